@@ -1,0 +1,89 @@
+/**
+ * Shape of the per-host registry: the only place that lists, per host, native event names
+ * -> canonical events, tool names -> tool kind / canonical tool name, the deny / ask /
+ * context forms, and what is not supported and why. Adapters declare their tables from
+ * here; docs/support-matrix.md and the conformance tests are generated from / checked
+ * against it.
+ */
+import type { CanonicalEvent } from '../canonical';
+import type { ControlEventKind, HostFamily } from '../protocol';
+
+/**
+ * How core/analysis reads a tool's input. The analysis layer implements one function per
+ * kind; a host table only names the kind and the input fields.
+ */
+export type ToolKind =
+  | 'read' // known read-only tool
+  | 'write' // writes the files named in `pathFields` (content in `contentFields`)
+  | 'multi-edit' // `edits[]` with per-edit paths or one `pathFields` target
+  | 'notebook-edit'
+  | 'shell' // POSIX shell command in `commandField`
+  | 'powershell' // PowerShell command in `commandField`
+  | 'apply-patch' // Codex/OpenCode apply_patch envelope in `patchField`
+  | 'v4a-patch' // Hermes `patch` tool: mode replace (path) or mode patch (V4A text)
+  | 'delegate' // one subagent per call
+  | 'delegate-batch' // count from the input (Hermes delegate_task goal/tasks, Pi subagent shapes)
+  | 'delegate-unbounded' // fan-out that cannot be counted (Claude Workflow)
+  | 'task-continuation' // OpenCode task with task_id: control, else delegate
+  | 'monitor' // Claude Monitor: shell command, or a websocket read
+  | 'control' // plan, todo, questions: no repository effect
+  | 'unknown';
+
+export interface ToolEntry {
+  /** the host's exact tool name (`mcp__*` style patterns use `namePattern`) */
+  name: string;
+  kind: ToolKind;
+  /** canonical tool name shown to universal hooks (Bash, Read, Write, Edit, Glob, Grep, WebFetch, WebSearch, Task, ...) */
+  canonical?: string;
+  pathFields?: string[];
+  contentFields?: string[];
+  commandField?: string;
+  patchField?: string;
+  /** the tool's working-directory field, which wins over the event cwd for this call */
+  workdirField?: string;
+  note?: string;
+}
+
+export interface ToolPatternEntry extends Omit<ToolEntry, 'name'> {
+  /** regex source matched against the tool name, e.g. '^mcp__' */
+  namePattern: string;
+}
+
+export interface EventEntry {
+  /** native event name as the host spells it */
+  native: string;
+  canonical: CanonicalEvent | null;
+  /** the ControlEvent kind the guard core receives, or null when the guard ignores it */
+  control: ControlEventKind | null;
+  /** a deny from stopline here really stops the action on this host */
+  blockable: boolean;
+  /** the shipped artifact registers / listens to this event */
+  registered: boolean;
+  note?: string;
+}
+
+export type DenyForm =
+  | 'claude-hso-deny' // {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",...}} exit 0
+  | 'codex-hso-deny+exit2' // exact hso deny JSON + stamp on stderr + exit 2
+  | 'opencode-throw' // throw new Error(stamp)
+  | 'pi-block' // return { block: true, reason }
+  | 'hermes-block' // return {"action":"block","message"}
+  | 'guard-exit2'; // stopline guard: exit 2, stamp on stderr
+
+export interface HostRegistry {
+  family: HostFamily;
+  displayName: string;
+  /** pinned version the facts were verified on */
+  verifiedVersion: string;
+  events: EventEntry[];
+  tools: ToolEntry[];
+  toolPatterns: ToolPatternEntry[];
+  deny: DenyForm;
+  /** how an `ask` outcome is rendered; 'deny' when the host cannot ask a person */
+  ask: 'host-ask' | 'ui-prompt' | 'approve' | 'deny';
+  context: string;
+  /** canonical events the host cannot expose, with the reason */
+  unsupported: { canonical: CanonicalEvent; why: string }[];
+  /** host-level bypasses stopline cannot see, for docs/residual-risks.md */
+  blindSpots: string[];
+}
