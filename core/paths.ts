@@ -1,0 +1,168 @@
+/**
+ * Path normalisation and the files= glob matcher, shared by the analysis layer (which
+ * extracts targets) and the contract (which judges them). POSIX and Windows forms are
+ * handled on every platform: a hook on Linux may judge a Windows payload and vice versa.
+ */
+import { posix, win32 } from 'node:path';
+
+export type PathStyle = 'posix' | 'win32';
+
+export interface NormalizedPath {
+  /** relative to cwd, `/`-separated; for targets outside cwd this is the absolute form */
+  rel: string;
+  /** absolute form (`/`-separated for win32 too), or null when it cannot be resolved (e.g. `~` with no home) */
+  abs: string | null;
+  /** the target escapes cwd (or cannot be placed under it) */
+  outside: boolean;
+  style: PathStyle;
+}
+
+const DRIVE = /^[A-Za-z]:([\\/]|$)/;
+const UNC = /^(\\\\|\/\/)[^\\/]+[\\/][^\\/]+/;
+
+export function isWindowsAbsolute(p: string): boolean {
+  return DRIVE.test(p) || UNC.test(p);
+}
+
+export function detectStyle(p: string | undefined): PathStyle {
+  if (!p) return 'posix';
+  return isWindowsAbsolute(p) ? 'win32' : 'posix';
+}
+
+function toSlashes(p: string): string {
+  return p.replace(/\\/g, '/');
+}
+
+/** Collapse `.`, `..` and repeated separators; keeps a leading `..` for relative paths. */
+function collapse(p: string, style: PathStyle): string {
+  if (style === 'win32') return toSlashes(win32.normalize(p));
+  return posix.normalize(p);
+}
+
+function stripTrailingSlash(p: string): string {
+  if (p.length > 1 && p.endsWith('/') && !/^[A-Za-z]:\/$/.test(p)) return p.slice(0, -1);
+  return p;
+}
+
+/**
+ * Place a raw path from a tool call relative to the action's cwd.
+ * `~` and `~/x` expand with `home` when given; otherwise they stay unresolved and count as outside.
+ */
+export function normalizeTarget(raw: string, cwd?: string, opts: { home?: string } = {}): NormalizedPath {
+  let p = raw.trim();
+  const cwdStyle = detectStyle(cwd);
+  if (p === '~' || p.startsWith('~/') || p.startsWith('~\\')) {
+    if (!opts.home) return { rel: toSlashes(p), abs: null, outside: true, style: cwdStyle };
+    p = opts.home + p.slice(1);
+  }
+  const style: PathStyle = isWindowsAbsolute(p) || (cwdStyle === 'win32' && !p.startsWith('/')) ? 'win32' : 'posix';
+  // On a POSIX cwd a backslash in a relative path is almost always a Windows separator from the model.
+  if (style === 'posix') p = toSlashes(p);
+
+  const lib = style === 'win32' ? win32 : posix;
+  const absolute = style === 'win32' ? isWindowsAbsolute(p) : p.startsWith('/');
+
+  if (!cwd || (style === 'win32') !== (cwdStyle === 'win32')) {
+    // No cwd, or a Windows target under a POSIX cwd (or the reverse): it cannot be placed under cwd.
+    if (absolute) {
+      const abs = stripTrailingSlash(collapse(p, style));
+      return { rel: abs, abs, outside: true, style };
+    }
+    const rel = stripTrailingSlash(collapse(p, style));
+    const outside = rel === '..' || rel.startsWith('../');
+    return { rel: rel === '' ? '.' : rel, abs: null, outside, style };
+  }
+
+  const abs = stripTrailingSlash(toSlashes(lib.resolve(cwd, p)));
+  const relRaw = toSlashes(lib.relative(cwd, abs));
+  const rel = relRaw === '' ? '.' : relRaw;
+  const outside = rel === '..' || rel.startsWith('../') || isWindowsAbsolute(rel) || rel.startsWith('/');
+  return { rel: outside ? abs : rel, abs, outside, style };
+}
+
+/** Compile one files= entry (a glob) into a RegExp over `/`-separated paths. */
+export function globToRegExp(glob: string, caseInsensitive: boolean): RegExp {
+  let src = '';
+  let i = 0;
+  while (i < glob.length) {
+    const c = glob[i]!;
+    if (c === '*') {
+      if (glob[i + 1] === '*') {
+        const atSegStart = i === 0 || glob[i - 1] === '/';
+        const next = glob[i + 2];
+        if (atSegStart && next === '/') {
+          src += '(?:.*/)?';
+          i += 3;
+          continue;
+        }
+        if (atSegStart && next === undefined) {
+          src += '.*';
+          i += 2;
+          continue;
+        }
+        src += '.*';
+        i += 2;
+        continue;
+      }
+      src += '[^/]*';
+    } else if (c === '?') {
+      src += '[^/]';
+    } else if ('\\^$.|+()[]{}'.includes(c)) {
+      src += '\\' + c;
+    } else {
+      src += c;
+    }
+    i += 1;
+  }
+  // `dir/**` also matches `dir` itself
+  if (glob.endsWith('/**')) src = src.replace(/\/\.\*$/, '(?:/.*)?');
+  return new RegExp('^' + src + '$', caseInsensitive ? 'i' : '');
+}
+
+export interface AllowList {
+  /** the raw entries, case preserved */
+  entries: readonly string[];
+}
+
+/**
+ * Does the files= allow-list cover this target? Entries are normalised the same way as
+ * targets (relative to the same cwd; absolute entries honoured). A target that escapes
+ * cwd is only covered by an entry that is itself outside (absolute or `..`).
+ */
+export function allowListCovers(entries: readonly string[], target: NormalizedPath, cwd?: string, opts: { home?: string } = {}): boolean {
+  const ci = target.style === 'win32';
+  for (const entry of entries) {
+    if (entry.trim() === '') continue;
+    const hasGlob = /[*?]/.test(entry);
+    // normalise the non-glob prefix only; glob characters survive normalisation unchanged
+    const e = normalizeTarget(entry, cwd, opts);
+    if (target.outside !== e.outside) {
+      // compare absolute forms when both are known
+      if (!(target.abs && e.abs)) continue;
+      const re = hasGlob ? globToRegExp(e.abs, ci) : null;
+      if (re ? re.test(target.abs) : eq(e.abs, target.abs, ci)) return true;
+      continue;
+    }
+    const subject = target.outside ? (target.abs ?? target.rel) : target.rel;
+    const pattern = target.outside ? (e.abs ?? e.rel) : e.rel;
+    if (hasGlob) {
+      if (globToRegExp(pattern, ci).test(subject)) return true;
+    } else if (eq(pattern, subject, ci) || pattern === '.') {
+      // a bare directory entry (or `.`) covers everything below it
+      return true;
+    } else if (startsWithDir(subject, pattern, ci)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+function eq(a: string, b: string, ci: boolean): boolean {
+  return ci ? a.toLowerCase() === b.toLowerCase() : a === b;
+}
+
+function startsWithDir(subject: string, dir: string, ci: boolean): boolean {
+  const s = ci ? subject.toLowerCase() : subject;
+  const d = ci ? dir.toLowerCase() : dir;
+  return s.startsWith(d.endsWith('/') ? d : d + '/');
+}
