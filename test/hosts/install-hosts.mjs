@@ -1,0 +1,164 @@
+#!/usr/bin/env node
+// Installs the pinned real agent CLIs used by the host-in-the-loop tests into git-ignored
+// `.hosts/<name>/` folders (each its own package.json + `npm install`), and makes sure a
+// ripgrep binary is available offline for OpenCode. An install whose versions already match
+// the pins is reused without touching the network.
+//
+//   node test/hosts/install-hosts.mjs [--only claude,codex,...] [--serial]
+//
+// Prints one line per host; exits 1 when any host could not be installed.
+// Pins live in test/hosts/harness/pins.json (the harness reads the same file).
+
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, copyFileSync, readdirSync, chmodSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = join(here, '..', '..');
+const hostsRoot = join(repoRoot, '.hosts');
+const pins = JSON.parse(readFileSync(join(here, 'harness', 'pins.json'), 'utf8')).hosts;
+
+function parseArgs(argv) {
+  const out = { only: null, serial: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--serial') out.serial = true;
+    else if (a === '--only') {
+      const list = argv[++i];
+      if (!list) throw new Error('--only needs a comma-separated list of host names');
+      out.only = list.split(',').map((s) => s.trim()).filter(Boolean);
+    } else throw new Error(`unknown argument ${a} (use --only a,b or --serial)`);
+  }
+  for (const name of out.only ?? []) {
+    if (!(name in pins)) throw new Error(`unknown host "${name}"; known: ${Object.keys(pins).join(', ')}`);
+  }
+  return out;
+}
+
+function installedVersion(dir, pkg) {
+  try {
+    return JSON.parse(readFileSync(join(dir, 'node_modules', pkg, 'package.json'), 'utf8')).version ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** True when every pinned package is installed at its pinned version and the entry file exists. */
+function isCurrent(dir, pin) {
+  for (const [pkg, version] of Object.entries(pin.packages)) {
+    if (installedVersion(dir, pkg) !== version) return false;
+  }
+  const entry = join(dir, pin.entry);
+  if (!existsSync(entry)) return false;
+  // some entries are placeholders until a postinstall links the real binary over them
+  return statSync(entry).size >= (pin.minEntryBytes ?? 0);
+}
+
+function runLogged(cmd, args, options, logFile) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    const child = spawn(cmd, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (d) => chunks.push(d));
+    child.stderr.on('data', (d) => chunks.push(d));
+    child.on('error', (err) => chunks.push(Buffer.from(String(err))));
+    child.on('close', (code) => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      if (logFile) writeFileSync(logFile, text);
+      resolve({ code: code ?? 1, text });
+    });
+  });
+}
+
+async function installHost(name, pin) {
+  const dir = join(hostsRoot, name);
+  const label = Object.entries(pin.packages).map(([p, v]) => `${p}@${v}`).join(' + ');
+  const rel = relative(repoRoot, dir);
+  if (isCurrent(dir, pin)) return { name, ok: true, line: `${name.padEnd(9)} ${label}  reused  ${rel}` };
+  const started = Date.now();
+  mkdirSync(dir, { recursive: true });
+  // Exact pins as dependencies: `npm install` then converges the folder to them (also on a version change).
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: `stopline-host-${name}`, private: true, dependencies: pin.packages }, null, 2) + '\n',
+  );
+  const env = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+  const result = await runLogged('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, env }, join(dir, 'install.log'));
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.code !== 0 || !isCurrent(dir, pin)) {
+    const why = result.code !== 0 ? `npm exited ${result.code}` : `${pin.entry} missing or wrong version after install`;
+    const tail = result.text.trim().split('\n').slice(-5).join(' | ');
+    return { name, ok: false, line: `${name.padEnd(9)} ${label}  FAILED (${why}) after ${seconds}s: ${tail}  (log: ${rel}/install.log)` };
+  }
+  return { name, ok: true, line: `${name.padEnd(9)} ${label}  installed in ${seconds}s  ${rel}` };
+}
+
+function which(cmd) {
+  const r = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+
+// OpenCode's grep/glob tools look for `rg` on PATH, then in its cache dir; without either it
+// downloads ripgrep from GitHub. Stage Debian's binary under .hosts/tools (no system change).
+async function ensureRipgrep() {
+  const onPath = which('rg');
+  if (onPath) return { name: 'ripgrep', ok: true, line: `ripgrep   on PATH  ${onPath}` };
+  const toolsDir = join(hostsRoot, 'tools');
+  const staged = join(toolsDir, 'rg');
+  if (existsSync(staged)) return { name: 'ripgrep', ok: true, line: `ripgrep   reused  ${relative(repoRoot, staged)}` };
+  if (!which('apt-get') || !which('dpkg')) {
+    return { name: 'ripgrep', ok: false, line: 'ripgrep   FAILED: no rg on PATH and no apt-get/dpkg to stage it' };
+  }
+  const debDir = join(toolsDir, 'deb');
+  mkdirSync(debDir, { recursive: true });
+  let dl = await runLogged('apt-get', ['download', 'ripgrep'], { cwd: debDir }, join(debDir, 'download.log'));
+  if (dl.code !== 0 && process.getuid?.() === 0) {
+    // a fresh container may have no package lists yet
+    await runLogged('apt-get', ['update'], { cwd: debDir }, join(debDir, 'update.log'));
+    dl = await runLogged('apt-get', ['download', 'ripgrep'], { cwd: debDir }, join(debDir, 'download.log'));
+  }
+  const deb = readdirSync(debDir).find((f) => /^ripgrep_.*\.deb$/.test(f));
+  if (dl.code !== 0 || !deb) {
+    return { name: 'ripgrep', ok: false, line: `ripgrep   FAILED: apt-get download ripgrep: ${dl.text.trim().split('\n').pop()}` };
+  }
+  const x = await runLogged('dpkg', ['-x', deb, 'x'], { cwd: debDir }, null);
+  const extracted = join(debDir, 'x', 'usr', 'bin', 'rg');
+  if (x.code !== 0 || !existsSync(extracted)) {
+    return { name: 'ripgrep', ok: false, line: `ripgrep   FAILED: dpkg -x ${deb}: ${x.text.trim()}` };
+  }
+  copyFileSync(extracted, staged);
+  chmodSync(staged, 0o755);
+  return { name: 'ripgrep', ok: true, line: `ripgrep   staged from ${deb}  ${relative(repoRoot, staged)} (${statSync(staged).size} bytes)` };
+}
+
+async function main() {
+  let args;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error(`install-hosts: ${err.message}`);
+    process.exit(2);
+  }
+  const names = args.only ?? Object.keys(pins);
+  const started = Date.now();
+  const jobs = names.map((name) => () => installHost(name, pins[name]));
+  if (names.includes('opencode')) jobs.push(() => ensureRipgrep());
+  // npm installs are mostly download + unpack; three at a time keeps a 2-core box responsive.
+  const width = args.serial ? 1 : 3;
+  const results = [];
+  let next = 0;
+  async function worker() {
+    while (next < jobs.length) {
+      const job = jobs[next++];
+      const r = await job();
+      console.log(r.line);
+      results.push(r);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(width, jobs.length) }, worker));
+  const failed = results.filter((r) => !r.ok);
+  console.log(`install-hosts: ${results.length - failed.length}/${results.length} ready in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  process.exit(failed.length ? 1 : 0);
+}
+
+await main();
