@@ -1,0 +1,18 @@
+import type { Artifact } from './types';
+
+export interface ExportInfo {
+  name: string;
+  local: string | null;
+  isFunction: boolean;
+  reExport: boolean;
+}
+export declare function forbiddenPathMarkers(root?: string): string[];
+export declare function findAbsolutePaths(text: string, markers?: string[]): string[];
+export declare function importedSpecifiers(code: string): (string | null)[];
+export declare function checkImports(code: string): string[];
+export declare function listExports(code: string): ExportInfo[];
+export declare function checkOpencodeExports(code: string): string[];
+export declare function checkPiExports(code: string): string[];
+export declare function checkTypeScriptSyntax(code: string, fileName: string): Promise<string[]>;
+export declare function checkArtifactCode(artifact: Artifact, code: string, bytes: number): Promise<string[]>;
+export declare function checkStaticFile(to: string, text: string): string[];

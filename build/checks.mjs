@@ -1,0 +1,213 @@
+// Checks every built artifact must pass. build/finish.mjs runs them after each build (a
+// failure fails the build) and test/build/ runs them over the committed dist/. They read
+// only the artifact list and the bytes on disk, never a per-host rule.
+import { homedir } from 'node:os';
+import { parseAst } from 'rollup/parseAst';
+import { REPO_ROOT } from './artifacts.mjs';
+import { SHEBANG, TS_NOCHECK } from './bundle.mjs';
+import { isAllowedBuiltin } from './builtins.mjs';
+
+/** Absolute-path prefixes that mean the build machine leaked into an artifact. */
+export function forbiddenPathMarkers(root = REPO_ROOT) {
+  const markers = new Set(['/work/', '/root/', '/home/', '/tmp/', withSlash(root)]);
+  const home = homedir();
+  if (home && home !== '/') markers.add(withSlash(home));
+  return [...markers];
+}
+
+function withSlash(p) {
+  return p.endsWith('/') ? p : p + '/';
+}
+
+/** @returns {string[]} one line per leaked absolute path */
+export function findAbsolutePaths(text, markers = forbiddenPathMarkers()) {
+  const problems = [];
+  const lines = text.split('\n');
+  lines.forEach((line, i) => {
+    for (const marker of markers) {
+      if (line.includes(marker)) problems.push(`line ${i + 1} contains the absolute path prefix "${marker}": ${excerpt(line, marker)}`);
+    }
+  });
+  return problems;
+}
+
+function excerpt(line, marker) {
+  const at = line.indexOf(marker);
+  return line.slice(Math.max(0, at - 30), at + marker.length + 30).trim();
+}
+
+/**
+ * Module specifiers a bundle imports (static, re-export and literal dynamic imports);
+ * a dynamic import with a computed specifier is reported as `null`.
+ * @returns {(string | null)[]}
+ */
+export function importedSpecifiers(code) {
+  const ast = parseAst(stripFirstLine(code));
+  /** @type {(string | null)[]} */
+  const found = [];
+  walk(ast, (node) => {
+    if ((node.type === 'ImportDeclaration' || node.type === 'ExportAllDeclaration' || node.type === 'ExportNamedDeclaration') && node.source) {
+      found.push(String(node.source.value));
+    } else if (node.type === 'ImportExpression') {
+      found.push(node.source.type === 'Literal' && typeof node.source.value === 'string' ? node.source.value : null);
+    }
+  });
+  return found;
+}
+
+/** Problems with what a bundle imports: only node: built-ins that Node, Bun and Deno all have. */
+export function checkImports(code) {
+  const problems = [];
+  for (const spec of importedSpecifiers(code)) {
+    if (spec === null) problems.push('has a dynamic import() with a computed specifier (cannot prove it is self-contained)');
+    else if (!isAllowedBuiltin(spec)) problems.push(`imports "${spec}" (only node: built-ins from build/builtins.mjs may stay external)`);
+  }
+  return problems;
+}
+
+function stripFirstLine(code) {
+  // parseAst accepts a hashbang, but keep this explicit for the ts-nocheck-first Pi file too
+  return code.startsWith('#!') ? code.slice(code.indexOf('\n') + 1) : code;
+}
+
+function walk(node, visit) {
+  if (!node || typeof node.type !== 'string') return;
+  visit(node);
+  for (const key of Object.keys(node)) {
+    const value = node[key];
+    if (Array.isArray(value)) for (const child of value) walk(child, visit);
+    else if (value && typeof value === 'object' && typeof value.type === 'string') walk(value, visit);
+  }
+}
+
+const FUNCTION_NODES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
+
+/**
+ * Every export of a module with what it is bound to. `isFunction` is decided statically:
+ * a function declaration, or a `const`/`let`/`var` initialised with a function.
+ * @returns {{ name: string, local: string | null, isFunction: boolean, reExport: boolean }[]}
+ */
+export function listExports(code) {
+  const ast = parseAst(stripFirstLine(code));
+  /** @type {Map<string, boolean>} */
+  const topLevel = new Map();
+  for (const node of ast.body) {
+    if (node.type === 'FunctionDeclaration' && node.id) topLevel.set(node.id.name, true);
+    if (node.type === 'ClassDeclaration' && node.id) topLevel.set(node.id.name, false);
+    if (node.type === 'VariableDeclaration') {
+      for (const d of node.declarations) if (d.id.type === 'Identifier') topLevel.set(d.id.name, !!d.init && FUNCTION_NODES.has(d.init.type));
+    }
+  }
+  const exports = [];
+  for (const node of ast.body) {
+    if (node.type === 'ExportAllDeclaration') {
+      exports.push({ name: node.exported ? exportName(node.exported) : '*', local: null, isFunction: false, reExport: true });
+    } else if (node.type === 'ExportNamedDeclaration') {
+      const decl = node.declaration;
+      if (decl?.type === 'FunctionDeclaration' && decl.id) exports.push({ name: decl.id.name, local: decl.id.name, isFunction: true, reExport: false });
+      else if (decl?.type === 'ClassDeclaration' && decl.id) exports.push({ name: decl.id.name, local: decl.id.name, isFunction: false, reExport: false });
+      else if (decl?.type === 'VariableDeclaration') {
+        for (const d of decl.declarations) {
+          const name = d.id.type === 'Identifier' ? d.id.name : '(pattern)';
+          exports.push({ name, local: name, isFunction: !!d.init && FUNCTION_NODES.has(d.init.type), reExport: false });
+        }
+      }
+      for (const s of node.specifiers ?? []) {
+        const local = exportName(s.local);
+        exports.push({ name: exportName(s.exported), local, isFunction: !node.source && topLevel.get(local) === true, reExport: !!node.source });
+      }
+    } else if (node.type === 'ExportDefaultDeclaration') {
+      const d = node.declaration;
+      if (FUNCTION_NODES.has(d.type)) exports.push({ name: 'default', local: d.id?.name ?? null, isFunction: true, reExport: false });
+      else if (d.type === 'Identifier') exports.push({ name: 'default', local: d.name, isFunction: topLevel.get(d.name) === true, reExport: false });
+      else exports.push({ name: 'default', local: null, isFunction: false, reExport: false });
+    }
+  }
+  return exports;
+}
+
+function exportName(node) {
+  return node.type === 'Identifier' ? node.name : String(node.value);
+}
+
+/** OpenCode loads every export as a plugin factory; one non-function export = plugin silently not loaded. */
+export function checkOpencodeExports(code) {
+  const exports = listExports(code);
+  const problems = [];
+  if (exports.length === 0) problems.push('exports nothing (OpenCode would load no plugin)');
+  const seenLocals = new Map();
+  for (const e of exports) {
+    if (e.reExport) problems.push(`re-exports "${e.name}" from another module (OpenCode needs plugin functions defined in the file)`);
+    else if (!e.isFunction) problems.push(`export "${e.name}" is not a function (OpenCode treats every export as a plugin and would skip the whole file)`);
+    if (e.local) {
+      if (seenLocals.has(e.local)) problems.push(`exports the same function as "${seenLocals.get(e.local)}" and "${e.name}" (the plugin would be registered twice)`);
+      else seenLocals.set(e.local, e.name);
+    }
+  }
+  return problems;
+}
+
+/** Pi takes the default export as the extension factory. */
+export function checkPiExports(code) {
+  const exports = listExports(code);
+  const def = exports.find((e) => e.name === 'default');
+  if (!def) return ['has no default export (Pi loads the default export as the extension)'];
+  if (!def.isFunction) return ['default export is not a function (Pi calls it with the extension API)'];
+  return [];
+}
+
+/** The Pi file is loaded as TypeScript: it must parse as TS, not only as JS. */
+export async function checkTypeScriptSyntax(code, fileName) {
+  const ts = (await import('typescript')).default;
+  const out = ts.transpileModule(code, {
+    fileName,
+    reportDiagnostics: true,
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
+  });
+  return (out.diagnostics ?? []).map((d) => `is not valid TypeScript: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
+}
+
+/**
+ * Everything the build guarantees about one artifact file.
+ * @param {import('./artifacts.mjs').Artifact} artifact
+ * @param {string} code the file's text
+ * @param {number} bytes its size on disk
+ * @returns {Promise<string[]>}
+ */
+export async function checkArtifactCode(artifact, code, bytes) {
+  const problems = [];
+  const firstLine = code.slice(0, code.indexOf('\n'));
+  if (artifact.shebang && firstLine !== SHEBANG) problems.push(`does not start with "${SHEBANG}"`);
+  if (!artifact.shebang && code.startsWith('#!')) problems.push('starts with a shebang but is not a command artifact');
+  if (artifact.kind === 'pi-extension' && firstLine !== TS_NOCHECK) problems.push(`does not start with "${TS_NOCHECK}"`);
+  if (code.includes('\r')) problems.push('contains CR characters (artifacts use LF line endings)');
+  if (bytes > artifact.sizeBudget) problems.push(`is ${bytes} bytes, over its budget of ${artifact.sizeBudget} bytes`);
+  problems.push(...findAbsolutePaths(code));
+  let parsed = true;
+  try {
+    problems.push(...checkImports(code));
+  } catch (error) {
+    parsed = false;
+    problems.push(`does not parse as JavaScript: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (parsed && artifact.kind === 'opencode-plugin') problems.push(...checkOpencodeExports(code));
+  if (parsed && artifact.kind === 'pi-extension') {
+    problems.push(...checkPiExports(code));
+    problems.push(...(await checkTypeScriptSyntax(code, artifact.output)));
+  }
+  return problems;
+}
+
+/** A static file next to the bundle: no leaked paths; JSON files must parse. */
+export function checkStaticFile(to, text) {
+  const problems = findAbsolutePaths(text).map((p) => `${to}: ${p}`);
+  if (text.includes('\r')) problems.push(`${to}: contains CR characters`);
+  if (to.endsWith('.json')) {
+    try {
+      JSON.parse(text);
+    } catch (error) {
+      problems.push(`${to}: is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+  return problems;
+}

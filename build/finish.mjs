@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// Second half of `npm run build` (rollup wrote the bundles): write each artifact's static
+// files, set file modes, run build/checks.mjs over every built artifact, print the size
+// report. Exit 1 when anything is missing, over budget or fails a check.
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ARTIFACTS, PACKAGE, REPO_ROOT, distRoot, partitionArtifacts } from './artifacts.mjs';
+import { checkArtifactCode, checkStaticFile } from './checks.mjs';
+
+/**
+ * Content of one static file, or an error line.
+ * @param {import('./artifacts.mjs').ExtraFile} file
+ * @returns {{ ok: true, text: string } | { ok: false, error: string }}
+ */
+export function staticFileText(file, root = REPO_ROOT, meta = PACKAGE) {
+  if (file.generate) return { ok: true, text: file.generate(meta) };
+  if (!file.from) return { ok: false, error: `${file.to}: neither "from" nor "generate" is set` };
+  const source = join(root, file.from);
+  if (!existsSync(source)) return { ok: false, error: `${file.to}: source ${file.from} does not exist` };
+  const text = readFileSync(source, 'utf8')
+    .replace(/\r\n?/g, '\n')
+    .replaceAll('{{stopline.version}}', meta.version)
+    .replaceAll('{{stopline.name}}', meta.name);
+  return { ok: true, text };
+}
+
+/** Modes are part of the artifact: hook scripts are executable, everything else is not. */
+const SCRIPT_MODE = 0o755;
+const FILE_MODE = 0o644;
+
+/**
+ * @param {{ outRoot?: string, root?: string, artifacts?: import('./artifacts.mjs').Artifact[], log?: (line: string) => void }} [opts]
+ * @returns {Promise<{ problems: string[], rows: { artifact: import('./artifacts.mjs').Artifact, bytes: number | null }[] }>}
+ */
+export async function finishBuild({ outRoot = distRoot(), root = REPO_ROOT, artifacts = ARTIFACTS, log = console.log } = {}) {
+  const { present, missing } = partitionArtifacts(artifacts, root);
+  const problems = [];
+  const rows = [];
+  for (const artifact of present) {
+    const out = join(outRoot, artifact.output);
+    if (!existsSync(out)) {
+      problems.push(`${artifact.id}: ${artifact.output} was not written by rollup`);
+      rows.push({ artifact, bytes: null });
+      continue;
+    }
+    chmodSync(out, artifact.shebang ? SCRIPT_MODE : FILE_MODE);
+    for (const file of artifact.files) {
+      const content = staticFileText(file, root);
+      if (!content.ok) {
+        problems.push(`${artifact.id}: ${content.error}`);
+        continue;
+      }
+      const target = join(dirname(out), file.to);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, content.text);
+      chmodSync(target, file.executable ? SCRIPT_MODE : FILE_MODE);
+      problems.push(...checkStaticFile(file.to, content.text).map((p) => `${artifact.id}: ${p}`));
+    }
+    const bytes = statSync(out).size;
+    const code = readFileSync(out, 'utf8');
+    problems.push(...(await checkArtifactCode(artifact, code, bytes)).map((p) => `${artifact.id}: ${artifact.output} ${p}`));
+    rows.push({ artifact, bytes });
+  }
+  for (const artifact of missing) rows.push({ artifact, bytes: null });
+  log(sizeReport(rows, outRoot, root));
+  return { problems, rows };
+}
+
+/** The table printed after every build. */
+export function sizeReport(rows, outRoot, root = REPO_ROOT) {
+  const shown = relative(root, outRoot).startsWith('..') ? outRoot : relative(root, outRoot) || '.';
+  const header = ['artifact', 'path', 'bytes', 'KB', 'budget KB', 'used'];
+  const body = rows.map(({ artifact, bytes }) => {
+    const path = `${shown}/${artifact.output}`;
+    if (bytes === null) return [artifact.id, path, '-', '-', kb(artifact.sizeBudget), `not built (${artifact.entry} missing)`];
+    return [artifact.id, path, String(bytes), kb(bytes), kb(artifact.sizeBudget), `${Math.round((bytes / artifact.sizeBudget) * 100)}%`];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+  const numeric = new Set([2, 3, 4]);
+  const fmt = (r) => r.map((cell, i) => (i === r.length - 1 ? cell : numeric.has(i) ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ');
+  return ['', 'stopline build: artifact sizes', fmt(header), ...body.map(fmt)].join('\n');
+}
+
+function kb(bytes) {
+  return (bytes / 1024).toFixed(1);
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (invokedDirectly) {
+  const { problems } = await finishBuild();
+  if (problems.length > 0) {
+    console.error(`\nstopline build: FAILED (${problems.length} problem${problems.length === 1 ? '' : 's'})`);
+    for (const p of problems) console.error(`  - ${p}`);
+    process.exit(1);
+  }
+  console.log('\nstopline build: all built artifacts pass the checks');
+}

@@ -1,0 +1,127 @@
+/**
+ * Types of the build pipeline's data (build/artifacts.mjs). The .mjs modules refer to
+ * these through JSDoc; the .d.mts files next to them declare their exports for TypeScript
+ * callers (rollup.config.ts, test/build/).
+ */
+
+export type ArtifactKind = 'command' | 'opencode-plugin' | 'pi-extension';
+
+export interface PackageMeta {
+  name: string;
+  version: string;
+  description: string;
+  license: string;
+}
+
+/** A file written next to the bundle. Exactly one of `from` and `generate`. */
+export interface ExtraFile {
+  /** path relative to the artifact's output folder */
+  to: string;
+  /** repo-relative source copied as text; `{{stopline.version}}` and `{{stopline.name}}` are replaced */
+  from?: string;
+  /** content computed from package.json */
+  generate?: (meta: PackageMeta) => string;
+  /** mode 0755 instead of 0644 */
+  executable?: boolean;
+}
+
+/**
+ * One run of a command artifact: real stdin in, stdout + exit code out. The runtime
+ * matrix runs every case under node, bun and deno and requires identical results.
+ */
+export interface CommandCase {
+  name: string;
+  argv?: string[];
+  /** written to stdin, then stdin is closed */
+  stdin?: string;
+  env?: Record<string, string>;
+  exitCode: number;
+  /** exact expected stdout */
+  stdout?: string;
+  stdoutIncludes?: string[];
+  stderrIncludes?: string[];
+}
+
+/**
+ * One call into an in-process plugin (OpenCode) or extension (Pi) through the fake host in
+ * build/demo/plugin-host.mjs. OpenCode: `hook` is a Hooks key ('tool.execute.before'),
+ * `input`/`output` its two arguments. Pi: `hook` is the event name given to `pi.on`
+ * ('tool_call'), `input` the event, `ctx` the fake ExtensionContext's data.
+ */
+export interface PluginCall {
+  name: string;
+  hook: string;
+  input?: unknown;
+  output?: unknown;
+  ctx?: { sessionId?: string; cwd?: string; hasUI?: boolean };
+  expect?: { threw?: string; returned?: unknown };
+}
+
+/** What the fake host reports for one PluginCall. */
+export interface PluginCallResult {
+  name: string;
+  /** the handler(s) ran without throwing */
+  ok: boolean;
+  /** Error message when a handler threw (OpenCode's deny) */
+  threw?: string;
+  /** OpenCode: the handler's resolved value; Pi: the first non-undefined handler result */
+  returned?: unknown;
+  /** OpenCode: the `output` argument after the handler mutated it */
+  output?: unknown;
+  /** the hook/event had no handler at all */
+  unhandled?: boolean;
+}
+
+export type DemoDriver = 'command' | 'opencode' | 'pi' | 'hermes';
+
+export interface DemoStep {
+  /** what this step shows ("arm the contract", "blocked Write", "allowed Edit") */
+  say: string;
+  /** repo-relative JSON file (a captured host payload) */
+  payloadFile?: string;
+  /** inline payload: command stdin object; opencode {input, output}; pi event; hermes kwargs */
+  payload?: unknown;
+  /** command driver: argv after the script */
+  argv?: string[];
+  /** opencode / pi / hermes: the hook or event that receives the payload */
+  hook?: string;
+  /** lines to print for the raw result (default: a generic summary) */
+  render?: (result: any) => string | string[];
+}
+
+/**
+ * A recorded host session replayed by `npm run demo`. Steps run in order against one
+ * fresh project folder and home folder. Strings in payloads may use `{{project}}` and
+ * `{{home}}`; `pathMap` rewrites fixture paths first (e.g. { '/home/dev/proj': '{{project}}' }).
+ */
+export interface DemoSpec {
+  /** default: command for command artifacts, opencode / pi for plugins */
+  driver?: DemoDriver;
+  pathMap?: Record<string, string>;
+  env?: Record<string, string>;
+  steps: DemoStep[];
+}
+
+export interface Artifact {
+  id: string;
+  /** what it is, in a few words */
+  title: string;
+  /** repo-relative TypeScript entry */
+  entry: string;
+  /** path relative to the output root (dist/) */
+  output: string;
+  format: 'es';
+  kind: ArtifactKind;
+  /** `#!/usr/bin/env node` first line */
+  shebang: boolean;
+  /** bytes; the build fails above it */
+  sizeBudget: number;
+  files: ExtraFile[];
+  /** one line for the README table */
+  install: string;
+  /** command artifacts: runtime-matrix cases */
+  cases: CommandCase[];
+  /** plugin / extension artifacts: calls through the fake host, compared across runtimes */
+  calls?: PluginCall[];
+  demo?: DemoSpec;
+}

@@ -1,0 +1,77 @@
+/**
+ * Where each host loads stopline from, resolved from the environment exactly the way the
+ * host does it (see /work/shared/hosts/<host>.md). Every path is absolute.
+ */
+import { realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+
+export const HOSTS = ['claude', 'codex', 'opencode', 'hermes', 'pi'] as const;
+export type Host = (typeof HOSTS)[number];
+export type Scope = 'user' | 'project';
+
+export interface Env {
+  env: NodeJS.ProcessEnv;
+  /** the project folder for `--scope project` */
+  cwd: string;
+}
+
+export class LocationError extends Error {}
+
+export function homeDir({ env }: Env): string {
+  const home = env.HOME || homedir();
+  if (!home || !isAbsolute(home)) throw new LocationError('cannot tell the home folder: set HOME to an absolute path');
+  return home;
+}
+
+/** An environment override must be absolute; a relative one would depend on the cwd of every hook. */
+function dirFromEnv(e: Env, name: string, fallback: () => string): string {
+  const v = e.env[name];
+  if (v === undefined || v === '') return fallback();
+  if (!isAbsolute(v)) throw new LocationError(`${name}=${v} is not an absolute path`);
+  return resolve(v);
+}
+
+export function xdgConfigHome(e: Env): string {
+  return dirFromEnv(e, 'XDG_CONFIG_HOME', () => join(homeDir(e), '.config'));
+}
+
+export function claudeConfigDir(e: Env): string {
+  return dirFromEnv(e, 'CLAUDE_CONFIG_DIR', () => join(homeDir(e), '.claude'));
+}
+
+/**
+ * Codex canonicalises CODEX_HOME when it is set (and refuses a missing folder) but uses
+ * `~/.codex` as is otherwise. The trust keys contain this path, so it must match.
+ */
+export function codexHome(e: Env): string {
+  return dirFromEnv(e, 'CODEX_HOME', () => join(homeDir(e), '.codex'));
+}
+
+export function codexHomeAsCodexSeesIt(e: Env): string {
+  const dir = codexHome(e);
+  if (!e.env.CODEX_HOME) return dir;
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir; // not created yet: the installer creates it before computing keys
+  }
+}
+
+export function hermesHome(e: Env): string {
+  return dirFromEnv(e, 'HERMES_HOME', () => join(homeDir(e), '.hermes'));
+}
+
+export function piAgentDir(e: Env): string {
+  return dirFromEnv(e, 'PI_CODING_AGENT_DIR', () => join(homeDir(e), '.pi', 'agent'));
+}
+
+/** The user's stopline.json (failMode lives there). */
+export function stoplineConfigFile(e: Env): string {
+  return join(xdgConfigHome(e), 'stopline', 'stopline.json');
+}
+
+/** What the installer remembers between runs (see record.ts). */
+export function installRecordFile(e: Env): string {
+  return join(xdgConfigHome(e), 'stopline', 'installed.json');
+}

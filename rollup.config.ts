@@ -1,0 +1,15 @@
+/**
+ * One rollup output per artifact in build/artifacts.mjs whose entry exists. Everything
+ * about how an artifact is bundled lives in build/bundle.mjs; this file only selects.
+ * Output root: dist/, or STOPLINE_DIST=<dir> (the freshness test builds into a temp folder).
+ */
+import type { RollupOptions } from 'rollup';
+import { ARTIFACTS, partitionArtifacts, skipLine } from './build/artifacts.mjs';
+import { rollupOptionsFor } from './build/bundle.mjs';
+
+const { present, missing } = partitionArtifacts(ARTIFACTS);
+for (const artifact of missing) console.error(`stopline build: ${skipLine(artifact)}`);
+if (present.length === 0) throw new Error('stopline build: no artifact entry exists; nothing to build');
+
+const config: RollupOptions[] = present.map((artifact) => rollupOptionsFor(artifact));
+export default config;
