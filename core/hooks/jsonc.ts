@@ -1,0 +1,200 @@
+/**
+ * A small JSON reader that remembers where every value starts, so config diagnostics can
+ * say `line:col`. It also accepts `//` and `/* *\/` comments and trailing commas (stopline.json
+ * is hand-written; the hosts' own files are strict JSON and parse the same way).
+ */
+import type { Position } from './types';
+
+export type JsonPath = readonly (string | number)[];
+
+export interface LocatedDocument {
+  value: unknown;
+  /** start position of every value, keyed by pointerOf(path) */
+  locations: Map<string, Position>;
+}
+
+export type JsoncResult =
+  | { ok: true; doc: LocatedDocument; warnings: { message: string; position: Position }[] }
+  | { ok: false; message: string; position: Position };
+
+/** `/hooks/PreToolUse/0/matcher` (RFC 6901 escaping). */
+export function pointerOf(path: JsonPath): string {
+  return path.map((p) => '/' + String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}
+
+/** Position of the value at `path`, or of its nearest located ancestor. */
+export function locate(doc: LocatedDocument, path: JsonPath): Position | undefined {
+  for (let n = path.length; n >= 0; n--) {
+    const hit = doc.locations.get(pointerOf(path.slice(0, n)));
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+class JsonError extends Error {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
+    super(message);
+  }
+}
+
+export function parseJsonc(text: string): JsoncResult {
+  // line starts for offset -> line:col
+  const lineStarts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  const posAt = (offset: number): Position => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, col: offset - lineStarts[lo]! + 1 };
+  };
+
+  const locations = new Map<string, Position>();
+  const warnings: { message: string; position: Position }[] = [];
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+
+  const skip = (): void => {
+    for (;;) {
+      const c = text[i];
+      if (c === ' ' || c === '\t' || c === '\n' || c === '\r') i++;
+      else if (c === '/' && text[i + 1] === '/') {
+        while (i < text.length && text[i] !== '\n') i++;
+      } else if (c === '/' && text[i + 1] === '*') {
+        const end = text.indexOf('*/', i + 2);
+        if (end < 0) throw new JsonError('unterminated comment', i);
+        i = end + 2;
+      } else return;
+    }
+  };
+
+  const describe = (at: number): string => (at >= text.length ? 'end of file' : JSON.stringify(text[at]));
+
+  const parseString = (): string => {
+    const start = i;
+    i++; // opening quote
+    let out = '';
+    for (;;) {
+      if (i >= text.length) throw new JsonError('unterminated string', start);
+      const c = text[i]!;
+      if (c === '"') {
+        i++;
+        return out;
+      }
+      if (c === '\n') throw new JsonError('line break inside a string', i);
+      if (c === '\\') {
+        const e = text[i + 1];
+        const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+        if (e !== undefined && simple[e] !== undefined) {
+          out += simple[e];
+          i += 2;
+        } else if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
+          out += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
+          i += 6;
+        } else throw new JsonError('bad escape in string', i);
+        continue;
+      }
+      out += c;
+      i++;
+    }
+  };
+
+  const parseValue = (path: (string | number)[]): unknown => {
+    skip();
+    locations.set(pointerOf(path), posAt(i));
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      const obj: Record<string, unknown> = {};
+      skip();
+      if (text[i] === '}') {
+        i++;
+        return obj;
+      }
+      for (;;) {
+        skip();
+        if (text[i] !== '"') throw new JsonError(`expected a quoted key, found ${describe(i)}`, i);
+        const keyAt = i;
+        const key = parseString();
+        skip();
+        if (text[i] !== ':') throw new JsonError(`expected ':' after key "${key}", found ${describe(i)}`, i);
+        i++;
+        if (Object.prototype.hasOwnProperty.call(obj, key)) warnings.push({ message: `duplicate key "${key}"; the last one wins`, position: posAt(keyAt) });
+        path.push(key);
+        const v = parseValue(path);
+        path.pop();
+        Object.defineProperty(obj, key, { value: v, enumerable: true, writable: true, configurable: true });
+        skip();
+        if (text[i] === ',') {
+          i++;
+          skip();
+          if (text[i] === '}') {
+            i++;
+            return obj;
+          }
+          continue;
+        }
+        if (text[i] === '}') {
+          i++;
+          return obj;
+        }
+        throw new JsonError(`expected ',' or '}', found ${describe(i)}`, i);
+      }
+    }
+    if (c === '[') {
+      i++;
+      const arr: unknown[] = [];
+      skip();
+      if (text[i] === ']') {
+        i++;
+        return arr;
+      }
+      for (;;) {
+        path.push(arr.length);
+        arr.push(parseValue(path));
+        path.pop();
+        skip();
+        if (text[i] === ',') {
+          i++;
+          skip();
+          if (text[i] === ']') {
+            i++;
+            return arr;
+          }
+          continue;
+        }
+        if (text[i] === ']') {
+          i++;
+          return arr;
+        }
+        throw new JsonError(`expected ',' or ']', found ${describe(i)}`, i);
+      }
+    }
+    if (c === '"') return parseString();
+    const m = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i, i + 64));
+    if (m) {
+      i += m[0].length;
+      if (m[0] === 'true') return true;
+      if (m[0] === 'false') return false;
+      if (m[0] === 'null') return null;
+      return Number(m[0]);
+    }
+    throw new JsonError(`unexpected ${describe(i)}`, i);
+  };
+
+  try {
+    const value = parseValue([]);
+    skip();
+    if (i < text.length) throw new JsonError(`unexpected ${describe(i)} after the end of the document`, i);
+    return { ok: true, doc: { value, locations }, warnings };
+  } catch (err) {
+    if (err instanceof JsonError) return { ok: false, message: err.message, position: posAt(err.offset) };
+    // deeply nested input can overflow the stack; report it instead of crashing
+    return { ok: false, message: err instanceof Error ? err.message : String(err), position: posAt(i) };
+  }
+}
