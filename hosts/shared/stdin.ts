@@ -1,0 +1,94 @@
+/**
+ * Reading a command hook's stdin with two bounds, so a misbehaving host (or a person running
+ * the script by hand) can never make the hook hang until the host's own timeout kills it:
+ * that kill is an allow on both Claude Code and Codex, whatever the fail mode says.
+ *
+ * - size: at most MAX_HOOK_INPUT_BYTES (8 MiB). A larger payload is refused as soon as the
+ *   limit is crossed (the rest is not buffered).
+ * - time: stdin must reach end-of-file within STDIN_TIMEOUT_MS. Both hosts write one JSON
+ *   object and close the pipe at once, so a few seconds is generous and still far below the
+ *   hook timeouts stopline registers (10 s).
+ */
+
+/** Largest hook payload accepted. A Write of a big file is the realistic maximum. */
+export const MAX_HOOK_INPUT_BYTES = 8 * 1024 * 1024;
+/** How long to wait for stdin to close. */
+export const STDIN_TIMEOUT_MS = 3000;
+
+export type StdinResult =
+  | { ok: true; text: string }
+  | { ok: false; reason: 'too-large' | 'timeout' | 'error'; message: string };
+
+/** The part of a Node-style readable stream the reader uses (process.stdin on node, bun, deno). */
+export interface ByteStream {
+  on(event: 'data', listener: (chunk: Uint8Array | string) => void): unknown;
+  on(event: 'end', listener: () => void): unknown;
+  on(event: 'error', listener: (err: unknown) => void): unknown;
+  removeAllListeners?(event?: string): unknown;
+  pause?(): unknown;
+  destroy?(): unknown;
+}
+
+export interface StdinLimits {
+  maxBytes?: number;
+  timeoutMs?: number;
+}
+
+function mib(bytes: number): string {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
+}
+
+/**
+ * Collect the whole stream as UTF-8 text, or say why not. Never rejects. On a refusal the
+ * stream is paused and detached so the caller can exit without draining it.
+ */
+export function readBoundedStdin(stream: ByteStream, limits: StdinLimits = {}): Promise<StdinResult> {
+  const maxBytes = limits.maxBytes ?? MAX_HOOK_INPUT_BYTES;
+  const timeoutMs = limits.timeoutMs ?? STDIN_TIMEOUT_MS;
+  return new Promise((resolve) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    let settled = false;
+    const encoder = new TextEncoder();
+
+    const finish = (result: StdinResult): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (!result.ok) {
+        stream.removeAllListeners?.('data');
+        stream.pause?.();
+        stream.destroy?.();
+      }
+      resolve(result);
+    };
+
+    const timer = setTimeout(() => {
+      finish({ ok: false, reason: 'timeout', message: `hook input did not end within ${timeoutMs} ms` });
+    }, timeoutMs);
+
+    stream.on('data', (chunk) => {
+      if (settled) return;
+      const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+      size += bytes.byteLength;
+      if (size > maxBytes) {
+        finish({ ok: false, reason: 'too-large', message: `hook input larger than ${mib(maxBytes)} refused` });
+        return;
+      }
+      chunks.push(bytes);
+    });
+    stream.on('end', () => {
+      const all = new Uint8Array(size);
+      let at = 0;
+      for (const c of chunks) {
+        all.set(c, at);
+        at += c.byteLength;
+      }
+      finish({ ok: true, text: new TextDecoder('utf-8').decode(all) });
+    });
+    stream.on('error', (err) => {
+      const why = err instanceof Error ? err.message : String(err);
+      finish({ ok: false, reason: 'error', message: `hook input could not be read: ${why}` });
+    });
+  });
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { readBoundedStdin, MAX_HOOK_INPUT_BYTES } from '../../../hosts/shared/stdin';
+import { parseHookPayload, HookInputError, requiredString, nonEmptyString, objectField } from '../../../hosts/shared/payload';
+
+describe('readBoundedStdin', () => {
+  it('returns the whole text once the stream ends, across chunks and multi-byte characters', async () => {
+    const s = new PassThrough();
+    const p = readBoundedStdin(s, { timeoutMs: 1000 });
+    const bytes = Buffer.from('{"prompt":"只看不改 ✓"}');
+    s.write(bytes.subarray(0, 14)); // splits a multi-byte character
+    s.write(bytes.subarray(14));
+    s.end();
+    expect(await p).toEqual({ ok: true, text: '{"prompt":"只看不改 ✓"}' });
+  });
+
+  it('refuses input above the size limit as soon as it is crossed, without waiting for the end', async () => {
+    const s = new PassThrough();
+    const p = readBoundedStdin(s, { maxBytes: 10, timeoutMs: 5000 });
+    s.write('0123456789'); // exactly at the limit: still fine
+    s.write('x'); // one byte over
+    const r = await p;
+    expect(r).toEqual({ ok: false, reason: 'too-large', message: expect.stringContaining('refused') });
+  });
+
+  it('uses 8 MiB as the documented default limit', () => {
+    expect(MAX_HOOK_INPUT_BYTES).toBe(8 * 1024 * 1024);
+  });
+
+  it('gives up on stdin that never closes within the bound', async () => {
+    const s = new PassThrough();
+    s.write('{"session_id":"s"}'); // a complete object, but no end-of-file
+    const started = Date.now();
+    const r = await readBoundedStdin(s, { timeoutMs: 150 });
+    expect(r).toMatchObject({ ok: false, reason: 'timeout' });
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('reports a stream error as a refusal, never a rejection', async () => {
+    const s = new PassThrough();
+    const p = readBoundedStdin(s, { timeoutMs: 1000 });
+    s.destroy(new Error('EPIPE'));
+    expect(await p).toMatchObject({ ok: false, reason: 'error', message: expect.stringContaining('EPIPE') });
+  });
+});
+
+describe('parseHookPayload', () => {
+  it('accepts exactly one JSON object, with surrounding whitespace', () => {
+    expect(parseHookPayload(' {"a":1}\n')).toEqual({ a: 1 });
+  });
+  it.each([
+    ['empty', ''],
+    ['blank', '  \n'],
+    ['two documents', '{"a":1}{"b":2}'],
+    ['two lines of documents', '{"a":1}\n{"b":2}\n'],
+    ['garbage', 'not json'],
+    ['truncated', '{"session_id":"s"'],
+    ['an array', '[{"a":1}]'],
+    ['a string', '"x"'],
+    ['null', 'null'],
+    ['a log line before the object', 'log: hi\n{"a":1}'],
+  ])('refuses %s with a HookInputError', (_name, text) => {
+    expect(() => parseHookPayload(text)).toThrow(HookInputError);
+  });
+});
+
+describe('payload field readers', () => {
+  it('name the field when it is missing or mistyped', () => {
+    expect(() => requiredString({}, 'session_id')).toThrow('session_id: required');
+    expect(() => requiredString({ session_id: '' }, 'session_id')).toThrow('session_id: required');
+    expect(() => requiredString({ session_id: 5 }, 'session_id')).toThrow('session_id: expected a string');
+    expect(() => objectField({ tool_input: 'x' }, 'tool_input')).toThrow('tool_input: expected an object');
+  });
+  it('treat an empty agent_type as absent', () => {
+    expect(nonEmptyString({ agent_type: '' }, 'agent_type')).toBeUndefined();
+    expect(nonEmptyString({ agent_type: 'general-purpose' }, 'agent_type')).toBe('general-purpose');
+  });
+});
