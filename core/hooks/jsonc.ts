@@ -31,6 +31,9 @@ export function locate(doc: LocatedDocument, path: JsonPath): Position | undefin
   return undefined;
 }
 
+/** config files are shallow; a limit keeps hostile input from costing stack and time */
+export const MAX_DEPTH = 256;
+
 class JsonError extends Error {
   constructor(
     message: string,
@@ -106,6 +109,7 @@ export function parseJsonc(text: string): JsoncResult {
 
   const parseValue = (path: (string | number)[]): unknown => {
     skip();
+    if (path.length > MAX_DEPTH) throw new JsonError(`nested deeper than ${MAX_DEPTH} levels`, i);
     locations.set(pointerOf(path), posAt(i));
     const c = text[i];
     if (c === '{') {

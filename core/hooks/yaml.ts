@@ -12,7 +12,7 @@
  * `onlyKeys` reads just those top-level keys and skips the rest of the file unparsed, so a
  * YAML feature this reader does not know in an unrelated section cannot break hook loading.
  */
-import { pointerOf, type LocatedDocument } from './jsonc';
+import { MAX_DEPTH, pointerOf, type LocatedDocument } from './jsonc';
 import type { Position } from './types';
 
 export type YamlResult =
@@ -186,6 +186,7 @@ export function parseYaml(text: string, opts: { onlyKeys?: readonly string[] } =
       while (k < t.length && !',]}'.includes(t[k]!) && !(t[k] === ':' && (t[k + 1] === ' ' || t[k + 1] === undefined)) && !(t[k] === '#' && t[k - 1] === ' ')) k++;
       return resolvePlainScalar(t.slice(s, k).trim());
     };
+    if (path.length > MAX_DEPTH) throw new YamlError(`nested deeper than ${MAX_DEPTH} levels`, at(line, base + k));
     const open = t[k]!;
     const close = open === '[' ? ']' : '}';
     k++;
@@ -401,6 +402,7 @@ export function parseYaml(text: string, opts: { onlyKeys?: readonly string[] } =
 
   /** a node that starts on the current line at `indent` */
   const parseBlock = (indent: number, path: (string | number)[]): unknown => {
+    if (path.length > MAX_DEPTH) throw new YamlError(`nested deeper than ${MAX_DEPTH} levels`, at(lines[idx] ?? { no: 1, indent: 0, text: '' }));
     const n = nextSignificant(idx);
     const line = lines[n];
     if (!line) return null;

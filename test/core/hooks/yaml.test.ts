@@ -115,6 +115,10 @@ describe('YAML subset reader', () => {
     expect(value(text, { onlyKeys: ['hooks'] })).toEqual({ hooks: { pre_tool_call: [{ command: 'ok.sh' }] } });
   });
 
+  it('refuses very deep flow nesting instead of overflowing the stack', () => {
+    expect(failure('a: ' + '['.repeat(50000)).message).toContain('nested deeper than 256 levels');
+  });
+
   it('reads an empty document as null', () => {
     expect(value('# only a comment\n')).toBe(null);
     expect(value('')).toBe(null);

@@ -1,0 +1,104 @@
+/**
+ * Matcher rules per dialect.
+ *
+ * - claude / native: literal alternatives split on `|` or `,` (plus the whitespace after
+ *   the separator), each compared exactly, so names with `-`, spaces or non-ASCII work.
+ * - codex: a pattern of only `[A-Za-z0-9_|]` is an exact, case-sensitive name list split
+ *   on `|`; anything else is an unanchored regex (Codex 0.171.0, verified).
+ * - hermes: a regex that must match the whole tool name (`re.fullmatch`).
+ *
+ * Missing, empty or `*` match everything. A regex that does not compile never matches
+ * (the loader reports it), so a typo can never widen a hook to every tool.
+ */
+import type { CompiledMatcher, Dialect } from './types';
+
+export interface MatcherProblem {
+  level: 'error' | 'warning';
+  message: string;
+}
+
+export interface CompileResult {
+  matcher: CompiledMatcher;
+  problem?: MatcherProblem;
+}
+
+export const MATCH_ALL: CompiledMatcher = Object.freeze({
+  mode: 'all' as const,
+  test: () => true,
+});
+
+const CODEX_NAME_LIST = /^[A-Za-z0-9_|]+$/;
+/** characters that mean "regex" to a Claude Code user; under literal rules they only match themselves */
+const REGEX_LOOKING = /[.*+?^$()[\]{}\\]/;
+
+export function compileMatcher(dialect: Dialect, pattern: string | undefined): CompileResult {
+  if (pattern === undefined || pattern === '' || pattern === '*') {
+    return { matcher: pattern === undefined ? MATCH_ALL : { ...MATCH_ALL, source: pattern } };
+  }
+  switch (dialect) {
+    case 'claude':
+    case 'native':
+      return literal(dialect, pattern);
+    case 'codex':
+      return CODEX_NAME_LIST.test(pattern) ? names(pattern) : regex(pattern, false);
+    case 'hermes':
+      return regex(pattern, true);
+  }
+}
+
+function literal(dialect: Dialect, pattern: string): CompileResult {
+  const alternatives = pattern.split(/[|,]\s*/).filter((a) => a !== '');
+  const set = new Set(alternatives);
+  const matcher: CompiledMatcher = {
+    source: pattern,
+    mode: 'literal',
+    test: (subjects) => subjects.some((s) => set.has(s)),
+  };
+  if (REGEX_LOOKING.test(pattern)) {
+    const who = dialect === 'claude' ? 'Claude' : 'stopline';
+    return {
+      matcher,
+      problem: {
+        level: 'warning',
+        message: `matcher "${pattern}" looks like a regular expression, but ${who} matchers are compared literally (alternatives split on | or ,); it only matches a tool named exactly ${alternatives.map((a) => JSON.stringify(a)).join(' or ')}`,
+      },
+    };
+  }
+  return { matcher };
+}
+
+function names(pattern: string): CompileResult {
+  const set = new Set(pattern.split('|').filter((a) => a !== ''));
+  return { matcher: { source: pattern, mode: 'names', test: (subjects) => subjects.some((s) => set.has(s)) } };
+}
+
+/**
+ * Translate the Python / Rust spellings JavaScript lacks: named groups `(?P<n>…)`,
+ * back-references `(?P=n)` and leading inline flags `(?i)`, `(?s)`, `(?m)`.
+ */
+function toJsRegex(pattern: string): { source: string; flags: string } {
+  let source = pattern;
+  let flags = '';
+  const lead = /^\(\?([ims]+)\)/.exec(source);
+  if (lead) {
+    flags = [...new Set(lead[1]!.split(''))].join('');
+    source = source.slice(lead[0].length);
+  }
+  source = source.replace(/\(\?P</g, '(?<').replace(/\(\?P=(\w+)\)/g, '\\k<$1>');
+  return { source, flags };
+}
+
+function regex(pattern: string, fullMatch: boolean): CompileResult {
+  const { source, flags } = toJsRegex(pattern);
+  let re: RegExp;
+  try {
+    re = new RegExp(fullMatch ? `^(?:${source})$` : source, flags);
+  } catch (err) {
+    const why = err instanceof Error ? err.message.replace(/^Invalid regular expression: /, '') : String(err);
+    return {
+      matcher: { source: pattern, mode: 'never', test: () => false },
+      problem: { level: 'error', message: `invalid matcher regex "${pattern}": ${why}; this group never runs` },
+    };
+  }
+  return { matcher: { source: pattern, mode: 'regex', test: (subjects) => subjects.some((s) => re.test(s)) } };
+}
