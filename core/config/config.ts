@@ -1,0 +1,232 @@
+/**
+ * stopline.json: the user file (`STOPLINE_CONFIG`, else `$XDG_CONFIG_HOME/stopline/` or
+ * `~/.config/stopline/`) and the project file (`.stopline/stopline.json`, found by walking up
+ * from the working folder to the repository root). The project file may only tighten what
+ * the user file allows: a repository you clone must not be able to loosen your guard.
+ * Bad config never crashes a hook: each file yields at most one diagnostic line and the
+ * bad values fall back to the safe defaults. Unknown top-level keys (`hooks`, `import`,
+ * `dashboard`, ...) are passed through untouched for the modules that read them.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { BUILTIN_DEFAULTS, LEVELS, MAX_AGENT_BUDGET, MODES, POLICIES } from '../contract/types';
+import type { AgentBudget, Level, Mode, Policy, PolicyDefaults } from '../contract/types';
+import { homeFrom } from '../self-paths';
+import type { Env } from '../self-paths';
+
+export type FailMode = 'open' | 'closed';
+
+export interface StoplineConfig {
+  /** mode of a fresh session (default `unconfirmed`: observe until the person names one) */
+  defaultMode: Mode;
+  /** level a mode gets when named without one; `off` also starts fresh sessions off */
+  defaultLevel: Level;
+  failMode: FailMode;
+  /** data folder from the user file (a project file cannot move it) */
+  dataDir?: string;
+  /** policy defaults for a new contract (mode `open` has its own) */
+  defaults: PolicyDefaults;
+  /** unknown top-level keys, per file, for other modules (hooks, import, dashboard, ...) */
+  extras: { user: Record<string, unknown>; project: Record<string, unknown> };
+  /** the files that were read */
+  sources: { user?: string; project?: string };
+  /** the project root (folder holding `.stopline/`, else the repository root, else cwd) */
+  projectRoot?: string;
+}
+
+export interface LoadedConfig {
+  config: StoplineConfig;
+  diagnostics: string[];
+}
+
+export const CONFIG_FILE = 'stopline.json';
+export const PROJECT_DIR = '.stopline';
+
+const KNOWN_KEYS = new Set(['defaultMode', 'defaultLevel', 'failMode', 'dataDir', 'defaults']);
+
+export function builtinConfig(): StoplineConfig {
+  return { defaultMode: 'unconfirmed', defaultLevel: 'guard', failMode: 'open', defaults: { ...BUILTIN_DEFAULTS }, extras: { user: {}, project: {} }, sources: {} };
+}
+
+export function userConfigPath(env: Env): string | null {
+  const explicit = env.STOPLINE_CONFIG?.trim();
+  if (explicit) return resolve(explicit);
+  const xdg = env.XDG_CONFIG_HOME?.trim();
+  if (xdg) return join(xdg, 'stopline', CONFIG_FILE);
+  const home = homeFrom(env);
+  return home ? join(home, '.config', 'stopline', CONFIG_FILE) : null;
+}
+
+/**
+ * Walk up from cwd: the first folder with `.stopline/stopline.json` wins; the walk stops at
+ * the repository root (a folder with `.git`) or the file-system root.
+ */
+export function findProject(cwd: string | undefined): { root: string; file?: string } | undefined {
+  if (!cwd) return undefined;
+  let dir = resolve(cwd);
+  for (let i = 0; i < 64; i++) {
+    const file = join(dir, PROJECT_DIR, CONFIG_FILE);
+    if (existsSync(file)) return { root: dir, file };
+    if (existsSync(join(dir, '.git'))) return { root: dir };
+    const up = dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return { root: resolve(cwd) };
+}
+
+interface Partial_ {
+  defaultMode?: Mode;
+  defaultLevel?: Level;
+  failMode?: FailMode;
+  dataDir?: string;
+  defaults: Partial<PolicyDefaults>;
+  extras: Record<string, unknown>;
+}
+
+function readJson(path: string): { value?: unknown; problem?: string } {
+  let text: string;
+  try {
+    if (!statSync(path).isFile()) return { problem: 'not a file' };
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return {};
+    return { problem: `cannot be read (${code ?? 'error'})` };
+  }
+  try {
+    return { value: JSON.parse(text.replace(/^\uFEFF/, '')) };
+  } catch {
+    return { problem: 'is not valid JSON' };
+  }
+}
+
+function oneOf<T extends string>(v: unknown, allowed: readonly T[]): T | undefined {
+  return typeof v === 'string' && (allowed as readonly string[]).includes(v) ? (v as T) : undefined;
+}
+
+function parseFile(value: unknown, problems: string[]): Partial_ {
+  const out: Partial_ = { defaults: {}, extras: {} };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    problems.push('the top level must be a JSON object');
+    return out;
+  }
+  const o = value as Record<string, unknown>;
+  for (const [k, v] of Object.entries(o)) if (!KNOWN_KEYS.has(k)) out.extras[k] = v;
+  if ('defaultMode' in o) {
+    const m = oneOf(o.defaultMode, [...MODES, 'unconfirmed'] as const);
+    if (m) out.defaultMode = m;
+    else problems.push(`defaultMode must be one of ${[...MODES, 'unconfirmed'].join('|')}`);
+  }
+  if ('defaultLevel' in o) {
+    const l = oneOf(o.defaultLevel, LEVELS);
+    if (l) out.defaultLevel = l;
+    else problems.push('defaultLevel must be watch|guard|off');
+  }
+  if ('failMode' in o) {
+    const f = oneOf(o.failMode, ['open', 'closed'] as const);
+    if (f) out.failMode = f;
+    else problems.push('failMode must be open|closed');
+  }
+  if ('dataDir' in o) {
+    if (typeof o.dataDir === 'string' && o.dataDir.trim() !== '') out.dataDir = o.dataDir;
+    else problems.push('dataDir must be a non-empty string');
+  }
+  if ('defaults' in o) {
+    const d = o.defaults;
+    if (typeof d !== 'object' || d === null || Array.isArray(d)) problems.push('defaults must be an object');
+    else {
+      const dd = d as Record<string, unknown>;
+      for (const key of ['deps', 'hash'] as const) {
+        if (key in dd) {
+          const p = oneOf(dd[key], POLICIES);
+          if (p) out.defaults[key] = p;
+          else problems.push(`defaults.${key} must be deny|ask|allow`);
+        }
+      }
+      if ('agents' in dd) {
+        const a = dd.agents;
+        if (a === 'allow') out.defaults.agents = 'allow';
+        else if (typeof a === 'number' && Number.isInteger(a) && a >= 0 && a <= MAX_AGENT_BUDGET) out.defaults.agents = a;
+        else problems.push(`defaults.agents must be 0..${MAX_AGENT_BUDGET} or "allow"`);
+      }
+    }
+  }
+  return out;
+}
+
+// Strictness ranks: a project value is accepted only when its rank is >= the user's.
+const LEVEL_RANK: Record<Level, number> = { off: 0, watch: 1, guard: 2 };
+const MODE_RANK: Record<Mode, number> = { unconfirmed: 0, open: 1, change: 2, monitor: 3, review: 3, answer: 3 };
+const POLICY_RANK: Record<Policy, number> = { allow: 0, ask: 1, deny: 2 };
+const agentRank = (a: AgentBudget): number => (a === 'allow' ? -1 : MAX_AGENT_BUDGET - a);
+
+function fileDiagnostic(which: string, path: string, problems: string[]): string {
+  return `stopline: ${which} config ${path}: ${problems.join('; ')}; using the safe default for ${problems.length === 1 ? 'it' : 'those'}`;
+}
+
+/** Load and merge both files. Never throws. */
+export function loadConfig(env: Env, cwd: string | undefined): LoadedConfig {
+  const config = builtinConfig();
+  const diagnostics: string[] = [];
+
+  const userPath = userConfigPath(env);
+  if (userPath) {
+    const problems: string[] = [];
+    const { value, problem } = readJson(userPath);
+    if (problem) problems.push(problem);
+    if (value !== undefined) {
+      config.sources.user = userPath;
+      const u = parseFile(value, problems);
+      if (u.defaultMode) config.defaultMode = u.defaultMode;
+      if (u.defaultLevel) config.defaultLevel = u.defaultLevel;
+      if (u.failMode) config.failMode = u.failMode;
+      if (u.dataDir) config.dataDir = u.dataDir;
+      config.defaults = { ...config.defaults, ...u.defaults };
+      config.extras.user = u.extras;
+    }
+    if (problems.length) diagnostics.push(fileDiagnostic('user', userPath, problems));
+  }
+
+  const project = findProject(cwd);
+  if (project) {
+    config.projectRoot = project.root;
+    if (project.file) {
+      const problems: string[] = [];
+      const { value, problem } = readJson(project.file);
+      if (problem) problems.push(problem);
+      if (value !== undefined) {
+        config.sources.project = project.file;
+        const p = parseFile(value, problems);
+        const loosen = (what: string) => problems.push(`${what} would loosen the user config; a project file may only tighten`);
+        if (p.defaultMode) {
+          if (MODE_RANK[p.defaultMode] >= MODE_RANK[config.defaultMode]) config.defaultMode = p.defaultMode;
+          else loosen(`defaultMode ${p.defaultMode}`);
+        }
+        if (p.defaultLevel) {
+          if (LEVEL_RANK[p.defaultLevel] >= LEVEL_RANK[config.defaultLevel]) config.defaultLevel = p.defaultLevel;
+          else loosen(`defaultLevel ${p.defaultLevel}`);
+        }
+        if (p.failMode) {
+          if (p.failMode === 'closed' || config.failMode === 'open') config.failMode = p.failMode;
+          else loosen('failMode open');
+        }
+        if (p.dataDir) problems.push('dataDir can only be set in the user config');
+        for (const key of ['deps', 'hash'] as const) {
+          const v = p.defaults[key];
+          if (v === undefined) continue;
+          if (POLICY_RANK[v] >= POLICY_RANK[config.defaults[key]]) config.defaults[key] = v;
+          else loosen(`defaults.${key} ${v}`);
+        }
+        const a = p.defaults.agents;
+        if (a !== undefined) {
+          if (agentRank(a) >= agentRank(config.defaults.agents)) config.defaults.agents = a;
+          else loosen(`defaults.agents ${a}`);
+        }
+        config.extras.project = p.extras;
+      }
+      if (problems.length) diagnostics.push(fileDiagnostic('project', project.file, problems));
+    }
+  }
+  return { config, diagnostics };
+}

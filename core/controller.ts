@@ -1,0 +1,369 @@
+/**
+ * The controller: the single entry host adapters call. One normalized event in, one Outcome
+ * out; it never throws. It knows no host: adapters translate their payload into a
+ * ControlEvent and render the Outcome.
+ *
+ *   session.start / subagent.start  -> context with the (root) contract
+ *   prompt.submit (source user)     -> directive, query or plain-language correction; context
+ *   prompt.submit (other sources)   -> nothing: only the person arms or changes a contract
+ *   action.before                   -> decide + evidence + stamp (agents=N reserved under the lock)
+ *   action.after                    -> evidence (+ WATCH context for hosts that show it after the tool)
+ *   subagent.stop / turn.stop       -> nothing
+ *   session.end                     -> cleanup of leftovers; nothing
+ * A subagent or child session (rootSessionId, or host.agentId) shares the root's contract and
+ * can never change it.
+ */
+import { loadConfig } from './config/config';
+import type { FailMode, StoplineConfig } from './config/config';
+import { applyCorrection, applyDirective } from './contract/apply';
+import type { ApplyResult, ContractSettings } from './contract/apply';
+import { detectCorrection } from './contract/corrections';
+import { decide, delegationUnits } from './contract/decide';
+import type { Decision } from './contract/decide';
+import { normalizeSlashDirective, parsePromptCommand } from './contract/grammar';
+import type { Query } from './contract/grammar';
+import { controlState, freshContract } from './contract/types';
+import type { Contract } from './contract/types';
+import { appendEvent, appendLabel, findEvent, readAllEvents, readLabels, readSessionEvents, summarize } from './evidence/log';
+import { actionSummary, buildEvent, decisionSummary, newEventId } from './evidence/runtime-event';
+import type { RuntimeEventV1, RuntimeEventType } from './evidence/runtime-event';
+import { InvalidEventError, failOutcomeFor, resolveFailMode } from './failmode';
+import {
+  HELP_TEXT,
+  renderContractContext,
+  renderDirectiveApplied,
+  renderDirectiveError,
+  renderExplain,
+  renderRuntime,
+  renderStatus,
+  stampFromDecision,
+} from './messages/render';
+import type { Outcome } from './outcome';
+import { parseControlEvent } from './protocol';
+import type { Action, ControlEvent } from './protocol';
+import { homeFrom, selfPaths } from './self-paths';
+import { resolveDataDir } from './state/datadir';
+import { cleanupSession, hashText, readSession, sessionStore, updateSession } from './state/session';
+import type { SessionState, SessionStore } from './state/session';
+
+export { normalizeSlashDirective } from './contract/grammar';
+
+export interface HandleOptions {
+  /** STOPLINE_HOME, STOPLINE_CONFIG, STOPLINE_FAIL_OPEN, XDG_*, HOME, ... */
+  env: Record<string, string | undefined>;
+  /** process cwd fallback */
+  cwd?: string;
+  /** the host can show an ask to a person now; else an ask is rendered as a deny stamp */
+  canAsk?: boolean;
+  /** evidence label for how the adapter renders deny, e.g. 'permission_deny_returned' */
+  denyResponse?: string;
+  now?: () => number;
+}
+
+interface Ctx {
+  ev: ControlEvent;
+  opts: HandleOptions;
+  now: () => number;
+  cwd: string | undefined;
+  config: StoplineConfig;
+  diagnostics: string[];
+  failMode: FailMode;
+  dataDir: string;
+  store: SessionStore;
+  child: boolean;
+  settings: ContractSettings;
+  fresh: () => Contract;
+}
+
+function buildCtx(ev: ControlEvent, opts: HandleOptions): Ctx {
+  const cwd = ev.cwd ?? ev.action?.cwd ?? opts.cwd;
+  const { config, diagnostics } = loadConfig(opts.env, cwd);
+  const dataDir = resolveDataDir(opts.env, { configDataDir: config.dataDir, hostDataDir: ev.host.dataDir });
+  const rootId = ev.rootSessionId ?? ev.sessionId;
+  const child = (ev.rootSessionId !== undefined && ev.rootSessionId !== ev.sessionId) || (ev.host.agentId !== undefined && ev.host.agentId !== '');
+  const armLevel = config.defaultLevel === 'watch' ? 'watch' : 'guard';
+  const fresh = (): Contract => {
+    const mode = config.defaultMode;
+    const level = config.defaultLevel === 'off' ? 'off' : mode === 'unconfirmed' ? 'watch' : config.defaultLevel;
+    return freshContract({ mode, level, defaults: config.defaults });
+  };
+  return {
+    ev,
+    opts,
+    now: opts.now ?? Date.now,
+    cwd,
+    config,
+    diagnostics: [...diagnostics],
+    failMode: resolveFailMode(opts.env, config.failMode),
+    dataDir,
+    store: sessionStore(dataDir, rootId),
+    child,
+    settings: { defaults: config.defaults, armLevel },
+    fresh,
+  };
+}
+
+/** Validate and handle one event. Never throws: internal errors get the fail-mode answer. */
+export function handleEvent(event: unknown, opts: HandleOptions): Outcome {
+  let ctx: Ctx | undefined;
+  try {
+    const parsed = parseControlEvent(event);
+    if (!parsed.ok) return failOutcomeFor(new InvalidEventError(parsed.error), opts);
+    ctx = buildCtx(parsed.event, opts);
+    return withDiagnostics(dispatch(ctx), ctx.diagnostics);
+  } catch (e) {
+    return failOutcomeFor(e, opts, ctx?.failMode, ctx?.diagnostics);
+  }
+}
+
+/** The fail-mode answer for an internal error (open: none + one diagnostic; closed: GUARD_UNAVAILABLE deny). */
+export function failOutcome(error: unknown, opts: HandleOptions): Outcome {
+  return failOutcomeFor(error, opts);
+}
+
+function withDiagnostics(o: Outcome, diagnostics: string[]): Outcome {
+  if (!diagnostics.length) return o;
+  return { ...o, diagnostics: [...(o.diagnostics ?? []), ...diagnostics] };
+}
+
+function dispatch(c: Ctx): Outcome {
+  switch (c.ev.kind) {
+    case 'session.start':
+      return onSessionStart(c);
+    case 'subagent.start':
+      return onSubagentStart(c);
+    case 'prompt.submit':
+      return onPrompt(c);
+    case 'action.before':
+      return onActionBefore(c, c.ev.action!);
+    case 'action.after':
+      return onActionAfter(c, c.ev.action!);
+    case 'session.end':
+      cleanupSession(c.store, c.now());
+      return { kind: 'none' };
+    case 'subagent.stop':
+    case 'turn.stop':
+      return { kind: 'none' };
+  }
+}
+
+// ---------------------------------------------------------------- state + evidence helpers
+
+/** Read the session state; a damaged file is replaced by fresh state and recorded. */
+function loadState(c: Ctx): SessionState {
+  const read = readSession(c.store, c.fresh);
+  if (!read.damaged) return read.state;
+  const u = updateSession(c.store, c.fresh, () => ({ next: null, result: null }));
+  if (u.recovered) {
+    c.diagnostics.push('stopline: the session state file was damaged and has been replaced by a fresh contract');
+    record(c, 'recovery', u.state.contract, {});
+  }
+  return u.state;
+}
+
+/** Append one evidence record; a failed write becomes a diagnostic, never a different decision. */
+function record(c: Ctx, type: RuntimeEventType, contract: Contract, extra: Partial<RuntimeEventV1>): string | undefined {
+  const eventId = newEventId();
+  try {
+    const e: RuntimeEventV1 = {
+      ...buildEvent({ type, sessionKey: c.store.key, child: c.child, host: c.ev.host, state: controlState(contract), contract, now: c.now(), eventId }),
+      ...extra,
+    };
+    appendEvent(c.dataDir, e);
+    return eventId;
+  } catch (err) {
+    c.diagnostics.push(`stopline: evidence not written (${(err as NodeJS.ErrnoException).code ?? (err as Error).name}); the decision stands`);
+    return undefined;
+  }
+}
+
+function contextOutcome(message: string, reasonCode: string, notice?: string): Outcome {
+  const o: Outcome = { kind: 'context', message, reasonCode, family: 'C' };
+  if (notice) o.notice = notice;
+  return o;
+}
+
+// ---------------------------------------------------------------- lifecycle
+
+function onSessionStart(c: Ctx): Outcome {
+  const state = loadState(c);
+  if (controlState(state.contract) === 'OFF') return { kind: 'none' };
+  const text = renderContractContext(state.contract);
+  if (!c.child) rememberContext(c, hashText(text));
+  return contextOutcome(text, 'CONTRACT_CONTEXT');
+}
+
+function onSubagentStart(c: Ctx): Outcome {
+  const state = loadState(c);
+  if (controlState(state.contract) === 'OFF') return { kind: 'none' };
+  return contextOutcome(renderContractContext(state.contract), 'CONTRACT_CONTEXT');
+}
+
+/** Store the hash of the context the root conversation has now seen (prompt dedupe). */
+function rememberContext(c: Ctx, h: string): void {
+  updateSession(c.store, c.fresh, (s) => ({ next: s.lastContextHash === h ? null : { ...s, lastContextHash: h }, result: null }));
+}
+
+// ---------------------------------------------------------------- prompts
+
+function onPrompt(c: Ctx): Outcome {
+  const prompt = c.ev.prompt!;
+  // only the person, in the root session, can arm, change or query
+  if (prompt.source !== 'user' || c.child) return { kind: 'none' };
+  const text = normalizeSlashDirective(prompt.text);
+  const cmd = parsePromptCommand(text);
+
+  if (cmd.kind === 'query') return onQuery(c, cmd.query);
+
+  if (cmd.kind === 'error') {
+    const state = loadState(c);
+    const r = renderDirectiveError(cmd.code, cmd.message, state.contract);
+    return { kind: 'context', message: r.context, notice: r.notice, reasonCode: cmd.code, family: 'C' };
+  }
+
+  if (cmd.kind === 'directive') {
+    const u = updateSession<ApplyResult>(c.store, c.fresh, (s) => {
+      const applied = applyDirective(s.contract, cmd.directive, c.settings);
+      if (!applied.ok) return { next: null, result: applied };
+      const ctxText = renderContractContext(applied.contract);
+      return { next: { ...s, contract: applied.contract, lastContextHash: hashText(ctxText) }, result: applied };
+    });
+    if (!u.result.ok) {
+      const r = renderDirectiveError(u.result.code, u.result.message, u.state.contract);
+      return { kind: 'context', message: r.context, notice: r.notice, reasonCode: u.result.code, family: 'C' };
+    }
+    const contract = u.result.contract;
+    record(c, 'contract', contract, { change: { via: 'directive' } });
+    return contextOutcome(renderContractContext(contract), 'DIRECTIVE_APPLIED', renderDirectiveApplied(contract, 'directive'));
+  }
+
+  // plain words: a correction, or just the contract context when it changed
+  const current = loadState(c);
+  if (detectCorrection(text, current.contract.mode)) {
+    const u = updateSession<{ contract: Contract; rule: string } | null>(c.store, c.fresh, (s) => {
+      const corr = detectCorrection(text, s.contract.mode);
+      const next = corr ? applyCorrection(s.contract, corr, c.settings) : null;
+      if (!next || !corr) return { next: null, result: null };
+      return { next: { ...s, contract: next, lastContextHash: hashText(renderContractContext(next)) }, result: { contract: next, rule: corr.rule } };
+    });
+    if (u.result) {
+      record(c, 'contract', u.result.contract, { change: { via: 'correction', rule: u.result.rule } });
+      return contextOutcome(renderContractContext(u.result.contract), 'CORRECTION_APPLIED', renderDirectiveApplied(u.result.contract, 'correction'));
+    }
+  }
+  const state = loadState(c);
+  if (controlState(state.contract) === 'OFF' && state.contract.source === 'default') return { kind: 'none' };
+  const ctxText = renderContractContext(state.contract);
+  const h = hashText(ctxText);
+  if (state.lastContextHash === h) return { kind: 'none' };
+  rememberContext(c, h);
+  return contextOutcome(ctxText, 'CONTRACT_CONTEXT');
+}
+
+function onQuery(c: Ctx, q: Query): Outcome {
+  const answer = (text: string): Outcome => contextOutcome(text, 'QUERY_ANSWERED', text);
+  const refuse = (message: string): Outcome => ({ kind: 'context', message, notice: message, reasonCode: 'INVALID_QUERY', family: 'C' });
+  switch (q.kind) {
+    case 'help':
+      return answer(HELP_TEXT);
+    case 'status': {
+      const state = loadState(c);
+      const events = readSessionEvents(c.dataDir, c.store.key);
+      const checks = events.records.filter((e) => e.type === 'check').length;
+      const sources = [c.config.sources.user, c.config.sources.project].filter((s): s is string => !!s);
+      return answer(renderStatus(state.contract, { dataDir: c.dataDir, checks, child: c.child, configSources: sources }));
+    }
+    case 'runtime': {
+      const events = q.all ? readAllEvents(c.dataDir) : readSessionEvents(c.dataDir, c.store.key);
+      const ids = q.all ? undefined : new Set(events.records.map((e) => e.eventId));
+      return answer(renderRuntime(summarize(events, readLabels(c.dataDir), ids), q.all));
+    }
+    case 'explain': {
+      const found = findEvent(c.dataDir, q.eventId, c.store.key);
+      if (!found.event) return refuse(`stopline: no event ${q.eventId} in ${c.dataDir} (damaged lines skipped: ${found.damaged}).`);
+      const labels = readLabels(c.dataDir).records.filter((l) => l.eventId === q.eventId);
+      return answer(renderExplain(found.event, labels[labels.length - 1]));
+    }
+    case 'label': {
+      const found = findEvent(c.dataDir, q.eventId, c.store.key);
+      if (!found.event) return refuse(`stopline: no event ${q.eventId} to label in ${c.dataDir}.`);
+      appendLabel(c.dataDir, q.eventId, q.label, c.now());
+      return answer(`stopline: label "${q.label}" recorded for ${q.eventId}.`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- actions
+
+function decideCtx(c: Ctx, action: Action, reserved = false) {
+  const home = homeFrom(c.opts.env);
+  const sp = selfPaths({ env: c.opts.env, dataDir: c.dataDir, projectDir: c.config.projectRoot ?? c.cwd });
+  const ctx: { selfPaths: string[]; home?: string; cwd?: string; reserved?: boolean } = { selfPaths: sp };
+  if (home) ctx.home = home;
+  const cwd = action.cwd ?? c.cwd;
+  if (cwd) ctx.cwd = cwd;
+  if (reserved) ctx.reserved = true;
+  return ctx;
+}
+
+function responseLabel(c: Ctx, kind: Outcome['kind']): string {
+  if (kind === 'none') return 'none';
+  if (kind === 'context') return 'context_returned';
+  if (kind === 'ask') return 'ask_returned';
+  return c.opts.denyResponse ?? 'deny_returned';
+}
+
+function onActionBefore(c: Ctx, action: Action): Outcome {
+  const state = loadState(c);
+  let contract = state.contract;
+  if (controlState(contract) === 'OFF') return { kind: 'none' };
+  const dctx = decideCtx(c, action);
+  let d: Decision;
+  if (action.mutability === 'delegate' && contract.mode !== 'unconfirmed') {
+    // check and reserve in one step under the session lock: 32 racing hook processes
+    // against agents=2 must grant exactly 2
+    const u = updateSession(c.store, c.fresh, (s) => {
+      const dd = decide(s.contract, action, dctx);
+      if (dd.outcome !== 'allow' && dd.outcome !== 'context') return { next: null, result: { d: dd, contract: s.contract } };
+      const next = { ...s.contract, agentsUsed: s.contract.agentsUsed + delegationUnits(action) };
+      return { next: { ...s, contract: next }, result: { d: dd, contract: next } };
+    });
+    d = u.result.d;
+    contract = u.result.contract;
+  } else {
+    d = decide(contract, action, dctx);
+  }
+  return finishAction(c, action, d, contract, 'check');
+}
+
+function onActionAfter(c: Ctx, action: Action): Outcome {
+  const state = loadState(c);
+  if (controlState(state.contract) === 'OFF') return { kind: 'none' };
+  const d = decide(state.contract, action, decideCtx(c, action, true));
+  // after the tool ran only a WATCH note can still help; denials were answered before
+  const shown: Decision = d.outcome === 'context' ? d : { ...d, outcome: 'allow' };
+  return finishAction(c, action, shown, state.contract, 'after');
+}
+
+function finishAction(c: Ctx, action: Action, d: Decision, contract: Contract, type: 'check' | 'after'): Outcome {
+  const canAsk = c.opts.canAsk ?? c.ev.host.hasHuman ?? false;
+  const kind: Outcome['kind'] = d.outcome === 'allow' ? 'none' : d.outcome === 'ask' && !canAsk ? 'deny' : d.outcome;
+  const eventId = record(c, type, contract, {
+    action: actionSummary(action),
+    decision: { ...decisionSummary(d, responseLabel(c, kind)), outcome: kind === 'none' ? 'allow' : kind },
+  });
+  if (kind === 'none') {
+    const o: Outcome = { kind: 'none', reasonCode: d.reasonCode };
+    if (eventId) o.eventId = eventId;
+    return o;
+  }
+  const stampKind = kind === 'context' ? 'watch' : d.outcome === 'ask' ? 'ask' : 'stop';
+  const o: Outcome = {
+    kind,
+    message: stampFromDecision(d, contract, stampKind, eventId, d.outcome === 'ask' && kind === 'deny'),
+    reasonCode: d.reasonCode,
+  };
+  if (d.family) o.family = d.family;
+  if (eventId) o.eventId = eventId;
+  return o;
+}

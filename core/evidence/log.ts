@@ -1,0 +1,201 @@
+/**
+ * The evidence files: `runtime/<sessionKey>.jsonl` (one RuntimeEvent v1 per line, rotated to
+ * `<sessionKey>.1.jsonl` past ROTATE_BYTES so no log grows forever) and `labels.jsonl`
+ * (append-only labels a person gives to events). Appends are one write of one line, so the
+ * hot path never reads the log. Readers skip damaged lines and count them.
+ */
+import { closeSync, fstatSync, openSync, readFileSync, readdirSync, renameSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { Label } from '../contract/grammar';
+import { ensureDir } from '../state/fsio';
+import type { RuntimeEventV1 } from './runtime-event';
+
+export const ROTATE_BYTES = 4 * 1024 * 1024;
+
+export function runtimeDir(dataDir: string): string {
+  return join(dataDir, 'runtime');
+}
+
+export function logFile(dataDir: string, key: string, rotated = false): string {
+  return join(runtimeDir(dataDir), rotated ? `${key}.1.jsonl` : `${key}.jsonl`);
+}
+
+export function labelsFile(dataDir: string): string {
+  return join(dataDir, 'labels.jsonl');
+}
+
+function appendLine(file: string, dir: string, line: string, rotate?: string): void {
+  let fd: number;
+  try {
+    fd = openSync(file, 'a', 0o600);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    ensureDir(dir);
+    fd = openSync(file, 'a', 0o600);
+  }
+  try {
+    if (rotate && fstatSync(fd).size > ROTATE_BYTES) {
+      closeSync(fd);
+      renameSync(file, rotate);
+      fd = openSync(file, 'a', 0o600);
+    }
+    writeSync(fd, line);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Append one event. Throws on failure; the controller catches it so a decision never changes. */
+export function appendEvent(dataDir: string, event: RuntimeEventV1): void {
+  appendLine(logFile(dataDir, event.sessionKey), runtimeDir(dataDir), JSON.stringify(event) + '\n', logFile(dataDir, event.sessionKey, true));
+}
+
+export interface LabelRecord {
+  schemaVersion: 1;
+  labelId: string;
+  occurredAt: string;
+  eventId: string;
+  label: Label;
+}
+
+export function appendLabel(dataDir: string, eventId: string, label: Label, now: number): LabelRecord {
+  const rec: LabelRecord = { schemaVersion: 1, labelId: 'lbl_' + randomBytes(8).toString('hex'), occurredAt: new Date(now).toISOString(), eventId, label };
+  ensureDir(dataDir);
+  appendLine(labelsFile(dataDir), dataDir, JSON.stringify(rec) + '\n');
+  return rec;
+}
+
+export interface Read<T> {
+  records: T[];
+  /** lines that were not valid records (torn writes, edits by hand) */
+  damaged: number;
+}
+
+function readLines<T>(file: string, valid: (v: unknown) => v is T): Read<T> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return { records: [], damaged: 0 };
+  }
+  const records: T[] = [];
+  let damaged = 0;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      const v: unknown = JSON.parse(line);
+      if (valid(v)) records.push(v);
+      else damaged++;
+    } catch {
+      damaged++;
+    }
+  }
+  return { records, damaged };
+}
+
+function isEvent(v: unknown): v is RuntimeEventV1 {
+  const o = v as Record<string, unknown> | null;
+  return !!o && typeof o === 'object' && o.schemaVersion === 1 && typeof o.eventId === 'string' && typeof o.type === 'string' && typeof o.sessionKey === 'string' && typeof o.contract === 'object';
+}
+
+function isLabel(v: unknown): v is LabelRecord {
+  const o = v as Record<string, unknown> | null;
+  return !!o && typeof o === 'object' && o.schemaVersion === 1 && typeof o.eventId === 'string' && typeof o.label === 'string';
+}
+
+function merge<T>(parts: Read<T>[]): Read<T> {
+  return { records: parts.flatMap((p) => p.records), damaged: parts.reduce((n, p) => n + p.damaged, 0) };
+}
+
+export function readSessionEvents(dataDir: string, key: string): Read<RuntimeEventV1> {
+  return merge([readLines(logFile(dataDir, key, true), isEvent), readLines(logFile(dataDir, key), isEvent)]);
+}
+
+export function sessionKeysWithEvidence(dataDir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(runtimeDir(dataDir));
+  } catch {
+    return [];
+  }
+  const keys = new Set<string>();
+  for (const n of names) {
+    const m = /^([0-9a-f]{32})(\.1)?\.jsonl$/.exec(n);
+    if (m) keys.add(m[1]!);
+  }
+  return [...keys].sort();
+}
+
+export function readAllEvents(dataDir: string): Read<RuntimeEventV1> {
+  return merge(sessionKeysWithEvidence(dataDir).map((k) => readSessionEvents(dataDir, k)));
+}
+
+export function readLabels(dataDir: string): Read<LabelRecord> {
+  return readLines(labelsFile(dataDir), isLabel);
+}
+
+/** Find one event: this session's log first, then every log. */
+export function findEvent(dataDir: string, eventId: string, preferKey?: string): { event: RuntimeEventV1 | null; damaged: number } {
+  let damaged = 0;
+  const keys = sessionKeysWithEvidence(dataDir);
+  const order = preferKey ? [preferKey, ...keys.filter((k) => k !== preferKey)] : keys;
+  for (const k of order) {
+    const r = readSessionEvents(dataDir, k);
+    damaged += r.damaged;
+    const hit = r.records.find((e) => e.eventId === eventId);
+    if (hit) return { event: hit, damaged };
+  }
+  return { event: null, damaged };
+}
+
+export interface RuntimeSummary {
+  sessions: number;
+  checks: number;
+  allowed: number;
+  contexts: number;
+  asks: number;
+  denies: number;
+  after: number;
+  contractChanges: number;
+  recoveries: number;
+  byReason: Record<string, number>;
+  labels: Record<Label, number>;
+  damaged: number;
+}
+
+export function summarize(events: Read<RuntimeEventV1>, labels: Read<LabelRecord>, eventIds?: Set<string>): RuntimeSummary {
+  const s: RuntimeSummary = {
+    sessions: new Set(events.records.map((e) => e.sessionKey)).size,
+    checks: 0,
+    allowed: 0,
+    contexts: 0,
+    asks: 0,
+    denies: 0,
+    after: 0,
+    contractChanges: 0,
+    recoveries: 0,
+    byReason: {},
+    labels: { correct: 0, incorrect: 0, inconclusive: 0 },
+    damaged: events.damaged + labels.damaged,
+  };
+  for (const e of events.records) {
+    if (e.type === 'contract') s.contractChanges++;
+    else if (e.type === 'recovery') s.recoveries++;
+    else if (e.type === 'after') s.after++;
+    else if (e.type === 'check' && e.decision) {
+      s.checks++;
+      const o = e.decision.outcome;
+      if (o === 'allow') s.allowed++;
+      else if (o === 'context') s.contexts++;
+      else if (o === 'ask') s.asks++;
+      else s.denies++;
+      s.byReason[e.decision.reasonCode] = (s.byReason[e.decision.reasonCode] ?? 0) + 1;
+    }
+  }
+  // the latest label per event counts
+  const latest = new Map<string, Label>();
+  for (const l of labels.records) if (!eventIds || eventIds.has(l.eventId)) latest.set(l.eventId, l.label);
+  for (const l of latest.values()) if (l in s.labels) s.labels[l]++;
+  return s;
+}

@@ -1,0 +1,141 @@
+/**
+ * RuntimeEvent v1: one JSON line of metadata per observed check. It answers "what did the
+ * guard see and say" without keeping anything the person or the repository wrote: no prompt,
+ * command, path, file content, tool input or raw session id. Tool names are kept only when
+ * they are a canonical name from the registry (MCP and plugin tool names can carry project
+ * or server names); otherwise a short hash lets records be grouped without revealing it.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Contract, ControlState } from '../contract/types';
+import type { Decision } from '../contract/decide';
+import type { Action, HostFamily, Mutability } from '../protocol';
+import type { Family } from '../registry/reasons';
+import { hashText } from '../state/session';
+import { RUNTIME_SCHEMA_VERSION, STOPLINE_VERSION } from './version';
+
+export type RuntimeEventType = 'check' | 'after' | 'contract' | 'recovery';
+
+export interface RuntimeContractSummary {
+  mode: string;
+  level: string;
+  deps: string;
+  hash: string;
+  agentBudget: number | 'allow';
+  agentsUsed: number;
+  /** number of files= entries; null = no files= boundary */
+  allowedPathCount: number | null;
+  revision: number;
+  source: string;
+}
+
+export interface RuntimeActionSummary {
+  /** canonical tool name (Bash, Write, ...) or null */
+  tool: string | null;
+  /** short hash of the host's tool name */
+  toolKey: string;
+  mutability: Mutability;
+  /** null = the targets could not be proven */
+  pathCount: number | null;
+  delegationCount: number;
+  hashIntent: boolean;
+  dependencyIntent: boolean;
+  unboundedDelegation: boolean;
+}
+
+export interface RuntimeDecision {
+  verdict: 'allow' | 'ask' | 'deny';
+  outcome: 'allow' | 'context' | 'ask' | 'deny';
+  family: Family | null;
+  reasonCode: string;
+  /** what the adapter returned to the host: none, context_returned, ask_returned, or the adapter's deny label */
+  response: string;
+  hostEffect: 'unobserved';
+}
+
+export interface RuntimeEventV1 {
+  schemaVersion: typeof RUNTIME_SCHEMA_VERSION;
+  eventId: string;
+  occurredAt: string;
+  type: RuntimeEventType;
+  sessionKey: string;
+  /** the event came from a subagent / child session of this root */
+  child: boolean;
+  versions: { stopline: string; protocol: number; host: string | null };
+  host: HostFamily;
+  controlState: 'off' | 'observing' | 'armed';
+  contract: RuntimeContractSummary;
+  action?: RuntimeActionSummary;
+  decision?: RuntimeDecision;
+  /** for `contract` records: what changed it */
+  change?: { via: 'directive' | 'correction'; rule?: string };
+}
+
+export function newEventId(): string {
+  return 'evt_' + randomBytes(10).toString('hex');
+}
+
+/** Names like `Bash` or `WebFetch`: registry vocabulary, not user text. */
+const CANONICAL_TOOL = /^[A-Z][A-Za-z]{1,31}$/;
+/** Versions like `2.1.332` or `0.19.0`. */
+const VERSION = /^\d{1,4}(\.\d{1,6}){0,3}$/;
+
+export function toolSummary(action: Action): Pick<RuntimeActionSummary, 'tool' | 'toolKey'> {
+  const canonical = action.canonicalName && CANONICAL_TOOL.test(action.canonicalName) ? action.canonicalName : null;
+  return { tool: canonical, toolKey: hashText('stopline-tool\0' + action.name).slice(0, 12) };
+}
+
+export function contractSummary(c: Contract): RuntimeContractSummary {
+  return {
+    mode: c.mode,
+    level: c.level,
+    deps: c.deps,
+    hash: c.hash,
+    agentBudget: c.agents,
+    agentsUsed: c.agentsUsed,
+    allowedPathCount: c.files === null ? null : c.files.length,
+    revision: c.revision,
+    source: c.source,
+  };
+}
+
+export function actionSummary(action: Action): RuntimeActionSummary {
+  return {
+    ...toolSummary(action),
+    mutability: action.mutability,
+    pathCount: action.affectedPaths === null ? null : action.affectedPaths.length,
+    delegationCount: action.delegationCount,
+    hashIntent: action.hashIntent,
+    dependencyIntent: action.dependencyIntent,
+    unboundedDelegation: action.unboundedDelegation,
+  };
+}
+
+export function decisionSummary(d: Decision, response: string): RuntimeDecision {
+  return { verdict: d.verdict, outcome: d.outcome, family: d.family, reasonCode: d.reasonCode, response, hostEffect: 'unobserved' };
+}
+
+export interface BaseInputs {
+  type: RuntimeEventType;
+  sessionKey: string;
+  child: boolean;
+  host: { family: HostFamily; version?: string | undefined };
+  state: ControlState;
+  contract: Contract;
+  now: number;
+  eventId?: string;
+}
+
+export function buildEvent(b: BaseInputs): RuntimeEventV1 {
+  return {
+    schemaVersion: RUNTIME_SCHEMA_VERSION,
+    eventId: b.eventId ?? newEventId(),
+    occurredAt: new Date(b.now).toISOString(),
+    type: b.type,
+    sessionKey: b.sessionKey,
+    child: b.child,
+    versions: { stopline: STOPLINE_VERSION, protocol: 1, host: b.host.version && VERSION.test(b.host.version) ? b.host.version : null },
+    host: b.host.family,
+    controlState: b.state === 'ARMED' ? 'armed' : b.state === 'OBSERVING' ? 'observing' : 'off',
+    contract: contractSummary(b.contract),
+  };
+}
