@@ -10,7 +10,7 @@
 // Pins live in test/hosts/harness/pins.json (the harness reads the same file).
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, copyFileSync, readdirSync, chmodSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, copyFileSync, readdirSync, chmodSync, statSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -131,6 +131,46 @@ async function ensureRipgrep() {
   return { name: 'ripgrep', ok: true, line: `ripgrep   staged from ${deb}  ${relative(repoRoot, staged)} (${statSync(staged).size} bytes)` };
 }
 
+// Two test workers (or a developer and a test run) must not npm-install into one folder at
+// once: take a lock folder; a lock whose owner process is gone, or older than 20 min, is stale.
+const lockDir = join(hostsRoot, '.install-lock');
+const LOCK_STALE_MS = 20 * 60 * 1000;
+
+function lockOwnerAlive() {
+  try {
+    const pid = Number(readFileSync(join(lockDir, 'pid'), 'utf8'));
+    if (!Number.isInteger(pid) || pid <= 0) return false;
+    process.kill(pid, 0);
+    return Date.now() - statSync(lockDir).mtimeMs < LOCK_STALE_MS;
+  } catch {
+    return false;
+  }
+}
+
+async function acquireLock() {
+  mkdirSync(hostsRoot, { recursive: true });
+  for (let waited = 0; ; waited += 500) {
+    try {
+      mkdirSync(lockDir);
+      writeFileSync(join(lockDir, 'pid'), String(process.pid));
+      return;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+    }
+    if (!lockOwnerAlive()) {
+      rmSync(lockDir, { recursive: true, force: true });
+      continue;
+    }
+    if (waited === 0) console.log('install-hosts: another install is running, waiting for it');
+    if (waited > LOCK_STALE_MS) throw new Error(`lock ${lockDir} held for over 20 minutes`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+function releaseLock() {
+  rmSync(lockDir, { recursive: true, force: true });
+}
+
 async function main() {
   let args;
   try {
@@ -141,21 +181,26 @@ async function main() {
   }
   const names = args.only ?? Object.keys(pins);
   const started = Date.now();
-  const jobs = names.map((name) => () => installHost(name, pins[name]));
-  if (names.includes('opencode')) jobs.push(() => ensureRipgrep());
-  // npm installs are mostly download + unpack; three at a time keeps a 2-core box responsive.
-  const width = args.serial ? 1 : 3;
+  await acquireLock();
   const results = [];
-  let next = 0;
-  async function worker() {
-    while (next < jobs.length) {
-      const job = jobs[next++];
-      const r = await job();
-      console.log(r.line);
-      results.push(r);
+  try {
+    const jobs = names.map((name) => () => installHost(name, pins[name]));
+    if (names.includes('opencode')) jobs.push(() => ensureRipgrep());
+    // npm installs are mostly download + unpack; three at a time keeps a 2-core box responsive.
+    const width = args.serial ? 1 : 3;
+    let next = 0;
+    async function worker() {
+      while (next < jobs.length) {
+        const job = jobs[next++];
+        const r = await job();
+        console.log(r.line);
+        results.push(r);
+      }
     }
+    await Promise.all(Array.from({ length: Math.min(width, jobs.length) }, worker));
+  } finally {
+    releaseLock();
   }
-  await Promise.all(Array.from({ length: Math.min(width, jobs.length) }, worker));
   const failed = results.filter((r) => !r.ok);
   console.log(`install-hosts: ${results.length - failed.length}/${results.length} ready in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   process.exit(failed.length ? 1 : 0);
