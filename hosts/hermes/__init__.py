@@ -1,0 +1,613 @@
+"""stopline for Hermes Agent: a thin shim that asks stopline's JS evaluator for every decision.
+
+Hermes plugins are Python; stopline's guard is JavaScript. This module registers plain synchronous
+``**kwargs`` callbacks and forwards each hook call, as one JSON line, to a resident child process
+``<runtime> stopline.mjs listen`` (runtime = node, bun or deno). The child answers with the value Hermes
+should receive. Standard library only; Python >= 3.11.
+
+Why the failure policy lives here: Hermes v0.19 swallows a raising callback (the tool call is allowed)
+while later releases turn a raise or a slow callback into a block. So no callback ever raises; every
+error, timeout or missing runtime is turned into an explicit, configured outcome (fail open by default,
+fail closed when configured) with one line on stderr.
+
+Line protocol with the child (one JSON object per line, UTF-8):
+  -> {"op": "ping", "id": n}                               <- {"ok": true, ...}
+  -> {"op": "dispatch", "id": n, "host": "hermes", "event": "<hook>", "payload": {...}}
+                                                           <- {"ok": true, "output": <value or null>}
+                                                           <- {"ok": false, "error": "<text>"}
+  -> {"op": "bye"}                                         child exits (so does stdin EOF)
+An answer that carries an "id" must carry the request's id; answers for other ids are skipped.
+"""
+from __future__ import annotations
+
+import atexit
+import collections
+import json
+import math
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+PLUGIN_DIR = os.path.dirname(os.path.abspath(__file__))
+SCRIPT = os.path.join(PLUGIN_DIR, "stopline.mjs")
+
+HOOKS = (
+    "pre_llm_call",
+    "pre_tool_call",
+    "post_tool_call",
+    "on_session_start",
+    "on_session_end",
+    "on_session_finalize",
+    "subagent_start",
+    "subagent_stop",
+    "pre_verify",
+)
+
+DEFAULT_TIMEOUT_MS = 5000
+# After the resident child failed to start, use one-shot children for this long before trying again,
+# so a broken resident mode does not cost a failed start on every hook call.
+RESIDENT_RETRY_AFTER_S = 30.0
+STDERR_LINES_KEPT = 20
+_TRUTHY = ("1", "true", "yes", "on")
+_FALSY = ("0", "false", "no", "off")
+
+
+class Unavailable(Exception):
+    """The evaluator could not produce an answer; ``reason`` is the short text shown to the person."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class _StartFailed(Unavailable):
+    """The resident child started but did not answer the ping (a one-shot child may still work)."""
+
+    def __init__(self, reason: str, timed_out: bool):
+        super().__init__(reason)
+        self.timed_out = timed_out
+
+
+class _ChildDied(Unavailable):
+    pass
+
+
+class _BadAnswer(Unavailable):
+    pass
+
+
+class _TimedOut(Unavailable):
+    pass
+
+
+class _EvaluatorError(Unavailable):
+    """The child answered {"ok": false}: it works, it just could not decide this one."""
+
+
+# ----------------------------------------------------------------------------- settings
+def timeout_seconds() -> float:
+    raw = os.environ.get("STOPLINE_HERMES_TIMEOUT_MS", "").strip()
+    try:
+        ms = int(raw) if raw else DEFAULT_TIMEOUT_MS
+    except ValueError:
+        ms = DEFAULT_TIMEOUT_MS
+    if ms <= 0:
+        ms = DEFAULT_TIMEOUT_MS
+    return ms / 1000.0
+
+
+def runtime_command() -> list[str]:
+    """argv of the evaluator: STOPLINE_RUNTIME (a name or a path), else node, else bun, else deno."""
+    chosen = os.environ.get("STOPLINE_RUNTIME", "").strip()
+    if chosen:
+        exe = shutil.which(chosen)
+        if not exe:
+            raise Unavailable(f"STOPLINE_RUNTIME={chosen} is not an executable node, bun or deno")
+        return _argv_for(exe)
+    for name in ("node", "bun", "deno"):
+        exe = shutil.which(name)
+        if exe:
+            return _argv_for(exe)
+    raise Unavailable("no JS runtime found: install node, bun or deno, or set STOPLINE_RUNTIME")
+
+
+def _argv_for(exe: str) -> list[str]:
+    # deno needs "run" and permissions; node and bun run the file directly.
+    if os.path.basename(exe).lower().startswith("deno"):
+        return [exe, "run", "-A", SCRIPT, "listen"]
+    return [exe, SCRIPT, "listen"]
+
+
+def child_environment() -> dict[str, str]:
+    """The child sees Hermes's environment; evidence goes to the Hermes profile's own folder."""
+    env = dict(os.environ)
+    if not env.get("STOPLINE_HOST_DATA_DIR"):
+        home = env.get("HERMES_HOME") or os.path.join(os.path.expanduser("~"), ".hermes")
+        env["STOPLINE_HOST_DATA_DIR"] = os.path.join(home, "stopline")
+    return env
+
+
+def user_config_path() -> str:
+    explicit = os.environ.get("STOPLINE_CONFIG", "").strip()
+    if explicit:
+        return explicit
+    base = os.environ.get("XDG_CONFIG_HOME", "").strip() or os.path.join(os.path.expanduser("~"), ".config")
+    return os.path.join(base, "stopline", "stopline.json")
+
+
+def fail_mode() -> tuple[str, str | None]:
+    """("open" | "closed", note about a setting that could not be used, or None)."""
+    forced = os.environ.get("STOPLINE_FAIL_OPEN", "").strip().lower()
+    if forced in _TRUTHY:
+        return "open", None
+    if forced in _FALSY:
+        return "closed", None
+    notes = []
+    if forced:
+        notes.append(f"STOPLINE_FAIL_OPEN={forced} not understood")
+    mode = os.environ.get("STOPLINE_FAIL_MODE", "").strip().lower()
+    if mode in ("open", "closed"):
+        return mode, "; ".join(notes) or None
+    if mode:
+        notes.append(f"STOPLINE_FAIL_MODE={mode} not understood")
+    path = user_config_path()
+    try:
+        with open(path, encoding="utf-8") as fh:
+            config = json.load(fh)
+        value = config.get("failMode") if isinstance(config, dict) else None
+        if value in ("open", "closed"):
+            return value, "; ".join(notes) or None
+        if value is not None:
+            notes.append(f"failMode {value!r} in {path} not understood")
+    except FileNotFoundError:
+        pass
+    except (OSError, ValueError) as exc:
+        notes.append(f"config {path} unreadable: {type(exc).__name__}")
+    return "open", "; ".join(notes) or None
+
+
+# ----------------------------------------------------------------------------- payload
+def json_safe(value, _path: frozenset = frozenset(), _depth: int = 0):
+    """A copy json can encode: SDK objects and other strangers become their str()."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else str(value)
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value).decode("utf-8", "replace")
+    if isinstance(value, (dict, list, tuple, set, frozenset)):
+        if id(value) in _path:
+            return "<cycle>"
+        if _depth >= 64:
+            return "<nested too deep>"
+        inner = _path | {id(value)}
+        if isinstance(value, dict):
+            return {str(k): json_safe(v, inner, _depth + 1) for k, v in value.items()}
+        return [json_safe(v, inner, _depth + 1) for v in value]
+    try:
+        return str(value)
+    except Exception:
+        return f"<{type(value).__name__}>"
+
+
+def working_dir() -> str:
+    # Hermes passes no cwd to plugin hooks; TERMINAL_CWD carries the configured working dir.
+    configured = os.environ.get("TERMINAL_CWD", "").strip()
+    if configured:
+        return configured
+    try:
+        return os.getcwd()
+    except OSError:
+        return os.environ.get("PWD", "")
+
+
+def build_payload(kwargs: dict) -> dict:
+    payload = json_safe(kwargs)
+    if not (isinstance(payload.get("cwd"), str) and payload["cwd"]):
+        payload["cwd"] = working_dir()
+    return payload
+
+
+# ----------------------------------------------------------------------------- child process
+def _forward_line(line: str) -> None:
+    # stderr lines the evaluator addresses to the person start with "stopline:"; the rest is kept
+    # only as diagnostics so Hermes's terminal is not flooded.
+    if line.startswith("stopline:"):
+        _say(line)
+
+
+def _say(line: str) -> None:
+    try:
+        sys.stderr.write(line.rstrip("\n") + "\n")
+        sys.stderr.flush()
+    except Exception:
+        pass
+
+
+def _parse_answer(line: bytes, request_id) -> tuple[bool, object]:
+    """(matched, output). matched False = an answer for another request (skip it)."""
+    try:
+        answer = json.loads(line.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        raise _BadAnswer("evaluator answered with something that is not JSON") from None
+    if not isinstance(answer, dict) or not isinstance(answer.get("ok"), bool):
+        raise _BadAnswer("evaluator answer has the wrong shape (no boolean 'ok')")
+    if "id" in answer and request_id is not None and answer["id"] != request_id:
+        return False, None
+    if not answer["ok"]:
+        error = answer.get("error")
+        raise _EvaluatorError(f"evaluator error: {str(error)[:300] if error else 'unspecified'}")
+    return True, answer.get("output")
+
+
+class _Child:
+    """One running evaluator process with its reader threads."""
+
+    def __init__(self, argv: list[str], env: dict[str, str]):
+        try:
+            self.proc = subprocess.Popen(
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                env=env, start_new_session=True)
+        except OSError as exc:
+            raise Unavailable(f"cannot start {os.path.basename(argv[0])}: {exc.strerror or exc}") from None
+        self.lines: queue.Queue = queue.Queue()
+        self.stderr_tail: collections.deque = collections.deque(maxlen=STDERR_LINES_KEPT)
+        self.eof = False
+        self._outbox: queue.Queue = queue.Queue()
+        for target in (self._read_stdout, self._read_stderr, self._write_stdin):
+            threading.Thread(target=target, daemon=True, name=f"stopline-{target.__name__}").start()
+
+    # Writes go through their own thread: a child that stops reading must not block Hermes past
+    # the timeout (the exchange waits on the answer queue, never on the pipe).
+    def _write_stdin(self):
+        while True:
+            data = self._outbox.get()
+            if data is None:
+                break
+            try:
+                self.proc.stdin.write(data)
+                self.proc.stdin.flush()
+            except (OSError, ValueError):
+                break
+
+    def _read_stdout(self):
+        try:
+            for line in iter(self.proc.stdout.readline, b""):
+                self.lines.put(line)
+        except (OSError, ValueError):
+            pass
+        self.lines.put(None)
+
+    def _read_stderr(self):
+        try:
+            for raw in iter(self.proc.stderr.readline, b""):
+                text = raw.decode("utf-8", "replace").rstrip()
+                if text:
+                    self.stderr_tail.append(text)
+                    _forward_line(text)
+        except (OSError, ValueError):
+            pass
+
+    def alive(self) -> bool:
+        return not self.eof and self.proc.poll() is None
+
+    def death_reason(self) -> str:
+        code = self.proc.poll()
+        if code is None:
+            try:
+                code = self.proc.wait(timeout=0.2)
+            except subprocess.TimeoutExpired:
+                code = None
+        tail = self.stderr_tail[-1] if self.stderr_tail else ""
+        status = f"exited with code {code}" if code is not None else "closed its output"
+        return f"evaluator {status}" + (f": {tail[:200]}" if tail else "")
+
+    def exchange(self, request: dict, deadline: float):
+        # Anything already queued was not asked for (a late duplicate, stray output): drop it.
+        while True:
+            try:
+                stale = self.lines.get_nowait()
+            except queue.Empty:
+                break
+            if stale is None:
+                self.eof = True
+                raise _ChildDied(self.death_reason())
+        data = (json.dumps(request, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8")
+        self._outbox.put(data)
+        request_id = request.get("id")
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise _TimedOut(f"evaluator timed out after {timeout_seconds() * 1000:.0f} ms")
+            try:
+                line = self.lines.get(timeout=remaining)
+            except queue.Empty:
+                continue
+            if line is None:
+                self.eof = True
+                raise _ChildDied(self.death_reason())
+            if not line.strip():
+                continue
+            matched, output = _parse_answer(line, request_id)
+            if matched:
+                return output
+
+    def close(self, gracefully: bool = False):
+        try:
+            if gracefully and self.proc.poll() is None:
+                self._outbox.put(b'{"op":"bye"}\n')
+                self._outbox.put(None)
+                try:
+                    self.proc.wait(timeout=0.5)
+                except subprocess.TimeoutExpired:
+                    pass
+            if self.proc.poll() is None:
+                self.proc.kill()
+            self.proc.wait(timeout=2)
+        except Exception:
+            pass
+        self._outbox.put(None)
+        for pipe in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            try:
+                pipe.close()
+            except Exception:
+                pass
+
+
+class Evaluator:
+    """The resident evaluator of this Hermes process: started lazily, restarted when it dies,
+    replaced when it hangs or talks nonsense, and bypassed by one-shot children when it cannot start."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._child: _Child | None = None
+        self._resident_retry_at = 0.0
+        self._next_id = 0
+
+    def reset_after_fork(self):
+        # The child process belongs to the parent; a forked Hermes worker starts its own.
+        self._lock = threading.Lock()
+        self._child = None
+        self._resident_retry_at = 0.0
+
+    def dispatch(self, event: str, payload: dict):
+        budget = timeout_seconds()
+        deadline = time.monotonic() + budget
+        if not self._lock.acquire(timeout=budget):
+            raise Unavailable(f"evaluator busy for more than {budget * 1000:.0f} ms")
+        try:
+            self._next_id += 1
+            request = {"op": "dispatch", "id": self._next_id, "host": "hermes", "event": event,
+                       "payload": payload}
+            return self._dispatch_locked(request, deadline)
+        finally:
+            self._lock.release()
+
+    def _dispatch_locked(self, request: dict, deadline: float):
+        for attempt in (1, 2):
+            if self._child is not None and not self._child.alive():
+                self._discard()  # died since the last call: start a fresh one
+            if self._child is None:
+                problem = self._start_resident(deadline)
+                if self._child is None:
+                    return self._one_shot(request, deadline, problem)
+            try:
+                return self._child.exchange(request, deadline)
+            except _ChildDied:
+                # It died while reading this request: one fresh child gets one more try.
+                self._discard()
+                if attempt == 2 or time.monotonic() >= deadline:
+                    raise
+            except _EvaluatorError:
+                raise
+            except Unavailable:
+                self._discard()  # timed out or answered nonsense: replace it
+                raise
+        raise Unavailable("evaluator unavailable")  # not reached: the loop returns or raises
+
+    def _start_resident(self, deadline: float) -> str | None:
+        """Start the resident child; on a failed ping return why (the caller goes one-shot)."""
+        if time.monotonic() < self._resident_retry_at:
+            return "resident evaluator recently failed to start"
+        try:
+            self._child = self._start(deadline)
+            return None
+        except _StartFailed as exc:
+            # A child that refused or died at once will do so again: go one-shot for a while. A slow
+            # one (a cold start) is tried again on the next call.
+            if not exc.timed_out:
+                self._resident_retry_at = time.monotonic() + RESIDENT_RETRY_AFTER_S
+            return exc.reason
+
+    def _start(self, deadline: float) -> _Child:
+        if not os.path.isfile(SCRIPT):
+            raise Unavailable(f"stopline.mjs is missing from {PLUGIN_DIR}")
+        child = _Child(runtime_command(), child_environment())
+        _register_exit_cleanup()
+        # The ping may use the whole budget: a cold start of deno or node on a slow machine takes a
+        # while, and a child that refuses or dies answers fast, leaving time for the one-shot fallback.
+        self._next_id += 1
+        try:
+            child.exchange({"op": "ping", "id": self._next_id}, deadline)
+        except Unavailable as exc:
+            child.close()
+            raise _StartFailed(f"resident evaluator did not answer the ping ({exc.reason})",
+                               isinstance(exc, _TimedOut)) from None
+        return child
+
+    def _one_shot(self, request: dict, deadline: float, why: str | None):
+        if not os.path.isfile(SCRIPT):
+            raise Unavailable(f"stopline.mjs is missing from {PLUGIN_DIR}")
+        if deadline - time.monotonic() < 0.05:
+            raise _TimedOut(why or f"evaluator timed out after {timeout_seconds() * 1000:.0f} ms")
+        argv, env = runtime_command(), child_environment()
+        data = (json.dumps(request, ensure_ascii=False, allow_nan=False) + "\n" + '{"op":"bye"}\n').encode("utf-8")
+        prefix = f"{why}; " if why else ""
+        try:
+            proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, env=env, start_new_session=True)
+        except OSError as exc:
+            raise Unavailable(f"{prefix}cannot start {os.path.basename(argv[0])}: {exc.strerror or exc}") from None
+        try:
+            out, err = proc.communicate(data, timeout=max(0.01, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+            raise _TimedOut(f"{prefix}one-shot evaluator timed out after {timeout_seconds() * 1000:.0f} ms") from None
+        for text in err.decode("utf-8", "replace").splitlines():
+            _forward_line(text.rstrip())
+        for line in out.splitlines():
+            if line.strip():
+                try:
+                    matched, output = _parse_answer(line, request.get("id"))
+                except Unavailable as exc:
+                    raise Unavailable(f"{prefix}{exc.reason}") from None
+                if matched:
+                    return output
+        tail = err.decode("utf-8", "replace").strip().splitlines()[-1:] or [""]
+        raise Unavailable(f"{prefix}one-shot evaluator exited with code {proc.returncode} without an answer"
+                          + (f": {tail[0][:200]}" if tail[0] else ""))
+
+    def _discard(self):
+        child, self._child = self._child, None
+        if child is not None:
+            child.close()
+
+    def shutdown(self):
+        child, self._child = self._child, None
+        if child is not None:
+            child.close(gracefully=True)
+
+
+EVALUATOR = Evaluator()
+_exit_cleanup_registered = False
+
+
+def _register_exit_cleanup():
+    global _exit_cleanup_registered
+    if not _exit_cleanup_registered:
+        _exit_cleanup_registered = True
+        atexit.register(EVALUATOR.shutdown)
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=EVALUATOR.reset_after_fork)
+
+
+# ----------------------------------------------------------------------------- outcomes
+def guard_unavailable_stamp(reason: str) -> str:
+    return "\n".join((
+        "STOP / CONTROL",
+        "stopline could not reach its guard and is configured to fail closed, so this tool call did not run.",
+        "Reason: GUARD_UNAVAILABLE",
+        "Code: CONTROL/GUARD_UNAVAILABLE",
+        f"Detail: {reason}",
+        "Next: tell the person the guard is down; they can make node, bun or deno available to Hermes "
+        "(or set STOPLINE_RUNTIME) and retry, or set STOPLINE_FAIL_OPEN=1 to let tool calls through.",
+    ))
+
+
+def _deny_without_text_stamp() -> str:
+    return "\n".join((
+        "STOP / CONTROL",
+        "stopline denied this tool call without an explanation.",
+        "Reason: DENY_WITHOUT_MESSAGE",
+        "Code: CONTROL/DENY_WITHOUT_MESSAGE",
+        "Next: ask the person how to proceed.",
+    ))
+
+
+def on_failure(hook: str, reason: str):
+    mode, note = fail_mode()
+    suffix = f" [{note}]" if note else ""
+    if hook == "pre_tool_call" and mode == "closed":
+        _say(f"stopline: guard unavailable ({reason}); failing closed{suffix}")
+        return {"action": "block", "message": guard_unavailable_stamp(reason)}
+    cannot_block = f" ({hook} cannot block)" if mode == "closed" else ""
+    _say(f"stopline: guard unavailable ({reason}); failing open{cannot_block}{suffix}")
+    return None
+
+
+def _nonblank(value) -> bool:
+    return isinstance(value, str) and value.strip() != ""
+
+
+def shape_pre_tool_call(output):
+    if not isinstance(output, dict):
+        return None
+    action = output.get("action")
+    if action == "block":
+        message = output.get("message")
+        # Hermes ignores a block without text, which would silently allow: keep the denial.
+        return {"action": "block", "message": message if _nonblank(message) else _deny_without_text_stamp()}
+    if action == "approve":
+        shaped = {"action": "approve"}
+        if _nonblank(output.get("message")):
+            shaped["message"] = output["message"]
+        if _nonblank(output.get("rule_key")):
+            shaped["rule_key"] = output["rule_key"]
+        return shaped
+    return None
+
+
+def shape_pre_llm_call(output):
+    if isinstance(output, dict) and _nonblank(output.get("context")):
+        return {"context": output["context"]}
+    if _nonblank(output):
+        return {"context": output}
+    return None
+
+
+def shape_pre_verify(output):
+    if not isinstance(output, dict):
+        return None
+    if output.get("action") == "continue" and _nonblank(output.get("message")):
+        return {"action": "continue", "message": output["message"]}
+    if output.get("decision") == "block" and _nonblank(output.get("reason")):
+        return {"decision": "block", "reason": output["reason"]}
+    return None
+
+
+def _ignored(_output):
+    return None  # Hermes does not use the return value of this hook
+
+
+SHAPERS = {
+    "pre_llm_call": shape_pre_llm_call,
+    "pre_tool_call": shape_pre_tool_call,
+    "pre_verify": shape_pre_verify,
+}
+
+
+def make_callback(hook: str):
+    shape = SHAPERS.get(hook, _ignored)
+
+    def callback(**kwargs):
+        try:
+            return shape(EVALUATOR.dispatch(hook, build_payload(kwargs)))
+        except Unavailable as exc:
+            return _safe_failure(hook, exc.reason)
+        except Exception as exc:  # never let an exception reach Hermes: its handling differs by version
+            return _safe_failure(hook, f"shim error {type(exc).__name__}: {exc}")
+
+    callback.__name__ = callback.__qualname__ = f"stopline_{hook}"
+    return callback
+
+
+def _safe_failure(hook: str, reason: str):
+    try:
+        return on_failure(hook, reason)
+    except Exception:
+        return None
+
+
+def register(ctx):
+    for hook in HOOKS:
+        try:
+            ctx.register_hook(hook, make_callback(hook))
+        except Exception as exc:
+            _say(f"stopline: could not register {hook} ({type(exc).__name__}: {exc})")
