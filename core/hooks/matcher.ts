@@ -94,7 +94,7 @@ function regex(pattern: string, fullMatch: boolean): CompileResult {
   try {
     re = new RegExp(fullMatch ? `^(?:${source})$` : source, flags);
   } catch (err) {
-    const why = err instanceof Error ? err.message.replace(/^Invalid regular expression: /, '') : String(err);
+    const why = err instanceof Error ? err.message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '') : String(err);
     return {
       matcher: { source: pattern, mode: 'never', test: () => false },
       problem: { level: 'error', message: `invalid matcher regex "${pattern}": ${why}; this group never runs` },

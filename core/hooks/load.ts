@@ -1,0 +1,240 @@
+/**
+ * Find and read every hook config: stopline's own `hooks` (user, then project, appended)
+ * and the host configs named in `import`, read in place and never rewritten. Pure apart
+ * from the injected `readFile`, so tests pass a map of fixture texts.
+ */
+import { readFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { parseJsonc, type LocatedDocument } from './jsonc';
+import { parseHooksSection, report, type ParseContext } from './parse';
+import type { Diagnostic, Dialect, HookGroup, HooksConfig } from './types';
+import { parseYaml } from './yaml';
+
+export interface LoadOptions {
+  env: Readonly<Record<string, string | undefined>>;
+  home: string;
+  /** the project directory (project-level files are looked up here) */
+  cwd: string;
+  /** file text, or undefined when the file does not exist; may throw for unreadable files */
+  readFile: (path: string) => string | undefined;
+  /** overrides for stopline.json locations (defaults: defaultConfigPaths) */
+  userConfigPath?: string;
+  projectConfigPath?: string;
+  /**
+   * Dialects whose own hooks the running host already executes (the Claude artifact passes
+   * ['claude']): their default files are not imported, so no hook runs twice.
+   */
+  skipDialects?: readonly Dialect[];
+}
+
+export const IMPORT_NAMES = ['claude', 'codex', 'hermes'] as const;
+type ImportName = (typeof IMPORT_NAMES)[number];
+
+interface HostFile {
+  path: string;
+  dialect: Dialect;
+  scope: string;
+}
+
+/** Where stopline.json lives: `$STOPLINE_HOME` or `$XDG_CONFIG_HOME/stopline` (default `~/.config/stopline`), and the project root. */
+export function defaultConfigPaths(env: LoadOptions['env'], home: string, cwd: string): { user: string; project: string } {
+  const userDir = env.STOPLINE_HOME || join(env.XDG_CONFIG_HOME || join(home, '.config'), 'stopline');
+  return { user: join(userDir, 'stopline.json'), project: join(cwd, 'stopline.json') };
+}
+
+/** The files one named import reads, in the order their groups append. */
+export function hostFilesFor(name: ImportName, env: LoadOptions['env'], home: string, cwd: string): HostFile[] {
+  switch (name) {
+    case 'claude': {
+      const userDir = env.CLAUDE_CONFIG_DIR || join(home, '.claude');
+      return [
+        { path: join(userDir, 'settings.json'), dialect: 'claude', scope: 'claude.user' },
+        { path: join(cwd, '.claude', 'settings.json'), dialect: 'claude', scope: 'claude.project' },
+        { path: join(cwd, '.claude', 'settings.local.json'), dialect: 'claude', scope: 'claude.local' },
+      ];
+    }
+    case 'codex':
+      return [{ path: join(env.CODEX_HOME || join(home, '.codex'), 'hooks.json'), dialect: 'codex', scope: 'codex.user' }];
+    case 'hermes':
+      return [{ path: join(env.HERMES_HOME || join(home, '.hermes'), 'config.yaml'), dialect: 'hermes', scope: 'hermes.user' }];
+  }
+}
+
+/** Guess an explicit import's dialect from its file name. */
+export function dialectFromFileName(path: string): Dialect | null {
+  const name = basename(path).toLowerCase();
+  if (name.endsWith('.yaml') || name.endsWith('.yml')) return 'hermes';
+  if (name === 'hooks.json') return 'codex';
+  if (name.startsWith('settings') && name.endsWith('.json')) return 'claude';
+  if (name === 'stopline.json') return 'native';
+  return null;
+}
+
+/** Node file reader for LoadOptions: undefined for a missing file. */
+export function nodeReadFile(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+    throw err;
+  }
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+type ReadResult = { doc: LocatedDocument } | null;
+
+export function loadHooksConfig(opts: LoadOptions): HooksConfig {
+  const diagnostics: Diagnostic[] = [];
+  const sources: string[] = [];
+  const groups: HookGroup[] = [];
+  const skip = new Set(opts.skipDialects ?? []);
+  const seen = new Set<string>();
+  const defaults = defaultConfigPaths(opts.env, opts.home, opts.cwd);
+
+  const read = (path: string, dialect: Dialect): ReadResult => {
+    let text: string | undefined;
+    try {
+      text = opts.readFile(path);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      diagnostics.push({ level: 'error', file: path, message: `cannot read the file (${code ?? (err instanceof Error ? err.message : String(err))}); skipped` });
+      return null;
+    }
+    if (text === undefined) return null;
+    sources.push(path);
+    if (dialect === 'hermes') {
+      const r = parseYaml(text, { onlyKeys: ['hooks'] });
+      if (!r.ok) {
+        diagnostics.push({ level: 'error', file: path, position: `${r.position.line}:${r.position.col}`, message: `YAML: ${r.message}; file skipped` });
+        return null;
+      }
+      for (const w of r.warnings) diagnostics.push({ level: 'warning', file: path, position: `${w.position.line}:${w.position.col}`, message: w.message });
+      return { doc: r.doc };
+    }
+    if (text.trim() === '') return { doc: { value: {}, locations: new Map() } };
+    const r = parseJsonc(text);
+    if (!r.ok) {
+      diagnostics.push({ level: 'error', file: path, position: `${r.position.line}:${r.position.col}`, message: `JSON: ${r.message}; file skipped` });
+      return null;
+    }
+    for (const w of r.warnings) diagnostics.push({ level: 'warning', file: path, position: `${w.position.line}:${w.position.col}`, message: w.message });
+    return { doc: r.doc };
+  };
+
+  // 1. stopline.json, user then project; remember their import lists
+  const imports: { entry: unknown; from: string; ctx: ParseContext; index: number }[] = [];
+  const nativeFiles: [string, string][] = [
+    [opts.userConfigPath ?? defaults.user, 'native.user'],
+    [opts.projectConfigPath ?? defaults.project, 'native.project'],
+  ];
+  for (const [path, scope] of nativeFiles) {
+    const key = resolve(path);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const r = read(path, 'native');
+    if (!r) continue;
+    const ctx: ParseContext = { dialect: 'native', file: path, scope, doc: r.doc, diagnostics };
+    const root = r.doc.value;
+    if (!isRecord(root)) {
+      report(ctx, 'error', [], 'stopline.json must hold a JSON object; file skipped');
+      continue;
+    }
+    groups.push(...parseHooksSection(ctx, root.hooks, ['hooks']));
+    if (root.import !== undefined) {
+      if (!Array.isArray(root.import)) report(ctx, 'error', ['import'], '"import" must be a list such as ["claude", "codex", "hermes"]; ignored');
+      else root.import.forEach((entry, index) => imports.push({ entry, from: path, ctx, index }));
+    }
+  }
+
+  // 2. resolve imports to host files (deduplicated, own-host dialects skipped)
+  const skippedFiles = new Set<string>();
+  for (const name of IMPORT_NAMES) {
+    if (skip.has(name)) for (const f of hostFilesFor(name, opts.env, opts.home, opts.cwd)) skippedFiles.add(resolve(f.path));
+  }
+  const hostFiles: HostFile[] = [];
+  let explicitCount = 0;
+  for (const { entry, from, ctx, index } of imports) {
+    const at = ['import', index];
+    if (typeof entry === 'string' && (IMPORT_NAMES as readonly string[]).includes(entry)) {
+      if (skip.has(entry as Dialect)) continue;
+      hostFiles.push(...hostFilesFor(entry as ImportName, opts.env, opts.home, opts.cwd));
+      continue;
+    }
+    let rawPath: unknown;
+    let dialect: unknown;
+    if (typeof entry === 'string') rawPath = entry;
+    else if (isRecord(entry)) {
+      rawPath = entry.path;
+      dialect = entry.dialect;
+    }
+    if (typeof rawPath !== 'string' || rawPath === '') {
+      report(ctx, 'error', at, `import entry must be "claude", "codex", "hermes", a file path or {"path", "dialect"}; found ${JSON.stringify(entry)}`);
+      continue;
+    }
+    if (typeof entry === 'string' && !/[/\\.]/.test(rawPath)) {
+      report(ctx, 'error', at, `unknown import "${rawPath}" (expected "claude", "codex", "hermes" or a file path)`);
+      continue;
+    }
+    const expanded = rawPath === '~' || rawPath.startsWith('~/') ? join(opts.home, rawPath.slice(1)) : rawPath;
+    const path = isAbsolute(expanded) ? expanded : resolve(dirname(from), expanded);
+    const d = dialect === undefined ? dialectFromFileName(path) : dialect;
+    if (d !== 'claude' && d !== 'codex' && d !== 'hermes' && d !== 'native') {
+      report(ctx, 'error', at, dialect === undefined ? `cannot tell the dialect of "${rawPath}" from its name; write {"path": "${rawPath}", "dialect": "claude" | "codex" | "hermes"}` : `unknown dialect ${JSON.stringify(dialect)} (expected "claude", "codex", "hermes" or "native")`);
+      continue;
+    }
+    if (skippedFiles.has(resolve(path)) || skip.has(d)) continue;
+    explicitCount += 1;
+    hostFiles.push({ path, dialect: d, scope: `${d}.import${explicitCount}` });
+  }
+
+  // 3. read host files in place; Claude's disableAllHooks: the last file that sets it decides
+  const claudeGroups: HookGroup[] = [];
+  let claudeDisabledBy: string | null = null;
+  for (const f of hostFiles) {
+    const key = resolve(f.path);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const r = read(f.path, f.dialect);
+    if (!r) continue;
+    const ctx: ParseContext = { dialect: f.dialect, file: f.path, scope: f.scope, doc: r.doc, diagnostics };
+    const root = r.doc.value;
+    if (root === null && f.dialect === 'hermes') continue; // empty YAML file
+    if (!isRecord(root)) {
+      report(ctx, 'error', [], `${f.dialect === 'hermes' ? 'config.yaml' : 'the file'} must hold an object at the top; file skipped`);
+      continue;
+    }
+    const parsed = parseHooksSection(ctx, root.hooks, ['hooks']);
+    if (f.dialect === 'claude') {
+      if (root.disableAllHooks === true) claudeDisabledBy = f.path;
+      else if (root.disableAllHooks === false) claudeDisabledBy = null;
+      claudeGroups.push(...parsed);
+      groups.push(...parsed);
+    } else groups.push(...parsed);
+  }
+  if (claudeDisabledBy !== null && claudeGroups.length > 0) {
+    diagnostics.push({ level: 'warning', file: claudeDisabledBy, message: `disableAllHooks is true; ${claudeGroups.length} Claude hook group(s) not imported` });
+    const drop = new Set(claudeGroups);
+    for (let k = groups.length - 1; k >= 0; k--) if (drop.has(groups[k]!)) groups.splice(k, 1);
+  }
+
+  return buildConfig(groups.filter((g) => !skip.has(g.dialect)), diagnostics, sources);
+}
+
+export function buildConfig(groups: HookGroup[], diagnostics: Diagnostic[] = [], sources: string[] = []): HooksConfig {
+  const byEvent: HooksConfig['byEvent'] = {};
+  for (const g of groups) (byEvent[g.event] ??= []).push(g);
+  return { groups, byEvent, diagnostics, sources };
+}
+
+/** A config with no hooks (what a host uses when loading fails or hooks are off). */
+export const EMPTY_CONFIG: HooksConfig = Object.freeze({ groups: [], byEvent: {}, diagnostics: [], sources: [] }) as HooksConfig;
+
+/** Load with the real file system and environment. */
+export function loadHooksConfigFromSystem(cwd: string, extra: Partial<LoadOptions> = {}): HooksConfig {
+  const env = extra.env ?? process.env;
+  const home = extra.home ?? env.HOME ?? env.USERPROFILE ?? '';
+  return loadHooksConfig({ readFile: nodeReadFile, ...extra, env, home, cwd });
+}
