@@ -1,0 +1,164 @@
+/**
+ * The response contract: what one hook's exit code and output mean.
+ *
+ * claude / codex / native (and http bodies):
+ *   exit 0 + JSON object -> structured fields (decision approve|block, reason, continue,
+ *     stopReason, systemMessage, additionalContext, hookSpecificOutput.{permissionDecision
+ *     allow|deny|ask, permissionDecisionReason, additionalContext});
+ *   exit 0 + other text  -> context, only on contextFromStdout events;
+ *   exit 2               -> deny, stderr is the reason;
+ *   anything else        -> infrastructure failure (the hook's onError decides).
+ *
+ * hermes (v0.19.0 shell hooks): stdout is read whatever the exit code; `{"action":"block",
+ *   "message"}` / `{"decision":"block","reason"}` deny on pre_tool_call, `{"action":
+ *   "continue","message"}` keeps a pre_verify turn going, `{"context"}` adds context; exit 2
+ *   denies pre_tool_call (later upstream); non-JSON stdout, a timeout or a spawn failure is
+ *   an infrastructure failure (`fail_closed` makes it block).
+ */
+import { CANONICAL, type CanonicalEvent } from '../canonical';
+import type { Dialect, HookResponse } from './types';
+
+export type RawRun =
+  | { kind: 'exit'; code: number | null; signal?: string | null; stdout: string; stderr: string }
+  | { kind: 'http'; status: number; body: string }
+  | { kind: 'timeout'; afterMs: number }
+  | { kind: 'aborted' }
+  | { kind: 'spawn-error'; message: string }
+  | { kind: 'request-error'; message: string };
+
+export type Decoded =
+  | { ok: true; response: HookResponse; exitCode?: number; note?: string }
+  | { ok: false; error: string; exitCode?: number };
+
+export function emptyResponse(): HookResponse {
+  return { decision: 'none', stop: false, contexts: [], messages: [] };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function text(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() !== '' ? v : undefined;
+}
+
+function parseObject(s: string): Record<string, unknown> | undefined {
+  try {
+    const v: unknown = JSON.parse(s);
+    return isRecord(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Claude-contract output of a successful run (stdout on exit 0, or a 2xx http body). */
+export function decodeClaudeOutput(out: string, event: CanonicalEvent): HookResponse {
+  const r = emptyResponse();
+  const trimmed = out.trim();
+  if (trimmed === '') return r;
+  const obj = trimmed.startsWith('{') ? parseObject(trimmed) : undefined;
+  if (!obj) {
+    // plain text (including text that only looks like JSON): context where the event takes it
+    if (CANONICAL[event].contextFromStdout) r.contexts.push(trimmed);
+    return r;
+  }
+  if (obj.decision === 'block') {
+    r.decision = 'deny';
+    r.reason = text(obj.reason);
+  } else if (obj.decision === 'approve') {
+    r.decision = 'allow';
+    r.reason = text(obj.reason);
+  }
+  const ctx = text(obj.additionalContext);
+  if (ctx) r.contexts.push(ctx);
+  const hso = obj.hookSpecificOutput;
+  if (isRecord(hso)) {
+    const pd = hso.permissionDecision;
+    if (pd === 'allow' || pd === 'deny' || pd === 'ask') {
+      r.decision = pd;
+      r.reason = text(hso.permissionDecisionReason) ?? r.reason;
+    }
+    const hctx = text(hso.additionalContext);
+    if (hctx) r.contexts.push(hctx);
+  }
+  if (obj.continue === false) {
+    r.stop = true;
+    r.stopReason = text(obj.stopReason);
+  }
+  const msg = text(obj.systemMessage);
+  if (msg) r.messages.push(msg);
+  return r;
+}
+
+/** Hermes shell-hook stdout; undefined when it is not a JSON object. */
+export function decodeHermesOutput(out: string, event: CanonicalEvent): HookResponse | undefined {
+  const r = emptyResponse();
+  const trimmed = out.trim();
+  if (trimmed === '') return r;
+  const obj = parseObject(trimmed);
+  if (!obj) return undefined;
+  if (event === 'tool:before') {
+    if (obj.action === 'block') {
+      r.decision = 'deny';
+      r.reason = text(obj.message) ?? 'Blocked by shell hook.';
+    } else if (obj.decision === 'block') {
+      r.decision = 'deny';
+      r.reason = text(obj.reason) ?? 'Blocked by shell hook.';
+    }
+  } else if (event === 'turn:stop') {
+    // pre_verify: "continue" / "block" with a message keep the turn going
+    const msg = obj.action === 'continue' || obj.action === 'block' ? text(obj.message) : obj.decision === 'block' ? text(obj.reason) : undefined;
+    if (msg) {
+      r.decision = 'deny';
+      r.reason = msg;
+    }
+  }
+  const ctx = obj.context;
+  if (ctx !== undefined && ctx !== null && ctx !== false && ctx !== '') r.contexts.push(typeof ctx === 'string' ? ctx : JSON.stringify(ctx));
+  return r;
+}
+
+function signalError(signal: string | null | undefined): string {
+  return signal ? `killed by ${signal}` : 'exited without a status';
+}
+
+export function decodeRun(dialect: Dialect, event: CanonicalEvent, raw: RawRun): Decoded {
+  switch (raw.kind) {
+    case 'timeout':
+      return { ok: false, error: `timed out after ${raw.afterMs} ms` };
+    case 'aborted':
+      return { ok: false, error: 'aborted by the host' };
+    case 'spawn-error':
+      return { ok: false, error: `spawn failed: ${raw.message}` };
+    case 'request-error':
+      return { ok: false, error: `request failed: ${raw.message}` };
+    case 'http':
+      if (raw.status < 200 || raw.status > 299) return { ok: false, error: `HTTP ${raw.status}` };
+      return { ok: true, response: decodeClaudeOutput(raw.body, event) };
+    case 'exit':
+      break;
+  }
+  const code = raw.code;
+  if (code === null) return { ok: false, error: signalError(raw.signal) };
+  if (dialect === 'hermes') {
+    const r = decodeHermesOutput(raw.stdout, event);
+    if (code === 2 && event === 'tool:before' && r?.decision !== 'deny') {
+      const denied = r ?? emptyResponse();
+      denied.decision = 'deny';
+      denied.reason = text(raw.stderr)?.trim() ?? 'Blocked by shell hook.';
+      return { ok: true, response: denied, exitCode: code };
+    }
+    if (!r) return { ok: false, error: 'stdout is not a JSON object', exitCode: code };
+    // Hermes logs a non-zero exit and still uses the output
+    return code === 0 ? { ok: true, response: r, exitCode: code } : { ok: true, response: r, exitCode: code, note: `exit ${code}` };
+  }
+  if (code === 0) return { ok: true, response: decodeClaudeOutput(raw.stdout, event), exitCode: 0 };
+  if (code === 2) {
+    const r = emptyResponse();
+    r.decision = 'deny';
+    const reason = text(raw.stderr);
+    if (reason) r.reason = reason.trim();
+    return { ok: true, response: r, exitCode: 2 };
+  }
+  return { ok: false, error: `exit ${code}`, exitCode: code };
+}

@@ -1,0 +1,108 @@
+/**
+ * The stdin JSON a hook receives, in its dialect's shape. Claude and Codex hooks get the
+ * Claude contract (the host's real tool name in `tool_name`, the tool input with Claude's
+ * field names merged over the raw input); Hermes shell hooks get Hermes's
+ * `{hook_event_name, tool_name, tool_input, session_id, cwd, extra}`; stopline's own hooks
+ * get the Claude shape with canonical event names plus `host` and `canonical_tool_name`.
+ */
+import type { Dialect, DispatchInput } from './types';
+
+type Payload = Record<string, unknown>;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Tool input as the hook sees it: the raw fields, with the caller's Claude-shaped fields on top. */
+export function presentedToolInput(input: DispatchInput): Record<string, unknown> | null {
+  const raw = isRecord(input.rawInput) ? input.rawInput : undefined;
+  if (!raw && !input.canonicalInput) return input.rawInput === undefined ? null : { value: input.rawInput };
+  return { ...(raw ?? {}), ...(input.canonicalInput ?? {}) };
+}
+
+function firstCanonicalName(input: DispatchInput): string | undefined {
+  const c = input.canonicalToolName;
+  return typeof c === 'string' ? c : c?.[0];
+}
+
+function claudeShape(input: DispatchInput, spelling: string): Payload {
+  const p: Payload = {
+    session_id: input.sessionId,
+    transcript_path: input.transcriptPath ?? '',
+    cwd: input.cwd,
+    hook_event_name: spelling,
+    permission_mode: input.permissionMode ?? 'default',
+  };
+  switch (input.event) {
+    case 'tool:before':
+    case 'tool:after':
+      p.tool_name = input.toolName ?? '';
+      p.tool_input = presentedToolInput(input) ?? {};
+      if (input.canonicalInput && input.rawInput !== undefined) p.raw_tool_input = input.rawInput;
+      if (input.toolUseId !== undefined) p.tool_use_id = input.toolUseId;
+      if (input.event === 'tool:after') p.tool_response = input.toolResponse ?? null;
+      break;
+    case 'prompt:submit':
+      p.prompt = input.prompt ?? '';
+      break;
+    case 'session:start':
+      p.source = input.source ?? 'startup';
+      break;
+    case 'session:end':
+      p.reason = input.reason ?? 'other';
+      break;
+    case 'turn:stop':
+      p.stop_hook_active = input.stopHookActive ?? false;
+      break;
+    case 'subagent:start':
+    case 'subagent:end':
+      p.agent_id = input.agentId ?? '';
+      p.agent_type = input.agentType ?? '';
+      if (input.event === 'subagent:end') p.stop_hook_active = input.stopHookActive ?? false;
+      break;
+    case 'notice':
+      p.message = input.message ?? '';
+      break;
+    case 'compact:before':
+      p.trigger = input.trigger ?? 'auto';
+      break;
+  }
+  return p;
+}
+
+function hermesShape(input: DispatchInput, spelling: string): Payload {
+  const extra: Payload = { canonical_event: input.event, host: input.hostFamily };
+  const tool = input.event === 'tool:before' || input.event === 'tool:after';
+  if (tool) {
+    const canonical = firstCanonicalName(input);
+    if (canonical) extra.canonical_tool_name = canonical;
+    if (input.toolUseId !== undefined) extra.tool_call_id = input.toolUseId;
+    if (input.event === 'tool:after') extra.result = input.toolResponse ?? null;
+  }
+  if (input.event === 'prompt:submit') extra.user_message = input.prompt ?? '';
+  if (input.source !== undefined) extra.source = input.source;
+  if (input.reason !== undefined) extra.reason = input.reason;
+  if (input.agentType !== undefined) extra.child_role = input.agentType;
+  if (input.agentId !== undefined) extra.child_subagent_id = input.agentId;
+  if (input.transcriptPath !== undefined) extra.transcript_path = input.transcriptPath;
+  if (input.permissionMode !== undefined) extra.permission_mode = input.permissionMode;
+  return {
+    hook_event_name: spelling,
+    tool_name: tool ? (input.toolName ?? '') : null,
+    tool_input: tool ? presentedToolInput(input) : null,
+    session_id: input.sessionId,
+    cwd: input.cwd,
+    extra,
+  };
+}
+
+export function buildPayload(dialect: Dialect, spelling: string, input: DispatchInput): Payload {
+  if (dialect === 'hermes') return hermesShape(input, spelling);
+  const p = claudeShape(input, spelling);
+  if (dialect === 'native') {
+    p.host = input.hostFamily;
+    const canonical = firstCanonicalName(input);
+    if (canonical && (input.event === 'tool:before' || input.event === 'tool:after')) p.canonical_tool_name = canonical;
+  }
+  return p;
+}
