@@ -1,0 +1,60 @@
+/**
+ * What a command-hook host adapter is: its registry (the table) and two functions, one from
+ * the host's payload to a ControlEvent and one from the core's Outcome to the host's exact
+ * output. Everything else (stdin, JSON, fail mode, writing the answer once) is the shared
+ * runner's job, so the two functions stay small and fully testable with captured payloads.
+ */
+import type { ControlEvent } from '../../core/protocol';
+import type { Outcome } from '../../core/outcome';
+import type { HostRegistry } from '../../core/registry/types';
+import type { HookPayload } from './payload';
+
+export type HookEnv = Readonly<Record<string, string | undefined>>;
+
+/** The native event a payload belongs to, as far as the adapter could tell. */
+export interface NativeEvent {
+  /** `hook_event_name` exactly as the host spelled it */
+  name: string;
+}
+
+export type MappedEvent =
+  /** the guard core handles this payload */
+  | { kind: 'event'; native: NativeEvent; event: ControlEvent }
+  /** a known event (or variant) the guard deliberately does not look at; prints nothing */
+  | { kind: 'ignored'; native: NativeEvent; why: string }
+  /** an event name the registry does not know; prints nothing, exit 0 */
+  | { kind: 'unknown'; native: NativeEvent; why: string };
+
+/** The one answer a hook process gives. stdout is either empty or valid host JSON. */
+export interface Rendered {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+export interface CommandHookAdapter {
+  registry: HostRegistry;
+  /** prefix of every stderr line this artifact writes, e.g. `stopline (claude)` */
+  label: string;
+  /** how a deny reaches this host, as the evidence records it (e.g. `permission_deny_returned`) */
+  denyResponse: string;
+  /**
+   * Host payload -> ControlEvent. Throws HookInputError when the payload breaks the host's
+   * contract (no session id, a tool event without a tool name); the runner applies the fail mode.
+   */
+  toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent;
+  /**
+   * Whether an `ask` outcome for this event can reach a person on this host right now. When
+   * false the core records (and the adapter renders) a deny instead.
+   */
+  canAsk(event: ControlEvent): boolean;
+  /** Outcome -> the host's exact output for the native event that fired. */
+  render(outcome: Outcome, native: NativeEvent): Rendered;
+  /**
+   * The answer when the event could not even be identified (bad JSON, stdin too large or
+   * never closed) and the fail mode is closed.
+   */
+  renderUnidentifiedDeny(message: string): Rendered;
+}
+
+export const SILENT: Readonly<Rendered> = Object.freeze({ stdout: '', stderr: '', exitCode: 0 });

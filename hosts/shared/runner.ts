@@ -1,0 +1,123 @@
+/**
+ * The command-hook runner shared by every host that runs stopline as a process per event
+ * (Claude Code, Codex, and the CLI's guard bridge): read stdin within bounds, parse one JSON
+ * object, map it with the host adapter, let the core decide, render, and answer exactly once.
+ *
+ * Rules it keeps for every host:
+ * - stdout carries nothing but the adapter's rendered host output (logs go to stderr);
+ * - every error is caught and answered by the fail mode: open (the default) prints nothing on
+ *   stdout and one stderr line; closed denies with a GUARD_UNAVAILABLE stamp;
+ * - an event the registry does not know, or one the guard ignores, prints nothing and exits 0;
+ * - the start-up path reads stdin, loads the session state and decides: nothing else.
+ */
+import { handleEvent, failOutcome } from '../../core/controller';
+import type { ControlEvent } from '../../core/protocol';
+import type { Outcome } from '../../core/outcome';
+import { SILENT } from './adapter';
+import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered } from './adapter';
+import { HookInputError, parseHookPayload } from './payload';
+import { readBoundedStdin, type ByteStream, type StdinLimits } from './stdin';
+
+/** The two core entry points the runner needs (injectable so tests can make the core fail). */
+export interface CoreApi {
+  handleEvent(event: unknown, opts: { env: HookEnv; cwd?: string; canAsk?: boolean; denyResponse?: string; now?: () => number }): Outcome;
+  failOutcome(error: unknown, opts: { env: HookEnv; cwd?: string; now?: () => number }): Outcome;
+}
+
+const REAL_CORE: CoreApi = { handleEvent, failOutcome };
+
+export interface HookContext {
+  env: HookEnv;
+  /** the hook process's working directory (used when the payload has no cwd) */
+  cwd: string;
+  now?: () => number;
+  core?: CoreApi;
+}
+
+export interface RunOptions extends HookContext, StdinLimits {
+  stdin: ByteStream;
+}
+
+/** The stopline error that reaches stderr: its message, without a stack trace. */
+function describe(err: unknown): string {
+  if (err instanceof Error) return err.message || err.name;
+  return String(err);
+}
+
+function withDiagnostics(rendered: Rendered, label: string, lines: readonly string[] | undefined): Rendered {
+  if (!lines || lines.length === 0) return rendered;
+  // A Codex deny reads its reason from stderr, so the stamp must stay the whole of stderr there.
+  if (rendered.exitCode === 2) return rendered;
+  // core lines start with `stopline:`; name the artifact instead so a log says which host spoke
+  const extra = lines.map((l) => `${label}: ${l.replace(/^stopline:\s*/, '')}\n`).join('');
+  return { ...rendered, stderr: rendered.stderr + extra };
+}
+
+/**
+ * Seam for the universal hooks layer (core/hooks): once its dispatcher lands, the user's own
+ * hooks for this canonical event run here and fold with the guard's outcome (a guard deny can
+ * never be overridden). The Claude artifact skips imported Claude-dialect hooks and the Codex
+ * artifact Codex-dialect ones, because each host already runs its own. Until then the guard's
+ * outcome is the answer.
+ */
+async function foldUserHooks(_adapter: CommandHookAdapter, _mapped: MappedEvent & { kind: 'event' }, outcome: Outcome): Promise<Outcome> {
+  return outcome;
+}
+
+/**
+ * The failure answer: the core says what the fail mode is (it reads STOPLINE_FAIL_OPEN and the
+ * config) and gives the one diagnostic line; the adapter renders its deny for the event when
+ * the event is known. If even that fails, fail open: a guard that cannot read its own config
+ * cannot know that the person asked for fail closed.
+ */
+function failureAnswer(adapter: CommandHookAdapter, err: unknown, native: NativeEvent | null, ctx: HookContext): Rendered {
+  const core = ctx.core ?? REAL_CORE;
+  let outcome: Outcome;
+  try {
+    outcome = core.failOutcome(err, { env: ctx.env, cwd: ctx.cwd, now: ctx.now });
+  } catch (again) {
+    return { stdout: '', stderr: `${adapter.label}: ${describe(err)}; fail mode unknown (${describe(again)}), failing open\n`, exitCode: 0 };
+  }
+  const lines = outcome.diagnostics && outcome.diagnostics.length ? outcome.diagnostics : [`${describe(err)}; failing ${outcome.kind === 'deny' ? 'closed' : 'open'}`];
+  if (outcome.kind !== 'deny' && outcome.kind !== 'ask') return withDiagnostics(SILENT, adapter.label, lines);
+  const message = outcome.message ?? 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE';
+  try {
+    const rendered = native ? adapter.render({ ...outcome, kind: 'deny', message }, native) : adapter.renderUnidentifiedDeny(message);
+    return withDiagnostics(rendered, adapter.label, lines);
+  } catch (renderErr) {
+    return { stdout: '', stderr: `${adapter.label}: ${describe(err)}; the deny could not be rendered (${describe(renderErr)}), failing open\n`, exitCode: 0 };
+  }
+}
+
+/** Decide one hook invocation from its complete stdin text. Never throws. */
+export async function answerHook(adapter: CommandHookAdapter, text: string, ctx: HookContext): Promise<Rendered> {
+  const core = ctx.core ?? REAL_CORE;
+  let native: NativeEvent | null = null;
+  try {
+    const payload = parseHookPayload(text);
+    const name = payload.hook_event_name;
+    if (typeof name !== 'string' || name === '') throw new HookInputError('hook_event_name: required, missing or empty');
+    native = { name };
+    const mapped = adapter.toControlEvent(payload, ctx.env);
+    if (mapped.kind !== 'event') return { stdout: '', stderr: '', exitCode: 0 };
+    const event: ControlEvent = mapped.event;
+    const decided = core.handleEvent(event, {
+      env: ctx.env,
+      cwd: event.cwd ?? ctx.cwd,
+      canAsk: adapter.canAsk(event),
+      denyResponse: adapter.denyResponse,
+      now: ctx.now,
+    });
+    const outcome = await foldUserHooks(adapter, mapped, decided);
+    return withDiagnostics(adapter.render(outcome, mapped.native), adapter.label, outcome.diagnostics);
+  } catch (err) {
+    return failureAnswer(adapter, err, native, ctx);
+  }
+}
+
+/** Read stdin within bounds, then answer. Never throws. */
+export async function runCommandHook(adapter: CommandHookAdapter, opts: RunOptions): Promise<Rendered> {
+  const input = await readBoundedStdin(opts.stdin, { maxBytes: opts.maxBytes, timeoutMs: opts.timeoutMs });
+  if (!input.ok) return failureAnswer(adapter, new HookInputError(input.message), null, opts);
+  return answerHook(adapter, input.text, opts);
+}
