@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { decide } from '../../../core/contract/decide';
+import type { DecideContext, DecisionOutcome } from '../../../core/contract/decide';
+import { freshContract } from '../../../core/contract/types';
+import type { Contract } from '../../../core/contract/types';
+import type { Action } from '../../../core/protocol';
+import { DECISION_PRECEDENCE, REASONS } from '../../../core/registry/reasons';
+import type { DecisionReason } from '../../../core/registry/reasons';
+
+const ARMED_CHANGE: Contract = { ...freshContract(), mode: 'change', level: 'guard', source: 'directive', revision: 1 };
+const ctx: DecideContext = { selfPaths: ['/home/u/.config/stopline', '/home/u/.codex/hooks.json', '/w/p/.stopline'], home: '/home/u', cwd: '/w/p' };
+
+function C(o: Partial<Contract> = {}): Contract {
+  return { ...ARMED_CHANGE, ...o };
+}
+function A(o: Partial<Action> = {}): Action {
+  return { name: 'Edit', mutability: 'write', affectedPaths: ['src/a.ts'], cwd: '/w/p', dependencyIntent: false, hashIntent: false, delegationCount: 0, unboundedDelegation: false, ...o };
+}
+const READ = { name: 'Read', mutability: 'read', affectedPaths: [] } as const;
+const UNKNOWN = { name: 'mcp__x__run', mutability: 'unknown', affectedPaths: null } as const;
+const DELEGATE = { name: 'Agent', mutability: 'delegate', affectedPaths: [], delegationCount: 1 } as const;
+
+type Row = [string, Partial<Contract>, Partial<Action>, DecisionOutcome, DecisionReason];
+
+// Each rule: it fires; the rule above it wins when both match; it wins over the rule below; a near miss.
+const ROWS: Row[] = [
+  // 0 CONTROL_INACTIVE
+  ['off level allows even a self write', { level: 'off' }, { affectedPaths: ['/home/u/.config/stopline/stopline.json'] }, 'allow', 'CONTROL_INACTIVE'],
+  ['unconfirmed mode allows a write', { mode: 'unconfirmed', level: 'watch' }, {}, 'allow', 'CONTROL_INACTIVE'],
+  ['unconfirmed mode under guard still inactive', { mode: 'unconfirmed', level: 'guard' }, { hashIntent: true }, 'allow', 'CONTROL_INACTIVE'],
+  ['off beats review write', { mode: 'review', level: 'off' }, {}, 'allow', 'CONTROL_INACTIVE'],
+  // 1 GUARD_SELF_PROTECTION
+  ['write into user config folder', {}, { affectedPaths: ['/home/u/.config/stopline/stopline.json'] }, 'deny', 'GUARD_SELF_PROTECTION'],
+  ['~ path into an installed hook file', {}, { affectedPaths: ['~/.codex/hooks.json'] }, 'deny', 'GUARD_SELF_PROTECTION'],
+  ['relative path into project .stopline', {}, { affectedPaths: ['.stopline/stopline.json'] }, 'deny', 'GUARD_SELF_PROTECTION'],
+  ['.. escape resolving into .stopline', {}, { cwd: '/w/p/src', affectedPaths: ['../.stopline/x.json'] }, 'deny', 'GUARD_SELF_PROTECTION'],
+  ['selfTarget flag from analysis', {}, { affectedPaths: null, selfTarget: true }, 'deny', 'GUARD_SELF_PROTECTION'],
+  ['self beats files= allowing it', { files: ['**', '/home/u/**'] }, { affectedPaths: ['/home/u/.config/stopline/a'] }, 'deny', 'GUARD_SELF_PROTECTION'],
+  ['self beats mode (review)', { mode: 'review' }, { affectedPaths: ['.stopline/stopline.json'] }, 'deny', 'GUARD_SELF_PROTECTION'],
+  ['self in open mode', { mode: 'open' }, { affectedPaths: ['.stopline/stopline.json'] }, 'deny', 'GUARD_SELF_PROTECTION'],
+  ['unknown with a proven self path', {}, { mutability: 'unknown', affectedPaths: ['.stopline/a'] }, 'deny', 'GUARD_SELF_PROTECTION'],
+  ['reading stopline files is fine', { mode: 'review' }, { ...READ, affectedPaths: ['.stopline/stopline.json'] }, 'allow', 'WITHIN_CONTRACT'],
+  ['a sibling name is not self', {}, { affectedPaths: ['.stoplinex/a'] }, 'allow', 'WITHIN_CONTRACT'],
+  // 2 MODE_FORBIDS_MUTATION
+  ['review + write', { mode: 'review' }, {}, 'deny', 'MODE_FORBIDS_MUTATION'],
+  ['answer + write', { mode: 'answer' }, {}, 'deny', 'MODE_FORBIDS_MUTATION'],
+  ['monitor + write', { mode: 'monitor' }, {}, 'deny', 'MODE_FORBIDS_MUTATION'],
+  ['mode beats hash', { mode: 'review' }, { hashIntent: true }, 'deny', 'MODE_FORBIDS_MUTATION'],
+  ['mode beats files=', { mode: 'review', files: ['lib/**'] }, {}, 'deny', 'MODE_FORBIDS_MUTATION'],
+  ['review + read is fine', { mode: 'review' }, READ, 'allow', 'WITHIN_CONTRACT'],
+  ['change + write is fine', {}, {}, 'allow', 'WITHIN_CONTRACT'],
+  ['open + write is fine', { mode: 'open' }, {}, 'allow', 'WITHIN_CONTRACT'],
+  // 3 MUTABILITY_UNPROVEN
+  ['review + unknown', { mode: 'review' }, UNKNOWN, 'ask', 'MUTABILITY_UNPROVEN'],
+  ['answer + unknown', { mode: 'answer' }, UNKNOWN, 'ask', 'MUTABILITY_UNPROVEN'],
+  ['unproven beats deps', { mode: 'review' }, { ...UNKNOWN, dependencyIntent: true }, 'ask', 'MUTABILITY_UNPROVEN'],
+  ['unproven beats hash', { mode: 'review', hash: 'deny' }, { ...UNKNOWN, hashIntent: true }, 'ask', 'MUTABILITY_UNPROVEN'],
+  ['change + unknown, no files=', {}, UNKNOWN, 'allow', 'WITHIN_CONTRACT'],
+  ['review + control', { mode: 'review' }, { name: 'TodoWrite', mutability: 'control', affectedPaths: [] }, 'allow', 'WITHIN_CONTRACT'],
+  // 4 HASH_NOT_AUTHORIZED
+  ['hash=deny', { hash: 'deny' }, { hashIntent: true }, 'deny', 'HASH_NOT_AUTHORIZED'],
+  ['hash=ask', { hash: 'ask' }, { hashIntent: true }, 'ask', 'HASH_NOT_AUTHORIZED'],
+  ['hash=allow', { hash: 'allow' }, { hashIntent: true }, 'allow', 'WITHIN_CONTRACT'],
+  ['hash on a read (sha256sum) in review', { mode: 'review', hash: 'deny' }, { ...READ, hashIntent: true }, 'deny', 'HASH_NOT_AUTHORIZED'],
+  ['hash beats files=', { hash: 'deny', files: ['lib/**'] }, { hashIntent: true }, 'deny', 'HASH_NOT_AUTHORIZED'],
+  ['hash beats deps', { hash: 'ask', deps: 'deny' }, { hashIntent: true, dependencyIntent: true }, 'ask', 'HASH_NOT_AUTHORIZED'],
+  // 5 WRITE_PATH_UNPROVEN
+  ['files= + write with unproven target', { files: ['src/**'] }, { affectedPaths: null }, 'ask', 'WRITE_PATH_UNPROVEN'],
+  ['files= + write with no targets', { files: ['src/**'] }, { affectedPaths: [] }, 'ask', 'WRITE_PATH_UNPROVEN'],
+  ['files= + unknown tool', { files: ['src/**'] }, UNKNOWN, 'ask', 'WRITE_PATH_UNPROVEN'],
+  ['unproven beats deps', { files: ['src/**'], deps: 'deny' }, { affectedPaths: null, dependencyIntent: true }, 'ask', 'WRITE_PATH_UNPROVEN'],
+  ['files=** does not need proof', { files: ['**'] }, { affectedPaths: null }, 'allow', 'WITHIN_CONTRACT'],
+  ['no files= does not need proof', { files: null }, { affectedPaths: null }, 'allow', 'WITHIN_CONTRACT'],
+  ['files= + read needs no proof', { files: ['src/**'] }, { ...READ, affectedPaths: null }, 'allow', 'WITHIN_CONTRACT'],
+  // 6 PATH_OUTSIDE_CONTRACT
+  ['target outside files=', { files: ['src/**'] }, { affectedPaths: ['lib/a.ts'] }, 'deny', 'PATH_OUTSIDE_CONTRACT'],
+  ['one of several outside', { files: ['src/**'] }, { affectedPaths: ['src/a.ts', 'lib/a.ts'] }, 'deny', 'PATH_OUTSIDE_CONTRACT'],
+  ['.. escape above the root', { files: ['**'] }, { affectedPaths: ['../other/a.ts'] }, 'deny', 'PATH_OUTSIDE_CONTRACT'],
+  ['src/../lib is outside src/**', { files: ['src/**'] }, { affectedPaths: ['src/../lib/a.ts'] }, 'deny', 'PATH_OUTSIDE_CONTRACT'],
+  ['empty files= denies every write', { files: [] }, {}, 'deny', 'PATH_OUTSIDE_CONTRACT'],
+  ['empty files= denies an unproven write', { files: [] }, { affectedPaths: null }, 'deny', 'PATH_OUTSIDE_CONTRACT'],
+  ['empty files= asks for an unknown tool', { files: [] }, UNKNOWN, 'ask', 'WRITE_PATH_UNPROVEN'],
+  ['case matters on POSIX', { files: ['src/Config.ts'] }, { affectedPaths: ['src/config.ts'] }, 'deny', 'PATH_OUTSIDE_CONTRACT'],
+  ['outside beats deps', { files: ['src/**'], deps: 'deny' }, { affectedPaths: ['lib/a'], dependencyIntent: true }, 'deny', 'PATH_OUTSIDE_CONTRACT'],
+  ['unknown with a proven outside target', { files: ['src/**'] }, { mutability: 'unknown', affectedPaths: ['lib/a'] }, 'deny', 'PATH_OUTSIDE_CONTRACT'],
+  ['inside files=', { files: ['src/**'] }, {}, 'allow', 'WITHIN_CONTRACT'],
+  ['single * glob', { files: ['src/*.ts'] }, { affectedPaths: ['src/a.ts'] }, 'allow', 'WITHIN_CONTRACT'],
+  ['single * does not cross folders', { files: ['src/*.ts'] }, { affectedPaths: ['src/x/a.ts'] }, 'deny', 'PATH_OUTSIDE_CONTRACT'],
+  ['absolute allow-list entry', { files: ['/w/p/src/**'] }, { affectedPaths: ['src/a.ts'] }, 'allow', 'WITHIN_CONTRACT'],
+  ['absolute target inside files=', { files: ['src/**'] }, { affectedPaths: ['/w/p/src/a.ts'] }, 'allow', 'WITHIN_CONTRACT'],
+  ['Windows target, case-insensitive', { files: ['src/**'] }, { cwd: 'C:\\Repo', affectedPaths: ['C:\\repo\\SRC\\a.ts'] }, 'allow', 'WITHIN_CONTRACT'],
+  ['Windows backslash target outside', { files: ['src/**'] }, { cwd: 'C:\\Repo', affectedPaths: ['lib\\a.ts'] }, 'deny', 'PATH_OUTSIDE_CONTRACT'],
+  ['UNC target on another share', { files: ['src/**'] }, { cwd: '\\\\srv\\share\\repo', affectedPaths: ['\\\\srv\\other\\a.ts'] }, 'deny', 'PATH_OUTSIDE_CONTRACT'],
+  ['cwd falls back to the context', { files: ['src/**'] }, { cwd: undefined, affectedPaths: ['/w/p/src/a.ts'] }, 'allow', 'WITHIN_CONTRACT'],
+  // 7 DEPENDENCY_NOT_AUTHORIZED
+  ['deps=ask (default)', { deps: 'ask' }, { dependencyIntent: true }, 'ask', 'DEPENDENCY_NOT_AUTHORIZED'],
+  ['deps=deny', { deps: 'deny' }, { dependencyIntent: true }, 'deny', 'DEPENDENCY_NOT_AUTHORIZED'],
+  ['deps=allow', { deps: 'allow' }, { dependencyIntent: true }, 'allow', 'WITHIN_CONTRACT'],
+  ['deps beats budget', { deps: 'deny', agents: 0 }, { ...DELEGATE, dependencyIntent: true }, 'deny', 'DEPENDENCY_NOT_AUTHORIZED'],
+  ['deps inside files=', { files: ['src/**'], deps: 'ask' }, { affectedPaths: ['src/package.json'], dependencyIntent: true }, 'ask', 'DEPENDENCY_NOT_AUTHORIZED'],
+  // 8 UNBOUNDED_DELEGATION
+  ['unbounded fan-out under agents=N', { agents: 4 }, { ...DELEGATE, unboundedDelegation: true }, 'deny', 'UNBOUNDED_DELEGATION'],
+  ['unbounded beats budget arithmetic', { agents: 0 }, { ...DELEGATE, unboundedDelegation: true }, 'deny', 'UNBOUNDED_DELEGATION'],
+  ['unbounded with agents=allow', { agents: 'allow' }, { ...DELEGATE, unboundedDelegation: true }, 'allow', 'WITHIN_CONTRACT'],
+  // 9 AGENT_BUDGET_EXHAUSTED
+  ['agents=0 denies one launch', { agents: 0 }, DELEGATE, 'deny', 'AGENT_BUDGET_EXHAUSTED'],
+  ['budget reached', { agents: 2, agentsUsed: 2 }, DELEGATE, 'deny', 'AGENT_BUDGET_EXHAUSTED'],
+  ['last unit left', { agents: 2, agentsUsed: 1 }, DELEGATE, 'allow', 'WITHIN_CONTRACT'],
+  ['a batch reserves all or nothing', { agents: 2, agentsUsed: 1 }, { ...DELEGATE, delegationCount: 2 }, 'deny', 'AGENT_BUDGET_EXHAUSTED'],
+  ['a batch that fits', { agents: 3 }, { ...DELEGATE, delegationCount: 3 }, 'allow', 'WITHIN_CONTRACT'],
+  ['count 0 still costs one', { agents: 0 }, { ...DELEGATE, delegationCount: 0 }, 'deny', 'AGENT_BUDGET_EXHAUSTED'],
+  ['control (steer/list) costs nothing', { agents: 0 }, { name: 'Agent', mutability: 'control', affectedPaths: [] }, 'allow', 'WITHIN_CONTRACT'],
+  ['review mode may delegate within budget', { mode: 'review', agents: 1 }, DELEGATE, 'allow', 'WITHIN_CONTRACT'],
+  ['agents=allow has no budget', { agents: 'allow', agentsUsed: 99 }, DELEGATE, 'allow', 'WITHIN_CONTRACT'],
+  // watch level: every would-be denial becomes context
+  ['watch: mode', { mode: 'review', level: 'watch' }, {}, 'context', 'MODE_FORBIDS_MUTATION'],
+  ['watch: ask becomes context', { level: 'watch', deps: 'ask' }, { dependencyIntent: true }, 'context', 'DEPENDENCY_NOT_AUTHORIZED'],
+  ['watch: self protection is reported', { level: 'watch' }, { affectedPaths: ['.stopline/a'] }, 'context', 'GUARD_SELF_PROTECTION'],
+  ['watch: budget', { level: 'watch', agents: 0 }, DELEGATE, 'context', 'AGENT_BUDGET_EXHAUSTED'],
+  ['watch: allowed stays allow', { level: 'watch' }, {}, 'allow', 'WITHIN_CONTRACT'],
+];
+
+describe('decide: every rule and its precedence neighbours', () => {
+  for (const [name, c, a, outcome, reason] of ROWS) {
+    it(`${reason}: ${name}`, () => {
+      const d = decide(C(c), A(a), ctx);
+      expect({ outcome: d.outcome, reason: d.reasonCode }).toEqual({ outcome, reason });
+      expect(d.family).toBe(REASONS[reason]!.family);
+      if (d.outcome !== 'allow') expect(d.nextStep, 'every non-allow carries a next step').toBeTruthy();
+    });
+  }
+
+  it('covers every decision reason code', () => {
+    const seen = new Set(ROWS.map((r) => r[4]));
+    for (const code of DECISION_PRECEDENCE) expect(seen.has(code), code).toBe(true);
+  });
+
+  it('is pure: same input, same output, inputs untouched', () => {
+    const c = C({ files: ['src/**'], agents: 1 });
+    const a = A({ affectedPaths: ['lib/x'] });
+    const before = JSON.stringify([c, a, ctx]);
+    const d1 = decide(c, a, ctx);
+    const d2 = decide(c, a, ctx);
+    expect(d1).toEqual(d2);
+    expect(JSON.stringify([c, a, ctx])).toBe(before);
+  });
+
+  it('reports the units to reserve only when allowed', () => {
+    expect(decide(C({ agents: 3 }), A({ ...DELEGATE, delegationCount: 3 }), ctx).reserve).toBe(3);
+    expect(decide(C({ agents: 2 }), A({ ...DELEGATE, delegationCount: 3 }), ctx).reserve).toBe(0);
+  });
+
+  it('does not count an already reserved delegation twice (action.after)', () => {
+    const d = decide(C({ agents: 2, agentsUsed: 2 }), A({ ...DELEGATE, delegationCount: 2 }), { ...ctx, reserved: true });
+    expect(d.reasonCode).toBe('WITHIN_CONTRACT');
+  });
+
+  it('names the offending path in the explanation (messages only, never evidence)', () => {
+    const d = decide(C({ files: ['src/**'] }), A({ affectedPaths: ['lib/secret.ts'] }), ctx);
+    expect(d.explanation).toContain('lib/secret.ts');
+  });
+});

@@ -1,0 +1,67 @@
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { handleEvent } from '../../../core/controller';
+import type { HandleOptions } from '../../../core/controller';
+import type { Outcome } from '../../../core/outcome';
+import type { Action } from '../../../core/protocol';
+
+export interface Sandbox {
+  root: string;
+  home: string;
+  data: string;
+  env: Record<string, string | undefined>;
+}
+
+/** A fresh HOME with STOPLINE_HOME inside it; nothing outside the temp folder is touched. */
+export function sandbox(extraEnv: Record<string, string> = {}): Sandbox {
+  const root = mkdtempSync(join(tmpdir(), 'stopline-test-'));
+  const home = join(root, 'home');
+  const data = join(root, 'data');
+  return { root, home, data, env: { HOME: home, STOPLINE_HOME: data, XDG_CONFIG_HOME: join(home, '.config'), ...extraEnv } };
+}
+
+export function action(o: Partial<Action> = {}): Action {
+  return { name: 'Edit', canonicalName: 'Edit', mutability: 'write', affectedPaths: ['src/a.ts'], dependencyIntent: false, hashIntent: false, delegationCount: 0, unboundedDelegation: false, ...o };
+}
+
+export interface Driver {
+  prompt(text: string, extra?: object): Outcome;
+  act(a?: Partial<Action>, extra?: object): Outcome;
+  after(a?: Partial<Action>, extra?: object): Outcome;
+  event(kind: string, extra?: object): Outcome;
+}
+
+export function driver(sb: Sandbox, opts: Partial<HandleOptions> = {}, base: object = {}): Driver {
+  const b = { protocolVersion: 1, sessionId: 'session-1', host: { family: 'claude' }, cwd: '/w/p', ...base };
+  const o: HandleOptions = { env: sb.env, ...opts };
+  return {
+    prompt: (text, extra = {}) => handleEvent({ ...b, kind: 'prompt.submit', prompt: { text, source: 'user' }, ...extra }, o),
+    act: (a = {}, extra = {}) => handleEvent({ ...b, kind: 'action.before', action: action(a), ...extra }, o),
+    after: (a = {}, extra = {}) => handleEvent({ ...b, kind: 'action.after', action: action(a), ...extra }, o),
+    event: (kind, extra = {}) => handleEvent({ ...b, kind, ...extra }, o),
+  };
+}
+
+/** Every file under a folder, recursively. */
+export function allFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push(p);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+export function allDirs(dir: string): string[] {
+  const out: string[] = [dir];
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...allDirs(p));
+  }
+  return out;
+}
