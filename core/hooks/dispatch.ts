@@ -1,0 +1,191 @@
+/**
+ * dispatchHooks: run every hook configured for one event and fold the answers.
+ *
+ * Selection: the event's groups (config order) minus skipped dialects, minus groups
+ * written under the other spelling of a two-spelling event (Claude PostToolUse vs
+ * PostToolUseFailure), minus groups whose matcher accepts neither the host's tool name
+ * nor the canonical one. Identical handlers selected twice for the same dialect and
+ * spelling run once. All selected handlers start at once; the fold uses config order.
+ *
+ * With no hooks for the event it returns at once and does no other work.
+ */
+import { CANONICAL } from '../canonical';
+import { decodeRun, emptyResponse, type Decoded, type RawRun } from './decode';
+import { spellingsOf } from './dialects';
+import { foldHookResponses, noHooksResult } from './fold';
+import { buildPayload } from './payload';
+import { runCommand } from './run-command';
+import { runHttp } from './run-http';
+import type { DispatchInput, DispatchOptions, FoldedResult, HookGroup, HookHandler, HookResponse, HookRun, HooksConfig, RunOutcome } from './types';
+
+export function hasHooks(config: HooksConfig, event: DispatchInput['event']): boolean {
+  const g = config.byEvent[event];
+  return g !== undefined && g.length > 0;
+}
+
+/** What a group's matcher is compared against for this event. */
+export function matcherSubjects(input: DispatchInput): string[] {
+  const out: string[] = [];
+  const add = (v: string | undefined): void => {
+    if (typeof v === 'string' && v !== '' && !out.includes(v)) out.push(v);
+  };
+  switch (CANONICAL[input.event].subject) {
+    case 'tool': {
+      add(input.toolName);
+      const c = input.canonicalToolName;
+      if (typeof c === 'string') add(c);
+      else c?.forEach(add);
+      break;
+    }
+    case 'source':
+      add(input.source);
+      break;
+    case 'reason':
+      add(input.reason);
+      break;
+    case 'agent_type':
+      add(input.agentType);
+      break;
+    case null:
+      break;
+  }
+  return out;
+}
+
+/** Claude's PostToolUse / PostToolUseFailure are mutually exclusive; everything else always applies. */
+function spellingApplies(group: HookGroup, input: DispatchInput): boolean {
+  const spellings = spellingsOf(group.dialect, group.event);
+  if (spellings.length < 2) return true;
+  if (input.dialectEventName !== undefined && spellings.includes(input.dialectEventName)) return group.spelling === input.dialectEventName;
+  if (input.toolFailed !== undefined && group.dialect === 'claude' && group.event === 'tool:after') {
+    return (group.spelling === 'PostToolUseFailure') === input.toolFailed;
+  }
+  return true;
+}
+
+export interface SelectedHook {
+  group: HookGroup;
+  handler: HookHandler;
+}
+
+export function selectHooks(config: HooksConfig, input: DispatchInput, skipDialects?: DispatchOptions['skipDialects']): SelectedHook[] {
+  const groups = config.byEvent[input.event];
+  if (!groups || groups.length === 0) return [];
+  const subjects = matcherSubjects(input);
+  const seen = new Set<string>();
+  const out: SelectedHook[] = [];
+  for (const group of groups) {
+    if (skipDialects?.includes(group.dialect)) continue;
+    if (!spellingApplies(group, input)) continue;
+    if (!group.matcher.test(subjects)) continue;
+    for (const handler of group.hooks) {
+      const what = handler.type === 'command' ? `${handler.command}\u0000${(handler.args ?? []).join('\u0000')}` : handler.url;
+      const key = `${group.dialect}\u0000${group.spelling}\u0000${handler.type}\u0000${what}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ group, handler });
+    }
+  }
+  return out;
+}
+
+function hookEnv(base: Readonly<Record<string, string | undefined>>, input: DispatchInput, extra?: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(base)) if (typeof v === 'string') env[k] = v;
+  if (extra) Object.assign(env, extra);
+  // a host that already exports it (Claude Code) keeps its value
+  if (!env.CLAUDE_PROJECT_DIR) env.CLAUDE_PROJECT_DIR = input.projectDir ?? input.cwd;
+  return env;
+}
+
+function outcomeOf(r: HookResponse): RunOutcome {
+  if (r.decision !== 'none') return r.decision;
+  if (r.stop) return 'stop';
+  if (r.contexts.length > 0 || r.messages.length > 0) return 'context';
+  return 'none';
+}
+
+const defaultLog = (line: string): void => {
+  process.stderr.write(line.endsWith('\n') ? line : line + '\n');
+};
+
+/** Apply the hook's onError policy to an infrastructure failure. */
+function failureResponse(handler: HookHandler, decoded: Extract<Decoded, { ok: false }>, log: (l: string) => void): HookResponse {
+  const r = emptyResponse();
+  if (handler.onError === 'block') {
+    log(`stopline hooks: ${handler.id} failed (${decoded.error}); blocking (onError: block)`);
+    r.decision = 'deny';
+    r.reason = `hook ${handler.id} failed: ${decoded.error}`;
+  } else if (handler.onError === 'warn') {
+    log(`stopline hooks: ${handler.id} failed (${decoded.error}); continuing`);
+  }
+  return r;
+}
+
+export async function dispatchHooks(config: HooksConfig, input: DispatchInput, opts: DispatchOptions = {}): Promise<FoldedResult> {
+  // fast path: nothing configured for this event
+  const groups = config.byEvent[input.event];
+  if (!groups || groups.length === 0) return noHooksResult();
+  const selected = selectHooks(config, input, opts.skipDialects);
+  if (selected.length === 0) return noHooksResult();
+
+  const now = opts.now ?? Date.now;
+  const log = opts.log ?? defaultLog;
+  const baseEnv = opts.env ?? process.env;
+  const payloads = new Map<string, string>();
+  const payloadFor = (group: HookGroup): string => {
+    const key = `${group.dialect}\u0000${group.spelling}`;
+    let p = payloads.get(key);
+    if (p === undefined) {
+      p = JSON.stringify(buildPayload(group.dialect, group.spelling, input));
+      payloads.set(key, p);
+    }
+    return p;
+  };
+
+  const runOne = async ({ group, handler }: SelectedHook): Promise<{ response: HookResponse; run: HookRun }> => {
+    const started = now();
+    const body = payloadFor(group);
+    let raw: RawRun;
+    try {
+      raw =
+        handler.type === 'command'
+          ? await runCommand({
+              command: handler.command,
+              ...(handler.args ? { args: handler.args } : {}),
+              shell: handler.shell,
+              cwd: input.cwd,
+              env: hookEnv(baseEnv, input, handler.env),
+              stdin: body + '\n',
+              timeoutMs: handler.timeoutMs,
+              ...(opts.signal ? { signal: opts.signal } : {}),
+            })
+          : await runHttp({
+              url: handler.url,
+              ...(handler.headers ? { headers: handler.headers } : {}),
+              ...(handler.allowedEnvVars ? { allowedEnvVars: handler.allowedEnvVars } : {}),
+              env: baseEnv,
+              body,
+              timeoutMs: handler.timeoutMs,
+              ...(opts.signal ? { signal: opts.signal } : {}),
+            });
+    } catch (err) {
+      raw = { kind: 'spawn-error', message: err instanceof Error ? err.message : String(err) };
+    }
+    const decoded = decodeRun(group.dialect, group.event, raw);
+    const durationMs = Math.max(0, now() - started);
+    const run: HookRun = { hookId: handler.id, dialect: group.dialect, durationMs, outcome: 'none' };
+    if (decoded.exitCode !== undefined) run.exitCode = decoded.exitCode;
+    if (!decoded.ok) {
+      run.outcome = 'error';
+      run.error = decoded.error;
+      return { response: failureResponse(handler, decoded, log), run };
+    }
+    if (decoded.note) log(`stopline hooks: ${handler.id}: ${decoded.note} (output used)`);
+    run.outcome = outcomeOf(decoded.response);
+    return { response: decoded.response, run };
+  };
+
+  const results = await Promise.all(selected.map(runOne));
+  return foldHookResponses(input.event, results);
+}
