@@ -1,0 +1,72 @@
+/**
+ * A ready ListenHandler that runs the user's hooks only (the CLI wraps it with the guard).
+ * It keeps the loaded config, reloads it on request, turns a dispatch payload into a
+ * DispatchInput and renders the folded result.
+ */
+import type { CanonicalEvent } from '../canonical';
+import { dispatchHooks } from './dispatch';
+import type { ListenDispatchRequest, ListenHandler } from './listen';
+import type { DispatchInput, DispatchOptions, FoldedResult, HooksConfig } from './types';
+
+function str(payload: Record<string, unknown>, ...keys: string[]): string | undefined {
+  for (const k of keys) {
+    const v = payload[k];
+    if (typeof v === 'string') return v;
+  }
+  return undefined;
+}
+
+/**
+ * Read a payload written in the Claude/Codex hook shape or as Hermes plugin kwargs. The
+ * tool name stays the host's; a caller with a registry adds `canonicalToolName` and
+ * `canonicalInput` afterwards.
+ */
+export function inputFromPayload(canonical: CanonicalEvent, payload: Record<string, unknown>, host?: string, eventName?: string): DispatchInput {
+  const toolResponse = payload.tool_response !== undefined ? payload.tool_response : payload.result;
+  const rawInput = payload.tool_input !== undefined ? payload.tool_input : payload.args;
+  return {
+    event: canonical,
+    ...(eventName !== undefined && eventName !== canonical ? { dialectEventName: eventName } : {}),
+    hostFamily: host ?? 'guard',
+    sessionId: str(payload, 'session_id', 'sessionId') ?? '',
+    cwd: str(payload, 'cwd') ?? process.cwd(),
+    transcriptPath: str(payload, 'transcript_path'),
+    permissionMode: str(payload, 'permission_mode'),
+    toolName: str(payload, 'tool_name'),
+    toolUseId: str(payload, 'tool_use_id', 'tool_call_id'),
+    ...(rawInput !== undefined ? { rawInput } : {}),
+    ...(toolResponse !== undefined ? { toolResponse } : {}),
+    prompt: str(payload, 'prompt', 'user_message'),
+    source: str(payload, 'source'),
+    reason: str(payload, 'reason'),
+    agentId: str(payload, 'agent_id', 'child_subagent_id'),
+    agentType: str(payload, 'agent_type', 'child_role'),
+    stopHookActive: payload.stop_hook_active === true,
+    message: str(payload, 'message'),
+    trigger: str(payload, 'trigger'),
+  };
+}
+
+export interface HooksHandlerOptions {
+  /** (re)load the config; called once now and on every `reload` */
+  load: () => HooksConfig;
+  toInput?: (req: ListenDispatchRequest) => DispatchInput;
+  render?: (result: FoldedResult, req: ListenDispatchRequest) => Record<string, unknown>;
+  dispatchOptions?: DispatchOptions;
+}
+
+export function createHooksListenHandler(opts: HooksHandlerOptions): ListenHandler & { config(): HooksConfig } {
+  let config = opts.load();
+  return {
+    config: () => config,
+    async dispatch(req) {
+      const input = opts.toInput ? opts.toInput(req) : inputFromPayload(req.canonical, req.payload, req.host, req.event);
+      const result = await dispatchHooks(config, input, opts.dispatchOptions);
+      return opts.render ? opts.render(result, req) : { event: req.canonical, result };
+    },
+    reload() {
+      config = opts.load();
+      return { diagnostics: config.diagnostics };
+    },
+  };
+}
