@@ -9,6 +9,7 @@
  */
 import type { OptionSpec, ParsedArgs } from './args';
 import type { Env, Stream } from './style';
+import { INSTALL_DESCRIPTION, INSTALL_OPTIONS, INSTALL_USAGE, UNINSTALL_DESCRIPTION, UNINSTALL_OPTIONS, UNINSTALL_USAGE } from './install/spec';
 
 export interface CliIO {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
@@ -49,6 +50,22 @@ export const COMMANDS: readonly CommandSpec[] = [
     usage: 'stopline version',
     options: [],
     run: async (args, io) => (await import('./help')).runVersion(args, io),
+  },
+  {
+    name: 'install',
+    summary: 'put stopline where a host loads it and register it (claude, codex, opencode, hermes, pi, all)',
+    usage: INSTALL_USAGE,
+    description: INSTALL_DESCRIPTION,
+    options: INSTALL_OPTIONS,
+    run: async (args, io) => (await import('./install/command')).runInstall(args, io),
+  },
+  {
+    name: 'uninstall',
+    summary: 'remove exactly what install added',
+    usage: UNINSTALL_USAGE,
+    description: UNINSTALL_DESCRIPTION,
+    options: UNINSTALL_OPTIONS,
+    run: async (args, io) => (await import('./install/command')).runUninstall(args, io),
   },
 ];
 

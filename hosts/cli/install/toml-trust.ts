@@ -6,6 +6,7 @@
  * written. A table is added at the end of the file, removed together with the blank line
  * that was added before it, and renamed in place when a group index moves.
  */
+import { renderTrustHeader, renderTrustTables } from './codex-trust';
 
 export class TomlEditError extends Error {}
 
@@ -131,29 +132,21 @@ function isTrustTable(keys: string[], key: string): boolean {
   return keys.length === 3 && keys[0] === 'hooks' && keys[1] === 'state' && keys[2] === key;
 }
 
-/** TOML basic string for a key or value (JSON's escaping is valid TOML for these). */
-export function tomlString(s: string): string {
-  return JSON.stringify(s);
-}
-
-export function renderTrustTable(entry: TrustEntry): string {
-  return `[hooks.state.${tomlString(entry.key)}]\ntrusted_hash = ${tomlString(entry.trustedHash)}\n`;
-}
+const quoted = (s: string): string => JSON.stringify(s);
 
 /**
  * A table for one of our keys must be the only place that key is defined, or the file
  * would stop parsing. When the key text shows up elsewhere (an inline table, a dotted
  * key), refuse rather than guess.
  */
-function assertNoForeignMention(text: string, lines: Line[], headerLines: Set<number>, key: string, file: string): void {
-  const needles = [key, tomlString(key).slice(1, -1)];
+function assertNoForeignMention(lines: Line[], headerLines: Set<number>, key: string, file: string): void {
+  const needles = [key, quoted(key).slice(1, -1)];
   lines.forEach((line, i) => {
     if (headerLines.has(i)) return;
     if (needles.some((n) => line.text.includes(n))) {
-      throw new TomlEditError(`${file}: line ${i + 1} already mentions the trust key ${tomlString(key)} in a form stopline does not edit; remove that entry by hand, then run the install again`);
+      throw new TomlEditError(`${file}: line ${i + 1} already mentions the trust key ${quoted(key)} in a form stopline does not edit; remove that entry by hand, then run the install again`);
     }
   });
-  void text;
 }
 
 /** Adds or updates the trust tables for `entries`; unchanged tables are left alone. */
@@ -162,9 +155,9 @@ export function upsertTrustEntries(text: string, entries: readonly TrustEntry[],
   for (const entry of entries) {
     const lines = splitLines(text);
     const { tables, headerLines } = scanTables(lines);
-    assertNoForeignMention(text, lines, headerLines, entry.key, file);
+    assertNoForeignMention(lines, headerLines, entry.key, file);
     const matches = tables.filter((t) => isTrustTable(t.keys, entry.key));
-    if (matches.length > 1) throw new TomlEditError(`${file}: the table for ${tomlString(entry.key)} appears ${matches.length} times; Codex cannot read this file, fix it by hand`);
+    if (matches.length > 1) throw new TomlEditError(`${file}: the table for ${quoted(entry.key)} appears ${matches.length} times; Codex cannot read this file, fix it by hand`);
     const table = matches[0];
     if (!table) {
       toAppend.push(entry);
@@ -172,7 +165,7 @@ export function upsertTrustEntries(text: string, entries: readonly TrustEntry[],
     }
     const body = lines.slice(table.headerLine + 1, table.lastBodyLine + 1);
     const at = body.findIndex((l) => /^\s*trusted_hash\s*=/.test(l.text));
-    const wantedLine = `trusted_hash = ${tomlString(entry.trustedHash)}`;
+    const wantedLine = renderTrustTables([entry]).split('\n')[1]!;
     if (at < 0) {
       const header = lines[table.headerLine]!;
       text = text.slice(0, header.end) + (header.end === text.length && !text.endsWith('\n') ? '\n' : '') + wantedLine + '\n' + text.slice(header.end);
@@ -188,8 +181,7 @@ export function upsertTrustEntries(text: string, entries: readonly TrustEntry[],
   if (toAppend.length) {
     let out = text;
     if (out.length && !out.endsWith('\n')) out += '\n';
-    const rendered = toAppend.map(renderTrustTable);
-    out += (out.length ? '\n' : '') + rendered.join('\n');
+    out += (out.length ? '\n' : '') + renderTrustTables(toAppend);
     text = out;
   }
   return text;
@@ -224,7 +216,7 @@ export function renameTrustEntries(text: string, renames: ReadonlyMap<string, st
     if (renamed === undefined) continue;
     const line = lines[table.headerLine]!;
     const comment = /\]\s*(#.*)$/.exec(line.text)?.[1];
-    const header = `[hooks.state.${tomlString(renamed)}]${comment ? ' ' + comment : ''}`;
+    const header = `${renderTrustHeader(renamed)}${comment ? ' ' + comment : ''}`;
     text = text.slice(0, line.start) + header + text.slice(line.start + line.text.length);
   }
   return text;

@@ -146,6 +146,9 @@ export interface EnableResult {
   alreadyEnabled: boolean;
   /** the name is also in plugins.disabled, which wins in Hermes */
   disabledToo: boolean;
+  /** this edit added the `enabled:` key / the `plugins:` key (uninstall drops them again when empty) */
+  createdEnabledKey: boolean;
+  createdPluginsKey: boolean;
 }
 
 function isDisabled(lines: Line[], list: EnabledList, name: string): boolean {
@@ -165,10 +168,10 @@ export function enablePlugin(text: string, name: string, file: string): EnableRe
   const list = readEnabled(text, file, name);
   const disabledToo = isDisabled(list.lines, list, name);
   const lines = list.lines;
-  const done = (t: string, already = false): EnableResult => ({ text: t, alreadyEnabled: already, disabledToo });
+  const done = (t: string, already = false, createdEnabledKey = false, createdPluginsKey = false): EnableResult => ({ text: t, alreadyEnabled: already, disabledToo, createdEnabledKey, createdPluginsKey });
   if (!list.plugins) {
     const sep = text.length && !text.endsWith('\n') ? '\n' : '';
-    return done(`${text}${sep}plugins:\n  enabled:\n    - ${name}\n`);
+    return done(`${text}${sep}plugins:\n  enabled:\n    - ${name}\n`, false, true, true);
   }
   const ci = ' '.repeat(list.childIndent);
   if (!list.enabled) {
@@ -177,7 +180,7 @@ export function enablePlugin(text: string, name: string, file: string): EnableRe
     // `plugins: {}` / `plugins: null` become a block mapping
     if (list.plugins.value !== '') head = head.replace(/:\s*(\{\}|null|~)/, ':');
     const nl = head.endsWith('\n') ? '' : '\n';
-    return done(text.slice(0, pl.start) + head + nl + `${ci}enabled:\n${ci}  - ${name}\n` + text.slice(pl.end));
+    return done(text.slice(0, pl.start) + head + nl + `${ci}enabled:\n${ci}  - ${name}\n` + text.slice(pl.end), false, true);
   }
   if (list.flow) {
     if (list.flow.names.includes(name)) return done(text, true);

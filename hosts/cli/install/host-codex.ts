@@ -1,0 +1,150 @@
+/**
+ * Codex CLI: `stopline.mjs` into CODEX_HOME (project scope: `.codex/`), its handlers merged
+ * into the hooks.json there, and one trust entry per handler in `$CODEX_HOME/config.toml`.
+ * Without the trust entry Codex skips the hook silently, so registration and trust are
+ * one step here. The handler commands name the script by absolute path: a plain user
+ * hooks.json gets no PLUGIN_ROOT, and a command that cannot find its script lets every
+ * tool run.
+ */
+import { join } from 'node:path';
+import { trustEntriesFor, trustKey } from './codex-trust';
+import { findOurGroups, mergeHookGroups, removeHookGroups, type EventGroup } from './hook-groups';
+import { JsonEditError, nodeAt, nodeValue, parseJsonDocument } from './json-edit';
+import { codexHome, type Env, type Scope } from './locations';
+import { PlanError, futureRealpath, placeFile, requireDist, runsScript, type HostPlanner, type InstallContext, type PlanContext } from './plan-context';
+import { hookCommand } from './runtime';
+import { CodexHooksFileError } from '../../codex/trust';
+import { TomlEditError, removeTrustEntries, renameTrustEntries, upsertTrustEntries, type TrustEntry } from './toml-trust';
+
+export const CODEX_HOOK_TIMEOUT_SECONDS = 10;
+/** Codex clamps SessionEnd to at most 3 s; writing 3 keeps written and effective equal. */
+export const CODEX_SESSION_END_TIMEOUT_SECONDS = 3;
+
+export const CODEX_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'SubagentStart', 'SubagentStop', 'Stop', 'SessionEnd'] as const;
+
+export interface CodexPaths {
+  /** where the script and hooks.json go */
+  dir: string;
+  script: string;
+  hooksFile: string;
+  /** hooks.json as Codex names it in trust keys */
+  hooksFileForTrust: string;
+  configToml: string;
+}
+
+export function codexPaths(env: Env, scope: Scope, project: string): CodexPaths {
+  const dir = scope === 'user' ? codexHome(env) : join(project, '.codex');
+  const hooksFile = join(dir, 'hooks.json');
+  // Codex canonicalises CODEX_HOME (and the project root) when it is given, but not the
+  // default ~/.codex; the trust key must be the path Codex computes
+  // (the folder only: Codex joins "hooks.json" to it without resolving the file itself)
+  const hooksFileForTrust = scope === 'user' && !env.env.CODEX_HOME ? hooksFile : join(futureRealpath(dir), 'hooks.json');
+  return { dir, script: join(dir, 'stopline.mjs'), hooksFile, hooksFileForTrust, configToml: join(codexHome(env), 'config.toml') };
+}
+
+/** Handlers carry no matcher: an omitted matcher matches every tool and keeps the hash simple. */
+export function codexGroups(command: string): EventGroup[] {
+  return CODEX_EVENTS.map((event) => ({
+    event,
+    group: { hooks: [{ type: 'command', command, timeout: event === 'SessionEnd' ? CODEX_SESSION_END_TIMEOUT_SECONDS : CODEX_HOOK_TIMEOUT_SECONDS }] },
+  }));
+}
+
+function guarded<T>(file: string, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof JsonEditError) throw new PlanError(`${file}: ${e.message.replace(`${file}: `, '')}; stopline edits only valid JSON, fix the file and run the install again`);
+    if (e instanceof TomlEditError) throw new PlanError(e.message);
+    if (e instanceof CodexHooksFileError) throw new PlanError(`${file}: ${e.message}; Codex would not run the hooks of this file, fix it and run the install again`);
+    throw e;
+  }
+}
+
+/** The value of `trusted_hash` in the table for `key`, if any (text-level, like the edits). */
+function trustedHashIn(toml: string, key: string): string | undefined {
+  const header = `[hooks.state.${JSON.stringify(key)}]`;
+  const at = toml.indexOf(header);
+  if (at < 0) return undefined;
+  const m = /\n\s*trusted_hash\s*=\s*"([^"]*)"/.exec(toml.slice(at + header.length).split(/\n\s*\[/)[0] ?? '');
+  return m?.[1];
+}
+
+export const codexPlanner: HostPlanner = {
+  host: 'codex',
+  usesRuntime: true,
+  unsupportedScope: () => null,
+
+  install(ctx: InstallContext) {
+    const src = requireDist(ctx.distDir, join('codex', 'stopline.mjs'), 'codex');
+    const p = codexPaths(ctx.env, ctx.scope, ctx.project);
+    const artifacts = [placeFile(ctx, src, p.script)];
+    const before = ctx.ws.readText(p.hooksFile);
+    const hooksText = guarded(p.hooksFile, () => mergeHookGroups(before === null || before.trim() === '' ? '{}\n' : before, codexGroups(hookCommand(ctx.runtime, p.script)), runsScript(p.script), p.hooksFile));
+    ctx.ws.write(p.hooksFile, hooksText, 'config');
+
+    const positions = [...findOurGroups(hooksText, runsScript(p.script))].flatMap(([event, indices]) => indices.map((groupIndex) => ({ event, groupIndex })));
+    const entries = guarded(p.hooksFile, () => trustEntriesFor(p.hooksFileForTrust, nodeValue(parseJsonDocument(hooksText)), positions));
+    let toml = ctx.ws.readText(p.configToml) ?? '';
+    // entries this install wrote earlier under keys that are no longer ours (a group moved):
+    // drop them only while they still carry our hash, so a person's own trust is never lost
+    const wanted = new Set(entries.map((e) => e.key));
+    const stale = (ctx.previous?.codexTrust ?? []).filter((old) => !wanted.has(old.key) && trustedHashIn(toml, old.key) === old.trustedHash);
+    toml = guarded(p.configToml, () => upsertTrustEntries(removeTrustEntries(toml, stale.map((s) => s.key)), entries, p.configToml));
+    ctx.ws.write(p.configToml, toml, 'config');
+
+    ctx.notes.push(`hooks: ${CODEX_EVENTS.length} events registered in ${p.hooksFile}; ${entries.length} trust entries in ${p.configToml}`);
+    if (ctx.scope === 'project') ctx.warnings.push('Codex runs hooks from a project .codex/hooks.json only when the project itself is trusted (codex asks on first start, or `--trust`)');
+    return { runtime: ctx.runtime.runtime, artifacts, configs: [p.hooksFile, p.configToml], codexTrust: entries };
+  },
+
+  uninstall(ctx: PlanContext) {
+    const p = codexPaths(ctx.env, ctx.scope, ctx.project);
+    const hooksText = ctx.ws.readText(p.hooksFile);
+    let toml = ctx.ws.readText(p.configToml);
+    const ours = runsScript(p.script);
+    const removeKeys = new Set<string>();
+    const renames = new Map<string, string>();
+    if (hooksText !== null) {
+      const root = guarded(p.hooksFile, () => parseJsonDocument(hooksText));
+      const handlerCount = (event: string, index: number): number => {
+        const groups = nodeValue(nodeAt(root, ['hooks', event]) as never) as { hooks?: unknown[] }[];
+        return groups[index]?.hooks?.length ?? 0;
+      };
+      for (const [event, indices] of guarded(p.hooksFile, () => findOurGroups(hooksText, ours))) {
+        for (const g of indices) {
+          for (let h = 0; h < handlerCount(event, g); h++) {
+            const key = trustKey(p.hooksFileForTrust, event, g, h);
+            if (key) removeKeys.add(key);
+          }
+        }
+      }
+      const removal = guarded(p.hooksFile, () => removeHookGroups(hooksText, ours));
+      // groups after ours moved up: carry their trust along, or Codex would stop running them
+      for (const [event, moves] of removal.moved) {
+        for (const [from, to] of moves) {
+          for (let h = 0; h < handlerCount(event, from); h++) {
+            const [a, b] = [trustKey(p.hooksFileForTrust, event, from, h), trustKey(p.hooksFileForTrust, event, to, h)];
+            if (a && b) renames.set(a, b);
+          }
+        }
+      }
+      if (removal.removedCount) {
+        ctx.ws.write(p.hooksFile, removal.text, 'config');
+        ctx.notes.push(`hooks: ${removal.removedCount} stopline hook groups removed from ${p.hooksFile}`);
+      }
+    }
+    if (toml !== null) {
+      const recorded: TrustEntry[] = ctx.previous?.codexTrust ?? [];
+      for (const old of recorded) if (trustedHashIn(toml, old.key) === old.trustedHash) removeKeys.add(old.key);
+      const current = toml;
+      toml = guarded(p.configToml, () => renameTrustEntries(removeTrustEntries(current, [...removeKeys]), renames));
+      if (toml !== current) {
+        ctx.ws.write(p.configToml, toml, 'config');
+        ctx.notes.push(`trust: stopline entries removed from ${p.configToml}${renames.size ? `; ${renames.size} entries of other hooks moved with their groups` : ''}`);
+      }
+    }
+  },
+
+  knownArtifacts: (ctx) => [codexPaths(ctx.env, ctx.scope, ctx.project).script],
+};

@@ -1,0 +1,115 @@
+/**
+ * What every host planner gets, and the helpers they share for placing artifacts.
+ * A planner only reads and writes through the Workspace; it never touches the disk.
+ */
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import type { Env, Host, Scope } from './locations';
+import type { InstallEntry, InstallRecord } from './record';
+import type { RuntimeChoice } from './runtime';
+import { FILE_MODE, SCRIPT_MODE, type Workspace } from './workspace';
+
+export class PlanError extends Error {}
+
+export interface PlanContext {
+  ws: Workspace;
+  record: InstallRecord;
+  env: Env;
+  scope: Scope;
+  /** absolute project folder (project scope) */
+  project: string;
+  /** the record entry of this host+scope before this run, if any */
+  previous: InstallEntry | undefined;
+  /** lines for the person, printed after the plan */
+  notes: string[];
+  warnings: string[];
+}
+
+export interface InstallContext extends PlanContext {
+  distDir: string;
+  runtime: RuntimeChoice;
+  failClosed: boolean;
+}
+
+export interface HostPlanner {
+  host: Host;
+  /** null = supported; otherwise why this scope cannot be installed */
+  unsupportedScope(scope: Scope): string | null;
+  /** does this host run the hooks in a process we start (so the runtime matters)? */
+  usesRuntime: boolean;
+  install(ctx: InstallContext): Omit<InstallEntry, 'host' | 'scope' | 'project' | 'failClosed'>;
+  /** takes stopline's entries out of the host's config files (the record decides about whole files) */
+  uninstall(ctx: PlanContext): void;
+  /** the files this host would have placed, for an uninstall without a record */
+  knownArtifacts(ctx: PlanContext): string[];
+}
+
+/** Scripts the hosts execute as processes are 0755, everything else 0644. */
+export function artifactMode(path: string): number {
+  return path.endsWith('.mjs') ? SCRIPT_MODE : FILE_MODE;
+}
+
+export function requireDist(distDir: string, rel: string, host: Host): string {
+  const path = join(distDir, rel);
+  if (!existsSync(path)) {
+    throw new PlanError(`the dist folder ${distDir} has no ${rel} (the ${host} artifact); build it with \`npm run build\` or point --from at a dist folder that has it`);
+  }
+  return path;
+}
+
+function listTree(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...listTree(p));
+    else out.push(p);
+  }
+  return out;
+}
+
+/** Copies one file from the dist folder; returns the destination. */
+export function placeFile(ctx: InstallContext, src: string, dest: string): string {
+  ctx.ws.write(dest, readFileSync(src), 'artifact', artifactMode(dest));
+  return dest;
+}
+
+/** Copies a whole artifact folder (the Claude plugin, the Hermes bundle). */
+export function placeTree(ctx: InstallContext, srcDir: string, destDir: string): string[] {
+  return listTree(srcDir).map((src) => placeFile(ctx, src, join(destDir, relative(srcDir, src))));
+}
+
+/** Files under `dir` on disk (for an uninstall that has no record to go by). */
+export function filesOnDisk(dir: string): string[] {
+  return existsSync(dir) ? listTree(dir) : [];
+}
+
+/**
+ * The real path a host will see for a file that may not exist yet: the longest existing
+ * ancestor resolved through symlinks, the rest appended.
+ */
+export function futureRealpath(path: string): string {
+  const tail: string[] = [];
+  let p = path;
+  for (;;) {
+    try {
+      return join(realpathSync(p), ...tail.reverse());
+    } catch {
+      const up = dirname(p);
+      if (up === p) return path;
+      tail.push(basename(p));
+      p = up;
+    }
+  }
+}
+
+/** A hook command belongs to stopline when it runs this exact installed script. */
+export function runsScript(script: string): (command: string) => boolean {
+  const escaped = script.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const re = new RegExp(`(?:^|[\\s'"])${escaped}(?:$|[\\s'"])`);
+  return (command) => re.test(command);
+}
+
+export function isInside(child: string, parent: string): boolean {
+  const rel = relative(parent, child);
+  return rel !== '' && !rel.startsWith('..' + sep) && rel !== '..';
+}

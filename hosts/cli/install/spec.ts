@@ -1,0 +1,30 @@
+/**
+ * The install/uninstall command lines: options, usage and help text. Kept apart from the
+ * install code so the command registry can list them without loading that code.
+ */
+import type { OptionSpec } from '../args';
+
+export const INSTALL_TARGETS = ['claude', 'codex', 'opencode', 'hermes', 'pi', 'all'] as const;
+
+const SCOPE_OPTION: OptionSpec = { flag: '--scope', value: 'user|project', summary: 'install for this user (default) or for the project in the current folder' };
+const DRY_RUN_OPTION: OptionSpec = { flag: '--dry-run', summary: 'print a unified diff of every file that would change; change nothing' };
+
+export const INSTALL_OPTIONS: readonly OptionSpec[] = [
+  SCOPE_OPTION,
+  { flag: '--runtime', value: 'node|bun|deno', summary: 'runtime for hook commands (default: STOPLINE_RUNTIME, else the fastest found: bun, deno, node)' },
+  { flag: '--fail', value: 'closed|open', summary: 'closed: a failing guard blocks (Claude onFailure "block", failMode "closed" in stopline.json)' },
+  DRY_RUN_OPTION,
+  { flag: '--from', value: 'dist dir', summary: 'take the artifacts from this dist folder (default: the folder of this stopline.mjs)' },
+];
+
+export const UNINSTALL_OPTIONS: readonly OptionSpec[] = [SCOPE_OPTION, DRY_RUN_OPTION];
+
+export const INSTALL_USAGE = `stopline install <${INSTALL_TARGETS.join('|')}> [--scope user|project] [--runtime node|bun|deno] [--fail closed] [--dry-run] [--from <dist dir>]`;
+export const UNINSTALL_USAGE = `stopline uninstall <${INSTALL_TARGETS.join('|')}> [--scope user|project] [--dry-run]`;
+
+export const INSTALL_DESCRIPTION =
+  'Puts the host artifact where the host loads it and registers it. Every edit of a host config file is a merge that keeps the rest of the file as it was, ' +
+  'writes <file>.stopline-backup-<time> first, and changes nothing on a second run. See docs/install.md.';
+export const UNINSTALL_DESCRIPTION =
+  'Removes exactly what install added: the files, the hook entries, the Codex trust entries, the Hermes plugins.enabled item. ' +
+  'A config file that nothing else changed since gets its original bytes back.';
