@@ -6,7 +6,7 @@
  */
 import type { ControlEvent } from '../../core/protocol';
 import type { Outcome } from '../../core/outcome';
-import type { HostRegistry } from '../../core/registry/types';
+import type { EventEntry, HostRegistry } from '../../core/registry/types';
 import type { HookPayload } from './payload';
 
 export type HookEnv = Readonly<Record<string, string | undefined>>;
@@ -58,3 +58,8 @@ export interface CommandHookAdapter {
 }
 
 export const SILENT: Readonly<Rendered> = Object.freeze({ stdout: '', stderr: '', exitCode: 0 });
+
+/** The registry row for a native event name, or undefined when the host's table lacks it. */
+export function eventEntry(registry: HostRegistry, name: string): EventEntry | undefined {
+  return registry.events.find((e) => e.native === name);
+}

@@ -13,7 +13,7 @@
 import { handleEvent, failOutcome } from '../../core/controller';
 import type { ControlEvent } from '../../core/protocol';
 import type { Outcome } from '../../core/outcome';
-import { SILENT } from './adapter';
+import { SILENT, eventEntry } from './adapter';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered } from './adapter';
 import { HookInputError, parseHookPayload } from './payload';
 import { readBoundedStdin, type ByteStream, type StdinLimits } from './stdin';
@@ -66,9 +66,14 @@ async function foldUserHooks(_adapter: CommandHookAdapter, _mapped: MappedEvent 
 
 /**
  * The failure answer: the core says what the fail mode is (it reads STOPLINE_FAIL_OPEN and the
- * config) and gives the one diagnostic line; the adapter renders its deny for the event when
- * the event is known. If even that fails, fail open: a guard that cannot read its own config
+ * config) and gives the one diagnostic line; the adapter renders it for the event when the
+ * event is known. If even that fails, fail open: a guard that cannot read its own config
  * cannot know that the person asked for fail closed.
+ *
+ * Fail closed denies actions. On every other event the GUARD_UNAVAILABLE stamp is delivered as
+ * context where the host takes it (the model and the person learn that every action will be
+ * denied until the guard works again) and never blocks: a blocked prompt would hide the
+ * reason from a headless run, and a blocked Stop would keep the turn going in a loop.
  */
 function failureAnswer(adapter: CommandHookAdapter, err: unknown, native: NativeEvent | null, ctx: HookContext): Rendered {
   const core = ctx.core ?? REAL_CORE;
@@ -82,7 +87,10 @@ function failureAnswer(adapter: CommandHookAdapter, err: unknown, native: Native
   if (outcome.kind !== 'deny' && outcome.kind !== 'ask') return withDiagnostics(SILENT, adapter.label, lines);
   const message = outcome.message ?? 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE';
   try {
-    const rendered = native ? adapter.render({ ...outcome, kind: 'deny', message }, native) : adapter.renderUnidentifiedDeny(message);
+    let rendered: Rendered;
+    if (!native) rendered = adapter.renderUnidentifiedDeny(message);
+    else if (eventEntry(adapter.registry, native.name)?.control === 'action.before') rendered = adapter.render({ ...outcome, kind: 'deny', message }, native);
+    else rendered = adapter.render({ ...outcome, kind: 'context', message, notice: message }, native);
     return withDiagnostics(rendered, adapter.label, lines);
   } catch (renderErr) {
     return { stdout: '', stderr: `${adapter.label}: ${describe(err)}; the deny could not be rendered (${describe(renderErr)}), failing open\n`, exitCode: 0 };

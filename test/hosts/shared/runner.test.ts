@@ -8,7 +8,10 @@ import { answerHook, runCommandHook, type CoreApi } from '../../../hosts/shared/
 import { HookInputError } from '../../../hosts/shared/payload';
 
 // A tiny adapter that renders every outcome visibly, so the runner's plumbing is what is tested.
-const registry = { family: 'claude', displayName: 'Fake', verifiedVersion: '0', events: [], tools: [], toolPatterns: [], deny: 'claude-hso-deny', ask: 'deny', context: '', unsupported: [], blindSpots: [] } as HostRegistry;
+const registry = { family: 'claude', displayName: 'Fake', verifiedVersion: '0', events: [
+  { native: 'PreToolUse', canonical: 'tool:before', control: 'action.before', blockable: true, registered: true },
+  { native: 'UserPromptSubmit', canonical: 'prompt:submit', control: 'prompt.submit', blockable: true, registered: true },
+], tools: [], toolPatterns: [], deny: 'claude-hso-deny', ask: 'deny', context: '', unsupported: [], blindSpots: [] } as HostRegistry;
 function fakeAdapter(map: (p: Record<string, unknown>) => MappedEvent): CommandHookAdapter {
   return {
     registry,
@@ -80,13 +83,23 @@ describe('answerHook', () => {
     expect(r).toEqual({ stdout: '', stderr: 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE\n', exitCode: 2 });
   });
 
-  it('fails closed for a known event with the adapter deny for that event', async () => {
+  it('fails closed before a tool with the adapter deny for that event', async () => {
     const throwing = fakeAdapter(() => {
       throw new HookInputError('session_id: required, missing or empty');
     });
     const r = await answerHook(throwing, payload, ctx(core('closed')));
     expect(JSON.parse(r.stdout)).toEqual({ on: 'PreToolUse', kind: 'deny', msg: 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE' });
     expect(r.stderr).toBe('stopline (fake): session_id: required, missing or empty; failing closed\n');
+  });
+
+  it('fails closed on a prompt by delivering the stamp as context, never by blocking the prompt', async () => {
+    const throwing = fakeAdapter(() => {
+      throw new Error('EACCES: data folder');
+    });
+    const prompt = JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: 's', prompt: 'hi' });
+    const r = await answerHook(throwing, prompt, ctx(core('closed')));
+    expect(JSON.parse(r.stdout)).toEqual({ on: 'UserPromptSubmit', kind: 'context', msg: 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE' });
+    expect(r.exitCode).toBe(0);
   });
 
   it('fails open when even the fail mode cannot be read', async () => {
