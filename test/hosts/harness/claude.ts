@@ -1,0 +1,87 @@
+/**
+ * Claude Code 2.1.332, headless: `claude -p <prompt> --output-format json --allowedTools ...`,
+ * offline against a fake Anthropic server. Never `--bare` (it drops hooks) and never
+ * bypassPermissions (it exits 1 as root): `--allowedTools` lets the tools run.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FakeModelServer } from './fake-server';
+import { requireHost } from './hosts';
+import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
+import { assertProtocol, withRequests, type HostRunResult } from './run-result';
+
+export interface ClaudeRunOptions {
+  /** working directory of the session */
+  project: string;
+  prompt: string;
+  /** a fake Anthropic server (startAnthropicServer) */
+  server: FakeModelServer;
+  /** passed as `--plugin-dir` (a folder with hooks/hooks.json, optional .claude-plugin/plugin.json) */
+  pluginDir?: string;
+  /** settings object (written to <run>/settings.json) or a path, passed as `--settings` */
+  settings?: Record<string, unknown> | string;
+  /** `--allowedTools`; default Read, Write, Edit, Bash */
+  allowedTools?: string[];
+  /** extra CLI arguments, placed before `-p` */
+  args?: string[];
+  /** environment overrides (undefined removes a variable) */
+  env?: Record<string, string | undefined>;
+  /** default 120 s */
+  timeoutMs?: number;
+  /** run folder (default: a new temp folder) */
+  runDir?: string;
+}
+
+export interface ClaudeRunResult extends HostRunResult {
+  /** parsed `--output-format json` object (result, is_error, num_turns, permission_denials, ...) or undefined */
+  output: Record<string, unknown> | undefined;
+}
+
+export async function runClaude(opts: ClaudeRunOptions): Promise<ClaudeRunResult> {
+  assertProtocol(opts.server, 'anthropic', 'Claude Code');
+  const claude = requireHost('claude');
+  const runDir = makeRunDir('claude', opts.runDir);
+  const home = join(runDir, 'home');
+  const tmp = join(runDir, 'tmp');
+  mkdirSync(home, { recursive: true });
+  mkdirSync(tmp, { recursive: true });
+  const args = [...(opts.args ?? []), '-p', opts.prompt, '--output-format', 'json'];
+  args.push('--allowedTools', (opts.allowedTools ?? ['Read', 'Write', 'Edit', 'Bash']).join(','));
+  if (opts.settings !== undefined) {
+    let settingsPath = opts.settings;
+    if (typeof settingsPath !== 'string') {
+      settingsPath = join(runDir, 'settings.json');
+      writeFileSync(settingsPath, JSON.stringify(opts.settings, null, 2));
+    }
+    args.push('--settings', settingsPath);
+  }
+  if (opts.pluginDir !== undefined) args.push('--plugin-dir', opts.pluginDir);
+  const env = withOverrides(
+    {
+      ...baseEnv(home, tmp),
+      ANTHROPIC_BASE_URL: opts.server.origin,
+      ANTHROPIC_API_KEY: 'sk-ant-harness-dummy',
+      DISABLE_TELEMETRY: '1',
+      DISABLE_ERROR_REPORTING: '1',
+      DISABLE_AUTOUPDATER: '1',
+      DISABLE_UPDATES: '1',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: '1',
+      CLAUDE_CODE_ENABLE_TELEMETRY: '0',
+      // the CLI's own temp files (claude-<uid>/, cc-socks/) would otherwise go to the system temp dir
+      CLAUDE_CODE_TMPDIR: tmp,
+    },
+    opts.env,
+  );
+  const result = await withRequests(opts.server, runDir, () =>
+    runProcess({ command: claude, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? 120_000 }),
+  );
+  let output: Record<string, unknown> | undefined;
+  try {
+    const parsed: unknown = JSON.parse(result.stdout);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) output = parsed as Record<string, unknown>;
+  } catch {
+    output = undefined;
+  }
+  return { ...result, output };
+}

@@ -1,0 +1,136 @@
+/**
+ * OpenCode 1.18.33, headless: `opencode run --format json <prompt words...>` with stdin closed,
+ * offline against a fake chat-completions server. The provider config goes to the isolated
+ * global config (`$XDG_CONFIG_HOME/opencode/opencode.json`) and the plugin to the global
+ * plugin folder, so the project folder holds only what the test put there.
+ *
+ * Traps handled here: every OpenCode config dir triggers a background `npm install
+ * @opencode-ai/plugin` that plugins wait for (~70 s offline) unless the dir is seeded; `.mjs`
+ * plugins are not discovered; a single prompt argv gets literal quotes, so words go as
+ * separate arguments; an open stdin is read to EOF before the run starts.
+ */
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import type { FakeModelServer } from './fake-server';
+import { hostVersion, requireHost, stagedToolsDir } from './hosts';
+import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
+import { assertProtocol, jsonLines, withRequests, type HostRunResult } from './run-result';
+
+export interface OpenCodeRunOptions {
+  project: string;
+  prompt: string;
+  /** a fake chat-completions server (startChatServer) */
+  server: FakeModelServer;
+  /** a .js or .ts plugin file, copied into the global plugin folder */
+  pluginFile?: string;
+  /** merged over the generated opencode.json (top-level keys replace, `permission` merges) */
+  config?: Record<string, unknown>;
+  /**
+   * `--title` (skips the title-generation side request). Default 'harness run'; null leaves it
+   * out, so OpenCode sends a title request (the fake answers it without using a turn).
+   */
+  title?: string | null;
+  args?: string[];
+  env?: Record<string, string | undefined>;
+  /** default 120 s */
+  timeoutMs?: number;
+  runDir?: string;
+}
+
+export interface OpenCodeRunResult extends HostRunResult {
+  /** parsed `--format json` event lines */
+  events: unknown[];
+}
+
+export class OpenCodePluginError extends Error {
+  override name = 'OpenCodePluginError';
+}
+
+/**
+ * Pre-seed an OpenCode config dir so OpenCode skips its background `npm install
+ * @opencode-ai/plugin` there (it is skipped when node_modules/ exists and package-lock.json
+ * lists every dependency of package.json).
+ */
+export function seedOpenCodeConfigDir(dir: string, version = hostVersion('opencode')): void {
+  mkdirSync(join(dir, 'node_modules'), { recursive: true });
+  const deps = { '@opencode-ai/plugin': version };
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ dependencies: deps }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, 'package-lock.json'),
+    `${JSON.stringify({ name: 'seed', lockfileVersion: 3, packages: { '': { dependencies: deps } } }, null, 2)}\n`,
+  );
+}
+
+export function openCodeConfig(server: FakeModelServer, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const base: Record<string, unknown> = {
+    $schema: 'https://opencode.ai/config.json',
+    provider: {
+      fake: {
+        npm: '@ai-sdk/openai-compatible',
+        name: 'Scripted fake model',
+        options: { baseURL: server.baseUrl, apiKey: 'sk-harness-dummy' },
+        models: { scripted: { name: 'Scripted', tool_call: true, limit: { context: 128000, output: 4096 } } },
+      },
+    },
+    model: 'fake/scripted',
+    small_model: 'fake/scripted',
+    autoupdate: false,
+    share: 'disabled',
+    permission: { edit: 'allow', bash: 'allow', task: 'allow' },
+  };
+  for (const [k, v] of Object.entries(extra)) {
+    base[k] = k === 'permission' && v && typeof v === 'object' ? { ...(base.permission as object), ...(v as object) } : v;
+  }
+  return base;
+}
+
+export async function runOpenCode(opts: OpenCodeRunOptions): Promise<OpenCodeRunResult> {
+  assertProtocol(opts.server, 'openai-chat', 'OpenCode');
+  const opencode = requireHost('opencode');
+  if (opts.pluginFile !== undefined && !['.js', '.ts'].includes(extname(opts.pluginFile))) {
+    throw new OpenCodePluginError(`OpenCode only discovers .js and .ts plugin files, not ${basename(opts.pluginFile)}`);
+  }
+  const runDir = makeRunDir('opencode', opts.runDir);
+  const home = join(runDir, 'home');
+  const tmp = join(runDir, 'tmp');
+  const xdg = {
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local', 'share'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+    XDG_STATE_HOME: join(home, '.local', 'state'),
+  };
+  for (const d of [home, tmp, ...Object.values(xdg)]) mkdirSync(d, { recursive: true });
+  const globalDir = join(xdg.XDG_CONFIG_HOME, 'opencode');
+  seedOpenCodeConfigDir(globalDir);
+  // a project .opencode folder is a config dir too (folders above the project are not ours to touch)
+  const projectDir = join(opts.project, '.opencode');
+  if (existsSync(projectDir) && !existsSync(join(projectDir, 'package-lock.json'))) seedOpenCodeConfigDir(projectDir);
+  writeFileSync(join(globalDir, 'opencode.json'), `${JSON.stringify(openCodeConfig(opts.server, opts.config), null, 2)}\n`);
+  if (opts.pluginFile !== undefined) {
+    mkdirSync(join(globalDir, 'plugin'), { recursive: true });
+    copyFileSync(opts.pluginFile, join(globalDir, 'plugin', basename(opts.pluginFile)));
+  }
+  // grep/glob need ripgrep; without one on PATH OpenCode downloads it from GitHub
+  const tools = stagedToolsDir();
+  const env = withOverrides(
+    {
+      ...baseEnv(home, tmp, tools ? [tools] : []),
+      ...xdg,
+      OPENCODE_DISABLE_MODELS_FETCH: '1',
+      OPENCODE_DISABLE_AUTOUPDATE: '1',
+      OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+      OPENCODE_DISABLE_SHARE: '1',
+      // safety net for OpenCode's embedded npm (Arborist), which reads npm_config_*
+      npm_config_offline: 'true',
+      npm_config_fetch_retries: '0',
+    },
+    opts.env,
+  );
+  const title = opts.title === undefined ? 'harness run' : opts.title;
+  const words = opts.prompt.split(/\s+/).filter(Boolean);
+  const args = ['run', '--format', 'json', '--print-logs', ...(title !== null ? ['--title', title] : []), ...(opts.args ?? []), ...words];
+  const result = await withRequests(opts.server, runDir, () =>
+    runProcess({ command: opencode, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? 120_000 }),
+  );
+  return { ...result, events: jsonLines(result.stdout) };
+}
