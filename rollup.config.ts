@@ -2,12 +2,13 @@
  * One rollup output per artifact in build/artifacts.mjs whose entry exists. Everything
  * about how an artifact is bundled lives in build/bundle.mjs; this file only selects.
  * Output root: dist/, or STOPLINE_DIST=<dir> (the freshness test builds into a temp folder).
+ * STOPLINE_ONLY=<id,id> builds some artifacts only (working on one adapter while another is half-written).
  */
 import type { RollupOptions } from 'rollup';
-import { ARTIFACTS, partitionArtifacts, skipLine } from './build/artifacts.mjs';
+import { partitionArtifacts, selectArtifacts, skipLine } from './build/artifacts.mjs';
 import { rollupOptionsFor } from './build/bundle.mjs';
 
-const { present, missing } = partitionArtifacts(ARTIFACTS);
+const { present, missing } = partitionArtifacts(selectArtifacts());
 for (const artifact of missing) console.error(`stopline build: ${skipLine(artifact)}`);
 if (present.length === 0) throw new Error('stopline build: no artifact entry exists; nothing to build');
 

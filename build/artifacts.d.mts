@@ -8,3 +8,4 @@ export declare function distRoot(env?: Readonly<Record<string, string | undefine
 export declare function entryExists(artifact: Artifact, root?: string): boolean;
 export declare function partitionArtifacts(list?: Artifact[], root?: string): { present: Artifact[]; missing: Artifact[] };
 export declare function skipLine(artifact: Artifact): string;
+export declare function selectArtifacts(list?: Artifact[], env?: Readonly<Record<string, string | undefined>>): Artifact[];

@@ -154,6 +154,19 @@ export function partitionArtifacts(list = ARTIFACTS, root = REPO_ROOT) {
   return { present, missing };
 }
 
+/**
+ * `STOPLINE_ONLY=cli,codex` limits a build to some artifacts (for working on one adapter
+ * while another is half-written). Unknown ids are an error, not a silent empty build.
+ * @param {Artifact[]} [list]
+ */
+export function selectArtifacts(list = ARTIFACTS, env = process.env) {
+  const only = (env.STOPLINE_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (only.length === 0) return list;
+  const unknown = only.filter((id) => !list.some((a) => a.id === id));
+  if (unknown.length > 0) throw new Error(`STOPLINE_ONLY names unknown artifacts: ${unknown.join(', ')} (known: ${list.map((a) => a.id).join(', ')})`);
+  return list.filter((a) => only.includes(a.id));
+}
+
 /** The one line the build prints for an artifact it cannot build yet. */
 export function skipLine(artifact) {
   return `skip ${artifact.id}: ${artifact.entry} does not exist yet (dist/${artifact.output} not built)`;

@@ -8,7 +8,7 @@
 //   could never match the commit that contains it);
 // - reproducible bytes: no timestamps, rollup's stable module order, LF line endings,
 //   one trailing newline.
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -114,6 +114,35 @@ function where(importer, root) {
   return importer ? ` (imported by ${stableId(importer, root)})` : '';
 }
 
+/**
+ * A tsconfig whose only root file is the artifact's entry, extending the project's. With the
+ * project tsconfig as is, the TypeScript program would hold every file of core/ and hosts/:
+ * slower, and one half-written file of another adapter would break every artifact's build.
+ * Written under node_modules/.cache (a build cache, never committed); content-stable.
+ * @param {import('./artifacts.mjs').Artifact} artifact
+ */
+export function artifactTsconfig(artifact, root = REPO_ROOT) {
+  const dir = join(root, 'node_modules', '.cache', 'stopline-build');
+  const file = join(dir, `tsconfig.${artifact.id}.json`);
+  const content =
+    JSON.stringify(
+      {
+        extends: join(root, 'tsconfig.json'),
+        // tsconfig.json is for `tsc --noEmit`; the bundle needs emitted JS. Type errors are
+        // `npm run typecheck`'s job, so the build only transpiles (noCheck) and stays fast.
+        // Comments are dropped: they cost bytes on every start-up and are read in the sources.
+        compilerOptions: { noEmit: false, noCheck: true, removeComments: true, declaration: false, sourceMap: false, inlineSources: false, types: [] },
+        files: [join(root, artifact.entry)],
+        include: [],
+      },
+      null,
+      2,
+    ) + '\n';
+  mkdirSync(dir, { recursive: true });
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== content) writeFileSync(file, content);
+  return file;
+}
+
 /** Warnings that mean the bundle is wrong; any of these fails the build. */
 const FATAL_WARNINGS = new Set(['UNRESOLVED_IMPORT', 'MISSING_EXPORT', 'MISSING_GLOBAL_NAME', 'EVAL', 'SHIMMED_EXPORT', 'NAMESPACE_CONFLICT', 'PLUGIN_WARNING']);
 
@@ -129,14 +158,7 @@ export function rollupOptionsFor(artifact, { root = REPO_ROOT, outRoot = distRoo
     treeshake: true,
     plugins: [
       stoplineBundle(artifact, { root, meta }),
-      typescript({
-        tsconfig: join(root, 'tsconfig.json'),
-        filterRoot: root,
-        include: ['core/**/*.ts', 'hosts/**/*.ts'],
-        // tsconfig.json is for `tsc --noEmit`; the bundle needs emitted JS. Type errors are
-        // `npm run typecheck`'s job, so the build only transpiles (noCheck) and stays fast.
-        compilerOptions: { noEmit: false, noCheck: true, declaration: false, sourceMap: false, inlineSources: false },
-      }),
+      typescript({ tsconfig: artifactTsconfig(artifact, root), filterRoot: root, include: ['core/**/*.ts', 'hosts/**/*.ts'] }),
       nodeResolve({ exportConditions: ['node', 'import', 'default'], preferBuiltins: true }),
     ],
     onwarn(warning, warn) {

@@ -5,7 +5,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ARTIFACTS, PACKAGE, REPO_ROOT, distRoot, partitionArtifacts } from './artifacts.mjs';
+import { PACKAGE, REPO_ROOT, distRoot, partitionArtifacts, selectArtifacts } from './artifacts.mjs';
 import { checkArtifactCode, checkStaticFile } from './checks.mjs';
 
 /**
@@ -33,7 +33,7 @@ const FILE_MODE = 0o644;
  * @param {{ outRoot?: string, root?: string, artifacts?: import('./artifacts.mjs').Artifact[], log?: (line: string) => void }} [opts]
  * @returns {Promise<{ problems: string[], rows: { artifact: import('./artifacts.mjs').Artifact, bytes: number | null }[] }>}
  */
-export async function finishBuild({ outRoot = distRoot(), root = REPO_ROOT, artifacts = ARTIFACTS, log = console.log } = {}) {
+export async function finishBuild({ outRoot = distRoot(), root = REPO_ROOT, artifacts = selectArtifacts(), log = console.log } = {}) {
   const { present, missing } = partitionArtifacts(artifacts, root);
   const problems = [];
   const rows = [];

@@ -85,6 +85,8 @@ export interface DemoStep {
   argv?: string[];
   /** opencode / pi / hermes: the hook or event that receives the payload */
   hook?: string;
+  /** pi: data for the fake ExtensionContext */
+  ctx?: PluginCall['ctx'];
   /** lines to print for the raw result (default: a generic summary) */
   render?: (result: any) => string | string[];
 }

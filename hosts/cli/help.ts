@@ -19,14 +19,10 @@ function table(rows: readonly [string, string][], style: Style, indent = '  '): 
   return rows.map(([left, right]) => `${indent}${style.bold(left.padEnd(width))}   ${right}`);
 }
 
-function commandLabel(spec: CommandSpec): string {
-  const args = spec.usage.replace(`stopline ${spec.name}`, '').trim();
-  return args ? `${spec.name} ${args}` : spec.name;
-}
-
 export function mainHelp(style: Style, registry: readonly CommandSpec[] = COMMANDS): string {
   const lines = [`${style.bold(NAME)} ${VERSION} - ${TAGLINE}`, '', 'Usage: stopline <command> [options]', '', 'Commands:'];
-  const labels = registry.map((c) => commandLabel(c));
+  // names only: a usage line can be long, and `help <command>` shows it in full
+  const labels = registry.map((c) => c.name);
   const width = Math.max(...labels.map((l) => l.length));
   registry.forEach((spec, i) => {
     lines.push(`  ${style.bold(labels[i]!.padEnd(width))}   ${spec.summary}`);
@@ -45,7 +41,7 @@ export function commandHelp(spec: CommandSpec, style: Style): string {
 }
 
 export function groupHelp(group: string, members: readonly CommandSpec[], style: Style): string {
-  const lines = [`Usage: stopline ${group} <command> [options]`, '', 'Commands:', ...table(members.map((m) => [commandLabel(m), m.summary]), style)];
+  const lines = [`Usage: stopline ${group} <command> [options]`, '', 'Commands:', ...table(members.map((m) => [m.name, m.summary]), style)];
   return lines.join('\n') + '\n';
 }
 

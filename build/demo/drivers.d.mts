@@ -1,0 +1,22 @@
+import type { PluginCall, PluginCallResult } from '../types';
+import type { RuntimeName } from '../runtimes.mjs';
+
+export interface PluginHostAnswer {
+  exports: Record<string, string>;
+  loadError?: string;
+  results: PluginCallResult[];
+  records: { call: string; args: unknown[] }[];
+  stderr: string;
+}
+export interface HermesHostAnswer {
+  registered: Record<string, number>;
+  load_error?: string;
+  results: { name: string; unhandled?: boolean; returned?: unknown[]; error?: string | null }[];
+  records: unknown[];
+  stderr: string;
+}
+export declare const PLUGIN_HOST: string;
+export declare const HERMES_HOST: string;
+export declare function runPluginCalls(runtime: RuntimeName, kind: 'opencode' | 'pi', file: string, calls: PluginCall[], opts: { project: string; env?: Record<string, string | undefined>; timeoutMs?: number }): Promise<PluginHostAnswer>;
+export declare function runHermesSteps(pluginDir: string, steps: { name: string; hook: string; kwargs?: Record<string, unknown> }[], opts: { project: string; env?: Record<string, string | undefined>; timeoutMs?: number; python?: string }): Promise<HermesHostAnswer>;
+export { RUNTIMES, runFile } from '../runtimes.mjs';

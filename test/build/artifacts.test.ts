@@ -1,0 +1,152 @@
+/**
+ * Every artifact in build/artifacts.mjs whose adapter exists is in the committed dist/ and
+ * passes the build's checks (shebang, no build-machine paths, budget, imports, OpenCode
+ * exports, Pi loadability). Then the checks themselves are shown to catch each defect.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ARTIFACTS } from '../../build/artifacts.mjs';
+import type { Artifact } from '../../build/artifacts.mjs';
+import {
+  checkArtifactCode,
+  checkImports,
+  checkOpencodeExports,
+  checkPiExports,
+  checkStaticFile,
+  checkTypeScriptSyntax,
+  findAbsolutePaths,
+} from '../../build/checks.mjs';
+import { artifactsByState, distFile } from './helpers';
+
+const { built, notYet } = artifactsByState();
+
+describe('the artifact list', () => {
+  it('has unique ids and output paths, and the exact paths installers and docs rely on', () => {
+    const ids = ARTIFACTS.map((a) => a.id);
+    const outputs = ARTIFACTS.map((a) => a.output);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(outputs).size).toBe(outputs.length);
+    expect(Object.fromEntries(ARTIFACTS.map((a) => [a.id, a.output]))).toEqual({
+      claude: 'claude/stopline.mjs',
+      codex: 'codex/stopline.mjs',
+      opencode: 'opencode/stopline.js',
+      hermes: 'hermes/stopline/stopline.mjs',
+      pi: 'pi/stopline.ts',
+      cli: 'stopline.mjs',
+    });
+  });
+
+  it('gives command artifacts a shebang and in-process ones none', () => {
+    for (const a of ARTIFACTS) expect(a.shebang, a.id).toBe(a.kind === 'command');
+  });
+});
+
+describe.each(built.map((a) => [a.id, a] as const))('built artifact %s', (_id, artifact: Artifact) => {
+  const file = distFile(artifact);
+
+  it('is in the committed dist/ and passes every build check', async () => {
+    expect(existsSync(file), `${file} missing: run npm run build and commit dist/`).toBe(true);
+    const code = readFileSync(file, 'utf8');
+    expect(await checkArtifactCode(artifact, code, statSync(file).size)).toEqual([]);
+  });
+
+  it('has its static files next to it, without build-machine paths', () => {
+    for (const extra of artifact.files) {
+      const target = join(dirname(file), extra.to);
+      expect(existsSync(target), `${target} missing`).toBe(true);
+      expect(checkStaticFile(extra.to, readFileSync(target, 'utf8'))).toEqual([]);
+    }
+  });
+
+  it.runIf(artifact.shebang)('is executable and starts with #!/usr/bin/env node', () => {
+    expect(readFileSync(file, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
+    expect(statSync(file).mode & 0o111).not.toBe(0);
+  });
+});
+
+describe.each(notYet.map((a) => [a.id, a] as const))('artifact %s', (_id, artifact: Artifact) => {
+  it.skip(`not built yet: ${artifact.entry} does not exist`, () => {});
+});
+
+describe('the checks catch what they are for', () => {
+  const cli = ARTIFACTS.find((a) => a.id === 'cli')!;
+  const opencode = ARTIFACTS.find((a) => a.kind === 'opencode-plugin')!;
+  const pi = ARTIFACTS.find((a) => a.kind === 'pi-extension')!;
+
+  it('a command artifact without the shebang, over budget, with CR line endings', async () => {
+    const code = 'console.log(1);\r\n';
+    const problems = await checkArtifactCode({ ...cli, sizeBudget: 4 }, code, code.length);
+    expect(problems).toEqual([
+      'does not start with "#!/usr/bin/env node"',
+      'contains CR characters (artifacts use LF line endings)',
+      `is ${code.length} bytes, over its budget of 4 bytes`,
+    ]);
+  });
+
+  it('absolute paths of the build machine', () => {
+    const lines = findAbsolutePaths('const a = 1;\nconst p = "/home/dev/proj/x";\nconst t = "/tmp/stopline";\n');
+    expect(lines.some((l) => l.startsWith('line 2') && l.includes('"/home/"'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('line 3') && l.includes('"/tmp/"'))).toBe(true);
+    expect(findAbsolutePaths('const rel = "dist/claude/stopline.mjs";\n')).toEqual([]);
+  });
+
+  it('imports that are not node: built-ins all three runtimes provide', () => {
+    const problems = checkImports(
+      [
+        "import { readFileSync } from 'node:fs';",
+        "import path from 'path';",
+        "import * as z from 'zod';",
+        "import 'node:sqlite';",
+        "export * from './other.js';",
+        "const m = await import('node:os');",
+        'const n = await import(name);',
+      ].join('\n'),
+    );
+    expect(problems).toEqual([
+      'imports "path" (only node: built-ins from build/builtins.mjs may stay external)',
+      'imports "zod" (only node: built-ins from build/builtins.mjs may stay external)',
+      'imports "node:sqlite" (only node: built-ins from build/builtins.mjs may stay external)',
+      'imports "./other.js" (only node: built-ins from build/builtins.mjs may stay external)',
+      'has a dynamic import() with a computed specifier (cannot prove it is self-contained)',
+    ]);
+  });
+
+  it('an OpenCode file with anything but plugin functions exported', () => {
+    expect(checkOpencodeExports('const p = async () => ({});\nexport { p as StoplinePlugin };\n')).toEqual([]);
+    expect(checkOpencodeExports('export async function A() { return {}; }\nexport const B = function () { return {}; };\n')).toEqual([]);
+    expect(checkOpencodeExports('export const VERSION = "1";\nexport const P = async () => ({});\n')).toEqual([
+      'export "VERSION" is not a function (OpenCode treats every export as a plugin and would skip the whole file)',
+    ]);
+    expect(checkOpencodeExports('const p = async () => ({});\nexport { p as default, p as StoplinePlugin };\n')).toEqual([
+      'exports the same function as "default" and "StoplinePlugin" (the plugin would be registered twice)',
+    ]);
+    expect(checkOpencodeExports('export default { id: "stopline", server: async () => ({}) };\n')).toEqual([
+      'export "default" is not a function (OpenCode treats every export as a plugin and would skip the whole file)',
+    ]);
+    expect(checkOpencodeExports('export * from "node:fs";\n')[0]).toContain('re-exports');
+    expect(checkOpencodeExports('const x = 1;\n')).toEqual(['exports nothing (OpenCode would load no plugin)']);
+  });
+
+  it('the OpenCode check runs as part of the artifact checks', async () => {
+    const code = '// banner\nexport const VERSION = "1";\nexport const P = async () => ({});\n';
+    expect(await checkArtifactCode(opencode, code, code.length)).toEqual([
+      'export "VERSION" is not a function (OpenCode treats every export as a plugin and would skip the whole file)',
+    ]);
+  });
+
+  it('a Pi file that is not a loadable extension', async () => {
+    expect(checkPiExports('function ext(pi) {}\nexport { ext as default };\n')).toEqual([]);
+    expect(checkPiExports('export function ext(pi) {}\n')).toEqual(['has no default export (Pi loads the default export as the extension)']);
+    expect(checkPiExports('export default 42;\n')).toEqual(['default export is not a function (Pi calls it with the extension API)']);
+    expect(await checkTypeScriptSyntax('const ok = (a) => a;\n', 'x.ts')).toEqual([]);
+    expect((await checkTypeScriptSyntax('const = 1;\n', 'x.ts'))[0]).toMatch(/^is not valid TypeScript: /);
+    const noHeader = 'function e(pi) {}\nexport { e as default };\n';
+    expect(await checkArtifactCode(pi, noHeader, noHeader.length)).toEqual(['does not start with "// @ts-nocheck"']);
+  });
+
+  it('a static JSON file that does not parse', () => {
+    expect(checkStaticFile('hooks.json', '{"hooks": {}}\n')).toEqual([]);
+    expect(checkStaticFile('hooks.json', '{"hooks": }')[0]).toMatch(/^hooks\.json: is not valid JSON/);
+  });
+});
