@@ -52,8 +52,6 @@ DEFAULT_TIMEOUT_MS = 5000
 # so a broken resident mode does not cost a failed start on every hook call.
 RESIDENT_RETRY_AFTER_S = 30.0
 STDERR_LINES_KEPT = 20
-_TRUTHY = ("1", "true", "yes", "on")
-_FALSY = ("0", "false", "no", "off")
 
 
 class Unavailable(Exception):
@@ -139,35 +137,64 @@ def user_config_path() -> str:
     return os.path.join(base, "stopline", "stopline.json")
 
 
-def fail_mode() -> tuple[str, str | None]:
-    """("open" | "closed", note about a setting that could not be used, or None)."""
-    forced = os.environ.get("STOPLINE_FAIL_OPEN", "").strip().lower()
-    if forced in _TRUTHY:
-        return "open", None
-    if forced in _FALSY:
-        return "closed", None
-    notes = []
-    if forced:
-        notes.append(f"STOPLINE_FAIL_OPEN={forced} not understood")
-    mode = os.environ.get("STOPLINE_FAIL_MODE", "").strip().lower()
-    if mode in ("open", "closed"):
-        return mode, "; ".join(notes) or None
-    if mode:
-        notes.append(f"STOPLINE_FAIL_MODE={mode} not understood")
-    path = user_config_path()
+def _config_fail_mode(path: str, notes: list[str]) -> str | None:
     try:
-        with open(path, encoding="utf-8") as fh:
+        with open(path, encoding="utf-8-sig") as fh:
             config = json.load(fh)
-        value = config.get("failMode") if isinstance(config, dict) else None
-        if value in ("open", "closed"):
-            return value, "; ".join(notes) or None
-        if value is not None:
-            notes.append(f"failMode {value!r} in {path} not understood")
     except FileNotFoundError:
-        pass
+        return None
     except (OSError, ValueError) as exc:
         notes.append(f"config {path} unreadable: {type(exc).__name__}")
-    return "open", "; ".join(notes) or None
+        return None
+    value = config.get("failMode") if isinstance(config, dict) else None
+    if value in ("open", "closed"):
+        return value
+    if value is not None:
+        notes.append(f"failMode {value!r} in {path} not understood")
+    return None
+
+
+def project_config_path(start: str) -> str | None:
+    """The first .stopline/stopline.json walking up from the working dir; the walk stops at the
+    repository root (a folder with .git), like stopline's own config loader."""
+    folder = os.path.abspath(start) if start else ""
+    for _ in range(64):
+        if not folder:
+            return None
+        candidate = os.path.join(folder, ".stopline", "stopline.json")
+        if os.path.isfile(candidate):
+            return candidate
+        if os.path.exists(os.path.join(folder, ".git")):
+            return None
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+    return None
+
+
+def fail_mode() -> tuple[str, str | None]:
+    """("open" | "closed", note about a setting that could not be used, or None).
+
+    STOPLINE_FAIL_OPEN=1 / =0 wins, then STOPLINE_FAIL_MODE=open|closed, then failMode in the user
+    config; a project config may tighten it to closed, never loosen it."""
+    notes: list[str] = []
+    forced = os.environ.get("STOPLINE_FAIL_OPEN", "").strip()
+    if forced == "1":
+        return "open", None
+    if forced == "0":
+        return "closed", None
+    if forced:
+        notes.append(f"STOPLINE_FAIL_OPEN={forced} not understood (use 1 or 0)")
+    mode = os.environ.get("STOPLINE_FAIL_MODE", "").strip().lower()
+    if mode not in ("open", "closed"):
+        if mode:
+            notes.append(f"STOPLINE_FAIL_MODE={mode} not understood (use open or closed)")
+        mode = _config_fail_mode(user_config_path(), notes) or "open"
+        project = project_config_path(working_dir())
+        if project and _config_fail_mode(project, notes) == "closed":
+            mode = "closed"
+    return mode, "; ".join(notes) or None
 
 
 # ----------------------------------------------------------------------------- payload
@@ -499,25 +526,26 @@ if hasattr(os, "register_at_fork"):
 
 
 # ----------------------------------------------------------------------------- outcomes
+# Same layout as every stopline STOP stamp: first line "STOP / <FAMILY>", what happened, the reason
+# code with its family, the state, and a next step.
 def guard_unavailable_stamp(reason: str) -> str:
     return "\n".join((
         "STOP / CONTROL",
-        "stopline could not reach its guard and is configured to fail closed, so this tool call did not run.",
-        "Reason: GUARD_UNAVAILABLE",
-        "Code: CONTROL/GUARD_UNAVAILABLE",
-        f"Detail: {reason}",
-        "Next: tell the person the guard is down; they can make node, bun or deno available to Hermes "
-        "(or set STOPLINE_RUNTIME) and retry, or set STOPLINE_FAIL_OPEN=1 to let tool calls through.",
+        f"stopline could not check this action and is configured to fail closed: {reason}",
+        "Reason: GUARD_UNAVAILABLE (C)",
+        "State: UNKNOWN",
+        "Next: Tell the person stopline is unavailable; they can make node, bun or deno available to Hermes "
+        "(or set STOPLINE_RUNTIME) and restart it, or set STOPLINE_FAIL_OPEN=1 to let actions through.",
     ))
 
 
 def _deny_without_text_stamp() -> str:
     return "\n".join((
         "STOP / CONTROL",
-        "stopline denied this tool call without an explanation.",
-        "Reason: DENY_WITHOUT_MESSAGE",
-        "Code: CONTROL/DENY_WITHOUT_MESSAGE",
-        "Next: ask the person how to proceed.",
+        "stopline denied this action, but its evaluator sent no explanation.",
+        "Reason: GUARD_UNAVAILABLE (C)",
+        "State: UNKNOWN",
+        "Next: Tell the person stopline denied this without a reason; they can check `$stopline status`.",
     ))
 
 

@@ -22,6 +22,7 @@
 //     noisy             like answer, after writing 256 KiB to stderr (a shim that never drains would stall)
 //     double-answer     like answer, but every answer is written twice
 //     say-hello         like answer; prints "stopline: hello from the double" on stderr at start
+//     ignore-bye        like answer, but ignores {"op":"bye"} and a closed stdin (must be killed)
 import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
@@ -48,7 +49,8 @@ if (behaviour === 'exit-at-start') {
   process.exit(1);
 }
 if (behaviour === 'say-hello') process.stderr.write('stopline: hello from the double\n');
-if (behaviour === 'hang' || behaviour === 'hang-ping') setInterval(() => {}, 60_000);
+const stubborn = behaviour === 'hang' || behaviour === 'hang-ping' || behaviour === 'ignore-bye';
+if (stubborn) setInterval(() => {}, 60_000);
 
 function send(obj) {
   process.stdout.write(JSON.stringify(obj) + '\n');
@@ -151,7 +153,7 @@ rl.on('line', (line) => {
     return;
   }
   if (msg.op === 'bye') {
-    if (behaviour === 'hang' || behaviour === 'hang-ping') return;
+    if (stubborn) return;
     process.exit(0);
   }
   if (msg.op === 'dispatch') {
@@ -161,5 +163,5 @@ rl.on('line', (line) => {
   send({ id: msg.id, ok: false, error: `double: unknown op ${msg.op}` });
 });
 rl.on('close', () => {
-  if (behaviour !== 'hang' && behaviour !== 'hang-ping') process.exit(0);
+  if (!stubborn) process.exit(0);
 });
