@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { CONFIG_FILE, PROJECT_DIR, findProject } from '../config/config';
 import { parseJsonc, type LocatedDocument } from './jsonc';
 import { parseHooksSection, report, type ParseContext } from './parse';
 import type { Diagnostic, Dialect, HookGroup, HooksConfig } from './types';
@@ -36,10 +37,17 @@ interface HostFile {
   scope: string;
 }
 
-/** Where stopline.json lives: `$STOPLINE_HOME` or `$XDG_CONFIG_HOME/stopline` (default `~/.config/stopline`), and the project root. */
+/**
+ * Where stopline.json lives, the same rule core/config uses: the user file is
+ * `$STOPLINE_CONFIG`, else `$XDG_CONFIG_HOME/stopline/stopline.json`, else
+ * `~/.config/stopline/stopline.json`; the project file is `<project>/.stopline/stopline.json`
+ * (loadHooksConfigFromSystem finds the project by walking up like core/config does).
+ */
 export function defaultConfigPaths(env: LoadOptions['env'], home: string, cwd: string): { user: string; project: string } {
-  const userDir = env.STOPLINE_HOME || join(env.XDG_CONFIG_HOME || join(home, '.config'), 'stopline');
-  return { user: join(userDir, 'stopline.json'), project: join(cwd, 'stopline.json') };
+  const explicit = env.STOPLINE_CONFIG?.trim();
+  const xdg = env.XDG_CONFIG_HOME?.trim();
+  const user = explicit ? resolve(explicit) : join(xdg || join(home, '.config'), 'stopline', CONFIG_FILE);
+  return { user, project: join(cwd, PROJECT_DIR, CONFIG_FILE) };
 }
 
 /** The files one named import reads, in the order their groups append. */
@@ -232,9 +240,15 @@ export function buildConfig(groups: HookGroup[], diagnostics: Diagnostic[] = [],
 /** A config with no hooks (what a host uses when loading fails or hooks are off). */
 export const EMPTY_CONFIG: HooksConfig = Object.freeze({ groups: [], byEvent: {}, diagnostics: [], sources: [] }) as HooksConfig;
 
-/** Load with the real file system and environment. */
+/**
+ * Load with the real file system and environment. `cwd` is the host's project folder
+ * (Claude's `.claude/` files are looked up there); the stopline project file is found by
+ * walking up from it to the folder holding `.stopline/`, else the repository root.
+ */
 export function loadHooksConfigFromSystem(cwd: string, extra: Partial<LoadOptions> = {}): HooksConfig {
   const env = extra.env ?? process.env;
   const home = extra.home ?? env.HOME ?? env.USERPROFILE ?? '';
-  return loadHooksConfig({ readFile: nodeReadFile, ...extra, env, home, cwd });
+  const project = findProject(cwd);
+  const projectConfigPath = extra.projectConfigPath ?? join(project?.root ?? cwd, PROJECT_DIR, CONFIG_FILE);
+  return loadHooksConfig({ readFile: nodeReadFile, ...extra, env, home, cwd, projectConfigPath });
 }

@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatDiagnostics } from '../../../core/hooks/diagnostics';
-import { defaultConfigPaths, dialectFromFileName, loadHooksConfig, type LoadOptions } from '../../../core/hooks/load';
+import { defaultConfigPaths, dialectFromFileName, loadHooksConfig, loadHooksConfigFromSystem, type LoadOptions } from '../../../core/hooks/load';
 import type { Diagnostic, HooksConfig } from '../../../core/hooks/types';
 
 const FIX = join(import.meta.dirname, 'fixtures');
@@ -11,7 +12,7 @@ const fixture = (name: string): string => readFileSync(join(FIX, name), 'utf8');
 const HOME = '/home/u';
 const CWD = '/work/proj';
 const USER_CFG = '/home/u/.config/stopline/stopline.json';
-const PROJECT_CFG = '/work/proj/stopline.json';
+const PROJECT_CFG = '/work/proj/.stopline/stopline.json';
 
 /** a loader over an in-memory file system */
 function load(files: Record<string, string | Error>, extra: Partial<LoadOptions> = {}): HooksConfig & { reads: string[] } {
@@ -51,10 +52,10 @@ describe('loader: stopline.json (native)', () => {
     expect(c.sources).toEqual([USER_CFG, PROJECT_CFG]);
   });
 
-  it('default locations follow STOPLINE_HOME, then XDG_CONFIG_HOME, then ~/.config', () => {
+  it('default locations follow STOPLINE_CONFIG, then XDG_CONFIG_HOME, then ~/.config (as core/config does)', () => {
     expect(defaultConfigPaths({}, HOME, CWD)).toEqual({ user: USER_CFG, project: PROJECT_CFG });
     expect(defaultConfigPaths({ XDG_CONFIG_HOME: '/x' }, HOME, CWD).user).toBe('/x/stopline/stopline.json');
-    expect(defaultConfigPaths({ STOPLINE_HOME: '/s', XDG_CONFIG_HOME: '/x' }, HOME, CWD).user).toBe('/s/stopline.json');
+    expect(defaultConfigPaths({ STOPLINE_CONFIG: '/s/my.json', XDG_CONFIG_HOME: '/x' }, HOME, CWD).user).toBe('/s/my.json');
   });
 
   it('no files at all: no groups, no diagnostics', () => {
@@ -162,7 +163,7 @@ describe('loader: Claude settings import', () => {
   });
 
   it('a home that is also the project is read once', () => {
-    const c = load({ '/home/u/stopline.json': '{"import":["claude"]}', '/home/u/.claude/settings.json': fixture('claude-project-settings.json') }, { cwd: HOME });
+    const c = load({ '/home/u/.stopline/stopline.json': '{"import":["claude"]}', '/home/u/.claude/settings.json': fixture('claude-project-settings.json') }, { cwd: HOME });
     expect(c.groups).toHaveLength(2);
     expect(c.reads.filter((p) => p === '/home/u/.claude/settings.json')).toHaveLength(1);
   });
@@ -229,8 +230,8 @@ describe('loader: explicit import paths', () => {
   it('resolves paths against the listing file and guesses the dialect from the name', () => {
     const c = load({
       [PROJECT_CFG]: fixture('stopline-project.json'),
-      '/work/proj/team/settings.team.json': fixture('claude-project-settings.json'),
-      '/work/proj/ci/hooks.yaml': 'hooks:\n  pre_tool_call:\n    - command: ci-guard.sh\n',
+      '/work/proj/.stopline/team/settings.team.json': fixture('claude-project-settings.json'),
+      '/work/proj/.stopline/ci/hooks.yaml': 'hooks:\n  pre_tool_call:\n    - command: ci-guard.sh\n',
     }, { skipDialects: ['codex', 'hermes'] });
     // ci/hooks.yaml is Hermes-dialect and skipped like the named import
     expect(summary(c)).toEqual([
@@ -276,5 +277,27 @@ describe('formatDiagnostics (stopline hooks validate)', () => {
     expect(formatDiagnostics(c).exitCode).toBe(0);
     expect(formatDiagnostics(c, { strict: true }).exitCode).toBe(1);
     expect(formatDiagnostics(load({})).text).toBe('0 files read, 0 hook groups with 0 handlers; 0 errors, 0 warnings');
+  });
+});
+
+describe('loadHooksConfigFromSystem', () => {
+  it('finds the project file by walking up to .stopline/ and reads host files in place', () => {
+    const root = mkdtempSync(join(tmpdir(), 'stopline-hooks-load-'));
+    try {
+      mkdirSync(join(root, 'repo', '.git'), { recursive: true });
+      mkdirSync(join(root, 'repo', '.stopline'));
+      mkdirSync(join(root, 'repo', 'src', 'deep'), { recursive: true });
+      mkdirSync(join(root, 'home', '.codex'), { recursive: true });
+      writeFileSync(join(root, 'repo', '.stopline', 'stopline.json'), '{"hooks":{"turn:stop":[{"hooks":[{"command":"check.sh"}]}]},"import":["codex"]}');
+      const codexText = fixture('codex-hooks.json');
+      writeFileSync(join(root, 'home', '.codex', 'hooks.json'), codexText);
+      const c = loadHooksConfigFromSystem(join(root, 'repo', 'src', 'deep'), { env: { HOME: join(root, 'home') } });
+      expect(c.sources).toEqual([join(root, 'repo', '.stopline', 'stopline.json'), join(root, 'home', '.codex', 'hooks.json')]);
+      expect(summary(c)[0]).toBe('native:turn:stop:turn:stop:*:check.sh');
+      expect(c.groups).toHaveLength(5);
+      expect(readFileSync(join(root, 'home', '.codex', 'hooks.json'), 'utf8')).toBe(codexText); // never rewritten
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
