@@ -67,14 +67,35 @@ export async function listen(opts: ListenOptions): Promise<void> {
   const log = opts.log ?? ((l: string) => void process.stderr.write(l.endsWith('\n') ? l : l + '\n'));
   const max = opts.maxLineBytes ?? MAX_LINE_BYTES;
 
+  // a reader that went away (EPIPE) must not crash the process; stop serving instead
+  let outputBroken = false;
+  const onOutputError = (err: Error): void => {
+    if (!outputBroken) log(`stopline listen: output failed: ${errorText(err)}`);
+    outputBroken = true;
+  };
+  output.on('error', onOutputError);
+
   const write = async (obj: Record<string, unknown>): Promise<void> => {
+    if (outputBroken) return;
     let line: string;
     try {
       line = JSON.stringify(obj);
     } catch (err) {
       line = JSON.stringify({ ok: false, error: `response could not be encoded: ${errorText(err)}`, ...(obj.id !== undefined ? { id: obj.id } : {}) });
     }
-    if (!output.write(line + '\n')) await new Promise<void>((r) => output.once('drain', r));
+    if (!output.write(line + '\n')) {
+      await new Promise<void>((r) => {
+        const done = (): void => {
+          output.off('drain', done);
+          output.off('close', done);
+          output.off('error', done);
+          r();
+        };
+        output.on('drain', done);
+        output.on('close', done);
+        output.on('error', done);
+      });
+    }
   };
 
   /** returns true when the server should stop */
@@ -191,7 +212,7 @@ export async function listen(opts: ListenOptions): Promise<void> {
         }
         const line = takeLine(head);
         if (line.trim() === '') continue;
-        if (await handle(line)) {
+        if ((await handle(line)) || outputBroken) {
           stop = true;
           break outer;
         }
@@ -205,6 +226,9 @@ export async function listen(opts: ListenOptions): Promise<void> {
   } catch (err) {
     log(`stopline listen: input failed: ${errorText(err)}`);
   } finally {
-    if (opts.endOutput !== false) output.end();
+    if (opts.endOutput !== false && !outputBroken) output.end();
+    // keep a late error from an ended pipe from becoming an uncaught exception
+    output.off('error', onOutputError);
+    output.on('error', () => undefined);
   }
 }

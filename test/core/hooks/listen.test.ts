@@ -113,6 +113,17 @@ describe('listen protocol', () => {
     expect(r.text.endsWith('\n')).toBe(true);
   });
 
+  it('stops serving, without throwing, when the output breaks', async () => {
+    const inStream = new PassThrough();
+    const outStream = new PassThrough();
+    const logs: string[] = [];
+    const done = listen({ input: inStream, output: outStream, handler: fake, log: (l) => logs.push(l) });
+    outStream.destroy(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+    inStream.write('{"op":"ping"}\n{"op":"ping"}\n');
+    await expect(done).resolves.toBeUndefined();
+    expect(logs).toEqual(['stopline listen: output failed: write EPIPE']);
+  });
+
   it('a host resolver can name events the dialect tables do not know', async () => {
     const custom: ListenHandler = { ...fake, resolveEvent: (name, host) => (host === 'opencode' && name === 'tool.execute.before' ? 'tool:before' : null) };
     const r = await session(custom, '{"op":"dispatch","host":"opencode","event":"tool.execute.before","payload":{}}\n{"op":"dispatch","event":"tool.execute.before"}\n');
