@@ -338,17 +338,17 @@ function execute(opts: Options, io: CliIO, out: (s: string) => void): number {
 
   createDirs(newDirs);
   for (const c of changes) applyChange(c);
-  // folders stopline created and no longer needs
+  // folders stopline created and no longer needs (the record's own folder comes back below if needed)
   const standing = removeEmptyDirs(record.dirs);
-  if (recordChange || standing.length !== record.dirs.length) {
-    record.dirs = standing;
-    if (recordEmpty) {
-      if (recordText !== null) applyChange({ path: recordPath, kind: 'record', before: Buffer.from(recordText), after: null, mode: FILE_MODE, backup: null });
-      removeEmptyDirs(standing);
-    } else {
-      const bytes = serializeRecord(record);
-      if (bytes !== recordText) applyChange({ path: recordPath, kind: 'record', before: recordText === null ? null : Buffer.from(recordText), after: Buffer.from(bytes), mode: FILE_MODE, backup: null });
-    }
+  if (recordEmpty) {
+    if (recordText !== null) applyChange({ path: recordPath, kind: 'record', before: Buffer.from(recordText), after: null, mode: FILE_MODE, backup: null });
+    removeEmptyDirs(standing);
+  } else {
+    const recordDirs = missingParents(recordPath);
+    createDirs(recordDirs);
+    record.dirs = [...new Set([...standing, ...recordDirs])].sort();
+    const bytes = serializeRecord(record);
+    if (bytes !== recordText) applyChange({ path: recordPath, kind: 'record', before: recordText === null ? null : Buffer.from(recordText), after: Buffer.from(bytes), mode: FILE_MODE, backup: null });
   }
   for (const c of changes) out(`${describe(c, restored)} ${c.path}${c.backup ? `  (backup: ${c.backup})` : ''}\n`);
   return 0;

@@ -1,0 +1,207 @@
+/**
+ * Throwaway homes, a placeholder dist folder, byte-exact tree snapshots and an in-process
+ * CLI runner for the install tests.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runCli } from '../../../hosts/cli/cli';
+import { COMMANDS } from '../../../hosts/cli/commands';
+
+export const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
+export const BIN = join(REPO, 'node_modules', '.bin');
+
+const made: string[] = [];
+
+export function tempDir(prefix = 'stopline-install-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+export function cleanupTempDirs(): void {
+  for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
+}
+
+export interface Home {
+  root: string;
+  home: string;
+  project: string;
+  env: Record<string, string>;
+  claude: string;
+  codex: string;
+  xdg: string;
+  hermes: string;
+  pi: string;
+}
+
+/**
+ * Every location variable points into one temp folder; `PATH` has the repo's bun/deno
+ * shims only when asked (the default resolves `node` from the system folders).
+ */
+export function makeHome(opts: { name?: string; path?: string } = {}): Home {
+  const root = join(tempDir(), opts.name ?? 'root');
+  const home = join(root, 'home');
+  const h: Home = {
+    root,
+    home,
+    project: join(root, 'project'),
+    claude: join(home, '.claude'),
+    codex: join(home, '.codex'),
+    xdg: join(home, '.config'),
+    hermes: join(home, '.hermes'),
+    pi: join(home, '.pi', 'agent'),
+    env: {},
+  };
+  mkdirSync(home, { recursive: true });
+  mkdirSync(h.project, { recursive: true });
+  h.env = {
+    HOME: home,
+    CLAUDE_CONFIG_DIR: h.claude,
+    CODEX_HOME: h.codex,
+    XDG_CONFIG_HOME: h.xdg,
+    HERMES_HOME: h.hermes,
+    PI_CODING_AGENT_DIR: h.pi,
+    PATH: opts.path ?? '/usr/local/bin:/usr/bin:/bin',
+    NO_COLOR: '1',
+  };
+  return h;
+}
+
+export function write(path: string, content: string | Buffer, mode?: number): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, content);
+  if (mode !== undefined) chmodSync(path, mode);
+}
+
+export function fixture(name: string): string {
+  return readFileSync(join(FIXTURES, name), 'utf8');
+}
+
+/** Pre-existing user configs full of unrelated settings (see fixtures/). */
+export function seedUserConfigs(h: Home): void {
+  write(join(h.claude, 'settings.json'), fixture('claude-settings.json'));
+  write(join(h.codex, 'config.toml'), fixture('codex-config.toml'), 0o600);
+  write(join(h.codex, 'hooks.json'), fixture('codex-hooks.json'));
+  write(join(h.hermes, 'config.yaml'), fixture('hermes-config.yaml'));
+  write(join(h.xdg, 'opencode', 'plugin', 'other.js'), fixture('opencode-other-plugin.js'));
+  write(join(h.pi, 'extensions', 'mine.ts'), fixture('pi-other-extension.ts'));
+}
+
+/**
+ * A dist folder with small placeholder artifacts in the real layout. The installer's job is
+ * placing and registering them; what they do when run is the adapters' business.
+ */
+export function makeDist(dir = join(tempDir('stopline-dist-'), 'dist')): string {
+  const files: Record<string, string> = {
+    'claude/.claude-plugin/plugin.json': '{"name":"stopline","version":"0.0.0-test"}\n',
+    'claude/hooks/hooks.json': '{"hooks":{}}\n',
+    'claude/skills/stopline/SKILL.md': '# stopline (placeholder)\n',
+    // runs when a test executes the registered hook command: leaves a marker with its argv
+    'claude/stopline.mjs': placeholderScript('claude'),
+    'codex/stopline.mjs': placeholderScript('codex'),
+    'codex/hooks.json': '{"hooks":{}}\n',
+    'opencode/stopline.js': 'export const StoplinePlugin = async () => ({});\n',
+    'hermes/stopline/plugin.yaml': 'name: stopline\nkind: standalone\n',
+    'hermes/stopline/__init__.py': 'def register(ctx):\n    pass\n',
+    'hermes/stopline/stopline.mjs': placeholderScript('hermes'),
+    'pi/stopline.ts': 'export default function (pi: unknown): void { void pi; }\n',
+  };
+  for (const [rel, text] of Object.entries(files)) write(join(dir, rel), text);
+  return dir;
+}
+
+function placeholderScript(host: string): string {
+  return [
+    '#!/usr/bin/env node',
+    `// placeholder ${host} artifact for the install tests`,
+    "import { writeFileSync } from 'node:fs';",
+    `if (process.env.STOPLINE_TEST_MARKER) writeFileSync(process.env.STOPLINE_TEST_MARKER, ${JSON.stringify(host)} + ' ' + process.argv.slice(2).join(' '));`,
+    '',
+  ].join('\n');
+}
+
+/** Bundles the current CLI source into `<dist>/stopline.mjs` (what the build will ship). */
+export function bundleCli(dist: string): string {
+  const out = join(dist, 'stopline.mjs');
+  const r = spawnSync(join(BIN, 'bun'), ['build', join(REPO, 'hosts/cli/main.ts'), '--target=node', '--outfile', out], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`bun build failed: ${r.stderr}`);
+  copyFileSync(join(REPO, 'hosts/cli/install.sh'), join(dist, 'install.sh'));
+  return out;
+}
+
+export interface Entry {
+  type: 'dir' | 'file' | 'link';
+  mode: number;
+  content?: string; // files: base64 of the bytes, so a comparison is byte-exact
+  target?: string;
+}
+
+export const isBackup = (p: string): boolean => /\.stopline-backup-\d{8}T\d{6}(?:-\d+)?$/.test(p);
+
+/** Every entry under `dir` with its mode and bytes. */
+export function snapshot(dir: string, opts: { skipBackups?: boolean } = {}): Map<string, Entry> {
+  const out = new Map<string, Entry>();
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      const rel = relative(dir, p);
+      if (opts.skipBackups && isBackup(rel)) continue;
+      const st = lstatSync(p);
+      if (st.isSymbolicLink()) out.set(rel, { type: 'link', mode: 0, target: readlinkSync(p) });
+      else if (st.isDirectory()) {
+        out.set(rel, { type: 'dir', mode: st.mode & 0o7777 });
+        walk(p);
+      } else out.set(rel, { type: 'file', mode: st.mode & 0o7777, content: readFileSync(p).toString('base64') });
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+export function backupsUnder(dir: string): string[] {
+  return [...snapshot(dir).keys()].filter(isBackup);
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `stopline <argv>` in-process, with the given environment and working folder. */
+export async function stopline(argv: string[], h: Pick<Home, 'env' | 'project'>, extraEnv: Record<string, string> = {}, cwd = h.project): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(
+    argv,
+    {
+      stdin: process.stdin,
+      stdout: { write: (s: string) => (stdout += s) },
+      stderr: { write: (s: string) => (stderr += s) },
+      env: { ...h.env, ...extraEnv },
+      cwd,
+    },
+    COMMANDS,
+  );
+  return { code, stdout, stderr };
+}
+
+export function readJson(path: string): unknown {
+  return JSON.parse(readFileSync(path, 'utf8'));
+}
+
+/** Python's own parsers, when present, as an independent check that a file still parses. */
+export function pythonParse(kind: 'toml' | 'yaml', path: string): unknown | undefined {
+  const code =
+    kind === 'toml'
+      ? 'import sys, json, tomllib; print(json.dumps(tomllib.load(open(sys.argv[1], "rb"))))'
+      : 'import sys, json, yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1]))))';
+  const r = spawnSync('python3', ['-c', code, path], { encoding: 'utf8' });
+  if (r.error || (r.status !== 0 && /ModuleNotFoundError|No module named/.test(r.stderr))) return undefined;
+  if (r.status !== 0) throw new Error(`python could not parse ${path}: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
