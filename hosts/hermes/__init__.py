@@ -17,6 +17,7 @@ Line protocol with the child (one JSON object per line, UTF-8):
                                                            <- {"ok": false, "error": "<text>"}
   -> {"op": "bye"}                                         child exits (so does stdin EOF)
 An answer that carries an "id" must carry the request's id; answers for other ids are skipped.
+A request line stays under 8 MiB (the evaluator refuses longer ones).
 """
 from __future__ import annotations
 
@@ -52,6 +53,8 @@ DEFAULT_TIMEOUT_MS = 5000
 # so a broken resident mode does not cost a failed start on every hook call.
 RESIDENT_RETRY_AFTER_S = 30.0
 STDERR_LINES_KEPT = 20
+# The evaluator's listen loop refuses request lines longer than this (8 MiB).
+MAX_REQUEST_BYTES = 8 * 1024 * 1024
 
 
 class Unavailable(Exception):
@@ -271,6 +274,27 @@ def _parse_answer(line: bytes, request_id) -> tuple[bool, object]:
     return True, answer.get("output")
 
 
+def _encode(message: dict) -> bytes:
+    return (json.dumps(message, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8")
+
+
+def encode_request(request_id: int, event: str, payload: dict) -> bytes:
+    """One dispatch line, kept under the evaluator's line limit. A long session's conversation history
+    is the one bulky field the guard can do without: it is cut to the last message first. A payload
+    that is still too large is refused here, so the fail mode decides instead of a broken exchange."""
+    request = {"op": "dispatch", "id": request_id, "host": "hermes", "event": event, "payload": payload}
+    line = _encode(request)
+    history = payload.get("conversation_history")
+    if len(line) > MAX_REQUEST_BYTES and isinstance(history, list) and len(history) > 1:
+        request["payload"] = {**payload, "conversation_history": history[-1:],
+                              "conversation_history_omitted": len(history) - 1}
+        line = _encode(request)
+    if len(line) > MAX_REQUEST_BYTES:
+        raise Unavailable(f"{event} payload is {len(line) / 1048576:.1f} MiB, over the evaluator's "
+                          f"{MAX_REQUEST_BYTES // 1048576} MiB limit")
+    return line
+
+
 class _Child:
     """One running evaluator process with its reader threads."""
 
@@ -333,7 +357,7 @@ class _Child:
         status = f"exited with code {code}" if code is not None else "closed its output"
         return f"evaluator {status}" + (f": {tail[:200]}" if tail else "")
 
-    def exchange(self, request: dict, deadline: float):
+    def exchange(self, line: bytes, request_id, deadline: float):
         # Anything already queued was not asked for (a late duplicate, stray output): drop it.
         while True:
             try:
@@ -343,23 +367,21 @@ class _Child:
             if stale is None:
                 self.eof = True
                 raise _ChildDied(self.death_reason())
-        data = (json.dumps(request, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8")
-        self._outbox.put(data)
-        request_id = request.get("id")
+        self._outbox.put(line)
         while True:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise _TimedOut(f"evaluator timed out after {timeout_seconds() * 1000:.0f} ms")
             try:
-                line = self.lines.get(timeout=remaining)
+                answer = self.lines.get(timeout=remaining)
             except queue.Empty:
                 continue
-            if line is None:
+            if answer is None:
                 self.eof = True
                 raise _ChildDied(self.death_reason())
-            if not line.strip():
+            if not answer.strip():
                 continue
-            matched, output = _parse_answer(line, request_id)
+            matched, output = _parse_answer(answer, request_id)
             if matched:
                 return output
 
@@ -408,22 +430,22 @@ class Evaluator:
             raise Unavailable(f"evaluator busy for more than {budget * 1000:.0f} ms")
         try:
             self._next_id += 1
-            request = {"op": "dispatch", "id": self._next_id, "host": "hermes", "event": event,
-                       "payload": payload}
-            return self._dispatch_locked(request, deadline)
+            request_id = self._next_id
+            line = encode_request(request_id, event, payload)
+            return self._dispatch_locked(line, request_id, deadline)
         finally:
             self._lock.release()
 
-    def _dispatch_locked(self, request: dict, deadline: float):
+    def _dispatch_locked(self, line: bytes, request_id: int, deadline: float):
         for attempt in (1, 2):
             if self._child is not None and not self._child.alive():
                 self._discard()  # died since the last call: start a fresh one
             if self._child is None:
                 problem = self._start_resident(deadline)
                 if self._child is None:
-                    return self._one_shot(request, deadline, problem)
+                    return self._one_shot(line, request_id, deadline, problem)
             try:
-                return self._child.exchange(request, deadline)
+                return self._child.exchange(line, request_id, deadline)
             except _ChildDied:
                 # It died while reading this request: one fresh child gets one more try.
                 self._discard()
@@ -459,20 +481,20 @@ class Evaluator:
         # while, and a child that refuses or dies answers fast, leaving time for the one-shot fallback.
         self._next_id += 1
         try:
-            child.exchange({"op": "ping", "id": self._next_id}, deadline)
+            child.exchange(_encode({"op": "ping", "id": self._next_id}), self._next_id, deadline)
         except Unavailable as exc:
             child.close()
             raise _StartFailed(f"resident evaluator did not answer the ping ({exc.reason})",
                                isinstance(exc, _TimedOut)) from None
         return child
 
-    def _one_shot(self, request: dict, deadline: float, why: str | None):
+    def _one_shot(self, line: bytes, request_id: int, deadline: float, why: str | None):
         if not os.path.isfile(SCRIPT):
             raise Unavailable(f"stopline.mjs is missing from {PLUGIN_DIR}")
         if deadline - time.monotonic() < 0.05:
             raise _TimedOut(why or f"evaluator timed out after {timeout_seconds() * 1000:.0f} ms")
         argv, env = runtime_command(), child_environment()
-        data = (json.dumps(request, ensure_ascii=False, allow_nan=False) + "\n" + '{"op":"bye"}\n').encode("utf-8")
+        data = line + b'{"op":"bye"}\n'
         prefix = f"{why}; " if why else ""
         try:
             proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -487,10 +509,10 @@ class Evaluator:
             raise _TimedOut(f"{prefix}one-shot evaluator timed out after {timeout_seconds() * 1000:.0f} ms") from None
         for text in err.decode("utf-8", "replace").splitlines():
             _forward_line(text.rstrip())
-        for line in out.splitlines():
-            if line.strip():
+        for answer in out.splitlines():
+            if answer.strip():
                 try:
-                    matched, output = _parse_answer(line, request.get("id"))
+                    matched, output = _parse_answer(answer, request_id)
                 except Unavailable as exc:
                     raise Unavailable(f"{prefix}{exc.reason}") from None
                 if matched:

@@ -122,6 +122,34 @@ print(json.dumps(out["blocked"]))`;
   });
 });
 
+describe('payloads near the evaluator\'s 8 MiB line limit', () => {
+  it('cuts a long session\'s conversation history to the last message and says how many were left out', () => {
+    const b = sandbox();
+    const base = fixture('pre_llm_call.json');
+    const history = Array.from({ length: 90 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `${i} ` + 'h'.repeat(100_000) }));
+    history.push({ role: 'user', content: 'Make retries configurable and add tests.' });
+    const out = b.run('fire', [b.writeJson('pre_llm_call-long.json', { ...base, conversation_history: history })]);
+    expect(unavailableLines(out.stderr)).toEqual([]);
+    expect(out.json.user_message_sent).toContain('double context for');
+    const sent = b.dispatches()[0]!.payload;
+    expect(sent.conversation_history).toEqual([{ role: 'user', content: 'Make retries configurable and add tests.' }]);
+    expect(sent.conversation_history_omitted).toBe(90);
+  });
+
+  it('refuses a tool call whose arguments alone are over the limit, and the fail mode decides', () => {
+    const b = sandbox();
+    const k = b.writeJson('pre_tool_call-huge.json', toolCall('write_file', { path: 'dump.sql', content: 'x'.repeat(9 * 1024 * 1024) }));
+    const open = b.run('fire', [k]);
+    expect(open.json.tool_called).toBe(true);
+    expect(unavailableLines(open.stderr)[0]).toBe(
+      "stopline: guard unavailable (pre_tool_call payload is 9.0 MiB, over the evaluator's 8 MiB limit); failing open",
+    );
+    const closed = b.run('fire', [k], { env: { STOPLINE_FAIL_MODE: 'closed' } });
+    expect(closed.json.blocked).toBe(true);
+    expect(b.dispatches().filter((d) => d.event === 'pre_tool_call')).toEqual([]);
+  });
+});
+
 describe('what Hermes gets back', () => {
   it('a denial blocks the tool: the model reads {"error": <stamp>} and post_tool_call reports status blocked', () => {
     const b = sandbox();
