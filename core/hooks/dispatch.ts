@@ -13,7 +13,7 @@ import { CANONICAL } from '../canonical';
 import { decodeRun, emptyResponse, type Decoded, type RawRun } from './decode';
 import { spellingsOf } from './dialects';
 import { foldHookResponses, noHooksResult } from './fold';
-import { buildPayload } from './payload';
+import { buildPayload, encodePayload } from './payload';
 import { runCommand } from './run-command';
 import { runHttp } from './run-http';
 import type { DispatchInput, DispatchOptions, FoldedResult, HookGroup, HookHandler, HookResponse, HookRun, HooksConfig, RunOutcome } from './types';
@@ -130,14 +130,21 @@ export async function dispatchHooks(config: HooksConfig, input: DispatchInput, o
   if (selected.length === 0) return noHooksResult();
 
   const now = opts.now ?? Date.now;
-  const log = opts.log ?? defaultLog;
+  const sink = opts.log ?? defaultLog;
+  const log = (line: string): void => {
+    try {
+      sink(line);
+    } catch {
+      // a closed stderr must not turn a hook result into a crash
+    }
+  };
   const baseEnv = opts.env ?? process.env;
   const payloads = new Map<string, string>();
   const payloadFor = (group: HookGroup): string => {
     const key = `${group.dialect}\u0000${group.spelling}`;
     let p = payloads.get(key);
     if (p === undefined) {
-      p = JSON.stringify(buildPayload(group.dialect, group.spelling, input));
+      p = encodePayload(buildPayload(group.dialect, group.spelling, input));
       payloads.set(key, p);
     }
     return p;

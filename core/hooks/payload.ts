@@ -106,3 +106,25 @@ export function buildPayload(dialect: Dialect, spelling: string, input: Dispatch
   }
   return p;
 }
+
+/**
+ * JSON for a hook's stdin that cannot throw on what a host hands us: bigints become
+ * strings and a repeated object (a cycle) becomes "[circular]".
+ */
+export function encodePayload(payload: Record<string, unknown>): string {
+  const seen = new WeakSet<object>();
+  try {
+    return JSON.stringify(payload, (_key, value: unknown) => {
+      if (typeof value === 'bigint') return value.toString();
+      if (typeof value === 'object' && value !== null) {
+        if (seen.has(value)) return '[circular]';
+        seen.add(value);
+      }
+      return value;
+    });
+  } catch {
+    // a throwing toJSON: keep the event fields, drop the tool data
+    const { tool_input: _a, raw_tool_input: _b, tool_response: _c, extra: _d, ...rest } = payload;
+    return JSON.stringify(rest);
+  }
+}

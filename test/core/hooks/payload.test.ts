@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildPayload } from '../../../core/hooks/payload';
+import { buildPayload, encodePayload } from '../../../core/hooks/payload';
 import type { DispatchInput } from '../../../core/hooks/types';
 
 const captured = (name: string): Record<string, unknown> => JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures', 'captured', name), 'utf8'));
@@ -87,5 +87,15 @@ describe('payload: native and hermes shapes', () => {
   it('hermes non-tool events have null tool fields and carry the prompt in extra', () => {
     const p = buildPayload('hermes', 'pre_llm_call', { ...base, event: 'prompt:submit', prompt: 'hi' });
     expect(p).toMatchObject({ hook_event_name: 'pre_llm_call', tool_name: null, tool_input: null, extra: { user_message: 'hi' } });
+  });
+});
+
+describe('encodePayload', () => {
+  it('never throws on host data: bigints, cycles, throwing toJSON', () => {
+    const cyc: Record<string, unknown> = { a: 1 };
+    cyc.self = cyc;
+    expect(JSON.parse(encodePayload({ session_id: 's', tool_input: { n: 10n, cyc } }))).toEqual({ session_id: 's', tool_input: { n: '10', cyc: { a: 1, self: '[circular]' } } });
+    const bad = { toJSON: () => { throw new Error('no'); } };
+    expect(JSON.parse(encodePayload({ session_id: 's', hook_event_name: 'PreToolUse', tool_input: bad }))).toEqual({ session_id: 's', hook_event_name: 'PreToolUse' });
   });
 });
