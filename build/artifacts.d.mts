@@ -9,3 +9,4 @@ export declare function entryExists(artifact: Artifact, root?: string): boolean;
 export declare function partitionArtifacts(list?: Artifact[], root?: string): { present: Artifact[]; missing: Artifact[] };
 export declare function skipLine(artifact: Artifact): string;
 export declare function selectArtifacts(list?: Artifact[], env?: Readonly<Record<string, string | undefined>>): Artifact[];
+export declare function isBundled(artifact: Artifact): boolean;

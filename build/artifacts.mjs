@@ -54,9 +54,9 @@ export const ARTIFACTS = [
     files: [
       { to: '.claude-plugin/plugin.json', generate: claudePluginJson },
       { to: 'hooks/hooks.json', from: 'hosts/claude/hooks.json' },
-      { to: 'skills/stopline/SKILL.md', from: 'hosts/claude/skills/stopline/SKILL.md' },
+      { to: 'skills/stopline/SKILL.md', from: 'skills/stopline/SKILL.md' },
     ],
-    install: 'claude --plugin-dir dist/claude (or copy the folder into a marketplace)',
+    install: 'stopline install claude',
     cases: [],
   },
   {
@@ -69,7 +69,7 @@ export const ARTIFACTS = [
     shebang: true,
     sizeBudget: DEFAULT_BUDGET,
     files: [{ to: 'hooks.json', from: 'hosts/codex/hooks.json' }],
-    install: 'copy hooks.json and stopline.mjs into $CODEX_HOME (default ~/.codex)',
+    install: 'stopline install codex',
     cases: [],
   },
   {
@@ -82,7 +82,7 @@ export const ARTIFACTS = [
     shebang: false,
     sizeBudget: DEFAULT_BUDGET,
     files: [],
-    install: 'copy stopline.js into .opencode/plugin/ or ~/.config/opencode/plugin/',
+    install: 'stopline install opencode',
     cases: [],
     calls: [],
   },
@@ -99,7 +99,7 @@ export const ARTIFACTS = [
       { to: 'plugin.yaml', from: 'hosts/hermes/plugin.yaml' },
       { to: '__init__.py', from: 'hosts/hermes/__init__.py' },
     ],
-    install: 'copy the stopline/ folder into $HERMES_HOME/plugins/ and add "stopline" to plugins.enabled',
+    install: 'stopline install hermes',
     cases: [],
   },
   {
@@ -112,7 +112,7 @@ export const ARTIFACTS = [
     shebang: false,
     sizeBudget: DEFAULT_BUDGET,
     files: [],
-    install: 'pi -e dist/pi/stopline.ts, or copy it into ~/.pi/agent/extensions/',
+    install: 'stopline install pi',
     cases: [],
     calls: [],
   },
@@ -126,8 +126,22 @@ export const ARTIFACTS = [
     shebang: true,
     sizeBudget: DEFAULT_BUDGET,
     files: [],
-    install: 'node dist/stopline.mjs --help (also bun / deno run -A)',
+    install: 'node dist/stopline.mjs --help',
     cases: CLI_CASES,
+  },
+  {
+    id: 'installer',
+    title: 'the curl | sh installer (POSIX sh)',
+    entry: 'hosts/cli/install.sh',
+    output: 'install.sh',
+    format: 'es',
+    kind: 'static',
+    shebang: false,
+    executable: true,
+    sizeBudget: 32 * KB,
+    files: [],
+    install: 'sh dist/install.sh <host> --from dist/',
+    cases: [],
   },
 ];
 
@@ -165,6 +179,11 @@ export function selectArtifacts(list = ARTIFACTS, env = process.env) {
   const unknown = only.filter((id) => !list.some((a) => a.id === id));
   if (unknown.length > 0) throw new Error(`STOPLINE_ONLY names unknown artifacts: ${unknown.join(', ')} (known: ${list.map((a) => a.id).join(', ')})`);
   return list.filter((a) => only.includes(a.id));
+}
+
+/** Artifacts rollup bundles (everything but copied static files). */
+export function isBundled(artifact) {
+  return artifact.kind !== 'static';
 }
 
 /** The one line the build prints for an artifact it cannot build yet. */

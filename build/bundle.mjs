@@ -163,8 +163,9 @@ export function rollupOptionsFor(artifact, { root = REPO_ROOT, outRoot = distRoo
     ],
     onwarn(warning, warn) {
       if (warning.code && FATAL_WARNINGS.has(warning.code)) throw new Error(`${artifact.id}: ${warning.message}`);
-      // zod's internal import cycles are harmless and not ours to fix
+      // zod's internal import cycles and misplaced pure annotations are harmless and not ours to fix
       if (warning.code === 'CIRCULAR_DEPENDENCY' && (warning.ids ?? []).every((id) => id.includes('node_modules'))) return;
+      if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes(`${sep}node_modules${sep}`)) return;
       warn(warning);
     },
     output: {

@@ -176,6 +176,13 @@ export async function checkTypeScriptSyntax(code, fileName) {
  */
 export async function checkArtifactCode(artifact, code, bytes) {
   const problems = [];
+  if (artifact.kind === 'static') {
+    // copied as is (the sh installer): only the checks that apply to any file
+    if (code.includes('\r')) problems.push('contains CR characters (artifacts use LF line endings)');
+    if (bytes > artifact.sizeBudget) problems.push(`is ${bytes} bytes, over its budget of ${artifact.sizeBudget} bytes`);
+    problems.push(...findAbsolutePaths(code));
+    return problems;
+  }
   const firstLine = code.slice(0, code.indexOf('\n'));
   if (artifact.shebang && firstLine !== SHEBANG) problems.push(`does not start with "${SHEBANG}"`);
   if (!artifact.shebang && code.startsWith('#!')) problems.push('starts with a shebang but is not a command artifact');

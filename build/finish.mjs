@@ -2,11 +2,13 @@
 // Second half of `npm run build` (rollup wrote the bundles): write each artifact's static
 // files, set file modes, run build/checks.mjs over every built artifact, print the size
 // report. Exit 1 when anything is missing, over budget or fails a check.
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PACKAGE, REPO_ROOT, distRoot, partitionArtifacts, selectArtifacts } from './artifacts.mjs';
+import { PACKAGE, REPO_ROOT, distRoot, isBundled, partitionArtifacts, selectArtifacts } from './artifacts.mjs';
 import { checkArtifactCode, checkStaticFile } from './checks.mjs';
+import { refreshReadme } from './readme-table.mjs';
 
 /**
  * Content of one static file, or an error line.
@@ -39,12 +41,19 @@ export async function finishBuild({ outRoot = distRoot(), root = REPO_ROOT, arti
   const rows = [];
   for (const artifact of present) {
     const out = join(outRoot, artifact.output);
+    if (!isBundled(artifact)) {
+      const content = staticFileText({ to: artifact.output, from: artifact.entry }, root);
+      if (content.ok) {
+        mkdirSync(dirname(out), { recursive: true });
+        writeFileSync(out, content.text);
+      }
+    }
     if (!existsSync(out)) {
-      problems.push(`${artifact.id}: ${artifact.output} was not written by rollup`);
+      problems.push(`${artifact.id}: ${artifact.output} was not written (${isBundled(artifact) ? 'rollup did not emit it' : `${artifact.entry} could not be copied`})`);
       rows.push({ artifact, bytes: null });
       continue;
     }
-    chmodSync(out, artifact.shebang ? SCRIPT_MODE : FILE_MODE);
+    chmodSync(out, artifact.shebang || artifact.executable ? SCRIPT_MODE : FILE_MODE);
     for (const file of artifact.files) {
       const content = staticFileText(file, root);
       if (!content.ok) {
@@ -63,8 +72,39 @@ export async function finishBuild({ outRoot = distRoot(), root = REPO_ROOT, arti
     rows.push({ artifact, bytes });
   }
   for (const artifact of missing) rows.push({ artifact, bytes: null });
+  if (existsSync(outRoot)) writeChecksums(outRoot);
   log(sizeReport(rows, outRoot, root));
   return { problems, rows };
+}
+
+export const CHECKSUMS_FILE = 'SHA256SUMS';
+
+/**
+ * `SHA256SUMS` over every file of the output folder, in the format `sha256sum` prints and
+ * `sha256sum -c` reads (`<hex>  <path>`, sorted by path). install.sh checks each download
+ * against it. Written last, after every artifact and static file.
+ */
+export function checksumsText(outRoot) {
+  const files = [];
+  const walk = (dir) => {
+    for (const name of readdirSync(dir)) {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else files.push(relative(outRoot, full).split('\\').join('/'));
+    }
+  };
+  walk(outRoot);
+  return files
+    .filter((f) => f !== CHECKSUMS_FILE)
+    .sort()
+    .map((f) => `${createHash('sha256').update(readFileSync(join(outRoot, f))).digest('hex')}  ${f}\n`)
+    .join('');
+}
+
+function writeChecksums(outRoot) {
+  const target = join(outRoot, CHECKSUMS_FILE);
+  writeFileSync(target, checksumsText(outRoot));
+  chmodSync(target, FILE_MODE);
 }
 
 /** The table printed after every build. */
@@ -95,4 +135,6 @@ if (invokedDirectly) {
     process.exit(1);
   }
   console.log('\nstopline build: all built artifacts pass the checks');
+  // the README's artifact table follows the real dist/, never a scratch build
+  if (!process.env.STOPLINE_DIST && !process.env.STOPLINE_ONLY && refreshReadme()) console.log('stopline build: README.md artifact table updated');
 }

@@ -4,7 +4,12 @@
  * callers (rollup.config.ts, test/build/).
  */
 
-export type ArtifactKind = 'command' | 'opencode-plugin' | 'pi-extension';
+/**
+ * command: a script run as a process per event (host JSON on stdin, host JSON on stdout);
+ * opencode-plugin / pi-extension: loaded in the host's process;
+ * static: a file copied as is (the POSIX sh installer), not bundled.
+ */
+export type ArtifactKind = 'command' | 'opencode-plugin' | 'pi-extension' | 'static';
 
 export interface PackageMeta {
   name: string;
@@ -108,7 +113,7 @@ export interface Artifact {
   id: string;
   /** what it is, in a few words */
   title: string;
-  /** repo-relative TypeScript entry */
+  /** repo-relative TypeScript entry (static: the file that is copied) */
   entry: string;
   /** path relative to the output root (dist/) */
   output: string;
@@ -116,6 +121,8 @@ export interface Artifact {
   kind: ArtifactKind;
   /** `#!/usr/bin/env node` first line */
   shebang: boolean;
+  /** static artifacts: mode 0755 */
+  executable?: boolean;
   /** bytes; the build fails above it */
   sizeBudget: number;
   files: ExtraFile[];

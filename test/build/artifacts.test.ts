@@ -34,10 +34,11 @@ describe('the artifact list', () => {
       hermes: 'hermes/stopline/stopline.mjs',
       pi: 'pi/stopline.ts',
       cli: 'stopline.mjs',
+      installer: 'install.sh',
     });
   });
 
-  it('gives command artifacts a shebang and in-process ones none', () => {
+  it('gives command artifacts a node shebang and the others none', () => {
     for (const a of ARTIFACTS) expect(a.shebang, a.id).toBe(a.kind === 'command');
   });
 });
