@@ -5,12 +5,14 @@
  * STOPLINE_ONLY=<id,id> builds some artifacts only (working on one adapter while another is half-written).
  */
 import type { RollupOptions } from 'rollup';
-import { partitionArtifacts, selectArtifacts, skipLine } from './build/artifacts.mjs';
+import { isBundled, partitionArtifacts, selectArtifacts, skipLine } from './build/artifacts.mjs';
 import { rollupOptionsFor } from './build/bundle.mjs';
 
 const { present, missing } = partitionArtifacts(selectArtifacts());
 for (const artifact of missing) console.error(`stopline build: ${skipLine(artifact)}`);
-if (present.length === 0) throw new Error('stopline build: no artifact entry exists; nothing to build');
+const bundled = present.filter(isBundled);
+if (bundled.length === 0) throw new Error('stopline build: no artifact entry exists; nothing to bundle');
 
-const config: RollupOptions[] = present.map((artifact) => rollupOptionsFor(artifact));
+// static artifacts (the installer) are copied by build/finish.mjs, not bundled
+const config: RollupOptions[] = bundled.map((artifact) => rollupOptionsFor(artifact));
 export default config;
