@@ -86,7 +86,9 @@ export function unifiedDiff(path: string, before: string | null, after: string |
     const hunk = ops.slice(start, end);
     const aCount = hunk.filter((o) => o.kind !== '+').length;
     const bCount = hunk.filter((o) => o.kind !== '-').length;
-    out.push(`@@ -${aCount ? aLine : aLine - 1},${aCount} +${bCount ? bLine : bLine - 1},${bCount} @@`);
+    // like diff -u: a one-line range is written without its count
+    const range = (line: number, count: number) => (count === 1 ? `${line}` : `${count ? line : line - 1},${count}`);
+    out.push(`@@ -${range(aLine, aCount)} +${range(bLine, bCount)} @@`);
     // index of the last line of each side, to mark a missing final newline
     const lastA = ops.reduce((acc, o, k) => (o.kind !== '+' ? k : acc), -1);
     const lastB = ops.reduce((acc, o, k) => (o.kind !== '-' ? k : acc), -1);
