@@ -22,9 +22,15 @@ export const TS_NOCHECK = '// @ts-nocheck';
 /** Replaced at build time by the package version (see hosts/cli/version.ts). */
 export const VERSION_TOKEN = '__STOPLINE_VERSION__';
 
-/** repo-relative, `/`-separated; virtual modules keep their id */
+/**
+ * repo-relative, `/`-separated; packages from their node_modules folder on (the same on any
+ * checkout, and when node_modules is a symlink elsewhere); virtual modules keep their id
+ */
 function stableId(id, root) {
   if (id.startsWith('\0')) return id;
+  const posixId = id.split(sep).join('/');
+  const nm = posixId.lastIndexOf('/node_modules/');
+  if (nm !== -1) return posixId.slice(nm + 1);
   return relative(root, id).split(sep).join('/');
 }
 
@@ -123,7 +129,8 @@ function where(importer, root) {
  */
 export function artifactTsconfig(artifact, root = REPO_ROOT) {
   const dir = join(root, 'node_modules', '.cache', 'stopline-build');
-  const file = join(dir, `tsconfig.${artifact.id}.json`);
+  // one file per checkout: two checkouts sharing node_modules must not overwrite each other's
+  const file = join(dir, `tsconfig.${artifact.id}.${createHash('sha256').update(root).digest('hex').slice(0, 8)}.json`);
   const content =
     JSON.stringify(
       {
