@@ -149,7 +149,9 @@ export async function listen(opts: ListenOptions): Promise<void> {
             payload: (req.payload as Record<string, unknown> | undefined) ?? {},
             ...(host !== undefined ? { host } : {}),
           });
-          await reply({ ...result, ok: true });
+          // `ok` first on the line, and a handler cannot overwrite it
+          const { ok: _ignored, ...fields } = result;
+          await reply({ ok: true, ...fields });
           return false;
         }
         default:

@@ -29,7 +29,7 @@ const fake: ListenHandler = {
     if (req.host === 'hermes' && req.canonical === 'tool:before') {
       return { output: req.payload.tool_name === 'write_file' ? { action: 'block', message: 'no writes' } : null };
     }
-    return { canonical: req.canonical };
+    return { canonical: req.canonical, ...(req.payload.claimFailure ? { ok: false } : {}) };
   },
   reload() {
     reloads += 1;
@@ -105,6 +105,11 @@ describe('listen protocol', () => {
       { ok: true, pong: true },
       { ok: false, error: 'request line longer than 1024 bytes; refused' },
     ]);
+  });
+
+  it('a handler cannot overwrite ok, and ok leads the line', async () => {
+    const r = await session(fake, '{"op":"dispatch","event":"Stop","payload":{"claimFailure":true}}\n');
+    expect(r.text).toBe('{"ok":true,"canonical":"turn:stop"}\n');
   });
 
   it('writes nothing but response lines', async () => {
