@@ -43,6 +43,8 @@ import { parseControlEvent } from './protocol';
 import type { Action, ControlEvent } from './protocol';
 import { homeFrom, selfPaths } from './self-paths';
 import { resolveDataDir } from './state/datadir';
+import { lockTimeoutFromEnv } from './state/lock';
+import type { LockOptions } from './state/lock';
 import { cleanupSession, hashText, readSession, sessionStore, updateSession } from './state/session';
 import type { SessionState, SessionStore } from './state/session';
 
@@ -73,6 +75,7 @@ interface Ctx {
   child: boolean;
   settings: ContractSettings;
   fresh: () => Contract;
+  lock: LockOptions;
 }
 
 function buildCtx(ev: ControlEvent, opts: HandleOptions): Ctx {
@@ -100,7 +103,13 @@ function buildCtx(ev: ControlEvent, opts: HandleOptions): Ctx {
     child,
     settings: { defaults: config.defaults, armLevel },
     fresh,
+    lock: lockOptions(opts.env),
   };
+}
+
+function lockOptions(env: Record<string, string | undefined>): LockOptions {
+  const timeoutMs = lockTimeoutFromEnv(env);
+  return timeoutMs ? { timeoutMs } : {};
 }
 
 /** Validate and handle one event. Never throws: internal errors get the fail-mode answer. */
@@ -153,7 +162,7 @@ function dispatch(c: Ctx): Outcome {
 function loadState(c: Ctx): SessionState {
   const read = readSession(c.store, c.fresh);
   if (!read.damaged) return read.state;
-  const u = updateSession(c.store, c.fresh, () => ({ next: null, result: null }));
+  const u = updateSession(c.store, c.fresh, () => ({ next: null, result: null }), c.lock);
   if (u.recovered) {
     c.diagnostics.push('stopline: the session state file was damaged and has been replaced by a fresh contract');
     record(c, 'recovery', u.state.contract, {});
@@ -201,7 +210,7 @@ function onSubagentStart(c: Ctx): Outcome {
 
 /** Store the hash of the context the root conversation has now seen (prompt dedupe). */
 function rememberContext(c: Ctx, h: string): void {
-  updateSession(c.store, c.fresh, (s) => ({ next: s.lastContextHash === h ? null : { ...s, lastContextHash: h }, result: null }));
+  updateSession(c.store, c.fresh, (s) => ({ next: s.lastContextHash === h ? null : { ...s, lastContextHash: h }, result: null }), c.lock);
 }
 
 // ---------------------------------------------------------------- prompts
@@ -227,7 +236,7 @@ function onPrompt(c: Ctx): Outcome {
       if (!applied.ok) return { next: null, result: applied };
       const ctxText = renderContractContext(applied.contract);
       return { next: { ...s, contract: applied.contract, lastContextHash: hashText(ctxText) }, result: applied };
-    });
+    }, c.lock);
     if (!u.result.ok) {
       const r = renderDirectiveError(u.result.code, u.result.message, u.state.contract);
       return { kind: 'context', message: r.context, notice: r.notice, reasonCode: u.result.code, family: 'C' };
@@ -245,7 +254,7 @@ function onPrompt(c: Ctx): Outcome {
       const next = corr ? applyCorrection(s.contract, corr, c.settings) : null;
       if (!next || !corr) return { next: null, result: null };
       return { next: { ...s, contract: next, lastContextHash: hashText(renderContractContext(next)) }, result: { contract: next, rule: corr.rule } };
-    });
+    }, c.lock);
     if (u.result) {
       record(c, 'contract', u.result.contract, { change: { via: 'correction', rule: u.result.rule } });
       return contextOutcome(renderContractContext(u.result.contract), 'CORRECTION_APPLIED', renderDirectiveApplied(u.result.contract, 'correction'));
@@ -327,7 +336,7 @@ function onActionBefore(c: Ctx, action: Action): Outcome {
       if (dd.outcome !== 'allow' && dd.outcome !== 'context') return { next: null, result: { d: dd, contract: s.contract } };
       const next = { ...s.contract, agentsUsed: s.contract.agentsUsed + delegationUnits(action) };
       return { next: { ...s, contract: next }, result: { d: dd, contract: next } };
-    });
+    }, c.lock);
     d = u.result.d;
     contract = u.result.contract;
   } else {

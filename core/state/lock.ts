@@ -1,11 +1,12 @@
 /**
  * A cross-process lock file for read-modify-write of session state (agent reservations,
- * contract changes). Exclusive create; the holder writes `pid host token time`. A lock whose
+ * contract changes). Created atomically with its content `pid host token time`. A lock whose
  * holder process is gone is broken at once; one whose holder is alive is only broken after
- * MAX_HOLD_MS (pid reuse); an empty or foreign lock after STALE_MS. Waiting is bounded: at the
- * deadline a LockTimeoutError is thrown and the controller answers with the fail mode.
+ * MAX_HOLD_MS (pid reuse); an empty or foreign lock after STALE_MS. Waiting is bounded (2.5 s,
+ * STOPLINE_LOCK_TIMEOUT_MS to change): at the deadline a LockTimeoutError is thrown and the
+ * controller answers with the fail mode.
  */
-import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
@@ -97,36 +98,83 @@ function breakStale(path: string, judged: string, o: Required<LockOptions>): voi
   }
 }
 
+/**
+ * Take the lock with its content already in place: `staged` is a private temp file holding
+ * the token, hard-linked to the lock name (link fails if the name exists, atomically). A
+ * holder killed at any instant leaves either no lock or a complete one naming a dead pid,
+ * which the next process breaks at once. File systems without hard links fall back to
+ * exclusive create.
+ */
+function tryLink(staged: string, path: string, token: string): boolean {
+  try {
+    linkSync(staged, path);
+    return true;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS' || code === 'EXDEV') return tryCreateExclusive(path, token);
+    throw e;
+  }
+}
+
+function tryCreateExclusive(path: string, token: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, 'wx', 0o600);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw e;
+  }
+  try {
+    writeSync(fd, token);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+function stage(path: string, token: string): string {
+  const staged = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  ensureDir(dirname(path));
+  const fd = openSync(staged, 'wx', 0o600);
+  try {
+    writeSync(fd, token);
+  } finally {
+    closeSync(fd);
+  }
+  return staged;
+}
+
+function unlinkQuiet(p: string): void {
+  try {
+    unlinkSync(p);
+  } catch {
+    /* already gone; session.end cleanup removes what a killed process left */
+  }
+}
+
+/** Bounded wait from STOPLINE_LOCK_TIMEOUT_MS (100..60000), else the default. */
+export function lockTimeoutFromEnv(env: Record<string, string | undefined>): number | undefined {
+  const v = Number(env.STOPLINE_LOCK_TIMEOUT_MS);
+  return Number.isInteger(v) && v >= 100 && v <= 60_000 ? v : undefined;
+}
+
 export function withLock<T>(path: string, fn: () => T, opts: LockOptions = {}): T {
   const o = { ...LOCK_DEFAULTS, ...opts };
   const token = `${process.pid} ${HOST} ${randomBytes(6).toString('hex')} ${Date.now()}`;
   const start = Date.now();
-  let madeDir = false;
-  for (;;) {
-    try {
-      const fd = openSync(path, 'wx', 0o600);
-      try {
-        writeSync(fd, token);
-      } finally {
-        closeSync(fd);
-      }
-      break;
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' && !madeDir) {
-        ensureDir(dirname(path));
-        madeDir = true;
-        continue;
-      }
-      if (code !== 'EEXIST') throw e;
+  const staged = stage(path, token);
+  try {
+    for (;;) {
+      if (tryLink(staged, path, token)) break;
+      const seen = readLock(path);
+      if (seen && isStale(seen.content, seen.ageMs, o)) breakStale(path, seen.content, o);
+      const waited = Date.now() - start;
+      if (waited >= o.timeoutMs) throw new LockTimeoutError(waited);
+      sleepSync(2 + Math.floor(Math.random() * 8));
     }
-    const seen = readLock(path);
-    if (seen && isStale(seen.content, seen.ageMs, o)) {
-      breakStale(path, seen.content, o);
-    }
-    const waited = Date.now() - start;
-    if (waited >= o.timeoutMs) throw new LockTimeoutError(waited);
-    sleepSync(2 + Math.floor(Math.random() * 8));
+  } finally {
+    unlinkQuiet(staged);
   }
   try {
     return fn();

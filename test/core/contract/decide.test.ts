@@ -16,9 +16,9 @@ function C(o: Partial<Contract> = {}): Contract {
 function A(o: Partial<Action> = {}): Action {
   return { name: 'Edit', mutability: 'write', affectedPaths: ['src/a.ts'], cwd: '/w/p', dependencyIntent: false, hashIntent: false, delegationCount: 0, unboundedDelegation: false, ...o };
 }
-const READ = { name: 'Read', mutability: 'read', affectedPaths: [] } as const;
-const UNKNOWN = { name: 'mcp__x__run', mutability: 'unknown', affectedPaths: null } as const;
-const DELEGATE = { name: 'Agent', mutability: 'delegate', affectedPaths: [], delegationCount: 1 } as const;
+const READ: Partial<Action> = { name: 'Read', mutability: 'read', affectedPaths: [] };
+const UNKNOWN: Partial<Action> = { name: 'mcp__x__run', mutability: 'unknown', affectedPaths: null };
+const DELEGATE: Partial<Action> = { name: 'Agent', mutability: 'delegate', affectedPaths: [], delegationCount: 1 };
 
 type Row = [string, Partial<Contract>, Partial<Action>, DecisionOutcome, DecisionReason];
 
