@@ -6,6 +6,7 @@
  */
 import type { ControlEvent } from '../../core/protocol';
 import type { Outcome } from '../../core/outcome';
+import type { Dialect } from '../../core/hooks';
 import type { EventEntry, HostRegistry } from '../../core/registry/types';
 import type { HookPayload } from './payload';
 
@@ -24,6 +25,22 @@ export type MappedEvent =
   | { kind: 'ignored'; native: NativeEvent; why: string }
   /** an event name the registry does not know; prints nothing, exit 0 */
   | { kind: 'unknown'; native: NativeEvent; why: string };
+
+/**
+ * What render receives: the guard's Outcome, or the guard folded with the person's own hooks
+ * (core/hooks CombinedOutcome), whose extra fields are optional here.
+ */
+export interface HostAnswer extends Outcome {
+  /** the person's hooks allowed and nothing objected */
+  allow?: boolean;
+  /** systemMessage texts from the person's hooks */
+  messages?: string[];
+  /** a hook said `continue: false` */
+  stop?: boolean;
+  stopReason?: string;
+  /** tool:after: a hook's downgraded deny, to append to the tool result */
+  feedback?: string;
+}
 
 /** The one answer a hook process gives. stdout is either empty or valid host JSON. */
 export interface Rendered {
@@ -49,12 +66,24 @@ export interface CommandHookAdapter {
    */
   canAsk(event: ControlEvent): boolean;
   /** Outcome -> the host's exact output for the native event that fired. */
-  render(outcome: Outcome, native: NativeEvent): Rendered;
+  render(outcome: HostAnswer, native: NativeEvent): Rendered;
   /**
    * The answer when the event could not even be identified (bad JSON, stdin too large or
    * never closed) and the fail mode is closed.
    */
   renderUnidentifiedDeny(message: string): Rendered;
+  /** absent: the artifact runs the guard only */
+  userHooks?: UserHooksSupport;
+}
+
+/** How the person's own hooks (core/hooks) are run next to the guard on this host. */
+export interface UserHooksSupport {
+  /** the dialect the host runs natively, which the artifact therefore skips */
+  dialect: Dialect;
+  /** the project folder: where stopline.json's project file and the host's project hooks are looked up */
+  projectDir(payload: HookPayload, env: HookEnv): string | undefined;
+  /** the tool input in Claude's field names, for hooks written against Claude's shapes */
+  canonicalInput?(payload: HookPayload, event: ControlEvent): Record<string, unknown> | undefined;
 }
 
 export const SILENT: Readonly<Rendered> = Object.freeze({ stdout: '', stderr: '', exitCode: 0 });

@@ -8,7 +8,8 @@
  * - every error is caught and answered by the fail mode: open (the default) prints nothing on
  *   stdout and one stderr line; closed denies with a GUARD_UNAVAILABLE stamp;
  * - an event the registry does not know, or one the guard ignores, prints nothing and exits 0;
- * - the start-up path reads stdin, loads the session state and decides: nothing else.
+ * - the start-up path reads stdin, loads the config and the session state and decides; the
+ *   person's own hooks (universal hooks) run only when some are configured for the event.
  */
 import { handleEvent, failOutcome } from '../../core/controller';
 import type { ControlEvent } from '../../core/protocol';
@@ -16,7 +17,9 @@ import type { Outcome } from '../../core/outcome';
 import { SILENT, eventEntry } from './adapter';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered } from './adapter';
 import { HookInputError, parseHookPayload } from './payload';
+import type { HookPayload } from './payload';
 import { readBoundedStdin, type ByteStream, type StdinLimits } from './stdin';
+import { runUserHooks } from './user-hooks';
 
 /** The two core entry points the runner needs (injectable so tests can make the core fail). */
 export interface CoreApi {
@@ -54,14 +57,21 @@ function withDiagnostics(rendered: Rendered, label: string, lines: readonly stri
 }
 
 /**
- * Seam for the universal hooks layer (core/hooks): once its dispatcher lands, the user's own
- * hooks for this canonical event run here and fold with the guard's outcome (a guard deny can
- * never be overridden). The Claude artifact skips imported Claude-dialect hooks and the Codex
- * artifact Codex-dialect ones, because each host already runs its own. Until then the guard's
- * outcome is the answer.
+ * The person's own hooks for this canonical event (universal hooks), folded with the guard's
+ * outcome; a guard deny always stands. Events without a canonical name run none.
  */
-async function foldUserHooks(_adapter: CommandHookAdapter, _mapped: MappedEvent & { kind: 'event' }, outcome: Outcome): Promise<Outcome> {
-  return outcome;
+async function withUserHooks(adapter: CommandHookAdapter, mapped: MappedEvent & { kind: 'event' }, payload: HookPayload, outcome: Outcome, env: HookEnv): Promise<Outcome> {
+  const support = adapter.userHooks;
+  const canonical = eventEntry(adapter.registry, mapped.native.name)?.canonical;
+  if (!support || !canonical) return outcome;
+  const projectDir = support.projectDir(payload, env) ?? mapped.event.cwd;
+  if (!projectDir) return outcome;
+  const canonicalInput = support.canonicalInput?.(payload, mapped.event);
+  return runUserHooks(
+    { canonical, dialect: support.dialect, nativeName: mapped.native.name, payload, event: mapped.event, projectDir, ...(canonicalInput ? { canonicalInput } : {}) },
+    outcome,
+    env,
+  );
 }
 
 /**
@@ -116,7 +126,7 @@ export async function answerHook(adapter: CommandHookAdapter, text: string, ctx:
       denyResponse: adapter.denyResponse,
       now: ctx.now,
     });
-    const outcome = await foldUserHooks(adapter, mapped, decided);
+    const outcome = await withUserHooks(adapter, mapped, payload, decided, ctx.env);
     return withDiagnostics(adapter.render(outcome, mapped.native), adapter.label, outcome.diagnostics);
   } catch (err) {
     return failureAnswer(adapter, err, native, ctx);
