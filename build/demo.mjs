@@ -173,7 +173,8 @@ export async function runDemo({ artifacts = ARTIFACTS, outRoot = distRoot(), roo
     log('');
   }
 
-  const withoutDemo = built.filter((a) => !a.demo && a.id !== 'cli');
+  // the CLI is shown above; a static file (the installer) has no host session to replay
+  const withoutDemo = built.filter((a) => !a.demo && a.id !== 'cli' && a.kind !== 'static');
   if (withoutDemo.length > 0) log(`Built, no recorded session yet: ${withoutDemo.map((a) => a.id).join(', ')}`);
   if (notBuilt.length > 0) log(`Not built yet (their adapter has not landed): ${notBuilt.map((a) => `${a.id} (${a.entry})`).join(', ')}`);
   if (failed > 0) log(`\nstopline demo: ${failed} part${failed === 1 ? '' : 's'} failed`);
