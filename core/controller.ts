@@ -260,7 +260,7 @@ function onPrompt(c: Ctx): Outcome {
       return contextOutcome(renderContractContext(u.result.contract), 'CORRECTION_APPLIED', renderDirectiveApplied(u.result.contract, 'correction'));
     }
   }
-  const state = loadState(c);
+  const state = current;
   if (controlState(state.contract) === 'OFF' && state.contract.source === 'default') return { kind: 'none' };
   const ctxText = renderContractContext(state.contract);
   const h = hashText(ctxText);

@@ -56,7 +56,8 @@ const REVIEW = [
   /\bonly review\b/i,
   /\bjust review\b/i,
   /\b(do not|don't|dont|never)\s+(edit|change|modify|touch|fix|write to)\s+(anything|any files?|any code|the (repo|repository|codebase|code|files?)|files|code)\b/i,
-  /\bno (edits|changes|code changes)\b/i,
+  // "No edits." as a sentence of its own, not "there are no changes in the log"
+  /(^|[.!?;]\s+)no (edits|code changes|changes)( please| yet)?\s*([.!;]|$)/im,
   /只审查|只审阅|只看不改|只读不改/,
   /(不要|别|不准|不许)(修改|改动|改|动|编辑)(任何|代码|文件|仓库)/,
 ];
