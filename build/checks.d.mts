@@ -13,6 +13,6 @@ export declare function checkImports(code: string): string[];
 export declare function listExports(code: string): ExportInfo[];
 export declare function checkOpencodeExports(code: string): string[];
 export declare function checkPiExports(code: string): string[];
-export declare function checkTypeScriptSyntax(code: string, fileName: string): Promise<string[]>;
+export declare function checkLoadsAsTypeScript(code: string, fileName: string): Promise<string[]>;
 export declare function checkArtifactCode(artifact: Artifact, code: string, bytes: number): Promise<string[]>;
 export declare function checkStaticFile(to: string, text: string): string[];

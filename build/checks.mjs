@@ -156,15 +156,31 @@ export function checkPiExports(code) {
   return [];
 }
 
-/** The Pi file is loaded as TypeScript: it must parse as TS, not only as JS. */
-export async function checkTypeScriptSyntax(code, fileName) {
+/**
+ * The Pi file is loaded as TypeScript (jiti strips types, then runs the rest as JS). So it
+ * must parse as TS, and it must mean the same as TS as it does as JS: `a < b > (c)` is two
+ * comparisons in JS but a generic call `a(c)` in TS. Compare the JS syntax tree of the file
+ * with the tree of what TypeScript emits for it (positions and comments ignored).
+ */
+export async function checkLoadsAsTypeScript(code, fileName) {
   const ts = (await import('typescript')).default;
   const out = ts.transpileModule(code, {
     fileName,
     reportDiagnostics: true,
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ESNext, verbatimModuleSyntax: true, removeComments: true },
   });
-  return (out.diagnostics ?? []).map((d) => `is not valid TypeScript: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
+  const problems = (out.diagnostics ?? []).map((d) => `is not valid TypeScript: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
+  if (problems.length > 0) return problems;
+  const shape = (node) => JSON.stringify(node, (k, v) => (k === 'start' || k === 'end' || k === 'raw' || k.startsWith('_rollup') ? undefined : v));
+  const asJs = parseAst(stripFirstLine(code)).body;
+  const asTs = parseAst(out.outputText).body;
+  const at = asJs.findIndex((node, i) => !asTs[i] || shape(node) !== shape(asTs[i]));
+  if (at !== -1 || asTs.length !== asJs.length) {
+    const node = asJs[at === -1 ? asJs.length - 1 : at];
+    const line = code.slice(0, node.start + (code.startsWith('#!') ? code.indexOf('\n') + 1 : 0)).split('\n').length;
+    problems.push(`means something else as TypeScript than as JavaScript (statement at line ${line}, e.g. \`a < b > (c)\` reads as a generic call)`);
+  }
+  return problems;
 }
 
 /**
@@ -200,7 +216,7 @@ export async function checkArtifactCode(artifact, code, bytes) {
   if (parsed && artifact.kind === 'opencode-plugin') problems.push(...checkOpencodeExports(code));
   if (parsed && artifact.kind === 'pi-extension') {
     problems.push(...checkPiExports(code));
-    problems.push(...(await checkTypeScriptSyntax(code, artifact.output)));
+    problems.push(...(await checkLoadsAsTypeScript(code, artifact.output)));
   }
   return problems;
 }

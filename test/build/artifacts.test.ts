@@ -14,7 +14,7 @@ import {
   checkOpencodeExports,
   checkPiExports,
   checkStaticFile,
-  checkTypeScriptSyntax,
+  checkLoadsAsTypeScript,
   findAbsolutePaths,
 } from '../../build/checks.mjs';
 import { artifactsByState, distFile } from './helpers';
@@ -140,8 +140,12 @@ describe('the checks catch what they are for', () => {
     expect(checkPiExports('function ext(pi) {}\nexport { ext as default };\n')).toEqual([]);
     expect(checkPiExports('export function ext(pi) {}\n')).toEqual(['has no default export (Pi loads the default export as the extension)']);
     expect(checkPiExports('export default 42;\n')).toEqual(['default export is not a function (Pi calls it with the extension API)']);
-    expect(await checkTypeScriptSyntax('const ok = (a) => a;\n', 'x.ts')).toEqual([]);
-    expect((await checkTypeScriptSyntax('const = 1;\n', 'x.ts'))[0]).toMatch(/^is not valid TypeScript: /);
+    expect(await checkLoadsAsTypeScript('const ok = (a) => a;\n', 'x.ts')).toEqual([]);
+    expect((await checkLoadsAsTypeScript('const = 1;\n', 'x.ts'))[0]).toMatch(/^is not valid TypeScript: /);
+    // two comparisons in JS, a generic call `a(c)` once TypeScript strips `<b>`
+    expect(await checkLoadsAsTypeScript('const a = 1, b = 2, c = 3;\nexport const x = a < b > (c);\n', 'x.ts')).toEqual([
+      'means something else as TypeScript than as JavaScript (statement at line 2, e.g. `a < b > (c)` reads as a generic call)',
+    ]);
     const noHeader = 'function e(pi) {}\nexport { e as default };\n';
     expect(await checkArtifactCode(pi, noHeader, noHeader.length)).toEqual(['does not start with "// @ts-nocheck"']);
   });
