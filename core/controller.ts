@@ -3,7 +3,7 @@
  * out; it never throws. It knows no host: adapters translate their payload into a
  * ControlEvent and render the Outcome.
  *
- *   session.start / subagent.start  -> context with the (root) contract
+ *   session.start / subagent.start  -> context with the (root) contract (start also prunes old sessions)
  *   prompt.submit (source user)     -> directive, query or plain-language correction; context
  *   prompt.submit (other sources)   -> nothing: only the person arms or changes a contract
  *   action.before                   -> decide + evidence + stamp (agents=N reserved under the lock)
@@ -44,6 +44,7 @@ import type { Action, ControlEvent } from './protocol';
 import { homeFrom, selfPaths } from './self-paths';
 import { resolveDataDir } from './state/datadir';
 import { lockTimeoutFromEnv } from './state/lock';
+import { pruneOldSessions } from './state/retention';
 import type { LockOptions } from './state/lock';
 import { cleanupSession, hashText, readSession, sessionStore, updateSession } from './state/session';
 import type { SessionState, SessionStore } from './state/session';
@@ -195,6 +196,13 @@ function contextOutcome(message: string, reasonCode: string, notice?: string): O
 // ---------------------------------------------------------------- lifecycle
 
 function onSessionStart(c: Ctx): Outcome {
+  if (!c.child) {
+    try {
+      pruneOldSessions(c.dataDir, c.config.retentionDays, c.now(), c.store.key);
+    } catch {
+      /* housekeeping never changes an answer */
+    }
+  }
   const state = loadState(c);
   if (controlState(state.contract) === 'OFF') return { kind: 'none' };
   const text = renderContractContext(state.contract);

@@ -12,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { BUILTIN_DEFAULTS, LEVELS, MAX_AGENT_BUDGET, MODES, POLICIES } from '../contract/types';
 import type { AgentBudget, Level, Mode, Policy, PolicyDefaults } from '../contract/types';
 import { homeFrom } from '../self-paths';
+import { DEFAULT_RETENTION_DAYS } from '../state/retention';
 import type { Env } from '../self-paths';
 
 export type FailMode = 'open' | 'closed';
@@ -24,6 +25,8 @@ export interface StoplineConfig {
   failMode: FailMode;
   /** data folder from the user file (a project file cannot move it) */
   dataDir?: string;
+  /** days an untouched session's state and evidence are kept (user file only) */
+  retentionDays: number;
   /** policy defaults for a new contract (mode `open` has its own) */
   defaults: PolicyDefaults;
   /** unknown top-level keys, per file, for other modules (hooks, import, dashboard, ...) */
@@ -42,10 +45,10 @@ export interface LoadedConfig {
 export const CONFIG_FILE = 'stopline.json';
 export const PROJECT_DIR = '.stopline';
 
-const KNOWN_KEYS = new Set(['defaultMode', 'defaultLevel', 'failMode', 'dataDir', 'defaults']);
+const KNOWN_KEYS = new Set(['defaultMode', 'defaultLevel', 'failMode', 'dataDir', 'retentionDays', 'defaults']);
 
 export function builtinConfig(): StoplineConfig {
-  return { defaultMode: 'unconfirmed', defaultLevel: 'guard', failMode: 'open', defaults: { ...BUILTIN_DEFAULTS }, extras: { user: {}, project: {} }, sources: {} };
+  return { defaultMode: 'unconfirmed', defaultLevel: 'guard', failMode: 'open', retentionDays: DEFAULT_RETENTION_DAYS, defaults: { ...BUILTIN_DEFAULTS }, extras: { user: {}, project: {} }, sources: {} };
 }
 
 export function userConfigPath(env: Env): string | null {
@@ -80,6 +83,7 @@ interface Partial_ {
   defaultLevel?: Level;
   failMode?: FailMode;
   dataDir?: string;
+  retentionDays?: number;
   defaults: Partial<PolicyDefaults>;
   extras: Record<string, unknown>;
 }
@@ -132,6 +136,11 @@ function parseFile(value: unknown, problems: string[]): Partial_ {
     if (typeof o.dataDir === 'string' && o.dataDir.trim() !== '') out.dataDir = o.dataDir;
     else problems.push('dataDir must be a non-empty string');
   }
+  if ('retentionDays' in o) {
+    const r = o.retentionDays;
+    if (typeof r === 'number' && Number.isInteger(r) && r >= 1 && r <= 3650) out.retentionDays = r;
+    else problems.push('retentionDays must be a whole number of days from 1 to 3650');
+  }
   if ('defaults' in o) {
     const d = o.defaults;
     if (typeof d !== 'object' || d === null || Array.isArray(d)) problems.push('defaults must be an object');
@@ -182,6 +191,7 @@ export function loadConfig(env: Env, cwd: string | undefined): LoadedConfig {
       if (u.defaultLevel) config.defaultLevel = u.defaultLevel;
       if (u.failMode) config.failMode = u.failMode;
       if (u.dataDir) config.dataDir = u.dataDir;
+      if (u.retentionDays) config.retentionDays = u.retentionDays;
       config.defaults = { ...config.defaults, ...u.defaults };
       config.extras.user = u.extras;
     }
@@ -212,6 +222,7 @@ export function loadConfig(env: Env, cwd: string | undefined): LoadedConfig {
           else loosen('failMode open');
         }
         if (p.dataDir) problems.push('dataDir can only be set in the user config');
+        if (p.retentionDays) problems.push('retentionDays can only be set in the user config');
         for (const key of ['deps', 'hash'] as const) {
           const v = p.defaults[key];
           if (v === undefined) continue;

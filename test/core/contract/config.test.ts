@@ -72,13 +72,14 @@ describe('config files', () => {
   it('a project file may not loosen: one diagnostic, the user values stay', () => {
     const { sb, sub } = setup(
       { defaultMode: 'review', failMode: 'closed', defaults: { deps: 'deny', hash: 'deny', agents: 1 } },
-      { defaultMode: 'change', defaultLevel: 'off', failMode: 'open', dataDir: '/tmp/elsewhere', defaults: { deps: 'allow', hash: 'allow', agents: 'allow' } },
+      { defaultMode: 'change', defaultLevel: 'off', failMode: 'open', dataDir: '/tmp/elsewhere', retentionDays: 1, defaults: { deps: 'allow', hash: 'allow', agents: 'allow' } },
     );
     const { config, diagnostics } = loadConfig(sb.env, sub);
     expect(config).toMatchObject({ defaultMode: 'review', defaultLevel: 'guard', failMode: 'closed', defaults: { deps: 'deny', hash: 'deny', agents: 1 } });
     expect(config.dataDir).toBeUndefined();
     expect(diagnostics).toHaveLength(1);
-    for (const w of ['defaultMode change', 'defaultLevel off', 'failMode open', 'dataDir', 'defaults.deps allow', 'defaults.hash allow', 'defaults.agents allow']) expect(diagnostics[0]).toContain(w);
+    expect(config.retentionDays).toBe(30);
+    for (const w of ['defaultMode change', 'defaultLevel off', 'failMode open', 'dataDir', 'retentionDays', 'defaults.deps allow', 'defaults.hash allow', 'defaults.agents allow']) expect(diagnostics[0]).toContain(w);
   });
 
   const invalid: [string, unknown, string][] = [
@@ -88,6 +89,7 @@ describe('config files', () => {
     ['a bad level', { defaultLevel: 'lock' }, 'defaultLevel'],
     ['a bad fail mode', { failMode: 'sometimes' }, 'failMode'],
     ['a bad data dir', { dataDir: 7 }, 'dataDir'],
+    ['a bad retention', { retentionDays: 0 }, 'retentionDays'],
     ['bad defaults', { defaults: { deps: 'maybe', agents: -1 } }, 'defaults.deps'],
     ['defaults not an object', { defaults: 'x' }, 'defaults must be an object'],
   ];

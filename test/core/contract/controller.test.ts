@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { failOutcome, handleEvent } from '../../../core/controller';
@@ -333,6 +333,25 @@ describe('state files', () => {
     expect(o.eventId).toBeUndefined();
     expect(o.message).not.toContain('Event:');
     expect(o.diagnostics?.join('\n')).toContain('evidence not written');
+  });
+
+  it('session start removes sessions untouched for retentionDays, keeps the rest', () => {
+    const sb = sandbox();
+    const old = driver(sb, {}, { sessionId: 'old' });
+    const recent = driver(sb, {}, { sessionId: 'recent' });
+    old.prompt('$stopline review -- x');
+    old.act();
+    recent.prompt('$stopline review -- x');
+    const oldKey = sessionStore(sb.data, 'old').key;
+    const past = (Date.now() - 31 * 86_400_000) / 1000;
+    for (const f of allFiles(sb.data)) if (f.includes(oldKey)) utimesSync(f, past, past);
+    writeFileSync(join(sb.data, 'sessions', 'notes.txt'), 'not ours');
+    utimesSync(join(sb.data, 'sessions', 'notes.txt'), past, past);
+    driver(sb, {}, { sessionId: 'new' }).event('session.start');
+    const left = allFiles(sb.data).map((f) => f.slice(sb.data.length));
+    expect(left.some((f) => f.includes(oldKey))).toBe(false);
+    expect(left.some((f) => f.includes(sessionStore(sb.data, 'recent').key))).toBe(true);
+    expect(left).toContain('/sessions/notes.txt');
   });
 
   it('the hot path does not read the evidence log', () => {

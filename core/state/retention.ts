@@ -1,0 +1,38 @@
+/**
+ * Retention: session state and evidence of sessions nobody touched for `retentionDays` are
+ * removed when a new session starts, so the data folder does not grow forever (the anchor
+ * guard's logs did). Only files stopline names itself are considered.
+ */
+import { readdirSync, statSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+
+const OWN = /^[0-9a-f]{32}(\.json|\.jsonl|\.1\.jsonl)$/;
+
+export const DEFAULT_RETENTION_DAYS = 30;
+
+export function pruneOldSessions(dataDir: string, retentionDays: number, now: number, keepKey?: string): number {
+  const cutoff = now - retentionDays * 86_400_000;
+  let removed = 0;
+  for (const sub of ['sessions', 'runtime']) {
+    const dir = join(dataDir, sub);
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (!OWN.test(name) || (keepKey && name.startsWith(keepKey))) continue;
+      const p = join(dir, name);
+      try {
+        if (statSync(p).mtimeMs < cutoff) {
+          unlinkSync(p);
+          removed++;
+        }
+      } catch {
+        /* removed by another process meanwhile */
+      }
+    }
+  }
+  return removed;
+}
