@@ -34,8 +34,8 @@ afterAll(() => {
   else rmSync(root, { recursive: true, force: true });
 });
 
-const RUN_TIMEOUT_MS = 90_000;
-const TEST_TIMEOUT_MS = 150_000;
+const RUN_TIMEOUT_MS = 180_000;
+const TEST_TIMEOUT_MS = 240_000;
 const DENY = 'HARNESS-DENY';
 
 /** A host suite that skips when its host is missing, except under CI=true, where it fails. */

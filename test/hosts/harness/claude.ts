@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { FakeModelServer } from './fake-server';
 import { requireHost } from './hosts';
 import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
-import { assertProtocol, withRequests, type HostRunResult } from './run-result';
+import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, withRequests, type HostRunResult } from './run-result';
 
 export interface ClaudeRunOptions {
   /** working directory of the session */
@@ -26,7 +26,7 @@ export interface ClaudeRunOptions {
   args?: string[];
   /** environment overrides (undefined removes a variable) */
   env?: Record<string, string | undefined>;
-  /** default 120 s */
+  /** default 180 s */
   timeoutMs?: number;
   /** run folder (default: a new temp folder) */
   runDir?: string;
@@ -38,7 +38,7 @@ export interface ClaudeRunResult extends HostRunResult {
 }
 
 export async function runClaude(opts: ClaudeRunOptions): Promise<ClaudeRunResult> {
-  assertProtocol(opts.server, 'anthropic', 'Claude Code');
+  assertRunInputs('Claude Code', opts.server, 'anthropic', opts.project);
   const claude = requireHost('claude');
   const runDir = makeRunDir('claude', opts.runDir);
   const home = join(runDir, 'home');
@@ -74,7 +74,7 @@ export async function runClaude(opts: ClaudeRunOptions): Promise<ClaudeRunResult
     opts.env,
   );
   const result = await withRequests(opts.server, runDir, () =>
-    runProcess({ command: claude, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? 120_000 }),
+    runProcess({ command: claude, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }),
   );
   let output: Record<string, unknown> | undefined;
   try {

@@ -13,7 +13,7 @@ import { codexHookTrustEntries, renderCodexHookTrustToml } from '../../../hosts/
 import type { FakeModelServer } from './fake-server';
 import { requireHost } from './hosts';
 import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
-import { assertProtocol, jsonLines, withRequests, type HostRunResult } from './run-result';
+import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunResult } from './run-result';
 
 export type CodexTrustMode = 'persisted' | 'bypass' | 'none';
 
@@ -33,7 +33,7 @@ export interface CodexRunOptions {
   /** extra `codex exec` arguments, placed before the prompt */
   args?: string[];
   env?: Record<string, string | undefined>;
-  /** default 120 s */
+  /** default 180 s */
   timeoutMs?: number;
   runDir?: string;
 }
@@ -93,7 +93,7 @@ function codexEnv(runDir: string, overrides?: Record<string, string | undefined>
 }
 
 export async function runCodex(opts: CodexRunOptions): Promise<CodexRunResult> {
-  assertProtocol(opts.server, 'openai-responses', 'Codex');
+  assertRunInputs('Codex', opts.server, 'openai-responses', opts.project);
   const wrapper = requireHost('codex');
   const runDir = makeRunDir('codex', opts.runDir);
   const { env, codexHome } = codexEnv(runDir, opts.env);
@@ -110,7 +110,7 @@ export async function runCodex(opts: CodexRunOptions): Promise<CodexRunResult> {
   args.push(...(opts.args ?? []), opts.prompt);
   // the npm wrapper (node) execs the platform binary and forwards SIGTERM to it
   const result = await withRequests(opts.server, runDir, () =>
-    runProcess({ command: process.execPath, args: [wrapper, ...args], cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? 120_000 }),
+    runProcess({ command: process.execPath, args: [wrapper, ...args], cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }),
   );
   return { ...result, codexHome, events: jsonLines(result.stdout) };
 }

@@ -14,7 +14,7 @@ import { basename, extname, join } from 'node:path';
 import type { FakeModelServer } from './fake-server';
 import { hostVersion, requireHost, stagedToolsDir } from './hosts';
 import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
-import { assertProtocol, jsonLines, withRequests, type HostRunResult } from './run-result';
+import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunResult } from './run-result';
 
 export interface OpenCodeRunOptions {
   project: string;
@@ -32,7 +32,7 @@ export interface OpenCodeRunOptions {
   title?: string | null;
   args?: string[];
   env?: Record<string, string | undefined>;
-  /** default 120 s */
+  /** default 180 s */
   timeoutMs?: number;
   runDir?: string;
 }
@@ -85,11 +85,11 @@ export function openCodeConfig(server: FakeModelServer, extra: Record<string, un
 }
 
 export async function runOpenCode(opts: OpenCodeRunOptions): Promise<OpenCodeRunResult> {
-  assertProtocol(opts.server, 'openai-chat', 'OpenCode');
-  const opencode = requireHost('opencode');
+  assertRunInputs('OpenCode', opts.server, 'openai-chat', opts.project);
   if (opts.pluginFile !== undefined && !['.js', '.ts'].includes(extname(opts.pluginFile))) {
     throw new OpenCodePluginError(`OpenCode only discovers .js and .ts plugin files, not ${basename(opts.pluginFile)}`);
   }
+  const opencode = requireHost('opencode');
   const runDir = makeRunDir('opencode', opts.runDir);
   const home = join(runDir, 'home');
   const tmp = join(runDir, 'tmp');
@@ -130,7 +130,7 @@ export async function runOpenCode(opts: OpenCodeRunOptions): Promise<OpenCodeRun
   const words = opts.prompt.split(/\s+/).filter(Boolean);
   const args = ['run', '--format', 'json', '--print-logs', ...(title !== null ? ['--title', title] : []), ...(opts.args ?? []), ...words];
   const result = await withRequests(opts.server, runDir, () =>
-    runProcess({ command: opencode, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? 120_000 }),
+    runProcess({ command: opencode, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }),
   );
   return { ...result, events: jsonLines(result.stdout) };
 }

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import type { FakeModelServer } from './fake-server';
 import { requireHost } from './hosts';
 import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
-import { assertProtocol, jsonLines, withRequests, type HostRunResult } from './run-result';
+import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunResult } from './run-result';
 
 export type PiVariant = 'ew' | 'mz';
 export type PiMode = 'print' | 'json';
@@ -28,7 +28,7 @@ export interface PiRunOptions {
   mode?: PiMode;
   args?: string[];
   env?: Record<string, string | undefined>;
-  /** default 120 s */
+  /** default 180 s */
   timeoutMs?: number;
   runDir?: string;
 }
@@ -68,7 +68,7 @@ export function piModelsJson(server: FakeModelServer): Record<string, unknown> {
 }
 
 export async function runPi(opts: PiRunOptions): Promise<PiRunResult> {
-  assertProtocol(opts.server, 'openai-chat', 'Pi');
+  assertRunInputs('Pi', opts.server, 'openai-chat', opts.project);
   if (opts.variant !== 'ew' && opts.variant !== 'mz') throw new TypeError(`Pi variant must be 'ew' or 'mz', got ${String(opts.variant)}`);
   const runtime = piRuntime(opts.variant);
   const runDir = makeRunDir(`pi-${opts.variant}`, opts.runDir);
@@ -95,7 +95,7 @@ export async function runPi(opts: PiRunOptions): Promise<PiRunResult> {
   if ((opts.mode ?? 'print') === 'json') args.push('--mode', 'json');
   args.push(...(opts.args ?? []), '-p', opts.prompt);
   const result = await withRequests(opts.server, runDir, () =>
-    runProcess({ command: runtime.node, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? 120_000 }),
+    runProcess({ command: runtime.node, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }),
   );
   return { ...result, agentDir, events: opts.mode === 'json' ? jsonLines(result.stdout) : [] };
 }

@@ -1,3 +1,5 @@
+import { existsSync, statSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import type { FakeModelServer, ProtocolName } from './fake-server';
 import type { ProcessResult } from './process';
 import type { RecordedRequest } from './script';
@@ -9,11 +11,18 @@ export interface HostRunResult extends ProcessResult {
   runDir: string;
 }
 
-export function assertProtocol(server: FakeModelServer, wanted: ProtocolName, host: string): void {
+/** Runner preconditions, checked before anything is written or spawned. */
+export function assertRunInputs(host: string, server: FakeModelServer, wanted: ProtocolName, project: string): void {
   if (server.protocol !== wanted) {
     throw new TypeError(`${host} talks ${wanted}, but the server given speaks ${server.protocol}`);
   }
+  if (!isAbsolute(project) || !existsSync(project) || !statSync(project).isDirectory()) {
+    throw new TypeError(`${host}: project must be an existing folder given as an absolute path, got "${project}"`);
+  }
 }
+
+/** Default wall-clock bound of one host run (generous: a loaded 2-core box slows OpenCode a lot). */
+export const DEFAULT_RUN_TIMEOUT_MS = 180_000;
 
 /** Run `fn`, returning its process result plus the server requests that arrived meanwhile. */
 export async function withRequests(server: FakeModelServer, runDir: string, fn: () => Promise<ProcessResult>): Promise<HostRunResult> {
