@@ -104,11 +104,25 @@ export function makeDist(dir = join(tempDir('stopline-dist-'), 'dist')): string 
     'claude/stopline.mjs': placeholderScript('claude'),
     'codex/stopline.mjs': placeholderScript('codex'),
     'codex/hooks.json': '{"hooks":{}}\n',
-    'opencode/stopline.js': 'export const StoplinePlugin = async () => ({});\n',
+    // OpenCode wants every export to be a plugin factory; this one leaves a marker when loaded
+    'opencode/stopline.js': [
+      'export const StoplinePlugin = async () => {',
+      "  if (process.env.STOPLINE_TEST_MARKER) (await import('node:fs')).writeFileSync(process.env.STOPLINE_TEST_MARKER, 'opencode');",
+      '  return {};',
+      '};',
+      '',
+    ].join('\n'),
     'hermes/stopline/plugin.yaml': 'name: stopline\nkind: standalone\n',
     'hermes/stopline/__init__.py': 'def register(ctx):\n    pass\n',
     'hermes/stopline/stopline.mjs': placeholderScript('hermes'),
-    'pi/stopline.ts': 'export default function (pi: unknown): void { void pi; }\n',
+    'pi/stopline.ts': [
+      "import { writeFileSync } from 'node:fs';",
+      'export default function (pi: unknown): void {',
+      '  void pi;',
+      "  if (process.env.STOPLINE_TEST_MARKER) writeFileSync(process.env.STOPLINE_TEST_MARKER, 'pi');",
+      '}',
+      '',
+    ].join('\n'),
   };
   for (const [rel, text] of Object.entries(files)) write(join(dir, rel), text);
   return dir;
