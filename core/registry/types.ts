@@ -41,6 +41,12 @@ export interface ToolEntry {
   patchField?: string;
   /** the tool's working-directory field, which wins over the event cwd for this call */
   workdirField?: string;
+  /**
+   * The kind depends on one input field (Claude ExitWorktree `action: "remove"` deletes the
+   * worktree, `"keep"` does not; Hermes `process` `action: "kill"` vs `"poll"`). `kind` is
+   * used when the field is absent; `otherwise` when it holds a value not in `cases`.
+   */
+  kindBy?: { field: string; cases: Record<string, ToolKind>; otherwise: ToolKind };
   note?: string;
 }
 

@@ -1,0 +1,146 @@
+/**
+ * Collects segments from the shell / PowerShell walkers and combines them:
+ *   any write  -> write (paths unproven when any segment is unknown or has an unproven target)
+ *   else any unknown -> unknown (paths unproven)
+ *   else read (no paths).
+ * Also resolves raw targets against the folder the command is in at that point.
+ */
+import { isWindowsAbsolute, normalizeTarget } from '../paths';
+import type { Mutability } from '../protocol';
+import { addedLines, changeFromContent, dependencyIntentFromChange, hashIntentFromLines, manifestKind, type Change } from './intents';
+import { MAX_SEGMENTS } from './limits';
+import type { AnalysisSegment, ShellAnalysis } from './types';
+import type { PatchFile } from './patch';
+
+export interface Base {
+  cwd?: string;
+  home?: string;
+}
+
+/** Devices and pseudo-files that are not a write to the project. */
+const NOT_A_FILE = /^\/dev\/(null|zero|stdout|stderr|stdin|tty|fd\/\d+|random|urandom)$|^(nul|con|\$null)$/i;
+
+export function isNullDevice(raw: string): boolean {
+  return NOT_A_FILE.test(raw.trim());
+}
+
+export function isAbsoluteLike(raw: string): boolean {
+  return raw.startsWith('/') || isWindowsAbsolute(raw) || raw === '~' || raw.startsWith('~/') || raw.startsWith('~\\');
+}
+
+export function joinDir(dir: string, raw: string): string {
+  if (dir === '') return raw;
+  return /[\\/]$/.test(dir) ? dir + raw : dir + '/' + raw;
+}
+
+/**
+ * Place a raw target. `dir` is where the command runs: '' = the action cwd, a path
+ * (absolute, or relative to the action cwd), or null = not known (after `cd "$X"`).
+ */
+export function resolvePath(raw: string, dir: string | null, base: Base): string | null {
+  if (raw === '') return null;
+  let p = raw;
+  if (!isAbsoluteLike(p)) {
+    if (dir === null) return null;
+    p = joinDir(dir, p);
+  }
+  return normalizeTarget(p, base.cwd, { home: base.home }).rel;
+}
+
+export class Collector {
+  readonly segments: AnalysisSegment[] = [];
+  private truncated = false;
+  constructor(readonly base: Base) {}
+
+  add(seg: AnalysisSegment): void {
+    if (this.segments.length >= MAX_SEGMENTS) {
+      if (!this.truncated) {
+        this.truncated = true;
+        this.segments.push({ program: '(limit)', mutability: 'unknown', paths: [], pathsProven: false, why: `more than ${MAX_SEGMENTS} segments; the rest is not analysed` });
+      }
+      return;
+    }
+    this.segments.push(seg);
+  }
+
+  unknown(program: string, why: string): void {
+    this.add({ program, mutability: 'unknown', paths: [], pathsProven: false, why });
+  }
+
+  result(): ShellAnalysis {
+    return combineSegments(this.segments);
+  }
+}
+
+export function combineSegments(segments: AnalysisSegment[]): ShellAnalysis {
+  let write = false;
+  let unknown = false;
+  let proven = true;
+  let dep = false;
+  let hash = false;
+  const paths: string[] = [];
+  const seen = new Set<string>();
+  const unknownReasons: string[] = [];
+  for (const s of segments) {
+    if (s.dependencyIntent) dep = true;
+    if (s.hashIntent) hash = true;
+    if (s.mutability === 'write') {
+      write = true;
+      if (!s.pathsProven) proven = false;
+      for (const p of s.paths) if (!seen.has(p)) {
+        seen.add(p);
+        paths.push(p);
+      }
+    } else if (s.mutability === 'unknown') {
+      unknown = true;
+      unknownReasons.push(`${s.program}: ${s.why}`);
+    }
+  }
+  let mutability: Mutability = 'read';
+  let affectedPaths: string[] | null = [];
+  if (write) {
+    mutability = 'write';
+    affectedPaths = unknown || !proven ? null : paths;
+  } else if (unknown) {
+    mutability = 'unknown';
+    affectedPaths = null;
+  }
+  return { mutability, affectedPaths, dependencyIntent: dep, hashIntent: hash, delegationCount: 0, segments, unknownReasons };
+}
+
+/** Intents of writing `content` (or unknown content) into a resolved path. */
+export function contentIntents(path: string, content: string | undefined, append: boolean): { dep: boolean; hash: boolean } {
+  if (content === undefined) return { dep: manifestKind(path) !== null, hash: false };
+  const change: Change = append ? { ...changeFromContent(content), wholeFile: false } : changeFromContent(content);
+  return { dep: dependencyIntentFromChange(path, change), hash: hashIntentFromLines(path, addedLines(change)) };
+}
+
+/** Segments for the files of a parsed patch. */
+export function patchSegments(program: string, files: PatchFile[], problems: string[], dir: string | null, base: Base, why: string): AnalysisSegment[] {
+  if (files.length === 0) {
+    return [{ program, mutability: 'write', paths: [], pathsProven: false, why: `${why}; no file headers could be read${problems.length ? ' (' + problems.join('; ') + ')' : ''}` }];
+  }
+  const out: AnalysisSegment[] = [];
+  for (const f of files) {
+    const raws = f.moveTo ? [f.path, f.moveTo] : [f.path];
+    const paths: string[] = [];
+    let proven = problems.length === 0;
+    for (const r of raws) {
+      const p = resolvePath(r, dir, base);
+      if (p === null) proven = false;
+      else paths.push(p);
+    }
+    const added = addedLines(f.change);
+    let dep = false;
+    let hash = false;
+    if (f.op !== 'delete') {
+      for (const target of f.moveTo ? [f.moveTo, f.path] : [f.path]) {
+        dep = dep || dependencyIntentFromChange(target, f.change);
+        hash = hash || hashIntentFromLines(target, added);
+      }
+    }
+    const verb = f.op === 'add' ? 'adds' : f.op === 'delete' ? 'deletes' : f.moveTo ? 'moves and updates' : 'updates';
+    out.push({ program, mutability: 'write', paths, pathsProven: proven, why: `${why}: ${verb} ${raws.join(' -> ')}`, dependencyIntent: dep || undefined, hashIntent: hash || undefined });
+  }
+  return out;
+}

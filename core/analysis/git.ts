@@ -1,0 +1,278 @@
+/**
+ * git by subcommand and options. Reads: status, diff, log, show, blame, branch/tag/remote
+ * listings… Writes: add, commit, push, reset, checkout, switch, restore, clean, stash,
+ * merge, rebase, apply… Pathspec writes (add, rm, mv, restore, checkout --, clean) name
+ * their literal pathspecs; everything else that moves refs or the work tree is a write
+ * whose targets are unproven. Options that make git run other programs (`-c alias.x=!…`,
+ * `-c core.pager=…`, interactive modes, unknown subcommands = aliases) are unknown.
+ */
+import { parseOpts, hasAny, optValue, type OptSpec } from './opts';
+import { read, write, unknown, type Verdict } from './verdict';
+import { literalArg, type Arg } from './words';
+
+const DANGEROUS_CONFIG =
+  /^(alias\.|core\.(pager|editor|fsmonitor|sshcommand|hookspath|askpass|gitproxy)|diff\.|merge\.|filter\.|credential\.|gpg\.|sequence\.editor|pager\.|protocol\.|uploadpack\.|receivepack\.|remote\..*\.(uploadpack|receivepack|proxy)|include\.|includeif\.|http\..*proxy)/i;
+
+const READ_SUBCOMMANDS = new Set([
+  'status', 'log', 'show', 'blame', 'annotate', 'shortlog', 'describe', 'rev-parse', 'rev-list', 'ls-files', 'ls-tree',
+  'ls-remote', 'cat-file', 'whatchanged', 'name-rev', 'merge-base', 'show-ref', 'for-each-ref', 'count-objects', 'fsck',
+  'verify-commit', 'verify-tag', 'verify-pack', 'check-ignore', 'check-attr', 'check-ref-format', 'check-mailmap',
+  'cherry', 'range-diff', 'help', 'version', 'var', 'get-tar-commit-id', 'show-branch', 'diff-files', 'diff-index',
+  'diff-tree', 'request-pull', 'column', 'stripspace', 'interpret-trailers', 'patch-id',
+]);
+
+const WRITE_SUBCOMMANDS = new Set([
+  'commit', 'push', 'pull', 'fetch', 'merge', 'cherry-pick', 'revert', 'am', 'switch', 'gc', 'prune', 'repack',
+  'maintenance', 'pack-refs', 'update-ref', 'update-index', 'symbolic-ref', 'replace', 'filter-branch', 'filter-repo',
+  'commit-tree', 'write-tree', 'read-tree', 'mktag', 'mktree', 'checkout-index', 'update-server-info',
+  'unpack-objects', 'index-pack', 'bundle', 'format-patch', 'remote-update', 'prune-packed', 'multi-pack-index',
+  'commit-graph', 'merge-tree', 'fast-import', 'p4', 'svn', 'cvsimport', 'quiltimport',
+]);
+
+const INTERACTIVE_OR_EXTERNAL = new Set(['gui', 'citool', 'difftool', 'mergetool', 'instaweb', 'daemon', 'send-email', 'credential', 'web--browse', 'shell', 'upload-pack', 'receive-pack', 'http-backend', 'imap-send']);
+
+function pathspecs(args: readonly Arg[]): Arg[] {
+  // git expands glob characters and `:(magic)` itself, quoted or not: such a pathspec is not one path
+  return args.map((a) => (a.value === null || a.glob || /[*?[]/.test(a.value) || a.value.startsWith(':') ? { ...a, value: null } : a));
+}
+
+function afterDoubleDash(args: readonly Arg[]): Arg[] | null {
+  const i = args.findIndex((a) => a.value === '--');
+  return i === -1 ? null : args.slice(i + 1);
+}
+
+function sub(args: readonly Arg[], spec: OptSpec = {}) {
+  return parseOpts(args, spec);
+}
+
+export function classifyGit(args: readonly Arg[]): Verdict {
+  let i = 0;
+  let unprovenTargets = false;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (v === null) return unknown('git: an option or subcommand is only known at run time');
+    if (!v.startsWith('-')) break;
+    if (v === '-C') {
+      const dir = args[i + 1];
+      if (!dir) return read('git -C without a folder fails');
+      return { kind: 'exec', argv: [literalArg('git'), ...args.slice(i + 2)], cwd: dir, why: 'git -C runs in another folder' };
+    }
+    if (v === '-c' || v.startsWith('--config-env')) {
+      const kv = v === '-c' ? args[++i]?.value : v.split('=').slice(1).join('=');
+      if (kv === null || kv === undefined || DANGEROUS_CONFIG.test(kv)) return unknown(`git -c ${kv ?? '<run time>'}: the setting can make git run other programs`);
+      continue;
+    }
+    if (v === '--git-dir' || v === '--work-tree' || v === '--namespace' || v === '--super-prefix') {
+      if (v !== '--namespace') unprovenTargets = true;
+      i++;
+      continue;
+    }
+    if (v.startsWith('--git-dir=') || v.startsWith('--work-tree=')) {
+      unprovenTargets = true;
+      continue;
+    }
+    if (v.startsWith('--exec-path=')) return unknown('git --exec-path: subcommands come from another folder');
+    if (v === '--version' || v === '--help' || v === '-h' || v === '--html-path' || v === '--man-path' || v === '--info-path' || v === '--exec-path') {
+      return read('git prints information');
+    }
+    // --no-pager, -P, -p, --paginate, --bare, --literal-pathspecs, --no-optional-locks…: no effect on what is written
+  }
+  const subArg = args[i];
+  if (!subArg) return read('git with no subcommand prints usage');
+  const name = subArg.value!;
+  const rest = args.slice(i + 1);
+  const v = classifySub(name, rest);
+  if (unprovenTargets && v.kind === 'leaf' && v.mutability === 'write') return { ...v, paths: undefined, why: v.why + ' (--git-dir/--work-tree move the target)' };
+  return v;
+}
+
+function classifySub(name: string, rest: readonly Arg[]): Verdict {
+  const g = `git ${name}`;
+  if (READ_SUBCOMMANDS.has(name)) return read(`${g} only reads the repository`);
+  switch (name) {
+    case 'diff': {
+      const p = sub(rest, { shortWithValue: 'OSGU', longWithValue: ['output'] });
+      const out = optValue(p, '--output');
+      if (out !== undefined) return write(`${g} --output writes a file`, [out === null ? { text: '', value: null, glob: false } : literalArg(out)], { writesContent: true });
+      if (hasAny(p, '--ext-diff')) return unknown(`${g} --ext-diff runs an external diff program`);
+      return read(`${g} only reads`);
+    }
+    case 'grep': {
+      const p = sub(rest, { shortWithValue: 'efABCm', longWithValue: ['max-depth', 'context', 'after-context', 'before-context', 'threads', 'max-count'] });
+      if (hasAny(p, '-O', '--open-files-in-pager')) return unknown(`${g} -O runs a pager program`);
+      return read(`${g} only reads`);
+    }
+    case 'hash-object': {
+      const p = sub(rest, { longWithValue: ['path', 'stdin-paths'] });
+      if (hasAny(p, '-w')) return write(`${g} -w writes an object into .git`, undefined, { hash: true });
+      return read(`${g} computes a hash`, { hash: true });
+    }
+    case 'archive': {
+      const p = sub(rest, { shortWithValue: 'o', longWithValue: ['output', 'format', 'prefix', 'remote', 'exec'] });
+      const out = optValue(p, '-o', '--output');
+      if (hasAny(p, '--remote', '--exec')) return unknown(`${g} --remote/--exec talks to another program`);
+      if (out !== undefined) return write(`${g} writes an archive`, [out === null ? { text: '', value: null, glob: false } : literalArg(out)], { writesContent: true });
+      return read(`${g} writes the archive to stdout`);
+    }
+    case 'config': {
+      const p = sub(rest, { shortWithValue: 'f', longWithValue: ['file', 'blob', 'type', 'default', 'comment', 'value'] });
+      const first = p.operands[0]?.value;
+      if (hasAny(p, '-e', '--edit') || first === 'edit') return unknown(`${g} --edit opens an editor`);
+      if (first === 'get' || first === 'list') return read(`${g} ${first} reads settings`);
+      if (first === 'set' || first === 'unset' || first === 'rename-section' || first === 'remove-section') return write(`${g} ${first} changes settings`);
+      if (hasAny(p, '--get', '--get-all', '--get-regexp', '--get-urlmatch', '--get-color', '--get-colorbool', '-l', '--list')) return read(`${g} reads settings`);
+      if (hasAny(p, '--unset', '--unset-all', '--add', '--replace-all', '--rename-section', '--remove-section')) return write(`${g} changes settings`);
+      if (p.operands.length >= 2) return write(`${g} <key> <value> changes settings`);
+      return read(`${g} <key> reads a setting`);
+    }
+    case 'branch': {
+      const p = sub(rest, { shortWithValue: 'u', longWithValue: ['set-upstream-to', 'sort', 'format', 'contains', 'no-contains', 'merged', 'no-merged', 'points-at', 'color', 'column'] });
+      if (hasAny(p, '-d', '-D', '--delete', '-m', '-M', '--move', '-c', '-C', '--copy', '-u', '--set-upstream-to', '--unset-upstream', '--edit-description', '-f', '--force', '-t', '--track', '--no-track', '--create-reflog')) {
+        return write(`${g} changes branches`);
+      }
+      if (p.operands.length > 0 && !hasAny(p, '-l', '--list', '--contains', '--no-contains', '--merged', '--no-merged', '--points-at')) return write(`${g} <name> creates a branch`);
+      return read(`${g} lists branches`);
+    }
+    case 'tag': {
+      const p = sub(rest, { shortWithValue: 'umFn', longWithValue: ['local-user', 'message', 'file', 'sort', 'format', 'contains', 'no-contains', 'merged', 'no-merged', 'points-at', 'cleanup', 'color', 'column'] });
+      if (hasAny(p, '-v', '--verify')) return read(`${g} -v verifies a tag`);
+      if (hasAny(p, '-d', '--delete', '-a', '--annotate', '-s', '--sign', '-u', '--local-user', '-m', '--message', '-F', '--file', '-f', '--force')) return write(`${g} changes tags`);
+      if (p.operands.length > 0 && !hasAny(p, '-l', '--list')) return write(`${g} <name> creates a tag`);
+      return read(`${g} lists tags`);
+    }
+    case 'remote': {
+      const op = rest.find((a) => a.value === null || !a.value.startsWith('-'));
+      if (!op) return read(`${g} lists remotes`);
+      if (op.value === null) return unknown(`${g}: subcommand only known at run time`);
+      if (['show', 'get-url'].includes(op.value)) return read(`${g} ${op.value} reads`);
+      return write(`${g} ${op.value} changes remotes`);
+    }
+    case 'stash': {
+      const op = rest[0]?.value;
+      if (op === null) return unknown(`${g}: subcommand only known at run time`);
+      if (op === 'list' || op === 'show') return read(`${g} ${op} reads`);
+      if (op === undefined || op === 'push' || op.startsWith('-')) {
+        const specs = afterDoubleDash(rest);
+        if (specs && specs.length) return write(`${g} stashes and restores these paths`, pathspecs(specs));
+        const p = sub(op === 'push' ? rest.slice(1) : rest, { shortWithValue: 'm', longWithValue: ['message', 'pathspec-from-file'] });
+        if (p.operands.length) return write(`${g} stashes and restores these paths`, pathspecs(p.operands));
+        return write(`${g} stashes and resets the work tree`);
+      }
+      return write(`${g} ${op} changes the work tree or the stash`);
+    }
+    case 'worktree':
+      return rest[0]?.value === 'list' ? read(`${g} list reads`) : write(`${g} changes worktrees`);
+    case 'submodule': {
+      const op = rest.find((a) => a.value === null || !a.value.startsWith('-'));
+      if (!op || op.value === 'status' || op.value === 'summary') return read(`${g} status reads`);
+      if (op.value === 'foreach') {
+        const cmd = rest.slice(rest.indexOf(op) + 1).find((a) => a.value === null || !a.value.startsWith('-'));
+        if (cmd && cmd.value !== null) return { kind: 'shell', source: cmd.value, why: `${g} foreach runs a shell command in each submodule` };
+        return unknown(`${g} foreach runs a command only known at run time`);
+      }
+      return write(`${g} ${op.value ?? '<run time>'} changes submodules`);
+    }
+    case 'notes': {
+      const op = rest[0]?.value;
+      return op === undefined || op === 'list' || op === 'show' ? read(`${g} reads notes`) : write(`${g} changes notes`);
+    }
+    case 'reflog': {
+      const op = rest[0]?.value;
+      return op === 'expire' || op === 'delete' ? write(`${g} ${op} changes the reflog`) : read(`${g} reads the reflog`);
+    }
+    case 'sparse-checkout':
+      return rest[0]?.value === 'list' ? read(`${g} list reads`) : write(`${g} changes the checkout`);
+    case 'lfs': {
+      const op = rest[0]?.value;
+      return op && ['ls-files', 'status', 'env', 'version', 'logs'].includes(op) ? read(`${g} ${op} reads`) : write(`${g} changes LFS state`);
+    }
+    case 'bisect': {
+      const op = rest[0]?.value;
+      if (op === 'log' || op === 'view' || op === 'visualize') return read(`${g} ${op} reads`);
+      if (op === 'run') return unknown(`${g} run executes a command`);
+      return write(`${g} checks out commits`);
+    }
+    case 'add': {
+      const p = sub(rest, { longWithValue: ['chmod', 'pathspec-from-file'] });
+      if (hasAny(p, '-n', '--dry-run')) return read(`${g} --dry-run only lists`);
+      if (hasAny(p, '-p', '--patch', '-i', '--interactive', '-e', '--edit')) return unknown(`${g} interactive: what is staged is typed later`);
+      if (hasAny(p, '--pathspec-from-file')) return write(`${g} stages paths read from a file`);
+      if (p.operands.length === 0) return write(`${g} stages changes across the work tree`);
+      return write(`${g} stages these paths`, pathspecs(p.operands));
+    }
+    case 'rm': {
+      const p = sub(rest, { longWithValue: ['pathspec-from-file'] });
+      if (hasAny(p, '-n', '--dry-run')) return read(`${g} --dry-run only lists`);
+      if (p.operands.length === 0) return write(`${g} removes paths from a file list`);
+      return write(`${g} removes these paths`, pathspecs(p.operands));
+    }
+    case 'mv': {
+      const p = sub(rest);
+      if (hasAny(p, '-n', '--dry-run')) return read(`${g} --dry-run only lists`);
+      return write(`${g} moves these paths`, pathspecs(p.operands));
+    }
+    case 'checkout': {
+      const p = sub(rest, { shortWithValue: 'bB', longWithValue: ['orphan', 'conflict', 'pathspec-from-file'] });
+      if (hasAny(p, '-p', '--patch')) return unknown(`${g} -p: what is restored is typed later`);
+      const specs = afterDoubleDash(rest);
+      if (specs && specs.length) return write(`${g} -- overwrites these paths`, pathspecs(specs));
+      if (p.operands.length === 1 && p.operands[0]!.value === '.') return write(`${g} . overwrites the work tree below cwd`, [literalArg('.')]);
+      return write(`${g} switches the work tree`);
+    }
+    case 'restore': {
+      const p = sub(rest, { shortWithValue: 's', longWithValue: ['source', 'conflict', 'pathspec-from-file'] });
+      if (hasAny(p, '-p', '--patch')) return unknown(`${g} -p: what is restored is typed later`);
+      if (p.operands.length === 0) return write(`${g} restores paths from a file list`);
+      return write(`${g} overwrites these paths`, pathspecs(p.operands));
+    }
+    case 'reset': {
+      const p = sub(rest, { longWithValue: ['pathspec-from-file'] });
+      if (hasAny(p, '-p', '--patch')) return unknown(`${g} -p: what is reset is typed later`);
+      const specs = afterDoubleDash(rest);
+      if (specs && specs.length && !hasAny(p, '--hard', '--merge', '--keep')) return write(`${g} -- unstages these paths`, pathspecs(specs));
+      return write(`${g} moves HEAD${hasAny(p, '--hard') ? ' and overwrites the work tree' : ''}`);
+    }
+    case 'clean': {
+      const p = sub(rest, { shortWithValue: 'e', longWithValue: ['exclude'] });
+      if (hasAny(p, '-n', '--dry-run')) return read(`${g} --dry-run only lists`);
+      if (hasAny(p, '-i', '--interactive')) return unknown(`${g} -i: what is deleted is typed later`);
+      if (p.operands.length) return write(`${g} deletes untracked files under these paths`, pathspecs(p.operands));
+      return write(`${g} deletes untracked files below cwd`, [literalArg('.')]);
+    }
+    case 'rebase': {
+      const p = sub(rest, { shortWithValue: 'xsX', longWithValue: ['exec', 'onto', 'strategy', 'strategy-option', 'empty', 'rebase-merges'] });
+      if (hasAny(p, '-i', '--interactive', '--edit-todo')) return unknown(`${g} -i: the todo list is edited later`);
+      if (hasAny(p, '-x', '--exec')) return unknown(`${g} --exec runs commands`);
+      return write(`${g} rewrites commits and the work tree`);
+    }
+    case 'apply': {
+      const p = sub(rest, { shortWithValue: 'pC', longWithValue: ['exclude', 'include', 'directory', 'whitespace', 'build-fake-ancestor'] });
+      if (hasAny(p, '--check', '--stat', '--numstat', '--summary') && !hasAny(p, '--apply')) return read(`${g} --check/--stat only inspects`);
+      return write(`${g} applies a patch`);
+    }
+    case 'init': {
+      const p = sub(rest, { longWithValue: ['template', 'separate-git-dir', 'object-format', 'ref-format', 'initial-branch', 'shared'], shortWithValue: 'b' });
+      if (hasAny(p, '--template')) return unknown(`${g} --template copies hooks from a folder`);
+      return write(`${g} creates a repository`, [p.operands[0] ?? literalArg('.')]);
+    }
+    case 'clone': {
+      const p = sub(rest, { shortWithValue: 'obcju', longWithValue: ['origin', 'branch', 'config', 'template', 'reference', 'depth', 'upload-pack', 'separate-git-dir', 'jobs', 'filter', 'shallow-since', 'shallow-exclude', 'server-option', 'bundle-uri', 'ref-format'] });
+      if (hasAny(p, '-u', '--upload-pack', '--template', '-c', '--config')) return unknown(`${g}: options that run programs or install hooks`);
+      const dest = p.operands[1];
+      if (dest) return write(`${g} creates a folder`, [dest]);
+      const url = p.operands[0]?.value;
+      if (!url) return write(`${g} creates a folder`);
+      const base = url.replace(/[\\/]+$/, '').replace(/\.git$/, '').split(/[\\/:]/).pop();
+      return write(`${g} creates a folder`, base ? [literalArg(base)] : undefined);
+    }
+    case 'merge-file': {
+      const p = sub(rest, { shortWithValue: 'L' });
+      if (hasAny(p, '-p', '--stdout')) return read(`${g} -p writes to stdout`);
+      return write(`${g} writes the merge into the first file`, p.operands[0] ? [p.operands[0]] : undefined, { writesContent: true });
+    }
+  }
+  if (WRITE_SUBCOMMANDS.has(name)) return write(`${g} changes the repository`);
+  if (INTERACTIVE_OR_EXTERNAL.has(name)) return unknown(`${g} runs an external or interactive program`);
+  return unknown(`${g}: not a known git subcommand (an alias or git-${name} program can run anything)`);
+}

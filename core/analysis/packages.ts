@@ -1,0 +1,648 @@
+/**
+ * Package managers, language toolchains and interpreters. A package manager that only
+ * restores declared dependencies (`npm ci`, `pip install -r requirements.txt`) writes
+ * but has no dependency intent; one that names new packages (`npm i left-pad`,
+ * `cargo add serde`, `apt-get install jq`) has. Anything that runs project scripts or
+ * code (`npm test`, `cargo run`, `python x.py`, `python -c …`) is unknown.
+ */
+import { parseOpts, hasAny, type ParsedOpts } from './opts';
+import { hashIntentInCode, type CodeLanguage } from './intents';
+import { read, write, unknown, type Leaf, type ProgramContext, type Verdict } from './verdict';
+import { literalArg, type Arg } from './words';
+
+const INFO_FLAGS = new Set(['--version', '-v', '-V', '--help', '-h', 'version', 'help', '-version', '--versions']);
+
+function onlyInfo(args: readonly Arg[]): boolean {
+  return args.length > 0 && args.every((a) => a.value !== null && INFO_FLAGS.has(a.value));
+}
+
+function firstOperand(args: readonly Arg[], valueOpts: readonly string[] = []): { index: number; arg: Arg } | null {
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) return { index: i, arg: args[i]! };
+    if (valueOpts.includes(v)) {
+      i++;
+      continue;
+    }
+    if (!v.startsWith('-')) return { index: i, arg: args[i]! };
+  }
+  return null;
+}
+
+/** package specs named on the command line (not options, not local paths that restore the project) */
+function packageSpecs(p: ParsedOpts): Arg[] {
+  return p.operands.filter((a) => !(a.value === '.' || a.value === './'));
+}
+
+const NPM_VALUE_OPTS = ['--registry', '--tag', '-w', '--workspace', '--prefix', '--omit', '--include', '--save-prefix', '--cache', '--userconfig', '--loglevel', '-C', '--dir', '--filter', '-F', '--cwd'];
+
+function npmish(tool: string, args: readonly Arg[], ctx: ProgramContext): Verdict {
+  const first = firstOperand(args, NPM_VALUE_OPTS);
+  const t = tool;
+  if (!first) {
+    if (onlyInfo(args)) return read(`${t} prints information`);
+    if (tool === 'yarn') return write(`${t} installs the declared dependencies`);
+    return read(`${t} with no command prints usage`);
+  }
+  if (first.arg.value === null) return unknown(`${t}: the command is only known at run time`);
+  const cmd = first.arg.value;
+  const rest = args.slice(first.index + 1);
+  const p = parseOpts(rest, { longWithValue: NPM_VALUE_OPTS.filter((o) => o.startsWith('--')).map((o) => o.slice(2)), shortWithValue: 'wCF' });
+  const adds = (why: string): Leaf =>
+    packageSpecs(p).length > 0 ? write(`${t} ${cmd} adds packages: ${why}`, undefined, { dep: true }) : write(`${t} ${cmd} installs the declared dependencies`);
+  switch (cmd) {
+    case 'install':
+    case 'i':
+    case 'in':
+    case 'ins':
+    case 'inst':
+    case 'insta':
+    case 'instal':
+    case 'isnt':
+    case 'isntal':
+    case 'isntall':
+      return adds('named packages are new dependencies');
+    case 'add':
+    case 'a':
+      return packageSpecs(p).length > 0 ? write(`${t} add adds packages`, undefined, { dep: true }) : write(`${t} add with no package`);
+    case 'global':
+      if (rest[0]?.value === 'add') return write(`${t} global add installs packages`, undefined, { dep: true });
+      return rest[0]?.value === 'list' ? read(`${t} global list reads`) : write(`${t} global changes global packages`);
+    case 'ci':
+    case 'clean-install':
+    case 'install-clean':
+    case 'sync':
+    case 'rebuild':
+    case 'dedupe':
+    case 'ddp':
+    case 'prune':
+    case 'update':
+    case 'up':
+    case 'upgrade':
+    case 'uninstall':
+    case 'remove':
+    case 'rm':
+    case 'r':
+    case 'un':
+    case 'unlink':
+    case 'link':
+    case 'ln':
+    case 'init':
+    case 'create':
+    case 'version':
+    case 'import':
+    case 'patch':
+    case 'patch-commit':
+      if (cmd === 'version' && p.operands.length === 0 && tool !== 'npm') return read(`${t} version prints versions`);
+      if (cmd === 'create' || cmd === 'init') {
+        if (p.operands.length > 0) return unknown(`${t} ${cmd} <initializer> runs a package's code`);
+        return write(`${t} ${cmd} writes a manifest`);
+      }
+      return write(`${t} ${cmd} changes installed packages or the manifest`);
+    case 'cache':
+      return rest[0]?.value === 'ls' || rest[0]?.value === 'list' || rest[0]?.value === 'verify' ? read(`${t} cache reads`) : write(`${t} cache changes the cache`);
+    case 'pkg': {
+      const op = rest[0]?.value;
+      if (op === 'get') return read(`${t} pkg get reads package.json`);
+      return write(`${t} pkg ${op ?? ''} edits package.json`, [literalArg('package.json')], { writesContent: true });
+    }
+    case 'config':
+    case 'c': {
+      const op = rest[0]?.value;
+      return op === 'get' || op === 'list' || op === 'ls' || op === undefined ? read(`${t} config reads`) : write(`${t} config changes settings`);
+    }
+    case 'ls':
+    case 'list':
+    case 'll':
+    case 'la':
+    case 'view':
+    case 'v':
+    case 'info':
+    case 'show':
+    case 'outdated':
+    case 'search':
+    case 's':
+    case 'find':
+    case 'help':
+    case 'whoami':
+    case 'root':
+    case 'bin':
+    case 'prefix':
+    case 'explain':
+    case 'why':
+    case 'query':
+    case 'doctor':
+    case 'ping':
+    case 'licenses':
+    case 'fund':
+    case 'docs':
+    case 'home':
+    case 'repo':
+    case 'bugs':
+    case 'audit':
+    case 'sbom':
+    case 'pm':
+      if (cmd === 'audit' && rest.some((a) => a.value === 'fix')) return write(`${t} audit fix changes dependencies`);
+      if (cmd === 'pm' && rest[0]?.value !== 'ls' && rest[0]?.value !== 'hash' && rest[0]?.value !== 'bin' && rest[0]?.value !== 'cache') return unknown(`${t} pm ${rest[0]?.value ?? ''}`);
+      return read(`${t} ${cmd} reads package information`);
+    case 'pack':
+      return hasAny(p, '--dry-run') ? read(`${t} pack --dry-run only lists`) : write(`${t} pack writes a tarball`);
+    case 'publish':
+    case 'deprecate':
+    case 'unpublish':
+    case 'dist-tag':
+    case 'owner':
+    case 'access':
+    case 'token':
+    case 'login':
+    case 'logout':
+    case 'adduser':
+      return unknown(`${t} ${cmd} changes the registry`);
+    case 'exec':
+    case 'x':
+    case 'dlx': {
+      // npm exec -- tool args | pnpm dlx tool args | yarn dlx tool args
+      const inner = parseOpts(rest, { stopAtOperand: true, shortWithValue: 'pc', longWithValue: ['package', 'call'] });
+      const call = inner.flags.get('-c') ?? inner.flags.get('--call');
+      if (call) {
+        const src = call[call.length - 1];
+        return src ? { kind: 'shell', source: src, why: `${t} ${cmd} -c runs a shell command` } : unknown(`${t} ${cmd} -c with a run-time command`);
+      }
+      if (!inner.rest.length) return unknown(`${t} ${cmd} without a command`);
+      return { kind: 'exec', argv: binOf(inner.rest), why: `${t} ${cmd} runs a package binary`, keepStdin: true };
+    }
+    default:
+      // run, run-script, test, start, stop, restart, t, tst, or a package.json script name (yarn/pnpm/bun)
+      if (tool === 'bun' && cmd.includes('.')) return unknown(`${t} ${cmd} runs a script file`);
+      void ctx;
+      return unknown(`${t} ${cmd} runs project scripts (package.json can make them do anything)`);
+  }
+}
+
+/** `prettier@3` -> prettier, `@scope/tool@1` -> tool */
+function binOf(argv: readonly Arg[]): Arg[] {
+  const [first, ...rest] = argv;
+  if (!first || first.value === null) return [...argv];
+  let name = first.value;
+  const at = name.lastIndexOf('@');
+  if (at > 0) name = name.slice(0, at);
+  if (name.startsWith('@') && name.includes('/')) name = name.slice(name.indexOf('/') + 1);
+  return [literalArg(name), ...rest];
+}
+
+function npx(tool: string, args: readonly Arg[]): Verdict {
+  const p = parseOpts(args, { stopAtOperand: true, shortWithValue: 'pc', longWithValue: ['package', 'call', 'cache', 'registry'] });
+  const call = p.flags.get('-c') ?? p.flags.get('--call');
+  if (call) {
+    const src = call[call.length - 1];
+    return src ? { kind: 'shell', source: src, why: `${tool} -c runs a shell command` } : unknown(`${tool} -c with a run-time command`);
+  }
+  if (!p.rest.length) return onlyInfo(args) ? read(`${tool} prints information`) : unknown(`${tool} without a package`);
+  return { kind: 'exec', argv: binOf(p.rest), why: `${tool} runs a package binary`, keepStdin: true };
+}
+
+function pip(t: string, args: readonly Arg[]): Verdict {
+  const first = firstOperand(args, ['--python', '--cache-dir', '--log']);
+  if (!first) return onlyInfo(args) ? read(`${t} prints information`) : read(`${t} prints usage`);
+  const cmd = first.arg.value;
+  if (cmd === null) return unknown(`${t}: the command is only known at run time`);
+  const rest = args.slice(first.index + 1);
+  const p = parseOpts(rest, {
+    shortWithValue: 'rcetidif',
+    longWithValue: ['requirement', 'constraint', 'editable', 'target', 'index-url', 'extra-index-url', 'find-links', 'prefix', 'root', 'src', 'upgrade-strategy', 'python-version', 'platform', 'implementation', 'abi', 'no-binary', 'only-binary', 'progress-bar', 'report', 'group', 'config-settings', 'c', 'python'],
+  });
+  switch (cmd) {
+    case 'install': {
+      const editable = (p.flags.get('-e') ?? []).concat(p.flags.get('--editable') ?? []).filter((v) => v !== '.' && v !== './');
+      const named = packageSpecs(p).length > 0 || editable.length > 0;
+      if (hasAny(p, '--dry-run')) return read(`${t} install --dry-run only resolves`, { dep: named });
+      return named ? write(`${t} install adds packages`, undefined, { dep: true }) : write(`${t} install installs declared requirements`);
+    }
+    case 'uninstall':
+    case 'download':
+    case 'wheel':
+    case 'cache':
+      if (cmd === 'cache' && ['list', 'dir', 'info'].includes(rest[0]?.value ?? '')) return read(`${t} cache reads`);
+      return write(`${t} ${cmd} changes installed packages or files`);
+    case 'list':
+    case 'show':
+    case 'freeze':
+    case 'check':
+    case 'help':
+    case 'search':
+    case 'debug':
+    case 'inspect':
+    case 'index':
+    case 'hash':
+    case 'completion':
+      return read(`${t} ${cmd} reads package information`, { hash: cmd === 'hash' });
+    case 'config':
+      return ['list', 'get', 'debug'].includes(rest[0]?.value ?? '') ? read(`${t} config reads`) : write(`${t} config changes settings`);
+    case 'sync':
+    case 'compile':
+      return write(`${t} ${cmd} installs or writes requirements`);
+    default:
+      return unknown(`${t} ${cmd}: not a known pip command`);
+  }
+}
+
+function uv(args: readonly Arg[]): Verdict {
+  const first = firstOperand(args, ['--directory', '--project', '--cache-dir', '--python', '-p', '--config-file']);
+  if (!first) return onlyInfo(args) ? read('uv prints information') : read('uv prints usage');
+  const cmd = first.arg.value;
+  if (cmd === null) return unknown('uv: the command is only known at run time');
+  const rest = args.slice(first.index + 1);
+  switch (cmd) {
+    case 'add':
+      return write('uv add adds dependencies', undefined, { dep: true });
+    case 'pip':
+      return pip('uv pip', rest);
+    case 'remove':
+    case 'sync':
+    case 'lock':
+    case 'venv':
+    case 'init':
+    case 'build':
+    case 'export':
+    case 'cache':
+    case 'self':
+      return write(`uv ${cmd} writes the environment, lockfile or files`);
+    case 'tree':
+    case 'version':
+    case 'help':
+      return read(`uv ${cmd} reads`);
+    case 'python':
+      return rest[0]?.value === 'list' || rest[0]?.value === 'find' ? read('uv python list reads') : write('uv python installs interpreters');
+    case 'tool': {
+      const op = rest[0]?.value;
+      if (op === 'install') return write('uv tool install adds a tool', undefined, { dep: true });
+      if (op === 'run') return runAfterOptions('uv tool run', rest.slice(1), ['--from', '--with', '--python', '-p']);
+      if (op === 'list' || op === 'dir') return read(`uv tool ${op} reads`);
+      return write(`uv tool ${op ?? ''} changes tools`);
+    }
+    case 'run':
+      return runAfterOptions('uv run', rest, ['--with', '--python', '-p', '--package', '--extra', '--group', '--env-file', '--directory', '--project', '--from', '--index', '--with-requirements', '--with-editable']);
+    default:
+      return unknown(`uv ${cmd}: not a known uv command`);
+  }
+}
+
+/** Skip a runner's options, then classify what it runs. */
+function runAfterOptions(tool: string, args: readonly Arg[], valueOpts: readonly string[]): Verdict {
+  const first = firstOperand(args, valueOpts);
+  if (!first) return unknown(`${tool} without a command`);
+  const inner = args.slice(first.index);
+  if (inner[0]?.value && /\.(py|js|ts|mjs|cjs|rb|sh)$/.test(inner[0].value)) return unknown(`${tool} runs a script file whose content is not visible`);
+  return { kind: 'exec', argv: binOf(inner), why: `${tool} runs a command`, keepStdin: true };
+}
+
+function poetry(args: readonly Arg[]): Verdict {
+  const first = firstOperand(args, ['-C', '--directory', '-P', '--project']);
+  if (!first) return onlyInfo(args) ? read('poetry prints information') : read('poetry prints usage');
+  const cmd = first.arg.value;
+  const rest = args.slice(first.index + 1);
+  switch (cmd) {
+    case 'add':
+      return write('poetry add adds dependencies', undefined, { dep: true });
+    case 'install':
+    case 'lock':
+    case 'update':
+    case 'remove':
+    case 'init':
+    case 'new':
+    case 'build':
+    case 'sync':
+      return write(`poetry ${cmd} changes the environment or project files`);
+    case 'run':
+      return runAfterOptions('poetry run', rest, []);
+    case 'shell':
+      return unknown('poetry shell starts an interactive shell');
+    case 'show':
+    case 'check':
+    case 'version':
+    case 'about':
+    case 'search':
+    case 'config':
+    case 'env':
+      if (cmd === 'version' && rest.some((a) => a.value !== null && !a.value.startsWith('-'))) return write('poetry version <bump> edits pyproject.toml', [literalArg('pyproject.toml')]);
+      if (cmd === 'env' && rest[0]?.value !== 'info' && rest[0]?.value !== 'list') return write('poetry env changes environments');
+      return read(`poetry ${cmd} reads`);
+    default:
+      return unknown(`poetry ${cmd ?? ''}: not a known poetry command`);
+  }
+}
+
+function subcommandTable(tool: string, args: readonly Arg[], table: Record<string, 'read' | 'write' | 'dep' | 'unknown' | 'run'>, valueOpts: string[] = []): Verdict {
+  const first = firstOperand(args, valueOpts);
+  if (!first) return onlyInfo(args) ? read(`${tool} prints information`) : unknown(`${tool} with no command`);
+  const cmd = first.arg.value;
+  if (cmd === null) return unknown(`${tool}: the command is only known at run time`);
+  const kind = table[cmd];
+  const rest = args.slice(first.index + 1);
+  switch (kind) {
+    case 'read':
+      return read(`${tool} ${cmd} reads`);
+    case 'write':
+      return write(`${tool} ${cmd} writes files or installed packages`);
+    case 'dep': {
+      const named = rest.some((a) => a.value === null || !a.value.startsWith('-'));
+      return named ? write(`${tool} ${cmd} adds packages`, undefined, { dep: true }) : write(`${tool} ${cmd} installs declared dependencies`);
+    }
+    case 'run':
+      return runAfterOptions(`${tool} ${cmd}`, rest, []);
+    case 'unknown':
+      return unknown(`${tool} ${cmd} runs project code or talks to other systems`);
+    default:
+      return unknown(`${tool} ${cmd}: not a known ${tool} command`);
+  }
+}
+
+const CARGO = {
+  add: 'dep', install: 'dep', build: 'write', b: 'write', check: 'write', c: 'write', clippy: 'write', doc: 'write', d: 'write', fix: 'write', fmt: 'write',
+  remove: 'write', rm: 'write', update: 'write', clean: 'write', new: 'write', init: 'write', vendor: 'write', generate: 'write', 'generate-lockfile': 'write', package: 'write', uninstall: 'write',
+  test: 'unknown', t: 'unknown', run: 'unknown', r: 'unknown', bench: 'unknown', publish: 'unknown', login: 'unknown', yank: 'unknown', owner: 'unknown',
+  tree: 'read', metadata: 'read', search: 'read', 'locate-project': 'read', pkgid: 'read', 'verify-project': 'read', version: 'read', help: 'read', info: 'read', 'read-manifest': 'read',
+} as const;
+
+const GEM = { install: 'dep', i: 'dep', uninstall: 'write', update: 'write', cleanup: 'write', build: 'write', list: 'read', search: 'read', info: 'read', env: 'read', contents: 'read', which: 'read', specification: 'read', help: 'read', outdated: 'read', push: 'unknown', exec: 'run' } as const;
+const BUNDLE = { add: 'dep', install: 'write', update: 'write', lock: 'write', remove: 'write', init: 'write', clean: 'write', cache: 'write', package: 'write', exec: 'run', list: 'read', show: 'read', info: 'read', outdated: 'read', check: 'read', config: 'read', help: 'read', version: 'read', doctor: 'read', console: 'unknown', open: 'unknown' } as const;
+const COMPOSER = { require: 'dep', install: 'write', update: 'write', upgrade: 'write', remove: 'write', 'dump-autoload': 'write', dumpautoload: 'write', init: 'write', 'create-project': 'write', reinstall: 'write', bump: 'write', show: 'read', info: 'read', outdated: 'read', validate: 'read', diagnose: 'read', licenses: 'read', depends: 'read', why: 'read', 'why-not': 'read', prohibits: 'read', search: 'read', audit: 'read', check: 'read', 'check-platform-reqs': 'read', help: 'read', list: 'read', 'run-script': 'unknown', run: 'unknown', exec: 'run', global: 'unknown' } as const;
+const GO = { get: 'dep', build: 'write', install: 'dep', generate: 'unknown', run: 'unknown', test: 'unknown', vet: 'read', list: 'read', version: 'read', doc: 'read', help: 'read', fmt: 'write', clean: 'write', fix: 'write', tool: 'unknown', work: 'write', telemetry: 'read', bug: 'unknown' } as const;
+const APT = { install: 'dep', reinstall: 'write', remove: 'write', purge: 'write', autoremove: 'write', upgrade: 'write', 'full-upgrade': 'write', 'dist-upgrade': 'write', update: 'write', clean: 'write', autoclean: 'write', 'build-dep': 'dep', source: 'write', download: 'write', list: 'read', search: 'read', show: 'read', showsrc: 'read', policy: 'read', depends: 'read', rdepends: 'read', madison: 'read', changelog: 'read', help: 'read', 'mark': 'write', 'edit-sources': 'unknown' } as const;
+const BREW = { install: 'dep', reinstall: 'write', uninstall: 'write', remove: 'write', rm: 'write', upgrade: 'write', update: 'write', cleanup: 'write', tap: 'dep', untap: 'write', link: 'write', unlink: 'write', pin: 'write', unpin: 'write', bundle: 'write', services: 'unknown', list: 'read', ls: 'read', info: 'read', search: 'read', deps: 'read', uses: 'read', outdated: 'read', doctor: 'read', config: 'read', leaves: 'read', desc: 'read', home: 'read', '--prefix': 'read', '--cellar': 'read', '--repository': 'read', commands: 'read', help: 'read' } as const;
+const DNF = { install: 'dep', add: 'dep', reinstall: 'write', remove: 'write', erase: 'write', del: 'write', upgrade: 'write', update: 'write', 'distro-sync': 'write', autoremove: 'write', clean: 'write', makecache: 'write', list: 'read', info: 'read', search: 'read', provides: 'read', repolist: 'read', check: 'read', 'check-update': 'read', history: 'read', deplist: 'read', show: 'read', policy: 'read', help: 'read' } as const;
+const CONDA = { install: 'dep', create: 'dep', remove: 'write', uninstall: 'write', update: 'write', upgrade: 'write', clean: 'write', env: 'write', init: 'write', config: 'write', list: 'read', info: 'read', search: 'read', 'compare': 'read', doctor: 'read', run: 'run', activate: 'read', deactivate: 'read' } as const;
+const DENO = { add: 'dep', install: 'dep', i: 'dep', remove: 'write', rm: 'write', uninstall: 'write', outdated: 'read', fmt: 'write', lint: 'read', check: 'read', info: 'read', doc: 'read', types: 'read', help: 'read', completions: 'read', run: 'unknown', test: 'unknown', task: 'unknown', eval: 'unknown', repl: 'unknown', serve: 'unknown', bench: 'unknown', compile: 'write', bundle: 'write', cache: 'write', init: 'write', upgrade: 'write', publish: 'unknown', jupyter: 'unknown', clean: 'write' } as const;
+
+function dotnet(args: readonly Arg[]): Verdict {
+  const first = firstOperand(args);
+  if (!first) return onlyInfo(args) || args.some((a) => a.value === '--info' || a.value === '--list-sdks' || a.value === '--list-runtimes') ? read('dotnet prints information') : read('dotnet prints usage');
+  const cmd = first.arg.value;
+  const rest = args.slice(first.index + 1);
+  const ops = rest.filter((a) => a.value !== null && !a.value.startsWith('-')).map((a) => a.value);
+  switch (cmd) {
+    case 'add':
+      if (ops.includes('package')) return write('dotnet add package adds a dependency', undefined, { dep: true });
+      return write('dotnet add reference changes the project file');
+    case 'remove':
+      return write('dotnet remove changes the project file');
+    case 'tool':
+      if (ops[0] === 'install') return write('dotnet tool install adds a tool', undefined, { dep: true });
+      if (ops[0] === 'list' || ops[0] === 'search') return read(`dotnet tool ${ops[0]} reads`);
+      if (ops[0] === 'run') return runAfterOptions('dotnet tool run', rest.slice(rest.findIndex((a) => a.value === 'run') + 1), []);
+      return write(`dotnet tool ${ops[0] ?? ''} changes tools`);
+    case 'list':
+    case 'sln':
+      if (cmd === 'sln' && ops.some((o) => o === 'add' || o === 'remove')) return write('dotnet sln changes the solution');
+      return read(`dotnet ${cmd} reads`);
+    case 'build':
+    case 'restore':
+    case 'publish':
+    case 'pack':
+    case 'clean':
+    case 'new':
+    case 'format':
+    case 'msbuild':
+    case 'workload':
+      return write(`dotnet ${cmd} writes build output or project files`);
+    case 'run':
+    case 'test':
+    case 'watch':
+    case 'exec':
+    case 'fsi':
+      return unknown(`dotnet ${cmd} runs project code`);
+    case 'nuget':
+      return ops.includes('push') || ops.includes('delete') ? unknown('dotnet nuget push changes a feed') : read('dotnet nuget reads');
+    default:
+      if (cmd && /\.dll$/i.test(cmd)) return unknown('dotnet <assembly> runs a program');
+      return unknown(`dotnet ${cmd ?? ''}: not a known dotnet command`);
+  }
+}
+
+function byFirstPair(tool: string, args: readonly Arg[], adds: string[], reads: string[]): Verdict {
+  // apk add / pacman -S / zypper in / snap install / flatpak install / pipx install
+  const first = firstOperand(args);
+  const flag = args[0]?.value ?? '';
+  if (tool === 'pacman') {
+    if (/^-S[a-z]*$/.test(flag) && !/[sicglpu]/.test(flag.slice(2).replace('y', '').replace('u', ''))) {
+      const named = args.slice(1).some((a) => a.value === null || !a.value.startsWith('-'));
+      return named ? write('pacman -S installs packages', undefined, { dep: true }) : write('pacman -S syncs packages');
+    }
+    if (/^-(Q|Ss|Si|F)/.test(flag)) return read('pacman query reads');
+    return write(`pacman ${flag} changes packages`);
+  }
+  if (!first) return onlyInfo(args) ? read(`${tool} prints information`) : unknown(`${tool} with no command`);
+  const cmd = first.arg.value ?? '';
+  if (adds.includes(cmd)) return write(`${tool} ${cmd} installs packages`, undefined, { dep: true });
+  if (reads.includes(cmd)) return read(`${tool} ${cmd} reads`);
+  if (tool === 'pipx' && cmd === 'run') return runAfterOptions('pipx run', args.slice(first.index + 1), ['--spec', '--python', '--index-url']);
+  return write(`${tool} ${cmd} changes installed packages`);
+}
+
+const INTERPRETER_LANG: Record<string, CodeLanguage | null> = {
+  python: 'py', python2: 'py', python3: 'py', py: 'py', pypy: 'py', pypy3: 'py',
+  node: 'js', nodejs: 'js', deno: 'js', bun: 'js', tsx: 'js', 'ts-node': 'js',
+  ruby: 'rb', perl: null, php: 'php', lua: null, luajit: null, Rscript: null, R: null, julia: null, java: 'jvm',
+  jshell: 'jvm', groovy: 'jvm', kotlin: 'jvm', scala: 'jvm', swift: 'swift', osascript: null, tclsh: null, wish: null,
+  irb: 'rb', ghci: null, erl: null, elixir: null, iex: null, guile: null, racket: null, sbcl: null, clojure: null,
+};
+
+export function isInterpreter(name: string): boolean {
+  return name in INTERPRETER_LANG || /^python\d(\.\d+)?$/.test(name);
+}
+
+const INLINE_CODE_FLAGS: Record<string, string[]> = {
+  py: ['-c'], js: ['-e', '--eval', '-p', '--print'], rb: ['-e'], php: ['-r'], jvm: [], swift: ['-e'],
+};
+
+/** python/node/ruby/perl/… : a known read only for version/help; inline code and scripts are unknown. */
+export function classifyInterpreter(name: string, args: readonly Arg[], ctx: ProgramContext): Verdict {
+  const lang = INTERPRETER_LANG[name] ?? (/^python\d/.test(name) ? 'py' : null);
+  if (onlyInfo(args) || (args.length === 1 && args[0]!.value === '--version')) return read(`${name} prints its version`);
+  // python -m pip / venv / json.tool
+  if (lang === 'py') {
+    const m = args.findIndex((a) => a.value === '-m');
+    if (m !== -1 && args.slice(0, m).every((a) => a.value !== null && a.value.startsWith('-') && a.value !== '-c')) {
+      const mod = args[m + 1]?.value;
+      const rest = args.slice(m + 2);
+      if (mod === 'pip' || mod === 'pip3') return pip(`${name} -m pip`, rest);
+      if (mod === 'venv' || mod === 'virtualenv') {
+        const dir = rest.find((a) => a.value === null || !a.value.startsWith('-'));
+        return write(`${name} -m venv creates an environment`, dir ? [dir] : undefined);
+      }
+      if (mod === 'json.tool' || mod === 'tabnanny' || mod === 'pydoc' || mod === 'site' || mod === 'sysconfig' || mod === 'platform') return read(`${name} -m ${mod} reads`);
+      if (mod === 'py_compile' || mod === 'compileall') return write(`${name} -m ${mod} writes bytecode`);
+      return unknown(`${name} -m ${mod ?? '<run time>'} runs module code`);
+    }
+  }
+  if (name === 'perl') {
+    const p = parseOpts(args, { shortWithValue: 'eEIMmlx0', longWithValue: [] });
+    const inplace = [...p.flags.keys()].some((k) => k === '-i') || args.some((a) => a.value !== null && /^-[a-zA-Z]*i/.test(a.value) && !a.value.startsWith('--'));
+    const code = [...(p.flags.get('-e') ?? []), ...(p.flags.get('-E') ?? [])];
+    if (inplace) {
+      const files = code.length ? p.operands : p.operands.slice(1);
+      const risky = code.some((c) => c === null || /\b(system|exec|unlink|rename|open|rmdir|mkdir|qx|fork|eval|require|do)\b|`/.test(c));
+      return write('perl -i edits files in place', risky ? undefined : files, { writesContent: true });
+    }
+    if (code.length) return unknown('perl -e runs inline code');
+    if (p.operands.length) return unknown('perl runs a script file whose content is not visible');
+    return interactive(name, ctx);
+  }
+  const inline = lang ? INLINE_CODE_FLAGS[lang] ?? [] : [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) return unknown(`${name}: an argument is only known at run time`);
+    const attached = inline.find((f) => f.length === 2 && v.startsWith(f) && v.length > 2 && !v.startsWith('--'));
+    if (inline.includes(v) || attached) {
+      const code = attached ? v.slice(2) : args[i + 1]?.value ?? null;
+      const hash = code !== null && lang ? hashIntentInCode(lang, code) : false;
+      return unknown(`${name} ${attached ?? v} runs inline code (a hook cannot see what it does)`, { hash });
+    }
+    if (v === '-' ) return stdinCode(name, ctx, lang);
+    if (!v.startsWith('-')) return unknown(`${name} runs the script ${v}; its content is not visible to the hook`);
+  }
+  return ctx.stdin.kind === 'tty' ? interactive(name, ctx) : stdinCode(name, ctx, lang);
+}
+
+function stdinCode(name: string, ctx: ProgramContext, lang: CodeLanguage | null): Leaf {
+  const hash = ctx.stdin.kind === 'text' && lang ? hashIntentInCode(lang, ctx.stdin.text) : false;
+  return unknown(`${name} runs code read from stdin`, { hash });
+}
+
+export function interactive(name: string, _ctx: ProgramContext): Leaf {
+  return unknown(`${name} with no script starts an interactive session; input typed later is never seen by a hook`);
+}
+
+/** Build tools and task runners run project-defined code. */
+const TASK_RUNNERS = new Set(['make', 'gmake', 'cmake', 'ninja', 'just', 'task', 'mvn', 'mvnw', './mvnw', 'gradle', 'gradlew', './gradlew', 'ant', 'sbt', 'bazel', 'bazelisk', 'buck', 'pants', 'rake', 'scons', 'meson', 'xcodebuild', 'turbo', 'nx', 'lerna', 'tox', 'nox', 'invoke', 'pytest', 'py.test', 'vitest', 'jest', 'mocha', 'ava', 'tap', 'karma', 'playwright', 'cypress', 'phpunit', 'rspec', 'nodemon', 'pm2', 'webpack', 'vite', 'rollup', 'esbuild', 'parcel', 'next', 'nuxt', 'astro', 'remix', 'storybook', 'docker-compose', 'terraform', 'pulumi', 'ansible', 'ansible-playbook', 'kubectl', 'helm', 'docker', 'podman']);
+
+const LINTERS_READ_UNLESS: Record<string, { writeFlags: string[]; readFlags?: string[] }> = {
+  eslint: { writeFlags: ['--fix', '-o', '--output-file', '--cache'] },
+  tsc: { writeFlags: [], readFlags: ['--noEmit', '--showConfig', '--listFilesOnly'] },
+  prettier: { writeFlags: ['--write', '-w'] },
+  biome: { writeFlags: ['--write', '--fix', '--apply', '--apply-unsafe'] },
+  ruff: { writeFlags: ['--fix', 'format'] },
+  black: { writeFlags: [], readFlags: ['--check', '--diff'] },
+  isort: { writeFlags: [], readFlags: ['--check', '--check-only', '-c', '--diff'] },
+  mypy: { writeFlags: [] },
+  pyright: { writeFlags: [] },
+  shellcheck: { writeFlags: [] },
+  gofmt: { writeFlags: ['-w'] },
+  rustfmt: { writeFlags: [], readFlags: ['--check'] },
+  stylelint: { writeFlags: ['--fix'] },
+  hadolint: { writeFlags: [] },
+  yamllint: { writeFlags: [] },
+  markdownlint: { writeFlags: ['--fix'] },
+  clippy: { writeFlags: [] },
+};
+
+function linter(name: string, args: readonly Arg[]): Verdict {
+  const spec = LINTERS_READ_UNLESS[name]!;
+  if (onlyInfo(args)) return read(`${name} prints information`);
+  const vals = args.map((a) => a.value);
+  if (vals.includes(null)) return unknown(`${name}: an argument is only known at run time`);
+  const hasW = spec.writeFlags.some((f) => vals.some((v) => v === f || (v !== null && v.startsWith(f + '='))));
+  if (spec.readFlags) {
+    const hasR = spec.readFlags.some((f) => vals.includes(f));
+    if (hasR && !hasW) return read(`${name} ${spec.readFlags.find((f) => vals.includes(f))} only checks`);
+    return write(`${name} rewrites or emits files`);
+  }
+  if (hasW) return write(`${name} rewrites files`);
+  return read(`${name} only reports (its config files are code the hook does not read)`);
+}
+
+export function classifyToolchain(name: string, args: readonly Arg[], ctx: ProgramContext): Verdict | null {
+  switch (name) {
+    case 'npm':
+    case 'pnpm':
+    case 'yarn':
+    case 'bun':
+      if (name === 'bun' && args[0]?.value && /\.(m?[jt]sx?|cjs)$/.test(args[0].value)) return unknown('bun runs a script file');
+      if (name === 'bun' && (args[0]?.value === 'x' )) return npx('bunx', args.slice(1));
+      return npmish(name, args, ctx);
+    case 'npx':
+    case 'bunx':
+    case 'pnpx':
+      return npx(name, args);
+    case 'pip':
+    case 'pip3':
+      return pip(name, args);
+    case 'uv':
+      return uv(args);
+    case 'uvx':
+      return runAfterOptions('uvx', args, ['--from', '--with', '--python', '-p', '--index']);
+    case 'poetry':
+      return poetry(args);
+    case 'pipx':
+      return byFirstPair('pipx', args, ['install', 'inject'], ['list', 'environment', 'completions']);
+    case 'cargo':
+      if (args.some((a) => a.value === 'fmt') && args.some((a) => a.value === '--check')) return read('cargo fmt --check only checks');
+      return subcommandTable('cargo', args, CARGO as never, ['--manifest-path', '-Z', '--config', '--color', '-C']);
+    case 'go': {
+      const op = firstOperand(args)?.arg.value;
+      if (op === 'mod') {
+        const m = args.slice(args.findIndex((a) => a.value === 'mod') + 1);
+        const o = m[0]?.value;
+        if (o === 'edit') return m.some((a) => a.value !== null && /^-require=/.test(a.value)) ? write('go mod edit -require adds a dependency', [literalArg('go.mod')], { dep: true }) : write('go mod edit changes go.mod', [literalArg('go.mod')]);
+        if (o === 'graph' || o === 'why' || o === 'verify') return read(`go mod ${o} reads`);
+        return write(`go mod ${o ?? ''} changes go.mod, go.sum or the module cache`);
+      }
+      if (op === 'env') return args.some((a) => a.value === '-w' || a.value === '-u') ? write('go env -w changes settings') : read('go env reads');
+      if (op === 'install' && !args.some((a) => a.value !== null && a.value.includes('@'))) return write('go install builds and installs the current module');
+      return subcommandTable('go', args, GO as never, ['-C']);
+    }
+    case 'gem':
+      return subcommandTable('gem', args, GEM as never);
+    case 'bundle':
+    case 'bundler':
+      if (args.length === 0) return write('bundle installs the declared gems');
+      return subcommandTable('bundle', args, BUNDLE as never);
+    case 'composer':
+      return subcommandTable('composer', args, COMPOSER as never, ['-d', '--working-dir']);
+    case 'dotnet':
+      return dotnet(args);
+    case 'apt':
+    case 'apt-get':
+    case 'aptitude':
+      return subcommandTable(name, args, APT as never, ['-o', '-c', '-t']);
+    case 'apt-cache':
+    case 'dpkg-query':
+      return read(`${name} reads package information`);
+    case 'dpkg':
+      if (args.some((a) => a.value === '-i' || a.value === '--install')) return write('dpkg -i installs packages', undefined, { dep: true });
+      if (args.some((a) => a.value !== null && /^-(l|L|s|S|p|-list|-status|-search|-listfiles)$/.test(a.value))) return read('dpkg query reads');
+      return write('dpkg changes packages');
+    case 'brew':
+      return subcommandTable('brew', args, BREW as never);
+    case 'yum':
+    case 'dnf':
+    case 'microdnf':
+    case 'zypper':
+      return subcommandTable(name, args, { ...DNF, in: 'dep', rm: 'write', se: 'read' } as never);
+    case 'apk':
+      return byFirstPair('apk', args, ['add'], ['info', 'search', 'list', 'policy', 'dot', 'stats', 'version']);
+    case 'pacman':
+      return byFirstPair('pacman', args, [], []);
+    case 'snap':
+    case 'flatpak':
+      return byFirstPair(name, args, ['install'], ['list', 'info', 'find', 'search', 'remote-ls']);
+    case 'conda':
+    case 'mamba':
+    case 'micromamba':
+      return subcommandTable(name, args, CONDA as never, ['-n', '--name', '-p', '--prefix', '-c', '--channel']);
+    case 'deno':
+      return subcommandTable('deno', args, DENO as never);
+  }
+  if (name in LINTERS_READ_UNLESS) return linter(name, args);
+  if (TASK_RUNNERS.has(name)) {
+    if (onlyInfo(args)) return read(`${name} prints information`);
+    if (name === 'docker' || name === 'podman' || name === 'kubectl' || name === 'helm' || name === 'terraform') {
+      const op = firstOperand(args)?.arg.value;
+      const readOps = ['ps', 'images', 'logs', 'inspect', 'version', 'info', 'get', 'describe', 'top', 'stats', 'history', 'search', 'plan', 'validate', 'show', 'list', 'ls', 'status', 'diff', 'explain', 'api-resources', 'cluster-info', 'config', 'output'];
+      if (op && readOps.includes(op) && !(name === 'kubectl' && op === 'config' && args.some((a) => a.value === 'set' || a.value === 'use-context'))) return read(`${name} ${op} reads`);
+      return unknown(`${name} ${op ?? ''} changes containers, clusters or infrastructure`);
+    }
+    return unknown(`${name} runs project-defined tasks or tests (their code is not visible to the hook)`);
+  }
+  return null;
+}

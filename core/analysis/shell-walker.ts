@@ -1,0 +1,277 @@
+/**
+ * The POSIX shell walker on the unbash AST. Walks lists, pipelines, &&/||, subshells,
+ * brace groups, if/while/for/case, functions, command and process substitution,
+ * redirections, here-docs and here-strings; hands each simple command to the program
+ * table (programs.ts) through apply.ts. Never throws; input over the limits is unknown.
+ */
+import { parse, forEachChild } from 'unbash';
+import type { Command, CompoundList, Node, PipelineNode, AndOr, Redirection, Script, Statement, SyntaxNode, Word } from './unbash-types';
+import { runArgv, type Scope, type Walk } from './apply';
+import { contentIntents, isNullDevice, resolvePath } from './collect';
+import { MAX_COMMAND_CHARS, MAX_NESTING } from './limits';
+import type { StdinInfo } from './verdict';
+import { argFromCommandArgument, argFromWord, staticValue } from './words';
+import { sensitiveAssignment } from './wrappers';
+
+export function walkShellSource(w: Walk, source: string, scope: Scope, depth: number, why: string): void {
+  if (source.length > MAX_COMMAND_CHARS) {
+    w.col.unknown('(input)', `${why ? why + ': ' : ''}longer than ${MAX_COMMAND_CHARS} characters; not analysed`);
+    return;
+  }
+  if (depth > MAX_NESTING) {
+    w.col.unknown('(input)', `${why ? why + ': ' : ''}nested deeper than ${MAX_NESTING} levels`);
+    return;
+  }
+  const script = parse(source);
+  new ShellWalker(w, new Set()).script(script, scope, depth);
+}
+
+const STDIN_TTY: StdinInfo = { kind: 'tty' };
+
+class ShellWalker {
+  constructor(
+    private readonly w: Walk,
+    /** functions defined earlier in this code: calling one runs a body already analysed */
+    private readonly functions: Set<string>,
+  ) {}
+
+  script(script: Script, scope: Scope, depth: number): void {
+    const errors = (script as { errors?: readonly { message: string }[] }).errors;
+    if (errors && errors.length) {
+      this.w.col.unknown('(parse)', `the shell grammar does not accept this command: ${errors[0]!.message}`);
+    }
+    for (const st of script.commands) this.statement(st, scope, depth);
+  }
+
+  private list(list: CompoundList, scope: Scope, depth: number, stdin: StdinInfo): void {
+    for (const st of list.commands) this.node(st.command, scope, depth, stdin);
+  }
+
+  private statement(st: Statement, scope: Scope, depth: number): void {
+    this.node(st.command, scope, depth, STDIN_TTY);
+  }
+
+  /** A branch or loop body: a folder change inside it leaves the folder after it unknown. */
+  private guarded(scope: Scope, fn: () => void): void {
+    const before = scope.dir;
+    fn();
+    if (scope.dir !== before) scope.dir = null;
+  }
+
+  private node(n: PipelineNode | AndOr | Node, scope: Scope, depth: number, stdin: StdinInfo): void {
+    switch (n.type) {
+      case 'AndOr': {
+        const before = scope.dir;
+        for (const c of n.commands) this.node(c, scope, depth, stdin);
+        if (scope.dir !== before && n.operators.includes('||')) scope.dir = null;
+        return;
+      }
+      case 'Pipeline': {
+        const many = n.commands.length > 1;
+        n.commands.forEach((c, i) => {
+          const s = many ? { dir: scope.dir } : scope;
+          this.node(c, s, depth, i > 0 ? { kind: 'pipe' } : stdin);
+        });
+        return;
+      }
+      case 'Command':
+        this.command(n, scope, depth, stdin);
+        return;
+      case 'Subshell':
+        this.list(n.body, { dir: scope.dir }, depth, stdin);
+        return;
+      case 'BraceGroup':
+        this.list(n.body, scope, depth, stdin);
+        return;
+      case 'Redirected': {
+        const inStdin = this.redirects(n.redirects, scope, depth, stdin, undefined, 'compound');
+        this.node(n.command, scope, depth, inStdin);
+        return;
+      }
+      case 'If':
+        this.guarded(scope, () => {
+          this.list(n.clause, scope, depth, stdin);
+          this.list(n.then, scope, depth, stdin);
+          for (const e of n.elif) {
+            this.list(e.clause, scope, depth, stdin);
+            this.list(e.then, scope, depth, stdin);
+          }
+          if (n.else) this.list(n.else, scope, depth, stdin);
+        });
+        return;
+      case 'For':
+      case 'Select':
+        for (const wd of n.wordlist ?? []) this.substitutions(wd, scope, depth);
+        this.guarded(scope, () => this.list(n.body, scope, depth, stdin));
+        return;
+      case 'ArithmeticFor':
+        for (const e of [n.initialize, n.test, n.update]) if (e) this.substitutions(e, scope, depth);
+        this.guarded(scope, () => this.list(n.body, scope, depth, stdin));
+        return;
+      case 'While':
+        this.guarded(scope, () => {
+          this.list(n.clause, scope, depth, stdin);
+          this.list(n.body, scope, depth, stdin);
+        });
+        return;
+      case 'Case':
+        this.substitutions(n.word, scope, depth);
+        this.guarded(scope, () => {
+          for (const item of n.items) {
+            for (const p of item.pattern) this.substitutions(p, scope, depth);
+            this.list(item.body, scope, depth, stdin);
+          }
+        });
+        return;
+      case 'Function': {
+        const name = staticValue(argFromWord(n.name));
+        if (name) this.functions.add(name);
+        // the body is analysed where it is defined, as if it runs
+        const body = n.body;
+        this.guarded(scope, () => {
+          if (body.type === 'CompoundList') this.list(body, scope, depth, stdin);
+          else this.node(body, scope, depth, stdin);
+        });
+        return;
+      }
+      case 'Coproc': {
+        const body = n.body;
+        if (body.type === 'CompoundList') this.list(body, { dir: scope.dir }, depth, { kind: 'pipe' });
+        else this.node(body, { dir: scope.dir }, depth, { kind: 'pipe' });
+        return;
+      }
+      case 'TestCommand':
+        this.substitutions(n, scope, depth);
+        this.w.col.add({ program: '[[', mutability: 'read', paths: [], pathsProven: true, why: '[[ … ]] only tests' });
+        return;
+      case 'ArithmeticCommand':
+        this.substitutions(n, scope, depth);
+        this.w.col.add({ program: '((', mutability: 'read', paths: [], pathsProven: true, why: '(( … )) only computes' });
+        return;
+      default:
+        this.w.col.unknown('(shell)', `shell construct ${(n as { type: string }).type} is not analysed`);
+    }
+  }
+
+  /** Run every command / process substitution inside a node (they execute before the command). */
+  private substitutions(node: SyntaxNode, scope: Scope, depth: number): void {
+    const visit = (n: SyntaxNode): void => {
+      if (n.type === 'CommandExpansion' || n.type === 'ProcessSubstitution' || n.type === 'ArithmeticCommandExpansion') {
+        const inner = n.script;
+        const label = n.type === 'ProcessSubstitution' ? 'process substitution' : 'command substitution';
+        if (!inner) {
+          this.w.col.unknown(label, `${label} ${n.text.slice(0, 40)} could not be parsed`);
+          return;
+        }
+        if (depth + 1 > MAX_NESTING) {
+          this.w.col.unknown(label, `${label} nested deeper than ${MAX_NESTING} levels`);
+          return;
+        }
+        const stdin: StdinInfo = n.type === 'ProcessSubstitution' && n.operator === '>' ? { kind: 'pipe' } : STDIN_TTY;
+        const child = new ShellWalker(this.w, new Set(this.functions));
+        const s = { dir: scope.dir };
+        for (const st of inner.commands) child.node(st.command, s, depth + 1, stdin);
+        return;
+      }
+      forEachChild(n, visit);
+    };
+    visit(node);
+  }
+
+  /**
+   * Record write redirections; return what stdin becomes. `content` is what the command
+   * prints on stdout when known (echo, cat <<EOF), used for manifest / code intents.
+   */
+  private redirects(redirs: readonly Redirection[], scope: Scope, depth: number, stdin: StdinInfo, content: string | undefined, program: string): StdinInfo {
+    let result = stdin;
+    for (const r of redirs) {
+      this.substitutions(r, scope, depth);
+      const fd = r.descriptor && r.descriptor.type === 'FileDescriptor' ? r.descriptor.value : undefined;
+      if (r.type === 'HereDoc') {
+        if (fd === undefined || fd === 0) result = { kind: 'text', text: r.body.text };
+        continue;
+      }
+      if (r.type === 'HereString') {
+        if (fd === undefined || fd === 0) {
+          const v = r.target ? argFromWord(r.target, this.w.base.home).value : null;
+          result = v === null ? { kind: 'pipe' } : { kind: 'text', text: v + '\n' };
+        }
+        continue;
+      }
+      const op = r.operator;
+      if (op === '<' || op === '<&') {
+        if ((fd === undefined || fd === 0) && op === '<') result = { kind: 'file' };
+        continue;
+      }
+      const target = r.target;
+      if (!target) continue;
+      // `> >(cmd)`: output goes to a pipe, the substitution was analysed above
+      if (target.parts && target.parts.length === 1 && target.parts[0]!.type === 'ProcessSubstitution') continue;
+      const arg = argFromWord(target, this.w.base.home);
+      if (op === '>&') {
+        if (arg.value !== null && /^(\d+|-)$/.test(arg.value)) continue; // fd duplication, not a file
+      }
+      if (arg.value !== null && isNullDevice(arg.value)) continue;
+      const toStdout = fd === undefined || fd === 1 || op === '&>' || op === '&>>';
+      const append = op === '>>' || op === '&>>';
+      const raw = arg.glob ? null : arg.value;
+      const path = raw === null ? null : resolvePath(raw, scope.dir, this.w.base);
+      const seg = {
+        program: 'redirect',
+        mutability: 'write' as const,
+        paths: path === null ? [] : [path],
+        pathsProven: path !== null,
+        why: `${program} output ${op} ${target.text}${path === null ? ' (target only known at run time)' : ''}`,
+        dependencyIntent: undefined as boolean | undefined,
+        hashIntent: undefined as boolean | undefined,
+      };
+      if (path !== null) {
+        const ci = contentIntents(path, toStdout ? content : undefined, append);
+        seg.dependencyIntent = ci.dep || undefined;
+        seg.hashIntent = ci.hash || undefined;
+      }
+      this.w.col.add(seg);
+    }
+    return result;
+  }
+
+  private command(cmd: Command, scope: Scope, depth: number, stdin: StdinInfo): void {
+    const w = this.w;
+    const home = w.base.home;
+    for (const p of cmd.prefix) this.substitutions(p, scope, depth);
+    if (cmd.name) this.substitutions(cmd.name, scope, depth);
+    for (const s of cmd.suffix) if (s.type === 'Word' || s.type === 'Assignment') this.substitutions(s, scope, depth);
+
+    // stdin first (here-docs feed the command); output redirections after we know what it prints
+    const inputs = cmd.redirects.filter((r) => r.type === 'HereDoc' || r.type === 'HereString' || r.operator === '<' || r.operator === '<&');
+    const outputs = cmd.redirects.filter((r) => !inputs.includes(r));
+    const effectiveStdin = this.redirects(inputs, scope, depth, stdin, undefined, 'input');
+
+    let poisoned: string | null = null;
+    for (const p of cmd.prefix) {
+      if (p.type === 'Assignment') {
+        const s = sensitiveAssignment(p.text);
+        if (s) poisoned = s;
+      }
+    }
+
+    if (!cmd.name) {
+      if (poisoned) w.col.unknown('assignment', `sets ${poisoned}, which changes what later commands run or load`);
+      else if (cmd.prefix.some((p) => p.type === 'Assignment')) w.col.add({ program: 'assignment', mutability: 'read', paths: [], pathsProven: true, why: 'sets shell variables' });
+      this.redirects(outputs, scope, depth, effectiveStdin, '', 'redirection');
+      return;
+    }
+    const argv = [argFromWord(cmd.name, home), ...cmd.args.map((a) => argFromCommandArgument(a, home))];
+    let content: string | undefined;
+    const fname = staticValue(argv[0]);
+    if (poisoned) {
+      w.col.unknown(fname ?? '(command)', `runs with ${poisoned} changed, so the program or what it loads is not the usual one`);
+    } else if (fname && this.functions.has(fname)) {
+      w.col.add({ program: fname, mutability: 'read', paths: [], pathsProven: true, why: `calls the function ${fname} defined in this command (its body is analysed where it is defined)` });
+    } else {
+      content = runArgv(w, argv, effectiveStdin, scope, depth);
+    }
+    this.redirects(outputs, scope, depth, effectiveStdin, content, fname ?? 'command');
+  }
+}
+

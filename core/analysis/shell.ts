@@ -1,0 +1,37 @@
+/**
+ * analyzeShell: classify a POSIX shell command string (Bash tools of every host).
+ * The walking lives in shell-walker.ts; this is the entry point with the input guards.
+ */
+import { Collector, type Base } from './collect';
+
+/** '' = the action cwd; a workdir is kept as written (absolute, or relative to cwd) */
+export function startDir(workdir: string | undefined): string {
+  return typeof workdir === 'string' && workdir.trim() !== '' ? workdir.trim() : '';
+}
+import type { ShellAnalysis } from './types';
+import { makeWalk } from './walk';
+
+export interface AnalyzeOptions {
+  /** the action's working directory; affected paths come out relative to it */
+  cwd?: string;
+  /** the user's home folder, to place `~` and `$HOME` targets */
+  home?: string;
+  /**
+   * the folder the command starts in when a tool names one (OpenCode bash `workdir`, Hermes
+   * terminal `workdir`): absolute or relative to cwd. Paths still come out relative to cwd.
+   */
+  workdir?: string;
+}
+
+export function analyzeShell(command: string, opts: AnalyzeOptions = {}): ShellAnalysis {
+  const base: Base = { cwd: opts.cwd, home: opts.home };
+  const col = new Collector(base);
+  try {
+    if (typeof command !== 'string') col.unknown('(input)', 'the command is not text');
+    else makeWalk(col, base).shell(command, { dir: startDir(opts.workdir) }, 0, '');
+  } catch (e) {
+    // the walker is written not to throw; this is the last line of defence
+    col.unknown('(analysis)', `analysis failed: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  return col.result();
+}

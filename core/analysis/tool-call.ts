@@ -1,0 +1,330 @@
+/**
+ * analyzeToolCall: one host tool call -> a complete Action (minus id). Looks the tool up
+ * in the host registry (exact names, then patterns), dispatches on its ToolKind, and never
+ * throws: unreadable input is `unknown` mutability / unproven paths with the reason in
+ * the segments. A tool the registry does not list is unknown.
+ */
+import type { Action, Mutability } from '../protocol';
+import { findToolEntry } from '../registry/index';
+import type { HostRegistry, ToolEntry, ToolKind } from '../registry/types';
+import { combineSegments, patchSegments, resolvePath, type Base } from './collect';
+import { addedLines, changeFromContent, changeFromEdit, dependencyIntentFromChange, hashIntentFromLines, langOfPath, manifestKind, type Change } from './intents';
+import { MAX_PATCH_CHARS, MAX_TOOL_NAME_CHARS } from './limits';
+import { parsePatch } from './patch';
+import { analyzePowerShell } from './powershell';
+import { analyzeShell } from './shell';
+import type { AnalysisSegment, ShellAnalysis } from './types';
+
+export interface ToolCallOptions {
+  cwd?: string;
+  home?: string;
+}
+
+type Analysed = Omit<Action, 'id'>;
+type Obj = Record<string, unknown>;
+
+const OLD_TEXT_FIELDS = ['old_string', 'oldString', 'oldText', 'old_str', 'old_text'];
+const NEW_TEXT_FIELDS = ['new_string', 'newString', 'newText', 'new_str', 'new_text', 'content'];
+const EDIT_PATH_FIELDS = ['file_path', 'filePath', 'path'];
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function str(o: Obj, field: string | undefined): string | undefined {
+  if (!field) return undefined;
+  const v = o[field];
+  return typeof v === 'string' ? v : undefined;
+}
+
+function firstStr(o: Obj, fields: readonly string[] | undefined): string | undefined {
+  for (const f of fields ?? []) {
+    const v = str(o, f);
+    if (v !== undefined) return v;
+  }
+  return undefined;
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+}
+
+export function analyzeToolCall(registry: HostRegistry, toolName: string, input: unknown, opts: ToolCallOptions = {}): Analysed {
+  const name = typeof toolName === 'string' && toolName.trim() !== '' ? toolName.slice(0, MAX_TOOL_NAME_CHARS) : '(unnamed tool)';
+  const base: Base = { cwd: typeof opts.cwd === 'string' && opts.cwd !== '' ? opts.cwd : undefined, home: typeof opts.home === 'string' && opts.home !== '' ? opts.home : undefined };
+  let entry: ToolEntry | null = null;
+  try {
+    entry = findToolEntry(registry, name);
+    if (!entry) return finish(name, undefined, base, unknownResult(name, `${registry.displayName} tool "${name}" is not in the registry`));
+    return finish(name, entry.canonical, base, byKind(entry, input, base));
+  } catch (e) {
+    return finish(name, entry?.canonical, base, unknownResult(name, `analysis failed: ${e instanceof Error ? e.message : String(e)}`));
+  }
+}
+
+interface Result {
+  mutability: Mutability;
+  affectedPaths: string[] | null;
+  dependencyIntent: boolean;
+  hashIntent: boolean;
+  delegationCount: number;
+  unboundedDelegation: boolean;
+  segments: AnalysisSegment[];
+}
+
+function finish(name: string, canonical: string | undefined, base: Base, r: Result): Analysed {
+  const a: Analysed = {
+    name,
+    mutability: r.mutability,
+    affectedPaths: r.affectedPaths,
+    dependencyIntent: r.dependencyIntent,
+    hashIntent: r.hashIntent,
+    delegationCount: r.delegationCount,
+    unboundedDelegation: r.unboundedDelegation,
+    segments: r.segments.map(({ program, mutability, paths, why }) => ({ program, mutability, paths, why })),
+  };
+  if (canonical) a.canonicalName = canonical;
+  if (base.cwd) a.cwd = base.cwd;
+  return a;
+}
+
+function simple(name: string, mutability: Mutability, why: string, extra: Partial<Result> = {}): Result {
+  return {
+    mutability,
+    affectedPaths: mutability === 'write' || mutability === 'unknown' ? null : [],
+    dependencyIntent: false,
+    hashIntent: false,
+    delegationCount: 0,
+    unboundedDelegation: false,
+    segments: [{ program: name, mutability, paths: [], pathsProven: mutability !== 'unknown' && mutability !== 'write', why }],
+    ...extra,
+  };
+}
+
+function unknownResult(name: string, why: string): Result {
+  return simple(name, 'unknown', why);
+}
+
+function fromShell(s: ShellAnalysis): Result {
+  return { ...s, delegationCount: 0, unboundedDelegation: false };
+}
+
+/** The kind for this call: `kindBy` lets one input field pick it. */
+function kindFor(entry: ToolEntry, input: unknown): ToolKind {
+  const by = entry.kindBy;
+  if (!by || !isObj(input)) return entry.kind;
+  const v = input[by.field];
+  if (v === undefined || v === null) return entry.kind;
+  if (typeof v === 'string' && Object.prototype.hasOwnProperty.call(by.cases, v)) return by.cases[v]!;
+  return by.otherwise;
+}
+
+function byKind(entry: ToolEntry, input: unknown, base: Base): Result {
+  const name = entry.name;
+  const kind = kindFor(entry, input);
+  switch (kind) {
+    case 'read':
+      return simple(name, 'read', `${name} only reads`);
+    case 'control':
+      return simple(name, 'control', `${name} has no effect on the repository (plans, questions, bookkeeping)`);
+    case 'unknown':
+      return unknownResult(name, entry.note ? `${name}: ${entry.note}` : `${name} is not a tool this guard can classify`);
+    case 'delegate':
+      return simple(name, 'delegate', `${name} starts one subagent`, { delegationCount: 1 });
+    case 'delegate-unbounded':
+      return simple(name, 'delegate', `${name} starts subagents whose number is not in its input`, { delegationCount: 1, unboundedDelegation: true });
+    case 'delegate-batch':
+      return delegateBatch(name, input);
+    case 'task-continuation': {
+      const id = isObj(input) ? input.task_id : undefined;
+      if (typeof id === 'string' && id.trim() !== '') return simple(name, 'control', `${name} with task_id continues an existing subagent session`);
+      return simple(name, 'delegate', `${name} starts one subagent`, { delegationCount: 1 });
+    }
+    case 'shell':
+    case 'powershell':
+    case 'monitor':
+      return command(entry, kind, input, base);
+    case 'write':
+      return writeTool(entry, input, base);
+    case 'multi-edit':
+      return multiEdit(entry, input, base);
+    case 'notebook-edit':
+      return notebookEdit(entry, input, base);
+    case 'apply-patch':
+      return patchTool(entry, input, base);
+    case 'v4a-patch': {
+      if (isObj(input) && input.mode === 'patch') return patchTool(entry, input, base);
+      return writeTool(entry, input, base);
+    }
+  }
+}
+
+function command(entry: ToolEntry, kind: ToolKind, input: unknown, base: Base): Result {
+  const name = entry.name;
+  if (!isObj(input)) return unknownResult(name, `${name} input is ${describe(input)}, not an object`);
+  const cmd = str(input, entry.commandField ?? 'command');
+  if (cmd === undefined) {
+    if (kind === 'monitor' && (typeof input.ws === 'string' || typeof input.url === 'string' || typeof input.websocket === 'string')) {
+      return simple(name, 'read', `${name} watches a WebSocket stream`);
+    }
+    const v = input[entry.commandField ?? 'command'];
+    return unknownResult(name, `${name}: ${entry.commandField ?? 'command'} is ${v === undefined ? 'missing' : describe(v)}`);
+  }
+  const workdir = entry.workdirField ? str(input, entry.workdirField) : undefined;
+  const o = { cwd: base.cwd, home: base.home, workdir };
+  return fromShell(kind === 'powershell' ? analyzePowerShell(cmd, o) : analyzeShell(cmd, o));
+}
+
+/** Intents of one file change; over-long content counts as intent for manifests / code. */
+function changeIntents(path: string, change: Change | null): { dep: boolean; hash: boolean } {
+  if (!change) return { dep: manifestKind(path) !== null, hash: langOfPath(path) !== null };
+  return { dep: dependencyIntentFromChange(path, change), hash: hashIntentFromLines(path, addedLines(change)) };
+}
+
+function boundedChange(oldText: string | undefined, newText: string): Change | null {
+  if (newText.length + (oldText?.length ?? 0) > MAX_PATCH_CHARS) return null;
+  return oldText !== undefined ? changeFromEdit(oldText, newText) : changeFromContent(newText);
+}
+
+function pathsOf(input: Obj, fields: readonly string[] | undefined): { raws: string[]; bad: boolean } {
+  const raws: string[] = [];
+  let bad = false;
+  for (const f of fields ?? []) {
+    const v = input[f];
+    if (v === undefined) continue;
+    if (typeof v === 'string' && v.trim() !== '') raws.push(v);
+    else if (Array.isArray(v) && v.every((x) => typeof x === 'string')) raws.push(...(v as string[]));
+    else bad = true;
+  }
+  return { raws, bad };
+}
+
+function fileSegment(name: string, raws: string[], bad: boolean, base: Base, why: string, dep: boolean, hash: boolean): AnalysisSegment {
+  const paths: string[] = [];
+  let proven = !bad && raws.length > 0;
+  for (const r of raws) {
+    const p = resolvePath(r, '', base);
+    if (p === null) proven = false;
+    else if (!paths.includes(p)) paths.push(p);
+  }
+  const reason = proven ? why : raws.length === 0 && !bad ? `${why}; the target is not in the input` : `${why}; a target is missing or unreadable`;
+  return { program: name, mutability: 'write', paths, pathsProven: proven, why: reason, dependencyIntent: dep || undefined, hashIntent: hash || undefined };
+}
+
+function writeTool(entry: ToolEntry, input: unknown, base: Base): Result {
+  const name = entry.name;
+  if (!isObj(input)) return simple(name, 'write', `${name} input is ${describe(input)}; the target is unproven`);
+  const { raws, bad } = pathsOf(input, entry.pathFields && entry.pathFields.length ? entry.pathFields : EDIT_PATH_FIELDS);
+  const newText = firstStr(input, entry.contentFields) ?? firstStr(input, NEW_TEXT_FIELDS);
+  const oldText = firstStr(input, OLD_TEXT_FIELDS);
+  let dep = false;
+  let hash = false;
+  if (newText !== undefined) {
+    const change = boundedChange(oldText, newText);
+    for (const r of raws) {
+      const i = changeIntents(r, change);
+      dep ||= i.dep;
+      hash ||= i.hash;
+    }
+  }
+  const what = raws.length ? `${name} writes ${raws.join(', ')}` : entry.note ? `${name}: ${entry.note}` : `${name} writes`;
+  return fromShell(combineSegments([fileSegment(name, raws, bad, base, what, dep, hash)]));
+}
+
+function multiEdit(entry: ToolEntry, input: unknown, base: Base): Result {
+  const name = entry.name;
+  if (!isObj(input)) return simple(name, 'write', `${name} input is ${describe(input)}; the target is unproven`);
+  const top = pathsOf(input, entry.pathFields && entry.pathFields.length ? entry.pathFields : EDIT_PATH_FIELDS);
+  const edits = input.edits;
+  const segs: AnalysisSegment[] = [];
+  if (!Array.isArray(edits)) {
+    segs.push(fileSegment(name, top.raws, top.bad, base, `${name} edits ${top.raws.join(', ') || 'a file'} (edits is ${describe(edits)})`, top.raws.some((r) => manifestKind(r) !== null), false));
+    return fromShell(combineSegments(segs));
+  }
+  // group edits by their own path (OpenCode multiedit) or the tool's path
+  const perPath = new Map<string, { dep: boolean; hash: boolean }>();
+  let bad = top.bad;
+  for (const e of edits) {
+    if (!isObj(e)) {
+      bad = true;
+      continue;
+    }
+    const own = pathsOf(e, EDIT_PATH_FIELDS);
+    if (own.bad) bad = true;
+    const targets = own.raws.length ? own.raws : top.raws;
+    const newText = firstStr(e, NEW_TEXT_FIELDS);
+    const oldText = firstStr(e, OLD_TEXT_FIELDS);
+    const change = newText === undefined ? undefined : boundedChange(oldText, newText);
+    for (const t of targets) {
+      const cur = perPath.get(t) ?? { dep: false, hash: false };
+      if (change !== undefined) {
+        const i = changeIntents(t, change);
+        cur.dep ||= i.dep;
+        cur.hash ||= i.hash;
+      }
+      perPath.set(t, cur);
+    }
+  }
+  if (perPath.size === 0) {
+    segs.push(fileSegment(name, top.raws, true, base, `${name} has no readable edits`, false, false));
+  } else {
+    for (const [p, i] of perPath) segs.push(fileSegment(name, [p], bad, base, `${name} edits ${p}`, i.dep, i.hash));
+  }
+  return fromShell(combineSegments(segs));
+}
+
+function notebookEdit(entry: ToolEntry, input: unknown, base: Base): Result {
+  const name = entry.name;
+  if (!isObj(input)) return simple(name, 'write', `${name} input is ${describe(input)}; the target is unproven`);
+  const { raws, bad } = pathsOf(input, entry.pathFields ?? ['notebook_path']);
+  const source = firstStr(input, entry.contentFields ?? ['new_source']);
+  let dep = false;
+  let hash = false;
+  if (source !== undefined && input.edit_mode !== 'delete') {
+    const lines = source.split(/\r?\n/);
+    hash = hashIntentFromLines(null, lines, 'py');
+    // notebook shell magics: `!pip install x`, `%pip install x`, `%conda install x`
+    for (const l of lines) {
+      const m = /^\s*(?:!|%(?=pip\b|conda\b|mamba\b|npm\b|uv\b))(.*)$/.exec(l);
+      if (m) {
+        const s = analyzeShell(m[1]!, { cwd: base.cwd, home: base.home });
+        dep ||= s.dependencyIntent;
+        hash ||= s.hashIntent;
+      }
+    }
+  }
+  return fromShell(combineSegments([fileSegment(name, raws, bad, base, `${name} edits ${raws.join(', ') || 'a notebook'}`, dep, hash)]));
+}
+
+function patchTool(entry: ToolEntry, input: unknown, base: Base): Result {
+  const name = entry.name;
+  const field = entry.patchField ?? 'patch';
+  let text: unknown = input;
+  if (isObj(input)) text = input[field];
+  if (typeof text !== 'string') return simple(name, 'write', `${name}: ${field} is ${text === undefined ? 'missing' : describe(text)}; the targets are unproven`);
+  const parsed = parsePatch(text);
+  return fromShell(combineSegments(patchSegments(name, parsed.files, parsed.problems, '', base, `${name} applies a ${parsed.format === 'unified' ? 'unified diff' : 'patch'}`)));
+}
+
+function delegateBatch(name: string, input: unknown): Result {
+  if (!isObj(input)) return simple(name, 'delegate', `${name} input is ${describe(input)}; the number of subagents cannot be counted`, { delegationCount: 1, unboundedDelegation: true });
+  const action = input.action;
+  if (typeof action === 'string' && ['list', 'steer', 'stop', 'status', 'cancel'].includes(action)) {
+    return simple(name, 'control', `${name} action ${action} manages existing subagents`);
+  }
+  let tasks = input.tasks;
+  if (typeof tasks === 'string') {
+    try {
+      tasks = JSON.parse(tasks);
+    } catch {
+      /* stays a string: not countable */
+    }
+  }
+  if (Array.isArray(tasks) && tasks.length > 0) return simple(name, 'delegate', `${name} starts ${tasks.length} subagent(s), one per task`, { delegationCount: tasks.length });
+  if (Array.isArray(input.chain) && input.chain.length > 0) return simple(name, 'delegate', `${name} runs a chain: one subagent at a time`, { delegationCount: 1 });
+  const single = [input.goal, input.task, input.prompt].find((v) => typeof v === 'string' && v.trim() !== '');
+  if (single !== undefined && tasks === undefined) return simple(name, 'delegate', `${name} starts one subagent`, { delegationCount: 1 });
+  return simple(name, 'delegate', `${name}: the input shape does not say how many subagents start`, { delegationCount: 1, unboundedDelegation: true });
+}

@@ -1,0 +1,23 @@
+import type { Mutability, Segment } from '../protocol';
+
+/** What a shell, PowerShell or patch analysis yields before it becomes an Action. */
+export interface ShellAnalysis {
+  mutability: Mutability;
+  /** paths written, relative to the action cwd; null = a write whose target cannot be proven */
+  affectedPaths: string[] | null;
+  dependencyIntent: boolean;
+  hashIntent: boolean;
+  /** shell commands never spawn host subagents by themselves */
+  delegationCount: 0;
+  segments: AnalysisSegment[];
+  /** one line per segment that made the result unknown (also in the segment's `why`) */
+  unknownReasons: string[];
+}
+
+/** A Segment (core/protocol.ts) plus whether its write targets are all proven. */
+export interface AnalysisSegment extends Segment {
+  /** false when this segment may write somewhere its `paths` do not name */
+  pathsProven: boolean;
+  dependencyIntent?: boolean;
+  hashIntent?: boolean;
+}

@@ -1,0 +1,51 @@
+/**
+ * What a program table says about one argv. The shell walker (shell.ts) turns verdicts
+ * into segments; wrappers return `exec` so the wrapped argv is classified in turn.
+ */
+import type { Arg } from './words';
+
+export type Leaf = {
+  kind: 'leaf';
+  mutability: 'read' | 'write' | 'unknown';
+  /** human reason, e.g. "rm removes files" */
+  why: string;
+  /** write targets; undefined on a write = targets not provable */
+  paths?: Arg[];
+  /** the targets receive new content (not just deletion / metadata): used for manifest intent */
+  writesContent?: boolean;
+  /** the new content, when it is visible (echo, heredoc) */
+  content?: string;
+  /** `>>`-style: the content is appended, not the whole file */
+  append?: boolean;
+  dep?: boolean;
+  hash?: boolean;
+};
+
+export type Verdict =
+  | Leaf
+  /** run another argv (a wrapper); `runtimeArgs` = more arguments arrive at run time */
+  | { kind: 'exec'; argv: Arg[]; why: string; cwd?: Arg; runtimeArgs?: boolean; keepStdin?: boolean }
+  /** parse and analyse this text as a POSIX shell script */
+  | { kind: 'shell'; source: string; why: string }
+  | { kind: 'powershell'; source: string; why: string }
+  /** a patch (apply_patch envelope or unified diff) applied to files */
+  | { kind: 'patch'; text: string; why: string }
+  | { kind: 'cd'; target: Arg | null; why: string }
+  | { kind: 'many'; verdicts: Verdict[] };
+
+export type StdinInfo = { kind: 'tty' } | { kind: 'pipe' } | { kind: 'file' } | { kind: 'text'; text: string };
+
+export interface ProgramContext {
+  stdin: StdinInfo;
+  home?: string;
+}
+
+export function read(why: string, extra: Partial<Leaf> = {}): Leaf {
+  return { kind: 'leaf', mutability: 'read', why, ...extra };
+}
+export function write(why: string, paths?: Arg[], extra: Partial<Leaf> = {}): Leaf {
+  return { kind: 'leaf', mutability: 'write', why, paths, ...extra };
+}
+export function unknown(why: string, extra: Partial<Leaf> = {}): Leaf {
+  return { kind: 'leaf', mutability: 'unknown', why, ...extra };
+}

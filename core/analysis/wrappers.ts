@@ -1,0 +1,348 @@
+/**
+ * Transparent wrappers: programs whose job is to run another argv (sudo, env, timeout,
+ * xargs, find -exec …). Each returns an `exec` verdict for the wrapped command, with
+ * run-time arguments marked unknown, or a `shell` verdict when the wrapper runs a string
+ * through a shell (watch, su -c, flock -c, sh -c).
+ */
+import { parseOpts, hasAny, optValue, type OptSpec } from './opts';
+import { read, write, unknown, type ProgramContext, type Verdict } from './verdict';
+import { literalArg, RUNTIME_ARG, type Arg } from './words';
+
+/** Environment names whose value changes which program runs or what it loads. */
+export const SENSITIVE_ENV = /^(PATH|LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_\w+|BASH_ENV|ENV|IFS|PS4|PROMPT_COMMAND|BASH_FUNC_\w+|NODE_OPTIONS|NODE_PATH|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PERL5OPT|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|GIT_(?!AUTHOR_|COMMITTER_|TRACE|TERMINAL_PROMPT|OPTIONAL_LOCKS|PAGER$)\w+|GCONV_PATH|SHELLOPTS|BASHOPTS|EDITOR|VISUAL|PAGER|MANPAGER|SSH_ASKPASS|SUDO_ASKPASS|npm_config_\w+|NPM_CONFIG_\w+)$/;
+
+export function sensitiveAssignment(text: string): string | null {
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)\+?=/.exec(text);
+  return m && SENSITIVE_ENV.test(m[1]!) ? m[1]! : null;
+}
+
+function execRest(rest: Arg[], why: string, extra: Partial<Extract<Verdict, { kind: 'exec' }>> = {}): Verdict {
+  if (rest.length === 0) return read(`${why.split(' ')[0]} with no command`);
+  return { kind: 'exec', argv: rest, why, keepStdin: true, ...extra };
+}
+
+/** Generic "options, then the command" wrapper. */
+function simple(name: string, args: readonly Arg[], spec: OptSpec, noCmd: Verdict = read(`${name} with no command`)): Verdict {
+  const p = parseOpts(args, { ...spec, stopAtOperand: true });
+  if (p.rest.length === 0) return noCmd;
+  return { kind: 'exec', argv: p.rest, why: `${name} runs the command after its options`, keepStdin: true };
+}
+
+function sudo(args: readonly Arg[]): Verdict {
+  const p = parseOpts(args, {
+    stopAtOperand: true,
+    shortWithValue: 'ugCDhprtTUR',
+    longWithValue: ['user', 'group', 'close-from', 'chdir', 'host', 'prompt', 'role', 'type', 'command-timeout', 'other-user', 'chroot'],
+  });
+  if (hasAny(p, '-e', '--edit')) return write('sudo -e edits files', p.rest, { writesContent: true });
+  if (hasAny(p, '-l', '--list', '-v', '--validate', '-k', '-K', '--reset-timestamp', '--remove-timestamp', '-V', '--version', '-h', '--help') && p.rest.length === 0) return read('sudo only checks or lists rights');
+  if (hasAny(p, '-R', '--chroot')) return unknown('sudo -R runs inside another root folder');
+  const shellMode = hasAny(p, '-i', '--login', '-s', '--shell');
+  if (p.rest.length === 0) return shellMode ? unknown('sudo -i/-s starts an interactive shell; input typed later is never seen by a hook') : read('sudo with no command');
+  const dir = optValue(p, '-D', '--chdir');
+  const cwd = dir === undefined ? undefined : dir === null ? RUNTIME_ARG : literalArg(dir);
+  return { kind: 'exec', argv: p.rest, why: 'sudo runs the command as another user', keepStdin: true, cwd };
+}
+
+function env(args: readonly Arg[]): Verdict {
+  let i = 0;
+  let cwd: Arg | undefined;
+  for (; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) return unknown('env: an argument is only known at run time');
+    if (v === '--') {
+      i++;
+      break;
+    }
+    if (v === '-u' || v === '--unset') {
+      i++;
+      continue;
+    }
+    if (v.startsWith('--unset=') || v === '-i' || v === '--ignore-environment' || v === '-0' || v === '--null' || v === '-v' || v === '--debug' || v === '-') continue;
+    if (v.startsWith('--block-signal') || v.startsWith('--default-signal') || v.startsWith('--ignore-signal') || v === '--list-signal-handling') continue;
+    if (v === '-C' || v === '--chdir') {
+      cwd = args[i + 1] ?? RUNTIME_ARG;
+      i++;
+      continue;
+    }
+    if (v.startsWith('--chdir=')) {
+      cwd = literalArg(v.slice('--chdir='.length));
+      continue;
+    }
+    if (v === '-S' || v === '--split-string' || v.startsWith('--split-string=') || (v.startsWith('-S') && v.length > 2)) {
+      const str = v === '-S' || v === '--split-string' ? args[i + 1]?.value : v.startsWith('-S') ? v.slice(2) : v.slice('--split-string='.length);
+      if (str === null || str === undefined) return unknown('env -S with a string only known at run time');
+      const tail = args.slice(v === '-S' || v === '--split-string' ? i + 2 : i + 1).map((a) => a.text).join(' ');
+      return { kind: 'shell', source: tail ? `${str} ${tail}` : str, why: 'env -S splits a string into a command' };
+    }
+    if (/^-[a-zA-Z]/.test(v)) {
+      if (/^-[iv0]+$/.test(v)) continue;
+      if (/^-u./.test(v) || /^-C./.test(v)) {
+        if (v.startsWith('-C')) cwd = literalArg(v.slice(2));
+        continue;
+      }
+      return unknown(`env ${v}: option not known`);
+    }
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) {
+      const name = sensitiveAssignment(v);
+      if (name) return unknown(`env sets ${name}, which changes what the command runs or loads`);
+      continue;
+    }
+    break;
+  }
+  const rest = args.slice(i);
+  if (rest.length === 0) return read('env with no command prints the environment');
+  return { kind: 'exec', argv: rest, why: 'env runs the command with a changed environment', keepStdin: true, cwd };
+}
+
+function nice(args: readonly Arg[]): Verdict {
+  let i = 0;
+  while (i < args.length) {
+    const v = args[i]!.value;
+    if (v === null) return unknown('nice: an argument is only known at run time');
+    if (v === '-n' || v === '--adjustment') i += 2;
+    else if (/^-(n)?-?\d+$/.test(v) || v.startsWith('--adjustment=')) i++;
+    else if (v === '--') {
+      i++;
+      break;
+    } else break;
+  }
+  return execRest(args.slice(i), 'nice runs the command at another priority');
+}
+
+function timeout(args: readonly Arg[]): Verdict {
+  const p = parseOpts(args, { stopAtOperand: true, shortWithValue: 'sk', longWithValue: ['signal', 'kill-after'] });
+  if (p.rest.length === 0) return read('timeout with no command');
+  return execRest(p.rest.slice(1), 'timeout runs the command with a time limit');
+}
+
+function stdbuf(args: readonly Arg[]): Verdict {
+  return simple('stdbuf', args, { shortWithValue: 'ioe', longWithValue: ['input', 'output', 'error'] });
+}
+
+function ionice(args: readonly Arg[]): Verdict {
+  const p = parseOpts(args, { stopAtOperand: true, shortWithValue: 'cnpPu', longWithValue: ['class', 'classdata', 'pid', 'pgid', 'uid'] });
+  if (hasAny(p, '-p', '--pid', '-P', '--pgid', '-u', '--uid')) return unknown('ionice -p changes another process');
+  return p.rest.length ? { kind: 'exec', argv: p.rest, why: 'ionice runs the command at another I/O priority', keepStdin: true } : read('ionice prints a priority');
+}
+
+function firstOperandThenCommand(name: string, args: readonly Arg[], spec: OptSpec, pidFlags: string[]): Verdict {
+  const p = parseOpts(args, { ...spec, stopAtOperand: true });
+  if (hasAny(p, ...pidFlags)) return unknown(`${name} -p changes another process`);
+  if (p.rest.length <= 1) return read(`${name} with no command`);
+  return { kind: 'exec', argv: p.rest.slice(1), why: `${name} runs the command`, keepStdin: true };
+}
+
+function flock(args: readonly Arg[]): Verdict {
+  const p = parseOpts(args, { stopAtOperand: true, shortWithValue: 'wEc', longWithValue: ['timeout', 'conflict-exit-code', 'command'] });
+  const lock = p.rest[0];
+  const lockWrite = lock && !/^\d+$/.test(lock.value ?? '') ? [write('flock creates its lock file', [lock])] : [];
+  const cmd = optValue(p, '-c', '--command');
+  if (cmd !== undefined) {
+    if (cmd === null) return unknown('flock -c with a command only known at run time');
+    return { kind: 'many', verdicts: [...lockWrite, { kind: 'shell', source: cmd, why: 'flock -c runs a shell command' }] };
+  }
+  const rest = p.rest.slice(1);
+  const idx = rest.findIndex((a) => a.value === '-c' || a.value === '--command');
+  if (idx !== -1) {
+    const src = rest[idx + 1]?.value;
+    if (!src) return unknown('flock -c with a command only known at run time');
+    return { kind: 'many', verdicts: [...lockWrite, { kind: 'shell', source: src, why: 'flock -c runs a shell command' }] };
+  }
+  if (rest.length === 0) return lockWrite[0] ?? read('flock on a file descriptor');
+  return { kind: 'many', verdicts: [...lockWrite, { kind: 'exec', argv: rest, why: 'flock runs the command holding a lock', keepStdin: true }] };
+}
+
+function timeProgram(args: readonly Arg[]): Verdict {
+  const p = parseOpts(args, { stopAtOperand: true, shortWithValue: 'of', longWithValue: ['output', 'format'] });
+  const out = optValue(p, '-o', '--output');
+  const verdicts: Verdict[] = [];
+  if (out !== undefined) verdicts.push(write('time -o writes its report', [out === null ? RUNTIME_ARG : literalArg(out)], { writesContent: true }));
+  verdicts.push(execRest(p.rest, 'time runs the command and measures it'));
+  return verdicts.length === 1 ? verdicts[0]! : { kind: 'many', verdicts };
+}
+
+function strace(name: string, args: readonly Arg[]): Verdict {
+  const p = parseOpts(args, { stopAtOperand: true, shortWithValue: 'oepsuEIaXbPS', longWithValue: ['output', 'expr', 'attach', 'string-limit', 'user', 'env'] });
+  if (hasAny(p, '-p', '--attach')) return unknown(`${name} -p attaches to another process`);
+  const out = optValue(p, '-o', '--output');
+  const verdicts: Verdict[] = [];
+  if (out !== undefined) verdicts.push(write(`${name} -o writes a trace`, [out === null ? RUNTIME_ARG : literalArg(out)], { writesContent: true }));
+  verdicts.push(execRest(p.rest, `${name} runs the command under a tracer`));
+  return verdicts.length === 1 ? verdicts[0]! : { kind: 'many', verdicts };
+}
+
+function xargs(args: readonly Arg[]): Verdict {
+  const p = parseOpts(args, {
+    stopAtOperand: true,
+    shortWithValue: 'ILnPsdEa',
+    longWithValue: ['max-lines', 'max-args', 'max-procs', 'max-chars', 'delimiter', 'eof', 'arg-file', 'process-slot-var'],
+  });
+  const replace = optValue(p, '-I') ?? (p.flags.has('-i') || p.flags.has('--replace') ? '{}' : undefined);
+  if (p.rest.length === 0) return read('xargs with no command echoes its input');
+  // the input decides the arguments: replacement strings and appended words are run-time values
+  const argv = p.rest.map((a, i) => (i > 0 && replace && a.value !== null && a.value.includes(replace) ? { ...a, value: null } : a));
+  return { kind: 'exec', argv, why: 'xargs runs the command with arguments read from its input', runtimeArgs: !replace };
+}
+
+function parallel(args: readonly Arg[]): Verdict {
+  const p = parseOpts(args, {
+    stopAtOperand: true,
+    shortWithValue: 'jSaIdNnLlsExXCkm',
+    longWithValue: ['jobs', 'sshlogin', 'arg-file', 'delimiter', 'colsep', 'joblog', 'results', 'tmpdir', 'workdir', 'timeout', 'retries', 'halt'],
+  });
+  const sep = p.rest.findIndex((a) => a.value !== null && /^:::+\+?$/.test(a.value));
+  const cmd = sep === -1 ? p.rest : p.rest.slice(0, sep);
+  if (cmd.length === 0) return unknown('parallel runs input lines as commands');
+  const argv = cmd.map((a) => (a.value !== null && /\{[^}]*\}/.test(a.value) ? { ...a, value: null } : a));
+  return { kind: 'exec', argv, why: 'parallel runs the command for each input', runtimeArgs: true };
+}
+
+function watch(args: readonly Arg[]): Verdict {
+  const p = parseOpts(args, { stopAtOperand: true, shortWithValue: 'nq', longWithValue: ['interval', 'equexit'] });
+  if (p.rest.length === 0) return read('watch with no command');
+  if (hasAny(p, '-x', '--exec')) return { kind: 'exec', argv: p.rest, why: 'watch -x runs the command repeatedly' };
+  if (p.rest.some((a) => a.value === null)) return unknown('watch runs a command only known at run time');
+  return { kind: 'shell', source: p.rest.map((a) => a.value).join(' '), why: 'watch runs the words through sh -c repeatedly' };
+}
+
+function findCmd(args: readonly Arg[]): Verdict {
+  // operands before the first expression token are the search roots
+  let i = 0;
+  const roots: Arg[] = [];
+  for (; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === '-H' || v === '-L' || v === '-P' || v === '-O' || /^-D$/.test(v ?? '')) {
+      if (v === '-D') i++;
+      continue;
+    }
+    if (v !== null && (v.startsWith('-') || v === '(' || v === '!' || v === ',')) break;
+    roots.push(args[i]!);
+  }
+  if (roots.length === 0) roots.push(literalArg('.'));
+  const verdicts: Verdict[] = [];
+  for (; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) continue;
+    if (v === '-exec' || v === '-execdir' || v === '-ok' || v === '-okdir') {
+      const cmd: Arg[] = [];
+      let j = i + 1;
+      for (; j < args.length; j++) {
+        const w = args[j]!.value;
+        if (w === ';' || w === '+') break;
+        cmd.push(w !== null && w.includes('{}') ? { ...args[j]!, value: null } : args[j]!);
+      }
+      i = j;
+      if (cmd.length === 0) continue;
+      verdicts.push({
+        kind: 'exec',
+        argv: cmd,
+        why: `find ${v} runs the command on each match`,
+        cwd: v.endsWith('dir') ? RUNTIME_ARG : undefined,
+      });
+    } else if (v === '-delete') {
+      verdicts.push(write('find -delete removes matches under its search roots', roots));
+    } else if (v === '-fprint' || v === '-fprint0' || v === '-fls' || v === '-fprintf') {
+      const f = args[i + 1];
+      verdicts.push(write(`find ${v} writes a file`, f ? [f] : undefined, { writesContent: true }));
+      i += v === '-fprintf' ? 2 : 1;
+    }
+  }
+  if (verdicts.length === 0) return read('find only searches');
+  return { kind: 'many', verdicts };
+}
+
+function fd(args: readonly Arg[]): Verdict {
+  const i = args.findIndex((a) => a.value === '-x' || a.value === '--exec' || a.value === '-X' || a.value === '--exec-batch');
+  if (i === -1) return read('fd only searches');
+  const cmd = args.slice(i + 1);
+  const end = cmd.findIndex((a) => a.value === ';');
+  const argv = (end === -1 ? cmd : cmd.slice(0, end)).map((a) => (a.value !== null && /\{[^}]*\}/.test(a.value) ? { ...a, value: null } : a));
+  if (argv.length === 0) return unknown('fd --exec without a command');
+  return { kind: 'exec', argv, why: 'fd --exec runs the command on each match', runtimeArgs: true };
+}
+
+export function classifyWrapper(name: string, args: readonly Arg[], _ctx: ProgramContext): Verdict | null {
+  switch (name) {
+    case 'sudo':
+      return sudo(args);
+    case 'sudoedit':
+      return write('sudoedit edits files', args.filter((a) => a.value === null || !a.value.startsWith('-')), { writesContent: true });
+    case 'doas': {
+      const p = parseOpts(args, { stopAtOperand: true, shortWithValue: 'uC' });
+      if (hasAny(p, '-C')) return read('doas -C checks a config');
+      if (p.rest.length === 0) return hasAny(p, '-s') ? unknown('doas -s starts an interactive shell') : read('doas with no command');
+      return { kind: 'exec', argv: p.rest, why: 'doas runs the command as another user', keepStdin: true };
+    }
+    case 'env':
+      return env(args);
+    case 'command': {
+      const p = parseOpts(args, { stopAtOperand: true });
+      if (hasAny(p, '-v', '-V')) return read('command -v looks a name up');
+      return execRest(p.rest, 'command runs the named program');
+    }
+    case 'builtin':
+      return execRest([...args], 'builtin runs the named builtin');
+    case 'exec': {
+      const p = parseOpts(args, { stopAtOperand: true, shortWithValue: 'a' });
+      if (p.rest.length === 0) return read('exec with only redirections');
+      return { kind: 'exec', argv: p.rest, why: 'exec replaces the shell with the command', keepStdin: true };
+    }
+    case 'nohup':
+      return execRest(args[0]?.value === '--' ? args.slice(1) : [...args], 'nohup runs the command detached from the terminal');
+    case 'nice':
+      return nice(args);
+    case 'time':
+      return timeProgram(args);
+    case 'timeout':
+      return timeout(args);
+    case 'stdbuf':
+      return stdbuf(args);
+    case 'ionice':
+      return ionice(args);
+    case 'setsid':
+      return simple('setsid', args, {});
+    case 'taskset':
+      return firstOperandThenCommand('taskset', args, {}, ['-p', '--pid']);
+    case 'chrt':
+      return firstOperandThenCommand('chrt', args, { shortWithValue: 'T', longWithValue: ['sched-runtime', 'sched-period', 'sched-deadline'] }, ['-p', '--pid']);
+    case 'flock':
+      return flock(args);
+    case 'unbuffer':
+    case 'caffeinate':
+    case 'chronic':
+    case 'systemd-inhibit':
+    case 'dbus-launch':
+    case 'catchsegv':
+    case 'winpty':
+      return simple(name, args, { shortWithValue: name === 'caffeinate' ? 'tw' : '' });
+    case 'strace':
+    case 'ltrace':
+      return strace(name, args);
+    case 'xargs':
+      return xargs(args);
+    case 'parallel':
+      return parallel(args);
+    case 'watch':
+      return watch(args);
+    case 'find':
+      return findCmd(args);
+    case 'fd':
+    case 'fdfind':
+      return fd(args);
+    case 'busybox':
+    case 'toybox':
+      if (args.length === 0 || args[0]!.value === '--list' || args[0]!.value === '--help') return read(`${name} lists applets`);
+      return { kind: 'exec', argv: [...args], why: `${name} runs an applet`, keepStdin: true };
+    case 'chroot':
+    case 'nsenter':
+    case 'unshare':
+    case 'firejail':
+    case 'bwrap':
+    case 'proot':
+    case 'fakeroot':
+    case 'fakechroot':
+      return unknown(`${name} runs the command in another root or namespace; its paths cannot be placed`);
+  }
+  return null;
+}

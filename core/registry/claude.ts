@@ -1,0 +1,96 @@
+/**
+ * Claude Code 2.1.332 (verified in ../shared/hosts/claude.md): tool table and host forms.
+ * Tool inputs: Write {file_path, content}, Edit {file_path, old_string, new_string},
+ * Bash {command}, Read {file_path}, Agent {description, prompt, subagent_type},
+ * EnterWorktree {name}, ExitWorktree {action, discard_changes} (captured fixtures).
+ */
+import type { HostRegistry, ToolEntry, ToolPatternEntry } from './types';
+
+/** `_`-delimited verb segments in an MCP tool name, checked in this order. */
+const EXEC_VERBS = 'run|execute|exec|eval|evaluate|invoke|shell|command|script|spawn|kill|start|stop|restart|terminate';
+const WRITE_VERBS =
+  'add|append|apply|archive|close|commit|copy|create|delete|deploy|drop|edit|insert|install|merge|move|patch|post|publish|push|put|remove|rename|replace|reset|save|send|set|submit|update|upload|upsert|write|modify|change|assign|approve|cancel|comment|fork|import|label|lock|mark|reply|resolve|schedule|transfer|unlock|enable|disable|grant|revoke|invite|rm|mv|cp|mkdir|touch|chmod';
+const READ_VERBS = 'get|list|read|search|fetch|find|show|view|describe|inspect|status|lookup|count|diff|browse|ls|cat|grep|head|tail|stat|info|query_read|summarize|explain|preview|download_to_memory';
+
+/**
+ * Claude/Codex MCP tools are named `mcp__<server>__<tool>`. Conservative by name: a verb
+ * that runs code is unknown, a verb that changes state is a write (targets from path-like
+ * fields only), a verb that only reads is a read; every other MCP tool is unknown.
+ */
+export function mcpDoubleUnderscorePatterns(): ToolPatternEntry[] {
+  const seg = (verbs: string) => `^mcp__.+__(?:[A-Za-z0-9-]+_)*(?:${verbs})(?:_[A-Za-z0-9_-]*)?$`;
+  return [
+    { namePattern: seg(EXEC_VERBS), kind: 'unknown', note: 'MCP tool whose name says it runs code or processes' },
+    { namePattern: seg(WRITE_VERBS), kind: 'write', pathFields: ['path', 'file_path', 'filePath', 'filename', 'target', 'destination'], contentFields: ['content', 'text', 'new_text', 'newText'], note: 'MCP tool whose name says it changes state; targets only from path-like fields' },
+    { namePattern: seg(READ_VERBS), kind: 'read', note: 'MCP tool whose name says it only reads' },
+    { namePattern: '^mcp__', kind: 'unknown', note: 'MCP tool with no telling verb' },
+  ];
+}
+
+const t = (name: string, kind: ToolEntry['kind'], rest: Omit<ToolEntry, 'name' | 'kind'> = {}): ToolEntry => ({ name, kind, ...rest });
+
+export const claudeRegistry: HostRegistry = {
+  family: 'claude',
+  displayName: 'Claude Code',
+  verifiedVersion: '2.1.332',
+  events: [],
+  tools: [
+    t('Write', 'write', { canonical: 'Write', pathFields: ['file_path'], contentFields: ['content'] }),
+    t('Edit', 'write', { canonical: 'Edit', pathFields: ['file_path'], contentFields: ['new_string'] }),
+    t('MultiEdit', 'multi-edit', { canonical: 'MultiEdit', pathFields: ['file_path'] }),
+    t('NotebookEdit', 'notebook-edit', { canonical: 'NotebookEdit', pathFields: ['notebook_path'], contentFields: ['new_source'] }),
+    t('Bash', 'shell', { canonical: 'Bash', commandField: 'command' }),
+    t('PowerShell', 'powershell', { canonical: 'PowerShell', commandField: 'command' }),
+    t('Monitor', 'monitor', { canonical: 'Monitor', commandField: 'command', note: 'a command source is a shell command; a WebSocket source only reads' }),
+    t('Read', 'read', { canonical: 'Read', pathFields: ['file_path'] }),
+    t('NotebookRead', 'read', { canonical: 'Read', pathFields: ['notebook_path'] }),
+    t('Grep', 'read', { canonical: 'Grep' }),
+    t('Glob', 'read', { canonical: 'Glob' }),
+    t('LS', 'read', { canonical: 'LS' }),
+    t('LSP', 'read', { canonical: 'LSP' }),
+    t('WebFetch', 'read', { canonical: 'WebFetch' }),
+    t('WebSearch', 'read', { canonical: 'WebSearch' }),
+    t('BashOutput', 'read', { canonical: 'BashOutput', note: 'reads output of a background shell started by an earlier (analysed) Bash call' }),
+    t('ListAgents', 'read'),
+    t('ListMcpResourcesTool', 'read'),
+    t('ReadMcpResourceTool', 'read'),
+    t('Agent', 'delegate', { canonical: 'Task', note: 'one subagent per call; its own tool calls are hooked (verified)' }),
+    t('Task', 'delegate', { canonical: 'Task', note: 'older name of the Agent tool' }),
+    t('Workflow', 'delegate-unbounded', { canonical: 'Workflow', note: 'fans out subagents internally; the count cannot be known before it runs' }),
+    t('EnterWorktree', 'write', { canonical: 'EnterWorktree', note: 'creates a git worktree (folder and branch); target not in the input' }),
+    t('ExitWorktree', 'control', { canonical: 'ExitWorktree', kindBy: { field: 'action', cases: { remove: 'write', keep: 'control' }, otherwise: 'write' }, note: 'action "remove" deletes the worktree folder (discard_changes drops edits)' }),
+    t('TodoWrite', 'control', { canonical: 'TodoWrite' }),
+    t('TodoRead', 'control', { canonical: 'TodoRead' }),
+    ...['TaskCreate', 'TaskUpdate', 'TaskList', 'TaskGet', 'TaskOutput', 'TaskStop'].map((n) => t(n, 'control', { canonical: n, note: 'task list / background task bookkeeping' })),
+    t('KillShell', 'control', { note: 'stops a background shell' }),
+    t('KillBash', 'control', { note: 'older name of KillShell' }),
+    t('EnterPlanMode', 'control'),
+    t('ExitPlanMode', 'control'),
+    t('AskUserQuestion', 'control', { canonical: 'AskUserQuestion' }),
+    t('ToolSearch', 'control', { note: 'loads deferred tool schemas' }),
+    t('Skill', 'control', { note: 'loads skill instructions; skill shell lines fire PreSkillShellCommand, not this tool' }),
+    t('SlashCommand', 'control'),
+    t('ReportFindings', 'control'),
+    t('ScheduleWakeup', 'control'),
+    t('SendMessage', 'control'),
+    t('PushNotification', 'control'),
+    t('EndConversation', 'control'),
+    t('WaitForMcpServers', 'control'),
+    t('CronCreate', 'control', { note: 'schedules a later prompt; the later turn is hooked again' }),
+    t('CronDelete', 'control'),
+    t('CronList', 'control'),
+    t('DeferredToolPlaceholder', 'unknown', { note: 'stands in for a tool whose schema is not loaded yet' }),
+  ],
+  toolPatterns: mcpDoubleUnderscorePatterns(),
+  deny: 'claude-hso-deny',
+  ask: 'host-ask',
+  context: 'hookSpecificOutput.additionalContext (SessionStart, UserPromptSubmit, PreToolUse, PostToolUse), delivered as a system message',
+  unsupported: [],
+  blindSpots: [
+    'Hook failures (crash, timeout, bad JSON) fail open silently unless the hook is registered with onFailure:"block".',
+    '`claude --bare` ignores hooks from --settings and --plugin-dir: nothing is guarded in that mode.',
+    'Commands the user types in bash mode (`!cmd`) are not model tool calls and never reach PreToolUse.',
+    'Skill shell lines (`!`command`` in a skill or slash command) fire PreSkillShellCommand, a separate event from PreToolUse.',
+    'A Workflow tool fans out subagents whose number is not in its input.',
+  ],
+};

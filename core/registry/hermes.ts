@@ -1,0 +1,78 @@
+/**
+ * Hermes Agent v0.19.0 (verified in ../shared/hosts/hermes.md §5, seed 000 tool table).
+ * pre_tool_call kwargs carry `tool_name` and `args`; there is no cwd kwarg (the shim uses
+ * TERMINAL_CWD or the process cwd); `terminal` may carry its own `workdir`.
+ */
+import type { HostRegistry, ToolEntry } from './types';
+
+const t = (name: string, kind: ToolEntry['kind'], rest: Omit<ToolEntry, 'name' | 'kind'> = {}): ToolEntry => ({ name, kind, ...rest });
+
+export const hermesRegistry: HostRegistry = {
+  family: 'hermes',
+  displayName: 'Hermes Agent',
+  verifiedVersion: '0.19.0',
+  events: [],
+  tools: [
+    t('read_file', 'read', { canonical: 'Read', pathFields: ['path'] }),
+    t('search_files', 'read', { canonical: 'Grep' }),
+    t('write_file', 'write', { canonical: 'Write', pathFields: ['path'], contentFields: ['content'] }),
+    t('patch', 'v4a-patch', { canonical: 'Edit', pathFields: ['path'], contentFields: ['new_string'], patchField: 'patch', note: 'mode "replace" (default) edits `path`; mode "patch" applies V4A text' }),
+    t('terminal', 'shell', { canonical: 'Bash', commandField: 'command', workdirField: 'workdir' }),
+    t('process', 'unknown', { kindBy: { field: 'action', cases: { list: 'read', poll: 'read', log: 'read', wait: 'read', close: 'control' }, otherwise: 'unknown' }, note: 'kill/write/submit act on a running process' }),
+    t('read_terminal', 'read'),
+    t('close_terminal', 'control'),
+    t('execute_code', 'unknown', { note: 'runs Python; the 7 sandbox tools it calls fire their own pre_tool_call, but plain Python file I/O does not' }),
+    t('delegate_task', 'delegate-batch', { canonical: 'Task', note: 'count = tasks.length, or 1 for a goal' }),
+    t('todo', 'control', { canonical: 'TodoWrite' }),
+    t('clarify', 'control', { canonical: 'AskUserQuestion' }),
+    t('memory', 'control', { note: "writes the agent's own memory store under HERMES_HOME, not the project" }),
+    t('session_search', 'read'),
+    t('skills_list', 'read'),
+    t('skill_view', 'read'),
+    t('skill_manage', 'control', { note: "writes the agent's own skills under HERMES_HOME, not the project" }),
+    t('web_search', 'read', { canonical: 'WebSearch' }),
+    t('web_extract', 'read', { canonical: 'WebFetch' }),
+    t('x_search', 'read', { canonical: 'WebSearch' }),
+    t('vision_analyze', 'read'),
+    t('video_analyze', 'read'),
+    t('browser_snapshot', 'read'),
+    t('browser_get_images', 'read'),
+    t('browser_vision', 'read'),
+    ...['browser_navigate', 'browser_click', 'browser_type', 'browser_press', 'browser_scroll', 'browser_back', 'browser_dialog'].map((n) => t(n, 'unknown', { note: 'acts on a web page (external state)' })),
+    t('browser_console', 'unknown', { note: 'evaluates JavaScript in the page' }),
+    t('browser_cdp', 'unknown', { note: 'raw DevTools protocol' }),
+    t('image_generate', 'write', { note: 'generates a file; target chosen by the tool' }),
+    t('video_generate', 'write', { note: 'generates a file; target chosen by the tool' }),
+    t('text_to_speech', 'write', { pathFields: ['output_path'] }),
+    t('cronjob', 'unknown', { kindBy: { field: 'action', cases: { list: 'read' }, otherwise: 'unknown' }, note: 'schedules prompts or scripts for later; script jobs with no_agent run without any hook' }),
+    t('computer_use', 'unknown', { note: 'drives the desktop' }),
+    t('ha_list_entities', 'read'),
+    t('ha_get_state', 'read'),
+    t('ha_list_services', 'read'),
+    t('ha_call_service', 'unknown', { note: 'changes a Home Assistant device' }),
+    ...['kanban_show', 'kanban_list', 'kanban_attachments'].map((n) => t(n, 'read')),
+    ...['kanban_create', 'kanban_complete', 'kanban_block', 'kanban_unblock', 'kanban_comment', 'kanban_link', 'kanban_heartbeat', 'kanban_attach', 'kanban_attach_url'].map((n) => t(n, 'control', { note: "changes Hermes' own board, not the project" })),
+    t('project_list', 'read'),
+    t('project_create', 'control'),
+    t('project_switch', 'control'),
+    t('tool_search', 'control'),
+    t('tool_describe', 'control'),
+    t('tool_call', 'unknown', { note: 'hooks normally see the unwrapped tool; a raw tool_call is not analysed' }),
+    t('send_message', 'unknown'),
+  ],
+  toolPatterns: [{ namePattern: '^mcp_', kind: 'unknown', note: 'MCP tools (mcp_<server>_<tool>) and every unlisted plugin tool are unknown' }],
+  deny: 'hermes-block',
+  ask: 'approve',
+  context: '{"context": "…"} returned from pre_llm_call, appended to the current user message (and replayed in later turns)',
+  unsupported: [
+    { canonical: 'notice', why: 'Hermes v0.19.0 has no notification hook' },
+    { canonical: 'compact:before', why: 'Hermes v0.19.0 has no hook before context compression' },
+  ],
+  blindSpots: [
+    'execute_code runs Python: the sandbox tools it calls fire pre_tool_call, but file I/O done in Python itself is not seen.',
+    'A pre_tool_call callback that raises is skipped (fail open) in v0.19.0; async callbacks never run.',
+    'Cron jobs with a script and no agent run later without any tool hook.',
+    'Gateway, cron, Kanban worker and other surfaces that bypass the standard tool dispatcher are not covered.',
+    'pre_tool_call has no cwd: the plugin shim must use TERMINAL_CWD or the process cwd to place relative paths.',
+  ],
+};

@@ -1,0 +1,53 @@
+/**
+ * OpenCode 1.18.33 (verified in ../shared/hosts/opencode.md §4, §6): plugin
+ * tool.execute.before gets lower-case tool names and `output.args`: write {filePath,
+ * content}, edit {filePath, oldString, newString, replaceAll?}, bash {command, timeout?,
+ * workdir?}, task {description, prompt, subagent_type, task_id?, command?}.
+ */
+import type { HostRegistry, ToolEntry } from './types';
+
+const t = (name: string, kind: ToolEntry['kind'], rest: Omit<ToolEntry, 'name' | 'kind'> = {}): ToolEntry => ({ name, kind, ...rest });
+
+export const opencodeRegistry: HostRegistry = {
+  family: 'opencode',
+  displayName: 'OpenCode',
+  verifiedVersion: '1.18.33',
+  events: [],
+  tools: [
+    t('read', 'read', { canonical: 'Read', pathFields: ['filePath'] }),
+    t('grep', 'read', { canonical: 'Grep' }),
+    t('glob', 'read', { canonical: 'Glob' }),
+    t('list', 'read', { canonical: 'LS' }),
+    t('lsp', 'read', { canonical: 'LSP' }),
+    t('webfetch', 'read', { canonical: 'WebFetch' }),
+    t('websearch', 'read', { canonical: 'WebSearch' }),
+    t('codesearch', 'read', { canonical: 'WebSearch' }),
+    t('write', 'write', { canonical: 'Write', pathFields: ['filePath'], contentFields: ['content'] }),
+    t('edit', 'write', { canonical: 'Edit', pathFields: ['filePath'], contentFields: ['newString'] }),
+    t('multiedit', 'multi-edit', { canonical: 'MultiEdit', pathFields: ['filePath'] }),
+    t('patch', 'apply-patch', { canonical: 'Edit', patchField: 'patchText' }),
+    t('apply_patch', 'apply-patch', { canonical: 'Edit', patchField: 'patchText' }),
+    t('bash', 'shell', { canonical: 'Bash', commandField: 'command', workdirField: 'workdir' }),
+    t('task', 'task-continuation', { canonical: 'Task', note: 'a task_id continues an existing child session (control), otherwise one new subagent' }),
+    t('todowrite', 'control', { canonical: 'TodoWrite' }),
+    t('todoread', 'control', { canonical: 'TodoRead' }),
+    t('question', 'control', { canonical: 'AskUserQuestion' }),
+    t('skill', 'control'),
+    t('plan_enter', 'control'),
+    t('plan_exit', 'control'),
+    t('invalid', 'control', { note: 'placeholder OpenCode answers for malformed tool calls' }),
+    t('batch', 'unknown', { note: 'runs several tools in one call' }),
+  ],
+  toolPatterns: [],
+  deny: 'opencode-throw',
+  ask: 'deny',
+  context: 'client.session.prompt({noReply: true, parts: [{type: "text", synthetic: true, text}]}) from the plugin, or appended to output.output in tool.execute.after',
+  unsupported: [{ canonical: 'notice', why: 'OpenCode 1.18.33 has no notification event or hook' }],
+  blindSpots: [
+    'The permission.ask plugin hook has no call site in 1.18.33: a plugin cannot ask, only throw (deny) or allow.',
+    'Commands the user runs with `!` in the TUI do not go through tool.execute.before.',
+    'MCP tool arguments may not reach tool.execute.before (opencode#18489); MCP tools are classified unknown.',
+    'A plugin module with any non-factory export fails to load and OpenCode continues without it (fail open, logged only).',
+    'The `event` hook is fire-and-forget: it cannot block.',
+  ],
+};
