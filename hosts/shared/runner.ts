@@ -75,6 +75,17 @@ async function withUserHooks(adapter: CommandHookAdapter, mapped: MappedEvent & 
 }
 
 /**
+ * The guard denies only before a tool. A deny from the core on any other event can only be
+ * its fail-closed answer (GUARD_UNAVAILABLE): it is delivered as context (for the model) and
+ * notice (for the person) instead of blocking, for the reasons given at failureAnswer.
+ */
+function gateOnly(outcome: Outcome, event: ControlEvent): Outcome {
+  if ((outcome.kind !== 'deny' && outcome.kind !== 'ask') || event.kind === 'action.before') return outcome;
+  const message = outcome.message ?? 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE';
+  return { ...outcome, kind: 'context', message, notice: message };
+}
+
+/**
  * The failure answer: the core says what the fail mode is (it reads STOPLINE_FAIL_OPEN and the
  * config) and gives the one diagnostic line; the adapter renders it for the event when the
  * event is known. If even that fails, fail open: a guard that cannot read its own config
@@ -126,7 +137,7 @@ export async function answerHook(adapter: CommandHookAdapter, text: string, ctx:
       denyResponse: adapter.denyResponse,
       now: ctx.now,
     });
-    const outcome = await withUserHooks(adapter, mapped, payload, decided, ctx.env);
+    const outcome = await withUserHooks(adapter, mapped, payload, gateOnly(decided, event), ctx.env);
     return withDiagnostics(adapter.render(outcome, mapped.native), adapter.label, outcome.diagnostics);
   } catch (err) {
     return failureAnswer(adapter, err, native, ctx);

@@ -102,6 +102,16 @@ describe('answerHook', () => {
     expect(r.exitCode).toBe(0);
   });
 
+  it("turns the core's fail-closed deny on a non-tool event into context, and keeps it before a tool", async () => {
+    const closed = () => ({ kind: 'deny' as const, message: 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE', reasonCode: 'GUARD_UNAVAILABLE' });
+    const prompt: ControlEvent = { ...event, kind: 'prompt.submit', prompt: { text: 'hi', source: 'user' } };
+    const onPrompt = await answerHook(fakeAdapter((p) => ({ kind: 'event', native: { name: String(p.hook_event_name) }, event: prompt })), payload, ctx(core('closed', closed)));
+    expect(JSON.parse(onPrompt.stdout)).toMatchObject({ kind: 'context', msg: 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE' });
+    const before: ControlEvent = { ...event, kind: 'action.before', action: { name: 'Write', mutability: 'write', affectedPaths: ['a'], dependencyIntent: false, hashIntent: false, delegationCount: 0, unboundedDelegation: false } };
+    const onTool = await answerHook(fakeAdapter((p) => ({ kind: 'event', native: { name: String(p.hook_event_name) }, event: before })), payload, ctx(core('closed', closed)));
+    expect(JSON.parse(onTool.stdout)).toMatchObject({ kind: 'deny' });
+  });
+
   it('fails open when even the fail mode cannot be read', async () => {
     const broken: CoreApi = {
       handleEvent: () => {
