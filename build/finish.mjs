@@ -132,6 +132,7 @@ if (invokedDirectly) {
   if (problems.length > 0) {
     console.error(`\nstopline build: FAILED (${problems.length} problem${problems.length === 1 ? '' : 's'})`);
     for (const p of problems) console.error(`  - ${p}`);
+    if (problems.some((p) => p.includes('over its budget'))) console.error('  (where the bytes come from: node build/size-breakdown.mjs <artifact id>)');
     process.exit(1);
   }
   console.log('\nstopline build: all built artifacts pass the checks');
