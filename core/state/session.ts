@@ -35,7 +35,7 @@ const ContractSchema = z.object({
   hash: z.enum(POLICIES),
   agents: z.union([z.number().check(z.int(), z.minimum(0)), z.literal('allow')]),
   agentsUsed: z.number().check(z.int(), z.minimum(0)),
-  source: z.enum(['default', 'config', 'directive', 'correction']),
+  source: z.enum(['default', 'config', 'directive', 'correction', 'host']),
   revision: z.number().check(z.int(), z.minimum(0)),
 });
 
