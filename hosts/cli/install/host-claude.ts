@@ -9,7 +9,7 @@ import { mergeHookGroups, removeHookGroups, type EventGroup, type HookGroup } fr
 import { claudeConfigDir, type Env } from './locations';
 import { PlanError, filesOnDisk, placeTree, requireDist, runsScript, type HostPlanner, type InstallContext, type PlanContext } from './plan-context';
 import { hookCommand } from './runtime';
-import { JsonEditError } from './json-edit';
+import { JsonEditError, findProp, parseJsonDocument } from './json-edit';
 
 /**
  * A hook that outlives its timeout is killed and, by default, the action goes ahead, so
@@ -81,6 +81,9 @@ export const claudePlanner: HostPlanner = {
     const settings = claudeSettingsFile(ctx.env, ctx.scope, ctx.project);
     const merged = edit(settings, () => mergeHookGroups(settingsText(ctx, settings), claudeGroups(hookCommand(ctx.runtime, script), ctx.failClosed), runsScript(script), settings));
     ctx.ws.write(settings, merged, 'config');
+    const root = parseJsonDocument(merged);
+    const disabled = root.type === 'object' ? findProp(root, 'disableAllHooks')?.value : undefined;
+    if (disabled?.type === 'scalar' && disabled.value === true) ctx.warnings.push(`${settings} has "disableAllHooks": true, so Claude Code runs no hooks at all, stopline included`);
     ctx.notes.push(`hooks: ${CLAUDE_EVENTS.length} events registered in ${settings}${ctx.failClosed ? ' (onFailure: block on PreToolUse, UserPromptSubmit, UserPromptExpansion)' : ''}`);
     return { runtime: ctx.runtime.runtime, artifacts, configs: [settings] };
   },

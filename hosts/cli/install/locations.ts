@@ -2,7 +2,6 @@
  * Where each host loads stopline from, resolved from the environment exactly the way the
  * host does it (see /work/shared/hosts/<host>.md). Every path is absolute.
  */
-import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 
@@ -40,22 +39,9 @@ export function claudeConfigDir(e: Env): string {
   return dirFromEnv(e, 'CLAUDE_CONFIG_DIR', () => join(homeDir(e), '.claude'));
 }
 
-/**
- * Codex canonicalises CODEX_HOME when it is set (and refuses a missing folder) but uses
- * `~/.codex` as is otherwise. The trust keys contain this path, so it must match.
- */
+/** `$CODEX_HOME` as given (host-codex.ts derives the path Codex puts in trust keys). */
 export function codexHome(e: Env): string {
   return dirFromEnv(e, 'CODEX_HOME', () => join(homeDir(e), '.codex'));
-}
-
-export function codexHomeAsCodexSeesIt(e: Env): string {
-  const dir = codexHome(e);
-  if (!e.env.CODEX_HOME) return dir;
-  try {
-    return realpathSync(dir);
-  } catch {
-    return dir; // not created yet: the installer creates it before computing keys
-  }
 }
 
 export function hermesHome(e: Env): string {

@@ -3,7 +3,7 @@
  * A planner only reads and writes through the Workspace; it never touches the disk.
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import type { Env, Host, Scope } from './locations';
 import type { InstallEntry, InstallRecord } from './record';
 import type { RuntimeChoice } from './runtime';
@@ -107,9 +107,4 @@ export function runsScript(script: string): (command: string) => boolean {
   const escaped = script.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const re = new RegExp(`(?:^|[\\s'"])${escaped}(?:$|[\\s'"])`);
   return (command) => re.test(command);
-}
-
-export function isInside(child: string, parent: string): boolean {
-  const rel = relative(parent, child);
-  return rel !== '' && !rel.startsWith('..' + sep) && rel !== '..';
 }

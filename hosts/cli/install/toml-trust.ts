@@ -221,9 +221,3 @@ export function renameTrustEntries(text: string, renames: ReadonlyMap<string, st
   }
   return text;
 }
-
-/** Keys of every `[hooks.state."<prefix>…"]` table (used to find entries for one hooks.json). */
-export function trustKeysWithPrefix(text: string, prefix: string): string[] {
-  const { tables } = scanTables(splitLines(text));
-  return tables.flatMap((t) => (t.keys.length === 3 && t.keys[0] === 'hooks' && t.keys[1] === 'state' && t.keys[2]!.startsWith(prefix) ? [t.keys[2]!] : []));
-}

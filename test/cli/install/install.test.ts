@@ -460,6 +460,14 @@ describe('file system care', () => {
     expect(readFileSync(join(h.pi, 'extensions', 'stopline.ts'), 'utf8')).toBe('// my own experiment\n');
   });
 
+  it('warns when Claude Code is told to run no hooks at all', async () => {
+    const h = makeHome();
+    write(join(h.claude, 'settings.json'), '{\n  "disableAllHooks": true\n}\n');
+    const r = await install(h, 'claude', '--runtime', 'node');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('"disableAllHooks": true, so Claude Code runs no hooks at all');
+  });
+
   it('uninstall of something never installed changes nothing', async () => {
     const h = seededHome();
     const before = snapshot(h.root);
