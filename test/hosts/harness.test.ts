@@ -226,6 +226,57 @@ hostSuite('Codex 0.171.0 (codex exec, fake Responses, persisted hook trust)', HO
     expect(listed.map((h) => [h.key, h.currentHash, h.trustStatus])).toEqual(ours.map((e) => [e.key, e.trustedHash, 'trusted']));
   }, TEST_TIMEOUT_MS);
 
+  it('a spawn_agent sub-agent gets its own scripted thread and its command is denied too', async () => {
+    const ws = workspace('codex-subagent');
+    const hook = writeCommandHook(join(ws.project, '..'));
+    const hooksJson = {
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `${process.execPath} ${hook} deny ${ws.log}`, timeout: 30 }] }] },
+    };
+    const server = await startResponsesServer({
+      threads: [
+        {
+          name: 'child',
+          match: 'HARNESS-CHILD',
+          turns: [{ toolCalls: [{ id: 'call_child_1', name: 'exec_command', input: { cmd: 'touch child-made.txt' } }] }, { text: 'child done' }],
+        },
+        {
+          name: 'main',
+          match: 'HARNESS-CODEX',
+          turns: [
+            { toolCalls: [{ id: 'call_spawn_1', name: 'spawn_agent', namespace: 'multi_agent_v1', input: { message: 'HARNESS-CHILD touch child-made.txt' } }] },
+            {
+              toolCalls: [
+                {
+                  id: 'call_wait_1',
+                  name: 'wait_agent',
+                  namespace: 'multi_agent_v1',
+                  // the agent id only exists once spawn_agent has answered
+                  input: ({ toolResults }) => ({
+                    targets: [JSON.parse(toolResults.find((t) => t.callId === 'call_spawn_1')?.text ?? '{}').agent_id],
+                    timeout_ms: 30_000,
+                  }),
+                },
+              ],
+            },
+            { text: 'parent done' },
+          ],
+        },
+      ],
+    });
+    const result = await withServer(server, () =>
+      runCodex({ project: ws.project, prompt: 'HARNESS-CODEX delegate', server, hooksJson, runDir: ws.runDir, timeoutMs: RUN_TIMEOUT_MS }),
+    );
+    expectCleanExit(result);
+    // parent and child run concurrently: compare each thread's own sequence, not the interleaving
+    const turnsOf = (thread: string) => result.requests.filter((r) => r.thread === thread).map((r) => r.turnIndex);
+    expect(turnsOf('main')).toEqual([0, 1, 2]);
+    expect(turnsOf('child')).toEqual([0, 1]);
+    expect(result.requests.every((r) => r.kind === 'turn')).toBe(true);
+    expect(existsSync(join(ws.project, 'child-made.txt'))).toBe(false);
+    expect(server.requestAfterToolCall('call_child_1')?.thread).toBe('child');
+    expect(server.toolResultText('call_child_1')).toContain(`Command blocked by PreToolUse hook: ${DENY}: Bash blocked`);
+  }, TEST_TIMEOUT_MS);
+
   it('the same deny hook without persisted trust is skipped silently (trust is what made it run)', async () => {
     const { result, ws } = await run('deny', 'none');
     expectCleanExit(result);
