@@ -103,16 +103,19 @@ export function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope,
         w.col.unknown(program, `${prefix}${v.why}, nested deeper than ${MAX_NESTING} levels`);
         return undefined;
       }
-      const child: Scope = { dir: scope.dir };
+      const child: Scope = { dir: v.kind === 'shell' && v.cwdUnknown ? null : scope.dir };
       if (v.kind === 'shell') w.shell(v.source, child, depth + 1, prefix + v.why);
       else w.powershell(v.source, child, depth + 1, prefix + v.why);
       // eval/trap/source may run in this shell: a folder change inside leaves us unsure where we are
-      if (child.dir !== scope.dir) scope.dir = null;
+      if (child.dir !== scope.dir && !(v.kind === 'shell' && v.cwdUnknown)) scope.dir = null;
       return undefined;
     }
     case 'patch': {
       const parsed = parsePatch(v.text);
-      for (const s of patchSegments(program, parsed.files, parsed.problems, scope.dir, base, prefix + v.why)) w.col.add(s);
+      const unproven = v.targetsUnproven || (v.needsGitPrefixes && parsed.files.some((f) => !f.gitPrefixed));
+      for (const s of patchSegments(program, parsed.files, parsed.problems, scope.dir, base, prefix + v.why)) {
+        w.col.add(unproven ? { ...s, paths: [], pathsProven: false, why: `${s.why} (path prefixes stripped as ${program} decides at run time)` } : s);
+      }
       return undefined;
     }
     case 'cd': {

@@ -7,7 +7,7 @@
  * `-c core.pager=…`, interactive modes, unknown subcommands = aliases) are unknown.
  */
 import { parseOpts, hasAny, optValue, type OptSpec } from './opts';
-import { read, write, unknown, type Verdict } from './verdict';
+import { read, write, unknown, type ProgramContext, type Verdict } from './verdict';
 import { literalArg, type Arg } from './words';
 
 const DANGEROUS_CONFIG =
@@ -45,7 +45,7 @@ function sub(args: readonly Arg[], spec: OptSpec = {}) {
   return parseOpts(args, spec);
 }
 
-export function classifyGit(args: readonly Arg[]): Verdict {
+export function classifyGit(args: readonly Arg[], ctx?: ProgramContext): Verdict {
   let i = 0;
   let unprovenTargets = false;
   for (; i < args.length; i++) {
@@ -82,12 +82,13 @@ export function classifyGit(args: readonly Arg[]): Verdict {
   if (!subArg) return read('git with no subcommand prints usage');
   const name = subArg.value!;
   const rest = args.slice(i + 1);
-  const v = classifySub(name, rest);
+  const v = classifySub(name, rest, ctx);
+  if (unprovenTargets && v.kind === 'patch') return { ...v, targetsUnproven: true };
   if (unprovenTargets && v.kind === 'leaf' && v.mutability === 'write') return { ...v, paths: undefined, why: v.why + ' (--git-dir/--work-tree move the target)' };
   return v;
 }
 
-function classifySub(name: string, rest: readonly Arg[]): Verdict {
+function classifySub(name: string, rest: readonly Arg[], ctx?: ProgramContext): Verdict {
   const g = `git ${name}`;
   if (READ_SUBCOMMANDS.has(name)) return read(`${g} only reads the repository`);
   switch (name) {
@@ -168,7 +169,7 @@ function classifySub(name: string, rest: readonly Arg[]): Verdict {
       if (!op || op.value === 'status' || op.value === 'summary') return read(`${g} status reads`);
       if (op.value === 'foreach') {
         const cmd = rest.slice(rest.indexOf(op) + 1).find((a) => a.value === null || !a.value.startsWith('-'));
-        if (cmd && cmd.value !== null) return { kind: 'shell', source: cmd.value, why: `${g} foreach runs a shell command in each submodule` };
+        if (cmd && cmd.value !== null) return { kind: 'shell', source: cmd.value, why: `${g} foreach runs a shell command in each submodule`, cwdUnknown: true };
         return unknown(`${g} foreach runs a command only known at run time`);
       }
       return write(`${g} ${op.value ?? '<run time>'} changes submodules`);
@@ -249,6 +250,10 @@ function classifySub(name: string, rest: readonly Arg[]): Verdict {
     case 'apply': {
       const p = sub(rest, { shortWithValue: 'pC', longWithValue: ['exclude', 'include', 'directory', 'whitespace', 'build-fake-ancestor'] });
       if (hasAny(p, '--check', '--stat', '--numstat', '--summary') && !hasAny(p, '--apply')) return read(`${g} --check/--stat only inspects`);
+      if (p.operands.length === 0 && ctx?.stdin.kind === 'text') {
+        const moved = hasAny(p, '-p', '--directory');
+        return { kind: 'patch', text: ctx.stdin.text, why: `${g} applies the diff on its stdin`, needsGitPrefixes: true, targetsUnproven: moved };
+      }
       return write(`${g} applies a patch`);
     }
     case 'init': {
@@ -272,6 +277,7 @@ function classifySub(name: string, rest: readonly Arg[]): Verdict {
       return write(`${g} writes the merge into the first file`, p.operands[0] ? [p.operands[0]] : undefined, { writesContent: true });
     }
   }
+  if (name === 'commit' && rest.some((a) => a.value === '--interactive' || a.value === '-p' || a.value === '--patch')) return unknown(`${g} --interactive: what is committed is typed later`);
   if (WRITE_SUBCOMMANDS.has(name)) return write(`${g} changes the repository`);
   if (INTERACTIVE_OR_EXTERNAL.has(name)) return unknown(`${g} runs an external or interactive program`);
   return unknown(`${g}: not a known git subcommand (an alias or git-${name} program can run anything)`);

@@ -15,6 +15,8 @@ export interface PatchFile {
   /** rename target (`*** Move to:`, `*** Move File: a -> b`, `rename to`) */
   moveTo?: string;
   change: Change;
+  /** unified diffs: the paths carried git's a/ b/ prefixes (or /dev/null), which were removed */
+  gitPrefixed?: boolean;
 }
 
 export interface ParsedPatch {
@@ -94,8 +96,8 @@ function parseUnified(lines: string[]): ParsedPatch {
   let oldPath: string | null = null;
   let oldLeft = 0;
   let newLeft = 0;
-  const start = (op: PatchFile['op'], path: string, moveTo?: string) => {
-    cur = { op, path, moveTo, change: newChange(op === 'add') };
+  const start = (op: PatchFile['op'], path: string, moveTo?: string, gitPrefixed = false) => {
+    cur = { op, path, moveTo, change: newChange(op === 'add'), gitPrefixed };
     files.push(cur);
   };
   for (let i = 0; i < lines.length; i++) {
@@ -126,7 +128,7 @@ function parseUnified(lines: string[]): ParsedPatch {
       gitStyle = true;
       const a = stripPrefix(unquoteGitPath(git[1]!), 'a/');
       const b = stripPrefix(unquoteGitPath(git[2]!), 'b/');
-      start('update', a, a !== b ? b : undefined);
+      start('update', a, a !== b ? b : undefined, git[1]!.replace(/^"/, '').startsWith('a/') && git[2]!.replace(/^"/, '').startsWith('b/'));
       oldPath = a;
       continue;
     }
@@ -165,7 +167,7 @@ function parseUnified(lines: string[]): ParsedPatch {
       if (cur && gitStyle && oldPath !== null && ((cur as PatchFile).path === path || (cur as PatchFile).moveTo === n)) {
         (cur as PatchFile).op = op === 'update' ? (cur as PatchFile).op : op;
         if (op === 'add') (cur as PatchFile).change.wholeFile = true;
-      } else start(op, path, moveTo);
+      } else start(op, path, moveTo, prefixed);
       oldPath = null;
       continue;
     }

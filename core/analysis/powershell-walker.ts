@@ -530,7 +530,8 @@ function runCommand(w: Walk, toks: Tok[], scope: Scope, depth: number, stdin: St
   } else if (first.t === 'word' && first.value !== null && !first.quoted && !/^\$/.test(first.text) && !/^[\d.]+$/.test(first.value)) {
     program = first.value;
     if (KEYWORDS.has(first.value.toLowerCase())) {
-      for (const t of rest) if (t.t === 'block' || t.t === 'sub') code(w, t.source, scope, depth, `${first.value} body`);
+      // (…) conditions already ran with the other sub-expressions above; blocks are the bodies
+      for (const t of rest) if (t.t === 'block') code(w, t.source, scope, depth, `${first.value} body`);
       if (first.value.toLowerCase() === 'exit' || first.value.toLowerCase() === 'return' || first.value.toLowerCase() === 'throw') {
         w.col.add({ program: first.value, mutability: 'read', paths: [], pathsProven: true, why: `${first.value} ends the script` });
       } else w.col.add({ program: first.value, mutability: 'read', paths: [], pathsProven: true, why: `${first.value}: its blocks are analysed as code` });
@@ -577,6 +578,7 @@ function runCommand(w: Walk, toks: Tok[], scope: Scope, depth: number, stdin: St
 function invoke(w: Walk, name: string, rest: Tok[], scope: Scope, depth: number, stdin: StdinInfo): string | undefined {
   const key = name.toLowerCase();
   const spec = table()[key];
+  const label = spec && !/[*]|Utility|runner|Install/.test(spec.canonical) ? spec.canonical : name;
   if (!spec) {
     if (/^[a-z]+-[a-z]+$/i.test(name)) {
       w.col.unknown(name, `${name}: not a cmdlet this guard knows`);
@@ -591,19 +593,19 @@ function invoke(w: Walk, name: string, rest: Tok[], scope: Scope, depth: number,
   switch (spec.kind) {
     case 'read': {
       for (const b of blocks) code(w, b.source, scope, depth, `${name} script block`);
-      w.col.add({ program: spec.canonical, mutability: 'read', paths: [], pathsProven: true, why: `${name} only reads or formats`, hashIntent: spec.hash || undefined });
+      w.col.add({ program: label, mutability: 'read', paths: [], pathsProven: true, why: `${name} only reads or formats`, hashIntent: spec.hash || undefined });
       return undefined;
     }
     case 'code': {
       const remote = rest.some((t) => t.t === 'word' && t.value !== null && /^-(computername|cn|session|filepath|hostname|vmname|vmid|containerid|uri|connectionuri)/i.test(t.value));
       if (remote) {
-        w.col.unknown(spec.canonical, `${name} runs code remotely or from a file`);
+        w.col.unknown(label, `${name} runs code remotely or from a file`);
         return undefined;
       }
       for (const b of blocks) code(w, b.source, scope, depth, `${name} script block`);
       const hasValueCode = rest.some((t) => t.t === 'word' && t.value === null && !/^\$_/.test(t.text));
-      if (blocks.length === 0 && hasValueCode) w.col.unknown(spec.canonical, `${name} runs a script block held in a variable`);
-      else w.col.add({ program: spec.canonical, mutability: 'read', paths: [], pathsProven: true, why: `${name} runs the script block analysed here` });
+      if (blocks.length === 0 && hasValueCode) w.col.unknown(label, `${name} runs a script block held in a variable`);
+      else w.col.add({ program: label, mutability: 'read', paths: [], pathsProven: true, why: `${name} runs the script block analysed here` });
       return undefined;
     }
     case 'unknown':
@@ -611,7 +613,7 @@ function invoke(w: Walk, name: string, rest: Tok[], scope: Scope, depth: number,
       w.col.unknown(name, `${name} runs code or changes state this guard cannot follow`);
       return undefined;
     case 'dep':
-      w.col.add({ program: spec.canonical, mutability: 'write', paths: [], pathsProven: false, why: `${name} installs a module or package`, dependencyIntent: true });
+      w.col.add({ program: label, mutability: 'write', paths: [], pathsProven: false, why: `${name} installs a module or package`, dependencyIntent: true });
       return undefined;
     case 'cd': {
       const b = bind(spec, rest);
@@ -638,6 +640,7 @@ function bind(spec: CmdletSpec, rest: Tok[]): Bound {
   let unknownParam: string | null = null;
   let whatIf = false;
   let pos = 0;
+  let lastValueParam: string | null = null;
   const put = (name: string, v: string | null) => {
     const list = params.get(name) ?? [];
     if (v === null) list.push(null);
@@ -662,11 +665,19 @@ function bind(spec: CmdletSpec, rest: Tok[]): Bound {
       if (p.takesValue) {
         const v = rest[i + 1];
         put(p.name, v ? argOf(v).value : null);
+        lastValueParam = p.name;
         i++;
       }
       continue;
     }
+    // `a.txt, b.txt`: a trailing comma continues the array of the previous value
+    const prev = rest[i - 1];
+    if (lastValueParam && prev && prev.t === 'word' && prev.text.endsWith(',')) {
+      put(lastValueParam, argOf(t).value);
+      continue;
+    }
     const name = spec.positional?.[pos++];
+    if (name) lastValueParam = name;
     if (name) put(name, argOf(t).value);
     else if (t.t !== 'block') unknownParam = unknownParam ?? `extra argument ${argOf(t).text}`;
   }

@@ -463,7 +463,7 @@ export function classifyArgv(argv: readonly Arg[], ctx: ProgramContext): Verdict
     return unknown(`${name} runs code in a shell language this hook does not parse`);
   }
   if (name === 'pwsh' || name === 'powershell' || name === 'powershell.exe') return pwshProgram(name, args, ctx);
-  if (name === 'git') return classifyGit(args);
+  if (name === 'git') return classifyGit(args, ctx);
   if (name === 'apply_patch' || name === 'applypatch') {
     const text = args[0]?.value ?? (ctx.stdin.kind === 'text' ? ctx.stdin.text : null);
     if (args[0] && args[0].value === null) return write('apply_patch with a patch only known at run time');
@@ -526,6 +526,9 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
     case 'rm':
     case 'rmdir':
     case 'unlink':
+    case 'rimraf':
+    case 'trash':
+    case 'trash-put':
       return allOperandsWrite(name, args, { longWithValue: ['interactive', 'preserve-root'] }, 'removes files');
     case 'shred':
       return allOperandsWrite(name, args, { shortWithValue: 'ns', longWithValue: ['iterations', 'size', 'random-source'] }, 'overwrites files');
@@ -656,7 +659,7 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
     case 'patch': {
       const p = parseOpts(args, { shortWithValue: 'pioBdDFgrVYzX', longWithValue: ['strip', 'input', 'output', 'prefix', 'directory', 'ifdef', 'fuzz', 'get', 'reject-file', 'version-control', 'basename-prefix', 'suffix', 'quoting-style'] });
       if (hasAny(p, '--dry-run', '-C', '--check')) return read('patch --dry-run only checks');
-      if (ctx.stdin.kind === 'text' && !hasAny(p, '-i', '--input') && !hasAny(p, '-d', '--directory') && !hasAny(p, '-p', '--strip')) return { kind: 'patch', text: ctx.stdin.text, why: 'patch applies the diff on its stdin' };
+      if (ctx.stdin.kind === 'text' && !hasAny(p, '-i', '--input')) return { kind: 'patch', text: ctx.stdin.text, why: 'patch applies the diff on its stdin', targetsUnproven: true };
       return write('patch changes the files its diff names', p.operands.length ? p.operands.slice(0, 1) : undefined, { writesContent: true });
     }
     case 'rsync':

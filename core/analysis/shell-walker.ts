@@ -61,8 +61,13 @@ class ShellWalker {
   private node(n: PipelineNode | AndOr | Node, scope: Scope, depth: number, stdin: StdinInfo): void {
     switch (n.type) {
       case 'AndOr': {
+        // after `||` the next command runs only if an earlier one failed: a `cd` before it
+        // may or may not have happened, so the folder is no longer known
         const before = scope.dir;
-        for (const c of n.commands) this.node(c, scope, depth, stdin);
+        n.commands.forEach((c, i) => {
+          if (i > 0 && n.operators[i - 1] === '||' && scope.dir !== before) scope.dir = null;
+          this.node(c, scope, depth, stdin);
+        });
         if (scope.dir !== before && n.operators.includes('||')) scope.dir = null;
         return;
       }

@@ -26,10 +26,18 @@ export type Verdict =
   /** run another argv (a wrapper); `runtimeArgs` = more arguments arrive at run time */
   | { kind: 'exec'; argv: Arg[]; why: string; cwd?: Arg; runtimeArgs?: boolean; keepStdin?: boolean }
   /** parse and analyse this text as a POSIX shell script */
-  | { kind: 'shell'; source: string; why: string }
+  | { kind: 'shell'; source: string; why: string; /** runs in folders only known at run time */ cwdUnknown?: boolean }
   | { kind: 'powershell'; source: string; why: string }
   /** a patch (apply_patch envelope or unified diff) applied to files */
-  | { kind: 'patch'; text: string; why: string }
+  | {
+      kind: 'patch';
+      text: string;
+      why: string;
+      /** how the program strips path prefixes is not known (patch without a visible -p): targets unproven */
+      targetsUnproven?: boolean;
+      /** git apply: targets are proven only when every file header carries git's a/ b/ prefixes */
+      needsGitPrefixes?: boolean;
+    }
   | { kind: 'cd'; target: Arg | null; why: string }
   | { kind: 'many'; verdicts: Verdict[] };
 
