@@ -64,7 +64,8 @@ export type ReplyKind =
   | 'title' // OpenCode's title-generation side request (never consumes a turn)
   | 'unmatched' // no thread matched: fallback text
   | 'exhausted' // the thread had no turn left: fallback text
-  | 'rejected'; // over the server's request or body limit: HTTP error
+  | 'rejected' // unreadable body, over a limit, or a failing input function: HTTP error
+  | 'other'; // not the model route (e.g. GET /v1/models): 404 or an empty list
 
 /** A tool call the fake emitted, with the id the host will echo. */
 export interface EmittedToolCall {
