@@ -7,7 +7,7 @@
  * on 127.0.0.1.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codexHookTrustEntries } from '../../../hosts/codex/trust';
@@ -66,6 +66,35 @@ describe('the real Codex accepts what stopline install codex writes', () => {
     expect((await stopline(['uninstall', 'codex'], h)).code).toBe(0);
     const after = await codexHooksList({ codexHome: h.codex, cwd: h.project });
     expect(after.map((x) => [x.command, x.trustStatus])).toEqual(theirs.map((x) => [x.command, 'trusted']));
+  }, 120_000);
+
+  it('project scope: the trust keys name the project hooks.json the way Codex does', async (ctx) => {
+    if (!ready) return ctx.skip(skipReason);
+    const h = makeHome();
+    const r = await stopline(['install', 'codex', '--scope', 'project', '--runtime', 'node', '--from', dist], h);
+    expect(r.code, r.stderr).toBe(0);
+    // Codex loads project hooks only in a trusted project (that part is the person's decision)
+    appendFileSync(join(h.codex, 'config.toml'), `\n[projects.${JSON.stringify(realpathSync(h.project))}]\ntrust_level = "trusted"\n`);
+    const listed = await codexHooksList({ codexHome: h.codex, cwd: h.project });
+    expect(listed.length).toBe(8);
+    for (const hook of listed) {
+      expect(hook.key.startsWith(`${join(realpathSync(h.project), '.codex', 'hooks.json')}:`)).toBe(true);
+      expect(hook.trustStatus, hook.key).toBe('trusted');
+    }
+  }, 120_000);
+
+  it('a symlinked CODEX_HOME: the keys use the resolved path, as Codex does', async (ctx) => {
+    if (!ready) return ctx.skip(skipReason);
+    const h = makeHome();
+    const real = join(h.root, 'real-codex-home');
+    mkdirSync(real);
+    symlinkSync(real, h.codex);
+    const r = await stopline(['install', 'codex', '--runtime', 'node', '--from', dist], h);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(join(real, 'config.toml'), 'utf8')).toContain(`[hooks.state."${join(real, 'hooks.json')}:`);
+    const listed = await codexHooksList({ codexHome: h.codex, cwd: h.project });
+    expect(listed.length).toBe(8);
+    for (const hook of listed) expect(hook.trustStatus, hook.key).toBe('trusted');
   }, 120_000);
 
   it('codex exec without --dangerously-bypass-hook-trust runs the installed hook', async (ctx) => {
