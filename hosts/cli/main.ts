@@ -5,7 +5,10 @@
 import { runCli } from './cli';
 
 runCli(process.argv.slice(2), {
-  stdin: process.stdin,
+  // a getter: creating process.stdin costs start-up time, and most commands never read it
+  get stdin() {
+    return process.stdin;
+  },
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,
