@@ -40,6 +40,184 @@ const CLI_CASES = [
   { name: 'unknown option', argv: ['--verison'], stdin: '', exitCode: 1, stdout: '', stderrIncludes: ['unknown option "--verison"', 'did you mean "--version"?'] },
 ];
 
+// ---- Claude Code and Codex hook scripts: runtime cases and the recorded demo session ----
+
+/** The two command-hook scripts carry the shell analysis and the universal hooks engine. */
+const HOOK_SCRIPT_BUDGET = 1024 * KB;
+
+const HOOK_SESSION = { claude: 'b5a5bde6-34d6-4877-844a-a41ce38fb4f6', codex: '01a2289a-c971-7a20-a8d5-2f21938f3467' };
+
+/** A prompt payload in the host's shape, in the session of the captured tool calls. */
+function hookPrompt(host, prompt) {
+  const base = { session_id: HOOK_SESSION[host], cwd: '/home/dev/project', hook_event_name: 'UserPromptSubmit', prompt };
+  return host === 'claude'
+    ? { ...base, transcript_path: '/home/dev/.claude/projects/-home-dev-project/s.jsonl', prompt_id: 'p1', permission_mode: 'default' }
+    : { ...base, transcript_path: null, turn_id: 't1', model: 'gpt-5.5', permission_mode: 'bypassPermissions' };
+}
+
+function fixtureText(host, name) {
+  return readFileSync(join(REPO_ROOT, 'test', 'fixtures', host, name), 'utf8');
+}
+
+const OBSERVING_CONTEXT =
+  'stopline (OBSERVING): no task mode is confirmed, so nothing is blocked; checks are recorded.\n' +
+  'The person can set one: `$stopline answer|review|monitor|change|open [files=...] -- task`.\n' +
+  'Before each step ask: Was it requested? Is it necessary? What reachable evidence supports it? Would leaving it out fail acceptance?';
+
+/**
+ * Cases run in order in one home per runtime, so a contract armed by one case holds for the
+ * next. Every expected stdout is exact; a policy deny carries a random evidence event id, so
+ * the deny case here is the fail-closed one (the demo and the real-host suites show the rest).
+ * @param {'claude' | 'codex'} host
+ * @returns {CommandCase[]}
+ */
+function hookCases(host) {
+  const start = fixtureText(host, host === 'claude' ? 'SessionStart-startup.json' : 'SessionStart.json');
+  const read = host === 'claude' ? fixtureText('claude', 'PreToolUse-Read.json') : JSON.stringify({ ...JSON.parse(fixtureText('codex', 'PreToolUse-Bash.json')), tool_input: { command: 'cat a.txt' } });
+  const noSession = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: host === 'claude' ? 'Write' : 'apply_patch', tool_input: {} });
+  const unavailable =
+    'STOP / CONTROL\nstopline could not check this action and is configured to fail closed: HookInputError: session_id: required, missing or empty\n' +
+    'Reason: GUARD_UNAVAILABLE (C)\nState: UNKNOWN\n' +
+    'Next: Tell the person stopline is unavailable; they can fix it (see `$stopline status`) or set STOPLINE_FAIL_OPEN=1 to let actions through.';
+  const denyJson = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: unavailable } });
+  const armed = 'stopline contract (ARMED): mode=review level=guard | files=unbounded | deps=ask | hash=deny | agents=0/allow';
+  return [
+    { name: 'SessionStart: the observing context', stdin: start, exitCode: 0, stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: OBSERVING_CONTEXT } }) },
+    {
+      name: host === 'claude' ? 'UserPromptSubmit /stopline:stopline review: armed' : 'UserPromptSubmit $stopline review: armed',
+      stdin: JSON.stringify(hookPrompt(host, host === 'claude' ? '/stopline:stopline review -- look at a.txt' : '$stopline review -- look at a.txt')),
+      exitCode: 0,
+      stdoutIncludes: ['"hookEventName":"UserPromptSubmit"', armed, '"systemMessage":"stopline: contract set: ARMED / review'],
+    },
+    { name: 'PreToolUse read under review: allowed, nothing printed', stdin: read, exitCode: 0, stdout: '' },
+    { name: 'an event the registry does not know: nothing printed', stdin: JSON.stringify({ hook_event_name: 'SomethingNew', session_id: 's' }), exitCode: 0, stdout: '' },
+    { name: 'bad JSON, fail open: nothing on stdout, one stderr line', stdin: '{not json', exitCode: 0, stdout: '', stderrIncludes: ['failing open'] },
+    { name: 'bad JSON, fail closed: exit 2 with the stamp on stderr', stdin: '{not json', env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 2, stdout: '', stderrIncludes: ['GUARD_UNAVAILABLE'] },
+    { name: 'PreToolUse without a session id, fail closed: GUARD_UNAVAILABLE deny', stdin: noSession, env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: host === 'claude' ? 0 : 2, stdout: denyJson },
+  ];
+}
+
+/** The lines a demo step shows for a hook script's answer. */
+function hookAnswerLines(r) {
+  if (r.exitCode === 0 && r.stdout.trim() === '') return ['(nothing printed, exit 0): the host runs the tool'];
+  let out;
+  try {
+    out = JSON.parse(r.stdout);
+  } catch {
+    return [`exit ${r.exitCode}`, ...r.stdout.split('\n'), ...r.stderr.split('\n')];
+  }
+  const hso = out.hookSpecificOutput ?? {};
+  const lines = [];
+  if (out.systemMessage) lines.push(`shown to the person: ${out.systemMessage}`);
+  if (hso.permissionDecision) {
+    lines.push(`permissionDecision: ${hso.permissionDecision} (exit ${r.exitCode})`);
+    for (const l of String(hso.permissionDecisionReason ?? '').split('\n')) lines.push(`  ${l}`);
+  } else if (hso.additionalContext) {
+    lines.push(`context for the model: ${String(hso.additionalContext).split('\n')[0]}`);
+  }
+  return lines;
+}
+
+/**
+ * @param {'claude' | 'codex'} host
+ * @returns {import('./types').DemoSpec}
+ */
+function hookDemo(host) {
+  const write = host === 'claude' ? 'test/fixtures/claude/PreToolUse-Write.json' : 'test/fixtures/codex/PreToolUse-apply_patch.json';
+  const target = host === 'claude' ? 'created.txt' : 'patch_made.txt';
+  const tool = host === 'claude' ? 'Write' : 'apply_patch';
+  return {
+    pathMap: { '/home/dev/project': '{{project}}', '/home/dev': '{{home}}' },
+    env: host === 'claude' ? { CLAUDE_PROJECT_DIR: '{{project}}', CLAUDE_PLUGIN_DATA: '{{home}}/.claude/plugins/data/stopline-inline' } : {},
+    steps: [
+      { say: 'the person arms the contract: $stopline review -- look at a.txt', payload: hookPrompt(host, '$stopline review -- look at a.txt'), render: hookAnswerLines },
+      { say: `the model calls ${tool} on ${target}: blocked`, payloadFile: write, render: hookAnswerLines },
+      { say: `the person allows it: $stopline change files=${target} -- write it`, payload: hookPrompt(host, `$stopline change files=${target} -- write it`), render: hookAnswerLines },
+      { say: `the same ${tool} call now runs`, payloadFile: write, render: hookAnswerLines },
+    ],
+  };
+}
+
+/**
+ * The Hermes bundle's two doors, under every runtime: `listen` (the line protocol the Python shim
+ * speaks) and no argument (a Hermes shell hook: JSON on stdin). Outputs that hold a random
+ * evidence id (a policy STOP stamp) are left to test/hosts/hermes/, which checks them by content.
+ */
+const HERMES_LISTEN_LINES = [
+  { op: 'ping', id: 1 },
+  { op: 'dispatch', id: 2, host: 'hermes', event: 'pre_llm_call', payload: { session_id: 'matrix-listen', user_message: '$stopline review files=a.txt -- look at a.txt' } },
+  { op: 'dispatch', id: 3, host: 'hermes', event: 'pre_tool_call', payload: { session_id: 'matrix-listen', tool_name: 'read_file', args: { path: 'a.txt' } } },
+  { op: 'dispatch', id: 4, host: 'hermes', event: 'on_session_end', payload: { session_id: 'matrix-listen', completed: true } },
+  { op: 'shout', id: 5 },
+  { op: 'bye', id: 6 },
+];
+
+/** A Hermes v0.19 shell-hook stdin. */
+function hermesShellHook(hook, sessionId, extra) {
+  // no cwd: the case runs in its own home folder, which then serves as the working folder
+  return JSON.stringify({ hook_event_name: hook, tool_name: null, tool_input: null, session_id: sessionId, extra: { telemetry_schema_version: 'hermes.observer.v1', ...extra } });
+}
+
+/** @type {CommandCase[]} */
+const HERMES_CASES = [
+  {
+    name: 'listen: ping, arm review, an allowed read, a per-turn hook, an unknown op, bye',
+    argv: ['listen'],
+    stdin: HERMES_LISTEN_LINES.map((l) => JSON.stringify(l)).join('\n') + '\n',
+    exitCode: 0,
+    stdoutIncludes: ['{"ok":true,"pong":true,"id":1}', '"context":"stopline contract (ARMED): mode=review', '{"ok":true,"output":null,"id":3}', '{"ok":true,"output":null,"id":4}', '{"ok":false,"error":"unknown op \\"shout\\"","id":5}', '{"ok":true,"id":6}'],
+  },
+  {
+    name: 'shell hook: pre_llm_call with a directive returns the contract context',
+    stdin: hermesShellHook('pre_llm_call', 'matrix-shell', { user_message: '$stopline review -- look around' }),
+    exitCode: 0,
+    stdoutIncludes: ['{"context":"stopline contract (ARMED): mode=review'],
+  },
+  { name: 'shell hook: empty stdin fails open (nothing on stdout)', stdin: '', exitCode: 0, stdout: '', stderrIncludes: ['hook input is empty', 'failing open'] },
+  {
+    name: 'shell hook: empty stdin fails closed with a GUARD_UNAVAILABLE block',
+    stdin: '',
+    env: { STOPLINE_FAIL_OPEN: '0' },
+    exitCode: 0,
+    stdoutIncludes: ['{"action":"block","message":"STOP / CONTROL\\n', 'Reason: GUARD_UNAVAILABLE (C)'],
+  },
+  { name: 'shell hook: a hook the guard ignores prints nothing', stdin: hermesShellHook('transform_llm_output', 'matrix-shell', { response_text: 'hi' }), exitCode: 0, stdout: '' },
+  { name: 'unknown argument', argv: ['lisen'], stdin: '', exitCode: 2, stdout: '', stderrIncludes: ['unknown argument "lisen"'] },
+];
+
+/** Hermes kwargs for the demo (what a **kwargs callback receives; the shim adds cwd). */
+const HERMES_SID = '20261129_141503_7c2e9a';
+const HERMES_TURN = `${HERMES_SID}:${HERMES_SID}:5d41a0b2`;
+function hermesPrompt(text) {
+  return { session_id: HERMES_SID, task_id: HERMES_SID, turn_id: HERMES_TURN, user_message: text, conversation_history: [{ role: 'user', content: text }], is_first_turn: true, model: 'demo/model', platform: 'cli', sender_id: '' };
+}
+function hermesTool(name, args, n) {
+  return { tool_name: name, args, task_id: HERMES_SID, session_id: HERMES_SID, tool_call_id: `call_${n}`, turn_id: HERMES_TURN, api_request_id: `${HERMES_TURN}:api:${n}`, middleware_trace: [] };
+}
+
+/** What Hermes does with the callback's return value. */
+function hermesOutcome(result) {
+  if (result.error) return [`raised: ${result.error}`];
+  const r = (result.returned ?? [])[0];
+  if (r && r.action === 'block') return ['blocked: the tool function is not called; the model reads {"error": <this>}:', ...String(r.message).split('\n').map((l) => `  ${l}`)];
+  if (r && r.context) return ['context appended to the user message:', ...String(r.context).split('\n').map((l) => `  ${l}`)];
+  return ['returned None: the tool runs'];
+}
+
+/** @type {import('./types').DemoSpec} */
+const HERMES_DEMO = {
+  driver: 'hermes',
+  steps: [
+    { say: 'the person types `$stopline review -- look at a.txt` (pre_llm_call)', hook: 'pre_llm_call', payload: hermesPrompt('$stopline review -- look at a.txt'), render: hermesOutcome },
+    { say: 'the model calls write_file new.txt (pre_tool_call)', payload: hermesTool('write_file', { path: 'new.txt', content: 'new\n' }, 1), render: hermesOutcome },
+    { say: 'the model calls terminal `touch x`', payload: hermesTool('terminal', { command: 'touch x' }, 2), render: hermesOutcome },
+    { say: 'the model calls read_file a.txt', payload: hermesTool('read_file', { path: 'a.txt' }, 3), render: hermesOutcome },
+    { say: 'the person types `$stopline change files=a.txt -- fix a.txt`', hook: 'pre_llm_call', payload: hermesPrompt('$stopline change files=a.txt -- fix a.txt'), render: hermesOutcome },
+    { say: 'the model writes a.txt', payload: hermesTool('write_file', { path: 'a.txt', content: 'fixed\n' }, 4), render: hermesOutcome },
+    { say: 'the model also writes b.txt', payload: hermesTool('write_file', { path: 'b.txt', content: 'stray\n' }, 5), render: hermesOutcome },
+  ],
+};
+
 /** @type {Artifact[]} */
 export const ARTIFACTS = [
   {
@@ -50,14 +228,17 @@ export const ARTIFACTS = [
     format: 'es',
     kind: 'command',
     shebang: true,
-    sizeBudget: DEFAULT_BUDGET,
+    // the shell analysis (unbash + core/analysis) and the universal hooks engine are most of it;
+    // measured start-up is in the claude/codex report
+    sizeBudget: HOOK_SCRIPT_BUDGET,
     files: [
       { to: '.claude-plugin/plugin.json', generate: claudePluginJson },
       { to: 'hooks/hooks.json', from: 'hosts/claude/hooks.json' },
       { to: 'skills/stopline/SKILL.md', from: 'skills/stopline/SKILL.md' },
     ],
-    install: 'stopline install claude',
-    cases: [],
+    install: 'claude --plugin-dir dist/claude (or copy the folder into a marketplace)',
+    cases: hookCases('claude'),
+    demo: hookDemo('claude'),
   },
   {
     id: 'codex',
@@ -67,10 +248,15 @@ export const ARTIFACTS = [
     format: 'es',
     kind: 'command',
     shebang: true,
-    sizeBudget: DEFAULT_BUDGET,
-    files: [{ to: 'hooks.json', from: 'hosts/codex/hooks.json' }],
-    install: 'stopline install codex',
-    cases: [],
+    sizeBudget: HOOK_SCRIPT_BUDGET,
+    files: [
+      { to: 'hooks.json', from: 'hosts/codex/hooks.json' },
+      // Codex loads $CODEX_HOME/skills/<name>/SKILL.md; `$stopline` in a prompt brings it in
+      { to: 'skills/stopline/SKILL.md', from: 'skills/stopline/SKILL.md' },
+    ],
+    install: 'copy hooks.json and stopline.mjs into $CODEX_HOME (default ~/.codex), skills/ into $CODEX_HOME/skills',
+    cases: hookCases('codex'),
+    demo: hookDemo('codex'),
   },
   {
     id: 'opencode',

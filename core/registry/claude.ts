@@ -4,7 +4,7 @@
  * Bash {command}, Read {file_path}, Agent {description, prompt, subagent_type},
  * EnterWorktree {name}, ExitWorktree {action, discard_changes} (captured fixtures).
  */
-import type { HostRegistry, ToolEntry, ToolPatternEntry } from './types';
+import type { EventEntry, HostRegistry, ToolEntry, ToolPatternEntry } from './types';
 
 /** `_`-delimited verb segments in an MCP tool name, checked in this order. */
 const EXEC_VERBS = 'run|execute|exec|eval|evaluate|invoke|shell|command|script|spawn|kill|start|stop|restart|terminate';
@@ -28,12 +28,43 @@ export function mcpDoubleUnderscorePatterns(): ToolPatternEntry[] {
 }
 
 const t = (name: string, kind: ToolEntry['kind'], rest: Omit<ToolEntry, 'name' | 'kind'> = {}): ToolEntry => ({ name, kind, ...rest });
+const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, registered: boolean, note?: string): EventEntry => ({
+  native,
+  canonical,
+  control,
+  blockable,
+  registered,
+  ...(note ? { note } : {}),
+});
 
 export const claudeRegistry: HostRegistry = {
   family: 'claude',
   displayName: 'Claude Code',
   verifiedVersion: '2.1.332',
-  events: [],
+  events: [
+    // registered by dist/claude/hooks/hooks.json (the nine issue-5 events)
+    ev('SessionStart', 'session:start', 'session.start', false, true, 'context: the active contract (startup, resume, compact)'),
+    ev('UserPromptSubmit', 'prompt:submit', 'prompt.submit', true, true, 'arms or changes the contract; `/stopline …` and `/stopline:stopline …` are rewritten to the directive. A `<task-notification>` prompt (a finished subagent\'s report, no agent_id) is synthetic, never the person'),
+    ev('UserPromptExpansion', null, 'prompt.submit', true, true, "only the plugin's own /stopline and /stopline:stopline slash commands arm (command_args become the directive); every other expansion is ignored"),
+    ev('PreToolUse', 'tool:before', 'action.before', true, true, 'deny: hookSpecificOutput permissionDecision "deny", exit 0 (verified). ask: permissionDecision "ask" only when CLAUDE_CODE_SESSION_ATTENDED=1; in -p runs a hook ask is denied (plain -p) or handed to the SDK permission callback (--permission-prompt-tool stdio), which approved it with no person in a 2.1.332 run, so the core renders ask as deny there'),
+    ev('PostToolUse', 'tool:after', 'action.after', false, true, 'evidence, WATCH context after the tool'),
+    ev('SubagentStart', 'subagent:start', 'subagent.start', false, true, "context: the root contract, delivered to the child's first request (verified)"),
+    ev('SubagentStop', 'subagent:end', 'subagent.stop', false, true, 'compaction also fires it with agent_type ""'),
+    ev('Stop', 'turn:stop', 'turn.stop', true, true, 'stopline never blocks it (a block keeps the turn going)'),
+    ev('SessionEnd', 'session:end', 'session.end', false, true, 'cleanup; registered with timeout 5 s (without one Claude cancels it after ~1.5 s)'),
+    // mapped, not registered
+    ev('PostToolUseFailure', 'tool:after', 'action.after', false, false, "Claude's second spelling of tool:after (the tool failed)"),
+    ev('Notification', 'notice', null, false, false),
+    ev('PreCompact', 'compact:before', null, false, false),
+    ev('PostCompact', null, null, false, false),
+    ev('PostToolBatch', null, null, false, false),
+    ev('PermissionRequest', null, null, false, false, "Claude's own permission prompt; PreToolUse has already decided. A person's PermissionRequest hook that answers allow also approves a stopline ask in an attended session"),
+    ev('PermissionDenied', null, null, false, false),
+    ev('PreSkillShellCommand', null, null, false, false, 'skill `!` shell lines: not a tool call, see blind spots'),
+    ...['StopFailure', 'PreModelSwitch', 'PostModelSwitch', 'Setup', 'TeammateIdle', 'TaskCreated', 'TaskCompleted', 'Elicitation', 'ElicitationResult', 'ConfigChange', 'WorktreeCreate', 'WorktreeRemove', 'InstructionsLoaded', 'CwdChanged', 'FileChanged', 'DirectoryAdded', 'MessageDisplay'].map((n) =>
+      ev(n, null, null, false, false),
+    ),
+  ],
   tools: [
     t('Write', 'write', { canonical: 'Write', pathFields: ['file_path'], contentFields: ['content'] }),
     t('Edit', 'write', { canonical: 'Edit', pathFields: ['file_path'], contentFields: ['new_string'] }),
@@ -92,5 +123,6 @@ export const claudeRegistry: HostRegistry = {
     'Commands the user types in bash mode (`!cmd`) are not model tool calls and never reach PreToolUse.',
     'Skill shell lines (`!`command`` in a skill or slash command) fire PreSkillShellCommand, a separate event from PreToolUse.',
     'A Workflow tool fans out subagents whose number is not in its input.',
+    'In an attended session a PermissionRequest hook of the person that answers allow approves a stopline ask without showing it (verified on 2.1.332); in -p / SDK runs stopline never asks.',
   ],
 };

@@ -5,15 +5,38 @@
  * write_stdin has no hook at all.
  */
 import { mcpDoubleUnderscorePatterns } from './claude';
-import type { HostRegistry, ToolEntry } from './types';
+import type { EventEntry, HostRegistry, ToolEntry } from './types';
 
 const t = (name: string, kind: ToolEntry['kind'], rest: Omit<ToolEntry, 'name' | 'kind'> = {}): ToolEntry => ({ name, kind, ...rest });
+const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, registered: boolean, note?: string): EventEntry => ({
+  native,
+  canonical,
+  control,
+  blockable,
+  registered,
+  ...(note ? { note } : {}),
+});
 
 export const codexRegistry: HostRegistry = {
   family: 'codex',
   displayName: 'Codex CLI',
   verifiedVersion: '0.171.0',
-  events: [],
+  events: [
+    // registered by dist/codex/hooks.json (the eight issue-5 events)
+    ev('SessionStart', 'session:start', 'session.start', false, true, 'context: the active contract'),
+    ev('UserPromptSubmit', 'prompt:submit', 'prompt.submit', true, true, "arms or changes the contract; a child agent's first prompt (agent_id set) is the parent's spawn message, never the person"),
+    ev('PreToolUse', 'tool:before', 'action.before', true, true, 'deny: the exact hookSpecificOutput deny (no extra field) + the stamp on stderr + exit 2; there is no ask'),
+    ev('PostToolUse', 'tool:after', 'action.after', false, true, 'evidence, WATCH context after the tool'),
+    ev('SubagentStart', 'subagent:start', 'subagent.start', false, true, "context: the root contract, delivered to the child's first request (verified)"),
+    ev('SubagentStop', 'subagent:end', 'subagent.stop', false, true),
+    ev('Stop', 'turn:stop', 'turn.stop', true, true, 'stopline never blocks it (a block keeps the turn going)'),
+    ev('SessionEnd', 'session:end', 'session.end', false, true, 'cleanup; Codex clamps its timeout to 3 s'),
+    // mapped, not registered
+    ev('PermissionRequest', null, null, false, false, 'unreachable from codex exec (approval policy never); PreToolUse has already decided'),
+    ev('PreCompact', 'compact:before', null, false, false),
+    ev('PostCompact', null, null, false, false),
+    ev('Interrupt', null, null, false, false, 'SIGINT during a turn; SessionEnd follows'),
+  ],
   tools: [
     t('Bash', 'shell', { canonical: 'Bash', commandField: 'command', note: 'exec_command as the hook sees it; workdir is not in the hook input' }),
     t('apply_patch', 'apply-patch', { canonical: 'Edit', patchField: 'command', note: 'the whole patch envelope arrives in tool_input.command' }),

@@ -1,0 +1,197 @@
+/**
+ * Claude Code adapter: the registry table (core/registry/claude.ts) plus two functions.
+ *
+ *   toControlEvent: Claude hook payload (stdin JSON) -> ControlEvent, or ignored/unknown
+ *   render:         Outcome -> Claude's exact hook output
+ *
+ * Output forms (verified on Claude Code 2.1.332, ../../../shared/hosts/claude.md §5):
+ * - deny:    {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",
+ *            "permissionDecisionReason":"<stamp>"}} on stdout, exit 0
+ * - ask:     the same with "ask", only in an attended session (a person at the terminal).
+ *            In `-p` runs a hook's ask is never shown to a person: plain `-p` denies it, and
+ *            with an SDK permission handler (`--permission-prompt-tool stdio`) it becomes a
+ *            can_use_tool request the program may approve by itself (observed: the tool ran).
+ *            So without a person the core records and we render a deny.
+ * - context: {"hookSpecificOutput":{"hookEventName":"<event>","additionalContext":"<text>"}}
+ * - prompt block (fail closed on a prompt): {"decision":"block","reason":"<stamp>"}
+ */
+import type { ControlEvent, HostInfo } from '../../core/protocol';
+import type { Outcome } from '../../core/outcome';
+import { claudeRegistry } from '../../core/registry/claude';
+import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
+import { SILENT } from '../shared/adapter';
+import { classifyEvent, commonHostInfo, eventSkeleton, promptText, toolAction } from '../shared/command-hook';
+import { nonEmptyString, optionalString } from '../shared/payload';
+import type { HookPayload } from '../shared/payload';
+
+/** The plugin's own slash command names (`/stopline` and, from the plugin, `/stopline:stopline`). */
+const OWN_COMMANDS: ReadonlySet<string> = new Set(['stopline', 'stopline:stopline']);
+
+/**
+ * Events whose hookSpecificOutput takes `additionalContext` in 2.1.332 (its output schema).
+ * SessionEnd has none: context for it is dropped.
+ */
+const CONTEXT_EVENTS: ReadonlySet<string> = new Set([
+  'SessionStart',
+  'UserPromptSubmit',
+  'UserPromptExpansion',
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'SubagentStart',
+  'SubagentStop',
+  'Stop',
+]);
+
+/** Events where `{"decision":"block"}` stops the person's prompt before the model sees it. */
+const PROMPT_EVENTS: ReadonlySet<string> = new Set(['UserPromptSubmit', 'UserPromptExpansion']);
+
+/**
+ * Claude Code delivers a finished background agent's report as a UserPromptSubmit whose whole
+ * prompt is one `<task-notification>…</task-notification>` block (seen on 2.1.332 after an
+ * Agent call). The text is the subagent's output, not the person's words: it must never arm,
+ * change or disarm the contract.
+ */
+const TASK_NOTIFICATION = /^\s*<task-notification>[\s\S]*<\/task-notification>\s*$/;
+
+/** `AI_AGENT=claude-code_2-1-332_harness` -> `2.1.332` (the payload carries no version). */
+function versionFrom(env: HookEnv): string | undefined {
+  const m = /^claude-code_(\d+)-(\d+)-(\d+)/.exec(env.AI_AGENT ?? '');
+  return m ? `${m[1]}.${m[2]}.${m[3]}` : undefined;
+}
+
+function hostInfo(payload: HookPayload, env: HookEnv): HostInfo {
+  const host = commonHostInfo('claude', payload);
+  const version = versionFrom(env);
+  if (version) host.version = version;
+  // Claude exports CLAUDE_CODE_SESSION_ATTENDED=1 to hooks of a session a person attends and
+  // 0 for `-p` / SDK runs (2.1.332).
+  host.hasHuman = env.CLAUDE_CODE_SESSION_ATTENDED === '1';
+  const dataDir = env.CLAUDE_PLUGIN_DATA;
+  if (dataDir && dataDir.trim() !== '') host.dataDir = dataDir;
+  return host;
+}
+
+/**
+ * The prompt text for the guard, or null when the payload is not the person's stopline
+ * command. UserPromptSubmit carries what the person typed (`/stopline:stopline review -- …`
+ * included; the core rewrites slash forms); UserPromptExpansion fires for every slash command
+ * and MCP prompt, and only the plugin's own command is a contract change.
+ */
+function promptFor(name: string, payload: HookPayload): string | null {
+  if (name !== 'UserPromptExpansion') return promptText(payload);
+  const type = optionalString(payload, 'expansion_type');
+  if (type !== undefined && type !== 'slash_command') return null;
+  const command = (optionalString(payload, 'command_name') ?? '').toLowerCase();
+  if (!OWN_COMMANDS.has(command)) return null;
+  const args = optionalString(payload, 'command_args') ?? '';
+  return `$stopline ${args}`.trimEnd();
+}
+
+export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
+  const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
+  const c = classifyEvent(claudeRegistry, native);
+  if ('answer' in c) return c.answer;
+  const host = hostInfo(payload, env);
+  const turnId = nonEmptyString(payload, 'prompt_id');
+  // The hook's cwd follows a Bash `cd`; CLAUDE_PROJECT_DIR stays the project root, which is
+  // where the config lives and what files= is written against.
+  const projectDir = nonEmpty(env.CLAUDE_PROJECT_DIR);
+  const event = eventSkeleton({ kind: c.entry.control, payload, host, turnId, projectDir });
+
+  if (c.entry.control === 'prompt.submit') {
+    const text = promptFor(native.name, payload);
+    if (text === null) return { kind: 'ignored', native, why: 'a slash command or MCP prompt that is not stopline' };
+    const source = host.agentId ? 'subagent' : TASK_NOTIFICATION.test(text) ? 'synthetic' : 'user';
+    event.prompt = { text, source };
+  } else if (c.entry.control === 'action.before' || c.entry.control === 'action.after') {
+    event.action = toolAction(claudeRegistry, payload, optionalString(payload, 'cwd') ?? projectDir, env);
+  }
+  return { kind: 'event', native, event };
+}
+
+function json(value: unknown): Rendered {
+  return { stdout: JSON.stringify(value), stderr: '', exitCode: 0 };
+}
+
+function stampOf(outcome: Outcome): string {
+  return outcome.message && outcome.message.trim() !== '' ? outcome.message : `STOP / CONTROL\nReason: ${outcome.reasonCode ?? 'GUARD_UNAVAILABLE'}`;
+}
+
+/** Events where `{"decision":"block"}` means something: prompts, Stop (the turn goes on), after a tool (feedback). */
+const BLOCK_EVENTS: ReadonlySet<string> = new Set(['UserPromptSubmit', 'UserPromptExpansion', 'Stop', 'SubagentStop']);
+
+export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rendered {
+  const event = native.name;
+  const extra = outcome as HostAnswer;
+  const out: Record<string, unknown> = {};
+  const hso: Record<string, unknown> = { hookEventName: event };
+
+  if (outcome.kind === 'deny' || outcome.kind === 'ask') {
+    const reason = stampOf(outcome);
+    if (event === 'PreToolUse') {
+      hso.permissionDecision = outcome.kind;
+      hso.permissionDecisionReason = reason;
+    } else if (BLOCK_EVENTS.has(event) && outcome.kind === 'deny') {
+      // only a person's own hook gets here: the guard never denies these events, and the runner
+      // turns a guard failure on them into context
+      out.decision = 'block';
+      out.reason = reason;
+    }
+  } else {
+    if (outcome.kind === 'context' && outcome.message && CONTEXT_EVENTS.has(event)) hso.additionalContext = outcome.message;
+    // the person's hooks allowed and nothing objected: Claude then skips its own permission prompt
+    if (extra.allow === true && event === 'PreToolUse') hso.permissionDecision = 'allow';
+  }
+  if (extra.feedback && (event === 'PostToolUse' || event === 'PostToolUseFailure')) {
+    out.decision = 'block';
+    out.reason = extra.feedback;
+  }
+  if (Object.keys(hso).length > 1) out.hookSpecificOutput = hso;
+  const messages = [...(extra.messages ?? []), ...(outcome.notice && PROMPT_EVENTS.has(event) ? [outcome.notice] : [])];
+  if (messages.length) out.systemMessage = messages.join('\n');
+  if (extra.stop === true) {
+    out.continue = false;
+    if (extra.stopReason) out.stopReason = extra.stopReason;
+  }
+  return Object.keys(out).length ? json(out) : SILENT;
+}
+
+/**
+ * Fail closed before the event is known (bad JSON, stdin too large or never closed): exit 2
+ * with the stamp on stderr blocks a PreToolUse call and a prompt on Claude Code whatever the
+ * event was, where a JSON answer would need the event's name.
+ */
+export function renderUnidentifiedDeny(message: string): Rendered {
+  return { stdout: '', stderr: message.endsWith('\n') ? message : `${message}\n`, exitCode: 2 };
+}
+
+/** ask reaches a person only in an attended session and only before a tool runs. */
+export function canAsk(event: ControlEvent): boolean {
+  return event.kind === 'action.before' && event.host.hasHuman === true;
+}
+
+/** Claude runs Claude-dialect hooks itself; the tool inputs already use Claude's field names. */
+const userHooks: UserHooksSupport = {
+  dialect: 'claude',
+  projectDir: (payload, env) => nonEmpty(env.CLAUDE_PROJECT_DIR) ?? optionalString(payload, 'cwd'),
+  canonicalInput: (payload) => {
+    const input = payload.tool_input;
+    return input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : undefined;
+  },
+};
+
+function nonEmpty(v: string | undefined): string | undefined {
+  return v && v.trim() !== '' ? v : undefined;
+}
+
+export const claudeAdapter: CommandHookAdapter = {
+  registry: claudeRegistry,
+  userHooks,
+  label: 'stopline (claude)',
+  denyResponse: 'permission_deny_returned',
+  toControlEvent,
+  canAsk,
+  render,
+  renderUnidentifiedDeny,
+};
