@@ -10,6 +10,7 @@
 import type { OptionSpec, ParsedArgs } from './args';
 import type { Env, Stream } from './style';
 import { INSTALL_DESCRIPTION, INSTALL_OPTIONS, INSTALL_USAGE, UNINSTALL_DESCRIPTION, UNINSTALL_OPTIONS, UNINSTALL_USAGE } from './install/spec';
+import { TOOL_COMMANDS } from './specs';
 
 export interface CliIO {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
@@ -67,6 +68,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: UNINSTALL_OPTIONS,
     run: async (args, io) => (await import('./install/command')).runUninstall(args, io),
   },
+  ...TOOL_COMMANDS,
 ];
 
 export function commandNames(registry: readonly CommandSpec[] = COMMANDS): string[] {

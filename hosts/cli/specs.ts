@@ -1,0 +1,46 @@
+/**
+ * The command lines of guard, listen, doctor, the evidence views, matrix and hooks validate:
+ * options, usage and help text. commands.ts appends this list to the registry; each `run`
+ * loads its module only when that command runs.
+ */
+import type { OptionSpec } from './args';
+import type { CommandSpec } from './commands';
+
+const JSON_OPTION: OptionSpec = { flag: '--json', summary: 'print one JSON document instead of text' };
+const SESSION_OPTION: OptionSpec = { flag: '--session', value: 'id', summary: 'one session: its raw session id, or the task id given to `stopline guard --task`' };
+
+export const TOOL_COMMANDS: readonly CommandSpec[] = [
+  {
+    name: 'status',
+    summary: 'what stopline knows right now: config, data folders, the contract of recent sessions',
+    usage: 'stopline status [--all] [--session <id>] [--json]',
+    description:
+      'Shows the config files and fail mode, every data folder a host may have written to, and the contract and checks of the ' +
+      `most recently active sessions (the in-chat \`$stopline status\` shows the same for one session). Reads only.`,
+    options: [{ flag: '--all', summary: 'list every session, not only the 10 most recent' }, SESSION_OPTION, JSON_OPTION],
+    run: async (args, io) => (await import('./evidence/views')).runStatus(args, io),
+  },
+  {
+    name: 'runtime',
+    summary: 'the evidence summary: checks, allowed, denied, by reason, labels',
+    usage: 'stopline runtime [--all] [--session <id>] [--json]',
+    description: 'Summarises the evidence of the most recently active session, one session (--session) or all sessions (--all): the in-chat `$stopline runtime` for a terminal.',
+    options: [{ flag: '--all', summary: 'every session in every data folder' }, SESSION_OPTION, JSON_OPTION],
+    run: async (args, io) => (await import('./evidence/views')).runRuntime(args, io),
+  },
+  {
+    name: 'explain',
+    summary: 'what one evidence event recorded (the Event: id of a STOP stamp)',
+    usage: 'stopline explain <event-id> [--json]',
+    options: [JSON_OPTION],
+    run: async (args, io) => (await import('./evidence/views')).runExplain(args, io),
+  },
+  {
+    name: 'label',
+    summary: 'label an evidence event correct, incorrect or inconclusive',
+    usage: 'stopline label <event-id> <correct|incorrect|inconclusive> [--json]',
+    description: 'Appends a label to labels.jsonl in the data folder that holds the event; the latest label of an event counts in `stopline runtime`.',
+    options: [JSON_OPTION],
+    run: async (args, io) => (await import('./evidence/views')).runLabel(args, io),
+  },
+];
