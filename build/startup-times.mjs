@@ -4,9 +4,10 @@
 // (the same measurement for an empty script). With /usr/bin/time present it also reports
 // the median CPU time (user + sys), which a busy machine distorts far less than wall time.
 // Usage:
-//   node build/startup-times.mjs [--runs 20] [file] [args...]   (default: dist/stopline.mjs --version)
+//   node build/startup-times.mjs [--runs 20] [--stdin <payload file>] [file] [args...]
+//   (default: dist/stopline.mjs --version; --stdin feeds a hook payload on every run)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { REPO_ROOT } from './artifacts.mjs';
@@ -21,13 +22,13 @@ function median(values) {
   return (v[Math.floor((v.length - 1) / 2)] + v[Math.ceil((v.length - 1) / 2)]) / 2;
 }
 
-function measure(argv, runs) {
+function measure(argv, runs, input = '') {
   const wall = [];
   const cpu = [];
   for (let i = 0; i < runs; i++) {
     const cmd = hasTime ? [TIME, '-f', `${MARK} %U %S`, ...argv] : argv;
     const start = process.hrtime.bigint();
-    const r = spawnSync(cmd[0], cmd.slice(1), { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+    const r = spawnSync(cmd[0], cmd.slice(1), { input, stdio: ['pipe', 'ignore', 'pipe'], encoding: 'utf8' });
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     if (r.status !== 0) throw new Error(`${argv.join(' ')} exited ${r.status}: ${r.stderr}`);
     wall.push(ms);
@@ -42,8 +43,12 @@ const fmt = (r) => `${r.median.toFixed(1).padStart(7)}  (min ${r.min.toFixed(1)}
 
 const args = process.argv.slice(2);
 let runs = 20;
-if (args[0] === '--runs') {
-  runs = Number(args[1]);
+let input = '';
+let inputName = '';
+for (;;) {
+  if (args[0] === '--runs') runs = Number(args[1]);
+  else if (args[0] === '--stdin') input = readFileSync((inputName = args[1] ?? ''), 'utf8');
+  else break;
   args.splice(0, 2);
 }
 const file = args[0] ?? join(REPO_ROOT, 'dist', 'stopline.mjs');
@@ -55,9 +60,9 @@ const shown = relative(process.cwd(), file) || file;
 try {
   console.log(`median of ${runs} runs: wall time of the whole process in ms${hasTime ? '; cpu = median user+sys ms (/usr/bin/time)' : ''}`);
   for (const runtime of /** @type {const} */ (['node', 'bun', 'deno'])) {
-    const a = measure([...RUNTIMES[runtime], file, ...fileArgs], runs);
+    const a = measure([...RUNTIMES[runtime], file, ...fileArgs], runs, input);
     const f = measure([...RUNTIMES[runtime], empty], runs);
-    console.log(`${runtime.padEnd(5)} ${fmt(a)}  ${displayCommand(runtime, shown, fileArgs)}`);
+    console.log(`${runtime.padEnd(5)} ${fmt(a)}  ${displayCommand(runtime, shown, fileArgs)}${inputName ? ` < ${inputName}` : ''}`);
     console.log(`${''.padEnd(5)} ${fmt(f)}  ${displayCommand(runtime, 'empty.mjs')}  (floor)`);
   }
 } finally {
