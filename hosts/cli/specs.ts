@@ -43,4 +43,18 @@ export const TOOL_COMMANDS: readonly CommandSpec[] = [
     options: [JSON_OPTION],
     run: async (args, io) => (await import('./evidence/views')).runLabel(args, io),
   },
+  {
+    name: 'matrix',
+    summary: 'the support matrix from the registry: hosts x canonical events x tool classes x what enforcement means',
+    usage: 'stopline matrix [--json] [--write <file> | --check <file>]',
+    description:
+      'Prints the support matrix as Markdown, generated from the per-host registries. --write stores it (the repository keeps it in docs/support-matrix.md); ' +
+      '--check exits 1 when a file differs from what the registry says now.',
+    options: [
+      JSON_OPTION,
+      { flag: '--write', value: 'file', summary: 'write the Markdown to this file' },
+      { flag: '--check', value: 'file', summary: 'exit 1 when this file is not what --write would write' },
+    ],
+    run: async (args, io) => (await import('./matrix')).runMatrix(args, io),
+  },
 ];

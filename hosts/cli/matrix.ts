@@ -1,0 +1,244 @@
+/**
+ * `stopline matrix`: the support matrix, generated from the per-host registries
+ * (core/registry) and the canonical event table (core/canonical.ts), never written by hand:
+ * hosts × canonical events (which native name, registered or not, whether a deny there
+ * stops anything), hosts × tool classes (which tool names), and what enforcement means on
+ * each host (deny, ask, context forms, blind spots). `--write <file>` writes the Markdown
+ * (docs/support-matrix.md), `--check <file>` fails when that file is stale.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CANONICAL, CANONICAL_EVENTS } from '../../core/canonical';
+import type { CanonicalEvent } from '../../core/canonical';
+import { REGISTRIES } from '../../core/registry/index';
+import type { RegistryFamily } from '../../core/registry/index';
+import type { DenyForm, EventEntry, HostRegistry, ToolKind } from '../../core/registry/types';
+import type { ParsedArgs } from './args';
+import type { CliIO } from './commands';
+import { printJson, usageError } from './output';
+
+export const HOST_ORDER: readonly RegistryFamily[] = ['claude', 'codex', 'opencode', 'hermes', 'pi'];
+
+/** What a deny looks like on the host, and what the model then reads. */
+export const DENY_MEANING: Readonly<Record<DenyForm, string>> = {
+  'claude-hso-deny': 'PreToolUse answers `permissionDecision: "deny"` (exit 0); the tool does not run and the model reads the stamp as the tool error',
+  'codex-hso-deny+exit2': 'PreToolUse answers the exact `permissionDecision: "deny"` JSON, the stamp on stderr and exit 2; the tool does not run and the model reads the stamp',
+  'opencode-throw': '`tool.execute.before` throws an Error whose message is the stamp; the tool does not run and the model reads the message as the tool result',
+  'pi-block': '`tool_call` returns `{block: true, reason}`; the tool does not run and the model reads the reason as the tool message',
+  'hermes-block': '`pre_tool_call` returns `{"action": "block", "message"}`; the tool does not run and the model reads `{"error": message}`',
+  'guard-exit2': '`stopline guard` exits 2 with the stamp on stderr; the calling harness must not run the tool',
+};
+
+export const ASK_MEANING: Readonly<Record<HostRegistry['ask'], string>> = {
+  'host-ask': "the host's own permission prompt, only while a person attends the session; otherwise a deny",
+  'ui-prompt': 'a confirm dialog in the host UI, only where one exists; otherwise a deny',
+  approve: "the host's approval gate (blocks when nobody can answer)",
+  deny: 'the host cannot ask a person: an ask is rendered as a deny stamp',
+};
+
+/** The tool classes (ToolKind) in display order, with what the guard does with each. */
+export const TOOL_CLASSES: readonly { kind: ToolKind; meaning: string }[] = [
+  { kind: 'read', meaning: 'never a change: allowed in every mode' },
+  { kind: 'write', meaning: 'writes the files in its path fields: denied in answer/review/monitor, checked against files= in change' },
+  { kind: 'multi-edit', meaning: 'several edits of named files: checked like a write' },
+  { kind: 'notebook-edit', meaning: 'edits a notebook file: checked like a write' },
+  { kind: 'shell', meaning: 'the command is parsed; writes, installs, hashing and subagents in it are checked like the tools; targets it cannot prove are unproven' },
+  { kind: 'powershell', meaning: 'a PowerShell command, parsed and checked like shell' },
+  { kind: 'apply-patch', meaning: 'every file the patch adds, updates, deletes or moves is a write target' },
+  { kind: 'v4a-patch', meaning: 'replace mode writes its path; patch mode writes every file of the V4A text' },
+  { kind: 'monitor', meaning: 'a shell command source is checked like shell; a socket source only reads' },
+  { kind: 'delegate', meaning: 'starts one subagent: counted against agents=N' },
+  { kind: 'delegate-batch', meaning: 'starts as many subagents as its input lists: the whole count is reserved or denied' },
+  { kind: 'delegate-unbounded', meaning: 'starts subagents whose number cannot be known: denied under agents=N' },
+  { kind: 'task-continuation', meaning: 'continuing a child session is control; starting one counts as a subagent' },
+  { kind: 'control', meaning: 'plans, questions, bookkeeping: no repository effect, allowed' },
+  { kind: 'unknown', meaning: 'cannot be proven read-only: asks in answer/review/monitor, unproven under files=' },
+];
+
+export interface EventCell {
+  natives: { name: string; registered: boolean; blockable: boolean; note?: string }[];
+  /** why the host cannot expose this event */
+  unsupported?: string;
+}
+
+export interface PatternView {
+  pattern: string;
+  note?: string;
+}
+
+export interface Matrix {
+  hosts: {
+    family: RegistryFamily;
+    name: string;
+    verifiedVersion: string;
+    deny: DenyForm;
+    denyMeaning: string;
+    ask: HostRegistry['ask'];
+    askMeaning: string;
+    context: string;
+    /** native events the guard reads that have no canonical name of their own */
+    otherGuardEvents: { name: string; control: string; registered: boolean; note?: string }[];
+    blindSpots: string[];
+  }[];
+  events: { canonical: CanonicalEvent; meaning: string; blockable: boolean; guardKind: string | null; cells: Record<RegistryFamily, EventCell> }[];
+  toolClasses: { kind: ToolKind; meaning: string; cells: Record<RegistryFamily, { tools: string[]; patterns: PatternView[] }> }[];
+}
+
+function nativeOf(e: EventEntry): EventCell['natives'][number] {
+  return { name: e.native, registered: e.registered, blockable: e.blockable, ...(e.note ? { note: e.note } : {}) };
+}
+
+export function buildMatrix(): Matrix {
+  const regs = HOST_ORDER.map((f) => REGISTRIES[f]);
+  const hosts = regs.map((r) => ({
+    family: r.family as RegistryFamily,
+    name: r.displayName,
+    verifiedVersion: r.verifiedVersion,
+    deny: r.deny,
+    denyMeaning: DENY_MEANING[r.deny],
+    ask: r.ask,
+    askMeaning: ASK_MEANING[r.ask],
+    context: r.context,
+    otherGuardEvents: r.events
+      .filter((e) => e.canonical === null && e.control !== null)
+      .map((e) => ({ name: e.native, control: e.control!, registered: e.registered, ...(e.note ? { note: e.note } : {}) })),
+    blindSpots: [...r.blindSpots],
+  }));
+  const events = CANONICAL_EVENTS.map((canonical) => {
+    const info = CANONICAL[canonical];
+    const cells = {} as Record<RegistryFamily, EventCell>;
+    for (const r of regs) {
+      const natives = r.events.filter((e) => e.canonical === canonical).map(nativeOf);
+      const why = r.unsupported.find((u) => u.canonical === canonical)?.why;
+      cells[r.family as RegistryFamily] = { natives, ...(why ? { unsupported: why } : {}) };
+    }
+    return { canonical, meaning: info.meaning, blockable: info.blockable, guardKind: info.controlKind, cells };
+  });
+  const toolClasses = TOOL_CLASSES.map(({ kind, meaning }) => {
+    const cells = {} as Record<RegistryFamily, { tools: string[]; patterns: PatternView[] }>;
+    for (const r of regs) {
+      // a tool whose kind depends on an input field is listed under its default kind
+      cells[r.family as RegistryFamily] = {
+        tools: r.tools.filter((t) => t.kind === kind).map((t) => t.name),
+        patterns: r.toolPatterns.filter((p) => p.kind === kind).map((p) => ({ pattern: p.namePattern, ...(p.note ? { note: p.note } : {}) })),
+      };
+    }
+    return { kind, meaning, cells };
+  });
+  return { hosts, events, toolClasses };
+}
+
+// ---------------------------------------------------------------------------------- Markdown
+
+const GENERATED_NOTE =
+  'Generated from `core/registry/` and `core/canonical.ts` by `stopline matrix --write docs/support-matrix.md`. Do not edit by hand: ' +
+  '`test/cli/matrix.test.ts` fails when this file and the registry disagree.';
+
+/** Table cells: `|` and line breaks would break the row. */
+function cell(text: string): string {
+  return text.replace(/\\?\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+function code(name: string): string {
+  return '`' + name.replace(/`/g, "'") + '`';
+}
+
+function eventCellText(c: EventCell): string {
+  if (c.natives.length === 0) return c.unsupported ? `— (${cell(c.unsupported)})` : '—';
+  return c.natives
+    .map((n) => `${code(n.name)} ${!n.registered ? 'not registered' : n.blockable ? '**blocks**' : 'observed'}`)
+    .join('<br>');
+}
+
+export function renderMarkdown(m: Matrix): string {
+  const names = m.hosts.map((h) => h.name);
+  const head = (first: string[]) => [`| ${[...first, ...names].join(' | ')} |`, `| ${[...first, ...names].map(() => '---').join(' | ')} |`];
+  const out: string[] = ['# stopline support matrix', '', GENERATED_NOTE, ''];
+
+  out.push('## Hosts and what enforcement means there', '');
+  out.push('| host | facts verified on | a deny | an ask | context |', '| --- | --- | --- | --- | --- |');
+  for (const h of m.hosts) out.push(`| ${h.name} | ${h.verifiedVersion} | ${cell(h.denyMeaning)} | ${cell(h.askMeaning)} | ${cell(h.context)} |`);
+  out.push('', `Any other harness: ${DENY_MEANING['guard-exit2']} (see [wire-your-own-harness.md](wire-your-own-harness.md)).`, '');
+
+  out.push('## Canonical events', '');
+  out.push('Each cell names the host event stopline maps to the canonical one. **blocks**: stopline registers it and a deny there stops the action; observed: registered, but the host cannot be stopped there; not registered: mapped (universal hooks can use it) but the shipped artifact does not listen.', '');
+  out.push(...head(['canonical event', 'a deny can block']));
+  for (const e of m.events) {
+    out.push(`| ${code(e.canonical)}: ${cell(e.meaning)} | ${e.blockable ? 'yes' : 'no'} | ${m.hosts.map((h) => eventCellText(e.cells[h.family])).join(' | ')} |`);
+  }
+  const others = m.hosts.filter((h) => h.otherGuardEvents.length > 0);
+  if (others.length > 0) {
+    out.push('', 'Host events the guard also reads, without a canonical name of their own:', '');
+    for (const h of others) {
+      for (const o of h.otherGuardEvents) out.push(`- ${h.name} ${code(o.name)} → \`${o.control}\`${o.registered ? '' : ' (not registered)'}${o.note ? `: ${o.note}` : ''}`);
+    }
+  }
+  out.push('');
+
+  out.push('## Tool classes', '');
+  out.push('How the guard reads a tool depends on its class; the tool names are the ones the host hands to its hooks. A tool whose class depends on an input field is listed under its default class.', '');
+  out.push(...head(['class', 'what the guard does']));
+  for (const t of m.toolClasses) {
+    const cells = m.hosts.map((h) => {
+      const c = t.cells[h.family];
+      // a pattern is shown by what it means (its note); the regex itself is in --json
+      const parts = [...c.tools.map(code), ...c.patterns.map((p) => (p.note ? `other names: ${p.note.trim()}` : `names matching ${code(p.pattern)}`))];
+      return parts.length ? cell(parts.join(', ')) : '—';
+    });
+    out.push(`| ${t.kind} | ${cell(t.meaning)} | ${cells.join(' | ')} |`);
+  }
+  out.push('');
+
+  out.push('## Blind spots', '', 'What each host can do that stopline does not see or cannot stop.', '');
+  for (const h of m.hosts) {
+    out.push(`### ${h.name}`, '');
+    if (h.blindSpots.length === 0) out.push('- none recorded');
+    for (const b of h.blindSpots) out.push(`- ${b}`);
+    out.push('');
+  }
+  return out.join('\n').replace(/\n+$/, '\n');
+}
+
+// ----------------------------------------------------------------------------------- command
+
+export async function runMatrix(args: ParsedArgs, io: CliIO): Promise<number> {
+  if (args.positionals.length > 0) return usageError(io, 'matrix', `unexpected argument "${args.positionals[0]}"`);
+  const write = args.options.write;
+  const check = args.options.check;
+  if (write !== undefined && check !== undefined) return usageError(io, 'matrix', '--write and --check exclude each other');
+  const matrix = buildMatrix();
+  if (args.options.json === true) {
+    if (write !== undefined || check !== undefined) return usageError(io, 'matrix', '--json prints the data; --write and --check work on the Markdown');
+    printJson(io, matrix);
+    return 0;
+  }
+  const markdown = renderMarkdown(matrix);
+  if (typeof write === 'string') {
+    const file = resolve(io.cwd, write);
+    try {
+      writeFileSync(file, markdown);
+    } catch (e) {
+      io.stderr.write(`stopline matrix: cannot write ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`);
+      return 1;
+    }
+    io.stdout.write(`stopline matrix: wrote ${file}\n`);
+    return 0;
+  }
+  if (typeof check === 'string') {
+    const file = resolve(io.cwd, check);
+    let current: string | null = null;
+    try {
+      current = readFileSync(file, 'utf8');
+    } catch {
+      // missing counts as stale
+    }
+    if (current === markdown) {
+      io.stdout.write(`stopline matrix: ${file} matches the registry\n`);
+      return 0;
+    }
+    io.stderr.write(`stopline matrix: ${file} ${current === null ? 'does not exist' : 'is stale'}; regenerate it with: stopline matrix --write ${check}\n`);
+    return 1;
+  }
+  io.stdout.write(markdown);
+  return 0;
+}
