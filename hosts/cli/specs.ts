@@ -57,4 +57,18 @@ export const TOOL_COMMANDS: readonly CommandSpec[] = [
     ],
     run: async (args, io) => (await import('./matrix')).runMatrix(args, io),
   },
+  {
+    name: 'hooks validate',
+    summary: 'check every hook config (stopline.json and the host files it imports) without running a hook',
+    usage: 'stopline hooks validate [--project <dir>] [--strict] [--json]',
+    description:
+      'Loads stopline.json (user, then the project found from --project or the current folder) and every host config it imports, the way a host does, and ' +
+      'prints one `file:line:col: level: message` line per problem, then a summary. Exit 1 on an error (on a warning too with --strict). See docs/universal-hooks.md.',
+    options: [
+      { flag: '--project', value: 'dir', summary: 'the project folder (default: the current folder)' },
+      { flag: '--strict', summary: 'warnings fail too' },
+      JSON_OPTION,
+    ],
+    run: async (args, io) => (await import('./hooks-validate')).runHooksValidate(args, io),
+  },
 ];
