@@ -3,15 +3,49 @@
  * pre_tool_call kwargs carry `tool_name` and `args`; there is no cwd kwarg (the shim uses
  * TERMINAL_CWD or the process cwd); `terminal` may carry its own `workdir`.
  */
-import type { HostRegistry, ToolEntry } from './types';
+import type { EventEntry, HostRegistry, ToolEntry } from './types';
 
 const t = (name: string, kind: ToolEntry['kind'], rest: Omit<ToolEntry, 'name' | 'kind'> = {}): ToolEntry => ({ name, kind, ...rest });
+const e = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, registered: boolean, note?: string): EventEntry => ({
+  native,
+  canonical,
+  control,
+  blockable,
+  registered,
+  ...(note ? { note } : {}),
+});
 
 export const hermesRegistry: HostRegistry = {
   family: 'hermes',
   displayName: 'Hermes Agent',
   verifiedVersion: '0.19.0',
-  events: [],
+  // Every v0.19.0 hook (VALID_HOOKS, §3). `registered` = the plugin shim registers it (and
+  // plugin.yaml lists it); the rest fire in Hermes but stopline does not listen.
+  events: [
+    e('pre_llm_call', 'prompt:submit', 'prompt.submit', false, true, 'once per user turn; {"context"} is appended to the user message; a prompt cannot be refused'),
+    e('pre_tool_call', 'tool:before', 'action.before', true, true, '{"action":"block","message"} blocks; {"action":"approve"} goes to the human approval gate'),
+    e('post_tool_call', 'tool:after', 'action.after', false, true, 'also for blocked calls (status "blocked"); return value ignored'),
+    e('on_session_start', 'session:start', 'session.start', false, true, 'first turn of an agent (system prompt built fresh); return value ignored'),
+    e('on_session_end', null, 'turn.stop', false, true, 'fires at the end of every turn in v0.19.0, not at the end of a session'),
+    e('on_session_finalize', 'session:end', 'session.end', false, true, 'the real end of a session (exit, /new, gateway reset)'),
+    e('subagent_start', 'subagent:start', 'subagent.start', false, true, 'names parent and child session ids: the child is mapped to the root contract here'),
+    e('subagent_stop', 'subagent:end', 'subagent.stop', false, true),
+    e('pre_verify', 'turn:stop', null, true, true, 'after a turn that edited files; {"action":"continue","message"} keeps the agent working; the guard itself has nothing to decide here'),
+    e('post_llm_call', null, null, false, false),
+    e('transform_terminal_output', null, null, false, false, 'a string return replaces terminal output'),
+    e('transform_tool_result', null, null, false, false, 'a string return replaces a tool result'),
+    e('transform_llm_output', null, null, false, false),
+    e('pre_api_request', null, null, false, false),
+    e('post_api_request', null, null, false, false),
+    e('api_request_error', null, null, false, false),
+    e('on_session_reset', null, null, false, false, 'gateway /new; on_session_finalize covers the end of the old session'),
+    e('pre_gateway_dispatch', null, null, false, false, 'gateway only, before auth; can skip or rewrite a message'),
+    e('pre_approval_request', null, null, false, false),
+    e('post_approval_response', null, null, false, false),
+    e('kanban_task_claimed', null, null, false, false),
+    e('kanban_task_completed', null, null, false, false),
+    e('kanban_task_blocked', null, null, false, false),
+  ],
   tools: [
     t('read_file', 'read', { canonical: 'Read', pathFields: ['path'] }),
     t('search_files', 'read', { canonical: 'Grep' }),
@@ -74,5 +108,12 @@ export const hermesRegistry: HostRegistry = {
     'Cron jobs with a script and no agent run later without any tool hook.',
     'Gateway, cron, Kanban worker and other surfaces that bypass the standard tool dispatcher are not covered.',
     'pre_tool_call has no cwd: the plugin shim must use TERMINAL_CWD or the process cwd to place relative paths.',
+    'Another plugin that blocks first wins (Hermes takes the first block with a message); a background-review tool whitelist can block before any plugin runs.',
+    'Execution middleware of other plugins can still change tool arguments after pre_tool_call decided.',
+    'pre_llm_call context is dropped when the user message is not plain text (images), and a piece over 10,000 characters is replaced by a preview.',
+    'A delegate_task child whose subagent_start was never seen is indistinguishable from a new root session: its tool calls are judged by its own (default) contract.',
+    'Tool calls made from inside execute_code carry no session_id; they are filed under their task_id (the session id in the interactive CLI, a fresh id elsewhere).',
+    'Hermes v0.19.0 has no hook timeout: only the shim bounds a slow evaluator (STOPLINE_HERMES_TIMEOUT_MS).',
+    'A shell hook (hooks: in config.yaml) cannot send a call to the approval gate: there an ask is always a block.',
   ],
 };
