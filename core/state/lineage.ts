@@ -1,0 +1,109 @@
+/**
+ * Child-session lineage, for hosts whose subagents run under a session id of their own and whose
+ * later events carry only that id (a child's tool calls do not say who its parent is). The
+ * subagent-start event is the one place the host names both; it is recorded here so every later
+ * event of the child is judged by its root's contract.
+ *
+ * A record lives in `<dataDir>/lineage/<hash of the child id>.json`. It never holds a raw session
+ * id: the root id is sealed (AES-256-GCM) with a key derived from the child's id, so the file
+ * reveals nothing to a reader who does not already know the child's session id, the same bar the
+ * hashed session-state file names set. Records of a nested child point straight at the root.
+ *
+ * A child whose parent was not named (or whose parent is itself of unknown origin) is recorded as
+ * an orphan: it is known to be a child, so it can never arm, change or widen a contract, but no
+ * root contract can be proven for it.
+ */
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { readFileSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureDir, writeFileAtomic } from './fsio';
+
+export type Lineage =
+  /** no record: a root session, or a child whose start was never seen */
+  | { kind: 'unknown' }
+  | { kind: 'child'; rootSessionId: string }
+  | { kind: 'orphan' };
+
+const RECORD_VERSION = 1;
+
+function digest(label: string, sessionId: string): Buffer {
+  return createHash('sha256').update(`stopline-lineage-${label}\0${sessionId}`).digest();
+}
+
+function recordFile(dataDir: string, childId: string): string {
+  return join(dataDir, 'lineage', `${digest('name', childId).toString('hex').slice(0, 32)}.json`);
+}
+
+function seal(childId: string, rootId: string): { iv: string; tag: string; data: string } {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', digest('seal', childId), iv);
+  const data = Buffer.concat([cipher.update(rootId, 'utf8'), cipher.final()]);
+  return { iv: iv.toString('hex'), tag: cipher.getAuthTag().toString('hex'), data: data.toString('hex') };
+}
+
+function unseal(childId: string, sealed: unknown): string | null {
+  if (!sealed || typeof sealed !== 'object') return null;
+  const { iv, tag, data } = sealed as Record<string, unknown>;
+  if (typeof iv !== 'string' || typeof tag !== 'string' || typeof data !== 'string') return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', digest('seal', childId), Buffer.from(iv, 'hex'));
+    decipher.setAuthTag(Buffer.from(tag, 'hex'));
+    const root = Buffer.concat([decipher.update(Buffer.from(data, 'hex')), decipher.final()]).toString('utf8');
+    return root === '' ? null : root;
+  } catch {
+    return null; // written for another id, or damaged
+  }
+}
+
+/**
+ * What is known about a session's place in a session tree. A missing record is `unknown`; a
+ * damaged or foreign one is treated as `orphan` (it was a child, its root cannot be proven).
+ * Every other file-system error is thrown for the caller's fail mode, including ENOTDIR: a data
+ * folder path blocked by a file is a guard that cannot keep state, not a session without a record.
+ */
+export function lineageOf(dataDir: string, sessionId: string): Lineage {
+  let text: string;
+  try {
+    text = readFileSync(recordFile(dataDir, sessionId), 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'unknown' };
+    throw e;
+  }
+  let record: unknown;
+  try {
+    record = JSON.parse(text);
+  } catch {
+    return { kind: 'orphan' };
+  }
+  const r = record as Record<string, unknown> | null;
+  if (!r || r.v !== RECORD_VERSION || r.orphan === true) return { kind: 'orphan' };
+  const root = unseal(sessionId, r.root);
+  return root === null ? { kind: 'orphan' } : { kind: 'child', rootSessionId: root };
+}
+
+/**
+ * Record that `childId` was started by `parentId` (null when the host did not say). Returns the
+ * child's lineage as recorded: the parent's own root when the parent is itself a child.
+ */
+export function recordChild(dataDir: string, childId: string, parentId: string | null): Lineage {
+  let lineage: Lineage;
+  if (parentId === null || parentId === childId) {
+    lineage = { kind: 'orphan' };
+  } else {
+    const parent = lineageOf(dataDir, parentId);
+    lineage = parent.kind === 'unknown' ? { kind: 'child', rootSessionId: parentId } : parent;
+  }
+  const record = lineage.kind === 'child' ? { v: RECORD_VERSION, root: seal(childId, lineage.rootSessionId) } : { v: RECORD_VERSION, orphan: true };
+  ensureDir(join(dataDir, 'lineage'));
+  writeFileAtomic(recordFile(dataDir, childId), JSON.stringify(record) + '\n');
+  return lineage;
+}
+
+/** Drop a finished child's record. A record that is already gone is fine. */
+export function forgetChild(dataDir: string, childId: string): void {
+  try {
+    unlinkSync(recordFile(dataDir, childId));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+}
