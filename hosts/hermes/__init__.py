@@ -235,10 +235,23 @@ def working_dir() -> str:
         return os.environ.get("PWD", "")
 
 
+def _env_on(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def human_present() -> bool:
+    """Whether Hermes's approval prompt can reach a person now, read at call time: Hermes's
+    interactive CLI exports HERMES_INTERACTIVE; gateway and cron runs mark themselves. Only then
+    may the evaluator answer "approve" (elsewhere Hermes would block it with its own text)."""
+    return _env_on("HERMES_INTERACTIVE") and not _env_on("HERMES_GATEWAY_SESSION") and not _env_on("HERMES_CRON_SESSION")
+
+
 def build_payload(kwargs: dict) -> dict:
     payload = json_safe(kwargs)
     if not (isinstance(payload.get("cwd"), str) and payload["cwd"]):
         payload["cwd"] = working_dir()
+    if human_present():
+        payload["stopline_has_human"] = True  # absent = nobody can answer an approve
     return payload
 
 

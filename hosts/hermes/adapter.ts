@@ -1,0 +1,267 @@
+/**
+ * Hermes Agent adapter: the registry table (core/registry/hermes.ts) plus two functions.
+ *
+ *   toControlEvent: a Hermes hook call (the callback's keyword arguments, plus `cwd`, under
+ *                   `hook_event_name`) -> ControlEvent, or ignored/unknown
+ *   render:         Outcome -> the value the Hermes callback returns, as JSON (empty = None)
+ *
+ * Both ways into stopline use it: the Python plugin shim (`stopline.mjs listen`, one JSON line per
+ * hook call) and Hermes shell hooks (`hooks:` in config.yaml, one process per call; their stdin
+ * shape is turned into the same keyword arguments by `kwargsFromShellHook`).
+ *
+ * Return values Hermes v0.19.0 acts on (../../../shared/hosts/hermes.md §4):
+ * - pre_tool_call: {"action":"block","message":<non-empty>} blocks the call (the model reads
+ *   {"error": message}); {"action":"approve","message":…} sends it to Hermes's human approval
+ *   gate, which blocks when nobody can answer. Anything else lets the tool run.
+ * - pre_llm_call:  {"context": text} is appended to the current user message. A prompt cannot be
+ *   refused.
+ * - pre_verify:    {"action":"continue","message"} sends the agent back to work.
+ * - every other hook: the return value is ignored.
+ *
+ * Session ids: a `delegate_task` child runs under its own session id and only `subagent_start`
+ * names its parent, so the mapping here carries the parent as `rootSessionId` on subagent events
+ * and nothing on the others; hosts/hermes/lineage.ts resolves the root from its record.
+ */
+import { analyzeToolCall } from '../../core/analysis/tool-call';
+import type { ControlEvent, HostInfo } from '../../core/protocol';
+import type { Outcome } from '../../core/outcome';
+import { findToolEntry } from '../../core/registry/index';
+import { hermesRegistry } from '../../core/registry/hermes';
+import type { EventEntry } from '../../core/registry/types';
+import { isAbsolute, join } from 'node:path';
+import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
+import { SILENT, eventEntry } from '../shared/adapter';
+import { HookInputError, nonEmptyString, objectField, optionalString } from '../shared/payload';
+import type { HookPayload } from '../shared/payload';
+
+/**
+ * Set by the plugin shim on a hook call when a person can answer Hermes's approval prompt right
+ * now (Hermes's interactive CLI, not the gateway or cron). Absent means nobody can.
+ */
+export const HAS_HUMAN_FIELD = 'stopline_has_human';
+
+/** The hooks stopline's plugin registers: exactly the registry rows marked registered. */
+export const REGISTERED_HOOKS: readonly string[] = hermesRegistry.events.filter((e) => e.registered).map((e) => e.native);
+
+const SUBAGENT_HOOKS: ReadonlySet<string> = new Set(['subagent_start', 'subagent_stop']);
+
+/** Evidence goes to the Hermes profile's own folder, the same one the shim names. */
+export function hostDataDir(env: HookEnv): string | undefined {
+  const explicit = env.STOPLINE_HOST_DATA_DIR?.trim();
+  if (explicit) return explicit;
+  const hermesHome = env.HERMES_HOME?.trim() || (env.HOME?.trim() ? join(env.HOME.trim(), '.hermes') : '');
+  return hermesHome ? join(hermesHome, 'stopline') : undefined;
+}
+
+function hostInfo(payload: HookPayload, env: HookEnv): HostInfo {
+  const host: HostInfo = { family: 'hermes', hasHuman: payload[HAS_HUMAN_FIELD] === true };
+  const dataDir = hostDataDir(env);
+  if (dataDir) host.dataDir = dataDir;
+  return host;
+}
+
+/**
+ * The session a hook call belongs to. Tool calls made from inside `execute_code` arrive with an
+ * empty `session_id`; their `task_id` is the session id in the interactive CLI, so it stands in.
+ */
+function sessionOf(payload: HookPayload): string {
+  const id = nonEmptyString(payload, 'session_id') ?? nonEmptyString(payload, 'task_id');
+  if (!id) throw new HookInputError('session_id: required, missing or empty (and no task_id to stand in)');
+  return id;
+}
+
+/** The action of a pre_tool_call / post_tool_call, analysed by core against the Hermes tool table. */
+function toolAction(payload: HookPayload, cwd: string | undefined, env: HookEnv): NonNullable<ControlEvent['action']> {
+  const name = nonEmptyString(payload, 'tool_name');
+  if (!name) throw new HookInputError('tool_name: required, missing or empty');
+  const args = objectField(payload, 'args');
+  const opts: { cwd?: string; home?: string } = {};
+  if (cwd) opts.cwd = cwd;
+  const home = env.HOME?.trim();
+  if (home) opts.home = home;
+  const action: NonNullable<ControlEvent['action']> = { ...analyzeToolCall(hermesRegistry, name, args, opts) };
+  const id = nonEmptyString(payload, 'tool_call_id');
+  if (id) action.id = id;
+  if (cwd && !action.cwd) action.cwd = cwd;
+  return action;
+}
+
+function classify(native: NativeEvent): { entry: EventEntry & { control: NonNullable<EventEntry['control']> } } | { answer: MappedEvent } {
+  const entry = eventEntry(hermesRegistry, native.name);
+  if (!entry) return { answer: { kind: 'unknown', native, why: `Hermes hook "${native.name}" is not in the registry` } };
+  if (entry.control === null) return { answer: { kind: 'ignored', native, why: entry.note ?? `the guard does not use ${native.name}` } };
+  return { entry: entry as EventEntry & { control: NonNullable<EventEntry['control']> } };
+}
+
+export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
+  const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
+  const c = classify(native);
+  if ('answer' in c) return c.answer;
+  const host = hostInfo(payload, env);
+  const cwd = nonEmptyString(payload, 'cwd');
+  let event: ControlEvent;
+
+  if (SUBAGENT_HOOKS.has(native.name)) {
+    // the child's own session; its parent is the root candidate (lineage resolves the real root)
+    const parent = nonEmptyString(payload, 'parent_session_id');
+    const child = nonEmptyString(payload, 'child_session_id');
+    if (!child && !parent) throw new HookInputError('child_session_id and parent_session_id: both missing or empty');
+    host.agentId = nonEmptyString(payload, 'child_subagent_id') ?? child ?? 'subagent';
+    const role = nonEmptyString(payload, 'child_role');
+    if (role) host.agentType = role;
+    // without a child id the event is filed under the parent (rootSessionId === sessionId)
+    event = { protocolVersion: 1, kind: c.entry.control, sessionId: child ?? parent!, host };
+    if (parent) event.rootSessionId = parent;
+  } else {
+    event = { protocolVersion: 1, kind: c.entry.control, sessionId: sessionOf(payload), host };
+  }
+  const turnId = nonEmptyString(payload, 'turn_id');
+  if (turnId) event.turnId = turnId;
+  if (cwd) event.cwd = cwd;
+
+  if (c.entry.control === 'prompt.submit') {
+    const text = optionalString(payload, 'user_message');
+    if (text === undefined) throw new HookInputError('user_message: required for pre_llm_call');
+    event.prompt = { text, source: 'user' };
+  } else if (c.entry.control === 'action.before' || c.entry.control === 'action.after') {
+    event.action = toolAction(payload, cwd, env);
+  }
+  return { kind: 'event', native, event };
+}
+
+function json(value: unknown): Rendered {
+  return { stdout: JSON.stringify(value), stderr: '', exitCode: 0 };
+}
+
+function stampOf(outcome: Outcome): string {
+  return outcome.message && outcome.message.trim() !== '' ? outcome.message : `STOP / CONTROL\nReason: ${outcome.reasonCode ?? 'GUARD_UNAVAILABLE'}`;
+}
+
+/**
+ * Text for the person, on stderr: the Hermes shim passes on the lines that start with
+ * `stopline:` (a directive's confirmation, a hook's systemMessage); Hermes has no other channel
+ * from a plugin hook to the person.
+ */
+function forPerson(texts: readonly string[]): string {
+  return texts
+    .flatMap((t) => t.split('\n'))
+    .filter((l) => l.trim() !== '')
+    .map((l) => (l.startsWith('stopline:') ? `${l}\n` : `stopline: ${l}\n`))
+    .join('');
+}
+
+export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rendered {
+  const extra = outcome as HostAnswer;
+  const hook = native.name;
+  let rendered: Rendered = SILENT;
+  if (hook === 'pre_tool_call') {
+    if (outcome.kind === 'deny') rendered = json({ action: 'block', message: stampOf(outcome) });
+    // the core answers ask only when canAsk said a person can answer (else it is a deny)
+    else if (outcome.kind === 'ask') rendered = json({ action: 'approve', message: stampOf(outcome) });
+  } else if (hook === 'pre_llm_call') {
+    // a prompt cannot be refused: a fail-closed stamp or a hook's deny is context the model reads
+    if (outcome.message && outcome.message.trim() !== '' && outcome.kind !== 'none') rendered = json({ context: outcome.message });
+  } else if (hook === 'pre_verify') {
+    // only a person's own turn:stop hook can deny here; Hermes then sends the agent back to work
+    const reason = outcome.kind === 'deny' ? outcome.message : extra.stop ? extra.stopReason : undefined;
+    if (reason && reason.trim() !== '') rendered = json({ action: 'continue', message: reason });
+  }
+  const person = forPerson([...(hook === 'pre_llm_call' && outcome.notice ? [outcome.notice] : []), ...(extra.messages ?? [])]);
+  return person ? { ...rendered, stderr: rendered.stderr + person } : rendered;
+}
+
+/**
+ * Fail closed before the hook is known (a shell hook's stdin was not JSON): a block is what a
+ * pre_tool_call needs, and Hermes ignores it on every other hook.
+ */
+export function renderUnidentifiedDeny(message: string): Rendered {
+  return json({ action: 'block', message });
+}
+
+/** An approve reaches a person only before a tool runs, in a session a person attends. */
+export function canAsk(event: ControlEvent): boolean {
+  return event.kind === 'action.before' && event.host.hasHuman === true;
+}
+
+/** The tool input in Claude's field names (file_path, command) on top of Hermes's own. */
+function canonicalInput(payload: HookPayload, event: ControlEvent): Record<string, unknown> | undefined {
+  const args = payload.args;
+  const name = payload.tool_name;
+  if (!args || typeof args !== 'object' || Array.isArray(args) || typeof name !== 'string') return undefined;
+  const input: Record<string, unknown> = { ...(args as Record<string, unknown>) };
+  const entry = findToolEntry(hermesRegistry, name);
+  const pathField = entry?.pathFields?.find((f) => typeof input[f] === 'string');
+  const first = pathField ? (input[pathField] as string) : event.action?.affectedPaths?.[0];
+  if (first) input.file_path = isAbsolute(first) || !event.cwd ? first : join(event.cwd, first);
+  if (entry?.commandField && typeof input[entry.commandField] === 'string') input.command = input[entry.commandField];
+  return input;
+}
+
+/** Hermes runs its own shell hooks (`hooks:` in config.yaml): stopline skips that dialect. */
+const userHooks: UserHooksSupport = {
+  dialect: 'hermes',
+  projectDir: (payload) => nonEmptyString(payload, 'cwd'),
+  canonicalInput,
+};
+
+/** The plugin door: the shim's dispatch lines, one per hook call. */
+export const hermesAdapter: CommandHookAdapter = {
+  registry: hermesRegistry,
+  // lines that start with `stopline:` are the ones the shim passes on to Hermes's stderr
+  label: 'stopline',
+  denyResponse: 'hermes_block_returned',
+  toControlEvent,
+  canAsk,
+  render,
+  renderUnidentifiedDeny,
+  userHooks,
+};
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A Hermes shell hook's stdin (it has `extra`); the plugin door's kwargs never do. */
+export function isShellHookPayload(payload: HookPayload): boolean {
+  return 'extra' in payload && 'hook_event_name' in payload;
+}
+
+/**
+ * A Hermes shell hook's stdin, `{hook_event_name, tool_name, tool_input, session_id, cwd, extra}`,
+ * as the keyword arguments the plugin door receives. On subagent hooks Hermes puts the parent's
+ * id in `session_id`; the child's is in `extra`. Never throws: a field of the wrong type is
+ * left out, and the mapping then names what is missing.
+ */
+export function kwargsFromShellHook(payload: HookPayload): HookPayload {
+  const hook = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : '';
+  const kwargs: HookPayload = { ...(isRecord(payload.extra) ? payload.extra : {}), hook_event_name: hook };
+  if (typeof payload.cwd === 'string' && payload.cwd !== '') kwargs.cwd = payload.cwd;
+  if (typeof payload.tool_name === 'string') kwargs.tool_name = payload.tool_name;
+  if (isRecord(payload.tool_input)) kwargs.args = payload.tool_input;
+  const sessionId = typeof payload.session_id === 'string' ? payload.session_id : '';
+  if (sessionId !== '') {
+    const key = SUBAGENT_HOOKS.has(hook) ? 'parent_session_id' : 'session_id';
+    if (typeof kwargs[key] !== 'string' || kwargs[key] === '') kwargs[key] = sessionId;
+  }
+  return kwargs;
+}
+
+function asKwargs(payload: HookPayload): HookPayload {
+  return isShellHookPayload(payload) ? kwargsFromShellHook(payload) : payload;
+}
+
+/**
+ * The shell-hook door: its stdin is turned into keyword arguments, then the same mapping and
+ * rendering apply. A shell hook cannot send a call to Hermes's approval gate (only block is
+ * read), so an ask is always a deny there.
+ */
+export const hermesShellHookAdapter: CommandHookAdapter = {
+  ...hermesAdapter,
+  toControlEvent: (payload, env) => toControlEvent(asKwargs(payload), env),
+  canAsk: () => false,
+  userHooks: {
+    dialect: 'hermes',
+    projectDir: (payload) => nonEmptyString(asKwargs(payload), 'cwd'),
+    canonicalInput: (payload, event) => canonicalInput(asKwargs(payload), event),
+  },
+};

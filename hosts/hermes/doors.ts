@@ -1,0 +1,77 @@
+/**
+ * The two ways Hermes reaches stopline, both through the shared command-hook runner (fail mode,
+ * the person's own hooks, one answer) and the same adapter:
+ *
+ * - the plugin door: `stopline.mjs listen`, started once by the Python shim; each hook call is one
+ *   `{"op":"dispatch","host":"hermes","event":<hook>,"payload":{…kwargs,"cwd"}}` line and gets
+ *   `{"ok":true,"output":<the callback's return value, or null>}` (core/hooks/listen.ts);
+ * - the shell-hook door: `stopline.mjs` as a Hermes shell hook (`hooks:` in config.yaml), one
+ *   process per call, JSON on stdin, the return value as JSON on stdout (nothing = no opinion).
+ *
+ * Every hook the shim registers is accepted, including those the guard ignores (their output is
+ * null): an `ok:false` would make the shim report the guard as unavailable after every turn.
+ */
+import { CANONICAL, CANONICAL_EVENTS } from '../../core/canonical';
+import type { CanonicalEvent } from '../../core/canonical';
+import { loadHooksConfigFromSystem } from '../../core/hooks';
+import type { Diagnostic, ListenHandler } from '../../core/hooks';
+import { hermesRegistry } from '../../core/registry/hermes';
+import type { CommandHookAdapter, Rendered } from '../shared/adapter';
+import { eventEntry } from '../shared/adapter';
+import { answerHook } from '../shared/runner';
+import type { HookContext } from '../shared/runner';
+import { hermesAdapter, hermesShellHookAdapter } from './adapter';
+import { withLineage } from './lineage';
+
+function withSessionTree(adapter: CommandHookAdapter): CommandHookAdapter {
+  return { ...adapter, toControlEvent: (payload, env) => withLineage(adapter.toControlEvent(payload, env), env) };
+}
+
+export const pluginDoor: CommandHookAdapter = withSessionTree(hermesAdapter);
+export const shellHookDoor: CommandHookAdapter = withSessionTree(hermesShellHookAdapter);
+
+/**
+ * The canonical name the listen loop files a Hermes hook under. The handler below dispatches by
+ * the hook's own name, so this only decides whether the line is accepted: a registry row without
+ * a canonical event (on_session_end, the per-turn marker) is filed under the canonical event of
+ * its guard kind.
+ */
+export function listenCanonical(hook: string): CanonicalEvent | null {
+  const row = eventEntry(hermesRegistry, hook);
+  if (!row) return null;
+  if (row.canonical) return row.canonical;
+  return CANONICAL_EVENTS.find((name) => row.control !== null && CANONICAL[name].controlKind === row.control) ?? null;
+}
+
+/** The Hermes return value carried by a rendered answer (null = the callback returns None). */
+export function outputOf(rendered: Rendered): unknown {
+  return rendered.stdout.trim() === '' ? null : JSON.parse(rendered.stdout);
+}
+
+export interface ListenContext extends HookContext {
+  /** where stderr lines go (the shim passes on the ones that start with `stopline:`) */
+  log(text: string): void;
+}
+
+export function hermesListenHandler(ctx: ListenContext): ListenHandler {
+  return {
+    resolveEvent: (name, host) => (host === undefined || host === 'hermes' ? listenCanonical(name) : null),
+    async dispatch(req) {
+      if (req.host !== undefined && req.host !== 'hermes') throw new Error(`this is the Hermes evaluator; it cannot answer for host "${req.host}"`);
+      const text = JSON.stringify({ ...req.payload, hook_event_name: req.event });
+      const rendered = await answerHook(pluginDoor, text, ctx);
+      if (rendered.stderr) ctx.log(rendered.stderr);
+      return { output: outputOf(rendered) };
+    },
+    reload() {
+      // nothing is cached between calls (each one reads the config afresh); report what a load finds
+      const config = loadHooksConfigFromSystem(ctx.cwd, { env: ctx.env, skipDialects: ['hermes'] });
+      return { diagnostics: config.diagnostics as Diagnostic[] };
+    },
+  };
+}
+
+/** One shell-hook call, from its complete stdin text. Never throws. */
+export function answerShellHook(text: string, ctx: HookContext): Promise<Rendered> {
+  return answerHook(shellHookDoor, text, ctx);
+}
