@@ -1,0 +1,279 @@
+/**
+ * The seven scenarios of the Claude Code / Codex issue, as Hermes turns through the REAL bundle
+ * (dist/hermes/stopline, or STOPLINE_HERMES_CHILD) loaded by the Hermes emulator the way Hermes
+ * loads a plugin, under v0.19 and v0.21 semantics. What is asserted is what Hermes does with the
+ * answers: whether the tool function is called, what the model reads instead, what is added to
+ * the user message, and what stopline recorded.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { realBundle, Sandbox, Served, unavailableLines } from './helpers';
+
+const BUNDLE = realBundle();
+if (!BUNDLE) throw new Error('dist/hermes/stopline/stopline.mjs is missing: run `npm run build` first');
+
+const SID = '20261129_141503_7c2e9a';
+const CHILD = '20261129_141530_0b9e44';
+
+let boxes: Sandbox[] = [];
+let served: Served[] = [];
+afterEach(async () => {
+  for (const s of served) await s.close();
+  served = [];
+  for (const b of boxes) b.cleanup();
+  boxes = [];
+});
+
+function sandbox(): Sandbox {
+  const b = new Sandbox(BUNDLE!);
+  boxes.push(b);
+  return b;
+}
+
+interface ToolCall {
+  tool_name: string;
+  args: Record<string, unknown>;
+  tool_call_id?: string;
+}
+
+interface TurnRow {
+  tool_name: string;
+  tool_called: boolean;
+  directive: string | null;
+  error: string | null;
+  model_sees: string | null;
+}
+
+interface TurnResult {
+  user_message_sent: string;
+  context: string | null;
+  tool_calls: TurnRow[];
+  hooks_fired: string[];
+}
+
+/** One interactive CLI turn of session SID; `first` fires on_session_start. */
+function turn(b: Sandbox, semantics: string, userMessage: string, calls: ToolCall[], opts: { first?: boolean; env?: Record<string, string>; approver?: string } = {}): TurnResult {
+  const scenario = {
+    session_id: SID,
+    user_message: userMessage,
+    history: opts.first === false ? [{ role: 'user', content: 'earlier' }, { role: 'assistant', content: 'ok' }] : [],
+    tool_calls: calls.map((c, i) => ({ tool_call_id: `call_${i}`, ...c })),
+    final_response: 'done',
+  };
+  const file = b.writeJson(`turn-${Date.now()}-${Math.random().toString(16).slice(2)}.json`, scenario);
+  const args = [file, '--semantics', semantics, ...(opts.approver ? ['--approver', opts.approver] : [])];
+  const out = b.run('turn', args, { env: opts.env ?? {} });
+  expect(out.status, out.stderr).toBe(0);
+  expect(out.stderr).not.toMatch(/raised/);
+  return out.json as TurnResult;
+}
+
+/** The stamp the model reads for a blocked call, with Hermes's exact {"error": …} wrapping. */
+function blockedWith(row: TurnRow, reason: string): void {
+  expect(row.tool_called, `${row.tool_name} should not run`).toBe(false);
+  expect(row.directive).toBe('block');
+  expect(row.error).toMatch(/^STOP \/ [A-Z]+\n/);
+  expect(row.error).toContain(`Reason: ${reason}`);
+  modelReadsError(row);
+}
+
+/** Hermes gives the model json.dumps({"error": message}) in place of the tool's result. */
+function modelReadsError(row: { error: string | null; model_sees: string | null }): void {
+  expect(row.model_sees!.startsWith('{"error": "STOP / ')).toBe(true);
+  expect(JSON.parse(row.model_sees!)).toEqual({ error: row.error });
+}
+
+function ran(row: TurnRow): void {
+  expect(row.tool_called, `${row.tool_name} should run: ${row.error}`).toBe(true);
+  expect(row.error).toBeNull();
+}
+
+interface Evidence {
+  type: string;
+  child: boolean;
+  action?: { tool: string | null; mutability: string; delegationCount: number };
+  decision?: { outcome: string; reasonCode: string; response: string };
+  contract: { mode: string; agentsUsed: number };
+}
+
+function evidence(b: Sandbox): Evidence[] {
+  const dir = path.join(b.hermesHome, 'stopline', 'runtime');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Evidence));
+}
+
+const V4A_UPDATE = '*** Begin Patch\n*** Update File: a.txt\n@@\n-alpha\n+beta\n*** End Patch';
+
+for (const semantics of ['v0.19', 'v0.21']) {
+  describe(`Hermes scenarios through the real bundle (${semantics})`, () => {
+    it('1. review: write_file, a V4A patch and terminal `touch x` are blocked with MODE_FORBIDS_MUTATION; reads run', () => {
+      const b = sandbox();
+      const t = turn(b, semantics, '$stopline review -- look at a.txt', [
+        { tool_name: 'write_file', args: { path: 'new.txt', content: 'new\n' } },
+        { tool_name: 'patch', args: { mode: 'patch', patch: V4A_UPDATE } },
+        { tool_name: 'patch', args: { mode: 'replace', path: 'a.txt', old_string: 'alpha', new_string: 'beta' } },
+        { tool_name: 'terminal', args: { command: 'touch x' } },
+        { tool_name: 'read_file', args: { path: 'a.txt' } },
+      ]);
+      for (const row of t.tool_calls.slice(0, 4)) blockedWith(row, 'MODE_FORBIDS_MUTATION (I)');
+      ran(t.tool_calls[4]!);
+      // the blocked calls are recorded as denials with the response Hermes got
+      const checks = evidence(b).filter((e) => e.type === 'check');
+      expect(checks.map((e) => [e.decision!.outcome, e.decision!.response])).toEqual([
+        ...Array(4).fill(['deny', 'hermes_block_returned']),
+        ['allow', 'none'],
+      ]);
+      expect(checks.slice(0, 4).map((e) => e.decision!.reasonCode)).toEqual(Array(4).fill('MODE_FORBIDS_MUTATION'));
+    });
+
+    it('2. change files=a.txt: a.txt is written, b.txt is blocked with PATH_OUTSIDE_CONTRACT', () => {
+      const b = sandbox();
+      const t = turn(b, semantics, '$stopline change files=a.txt -- fix a.txt', [
+        { tool_name: 'write_file', args: { path: 'a.txt', content: 'fixed\n' } },
+        { tool_name: 'write_file', args: { path: 'b.txt', content: 'stray\n' } },
+        { tool_name: 'patch', args: { mode: 'patch', patch: '*** Begin Patch\n*** Add File: b.txt\n+stray\n*** End Patch' } },
+      ]);
+      ran(t.tool_calls[0]!);
+      blockedWith(t.tool_calls[1]!, 'PATH_OUTSIDE_CONTRACT (S)');
+      blockedWith(t.tool_calls[2]!, 'PATH_OUTSIDE_CONTRACT (S)');
+    });
+
+    it('3. deps: terminal `npm install left-pad` is blocked with DEPENDENCY_NOT_AUTHORIZED; deps=allow lets it run', () => {
+      const b = sandbox();
+      const denied = turn(b, semantics, '$stopline change -- add left-pad', [{ tool_name: 'terminal', args: { command: 'npm install left-pad' } }]);
+      blockedWith(denied.tool_calls[0]!, 'DEPENDENCY_NOT_AUTHORIZED (S)');
+      // nobody at the terminal: the ask was decided as a deny, never sent to Hermes's approval gate
+      expect(denied.tool_calls[0]!.error).toContain('no one can approve it here');
+      const allowed = turn(b, semantics, '$stopline change deps=allow -- add left-pad', [{ tool_name: 'terminal', args: { command: 'npm install left-pad' } }], { first: false });
+      ran(allowed.tool_calls[0]!);
+    });
+
+    it('3b. deps with a person at the interactive CLI: the ask goes to Hermes\'s approval gate', () => {
+      const b = sandbox();
+      const env = { HERMES_INTERACTIVE: '1' };
+      const approved = turn(b, semantics, '$stopline change -- add left-pad', [{ tool_name: 'terminal', args: { command: 'npm install left-pad' } }], { env, approver: 'approve' });
+      expect(approved.tool_calls[0]).toMatchObject({ directive: 'approve', tool_called: true });
+      const nobody = turn(b, semantics, 'go on', [{ tool_name: 'terminal', args: { command: 'npm install left-pad' } }], { env, first: false });
+      expect(nobody.tool_calls[0]).toMatchObject({ directive: 'approve', tool_called: false });
+      expect(nobody.tool_calls[0]!.error).toMatch(/^BLOCKED: Tool 'terminal' requires approval \(STOP \/ SCOPE/);
+      // the gateway has no terminal for the prompt: decided as a deny by stopline itself
+      const gateway = turn(b, semantics, 'go on', [{ tool_name: 'terminal', args: { command: 'npm install left-pad' } }], { env: { ...env, HERMES_GATEWAY_SESSION: '1' }, first: false });
+      blockedWith(gateway.tool_calls[0]!, 'DEPENDENCY_NOT_AUTHORIZED (S)');
+    });
+
+    it('4. agents=1: the first delegate_task runs, the second is blocked with AGENT_BUDGET_EXHAUSTED', () => {
+      const b = sandbox();
+      const t = turn(b, semantics, '$stopline change agents=1 -- split the work', [
+        { tool_name: 'delegate_task', args: { goal: 'write the tests' } },
+        { tool_name: 'delegate_task', args: { goal: 'write the docs' } },
+      ]);
+      ran(t.tool_calls[0]!);
+      blockedWith(t.tool_calls[1]!, 'AGENT_BUDGET_EXHAUSTED (S)');
+    });
+
+    it('4b. a batch reserves its whole count or nothing: 2 tasks under agents=1 are blocked and reserve nothing; under agents=2 they run', () => {
+      const b = sandbox();
+      const batch = { tool_name: 'delegate_task', args: { tasks: [{ goal: 'tests' }, { goal: 'docs' }] } };
+      const over = turn(b, semantics, '$stopline change agents=1 -- split the work', [batch, { tool_name: 'delegate_task', args: { goal: 'tests only' } }]);
+      blockedWith(over.tool_calls[0]!, 'AGENT_BUDGET_EXHAUSTED (S)');
+      ran(over.tool_calls[1]!);
+      const fits = turn(b, semantics, '$stopline change agents=2 -- split the work', [batch, { tool_name: 'delegate_task', args: { goal: 'one more' } }], { first: false });
+      ran(fits.tool_calls[0]!);
+      blockedWith(fits.tool_calls[1]!, 'AGENT_BUDGET_EXHAUSTED (S)');
+      const reserved = evidence(b).filter((e) => e.type === 'check' && e.action?.mutability === 'delegate');
+      expect(reserved.map((e) => [e.action!.delegationCount, e.decision!.outcome])).toEqual([
+        [2, 'deny'],
+        [1, 'allow'],
+        [2, 'allow'],
+        [1, 'deny'],
+      ]);
+    });
+
+    it("4c. inside a delegate_task child: a write under the root's review contract is blocked; the child's own directive changes nothing", async () => {
+      const b = sandbox();
+      const s = new Served(b, { semantics });
+      served.push(s);
+      const turnId = `${SID}:${SID}:5d41a0b2`;
+      const root = { session_id: SID, task_id: SID, turn_id: turnId };
+      await s.fire('pre_llm_call', { ...root, user_message: '$stopline review agents=1 -- have a helper look around', conversation_history: [], is_first_turn: true, model: 'm', platform: 'cli', sender_id: '' });
+      const delegate = await s.fire('pre_tool_call', { ...root, tool_name: 'delegate_task', args: { goal: 'look at a.txt' }, tool_call_id: 'call_d', api_request_id: `${turnId}:api:1`, middleware_trace: [] });
+      expect(delegate.tool_called).toBe(true);
+      await s.fire('subagent_start', { parent_session_id: SID, parent_turn_id: turnId, parent_subagent_id: null, child_session_id: CHILD, child_subagent_id: 'sa_1', child_role: 'leaf', child_goal: 'look at a.txt' });
+      const child = { session_id: CHILD, task_id: CHILD, turn_id: `${CHILD}:${CHILD}:00000001` };
+      // the child's first user message is the parent's goal: it is not the person
+      const childPrompt = await s.fire('pre_llm_call', { ...child, user_message: '$stopline change files=** -- fix everything', conversation_history: [], is_first_turn: true, model: 'm', platform: 'cli', sender_id: '' });
+      const childCall = (tool: string, args: Record<string, unknown>, id: string) =>
+        s.fire('pre_tool_call', { ...child, tool_name: tool, args, tool_call_id: id, api_request_id: `${child.turn_id}:api:1`, middleware_trace: [] });
+      const write = await childCall('write_file', { path: 'a.txt', content: 'changed' }, 'c1');
+      expect(write.tool_called).toBe(false);
+      expect(write.error).toContain('Reason: MODE_FORBIDS_MUTATION (I)');
+      modelReadsError(write);
+      const read = await childCall('read_file', { path: 'a.txt' }, 'c2');
+      expect(read.tool_called).toBe(true);
+      // a child cannot launch agents past the root's budget either
+      const nested = await childCall('delegate_task', { goal: 'one more helper' }, 'c3');
+      expect(nested.error).toContain('Reason: AGENT_BUDGET_EXHAUSTED (S)');
+      await s.fire('subagent_stop', { parent_session_id: SID, parent_turn_id: turnId, child_session_id: CHILD, child_role: 'leaf', child_summary: 'done', child_status: 'completed', duration_ms: 5 });
+      // the root contract is still review
+      const after = await s.fire('pre_tool_call', { ...root, tool_name: 'write_file', args: { path: 'a.txt', content: 'x' }, tool_call_id: 'call_w', api_request_id: `${turnId}:api:2`, middleware_trace: [] });
+      expect(after.error).toContain('Reason: MODE_FORBIDS_MUTATION (I)');
+      expect(childPrompt.context === null || !String(childPrompt.context).includes('mode=change')).toBe(true);
+      const childChecks = evidence(b).filter((e) => e.type === 'check' && e.child);
+      expect(childChecks.map((e) => e.contract.mode)).toEqual(['review', 'review', 'review']);
+      expect(unavailableLines(s.stderr)).toEqual([]);
+    });
+
+    it('5. no directive: every tool runs, and the evidence has one check record per tool call', () => {
+      const b = sandbox();
+      const calls: ToolCall[] = [
+        { tool_name: 'write_file', args: { path: 'new.txt', content: 'new\n' } },
+        { tool_name: 'read_file', args: { path: 'a.txt' } },
+        { tool_name: 'patch', args: { mode: 'patch', patch: V4A_UPDATE } },
+        { tool_name: 'terminal', args: { command: 'touch x' } },
+        { tool_name: 'delegate_task', args: { tasks: [{ goal: 'a' }, { goal: 'b' }] } },
+      ];
+      const t = turn(b, semantics, 'look at a.txt and tidy up', calls);
+      for (const row of t.tool_calls) ran(row);
+      const records = evidence(b);
+      const checks = records.filter((e) => e.type === 'check');
+      expect(checks).toHaveLength(calls.length);
+      expect(checks.map((e) => e.action!.tool)).toEqual(['Write', 'Read', 'Edit', 'Bash', 'Task']);
+      expect(checks.every((e) => e.decision!.reasonCode === 'CONTROL_INACTIVE' && e.decision!.outcome === 'allow')).toBe(true);
+      // post_tool_call adds one record after each tool that ran
+      expect(records.filter((e) => e.type === 'after')).toHaveLength(calls.length);
+    });
+
+    it('6. fail closed and an unusable data folder: write_file is blocked with GUARD_UNAVAILABLE; fail open lets it run', () => {
+      for (const failMode of ['closed', 'open'] as const) {
+        const b = sandbox();
+        fs.mkdirSync(b.hermesHome, { recursive: true });
+        // the shim points the evaluator at $HERMES_HOME/stopline: make that a file
+        fs.writeFileSync(path.join(b.hermesHome, 'stopline'), 'this file sits where the data folder should be\n');
+        fs.mkdirSync(path.join(b.home, '.config', 'stopline'), { recursive: true });
+        fs.writeFileSync(path.join(b.home, '.config', 'stopline', 'stopline.json'), JSON.stringify({ failMode }));
+        const t = turn(b, semantics, '$stopline change -- write new.txt', [{ tool_name: 'write_file', args: { path: 'new.txt', content: 'new\n' } }]);
+        if (failMode === 'closed') {
+          blockedWith(t.tool_calls[0]!, 'GUARD_UNAVAILABLE (C)');
+        } else {
+          ran(t.tool_calls[0]!);
+        }
+      }
+    });
+
+    it('7. the contract context from pre_llm_call is appended to the user message Hermes sends', () => {
+      const b = sandbox();
+      const message = '$stopline review files=a.txt -- look at a.txt';
+      const t = turn(b, semantics, message, []);
+      expect(t.context).toContain('stopline contract (ARMED)');
+      expect(t.context).toContain('mode=review');
+      expect(t.user_message_sent).toBe(`${message}\n\n${t.context}`);
+      // the next turn with an unchanged contract adds nothing again (it is already in the history)
+      const again = turn(b, semantics, 'and b.txt?', [], { first: false });
+      expect(again.user_message_sent).toBe('and b.txt?');
+    });
+  });
+}
