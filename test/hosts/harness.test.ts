@@ -4,15 +4,15 @@
 // Codex runs with persisted per-hook trust from hosts/codex/trust.ts, never with the bypass flag.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { codexHookTrustEntries } from '../../hosts/codex/trust';
 import {
   codexHooksList,
+  describeWithHosts,
   ensureHosts,
   FAKE_TITLE,
   HOSTS_FOR,
   makeTempRoot,
-  missingHosts,
   runClaude,
   runCodex,
   runOpenCode,
@@ -38,22 +38,9 @@ const RUN_TIMEOUT_MS = 180_000;
 const TEST_TIMEOUT_MS = 240_000;
 const DENY = 'HARNESS-DENY';
 
-/** A host suite that skips when its host is missing, except under CI=true, where it fails. */
+/** A host suite: skipped when its host is missing, failed instead under CI=true. */
 function hostSuite(title: string, needed: readonly InstalledHost[], body: () => void): void {
-  const missing = missingHosts(status, needed);
-  if (missing.length === 0) {
-    describe(title, body);
-    return;
-  }
-  if (!status.required) {
-    describe.skip(`${title} (not installed: ${missing.join(', ')})`, body);
-    return;
-  }
-  describe(title, () => {
-    it('has its pinned host installed', () => {
-      throw new Error(`CI=true and ${missing.join(', ')} could not be installed:\n${status.log}`);
-    });
-  });
+  describeWithHosts(status, title, needed, body);
 }
 
 let seq = 0;

@@ -15,3 +15,4 @@ export { jsonLines, type HostRunResult } from './run-result';
 export { ensureHosts, missingHosts, HOSTS_FOR, type HostsStatus } from './ensure-hosts';
 export { hostEntry, hostVersion, isHostInstalled, requireHost, HostNotInstalledError, repoRoot, type InstalledHost } from './hosts';
 export { makeTempRoot } from './temp';
+export { describeWithHosts } from './host-suite';
