@@ -23,8 +23,11 @@ export type AgentBudget = number | 'allow';
 /** The largest agents=N a directive accepts (bigger numbers are a typo more often than a plan). */
 export const MAX_AGENT_BUDGET = 64;
 
-/** Where the current contract came from (shown in status; never used to decide). */
-export type ContractSource = 'default' | 'config' | 'directive' | 'correction';
+/**
+ * Where the current contract came from (shown in status; never used to decide). `host`: the
+ * person's explicit mode switch in the host itself (OpenCode agent switch, core/host-mode.ts).
+ */
+export type ContractSource = 'default' | 'config' | 'directive' | 'correction' | 'host';
 
 export interface Contract {
   mode: Mode;

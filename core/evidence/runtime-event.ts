@@ -13,7 +13,8 @@ import type { Family } from '../registry/reasons';
 import { hashText } from '../state/session';
 import { RUNTIME_SCHEMA_VERSION, STOPLINE_VERSION } from './version';
 
-export type RuntimeEventType = 'check' | 'after' | 'contract' | 'recovery';
+/** `bypass`: the host ran something outside every path stopline checks (Pi's user `!cmd`), recorded as metadata. */
+export type RuntimeEventType = 'check' | 'after' | 'contract' | 'recovery' | 'bypass';
 
 export interface RuntimeContractSummary {
   mode: string;
@@ -67,7 +68,7 @@ export interface RuntimeEventV1 {
   action?: RuntimeActionSummary;
   decision?: RuntimeDecision;
   /** for `contract` records: what changed it */
-  change?: { via: 'directive' | 'correction'; rule?: string };
+  change?: { via: 'directive' | 'correction' | 'host'; rule?: string };
 }
 
 export function newEventId(): string {
