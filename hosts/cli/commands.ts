@@ -10,6 +10,7 @@
 import type { OptionSpec, ParsedArgs } from './args';
 import type { Env, Stream } from './style';
 import { INSTALL_DESCRIPTION, INSTALL_OPTIONS, INSTALL_USAGE, UNINSTALL_DESCRIPTION, UNINSTALL_OPTIONS, UNINSTALL_USAGE } from './install/spec';
+import { DASHBOARD_DESCRIPTION, DASHBOARD_OPTIONS, DASHBOARD_USAGE } from './dashboard/spec';
 import { TOOL_COMMANDS } from './specs';
 
 export interface CliIO {
@@ -69,6 +70,14 @@ export const COMMANDS: readonly CommandSpec[] = [
     run: async (args, io) => (await import('./install/command')).runUninstall(args, io),
   },
   ...TOOL_COMMANDS,
+  {
+    name: 'dashboard',
+    summary: 'a local page (127.0.0.1) showing what the guard checked and denied, with labels',
+    usage: DASHBOARD_USAGE,
+    description: DASHBOARD_DESCRIPTION,
+    options: DASHBOARD_OPTIONS,
+    run: async (args, io) => (await import('./dashboard/command')).runDashboard(args, io),
+  },
 ];
 
 export function commandNames(registry: readonly CommandSpec[] = COMMANDS): string[] {
