@@ -96,6 +96,21 @@ function expectRan(s: FakeModelServer, callId: string): void {
 }
 
 
+/** The person's own hooks in the user stopline.json (native dialect): a context hook and an `rm -rf` guard. */
+function seedUserHooks(home: string): void {
+  mkdirSync(join(home, '.config', 'stopline'), { recursive: true });
+  const guard = "grep -q 'rm -rf' && { echo 'USER-HOOK: no rm -rf here' >&2; exit 2; } || exit 0";
+  writeFileSync(
+    join(home, '.config', 'stopline', 'stopline.json'),
+    JSON.stringify({
+      hooks: {
+        'prompt:submit': [{ hooks: [{ type: 'command', command: 'echo USER-HOOK-CONTEXT' }] }],
+        'tool:before': [{ matcher: 'Bash', hooks: [{ type: 'command', command: guard }] }],
+      },
+    }),
+  );
+}
+
 /** Skips when the host is not installed, except under CI=true, where that fails. */
 function hostSuite(title: string, body: () => void): void {
   if (missing.length === 0) return void describe(title, { timeout: TEST_TIMEOUT_MS }, body);
@@ -294,5 +309,25 @@ hostSuite('Claude Code 2.1.332 with dist/claude', () => {
       expect(text).toContain('UserPromptSubmit hook additional context: stopline contract (ARMED)');
       expect(text).toContain('mode=review');
     }
+  });
+
+  it("the person's own stopline.json hooks run next to the guard: context reaches the model, an exit-2 hook stops `rm -rf`", async () => {
+    const c = newCase('s8-user-hooks');
+    seedUserHooks(c.home);
+    mkdirSync(join(c.project, 'build'));
+    const s = await server({
+      threads: [
+        {
+          name: 'main',
+          turns: [{ toolCalls: [{ id: 'toolu_rm', name: 'Bash', input: { command: 'rm -rf build' } }] }, { toolCalls: [{ id: 'toolu_ls', name: 'Bash', input: { command: 'ls' } }] }, { text: 'done' }],
+        },
+      ],
+    });
+    await claude(c, s, 'clean up the build folder');
+    expect(existsSync(join(c.project, 'build'))).toBe(true);
+    expect(s.toolResult('toolu_rm')?.text).toContain('USER-HOOK: no rm -rf here');
+    expectRan(s, 'toolu_ls');
+    const first = s.requests.find((r) => r.kind === 'turn');
+    expect(requestText(first?.body)).toContain('USER-HOOK-CONTEXT');
   });
 });
