@@ -1,4 +1,6 @@
 // The child-process runner the host runners share: bounded, stdin closed, exact environment.
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runProcess, withOverrides } from './process';
 
@@ -42,5 +44,21 @@ describe('runProcess', () => {
 describe('withOverrides', () => {
   it('sets, replaces and removes (undefined) variables', () => {
     expect(withOverrides({ A: '1', B: '2' }, { B: '3', C: '4', A: undefined })).toEqual({ B: '3', C: '4' });
+  });
+});
+
+describe('makeRunDir', () => {
+  it('puts unnamed runs in one per-process folder and removes it when the process exits', async () => {
+    const script = `
+      const { makeRunDir } = await import(${JSON.stringify(new URL('./process.ts', import.meta.url).pathname)});
+      const a = makeRunDir('claude'); const b = makeRunDir('codex');
+      console.log(JSON.stringify({ a, b }));`;
+    const bun = new URL('../../../node_modules/.bin/bun', import.meta.url).pathname;
+    const r = await runProcess({ command: bun, args: ['-e', script], cwd: process.cwd(), env: { PATH: process.env.PATH ?? '' }, timeoutMs: 20_000 });
+    expect(r.code).toBe(0);
+    const { a, b } = JSON.parse(r.stdout) as { a: string; b: string };
+    expect(dirname(a)).toBe(dirname(b));
+    expect(a).toMatch(/stopline-host-runs-[^/]+\/claude-/);
+    expect(existsSync(dirname(a))).toBe(false);
   });
 });

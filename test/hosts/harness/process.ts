@@ -3,7 +3,7 @@
  * clock bound after which the child (and only the child, by its PID) gets SIGTERM, then SIGKILL.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -98,13 +98,29 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
   });
 }
 
-/** A fresh run folder: `runDir` (created) or a new temp folder named after the host. */
+let defaultRunsRoot: string | null = null;
+
+/**
+ * Where run folders go when the caller names none: one temp folder per test process, removed
+ * when the process exits (HARNESS_KEEP=1 keeps it), so unnamed runs never pile up in /tmp.
+ */
+function runsRoot(): string {
+  if (defaultRunsRoot) return defaultRunsRoot;
+  const root = mkdtempSync(join(tmpdir(), 'stopline-host-runs-'));
+  defaultRunsRoot = root;
+  process.on('exit', () => {
+    if (process.env.HARNESS_KEEP !== '1') rmSync(root, { recursive: true, force: true });
+  });
+  return root;
+}
+
+/** A fresh run folder: `runDir` (created; the caller owns it) or a new one under the process's runs root. */
 export function makeRunDir(host: string, runDir?: string): string {
   if (runDir) {
     mkdirSync(runDir, { recursive: true });
     return resolve(runDir);
   }
-  return mkdtempSync(join(tmpdir(), `stopline-${host}-`));
+  return mkdtempSync(join(runsRoot(), `${host}-`));
 }
 
 /** The environment every host starts from: nothing of the caller's shell but PATH. */
