@@ -1,0 +1,283 @@
+/**
+ * OpenCode adapter: the registry table (core/registry/opencode.ts) plus the pure functions
+ * between OpenCode's plugin arguments and the core. The stateful part (sessions, queues, SDK
+ * calls) is in guard.ts; the entry with the one exported plugin is plugin.ts.
+ *
+ * Verified on opencode-ai 1.18.33 (../../../shared/hosts/opencode.md):
+ * - deny: `tool.execute.before` throws `new Error(stamp)`; the model receives exactly the
+ *   message as the tool result and the loop goes on;
+ * - there is no ask: `permission.ask` has no call site, so an ask is a deny;
+ * - context: a `client.session.prompt({noReply: true})` with a synthetic text part reaches the
+ *   next model request; watch context is appended to the tool output in `tool.execute.after`;
+ * - user text: `message.part.updated` carries a part; the whole user message is read back
+ *   through `client.session.message`; synthetic or ignored parts are never the person's words.
+ */
+import type { ControlEvent, HostInfo } from '../../core/protocol';
+import type { Outcome } from '../../core/outcome';
+import { analyzeToolCall } from '../../core/analysis/tool-call';
+import { findToolEntry } from '../../core/registry/index';
+import { opencodeRegistry } from '../../core/registry/opencode';
+
+export const LABEL = 'stopline (opencode)';
+/** how a deny reaches OpenCode, as the evidence records it */
+export const DENY_RESPONSE = 'execution_denial_returned';
+/** how far up a parentID chain is followed before the ancestry counts as unknown */
+export const MAX_ANCESTRY_DEPTH = 32;
+
+type Obj = Record<string, unknown>;
+
+export function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function str(o: Obj, key: string): string | undefined {
+  const v = o[key];
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+/** Where a session sits: its own id, its root's id, and whether that root is proven. */
+export interface Lineage {
+  sessionId: string;
+  rootId: string;
+  /** false: the parent chain could not be read; the session may be a child of anything */
+  certain: boolean;
+}
+
+export function isChild(l: Lineage): boolean {
+  return !l.certain || l.rootId !== l.sessionId;
+}
+
+export function hostInfo(version: string | undefined, agent?: string): HostInfo {
+  // `opencode run` and the TUI both have no way for a plugin to ask a person (permission.ask
+  // is dead in 1.18.33), so an ask is always rendered as a deny
+  const h: HostInfo = { family: 'opencode', hasHuman: false };
+  if (version) h.version = version;
+  if (agent) h.agentType = agent;
+  return h;
+}
+
+function skeleton(kind: ControlEvent['kind'], lineage: Lineage, cwd: string | undefined, host: HostInfo): ControlEvent {
+  const ev: ControlEvent = { protocolVersion: 1, kind, sessionId: lineage.sessionId, host };
+  // a child shares its root's contract and can never change it; with unknown ancestry there is
+  // no root to share, and the prompt source (below) keeps it from ever arming one
+  if (lineage.certain && lineage.rootId !== lineage.sessionId) ev.rootSessionId = lineage.rootId;
+  if (cwd) ev.cwd = cwd;
+  return ev;
+}
+
+export interface ToolCallInput {
+  tool: string;
+  sessionID: string;
+  callID: string;
+}
+
+/** Reads the three fields OpenCode passes to both tool hooks; throws a clear error on a broken call. */
+export function toolCallInput(input: unknown): ToolCallInput {
+  if (!isObj(input)) throw new TypeError('tool hook input is not an object');
+  const tool = str(input, 'tool');
+  const sessionID = str(input, 'sessionID');
+  if (!tool) throw new TypeError('tool hook input: tool is missing');
+  if (!sessionID) throw new TypeError('tool hook input: sessionID is missing');
+  return { tool, sessionID, callID: str(input, 'callID') ?? '' };
+}
+
+/** action.before / action.after for one tool call, analysed against OpenCode's tool table. */
+export function toolEvent(
+  kind: 'action.before' | 'action.after',
+  call: ToolCallInput,
+  args: unknown,
+  ctx: { lineage: Lineage; cwd: string | undefined; home: string | undefined; version?: string },
+): ControlEvent {
+  const ev = skeleton(kind, ctx.lineage, ctx.cwd, hostInfo(ctx.version));
+  const opts: { cwd?: string; home?: string } = {};
+  if (ctx.cwd) opts.cwd = ctx.cwd;
+  if (ctx.home) opts.home = ctx.home;
+  const action: NonNullable<ControlEvent['action']> = { ...analyzeToolCall(opencodeRegistry, call.tool, args, opts) };
+  if (call.callID) action.id = call.callID;
+  ev.action = action;
+  return ev;
+}
+
+/**
+ * prompt.submit for a user message. Only a root session whose ancestry is proven speaks for
+ * the person: a child's "user" message is the task its parent wrote.
+ */
+export function promptEvent(lineage: Lineage, text: string, ctx: { cwd: string | undefined; version?: string; agent?: string }): ControlEvent {
+  const ev = skeleton('prompt.submit', lineage, ctx.cwd, hostInfo(ctx.version, ctx.agent));
+  ev.prompt = { text, source: isChild(lineage) ? 'subagent' : 'user' };
+  return ev;
+}
+
+/** subagent.start for a child session's first prompt (the root contract goes into the child). */
+export function subagentStartEvent(lineage: Lineage, ctx: { cwd: string | undefined; version?: string; agent?: string }): ControlEvent {
+  const ev = skeleton('subagent.start', lineage, ctx.cwd, hostInfo(ctx.version, ctx.agent));
+  ev.host.agentId = lineage.sessionId;
+  return ev;
+}
+
+export function sessionEndEvent(sessionId: string, cwd: string | undefined, version?: string): ControlEvent {
+  return skeleton('session.end', { sessionId, rootId: sessionId, certain: true }, cwd, hostInfo(version));
+}
+
+/** The text part a `message.part.updated` event is about, when it can be the person's words. */
+export interface TextPartRef {
+  sessionID: string;
+  messageID: string;
+}
+
+export function personTextPart(event: unknown): TextPartRef | null {
+  if (!isObj(event) || event.type !== 'message.part.updated' || !isObj(event.properties)) return null;
+  const part = event.properties.part;
+  if (!isObj(part) || part.type !== 'text') return null;
+  // anything OpenCode or a plugin (this one included) put there is never the person
+  if (part.synthetic === true || part.ignored === true) return null;
+  const sessionID = str(part, 'sessionID') ?? str(event.properties, 'sessionID');
+  const messageID = str(part, 'messageID');
+  if (!sessionID || !messageID) return null;
+  return { sessionID, messageID };
+}
+
+export interface UserMessage {
+  text: string;
+  agent?: string;
+  model?: { providerID: string; modelID: string };
+}
+
+/**
+ * The person's words in a message read back with client.session.message: the info must say
+ * role "user"; the non-synthetic, non-ignored text parts are joined with newlines. null when
+ * it is not a user message or has no such text.
+ */
+export function userMessage(data: unknown): UserMessage | null {
+  if (!isObj(data) || !isObj(data.info) || data.info.role !== 'user' || !Array.isArray(data.parts)) return null;
+  const texts: string[] = [];
+  for (const p of data.parts) {
+    if (!isObj(p) || p.type !== 'text' || p.synthetic === true || p.ignored === true) continue;
+    if (typeof p.text === 'string') texts.push(p.text);
+  }
+  if (texts.length === 0) return null;
+  const out: UserMessage = { text: texts.join('\n') };
+  const agent = str(data.info, 'agent');
+  if (agent) out.agent = agent;
+  const model = data.info.model;
+  if (isObj(model) && typeof model.providerID === 'string' && typeof model.modelID === 'string') out.model = { providerID: model.providerID, modelID: model.modelID };
+  return out;
+}
+
+/** session.created / session.updated: the session's id and its parent (null = a root). */
+export function sessionInfo(event: unknown): { id: string; parentID: string | null; version?: string } | null {
+  if (!isObj(event) || !isObj(event.properties)) return null;
+  const info = event.properties.info;
+  if (!isObj(info)) return null;
+  const id = str(info, 'id') ?? str(event.properties, 'sessionID');
+  if (!id) return null;
+  const out: { id: string; parentID: string | null; version?: string } = { id, parentID: str(info, 'parentID') ?? null };
+  const version = str(info, 'version');
+  if (version) out.version = version;
+  return out;
+}
+
+export function eventSessionId(event: unknown): string | undefined {
+  if (!isObj(event) || !isObj(event.properties)) return undefined;
+  return str(event.properties, 'sessionID') ?? (isObj(event.properties.info) ? str(event.properties.info, 'id') : undefined);
+}
+
+/** message.updated: a message's id, role and agent (learnt before its parts arrive). */
+export function messageInfo(event: unknown): { id: string; role: string; agent?: string } | null {
+  if (!isObj(event) || event.type !== 'message.updated' || !isObj(event.properties) || !isObj(event.properties.info)) return null;
+  const info = event.properties.info;
+  const id = str(info, 'id');
+  const role = str(info, 'role');
+  if (!id || !role) return null;
+  const out: { id: string; role: string; agent?: string } = { id, role };
+  const agent = str(info, 'agent');
+  if (agent) out.agent = agent;
+  return out;
+}
+
+/**
+ * Whether an OpenCode agent may edit files. 1.18.33 sends `permission` as a rule list
+ * ({permission, pattern, action}, later rules win); older SDK types describe an object
+ * ({edit: "allow"|"ask"|"deny"}). Edit-capable = the last rule for `edit` (or `*`) on every
+ * file (`*`) does not deny. Rules that allow only some files (plan mode's own plan file) do
+ * not make an agent edit-capable. undefined = the shape is not one we know.
+ */
+export function agentCanEdit(agent: unknown): boolean | undefined {
+  if (!isObj(agent)) return undefined;
+  const p = agent.permission;
+  if (Array.isArray(p)) {
+    let verdict: string | undefined;
+    for (const rule of p) {
+      if (!isObj(rule)) continue;
+      if ((rule.permission === 'edit' || rule.permission === '*') && rule.pattern === '*' && typeof rule.action === 'string') verdict = rule.action;
+    }
+    return verdict === undefined ? undefined : verdict !== 'deny';
+  }
+  if (isObj(p) && typeof p.edit === 'string') return p.edit !== 'deny';
+  return undefined;
+}
+
+/** The agent list from client.app.agents(): name -> can edit (unknown shapes are left out). */
+export function agentEditTable(data: unknown): Map<string, boolean> {
+  const table = new Map<string, boolean>();
+  if (!Array.isArray(data)) return table;
+  for (const a of data) {
+    if (!isObj(a) || typeof a.name !== 'string') continue;
+    const can = agentCanEdit(a);
+    if (can !== undefined) table.set(a.name, can);
+  }
+  return table;
+}
+
+/** The stamp OpenCode shows the model as the tool result of a denied call. */
+export function stampOf(outcome: Outcome): string {
+  return outcome.message && outcome.message.trim() !== '' ? outcome.message : `STOP / CONTROL\nReason: ${outcome.reasonCode ?? 'GUARD_UNAVAILABLE'}`;
+}
+
+/** What OpenCode needs to deny: an Error whose message is the stamp, with no stack text added. */
+export function denyError(outcome: Outcome): Error {
+  const e = new Error(stampOf(outcome));
+  e.name = 'StoplineDeny';
+  return e;
+}
+
+/** The part list of a context injection: one synthetic text part, never the person's words. */
+export function contextParts(text: string): { type: 'text'; text: string; synthetic: true }[] {
+  return [{ type: 'text', text, synthetic: true }];
+}
+
+/** Context after a tool ran, appended to what the model reads as the tool's output. */
+export function appendToToolOutput(output: unknown, texts: readonly string[]): boolean {
+  const kept = texts.filter((t) => t.trim() !== '');
+  if (!isObj(output) || kept.length === 0) return false;
+  const before = typeof output.output === 'string' ? output.output : '';
+  output.output = [before, ...kept].filter((t) => t !== '').join('\n\n');
+  return true;
+}
+
+/**
+ * The tool input in Claude's field names for the person's universal hooks (a hook written
+ * against `file_path` / `command` works on OpenCode too); the raw input goes alongside.
+ */
+export function canonicalInput(tool: string, args: unknown): Record<string, unknown> | undefined {
+  if (!isObj(args)) return undefined;
+  const entry = findToolEntry(opencodeRegistry, tool);
+  if (!entry) return undefined;
+  const out: Record<string, unknown> = {};
+  const path = entry.pathFields?.map((f) => args[f]).find((v) => typeof v === 'string');
+  if (path !== undefined) out.file_path = path;
+  if (typeof args.content === 'string') out.content = args.content;
+  if (typeof args.oldString === 'string') out.old_string = args.oldString;
+  if (typeof args.newString === 'string') out.new_string = args.newString;
+  if (typeof args.replaceAll === 'boolean') out.replace_all = args.replaceAll;
+  if (entry.commandField && typeof args[entry.commandField] === 'string') out.command = args[entry.commandField];
+  if (tool === 'task') {
+    for (const k of ['description', 'prompt', 'subagent_type']) if (typeof args[k] === 'string') out[k] = args[k];
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** The registry's canonical tool name (Bash, Write, Task...) for the person's hook matchers. */
+export function canonicalToolName(tool: string): string | undefined {
+  return findToolEntry(opencodeRegistry, tool)?.canonical;
+}
