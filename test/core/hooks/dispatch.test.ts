@@ -38,32 +38,27 @@ describe('dispatchHooks: fast path', () => {
     expect(r).toEqual({ decision: 'none', stop: false, contexts: [], messages: [], downgraded: false, runs: [] });
   });
 
-  it('is cheap: 100k empty dispatches well under a second', async () => {
-    const i = input({ event: 'tool:before', toolName: 'bash' });
-    const t0 = performance.now();
-    for (let k = 0; k < 100_000; k++) await dispatchHooks(EMPTY_CONFIG, i);
-    expect(performance.now() - t0).toBeLessThan(1000);
-  });
 });
 
 describe('dispatchHooks: running and folding', () => {
   it('runs hooks concurrently and folds in config order, not finish order', async () => {
+    // each hook marks its start and then waits (bounded) until all three have started:
+    // only a concurrent runner lets every hook see three marks; a serial one would time out
+    const rendezvous = (tag: string) =>
+      `touch "$OUT/start-${tag}"; i=0; while [ $(ls "$OUT" | grep -c '^start-') -lt 3 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done; [ $(ls "$OUT" | grep -c '^start-') -ge 3 ] || exit 7`;
     const c = native({
       'tool:before': [
-        { hooks: [{ command: `sleep 0.6; ${DENY('slow first')}` }] },
-        { hooks: [{ command: `sleep 0.6; ${DENY('second')}` }, { command: `sleep 0.6; echo '{"systemMessage":"third"}'` }] },
+        { hooks: [{ command: `${rendezvous('a')}; sleep 0.3; ${DENY('slow first')}` }] },
+        { hooks: [{ command: `${rendezvous('b')}; ${DENY('second')}` }, { command: `${rendezvous('c')}; echo '{"systemMessage":"third"}'` }] },
       ],
     });
-    const t0 = Date.now();
     const r = await dispatchHooks(c, input({ event: 'tool:before', toolName: 'bash' }), opts());
-    expect(Date.now() - t0).toBeLessThan(1500); // three 0.6 s hooks at once, not 1.8 s
     expect(r).toMatchObject({ decision: 'deny', reason: 'slow first\n\nsecond', messages: ['third'] });
     expect(r.runs.map((x) => [x.hookId, x.outcome])).toEqual([
       ['native.user:tool:before:0:0', 'deny'],
       ['native.user:tool:before:1:0', 'deny'],
       ['native.user:tool:before:1:1', 'context'],
     ]);
-    expect(r.runs.every((x) => x.durationMs >= 500)).toBe(true);
   });
 
   it('exit 2 denies with stderr as the reason', async () => {
