@@ -1,0 +1,176 @@
+/**
+ * Pi adapter: the registry table (core/registry/pi.ts) plus the pure functions between Pi's
+ * extension events and the core. The stateful part is guard.ts; the entry (the default export
+ * Pi loads) is extension.ts.
+ *
+ * Verified on @earendil-works/pi-coding-agent 1.6.0 and @mariozechner/pi-coding-agent 0.73.1
+ * (../../../shared/hosts/pi.md):
+ * - deny: `tool_call` returns `{block: true, reason}`; the model receives the reason as the
+ *   tool message and the agent goes on (never `terminate`: it can recover in scope);
+ * - ask: only where `ctx.hasUI` (TUI, rpc) a person can answer `ctx.ui.confirm`; elsewhere an
+ *   ask is a deny;
+ * - context: `before_agent_start` returns `{message: {customType, content, display: false}}`,
+ *   sent as an extra user message after the prompt; after a tool, text is appended to the
+ *   `tool_result` content;
+ * - the session id comes from `ctx.sessionManager.getSessionId()`, the action id is
+ *   `toolCallId`, and `input.source: "extension"` is never the person.
+ */
+import type { ControlEvent, HostInfo, PromptSource } from '../../core/protocol';
+import type { Outcome } from '../../core/outcome';
+import { analyzeToolCall } from '../../core/analysis/tool-call';
+import { findToolEntry } from '../../core/registry/index';
+import { piRegistry } from '../../core/registry/pi';
+
+export const LABEL = 'stopline (pi)';
+/** how a deny reaches Pi, as the evidence records it */
+export const DENY_RESPONSE = 'tool_call_block_returned';
+/** customType of the context messages this extension adds */
+export const CONTEXT_TYPE = 'stopline-context';
+
+type Obj = Record<string, unknown>;
+
+export function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The handful of ExtensionContext members the adapter reads (both Pi versions have them). */
+export interface PiContext {
+  cwd?: string;
+  hasUI?: boolean;
+  /** 1.6.0 only: tui | rpc | json | print */
+  mode?: string;
+  sessionManager?: { getSessionId?: () => unknown };
+  isIdle?: () => boolean;
+  ui?: {
+    confirm?: (title: string, message: string, opts?: unknown) => Promise<boolean>;
+    notify?: (message: string, type?: 'info' | 'warning' | 'error') => void;
+  };
+}
+
+/** Pi's stable session id; an extension context without one breaks Pi's contract. */
+export function sessionIdOf(ctx: PiContext | undefined): string {
+  const get = ctx?.sessionManager?.getSessionId;
+  const id = typeof get === 'function' ? get.call(ctx!.sessionManager) : undefined;
+  if (typeof id !== 'string' || id.trim() === '') throw new TypeError('Pi gave no session id (ctx.sessionManager.getSessionId())');
+  return id;
+}
+
+export function cwdOf(ctx: PiContext | undefined): string | undefined {
+  return typeof ctx?.cwd === 'string' && ctx.cwd !== '' ? ctx.cwd : undefined;
+}
+
+export function hostInfo(ctx: PiContext | undefined): HostInfo {
+  const h: HostInfo = { family: 'pi', hasHuman: ctx?.hasUI === true };
+  // 0.73.1 has no ctx.mode; 1.6.0 says tui, rpc, json or print
+  if (typeof ctx?.mode === 'string' && ctx.mode !== '') h.permissionMode = ctx.mode;
+  return h;
+}
+
+function skeleton(kind: ControlEvent['kind'], ctx: PiContext | undefined): ControlEvent {
+  const ev: ControlEvent = { protocolVersion: 1, kind, sessionId: sessionIdOf(ctx), host: hostInfo(ctx) };
+  const cwd = cwdOf(ctx);
+  if (cwd) ev.cwd = cwd;
+  return ev;
+}
+
+/** The `input` event's text and source; throws a clear error when Pi's shape is broken. */
+export function inputOf(event: unknown): { text: string; source: string; streaming: boolean } {
+  if (!isObj(event) || typeof event.text !== 'string') throw new TypeError('input event: text is missing');
+  const source = typeof event.source === 'string' ? event.source : 'interactive';
+  // 1.6.0 sets streamingBehavior only while the agent is working
+  return { text: event.text, source, streaming: event.streamingBehavior === 'steer' || event.streamingBehavior === 'followUp' };
+}
+
+/** Only what the person typed (TUI, -p, rpc) is the person; an extension's input never is. */
+export function promptSource(source: string): PromptSource {
+  return source === 'extension' ? 'extension' : 'user';
+}
+
+export function promptEvent(text: string, source: string, ctx: PiContext | undefined): ControlEvent {
+  const ev = skeleton('prompt.submit', ctx);
+  ev.prompt = { text, source: promptSource(source) };
+  return ev;
+}
+
+export interface ToolCallEvent {
+  toolName: string;
+  toolCallId: string;
+  input: unknown;
+}
+
+export function toolCallOf(event: unknown): ToolCallEvent {
+  if (!isObj(event)) throw new TypeError('tool event is not an object');
+  if (typeof event.toolName !== 'string' || event.toolName === '') throw new TypeError('tool event: toolName is missing');
+  return { toolName: event.toolName, toolCallId: typeof event.toolCallId === 'string' ? event.toolCallId : '', input: event.input };
+}
+
+/** action.before / action.after for one tool call, analysed against Pi's tool table. */
+export function toolEvent(kind: 'action.before' | 'action.after', call: ToolCallEvent, ctx: PiContext | undefined, home: string | undefined): ControlEvent {
+  const ev = skeleton(kind, ctx);
+  const opts: { cwd?: string; home?: string } = {};
+  if (ev.cwd) opts.cwd = ev.cwd;
+  if (home) opts.home = home;
+  const action: NonNullable<ControlEvent['action']> = { ...analyzeToolCall(piRegistry, call.toolName, call.input, opts) };
+  if (call.toolCallId) action.id = call.toolCallId;
+  ev.action = action;
+  return ev;
+}
+
+/** A command the person ran with `!` (user_bash), analysed as Pi's bash tool would be. */
+export function userBashAction(event: unknown, ctx: PiContext | undefined, home: string | undefined): Omit<NonNullable<ControlEvent['action']>, 'id'> {
+  const command = isObj(event) && typeof event.command === 'string' ? event.command : '';
+  const cwd = isObj(event) && typeof event.cwd === 'string' && event.cwd !== '' ? event.cwd : cwdOf(ctx);
+  const opts: { cwd?: string; home?: string } = {};
+  if (cwd) opts.cwd = cwd;
+  if (home) opts.home = home;
+  return analyzeToolCall(piRegistry, 'bash', { command }, opts);
+}
+
+export function sessionEndEvent(ctx: PiContext | undefined): ControlEvent {
+  return skeleton('session.end', ctx);
+}
+
+export function stampOf(outcome: Outcome): string {
+  return outcome.message && outcome.message.trim() !== '' ? outcome.message : `STOP / CONTROL\nReason: ${outcome.reasonCode ?? 'GUARD_UNAVAILABLE'}`;
+}
+
+/** Pi's block: the reason is what the model reads; no `terminate`, so the agent can recover in scope. */
+export function blockResult(outcome: Outcome): { block: true; reason: string } {
+  return { block: true, reason: stampOf(outcome) };
+}
+
+/** The hidden custom message before_agent_start returns (it reaches the model, not the screen). */
+export function contextMessage(text: string): { customType: string; content: string; display: false } {
+  return { customType: CONTEXT_TYPE, content: text, display: false };
+}
+
+/** tool_result's answer that appends text to what the model reads; undefined when there is nothing to add. */
+export function appendedResult(event: unknown, texts: readonly string[]): { content: unknown[] } | undefined {
+  const kept = texts.filter((t) => t.trim() !== '');
+  if (kept.length === 0) return undefined;
+  const content = isObj(event) && Array.isArray(event.content) ? event.content : [];
+  return { content: [...content, { type: 'text', text: kept.join('\n\n') }] };
+}
+
+/** The tool input in Claude's field names for the person's universal hooks. */
+export function canonicalInput(tool: string, input: unknown): Record<string, unknown> | undefined {
+  if (!isObj(input)) return undefined;
+  const entry = findToolEntry(piRegistry, tool);
+  if (!entry) return undefined;
+  const out: Record<string, unknown> = {};
+  const path = entry.pathFields?.map((f) => input[f]).find((v) => typeof v === 'string');
+  if (path !== undefined) out.file_path = path;
+  if (typeof input.content === 'string') out.content = input.content;
+  if (Array.isArray(input.edits)) {
+    out.edits = input.edits.map((e) => (isObj(e) ? { old_string: e.oldText, new_string: e.newText } : e));
+    const only = input.edits.length === 1 && isObj(input.edits[0]) ? input.edits[0] : undefined;
+    if (only && typeof only.oldText === 'string') out.old_string = only.oldText;
+    if (only && typeof only.newText === 'string') out.new_string = only.newText;
+  }
+  if (entry.commandField && typeof input[entry.commandField] === 'string') out.command = input[entry.commandField];
+  return Object.keys(out).length ? out : undefined;
+}
+
+export function canonicalToolName(tool: string): string | undefined {
+  return findToolEntry(piRegistry, tool)?.canonical;
+}

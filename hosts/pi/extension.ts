@@ -1,0 +1,61 @@
+/**
+ * dist/pi/stopline.ts: the Pi extension. Pi loads the file with its own TypeScript loader
+ * (jiti) and calls the default export with its extension API; the bundle has no imports but
+ * node: built-ins, so it works the same on @earendil-works/pi-coding-agent 1.6.0 (Node >= 22.19)
+ * and @mariozechner/pi-coding-agent 0.73.1 (Node 20).
+ *
+ * A load error is fatal in Pi (exit 1, no model request), and a throwing handler blocks the
+ * tool, so nothing here may throw: the factory catches its own errors and, if the guard cannot
+ * start, registers a minimal tool_call handler that applies the fail mode.
+ *
+ * The skill (/skill:stopline) ships next to this file as skills/stopline/SKILL.md; when that
+ * folder is there, the extension hands it to Pi's resource discovery.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { recordBypass } from '../../core/bypass';
+import { handleEvent, failOutcome } from '../../core/controller';
+import { InProcessHooks } from '../../core/inprocess';
+import { LABEL, blockResult } from './adapter';
+import type { PiContext } from './adapter';
+import { PiGuard } from './guard';
+
+/** The one member of Pi's ExtensionAPI this extension uses (both versions have it). */
+interface PiApi {
+  on(event: string, handler: (event: unknown, ctx: PiContext) => unknown): unknown;
+}
+
+/** `<folder of this file>/skills` when the skill was shipped next to it. */
+function skillsFolder(): string | undefined {
+  try {
+    const url = import.meta.url;
+    if (typeof url !== 'string' || !url.startsWith('file:')) return undefined;
+    const dir = join(dirname(fileURLToPath(url)), 'skills');
+    return existsSync(join(dir, 'stopline', 'SKILL.md')) ? dir : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export default function stopline(pi: PiApi): void {
+  const env = process.env;
+  try {
+    const guard = new PiGuard({ env, core: { handleEvent, failOutcome, recordBypass }, hooks: new InProcessHooks(env, 'pi') });
+    for (const [name, handler] of Object.entries(guard.handlers())) pi.on(name, handler);
+    const skills = skillsFolder();
+    if (skills) pi.on('resources_discover', async () => ({ skillPaths: [skills] }));
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    try {
+      process.stderr.write(`${LABEL}: the guard did not start (${why})\n`);
+      pi.on('tool_call', async (_event: unknown, ctx: PiContext) => {
+        const out = failOutcome(new Error(`the guard did not start: ${why}`), { env, ...(typeof ctx?.cwd === 'string' ? { cwd: ctx.cwd } : {}) });
+        for (const l of out.diagnostics ?? []) process.stderr.write(`${LABEL}: ${l.replace(/^stopline:\s*/, '')}\n`);
+        return out.kind === 'deny' ? blockResult(out) : undefined;
+      });
+    } catch {
+      // Pi's API itself is broken: nothing left to register
+    }
+  }
+}

@@ -1,0 +1,356 @@
+/**
+ * The Pi extension at run time: the handlers registered with `pi.on`, and what they remember
+ * between events (context waiting for the next agent start, watch notes waiting for a tool's
+ * result).
+ *
+ * Rules it keeps (issue 6; facts from ../../../shared/hosts/pi.md):
+ * - `input` from the person (TUI, -p, rpc) can arm or change the contract; input an extension
+ *   sent never can; a contract change typed while the agent is working is not applied (the
+ *   person is told to send it again when the agent is idle) and does not reach the model;
+ * - `before_agent_start` hands the context to the model as a hidden message;
+ * - `tool_call` blocks with the stamp; with a UI an ask becomes `ctx.ui.confirm`, without one
+ *   an ask is a deny;
+ * - Pi blocks a tool whenever a handler throws, so every handler catches its own errors and the
+ *   configured fail mode decides (open by default), not the accident;
+ * - `user_bash` (1.6.0): the person's own `!` command is recorded as a bypass, never blocked.
+ */
+import type { CanonicalEvent } from '../../core/canonical';
+import type { Outcome } from '../../core/outcome';
+import type { ControlEvent } from '../../core/protocol';
+import type { handleEvent as HandleEvent, failOutcome as FailOutcome } from '../../core/controller';
+import type { recordBypass as RecordBypass } from '../../core/bypass';
+import { BoundedMap, hookExtras, recordTiming } from '../../core/inprocess';
+import type { Env, HookEventInput, InProcessHooks } from '../../core/inprocess';
+import { promptIntent } from '../../core/prompt-intent';
+import {
+  DENY_RESPONSE,
+  LABEL,
+  appendedResult,
+  blockResult,
+  canonicalInput,
+  canonicalToolName,
+  contextMessage,
+  cwdOf,
+  hostInfo,
+  inputOf,
+  isObj,
+  promptEvent,
+  sessionEndEvent,
+  sessionIdOf,
+  stampOf,
+  toolCallOf,
+  toolEvent,
+  userBashAction,
+} from './adapter';
+import type { PiContext, ToolCallEvent } from './adapter';
+
+export interface CoreApi {
+  handleEvent: typeof HandleEvent;
+  failOutcome: typeof FailOutcome;
+  recordBypass: typeof RecordBypass;
+}
+
+export interface GuardDeps {
+  env: Env;
+  core: CoreApi;
+  hooks: InProcessHooks;
+  /** one line per call, no newline; default: stderr */
+  log?: (line: string) => void;
+  /** how long a UI approval may stay open before it counts as "no" (ms); default 120000 */
+  askTimeoutMs?: number;
+}
+
+/** What `pi.on` registers: Pi event name -> handler. */
+export type PiHandlers = Record<string, (event: unknown, ctx: PiContext) => Promise<unknown>>;
+
+/** Said when a contract change arrives while the agent works. */
+export const BUSY_NOTICE = 'stopline: the agent is working, so this contract change was not applied. Send it again when the agent is idle.';
+
+export class PiGuard {
+  private readonly env: Env;
+  private readonly home: string | undefined;
+  private readonly log: (line: string) => void;
+  /** session -> context texts for the next before_agent_start */
+  private readonly pending = new BoundedMap<string[]>(256);
+  /** `${session}\0${toolCallId}` -> watch note decided before the tool ran */
+  private readonly beforeContext = new BoundedMap<string>(1024);
+
+  constructor(private readonly deps: GuardDeps) {
+    this.env = deps.env;
+    this.home = deps.env.HOME && deps.env.HOME.trim() !== '' ? deps.env.HOME : undefined;
+    this.log = deps.log ?? ((line) => process.stderr.write(line + '\n'));
+  }
+
+  handlers(): PiHandlers {
+    return {
+      session_start: (e, ctx) => this.safely('session_start', () => this.onSessionStart(e, ctx)),
+      input: (e, ctx) => this.onInput(e, ctx),
+      before_agent_start: (e, ctx) => this.safely('before_agent_start', async () => this.onBeforeAgentStart(ctx)),
+      tool_call: (e, ctx) => this.onToolCall(e, ctx),
+      tool_result: (e, ctx) => this.safely('tool_result', () => this.onToolResult(e, ctx)),
+      agent_end: (e, ctx) => this.safely('agent_end', () => this.observe('turn:stop', ctx, { stopHookActive: false })),
+      session_before_compact: (e, ctx) => this.safely('session_before_compact', () => this.observe('compact:before', ctx, { trigger: compactTrigger(e) })),
+      session_shutdown: (e, ctx) => this.safely('session_shutdown', () => this.onShutdown(e, ctx)),
+      user_bash: (e, ctx) => this.safely('user_bash', () => this.onUserBash(e, ctx)),
+    };
+  }
+
+  // ------------------------------------------------------------------ plumbing
+
+  private say(lines: readonly string[] | undefined): void {
+    for (const l of lines ?? []) {
+      try {
+        this.log(`${LABEL}: ${l.replace(/^stopline:\s*/, '')}`);
+      } catch {
+        // a broken stderr must not break a decision
+      }
+    }
+  }
+
+  private tell(ctx: PiContext | undefined, text: string, type: 'info' | 'warning' | 'error' = 'info'): void {
+    try {
+      if (ctx?.hasUI && typeof ctx.ui?.notify === 'function') ctx.ui.notify(text, type);
+    } catch {
+      // notifications are a courtesy; the decision stands without them
+    }
+  }
+
+  private failure(err: unknown, ctx: PiContext | undefined): Outcome {
+    const cwd = safeCwd(ctx);
+    try {
+      return this.deps.core.failOutcome(err, { env: { ...this.env }, ...(cwd ? { cwd } : {}) });
+    } catch (again) {
+      return { kind: 'none', diagnostics: [`${describe(err)}; fail mode unknown (${describe(again)}), failing open`] };
+    }
+  }
+
+  /** Run a handler whose failure can only be a diagnostic (nothing to block there). */
+  private async safely(name: string, fn: () => Promise<unknown>): Promise<unknown> {
+    try {
+      return await fn();
+    } catch (err) {
+      this.say([`${name} not processed (${describe(err)})`]);
+      return undefined;
+    }
+  }
+
+  private decide(event: ControlEvent, ctx: PiContext | undefined): Outcome {
+    const cwd = safeCwd(ctx);
+    return this.deps.core.handleEvent(event, { env: { ...this.env }, ...(cwd ? { cwd } : {}), canAsk: ctx?.hasUI === true, denyResponse: DENY_RESPONSE });
+  }
+
+  private hookInput(sessionId: string, ctx: PiContext | undefined, extra: Partial<HookEventInput> = {}): HookEventInput {
+    const mode = hostInfo(ctx).permissionMode;
+    return { sessionId, cwd: safeCwd(ctx) ?? process.cwd(), ...(mode ? { permissionMode: mode } : {}), ...extra };
+  }
+
+  private runHooks(event: CanonicalEvent, ctx: PiContext | undefined, input: HookEventInput, guard: Outcome): Promise<Outcome> {
+    return this.deps.hooks.run(event, safeCwd(ctx) ?? process.cwd(), input, guard);
+  }
+
+  private addPending(sessionId: string, texts: readonly string[]): void {
+    const kept = texts.filter((t) => t.trim() !== '');
+    if (!kept.length) return;
+    this.pending.set(sessionId, [...(this.pending.get(sessionId) ?? []), ...kept]);
+  }
+
+  // ------------------------------------------------------------------ lifecycle
+
+  private async onSessionStart(event: unknown, ctx: PiContext): Promise<void> {
+    const dir = safeCwd(ctx) ?? process.cwd();
+    if (!this.deps.hooks.has('session:start', dir)) return;
+    const sessionId = sessionIdOf(ctx);
+    const reason = isObj(event) && typeof event.reason === 'string' ? event.reason : 'startup';
+    const out = await this.runHooks('session:start', ctx, this.hookInput(sessionId, ctx, { source: reason }), { kind: 'none' });
+    this.say(out.diagnostics);
+    this.addPending(sessionId, contextTexts(out));
+  }
+
+  private async observe(event: CanonicalEvent, ctx: PiContext, extra: Partial<HookEventInput>): Promise<void> {
+    const dir = safeCwd(ctx) ?? process.cwd();
+    if (!this.deps.hooks.has(event, dir)) return;
+    // Pi offers no way to act on these answers here: the person's hooks run and are logged
+    const out = await this.runHooks(event, ctx, this.hookInput(sessionIdOf(ctx), ctx, extra), { kind: 'none' });
+    this.say(out.diagnostics);
+  }
+
+  private async onShutdown(event: unknown, ctx: PiContext): Promise<void> {
+    const sessionId = sessionIdOf(ctx);
+    const out = this.decide(sessionEndEvent(ctx), ctx);
+    this.say(out.diagnostics);
+    this.pending.delete(sessionId);
+    const dir = safeCwd(ctx) ?? process.cwd();
+    if (this.deps.hooks.has('session:end', dir)) {
+      const reason = isObj(event) && typeof event.reason === 'string' ? event.reason : 'quit';
+      const hooked = await this.runHooks('session:end', ctx, this.hookInput(sessionId, ctx, { reason }), { kind: 'none' });
+      this.say(hooked.diagnostics);
+    }
+  }
+
+  private async onUserBash(event: unknown, ctx: PiContext): Promise<void> {
+    const out = this.deps.core.recordBypass(
+      { sessionId: sessionIdOf(ctx), ...(safeCwd(ctx) ? { cwd: safeCwd(ctx)! } : {}), host: hostInfo(ctx), action: userBashAction(event, ctx, this.home) },
+      { env: { ...this.env } },
+    );
+    this.say(out.diagnostics);
+  }
+
+  // ------------------------------------------------------------------ prompts
+
+  /**
+   * The person's input. Returns `{action: "handled"}` when it must not reach the model (a
+   * contract change while the agent works, or a prompt the person's hooks refused), else
+   * nothing: Pi goes on with the text unchanged.
+   */
+  async onInput(event: unknown, ctx: PiContext): Promise<unknown> {
+    try {
+      const input = inputOf(event);
+      // an extension's input is never the person
+      if (input.source === 'extension') return undefined;
+      const streaming = input.streaming || (typeof ctx?.isIdle === 'function' && ctx.isIdle() === false);
+      if (streaming) {
+        if (promptIntent(input.text) === 'none') return undefined;
+        this.tell(ctx, BUSY_NOTICE, 'warning');
+        this.say([BUSY_NOTICE]);
+        return { action: 'handled' };
+      }
+      const sessionId = sessionIdOf(ctx);
+      const guard = this.decide(promptEvent(input.text, input.source, ctx), ctx);
+      const out = await this.runHooks('prompt:submit', ctx, this.hookInput(sessionId, ctx, { prompt: input.text }), guard);
+      this.say(out.diagnostics);
+      if (out.notice) this.tell(ctx, out.notice, out.reasonCode === 'DIRECTIVE_APPLIED' || out.reasonCode === 'QUERY_ANSWERED' || out.reasonCode === 'CORRECTION_APPLIED' ? 'info' : 'warning');
+      for (const m of hookExtras(out).messages) this.tell(ctx, m);
+      if (out.kind === 'deny' || out.kind === 'ask') {
+        const why = stampOf(out);
+        this.tell(ctx, why, 'warning');
+        this.say([`prompt refused: ${why.split('\n')[0]}`]);
+        return { action: 'handled' };
+      }
+      this.addPending(sessionId, contextTexts(out));
+      return undefined;
+    } catch (err) {
+      // an input that cannot be processed never changes the contract; the fail mode decides
+      // whether the model may still see it (closed: the reason goes in as context)
+      const out = this.failure(err, ctx);
+      this.say(out.diagnostics);
+      if (out.kind === 'deny' && out.message) {
+        try {
+          this.addPending(sessionIdOf(ctx), [out.message]);
+        } catch {
+          // without a session id there is nowhere to put it
+        }
+      }
+      return undefined;
+    }
+  }
+
+  private onBeforeAgentStart(ctx: PiContext): unknown {
+    const sessionId = sessionIdOf(ctx);
+    const texts = this.pending.get(sessionId);
+    if (!texts || texts.length === 0) return undefined;
+    this.pending.delete(sessionId);
+    return { message: contextMessage(texts.join('\n\n')) };
+  }
+
+  // ------------------------------------------------------------------ tools
+
+  /** Decide before a tool runs: `{block, reason}` or nothing. Never throws. */
+  async onToolCall(event: unknown, ctx: PiContext): Promise<unknown> {
+    const started = performance.now();
+    let answer: unknown;
+    let kind = 'none';
+    try {
+      const call = toolCallOf(event);
+      const sessionId = sessionIdOf(ctx);
+      const guard = this.decide(toolEvent('action.before', call, ctx, this.home), ctx);
+      const out = await this.runHooks('tool:before', ctx, this.toolHookInput(sessionId, call, ctx), guard);
+      kind = out.kind;
+      this.say(out.diagnostics);
+      for (const m of hookExtras(out).messages) this.tell(ctx, m);
+      if (out.kind === 'deny') answer = blockResult(out);
+      else if (out.kind === 'ask') answer = (await this.approved(out, ctx)) ? undefined : blockResult(out);
+      else if (out.kind === 'context' && out.message) this.beforeContext.set(`${sessionId}\0${call.toolCallId}`, out.message);
+    } catch (err) {
+      const out = this.failure(err, ctx);
+      kind = `fail-${out.kind}`;
+      this.say(out.diagnostics);
+      if (out.kind === 'deny' || out.kind === 'ask') answer = blockResult(out);
+    }
+    recordTiming(this.env, LABEL, 'tool_call', started, kind);
+    return answer;
+  }
+
+  /** Ask the person through Pi's UI; no UI, no answer in time, or a failing dialog is a "no". */
+  private async approved(out: Outcome, ctx: PiContext): Promise<boolean> {
+    if (!ctx?.hasUI || typeof ctx.ui?.confirm !== 'function') return false;
+    try {
+      const signal = (ctx as { signal?: unknown }).signal;
+      const opts: { timeout: number; signal?: AbortSignal } = { timeout: this.deps.askTimeoutMs ?? 120_000 };
+      if (signal instanceof AbortSignal) opts.signal = signal;
+      return (await ctx.ui.confirm('stopline: allow this action?', stampOf(out), opts)) === true;
+    } catch (err) {
+      this.say([`approval dialog failed, counted as no (${describe(err)})`]);
+      return false;
+    }
+  }
+
+  private toolHookInput(sessionId: string, call: ToolCallEvent, ctx: PiContext, extra: Partial<HookEventInput> = {}): HookEventInput {
+    const canonical = canonicalToolName(call.toolName);
+    const ci = canonicalInput(call.toolName, call.input);
+    return this.hookInput(sessionId, ctx, {
+      toolName: call.toolName,
+      ...(canonical ? { canonicalToolName: canonical } : {}),
+      ...(call.toolCallId ? { toolUseId: call.toolCallId } : {}),
+      rawInput: call.input,
+      ...(ci ? { canonicalInput: ci } : {}),
+      ...extra,
+    });
+  }
+
+  /** After a tool ran (Pi sends no tool_result for a blocked call): evidence and watch context. */
+  private async onToolResult(event: unknown, ctx: PiContext): Promise<unknown> {
+    const started = performance.now();
+    const call = toolCallOf(event);
+    const sessionId = sessionIdOf(ctx);
+    const key = `${sessionId}\0${call.toolCallId}`;
+    const before = this.beforeContext.get(key);
+    this.beforeContext.delete(key);
+    const guard = this.decide(toolEvent('action.after', call, ctx, this.home), ctx);
+    const failed = isObj(event) && event.isError === true;
+    const response = isObj(event) ? event.content : undefined;
+    const out = await this.runHooks('tool:after', ctx, this.toolHookInput(sessionId, call, ctx, { toolResponse: response, toolFailed: failed }), guard);
+    this.say(out.diagnostics);
+    const texts = contextTexts(out);
+    if (before && !(guard.kind === 'context' && guard.message)) texts.unshift(before);
+    const extras = hookExtras(out);
+    if (extras.feedback) texts.push(extras.feedback);
+    recordTiming(this.env, LABEL, 'tool_result', started, out.kind);
+    return appendedResult(event, texts);
+  }
+}
+
+/** Every context text of a (possibly hook-folded) outcome, guard first. */
+export function contextTexts(o: Outcome): string[] {
+  const c = (o as { contexts?: unknown }).contexts;
+  if (Array.isArray(c)) return c.filter((t): t is string => typeof t === 'string' && t.trim() !== '');
+  return o.kind === 'context' && o.message ? [o.message] : [];
+}
+
+function safeCwd(ctx: PiContext | undefined): string | undefined {
+  try {
+    return cwdOf(ctx);
+  } catch {
+    return undefined;
+  }
+}
+
+function compactTrigger(event: unknown): string {
+  // 1.6.0 names why it compacts (manual, threshold, overflow); 0.73.1 does not
+  if (isObj(event) && typeof event.reason === 'string') return event.reason === 'manual' ? 'manual' : 'auto';
+  return 'auto';
+}
+
+function describe(err: unknown): string {
+  if (err instanceof Error) return err.message || err.name;
+  return String(err);
+}
