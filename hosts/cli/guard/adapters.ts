@@ -1,0 +1,273 @@
+/**
+ * The dialects `stopline guard` accepts, each as a CommandHookAdapter so one runner
+ * (hosts/shared/runner.ts: fail mode, one answer, the person's hooks) serves them all:
+ *
+ * - native (default): stopline's own canonical form, the payload universal hooks receive:
+ *   `{"hook_event_name":"tool:before","session_id","cwd","tool_name":"Bash","tool_input":{…}}`,
+ *   with canonical tool names and Claude's field names (file_path, command, …);
+ * - claude, codex, hermes: the host adapters themselves, unchanged;
+ * - opencode, pi: their hook arguments as one JSON object (these hosts run stopline in
+ *   process, so there is no stdin payload to copy); mapped with their adapters' own functions.
+ *
+ * Nothing here decides: the mapping is the adapters', the decision the core's.
+ */
+import { CANONICAL, CANONICAL_EVENTS, isCanonicalEvent } from '../../../core/canonical';
+import type { Outcome } from '../../../core/outcome';
+import type { ControlEvent } from '../../../core/protocol';
+import { claudeRegistry } from '../../../core/registry/claude';
+import { opencodeRegistry } from '../../../core/registry/opencode';
+import { piRegistry } from '../../../core/registry/pi';
+import type { EventEntry, HostRegistry } from '../../../core/registry/types';
+import { claudeAdapter } from '../../claude/adapter';
+import { codexAdapter } from '../../codex/adapter';
+import { shellHookDoor } from '../../hermes/doors';
+import * as oc from '../../opencode/adapter';
+import * as pi from '../../pi/adapter';
+import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered } from '../../shared/adapter';
+import { SILENT } from '../../shared/adapter';
+import { classifyEvent, commonHostInfo, eventSkeleton, promptText, toolAction } from '../../shared/command-hook';
+import { HookInputError, nonEmptyString, objectField, optionalString } from '../../shared/payload';
+import type { HookPayload } from '../../shared/payload';
+
+export const DIALECTS = ['native', 'claude', 'codex', 'hermes', 'opencode', 'pi'] as const;
+export type GuardDialect = (typeof DIALECTS)[number];
+
+export function isGuardDialect(name: string): name is GuardDialect {
+  return (DIALECTS as readonly string[]).includes(name);
+}
+
+/** A deny is exit 2 with the stamp on stderr: the guard's own answer form. */
+function exitAnswer(outcome: { kind: string; message?: string }): Rendered {
+  if (outcome.kind !== 'deny' && outcome.kind !== 'ask') return SILENT;
+  const stamp = outcome.message && outcome.message.trim() !== '' ? outcome.message : 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE';
+  return { stdout: '', stderr: stamp.endsWith('\n') ? stamp : `${stamp}\n`, exitCode: 2 };
+}
+
+// ----------------------------------------------------------------------------------- native
+
+/**
+ * The native event table: every canonical event under its own name. Tool names are the
+ * canonical ones (Bash, Write, Edit, MultiEdit, Read, …) with Claude's input fields, which is
+ * Claude Code's tool table; an unlisted tool name is unknown (never a silent read).
+ */
+export const nativeRegistry: HostRegistry = {
+  family: 'guard',
+  displayName: 'stopline guard (native)',
+  verifiedVersion: '1',
+  events: CANONICAL_EVENTS.map(
+    (name): EventEntry => ({ native: name, canonical: name, control: CANONICAL[name].controlKind, blockable: CANONICAL[name].blockable, registered: true }),
+  ),
+  tools: claudeRegistry.tools,
+  toolPatterns: claudeRegistry.toolPatterns,
+  deny: 'guard-exit2',
+  ask: 'deny',
+  context: 'the "context" field of the one JSON line on stdout',
+  unsupported: [],
+  blindSpots: [],
+};
+
+function nativeToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
+  const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
+  const c = classifyEvent(nativeRegistry, native);
+  if ('answer' in c) return c.answer;
+  const host = commonHostInfo('guard', payload);
+  // a bridge has nobody to ask: an ask is rendered as a deny
+  host.hasHuman = false;
+  const event = eventSkeleton({ kind: c.entry.control, payload, host, turnId: nonEmptyString(payload, 'turn_id') });
+  if (c.entry.control === 'prompt.submit') {
+    event.prompt = { text: promptText(payload), source: host.agentId ? 'subagent' : 'user' };
+  } else if (c.entry.control === 'action.before' || c.entry.control === 'action.after') {
+    event.action = toolAction(nativeRegistry, payload, optionalString(payload, 'cwd'), env);
+  }
+  return { kind: 'event', native, event };
+}
+
+export const nativeAdapter: CommandHookAdapter = {
+  registry: nativeRegistry,
+  label: 'stopline guard',
+  denyResponse: 'guard_exit2_returned',
+  toControlEvent: nativeToControlEvent,
+  canAsk: () => false,
+  render: exitAnswer,
+  renderUnidentifiedDeny: (message) => exitAnswer({ kind: 'deny', message }),
+};
+
+export function nativeEventNames(): readonly string[] {
+  return CANONICAL_EVENTS;
+}
+
+export function isNativeEvent(name: unknown): boolean {
+  return typeof name === 'string' && isCanonicalEvent(name);
+}
+
+// ------------------------------------------------------------------------- in-process hosts
+
+/**
+ * The host's registry with the rows of the hook names the bridge accepts. The bridge's row wins:
+ * it gets the whole hook call as one payload, where the in-process plugin may read the same event
+ * differently (OpenCode's plugin reads the person's words back from message.part.updated; the
+ * bridge has chat.message with the parts in it).
+ */
+function withEvents(base: HostRegistry, rows: readonly EventEntry[]): HostRegistry {
+  const kept = base.events.filter((e) => !rows.some((r) => r.native === e.native));
+  return { ...base, events: [...kept, ...rows] };
+}
+
+const row = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean): EventEntry => ({ native, canonical, control, blockable, registered: true });
+
+function recordField(payload: HookPayload, key: string): HookPayload {
+  return objectField(payload, key);
+}
+
+/** OpenCode: `{"hook":"tool.execute.before"|"tool.execute.after"|"chat.message","input":{…},"output":{…},"cwd"?}`. */
+const opencodeBridgeRegistry = withEvents(opencodeRegistry, [
+  row('tool.execute.before', 'tool:before', 'action.before', true),
+  row('tool.execute.after', 'tool:after', 'action.after', false),
+  row('chat.message', 'prompt:submit', 'prompt.submit', false),
+]);
+
+function opencodeToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
+  const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
+  const c = classifyEvent(opencodeBridgeRegistry, native);
+  if ('answer' in c) return c.answer;
+  const input = recordField(payload, 'input');
+  const output = recordField(payload, 'output');
+  const cwd = optionalString(payload, 'cwd');
+  const home = env.HOME && env.HOME.trim() !== '' ? env.HOME : undefined;
+  const version = optionalString(payload, 'version');
+  let event: ControlEvent;
+  if (native.name === 'chat.message') {
+    const sessionId = nonEmptyString(input, 'sessionID');
+    if (!sessionId) throw new HookInputError('input.sessionID: required, missing or empty');
+    const message = oc.userMessage({ info: output.message, parts: output.parts });
+    if (!message) return { kind: 'ignored', native, why: 'not a user message with text the person wrote' };
+    event = oc.promptEvent({ sessionId, rootId: sessionId, certain: true }, message.text, { cwd, ...(version ? { version } : {}), ...(message.agent ? { agent: message.agent } : {}) });
+  } else {
+    let call: oc.ToolCallInput;
+    try {
+      call = oc.toolCallInput(input);
+    } catch (e) {
+      throw new HookInputError(e instanceof Error ? e.message : String(e));
+    }
+    const kind = native.name === 'tool.execute.before' ? 'action.before' : 'action.after';
+    const args = native.name === 'tool.execute.before' ? output.args : input.args;
+    event = oc.toolEvent(kind, call, args, { lineage: { sessionId: call.sessionID, rootId: call.sessionID, certain: true }, cwd, home, ...(version ? { version } : {}) });
+  }
+  return { kind: 'event', native, event };
+}
+
+export const opencodeBridge: CommandHookAdapter = {
+  registry: opencodeBridgeRegistry,
+  label: 'stopline guard (opencode)',
+  denyResponse: oc.DENY_RESPONSE,
+  toControlEvent: opencodeToControlEvent,
+  canAsk: () => false,
+  render: exitAnswer,
+  renderUnidentifiedDeny: (message) => exitAnswer({ kind: 'deny', message }),
+};
+
+/** Pi: `{"event":{"type":"tool_call"|"tool_result"|"input",…},"ctx":{"sessionId","cwd","hasUI"?,"mode"?}}`, as the captured fixtures hold them. */
+const piBridgeRegistry = withEvents(piRegistry, [
+  row('tool_call', 'tool:before', 'action.before', true),
+  row('tool_result', 'tool:after', 'action.after', false),
+  row('input', 'prompt:submit', 'prompt.submit', false),
+]);
+
+function piContext(ctx: HookPayload): pi.PiContext {
+  const sessionId = nonEmptyString(ctx, 'sessionId');
+  if (!sessionId) throw new HookInputError('ctx.sessionId: required, missing or empty');
+  const out: pi.PiContext = { sessionManager: { getSessionId: () => sessionId }, hasUI: false };
+  const cwd = nonEmptyString(ctx, 'cwd');
+  if (cwd) out.cwd = cwd;
+  const mode = nonEmptyString(ctx, 'mode');
+  if (mode) out.mode = mode;
+  return out;
+}
+
+function piToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
+  const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
+  const c = classifyEvent(piBridgeRegistry, native);
+  if ('answer' in c) return c.answer;
+  const ctx = piContext(recordField(payload, 'ctx'));
+  const ev = recordField(payload, 'event');
+  const home = env.HOME && env.HOME.trim() !== '' ? env.HOME : undefined;
+  try {
+    if (native.name === 'input') {
+      const input = pi.inputOf(ev);
+      return { kind: 'event', native, event: pi.promptEvent(input.text, input.source, ctx) };
+    }
+    const kind = native.name === 'tool_call' ? 'action.before' : 'action.after';
+    return { kind: 'event', native, event: pi.toolEvent(kind, pi.toolCallOf(ev), ctx, home) };
+  } catch (e) {
+    if (e instanceof TypeError) throw new HookInputError(e.message);
+    throw e;
+  }
+}
+
+export const piBridge: CommandHookAdapter = {
+  registry: piBridgeRegistry,
+  label: 'stopline guard (pi)',
+  denyResponse: pi.DENY_RESPONSE,
+  toControlEvent: piToControlEvent,
+  canAsk: () => false,
+  render: exitAnswer,
+  renderUnidentifiedDeny: (message) => exitAnswer({ kind: 'deny', message }),
+};
+
+/**
+ * Where each dialect's payload keeps its event name; the bridge copies it into
+ * `hook_event_name` for the in-process hosts, whose arguments have no such field.
+ */
+export function eventNameOf(dialect: GuardDialect, payload: HookPayload): string | undefined {
+  if (dialect === 'opencode') return typeof payload.hook === 'string' ? payload.hook : 'tool.execute.before';
+  if (dialect === 'pi') {
+    const ev = payload.event;
+    return ev && typeof ev === 'object' && !Array.isArray(ev) && typeof (ev as HookPayload).type === 'string' ? String((ev as HookPayload).type) : undefined;
+  }
+  return typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined;
+}
+
+/**
+ * The host answer a dialect's harness would act on, for the hosts whose answer is a JSON value
+ * (null: the host gets nothing, which lets the action run). undefined for native and OpenCode,
+ * whose answer is the exit code (OpenCode's is a thrown Error).
+ */
+export function hostOutputOf(dialect: GuardDialect, rendered: Rendered, outcome: Outcome | undefined): unknown {
+  if (dialect === 'claude' || dialect === 'codex' || dialect === 'hermes') {
+    if (rendered.stdout.trim() === '') return null;
+    try {
+      return JSON.parse(rendered.stdout);
+    } catch {
+      return null;
+    }
+  }
+  if (dialect === 'pi') return outcome && (outcome.kind === 'deny' || outcome.kind === 'ask') ? pi.blockResult(outcome) : null;
+  return undefined;
+}
+
+/** The in-process hosts' hook names the bridge maps; every other dialect takes its registry's events. */
+const BRIDGE_EVENTS: Partial<Record<GuardDialect, readonly string[]>> = {
+  opencode: ['tool.execute.before', 'tool.execute.after', 'chat.message'],
+  pi: ['tool_call', 'tool_result', 'input'],
+};
+
+/** The event names a dialect accepts, for input checking and the error message. */
+export function acceptedEvents(dialect: GuardDialect): readonly string[] {
+  const only = BRIDGE_EVENTS[dialect];
+  if (only) return only;
+  return ADAPTERS[dialect].registry.events.filter((e) => e.control !== null || e.canonical !== null).map((e) => e.native);
+}
+
+export const ADAPTERS: Readonly<Record<GuardDialect, CommandHookAdapter>> = {
+  native: nativeAdapter,
+  claude: claudeAdapter,
+  codex: codexAdapter,
+  hermes: shellHookDoor,
+  opencode: opencodeBridge,
+  pi: piBridge,
+};
+
+/** Dialects whose own adapter runs the person's hooks (skipping the host's native dialect). */
+export function adapterRunsUserHooks(dialect: GuardDialect): boolean {
+  return ADAPTERS[dialect].userHooks !== undefined;
+}

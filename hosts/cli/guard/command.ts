@@ -1,0 +1,73 @@
+/**
+ * `stopline guard [--host <dialect>] [--task <id>]`: the bridge for any harness stopline has no
+ * adapter for. One event on stdin, the same core as every host artifact, and an exit code the
+ * harness acts on:
+ *
+ *   0  allow: run the tool (stdout: one JSON line, maybe with context for the model)
+ *   2  block: do not run it; stderr is the STOP stamp, to hand to the model verbatim
+ *   1  usage or input error: stderr says what is wrong and lists the accepted forms
+ *
+ * Anything else (a crash, a timeout, a failed spawn) is the harness's to treat as a block
+ * unless STOPLINE_FAIL_OPEN=1 (docs/wire-your-own-harness.md).
+ */
+import { readBoundedStdin } from '../../shared/stdin';
+import { parseHookPayload, HookInputError } from '../../shared/payload';
+import type { HookPayload } from '../../shared/payload';
+import type { ParsedArgs } from '../args';
+import type { CliIO } from '../commands';
+import { usageError } from '../output';
+import { suggest } from '../suggest';
+import { DIALECTS, isGuardDialect, nativeEventNames } from './adapters';
+import type { GuardDialect } from './adapters';
+import { decideGuard } from './decide';
+
+export const ACCEPTED_FORMS = [
+  'Accepted input: one JSON object on stdin, in one of these forms:',
+  `  (default) native: {"hook_event_name":"tool:before","session_id":"s1","cwd":"/abs/project","tool_name":"Write","tool_input":{"file_path":"a.txt","content":"…"}}`,
+  `      events: ${nativeEventNames().join(', ')}; tools by their canonical names (Bash, Write, Edit, MultiEdit, Read, …) with Claude's input fields`,
+  '      prompt:submit carries "prompt"; subagent events "agent_id"/"agent_type"',
+  '  (default) a ControlEvent v1: {"protocolVersion":1,"kind":"action.before","sessionId":"s1","host":{"family":"guard"},"action":{…}} (core/protocol.ts)',
+  '  --host claude    a Claude Code hook payload (PreToolUse, UserPromptSubmit, SessionStart, …)',
+  '  --host codex     a Codex CLI hook payload',
+  '  --host hermes    Hermes hook keyword arguments plus "hook_event_name" (pre_tool_call, pre_llm_call, …) and "cwd", or a Hermes shell-hook payload',
+  '  --host opencode  {"hook":"tool.execute.before"|"tool.execute.after"|"chat.message","input":{…},"output":{…},"cwd":"/abs/project"}',
+  '  --host pi        {"event":{"type":"tool_call"|"tool_result"|"input",…},"ctx":{"sessionId":"…","cwd":"/abs/project"}}',
+  '--task <id> (or STOPLINE_TASK_ID) names the contract the call is checked against (it replaces the session id).',
+].join('\n');
+
+function inputProblem(io: CliIO, message: string): number {
+  io.stderr.write(`stopline guard: ${message}\n${ACCEPTED_FORMS}\n`);
+  return 1;
+}
+
+export async function runGuard(args: ParsedArgs, io: CliIO): Promise<number> {
+  if (args.positionals.length > 0) return usageError(io, 'guard', `unexpected argument "${args.positionals[0]}"; the event goes on stdin`);
+  const host = args.options.host;
+  let dialect: GuardDialect = 'native';
+  if (typeof host === 'string') {
+    if (!isGuardDialect(host)) {
+      const guess = suggest(host, DIALECTS);
+      return usageError(io, 'guard', `unknown dialect "${host}"${guess ? `; did you mean "${guess}"?` : ''} (dialects: ${DIALECTS.join(', ')})`);
+    }
+    dialect = host;
+  }
+  const rawTask = typeof args.options.task === 'string' ? args.options.task : io.env.STOPLINE_TASK_ID;
+  const task = rawTask !== undefined && rawTask.trim() !== '' ? rawTask.trim() : undefined;
+  if (typeof args.options.task === 'string' && task === undefined) return usageError(io, 'guard', '--task needs a non-empty id');
+
+  if (io.stdin.isTTY) return inputProblem(io, 'no input: pipe one JSON event into stdin');
+  const read = await readBoundedStdin(io.stdin as never);
+  if (!read.ok) return inputProblem(io, read.message);
+  let payload: HookPayload;
+  try {
+    payload = parseHookPayload(read.text);
+  } catch (e) {
+    return inputProblem(io, e instanceof HookInputError ? e.message.replace(/^hook input/, 'the input') : String(e));
+  }
+
+  const result = await decideGuard({ dialect, payload, ...(task ? { task } : {}), env: io.env, cwd: io.cwd });
+  if (result.kind === 'input-error') return inputProblem(io, result.message);
+  io.stdout.write(JSON.stringify(result.verdict) + '\n');
+  if (result.stderr) io.stderr.write(result.stderr);
+  return result.exitCode;
+}

@@ -1,0 +1,95 @@
+/**
+ * One event set per guard dialect, built from the captured host payloads in test/fixtures:
+ * the person's `$stopline review` prompt, a read (allowed under review), a write (blocked
+ * under review) and a payload that breaks the dialect's contract (input error). The session
+ * and the project folder are the test's own.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FIXTURES } from './helpers';
+
+type Json = Record<string, unknown>;
+
+function fixture(host: string, name: string): Json {
+  const raw = JSON.parse(readFileSync(join(FIXTURES, host, name), 'utf8')) as Json;
+  delete raw._meta;
+  delete raw._source;
+  return raw;
+}
+
+export interface DialectCase {
+  /** `--host` value; undefined for the native form */
+  host?: string;
+  prompt(session: string, text: string): Json;
+  read(session: string): Json;
+  write(session: string): Json;
+  /** valid JSON, right event, but a field the dialect requires is missing */
+  broken(session: string): Json;
+  /** what the broken payload's error names */
+  brokenSays: string;
+}
+
+export function dialectCases(project: string): Record<string, DialectCase> {
+  const file = join(project, 'created.txt');
+  return {
+    native: {
+      prompt: (s, text) => ({ hook_event_name: 'prompt:submit', session_id: s, cwd: project, prompt: text }),
+      read: (s) => ({ hook_event_name: 'tool:before', session_id: s, cwd: project, tool_name: 'Read', tool_input: { file_path: file } }),
+      write: (s) => ({ hook_event_name: 'tool:before', session_id: s, cwd: project, tool_name: 'Write', tool_input: { file_path: file, content: 'x\n' } }),
+      broken: () => ({ hook_event_name: 'tool:before', cwd: project, tool_name: 'Write', tool_input: { file_path: file } }),
+      brokenSays: 'session_id: required',
+    },
+    claude: {
+      host: 'claude',
+      prompt: (s, text) => ({ ...fixture('claude', 'UserPromptSubmit.json'), session_id: s, cwd: project, prompt: text }),
+      read: (s) => ({ ...fixture('claude', 'PreToolUse-Read.json'), session_id: s, cwd: project, tool_input: { file_path: file } }),
+      write: (s) => ({ ...fixture('claude', 'PreToolUse-Write.json'), session_id: s, cwd: project, tool_input: { file_path: file, content: 'x\n' } }),
+      broken: (s) => ({ ...fixture('claude', 'PreToolUse-Write.json'), session_id: s, cwd: project, tool_name: undefined }),
+      brokenSays: 'tool_name: required',
+    },
+    codex: {
+      host: 'codex',
+      prompt: (s, text) => ({ ...fixture('codex', 'UserPromptSubmit.json'), session_id: s, cwd: project, prompt: text }),
+      read: (s) => ({ ...fixture('codex', 'PreToolUse-Bash.json'), session_id: s, cwd: project, tool_input: { command: 'cat created.txt' } }),
+      write: (s) => ({ ...fixture('codex', 'PreToolUse-apply_patch.json'), session_id: s, cwd: project }),
+      broken: () => ({ ...fixture('codex', 'PreToolUse-apply_patch.json'), session_id: undefined, cwd: project }),
+      brokenSays: 'session_id: required',
+    },
+    hermes: {
+      host: 'hermes',
+      prompt: (s, text) => ({ ...fixture('hermes', 'pre_llm_call.json'), hook_event_name: 'pre_llm_call', session_id: s, task_id: s, user_message: text, cwd: project }),
+      read: (s) => ({ ...fixture('hermes', 'pre_tool_call-read_file.json'), hook_event_name: 'pre_tool_call', session_id: s, task_id: s, cwd: project }),
+      write: (s) => ({ ...fixture('hermes', 'pre_tool_call-write_file.json'), hook_event_name: 'pre_tool_call', session_id: s, task_id: s, cwd: project }),
+      broken: (s) => ({ ...fixture('hermes', 'pre_tool_call-write_file.json'), hook_event_name: 'pre_tool_call', session_id: s, tool_name: '', cwd: project }),
+      brokenSays: 'tool_name: required',
+    },
+    opencode: {
+      host: 'opencode',
+      prompt: (s, text) => ({
+        hook: 'chat.message',
+        input: { sessionID: s },
+        output: { message: { id: 'msg_1', sessionID: s, role: 'user' }, parts: [{ type: 'text', text }] },
+        cwd: project,
+      }),
+      read: (s) => ({ hook: 'tool.execute.before', input: { tool: 'read', sessionID: s, callID: 'c0' }, output: { args: { filePath: file } }, cwd: project }),
+      write: (s) => {
+        const f = fixture('opencode', 'tool.execute.before-write.json');
+        return { hook: 'tool.execute.before', input: { ...(f.input as Json), sessionID: s }, output: f.output, cwd: project };
+      },
+      broken: () => ({ hook: 'tool.execute.before', input: { tool: 'write', callID: 'c1' }, output: { args: { filePath: 'a.txt' } }, cwd: project }),
+      brokenSays: 'sessionID is missing',
+    },
+    pi: {
+      host: 'pi',
+      prompt: (s, text) => ({ event: { type: 'input', text, source: 'interactive' }, ctx: { sessionId: s, cwd: project } }),
+      read: (s) => ({ event: fixture('pi', 'tool_call-read.json').event, ctx: { sessionId: s, cwd: project } }),
+      write: (s) => ({ event: fixture('pi', 'tool_call-write.json').event, ctx: { sessionId: s, cwd: project } }),
+      broken: () => ({ event: fixture('pi', 'tool_call-write.json').event, ctx: { cwd: project } }),
+      brokenSays: 'ctx.sessionId: required',
+    },
+  };
+}
+
+export function hostArgs(c: DialectCase): string[] {
+  return c.host ? ['guard', '--host', c.host] : ['guard'];
+}
