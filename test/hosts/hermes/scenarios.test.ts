@@ -50,6 +50,8 @@ interface TurnResult {
   context: string | null;
   tool_calls: TurnRow[];
   hooks_fired: string[];
+  /** what Hermes's stderr got (the shim passes on the evaluator's `stopline:` lines) */
+  stderr: string;
 }
 
 /** One interactive CLI turn of session SID; `first` fires on_session_start. */
@@ -63,10 +65,11 @@ function turn(b: Sandbox, semantics: string, userMessage: string, calls: ToolCal
   };
   const file = b.writeJson(`turn-${Date.now()}-${Math.random().toString(16).slice(2)}.json`, scenario);
   const args = [file, '--semantics', semantics, ...(opts.approver ? ['--approver', opts.approver] : [])];
-  const out = b.run('turn', args, { env: opts.env ?? {} });
+  // a generous bound: a cold start of the bundle on a loaded 2-core box must not read as a guard failure
+  const out = b.run('turn', args, { env: { STOPLINE_HERMES_TIMEOUT_MS: '20000', ...opts.env } });
   expect(out.status, out.stderr).toBe(0);
   expect(out.stderr).not.toMatch(/raised/);
-  return out.json as TurnResult;
+  return { ...(out.json as Omit<TurnResult, 'stderr'>), stderr: out.stderr };
 }
 
 /** The stamp the model reads for a blocked call, with Hermes's exact {"error": …} wrapping. */
@@ -195,7 +198,7 @@ for (const semantics of ['v0.19', 'v0.21']) {
 
     it("4c. inside a delegate_task child: a write under the root's review contract is blocked; the child's own directive changes nothing", async () => {
       const b = sandbox();
-      const s = new Served(b, { semantics });
+      const s = new Served(b, { semantics, env: { STOPLINE_HERMES_TIMEOUT_MS: '20000' } });
       served.push(s);
       const turnId = `${SID}:${SID}:5d41a0b2`;
       const root = { session_id: SID, task_id: SID, turn_id: turnId };
@@ -258,9 +261,13 @@ for (const semantics of ['v0.19', 'v0.21']) {
         const t = turn(b, semantics, '$stopline change -- write new.txt', [{ tool_name: 'write_file', args: { path: 'new.txt', content: 'new\n' } }]);
         if (failMode === 'closed') {
           blockedWith(t.tool_calls[0]!, 'GUARD_UNAVAILABLE (C)');
+          expect(t.tool_calls[0]!.error).toContain('ENOTDIR');
         } else {
           ran(t.tool_calls[0]!);
+          expect(t.stderr).toMatch(/^stopline: .*ENOTDIR.*; failing open$/m);
         }
+        // the evaluator answered both times: this is its fail mode, not the shim's
+        expect(unavailableLines(t.stderr)).toEqual([]);
       }
     });
 
