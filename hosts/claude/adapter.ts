@@ -20,7 +20,7 @@ import type { Outcome } from '../../core/outcome';
 import { claudeRegistry } from '../../core/registry/claude';
 import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
 import { SILENT } from '../shared/adapter';
-import { classifyEvent, commonHostInfo, eventSkeleton, promptText, toolAction } from '../shared/command-hook';
+import { classifyEvent, commonHostInfo, eventSkeleton, promptText, rebaseAction, toolAction } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
 
@@ -105,7 +105,9 @@ export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent 
     const source = host.agentId ? 'subagent' : TASK_NOTIFICATION.test(text) ? 'synthetic' : 'user';
     event.prompt = { text, source };
   } else if (c.entry.control === 'action.before' || c.entry.control === 'action.after') {
-    event.action = toolAction(claudeRegistry, payload, optionalString(payload, 'cwd') ?? projectDir, env);
+    const ranIn = optionalString(payload, 'cwd') ?? projectDir;
+    event.action = toolAction(claudeRegistry, payload, ranIn, env);
+    if (ranIn && projectDir) rebaseAction(event.action, ranIn, projectDir, nonEmpty(env.HOME));
   }
   return { kind: 'event', native, event };
 }

@@ -6,6 +6,7 @@
  * spells its own way stays in that host's adapter.
  */
 import { analyzeToolCall } from '../../core/analysis/tool-call';
+import { normalizeTarget } from '../../core/paths';
 import type { ControlEvent, ControlEventKind, HostInfo } from '../../core/protocol';
 import type { EventEntry, HostRegistry } from '../../core/registry/types';
 import { eventEntry } from './adapter';
@@ -84,6 +85,20 @@ export function toolAction(registry: HostRegistry, payload: HookPayload, shellCw
   if (id) action.id = id;
   if (shellCwd && !action.cwd) action.cwd = shellCwd;
   return action;
+}
+
+/**
+ * Express an action's written paths against the project folder when the tool ran somewhere
+ * else (Claude's hook cwd follows a Bash `cd`; files= is written against the project). The
+ * analysis resolved relative targets against the directory the tool ran in; they become
+ * absolute here, and the core places them under `projectDir` again.
+ */
+export function rebaseAction(action: NonNullable<ControlEvent['action']>, ranIn: string, projectDir: string, home: string | undefined): void {
+  if (ranIn === projectDir) return;
+  if (action.affectedPaths) {
+    action.affectedPaths = action.affectedPaths.map((p) => normalizeTarget(p, ranIn, home ? { home } : {}).abs ?? p);
+  }
+  action.cwd = projectDir;
 }
 
 /** A prompt.submit payload's prompt text; an absent prompt is an input error, "" is allowed. */
