@@ -138,6 +138,8 @@ export function personTextPart(event: unknown): TextPartRef | null {
 }
 
 export interface UserMessage {
+  /** the message id, when the read-back carried it */
+  id?: string;
   text: string;
   agent?: string;
   model?: { providerID: string; modelID: string };
@@ -157,11 +159,29 @@ export function userMessage(data: unknown): UserMessage | null {
   }
   if (texts.length === 0) return null;
   const out: UserMessage = { text: texts.join('\n') };
+  const id = str(data.info, 'id');
+  if (id) out.id = id;
   const agent = str(data.info, 'agent');
   if (agent) out.agent = agent;
   const model = data.info.model;
   if (isObj(model) && typeof model.providerID === 'string' && typeof model.modelID === 'string') out.model = { providerID: model.providerID, modelID: model.modelID };
   return out;
+}
+
+/**
+ * The agent of the person's last message before `currentId` in a session's history
+ * (client.session.messages, oldest first): where the previous agent comes from when this
+ * process has not seen the session before (`opencode run --session`, a restarted TUI).
+ */
+export function previousUserAgent(history: unknown, currentId: string | undefined): string | undefined {
+  if (!Array.isArray(history)) return undefined;
+  const at = currentId ? history.findIndex((m) => isObj(m) && isObj(m.info) && m.info.id === currentId) : -1;
+  const earlier = at >= 0 ? history.slice(0, at) : history.filter((m) => !(isObj(m) && isObj(m.info) && m.info.id === currentId));
+  for (let i = earlier.length - 1; i >= 0; i--) {
+    const m = userMessage(earlier[i]);
+    if (m?.agent) return m.agent;
+  }
+  return undefined;
 }
 
 /** session.created / session.updated: the session's id and its parent (null = a root). */

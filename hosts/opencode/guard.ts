@@ -24,6 +24,7 @@ import type { handleEvent as HandleEvent, failOutcome as FailOutcome } from '../
 import type { applyHostEditSwitch as ApplyHostEditSwitch } from '../../core/host-mode';
 import { BoundedMap, BoundedSet, KeyedQueue, hookExtras, recordTiming } from '../../core/inprocess';
 import type { Env, HookEventInput, InProcessHooks } from '../../core/inprocess';
+import { autostartDashboard } from '../shared/dashboard';
 import { isStoplineCommand } from '../../core/prompt-intent';
 import {
   DENY_RESPONSE,
@@ -40,6 +41,7 @@ import {
   isChild,
   isObj,
   messageInfo,
+  previousUserAgent,
   personTextPart,
   promptEvent,
   sessionEndEvent,
@@ -56,6 +58,7 @@ export interface OpenCodeClient {
   session: {
     message(opts: { path: { id: string; messageID: string } }): Promise<SdkResult>;
     get(opts: { path: { id: string } }): Promise<SdkResult>;
+    messages(opts: { path: { id: string } }): Promise<SdkResult>;
     prompt(opts: { path: { id: string }; body: Record<string, unknown> }): Promise<SdkResult>;
   };
   app: { agents(opts?: unknown): Promise<SdkResult> };
@@ -311,6 +314,7 @@ export class OpenCodeGuard {
   }
 
   private async onRootCreated(sessionId: string): Promise<void> {
+    autostartDashboard({ env: this.env });
     const guard: Outcome = { kind: 'none' };
     if (!this.deps.hooks.has('session:start', this.cwd ?? process.cwd())) return;
     const out = await this.runHooks('session:start', this.hookInput(sessionId, { source: 'startup' }), guard);
@@ -349,7 +353,7 @@ export class OpenCodeGuard {
     const root = lineage.rootId;
     const texts: string[] = [...(this.pendingStart.get(root) ?? [])];
     this.pendingStart.delete(root);
-    const previousAgent = this.lastAgent.get(root);
+    const previousAgent = this.lastAgent.get(root) ?? (msg.agent ? await this.agentBefore(root, msg) : undefined);
     if (msg.agent) this.lastAgent.set(root, msg.agent);
     // an explicit switch to an editing agent is the person's go-ahead from review to change;
     // an explicit directive in the same message wins, so only plain messages count
@@ -366,6 +370,16 @@ export class OpenCodeGuard {
     if (out.kind === 'deny' || out.kind === 'ask') texts.push(`A hook configured by the person refused this prompt: ${out.message ?? 'blocked by a hook'}`);
     for (const m of hookExtras(out).messages) this.say([m]);
     await this.inject(root, texts, msg);
+  }
+
+  /** The agent of the person's previous message, read from the session's history (first message of a session in this process). */
+  private async agentBefore(root: string, msg: UserMessage): Promise<string | undefined> {
+    try {
+      return previousUserAgent(await this.sdk('client.session.messages', () => this.input.client.session.messages({ path: { id: root } })), msg.id);
+    } catch (err) {
+      this.say([`session history not readable, an agent switch cannot be seen (${describe(err)})`]);
+      return undefined;
+    }
   }
 
   private async onAgentSwitch(root: string, agent: string): Promise<void> {

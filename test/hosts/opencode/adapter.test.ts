@@ -118,7 +118,7 @@ describe('whose words: message events', () => {
   it('a message read back: only a user message, only its own text parts, joined', () => {
     const cm = fixture('chat.message.json') as { output: { message: unknown; parts: Record<string, unknown>[] } };
     const data = { info: cm.output.message, parts: [...cm.output.parts, { type: 'text', text: 'INJECTED', synthetic: true }, { type: 'text', text: 'second line' }, { type: 'file', url: 'x' }] };
-    expect(userMessage(data)).toEqual({ text: 'lab scenario deny\nsecond line', agent: 'build', model: { providerID: 'fake', modelID: 'scripted' } });
+    expect(userMessage(data)).toEqual({ id: 'msg_228a7c00b001EqGNlWAYGjRVKj', text: 'lab scenario deny\nsecond line', agent: 'build', model: { providerID: 'fake', modelID: 'scripted' } });
     expect(userMessage({ ...data, info: { ...(cm.output.message as object), role: 'assistant' } })).toBeNull();
     expect(userMessage({ info: cm.output.message, parts: [{ type: 'text', text: 'x', synthetic: true }] })).toBeNull();
     expect(userMessage(undefined)).toBeNull();

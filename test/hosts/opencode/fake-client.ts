@@ -76,6 +76,7 @@ export class FakeOpenCode {
           return this.answer('session.message', () => this.messages.get(opts.path.messageID));
         },
         get: (opts) => this.answer('session.get', () => this.sessions.get(opts.path.id)),
+        messages: (opts) => this.answer('session.messages', () => [...this.messages.values()].filter((m) => m.info.sessionID === opts.path.id)),
         prompt: (opts) =>
           this.answer('session.prompt', () => {
             const parts = (opts.body.parts as { text?: string }[] | undefined) ?? [];

@@ -239,6 +239,19 @@ describe('the host agent switch', () => {
     await expect(d.tool(ROOT, 'write', { filePath: 'a.txt', content: 'x' })).rejects.toThrow('MODE_FORBIDS_MUTATION');
   });
 
+  it('a new OpenCode process on the same session (run --session, a restarted TUI) sees the switch from the history', async () => {
+    const s = setup();
+    await s.say(ROOT, '$stopline review -- look', { agent: 'plan' });
+    // a second plugin instance: same client data and data folder, no memory of the first
+    const again = new OpenCodeGuard({ client: s.fake.client(), directory: s.project }, { env: s.env, core: { handleEvent, failOutcome, applyHostEditSwitch }, hooks: new InProcessHooks(s.env, 'opencode'), log: (l) => s.lines.push(l) });
+    const hooks = again.hooks();
+    const m = s.fake.userMessage(ROOT, 'carry on', { agent: 'build' });
+    for (const e of m.events) await hooks.event({ event: e });
+    await again.drain();
+    await expect(hooks['tool.execute.before']({ tool: 'write', sessionID: ROOT, callID: 'c9' }, { args: WRITE })).resolves.toBeUndefined();
+    expect(s.fake.calls).toContain('session.messages');
+  });
+
   it('a switch in a child session never advances the root', async () => {
     const s = setup();
     s.fake.addSession(CHILD, ROOT);

@@ -30,7 +30,7 @@ export interface FakeUi {
   answer: boolean | 'throw';
 }
 
-export function fakeCtx(data: Partial<Captured['ctx']> & { sessionId?: string | null }, ui?: FakeUi): PiContext & { ui: NonNullable<PiContext['ui']> } {
+export function fakeCtx(data: Partial<Omit<Captured['ctx'], 'sessionId'>> & { sessionId?: string | null }, ui?: FakeUi): PiContext & { ui: NonNullable<PiContext['ui']> } {
   const u: FakeUi = ui ?? { notes: [], asked: [], answer: false };
   const ctx: PiContext & { ui: NonNullable<PiContext['ui']> } = {
     cwd: data.cwd ?? '/home/dev/project',
