@@ -30,7 +30,7 @@ export const hermesRegistry: HostRegistry = {
     e('on_session_finalize', 'session:end', 'session.end', false, true, 'the real end of a session (exit, /new, gateway reset)'),
     e('subagent_start', 'subagent:start', 'subagent.start', false, true, 'names parent and child session ids: the child is mapped to the root contract here'),
     e('subagent_stop', 'subagent:end', 'subagent.stop', false, true),
-    e('pre_verify', 'turn:stop', null, true, true, 'after a turn that edited files; {"action":"continue","message"} keeps the agent working; the guard itself has nothing to decide here'),
+    e('pre_verify', 'turn:stop', 'turn.stop', true, true, 'after a turn that edited files; {"action":"continue","message"} keeps the agent working (only the person\'s own turn:stop hooks ask for that)'),
     e('post_llm_call', null, null, false, false),
     e('transform_terminal_output', null, null, false, false, 'a string return replaces terminal output'),
     e('transform_tool_result', null, null, false, false, 'a string return replaces a tool result'),

@@ -64,7 +64,7 @@ describe('the Hermes registry event table', () => {
     expect([...REGISTERED_HOOKS].sort()).toEqual([...provided].sort());
   });
 
-  it('maps the guard events as the issue says; on_session_end is the per-turn marker, pre_verify the user turn:stop', () => {
+  it('maps the guard events as the issue says; on_session_end is the per-turn marker, pre_verify the turn:stop your own hooks see', () => {
     const row = (n: string) => hermesRegistry.events.find((e) => e.native === n)!;
     expect(row('pre_llm_call')).toMatchObject({ canonical: 'prompt:submit', control: 'prompt.submit' });
     expect(row('pre_tool_call')).toMatchObject({ canonical: 'tool:before', control: 'action.before', blockable: true });
@@ -74,7 +74,7 @@ describe('the Hermes registry event table', () => {
     expect(row('on_session_end')).toMatchObject({ canonical: null, control: 'turn.stop', blockable: false });
     expect(row('subagent_start')).toMatchObject({ canonical: 'subagent:start', control: 'subagent.start' });
     expect(row('subagent_stop')).toMatchObject({ canonical: 'subagent:end', control: 'subagent.stop' });
-    expect(row('pre_verify')).toMatchObject({ canonical: 'turn:stop', control: null, blockable: true });
+    expect(row('pre_verify')).toMatchObject({ canonical: 'turn:stop', control: 'turn.stop', blockable: true });
     // a hook Hermes lets stopline answer but nothing blocks: only pre_tool_call and pre_verify
     expect(hermesRegistry.events.filter((e) => e.blockable).map((e) => e.native).sort()).toEqual(['pre_tool_call', 'pre_verify']);
   });
@@ -212,7 +212,7 @@ describe('toControlEvent', () => {
   });
 
   it('hooks the guard ignores, and names Hermes never had', () => {
-    expect(toControlEvent(kwargs('pre_verify.json'), ENV).kind).toBe('ignored');
+    expect(toControlEvent(kwargs('pre_verify.json'), ENV).kind).toBe('event');
     expect(toControlEvent(kwargs('transform_tool_result-read_file.json'), ENV).kind).toBe('ignored');
     expect(toControlEvent({ hook_event_name: 'pre_everything', session_id: 's' }, ENV).kind).toBe('unknown');
   });
