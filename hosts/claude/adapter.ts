@@ -15,6 +15,7 @@
  * - context: {"hookSpecificOutput":{"hookEventName":"<event>","additionalContext":"<text>"}}
  * - prompt block (fail closed on a prompt): {"decision":"block","reason":"<stamp>"}
  */
+import { normalizeSlashDirective } from '../../core/contract/grammar';
 import type { ControlEvent, HostInfo } from '../../core/protocol';
 import type { Outcome } from '../../core/outcome';
 import { claudeRegistry } from '../../core/registry/claude';
@@ -73,19 +74,23 @@ function hostInfo(payload: HookPayload, env: HookEnv): HostInfo {
 }
 
 /**
- * The prompt text for the guard, or null when the payload is not the person's stopline
- * command. UserPromptSubmit carries what the person typed (`/stopline:stopline review -- …`
- * included; the core rewrites slash forms); UserPromptExpansion fires for every slash command
- * and MCP prompt, and only the plugin's own command is a contract change.
+ * The prompt text for the guard, or why the payload is not one. UserPromptSubmit carries what
+ * the person typed (`/stopline:stopline review -- …` included; the core rewrites slash forms).
+ * UserPromptExpansion fires for every slash command and MCP prompt; only the plugin's own
+ * command can change the contract, and only when the prompt that expanded is not itself that
+ * command: for a typed `/stopline…` Claude fires UserPromptSubmit first with the same text and
+ * the same prompt_id (2.1.332), and applying it twice would inject the context twice.
  */
-function promptFor(name: string, payload: HookPayload): string | null {
-  if (name !== 'UserPromptExpansion') return promptText(payload);
+function promptFor(name: string, payload: HookPayload): { text: string } | { ignored: string } {
+  if (name !== 'UserPromptExpansion') return { text: promptText(payload) };
   const type = optionalString(payload, 'expansion_type');
-  if (type !== undefined && type !== 'slash_command') return null;
   const command = (optionalString(payload, 'command_name') ?? '').toLowerCase();
-  if (!OWN_COMMANDS.has(command)) return null;
+  if ((type !== undefined && type !== 'slash_command') || !OWN_COMMANDS.has(command)) return { ignored: 'a slash command or MCP prompt that is not stopline' };
+  if (/^\s*\$(stopline|stop-that-shit)(\s|$)/i.test(normalizeSlashDirective(optionalString(payload, 'prompt') ?? ''))) {
+    return { ignored: 'the typed /stopline prompt, already handled by its UserPromptSubmit' };
+  }
   const args = optionalString(payload, 'command_args') ?? '';
-  return `$stopline ${args}`.trimEnd();
+  return { text: `$stopline ${args}`.trimEnd() };
 }
 
 export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
@@ -100,8 +105,9 @@ export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent 
   const event = eventSkeleton({ kind: c.entry.control, payload, host, turnId, projectDir });
 
   if (c.entry.control === 'prompt.submit') {
-    const text = promptFor(native.name, payload);
-    if (text === null) return { kind: 'ignored', native, why: 'a slash command or MCP prompt that is not stopline' };
+    const p = promptFor(native.name, payload);
+    if ('ignored' in p) return { kind: 'ignored', native, why: p.ignored };
+    const text = p.text;
     const source = host.agentId ? 'subagent' : TASK_NOTIFICATION.test(text) ? 'synthetic' : 'user';
     event.prompt = { text, source };
   } else if (c.entry.control === 'action.before' || c.entry.control === 'action.after') {

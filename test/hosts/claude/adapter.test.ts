@@ -43,7 +43,7 @@ describe('every captured Claude Code payload', () => {
     } else {
       expect(m.kind).toBe('ignored');
       // ignored either because the registry says the guard does not use the event, or because
-      // it is another command's UserPromptExpansion
+      // it is a UserPromptExpansion that is not a new stopline prompt
       expect(entry!.control === null || payload.hook_event_name === 'UserPromptExpansion').toBe(true);
     }
   });
@@ -90,8 +90,14 @@ describe('toControlEvent', () => {
     expect(event('UserPromptSubmit-stopline-slash.json').prompt).toEqual({ text: '/stopline:stopline review -- look at a.txt', source: 'user' });
   });
 
-  it("turns the plugin skill's expansion into the directive", () => {
-    expect(event('UserPromptExpansion-stopline.json').prompt).toEqual({ text: '$stopline review -- look at a.txt', source: 'user' });
+  it("does not apply a typed /stopline:stopline twice: its expansion repeats the UserPromptSubmit of the same prompt_id", () => {
+    expect(mapped('UserPromptExpansion-stopline.json')).toMatchObject({ kind: 'ignored', why: expect.stringContaining('already handled') });
+  });
+
+  it("turns the plugin command's expansion into the directive when the prompt was not the typed command", () => {
+    const expansion = { ...load('UserPromptExpansion-stopline.json'), prompt: 'please run the stopline command' };
+    const m = toControlEvent(expansion, ENV);
+    expect(m.kind === 'event' && m.event.prompt).toEqual({ text: '$stopline review -- look at a.txt', source: 'user' });
   });
 
   it("ignores other commands' expansions", () => {

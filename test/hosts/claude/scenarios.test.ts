@@ -308,6 +308,8 @@ hostSuite('Claude Code 2.1.332 with dist/claude', () => {
       const text = requestText(first?.body);
       expect(text).toContain('UserPromptSubmit hook additional context: stopline contract (ARMED)');
       expect(text).toContain('mode=review');
+      // the slash form also fires UserPromptExpansion: the contract is still injected once
+      expect(text.split('additional context: stopline contract (ARMED)').length - 1).toBe(1);
     }
   });
 

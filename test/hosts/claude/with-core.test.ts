@@ -46,17 +46,19 @@ describe('Claude adapter + core', () => {
     expect(decision((await h.bash('touch x', '/home/dev/project')).stdout)?.permissionDecisionReason).toContain('PATH_OUTSIDE_CONTRACT');
   });
 
-  it('arms from /stopline:stopline and from the skill expansion alike', async () => {
-    for (const payload of [
-      { ...load('UserPromptSubmit-stopline-slash.json'), session_id: SESSION },
-      { ...load('UserPromptExpansion-stopline.json'), session_id: SESSION },
-    ]) {
-      const h = setup();
-      const armed = await h.send(payload);
-      expect(armed.stdout).toContain('stopline contract (ARMED): mode=review');
-      expect(decision((await h.write('a.txt')).stdout)?.permissionDecisionReason).toContain('MODE_FORBIDS_MUTATION');
-      rmSync(dir, { recursive: true, force: true });
-    }
+  it('arms once from a typed /stopline:stopline (the submit arms, its expansion is not applied again)', async () => {
+    const h = setup();
+    const armed = await h.send({ ...load('UserPromptSubmit-stopline-slash.json'), session_id: SESSION });
+    expect(armed.stdout).toContain('stopline contract (ARMED): mode=review');
+    expect((await h.send({ ...load('UserPromptExpansion-stopline.json'), session_id: SESSION })).stdout).toBe('');
+    expect(decision((await h.write('a.txt')).stdout)?.permissionDecisionReason).toContain('MODE_FORBIDS_MUTATION');
+  });
+
+  it('arms from the plugin command expansion alone when the prompt was not the typed command', async () => {
+    const h = setup();
+    const armed = await h.send({ ...load('UserPromptExpansion-stopline.json'), session_id: SESSION, prompt: 'run the stopline command' });
+    expect(armed.stdout).toContain('stopline contract (ARMED): mode=review');
+    expect(decision((await h.write('a.txt')).stdout)?.permissionDecisionReason).toContain('MODE_FORBIDS_MUTATION');
   });
 
   it("a subagent's report delivered as a prompt cannot change the contract, even when it reads like the person", async () => {
