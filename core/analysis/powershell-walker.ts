@@ -141,12 +141,18 @@ function expandDouble(body: string, env: Env, code: string[]): string | null {
   return known ? out : null;
 }
 
-function tokenize(src: string, env: Env): Tok[] {
+/** Tokens plus what the tokenizer could not read (stray closers, unbalanced brackets). */
+function tokenize(src: string, env: Env, problems: string[]): Tok[] {
   const toks: Tok[] = [];
   let i = 0;
   const n = src.length;
   while (i < n) {
     const c = src[i]!;
+    if (c === ')' || c === '}') {
+      problems.push(`unbalanced ${c}`);
+      i++;
+      continue;
+    }
     if (c === '\n' || c === '\r') {
       toks.push({ t: 'op', op: ';' });
       i++;
@@ -202,6 +208,7 @@ function tokenize(src: string, env: Env): Tok[] {
     }
     if (c === '{') {
       const e = scanBalanced(src, i, '{', '}');
+      if (e === -1) problems.push('unbalanced {');
       const end = e === -1 ? n : e;
       toks.push({ t: 'block', source: src.slice(i + 1, e === -1 ? n : e - 1) });
       i = end;
@@ -210,6 +217,7 @@ function tokenize(src: string, env: Env): Tok[] {
     if (c === '(' || ((c === '$' || c === '@') && src[i + 1] === '(')) {
       const start = c === '(' ? i : i + 1;
       const e = scanBalanced(src, start, '(', ')');
+      if (e === -1) problems.push('unbalanced (');
       toks.push({ t: 'sub', source: src.slice(start + 1, e === -1 ? n : e - 1) });
       i = e === -1 ? n : e;
       continue;
@@ -248,6 +256,7 @@ function tokenize(src: string, env: Env): Tok[] {
       }
     }
     // a word: bare text, quoted parts, variables, possibly joined (e.g. $HOME\.ssh\x)
+    const wordStart = i;
     let text = '';
     let value: string | null = '';
     let quoted = false;
@@ -330,6 +339,11 @@ function tokenize(src: string, env: Env): Tok[] {
       i++;
     }
     if (text !== '') toks.push({ t: 'word', text, value: isVarStart && value === null ? null : value, quoted, code });
+    else if (i === wordStart) {
+      // nothing consumed: a character no rule above takes; never loop on it
+      problems.push(`unexpected ${JSON.stringify(src[i])}`);
+      i++;
+    }
   }
   return toks;
 }
@@ -456,7 +470,9 @@ export function walkPowerShell(w: Walk, source: string, scope: Scope, depth: num
     w.col.unknown('(input)', `${why ? why + ': ' : ''}nested deeper than ${MAX_NESTING} levels`);
     return;
   }
-  const toks = tokenize(source, { home: w.base.home });
+  const problems: string[] = [];
+  const toks = tokenize(source, { home: w.base.home }, problems);
+  if (problems.length) w.col.unknown('(powershell)', `${why ? why + ': ' : ''}PowerShell the tokenizer cannot read (${problems.slice(0, 3).join(', ')})`);
   // split into statements (; && || newline) and pipelines (|)
   let stmt: Tok[][] = [[]];
   const flush = () => {

@@ -150,6 +150,7 @@ class ShellWalker {
         this.w.col.add({ program: '[[', mutability: 'read', paths: [], pathsProven: true, why: '[[ … ]] only tests' });
         return;
       case 'ArithmeticCommand':
+        this.notArithmetic(n.expression, `((${n.body}))`);
         this.substitutions(n, scope, depth);
         this.w.col.add({ program: '((', mutability: 'read', paths: [], pathsProven: true, why: '(( … )) only computes' });
         return;
@@ -158,9 +159,21 @@ class ShellWalker {
     }
   }
 
+  /**
+   * `((rm x))` / `$((rm x))`: not arithmetic. bash rejects it at run time, but shells differ
+   * on reading `((`/`$((` as nested subshells, so such text is unknown, never a read.
+   */
+  private notArithmetic(expr: unknown, text: string): void {
+    const e = expr as { type?: string; value?: string } | undefined;
+    if (!e || (e.type === 'ArithmeticWord' && /\s/.test(e.value ?? '') && /[A-Za-z]/.test(e.value ?? ''))) {
+      this.w.col.unknown('((', `${text.slice(0, 60)} is not valid arithmetic; some shells read it as nested subshells`);
+    }
+  }
+
   /** Run every command / process substitution inside a node (they execute before the command). */
   private substitutions(node: SyntaxNode, scope: Scope, depth: number): void {
     const visit = (n: SyntaxNode): void => {
+      if (n.type === 'ArithmeticExpansion') this.notArithmetic(n.expression, n.text);
       if (n.type === 'CommandExpansion' || n.type === 'ProcessSubstitution' || n.type === 'ArithmeticCommandExpansion') {
         const inner = n.script;
         const label = n.type === 'ProcessSubstitution' ? 'process substitution' : 'command substitution';
@@ -173,6 +186,8 @@ class ShellWalker {
           return;
         }
         const stdin: StdinInfo = n.type === 'ProcessSubstitution' && n.operator === '>' ? { kind: 'pipe' } : STDIN_TTY;
+        const errors = (inner as { errors?: readonly { message: string }[] }).errors;
+        if (errors && errors.length) this.w.col.unknown(label, `the shell grammar does not accept the ${label}: ${errors[0]!.message}`);
         const child = new ShellWalker(this.w, new Set(this.functions));
         const s = { dir: scope.dir };
         for (const st of inner.commands) child.node(st.command, s, depth + 1, stdin);
@@ -240,6 +255,22 @@ class ShellWalker {
     return result;
   }
 
+  /**
+   * A variable whose quoted value holds `$(…)` or backticks is code waiting to run: bash
+   * arithmetic (`(( x ))`, `$((x))`, `[[ x -eq 1 ]]`, array subscripts) evaluates a
+   * variable's text and runs substitutions inside it.
+   */
+  private codeInValues(cmd: Command): void {
+    const declares = cmd.name && /^(export|declare|typeset|local|readonly)$/.test(cmd.name.value);
+    const items = [...cmd.prefix, ...(declares ? cmd.suffix : [])];
+    for (const a of items) {
+      if (a.type !== 'Assignment' || a.value.type !== 'Word') continue;
+      const parts = a.value.parts ?? [];
+      const quotedCode = parts.some((p) => (p.type === 'SingleQuoted' || p.type === 'AnsiCQuoted') && /\$\(|`/.test(p.value)) || (parts.length === 0 && /\$\(|`/.test(a.value.value));
+      if (quotedCode) this.w.col.unknown('assignment', `${a.name} holds command-substitution text that arithmetic evaluation or eval would run`);
+    }
+  }
+
   private command(cmd: Command, scope: Scope, depth: number, stdin: StdinInfo): void {
     const w = this.w;
     const home = w.base.home;
@@ -259,6 +290,7 @@ class ShellWalker {
         if (s) poisoned = s;
       }
     }
+    this.codeInValues(cmd);
 
     if (!cmd.name) {
       if (poisoned) w.col.unknown('assignment', `sets ${poisoned}, which changes what later commands run or load`);

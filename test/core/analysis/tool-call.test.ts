@@ -1,0 +1,295 @@
+/**
+ * analyzeToolCall per host, for every tool each registry lists. Inputs come from the
+ * captured host payloads in test/fixtures/<host>/ where the lab captured that tool, and
+ * from the documented input shapes (host notes) otherwise. A completeness check makes a
+ * registry tool without a case fail.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyzeToolCall } from '../../../core/analysis/tool-call';
+import { ActionSchema } from '../../../core/protocol';
+import { REGISTRIES, canonicalToolName, findToolEntry, type RegistryFamily } from '../../../core/registry/index';
+
+import cWrite from '../../fixtures/claude/PreToolUse-Write.json';
+import cEdit from '../../fixtures/claude/PreToolUse-Edit.json';
+import cBash from '../../fixtures/claude/PreToolUse-Bash.json';
+import cRead from '../../fixtures/claude/PreToolUse-Read.json';
+import cAgent from '../../fixtures/claude/PreToolUse-Agent.json';
+import cEnterWt from '../../fixtures/claude/PreToolUse-EnterWorktree.json';
+import cExitWt from '../../fixtures/claude/PreToolUse-ExitWorktree.json';
+import cTaskCreate from '../../fixtures/claude/PreToolUse-TaskCreate.json';
+import cTaskUpdate from '../../fixtures/claude/PreToolUse-TaskUpdate.json';
+import cToolSearch from '../../fixtures/claude/PreToolUse-ToolSearch.json';
+import cMcp from '../../fixtures/claude/PreToolUse-mcp__lab__ask_user.json';
+import xBash from '../../fixtures/codex/PreToolUse-Bash.json';
+import xBashSub from '../../fixtures/codex/PreToolUse-Bash-subagent.json';
+import xPatch from '../../fixtures/codex/PreToolUse-apply_patch.json';
+import xSpawn from '../../fixtures/codex/PreToolUse-spawn_agent.json';
+import xWait from '../../fixtures/codex/PreToolUse-multi_agent_v1wait_agent.json';
+import oWrite from '../../fixtures/opencode/tool.execute.before-write.json';
+import oWriteDenied from '../../fixtures/opencode/tool.execute.before-write-denied.json';
+import oEditDenied from '../../fixtures/opencode/tool.execute.before-edit-denied.json';
+import oBash from '../../fixtures/opencode/tool.execute.before-bash.json';
+import oBashDenied from '../../fixtures/opencode/tool.execute.before-bash-denied.json';
+import oTask from '../../fixtures/opencode/tool.execute.before-task.json';
+import pBash from '../../fixtures/pi/tool_call-bash.json';
+import pEdit from '../../fixtures/pi/tool_call-edit.json';
+import pRead from '../../fixtures/pi/tool_call-read.json';
+import pWrite from '../../fixtures/pi/tool_call-write.json';
+import hWrite from '../../fixtures/hermes/pre_tool_call-write_file.json';
+import hRead from '../../fixtures/hermes/pre_tool_call-read_file.json';
+import hPatch from '../../fixtures/hermes/pre_tool_call-patch.json';
+import hPatchReplace from '../../fixtures/hermes/pre_tool_call-patch-replace.json';
+import hSearch from '../../fixtures/hermes/pre_tool_call-search_files.json';
+import hTerminal from '../../fixtures/hermes/pre_tool_call-terminal.json';
+import hDelegate from '../../fixtures/hermes/pre_tool_call-delegate_task.json';
+import hExec from '../../fixtures/hermes/pre_tool_call-execute_code.json';
+import hTodo from '../../fixtures/hermes/pre_tool_call-todo.json';
+import hMemory from '../../fixtures/hermes/pre_tool_call-memory.json';
+import hClarify from '../../fixtures/hermes/pre_tool_call-clarify.json';
+import hSkill from '../../fixtures/hermes/pre_tool_call-skill_manage.json';
+import hBrowser from '../../fixtures/hermes/pre_tool_call-browser_navigate.json';
+import hWebSearch from '../../fixtures/hermes/pre_tool_call-web_search.json';
+import hWebExtract from '../../fixtures/hermes/pre_tool_call-web_extract.json';
+import hVision from '../../fixtures/hermes/pre_tool_call-vision_analyze.json';
+import hCron from '../../fixtures/hermes/pre_tool_call-cronjob.json';
+import hProcess from '../../fixtures/hermes/pre_tool_call-process.json';
+import hMcp from '../../fixtures/hermes/pre_tool_call-mcp_github_create_issue.json';
+
+type M = 'read' | 'write' | 'delegate' | 'control' | 'unknown';
+interface Case {
+  tool: string;
+  input: unknown;
+  cwd: string;
+  mutability: M;
+  /** expected affectedPaths; omitted = [] for read/control/delegate, null for unknown */
+  paths?: string[] | null;
+  delegation?: number;
+  unbounded?: boolean;
+  dep?: boolean;
+  hash?: boolean;
+  /** where the input comes from */
+  from: 'fixture' | 'host notes';
+}
+
+const P = '/home/dev/project';
+const H = '/home/dev/acme-app';
+const fx = (tool: string, input: unknown, cwd: string, mutability: M, rest: Partial<Case> = {}): Case => ({ tool, input, cwd, mutability, from: 'fixture', ...rest });
+const doc = (tool: string, input: unknown, mutability: M, rest: Partial<Case> = {}): Case => ({ tool, input, cwd: rest.cwd ?? P, mutability, from: 'host notes', ...rest });
+
+const CASES: Record<RegistryFamily, Case[]> = {
+  claude: [
+    fx('Write', cWrite.tool_input, cWrite.cwd, 'write', { paths: ['created.txt'] }),
+    fx('Edit', cEdit.tool_input, cEdit.cwd, 'write', { paths: ['edit-me.txt'] }),
+    fx('Bash', cBash.tool_input, cBash.cwd, 'write', { paths: ['watched.txt', '.claude/settings.local.json'] }),
+    fx('Read', cRead.tool_input, cRead.cwd, 'read'),
+    fx('Agent', cAgent.tool_input, cAgent.cwd, 'delegate', { delegation: 1 }),
+    fx('EnterWorktree', cEnterWt.tool_input, cEnterWt.cwd, 'write', { paths: null }),
+    fx('ExitWorktree', cExitWt.tool_input, cExitWt.cwd, 'write', { paths: null }),
+    fx('TaskCreate', cTaskCreate.tool_input, cTaskCreate.cwd, 'control'),
+    fx('TaskUpdate', cTaskUpdate.tool_input, cTaskUpdate.cwd, 'control'),
+    fx('ToolSearch', cToolSearch.tool_input, cToolSearch.cwd, 'control'),
+    fx('mcp__lab__ask_user', cMcp.tool_input, cMcp.cwd, 'unknown'),
+    doc('ExitWorktree', { action: 'keep' }, 'control'),
+    doc('MultiEdit', { file_path: `${P}/src/a.ts`, edits: [{ old_string: 'a', new_string: "createHash('md5')" }] }, 'write', { paths: ['src/a.ts'], hash: true }),
+    doc('NotebookEdit', { notebook_path: `${P}/nb.ipynb`, cell_id: 'c1', new_source: '!pip install polars', edit_mode: 'replace' }, 'write', { paths: ['nb.ipynb'], dep: true }),
+    doc('PowerShell', { command: 'Remove-Item -Recurse build' }, 'write', { paths: ['build'] }),
+    doc('Monitor', { command: 'tail -f app.log | grep ERROR', description: 'watch errors' }, 'read'),
+    doc('Monitor', { ws: 'ws://127.0.0.1:9229/x' }, 'read'),
+    doc('NotebookRead', { notebook_path: `${P}/nb.ipynb` }, 'read'),
+    doc('Grep', { pattern: 'TODO', path: 'src' }, 'read'),
+    doc('Glob', { pattern: '**/*.ts' }, 'read'),
+    doc('LS', { path: P }, 'read'),
+    doc('LSP', { operation: 'hover', file_path: `${P}/a.ts` }, 'read'),
+    doc('WebFetch', { url: 'https://example.com', prompt: 'x' }, 'read'),
+    doc('WebSearch', { query: 'x' }, 'read'),
+    doc('BashOutput', { bash_id: 'b1' }, 'read'),
+    doc('ListAgents', {}, 'read'),
+    doc('ListMcpResourcesTool', {}, 'read'),
+    doc('ReadMcpResourceTool', { server: 's', uri: 'x://y' }, 'read'),
+    doc('Task', { description: 'd', prompt: 'p', subagent_type: 'general-purpose' }, 'delegate', { delegation: 1 }),
+    doc('Workflow', { name: 'wf' }, 'delegate', { delegation: 1, unbounded: true }),
+    ...['TodoWrite', 'TodoRead', 'TaskList', 'TaskGet', 'TaskOutput', 'TaskStop', 'KillShell', 'KillBash', 'EnterPlanMode', 'ExitPlanMode', 'AskUserQuestion', 'Skill', 'SlashCommand', 'ReportFindings', 'ScheduleWakeup', 'SendMessage', 'PushNotification', 'EndConversation', 'WaitForMcpServers', 'CronCreate', 'CronDelete', 'CronList'].map((t) => doc(t, {}, 'control')),
+    doc('DeferredToolPlaceholder', {}, 'unknown'),
+    doc('mcp__filesystem__write_file', { path: `${P}/notes.md`, content: 'x' }, 'write', { paths: ['notes.md'] }),
+    doc('mcp__github__create_pull_request', { title: 't' }, 'write', { paths: null }),
+    doc('mcp__github__get_file_contents', { path: 'a' }, 'read'),
+    doc('mcp__shell__run_command', { command: 'ls' }, 'unknown'),
+    doc('NotARealTool', {}, 'unknown'),
+  ],
+  codex: [
+    fx('Bash', xBash.tool_input, xBash.cwd, 'write', { paths: ['shell_made.txt'] }),
+    fx('Bash', xBashSub.tool_input, xBashSub.cwd, 'write', { paths: ['child_made.txt'] }),
+    fx('apply_patch', xPatch.tool_input, xPatch.cwd, 'write', { paths: ['patch_made.txt'] }),
+    fx('spawn_agent', xSpawn.tool_input, xSpawn.cwd, 'delegate', { delegation: 1 }),
+    fx('multi_agent_v1wait_agent', xWait.tool_input, xWait.cwd, 'control'),
+    doc('multi_agent_v1spawn_agent', { message: 'x' }, 'delegate', { delegation: 1 }),
+    ...['wait_agent', 'multi_agent_v1send_input', 'send_input', 'multi_agent_v1close_agent', 'close_agent', 'update_plan', 'request_user_input', 'tool_search', 'get_goal', 'create_goal', 'update_goal', 'list_agents', 'multi_agent_v1resume_agent'].map((t) => doc(t, {}, 'control')),
+    doc('view_image', { path: 'a.png' }, 'read'),
+    doc('web_search', { query: 'x' }, 'read'),
+    doc('exec_command', { cmd: 'touch x', workdir: `${P}/w` }, 'write', { paths: ['w/x'] }),
+    doc('shell_command', { command: 'ls' }, 'read'),
+    doc('write_stdin', { session_id: 1, chars: 'rm -rf x\n' }, 'unknown'),
+    doc('mcp__docs__search_docs', { q: 'x' }, 'read'),
+    doc('Bash', { command: 'bash' }, 'unknown'),
+  ],
+  opencode: [
+    fx('write', oWrite.output.args, P, 'write', { paths: ['allowed.txt'] }),
+    fx('write', oWriteDenied.output.args, P, 'write', { paths: ['LAB_BLOCK-write.txt'] }),
+    fx('edit', oEditDenied.output.args, P, 'write', { paths: ['allowed.txt'] }),
+    fx('bash', oBash.output.args, P, 'write', { paths: ['bash-allowed.txt'] }),
+    fx('bash', oBashDenied.output.args, P, 'write', { paths: ['LAB_BLOCK-bash.txt'] }),
+    fx('task', oTask.output.args, P, 'delegate', { delegation: 1 }),
+    doc('task', { description: 'd', prompt: 'p', subagent_type: 'general', task_id: 'ses_abc' }, 'control'),
+    doc('read', { filePath: 'a.txt' }, 'read'),
+    doc('grep', { pattern: 'x' }, 'read'),
+    doc('glob', { pattern: '*.ts' }, 'read'),
+    doc('list', { path: '.' }, 'read'),
+    doc('lsp', {}, 'read'),
+    doc('webfetch', { url: 'https://x' }, 'read'),
+    doc('websearch', { query: 'x' }, 'read'),
+    doc('codesearch', { query: 'x' }, 'read'),
+    doc('multiedit', { filePath: 'a.ts', edits: [{ oldString: 'a', newString: 'b' }] }, 'write', { paths: ['a.ts'] }),
+    doc('patch', { patchText: '*** Begin Patch\n*** Add File: p.ts\n+x\n*** End Patch' }, 'write', { paths: ['p.ts'] }),
+    doc('apply_patch', { patchText: '*** Begin Patch\n*** Update File: q.ts\n@@\n-a\n+b\n*** End Patch' }, 'write', { paths: ['q.ts'] }),
+    doc('bash', { command: 'rm -rf dist', workdir: 'web' }, 'write', { paths: ['web/dist'] }),
+    ...['todowrite', 'todoread', 'question', 'skill', 'plan_enter', 'plan_exit', 'invalid'].map((t) => doc(t, {}, 'control')),
+    doc('batch', { tool_calls: [] }, 'unknown'),
+    doc('github_create_issue', { title: 'x' }, 'unknown'),
+  ],
+  hermes: [
+    fx('write_file', hWrite.args, H, 'write', { paths: ['src/config.ts'] }),
+    fx('read_file', hRead.args, H, 'read'),
+    fx('patch', hPatch.args, H, 'write', { paths: ['src/config.ts', 'src/flags.ts'] }),
+    fx('patch', hPatchReplace.args, H, 'write', { paths: ['src/config.ts'] }),
+    fx('search_files', hSearch.args, H, 'read'),
+    fx('terminal', hTerminal.args, H, 'read'),
+    fx('delegate_task', hDelegate.args, H, 'delegate', { delegation: 2 }),
+    fx('execute_code', hExec.args, H, 'unknown'),
+    fx('todo', hTodo.args, H, 'control'),
+    fx('memory', hMemory.args, H, 'control'),
+    fx('clarify', hClarify.args, H, 'control'),
+    fx('skill_manage', hSkill.args, H, 'control'),
+    fx('browser_navigate', hBrowser.args, H, 'unknown'),
+    fx('web_search', hWebSearch.args, H, 'read'),
+    fx('web_extract', hWebExtract.args, H, 'read'),
+    fx('vision_analyze', hVision.args, H, 'read'),
+    fx('cronjob', hCron.args, H, 'unknown'),
+    fx('process', hProcess.args, H, 'unknown'),
+    fx('mcp_github_create_issue', hMcp.args, H, 'unknown'),
+    doc('terminal', { command: 'npm install zod', workdir: `${H}/web` }, 'write', { cwd: H, paths: null, dep: true }),
+    doc('terminal', { command: 'touch x', workdir: 'pkg' }, 'write', { cwd: H, paths: ['pkg/x'] }),
+    doc('delegate_task', { goal: 'write tests' }, 'delegate', { delegation: 1 }),
+    doc('delegate_task', { action: 'list' }, 'control'),
+    doc('delegate_task', {}, 'delegate', { delegation: 1, unbounded: true }),
+    doc('process', { action: 'poll', session_id: 'p' }, 'read'),
+    doc('process', { action: 'close', session_id: 'p' }, 'control'),
+    doc('cronjob', { action: 'list' }, 'read'),
+    ...['read_terminal', 'session_search', 'skills_list', 'skill_view', 'x_search', 'video_analyze', 'browser_snapshot', 'browser_get_images', 'browser_vision', 'ha_list_entities', 'ha_get_state', 'ha_list_services', 'kanban_show', 'kanban_list', 'kanban_attachments', 'project_list'].map((t) => doc(t, {}, 'read')),
+    ...['close_terminal', 'tool_search', 'tool_describe', 'project_create', 'project_switch', 'kanban_create', 'kanban_complete', 'kanban_block', 'kanban_unblock', 'kanban_comment', 'kanban_link', 'kanban_heartbeat', 'kanban_attach', 'kanban_attach_url'].map((t) => doc(t, {}, 'control')),
+    ...['browser_click', 'browser_type', 'browser_press', 'browser_scroll', 'browser_back', 'browser_dialog', 'browser_console', 'browser_cdp', 'computer_use', 'ha_call_service', 'tool_call', 'send_message'].map((t) => doc(t, {}, 'unknown')),
+    doc('image_generate', { prompt: 'x' }, 'write', { paths: null }),
+    doc('video_generate', { prompt: 'x' }, 'write', { paths: null }),
+    doc('text_to_speech', { text: 'hi', output_path: 'out/a.mp3' }, 'write', { paths: ['out/a.mp3'] }),
+  ],
+  pi: [
+    fx('bash', pBash.event.input, pBash.ctx.cwd, 'write', { paths: ['bash-ran.txt'] }),
+    fx('edit', pEdit.event.input, pEdit.ctx.cwd, 'write', { paths: ['target.txt'] }),
+    fx('read', pRead.event.input, pRead.ctx.cwd, 'read'),
+    fx('write', pWrite.event.input, pWrite.ctx.cwd, 'write', { paths: ['blocked.txt'] }),
+    doc('grep', { pattern: 'x' }, 'read'),
+    doc('find', { pattern: '*.ts' }, 'read'),
+    doc('ls', { path: '.' }, 'read'),
+    doc('powershell', { command: 'Set-Content a.txt x' }, 'write', { paths: ['a.txt'] }),
+    doc('subagent', { agent: 'scout', task: 'look' }, 'delegate', { delegation: 1 }),
+    doc('subagent', { tasks: [{ agent: 'a', task: '1' }, { agent: 'b', task: '2' }, { agent: 'c', task: '3' }] }, 'delegate', { delegation: 3 }),
+    doc('subagent', { chain: [{ agent: 'a', task: '1' }, { agent: 'b', task: '{previous}' }] }, 'delegate', { delegation: 1 }),
+    doc('subagent', { mode: 'swarm' }, 'delegate', { delegation: 1, unbounded: true }),
+    doc('custom_extension_tool', {}, 'unknown'),
+  ],
+};
+
+for (const family of Object.keys(CASES) as RegistryFamily[]) {
+  const registry = REGISTRIES[family];
+  describe(`${registry.displayName} (${family})`, () => {
+    it('has a case for every tool in the registry', () => {
+      const covered = new Set(CASES[family].map((c) => c.tool));
+      const missing = registry.tools.map((t) => t.name).filter((n) => !covered.has(n));
+      expect(missing).toEqual([]);
+    });
+
+    it.each(CASES[family].map((c) => [`${c.tool} (${c.from}) -> ${c.mutability}`, c] as const))('%s', (_label, c) => {
+      const a = analyzeToolCall(registry, c.tool, c.input, { cwd: c.cwd, home: '/home/dev' });
+      const why = (a.segments ?? []).map((s) => `${s.program}: ${s.why}`).join('\n');
+      expect(ActionSchema.safeParse({ ...a }).success, 'the result is a valid Action').toBe(true);
+      expect(a.name).toBe(c.tool);
+      expect(a.mutability, why).toBe(c.mutability);
+      const paths = c.paths !== undefined ? c.paths : c.mutability === 'unknown' ? null : [];
+      expect(a.affectedPaths, why).toEqual(paths);
+      expect(a.delegationCount).toBe(c.delegation ?? 0);
+      expect(a.unboundedDelegation).toBe(c.unbounded ?? false);
+      if (c.dep !== undefined) expect(a.dependencyIntent).toBe(c.dep);
+      if (c.hash !== undefined) expect(a.hashIntent).toBe(c.hash);
+      expect(a.cwd).toBe(c.cwd);
+      const entry = findToolEntry(registry, c.tool);
+      expect(a.canonicalName).toBe(entry?.canonical);
+    });
+  });
+}
+
+describe('analyzeToolCall never throws on odd input', () => {
+  const odd: unknown[] = [undefined, null, 0, 'text', [], [1, 2], { command: null }, { command: 42 }, { command: ['rm', 'x'] }, { file_path: {} }, { edits: [null, 3, 'x'] }, { patch: 5, mode: 'patch' }, { tasks: 'not json' }, Object.create(null)];
+  for (const family of Object.keys(REGISTRIES) as RegistryFamily[]) {
+    const registry = REGISTRIES[family];
+    it(`${family}: every tool with every odd input gives a valid Action`, () => {
+      for (const t of registry.tools) {
+        for (const input of odd) {
+          const a = analyzeToolCall(registry, t.name, input, { cwd: P });
+          expect(ActionSchema.safeParse(a).success, `${t.name} ${JSON.stringify(input)}`).toBe(true);
+          if (t.kind === 'shell' || t.kind === 'powershell') {
+            // no readable command: never a read
+            if (!(typeof (input as { command?: unknown })?.command === 'string')) expect(a.mutability).not.toBe('read');
+          }
+        }
+      }
+    });
+  }
+
+  it('odd tool names and options', () => {
+    const reg = REGISTRIES.claude;
+    for (const name of ['', '   ', 'x'.repeat(100_000), 'mcp__', '__proto__', 'constructor'] as string[]) {
+      const a = analyzeToolCall(reg, name, {}, {});
+      expect(ActionSchema.safeParse(a).success).toBe(true);
+      expect(a.mutability).toBe('unknown');
+    }
+    expect(analyzeToolCall(reg, 42 as unknown as string, {}, {}).name).toBe('(unnamed tool)');
+    expect(analyzeToolCall(reg, 'Bash', { command: 'ls' }, { cwd: 7 as unknown as string }).mutability).toBe('read');
+  });
+
+  it('a huge command is unknown, not a crash', () => {
+    const a = analyzeToolCall(REGISTRIES.claude, 'Bash', { command: 'echo ' + 'a'.repeat(300_000) }, { cwd: P });
+    expect(a.mutability).toBe('unknown');
+    expect(a.segments?.[0]?.why).toMatch(/longer than/);
+  });
+});
+
+describe('canonicalToolName', () => {
+  it.each([
+    ['claude', 'Agent', 'Task'],
+    ['claude', 'Bash', 'Bash'],
+    ['codex', 'apply_patch', 'Edit'],
+    ['codex', 'spawn_agent', 'Task'],
+    ['opencode', 'bash', 'Bash'],
+    ['opencode', 'write', 'Write'],
+    ['hermes', 'terminal', 'Bash'],
+    ['hermes', 'patch', 'Edit'],
+    ['hermes', 'delegate_task', 'Task'],
+    ['pi', 'edit', 'Edit'],
+    ['pi', 'subagent', 'Task'],
+  ] as const)('%s %s -> %s', (fam, tool, canon) => {
+    expect(canonicalToolName(fam, tool)).toBe(canon);
+  });
+  it('is undefined for tools with no canonical name', () => {
+    expect(canonicalToolName('claude', 'mcp__x__y')).toBeUndefined();
+    expect(canonicalToolName('pi', 'nope')).toBeUndefined();
+  });
+});

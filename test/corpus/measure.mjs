@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+/**
+ * Measures analysis time per command over the bypass corpus (test/corpus/shell-corpus.json).
+ * Bundles core/analysis (shell + PowerShell entry points) with rollup exactly as the host
+ * artifacts do, then times each command: one warm-up pass, then `--rounds` timed passes
+ * (default 20). Prints median, p90, p99 and max per command, measured, not asserted.
+ *
+ *   node test/corpus/measure.mjs [--rounds 20] [--json]
+ */
+import { mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { rollup } from 'rollup';
+import typescript from '@rollup/plugin-typescript';
+import nodeResolve from '@rollup/plugin-node-resolve';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..', '..');
+const args = process.argv.slice(2);
+const rounds = Number(args[args.indexOf('--rounds') + 1]) > 0 && args.includes('--rounds') ? Number(args[args.indexOf('--rounds') + 1]) : 20;
+const asJson = args.includes('--json');
+
+const work = mkdtempSync(join(tmpdir(), 'stopline-measure-'));
+try {
+  const entry = join(work, 'entry.ts');
+  writeFileSync(
+    entry,
+    `export { analyzeShell } from ${JSON.stringify(join(root, 'core/analysis/shell'))};\nexport { analyzePowerShell } from ${JSON.stringify(join(root, 'core/analysis/powershell'))};\n`,
+  );
+  const bundle = await rollup({
+    input: entry,
+    plugins: [nodeResolve(), typescript({ tsconfig: join(root, 'tsconfig.json'), include: [join(root, 'core/**/*.ts'), entry], noEmit: false, outDir: work, declaration: false, sourceMap: false })],
+    onwarn: () => {},
+  });
+  const out = join(work, 'analysis.mjs');
+  await bundle.write({ file: out, format: 'es' });
+  await bundle.close();
+
+  const loadStart = performance.now();
+  const mod = await import(pathToFileURL(out).href);
+  const loadMs = performance.now() - loadStart;
+
+  const corpus = JSON.parse(readFileSync(join(here, 'shell-corpus.json'), 'utf8'));
+  const { cwd, home } = corpus._meta;
+  const run = (c) => (c.shell === 'powershell' ? mod.analyzePowerShell(c.cmd, { cwd, home }) : mod.analyzeShell(c.cmd, { cwd, home }));
+
+  // first call of all (cold: JIT not warmed), then a warm-up pass
+  const coldStart = performance.now();
+  run(corpus.cases[0]);
+  const coldMs = performance.now() - coldStart;
+  for (const c of corpus.cases) run(c);
+
+  const perCommand = []; // median of the rounds, per command
+  const all = [];
+  for (const c of corpus.cases) {
+    const samples = [];
+    for (let r = 0; r < rounds; r++) {
+      const t = performance.now();
+      run(c);
+      samples.push(performance.now() - t);
+    }
+    samples.sort((a, b) => a - b);
+    perCommand.push(samples[Math.floor(samples.length / 2)]);
+    all.push(...samples);
+  }
+  const q = (arr, p) => {
+    const s = [...arr].sort((a, b) => a - b);
+    return s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  };
+  const us = (ms) => Math.round(ms * 1000 * 10) / 10;
+  const result = {
+    commands: corpus.cases.length,
+    rounds,
+    node: process.version,
+    bundleLoadMs: Math.round(loadMs * 100) / 100,
+    firstCallMs: Math.round(coldMs * 100) / 100,
+    perCommandMedianUs: { median: us(q(perCommand, 0.5)), p90: us(q(perCommand, 0.9)), p99: us(q(perCommand, 0.99)), max: us(q(perCommand, 1)) },
+    allSamplesUs: { median: us(q(all, 0.5)), p99: us(q(all, 0.99)) },
+  };
+  if (asJson) console.log(JSON.stringify(result));
+  else {
+    console.log(`analysis time over ${result.commands} corpus commands, ${rounds} rounds each, node ${result.node}`);
+    console.log(`  bundle load ${result.bundleLoadMs} ms, first call ${result.firstCallMs} ms (cold)`);
+    const m = result.perCommandMedianUs;
+    console.log(`  per command (median of rounds): median ${m.median} µs, p90 ${m.p90} µs, p99 ${m.p99} µs, max ${m.max} µs`);
+    console.log(`  all samples: median ${result.allSamplesUs.median} µs, p99 ${result.allSamplesUs.p99} µs`);
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
