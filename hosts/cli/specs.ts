@@ -27,6 +27,18 @@ export const TOOL_COMMANDS: readonly CommandSpec[] = [
     run: async (args, io) => (await import('./guard/command')).runGuard(args, io),
   },
   {
+    name: 'listen',
+    summary: 'a resident evaluator: one JSON request per stdin line, one answer per stdout line (guard + your hooks)',
+    usage: 'stopline listen',
+    description:
+      'Serves the listen protocol (docs/universal-hooks.md §9) until {"op":"bye"} or the end of stdin. ' +
+      '{"op":"dispatch","host":"hermes","event":"pre_tool_call","payload":{…}} answers {"ok":true,"output":<the Hermes return value or null>}; ' +
+      'a native event (no host) or a claude, codex, opencode or pi one answers the verdict `stopline guard` prints, as fields of {"ok":true,…}. ' +
+      'Also {"op":"ping"} and {"op":"reload"}. stdout carries nothing but answer lines.',
+    options: [],
+    run: async (args, io) => (await import('./listen')).runListen(args, io),
+  },
+  {
     name: 'status',
     summary: 'what stopline knows right now: config, data folders, the contract of recent sessions',
     usage: 'stopline status [--all] [--session <id>] [--json]',

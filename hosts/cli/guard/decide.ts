@@ -37,6 +37,8 @@ export interface GuardRequest {
   payload: HookPayload;
   /** `--task` / STOPLINE_TASK_ID: the contract this call is checked against */
   task?: string;
+  /** the event name when the caller has it apart from the payload (listen's `event`) */
+  eventName?: string;
   env: HookEnv;
   cwd: string;
   /** tests make the core fail through this */
@@ -168,10 +170,10 @@ function observing(adapter: CommandHookAdapter, seen: Observed, task: string | u
  * (no dialect is skipped: no host runs any of them here) and the in-process hosts, whose
  * payload is turned into the Claude-shaped one hooks receive.
  */
-async function withAllHooks(req: GuardRequest, canonical: CanonicalEvent, seen: Observed, guard: Outcome, nativeName: string): Promise<{ outcome: HostAnswer; log: string[] }> {
+async function withAllHooks(req: GuardRequest, payload: HookPayload, canonical: CanonicalEvent, seen: Observed, guard: Outcome, nativeName: string): Promise<{ outcome: HostAnswer; log: string[] }> {
   const log: string[] = [];
   const event = seen.mapped?.kind === 'event' ? seen.mapped.event : undefined;
-  const shaped = hookPayload(req, event);
+  const shaped = hookPayload(req, payload, event);
   const projectDir = (typeof shaped.cwd === 'string' && shaped.cwd !== '' ? shaped.cwd : undefined) ?? event?.cwd ?? req.cwd;
   try {
     const config = loadHooksConfigFromSystem(projectDir, { env: req.env });
@@ -193,15 +195,14 @@ async function withAllHooks(req: GuardRequest, canonical: CanonicalEvent, seen: 
 }
 
 /** The payload in the shape universal hooks read (Claude's), for the dialects that lack it. */
-function hookPayload(req: GuardRequest, event: ControlEvent | undefined): HookPayload {
-  const p = req.payload;
+function hookPayload(req: GuardRequest, p: HookPayload, event: ControlEvent | undefined): HookPayload {
   if (req.dialect === 'native') return { ...p, ...(isRecord(p.tool_input) ? { canonical_input: p.tool_input } : {}) };
   const base: HookPayload = { session_id: event?.sessionId ?? '', cwd: event?.cwd ?? req.cwd };
   if (req.dialect === 'opencode') {
     const input = isRecord(p.input) ? p.input : {};
     const output = isRecord(p.output) ? p.output : {};
     const tool = typeof input.tool === 'string' ? input.tool : undefined;
-    const args = p.hook === 'tool.execute.after' ? input.args : output.args;
+    const args = p.hook_event_name === 'tool.execute.after' ? input.args : output.args;
     if (tool) {
       base.tool_name = tool;
       base.tool_input = args;
@@ -230,7 +231,7 @@ export async function decideGuard(req: GuardRequest): Promise<GuardResult> {
   try {
     if (req.dialect === 'native' && 'protocolVersion' in req.payload) return decideControlEvent(req);
     const adapter = ADAPTERS[req.dialect];
-    const name = eventNameOf(req.dialect, req.payload);
+    const name = req.eventName ?? eventNameOf(req.dialect, req.payload);
     const host = adapter.registry.displayName;
     const what = req.dialect === 'native' ? 'a canonical event' : `${/^[AEIOU]/.test(host) ? 'an' : 'a'} ${host} event`;
     if (name === undefined || name === '') {
@@ -255,7 +256,7 @@ export async function decideGuard(req: GuardRequest): Promise<GuardResult> {
     let stderr = rendered.stderr;
     let log: string[] = [];
     if (!adapterRunsUserHooks(req.dialect) && entry.canonical) {
-      const r = await withAllHooks(req, entry.canonical, seen, outcome, name);
+      const r = await withAllHooks(req, payload, entry.canonical, seen, outcome, name);
       outcome = r.outcome;
       log = r.log;
       stderr += log.map((l) => `stopline guard: ${l}\n`).join('');

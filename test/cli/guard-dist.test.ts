@@ -1,0 +1,63 @@
+/**
+ * The built bridge, `node dist/stopline.mjs guard`, as a harness runs it: a real process, one
+ * event on stdin, the exit code. One block, one allow and one input error per dialect (the
+ * bulk of the cases runs in process in guard.test.ts). Needs `npm run build` first.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dialectCases, hostArgs } from './guard-cases';
+import { DIST_CLI, cleanupTempDirs, isolatedEnv, spawnCliAsync, tempDir, writeFile } from './helpers';
+
+afterAll(cleanupTempDirs);
+
+const SPAWN_TIMEOUT_MS = 120_000;
+
+describe('dist/stopline.mjs guard', () => {
+  it('dist/stopline.mjs exists (run npm run build)', () => {
+    expect(existsSync(DIST_CLI)).toBe(true);
+  });
+
+  const home = tempDir();
+  const project = join(home, 'project');
+  writeFile(join(project, 'README.md'), 'x');
+  const env = isolatedEnv(home, { STOPLINE_HOME: join(home, 'data') });
+  const cases = dialectCases(project);
+
+  it('every dialect: armed review blocks a write (exit 2, stamp on stderr), allows a read (exit 0), refuses a broken payload (exit 1)', { timeout: 600_000 }, async () => {
+    const results = await Promise.all(
+      Object.entries(cases).map(async ([name, c]) => {
+        const run = (payload: unknown) => spawnCliAsync(hostArgs(c), { env, cwd: project, stdin: JSON.stringify(payload), timeoutMs: SPAWN_TIMEOUT_MS });
+        const session = `dist-${name}`;
+        const armed = await run(c.prompt(session, '$stopline review -- look'));
+        const read = await run(c.read(session));
+        const write = await run(c.write(session));
+        const broken = await run(c.broken(session));
+        return { name, says: c.brokenSays, armed, read, write, broken };
+      }),
+    );
+    for (const { name, says, armed, read, write, broken } of results) {
+      expect(armed.code, `${name} arm: ${armed.stderr}`).toBe(0);
+      expect(read.code, `${name} read: ${read.stderr}`).toBe(0);
+      expect(JSON.parse(read.stdout).decision, name).toBe('allow');
+      expect(write.code, `${name} write`).toBe(2);
+      expect(write.stderr, name).toMatch(/^STOP \/ INTENT\n[\s\S]*Reason: MODE_FORBIDS_MUTATION \(I\)/);
+      expect(JSON.parse(write.stdout)).toMatchObject({ decision: 'block', reasonCode: 'MODE_FORBIDS_MUTATION' });
+      expect(broken.code, name).toBe(1);
+      expect(broken.stdout, name).toBe('');
+      expect(broken.stderr, name).toContain(says);
+    }
+  });
+
+  it('bad input is exit 1 with the accepted forms; an unknown dialect suggests the right one', { timeout: 300_000 }, async () => {
+    const [garbage, dialect] = await Promise.all([
+      spawnCliAsync(['guard'], { env, stdin: 'rm -rf /', timeoutMs: SPAWN_TIMEOUT_MS }),
+      spawnCliAsync(['guard', '--host', 'odex'], { env, stdin: '{}', timeoutMs: SPAWN_TIMEOUT_MS }),
+    ]);
+    expect(garbage.code).toBe(1);
+    expect(garbage.stdout).toBe('');
+    expect(garbage.stderr).toContain('Accepted input: one JSON object on stdin');
+    expect(dialect.code).toBe(1);
+    expect(dialect.stderr).toContain('did you mean "codex"?');
+  });
+});
