@@ -14,7 +14,7 @@
  * root contract can be proven for it.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { readFileSync, unlinkSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDir, writeFileAtomic } from './fsio';
 
@@ -96,7 +96,35 @@ export function recordChild(dataDir: string, childId: string, parentId: string |
   const record = lineage.kind === 'child' ? { v: RECORD_VERSION, root: seal(childId, lineage.rootSessionId) } : { v: RECORD_VERSION, orphan: true };
   ensureDir(join(dataDir, 'lineage'));
   writeFileAtomic(recordFile(dataDir, childId), JSON.stringify(record) + '\n');
+  pruneLineage(dataDir);
   return lineage;
+}
+
+/** A child is done long before this; older records were left by a host that never said stop. */
+export const LINEAGE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Remove records older than `maxAgeMs` (and temp files a killed writer left). Returns how many. */
+export function pruneLineage(dataDir: string, now = Date.now(), maxAgeMs = LINEAGE_MAX_AGE_MS): number {
+  const dir = join(dataDir, 'lineage');
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const p = join(dir, name);
+    try {
+      if (now - statSync(p).mtimeMs > (name.endsWith('.tmp') ? 60_000 : maxAgeMs)) {
+        unlinkSync(p);
+        removed++;
+      }
+    } catch {
+      /* gone already */
+    }
+  }
+  return removed;
 }
 
 /** Drop a finished child's record. A record that is already gone is fine. */

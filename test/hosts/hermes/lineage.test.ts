@@ -2,11 +2,11 @@
  * delegate_task children under their own session id: the subagent_start record (core/state/
  * lineage.ts) and the step that puts the root on a child's later events (hosts/hermes/lineage.ts).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { forgetChild, lineageOf, recordChild } from '../../../core/state/lineage';
+import { forgetChild, lineageOf, LINEAGE_MAX_AGE_MS, pruneLineage, recordChild } from '../../../core/state/lineage';
 import type { ControlEvent } from '../../../core/protocol';
 import { toControlEvent } from '../../../hosts/hermes/adapter';
 import { UNKNOWN_PARENT_AGENT, withLineage } from '../../../hosts/hermes/lineage';
@@ -75,6 +75,19 @@ describe('core/state/lineage', () => {
     const other = readdirSync(dir).map((n) => join(dir, n)).find((p) => p !== file)!;
     writeFileSync(file, readFileSync(other));
     expect(lineageOf(data, CHILD)).toEqual({ kind: 'orphan' });
+  });
+
+  it('records a host never closed (no subagent stop) are removed after a week, the next time a child starts', () => {
+    const data = scratch();
+    recordChild(data, CHILD, ROOT);
+    const dir = join(data, 'lineage');
+    const old = join(dir, readdirSync(dir)[0]!);
+    const weekAgo = (Date.now() - LINEAGE_MAX_AGE_MS - 60_000) / 1000;
+    utimesSync(old, weekAgo, weekAgo);
+    recordChild(data, GRANDCHILD, ROOT);
+    expect(lineageOf(data, CHILD)).toEqual({ kind: 'unknown' });
+    expect(lineageOf(data, GRANDCHILD)).toEqual({ kind: 'child', rootSessionId: ROOT });
+    expect(pruneLineage(join(data, 'nowhere'))).toBe(0);
   });
 
   it('an unusable data folder is an error for the fail mode, not a silent root', () => {
