@@ -14,6 +14,7 @@ import { join, relative, sep } from 'node:path';
 import { createHash } from 'node:crypto';
 import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
+import terser from '@rollup/plugin-terser';
 import { PACKAGE, REPO_ROOT, distRoot } from './artifacts.mjs';
 import { isAllowedBuiltin } from './builtins.mjs';
 
@@ -109,11 +110,36 @@ export function stoplineBundle(artifact, { root = REPO_ROOT, meta = PACKAGE } = 
         return { code: code.replace(new RegExp(`\\b${VERSION_TOKEN}\\b`, 'g'), JSON.stringify(meta.version)), map: null };
       },
     },
+  };
+}
+
+/**
+ * Output plugin, after the minifier: shebang / ts-nocheck line and banner go on the final text.
+ * @param {import('./artifacts.mjs').Artifact} artifact
+ */
+export function stoplineBanner(artifact, { root = REPO_ROOT, meta = PACKAGE } = {}) {
+  return {
+    name: 'stopline-banner',
     renderChunk(code, chunk) {
       const hash = sourceHash(chunk.moduleIds, root);
       return { code: finishCode(artifact, code, hash, meta), map: null };
     },
   };
+}
+
+/**
+ * Minification: every artifact is parsed on every hook start-up, so bytes are start-up time
+ * (unbash and the analysis tables are most of them). Deterministic: same input, same output.
+ */
+export function minifier() {
+  return terser({
+    ecma: 2020,
+    module: true,
+    compress: { passes: 2 },
+    mangle: true,
+    format: { comments: false },
+    maxWorkers: 1,
+  });
 }
 
 function where(importer, root) {
@@ -181,6 +207,7 @@ export function rollupOptionsFor(artifact, { root = REPO_ROOT, outRoot = distRoo
       inlineDynamicImports: true,
       sourcemap: false,
       generatedCode: 'es2015',
+      plugins: [minifier(), stoplineBanner(artifact, { root, meta })],
     },
   };
 }
