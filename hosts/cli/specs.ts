@@ -39,6 +39,19 @@ export const TOOL_COMMANDS: readonly CommandSpec[] = [
     run: async (args, io) => (await import('./listen')).runListen(args, io),
   },
   {
+    name: 'doctor',
+    summary: 'is stopline really enforcing? per host: installed, current, registered, would run, runtime, and a probe that must be denied',
+    usage: 'stopline doctor [claude|codex|opencode|hermes|pi|all] [--json] [--from <dist dir>]',
+    description:
+      'Checks every host stopline is installed for (or the one named): the host on PATH and its version; the artifact in place and identical to the dist this CLI ' +
+      'ships; registered (Claude/Codex hooks, Hermes plugins.enabled); would the host run it (Codex trust entries present and matching, Hermes not disabled, ' +
+      'Pi not only in an untrusted project folder, the OpenCode file exporting only the plugin); the runtime; and a probe: the installed artifact gets a ' +
+      'synthetic review-mode write in the host\'s payload format (throwaway STOPLINE_HOME and config, your evidence is untouched) and must deny it. ' +
+      'One line per check with the fix; exit 1 when a check failed. Probes are bounded by STOPLINE_GUARD_TIMEOUT_MS (default 60000 here).',
+    options: [JSON_OPTION, { flag: '--from', value: 'dist dir', summary: 'compare the installed artifacts with this dist folder (default: the folder of this stopline.mjs)' }],
+    run: async (args, io) => (await import('./doctor/command')).runDoctor(args, io),
+  },
+  {
     name: 'status',
     summary: 'what stopline knows right now: config, data folders, the contract of recent sessions',
     usage: 'stopline status [--all] [--session <id>] [--json]',

@@ -14,6 +14,7 @@ export interface Style {
   bold(text: string): string;
   dim(text: string): string;
   red(text: string): string;
+  green(text: string): string;
   yellow(text: string): string;
   cyan(text: string): string;
 }
@@ -31,6 +32,6 @@ const sgr = (open: number, close: number) => (text: string) => `\u001b[${open}m$
 const plain = (text: string) => text;
 
 export function styleFor(stream: Stream, env: Env): Style {
-  if (!colorEnabled(stream, env)) return { bold: plain, dim: plain, red: plain, yellow: plain, cyan: plain };
-  return { bold: sgr(1, 22), dim: sgr(2, 22), red: sgr(31, 39), yellow: sgr(33, 39), cyan: sgr(36, 39) };
+  if (!colorEnabled(stream, env)) return { bold: plain, dim: plain, red: plain, green: plain, yellow: plain, cyan: plain };
+  return { bold: sgr(1, 22), dim: sgr(2, 22), red: sgr(31, 39), green: sgr(32, 39), yellow: sgr(33, 39), cyan: sgr(36, 39) };
 }

@@ -1,0 +1,380 @@
+/**
+ * Doctor's checks for each host, in the order a failure would bite: is the host there, is the
+ * artifact in place and the one this CLI ships, is it registered, would the host really run it,
+ * which runtime runs it, and does it deny a review-mode write when fed one (probes.ts).
+ *
+ * Every path comes from the installer's own resolution (hosts/cli/install/), so doctor looks
+ * exactly where `stopline install` put things.
+ */
+import { accessSync, constants, existsSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import { REGISTRIES } from '../../../core/registry/index';
+import { CODEX_EVENTS, codexPaths } from '../install/host-codex';
+import { CLAUDE_EVENTS, CLAUDE_HOOK_TIMEOUT_SECONDS, claudePluginDir, claudeSettingsFile } from '../install/host-claude';
+import { CODEX_HOOK_TIMEOUT_SECONDS } from '../install/host-codex';
+import { HERMES_PLUGIN_NAME, HERMES_RESTART_HINT, hermesConfigFile, hermesPluginDir } from '../install/host-hermes';
+import { opencodePluginDir } from '../install/host-opencode';
+import { piExtensionsDir } from '../install/host-pi';
+import { findOurGroups } from '../install/hook-groups';
+import { trustEntriesFor } from '../install/codex-trust';
+import { JsonEditError, findProp, nodeAt, nodeValue, parseJsonDocument } from '../install/json-edit';
+import type { Env, Host, Scope } from '../install/locations';
+import { runsScript } from '../install/plan-context';
+import { findOnPath, isRuntime } from '../install/runtime';
+import { parseTableHeader } from '../install/toml-trust';
+import { YamlEditError, enablePlugin } from '../install/yaml-plugins';
+import { PROBE_REASON, probeClaude, probeCodex, probeHermes, probeOpenCode, probePi, probeRuntime } from './probes';
+import type { ProbeResult, ProbeWorld } from './probes';
+import { check } from './report';
+import type { Check } from './report';
+import { commandWords, compareArtifact, readText, runProgram, versionLine } from './system';
+
+export interface DoctorContext {
+  env: Env;
+  /** the dist folder the installed artifacts are compared with */
+  distDir: string;
+  /** a throwaway world for the probes, made on first use */
+  world(): ProbeWorld;
+  timeoutMs: number;
+}
+
+export interface Placement {
+  scope: Scope;
+  project: string;
+  /** false: nothing in the install record; the default place is checked */
+  recorded: boolean;
+}
+
+const BINARIES: Readonly<Record<Host, string>> = { claude: 'claude', codex: 'codex', opencode: 'opencode', hermes: 'hermes', pi: 'pi' };
+
+export function installCommand(host: Host, p: Placement): string {
+  return `stopline install ${host}${p.scope === 'project' ? ' --scope project' : ''}`;
+}
+
+// ------------------------------------------------------------------------------ the host
+
+export interface HostBinary {
+  path?: string;
+  version?: string;
+}
+
+export async function hostBinary(host: Host, env: NodeJS.ProcessEnv): Promise<HostBinary> {
+  const path = findOnPath(BINARIES[host], env.PATH);
+  if (!path) return {};
+  const r = await runProgram([path, '--version'], { env, timeoutMs: 30_000 });
+  const version = versionLine(r);
+  return version && !r.timedOut ? { path, version } : { path };
+}
+
+export function hostCheck(host: Host, bin: HostBinary): Check {
+  const reg = REGISTRIES[host];
+  if (!bin.path) return check('host', 'warn', `${BINARIES[host]} is not on PATH (if you start ${reg.displayName} another way, ignore this)`, `install ${reg.displayName} or put its folder on PATH`);
+  const verified = bin.version && !bin.version.includes(reg.verifiedVersion) ? `; stopline's facts were verified on ${reg.verifiedVersion}` : '';
+  return check('host', 'pass', `${bin.version ?? 'version unknown'} (${bin.path})${verified}`);
+}
+
+// ------------------------------------------------------------------------------ helpers
+
+function artifactCheck(host: Host, p: Placement, src: string, dest: string): Check {
+  const fix = installCommand(host, p);
+  const state = compareArtifact(src, dest);
+  switch (state.kind) {
+    case 'current':
+      return check('artifact', 'pass', `${dest} is the artifact this CLI ships (${state.files} file${state.files === 1 ? '' : 's'})`);
+    case 'missing':
+      return check('artifact', 'fail', `missing: ${state.files.slice(0, 2).join(', ')}${state.files.length > 2 ? ` and ${state.files.length - 2} more` : ''}${p.recorded ? '' : ' (stopline is not installed here)'}`, fix);
+    case 'stale':
+      return check('artifact', 'fail', `stale: ${state.files.slice(0, 2).join(', ')} differ${state.files.length === 1 ? 's' : ''} from the dist this CLI ships`, fix);
+    case 'no-dist':
+      return check('artifact', 'warn', `cannot tell whether ${dest} is current: ${src} does not exist`, 'point --from at the dist folder stopline was installed from');
+  }
+}
+
+function executable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The runtime a hook command starts, and the script it runs. */
+async function commandRuntime(command: string, env: NodeJS.ProcessEnv): Promise<{ check: Check; ok: boolean }> {
+  const words = commandWords(command);
+  const exe = words[0] ?? '';
+  const path = isAbsolute(exe) ? exe : findOnPath(exe, env.PATH);
+  if (!path || !existsSync(path) || !executable(path)) {
+    return { ok: false, check: check('runtime', 'fail', `the hook command starts ${JSON.stringify(exe)}, which is not an executable here: every hook fails and the host runs the tool`, 'stopline install <host> --runtime node|bun|deno (one that is installed)') };
+  }
+  const v = versionLine(await runProgram([path, '--version'], { env, timeoutMs: 30_000 }));
+  const name = words[0]!.split('/').pop()!;
+  return { ok: true, check: check('runtime', 'pass', `${isRuntime(name) ? name : path}${v ? ` ${v.replace(/^(deno|bun|node)\s*/i, '')}` : ''} (${path})`) };
+}
+
+function probeCheck(r: ProbeResult, host: Host, p: Placement, timeoutSec?: number): Check {
+  if (r.denied) {
+    const slow = timeoutSec !== undefined && r.ms > timeoutSec * 1000 ? `; but it took longer than the ${timeoutSec} s the host waits (the host would have let the tool run)` : '';
+    return check('enforcement', slow ? 'fail' : 'pass', `a synthetic review-mode write was denied (${PROBE_REASON}, ${r.via}) in ${r.ms} ms${slow}`, slow ? 'a faster runtime: stopline install <host> --runtime bun' : undefined);
+  }
+  if (r.skipped) return check('enforcement', 'warn', `not probed: ${r.why}`);
+  return check('enforcement', 'fail', r.why, `${installCommand(host, p)}; then try it by hand: stopline guard --host ${host} < payload.json`);
+}
+
+interface Groups {
+  text: string | null;
+  problem?: string;
+  /** event -> the commands of stopline's group(s) there */
+  commands: Map<string, string[]>;
+  /** event -> the matcher of stopline's first group there (undefined = none written) */
+  matchers: Map<string, unknown>;
+  root?: ReturnType<typeof parseJsonDocument>;
+}
+
+/** stopline's hook groups in a Claude settings.json or a Codex hooks.json. */
+function readGroups(file: string, script: string): Groups {
+  const text = readText(file);
+  const out: Groups = { text, commands: new Map(), matchers: new Map() };
+  if (text === null) return out;
+  try {
+    const root = parseJsonDocument(text.trim() === '' ? '{}' : text);
+    out.root = root;
+    for (const [event, indices] of findOurGroups(text.trim() === '' ? '{}' : text, runsScript(script))) {
+      const groups = nodeValue(nodeAt(root, ['hooks', event]) as never) as { matcher?: unknown; hooks?: { command?: unknown }[] }[];
+      const first = groups[indices[0]!];
+      out.matchers.set(event, first?.matcher);
+      out.commands.set(event, indices.flatMap((i) => (groups[i]?.hooks ?? []).map((h) => String(h.command ?? ''))));
+    }
+  } catch (e) {
+    out.problem = e instanceof JsonEditError ? e.message : String(e);
+  }
+  return out;
+}
+
+function registeredCheck(host: Host, p: Placement, file: string, events: readonly string[], g: Groups): Check {
+  const fix = installCommand(host, p);
+  if (g.text === null) return check('registered', 'fail', `${file} does not exist: the host does not know about stopline`, fix);
+  if (g.problem) return check('registered', 'fail', `${file} cannot be read as JSON (${g.problem}); the host may not read it either`, `fix the file, then ${fix}`);
+  const missing = events.filter((e) => !g.commands.has(e));
+  if (missing.length) return check('registered', 'fail', `${file} has no stopline hook for ${missing.join(', ')}`, fix);
+  return check('registered', 'pass', `${events.length} events registered in ${file}`);
+}
+
+/** A PreToolUse group must cover every tool: no matcher, "", or "*". */
+function matcherCovers(m: unknown): boolean {
+  return m === undefined || m === null || m === '' || m === '*';
+}
+
+// ---------------------------------------------------------------------------------- Claude
+
+export async function claudeChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+  const env = ctx.env;
+  const pluginDir = claudePluginDir(env);
+  const script = join(pluginDir, 'stopline.mjs');
+  const settings = claudeSettingsFile(env, p.scope, p.project);
+  const checks = [artifactCheck('claude', p, join(ctx.distDir, 'claude'), pluginDir)];
+  const g = readGroups(settings, script);
+  const registered = registeredCheck('claude', p, settings, CLAUDE_EVENTS.map((e) => e.event), g);
+  checks.push(registered);
+  if (registered.status === 'fail') return checks;
+
+  const problems: string[] = [];
+  const disabled = g.root && g.root.type === 'object' ? findProp(g.root, 'disableAllHooks')?.value : undefined;
+  if (disabled?.type === 'scalar' && disabled.value === true) problems.push(`${settings} sets "disableAllHooks": true, so Claude Code runs no hook at all`);
+  const matcher = g.matchers.get('PreToolUse');
+  if (!matcherCovers(matcher)) problems.push(`the PreToolUse matcher ${JSON.stringify(matcher)} does not cover every tool`);
+  checks.push(
+    problems.length
+      ? check('would-run', 'fail', problems.join('; '), `remove "disableAllHooks" / ${installCommand('claude', p)}`)
+      : check('would-run', 'pass', 'hooks are on and PreToolUse covers every tool'),
+  );
+  const command = g.commands.get('PreToolUse')![0]!;
+  const rt = await commandRuntime(command, env.env);
+  checks.push(rt.check);
+  if (rt.ok) checks.push(probeCheck(await probeClaude(ctx.world(), command), 'claude', p, CLAUDE_HOOK_TIMEOUT_SECONDS));
+  return checks;
+}
+
+// ----------------------------------------------------------------------------------- Codex
+
+/** `trusted_hash` of every `[hooks.state."…"]` table in config.toml. */
+export function trustedHashes(toml: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let current: string | null = null;
+  for (const line of toml.split('\n')) {
+    const header = parseTableHeader(line.replace(/\r$/, ''));
+    if (header) {
+      current = header.length === 3 && header[0] === 'hooks' && header[1] === 'state' ? header[2]! : null;
+      continue;
+    }
+    const m = current !== null ? /^\s*trusted_hash\s*=\s*"([^"]*)"/.exec(line) : null;
+    if (m && current !== null) out.set(current, m[1]!);
+  }
+  return out;
+}
+
+export async function codexChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+  const env = ctx.env;
+  const paths = codexPaths(env, p.scope, p.project);
+  const checks = [artifactCheck('codex', p, join(ctx.distDir, 'codex', 'stopline.mjs'), paths.script)];
+  const g = readGroups(paths.hooksFile, paths.script);
+  const registered = registeredCheck('codex', p, paths.hooksFile, CODEX_EVENTS, g);
+  checks.push(registered);
+  if (registered.status === 'fail') return checks;
+
+  // trust: the entries Codex would compute for stopline's handlers, against config.toml
+  const fix = installCommand('codex', p);
+  const positions = [...findOurGroups(g.text!, runsScript(paths.script))].flatMap(([event, idx]) => idx.map((groupIndex) => ({ event, groupIndex })));
+  const wanted = trustEntriesFor(paths.hooksFileForTrust, nodeValue(g.root!), positions);
+  const have = trustedHashes(readText(paths.configToml) ?? '');
+  const missing = wanted.filter((w) => !have.has(w.key));
+  const wrong = wanted.filter((w) => have.has(w.key) && have.get(w.key) !== w.trustedHash);
+  if (missing.length || wrong.length) {
+    const parts = [
+      missing.length ? `${missing.length} of ${wanted.length} handlers have no trust entry in ${paths.configToml}` : '',
+      wrong.length ? `${wrong.length} trust entr${wrong.length === 1 ? 'y does' : 'ies do'} not match the handler (it changed since it was trusted)` : '',
+    ].filter(Boolean);
+    checks.push(check('would-run', 'fail', `${parts.join('; ')}: Codex skips those hooks without a word`, fix));
+  } else {
+    const note = p.scope === 'project' ? '; Codex also needs the project itself trusted (codex asks on first start, or --trust)' : '';
+    checks.push(check('would-run', p.scope === 'project' ? 'warn' : 'pass', `all ${wanted.length} handlers are trusted in ${paths.configToml}${note}`));
+  }
+  const command = g.commands.get('PreToolUse')![0]!;
+  const rt = await commandRuntime(command, env.env);
+  checks.push(rt.check);
+  if (rt.ok) checks.push(probeCheck(await probeCodex(ctx.world(), command), 'codex', p, CODEX_HOOK_TIMEOUT_SECONDS));
+  return checks;
+}
+
+// ---------------------------------------------------------------------------------- Hermes
+
+/** What the Hermes shim starts: STOPLINE_RUNTIME (a name or a path), else node, bun, deno. */
+function hermesRuntime(env: NodeJS.ProcessEnv): { argv?: string[]; detail: string } {
+  const chosen = env.STOPLINE_RUNTIME?.trim();
+  const argvFor = (exe: string) => (exe.split('/').pop()!.startsWith('deno') ? [exe, 'run', '-A'] : [exe]);
+  if (chosen) {
+    const exe = isAbsolute(chosen) ? (existsSync(chosen) ? chosen : undefined) : findOnPath(chosen, env.PATH);
+    return exe ? { argv: argvFor(exe), detail: `${exe} (STOPLINE_RUNTIME)` } : { detail: `STOPLINE_RUNTIME=${chosen} is not an executable on PATH` };
+  }
+  for (const name of ['node', 'bun', 'deno']) {
+    const exe = findOnPath(name, env.PATH);
+    if (exe) return { argv: argvFor(exe), detail: `${name} (${exe}), the first of node, bun, deno on PATH` };
+  }
+  return { detail: 'none of node, bun, deno is on PATH' };
+}
+
+export async function hermesChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+  const env = ctx.env;
+  const dir = hermesPluginDir(env);
+  const file = hermesConfigFile(env);
+  const fix = installCommand('hermes', p);
+  const checks = [artifactCheck('hermes', p, join(ctx.distDir, 'hermes', 'stopline'), dir)];
+  const text = readText(file);
+  let enabled = false;
+  let disabled = false;
+  let problem: string | undefined;
+  try {
+    const r = enablePlugin(text ?? '', HERMES_PLUGIN_NAME, file);
+    enabled = r.alreadyEnabled;
+    disabled = r.disabledToo;
+  } catch (e) {
+    problem = e instanceof YamlEditError ? e.message : String(e);
+  }
+  if (problem) checks.push(check('registered', 'fail', `cannot read plugins.enabled in ${file}: ${problem}`, `add "${HERMES_PLUGIN_NAME}" to plugins.enabled in ${file}`));
+  else if (!enabled) checks.push(check('registered', 'fail', `${text === null ? `${file} does not exist, so` : `plugins.enabled in ${file} does not list ${HERMES_PLUGIN_NAME}:`} Hermes never loads the plugin`, fix));
+  else checks.push(check('registered', 'pass', `plugins.enabled in ${file} lists ${HERMES_PLUGIN_NAME}`));
+  const wouldRun: string[] = [];
+  if (disabled) wouldRun.push(`plugins.disabled in ${file} also lists ${HERMES_PLUGIN_NAME}, and it wins`);
+  if (env.env.HERMES_SAFE_MODE === '1') wouldRun.push('HERMES_SAFE_MODE=1 turns every plugin off');
+  checks.push(
+    wouldRun.length
+      ? check('would-run', 'fail', wouldRun.join('; '), `remove ${HERMES_PLUGIN_NAME} from plugins.disabled in ${file} (and unset HERMES_SAFE_MODE)`)
+      : check('would-run', enabled ? 'pass' : 'fail', enabled ? `enabled and not disabled; a running gateway picks it up after a restart (${HERMES_RESTART_HINT.replace(/^restart the gateway: /, '')})` : 'not enabled', enabled ? undefined : fix),
+  );
+  const rt = hermesRuntime(env.env);
+  checks.push(check('runtime', rt.argv ? 'pass' : 'fail', `the plugin's evaluator runs under ${rt.detail}`, rt.argv ? undefined : 'install node, bun or deno, or set STOPLINE_RUNTIME'));
+  if (checks[0]!.status !== 'fail') checks.push(probeCheck(await probeHermes(ctx.world(), dir, rt.argv), 'hermes', p));
+  return checks;
+}
+
+// -------------------------------------------------------------------------------- OpenCode
+
+/**
+ * The names a bundled ES module exports, read from its text (rollup writes `export{a as b};`,
+ * minified on the last line). Only a fallback: with a runtime at hand the probe imports the
+ * module and lists the real exports.
+ */
+export function exportedNames(source: string): string[] {
+  const names: string[] = [];
+  for (const m of source.matchAll(/(?:^|[;}\n])\s*export\s*\{([^}]*)\}/g)) {
+    for (const part of m[1]!.split(',')) {
+      const name = part.trim().split(/\s+as\s+/).pop()?.trim();
+      if (name) names.push(name);
+    }
+  }
+  for (const m of source.matchAll(/(?:^|[;}\n])\s*export\s+(?:default\b|(?:async\s+)?function\s*\*?\s*([\w$]+)|(?:const|let|var|class)\s+([\w$]+))/g)) names.push(m[1] ?? m[2] ?? 'default');
+  return names;
+}
+
+function exportsCheck(names: readonly string[], nonFunctions: readonly string[], env: NodeJS.ProcessEnv, dir: string, p: Placement): Check {
+  const problems: string[] = [];
+  if (names.length === 0) problems.push('the file exports nothing OpenCode could load');
+  else if (nonFunctions.length) problems.push(`the file exports ${nonFunctions.join(', ')}, which ${nonFunctions.length === 1 ? 'is' : 'are'} not a function; OpenCode then skips the whole file`);
+  else if (names.length > 1) problems.push(`the file exports ${names.join(', ')}; OpenCode runs every export as a plugin`);
+  if (env.OPENCODE_PURE === '1') problems.push('OPENCODE_PURE=1 turns every external plugin off');
+  const twin = join(dir, '..', 'plugins', 'stopline.js');
+  const twinNote = existsSync(twin) ? `; ${twin} also exists and OpenCode would load stopline twice` : '';
+  if (problems.length) return check('would-run', 'fail', problems.join('; ') + twinNote, installCommand('opencode', p));
+  return check('would-run', twinNote ? 'warn' : 'pass', `the file exports only the plugin (${names[0]})${twinNote}`, twinNote ? `remove ${twin}` : undefined);
+}
+
+export async function opencodeChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+  const env = ctx.env;
+  const dir = opencodePluginDir(env, p.scope, p.project);
+  const file = join(dir, 'stopline.js');
+  const checks = [artifactCheck('opencode', p, join(ctx.distDir, 'opencode', 'stopline.js'), file)];
+  if (checks[0]!.status === 'fail' && !existsSync(file)) return checks;
+  checks.push(check('registered', 'pass', `nothing to register: OpenCode loads every .js/.ts file in ${dir}`));
+  const rt = await probeRuntime(env.env, ['bun', 'deno', 'node'], false);
+  const probe = rt ? await probeOpenCode(ctx.world(), file, rt.argv) : undefined;
+  // the real module's exports when the probe could import it, else what the text says
+  const names = probe?.exports ?? exportedNames(readText(file) ?? '');
+  checks.push(exportsCheck(names, probe?.nonFunctions ?? [], env.env, dir, p));
+  checks.push(check('runtime', 'pass', 'OpenCode runs the plugin in its own embedded Bun'));
+  if (!rt || !probe) checks.push(check('enforcement', 'warn', 'not probed: neither bun, deno nor node is on PATH to load the plugin'));
+  else {
+    const c = probeCheck(probe, 'opencode', p);
+    if (probe.denied) c.detail += ` under ${rt.label}`;
+    checks.push(c);
+  }
+  return checks;
+}
+
+// -------------------------------------------------------------------------------------- Pi
+
+export async function piChecks(ctx: DoctorContext, p: Placement, allPlacements: readonly Placement[], bin: HostBinary): Promise<Check[]> {
+  const env = ctx.env;
+  const dir = piExtensionsDir(env, p.scope, p.project);
+  const file = join(dir, 'stopline.ts');
+  const checks = [artifactCheck('pi', p, join(ctx.distDir, 'pi', 'stopline.ts'), file)];
+  if (checks[0]!.status === 'fail' && !existsSync(file)) return checks;
+  checks.push(check('registered', 'pass', `nothing to register: Pi loads every extension in ${dir}`));
+  if (p.scope === 'project' && !allPlacements.some((o) => o.scope === 'user' && o.recorded)) {
+    const major = /(\d+)\.\d+/.exec(bin.version ?? '')?.[1];
+    if (major === undefined) checks.push(check('would-run', 'warn', `installed only in ${dir}: Pi 1.x skips a project's .pi/extensions unless the project is trusted (the Pi version is unknown here)`, 'stopline install pi (user scope), or trust the project in Pi'));
+    else if (Number(major) >= 1) checks.push(check('would-run', 'fail', `installed only in ${dir}, and Pi ${bin.version} skips a project's .pi/extensions unless the project is trusted`, 'stopline install pi (user scope), or trust the project in Pi (pi --approve)'));
+    else checks.push(check('would-run', 'pass', `Pi ${bin.version} loads a project's .pi/extensions without a trust step`));
+  } else {
+    checks.push(check('would-run', 'pass', p.scope === 'user' ? 'the user extensions folder has no trust gate' : 'also installed for the user, which has no trust gate'));
+  }
+  checks.push(check('runtime', 'pass', "Pi loads the extension in its own Node (jiti)"));
+  const rt = await probeRuntime(env.env, ['bun', 'deno', 'node'], true);
+  if (!rt) checks.push(check('enforcement', 'warn', 'not probed: loading a .ts extension needs bun, deno or node >= 22.6 on PATH'));
+  else {
+    const r = await probePi(ctx.world(), file, rt.argv);
+    const c = probeCheck(r, 'pi', p);
+    if (r.denied) c.detail += ` under ${rt.label}`;
+    checks.push(c);
+  }
+  return checks;
+}

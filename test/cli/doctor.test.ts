@@ -1,0 +1,251 @@
+/**
+ * `stopline doctor` in a throwaway HOME: green after `stopline install all`, red with the right
+ * fix for each broken state (missing file, stale artifact, unregistered hook, missing or wrong
+ * Codex trust, Hermes plugin disabled or not enabled, an extra OpenCode export, Pi only in a
+ * project folder, a hook runtime that is gone, an artifact that no longer denies), and the
+ * person's evidence folder untouched by the probes. The artifacts come from dist/ (npm run build).
+ */
+import { appendFileSync, chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportedNames, trustedHashes } from '../../hosts/cli/doctor/hosts';
+import { REPO, cleanupTempDirs, cli, spawnCliAsync, tempDir, writeFile } from './helpers';
+
+const DIST = join(REPO, 'dist');
+const SLOW = { timeout: 600_000 };
+
+interface Doc {
+  ok: boolean;
+  reports: { host: string; scope: string; checks: { id: string; status: string; detail: string; fix?: string }[] }[];
+}
+
+let root: string;
+let home: string;
+let project: string;
+let env: Record<string, string>;
+
+function fakeHost(bin: string, name: string, version: string): void {
+  const file = join(bin, name);
+  writeFile(file, `#!/bin/sh\necho '${version}'\n`);
+  chmodSync(file, 0o755);
+}
+
+async function doctor(...argv: string[]): Promise<{ code: number; doc: Doc; stderr: string }> {
+  const r = await cli(['doctor', ...argv, '--json', '--from', DIST], { env, cwd: project });
+  return { code: r.code, doc: JSON.parse(r.stdout) as Doc, stderr: r.stderr };
+}
+
+function checkOf(doc: Doc, host: string, id: string, scope?: string) {
+  const report = doc.reports.find((r) => r.host === host && (scope === undefined || r.scope.startsWith(scope)) && r.checks.some((c) => c.id === id));
+  return report?.checks.find((c) => c.id === id);
+}
+
+function failed(doc: Doc): string[] {
+  return doc.reports.flatMap((r) => r.checks.filter((c) => c.status === 'fail').map((c) => `${r.host}/${c.id}`));
+}
+
+async function install(...argv: string[]): Promise<void> {
+  const r = await cli(['install', ...argv, '--from', DIST, '--runtime', 'node'], { env, cwd: project });
+  expect(r.code, r.stderr).toBe(0);
+}
+
+beforeAll(async () => {
+  root = tempDir('stopline-doctor-test-');
+  home = join(root, 'home');
+  project = join(root, 'project');
+  writeFile(join(project, 'README.md'), 'p\n');
+  const bin = join(root, 'bin');
+  fakeHost(bin, 'claude', '2.1.332 (Claude Code)');
+  fakeHost(bin, 'codex', 'codex-cli 0.171.0');
+  fakeHost(bin, 'opencode', '1.18.33');
+  fakeHost(bin, 'hermes', 'Hermes Agent v0.19.0');
+  fakeHost(bin, 'pi', '1.6.0');
+  env = {
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local', 'share'),
+    // node from the system, bun and deno from the repo (the OpenCode and Pi probes load the artifact with one)
+    PATH: `${bin}:${join(REPO, 'node_modules', '.bin')}:/usr/local/bin:/usr/bin:/bin`,
+    NO_COLOR: '1',
+  };
+  await install('all');
+}, 600_000);
+
+afterAll(cleanupTempDirs);
+
+describe('stopline doctor after install all', () => {
+  it('is green: every host passes every check, the probes denied, exit 0', SLOW, async () => {
+    const { code, doc } = await doctor();
+    expect(failed(doc)).toEqual([]);
+    expect(code).toBe(0);
+    expect(doc.ok).toBe(true);
+    for (const host of ['claude', 'codex', 'opencode', 'hermes', 'pi']) {
+      const probe = checkOf(doc, host, 'enforcement');
+      expect(probe?.status, `${host}: ${probe?.detail}`).toBe('pass');
+      expect(probe?.detail).toContain('MODE_FORBIDS_MUTATION');
+      expect(checkOf(doc, host, 'host')?.status).toBe('pass');
+    }
+    // the probes used a throwaway data folder: the person's evidence folder was never created
+    expect(existsSync(join(home, '.local', 'share', 'stopline'))).toBe(false);
+  });
+
+  it('the text report: one line per check, the summary last, no colour without a terminal', SLOW, async () => {
+    const r = await cli(['doctor', 'codex', '--from', DIST], { env, cwd: project });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines).toContain('codex (user)');
+    expect(lines.some((l) => /^ {2}\[ok {2}\] would-run\s+all 8 handlers are trusted in /.test(l))).toBe(true);
+    expect(lines[lines.length - 1]).toBe('all checks passed');
+    expect(r.stdout).not.toContain('\u001b[');
+    const tty = await cli(['doctor', 'codex', '--from', DIST], { env: { ...env, NO_COLOR: '' }, cwd: project, tty: true });
+    expect(tty.stdout).toContain('\u001b[32m[ok  ]\u001b[39m');
+  });
+
+  it('the built CLI finds its own dist folder and agrees', SLOW, async () => {
+    const r = await spawnCliAsync(['doctor', 'pi', '--json'], { env, cwd: project, timeoutMs: 300_000 });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).ok).toBe(true);
+  });
+});
+
+describe('stopline doctor goes red, with the fix', () => {
+  it('missing file: the Codex script is gone', SLOW, async () => {
+    rmSync(join(home, '.codex', 'stopline.mjs'));
+    const { code, doc } = await doctor('codex');
+    expect(code).toBe(1);
+    expect(checkOf(doc, 'codex', 'artifact')).toMatchObject({ status: 'fail', fix: 'stopline install codex' });
+    expect(checkOf(doc, 'codex', 'artifact')!.detail).toMatch(/^missing: .*stopline\.mjs/);
+    expect(checkOf(doc, 'codex', 'enforcement')?.status).toBe('fail');
+    await install('codex');
+    expect((await doctor('codex')).code).toBe(0);
+  });
+
+  it('stale artifact: the Claude hook script differs from the dist', SLOW, async () => {
+    const script = join(home, '.claude', 'plugins', 'stopline', 'stopline.mjs');
+    appendFileSync(script, '\n// edited by hand\n');
+    const { code, doc } = await doctor('claude');
+    expect(code).toBe(1);
+    expect(checkOf(doc, 'claude', 'artifact')).toMatchObject({ status: 'fail', fix: 'stopline install claude' });
+    expect(checkOf(doc, 'claude', 'artifact')!.detail).toContain('differs from the dist this CLI ships');
+    await install('claude');
+  });
+
+  it('unregistered hook: the PreToolUse group left Claude settings.json', SLOW, async () => {
+    const file = join(home, '.claude', 'settings.json');
+    const settings = JSON.parse(readFileSync(file, 'utf8'));
+    delete settings.hooks.PreToolUse;
+    writeFileSync(file, JSON.stringify(settings, null, 2));
+    const { code, doc } = await doctor('claude');
+    expect(code).toBe(1);
+    expect(checkOf(doc, 'claude', 'registered')).toMatchObject({ status: 'fail', fix: 'stopline install claude' });
+    expect(checkOf(doc, 'claude', 'registered')!.detail).toContain('has no stopline hook for PreToolUse');
+    await install('claude');
+    expect((await doctor('claude')).code).toBe(0);
+  });
+
+  it('missing trust: Codex would skip the hooks; a changed hash too', SLOW, async () => {
+    const toml = join(home, '.codex', 'config.toml');
+    const original = readFileSync(toml, 'utf8');
+    const keys = [...trustedHashes(original).keys()];
+    expect(keys).toHaveLength(8);
+    writeFileSync(toml, original.replace(/\[hooks\.state\.[^\n]*\]\ntrusted_hash = "[^"]*"\n?/g, ''));
+    let r = await doctor('codex');
+    expect(r.code).toBe(1);
+    expect(checkOf(r.doc, 'codex', 'would-run')).toMatchObject({ status: 'fail', fix: 'stopline install codex' });
+    expect(checkOf(r.doc, 'codex', 'would-run')!.detail).toContain('8 of 8 handlers have no trust entry');
+    writeFileSync(toml, original.replace(/trusted_hash = "sha256:[0-9a-f]{4}/, 'trusted_hash = "sha256:0000'));
+    r = await doctor('codex');
+    expect(r.code).toBe(1);
+    expect(checkOf(r.doc, 'codex', 'would-run')!.detail).toContain('1 trust entry does not match the handler');
+    writeFileSync(toml, original);
+  });
+
+  it('disabled Hermes plugin, and a plugin not enabled', SLOW, async () => {
+    const file = join(home, '.hermes', 'config.yaml');
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, original.replace(/^plugins:\n/m, 'plugins:\n  disabled:\n    - stopline\n'));
+    let r = await doctor('hermes');
+    expect(r.code).toBe(1);
+    expect(checkOf(r.doc, 'hermes', 'would-run')).toMatchObject({ status: 'fail' });
+    expect(checkOf(r.doc, 'hermes', 'would-run')!.detail).toContain('plugins.disabled');
+    expect(checkOf(r.doc, 'hermes', 'would-run')!.fix).toContain('remove stopline from plugins.disabled');
+    writeFileSync(file, original.replace(/^ +- stopline\n/m, ''));
+    r = await doctor('hermes');
+    expect(r.code).toBe(1);
+    expect(checkOf(r.doc, 'hermes', 'registered')).toMatchObject({ status: 'fail', fix: 'stopline install hermes' });
+    expect(checkOf(r.doc, 'hermes', 'registered')!.detail).toContain('does not list stopline');
+    writeFileSync(file, original);
+  });
+
+  it('an OpenCode plugin file with an extra export', SLOW, async () => {
+    const file = join(home, '.config', 'opencode', 'plugin', 'stopline.js');
+    appendFileSync(file, '\nexport const VERSION = "1";\n');
+    const { code, doc } = await doctor('opencode');
+    expect(code).toBe(1);
+    expect(checkOf(doc, 'opencode', 'would-run')).toMatchObject({ status: 'fail', fix: 'stopline install opencode' });
+    expect(checkOf(doc, 'opencode', 'would-run')!.detail).toContain('exports VERSION, which is not a function');
+    await install('opencode');
+  });
+
+  it('Pi installed only in a project folder (Pi 1.x skips it unless the project is trusted)', SLOW, async () => {
+    const un = await cli(['uninstall', 'pi'], { env, cwd: project });
+    expect(un.code, un.stderr).toBe(0);
+    await install('pi', '--scope', 'project');
+    const { code, doc } = await doctor('pi');
+    expect(code).toBe(1);
+    const c = checkOf(doc, 'pi', 'would-run', 'project');
+    expect(c).toMatchObject({ status: 'fail' });
+    expect(c!.detail).toContain('Pi 1.6.0 skips a project');
+    expect(c!.fix).toContain('stopline install pi (user scope)');
+    await install('pi');
+    expect((await doctor('pi')).code).toBe(0);
+  });
+
+  it('a hook runtime that is gone, and an artifact that no longer denies', SLOW, async () => {
+    const file = join(home, '.claude', 'settings.json');
+    const original = readFileSync(file, 'utf8');
+    const runtime = /"command": "'([^']+)'/.exec(original)![1]!;
+    writeFileSync(file, original.split(`'${runtime}'`).join("'/nonexistent/node'"));
+    let r = await doctor('claude');
+    expect(r.code).toBe(1);
+    expect(checkOf(r.doc, 'claude', 'runtime')).toMatchObject({ status: 'fail' });
+    expect(checkOf(r.doc, 'claude', 'runtime')!.detail).toContain('"/nonexistent/node", which is not an executable here');
+    writeFileSync(file, original);
+
+    // a script that answers nothing lets every tool run: only the probe can tell
+    writeFileSync(join(home, '.codex', 'stopline.mjs'), '#!/usr/bin/env node\nprocess.stdin.resume();\n');
+    r = await doctor('codex');
+    expect(r.code).toBe(1);
+    expect(checkOf(r.doc, 'codex', 'enforcement')).toMatchObject({ status: 'fail' });
+    expect(checkOf(r.doc, 'codex', 'enforcement')!.detail).toMatch(/^a review-mode apply_patch was not denied: exit 0, nothing on stdout/);
+    await install('codex');
+  });
+});
+
+describe('stopline doctor elsewhere', () => {
+  it('nothing installed and no host on PATH: every host skipped, exit 0', SLOW, async () => {
+    const empty = tempDir();
+    const r = await cli(['doctor', '--from', DIST], { env: { HOME: empty, PATH: '/usr/bin:/bin', NO_COLOR: '1' }, cwd: empty });
+    expect(r.code).toBe(0);
+    for (const host of ['claude', 'codex', 'opencode', 'hermes', 'pi']) expect(r.stdout).toContain(`${host}\n  [skip] install`);
+  });
+
+  it('a host named explicitly but not installed is red', SLOW, async () => {
+    const empty = tempDir();
+    const r = await cli(['doctor', 'claude', '--json', '--from', DIST], { env: { HOME: empty, PATH: '/usr/bin:/bin' }, cwd: empty });
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.stdout) as Doc;
+    expect(checkOf(doc, 'claude', 'artifact')!.detail).toContain('(stopline is not installed here)');
+  });
+
+  it('usage errors', async () => {
+    const r = await cli(['doctor', 'claud'], { env: {} });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('did you mean "claude"?');
+  });
+
+  it('reads the exports of a minified bundle', () => {
+    expect(exportedNames('const a=1;function b(){}export{b as StoplinePlugin};')).toEqual(['StoplinePlugin']);
+    expect(exportedNames('export const VERSION = "1";\nexport default function x() {}\n')).toEqual(['VERSION', 'default']);
+  });
+});
