@@ -171,7 +171,22 @@ function loadState(c: Ctx): SessionState {
   return u.state;
 }
 
-/** Append one evidence record; a failed write becomes a diagnostic, never a different decision. */
+/**
+ * Thrown out of an `action.before` under fail mode closed when its evidence could not be written:
+ * a guard that cannot keep its record is unavailable, so the action gets GUARD_UNAVAILABLE.
+ */
+class EvidenceUnavailableError extends Error {
+  constructor(cause: unknown) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    super(`evidence not written (${code ?? (cause as Error).name ?? 'error'})`);
+    this.name = 'EvidenceUnavailable';
+  }
+}
+
+/**
+ * Append one evidence record. A failed write becomes a diagnostic and the decision stands,
+ * except for an `action.before` under fail mode closed, where it fails closed (see above).
+ */
 function record(c: Ctx, type: RuntimeEventType, contract: Contract, extra: Partial<RuntimeEventV1>): string | undefined {
   const eventId = newEventId();
   try {
@@ -182,6 +197,7 @@ function record(c: Ctx, type: RuntimeEventType, contract: Contract, extra: Parti
     appendEvent(c.dataDir, e);
     return eventId;
   } catch (err) {
+    if (c.failMode === 'closed' && c.ev.kind === 'action.before') throw new EvidenceUnavailableError(err);
     c.diagnostics.push(`stopline: evidence not written (${(err as NodeJS.ErrnoException).code ?? (err as Error).name}); the decision stands`);
     return undefined;
   }

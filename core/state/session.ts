@@ -89,13 +89,17 @@ export function parseState(text: string): SessionState | null {
   }
 }
 
+/**
+ * Only a missing file (ENOENT) is "no state yet". Every other error is thrown for the caller's
+ * fail mode, ENOTDIR included: a file where the data folder should be, or a folder stopline may
+ * not read, is a guard that cannot keep state, not a fresh session (same rule as lineage.ts).
+ */
 export function readSession(store: SessionStore, fresh: () => Contract): ReadResult {
   let text: string;
   try {
     text = readFileSync(store.file, 'utf8');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { state: freshState(fresh()), damaged: false, exists: false };
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { state: freshState(fresh()), damaged: false, exists: false };
     throw e;
   }
   const state = parseState(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { failOutcome, handleEvent } from '../../../core/controller';
@@ -500,5 +500,81 @@ describe('fail mode', () => {
     const t0 = Date.now();
     expect(d.act(DELEGATE).kind).toBe('none');
     expect(Date.now() - t0).toBeLessThan(500);
+  });
+});
+
+describe('an unusable data folder (issue 5 scenario 6)', () => {
+  const CLOSED = { STOPLINE_FAIL_OPEN: '0' };
+
+  /** Replace a folder under the data folder by a regular file, so every write under it fails (root included). */
+  function fileInTheWay(path: string): void {
+    rmSync(path, { recursive: true, force: true });
+    writeFileSync(path, 'not a folder');
+  }
+
+  it('the data folder is a regular file: open lets the action through with one line, closed denies', () => {
+    const sb = sandbox();
+    writeFileSync(join(sb.root, 'data-is-a-file'), 'x');
+    const env = { ...sb.env, STOPLINE_HOME: join(sb.root, 'data-is-a-file') };
+    const open = driver(sb, { env }).act();
+    expect(open.kind).toBe('none');
+    expect(open.diagnostics).toHaveLength(1);
+    expect(open.diagnostics![0]).toMatch(/ENOTDIR.*failing open/);
+    const closed = driver(sb, { env: { ...env, ...CLOSED } }).act();
+    expect(closed).toMatchObject({ kind: 'deny', reasonCode: 'GUARD_UNAVAILABLE' });
+    expect(closed.message!.split('\n')[0]).toBe('STOP / CONTROL');
+  });
+
+  it('a sessions folder blocked by a file is an error, not "no contract yet" (the armed contract is not silently lost)', () => {
+    const sb = sandbox();
+    driver(sb).prompt('$stopline review -- look only');
+    fileInTheWay(join(sb.data, 'sessions'));
+    // before: ENOTDIR read as a fresh observing session, so the write went through as CONTROL_INACTIVE
+    const open = driver(sb).act();
+    expect(open.kind).toBe('none');
+    expect(open.reasonCode).toBeUndefined();
+    expect(open.diagnostics?.join('\n')).toMatch(/ENOTDIR.*failing open/);
+    expect(driver(sb, { env: { ...sb.env, ...CLOSED } }).act().reasonCode).toBe('GUARD_UNAVAILABLE');
+  });
+
+  it('an evidence folder that cannot be written: closed denies an allowed action, open keeps the decision', () => {
+    const sb = sandbox();
+    driver(sb).prompt('$stopline change files=src/** -- fix');
+    fileInTheWay(join(sb.data, 'runtime'));
+    const open = driver(sb).act();
+    expect(open).toMatchObject({ kind: 'none', reasonCode: 'WITHIN_CONTRACT' });
+    expect(open.diagnostics).toEqual([expect.stringContaining('evidence not written (ENOTDIR); the decision stands')]);
+    const closed = driver(sb, { env: { ...sb.env, ...CLOSED } }).act();
+    expect(closed).toMatchObject({ kind: 'deny', reasonCode: 'GUARD_UNAVAILABLE' });
+    expect(closed.message).toContain('evidence not written (ENOTDIR)');
+    expect(closed.diagnostics?.join('\n')).toContain('failing closed');
+    // after the tool ran there is nothing left to deny: the after-event keeps its (none) answer
+    expect(driver(sb, { env: { ...sb.env, ...CLOSED } }).after().kind).toBe('none');
+  });
+
+  it('config failMode closed (no env) also denies when the evidence cannot be written', () => {
+    const sb = sandbox();
+    mkdirSync(join(sb.home, '.config', 'stopline'), { recursive: true });
+    writeFileSync(join(sb.home, '.config', 'stopline', 'stopline.json'), JSON.stringify({ failMode: 'closed' }));
+    driver(sb).prompt('$stopline change files=src/** -- fix');
+    fileInTheWay(join(sb.data, 'runtime'));
+    expect(driver(sb).act().reasonCode).toBe('GUARD_UNAVAILABLE');
+  });
+
+  // root ignores permission bits, so a read-only folder only fails for a normal user; the
+  // file-in-the-way cases above cover the same path for root
+  it.skipIf(process.getuid?.() === 0)('a read-only data folder (0500): open keeps the decision with one line, closed denies', () => {
+    const sb = sandbox();
+    driver(sb).prompt('$stopline change files=src/** -- fix');
+    const dirs = allDirs(sb.data);
+    for (const dir of dirs) chmodSync(dir, 0o500);
+    try {
+      const open = driver(sb).act();
+      expect(open).toMatchObject({ kind: 'none', reasonCode: 'WITHIN_CONTRACT' });
+      expect(open.diagnostics?.join('\n')).toContain('evidence not written (EACCES)');
+      expect(driver(sb, { env: { ...sb.env, ...CLOSED } }).act().reasonCode).toBe('GUARD_UNAVAILABLE');
+    } finally {
+      for (const dir of dirs) chmodSync(dir, 0o700);
+    }
   });
 });
