@@ -57,7 +57,8 @@ export async function runCli(argv: readonly string[], io: CliIO, registry: reado
     io.stdout.write(commandHelp(spec, out));
     return 0;
   }
-  const parsed = parseArgs(rest, spec.options);
+  // --help is handled above; listing it here only lets a mistyped one get its suggestion
+  const parsed = parseArgs(rest, [...spec.options, HELP_OPTION]);
   if (!parsed.ok) return fail(`stopline ${spec.name}`, parsed.error, `Run "stopline help ${spec.name}" for its options.`);
   try {
     return await spec.run(parsed.args, io);

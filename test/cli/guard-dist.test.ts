@@ -3,11 +3,12 @@
  * event on stdin, the exit code. One block, one allow and one input error per dialect (the
  * bulk of the cases runs in process in guard.test.ts). Needs `npm run build` first.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dialectCases, hostArgs } from './guard-cases';
-import { DIST_CLI, cleanupTempDirs, isolatedEnv, spawnCliAsync, tempDir, writeFile } from './helpers';
+import { DIST_CLI, REPO, cleanupTempDirs, isolatedEnv, spawnCliAsync, tempDir, writeFile } from './helpers';
 
 afterAll(cleanupTempDirs);
 
@@ -59,5 +60,24 @@ describe('dist/stopline.mjs guard', () => {
     expect(garbage.stderr).toContain('Accepted input: one JSON object on stdin');
     expect(dialect.code).toBe(1);
     expect(dialect.stderr).toContain('did you mean "codex"?');
+  });
+
+  it('the same file under bun and deno: block, allow, input error', { timeout: 600_000 }, () => {
+    const bin = join(REPO, 'node_modules', '.bin');
+    const runtimes: [string, string[]][] = [
+      ['bun', [join(bin, 'bun')]],
+      ['deno', [join(bin, 'deno'), 'run', '-A', '--no-config', '--no-lock', '--quiet']],
+    ];
+    const c = cases.native!;
+    for (const [name, argv] of runtimes) {
+      const run = (stdin: string) => spawnSync(argv[0]!, [...argv.slice(1), DIST_CLI, 'guard'], { input: stdin, env, cwd: project, encoding: 'utf8', timeout: SPAWN_TIMEOUT_MS });
+      const session = `runtime-${name}`;
+      expect(run(JSON.stringify(c.prompt(session, '$stopline review -- look'))).status, name).toBe(0);
+      const write = run(JSON.stringify(c.write(session)));
+      expect(write.status, `${name}: ${write.stderr}`).toBe(2);
+      expect(write.stderr, name).toContain('Reason: MODE_FORBIDS_MUTATION (I)');
+      expect(run(JSON.stringify(c.read(session))).status, name).toBe(0);
+      expect(run('not json').status, name).toBe(1);
+    }
   });
 });

@@ -1,0 +1,48 @@
+/** Help, option errors and colours of the guard, listen, doctor, evidence, matrix and hooks commands. */
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TOOL_COMMANDS } from '../../hosts/cli/specs';
+import { cleanupTempDirs, cli, isolatedEnv, tempDir } from './helpers';
+
+afterAll(cleanupTempDirs);
+
+const ESC = '\u001b[';
+
+describe('every command of this module', () => {
+  for (const spec of TOOL_COMMANDS) {
+    it(`${spec.name}: --help lists every option; a mistyped option is an error with a suggestion`, async () => {
+      const words = spec.name.split(' ');
+      const help = await cli([...words, '--help']);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain(`Usage: ${spec.usage}`);
+      for (const o of spec.options) expect(help.stdout).toContain(o.flag);
+      const wrong = await cli([...words, '--hepl']);
+      expect(wrong.code).toBe(1);
+      expect(wrong.stdout).toBe('');
+      expect(wrong.stderr).toContain('unknown option "--hepl"; did you mean "--help"?');
+      const first = spec.options[0];
+      if (first && first.flag.length > 4) {
+        const typo = first.flag.slice(0, -1);
+        const r = await cli([...words, typo, ...(first.value ? ['x'] : [])]);
+        expect(r.code, typo).toBe(1);
+        expect(r.stderr, typo).toContain(`did you mean "${first.flag}"?`);
+      }
+    });
+  }
+});
+
+describe('colours', () => {
+  const home = tempDir();
+  const base = isolatedEnv(home, { STOPLINE_HOME: join(home, 'data') });
+  delete (base as Record<string, string | undefined>).NO_COLOR;
+
+  it('only on a terminal, and never with NO_COLOR or STOPLINE_NO_COLOR', async () => {
+    expect((await cli(['status'], { env: base, tty: true })).stdout).toContain(ESC);
+    expect((await cli(['status'], { env: base, tty: false })).stdout).not.toContain(ESC);
+    expect((await cli(['status'], { env: { ...base, NO_COLOR: '1' }, tty: true })).stdout).not.toContain(ESC);
+    expect((await cli(['status'], { env: { ...base, STOPLINE_NO_COLOR: '1' }, tty: true })).stdout).not.toContain(ESC);
+    const err = await cli(['status', '--jsn'], { env: base, tty: true });
+    expect(err.stderr).toContain(ESC);
+    expect((await cli(['status', '--jsn'], { env: { ...base, NO_COLOR: 'yes' }, tty: true })).stderr).not.toContain(ESC);
+  });
+});
