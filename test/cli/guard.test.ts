@@ -83,6 +83,18 @@ describe('the host answer travels with the verdict', () => {
   });
 });
 
+describe('the Hermes shell-hook form', () => {
+  it('a Hermes shell-hook payload (tool_input + extra) is read as the hook\'s keyword arguments', async () => {
+    const w = world();
+    const c = w.cases.hermes!;
+    await cli(hostArgs(c), { env: w.env, cwd: w.project, stdin: JSON.stringify(c.prompt('sh', REVIEW)) });
+    const shellHook = { hook_event_name: 'pre_tool_call', tool_name: 'write_file', tool_input: { path: 'created.txt', content: 'x' }, session_id: 'sh', cwd: w.project, extra: { task_id: 'sh', tool_call_id: 'c9', telemetry_schema_version: 'hermes.observer.v1' } };
+    const r = await cli(hostArgs(c), { env: w.env, cwd: w.project, stdin: JSON.stringify(shellHook) });
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).output).toMatchObject({ action: 'block' });
+  });
+});
+
 describe('bad input and usage: exit 1, nothing on stdout', () => {
   const w = world();
   const cases: [string, string[], string | undefined, string][] = [
