@@ -381,8 +381,11 @@ function onActionAfter(c: Ctx, action: Action): Outcome {
 function finishAction(c: Ctx, action: Action, d: Decision, contract: Contract, type: 'check' | 'after'): Outcome {
   const canAsk = c.opts.canAsk ?? c.ev.host.hasHuman ?? false;
   const kind: Outcome['kind'] = d.outcome === 'allow' ? 'none' : d.outcome === 'ask' && !canAsk ? 'deny' : d.outcome;
+  const summary = actionSummary(action);
+  // what the host says became of the call is only known after it; a before-event has no status
+  if (type === 'after' && action.hostStatus) summary.hostStatus = action.hostStatus;
   const eventId = record(c, type, contract, {
-    action: actionSummary(action),
+    action: summary,
     decision: { ...decisionSummary(d, responseLabel(c, kind)), outcome: kind === 'none' ? 'allow' : kind },
   });
   if (kind === 'none') {

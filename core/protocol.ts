@@ -62,6 +62,9 @@ export const SegmentSchema = z.object({
 });
 export type Segment = z.infer<typeof SegmentSchema>;
 
+export const HOST_STATUSES = ['ok', 'error', 'blocked'] as const;
+export type HostStatus = (typeof HOST_STATUSES)[number];
+
 export const ActionSchema = z.object({
   id: z.optional(z.string()),
   /** the host's real tool name */
@@ -82,6 +85,12 @@ export const ActionSchema = z.object({
   /** the action would write to stopline's own config, data or installed artifacts */
   selfTarget: z.optional(z.boolean()),
   segments: z.optional(z.array(SegmentSchema)),
+  /**
+   * action.after only: what the host says became of the call (Hermes post_tool_call and other
+   * after-events can report it was blocked). Recorded in the `after` evidence record; it never
+   * changes a decision. Absent when the host does not say.
+   */
+  hostStatus: z.optional(z.enum(HOST_STATUSES)),
 });
 export type Action = z.infer<typeof ActionSchema>;
 

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Contract, ControlState } from '../contract/types';
 import type { Decision } from '../contract/decide';
-import type { Action, HostFamily, Mutability } from '../protocol';
+import type { Action, HostFamily, HostStatus, Mutability } from '../protocol';
 import type { Family } from '../registry/reasons';
 import { hashText } from '../state/session';
 import { RUNTIME_SCHEMA_VERSION, STOPLINE_VERSION } from './version';
@@ -41,6 +41,8 @@ export interface RuntimeActionSummary {
   hashIntent: boolean;
   dependencyIntent: boolean;
   unboundedDelegation: boolean;
+  /** `after` records only, when the host said: ok, error or blocked (a closed set, no host text) */
+  hostStatus?: HostStatus;
 }
 
 export interface RuntimeDecision {

@@ -91,3 +91,37 @@ describe('log files', () => {
     expect(readFileSync(join(sb.data, 'labels.jsonl'), 'utf8').trim().split('\n')).toHaveLength(2);
   });
 });
+
+describe('what the host says became of the call (action.hostStatus)', () => {
+  it('an after-event records ok, error or blocked; a before-event and an after-event without it record none', () => {
+    const sb = sandbox();
+    const d = driver(sb);
+    d.prompt('$stopline change files=src/** -- fix');
+    d.act({ hostStatus: 'ok' });
+    d.after({ hostStatus: 'blocked' });
+    d.after({ hostStatus: 'error' });
+    d.after({ hostStatus: 'ok' });
+    d.after();
+    const recs = readSessionEvents(sb.data, sessionStore(sb.data, 'session-1').key).records.filter((r) => r.action);
+    expect(recs.map((r) => [r.type, r.action!.hostStatus])).toEqual([
+      ['check', undefined],
+      ['after', 'blocked'],
+      ['after', 'error'],
+      ['after', 'ok'],
+      ['after', undefined],
+    ]);
+    expect(Object.keys(recs[4]!.action!)).not.toContain('hostStatus');
+  });
+
+  it('never changes the answer: a blocked after-event answers like any after-event', () => {
+    const d = driver(sandbox());
+    d.prompt('$stopline review -- look');
+    expect(d.after({ hostStatus: 'blocked' })).toMatchObject({ kind: 'none' });
+  });
+
+  it('a status outside the closed set is an invalid event naming the field', () => {
+    const o = driver(sandbox()).after({ hostStatus: 'denied by policy' as never });
+    expect(o.kind).toBe('none');
+    expect(o.diagnostics?.[0]).toContain('action.hostStatus');
+  });
+});
