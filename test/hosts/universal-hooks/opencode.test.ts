@@ -1,0 +1,57 @@
+/**
+ * Issue 8 done criterion on the real OpenCode 1.18.33 with the shipped plugin
+ * dist/opencode/stopline.js: OpenCode runs none of the three dialects, so stopline runs all
+ * three: the Claude-format guard (a) and the Codex-format Stop hook (c) it imports, and the
+ * native context hook (b). turn:stop is OpenCode's `session.idle` event (core/registry/opencode.ts).
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runOpenCode, startChatServer, type FakeModelServer } from '../harness';
+import { requestText, requireArtifact } from '../shared/real-host';
+import { CONTEXT_TEXT, GUARD_REASON, hookLog, projectWithBuild, seedUniversalHooks, stopMarker } from './fixture';
+
+const status = await ensureHosts(HOSTS_FOR.opencode);
+const missing = missingHosts(status, HOSTS_FOR.opencode);
+if (missing.length && status.required) throw new Error(`OpenCode not installed:\n${status.log}`);
+const plugin = requireArtifact('opencode', 'stopline.js');
+const root = makeTempRoot('universal-hooks-opencode');
+const servers: FakeModelServer[] = [];
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('universal hooks on OpenCode 1.18.33 with dist/opencode/stopline.js', () => {
+  it.skipIf(missing.length > 0)('(a) stops `rm -rf build` with its reason, (b) context reaches the model, (c) writes its marker when the session goes idle', async () => {
+    const project = join(root, 'proj');
+    const runDir = join(root, 'run');
+    const home = join(runDir, 'home');
+    mkdirSync(project, { recursive: true });
+    const build = projectWithBuild(project);
+    const hooks = seedUniversalHooks(home);
+    const s = await startChatServer({
+      threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'call_rm', name: 'bash', input: { command: 'rm -rf build', description: 'remove build' } }] }, { text: 'done' }] }],
+    });
+    servers.push(s);
+
+    const r = await runOpenCode({ project, prompt: 'clean up the build folder', server: s, pluginFile: plugin, runDir, args: ['--'], timeoutMs: 300_000 });
+    expect(r.code, `opencode exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
+    expect(r.stderr, 'the plugin failed to load').not.toMatch(/failed to load plugin/i);
+
+    // (a): the folder survives and the next model request carries the hook's reason
+    expect(existsSync(build)).toBe(true);
+    expect(s.toolResultText('call_rm')).toContain(GUARD_REASON);
+    // (b): the context reaches the model. OpenCode does not await the event that carries the
+    // person's message, so the plugin injects it into the session while the first request may
+    // already be on its way: the request after the first tool call is the one that must have it
+    expect(requestText(s.requestAfterToolCall('call_rm')?.body).includes(CONTEXT_TEXT), 'context missing from the request after call_rm').toBe(true);
+    // (c): turn:stop (session.idle) ran the Codex-format hook under its own event name
+    expect(stopMarker(hooks)).toMatchObject({ hook_event_name: 'Stop' });
+    const log = hookLog(hooks);
+    expect(log.filter((l) => l.startsWith('guard:'))).toEqual(['guard:PreToolUse:deny']);
+    expect(log.filter((l) => l.startsWith('context:'))).toEqual(['context:prompt:submit']);
+    expect(log.filter((l) => l.startsWith('stop:'))).toEqual(['stop:Stop']);
+  }, 360_000);
+});
