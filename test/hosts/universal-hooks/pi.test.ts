@@ -1,0 +1,72 @@
+/**
+ * Issue 8 done criterion on the real Pi (both published lines: @earendil-works 1.6.0 and
+ * @mariozechner 0.73.1) with the shipped extension dist/pi/stopline.ts: Pi runs none of the
+ * three dialects, so stopline runs all three: the Claude-format guard (a) and the Codex-format
+ * Stop hook (c) it imports, and the native context hook (b). turn:stop is Pi's `agent_end`
+ * (core/registry/pi.ts: observed only).
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runPi, startChatServer, type FakeModelServer, type PiVariant } from '../harness';
+import { requestText, requireArtifact } from '../shared/real-host';
+import { piJitiCache } from '../pi/jiti-cache';
+import { CONTEXT_TEXT, GUARD_REASON, hookLog, projectWithBuild, seedUniversalHooks, stopMarker } from './fixture';
+
+const VARIANTS: { variant: PiVariant; label: string; hosts: readonly ('pi-ew' | 'pi-mz' | 'node22')[] }[] = [
+  { variant: 'ew', label: '@earendil-works/pi-coding-agent 1.6.0', hosts: HOSTS_FOR['pi-ew'] },
+  { variant: 'mz', label: '@mariozechner/pi-coding-agent 0.73.1', hosts: HOSTS_FOR['pi-mz'] },
+];
+const status = await ensureHosts([...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz']]);
+const extension = requireArtifact('pi', 'stopline.ts');
+const root = makeTempRoot('universal-hooks-pi');
+const servers: FakeModelServer[] = [];
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  rmSync(root, { recursive: true, force: true });
+});
+
+for (const v of VARIANTS) {
+  const missing = missingHosts(status, v.hosts);
+  if (missing.length && status.required) throw new Error(`Pi ${v.variant} not installed:\n${status.log}`);
+
+  describe(`universal hooks on Pi ${v.label} with dist/pi/stopline.ts`, () => {
+    it.skipIf(missing.length > 0)('(a) stops `rm -rf build` with its reason, (b) context reaches the model, (c) writes its marker at agent_end', async () => {
+      const project = join(root, v.variant, 'proj');
+      const runDir = join(root, v.variant, 'run');
+      const home = join(runDir, 'home');
+      mkdirSync(project, { recursive: true });
+      const build = projectWithBuild(project);
+      const hooks = seedUniversalHooks(home);
+      const s = await startChatServer({
+        threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'call_rm', name: 'bash', input: { command: 'rm -rf build' } }] }, { text: 'done' }] }],
+      });
+      servers.push(s);
+
+      const r = await runPi({
+        variant: v.variant,
+        project,
+        prompt: 'clean up the build folder',
+        server: s,
+        extensionFile: extension,
+        runDir,
+        env: { TMPDIR: piJitiCache() },
+        timeoutMs: 300_000,
+      });
+      expect(r.code, `pi exited ${r.code}\nstdout: ${r.stdout.slice(-1000)}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
+
+      // (a): the folder survives and the next model request carries the hook's reason
+      expect(existsSync(build)).toBe(true);
+      expect(s.toolResultText('call_rm')).toContain(GUARD_REASON);
+      // (b): the context is in the first model request (before_agent_start)
+      expect(requestText(s.requests.find((q) => q.kind === 'turn')?.body).includes(CONTEXT_TEXT), 'context missing from the first request').toBe(true);
+      // (c): turn:stop (agent_end) ran the Codex-format hook under its own event name
+      expect(stopMarker(hooks)).toMatchObject({ hook_event_name: 'Stop' });
+      const log = hookLog(hooks);
+      expect(log.filter((l) => l.startsWith('guard:'))).toEqual(['guard:PreToolUse:deny']);
+      expect(log.filter((l) => l.startsWith('context:'))).toEqual(['context:prompt:submit']);
+      expect(log.filter((l) => l.startsWith('stop:'))).toEqual(['stop:Stop']);
+    }, 360_000);
+  });
+}
