@@ -27,7 +27,7 @@ import type { Contract } from './contract/types';
 import { appendEvent, appendLabel, findEvent, readAllEvents, readLabels, readSessionEvents, summarize } from './evidence/log';
 import { actionSummary, buildEvent, decisionSummary, newEventId } from './evidence/runtime-event';
 import type { RuntimeEventV1, RuntimeEventType } from './evidence/runtime-event';
-import { InvalidEventError, failOutcomeFor, resolveFailMode } from './failmode';
+import { InvalidEventError, envFailModeNotes, failOutcomeFor, resolveFailMode } from './failmode';
 import {
   HELP_TEXT,
   renderContractContext,
@@ -52,7 +52,7 @@ import type { SessionState, SessionStore } from './state/session';
 export { normalizeSlashDirective } from './contract/grammar';
 
 export interface HandleOptions {
-  /** STOPLINE_HOME, STOPLINE_CONFIG, STOPLINE_FAIL_OPEN, XDG_*, HOME, ... */
+  /** STOPLINE_HOME, STOPLINE_CONFIG, STOPLINE_FAIL_OPEN, STOPLINE_FAIL_MODE, XDG_*, HOME, ... */
   env: Record<string, string | undefined>;
   /** process cwd fallback */
   cwd?: string;
@@ -97,7 +97,7 @@ function buildCtx(ev: ControlEvent, opts: HandleOptions): Ctx {
     now: opts.now ?? Date.now,
     cwd,
     config,
-    diagnostics: [...diagnostics],
+    diagnostics: [...diagnostics, ...envFailModeNotes(opts.env)],
     failMode: resolveFailMode(opts.env, config.failMode),
     dataDir,
     store: sessionStore(dataDir, rootId),

@@ -2,8 +2,9 @@
  * Fail behaviour is a decision, not an accident. When stopline cannot decide (a malformed
  * event, unreadable data folder, a lock timeout, a bug), the fail mode says what the host
  * gets: `open` (default) lets the action through with one diagnostic line on stderr;
- * `closed` denies with a GUARD_UNAVAILABLE stamp. STOPLINE_FAIL_OPEN=1 forces open and
- * STOPLINE_FAIL_OPEN=0 forces closed, whatever the config says.
+ * `closed` denies with a GUARD_UNAVAILABLE stamp. Precedence, first that is set wins:
+ * STOPLINE_FAIL_OPEN=1|0 (open|closed), then STOPLINE_FAIL_MODE=open|closed (the name the Hermes
+ * shim documents), then `failMode` in the config, then open.
  */
 import { loadConfig } from './config/config';
 import type { FailMode } from './config/config';
@@ -24,7 +25,19 @@ export function envFailMode(env: Env): FailMode | undefined {
   const v = env.STOPLINE_FAIL_OPEN?.trim();
   if (v === '1') return 'open';
   if (v === '0') return 'closed';
+  const m = env.STOPLINE_FAIL_MODE?.trim().toLowerCase();
+  if (m === 'open' || m === 'closed') return m;
   return undefined;
+}
+
+/** One diagnostic line per fail-mode variable that is set but not understood (it is then ignored). */
+export function envFailModeNotes(env: Env): string[] {
+  const notes: string[] = [];
+  const forced = env.STOPLINE_FAIL_OPEN?.trim();
+  if (forced && forced !== '1' && forced !== '0') notes.push(`stopline: STOPLINE_FAIL_OPEN=${clip(forced).slice(0, 40)} not understood (use 1 or 0); ignored`);
+  const mode = env.STOPLINE_FAIL_MODE?.trim();
+  if (mode && !['open', 'closed'].includes(mode.toLowerCase())) notes.push(`stopline: STOPLINE_FAIL_MODE=${clip(mode).slice(0, 40)} not understood (use open or closed); ignored`);
+  return notes;
 }
 
 export function resolveFailMode(env: Env, configured: FailMode | undefined): FailMode {

@@ -578,3 +578,45 @@ describe('an unusable data folder (issue 5 scenario 6)', () => {
     }
   });
 });
+
+describe('STOPLINE_FAIL_MODE', () => {
+  const bad = { protocolVersion: 1, kind: 'action.before', sessionId: 's', host: { family: 'claude' }, action: { name: 'Edit' } };
+  const closedConfig = () => {
+    const sb = sandbox();
+    mkdirSync(join(sb.home, '.config', 'stopline'), { recursive: true });
+    writeFileSync(join(sb.home, '.config', 'stopline', 'stopline.json'), JSON.stringify({ failMode: 'closed' }));
+    return sb;
+  };
+
+  it('closed|open is honoured (any case, spaces trimmed)', () => {
+    const env = sandbox().env;
+    expect(handleEvent(bad, { env: { ...env, STOPLINE_FAIL_MODE: 'closed' } }).reasonCode).toBe('GUARD_UNAVAILABLE');
+    expect(handleEvent(bad, { env: { ...env, STOPLINE_FAIL_MODE: ' Closed ' } }).reasonCode).toBe('GUARD_UNAVAILABLE');
+    expect(failOutcome(new Error('boom'), { env: { STOPLINE_FAIL_MODE: 'closed' } }).kind).toBe('deny');
+    expect(handleEvent(bad, { env: { ...env, STOPLINE_FAIL_MODE: 'open' } }).kind).toBe('none');
+  });
+
+  it('STOPLINE_FAIL_OPEN wins over STOPLINE_FAIL_MODE, which wins over the config', () => {
+    const sb = closedConfig();
+    expect(handleEvent(bad, { env: sb.env }).reasonCode).toBe('GUARD_UNAVAILABLE');
+    expect(handleEvent(bad, { env: { ...sb.env, STOPLINE_FAIL_MODE: 'open' } }).kind).toBe('none');
+    expect(handleEvent(bad, { env: { ...sb.env, STOPLINE_FAIL_MODE: 'open', STOPLINE_FAIL_OPEN: '0' } }).reasonCode).toBe('GUARD_UNAVAILABLE');
+    expect(handleEvent(bad, { env: { ...sandbox().env, STOPLINE_FAIL_MODE: 'closed', STOPLINE_FAIL_OPEN: '1' } }).kind).toBe('none');
+    // an unusable data folder (not only a malformed event) follows it too
+    const data = sandbox();
+    writeFileSync(join(data.root, 'f'), 'x');
+    const env = { ...data.env, STOPLINE_HOME: join(data.root, 'f'), STOPLINE_FAIL_MODE: 'closed' };
+    expect(driver(data, { env }).act().reasonCode).toBe('GUARD_UNAVAILABLE');
+  });
+
+  it('a value it does not understand is ignored with one diagnostic line saying so', () => {
+    const sb = closedConfig();
+    const o = driver(sb, { env: { ...sb.env, STOPLINE_FAIL_MODE: 'loose' } }).act();
+    expect(o.diagnostics).toEqual(['stopline: STOPLINE_FAIL_MODE=loose not understood (use open or closed); ignored']);
+    // the config's closed still applies
+    writeFileSync(join(sb.root, 'f'), 'x');
+    const env = { ...sb.env, STOPLINE_HOME: join(sb.root, 'f'), STOPLINE_FAIL_MODE: 'loose' };
+    expect(driver(sb, { env }).act().reasonCode).toBe('GUARD_UNAVAILABLE');
+    expect(driver(sandbox({ STOPLINE_FAIL_OPEN: 'yes' })).act().diagnostics).toEqual(['stopline: STOPLINE_FAIL_OPEN=yes not understood (use 1 or 0); ignored']);
+  });
+});
