@@ -1,0 +1,237 @@
+/**
+ * In-process drivers: each feeds one host's payloads to the same entry functions its artifact
+ * runs (the shared runner's answerHook with the host adapter for Claude, Codex, the Hermes
+ * plugin door and the guard's native form; the OpenCode plugin guard and the Pi extension
+ * guard with in-memory host stand-ins), and reads back the decision the host would see plus
+ * the reason code the evidence recorded.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { recordBypass } from '../../core/bypass';
+import { failOutcome, handleEvent } from '../../core/controller';
+import { applyHostEditSwitch } from '../../core/host-mode';
+import { InProcessHooks } from '../../core/inprocess';
+import { claudeAdapter } from '../../hosts/claude/adapter';
+import { codexAdapter } from '../../hosts/codex/adapter';
+import { nativeAdapter } from '../../hosts/cli/guard/adapters';
+import { pluginDoor } from '../../hosts/hermes/doors';
+import { OpenCodeGuard } from '../../hosts/opencode/guard';
+import { PiGuard } from '../../hosts/pi/guard';
+import type { CommandHookAdapter, Rendered } from '../../hosts/shared/adapter';
+import { answerHook } from '../../hosts/shared/runner';
+import { FakeOpenCode } from '../hosts/opencode/fake-client';
+import { fakeCtx, newUi } from '../hosts/pi/fake-pi';
+import { RENDERERS, type HostName, type RenderedTool } from './renderers';
+import { PROJECT_FILES } from './types';
+
+const FIXTURES = join(__dirname, '..', 'fixtures');
+
+export function fixture(host: string, name: string): Record<string, unknown> {
+  const raw = JSON.parse(readFileSync(join(FIXTURES, host, name), 'utf8')) as Record<string, unknown>;
+  delete raw._meta;
+  delete raw._source;
+  return raw;
+}
+
+/** What the host sees: a decision, and the text of the stamp when there is one. */
+export interface Seen {
+  decision: 'allow' | 'deny' | 'ask';
+  stamp?: string;
+}
+
+export interface Sandbox {
+  dir: string;
+  home: string;
+  project: string;
+  env: Record<string, string>;
+  session: string;
+  cleanup(): void;
+}
+
+export function sandbox(session = 'scn-session-0001'): Sandbox {
+  const dir = mkdtempSync(join(tmpdir(), 'stopline-conf-'));
+  const home = join(dir, 'home');
+  const project = join(dir, 'project');
+  for (const [rel, text] of Object.entries(PROJECT_FILES)) {
+    mkdirSync(dirname(join(project, rel)), { recursive: true });
+    writeFileSync(join(project, rel), text);
+  }
+  mkdirSync(home, { recursive: true });
+  const env: Record<string, string> = {
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local', 'share'),
+    XDG_STATE_HOME: join(home, '.local', 'state'),
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    STOPLINE_DASHBOARD: 'off',
+  };
+  return { dir, home, project, env, session, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Every evidence line under a folder (any data folder a host writes to). */
+export function evidenceLines(root: string): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  const walk = (d: string): void => {
+    let names: string[];
+    try {
+      names = readdirSync(d);
+    } catch {
+      return;
+    }
+    for (const n of names.sort()) {
+      const p = join(d, n);
+      const st = statSync(p, { throwIfNoEntry: false });
+      if (!st) continue;
+      if (st.isDirectory()) walk(p);
+      else if (n.endsWith('.jsonl')) {
+        for (const l of readFileSync(p, 'utf8').split('\n')) {
+          if (!l.trim()) continue;
+          try {
+            out.push(JSON.parse(l) as Record<string, unknown>);
+          } catch {
+            out.push({ unreadable: l });
+          }
+        }
+      }
+    }
+  };
+  walk(root);
+  return out;
+}
+
+export function checks(root: string): { reasonCode?: string; response?: string }[] {
+  return evidenceLines(root)
+    .filter((e) => e.type === 'check')
+    .map((e) => (e.decision ?? {}) as { reasonCode?: string; response?: string });
+}
+
+export interface HostDriver {
+  host: HostName;
+  prompt(text: string): Promise<void>;
+  /** null when the host has no such tool */
+  tool(t: RenderedTool): Promise<Seen>;
+}
+
+function fromJson(text: string): Record<string, unknown> | null {
+  if (text.trim() === '') return null;
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** The decision a command-hook host reads from the hook's answer. */
+export function seenFromRendered(host: HostName, r: Rendered): Seen {
+  switch (host) {
+    case 'claude': {
+      const hso = (fromJson(r.stdout)?.hookSpecificOutput ?? {}) as Record<string, unknown>;
+      const d = hso.permissionDecision;
+      if (d === 'deny' || d === 'ask') return { decision: d, stamp: String(hso.permissionDecisionReason ?? '') };
+      return { decision: 'allow' };
+    }
+    case 'codex':
+    case 'guard':
+      return r.exitCode === 2 ? { decision: 'deny', stamp: r.stderr } : { decision: 'allow' };
+    case 'hermes': {
+      const j = fromJson(r.stdout);
+      if (j?.action === 'block') return { decision: 'deny', stamp: String(j.message ?? '') };
+      if (j?.action === 'approve') return { decision: 'ask', stamp: String(j.message ?? '') };
+      return { decision: 'allow' };
+    }
+    default:
+      throw new Error(`${host} is not a command-hook host`);
+  }
+}
+
+let seq = 0;
+const nextId = (p: string) => `${p}${String(++seq).padStart(8, '0')}`;
+
+/** The payloads a command-hook host sends, built on its captured fixtures. */
+export const PAYLOADS = {
+  claude: {
+    prompt: (s: Sandbox, text: string) => ({ ...fixture('claude', 'UserPromptSubmit.json'), session_id: s.session, cwd: s.project, prompt: text }),
+    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('claude', 'PreToolUse-Write.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input, tool_use_id: nextId('toolu_') }),
+  },
+  codex: {
+    prompt: (s: Sandbox, text: string) => ({ ...fixture('codex', 'UserPromptSubmit.json'), session_id: s.session, cwd: s.project, prompt: text }),
+    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('codex', 'PreToolUse-Bash.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input, tool_use_id: nextId('call_') }),
+  },
+  hermes: {
+    prompt: (s: Sandbox, text: string) => ({ ...fixture('hermes', 'pre_llm_call.json'), hook_event_name: 'pre_llm_call', session_id: s.session, task_id: s.session, cwd: s.project, user_message: text }),
+    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('hermes', 'pre_tool_call-write_file.json'), hook_event_name: 'pre_tool_call', session_id: s.session, task_id: s.session, cwd: s.project, tool_name: t.name, args: t.input, tool_call_id: nextId('call_') }),
+  },
+  guard: {
+    prompt: (s: Sandbox, text: string) => ({ hook_event_name: 'prompt:submit', session_id: s.session, cwd: s.project, prompt: text }),
+    tool: (s: Sandbox, t: RenderedTool) => ({ hook_event_name: 'tool:before', session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input }),
+  },
+} as const;
+
+const COMMAND_ADAPTERS: Record<'claude' | 'codex' | 'hermes' | 'guard', CommandHookAdapter> = {
+  claude: claudeAdapter,
+  codex: codexAdapter,
+  hermes: pluginDoor,
+  guard: nativeAdapter,
+};
+
+function commandHookDriver(host: 'claude' | 'codex' | 'hermes' | 'guard', s: Sandbox): HostDriver {
+  const adapter = COMMAND_ADAPTERS[host];
+  const send = (payload: unknown) => answerHook(adapter, JSON.stringify(payload), { env: s.env, cwd: s.project });
+  return {
+    host,
+    async prompt(text) {
+      const r = await send(PAYLOADS[host].prompt(s, text));
+      if (r.exitCode !== 0 && r.exitCode !== 2) throw new Error(`${host} prompt: exit ${r.exitCode}: ${r.stderr}`);
+    },
+    async tool(t) {
+      return seenFromRendered(host, await send(PAYLOADS[host].tool(s, t)));
+    },
+  };
+}
+
+function opencodeDriver(s: Sandbox): HostDriver {
+  const fake = new FakeOpenCode();
+  fake.addSession(s.session);
+  const guard = new OpenCodeGuard(
+    { client: fake.client(), directory: s.project },
+    { env: s.env, core: { handleEvent, failOutcome, applyHostEditSwitch }, hooks: new InProcessHooks(s.env, 'opencode'), log: () => {}, sdkTimeoutMs: 2000 },
+  );
+  const hooks = guard.hooks();
+  return {
+    host: 'opencode',
+    async prompt(text) {
+      const m = fake.userMessage(s.session, text);
+      for (const e of m.events) await hooks.event({ event: e });
+      await guard.drain();
+    },
+    async tool(t) {
+      try {
+        await hooks['tool.execute.before']({ tool: t.name, sessionID: s.session, callID: nextId('call_') }, { args: t.input });
+        return { decision: 'allow' };
+      } catch (err) {
+        return { decision: 'deny', stamp: err instanceof Error ? err.message : String(err) };
+      }
+    },
+  };
+}
+
+function piDriver(s: Sandbox): HostDriver {
+  const h = new PiGuard({ env: s.env, core: { handleEvent, failOutcome, recordBypass }, hooks: new InProcessHooks(s.env, 'pi'), log: () => {}, askTimeoutMs: 500 }).handlers();
+  const ui = newUi(false);
+  const ctx = (isIdle: boolean) => fakeCtx({ cwd: s.project, sessionId: s.session, isIdle }, ui);
+  return {
+    host: 'pi',
+    async prompt(text) {
+      await h.input!({ type: 'input', text, source: 'interactive' }, ctx(true));
+    },
+    async tool(t) {
+      const r = (await h.tool_call!({ type: 'tool_call', toolName: t.name, toolCallId: nextId('call_'), input: t.input }, ctx(false))) as { block?: boolean; reason?: string } | undefined;
+      return r?.block ? { decision: 'deny', stamp: r.reason ?? '' } : { decision: 'allow' };
+    },
+  };
+}
+
+export function driverFor(host: HostName, s: Sandbox): HostDriver {
+  if (host === 'opencode') return opencodeDriver(s);
+  if (host === 'pi') return piDriver(s);
+  return commandHookDriver(host, s);
+}
+
+export { RENDERERS };

@@ -1,0 +1,76 @@
+/**
+ * Runs one neutral scenario on one host and compares every tool step with the expectation.
+ * A step the host cannot express (no such tool) is accepted only when the host's registry
+ * has no tool of that kind: the registry is the one place that says why hosts differ.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REGISTRIES } from '../../core/registry';
+import type { HostRegistry, ToolKind } from '../../core/registry/types';
+import { nativeRegistry } from '../../hosts/cli/guard/adapters';
+import { checks, type HostDriver, type Sandbox, type Seen } from './drivers';
+import { RENDERERS, type HostName, type RenderedTool } from './renderers';
+import type { NeutralTool, Scenario } from './types';
+
+export function loadCorpus(): Scenario[] {
+  return (JSON.parse(readFileSync(join(__dirname, 'corpus.json'), 'utf8')) as { scenarios: Scenario[] }).scenarios;
+}
+
+export function registryOf(host: HostName): HostRegistry {
+  return host === 'guard' ? nativeRegistry : REGISTRIES[host];
+}
+
+/** The tool kinds a neutral op needs; a host whose registry has none of them cannot express it. */
+const KINDS_FOR: Record<NeutralTool['op'], ToolKind[]> = {
+  write: ['write', 'apply-patch', 'v4a-patch'],
+  edit: ['write', 'multi-edit', 'apply-patch', 'v4a-patch'],
+  read: ['read', 'shell'],
+  shell: ['shell'],
+  delegate: ['delegate', 'delegate-batch', 'task-continuation'],
+  batch: ['delegate-batch'],
+  mcp: ['unknown'],
+};
+
+export function registryLacks(host: HostName, op: NeutralTool['op']): boolean {
+  const reg = registryOf(host);
+  return !reg.tools.some((t) => KINDS_FOR[op].includes(t.kind));
+}
+
+export interface StepResult {
+  step: number;
+  op: NeutralTool['op'];
+  expected: { decision: string; reason: string };
+  /** null: the host has no such tool (and its registry agrees) */
+  got: { decision: Seen['decision']; reason: string | undefined; stamp?: string } | null;
+  problems: string[];
+}
+
+export async function runScenario(sc: Scenario, driver: HostDriver, box: Sandbox): Promise<StepResult[]> {
+  const results: StepResult[] = [];
+  for (const [i, step] of sc.steps.entries()) {
+    if ('prompt' in step) {
+      await driver.prompt(step.prompt);
+      continue;
+    }
+    const rendered: RenderedTool | null = RENDERERS[driver.host](step.tool, { project: box.project, home: box.home });
+    const base: Omit<StepResult, 'got' | 'problems'> = { step: i, op: step.tool.op, expected: step.expect };
+    if (!rendered) {
+      const problems = registryLacks(driver.host, step.tool.op) ? [] : [`no renderer for ${step.tool.op}, yet the registry lists a tool for it`];
+      results.push({ ...base, got: null, problems });
+      // the later steps depend on this one (a batch reserves budget): they are not comparable
+      break;
+    }
+    const before = checks(box.home).length;
+    const seen = await driver.tool(rendered);
+    const after = checks(box.home);
+    const problems: string[] = [];
+    if (after.length !== before + 1) problems.push(`${after.length - before} evidence check lines for one tool call`);
+    const reason = after[after.length - 1]?.reasonCode;
+    // every scenario runs unattended: an ask reaches no person on any host, so it is a deny
+    if (seen.decision !== step.expect.decision) problems.push(`decision ${seen.decision}, expected ${step.expect.decision}`);
+    if (reason !== step.expect.reason) problems.push(`reason ${String(reason)}, expected ${step.expect.reason}`);
+    if (seen.decision !== 'allow' && !(seen.stamp ?? '').includes(step.expect.reason)) problems.push(`the stamp does not name ${step.expect.reason}: ${JSON.stringify(seen.stamp)}`);
+    results.push({ ...base, got: { decision: seen.decision, reason, ...(seen.stamp ? { stamp: seen.stamp } : {}) }, problems });
+  }
+  return results;
+}

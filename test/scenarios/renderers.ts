@@ -1,0 +1,145 @@
+/**
+ * One renderer per host: a neutral tool action -> the tool name and input that host really
+ * sends (field names from the captured payloads in test/fixtures/<host>/). A host with no such
+ * tool returns null, and the registry must say why (see `missingTool`).
+ */
+import { isAbsolute, join } from 'node:path';
+import type { NeutralTool } from './types';
+
+export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes' | 'guard';
+export const HOSTS: readonly HostName[] = ['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard'];
+
+export interface RenderContext {
+  project: string;
+  home: string;
+}
+
+export interface RenderedTool {
+  name: string;
+  input: Record<string, unknown>;
+}
+
+/** `~/x` is the test's home; other relative paths stay relative (as the host sends them) or become absolute where the host always sends absolute paths. */
+function place(path: string, ctx: RenderContext, absolute: boolean): string {
+  if (path.startsWith('~/')) return join(ctx.home, path.slice(2));
+  if (!absolute || isAbsolute(path)) return path;
+  return join(ctx.project, path);
+}
+
+function codexPatch(lines: string[]): string {
+  return ['*** Begin Patch', ...lines, '*** End Patch', ''].join('\n');
+}
+
+function plusLines(content: string): string[] {
+  return content.replace(/\n$/, '').split('\n').map((l) => `+${l}`);
+}
+
+const mcpArgs = (t: Extract<NeutralTool, { op: 'mcp' }>) => t.args;
+
+/** Claude Code (and the guard's native form, which takes Claude's tool names). */
+function claudeLike(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
+  switch (t.op) {
+    case 'write':
+      return { name: 'Write', input: { file_path: place(t.path, ctx, true), content: t.content } };
+    case 'edit':
+      return { name: 'Edit', input: { file_path: place(t.path, ctx, true), old_string: t.old, new_string: t.new, replace_all: false } };
+    case 'read':
+      return { name: 'Read', input: { file_path: place(t.path, ctx, true) } };
+    case 'shell':
+      return { name: 'Bash', input: { command: t.command, description: 'run it' } };
+    case 'delegate':
+      return { name: 'Agent', input: { description: 'help', prompt: t.task, subagent_type: 'general-purpose' } };
+    case 'batch':
+      return null;
+    case 'mcp':
+      return { name: `mcp__${t.server}__${t.tool}`, input: mcpArgs(t) };
+  }
+}
+
+function codex(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
+  switch (t.op) {
+    case 'write':
+      return { name: 'apply_patch', input: { command: codexPatch([`*** Add File: ${place(t.path, ctx, false)}`, ...plusLines(t.content)]) } };
+    case 'edit':
+      return { name: 'apply_patch', input: { command: codexPatch([`*** Update File: ${place(t.path, ctx, false)}`, '@@', `-${t.old}`, `+${t.new}`]) } };
+    case 'read':
+      // Codex has no read tool: the model reads through exec_command (the hook sees Bash)
+      return { name: 'Bash', input: { command: `cat ${place(t.path, ctx, false)}` } };
+    case 'shell':
+      return { name: 'Bash', input: { command: t.command } };
+    case 'delegate':
+      return { name: 'spawn_agent', input: { message: t.task } };
+    case 'batch':
+      return null;
+    case 'mcp':
+      return { name: `mcp__${t.server}__${t.tool}`, input: mcpArgs(t) };
+  }
+}
+
+function opencode(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
+  switch (t.op) {
+    case 'write':
+      return { name: 'write', input: { filePath: place(t.path, ctx, true), content: t.content } };
+    case 'edit':
+      return { name: 'edit', input: { filePath: place(t.path, ctx, true), oldString: t.old, newString: t.new } };
+    case 'read':
+      return { name: 'read', input: { filePath: place(t.path, ctx, true) } };
+    case 'shell':
+      return { name: 'bash', input: { command: t.command, description: 'run it' } };
+    case 'delegate':
+      return { name: 'task', input: { description: 'help', prompt: t.task, subagent_type: 'general' } };
+    case 'batch':
+      return null;
+    case 'mcp':
+      // OpenCode names MCP tools <server>_<tool>
+      return { name: `${t.server}_${t.tool}`, input: mcpArgs(t) };
+  }
+}
+
+function pi(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
+  switch (t.op) {
+    case 'write':
+      return { name: 'write', input: { path: place(t.path, ctx, false), content: t.content } };
+    case 'edit':
+      return { name: 'edit', input: { path: place(t.path, ctx, false), edits: [{ oldText: t.old, newText: t.new }] } };
+    case 'read':
+      return { name: 'read', input: { path: place(t.path, ctx, false) } };
+    case 'shell':
+      return { name: 'bash', input: { command: t.command } };
+    case 'delegate':
+      return { name: 'subagent', input: { agent: 'worker', task: t.task } };
+    case 'batch':
+      return { name: 'subagent', input: { tasks: Array.from({ length: t.tasks }, (_, i) => ({ agent: 'worker', task: `part ${i + 1}` })) } };
+    case 'mcp':
+      // Pi has no MCP: the nearest thing is a tool another extension registered
+      return { name: `${t.server}_${t.tool}`, input: mcpArgs(t) };
+  }
+}
+
+function hermes(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
+  switch (t.op) {
+    case 'write':
+      return { name: 'write_file', input: { path: place(t.path, ctx, false), content: t.content } };
+    case 'edit':
+      return { name: 'patch', input: { mode: 'replace', path: place(t.path, ctx, false), old_string: t.old, new_string: t.new } };
+    case 'read':
+      return { name: 'read_file', input: { path: place(t.path, ctx, false) } };
+    case 'shell':
+      return { name: 'terminal', input: { command: t.command } };
+    case 'delegate':
+      return { name: 'delegate_task', input: { goal: t.task } };
+    case 'batch':
+      return { name: 'delegate_task', input: { tasks: Array.from({ length: t.tasks }, (_, i) => ({ goal: `part ${i + 1}` })) } };
+    case 'mcp':
+      return { name: `mcp_${t.server}_${t.tool}`, input: mcpArgs(t) };
+  }
+}
+
+export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderContext) => RenderedTool | null>> = {
+  claude: claudeLike,
+  codex,
+  opencode,
+  pi,
+  hermes,
+  guard: claudeLike,
+};
