@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// npm run bench [-- --quick] [--only hooks,inprocess,...] [--dist <dir>] [--out <file>]
+// Every cost next to its physical floor, measured in the same run; see docs/performance.md.
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { RUNTIMES, REPO_ROOT, loadAverage, machineFacts, snapshotDist } from './facts.mjs';
+import { benchHooks } from './hooks.mjs';
+import { SpawnTimer } from './timer.mjs';
+import { printReport } from './report.mjs';
+
+const SECTIONS = ['hooks', 'inprocess', 'hermes', 'scale', 'analysis', 'artifacts'];
+
+function parseArgs(argv) {
+  const opts = { quick: false, only: SECTIONS, dist: join(REPO_ROOT, 'dist'), out: join(REPO_ROOT, 'bench', 'results.json'), runtimes: RUNTIMES.map((r) => r.name) };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--quick') opts.quick = true;
+    else if (a === '--only') opts.only = value().split(',');
+    else if (a === '--dist') opts.dist = resolve(value());
+    else if (a === '--out') opts.out = resolve(value());
+    else if (a === '--runtimes') opts.runtimes = value().split(',');
+    else if (a === '-h' || a === '--help') {
+      console.log('Usage: npm run bench -- [--quick] [--only ' + SECTIONS.join(',') + '] [--runtimes node,bun,deno] [--dist <dir>] [--out <file>]');
+      process.exit(0);
+    } else throw new Error(`unknown option "${a}" (see --help)`);
+  }
+  for (const s of opts.only) if (!SECTIONS.includes(s)) throw new Error(`unknown section "${s}"; sections: ${SECTIONS.join(', ')}`);
+  for (const r of opts.runtimes) if (!RUNTIMES.some((x) => x.name === r)) throw new Error(`unknown runtime "${r}"`);
+  return opts;
+}
+
+async function main() {
+  let opts;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error(`bench: ${e.message}`);
+    process.exit(1);
+  }
+  const started = Date.now();
+  const log = (line) => console.error(line);
+  const size = opts.quick ? { runs: 10, warmup: 2, calls: 2000 } : { runs: 30, warmup: 3, calls: 10000 };
+  const runtimes = RUNTIMES.filter((r) => opts.runtimes.includes(r.name));
+  const dist = snapshotDist(opts.dist);
+  const results = {
+    schema: 1,
+    startedAt: new Date(started).toISOString(),
+    command: `npm run bench${process.argv.length > 2 ? ' -- ' + process.argv.slice(2).join(' ') : ''}`,
+    quick: opts.quick,
+    machine: machineFacts(),
+    loadAverage: { before: loadAverage() },
+    dist: { source: dist.source, head: dist.head, headSubject: dist.headSubject, files: dist.files },
+    size,
+  };
+  const timer = new SpawnTimer();
+  try {
+    if (opts.only.includes('hooks')) {
+      log('command hooks (interleaved with the empty-script floor):');
+      results.hooks = await benchHooks(timer, { runtimes, dist: dist.dir, runs: size.runs, warmup: size.warmup, log });
+      results.loadAverage.afterHooks = loadAverage();
+    }
+  } finally {
+    timer.close();
+  }
+  results.loadAverage.after = loadAverage();
+  results.durationS = Math.round((Date.now() - started) / 1000);
+  writeFileSync(opts.out, JSON.stringify(results, null, 2) + '\n');
+  printReport(results);
+  console.log(`\nresults: ${opts.out} (${results.durationS} s)`);
+}
+
+await main();
