@@ -1,6 +1,7 @@
 /**
- * Find and read every hook config: stopline's own `hooks` (user, then project, appended)
- * and the host configs named in `import`, read in place and never rewritten. Pure apart
+ * Find and read every hook config: stopline's own `hooks` (user, then project, appended; the
+ * project's only when the user file says `"projectHooks": true`) and the host configs named in
+ * `import`, read in place and never rewritten. Pure apart
  * from the injected `readFile`, so tests pass a map of fixture texts.
  */
 import { readFileSync } from 'node:fs';
@@ -132,12 +133,16 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
     return { doc: r.doc };
   };
 
-  // 1. stopline.json, user then project; remember their import lists
+  // 1. stopline.json, user then project; remember their import lists.
+  // A project file comes with whatever repository was cloned, so its hooks and imports (commands
+  // that would run on every tool call) run only when the person's own user file opts in.
   const imports: { entry: unknown; from: string; ctx: ParseContext; index: number }[] = [];
+  const userPath = opts.userConfigPath ?? defaults.user;
   const nativeFiles: [string, string][] = [
-    [opts.userConfigPath ?? defaults.user, 'native.user'],
+    [userPath, 'native.user'],
     [opts.projectConfigPath ?? defaults.project, 'native.project'],
   ];
+  let projectHooksAllowed = false;
   for (const [path, scope] of nativeFiles) {
     const key = resolve(path);
     if (seen.has(key)) continue;
@@ -150,7 +155,18 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
       report(ctx, 'error', [], 'stopline.json must hold a JSON object; file skipped');
       continue;
     }
-    groups.push(...parseHooksSection(ctx, root.hooks, ['hooks']));
+    if (scope === 'native.user') {
+      if (root.projectHooks === true) projectHooksAllowed = true;
+      else if (root.projectHooks !== undefined) report(ctx, 'error', ['projectHooks'], '"projectHooks" must be true or false; project hooks stay off');
+    }
+    const parsed = parseHooksSection(ctx, root.hooks, ['hooks']);
+    if (scope === 'native.project' && !projectHooksAllowed && (root.hooks !== undefined || root.import !== undefined)) {
+      // still parsed above, so `stopline hooks validate` shows the file's mistakes; nothing of it runs
+      const what = [root.hooks !== undefined ? '"hooks"' : '', root.import !== undefined ? '"import"' : ''].filter(Boolean).join(' and ');
+      diagnostics.push({ level: 'warning', file: path, message: `project ${what} not run: a project file's hooks run only when your user config (${userPath}) has "projectHooks": true; skipped` });
+      continue;
+    }
+    groups.push(...parsed);
     if (root.import !== undefined) {
       if (!Array.isArray(root.import)) report(ctx, 'error', ['import'], '"import" must be a list such as ["claude", "codex", "hermes"]; ignored');
       else root.import.forEach((entry, index) => imports.push({ entry, from: path, ctx, index }));
