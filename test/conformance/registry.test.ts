@@ -1,0 +1,273 @@
+/**
+ * Registry conformance: core/registry is the only list of what each host adapter handles.
+ * - every event row maps the way the row says (a ControlEvent of that kind, or ignored), and a
+ *   name the registry lacks is `unknown` (prints nothing);
+ * - what an artifact registers with its host (hooks.json, plugin.yaml, the OpenCode hooks and
+ *   bus switch, the Pi handlers) is exactly the registry's `registered` rows;
+ * - every tool name an adapter special-cases in its source is a registry tool, and every
+ *   registry tool goes through the adapter's analysis without an error;
+ * - every captured real payload in test/fixtures passes through its adapter and yields a valid
+ *   ControlEvent, or its event is declared ignored (control: null) in the registry.
+ * (docs/support-matrix.md freshness is test/cli/matrix.test.ts.)
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { recordBypass } from '../../core/bypass';
+import { failOutcome, handleEvent } from '../../core/controller';
+import { applyHostEditSwitch } from '../../core/host-mode';
+import { InProcessHooks } from '../../core/inprocess';
+import { parseControlEvent } from '../../core/protocol';
+import type { ControlEvent } from '../../core/protocol';
+import { REGISTRIES } from '../../core/registry';
+import type { HostRegistry } from '../../core/registry/types';
+import { claudeAdapter } from '../../hosts/claude/adapter';
+import { codexAdapter } from '../../hosts/codex/adapter';
+import { hermesAdapter } from '../../hosts/hermes/adapter';
+import { OpenCodeGuard } from '../../hosts/opencode/guard';
+import { PiGuard } from '../../hosts/pi/guard';
+import type { CommandHookAdapter } from '../../hosts/shared/adapter';
+import { FakeOpenCode } from '../hosts/opencode/fake-client';
+import { fakeCtx } from '../hosts/pi/fake-pi';
+import { sandbox } from '../scenarios/drivers';
+
+const REPO = join(__dirname, '..', '..');
+const FIX = join(REPO, 'test', 'fixtures');
+const read = (p: string) => readFileSync(join(REPO, p), 'utf8');
+const ENV = { HOME: '/home/dev' };
+
+function jsonFixtures(host: string, sub = ''): { file: string; data: Record<string, unknown> }[] {
+  const dir = join(FIX, host, sub);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && !f.startsWith('_') && f !== 'index.json')
+    .map((file) => ({ file: join(sub, file), data: JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown> }));
+}
+
+/** A payload with every field the command-hook hosts require for a given event. */
+function minimalPayload(family: string, native: string): Record<string, unknown> {
+  const base: Record<string, unknown> = { hook_event_name: native, session_id: 'sess-1', cwd: '/home/dev/project', turn_id: 't1' };
+  if (family === 'claude' && native === 'UserPromptExpansion') {
+    // the plugin's own command expanding (the one expansion the guard reads)
+    return { ...base, prompt: '/review-it', expansion_type: 'slash_command', command_name: 'stopline', command_args: 'review -- look' };
+  }
+  if (family === 'hermes') {
+    return { ...base, user_message: 'hi', tool_name: 'terminal', args: { command: 'ls' }, parent_session_id: 'sess-1', child_session_id: 'child-1' };
+  }
+  return { ...base, prompt: 'hi', tool_name: 'Bash', tool_input: { command: 'ls' }, agent_id: undefined };
+}
+
+const COMMAND_HOSTS: [string, CommandHookAdapter][] = [
+  ['claude', claudeAdapter],
+  ['codex', codexAdapter],
+  ['hermes', hermesAdapter],
+];
+
+describe.each(COMMAND_HOSTS)('%s: events are exactly the registry rows', (family, adapter) => {
+  const reg = REGISTRIES[family as 'claude'];
+  it.each(reg.events.map((e) => [e.native, e] as const))('%s maps as its row says', (_n, row) => {
+    const mapped = adapter.toControlEvent(minimalPayload(family, row.native), ENV);
+    if (row.control === null) {
+      expect(mapped.kind).toBe('ignored');
+    } else {
+      expect(mapped.kind).toBe('event');
+      if (mapped.kind === 'event') {
+        expect(mapped.event.kind).toBe(row.control);
+        expect(parseControlEvent(mapped.event)).toMatchObject({ ok: true });
+      }
+    }
+  });
+
+  it('an event name the registry does not list is unknown (nothing printed, exit 0)', () => {
+    expect(adapter.toControlEvent(minimalPayload(family, 'NotAHookStoplineKnows'), ENV).kind).toBe('unknown');
+  });
+
+  it('the adapter is declared from this registry', () => {
+    expect(adapter.registry).toBe(reg);
+  });
+});
+
+const registered = (reg: HostRegistry) => reg.events.filter((e) => e.registered).map((e) => e.native).sort();
+
+describe('what each artifact registers with its host is the registry', () => {
+  it('Claude Code: hosts/claude/hooks.json', () => {
+    const hooks = Object.keys((JSON.parse(read('hosts/claude/hooks.json')) as { hooks: Record<string, unknown> }).hooks).sort();
+    expect(hooks).toEqual(registered(REGISTRIES.claude));
+  });
+
+  it('Codex: hosts/codex/hooks.json', () => {
+    const hooks = Object.keys((JSON.parse(read('hosts/codex/hooks.json')) as { hooks: Record<string, unknown> }).hooks).sort();
+    expect(hooks).toEqual(registered(REGISTRIES.codex));
+  });
+
+  it('Hermes: plugin.yaml provides_hooks', () => {
+    const yaml = read('hosts/hermes/plugin.yaml');
+    const list = yaml.split('provides_hooks:')[1]!.split('\n').filter((l) => /^\s+-\s+\S/.test(l)).map((l) => l.replace(/^\s+-\s+/, '').trim());
+    expect(list.sort()).toEqual(registered(REGISTRIES.hermes));
+  });
+
+  it('OpenCode: the plugin hooks plus the bus events the plugin switches on', () => {
+    const box = sandbox();
+    try {
+      const fake = new FakeOpenCode();
+      const guard = new OpenCodeGuard({ client: fake.client(), directory: box.project }, { env: box.env, core: { handleEvent, failOutcome, applyHostEditSwitch }, hooks: new InProcessHooks(box.env, 'opencode'), log: () => {} });
+      const hookNames = Object.keys(guard.hooks()).filter((k) => k !== 'event');
+      const busCases = [...read('hosts/opencode/guard.ts').matchAll(/case '([a-z.]+)':/g)].map((m) => m[1]!);
+      expect([...new Set([...hookNames, ...busCases])].sort()).toEqual(registered(REGISTRIES.opencode));
+    } finally {
+      box.cleanup();
+    }
+  });
+
+  it('Pi: the handlers the extension passes to pi.on, plus resources_discover', () => {
+    const h = new PiGuard({ env: ENV, core: { handleEvent, failOutcome, recordBypass }, hooks: new InProcessHooks(ENV, 'pi'), log: () => {} }).handlers();
+    const extra = [...read('hosts/pi/extension.ts').matchAll(/pi\.on\('([a-z_]+)'/g)].map((m) => m[1]!);
+    expect([...new Set([...Object.keys(h), ...extra])].sort()).toEqual(registered(REGISTRIES.pi));
+  });
+});
+
+describe('tools: the adapters name no tool the registry lacks, and handle every tool it lists', () => {
+  const SOURCES: Record<string, string[]> = {
+    claude: ['hosts/claude/adapter.ts'],
+    codex: ['hosts/codex/adapter.ts'],
+    opencode: ['hosts/opencode/adapter.ts', 'hosts/opencode/guard.ts'],
+    pi: ['hosts/pi/adapter.ts', 'hosts/pi/guard.ts'],
+    hermes: ['hosts/hermes/adapter.ts', 'hosts/hermes/doors.ts', 'hosts/hermes/lineage.ts'],
+  };
+  it.each(Object.entries(SOURCES))('%s: every tool name compared in the adapter source is a registry tool', (family, files) => {
+    const reg = REGISTRIES[family as 'claude'];
+    const names = files.flatMap((f) => [...read(f).matchAll(/(?<!typeof [\w.]*)(?:\btool|toolName|tool_name|call\.tool)\s*[!=]==\s*'([^']+)'/g)].map((m) => m[1]!));
+    for (const n of names) expect(reg.tools.map((t) => t.name), `${family} source compares a tool to '${n}'`).toContain(n);
+  });
+
+  it.each(COMMAND_HOSTS)('%s: every registry tool goes through the adapter to a valid action', (family, adapter) => {
+    const reg = REGISTRIES[family as 'claude'];
+    for (const t of reg.tools) {
+      const p = { ...minimalPayload(family, family === 'hermes' ? 'pre_tool_call' : 'PreToolUse'), tool_name: t.name, tool_input: {}, args: {} };
+      const mapped = adapter.toControlEvent(p, ENV);
+      expect(mapped.kind, t.name).toBe('event');
+      if (mapped.kind === 'event') expect(parseControlEvent(mapped.event), t.name).toMatchObject({ ok: true });
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------- captured payloads
+
+/** The native event a captured command-hook fixture belongs to. */
+function hermesHookOf(file: string): string {
+  const base = file.replace(/\.json$/, '');
+  const hooks = REGISTRIES.hermes.events.map((e) => e.native).sort((a, b) => b.length - a.length);
+  return hooks.find((h) => base === h || base.startsWith(`${h}-`)) ?? base;
+}
+
+describe.each(COMMAND_HOSTS)('%s: every captured payload', (family, adapter) => {
+  const reg = REGISTRIES[family as 'claude'];
+  const files = jsonFixtures(family);
+  it('there are captured payloads', () => expect(files.length).toBeGreaterThan(10));
+  it.each(files.map((f) => [f.file, f.data] as const))('%s', (file, data) => {
+    const payload: Record<string, unknown> = { ...data };
+    delete payload._meta;
+    delete payload._source;
+    if (family === 'hermes') Object.assign(payload, { hook_event_name: hermesHookOf(file), cwd: '/home/dev/project' });
+    const name = String(payload.hook_event_name);
+    const row = reg.events.find((e) => e.native === name);
+    expect(row, `${name} is not in the ${family} registry`).toBeDefined();
+    const mapped = adapter.toControlEvent(payload, ENV);
+    if (row!.control === null) expect(mapped.kind).toBe('ignored');
+    else if (mapped.kind === 'ignored') {
+      // a variant of a handled event the guard skips: the registry row must say so
+      expect(row!.note ?? '', `${name}: ignored (${mapped.why}) but the registry row does not say when`).toMatch(/ignored/i);
+    } else {
+      expect(mapped.kind).toBe('event');
+      if (mapped.kind === 'event') expect(parseControlEvent(mapped.event)).toMatchObject({ ok: true });
+    }
+  });
+});
+
+/** A core stand-in that validates every event the in-process guard sends, then asks the real core. */
+function checkingCore(seen: ControlEvent[], invalid: string[]) {
+  return {
+    handleEvent: (event: unknown, opts: Parameters<typeof handleEvent>[1]) => {
+      const r = parseControlEvent(event);
+      if (!r.ok) invalid.push(r.error);
+      else seen.push(r.event);
+      return handleEvent(event, opts);
+    },
+    failOutcome,
+  };
+}
+
+/** Fixture files of an in-process host that are not hook payloads (SDK results, configs, captured model requests). */
+const OPENCODE_NOT_HOOKS = /^(client\.|config|plugin-input|model-request-|run-format-|tool\.definition-|shell\.env|chat\.headers|chat\.params|experimental\.(chat|text)\.)/;
+
+describe('OpenCode: every captured hook payload goes through the plugin', () => {
+  const files = jsonFixtures('opencode');
+  it.each(files.map((f) => [f.file, f.data] as const))('%s', async (file, data) => {
+    const box = sandbox();
+    try {
+      const seen: ControlEvent[] = [];
+      const invalid: string[] = [];
+      const fake = new FakeOpenCode();
+      const guard = new OpenCodeGuard(
+        { client: fake.client(), directory: box.project },
+        { env: box.env, core: { ...checkingCore(seen, invalid), applyHostEditSwitch }, hooks: new InProcessHooks(box.env, 'opencode'), log: () => {}, sdkTimeoutMs: 500 },
+      );
+      const hooks = guard.hooks() as unknown as Record<string, (a: unknown, b?: unknown) => Promise<unknown>>;
+      let hook: string;
+      if (file.startsWith('event-')) {
+        hook = 'event';
+        const type = ((data.arg as { event?: { type?: string } })?.event?.type ?? '') as string;
+        const row = REGISTRIES.opencode.events.find((e) => e.native === type);
+        // bus events the registry does not list are ignored by the plugin's switch
+        if (!row) expect(read('hosts/opencode/guard.ts')).not.toContain(`case '${type}'`);
+        await hooks.event!(data.arg);
+      } else if (OPENCODE_NOT_HOOKS.test(file)) {
+        return;
+      } else {
+        hook = file.replace(/\.json$/, '').replace(/-.*$/, '');
+        const row = REGISTRIES.opencode.events.find((e) => e.native === hook);
+        expect(row, `${hook} is not in the OpenCode registry`).toBeDefined();
+        if (!hooks[hook]) {
+          expect(row!.registered).toBe(false);
+          return;
+        }
+        await hooks[hook]!(data.input, data.output);
+      }
+      await guard.drain();
+      expect(invalid).toEqual([]);
+    } finally {
+      box.cleanup();
+    }
+  });
+});
+
+describe('Pi: every captured event (1.6.0 and 0.73.1) goes through the extension', () => {
+  const files = [...jsonFixtures('pi'), ...jsonFixtures('pi', 'mariozechner-0.73.1')];
+  it.each(files.map((f) => [f.file, f.data] as const))('%s', async (_file, data) => {
+    const box = sandbox();
+    try {
+      const seen: ControlEvent[] = [];
+      const invalid: string[] = [];
+      const h = new PiGuard({ env: box.env, core: { ...checkingCore(seen, invalid), recordBypass }, hooks: new InProcessHooks(box.env, 'pi'), log: () => {}, askTimeoutMs: 200 }).handlers();
+      const event = data.event as { type?: string };
+      const type = String(event.type ?? '');
+      const row = REGISTRIES.pi.events.find((e) => e.native === type);
+      const handler = h[type];
+      if (!handler && type === 'resources_discover') {
+        // answered by the extension entry itself (the skills folder), not the guard
+        expect(read('hosts/pi/extension.ts')).toContain("pi.on('resources_discover'");
+        return;
+      }
+      if (!handler) {
+        // not a stopline event: the registry either declares it unregistered or does not list it
+        expect(row?.registered ?? false).toBe(false);
+        return;
+      }
+      const c = data.ctx as { cwd?: string; hasUI?: boolean; isIdle?: boolean; sessionId?: string; mode?: string };
+      await handler(event, fakeCtx({ ...c, cwd: box.project, hasUI: false }));
+      expect(invalid).toEqual([]);
+      if (row?.control) expect(seen.map((e) => e.kind)).toContain(row.control);
+    } finally {
+      box.cleanup();
+    }
+  });
+});
