@@ -1,0 +1,53 @@
+/**
+ * Spawning a built artifact the way its host does: one process per event, the payload on
+ * stdin, the answer read from stdout, stderr and the exit code. Uses the committed dist/.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import type { Rendered } from '../../hosts/shared/adapter';
+
+export const REPO = join(__dirname, '..', '..');
+
+export const ARTIFACTS = {
+  claude: { file: join(REPO, 'dist', 'claude', 'stopline.mjs'), args: [] as string[] },
+  codex: { file: join(REPO, 'dist', 'codex', 'stopline.mjs'), args: [] as string[] },
+  guard: { file: join(REPO, 'dist', 'stopline.mjs'), args: ['guard'] },
+} as const;
+export type SpawnedHost = keyof typeof ARTIFACTS;
+
+export interface SpawnResult extends Rendered {
+  /** the process was killed by the safety timer (a hang) */
+  killed: boolean;
+  signal: NodeJS.Signals | null;
+}
+
+/**
+ * Run an artifact with `input` on stdin (a string or bytes; `null` leaves stdin open, as a host
+ * that never closes the pipe would). The safety timer only exists so a broken artifact cannot
+ * hang the suite; it is far above any artifact bound and is not a speed assertion.
+ */
+export function runArtifact(host: SpawnedHost, input: string | Uint8Array | null, env: Record<string, string>, cwd: string, safetyMs = 60_000): Promise<SpawnResult> {
+  const a = ARTIFACTS[host];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [a.file, ...a.args], { env, cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let killed = false;
+    const timer = setTimeout(() => {
+      killed = true;
+      child.kill('SIGKILL');
+    }, safetyMs);
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.stdin.on('error', () => {}); // the artifact may refuse and exit before reading everything
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), exitCode: code ?? -1, killed, signal });
+    });
+    if (input !== null) child.stdin.end(input);
+  });
+}
