@@ -17,6 +17,28 @@ import { runPluginCalls } from '../../build/demo/drivers.mjs';
 import { artifactsByState, builtOfKind, distFile, isolatedEnv, scratch } from './helpers';
 
 const RUNTIMES: RuntimeName[] = ['node', 'bun', 'deno'];
+
+/**
+ * A policy deny's stamp names its evidence record (`evt_` + random hex), which differs on every
+ * run. Comparisons in this file replace such ids with `evt_<id>`, so cases may include policy
+ * denies (a case's expected stdout can write `evt_<id>`); everything else must match exactly.
+ */
+const EVENT_ID = /evt_[0-9a-f]+/g;
+function withoutEventIds<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(EVENT_ID, 'evt_<id>') as T;
+  if (value === undefined) return value;
+  return JSON.parse(JSON.stringify(value).replace(EVENT_ID, 'evt_<id>')) as T;
+}
+
+describe('event ids in the comparison', () => {
+  it('two runs that differ only in event ids compare equal; any other difference does not', () => {
+    const stamp = (id: string, reason = 'MODE_FORBIDS_MUTATION') => JSON.stringify({ decision: 'block', reason: `STOP / SCOPE\nReason: ${reason}\nEvent: ${id}` }) + '\n';
+    expect(withoutEventIds(stamp('evt_0123456789abcdef0123'))).toBe(withoutEventIds(stamp('evt_fedcba9876543210fedc')));
+    expect(withoutEventIds(stamp('evt_0123456789abcdef0123'))).not.toBe(withoutEventIds(stamp('evt_fedcba9876543210fedc', 'OUT_OF_SCOPE')));
+    expect(withoutEventIds({ message: 'Event: evt_ab12', n: 1 })).toEqual({ message: 'Event: evt_<id>', n: 1 });
+    expect(withoutEventIds('no ids; evt_ alone, evt_XYZ stay')).toBe('no ids; evt_ alone, evt_XYZ stay');
+  });
+});
 const work = scratch('matrix');
 afterAll(() => work.cleanup());
 
@@ -30,8 +52,8 @@ function expectCase(c: CommandCase, r: RunResult, runtime: RuntimeName) {
   const where = `${c.name} under ${runtime}; stderr: ${r.stderr.trim().slice(0, 400)}`;
   expect(r.timedOut, where).toBe(false);
   expect(r.exitCode, where).toBe(c.exitCode);
-  if (c.stdout !== undefined) expect(r.stdout, where).toBe(c.stdout);
-  for (const s of c.stdoutIncludes ?? []) expect(r.stdout, where).toContain(s);
+  if (c.stdout !== undefined) expect(withoutEventIds(r.stdout), where).toBe(withoutEventIds(c.stdout));
+  for (const s of c.stdoutIncludes ?? []) expect(withoutEventIds(r.stdout), where).toContain(withoutEventIds(s));
   for (const s of c.stderrIncludes ?? []) expect(r.stderr, where).toContain(s);
 }
 
@@ -44,7 +66,7 @@ describe.each(commands.map((a) => [a.id, a] as const))('command artifact %s on n
     for (const runtime of RUNTIMES) {
       const r = await runCase(artifact, c, runtime);
       expectCase(c, r, runtime);
-      results.push({ runtime, exitCode: r.exitCode, stdout: r.stdout });
+      results.push({ runtime, exitCode: r.exitCode, stdout: withoutEventIds(r.stdout) });
     }
     const [first, ...rest] = results;
     for (const r of rest) expect({ exitCode: r.exitCode, stdout: r.stdout }, `${r.runtime} differs from ${first!.runtime}`).toEqual({ exitCode: first!.exitCode, stdout: first!.stdout });
@@ -56,7 +78,7 @@ function expectCalls(calls: PluginCall[], results: PluginCallResult[], where: st
   calls.forEach((c, i) => {
     const r = results[i]!;
     if (c.expect?.threw !== undefined) expect(r.threw, `${where}: ${c.name}`).toContain(c.expect.threw);
-    if (c.expect && 'returned' in c.expect) expect(r.returned, `${where}: ${c.name}`).toEqual(c.expect.returned);
+    if (c.expect && 'returned' in c.expect) expect(withoutEventIds(r.returned), `${where}: ${c.name}`).toEqual(withoutEventIds(c.expect.returned));
   });
 }
 
@@ -80,13 +102,16 @@ describe.each(pi.map((a) => [a.id, a] as const))('Pi extension %s through a Type
       expect(answer.loadError, runtime).toBeUndefined();
       expect(answer.exports.default, runtime).toBe('function');
       expectCalls(artifact.calls ?? [], answer.results, runtime);
-      answers.push(answer.results);
+      answers.push(withoutEventIds(answer.results));
     }
     expect(answers[1]).toEqual(answers[0]);
   }, 120_000);
 });
 
-describe('runtime matrix coverage', () => {
-  const { notYet } = artifactsByState();
-  for (const a of notYet) it.skip(`does not cover ${a.id} yet: ${a.entry} does not exist`, () => {});
-});
+// only while some artifact is not built yet: an empty suite is an error in vitest
+const { notYet } = artifactsByState();
+if (notYet.length > 0) {
+  describe('runtime matrix coverage', () => {
+    for (const a of notYet) it.skip(`does not cover ${a.id} yet: ${a.entry} does not exist`, () => {});
+  });
+}
