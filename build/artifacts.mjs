@@ -218,6 +218,101 @@ const HERMES_DEMO = {
   ],
 };
 
+// ---- OpenCode plugin and Pi extension: runtime-matrix calls and the recorded demo sessions ----
+
+/** The root session of the captured OpenCode deny run (its tool calls are in test/fixtures/opencode). */
+const OPENCODE_SESSION = 'ses_dd75840a0ffeTojbtDvL9bLB3S';
+
+/** A captured OpenCode `event` hook argument ({event}). */
+function opencodeEventArg(name) {
+  return JSON.parse(fixtureText('opencode', name)).arg;
+}
+
+/** A captured Pi event. */
+function piEvent(name) {
+  return JSON.parse(fixtureText('pi', name)).event;
+}
+
+/**
+ * The fake host (build/demo/plugin-host.mjs) answers every SDK call with no data, so the person's
+ * message cannot be read back there: these calls show the plugin loading under Bun and answering
+ * without a contract (the real OpenCode runs in test/hosts/opencode/scenarios.test.ts arm it).
+ * @type {import('./types').PluginCall[]}
+ */
+const OPENCODE_CALLS = [
+  { name: 'event session.created: returns at once, never throws', hook: 'event', input: opencodeEventArg('event-session.created.json'), expect: { returned: null } },
+  { name: 'event message.part.updated (a user text part): returns at once', hook: 'event', input: opencodeEventArg('event-message.part.updated-text.json'), expect: { returned: null } },
+  { name: 'read: runs', hook: 'tool.execute.before', input: { tool: 'read', sessionID: OPENCODE_SESSION, callID: 'call_r' }, output: { args: { filePath: 'a.txt' } }, expect: { returned: null } },
+  { name: 'write with no contract armed: runs (recorded)', hook: 'tool.execute.before', input: { tool: 'write', sessionID: OPENCODE_SESSION, callID: 'call_w' }, output: { args: { filePath: 'new.txt', content: 'x\n' } }, expect: { returned: null } },
+  { name: 'a broken call (no sessionID), fail open: runs', hook: 'tool.execute.before', input: { tool: 'write' }, output: { args: {} }, expect: { returned: null } },
+  { name: 'tool.execute.after: nothing to append', hook: 'tool.execute.after', input: { tool: 'read', sessionID: OPENCODE_SESSION, callID: 'call_r', args: { filePath: 'a.txt' } }, output: { title: 'a.txt', output: 'alpha', metadata: {} }, expect: { returned: null } },
+];
+
+/** The lines a demo step shows for an OpenCode hook's answer. */
+function opencodeAnswerLines(r) {
+  if (r.threw !== undefined) return ['blocked: OpenCode hands the model this as the tool result', ...String(r.threw).split('\n').map((l) => `  ${l}`)];
+  return ['(returned): OpenCode runs the tool'];
+}
+
+/** @returns {import('./types').DemoSpec} */
+function opencodeDemo() {
+  return {
+    pathMap: { '/home/dev/project': '{{project}}' },
+    // the fake host cannot answer the SDK read-back of the person's message, so this session's
+    // contract comes from stopline.json (defaultMode review); the person's `$stopline review`
+    // arms the same contract on the real OpenCode (test/hosts/opencode/scenarios.test.ts)
+    env: { STOPLINE_CONFIG: join(REPO_ROOT, 'test', 'fixtures', 'opencode', 'demo-stopline.json') },
+    steps: [
+      { say: 'OpenCode creates the session (event hook); stopline.json says every session starts in review', hook: 'event', payload: { input: opencodeEventArg('event-session.created.json') }, render: () => ['(the event hook returns at once; OpenCode does not wait for it)'] },
+      { say: 'the model calls write allowed.txt (captured tool.execute.before)', payloadFile: 'test/fixtures/opencode/tool.execute.before-write.json', render: opencodeAnswerLines },
+      { say: 'the model runs `echo shell-ok > bash-allowed.txt` (captured)', payloadFile: 'test/fixtures/opencode/tool.execute.before-bash.json', render: opencodeAnswerLines },
+      { say: 'the model reads allowed.txt', payload: { input: { tool: 'read', sessionID: OPENCODE_SESSION, callID: 'call_9_0' }, output: { args: { filePath: 'allowed.txt' } } }, render: opencodeAnswerLines },
+    ],
+  };
+}
+
+/**
+ * Pi's answers are compared across Bun and Deno, so these avoid anything with an evidence event
+ * id (every block carries one); blocks are in the demo and in test/hosts/pi/.
+ * @type {import('./types').PluginCall[]}
+ */
+const PI_CALLS = [
+  { name: 'input: the person types $stopline review (goes on to the model)', hook: 'input', input: { type: 'input', text: '$stopline review -- look at a.txt', source: 'interactive' }, expect: { returned: null } },
+  { name: 'before_agent_start: the contract as a hidden message', hook: 'before_agent_start', input: { type: 'before_agent_start', prompt: '$stopline review -- look at a.txt' } },
+  { name: 'tool_call read: runs', hook: 'tool_call', input: { type: 'tool_call', toolName: 'read', toolCallId: 'call_r', input: { path: 'a.txt' } }, expect: { returned: null } },
+  { name: 'input while the agent works (steer): the change is not applied', hook: 'input', input: { type: 'input', text: '$stopline change -- go', source: 'rpc', streamingBehavior: 'steer' }, expect: { returned: { action: 'handled' } } },
+  { name: 'input from an extension: never the person', hook: 'input', input: { type: 'input', text: '$stopline open', source: 'extension' }, expect: { returned: null } },
+  { name: 'a broken tool_call (no toolName), fail open: runs', hook: 'tool_call', input: { type: 'tool_call' }, expect: { returned: null } },
+];
+
+/** The lines a demo step shows for a Pi handler's answer. */
+function piAnswerLines(r) {
+  const v = r.returned;
+  if (v && v.block === true) return ['blocked: Pi hands the model this reason as the tool result', ...String(v.reason).split('\n').map((l) => `  ${l}`)];
+  if (v && v.message) return [`hidden message for the model: ${String(v.message.content).split('\n')[0]}`];
+  if (v && v.action) return [`input answered: ${v.action}`];
+  return ['(nothing returned): Pi goes on as usual'];
+}
+
+function piToolLines(r) {
+  return r.returned && r.returned.block === true ? piAnswerLines(r) : ['allowed: Pi runs the tool'];
+}
+
+/** @returns {import('./types').DemoSpec} */
+function piDemo() {
+  const write = piEvent('tool_call-write.json');
+  return {
+    pathMap: { '/home/dev/project': '{{project}}' },
+    steps: [
+      { say: 'the person types: $stopline review -- look at a.txt', hook: 'input', payload: { type: 'input', text: '$stopline review -- look at a.txt', source: 'interactive' }, render: piAnswerLines },
+      { say: 'agent start (captured before_agent_start)', hook: 'before_agent_start', payload: piEvent('before_agent_start.json'), render: piAnswerLines },
+      { say: 'the model calls write blocked.txt (captured tool_call)', hook: 'tool_call', payload: write, render: piToolLines },
+      { say: 'the person allows it: $stopline change files=blocked.txt -- write it', hook: 'input', payload: { type: 'input', text: '$stopline change files=blocked.txt -- write it', source: 'interactive' }, render: piAnswerLines },
+      { say: 'the same write now runs', hook: 'tool_call', payload: write, render: piToolLines },
+    ],
+  };
+}
+
 /** @type {Artifact[]} */
 export const ARTIFACTS = [
   {
@@ -266,11 +361,14 @@ export const ARTIFACTS = [
     format: 'es',
     kind: 'opencode-plugin',
     shebang: false,
-    sizeBudget: DEFAULT_BUDGET,
+    // the shell analysis (unbash + core/analysis) and the hooks engine are most of it; loaded
+    // once per host process (in-process plugin), so the size costs one start, not every call
+    sizeBudget: 1024 * KB,
     files: [],
     install: 'stopline install opencode',
     cases: [],
-    calls: [],
+    calls: OPENCODE_CALLS,
+    demo: opencodeDemo(),
   },
   {
     id: 'hermes',
@@ -294,16 +392,19 @@ export const ARTIFACTS = [
   {
     id: 'pi',
     title: 'Pi extension (one self-contained .ts file)',
-    entry: 'hosts/pi/plugin.ts',
+    entry: 'hosts/pi/extension.ts',
     output: 'pi/stopline.ts',
     format: 'es',
     kind: 'pi-extension',
     shebang: false,
-    sizeBudget: DEFAULT_BUDGET,
-    files: [],
+    // as the OpenCode plugin: loaded once per Pi process
+    sizeBudget: 1024 * KB,
+    // the extension hands this folder to Pi's resource discovery: /skill:stopline
+    files: [{ to: 'skills/stopline/SKILL.md', from: 'skills/stopline/SKILL.md' }],
     install: 'stopline install pi',
     cases: [],
-    calls: [],
+    calls: PI_CALLS,
+    demo: piDemo(),
   },
   {
     id: 'cli',
