@@ -1,0 +1,113 @@
+/**
+ * Property tests on the command-hook entry points, in process: the same runCommandHook the
+ * built artifacts call (stdin -> bounded read -> parse -> adapter -> core -> render), for
+ * Claude Code, Codex, the Hermes plugin door and shell-hook door, and the guard's native form.
+ * 10,000 generated inputs per entry (NUMBER_OF_CASES): it never throws, stdout is empty or one
+ * JSON object, the exit code is 0 or 2, no stack trace reaches stderr, and input that cannot
+ * even be identified follows the fail mode (open: nothing on stdout, exit 0, one stderr line;
+ * closed: the host's deny).
+ */
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
+import { claudeAdapter } from '../../hosts/claude/adapter';
+import { codexAdapter } from '../../hosts/codex/adapter';
+import { nativeAdapter } from '../../hosts/cli/guard/adapters';
+import { pluginDoor, shellHookDoor } from '../../hosts/hermes/doors';
+import type { CommandHookAdapter, Rendered } from '../../hosts/shared/adapter';
+import { runCommandHook } from '../../hosts/shared/runner';
+import { sandbox, type Sandbox } from '../scenarios/drivers';
+import { capturedPayloads, hookBytes, hookStdin, type Json } from './arbitraries';
+
+export const NUMBER_OF_CASES = 10_000;
+
+const ENTRIES: [string, CommandHookAdapter, Json[]][] = [
+  ['claude', claudeAdapter, capturedPayloads('claude')],
+  ['codex', codexAdapter, capturedPayloads('codex')],
+  ['hermes plugin door', pluginDoor, capturedPayloads('hermes')],
+  ['hermes shell-hook door', shellHookDoor, capturedPayloads('hermes').map((p) => ({ ...p, tool_input: p.args }))],
+  ['guard (native)', nativeAdapter, capturedPayloads('claude').map((p) => ({ ...p, hook_event_name: p.hook_event_name === 'PreToolUse' ? 'tool:before' : p.hook_event_name === 'UserPromptSubmit' ? 'prompt:submit' : p.hook_event_name }))],
+];
+
+const counts: Record<string, number> = {};
+afterAll(() => {
+  process.stderr.write(`property cases (in process): ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}\n`);
+});
+
+function identified(text: string): boolean {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return !!v && typeof v === 'object' && !Array.isArray(v) && typeof (v as Json).hook_event_name === 'string' && (v as Json).hook_event_name !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the host reads this answer as "do not run it". */
+export function isDeny(r: Rendered): boolean {
+  if (r.exitCode === 2) return true;
+  if (r.stdout === '') return false;
+  const j = JSON.parse(r.stdout) as Json;
+  const hso = (j.hookSpecificOutput ?? {}) as Json;
+  return hso.permissionDecision === 'deny' || j.decision === 'block' || j.action === 'block';
+}
+
+export function answerProblems(label: string, r: Rendered): string[] {
+  const p: string[] = [];
+  if (r.exitCode !== 0 && r.exitCode !== 2) p.push(`exit ${r.exitCode}`);
+  if (r.stdout !== '') {
+    try {
+      const j = JSON.parse(r.stdout) as unknown;
+      if (!j || typeof j !== 'object' || Array.isArray(j)) p.push('stdout is JSON but not an object');
+    } catch {
+      p.push(`stdout is not JSON: ${JSON.stringify(r.stdout.slice(0, 120))}`);
+    }
+  }
+  if (/\n\s+at .+:\d+:\d+/.test(r.stderr)) p.push('a stack trace on stderr');
+  for (const line of r.stderr.split('\n').filter(Boolean)) {
+    // the Codex deny puts the stamp on stderr; every other line names the artifact
+    if (r.exitCode !== 2 && !line.startsWith(label) && !line.startsWith('stopline')) p.push(`stderr line without the artifact's name: ${JSON.stringify(line.slice(0, 120))}`);
+  }
+  return p;
+}
+
+function run(adapter: CommandHookAdapter, input: string | Uint8Array, box: Sandbox, failMode: 'open' | 'closed'): Promise<Rendered> {
+  const env = { ...box.env, STOPLINE_FAIL_OPEN: failMode === 'open' ? '1' : '0' };
+  return runCommandHook(adapter, { stdin: Readable.from([typeof input === 'string' ? Buffer.from(input) : Buffer.from(input)]), env, cwd: box.project });
+}
+
+describe.each(ENTRIES)('%s entry (in process)', (name, adapter, payloads) => {
+  it(`${NUMBER_OF_CASES} generated inputs: valid host output only, and the fail mode when the input cannot be identified`, async () => {
+    const box = sandbox(`prop-${name.replace(/\W+/g, '-')}`);
+    let n = 0;
+    try {
+      await fc.assert(
+        fc.asyncProperty(hookStdin(payloads), fc.constantFrom<'open' | 'closed'>('open', 'closed'), async (text, mode) => {
+          n += 1;
+          const r = await run(adapter, text, box, mode);
+          expect(answerProblems(adapter.label, r)).toEqual([]);
+          if (!identified(text)) {
+            if (mode === 'open') {
+              expect(r.stdout).toBe('');
+              expect(r.exitCode).toBe(0);
+              expect(r.stderr).not.toBe('');
+            } else {
+              expect(isDeny(r)).toBe(true);
+            }
+          }
+        }),
+        { numRuns: NUMBER_OF_CASES - 500, seed: 0x5709 },
+      );
+      await fc.assert(
+        fc.asyncProperty(hookBytes(payloads), fc.constantFrom<'open' | 'closed'>('open', 'closed'), async (bytes, mode) => {
+          n += 1;
+          expect(answerProblems(adapter.label, await run(adapter, bytes, box, mode))).toEqual([]);
+        }),
+        { numRuns: 500, seed: 0x1e },
+      );
+    } finally {
+      counts[name] = n;
+      box.cleanup();
+    }
+  }, 900_000);
+});
