@@ -61,7 +61,7 @@ export function snapshotDist(distDir) {
   const head = git('rev-parse', 'HEAD');
   const files = {};
   for (const file of filesUnder(snap)) {
-    if (!file.endsWith('.mjs') && !file.endsWith('.js') && !file.endsWith('.py')) continue;
+    if (!/\.(mjs|js|ts|py)$/.test(file)) continue;
     const rel = relative(snap, file);
     const bytes = readFileSync(file);
     const blob = git('hash-object', file);

@@ -32,6 +32,23 @@ export function targetLines(results) {
     const miss = h.pass ? '' : ` (misses by ${round((h.ratio - h.target) * 100, 1)} points of the floor, ${round(h.overheadMs, 1)} ms over it)`;
     lines.push(`${h.pass ? 'PASS' : 'FAIL'} command hook ${h.artifact} / ${h.runtime} / ${h.scenario}: ${round(h.ratio, 3)}x floor <= ${h.target}x${miss}`);
   }
+  for (const r of results.resident ?? []) lines.push(`${r.pass ? 'PASS' : 'FAIL'} resident ${r.label} / ${r.runtime}: round trip p99 ${round(r.roundTrip.p99, 3)} ms <= 2 ms${r.pass ? '' : ` (misses by ${round(r.roundTrip.p99 - 2, 3)} ms)`}`);
+  if (results.hermes) {
+    const r = results.hermes.resident;
+    lines.push(`${r.pass ? 'PASS' : 'FAIL'} resident hermes listen / node: round trip p99 ${round(r.roundTrip.p99, 3)} ms <= 2 ms${r.pass ? '' : ` (misses by ${round(r.roundTrip.p99 - 2, 3)} ms)`}`);
+  }
+  const scale = results.scale;
+  if (scale) {
+    const top = scale.evidence[scale.evidence.length - 1];
+    const ok = top.vsEmpty <= 1.05;
+    lines.push(`${ok ? 'PASS' : 'FAIL'} hook latency with ${top.records} records: ${round(top.vsEmpty, 3)}x the empty log <= 1.05x${ok ? '' : ` (misses by ${round((top.vsEmpty - 1.05) * 100, 1)} points; cpu ${round(top.cpuVsEmpty, 3)}x)`}${top.records < 1e6 ? ' [quick run: 10^6 not measured]' : ''}`);
+    const s = scale.summary;
+    lines.push(`${s.pass ? 'PASS' : 'FAIL'} stopline runtime --all over ${s.records} records: ${round(s.wall.median, 0)} ms <= 2000 ms${s.pass ? '' : ` (misses by ${round(s.wall.median - 2000, 0)} ms)`}`);
+    const a = scale.agentRace;
+    lines.push(`${a.pass ? 'PASS' : 'FAIL'} ${a.processes} processes reserving agents=${a.budget}: ${a.granted} granted (must be exactly ${a.budget}; ${a.grantedByFailOpen} of them by failing open), wait p99 ${round(a.wall.p99, 0)} ms`);
+  }
+  for (const a of results.artifacts ?? []) lines.push(`${a.pass ? 'PASS' : 'FAIL'} artifact ${a.file}: ${a.kib} KiB <= 150 KiB${a.pass ? '' : ` (over by ${round(a.kib - 150, 1)} KiB)`}`);
+  lines.push('n/a  in-process decision p99 <= 0.3 ms (OpenCode plugin, Pi extension): not measured by this bench yet');
   return lines;
 }
 
@@ -45,6 +62,34 @@ export function printReport(results) {
     results.fastestRuntimeGain ??= fastestRuntimeGain(results.hooks);
     console.log('\nInstaller picks the fastest runtime: gain per call against node (wall median)');
     table(['artifact', 'scenario', 'fastest', 'node ms', 'fastest ms', 'gain ms'], results.fastestRuntimeGain.map((g) => [g.artifact, g.scenario, g.fastest, g.nodeMs, g.fastestMs, g.gainMs]));
+  }
+  for (const r of results.resident ?? []) {
+    if (r === results.resident[0]) {
+      console.log(`\nResident evaluator: round trip per decision over ${r.calls} calls, ms`);
+      console.log('label          runtime  median   p99     max      rss growth KiB');
+    }
+    console.log(`${r.label.padEnd(14)} ${r.runtime.padEnd(8)} ${String(round(r.roundTrip.median, 3)).padEnd(8)} ${String(round(r.roundTrip.p99, 3)).padEnd(7)} ${String(round(r.roundTrip.max, 1)).padEnd(8)} ${r.memoryGrowthKiB}`);
+  }
+  if (results.hermes) {
+    const h = results.hermes;
+    console.log(`\nHermes (node): resident round trip median ${round(h.resident.roundTrip.median, 3)} ms (p99 ${round(h.resident.roundTrip.p99, 3)}) against one-shot spawn median ${round(h.oneShot.median, 1)} ms (p95 ${round(h.oneShot.p95, 1)}, cpu ${round(h.oneShotCpuMedian, 1)}): ${round(h.speedup, 0)}x, ${round(h.savedPerCallMs, 1)} ms saved per call`);
+  }
+  if (results.scale) {
+    console.log('\nEvidence scale: claude review deny under node, interleaved across sizes');
+    table(['records', '', '', 'wall', 'p95', 'vs empty', 'cpu', 'cpu vs empty'], results.scale.evidence.map((r) => [r.records, '', '', round(r.wall.median, 1), round(r.wall.p95, 1), round(r.vsEmpty, 3), round(r.cpu.median, 1), round(r.cpuVsEmpty, 3)]));
+    const s = results.scale.summary;
+    console.log(`stopline runtime --all over ${s.records} records: median ${round(s.wall.median, 0)} ms, cpu ${round(s.cpu.median, 0)} ms`);
+    const a = results.scale.agentRace;
+    console.log(`${a.processes} concurrent hooks reserving agents=${a.budget}: granted ${a.granted}, wait median ${round(a.wall.median, 0)} ms, p99 ${round(a.wall.p99, 0)} ms`);
+  }
+  if (results.analysis) {
+    const a = results.analysis;
+    console.log(a.error ? `\nShell analysis: ${a.error}` : `\nShell analysis over ${a.commands} corpus commands (${a.rounds} rounds): per-command median ${a.perCommandMedianUs.median} us, p90 ${a.perCommandMedianUs.p90} us, p99 ${a.perCommandMedianUs.p99} us, max ${a.perCommandMedianUs.max} us; first call ${a.firstCallMs} ms; analysis bundle load ${a.bundleLoadMs} ms`);
+  }
+  if (results.artifacts) {
+    console.log('\nArtifacts: size and parse cost (node --check against an empty file, interleaved)');
+    table(['file', 'committed', '', 'KiB', 'parse +ms', 'parse +cpu ms'], results.artifacts.map((a) => [a.file, a.committedAtHead ? 'HEAD' : 'working tree', '', a.kib, a.parse ? round(a.parse.addedWallMs, 1) : '-', a.parse ? round(a.parse.addedCpuMs, 1) : '-']));
+    for (const d of results.dependencies ?? []) console.log(d.error ? `${d.name}: ${d.error}` : `${d.name}: +${round(d.addedWallMs, 1)} ms wall, +${round(d.addedCpuMs, 1)} ms cpu over node's floor`);
   }
   console.log(`\nTargets (load average ${results.loadAverage.before.join(' ')} before, ${results.loadAverage.after.join(' ')} after; ${results.machine.cores} cores):`);
   for (const l of targetLines(results)) console.log(l);

@@ -5,6 +5,9 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { RUNTIMES, REPO_ROOT, loadAverage, machineFacts, snapshotDist } from './facts.mjs';
 import { benchHooks } from './hooks.mjs';
+import { benchHermesOneShot, benchListen } from './resident.mjs';
+import { benchAgentRace, benchEvidenceScale, benchSummary } from './scale.mjs';
+import { benchAnalysis, benchArtifacts, benchDependencies } from './artifacts.mjs';
 import { SpawnTimer } from './timer.mjs';
 import { printReport } from './report.mjs';
 
@@ -44,7 +47,9 @@ async function main() {
   }
   const started = Date.now();
   const log = (line) => console.error(line);
-  const size = opts.quick ? { runs: 10, warmup: 2, calls: 2000 } : { runs: 30, warmup: 3, calls: 10000 };
+  const size = opts.quick
+    ? { runs: 10, warmup: 2, calls: 2000, scaleSizes: [0, 1e4, 1e5], scaleRuns: 10, raceProcesses: 64, analysisRounds: 5 }
+    : { runs: 30, warmup: 3, calls: 10000, scaleSizes: [0, 1e4, 1e5, 1e6], scaleRuns: 30, raceProcesses: 64, analysisRounds: 20 };
   const runtimes = RUNTIMES.filter((r) => opts.runtimes.includes(r.name));
   const dist = snapshotDist(opts.dist);
   const results = {
@@ -63,6 +68,41 @@ async function main() {
       log('command hooks (interleaved with the empty-script floor):');
       results.hooks = await benchHooks(timer, { runtimes, dist: dist.dir, runs: size.runs, warmup: size.warmup, log });
       results.loadAverage.afterHooks = loadAverage();
+    }
+    const node = RUNTIMES[0];
+    if (opts.only.includes('inprocess')) {
+      log('resident evaluator (stopline listen), round trip per decision:');
+      results.resident = [];
+      for (const runtime of runtimes) results.resident.push(await benchListen({ runtime, file: join(dist.dir, 'stopline.mjs'), calls: size.calls, log, label: 'cli listen' }));
+      results.loadAverage.afterInprocess = loadAverage();
+    }
+    if (opts.only.includes('hermes')) {
+      log('Hermes: resident evaluator against a one-shot spawn per call (node):');
+      const file = join(dist.dir, 'hermes', 'stopline', 'stopline.mjs');
+      const resident = await benchListen({ runtime: node, file, calls: size.calls, log, label: 'hermes listen' });
+      const oneShot = await benchHermesOneShot(timer, { runtime: node, file, runs: size.runs, warmup: size.warmup });
+      results.hermes = { resident, ...oneShot, savedPerCallMs: oneShot.oneShot.median - resident.roundTrip.median, speedup: oneShot.oneShot.median / resident.roundTrip.median };
+      log(`  one-shot spawn median ${oneShot.oneShot.median.toFixed(1)} ms against resident ${resident.roundTrip.median.toFixed(2)} ms`);
+    }
+    if (opts.only.includes('scale')) {
+      log('scale: hook latency against evidence size (node, claude, review deny):');
+      const scale = await benchEvidenceScale(timer, { node, dist: dist.dir, sizes: size.scaleSizes, runs: size.scaleRuns, warmup: size.warmup, log });
+      const largest = scale.homes[scale.homes.length - 1];
+      results.scale = {
+        evidence: scale.rows,
+        summary: await benchSummary(timer, { node, dist: dist.dir, home: largest, runs: 3, log }),
+        agentRace: await benchAgentRace({ node, dist: dist.dir, processes: size.raceProcesses, budget: 8, log }),
+      };
+      results.loadAverage.afterScale = loadAverage();
+    }
+    if (opts.only.includes('analysis')) {
+      log('shell analysis per command over the bypass corpus:');
+      results.analysis = benchAnalysis({ rounds: size.analysisRounds, log });
+    }
+    if (opts.only.includes('artifacts')) {
+      log('artifacts: size and parse time (node --check against an empty file):');
+      results.artifacts = await benchArtifacts(timer, { node, dist: dist.dir, distFiles: dist.files, runs: Math.min(size.runs, 15), warmup: 2, log });
+      results.dependencies = await benchDependencies(timer, { node, runs: Math.min(size.runs, 15), warmup: 2, log });
     }
   } finally {
     timer.close();
