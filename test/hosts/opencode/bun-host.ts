@@ -1,0 +1,71 @@
+/**
+ * A fake OpenCode around the built plugin, run under Bun (OpenCode's own runtime): imports the
+ * plugin file as OpenCode does, calls every export as a plugin factory with a PluginInput whose
+ * `client` is the in-memory SDK of fake-client.ts, then plays the steps of the request.
+ *
+ * argv: <plugin file> <project dir>; request JSON on stdin: { steps: Step[] }
+ *   { say: { session, text, agent? } }        the person's message (message.updated + part events)
+ *   { event: <raw bus event> }
+ *   { before: { session, tool, args, callID } } tool.execute.before
+ *   { after: { session, tool, args, callID, output } }
+ *   { session: { id, parentID? } }            a session the SDK knows
+ * Answer on stdout: { exports, results: [{ threw?, output? }], injections, calls }
+ */
+import { pathToFileURL } from 'node:url';
+import { FakeOpenCode } from './fake-client';
+
+type Step =
+  | { say: { session: string; text: string; agent?: string } }
+  | { event: unknown }
+  | { before: { session: string; tool: string; args: unknown; callID: string } }
+  | { after: { session: string; tool: string; args: unknown; callID: string; output: Record<string, unknown> } }
+  | { session: { id: string; parentID?: string } };
+
+const [file, project] = process.argv.slice(2) as [string, string];
+const request = JSON.parse(await Bun.stdin.text()) as { steps: Step[] };
+const realLog = console.log;
+console.log = (...a: unknown[]) => console.error(...a);
+
+const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+const exports = Object.fromEntries(Object.entries(mod).map(([k, v]) => [k, typeof v]));
+const fake = new FakeOpenCode();
+type HookFn = (input: unknown, output?: unknown) => Promise<void>;
+const hooks: Record<string, HookFn>[] = [];
+for (const factory of Object.values(mod)) {
+  if (typeof factory !== 'function') continue;
+  const input = { client: fake.client(), project: { id: 'p', worktree: project, vcs: 'git' }, directory: project, worktree: project, serverUrl: new URL('http://localhost:4096/'), experimental_workspace: { register() {} }, $: () => undefined };
+  hooks.push((await factory(input, undefined)) as Record<string, HookFn>);
+}
+const call = async (name: string, input: unknown, output?: unknown) => {
+  for (const h of hooks) if (typeof h[name] === 'function') await h[name]!(input, output);
+};
+
+const results: { threw?: string; output?: unknown }[] = [];
+for (const step of request.steps) {
+  try {
+    if ('session' in step) {
+      fake.addSession(step.session.id, step.session.parentID);
+      results.push({});
+    } else if ('say' in step) {
+      const m = fake.userMessage(step.say.session, step.say.text, step.say.agent ? { agent: step.say.agent } : {});
+      for (const e of m.events) await call('event', { event: e });
+      results.push({});
+    } else if ('event' in step) {
+      await call('event', { event: step.event });
+      results.push({});
+    } else if ('before' in step) {
+      const b = step.before;
+      const output = { args: b.args };
+      await call('tool.execute.before', { tool: b.tool, sessionID: b.session, callID: b.callID }, output);
+      results.push({});
+    } else {
+      const a = step.after;
+      const output = structuredClone(a.output);
+      await call('tool.execute.after', { tool: a.tool, sessionID: a.session, callID: a.callID, args: a.args }, output);
+      results.push({ output });
+    }
+  } catch (error) {
+    results.push({ threw: error instanceof Error ? error.message : String(error) });
+  }
+}
+realLog(JSON.stringify({ exports, results, injections: fake.injections, calls: fake.calls }));
