@@ -565,14 +565,19 @@ describe('an unusable data folder (issue 5 scenario 6)', () => {
   // file-in-the-way cases above cover the same path for root
   it.skipIf(process.getuid?.() === 0)('a read-only data folder (0500): open keeps the decision with one line, closed denies', () => {
     const sb = sandbox();
-    driver(sb).prompt('$stopline change files=src/** -- fix');
+    driver(sb).prompt('$stopline change files=src/** agents=3 -- fix');
     const dirs = allDirs(sb.data);
     for (const dir of dirs) chmodSync(dir, 0o500);
     try {
-      const open = driver(sb).act();
-      expect(open).toMatchObject({ kind: 'none', reasonCode: 'WITHIN_CONTRACT' });
-      expect(open.diagnostics?.join('\n')).toContain('evidence not written (EACCES)');
-      expect(driver(sb, { env: { ...sb.env, ...CLOSED } }).act().reasonCode).toBe('GUARD_UNAVAILABLE');
+      // a new session's evidence file cannot be created
+      const other = { sessionId: 'session-2' };
+      const open = driver(sb, {}, other).act();
+      expect(open).toMatchObject({ kind: 'none', reasonCode: 'CONTROL_INACTIVE' });
+      expect(open.diagnostics).toEqual([expect.stringContaining('evidence not written (EACCES)')]);
+      expect(driver(sb, { env: { ...sb.env, ...CLOSED } }, other).act().reasonCode).toBe('GUARD_UNAVAILABLE');
+      // the armed session's agent reservation cannot be written
+      expect(driver(sb).act(DELEGATE).diagnostics?.join('\n')).toMatch(/EACCES.*failing open/);
+      expect(driver(sb, { env: { ...sb.env, ...CLOSED } }).act(DELEGATE).reasonCode).toBe('GUARD_UNAVAILABLE');
     } finally {
       for (const dir of dirs) chmodSync(dir, 0o700);
     }
