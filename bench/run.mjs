@@ -114,4 +114,8 @@ async function main() {
   console.log(`\nresults: ${opts.out} (${results.durationS} s)`);
 }
 
-await main();
+await main().catch((e) => {
+  // a failed measurement names what failed; a stack trace would bury it
+  console.error(`bench: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});
