@@ -22,7 +22,12 @@ type Step =
   | { session: { id: string; parentID?: string } };
 
 const [file, project] = process.argv.slice(2) as [string, string];
-const request = JSON.parse(await Bun.stdin.text()) as { steps: Step[] };
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+const request = JSON.parse(await readStdin()) as { steps: Step[] };
 const realLog = console.log;
 console.log = (...a: unknown[]) => console.error(...a);
 
