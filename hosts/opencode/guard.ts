@@ -46,6 +46,7 @@ import {
   promptEvent,
   sessionEndEvent,
   sessionInfo,
+  stampOf,
   subagentStartEvent,
   toolCallInput,
   toolEvent,
@@ -365,9 +366,13 @@ export class OpenCodeGuard {
     this.say(out.diagnostics);
     if (out.notice) this.say([out.notice]);
     texts.push(...contextTexts(out));
-    // OpenCode has already sent the prompt on (the event hook is not awaited): a refusal can
-    // only be told to the model
-    if (out.kind === 'deny' || out.kind === 'ask') texts.push(`A hook configured by the person refused this prompt: ${out.message ?? 'blocked by a hook'}`);
+    // OpenCode has already sent the prompt on (the event hook is not awaited): a refusal by the
+    // person's hooks can only be told to the model; the guard's own deny here is the fail-closed
+    // GUARD_UNAVAILABLE stamp, which goes in as context too
+    if (out.kind === 'deny' || out.kind === 'ask') {
+      const hooked = out.reasonCode === 'hook-deny' || out.reasonCode === 'hook-ask';
+      texts.unshift(hooked ? `A hook configured by the person refused this prompt: ${out.message ?? 'blocked by a hook'}` : stampOf(out));
+    }
     for (const m of hookExtras(out).messages) this.say([m]);
     await this.inject(root, texts, msg);
   }

@@ -220,13 +220,21 @@ export class PiGuard {
       this.say(out.diagnostics);
       if (out.notice) this.tell(ctx, out.notice, out.reasonCode === 'DIRECTIVE_APPLIED' || out.reasonCode === 'QUERY_ANSWERED' || out.reasonCode === 'CORRECTION_APPLIED' ? 'info' : 'warning');
       for (const m of hookExtras(out).messages) this.tell(ctx, m);
-      if (out.kind === 'deny' || out.kind === 'ask') {
+      if ((out.kind === 'deny' || out.kind === 'ask') && refusedByHooks(out)) {
         const why = stampOf(out);
         this.tell(ctx, why, 'warning');
         this.say([`prompt refused: ${why.split('\n')[0]}`]);
         return { action: 'handled' };
       }
-      this.addPending(sessionId, contextTexts(out));
+      const texts = contextTexts(out);
+      // the guard's own deny here is the fail-closed GUARD_UNAVAILABLE stamp: it goes to the model
+      // as context (every action will be denied), never as a blocked prompt, which would hide the
+      // reason from a headless run
+      if (out.kind === 'deny' || out.kind === 'ask') {
+        texts.unshift(stampOf(out));
+        this.tell(ctx, stampOf(out), 'warning');
+      }
+      this.addPending(sessionId, texts);
       return undefined;
     } catch (err) {
       // an input that cannot be processed never changes the contract; the fail mode decides
@@ -327,6 +335,11 @@ export class PiGuard {
     recordTiming(this.env, LABEL, 'tool_result', started, out.kind);
     return appendedResult(event, texts);
   }
+}
+
+/** A deny or ask that came from the person's hooks (the guard's own never blocks a prompt). */
+export function refusedByHooks(o: Outcome): boolean {
+  return o.reasonCode === 'hook-deny' || o.reasonCode === 'hook-ask';
 }
 
 /** Every context text of a (possibly hook-folded) outcome, guard first. */

@@ -312,6 +312,14 @@ describe('fail mode: the adapter catches its own errors', () => {
     }
   });
 
+  it('closed with an unusable data folder (the core answers GUARD_UNAVAILABLE itself): the reason is injected, the write is stopped', async () => {
+    const s = setup({ config: { failMode: 'closed', dataDir: '/dev/null/not-a-folder' } });
+    await s.say(ROOT, '$stopline change -- write new.txt');
+    expect(s.fake.injections[0]?.text).toMatch(/^STOP \/ CONTROL[\s\S]*GUARD_UNAVAILABLE/);
+    expect(s.fake.injections[0]?.text).not.toContain('hook');
+    await expect(s.tool(ROOT, 'write', WRITE)).rejects.toThrow('GUARD_UNAVAILABLE');
+  });
+
   it('a broken hook input follows the fail mode too', async () => {
     const s = setup({ env: { STOPLINE_FAIL_OPEN: '0' } });
     await expect(s.hooks['tool.execute.before']({ sessionID: ROOT }, { args: {} })).rejects.toThrow('GUARD_UNAVAILABLE');

@@ -217,6 +217,14 @@ describe('fail mode: the extension catches its own errors (Pi would block on a t
     expect(started.message.content).toContain('GUARD_UNAVAILABLE');
   });
 
+  it('closed with an unusable data folder (the core answers GUARD_UNAVAILABLE itself): the prompt still reaches the model with the reason, the write is blocked', async () => {
+    const s = setup({ config: { failMode: 'closed', dataDir: '/dev/null/not-a-folder' } });
+    expect(await s.prompt('$stopline change -- write new.txt')).toBeUndefined();
+    const started = (await s.h.before_agent_start!({}, s.ctx())) as { message: { content: string } };
+    expect(started.message.content).toMatch(/^STOP \/ CONTROL[\s\S]*GUARD_UNAVAILABLE/);
+    expect(((await s.tool('write', WRITE)) as { reason: string }).reason).toContain('GUARD_UNAVAILABLE');
+  });
+
   it('no session id from Pi: the fail mode decides (open: runs; closed: blocked)', async () => {
     const open = setup();
     expect(await open.tool('write', WRITE, open.ctx({ sessionId: null }))).toBeUndefined();
