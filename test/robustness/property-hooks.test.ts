@@ -17,9 +17,10 @@ import { pluginDoor, shellHookDoor } from '../../hosts/hermes/doors';
 import type { CommandHookAdapter, Rendered } from '../../hosts/shared/adapter';
 import { runCommandHook } from '../../hosts/shared/runner';
 import { sandbox, type Sandbox } from '../scenarios/drivers';
+import { answerProblems, isDeny } from './answers';
 import { capturedPayloads, hookBytes, hookStdin, type Json } from './arbitraries';
 
-export const NUMBER_OF_CASES = 10_000;
+const NUMBER_OF_CASES = 10_000;
 
 const ENTRIES: [string, CommandHookAdapter, Json[]][] = [
   ['claude', claudeAdapter, capturedPayloads('claude')],
@@ -41,34 +42,6 @@ function identified(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Whether the host reads this answer as "do not run it". */
-export function isDeny(r: Rendered): boolean {
-  if (r.exitCode === 2) return true;
-  if (r.stdout === '') return false;
-  const j = JSON.parse(r.stdout) as Json;
-  const hso = (j.hookSpecificOutput ?? {}) as Json;
-  return hso.permissionDecision === 'deny' || j.decision === 'block' || j.action === 'block';
-}
-
-export function answerProblems(label: string, r: Rendered): string[] {
-  const p: string[] = [];
-  if (r.exitCode !== 0 && r.exitCode !== 2) p.push(`exit ${r.exitCode}`);
-  if (r.stdout !== '') {
-    try {
-      const j = JSON.parse(r.stdout) as unknown;
-      if (!j || typeof j !== 'object' || Array.isArray(j)) p.push('stdout is JSON but not an object');
-    } catch {
-      p.push(`stdout is not JSON: ${JSON.stringify(r.stdout.slice(0, 120))}`);
-    }
-  }
-  if (/\n\s+at .+:\d+:\d+/.test(r.stderr)) p.push('a stack trace on stderr');
-  for (const line of r.stderr.split('\n').filter(Boolean)) {
-    // the Codex deny puts the stamp on stderr; every other line names the artifact
-    if (r.exitCode !== 2 && !line.startsWith(label) && !line.startsWith('stopline')) p.push(`stderr line without the artifact's name: ${JSON.stringify(line.slice(0, 120))}`);
-  }
-  return p;
 }
 
 function run(adapter: CommandHookAdapter, input: string | Uint8Array, box: Sandbox, failMode: 'open' | 'closed'): Promise<Rendered> {

@@ -1,0 +1,43 @@
+/** Reading a hook artifact's answer the way its host does, for the robustness suites. */
+import type { Rendered } from '../../hosts/shared/adapter';
+
+type Json = Record<string, unknown>;
+
+/** Whether the host reads this answer as "do not run it". */
+export function isDeny(r: Rendered): boolean {
+  if (r.exitCode === 2) return true;
+  if (r.stdout === '') return false;
+  const j = JSON.parse(r.stdout) as Json;
+  const hso = (j.hookSpecificOutput ?? {}) as Json;
+  return hso.permissionDecision === 'deny' || j.decision === 'block' || j.action === 'block';
+}
+
+/**
+ * What is wrong with one answer of a hook artifact, as its host would read it. `inputErrorExit`:
+ * the CLI guard bridge answers an input it cannot read with exit 1 and its accepted forms on
+ * stderr (its documented contract, whatever the fail mode).
+ */
+export function answerProblems(label: string, r: Rendered, opts: { inputErrorExit?: number } = {}): string[] {
+  const p: string[] = [];
+  if (opts.inputErrorExit !== undefined && r.exitCode === opts.inputErrorExit) {
+    if (r.stdout !== '') p.push('stdout on an input error');
+    if (!r.stderr.startsWith(`${label}: `)) p.push('the input error does not start with the artifact name');
+    return p;
+  }
+  if (r.exitCode !== 0 && r.exitCode !== 2) p.push(`exit ${r.exitCode}`);
+  if (r.stdout !== '') {
+    try {
+      const j = JSON.parse(r.stdout) as unknown;
+      if (!j || typeof j !== 'object' || Array.isArray(j)) p.push('stdout is JSON but not an object');
+    } catch {
+      p.push(`stdout is not JSON: ${JSON.stringify(r.stdout.slice(0, 120))}`);
+    }
+  }
+  if (/\n\s+at .+:\d+:\d+/.test(r.stderr)) p.push('a stack trace on stderr');
+  for (const line of r.stderr.split('\n').filter(Boolean)) {
+    // the Codex deny puts the stamp on stderr; every other line names the artifact
+    if (r.exitCode !== 2 && !line.startsWith(label) && !line.startsWith('stopline')) p.push(`stderr line without the artifact's name: ${JSON.stringify(line.slice(0, 120))}`);
+  }
+  return p;
+}
+

@@ -1,0 +1,95 @@
+/**
+ * The built artifacts as their hosts spawn them (committed dist/): dist/claude/stopline.mjs,
+ * dist/codex/stopline.mjs and `dist/stopline.mjs guard`. Generated inputs (a few hundred in
+ * all: SPAWNED_CASES per artifact) plus the stdin edge cases: empty, larger than the 8 MiB
+ * bound, exactly at the bound, never closed, several documents, invalid UTF-8, NUL bytes.
+ * The artifact exits on its own (no kill), prints only valid host output, follows the fail mode.
+ */
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MAX_HOOK_INPUT_BYTES } from '../../hosts/shared/stdin';
+import { sandbox } from '../scenarios/drivers';
+import { runArtifact, type SpawnedHost } from '../scenarios/spawn';
+import { capturedPayloads, hookStdin } from './arbitraries';
+import { answerProblems, isDeny } from './answers';
+
+const SPAWNED_CASES = 80;
+const LABELS: Record<SpawnedHost, string> = { claude: 'stopline (claude)', codex: 'stopline (codex)', guard: 'stopline guard' };
+const PAYLOADS = { claude: capturedPayloads('claude'), codex: capturedPayloads('codex'), guard: capturedPayloads('claude') };
+const counts: Record<string, number> = {};
+afterAll(() => {
+  process.stderr.write(`property cases (spawned): ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}\n`);
+});
+
+const HOSTS: SpawnedHost[] = ['claude', 'codex', 'guard'];
+/** the guard bridge: exit 1 + its accepted forms for input it cannot read (in both fail modes) */
+const INPUT_ERROR: Record<SpawnedHost, { inputErrorExit?: number }> = { claude: {}, codex: {}, guard: { inputErrorExit: 1 } };
+
+describe.each(HOSTS)('built %s artifact', (host) => {
+  const envFor = (env: Record<string, string>, mode: 'open' | 'closed') => ({ ...env, STOPLINE_FAIL_OPEN: mode === 'open' ? '1' : '0' });
+
+  it(`${SPAWNED_CASES} generated inputs: exits by itself with valid host output`, async () => {
+    const box = sandbox();
+    let n = 0;
+    try {
+      await fc.assert(
+        fc.asyncProperty(hookStdin(PAYLOADS[host]), fc.constantFrom<'open' | 'closed'>('open', 'closed'), async (text, mode) => {
+          n += 1;
+          const r = await runArtifact(host, text, envFor(box.env, mode), box.project);
+          expect(r.killed).toBe(false);
+          expect(answerProblems(LABELS[host], r, INPUT_ERROR[host])).toEqual([]);
+        }),
+        { numRuns: SPAWNED_CASES, seed: 0x5a },
+      );
+    } finally {
+      counts[host] = n;
+      box.cleanup();
+    }
+  }, 900_000);
+
+  const EDGE: [string, () => string | Uint8Array | null][] = [
+    ['empty stdin', () => ''],
+    ['stdin one byte over the bound', () => Buffer.alloc(MAX_HOOK_INPUT_BYTES + 1, 0x20)],
+    ['stdin that never closes', () => null],
+    ['two JSON documents', () => `${JSON.stringify(PAYLOADS[host][0])}\n${JSON.stringify(PAYLOADS[host][0])}`],
+    ['invalid UTF-8 and NUL bytes', () => Buffer.from([0x7b, 0xff, 0x00, 0xc3, 0x28, 0x7d])],
+  ];
+  it.each(EDGE)('%s: fail open prints nothing and exits 0 with one stderr line; fail closed denies (the guard bridge: exit 1, an input error)', async (_what, make) => {
+    const box = sandbox();
+    try {
+      for (const mode of ['open', 'closed'] as const) {
+        const r = await runArtifact(host, make(), envFor(box.env, mode), box.project);
+        expect(r.killed).toBe(false);
+        expect(answerProblems(LABELS[host], r, INPUT_ERROR[host])).toEqual([]);
+        if (host === 'guard') {
+          expect(r.exitCode).toBe(1);
+          expect(r.stdout).toBe('');
+        } else if (mode === 'open') {
+          expect(r.stdout).toBe('');
+          expect(r.exitCode).toBe(0);
+          expect(r.stderr.trim().split('\n')).toHaveLength(1);
+        } else {
+          expect(isDeny(r)).toBe(true);
+        }
+      }
+    } finally {
+      box.cleanup();
+    }
+  }, 300_000);
+
+  it('a payload at the bound (8 MiB of a Write) is read and decided', async () => {
+    const box = sandbox();
+    try {
+      const base = JSON.stringify({ ...PAYLOADS.claude.find((p) => p.tool_name === 'Write'), hook_event_name: host === 'guard' ? 'tool:before' : 'PreToolUse', session_id: 'big-1', cwd: box.project, tool_name: host === 'codex' ? 'Bash' : 'Write', tool_input: { file_path: `${box.project}/big.txt`, command: 'true', content: '' } });
+      const text = base.replace('"content":""', `"content":"${'a'.repeat(MAX_HOOK_INPUT_BYTES - base.length - 16)}"`);
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_HOOK_INPUT_BYTES);
+      const r = await runArtifact(host, text, envFor(box.env, 'closed'), box.project);
+      expect(r.killed).toBe(false);
+      // decided: not refused as too large (fail closed would have denied with GUARD_UNAVAILABLE)
+      expect(r.stderr).not.toContain('larger than');
+      expect(isDeny(r)).toBe(false);
+    } finally {
+      box.cleanup();
+    }
+  }, 300_000);
+});
