@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { RUNTIMES, REPO_ROOT, loadAverage, machineFacts, snapshotDist } from './facts.mjs';
 import { benchHooks } from './hooks.mjs';
 import { benchHermesOneShot, benchListen } from './resident.mjs';
-import { benchAgentRace, benchEvidenceScale, benchSummary } from './scale.mjs';
+import { benchAgentRace, benchEvidenceScale, benchSummary, removeHomes } from './scale.mjs';
 import { benchAnalysis, benchArtifacts, benchDependencies } from './artifacts.mjs';
 import { SpawnTimer } from './timer.mjs';
 import { printReport } from './report.mjs';
@@ -93,6 +93,7 @@ async function main() {
         summary: await benchSummary(timer, { node, dist: dist.dir, home: largest, runs: 3, log }),
         agentRace: await benchAgentRace({ node, dist: dist.dir, processes: size.raceProcesses, budget: 8, log }),
       };
+      removeHomes(scale.homes);
       results.loadAverage.afterScale = loadAverage();
     }
     if (opts.only.includes('analysis')) {

@@ -21,6 +21,7 @@ import type { handleEvent as HandleEvent, failOutcome as FailOutcome } from '../
 import type { recordBypass as RecordBypass } from '../../core/bypass';
 import { BoundedMap, hookExtras, recordTiming } from '../../core/inprocess';
 import type { Env, HookEventInput, InProcessHooks } from '../../core/inprocess';
+import { autostartDashboard } from '../shared/dashboard';
 import { promptIntent } from '../../core/prompt-intent';
 import {
   DENY_RESPONSE,
@@ -157,6 +158,7 @@ export class PiGuard {
   // ------------------------------------------------------------------ lifecycle
 
   private async onSessionStart(event: unknown, ctx: PiContext): Promise<void> {
+    autostartDashboard({ env: this.env });
     const dir = safeCwd(ctx) ?? process.cwd();
     if (!this.deps.hooks.has('session:start', dir)) return;
     const sessionId = sessionIdOf(ctx);

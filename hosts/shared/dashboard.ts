@@ -135,7 +135,8 @@ export function autostartDashboard(opts: AutostartOptions): AutostartResult {
     const command = dashboardCommand(env, settings);
     if (!command) return 'unavailable';
     if (!takeSpawnTurn(dataDir, now)) return 'starting';
-    const child = spawn(command.file, command.args, { detached: true, stdio: 'ignore', cwd: dashboardDir(dataDir), env: { ...env }, windowsHide: true });
+    // no `cwd` option: it costs the hook a few ms per spawn; the dashboard leaves the hook's folder itself
+    const child = spawn(command.file, command.args, { detached: true, stdio: 'ignore', env: { ...env }, windowsHide: true });
     child.on('error', () => {
       /* a missing runtime or CLI shows up here, after the hook answered; nothing to do */
     });
@@ -182,9 +183,20 @@ export function dashboardCommand(env: Env, settings: Record<string, unknown>): {
   if (!cli) return null;
   const args = ['dashboard', '--autostart'];
   if (!/\.(m?js|cjs)$/i.test(cli)) return { file: cli, args };
-  const runtime = process.execPath;
+  const runtime = jsRuntime(env);
+  if (!runtime) return null;
   const viaDeno = /^deno(\.exe)?$/i.test(basename(runtime));
   return { file: runtime, args: [...(viaDeno ? ['run', '-A'] : []), cli, ...args] };
+}
+
+/**
+ * The runtime running this hook when it is node, bun or deno; inside a host that embeds its
+ * own (OpenCode's single binary) the first of those on PATH.
+ */
+function jsRuntime(env: Env): string | null {
+  if (/^(node|bun|deno)(\.exe)?$/i.test(basename(process.execPath))) return process.execPath;
+  const exe = process.platform === 'win32' ? '.exe' : '';
+  return findOnPath(env, [`node${exe}`, `bun${exe}`, `deno${exe}`]);
 }
 
 function findOnPath(env: Env, names: readonly string[]): string | null {

@@ -15,6 +15,7 @@ import { handleEvent, failOutcome } from '../../core/controller';
 import type { ControlEvent } from '../../core/protocol';
 import type { Outcome } from '../../core/outcome';
 import { SILENT, eventEntry } from './adapter';
+import { autostartDashboard } from './dashboard';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered } from './adapter';
 import { HookInputError, parseHookPayload } from './payload';
 import type { HookPayload } from './payload';
@@ -130,6 +131,7 @@ export async function answerHook(adapter: CommandHookAdapter, text: string, ctx:
     const mapped = adapter.toControlEvent(payload, ctx.env);
     if (mapped.kind !== 'event') return { stdout: '', stderr: '', exitCode: 0 };
     const event: ControlEvent = mapped.event;
+    if (event.kind === 'session.start') autostartDashboard({ env: ctx.env });
     const decided = core.handleEvent(event, {
       env: ctx.env,
       cwd: event.cwd ?? ctx.cwd,

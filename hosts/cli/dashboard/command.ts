@@ -109,6 +109,14 @@ export async function runDashboard(args: ParsedArgs, io: CliIO): Promise<number>
   const dataDir = folders[0];
   if (dataDir === undefined) return fail('no data folder: set STOPLINE_HOME (HOME is not set)');
   const autostart = args.options.autostart === true;
+  if (autostart) {
+    // started from a hook in some project folder: do not keep that folder busy for the server's lifetime
+    try {
+      process.chdir(dataDir);
+    } catch {
+      /* stays where it was started */
+    }
+  }
   const noBrowser = args.options['no-browser'] === true ? '--no-browser' : browserBlocker(io.env);
 
   let started: Started;
