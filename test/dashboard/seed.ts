@@ -4,6 +4,7 @@
  * core writes; the pattern (host per session, outcome and reason per record index) is fixed so
  * every expected number is known.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RuntimeEventV1 } from '../../core/evidence/runtime-event';
@@ -50,8 +51,9 @@ export function idAtNewest(j: number, opts: SeedOptions): string {
   return eventIdOf(p % opts.sessions, Math.floor(p / opts.sessions));
 }
 
+/** A 32-hex session key like the core's hashed ones (distinct in its first characters, as shown). */
 export function sessionKeyOf(s: number): string {
-  return s.toString(16).padStart(32, 'a');
+  return createHash('sha256').update(`session ${s}`).digest('hex').slice(0, 32);
 }
 
 export function eventIdOf(s: number, k: number): string {

@@ -138,6 +138,7 @@ async function openEvent(id) {
   for (const tr of document.querySelectorAll('#events tbody tr')) tr.classList.toggle('sel', tr.dataset.id === id);
   const d = await api('/api/event?id=' + encodeURIComponent(id));
   $('detail').hidden = false;
+  $('detail').scrollIntoView({ block: 'nearest' });
   $('detail-id').textContent = d.row.id;
   $('explain').textContent = d.explain;
   showLabel(d.row.label);

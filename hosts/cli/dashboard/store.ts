@@ -290,7 +290,8 @@ export class EvidenceStore {
     this.folders.forEach((_, folder) => this.readLabels(folder));
     if (removed) this.rebuild();
     else if (this.rows > firstNew) this.mergeOrder(firstNew);
-    this.version++;
+    // the cached timeline stays valid while no row came or went
+    if (removed || this.rows > firstNew) this.version++;
   }
 
   private logNames(): [number, string][] {
