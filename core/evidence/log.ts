@@ -4,7 +4,7 @@
  * (append-only labels a person gives to events). Appends are one write of one line, so the
  * hot path never reads the log. Readers skip damaged lines and count them.
  */
-import { closeSync, fstatSync, openSync, readFileSync, readdirSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readdirSync, renameSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Label } from '../contract/grammar';
@@ -25,20 +25,27 @@ export function labelsFile(dataDir: string): string {
   return join(dataDir, 'labels.jsonl');
 }
 
+/**
+ * Append mode that refuses a symlink planted in place of a log file (ELOOP), so a link in the
+ * data folder can never make stopline append to a file elsewhere. 'a' where O_NOFOLLOW is absent.
+ */
+const APPEND_NOFOLLOW: number | string =
+  typeof constants?.O_NOFOLLOW === 'number' ? constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW : 'a';
+
 function appendLine(file: string, dir: string, line: string, rotate?: string): void {
   let fd: number;
   try {
-    fd = openSync(file, 'a', 0o600);
+    fd = openSync(file, APPEND_NOFOLLOW, 0o600);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     ensureDir(dir);
-    fd = openSync(file, 'a', 0o600);
+    fd = openSync(file, APPEND_NOFOLLOW, 0o600);
   }
   try {
     if (rotate && fstatSync(fd).size > ROTATE_BYTES) {
       closeSync(fd);
       renameSync(file, rotate);
-      fd = openSync(file, 'a', 0o600);
+      fd = openSync(file, APPEND_NOFOLLOW, 0o600);
     }
     writeSync(fd, line);
   } finally {
