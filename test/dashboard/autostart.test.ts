@@ -205,6 +205,35 @@ describe.skipIf(!existsSync(BUN))('when it starts one', () => {
   }, 180_000);
 });
 
+const BUILT_HOOK = join(REPO, 'dist', 'claude', 'stopline.mjs');
+const BUILT_CLI = join(REPO, 'dist', 'stopline.mjs');
+
+describe.skipIf(!existsSync(BUILT_HOOK) || !existsSync(BUILT_CLI))('the built artifacts', () => {
+  it('the Claude hook on a real SessionStart payload starts the built CLI dashboard under node, once', async () => {
+    const { home, dataDir, env } = setup({ autostart: true, cli: BUILT_CLI });
+    const payload = JSON.parse(readFileSync(join(REPO, 'test', 'fixtures', 'claude', 'SessionStart-startup.json'), 'utf8'));
+    payload.cwd = home;
+    const hook = () =>
+      new Promise<{ code: number | null; stdout: string; ms: number }>((done) => {
+        const t0 = performance.now();
+        const child = spawn(process.execPath, [BUILT_HOOK], { env, stdio: ['pipe', 'pipe', 'ignore'] });
+        let stdout = '';
+        child.stdout.on('data', (c) => (stdout += c));
+        child.on('close', (code) => done({ code, stdout, ms: performance.now() - t0 }));
+        child.stdin.end(JSON.stringify(payload));
+      });
+    const first = await hook();
+    expect(first.code).toBe(0);
+    const server = await serving(dataDir);
+    const again = await Promise.all([hook(), hook()]);
+    expect(again.map((r) => r.code)).toEqual([0, 0]);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(readServerRecord(dataDir)?.pid).toBe(server.pid);
+    if (onLinux) expect(dashboardPids(dataDir)).toEqual([server.pid]);
+    if (onLinux) expect(readFileSync(`/proc/${server.pid}/cmdline`, 'latin1').split('\0')).toEqual([process.execPath, BUILT_CLI, 'dashboard', '--autostart', '']);
+  }, 180_000);
+});
+
 describe('what it costs the hook', () => {
   it('adds under 5 ms: off, skipped, already running and everything before a spawn; a first start adds < 5 ms to its one process creation', async () => {
     const timed = (env: Record<string, string>, runs = 15) => {
