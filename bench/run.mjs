@@ -9,7 +9,7 @@ import { benchHermesOneShot, benchListen } from './resident.mjs';
 import { benchAgentRace, benchEvidenceScale, benchSummary, removeHomes } from './scale.mjs';
 import { benchAnalysis, benchArtifacts, benchDependencies } from './artifacts.mjs';
 import { SpawnTimer } from './timer.mjs';
-import { printReport } from './report.mjs';
+import { fastestRuntimeGain, printReport } from './report.mjs';
 
 const SECTIONS = ['hooks', 'inprocess', 'hermes', 'scale', 'analysis', 'artifacts'];
 
@@ -67,6 +67,7 @@ async function main() {
     if (opts.only.includes('hooks')) {
       log('command hooks (interleaved with the empty-script floor):');
       results.hooks = await benchHooks(timer, { runtimes, dist: dist.dir, runs: size.runs, warmup: size.warmup, log });
+      results.fastestRuntimeGain = fastestRuntimeGain(results.hooks);
       results.loadAverage.afterHooks = loadAverage();
     }
     const node = RUNTIMES[0];

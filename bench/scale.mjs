@@ -30,7 +30,7 @@ async function seededHome(timer, node, claudeFile, count) {
   const state = readFileSync(join(h.env.STOPLINE_HOME, 'sessions', `${ownKey}.json`), 'utf8');
   let written = 0;
   for (let f = 0; written < count; f++) {
-    const key = `bench${String(f).padStart(27, '0')}`;
+    const key = `ee${f.toString(16).padStart(30, '0')}`; // a session key is 32 hex digits or the views skip it
     const n = Math.min(PER_FILE, count - written);
     const lines = [];
     for (let i = 0; i < n; i++) lines.push(JSON.stringify({ ...template, sessionKey: key, eventId: `evt_${(written + i).toString(16).padStart(20, '0')}` }));
@@ -81,7 +81,7 @@ export async function benchSummary(timer, { node, dist, home, runs, log }) {
   const cpu = [];
   let counted = null;
   for (let i = 0; i < runs; i++) {
-    const r = await timer.run([...node.argv, join(dist, 'stopline.mjs'), 'runtime', '--all', '--json'], { env: home.env, cwd: home.project });
+    const r = await timer.run([...node.argv, join(dist, 'stopline.mjs'), 'runtime', '--all', '--json'], { env: home.env, cwd: home.project, maxStdout: 256 * 1024 * 1024 });
     if (r.error || r.code !== 0) throw new Error(`stopline runtime exit ${r.code}: ${r.error ?? r.stderr.slice(0, 300)}`);
     wall.push(r.wall_ms);
     cpu.push(r.user_ms + r.sys_ms);

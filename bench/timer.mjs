@@ -22,13 +22,13 @@ export class SpawnTimer {
   }
 
   /**
-   * @param {string[]} argv @param {{ stdin?: string, env?: Record<string,string>, cwd?: string }} [opts]
+   * @param {string[]} argv @param {{ stdin?: string, env?: Record<string,string>, cwd?: string, maxStdout?: number }} [opts] (stdout is cut at maxStdout bytes)
    * @returns {Promise<{ wall_ms: number, user_ms: number, sys_ms: number, code: number, stdout: string, stderr: string, error?: string }>}
    */
-  run(argv, { stdin = '', env = process.env, cwd = process.cwd() } = {}) {
+  run(argv, { stdin = '', env = process.env, cwd = process.cwd(), maxStdout = 4000 } = {}) {
     return new Promise((resolve) => {
       this.waiting.push(resolve);
-      this.child.stdin.write(JSON.stringify({ argv, stdin, env, cwd }) + '\n');
+      this.child.stdin.write(JSON.stringify({ argv, stdin, env, cwd, max_stdout: maxStdout }) + '\n');
     });
   }
 

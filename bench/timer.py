@@ -38,7 +38,7 @@ def run(req):
             "user_ms": usage.ru_utime * 1000,
             "sys_ms": usage.ru_stime * 1000,
             "code": proc.returncode,
-            "stdout": out.read(4000).decode("utf8", "replace"),
+            "stdout": out.read(req.get("max_stdout", 4000)).decode("utf8", "replace"),
             "stderr": err.read(2000).decode("utf8", "replace"),
         }
 
