@@ -213,6 +213,8 @@ describe('OpenCode: every captured hook payload goes through the plugin', () => 
       );
       const hooks = guard.hooks() as unknown as Record<string, (a: unknown, b?: unknown) => Promise<unknown>>;
       let hook: string;
+      // a captured hook call has its arguments (`input`/`output`, or `arg` for a bus event); other files are data (configs)
+      if (!('input' in data) && !('arg' in data)) return;
       if (file.startsWith('event-')) {
         hook = 'event';
         const type = ((data.arg as { event?: { type?: string } })?.event?.type ?? '') as string;
