@@ -24,12 +24,15 @@ const DRIVER = join(__dirname, 'fixtures', 'autostart-once.ts');
 const onLinux = process.platform === 'linux';
 
 const homes: string[] = [];
-afterAll(() => {
+afterAll(async () => {
   for (const home of homes) {
-    for (const pid of dashboardPids(join(home, 'data'))) killQuietly(pid);
-    rmSync(home, { recursive: true, force: true });
+    const pids = dashboardPids(join(home, 'data'));
+    for (const pid of pids) killQuietly(pid);
+    // a server removes its record as it stops: let it finish before its folder goes
+    await until('the test dashboards to stop', () => pids.every((pid) => !existsSync(`/proc/${pid}`)), 20_000).catch(() => undefined);
+    rmSync(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
-});
+}, 60_000);
 
 function killQuietly(pid: number): void {
   try {

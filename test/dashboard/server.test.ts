@@ -189,7 +189,8 @@ describe('who may talk to it', () => {
   it('label writes need the token of this run', async () => {
     const id = expected.newest.eventId;
     const good = await token();
-    for (const headers of [{}, { 'x-stopline-token': 'f'.repeat(good.length) }, { 'x-stopline-token': good.slice(1) }]) {
+    const attempts: Record<string, string>[] = [{}, { 'x-stopline-token': 'f'.repeat(good.length) }, { 'x-stopline-token': good.slice(1) }];
+    for (const headers of attempts) {
       const r = await postLabel({ eventId: id, label: 'correct' }, headers);
       expect(r.status).toBe(403);
       expect(r.json.error).toContain('token');
