@@ -14,6 +14,8 @@
 export const MAX_HOOK_INPUT_BYTES = 8 * 1024 * 1024;
 /** How long to wait for stdin to close. */
 export const STDIN_TIMEOUT_MS = 3000;
+/** After the bound: how long the reader waits for bytes already in the pipe before giving up. */
+export const STARVATION_GRACE_MS = 250;
 
 export type StdinResult =
   | { ok: true; text: string }
@@ -63,9 +65,23 @@ export function readBoundedStdin(stream: ByteStream, limits: StdinLimits = {}): 
       resolve(result);
     };
 
-    const timer = setTimeout(() => {
+    // A CPU-starved hook (many hooks at once on a small machine) wakes up with the bound
+    // already passed while the whole payload sits unread in the pipe: timers run before the
+    // event loop polls I/O. So an expired bound is only final once a grace period has passed
+    // with no new bytes; while bytes keep arriving it is extended, up to three bounds in all.
+    const started = Date.now();
+    let seenAtLastCheck = -1;
+    const onBound = (): void => {
+      if (settled) return;
+      const waited = Date.now() - started;
+      if (size !== seenAtLastCheck && waited < timeoutMs * 3) {
+        seenAtLastCheck = size;
+        timer = setTimeout(onBound, Math.min(STARVATION_GRACE_MS, timeoutMs));
+        return;
+      }
       finish({ ok: false, reason: 'timeout', message: `hook input did not end within ${timeoutMs} ms` });
-    }, timeoutMs);
+    };
+    let timer = setTimeout(onBound, timeoutMs);
 
     stream.on('data', (chunk) => {
       if (settled) return;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
+import { spawn } from 'node:child_process';
 import { readBoundedStdin, MAX_HOOK_INPUT_BYTES } from '../../../hosts/shared/stdin';
 import { parseHookPayload, HookInputError, requiredString, nonEmptyString, objectField } from '../../../hosts/shared/payload';
 
@@ -74,5 +75,27 @@ describe('payload field readers', () => {
   it('treat an empty agent_type as absent', () => {
     expect(nonEmptyString({ agent_type: '' }, 'agent_type')).toBeUndefined();
     expect(nonEmptyString({ agent_type: 'general-purpose' }, 'agent_type')).toBe('general-purpose');
+  });
+});
+
+describe('readBoundedStdin under CPU starvation', () => {
+  it('still reads a payload that was waiting in the pipe when the bound expired', async () => {
+    // a real OS pipe: a child writes the payload and exits while this process is starved
+    // (busy) past the bound, so on wake-up the expired timer runs before the pipe is polled
+    const child = spawn('sh', ['-c', 'sleep 0.05; printf \'{"session_id":"s"}\''], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const p = readBoundedStdin(child.stdout, { timeoutMs: 100 });
+    const until = Date.now() + 600;
+    while (Date.now() < until) {
+      /* busy: starve the event loop */
+    }
+    expect(await p).toEqual({ ok: true, text: '{"session_id":"s"}' });
+  });
+
+  it('bytes that keep trickling without end-of-file still end in a timeout', async () => {
+    const s = new PassThrough();
+    const tick = setInterval(() => s.write(' '), 20);
+    const r = await readBoundedStdin(s, { timeoutMs: 100 });
+    clearInterval(tick);
+    expect(r).toMatchObject({ ok: false, reason: 'timeout' });
   });
 });
