@@ -42,8 +42,13 @@ const CLI_CASES = [
 
 // ---- Claude Code and Codex hook scripts: runtime cases and the recorded demo session ----
 
-/** The two command-hook scripts carry the shell analysis and the universal hooks engine. */
-const HOOK_SCRIPT_BUDGET = 1024 * KB;
+/**
+ * Every hook artifact carries the shell analysis (unbash ~290 KB and core/analysis ~220 KB
+ * before minification) and the universal hooks engine; minified they are ~380 KB. The
+ * 150 KB goal of the bench is not met yet: the budget sits just above today's size so any
+ * growth fails the build (see docs/performance.md).
+ */
+const HOOK_SCRIPT_BUDGET = 420 * KB;
 
 const HOOK_SESSION = { claude: 'b5a5bde6-34d6-4877-844a-a41ce38fb4f6', codex: '01a2289a-c971-7a20-a8d5-2f21938f3467' };
 
@@ -363,7 +368,7 @@ export const ARTIFACTS = [
     shebang: false,
     // the shell analysis (unbash + core/analysis) and the hooks engine are most of it; loaded
     // once per host process (in-process plugin), so the size costs one start, not every call
-    sizeBudget: 1024 * KB,
+    sizeBudget: HOOK_SCRIPT_BUDGET,
     files: [],
     install: 'stopline install opencode',
     cases: [],
@@ -380,7 +385,7 @@ export const ARTIFACTS = [
     shebang: true,
     // the shell analysis (unbash ~290 KB + core/analysis ~220 KB) is most of it; the plugin loads
     // it once per Hermes process (resident evaluator), so size costs one start, not every call
-    sizeBudget: 1024 * KB,
+    sizeBudget: HOOK_SCRIPT_BUDGET,
     files: [
       { to: 'plugin.yaml', from: 'hosts/hermes/plugin.yaml' },
       { to: '__init__.py', from: 'hosts/hermes/__init__.py' },
@@ -398,7 +403,7 @@ export const ARTIFACTS = [
     kind: 'pi-extension',
     shebang: false,
     // as the OpenCode plugin: loaded once per Pi process
-    sizeBudget: 1024 * KB,
+    sizeBudget: HOOK_SCRIPT_BUDGET,
     // the extension hands this folder to Pi's resource discovery: /skill:stopline
     files: [{ to: 'skills/stopline/SKILL.md', from: 'skills/stopline/SKILL.md' }],
     install: 'stopline install pi',
@@ -416,7 +421,7 @@ export const ARTIFACTS = [
     shebang: true,
     // the CLI carries the whole guard (guard bridge, listen, doctor's probes: the same core,
     // shell analysis and adapters as a hook script, ~780 KB) plus install and the views
-    sizeBudget: 1280 * KB,
+    sizeBudget: 600 * KB,
     files: [],
     install: 'node dist/stopline.mjs --help',
     cases: CLI_CASES,
