@@ -5,6 +5,7 @@
  * EnterWorktree {name}, ExitWorktree {action, discard_changes} (captured fixtures).
  */
 import type { EventEntry, HostRegistry, ToolEntry, ToolPatternEntry } from './types';
+import { eventRow, toolRow } from './rows';
 
 /** `_`-delimited verb segments in an MCP tool name, checked in this order. */
 const EXEC_VERBS = 'run|execute|exec|eval|evaluate|invoke|shell|command|script|spawn|kill|start|stop|restart|terminate';
@@ -27,15 +28,8 @@ export function mcpDoubleUnderscorePatterns(): ToolPatternEntry[] {
   ];
 }
 
-const t = (name: string, kind: ToolEntry['kind'], rest: Omit<ToolEntry, 'name' | 'kind'> = {}): ToolEntry => ({ name, kind, ...rest });
-const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, registered: boolean, note?: string): EventEntry => ({
-  native,
-  canonical,
-  control,
-  blockable,
-  registered,
-  ...(note ? { note } : {}),
-});
+const t = toolRow;
+const ev = eventRow;
 
 export const claudeRegistry: HostRegistry = {
   family: 'claude',

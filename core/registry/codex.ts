@@ -6,16 +6,10 @@
  */
 import { mcpDoubleUnderscorePatterns } from './claude';
 import type { EventEntry, HostRegistry, ToolEntry } from './types';
+import { eventRow, toolRow } from './rows';
 
-const t = (name: string, kind: ToolEntry['kind'], rest: Omit<ToolEntry, 'name' | 'kind'> = {}): ToolEntry => ({ name, kind, ...rest });
-const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, registered: boolean, note?: string): EventEntry => ({
-  native,
-  canonical,
-  control,
-  blockable,
-  registered,
-  ...(note ? { note } : {}),
-});
+const t = toolRow;
+const ev = eventRow;
 
 export const codexRegistry: HostRegistry = {
   family: 'codex',

@@ -4,16 +4,10 @@
  * TERMINAL_CWD or the process cwd); `terminal` may carry its own `workdir`.
  */
 import type { EventEntry, HostRegistry, ToolEntry } from './types';
+import { eventRow, toolRow } from './rows';
 
-const t = (name: string, kind: ToolEntry['kind'], rest: Omit<ToolEntry, 'name' | 'kind'> = {}): ToolEntry => ({ name, kind, ...rest });
-const e = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, registered: boolean, note?: string): EventEntry => ({
-  native,
-  canonical,
-  control,
-  blockable,
-  registered,
-  ...(note ? { note } : {}),
-});
+const t = toolRow;
+const e = eventRow;
 
 export const hermesRegistry: HostRegistry = {
   family: 'hermes',

@@ -5,8 +5,9 @@
  * workdir?}, task {description, prompt, subagent_type, task_id?, command?}.
  */
 import type { HostRegistry, ToolEntry } from './types';
+import { toolRow } from './rows';
 
-const t = (name: string, kind: ToolEntry['kind'], rest: Omit<ToolEntry, 'name' | 'kind'> = {}): ToolEntry => ({ name, kind, ...rest });
+const t = toolRow;
 
 export const opencodeRegistry: HostRegistry = {
   family: 'opencode',

@@ -5,8 +5,9 @@
  * through extensions (the optional `subagent` tool: single, tasks, chain shapes).
  */
 import type { HostRegistry, ToolEntry } from './types';
+import { toolRow } from './rows';
 
-const t = (name: string, kind: ToolEntry['kind'], rest: Omit<ToolEntry, 'name' | 'kind'> = {}): ToolEntry => ({ name, kind, ...rest });
+const t = toolRow;
 
 export const piRegistry: HostRegistry = {
   family: 'pi',
