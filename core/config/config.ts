@@ -2,18 +2,20 @@
  * stopline.json: the user file (`STOPLINE_CONFIG`, else `$XDG_CONFIG_HOME/stopline/` or
  * `~/.config/stopline/`) and the project file (`.stopline/stopline.json`, found by walking up
  * from the working folder to the repository root). The project file may only tighten what
- * the user file allows: a repository you clone must not be able to loosen your guard.
- * Bad config never crashes a hook: each file yields at most one diagnostic line and the
- * bad values fall back to the safe defaults. Unknown top-level keys (`hooks`, `import`,
+ * the user file allows (core/config/tighten.ts): a repository you clone must not be able to
+ * loosen your guard. Bad config never crashes a hook: a file's bad values yield one
+ * diagnostic line and fall back to the safe defaults; each project key that is ignored gets
+ * one line of its own. The user file's unknown top-level keys (`hooks`, `import`,
  * `dashboard`, ...) are passed through untouched for the modules that read them.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { BUILTIN_DEFAULTS, LEVELS, MAX_AGENT_BUDGET, MODES, POLICIES } from '../contract/types';
-import type { AgentBudget, Level, Mode, Policy, PolicyDefaults } from '../contract/types';
+import type { Level, Mode, PolicyDefaults } from '../contract/types';
 import { homeFrom } from '../self-paths';
 import { DEFAULT_RETENTION_DAYS } from '../state/retention';
 import type { Env } from '../self-paths';
+import { applyProjectFile } from './tighten';
 
 export type FailMode = 'open' | 'closed';
 
@@ -29,7 +31,11 @@ export interface StoplineConfig {
   retentionDays: number;
   /** policy defaults for a new contract (mode `open` has its own) */
   defaults: PolicyDefaults;
-  /** unknown top-level keys, per file, for other modules (hooks, import, dashboard, ...) */
+  /**
+   * unknown top-level keys for other modules: every one of the user file's (hooks, import,
+   * dashboard, ...); of the project file's only `hooks` and `import`, and only when the user
+   * file says `"projectHooks": true`
+   */
   extras: { user: Record<string, unknown>; project: Record<string, unknown> };
   /** the files that were read */
   sources: { user?: string; project?: string };
@@ -78,7 +84,8 @@ export function findProject(cwd: string | undefined): { root: string; file?: str
   return { root: resolve(cwd) };
 }
 
-interface Partial_ {
+/** One file's valid values (what it does not set, or sets badly, is absent). */
+export interface ParsedFile {
   defaultMode?: Mode;
   defaultLevel?: Level;
   failMode?: FailMode;
@@ -109,14 +116,19 @@ function oneOf<T extends string>(v: unknown, allowed: readonly T[]): T | undefin
   return typeof v === 'string' && (allowed as readonly string[]).includes(v) ? (v as T) : undefined;
 }
 
-function parseFile(value: unknown, problems: string[]): Partial_ {
-  const out: Partial_ = { defaults: {}, extras: {} };
+/**
+ * `userOnly` false (a project file): dataDir and retentionDays are not parsed but kept in
+ * extras, so the tighten step reports them whatever their value.
+ */
+function parseFile(value: unknown, problems: string[], userOnly = true): ParsedFile {
+  const out: ParsedFile = { defaults: {}, extras: {} };
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     problems.push('the top level must be a JSON object');
     return out;
   }
   const o = value as Record<string, unknown>;
-  for (const [k, v] of Object.entries(o)) if (!KNOWN_KEYS.has(k)) out.extras[k] = v;
+  const userOnlyKeys = new Set(['dataDir', 'retentionDays']);
+  for (const [k, v] of Object.entries(o)) if (!KNOWN_KEYS.has(k) || (!userOnly && userOnlyKeys.has(k))) out.extras[k] = v;
   if ('defaultMode' in o) {
     const m = oneOf(o.defaultMode, [...MODES, 'unconfirmed'] as const);
     if (m) out.defaultMode = m;
@@ -132,11 +144,11 @@ function parseFile(value: unknown, problems: string[]): Partial_ {
     if (f) out.failMode = f;
     else problems.push('failMode must be open|closed');
   }
-  if ('dataDir' in o) {
+  if (userOnly && 'dataDir' in o) {
     if (typeof o.dataDir === 'string' && o.dataDir.trim() !== '') out.dataDir = o.dataDir;
     else problems.push('dataDir must be a non-empty string');
   }
-  if ('retentionDays' in o) {
+  if (userOnly && 'retentionDays' in o) {
     const r = o.retentionDays;
     if (typeof r === 'number' && Number.isInteger(r) && r >= 1 && r <= 3650) out.retentionDays = r;
     else problems.push('retentionDays must be a whole number of days from 1 to 3650');
@@ -163,12 +175,6 @@ function parseFile(value: unknown, problems: string[]): Partial_ {
   }
   return out;
 }
-
-// Strictness ranks: a project value is accepted only when its rank is >= the user's.
-const LEVEL_RANK: Record<Level, number> = { off: 0, watch: 1, guard: 2 };
-const MODE_RANK: Record<Mode, number> = { unconfirmed: 0, open: 1, change: 2, monitor: 3, review: 3, answer: 3 };
-const POLICY_RANK: Record<Policy, number> = { allow: 0, ask: 1, deny: 2 };
-const agentRank = (a: AgentBudget): number => (a === 'allow' ? -1 : MAX_AGENT_BUDGET - a);
 
 function fileDiagnostic(which: string, path: string, problems: string[]): string {
   return `stopline: ${which} config ${path}: ${problems.join('; ')}; using the safe default for ${problems.length === 1 ? 'it' : 'those'}`;
@@ -203,40 +209,17 @@ export function loadConfig(env: Env, cwd: string | undefined): LoadedConfig {
     config.projectRoot = project.root;
     if (project.file) {
       const problems: string[] = [];
+      let ignored: { key: string; why: string }[] = [];
       const { value, problem } = readJson(project.file);
       if (problem) problems.push(problem);
       if (value !== undefined) {
         config.sources.project = project.file;
-        const p = parseFile(value, problems);
-        const loosen = (what: string) => problems.push(`${what} would loosen the user config; a project file may only tighten`);
-        if (p.defaultMode) {
-          if (MODE_RANK[p.defaultMode] >= MODE_RANK[config.defaultMode]) config.defaultMode = p.defaultMode;
-          else loosen(`defaultMode ${p.defaultMode}`);
-        }
-        if (p.defaultLevel) {
-          if (LEVEL_RANK[p.defaultLevel] >= LEVEL_RANK[config.defaultLevel]) config.defaultLevel = p.defaultLevel;
-          else loosen(`defaultLevel ${p.defaultLevel}`);
-        }
-        if (p.failMode) {
-          if (p.failMode === 'closed' || config.failMode === 'open') config.failMode = p.failMode;
-          else loosen('failMode open');
-        }
-        if (p.dataDir) problems.push('dataDir can only be set in the user config');
-        if (p.retentionDays) problems.push('retentionDays can only be set in the user config');
-        for (const key of ['deps', 'hash'] as const) {
-          const v = p.defaults[key];
-          if (v === undefined) continue;
-          if (POLICY_RANK[v] >= POLICY_RANK[config.defaults[key]]) config.defaults[key] = v;
-          else loosen(`defaults.${key} ${v}`);
-        }
-        const a = p.defaults.agents;
-        if (a !== undefined) {
-          if (agentRank(a) >= agentRank(config.defaults.agents)) config.defaults.agents = a;
-          else loosen(`defaults.agents ${a}`);
-        }
-        config.extras.project = p.extras;
+        const p = parseFile(value, problems, false);
+        ignored = applyProjectFile(config, p, config.extras.user);
       }
       if (problems.length) diagnostics.push(fileDiagnostic('project', project.file, problems));
+      // one line per key, naming the key and never its value
+      for (const { key, why } of ignored) diagnostics.push(`stopline: project config ${project.file}: ${key} ignored (${why})`);
     }
   }
   return { config, diagnostics };
