@@ -1,10 +1,11 @@
 /**
  * The evidence files: `runtime/<sessionKey>.jsonl` (one RuntimeEvent v1 per line, rotated to
  * `<sessionKey>.1.jsonl` past ROTATE_BYTES so no log grows forever) and `labels.jsonl`
- * (append-only labels a person gives to events). Appends are one write of one line, so the
- * hot path never reads the log. Readers skip damaged lines and count them.
+ * (append-only labels a person gives to events). Appends are one write of one line (after a
+ * one-byte look at the log's end, see endsMidLine), so the hot path never reads the log.
+ * Readers skip damaged lines and count them.
  */
-import { closeSync, constants, fstatSync, openSync, readFileSync, readdirSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, readdirSync, renameSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Label } from '../contract/grammar';
@@ -27,10 +28,11 @@ export function labelsFile(dataDir: string): string {
 
 /**
  * Append mode that refuses a symlink planted in place of a log file (ELOOP), so a link in the
- * data folder can never make stopline append to a file elsewhere. 'a' where O_NOFOLLOW is absent.
+ * data folder can never make stopline append to a file elsewhere. 'a+' where O_NOFOLLOW is absent.
+ * Read-write (not write-only) so the append can look at the last byte first (endsMidLine).
  */
 const APPEND_NOFOLLOW: number | string =
-  typeof constants?.O_NOFOLLOW === 'number' ? constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW : 'a';
+  typeof constants?.O_NOFOLLOW === 'number' ? constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW : 'a+';
 
 function appendLine(file: string, dir: string, line: string, rotate?: string): void {
   let fd: number;
@@ -47,9 +49,28 @@ function appendLine(file: string, dir: string, line: string, rotate?: string): v
       renameSync(file, rotate);
       fd = openSync(file, APPEND_NOFOLLOW, 0o600);
     }
-    writeSync(fd, line);
+    writeSync(fd, endsMidLine(fd) ? '\n' + line : line);
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * Whether the file's last byte is not a newline: a writer killed mid-append (or a disk that lost
+ * a tail to NUL bytes) left a partial line. The next record then starts with a newline of its own
+ * so the partial line stays one skipped line and never swallows a good record. One byte is read,
+ * so the hot path stays independent of the log's size. Two writers racing here at worst leave an
+ * empty line, which readers ignore.
+ */
+function endsMidLine(fd: number): boolean {
+  const size = fstatSync(fd).size;
+  if (size === 0) return false;
+  const last = Buffer.alloc(1);
+  try {
+    return readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
+  } catch {
+    // a log stopline may append to but not read (mode changed by hand): append as before
+    return false;
   }
 }
 

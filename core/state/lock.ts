@@ -2,7 +2,7 @@
  * A cross-process lock file for read-modify-write of session state (agent reservations,
  * contract changes). Created atomically with its content `pid host token time`. A lock whose
  * holder process is gone is broken at once; one whose holder is alive is only broken after
- * MAX_HOLD_MS (pid reuse); an empty or foreign lock after STALE_MS. Waiting is bounded (2.5 s,
+ * MAX_HOLD_MS (pid reuse), as is one of another host; an empty or garbage lock after STALE_MS. Waiting is bounded (2.5 s,
  * STOPLINE_LOCK_TIMEOUT_MS to change): at the deadline a LockTimeoutError is thrown and the
  * controller answers with the fail mode.
  */
@@ -52,13 +52,34 @@ function readLock(path: string): { content: string; ageMs: number } | null {
   }
 }
 
+export interface LockHolder {
+  pid: number;
+  host: string;
+}
+
+/**
+ * The holder a lock file names, or null when its content does not start with `pid host` (the
+ * token is `pid host token time`): empty (a holder killed between create and write on a file system without hard links),
+ * truncated, or garbage. Only a well-formed token earns the long wait of a live holder.
+ */
+export function parseLockContent(content: string): LockHolder | null {
+  // the pid and host are what judging a holder needs; token and time are free text to readers
+  const m = /^(\d+) (\S+)(?: |$)/.exec(content);
+  if (!m) return null;
+  const pid = Number(m[1]);
+  return Number.isSafeInteger(pid) && pid > 0 ? { pid, host: m[2]! } : null;
+}
+
+/** Whether the lock names a live process of this machine (doctor: a lock held right now). */
+export function lockHolderAlive(holder: LockHolder): boolean {
+  return holder.host === HOST && pidAlive(holder.pid);
+}
+
 function isStale(content: string, ageMs: number, o: Required<LockOptions>): boolean {
-  const [pidText, host] = content.split(' ');
-  const pid = Number(pidText);
-  if (host === HOST && Number.isInteger(pid) && pid > 0) {
-    return !pidAlive(pid) || ageMs > o.maxHoldMs;
-  }
-  return ageMs > (host ? o.maxHoldMs : o.staleMs);
+  const holder = parseLockContent(content);
+  if (!holder) return ageMs > o.staleMs;
+  if (holder.host === HOST) return !pidAlive(holder.pid) || ageMs > o.maxHoldMs;
+  return ageMs > o.maxHoldMs;
 }
 
 /**

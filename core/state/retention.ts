@@ -6,7 +6,8 @@
 import { readdirSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
-const OWN = /^[0-9a-f]{32}(\.json|\.jsonl|\.1\.jsonl)$/;
+// moved-aside damaged state files (session.ts) age out with the rest of the session's files
+const OWN = /^[0-9a-f]{32}(\.json|\.jsonl|\.1\.jsonl|\.json\.corrupt-[0-9TZ]+(-\d+)?)$/;
 
 export const DEFAULT_RETENTION_DAYS = 30;
 

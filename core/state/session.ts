@@ -3,10 +3,16 @@
  * so neither the file name nor its content carries the raw id. Reads are one small file
  * (O(1) in the evidence log size). Writes are atomic; read-modify-write goes through the
  * session lock so agent reservations and contract changes from concurrent hook processes
- * never overwrite each other. A damaged file reads as fresh state and is reported, so the
- * caller can replace it and record that it did.
+ * never overwrite each other.
+ *
+ * A damaged file (not JSON, wrong shape, zero bytes) is never read as fresh state: that would
+ * quietly turn an armed contract into no contract. It is moved aside to
+ * `<key>.json.corrupt-<time>` (0600, same folder, same content the state already held) and a
+ * StateDamagedError is thrown, so the hook answers by the fail mode (open: allow with one stderr
+ * line; closed: GUARD_UNAVAILABLE) and the next call starts from an explicit fresh state.
+ * `stopline doctor` lists the moved-aside files.
  */
-import { readFileSync, readdirSync, statSync, unlinkSync } from 'node:fs';
+import { chmodSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
@@ -74,18 +80,100 @@ export function freshState(contract: Contract): SessionState {
 
 export interface ReadResult {
   state: SessionState;
-  /** the file existed but was unreadable or invalid (the state is fresh) */
-  damaged: boolean;
+  /**
+   * Always false: a damaged file throws StateDamagedError instead of reading as fresh state.
+   * Kept so callers written against the older "damaged reads as fresh" contract still compile.
+   */
+  damaged: false;
   exists: boolean;
+}
+
+/** Suffix of a moved-aside state file: `<key>.json.corrupt-<UTC time>`. */
+export const CORRUPT_MARK = '.corrupt-';
+
+/** A moved-aside state file's name: `<32 hex>.json.corrupt-<time>`. */
+export const CORRUPT_STATE_FILE = /^[0-9a-f]{32}\.json\.corrupt-[0-9TZ]+(-\d+)?$/;
+
+/**
+ * The session state file could not be read as a state. The file has been moved aside (or another
+ * process already did), so the next call starts clean; this call answers by the fail mode. The
+ * message names only the hashed file name, never the session id or any content.
+ */
+export class StateDamagedError extends Error {
+  readonly code = 'STOPLINE_STATE_DAMAGED';
+  constructor(
+    readonly movedTo: string | null,
+    readonly why: string,
+  ) {
+    super(
+      movedTo
+        ? `session state file ${why}; moved aside to ${movedTo}, the next call starts from a fresh contract (stopline doctor lists it)`
+        : `session state file ${why}; another process already moved it aside (stopline doctor lists it)`,
+    );
+    this.name = 'StateDamaged';
+  }
 }
 
 /** Parse a state file's text; null when it is not a valid state. */
 export function parseState(text: string): SessionState | null {
+  return checkState(text).state;
+}
+
+/** What is wrong with a state file's text, in words without its content (for messages). */
+export function checkState(text: string): { state: SessionState; why: null } | { state: null; why: string } {
+  if (text.length === 0) return { state: null, why: 'is empty (zero bytes)' };
+  let value: unknown;
   try {
-    const r = StateSchema.safeParse(JSON.parse(text));
-    return r.success ? (r.data as SessionState) : null;
+    value = JSON.parse(text);
   } catch {
-    return null;
+    return { state: null, why: text.includes('\u0000') ? 'holds NUL bytes' : 'is not JSON (truncated or overwritten)' };
+  }
+  const r = StateSchema.safeParse(value);
+  return r.success ? { state: r.data as SessionState, why: null } : { state: null, why: 'is JSON of the wrong shape' };
+}
+
+function corruptStamp(now: number): string {
+  return new Date(now).toISOString().replace(/[-:.]/g, '');
+}
+
+/**
+ * Move a damaged state file aside, but only if it still holds the damaged text this process
+ * read: under the session lock no writer can replace it meanwhile, and a file another process
+ * already moved (or rewrote cleanly) is left alone. Returns the new file name, or null.
+ */
+function moveAside(store: SessionStore, seen: string, now: number): string | null {
+  let current: string;
+  try {
+    current = readFileSync(store.file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+  if (current !== seen) return null;
+  const base = `${store.file}${CORRUPT_MARK}${corruptStamp(now)}`;
+  let target = base;
+  for (let n = 2; fileExists(target); n++) target = `${base}-${n}`;
+  renameSync(store.file, target);
+  // a file written by hand may have looser bits; the state it held is private like the state
+  chmodSync(target, 0o600);
+  return target.slice(target.lastIndexOf('/') + 1);
+}
+
+function fileExists(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function readText(store: SessionStore): string | null {
+  try {
+    return readFileSync(store.file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
   }
 }
 
@@ -94,17 +182,22 @@ export function parseState(text: string): SessionState | null {
  * fail mode, ENOTDIR included: a file where the data folder should be, or a folder stopline may
  * not read, is a guard that cannot keep state, not a fresh session (same rule as lineage.ts).
  */
-export function readSession(store: SessionStore, fresh: () => Contract): ReadResult {
-  let text: string;
-  try {
-    text = readFileSync(store.file, 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { state: freshState(fresh()), damaged: false, exists: false };
-    throw e;
-  }
-  const state = parseState(text);
-  if (state) return { state, damaged: false, exists: true };
-  return { state: freshState(fresh()), damaged: true, exists: true };
+export function readSession(store: SessionStore, fresh: () => Contract, lock: LockOptions = {}, now = Date.now): ReadResult {
+  const text = readText(store);
+  if (text === null) return { state: freshState(fresh()), damaged: false, exists: false };
+  const checked = checkState(text);
+  if (checked.state) return { state: checked.state, damaged: false, exists: true };
+  const movedTo = withLock(store.lockFile, () => moveAside(store, text, now()), lock);
+  throw new StateDamagedError(movedTo, checked.why);
+}
+
+/** readSession for a caller that already holds the session lock. */
+function readSessionLocked(store: SessionStore, fresh: () => Contract, now: () => number): ReadResult {
+  const text = readText(store);
+  if (text === null) return { state: freshState(fresh()), damaged: false, exists: false };
+  const checked = checkState(text);
+  if (checked.state) return { state: checked.state, damaged: false, exists: true };
+  throw new StateDamagedError(moveAside(store, text, now()), checked.why);
 }
 
 export function writeSession(store: SessionStore, state: SessionState): void {
@@ -114,31 +207,32 @@ export function writeSession(store: SessionStore, state: SessionState): void {
 
 export interface UpdateResult<T> {
   state: SessionState;
-  /** the state before the update was damaged and has been replaced */
-  recovered: boolean;
+  /** Always false: a damaged file throws StateDamagedError (see ReadResult.damaged). */
+  recovered: false;
   result: T;
 }
 
 /**
  * Read, change and write the session state under the session lock. `change` returns the new
- * state (or null to leave it) plus a result for the caller. A damaged file is always replaced.
+ * state (or null to leave it) plus a result for the caller. A damaged file is moved aside and
+ * StateDamagedError thrown before `change` runs: a change meant for the armed contract is never
+ * applied to a fresh one.
  */
 export function updateSession<T>(
   store: SessionStore,
   fresh: () => Contract,
   change: (state: SessionState) => { next: SessionState | null; result: T },
   lock: LockOptions = {},
+  now: () => number = Date.now,
 ): UpdateResult<T> {
   ensureDir(join(store.dataDir, 'sessions'));
   return withLock(
     store.lockFile,
     () => {
-      const read = readSession(store, fresh);
-      const base = read.damaged ? { ...read.state, recoveries: read.state.recoveries + 1 } : read.state;
-      const { next, result } = change(base);
-      const toWrite = next ?? (read.damaged ? base : null);
-      if (toWrite) writeSession(store, toWrite);
-      return { state: toWrite ?? base, recovered: read.damaged, result };
+      const read = readSessionLocked(store, fresh, now);
+      const { next, result } = change(read.state);
+      if (next) writeSession(store, next);
+      return { state: next ?? read.state, recovered: false, result };
     },
     lock,
   );
