@@ -48,7 +48,10 @@ export function targetLines(results) {
     lines.push(`${a.pass ? 'PASS' : 'FAIL'} ${a.processes} processes reserving agents=${a.budget}: ${a.granted} granted (must be exactly ${a.budget}; ${a.grantedByFailOpen} of them by failing open), wait p99 ${round(a.wall.p99, 0)} ms`);
   }
   for (const a of results.artifacts ?? []) lines.push(`${a.pass ? 'PASS' : 'FAIL'} artifact ${a.file}: ${a.kib} KiB <= 150 KiB${a.pass ? '' : ` (over by ${round(a.kib - 150, 1)} KiB)`}`);
-  lines.push('n/a  in-process decision p99 <= 0.3 ms (OpenCode plugin, Pi extension): not measured by this bench yet');
+  for (const r of results.inprocessPlugins ?? []) {
+    lines.push(`${r.pass ? 'PASS' : 'FAIL'} in-process ${r.host} / ${r.runtime}: decision p99 ${round(r.decision.p99, 3)} ms <= ${r.target} ms${r.pass ? '' : ` (misses by ${round(r.decision.p99 - r.target, 3)} ms; cpu p99 ${round(r.cpu.p99, 3)} ms)`}`);
+  }
+  if (!results.inprocessPlugins) lines.push('n/a  in-process decision p99 <= 0.3 ms (OpenCode plugin, Pi extension): section inprocess-plugins not run');
   return lines;
 }
 
@@ -69,6 +72,17 @@ export function printReport(results) {
       console.log('label          runtime  median   p99     max      rss growth KiB');
     }
     console.log(`${r.label.padEnd(14)} ${r.runtime.padEnd(8)} ${String(round(r.roundTrip.median, 3)).padEnd(8)} ${String(round(r.roundTrip.p99, 3)).padEnd(7)} ${String(round(r.roundTrip.max, 1)).padEnd(8)} ${r.memoryGrowthKiB}`);
+  }
+  if (results.inprocessPlugins?.length) {
+    const first = results.inprocessPlugins[0];
+    console.log(`\nIn-process decisions: one tool.execute.before (OpenCode) / tool_call (Pi) inside the host process, over ${first.calls} calls, ms; cpu = the process's CPU time per call`);
+    table(
+      ['artifact', 'runtime', 'load ms', 'median', 'p99', 'max', 'cpu median', 'cpu p99', 'slow calls in a GC', 'heap +KiB', 'after gc', 'rss +KiB'],
+      results.inprocessPlugins.map((r) => [
+        r.host, r.runtime, round(r.loadMs, 0), round(r.decision.median, 3), round(r.decision.p99, 3), round(r.decision.max, 1), round(r.cpu.median, 3), round(r.cpu.p99, 3),
+        r.slowCallsWithGc ? `${r.slowCallsWithGc.withGc}/${r.slowCallsWithGc.slow}` : '-', r.memory.heapGrowthKiB, r.memory.heapGrowthAfterGcKiB ?? '-', r.memory.rssGrowthKiB,
+      ]),
+    );
   }
   if (results.hermes) {
     const h = results.hermes;

@@ -1,17 +1,18 @@
 #!/usr/bin/env node
-// npm run bench [-- --quick] [--only hooks,inprocess,...] [--dist <dir>] [--out <file>]
+// npm run bench [-- --quick] [--only hooks,inprocess,inprocess-plugins,...] [--dist <dir>] [--out <file>]
 // Every cost next to its physical floor, measured in the same run; see docs/performance.md.
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { RUNTIMES, REPO_ROOT, loadAverage, machineFacts, snapshotDist } from './facts.mjs';
 import { benchHooks } from './hooks.mjs';
 import { benchHermesOneShot, benchListen } from './resident.mjs';
+import { benchPlugins } from './plugins.mjs';
 import { benchAgentRace, benchEvidenceScale, benchSummary, removeHomes } from './scale.mjs';
 import { benchAnalysis, benchArtifacts, benchDependencies } from './artifacts.mjs';
 import { SpawnTimer } from './timer.mjs';
 import { fastestRuntimeGain, printReport } from './report.mjs';
 
-const SECTIONS = ['hooks', 'inprocess', 'hermes', 'scale', 'analysis', 'artifacts'];
+const SECTIONS = ['hooks', 'inprocess', 'inprocess-plugins', 'hermes', 'scale', 'analysis', 'artifacts'];
 
 function parseArgs(argv) {
   const opts = { quick: false, only: SECTIONS, dist: join(REPO_ROOT, 'dist'), out: join(REPO_ROOT, 'bench', 'results.json'), runtimes: RUNTIMES.map((r) => r.name) };
@@ -76,6 +77,11 @@ async function main() {
       results.resident = [];
       for (const runtime of runtimes) results.resident.push(await benchListen({ runtime, file: join(dist.dir, 'stopline.mjs'), calls: size.calls, log, label: 'cli listen' }));
       results.loadAverage.afterInprocess = loadAverage();
+    }
+    if (opts.only.includes('inprocess-plugins')) {
+      log('in-process decisions (OpenCode plugin, Pi extension), inside a stand-in host process:');
+      results.inprocessPlugins = await benchPlugins({ runtimes, dist: dist.dir, calls: size.calls, log });
+      results.loadAverage.afterInprocessPlugins = loadAverage();
     }
     if (opts.only.includes('hermes')) {
       log('Hermes: resident evaluator against a one-shot spawn per call (node):');
