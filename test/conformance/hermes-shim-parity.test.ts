@@ -1,0 +1,375 @@
+/**
+ * Cross-host parity through the real Python shim Hermes loads (issue #10, Conformance).
+ *
+ * test/scenarios runs the neutral corpus for Hermes through the JS plugin door in process. That
+ * never touches what sits between Hermes and the door: the Python shim (dist/hermes/stopline/
+ * __init__.py), its resident `listen` child, the restart of a dead child, the one-shot fallback and
+ * the shim's own fail mode. Here every scenario is rendered by the Hermes renderer of
+ * test/scenarios into Hermes kwargs and fired, in order, into ONE emulated Hermes process
+ * (test/hosts/hermes/harness.py `serve`, which imports the built plugin and calls the callbacks it
+ * registered, as Hermes v0.19 does). Each tool step must reach the same decision and reason code as
+ * the in-process JS entry reaches for the same scenario, on three paths:
+ *
+ * - resident:  the whole corpus through one resident child;
+ * - restarted: a subset with the resident child SIGKILLed before every step (the shim must start a
+ *              fresh one and decide the same, from the state the dead one left in files);
+ * - one-shot:  a subset with a runtime whose resident child refuses the ping, so the shim falls back
+ *              to one child per call (the shim has no switch for it; a refused ping is its trigger).
+ *
+ * A guard failure on any path would fail open and read as an allow, so stderr must carry no
+ * "guard unavailable" line and every tool step must leave exactly one evidence check.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAlive, realBundle, Sandbox, Served, unavailableLines, waitFor } from '../hosts/hermes/helpers';
+import { driverFor, fixture, sandbox as inProcessSandbox, type HostDriver, type Sandbox as ScenarioBox, type Seen } from '../scenarios/drivers';
+import { loadCorpus, runScenario, type StepResult } from '../scenarios/parity';
+import type { RenderedTool } from '../scenarios/renderers';
+import { PROJECT_FILES, type Scenario } from '../scenarios/types';
+
+const BUNDLE = realBundle();
+if (!BUNDLE) throw new Error('dist/hermes/stopline/stopline.mjs is missing: run `STOPLINE_ONLY=hermes npm run build` first');
+
+const corpus = loadCorpus();
+
+/** One scenario per rule family, for the two paths that pay a process start per step or per call. */
+const RESTART_SUBSET = ['review-write', 'files-write-outside', 'change-install', 'agents-1', 'agents-batch-fits', 'rearm-change', 'self-protect-shell', 'hash-deny-code'];
+const ONE_SHOT_SUBSET = ['review-shell-redirect', 'files-edit-outside', 'change-deps-allow', 'agents-1', 'rearm-review', 'review-mcp'];
+
+type PathName = 'resident' | 'restarted' | 'one-shot';
+
+/** Per-test bound for the slow paths: only so a hang cannot stall the suite, not a speed claim. */
+const SLOW_PATH_TEST_MS = 300_000;
+
+// ----------------------------------------------------------------------------- the in-process baseline
+const baseline = new Map<string, Promise<StepResult[]>>();
+
+/** What the in-process JS entry (the Hermes plugin door) decides for a scenario, computed once. */
+function inProcess(sc: Scenario): Promise<StepResult[]> {
+  let found = baseline.get(sc.id);
+  if (!found) {
+    found = (async () => {
+      const box = inProcessSandbox();
+      try {
+        return await runScenario(sc, driverFor('hermes', box), box);
+      } finally {
+        box.cleanup();
+      }
+    })();
+    baseline.set(sc.id, found);
+  }
+  return found;
+}
+
+// ----------------------------------------------------------------------------- the emulated Hermes
+interface ShimRun {
+  hermes: Sandbox;
+  served: Served;
+  /** the scenario box runScenario renders against: the Hermes home and the project Hermes runs in */
+  box(session: string): ScenarioBox;
+}
+
+function startHermes(extraEnv: Record<string, string> = {}): ShimRun {
+  const hermes = new Sandbox(BUNDLE!);
+  for (const [rel, text] of Object.entries(PROJECT_FILES)) {
+    fs.mkdirSync(path.dirname(path.join(hermes.workDir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(hermes.workDir, rel), text);
+  }
+  const served = new Served(hermes, {
+    env: {
+      XDG_DATA_HOME: path.join(hermes.home, '.local', 'share'),
+      XDG_STATE_HOME: path.join(hermes.home, '.local', 'state'),
+      STOPLINE_DASHBOARD: 'off',
+      // a cold start of the bundle on a loaded 2-core box must not read as a guard failure
+      STOPLINE_HERMES_TIMEOUT_MS: '30000',
+      ...extraEnv,
+    },
+  });
+  return {
+    hermes,
+    served,
+    box: (session) => ({ dir: hermes.root, home: hermes.home, project: hermes.workDir, env: {}, session, cleanup: () => {} }),
+  };
+}
+
+async function stopHermes(run: ShimRun | undefined): Promise<void> {
+  if (!run) return;
+  await run.served.close();
+  run.hermes.cleanup();
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Reply = any;
+
+/** One hook call into the emulated Hermes; a dead emulator or a harness error fails the step instead of hanging it. */
+async function fire(s: Served, hook: string, kwargs: Record<string, unknown>): Promise<Reply> {
+  if (s.proc.exitCode !== null) throw new Error(`the emulated Hermes exited (${s.proc.exitCode}): ${s.stderr.slice(-500)}`);
+  const exited = new Promise<never>((_, reject) =>
+    s.proc.once('exit', (code) => reject(new Error(`the emulated Hermes exited (${code}) during ${hook}: ${s.stderr.slice(-500)}`))),
+  );
+  const reply: Reply = await Promise.race([s.fire(hook, kwargs), exited]);
+  // serve answers a request it could not run with {"error": …} and no "hook"
+  if (!reply || reply.hook !== hook) throw new Error(`harness could not fire ${hook}: ${JSON.stringify(reply)}`);
+  return reply;
+}
+
+/** Hermes ids for scenario number n of a run, in the v0.19 shapes. */
+function hermesIds(n: number) {
+  const session = `20261129_141503_${(0x7c0000 + n).toString(16)}`;
+  return { session, turn: `${session}:${session}:5d41a0b2` };
+}
+
+/** The decision Hermes acted on: a block (STOP stamp as the error), an approve, or the tool ran. */
+function seenFromHermes(reply: Reply): Seen {
+  if (reply.directive === 'block') return { decision: 'deny', stamp: String(reply.error ?? '') };
+  if (reply.directive === 'approve') return { decision: 'ask', stamp: String(reply.error ?? '') };
+  return { decision: 'allow' };
+}
+
+/**
+ * A scenario driver that speaks to the shim the way Hermes's CLI does: on_session_start before the
+ * first step, pre_llm_call for each prompt, pre_tool_call for each tool (the harness fires
+ * post_tool_call with status "blocked" after a block), and post_tool_call with status "ok" after a
+ * tool that ran. `beforeStep` runs before each prompt or tool step (the restart path kills there).
+ */
+function shimDriver(run: ShimRun, n: number, beforeStep: () => Promise<void>): HostDriver {
+  const { session, turn } = hermesIds(n);
+  const history: { role: string; content: string }[] = [];
+  let started = false;
+  let calls = 0;
+  const start = async () => {
+    if (started) return;
+    started = true;
+    await fire(run.served, 'on_session_start', { ...fixture('hermes', 'on_session_start.json'), session_id: session });
+  };
+  return {
+    host: 'hermes',
+    async prompt(text) {
+      await start();
+      await beforeStep();
+      history.push({ role: 'user', content: text });
+      const llm = fixture('hermes', 'pre_llm_call.json');
+      await fire(run.served, 'pre_llm_call', {
+        ...llm,
+        session_id: session,
+        task_id: session,
+        turn_id: turn,
+        user_message: text,
+        conversation_history: [...history],
+        is_first_turn: history.length === 1,
+      });
+      history.push({ role: 'assistant', content: 'ok' });
+    },
+    async tool(t: RenderedTool) {
+      await start();
+      await beforeStep();
+      calls += 1;
+      const ids = {
+        session_id: session,
+        task_id: session,
+        turn_id: turn,
+        tool_call_id: `call_${calls}_parity`,
+        api_request_id: `${turn}:api:${calls}`,
+      };
+      const reply = await fire(run.served, 'pre_tool_call', { ...fixture('hermes', 'pre_tool_call-write_file.json'), ...ids, tool_name: t.name, args: t.input });
+      if (reply.tool_called) {
+        await fire(run.served, 'post_tool_call', {
+          ...fixture('hermes', 'post_tool_call-write_file.json'),
+          ...ids,
+          tool_name: t.name,
+          args: t.input,
+          result: '{}',
+          duration_ms: 1,
+          status: 'ok',
+          error_type: null,
+          error_message: null,
+        });
+      }
+      return seenFromHermes(reply);
+    },
+  };
+}
+
+// ----------------------------------------------------------------------------- comparison and tally
+const tally = {
+  runs: { resident: 0, restarted: 0, 'one-shot': 0 } as Record<PathName, number>,
+  toolDecisions: 0,
+  restarts: 0,
+  oneShotCalls: 0,
+  differences: [] as string[],
+};
+
+/** The differences between the shim's results and the in-process baseline, step by step. */
+function differences(shim: StepResult[], base: StepResult[]): string[] {
+  const out: string[] = [];
+  if (shim.length !== base.length) out.push(`${shim.length} tool steps compared through the shim, ${base.length} in process`);
+  for (const [i, b] of base.entries()) {
+    const s = shim[i];
+    if (!s) continue;
+    const pair = (r: StepResult) => (r.got ? `${r.got.decision} ${String(r.got.reason)}` : 'not expressible');
+    if (pair(s) !== pair(b)) out.push(`step ${b.step} (${b.op}): shim ${pair(s)}, in process ${pair(b)}`);
+  }
+  for (const s of shim) for (const p of s.problems) out.push(`step ${s.step} (${s.op}) through the shim: ${p}`);
+  return out;
+}
+
+async function checkScenario(pathName: PathName, run: ShimRun, sc: Scenario, n: number, beforeStep: () => Promise<void> = async () => {}): Promise<void> {
+  const base = await inProcess(sc);
+  // the baseline itself must meet the corpus (test/scenarios asserts it too; a failure there is not a shim difference)
+  expect(base.flatMap((r) => r.problems)).toEqual([]);
+  setAsideEvidence(run);
+  const stderrBefore = run.served.stderr.length;
+  const shim = await runScenario(sc, shimDriver(run, n, beforeStep), run.box(hermesIds(n).session));
+  tally.runs[pathName] += 1;
+  tally.toolDecisions += shim.filter((r) => r.got).length;
+  const found = differences(shim, base);
+  tally.differences.push(...found.map((d) => `${pathName}:${sc.id} ${d}`));
+  expect(found).toEqual([]);
+  // a guard failure fails open (an allow): none may have happened on the way
+  expect(unavailableLines(run.served.stderr.slice(stderrBefore))).toEqual([]);
+  expect(run.served.stderr.slice(stderrBefore)).not.toMatch(/raised/);
+}
+
+/**
+ * Move the finished scenarios' evidence logs out of the Hermes home. Each session has its own log
+ * (runtime/<key>.jsonl) and runScenario reads a step's reason from the newest check line under the
+ * home, in file-name order: with one log in the home that line is the step's own. Only logs of
+ * sessions that are over are moved; their contracts and the rest of the data folder stay.
+ */
+function setAsideEvidence(run: ShimRun): void {
+  const runtime = path.join(run.hermes.hermesHome, 'stopline', 'runtime');
+  if (!fs.existsSync(runtime)) return;
+  const archive = fs.mkdtempSync(path.join(run.hermes.root, 'evidence-'));
+  for (const name of fs.readdirSync(runtime)) if (name.endsWith('.jsonl')) fs.renameSync(path.join(runtime, name), path.join(archive, name));
+}
+
+function scenariosNamed(ids: string[]): Scenario[] {
+  const missing = ids.filter((id) => !corpus.some((s) => s.id === id));
+  if (missing.length > 0) throw new Error(`the subset names scenarios the corpus does not have: ${missing.join(', ')}`);
+  return corpus.filter((s) => ids.includes(s.id));
+}
+
+// ----------------------------------------------------------------------------- the three paths
+describe('Hermes shim parity: the whole corpus through one resident child', () => {
+  let run: ShimRun | undefined;
+  const evaluators = new Set<number>();
+  beforeAll(() => {
+    run = startHermes();
+  });
+  afterAll(() => stopHermes(run));
+
+  it.each(corpus.map((s, i) => [s.id, s, i] as const))('%s', async (_id, sc, i) => {
+    await checkScenario('resident', run!, sc, i);
+    for (const pid of run!.served.evaluatorPids()) evaluators.add(pid);
+  });
+
+  it('used one resident child for every scenario', () => {
+    expect(tally.runs.resident).toBe(corpus.length);
+    expect([...evaluators]).toHaveLength(1);
+    expect(isAlive([...evaluators][0]!)).toBe(true);
+  });
+});
+
+describe('Hermes shim parity: the resident child killed before every step', () => {
+  let run: ShimRun | undefined;
+  const killed = new Set<number>();
+  beforeAll(() => {
+    run = startHermes();
+  });
+  afterAll(() => stopHermes(run));
+
+  /** SIGKILL the running child and wait until it is gone, so the next call must start another. */
+  async function killEvaluator(): Promise<void> {
+    const before = run!.served.evaluatorPids().filter(isAlive);
+    // the next call is made by a child none of the killed ones: the shim restarted it
+    for (const pid of before) {
+      process.kill(pid, 'SIGKILL');
+      killed.add(pid);
+    }
+    for (const pid of before) expect(await waitFor(() => !isAlive(pid))).toBe(true);
+    if (before.length > 0) tally.restarts += 1;
+  }
+
+  it.each(scenariosNamed(RESTART_SUBSET).map((s) => [s.id, s] as const))(
+    '%s',
+    async (_id, sc) => {
+      const n = 1000 + RESTART_SUBSET.indexOf(sc.id);
+      await checkScenario('restarted', run!, sc, n, killEvaluator);
+      const live = run!.served.evaluatorPids().filter(isAlive);
+      expect(live).toHaveLength(1);
+      expect(killed.has(live[0]!)).toBe(false);
+    },
+    SLOW_PATH_TEST_MS,
+  );
+
+  it('restarted the child for every step (on_session_start had started one before each first step)', () => {
+    const steps = scenariosNamed(RESTART_SUBSET).reduce((sum, s) => sum + s.steps.length, 0);
+    expect(tally.restarts).toBe(steps);
+    expect(killed.size).toBe(steps);
+  });
+});
+
+describe('Hermes shim parity: the one-shot fallback (the resident child refuses the ping)', () => {
+  let run: ShimRun | undefined;
+  let runtimeDir = '';
+  let log = '';
+  beforeAll(() => {
+    runtimeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stopline-hermes-runtime-'));
+    // The runtime the shim starts: a stand-in for node that exits at once when its first line is the
+    // resident child's ping (the shim's trigger for one-shot mode), and otherwise runs the real node
+    // on the same lines. Each start is logged, so the test can tell which path answered.
+    log = path.join(runtimeDir, 'runtime-starts.log');
+    const runtime = path.join(runtimeDir, 'node-refusing-ping');
+    fs.writeFileSync(
+      runtime,
+      [
+        '#!/bin/sh',
+        'IFS= read -r first || exit 4',
+        'case "$first" in',
+        `  *'"op": "ping"'*) echo refused-ping >> '${log}'; exit 3 ;;`,
+        'esac',
+        `echo one-shot >> '${log}'`,
+        `{ printf '%s\\n' "$first"; cat; } | exec '${process.execPath}' "$@"`,
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    run = startHermes({ STOPLINE_RUNTIME: runtime });
+  });
+  afterAll(async () => {
+    await stopHermes(run);
+    if (runtimeDir) fs.rmSync(runtimeDir, { recursive: true, force: true });
+  });
+
+  const starts = () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean) : []);
+
+  it.each(scenariosNamed(ONE_SHOT_SUBSET).map((s) => [s.id, s] as const))(
+    '%s',
+    async (_id, sc) => {
+      const before = starts().filter((l) => l === 'one-shot').length;
+      await checkScenario('one-shot', run!, sc, 2000 + ONE_SHOT_SUBSET.indexOf(sc.id));
+      const oneShots = starts().filter((l) => l === 'one-shot').length - before;
+      tally.oneShotCalls += oneShots;
+      // every hook call of the scenario went to a one-shot child: nothing was left running
+      expect(oneShots).toBeGreaterThanOrEqual(sc.steps.length);
+      expect(run!.served.evaluatorPids().filter(isAlive)).toEqual([]);
+    },
+    SLOW_PATH_TEST_MS,
+  );
+
+  it('fell back because the resident child refused the ping, not because anything failed', () => {
+    expect(starts().filter((l) => l === 'refused-ping').length).toBeGreaterThanOrEqual(1);
+    expect(unavailableLines(run!.served.stderr)).toEqual([]);
+  });
+});
+
+afterAll(() => {
+  const runs = tally.runs.resident + tally.runs.restarted + tally.runs['one-shot'];
+  process.stderr.write(
+    `hermes shim parity: ${tally.runs.resident} scenarios resident + ${tally.runs.restarted} restarted + ${tally.runs['one-shot']} one-shot = ${runs} scenario runs, ` +
+      `${tally.toolDecisions} tool decisions compared with the in-process door; ${tally.restarts} child restarts, ${tally.oneShotCalls} one-shot calls; ` +
+      `differences: ${tally.differences.join('; ') || 'none'}\n`,
+  );
+});
