@@ -122,12 +122,14 @@ function readLines<T>(file: string, valid: (v: unknown) => v is T): Read<T> {
   return { records, damaged };
 }
 
-function isEvent(v: unknown): v is RuntimeEventV1 {
+/** A parsed line that is an evidence record (what readers keep; everything else is a damaged line). */
+export function isEvent(v: unknown): v is RuntimeEventV1 {
   const o = v as Record<string, unknown> | null;
   return !!o && typeof o === 'object' && o.schemaVersion === 1 && typeof o.eventId === 'string' && typeof o.type === 'string' && typeof o.sessionKey === 'string' && typeof o.contract === 'object';
 }
 
-function isLabel(v: unknown): v is LabelRecord {
+/** A parsed line that is a label record. */
+export function isLabel(v: unknown): v is LabelRecord {
   const o = v as Record<string, unknown> | null;
   return !!o && typeof o === 'object' && o.schemaVersion === 1 && typeof o.eventId === 'string' && typeof o.label === 'string';
 }

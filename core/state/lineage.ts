@@ -82,6 +82,27 @@ export function lineageOf(dataDir: string, sessionId: string): Lineage {
 }
 
 /**
+ * Whether a lineage file's text has the shape recordChild writes (without the child's id the
+ * sealed root cannot be opened, so this is the shape only). For `stopline doctor`: a record that
+ * fails this reads as `orphan` for its child (see lineageOf), which is safe but loses the root.
+ */
+export function isLineageRecordText(text: string): boolean {
+  let r: unknown;
+  try {
+    r = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (!r || typeof r !== 'object') return false;
+  const o = r as Record<string, unknown>;
+  if (o.v !== RECORD_VERSION) return false;
+  if (o.orphan === true) return true;
+  const sealed = o.root as Record<string, unknown> | null | undefined;
+  const hex = (v: unknown) => typeof v === 'string' && v.length > 0 && /^[0-9a-f]+$/.test(v);
+  return !!sealed && typeof sealed === 'object' && hex(sealed.iv) && hex(sealed.tag) && hex(sealed.data);
+}
+
+/**
  * Record that `childId` was started by `parentId` (null when the host did not say). Returns the
  * child's lineage as recorded: the parent's own root when the parent is itself a child.
  */

@@ -70,11 +70,6 @@ export function parseLockContent(content: string): LockHolder | null {
   return Number.isSafeInteger(pid) && pid > 0 ? { pid, host: m[2]! } : null;
 }
 
-/** Whether the lock names a live process of this machine (doctor: a lock held right now). */
-export function lockHolderAlive(holder: LockHolder): boolean {
-  return holder.host === HOST && pidAlive(holder.pid);
-}
-
 function isStale(content: string, ageMs: number, o: Required<LockOptions>): boolean {
   const holder = parseLockContent(content);
   if (!holder) return ageMs > o.staleMs;
