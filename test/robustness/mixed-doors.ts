@@ -24,9 +24,10 @@ export type Door = keyof typeof DOORS;
  * Run one door under node with `input` on stdin. The safety timer only keeps a hung artifact from
  * hanging the suite; it is far above every bound and is not a speed assertion.
  */
-export function runDoor(door: Door, input: string, env: Record<string, string>, cwd: string, safetyMs = 300_000): Promise<SpawnResult> {
+export function runDoor(door: Door, input: string, env: Record<string, string>, cwd: string, safetyMs = 300_000): Promise<SpawnResult & { ms: number }> {
   const d = DOORS[door];
   return new Promise((resolve, reject) => {
+    const started = performance.now();
     const child = spawn(process.execPath, [d.file, ...d.args], { env, cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
@@ -44,7 +45,7 @@ export function runDoor(door: Door, input: string, env: Record<string, string>, 
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), exitCode: code ?? -1, killed, signal });
+      resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), exitCode: code ?? -1, killed, signal, ms: performance.now() - started });
     });
     child.stdin.end(input);
   });
@@ -123,6 +124,12 @@ export function readAnswer(door: Door, r: SpawnResult): Answer {
   };
   switch (door) {
     case 'claudeHook': {
+      if (r.exitCode === 2) {
+        // the deny before the event is known (a starved stdin under fail closed): the stamp is stderr
+        verdict = 'deny';
+        stamp = r.stderr;
+        return answer({});
+      }
       if (r.exitCode !== 0) problems.push(`exit ${r.exitCode}`);
       const hso = (parsed?.hookSpecificOutput ?? {}) as Record<string, unknown>;
       if (hso.permissionDecision === 'deny') verdict = 'deny';

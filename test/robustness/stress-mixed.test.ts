@@ -43,15 +43,19 @@ interface Call {
 
 const as = (box: Sandbox, session: string): Sandbox => ({ ...box, session });
 
-/** The shared session's calls: hook and bridge alternate, launches and writes alternate. */
+/**
+ * The shared session's calls: hook and bridge alternate; two of three calls launch a subagent
+ * (so that, even when most processes are starved, enough launches are decided to reach the
+ * budget), the third writes inside or outside files=.
+ */
 function sharedCall(box: Sandbox, i: number): Call {
   const door: Door = i % 2 === 0 ? 'claudeHook' : 'claudeGuard';
   const s = as(box, CLAUDE_SESSION);
-  if (Math.floor(i / 2) % 2 === 0) {
+  if (Math.floor(i / 2) % 3 !== 2) {
     const tool = { name: 'Agent', input: { description: `part ${i}`, prompt: 'do a part', subagent_type: 'general-purpose' } };
     return { door, kind: 'launch', session: CLAUDE_SESSION, stdin: JSON.stringify(PAYLOADS.claude.tool(s, tool)) };
   }
-  const inside = Math.floor(i / 4) % 2 === 0;
+  const inside = Math.floor(i / 6) % 2 === 0;
   const tool = { name: 'Write', input: { file_path: join(box.project, inside ? `src/f${i}.ts` : `out${i}.txt`), content: 'x' } };
   return { door, kind: inside ? 'write-inside' : 'write-outside', session: CLAUDE_SESSION, stdin: JSON.stringify(PAYLOADS.claude.tool(s, tool)) };
 }
@@ -101,7 +105,7 @@ async function arm(box: Sandbox, env: Record<string, string>): Promise<void> {
 
 interface Outcome {
   call: Call;
-  result: SpawnResult;
+  result: SpawnResult & { ms: number };
   answer: Answer;
 }
 
@@ -199,8 +203,16 @@ function assertRound({ outcomes, dataDir }: Round): void {
   expect(state.contract.agentsUsed).toBe(k);
 }
 
+/** The slowest and median process time (spawn to exit) of a group, for the stderr report. */
+function spread(xs: Outcome[]): string {
+  if (!xs.length) return '-';
+  const ms = xs.map((o) => o.result.ms).sort((a, b) => a - b);
+  return `median ${Math.round(ms[Math.floor(ms.length / 2)]!)} ms, max ${Math.round(ms[ms.length - 1]!)} ms`;
+}
+
 function report(label: string, { outcomes, ms }: Round): void {
   const count = (f: (o: Outcome) => boolean) => outcomes.filter(f).length;
+  process.stderr.write(`stress-mixed ${label}: process time decided ${spread(outcomes.filter((o) => !o.answer.undecided))}; undecided ${spread(outcomes.filter((o) => !!o.answer.undecided))}\n`);
   const failOpenGrants = count((o) => o.call.kind === 'launch' && !!o.answer.undecided && o.answer.verdict === 'allow');
   process.stderr.write(
     `stress-mixed ${label}: ${outcomes.length} processes in ${Math.round(ms)} ms; decided ${count((o) => !o.answer.undecided)}; ` +
