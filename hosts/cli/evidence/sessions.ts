@@ -7,11 +7,11 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { controlState } from '../../../core/contract/types';
 import type { Contract } from '../../../core/contract/types';
-import { readSessionEvents, sessionKeysWithEvidence } from '../../../core/evidence/log';
-import type { Read } from '../../../core/evidence/log';
-import type { RuntimeEventV1 } from '../../../core/evidence/runtime-event';
+import { logFile, sessionKeysWithEvidence } from '../../../core/evidence/log';
 import { parseState } from '../../../core/state/session';
 import type { DataFolder } from './folders';
+import { SessionCounter } from './tally';
+import type { EvidenceTally } from './tally';
 
 export interface SessionView {
   key: string;
@@ -22,7 +22,10 @@ export interface SessionView {
   stateDamaged: boolean;
   /** host families seen in this session's evidence */
   hosts: string[];
-  events: Read<RuntimeEventV1>;
+  /** the evidence, counted (records are streamed, never kept) */
+  evidence: EvidenceTally;
+  /** the session's log files, rotated first */
+  logFiles: string[];
   checks: number;
   denies: number;
   /** newest of the state file's mtime and the last evidence record, ms since the epoch */
@@ -52,30 +55,32 @@ function readState(folder: string, key: string): { contract: Contract | null; da
   }
 }
 
-export function readSessionView(folder: DataFolder, key: string): SessionView {
+export function readSessionView(folder: DataFolder, key: string, counter = new SessionCounter()): SessionView {
   const state = readState(folder.path, key);
-  const events = readSessionEvents(folder.path, key);
-  const checks = events.records.filter((e) => e.type === 'check');
-  const last = events.records.reduce((t, e) => Math.max(t, Date.parse(e.occurredAt) || 0), 0);
+  const logFiles = [logFile(folder.path, key, true), logFile(folder.path, key)];
+  const evidence = counter.count(logFiles);
   return {
     key,
     folder,
     contract: state.contract,
     stateDamaged: state.damaged,
-    hosts: [...new Set(events.records.map((e) => e.host))].sort(),
-    events,
-    checks: checks.length,
-    denies: checks.filter((e) => e.decision && e.decision.outcome !== 'allow' && e.decision.outcome !== 'context').length,
-    lastActivity: Math.max(state.mtime, last),
+    // host values come from the records as written; a hand-edited one may not be a string
+    hosts: ([...evidence.hosts] as string[]).sort(),
+    evidence,
+    logFiles,
+    checks: evidence.checkRecords,
+    denies: evidence.checkDenies,
+    lastActivity: Math.max(state.mtime, evidence.lastMs),
   };
 }
 
 /** Every session of the folders, most recently active first. */
 export function listSessions(folders: readonly DataFolder[]): SessionView[] {
   const all: SessionView[] = [];
+  const counter = new SessionCounter();
   for (const folder of folders) {
     const keys = new Set([...stateKeys(folder.path), ...sessionKeysWithEvidence(folder.path)]);
-    for (const key of keys) all.push(readSessionView(folder, key));
+    for (const key of keys) all.push(readSessionView(folder, key, counter));
   }
   return all.sort((a, b) => b.lastActivity - a.lastActivity || a.key.localeCompare(b.key));
 }
@@ -83,7 +88,7 @@ export function listSessions(folders: readonly DataFolder[]): SessionView[] {
 /** The state words the chat status uses: `ARMED / review guard`, or what the evidence last said. */
 export function stateWords(view: SessionView): string {
   if (view.contract) return `${controlState(view.contract)} / ${view.contract.mode} ${view.contract.level}`;
-  const last = view.events.records[view.events.records.length - 1];
-  if (last) return `${last.controlState.toUpperCase()} / ${last.contract.mode} ${last.contract.level} (from the evidence)`;
+  const last = view.evidence.last;
+  if (last) return `${String(last.controlState).toUpperCase()} / ${last.mode} ${last.level} (from the evidence)`;
   return view.stateDamaged ? 'UNKNOWN (state file damaged)' : 'UNKNOWN';
 }

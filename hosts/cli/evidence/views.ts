@@ -8,7 +8,7 @@
 import { loadConfig } from '../../../core/config/config';
 import { EVENT_ID_PATTERN, LABELS } from '../../../core/contract/grammar';
 import type { Label } from '../../../core/contract/grammar';
-import { appendLabel, findEvent, readLabels, summarize } from '../../../core/evidence/log';
+import { appendLabel, findEvent, readLabels } from '../../../core/evidence/log';
 import type { LabelRecord, Read, RuntimeSummary } from '../../../core/evidence/log';
 import type { RuntimeEventV1 } from '../../../core/evidence/runtime-event';
 import { contractLine, renderExplain, renderRuntime } from '../../../core/messages/render';
@@ -21,6 +21,7 @@ import { evidenceFolders } from './folders';
 import type { DataFolder } from './folders';
 import { listSessions, stateWords } from './sessions';
 import type { SessionView } from './sessions';
+import { eventIdsIn, summarizeTallies } from './tally';
 
 /** How many sessions `status` lists without `--all`. */
 export const STATUS_LIMIT = 10;
@@ -48,7 +49,7 @@ function sessionJson(s: SessionView) {
     hosts: s.hosts,
     checks: s.checks,
     denied: s.denies,
-    damagedLines: s.events.damaged,
+    damagedLines: s.evidence.damaged,
     lastActivity: s.lastActivity > 0 ? new Date(s.lastActivity).toISOString() : null,
   };
 }
@@ -125,10 +126,10 @@ export async function runRuntime(args: ParsedArgs, io: CliIO): Promise<number> {
     io.stderr.write(`stopline runtime: no session with that id in ${folderList(folders)}\n`);
     return 1;
   }
-  const events = mergeReads(chosen.map((s) => s.events));
   const labels = mergeReads(folders.map((f) => readLabels(f.path)));
-  const ids = all ? undefined : new Set(events.records.map((e) => e.eventId));
-  const summary: RuntimeSummary = summarize(events, labels, ids);
+  // one session's labels are those of its events: read its ids again, only when labels exist
+  const ids = all ? undefined : labels.records.length === 0 ? new Set<string>() : eventIdsIn(chosen.flatMap((s) => s.logFiles));
+  const summary: RuntimeSummary = summarizeTallies(chosen.map((s) => s.evidence), labels, ids);
   const scope = all ? 'all' : 'session';
 
   if (args.options.json === true) {
