@@ -1,7 +1,8 @@
 /**
  * The built bridge, `node dist/stopline.mjs guard`, as a harness runs it: a real process, one
- * event on stdin, the exit code. One block, one allow and one input error per dialect (the
- * bulk of the cases runs in process in guard.test.ts). Needs `npm run build` first.
+ * event on stdin, the exit code. One block, one allow and one input error per dialect, and bad
+ * input under fail closed (exit 2) against usage errors (exit 1) (the bulk of the cases runs
+ * in process in guard.test.ts). Needs `STOPLINE_ONLY=cli npm run build` first.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -50,7 +51,7 @@ describe('dist/stopline.mjs guard', () => {
     }
   });
 
-  it('bad input is exit 1 with the accepted forms; an unknown dialect suggests the right one', { timeout: 300_000 }, async () => {
+  it('bad input (fail open, the default) is exit 1 with the accepted forms; an unknown dialect suggests the right one', { timeout: 300_000 }, async () => {
     const [garbage, dialect] = await Promise.all([
       spawnCliAsync(['guard'], { env, stdin: 'rm -rf /', timeoutMs: SPAWN_TIMEOUT_MS }),
       spawnCliAsync(['guard', '--host', 'odex'], { env, stdin: '{}', timeoutMs: SPAWN_TIMEOUT_MS }),
@@ -58,7 +59,28 @@ describe('dist/stopline.mjs guard', () => {
     expect(garbage.code).toBe(1);
     expect(garbage.stdout).toBe('');
     expect(garbage.stderr).toContain('Accepted input: one JSON object on stdin');
+    expect(garbage.stderr).toContain('input error, exit 1 because the fail mode is open');
     expect(dialect.code).toBe(1);
+    expect(dialect.stderr).toContain('did you mean "codex"?');
+  });
+
+  it('fail closed: bad input and a broken payload block (exit 2, GUARD_UNAVAILABLE stamp), a usage error stays exit 1', { timeout: 300_000 }, async () => {
+    const closed = { ...env, STOPLINE_FAIL_OPEN: '0' };
+    const c = cases.codex!;
+    const [garbage, big, broken, dialect] = await Promise.all([
+      spawnCliAsync(['guard'], { env: closed, cwd: project, stdin: 'rm -rf /', timeoutMs: SPAWN_TIMEOUT_MS }),
+      spawnCliAsync(['guard'], { env: closed, cwd: project, stdin: 'x'.repeat(8 * 1024 * 1024 + 1), timeoutMs: SPAWN_TIMEOUT_MS }),
+      spawnCliAsync(hostArgs(c), { env: { ...env, STOPLINE_FAIL_MODE: 'closed' }, cwd: project, stdin: JSON.stringify(c.broken('dist-closed')), timeoutMs: SPAWN_TIMEOUT_MS }),
+      spawnCliAsync(['guard', '--host', 'odex'], { env: closed, stdin: '{}', timeoutMs: SPAWN_TIMEOUT_MS }),
+    ]);
+    for (const [name, r] of [['garbage', garbage], ['over 8 MiB', big], ['broken codex payload', broken]] as const) {
+      expect(r.code, `${name}: ${r.stderr}`).toBe(2);
+      expect(r.stderr, name).toMatch(/^STOP \/ CONTROL\n[\s\S]*Reason: GUARD_UNAVAILABLE \(C\)/);
+      expect(JSON.parse(r.stdout), name).toMatchObject({ decision: 'block', reasonCode: 'GUARD_UNAVAILABLE' });
+    }
+    expect(broken.stderr).toContain(c.brokenSays);
+    expect(dialect.code).toBe(1);
+    expect(dialect.stdout).toBe('');
     expect(dialect.stderr).toContain('did you mean "codex"?');
   });
 
@@ -78,6 +100,9 @@ describe('dist/stopline.mjs guard', () => {
       expect(write.stderr, name).toContain('Reason: MODE_FORBIDS_MUTATION (I)');
       expect(run(JSON.stringify(c.read(session))).status, name).toBe(0);
       expect(run('not json').status, name).toBe(1);
+      const closed = spawnSync(argv[0]!, [...argv.slice(1), DIST_CLI, 'guard'], { input: 'not json', env: { ...env, STOPLINE_FAIL_OPEN: '0' }, cwd: project, encoding: 'utf8', timeout: SPAWN_TIMEOUT_MS });
+      expect(closed.status, `${name} closed: ${closed.stderr}`).toBe(2);
+      expect(closed.stderr, name).toContain('Reason: GUARD_UNAVAILABLE (C)');
     }
   });
 });

@@ -1,8 +1,10 @@
 /**
  * `stopline guard` through the in-process CLI (the bulk of the cases; guard-dist.test.ts runs
  * the built file): exit 0 allow, 2 block with the stamp as the whole of stderr, 1 input error
- * listing the accepted forms, for the native form and every host dialect.
+ * listing the accepted forms (fail open) or 2 with a GUARD_UNAVAILABLE stamp (fail closed), 1
+ * for a usage error in either mode, for the native form and every host dialect.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../hosts/cli/cli';
@@ -95,9 +97,7 @@ describe('the Hermes shell-hook form', () => {
   });
 });
 
-describe('bad input and usage: exit 1, nothing on stdout', () => {
-  const w = world();
-  const cases: [string, string[], string | undefined, string][] = [
+const BAD_INPUT: [string, string[], string | undefined, string][] = [
     ['not JSON', ['guard'], 'rm -rf /', 'the input is not one JSON document'],
     ['empty', ['guard'], '', 'the input is empty'],
     ['an array', ['guard'], '[]', 'the input is an array'],
@@ -105,13 +105,17 @@ describe('bad input and usage: exit 1, nothing on stdout', () => {
     ['a host spelling in the native form', ['guard'], '{"hook_event_name":"PreToolUse","session_id":"s"}', 'did you mean "tool:before"? ("PreToolUse" is the claude name: send "tool:before", or the whole claude payload with --host claude)'],
     ['an unknown Codex event', ['guard', '--host', 'codex'], '{"hook_event_name":"PreToolUs","session_id":"s"}', 'did you mean "PreToolUse"?'],
     ['a ControlEvent with a bad field', ['guard'], '{"protocolVersion":1,"kind":"action.before","sessionId":"s","host":{"family":"guard"}}', 'not a valid ControlEvent v1: action: required for action.before'],
-  ];
-  for (const [what, argv, stdin, says] of cases) {
+];
+
+describe('bad input under fail open (the default) and usage: exit 1, nothing on stdout', () => {
+  const w = world();
+  for (const [what, argv, stdin, says] of BAD_INPUT) {
     it(what, async () => {
       const r = await cli(argv, { env: w.env, cwd: w.project, stdin });
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toContain(says);
+      expect(r.stderr).toContain('input error, exit 1 because the fail mode is open (under fail closed this input is a block, exit 2)');
       expect(r.stderr).toContain('--host pi');
     });
   }
@@ -139,6 +143,94 @@ describe('bad input and usage: exit 1, nothing on stdout', () => {
     });
     expect(code).toBe(1);
     expect(err.join('')).toContain('no input: pipe one JSON event into stdin');
+  });
+});
+
+/** Exit 2, the GUARD_UNAVAILABLE stamp as the whole of stderr naming the problem, the same stamp in the verdict. */
+function expectClosedBlock(r: { code: number; stdout: string; stderr: string }, says: string): void {
+  expect(r.code, r.stderr).toBe(2);
+  expect(r.stderr).toMatch(/^STOP \/ CONTROL\nstopline could not check this action and is configured to fail closed: invalid event: /);
+  expect(r.stderr).toContain('Reason: GUARD_UNAVAILABLE (C)');
+  expect(r.stderr).toContain(says);
+  expect(r.stderr).not.toContain('Accepted input');
+  const verdict = JSON.parse(r.stdout);
+  expect(verdict).toMatchObject({ decision: 'block', kind: 'deny', reasonCode: 'GUARD_UNAVAILABLE', family: 'C' });
+  expect(`${verdict.reason}\n`).toBe(r.stderr);
+  expect(verdict.diagnostics.join('\n')).toContain('failing closed');
+}
+
+describe('bad input under fail closed: exit 2 with the GUARD_UNAVAILABLE stamp (a harness that stops only on 2 stays closed)', () => {
+  const w = world();
+  const closed = { ...w.env, STOPLINE_FAIL_OPEN: '0' };
+  for (const [what, argv, stdin, says] of BAD_INPUT) {
+    it(`STOPLINE_FAIL_OPEN=0: ${what}`, async () => {
+      expectClosedBlock(await cli(argv, { env: closed, cwd: w.project, stdin }), says.slice(0, 40));
+    });
+  }
+
+  for (const [name, c] of Object.entries(w.cases)) {
+    it(`STOPLINE_FAIL_OPEN=0: a ${name} payload with a required field missing`, async () => {
+      expectClosedBlock(await cli(hostArgs(c), { env: closed, cwd: w.project, stdin: JSON.stringify(c.broken(`closed-${name}`)) }), c.brokenSays);
+    });
+  }
+
+  it('stdin over the 8 MiB bound: open says input error (exit 1), closed blocks (exit 2)', async () => {
+    const big = JSON.stringify({ hook_event_name: 'tool:before', session_id: 's', pad: 'x'.repeat(8 * 1024 * 1024 + 16) });
+    const open = await cli(['guard'], { env: w.env, cwd: w.project, stdin: big });
+    expect(open.code).toBe(1);
+    expect(open.stdout).toBe('');
+    expect(open.stderr).toContain('because the fail mode is open');
+    expectClosedBlock(await cli(['guard'], { env: closed, cwd: w.project, stdin: big }), 'MiB');
+  });
+
+  it('every way of choosing closed counts: STOPLINE_FAIL_MODE, the user stopline.json, the project .stopline/stopline.json', async () => {
+    const byMode = await cli(['guard'], { env: { ...w.env, STOPLINE_FAIL_MODE: 'closed' }, cwd: w.project, stdin: 'not json' });
+    expectClosedBlock(byMode, 'not one JSON document');
+
+    const userHome = tempDir();
+    const userEnv = isolatedEnv(userHome, { STOPLINE_HOME: join(userHome, 'data') });
+    writeFile(join(userHome, '.config', 'stopline', 'stopline.json'), '{"failMode":"closed"}\n');
+    expectClosedBlock(await cli(['guard'], { env: userEnv, cwd: w.project, stdin: '[]' }), 'the input is an array');
+    // STOPLINE_FAIL_OPEN=1 outranks the config: back to the open answer
+    expect((await cli(['guard'], { env: { ...userEnv, STOPLINE_FAIL_OPEN: '1' }, cwd: w.project, stdin: '[]' })).code).toBe(1);
+
+    // the project named by the payload's cwd asks for closed; the guard runs elsewhere
+    const project = join(tempDir(), 'strict-project');
+    mkdirSync(join(project, '.stopline'), { recursive: true });
+    writeFileSync(join(project, '.stopline', 'stopline.json'), '{"failMode":"closed"}\n');
+    const unknownEvent = JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's', cwd: project });
+    expectClosedBlock(await cli(['guard'], { env: w.env, cwd: '/', stdin: unknownEvent }), '"PreToolUse" is not a canonical event');
+    // the same event from a project without that file stays the open answer
+    expect((await cli(['guard'], { env: w.env, cwd: '/', stdin: JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's', cwd: w.project }) })).code).toBe(1);
+  });
+
+  it('usage errors stay exit 1 under fail closed: a broken integration, not an event', async () => {
+    const host = await cli(['guard', '--host', 'claud'], { env: closed, stdin: '{}' });
+    expect(host).toMatchObject({ code: 1, stdout: '' });
+    expect(host.stderr).toContain('unknown dialect "claud"');
+    const opt = await cli(['guard', '--hots', 'claude'], { env: closed, stdin: '{}' });
+    expect(opt).toMatchObject({ code: 1, stdout: '' });
+    const pos = await cli(['guard', 'event.json'], { env: closed, stdin: '{}' });
+    expect(pos).toMatchObject({ code: 1, stdout: '' });
+    const task = await cli(['guard', '--task', ' '], { env: closed, stdin: '{}' });
+    expect(task).toMatchObject({ code: 1, stdout: '' });
+    expect(task.stderr).toContain('--task needs a non-empty id');
+    const err: string[] = [];
+    const tty = await runCli(['guard'], {
+      stdin: { isTTY: true } as CliIO['stdin'],
+      stdout: { write: () => true },
+      stderr: { write: (s: string) => err.push(s) },
+      env: closed,
+      cwd: w.project,
+    });
+    expect(tty).toBe(1);
+    expect(err.join('')).toContain('no input: pipe one JSON event into stdin');
+  });
+
+  it('good input under fail closed is decided as before (a read of an unarmed session is allowed)', async () => {
+    const r = await cli(['guard'], { env: closed, cwd: w.project, stdin: JSON.stringify(w.cases.native!.read('closed-good')) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).decision).toBe('allow');
   });
 });
 

@@ -4,8 +4,12 @@
  * harness acts on:
  *
  *   0  allow: run the tool (stdout: one JSON line, maybe with context for the model)
- *   2  block: do not run it; stderr is the STOP stamp, to hand to the model verbatim
- *   1  usage or input error: stderr says what is wrong and lists the accepted forms
+ *   2  block: do not run it; stderr is the STOP stamp, to hand to the model verbatim. Also
+ *      bad input (not JSON, too big, a missing field, an unknown event) under fail closed,
+ *      with a GUARD_UNAVAILABLE stamp: the guard could not decide, and closed means block
+ *   1  usage error (an unknown flag or dialect, an argument, a terminal on stdin) in either
+ *      fail mode, and bad input under fail open: stderr says what is wrong and lists the
+ *      accepted forms
  *
  * Anything else (a crash, a timeout, a failed spawn) is the harness's to treat as a block
  * unless STOPLINE_FAIL_OPEN=1 (docs/wire-your-own-harness.md).
@@ -17,9 +21,11 @@ import type { ParsedArgs } from '../args';
 import type { CliIO } from '../commands';
 import { usageError } from '../output';
 import { suggest } from '../suggest';
+import { isAbsolute } from 'node:path';
 import { DIALECTS, isGuardDialect, nativeEventNames } from './adapters';
 import type { GuardDialect } from './adapters';
-import { decideGuard } from './decide';
+import { answerBadInput, decideGuard } from './decide';
+import type { GuardResult } from './decide';
 
 export const ACCEPTED_FORMS = [
   'Accepted input: one JSON object on stdin, in one of these forms:',
@@ -35,9 +41,36 @@ export const ACCEPTED_FORMS = [
   '--task <id> (or STOPLINE_TASK_ID) names the contract the call is checked against (it replaces the session id).',
 ].join('\n');
 
-function inputProblem(io: CliIO, message: string): number {
-  io.stderr.write(`stopline guard: ${message}\n${ACCEPTED_FORMS}\n`);
+/** A terminal on stdin: a person typed the command, no harness sent an event (a usage error). */
+function noInput(io: CliIO): number {
+  io.stderr.write(`stopline guard: no input: pipe one JSON event into stdin\n${ACCEPTED_FORMS}\n`);
   return 1;
+}
+
+/** The payload's project folder, when it names one, else the guard's own working folder. */
+function projectOf(payload: HookPayload | undefined, fallback: string): string {
+  const ctx = payload?.ctx;
+  const candidates = [payload?.cwd, typeof ctx === 'object' && ctx !== null ? (ctx as Record<string, unknown>).cwd : undefined];
+  for (const c of candidates) if (typeof c === 'string' && isAbsolute(c)) return c;
+  return fallback;
+}
+
+/** Bad input goes to the fail mode: closed blocks (exit 2), open explains it (exit 1). */
+function inputProblem(io: CliIO, message: string, payload?: HookPayload): number {
+  const answer = answerBadInput(message, io.env, projectOf(payload, io.cwd));
+  if (answer.kind === 'answer') return writeAnswer(io, answer);
+  io.stderr.write(
+    `stopline guard: ${message}\n` +
+      'stopline guard: input error, exit 1 because the fail mode is open (under fail closed this input is a block, exit 2)\n' +
+      `${ACCEPTED_FORMS}\n`,
+  );
+  return 1;
+}
+
+function writeAnswer(io: CliIO, result: Extract<GuardResult, { kind: 'answer' }>): number {
+  io.stdout.write(JSON.stringify(result.verdict) + '\n');
+  if (result.stderr) io.stderr.write(result.stderr);
+  return result.exitCode;
 }
 
 export async function runGuard(args: ParsedArgs, io: CliIO): Promise<number> {
@@ -55,7 +88,7 @@ export async function runGuard(args: ParsedArgs, io: CliIO): Promise<number> {
   const task = rawTask !== undefined && rawTask.trim() !== '' ? rawTask.trim() : undefined;
   if (typeof args.options.task === 'string' && task === undefined) return usageError(io, 'guard', '--task needs a non-empty id');
 
-  if (io.stdin.isTTY) return inputProblem(io, 'no input: pipe one JSON event into stdin');
+  if (io.stdin.isTTY) return noInput(io);
   const read = await readBoundedStdin(io.stdin as never);
   if (!read.ok) return inputProblem(io, read.message);
   let payload: HookPayload;
@@ -66,8 +99,6 @@ export async function runGuard(args: ParsedArgs, io: CliIO): Promise<number> {
   }
 
   const result = await decideGuard({ dialect, payload, ...(task ? { task } : {}), env: io.env, cwd: io.cwd });
-  if (result.kind === 'input-error') return inputProblem(io, result.message);
-  io.stdout.write(JSON.stringify(result.verdict) + '\n');
-  if (result.stderr) io.stderr.write(result.stderr);
-  return result.exitCode;
+  if (result.kind === 'input-error') return inputProblem(io, result.message, payload);
+  return writeAnswer(io, result);
 }

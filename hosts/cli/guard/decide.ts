@@ -13,6 +13,7 @@
  */
 import type { CanonicalEvent } from '../../../core/canonical';
 import { handleEvent, failOutcome } from '../../../core/controller';
+import { InvalidEventError, failOutcomeFor } from '../../../core/failmode';
 import { dispatchHooks, foldGuardWithHooks, hasHooks, inputFromPayload, loadHooksConfigFromSystem, resolveEventName } from '../../../core/hooks';
 import type { DispatchInput } from '../../../core/hooks';
 import type { Outcome } from '../../../core/outcome';
@@ -73,6 +74,18 @@ export type GuardResult = { kind: 'input-error'; message: string } | { kind: 'an
 
 function inputError(message: string): GuardResult {
   return { kind: 'input-error', message };
+}
+
+/**
+ * Input the guard cannot read (not JSON, too big, a missing field, an unknown event) is one
+ * more way of not being able to decide, so the fail mode answers it. Closed: a block with the
+ * GUARD_UNAVAILABLE stamp, because a harness that stops only on exit 2 would otherwise let the
+ * call through. Open: stays an input error (exit 1), for the caller to explain. `cwd` is where
+ * the project's stopline.json (and its failMode) is looked for.
+ */
+export function answerBadInput(message: string, env: HookEnv, cwd: string): GuardResult {
+  const out = failOutcomeFor(new InvalidEventError(message), { env, cwd });
+  return out.kind === 'deny' ? verdictFrom(out) : inputError(message);
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
