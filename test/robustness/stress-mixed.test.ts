@@ -134,7 +134,7 @@ async function runRound(label: string, failClosed: boolean, body: (r: Round) => 
   }
 }
 
-/** The checks common to both fail modes; returns the shared session's decided launches. */
+/** The checks common to both fail modes. */
 function assertRound({ outcomes, dataDir }: Round): void {
   // every answer is one the host can read
   expect(outcomes.filter((o) => o.answer.problems.length).map((o) => `${o.call.door}: ${o.answer.problems.join('; ')}`)).toEqual([]);
