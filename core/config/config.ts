@@ -12,6 +12,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { BUILTIN_DEFAULTS, LEVELS, MAX_AGENT_BUDGET, MODES, POLICIES } from '../contract/types';
 import type { Level, Mode, PolicyDefaults } from '../contract/types';
+import { parseJsonc } from '../hooks/jsonc';
 import { homeFrom } from '../self-paths';
 import { DEFAULT_RETENTION_DAYS } from '../state/retention';
 import type { Env } from '../self-paths';
@@ -105,11 +106,13 @@ function readJson(path: string): { value?: unknown; problem?: string } {
     if (code === 'ENOENT' || code === 'ENOTDIR') return {};
     return { problem: `cannot be read (${code ?? 'error'})` };
   }
-  try {
-    return { value: JSON.parse(text.replace(/^\uFEFF/, '')) };
-  } catch {
-    return { problem: 'is not valid JSON' };
-  }
+  // the same reader as the hooks layer: stopline.json is hand-written, and `stopline install`
+  // keeps a person's comments, so a comment must not make the whole file (failMode closed
+  // included) fall back to the loosest defaults. The parser's own message can quote file text,
+  // so only the position is shown.
+  const r = parseJsonc(text.replace(/^\uFEFF/, ''));
+  if (!r.ok) return { problem: `is not valid JSON (at ${r.position.line}:${r.position.col})` };
+  return { value: r.doc.value };
 }
 
 function oneOf<T extends string>(v: unknown, allowed: readonly T[]): T | undefined {

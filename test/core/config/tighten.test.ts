@@ -353,6 +353,29 @@ describe('what else a project file holds', () => {
     expect(loadConfig(closed.env, closed.cwd).config.extras.project).toEqual({});
   });
 
+  it('comments and trailing commas (kept by stopline install) do not drop a user file to the loosest defaults', () => {
+    const w = world(null, null);
+    mkdirSync(join(w.sb.home, '.config', 'stopline'), { recursive: true });
+    writeFileSync(join(w.sb.home, '.config', 'stopline', 'stopline.json'), '// mine\n{ "failMode": "closed", /* strict */ "defaultMode": "review", }\n');
+    mkdirSync(join(w.repo, '.stopline'), { recursive: true });
+    writeFileSync(w.projectFile, '{\n  // the team wants no new packages\n  "defaults": { "deps": "deny", },\n}\n');
+    const { config, diagnostics } = loadConfig(w.env, w.cwd);
+    expect(diagnostics).toEqual([]);
+    expect(config).toMatchObject({ failMode: 'closed', defaultMode: 'review', defaults: { deps: 'deny' } });
+    expect(seen(w.drive().act())).toBe('deny MODE_FORBIDS_MUTATION');
+  });
+
+  it('a broken project file is one line with a position and no file text', () => {
+    const w = world({ failMode: 'closed' }, null);
+    mkdirSync(join(w.repo, '.stopline'), { recursive: true });
+    writeFileSync(w.projectFile, '{ "failMode": planted-open }');
+    const { config, diagnostics } = loadConfig(w.env, w.cwd);
+    expect(config.failMode).toBe('closed');
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]).toMatch(/is not valid JSON \(at 1:\d+\)/);
+    expect(diagnostics[0]).not.toContain('planted');
+  });
+
   it('a value of the wrong type in a project file is one file line; the user values stay', () => {
     const w = world({ defaultMode: 'review' }, { defaultMode: 'yolo', failMode: 3 });
     const { config, diagnostics } = loadConfig(w.env, w.cwd);
