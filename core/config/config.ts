@@ -110,7 +110,13 @@ function readJson(path: string): { value?: unknown; problem?: string } {
   // keeps a person's comments, so a comment must not make the whole file (failMode closed
   // included) fall back to the loosest defaults. The parser's own message can quote file text,
   // so only the position is shown.
-  const r = parseJsonc(text.replace(/^\uFEFF/, ''));
+  const body = text.replace(/^\uFEFF/, '');
+  try {
+    return { value: JSON.parse(body) }; // the common case, and the fastest
+  } catch {
+    /* comments or trailing commas: the JSONC reader below */
+  }
+  const r = parseJsonc(body);
   if (!r.ok) return { problem: `is not valid JSON (at ${r.position.line}:${r.position.col})` };
   return { value: r.doc.value };
 }
