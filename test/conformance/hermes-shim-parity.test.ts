@@ -14,7 +14,10 @@
  * - restarted: a subset with the resident child SIGKILLed before every step (the shim must start a
  *              fresh one and decide the same, from the state the dead one left in files);
  * - one-shot:  a subset with a runtime whose resident child refuses the ping, so the shim falls back
- *              to one child per call (the shim has no switch for it; a refused ping is its trigger).
+ *              to one child per call (the shim has no switch for it; a refused ping is its trigger);
+ * - retried:   two scenarios whose child dies after deciding a tool call, before the answer reaches
+ *              the shim, which decides the call again on a fresh child. One known difference lives
+ *              here (a subagent reserved twice), asserted as it is today and explained at its test.
  *
  * A guard failure on any path would fail open and read as an allow, so stderr must carry no
  * "guard unavailable" line and every tool step must leave exactly one evidence check.
@@ -38,7 +41,7 @@ const corpus = loadCorpus();
 const RESTART_SUBSET = ['review-write', 'files-write-outside', 'change-install', 'agents-1', 'agents-batch-fits', 'rearm-change', 'self-protect-shell', 'hash-deny-code'];
 const ONE_SHOT_SUBSET = ['review-shell-redirect', 'files-edit-outside', 'change-deps-allow', 'agents-1', 'rearm-review', 'review-mcp'];
 
-type PathName = 'resident' | 'restarted' | 'one-shot';
+type PathName = 'resident' | 'restarted' | 'one-shot' | 'retried';
 
 /** Per-test bound for the slow paths: only so a hang cannot stall the suite, not a speed claim. */
 const SLOW_PATH_TEST_MS = 300_000;
@@ -194,7 +197,7 @@ function shimDriver(run: ShimRun, n: number, beforeStep: () => Promise<void>): H
 
 // ----------------------------------------------------------------------------- comparison and tally
 const tally = {
-  runs: { resident: 0, restarted: 0, 'one-shot': 0 } as Record<PathName, number>,
+  runs: { resident: 0, restarted: 0, 'one-shot': 0, retried: 0 } as Record<PathName, number>,
   toolDecisions: 0,
   restarts: 0,
   oneShotCalls: 0,
@@ -365,10 +368,86 @@ describe('Hermes shim parity: the one-shot fallback (the resident child refuses 
   });
 });
 
+/**
+ * The shim retries a call once on a fresh child when the child dies while handling it. When the
+ * child had already decided (and recorded) the call before dying, the fresh child decides it a
+ * second time, on the state the first decision left. A runtime stand-in makes that happen once per
+ * scenario: it runs the real node, and the first time an answer to a pre_tool_call comes back it
+ * kills the child and exits without passing the answer on.
+ */
+describe('Hermes shim parity: a child that dies after deciding a tool call, before its answer arrives', () => {
+  let run: ShimRun | undefined;
+  let runtimeDir = '';
+  let marker = '';
+  beforeAll(() => {
+    runtimeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stopline-hermes-runtime-'));
+    marker = path.join(runtimeDir, 'died-once');
+    const runtime = path.join(runtimeDir, 'node-dying-after-deciding');
+    fs.writeFileSync(
+      runtime,
+      [
+        `#!${process.execPath}`,
+        "const { spawn } = require('node:child_process');",
+        "const fs = require('node:fs');",
+        `const marker = ${JSON.stringify(marker)};`,
+        "const child = spawn(process.execPath, process.argv.slice(2), { stdio: ['pipe', 'pipe', 'inherit'] });",
+        'process.stdin.pipe(child.stdin);',
+        'const toolCalls = new Set();',
+        "let input = '';",
+        "process.stdin.on('data', (c) => { input += c; let i; while ((i = input.indexOf('\\n')) >= 0) { const line = input.slice(0, i); input = input.slice(i + 1); try { const r = JSON.parse(line); if (r.event === 'pre_tool_call') toolCalls.add(r.id); } catch {} } });",
+        "let output = '';",
+        "child.stdout.on('data', (c) => { output += c; let i; while ((i = output.indexOf('\\n')) >= 0) { const line = output.slice(0, i + 1); output = output.slice(i + 1); let id; try { id = JSON.parse(line).id; } catch {} if (toolCalls.has(id) && !fs.existsSync(marker)) { fs.writeFileSync(marker, ''); child.kill('SIGKILL'); process.exit(137); } process.stdout.write(line); } });",
+        "child.on('exit', (code) => process.exit(code ?? 1));",
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    run = startHermes({ STOPLINE_RUNTIME: runtime });
+  });
+  afterAll(async () => {
+    await stopHermes(run);
+    if (runtimeDir) fs.rmSync(runtimeDir, { recursive: true, force: true });
+  });
+
+  /** The decisions through the shim with the first tool call's child dying after it decided. */
+  async function decideWithDeath(sc: Scenario, n: number): Promise<{ shim: StepResult[]; base: StepResult[] }> {
+    fs.rmSync(marker, { force: true });
+    const base = await inProcess(sc);
+    setAsideEvidence(run!);
+    const stderrBefore = run!.served.stderr.length;
+    const shim = await runScenario(sc, shimDriver(run!, n, async () => {}), run!.box(hermesIds(n).session));
+    expect(fs.existsSync(marker), 'the child died after deciding').toBe(true);
+    tally.runs.retried += 1;
+    tally.toolDecisions += shim.filter((r) => r.got).length;
+    expect(unavailableLines(run!.served.stderr.slice(stderrBefore))).toEqual([]);
+    return { shim, base };
+  }
+
+  const decisions = (rs: StepResult[]) => rs.map((r) => (r.got ? `${r.got.decision} ${String(r.got.reason)}` : 'not expressible'));
+
+  it('a denied write is denied again with the same reason (the call is recorded twice)', async () => {
+    const { shim, base } = await decideWithDeath(corpus.find((s) => s.id === 'review-write')!, 3000);
+    expect(decisions(shim)).toEqual(decisions(base));
+    expect(shim[0]!.problems).toEqual(['2 evidence check lines for one tool call']);
+  }, SLOW_PATH_TEST_MS);
+
+  // KNOWN DIFFERENCE, not fixable in the shim alone: the dead child had reserved the subagent, so
+  // the retry finds agents=1 spent and denies the call the in-process door allows. (Not retrying
+  // would be worse: the default fail-open lets the call through with no record at all.) The fix is
+  // in core: a reservation made for a tool_call_id is not made again. When it lands, this test
+  // fails on the first expectation; then assert parity here, as for the write above.
+  it('a delegate_task under agents=1 that the dead child allowed is denied on the retry (the known difference)', async () => {
+    const { shim, base } = await decideWithDeath(corpus.find((s) => s.id === 'agents-1')!, 3001);
+    expect(decisions(base)).toEqual(['allow WITHIN_CONTRACT', 'deny AGENT_BUDGET_EXHAUSTED']);
+    expect(decisions(shim)).toEqual(['deny AGENT_BUDGET_EXHAUSTED', 'deny AGENT_BUDGET_EXHAUSTED']);
+    tally.differences.push('died-after-deciding:agents-1 step 1 (delegate): shim deny AGENT_BUDGET_EXHAUSTED, in process allow WITHIN_CONTRACT (the retry decides the call again after the dead child reserved it)');
+  }, SLOW_PATH_TEST_MS);
+});
+
 afterAll(() => {
-  const runs = tally.runs.resident + tally.runs.restarted + tally.runs['one-shot'];
+  const runs = Object.values(tally.runs).reduce((a, b) => a + b, 0);
   process.stderr.write(
-    `hermes shim parity: ${tally.runs.resident} scenarios resident + ${tally.runs.restarted} restarted + ${tally.runs['one-shot']} one-shot = ${runs} scenario runs, ` +
+    `hermes shim parity: ${tally.runs.resident} scenarios resident + ${tally.runs.restarted} restarted + ${tally.runs['one-shot']} one-shot + ${tally.runs.retried} retried after a death mid-call = ${runs} scenario runs, ` +
       `${tally.toolDecisions} tool decisions compared with the in-process door; ${tally.restarts} child restarts, ${tally.oneShotCalls} one-shot calls; ` +
       `differences: ${tally.differences.join('; ') || 'none'}\n`,
   );
