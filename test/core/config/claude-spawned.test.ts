@@ -64,6 +64,8 @@ describe('built Claude hook: a project config with level off and fail mode open'
     const d = decision(r.stdout);
     expect(d.verdict).toBe('deny');
     expect(d.reason).toContain('MODE_FORBIDS_MUTATION');
+    // the warnings go to stderr only: the model's answer does not carry them
+    expect(r.stdout).not.toContain('project config');
     // the whole of stderr: the adapter's label, then one line per ignored key, no value text
     expect(r.stderr.split('\n').filter((l) => l !== '')).toEqual([
       `stopline (claude): project config ${s.projectFile}: defaultLevel ignored (looser than the user config, and a project file may only tighten)`,
