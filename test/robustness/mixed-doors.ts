@@ -154,7 +154,8 @@ export function readAnswer(door: Door, r: SpawnResult): Answer {
     }
     case 'claudeGuard': {
       if (r.exitCode === 1) {
-        // the bridge's input error: its harness treats it as a block unless STOPLINE_FAIL_OPEN=1
+        // the bridge's input error (under fail open only; fail closed blocks with exit 2): its
+        // harness decides what exit 1 means, so it is counted as undecided, never as an allow
         if (r.stdout !== '') problems.push('stdout on an input error');
         return { verdict: 'deny', problems, undecided: 'input-error' };
       }
