@@ -352,21 +352,51 @@ function onActionBefore(c: Ctx, action: Action): Outcome {
   if (controlState(contract) === 'OFF') return { kind: 'none' };
   const dctx = decideCtx(c, action);
   let d: Decision;
+  let reservedUnits = 0;
   if (action.mutability === 'delegate' && contract.mode !== 'unconfirmed') {
     // check and reserve in one step under the session lock: 32 racing hook processes
     // against agents=2 must grant exactly 2
     const u = updateSession(c.store, c.fresh, (s) => {
       const dd = decide(s.contract, action, dctx);
-      if (dd.outcome !== 'allow' && dd.outcome !== 'context') return { next: null, result: { d: dd, contract: s.contract } };
-      const next = { ...s.contract, agentsUsed: s.contract.agentsUsed + delegationUnits(action) };
-      return { next: { ...s, contract: next }, result: { d: dd, contract: next } };
+      if (dd.outcome !== 'allow' && dd.outcome !== 'context') return { next: null, result: { d: dd, contract: s.contract, units: 0 } };
+      const units = delegationUnits(action);
+      const next = { ...s.contract, agentsUsed: s.contract.agentsUsed + units };
+      return { next: { ...s, contract: next }, result: { d: dd, contract: next, units } };
     }, c.lock);
     d = u.result.d;
     contract = u.result.contract;
+    reservedUnits = u.result.units;
   } else {
     d = decide(contract, action, dctx);
   }
-  return finishAction(c, action, d, contract, 'check');
+  if (reservedUnits === 0) return finishAction(c, action, d, contract, 'check');
+  try {
+    return finishAction(c, action, d, contract, 'check');
+  } catch (err) {
+    // under fail closed this error (the evidence write, typically) becomes a GUARD_UNAVAILABLE
+    // deny, so the launch never runs and its units go back; fail open lets it run, it keeps them
+    if (c.failMode === 'closed') releaseAgentUnits(c, contract.revision, reservedUnits);
+    throw err;
+  }
+}
+
+/**
+ * Give back the units a denied launch reserved. Reserving first keeps the race guarantee (the
+ * count is checked and taken in one locked step); the cost is a moment in which a racing launch
+ * may see the unit taken and be denied, never one in which two are granted. Best effort: a
+ * failure here adds a diagnostic to the fail-mode answer already on its way.
+ */
+function releaseAgentUnits(c: Ctx, revision: number, units: number): void {
+  try {
+    updateSession(c.store, c.fresh, (s) => {
+      // a contract change in between (a directive restarts the count) may mean the count no
+      // longer holds this launch: keep it taken then, erring to a lost unit, never an extra grant
+      if (s.contract.revision !== revision || s.contract.agentsUsed < units) return { next: null, result: null };
+      return { next: { ...s, contract: { ...s.contract, agentsUsed: s.contract.agentsUsed - units } }, result: null };
+    }, c.lock);
+  } catch (err) {
+    c.diagnostics.push(`stopline: the agent units reserved for this denied launch were not given back (${(err as NodeJS.ErrnoException).code ?? (err as Error).name})`);
+  }
 }
 
 function onActionAfter(c: Ctx, action: Action): Outcome {
