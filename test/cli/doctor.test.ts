@@ -4,12 +4,17 @@
  * Codex trust, Hermes plugin disabled or not enabled, an extra OpenCode export, Pi only in a
  * project folder, a hook runtime that is gone, an artifact that no longer denies), and the
  * person's evidence folder untouched by the probes. The artifacts come from dist/ (npm run build).
+ * And the data folder: damaged state files (and ones a hook moved aside), unreadable lineage and
+ * lock files, evidence logs with bad lines, each red with its fix and green again once fixed.
  */
-import { appendFileSync, chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleEvent } from '../../core/controller';
+import { recordChild } from '../../core/state/lineage';
+import { sessionStore } from '../../core/state/session';
 import { exportedNames, trustedHashes } from '../../hosts/cli/doctor/hosts';
-import { REPO, cleanupTempDirs, cli, spawnCliAsync, tempDir, writeFile } from './helpers';
+import { REPO, cleanupTempDirs, cli, spawnCli, spawnCliAsync, tempDir, writeFile } from './helpers';
 
 const DIST = join(REPO, 'dist');
 const SLOW = { timeout: 600_000 };
@@ -247,5 +252,145 @@ describe('stopline doctor elsewhere', () => {
   it('reads the exports of a minified bundle', () => {
     expect(exportedNames('const a=1;function b(){}export{b as StoplinePlugin};')).toEqual(['StoplinePlugin']);
     expect(exportedNames('export const VERSION = "1";\nexport default function x() {}\n')).toEqual(['VERSION', 'default']);
+  });
+});
+
+describe('stopline doctor reads the data folder', () => {
+  const RAW_SESSION = 'doctor-raw-session-id-5a7c';
+  let data: string;
+  let proj: string;
+  let denv: Record<string, string>;
+
+  /** A data folder with an armed session and two decided tool calls, made by the real controller. */
+  function armedFolder(): void {
+    const dir = tempDir('stopline-doctor-data-');
+    data = join(dir, 'data');
+    proj = join(dir, 'project-path-marker');
+    mkdirSync(proj, { recursive: true });
+    // no host on PATH and nothing installed: every host is skipped, only the data checks can fail
+    denv = { HOME: join(dir, 'home'), STOPLINE_HOME: data, PATH: '/usr/bin:/bin', NO_COLOR: '1' };
+    const base = { protocolVersion: 1, sessionId: RAW_SESSION, host: { family: 'claude' }, cwd: proj };
+    const act = { name: 'Write', canonicalName: 'Write', mutability: 'write', affectedPaths: [join(proj, 'a.txt')], dependencyIntent: false, hashIntent: false, delegationCount: 0, unboundedDelegation: false };
+    handleEvent({ ...base, kind: 'prompt.submit', prompt: { text: '$stopline review -- look', source: 'user' } }, { env: denv });
+    for (let i = 0; i < 2; i++) handleEvent({ ...base, kind: 'action.before', action: act }, { env: denv });
+    recordChild(data, 'doctor-child-session', RAW_SESSION);
+  }
+
+  async function dataChecks(): Promise<{ code: number; checks: Map<string, { status: string; detail: string; fix?: string }>; text: string }> {
+    const r = await cli(['doctor', '--json'], { env: denv, cwd: proj });
+    const doc = JSON.parse(r.stdout) as Doc;
+    const report = doc.reports.find((x) => x.host === 'data');
+    expect(report?.scope).toContain(data);
+    const text = (await cli(['doctor'], { env: denv, cwd: proj })).stdout;
+    // hashed file names only: never the raw session id or the project's path
+    expect(r.stdout + text).not.toContain(RAW_SESSION);
+    expect(r.stdout + text).not.toContain('project-path-marker');
+    return { code: r.code, checks: new Map(report!.checks.map((c) => [c.id, c])), text };
+  }
+
+  const stateFile = () => sessionStore(data, RAW_SESSION).file;
+  const key = () => sessionStore(data, RAW_SESSION).key;
+  const logFile = () => join(data, 'runtime', `${key()}.jsonl`);
+
+  it('green for a healthy folder: one line per kind, exit 0', async () => {
+    armedFolder();
+    const { code, checks, text } = await dataChecks();
+    expect(code).toBe(0);
+    expect([...checks.keys()]).toEqual(['state', 'moved-aside', 'lineage', 'locks', 'evidence']);
+    for (const c of checks.values()) expect(c.status, c.detail).toBe('pass');
+    expect(checks.get('state')!.detail).toBe('1 session state file, all readable');
+    expect(checks.get('lineage')!.detail).toBe('1 subagent lineage file, all readable');
+    expect(checks.get('evidence')!.detail).toBe('1 evidence log, every line readable');
+    expect(text).toContain(`data (${data}, STOPLINE_HOME)\n  [ok  ] state`);
+  });
+
+  it('a folder that does not exist yet is green and is not created', async () => {
+    armedFolder();
+    rmSync(data, { recursive: true });
+    const { code, checks } = await dataChecks();
+    expect(code).toBe(0);
+    expect(checks.get('data-folder')).toMatchObject({ status: 'pass', detail: 'nothing recorded here yet' });
+    expect(existsSync(data)).toBe(false);
+  });
+
+  for (const [kind, damage, why] of [
+    ['truncated', (good: string) => good.slice(0, 20), 'is not JSON (truncated or overwritten)'],
+    ['zero bytes', () => '', 'is empty (zero bytes)'],
+    ['JSON of the wrong shape', () => '{"schemaVersion":1}', 'is JSON of the wrong shape'],
+    ['NUL bytes', (good: string) => '\u0000'.repeat(good.length), 'holds NUL bytes'],
+  ] as const) {
+    it(`a ${kind} state file is red with the fix; after the next hook it is listed as moved aside; deleting that clears it`, async () => {
+      armedFolder();
+      writeFileSync(stateFile(), damage(readFileSync(stateFile(), 'utf8')));
+      let r = await dataChecks();
+      expect(r.code).toBe(1);
+      expect(r.checks.get('state')).toMatchObject({ status: 'fail', detail: `1 damaged session state file of 1 in sessions/: ${key()}.json ${why}` });
+      expect(r.checks.get('state')!.fix).toContain('next hook moves it aside');
+      expect(r.text).toMatch(/\[FAIL\] state +1 damaged session state file/);
+      expect(r.text).toContain('fix: the session');
+
+      // the next hook moves it aside (and answers by the fail mode)
+      handleEvent({ protocolVersion: 1, kind: 'session.start', sessionId: RAW_SESSION, host: { family: 'claude' }, cwd: proj }, { env: denv });
+      r = await dataChecks();
+      expect(r.code).toBe(1);
+      expect(r.checks.get('state')!.status).toBe('pass');
+      expect(r.checks.get('moved-aside')!.status).toBe('fail');
+      expect(r.checks.get('moved-aside')!.detail).toMatch(new RegExp(`^1 damaged state file moved aside in sessions/ \\(those sessions restarted from a fresh contract\\): ${key()}\\.json\\.corrupt-\\d{8}T\\d{9}Z$`));
+      expect(r.checks.get('moved-aside')!.fix).toContain('arm it again');
+
+      for (const n of readdirSync(join(data, 'sessions'))) if (n.includes('.corrupt-')) rmSync(join(data, 'sessions', n));
+      expect((await dataChecks()).code).toBe(0);
+    });
+  }
+
+  it('an unreadable lineage record and a garbage lock are red with their fixes', async () => {
+    armedFolder();
+    const lineage = join(data, 'lineage');
+    const [record] = readdirSync(lineage);
+    writeFileSync(join(lineage, record!), '{"v":1,"root":');
+    writeFileSync(sessionStore(data, RAW_SESSION).lockFile, 'not a lock');
+    const r = await dataChecks();
+    expect(r.code).toBe(1);
+    expect(r.checks.get('lineage')!.status).toBe('fail');
+    expect(r.checks.get('lineage')!.detail).toContain(`1 unreadable subagent lineage file of 1 in lineage/`);
+    expect(r.checks.get('lineage')!.detail).toContain(record!);
+    expect(r.checks.get('lineage')!.fix).toContain('delete the named lineage/ files');
+    expect(r.checks.get('locks')).toMatchObject({ status: 'fail', detail: `1 unreadable session lock in sessions/ (a hook waits up to 2 s before breaking one): ${key()}.lock` });
+    // a well-formed lock (held now, or left by a killed hook) is not reported: hooks judge it at once
+    writeFileSync(sessionStore(data, RAW_SESSION).lockFile, `${process.pid} somehost abcdef ${Date.now()}`);
+    expect((await dataChecks()).checks.get('locks')!.status).toBe('pass');
+  });
+
+  for (const [kind, damage, bad] of [
+    ['a truncated last line', '{"schemaVersion":1,"eventId":"evt_', 1],
+    ['a garbage line and NUL bytes', 'garbage\n\u0000\u0000\u0000\n', 2],
+  ] as const) {
+    it(`an evidence log with ${kind}: red, counting ${bad}; the labels file too`, async () => {
+      armedFolder();
+      appendFileSync(logFile(), damage);
+      writeFileSync(join(data, 'labels.jsonl'), '{"schemaVersion":1,"label');
+      const r = await dataChecks();
+      expect(r.code).toBe(1);
+      expect(r.checks.get('evidence')).toMatchObject({ status: 'fail' });
+      expect(r.checks.get('evidence')!.detail).toMatch(new RegExp(`^${bad + 1} bad lines in 2 evidence logs of 2, skipped and counted by every reader .*: ${key()}\\.jsonl ${bad}, labels\\.jsonl 1$`));
+      expect(r.checks.get('evidence')!.fix).toContain('move the named logs out of the data folder');
+    });
+  }
+
+  it('the built CLI prints the data checks red with the fix and exits 1 (dist/stopline.mjs)', () => {
+    armedFolder();
+    writeFileSync(stateFile(), '{"schemaVersion":1,"contr');
+    appendFileSync(logFile(), 'garbage\n');
+    const r = spawnCli(['doctor'], { env: denv, cwd: proj, timeoutMs: 120_000 });
+    expect(r.code, r.stderr).toBe(1);
+    const lines = r.stdout.split('\n');
+    const at = lines.indexOf(`data (${data}, STOPLINE_HOME)`);
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at + 1]).toBe(`  [FAIL] state           1 damaged session state file of 1 in sessions/: ${key()}.json is not JSON (truncated or overwritten)`);
+    expect(lines[at + 2]).toMatch(/^ +fix: the session's next hook moves it aside/);
+    expect(lines.find((l) => l.includes('[FAIL] evidence'))).toContain(`${key()}.jsonl 1`);
+    expect(r.stdout).not.toContain(RAW_SESSION);
+    expect(r.stdout).not.toContain('project-path-marker');
+    expect(r.stdout).not.toContain('\u001b[');
   });
 });

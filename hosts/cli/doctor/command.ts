@@ -2,8 +2,10 @@
  * `stopline doctor [host|all] [--json] [--from <dist dir>]`: is stopline really enforcing on
  * this machine? For each host: installed, artifact in place and current, registered, would the
  * host run it, which runtime runs it, and a probe that feeds the installed artifact a synthetic
- * review-mode write in the host's payload format and checks that it is denied. One line per
- * check, with the fix; exit 1 when anything failed.
+ * review-mode write in the host's payload format and checks that it is denied. Then the data
+ * folders: damaged state files (and ones a hook moved aside), unreadable lineage and lock files,
+ * evidence logs with bad lines (data.ts). One line per check, with the fix; exit 1 when anything
+ * failed.
  *
  * Without a host argument doctor checks every host stopline is installed for (the install
  * record) or that is on PATH; the others get one "skip" line.
@@ -29,6 +31,7 @@ import { printJson, usageError } from '../output';
 import { suggest } from '../suggest';
 import { styleFor } from '../style';
 import { NAME, VERSION } from '../version';
+import { dataReports } from './data';
 import { claudeChecks, codexChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, piChecks } from './hosts';
 import type { DoctorContext, HostBinary, Placement } from './hosts';
 import { dropProbeWorld, makeProbeWorld } from './probes';
@@ -149,6 +152,8 @@ export async function runDoctor(args: ParsedArgs, io: CliIO): Promise<number> {
       recordCheck = check('install-record', 'fail', e instanceof LocationError ? e.message : String(e), 'set the variable to an absolute path');
     }
     reports.push({ host: 'stopline', scope: '', checks: generalChecks(io, env, distDir, recordCheck) });
+    // the data folders: damaged state, lineage, locks and evidence lines (read only)
+    reports.push(...dataReports(io.env, io.cwd));
 
     for (const host of hosts) {
       try {
