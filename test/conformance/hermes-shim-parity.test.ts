@@ -22,11 +22,14 @@
  * A guard failure on any path would fail open and read as an allow, so stderr must carry no
  * "guard unavailable" line and every tool step must leave exactly one evidence check.
  */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAlive, realBundle, Sandbox, Served, unavailableLines, waitFor } from '../hosts/hermes/helpers';
+import { failOutcomeFor } from '../../core/failmode';
+import { isAlive, PYTHON, realBundle, Sandbox, Served, unavailableLines, waitFor } from '../hosts/hermes/helpers';
 import { driverFor, fixture, sandbox as inProcessSandbox, type HostDriver, type Sandbox as ScenarioBox, type Seen } from '../scenarios/drivers';
 import { loadCorpus, runScenario, type StepResult } from '../scenarios/parity';
 import type { RenderedTool } from '../scenarios/renderers';
@@ -36,6 +39,7 @@ const BUNDLE = realBundle();
 if (!BUNDLE) throw new Error('dist/hermes/stopline/stopline.mjs is missing: run `STOPLINE_ONLY=hermes npm run build` first');
 
 const corpus = loadCorpus();
+const DRIVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'hermes_shim_driver.py');
 
 /** One scenario per rule family, for the two paths that pay a process start per step or per call. */
 const RESTART_SUBSET = ['review-write', 'files-write-outside', 'change-install', 'agents-1', 'agents-batch-fits', 'rearm-change', 'self-protect-shell', 'hash-deny-code'];
@@ -201,6 +205,7 @@ const tally = {
   toolDecisions: 0,
   restarts: 0,
   oneShotCalls: 0,
+  failModeCases: 0,
   differences: [] as string[],
 };
 
@@ -444,11 +449,171 @@ describe('Hermes shim parity: a child that dies after deciding a tool call, befo
   }, SLOW_PATH_TEST_MS);
 });
 
+// ----------------------------------------------------------------------------- the fail mode
+/**
+ * When the evaluator cannot answer, the shim picks the fail mode itself, in Python, from the same
+ * settings the JS side reads (core/failmode.ts with core/config). Each case below makes the
+ * evaluator unavailable (STOPLINE_RUNTIME names no file) and compares what the shim does with a
+ * pre_tool_call against the mode failOutcomeFor reaches for the same environment, files and folder.
+ * The settings are read per call, so one emulated Hermes (hermes_shim_driver.py, which changes its
+ * environment between calls) walks the whole table.
+ */
+interface FailCase {
+  name: string;
+  expected: 'open' | 'closed';
+  env?: Record<string, string>;
+  /** the user file ($XDG_CONFIG_HOME/stopline/stopline.json); a folder when `userIsFolder` */
+  user?: string;
+  userIsFolder?: boolean;
+  /** a project file, .stopline/stopline.json in the working folder */
+  project?: string;
+  /** a project file above the working folder's repository root (a folder with .git) */
+  projectAboveRepo?: string;
+  /** STOPLINE_CONFIG names this file (created with this text unless null) */
+  explicit?: string | null;
+}
+
+const CLOSED = '{"failMode": "closed"}';
+const FAIL_CASES: FailCase[] = [
+  { name: 'nothing set', expected: 'open' },
+  { name: 'STOPLINE_FAIL_OPEN=0', expected: 'closed', env: { STOPLINE_FAIL_OPEN: '0' } },
+  { name: 'STOPLINE_FAIL_OPEN=1 over a closed user file', expected: 'open', env: { STOPLINE_FAIL_OPEN: '1' }, user: CLOSED },
+  { name: 'STOPLINE_FAIL_OPEN=yes (not understood) leaves the closed user file', expected: 'closed', env: { STOPLINE_FAIL_OPEN: 'yes' }, user: CLOSED },
+  { name: 'STOPLINE_FAIL_MODE=CLOSED', expected: 'closed', env: { STOPLINE_FAIL_MODE: 'CLOSED' } },
+  { name: 'STOPLINE_FAIL_MODE=shut (not understood)', expected: 'open', env: { STOPLINE_FAIL_MODE: 'shut' } },
+  { name: 'STOPLINE_FAIL_MODE=open over a closed user file', expected: 'open', env: { STOPLINE_FAIL_MODE: 'open' }, user: CLOSED },
+  { name: 'user file: failMode closed', expected: 'closed', user: CLOSED },
+  { name: 'user file with a // comment and a trailing comma', expected: 'closed', user: '{\n  // keep the guard on even when node is missing\n  "failMode": "closed",\n}\n' },
+  { name: 'user file with a /* block */ comment', expected: 'closed', user: '/* written by hand */ {"failMode": /* not open */ "closed"}' },
+  { name: 'user file with // inside a string', expected: 'closed', user: '{"note": "see https://example.org // not a comment", "failMode": "closed"}' },
+  { name: "user file whose comment has a quote (don't)", expected: 'closed', user: "{\n  // don't fail open\n  \"failMode\": \"closed\"\n}" },
+  { name: 'user file with a byte order mark', expected: 'closed', user: '\uFEFF{"failMode": "closed"}' },
+  { name: 'user file: failMode Closed (wrong case)', expected: 'open', user: '{"failMode": "Closed"}' },
+  { name: 'user file that is not JSON', expected: 'open', user: 'failMode: closed' },
+  { name: 'user file with an unterminated comment', expected: 'open', user: '{"failMode": "closed"} /* oops' },
+  { name: 'user file with a JSON array at the top', expected: 'open', user: '[{"failMode": "closed"}]' },
+  { name: 'user "file" that is a folder', expected: 'open', userIsFolder: true },
+  { name: 'project file closed tightens an open user file', expected: 'closed', user: '{"failMode": "open"}', project: CLOSED },
+  { name: 'project file open cannot loosen a closed user file', expected: 'closed', user: CLOSED, project: '{"failMode": "open"}' },
+  { name: 'project file with a comment, closed', expected: 'closed', project: '{\n  "failMode": "closed", // this repository is sensitive\n}' },
+  { name: 'project file above the repository root is not read', expected: 'open', projectAboveRepo: CLOSED },
+  { name: 'STOPLINE_CONFIG file closed wins over an open user file', expected: 'closed', user: '{"failMode": "open"}', explicit: CLOSED },
+  { name: 'STOPLINE_CONFIG naming a missing file ignores the closed user file', expected: 'open', user: CLOSED, explicit: null },
+];
+
+interface DriverReply {
+  hook?: string;
+  directive?: string | null;
+  tool_called?: boolean;
+  error?: string | null;
+}
+
+/** hermes_shim_driver.py in one long-lived python process: one hook call per line, env changes per call. */
+class EnvDriver {
+  readonly proc: ChildProcessWithoutNullStreams;
+  stderr = '';
+  private buffer = '';
+  private waiting: ((line: string) => void)[] = [];
+
+  constructor(hermes: Sandbox) {
+    this.proc = spawn(PYTHON, [DRIVER, hermes.pluginsRoot, hermes.configFile], { cwd: hermes.workDir, env: hermes.env({ STOPLINE_DASHBOARD: 'off' }) });
+    this.proc.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      this.buffer += chunk;
+      let nl: number;
+      while ((nl = this.buffer.indexOf('\n')) >= 0) {
+        const line = this.buffer.slice(0, nl);
+        this.buffer = this.buffer.slice(nl + 1);
+        this.waiting.shift()?.(line);
+      }
+    });
+    this.proc.stderr.setEncoding('utf8').on('data', (chunk: string) => (this.stderr += chunk));
+  }
+
+  fire(env: Record<string, string | null>, hook: string, kwargs: Record<string, unknown>): Promise<DriverReply> {
+    if (this.proc.exitCode !== null) return Promise.reject(new Error(`the driver exited (${this.proc.exitCode}): ${this.stderr.slice(-500)}`));
+    return new Promise((resolve, reject) => {
+      this.proc.once('exit', (code) => reject(new Error(`the driver exited (${code}): ${this.stderr.slice(-500)}`)));
+      this.waiting.push((line) => resolve(JSON.parse(line) as DriverReply));
+      this.proc.stdin.write(JSON.stringify({ env, hook, kwargs }) + '\n');
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.proc.exitCode !== null) return;
+    const done = new Promise((r) => this.proc.once('exit', r));
+    this.proc.stdin.end();
+    await done;
+  }
+}
+
+describe('Hermes shim parity: the fail mode the shim applies itself when the evaluator is unavailable', () => {
+  let hermes: Sandbox | undefined;
+  let driver: EnvDriver | undefined;
+  beforeAll(() => {
+    hermes = new Sandbox(BUNDLE!);
+    driver = new EnvDriver(hermes);
+  });
+  afterAll(async () => {
+    await driver?.close();
+    hermes?.cleanup();
+  });
+
+  /** The case's folders and files, and the environment both sides read. */
+  function layout(c: FailCase, i: number): { cwd: string; env: Record<string, string> } {
+    const root = path.join(hermes!.root, `fail-case-${i}`);
+    const cfg = path.join(root, 'config');
+    const repo = path.join(root, 'repo');
+    const cwd = path.join(repo, 'work');
+    fs.mkdirSync(cwd, { recursive: true });
+    fs.mkdirSync(path.join(repo, '.git'));
+    const userFile = path.join(cfg, 'stopline', 'stopline.json');
+    fs.mkdirSync(path.dirname(userFile), { recursive: true });
+    if (c.userIsFolder) fs.mkdirSync(userFile);
+    else if (c.user !== undefined) fs.writeFileSync(userFile, c.user);
+    if (c.project !== undefined) {
+      fs.mkdirSync(path.join(cwd, '.stopline'));
+      fs.writeFileSync(path.join(cwd, '.stopline', 'stopline.json'), c.project);
+    }
+    if (c.projectAboveRepo !== undefined) {
+      fs.mkdirSync(path.join(root, '.stopline'));
+      fs.writeFileSync(path.join(root, '.stopline', 'stopline.json'), c.projectAboveRepo);
+    }
+    const env: Record<string, string> = { HOME: hermes!.home, XDG_CONFIG_HOME: cfg, ...c.env };
+    if (c.explicit !== undefined) {
+      const explicit = path.join(root, 'explicit.json');
+      if (c.explicit !== null) fs.writeFileSync(explicit, c.explicit);
+      env.STOPLINE_CONFIG = explicit;
+    }
+    return { cwd, env };
+  }
+
+  it.each(FAIL_CASES.map((c, i) => [c.name, c, i] as const))('%s', async (_name, c, i) => {
+    const { cwd, env } = layout(c, i);
+    const js = failOutcomeFor(new Error('probe'), { env, cwd }).kind === 'deny' ? 'closed' : 'open';
+    // every fail-mode variable is set or cleared on every call, so no case inherits the one before
+    const shimEnv: Record<string, string | null> = { STOPLINE_FAIL_OPEN: null, STOPLINE_FAIL_MODE: null, STOPLINE_CONFIG: null, ...env, TERMINAL_CWD: cwd, STOPLINE_RUNTIME: path.join(hermes!.root, 'no-such-runtime') };
+    const stderrBefore = driver!.stderr.length;
+    const reply = await driver!.fire(shimEnv, 'pre_tool_call', { ...fixture('hermes', 'pre_tool_call-write_file.json') });
+    // stderr travels on its own pipe: wait for the shim's line before reading it
+    await waitFor(() => unavailableLines(driver!.stderr.slice(stderrBefore)).length > 0);
+    const said = unavailableLines(driver!.stderr.slice(stderrBefore));
+    const shim = reply.directive === 'block' ? 'closed' : 'open';
+    expect({ shim, js }).toEqual({ shim: c.expected, js: c.expected });
+    if (shim === 'closed') expect(reply.error).toContain('Reason: GUARD_UNAVAILABLE (C)');
+    else expect(reply.tool_called).toBe(true);
+    // the first line is pre_tool_call's; after a block Hermes fires post_tool_call, which cannot block
+    expect(said[0]).toMatch(new RegExp(`; failing ${c.expected}( \\[.*\\])?$`));
+    if (shim === 'closed') expect(said.slice(1)).toEqual([expect.stringContaining('failing open (post_tool_call cannot block)')]);
+    tally.failModeCases += 1;
+  });
+});
+
 afterAll(() => {
   const runs = Object.values(tally.runs).reduce((a, b) => a + b, 0);
   process.stderr.write(
     `hermes shim parity: ${tally.runs.resident} scenarios resident + ${tally.runs.restarted} restarted + ${tally.runs['one-shot']} one-shot + ${tally.runs.retried} retried after a death mid-call = ${runs} scenario runs, ` +
       `${tally.toolDecisions} tool decisions compared with the in-process door; ${tally.restarts} child restarts, ${tally.oneShotCalls} one-shot calls; ` +
+      `${tally.failModeCases} fail-mode settings compared with core/failmode; ` +
       `differences: ${tally.differences.join('; ') || 'none'}\n`,
   );
 });
