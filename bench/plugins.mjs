@@ -11,7 +11,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from './facts.mjs';
-import { benchHome } from './resident.mjs';
+import { benchHome, coreWaitMs } from './resident.mjs';
 import { round, summarize } from './stats.mjs';
 
 export const INPROCESS_TARGET_MS = 0.3;
@@ -87,13 +87,14 @@ export async function benchPlugins({ runtimes, dist, calls, log }) {
       loadMs: answer.loadMs,
       decision: all,
       cpu: summarize(answer.cpu),
+      withoutCoreWait: answer.withoutCoreWait.length ? summarize(answer.withoutCoreWait) : null,
       byDecision: Object.fromEntries(Object.entries(answer.byDecision).map(([k, v]) => [k, summarize(v)])),
       slowCallsWithGc: answer.slowCallsWithGc,
       memory: answer.memory,
       target: INPROCESS_TARGET_MS, pass: all.p99 <= INPROCESS_TARGET_MS,
     };
     const m = row.memory;
-    log(`  ${label.padEnd(16)} median ${round(all.median, 3)} ms, p99 ${round(all.p99, 3)} ms (cpu p99 ${round(row.cpu.p99, 3)}), max ${round(all.max, 1)} ms; heap +${m.heapGrowthKiB} KiB (after gc: ${m.heapGrowthAfterGcKiB ?? 'n/a'}), rss +${m.rssGrowthKiB} KiB over ${calls} calls`);
+    log(`  ${label.padEnd(16)} median ${round(all.median, 3)} ms, p99 ${round(all.p99, 3)} ms (without core wait ${row.withoutCoreWait ? round(row.withoutCoreWait.p99, 3) : 'n/a'}, cpu ${round(row.cpu.p99, 3)}), max ${round(all.max, 1)} ms; heap +${m.heapGrowthKiB} KiB (after gc: ${m.heapGrowthAfterGcKiB ?? 'n/a'}), rss +${m.rssGrowthKiB} KiB over ${calls} calls`);
     rows.push(row);
   }
   return rows;
@@ -249,6 +250,8 @@ async function child(host, file, calls) {
   // CPU time of the process per call (all its threads): wall far above it is time spent waiting
   // for a core, which the load of a shared machine adds and the decision does not
   const cpu = [];
+  // each call minus the time its thread sat runnable waiting for a core (Linux)
+  const withoutCoreWait = [];
   const starts = [];
   const byDecision = Object.fromEntries(decisions.map((d) => [d.name, []]));
   for (let i = 0; i < calls; i++) {
@@ -257,13 +260,16 @@ async function child(host, file, calls) {
       await check(d); // an unchecked call in between, so a broken artifact fails the bench
       continue;
     }
+    const w0 = coreWaitMs();
     const c0 = process.cpuUsage();
     const t0 = performance.now();
     await d.call();
     const ms = performance.now() - t0;
     const c = process.cpuUsage(c0);
+    const w1 = coreWaitMs();
     all.push(ms);
     cpu.push((c.user + c.system) / 1000);
+    if (w0 !== null && w1 !== null) withoutCoreWait.push(Math.max(0, ms - (w1 - w0)));
     starts.push([t0, t0 + ms]);
     byDecision[d.name].push(ms);
   }
@@ -281,7 +287,7 @@ async function child(host, file, calls) {
   }
   const kib = (b) => Math.round(b / 1024);
   return {
-    loadMs, all, cpu, byDecision, slowCallsWithGc,
+    loadMs, all, cpu, withoutCoreWait, byDecision, slowCallsWithGc,
     memory: {
       heapAfterWarmupKiB: kib(heapAfterWarmup.heapUsed),
       heapGrowthKiB: kib(rawEnd.heapUsed - heapAfterWarmup.heapUsed),

@@ -18,6 +18,36 @@ function rssKiB(pid) {
   }
 }
 
+/**
+ * CPU time (user + system, ms) the process has used so far, from /proc/<pid>/stat. Read at
+ * both ends of the timed calls, it gives the evaluator's own CPU per decision, which a loaded
+ * machine inflates far less than the round trip (that also waits for a core).
+ */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop().split(' ');
+    // fields after "(comm) ": state is [0], utime [11], stime [12], in clock ticks (100 Hz on Linux)
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The ms a thread has spent waiting for a core so far (the second field of
+ * /proc/<pid>[/task/<tid>]/schedstat: time runnable but not running, in ns), or null off Linux.
+ * Taken before and after a call, the difference is how much of the call's wall time was the
+ * machine's load rather than the decision; a call minus that wait is what it costs on a quiet
+ * machine (it still contains its GC pauses and syscalls).
+ */
+export function coreWaitMs(pid = 'self') {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+  } catch {
+    return null;
+  }
+}
+
 export function benchHome() {
   const root = mkdtempSync(join(tmpdir(), 'stopline-bench-listen-'));
   const project = join(root, 'project');
@@ -79,26 +109,40 @@ export async function benchListen({ runtime, file, calls, log, label }) {
     check(d, (await client.ask(d.line)).answer);
   }
   const rssAfterWarmup = rssKiB(client.child.pid);
+  const cpuAfterWarmup = cpuMs(client.child.pid);
   const all = [];
+  // each round trip minus the time the caller and the evaluator sat waiting for a core (Linux)
+  const withoutCoreWait = [];
+  const waited = () => {
+    const mine = coreWaitMs();
+    const its = coreWaitMs(client.child.pid);
+    return mine === null || its === null ? null : mine + its;
+  };
   const byKind = req.decisions.map(() => []);
   for (let i = 0; i < calls; i++) {
     const k = i % 3;
+    const w0 = waited();
     const { ms, answer } = await client.ask(req.decisions[k].line);
+    const w1 = waited();
     if (i % 97 === 0) check(req.decisions[k], answer);
     all.push(ms);
+    if (w0 !== null && w1 !== null) withoutCoreWait.push(Math.max(0, ms - (w1 - w0)));
     byKind[k].push(ms);
   }
   const rssEnd = rssKiB(client.child.pid);
+  const cpuEnd = cpuMs(client.child.pid);
   await client.close();
   const row = {
     label, runtime: runtime.name, calls,
     roundTrip: summarize(all),
+    withoutCoreWait: withoutCoreWait.length ? summarize(withoutCoreWait) : null,
     byDecision: Object.fromEntries(req.decisions.map((d, k) => [d.name, summarize(byKind[k])])),
     rssAfterWarmupKiB: rssAfterWarmup, rssEndKiB: rssEnd,
     memoryGrowthKiB: rssEnd !== null && rssAfterWarmup !== null ? rssEnd - rssAfterWarmup : null,
+    evaluatorCpuPerCallMs: cpuEnd !== null && cpuAfterWarmup !== null ? (cpuEnd - cpuAfterWarmup) / calls : null,
     target: 2, pass: summarize(all).p99 <= 2,
   };
-  log(`  ${label.padEnd(22)} ${runtime.name.padEnd(4)} round trip median ${round(row.roundTrip.median, 3)} ms, p99 ${round(row.roundTrip.p99, 3)} ms, rss +${row.memoryGrowthKiB} KiB over ${calls} calls`);
+  log(`  ${label.padEnd(22)} ${runtime.name.padEnd(4)} round trip median ${round(row.roundTrip.median, 3)} ms, p99 ${round(row.roundTrip.p99, 3)} ms (without core wait ${row.withoutCoreWait ? round(row.withoutCoreWait.p99, 3) : 'n/a'}), evaluator cpu ${round(row.evaluatorCpuPerCallMs, 3)} ms/call, rss +${row.memoryGrowthKiB} KiB over ${calls} calls`);
   return row;
 }
 
