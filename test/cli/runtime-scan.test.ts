@@ -272,7 +272,9 @@ describe('the scanner reading a file', () => {
     const scanner = new EvidenceScanner<RecordFields>(
       {
         derive: (r: EvidenceObject) => recordFields(r),
-        visit: (f: RecordFields, line: Line) => seen.push({ id: line.eventId(), at: line.occurredAt(), ms: line.occurredMs(), offset: line.offset, length: line.length, type: f.type }),
+        visit: (f: RecordFields, line: Line) => {
+          seen.push({ id: line.eventId(), at: line.occurredAt(), ms: line.occurredMs(), offset: line.offset, length: line.length, type: f.type });
+        },
       },
       limits,
     );
@@ -325,6 +327,26 @@ describe('the scanner reading a file', () => {
     expect(r.count.damaged).toBe(1);
     expect(r.seen.map((x) => x.id)).toEqual(['evt_00000000000000000001', 'evt_A00000000000000000001', 'evt_00000000000000000001']);
     expect(r.seen[2]!.at).toBe(new Date(T0).toISOString() + '\\');
+  });
+
+  it('scanLine takes lines one at a time (a reader that tails files), and a visitor can refuse a line by its id', () => {
+    const spec: RecordSpec = { type: 'check', host: 'hermes', mode: 'change', level: 'watch', controlState: 'armed', outcome: 'allow', reasonCode: 'CONTROL_INACTIVE', ms: T0, n: 5 };
+    const good = Buffer.from(JSON.stringify(record(spec, KEYS[1]!)));
+    const badId = Buffer.from(JSON.stringify(record(spec, KEYS[1]!)).replace(/evt_[0-9a-f]+/, 'evt_not-hex'));
+    const ids: unknown[] = [];
+    const scanner = new EvidenceScanner<RecordFields>({
+      derive: (r) => recordFields(r),
+      visit: (_f, line) => {
+        const id = line.eventId();
+        if (typeof id !== 'string' || !/^evt_[0-9a-f]{20}$/.test(id)) return false;
+        ids.push(id);
+      },
+    });
+    expect(scanner.scanLine(good, 0, good.length, 100)).toBe('memo-record');
+    expect(scanner.scanLine(badId, 0, badId.length, 200)).toBe('memo-damaged');
+    expect(scanner.scanLine(Buffer.from('  '), 0, 2, 300)).toBe('blank');
+    expect(scanner.scanLine(Buffer.from('{"a":1}'), 0, 7, 300)).toBe('damaged');
+    expect(ids).toEqual(['evt_00000000000000000005']);
   });
 
   it('a missing file or a folder in place of a log counts nothing', () => {

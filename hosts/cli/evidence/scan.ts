@@ -9,8 +9,9 @@
  * with the same shape bytes gives objects that differ only in those two strings.
  *
  * Files are read in chunks into one buffer, so memory stays bounded by the chunk and the shape
- * memo, never by the log. Both the terminal views (sessions.ts) and the dashboard store can call
- * scanEvidenceFile with their own `derive` (what they keep per shape) and `visit` (per line).
+ * memo, never by the log. A reader brings its own `derive` (what it keeps per shape) and `visit`
+ * (per line): the terminal views (tally.ts) read whole files with scanFile; a reader that tails
+ * files itself (the dashboard store) can hand over each complete line with scanLine.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 
@@ -27,6 +28,8 @@ const CHUNK_BYTES = 1 << 20;
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;
 /** distinct shapes remembered per scanner; past it the memo starts over (memory stays bounded) */
 const MAX_SHAPES = 4096;
+/** a longer shape (a record is ~800 bytes) is parsed per line rather than remembered */
+const MAX_SHAPE_BYTES = 4096;
 
 /** What a `derive` function gets: the parsed line, without its eventId and occurredAt (see Line). */
 export type EvidenceObject = Record<string, unknown>;
@@ -54,8 +57,8 @@ export interface ScanSink<D> {
    * belong to the line and come from `Line`.
    */
   derive(record: EvidenceObject): D | null;
-  /** one accepted record */
-  visit(derived: D, line: Line): void;
+  /** one accepted record; false = the line's own id or time makes it damaged for this reader */
+  visit(derived: D, line: Line): boolean | void;
 }
 
 export interface ScanCount {
@@ -65,6 +68,15 @@ export interface ScanCount {
   damaged: number;
   /** lines answered from the shape memo (the rest went through JSON.parse); for measuring */
   memoHits: number;
+}
+
+/** What one line was; `memo-` when it was answered from the shape memo. */
+export type LineKind = 'record' | 'memo-record' | 'damaged' | 'memo-damaged' | 'blank';
+
+function tallyLine(count: ScanCount, kind: LineKind): void {
+  if (kind === 'record' || kind === 'memo-record') count.records++;
+  else if (kind !== 'blank') count.damaged++;
+  if (kind === 'memo-record' || kind === 'memo-damaged') count.memoHits++;
 }
 
 interface Shape<D> {
@@ -82,7 +94,7 @@ export class EvidenceScanner<D> {
   private lastShape: Shape<D> | null = null;
 
   // the current line, for the Line methods
-  private lineStart = 0;
+  private lineBuf: Buffer;
   private idStart = 0;
   private idEnd = 0;
   private atStart = 0;
@@ -98,14 +110,15 @@ export class EvidenceScanner<D> {
     limits: { chunkBytes?: number; maxLineBytes?: number } = {},
   ) {
     this.buf = Buffer.allocUnsafe(limits.chunkBytes ?? CHUNK_BYTES);
+    this.lineBuf = this.buf;
     this.maxLineBytes = limits.maxLineBytes ?? MAX_LINE_BYTES;
     const self = this;
     this.line = {
       offset: 0,
       length: 0,
-      eventId: () => (self.parsed ? self.parsed.eventId : self.buf.toString('utf8', self.idStart, self.idEnd)),
-      occurredAt: () => (self.parsed ? self.parsed.occurredAt : self.buf.toString('utf8', self.atStart, self.atEnd)),
-      occurredMs: () => (self.parsed ? Date.parse(self.parsed.occurredAt as string) : isoMs(self.buf, self.atStart, self.atEnd)),
+      eventId: () => (self.parsed ? self.parsed.eventId : self.lineBuf.toString('utf8', self.idStart, self.idEnd)),
+      occurredAt: () => (self.parsed ? self.parsed.occurredAt : self.lineBuf.toString('utf8', self.atStart, self.atEnd)),
+      occurredMs: () => (self.parsed ? Date.parse(self.parsed.occurredAt as string) : isoMs(self.lineBuf, self.atStart, self.atEnd)),
     };
   }
 
@@ -154,12 +167,12 @@ export class EvidenceScanner<D> {
         const nl = this.buf.indexOf(NEWLINE, start);
         if (nl === -1 || nl >= end) break;
         if (skipping) skipping = false;
-        else this.oneLine(start, nl, fileOffsetOfBuf + start, count);
+        else tallyLine(count, this.scanLine(this.buf, start, nl, fileOffsetOfBuf + start));
         start = nl + 1;
       }
       if (got === 0) {
         // the last line has no newline (a torn write): it is still a line
-        if (start < end && !skipping) this.oneLine(start, end, fileOffsetOfBuf + start, count);
+        if (start < end && !skipping) tallyLine(count, this.scanLine(this.buf, start, end, fileOffsetOfBuf + start));
         return;
       }
       if (start > 0) this.buf.copy(this.buf, 0, start, end);
@@ -172,48 +185,41 @@ export class EvidenceScanner<D> {
     }
   }
 
-  private oneLine(start: number, end: number, fileOffset: number, count: ScanCount): void {
+  /**
+   * One complete line (`buf[start, end)`, no newline) at `fileOffset` in its file: a record
+   * (visited), damaged, or blank; the `memo-` kinds were answered without JSON.parse.
+   */
+  scanLine(buf: Buffer, start: number, end: number, fileOffset: number): LineKind {
     const line = this.line;
     line.offset = fileOffset;
     line.length = end - start;
-    this.lineStart = start;
-    const shape = this.memoShape(start, end);
+    this.lineBuf = buf;
+    const shape = this.memoShape(buf, start, end);
     if (shape) {
-      count.memoHits++;
       this.parsed = null;
-      if (shape.derived === null) count.damaged++;
-      else {
-        count.records++;
-        this.sink.visit(shape.derived, line);
-      }
-      return;
+      if (shape.derived === null || this.sink.visit(shape.derived, line) === false) return 'memo-damaged';
+      return 'memo-record';
     }
     // the JSON path: what the line-by-line reader did, exactly
-    const text = this.buf.toString('utf8', start, end);
-    if (text.trim() === '') return;
+    const text = buf.toString('utf8', start, end);
+    if (text.trim() === '') return 'blank';
     let v: unknown;
     try {
       v = JSON.parse(text);
     } catch {
-      count.damaged++;
-      return;
+      return 'damaged';
     }
     const derived = v !== null && typeof v === 'object' && !Array.isArray(v) ? this.sink.derive(v as EvidenceObject) : null;
-    if (derived === null) {
-      count.damaged++;
-      return;
-    }
+    if (derived === null) return 'damaged';
     this.parsed = v as EvidenceObject;
-    count.records++;
-    this.sink.visit(derived, line);
+    return this.sink.visit(derived, line) === false ? 'damaged' : 'record';
   }
 
   /**
    * The shape of a line in the stopline layout with plain id and timestamp strings, from the
    * memo or newly parsed; null when the line is not in that layout (the caller parses it whole).
    */
-  private memoShape(start: number, end: number): Shape<D> | null {
-    const b = this.buf;
+  private memoShape(b: Buffer, start: number, end: number): Shape<D> | null {
     if (end - start < PREFIX.length + MIDDLE.length + 2 || b[start] !== 0x7b /* { */) return null;
     if (!bytesAt(b, start, PREFIX)) return null;
     const idStart = start + PREFIX.length;
@@ -230,11 +236,12 @@ export class EvidenceScanner<D> {
     this.atEnd = atEnd;
     // the shape: from the timestamp's closing quote to the end of the line
     const restLength = end - atEnd;
+    if (restLength > MAX_SHAPE_BYTES) return null;
     if (restLength === this.lastRestLength && this.lastShape && b.compare(this.lastRest, 0, restLength, atEnd, end) === 0) return this.lastShape;
     const key = b.toString('latin1', atEnd, end);
     let shape = this.shapes.get(key);
     if (!shape) {
-      const made = this.newShape(start, end, key);
+      const made = this.newShape(b, start, end, key);
       if (!made) return null;
       shape = made;
       if (this.shapes.size >= MAX_SHAPES) this.shapes.clear();
@@ -248,12 +255,12 @@ export class EvidenceScanner<D> {
   }
 
   /** Parse the first line of a shape; null when its lines cannot share one parse. */
-  private newShape(start: number, end: number, rest: string): Shape<D> | null {
+  private newShape(b: Buffer, start: number, end: number, rest: string): Shape<D> | null {
     // a later duplicate of either key would override the line's own value: parse such lines whole
     if (rest.includes('"eventId"') || rest.includes('"occurredAt"')) return null;
     let v: unknown;
     try {
-      v = JSON.parse(this.buf.toString('utf8', start, end));
+      v = JSON.parse(b.toString('utf8', start, end));
     } catch {
       return { derived: null };
     }
