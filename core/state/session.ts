@@ -100,7 +100,7 @@ export const CORRUPT_STATE_FILE = /^[0-9a-f]{32}\.json\.corrupt-[0-9TZ]+(-\d+)?$
  * message names only the hashed file name, never the session id or any content.
  */
 export class StateDamagedError extends Error {
-  readonly code = 'STOPLINE_STATE_DAMAGED';
+  readonly code = 'STATE_DAMAGED';
   constructor(
     readonly movedTo: string | null,
     readonly why: string,
