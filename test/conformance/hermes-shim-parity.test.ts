@@ -8,7 +8,7 @@
  * test/scenarios into Hermes kwargs and fired, in order, into ONE emulated Hermes process
  * (test/hosts/hermes/harness.py `serve`, which imports the built plugin and calls the callbacks it
  * registered, as Hermes v0.19 does). Each tool step must reach the same decision and reason code as
- * the in-process JS entry reaches for the same scenario, on three paths:
+ * the in-process JS entry reaches for the same scenario, on four paths:
  *
  * - resident:  the whole corpus through one resident child;
  * - restarted: a subset with the resident child SIGKILLed before every step (the shim must start a
@@ -21,6 +21,9 @@
  *
  * A guard failure on any path would fail open and read as an allow, so stderr must carry no
  * "guard unavailable" line and every tool step must leave exactly one evidence check.
+ *
+ * Last, the fail mode the shim picks on its own when no evaluator answers is compared, setting by
+ * setting, with the one core/failmode picks (hermes_shim_driver.py walks the table in one process).
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
@@ -110,13 +113,28 @@ async function stopHermes(run: ShimRun | undefined): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Reply = any;
 
-/** One hook call into the emulated Hermes; a dead emulator or a harness error fails the step instead of hanging it. */
+const exits = new WeakMap<ChildProcessWithoutNullStreams, Promise<{ exited: number | null }>>();
+
+/** Settles when the process exits (it never rejects, so an exit nobody waits for is no error). */
+function exitOf(proc: ChildProcessWithoutNullStreams): Promise<{ exited: number | null }> {
+  let found = exits.get(proc);
+  if (!found) {
+    found = proc.exitCode !== null ? Promise.resolve({ exited: proc.exitCode }) : new Promise((resolve) => proc.once('exit', (code) => resolve({ exited: code })));
+    exits.set(proc, found);
+  }
+  return found;
+}
+
+/** The next answer line, or an error naming the exit when the process ends first (never a hang). */
+async function answerOrExit<T>(proc: ChildProcessWithoutNullStreams, answer: Promise<T>, what: string, stderr: () => string): Promise<T> {
+  const first = await Promise.race([answer.then((value) => ({ value })), exitOf(proc)]);
+  if ('exited' in first) throw new Error(`the emulated Hermes exited (${first.exited}) during ${what}: ${stderr().slice(-500)}`);
+  return first.value;
+}
+
+/** One hook call into the emulated Hermes; a harness error fails the step. */
 async function fire(s: Served, hook: string, kwargs: Record<string, unknown>): Promise<Reply> {
-  if (s.proc.exitCode !== null) throw new Error(`the emulated Hermes exited (${s.proc.exitCode}): ${s.stderr.slice(-500)}`);
-  const exited = new Promise<never>((_, reject) =>
-    s.proc.once('exit', (code) => reject(new Error(`the emulated Hermes exited (${code}) during ${hook}: ${s.stderr.slice(-500)}`))),
-  );
-  const reply: Reply = await Promise.race([s.fire(hook, kwargs), exited]);
+  const reply: Reply = await answerOrExit(s.proc, s.fire(hook, kwargs), hook, () => s.stderr);
   // serve answers a request it could not run with {"error": …} and no "hook"
   if (!reply || reply.hook !== hook) throw new Error(`harness could not fire ${hook}: ${JSON.stringify(reply)}`);
   return reply;
@@ -530,12 +548,9 @@ class EnvDriver {
   }
 
   fire(env: Record<string, string | null>, hook: string, kwargs: Record<string, unknown>): Promise<DriverReply> {
-    if (this.proc.exitCode !== null) return Promise.reject(new Error(`the driver exited (${this.proc.exitCode}): ${this.stderr.slice(-500)}`));
-    return new Promise((resolve, reject) => {
-      this.proc.once('exit', (code) => reject(new Error(`the driver exited (${code}): ${this.stderr.slice(-500)}`)));
-      this.waiting.push((line) => resolve(JSON.parse(line) as DriverReply));
-      this.proc.stdin.write(JSON.stringify({ env, hook, kwargs }) + '\n');
-    });
+    const answer = new Promise<DriverReply>((resolve) => this.waiting.push((line) => resolve(JSON.parse(line) as DriverReply)));
+    if (this.proc.exitCode === null) this.proc.stdin.write(JSON.stringify({ env, hook, kwargs }) + '\n');
+    return answerOrExit(this.proc, answer, hook, () => this.stderr);
   }
 
   async close(): Promise<void> {
