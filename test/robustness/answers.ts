@@ -14,8 +14,8 @@ export function isDeny(r: Rendered): boolean {
 
 /**
  * What is wrong with one answer of a hook artifact, as its host would read it. `inputErrorExit`:
- * the CLI guard bridge answers an input it cannot read with exit 1 and its accepted forms on
- * stderr (its documented contract, whatever the fail mode).
+ * the CLI guard bridge under fail open answers an input it cannot read with exit 1 and its
+ * accepted forms on stderr (under fail closed it blocks with exit 2, read like any deny).
  */
 export function answerProblems(label: string, r: Rendered, opts: { inputErrorExit?: number } = {}): string[] {
   const p: string[] = [];

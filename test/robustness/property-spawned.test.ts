@@ -22,8 +22,12 @@ afterAll(() => {
 });
 
 const HOSTS: SpawnedHost[] = ['claude', 'codex', 'guard'];
-/** the guard bridge: exit 1 + its accepted forms for input it cannot read (in both fail modes) */
-const INPUT_ERROR: Record<SpawnedHost, { inputErrorExit?: number }> = { claude: {}, codex: {}, guard: { inputErrorExit: 1 } };
+/**
+ * The guard bridge answers input it cannot read by the fail mode: open is exit 1 with its
+ * accepted forms (an input error), closed is a block (exit 2, GUARD_UNAVAILABLE), so under fail
+ * closed an exit 1 is a problem like any other. The hook artifacts never exit 1.
+ */
+const inputErrorFor = (host: SpawnedHost, mode: 'open' | 'closed'): { inputErrorExit?: number } => (host === 'guard' && mode === 'open' ? { inputErrorExit: 1 } : {});
 
 describe.each(HOSTS)('built %s artifact', (host) => {
   const envFor = (env: Record<string, string>, mode: 'open' | 'closed') => ({ ...env, STOPLINE_FAIL_OPEN: mode === 'open' ? '1' : '0' });
@@ -37,7 +41,7 @@ describe.each(HOSTS)('built %s artifact', (host) => {
           n += 1;
           const r = await runArtifact(host, text, envFor(box.env, mode), box.project);
           expect(r.killed).toBe(false);
-          expect(answerProblems(LABELS[host], r, INPUT_ERROR[host])).toEqual([]);
+          expect(answerProblems(LABELS[host], r, inputErrorFor(host, mode))).toEqual([]);
         }),
         { numRuns: SPAWNED_CASES, seed: 0x5a },
       );
@@ -54,16 +58,21 @@ describe.each(HOSTS)('built %s artifact', (host) => {
     ['two JSON documents', () => `${JSON.stringify(PAYLOADS[host][0])}\n${JSON.stringify(PAYLOADS[host][0])}`],
     ['invalid UTF-8 and NUL bytes', () => Buffer.from([0x7b, 0xff, 0x00, 0xc3, 0x28, 0x7d])],
   ];
-  it.each(EDGE)('%s: fail open prints nothing and exits 0 with one stderr line; fail closed denies (the guard bridge: exit 1, an input error)', async (_what, make) => {
+  it.each(EDGE)('%s: fail open prints nothing and exits 0 with one stderr line (the guard bridge: exit 1, an input error); fail closed denies (the guard bridge: exit 2, GUARD_UNAVAILABLE)', async (_what, make) => {
     const box = sandbox();
     try {
       for (const mode of ['open', 'closed'] as const) {
         const r = await runArtifact(host, make(), envFor(box.env, mode), box.project);
         expect(r.killed).toBe(false);
-        expect(answerProblems(LABELS[host], r, INPUT_ERROR[host])).toEqual([]);
-        if (host === 'guard') {
+        expect(answerProblems(LABELS[host], r, inputErrorFor(host, mode))).toEqual([]);
+        if (host === 'guard' && mode === 'open') {
           expect(r.exitCode).toBe(1);
           expect(r.stdout).toBe('');
+          expect(r.stderr).toContain('input error');
+        } else if (host === 'guard') {
+          expect(r.exitCode).toBe(2);
+          expect(r.stderr).toContain('GUARD_UNAVAILABLE');
+          expect(JSON.parse(r.stdout)).toMatchObject({ decision: 'block', reasonCode: 'GUARD_UNAVAILABLE' });
         } else if (mode === 'open') {
           expect(r.stdout).toBe('');
           expect(r.exitCode).toBe(0);
