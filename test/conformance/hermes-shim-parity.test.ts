@@ -32,7 +32,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failOutcomeFor } from '../../core/failmode';
-import { isAlive, PYTHON, realBundle, Sandbox, Served, unavailableLines, waitFor } from '../hosts/hermes/helpers';
+import { isAlive, PYTHON, realBundle, Sandbox, Served, SHIM_DIR, unavailableLines, waitFor } from '../hosts/hermes/helpers';
 import { driverFor, fixture, sandbox as inProcessSandbox, type HostDriver, type Sandbox as ScenarioBox, type Seen } from '../scenarios/drivers';
 import { loadCorpus, runScenario, type StepResult } from '../scenarios/parity';
 import type { RenderedTool } from '../scenarios/renderers';
@@ -278,6 +278,14 @@ function scenariosNamed(ids: string[]): Scenario[] {
 }
 
 // ----------------------------------------------------------------------------- the three paths
+describe('the shim under test', () => {
+  it('is the source shim (hosts/hermes/__init__.py) as the build copies it', () => {
+    const built = fs.readFileSync(path.join(BUNDLE!.bundleDir!, '__init__.py'), 'utf8');
+    const source = fs.readFileSync(path.join(SHIM_DIR, '__init__.py'), 'utf8');
+    expect(built === source, `${BUNDLE!.label}/__init__.py is stale: run \`STOPLINE_ONLY=hermes npm run build\``).toBe(true);
+  });
+});
+
 describe('Hermes shim parity: the whole corpus through one resident child', () => {
   let run: ShimRun | undefined;
   const evaluators = new Set<number>();
