@@ -94,7 +94,7 @@ export async function benchPlugins({ runtimes, dist, calls, log }) {
       target: INPROCESS_TARGET_MS, pass: all.p99 <= INPROCESS_TARGET_MS,
     };
     const m = row.memory;
-    log(`  ${label.padEnd(16)} median ${round(all.median, 3)} ms, p99 ${round(all.p99, 3)} ms (without core wait ${row.withoutCoreWait ? round(row.withoutCoreWait.p99, 3) : 'n/a'}, cpu ${round(row.cpu.p99, 3)}), max ${round(all.max, 1)} ms; heap +${m.heapGrowthKiB} KiB (after gc: ${m.heapGrowthAfterGcKiB ?? 'n/a'}), rss +${m.rssGrowthKiB} KiB over ${calls} calls`);
+    log(`  ${label.padEnd(16)} median ${round(all.median, 3)} ms, p99 ${round(all.p99, 3)} ms (without core wait ${row.withoutCoreWait ? round(row.withoutCoreWait.p99, 3) : 'n/a'}), cpu median ${round(row.cpu.median, 3)} ms, max ${round(all.max, 1)} ms; heap +${m.heapGrowthKiB} KiB (after gc: ${m.heapGrowthAfterGcKiB ?? 'n/a'}), rss +${m.rssGrowthKiB} KiB over ${calls} calls`);
     rows.push(row);
   }
   return rows;
