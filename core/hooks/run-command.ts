@@ -8,7 +8,8 @@
  * anything the hook forked. Without the new group `kill(-pid)` has no group to hit and a
  * forking hook leaks its children (the bug this replaces).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { childProcessModule } from '../lazy-builtins';
 import { existsSync } from 'node:fs';
 import type { RawRun } from './decode';
 
@@ -45,7 +46,7 @@ export function killProcessTree(child: ChildProcess): void {
   if (pid === undefined) return;
   if (IS_WINDOWS) {
     try {
-      const k = spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
+      const k = childProcessModule().spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
       k.on('error', () => undefined);
     } catch {
       // fall through to the direct kill
@@ -108,7 +109,7 @@ export function runCommand(spec: CommandSpec): Promise<RawRun> {
 
     let child: ChildProcess;
     try {
-      child = spawn(file, argv, {
+      child = childProcessModule().spawn(file, argv, {
         cwd: spec.cwd,
         env: spec.env,
         detached: !IS_WINDOWS,

@@ -9,11 +9,11 @@
  * the port itself before it serves, and the instance claim in the server makes sure two starts
  * never leave two servers. Every failure is swallowed: the hook's answer never changes.
  */
-import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { basename, delimiter, isAbsolute, join } from 'node:path';
 import { loadConfig } from '../../core/config/config';
 import { resolveDataDir } from '../../core/state/datadir';
+import { childProcessModule } from '../../core/lazy-builtins';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -136,7 +136,7 @@ export function autostartDashboard(opts: AutostartOptions): AutostartResult {
     if (!command) return 'unavailable';
     if (!takeSpawnTurn(dataDir, now)) return 'starting';
     // no `cwd` option: it costs the hook a few ms per spawn; the dashboard leaves the hook's folder itself
-    const child = spawn(command.file, command.args, { detached: true, stdio: 'ignore', env: { ...env }, windowsHide: true });
+    const child = childProcessModule().spawn(command.file, command.args, { detached: true, stdio: 'ignore', env: { ...env }, windowsHide: true });
     child.on('error', () => {
       /* a missing runtime or CLI shows up here, after the hook answered; nothing to do */
     });
