@@ -12,12 +12,12 @@ const SESSION_OPTION: OptionSpec = { flag: '--session', value: 'id', summary: 'o
 export const TOOL_COMMANDS: readonly CommandSpec[] = [
   {
     name: 'guard',
-    summary: 'the guard for any other harness: one event on stdin; exit 0 allow, 2 block (reason on stderr), 1 input error',
+    summary: 'the guard for any other harness: one event on stdin; exit 0 allow, 2 block (reason on stderr), 1 usage error (or unreadable input under fail open)',
     usage: 'stopline guard [--host <native|claude|codex|hermes|opencode|pi>] [--task <id>] < event.json',
     description:
       'Reads one event on stdin (stopline\'s native canonical form, a ControlEvent v1, or a payload in a named host dialect) and decides it with the same core ' +
       'as every host artifact, the person\'s universal hooks included. Exit 0 = allow (stdout: one JSON verdict line, with context for the model if any); ' +
-      'exit 2 = block (stderr: the STOP stamp, to hand to the model verbatim); exit 1 = usage or input error (stderr lists the accepted forms). ' +
+      'exit 2 = block (stderr: the STOP stamp, to hand to the model verbatim); input the guard cannot read follows the fail mode: exit 2 with a GUARD_UNAVAILABLE stamp under fail closed, exit 1 under fail open; exit 1 = usage error (stderr lists the accepted forms). ' +
       'Treat every other outcome (crash, timeout, spawn failure) as a block unless STOPLINE_FAIL_OPEN=1, and bound each call with STOPLINE_GUARD_TIMEOUT_MS ' +
       '(default 15000). See docs/wire-your-own-harness.md.',
     options: [
