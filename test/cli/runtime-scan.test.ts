@@ -266,6 +266,26 @@ describe('the evidence scanner agrees with the JSON reader', () => {
   });
 });
 
+describe('a log where every line is a new shape', () => {
+  it('is read whole through JSON.parse for a while, with the same counts, and the memo comes back after', () => {
+    const spec: RecordSpec = { type: 'check', host: 'opencode', mode: 'review', level: 'guard', controlState: 'armed', outcome: 'deny', reasonCode: 'MODE_FORBIDS_MUTATION', ms: T0, n: 3 };
+    const counting: LineMaker[] = Array.from({ length: 3000 }, (_, i) => (k) => {
+      const r = record({ ...spec, n: i, ms: T0 + i }, k);
+      return JSON.stringify({ ...r, contract: { ...(r.contract as object), agentsUsed: i } });
+    });
+    const repeating: LineMaker[] = Array.from({ length: 20_000 }, (_, i) => (k) => JSON.stringify(record({ ...spec, ms: T0 + i }, k)));
+    const dir = writeLayout({ sessions: [{ key: KEYS[0]!, rotated: counting, current: repeating, lastNewline: true, state: false }], labels: [] });
+    assertSame(dir);
+    const counter = new SessionCounter();
+    const tally = counter.count([join(dir, 'runtime', `${KEYS[0]}.1.jsonl`), join(dir, 'runtime', `${KEYS[0]}.jsonl`)]);
+    expect(tally.records).toBe(23_000);
+    // the counting lines never hit; after the pause (JSON.parse for the rest of them and the start
+    // of the repeating ones) the repeating lines hit the memo again
+    expect(counter.memoHits).toBeLessThan(20_000 - 16 * 1024 + 3000);
+    expect(counter.memoHits).toBeGreaterThan(20_000 - 16 * 1024);
+  });
+});
+
 describe('the scanner reading a file', () => {
   const collect = (file: string, limits?: { chunkBytes?: number; maxLineBytes?: number }) => {
     const seen: { id: unknown; at: unknown; ms: number; offset: number; length: number; type: string }[] = [];
@@ -305,11 +325,12 @@ describe('the scanner reading a file', () => {
   it('answers repeated lines from the memo, and a line past the length cap is one damaged line, not a crash', () => {
     const file = join(tempDir('stopline-scan-'), 'x.jsonl');
     const spec: RecordSpec = { type: 'check', host: 'claude', mode: 'review', level: 'guard', controlState: 'armed', outcome: 'deny', reasonCode: 'MODE_FORBIDS_MUTATION', ms: T0, n: 1 };
-    const ok = (n: number) => JSON.stringify(record({ ...spec, n, ms: T0 + n }, KEYS[0]!));
+    // one shape: only the id and the time differ
+    const ok = (n: number) => JSON.stringify({ ...record(spec, KEYS[0]!), eventId: `evt_${n.toString(16).padStart(20, '0')}`, occurredAt: new Date(T0 + n).toISOString() });
     const huge = JSON.stringify({ ...record(spec, KEYS[0]!), pad: 'x'.repeat(5000) });
     writeFileSync(file, [ok(1), ok(2), huge, ok(3), ok(4), huge].join('\n') + '\n');
     const capped = collect(file, { chunkBytes: 256, maxLineBytes: 2000 });
-    expect(capped.count).toEqual({ records: 4, damaged: 2, memoHits: 4 });
+    expect(capped.count).toEqual({ records: 4, damaged: 2, memoHits: 3 });
     expect(capped.seen.map((s) => s.id)).toEqual([1, 2, 3, 4].map((n) => `evt_${n.toString(16).padStart(20, '0')}`));
     expect(capped.seen.map((s) => s.ms)).toEqual([1, 2, 3, 4].map((n) => T0 + n));
     const uncapped = collect(file, { chunkBytes: 256 });
@@ -342,11 +363,12 @@ describe('the scanner reading a file', () => {
         ids.push(id);
       },
     });
-    expect(scanner.scanLine(good, 0, good.length, 100)).toBe('memo-record');
+    expect(scanner.scanLine(good, 0, good.length, 100)).toBe('record');
+    expect(scanner.scanLine(good, 0, good.length, 150)).toBe('memo-record');
     expect(scanner.scanLine(badId, 0, badId.length, 200)).toBe('memo-damaged');
     expect(scanner.scanLine(Buffer.from('  '), 0, 2, 300)).toBe('blank');
     expect(scanner.scanLine(Buffer.from('{"a":1}'), 0, 7, 300)).toBe('damaged');
-    expect(ids).toEqual(['evt_00000000000000000005']);
+    expect(ids).toEqual(['evt_00000000000000000005', 'evt_00000000000000000005']);
   });
 
   it('a missing file or a folder in place of a log counts nothing', () => {

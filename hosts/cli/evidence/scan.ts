@@ -30,6 +30,13 @@ export const MAX_LINE_BYTES = 64 * 1024 * 1024;
 const MAX_SHAPES = 4096;
 /** a longer shape (a record is ~800 bytes) is parsed per line rather than remembered */
 const MAX_SHAPE_BYTES = 4096;
+/**
+ * A log whose every line is a new shape (a field that counts up in every record) would pay for
+ * the memo and never use it: when over half of a window of lines that differ from the line
+ * before are new shapes, the next lines go straight to JSON.parse, then the memo is tried again.
+ */
+const MEMO_WINDOW = 1024;
+const MEMO_PAUSE = 16 * 1024;
 
 /** What a `derive` function gets: the parsed line, without its eventId and occurredAt (see Line). */
 export type EvidenceObject = Record<string, unknown>;
@@ -66,7 +73,7 @@ export interface ScanCount {
   records: number;
   /** non-blank lines that are not records: not JSON, not an object, refused by derive, or too long */
   damaged: number;
-  /** lines answered from the shape memo (the rest went through JSON.parse); for measuring */
+  /** lines answered from the shape memo without JSON.parse (the rest were parsed); for measuring */
   memoHits: number;
 }
 
@@ -92,6 +99,12 @@ export class EvidenceScanner<D> {
   private lastRest = Buffer.allocUnsafe(1024);
   private lastRestLength = -1;
   private lastShape: Shape<D> | null = null;
+  private windowLines = 0;
+  private windowMisses = 0;
+  /** lines left to parse whole before the memo is tried again */
+  private pausedFor = 0;
+  /** the current line's shape was parsed just now (not a memo hit) */
+  private freshShape = false;
 
   // the current line, for the Line methods
   private lineBuf: Buffer;
@@ -194,11 +207,13 @@ export class EvidenceScanner<D> {
     line.offset = fileOffset;
     line.length = end - start;
     this.lineBuf = buf;
-    const shape = this.memoShape(buf, start, end);
+    this.freshShape = false;
+    const shape = this.pausedFor > 0 ? (this.pausedFor--, null) : this.memoShape(buf, start, end);
     if (shape) {
       this.parsed = null;
-      if (shape.derived === null || this.sink.visit(shape.derived, line) === false) return 'memo-damaged';
-      return 'memo-record';
+      const ok = shape.derived !== null && this.sink.visit(shape.derived, line) !== false;
+      if (this.freshShape) return ok ? 'record' : 'damaged';
+      return ok ? 'memo-record' : 'memo-damaged';
     }
     // the JSON path: what the line-by-line reader did, exactly
     const text = buf.toString('utf8', start, end);
@@ -240,7 +255,14 @@ export class EvidenceScanner<D> {
     if (restLength === this.lastRestLength && this.lastShape && b.compare(this.lastRest, 0, restLength, atEnd, end) === 0) return this.lastShape;
     const key = b.toString('latin1', atEnd, end);
     let shape = this.shapes.get(key);
+    if (++this.windowLines === MEMO_WINDOW) {
+      if (this.windowMisses * 2 > MEMO_WINDOW) this.pausedFor = MEMO_PAUSE;
+      this.windowLines = 0;
+      this.windowMisses = 0;
+    }
     if (!shape) {
+      this.windowMisses++;
+      this.freshShape = true;
       const made = this.newShape(b, start, end, key);
       if (!made) return null;
       shape = made;
