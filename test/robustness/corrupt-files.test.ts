@@ -18,15 +18,18 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { handleEvent } from '../../core/controller';
 import { readSessionEvents } from '../../core/evidence/log';
+import { parseControlEvent } from '../../core/protocol';
 import { lineageOf, recordChild } from '../../core/state/lineage';
 import { sessionKey, sessionStore } from '../../core/state/session';
 import { claudeAdapter } from '../../hosts/claude/adapter';
 import { EvidenceStore } from '../../hosts/cli/dashboard/store';
 import { withLineage, UNKNOWN_PARENT_AGENT } from '../../hosts/hermes/lineage';
+import type { MappedEvent } from '../../hosts/shared/adapter';
 import { answerHook } from '../../hosts/shared/runner';
 import { cli } from '../cli/helpers';
 import { bundleController } from '../core/contract/bundle';
 import { PAYLOADS, sandbox, type Sandbox } from '../scenarios/drivers';
+import { runArtifact } from '../scenarios/spawn';
 import { isDeny } from './answers';
 
 const boxes: Sandbox[] = [];
@@ -147,6 +150,36 @@ describe('a damaged session state file', () => {
   });
 });
 
+describe('a damaged state file met by 8 built hook processes at once (dist/claude/stopline.mjs)', () => {
+  it('exactly one moves it aside; each answers by the fail mode or from the fresh state, none by a crash', async () => {
+    const b = box('closed');
+    await prompt(b, '$stopline review -- look only');
+    writeFileSync(store(b).file, '{"schemaVersion":1,"contract":{"mo');
+    const payload = JSON.stringify(PAYLOADS.claude.tool(b, { name: 'Write', input: { file_path: join(b.project, 'a.txt'), content: 'x' } }));
+    const results = await Promise.all(Array.from({ length: 8 }, () => runArtifact('claude', payload, b.env, b.project, 300_000)));
+    let failedClosed = 0;
+    for (const r of results) {
+      expect(r.killed).toBe(false);
+      expect(r.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
+      if (r.stdout.includes('GUARD_UNAVAILABLE')) {
+        expect(isDeny(r)).toBe(true);
+        expect(r.stderr).toContain('failing closed');
+        // a process starved past the stdin bound also fails closed (docs/residual-risks.md); only
+        // the ones that met the damage count here
+        if (/session state file /.test(r.stderr)) failedClosed++;
+      } else {
+        // read after the move: the fresh contract observes, nothing to deny
+        expect(isDeny(r), r.stdout + r.stderr).toBe(false);
+      }
+    }
+    // at least the process that moved it saw the damage; the file was moved once
+    expect(failedClosed).toBeGreaterThanOrEqual(1);
+    expect(movedAside(b)).toHaveLength(1);
+    expect(readFileSync(join(sessionsDir(b), movedAside(b)[0]!), 'utf8')).toBe('{"schemaVersion":1,"contract":{"mo');
+    process.stderr.write(`8 hook processes on a damaged state file: ${failedClosed} answered by the fail mode, ${8 - failedClosed} from the fresh state, 1 file moved aside\n`);
+  }, 600_000);
+});
+
 describe('a garbage lineage record', () => {
   it('its subagent is judged as an orphan (it cannot arm), never as a root session', () => {
     const b = box();
@@ -157,12 +190,14 @@ describe('a garbage lineage record', () => {
     for (const n of readdirSync(dir)) writeFileSync(join(dir, n), '{"v":1,"root":{"iv":"zz"');
     expect(lineageOf(data, 'child-1')).toEqual({ kind: 'orphan' });
     // the Hermes step that places every child event: a subagent, and its prompt is not the person's
-    const ev = { protocolVersion: 1, kind: 'prompt.submit', sessionId: 'child-1', host: { family: 'hermes', dataDir: data }, prompt: { text: '$stopline off', source: 'user' } } as const;
-    const placed = withLineage({ kind: 'event', event: ev, native: { name: 'pre_llm_call' } } as never, b.env);
-    expect(placed.kind).toBe('event');
-    const event = (placed as { event: { host: { agentId?: string }; prompt?: { source: string } } }).event;
-    expect(event.host.agentId).toBe(UNKNOWN_PARENT_AGENT);
-    expect(event.prompt?.source).toBe('subagent');
+    const parsed = parseControlEvent({ protocolVersion: 1, kind: 'prompt.submit', sessionId: 'child-1', host: { family: 'hermes', dataDir: data }, prompt: { text: '$stopline off', source: 'user' } });
+    if (!parsed.ok) throw new Error(parsed.error);
+    const mapped: MappedEvent = { kind: 'event', event: parsed.event, native: { name: 'pre_llm_call' } };
+    const placed = withLineage(mapped, b.env);
+    if (placed.kind !== 'event') throw new Error(`not placed: ${placed.kind}`);
+    expect(placed.event.host.agentId).toBe(UNKNOWN_PARENT_AGENT);
+    expect(placed.event.prompt?.source).toBe('subagent');
+    expect(placed.event.rootSessionId).toBeUndefined();
   });
 });
 
