@@ -389,6 +389,8 @@ describe('stopline doctor reads the data folder', () => {
     expect(lines[at + 1]).toBe(`  [FAIL] state           1 damaged session state file of 1 in sessions/: ${key()}.json is not JSON (truncated or overwritten)`);
     expect(lines[at + 2]).toMatch(/^ +fix: the session's next hook moves it aside/);
     expect(lines.find((l) => l.includes('[FAIL] evidence'))).toContain(`${key()}.jsonl 1`);
+    // every host is skipped here: the summary says what is wrong without claiming a host is unguarded
+    expect(lines.filter(Boolean).pop()).toBe('2 checks failed, 0 warnings: damaged files in the data folder (the fixes are above)');
     expect(r.stdout).not.toContain(RAW_SESSION);
     expect(r.stdout).not.toContain('project-path-marker');
     expect(r.stdout).not.toContain('\u001b[');

@@ -14,7 +14,7 @@ import { CORRUPT_STATE_FILE, checkState } from '../../../core/state/session';
 import { evidenceFolders } from '../evidence/folders';
 import type { DataFolder } from '../evidence/folders';
 import type { Env } from '../style';
-import { check } from './report';
+import { DATA_REPORT, check } from './report';
 import type { Check, HostReport } from './report';
 
 /** What one data folder holds that is damaged, by kind (file names only). */
@@ -208,7 +208,7 @@ export function dataFolderChecks(scan: DataScan): Check[] {
 }
 
 function folderReport(folder: DataFolder): HostReport {
-  const base = { host: 'data', scope: `${folder.path}, ${folder.why}` };
+  const base = { host: DATA_REPORT, scope: `${folder.path}, ${folder.why}` };
   let kids: string[] | null;
   try {
     kids = names(folder.path);
@@ -230,8 +230,8 @@ export function dataReports(env: Env, cwd: string): HostReport[] {
   try {
     folders = evidenceFolders(env, cwd);
   } catch (e) {
-    return [{ host: 'data', scope: '', checks: [check('data-folder', 'fail', (e as Error).message, 'set STOPLINE_HOME or HOME')] }];
+    return [{ host: DATA_REPORT, scope: '', checks: [check('data-folder', 'fail', (e as Error).message, 'set STOPLINE_HOME or HOME')] }];
   }
-  if (!folders.length) return [{ host: 'data', scope: '', checks: [check('data-folder', 'skip', 'no data folder: neither STOPLINE_HOME nor HOME is set')] }];
+  if (!folders.length) return [{ host: DATA_REPORT, scope: '', checks: [check('data-folder', 'skip', 'no data folder: neither STOPLINE_HOME nor HOME is set')] }];
   return folders.map(folderReport);
 }
