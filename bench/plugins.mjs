@@ -7,7 +7,7 @@
 // RSS are its own and the environment (HOME, STOPLINE_HOME) is the bench home's, as a host
 // process started in that home would have it. The child answers one JSON line on stdout.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from './facts.mjs';
@@ -69,7 +69,7 @@ export async function benchPlugins({ runtimes, dist, calls, log }) {
   for (const target of PLUGIN_TARGETS) {
     const runtime = runtimes.find((r) => r.name === target.runtime);
     if (!runtime) continue;
-    const { project, env } = benchHome();
+    const { root, project, env } = benchHome();
     let file = join(dist, ...target.file);
     if (target.host === 'pi') ({ file, tmp: env.TMPDIR } = stablePiCopy(file));
     // --expose-gc lets the child collect before each heap reading (retained growth, not garbage)
@@ -80,6 +80,8 @@ export async function benchPlugins({ runtimes, dist, calls, log }) {
       answer = await runChild([...runtime.argv, ...flags, join(REPO_ROOT, 'bench', 'plugins.mjs'), '--child', target.host, file, String(calls)], env, project);
     } catch (e) {
       throw new Error(`in-process ${label}: ${e.message}`);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
     const all = summarize(answer.all);
     const row = {

@@ -3,7 +3,7 @@
 // line, measured here by the caller. Memory growth is the evaluator's RSS at the end against
 // its RSS after warm-up, read from /proc.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -93,7 +93,7 @@ class LineClient {
 
 /** Round trips through `<runtime> <artifact> listen`, the three decisions in rotation. */
 export async function benchListen({ runtime, file, calls, log, label }) {
-  const { project, env } = benchHome();
+  const { root, project, env } = benchHome();
   const client = new LineClient([...runtime.argv, file, 'listen'], env, project);
   const req = hermesRequests(project);
   const ready = await client.ask({ op: 'ping' });
@@ -132,6 +132,7 @@ export async function benchListen({ runtime, file, calls, log, label }) {
   const rssEnd = rssKiB(client.child.pid);
   const cpuEnd = cpuMs(client.child.pid);
   await client.close();
+  rmSync(root, { recursive: true, force: true });
   const row = {
     label, runtime: runtime.name, calls,
     roundTrip: summarize(all),
