@@ -13,6 +13,7 @@
  * (per line): the terminal views (tally.ts) read whole files with scanFile; a reader that tails
  * files itself (the dashboard store) can hand over each complete line with scanLine.
  */
+import { Buffer } from 'node:buffer';
 import { closeSync, openSync, readSync } from 'node:fs';
 
 /** `{"schemaVersion":1,"eventId":"` then the event id */
@@ -38,7 +39,7 @@ const MAX_SHAPE_BYTES = 4096;
 const MEMO_WINDOW = 1024;
 const MEMO_PAUSE = 16 * 1024;
 
-/** What a `derive` function gets: the parsed line, without its eventId and occurredAt (see Line). */
+/** What a `derive` function gets: the parsed line (whose eventId and occurredAt it must not use, see ScanSink). */
 export type EvidenceObject = Record<string, unknown>;
 
 /**
