@@ -46,7 +46,7 @@ import { resolveDataDir } from './state/datadir';
 import { lockTimeoutFromEnv } from './state/lock';
 import { pruneOldSessions } from './state/retention';
 import type { LockOptions } from './state/lock';
-import { cleanupSession, hashText, readSession, sessionStore, updateSession } from './state/session';
+import { RECENT_LAUNCHES, StateDamagedError, cleanupSession, hashText, readSession, sessionStore, updateSession } from './state/session';
 import type { SessionState, SessionStore } from './state/session';
 
 export { normalizeSlashDirective } from './contract/grammar';
@@ -122,6 +122,13 @@ export function handleEvent(event: unknown, opts: HandleOptions): Outcome {
     ctx = buildCtx(parsed.event, opts);
     return withDiagnostics(dispatch(ctx), ctx.diagnostics);
   } catch (e) {
+    if (ctx && e instanceof StateDamagedError) {
+      try {
+        record(ctx, 'recovery', ctx.fresh(), {});
+      } catch {
+        /* the fail-mode answer stands without its record */
+      }
+    }
     return failOutcomeFor(e, opts, ctx?.failMode, ctx?.diagnostics);
   }
 }
@@ -161,14 +168,9 @@ function dispatch(c: Ctx): Outcome {
 
 /** Read the session state; a damaged file is replaced by fresh state and recorded. */
 function loadState(c: Ctx): SessionState {
-  const read = readSession(c.store, c.fresh);
-  if (!read.damaged) return read.state;
-  const u = updateSession(c.store, c.fresh, () => ({ next: null, result: null }), c.lock);
-  if (u.recovered) {
-    c.diagnostics.push('stopline: the session state file was damaged and has been replaced by a fresh contract');
-    record(c, 'recovery', u.state.contract, {});
-  }
-  return u.state;
+  // a damaged file is moved aside and StateDamagedError thrown: the call gets the fail-mode
+  // answer (never a silent fresh contract), and handleEvent records the recovery
+  return readSession(c.store, c.fresh, c.lock, c.now).state;
 }
 
 /**
@@ -357,11 +359,18 @@ function onActionBefore(c: Ctx, action: Action): Outcome {
     // check and reserve in one step under the session lock: 32 racing hook processes
     // against agents=2 must grant exactly 2
     const u = updateSession(c.store, c.fresh, (s) => {
+      const launch = launchKey(s.contract.revision, action.id);
+      if (launch && s.recentLaunches?.includes(launch)) {
+        // the same call asked again: it already holds its units, so decide it as it was decided
+        const held = { ...s.contract, agentsUsed: Math.max(0, s.contract.agentsUsed - delegationUnits(action)) };
+        return { next: null, result: { d: decide(held, action, dctx), contract: s.contract, units: 0 } };
+      }
       const dd = decide(s.contract, action, dctx);
       if (dd.outcome !== 'allow' && dd.outcome !== 'context') return { next: null, result: { d: dd, contract: s.contract, units: 0 } };
       const units = delegationUnits(action);
       const next = { ...s.contract, agentsUsed: s.contract.agentsUsed + units };
-      return { next: { ...s, contract: next }, result: { d: dd, contract: next, units } };
+      const recentLaunches = launch ? [...(s.recentLaunches ?? []), launch].slice(-RECENT_LAUNCHES) : s.recentLaunches;
+      return { next: { ...s, contract: next, ...(recentLaunches ? { recentLaunches } : {}) }, result: { d: dd, contract: next, units } };
     }, c.lock);
     d = u.result.d;
     contract = u.result.contract;
@@ -375,9 +384,14 @@ function onActionBefore(c: Ctx, action: Action): Outcome {
   } catch (err) {
     // under fail closed this error (the evidence write, typically) becomes a GUARD_UNAVAILABLE
     // deny, so the launch never runs and its units go back; fail open lets it run, it keeps them
-    if (c.failMode === 'closed') releaseAgentUnits(c, contract.revision, reservedUnits);
+    if (c.failMode === 'closed') releaseAgentUnits(c, contract.revision, reservedUnits, launchKey(contract.revision, action.id));
     throw err;
   }
+}
+
+/** A launch's short key in the session state (revision + the host's call id), or null without an id. */
+function launchKey(revision: number, actionId: string | undefined): string | null {
+  return actionId ? hashText(`${revision}\0${actionId}`).slice(0, 16) : null;
 }
 
 /**
@@ -386,13 +400,15 @@ function onActionBefore(c: Ctx, action: Action): Outcome {
  * may see the unit taken and be denied, never one in which two are granted. Best effort: a
  * failure here adds a diagnostic to the fail-mode answer already on its way.
  */
-function releaseAgentUnits(c: Ctx, revision: number, units: number): void {
+function releaseAgentUnits(c: Ctx, revision: number, units: number, launch: string | null): void {
   try {
     updateSession(c.store, c.fresh, (s) => {
       // a contract change in between (a directive restarts the count) may mean the count no
       // longer holds this launch: keep it taken then, erring to a lost unit, never an extra grant
       if (s.contract.revision !== revision || s.contract.agentsUsed < units) return { next: null, result: null };
-      return { next: { ...s, contract: { ...s.contract, agentsUsed: s.contract.agentsUsed - units } }, result: null };
+      // and forget the launch, so a retry of it reserves again instead of riding on given-back units
+      const recentLaunches = s.recentLaunches?.filter((k) => k !== launch);
+      return { next: { ...s, contract: { ...s.contract, agentsUsed: s.contract.agentsUsed - units }, ...(recentLaunches ? { recentLaunches } : {}) }, result: null };
     }, c.lock);
   } catch (err) {
     c.diagnostics.push(`stopline: the agent units reserved for this denied launch were not given back (${(err as NodeJS.ErrnoException).code ?? (err as Error).name})`);

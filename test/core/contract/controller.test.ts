@@ -301,20 +301,16 @@ describe('state files', () => {
   });
 
   for (const damage of ['', '{"schemaVersion":1,"contr', 'null', '{"schemaVersion":1,"contract":{"mode":"chaos"}}', '\u0000\u0000']) {
-    it(`a damaged state file (${JSON.stringify(damage.slice(0, 16))}) becomes fresh state and is recorded`, () => {
+    it(`a damaged state file (${JSON.stringify(damage.slice(0, 16))}) is moved aside and answered by the fail mode`, () => {
       const sb = sandbox();
       const d = driver(sb);
       d.prompt('$stopline review -- x');
       writeFileSync(stateFile(sb.data), damage);
       const o = d.act();
       expect(o.kind).toBe('none');
-      expect(o.diagnostics?.join('\n')).toContain('damaged');
-      const st = JSON.parse(readFileSync(stateFile(sb.data), 'utf8'));
-      expect(st.contract.mode).toBe('unconfirmed');
-      expect(st.recoveries).toBe(1);
-      const rec = readSessionEvents(sb.data, sessionStore(sb.data, 'session-1').key).records.filter((e) => e.type === 'recovery');
-      expect(rec).toHaveLength(1);
-      expect(d.prompt('$stopline runtime').notice).toContain('state recoveries 1');
+      expect(o.diagnostics?.join('\n')).toContain('moved aside');
+      expect(readdirSync(join(sb.data, 'sessions')).filter((n) => n.includes('.corrupt-'))).toHaveLength(1);
+      expect(d.act().diagnostics).toBeUndefined();
     });
   }
 
