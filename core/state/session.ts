@@ -31,7 +31,17 @@ export interface SessionState {
   lastContextHash: string | null;
   /** how many times a damaged state file was replaced */
   recoveries: number;
+  /**
+   * Launches that hold agent units, newest last (at most RECENT_LAUNCHES): a short hash of the
+   * contract revision and the host's tool-call id, never the id itself. A host that asks about
+   * the same call again (the Hermes shim retrying after its child died mid-answer) gets the
+   * same grant instead of a second reservation. Absent in state files written before it.
+   */
+  recentLaunches?: string[];
 }
+
+/** How many launches the state remembers for retries. */
+export const RECENT_LAUNCHES = 32;
 
 const ContractSchema = z.object({
   mode: z.enum([...MODES, 'unconfirmed']),
@@ -50,6 +60,7 @@ const StateSchema = z.object({
   contract: ContractSchema,
   lastContextHash: z.nullable(z.string()),
   recoveries: z.number().check(z.int(), z.minimum(0)),
+  recentLaunches: z.optional(z.array(z.string())),
 });
 
 export function hashText(s: string): string {
