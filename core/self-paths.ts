@@ -111,5 +111,15 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
 
 /** Just the paths, for decide()'s context. */
 export function selfPaths(inp: SelfPathInputs): string[] {
-  return selfPathTable(inp).map((e) => e.path);
+  // A long-lived process (OpenCode, Pi, `listen`) asks for the same table on every tool call;
+  // it is a pure function of these inputs, so the last answer is kept (about 25 path joins saved).
+  const key = [inp.dataDir ?? '', inp.projectDir ?? '', ...TABLE_ENV.map((name) => inp.env[name] ?? '')].join('\0');
+  if (lastPaths && lastPaths.key === key) return lastPaths.paths;
+  const paths = selfPathTable(inp).map((e) => e.path);
+  lastPaths = { key, paths };
+  return paths;
 }
+
+/** Every environment variable selfPathTable reads (a test keeps this list complete). */
+export const TABLE_ENV = ['HOME', 'USERPROFILE', 'STOPLINE_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'STOPLINE_CONFIG', 'CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'HERMES_HOME', 'PI_CODING_AGENT_DIR'] as const;
+let lastPaths: { key: string; paths: string[] } | undefined;

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { decide } from '../../../core/contract/decide';
 import { freshContract } from '../../../core/contract/types';
 import type { Action } from '../../../core/protocol';
-import { selfPathTable, selfPaths } from '../../../core/self-paths';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TABLE_ENV, selfPathTable, selfPaths } from '../../../core/self-paths';
 
 const HOME = '/home/u';
 
@@ -80,5 +83,24 @@ describe('self-paths table', () => {
     expect(write('/home/u/.config/opencode/plugin/stopline.js')).toBe('GUARD_SELF_PROTECTION');
     expect(write('/home/u/.config/opencode/plugin/other.js')).toBe('WITHIN_CONTRACT');
     expect(write('src/index.ts')).toBe('WITHIN_CONTRACT');
+  });
+});
+
+describe('selfPaths remembers its last answer', () => {
+  it('TABLE_ENV names every environment variable the table reads (a missing one would serve a stale table)', () => {
+    const source = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../../core/self-paths.ts'), 'utf8');
+    const read = new Set([...source.matchAll(/env\.([A-Z_]+)/g), ...source.matchAll(/envDir\(env, '([A-Z_]+)'/g)].map((m) => m[1]!));
+    expect([...read].sort()).toEqual([...TABLE_ENV].sort());
+  });
+
+  it('answers each change of environment, data folder or project with that input\'s table', () => {
+    const a = selfPaths({ env: { HOME: '/home/a' }, dataDir: '/data/a', projectDir: '/p/a' });
+    expect(selfPaths({ env: { HOME: '/home/a' }, dataDir: '/data/a', projectDir: '/p/a' })).toEqual(a);
+    for (const name of TABLE_ENV) {
+      const changed = selfPaths({ env: { HOME: '/home/a', [name]: '/elsewhere/x' }, dataDir: '/data/a', projectDir: '/p/a' });
+      expect(changed).toEqual(selfPathTable({ env: { HOME: '/home/a', [name]: '/elsewhere/x' }, dataDir: '/data/a', projectDir: '/p/a' }).map((e) => e.path));
+    }
+    expect(selfPaths({ env: { HOME: '/home/a' }, dataDir: '/data/b', projectDir: '/p/a' })).toContain('/data/b');
+    expect(selfPaths({ env: { HOME: '/home/a' }, dataDir: '/data/a', projectDir: '/p/b' })).toContain('/p/b/.stopline');
   });
 });
