@@ -8,15 +8,20 @@
  * one line of its own. The user file's unknown top-level keys (`hooks`, `import`,
  * `dashboard`, ...) are passed through untouched for the modules that read them.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { BUILTIN_DEFAULTS, LEVELS, MAX_AGENT_BUDGET, MODES, POLICIES } from '../contract/types';
 import type { Level, Mode, PolicyDefaults } from '../contract/types';
 import { parseJsonc } from '../hooks/jsonc';
 import { homeFrom } from '../self-paths';
 import { DEFAULT_RETENTION_DAYS } from '../state/retention';
 import type { Env } from '../self-paths';
+import { BoundedCache, statPath, stillValid } from './file-stamp';
+import type { FileStamp, StatAnswer } from './file-stamp';
+import { CONFIG_FILE, PROJECT_DIR, forgetProjectWalks, locateProject } from './project';
 import { applyProjectFile } from './tighten';
+
+export { CONFIG_FILE, PROJECT_DIR, findProject, forgetProjectWalks } from './project';
 
 export type FailMode = 'open' | 'closed';
 
@@ -49,9 +54,6 @@ export interface LoadedConfig {
   diagnostics: string[];
 }
 
-export const CONFIG_FILE = 'stopline.json';
-export const PROJECT_DIR = '.stopline';
-
 const KNOWN_KEYS = new Set(['defaultMode', 'defaultLevel', 'failMode', 'dataDir', 'retentionDays', 'defaults']);
 
 export function builtinConfig(): StoplineConfig {
@@ -67,24 +69,6 @@ export function userConfigPath(env: Env): string | null {
   return home ? join(home, '.config', 'stopline', CONFIG_FILE) : null;
 }
 
-/**
- * Walk up from cwd: the first folder with `.stopline/stopline.json` wins; the walk stops at
- * the repository root (a folder with `.git`) or the file-system root.
- */
-export function findProject(cwd: string | undefined): { root: string; file?: string } | undefined {
-  if (!cwd) return undefined;
-  let dir = resolve(cwd);
-  for (let i = 0; i < 64; i++) {
-    const file = join(dir, PROJECT_DIR, CONFIG_FILE);
-    if (existsSync(file)) return { root: dir, file };
-    if (existsSync(join(dir, '.git'))) return { root: dir };
-    const up = dirname(dir);
-    if (up === dir) break;
-    dir = up;
-  }
-  return { root: resolve(cwd) };
-}
-
 /** One file's valid values (what it does not set, or sets badly, is absent). */
 export interface ParsedFile {
   defaultMode?: Mode;
@@ -96,29 +80,86 @@ export interface ParsedFile {
   extras: Record<string, unknown>;
 }
 
-function readJson(path: string): { value?: unknown; problem?: string } {
-  let text: string;
-  try {
-    if (!statSync(path).isFile()) return { problem: 'not a file' };
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return {};
-    return { problem: `cannot be read (${code ?? 'error'})` };
-  }
+/** A file's text as JSON: plain JSON first (the common case, and the fastest), then JSONC. */
+function parseJsonText(text: string): { value?: unknown; problem?: string } {
   // the same reader as the hooks layer: stopline.json is hand-written, and `stopline install`
   // keeps a person's comments, so a comment must not make the whole file (failMode closed
   // included) fall back to the loosest defaults. The parser's own message can quote file text,
   // so only the position is shown.
   const body = text.replace(/^\uFEFF/, '');
   try {
-    return { value: JSON.parse(body) }; // the common case, and the fastest
+    return { value: JSON.parse(body) };
   } catch {
     /* comments or trailing commas: the JSONC reader below */
   }
   const r = parseJsonc(body);
   if (!r.ok) return { problem: `is not valid JSON (at ${r.position.line}:${r.position.col})` };
   return { value: r.doc.value };
+}
+
+/** One config file as loadConfig uses it: absent, or its valid values plus its problems. */
+interface FileReading {
+  /** the file was read and held JSON (its values count, and it is named in `sources`) */
+  parsed?: ParsedFile;
+  problems: string[];
+}
+
+const ABSENT: FileReading = Object.freeze({ problems: [] }) as FileReading;
+
+/**
+ * Parsed files of this process, keyed by role and path. An entry is reused while the file
+ * answers the same stamp (file-stamp.ts), so an edit is read on the next call; a missing file
+ * is not cached at all (its one stat per call says so). Entries are never handed out for
+ * mutation: loadConfig copies what it merges.
+ */
+interface CachedReading {
+  stamp: FileStamp;
+  text: string;
+  reading: FileReading;
+}
+const readings = new BoundedCache<CachedReading>(64);
+
+/**
+ * Read and parse one config file, reusing the last parse while the file is unchanged. `seen` is
+ * a stat already made for this path (the project walk makes one). `userOnly` false parses it as
+ * a project file (see parseFile).
+ */
+function readConfigFile(path: string, userOnly: boolean, seen?: StatAnswer): FileReading {
+  const key = `${userOnly ? 'u' : 'p'}\0${path}`;
+  const answer = seen ?? statPath(path);
+  if (answer.kind !== 'file') {
+    readings.delete(key);
+    if (answer.kind === 'missing') return ABSENT;
+    return { problems: [answer.kind === 'other' ? 'not a file' : `cannot be read (${answer.code})`] };
+  }
+  const cached = readings.get(key);
+  if (cached && stillValid(cached.stamp, answer.stamp)) return cached.reading;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    readings.delete(key);
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return ABSENT;
+    return { problems: [`cannot be read (${code ?? 'error'})`] };
+  }
+  // a stamp inside the racy window: same text means the same parse (and a fresher stamp)
+  if (cached && cached.text === text) {
+    readings.set(key, { ...cached, stamp: answer.stamp });
+    return cached.reading;
+  }
+  const problems: string[] = [];
+  const { value, problem } = parseJsonText(text);
+  if (problem) problems.push(problem);
+  const reading: FileReading = value === undefined ? { problems } : { parsed: parseFile(value, problems, userOnly), problems };
+  readings.set(key, { stamp: answer.stamp, text, reading });
+  return reading;
+}
+
+/** Forget every cached parse and project walk (tests). */
+export function forgetConfigCache(): void {
+  readings.clear();
+  forgetProjectWalks();
 }
 
 function oneOf<T extends string>(v: unknown, allowed: readonly T[]): T | undefined {
@@ -189,19 +230,20 @@ function fileDiagnostic(which: string, path: string, problems: string[]): string
   return `stopline: ${which} config ${path}: ${problems.join('; ')}; using the safe default for ${problems.length === 1 ? 'it' : 'those'}`;
 }
 
-/** Load and merge both files. Never throws. */
-export function loadConfig(env: Env, cwd: string | undefined): LoadedConfig {
+/**
+ * Load and merge both files. Never throws. Long-lived hosts call this on every tool call: the
+ * project walk and each file's parse are cached and re-checked with one stat per file (an edit,
+ * a deleted file and a newly created file all count on the next call).
+ */
+export function loadConfig(env: Readonly<Env>, cwd: string | undefined): LoadedConfig {
   const config = builtinConfig();
   const diagnostics: string[] = [];
 
   const userPath = userConfigPath(env);
   if (userPath) {
-    const problems: string[] = [];
-    const { value, problem } = readJson(userPath);
-    if (problem) problems.push(problem);
-    if (value !== undefined) {
+    const { parsed: u, problems } = readConfigFile(userPath, true);
+    if (u) {
       config.sources.user = userPath;
-      const u = parseFile(value, problems);
       if (u.defaultMode) config.defaultMode = u.defaultMode;
       if (u.defaultLevel) config.defaultLevel = u.defaultLevel;
       if (u.failMode) config.failMode = u.failMode;
@@ -213,17 +255,14 @@ export function loadConfig(env: Env, cwd: string | undefined): LoadedConfig {
     if (problems.length) diagnostics.push(fileDiagnostic('user', userPath, problems));
   }
 
-  const project = findProject(cwd);
+  const project = locateProject(cwd);
   if (project) {
     config.projectRoot = project.root;
     if (project.file) {
-      const problems: string[] = [];
       let ignored: { key: string; why: string }[] = [];
-      const { value, problem } = readJson(project.file);
-      if (problem) problems.push(problem);
-      if (value !== undefined) {
+      const { parsed: p, problems } = readConfigFile(project.file, false, project.fileStat);
+      if (p) {
         config.sources.project = project.file;
-        const p = parseFile(value, problems, false);
         ignored = applyProjectFile(config, p, config.extras.user);
       }
       if (problems.length) diagnostics.push(fileDiagnostic('project', project.file, problems));
