@@ -134,36 +134,38 @@ export function recordTiming(env: Env, artifact: string, hook: string, startedMs
 export type HookEventInput = Omit<DispatchInput, 'event' | 'hostFamily' | 'cwd'> & { cwd: string };
 
 /**
- * The person's universal hooks inside a long-lived host process. The config is read once per
- * project folder (the host process lives as long as the session; a changed stopline.json is
- * read on the next start, as the hooks docs say). Never throws: a broken config or a failing
- * hook becomes a diagnostic line and the guard's answer stands.
+ * The person's universal hooks inside a long-lived host process. The config is asked for on
+ * every event; the loader keeps its parse while the files are unchanged (one stat per file), so
+ * an edited stopline.json or imported hooks file counts on the next tool call without a restart.
+ * Never throws: a broken config or a failing hook becomes a diagnostic line and the guard's
+ * answer stands.
  */
 export class InProcessHooks {
-  private readonly configs = new Map<string, HooksConfig>();
+  /** project folder -> the load errors last reported there (each is said once, until it changes) */
+  private readonly reported = new Map<string, string>();
 
   constructor(
     private readonly env: Env,
     private readonly hostFamily: string,
     /** dialects the host runs natively (none for OpenCode and Pi) */
     private readonly skipDialects: readonly Dialect[] = [],
-    private readonly load: (projectDir: string) => HooksConfig = (dir) =>
-      loadHooksConfigFromSystem(dir, { env: { ...env }, skipDialects: [...skipDialects] }),
+    private readonly load: (projectDir: string) => HooksConfig = (dir) => loadHooksConfigFromSystem(dir, { env, skipDialects }),
   ) {}
 
-  /** The loaded config for a project folder (cached for the life of the process). */
+  /** The current config for a project folder (re-read by the loader only when a file changed). */
   configFor(projectDir: string): HooksConfig {
-    let config = this.configs.get(projectDir);
-    if (!config) {
-      config = this.load(projectDir);
-      this.configs.set(projectDir, config);
-      // load errors are reported once, when the config is read
-      this.loadDiagnostics.set(projectDir, config.diagnostics.filter((d) => d.level === 'error').map((d) => `hooks: ${d.message}`));
-    }
-    return config;
+    return this.load(projectDir);
   }
 
-  private readonly loadDiagnostics = new Map<string, string[]>();
+  /** Load errors not yet reported for this folder: said once, and again only after they change. */
+  private freshLoadErrors(projectDir: string, config: HooksConfig): string[] {
+    const lines = config.diagnostics.filter((d) => d.level === 'error').map((d) => `hooks: ${d.message}`);
+    const said = lines.join('\n');
+    if ((this.reported.get(projectDir) ?? '') === said) return [];
+    if (this.reported.size >= 256 && !this.reported.has(projectDir)) this.reported.clear();
+    this.reported.set(projectDir, said);
+    return lines;
+  }
 
   /** Whether any hook is configured for this event in this project. */
   has(event: CanonicalEvent, projectDir: string): boolean {
@@ -182,11 +184,7 @@ export class InProcessHooks {
     const diagnostics: string[] = [];
     try {
       const config = this.configFor(projectDir);
-      const first = this.loadDiagnostics.get(projectDir);
-      if (first && first.length) {
-        diagnostics.push(...first);
-        this.loadDiagnostics.set(projectDir, []);
-      }
+      diagnostics.push(...this.freshLoadErrors(projectDir, config));
       if (!hasHooks(config, event)) return withLines(guard, diagnostics);
       const dispatch: DispatchInput = { ...input, event, hostFamily: this.hostFamily, projectDir };
       const result = await dispatchHooks(config, dispatch, {

@@ -6,7 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
-import { CONFIG_FILE, PROJECT_DIR, findProject } from '../config/config';
+import { BoundedCache, statPath, stillValid } from '../config/file-stamp';
+import type { StatAnswer } from '../config/file-stamp';
+import { CONFIG_FILE, PROJECT_DIR, locateProject } from '../config/project';
 import { parseJsonc, type LocatedDocument } from './jsonc';
 import { parseHooksSection, report, type ParseContext } from './parse';
 import type { Diagnostic, Dialect, HookGroup, HooksConfig } from './types';
@@ -257,14 +259,71 @@ export function buildConfig(groups: HookGroup[], diagnostics: Diagnostic[] = [],
 export const EMPTY_CONFIG: HooksConfig = Object.freeze({ groups: [], byEvent: {}, diagnostics: [], sources: [] }) as HooksConfig;
 
 /**
+ * Loaded configs of this process. A long-lived host (OpenCode, Pi, the resident evaluator) asks
+ * for the hooks config on every tool call; the entry is reused while every file the load
+ * consulted (present or missing) answers the same stat, so an edited, deleted or newly created
+ * hooks file or import counts on the very next call. The key holds every input that chooses
+ * which files are read; the files' contents choose the rest (imports), and those are covered by
+ * the stamps.
+ */
+interface CachedLoad {
+  consulted: { path: string; answer: StatAnswer }[];
+  config: HooksConfig;
+}
+const loads = new BoundedCache<CachedLoad>(32);
+
+/** Forget every cached hooks config (tests). */
+export function forgetHooksConfigCache(): void {
+  loads.clear();
+}
+
+function sameAnswer(before: StatAnswer, now: StatAnswer): boolean {
+  if (before.kind === 'file') return now.kind === 'file' && stillValid(before.stamp, now.stamp);
+  // an unreadable path is never trusted: its load is repeated until it reads
+  return before.kind === now.kind && before.kind !== 'error';
+}
+
+function cacheKey(cwd: string, home: string, env: LoadOptions['env'], projectConfigPath: string, extra: Partial<LoadOptions>): string {
+  return [
+    cwd,
+    home,
+    projectConfigPath,
+    // relative paths (STOPLINE_CONFIG, a relative cwd) resolve against the process folder
+    process.cwd(),
+    env.STOPLINE_CONFIG ?? '',
+    env.XDG_CONFIG_HOME ?? '',
+    env.CLAUDE_CONFIG_DIR ?? '',
+    env.CODEX_HOME ?? '',
+    env.HERMES_HOME ?? '',
+    extra.userConfigPath ?? '',
+    (extra.skipDialects ?? []).join(','),
+  ].join('\0');
+}
+
+/**
  * Load with the real file system and environment. `cwd` is the host's project folder
  * (Claude's `.claude/` files are looked up there); the stopline project file is found by
- * walking up from it to the folder holding `.stopline/`, else the repository root.
+ * walking up from it to the folder holding `.stopline/`, else the repository root. Without an
+ * injected `readFile`, the result is cached as described at CachedLoad; the returned config is
+ * shared between calls and must not be changed.
  */
 export function loadHooksConfigFromSystem(cwd: string, extra: Partial<LoadOptions> = {}): HooksConfig {
   const env = extra.env ?? process.env;
   const home = extra.home ?? env.HOME ?? env.USERPROFILE ?? '';
-  const project = findProject(cwd);
-  const projectConfigPath = extra.projectConfigPath ?? join(project?.root ?? cwd, PROJECT_DIR, CONFIG_FILE);
-  return loadHooksConfig({ readFile: nodeReadFile, ...extra, env, home, cwd, projectConfigPath });
+  const projectConfigPath = extra.projectConfigPath ?? join(locateProject(cwd)?.root ?? cwd, PROJECT_DIR, CONFIG_FILE);
+  if (extra.readFile) return loadHooksConfig({ ...extra, readFile: extra.readFile, env, home, cwd, projectConfigPath });
+
+  const key = cacheKey(cwd, home, env, projectConfigPath, extra);
+  const cached = loads.get(key);
+  if (cached && cached.consulted.every((c) => sameAnswer(c.answer, statPath(c.path)))) return cached.config;
+
+  // stat before read: a write between the two shows up as a changed stamp on the next call
+  const consulted: CachedLoad['consulted'] = [];
+  const readFile = (path: string): string | undefined => {
+    consulted.push({ path, answer: statPath(path) });
+    return nodeReadFile(path);
+  };
+  const config = loadHooksConfig({ ...extra, env, home, cwd, projectConfigPath, readFile });
+  loads.set(key, { consulted, config });
+  return config;
 }
