@@ -21,11 +21,16 @@ import type { HookEnv, MappedEvent } from '../shared/adapter';
 /** Marks a child whose root could not be proven (it is a subagent of someone). */
 export const UNKNOWN_PARENT_AGENT = 'unknown-parent';
 
-/** The data folder the core will use for this event (same inputs as the controller). */
+/**
+ * The data folder the core will use for this event (same inputs as the controller). Both
+ * readers take the env as it is (neither changes it), and loadConfig answers from its cache
+ * while stopline.json is unchanged, so the controller's own read of the same files that
+ * follows costs a stat per file.
+ */
 function dataDirFor(event: ControlEvent, env: HookEnv): string {
   const cwd = event.cwd ?? event.action?.cwd;
-  const { config } = loadConfig({ ...env }, cwd);
-  return resolveDataDir({ ...env }, { configDataDir: config.dataDir, hostDataDir: event.host.dataDir });
+  const { config } = loadConfig(env, cwd);
+  return resolveDataDir(env, { configDataDir: config.dataDir, hostDataDir: event.host.dataDir });
 }
 
 function placed(event: ControlEvent, lineage: Lineage): ControlEvent {

@@ -134,6 +134,8 @@ export class OpenCodeGuard {
     private readonly input: PluginInput,
     private readonly deps: GuardDeps,
   ) {
+    // passed to the core as it is, not copied per call: the core only reads it (a copy of
+    // process.env per tool call was a measurable share of an in-process decision)
     this.env = deps.env;
     this.cwd = input.directory || input.worktree || undefined;
     this.home = deps.env.HOME && deps.env.HOME.trim() !== '' ? deps.env.HOME : undefined;
@@ -169,14 +171,14 @@ export class OpenCodeGuard {
 
   private failure(err: unknown): Outcome {
     try {
-      return this.deps.core.failOutcome(err, { env: { ...this.env }, ...(this.cwd ? { cwd: this.cwd } : {}) });
+      return this.deps.core.failOutcome(err, { env: this.env, ...(this.cwd ? { cwd: this.cwd } : {}) });
     } catch (again) {
       return { kind: 'none', diagnostics: [`${describe(err)}; fail mode unknown (${describe(again)}), failing open`] };
     }
   }
 
   private decide(event: ControlEvent): Outcome {
-    return this.deps.core.handleEvent(event, { env: { ...this.env }, ...(this.cwd ? { cwd: this.cwd } : {}), canAsk: false, denyResponse: DENY_RESPONSE });
+    return this.deps.core.handleEvent(event, { env: this.env, ...(this.cwd ? { cwd: this.cwd } : {}), canAsk: false, denyResponse: DENY_RESPONSE });
   }
 
   private hookInput(sessionId: string, extra: Partial<HookEventInput> = {}): HookEventInput {
@@ -397,7 +399,7 @@ export class OpenCodeGuard {
     }
     // read-only and unknown agents never advance the contract
     if (canEdit !== true) return;
-    const out = this.deps.core.applyHostEditSwitch({ sessionId: root, ...(this.cwd ? { cwd: this.cwd } : {}), host: hostInfo(this.version, agent) }, { env: { ...this.env }, ...(this.cwd ? { cwd: this.cwd } : {}) });
+    const out = this.deps.core.applyHostEditSwitch({ sessionId: root, ...(this.cwd ? { cwd: this.cwd } : {}), host: hostInfo(this.version, agent) }, { env: this.env, ...(this.cwd ? { cwd: this.cwd } : {}) });
     this.say(out.diagnostics);
     if (out.kind === 'context' && out.notice) this.say([out.notice]);
   }

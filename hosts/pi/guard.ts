@@ -77,6 +77,8 @@ export class PiGuard {
   private readonly beforeContext = new BoundedMap<string>(1024);
 
   constructor(private readonly deps: GuardDeps) {
+    // passed to the core as it is, not copied per call: the core only reads it (a copy of
+    // process.env per tool call was a measurable share of an in-process decision)
     this.env = deps.env;
     this.home = deps.env.HOME && deps.env.HOME.trim() !== '' ? deps.env.HOME : undefined;
     this.log = deps.log ?? ((line) => process.stderr.write(line + '\n'));
@@ -119,7 +121,7 @@ export class PiGuard {
   private failure(err: unknown, ctx: PiContext | undefined): Outcome {
     const cwd = safeCwd(ctx);
     try {
-      return this.deps.core.failOutcome(err, { env: { ...this.env }, ...(cwd ? { cwd } : {}) });
+      return this.deps.core.failOutcome(err, { env: this.env, ...(cwd ? { cwd } : {}) });
     } catch (again) {
       return { kind: 'none', diagnostics: [`${describe(err)}; fail mode unknown (${describe(again)}), failing open`] };
     }
@@ -137,7 +139,7 @@ export class PiGuard {
 
   private decide(event: ControlEvent, ctx: PiContext | undefined): Outcome {
     const cwd = safeCwd(ctx);
-    return this.deps.core.handleEvent(event, { env: { ...this.env }, ...(cwd ? { cwd } : {}), canAsk: ctx?.hasUI === true, denyResponse: DENY_RESPONSE });
+    return this.deps.core.handleEvent(event, { env: this.env, ...(cwd ? { cwd } : {}), canAsk: ctx?.hasUI === true, denyResponse: DENY_RESPONSE });
   }
 
   private hookInput(sessionId: string, ctx: PiContext | undefined, extra: Partial<HookEventInput> = {}): HookEventInput {
@@ -192,7 +194,7 @@ export class PiGuard {
   private async onUserBash(event: unknown, ctx: PiContext): Promise<void> {
     const out = this.deps.core.recordBypass(
       { sessionId: sessionIdOf(ctx), ...(safeCwd(ctx) ? { cwd: safeCwd(ctx)! } : {}), host: hostInfo(ctx), action: userBashAction(event, ctx, this.home) },
-      { env: { ...this.env } },
+      { env: this.env },
     );
     this.say(out.diagnostics);
   }

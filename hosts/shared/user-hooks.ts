@@ -4,8 +4,10 @@
  * artifact skips that dialect: the Claude artifact never runs imported Claude hooks, the
  * Codex artifact never runs imported Codex hooks.
  *
- * Cost when nobody configured hooks: reading stopline.json (user + project; the guard's
- * config read already touched them) and one map lookup. Nothing is spawned.
+ * Cost when nobody configured hooks: one stat per file the hooks loader consulted (it keeps
+ * its parse while those files are unchanged, which matters in the resident evaluator, where
+ * this runs on every tool call; an edited file is read again on the next call) and one map
+ * lookup. Nothing is spawned.
  */
 import type { CanonicalEvent } from '../../core/canonical';
 import { dispatchHooks, foldGuardWithHooks, hasHooks, inputFromPayload, loadHooksConfigFromSystem } from '../../core/hooks';
