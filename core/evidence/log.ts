@@ -6,7 +6,7 @@
  * Readers skip damaged lines and count them.
  */
 import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, readdirSync, renameSync, writeSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../digest';
 import { join } from 'node:path';
 import type { Label } from '../contract/grammar';
 import { ensureDir } from '../state/fsio';
@@ -88,7 +88,7 @@ export interface LabelRecord {
 }
 
 export function appendLabel(dataDir: string, eventId: string, label: Label, now: number): LabelRecord {
-  const rec: LabelRecord = { schemaVersion: 1, labelId: 'lbl_' + randomBytes(8).toString('hex'), occurredAt: new Date(now).toISOString(), eventId, label };
+  const rec: LabelRecord = { schemaVersion: 1, labelId: 'lbl_' + randomHex(8), occurredAt: new Date(now).toISOString(), eventId, label };
   ensureDir(dataDir);
   appendLine(labelsFile(dataDir), dataDir, JSON.stringify(rec) + '\n');
   return rec;

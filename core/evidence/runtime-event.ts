@@ -5,7 +5,7 @@
  * they are a canonical name from the registry (MCP and plugin tool names can carry project
  * or server names); otherwise a short hash lets records be grouped without revealing it.
  */
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../digest';
 import type { Contract, ControlState } from '../contract/types';
 import type { Decision } from '../contract/decide';
 import type { Action, HostFamily, HostStatus, Mutability } from '../protocol';
@@ -74,7 +74,7 @@ export interface RuntimeEventV1 {
 }
 
 export function newEventId(): string {
-  return 'evt_' + randomBytes(10).toString('hex');
+  return 'evt_' + randomHex(10);
 }
 
 /** Names like `Bash` or `WebFetch`: registry vocabulary, not user text. */

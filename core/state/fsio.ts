@@ -3,7 +3,7 @@
  * Hooks are short-lived processes, so everything here is sync and allocation-light.
  */
 import { closeSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../digest';
 
 export function ensureDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -18,7 +18,7 @@ export function sleepSync(ms: number): void {
  * a process killed half way) sees the old content or the new, never a torn file.
  */
 export function writeFileAtomic(path: string, data: string): void {
-  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const tmp = `${path}.${process.pid}.${randomHex(4)}.tmp`;
   const fd = openSync(tmp, 'wx', 0o600);
   try {
     writeSync(fd, data);

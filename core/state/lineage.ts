@@ -13,10 +13,11 @@
  * an orphan: it is known to be a child, so it can never arm, change or widen a contract, but no
  * root contract can be proven for it.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDir, writeFileAtomic } from './fsio';
+import { sha256 } from '../digest';
+import { cryptoModule } from '../lazy-builtins';
 
 export type Lineage =
   /** no record: a root session, or a child whose start was never seen */
@@ -27,7 +28,7 @@ export type Lineage =
 const RECORD_VERSION = 1;
 
 function digest(label: string, sessionId: string): Buffer {
-  return createHash('sha256').update(`stopline-lineage-${label}\0${sessionId}`).digest();
+  return Buffer.from(sha256(`stopline-lineage-${label}\0${sessionId}`));
 }
 
 function recordFile(dataDir: string, childId: string): string {
@@ -35,6 +36,9 @@ function recordFile(dataDir: string, childId: string): string {
 }
 
 function seal(childId: string, rootId: string): { iv: string; tag: string; data: string } {
+  // node:crypto only here and in unseal: a record is sealed when a child starts and opened when
+  // a child acts, while every hook start looks up (hashes) the file name
+  const { createCipheriv, randomBytes } = cryptoModule();
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', digest('seal', childId), iv);
   const data = Buffer.concat([cipher.update(rootId, 'utf8'), cipher.final()]);
@@ -46,7 +50,7 @@ function unseal(childId: string, sealed: unknown): string | null {
   const { iv, tag, data } = sealed as Record<string, unknown>;
   if (typeof iv !== 'string' || typeof tag !== 'string' || typeof data !== 'string') return null;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', digest('seal', childId), Buffer.from(iv, 'hex'));
+    const decipher = cryptoModule().createDecipheriv('aes-256-gcm', digest('seal', childId), Buffer.from(iv, 'hex'));
     decipher.setAuthTag(Buffer.from(tag, 'hex'));
     const root = Buffer.concat([decipher.update(Buffer.from(data, 'hex')), decipher.final()]).toString('utf8');
     return root === '' ? null : root;

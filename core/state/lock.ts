@@ -7,7 +7,7 @@
  * controller answers with the fail mode.
  */
 import { closeSync, linkSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../digest';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { ensureDir, sleepSync } from './fsio';
@@ -150,7 +150,7 @@ function tryCreateExclusive(path: string, token: string): boolean {
 }
 
 function stage(path: string, token: string): string {
-  const staged = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const staged = `${path}.${process.pid}.${randomHex(4)}.tmp`;
   ensureDir(dirname(path));
   const fd = openSync(staged, 'wx', 0o600);
   try {
@@ -177,7 +177,7 @@ export function lockTimeoutFromEnv(env: Record<string, string | undefined>): num
 
 export function withLock<T>(path: string, fn: () => T, opts: LockOptions = {}): T {
   const o = { ...LOCK_DEFAULTS, ...opts };
-  const token = `${process.pid} ${HOST} ${randomBytes(6).toString('hex')} ${Date.now()}`;
+  const token = `${process.pid} ${HOST} ${randomHex(6)} ${Date.now()}`;
   const start = Date.now();
   const staged = stage(path, token);
   try {

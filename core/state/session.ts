@@ -13,7 +13,6 @@
  * `stopline doctor` lists the moved-aside files.
  */
 import { chmodSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { LEVELS, MODES, POLICIES } from '../contract/types';
@@ -21,6 +20,7 @@ import type { Contract } from '../contract/types';
 import { ensureDir, writeFileAtomic } from './fsio';
 import { withLock } from './lock';
 import type { LockOptions } from './lock';
+import { sha256Hex } from '../digest';
 
 export const STATE_SCHEMA_VERSION = 1 as const;
 
@@ -64,7 +64,7 @@ const StateSchema = z.object({
 });
 
 export function hashText(s: string): string {
-  return createHash('sha256').update(s).digest('hex');
+  return sha256Hex(s);
 }
 
 /** The hashed key that names a session's files and appears in evidence. */
