@@ -23,7 +23,12 @@ import terser from '@rollup/plugin-terser';
 import ts from 'typescript';
 
 /** Repo-relative paths of the modules the build evaluates lazily. */
-export const LAZY_MODULES = Object.freeze(['core/analysis/walk.ts']);
+export const LAZY_MODULES = Object.freeze([
+  // the shell walkers: unbash, the program tables, PowerShell (only a shell command needs them)
+  'core/analysis/walk.ts',
+  // running universal hooks (only an event the person has a hook for needs it)
+  'core/hooks/run.ts',
+]);
 
 /** The stand-in's name for the function that evaluates the string on first use. */
 const LOAD = '__stoplineLazyLoad';

@@ -3,7 +3,7 @@
  * use, so a hook that never analyses a shell command does not parse the shell walkers.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { rollup } from 'rollup';
@@ -65,8 +65,12 @@ describe('the built Claude hook', () => {
   const claude = ARTIFACTS.find((a) => a.id === 'claude')!;
   const preload = join(REPO_ROOT, FIXTURES, 'count-lazy-bodies.mjs');
 
-  function lazyEvaluations(payloadFile: string): { bodies: number; status: number | null } {
-    const home = join(work.dir, `home-${payloadFile}`);
+  function lazyEvaluations(payloadFile: string, userConfig?: object): { bodies: number; status: number | null } {
+    const home = join(work.dir, `home-${payloadFile}-${userConfig ? 'hooks' : 'plain'}`);
+    if (userConfig) {
+      mkdirSync(join(home, '.config', 'stopline'), { recursive: true });
+      writeFileSync(join(home, '.config', 'stopline', 'stopline.json'), JSON.stringify(userConfig));
+    }
     const r = spawnSync(process.execPath, ['--import', pathToFileURL(preload).href, distFile(claude)], {
       input: readFileSync(join(REPO_ROOT, 'test/fixtures/claude', payloadFile)),
       env: isolatedEnv(home),
@@ -77,14 +81,23 @@ describe('the built Claude hook', () => {
     return { bodies: m ? Number(m[1]) : -1, status: r.status };
   }
 
-  it('carries the shell walkers as a lazy body', () => {
-    expect(LAZY_MODULES).toContain('core/analysis/walk.ts');
+  it('carries the shell walkers and the hook runner as lazy bodies', () => {
+    expect(LAZY_MODULES).toEqual(['core/analysis/walk.ts', 'core/hooks/run.ts']);
     const text = readFileSync(distFile(claude), 'utf8');
-    expect(text.split('new Function("require","module","exports"').length - 1).toBe(1);
+    expect(text.split('new Function("require","module","exports"').length - 1).toBe(LAZY_MODULES.length);
   });
 
-  it('does not evaluate them for a Write, and does for a Bash command', () => {
+  it('evaluates neither for a Write without user hooks; the walkers for a Bash command; the runner when a hook matches', () => {
     expect(lazyEvaluations('PreToolUse-Write.json')).toEqual({ bodies: 0, status: 0 });
     expect(lazyEvaluations('PreToolUse-Bash.json')).toEqual({ bodies: 1, status: 0 });
+    const hooks = { hooks: { 'tool:before': [{ matcher: 'Write', hooks: [{ type: 'command', command: 'true' }] }] } };
+    expect(lazyEvaluations('PreToolUse-Write.json', hooks)).toEqual({ bodies: 1, status: 0 });
   }, 60_000);
+
+  it('does not import node:crypto or node:child_process at start-up (they load on first use)', () => {
+    const text = readFileSync(distFile(claude), 'utf8');
+    const imported = [...text.matchAll(/from\s*"(node:[a-z_/]+)"/g)].map((m) => m[1]);
+    expect(imported).not.toContain('node:crypto');
+    expect(imported).not.toContain('node:child_process');
+  });
 });
