@@ -30,6 +30,18 @@ export type StatAnswer =
 
 /** Two seconds covers the coarsest common timestamp (FAT's 2 s); ext4/APFS ticks are far finer. */
 export const RACY_WINDOW_MS = 2000;
+let racyWindowMs = RACY_WINDOW_MS;
+
+/**
+ * Tests only: a smaller window lets a test written in one second reach the stamp comparison
+ * instead of the text re-read (the test then changes the size, or waits a tick, per edit).
+ * Returns the previous value.
+ */
+export function setRacyWindowForTests(ms: number): number {
+  const before = racyWindowMs;
+  racyWindowMs = ms;
+  return before;
+}
 
 /** One statSync. Never throws: a missing path (or a path through a file) is `missing`. */
 export function statPath(path: string): StatAnswer {
@@ -52,12 +64,12 @@ export function sameStamp(a: FileStamp, b: FileStamp): boolean {
 
 /**
  * Whether a stamp can vouch for the content that was read with it: the file had not changed
- * within RACY_WINDOW_MS before the stamp was taken, so a later write inside the same timestamp
+ * within the racy window (RACY_WINDOW_MS) before the stamp was taken, so a later write inside the same timestamp
  * tick is impossible. A clock that jumped backwards makes the file look new, which only costs a
  * re-read.
  */
 export function settled(stamp: FileStamp): boolean {
-  return stamp.takenAt - Math.max(stamp.mtimeMs, stamp.ctimeMs) > RACY_WINDOW_MS;
+  return stamp.takenAt - Math.max(stamp.mtimeMs, stamp.ctimeMs) > racyWindowMs;
 }
 
 /** A cached entry still holds when the file answers the same stamp and that stamp is settled. */
