@@ -9,6 +9,10 @@
  * `<key>.1.jsonl`) keeps its rows, and a file that disappears (the rotation overwrote the old
  * `.1`, retention removed a session) takes its rows with it: the page always shows what a
  * fresh read of the folder would show.
+ *
+ * Lines go through the evidence scanner (../evidence/scan.ts): what identical lines share is
+ * worked out once per shape (record-shape.ts), so a record stopline wrote costs a compare of its
+ * shape bytes, its id's hex digits and its timestamp, not a JSON.parse.
  */
 import { closeSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,16 +22,18 @@ import { appendLabel, labelsFile, runtimeDir } from '../../../core/evidence/log'
 import type { LabelRecord } from '../../../core/evidence/log';
 import type { RuntimeContractSummary, RuntimeEventV1 } from '../../../core/evidence/runtime-event';
 import { renderExplain } from '../../../core/messages/render';
+import { EvidenceScanner } from '../evidence/scan';
+import type { Line } from '../evidence/scan';
+import { DENY, EVENT_ID, OUTCOMES, eventIdInto, isObject, lineTime, shapeOf } from './record-shape';
+import type { RecordShape, ShapeIds } from './record-shape';
 
-export const EVENT_ID = /^evt_[0-9a-f]{20}$/;
+export { EVENT_ID, OUTCOMES };
 const LOG_NAME = /^([0-9a-f]{32})(\.1)?\.jsonl$/;
-/** Outcome codes of a row; 0 = the record carries no decision (after, contract, recovery). */
-export const OUTCOMES = ['', 'allow', 'context', 'ask', 'deny'] as const;
-const DENY = 4;
 const CHUNK_BYTES = 4 * 1024 * 1024;
 /** Hand the event loop back this often while reading a large folder. */
 const YIELD_BYTES = 16 * 1024 * 1024;
 const MAX_NAME = 64;
+const MAX_MEMO_PAUSE = 256 * 1024;
 
 /** String <-> small integer, with a cap so a hand-edited log cannot overflow a column. */
 class Dict {
@@ -168,10 +174,6 @@ export type DetailResult = { ok: true; detail: EventDetail } | { ok: false; stat
 const BUCKETS_MS = [60e3, 5 * 60e3, 15 * 60e3, 30 * 60e3, 3600e3, 3 * 3600e3, 6 * 3600e3, 12 * 3600e3, 86400e3, 2 * 86400e3, 7 * 86400e3, 30 * 86400e3, 365 * 86400e3];
 const MAX_BUCKETS = 90;
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function hexToBytes(id: string, out: Uint8Array, at: number): void {
   for (let i = 0; i < 10; i++) out[at + i] = parseInt(id.slice(4 + i * 2, 6 + i * 2), 16);
 }
@@ -229,6 +231,17 @@ export class EvidenceStore {
   private readonly labelState: { file: { identity: string; offset: number } | null; labels: Map<string, { label: Label; at: string }> }[];
 
   private readonly buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  /**
+   * One scanner for the store's life: its shape memo carries over from refresh to refresh. A
+   * folder can hold 10^6 lines that are all new shapes (a field that counts up in every record),
+   * so the memo may pause for up to MAX_MEMO_PAUSE lines at a time rather than retry every 16 Ki.
+   */
+  private readonly scanner = new EvidenceScanner<RecordShape>(
+    { derive: shapeOf, visit: (shape, line) => this.addRecord(shape, line) },
+    { maxMemoPause: MAX_MEMO_PAUSE },
+  );
+  /** the file whose lines the scanner is handing over */
+  private reading: TrackedFile | null = null;
   private inflight: Promise<void> | null = null;
   private version = 0;
   private timelineCache: { version: number; value: Timeline } | null = null;
@@ -322,6 +335,7 @@ export class EvidenceStore {
       return budget;
     }
     const buf = this.buffer;
+    this.reading = file;
     try {
       let pos = file.offset;
       while (pos < size) {
@@ -332,7 +346,10 @@ export class EvidenceStore {
           const nl = buf.indexOf(10, start);
           if (nl === -1 || nl >= got) break;
           if (file.skipping) file.skipping = false;
-          else if (nl > start) this.ingestLine(buf, start, nl, file, pos + start);
+          else if (nl > start) {
+            const kind = this.scanner.scanLine(buf, start, nl, pos + start);
+            if (kind === 'damaged' || kind === 'memo-damaged') this.damaged++;
+          }
           start = nl + 1;
         }
         if (start === 0 && got === buf.length) {
@@ -352,59 +369,68 @@ export class EvidenceStore {
       }
       file.offset = pos;
     } finally {
+      this.reading = null;
       closeSync(fd);
     }
     return budget;
   }
 
-  private ingestLine(buf: Buffer, start: number, end: number, file: TrackedFile, offset: number): void {
-    const text = buf.toString('utf8', start, end);
-    let v: unknown;
-    try {
-      v = JSON.parse(text);
-    } catch {
-      if (text.trim() !== '') this.damaged++;
-      return;
-    }
-    const rec = v as Record<string, unknown>;
-    const at = isObject(rec) && typeof rec.occurredAt === 'string' ? Date.parse(rec.occurredAt) : NaN;
-    if (!isObject(rec) || rec.schemaVersion !== 1 || typeof rec.eventId !== 'string' || !EVENT_ID.test(rec.eventId) || typeof rec.type !== 'string' || typeof rec.sessionKey !== 'string' || !isObject(rec.contract) || Number.isNaN(at)) {
-      this.damaged++;
-      return;
-    }
-    const i = this.addRow();
+  /**
+   * One line the scanner accepted as a record of `shape`: a new row, or false when the line's
+   * own id or time makes it damaged (the rule the store always had, see record-shape.ts).
+   */
+  private addRecord(shape: RecordShape, line: Line): boolean {
+    const file = this.reading!;
+    this.makeRoom();
+    const i = this.rows;
+    if (!eventIdInto(line, this.idBytes, i * 10)) return false;
+    const at = lineTime(line);
+    if (Number.isNaN(at)) return false;
+    this.rows++;
+    const ids = (shape.ids ??= this.idsOf(shape, at, i));
     this.time[i] = at;
     this.fileOf[i] = file.id;
-    this.offsetOf[i] = offset;
-    this.lengthOf[i] = end - start;
-    hexToBytes(rec.eventId, this.idBytes, i * 10);
-    this.hostOf[i] = this.hosts.id(typeof rec.host === 'string' ? rec.host : '?');
-    this.typeOf[i] = this.types.id(rec.type);
-    const d = isObject(rec.decision) ? rec.decision : null;
-    const outcome = d ? OUTCOMES.indexOf(d.outcome as (typeof OUTCOMES)[number]) : 0;
-    this.outcomeOf[i] = d && outcome > 0 ? outcome : d ? DENY : 0; // an unknown outcome counts as deny, as summarize() does
-    this.reasonOf[i] = this.reasons.id(d && typeof d.reasonCode === 'string' ? d.reasonCode : '');
-    const a = isObject(rec.action) ? rec.action : null;
-    this.toolOf[i] = this.tools.id(!a ? '' : typeof a.tool === 'string' ? a.tool : typeof a.toolKey === 'string' ? `tool#${a.toolKey}` : '?');
-    this.classOf[i] = this.classes.id(a && typeof a.mutability === 'string' ? a.mutability : '');
-    this.childOf[i] = rec.child === true ? 1 : 0;
+    this.offsetOf[i] = line.offset;
+    this.lengthOf[i] = line.length;
+    this.hostOf[i] = ids.host;
+    this.typeOf[i] = ids.type;
+    this.outcomeOf[i] = shape.outcome;
+    this.reasonOf[i] = ids.reason;
+    this.toolOf[i] = ids.tool;
+    this.classOf[i] = ids.toolClass;
+    this.childOf[i] = shape.child ? 1 : 0;
     this.alive[i] = 1;
-    let s = this.sessionIds.get(rec.sessionKey);
-    if (s === undefined) {
-      s = this.sessions.length;
-      this.sessionIds.set(rec.sessionKey, s);
-      this.sessions.push({ key: rec.sessionKey, host: this.hostOf[i]!, firstAt: at, lastAt: -Infinity, lastRow: i, checks: 0, denies: 0, controlState: '', contract: null });
-    }
-    this.sessionOf[i] = s;
-    const info = this.sessions[s]!;
+    this.sessionOf[i] = ids.session;
+    const info = this.sessions[ids.session]!;
     if (at >= info.lastAt) {
-      info.contract = rec.contract as unknown as RuntimeContractSummary;
-      info.controlState = typeof rec.controlState === 'string' ? rec.controlState : '';
+      info.contract = shape.contract;
+      info.controlState = shape.controlState;
     }
     this.count(i);
+    return true;
   }
 
-  private addRow(): number {
+  /** Dictionary ids of a shape, on its first accepted line (row `i` at time `at`). */
+  private idsOf(shape: RecordShape, at: number, i: number): ShapeIds {
+    const host = this.hosts.id(shape.host);
+    let session = this.sessionIds.get(shape.sessionKey);
+    if (session === undefined) {
+      session = this.sessions.length;
+      this.sessionIds.set(shape.sessionKey, session);
+      this.sessions.push({ key: shape.sessionKey, host, firstAt: at, lastAt: -Infinity, lastRow: i, checks: 0, denies: 0, controlState: '', contract: null });
+    }
+    return {
+      host,
+      type: this.types.id(shape.type),
+      reason: this.reasons.id(shape.reason),
+      tool: this.tools.id(shape.tool),
+      toolClass: this.classes.id(shape.mutability),
+      session,
+    };
+  }
+
+  /** Room for one more row in every column. */
+  private makeRoom(): void {
     if (this.rows === this.cap) {
       const cap = Math.max(1024, this.cap * 2);
       const grow = <T extends Float64Array | Uint32Array | Uint8Array>(a: T, per = 1): T => {
@@ -428,7 +454,6 @@ export class EvidenceStore {
       this.alive = grow(this.alive);
       this.cap = cap;
     }
-    return this.rows++;
   }
 
   /** Add one alive row to the running aggregates. */

@@ -39,6 +39,21 @@ const MAX_SHAPE_BYTES = 4096;
 const MEMO_WINDOW = 1024;
 const MEMO_PAUSE = 16 * 1024;
 
+/** What a scanner may be told beyond its sink; every field has the default stated. */
+export interface ScanLimits {
+  /** bytes read at a time (1 MiB) */
+  chunkBytes?: number;
+  /** longest line read whole (MAX_LINE_BYTES) */
+  maxLineBytes?: number;
+  /**
+   * Longest pause of the shape memo, in lines (16 Ki: every pause is that long). A reader of
+   * logs that can be new shapes throughout (the dashboard over a whole folder) may allow more:
+   * each window of mostly new shapes in a row then doubles the pause up to this, and a window
+   * that hits starts over at 16 Ki, so a log without repeats pays for almost no memo tries.
+   */
+  maxMemoPause?: number;
+}
+
 /** What a `derive` function gets: the parsed line (whose eventId and occurredAt it must not use, see ScanSink). */
 export type EvidenceObject = Record<string, unknown>;
 
@@ -56,6 +71,22 @@ export interface Line {
   occurredAt(): unknown;
   /** Date.parse(occurredAt), computed without a string for the canonical ISO form */
   occurredMs(): number;
+  /**
+   * Where the line's id and timestamp sit when they were read from its bytes (both plain JSON
+   * strings, so their bytes are their values), for a reader that decodes them without making
+   * strings; null when the line went through JSON.parse (then eventId()/occurredAt() give the
+   * parsed values, of any JSON type). Reused like the Line: valid inside `visit` only.
+   */
+  raw(): RawStrings | null;
+}
+
+/** Byte ranges of a line's own strings in `buf` (the closing quote is at each end). */
+export interface RawStrings {
+  buf: Buffer;
+  idStart: number;
+  idEnd: number;
+  atStart: number;
+  atEnd: number;
 }
 
 export interface ScanSink<D> {
@@ -104,6 +135,9 @@ export class EvidenceScanner<D> {
   private windowMisses = 0;
   /** lines left to parse whole before the memo is tried again */
   private pausedFor = 0;
+  /** the next pause, doubling while windows keep missing (up to maxMemoPause) */
+  private nextPause = MEMO_PAUSE;
+  private readonly maxMemoPause: number;
   /** the current line's shape was parsed just now (not a memo hit) */
   private freshShape = false;
 
@@ -116,16 +150,19 @@ export class EvidenceScanner<D> {
   /** the parsed record on the JSON path, null on a memo hit */
   private parsed: EvidenceObject | null = null;
   private readonly line: Line;
+  private readonly rawStrings: RawStrings;
 
   private readonly maxLineBytes: number;
 
   constructor(
     private readonly sink: ScanSink<D>,
-    limits: { chunkBytes?: number; maxLineBytes?: number } = {},
+    limits: ScanLimits = {},
   ) {
     this.buf = Buffer.allocUnsafe(limits.chunkBytes ?? CHUNK_BYTES);
     this.lineBuf = this.buf;
+    this.rawStrings = { buf: this.buf, idStart: 0, idEnd: 0, atStart: 0, atEnd: 0 };
     this.maxLineBytes = limits.maxLineBytes ?? MAX_LINE_BYTES;
+    this.maxMemoPause = Math.max(MEMO_PAUSE, limits.maxMemoPause ?? MEMO_PAUSE);
     const self = this;
     this.line = {
       offset: 0,
@@ -133,6 +170,16 @@ export class EvidenceScanner<D> {
       eventId: () => (self.parsed ? self.parsed.eventId : self.lineBuf.toString('utf8', self.idStart, self.idEnd)),
       occurredAt: () => (self.parsed ? self.parsed.occurredAt : self.lineBuf.toString('utf8', self.atStart, self.atEnd)),
       occurredMs: () => (self.parsed ? Date.parse(self.parsed.occurredAt as string) : isoMs(self.lineBuf, self.atStart, self.atEnd)),
+      raw: () => {
+        if (self.parsed) return null;
+        const r = self.rawStrings;
+        r.buf = self.lineBuf;
+        r.idStart = self.idStart;
+        r.idEnd = self.idEnd;
+        r.atStart = self.atStart;
+        r.atEnd = self.atEnd;
+        return r;
+      },
     };
   }
 
@@ -257,7 +304,10 @@ export class EvidenceScanner<D> {
     const key = b.toString('latin1', atEnd, end);
     let shape = this.shapes.get(key);
     if (++this.windowLines === MEMO_WINDOW) {
-      if (this.windowMisses * 2 > MEMO_WINDOW) this.pausedFor = MEMO_PAUSE;
+      if (this.windowMisses * 2 > MEMO_WINDOW) {
+        this.pausedFor = this.nextPause;
+        this.nextPause = Math.min(this.nextPause * 2, this.maxMemoPause);
+      } else this.nextPause = MEMO_PAUSE;
       this.windowLines = 0;
       this.windowMisses = 0;
     }
