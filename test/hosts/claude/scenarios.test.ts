@@ -4,64 +4,42 @@
  * against the harness's fake Anthropic server. Each scenario asserts the host effect on the
  * file system and what the model received next.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureHosts, HOSTS_FOR, runClaude, startAnthropicServer, type ClaudeRunResult, type FakeModelScript, type FakeModelServer } from '../harness';
 import {
-  ensureHosts,
-  HOSTS_FOR,
-  makeTempRoot,
-  missingHosts,
-  runClaude,
-  startAnthropicServer,
-  type ClaudeRunResult,
-  type FakeModelScript,
-  type FakeModelServer,
-} from '../harness';
-import { DIST, fakeNpmEnv, median, readEvidence, readTimings, requestText, requireArtifact } from '../shared/real-host';
+  describeRealHost,
+  fakeNpmEnv,
+  hookRunSummary,
+  readEvidence,
+  realHostRuns,
+  requestText,
+  requireArtifact,
+  seedBrokenDataFolder,
+  seedUserHooks,
+  stopAssertions,
+  type RealHostCase,
+} from '../shared/real-host';
 
 const TOOLS = ['Read', 'Write', 'Edit', 'Bash', 'Agent'];
 const status = await ensureHosts(HOSTS_FOR.claude);
-const missing = missingHosts(status, HOSTS_FOR.claude);
 const pluginDir = requireArtifact('claude');
 requireArtifact('claude', 'stopline.mjs');
-const root = makeTempRoot('claude-scenarios');
-const timingFile = join(root, 'hook-timings.jsonl');
-const servers: FakeModelServer[] = [];
 const TEST_TIMEOUT_MS = 240_000;
 
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  const t = readTimings(timingFile).map((x) => x.ms);
-  if (t.length) console.log(`[claude] stopline hook runs: ${t.length}, median ${median(t).toFixed(1)} ms in-process (runtime start to answer), dist=${DIST}`);
-  if (process.env.STOPLINE_KEEP_RUNS === '1') console.log(`runs kept in ${root}`);
-  else rmSync(root, { recursive: true, force: true });
+const runs = realHostRuns({
+  prefix: 'claude-scenarios',
+  startServer: startAnthropicServer,
+  describeTimings: (file) => {
+    const summary = hookRunSummary(file);
+    return summary && `[claude] ${summary}`;
+  },
 });
+// Claude Code marks a stopped call's result as an error and quotes the stamp
+const { expectStopped, expectRan } = stopAssertions({ stopped: 'STOP /', ran: { never: 'STOP /' }, marksError: true });
 
-interface Case {
-  project: string;
-  runDir: string;
-  home: string;
-}
-
-/** A fresh project with a.txt, and a run folder whose HOME the test can seed. */
-function newCase(name: string): Case {
-  const project = join(root, name, 'proj');
-  const runDir = join(root, name, 'run');
-  const home = join(runDir, 'home');
-  mkdirSync(project, { recursive: true });
-  mkdirSync(home, { recursive: true });
-  writeFileSync(join(project, 'a.txt'), 'alpha\n');
-  return { project, runDir, home };
-}
-
-async function server(script: FakeModelScript): Promise<FakeModelServer> {
-  const s = await startAnthropicServer(script);
-  servers.push(s);
-  return s;
-}
-
-async function claude(c: Case, s: FakeModelServer, prompt: string, env: Record<string, string | undefined> = {}): Promise<ClaudeRunResult> {
+async function claude(c: RealHostCase, s: FakeModelServer, prompt: string, env: Record<string, string | undefined> = {}): Promise<ClaudeRunResult> {
   const r = await runClaude({
     project: c.project,
     prompt,
@@ -69,76 +47,39 @@ async function claude(c: Case, s: FakeModelServer, prompt: string, env: Record<s
     pluginDir,
     allowedTools: TOOLS,
     runDir: c.runDir,
-    env: { STOPLINE_TIMING_FILE: timingFile, ...env },
+    env: { STOPLINE_TIMING_FILE: runs.timingFile, ...env },
   });
   expect(r.code, `claude exited ${r.code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`).toBe(0);
   return r;
 }
 
 /** The plugin's data folder inside the run's HOME (`--plugin-dir` plugins get `<name>-inline`). */
-function pluginData(c: Case): string {
+function pluginData(c: RealHostCase): string {
   return join(c.home, '.claude', 'plugins', 'data', 'stopline-inline');
 }
 
-function expectStopped(s: FakeModelServer, callId: string, reason: string): void {
-  const seen = s.toolResult(callId);
-  expect(seen, `the model never received a result for ${callId}`).toBeDefined();
-  expect(seen!.isError).toBe(true);
-  expect(seen!.text).toContain('STOP /');
-  expect(seen!.text).toContain(reason);
-}
-
-function expectRan(s: FakeModelServer, callId: string): void {
-  const seen = s.toolResult(callId);
-  expect(seen, `the model never received a result for ${callId}`).toBeDefined();
-  expect(seen!.text).not.toContain('STOP /');
-  expect(seen!.isError ?? false).toBe(false);
-}
-
-
-/** The person's own hooks in the user stopline.json (native dialect): a context hook and an `rm -rf` guard. */
-function seedUserHooks(home: string): void {
-  mkdirSync(join(home, '.config', 'stopline'), { recursive: true });
-  const guard = "grep -q 'rm -rf' && { echo 'USER-HOOK: no rm -rf here' >&2; exit 2; } || exit 0";
-  writeFileSync(
-    join(home, '.config', 'stopline', 'stopline.json'),
-    JSON.stringify({
-      hooks: {
-        'prompt:submit': [{ hooks: [{ type: 'command', command: 'echo USER-HOOK-CONTEXT' }] }],
-        'tool:before': [{ matcher: 'Bash', hooks: [{ type: 'command', command: guard }] }],
+/** The model writes new.txt, reads a.txt, edits it (alpha to beta), runs `touch x`, then says `closing`. */
+function writeReadEditTouch(c: RealHostCase, closing: string): FakeModelScript {
+  return {
+    threads: [
+      {
+        name: 'main',
+        turns: [
+          { toolCalls: [{ id: 'toolu_write', name: 'Write', input: { file_path: join(c.project, 'new.txt'), content: 'new\n' } }] },
+          { toolCalls: [{ id: 'toolu_read', name: 'Read', input: { file_path: join(c.project, 'a.txt') } }] },
+          { toolCalls: [{ id: 'toolu_edit', name: 'Edit', input: { file_path: join(c.project, 'a.txt'), old_string: 'alpha', new_string: 'beta' } }] },
+          { toolCalls: [{ id: 'toolu_bash', name: 'Bash', input: { command: 'touch x' } }] },
+          { text: closing },
+        ],
       },
-    }),
-  );
+    ],
+  };
 }
 
-/** Skips when the host is not installed, except under CI=true, where that fails. */
-function hostSuite(title: string, body: () => void): void {
-  if (missing.length === 0) return void describe(title, { timeout: TEST_TIMEOUT_MS }, body);
-  if (!status.required) return void describe.skip(`${title} (not installed: ${missing.join(', ')})`, body);
-  describe(title, () => {
-    it('has its pinned host installed', () => {
-      throw new Error(`CI=true and ${missing.join(', ')} could not be installed:\n${status.log}`);
-    });
-  });
-}
-
-hostSuite('Claude Code 2.1.332 with dist/claude', () => {
+describeRealHost(status, 'Claude Code 2.1.332 with dist/claude', HOSTS_FOR.claude, TEST_TIMEOUT_MS, () => {
   it('1. review: Write, Edit and `touch x` are stopped with MODE_FORBIDS_MUTATION and change nothing', async () => {
-    const c = newCase('s1');
-    const s = await server({
-      threads: [
-        {
-          name: 'main',
-          turns: [
-            { toolCalls: [{ id: 'toolu_write', name: 'Write', input: { file_path: join(c.project, 'new.txt'), content: 'new\n' } }] },
-            { toolCalls: [{ id: 'toolu_read', name: 'Read', input: { file_path: join(c.project, 'a.txt') } }] },
-            { toolCalls: [{ id: 'toolu_edit', name: 'Edit', input: { file_path: join(c.project, 'a.txt'), old_string: 'alpha', new_string: 'beta' } }] },
-            { toolCalls: [{ id: 'toolu_bash', name: 'Bash', input: { command: 'touch x' } }] },
-            { text: 'review finished' },
-          ],
-        },
-      ],
-    });
+    const c = runs.newCase('s1');
+    const s = await runs.server(writeReadEditTouch(c, 'review finished'));
     await claude(c, s, '$stopline review -- look at a.txt');
     expect(existsSync(join(c.project, 'new.txt'))).toBe(false);
     expect(readFileSync(join(c.project, 'a.txt'), 'utf8')).toBe('alpha\n');
@@ -148,8 +89,8 @@ hostSuite('Claude Code 2.1.332 with dist/claude', () => {
   });
 
   it('2. change files=a.txt: writing a.txt succeeds, writing b.txt is stopped with PATH_OUTSIDE_CONTRACT', async () => {
-    const c = newCase('s2');
-    const s = await server({
+    const c = runs.newCase('s2');
+    const s = await runs.server({
       threads: [
         {
           name: 'main',
@@ -174,16 +115,16 @@ hostSuite('Claude Code 2.1.332 with dist/claude', () => {
     });
 
     it('change (deps default ask, no person): `npm install left-pad` is stopped with DEPENDENCY_NOT_AUTHORIZED', async () => {
-      const c = newCase('s3-ask');
-      const s = await server(script());
+      const c = runs.newCase('s3-ask');
+      const s = await runs.server(script());
       await claude(c, s, '$stopline change -- add left-pad', fakeNpmEnv(c.runDir, c.home));
       expect(existsSync(join(c.project, 'npm-ran.txt'))).toBe(false);
       expectStopped(s, 'toolu_npm', 'DEPENDENCY_NOT_AUTHORIZED');
     });
 
     it('change deps=allow: the same command reaches the shell', async () => {
-      const c = newCase('s3-allow');
-      const s = await server(script());
+      const c = runs.newCase('s3-allow');
+      const s = await runs.server(script());
       await claude(c, s, '$stopline change deps=allow -- add left-pad', fakeNpmEnv(c.runDir, c.home));
       expect(readFileSync(join(c.project, 'npm-ran.txt'), 'utf8')).toBe('install left-pad\n');
       expectRan(s, 'toolu_npm');
@@ -193,9 +134,9 @@ hostSuite('Claude Code 2.1.332 with dist/claude', () => {
 
   describe('4. subagents', () => {
     it('agents=1: the first Agent launch runs, the second is stopped with AGENT_BUDGET_EXHAUSTED', async () => {
-      const c = newCase('s4-budget');
+      const c = runs.newCase('s4-budget');
       const agent = (id: string) => ({ id, name: 'Agent', input: { description: 'helper', prompt: 'SUBTASK-MARK reply briefly', subagent_type: 'general-purpose', run_in_background: false } });
-      const s = await server({
+      const s = await runs.server({
         threads: [
           { name: 'sub', match: 'SUBTASK-MARK', turns: [{ text: 'SUB-DONE' }] },
           { name: 'main', turns: [{ toolCalls: [agent('toolu_agent1')] }, { toolCalls: [agent('toolu_agent2')] }, { text: 'done' }] },
@@ -209,8 +150,8 @@ hostSuite('Claude Code 2.1.332 with dist/claude', () => {
     });
 
     it('review: a Write made inside the subagent is stopped, and the child got the contract at start', async () => {
-      const c = newCase('s4-child');
-      const s = await server({
+      const c = runs.newCase('s4-child');
+      const s = await runs.server({
         threads: [
           {
             name: 'sub',
@@ -235,21 +176,8 @@ hostSuite('Claude Code 2.1.332 with dist/claude', () => {
   });
 
   it('5. no directive: every tool runs and the evidence has one check per action', async () => {
-    const c = newCase('s5');
-    const s = await server({
-      threads: [
-        {
-          name: 'main',
-          turns: [
-            { toolCalls: [{ id: 'toolu_write', name: 'Write', input: { file_path: join(c.project, 'new.txt'), content: 'new\n' } }] },
-            { toolCalls: [{ id: 'toolu_read', name: 'Read', input: { file_path: join(c.project, 'a.txt') } }] },
-            { toolCalls: [{ id: 'toolu_edit', name: 'Edit', input: { file_path: join(c.project, 'a.txt'), old_string: 'alpha', new_string: 'beta' } }] },
-            { toolCalls: [{ id: 'toolu_bash', name: 'Bash', input: { command: 'touch x' } }] },
-            { text: 'done' },
-          ],
-        },
-      ],
-    });
+    const c = runs.newCase('s5');
+    const s = await runs.server(writeReadEditTouch(c, 'done'));
     await claude(c, s, 'look at a.txt and tidy up');
     expect(readFileSync(join(c.project, 'new.txt'), 'utf8')).toBe('new\n');
     expect(readFileSync(join(c.project, 'a.txt'), 'utf8')).toBe('beta\n');
@@ -261,35 +189,23 @@ hostSuite('Claude Code 2.1.332 with dist/claude', () => {
   });
 
   describe('6. fail mode with an unusable data folder', () => {
-    /**
-     * The user config names the fail mode and a data folder that can be neither read nor
-     * written: a symlink that points at itself (every access fails with ELOOP). A regular file
-     * in its place is not enough today: the core reads a missing-or-ENOTDIR state as "no
-     * contract yet" and a failed evidence write never changes a decision (see the report).
-     */
-    function seedBrokenDataFolder(c: Case, failMode: 'open' | 'closed'): void {
-      const broken = join(c.runDir, 'data-loop');
-      symlinkSync(broken, broken);
-      mkdirSync(join(c.home, '.config', 'stopline'), { recursive: true });
-      writeFileSync(join(c.home, '.config', 'stopline', 'stopline.json'), JSON.stringify({ failMode, dataDir: broken }));
-    }
-    const script = (c: Case): FakeModelScript => ({
+    const script = (c: RealHostCase): FakeModelScript => ({
       threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'toolu_write', name: 'Write', input: { file_path: join(c.project, 'new.txt'), content: 'new\n' } }] }, { text: 'done' }] }],
     });
 
     it('fail closed: the Write is stopped with GUARD_UNAVAILABLE', async () => {
-      const c = newCase('s6-closed');
-      seedBrokenDataFolder(c, 'closed');
-      const s = await server(script(c));
+      const c = runs.newCase('s6-closed');
+      seedBrokenDataFolder(c, 'closed', 'self-link');
+      const s = await runs.server(script(c));
       await claude(c, s, '$stopline change -- write new.txt');
       expect(existsSync(join(c.project, 'new.txt'))).toBe(false);
       expectStopped(s, 'toolu_write', 'GUARD_UNAVAILABLE');
     });
 
     it('fail open: the same Write runs', async () => {
-      const c = newCase('s6-open');
-      seedBrokenDataFolder(c, 'open');
-      const s = await server(script(c));
+      const c = runs.newCase('s6-open');
+      seedBrokenDataFolder(c, 'open', 'self-link');
+      const s = await runs.server(script(c));
       await claude(c, s, '$stopline change -- write new.txt');
       expect(readFileSync(join(c.project, 'new.txt'), 'utf8')).toBe('new\n');
       expectRan(s, 'toolu_write');
@@ -301,8 +217,8 @@ hostSuite('Claude Code 2.1.332 with dist/claude', () => {
       ['s7-dollar', '$stopline review files=a.txt -- look at a.txt'],
       ['s7-slash', '/stopline:stopline review files=a.txt -- look at a.txt'],
     ] as const) {
-      const c = newCase(name);
-      const s = await server({ threads: [{ name: 'main', turns: [{ text: 'ok' }] }] });
+      const c = runs.newCase(name);
+      const s = await runs.server({ threads: [{ name: 'main', turns: [{ text: 'ok' }] }] });
       await claude(c, s, prompt);
       const first = s.requests.find((r) => r.kind === 'turn');
       const text = requestText(first?.body);
@@ -314,10 +230,10 @@ hostSuite('Claude Code 2.1.332 with dist/claude', () => {
   });
 
   it("the person's own stopline.json hooks run next to the guard: context reaches the model, an exit-2 hook stops `rm -rf`", async () => {
-    const c = newCase('s8-user-hooks');
+    const c = runs.newCase('s8-user-hooks');
     seedUserHooks(c.home);
     mkdirSync(join(c.project, 'build'));
-    const s = await server({
+    const s = await runs.server({
       threads: [
         {
           name: 'main',
