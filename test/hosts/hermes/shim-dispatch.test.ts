@@ -5,31 +5,13 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURES, fixture, HARNESS, PYTHON, Sandbox, toolCall, unavailableLines } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES, fixture, PYTHON, toolCall, unavailableLines } from './helpers';
+import { sandboxesPerTest, STOPLINE_HOOKS, withLoadedHost } from './shim-kit';
 
-const REGISTERED = new Set([
-  'pre_llm_call',
-  'pre_tool_call',
-  'post_tool_call',
-  'on_session_start',
-  'on_session_end',
-  'on_session_finalize',
-  'subagent_start',
-  'subagent_stop',
-  'pre_verify',
-]);
+const REGISTERED = new Set<string>(STOPLINE_HOOKS);
 
-let boxes: Sandbox[] = [];
-function sandbox(): Sandbox {
-  const b = new Sandbox();
-  boxes.push(b);
-  return b;
-}
-afterEach(() => {
-  for (const b of boxes) b.cleanup();
-  boxes = [];
-});
+const { sandbox } = sandboxesPerTest();
 
 describe('every Hermes kwargs fixture reaches the evaluator', () => {
   for (const semantics of ['v0.19', 'v0.21']) {
@@ -90,13 +72,9 @@ describe('every Hermes kwargs fixture reaches the evaluator', () => {
 
   it('never chokes on kwargs json cannot encode: bytes, NaN, sets, cycles, objects whose str() raises', () => {
     const b = sandbox();
-    const code = `import json, sys
-sys.path.insert(0, ${JSON.stringify(path.dirname(HARNESS))})
-import harness
-from pathlib import Path
-host = harness.Host()
-host.load(Path(${JSON.stringify(b.pluginsRoot)}), harness.read_gate(None))
-class Grumpy:
+    const code = withLoadedHost(
+      b,
+      `class Grumpy:
     def __str__(self):
         raise RuntimeError("no text for you")
 loop = {"name": "loop"}
@@ -104,7 +82,8 @@ loop["self"] = loop
 args = {"command": "DENY-ME", "raw": "café".encode(), "nan": float("nan"), "inf": float("inf"),
         "tags": {"b"}, "pair": (1, 2), "loop": loop, "grumpy": Grumpy(), 3: "int key"}
 out = host.pre_tool_call("terminal", args, {"session_id": "s"})
-print(json.dumps(out["blocked"]))`;
+print(json.dumps(out["blocked"]))`,
+    );
     const r = spawnSync(PYTHON, ['-c', code], { encoding: 'utf8', env: b.env(), cwd: b.workDir });
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toBe(true);

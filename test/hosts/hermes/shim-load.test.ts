@@ -5,31 +5,13 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { HARNESS, PYTHON, Sandbox, SHIM_DIR } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { PYTHON, SHIM_DIR } from './helpers';
+import { sandboxesPerTest, STOPLINE_HOOKS, withLoadedHost } from './shim-kit';
 
-const HOOKS = [
-  'pre_llm_call',
-  'pre_tool_call',
-  'post_tool_call',
-  'on_session_start',
-  'on_session_end',
-  'on_session_finalize',
-  'subagent_start',
-  'subagent_stop',
-  'pre_verify',
-];
+const HOOKS = STOPLINE_HOOKS;
 
-let boxes: Sandbox[] = [];
-function sandbox(): Sandbox {
-  const b = new Sandbox();
-  boxes.push(b);
-  return b;
-}
-afterEach(() => {
-  for (const b of boxes) b.cleanup();
-  boxes = [];
-});
+const { sandbox } = sandboxesPerTest();
 
 describe('stopline plugin folder under the Hermes emulator', () => {
   for (const semantics of ['v0.19', 'v0.21']) {
@@ -102,19 +84,17 @@ describe('stopline plugin folder under the Hermes emulator', () => {
 
   it('registers plain synchronous callbacks that take **kwargs only', () => {
     const b = sandbox();
-    const code = `import inspect, json, sys
-sys.path.insert(0, ${JSON.stringify(path.dirname(HARNESS))})
-import harness
-from pathlib import Path
-host = harness.Host()
-host.load(Path(${JSON.stringify(b.pluginsRoot)}), harness.read_gate(None))
-out = {}
+    const code = withLoadedHost(
+      b,
+      `out = {}
 for hook, cbs in host.hooks.items():
     cb = cbs[0][1]
     params = list(inspect.signature(cb).parameters.values())
     out[hook] = {"kwargs_only": [p.kind.name for p in params] == ["VAR_KEYWORD"],
                  "async": inspect.iscoroutinefunction(cb), "name": cb.__name__}
-print(json.dumps(out))`;
+print(json.dumps(out))`,
+      'import inspect, json, sys',
+    );
     const r = spawnSync(PYTHON, ['-c', code], { encoding: 'utf8', env: b.env() });
     expect(r.stderr).toBe('');
     const seen = JSON.parse(r.stdout);

@@ -7,20 +7,15 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURES, HARNESS, isAlive, PYTHON, Sandbox, Served, toolCall, unavailableLines, waitFor } from './helpers';
+import { FIXTURES, isAlive, PYTHON, Sandbox, Served, toolCall, unavailableLines, waitFor } from './helpers';
+import { sandboxesPerTest, withLoadedHost } from './shim-kit';
 
-let boxes: Sandbox[] = [];
+const { sandbox } = sandboxesPerTest();
 let served: Served[] = [];
-function sandbox(): Sandbox {
-  const b = new Sandbox();
-  boxes.push(b);
-  return b;
-}
+// registered after the sandboxes' afterEach, so it runs first: servers close before their folders go
 afterEach(async () => {
   for (const s of served) await s.close();
   served = [];
-  for (const b of boxes) b.cleanup();
-  boxes = [];
 });
 
 const DENY = toolCall('terminal', { command: 'echo DENY-ME' });
@@ -28,14 +23,7 @@ const denyFile = (b: Sandbox) => b.writeJson('pre_tool_call-deny.json', DENY);
 
 /** run Python with the emulator holding the loaded plugin as `host`; the body prints JSON */
 function withHost(b: Sandbox, body: string, env: Record<string, string | undefined> = {}) {
-  const code = `import json, os, sys
-sys.path.insert(0, ${JSON.stringify(path.dirname(HARNESS))})
-import harness
-from pathlib import Path
-host = harness.Host()
-host.load(Path(${JSON.stringify(b.pluginsRoot)}), harness.read_gate(None))
-shim = sys.modules["hermes_plugins.stopline"]
-${body}`;
+  const code = withLoadedHost(b, `shim = sys.modules["hermes_plugins.stopline"]\n${body}`, 'import json, os, sys');
   const r = spawnSync(PYTHON, ['-c', code], { encoding: 'utf8', env: b.env(env), cwd: b.workDir, timeout: 60_000 });
   let json: unknown;
   try {
@@ -263,14 +251,8 @@ for name, env, files in cases:
     r = host.pre_tool_call("terminal", {"command": "echo DENY-ME"}, {"session_id": "s"})
     out.append([name, r["blocked"]])
 print(json.dumps(out))`;
-    const code = `import json, os, sys
-sys.argv = ["x", ${JSON.stringify(JSON.stringify(cases))}]
-sys.path.insert(0, ${JSON.stringify(path.dirname(HARNESS))})
-import harness
-from pathlib import Path
-host = harness.Host()
-host.load(Path(${JSON.stringify(b.pluginsRoot)}), harness.read_gate(None))
-${body}`;
+    const code = withLoadedHost(b, body, `import json, os, sys
+sys.argv = ["x", ${JSON.stringify(JSON.stringify(cases))}]`);
     const empty = path.join(b.root, 'empty-bin');
     fs.mkdirSync(empty);
     const r = spawnSync(PYTHON, ['-c', code], { encoding: 'utf8', env: b.env({ PATH: empty }), cwd: b.workDir });

@@ -5,19 +5,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REPO, Sandbox, toolCall, unavailableLines } from './helpers';
+import { sandboxesPerTest } from './shim-kit';
 
-let boxes: Sandbox[] = [];
-afterEach(() => {
-  for (const b of boxes) b.cleanup();
-  boxes = [];
-});
+const { sandbox } = sandboxesPerTest();
 
 /** a sandbox plus one folder per stand-in runtime, each holding an executable named node, bun or deno */
 function withFakes() {
-  const b = new Sandbox();
-  boxes.push(b);
+  const b = sandbox();
   const dirs: Record<string, string> = {};
   for (const name of ['node', 'bun', 'deno']) {
     const dir = path.join(b.root, `fake-${name}`);
@@ -76,8 +72,7 @@ describe('runtime resolution', () => {
 
   for (const runtime of ['bun', 'deno'] as const) {
     it(`the real ${runtime} runs the evaluator resident (one child, every call decided)`, () => {
-      const b = new Sandbox();
-      boxes.push(b);
+      const b = sandbox();
       const bin = path.join(REPO, 'node_modules', '.bin', runtime);
       const deny = b.writeJson('pre_tool_call-deny.json', toolCall('terminal', { command: 'echo DENY-ME' }));
       const out = b.run('bench', [deny, '--count', '50'], {
