@@ -8,62 +8,53 @@
  * file, copied unchanged to $CODEX_HOME/hooks.json with stopline.mjs beside it (no PLUGIN_ROOT),
  * and with PLUGIN_ROOT naming the artifact folder, as Codex sets it for plugin hooks.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureHosts, HOSTS_FOR, runCodex, startResponsesServer, type CodexRunResult, type FakeModelScript, type FakeModelServer } from '../harness';
 import {
-  ensureHosts,
-  HOSTS_FOR,
-  makeTempRoot,
-  missingHosts,
-  runCodex,
-  startResponsesServer,
-  type CodexRunResult,
-  type FakeModelScript,
-  type FakeModelServer,
-} from '../harness';
-import { DIST, fakeNpmEnv, median, readEvidence, readTimings, requestText, requireArtifact } from '../shared/real-host';
+  describeRealHost,
+  fakeNpmEnv,
+  hookRunSummary,
+  readEvidence,
+  realHostRuns,
+  requestText,
+  requireArtifact,
+  seedBrokenDataFolder,
+  seedUserHooks,
+  stoplineDataDir,
+  stopAssertions,
+  type RealHostCase,
+} from '../shared/real-host';
 
 const status = await ensureHosts(HOSTS_FOR.codex);
-const missing = missingHosts(status, HOSTS_FOR.codex);
 const artifactDir = requireArtifact('codex');
 requireArtifact('codex', 'stopline.mjs');
 const hooksJson = JSON.parse(readFileSync(requireArtifact('codex', 'hooks.json'), 'utf8')) as Record<string, unknown>;
-const root = makeTempRoot('codex-scenarios');
-const timingFile = join(root, 'hook-timings.jsonl');
-const servers: FakeModelServer[] = [];
 const TEST_TIMEOUT_MS = 240_000;
 
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  const t = readTimings(timingFile).map((x) => x.ms);
-  if (t.length) console.log(`[codex] stopline hook runs: ${t.length}, median ${median(t).toFixed(1)} ms in-process (runtime start to answer), dist=${DIST}`);
-  if (process.env.STOPLINE_KEEP_RUNS === '1') console.log(`runs kept in ${root}`);
-  else rmSync(root, { recursive: true, force: true });
+const runs = realHostRuns({
+  prefix: 'codex-scenarios',
+  startServer: startResponsesServer,
+  describeTimings: (file) => {
+    const summary = hookRunSummary(file);
+    return summary && `[codex] ${summary}`;
+  },
 });
+// Codex says "Command blocked" for the shell and apply_patch, "Tool call blocked" for other tools
+const { expectStopped, expectRan } = stopAssertions({ stopped: /(Command|Tool call) blocked by PreToolUse hook: STOP \//, ran: { never: /blocked by PreToolUse hook/ } });
 
 type Install = 'user-hooks-file' | 'plugin-root';
 
-interface Case {
-  project: string;
-  runDir: string;
-  home: string;
+interface Case extends RealHostCase {
   codexHome: string;
 }
 
 function newCase(name: string): Case {
-  const project = join(root, name, 'proj');
-  const runDir = join(root, name, 'run');
-  const c = { project, runDir, home: join(runDir, 'home'), codexHome: join(runDir, 'codex-home') };
-  for (const d of [project, c.home, c.codexHome]) mkdirSync(d, { recursive: true });
-  writeFileSync(join(project, 'a.txt'), 'alpha\n');
-  return c;
-}
-
-async function server(script: FakeModelScript): Promise<FakeModelServer> {
-  const s = await startResponsesServer(script);
-  servers.push(s);
-  return s;
+  const c = runs.newCase(name);
+  const codexHome = join(c.runDir, 'codex-home');
+  mkdirSync(codexHome, { recursive: true });
+  return { ...c, codexHome };
 }
 
 interface RunOpts {
@@ -74,7 +65,7 @@ interface RunOpts {
 
 async function codex(c: Case, s: FakeModelServer, prompt: string, opts: RunOpts = {}): Promise<CodexRunResult> {
   const install = opts.install ?? 'user-hooks-file';
-  const env: Record<string, string | undefined> = { STOPLINE_TIMING_FILE: timingFile, ...opts.env };
+  const env: Record<string, string | undefined> = { STOPLINE_TIMING_FILE: runs.timingFile, ...opts.env };
   if (install === 'user-hooks-file') copyFileSync(join(artifactDir, 'stopline.mjs'), join(c.codexHome, 'stopline.mjs'));
   else env.PLUGIN_ROOT = artifactDir;
   const r = await runCodex({ project: c.project, prompt, server: s, hooksJson, trust: 'persisted', runDir: c.runDir, model: opts.model, env });
@@ -82,58 +73,13 @@ async function codex(c: Case, s: FakeModelServer, prompt: string, opts: RunOpts 
   return r;
 }
 
-/** Where stopline keeps its data for Codex: no host data folder, so the XDG default in HOME. */
-function dataDir(c: Case): string {
-  return join(c.home, '.local', 'share', 'stopline');
-}
-
-function expectStopped(s: FakeModelServer, callId: string, reason: string): void {
-  const text = s.toolResultText(callId);
-  expect(text, `the model never received a result for ${callId}`).toBeDefined();
-  // Codex says "Command blocked" for the shell and apply_patch, "Tool call blocked" for other tools
-  expect(text).toMatch(/(Command|Tool call) blocked by PreToolUse hook: STOP \//);
-  expect(text).toContain(reason);
-}
-
-function expectRan(s: FakeModelServer, callId: string): void {
-  const text = s.toolResultText(callId);
-  expect(text, `the model never received a result for ${callId}`).toBeDefined();
-  expect(text).not.toMatch(/blocked by PreToolUse hook/);
-}
-
 const patch = (body: string) => `*** Begin Patch\n${body}*** End Patch\n`;
 
-/** The person's own hooks in the user stopline.json (native dialect): a context hook and an `rm -rf` guard. */
-function seedUserHooks(home: string): void {
-  mkdirSync(join(home, '.config', 'stopline'), { recursive: true });
-  const guard = "grep -q 'rm -rf' && { echo 'USER-HOOK: no rm -rf here' >&2; exit 2; } || exit 0";
-  writeFileSync(
-    join(home, '.config', 'stopline', 'stopline.json'),
-    JSON.stringify({
-      hooks: {
-        'prompt:submit': [{ hooks: [{ type: 'command', command: 'echo USER-HOOK-CONTEXT' }] }],
-        'tool:before': [{ matcher: 'Bash', hooks: [{ type: 'command', command: guard }] }],
-      },
-    }),
-  );
-}
-
-/** Skips when the host is not installed, except under CI=true, where that fails. */
-function hostSuite(title: string, body: () => void): void {
-  if (missing.length === 0) return void describe(title, { timeout: TEST_TIMEOUT_MS }, body);
-  if (!status.required) return void describe.skip(`${title} (not installed: ${missing.join(', ')})`, body);
-  describe(title, () => {
-    it('has its pinned host installed', () => {
-      throw new Error(`CI=true and ${missing.join(', ')} could not be installed:\n${status.log}`);
-    });
-  });
-}
-
-hostSuite('Codex 0.171.0 with dist/codex', () => {
+describeRealHost(status, 'Codex 0.171.0 with dist/codex', HOSTS_FOR.codex, TEST_TIMEOUT_MS, () => {
   for (const install of ['user-hooks-file', 'plugin-root'] as const) {
     it(`1. review (${install}): apply_patch add, apply_patch update and \`touch x\` are stopped with MODE_FORBIDS_MUTATION`, async () => {
       const c = newCase(`s1-${install}`);
-      const s = await server({
+      const s = await runs.server({
         threads: [
           {
             name: 'main',
@@ -159,7 +105,7 @@ hostSuite('Codex 0.171.0 with dist/codex', () => {
 
   it('2. change files=a.txt: patching a.txt succeeds, adding b.txt is stopped with PATH_OUTSIDE_CONTRACT', async () => {
     const c = newCase('s2');
-    const s = await server({
+    const s = await runs.server({
       threads: [
         {
           name: 'main',
@@ -185,7 +131,7 @@ hostSuite('Codex 0.171.0 with dist/codex', () => {
 
     it('change (deps default ask; Codex cannot ask): `npm install left-pad` is stopped with DEPENDENCY_NOT_AUTHORIZED', async () => {
       const c = newCase('s3-ask');
-      const s = await server(script());
+      const s = await runs.server(script());
       await codex(c, s, '$stopline change -- add left-pad', { env: fakeNpmEnv(c.runDir, c.home) });
       expect(existsSync(join(c.project, 'npm-ran.txt'))).toBe(false);
       expectStopped(s, 'call_npm', 'DEPENDENCY_NOT_AUTHORIZED');
@@ -193,7 +139,7 @@ hostSuite('Codex 0.171.0 with dist/codex', () => {
 
     it('change deps=allow: the same command reaches the shell', async () => {
       const c = newCase('s3-allow');
-      const s = await server(script());
+      const s = await runs.server(script());
       await codex(c, s, '$stopline change deps=allow -- add left-pad', { env: fakeNpmEnv(c.runDir, c.home) });
       expect(readFileSync(join(c.project, 'npm-ran.txt'), 'utf8')).toBe('install left-pad\n');
       expectRan(s, 'call_npm');
@@ -223,7 +169,7 @@ hostSuite('Codex 0.171.0 with dist/codex', () => {
 
     it('agents=1: the first spawn_agent runs, the second is stopped with AGENT_BUDGET_EXHAUSTED', async () => {
       const c = newCase('s4-budget');
-      const s = await server({
+      const s = await runs.server({
         threads: [
           { name: 'child', match: 'SUBTASK-MARK', turns: [{ text: 'SUB-DONE' }] },
           {
@@ -240,7 +186,7 @@ hostSuite('Codex 0.171.0 with dist/codex', () => {
 
     it('review: a `touch` inside the child agent is stopped, and the child got the contract at start', async () => {
       const c = newCase('s4-child');
-      const s = await server({
+      const s = await runs.server({
         threads: [
           { name: 'child', match: 'CHILD-MARK', turns: [{ toolCalls: [{ id: 'call_child_touch', name: 'exec_command', input: { cmd: 'touch child.txt' } }] }, { text: 'SUB-DONE' }] },
           { name: 'main', turns: [{ toolCalls: [spawn('call_spawn', 'CHILD-MARK create child.txt')] }, { toolCalls: [waitAll('call_wait')] }, { text: 'done' }] },
@@ -256,7 +202,7 @@ hostSuite('Codex 0.171.0 with dist/codex', () => {
 
   it('5. no directive: every tool runs and the evidence has one check per action', async () => {
     const c = newCase('s5');
-    const s = await server({
+    const s = await runs.server({
       threads: [
         {
           name: 'main',
@@ -274,7 +220,7 @@ hostSuite('Codex 0.171.0 with dist/codex', () => {
     expect(readFileSync(join(c.project, 'a.txt'), 'utf8')).toBe('beta\n');
     expect(existsSync(join(c.project, 'x'))).toBe(true);
     for (const id of ['call_add', 'call_update', 'call_touch']) expectRan(s, id);
-    const checks = readEvidence(dataDir(c)).filter((e) => e.type === 'check');
+    const checks = readEvidence(stoplineDataDir(c.home)).filter((e) => e.type === 'check');
     // one record per checked call, in order (evidence names tools by their canonical name)
     expect(checks.map((e) => e.action?.mutability)).toEqual(['write', 'write', 'write']);
     expect(checks[2]?.action?.tool).toBe('Bash');
@@ -282,26 +228,14 @@ hostSuite('Codex 0.171.0 with dist/codex', () => {
   });
 
   describe('6. fail mode with an unusable data folder', () => {
-    /**
-     * The user config names the fail mode and a data folder that can be neither read nor
-     * written: a symlink that points at itself (every access fails with ELOOP). A regular file
-     * in its place is not enough today: the core reads a missing-or-ENOTDIR state as "no
-     * contract yet" and a failed evidence write never changes a decision (see the report).
-     */
-    function seedBrokenDataFolder(c: Case, failMode: 'open' | 'closed'): void {
-      const broken = join(c.runDir, 'data-loop');
-      symlinkSync(broken, broken);
-      mkdirSync(join(c.home, '.config', 'stopline'), { recursive: true });
-      writeFileSync(join(c.home, '.config', 'stopline', 'stopline.json'), JSON.stringify({ failMode, dataDir: broken }));
-    }
     const script = (): FakeModelScript => ({
       threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'call_add', name: 'apply_patch', input: patch('*** Add File: new.txt\n+new\n') }] }, { text: 'done' }] }],
     });
 
     it('fail closed: the write is stopped with GUARD_UNAVAILABLE', async () => {
       const c = newCase('s6-closed');
-      seedBrokenDataFolder(c, 'closed');
-      const s = await server(script());
+      seedBrokenDataFolder(c, 'closed', 'self-link');
+      const s = await runs.server(script());
       await codex(c, s, '$stopline change -- write new.txt');
       expect(existsSync(join(c.project, 'new.txt'))).toBe(false);
       expectStopped(s, 'call_add', 'GUARD_UNAVAILABLE');
@@ -309,8 +243,8 @@ hostSuite('Codex 0.171.0 with dist/codex', () => {
 
     it('fail open: the same write runs', async () => {
       const c = newCase('s6-open');
-      seedBrokenDataFolder(c, 'open');
-      const s = await server(script());
+      seedBrokenDataFolder(c, 'open', 'self-link');
+      const s = await runs.server(script());
       await codex(c, s, '$stopline change -- write new.txt');
       expect(readFileSync(join(c.project, 'new.txt'), 'utf8')).toBe('new\n');
       expectRan(s, 'call_add');
@@ -319,7 +253,7 @@ hostSuite('Codex 0.171.0 with dist/codex', () => {
 
   it('7. the contract context from UserPromptSubmit is in the first model request', async () => {
     const c = newCase('s7');
-    const s = await server({ threads: [{ name: 'main', turns: [{ text: 'ok' }] }] });
+    const s = await runs.server({ threads: [{ name: 'main', turns: [{ text: 'ok' }] }] });
     await codex(c, s, '$stopline review files=a.txt -- look at a.txt');
     const first = s.requests.find((r) => r.kind === 'turn');
     const text = requestText(first?.body);
@@ -331,7 +265,7 @@ hostSuite('Codex 0.171.0 with dist/codex', () => {
     const c = newCase('s8-user-hooks');
     seedUserHooks(c.home);
     mkdirSync(join(c.project, 'build'));
-    const s = await server({
+    const s = await runs.server({
       threads: [
         {
           name: 'main',
