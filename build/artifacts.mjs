@@ -44,11 +44,13 @@ const CLI_CASES = [
 
 /**
  * Every hook artifact carries the shell analysis (unbash ~290 KB and core/analysis ~220 KB
- * before minification) and the universal hooks engine; minified they are ~380 KB. The
- * 150 KB goal of the bench is not met yet: the budget sits just above today's size so any
- * growth fails the build (see docs/performance.md).
+ * before minification) and the universal hooks engine; minified they are ~400 KB, of which the
+ * lazy bodies (build/lazy.mjs) are ~245 KB that a non-shell call never parses. The bodies
+ * carry their own copy of five small shared modules (~25 KB; sharing them is a known next
+ * step). The 150 KB goal of the bench is not met: the budget sits a little above today's
+ * size so growth fails the build (see docs/performance.md).
  */
-const HOOK_SCRIPT_BUDGET = 420 * KB;
+const HOOK_SCRIPT_BUDGET = 440 * KB;
 
 const HOOK_SESSION = { claude: 'b5a5bde6-34d6-4877-844a-a41ce38fb4f6', codex: '01a2289a-c971-7a20-a8d5-2f21938f3467' };
 
@@ -421,7 +423,7 @@ export const ARTIFACTS = [
     shebang: true,
     // the CLI carries the whole guard (guard bridge, listen, doctor's probes: the same core,
     // shell analysis and adapters as a hook script, ~780 KB) plus install and the views
-    sizeBudget: 600 * KB,
+    sizeBudget: 630 * KB,
     files: [],
     install: 'node dist/stopline.mjs --help',
     cases: CLI_CASES,
