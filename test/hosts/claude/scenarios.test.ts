@@ -8,19 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureHosts, HOSTS_FOR, runClaude, startAnthropicServer, type ClaudeRunResult, type FakeModelScript, type FakeModelServer } from '../harness';
-import {
-  describeRealHost,
-  fakeNpmEnv,
-  hookRunSummary,
-  readEvidence,
-  realHostRuns,
-  requestText,
-  requireArtifact,
-  seedBrokenDataFolder,
-  seedUserHooks,
-  stopAssertions,
-  type RealHostCase,
-} from '../shared/real-host';
+import { describeRealHost, fakeNpmEnv, hookRunSummary, readEvidence, realHostRuns, requestText, requireArtifact, seedBrokenDataFolder, seedUserHooks, stopAssertions, type RealHostCase } from '../shared/real-host';
 
 const TOOLS = ['Read', 'Write', 'Edit', 'Bash', 'Agent'];
 const status = await ensureHosts(HOSTS_FOR.claude);

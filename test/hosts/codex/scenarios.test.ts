@@ -12,20 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureHosts, HOSTS_FOR, runCodex, startResponsesServer, type CodexRunResult, type FakeModelScript, type FakeModelServer } from '../harness';
-import {
-  describeRealHost,
-  fakeNpmEnv,
-  hookRunSummary,
-  readEvidence,
-  realHostRuns,
-  requestText,
-  requireArtifact,
-  seedBrokenDataFolder,
-  seedUserHooks,
-  stoplineDataDir,
-  stopAssertions,
-  type RealHostCase,
-} from '../shared/real-host';
+import { describeRealHost, fakeNpmEnv, hookRunSummary, readEvidence, realHostRuns, requestText, requireArtifact, seedBrokenDataFolder, seedUserHooks, stoplineDataDir, stopAssertions, type RealHostCase } from '../shared/real-host';
 
 const status = await ensureHosts(HOSTS_FOR.codex);
 const artifactDir = requireArtifact('codex');
