@@ -11,8 +11,9 @@
  * fresh read of the folder would show.
  *
  * Lines go through the evidence scanner (../evidence/scan.ts): what identical lines share is
- * worked out once per shape (record-shape.ts), so a record stopline wrote costs a compare of its
- * shape bytes, its id's hex digits and its timestamp, not a JSON.parse.
+ * worked out once per shape (record-shape.ts), so a record whose shape was seen before costs a
+ * lookup of its shape bytes, its id's hex digits and its timestamp, not a JSON.parse; a record of
+ * a new shape is parsed as before.
  */
 import { closeSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
