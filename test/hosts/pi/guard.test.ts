@@ -5,23 +5,18 @@
  * notes, the person's `!` commands are recorded, errors follow the fail mode, and the person's
  * universal hooks run. Every captured event of both versions goes through without a throw.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { recordBypass } from '../../../core/bypass';
 import { handleEvent, failOutcome } from '../../../core/controller';
 import { InProcessHooks } from '../../../core/inprocess';
 import { BUSY_NOTICE, PiGuard } from '../../../hosts/pi/guard';
 import type { CoreApi, PiHandlers } from '../../../hosts/pi/guard';
 import type { PiContext } from '../../../hosts/pi/adapter';
+import { isolatedPerson, readEvidence, stoplineDataDir, tempFoldersPerTest, type EvidenceRecord } from '../shared/real-host';
 import { FIXTURES, FIXTURES_MZ, captured, capturedNames, fakeCtx, newUi } from './fake-pi';
 import type { FakeUi } from './fake-pi';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tempFolder = tempFoldersPerTest('pi-guard');
 
 interface Setup {
   h: PiHandlers;
@@ -32,28 +27,11 @@ interface Setup {
   ctx(over?: { hasUI?: boolean; isIdle?: boolean; mode?: string; sessionId?: string | null }): PiContext;
   prompt(text: string, extra?: Record<string, unknown>, ctx?: PiContext): Promise<unknown>;
   tool(toolName: string, input: unknown, ctx?: PiContext, toolCallId?: string): Promise<unknown>;
-  evidence(): Record<string, unknown>[];
+  evidence(): EvidenceRecord[];
 }
 
 function setup(opts: { env?: Record<string, string>; core?: Partial<CoreApi>; config?: unknown; answer?: boolean | 'throw' } = {}): Setup {
-  const dir = mkdtempSync(join(tmpdir(), 'stopline-pi-guard-'));
-  dirs.push(dir);
-  const home = join(dir, 'home');
-  const project = join(dir, 'project');
-  mkdirSync(home, { recursive: true });
-  mkdirSync(project, { recursive: true });
-  const env: Record<string, string> = {
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, '.config'),
-    XDG_DATA_HOME: join(home, '.local', 'share'),
-    XDG_STATE_HOME: join(home, '.local', 'state'),
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    ...opts.env,
-  };
-  if (opts.config !== undefined) {
-    mkdirSync(join(home, '.config', 'stopline'), { recursive: true });
-    writeFileSync(join(home, '.config', 'stopline', 'stopline.json'), JSON.stringify(opts.config));
-  }
+  const { home, project, env } = isolatedPerson(tempFolder(), opts);
   const lines: string[] = [];
   const core: CoreApi = { handleEvent, failOutcome, recordBypass, ...opts.core };
   const h = new PiGuard({ env, core, hooks: new InProcessHooks(env, 'pi'), log: (l) => lines.push(l), askTimeoutMs: 500 }).handlers();
@@ -69,13 +47,7 @@ function setup(opts: { env?: Record<string, string>; core?: Partial<CoreApi>; co
     ctx,
     prompt: (text, extra = {}, c = ctx()) => h.input!({ type: 'input', text, source: 'interactive', ...extra }, c),
     tool: (toolName, input, c = ctx({ isIdle: false }), toolCallId = `call_${++n}`) => h.tool_call!({ type: 'tool_call', toolName, toolCallId, input }, c),
-    evidence() {
-      const rt = join(home, '.local', 'share', 'stopline', 'runtime');
-      if (!existsSync(rt)) return [];
-      return readdirSync(rt)
-        .filter((f) => f.endsWith('.jsonl'))
-        .flatMap((f) => readFileSync(join(rt, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>));
-    },
+    evidence: () => readEvidence(stoplineDataDir(home)),
   };
 }
 
