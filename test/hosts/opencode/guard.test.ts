@@ -4,23 +4,19 @@
  * sessions, the fail mode, and the person's universal hooks. Each test is one thing a person
  * using OpenCode would notice.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
 import { handleEvent, failOutcome } from '../../../core/controller';
 import { applyHostEditSwitch } from '../../../core/host-mode';
 import { InProcessHooks } from '../../../core/inprocess';
 import { OpenCodeGuard } from '../../../hosts/opencode/guard';
 import type { CoreApi } from '../../../hosts/opencode/guard';
+import { isolatedPerson, readEvidence, stoplineDataDir, tempFoldersPerTest, type EvidenceRecord } from '../shared/real-host';
 import { FIXTURES, FakeOpenCode, fixture } from './fake-client';
 
 const ROOT = 'ses_root000000000000000001';
 const CHILD = 'ses_child00000000000000001';
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tempFolder = tempFoldersPerTest('oc-guard');
 
 interface Setup {
   fake: FakeOpenCode;
@@ -34,30 +30,13 @@ interface Setup {
   say(sessionId: string, text: string, opts?: { agent?: string; synthetic?: boolean; role?: string }): Promise<void>;
   /** a tool call; resolves (allowed) or rejects with the stamp (denied) */
   tool(sessionId: string, tool: string, args: Record<string, unknown>, callID?: string): Promise<void>;
-  evidence(): Record<string, unknown>[];
+  evidence(): EvidenceRecord[];
 }
 
 let callSeq = 0;
 
 function setup(opts: { env?: Record<string, string>; core?: Partial<CoreApi>; config?: unknown } = {}): Setup {
-  const dir = mkdtempSync(join(tmpdir(), 'stopline-oc-guard-'));
-  dirs.push(dir);
-  const home = join(dir, 'home');
-  const project = join(dir, 'project');
-  mkdirSync(home, { recursive: true });
-  mkdirSync(project, { recursive: true });
-  const env: Record<string, string> = {
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, '.config'),
-    XDG_DATA_HOME: join(home, '.local', 'share'),
-    XDG_STATE_HOME: join(home, '.local', 'state'),
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    ...opts.env,
-  };
-  if (opts.config !== undefined) {
-    mkdirSync(join(home, '.config', 'stopline'), { recursive: true });
-    writeFileSync(join(home, '.config', 'stopline', 'stopline.json'), JSON.stringify(opts.config));
-  }
+  const { home, project, env } = isolatedPerson(tempFolder(), opts);
   const fake = new FakeOpenCode();
   fake.addSession(ROOT);
   const lines: string[] = [];
@@ -80,13 +59,7 @@ function setup(opts: { env?: Record<string, string>; core?: Partial<CoreApi>; co
     tool(sessionId, tool, args, callID = `call_${++callSeq}`) {
       return hooks['tool.execute.before']({ tool, sessionID: sessionId, callID }, { args });
     },
-    evidence() {
-      const rt = join(home, '.local', 'share', 'stopline', 'runtime');
-      if (!existsSync(rt)) return [];
-      return readdirSync(rt)
-        .filter((f) => f.endsWith('.jsonl'))
-        .flatMap((f) => readFileSync(join(rt, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>));
-    },
+    evidence: () => readEvidence(stoplineDataDir(home)),
   };
 }
 

@@ -12,14 +12,12 @@
  * STOPLINE_TIMING_FILE (time spent inside the plugin, measured in OpenCode's Bun); the suite
  * prints median and p99 at the end.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ensureHosts,
   HOSTS_FOR,
-  makeTempRoot,
-  missingHosts,
   requestAfterToolCall,
   runOpenCode,
   startChatServer,
@@ -28,57 +26,30 @@ import {
   type OpenCodeRunResult,
 } from '../harness';
 import { stagedToolsDir } from '../harness/hosts';
-import { DIST, fakeNpmEnv, readEvidence, requestText, requireArtifact } from '../shared/real-host';
+import { describeRealHost, fakeNpmEnv, readEvidence, realHostRuns, requestText, requireArtifact, seedBrokenDataFolder, stoplineDataDir, stopAssertions, type RealHostCase } from '../shared/real-host';
 import { summarizeTimings } from './timings';
 
 const SCENARIO_TIMEOUT = 600_000;
-let root = '';
 let plugin = '';
-let timingFile = '';
-const servers: FakeModelServer[] = [];
 
-// before the suites are defined: skipIf needs the answer at collection time
 const status = await ensureHosts(HOSTS_FOR.opencode);
-const missing = missingHosts(status, HOSTS_FOR.opencode);
-if (missing.length && status.required) throw new Error(`OpenCode not installed:\n${status.log}`);
-const ready = missing.length === 0;
 
-beforeAll(async () => {
+beforeAll(() => {
   plugin = requireArtifact('opencode', 'stopline.js');
-  root = makeTempRoot('opencode-scenarios');
-  timingFile = join(root, 'decision-timings.jsonl');
 });
 
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  const summary = summarizeTimings(timingFile, 'tool.execute.before');
-  if (summary) console.log(`[opencode] stopline decisions inside OpenCode 1.18.33: ${summary}, dist=${DIST}`);
-  if (root) rmSync(root, { recursive: true, force: true });
+const runs = realHostRuns({
+  prefix: 'opencode-scenarios',
+  startServer: startChatServer,
+  describeTimings: (file) => {
+    const summary = summarizeTimings(file, 'tool.execute.before');
+    return summary && `[opencode] stopline decisions inside OpenCode 1.18.33: ${summary}`;
+  },
 });
+// the plugin throws the stamp, and OpenCode hands the model the thrown message as the result
+const { expectStopped, expectRan } = stopAssertions({ stopped: /^STOP \//, ran: { never: 'STOP /' } });
 
-interface Case {
-  project: string;
-  runDir: string;
-  home: string;
-}
-
-function newCase(name: string): Case {
-  const project = join(root, name, 'proj');
-  const runDir = join(root, name, 'run');
-  const home = join(runDir, 'home');
-  mkdirSync(project, { recursive: true });
-  mkdirSync(home, { recursive: true });
-  writeFileSync(join(project, 'a.txt'), 'alpha\n');
-  return { project, runDir, home };
-}
-
-async function server(script: FakeModelScript): Promise<FakeModelServer> {
-  const s = await startChatServer(script);
-  servers.push(s);
-  return s;
-}
-
-async function opencode(c: Case, s: FakeModelServer, prompt: string, opts: { env?: Record<string, string | undefined>; args?: string[]; config?: Record<string, unknown> } = {}): Promise<OpenCodeRunResult> {
+async function opencode(c: RealHostCase, s: FakeModelServer, prompt: string, opts: { env?: Record<string, string | undefined>; args?: string[]; config?: Record<string, unknown> } = {}): Promise<OpenCodeRunResult> {
   const r = await runOpenCode({
     project: c.project,
     prompt,
@@ -87,7 +58,7 @@ async function opencode(c: Case, s: FakeModelServer, prompt: string, opts: { env
     runDir: c.runDir,
     args: [...(opts.args ?? []), '--'],
     ...(opts.config ? { config: opts.config } : {}),
-    env: { STOPLINE_TIMING_FILE: timingFile, ...opts.env },
+    env: { STOPLINE_TIMING_FILE: runs.timingFile, ...opts.env },
     timeoutMs: 300_000,
   });
   expect(r.code, `opencode exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
@@ -95,53 +66,39 @@ async function opencode(c: Case, s: FakeModelServer, prompt: string, opts: { env
   return r;
 }
 
-function dataDir(c: Case): string {
-  return join(c.home, '.local', 'share', 'stopline');
+/** The model writes new.txt, reads a.txt, edits it (alpha to beta), runs `touch x`, then says `closing`. */
+function writeReadEditTouch(c: RealHostCase, closing: string): FakeModelScript {
+  return {
+    threads: [
+      {
+        name: 'main',
+        turns: [
+          { toolCalls: [{ id: 'call_write', name: 'write', input: { filePath: join(c.project, 'new.txt'), content: 'new\n' } }] },
+          { toolCalls: [{ id: 'call_read', name: 'read', input: { filePath: join(c.project, 'a.txt') } }] },
+          { toolCalls: [{ id: 'call_edit', name: 'edit', input: { filePath: join(c.project, 'a.txt'), oldString: 'alpha', newString: 'beta' } }] },
+          { toolCalls: [{ id: 'call_bash', name: 'bash', input: { command: 'touch x' } }] },
+          { text: closing },
+        ],
+      },
+    ],
+  };
 }
 
-function expectStopped(s: FakeModelServer, callId: string, reason: string): void {
-  const text = s.toolResultText(callId);
-  expect(text, `the model never received a result for ${callId}`).toBeDefined();
-  expect(text).toMatch(/^STOP \//);
-  expect(text).toContain(reason);
-}
-
-function expectRan(s: FakeModelServer, callId: string): void {
-  const text = s.toolResultText(callId);
-  expect(text, `the model never received a result for ${callId}`).toBeDefined();
-  expect(text).not.toContain('STOP /');
-}
-
-const skip = () => !ready;
-
-describe('OpenCode 1.18.33 with dist/opencode/stopline.js', () => {
-  it.skipIf(skip())('1. review: write, edit and `touch x` are stopped with MODE_FORBIDS_MUTATION and change nothing; read runs', async () => {
-    const c = newCase('s1');
-    const s = await server({
-      threads: [
-        {
-          name: 'main',
-          turns: [
-            { toolCalls: [{ id: 'call_write', name: 'write', input: { filePath: join(c.project, 'new.txt'), content: 'new\n' } }] },
-            { toolCalls: [{ id: 'call_read', name: 'read', input: { filePath: join(c.project, 'a.txt') } }] },
-            { toolCalls: [{ id: 'call_edit', name: 'edit', input: { filePath: join(c.project, 'a.txt'), oldString: 'alpha', newString: 'beta' } }] },
-            { toolCalls: [{ id: 'call_bash', name: 'bash', input: { command: 'touch x' } }] },
-            { text: 'review finished' },
-          ],
-        },
-      ],
-    });
+describeRealHost(status, 'OpenCode 1.18.33 with dist/opencode/stopline.js', HOSTS_FOR.opencode, SCENARIO_TIMEOUT, () => {
+  it('1. review: write, edit and `touch x` are stopped with MODE_FORBIDS_MUTATION and change nothing; read runs', async () => {
+    const c = runs.newCase('s1');
+    const s = await runs.server(writeReadEditTouch(c, 'review finished'));
     await opencode(c, s, '$stopline review -- look at a.txt');
     expect(existsSync(join(c.project, 'new.txt'))).toBe(false);
     expect(readFileSync(join(c.project, 'a.txt'), 'utf8')).toBe('alpha\n');
     expect(existsSync(join(c.project, 'x'))).toBe(false);
     expectRan(s, 'call_read');
     for (const id of ['call_write', 'call_edit', 'call_bash']) expectStopped(s, id, 'MODE_FORBIDS_MUTATION');
-  }, SCENARIO_TIMEOUT);
+  });
 
-  it.skipIf(skip())('2. change files=a.txt: writing a.txt succeeds, writing b.txt is stopped with PATH_OUTSIDE_CONTRACT', async () => {
-    const c = newCase('s2');
-    const s = await server({
+  it('2. change files=a.txt: writing a.txt succeeds, writing b.txt is stopped with PATH_OUTSIDE_CONTRACT', async () => {
+    const c = runs.newCase('s2');
+    const s = await runs.server({
       threads: [
         {
           name: 'main',
@@ -158,41 +115,41 @@ describe('OpenCode 1.18.33 with dist/opencode/stopline.js', () => {
     expect(existsSync(join(c.project, 'b.txt'))).toBe(false);
     expectRan(s, 'call_a');
     expectStopped(s, 'call_b', 'PATH_OUTSIDE_CONTRACT');
-  }, SCENARIO_TIMEOUT);
+  });
 
   describe('3. dependencies', () => {
     const script = (): FakeModelScript => ({
       threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'call_npm', name: 'bash', input: { command: 'npm install left-pad' } }] }, { text: 'done' }] }],
     });
-    const npmEnv = (c: Case) => {
+    const npmEnv = (c: RealHostCase) => {
       const env = fakeNpmEnv(c.runDir, c.home);
       // keep the staged ripgrep on PATH (OpenCode would download one)
       return { ...env, PATH: [join(c.runDir, 'fake-bin'), stagedToolsDir(), process.env.PATH].filter(Boolean).join(':') };
     };
 
-    it.skipIf(skip())('change (deps default ask, no person to ask): `npm install left-pad` is stopped with DEPENDENCY_NOT_AUTHORIZED', async () => {
-      const c = newCase('s3-ask');
-      const s = await server(script());
+    it('change (deps default ask, no person to ask): `npm install left-pad` is stopped with DEPENDENCY_NOT_AUTHORIZED', async () => {
+      const c = runs.newCase('s3-ask');
+      const s = await runs.server(script());
       await opencode(c, s, '$stopline change -- add left-pad', { env: npmEnv(c) });
       expect(existsSync(join(c.project, 'npm-ran.txt'))).toBe(false);
       expectStopped(s, 'call_npm', 'DEPENDENCY_NOT_AUTHORIZED');
-    }, SCENARIO_TIMEOUT);
+    });
 
-    it.skipIf(skip())('change deps=allow: the same command reaches the shell', async () => {
-      const c = newCase('s3-allow');
-      const s = await server(script());
+    it('change deps=allow: the same command reaches the shell', async () => {
+      const c = runs.newCase('s3-allow');
+      const s = await runs.server(script());
       await opencode(c, s, '$stopline change deps=allow -- add left-pad', { env: npmEnv(c) });
       expect(readFileSync(join(c.project, 'npm-ran.txt'), 'utf8')).toBe('install left-pad\n');
       expectRan(s, 'call_npm');
       expect(s.toolResultText('call_npm')).toContain('fake npm: install left-pad');
-    }, SCENARIO_TIMEOUT);
+    });
   });
 
   describe('4. subagents (the task tool)', () => {
-    it.skipIf(skip())('agents=1: the first task runs its child, the second is stopped with AGENT_BUDGET_EXHAUSTED', async () => {
-      const c = newCase('s4-budget');
+    it('agents=1: the first task runs its child, the second is stopped with AGENT_BUDGET_EXHAUSTED', async () => {
+      const c = runs.newCase('s4-budget');
       const task = (id: string) => ({ id, name: 'task', input: { description: 'helper', prompt: 'SUBTASK-MARK reply briefly', subagent_type: 'general' } });
-      const s = await server({
+      const s = await runs.server({
         threads: [
           { name: 'sub', match: 'SUBTASK-MARK', turns: [{ text: 'SUB-DONE' }] },
           { name: 'main', turns: [{ toolCalls: [task('call_task1')] }, { toolCalls: [task('call_task2')] }, { text: 'done' }] },
@@ -203,11 +160,11 @@ describe('OpenCode 1.18.33 with dist/opencode/stopline.js', () => {
       expectRan(s, 'call_task1');
       expect(s.toolResultText('call_task1')).toContain('SUB-DONE');
       expectStopped(s, 'call_task2', 'AGENT_BUDGET_EXHAUSTED');
-    }, SCENARIO_TIMEOUT);
+    });
 
-    it.skipIf(skip())('review: a write made inside the child session is stopped, and the child received the contract', async () => {
-      const c = newCase('s4-child');
-      const s = await server({
+    it('review: a write made inside the child session is stopped, and the child received the contract', async () => {
+      const c = runs.newCase('s4-child');
+      const s = await runs.server({
         threads: [
           {
             name: 'sub',
@@ -225,83 +182,64 @@ describe('OpenCode 1.18.33 with dist/opencode/stopline.js', () => {
       expectStopped(s, 'call_child_write', 'MODE_FORBIDS_MUTATION');
       // injected into the child before its tool was decided, so the child's next request has it
       expect(requestText(requestAfterToolCall(s.requests, 'call_child_write')?.body)).toContain('stopline contract (ARMED): mode=review');
-    }, SCENARIO_TIMEOUT);
+    });
   });
 
-  it.skipIf(skip())('5. no directive: every tool runs and the evidence has one check per action', async () => {
-    const c = newCase('s5');
-    const s = await server({
-      threads: [
-        {
-          name: 'main',
-          turns: [
-            { toolCalls: [{ id: 'call_write', name: 'write', input: { filePath: join(c.project, 'new.txt'), content: 'new\n' } }] },
-            { toolCalls: [{ id: 'call_read', name: 'read', input: { filePath: join(c.project, 'a.txt') } }] },
-            { toolCalls: [{ id: 'call_edit', name: 'edit', input: { filePath: join(c.project, 'a.txt'), oldString: 'alpha', newString: 'beta' } }] },
-            { toolCalls: [{ id: 'call_bash', name: 'bash', input: { command: 'touch x' } }] },
-            { text: 'done' },
-          ],
-        },
-      ],
-    });
+  it('5. no directive: every tool runs and the evidence has one check per action', async () => {
+    const c = runs.newCase('s5');
+    const s = await runs.server(writeReadEditTouch(c, 'done'));
     await opencode(c, s, 'look at a.txt and tidy up');
     expect(readFileSync(join(c.project, 'new.txt'), 'utf8')).toBe('new\n');
     expect(readFileSync(join(c.project, 'a.txt'), 'utf8')).toBe('beta\n');
     expect(existsSync(join(c.project, 'x'))).toBe(true);
     for (const id of ['call_write', 'call_read', 'call_edit', 'call_bash']) expectRan(s, id);
-    const checks = readEvidence(dataDir(c)).filter((e) => e.type === 'check');
+    const checks = readEvidence(stoplineDataDir(c.home)).filter((e) => e.type === 'check');
     expect(checks.map((e) => (e.action as { tool?: string } | undefined)?.tool)).toEqual(['Write', 'Read', 'Edit', 'Bash']);
     expect(checks.every((e) => e.decision?.reasonCode === 'CONTROL_INACTIVE')).toBe(true);
-  }, SCENARIO_TIMEOUT);
+  });
 
   describe('6. fail mode with an unusable data folder', () => {
-    function seedBrokenDataFolder(c: Case, failMode: 'open' | 'closed'): void {
-      const broken = join(c.runDir, 'not-a-folder');
-      writeFileSync(broken, 'this file sits where the data folder should be\n');
-      mkdirSync(join(c.home, '.config', 'stopline'), { recursive: true });
-      writeFileSync(join(c.home, '.config', 'stopline', 'stopline.json'), JSON.stringify({ failMode, dataDir: broken }));
-    }
-    const script = (c: Case): FakeModelScript => ({
+    const script = (c: RealHostCase): FakeModelScript => ({
       threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'call_write', name: 'write', input: { filePath: join(c.project, 'new.txt'), content: 'new\n' } }] }, { text: 'done' }] }],
     });
 
-    it.skipIf(skip())('fail closed: the write is stopped with GUARD_UNAVAILABLE', async () => {
-      const c = newCase('s6-closed');
-      seedBrokenDataFolder(c, 'closed');
-      const s = await server(script(c));
+    it('fail closed: the write is stopped with GUARD_UNAVAILABLE', async () => {
+      const c = runs.newCase('s6-closed');
+      seedBrokenDataFolder(c, 'closed', 'file');
+      const s = await runs.server(script(c));
       await opencode(c, s, '$stopline change -- write new.txt');
       expect(existsSync(join(c.project, 'new.txt'))).toBe(false);
       expectStopped(s, 'call_write', 'GUARD_UNAVAILABLE');
-    }, SCENARIO_TIMEOUT);
+    });
 
-    it.skipIf(skip())('fail open: the same write runs', async () => {
-      const c = newCase('s6-open');
-      seedBrokenDataFolder(c, 'open');
-      const s = await server(script(c));
+    it('fail open: the same write runs', async () => {
+      const c = runs.newCase('s6-open');
+      seedBrokenDataFolder(c, 'open', 'file');
+      const s = await runs.server(script(c));
       const r = await opencode(c, s, '$stopline change -- write new.txt');
       expect(readFileSync(join(c.project, 'new.txt'), 'utf8')).toBe('new\n');
       expectRan(s, 'call_write');
       expect(r.stderr).toMatch(/stopline \(opencode\): .*failing open/);
-    }, SCENARIO_TIMEOUT);
+    });
   });
 
-  it.skipIf(skip())('7. the contract context from the prompt is in the model request (at the latest the one after the first tool call)', async () => {
-    const c = newCase('s7');
-    const s = await server({ threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'call_read', name: 'read', input: { filePath: join(c.project, 'a.txt') } }] }, { text: 'ok' }] }] });
+  it('7. the contract context from the prompt is in the model request (at the latest the one after the first tool call)', async () => {
+    const c = runs.newCase('s7');
+    const s = await runs.server({ threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'call_read', name: 'read', input: { filePath: join(c.project, 'a.txt') } }] }, { text: 'ok' }] }] });
     await opencode(c, s, '$stopline review files=a.txt -- look at a.txt');
     const text = requestText(requestAfterToolCall(s.requests, 'call_read')?.body);
     expect(text).toContain('stopline contract (ARMED): mode=review');
     expect(text).toContain('files=a.txt');
     const first = s.requests.find((r) => r.kind === 'turn');
     console.log(`[opencode] contract context already in the first model request: ${requestText(first?.body).includes('stopline contract (ARMED)')}`);
-  }, SCENARIO_TIMEOUT);
+  });
 
-  it.skipIf(skip())('host agent switch: review under plan, then `--session … --agent build` moves the contract to change; plan never does', async () => {
-    const c = newCase('s8-switch');
+  it('host agent switch: review under plan, then `--session … --agent build` moves the contract to change; plan never does', async () => {
+    const c = runs.newCase('s8-switch');
     // OpenCode's own defaults: plan denies edits, build allows them (no harness overrides)
     const config = { permission: { edit: undefined, bash: undefined, task: undefined } };
     const write = (id: string) => ({ toolCalls: [{ id, name: 'write', input: { filePath: join(c.project, 'new.txt'), content: 'new\n' } }] });
-    const s = await server({ threads: [{ name: 'main', turns: [write('call_w1'), { text: 'reviewed' }, write('call_w2'), { text: 'still review' }, write('call_w3'), { text: 'done' }] }] });
+    const s = await runs.server({ threads: [{ name: 'main', turns: [write('call_w1'), { text: 'reviewed' }, write('call_w2'), { text: 'still review' }, write('call_w3'), { text: 'done' }] }] });
     const first = await opencode(c, s, '$stopline review -- look at a.txt', { args: ['--agent', 'plan'], config });
     expectStopped(s, 'call_w1', 'MODE_FORBIDS_MUTATION');
     const session = /"sessionID":"(ses_[A-Za-z0-9]+)"/.exec(first.stdout)?.[1];
@@ -314,6 +252,6 @@ describe('OpenCode 1.18.33 with dist/opencode/stopline.js', () => {
     await opencode(c, s, 'carry on', { args: ['--session', session!, '--agent', 'build'], config });
     expectRan(s, 'call_w3');
     expect(readFileSync(join(c.project, 'new.txt'), 'utf8')).toBe('new\n');
-    expect(readEvidence(dataDir(c)).some((e) => e.type === 'contract' && (e.change as { via?: string } | undefined)?.via === 'host')).toBe(true);
-  }, SCENARIO_TIMEOUT);
+    expect(readEvidence(stoplineDataDir(c.home)).some((e) => e.type === 'contract' && (e.change as { via?: string } | undefined)?.via === 'host')).toBe(true);
+  });
 });

@@ -151,11 +151,17 @@ export function realHostRuns(options: RealHostRunsOptions): RealHostRuns {
     if (process.env.STOPLINE_KEEP_RUNS === '1') console.log(`runs kept in ${root}`);
     else rmSync(root, { recursive: true, force: true });
   });
+  // before the suite started there is no root: joining '' would write into the working folder
+  const started = (what: string): string => {
+    if (!root) throw new Error(`realHostRuns(${options.prefix}): ${what} is only there inside a test (the temp root is made in beforeAll)`);
+    return root;
+  };
   return {
     get timingFile() {
-      return join(root, 'timings.jsonl');
+      return join(started('timingFile'), 'timings.jsonl');
     },
     newCase(...names) {
+      const root = started('newCase');
       const project = join(root, ...names, 'proj');
       const runDir = join(root, ...names, 'run');
       const home = join(runDir, 'home');
