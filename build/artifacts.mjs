@@ -44,11 +44,10 @@ const CLI_CASES = [
 
 /**
  * Every hook artifact carries the shell analysis (unbash ~290 KB and core/analysis ~220 KB
- * before minification) and the universal hooks engine; minified they are ~400 KB, of which the
- * lazy bodies (build/lazy.mjs) are ~245 KB that a non-shell call never parses. The bodies
- * carry their own copy of five small shared modules (~25 KB; sharing them is a known next
- * step). The 150 KB goal of the bench is not met: the budget sits a little above today's
- * size so growth fails the build (see docs/performance.md).
+ * before minification) and the universal hooks engine; minified they are ~390 KB. The
+ * 150 KB goal of the bench is not met (docs/performance.md says why, and what a lazily
+ * evaluated shell analysis did and did not buy); the budget sits a little above today's
+ * size so growth fails the build.
  */
 const HOOK_SCRIPT_BUDGET = 440 * KB;
 

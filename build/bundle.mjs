@@ -17,7 +17,6 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import { PACKAGE, REPO_ROOT, distRoot } from './artifacts.mjs';
 import { isAllowedBuiltin } from './builtins.mjs';
-import { lazyModules, transpileTypeScript } from './lazy.mjs';
 
 export const SHEBANG = '#!/usr/bin/env node';
 export const TS_NOCHECK = '// @ts-nocheck';
@@ -118,13 +117,11 @@ export function stoplineBundle(artifact, { root = REPO_ROOT, meta = PACKAGE } = 
  * Output plugin, after the minifier: shebang / ts-nocheck line and banner go on the final text.
  * @param {import('./artifacts.mjs').Artifact} artifact
  */
-export function stoplineBanner(artifact, { root = REPO_ROOT, meta = PACKAGE, extraModuleIds = () => [] } = {}) {
+export function stoplineBanner(artifact, { root = REPO_ROOT, meta = PACKAGE } = {}) {
   return {
     name: 'stopline-banner',
     renderChunk(code, chunk) {
-      // the stand-in of a lazy module is virtual: the files bundled into its body count instead
-      const ids = [...new Set([...chunk.moduleIds.filter((id) => !id.startsWith('\0stopline-lazy:')), ...extraModuleIds()])];
-      const hash = sourceHash(ids, root);
+      const hash = sourceHash(chunk.moduleIds, root);
       return { code: finishCode(artifact, code, hash, meta), map: null };
     },
   };
@@ -189,25 +186,14 @@ const FATAL_WARNINGS = new Set(['UNRESOLVED_IMPORT', 'MISSING_EXPORT', 'MISSING_
  * @returns {import('rollup').RollupOptions}
  */
 export function rollupOptionsFor(artifact, { root = REPO_ROOT, outRoot = distRoot(), meta = PACKAGE } = {}) {
-  const inputPlugins = () => [
-    stoplineBundle(artifact, { root, meta }),
-    typescript({ tsconfig: artifactTsconfig(artifact, root), filterRoot: root, include: ['core/**/*.ts', 'hosts/**/*.ts'] }),
-    nodeResolve({ exportConditions: ['node', 'import', 'default'], preferBuiltins: true }),
-  ];
-  // A lazy body is bundled in a build of its own; per-file transpiling is enough there (the
-  // project is isolatedModules and the build does not type-check), and it avoids a second
-  // TypeScript program per artifact.
-  const lazyBodyPlugins = () => [
-    stoplineBundle(artifact, { root, meta }),
-    transpileTypeScript(),
-    nodeResolve({ extensions: ['.ts', '.mjs', '.js', '.json'], exportConditions: ['node', 'import', 'default'], preferBuiltins: true }),
-  ];
-  /** ids bundled into lazy bodies, for the banner's source hash */
-  const lazyIds = new Set();
   return {
     input: join(root, artifact.entry),
     treeshake: true,
-    plugins: [lazyModules({ root, plugins: lazyBodyPlugins, onInnerModules: (ids) => ids.forEach((id) => lazyIds.add(id)) }), ...inputPlugins()],
+    plugins: [
+      stoplineBundle(artifact, { root, meta }),
+      typescript({ tsconfig: artifactTsconfig(artifact, root), filterRoot: root, include: ['core/**/*.ts', 'hosts/**/*.ts'] }),
+      nodeResolve({ exportConditions: ['node', 'import', 'default'], preferBuiltins: true }),
+    ],
     onwarn(warning, warn) {
       if (warning.code && FATAL_WARNINGS.has(warning.code)) throw new Error(`${artifact.id}: ${warning.message}`);
       // zod's internal import cycles and misplaced pure annotations are harmless and not ours to fix
@@ -221,7 +207,7 @@ export function rollupOptionsFor(artifact, { root = REPO_ROOT, outRoot = distRoo
       inlineDynamicImports: true,
       sourcemap: false,
       generatedCode: 'es2015',
-      plugins: [minifier(), stoplineBanner(artifact, { root, meta, extraModuleIds: () => [...lazyIds] })],
+      plugins: [minifier(), stoplineBanner(artifact, { root, meta })],
     },
   };
 }

@@ -22,11 +22,8 @@ export type {
   RunOutcome,
 } from './types';
 export { DIALECTS } from './types';
-// dispatchHooks, foldGuardWithHooks and inputFromPayload come through run.ts, which the build
-// evaluates lazily in command-hook artifacts
-export { dispatchHooks, foldGuardWithHooks, inputFromPayload } from './run';
-export { hasHooks, matcherSubjects, selectHooks } from './dispatch';
-export { foldHookResponses, noHooksResult, type CombinedOutcome } from './fold';
+export { dispatchHooks, hasHooks, matcherSubjects, selectHooks } from './dispatch';
+export { foldGuardWithHooks, foldHookResponses, noHooksResult, type CombinedOutcome } from './fold';
 export {
   EMPTY_CONFIG,
   IMPORT_NAMES,
@@ -45,4 +42,4 @@ export { lookupSpelling, resolveEventName, spellingsOf } from './dialects';
 export { buildPayload } from './payload';
 export { decodeClaudeOutput, decodeHermesOutput, decodeRun, type RawRun } from './decode';
 export { listen, MAX_LINE_BYTES, type ListenDispatchRequest, type ListenHandler, type ListenOptions } from './listen';
-export { createHooksListenHandler, type HooksHandlerOptions } from './serve';
+export { createHooksListenHandler, inputFromPayload, type HooksHandlerOptions } from './serve';
