@@ -27,6 +27,7 @@ import json
 import math
 import os
 import queue
+import re
 import shutil
 import subprocess
 import sys
@@ -140,10 +141,44 @@ def user_config_path() -> str:
     return os.path.join(base, "stopline", "stopline.json")
 
 
+# A JSON string (an unclosed one runs to the end), then what _strict_json removes. The alternatives
+# never overlap, so matching stays linear in the file size.
+_STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"?'
+_COMMENT_OR_STRING = re.compile(_STRING + r"|//[^\n]*|/\*.*?\*/|/\*", re.S)
+_TRAILING_COMMA_OR_STRING = re.compile(_STRING + r"|,(?=[ \t\r\n]*[}\]])")
+
+
+def _strict_json(text: str) -> str:
+    """The text of a hand-written stopline.json as plain JSON: // and /* */ comments and trailing
+    commas removed outside strings. stopline's own config reader accepts them (`stopline install`
+    keeps a person's comments), so the shim must too: otherwise a commented file that says
+    "failMode": "closed" would fail open here while the evaluator reads it as closed.
+    Raises ValueError for an unterminated comment, which the evaluator also refuses."""
+
+    def without_comment(m: re.Match) -> str:
+        token = m.group(0)
+        if token.startswith('"'):
+            return token
+        if token == "/*":
+            raise ValueError("unterminated comment")
+        return " " if token.startswith("/*") else ""
+
+    plain = _COMMENT_OR_STRING.sub(without_comment, text)
+    return _TRAILING_COMMA_OR_STRING.sub(lambda m: m.group(0) if m.group(0).startswith('"') else "", plain)
+
+
+def _read_config(path: str):
+    with open(path, encoding="utf-8-sig") as fh:
+        text = fh.read()
+    try:
+        return json.loads(text)  # the common case
+    except ValueError:
+        return json.loads(_strict_json(text))
+
+
 def _config_fail_mode(path: str, notes: list[str]) -> str | None:
     try:
-        with open(path, encoding="utf-8-sig") as fh:
-            config = json.load(fh)
+        config = _read_config(path)
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:
