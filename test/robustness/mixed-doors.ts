@@ -6,11 +6,10 @@
  * is read back the way that host (or a harness, for the bridge) reads it, with the evidence event
  * id when the answer carries one.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SpawnResult } from '../scenarios/spawn';
-import { REPO } from '../scenarios/spawn';
+import { REPO, spawnNode } from '../scenarios/spawn';
 
 export const DOORS = {
   claudeHook: { file: join(REPO, 'dist', 'claude', 'stopline.mjs'), args: [] as string[] },
@@ -24,31 +23,11 @@ export type Door = keyof typeof DOORS;
  * Run one door under node with `input` on stdin. The safety timer only keeps a hung artifact from
  * hanging the suite; it is far above every bound and is not a speed assertion.
  */
-export function runDoor(door: Door, input: string, env: Record<string, string>, cwd: string, safetyMs = 300_000): Promise<SpawnResult & { ms: number }> {
+export async function runDoor(door: Door, input: string, env: Record<string, string>, cwd: string, safetyMs = 300_000): Promise<SpawnResult & { ms: number }> {
   const d = DOORS[door];
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [d.file, ...d.args], { env, cwd, stdio: ['pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    let killed = false;
-    const timer = setTimeout(() => {
-      killed = true;
-      child.kill('SIGKILL');
-    }, safetyMs);
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
-    child.stdin.on('error', () => {}); // a door may answer and exit before reading everything
-    child.on('error', (e) => {
-      clearTimeout(timer);
-      reject(e);
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), exitCode: code ?? -1, killed, signal, ms: performance.now() - started });
-    });
-    child.stdin.end(input);
-  });
+  const started = performance.now();
+  const r = await spawnNode([d.file, ...d.args], input, env, cwd, safetyMs);
+  return { ...r, ms: performance.now() - started };
 }
 
 /** A Hermes v0.19 shell-hook stdin: the hook's keyword arguments other than these go in `extra`. */

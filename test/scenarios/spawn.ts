@@ -28,8 +28,16 @@ export interface SpawnResult extends Rendered {
  */
 export function runArtifact(host: SpawnedHost, input: string | Uint8Array | null, env: Record<string, string>, cwd: string, safetyMs = 60_000): Promise<SpawnResult> {
   const a = ARTIFACTS[host];
+  return spawnNode([a.file, ...a.args], input, env, cwd, safetyMs);
+}
+
+/**
+ * `node <argv>` with `input` on stdin (`null` leaves it open), collecting stdout, stderr and the
+ * exit. The safety timer only keeps a broken process from hanging a suite.
+ */
+export function spawnNode(argv: string[], input: string | Uint8Array | null, env: Record<string, string>, cwd: string, safetyMs: number): Promise<SpawnResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [a.file, ...a.args], { env, cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, argv, { env, cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let killed = false;
@@ -39,7 +47,7 @@ export function runArtifact(host: SpawnedHost, input: string | Uint8Array | null
     }, safetyMs);
     child.stdout.on('data', (b: Buffer) => out.push(b));
     child.stderr.on('data', (b: Buffer) => err.push(b));
-    child.stdin.on('error', () => {}); // the artifact may refuse and exit before reading everything
+    child.stdin.on('error', () => {}); // the process may refuse and exit before reading everything
     child.on('error', (e) => {
       clearTimeout(timer);
       reject(e);
