@@ -58,13 +58,17 @@ describe('loadConfig cache', () => {
 
   it('a same-size edit with the old mtime put back (cp -p, touch -d) is seen through ctime', async () => {
     setRacyWindowForTests(-1);
+    // whole seconds: utimes takes float seconds, so a sub-millisecond mtime cannot be put back
+    // exactly; a whole-second one can (the edit below then matches it bit for bit)
+    const PAST = 1_700_000_000;
     writeFileSync(userFile, '{"defaultLevel":"watch"}');
-    const { atime, mtime, size } = statSync(userFile);
+    utimesSync(userFile, PAST, PAST);
+    const { mtimeMs, size } = statSync(userFile);
     expect(loadConfig(env, undefined).config.defaultLevel).toBe('watch');
     await sleep(30); // a ctime tick later
     writeFileSync(userFile, '{"defaultLevel":"guard"}');
-    utimesSync(userFile, atime, mtime);
-    expect(statSync(userFile)).toMatchObject({ mtimeMs: mtime.getTime(), size });
+    utimesSync(userFile, PAST, PAST);
+    expect(statSync(userFile)).toMatchObject({ mtimeMs, size });
     expect(loadConfig(env, undefined).config.defaultLevel).toBe('guard');
   });
 
