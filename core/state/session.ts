@@ -89,13 +89,9 @@ export function freshState(contract: Contract): SessionState {
   return { schemaVersion: STATE_SCHEMA_VERSION, contract, lastContextHash: null, recoveries: 0 };
 }
 
+/** A damaged file never reads as fresh state: it is moved aside and StateDamagedError thrown. */
 export interface ReadResult {
   state: SessionState;
-  /**
-   * Always false: a damaged file throws StateDamagedError instead of reading as fresh state.
-   * Kept so callers written against the older "damaged reads as fresh" contract still compile.
-   */
-  damaged: false;
   exists: boolean;
 }
 
@@ -194,21 +190,20 @@ function readText(store: SessionStore): string | null {
  * not read, is a guard that cannot keep state, not a fresh session (same rule as lineage.ts).
  */
 export function readSession(store: SessionStore, fresh: () => Contract, lock: LockOptions = {}, now = Date.now): ReadResult {
-  const text = readText(store);
-  if (text === null) return { state: freshState(fresh()), damaged: false, exists: false };
-  const checked = checkState(text);
-  if (checked.state) return { state: checked.state, damaged: false, exists: true };
-  const movedTo = withLock(store.lockFile, () => moveAside(store, text, now()), lock);
-  throw new StateDamagedError(movedTo, checked.why);
+  return readOrMoveAside(store, fresh, (text) => withLock(store.lockFile, () => moveAside(store, text, now()), lock));
 }
 
 /** readSession for a caller that already holds the session lock. */
 function readSessionLocked(store: SessionStore, fresh: () => Contract, now: () => number): ReadResult {
+  return readOrMoveAside(store, fresh, (text) => moveAside(store, text, now()));
+}
+
+function readOrMoveAside(store: SessionStore, fresh: () => Contract, moveDamaged: (text: string) => string | null): ReadResult {
   const text = readText(store);
-  if (text === null) return { state: freshState(fresh()), damaged: false, exists: false };
+  if (text === null) return { state: freshState(fresh()), exists: false };
   const checked = checkState(text);
-  if (checked.state) return { state: checked.state, damaged: false, exists: true };
-  throw new StateDamagedError(moveAside(store, text, now()), checked.why);
+  if (checked.state) return { state: checked.state, exists: true };
+  throw new StateDamagedError(moveDamaged(text), checked.why);
 }
 
 export function writeSession(store: SessionStore, state: SessionState): void {
@@ -218,8 +213,6 @@ export function writeSession(store: SessionStore, state: SessionState): void {
 
 export interface UpdateResult<T> {
   state: SessionState;
-  /** Always false: a damaged file throws StateDamagedError (see ReadResult.damaged). */
-  recovered: false;
   result: T;
 }
 
@@ -243,7 +236,7 @@ export function updateSession<T>(
       const read = readSessionLocked(store, fresh, now);
       const { next, result } = change(read.state);
       if (next) writeSession(store, next);
-      return { state: next ?? read.state, recovered: false, result };
+      return { state: next ?? read.state, result };
     },
     lock,
   );

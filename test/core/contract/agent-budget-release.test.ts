@@ -9,11 +9,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logFile } from '../../../core/evidence/log';
 import type { Action } from '../../../core/protocol';
 import { parseState, sessionStore } from '../../../core/state/session';
-import { bundleController } from './bundle';
+import { useControllerBundle } from './bundle';
 import { driver, sandbox, type Sandbox } from './helpers';
 
 const DELEGATE: Partial<Action> = { name: 'Agent', canonicalName: 'Agent', mutability: 'delegate', affectedPaths: [], delegationCount: 1 };
@@ -104,15 +104,7 @@ describe('a launch denied because its evidence cannot be written holds no agent 
 
 describe('the release keeps the race guarantee across processes', () => {
   const HERE = dirname(fileURLToPath(import.meta.url));
-  let workDir = '';
-  let bundle = '';
-  beforeAll(async () => {
-    workDir = mkdtempSync(join(tmpdir(), 'stopline-bundle-'));
-    bundle = await bundleController(join(workDir, 'controller.mjs'));
-  }, 120_000);
-  afterAll(() => {
-    if (workDir) rmSync(workDir, { recursive: true, force: true });
-  });
+  const controllerBundle = useControllerBundle();
 
   interface Worker {
     lines: string[];
@@ -159,7 +151,7 @@ describe('the release keeps the race guarantee across processes', () => {
     ];
     const barrier = mkdtempSync(join(tmpdir(), 'stopline-barrier-'));
     const fix = breakEvidenceFolder(sb);
-    const workers = Array.from({ length: 32 }, () => startWorker([join(HERE, 'workers', 'race-worker.mjs'), bundle, JSON.stringify(tasks), barrier], env));
+    const workers = Array.from({ length: 32 }, () => startWorker([join(HERE, 'workers', 'race-worker.mjs'), controllerBundle(), JSON.stringify(tasks), barrier], env));
     try {
       for (let i = 0; i < tasks.length; i++) {
         await until(() => workers.every((w) => w.lines.length >= 2 + 2 * i || w.exit() !== null), `all 32 at barrier ${i}`);

@@ -2,7 +2,7 @@
  * Real processes, real races. The controller is bundled once (rollup + a TypeScript
  * transpile step) and separate node processes import it, exactly like command hooks do.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,21 +12,11 @@ import { fileURLToPath } from 'node:url';
 import { handleEvent } from '../../../core/controller';
 import { readSessionEvents } from '../../../core/evidence/log';
 import { cleanupSession, parseState, sessionStore } from '../../../core/state/session';
-import { bundleController } from './bundle';
+import { useControllerBundle } from './bundle';
 import { sandbox } from './helpers';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-let bundle = '';
-let workDir = '';
-
-beforeAll(async () => {
-  workDir = mkdtempSync(join(tmpdir(), 'stopline-bundle-'));
-  bundle = await bundleController(join(workDir, 'controller.mjs'));
-}, 120_000);
-
-afterAll(() => {
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
+const controllerBundle = useControllerBundle();
 
 interface Result {
   i: number;
@@ -84,7 +74,7 @@ describe('agents=N across separate hook processes', () => {
     ];
     const barrier = mkdtempSync(join(tmpdir(), 'stopline-barrier-'));
     const worker = join(HERE, 'workers', 'race-worker.mjs');
-    const workers = Array.from({ length: 32 }, () => startWorker([worker, bundle, JSON.stringify(tasks), barrier], env));
+    const workers = Array.from({ length: 32 }, () => startWorker([worker, controllerBundle(), JSON.stringify(tasks), barrier], env));
     try {
       await until(() => workers.every((w) => w.lines.length >= 1 || w.exit() !== null), '32 workers ready');
       for (const w of workers) expect(w.lines[0], w.stderr()).toBe('ready');
@@ -131,7 +121,7 @@ describe('kill -9 never leaves state unreadable', () => {
     let tmpLeft = 0;
     let maxRecoverMs = 0;
     for (let round = 0; round < 20; round++) {
-      const kids: ChildProcess[] = [0, 1].map(() => spawn(process.execPath, [worker, bundle, 'churn'], { env, stdio: ['ignore', 'pipe', 'inherit'] }));
+      const kids: ChildProcess[] = [0, 1].map(() => spawn(process.execPath, [worker, controllerBundle(), 'churn'], { env, stdio: ['ignore', 'pipe', 'inherit'] }));
       await Promise.all(kids.map((k) => new Promise<void>((res) => k.stdout!.once('data', () => res()))));
       await new Promise((res) => setTimeout(res, 20 + Math.floor(Math.random() * 180)));
       const exits = kids.map((k) => new Promise((res) => k.once('exit', res)));
