@@ -1,84 +1,47 @@
 /**
  * Per-dialect facts the engine needs: which event spellings map to which canonical event,
  * which spellings are known but have no canonical counterpart, default timeouts and the
- * shell a command runs in. Sources: seed 002 and the verified host notes (Claude Code
- * 2.1.332, Codex 0.171.0, Hermes v0.19.0 shell hooks).
+ * shell a command runs in. The event tables are the host registries' (core/registry): a
+ * row with a canonical event is that event's spelling, a row without one is a host-only
+ * event. Hermes shell hooks use the same names as its plugin hooks.
  */
 import { CANONICAL_EVENTS, isCanonicalEvent, type CanonicalEvent } from '../canonical';
+import { claudeRegistry } from '../registry/claude';
+import { codexRegistry } from '../registry/codex';
+import { hermesRegistry } from '../registry/hermes';
+import type { EventEntry, HostRegistry } from '../registry/types';
 import type { Dialect } from './types';
 
 type EventTable = Readonly<Record<string, CanonicalEvent>>;
 
-const CLAUDE_EVENTS: EventTable = {
-  SessionStart: 'session:start',
-  SessionEnd: 'session:end',
-  UserPromptSubmit: 'prompt:submit',
-  PreToolUse: 'tool:before',
-  PostToolUse: 'tool:after',
-  PostToolUseFailure: 'tool:after',
-  Stop: 'turn:stop',
-  SubagentStart: 'subagent:start',
-  SubagentStop: 'subagent:end',
-  Notification: 'notice',
-  PreCompact: 'compact:before',
+/** The registry each host dialect takes its events from. */
+export const DIALECT_REGISTRIES: Readonly<Record<Exclude<Dialect, 'native'>, HostRegistry>> = {
+  claude: claudeRegistry,
+  codex: codexRegistry,
+  hermes: hermesRegistry,
 };
 
-/** Claude events that exist but have no canonical counterpart (they only run inside Claude Code itself). */
-const CLAUDE_OTHER = [
-  'PermissionRequest', 'PermissionDenied', 'PostToolBatch', 'StopFailure', 'UserPromptExpansion',
-  'PreSkillShellCommand', 'InstructionsLoaded', 'ConfigChange', 'CwdChanged', 'FileChanged',
-  'PostCompact', 'Setup', 'DirectoryAdded', 'MessageDisplay', 'TaskCreated', 'TaskCompleted',
-  'WorktreeCreate', 'WorktreeRemove', 'Elicitation', 'ElicitationResult', 'PreModelSwitch',
-  'PostModelSwitch', 'TeammateIdle',
-];
+function tableOf(events: readonly EventEntry[]): EventTable {
+  return Object.fromEntries(events.flatMap((e) => (e.canonical ? [[e.native, e.canonical] as const] : [])));
+}
 
-const CODEX_EVENTS: EventTable = {
-  SessionStart: 'session:start',
-  SessionEnd: 'session:end',
-  UserPromptSubmit: 'prompt:submit',
-  PreToolUse: 'tool:before',
-  PostToolUse: 'tool:after',
-  Stop: 'turn:stop',
-  SubagentStart: 'subagent:start',
-  SubagentStop: 'subagent:end',
-  PreCompact: 'compact:before',
-};
-const CODEX_OTHER = ['PermissionRequest', 'PostCompact', 'Interrupt'];
-
-/**
- * Hermes shell-hook events. `on_session_end` fires after every turn in v0.19.0, so it is
- * not `session:end`; `on_session_finalize` is. `pre_llm_call` is once per user turn.
- */
-const HERMES_EVENTS: EventTable = {
-  on_session_start: 'session:start',
-  on_session_finalize: 'session:end',
-  pre_llm_call: 'prompt:submit',
-  pre_tool_call: 'tool:before',
-  post_tool_call: 'tool:after',
-  pre_verify: 'turn:stop',
-  subagent_start: 'subagent:start',
-  subagent_stop: 'subagent:end',
-};
-const HERMES_OTHER = [
-  'transform_terminal_output', 'transform_tool_result', 'transform_llm_output', 'post_llm_call',
-  'pre_api_request', 'post_api_request', 'api_request_error', 'on_session_end', 'on_session_reset',
-  'pre_gateway_dispatch', 'pre_approval_request', 'post_approval_response', 'kanban_task_claimed',
-  'kanban_task_completed', 'kanban_task_blocked',
-];
+function othersOf(events: readonly EventEntry[]): readonly string[] {
+  return events.filter((e) => e.canonical === null).map((e) => e.native);
+}
 
 const NATIVE_EVENTS: EventTable = Object.fromEntries(CANONICAL_EVENTS.map((e) => [e, e]));
 
 const TABLES: Readonly<Record<Dialect, EventTable>> = {
   native: NATIVE_EVENTS,
-  claude: CLAUDE_EVENTS,
-  codex: CODEX_EVENTS,
-  hermes: HERMES_EVENTS,
+  claude: tableOf(claudeRegistry.events),
+  codex: tableOf(codexRegistry.events),
+  hermes: tableOf(hermesRegistry.events),
 };
 const OTHERS: Readonly<Record<Dialect, readonly string[]>> = {
   native: [],
-  claude: CLAUDE_OTHER,
-  codex: CODEX_OTHER,
-  hermes: HERMES_OTHER,
+  claude: othersOf(claudeRegistry.events),
+  codex: othersOf(codexRegistry.events),
+  hermes: othersOf(hermesRegistry.events),
 };
 
 export const DIALECT_LABEL: Readonly<Record<Dialect, string>> = {
@@ -126,27 +89,29 @@ export function suggestCanonical(name: string): CanonicalEvent | null {
   return resolveEventName(name)?.event ?? null;
 }
 
-/** Default handler timeout in seconds when the hook sets none, per dialect and event. */
-export function defaultTimeoutSec(dialect: Dialect, event: CanonicalEvent): number {
-  switch (dialect) {
-    // Claude Code: 600 s; SessionEnd hooks get about 1.5 s unless they set a timeout.
-    case 'claude':
-      return event === 'session:end' ? 1.5 : 600;
-    // Codex: 600 s; SessionEnd 1 s.
-    case 'codex':
-      return event === 'session:end' ? 1 : 600;
-    // Hermes shell hooks: 60 s.
-    case 'hermes':
-      return 60;
-    // stopline's own hooks: a slow hook stalls every tool call, so a minute, not ten.
-    case 'native':
-      return 60;
-  }
+/** The registry row a dialect's hooks for `event` are registered under (its first spelling). */
+function rowFor(dialect: Exclude<Dialect, 'native'>, event: CanonicalEvent): EventEntry | undefined {
+  const name = spellingsOf(dialect, event)[0];
+  return DIALECT_REGISTRIES[dialect].events.find((e) => e.native === name);
 }
+
+/**
+ * Default handler timeout in seconds when the hook sets none, per dialect and event: the host's
+ * own (the registry's hostTimeout: Claude 600 s, SessionEnd about 1.5 s; Codex 600 s, SessionEnd
+ * 1 s; Hermes shell hooks 60 s).
+ */
+export function defaultTimeoutSec(dialect: Dialect, event: CanonicalEvent): number {
+  // stopline's own hooks: a slow hook stalls every tool call, so a minute, not ten.
+  if (dialect === 'native') return 60;
+  return rowFor(dialect, event)?.hostTimeout?.defaultSec ?? HOST_DEFAULT_TIMEOUT_SEC[dialect];
+}
+
+/** A host's timeout for an event it has no row for (every dialect event has one today). */
+const HOST_DEFAULT_TIMEOUT_SEC: Readonly<Record<Exclude<Dialect, 'native'>, number>> = { claude: 600, codex: 600, hermes: 60 };
 
 /** Host-imposed bounds on a configured timeout (seconds), or null when none. */
 export function timeoutBoundsSec(dialect: Dialect, event: CanonicalEvent): { min: number; max: number } | null {
-  if (dialect === 'hermes') return { min: 1, max: 300 };
-  if (dialect === 'codex' && event === 'session:end') return { min: 0, max: 3 };
-  return null;
+  if (dialect === 'native') return null;
+  const t = rowFor(dialect, event)?.hostTimeout;
+  return t && t.minSec !== undefined && t.maxSec !== undefined ? { min: t.minSec, max: t.maxSec } : null;
 }

@@ -5,31 +5,40 @@
  * write_stdin has no hook at all.
  */
 import { mcpDoubleUnderscorePatterns } from './claude';
-import type { EventEntry, HostRegistry, ToolEntry } from './types';
-import { eventRow, toolRow } from './rows';
+import type { EventEntry, HostRegistry, InstallSpec, ToolEntry } from './types';
+import { eventRow, toolRow, type EventColumns } from './rows';
 
 const t = toolRow;
-const ev = eventRow;
+
+/** Codex gives a command hook 600 s when it sets no timeout... */
+const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
+  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 600 }, ...cols }, note);
+/** ...but 1 s on SessionEnd and Interrupt, and clamps a configured one to at most 3 s. */
+const SHORT = { defaultSec: 1, minSec: 0, maxSec: 3 };
+
+/** stopline's handler on Codex: no matcher (an omitted one matches every tool and keeps the trust hash simple), 10 s. */
+const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
 
 export const codexRegistry: HostRegistry = {
   family: 'codex',
   displayName: 'Codex CLI',
   verifiedVersion: '0.171.0',
   events: [
-    // registered by dist/codex/hooks.json (the eight issue-5 events)
-    ev('SessionStart', 'session:start', 'session.start', false, true, 'context: the active contract'),
-    ev('UserPromptSubmit', 'prompt:submit', 'prompt.submit', true, true, "arms or changes the contract; a child agent's first prompt (agent_id set) is the parent's spawn message, never the person"),
-    ev('PreToolUse', 'tool:before', 'action.before', true, true, 'deny: the exact hookSpecificOutput deny (no extra field) + the stamp on stderr + exit 2; there is no ask'),
-    ev('PostToolUse', 'tool:after', 'action.after', false, true, 'evidence, WATCH context after the tool'),
-    ev('SubagentStart', 'subagent:start', 'subagent.start', false, true, "context: the root contract, delivered to the child's first request (verified)"),
-    ev('SubagentStop', 'subagent:end', 'subagent.stop', false, true),
-    ev('Stop', 'turn:stop', 'turn.stop', true, true, 'stopline never blocks it (a block keeps the turn going)'),
-    ev('SessionEnd', 'session:end', 'session.end', false, true, 'cleanup; Codex clamps its timeout to 3 s'),
+    // registered by dist/codex/hooks.json and `stopline install codex` (the eight issue-5 events)
+    ev('SessionStart', 'session:start', 'session.start', false, { install: hook(), outputs: ['context'] }, 'context: the active contract'),
+    ev('UserPromptSubmit', 'prompt:submit', 'prompt.submit', true, { install: hook(), outputs: ['context', 'block', 'notice'], matcherIgnored: true }, "arms or changes the contract; a child agent's first prompt (agent_id set) is the parent's spawn message, never the person"),
+    ev('PreToolUse', 'tool:before', 'action.before', true, { install: hook(), outputs: ['context', 'block'] }, 'deny: the exact hookSpecificOutput deny (no extra field) + the stamp on stderr + exit 2; there is no ask'),
+    ev('PostToolUse', 'tool:after', 'action.after', false, { install: hook(), outputs: ['context', 'feedback'] }, 'evidence, WATCH context after the tool'),
+    ev('SubagentStart', 'subagent:start', 'subagent.start', false, { install: hook(), outputs: ['context'] }, "context: the root contract, delivered to the child's first request (verified)"),
+    ev('SubagentStop', 'subagent:end', 'subagent.stop', false, { install: hook(), outputs: ['block'] }),
+    ev('Stop', 'turn:stop', 'turn.stop', true, { install: hook(), outputs: ['block'], matcherIgnored: true }, 'stopline never blocks it (a block keeps the turn going)'),
+    // SessionEnd has no output schema at all in 0.171.0; writing 3 s keeps written and effective timeout equal
+    ev('SessionEnd', 'session:end', 'session.end', false, { install: hook({ timeoutSec: 3 }), outputs: ['silent'], hostTimeout: SHORT }, 'cleanup; Codex clamps its timeout to 3 s'),
     // mapped, not registered
-    ev('PermissionRequest', null, null, false, false, 'unreachable from codex exec (approval policy never); PreToolUse has already decided'),
-    ev('PreCompact', 'compact:before', null, false, false),
-    ev('PostCompact', null, null, false, false),
-    ev('Interrupt', null, null, false, false, 'SIGINT during a turn; SessionEnd follows'),
+    ev('PermissionRequest', null, null, false, {}, 'unreachable from codex exec (approval policy never); PreToolUse has already decided'),
+    ev('PreCompact', 'compact:before', null, false),
+    ev('PostCompact', null, null, false),
+    ev('Interrupt', null, null, false, { matcherIgnored: true, hostTimeout: SHORT }, 'SIGINT during a turn; SessionEnd follows'),
   ],
   tools: [
     t('Bash', 'shell', { canonical: 'Bash', commandField: 'command', note: 'exec_command as the hook sees it; workdir is not in the hook input' }),

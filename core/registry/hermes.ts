@@ -4,10 +4,13 @@
  * TERMINAL_CWD or the process cwd); `terminal` may carry its own `workdir`.
  */
 import type { EventEntry, HostRegistry, ToolEntry } from './types';
-import { eventRow, toolRow } from './rows';
+import { eventRow, toolRow, type EventColumns } from './rows';
 
 const t = toolRow;
-const e = eventRow;
+
+/** Hermes shell hooks (`hooks:` in config.yaml) get 60 s when they set none, and 1 to 300 s when they do. */
+const e = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
+  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 60, minSec: 1, maxSec: 300 }, ...cols }, note);
 
 export const hermesRegistry: HostRegistry = {
   family: 'hermes',
@@ -16,29 +19,29 @@ export const hermesRegistry: HostRegistry = {
   // Every v0.19.0 hook (VALID_HOOKS, §3). `registered` = the plugin shim registers it (and
   // plugin.yaml lists it); the rest fire in Hermes but stopline does not listen.
   events: [
-    e('pre_llm_call', 'prompt:submit', 'prompt.submit', false, true, 'once per user turn; {"context"} is appended to the user message; a prompt cannot be refused'),
-    e('pre_tool_call', 'tool:before', 'action.before', true, true, '{"action":"block","message"} blocks; {"action":"approve"} goes to the human approval gate'),
-    e('post_tool_call', 'tool:after', 'action.after', false, true, 'also for blocked calls (status "blocked"); return value ignored'),
-    e('on_session_start', 'session:start', 'session.start', false, true, 'first turn of an agent (system prompt built fresh); return value ignored'),
-    e('on_session_end', null, 'turn.stop', false, true, 'fires at the end of every turn in v0.19.0, not at the end of a session'),
-    e('on_session_finalize', 'session:end', 'session.end', false, true, 'the real end of a session (exit, /new, gateway reset)'),
-    e('subagent_start', 'subagent:start', 'subagent.start', false, true, 'names parent and child session ids: the child is mapped to the root contract here'),
-    e('subagent_stop', 'subagent:end', 'subagent.stop', false, true),
-    e('pre_verify', 'turn:stop', 'turn.stop', true, true, 'after a turn that edited files; {"action":"continue","message"} keeps the agent working (only the person\'s own turn:stop hooks ask for that)'),
-    e('post_llm_call', null, null, false, false),
-    e('transform_terminal_output', null, null, false, false, 'a string return replaces terminal output'),
-    e('transform_tool_result', null, null, false, false, 'a string return replaces a tool result'),
-    e('transform_llm_output', null, null, false, false),
-    e('pre_api_request', null, null, false, false),
-    e('post_api_request', null, null, false, false),
-    e('api_request_error', null, null, false, false),
-    e('on_session_reset', null, null, false, false, 'gateway /new; on_session_finalize covers the end of the old session'),
-    e('pre_gateway_dispatch', null, null, false, false, 'gateway only, before auth; can skip or rewrite a message'),
-    e('pre_approval_request', null, null, false, false),
-    e('post_approval_response', null, null, false, false),
-    e('kanban_task_claimed', null, null, false, false),
-    e('kanban_task_completed', null, null, false, false),
-    e('kanban_task_blocked', null, null, false, false),
+    e('pre_llm_call', 'prompt:submit', 'prompt.submit', false, { plugin: true, outputs: ['context', 'notice'] }, 'once per user turn; {"context"} is appended to the user message; a prompt cannot be refused'),
+    e('pre_tool_call', 'tool:before', 'action.before', true, { plugin: true, outputs: ['block'] }, '{"action":"block","message"} blocks; {"action":"approve"} goes to the human approval gate'),
+    e('post_tool_call', 'tool:after', 'action.after', false, { plugin: true, outputs: ['silent'] }, 'also for blocked calls (status "blocked"); return value ignored'),
+    e('on_session_start', 'session:start', 'session.start', false, { plugin: true, outputs: ['silent'] }, 'first turn of an agent (system prompt built fresh); return value ignored'),
+    e('on_session_end', null, 'turn.stop', false, { plugin: true, outputs: ['silent'] }, 'fires at the end of every turn in v0.19.0, not at the end of a session'),
+    e('on_session_finalize', 'session:end', 'session.end', false, { plugin: true, outputs: ['silent'] }, 'the real end of a session (exit, /new, gateway reset)'),
+    e('subagent_start', 'subagent:start', 'subagent.start', false, { plugin: true, outputs: ['silent'] }, 'names parent and child session ids: the child is mapped to the root contract here'),
+    e('subagent_stop', 'subagent:end', 'subagent.stop', false, { plugin: true, outputs: ['silent'] }),
+    e('pre_verify', 'turn:stop', 'turn.stop', true, { plugin: true, outputs: ['block'] }, 'after a turn that edited files; {"action":"continue","message"} keeps the agent working (only the person\'s own turn:stop hooks ask for that)'),
+    e('post_llm_call', null, null, false),
+    e('transform_terminal_output', null, null, false, {}, 'a string return replaces terminal output'),
+    e('transform_tool_result', null, null, false, {}, 'a string return replaces a tool result'),
+    e('transform_llm_output', null, null, false),
+    e('pre_api_request', null, null, false),
+    e('post_api_request', null, null, false),
+    e('api_request_error', null, null, false),
+    e('on_session_reset', null, null, false, {}, 'gateway /new; on_session_finalize covers the end of the old session'),
+    e('pre_gateway_dispatch', null, null, false, {}, 'gateway only, before auth; can skip or rewrite a message'),
+    e('pre_approval_request', null, null, false),
+    e('post_approval_response', null, null, false),
+    e('kanban_task_claimed', null, null, false),
+    e('kanban_task_completed', null, null, false),
+    e('kanban_task_blocked', null, null, false),
   ],
   tools: [
     t('read_file', 'read', { canonical: 'Read', pathFields: ['path'] }),

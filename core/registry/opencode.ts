@@ -5,9 +5,10 @@
  * workdir?}, task {description, prompt, subagent_type, task_id?, command?}.
  */
 import type { HostRegistry, ToolEntry } from './types';
-import { toolRow } from './rows';
+import { eventRow, toolRow } from './rows';
 
 const t = toolRow;
+const e = eventRow;
 
 export const opencodeRegistry: HostRegistry = {
   family: 'opencode',
@@ -16,17 +17,17 @@ export const opencodeRegistry: HostRegistry = {
   // the plugin (hosts/opencode) registers `event`, `tool.execute.before`, `tool.execute.after`
   // and `experimental.session.compacting`; the event hook receives the bus events below
   events: [
-    { native: 'session.created', canonical: 'session:start', control: null, blockable: false, registered: true, note: 'event hook (not awaited); a child session (parentID) is remembered for its root; hook context waits for the first prompt, which names the agent to inject with' },
-    { native: 'session.updated', canonical: null, control: null, blockable: false, registered: true, note: 'keeps the session -> parent map' },
-    { native: 'message.updated', canonical: null, control: null, blockable: false, registered: true, note: 'role and agent of a message, learnt before its parts arrive' },
-    { native: 'message.part.updated', canonical: 'prompt:submit', control: 'prompt.submit', blockable: false, registered: true, note: 'a user text part: the whole message is read back with client.session.message; synthetic or ignored parts never count; a child session\'s first prompt is subagent:start instead; the prompt has already gone to the model, so a hook deny is told as context' },
-    { native: 'tool.execute.before', canonical: 'tool:before', control: 'action.before', blockable: true, registered: true, note: 'deny = throw new Error(stamp); waits for the session\'s prompt processing first' },
-    { native: 'tool.execute.after', canonical: 'tool:after', control: 'action.after', blockable: false, registered: true, note: 'successful calls only; context is appended to output.output; for task also subagent:end' },
-    { native: 'session.idle', canonical: 'turn:stop', control: null, blockable: false, registered: true, note: 'event hook, not awaited: a hook cannot keep the turn going' },
-    { native: 'session.deleted', canonical: 'session:end', control: 'session.end', blockable: false, registered: true, note: 'only on an explicit delete (child first, then root)' },
-    { native: 'experimental.session.compacting', canonical: 'compact:before', control: null, blockable: false, registered: true, note: 'declared in the 1.18.33 Hooks type, not seen firing; hook context goes into output.context' },
-    { native: 'chat.message', canonical: null, control: null, blockable: false, registered: false, note: 'not used: user authority comes from message.part.updated read back through the SDK' },
-    { native: 'permission.ask', canonical: null, control: null, blockable: false, registered: false, note: 'declared but never called in 1.18.33' },
+    e('session.created', 'session:start', null, false, { plugin: true, outputs: ['context'], doors: [] }, 'event hook (not awaited); a child session (parentID) is remembered for its root; hook context waits for the first prompt, which names the agent to inject with'),
+    e('session.updated', null, null, false, { plugin: true, outputs: ['silent'], doors: [] }, 'keeps the session -> parent map'),
+    e('message.updated', null, null, false, { plugin: true, outputs: ['silent'], doors: [] }, 'role and agent of a message, learnt before its parts arrive'),
+    e('message.part.updated', 'prompt:submit', 'prompt.submit', false, { plugin: true, outputs: ['context'], doors: [] }, 'a user text part: the whole message is read back with client.session.message; synthetic or ignored parts never count; a child session\'s first prompt is subagent:start instead; the prompt has already gone to the model, so a hook deny is told as context'),
+    e('tool.execute.before', 'tool:before', 'action.before', true, { plugin: true, outputs: ['block'], doors: ['bridge', 'listen'] }, 'deny = throw new Error(stamp); waits for the session\'s prompt processing first'),
+    e('tool.execute.after', 'tool:after', 'action.after', false, { plugin: true, outputs: ['context'], doors: ['bridge', 'listen'] }, 'successful calls only; context is appended to output.output; for task also subagent:end'),
+    e('session.idle', 'turn:stop', null, false, { plugin: true, outputs: ['silent'], doors: [] }, 'event hook, not awaited: a hook cannot keep the turn going'),
+    e('session.deleted', 'session:end', 'session.end', false, { plugin: true, outputs: ['silent'], doors: [] }, 'only on an explicit delete (child first, then root)'),
+    e('experimental.session.compacting', 'compact:before', null, false, { plugin: true, outputs: ['context'], doors: [] }, 'declared in the 1.18.33 Hooks type, not seen firing; hook context goes into output.context'),
+    e('chat.message', null, null, false, { doors: ['bridge', 'listen'], bridgeAs: { canonical: 'prompt:submit', control: 'prompt.submit', blockable: false } }, 'not used by the plugin: user authority comes from message.part.updated read back through the SDK; the bridge (`stopline guard --host opencode`) gets the parts in its payload and reads it as the prompt'),
+    e('permission.ask', null, null, false, { doors: [] }, 'declared but never called in 1.18.33'),
   ],
   tools: [
     t('read', 'read', { canonical: 'Read', pathFields: ['filePath'] }),

@@ -5,9 +5,10 @@
  * through extensions (the optional `subagent` tool: single, tasks, chain shapes).
  */
 import type { HostRegistry, ToolEntry } from './types';
-import { toolRow } from './rows';
+import { eventRow, toolRow } from './rows';
 
 const t = toolRow;
+const e = eventRow;
 
 export const piRegistry: HostRegistry = {
   family: 'pi',
@@ -15,16 +16,16 @@ export const piRegistry: HostRegistry = {
   verifiedVersion: '1.6.0',
   // the extension (hosts/pi) registers every event below with pi.on
   events: [
-    { native: 'session_start', canonical: 'session:start', control: null, blockable: false, registered: true, note: 'hook context goes in at the next before_agent_start' },
-    { native: 'input', canonical: 'prompt:submit', control: 'prompt.submit', blockable: true, registered: true, note: 'source extension never counts; a contract change while streaming is answered {action: "handled"} and not applied; a hook deny is {action: "handled"}' },
-    { native: 'before_agent_start', canonical: null, control: null, blockable: false, registered: true, note: 'injects the pending context as {message: {customType, content, display: false}}' },
-    { native: 'tool_call', canonical: 'tool:before', control: 'action.before', blockable: true, registered: true, note: 'deny = {block: true, reason}; ask = ctx.ui.confirm where hasUI, else deny' },
-    { native: 'tool_result', canonical: 'tool:after', control: 'action.after', blockable: false, registered: true, note: 'not sent for a blocked call; context is appended to the content' },
-    { native: 'agent_end', canonical: 'turn:stop', control: null, blockable: false, registered: true, note: 'observed only: the answer cannot keep the agent going' },
-    { native: 'session_before_compact', canonical: 'compact:before', control: null, blockable: false, registered: true, note: 'observed only: hook context is not passed to the compaction' },
-    { native: 'session_shutdown', canonical: 'session:end', control: 'session.end', blockable: false, registered: true },
-    { native: 'user_bash', canonical: null, control: null, blockable: false, registered: true, note: 'a command the person typed with ! never reaches tool_call: recorded as a bypass (1.6.0; 0.73.1 emits it only in the interactive TUI)' },
-    { native: 'resources_discover', canonical: null, control: null, blockable: false, registered: true, note: 'hands Pi the skills folder shipped next to the extension (/skill:stopline)' },
+    e('session_start', 'session:start', null, false, { plugin: true, outputs: ['context'], doors: [] }, 'hook context goes in at the next before_agent_start'),
+    e('input', 'prompt:submit', 'prompt.submit', true, { plugin: true, outputs: ['block'], doors: ['bridge', 'listen'], bridgeAs: { canonical: 'prompt:submit', control: 'prompt.submit', blockable: false } }, 'source extension never counts; a contract change while streaming is answered {action: "handled"} and not applied; a hook deny is {action: "handled"}'),
+    e('before_agent_start', null, null, false, { plugin: true, outputs: ['context'], doors: [] }, 'injects the pending context as {message: {customType, content, display: false}}'),
+    e('tool_call', 'tool:before', 'action.before', true, { plugin: true, outputs: ['block'], doors: ['bridge', 'listen'] }, 'deny = {block: true, reason}; ask = ctx.ui.confirm where hasUI, else deny'),
+    e('tool_result', 'tool:after', 'action.after', false, { plugin: true, outputs: ['context'], doors: ['bridge', 'listen'] }, 'not sent for a blocked call; context is appended to the content'),
+    e('agent_end', 'turn:stop', null, false, { plugin: true, outputs: ['silent'], doors: [] }, 'observed only: the answer cannot keep the agent going'),
+    e('session_before_compact', 'compact:before', null, false, { plugin: true, outputs: ['silent'], doors: [] }, 'observed only: hook context is not passed to the compaction'),
+    e('session_shutdown', 'session:end', 'session.end', false, { plugin: true, outputs: ['silent'], doors: [] }),
+    e('user_bash', null, null, false, { plugin: true, outputs: ['silent'], doors: [] }, 'a command the person typed with ! never reaches tool_call: recorded as a bypass (1.6.0; 0.73.1 emits it only in the interactive TUI)'),
+    e('resources_discover', null, null, false, { plugin: true, doors: [] }, 'hands Pi the skills folder shipped next to the extension (/skill:stopline)'),
   ],
   tools: [
     t('read', 'read', { canonical: 'Read', pathFields: ['path'] }),

@@ -1,17 +1,53 @@
 /**
  * Row builders for the per-host registry tables, so each host file reads as a table.
  */
-import type { EventEntry, ToolEntry } from './types';
+import type { Door, EventEntry, InstallSpec, ToolEntry } from './types';
 
 /** one tool row: name, kind, and the optional input fields */
 export const toolRow = (name: string, kind: ToolEntry['kind'], rest: Omit<ToolEntry, 'name' | 'kind'> = {}): ToolEntry => ({ name, kind, ...rest });
 
-/** one event row; `note` is left out when empty */
-export const eventRow = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, registered: boolean, note?: string): EventEntry => ({
-  native,
-  canonical,
-  control,
-  blockable,
-  registered,
-  ...(note ? { note } : {}),
-});
+/** The columns of an event row after the four that every row has. */
+export interface EventColumns {
+  /** the artifact registers it (implied by `install`) */
+  plugin?: boolean;
+  outputs?: EventEntry['outputs'];
+  install?: EventEntry['install'];
+  /** default: bridge and listen for every row the guard maps (a canonical event or a control kind) */
+  doors?: readonly Exclude<Door, 'plugin'>[];
+  bridgeAs?: EventEntry['bridgeAs'];
+  matcherIgnored?: boolean;
+  hostTimeout?: EventEntry['hostTimeout'];
+}
+
+/**
+ * One event row; `note` is left out when empty. `registered` and the plugin door come from the
+ * same column, so they cannot disagree.
+ */
+export function eventRow(native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry {
+  const registered = cols.plugin === true || cols.install !== undefined;
+  const otherDoors = cols.doors ?? (canonical !== null || control !== null ? (['bridge', 'listen'] as const) : []);
+  return {
+    native,
+    canonical,
+    control,
+    blockable,
+    registered,
+    outputs: cols.outputs ?? [],
+    doors: [...(registered ? (['plugin'] as const) : []), ...otherDoors],
+    ...(cols.install ? { install: cols.install } : {}),
+    ...(cols.bridgeAs ? { bridgeAs: cols.bridgeAs } : {}),
+    ...(cols.matcherIgnored ? { matcherIgnored: true } : {}),
+    ...(cols.hostTimeout ? { hostTimeout: cols.hostTimeout } : {}),
+    ...(note ? { note } : {}),
+  };
+}
+
+/** The rows a door accepts, in table order. */
+export function rowsFor(events: readonly EventEntry[], door: Door): EventEntry[] {
+  return events.filter((e) => e.doors.includes(door));
+}
+
+/** The rows a hook file registers, each with its install column, in table order. */
+export function installRows(registry: { events: readonly EventEntry[] }): (EventEntry & { install: InstallSpec })[] {
+  return registry.events.filter((e): e is EventEntry & { install: InstallSpec } => e.install !== undefined);
+}

@@ -55,6 +55,46 @@ export interface ToolPatternEntry extends Omit<ToolEntry, 'name'> {
   namePattern: string;
 }
 
+/**
+ * What an answer on an event can carry back to the host. A renderer writes a form only on the
+ * events whose row lists it:
+ * - context:  text the model reads (additionalContext, Hermes {"context"}, an injected message)
+ * - block:    the host honours a block answer here (a tool deny, a prompt block, "keep going" at a stop)
+ * - notice:   the outcome's notice line reaches the person (systemMessage, a `stopline:` stderr line)
+ * - feedback: a hook's downgraded deny after a tool goes back to the model (decision:block after the tool)
+ * - silent:   the host reads no answer at all: render nothing
+ */
+export type OutputForm = 'context' | 'block' | 'notice' | 'feedback' | 'silent';
+
+/**
+ * The ways an event reaches stopline:
+ * - plugin: the shipped artifact registers it with the host (hooks.json, plugin.yaml, the plugin's handlers)
+ * - bridge: `stopline guard --host <host>` accepts it on stdin
+ * - listen: the `stopline listen` line protocol accepts it (`{"op":"dispatch","host":…,"event":…}`)
+ */
+export type Door = 'plugin' | 'bridge' | 'listen';
+
+/** How the shipped artifact and `stopline install` register a handler for this event. */
+export interface InstallSpec {
+  /** matcher written with the handler ('*' = every tool); absent = none (which also matches every tool) */
+  matcher?: string;
+  /** handler timeout in seconds as `stopline install` writes it */
+  timeoutSec: number;
+  /** the timeout the shipped plugin file (dist hooks.json) carries, when it differs */
+  pluginTimeoutSec?: number;
+  /** `--fail closed` marks this handler so the host blocks when stopline fails (Claude `onFailure: "block"`) */
+  failClosed: boolean;
+}
+
+/** The host's own handling of a hook handler's timeout for this event. */
+export interface HostTimeout {
+  /** seconds the host gives a handler that sets no timeout */
+  defaultSec: number;
+  /** the host clamps a configured timeout to this range */
+  minSec?: number;
+  maxSec?: number;
+}
+
 export interface EventEntry {
   /** native event name as the host spells it */
   native: string;
@@ -63,8 +103,22 @@ export interface EventEntry {
   control: ControlEventKind | null;
   /** a deny from stopline here really stops the action on this host */
   blockable: boolean;
-  /** the shipped artifact registers / listens to this event */
+  /** the shipped artifact registers / listens to this event (the same as doors including 'plugin') */
   registered: boolean;
+  /** the answer forms the host reads on this event */
+  outputs: readonly OutputForm[];
+  doors: readonly Door[];
+  /** present on the events the artifact registers through a hook file */
+  install?: InstallSpec;
+  /**
+   * How the `stopline guard` bridge reads this hook, when it differs from the plugin (the bridge
+   * gets the whole hook call as one payload: OpenCode's chat.message carries the prompt parts).
+   */
+  bridgeAs?: Pick<EventEntry, 'canonical' | 'control' | 'blockable'>;
+  /** the host drops a handler's matcher on this event (Codex: then it is not part of the trust hash) */
+  matcherIgnored?: boolean;
+  /** the host's handler timeout rules for this event, where it runs command hooks */
+  hostTimeout?: HostTimeout;
   note?: string;
 }
 

@@ -17,6 +17,7 @@ import type { ControlEvent } from '../../../core/protocol';
 import { claudeRegistry } from '../../../core/registry/claude';
 import { opencodeRegistry } from '../../../core/registry/opencode';
 import { piRegistry } from '../../../core/registry/pi';
+import { eventRow, rowsFor } from '../../../core/registry/rows';
 import type { EventEntry, HostRegistry } from '../../../core/registry/types';
 import { claudeAdapter } from '../../claude/adapter';
 import { codexAdapter } from '../../codex/adapter';
@@ -55,7 +56,7 @@ export const nativeRegistry: HostRegistry = {
   displayName: 'stopline guard (native)',
   verifiedVersion: '1',
   events: CANONICAL_EVENTS.map(
-    (name): EventEntry => ({ native: name, canonical: name, control: CANONICAL[name].controlKind, blockable: CANONICAL[name].blockable, registered: true }),
+    (name): EventEntry => eventRow(name, name, CANONICAL[name].controlKind, CANONICAL[name].blockable, { plugin: true }),
   ),
   tools: claudeRegistry.tools,
   toolPatterns: claudeRegistry.toolPatterns,
@@ -103,28 +104,21 @@ export function isNativeEvent(name: unknown): boolean {
 // ------------------------------------------------------------------------- in-process hosts
 
 /**
- * The host's registry with the rows of the hook names the bridge accepts. The bridge's row wins:
- * it gets the whole hook call as one payload, where the in-process plugin may read the same event
- * differently (OpenCode's plugin reads the person's words back from message.part.updated; the
- * bridge has chat.message with the parts in it).
+ * The host's registry as the bridge reads it: each row with the bridge door takes its `bridgeAs`
+ * reading where it has one. The bridge gets the whole hook call as one payload, where the
+ * in-process plugin may read the same event differently (OpenCode's plugin reads the person's
+ * words back from message.part.updated; the bridge has chat.message with the parts in it).
  */
-function withEvents(base: HostRegistry, rows: readonly EventEntry[]): HostRegistry {
-  const kept = base.events.filter((e) => !rows.some((r) => r.native === e.native));
-  return { ...base, events: [...kept, ...rows] };
+function bridgeRegistry(base: HostRegistry): HostRegistry {
+  return { ...base, events: base.events.map((e) => (e.bridgeAs && e.doors.includes('bridge') ? { ...e, ...e.bridgeAs } : e)) };
 }
-
-const row = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean): EventEntry => ({ native, canonical, control, blockable, registered: true });
 
 function recordField(payload: HookPayload, key: string): HookPayload {
   return objectField(payload, key);
 }
 
 /** OpenCode: `{"hook":"tool.execute.before"|"tool.execute.after"|"chat.message","input":{…},"output":{…},"cwd"?}`. */
-const opencodeBridgeRegistry = withEvents(opencodeRegistry, [
-  row('tool.execute.before', 'tool:before', 'action.before', true),
-  row('tool.execute.after', 'tool:after', 'action.after', false),
-  row('chat.message', 'prompt:submit', 'prompt.submit', false),
-]);
+const opencodeBridgeRegistry = bridgeRegistry(opencodeRegistry);
 
 function opencodeToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
@@ -167,11 +161,7 @@ export const opencodeBridge: CommandHookAdapter = {
 };
 
 /** Pi: `{"event":{"type":"tool_call"|"tool_result"|"input",…},"ctx":{"sessionId","cwd","hasUI"?,"mode"?}}`, as the captured fixtures hold them. */
-const piBridgeRegistry = withEvents(piRegistry, [
-  row('tool_call', 'tool:before', 'action.before', true),
-  row('tool_result', 'tool:after', 'action.after', false),
-  row('input', 'prompt:submit', 'prompt.submit', false),
-]);
+const piBridgeRegistry = bridgeRegistry(piRegistry);
 
 function piContext(ctx: HookPayload): pi.PiContext {
   const sessionId = nonEmptyString(ctx, 'sessionId');
@@ -245,17 +235,9 @@ export function hostOutputOf(dialect: GuardDialect, rendered: Rendered, outcome:
   return undefined;
 }
 
-/** The in-process hosts' hook names the bridge maps; every other dialect takes its registry's events. */
-const BRIDGE_EVENTS: Partial<Record<GuardDialect, readonly string[]>> = {
-  opencode: ['tool.execute.before', 'tool.execute.after', 'chat.message'],
-  pi: ['tool_call', 'tool_result', 'input'],
-};
-
-/** The event names a dialect accepts, for input checking and the error message. */
+/** The event names a dialect accepts (its registry rows with the bridge door), for input checking and the error message. */
 export function acceptedEvents(dialect: GuardDialect): readonly string[] {
-  const only = BRIDGE_EVENTS[dialect];
-  if (only) return only;
-  return ADAPTERS[dialect].registry.events.filter((e) => e.control !== null || e.canonical !== null).map((e) => e.native);
+  return rowsFor(ADAPTERS[dialect].registry.events, 'bridge').map((e) => e.native);
 }
 
 export const ADAPTERS: Readonly<Record<GuardDialect, CommandHookAdapter>> = {

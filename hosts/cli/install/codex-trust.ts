@@ -4,11 +4,10 @@
  *   [hooks.state."<abs hooks.json>:<event_snake>:<group>:<handler>"]
  *   trusted_hash = "sha256:<hex>"
  * for exactly that handler; otherwise it skips the hook without a word. The computation
- * and the TOML rendering belong to hosts/codex/trust.ts; this file only picks stopline's
+ * and the TOML rendering belong to codex-hook-trust.ts; this file only picks stopline's
  * own handlers out of the result and names keys for handlers that moved.
  */
-import { CODEX_HOOK_EVENTS, codexEventLabel, codexHookTrustEntries, renderCodexHookTrustToml, type CodexHookEvent } from '../../codex/trust';
-import type { TrustEntry } from './toml-trust';
+import { CODEX_HOOK_EVENTS, codexEventLabel, codexHookTrustEntries, renderCodexHookTrustToml, type CodexHookEvent, type TrustEntry } from './codex-hook-trust';
 
 export interface GroupPosition {
   event: string;

@@ -5,6 +5,8 @@
  * script. The plugin is not enabled through a marketplace, so Claude runs each hook once.
  */
 import { join } from 'node:path';
+import { claudeRegistry } from '../../../core/registry/claude';
+import { installRows } from '../../../core/registry/rows';
 import { mergeHookGroups, removeHookGroups, type EventGroup, type HookGroup } from './hook-groups';
 import { claudeConfigDir, type Env } from './locations';
 import { PlanError, filesOnDisk, placeTree, requireDist, runsScript, type HostPlanner, type InstallContext, type PlanContext } from './plan-context';
@@ -14,27 +16,20 @@ import { JsonEditError, findProp, parseJsonDocument } from './json-edit';
 /**
  * A hook that outlives its timeout is killed and, by default, the action goes ahead, so
  * timeouts are short. SessionEnd gets ~1.5 s unless a timeout is set, so it gets one too.
+ * (The registry's install column; every Claude row carries the same value.)
  */
-export const CLAUDE_HOOK_TIMEOUT_SECONDS = 10;
+export const CLAUDE_HOOK_TIMEOUT_SECONDS = installRows(claudeRegistry)[0]!.install.timeoutSec;
 
 /**
- * Events where `--fail closed` adds `onFailure: "block"`: the gates, where a failed guard
- * must stop the action. Not Stop: a guard that keeps failing there would block every
- * attempt to end the turn and trap the session in a loop.
+ * The events `stopline install claude` registers, with their matcher: the registry rows with an
+ * install column. `--fail closed` adds `onFailure: "block"` where the row says failClosed: the
+ * gates, where a failed guard must stop the action. Not Stop: a guard that keeps failing there
+ * would block every attempt to end the turn and trap the session in a loop.
  */
-const FAIL_CLOSED_EVENTS = new Set(['PreToolUse', 'UserPromptSubmit', 'UserPromptExpansion']);
-
-export const CLAUDE_EVENTS: readonly { event: string; matcher?: string }[] = [
-  { event: 'SessionStart' },
-  { event: 'UserPromptSubmit' },
-  { event: 'UserPromptExpansion' },
-  { event: 'PreToolUse', matcher: '*' },
-  { event: 'PostToolUse', matcher: '*' },
-  { event: 'SubagentStart' },
-  { event: 'SubagentStop' },
-  { event: 'Stop' },
-  { event: 'SessionEnd' },
-];
+export const CLAUDE_EVENTS: readonly { event: string; matcher?: string }[] = installRows(claudeRegistry).map((e) => ({
+  event: e.native,
+  ...(e.install.matcher !== undefined ? { matcher: e.install.matcher } : {}),
+}));
 
 export function claudePluginDir(env: Env): string {
   return join(claudeConfigDir(env), 'plugins', 'stopline');
@@ -45,12 +40,12 @@ export function claudeSettingsFile(env: Env, scope: 'user' | 'project', project:
 }
 
 export function claudeGroups(command: string, failClosed: boolean): EventGroup[] {
-  return CLAUDE_EVENTS.map(({ event, matcher }) => {
+  return installRows(claudeRegistry).map(({ native, install }) => {
     const group: HookGroup = {
-      ...(matcher !== undefined ? { matcher } : {}),
-      hooks: [{ type: 'command', command, timeout: CLAUDE_HOOK_TIMEOUT_SECONDS, ...(failClosed && FAIL_CLOSED_EVENTS.has(event) ? { onFailure: 'block' as const } : {}) }],
+      ...(install.matcher !== undefined ? { matcher: install.matcher } : {}),
+      hooks: [{ type: 'command', command, timeout: install.timeoutSec, ...(failClosed && install.failClosed ? { onFailure: 'block' as const } : {}) }],
     };
-    return { event, group };
+    return { event: native, group };
   });
 }
 
@@ -84,7 +79,7 @@ export const claudePlanner: HostPlanner = {
     const root = parseJsonDocument(merged);
     const disabled = root.type === 'object' ? findProp(root, 'disableAllHooks')?.value : undefined;
     if (disabled?.type === 'scalar' && disabled.value === true) ctx.warnings.push(`${settings} has "disableAllHooks": true, so Claude Code runs no hooks at all, stopline included`);
-    ctx.notes.push(`hooks: ${CLAUDE_EVENTS.length} events registered in ${settings}${ctx.failClosed ? ' (onFailure: block on PreToolUse, UserPromptSubmit, UserPromptExpansion)' : ''}`);
+    ctx.notes.push(`hooks: ${CLAUDE_EVENTS.length} events registered in ${settings}${ctx.failClosed ? ` (onFailure: block on ${installRows(claudeRegistry).filter((e) => e.install.failClosed).map((e) => e.native).join(', ')})` : ''}`);
     return { runtime: ctx.runtime.runtime, artifacts, configs: [settings] };
   },
 

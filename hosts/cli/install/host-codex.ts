@@ -7,20 +7,21 @@
  * tool run.
  */
 import { join } from 'node:path';
+import { codexRegistry } from '../../../core/registry/codex';
+import { installRows } from '../../../core/registry/rows';
 import { trustEntriesFor, trustKey } from './codex-trust';
 import { findOurGroups, mergeHookGroups, removeHookGroups, type EventGroup } from './hook-groups';
 import { JsonEditError, nodeAt, nodeValue, parseJsonDocument } from './json-edit';
 import { codexHome, type Env, type Scope } from './locations';
 import { PlanError, futureRealpath, placeFile, requireDist, runsScript, type HostPlanner, type InstallContext, type PlanContext } from './plan-context';
 import { hookCommand } from './runtime';
-import { CodexHooksFileError } from '../../codex/trust';
+import { CodexHooksFileError } from './codex-hook-trust';
 import { TomlEditError, removeTrustEntries, renameTrustEntries, upsertTrustEntries, type TrustEntry } from './toml-trust';
 
-export const CODEX_HOOK_TIMEOUT_SECONDS = 10;
-/** Codex clamps SessionEnd to at most 3 s; writing 3 keeps written and effective equal. */
-export const CODEX_SESSION_END_TIMEOUT_SECONDS = 3;
-
-export const CODEX_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'SubagentStart', 'SubagentStop', 'Stop', 'SessionEnd'] as const;
+/** The events `stopline install codex` registers: the registry rows with an install column. */
+export const CODEX_EVENTS: readonly string[] = installRows(codexRegistry).map((e) => e.native);
+/** The handler timeout on every event but those the registry clamps (SessionEnd: 3 s, written as Codex applies it). */
+export const CODEX_HOOK_TIMEOUT_SECONDS = installRows(codexRegistry)[0]!.install.timeoutSec;
 
 export interface CodexPaths {
   /** where the script and hooks.json go */
@@ -42,11 +43,11 @@ export function codexPaths(env: Env, scope: Scope, project: string): CodexPaths 
   return { dir, script: join(dir, 'stopline.mjs'), hooksFile, hooksFileForTrust, configToml: join(codexHome(env), 'config.toml') };
 }
 
-/** Handlers carry no matcher: an omitted matcher matches every tool and keeps the hash simple. */
+/** Handlers carry no matcher (the registry gives none): an omitted matcher matches every tool and keeps the hash simple. */
 export function codexGroups(command: string): EventGroup[] {
-  return CODEX_EVENTS.map((event) => ({
-    event,
-    group: { hooks: [{ type: 'command', command, timeout: event === 'SessionEnd' ? CODEX_SESSION_END_TIMEOUT_SECONDS : CODEX_HOOK_TIMEOUT_SECONDS }] },
+  return installRows(codexRegistry).map(({ native, install }) => ({
+    event: native,
+    group: { hooks: [{ type: 'command', command, timeout: install.timeoutSec }] },
   }));
 }
 

@@ -6,14 +6,12 @@
  * written. A table is added at the end of the file, removed together with the blank line
  * that was added before it, and renamed in place when a group index moves.
  */
+import type { TrustEntry } from './codex-hook-trust';
 import { renderTrustHeader, renderTrustTables } from './codex-trust';
 
 export class TomlEditError extends Error {}
 
-export interface TrustEntry {
-  key: string;
-  trustedHash: string;
-}
+export type { TrustEntry } from './codex-hook-trust';
 
 interface Line {
   text: string; // without the line break

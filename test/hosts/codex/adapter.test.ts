@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseControlEvent } from '../../../core/protocol';
 import { codexRegistry } from '../../../core/registry/codex';
 import { canAsk, render, renderUnidentifiedDeny, toControlEvent } from '../../../hosts/codex/adapter';
-import { CODEX_HOOK_EVENTS } from '../../../hosts/codex/trust';
+import { CODEX_HOOK_EVENTS } from '../../../hosts/cli/install/codex-hook-trust';
 import { HookInputError } from '../../../hosts/shared/payload';
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'codex');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import type { Outcome } from '../../../core/outcome';
 import type { ControlEvent } from '../../../core/protocol';
+import { eventRow } from '../../../core/registry/rows';
 import type { HostRegistry } from '../../../core/registry/types';
 import type { CommandHookAdapter, MappedEvent } from '../../../hosts/shared/adapter';
 import { answerHook, runCommandHook, type CoreApi } from '../../../hosts/shared/runner';
@@ -9,8 +10,8 @@ import { HookInputError } from '../../../hosts/shared/payload';
 
 // A tiny adapter that renders every outcome visibly, so the runner's plumbing is what is tested.
 const registry = { family: 'claude', displayName: 'Fake', verifiedVersion: '0', events: [
-  { native: 'PreToolUse', canonical: 'tool:before', control: 'action.before', blockable: true, registered: true },
-  { native: 'UserPromptSubmit', canonical: 'prompt:submit', control: 'prompt.submit', blockable: true, registered: true },
+  eventRow('PreToolUse', 'tool:before', 'action.before', true, { plugin: true }),
+  eventRow('UserPromptSubmit', 'prompt:submit', 'prompt.submit', true, { plugin: true }),
 ], tools: [], toolPatterns: [], deny: 'claude-hso-deny', ask: 'deny', context: '', unsupported: [], blindSpots: [] } as HostRegistry;
 function fakeAdapter(map: (p: Record<string, unknown>) => MappedEvent): CommandHookAdapter {
   return {

@@ -17,31 +17,21 @@
  * the entries must be recomputed whenever hooks.json changes.
  */
 import { createHash } from 'node:crypto';
+import { codexRegistry } from '../../../core/registry/codex';
 
-/** The hook events Codex 0.171.0 accepts; other keys in `hooks` are ignored by Codex. */
-export const CODEX_HOOK_EVENTS = [
-  'SessionStart',
-  'UserPromptSubmit',
-  'PreToolUse',
-  'PermissionRequest',
-  'PostToolUse',
-  'PreCompact',
-  'PostCompact',
-  'SubagentStart',
-  'SubagentStop',
-  'Stop',
-  'SessionEnd',
-  'Interrupt',
-] as const;
-export type CodexHookEvent = (typeof CODEX_HOOK_EVENTS)[number];
+/** The hook events Codex 0.171.0 accepts (every row of its registry); other keys in `hooks` are ignored by Codex. */
+export const CODEX_HOOK_EVENTS: readonly string[] = codexRegistry.events.map((e) => e.native);
+export type CodexHookEvent = string;
 
-/** Events whose matcher Codex drops (hooks/list shows null), so it is not part of the hash. */
-const MATCHER_IGNORED: ReadonlySet<string> = new Set(['UserPromptSubmit', 'Stop', 'Interrupt']);
-/** Events with a short timeout: default 1 s, clamped to at most 3 s. */
-const SHORT_TIMEOUT: ReadonlySet<string> = new Set(['SessionEnd', 'Interrupt']);
-const DEFAULT_TIMEOUT_SECONDS = 600;
-const SHORT_DEFAULT_SECONDS = 1;
-const SHORT_MAX_SECONDS = 3;
+function rowOf(event: CodexHookEvent) {
+  return codexRegistry.events.find((e) => e.native === event);
+}
+
+/** One `[hooks.state."<key>"]` table of config.toml as the installer records and edits it. */
+export interface TrustEntry {
+  key: string;
+  trustedHash: string;
+}
 
 export interface CodexHookTrustEntry {
   /** `<hooks file>:<event_snake>:<group>:<handler>`, the `[hooks.state."…"]` table name */
@@ -65,11 +55,12 @@ export function codexEventLabel(event: CodexHookEvent): string {
 
 /** The timeout Codex actually applies (and hashes) for a handler's configured `timeout`. */
 export function codexEffectiveTimeout(event: CodexHookEvent, configured: number | undefined): number {
+  // the registry's hostTimeout: 600 s by default, SessionEnd and Interrupt 1 s clamped to at most 3 s
+  const host = rowOf(event)?.hostTimeout ?? { defaultSec: 600 };
+  if (configured === undefined) return host.defaultSec;
   // hooks/list shows `timeout: 0` as 1 s: the floor is one second for every event
-  if (SHORT_TIMEOUT.has(event)) {
-    return configured === undefined ? SHORT_DEFAULT_SECONDS : Math.min(SHORT_MAX_SECONDS, Math.max(1, configured));
-  }
-  return configured === undefined ? DEFAULT_TIMEOUT_SECONDS : Math.max(1, configured);
+  const floored = Math.max(1, configured);
+  return host.maxSec !== undefined ? Math.min(host.maxSec, floored) : floored;
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -126,7 +117,8 @@ export function codexHookTrustEntries(hooksFilePath: string, hooksFile: unknown)
       if (group.matcher !== undefined && group.matcher !== null && typeof group.matcher !== 'string') {
         throw new CodexHooksFileError(`${where}.matcher must be a string`);
       }
-      const matcher = MATCHER_IGNORED.has(event) ? undefined : (group.matcher ?? undefined);
+      // an event whose matcher Codex drops (hooks/list shows null): it is not part of the hash
+      const matcher = rowOf(event)?.matcherIgnored ? undefined : (group.matcher ?? undefined);
       group.hooks.forEach((handler: unknown, handlerIndex: number) => {
         const at = `${where}.hooks[${handlerIndex}]`;
         if (!isPlainObject(handler)) throw new CodexHooksFileError(`${at} must be an object`);
