@@ -1,0 +1,285 @@
+#!/usr/bin/env node
+// Three measurements over the source tree (core/, hosts/, build/), used by tests and runnable by
+// hand:
+//
+//   node build/source-scan.mjs events   -> per host, the files that list its native event names
+//   node build/source-scan.mjs dupes    -> blocks of >= 6 lines that appear in two source files
+//   node build/source-scan.mjs cycles   -> import circles between source modules
+//
+// The event names come from core/registry (loaded through jiti, a dev dependency, because the
+// registry is TypeScript). The functions below take their inputs as arguments so a test can
+// run them on the registry it imports itself.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const SCANNED_ROOTS = ['core', 'hosts', 'build'];
+const SOURCE_EXT = /\.(ts|mts|mjs|js|py|json|ya?ml)$/;
+const CODE_EXT = /\.(ts|mts|mjs|js|py)$/;
+
+/** Every source file under the scanned roots, repo-relative with `/`, sorted. Type declaration files are left out. */
+export function sourceFiles(root = REPO_ROOT, roots = SCANNED_ROOTS, ext = SOURCE_EXT) {
+  const out = [];
+  const walk = (dir) => {
+    for (const name of readdirSync(dir).sort()) {
+      if (name === 'node_modules' || name.startsWith('.')) continue;
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (ext.test(name) && !/\.d\.m?ts$/.test(name)) out.push(relative(root, full).split('\\').join('/'));
+    }
+  };
+  for (const r of roots) walk(join(root, r));
+  return out;
+}
+
+// ------------------------------------------------------------------------------ event lists
+
+/**
+ * The lines of a file with comments blanked (line numbers kept): `//` and `#` line comments,
+ * lines inside or starting a block comment, and Python docstring-only lines. Text that only
+ * explains is not a list a program reads.
+ */
+export function codeLines(text, file) {
+  const py = file.endsWith('.py');
+  const lines = text.split('\n');
+  let inBlock = false;
+  return lines.map((raw) => {
+    let line = raw;
+    if (inBlock) {
+      const end = line.indexOf('*/');
+      if (end < 0) return '';
+      inBlock = false;
+      line = line.slice(end + 2);
+    }
+    const t = line.trim();
+    if (py ? t.startsWith('#') : t.startsWith('//') || t.startsWith('*')) return '';
+    const open = py ? -1 : line.indexOf('/*');
+    if (open >= 0 && line.indexOf('*/', open + 2) < 0) {
+      inBlock = true;
+      line = line.slice(0, open);
+    }
+    // a trailing `// …` after code (not inside a string such as a URL: only after whitespace)
+    const trailing = py ? line.search(/\s#\s/) : line.search(/\s\/\/\s/);
+    return trailing >= 0 ? line.slice(0, trailing) : line;
+  });
+}
+
+function escapeRe(s) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Where a name is mentioned on a code line: as a whole quoted string ('PreToolUse', "pre_tool_call")
+ * or, for names that cannot be an ordinary word (they hold a capital, `_` or `.`), as an unquoted
+ * object key (`PreToolUse: …`).
+ */
+function mentionPattern(name) {
+  const quoted = `(['"\`])${escapeRe(name)}\\1`;
+  const key = /[A-Z_.]/.test(name) && /^[A-Za-z_$][\w$]*$/.test(name) ? `|(?<![\\w$.])${escapeRe(name)}\\s*:(?!:)` : '';
+  return new RegExp(quoted + key);
+}
+
+/**
+ * THE RULE. A file lists a host's events when some window of LIST_WINDOW consecutive code lines
+ * mentions two or more distinct native event names of that host. One name on its own (an adapter
+ * that renders one event: `event === 'PreToolUse'`) is allowed; a set, an array, a switch or a
+ * chain of comparisons over several of them is a list, and lists live in core/registry.
+ */
+export const LIST_WINDOW = 4;
+
+/**
+ * @param {{ file: string, text: string }[]} files
+ * @param {Record<string, readonly string[]>} hostEvents native event names per host
+ * @returns {{ host: string, file: string, line: number, names: string[] }[]} one row per (host, file): the first window that lists
+ */
+export function eventListings(files, hostEvents, { everySite = false } = {}) {
+  const found = [];
+  for (const [host, names] of Object.entries(hostEvents)) {
+    const patterns = [...new Set(names)].map((n) => [n, mentionPattern(n)]);
+    for (const { file, text } of files) {
+      const lines = codeLines(text, file);
+      const perLine = lines.map((l) => (l.trim() === '' ? [] : patterns.filter(([, re]) => re.test(l)).map(([n]) => n)));
+      for (let i = 0; i < perLine.length; i++) {
+        const names = new Set(perLine.slice(i, i + LIST_WINDOW).flat());
+        if (names.size < 2 || perLine[i].length === 0) continue;
+        // one site runs on while the next window still lists (a long Set, a switch)
+        let end = i;
+        while (end + 1 < perLine.length && perLine[end + 1].length > 0 && new Set(perLine.slice(end + 1, end + 1 + LIST_WINDOW).flat()).size >= 2) end++;
+        for (const n of perLine.slice(i, end + LIST_WINDOW).flat()) names.add(n);
+        found.push({ host, file, line: i + 1, names: [...names].sort() });
+        if (!everySite) break;
+        i = end + LIST_WINDOW - 1;
+      }
+    }
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------------- duplicates
+
+/** Lines that carry no code of their own and would make every file look like every other. */
+function trivial(line) {
+  return /^[\s{}()[\];,]*$/.test(line) || /^(else|try|finally|return;?|break;|continue;|\}\s*else\s*\{|\}\s*catch\s*\{)$/.test(line.trim());
+}
+
+/**
+ * Blocks of `minLines` or more consecutive code lines (comments, blank and bracket-only lines
+ * left out, whitespace trimmed) that also appear in another file. A block is counted once where
+ * it first repeats an earlier file (files in path order), as a clone detector reports a clone.
+ * @param {{ file: string, text: string }[]} files
+ * @returns {{ file: string, line: number, lines: number, first: string, firstLine: number }[]}
+ */
+export function duplicateBlocks(files, minLines = 6) {
+  /** @type {Map<string, { file: string, line: number }>} */
+  const seen = new Map();
+  const clones = [];
+  for (const { file, text } of files) {
+    const code = codeLines(text, file)
+      .map((l, i) => ({ text: l.trim(), line: i + 1 }))
+      .filter((l) => l.text !== '' && !trivial(l.text));
+    const keys = [];
+    for (let i = 0; i + minLines <= code.length; i++) keys.push(code.slice(i, i + minLines).map((l) => l.text).join('\n'));
+    let run = null;
+    for (let i = 0; i < keys.length; i++) {
+      const earlier = seen.get(keys[i]);
+      if (earlier && earlier.file !== file) {
+        if (run && run.end === i - 1) run.end = i;
+        else {
+          run = { start: i, end: i, first: earlier };
+          clones.push(run);
+        }
+      }
+    }
+    for (const c of clones.filter((c) => c.file === undefined)) {
+      c.file = file;
+      c.line = code[c.start].line;
+      c.lines = c.end - c.start + minLines;
+    }
+    keys.forEach((k, i) => {
+      if (!seen.has(k)) seen.set(k, { file, line: code[i].line });
+    });
+  }
+  return clones.map((c) => ({ file: c.file, line: c.line, lines: c.lines, first: c.first.file, firstLine: c.first.line }));
+}
+
+// -------------------------------------------------------------------------------- circles
+
+const IMPORT_RE = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[\w$*{}\s,]+?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/**
+ * Relative imports of a TypeScript / JavaScript file, resolved to repo files. Type-only imports
+ * count too: a circle through types still ties the two rooms together.
+ */
+export function importsOf(file, text, exists) {
+  const out = new Set();
+  for (const m of text.matchAll(IMPORT_RE)) {
+    const spec = m[1] ?? m[2];
+    if (!spec || !spec.startsWith('.')) continue;
+    const base = join(dirname(file), spec).split('\\').join('/');
+    const candidates = [base, `${base}.ts`, `${base}.mjs`, `${base}.js`, `${base}/index.ts`, base.replace(/\.m?js$/, '.ts')];
+    const hit = candidates.find((c) => exists(c));
+    if (hit) out.add(hit);
+  }
+  return [...out];
+}
+
+/**
+ * Every import circle, each as the list of files on it (the smallest file first), found with
+ * Tarjan's strongly connected components: a component of two or more files, or a file that
+ * imports itself, is a circle.
+ * @param {Record<string, string[]>} graph
+ */
+export function importCircles(graph) {
+  let index = 0;
+  const idx = new Map();
+  const low = new Map();
+  const stack = [];
+  const on = new Set();
+  const out = [];
+  const strong = (v) => {
+    idx.set(v, index);
+    low.set(v, index);
+    index++;
+    stack.push(v);
+    on.add(v);
+    for (const w of graph[v] ?? []) {
+      if (!idx.has(w)) {
+        strong(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const comp = [];
+      let w;
+      do {
+        w = stack.pop();
+        on.delete(w);
+        comp.push(w);
+      } while (w !== v);
+      if (comp.length > 1 || (graph[v] ?? []).includes(v)) out.push(comp.sort());
+    }
+  };
+  for (const v of Object.keys(graph).sort()) if (!idx.has(v)) strong(v);
+  return out.sort((a, b) => a[0].localeCompare(b[0]));
+}
+
+/** The import graph of the code files under the scanned roots. */
+export function importGraph(root = REPO_ROOT, roots = SCANNED_ROOTS) {
+  const files = sourceFiles(root, roots, /\.(ts|mjs|js)$/);
+  const set = new Set(files);
+  const graph = {};
+  for (const f of files) graph[f] = importsOf(f, readFileSync(join(root, f), 'utf8'), (c) => set.has(c));
+  return graph;
+}
+
+// ------------------------------------------------------------------------------------ CLI
+
+/** The files the event-list rule does not look at: the registry itself, and files generated from it. */
+export function isRegistryOrGenerated(file) {
+  return file.startsWith('core/registry/') || GENERATED_FILES.includes(file);
+}
+
+/** Committed copies of files the build writes from the registry (test/build checks them equal). */
+export const GENERATED_FILES = ['hosts/claude/hooks.json', 'hosts/codex/hooks.json', 'hosts/hermes/plugin.yaml'];
+
+async function loadRegistry(root) {
+  const { createJiti } = await import(pathToFileURL(join(root, 'node_modules', 'jiti', 'lib', 'jiti.mjs')).href);
+  const jiti = createJiti(import.meta.url, { moduleCache: false, fsCache: false });
+  return jiti.import(join(root, 'core', 'registry', 'index.ts'));
+}
+
+/** Native event names per host, from the registry. */
+export function hostEventNames(registries) {
+  return Object.fromEntries(Object.entries(registries).map(([host, reg]) => [host, reg.events.map((e) => e.native)]));
+}
+
+function read(root, files) {
+  return files.map((file) => ({ file, text: readFileSync(join(root, file), 'utf8') }));
+}
+
+async function main(what, root = REPO_ROOT) {
+  if (what === 'events') {
+    const { REGISTRIES } = await loadRegistry(root);
+    const files = read(root, sourceFiles(root).filter((f) => !isRegistryOrGenerated(f)));
+    const rows = eventListings(files, hostEventNames(REGISTRIES), { everySite: true });
+    for (const host of Object.keys(REGISTRIES)) {
+      const mine = rows.filter((r) => r.host === host);
+      console.log(`${host}: ${mine.length} list(s) of its events in ${new Set(mine.map((r) => r.file)).size} file(s) outside core/registry`);
+      for (const r of mine) console.log(`  ${r.file}:${r.line} ${r.names.join(', ')}`);
+    }
+  } else if (what === 'dupes') {
+    const clones = duplicateBlocks(read(root, sourceFiles(root, SCANNED_ROOTS, CODE_EXT)));
+    for (const c of clones) console.log(`${c.file}:${c.line} (${c.lines} lines) = ${c.first}:${c.firstLine}`);
+    console.log(`${clones.length} duplicated block(s) of >= 6 lines, ${clones.reduce((n, c) => n + c.lines, 0)} lines`);
+  } else if (what === 'cycles') {
+    const circles = importCircles(importGraph(root));
+    for (const c of circles) console.log(c.join(' <-> '));
+    console.log(`${circles.length} import circle(s)`);
+  } else {
+    console.error('usage: node build/source-scan.mjs events|dupes|cycles');
+    process.exitCode = 2;
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main(process.argv[2]);
