@@ -157,6 +157,26 @@ export function allowListCovers(entries: readonly string[], target: NormalizedPa
   return false;
 }
 
+/**
+ * The first of `entries` that lies strictly inside the folder `target` names, if any. Moving,
+ * removing or overwriting a folder takes everything below it along (`rm -rf ~` reaches
+ * `~/.claude/settings.json`). A target whose absolute place is unknown contains nothing
+ * provable here.
+ */
+export function entryInsideTarget(target: NormalizedPath, entries: readonly string[], cwd: string | undefined, opts: { home?: string } = {}): string | undefined {
+  if (target.abs === null) return undefined;
+  const ci = target.style === 'win32';
+  const dir = ci ? target.abs.toLowerCase() : target.abs;
+  const prefix = dir.endsWith('/') ? dir : dir + '/';
+  for (const entry of entries) {
+    const e = normalizeTarget(entry, cwd, opts);
+    if (e.abs === null || e.style !== target.style) continue;
+    const inner = ci ? e.abs.toLowerCase() : e.abs;
+    if (inner !== dir && inner.startsWith(prefix)) return entry;
+  }
+  return undefined;
+}
+
 function eq(a: string, b: string, ci: boolean): boolean {
   return ci ? a.toLowerCase() === b.toLowerCase() : a === b;
 }

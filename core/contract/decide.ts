@@ -17,8 +17,15 @@
  *   9 AGENT_BUDGET_EXHAUSTED  used + count > agents=N                     deny
  *  10 WITHIN_CONTRACT         nothing matched                             allow
  * Under the watch level every deny/ask becomes `context` (the action runs, the model is told).
+ *
+ * One action can break several rules (`npm install x` under `files=src/** deps=deny` writes
+ * where nobody can prove and adds a dependency). The reason code is the first by precedence;
+ * `also` names the first broken rule of every other concern (writes, hashing, dependencies,
+ * subagents), so the model is told every intent that is refused and does not retry the same
+ * one in another form. The verdict is the strictest of them: approving an ask must not let
+ * through something another rule denies.
  */
-import { allowListCovers, normalizeTarget } from '../paths';
+import { allowListCovers, entryInsideTarget, normalizeTarget } from '../paths';
 import type { NormalizedPath } from '../paths';
 import type { Action } from '../protocol';
 import { REASONS } from '../registry/reasons';
@@ -56,6 +63,17 @@ export interface Decision {
   pathCount: number | null;
   /** subagent launches to reserve if the action goes ahead */
   reserve: number;
+  /** the other rules this action breaks, one per concern, in precedence order (absent when none) */
+  also?: BrokenRule[];
+}
+
+/** One broken rule: its code, what it alone would say, and why. */
+export interface BrokenRule {
+  reasonCode: DecisionReason;
+  family: Family | null;
+  verdict: 'ask' | 'deny';
+  explanation: string;
+  nextStep: string;
 }
 
 /** A delegate call with no count still starts one subagent. */
@@ -65,142 +83,238 @@ export function delegationUnits(action: Pick<Action, 'mutability' | 'delegationC
 }
 
 function show(t: NormalizedPath): string {
-  const s = t.rel;
+  return shorten(t.rel);
+}
+
+function shorten(s: string): string {
   return s.length > 80 ? '...' + s.slice(-77) : s;
 }
 
-function policyVerdict(p: Policy): Verdict {
+function policyVerdict(p: Policy): 'ask' | 'deny' {
   return p === 'ask' ? 'ask' : 'deny';
 }
+
+/** What the action would do, placed once for every rule. */
+interface Facts {
+  contract: Contract;
+  action: Action;
+  ctx: DecideContext;
+  cwd: string | undefined;
+  pathOpts: { home?: string };
+  mutates: boolean;
+  targets: NormalizedPath[] | null;
+  nonMutating: boolean;
+}
+
+type Concern = 'writes' | 'hash' | 'deps' | 'agents';
+type RuleCheck = (f: Facts) => Omit<BrokenRule, 'family'> | null;
+
+function broken(reasonCode: DecisionReason, verdict: 'ask' | 'deny', explanation: string, nextStep: string): Omit<BrokenRule, 'family'> {
+  return { reasonCode, verdict, explanation, nextStep };
+}
+
+// 1: stopline's own config, data and installed hooks are never the task; neither is a folder
+// holding them (moving, removing or overwriting ~/.claude takes its settings.json with it)
+const selfProtection: RuleCheck = ({ action, ctx, cwd, pathOpts, mutates, targets }) => {
+  let hit: NormalizedPath | undefined;
+  let holds: string | undefined;
+  if (mutates && targets) {
+    for (const t of targets) {
+      if (allowListCovers(ctx.selfPaths, t, cwd, pathOpts)) {
+        hit = t;
+        break;
+      }
+      const inner = entryInsideTarget(t, ctx.selfPaths, cwd, pathOpts);
+      if (inner !== undefined) {
+        hit = t;
+        holds = inner;
+        break;
+      }
+    }
+  }
+  if (action.selfTarget !== true && !hit) return null;
+  if (hit && holds !== undefined) {
+    return broken(
+      'GUARD_SELF_PROTECTION',
+      'deny',
+      `This would change ${show(hit)}, a folder that holds stopline's own files (${shorten(holds)}), which no task contract covers.`,
+      'Leave that folder alone and name the files inside it the task needs (e.g. `git checkout -- src` rather than `git checkout .`). Only the person changes stopline, outside the agent (or after `$stopline off`).',
+    );
+  }
+  return broken(
+    'GUARD_SELF_PROTECTION',
+    'deny',
+    `This would change stopline's own files${hit ? ` (${show(hit)})` : ''}, which no task contract covers.`,
+    'Leave stopline files alone and continue the task. Only the person changes stopline, outside the agent (or after `$stopline off`).',
+  );
+};
+
+// 2, 3: the mode says what kind of work this is
+const modeForbids: RuleCheck = ({ contract, action, nonMutating }) => {
+  if (!nonMutating) return null;
+  if (action.mutability === 'write') {
+    return broken(
+      'MODE_FORBIDS_MUTATION',
+      'deny',
+      `The task is ${contract.mode} only; this action changes files.`,
+      `Do not change files. Report the change you would make and why; the person can allow edits with \`$stopline change -- <task>\`.`,
+    );
+  }
+  if (action.mutability === 'unknown') {
+    return broken(
+      'MUTABILITY_UNPROVEN',
+      'ask',
+      `The task is ${contract.mode} only and this action cannot be proven read-only.`,
+      'Use a tool or command that only reads (e.g. a plain read, grep or git diff), or ask the person to approve this one.',
+    );
+  }
+  return null;
+};
+
+// 4: hashing and checksums are added only when the person asked for them
+const hashRule: RuleCheck = ({ contract, action }) => {
+  if (!action.hashIntent || contract.hash === 'allow') return null;
+  return broken(
+    'HASH_NOT_AUTHORIZED',
+    policyVerdict(contract.hash),
+    `This action computes or adds hashing, and the contract says hash=${contract.hash}.`,
+    'Do the task without adding hashing or checksum checks; if they are really required, say why and the person can allow them with `hash=allow`.',
+  );
+};
+
+// 5, 6: the files= boundary
+const filesRule: RuleCheck = ({ contract, action, cwd, pathOpts, mutates, targets }) => {
+  if (contract.files === null || !mutates) return null;
+  const files = contract.files;
+  const everywhere = files.some((e) => e.trim() === '**');
+  const unproven = targets === null || targets.length === 0;
+  if (unproven && files.length === 0 && action.mutability === 'write') {
+    return broken(
+      'PATH_OUTSIDE_CONTRACT',
+      'deny',
+      'The contract has an empty files= list, so no writes are allowed.',
+      'Do not write files. Report what you would change; the person can name files with `$stopline change files=<paths> -- <task>`.',
+    );
+  }
+  if (unproven && !everywhere) {
+    return broken(
+      'WRITE_PATH_UNPROVEN',
+      'ask',
+      `files= is set (${files.length} entr${files.length === 1 ? 'y' : 'ies'}) and the files this action writes cannot be proven.`,
+      'Use an edit or write tool that names its file, or a command whose targets are literal paths inside files=; or ask the person to approve.',
+    );
+  }
+  const outside = targets?.find((t) => !allowListCovers(files, t, cwd, pathOpts));
+  if (!outside) return null;
+  return broken(
+    'PATH_OUTSIDE_CONTRACT',
+    'deny',
+    `${show(outside)} is outside files=${files.length ? files.join('|') : ' (empty)'}.`,
+    'Keep the change inside files=. If this file really must change, stop and tell the person which file and why; they can widen files=.',
+  );
+};
+
+// 7: new dependencies are a scope decision
+const depsRule: RuleCheck = ({ contract, action }) => {
+  if (!action.dependencyIntent || contract.deps === 'allow') return null;
+  return broken(
+    'DEPENDENCY_NOT_AUTHORIZED',
+    policyVerdict(contract.deps),
+    `This action adds or installs a dependency, and the contract says deps=${contract.deps}.`,
+    'Solve it with what the project already has; if a new dependency is really needed, name it and why, and the person can allow it with `deps=allow`.',
+  );
+};
+
+// 8, 9: the subagent budget
+const agentsRule: RuleCheck = ({ contract, action, ctx }) => {
+  if (action.mutability !== 'delegate' || contract.agents === 'allow') return null;
+  const budget = contract.agents;
+  if (action.unboundedDelegation) {
+    return broken(
+      'UNBOUNDED_DELEGATION',
+      'deny',
+      `This starts a fan-out whose number of subagents cannot be known, and the contract allows agents=${budget}.`,
+      'Launch a counted number of subagents (or do the work directly); the person can lift the limit with `agents=allow`.',
+    );
+  }
+  const reserve = delegationUnits(action);
+  const used = ctx.reserved ? Math.max(0, contract.agentsUsed - reserve) : contract.agentsUsed;
+  if (used + reserve <= budget) return null;
+  return broken(
+    'AGENT_BUDGET_EXHAUSTED',
+    'deny',
+    `Launching ${reserve} subagent${reserve === 1 ? '' : 's'} would exceed agents=${budget} (${used} used).`,
+    used < budget
+      ? `Launch at most ${budget - used} more, or continue the work directly.`
+      : 'Continue the work directly without new subagents; the person can raise the budget with a new directive.',
+  );
+};
+
+/**
+ * The rules in precedence order, each tagged with the concern it guards. Within one concern the
+ * first broken rule says everything (a review-only task refuses a write whatever its path), so
+ * only the first of each concern is reported.
+ */
+const RULES: readonly (readonly [Concern, RuleCheck])[] = [
+  ['writes', selfProtection],
+  ['writes', modeForbids],
+  ['hash', hashRule],
+  ['writes', filesRule],
+  ['deps', depsRule],
+  ['agents', agentsRule],
+];
 
 export function decide(contract: Contract, action: Action, ctx: DecideContext): Decision {
   const state = controlState(contract);
   const pathCount = action.affectedPaths === null ? null : action.affectedPaths.length;
   const reserve = delegationUnits(action);
-  const done = (reasonCode: DecisionReason, verdict: Verdict, explanation: string, nextStep?: string): Decision => {
-    const family = REASONS[reasonCode]?.family ?? null;
-    const outcome: DecisionOutcome = verdict === 'allow' ? 'allow' : state === 'OBSERVING' ? 'context' : verdict;
-    const d: Decision = { outcome, verdict, reasonCode, family, state, explanation, pathCount, reserve: verdict === 'allow' ? reserve : 0 };
-    if (nextStep) d.nextStep = nextStep;
-    return d;
-  };
+  const outcomeOf = (verdict: Verdict): DecisionOutcome => (verdict === 'allow' ? 'allow' : state === 'OBSERVING' ? 'context' : verdict);
 
   // 0: nothing is enforced without a confirmed mode or with the guard off
   if (state === 'OFF' || contract.mode === 'unconfirmed') {
-    return done('CONTROL_INACTIVE', 'allow', state === 'OFF' ? 'stopline is off for this session.' : 'No task mode is confirmed yet; stopline only records.');
+    const explanation = state === 'OFF' ? 'stopline is off for this session.' : 'No task mode is confirmed yet; stopline only records.';
+    return { outcome: 'allow', verdict: 'allow', reasonCode: 'CONTROL_INACTIVE', family: REASONS.CONTROL_INACTIVE?.family ?? null, state, explanation, pathCount, reserve };
   }
 
-  const mode = contract.mode;
   const cwd = action.cwd ?? ctx.cwd;
   const pathOpts = ctx.home ? { home: ctx.home } : {};
-  const mutates = action.mutability === 'write' || action.mutability === 'unknown';
-  const targets = action.affectedPaths?.map((p) => normalizeTarget(p, cwd, pathOpts)) ?? null;
-  const nonMutating = NON_MUTATING_MODES.includes(mode);
+  const facts: Facts = {
+    contract,
+    action,
+    ctx,
+    cwd,
+    pathOpts,
+    mutates: action.mutability === 'write' || action.mutability === 'unknown',
+    targets: action.affectedPaths?.map((p) => normalizeTarget(p, cwd, pathOpts)) ?? null,
+    nonMutating: NON_MUTATING_MODES.includes(contract.mode),
+  };
 
-  // 1: stopline's own config, data and installed hooks are never the task
-  const selfHit = mutates && targets ? targets.find((t) => allowListCovers(ctx.selfPaths, t, cwd, pathOpts)) : undefined;
-  if (action.selfTarget === true || selfHit) {
-    return done(
-      'GUARD_SELF_PROTECTION',
-      'deny',
-      `This would change stopline's own files${selfHit ? ` (${show(selfHit)})` : ''}, which no task contract covers.`,
-      'Leave stopline files alone and continue the task. Only the person changes stopline, outside the agent (or after `$stopline off`).',
-    );
+  const found: BrokenRule[] = [];
+  const concerns = new Set<Concern>();
+  for (const [concern, check] of RULES) {
+    if (concerns.has(concern)) continue;
+    const b = check(facts);
+    if (!b) continue;
+    concerns.add(concern);
+    found.push({ ...b, family: REASONS[b.reasonCode]?.family ?? null });
   }
 
-  // 2, 3: the mode says what kind of work this is
-  if (nonMutating && action.mutability === 'write') {
-    return done(
-      'MODE_FORBIDS_MUTATION',
-      'deny',
-      `The task is ${mode} only; this action changes files.`,
-      `Do not change files. Report the change you would make and why; the person can allow edits with \`$stopline change -- <task>\`.`,
-    );
+  const first = found[0];
+  if (!first) {
+    return { outcome: 'allow', verdict: 'allow', reasonCode: 'WITHIN_CONTRACT', family: null, state, explanation: 'Within the contract.', pathCount, reserve };
   }
-  if (nonMutating && action.mutability === 'unknown') {
-    return done(
-      'MUTABILITY_UNPROVEN',
-      'ask',
-      `The task is ${mode} only and this action cannot be proven read-only.`,
-      'Use a tool or command that only reads (e.g. a plain read, grep or git diff), or ask the person to approve this one.',
-    );
-  }
-
-  // 4: hashing and checksums are added only when the person asked for them
-  if (action.hashIntent && contract.hash !== 'allow') {
-    return done(
-      'HASH_NOT_AUTHORIZED',
-      policyVerdict(contract.hash),
-      `This action computes or adds hashing, and the contract says hash=${contract.hash}.`,
-      'Do the task without adding hashing or checksum checks; if they are really required, say why and the person can allow them with `hash=allow`.',
-    );
-  }
-
-  // 5, 6: the files= boundary
-  if (contract.files !== null && mutates) {
-    const files = contract.files;
-    const everywhere = files.some((e) => e.trim() === '**');
-    const unproven = targets === null || targets.length === 0;
-    if (unproven && files.length === 0 && action.mutability === 'write') {
-      return done(
-        'PATH_OUTSIDE_CONTRACT',
-        'deny',
-        'The contract has an empty files= list, so no writes are allowed.',
-        'Do not write files. Report what you would change; the person can name files with `$stopline change files=<paths> -- <task>`.',
-      );
-    }
-    if (unproven && !everywhere) {
-      return done(
-        'WRITE_PATH_UNPROVEN',
-        'ask',
-        `files= is set (${files.length} entr${files.length === 1 ? 'y' : 'ies'}) and the files this action writes cannot be proven.`,
-        'Use an edit or write tool that names its file, or a command whose targets are literal paths inside files=; or ask the person to approve.',
-      );
-    }
-    const outside = targets?.find((t) => !allowListCovers(files, t, cwd, pathOpts));
-    if (outside) {
-      return done(
-        'PATH_OUTSIDE_CONTRACT',
-        'deny',
-        `${show(outside)} is outside files=${files.length ? files.join('|') : ' (empty)'}.`,
-        'Keep the change inside files=. If this file really must change, stop and tell the person which file and why; they can widen files=.',
-      );
-    }
-  }
-
-  // 7: new dependencies are a scope decision
-  if (action.dependencyIntent && contract.deps !== 'allow') {
-    return done(
-      'DEPENDENCY_NOT_AUTHORIZED',
-      policyVerdict(contract.deps),
-      `This action adds or installs a dependency, and the contract says deps=${contract.deps}.`,
-      'Solve it with what the project already has; if a new dependency is really needed, name it and why, and the person can allow it with `deps=allow`.',
-    );
-  }
-
-  // 8, 9: the subagent budget
-  if (action.mutability === 'delegate' && contract.agents !== 'allow') {
-    const budget = contract.agents;
-    if (action.unboundedDelegation) {
-      return done(
-        'UNBOUNDED_DELEGATION',
-        'deny',
-        `This starts a fan-out whose number of subagents cannot be known, and the contract allows agents=${budget}.`,
-        'Launch a counted number of subagents (or do the work directly); the person can lift the limit with `agents=allow`.',
-      );
-    }
-    const used = ctx.reserved ? Math.max(0, contract.agentsUsed - reserve) : contract.agentsUsed;
-    if (used + reserve > budget) {
-      return done(
-        'AGENT_BUDGET_EXHAUSTED',
-        'deny',
-        `Launching ${reserve} subagent${reserve === 1 ? '' : 's'} would exceed agents=${budget} (${used} used).`,
-        used < budget
-          ? `Launch at most ${budget - used} more, or continue the work directly.`
-          : 'Continue the work directly without new subagents; the person can raise the budget with a new directive.',
-      );
-    }
-  }
-
-  return done('WITHIN_CONTRACT', 'allow', 'Within the contract.');
+  const verdict: Verdict = found.some((b) => b.verdict === 'deny') ? 'deny' : 'ask';
+  const d: Decision = {
+    outcome: outcomeOf(verdict),
+    verdict,
+    reasonCode: first.reasonCode,
+    family: first.family,
+    state,
+    explanation: first.explanation,
+    nextStep: first.nextStep,
+    pathCount,
+    reserve: 0,
+  };
+  if (found.length > 1) d.also = found.slice(1);
+  return d;
 }

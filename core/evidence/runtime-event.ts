@@ -50,6 +50,8 @@ export interface RuntimeDecision {
   outcome: 'allow' | 'context' | 'ask' | 'deny';
   family: Family | null;
   reasonCode: string;
+  /** the other rules the action broke (decide()'s `also`): reason codes only, absent when none */
+  alsoReasonCodes?: string[];
   /** what the adapter returned to the host: none, context_returned, ask_returned, or the adapter's deny label */
   response: string;
   hostEffect: 'unobserved';
@@ -114,7 +116,9 @@ export function actionSummary(action: Action): RuntimeActionSummary {
 }
 
 export function decisionSummary(d: Decision, response: string): RuntimeDecision {
-  return { verdict: d.verdict, outcome: d.outcome, family: d.family, reasonCode: d.reasonCode, response, hostEffect: 'unobserved' };
+  const r: RuntimeDecision = { verdict: d.verdict, outcome: d.outcome, family: d.family, reasonCode: d.reasonCode, response, hostEffect: 'unobserved' };
+  if (d.also?.length) r.alsoReasonCodes = d.also.map((b) => b.reasonCode);
+  return r;
 }
 
 export interface BaseInputs {

@@ -69,11 +69,14 @@ export interface StampInput {
   eventId?: string;
   /** the host cannot ask a person now, so an ask is rendered as a denial */
   askAsDeny?: boolean;
+  /** the other rules the action breaks (decide()'s `also`), named so the model does not retry them */
+  also?: readonly { reasonCode: string; family: Family | null; explanation: string; nextStep?: string }[];
 }
 
 /**
  * The STOP stamp. First line `STOP / <FAMILY>` (or `WATCH / <FAMILY>` when only watching),
- * then what happened, the reason code, the state, the event id and a next step.
+ * then what happened, the reason code, one `Also breaks:` line per other rule the action
+ * breaks, the state, the event id and a next step (the other rules' next steps follow it).
  */
 export function renderStamp(s: StampInput): string {
   const word = FAMILY_WORDS[s.family ?? 'C'];
@@ -86,9 +89,12 @@ export function renderStamp(s: StampInput): string {
           ? `stopline needs the person's approval for this, and no one can approve it here, so it is denied: ${s.explanation}`
           : `stopline asks the person to approve this: ${s.explanation}`
         : `stopline denied this action: ${s.explanation}`;
-  const lines = [head, what, `Reason: ${s.reasonCode}${s.family ? ` (${s.family})` : ''}`, `State: ${stateText(s.contract)}`];
+  const lines = [head, what, `Reason: ${s.reasonCode}${s.family ? ` (${s.family})` : ''}`];
+  for (const b of s.also ?? []) lines.push(`Also breaks: ${b.reasonCode}${b.family ? ` (${b.family})` : ''}: ${b.explanation}`);
+  lines.push(`State: ${stateText(s.contract)}`);
   if (s.eventId) lines.push(`Event: ${s.eventId}`);
   let next = s.nextStep ?? 'Continue within the contract.';
+  for (const b of s.also ?? []) if (b.nextStep) next += ` ${b.nextStep}`;
   if (s.kind === 'ask' && s.askAsDeny) next += ' Approval means the person re-issues the contract with the setting allowed.';
   lines.push(`Next: ${next}`);
   return lines.join('\n');
@@ -99,6 +105,7 @@ export function stampFromDecision(d: Decision, contract: Contract, kind: StampKi
   if (d.nextStep) s.nextStep = d.nextStep;
   if (eventId) s.eventId = eventId;
   if (askAsDeny) s.askAsDeny = true;
+  if (d.also?.length) s.also = d.also;
   return renderStamp(s);
 }
 
@@ -162,7 +169,8 @@ export function renderExplain(e: RuntimeEventV1, label: LabelRecord | undefined)
   }
   if (e.decision) {
     const d = e.decision;
-    lines.push(`Decision: ${d.outcome} (rule says ${d.verdict}) ${d.reasonCode}${d.family ? ` (${d.family})` : ''}; response ${d.response}; host effect ${d.hostEffect}`);
+    const also = d.alsoReasonCodes?.length ? `; also breaks ${d.alsoReasonCodes.join(', ')}` : '';
+    lines.push(`Decision: ${d.outcome} (rule says ${d.verdict}) ${d.reasonCode}${d.family ? ` (${d.family})` : ''}${also}; response ${d.response}; host effect ${d.hostEffect}`);
   }
   if (e.change) lines.push(`Changed by: ${e.change.via}${e.change.rule ? ` (${e.change.rule})` : ''}`);
   lines.push(`Label: ${label ? `${label.label} (${label.occurredAt})` : 'none'}`);

@@ -39,7 +39,7 @@ export function registryLacks(host: HostName, op: NeutralTool['op']): boolean {
 export interface StepResult {
   step: number;
   op: NeutralTool['op'];
-  expected: { decision: string; reason: string };
+  expected: { decision: string; reason: string; also?: string[] };
   /** null: the host has no such tool (and its registry agrees) */
   got: { decision: Seen['decision']; reason: string | undefined; stamp?: string } | null;
   problems: string[];
@@ -70,6 +70,8 @@ export async function runScenario(sc: Scenario, driver: HostDriver, box: Sandbox
     if (seen.decision !== step.expect.decision) problems.push(`decision ${seen.decision}, expected ${step.expect.decision}`);
     if (reason !== step.expect.reason) problems.push(`reason ${String(reason)}, expected ${step.expect.reason}`);
     if (seen.decision !== 'allow' && !(seen.stamp ?? '').includes(step.expect.reason)) problems.push(`the stamp does not name ${step.expect.reason}: ${JSON.stringify(seen.stamp)}`);
+    const also = [...(seen.stamp ?? '').matchAll(/^Also breaks: ([A-Z_]+)/gm)].map((m) => m[1]);
+    if (JSON.stringify(also) !== JSON.stringify(step.expect.also ?? [])) problems.push(`the stamp names other broken rules ${JSON.stringify(also)}, expected ${JSON.stringify(step.expect.also ?? [])}: ${JSON.stringify(seen.stamp)}`);
     results.push({ ...base, got: { decision: seen.decision, reason, ...(seen.stamp ? { stamp: seen.stamp } : {}) }, problems });
   }
   return results;

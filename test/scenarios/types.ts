@@ -22,8 +22,11 @@ export type Decision = 'allow' | 'deny';
 export type Step =
   /** the person types this (a $stopline directive, a query, or plain text) */
   | { prompt: string }
-  /** the agent calls a tool; every host must reach `decision` with `reason` */
-  | { tool: NeutralTool; expect: { decision: Decision; reason: string } };
+  /**
+   * the agent calls a tool; every host must reach `decision` with `reason`, and its stamp must
+   * name exactly the other broken rules in `also` (none when absent)
+   */
+  | { tool: NeutralTool; expect: { decision: Decision; reason: string; also?: string[] } };
 
 export interface Scenario {
   id: string;

@@ -182,6 +182,30 @@ describe('outcomes and stamps', () => {
     expect(o).toMatchObject({ reasonCode: 'PATH_OUTSIDE_CONTRACT', family: 'S' });
   });
 
+  it('an action breaking several rules: the first names the reason, the stamp names the others, evidence keeps their codes', () => {
+    const sb = sandbox();
+    const d = driver(sb, { canAsk: true });
+    d.prompt('$stopline change files=src/** deps=deny -- x');
+    // npm install x: its targets cannot be proven (an ask alone) and it adds a dependency (deps=deny)
+    const o = d.act({ name: 'Bash', canonicalName: 'Bash', affectedPaths: null, dependencyIntent: true });
+    // the deny of the second rule wins over the ask of the first: approving the paths must not add the package
+    expect(o.kind).toBe('deny');
+    expect(o.reasonCode).toBe('WRITE_PATH_UNPROVEN');
+    const lines = o.message!.split('\n');
+    expect(lines[0]).toBe('STOP / SCOPE');
+    expect(lines).toContain('Reason: WRITE_PATH_UNPROVEN (S)');
+    expect(lines).toContain('Also breaks: DEPENDENCY_NOT_AUTHORIZED (S): This action adds or installs a dependency, and the contract says deps=deny.');
+    expect(lines[lines.length - 1]).toMatch(/^Next: .*files=.*deps=allow/);
+    const events = readSessionEvents(sb.data, sessionStore(sb.data, 'session-1').key).records;
+    expect(events[events.length - 1]!.decision).toMatchObject({ reasonCode: 'WRITE_PATH_UNPROVEN', alsoReasonCodes: ['DEPENDENCY_NOT_AUTHORIZED'], verdict: 'deny' });
+    expect(d.prompt(`$stopline explain ${o.eventId}`).notice).toContain('WRITE_PATH_UNPROVEN (S); also breaks DEPENDENCY_NOT_AUTHORIZED;');
+    // one rule broken: no Also line, no extra codes in evidence
+    const one = d.act({ affectedPaths: ['lib/x.ts'] });
+    expect(one.message).not.toContain('Also breaks');
+    const last = readSessionEvents(sb.data, sessionStore(sb.data, 'session-1').key).records.pop()!;
+    expect(last.decision!.alsoReasonCodes).toBeUndefined();
+  });
+
   it('watch level turns a denial into WATCH context', () => {
     const d = driver(sandbox());
     d.prompt('$stopline review watch -- x');

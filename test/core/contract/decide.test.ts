@@ -54,7 +54,9 @@ const ROWS: Row[] = [
   ['review + unknown', { mode: 'review' }, UNKNOWN, 'ask', 'MUTABILITY_UNPROVEN'],
   ['answer + unknown', { mode: 'answer' }, UNKNOWN, 'ask', 'MUTABILITY_UNPROVEN'],
   ['unproven beats deps', { mode: 'review' }, { ...UNKNOWN, dependencyIntent: true }, 'ask', 'MUTABILITY_UNPROVEN'],
-  ['unproven beats hash', { mode: 'review', hash: 'deny' }, { ...UNKNOWN, hashIntent: true }, 'ask', 'MUTABILITY_UNPROVEN'],
+  // the first rule names the reason; a later rule that denies makes the whole verdict deny (an approval must not let it through)
+  ['unproven beats hash; hash=deny makes it a denial', { mode: 'review', hash: 'deny' }, { ...UNKNOWN, hashIntent: true }, 'deny', 'MUTABILITY_UNPROVEN'],
+  ['unproven beats hash=ask, still an ask', { mode: 'review', hash: 'ask' }, { ...UNKNOWN, hashIntent: true }, 'ask', 'MUTABILITY_UNPROVEN'],
   ['change + unknown, no files=', {}, UNKNOWN, 'allow', 'WITHIN_CONTRACT'],
   ['review + control', { mode: 'review' }, { name: 'TodoWrite', mutability: 'control', affectedPaths: [] }, 'allow', 'WITHIN_CONTRACT'],
   // 4 HASH_NOT_AUTHORIZED
@@ -63,12 +65,14 @@ const ROWS: Row[] = [
   ['hash=allow', { hash: 'allow' }, { hashIntent: true }, 'allow', 'WITHIN_CONTRACT'],
   ['hash on a read (sha256sum) in review', { mode: 'review', hash: 'deny' }, { ...READ, hashIntent: true }, 'deny', 'HASH_NOT_AUTHORIZED'],
   ['hash beats files=', { hash: 'deny', files: ['lib/**'] }, { hashIntent: true }, 'deny', 'HASH_NOT_AUTHORIZED'],
-  ['hash beats deps', { hash: 'ask', deps: 'deny' }, { hashIntent: true, dependencyIntent: true }, 'ask', 'HASH_NOT_AUTHORIZED'],
+  ['hash beats deps; deps=deny makes it a denial', { hash: 'ask', deps: 'deny' }, { hashIntent: true, dependencyIntent: true }, 'deny', 'HASH_NOT_AUTHORIZED'],
+  ['hash=ask beats deps=ask, an ask', { hash: 'ask', deps: 'ask' }, { hashIntent: true, dependencyIntent: true }, 'ask', 'HASH_NOT_AUTHORIZED'],
   // 5 WRITE_PATH_UNPROVEN
   ['files= + write with unproven target', { files: ['src/**'] }, { affectedPaths: null }, 'ask', 'WRITE_PATH_UNPROVEN'],
   ['files= + write with no targets', { files: ['src/**'] }, { affectedPaths: [] }, 'ask', 'WRITE_PATH_UNPROVEN'],
   ['files= + unknown tool', { files: ['src/**'] }, UNKNOWN, 'ask', 'WRITE_PATH_UNPROVEN'],
-  ['unproven beats deps', { files: ['src/**'], deps: 'deny' }, { affectedPaths: null, dependencyIntent: true }, 'ask', 'WRITE_PATH_UNPROVEN'],
+  ['unproven beats deps; deps=deny makes it a denial', { files: ['src/**'], deps: 'deny' }, { affectedPaths: null, dependencyIntent: true }, 'deny', 'WRITE_PATH_UNPROVEN'],
+  ['unproven beats deps=ask, an ask', { files: ['src/**'], deps: 'ask' }, { affectedPaths: null, dependencyIntent: true }, 'ask', 'WRITE_PATH_UNPROVEN'],
   ['files=** does not need proof', { files: ['**'] }, { affectedPaths: null }, 'allow', 'WITHIN_CONTRACT'],
   ['no files= does not need proof', { files: null }, { affectedPaths: null }, 'allow', 'WITHIN_CONTRACT'],
   ['files= + read needs no proof', { files: ['src/**'] }, { ...READ, affectedPaths: null }, 'allow', 'WITHIN_CONTRACT'],
@@ -153,6 +157,37 @@ describe('decide: every rule and its precedence neighbours', () => {
   it('does not count an already reserved delegation twice (action.after)', () => {
     const d = decide(C({ agents: 2, agentsUsed: 2 }), A({ ...DELEGATE, delegationCount: 2 }), { ...ctx, reserved: true });
     expect(d.reasonCode).toBe('WITHIN_CONTRACT');
+  });
+
+  it('names every other broken rule, one per concern, in precedence order', () => {
+    // npm install x under files=src/** deps=deny: unproven writes AND a new dependency
+    const d = decide(C({ files: ['src/**'], deps: 'deny' }), A({ name: 'Bash', affectedPaths: null, dependencyIntent: true }), ctx);
+    expect(d.reasonCode).toBe('WRITE_PATH_UNPROVEN');
+    expect(d.verdict).toBe('deny');
+    expect(d.also?.map((b) => [b.reasonCode, b.verdict, b.family])).toEqual([['DEPENDENCY_NOT_AUTHORIZED', 'deny', 'S']]);
+    expect(d.also?.[0]?.explanation).toContain('deps=deny');
+    expect(d.also?.[0]?.nextStep).toBeTruthy();
+
+    // review + hashing + a dependency: the mode names the reason, both other concerns follow
+    const r = decide(C({ mode: 'review', hash: 'deny', deps: 'ask', files: ['src/**'] }), A({ affectedPaths: ['lib/x'], hashIntent: true, dependencyIntent: true }), ctx);
+    expect(r.reasonCode).toBe('MODE_FORBIDS_MUTATION');
+    // files= is the same concern as the mode (may this write happen?), so it is not repeated
+    expect(r.also?.map((b) => b.reasonCode)).toEqual(['HASH_NOT_AUTHORIZED', 'DEPENDENCY_NOT_AUTHORIZED']);
+
+    // self-protection and a dependency (npm install --prefix ~/.codex x)
+    const s = decide(C(), A({ affectedPaths: ['/home/u/.codex/hooks.json'], dependencyIntent: true }), ctx);
+    expect([s.reasonCode, s.also?.map((b) => b.reasonCode)]).toEqual(['GUARD_SELF_PROTECTION', ['DEPENDENCY_NOT_AUTHORIZED']]);
+  });
+
+  it('has no `also` when one rule is broken, and none on an allow', () => {
+    expect(decide(C({ deps: 'deny' }), A({ dependencyIntent: true }), ctx).also).toBeUndefined();
+    expect(decide(C({ files: ['src/**'] }), A({ affectedPaths: ['lib/a'] }), ctx).also).toBeUndefined();
+    expect(decide(C(), A(), ctx).also).toBeUndefined();
+  });
+
+  it('watch level reports every broken rule as context', () => {
+    const d = decide(C({ level: 'watch', files: ['src/**'], deps: 'deny' }), A({ affectedPaths: null, dependencyIntent: true }), ctx);
+    expect([d.outcome, d.reasonCode, d.also?.map((b) => b.reasonCode)]).toEqual(['context', 'WRITE_PATH_UNPROVEN', ['DEPENDENCY_NOT_AUTHORIZED']]);
   });
 
   it('names the offending path in the explanation (messages only, never evidence)', () => {
