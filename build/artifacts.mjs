@@ -352,6 +352,10 @@ export const ARTIFACTS = [
     sizeBudget: HOOK_SCRIPT_BUDGET,
     files: [
       { to: 'hooks.json', from: 'hosts/codex/hooks.json' },
+      // the same folder is a Codex plugin (`codex plugin add stopline@stopline` through the
+      // repository's .agents/plugins/marketplace.json): Codex reads this manifest, then the
+      // hooks.json and skills/ beside it; the hook command finds stopline.mjs through PLUGIN_ROOT
+      { to: '.codex-plugin/plugin.json', generate: codexPluginJson },
       // Codex loads $CODEX_HOME/skills/<name>/SKILL.md; `$stopline` in a prompt brings it in
       { to: 'skills/stopline/SKILL.md', from: 'skills/stopline/SKILL.md' },
     ],
@@ -445,7 +449,17 @@ export const ARTIFACTS = [
 
 /** @param {PackageMeta} meta */
 function claudePluginJson(meta) {
-  const manifest = { name: meta.name, version: meta.version, description: meta.description, license: meta.license };
+  const manifest = { name: meta.name, version: meta.version, description: meta.description, author: { name: meta.name }, license: meta.license };
+  return JSON.stringify(manifest, null, 2) + '\n';
+}
+
+/**
+ * Codex's plugin manifest: the skills folder and the hooks file are named explicitly (Codex
+ * would not look for a hooks.json at the plugin root on its own).
+ * @param {PackageMeta} meta
+ */
+function codexPluginJson(meta) {
+  const manifest = { name: meta.name, version: meta.version, description: meta.description, author: { name: meta.name }, license: meta.license, skills: './skills/', hooks: './hooks.json' };
   return JSON.stringify(manifest, null, 2) + '\n';
 }
 

@@ -1,0 +1,57 @@
+/**
+ * Shared pieces of the native-install suites (test/hosts/<host>/native-install*.test.ts): a
+ * checkout of the repository as a person would have it (the root manifests plus the committed
+ * dist/), and a way to run a host's own management commands (`claude plugin …`, `codex plugin
+ * …`, `pi install …`) in the same throwaway HOME the sessions use.
+ */
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../harness';
+import { runProcess, withOverrides, type ProcessResult } from '../harness/process';
+import { DIST } from './real-host';
+
+/** The files at the repository root that make it installable by a host's own command. */
+export const ROOT_MANIFESTS = ['.claude-plugin/marketplace.json', '.agents/plugins/marketplace.json', 'package.json', 'README.md'] as const;
+
+/**
+ * A copy of the repository as a clone has it, for what the hosts read: the root manifests and
+ * dist/ (taken from DIST, so STOPLINE_TEST_DIST points the suites at another build).
+ */
+export function makeCheckout(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  for (const file of ROOT_MANIFESTS) {
+    const from = join(repoRoot, file);
+    if (!existsSync(from)) throw new Error(`${file} is missing from the repository root`);
+    mkdirSync(join(dir, file, '..'), { recursive: true });
+    cpSync(from, join(dir, file));
+  }
+  cpSync(DIST, join(dir, 'dist'), { recursive: true });
+  return dir;
+}
+
+/** Run a host binary with `args` in `env` (no shell); fails the test with its output when the exit code is not 0. */
+export async function hostCommand(command: string, args: string[], env: Record<string, string>, cwd: string, opts: { allowFail?: boolean; prefix?: string[] } = {}): Promise<ProcessResult> {
+  const r = await runProcess({ command, args: [...(opts.prefix ?? []), ...args], cwd, env, timeoutMs: 120_000 });
+  if (!opts.allowFail && r.code !== 0) throw new Error(`${command} ${args.join(' ')} exited ${r.code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
+  return r;
+}
+
+export { withOverrides };
+
+/** Every file under `dir` whose text mentions `needle` (relative paths), for "nothing of stopline is left". */
+export function filesMentioning(dir: string, needle: string, skip: (rel: string) => boolean = () => false): string[] {
+  const hits: string[] = [];
+  const walk = (d: string, rel: string) => {
+    if (!existsSync(d)) return;
+    for (const name of readdirSync(d)) {
+      const full = join(d, name);
+      const r = rel ? `${rel}/${name}` : name;
+      if (skip(r)) continue;
+      const st = statSync(full);
+      if (st.isDirectory()) walk(full, r);
+      else if (st.size < 4 * 1024 * 1024 && readFileSync(full, 'utf8').includes(needle)) hits.push(r);
+    }
+  };
+  walk(dir, '');
+  return hits;
+}
