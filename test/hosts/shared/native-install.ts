@@ -55,3 +55,19 @@ export function filesMentioning(dir: string, needle: string, skip: (rel: string)
   walk(dir, '');
   return hits;
 }
+
+/**
+ * `npm pack` of a checkout, unpacked the way npm installs it: returns the tarball and the
+ * package folder (what `opencode plugin <path>` and `pi install <path>` are given). Offline:
+ * packing a local folder reads no registry.
+ */
+export async function packCheckout(checkout: string, outDir: string): Promise<{ tarball: string; packageDir: string }> {
+  mkdirSync(outDir, { recursive: true });
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: outDir, npm_config_cache: join(outDir, 'npm-cache'), npm_config_offline: 'true', npm_config_update_notifier: 'false', npm_config_fund: 'false' };
+  const r = await hostCommand('npm', ['pack', '--silent', '--pack-destination', outDir], env, checkout);
+  const tarball = join(outDir, r.stdout.trim().split('\n').pop() ?? '');
+  const unpacked = join(outDir, 'unpacked');
+  mkdirSync(unpacked, { recursive: true });
+  await hostCommand('tar', ['-xzf', tarball, '-C', unpacked], env, outDir);
+  return { tarball, packageDir: join(unpacked, 'package') };
+}
