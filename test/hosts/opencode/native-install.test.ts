@@ -5,7 +5,7 @@
  * OpenCode has no command that removes a plugin; taking the entry out of opencode.json is the
  * uninstall, and the last test checks that nothing of stopline runs after it.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { ensureHosts, HOSTS_FOR, requireHost, runOpenCode, startChatServer, type FakeModelScript } from '../harness';
@@ -55,7 +55,7 @@ describeRealHost(status, 'OpenCode 1.18.33: the npm package as a plugin', HOSTS_
   it('`opencode plugin <unpacked tarball>` writes the project config; a review session stops the write and the shell', async () => {
     const c = runs.newCase('plugin-cmd');
     const env = { ...baseEnv(c.home, join(c.runDir, 'tmp')), XDG_CONFIG_HOME: join(c.home, '.config'), XDG_DATA_HOME: join(c.home, '.local', 'share'), XDG_CACHE_HOME: join(c.home, '.cache'), XDG_STATE_HOME: join(c.home, '.local', 'state'), OPENCODE_DISABLE_AUTOUPDATE: '1', OPENCODE_DISABLE_MODELS_FETCH: '1', npm_config_offline: 'true' };
-    await hostCommand('mkdir', ['-p', env.TMPDIR!], env, c.runDir);
+    mkdirSync(join(c.runDir, 'tmp'), { recursive: true });
     const out = await hostCommand(requireHost('opencode'), ['plugin', packageDir], env, c.project);
     expect(out.stdout + out.stderr).toContain('Installed');
     expect(JSON.parse(readFileSync(join(c.project, '.opencode', 'opencode.json'), 'utf8')).plugin).toEqual([packageDir]);

@@ -4,7 +4,7 @@
  * throwaway HOME: `pi install <checkout>` (a local path: Pi loads it in place), then sessions
  * with no `-e`; `pi remove <checkout>` takes it out again.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { ensureHosts, HOSTS_FOR, piRuntime, runPi, startChatServer, type FakeModelScript, type PiVariant } from '../harness';
@@ -56,7 +56,7 @@ for (const variant of ['ew', 'mz'] as const) {
       const root = runs.newCase(variant, 'install').runDir;
       checkout = makeCheckout(join(root, 'checkout'));
       runDir = join(root, 'person');
-      await hostCommand('mkdir', ['-p', join(runDir, 'home', '.pi', 'agent'), join(runDir, 'tmp')], { PATH: process.env.PATH ?? '' }, root);
+      for (const d of [join(runDir, 'home', '.pi', 'agent'), join(runDir, 'tmp')]) mkdirSync(d, { recursive: true });
       await pi('install', checkout);
     });
 
