@@ -8,6 +8,7 @@ import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PACKAGE, REPO_ROOT, distRoot, isBundled, partitionArtifacts, selectArtifacts } from './artifacts.mjs';
 import { checkArtifactCode, checkStaticFile } from './checks.mjs';
+import { refreshReadmeExample } from './readme-example.mjs';
 import { refreshReadme } from './readme-table.mjs';
 
 /**
@@ -136,6 +137,9 @@ if (invokedDirectly) {
     process.exit(1);
   }
   console.log('\nstopline build: all built artifacts pass the checks');
-  // the README's artifact table follows the real dist/, never a scratch build
-  if (!process.env.STOPLINE_DIST && !process.env.STOPLINE_ONLY && refreshReadme()) console.log('stopline build: README.md artifact table updated');
+  // the artifact table and the README example follow the real dist/, never a scratch build
+  if (!process.env.STOPLINE_DIST && !process.env.STOPLINE_ONLY) {
+    if (refreshReadme()) console.log('stopline build: docs/development.md artifact table updated');
+    if (refreshReadmeExample()) console.log('stopline build: README.md example updated');
+  }
 }

@@ -1,6 +1,6 @@
-// The artifact table in README.md is generated from build/artifacts.mjs, so the README only
-// claims what exists: an artifact whose adapter has not landed says so. `npm run build`
-// refreshes the block between the markers; test/build/readme.test.ts fails when it is stale.
+// The artifact table in docs/development.md is generated from build/artifacts.mjs, so the
+// document only claims what exists: an artifact whose entry file is missing says so. `npm run
+// build` refreshes the block between the markers; test/build/readme.test.ts fails when it is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ARTIFACTS, REPO_ROOT, entryExists } from './artifacts.mjs';
@@ -28,13 +28,16 @@ function cell(text) {
 export function withArtifactTable(readme, table = artifactTable()) {
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
-  if (start === -1 || end === -1 || end < start) throw new Error(`README.md has no artifact table markers (${START} ... ${END})`);
+  if (start === -1 || end === -1 || end < start) throw new Error(`${TABLE_FILE} has no artifact table markers (${START} ... ${END})`);
   return readme.slice(0, start + START.length) + '\n' + table + '\n' + readme.slice(end);
 }
 
-/** Rewrite README.md's table when it changed; returns true when the file was written. */
+/** The file that holds the table. */
+export const TABLE_FILE = join('docs', 'development.md');
+
+/** Rewrite the table in docs/development.md when it changed; returns true when the file was written. */
 export function refreshReadme(root = REPO_ROOT) {
-  const file = join(root, 'README.md');
+  const file = join(root, TABLE_FILE);
   const before = readFileSync(file, 'utf8');
   const after = withArtifactTable(before, artifactTable(ARTIFACTS, root));
   if (after === before) return false;

@@ -48,7 +48,8 @@ describe('package.json as an npm package', () => {
     expect(pkg.bin).toEqual({ stopline: 'dist/stopline.mjs' });
     expect(pkg.main).toBe('./dist/opencode/stopline.js');
     expect(pkg.exports).toEqual({ '.': './dist/opencode/stopline.js' });
-    expect(pkg.files).toEqual(['dist/', 'docs/']);
+    // the README's screenshot stays out of the package
+    expect(pkg.files).toEqual(['dist/', 'docs/', '!docs/images/']);
     expect(pkg.pi).toEqual({ extensions: ['./dist/pi/stopline.ts'], skills: ['./dist/pi/skills'] });
     for (const p of [pkg.bin.stopline, pkg.main, ...pkg.pi.extensions, ...pkg.pi.skills]) expect(statSync(join(REPO_ROOT, p)).isFile() || statSync(join(REPO_ROOT, p)).isDirectory()).toBe(true);
   });
@@ -75,7 +76,7 @@ describe('npm pack, then npx', () => {
 
   it(`packs as stopline-${pkg.version}.tgz with only dist/, docs/, the README and package.json`, () => {
     expect(tarball.endsWith(`stopline-${pkg.version}.tgz`)).toBe(true);
-    const outside = files.filter((f) => !f.startsWith('dist/') && !f.startsWith('docs/') && f !== 'README.md' && f !== 'package.json');
+    const outside = files.filter((f) => !f.startsWith('dist/') && !/^docs\/[^/]+\.md$/.test(f) && f !== 'README.md' && f !== 'package.json');
     expect(outside).toEqual([]);
     const distFiles: string[] = [];
     const walk = (d: string, rel: string) => {

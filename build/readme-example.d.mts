@@ -1,0 +1,5 @@
+export declare const EXAMPLE_START: string;
+export declare const EXAMPLE_END: string;
+export declare function exampleBlock(dist?: string): string;
+export declare function withExample(readme: string, block: string): string;
+export declare function refreshReadmeExample(root?: string, dist?: string): boolean;
