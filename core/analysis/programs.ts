@@ -3,7 +3,11 @@
  * written (a path to a script is unknown), wrappers, shells, git, package managers and
  * toolchains, interpreters, then core utilities. A name nobody lists is unknown.
  */
+import { classifyBuiltin, declareRunsCode } from './builtins';
 import { classifyGit } from './git';
+import { READ_TABLES, type ReadTable } from './read-tables';
+import { awkEffects, sedEffects } from './scripts';
+import { has, parseTable, value, type ProgramTable, type TableParse } from './table';
 import { HASH_PROGRAMS } from './intents';
 import { parseOpts, hasAny, optValue } from './opts';
 import { classifyInterpreter, classifyToolchain, interactive, isInterpreter } from './packages';
@@ -75,34 +79,82 @@ function metadataWrite(name: string, args: readonly Arg[]): Leaf {
   return write(`${name} changes file metadata`, ops.length ? ops : undefined);
 }
 
+const SED_TABLE: ProgramTable = {
+  options:
+    '-n --quiet --silent --debug -e= --expression= -f= --file= --follow-symlinks -i[=] --in-place[=] -l= --line-length= --posix -E -r --regexp-extended -s --separate --sandbox -u --unbuffered -z --null-data -b --binary',
+};
+
 function sed(args: readonly Arg[]): Leaf {
-  const p = parseOpts(args, { shortWithValue: 'efl', longWithValue: ['expression', 'file', 'line-length'] });
-  const inPlace = [...p.flags.keys()].some((k) => k === '-i' || k === '--in-place') || args.some((a) => a.value !== null && /^-[a-zA-Z]*i/.test(a.value) && !a.value.startsWith('--') && !/^-[ef]/.test(a.value));
+  const p = parseTable(args, SED_TABLE, 'sed');
+  const bad = tableProblem(p);
+  if (bad) return bad;
+  const inPlace = has(p, '-i', '--in-place');
   const scripts = [...(p.flags.get('-e') ?? []), ...(p.flags.get('--expression') ?? [])];
-  const hasScriptFile = hasAny(p, '-f', '--file');
+  const hasScriptFile = has(p, '-f', '--file');
   let files = p.operands;
   if (scripts.length === 0 && !hasScriptFile) {
-    if (p.operands[0]) scripts.push(p.operands[0].value);
+    if (!p.operands[0]) return read('sed without a script fails');
+    scripts.push(p.operands[0].value);
     files = p.operands.slice(1);
   }
-  if (hasScriptFile) return inPlace ? write('sed -i -f edits files with a script file', files, { writesContent: true }) : unknown('sed -f runs a script file the hook cannot see (it may write with w or run e)');
-  // `w file`, `W file` and `e` commands write files or run commands
-  const risky = scripts.some((s) => s === null || /(^|[;\n{}])\s*(?:[0-9$,/\\.^*!~+ -]|\/[^/]*\/)*\s*[eWw](\s|$|;)|\/[gpIiMme0-9]*[ew](\s|$|;)|\bs(.).*\3.*\3[gpIiMm0-9]*e/.test(s));
-  if (risky) return unknown('sed script uses w/W/e: it can write files or run commands');
-  if (inPlace) return write('sed -i edits files in place', files.length ? files : undefined, { writesContent: true });
+  if (hasScriptFile) return inPlace ? write('sed -i -f edits files with a script file (it may also write with w or run e)', undefined, { writesContent: true }) : unknown('sed -f runs a script file the hook cannot see (it may write with w or run e)');
+  if (scripts.some((x) => x === null)) return unknown('sed script only known at run time');
+  const fx = sedEffects(scripts.join('\n'));
+  if (fx.unreadable) return unknown(`sed script not understood: ${fx.unreadable}`);
+  if (fx.runs) return unknown('sed script runs shell commands (e)');
+  const targets: Arg[] = [...(inPlace ? files : []), ...fx.writes.map(literalArg)];
+  if (inPlace && files.length === 0) return write('sed -i with no file fails or edits files only known at run time', undefined, { writesContent: true });
+  if (targets.length) return write(inPlace ? 'sed -i edits files in place' : 'sed w writes files', targets, { writesContent: true });
   return read('sed prints the edited text');
 }
 
+const AWK_TABLE: ProgramTable = {
+  options:
+    '-f=X --file=X -v= --assign= -F= --field-separator= -i= --include= -E=X --exec=X -l=X --load=X -e= --source= -b --characters-as-bytes -c --traditional -C --copyright -d[=] --dump-variables[=] -D[=]U --debug[=]U -g --gen-pot -I --trace -k --csv -L[=] --lint[=] -M --bignum -N --use-lc-numeric -n --non-decimal-data -o[=]W --pretty-print[=]W -O --optimize -p[=]W --profile[=]W -P --posix -r --re-interval -s --no-optimize -S --sandbox -t --lint-old -V -W=',
+};
+
 function awk(name: string, args: readonly Arg[]): Leaf {
-  const p = parseOpts(args, { shortWithValue: 'fvFiE', longWithValue: ['file', 'assign', 'field-separator', 'include', 'load', 'exec', 'source'] });
-  if (hasAny(p, '-f', '--file', '--exec', '-E', '--load', '-l')) return unknown(`${name} -f runs a program file the hook cannot see`);
-  const inplace = (p.flags.get('-i') ?? []).concat(p.flags.get('--include') ?? []).includes('inplace');
-  const src = optValue(p, '--source') ?? p.operands[0]?.value ?? null;
-  const files = p.operands.slice(src === p.operands[0]?.value ? 1 : 0);
-  if (src === null) return unknown(`${name} program only known at run time`);
-  if (/\bsystem\s*\(|\|\s*getline|\bprint[f]?\b[^;}]*[>|]|\bclose\s*\(|\bfflush\s*\(/.test(src)) return unknown(`${name} program can run commands or write files (system, pipes or > in print)`);
-  if (inplace) return write(`${name} -i inplace edits files`, files.length ? files : undefined, { writesContent: true });
+  const p = parseTable(args, AWK_TABLE, name);
+  const includes = [...(p.flags.get('-i') ?? []), ...(p.flags.get('--include') ?? [])];
+  const inplace = includes.includes('inplace');
+  if (includes.some((x) => x !== 'inplace')) return unknown(`${name} -i loads a library the hook cannot see`);
+  if (has(p, '-W')) return unknown(`${name} -W: implementation options are not read by this guard`);
+  const bad = tableProblem(p);
+  if (bad) return bad.mutability === 'write' ? unknown(`${name}: ${bad.why}`) : bad;
+  const source = value(p, '-e', '--source');
+  const src = source !== undefined ? source : p.operands[0]?.value ?? null;
+  const files = p.operands.slice(source !== undefined ? 0 : 1);
+  if (src === null || src === undefined) return unknown(`${name} program only known at run time`);
+  const fx = awkEffects(src);
+  if (fx.unreadable) return unknown(`${name} program: ${fx.unreadable}`);
+  if (fx.runs) return unknown(`${name} program runs commands (system() or a pipe)`);
+  const targets = [...(inplace ? files : []), ...fx.writes.map(literalArg)];
+  if (fx.unprovenWrite) return write(`${name} program prints into a file whose name is computed`, undefined, { writesContent: true });
+  if (inplace && files.length === 0) return write(`${name} -i inplace with no file`, undefined, { writesContent: true });
+  if (targets.length) return write(inplace ? `${name} -i inplace edits files` : `${name} program prints into files`, targets, { writesContent: true });
   return read(`${name} prints computed text`);
+}
+
+/** A table parse that is not a plain read: the first unknown, exec or write reason as a leaf. */
+function tableProblem(p: TableParse): Leaf | null {
+  if (p.unknowns.length) return unknown(p.unknowns[0]!);
+  if (p.execs.length) return unknown(p.execs[0]!);
+  if (p.writes.length) return write(p.writes[0]!, undefined, { writesContent: true });
+  if (p.targets.length) return write('writes its output file', p.targets, { writesContent: true });
+  return null;
+}
+
+/** A program from read-tables.ts: read when every option is a read and no operand is written. */
+function tableRead(name: string, t: ReadTable, args: readonly Arg[]): Leaf {
+  const p = parseTable(args, t, name);
+  if (p.unknowns.length) return unknown(p.unknowns[0]!);
+  if (p.execs.length) return unknown(p.execs[0]!);
+  const targets = [...p.targets];
+  const second = t.secondOperandWritten || (t.secondOperandWrittenWith !== undefined && has(p, ...t.secondOperandWrittenWith));
+  if (second && p.operands.length >= 2) targets.push(p.operands[1]!);
+  if (p.writes.length) return write(p.writes[0]!, targets.length ? targets : undefined, { writesContent: true });
+  if (targets.length) return write(`${name} writes its output file`, targets, { writesContent: true });
+  return read(`${name} only reads or prints`);
 }
 
 function tar(args: readonly Arg[]): Leaf {
@@ -193,26 +245,6 @@ function echoContent(name: string, args: readonly Arg[]): string | undefined {
   if (name === 'printf') vals = vals.slice(vals[0] === '--' ? 1 : 0);
   return vals.join(' ') + '\n';
 }
-
-/** Programs that only read files or print. */
-const READ_PROGRAMS = new Set([
-  'cat', 'tac', 'head', 'tail', 'wc', 'nl', 'od', 'hexdump', 'hd', 'strings', 'file', 'stat', 'ls', 'dir', 'vdir', 'tree',
-  'pwd', 'echo', 'printf', 'true', 'false', ':', 'test', '[', 'grep', 'egrep', 'fgrep', 'zgrep', 'ag', 'ack', 'locate',
-  'which', 'whereis', 'type', 'realpath', 'readlink', 'basename', 'dirname', 'diff', 'diff3', 'cmp', 'comm', 'cut', 'tr',
-  'paste', 'join', 'fold', 'fmt', 'column', 'expand', 'unexpand', 'rev', 'seq', 'yes', 'cal', 'printenv', 'id', 'whoami',
-  'groups', 'uname', 'arch', 'nproc', 'uptime', 'ps', 'pgrep', 'pidof', 'df', 'du', 'free', 'lsof', 'jq', 'gojq', 'jless',
-  'base64', 'base32', 'basenc', 'sleep', 'wait', 'read', 'exit', 'return', 'break', 'continue', 'shift', 'let', 'getopts',
-  'jobs', 'fg', 'bg', 'disown', 'ulimit', 'umask', 'history', 'hash', 'dirs', 'mapfile', 'readarray', 'caller', 'times',
-  'compgen', 'complete', 'compopt', 'help', 'logout', 'suspend', 'unalias', 'env_parallel', 'locale', 'tty', 'stty',
-  'getconf', 'ldd', 'lscpu', 'lsblk', 'lsusb', 'lspci', 'who', 'w', 'last', 'ping', 'dig', 'nslookup', 'host',
-  'traceroute', 'tracepath', 'netstat', 'ss', 'zcat', 'bzcat', 'xzcat', 'zstdcat', 'lzcat', 'zless', 'numfmt', 'factor',
-  'expr', 'bc', 'dc', 'sum', 'iconv', 'tput', 'clear', 'reset', 'column', 'sw_vers',
-  'system_profiler', 'defaults-read', 'pbpaste', 'xclip', 'xsel', 'pbcopy', 'nm', 'objdump', 'readelf', 'otool', 'size',
-  'tsort', 'ptx', 'look', 'pr', 'wdiff', 'colordiff', 'delta', 'difft', 'bat', 'batcat', 'eza', 'exa', 'lsd', 'rg',
-  'tokei', 'cloc', 'scc', 'vmstat', 'iostat', 'mpstat', 'sar', 'dmesg', 'journalctl', 'nvidia-smi',
-  'whatis', 'apropos', 'xmllint', 
-  'lsattr', 'getfacl', 'namei', 'findmnt', 'blkid', 'true', 'printf',
-]);
 
 const INTERACTIVE = new Set(['less', 'more', 'most', 'vi', 'vim', 'nvim', 'view', 'nano', 'pico', 'emacs', 'ed', 'ex', 'joe', 'micro', 'mcedit', 'kak', 'hx', 'helix', 'man', 'info', 'top', 'htop', 'btop', 'tmux', 'screen', 'fzf', 'mc', 'ranger', 'nnn', 'lf', 'tig', 'lazygit', 'ssh', 'mosh', 'telnet', 'ftp', 'sftp', 'psql', 'mysql', 'mariadb', 'sqlite3', 'redis-cli', 'mongo', 'mongosh', 'cqlsh', 'script', 'expect']);
 
@@ -592,18 +624,6 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
     case 'mawk':
     case 'nawk':
       return awk(name, args);
-    case 'sort':
-    case 'shuf': {
-      const p = parseOpts(args, { shortWithValue: 'ktSTon', longWithValue: ['key', 'field-separator', 'buffer-size', 'temporary-directory', 'output', 'parallel', 'files0-from', 'batch-size', 'compress-program', 'random-source', 'head-count', 'input-range'] });
-      if (hasAny(p, '--compress-program')) return unknown('sort --compress-program runs a program');
-      const out = optValue(p, '-o', '--output');
-      return out === undefined ? read(`${name} prints sorted lines`) : write(`${name} -o writes a file`, [out === null ? RUNTIME_ARG : literalArg(out)], { writesContent: true });
-    }
-    case 'uniq':
-    case 'xxd': {
-      const p = parseOpts(args, { shortWithValue: name === 'uniq' ? 'fsw' : 'cglosn', longWithValue: ['skip-fields', 'skip-chars', 'check-chars', 'group'] });
-      return p.operands.length >= 2 ? write(`${name} writes its second operand`, [p.operands[1]!], { writesContent: true }) : read(`${name} prints`);
-    }
     case 'split':
     case 'csplit':
       return write(`${name} writes pieces next to a prefix`);
@@ -691,13 +711,24 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
       return out !== undefined ? unknown('sdiff -o merges interactively') : read('sdiff prints');
     }
   }
-  if (HASH_PROGRAMS.has(name)) return read(`${name} computes digests`, { hash: true });
-  if (name === 'echo' || name === 'printf') return read(`${name} prints text`, { content: echoContent(name, args) });
-  if (name === 'cat') {
-    const files = args.filter((a) => a.value === null || (a.value !== '-' && !a.value.startsWith('-')));
-    return read('cat prints files', { content: files.length === 0 && ctx.stdin.kind === 'text' ? ctx.stdin.text : undefined });
+  const builtin = classifyBuiltin(name, args);
+  if (builtin) {
+    if (name === 'echo' || name === 'printf') return builtin.mutability === 'read' ? { ...builtin, content: echoContent(name, args) } : builtin;
+    return builtin;
   }
-  if (READ_PROGRAMS.has(name)) return read(`${name} only reads or prints`);
+  const table = READ_TABLES[name];
+  if (table) {
+    const leaf = tableRead(name, table, args);
+    if (leaf.mutability !== 'read') return leaf;
+    if ((name === 'bat' || name === 'batcat') && args.some((a) => a.value === 'cache')) return unknown('bat cache changes its syntax cache');
+    if (HASH_PROGRAMS.has(name)) return { ...leaf, why: `${name} computes digests`, hash: true };
+    if (name === 'cat') {
+      const files = args.filter((a) => a.value === null || (a.value !== '-' && !a.value.startsWith('-')));
+      return { ...leaf, why: 'cat prints files', content: files.length === 0 && ctx.stdin.kind === 'text' ? ctx.stdin.text : undefined };
+    }
+    return leaf;
+  }
+  if (HASH_PROGRAMS.has(name)) return read(`${name} computes digests`, { hash: true });
   if (INTERACTIVE.has(name)) return unknown(`${name} is interactive; keystrokes typed later are never seen by a hook`);
   return unknown(`${name}: not a program this guard knows`);
 }

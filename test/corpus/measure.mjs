@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 /**
- * Measures analysis time per command over the bypass corpus (test/corpus/shell-corpus.json).
- * Bundles core/analysis (shell + PowerShell entry points) with rollup exactly as the host
+ * Measures the analysis over the whole corpus: the bypass corpus (test/corpus/shell-corpus.json)
+ * and the session-style commands (test/corpus/session-commands.tsv).
+ * Verdicts: mutating commands classified `read` (must be 0), reads denied or asked under
+ * `review` (classified write = denied, unknown = asked), unknowns overall.
+ * Time: bundles core/analysis (shell + PowerShell entry points) with rollup exactly as the host
  * artifacts do, then times each command: one warm-up pass, then `--rounds` timed passes
  * (default 20). Prints median, p90, p99 and max per command, measured, not asserted.
  *
- *   node test/corpus/measure.mjs [--rounds 20] [--json]
+ *   node test/corpus/measure.mjs [--rounds 20] [--json] [--list]   (--list prints the offending commands)
  */
 import { mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,6 +47,11 @@ try {
 
   const corpus = JSON.parse(readFileSync(join(here, 'shell-corpus.json'), 'utf8'));
   const { cwd, home } = corpus._meta;
+  for (const line of readFileSync(join(here, 'session-commands.tsv'), 'utf8').split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const [kind, family, cmd] = line.split('\t');
+    corpus.cases.push({ family, cmd, mutates: kind === 'M', session: true });
+  }
   const run = (c) => (c.shell === 'powershell' ? mod.analyzePowerShell(c.cmd, { cwd, home }) : mod.analyzeShell(c.cmd, { cwd, home }));
 
   // first call of all (cold: JIT not warmed), then a warm-up pass
@@ -51,6 +59,20 @@ try {
   run(corpus.cases[0]);
   const coldMs = performance.now() - coldStart;
   for (const c of corpus.cases) run(c);
+
+  const verdicts = { mutationsRead: [], readsDenied: [], readsAsked: [], unknown: 0, mutating: 0, reads: 0 };
+  for (const c of corpus.cases) {
+    const r = run(c);
+    if (r.mutability === 'unknown') verdicts.unknown++;
+    if (c.mutates) {
+      verdicts.mutating++;
+      if (r.mutability === 'read') verdicts.mutationsRead.push(c.cmd);
+    } else {
+      verdicts.reads++;
+      if (r.mutability === 'write') verdicts.readsDenied.push(c.cmd);
+      if (r.mutability === 'unknown') verdicts.readsAsked.push(c.cmd);
+    }
+  }
 
   const perCommand = []; // median of the rounds, per command
   const all = [];
@@ -78,6 +100,14 @@ try {
     firstCallMs: Math.round(coldMs * 100) / 100,
     perCommandMedianUs: { median: us(q(perCommand, 0.5)), p90: us(q(perCommand, 0.9)), p99: us(q(perCommand, 0.99)), max: us(q(perCommand, 1)) },
     allSamplesUs: { median: us(q(all, 0.5)), p99: us(q(all, 0.99)) },
+    verdicts: {
+      mutating: verdicts.mutating,
+      reads: verdicts.reads,
+      mutationsClassifiedRead: verdicts.mutationsRead.length,
+      readsDeniedUnderReview: verdicts.readsDenied.length,
+      readsAskedUnderReview: verdicts.readsAsked.length,
+      unknowns: verdicts.unknown,
+    },
   };
   if (asJson) console.log(JSON.stringify(result));
   else {
@@ -86,6 +116,16 @@ try {
     const m = result.perCommandMedianUs;
     console.log(`  per command (median of rounds): median ${m.median} µs, p90 ${m.p90} µs, p99 ${m.p99} µs, max ${m.max} µs`);
     console.log(`  all samples: median ${result.allSamplesUs.median} µs, p99 ${result.allSamplesUs.p99} µs`);
+    const v = result.verdicts;
+    console.log(`verdicts over ${v.mutating} mutating and ${v.reads} read commands:`);
+    console.log(`  mutations classified read: ${v.mutationsClassifiedRead}`);
+    console.log(`  reads denied under review (write): ${v.readsDeniedUnderReview}, asked (unknown): ${v.readsAskedUnderReview}`);
+    console.log(`  unknowns (all commands): ${v.unknowns}`);
+  }
+  if (args.includes('--list')) {
+    for (const c of verdicts.mutationsRead) console.log(`MUTATION READ\t${c}`);
+    for (const c of verdicts.readsDenied) console.log(`READ DENIED\t${c}`);
+    for (const c of verdicts.readsAsked) console.log(`READ ASKED\t${c}`);
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

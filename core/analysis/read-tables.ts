@@ -1,0 +1,234 @@
+/**
+ * Tables of the programs that read or print: every option, classified (grammar in table.ts).
+ * Option lists follow each program's GNU/Debian `--help`; test/core/analysis/option-completeness
+ * checks them against the installed programs, so a new option fails a test instead of reading
+ * as safe. A program is here only when, with these options, it changes nothing on disk.
+ */
+import type { ProgramTable } from './table';
+
+export interface ReadTable extends ProgramTable {
+  /** `uniq IN OUT`, `xxd IN OUT`: the second operand is written */
+  secondOperandWritten?: boolean;
+  /** the second operand is written only in this mode (ptx -G IN OUT) */
+  secondOperandWrittenWith?: string[];
+}
+
+const HASH_SUM = '-b --binary -c --check --tag -t --text -z --zero --ignore-missing --quiet --status --strict -w --warn';
+const GREP =
+  '-E --extended-regexp -F --fixed-strings -G --basic-regexp -P --perl-regexp -e= --regexp= -f= --file= -i -y --ignore-case --no-ignore-case -w --word-regexp -x --line-regexp -z --null-data -s --no-messages -v --invert-match -V -m= --max-count= -b --byte-offset -n --line-number --line-buffered -H --with-filename -h --no-filename --label= -o --only-matching -q --quiet --silent --binary-files= -a --text -I -d= --directories= -D= --devices= -r --recursive -R --dereference-recursive --include= --exclude= --exclude-from= --exclude-dir= -L --files-without-match -l --files-with-matches -c --count -T --initial-tab -Z --null -B= --before-context= -A= --after-context= -C= --context= --group-separator= --no-group-separator --color[=] --colour[=] -U --binary';
+const DECOMPRESS_CAT = '-f --force -l --list -q --quiet -r --recursive -S= --suffix= --synchronous -t --test -v --verbose -c --stdout -d --decompress';
+
+export const READ_TABLES: Record<string, ReadTable> = {
+  cat: { options: '-A --show-all -b --number-nonblank -e -E --show-ends -n --number -s --squeeze-blank -t -T --show-tabs -u -v --show-nonprinting' },
+  tac: { options: '-b --before -r --regex -s= --separator=' },
+  head: { digits: true, options: '-c= --bytes= -n= --lines= -q --quiet --silent -v --verbose -z --zero-terminated' },
+  tail: { digits: true, options: '-c= --bytes= -f --follow[=] -F -n= --lines= --max-unchanged-stats= --pid= -q --quiet --silent --retry -s= --sleep-interval= -v --verbose -z --zero-terminated' },
+  wc: { options: '-c --bytes -m --chars -l --lines --files0-from= -L --max-line-length -w --words --total=' },
+  nl: { options: '-b= --body-numbering= -d= --section-delimiter= -f= --footer-numbering= -h= --header-numbering= -i= --line-increment= -l= --join-blank-lines= -n= --number-format= -p --no-renumber -s= --number-separator= -v= --starting-line-number= -w= --number-width=' },
+  od: { digits: true, options: '-A= --address-radix= --endian= -j= --skip-bytes= -N= --read-bytes= -S[=] --strings[=] -t= --format= -v --output-duplicates -w[=] --width[=] --traditional -a -b -c -d -f -i -l -o -s -x' },
+  hexdump: { options: '-b --one-byte-octal -c --one-byte-char -C --canonical -d --two-bytes-decimal -o --two-bytes-octal -x --two-bytes-hex -L[=] --color[=] -e= --format= -f= --format-file= -n= --length= -s= --skip= -v --no-squeezing -h -V' },
+  hd: { options: '-b -c -C -d -o -x -L[=] --color[=] -e= -f= -n= -s= -v' },
+  strings: { digits: true, options: '-a --all -d --data -f --print-file-name -n= --bytes= -t= --radix= -w --include-all-whitespace -o -T= --target= -e= --encoding= --unicode= -U= -s= --output-separator= -h -v -V' },
+  // -C compiles a magic file next to it
+  file: { options: '-v -m= --magic-file= -z --uncompress -Z --uncompress-noreport -b --brief -c --checking-printout -e= --exclude= --exclude-quiet= -f= --files-from= -F= --separator= -i --mime --mime-encoding --apple --extension --mime-type -k --keep-going -l --list -L --dereference -h --no-dereference -n --no-buffer -N --no-pad -p --preserve-date -P= --parameter= -r --raw -s --special-files -S --no-sandbox -0 --print0 -C!W --compile!W -d --debug' },
+  stat: { options: '-L --dereference -f --file-system --cached= -c= --format= --printf= -t --terse' },
+  ls: {
+    options:
+      '-a --all -A --almost-all --author -b --escape --block-size= -B --ignore-backups -c -C --color[=] -d --directory -D --dired -f -F --classify[=] --file-type --format= --full-time -g --group-directories-first -G --no-group -h --human-readable --si -H --dereference-command-line --dereference-command-line-symlink-to-dir --hide= --hyperlink[=] --indicator-style= -i --inode -I= --ignore= -k --kibibytes -l -L --dereference -m -n --numeric-uid-gid -N --literal -o -p -q --hide-control-chars --show-control-chars -Q --quote-name --quoting-style= -r --reverse -R --recursive -s --size -S --sort= --time= --time-style= -t -T= --tabsize= -u -U -v -w= --width= -x -X -Z --context --zero -1',
+  },
+  dir: { options: '-a --all -A --almost-all -l -h --human-readable -R --recursive -1 -C -x -t -S -r --reverse -d --directory --color[=] -F --classify[=]' },
+  vdir: { options: '-a --all -A --almost-all -l -h --human-readable -R --recursive -t -S -r --reverse -d --directory --color[=]' },
+  pwd: { options: '-L --logical -P --physical' },
+  grep: { digits: true, options: GREP },
+  egrep: { digits: true, options: GREP },
+  fgrep: { digits: true, options: GREP },
+  zgrep: { digits: true, options: GREP },
+  which: { options: '-a -s' },
+  realpath: { options: '-e --canonicalize-existing -m --canonicalize-missing -L --logical -P --physical -q --quiet --relative-to= --relative-base= -s --strip --no-symlinks -z --zero' },
+  readlink: { options: '-f --canonicalize -e --canonicalize-existing -m --canonicalize-missing -n --no-newline -q --quiet -s --silent -v --verbose -z --zero' },
+  basename: { options: '-a --multiple -s= --suffix= -z --zero' },
+  dirname: { options: '-z --zero' },
+  diff: {
+    digits: true,
+    options:
+      '--normal -q --brief -s --report-identical-files -c -C= --context[=] -u -U= --unified[=] -e --ed -f --forward-ed -n --rcs -y --side-by-side -W= --width= --left-column --suppress-common-lines -p --show-c-function -F= --show-function-line= --label= -t --expand-tabs -T --initial-tab --tabsize= --suppress-blank-empty -l --paginate -r --recursive --no-dereference -N --new-file --unidirectional-new-file --ignore-file-name-case --no-ignore-file-name-case -x= --exclude= -X= --exclude-from= -S= --starting-file= --from-file= --to-file= -i --ignore-case -E --ignore-tab-expansion -Z --ignore-trailing-space -b --ignore-space-change -w --ignore-all-space -B --ignore-blank-lines -I= --ignore-matching-lines= -a --text --strip-trailing-cr -D= --ifdef= --old-group-format= --new-group-format= --unchanged-group-format= --changed-group-format= --line-format= --old-line-format= --new-line-format= --unchanged-line-format= -d --minimal --horizon-lines= --speed-large-files --color[=] --palette= -v',
+  },
+  // diff3 --diff-program runs another program
+  diff3: { options: '-A --show-all -e --ed -E --show-overlap -x --overlap-only -X -3 --easy-only -i -m --merge -a --text --strip-trailing-cr -T --initial-tab --diff-program=X -L= --label= -v' },
+  cmp: { options: '-b --print-bytes -i= --ignore-initial= -l --verbose -n= --bytes= -s --quiet --silent -v' },
+  comm: { options: '-1 -2 -3 --check-order --nocheck-order --output-delimiter= --total -z --zero-terminated' },
+  cut: { options: '-b= --bytes= -c= --characters= -d= --delimiter= -f= --fields= -n --complement -s --only-delimited --output-delimiter= -z --zero-terminated' },
+  tr: { options: '-c -C --complement -d --delete -s --squeeze-repeats -t --truncate-set1' },
+  paste: { options: '-d= --delimiters= -s --serial -z --zero-terminated' },
+  join: { options: '-a= -e= -i --ignore-case -j= -1= -2= -o= -t= -v= --check-order --nocheck-order --header -z --zero-terminated' },
+  fold: { options: '-b --bytes -s --spaces -w= --width=' },
+  fmt: { digits: true, options: '-c --crown-margin -p= --prefix= -s --split-only -t --tagged-paragraph -u --uniform-spacing -w= --width= -g= --goal=' },
+  column: {
+    options:
+      '-t --table -n= --table-name= -O= --table-order= -N= --table-columns= -l= --table-columns-limit= -E= --table-noextreme= -d --table-noheadings -e --table-header-repeat -H= --table-hide= -R= --table-right= -T= --table-truncate= -W= --table-wrap= -J --json -r --tree= -i= --tree-id= -p= --tree-parent= -c= --output-width= -s= --separator= -o= --output-separator= -x --fillrows -L --keep-empty-lines -h -V',
+  },
+  expand: { digits: true, options: '-i --initial -t= --tabs=' },
+  unexpand: { digits: true, options: '-a --all --first-only -t= --tabs=' },
+  rev: { options: '-h -V -0 --zero' },
+  seq: { options: '-f= --format= -s= --separator= -w --equal-width' },
+  printenv: { options: '-0 --null' },
+  id: { options: '-a -Z --context -g --group -G --groups -n --name -r --real -u --user -z --zero' },
+  whoami: { options: '' },
+  groups: { options: '' },
+  uname: { options: '-a --all -s --kernel-name -n --nodename -r --kernel-release -v --kernel-version -m --machine -p --processor -i --hardware-platform -o --operating-system' },
+  arch: { options: '' },
+  nproc: { options: '--all --ignore=' },
+  uptime: { options: '-p --pretty -h -s --since -V' },
+  df: { options: '-a --all -B= --block-size= -h --human-readable -H --si -i --inodes -k -l --local --no-sync --output[=] -P --portability --sync --total -t= --type= -T --print-type -x= --exclude-type= -v' },
+  du: {
+    options:
+      '-0 --null -a --all --apparent-size -B= --block-size= -b --bytes -c --total -D --dereference-args -d= --max-depth= --summarize --files0-from= -H -h --human-readable --inodes -k -L --dereference -l --count-links -m -P --no-dereference -S --separate-dirs --si -s -t= --threshold= --time[=] --time-style= -X= --exclude-from= --exclude= -x --one-file-system',
+  },
+  free: { options: '-b --bytes --kilo --mega --giga --tera --peta -k --kibi -m --mebi -g --gibi --tebi --pebi -h --human --si -l --lohi -L --line -t --total -v --committed -s= --seconds= -c= --count= -w --wide -V' },
+  // ps takes BSD letters without a dash and can only print
+  ps: { options: '', anyOptionReads: true },
+  pgrep: {
+    options:
+      '-d= --delimiter= -l --list-name -a --list-full -v --inverse -w --lightweight -c --count -f --full -g= --pgroup= -G= --group= -i --ignore-case -n --newest -o --oldest -O= --older= -P= --parent= -s= --session= -t= --terminal= -u= --euid= -U= --uid= -x --exact -F= --pidfile= -L --logpidfile -r= --runstates= -A --ignore-ancestors --ns= --nslist= -q --queue= -V',
+  },
+  pidof: { options: '-s -c -n -q -w -x -o= -S= -d=' },
+  // lsof only lists open files; its letters take optional values in ways getopt does not describe
+  lsof: { options: '', anyOptionReads: true },
+  // jq cannot write files or run programs; `>` in its program is a comparison
+  jq: { options: '-c --compact-output -n --null-input -e --exit-status -s --slurp -r --raw-output -j --join-output -a --ascii-output -R --raw-input -C --color-output -M --monochrome-output -S --sort-keys --tab --indent= --unbuffered --stream --stream-errors --seq -f= --from-file= -L= --arg== --argjson== --slurpfile== --rawfile== --args --jsonargs --raw-output0 -h' },
+  gojq: { options: '', anyOptionReads: true },
+  base64: { options: '-d --decode -i --ignore-garbage -w= --wrap=' },
+  base32: { options: '-d --decode -i --ignore-garbage -w= --wrap=' },
+  basenc: { options: '--base64 --base64url --base32 --base32hex --base16 --base2msbf --base2lsbf -d --decode -i --ignore-garbage -w= --wrap= --z85' },
+  sleep: { options: '' },
+  locale: { options: '-a --all-locales -m --charmaps -c --category-name -k --keyword-name -v --verbose -? --usage -V' },
+  tty: { options: '-s --silent --quiet' },
+  getconf: { options: '-v= -a' },
+  who: { options: '-a --all -b --boot -d --dead -H --heading --ips -l --login --lookup -m -p --process -q --count -r --runlevel -s --short -t --time -T -w --mesg --message --writable -u --users' },
+  w: { options: '-h --no-header -u --no-current -s --short -f --from -o --old-style -i --ip-addr -V' },
+  last: { options: '-a --hostlast -d --dns -f= --file= -F --fulltimes -i --ip -n= --limit= -R --nohostname -s= --since= -t= --until= -p= --present= -w --fullnames -x --system --time-format= -h -V', digits: true },
+  zcat: { options: DECOMPRESS_CAT },
+  bzcat: { options: '-s --small -q --quiet -v --verbose -L --license -V' },
+  xzcat: { options: '-k --keep -f --force -q --quiet -v --verbose -T= --threads= -F= --format= -d --decompress -c --stdout --single-stream --no-sparse --ignore-check' },
+  numfmt: { options: '--debug -d= --delimiter= --field= --format= --from= --from-unit= --grouping --header[=] --invalid= --padding= --round= --suffix= --to= --to-unit= -z --zero-terminated' },
+  factor: { options: '-h --exponents' },
+  expr: { options: '' },
+  // GNU bc reads files and has no shell escape (dc's `!` is one, so dc is not here)
+  bc: { options: '-h --help -i --interactive -l --mathlib -q --quiet -s --standard -w --warn -v --version' },
+  sum: { options: '-r -s --sysv' },
+  cksum: { options: '-a= --algorithm= -c --check -l= --length= --tag --untagged -z --zero --ignore-missing --quiet --status --strict -w --warn --debug --base64 --raw' },
+  iconv: { options: '-f= --from-code= -t= --to-code= -l --list -c -o=W --output=W -s --silent --verbose -? --usage -V' },
+  tput: { options: '-S -T= -V -x' },
+  nm: {
+    options:
+      '-a --debug-syms -A --print-file-name -B -C --demangle[=] --no-demangle --recurse-limit --no-recurse-limit -D --dynamic -e -f= --format= -g --extern-only --ifunc-chars= -j --just-symbols -l --line-numbers -n -v --numeric-sort -o -p --no-sort -P --portability -r --reverse-sort --plugin=U -S --print-size -s --print-armap --quiet --size-sort --special-syms --synthetic -t= --radix= --target= -u --undefined-only -U --defined-only --unicode= -W --no-weak --with-symbol-versions --without-symbol-versions -X= -h -V',
+  },
+  objdump: {
+    options:
+      '-a --archive-headers -f --file-headers -p --private-headers -P= --private= -h --section-headers --headers -x --all-headers -d --disassemble[=] -D --disassemble-all -S --source --source-comment[=] -s --full-contents -g --debugging -e --debugging-tags -G --stabs -W[=] --dwarf[=] -L --process-links --ctf[=] --sframe[=] -t --syms -T --dynamic-syms -r --reloc -R --dynamic-reloc -v --version -i --info -H -b= --target= -m= --architecture= -j= --section= -M= --disassembler-options= -E= --file-start-context -I= --include= -l --line-numbers -F --file-offsets -C --demangle[=] --recurse-limit --no-recurse-limit -w --wide -U= --unicode= -z --disassemble-zeroes --start-address= --stop-address= --no-addresses --prefix-addresses --no-show-raw-insn --show-raw-insn --insn-width= --adjust-vma= --show-all-symbols --special-syms --inlines --prefix= --prefix-strip= --dwarf-depth= --dwarf-start= --dwarf-check --ctf-parent= --visualize-jumps[=] --disassembler-color=',
+  },
+  readelf: {
+    options:
+      '-a --all -h --file-header -l --program-headers --segments -S --section-headers --sections -g --section-groups -t --section-details -e --headers -s --syms --symbols --dyn-syms --lto-syms --sym-base= -C --demangle[=] --no-demangle --recurse-limit --no-recurse-limit -U= --unicode= -n --notes -r --relocs -u --unwind -d --dynamic -V --version-info -A --arch-specific -c --archive-index -D --use-dynamic -L --lint --enable-checks -x= --hex-dump= -p= --string-dump= -R= --relocated-dump= -z --decompress -w[=] --debug-dump[=] -P --process-links --dwarf-depth= --dwarf-start= --ctf= --ctf-parent= --ctf-symbols= --ctf-strings= --sframe[=] -I --histogram -W --wide -T --silent-truncation -H -v',
+  },
+  size: { options: '-A -B -G --format= -o -d -x --radix= -t --totals --common --target= -h -H -? -v -V' },
+  tsort: { options: '' },
+  look: { options: '-a --alternative -d --alphanum -f --ignore-case -t= --terminate= -h -V' },
+  pr: {
+    digits: true,
+    options:
+      '--pages= --columns= -a --across -c --show-control-chars -d --double-space -D= --date-format= -e[=] --expand-tabs[=] -F -f --form-feed -h= --header= -i[=] --output-tabs[=] -J --join-lines -l= --length= -m --merge -n[=] --number-lines[=] -N= --first-line-number= -o= --indent= -r --no-file-warnings -s[=] --separator[=] -S[=] --sep-string[=] -t --omit-header -T --omit-pagination -v --show-nonprinting -w= --width= -W= --page-width=',
+  },
+  namei: { options: '-x --mountpoints -m --modes -o --owners -l --long -n --nosymlinks -v --vertical -Z --context -h -V' },
+  findmnt: {
+    options:
+      '-s --fstab -m --mtab -k --kernel -p --poll[=] -w= --timeout= -A --all -a --ascii -b --bytes -C --nocanonicalize -c --canonicalize -D --df -d= --direction= -e --evaluate -F= --tab-file= -f --first-only -i --invert -J --json -l --list -N= --task= -n --noheadings -O= --options= -o= --output= --output-all -P --pairs --pseudo --shadowed -R --submounts -r --raw --real -S= --source= -T= --target= --tree -M= --mountpoint= -t= --types= -U --uniq -u --notruncate -v --nofsroot -y --shell -x --verify --verbose --vfs-all -h -V',
+  },
+  // blkid -c names a cache file it writes; -g cleans that cache
+  blkid: { options: '-c=W --cache-file=W -d --no-encoding -g!W --garbage-collect!W -o= --output= -k --list-filesystems -s= --match-tag= -t= --match-token= -l --list-one -L= --label= -U= --uuid= -n= --match-types= -p --probe -i --info -H= --hint= -S= --size= -O= --offset= -u= --usages= -D --no-part-details -h -V' },
+  lsattr: { options: '-R -V -a -d -l -p -v' },
+  getfacl: { options: '-a --access -d --default -c --omit-header -e --all-effective -E --no-effective -s --skip-base -R --recursive -L --logical -P --physical -t --tabular -n --numeric -p --absolute-names -v --version -h' },
+  true: { options: '', anyOptionReads: true },
+  false: { options: '', anyOptionReads: true },
+  yes: { options: '' },
+  sha1sum: { options: HASH_SUM },
+  sha224sum: { options: HASH_SUM },
+  sha256sum: { options: HASH_SUM },
+  sha384sum: { options: HASH_SUM },
+  sha512sum: { options: HASH_SUM },
+  md5sum: { options: HASH_SUM },
+  b2sum: { options: HASH_SUM + ' -l= --length=' },
+  shasum: { options: '-a= --algorithm= -b --binary -c --check -t --text -U --UNIVERSAL -0 --01 -s --status -q --quiet -w --warn --strict --tag --ignore-missing -h -v' },
+  // sort -o / shuf -o write their output file; sort --compress-program runs a program
+  sort: {
+    options:
+      '-b --ignore-leading-blanks -d --dictionary-order -f --ignore-case -g --general-numeric-sort -i --ignore-nonprinting -M --month-sort -h --human-numeric-sort -n --numeric-sort -R --random-sort --random-source= -r --reverse --sort= -V --version-sort --batch-size= -c --check[=] -C --compress-program=X --debug --files0-from= -k= --key= -m --merge -o=W --output=W -s --stable -S= --buffer-size= -t= --field-separator= -T= --temporary-directory= --parallel= -u --unique -z --zero-terminated',
+  },
+  shuf: { options: '-e --echo -i= --input-range= -n= --head-count= -o=W --output=W --random-source= -r --repeat -z --zero-terminated' },
+  // ptx -G IN OUT writes OUT (checked in programs.ts)
+  ptx: { secondOperandWrittenWith: ['-G', '--traditional'], options: '-A --auto-reference -G --traditional -F= --flag-truncation= -M= --macro-name= -O -R --right-side-refs -S= --sentence-regexp= -T -W= --word-regexp= -b= --break-file= -f --ignore-case -g= --gap-size= -i= --ignore-file= -o= --only-file= -r --references -t --typeset-mode -w= --width= --format=' },
+  // uniq IN OUT / xxd IN OUT write the second operand
+  uniq: { digits: true, secondOperandWritten: true, options: '-c --count -d --repeated -D --all-repeated[=] -f= --skip-fields= --group[=] -i --ignore-case -s= --skip-chars= -u --unique -z --zero-terminated -w= --check-chars=' },
+  xxd: { secondOperandWritten: true, singleDashLong: true, options: '-a -autoskip -b -bits -C -capitalize -c= -cols= -E -EBCDIC -e -g= -groupsize= -h -help -i -include -l= -len= -n= -name= -o= -offset= -p -ps -postscript -plain -r -revert -d -s= -seek= -u -v -version -R=' },
+  // the info and network tools below only print; none of their options writes a file or runs a program
+  date: { options: '-d= --date= --debug -f= --file= -I[=] --iso-8601[=] --resolution -R --rfc-email --rfc-822 --rfc-2822 --rfc-3339= -r= --reference= -s=U --set=U -u --utc --universal' },
+  cal: { options: '', anyOptionReads: true },
+  ncal: { options: '', anyOptionReads: true },
+  ping: { options: '', anyOptionReads: true },
+  ping6: { options: '', anyOptionReads: true },
+  dig: { options: '', anyOptionReads: true },
+  host: { options: '', anyOptionReads: true },
+  nslookup: { options: '', anyOptionReads: true },
+  traceroute: { options: '', anyOptionReads: true },
+  tracepath: { options: '', anyOptionReads: true },
+  whereis: { options: '', anyOptionReads: true },
+  locate: { options: '', anyOptionReads: true },
+  lscpu: { options: '', anyOptionReads: true },
+  lsblk: { options: '', anyOptionReads: true },
+  lsusb: { options: '', anyOptionReads: true },
+  lspci: { options: '', anyOptionReads: true },
+  sw_vers: { options: '', anyOptionReads: true },
+  vmstat: { options: '', anyOptionReads: true },
+  iostat: { options: '', anyOptionReads: true },
+  mpstat: { options: '', anyOptionReads: true },
+  whatis: { options: '', anyOptionReads: true },
+  apropos: { options: '', anyOptionReads: true },
+  tokei: { options: '', anyOptionReads: true },
+  eza: { options: '', anyOptionReads: true },
+  exa: { options: '', anyOptionReads: true },
+  lsd: { options: '', anyOptionReads: true },
+  difft: { options: '', anyOptionReads: true },
+  colordiff: { options: '', anyOptionReads: true },
+  wdiff: { options: '', anyOptionReads: true },
+  pbpaste: { options: '', anyOptionReads: true },
+  pbcopy: { options: '', anyOptionReads: true },
+  xclip: { options: '', anyOptionReads: true },
+  xsel: { options: '', anyOptionReads: true },
+  otool: { options: '', anyOptionReads: true },
+  jless: { options: '', anyOptionReads: true },
+  netstat: { options: '', anyOptionReads: true },
+  // tree -o writes its listing into a file
+  tree: { options: '-a -d -l -f -x -L= -R -P= -I= --gitignore --gitfile= --ignore-case --matchdirs --metafirst --prune --info --infofile= --noreport --charset= --filelimit= -o=W -q -N -Q -p -u -g -s -h --si --du -D --timefmt= -F --inodes --device -v -t -c -U -r --dirsfirst --filesfirst --sort= -i -A -S -n -C -X -J -H= -T= --nolinks --hintro= --houtro= --fromfile --fromtabfile --fflinks' },
+  // xmllint --output writes the result; --shell reads commands typed later
+  xmllint: { options: '--version --debug --shell!U --xpath= --debugent --copy --recover --huge --noent --noenc --noout --nonet --nocompact --htmlout --nowrap --valid --postvalid --dtdvalid= --dtdvalidfpi= --quiet --timing --output=W -o=W --repeat --insert --compress!U --html --xmlout --nodefdtd --push --pushsmall --memory --maxmem= --nowarning --noblanks --nocdata --format --pretty= --encode= --dropdtd --nsclean --testIO --catalogs --nocatalogs --auto --xinclude --noxincludenode --nofixup-base-uris --loaddtd --dtdattr --stream --walker --pattern= --relaxng= --schema= --schematron= --sax1 --sax --oldxml10 --c14n --c14n11 --exc-c14n --path=' },
+  // ss -K kills the sockets it lists
+  ss: { options: '-h -V -n --numeric -r --resolve -a --all -l --listening -o --options -e --extended -m --memory -p --processes -T --threads -i --info --tos --cgroup --tipcinfo -s --summary -E --events -Z --context -z --contexts -N= --net= -b --bpf -4 --ipv4 -6 --ipv6 -0 --packet -t --tcp -M --mptcp -S --sctp -u --udp -d --dccp -w --raw -x --unix --tipc --vsock --xdp --inet-sockets -f= --family= -A= --query= --socket= -D= --diag= -F= --filter= -H --no-header -Q --no-queues -O --oneline --bpf-maps --bpf-map-id= -K!U --kill!U' },
+  // bat cache --build writes its cache (checked in programs.ts); --pager runs a program
+  bat: { options: '--pager=X', anyOptionReads: true },
+  batcat: { options: '--pager=X', anyOptionReads: true },
+  delta: { options: '--pager=X', anyOptionReads: true },
+  ag: { options: '--pager=X', anyOptionReads: true },
+  ack: { options: '--pager=X', anyOptionReads: true },
+  // cloc and scc write reports when told to, and cloc can run an extractor or a VCS command
+  cloc: { options: '--report-file=W --out=W --sql=W --sql-append --write-lang-def=W --write-lang-def-incl-dup=W --unpack=X --extract-with=X --vcs=X --git', anyOptionReads: true },
+  scc: { options: '-o=W --output=W --format-multi=U', anyOptionReads: true },
+  sar: { options: '-o=W', anyOptionReads: true },
+  'nvidia-smi': { singleDashLong: true, options: '-L --list-gpus -q --query -x --xml-format -u --unit -i= --id= -d= --display= -l= --loop= -lms= --loop-ms= -f=W --filename=W --query-gpu= --query-compute-apps= --query-supported-clocks= --format= -h' },
+  // journalctl only prints unless told to vacuum, rotate, flush or set up keys
+  journalctl: {
+    options:
+      '--system --user -M= --machine= -m --merge -D= --directory= -i= --file= --root= --image= --namespace= -S= --since= -U= --until= -c= --cursor= --after-cursor= --cursor-file=U -b[=] --boot[=] -u= --unit= --user-unit= -t= --identifier= -T= --exclude-identifier= -p= --priority= --facility= -g= --grep= --case-sensitive[=] -k --dmesg -o= --output= --output-fields= -n= --lines= -r --reverse --show-cursor --utc -x --catalog --no-hostname --no-full -l --full -a --all -f --follow --no-tail -q --quiet --no-pager -e --pager-end -N --fields -F= --field= --list-boots --disk-usage --header --list-catalog --dump-catalog --verify --verify-key= --interval=U --force!U --vacuum-size=U --vacuum-files=U --vacuum-time=U --sync!U --relinquish-var!U --smart-relinquish-var!U --flush!U --rotate!U --update-catalog!U --setup-keys!U --list-namespaces --list-invocation',
+  },
+  // dmesg -C/-c clear the kernel ring buffer, -D/-E/-n change the console
+  dmesg: { options: '-C!U --clear!U -c!U --read-clear!U -D!U --console-off!U -E!U --console-on!U -n=U --console-level=U -F= --file= -f= --facility= -H --human -J --json -k --kernel -L[=] --color[=] -l= --level= --noescape -P --nopager -p --force-prefix -r --raw -S --syslog -s= --buffer-size= -T --ctime --since= --until= -t --notime -u --userspace -w --follow -W --follow-new -x --decode -d --show-delta -e --reltime' },
+};

@@ -1,0 +1,235 @@
+/**
+ * Program tables: the proven-read model. A table lists every option a program has, each with
+ * its class, and says what the operands are. A segment is a read only when every option is
+ * listed as read-only and no operand is written or run; an option the table does not list
+ * makes the segment unknown (a tool's options are open-ended, so "read unless one of these
+ * write options" fails on every option nobody listed).
+ *
+ * Options are written as one string of space-separated tokens (data, not code):
+ *   -a  --all        a read-only flag
+ *   -n=  --lines=    takes a value (attached `-n5`, `--lines=5`, or the next word); read-only
+ *   --color[=]       an optional value, attached only (`--color`, `--color=never`)
+ *   --arg==          takes two values (jq `--arg name value`)
+ *   -o=W --output=W  the value is a file the program writes
+ *   -i!W             the flag makes the program write files it names elsewhere (targets unproven)
+ *   --pre=X  -O!X    the value is a program / the flag runs a program: never a read
+ *   -s=U  -C!U       known, but its effect cannot be proven read-only (changes the clock, opens a pager)
+ * Long options may be abbreviated to any unique prefix, as getopt_long accepts.
+ */
+import type { Arg } from './words';
+
+export type OptEffect = 'read' | 'write' | 'exec' | 'unknown';
+
+export interface OptRule {
+  name: string;
+  /** 0 = flag, 1 = one value, 2 = two values, -1 = optional attached value */
+  arity: 0 | 1 | 2 | -1;
+  effect: OptEffect;
+  /** for a `=W` option: the value is the written path */
+  valueIsTarget: boolean;
+}
+
+export interface ProgramTable {
+  /** option tokens (grammar above) */
+  options: string;
+  /** `-NUM` is an option (head -20, grep -3, diff -5) */
+  digits?: boolean;
+  /** options end at the first operand (POSIX order; the rest are operands) */
+  stopAtOperand?: boolean;
+  /** single-dash words that are long options (`-exec`, `-name`): taken as written, not as letters */
+  singleDashLong?: boolean;
+  /**
+   * No option of the program writes a file or runs another program (checked against its
+   * manual), so an option missing from `options` is still a read. Used for programs whose
+   * option syntax is not getopt (ps's BSD letters) or that CI does not install.
+   */
+  anyOptionReads?: boolean;
+}
+
+export interface TableParse {
+  /** canonical option name -> values (null = flag or run-time value) */
+  flags: Map<string, (string | null)[]>;
+  operands: Arg[];
+  /** values of `=W` options (written files) */
+  targets: Arg[];
+  /** why a write without provable targets, an exec or an unprovable option was seen */
+  writes: string[];
+  execs: string[];
+  unknowns: string[];
+}
+
+interface Compiled {
+  long: Map<string, OptRule>;
+  longNames: string[];
+  short: Map<string, OptRule>;
+  /** any option at all that is not a read: a run-time word in option position may be one */
+  risky: boolean;
+}
+
+const cache = new WeakMap<ProgramTable, Compiled>();
+
+export function compileOptions(spec: string): OptRule[] {
+  const rules: OptRule[] = [];
+  for (const tok of spec.split(/\s+/)) {
+    if (tok === '') continue;
+    const m = /^(-{1,2}[^=![]+)(\[=\]|==|=|!)?([WXU])?$/.exec(tok);
+    if (!m) throw new Error(`bad option token ${tok}`);
+    const [, name, kind, effectLetter] = m;
+    const arity = kind === '==' ? 2 : kind === '=' ? 1 : kind === '[=]' ? -1 : 0;
+    const effect: OptEffect = effectLetter === 'W' ? 'write' : effectLetter === 'X' ? 'exec' : effectLetter === 'U' ? 'unknown' : 'read';
+    rules.push({ name: name!, arity: arity as OptRule['arity'], effect, valueIsTarget: effect === 'write' && arity === 1 });
+  }
+  return rules;
+}
+
+function compile(t: ProgramTable): Compiled {
+  let c = cache.get(t);
+  if (c) return c;
+  const long = new Map<string, OptRule>();
+  const short = new Map<string, OptRule>();
+  let risky = false;
+  // every GNU-style program prints its help and version; a table need not say so
+  for (const r of compileOptions('--help --version ' + t.options)) {
+    if (r.effect !== 'read') risky = true;
+    if (r.name.startsWith('--') || (t.singleDashLong && r.name.length > 2)) long.set(r.name, r);
+    else short.set(r.name, r);
+  }
+  c = { long, longNames: [...long.keys()], short, risky };
+  cache.set(t, c);
+  return c;
+}
+
+/** The options of a table, for the completeness test and docs. */
+export function tableOptions(t: ProgramTable): OptRule[] {
+  const c = compile(t);
+  return [...c.long.values(), ...c.short.values()];
+}
+
+/** Could this run-time word start with `-`? (`$x`, `"$x"`, `$(…)` can; `"$x/file"`, `a$x` cannot.) */
+function mayBeOption(a: Arg): boolean {
+  const t = a.text;
+  if (t.startsWith('-')) return true;
+  return /^(\$|"\$|`|"`|'-|"-)/.test(t);
+}
+
+function lookupLong(c: Compiled, name: string): OptRule | 'ambiguous' | undefined {
+  const exact = c.long.get(name);
+  if (exact) return exact;
+  if (!name.startsWith('--')) return undefined;
+  const matches = c.longNames.filter((n) => n.startsWith(name));
+  if (matches.length === 1) return c.long.get(matches[0]!);
+  if (matches.length > 1) {
+    // getopt_long accepts an ambiguous prefix when every match is the same option class; be strict
+    return 'ambiguous';
+  }
+  return undefined;
+}
+
+export function parseTable(args: readonly Arg[], t: ProgramTable, program: string): TableParse {
+  const c = compile(t);
+  const res: TableParse = { flags: new Map(), operands: [], targets: [], writes: [], execs: [], unknowns: [] };
+  const add = (rule: OptRule, values: (Arg | null)[]) => {
+    const list = res.flags.get(rule.name) ?? [];
+    list.push(values.length ? (values[0]?.value ?? null) : null);
+    res.flags.set(rule.name, list);
+    if (rule.effect === 'write') {
+      if (rule.valueIsTarget) res.targets.push(values[0] ?? { text: '<runtime>', value: null, glob: false });
+      else res.writes.push(`${program} ${rule.name} writes files`);
+    } else if (rule.effect === 'exec') res.execs.push(`${program} ${rule.name} runs another program`);
+    else if (rule.effect === 'unknown') res.unknowns.push(`${program} ${rule.name}: its effect cannot be proven read-only`);
+  };
+  let i = 0;
+  let optionsDone = false;
+  for (; i < args.length; i++) {
+    const arg = args[i]!;
+    const v = arg.value;
+    if (optionsDone) {
+      res.operands.push(arg);
+      continue;
+    }
+    if (v === null) {
+      if (c.risky && mayBeOption(arg)) res.unknowns.push(`${program}: ${arg.text} is only known at run time and could be an option`);
+      res.operands.push(arg);
+      if (t.stopAtOperand) optionsDone = true;
+      continue;
+    }
+    if (v === '--') {
+      optionsDone = true;
+      continue;
+    }
+    if (v === '-' || !v.startsWith('-')) {
+      res.operands.push(arg);
+      if (t.stopAtOperand) optionsDone = true;
+      continue;
+    }
+    if (t.digits && /^-\d+$/.test(v)) continue;
+    const takeNext = (): Arg | null => {
+      const next = args[i + 1];
+      i++;
+      if (!next) return null;
+      return next;
+    };
+    if (v.startsWith('--') || (t.singleDashLong && v.length > 2 && c.long.has(v.split('=')[0]!))) {
+      const eq = v.indexOf('=');
+      const name = eq === -1 ? v : v.slice(0, eq);
+      const rule = lookupLong(c, name);
+      if (rule === 'ambiguous') {
+        res.unknowns.push(`${program} ${name}: an abbreviation of more than one option`);
+        continue;
+      }
+      if (!rule) {
+        // whether it takes the next word is not known either; the segment is unknown anyway
+        if (!t.anyOptionReads) res.unknowns.push(`${program} ${name}: an option this guard's table does not list`);
+        continue;
+      }
+      if (rule.arity === 0 || rule.arity === -1) add(rule, eq === -1 ? [] : [literal(v.slice(eq + 1))]);
+      else if (rule.arity === 1) add(rule, [eq === -1 ? takeNext() : literal(v.slice(eq + 1))]);
+      else {
+        const first = eq === -1 ? takeNext() : literal(v.slice(eq + 1));
+        add(rule, [first, takeNext()]);
+      }
+      continue;
+    }
+    // a cluster of short options: -abc, -n5, -oFILE
+    for (let j = 1; j < v.length; j++) {
+      const letter = '-' + v[j]!;
+      const rule = c.short.get(letter);
+      if (!rule) {
+        if (t.digits && /\d/.test(v[j]!)) {
+          while (j + 1 < v.length && /\d/.test(v[j + 1]!)) j++;
+          continue;
+        }
+        if (!t.anyOptionReads) res.unknowns.push(`${program} ${letter}${v.length > 2 ? ` (in ${v})` : ''}: an option this guard's table does not list`);
+        break;
+      }
+      if (rule.arity === 0) {
+        add(rule, []);
+        continue;
+      }
+      const attached = v.slice(j + 1);
+      if (rule.arity === -1) add(rule, attached ? [literal(attached)] : []);
+      else if (rule.arity === 1) add(rule, [attached ? literal(attached) : takeNext()]);
+      else add(rule, [attached ? literal(attached) : takeNext(), takeNext()]);
+      break;
+    }
+  }
+  return res;
+}
+
+function literal(value: string): Arg {
+  return { text: value, value, glob: false };
+}
+
+export function has(p: TableParse, ...names: string[]): boolean {
+  for (const n of names) if (p.flags.has(n)) return true;
+  return false;
+}
+
+export function value(p: TableParse, ...names: string[]): string | null | undefined {
+  let found: string | null | undefined;
+  for (const n of names) {
+    const list = p.flags.get(n);
+    if (list && list.length) found = list[list.length - 1];
+  }
+  return found;
+}
