@@ -6,7 +6,9 @@
  * whose targets are unproven. Options that make git run other programs (`-c alias.x=!…`,
  * `-c core.pager=…`, interactive modes, unknown subcommands = aliases) are unknown.
  */
+import { GIT_TABLES } from './git-tables';
 import { parseOpts, hasAny, optValue, type OptSpec } from './opts';
+import { has, parseTable, value } from './table';
 import { read, write, unknown, type ProgramContext, type Verdict } from './verdict';
 import { literalArg, type Arg } from './words';
 
@@ -30,6 +32,8 @@ const WRITE_SUBCOMMANDS = new Set([
 ]);
 
 const INTERACTIVE_OR_EXTERNAL = new Set(['gui', 'citool', 'difftool', 'mergetool', 'instaweb', 'daemon', 'send-email', 'credential', 'web--browse', 'shell', 'upload-pack', 'receive-pack', 'http-backend', 'imap-send']);
+
+const RUNTIME: Arg = { text: '<runtime>', value: null, glob: false };
 
 function pathspecs(args: readonly Arg[]): Arg[] {
   // git expands glob characters and `:(magic)` itself, quoted or not: such a pathspec is not one path
@@ -90,20 +94,21 @@ export function classifyGit(args: readonly Arg[], ctx?: ProgramContext): Verdict
 
 function classifySub(name: string, rest: readonly Arg[], ctx?: ProgramContext): Verdict {
   const g = `git ${name}`;
-  if (READ_SUBCOMMANDS.has(name)) return read(`${g} only reads the repository`);
+  const table = GIT_TABLES[name];
+  if (table) {
+    const p = parseTable(rest, table, g);
+    if (p.unknowns.length) return unknown(p.unknowns[0]!);
+    if (p.execs.length) return unknown(p.execs[0]!);
+    if (name === 'format-patch' && !has(p, '--stdout')) {
+      const dir = value(p, '-o', '--output-directory');
+      // file names come from the commit subjects: without -o they are not provable
+      return write(`${g} writes one patch file per commit`, dir === undefined ? undefined : [dir === null ? RUNTIME : literalArg(dir)], { writesContent: true });
+    }
+    if (p.targets.length) return write(`${g} --output writes a file`, p.targets, { writesContent: true });
+    if (p.writes.length) return write(p.writes[0]!, name === 'interpret-trailers' && p.operands.length ? [...p.operands] : name === 'fsck' ? [literalArg('.git/lost-found')] : undefined, { writesContent: true });
+    return read(`${g} only reads the repository`);
+  }
   switch (name) {
-    case 'diff': {
-      const p = sub(rest, { shortWithValue: 'OSGU', longWithValue: ['output'] });
-      const out = optValue(p, '--output');
-      if (out !== undefined) return write(`${g} --output writes a file`, [out === null ? { text: '', value: null, glob: false } : literalArg(out)], { writesContent: true });
-      if (hasAny(p, '--ext-diff')) return unknown(`${g} --ext-diff runs an external diff program`);
-      return read(`${g} only reads`);
-    }
-    case 'grep': {
-      const p = sub(rest, { shortWithValue: 'efABCm', longWithValue: ['max-depth', 'context', 'after-context', 'before-context', 'threads', 'max-count'] });
-      if (hasAny(p, '-O', '--open-files-in-pager')) return unknown(`${g} -O runs a pager program`);
-      return read(`${g} only reads`);
-    }
     case 'hash-object': {
       const p = sub(rest, { longWithValue: ['path', 'stdin-paths'] });
       if (hasAny(p, '-w')) return write(`${g} -w writes an object into .git`, undefined, { hash: true });

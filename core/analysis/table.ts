@@ -44,6 +44,8 @@ export interface ProgramTable {
    * option syntax is not getopt (ps's BSD letters) or that CI does not install.
    */
   anyOptionReads?: boolean;
+  /** git style: every long flag also takes an optional attached value and has a `--no-` form */
+  gitStyle?: boolean;
 }
 
 export interface TableParse {
@@ -90,6 +92,7 @@ function compile(t: ProgramTable): Compiled {
   let risky = false;
   // every GNU-style program prints its help and version; a table need not say so
   for (const r of compileOptions('--help --version ' + t.options)) {
+    if (t.gitStyle && r.name.startsWith('--') && r.arity === 0) r.arity = -1;
     if (r.effect !== 'read') risky = true;
     if (r.name.startsWith('--') || (t.singleDashLong && r.name.length > 2)) long.set(r.name, r);
     else short.set(r.name, r);
@@ -172,7 +175,12 @@ export function parseTable(args: readonly Arg[], t: ProgramTable, program: strin
     if (v.startsWith('--') || (t.singleDashLong && v.length > 2 && c.long.has(v.split('=')[0]!))) {
       const eq = v.indexOf('=');
       const name = eq === -1 ? v : v.slice(0, eq);
-      const rule = lookupLong(c, name);
+      let rule = lookupLong(c, name);
+      if (t.gitStyle && !rule && name.startsWith('--no-')) {
+        // `--no-X` turns X off: a read whatever X does
+        const base = lookupLong(c, '--' + name.slice(5));
+        if (base && base !== 'ambiguous') rule = { name, arity: 0, effect: 'read', valueIsTarget: false };
+      }
       if (rule === 'ambiguous') {
         res.unknowns.push(`${program} ${name}: an abbreviation of more than one option`);
         continue;

@@ -1,0 +1,75 @@
+/**
+ * Option tables of git's read-only subcommands (grammar in table.ts). Long names follow
+ * `git <sub> --git-completion-helper` of git 2.39 plus each manual's short forms and the
+ * revision options of `git log`; test/core/analysis/option-completeness checks them against
+ * the installed git. Every long flag also takes an optional attached value (`--color=never`,
+ * `--abbrev=12`) and its `--no-` form, as git's parse-options does. Options that write a file
+ * (`--output`), run a program (`--ext-diff`, `-O`, `--upload-pack`) or edit in place are
+ * classified as such: the subcommand is a read only without them.
+ */
+import type { ProgramTable } from './table';
+
+/** the diff output options shared by diff, log, show, diff-tree, diff-index, diff-files, format-patch */
+const DIFF =
+  '--patch -p -u -s --no-patch --unified= -U= -W --function-context --raw --patch-with-raw --patch-with-stat --numstat --shortstat --dirstat -X --cumulative --dirstat-by-file --check --summary --name-only --name-status --stat --stat-width= --stat-name-width= --stat-graph-width= --stat-count= --compact-summary --binary --full-index --color --ws-error-highlight= --abbrev --src-prefix= --dst-prefix= --line-prefix= --inter-hunk-context= --output-indicator-new= --output-indicator-old= --output-indicator-context= --break-rewrites -B[=] --find-renames -M[=] --irreversible-delete -D --find-copies -C[=] --find-copies-harder --rename-empty --follow --minimal --ignore-all-space -w --ignore-space-change -b --ignore-space-at-eol --ignore-cr-at-eol --ignore-blank-lines --ignore-matching-lines= -I= --indent-heuristic --patience --histogram --diff-algorithm= --anchored= --word-diff --word-diff-regex= --color-words --color-moved --color-moved-ws= --relative --text -a --exit-code --quiet --ignore-submodules --submodule --ita-invisible-in-index --ita-visible-in-index --pickaxe-all --pickaxe-regex -S= -G= --find-object= -O= --rotate-to= --skip-to= --diff-filter= -l= -R -z --default-prefix --full-diff --merge-base ' +
+  '--output=W --ext-diff!X --textconv!U';
+
+/** the revision walk and commit formatting options of log/show/rev-list/shortlog/whatchanged */
+const REVS =
+  '-n= --max-count= --skip= --since= --after= --since-as-filter= --until= --before= --author= --committer= --grep= --grep-reflog= --all-match --invert-grep -i --regexp-ignore-case --basic-regexp -E --extended-regexp -F --fixed-strings -P --perl-regexp --remove-empty --merges --min-parents= --max-parents= --first-parent --exclude-first-parent-only --not --all --branches --tags --remotes --glob= --exclude= --exclude-hidden= --reflog --alternate-refs --single-worktree --ignore-missing --bisect --stdin --cherry-mark --cherry-pick --left-only --right-only --cherry -g --walk-reflogs --merge --boundary --simplify-by-decoration --show-pulls --full-history --dense --sparse --simplify-merges --ancestry-path --date-order --author-date-order --topo-order --reverse --walk --do-walk --pretty --format= --abbrev-commit --oneline --encoding= --expand-tabs --notes --show-notes --show-notes-by-default --standard-notes --show-signature --relative-date --date= --parents --children --left-right --graph --show-linear-break --log-size -L= --decorate --decorate-refs= --decorate-refs-exclude= --clear-decorations --source --use-mailmap --mailmap --count --objects --objects-edge --objects-edge-aggressive --in-commit-order --no-object-names --object-names --unpacked --timestamp --header --indexed-objects --filter= --filter-print-omitted --missing= --exclude-promisor-objects --disk-usage -m -c --cc --dd --remerge-diff --diff-merges= -t -r --root --no-commit-id --always --quiet -q --max-age= --min-age= --show-origin';
+
+const t = (options: string, extra: Partial<ProgramTable> = {}): ProgramTable => ({ options, digits: true, gitStyle: true, ...extra });
+
+export const GIT_TABLES: Record<string, ProgramTable> = {
+  log: t(`${REVS} ${DIFF}`),
+  show: t(`${REVS} ${DIFF}`),
+  whatchanged: t(`${REVS} ${DIFF}`),
+  'rev-list': t(REVS),
+  shortlog: t(`${REVS} --committer --numbered -n --summary -s --email -e --group= -c -w[=] --format=`),
+  diff: t(`${DIFF} --cached --staged --no-index -1 -2 -3 --base --ours --theirs -0 -q`),
+  'diff-tree': t(`${DIFF} ${REVS}`),
+  'diff-index': t(`${DIFF} --cached -m -q`),
+  'diff-files': t(`${DIFF} -1 -2 -3 --base --ours --theirs -0 -c --cc -q`),
+  'range-diff': t(`${DIFF} --creation-factor= --left-only --right-only --notes`),
+  grep: t(
+    '--cached --untracked --exclude-standard --recurse-submodules --invert-match -v --ignore-case -i -y -I --word-regexp -w --text -a --recursive --max-depth= --extended-regexp -E --basic-regexp -G --fixed-strings -F --perl-regexp -P --line-number -n --column --full-name --files-with-matches -l --name-only --files-without-match -L --only-matching -o --count -c --color --break --heading --context= -C= --before-context= -B= --after-context= -A= --threads= --show-function -p --function-context -W --and --or --not --quiet -q --all-match --max-count= -m= --index --null -z -h -H -e= -f= --full-name --no-index ' +
+      '-O[=]X --open-files-in-pager[=]X --textconv!U',
+  ),
+  blame: t('--incremental --root --show-stats --progress --score-debug --show-name -f --show-number -n --porcelain -p --line-porcelain --show-email -e --ignore-rev= --ignore-revs-file= --color-lines --color-by-age --minimal --contents= --abbrev -b -l -t -s -w -c -L= -S= --reverse= --first-parent --date= -M[=] -C[=] --encoding='),
+  annotate: t('--incremental --root --show-stats -b -l -t -s -w -L= -S= --contents= --date= -M[=] -C[=] --encoding='),
+  status: t('--verbose -v --short -s --branch -b --show-stash --ahead-behind --porcelain --long --null -z --untracked-files -u[=] --ignored --ignore-submodules --column --find-renames --renames'),
+  describe: t('--contains --debug --all --tags --long --first-parent --abbrev --exact-match --candidates= --match= --exclude= --always --dirty --broken'),
+  'ls-files': t('--cached -c --deleted -d --modified -m --others -o --ignored -i --stage -s --killed -k --directory --eol --empty-directory --unmerged -u --resolve-undo --exclude= -x= --exclude-from= -X= --exclude-per-directory= --exclude-standard --full-name --recurse-submodules --error-unmatch --with-tree= --abbrev --debug --deduplicate --sparse --format= -t -v -f -z'),
+  'ls-tree': t('--long -l --name-only --name-status --object-only --full-name --full-tree --format= --abbrev -d -r -t -z'),
+  'cat-file': t('--allow-unknown-type --use-mailmap --mailmap --batch --batch-check --batch-command --batch-all-objects --buffer --follow-symlinks --unordered --path= -t -s -e -p -z --textconv!U --filters!U'),
+  'for-each-ref': t('--shell -s --perl -p --python --tcl --count= --format= --color --sort= --points-at= --merged --contains --ignore-case --stdin --exclude= --omit-empty'),
+  'show-ref': t('--tags --heads --verify --head --dereference -d --hash -s --abbrev --quiet -q --exclude-existing --branches --exists'),
+  'ls-remote': t('--quiet -q --tags -t --heads -h --branches -b --refs --get-url --sort= --symref --server-option= -o= --exit-code --upload-pack=X'),
+  fsck: t('--verbose -v --unreachable --dangling --tags --root --cache --reflogs --full --connectivity-only --strict --progress --name-objects --references --lost-found!W'),
+  'interpret-trailers': t('--trim-empty --where= --if-exists= --if-missing= --only-trailers --only-input --unfold --parse --trailer= --divider --in-place!W'),
+  'format-patch': t(
+    `${DIFF} ${REVS} --numbered -n --signoff -s --stdout --cover-letter --numbered-files --suffix= --start-number= --reroll-count= -v= --filename-max-length= --rfc --cover-from-description= --subject-prefix= --keep-subject -k --zero-commit --ignore-if-in-upstream --add-header= --to= --cc= --from --in-reply-to= --attach --inline --thread --signature= --base= --signature-file= --progress --interdiff= --range-diff= --creation-factor= --force-in-body-from -1 --output-directory=W -o=W`,
+  ),
+  // the rest only print and have no option that writes a file or runs a program
+  'rev-parse': t('', { anyOptionReads: true }),
+  'merge-base': t('', { anyOptionReads: true }),
+  'name-rev': t('', { anyOptionReads: true }),
+  'count-objects': t('', { anyOptionReads: true }),
+  'verify-commit': t('', { anyOptionReads: true }),
+  'verify-tag': t('', { anyOptionReads: true }),
+  'verify-pack': t('', { anyOptionReads: true }),
+  'check-ignore': t('', { anyOptionReads: true }),
+  'check-attr': t('', { anyOptionReads: true }),
+  'check-ref-format': t('', { anyOptionReads: true }),
+  'check-mailmap': t('', { anyOptionReads: true }),
+  cherry: t('', { anyOptionReads: true }),
+  help: t('', { anyOptionReads: true }),
+  version: t('', { anyOptionReads: true }),
+  var: t('', { anyOptionReads: true }),
+  'get-tar-commit-id': t('', { anyOptionReads: true }),
+  'show-branch': t('', { anyOptionReads: true }),
+  'request-pull': t('', { anyOptionReads: true }),
+  column: t('', { anyOptionReads: true }),
+  stripspace: t('', { anyOptionReads: true }),
+  'patch-id': t('', { anyOptionReads: true }),
+};
