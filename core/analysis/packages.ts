@@ -6,6 +6,8 @@
  * code (`npm test`, `cargo run`, `python x.py`, `python -c …`) is unknown.
  */
 import { parseOpts, hasAny, type ParsedOpts } from './opts';
+import { has, parseTable, value, type TableParse } from './table';
+import { CHECK_TOOLS, type CheckTool } from './tool-tables';
 import { hashIntentInCode, type CodeLanguage } from './intents';
 import { read, write, unknown, type Leaf, type ProgramContext, type Verdict } from './verdict';
 import { literalArg, type Arg } from './words';
@@ -516,39 +518,89 @@ export function interactive(name: string, _ctx: ProgramContext): Leaf {
 /** Build tools and task runners run project-defined code. */
 const TASK_RUNNERS = new Set(['make', 'gmake', 'cmake', 'ninja', 'just', 'task', 'mvn', 'mvnw', './mvnw', 'gradle', 'gradlew', './gradlew', 'ant', 'sbt', 'bazel', 'bazelisk', 'buck', 'pants', 'rake', 'scons', 'meson', 'xcodebuild', 'turbo', 'nx', 'lerna', 'tox', 'nox', 'invoke', 'pytest', 'py.test', 'vitest', 'jest', 'mocha', 'ava', 'tap', 'karma', 'playwright', 'cypress', 'phpunit', 'rspec', 'nodemon', 'pm2', 'webpack', 'vite', 'rollup', 'esbuild', 'parcel', 'next', 'nuxt', 'astro', 'remix', 'storybook', 'docker-compose', 'terraform', 'pulumi', 'ansible', 'ansible-playbook', 'kubectl', 'helm', 'docker', 'podman']);
 
-const LINTERS_READ_UNLESS: Record<string, { writeFlags: string[]; readFlags?: string[] }> = {
-  eslint: { writeFlags: ['--fix', '-o', '--output-file', '--cache'] },
-  tsc: { writeFlags: [], readFlags: ['--noEmit', '--showConfig', '--listFilesOnly'] },
-  prettier: { writeFlags: ['--write', '-w'] },
-  biome: { writeFlags: ['--write', '--fix', '--apply', '--apply-unsafe'] },
-  ruff: { writeFlags: ['--fix', 'format'] },
-  black: { writeFlags: [], readFlags: ['--check', '--diff'] },
-  isort: { writeFlags: [], readFlags: ['--check', '--check-only', '-c', '--diff'] },
-  mypy: { writeFlags: [] },
-  pyright: { writeFlags: [] },
-  shellcheck: { writeFlags: [] },
-  gofmt: { writeFlags: ['-w'] },
-  rustfmt: { writeFlags: [], readFlags: ['--check'] },
-  stylelint: { writeFlags: ['--fix'] },
-  hadolint: { writeFlags: [] },
-  yamllint: { writeFlags: [] },
-  markdownlint: { writeFlags: ['--fix'] },
-  clippy: { writeFlags: [] },
+/**
+ * Infrastructure CLIs: read subcommands (and, where a subcommand has options that write,
+ * those options) by tool. Everything else changes containers, clusters or infrastructure.
+ */
+const INFRA_READS: Record<string, Record<string, string[] | 'any'>> = {
+  kubectl: { get: 'any', describe: 'any', logs: 'any', explain: 'any', 'api-resources': 'any', 'api-versions': 'any', 'cluster-info': 'any', version: 'any', top: 'any', 'config view': 'any', 'config get-contexts': 'any', 'config current-context': 'any', 'config get-clusters': 'any', 'auth can-i': 'any' },
+  docker: { ps: 'any', images: 'any', logs: 'any', inspect: 'any', version: 'any', info: 'any', stats: 'any', top: 'any', history: 'any', search: 'any', diff: 'any', port: 'any', 'image ls': 'any', 'container ls': 'any', 'network ls': 'any', 'volume ls': 'any', 'compose ps': 'any', 'compose logs': 'any', 'compose config': ['-o', '--output'], 'compose ls': 'any' },
+  podman: { ps: 'any', images: 'any', logs: 'any', inspect: 'any', version: 'any', info: 'any', stats: 'any', top: 'any', history: 'any', search: 'any', diff: 'any', port: 'any' },
+  helm: { list: 'any', ls: 'any', status: 'any', get: 'any', show: 'any', version: 'any', history: 'any', search: 'any', lint: 'any', template: ['--output-dir'], env: 'any' },
+  // terraform plan -out writes a plan file; fmt rewrites unless -check
+  terraform: { version: 'any', show: 'any', output: 'any', validate: 'any', providers: 'any', graph: 'any', 'state list': 'any', 'state show': 'any', 'workspace list': 'any', 'workspace show': 'any', plan: ['-out', '--out'], 'fmt -check': 'any' },
+  tofu: { version: 'any', show: 'any', output: 'any', validate: 'any', providers: 'any', graph: 'any', 'state list': 'any', 'state show': 'any', plan: ['-out', '--out'] },
 };
 
-function linter(name: string, args: readonly Arg[]): Verdict {
-  const spec = LINTERS_READ_UNLESS[name]!;
-  if (onlyInfo(args)) return read(`${name} prints information`);
-  const vals = args.map((a) => a.value);
-  if (vals.includes(null)) return unknown(`${name}: an argument is only known at run time`);
-  const hasW = spec.writeFlags.some((f) => vals.some((v) => v === f || (v !== null && v.startsWith(f + '='))));
-  if (spec.readFlags) {
-    const hasR = spec.readFlags.some((f) => vals.includes(f));
-    if (hasR && !hasW) return read(`${name} ${spec.readFlags.find((f) => vals.includes(f))} only checks`);
-    return write(`${name} rewrites or emits files`);
+function infra(name: string, args: readonly Arg[]): Verdict {
+  const ops = args.filter((a) => a.value === null || !a.value.startsWith('-'));
+  if (ops.some((a) => a.value === null) && ops[0]?.value === null) return unknown(`${name}: the subcommand is only known at run time`);
+  const table = INFRA_READS[name]!;
+  const one = ops[0]?.value ?? '';
+  const two = `${one} ${ops[1]?.value ?? ''}`;
+  let entry = table[two] ?? table[one];
+  if (name.startsWith('t') && one === 'fmt' && args.some((a) => a.value === '-check' || a.value === '--check') && !args.some((a) => a.value === '-write=true')) entry = 'any';
+  if (entry === undefined) return unknown(`${name} ${one}: changes containers, clusters or infrastructure, or is not a subcommand this guard knows as read-only`);
+  if (entry !== 'any') {
+    const bad = args.find((a) => a.value !== null && entry.some((o) => a.value === o || a.value!.startsWith(o + '=')));
+    if (bad) return write(`${name} ${one} ${bad.value} writes a file`, undefined, { writesContent: true });
   }
-  if (hasW) return write(`${name} rewrites files`);
-  return read(`${name} only reports (its config files are code the hook does not read)`);
+  return read(`${name} ${table[two] ? two : one} reads`);
+}
+
+/** tsc option words: case-insensitive, one or two dashes, short aliases, `--flag false` */
+function normalizeTsc(args: readonly Arg[]): Arg[] | string {
+  const alias: Record<string, string> = { p: 'project', b: 'build', w: 'watch', t: 'target', m: 'module', d: 'declaration', h: 'help', v: 'version', i: 'incremental', '?': 'help' };
+  const out: Arg[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (v === null || !v.startsWith('-') || v === '-' || v === '--') {
+      out.push(a);
+      continue;
+    }
+    let name = v.replace(/^--?/, '').toLowerCase();
+    name = alias[name] ?? name;
+    const next = args[i + 1]?.value;
+    if (next === 'false' || next === 'true') {
+      i++;
+      if (next === 'false') continue; // `--noEmit false` turns it off
+    }
+    out.push(literalArg('--' + name));
+  }
+  return out;
+}
+
+function satisfied(p: TableParse, words: readonly Arg[], group: readonly string[]): boolean {
+  return group.some((g) => {
+    const eq = g.indexOf('=');
+    if (eq === -1) return has(p, g);
+    const v = value(p, g.slice(0, eq));
+    return v === g.slice(eq + 1) || words.some((w) => w.value === g);
+  });
+}
+
+function checkTool(name: string, tool: CheckTool, args: readonly Arg[]): Leaf {
+  if (tool.subcommands) {
+    const first = args.findIndex((a) => a.value === null || !a.value.startsWith('-'));
+    const sub = first === -1 ? undefined : args[first]!.value;
+    if (sub === null) return unknown(`${name}: the subcommand is only known at run time`);
+    if (sub === undefined) return onlyInfo(args) ? read(`${name} prints information`) : unknown(`${name} with no subcommand`);
+    const st = tool.subcommands[sub];
+    if (!st) return unknown(`${name} ${sub}: not a subcommand this guard knows as read-only (older ${name} versions took paths here and fixed them)`);
+    return checkTool(`${name} ${sub}`, st, [...args.slice(0, first), ...args.slice(first + 1)]);
+  }
+  const words = name === 'tsc' ? normalizeTsc(args) : args;
+  if (typeof words === 'string') return unknown(words);
+  const p = parseTable(words, tool.table, name);
+  if (p.unknowns.length) return unknown(p.unknowns[0]!);
+  if (p.execs.length) return unknown(p.execs[0]!);
+  if (p.writes.length || p.targets.length) return write(p.writes[0] ?? `${name} writes a report or cache file`, p.writes.length ? undefined : p.targets, { writesContent: true });
+  if (tool.readOnlyWith) {
+    const groups = (Array.isArray(tool.readOnlyWith[0]) ? tool.readOnlyWith : [tool.readOnlyWith]) as string[][];
+    if (!groups.every((g) => satisfied(p, words, g))) return write(tool.defaultWrites ?? `${name} writes files by default`, undefined, { writesContent: true });
+  }
+  return read(`${name} only checks and reports (its config files are code the hook does not read)`);
 }
 
 export function classifyToolchain(name: string, args: readonly Arg[], ctx: ProgramContext): Verdict | null {
@@ -630,18 +682,20 @@ export function classifyToolchain(name: string, args: readonly Arg[], ctx: Progr
     case 'mamba':
     case 'micromamba':
       return subcommandTable(name, args, CONDA as never, ['-n', '--name', '-p', '--prefix', '-c', '--channel']);
-    case 'deno':
+    case 'deno': {
+      const op = firstOperand(args)?.arg.value;
+      // lint/fmt can fix in place; check/info/doc fill DENO_DIR's cache
+      if (op === 'lint') return args.some((a) => a.value === '--fix') ? write('deno lint --fix rewrites files') : read('deno lint reads');
+      if (op === 'fmt') return args.some((a) => a.value === '--check') ? read('deno fmt --check only checks') : write('deno fmt rewrites files');
+      if (op === 'check' || op === 'info' || op === 'doc') return write(`deno ${op} downloads and caches modules and type-check results`);
       return subcommandTable('deno', args, DENO as never);
+    }
   }
-  if (name in LINTERS_READ_UNLESS) return linter(name, args);
+  const check = CHECK_TOOLS[name];
+  if (check) return onlyInfo(args) ? read(`${name} prints information`) : checkTool(name, check, args);
   if (TASK_RUNNERS.has(name)) {
     if (onlyInfo(args)) return read(`${name} prints information`);
-    if (name === 'docker' || name === 'podman' || name === 'kubectl' || name === 'helm' || name === 'terraform') {
-      const op = firstOperand(args)?.arg.value;
-      const readOps = ['ps', 'images', 'logs', 'inspect', 'version', 'info', 'get', 'describe', 'top', 'stats', 'history', 'search', 'plan', 'validate', 'show', 'list', 'ls', 'status', 'diff', 'explain', 'api-resources', 'cluster-info', 'config', 'output'];
-      if (op && readOps.includes(op) && !(name === 'kubectl' && op === 'config' && args.some((a) => a.value === 'set' || a.value === 'use-context'))) return read(`${name} ${op} reads`);
-      return unknown(`${name} ${op ?? ''} changes containers, clusters or infrastructure`);
-    }
+    if (name in INFRA_READS) return infra(name, args);
     return unknown(`${name} runs project-defined tasks or tests (their code is not visible to the hook)`);
   }
   return null;

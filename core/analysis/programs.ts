@@ -178,24 +178,59 @@ function tar(args: readonly Arg[]): Leaf {
   return unknown('tar without a known mode');
 }
 
+/** curl: every option classified; a body, an upload or a method other than GET/HEAD changes remote state. */
+export const CURL_TABLE: ProgramTable = {
+  options:
+    '--abstract-unix-socket= --anyauth --aws-sigv4= --basic --cacert= --capath= -E= --cert= --cert-status --cert-type= --ciphers= --compressed --compressed-ssh -C= --continue-at= -b= --cookie= --create-dirs --create-file-mode= --crlf --crlfile= --curves= --delegation= --digest -q --disable --disable-eprt --disable-epsv --disallow-username-in-url --dns-interface= --dns-ipv4-addr= --dns-ipv6-addr= --dns-servers= --doh-cert-status --doh-insecure --doh-url= --egd-file= --etag-compare= --expect100-timeout= -f --fail --fail-early --fail-with-body --false-start --form-escape --ftp-account= --ftp-alternative-to-user= --ftp-method= --ftp-pasv -P= --ftp-port= --ftp-pret --ftp-skip-pasv-ip --ftp-ssl-ccc --ftp-ssl-ccc-mode= --ftp-ssl-control -G --get -g --globoff --happy-eyeballs-timeout-ms= --haproxy-protocol --haproxy-clientip= -I --head -H= --header= -h[=] --hostpubmd5= --hostpubsha256= --http0.9 --http1.0 -0 --http1.1 --http2 --http2-prior-knowledge --http3 --http3-only --ignore-content-length -i --include -k --insecure --interface= -j --junk-session-cookies --keepalive-time= --key= --key-type= --krb= --limit-rate= -l --list-only --local-port= -L --location --location-trusted --login-options= -M --manual --max-filesize= --max-redirs= -m= --max-time= --metalink --negotiate -n --netrc --netrc-file= --netrc-optional --no-alpn -N --no-buffer --no-clobber --no-keepalive --no-npn --no-progress-meter --no-sessionid --noproxy= --ntlm --ntlm-wb --oauth2-bearer= --output-dir= -Z --parallel --parallel-immediate --parallel-max= --pass= --path-as-is --pinnedpubkey= --post301 --post302 --post303 --preproxy= --proto= --proto-default= --proto-redir= -x= --proxy= --proxy-anyauth --proxy-basic --proxy-cacert= --proxy-capath= --proxy-cert= --proxy-cert-type= --proxy-ciphers= --proxy-crlfile= --proxy-digest --proxy-header= --proxy-insecure --proxy-key= --proxy-key-type= --proxy-negotiate --proxy-ntlm --proxy-pass= --proxy-pinnedpubkey= --proxy-service-name= --proxy-ssl-allow-beast --proxy-ssl-auto-client-cert --proxy-tls13-ciphers= --proxy-tlsauthtype= --proxy-tlspassword= --proxy-tlsuser= --proxy-tlsv1 -U= --proxy-user= --proxy1.0= -p --proxytunnel --pubkey= --random-file= -r= --range= --rate= --raw -e= --referer= -J --remote-header-name -R --remote-time --remove-on-error --request-target= --resolve= --retry= --retry-all-errors --retry-connrefused --retry-delay= --retry-max-time= --sasl-authzid= --sasl-ir --service-name= -S --show-error -s --silent --socks4= --socks4a= --socks5= --socks5-basic --socks5-gssapi --socks5-gssapi-nec --socks5-gssapi-service= --socks5-hostname= -Y= --speed-limit= -y= --speed-time= --ssl --ssl-allow-beast --ssl-auto-client-cert --ssl-no-revoke --ssl-reqd --ssl-revoke-best-effort -2 --sslv2 -3 --sslv3 --styled-output --suppress-connect-headers --tcp-fastopen --tcp-nodelay -t= --telnet-option= --tftp-blksize= --tftp-no-options -z= --time-cond= --tls-max= --tls13-ciphers= --tlsauthtype= --tlspassword= --tlsuser= -1 --tlsv1 --tlsv1.0 --tlsv1.1 --tlsv1.2 --tlsv1.3 --tr-encoding --trace-time --unix-socket= --url= --url-query= -B --use-ascii -u= --user= -A= --user-agent= -v --verbose -V -w= --write-out= --xattr -4 --ipv4 -6 --ipv6 -: --next -# --progress-bar -X= --request= -d=U --data=U --data-ascii=U --data-binary=U --data-raw=U --data-urlencode=U --json=U -F=U --form=U --form-string=U -T=U --upload-file=U -a!U --append!U -Q=U --quote=U --ftp-create-dirs!U --mail-from=U --mail-rcpt=U --mail-rcpt-allowfails!U --mail-auth=U -K=U --config=U --engine=U -o=W --output=W -D=W --dump-header=W -c=W --cookie-jar=W --trace=W --trace-ascii=W --stderr=W --etag-save=W --libcurl=W --hsts=W --alt-svc=W -O!W --remote-name!W --remote-name-all!W',
+};
+
 function curl(args: readonly Arg[]): Leaf {
-  const p = parseOpts(args, {
-    shortWithValue: 'oDcKdHXuAebFmwxrCETYyzQtPU',
-    longWithValue: ['output', 'dump-header', 'cookie-jar', 'config', 'data', 'data-raw', 'data-binary', 'data-urlencode', 'header', 'request', 'user', 'user-agent', 'referer', 'cookie', 'form', 'max-time', 'write-out', 'proxy', 'range', 'continue-at', 'cert', 'upload-file', 'url', 'retry', 'connect-timeout', 'trace', 'trace-ascii', 'stderr', 'output-dir', 'etag-save', 'etag-compare', 'hsts', 'alt-svc', 'resolve', 'cacert', 'key', 'json', 'variable', 'expand-url', 'libcurl'],
-  });
-  if (hasAny(p, '-K', '--config')) return unknown('curl -K reads options (outputs included) from a file');
-  const outs: Arg[] = [];
-  for (const name of ['-o', '--output', '-D', '--dump-header', '-c', '--cookie-jar', '--trace', '--trace-ascii', '--stderr', '--etag-save', '--libcurl', '--hsts', '--alt-svc']) {
-    for (const v of p.flags.get(name) ?? []) if (v !== '-') outs.push(v === null ? RUNTIME_ARG : literalArg(v));
-  }
-  if (hasAny(p, '-O', '--remote-name', '--remote-name-all', '-J', '--remote-header-name', '--output-dir')) return write('curl -O saves downloads under a server-chosen name', undefined, { writesContent: true });
-  if (outs.length) return write('curl saves output to files', outs, { writesContent: true });
+  const p = parseTable(args, CURL_TABLE, 'curl');
+  if (p.unknowns.length) return unknown(p.unknowns[0]!.replace('its effect cannot be proven read-only', 'sends a body, uploads, or reads options from a file: at least a remote change'));
+  const method = value(p, '-X', '--request');
+  if (method !== undefined && (method === null || !/^(GET|HEAD|OPTIONS)$/i.test(method))) return unknown(`curl -X ${method ?? '<run time>'} sends a request that can change remote state`);
+  const targets = p.targets.filter((a) => a.value !== '-');
+  if (p.writes.length) return write('curl -O saves downloads under a server-chosen name', undefined, { writesContent: true });
+  if (targets.length) return write('curl saves output to files', targets, { writesContent: true });
   return read('curl prints what it fetches');
 }
 
+/** httpie (http/https) and xh: a method other than GET/HEAD, or a data/file item, sends a change. */
+const HTTPIE_TABLE: ProgramTable = {
+  options: '-d!W --download!W -o=W --output=W -c --continue --session=W --session-read-only= -F --follow -A= --auth-type= -a= --auth= -v --verbose -h --headers -b --body -p= --print= -P= --history-print= -q --quiet -j --json -f --form --multipart --boundary= --raw=U -x --compress -s= --style= --pretty= --offline --timeout= --verify= --cert= --cert-key= --proxy= --max-redirects= --check-status --ignore-stdin -I --all --path-as-is --chunked --stream -S --unsorted --sorted --response-charset= --response-mime= --format-options= --ssl= --ciphers= --default-scheme= --debug --traceback --max-headers= --version --help',
+  anyOptionReads: false,
+};
+
+function httpie(name: string, args: readonly Arg[], ctx: ProgramContext): Leaf {
+  const p = parseTable(args, HTTPIE_TABLE, name);
+  const bad = tableProblem(p);
+  if (bad) return bad.mutability === 'read' ? bad : bad.mutability === 'write' ? bad : unknown(bad.why);
+  const ops = p.operands;
+  let i = 0;
+  const method = ops[0]?.value;
+  if (method === null) return unknown(`${name}: the method or URL is only known at run time`);
+  if (method !== undefined && /^[A-Za-z]+$/.test(method) && ops.length > 1) {
+    if (!/^(GET|HEAD|OPTIONS)$/i.test(method)) return unknown(`${name} ${method} sends a request that can change remote state`);
+    i = 1;
+  }
+  for (const item of ops.slice(i + 1)) {
+    const v = item.value;
+    if (v === null) return unknown(`${name}: a request item only known at run time`);
+    // `a==b` is a query parameter and `H:v` a header; `a=b`, `a:=json`, `a@file` are body data
+    if (/^[^=:@]*==/.test(v) || /^[A-Za-z0-9-]+:(?!=)/.test(v)) continue;
+    return unknown(`${name} sends a request body (${v}): a remote change`);
+  }
+  if (ctx.stdin.kind !== 'tty' && !has(p, '--ignore-stdin')) return unknown(`${name} sends its stdin as the request body`);
+  return read(`${name} GET prints what it fetches`);
+}
+
 function wget(args: readonly Arg[]): Leaf {
-  const p = parseOpts(args, { shortWithValue: 'OoaPiUeTtwQBl', longWithValue: ['output-document', 'output-file', 'append-output', 'directory-prefix', 'input-file', 'user-agent', 'execute', 'timeout', 'tries', 'wait', 'quota', 'base', 'level', 'header', 'user', 'password', 'post-data', 'post-file'] });
+  const p = parseOpts(args, { shortWithValue: 'OoaPiUeTtwQBl', longWithValue: ['output-document', 'output-file', 'append-output', 'directory-prefix', 'input-file', 'user-agent', 'execute', 'timeout', 'tries', 'wait', 'quota', 'base', 'level', 'header', 'user', 'password', 'post-data', 'post-file', 'body-data', 'body-file', 'method'] });
   if (hasAny(p, '-e', '--execute')) return unknown('wget -e runs wgetrc commands');
+  if (hasAny(p, '--post-data', '--post-file', '--body-data', '--body-file', '--method') || args.some((a) => a.value !== null && /^--(post-data|post-file|body-data|body-file|method)=/.test(a.value))) {
+    const m = optValue(p, '--method');
+    if (!(m && /^(GET|HEAD)$/i.test(m) && !hasAny(p, '--post-data', '--post-file', '--body-data', '--body-file'))) return unknown('wget sends a body or a changing method: a remote change');
+  }
   if (hasAny(p, '--spider')) return read('wget --spider only checks');
   const outs: Arg[] = [];
   for (const name of ['-o', '--output-file', '-a', '--append-output', '-P', '--directory-prefix']) {
@@ -226,16 +261,28 @@ function rsyncLike(name: string, args: readonly Arg[]): Leaf {
   return write(`${name} copies into ${dest.text}`, paths, { writesContent: true });
 }
 
+/**
+ * openssl: only digest, inspection and printing subcommands are reads, and only without an
+ * option that writes (-out, -keyout, -writerand, -sigopt files…) or loads code (-engine, -provider).
+ */
+const OPENSSL_READ_SUBCOMMANDS = /^(dgst|sha\d*|md5|md4|rmd160|sha3-\d+|blake2[bs]\d*|x509|req|rsa|ec|pkey|verify|version|list|s_client|asn1parse|crl|pkcs7|base64|enc|rand|prime|errstr|ciphers|speed|passwd|mac|kdf|storeutl|sess_id|ocsp|help)$/;
+const OPENSSL_WRITE_OPTS = /^-(out|keyout|writerand|rand|CAcreateserial|CAserial|signature|sess_out|keylogfile|msgfile|ign_eof|reconnect|engine|provider|provider-path|config|new|newkey|genkey|x509|sign|CA|CAkey|set_serial|req|days|extfile|signkey|sign|encrypt|decrypt|ocsp|bind|index|chain|cert|key)$/;
+
 function openssl(args: readonly Arg[]): Leaf {
   const sub = args[0]?.value;
-  const outIdx = args.findIndex((a) => a.value === '-out' || a.value === '-keyout');
+  const hash = sub !== null && sub !== undefined && /^(dgst|sha\d*|md5|md4|rmd160|sha3-\d+|blake2[bs]\d*|passwd|mac|kdf)$/.test(sub);
   const outs: Arg[] = [];
   args.forEach((a, i) => {
-    if (a.value === '-out' || a.value === '-keyout') outs.push(args[i + 1] ?? RUNTIME_ARG);
+    if (a.value === '-out' || a.value === '-keyout' || a.value === '-writerand') outs.push(args[i + 1] ?? RUNTIME_ARG);
   });
-  const hash = sub !== null && sub !== undefined && /^(dgst|sha\d*|md5|md4|rmd160|sha3-\d+|blake2[bs]\d*|passwd|mac|kdf)$/.test(sub);
-  if (outIdx !== -1) return write(`openssl ${sub ?? ''} writes output files`, outs, { hash, writesContent: true });
-  return read(`openssl ${sub ?? ''} prints its output`, { hash });
+  if (outs.length) return write(`openssl ${sub ?? ''} writes output files`, outs, { hash, writesContent: true });
+  if (sub === null || sub === undefined || !OPENSSL_READ_SUBCOMMANDS.test(sub)) return unknown(`openssl ${sub ?? ''}: not a subcommand this guard knows as read-only`);
+  const risky = args.slice(1).find((a) => a.value === null || OPENSSL_WRITE_OPTS.test(a.value));
+  // -cert/-key/-CA name inputs for s_client and verify; x509 -req/-signkey etc. produce new material
+  if (risky && !((sub === 's_client' || sub === 'verify' || sub === 'x509') && /^-(cert|key|CA|chain)$/.test(risky.value ?? ''))) {
+    return unknown(`openssl ${sub} ${risky.text}: an option that writes, signs or loads code`);
+  }
+  return read(`openssl ${sub} prints its output`, { hash });
 }
 
 function echoContent(name: string, args: readonly Arg[]): string | undefined {
@@ -547,6 +594,8 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
     case 'unset':
     case 'shopt':
     case 'setopt': {
+      const code = declareRunsCode(args);
+      if (code) return unknown(`${name}: ${code}`);
       for (const a of args) {
         if (a.value === null) return unknown(`${name}: an argument only known at run time`);
         const s = sensitiveAssignment(a.value);
@@ -687,6 +736,11 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
       return rsyncLike(name, args);
     case 'curl':
       return curl(args);
+    case 'http':
+    case 'https':
+    case 'xh':
+    case 'xhs':
+      return httpie(name, args, ctx);
     case 'wget':
     case 'wget2':
       return wget(args);
