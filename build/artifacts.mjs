@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GENERATED } from './host-files.mjs';
 
 /** @typedef {import('./types').Artifact} Artifact */
 /** @typedef {import('./types').ExtraFile} ExtraFile */
@@ -334,7 +335,7 @@ export const ARTIFACTS = [
     sizeBudget: HOOK_SCRIPT_BUDGET,
     files: [
       { to: '.claude-plugin/plugin.json', generate: claudePluginJson },
-      { to: 'hooks/hooks.json', from: 'hosts/claude/hooks.json' },
+      { to: 'hooks/hooks.json', generate: () => GENERATED['hosts/claude/hooks.json']() },
       { to: 'skills/stopline/SKILL.md', from: 'skills/stopline/SKILL.md' },
     ],
     install: 'claude --plugin-dir dist/claude (or copy the folder into a marketplace)',
@@ -351,7 +352,7 @@ export const ARTIFACTS = [
     shebang: true,
     sizeBudget: HOOK_SCRIPT_BUDGET,
     files: [
-      { to: 'hooks.json', from: 'hosts/codex/hooks.json' },
+      { to: 'hooks.json', generate: () => GENERATED['hosts/codex/hooks.json']() },
       // the same folder is a Codex plugin (`codex plugin add stopline@stopline` through the
       // repository's .agents/plugins/marketplace.json): Codex reads this manifest, then the
       // hooks.json and skills/ beside it; the hook command finds stopline.mjs through PLUGIN_ROOT
@@ -392,8 +393,9 @@ export const ARTIFACTS = [
     // it once per Hermes process (resident evaluator), so size costs one start, not every call
     sizeBudget: HOOK_SCRIPT_BUDGET,
     files: [
-      { to: 'plugin.yaml', from: 'hosts/hermes/plugin.yaml' },
-      { to: '__init__.py', from: 'hosts/hermes/__init__.py' },
+      // rendered from core/registry (build/host-files.mjs); the committed copies are checked equal
+      { to: 'plugin.yaml', generate: () => GENERATED['hosts/hermes/plugin.yaml']() },
+      { to: '__init__.py', generate: () => GENERATED['hosts/hermes/__init__.py']() },
     ],
     install: 'stopline install hermes',
     cases: HERMES_CASES,

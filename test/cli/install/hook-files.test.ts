@@ -1,0 +1,50 @@
+/**
+ * The registration files under hosts/ are the ones the build renders from core/registry: a row
+ * added, dropped or given another timeout there changes dist/ and fails here until the committed
+ * copies are regenerated (`node build/host-files.mjs --write`).
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { claudeRegistry } from '../../../core/registry/claude';
+import { codexRegistry } from '../../../core/registry/codex';
+import { hermesRegistry } from '../../../core/registry/hermes';
+import { GENERATED } from '../../../build/host-files.mjs';
+import { claudePluginHooksJson, codexHooksJson, hermesPluginHooks, hermesPluginYaml, hermesShimWithHooks } from '../../../hosts/cli/install/hook-files';
+
+const REPO = join(__dirname, '..', '..', '..');
+const read = (p: string) => readFileSync(join(REPO, p), 'utf8');
+
+describe('committed registration files equal the rendered ones', () => {
+  it.each(Object.keys(GENERATED))('%s (as the build writes it into dist/)', (file) => {
+    expect(GENERATED[file as keyof typeof GENERATED]()).toBe(read(file));
+  });
+});
+
+describe('what is rendered', () => {
+  it('Claude: one handler per installed row; SessionEnd keeps its own 5 s in the plugin file; no matcher', () => {
+    const doc = JSON.parse(claudePluginHooksJson()) as { hooks: Record<string, { matcher?: string; hooks: { timeout: number }[] }[]> };
+    expect(Object.keys(doc.hooks)).toEqual(claudeRegistry.events.filter((e) => e.install).map((e) => e.native));
+    expect(doc.hooks.SessionEnd![0]!.hooks[0]!.timeout).toBe(5);
+    expect(doc.hooks.PreToolUse![0]!.hooks[0]!.timeout).toBe(10);
+    expect(Object.values(doc.hooks).every((groups) => groups[0]!.matcher === undefined)).toBe(true);
+  });
+
+  it('Codex: SessionEnd is written with the 3 s Codex clamps it to', () => {
+    const doc = JSON.parse(codexHooksJson()) as { hooks: Record<string, { hooks: { timeout: number }[] }[]> };
+    expect(Object.keys(doc.hooks)).toEqual(codexRegistry.events.filter((e) => e.install).map((e) => e.native));
+    expect(doc.hooks.SessionEnd![0]!.hooks[0]!.timeout).toBe(3);
+  });
+
+  it('Hermes: plugin.yaml and the shim list the plugin-door rows, nothing else', () => {
+    const plugin = hermesRegistry.events.filter((e) => e.doors.includes('plugin')).map((e) => e.native);
+    expect(hermesPluginHooks()).toEqual(plugin);
+    expect(hermesPluginYaml().split('provides_hooks:\n')[1]!.trim().split('\n').map((l) => l.replace(/^\s*-\s*/, ''))).toEqual(plugin);
+    const shim = hermesShimWithHooks('import os\n\nHOOKS = (\n    "old_hook",\n)\n\nX = 1\n');
+    expect(shim).toBe(`import os\n\nHOOKS = (\n${plugin.map((h) => `    "${h}",`).join('\n')}\n)\n\nX = 1\n`);
+  });
+
+  it('a shim without a hook tuple is refused, not shipped registering nothing', () => {
+    expect(() => hermesShimWithHooks('import os\n')).toThrow(/HOOKS = \(/);
+  });
+});
