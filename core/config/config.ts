@@ -11,7 +11,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BUILTIN_DEFAULTS, LEVELS, MAX_AGENT_BUDGET, MODES, POLICIES } from '../contract/types';
-import type { Level, Mode, PolicyDefaults } from '../contract/types';
 import { parseJsonc } from '../hooks/jsonc';
 import { homeFrom } from '../self-paths';
 import { DEFAULT_RETENTION_DAYS } from '../state/retention';
@@ -20,39 +19,11 @@ import { BoundedCache, statPath, stillValid } from './file-stamp';
 import type { FileStamp, StatAnswer } from './file-stamp';
 import { CONFIG_FILE, PROJECT_DIR, forgetProjectWalks, locateProject } from './project';
 import { applyProjectFile } from './tighten';
+import type { LoadedConfig, ParsedFile, StoplineConfig } from './types';
 
 export { CONFIG_FILE, PROJECT_DIR, findProject, forgetProjectWalks } from './project';
 
-export type FailMode = 'open' | 'closed';
-
-export interface StoplineConfig {
-  /** mode of a fresh session (default `unconfirmed`: observe until the person names one) */
-  defaultMode: Mode;
-  /** level a mode gets when named without one; `off` also starts fresh sessions off */
-  defaultLevel: Level;
-  failMode: FailMode;
-  /** data folder from the user file (a project file cannot move it) */
-  dataDir?: string;
-  /** days an untouched session's state and evidence are kept (user file only) */
-  retentionDays: number;
-  /** policy defaults for a new contract (mode `open` has its own) */
-  defaults: PolicyDefaults;
-  /**
-   * unknown top-level keys for other modules: every one of the user file's (hooks, import,
-   * dashboard, ...); of the project file's only `hooks` and `import`, and only when the user
-   * file says `"projectHooks": true`
-   */
-  extras: { user: Record<string, unknown>; project: Record<string, unknown> };
-  /** the files that were read */
-  sources: { user?: string; project?: string };
-  /** the project root (folder holding `.stopline/`, else the repository root, else cwd) */
-  projectRoot?: string;
-}
-
-export interface LoadedConfig {
-  config: StoplineConfig;
-  diagnostics: string[];
-}
+export type { FailMode, LoadedConfig, ParsedFile, StoplineConfig } from './types';
 
 const KNOWN_KEYS = new Set(['defaultMode', 'defaultLevel', 'failMode', 'dataDir', 'retentionDays', 'defaults']);
 
@@ -67,17 +38,6 @@ export function userConfigPath(env: Env): string | null {
   if (xdg) return join(xdg, 'stopline', CONFIG_FILE);
   const home = homeFrom(env);
   return home ? join(home, '.config', 'stopline', CONFIG_FILE) : null;
-}
-
-/** One file's valid values (what it does not set, or sets badly, is absent). */
-export interface ParsedFile {
-  defaultMode?: Mode;
-  defaultLevel?: Level;
-  failMode?: FailMode;
-  dataDir?: string;
-  retentionDays?: number;
-  defaults: Partial<PolicyDefaults>;
-  extras: Record<string, unknown>;
 }
 
 /** A file's text as JSON: plain JSON first (the common case, and the fastest), then JSONC. */

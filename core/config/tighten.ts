@@ -17,7 +17,7 @@
  */
 import { MAX_AGENT_BUDGET, defaultsForMode } from '../contract/types';
 import type { AgentBudget, Level, Mode, Policy, PolicyDefaults } from '../contract/types';
-import type { FailMode, ParsedFile, StoplineConfig } from './config';
+import type { FailMode, ParsedFile, StoplineConfig } from './types';
 
 const LEVEL_RANK: Record<Level, number> = { off: 0, watch: 0, guard: 1 };
 const MODE_RANK: Record<Mode, number> = { unconfirmed: 0, open: 1, change: 2, monitor: 3, review: 3, answer: 3 };
