@@ -4,8 +4,9 @@
  * it never sees garbage.
  */
 import { parseArgs, unknownOption } from './args';
-import { COMMANDS, GLOBAL_OPTIONS, HELP_OPTION, matchCommand } from './commands';
-import type { CliIO, CommandSpec } from './commands';
+import { GLOBAL_OPTIONS, HELP_OPTION, matchCommand } from './command-spec';
+import type { CliIO, CommandSpec } from './command-spec';
+import { COMMANDS } from './commands';
 import { commandHelp, groupHelp, mainHelp, versionLine } from './help';
 import { styleFor } from './style';
 import { suggest } from './suggest';

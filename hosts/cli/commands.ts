@@ -7,36 +7,14 @@
  * one command never weighs on the start-up of another. Multi-word names ('hooks validate')
  * are matched before single words.
  */
-import type { OptionSpec, ParsedArgs } from './args';
-import type { Env, Stream } from './style';
+import type { CommandSpec } from './command-spec';
 import { INSTALL_DESCRIPTION, INSTALL_OPTIONS, INSTALL_USAGE, UNINSTALL_DESCRIPTION, UNINSTALL_OPTIONS, UNINSTALL_USAGE } from './install/spec';
 import { DASHBOARD_DESCRIPTION, DASHBOARD_OPTIONS, DASHBOARD_USAGE } from './dashboard/spec';
 import { TOOL_COMMANDS } from './specs';
 
-export interface CliIO {
-  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
-  stdout: Stream;
-  stderr: Stream;
-  env: Env;
-  cwd: string;
-}
-
-export interface CommandSpec {
-  name: string;
-  summary: string;
-  /** one line, starting with `stopline <name>` */
-  usage: string;
-  /** longer text for `stopline help <name>` */
-  description?: string;
-  options: readonly OptionSpec[];
-  /** resolves to the process exit code */
-  run(args: ParsedArgs, io: CliIO): Promise<number>;
-}
-
-/** Accepted by every command (and before any command). */
-export const HELP_OPTION: OptionSpec = { flag: '--help', short: '-h', summary: 'show help' };
-export const VERSION_OPTION: OptionSpec = { flag: '--version', summary: 'print the version' };
-export const GLOBAL_OPTIONS: readonly OptionSpec[] = [HELP_OPTION, VERSION_OPTION];
+// the leaf module holds the types and the matching; importers of this table see them here too
+export { GLOBAL_OPTIONS, HELP_OPTION, VERSION_OPTION, commandNames, matchCommand } from './command-spec';
+export type { CliIO, CommandMatch, CommandSpec } from './command-spec';
 
 export const COMMANDS: readonly CommandSpec[] = [
   {
@@ -44,7 +22,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     summary: 'list the commands, or show one command with its options',
     usage: 'stopline help [command]',
     options: [],
-    run: async (args, io) => (await import('./help')).runHelp(args, io),
+    run: async (args, io) => (await import('./help')).runHelp(args, io, COMMANDS),
   },
   {
     name: 'version',
@@ -79,30 +57,3 @@ export const COMMANDS: readonly CommandSpec[] = [
     run: async (args, io) => (await import('./dashboard/command')).runDashboard(args, io),
   },
 ];
-
-export function commandNames(registry: readonly CommandSpec[] = COMMANDS): string[] {
-  return registry.map((c) => c.name);
-}
-
-export type CommandMatch =
-  | { kind: 'command'; spec: CommandSpec; rest: string[] }
-  | { kind: 'group'; group: string; members: CommandSpec[]; rest: string[] }
-  | { kind: 'unknown'; word: string; candidates: string[] };
-
-/** Find the command named by the leading words of argv (longest name first). */
-export function matchCommand(argv: readonly string[], registry: readonly CommandSpec[] = COMMANDS): CommandMatch {
-  const byLength = [...registry].sort((a, b) => b.name.split(' ').length - a.name.split(' ').length);
-  for (const spec of byLength) {
-    const words = spec.name.split(' ');
-    if (words.every((w, i) => argv[i] === w)) return { kind: 'command', spec, rest: argv.slice(words.length) };
-  }
-  const first = argv[0] ?? '';
-  const members = registry.filter((c) => c.name.startsWith(first + ' '));
-  if (members.length > 0) {
-    const sub = argv[1];
-    if (sub === undefined || sub.startsWith('-')) return { kind: 'group', group: first, members, rest: argv.slice(1) };
-    return { kind: 'unknown', word: `${first} ${sub}`, candidates: members.map((m) => m.name) };
-  }
-  const tops = [...new Set(registry.map((c) => c.name.split(' ')[0]!))];
-  return { kind: 'unknown', word: first, candidates: tops };
-}

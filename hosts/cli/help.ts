@@ -1,8 +1,8 @@
 /** `stopline --help`, `stopline help [command]`, `stopline --version`. */
 import { optionLabel } from './args';
 import type { ParsedArgs, OptionSpec } from './args';
-import { COMMANDS, GLOBAL_OPTIONS, HELP_OPTION, matchCommand } from './commands';
-import type { CliIO, CommandSpec } from './commands';
+import { GLOBAL_OPTIONS, HELP_OPTION, matchCommand } from './command-spec';
+import type { CliIO, CommandSpec } from './command-spec';
 import { styleFor } from './style';
 import type { Style } from './style';
 import { suggest } from './suggest';
@@ -19,7 +19,7 @@ function table(rows: readonly [string, string][], style: Style, indent = '  '): 
   return rows.map(([left, right]) => `${indent}${style.bold(left.padEnd(width))}   ${right}`);
 }
 
-export function mainHelp(style: Style, registry: readonly CommandSpec[] = COMMANDS): string {
+export function mainHelp(style: Style, registry: readonly CommandSpec[]): string {
   const lines = [`${style.bold(NAME)} ${VERSION} - ${TAGLINE}`, '', 'Usage: stopline <command> [options]', '', 'Commands:'];
   // names only: a usage line can be long, and `help <command>` shows it in full
   const labels = registry.map((c) => c.name);
@@ -49,13 +49,14 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export async function runHelp(args: ParsedArgs, io: CliIO): Promise<number> {
+/** `stopline help [command]` over the command table it is given (commands.ts passes its own). */
+export async function runHelp(args: ParsedArgs, io: CliIO, registry: readonly CommandSpec[]): Promise<number> {
   const out = styleFor(io.stdout, io.env);
   if (args.positionals.length === 0) {
-    io.stdout.write(mainHelp(out));
+    io.stdout.write(mainHelp(out, registry));
     return 0;
   }
-  const match = matchCommand(args.positionals);
+  const match = matchCommand(args.positionals, registry);
   if (match.kind === 'command' && match.rest.length === 0) {
     io.stdout.write(commandHelp(match.spec, out));
     return 0;
@@ -65,7 +66,7 @@ export async function runHelp(args: ParsedArgs, io: CliIO): Promise<number> {
     return 0;
   }
   const word = match.kind === 'unknown' ? match.word : args.positionals.join(' ');
-  const candidates = match.kind === 'unknown' ? match.candidates : COMMANDS.map((c) => c.name);
+  const candidates = match.kind === 'unknown' ? match.candidates : registry.map((c) => c.name);
   const guess = suggest(word, candidates);
   const err = styleFor(io.stderr, io.env);
   io.stderr.write(`${err.red('stopline help:')} unknown command "${word}"${guess ? `; did you mean "${guess}"?` : ''}\n`);

@@ -10,7 +10,7 @@
 import { resolve } from 'node:path';
 import { formatDiagnostics, loadHooksConfigFromSystem } from '../../core/hooks';
 import type { ParsedArgs } from './args';
-import type { CliIO } from './commands';
+import type { CliIO } from './command-spec';
 import { printJson, usageError } from './output';
 import { styleFor } from './style';
 

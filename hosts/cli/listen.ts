@@ -24,7 +24,7 @@ import { eventEntry } from '../shared/adapter';
 import type { HookEnv } from '../shared/adapter';
 import { hermesListenHandler } from '../hermes/doors';
 import type { ParsedArgs } from './args';
-import type { CliIO } from './commands';
+import type { CliIO } from './command-spec';
 import { ADAPTERS, acceptedEvents, isGuardDialect } from './guard/adapters';
 import type { GuardDialect } from './guard/adapters';
 import { decideGuard } from './guard/decide';

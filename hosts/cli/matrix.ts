@@ -14,7 +14,7 @@ import { REGISTRIES } from '../../core/registry/index';
 import type { RegistryFamily } from '../../core/registry/index';
 import type { DenyForm, EventEntry, HostRegistry, ToolKind } from '../../core/registry/types';
 import type { ParsedArgs } from './args';
-import type { CliIO } from './commands';
+import type { CliIO } from './command-spec';
 import { printJson, usageError } from './output';
 
 export const HOST_ORDER: readonly RegistryFamily[] = ['claude', 'codex', 'opencode', 'hermes', 'pi'];

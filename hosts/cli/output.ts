@@ -3,7 +3,7 @@
  * `stopline <command>: <message>` on stderr (plus an optional hint), exit code 1, and nothing on
  * stdout.
  */
-import type { CliIO } from './commands';
+import type { CliIO } from './command-spec';
 import { styleFor } from './style';
 
 export function usageError(io: CliIO, command: string, message: string, hint = `Run "stopline help ${command}" for its usage.`): number {

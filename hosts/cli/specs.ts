@@ -4,7 +4,7 @@
  * loads its module only when that command runs.
  */
 import type { OptionSpec } from './args';
-import type { CommandSpec } from './commands';
+import type { CommandSpec } from './command-spec';
 
 const JSON_OPTION: OptionSpec = { flag: '--json', summary: 'print one JSON document instead of text' };
 const SESSION_OPTION: OptionSpec = { flag: '--session', value: 'id', summary: 'one session: its raw session id, or the task id given to `stopline guard --task`' };

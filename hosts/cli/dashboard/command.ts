@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { loadConfig } from '../../../core/config/config';
 import { DASHBOARD_DEFAULT_PORT, parsePort } from '../../shared/dashboard';
 import type { ParsedArgs } from '../args';
-import type { CliIO } from '../commands';
+import type { CliIO } from '../command-spec';
 import { evidenceFolders } from '../evidence/folders';
 import { VERSION } from '../version';
 import { browserBlocker, openBrowser } from './browser';

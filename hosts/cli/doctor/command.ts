@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../../core/config/config';
 import { loadHooksConfigFromSystem } from '../../../core/hooks';
 import type { ParsedArgs } from '../args';
-import type { CliIO } from '../commands';
+import type { CliIO } from '../command-spec';
 import { claudePluginDir } from '../install/host-claude';
 import { codexPaths } from '../install/host-codex';
 import { hermesPluginDir } from '../install/host-hermes';

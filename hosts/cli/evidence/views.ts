@@ -14,7 +14,7 @@ import type { RuntimeEventV1 } from '../../../core/evidence/runtime-event';
 import { contractLine, renderExplain, renderRuntime } from '../../../core/messages/render';
 import { sessionKey } from '../../../core/state/session';
 import type { ParsedArgs } from '../args';
-import type { CliIO } from '../commands';
+import type { CliIO } from '../command-spec';
 import { plural, printJson, usageError } from '../output';
 import { styleFor } from '../style';
 import { evidenceFolders } from './folders';

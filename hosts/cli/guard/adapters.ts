@@ -117,7 +117,7 @@ function recordField(payload: HookPayload, key: string): HookPayload {
   return objectField(payload, key);
 }
 
-/** OpenCode: `{"hook":"tool.execute.before"|"tool.execute.after"|"chat.message","input":{…},"output":{…},"cwd"?}`. */
+/** OpenCode: `{"hook":<a bridge-door row>,"input":{…},"output":{…},"cwd"?}`. */
 const opencodeBridgeRegistry = bridgeRegistry(opencodeRegistry);
 
 function opencodeToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
@@ -160,7 +160,7 @@ export const opencodeBridge: CommandHookAdapter = {
   renderUnidentifiedDeny: (message) => exitAnswer({ kind: 'deny', message }),
 };
 
-/** Pi: `{"event":{"type":"tool_call"|"tool_result"|"input",…},"ctx":{"sessionId","cwd","hasUI"?,"mode"?}}`, as the captured fixtures hold them. */
+/** Pi: `{"event":{"type":<a bridge-door row>,…},"ctx":{"sessionId","cwd","hasUI"?,"mode"?}}`, as the captured fixtures hold them. */
 const piBridgeRegistry = bridgeRegistry(piRegistry);
 
 function piContext(ctx: HookPayload): pi.PiContext {

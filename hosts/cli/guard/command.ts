@@ -18,14 +18,26 @@ import { readBoundedStdin } from '../../shared/stdin';
 import { parseHookPayload, HookInputError } from '../../shared/payload';
 import type { HookPayload } from '../../shared/payload';
 import type { ParsedArgs } from '../args';
-import type { CliIO } from '../commands';
+import type { CliIO } from '../command-spec';
 import { usageError } from '../output';
 import { suggest } from '../suggest';
 import { isAbsolute } from 'node:path';
-import { DIALECTS, isGuardDialect, nativeEventNames } from './adapters';
+import type { CanonicalEvent } from '../../../core/canonical';
+import { ADAPTERS, DIALECTS, acceptedEvents, isGuardDialect, nativeEventNames } from './adapters';
 import type { GuardDialect } from './adapters';
 import { answerBadInput, decideGuard } from './decide';
 import type { GuardResult } from './decide';
+
+/** The host's names for some canonical events, as examples in the help text. */
+function spelledAs(dialect: GuardDialect, events: readonly CanonicalEvent[]): string {
+  const rows = ADAPTERS[dialect].registry.events;
+  return events.map((c) => rows.find((e) => e.canonical === c)?.native ?? c).join(', ');
+}
+
+/** `"a"|"b"|"c"`: the hook names the bridge accepts for a dialect. */
+function oneOf(dialect: GuardDialect): string {
+  return acceptedEvents(dialect).map((n) => JSON.stringify(n)).join('|');
+}
 
 export const ACCEPTED_FORMS = [
   'Accepted input: one JSON object on stdin, in one of these forms:',
@@ -33,11 +45,11 @@ export const ACCEPTED_FORMS = [
   `      events: ${nativeEventNames().join(', ')}; tools by their canonical names (Bash, Write, Edit, MultiEdit, Read, …) with Claude's input fields`,
   '      prompt:submit carries "prompt"; subagent events "agent_id"/"agent_type"',
   '  (default) a ControlEvent v1: {"protocolVersion":1,"kind":"action.before","sessionId":"s1","host":{"family":"guard"},"action":{…}} (core/protocol.ts)',
-  '  --host claude    a Claude Code hook payload (PreToolUse, UserPromptSubmit, SessionStart, …)',
+  `  --host claude    a Claude Code hook payload (${spelledAs('claude', ['tool:before', 'prompt:submit', 'session:start'])}, …)`,
   '  --host codex     a Codex CLI hook payload',
-  '  --host hermes    Hermes hook keyword arguments plus "hook_event_name" (pre_tool_call, pre_llm_call, …) and "cwd", or a Hermes shell-hook payload',
-  '  --host opencode  {"hook":"tool.execute.before"|"tool.execute.after"|"chat.message","input":{…},"output":{…},"cwd":"/abs/project"}',
-  '  --host pi        {"event":{"type":"tool_call"|"tool_result"|"input",…},"ctx":{"sessionId":"…","cwd":"/abs/project"}}',
+  `  --host hermes    Hermes hook keyword arguments plus "hook_event_name" (${spelledAs('hermes', ['tool:before', 'prompt:submit'])}, …) and "cwd", or a Hermes shell-hook payload`,
+  `  --host opencode  {"hook":${oneOf('opencode')},"input":{…},"output":{…},"cwd":"/abs/project"}`,
+  `  --host pi        {"event":{"type":${oneOf('pi')},…},"ctx":{"sessionId":"…","cwd":"/abs/project"}}`,
   '--task <id> (or STOPLINE_TASK_ID) names the contract the call is checked against (it replaces the session id).',
 ].join('\n');
 

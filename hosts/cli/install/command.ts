@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ParsedArgs } from '../args';
-import type { CliIO } from '../commands';
+import type { CliIO } from '../command-spec';
 import { unifiedDiff } from './diff';
 import { claudePlanner } from './host-claude';
 import { codexPlanner } from './host-codex';
