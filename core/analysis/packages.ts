@@ -550,7 +550,7 @@ function infra(name: string, args: readonly Arg[]): Verdict {
 
 /** tsc option words: case-insensitive, one or two dashes, short aliases, `--flag false` */
 function normalizeTsc(args: readonly Arg[]): Arg[] | string {
-  const alias: Record<string, string> = { p: 'project', b: 'build', w: 'watch', t: 'target', m: 'module', d: 'declaration', h: 'help', v: 'version', i: 'incremental', '?': 'help' };
+  const alias: Record<string, string> = { p: 'project', b: 'build', w: 'watch', t: 'target', m: 'module', d: 'declaration', h: 'help', v: 'version', i: 'incremental', f: 'force', '?': 'help' };
   const out: Arg[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;

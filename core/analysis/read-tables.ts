@@ -19,6 +19,7 @@ const GREP =
 const DECOMPRESS_CAT = '-f --force -l --list -q --quiet -r --recursive -S= --suffix= --synchronous -t --test -v --verbose -c --stdout -d --decompress';
 
 export const READ_TABLES: Record<string, ReadTable> = {
+  // filled in below: dir and vdir are ls, hd is hexdump
   cat: { options: '-A --show-all -b --number-nonblank -e -E --show-ends -n --number -s --squeeze-blank -t -T --show-tabs -u -v --show-nonprinting' },
   tac: { options: '-b --before -r --regex -s= --separator=' },
   head: { digits: true, options: '-c= --bytes= -n= --lines= -q --quiet --silent -v --verbose -z --zero-terminated' },
@@ -27,7 +28,6 @@ export const READ_TABLES: Record<string, ReadTable> = {
   nl: { options: '-b= --body-numbering= -d= --section-delimiter= -f= --footer-numbering= -h= --header-numbering= -i= --line-increment= -l= --join-blank-lines= -n= --number-format= -p --no-renumber -s= --number-separator= -v= --starting-line-number= -w= --number-width=' },
   od: { digits: true, options: '-A= --address-radix= --endian= -j= --skip-bytes= -N= --read-bytes= -S[=] --strings[=] -t= --format= -v --output-duplicates -w[=] --width[=] --traditional -a -b -c -d -f -i -l -o -s -x' },
   hexdump: { options: '-b --one-byte-octal -c --one-byte-char -C --canonical -d --two-bytes-decimal -o --two-bytes-octal -x --two-bytes-hex -L[=] --color[=] -e= --format= -f= --format-file= -n= --length= -s= --skip= -v --no-squeezing -h -V' },
-  hd: { options: '-b -c -C -d -o -x -L[=] --color[=] -e= -f= -n= -s= -v' },
   strings: { digits: true, options: '-a --all -d --data -f --print-file-name -n= --bytes= -t= --radix= -w --include-all-whitespace -o -T= --target= -e= --encoding= --unicode= -U= -s= --output-separator= -h -v -V' },
   // -C compiles a magic file next to it
   file: { options: '-v -m= --magic-file= -z --uncompress -Z --uncompress-noreport -b --brief -c --checking-printout -e= --exclude= --exclude-quiet= -f= --files-from= -F= --separator= -i --mime --mime-encoding --apple --extension --mime-type -k --keep-going -l --list -L --dereference -h --no-dereference -n --no-buffer -N --no-pad -p --preserve-date -P= --parameter= -r --raw -s --special-files -S --no-sandbox -0 --print0 -C!W --compile!W -d --debug' },
@@ -36,8 +36,6 @@ export const READ_TABLES: Record<string, ReadTable> = {
     options:
       '-a --all -A --almost-all --author -b --escape --block-size= -B --ignore-backups -c -C --color[=] -d --directory -D --dired -f -F --classify[=] --file-type --format= --full-time -g --group-directories-first -G --no-group -h --human-readable --si -H --dereference-command-line --dereference-command-line-symlink-to-dir --hide= --hyperlink[=] --indicator-style= -i --inode -I= --ignore= -k --kibibytes -l -L --dereference -m -n --numeric-uid-gid -N --literal -o -p -q --hide-control-chars --show-control-chars -Q --quote-name --quoting-style= -r --reverse -R --recursive -s --size -S --sort= --time= --time-style= -t -T= --tabsize= -u -U -v -w= --width= -x -X -Z --context --zero -1',
   },
-  dir: { options: '-a --all -A --almost-all -l -h --human-readable -R --recursive -1 -C -x -t -S -r --reverse -d --directory --color[=] -F --classify[=]' },
-  vdir: { options: '-a --all -A --almost-all -l -h --human-readable -R --recursive -t -S -r --reverse -d --directory --color[=]' },
   pwd: { options: '-L --logical -P --physical' },
   grep: { digits: true, options: GREP },
   egrep: { digits: true, options: GREP },
@@ -89,7 +87,7 @@ export const READ_TABLES: Record<string, ReadTable> = {
   ps: { options: '', anyOptionReads: true },
   pgrep: {
     options:
-      '-d= --delimiter= -l --list-name -a --list-full -v --inverse -w --lightweight -c --count -f --full -g= --pgroup= -G= --group= -i --ignore-case -n --newest -o --oldest -O= --older= -P= --parent= -s= --session= -t= --terminal= -u= --euid= -U= --uid= -x --exact -F= --pidfile= -L --logpidfile -r= --runstates= -A --ignore-ancestors --ns= --nslist= -q --queue= -V',
+      '-d= --delimiter= -l --list-name -a --list-full -v --inverse -w --lightweight -c --count -f --full -g= --pgroup= -G= --group= -i --ignore-case -n --newest -o --oldest -O= --older= -P= --parent= -s= --session= -t= --terminal= -u= --euid= -U= --uid= --cgroup= -h -x --exact -F= --pidfile= -L --logpidfile -r= --runstates= -A --ignore-ancestors --ns= --nslist= -q --queue= -V',
   },
   pidof: { options: '-s -c -n -q -w -x -o= -S= -d=' },
   // lsof only lists open files; its letters take optional values in ways getopt does not describe
@@ -108,8 +106,8 @@ export const READ_TABLES: Record<string, ReadTable> = {
   w: { options: '-h --no-header -u --no-current -s --short -f --from -o --old-style -i --ip-addr -V' },
   last: { options: '-a --hostlast -d --dns -f= --file= -F --fulltimes -i --ip -n= --limit= -R --nohostname -s= --since= -t= --until= -p= --present= -w --fullnames -x --system --time-format= -h -V', digits: true },
   zcat: { options: DECOMPRESS_CAT },
-  bzcat: { options: '-s --small -q --quiet -v --verbose -L --license -V' },
-  xzcat: { options: '-k --keep -f --force -q --quiet -v --verbose -T= --threads= -F= --format= -d --decompress -c --stdout --single-stream --no-sparse --ignore-check' },
+  bzcat: { options: '-s --small -q --quiet -v --verbose -L --license -V -h -d --decompress -z --compress -k --keep -f --force -t --test -c --stdout --fast --best -1 -2 -3 -4 -5 -6 -7 -8 -9' },
+  xzcat: { options: '-k --keep -f --force -q --quiet -v --verbose -T= --threads= -F= --format= -d --decompress -c --stdout --single-stream --no-sparse --ignore-check -z --compress -t --test -l --list -e --extreme -h -H --long-help -V -0 -1 -2 -3 -4 -5 -6 -7 -8 -9' },
   numfmt: { options: '--debug -d= --delimiter= --field= --format= --from= --from-unit= --grouping --header[=] --invalid= --padding= --round= --suffix= --to= --to-unit= -z --zero-terminated' },
   factor: { options: '-h --exponents' },
   expr: { options: '' },
@@ -131,7 +129,7 @@ export const READ_TABLES: Record<string, ReadTable> = {
     options:
       '-a --all -h --file-header -l --program-headers --segments -S --section-headers --sections -g --section-groups -t --section-details -e --headers -s --syms --symbols --dyn-syms --lto-syms --sym-base= -C --demangle[=] --no-demangle --recurse-limit --no-recurse-limit -U= --unicode= -n --notes -r --relocs -u --unwind -d --dynamic -V --version-info -A --arch-specific -c --archive-index -D --use-dynamic -L --lint --enable-checks -x= --hex-dump= -p= --string-dump= -R= --relocated-dump= -z --decompress -w[=] --debug-dump[=] -P --process-links --dwarf-depth= --dwarf-start= --ctf= --ctf-parent= --ctf-symbols= --ctf-strings= --sframe[=] -I --histogram -W --wide -T --silent-truncation -H -v',
   },
-  size: { options: '-A -B -G --format= -o -d -x --radix= -t --totals --common --target= -h -H -? -v -V' },
+  size: { options: '-A -B -G -f --format= -o -d -x --radix= -t --totals --common --target= -h -H -? -v -V' },
   tsort: { options: '' },
   look: { options: '-a --alternative -d --alphanum -f --ignore-case -t= --terminate= -h -V' },
   pr: {
@@ -212,7 +210,7 @@ export const READ_TABLES: Record<string, ReadTable> = {
   // xmllint --output writes the result; --shell reads commands typed later
   xmllint: { options: '--version --debug --shell!U --xpath= --debugent --copy --recover --huge --noent --noenc --noout --nonet --nocompact --htmlout --nowrap --valid --postvalid --dtdvalid= --dtdvalidfpi= --quiet --timing --output=W -o=W --repeat --insert --compress!U --html --xmlout --nodefdtd --push --pushsmall --memory --maxmem= --nowarning --noblanks --nocdata --format --pretty= --encode= --dropdtd --nsclean --testIO --catalogs --nocatalogs --auto --xinclude --noxincludenode --nofixup-base-uris --loaddtd --dtdattr --stream --walker --pattern= --relaxng= --schema= --schematron= --sax1 --sax --oldxml10 --c14n --c14n11 --exc-c14n --path=' },
   // ss -K kills the sockets it lists
-  ss: { options: '-h -V -n --numeric -r --resolve -a --all -l --listening -o --options -e --extended -m --memory -p --processes -T --threads -i --info --tos --cgroup --tipcinfo -s --summary -E --events -Z --context -z --contexts -N= --net= -b --bpf -4 --ipv4 -6 --ipv6 -0 --packet -t --tcp -M --mptcp -S --sctp -u --udp -d --dccp -w --raw -x --unix --tipc --vsock --xdp --inet-sockets -f= --family= -A= --query= --socket= -D= --diag= -F= --filter= -H --no-header -Q --no-queues -O --oneline --bpf-maps --bpf-map-id= -K!U --kill!U' },
+  ss: { options: '-h -V -n --numeric -r --resolve -a --all -l --listening -o --options -e --extended -m --memory -p --processes -T --threads -i --info --tos --cgroup --tipcinfo -s --summary -E --events -Z --context -z --contexts -N= --net= -b --bpf -4 --ipv4 -6 --ipv6 -0 --packet -t --tcp -M --mptcp -S --sctp -u --udp -d --dccp -w --raw -x --unix --tipc --vsock --xdp --inet-sockets -f= --family= -A= --query= --socket= -D= --diag= -F= --filter= -H --no-header -Q --no-queues -O --oneline --bpf-maps --bpf-map-id= --inet-sockopt -K!U --kill!U' },
   // bat cache --build writes its cache (checked in programs.ts); --pager runs a program
   bat: { options: '--pager=X', anyOptionReads: true },
   batcat: { options: '--pager=X', anyOptionReads: true },
@@ -227,8 +225,11 @@ export const READ_TABLES: Record<string, ReadTable> = {
   // journalctl only prints unless told to vacuum, rotate, flush or set up keys
   journalctl: {
     options:
-      '--system --user -M= --machine= -m --merge -D= --directory= -i= --file= --root= --image= --namespace= -S= --since= -U= --until= -c= --cursor= --after-cursor= --cursor-file=U -b[=] --boot[=] -u= --unit= --user-unit= -t= --identifier= -T= --exclude-identifier= -p= --priority= --facility= -g= --grep= --case-sensitive[=] -k --dmesg -o= --output= --output-fields= -n= --lines= -r --reverse --show-cursor --utc -x --catalog --no-hostname --no-full -l --full -a --all -f --follow --no-tail -q --quiet --no-pager -e --pager-end -N --fields -F= --field= --list-boots --disk-usage --header --list-catalog --dump-catalog --verify --verify-key= --interval=U --force!U --vacuum-size=U --vacuum-files=U --vacuum-time=U --sync!U --relinquish-var!U --smart-relinquish-var!U --flush!U --rotate!U --update-catalog!U --setup-keys!U --list-namespaces --list-invocation',
+      '--system --user -M= --machine= -m --merge -D= --directory= -i= --file= --root= --image= --namespace= -S= --since= -U= --until= -c= --cursor= --after-cursor= --cursor-file=U -b[=] --boot[=] -u= --unit= --user-unit= -t= --identifier= -T= --exclude-identifier= -p= --priority= --facility= -g= --grep= --case-sensitive[=] -k --dmesg -o= --output= --output-fields= -n= --lines= -r --reverse --show-cursor --utc -x --catalog --no-hostname --no-full -l --full -a --all -f --follow --no-tail -q --quiet --no-pager -e --pager-end -N --fields -F= --field= --list-boots --disk-usage --header --list-catalog --dump-catalog --verify --verify-key= --interval=U --force!U --vacuum-size=U --vacuum-files=U --vacuum-time=U --sync!U --relinquish-var!U --smart-relinquish-var!U --flush!U --rotate!U --update-catalog!U --setup-keys!U --list-namespaces --list-invocation -h',
   },
   // dmesg -C/-c clear the kernel ring buffer, -D/-E/-n change the console
-  dmesg: { options: '-C!U --clear!U -c!U --read-clear!U -D!U --console-off!U -E!U --console-on!U -n=U --console-level=U -F= --file= -f= --facility= -H --human -J --json -k --kernel -L[=] --color[=] -l= --level= --noescape -P --nopager -p --force-prefix -r --raw -S --syslog -s= --buffer-size= -T --ctime --since= --until= -t --notime -u --userspace -w --follow -W --follow-new -x --decode -d --show-delta -e --reltime' },
+  dmesg: { options: '-C!U --clear!U -c!U --read-clear!U -D!U --console-off!U -E!U --console-on!U -n=U --console-level=U -F= --file= -f= --facility= -H --human -J --json -k --kernel -L[=] --color[=] -l= --level= --noescape -P --nopager -p --force-prefix -r --raw -S --syslog -s= --buffer-size= -T --ctime --time-format= -h -V --since= --until= -t --notime -u --userspace -w --follow -W --follow-new -x --decode -d --show-delta -e --reltime' },
 };
+READ_TABLES.dir = READ_TABLES.ls!;
+READ_TABLES.vdir = READ_TABLES.ls!;
+READ_TABLES.hd = READ_TABLES.hexdump!;

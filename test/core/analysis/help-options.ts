@@ -18,7 +18,7 @@ export function helpText(program: string, args: readonly string[] = ['--help']):
   return text.trim() === '' ? null : text;
 }
 
-const OPTION = /^(-{1,2}[A-Za-z0-9?][A-Za-z0-9_-]*)(\[=[^\]\s]*\]|=[^\s,]+|\[[A-Za-z_-]+\]| [A-Z][A-Z_-]*\b|\s?<[^>]+>)?/;
+const OPTION = /^(-{1,2}[A-Za-z0-9?][A-Za-z0-9_.-]*)(\[=[^\]\s]*\]|=[^\s,]+|\[[A-Za-z_-]+\]| [A-Z][A-Z_-]*\b|\s?<[^>]+>)?/;
 
 export function parseHelp(text: string): HelpOption[] {
   const out = new Map<string, HelpOption>();
@@ -31,8 +31,9 @@ export function parseHelp(text: string): HelpOption[] {
     for (;;) {
       const o = OPTION.exec(rest);
       if (!o) break;
-      const name = o[1]!;
-      if (name === '-' || name === '--' || /^-\d+$/.test(name)) break;
+      const name = o[1]!.replace(/[.]+$/, '');
+      // `-NUM`, `-COLUMN`, `--GTYPE-group-format` are placeholders, `-M` in "-M  from first to M'th field" a range
+      if (name === '-' || name === '--' || /^-\d+$/.test(name) || /^-{1,2}[A-Z]{3,}/.test(name) || /^\s+from first to/.test(rest.slice(name.length))) break;
       const value = o[2] ?? '';
       const takesValue = value !== '' && !value.startsWith('[=') && !/^\[[A-Za-z_-]+\]$/.test(value);
       group.push({ name, takesValue });

@@ -1,0 +1,76 @@
+/**
+ * Option completeness: for every program with a table, each option its installed `--help`
+ * lists must be classified in the table (read, write, exec, takes-value). A new version that
+ * adds an option fails here instead of silently reading as safe. A program that is not
+ * installed is skipped, and the skip names it. CI installs the Debian bookworm packages
+ * listed in .ci/run (coreutils, grep, sed, gawk, git, curl, jq, diffutils, …).
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GIT_TABLES } from '../../../core/analysis/git-tables';
+import { AWK_TABLE, CURL_TABLE, SED_TABLE } from '../../../core/analysis/programs';
+import { READ_TABLES } from '../../../core/analysis/read-tables';
+import { tableOptions, type ProgramTable } from '../../../core/analysis/table';
+import { CHECK_TOOLS } from '../../../core/analysis/tool-tables';
+import { helpText, parseHelp } from './help-options';
+
+function installed(program: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' }).status === 0;
+}
+
+interface Subject {
+  label: string;
+  program: string;
+  helpArgs: string[];
+  table: ProgramTable;
+  /** help lines this parser misreads (not options), named so a reader can check them */
+  notOptions?: string[];
+  /** tsc: names are case-insensitive */
+  lowerCase?: boolean;
+}
+
+const subjects: Subject[] = [];
+for (const [name, table] of Object.entries(READ_TABLES)) {
+  if (table.anyOptionReads) continue;
+  subjects.push({ label: name, program: name, helpArgs: ['--help'], table });
+}
+subjects.push({ label: 'sed', program: 'sed', helpArgs: ['--help'], table: SED_TABLE });
+subjects.push({ label: 'gawk', program: 'gawk', helpArgs: ['--help'], table: AWK_TABLE });
+subjects.push({ label: 'curl', program: 'curl', helpArgs: ['--help', 'all'], table: CURL_TABLE, notOptions: ['-h'] });
+for (const sub of ['diff', 'grep', 'ls-remote', 'fsck', 'interpret-trailers', 'format-patch', 'blame', 'status', 'shortlog', 'describe', 'ls-files', 'ls-tree', 'cat-file', 'for-each-ref', 'show-ref', 'diff-tree', 'log', 'show']) {
+  subjects.push({ label: `git ${sub}`, program: 'git', helpArgs: [sub, '--git-completion-helper'], table: GIT_TABLES[sub]! });
+}
+subjects.push({ label: 'tsc', program: join(__dirname, '../../../node_modules/.bin/tsc'), helpArgs: ['--all'], table: CHECK_TOOLS.tsc!.table, lowerCase: true });
+
+/** the option names a help text lists (git's completion helper is a plain word list) */
+function listed(s: Subject, text: string): string[] {
+  // tsc --all puts each option at the start of a line: `--strict`, `--project, -p`
+  if (s.label === 'tsc') return [...text.replace(/\x1b\[[0-9;]*m/g, '').matchAll(/^((?:-[a-zA-Z?], )?--[a-zA-Z]+(?:, -[a-zA-Z?])?)$/gm)].flatMap((m) => m[1]!.split(', '));
+  if (s.program === 'git') return text.split(/\s+/).filter((w) => w.startsWith('-') && w !== '--').map((w) => w.replace(/=$/, ''));
+  return parseHelp(text.replace(/\x1b\[[0-9;]*m/g, '')).map((o) => o.name);
+}
+
+describe('option completeness against the installed programs', () => {
+  for (const s of subjects) {
+    const present = s.program.includes('/') || installed(s.program);
+    const text = present ? helpText(s.program, s.helpArgs) : null;
+    const names = text ? listed(s, text).filter((n) => !(s.notOptions ?? []).includes(n)) : [];
+    if (!present) {
+      it.skip(`${s.label}: not installed on this machine, skipped`, () => {});
+      continue;
+    }
+    if (names.length === 0) {
+      it.skip(`${s.label}: its --help lists no options this parser reads, skipped`, () => {});
+      continue;
+    }
+    it(`${s.label}: every option its help lists is classified`, () => {
+      const known = new Set(tableOptions(s.table).map((r) => (s.lowerCase ? r.name.toLowerCase() : r.name)));
+      const gitNegation = (n: string) => s.table.gitStyle && n.startsWith('--no-') && known.has('--' + n.slice(5));
+      // `-Wk`, `-EB`: a short option whose value is attached
+      const attached = (n: string) => /^-[A-Za-z][A-Za-z]+$/.test(n) && tableOptions(s.table).some((r) => r.name === n.slice(0, 2) && r.arity !== 0);
+      const missing = names.map((n) => (s.lowerCase ? n.toLowerCase() : n)).filter((n) => !known.has(n) && !gitNegation(n) && !attached(n) && !(s.table.digits && /^-\d+$/.test(n)));
+      expect(missing, `${s.label} lists options its table does not classify`).toEqual([]);
+    });
+  }
+});
