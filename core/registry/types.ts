@@ -47,8 +47,19 @@ export interface ToolEntry {
    * used when the field is absent; `otherwise` when it holds a value not in `cases`.
    */
   kindBy?: { field: string; cases: Record<string, ToolKind>; otherwise: ToolKind };
+  /**
+   * The person's universal hooks see the input in Claude's field names: `file_path` (the first
+   * `pathFields` value) and `command` (`commandField`) always, and these renames on top,
+   * Claude name -> this host's field (OpenCode edit: `old_string` <- `oldString`).
+   */
+  hookFields?: Readonly<Record<string, string>>;
+  /** an edit list in this host's shape, given to hooks as Claude's `edits[{old_string, new_string}]` */
+  hookEdits?: { field: string; oldText: string; newText: string };
   note?: string;
 }
+
+/** The tool kinds that launch subagents (one, a counted batch, an uncountable fan-out, or an OpenCode task). */
+export const SUBAGENT_KINDS: readonly ToolKind[] = ['delegate', 'delegate-batch', 'delegate-unbounded', 'task-continuation'];
 
 export interface ToolPatternEntry extends Omit<ToolEntry, 'name'> {
   /** regex source matched against the tool name, e.g. '^mcp__' */

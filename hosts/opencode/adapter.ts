@@ -15,6 +15,7 @@
 import type { ControlEvent, HostInfo } from '../../core/protocol';
 import type { Outcome } from '../../core/outcome';
 import { analyzeToolCall } from '../../core/analysis/tool-call';
+import { hookInput } from '../../core/registry/hook-input';
 import { findToolEntry } from '../../core/registry/index';
 import { opencodeRegistry } from '../../core/registry/opencode';
 
@@ -280,24 +281,6 @@ export function appendToToolOutput(output: unknown, texts: readonly string[]): b
  * against `file_path` / `command` works on OpenCode too); the raw input goes alongside.
  */
 export function canonicalInput(tool: string, args: unknown): Record<string, unknown> | undefined {
-  if (!isObj(args)) return undefined;
   const entry = findToolEntry(opencodeRegistry, tool);
-  if (!entry) return undefined;
-  const out: Record<string, unknown> = {};
-  const path = entry.pathFields?.map((f) => args[f]).find((v) => typeof v === 'string');
-  if (path !== undefined) out.file_path = path;
-  if (typeof args.content === 'string') out.content = args.content;
-  if (typeof args.oldString === 'string') out.old_string = args.oldString;
-  if (typeof args.newString === 'string') out.new_string = args.newString;
-  if (typeof args.replaceAll === 'boolean') out.replace_all = args.replaceAll;
-  if (entry.commandField && typeof args[entry.commandField] === 'string') out.command = args[entry.commandField];
-  if (tool === 'task') {
-    for (const k of ['description', 'prompt', 'subagent_type']) if (typeof args[k] === 'string') out[k] = args[k];
-  }
-  return Object.keys(out).length ? out : undefined;
-}
-
-/** The registry's canonical tool name (Bash, Write, Task...) for the person's hook matchers. */
-export function canonicalToolName(tool: string): string | undefined {
-  return findToolEntry(opencodeRegistry, tool)?.canonical;
+  return entry ? hookInput(entry, args) : undefined;
 }

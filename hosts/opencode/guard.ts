@@ -26,6 +26,9 @@ import { BoundedMap, BoundedSet, KeyedQueue, hookExtras, recordTiming } from '..
 import type { Env, HookEventInput, InProcessHooks } from '../../core/inprocess';
 import { autostartDashboard } from '../shared/dashboard';
 import { isStoplineCommand } from '../../core/prompt-intent';
+import { launchesSubagents } from '../../core/registry/hook-input';
+import { canonicalToolName, findToolEntry } from '../../core/registry/index';
+import { opencodeRegistry } from '../../core/registry/opencode';
 import {
   DENY_RESPONSE,
   LABEL,
@@ -33,7 +36,6 @@ import {
   agentEditTable,
   appendToToolOutput,
   canonicalInput,
-  canonicalToolName,
   contextParts,
   denyError,
   eventSessionId,
@@ -476,7 +478,7 @@ export class OpenCodeGuard {
   }
 
   private toolHookInput(lineage: Lineage, call: ToolCallInput, args: unknown, extra: Partial<HookEventInput> = {}): HookEventInput {
-    const canonical = canonicalToolName(call.tool);
+    const canonical = canonicalToolName('opencode', call.tool);
     const ci = canonicalInput(call.tool, args);
     return this.hookInput(lineage.rootId, {
       toolName: call.tool,
@@ -510,7 +512,7 @@ export class OpenCodeGuard {
       if (before && !(guard.kind === 'context' && guard.message)) texts.unshift(before);
       const extras = hookExtras(out);
       if (extras.feedback) texts.push(extras.feedback);
-      if (call.tool === 'task') texts.push(...(await this.subagentEnd(lineage, call, args, output)));
+      if (launchesSubagents(findToolEntry(opencodeRegistry, call.tool))) texts.push(...(await this.subagentEnd(lineage, call, args, output)));
       appendToToolOutput(output, texts);
     } catch (err) {
       // nothing to stop after the tool ran; the fail mode's answer is a diagnostic

@@ -18,6 +18,7 @@
 import type { ControlEvent, HostInfo, PromptSource } from '../../core/protocol';
 import type { Outcome } from '../../core/outcome';
 import { analyzeToolCall } from '../../core/analysis/tool-call';
+import { hookInput } from '../../core/registry/hook-input';
 import { findToolEntry } from '../../core/registry/index';
 import { piRegistry } from '../../core/registry/pi';
 
@@ -154,23 +155,6 @@ export function appendedResult(event: unknown, texts: readonly string[]): { cont
 
 /** The tool input in Claude's field names for the person's universal hooks. */
 export function canonicalInput(tool: string, input: unknown): Record<string, unknown> | undefined {
-  if (!isObj(input)) return undefined;
   const entry = findToolEntry(piRegistry, tool);
-  if (!entry) return undefined;
-  const out: Record<string, unknown> = {};
-  const path = entry.pathFields?.map((f) => input[f]).find((v) => typeof v === 'string');
-  if (path !== undefined) out.file_path = path;
-  if (typeof input.content === 'string') out.content = input.content;
-  if (Array.isArray(input.edits)) {
-    out.edits = input.edits.map((e) => (isObj(e) ? { old_string: e.oldText, new_string: e.newText } : e));
-    const only = input.edits.length === 1 && isObj(input.edits[0]) ? input.edits[0] : undefined;
-    if (only && typeof only.oldText === 'string') out.old_string = only.oldText;
-    if (only && typeof only.newText === 'string') out.new_string = only.newText;
-  }
-  if (entry.commandField && typeof input[entry.commandField] === 'string') out.command = input[entry.commandField];
-  return Object.keys(out).length ? out : undefined;
-}
-
-export function canonicalToolName(tool: string): string | undefined {
-  return findToolEntry(piRegistry, tool)?.canonical;
+  return entry ? hookInput(entry, input) : undefined;
 }

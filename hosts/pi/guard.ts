@@ -23,13 +23,13 @@ import { BoundedMap, hookExtras, recordTiming } from '../../core/inprocess';
 import type { Env, HookEventInput, InProcessHooks } from '../../core/inprocess';
 import { autostartDashboard } from '../shared/dashboard';
 import { promptIntent } from '../../core/prompt-intent';
+import { canonicalToolName } from '../../core/registry/index';
 import {
   DENY_RESPONSE,
   LABEL,
   appendedResult,
   blockResult,
   canonicalInput,
-  canonicalToolName,
   contextMessage,
   cwdOf,
   hostInfo,
@@ -307,7 +307,7 @@ export class PiGuard {
   }
 
   private toolHookInput(sessionId: string, call: ToolCallEvent, ctx: PiContext, extra: Partial<HookEventInput> = {}): HookEventInput {
-    const canonical = canonicalToolName(call.toolName);
+    const canonical = canonicalToolName('pi', call.toolName);
     const ci = canonicalInput(call.toolName, call.input);
     return this.hookInput(sessionId, ctx, {
       toolName: call.toolName,
