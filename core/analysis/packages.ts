@@ -616,6 +616,16 @@ export function classifyToolchain(name: string, args: readonly Arg[], ctx: Progr
     case 'bunx':
     case 'pnpx':
       return npx(name, args);
+    case 'corepack': {
+      // `corepack pnpm add x` runs that package manager: its verdict (and dependency intent) carries over
+      const first = firstOperand(args);
+      if (!first) return onlyInfo(args) ? read('corepack prints information') : unknown('corepack with no command');
+      const cmd = first.arg.value;
+      if (cmd === null) return unknown('corepack: the command is only known at run time');
+      if (['npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'yarnpkg'].includes(cmd)) return { kind: 'exec', argv: [literalArg(cmd === 'yarnpkg' ? 'yarn' : cmd), ...args.slice(first.index + 1)], why: `corepack runs ${cmd}`, keepStdin: true };
+      if (cmd === 'help') return read('corepack help prints usage');
+      return write(`corepack ${cmd} installs package managers, shims or the packageManager field`);
+    }
     case 'pip':
     case 'pip3':
       return pip(name, args);

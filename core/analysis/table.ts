@@ -16,6 +16,7 @@
  *   -s=U  -C!U       known, but its effect cannot be proven read-only (changes the clock, opens a pager)
  * Long options may be abbreviated to any unique prefix, as getopt_long accepts.
  */
+import { isNullDevice } from './collect';
 import type { Arg } from './words';
 
 export type OptEffect = 'read' | 'write' | 'exec' | 'unknown';
@@ -136,7 +137,11 @@ export function parseTable(args: readonly Arg[], t: ProgramTable, program: strin
     list.push(values.length ? (values[0]?.value ?? null) : null);
     res.flags.set(rule.name, list);
     if (rule.effect === 'write') {
-      if (rule.valueIsTarget) res.targets.push(values[0] ?? { text: '<runtime>', value: null, glob: false });
+      // `--output=/dev/null`, `-o /dev/stdout`, `-o -`: not a file written
+      const v = values[0];
+      if (rule.valueIsTarget) {
+        if (!(v && v.value !== null && (isNullDevice(v.value) || v.value === '-'))) res.targets.push(v ?? { text: '<runtime>', value: null, glob: false });
+      }
       else res.writes.push(`${program} ${rule.name} writes files`);
     } else if (rule.effect === 'exec') res.execs.push(`${program} ${rule.name} runs another program`);
     else if (rule.effect === 'unknown') res.unknowns.push(`${program} ${rule.name}: its effect cannot be proven read-only`);

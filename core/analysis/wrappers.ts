@@ -4,6 +4,7 @@
  * run-time arguments marked unknown, or a `shell` verdict when the wrapper runs a string
  * through a shell (watch, su -c, flock -c, sh -c).
  */
+import { isNullDevice } from './collect';
 import { parseOpts, hasAny, optValue, type OptSpec } from './opts';
 import { read, write, unknown, type ProgramContext, type Verdict } from './verdict';
 import { literalArg, RUNTIME_ARG, type Arg } from './words';
@@ -206,6 +207,14 @@ function watch(args: readonly Arg[]): Verdict {
   return { kind: 'shell', source: p.rest.map((a) => a.value).join(' '), why: 'watch runs the words through sh -c repeatedly' };
 }
 
+/** GNU and BSD find expressions that only test, print or steer the walk (the rest are handled above) */
+const FIND_WITH_VALUE = new Set([
+  '-amin', '-anewer', '-atime', '-cmin', '-cnewer', '-context', '-ctime', '-fstype', '-gid', '-group', '-ilname', '-iname', '-inum', '-ipath', '-iregex', '-iwholename', '-links', '-lname', '-mmin', '-mtime', '-name', '-newer', '-path', '-perm', '-regex', '-samefile', '-size', '-type', '-uid', '-used', '-user', '-wholename', '-xtype', '-maxdepth', '-mindepth', '-regextype', '-files0-from', '-printf', '-Bmin', '-Btime', '-Bnewer', '-flags',
+]);
+const FIND_FLAGS = new Set([
+  '-empty', '-executable', '-false', '-true', '-nogroup', '-nouser', '-readable', '-writable', '-d', '-depth', '-ignore_readdir_race', '-noignore_readdir_race', '-mount', '-xdev', '-noleaf', '-warn', '-nowarn', '-daystart', '-follow', '-help', '--help', '-version', '--version', '-ls', '-print', '-print0', '-prune', '-quit', '(', ')', '!', '-not', '-a', '-and', '-o', '-or', ',', '-s', '-x', '-E', '-X',
+]);
+
 function findCmd(args: readonly Arg[]): Verdict {
   // operands before the first expression token are the search roots
   let i = 0;
@@ -244,8 +253,13 @@ function findCmd(args: readonly Arg[]): Verdict {
       verdicts.push(write('find -delete removes matches under its search roots', roots));
     } else if (v === '-fprint' || v === '-fprint0' || v === '-fls' || v === '-fprintf') {
       const f = args[i + 1];
-      verdicts.push(write(`find ${v} writes a file`, f ? [f] : undefined, { writesContent: true }));
+      if (!(f && f.value !== null && isNullDevice(f.value))) verdicts.push(write(`find ${v} writes a file`, f ? [f] : undefined, { writesContent: true }));
       i += v === '-fprintf' ? 2 : 1;
+    } else if (FIND_WITH_VALUE.has(v) || /^-newer[aBcmt][aBcmt]$/.test(v)) {
+      i++;
+    } else if (!FIND_FLAGS.has(v)) {
+      // an expression word find does not have fails; one this table lacks may be a new action
+      verdicts.push(unknown(`find ${v}: not an expression this guard's table lists`));
     }
   }
   if (verdicts.length === 0) return read('find only searches');
@@ -322,6 +336,7 @@ export function classifyWrapper(name: string, args: readonly Arg[], _ctx: Progra
     case 'xargs':
       return xargs(args);
     case 'parallel':
+    case 'env_parallel':
       return parallel(args);
     case 'watch':
       return watch(args);
