@@ -123,3 +123,33 @@ export function selfPaths(inp: SelfPathInputs): string[] {
 /** Every environment variable selfPathTable reads (a test keeps this list complete). */
 export const TABLE_ENV = ['HOME', 'USERPROFILE', 'STOPLINE_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'STOPLINE_CONFIG', 'CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'HERMES_HOME', 'PI_CODING_AGENT_DIR'] as const;
 let lastPaths: { key: string; paths: string[] } | undefined;
+
+/**
+ * The variables a shell command may use to name stopline's or a host's folders, that the shell
+ * analysis resolves from the hook's environment (`rm -rf "$CODEX_HOME"`). A value is used only
+ * when expanding it is one plain word: no blanks (an unquoted expansion would split), no glob
+ * characters, no leading `~` (the shell does not expand a tilde inside a value). Any other value,
+ * or a variable the hook does not know, stays a run-time value: its targets are unproven.
+ */
+export const PATH_VARS = [
+  'STOPLINE_HOME',
+  'STOPLINE_CONFIG',
+  'CLAUDE_CONFIG_DIR',
+  'CODEX_HOME',
+  'HERMES_HOME',
+  'PI_CODING_AGENT_DIR',
+  'XDG_CONFIG_HOME',
+  'XDG_DATA_HOME',
+  'XDG_STATE_HOME',
+  'XDG_CACHE_HOME',
+  'XDG_RUNTIME_DIR',
+] as const;
+
+export function pathVars(env: Env): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of PATH_VARS) {
+    const v = env[name];
+    if (v && !/[\s*?[\]]/.test(v) && !v.startsWith('~')) out[name] = v;
+  }
+  return out;
+}

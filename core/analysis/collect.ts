@@ -13,8 +13,10 @@ import type { AnalysisSegment, ShellAnalysis } from './types';
 import type { PatchFile } from './patch';
 
 export interface Base {
-  cwd?: string;
-  home?: string;
+  cwd?: string | undefined;
+  home?: string | undefined;
+  /** environment values `$NAME` targets may use (see words.ts trustedWordEnv) */
+  vars?: Readonly<Record<string, string>> | undefined;
 }
 
 /** Devices and pseudo-files that are not a write to the project. */

@@ -213,7 +213,7 @@ class ShellWalker {
       }
       if (r.type === 'HereString') {
         if (fd === undefined || fd === 0) {
-          const v = r.target ? argFromWord(r.target, this.w.base.home).value : null;
+          const v = r.target ? argFromWord(r.target, this.w.base).value : null;
           result = v === null ? { kind: 'pipe' } : { kind: 'text', text: v + '\n' };
         }
         continue;
@@ -227,7 +227,7 @@ class ShellWalker {
       if (!target) continue;
       // `> >(cmd)`: output goes to a pipe, the substitution was analysed above
       if (target.parts && target.parts.length === 1 && target.parts[0]!.type === 'ProcessSubstitution') continue;
-      const arg = argFromWord(target, this.w.base.home);
+      const arg = argFromWord(target, this.w.base);
       if (op === '>&') {
         if (arg.value !== null && /^(\d+|-)$/.test(arg.value)) continue; // fd duplication, not a file
       }
@@ -273,7 +273,6 @@ class ShellWalker {
 
   private command(cmd: Command, scope: Scope, depth: number, stdin: StdinInfo): void {
     const w = this.w;
-    const home = w.base.home;
     for (const p of cmd.prefix) this.substitutions(p, scope, depth);
     if (cmd.name) this.substitutions(cmd.name, scope, depth);
     for (const s of cmd.suffix) if (s.type === 'Word' || s.type === 'Assignment') this.substitutions(s, scope, depth);
@@ -298,7 +297,7 @@ class ShellWalker {
       this.redirects(outputs, scope, depth, effectiveStdin, '', 'redirection');
       return;
     }
-    const argv = [argFromWord(cmd.name, home), ...cmd.args.map((a) => argFromCommandArgument(a, home))];
+    const argv = [argFromWord(cmd.name, w.base), ...cmd.args.map((a) => argFromCommandArgument(a, w.base))];
     let content: string | undefined;
     const fname = staticValue(argv[0]);
     if (poisoned) {

@@ -10,12 +10,15 @@ export function startDir(workdir: string | undefined): string {
 }
 import type { ShellAnalysis } from './types';
 import { makeWalk } from './walk';
+import { trustedWordEnv } from './words';
 
 export interface AnalyzeOptions {
   /** the action's working directory; affected paths come out relative to it */
   cwd?: string;
   /** the user's home folder, to place `~` and `$HOME` targets */
-  home?: string;
+  home?: string | undefined;
+  /** known values of the variables that name protected folders (self-paths.ts pathVars) */
+  vars?: Readonly<Record<string, string>> | undefined;
   /**
    * the folder the command starts in when a tool names one (OpenCode bash `workdir`, Hermes
    * terminal `workdir`): absolute or relative to cwd. Paths still come out relative to cwd.
@@ -24,7 +27,9 @@ export interface AnalyzeOptions {
 }
 
 export function analyzeShell(command: string, opts: AnalyzeOptions = {}): ShellAnalysis {
-  const base: Base = { cwd: opts.cwd, home: opts.home };
+  // a variable the command itself may set is not the hook's value: it stays a run-time value
+  const known = typeof command === 'string' ? trustedWordEnv(command, { home: opts.home, vars: opts.vars }) : {};
+  const base: Base = { cwd: opts.cwd, home: known.home, vars: known.vars };
   const col = new Collector(base);
   try {
     if (typeof command !== 'string') col.unknown('(input)', 'the command is not text');

@@ -18,6 +18,8 @@ import type { AnalysisSegment, ShellAnalysis } from './types';
 export interface ToolCallOptions {
   cwd?: string;
   home?: string;
+  /** known values of the variables that name protected folders, for `$CODEX_HOME/…` targets (self-paths.ts pathVars) */
+  vars?: Readonly<Record<string, string>>;
 }
 
 type Analysed = Omit<Action, 'id'>;
@@ -53,7 +55,7 @@ function describe(v: unknown): string {
 
 export function analyzeToolCall(registry: HostRegistry, toolName: string, input: unknown, opts: ToolCallOptions = {}): Analysed {
   const name = typeof toolName === 'string' && toolName.trim() !== '' ? toolName.slice(0, MAX_TOOL_NAME_CHARS) : '(unnamed tool)';
-  const base: Base = { cwd: typeof opts.cwd === 'string' && opts.cwd !== '' ? opts.cwd : undefined, home: typeof opts.home === 'string' && opts.home !== '' ? opts.home : undefined };
+  const base: Base = { cwd: typeof opts.cwd === 'string' && opts.cwd !== '' ? opts.cwd : undefined, home: typeof opts.home === 'string' && opts.home !== '' ? opts.home : undefined, vars: opts.vars };
   let entry: ToolEntry | null = null;
   try {
     entry = findToolEntry(registry, name);
@@ -173,7 +175,7 @@ function command(entry: ToolEntry, kind: ToolKind, input: unknown, base: Base): 
     return unknownResult(name, `${name}: ${entry.commandField ?? 'command'} is ${v === undefined ? 'missing' : describe(v)}`);
   }
   const workdir = entry.workdirField ? str(input, entry.workdirField) : undefined;
-  const o = { cwd: base.cwd, home: base.home, workdir };
+  const o = { cwd: base.cwd, home: base.home, vars: base.vars, workdir };
   return fromShell(kind === 'powershell' ? analyzePowerShell(cmd, o) : analyzeShell(cmd, o));
 }
 
@@ -289,7 +291,7 @@ function notebookEdit(entry: ToolEntry, input: unknown, base: Base): Result {
     for (const l of lines) {
       const m = /^\s*(?:!|%(?=pip\b|conda\b|mamba\b|npm\b|uv\b))(.*)$/.exec(l);
       if (m) {
-        const s = analyzeShell(m[1]!, { cwd: base.cwd, home: base.home });
+        const s = analyzeShell(m[1]!, { cwd: base.cwd, home: base.home, vars: base.vars });
         dep ||= s.dependencyIntent;
         hash ||= s.hashIntent;
       }

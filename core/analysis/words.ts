@@ -1,8 +1,9 @@
 /**
  * Turning unbash words into static values. A word's value is known only when every
  * part is literal after quote removal; an expansion or substitution makes it `null`
- * (decided at run time). `$HOME`/`${HOME}`/`~` are the one expansion resolved, and only
- * when the caller knows the home folder.
+ * (decided at run time). `$HOME`/`${HOME}`/`~` and the few variables that name stopline's and
+ * the hosts' folders (`$CODEX_HOME`, `$XDG_CONFIG_HOME`, …) are the expansions resolved, and only
+ * when the caller knows their values (the hook's environment) and the command does not set them.
  */
 import type { Word, WordPart, Assignment, CommandArgument } from 'unbash';
 
@@ -22,12 +23,59 @@ export function literalArg(value: string): Arg {
 /** A stand-in for arguments that only exist at run time (xargs input, find's `{}`). */
 export const RUNTIME_ARG: Arg = { text: '<runtime>', value: null, glob: false };
 
-function expandsToHome(part: WordPart): boolean {
-  if (part.type === 'SimpleExpansion') return part.text === '$HOME';
-  if (part.type === 'ParameterExpansion') {
-    return part.parameter === 'HOME' && !part.operation && !part.prefix && !part.index;
+/**
+ * What expansion may resolve: the home folder and variables whose values the hook knows. A bare
+ * string is the home folder alone.
+ */
+export interface WordEnv {
+  home?: string | undefined;
+  vars?: Readonly<Record<string, string>> | undefined;
+}
+type EnvArg = string | WordEnv | undefined;
+
+function wordEnv(e: EnvArg): WordEnv {
+  return typeof e === 'string' ? { home: e } : (e ?? {});
+}
+
+/** The value of a plain `$NAME` / `${NAME}` when it is known; undefined otherwise. */
+function expansionValue(part: WordPart, env: WordEnv): string | undefined {
+  let name: string | undefined;
+  if (part.type === 'SimpleExpansion') name = /^\$[A-Za-z_][A-Za-z0-9_]*$/.test(part.text) ? part.text.slice(1) : undefined;
+  else if (part.type === 'ParameterExpansion' && !part.operation && !part.prefix && !part.index) name = part.parameter;
+  if (name === undefined) return undefined;
+  if (name === 'HOME') return env.home;
+  return env.vars && Object.prototype.hasOwnProperty.call(env.vars, name) ? env.vars[name] : undefined;
+}
+
+/**
+ * Keep only the variables a command cannot have changed before using them: a name that appears
+ * in `command` anywhere except right after `$` or `${` (an assignment, `export`, `read`, `for`,
+ * `unset`, `printf -v`, `${#NAME}`…) is dropped, so its expansions stay run-time values. HOME
+ * counts too (dropping it leaves `~` and `$HOME` unresolved).
+ */
+export function trustedWordEnv(command: string, env: WordEnv): WordEnv {
+  const names = [...(env.home !== undefined ? ['HOME'] : []), ...Object.keys(env.vars ?? {})];
+  const out: WordEnv = {};
+  const vars: Record<string, string> = {};
+  for (const name of names) {
+    if (!onlyExpanded(command, name)) continue;
+    if (name === 'HOME') out.home = env.home;
+    else vars[name] = env.vars![name]!;
   }
-  return false;
+  if (Object.keys(vars).length) out.vars = vars;
+  return out;
+}
+
+function onlyExpanded(command: string, name: string): boolean {
+  const ident = /[A-Za-z0-9_]/;
+  for (let i = command.indexOf(name); i !== -1; i = command.indexOf(name, i + 1)) {
+    const before = command[i - 1];
+    const after = command[i + name.length];
+    if ((before !== undefined && ident.test(before)) || (after !== undefined && ident.test(after))) continue; // part of a longer name
+    const expanded = before === '$' || (before === '{' && command[i - 2] === '$');
+    if (!expanded) return false;
+  }
+  return true;
 }
 
 interface Acc {
@@ -36,7 +84,7 @@ interface Acc {
   glob: boolean;
 }
 
-function addPart(part: WordPart, acc: Acc, home: string | undefined): void {
+function addPart(part: WordPart, acc: Acc, env: WordEnv): void {
   switch (part.type) {
     case 'Literal':
     case 'SingleQuoted':
@@ -45,16 +93,22 @@ function addPart(part: WordPart, acc: Acc, home: string | undefined): void {
       return;
     case 'DoubleQuoted':
       for (const child of part.parts) {
-        if (child.type === 'Literal') acc.value += child.value;
-        else if (home && expandsToHome(child)) acc.value += home;
+        if (child.type === 'Literal') {
+          acc.value += child.value;
+          continue;
+        }
+        const v = expansionValue(child, env);
+        if (v) acc.value += v;
         else acc.known = false;
       }
       return;
     case 'SimpleExpansion':
-    case 'ParameterExpansion':
-      if (home && expandsToHome(part)) acc.value += home;
+    case 'ParameterExpansion': {
+      const v = expansionValue(part, env);
+      if (v) acc.value += v;
       else acc.known = false;
       return;
+    }
     case 'Glob':
     case 'ExtendedGlob':
     case 'BraceExpansion':
@@ -67,7 +121,9 @@ function addPart(part: WordPart, acc: Acc, home: string | undefined): void {
   }
 }
 
-export function argFromWord(word: Word, home?: string): Arg {
+export function argFromWord(word: Word, envArg?: EnvArg): Arg {
+  const env = wordEnv(envArg);
+  const home = env.home;
   const parts = word.parts;
   let value: string;
   let glob = false;
@@ -75,7 +131,7 @@ export function argFromWord(word: Word, home?: string): Arg {
     value = word.value;
   } else {
     const acc: Acc = { value: '', known: true, glob: false };
-    for (const part of parts) addPart(part, acc, home);
+    for (const part of parts) addPart(part, acc, env);
     if (!acc.known) return { text: word.text, value: null, glob: acc.glob };
     value = acc.value;
     glob = acc.glob;
@@ -86,7 +142,9 @@ export function argFromWord(word: Word, home?: string): Arg {
       const slash = value.indexOf('/');
       const user = slash === -1 ? value.slice(1) : value.slice(1, slash);
       if (user !== '') return { text: word.text, value: null, glob }; // ~other-user: unknown home
-      if (home) value = home + value.slice(1);
+      // an unknown home is a run-time value, never a folder named `~` or a place outside
+      if (!home) return { text: word.text, value: null, glob };
+      value = home + value.slice(1);
     } else {
       value = './' + value; // a quoted or escaped `~` is a plain folder name
     }
@@ -94,14 +152,14 @@ export function argFromWord(word: Word, home?: string): Arg {
   return { text: word.text, value, glob };
 }
 
-export function argFromAssignment(a: Assignment, home?: string): Arg {
+export function argFromAssignment(a: Assignment, env?: EnvArg): Arg {
   if (a.value.type !== 'Word') return { text: a.text, value: null, glob: false };
-  const v = argFromWord(a.value, home);
+  const v = argFromWord(a.value, env);
   return { text: a.text, value: v.value === null ? null : `${a.name}${a.append ? '+=' : '='}${v.value}`, glob: v.glob };
 }
 
-export function argFromCommandArgument(c: CommandArgument, home?: string): Arg {
-  return c.type === 'Word' ? argFromWord(c, home) : argFromAssignment(c, home);
+export function argFromCommandArgument(c: CommandArgument, env?: EnvArg): Arg {
+  return c.type === 'Word' ? argFromWord(c, env) : argFromAssignment(c, env);
 }
 
 /** Is this value a plain static string usable as a path (no glob, known)? */

@@ -87,12 +87,13 @@ export function toolEvent(
   kind: 'action.before' | 'action.after',
   call: ToolCallInput,
   args: unknown,
-  ctx: { lineage: Lineage; cwd: string | undefined; home: string | undefined; version?: string },
+  ctx: { lineage: Lineage; cwd: string | undefined; home: string | undefined; version?: string; vars?: Record<string, string> },
 ): ControlEvent {
   const ev = skeleton(kind, ctx.lineage, ctx.cwd, hostInfo(ctx.version));
-  const opts: { cwd?: string; home?: string } = {};
+  const opts: { cwd?: string; home?: string; vars?: Record<string, string> } = {};
   if (ctx.cwd) opts.cwd = ctx.cwd;
   if (ctx.home) opts.home = ctx.home;
+  if (ctx.vars) opts.vars = ctx.vars;
   const action: NonNullable<ControlEvent['action']> = { ...analyzeToolCall(opencodeRegistry, call.tool, args, opts) };
   if (call.callID) action.id = call.callID;
   ev.action = action;

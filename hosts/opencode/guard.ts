@@ -20,6 +20,7 @@
 import type { CanonicalEvent } from '../../core/canonical';
 import type { Outcome } from '../../core/outcome';
 import type { ControlEvent } from '../../core/protocol';
+import { pathVars } from '../../core/self-paths';
 import type { handleEvent as HandleEvent, failOutcome as FailOutcome } from '../../core/controller';
 import type { applyHostEditSwitch as ApplyHostEditSwitch } from '../../core/host-mode';
 import { BoundedMap, BoundedSet, KeyedQueue, hookExtras, recordTiming } from '../../core/inprocess';
@@ -110,6 +111,8 @@ export class OpenCodeGuard {
   private readonly env: Env;
   private readonly cwd: string | undefined;
   private readonly home: string | undefined;
+  /** the protected-folder variables of this process's environment (shell targets like `$CODEX_HOME/x`) */
+  private readonly vars: Record<string, string>;
   private readonly log: (line: string) => void;
   private readonly sdkTimeoutMs: number;
   /** session id -> parent id (null: a root); learnt from events, else read through the SDK */
@@ -141,6 +144,7 @@ export class OpenCodeGuard {
     this.env = deps.env;
     this.cwd = input.directory || input.worktree || undefined;
     this.home = deps.env.HOME && deps.env.HOME.trim() !== '' ? deps.env.HOME : undefined;
+    this.vars = pathVars(deps.env);
     this.log = deps.log ?? ((line) => process.stderr.write(line + '\n'));
     this.sdkTimeoutMs = deps.sdkTimeoutMs ?? 5000;
   }
@@ -472,7 +476,7 @@ export class OpenCodeGuard {
   private async decideTool(call: ToolCallInput, args: unknown, lineage: Lineage): Promise<Outcome> {
     // a session whose ancestry cannot be read may be anyone's child: the fail mode decides
     const guard = lineage.certain
-      ? this.decide(toolEvent('action.before', call, args, { lineage, cwd: this.cwd, home: this.home, ...(this.version ? { version: this.version } : {}) }))
+      ? this.decide(toolEvent('action.before', call, args, { lineage, cwd: this.cwd, home: this.home, vars: this.vars, ...(this.version ? { version: this.version } : {}) }))
       : this.failure(new Error(`the parent chain of session ${call.sessionID.slice(0, 12)}… could not be read`));
     return this.runHooks('tool:before', this.toolHookInput(lineage, call, args), guard);
   }
@@ -502,7 +506,7 @@ export class OpenCodeGuard {
       const before = this.beforeContext.get(key);
       this.beforeContext.delete(key);
       const lineage = await this.lineage(call.sessionID);
-      const guard: Outcome = lineage.certain ? this.decide(toolEvent('action.after', call, args, { lineage, cwd: this.cwd, home: this.home, ...(this.version ? { version: this.version } : {}) })) : { kind: 'none' };
+      const guard: Outcome = lineage.certain ? this.decide(toolEvent('action.after', call, args, { lineage, cwd: this.cwd, home: this.home, vars: this.vars, ...(this.version ? { version: this.version } : {}) })) : { kind: 'none' };
       const response = isObj(output) ? output.output : undefined;
       const out = await this.runHooks('tool:after', this.toolHookInput(lineage, call, args, { toolResponse: response, toolFailed: false }), guard);
       kind = out.kind;

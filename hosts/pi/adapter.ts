@@ -106,11 +106,12 @@ export function toolCallOf(event: unknown): ToolCallEvent {
 }
 
 /** action.before / action.after for one tool call, analysed against Pi's tool table. */
-export function toolEvent(kind: 'action.before' | 'action.after', call: ToolCallEvent, ctx: PiContext | undefined, home: string | undefined): ControlEvent {
+export function toolEvent(kind: 'action.before' | 'action.after', call: ToolCallEvent, ctx: PiContext | undefined, home: string | undefined, vars?: Record<string, string>): ControlEvent {
   const ev = skeleton(kind, ctx);
-  const opts: { cwd?: string; home?: string } = {};
+  const opts: { cwd?: string; home?: string; vars?: Record<string, string> } = {};
   if (ev.cwd) opts.cwd = ev.cwd;
   if (home) opts.home = home;
+  if (vars) opts.vars = vars;
   const action: NonNullable<ControlEvent['action']> = { ...analyzeToolCall(piRegistry, call.toolName, call.input, opts) };
   if (call.toolCallId) action.id = call.toolCallId;
   ev.action = action;
@@ -118,12 +119,13 @@ export function toolEvent(kind: 'action.before' | 'action.after', call: ToolCall
 }
 
 /** A command the person ran with `!` (user_bash), analysed as Pi's bash tool would be. */
-export function userBashAction(event: unknown, ctx: PiContext | undefined, home: string | undefined): Omit<NonNullable<ControlEvent['action']>, 'id'> {
+export function userBashAction(event: unknown, ctx: PiContext | undefined, home: string | undefined, vars?: Record<string, string>): Omit<NonNullable<ControlEvent['action']>, 'id'> {
   const command = isObj(event) && typeof event.command === 'string' ? event.command : '';
   const cwd = isObj(event) && typeof event.cwd === 'string' && event.cwd !== '' ? event.cwd : cwdOf(ctx);
-  const opts: { cwd?: string; home?: string } = {};
+  const opts: { cwd?: string; home?: string; vars?: Record<string, string> } = {};
   if (cwd) opts.cwd = cwd;
   if (home) opts.home = home;
+  if (vars) opts.vars = vars;
   return analyzeToolCall(piRegistry, 'bash', { command }, opts);
 }
 

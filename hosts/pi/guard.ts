@@ -17,6 +17,7 @@
 import type { CanonicalEvent } from '../../core/canonical';
 import type { Outcome } from '../../core/outcome';
 import type { ControlEvent } from '../../core/protocol';
+import { pathVars } from '../../core/self-paths';
 import type { handleEvent as HandleEvent, failOutcome as FailOutcome } from '../../core/controller';
 import type { recordBypass as RecordBypass } from '../../core/bypass';
 import { BoundedMap, hookExtras, recordTiming } from '../../core/inprocess';
@@ -70,6 +71,8 @@ export const BUSY_NOTICE = 'stopline: the agent is working, so this contract cha
 export class PiGuard {
   private readonly env: Env;
   private readonly home: string | undefined;
+  /** the protected-folder variables of this process's environment (shell targets like `$CODEX_HOME/x`) */
+  private readonly vars: Record<string, string>;
   private readonly log: (line: string) => void;
   /** session -> context texts for the next before_agent_start */
   private readonly pending = new BoundedMap<string[]>(256);
@@ -81,6 +84,7 @@ export class PiGuard {
     // process.env per tool call was a measurable share of an in-process decision)
     this.env = deps.env;
     this.home = deps.env.HOME && deps.env.HOME.trim() !== '' ? deps.env.HOME : undefined;
+    this.vars = pathVars(deps.env);
     this.log = deps.log ?? ((line) => process.stderr.write(line + '\n'));
   }
 
@@ -193,7 +197,7 @@ export class PiGuard {
 
   private async onUserBash(event: unknown, ctx: PiContext): Promise<void> {
     const out = this.deps.core.recordBypass(
-      { sessionId: sessionIdOf(ctx), ...(safeCwd(ctx) ? { cwd: safeCwd(ctx)! } : {}), host: hostInfo(ctx), action: userBashAction(event, ctx, this.home) },
+      { sessionId: sessionIdOf(ctx), ...(safeCwd(ctx) ? { cwd: safeCwd(ctx)! } : {}), host: hostInfo(ctx), action: userBashAction(event, ctx, this.home, this.vars) },
       { env: this.env },
     );
     this.say(out.diagnostics);
@@ -274,7 +278,7 @@ export class PiGuard {
     try {
       const call = toolCallOf(event);
       const sessionId = sessionIdOf(ctx);
-      const guard = this.decide(toolEvent('action.before', call, ctx, this.home), ctx);
+      const guard = this.decide(toolEvent('action.before', call, ctx, this.home, this.vars), ctx);
       const out = await this.runHooks('tool:before', ctx, this.toolHookInput(sessionId, call, ctx), guard);
       kind = out.kind;
       this.say(out.diagnostics);
@@ -327,7 +331,7 @@ export class PiGuard {
     const key = `${sessionId}\0${call.toolCallId}`;
     const before = this.beforeContext.get(key);
     this.beforeContext.delete(key);
-    const guard = this.decide(toolEvent('action.after', call, ctx, this.home), ctx);
+    const guard = this.decide(toolEvent('action.after', call, ctx, this.home, this.vars), ctx);
     const failed = isObj(event) && event.isError === true;
     const response = isObj(event) ? event.content : undefined;
     const out = await this.runHooks('tool:after', ctx, this.toolHookInput(sessionId, call, ctx, { toolResponse: response, toolFailed: failed }), guard);

@@ -7,6 +7,7 @@
  */
 import { analyzeToolCall } from '../../core/analysis/tool-call';
 import { normalizeTarget } from '../../core/paths';
+import { pathVars } from '../../core/self-paths';
 import type { ControlEvent, ControlEventKind, HostInfo } from '../../core/protocol';
 import type { EventEntry, HostRegistry } from '../../core/registry/types';
 import { eventEntry } from './adapter';
@@ -75,10 +76,12 @@ export function commonHostInfo(family: HostInfo['family'], payload: HookPayload)
 export function toolAction(registry: HostRegistry, payload: HookPayload, shellCwd: string | undefined, env: HookEnv): NonNullable<ControlEvent['action']> {
   const name = requiredString(payload, 'tool_name');
   const input = objectField(payload, 'tool_input');
-  const opts: { cwd?: string; home?: string } = {};
+  const opts: { cwd?: string; home?: string; vars?: Record<string, string> } = {};
   if (shellCwd) opts.cwd = shellCwd;
   const home = env.HOME && env.HOME.trim() !== '' ? env.HOME : undefined;
   if (home) opts.home = home;
+  // `$CODEX_HOME`, `$XDG_CONFIG_HOME`… in a command name the folders self-protection guards
+  opts.vars = pathVars(env);
   const analysed = analyzeToolCall(registry, name, input, opts);
   const action: NonNullable<ControlEvent['action']> = { ...analysed };
   const id = optionalString(payload, 'tool_use_id');

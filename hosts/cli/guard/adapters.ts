@@ -14,6 +14,7 @@
 import { CANONICAL, CANONICAL_EVENTS, isCanonicalEvent } from '../../../core/canonical';
 import type { Outcome } from '../../../core/outcome';
 import type { ControlEvent } from '../../../core/protocol';
+import { pathVars } from '../../../core/self-paths';
 import { claudeRegistry } from '../../../core/registry/claude';
 import { opencodeRegistry } from '../../../core/registry/opencode';
 import { piRegistry } from '../../../core/registry/pi';
@@ -145,7 +146,7 @@ function opencodeToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent
     }
     const kind = native.name === 'tool.execute.before' ? 'action.before' : 'action.after';
     const args = native.name === 'tool.execute.before' ? output.args : input.args;
-    event = oc.toolEvent(kind, call, args, { lineage: { sessionId: call.sessionID, rootId: call.sessionID, certain: true }, cwd, home, ...(version ? { version } : {}) });
+    event = oc.toolEvent(kind, call, args, { lineage: { sessionId: call.sessionID, rootId: call.sessionID, certain: true }, cwd, home, vars: pathVars(env), ...(version ? { version } : {}) });
   }
   return { kind: 'event', native, event };
 }
@@ -187,7 +188,7 @@ function piToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
       return { kind: 'event', native, event: pi.promptEvent(input.text, input.source, ctx) };
     }
     const kind = native.name === 'tool_call' ? 'action.before' : 'action.after';
-    return { kind: 'event', native, event: pi.toolEvent(kind, pi.toolCallOf(ev), ctx, home) };
+    return { kind: 'event', native, event: pi.toolEvent(kind, pi.toolCallOf(ev), ctx, home, pathVars(env)) };
   } catch (e) {
     if (e instanceof TypeError) throw new HookInputError(e.message);
     throw e;

@@ -5,7 +5,8 @@ import type { Action } from '../../../core/protocol';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TABLE_ENV, selfPathTable, selfPaths } from '../../../core/self-paths';
+import { TABLE_ENV, pathVars, selfPathTable, selfPaths } from '../../../core/self-paths';
+import { analyzeShell } from '../../../core/analysis/shell';
 
 const HOME = '/home/u';
 
@@ -102,5 +103,110 @@ describe('selfPaths remembers its last answer', () => {
     }
     expect(selfPaths({ env: { HOME: '/home/a' }, dataDir: '/data/b', projectDir: '/p/a' })).toContain('/data/b');
     expect(selfPaths({ env: { HOME: '/home/a' }, dataDir: '/data/a', projectDir: '/p/b' })).toContain('/p/b/.stopline');
+  });
+});
+
+/**
+ * Self-protection of the folders that hold stopline's files, through the shell analysis as a
+ * hook runs it: the command is analysed with the hook's HOME and protected-folder variables, then
+ * judged by an armed `open` contract (which allows every other write).
+ */
+describe('a folder that contains a protected path is protected like the path itself', () => {
+  const PROJECT = '/w/p';
+  const MOVED = {
+    HOME,
+    CLAUDE_CONFIG_DIR: '/cfg/claude',
+    CODEX_HOME: '/cfg/codex',
+    XDG_CONFIG_HOME: '/cfg/xdg',
+    XDG_DATA_HOME: '/cfg/data',
+    HERMES_HOME: '/cfg/hermes',
+    PI_CODING_AGENT_DIR: '/cfg/pi/agent',
+    STOPLINE_HOME: '/cfg/sl',
+  };
+  const open = { ...freshContract(), mode: 'open' as const, level: 'guard' as const };
+  const scoped = { ...open, mode: 'change' as const, files: ['src/**'] };
+
+  function judge(command: string, env: Record<string, string>, contract = open): { reason: string; paths: string[] | null } {
+    const home = env.HOME;
+    const a = analyzeShell(command, { cwd: PROJECT, ...(home ? { home } : {}), vars: pathVars(env) });
+    const action: Action = { name: 'Bash', mutability: a.mutability, affectedPaths: a.affectedPaths, cwd: PROJECT, dependencyIntent: a.dependencyIntent, hashIntent: a.hashIntent, delegationCount: 0, unboundedDelegation: false };
+    const ctx = { selfPaths: selfPaths({ env, dataDir: env.STOPLINE_HOME ?? `${HOME}/.local/share/stopline`, projectDir: PROJECT }), ...(home ? { home } : {}), cwd: PROJECT };
+    return { reason: decide(contract, action, ctx).reasonCode, paths: a.affectedPaths };
+  }
+
+  // every host's config folder and stopline's own, as written with literal paths, `~`, $HOME and the variable that moves it
+  const DEFAULT_FOLDERS: [string, string[]][] = [
+    ['Claude Code', ['~/.claude', '$HOME/.claude', '"${HOME}/.claude"', '/home/u/.claude', '~/.claude/', '~/.claude/plugins']],
+    ['Codex', ['~/.codex', '$HOME/.codex', '/home/u/.codex/']],
+    ['OpenCode', ['~/.config/opencode', '$HOME/.config/opencode/plugin', '~/.config']],
+    ['Hermes', ['~/.hermes', '"$HOME/.hermes"', '~/.hermes/plugins']],
+    ['Pi', ['~/.pi/agent', '~/.pi', '$HOME/.pi/agent/extensions']],
+    ['stopline data and config', ['~/.local/share/stopline', '~/.local/share', '~/.local', '~/.config/stopline', '$HOME/.local']],
+    ['home and above', ['~', '$HOME', '"$HOME"', '${HOME}/', '/home/u', '/home', '/']],
+    ['project', ['.', '..', '.claude', '.opencode/plugin', '.stopline', '/w/p', '/w', './']],
+  ];
+  const MOVED_FOLDERS: [string, string[]][] = [
+    ['Claude Code (CLAUDE_CONFIG_DIR)', ['$CLAUDE_CONFIG_DIR', '"${CLAUDE_CONFIG_DIR}"', '/cfg/claude', '$CLAUDE_CONFIG_DIR/plugins', '~/.claude']],
+    ['Codex (CODEX_HOME)', ['$CODEX_HOME', '"$CODEX_HOME"/', '${CODEX_HOME}', '/cfg/codex']],
+    ['OpenCode (XDG_CONFIG_HOME)', ['$XDG_CONFIG_HOME/opencode', '$XDG_CONFIG_HOME', '"$XDG_CONFIG_HOME/opencode/plugin"']],
+    ['Hermes (HERMES_HOME)', ['$HERMES_HOME', '${HERMES_HOME}/plugins', '/cfg/hermes']],
+    ['Pi (PI_CODING_AGENT_DIR)', ['$PI_CODING_AGENT_DIR', '"$PI_CODING_AGENT_DIR/extensions"', '/cfg/pi', '$PI_CODING_AGENT_DIR/..']],
+    ['stopline (STOPLINE_HOME, XDG_DATA_HOME, XDG_CONFIG_HOME)', ['$STOPLINE_HOME', '"$STOPLINE_HOME"', '$XDG_DATA_HOME/stopline', '$XDG_DATA_HOME', '$XDG_CONFIG_HOME/stopline', '/cfg']],
+  ];
+  // a relative folder is placed from where the command runs, so it is also tried from a subfolder
+  const OPS = (f: string) => [`mv ${f} /tmp/x`, `rm -rf ${f}`, `cp -r empty ${f}`, `rsync -a --delete empty/ ${f}`, `rmdir ${f}`, f.startsWith('.') ? `cd src && rm -rf ../${f}` : `cd /tmp && rm -rf ${f}`];
+
+  for (const [env, table] of [[{ HOME }, DEFAULT_FOLDERS], [MOVED, MOVED_FOLDERS]] as const) {
+    for (const [host, folders] of table) {
+      it(`${host}: moving, removing or overwriting ${folders.join(', ')} is GUARD_SELF_PROTECTION`, () => {
+        const wrong: string[] = [];
+        for (const f of folders) {
+          for (const cmd of OPS(f)) {
+            const r = judge(cmd, env);
+            if (r.reason !== 'GUARD_SELF_PROTECTION') wrong.push(`${cmd}: ${r.reason} ${JSON.stringify(r.paths)}`);
+          }
+        }
+        expect(wrong).toEqual([]);
+      });
+    }
+  }
+
+  it('the brief examples: mv ~/.claude, rm -rf ~, rm -rf $HOME/.config, mv .. x, cp -r empty ~/.pi', () => {
+    for (const cmd of ['mv ~/.claude /tmp/x', 'rm -rf ~', 'rm -rf $HOME/.config', 'mv .. x', 'cp -r empty ~/.pi']) expect(judge(cmd, { HOME }).reason, cmd).toBe('GUARD_SELF_PROTECTION');
+  });
+
+  it('near misses are ordinary writes: siblings, other folders, files inside a parent', () => {
+    for (const cmd of ['rm -rf ~/.claude-backup', 'rm -rf ~/.cache/tool', 'mv ~/.config/other /tmp/x', 'rm -rf src', 'mkdir -p ~/.config/newtool', 'touch ~/.pi/notes.txt', 'rm -rf ~/.codexx', 'rm -rf /tmp/x']) {
+      expect(judge(cmd, { HOME }).reason, cmd).toBe('WITHIN_CONTRACT');
+    }
+    // once moved, the default folder of a host holds nothing of stopline's (except Claude's, kept on purpose)
+    expect(judge('rm -rf ~/.codex', MOVED).reason).toBe('WITHIN_CONTRACT');
+    expect(judge('rm -rf ~/.hermes', MOVED).reason).toBe('WITHIN_CONTRACT');
+  });
+
+  it('a variable the hook does not know is unproven, never outside', () => {
+    for (const cmd of ['rm -rf $CODEX_HOME', 'mv "$HERMES_HOME" /tmp/x', 'rm -rf ${PI_CODING_AGENT_DIR}/..', 'rm -rf $XDG_STATE_HOME', 'rm -rf $CLAUDE_CONFIG_DIR/plugins']) {
+      const r = judge(cmd, { HOME }, scoped);
+      expect([cmd, r.paths, r.reason]).toEqual([cmd, null, 'WRITE_PATH_UNPROVEN']);
+    }
+  });
+
+  it('a variable the command sets itself is not the hook value: unproven', () => {
+    for (const cmd of ['CODEX_HOME=/tmp/x; rm -rf $CODEX_HOME', 'export CODEX_HOME=/tmp/y && rm -rf "$CODEX_HOME"', 'read CODEX_HOME; rm -rf $CODEX_HOME', 'for HOME in /a; do rm -rf ~; done', 'HOME=/tmp/h rm -rf ~/.claude', 'unset CODEX_HOME; rm -rf "$CODEX_HOME"/x']) {
+      const r = judge(cmd, MOVED, scoped);
+      expect([cmd, r.paths, r.reason]).toEqual([cmd, null, 'WRITE_PATH_UNPROVEN']);
+    }
+  });
+
+  it('an unknown home (`~` with no HOME, `~user`) is unproven, never outside', () => {
+    for (const [cmd, env] of [['rm -rf ~/.claude', {}], ['rm -rf ~root/.claude', { HOME }], ['mv ~someone /tmp/x', { HOME }]] as const) {
+      const r = judge(cmd, env, scoped);
+      expect([cmd, r.paths, r.reason]).toEqual([cmd, null, 'WRITE_PATH_UNPROVEN']);
+    }
+  });
+
+  it('values that would split or glob, or start with ~, are not used', () => {
+    expect(pathVars({ CODEX_HOME: '/a b', HERMES_HOME: '/x/*', PI_CODING_AGENT_DIR: '~/pi', STOPLINE_HOME: '/ok', HOME: '/h' })).toEqual({ STOPLINE_HOME: '/ok' });
+    expect(judge('rm -rf $CODEX_HOME', { HOME, CODEX_HOME: '/a b' }, scoped).reason).toBe('WRITE_PATH_UNPROVEN');
   });
 });
