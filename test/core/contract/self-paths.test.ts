@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decide } from '../../../core/contract/decide';
 import { freshContract } from '../../../core/contract/types';
+import type { Contract } from '../../../core/contract/types';
 import type { Action } from '../../../core/protocol';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -126,7 +127,7 @@ describe('a folder that contains a protected path is protected like the path its
   const open = { ...freshContract(), mode: 'open' as const, level: 'guard' as const };
   const scoped = { ...open, mode: 'change' as const, files: ['src/**'] };
 
-  function judge(command: string, env: Record<string, string>, contract = open): { reason: string; paths: string[] | null } {
+  function judge(command: string, env: Record<string, string>, contract: Contract = open): { reason: string; paths: string[] | null } {
     const home = env.HOME;
     const a = analyzeShell(command, { cwd: PROJECT, ...(home ? { home } : {}), vars: pathVars(env) });
     const action: Action = { name: 'Bash', mutability: a.mutability, affectedPaths: a.affectedPaths, cwd: PROJECT, dependencyIntent: a.dependencyIntent, hashIntent: a.hashIntent, delegationCount: 0, unboundedDelegation: false };
