@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Installs the pinned real agent CLIs used by the host-in-the-loop tests into git-ignored
-// `.hosts/<name>/` folders (each its own package.json + `npm install`), and makes sure a
-// ripgrep binary is available offline for OpenCode. An install whose versions already match
-// the pins is reused without touching the network.
+// `.hosts/<name>/` folders (each its own package.json + `npm install`; a `python-venv` pin
+// gets a virtual environment filled from a hashed requirements file instead), and makes sure
+// a ripgrep binary is available offline for OpenCode. An install whose versions already
+// match the pins is reused without touching the network.
 //
 //   node test/hosts/install-hosts.mjs [--only claude,codex,...] [--serial]
 //
@@ -10,7 +11,8 @@
 // Pins live in test/hosts/harness/pins.json (the harness reads the same file).
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, copyFileSync, readdirSync, chmodSync, statSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, copyFileSync, readdirSync, chmodSync, statSync, rmSync, realpathSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -70,7 +72,99 @@ function runLogged(cmd, args, options, logFile) {
   });
 }
 
+// ---- python-venv pins (Hermes Agent): python3 -m venv + pip install --require-hashes ----
+
+/** The stamp that says which requirements file filled the venv (its sha256), next to the venv. */
+const VENV_STAMP = 'requirements.sha256';
+
+function sha256File(file) {
+  return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+/** "3.11" -> [3, 11] */
+function versionPair(text) {
+  const [major = 0, minor = 0] = String(text).split('.').map(Number);
+  return [major, minor];
+}
+
+function pairAtLeast(a, b) {
+  return a[0] > b[0] || (a[0] === b[0] && a[1] >= b[1]);
+}
+
+/** The first python3 on PATH (or python3.13 .. python3.11) inside the pin's version range, as [path, "3.x.y"]. */
+function findPython(pin) {
+  const low = versionPair(pin.python?.atLeast ?? '3.0');
+  const high = versionPair(pin.python?.below ?? '4.0');
+  const tried = [];
+  for (const cmd of ['python3', 'python3.13', 'python3.12', 'python3.11']) {
+    const r = spawnSync(cmd, ['-c', 'import sys; print(sys.executable); print("%d.%d.%d" % sys.version_info[:3])'], { encoding: 'utf8' });
+    if (r.status !== 0) continue;
+    const [exe, version] = r.stdout.trim().split('\n');
+    tried.push(`${cmd} ${version}`);
+    const v = versionPair(version);
+    if (pairAtLeast(v, low) && !pairAtLeast(v, high)) return { exe, version, tried };
+  }
+  return { exe: null, version: null, tried };
+}
+
+function venvIsCurrent(dir, pin) {
+  const entry = join(dir, pin.entry);
+  if (!existsSync(entry)) return false;
+  let stamp = '';
+  try {
+    stamp = readFileSync(join(dir, VENV_STAMP), 'utf8').trim();
+  } catch {
+    return false;
+  }
+  if (stamp !== sha256File(join(repoRoot, pin.requirements))) return false;
+  // the dist-info folder pip leaves for each installed distribution names its version
+  const lib = join(dir, 'venv', 'lib');
+  if (!existsSync(lib)) return false;
+  return Object.entries(pin.packages).every(([pkg, version]) =>
+    readdirSync(lib).some((py) => existsSync(join(lib, py, 'site-packages', `${pkg.replace(/-/g, '_')}-${version}.dist-info`))),
+  );
+}
+
+async function installVenvHost(name, pin) {
+  const dir = join(hostsRoot, name);
+  const label = Object.entries(pin.packages).map(([p, v]) => `${p}==${v}`).join(' + ');
+  const rel = relative(repoRoot, dir);
+  if (venvIsCurrent(dir, pin)) return { name, ok: true, line: `${name.padEnd(9)} ${label}  reused  ${rel}` };
+  const started = Date.now();
+  const elapsed = () => ((Date.now() - started) / 1000).toFixed(1);
+  const python = findPython(pin);
+  if (!python.exe) {
+    const want = `python >= ${pin.python?.atLeast} and < ${pin.python?.below}`;
+    return { name, ok: false, line: `${name.padEnd(9)} ${label}  FAILED: needs ${want}; found ${python.tried.join(', ') || 'no python3 on PATH'}` };
+  }
+  // a venv is rebuilt, never patched: a half-finished or older one goes first
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const log = join(dir, 'install.log');
+  // the venv's scripts name their python by absolute path: use the real one, so a .hosts that is
+  // a symlink (shared by several clones) keeps working from every clone
+  const venv = await runLogged(python.exe, ['-m', 'venv', join(realpathSync(dir), 'venv')], { cwd: dir }, null);
+  if (venv.code !== 0) {
+    writeFileSync(log, venv.text);
+    return { name, ok: false, line: `${name.padEnd(9)} ${label}  FAILED (python -m venv exited ${venv.code}) after ${elapsed()}s: ${venv.text.trim().split('\n').slice(-3).join(' | ')}` };
+  }
+  // --require-hashes: every file must match the committed hash; --no-deps: the file is the whole
+  // set (pip resolves nothing); wheels only, so no sdist build can fetch unpinned build tools
+  const pip = join(dir, 'venv', 'bin', 'pip');
+  const env = { ...process.env, PIP_DISABLE_PIP_VERSION_CHECK: '1', PIP_NO_INPUT: '1' };
+  const args = ['install', '--require-hashes', '--no-deps', '--only-binary=:all:', '--no-warn-script-location', '-r', join(repoRoot, pin.requirements)];
+  const result = await runLogged(pip, args, { cwd: dir, env }, log);
+  if (result.code === 0) writeFileSync(join(dir, VENV_STAMP), `${sha256File(join(repoRoot, pin.requirements))}\n`);
+  if (result.code !== 0 || !venvIsCurrent(dir, pin)) {
+    const why = result.code !== 0 ? `pip exited ${result.code}` : `${pin.entry} missing or wrong version after install`;
+    const tail = result.text.trim().split('\n').slice(-5).join(' | ');
+    return { name, ok: false, line: `${name.padEnd(9)} ${label}  FAILED (${why}) after ${elapsed()}s: ${tail}  (log: ${rel}/install.log)` };
+  }
+  return { name, ok: true, line: `${name.padEnd(9)} ${label}  installed in ${elapsed()}s (python ${python.version})  ${rel}` };
+}
+
 async function installHost(name, pin) {
+  if (pin.kind === 'python-venv') return installVenvHost(name, pin);
   const dir = join(hostsRoot, name);
   const label = Object.entries(pin.packages).map(([p, v]) => `${p}@${v}`).join(' + ');
   const rel = relative(repoRoot, dir);

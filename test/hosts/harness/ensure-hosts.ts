@@ -15,13 +15,14 @@ export interface HostsStatus {
   required: boolean;
 }
 
-/** The hosts a runner needs (Pi 1.6.0 runs on the npm Node 22 on older system nodes). */
+/** The hosts a runner needs (Pi 1.6.0 runs on the npm Node 22 on older system nodes; Hermes is a Python venv). */
 export const HOSTS_FOR = {
   claude: ['claude'],
   codex: ['codex'],
   opencode: ['opencode'],
   'pi-ew': ['pi-ew', 'node22'],
   'pi-mz': ['pi-mz'],
+  hermes: ['hermes'],
 } as const satisfies Record<string, readonly InstalledHost[]>;
 
 const INSTALL_TIMEOUT_MS = 15 * 60 * 1000;
