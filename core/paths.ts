@@ -80,6 +80,80 @@ export function normalizeTarget(raw: string, cwd?: string, opts: { home?: string
   return { rel: outside ? abs : rel, abs, outside, style };
 }
 
+/** More alternatives than this from one files= entry is refused (nested braces multiply). */
+export const MAX_BRACE_ALTERNATIVES = 256;
+
+export type BraceExpansion = { ok: true; alternatives: string[] } | { ok: false; error: string };
+
+/**
+ * Expand `{a,b}` alternatives in one files= entry, nested groups included, the way shells and
+ * `.gitignore`-style glob libraries do: `src/{a,b}.ts` -> `src/a.ts`, `src/b.ts`;
+ * `*.{ts,tsx}` -> `*.ts`, `*.tsx`; `a{,.test}.ts` -> `a.ts`, `a.test.ts`. A group needs a
+ * comma at its own level: `{a}`, `{}` and ranges like `{1..3}` are refused, as is an unclosed `{`
+ * or a stray `}`, so no entry is ever kept that silently matches nothing.
+ */
+export function expandBraces(entry: string): BraceExpansion {
+  // find the first top-level group; recurse on its alternatives and on what follows
+  let depth = 0;
+  let open = -1;
+  for (let i = 0; i < entry.length; i++) {
+    const c = entry[i];
+    if (c === '{') {
+      if (depth === 0) open = i;
+      depth += 1;
+    } else if (c === '}') {
+      if (depth === 0) return { ok: false, error: `"}" at position ${i + 1} closes no "{"` };
+      depth -= 1;
+      if (depth === 0) return expandGroup(entry, open, i);
+    }
+  }
+  if (depth > 0) return { ok: false, error: `"{" at position ${open + 1} is never closed` };
+  return { ok: true, alternatives: [entry] };
+}
+
+function expandGroup(entry: string, open: number, close: number): BraceExpansion {
+  const head = entry.slice(0, open);
+  const body = entry.slice(open + 1, close);
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === '{') depth += 1;
+    else if (c === '}') depth -= 1;
+    else if (c === ',' && depth === 0) {
+      parts.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(body.slice(start));
+  if (parts.length < 2) return { ok: false, error: `"{${body}}" has no comma; write alternatives as {a,b} (ranges like {1..3} are not supported)` };
+  const tails = expandBraces(entry.slice(close + 1));
+  if (!tails.ok) return tails;
+  const out: string[] = [];
+  for (const part of parts) {
+    const inner = expandBraces(part);
+    if (!inner.ok) return inner;
+    for (const a of inner.alternatives) {
+      for (const t of tails.alternatives) {
+        out.push(head + a + t);
+        if (out.length > MAX_BRACE_ALTERNATIVES) return { ok: false, error: `braces expand to more than ${MAX_BRACE_ALTERNATIVES} alternatives` };
+      }
+    }
+  }
+  return { ok: true, alternatives: out };
+}
+
+/** files= entries with their braces expanded; an entry that does not expand is dropped (it matches nothing). */
+export function expandFilesEntries(entries: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const e of entries) {
+    const x = expandBraces(e);
+    if (x.ok) out.push(...x.alternatives);
+  }
+  return out;
+}
+
 /** Compile one files= entry (a glob) into a RegExp over `/`-separated paths. */
 export function globToRegExp(glob: string, caseInsensitive: boolean): RegExp {
   let src = '';

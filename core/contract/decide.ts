@@ -25,7 +25,7 @@
  * one in another form. The verdict is the strictest of them: approving an ask must not let
  * through something another rule denies.
  */
-import { allowListCovers, entryInsideTarget, normalizeTarget } from '../paths';
+import { allowListCovers, entryInsideTarget, expandFilesEntries, normalizeTarget } from '../paths';
 import type { NormalizedPath } from '../paths';
 import type { Action } from '../protocol';
 import { REASONS } from '../registry/reasons';
@@ -204,7 +204,9 @@ const filesRule: RuleCheck = ({ contract, action, cwd, pathOpts, mutates, target
       'Use an edit or write tool that names its file, or a command whose targets are literal paths inside files=; or ask the person to approve.',
     );
   }
-  const outside = targets?.find((t) => !allowListCovers(files, t, cwd, pathOpts));
+  // `{a,b}` braces are alternatives: each expanded entry is a glob of its own
+  const patterns = expandFilesEntries(files);
+  const outside = targets?.find((t) => !allowListCovers(patterns, t, cwd, pathOpts));
   if (!outside) return null;
   return broken(
     'PATH_OUTSIDE_CONTRACT',

@@ -8,6 +8,7 @@
  *             [agents=N|allow] -- task text
  *   $stopline status | help | runtime [all] | explain <event-id> | label <event-id> correct|incorrect|inconclusive
  */
+import { expandBraces } from '../paths';
 import { LEVELS, MAX_AGENT_BUDGET, MODES, POLICIES } from './types';
 import type { AgentBudget, Level, NamedMode, Policy } from './types';
 
@@ -232,6 +233,11 @@ export function parsePromptCommand(text: string): PromptCommand {
       const raw = word.slice(eq + 1);
       if (key === 'files') {
         const entries = raw.split('|').map((s) => s.trim()).filter((s) => s !== '');
+        // a lock whose glob cannot expand would match nothing: refuse it instead of arming it
+        for (const entry of entries) {
+          const x = expandBraces(entry);
+          if (!x.ok) return err('INVALID_DIRECTIVE_TOKEN', `files= entry "${clip(entry)}": ${x.error}. Braces list alternatives separated by commas, e.g. files=src/{a,b}.ts.`);
+        }
         const c = set('files value', entries.join('|'));
         if (c) return c;
         spec.files = entries;

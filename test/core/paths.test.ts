@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowListCovers, globToRegExp, normalizeTarget } from '../../core/paths';
+import { MAX_BRACE_ALTERNATIVES, allowListCovers, expandBraces, expandFilesEntries, globToRegExp, normalizeTarget } from '../../core/paths';
 
 describe('normalizeTarget', () => {
   const cases: [string, string | undefined, { rel: string; outside: boolean; style?: string }][] = [
@@ -78,5 +78,40 @@ describe('allowListCovers', () => {
     expect(covers(['src'], 'src/a/b.ts')).toBe(true);
     expect(covers(['src/**'], 'src')).toBe(true);
     expect(covers(['test/**', 'src/a.ts'], 'test/x.ts')).toBe(true);
+  });
+});
+
+describe('files= braces', () => {
+  const alts = (e: string) => {
+    const x = expandBraces(e);
+    return x.ok ? x.alternatives : `error: ${x.error}`;
+  };
+  it('expands alternatives, nested groups, several groups and empty alternatives', () => {
+    expect(alts('src/{a,b}.ts')).toEqual(['src/a.ts', 'src/b.ts']);
+    expect(alts('test/**/*.{ts,tsx}')).toEqual(['test/**/*.ts', 'test/**/*.tsx']);
+    expect(alts('src/{lib,app/{x,y}}/**')).toEqual(['src/lib/**', 'src/app/x/**', 'src/app/y/**']);
+    expect(alts('{a,b}/{c,d}')).toEqual(['a/c', 'a/d', 'b/c', 'b/d']);
+    expect(alts('a{,.test}.ts')).toEqual(['a.ts', 'a.test.ts']);
+    expect(alts('{src,lib}')).toEqual(['src', 'lib']);
+    expect(alts('plain/**')).toEqual(['plain/**']);
+  });
+  it('refuses what would match nothing or something else than written', () => {
+    expect(alts('src/{a,b.ts')).toMatch(/never closed/);
+    expect(alts('src/a,b}.ts')).toMatch(/closes no/);
+    expect(alts('src/{a}.ts')).toMatch(/no comma/);
+    expect(alts('{}')).toMatch(/no comma/);
+    expect(alts('f{1..3}')).toMatch(/ranges/);
+    expect(alts('{a,{b}}')).toMatch(/no comma/);
+    expect(alts('{a,{b,c}')).toMatch(/never closed/);
+    expect(alts('{a,b,c,d}'.repeat(5))).toMatch(new RegExp(`more than ${MAX_BRACE_ALTERNATIVES}`));
+  });
+  it('a files= list covers every alternative and nothing else', () => {
+    const covers = (entries: string[], raw: string) => allowListCovers(expandFilesEntries(entries), normalizeTarget(raw, '/w/p'), '/w/p');
+    const files = ['src/{a,b}.ts', 'test/**/*.{ts,tsx}'];
+    for (const p of ['src/a.ts', 'src/b.ts', 'test/x.ts', 'test/deep/er/y.tsx', '/w/p/src/a.ts']) expect(covers(files, p), p).toBe(true);
+    for (const p of ['src/c.ts', 'src/{a,b}.ts', 'src/a.tsx', 'test/x.js', 'lib/a.ts']) expect(covers(files, p), p).toBe(false);
+    expect(covers(['{src,lib}'], 'lib/deep/x.ts')).toBe(true);
+    // an entry that cannot expand covers nothing (the grammar never arms one; an old state file might)
+    expect(covers(['src/{a'], 'src/{a')).toBe(false);
   });
 });

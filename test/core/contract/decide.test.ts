@@ -89,6 +89,8 @@ const ROWS: Row[] = [
   ['unknown with a proven outside target', { files: ['src/**'] }, { mutability: 'unknown', affectedPaths: ['lib/a'] }, 'deny', 'PATH_OUTSIDE_CONTRACT'],
   ['inside files=', { files: ['src/**'] }, {}, 'allow', 'WITHIN_CONTRACT'],
   ['single * glob', { files: ['src/*.ts'] }, { affectedPaths: ['src/a.ts'] }, 'allow', 'WITHIN_CONTRACT'],
+  ['{a,b} braces: each alternative is inside', { files: ['src/{a,b}.ts'] }, { affectedPaths: ['src/b.ts'] }, 'allow', 'WITHIN_CONTRACT'],
+  ['{a,b} braces: anything else is outside', { files: ['src/{a,b}.ts'] }, { affectedPaths: ['src/c.ts'] }, 'deny', 'PATH_OUTSIDE_CONTRACT'],
   ['single * does not cross folders', { files: ['src/*.ts'] }, { affectedPaths: ['src/x/a.ts'] }, 'deny', 'PATH_OUTSIDE_CONTRACT'],
   ['absolute allow-list entry', { files: ['/w/p/src/**'] }, { affectedPaths: ['src/a.ts'] }, 'allow', 'WITHIN_CONTRACT'],
   ['absolute target inside files=', { files: ['src/**'] }, { affectedPaths: ['/w/p/src/a.ts'] }, 'allow', 'WITHIN_CONTRACT'],

@@ -33,6 +33,9 @@ const CASES: [string, Want][] = [
   ['$stopline change files="my dir/**|a b.ts" -- spaces', { directive: { mode: 'change', files: ['my dir/**', 'a b.ts'] } }],
   ['$stopline change files=C:\\Repo\\Src\\** -- win', { directive: { mode: 'change', files: ['C:\\Repo\\Src\\**'] } }],
   ['$stopline change files=a||b| -- empties dropped', { directive: { mode: 'change', files: ['a', 'b'] } }],
+  // braces are kept as written (the contract line shows them); decide() expands them
+  ['$stopline change files=src/{a,b}.ts|test/**/*.{ts,tsx} -- braces', { directive: { mode: 'change', files: ['src/{a,b}.ts', 'test/**/*.{ts,tsx}'] } }],
+  ['$stopline change files=src/{lib,app/{x,y}}/** -- nested braces', { directive: { mode: 'change', files: ['src/{lib,app/{x,y}}/**'] } }],
   ['$stopline change FILES=Src/A.ts -- key case', { directive: { mode: 'change', files: ['Src/A.ts'] } }],
   // policies and agents
   ['$stopline change deps=allow hash=ask -- x', { directive: { mode: 'change', deps: 'allow', hash: 'ask' } }],
@@ -82,6 +85,13 @@ const CASES: [string, Want][] = [
   ['$stopline edit -- x', { error: 'INVALID_DIRECTIVE_TOKEN', says: 'change' }],
   ['$stopline change mode=fast -- x', { error: 'INVALID_DIRECTIVE_TOKEN', says: 'mode=' }],
   ['$stopline change files="unclosed -- x', { error: 'INVALID_DIRECTIVE_TOKEN', says: 'quote' }],
+  // a files= glob that cannot expand would arm a lock matching nothing: refused, contract unchanged
+  ['$stopline change files=src/{a,b.ts -- x', { error: 'INVALID_DIRECTIVE_TOKEN', says: 'never closed' }],
+  ['$stopline change files=src/a}.ts -- x', { error: 'INVALID_DIRECTIVE_TOKEN', says: 'closes no' }],
+  ['$stopline change files=src/{a}.ts -- x', { error: 'INVALID_DIRECTIVE_TOKEN', says: 'no comma' }],
+  ['$stopline change files=log{1..3}.txt -- x', { error: 'INVALID_DIRECTIVE_TOKEN', says: 'ranges' }],
+  ['$stopline change files=src/{a|b}.ts -- x', { error: 'INVALID_DIRECTIVE_TOKEN', says: 'separated by commas' }],
+  ['$stopline change files=ok.ts|{x,{y,z} -- x', { error: 'INVALID_DIRECTIVE_TOKEN', says: '"{x,{y,z}"' }],
   ['$stopline review change -- x', { error: 'CONFLICTING_DIRECTIVE', says: 'review' }],
   ['$stopline watch guard', { error: 'CONFLICTING_DIRECTIVE' }],
   ['$stopline change files=a files=b -- x', { error: 'CONFLICTING_DIRECTIVE' }],
