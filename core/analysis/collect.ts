@@ -46,7 +46,9 @@ export function resolvePath(raw: string, dir: string | null, base: Base): string
     if (dir === null) return null;
     p = joinDir(dir, p);
   }
-  return normalizeTarget(p, base.cwd, { home: base.home }).rel;
+  const n = normalizeTarget(p, base.cwd, { home: base.home });
+  // a folder really named `~` under the cwd stays absolute, so it is never read as the home
+  return n.rel.startsWith('~') && n.abs ? n.abs : n.rel;
 }
 
 export class Collector {
@@ -117,8 +119,20 @@ export function contentIntents(path: string, content: string | undefined, append
   return { dep: dependencyIntentFromChange(path, change), hash: hashIntentFromLines(path, addedLines(change)) };
 }
 
-/** Segments for the files of a parsed patch. */
-export function patchSegments(program: string, files: PatchFile[], problems: string[], dir: string | null, base: Base, why: string): AnalysisSegment[] {
+/**
+ * Segments for the files of a parsed patch. `place` is the host's own reading of a header
+ * path (core/path-resolve.ts through the tool's registry row): the paths it writes, or null
+ * when that cannot be proven; without it a header is placed against `dir` as written.
+ */
+export function patchSegments(
+  program: string,
+  files: PatchFile[],
+  problems: string[],
+  dir: string | null,
+  base: Base,
+  why: string,
+  place?: (raw: string) => string[] | null,
+): AnalysisSegment[] {
   if (files.length === 0) {
     return [{ program, mutability: 'write', paths: [], pathsProven: false, why: `${why}; no file headers could be read${problems.length ? ' (' + problems.join('; ') + ')' : ''}` }];
   }
@@ -128,9 +142,9 @@ export function patchSegments(program: string, files: PatchFile[], problems: str
     const paths: string[] = [];
     let proven = problems.length === 0;
     for (const r of raws) {
-      const p = resolvePath(r, dir, base);
-      if (p === null) proven = false;
-      else paths.push(p);
+      const placed = place ? place(r) : [resolvePath(r, dir, base)].filter((p): p is string => p !== null);
+      if (placed === null || placed.length === 0) proven = false;
+      else for (const p of placed) if (!paths.includes(p)) paths.push(p);
     }
     const added = addedLines(f.change);
     let dep = false;

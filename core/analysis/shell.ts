@@ -4,8 +4,9 @@
  */
 import { Collector, type Base } from './collect';
 
-/** '' = the action cwd; a workdir is kept as written (absolute, or relative to cwd) */
-export function startDir(workdir: string | undefined): string {
+/** '' = the action cwd; a workdir is kept as written (absolute, or relative to cwd); null = not known */
+export function startDir(workdir: string | null | undefined): string | null {
+  if (workdir === null) return null;
   return typeof workdir === 'string' && workdir.trim() !== '' ? workdir.trim() : '';
 }
 import type { ShellAnalysis } from './types';
@@ -22,8 +23,9 @@ export interface AnalyzeOptions {
   /**
    * the folder the command starts in when a tool names one (OpenCode bash `workdir`, Hermes
    * terminal `workdir`): absolute or relative to cwd. Paths still come out relative to cwd.
+   * null: the tool names a folder the guard cannot place, so relative targets are unproven.
    */
-  workdir?: string;
+  workdir?: string | null;
 }
 
 export function analyzeShell(command: string, opts: AnalyzeOptions = {}): ShellAnalysis {

@@ -4,10 +4,12 @@
  * throws: unreadable input is `unknown` mutability / unproven paths with the reason in
  * the segments. A tool the registry does not list is unknown.
  */
+import { placeToolPath } from '../path-resolve';
+import { normalizeTarget } from '../paths';
 import type { Action, Mutability } from '../protocol';
 import { findToolEntry } from '../registry/index';
 import type { HostRegistry, ToolEntry, ToolKind } from '../registry/types';
-import { combineSegments, patchSegments, resolvePath, type Base } from './collect';
+import { combineSegments, patchSegments, resolvePath, type Base as CollectBase } from './collect';
 import { addedLines, changeFromContent, changeFromEdit, dependencyIntentFromChange, hashIntentFromLines, langOfPath, manifestKind, type Change } from './intents';
 import { MAX_PATCH_CHARS, MAX_TOOL_NAME_CHARS } from './limits';
 import { parsePatch } from './patch';
@@ -20,10 +22,13 @@ export interface ToolCallOptions {
   home?: string;
   /** known values of the variables that name protected folders, for `$CODEX_HOME/…` targets (self-paths.ts pathVars) */
   vars?: Readonly<Record<string, string>>;
+  /** the host's version as the adapter saw it at run time; picks a versioned path resolver */
+  hostVersion?: string;
 }
 
 type Analysed = Omit<Action, 'id'>;
 type Obj = Record<string, unknown>;
+type Base = CollectBase & { hostVersion?: string };
 
 const OLD_TEXT_FIELDS = ['old_string', 'oldString', 'oldText', 'old_str', 'old_text'];
 const NEW_TEXT_FIELDS = ['new_string', 'newString', 'newText', 'new_str', 'new_text', 'content'];
@@ -56,6 +61,7 @@ function describe(v: unknown): string {
 export function analyzeToolCall(registry: HostRegistry, toolName: string, input: unknown, opts: ToolCallOptions = {}): Analysed {
   const name = typeof toolName === 'string' && toolName.trim() !== '' ? toolName.slice(0, MAX_TOOL_NAME_CHARS) : '(unnamed tool)';
   const base: Base = { cwd: typeof opts.cwd === 'string' && opts.cwd !== '' ? opts.cwd : undefined, home: typeof opts.home === 'string' && opts.home !== '' ? opts.home : undefined, vars: opts.vars };
+  if (typeof opts.hostVersion === 'string' && opts.hostVersion !== '') base.hostVersion = opts.hostVersion;
   let entry: ToolEntry | null = null;
   try {
     entry = findToolEntry(registry, name);
@@ -174,9 +180,21 @@ function command(entry: ToolEntry, kind: ToolKind, input: unknown, base: Base): 
     const v = input[entry.commandField ?? 'command'];
     return unknownResult(name, `${name}: ${entry.commandField ?? 'command'} is ${v === undefined ? 'missing' : describe(v)}`);
   }
-  const workdir = entry.workdirField ? str(input, entry.workdirField) : undefined;
-  const o = { cwd: base.cwd, home: base.home, vars: base.vars, workdir };
+  const o = { cwd: base.cwd, home: base.home, vars: base.vars, workdir: workdirOf(entry, input, base) };
   return fromShell(kind === 'powershell' ? analyzePowerShell(cmd, o) : analyzeShell(cmd, o));
+}
+
+/**
+ * The folder the tool's own working-directory field names, as the host places it: a path
+ * (relative to the cwd, or absolute), undefined when the field is absent, null when the
+ * host's folder cannot be proven (its relative targets are then unproven too).
+ */
+function workdirOf(entry: ToolEntry, input: Obj, base: Base): string | null | undefined {
+  const raw = entry.workdirField ? str(input, entry.workdirField) : undefined;
+  if (raw === undefined || raw.trim() === '' || !entry.pathResolver) return raw;
+  const placed = placeArg(entry, raw, base);
+  if ('unproven' in placed || placed.paths.length !== 1) return null;
+  return placed.paths[0]!;
 }
 
 /** Intents of one file change; over-long content counts as intent for manifests / code. */
@@ -203,15 +221,49 @@ function pathsOf(input: Obj, fields: readonly string[] | undefined): { raws: str
   return { raws, bad };
 }
 
-function fileSegment(name: string, raws: string[], bad: boolean, base: Base, why: string, dep: boolean, hash: boolean): AnalysisSegment {
+/**
+ * The paths the host writes for one raw path argument of this tool, relative to the cwd (or
+ * absolute outside it): through the row's path resolver when it has one, else placed as
+ * written. `unproven` says why the host's path cannot be known.
+ */
+function placeArg(entry: ToolEntry, raw: string, base: Base): { paths: string[] } | { unproven: string } {
+  if (!entry.pathResolver) {
+    const p = resolvePath(raw, '', base);
+    return p === null ? { unproven: 'the target cannot be placed' } : { paths: [p] };
+  }
+  const placed = placeToolPath(raw, entry.pathResolver, { base: base.cwd, home: base.home, hostVersion: base.hostVersion });
+  if ('unproven' in placed) return placed;
+  return { paths: placed.paths.map((p) => asTarget(p, base)) };
+}
+
+/**
+ * A placed path as an affected path: relative to the cwd, or absolute outside it. A folder
+ * really named `~` inside the cwd stays absolute, so nobody downstream reads it as the home.
+ */
+function asTarget(p: string, base: Base): string {
+  const n = normalizeTarget(p, base.cwd, { home: base.home });
+  return n.rel.startsWith('~') && n.abs ? n.abs : n.rel;
+}
+
+function fileSegment(entry: ToolEntry, raws: string[], bad: boolean, base: Base, why: string, dep: boolean, hash: boolean): AnalysisSegment {
+  const name = entry.name;
   const paths: string[] = [];
   let proven = !bad && raws.length > 0;
+  let unplaced: string | undefined;
   for (const r of raws) {
-    const p = resolvePath(r, '', base);
-    if (p === null) proven = false;
-    else if (!paths.includes(p)) paths.push(p);
+    const placed = placeArg(entry, r, base);
+    if ('unproven' in placed) {
+      proven = false;
+      unplaced ??= placed.unproven;
+    } else for (const p of placed.paths) if (!paths.includes(p)) paths.push(p);
   }
-  const reason = proven ? why : raws.length === 0 && !bad ? `${why}; the target is not in the input` : `${why}; a target is missing or unreadable`;
+  const reason = proven
+    ? why
+    : raws.length === 0 && !bad
+      ? `${why}; the target is not in the input`
+      : unplaced && !bad
+        ? `${why}; the host's path is unproven: ${unplaced}`
+        : `${why}; a target is missing or unreadable`;
   return { program: name, mutability: 'write', paths, pathsProven: proven, why: reason, dependencyIntent: dep || undefined, hashIntent: hash || undefined };
 }
 
@@ -232,7 +284,7 @@ function writeTool(entry: ToolEntry, input: unknown, base: Base): Result {
     }
   }
   const what = raws.length ? `${name} writes ${raws.join(', ')}` : entry.note ? `${name}: ${entry.note}` : `${name} writes`;
-  return fromShell(combineSegments([fileSegment(name, raws, bad, base, what, dep, hash)]));
+  return fromShell(combineSegments([fileSegment(entry, raws, bad, base, what, dep, hash)]));
 }
 
 function multiEdit(entry: ToolEntry, input: unknown, base: Base): Result {
@@ -242,7 +294,7 @@ function multiEdit(entry: ToolEntry, input: unknown, base: Base): Result {
   const edits = input.edits;
   const segs: AnalysisSegment[] = [];
   if (!Array.isArray(edits)) {
-    segs.push(fileSegment(name, top.raws, top.bad, base, `${name} edits ${top.raws.join(', ') || 'a file'} (edits is ${describe(edits)})`, top.raws.some((r) => manifestKind(r) !== null), false));
+    segs.push(fileSegment(entry, top.raws, top.bad, base, `${name} edits ${top.raws.join(', ') || 'a file'} (edits is ${describe(edits)})`, top.raws.some((r) => manifestKind(r) !== null), false));
     return fromShell(combineSegments(segs));
   }
   // group edits by their own path (OpenCode multiedit) or the tool's path
@@ -270,9 +322,9 @@ function multiEdit(entry: ToolEntry, input: unknown, base: Base): Result {
     }
   }
   if (perPath.size === 0) {
-    segs.push(fileSegment(name, top.raws, true, base, `${name} has no readable edits`, false, false));
+    segs.push(fileSegment(entry, top.raws, true, base, `${name} has no readable edits`, false, false));
   } else {
-    for (const [p, i] of perPath) segs.push(fileSegment(name, [p], bad, base, `${name} edits ${p}`, i.dep, i.hash));
+    for (const [p, i] of perPath) segs.push(fileSegment(entry, [p], bad, base, `${name} edits ${p}`, i.dep, i.hash));
   }
   return fromShell(combineSegments(segs));
 }
@@ -297,7 +349,7 @@ function notebookEdit(entry: ToolEntry, input: unknown, base: Base): Result {
       }
     }
   }
-  return fromShell(combineSegments([fileSegment(name, raws, bad, base, `${name} edits ${raws.join(', ') || 'a notebook'}`, dep, hash)]));
+  return fromShell(combineSegments([fileSegment(entry, raws, bad, base, `${name} edits ${raws.join(', ') || 'a notebook'}`, dep, hash)]));
 }
 
 function patchTool(entry: ToolEntry, input: unknown, base: Base): Result {
@@ -307,7 +359,13 @@ function patchTool(entry: ToolEntry, input: unknown, base: Base): Result {
   if (isObj(input)) text = input[field];
   if (typeof text !== 'string') return simple(name, 'write', `${name}: ${field} is ${text === undefined ? 'missing' : describe(text)}; the targets are unproven`);
   const parsed = parsePatch(text);
-  return fromShell(combineSegments(patchSegments(name, parsed.files, parsed.problems, '', base, `${name} applies a ${parsed.format === 'unified' ? 'unified diff' : 'patch'}`)));
+  const place = entry.pathResolver
+    ? (raw: string) => {
+        const p = placeArg(entry, raw, base);
+        return 'unproven' in p ? null : p.paths;
+      }
+    : undefined;
+  return fromShell(combineSegments(patchSegments(name, parsed.files, parsed.problems, '', base, `${name} applies a ${parsed.format === 'unified' ? 'unified diff' : 'patch'}`, place)));
 }
 
 function delegateBatch(name: string, input: unknown): Result {

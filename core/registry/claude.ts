@@ -4,6 +4,7 @@
  * Bash {command}, Read {file_path}, Agent {description, prompt, subagent_type},
  * EnterWorktree {name}, ExitWorktree {action, discard_changes} (captured fixtures).
  */
+import type { PathResolver } from '../path-resolve';
 import type { EventEntry, HostRegistry, InstallSpec, ToolEntry, ToolPatternEntry } from './types';
 import { eventRow, toolRow, type EventColumns } from './rows';
 
@@ -40,6 +41,14 @@ const ev = (native: string, canonical: EventEntry['canonical'], control: EventEn
  */
 const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
 
+/**
+ * file_path / notebook_path (docs/hosts/claude.md): trimmed, `~` and `~/` to the home, Git
+ * Bash drive paths on Windows, then joined with the session cwd; other forms are names.
+ * Claude puts the resolved absolute path into the hook input itself, so this mostly sees
+ * absolute paths already.
+ */
+const CLAUDE_PATHS: PathResolver = { steps: ['trim', 'expand-home', 'msys-drive', 'literal'] };
+
 export const claudeRegistry: HostRegistry = {
   family: 'claude',
   displayName: 'Claude Code',
@@ -70,15 +79,15 @@ export const claudeRegistry: HostRegistry = {
     ),
   ],
   tools: [
-    t('Write', 'write', { canonical: 'Write', pathFields: ['file_path'], contentFields: ['content'] }),
-    t('Edit', 'write', { canonical: 'Edit', pathFields: ['file_path'], contentFields: ['new_string'] }),
-    t('MultiEdit', 'multi-edit', { canonical: 'MultiEdit', pathFields: ['file_path'] }),
-    t('NotebookEdit', 'notebook-edit', { canonical: 'NotebookEdit', pathFields: ['notebook_path'], contentFields: ['new_source'] }),
+    t('Write', 'write', { canonical: 'Write', pathFields: ['file_path'], contentFields: ['content'], pathResolver: CLAUDE_PATHS }),
+    t('Edit', 'write', { canonical: 'Edit', pathFields: ['file_path'], contentFields: ['new_string'], pathResolver: CLAUDE_PATHS }),
+    t('MultiEdit', 'multi-edit', { canonical: 'MultiEdit', pathFields: ['file_path'], pathResolver: CLAUDE_PATHS }),
+    t('NotebookEdit', 'notebook-edit', { canonical: 'NotebookEdit', pathFields: ['notebook_path'], contentFields: ['new_source'], pathResolver: CLAUDE_PATHS }),
     t('Bash', 'shell', { canonical: 'Bash', commandField: 'command' }),
     t('PowerShell', 'powershell', { canonical: 'PowerShell', commandField: 'command' }),
     t('Monitor', 'monitor', { canonical: 'Monitor', commandField: 'command', note: 'a command source is a shell command; a WebSocket source only reads' }),
-    t('Read', 'read', { canonical: 'Read', pathFields: ['file_path'] }),
-    t('NotebookRead', 'read', { canonical: 'Read', pathFields: ['notebook_path'] }),
+    t('Read', 'read', { canonical: 'Read', pathFields: ['file_path'], pathResolver: CLAUDE_PATHS }),
+    t('NotebookRead', 'read', { canonical: 'Read', pathFields: ['notebook_path'], pathResolver: CLAUDE_PATHS }),
     t('Grep', 'read', { canonical: 'Grep' }),
     t('Glob', 'read', { canonical: 'Glob' }),
     t('LS', 'read', { canonical: 'LS' }),

@@ -4,6 +4,7 @@
  * spawn_agent {message}, and wait_agent as `multi_agent_v1wait_agent` {targets, timeout_ms}.
  * write_stdin has no hook at all.
  */
+import type { PathResolver } from '../path-resolve';
 import { mcpDoubleUnderscorePatterns } from './claude';
 import type { EventEntry, HostRegistry, InstallSpec, ToolEntry } from './types';
 import { eventRow, toolRow, type EventColumns } from './rows';
@@ -18,6 +19,12 @@ const SHORT = { defaultSec: 1, minSec: 0, maxSec: 3 };
 
 /** stopline's handler on Codex: no matcher (an omitted one matches every tool and keeps the trust hash simple), 10 s. */
 const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
+
+/**
+ * apply_patch headers and exec_command workdir (docs/hosts/codex.md): `~` and `~/` to the
+ * home, absolute as given, else joined with the turn cwd; `@` and URL forms are names.
+ */
+const CODEX_PATHS: PathResolver = { steps: ['expand-home', 'literal'] };
 
 export const codexRegistry: HostRegistry = {
   family: 'codex',
@@ -42,7 +49,7 @@ export const codexRegistry: HostRegistry = {
   ],
   tools: [
     t('Bash', 'shell', { canonical: 'Bash', commandField: 'command', note: 'exec_command as the hook sees it; workdir is not in the hook input' }),
-    t('apply_patch', 'apply-patch', { canonical: 'Edit', patchField: 'command', note: 'the whole patch envelope arrives in tool_input.command' }),
+    t('apply_patch', 'apply-patch', { canonical: 'Edit', patchField: 'command', pathResolver: CODEX_PATHS, note: 'the whole patch envelope arrives in tool_input.command' }),
     t('spawn_agent', 'delegate', { canonical: 'Task', note: 'one child agent per call; its tool calls go through the same hooks (verified)' }),
     t('multi_agent_v1spawn_agent', 'delegate', { canonical: 'Task', note: 'namespaced spelling (unverified; wait_agent arrives namespaced)' }),
     t('multi_agent_v1wait_agent', 'control', { note: 'waits for child agents (name as the hook spells it)' }),
@@ -59,7 +66,7 @@ export const codexRegistry: HostRegistry = {
     t('get_goal', 'control'),
     t('create_goal', 'control'),
     t('update_goal', 'control'),
-    t('exec_command', 'shell', { canonical: 'Bash', commandField: 'cmd', workdirField: 'workdir', note: 'model-side name; 0.171.0 hooks report it as Bash' }),
+    t('exec_command', 'shell', { canonical: 'Bash', commandField: 'cmd', workdirField: 'workdir', pathResolver: CODEX_PATHS, note: 'model-side name; 0.171.0 hooks report it as Bash' }),
     t('shell_command', 'shell', { canonical: 'Bash', commandField: 'command', note: 'older tool name (unsupported call in 0.171.0)' }),
     t('write_stdin', 'unknown', { note: 'keystrokes into a running process; 0.171.0 fires no hook for it' }),
   ],

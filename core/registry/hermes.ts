@@ -3,6 +3,7 @@
  * pre_tool_call kwargs carry `tool_name` and `args`; there is no cwd kwarg (the shim uses
  * TERMINAL_CWD or the process cwd); `terminal` may carry its own `workdir`.
  */
+import type { PathResolver } from '../path-resolve';
 import type { EventEntry, HostRegistry, ToolEntry } from './types';
 import { eventRow, toolRow, type EventColumns } from './rows';
 
@@ -11,6 +12,13 @@ const t = toolRow;
 /** Hermes shell hooks (`hooks:` in config.yaml) get 60 s when they set none, and 1 to 300 s when they do. */
 const e = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
   eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 60, minSec: 1, maxSec: 300 }, ...cols }, note);
+
+/**
+ * File-tool paths and terminal workdir (docs/hosts/hermes.md): Git Bash drive paths on
+ * Windows, `~` and `~/` to the home, `~name` to that user's home (unproven here), then joined
+ * with the session's working folder; `@` and URL forms are names.
+ */
+const HERMES_PATHS: PathResolver = { steps: ['msys-drive', 'expand-home', 'expand-user-home', 'literal'] };
 
 export const hermesRegistry: HostRegistry = {
   family: 'hermes',
@@ -44,11 +52,11 @@ export const hermesRegistry: HostRegistry = {
     e('kanban_task_blocked', null, null, false),
   ],
   tools: [
-    t('read_file', 'read', { canonical: 'Read', pathFields: ['path'] }),
+    t('read_file', 'read', { canonical: 'Read', pathFields: ['path'], pathResolver: HERMES_PATHS }),
     t('search_files', 'read', { canonical: 'Grep' }),
-    t('write_file', 'write', { canonical: 'Write', pathFields: ['path'], contentFields: ['content'] }),
-    t('patch', 'v4a-patch', { canonical: 'Edit', pathFields: ['path'], contentFields: ['new_string'], patchField: 'patch', note: 'mode "replace" (default) edits `path`; mode "patch" applies V4A text' }),
-    t('terminal', 'shell', { canonical: 'Bash', commandField: 'command', workdirField: 'workdir' }),
+    t('write_file', 'write', { canonical: 'Write', pathFields: ['path'], contentFields: ['content'], pathResolver: HERMES_PATHS }),
+    t('patch', 'v4a-patch', { canonical: 'Edit', pathFields: ['path'], contentFields: ['new_string'], patchField: 'patch', pathResolver: HERMES_PATHS, note: 'mode "replace" (default) edits `path`; mode "patch" applies V4A text' }),
+    t('terminal', 'shell', { canonical: 'Bash', commandField: 'command', workdirField: 'workdir', pathResolver: HERMES_PATHS }),
     t('process', 'unknown', { kindBy: { field: 'action', cases: { list: 'read', poll: 'read', log: 'read', wait: 'read', close: 'control' }, otherwise: 'unknown' }, note: 'kill/write/submit act on a running process' }),
     t('read_terminal', 'read'),
     t('close_terminal', 'control'),

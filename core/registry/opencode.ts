@@ -4,11 +4,18 @@
  * content}, edit {filePath, oldString, newString, replaceAll?}, bash {command, timeout?,
  * workdir?}, task {description, prompt, subagent_type, task_id?, command?}.
  */
+import type { PathResolver } from '../path-resolve';
 import type { HostRegistry, ToolEntry } from './types';
 import { eventRow, toolRow } from './rows';
 
 const t = toolRow;
 const e = eventRow;
+
+/**
+ * filePath, patch headers and bash workdir (docs/hosts/opencode.md): absolute as given, else
+ * joined with the instance directory; no `~`, `@` or URL handling, such forms are names.
+ */
+const OPENCODE_PATHS: PathResolver = { steps: ['literal'] };
 
 export const opencodeRegistry: HostRegistry = {
   family: 'opencode',
@@ -30,7 +37,7 @@ export const opencodeRegistry: HostRegistry = {
     e('permission.ask', null, null, false, { doors: [] }, 'declared but never called in 1.18.33'),
   ],
   tools: [
-    t('read', 'read', { canonical: 'Read', pathFields: ['filePath'] }),
+    t('read', 'read', { canonical: 'Read', pathFields: ['filePath'], pathResolver: OPENCODE_PATHS }),
     t('grep', 'read', { canonical: 'Grep' }),
     t('glob', 'read', { canonical: 'Glob' }),
     t('list', 'read', { canonical: 'LS' }),
@@ -38,12 +45,12 @@ export const opencodeRegistry: HostRegistry = {
     t('webfetch', 'read', { canonical: 'WebFetch' }),
     t('websearch', 'read', { canonical: 'WebSearch' }),
     t('codesearch', 'read', { canonical: 'WebSearch' }),
-    t('write', 'write', { canonical: 'Write', pathFields: ['filePath'], contentFields: ['content'], hookFields: { content: 'content' } }),
-    t('edit', 'write', { canonical: 'Edit', pathFields: ['filePath'], contentFields: ['newString'], hookFields: { old_string: 'oldString', new_string: 'newString', replace_all: 'replaceAll' } }),
-    t('multiedit', 'multi-edit', { canonical: 'MultiEdit', pathFields: ['filePath'] }),
-    t('patch', 'apply-patch', { canonical: 'Edit', patchField: 'patchText' }),
-    t('apply_patch', 'apply-patch', { canonical: 'Edit', patchField: 'patchText' }),
-    t('bash', 'shell', { canonical: 'Bash', commandField: 'command', workdirField: 'workdir' }),
+    t('write', 'write', { pathResolver: OPENCODE_PATHS, canonical: 'Write', pathFields: ['filePath'], contentFields: ['content'], hookFields: { content: 'content' } }),
+    t('edit', 'write', { pathResolver: OPENCODE_PATHS, canonical: 'Edit', pathFields: ['filePath'], contentFields: ['newString'], hookFields: { old_string: 'oldString', new_string: 'newString', replace_all: 'replaceAll' } }),
+    t('multiedit', 'multi-edit', { pathResolver: OPENCODE_PATHS, canonical: 'MultiEdit', pathFields: ['filePath'] }),
+    t('patch', 'apply-patch', { pathResolver: OPENCODE_PATHS, canonical: 'Edit', patchField: 'patchText' }),
+    t('apply_patch', 'apply-patch', { pathResolver: OPENCODE_PATHS, canonical: 'Edit', patchField: 'patchText' }),
+    t('bash', 'shell', { pathResolver: OPENCODE_PATHS, canonical: 'Bash', commandField: 'command', workdirField: 'workdir' }),
     t('task', 'task-continuation', { canonical: 'Task', hookFields: { description: 'description', prompt: 'prompt', subagent_type: 'subagent_type' }, note: 'a task_id continues an existing child session (control), otherwise one new subagent' }),
     t('todowrite', 'control', { canonical: 'TodoWrite' }),
     t('todoread', 'control', { canonical: 'TodoRead' }),

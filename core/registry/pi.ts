@@ -4,11 +4,25 @@
  * newText}]}, bash {command, timeout?}, read {path, offset?, limit?}. Subagents exist only
  * through extensions (the optional `subagent` tool: single, tasks, chain shapes).
  */
+import type { PathResolverColumn } from '../path-resolve';
 import type { HostRegistry, ToolEntry } from './types';
 import { eventRow, toolRow } from './rows';
 
 const t = toolRow;
 const e = eventRow;
+
+/**
+ * read/write/edit `path` (resolveToCwd, docs/hosts/pi.md): both versions turn Unicode spaces
+ * into spaces, strip one `@` and expand `~`; 1.6.0 also reads `file://` URLs (and Git Bash
+ * drive paths on Windows); 0.73.1 keeps a URL as a relative name. The extension does not
+ * know which Pi loaded it, so without a version every path both would write is judged.
+ */
+const PI_PATHS: PathResolverColumn = {
+  versions: [
+    { since: '0.73.1', resolver: { steps: ['unicode-spaces', 'strip-at', 'expand-home', 'literal'] } },
+    { since: '1.6.0', resolver: { steps: ['unicode-spaces', 'strip-at', 'msys-drive', 'expand-home', 'file-url', 'literal'] } },
+  ],
+};
 
 export const piRegistry: HostRegistry = {
   family: 'pi',
@@ -28,12 +42,12 @@ export const piRegistry: HostRegistry = {
     e('resources_discover', null, null, false, { plugin: true, doors: [] }, 'hands Pi the skills folder shipped next to the extension (/skill:stopline)'),
   ],
   tools: [
-    t('read', 'read', { canonical: 'Read', pathFields: ['path'] }),
+    t('read', 'read', { canonical: 'Read', pathFields: ['path'], pathResolver: PI_PATHS }),
     t('grep', 'read', { canonical: 'Grep' }),
     t('find', 'read', { canonical: 'Glob' }),
     t('ls', 'read', { canonical: 'LS' }),
-    t('write', 'write', { canonical: 'Write', pathFields: ['path'], contentFields: ['content'], hookFields: { content: 'content' } }),
-    t('edit', 'multi-edit', { canonical: 'Edit', pathFields: ['path'], hookEdits: { field: 'edits', oldText: 'oldText', newText: 'newText' } }),
+    t('write', 'write', { pathResolver: PI_PATHS, canonical: 'Write', pathFields: ['path'], contentFields: ['content'], hookFields: { content: 'content' } }),
+    t('edit', 'multi-edit', { pathResolver: PI_PATHS, canonical: 'Edit', pathFields: ['path'], hookEdits: { field: 'edits', oldText: 'oldText', newText: 'newText' } }),
     t('bash', 'shell', { canonical: 'Bash', commandField: 'command' }),
     t('powershell', 'powershell', { canonical: 'PowerShell', commandField: 'command' }),
     t('subagent', 'delegate-batch', { canonical: 'Task', note: 'single {agent, task} = 1, {tasks} = tasks.length, {chain} = 1 at a time; other shapes cannot be counted' }),

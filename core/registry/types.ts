@@ -6,6 +6,7 @@
  * against it.
  */
 import type { CanonicalEvent } from '../canonical';
+import type { PathResolverColumn } from '../path-resolve';
 import type { ControlEventKind, HostFamily } from '../protocol';
 
 /**
@@ -41,6 +42,12 @@ export interface ToolEntry {
   patchField?: string;
   /** the tool's working-directory field, which wins over the event cwd for this call */
   workdirField?: string;
+  /**
+   * How the host turns this tool's path arguments (pathFields, patch headers, workdirField)
+   * into the paths it writes (core/path-resolve.ts; facts in docs/hosts/<host>.md). Absent:
+   * the plain reading (absolute, or joined with the cwd; `~/` with the guard's home).
+   */
+  pathResolver?: PathResolverColumn;
   /**
    * The kind depends on one input field (Claude ExitWorktree `action: "remove"` deletes the
    * worktree, `"keep"` does not; Hermes `process` `action: "kill"` vs `"poll"`). `kind` is

@@ -1,0 +1,177 @@
+/**
+ * Every host's path resolver column, through analyzeToolCall as the adapters call it: one
+ * table per host (and per Pi version) of the forms a model writes -> the path the host
+ * writes, relative to the cwd or absolute outside it, or null where it is unproven. The facts
+ * behind each row are in docs/hosts/<host>.md.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyzeToolCall } from '../../../core/analysis/tool-call';
+import { REGISTRIES, type RegistryFamily } from '../../../core/registry/index';
+
+const CWD = '/w/proj';
+const HOME = '/w/home';
+
+type Row = [raw: string, expected: string[] | null];
+
+function writeInput(host: RegistryFamily, raw: string): { tool: string; input: Record<string, unknown> } {
+  switch (host) {
+    case 'claude':
+      return { tool: 'Write', input: { file_path: raw, content: 'x' } };
+    case 'codex':
+      return { tool: 'apply_patch', input: { command: `*** Begin Patch\n*** Add File: ${raw}\n+x\n*** End Patch\n` } };
+    case 'opencode':
+      return { tool: 'write', input: { filePath: raw, content: 'x' } };
+    case 'pi':
+      return { tool: 'write', input: { path: raw, content: 'x' } };
+    case 'hermes':
+      return { tool: 'write_file', input: { path: raw, content: 'x' } };
+  }
+}
+
+function targets(host: RegistryFamily, raw: string, hostVersion?: string): string[] | null {
+  const { tool, input } = writeInput(host, raw);
+  const a = analyzeToolCall(REGISTRIES[host], tool, input, { cwd: CWD, home: HOME, ...(hostVersion ? { hostVersion } : {}) });
+  expect(a.mutability).toBe('write');
+  return a.affectedPaths;
+}
+
+// forms every host reads the same way
+const COMMON: Row[] = [
+  ['src/a.ts', ['src/a.ts']],
+  ['./src/../src/a.ts', ['src/a.ts']],
+  [`${CWD}/src/a.ts`, ['src/a.ts']],
+  ['../outside/x.txt', ['/w/outside/x.txt']],
+  ['/etc/x', ['/etc/x']],
+];
+
+const TABLES: Record<string, { host: RegistryFamily; version?: string; rows: Row[] }> = {
+  'Claude Code 2.1.332': {
+    host: 'claude',
+    rows: [
+      ...COMMON,
+      ['~/.claude/settings.json', [`${HOME}/.claude/settings.json`]],
+      ['  src/a.ts  ', ['src/a.ts']],
+      ['@src/a.ts', ['@src/a.ts']],
+      ['file:///etc/x', ['file:/etc/x']],
+      ['~root/x', [`${CWD}/~root/x`]],
+    ],
+  },
+  'Codex 0.171.0': {
+    host: 'codex',
+    rows: [...COMMON, ['~/x.txt', [`${HOME}/x.txt`]], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']]],
+  },
+  'OpenCode 1.18.33': {
+    host: 'opencode',
+    rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']]],
+  },
+  'Hermes 0.19.0': {
+    host: 'hermes',
+    rows: [...COMMON, ['~/x.txt', [`${HOME}/x.txt`]], ['~root/x', null], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']]],
+  },
+  'Pi 1.6.0': {
+    host: 'pi',
+    version: '1.6.0',
+    rows: [
+      ...COMMON,
+      ['@src/a.ts', ['src/a.ts']],
+      ['@../outside/x.txt', ['/w/outside/x.txt']],
+      ['@~/.pi/agent/extensions/stopline.ts', [`${HOME}/.pi/agent/extensions/stopline.ts`]],
+      ['~/x.txt', [`${HOME}/x.txt`]],
+      ['file:///etc/x', ['/etc/x']],
+      [`file://${CWD}/src/a%20b.ts`, ['src/a b.ts']],
+      ['@file:///etc/x', ['/etc/x']],
+      ['file://host/x', null],
+      ['src/my\u00A0a.ts', ['src/my a.ts']],
+      ['@@x', ['@x']],
+    ],
+  },
+  'Pi 0.73.1': {
+    host: 'pi',
+    version: '0.73.1',
+    rows: [
+      ...COMMON,
+      ['@src/a.ts', ['src/a.ts']],
+      ['@../outside/x.txt', ['/w/outside/x.txt']],
+      ['@~/.pi/agent/extensions/stopline.ts', [`${HOME}/.pi/agent/extensions/stopline.ts`]],
+      ['file:///etc/x', ['file:/etc/x']],
+      ['file://host/x', ['file:/host/x']],
+      ['src/my\u00A0a.ts', ['src/my a.ts']],
+    ],
+  },
+  'Pi, version not known (both)': {
+    host: 'pi',
+    rows: [
+      ...COMMON,
+      ['@src/a.ts', ['src/a.ts']],
+      ['@~/x', [`${HOME}/x`]],
+      ['file:///etc/x', ['file:/etc/x', '/etc/x']],
+      [`file://${CWD}/src/a.ts`, [`file:${CWD}/src/a.ts`, 'src/a.ts']],
+      ['file://host/x', null],
+    ],
+  },
+};
+
+describe.each(Object.entries(TABLES))('%s', (_title, t) => {
+  it.each(t.rows)('%j -> %j', (raw, expected) => {
+    expect(targets(t.host, raw, t.version)).toEqual(expected);
+  });
+});
+
+describe('the other path-bearing tools use the same column', () => {
+  it('Pi edit and OpenCode multiedit / patch place their paths like write', () => {
+    const pi = analyzeToolCall(REGISTRIES.pi, 'edit', { path: '@src/a.ts', edits: [{ oldText: 'a', newText: 'b' }] }, { cwd: CWD, home: HOME });
+    expect(pi.affectedPaths).toEqual(['src/a.ts']);
+    const me = analyzeToolCall(REGISTRIES.opencode, 'multiedit', { filePath: '~/a.ts', edits: [{ oldString: 'a', newString: 'b' }] }, { cwd: CWD, home: HOME });
+    expect(me.affectedPaths).toEqual([`${CWD}/~/a.ts`]);
+    const patch = analyzeToolCall(REGISTRIES.opencode, 'apply_patch', { patchText: '*** Begin Patch\n*** Add File: ~/b.ts\n+x\n*** End Patch' }, { cwd: CWD, home: HOME });
+    expect(patch.affectedPaths).toEqual([`${CWD}/~/b.ts`]);
+  });
+
+  it('Claude NotebookEdit and Hermes V4A patch headers expand ~', () => {
+    const nb = analyzeToolCall(REGISTRIES.claude, 'NotebookEdit', { notebook_path: '~/n.ipynb', new_source: 'x' }, { cwd: CWD, home: HOME });
+    expect(nb.affectedPaths).toEqual([`${HOME}/n.ipynb`]);
+    const v4a = analyzeToolCall(REGISTRIES.hermes, 'patch', { mode: 'patch', patch: '*** Begin Patch\n*** Add File: ~/c.ts\n+x\n*** End Patch' }, { cwd: CWD, home: HOME });
+    expect(v4a.affectedPaths).toEqual([`${HOME}/c.ts`]);
+  });
+
+  it('an unproven path names why in the analysis', () => {
+    const a = analyzeToolCall(REGISTRIES.hermes, 'write_file', { path: '~root/x', content: 'x' }, { cwd: CWD, home: HOME });
+    expect(a.affectedPaths).toBeNull();
+    expect(a.segments?.[0]?.why).toMatch(/unproven: `~name`/);
+  });
+});
+
+describe('workdir fields are placed by the host column', () => {
+  it('OpenCode bash workdir is not ~-expanded (a folder named ~), Hermes terminal workdir is', () => {
+    const oc = analyzeToolCall(REGISTRIES.opencode, 'bash', { command: 'echo x > out.txt', workdir: '~/w' }, { cwd: CWD, home: HOME });
+    expect(oc.affectedPaths).toEqual([`${CWD}/~/w/out.txt`]);
+    const he = analyzeToolCall(REGISTRIES.hermes, 'terminal', { command: 'echo x > out.txt', workdir: '~/w' }, { cwd: CWD, home: HOME });
+    expect(he.affectedPaths).toEqual([`${HOME}/w/out.txt`]);
+  });
+
+  it('a workdir the host would read as another user\'s home leaves relative targets unproven', () => {
+    const he = analyzeToolCall(REGISTRIES.hermes, 'terminal', { command: 'echo x > out.txt', workdir: '~root' }, { cwd: CWD, home: HOME });
+    expect(he.mutability).toBe('write');
+    expect(he.affectedPaths).toBeNull();
+    // an absolute target does not depend on the folder
+    const abs = analyzeToolCall(REGISTRIES.hermes, 'terminal', { command: 'echo x > /w/proj/out.txt', workdir: '~root' }, { cwd: CWD, home: HOME });
+    expect(abs.affectedPaths).toEqual(['out.txt']);
+  });
+});
+
+describe('column completeness', () => {
+  // tools whose path argument is placed by the plain reading on purpose, with why
+  const PLAIN: Record<string, string> = {
+    'hermes:text_to_speech': 'output_path: not traced in the Hermes source yet',
+  };
+  it('every tool row that names a path, a patch or a workdir has a path resolver', () => {
+    const missing: string[] = [];
+    for (const [family, reg] of Object.entries(REGISTRIES)) {
+      for (const t of reg.tools) {
+        const names = (t.pathFields?.length ?? 0) > 0 || t.patchField !== undefined || t.workdirField !== undefined;
+        if (names && !t.pathResolver && !PLAIN[`${family}:${t.name}`]) missing.push(`${family}:${t.name}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
