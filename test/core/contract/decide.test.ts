@@ -41,6 +41,13 @@ const ROWS: Row[] = [
   ['unknown with a proven self path', {}, { mutability: 'unknown', affectedPaths: ['.stopline/a'] }, 'deny', 'GUARD_SELF_PROTECTION'],
   ['reading stopline files is fine', { mode: 'review' }, { ...READ, affectedPaths: ['.stopline/stopline.json'] }, 'allow', 'WITHIN_CONTRACT'],
   ['a sibling name is not self', {}, { affectedPaths: ['.stoplinex/a'] }, 'allow', 'WITHIN_CONTRACT'],
+  // a folder that holds a protected path: moving, removing or overwriting it takes the path along
+  ['a folder holding a protected file', { mode: 'open' }, { affectedPaths: ['/home/u/.codex'] }, 'deny', 'GUARD_SELF_PROTECTION'],
+  ['the home folder holds them all', { mode: 'open' }, { affectedPaths: ['~'] }, 'deny', 'GUARD_SELF_PROTECTION'],
+  ['the project folder holds .stopline', { mode: 'open' }, { affectedPaths: ['.'] }, 'deny', 'GUARD_SELF_PROTECTION'],
+  ['the parent of the project', { mode: 'open' }, { affectedPaths: ['..'] }, 'deny', 'GUARD_SELF_PROTECTION'],
+  ['a sibling folder of a protected one', { mode: 'open' }, { affectedPaths: ['/home/u/.config/other'] }, 'allow', 'WITHIN_CONTRACT'],
+  ['a folder with a protected-looking prefix', { mode: 'open' }, { affectedPaths: ['/home/u/.cod'] }, 'allow', 'WITHIN_CONTRACT'],
   // 2 MODE_FORBIDS_MUTATION
   ['review + write', { mode: 'review' }, {}, 'deny', 'MODE_FORBIDS_MUTATION'],
   ['answer + write', { mode: 'answer' }, {}, 'deny', 'MODE_FORBIDS_MUTATION'],

@@ -206,6 +206,17 @@ describe('a folder that contains a protected path is protected like the path its
     }
   });
 
+  it('Windows: a folder holding a protected path, compared without case', () => {
+    const env = { USERPROFILE: 'C:\\Users\\u' };
+    const ctx = { selfPaths: selfPaths({ env, projectDir: 'C:\\repo' }), home: 'C:\\Users\\u', cwd: 'C:\\repo' };
+    const w = (p: string) => decide(open, { name: 'Bash', mutability: 'write', affectedPaths: [p], cwd: 'C:\\repo', dependencyIntent: false, hashIntent: false, delegationCount: 0, unboundedDelegation: false }, ctx).reasonCode;
+    expect(w('C:\\Users\\U\\.CODEX')).toBe('GUARD_SELF_PROTECTION');
+    expect(w('C:\\Users')).toBe('GUARD_SELF_PROTECTION');
+    expect(w('..')).toBe('GUARD_SELF_PROTECTION');
+    expect(w('C:\\Users\\u\\.cache')).toBe('WITHIN_CONTRACT');
+    expect(w('D:\\Users\\u\\.codex')).toBe('WITHIN_CONTRACT');
+  });
+
   it('values that would split or glob, or start with ~, are not used', () => {
     expect(pathVars({ CODEX_HOME: '/a b', HERMES_HOME: '/x/*', PI_CODING_AGENT_DIR: '~/pi', STOPLINE_HOME: '/ok', HOME: '/h' })).toEqual({ STOPLINE_HOME: '/ok' });
     expect(judge('rm -rf $CODEX_HOME', { HOME, CODEX_HOME: '/a b' }, scoped).reason).toBe('WRITE_PATH_UNPROVEN');
