@@ -4,7 +4,7 @@
  * tool returns null, and the registry must say why (see `missingTool`).
  */
 import { isAbsolute, join } from 'node:path';
-import type { NeutralTool } from './types';
+import type { NeutralTool, PathForm } from './types';
 
 export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes' | 'guard';
 export const HOSTS: readonly HostName[] = ['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard'];
@@ -26,6 +26,39 @@ function place(path: string, ctx: RenderContext, absolute: boolean): string {
   return join(ctx.project, path);
 }
 
+/** The forms each host reads itself (core/registry/<host>.ts path resolvers, docs/hosts/<host>.md). */
+const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
+  claude: ['dotdot', 'absolute', 'home'],
+  guard: ['dotdot', 'absolute', 'home'],
+  codex: ['dotdot', 'absolute', 'home'],
+  opencode: ['dotdot', 'absolute'],
+  pi: ['mention', 'dotdot', 'absolute', 'home', 'file-url'],
+  hermes: ['dotdot', 'absolute', 'home'],
+};
+
+/**
+ * A write's path in the host's own spelling of `form`; a host without that form gets its
+ * plain spelling of the same file (`place`). `~/…` paths are the test's home.
+ */
+function spell(host: HostName, t: Extract<NeutralTool, { op: 'write' }>, ctx: RenderContext, absolute: boolean): string {
+  const form = t.form;
+  if (!form || !HOST_FORMS[host].includes(form)) return place(t.path, ctx, absolute);
+  const home = t.path.startsWith('~/');
+  const abs = home ? join(ctx.home, t.path.slice(2)) : join(ctx.project, t.path);
+  switch (form) {
+    case 'mention':
+      return '@' + t.path;
+    case 'dotdot':
+      return home ? place(t.path, ctx, absolute) : `src/../${t.path}`;
+    case 'absolute':
+      return abs;
+    case 'home':
+      return home ? t.path : place(t.path, ctx, absolute);
+    case 'file-url':
+      return `file://${abs}`;
+  }
+}
+
 function codexPatch(lines: string[]): string {
   return ['*** Begin Patch', ...lines, '*** End Patch', ''].join('\n');
 }
@@ -37,10 +70,10 @@ function plusLines(content: string): string[] {
 const mcpArgs = (t: Extract<NeutralTool, { op: 'mcp' }>) => t.args;
 
 /** Claude Code (and the guard's native form, which takes Claude's tool names). */
-function claudeLike(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
+function claudeLike(t: NeutralTool, ctx: RenderContext, host: HostName = 'claude'): RenderedTool | null {
   switch (t.op) {
     case 'write':
-      return { name: 'Write', input: { file_path: place(t.path, ctx, true), content: t.content } };
+      return { name: 'Write', input: { file_path: spell(host, t, ctx, true), content: t.content } };
     case 'edit':
       return { name: 'Edit', input: { file_path: place(t.path, ctx, true), old_string: t.old, new_string: t.new, replace_all: false } };
     case 'read':
@@ -59,7 +92,7 @@ function claudeLike(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
 function codex(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   switch (t.op) {
     case 'write':
-      return { name: 'apply_patch', input: { command: codexPatch([`*** Add File: ${place(t.path, ctx, false)}`, ...plusLines(t.content)]) } };
+      return { name: 'apply_patch', input: { command: codexPatch([`*** Add File: ${spell('codex', t, ctx, false)}`, ...plusLines(t.content)]) } };
     case 'edit':
       return { name: 'apply_patch', input: { command: codexPatch([`*** Update File: ${place(t.path, ctx, false)}`, '@@', `-${t.old}`, `+${t.new}`]) } };
     case 'read':
@@ -79,7 +112,7 @@ function codex(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
 function opencode(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   switch (t.op) {
     case 'write':
-      return { name: 'write', input: { filePath: place(t.path, ctx, true), content: t.content } };
+      return { name: 'write', input: { filePath: spell('opencode', t, ctx, true), content: t.content } };
     case 'edit':
       return { name: 'edit', input: { filePath: place(t.path, ctx, true), oldString: t.old, newString: t.new } };
     case 'read':
@@ -99,7 +132,7 @@ function opencode(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
 function pi(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   switch (t.op) {
     case 'write':
-      return { name: 'write', input: { path: place(t.path, ctx, false), content: t.content } };
+      return { name: 'write', input: { path: spell('pi', t, ctx, false), content: t.content } };
     case 'edit':
       return { name: 'edit', input: { path: place(t.path, ctx, false), edits: [{ oldText: t.old, newText: t.new }] } };
     case 'read':
@@ -119,7 +152,7 @@ function pi(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
 function hermes(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   switch (t.op) {
     case 'write':
-      return { name: 'write_file', input: { path: place(t.path, ctx, false), content: t.content } };
+      return { name: 'write_file', input: { path: spell('hermes', t, ctx, false), content: t.content } };
     case 'edit':
       return { name: 'patch', input: { mode: 'replace', path: place(t.path, ctx, false), old_string: t.old, new_string: t.new } };
     case 'read':
@@ -141,5 +174,5 @@ export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderCo
   opencode,
   pi,
   hermes,
-  guard: claudeLike,
+  guard: (t, ctx) => claudeLike(t, ctx, 'guard'),
 };

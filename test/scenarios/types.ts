@@ -4,9 +4,19 @@
  * step into that host's real payload shape; a host added later only needs a renderer.
  */
 
+/**
+ * How a path is spelled to the host: each renderer spells it in that host's own form for the
+ * same file (see renderers.ts `spell`), or in its plain form where the host has no such form,
+ * so every host must decide the same after its own resolution.
+ * - `mention`: `@path` (Pi strips one `@`); `dotdot`: `src/../<path>`; `absolute`;
+ * - `home`: a `~/…` path kept as `~/…` where the host expands `~` itself;
+ * - `file-url`: `file:///abs/path` where the host reads file URLs.
+ */
+export type PathForm = 'mention' | 'dotdot' | 'absolute' | 'home' | 'file-url';
+
 /** One tool action in neutral form. Paths are relative to the project folder. */
 export type NeutralTool =
-  | { op: 'write'; path: string; content: string }
+  | { op: 'write'; path: string; content: string; form?: PathForm }
   | { op: 'edit'; path: string; old: string; new: string }
   | { op: 'read'; path: string }
   | { op: 'shell'; command: string }
