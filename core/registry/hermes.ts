@@ -120,5 +120,7 @@ export const hermesRegistry: HostRegistry = {
     'Tool calls made from inside execute_code carry no session_id; they are filed under their task_id (the session id in the interactive CLI, a fresh id elsewhere).',
     'Hermes v0.19.0 has no hook timeout: only the shim bounds a slow evaluator (STOPLINE_HERMES_TIMEOUT_MS).',
     'A shell hook (hooks: in config.yaml) cannot send a call to the approval gate: there an ask is always a block.',
+    'Proven on the real Hermes 0.19.0 (test/hosts/hermes/real-scenarios.test.ts, `hermes chat -q` and `hermes -z`): blocks of write_file, patch (replace and V4A) and terminal with the files unchanged, files=, deps=deny, agents=1 with two delegate_task calls and a tasks batch, no directive, fail open and closed with a crashed or missing evaluator, a person\'s own tool:before hook, and both installs (stopline install hermes; hermes plugins install + enable).',
+    'Proven only on the emulator (test/hosts/hermes/harness.py), not on a real Hermes: the v0.21 rules (Hermes 0.21 needs Python 3.14), the approval gate with a person answering, pre_verify, the tool calls of a delegate_task child, the one-shot fallback and a frozen evaluator.',
   ],
 };

@@ -149,6 +149,21 @@ describeRealHost(status, 'real Hermes Agent 0.19.0 with dist/hermes/stopline', H
     expect(resultOf(s, 'call_ls')).toContain('a.txt');
   });
 
+  it('3b. deps default (ask) under `hermes -z`, where nobody can answer: stopped at once with DEPENDENCY_NOT_AUTHORIZED, never sent to the approval prompt', async () => {
+    // under `hermes chat -q` Hermes exports HERMES_INTERACTIVE=1, the ask goes to its approval
+    // prompt, and with no terminal that prompt times out after 60 s and denies: see docs/hermes.md
+    const sc: Scenario = {
+      id: 'deps-ask',
+      prompt: '$stopline change -- add left-pad',
+      setup: { kind: 'none' },
+      calls: [{ id: 'call_npm', tool: 'terminal', args: { command: 'npm install left-pad' }, expect: 'DEPENDENCY_NOT_AUTHORIZED' }],
+    };
+    const { c, s } = await run(sc, { mode: 'oneshot', env: (cs) => fakeNpmEnv(cs.runDir, cs.home) });
+    expect(exists(c, 'npm-ran.txt')).toBe(false);
+    expectDecisions(sc, s);
+    expect(stampOf(s, 'call_npm')).toContain('no one can approve it here');
+  });
+
   it('4. agents=1: the first delegate_task runs a child; the second and a tasks=[…] batch of two are stopped with AGENT_BUDGET_EXHAUSTED', async () => {
     const sc = scenario('agents');
     const { s } = await run(sc);
