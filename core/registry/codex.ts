@@ -21,10 +21,11 @@ const SHORT = { defaultSec: 1, minSec: 0, maxSec: 3 };
 const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
 
 /**
- * apply_patch headers and exec_command workdir (docs/hosts/codex.md): `~` and `~/` to the
- * home, absolute as given, else joined with the turn cwd; `@` and URL forms are names.
+ * apply_patch headers and exec_command workdir (docs/hosts/codex.md): absolute as given, else
+ * joined with the turn cwd; `~/x` (seen on the real 0.171.0: the folder `~` in the project),
+ * `@` and URL forms are plain names.
  */
-const CODEX_PATHS: PathResolver = { steps: ['expand-home', 'literal'] };
+const CODEX_PATHS: PathResolver = { steps: ['literal'] };
 
 export const codexRegistry: HostRegistry = {
   family: 'codex',

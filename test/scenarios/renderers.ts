@@ -30,7 +30,7 @@ function place(path: string, ctx: RenderContext, absolute: boolean): string {
 const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   claude: ['dotdot', 'absolute', 'home'],
   guard: ['dotdot', 'absolute', 'home'],
-  codex: ['dotdot', 'absolute', 'home'],
+  codex: ['dotdot', 'absolute'],
   opencode: ['dotdot', 'absolute'],
   pi: ['mention', 'dotdot', 'absolute', 'home', 'file-url'],
   hermes: ['dotdot', 'absolute', 'home'],

@@ -58,7 +58,7 @@ const TABLES: Record<string, { host: RegistryFamily; version?: string; rows: Row
   },
   'Codex 0.171.0': {
     host: 'codex',
-    rows: [...COMMON, ['~/x.txt', [`${HOME}/x.txt`]], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']]],
+    rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']]],
   },
   'OpenCode 1.18.33': {
     host: 'opencode',
