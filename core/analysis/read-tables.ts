@@ -90,8 +90,8 @@ export const READ_TABLES: Record<string, ReadTable> = {
       '-d= --delimiter= -l --list-name -a --list-full -v --inverse -w --lightweight -c --count -f --full -g= --pgroup= -G= --group= -i --ignore-case -n --newest -o --oldest -O= --older= -P= --parent= -s= --session= -t= --terminal= -u= --euid= -U= --uid= --cgroup= -h -x --exact -F= --pidfile= -L --logpidfile -r= --runstates= -A --ignore-ancestors --ns= --nslist= -q --queue= -V',
   },
   pidof: { options: '-s -c -n -q -w -x -o= -S= -d=' },
-  // lsof only lists open files; its letters take optional values in ways getopt does not describe
-  lsof: { options: '', anyOptionReads: true },
+  // lsof only lists open files (-D can build a device cache file); its letters take optional values in ways getopt does not describe
+  lsof: { options: '-D=U', anyOptionReads: true },
   // jq cannot write files or run programs; `>` in its program is a comparison
   jq: { options: '-c --compact-output -n --null-input -e --exit-status -s --slurp -r --raw-output -j --join-output -a --ascii-output -R --raw-input -C --color-output -M --monochrome-output -S --sort-keys --tab --indent= --unbuffered --stream --stream-errors --seq -f= --from-file= -L= --arg== --argjson== --slurpfile== --rawfile== --args --jsonargs --raw-output0 -h' },
   gojq: { options: '', anyOptionReads: true },
@@ -212,8 +212,8 @@ export const READ_TABLES: Record<string, ReadTable> = {
   // ss -K kills the sockets it lists
   ss: { options: '-h -V -n --numeric -r --resolve -a --all -l --listening -o --options -e --extended -m --memory -p --processes -T --threads -i --info --tos --cgroup --tipcinfo -s --summary -E --events -Z --context -z --contexts -N= --net= -b --bpf -4 --ipv4 -6 --ipv6 -0 --packet -t --tcp -M --mptcp -S --sctp -u --udp -d --dccp -w --raw -x --unix --tipc --vsock --xdp --inet-sockets -f= --family= -A= --query= --socket= -D= --diag= -F= --filter= -H --no-header -Q --no-queues -O --oneline --bpf-maps --bpf-map-id= --inet-sockopt -K!U --kill!U' },
   // bat cache --build writes its cache (checked in programs.ts); --pager runs a program
-  bat: { options: '--pager=X', anyOptionReads: true },
-  batcat: { options: '--pager=X', anyOptionReads: true },
+  bat: { options: '--pager=X --generate-config-file!W', anyOptionReads: true },
+  batcat: { options: '--pager=X --generate-config-file!W', anyOptionReads: true },
   delta: { options: '--pager=X', anyOptionReads: true },
   ag: { options: '--pager=X', anyOptionReads: true },
   ack: { options: '--pager=X', anyOptionReads: true },

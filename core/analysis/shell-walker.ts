@@ -28,6 +28,30 @@ export function walkShellSource(w: Walk, source: string, scope: Scope, depth: nu
 
 const STDIN_TTY: StdinInfo = { kind: 'tty' };
 
+const ARITH_TEST = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge']);
+
+function testRunsCode(e: unknown, home: string | undefined): boolean {
+  const x = e as { type?: string; operator?: string; operand?: unknown; operands?: readonly unknown[]; left?: Word; right?: Word; expression?: unknown };
+  const code = (w: Word | undefined) => {
+    const v = w ? argFromWord(w, home).value : null;
+    return v !== null && /\$\(|`/.test(v);
+  };
+  switch (x.type) {
+    case 'TestUnary':
+      return x.operator === '-v' && code(x.operand as Word);
+    case 'TestBinary':
+      return ARITH_TEST.has(x.operator ?? '') && (code(x.left) || code(x.right));
+    case 'TestLogical':
+      return (x.operands ?? []).some((o) => testRunsCode(o, home));
+    case 'TestNot':
+      return testRunsCode(x.operand, home);
+    case 'TestGroup':
+      return testRunsCode(x.expression, home);
+    default:
+      return false;
+  }
+}
+
 class ShellWalker {
   constructor(
     private readonly w: Walk,
@@ -147,6 +171,8 @@ class ShellWalker {
       }
       case 'TestCommand':
         this.substitutions(n, scope, depth);
+        // `[[ 'a[$(cmd)]' -eq 1 ]]`, `[[ -v 'a[$(cmd)]' ]]`: bash evaluates the operand as arithmetic or a subscript and runs the substitution
+        if (testRunsCode(n.expression, this.w.base.home)) this.w.col.unknown('[[', 'an arithmetic or subscript operand of [[ … ]] holds command-substitution text that bash runs');
         this.w.col.add({ program: '[[', mutability: 'read', paths: [], pathsProven: true, why: '[[ … ]] only tests' });
         return;
       case 'ArithmeticCommand':
