@@ -44,13 +44,14 @@ const CLI_CASES = [
 // ---- Claude Code and Codex hook scripts: runtime cases and the recorded demo session ----
 
 /**
- * Every hook artifact carries the shell analysis (unbash ~290 KB and core/analysis ~220 KB
- * before minification) and the universal hooks engine; minified they are ~390 KB. The
- * 150 KB goal of the bench is not met (docs/performance.md says why, and what a lazily
- * evaluated shell analysis did and did not buy); the budget sits a little above today's
- * size so growth fails the build.
+ * Every hook artifact carries the shell analysis (unbash ~290 KB and core/analysis ~295 KB
+ * before minification, most of the latter the program tables) and the universal hooks engine,
+ * which reads the event rows of the Claude, Codex and Hermes registries for its dialects;
+ * minified they are ~445-455 KB. The 150 KB goal of the bench is not met (docs/performance.md
+ * says why, and what a lazily evaluated shell analysis did and did not buy); the budget sits a
+ * little above today's size so growth fails the build.
  */
-const HOOK_SCRIPT_BUDGET = 440 * KB;
+const HOOK_SCRIPT_BUDGET = 470 * KB;
 
 const HOOK_SESSION = { claude: 'b5a5bde6-34d6-4877-844a-a41ce38fb4f6', codex: '01a2289a-c971-7a20-a8d5-2f21938f3467' };
 

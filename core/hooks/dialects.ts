@@ -6,19 +6,20 @@
  * event. Hermes shell hooks use the same names as its plugin hooks.
  */
 import { CANONICAL_EVENTS, isCanonicalEvent, type CanonicalEvent } from '../canonical';
-import { claudeRegistry } from '../registry/claude';
-import { codexRegistry } from '../registry/codex';
-import { hermesRegistry } from '../registry/hermes';
-import type { EventEntry, HostRegistry } from '../registry/types';
+// the event rows only: an artifact that runs the person's hooks does not carry three tool tables
+import { claudeEvents } from '../registry/claude';
+import { codexEvents } from '../registry/codex';
+import { hermesEvents } from '../registry/hermes';
+import type { EventEntry } from '../registry/types';
 import type { Dialect } from './types';
 
 type EventTable = Readonly<Record<string, CanonicalEvent>>;
 
-/** The registry each host dialect takes its events from. */
-export const DIALECT_REGISTRIES: Readonly<Record<Exclude<Dialect, 'native'>, HostRegistry>> = {
-  claude: claudeRegistry,
-  codex: codexRegistry,
-  hermes: hermesRegistry,
+/** The registry event rows each host dialect takes its names from. */
+export const DIALECT_EVENTS: Readonly<Record<Exclude<Dialect, 'native'>, readonly EventEntry[]>> = {
+  claude: claudeEvents,
+  codex: codexEvents,
+  hermes: hermesEvents,
 };
 
 function tableOf(events: readonly EventEntry[]): EventTable {
@@ -33,15 +34,15 @@ const NATIVE_EVENTS: EventTable = Object.fromEntries(CANONICAL_EVENTS.map((e) =>
 
 const TABLES: Readonly<Record<Dialect, EventTable>> = {
   native: NATIVE_EVENTS,
-  claude: tableOf(claudeRegistry.events),
-  codex: tableOf(codexRegistry.events),
-  hermes: tableOf(hermesRegistry.events),
+  claude: tableOf(claudeEvents),
+  codex: tableOf(codexEvents),
+  hermes: tableOf(hermesEvents),
 };
 const OTHERS: Readonly<Record<Dialect, readonly string[]>> = {
   native: [],
-  claude: othersOf(claudeRegistry.events),
-  codex: othersOf(codexRegistry.events),
-  hermes: othersOf(hermesRegistry.events),
+  claude: othersOf(claudeEvents),
+  codex: othersOf(codexEvents),
+  hermes: othersOf(hermesEvents),
 };
 
 export const DIALECT_LABEL: Readonly<Record<Dialect, string>> = {
@@ -92,7 +93,7 @@ export function suggestCanonical(name: string): CanonicalEvent | null {
 /** The registry row a dialect's hooks for `event` are registered under (its first spelling). */
 function rowFor(dialect: Exclude<Dialect, 'native'>, event: CanonicalEvent): EventEntry | undefined {
   const name = spellingsOf(dialect, event)[0];
-  return DIALECT_REGISTRIES[dialect].events.find((e) => e.native === name);
+  return DIALECT_EVENTS[dialect].find((e) => e.native === name);
 }
 
 /**
