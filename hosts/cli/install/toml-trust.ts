@@ -7,17 +7,12 @@
  * that was added before it, and renamed in place when a group index moves.
  */
 import type { TrustEntry } from './codex-hook-trust';
+import { splitLines, type Line } from './text-lines';
 import { renderTrustHeader, renderTrustTables } from './codex-trust';
 
 export class TomlEditError extends Error {}
 
 export type { TrustEntry } from './codex-hook-trust';
-
-interface Line {
-  text: string; // without the line break
-  start: number; // offset of the line in the document
-  end: number; // offset after the line break (or end of text)
-}
 
 interface TableBlock {
   /** dotted key parts of the header, decoded */
@@ -25,18 +20,6 @@ interface TableBlock {
   headerLine: number;
   /** index of the last line that belongs to this table's body (comments/blanks before the next header belong to it only when followed by more body) */
   lastBodyLine: number;
-}
-
-function splitLines(text: string): Line[] {
-  const lines: Line[] = [];
-  let start = 0;
-  while (start < text.length) {
-    const nl = text.indexOf('\n', start);
-    const end = nl < 0 ? text.length : nl + 1;
-    lines.push({ text: text.slice(start, nl < 0 ? text.length : nl).replace(/\r$/, ''), start, end });
-    start = end;
-  }
-  return lines;
 }
 
 /** Decodes `[a."b c".'d']`; null when the line is not a plain table header. */

@@ -6,25 +6,9 @@
  * are refused with a message that says what to add by hand.
  */
 
+import { splitLines, type Line } from './text-lines';
+
 export class YamlEditError extends Error {}
-
-interface Line {
-  text: string; // without the line break
-  start: number;
-  end: number; // after the line break
-}
-
-function splitLines(text: string): Line[] {
-  const lines: Line[] = [];
-  let start = 0;
-  while (start < text.length) {
-    const nl = text.indexOf('\n', start);
-    const end = nl < 0 ? text.length : nl + 1;
-    lines.push({ text: text.slice(start, nl < 0 ? text.length : nl).replace(/\r$/, ''), start, end });
-    start = end;
-  }
-  return lines;
-}
 
 const indentOf = (s: string): number => /^ */.exec(s)![0].length;
 const isNeutral = (s: string): boolean => s.trim() === '' || s.trim().startsWith('#');
