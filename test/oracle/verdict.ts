@@ -1,0 +1,25 @@
+/**
+ * What the guard says about one shell command under an armed `review` contract, computed the
+ * way a host hook computes it: the host's Bash tool through analyzeToolCall (core/analysis),
+ * then decide() (core/contract). `read` = the guard would let it run as a read; `ask`/`deny`
+ * = it would stop it. The oracle only needs that split: a `read` must change nothing.
+ */
+import { analyzeToolCall } from '../../core/analysis/tool-call';
+import { decide } from '../../core/contract/decide';
+import { freshContract, type Contract } from '../../core/contract/types';
+import { claudeRegistry } from '../../core/registry/claude';
+
+export type OracleVerdict = 'read' | 'ask' | 'deny';
+
+const REVIEW: Contract = { ...freshContract(), mode: 'review', level: 'guard', source: 'directive', revision: 1 };
+
+export function reviewVerdict(command: string, cwd: string, home: string): OracleVerdict {
+  const action = analyzeToolCall(claudeRegistry, 'Bash', { command }, { cwd, home });
+  const d = decide(REVIEW, { ...action, id: 'oracle' }, { selfPaths: [], home, cwd });
+  return d.verdict === 'allow' ? 'read' : d.verdict;
+}
+
+/** The analysis's own one-word class, for the report (read / write / unknown / delegate). */
+export function analysisClass(command: string, cwd: string, home: string): string {
+  return analyzeToolCall(claudeRegistry, 'Bash', { command }, { cwd, home }).mutability;
+}
