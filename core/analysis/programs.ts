@@ -167,15 +167,35 @@ function tar(args: readonly Arg[]): Leaf {
   const file = optValue(p, '-f', '--file');
   const archive = file === undefined || file === '-' ? null : file === null ? RUNTIME_ARG : literalArg(file);
   if (hasAny(p, '-x', '--extract', '--get')) {
-    if (hasAny(p, '-O', '--to-stdout')) return read('tar -xO extracts to stdout');
+    if (hasAny(p, '-O', '--to-stdout')) return unprovenTarOption(p) ?? read('tar -xO extracts to stdout');
     const dir = optValue(p, '-C', '--directory');
     return write('tar -x extracts files', [dir === undefined ? literalArg('.') : dir === null ? RUNTIME_ARG : literalArg(dir)], { writesContent: true });
   }
   if (hasAny(p, '-c', '--create', '-r', '--append', '-u', '--update', '-A', '--catenate', '--concatenate', '--delete')) {
     return archive ? write('tar writes an archive', [archive], { writesContent: true }) : read('tar writes the archive to stdout');
   }
-  if (hasAny(p, '-t', '--list', '-d', '--diff', '--compare', '--test-label')) return read('tar lists or compares an archive');
+  if (hasAny(p, '-t', '--list', '-d', '--diff', '--compare', '--test-label')) return unprovenTarOption(p) ?? read('tar lists or compares an archive');
   return unknown('tar without a known mode');
+}
+
+/**
+ * Options proven not to write in tar's list, compare and extract-to-stdout modes. Any other
+ * option makes those modes unknown (tar has output-file options such as --index-file and
+ * --volno-file, and new ones come with new versions).
+ */
+const TAR_READ_OPTIONS = new Set([
+  '-t', '--list', '-x', '--extract', '--get', '-O', '--to-stdout', '-d', '--diff', '--compare', '--test-label', '-f', '--file',
+  '-z', '--gzip', '--gunzip', '--ungzip', '-j', '--bzip2', '-J', '--xz', '--zstd', '--lzma', '--lzip', '--lzop', '-Z', '--compress', '--uncompress', '-a', '--auto-compress',
+  '-v', '--verbose', '--wildcards', '--no-wildcards', '--wildcards-match-slash', '--no-wildcards-match-slash', '--anchored', '--no-anchored', '--ignore-case', '--no-ignore-case',
+  '--exclude', '-X', '--exclude-from', '-T', '--files-from', '--strip-components', '--transform', '--xform', '--show-transformed-names', '--show-stored-names',
+  '--numeric-owner', '--utc', '--full-time', '--quoting-style', '--occurrence', '-b', '--blocking-factor', '--null', '--no-null', '--verbatim-files-from', '--no-verbatim-files-from',
+  '-i', '--ignore-zeros', '-B', '--read-full-records', '--force-local', '-H', '--format', '-R', '--block-number', '--no-recursion', '--recursion', '-C', '--directory',
+  '--help', '--usage', '--version', '--show-defaults', '-?',
+]);
+
+function unprovenTarOption(p: ReturnType<typeof parseOpts>): Leaf | null {
+  const other = [...p.flags.keys()].find((k) => !TAR_READ_OPTIONS.has(k));
+  return other === undefined ? null : unknown(`tar ${other}: an option not proven read-only (tar has options that write files)`);
 }
 
 /** curl: every option classified; a body, an upload or a method other than GET/HEAD changes remote state. */
