@@ -39,9 +39,12 @@ import {
   stampFromDecision,
 } from './messages/render';
 import type { Outcome } from './outcome';
+import type { ReasonCode } from './registry/reasons';
 import { parseControlEvent } from './protocol';
 import type { Action, ControlEvent } from './protocol';
 import { homeFrom, selfPaths } from './self-paths';
+import { placeInRecordedTree } from './session-tree';
+import type { SessionTree } from './session-tree';
 import { resolveDataDir } from './state/datadir';
 import { lockTimeoutFromEnv } from './state/lock';
 import { pruneOldSessions } from './state/retention';
@@ -61,7 +64,11 @@ export interface HandleOptions {
   /** evidence label for how the adapter renders deny, e.g. 'permission_deny_returned' */
   denyResponse?: string;
   now?: () => number;
+  /** where the event's session sits, when the event does not say it (core/session-tree.ts) */
+  tree?: SessionTree;
 }
+
+export type { SessionTree } from './session-tree';
 
 interface Ctx {
   ev: ControlEvent;
@@ -119,7 +126,10 @@ export function handleEvent(event: unknown, opts: HandleOptions): Outcome {
   try {
     const parsed = parseControlEvent(event);
     if (!parsed.ok) return failOutcomeFor(new InvalidEventError(parsed.error), opts);
+    if (opts.tree?.kind === 'unreadable') throw new Error(opts.tree.why);
     ctx = buildCtx(parsed.event, opts);
+    // the recorded tree is read from the data folder, which needs the config: place, then build again
+    if (opts.tree?.kind === 'recorded') ctx = buildCtx(placeInRecordedTree(parsed.event, ctx.dataDir), opts);
     return withDiagnostics(dispatch(ctx), ctx.diagnostics);
   } catch (e) {
     if (ctx && e instanceof StateDamagedError) {
@@ -205,7 +215,7 @@ function record(c: Ctx, type: RuntimeEventType, contract: Contract, extra: Parti
   }
 }
 
-function contextOutcome(message: string, reasonCode: string, notice?: string): Outcome {
+function contextOutcome(message: string, reasonCode: ReasonCode, notice?: string): Outcome {
   const o: Outcome = { kind: 'context', message, reasonCode, family: 'C' };
   if (notice) o.notice = notice;
   return o;

@@ -12,7 +12,9 @@
  */
 import { appendFileSync } from 'node:fs';
 import type { CanonicalEvent } from './canonical';
-import { dispatchHooks, foldGuardWithHooks, hasHooks, loadHooksConfigFromSystem } from './hooks';
+import { withPersonHooks } from './answer';
+import type { Answer, PersonHooks } from './answer';
+import { hasHooks, loadHooksConfigFromSystem } from './hooks';
 import type { CombinedOutcome, Dialect, DispatchInput, HooksConfig } from './hooks';
 import type { Outcome } from './outcome';
 
@@ -177,33 +179,24 @@ export class InProcessHooks {
   }
 
   /**
-   * Dispatch `event` and fold the result with the guard's outcome (a guard deny always
-   * stands). Returns the guard outcome itself when nothing is configured for the event.
+   * The person's hooks for `event`, for core/answer to dispatch and fold with the guard's outcome
+   * (a guard deny always stands). Load errors are said once per folder, until they change.
    */
-  async run(event: CanonicalEvent, projectDir: string, input: HookEventInput, guard: Outcome, signal?: AbortSignal): Promise<Outcome | CombinedOutcome> {
-    const diagnostics: string[] = [];
-    try {
-      const config = this.configFor(projectDir);
-      diagnostics.push(...this.freshLoadErrors(projectDir, config));
-      if (!hasHooks(config, event)) return withLines(guard, diagnostics);
-      const dispatch: DispatchInput = { ...input, event, hostFamily: this.hostFamily, projectDir };
-      const result = await dispatchHooks(config, dispatch, {
-        env: { ...this.env },
-        skipDialects: [...this.skipDialects],
-        log: (line) => diagnostics.push(line),
-        ...(signal ? { signal } : {}),
-      });
-      return withLines(foldGuardWithHooks(guard, result), diagnostics);
-    } catch (err) {
-      diagnostics.push(`user hooks not run: ${err instanceof Error ? err.message : String(err)}`);
-      return withLines(guard, diagnostics);
-    }
+  personHooks(event: CanonicalEvent, projectDir: string, input: HookEventInput, signal?: AbortSignal): PersonHooks {
+    return {
+      config: () => this.configFor(projectDir),
+      loadErrors: (config) => this.freshLoadErrors(projectDir, config),
+      input: { ...input, event, hostFamily: this.hostFamily, projectDir },
+      skipDialects: this.skipDialects,
+      env: this.env,
+      ...(signal ? { signal } : {}),
+    };
   }
-}
 
-function withLines<T extends Outcome>(o: T, lines: string[]): T {
-  if (!lines.length) return o;
-  return { ...o, diagnostics: [...(o.diagnostics ?? []), ...lines] };
+  /** Dispatch `event` and fold the result with the guard's outcome. Never throws. */
+  run(event: CanonicalEvent, projectDir: string, input: HookEventInput, guard: Outcome, signal?: AbortSignal): Promise<Answer> {
+    return withPersonHooks(guard, this.personHooks(event, projectDir, input, signal));
+  }
 }
 
 /** Extra text a hook fold can carry besides the guard's message (tool:after feedback, system messages). */

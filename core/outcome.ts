@@ -2,7 +2,13 @@
  * What the core answers for one ControlEvent. Adapters render this into their host's
  * exact format and nothing else; they never re-decide.
  */
+import { FAMILY_WORDS } from './registry/reasons';
+import type { NoticeLevel, ReasonCode } from './registry/reasons';
+
 export type OutcomeKind = 'none' | 'context' | 'ask' | 'deny';
+
+/** Who gave the answer: stopline's guard, or a hook the person configured. */
+export type OutcomeSource = 'guard' | 'hook';
 
 export interface Outcome {
   kind: OutcomeKind;
@@ -11,7 +17,7 @@ export interface Outcome {
    * For context: the context text to inject.
    */
   message?: string;
-  reasonCode?: string;
+  reasonCode?: ReasonCode;
   family?: string;
   /** evidence event id when a record was written */
   eventId?: string;
@@ -20,8 +26,21 @@ export interface Outcome {
    * the person (errors, status answers). Context is still in `message`.
    */
   notice?: string;
+  /** how loud `notice` is, from the reason's kind (set by core/answer) */
+  level?: NoticeLevel;
+  /** who answered (set by core/answer) */
+  from?: OutcomeSource;
   /** diagnostics for stderr (one line each); never printed on stdout */
   diagnostics?: string[];
 }
 
 export const NONE: Outcome = Object.freeze({ kind: 'none' }) as Outcome;
+
+/**
+ * The text a deny or ask shows: its stamp, or, when an answer reached a renderer without one
+ * (it never should), the shortest stamp that still names the reason.
+ */
+export function stampOf(outcome: Pick<Outcome, 'message' | 'reasonCode'>): string {
+  if (outcome.message && outcome.message.trim() !== '') return outcome.message;
+  return `STOP / ${FAMILY_WORDS.C}\nReason: ${outcome.reasonCode ?? 'GUARD_UNAVAILABLE'}`;
+}

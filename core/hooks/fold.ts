@@ -99,11 +99,11 @@ export function foldGuardWithHooks(guard: Outcome, hooks: FoldedResult): Combine
     return { ...base, kind: 'deny', ...withGuardCodes, ...(message !== undefined ? { message } : {}) };
   }
   if (hooks.decision === 'deny') {
-    return { ...base, kind: 'deny', message: hooks.reason ?? 'blocked by a hook', reasonCode: 'hook-deny', family: 'hooks' };
+    return { ...base, kind: 'deny', message: hooks.reason ?? 'blocked by a hook', reasonCode: 'hook-deny' as const, family: 'hooks' };
   }
   if (guard.kind === 'ask' || hooks.decision === 'ask') {
     const message = join(guard.kind === 'ask' ? guard.message : undefined, hooks.decision === 'ask' ? hooks.reason : undefined);
-    const codes = guard.kind === 'ask' ? withGuardCodes : { reasonCode: 'hook-ask', family: 'hooks' };
+    const codes = guard.kind === 'ask' ? withGuardCodes : { reasonCode: 'hook-ask' as const, family: 'hooks' };
     return { ...base, kind: 'ask', ...codes, ...(message !== undefined ? { message } : {}) };
   }
   const allow = hooks.decision === 'allow' ? { allow: true } : {};

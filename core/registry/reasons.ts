@@ -15,17 +15,36 @@ export const FAMILY_WORDS: Readonly<Record<Family, string>> = {
   C: 'CONTROL',
 };
 
-export type ReasonKind = 'decision' | 'directive' | 'guard';
+/**
+ * Who answered and how the person should read a notice carrying the code:
+ * - decision: decide() judged an action;
+ * - directive: the person's directive, correction or query was applied or answered (an info notice);
+ * - refusal: the person's directive or query could not be applied as written (a warning notice);
+ * - guard: stopline itself could not decide (a warning);
+ * - hook: the person's own hooks answered (core/hooks), not the guard.
+ */
+export type ReasonKind = 'decision' | 'directive' | 'refusal' | 'guard' | 'hook';
 
-export interface ReasonInfo {
-  code: string;
+/** How loud a notice with this reason is when the host has levels (Pi's `ui.notify`). */
+export type NoticeLevel = 'info' | 'warning';
+
+const NOTICE_LEVEL: Readonly<Record<ReasonKind, NoticeLevel>> = {
+  decision: 'warning',
+  directive: 'info',
+  refusal: 'warning',
+  guard: 'warning',
+  hook: 'warning',
+};
+
+export interface ReasonInfo<C extends string = string> {
+  code: C;
   family: Family | null;
   kind: ReasonKind;
   /** one line: when this code is returned */
   summary: string;
 }
 
-function r(code: string, family: Family | null, kind: ReasonKind, summary: string): ReasonInfo {
+function r<C extends string>(code: C, family: Family | null, kind: ReasonKind, summary: string): ReasonInfo<C> {
   return { code, family, kind, summary };
 }
 
@@ -45,8 +64,7 @@ export const DECISION_PRECEDENCE = [
 ] as const;
 export type DecisionReason = (typeof DECISION_PRECEDENCE)[number];
 
-export const REASONS: Readonly<Record<string, ReasonInfo>> = Object.fromEntries(
-  [
+const GUARD_ROWS = [
     r('CONTROL_INACTIVE', null, 'decision', 'the guard is off or no task mode is confirmed yet: allowed and recorded'),
     r('GUARD_SELF_PROTECTION', 'C', 'decision', "a write would touch stopline's own config, data or installed hooks: denied in every mode"),
     r('MODE_FORBIDS_MUTATION', 'I', 'decision', 'the mode (answer, review, monitor) does not include changing files, and this action writes'),
@@ -63,15 +81,58 @@ export const REASONS: Readonly<Record<string, ReasonInfo>> = Object.fromEntries(
     r('CORRECTION_APPLIED', 'C', 'directive', 'a plain-language correction from the person (e.g. "review only", 只看不改) changed the mode'),
     r('CONTRACT_CONTEXT', 'C', 'directive', 'the contract context line was injected (session start, subagent start, or it changed)'),
     r('QUERY_ANSWERED', 'C', 'directive', 'a status, runtime, explain or label query was answered; the contract did not change'),
-    r('INVALID_DIRECTIVE', 'C', 'directive', 'a $stopline directive could not be applied as written (e.g. a level with no mode); contract unchanged'),
-    r('INVALID_DIRECTIVE_TOKEN', 'C', 'directive', 'a $stopline directive has a word it does not know; contract unchanged'),
-    r('CONFLICTING_DIRECTIVE', 'C', 'directive', 'a $stopline directive names two different values for one setting (e.g. review change); contract unchanged'),
-    r('INVALID_AGENT_LIMIT', 'C', 'directive', 'agents= is not a whole number from 0 to 64 or allow; contract unchanged'),
-    r('INVALID_POLICY_VALUE', 'C', 'directive', 'deps= or hash= is not deny, ask or allow; contract unchanged'),
-    r('INVALID_QUERY', 'C', 'directive', 'a status, runtime, explain or label query is malformed (bad event id or label)'),
-  ].map((x) => [x.code, x]),
-);
+    r('INVALID_DIRECTIVE', 'C', 'refusal', 'a $stopline directive could not be applied as written (e.g. a level with no mode); contract unchanged'),
+    r('INVALID_DIRECTIVE_TOKEN', 'C', 'refusal', 'a $stopline directive has a word it does not know; contract unchanged'),
+    r('CONFLICTING_DIRECTIVE', 'C', 'refusal', 'a $stopline directive names two different values for one setting (e.g. review change); contract unchanged'),
+    r('INVALID_AGENT_LIMIT', 'C', 'refusal', 'agents= is not a whole number from 0 to 64 or allow; contract unchanged'),
+    r('INVALID_POLICY_VALUE', 'C', 'refusal', 'deps= or hash= is not deny, ask or allow; contract unchanged'),
+    r('INVALID_QUERY', 'C', 'refusal', 'a status, runtime, explain or label query is malformed (bad event id or label)'),
+] as const;
 
-export function reasonInfo(code: string): ReasonInfo | undefined {
-  return REASONS[code];
+/**
+ * The person's own hooks answered (core/hooks fold): they carry no stamp family, and the stamp
+ * is the hook's own reason. Kept apart from REASONS, whose codes are the guard's (the docs
+ * table lists those; docs/universal-hooks.md these two).
+ */
+const HOOK_ROWS = [
+  r('hook-deny', null, 'hook', "a hook configured by the person denied (the guard had no objection)"),
+  r('hook-ask', null, 'hook', 'a hook configured by the person asked for approval (the guard had no objection)'),
+] as const;
+
+/** A code the guard answers with. */
+export type GuardReasonCode = (typeof GUARD_ROWS)[number]['code'];
+/** A code the person's hooks answer with. */
+export type HookReasonCode = (typeof HOOK_ROWS)[number]['code'];
+/** Every reason code an Outcome can carry. */
+export type ReasonCode = GuardReasonCode | HookReasonCode;
+
+/** The guard's codes (docs/reason-codes.md is checked against exactly these). */
+export const REASONS: Readonly<Record<GuardReasonCode, ReasonInfo<GuardReasonCode>>> = Object.fromEntries(GUARD_ROWS.map((x) => [x.code, x])) as Record<
+  GuardReasonCode,
+  ReasonInfo<GuardReasonCode>
+>;
+
+/** The person's hooks' codes. */
+export const HOOK_REASONS: Readonly<Record<HookReasonCode, ReasonInfo<HookReasonCode>>> = Object.fromEntries(HOOK_ROWS.map((x) => [x.code, x])) as Record<
+  HookReasonCode,
+  ReasonInfo<HookReasonCode>
+>;
+
+export function reasonInfo(code: string): ReasonInfo<ReasonCode> | undefined {
+  return (REASONS as Record<string, ReasonInfo<ReasonCode>>)[code] ?? (HOOK_REASONS as Record<string, ReasonInfo<ReasonCode>>)[code];
+}
+
+export function isReasonCode(code: string): code is ReasonCode {
+  return reasonInfo(code) !== undefined;
+}
+
+/** Whether a code came from the person's hooks rather than the guard. */
+export function isHookReason(code: string | undefined): code is HookReasonCode {
+  return code !== undefined && code in HOOK_REASONS;
+}
+
+/** The notice level of an answer with this code (an unknown or absent code: warning). */
+export function noticeLevel(code: string | undefined): NoticeLevel {
+  const info = code === undefined ? undefined : reasonInfo(code);
+  return info ? NOTICE_LEVEL[info.kind] : 'warning';
 }

@@ -18,6 +18,7 @@
 import { normalizeSlashDirective } from '../../core/contract/grammar';
 import type { ControlEvent, HostInfo } from '../../core/protocol';
 import type { Outcome } from '../../core/outcome';
+import { stampOf } from '../../core/outcome';
 import { claudeRegistry } from '../../core/registry/claude';
 import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
 import { SILENT } from '../shared/adapter';
@@ -120,10 +121,6 @@ export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent 
 
 function json(value: unknown): Rendered {
   return { stdout: JSON.stringify(value), stderr: '', exitCode: 0 };
-}
-
-function stampOf(outcome: Outcome): string {
-  return outcome.message && outcome.message.trim() !== '' ? outcome.message : `STOP / CONTROL\nReason: ${outcome.reasonCode ?? 'GUARD_UNAVAILABLE'}`;
 }
 
 /** Events where `{"decision":"block"}` means something: prompts, Stop (the turn goes on), after a tool (feedback). */

@@ -17,6 +17,7 @@
  */
 import type { ControlEvent } from '../../core/protocol';
 import type { Outcome } from '../../core/outcome';
+import { stampOf } from '../../core/outcome';
 import { codexRegistry } from '../../core/registry/codex';
 import { isAbsolute, join } from 'node:path';
 import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
@@ -44,10 +45,6 @@ export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent 
     event.action = toolAction(codexRegistry, payload, optionalString(payload, 'cwd'), env);
   }
   return { kind: 'event', native, event };
-}
-
-function stampOf(outcome: Outcome): string {
-  return outcome.message && outcome.message.trim() !== '' ? outcome.message : `STOP / CONTROL\nReason: ${outcome.reasonCode ?? 'GUARD_UNAVAILABLE'}`;
 }
 
 /** The exact deny Codex honours, with the stamp also on stderr and exit 2. */

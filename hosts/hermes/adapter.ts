@@ -20,11 +20,12 @@
  *
  * Session ids: a `delegate_task` child runs under its own session id and only `subagent_start`
  * names its parent, so the mapping here carries the parent as `rootSessionId` on subagent events
- * and nothing on the others; hosts/hermes/lineage.ts resolves the root from its record.
+ * and nothing on the others; the controller resolves the root from its record (core/session-tree.ts).
  */
 import { analyzeToolCall } from '../../core/analysis/tool-call';
 import type { ControlEvent, HostInfo } from '../../core/protocol';
 import type { Outcome } from '../../core/outcome';
+import { stampOf } from '../../core/outcome';
 import { findToolEntry } from '../../core/registry/index';
 import { hermesRegistry } from '../../core/registry/hermes';
 import { pathVars } from '../../core/self-paths';
@@ -133,10 +134,6 @@ export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent 
 
 function json(value: unknown): Rendered {
   return { stdout: JSON.stringify(value), stderr: '', exitCode: 0 };
-}
-
-function stampOf(outcome: Outcome): string {
-  return outcome.message && outcome.message.trim() !== '' ? outcome.message : `STOP / CONTROL\nReason: ${outcome.reasonCode ?? 'GUARD_UNAVAILABLE'}`;
 }
 
 /**

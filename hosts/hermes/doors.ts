@@ -21,10 +21,10 @@ import { eventEntry } from '../shared/adapter';
 import { answerHook } from '../shared/runner';
 import type { HookContext } from '../shared/runner';
 import { hermesAdapter, hermesShellHookAdapter } from './adapter';
-import { withLineage } from './lineage';
 
+/** Hermes names a child's parent only at subagent_start: the controller records and reads the tree. */
 function withSessionTree(adapter: CommandHookAdapter): CommandHookAdapter {
-  return { ...adapter, toControlEvent: (payload, env) => withLineage(adapter.toControlEvent(payload, env), env) };
+  return { ...adapter, tree: { kind: 'recorded' } };
 }
 
 export const pluginDoor: CommandHookAdapter = withSessionTree(hermesAdapter);

@@ -14,6 +14,7 @@
  */
 import type { ControlEvent, HostInfo } from '../../core/protocol';
 import type { Outcome } from '../../core/outcome';
+import { stampOf } from '../../core/outcome';
 import { analyzeToolCall } from '../../core/analysis/tool-call';
 import { hookInput } from '../../core/registry/hook-input';
 import { findToolEntry } from '../../core/registry/index';
@@ -251,10 +252,7 @@ export function agentEditTable(data: unknown): Map<string, boolean> {
   return table;
 }
 
-/** The stamp OpenCode shows the model as the tool result of a denied call. */
-export function stampOf(outcome: Outcome): string {
-  return outcome.message && outcome.message.trim() !== '' ? outcome.message : `STOP / CONTROL\nReason: ${outcome.reasonCode ?? 'GUARD_UNAVAILABLE'}`;
-}
+export { stampOf } from '../../core/outcome';
 
 /** What OpenCode needs to deny: an Error whose message is the stamp, with no stack text added. */
 export function denyError(outcome: Outcome): Error {

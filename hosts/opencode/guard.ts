@@ -23,6 +23,9 @@ import type { ControlEvent } from '../../core/protocol';
 import { pathVars } from '../../core/self-paths';
 import type { handleEvent as HandleEvent, failOutcome as FailOutcome } from '../../core/controller';
 import type { applyHostEditSwitch as ApplyHostEditSwitch } from '../../core/host-mode';
+import { answer } from '../../core/answer';
+import type { Answer, AnswerCaps } from '../../core/answer';
+import type { SessionTree } from '../../core/controller';
 import { BoundedMap, BoundedSet, KeyedQueue, hookExtras, recordTiming } from '../../core/inprocess';
 import type { Env, HookEventInput, InProcessHooks } from '../../core/inprocess';
 import { autostartDashboard } from '../shared/dashboard';
@@ -183,8 +186,18 @@ export class OpenCodeGuard {
     }
   }
 
+  private caps(): AnswerCaps {
+    return { env: this.env, ...(this.cwd ? { cwd: this.cwd } : {}), canAsk: false, denyResponse: DENY_RESPONSE, handleEvent: this.deps.core.handleEvent };
+  }
+
   private decide(event: ControlEvent): Outcome {
-    return this.deps.core.handleEvent(event, { env: this.env, ...(this.cwd ? { cwd: this.cwd } : {}), canAsk: false, denyResponse: DENY_RESPONSE });
+    return this.deps.core.handleEvent(event, this.caps());
+  }
+
+  /** The guard on `event` (null: none), the person's hooks for `canonical`, folded (core/answer). */
+  private answer(event: ControlEvent | null, canonical: CanonicalEvent, input: HookEventInput, tree?: SessionTree): Promise<Answer> {
+    const hooks = this.deps.hooks.personHooks(canonical, this.cwd ?? process.cwd(), input);
+    return answer(event, { ...this.caps(), hooks, ...(tree ? { tree } : {}) });
   }
 
   private hookInput(sessionId: string, extra: Partial<HookEventInput> = {}): HookEventInput {
@@ -369,18 +382,14 @@ export class OpenCodeGuard {
     if (msg.agent && previousAgent && msg.agent !== previousAgent && !isStoplineCommand(msg.text)) {
       await this.onAgentSwitch(root, msg.agent);
     }
-    const guard = this.decide(promptEvent(lineage, msg.text, { cwd: this.cwd, ...(this.version ? { version: this.version } : {}), ...(msg.agent ? { agent: msg.agent } : {}) }));
-    const out = await this.runHooks('prompt:submit', this.hookInput(root, { prompt: msg.text }), guard);
+    // the guard's own deny here (the fail-closed GUARD_UNAVAILABLE stamp) comes back as context
+    const out = await this.answer(promptEvent(lineage, msg.text, { cwd: this.cwd, ...(this.version ? { version: this.version } : {}), ...(msg.agent ? { agent: msg.agent } : {}) }), 'prompt:submit', this.hookInput(root, { prompt: msg.text }));
     this.say(out.diagnostics);
     if (out.notice) this.say([out.notice]);
     texts.push(...contextTexts(out));
     // OpenCode has already sent the prompt on (the event hook is not awaited): a refusal by the
-    // person's hooks can only be told to the model; the guard's own deny here is the fail-closed
-    // GUARD_UNAVAILABLE stamp, which goes in as context too
-    if (out.kind === 'deny' || out.kind === 'ask') {
-      const hooked = out.reasonCode === 'hook-deny' || out.reasonCode === 'hook-ask';
-      texts.unshift(hooked ? `A hook configured by the person refused this prompt: ${out.message ?? 'blocked by a hook'}` : stampOf(out));
-    }
+    // person's hooks can only be told to the model
+    if (out.kind === 'deny' || out.kind === 'ask') texts.unshift(`A hook configured by the person refused this prompt: ${out.message ?? 'blocked by a hook'}`);
     for (const m of hookExtras(out).messages) this.say([m]);
     await this.inject(root, texts, msg);
   }
@@ -414,8 +423,7 @@ export class OpenCodeGuard {
   private async onChildPrompt(lineage: Lineage, msg: UserMessage): Promise<void> {
     if (!lineage.certain) return; // no known root: nothing to share, and never authority
     if (!this.childrenStarted.add(lineage.sessionId)) return;
-    const guard = this.decide(subagentStartEvent(lineage, { cwd: this.cwd, ...(this.version ? { version: this.version } : {}), ...(msg.agent ? { agent: msg.agent } : {}) }));
-    const out = await this.runHooks('subagent:start', this.hookInput(lineage.rootId, { agentId: lineage.sessionId, ...(msg.agent ? { agentType: msg.agent } : {}) }), guard);
+    const out = await this.answer(subagentStartEvent(lineage, { cwd: this.cwd, ...(this.version ? { version: this.version } : {}), ...(msg.agent ? { agent: msg.agent } : {}) }), 'subagent:start', this.hookInput(lineage.rootId, { agentId: lineage.sessionId, ...(msg.agent ? { agentType: msg.agent } : {}) }));
     this.say(out.diagnostics);
     await this.inject(lineage.sessionId, contextTexts(out), msg);
   }
@@ -473,12 +481,11 @@ export class OpenCodeGuard {
     if (deny) throw deny;
   }
 
-  private async decideTool(call: ToolCallInput, args: unknown, lineage: Lineage): Promise<Outcome> {
-    // a session whose ancestry cannot be read may be anyone's child: the fail mode decides
-    const guard = lineage.certain
-      ? this.decide(toolEvent('action.before', call, args, { lineage, cwd: this.cwd, home: this.home, vars: this.vars, ...(this.version ? { version: this.version } : {}) }))
-      : this.failure(new Error(`the parent chain of session ${call.sessionID.slice(0, 12)}… could not be read`));
-    return this.runHooks('tool:before', this.toolHookInput(lineage, call, args), guard);
+  private decideTool(call: ToolCallInput, args: unknown, lineage: Lineage): Promise<Answer> {
+    // a session whose ancestry cannot be read may be anyone's child: the controller answers with the fail mode
+    const tree: SessionTree | undefined = lineage.certain ? undefined : { kind: 'unreadable', why: `the parent chain of session ${call.sessionID.slice(0, 12)}… could not be read` };
+    const event = toolEvent('action.before', call, args, { lineage, cwd: this.cwd, home: this.home, vars: this.vars, ...(this.version ? { version: this.version } : {}) });
+    return this.answer(event, 'tool:before', this.toolHookInput(lineage, call, args), tree);
   }
 
   private toolHookInput(lineage: Lineage, call: ToolCallInput, args: unknown, extra: Partial<HookEventInput> = {}): HookEventInput {
@@ -506,14 +513,14 @@ export class OpenCodeGuard {
       const before = this.beforeContext.get(key);
       this.beforeContext.delete(key);
       const lineage = await this.lineage(call.sessionID);
-      const guard: Outcome = lineage.certain ? this.decide(toolEvent('action.after', call, args, { lineage, cwd: this.cwd, home: this.home, vars: this.vars, ...(this.version ? { version: this.version } : {}) })) : { kind: 'none' };
+      const event = lineage.certain ? toolEvent('action.after', call, args, { lineage, cwd: this.cwd, home: this.home, vars: this.vars, ...(this.version ? { version: this.version } : {}) }) : null;
       const response = isObj(output) ? output.output : undefined;
-      const out = await this.runHooks('tool:after', this.toolHookInput(lineage, call, args, { toolResponse: response, toolFailed: false }), guard);
+      const out = await this.answer(event, 'tool:after', this.toolHookInput(lineage, call, args, { toolResponse: response, toolFailed: false }));
       kind = out.kind;
       this.say(out.diagnostics);
       const texts = contextTexts(out);
       // the watch note decided before the tool ran, unless the after-check says it again
-      if (before && !(guard.kind === 'context' && guard.message)) texts.unshift(before);
+      if (before && !(out.guard?.kind === 'context' && out.guard.message)) texts.unshift(before);
       const extras = hookExtras(out);
       if (extras.feedback) texts.push(extras.feedback);
       if (launchesSubagents(findToolEntry(opencodeRegistry, call.tool))) texts.push(...(await this.subagentEnd(lineage, call, args, output)));

@@ -17,6 +17,7 @@
  */
 import type { ControlEvent, HostInfo, PromptSource } from '../../core/protocol';
 import type { Outcome } from '../../core/outcome';
+import { stampOf } from '../../core/outcome';
 import { analyzeToolCall } from '../../core/analysis/tool-call';
 import { hookInput } from '../../core/registry/hook-input';
 import { findToolEntry } from '../../core/registry/index';
@@ -133,9 +134,7 @@ export function sessionEndEvent(ctx: PiContext | undefined): ControlEvent {
   return skeleton('session.end', ctx);
 }
 
-export function stampOf(outcome: Outcome): string {
-  return outcome.message && outcome.message.trim() !== '' ? outcome.message : `STOP / CONTROL\nReason: ${outcome.reasonCode ?? 'GUARD_UNAVAILABLE'}`;
-}
+export { stampOf } from '../../core/outcome';
 
 /** Pi's block: the reason is what the model reads; no `terminate`, so the agent can recover in scope. */
 export function blockResult(outcome: Outcome): { block: true; reason: string } {

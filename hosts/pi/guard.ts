@@ -20,6 +20,8 @@ import type { ControlEvent } from '../../core/protocol';
 import { pathVars } from '../../core/self-paths';
 import type { handleEvent as HandleEvent, failOutcome as FailOutcome } from '../../core/controller';
 import type { recordBypass as RecordBypass } from '../../core/bypass';
+import { answer } from '../../core/answer';
+import type { Answer, AnswerCaps } from '../../core/answer';
 import { BoundedMap, hookExtras, recordTiming } from '../../core/inprocess';
 import type { Env, HookEventInput, InProcessHooks } from '../../core/inprocess';
 import { autostartDashboard } from '../shared/dashboard';
@@ -142,8 +144,17 @@ export class PiGuard {
   }
 
   private decide(event: ControlEvent, ctx: PiContext | undefined): Outcome {
+    return this.deps.core.handleEvent(event, this.caps(ctx));
+  }
+
+  private caps(ctx: PiContext | undefined): AnswerCaps {
     const cwd = safeCwd(ctx);
-    return this.deps.core.handleEvent(event, { env: this.env, ...(cwd ? { cwd } : {}), canAsk: ctx?.hasUI === true, denyResponse: DENY_RESPONSE });
+    return { env: this.env, ...(cwd ? { cwd } : {}), canAsk: ctx?.hasUI === true, denyResponse: DENY_RESPONSE, handleEvent: this.deps.core.handleEvent };
+  }
+
+  /** The guard on `event` (null: none), the person's hooks for `canonical`, folded (core/answer). */
+  private answer(event: ControlEvent | null, canonical: CanonicalEvent, ctx: PiContext | undefined, input: HookEventInput): Promise<Answer> {
+    return answer(event, { ...this.caps(ctx), hooks: this.deps.hooks.personHooks(canonical, safeCwd(ctx) ?? process.cwd(), input) });
   }
 
   private hookInput(sessionId: string, ctx: PiContext | undefined, extra: Partial<HookEventInput> = {}): HookEventInput {
@@ -223,26 +234,20 @@ export class PiGuard {
         return { action: 'handled' };
       }
       const sessionId = sessionIdOf(ctx);
-      const guard = this.decide(promptEvent(input.text, input.source, ctx), ctx);
-      const out = await this.runHooks('prompt:submit', ctx, this.hookInput(sessionId, ctx, { prompt: input.text }), guard);
+      // the guard's own deny here (the fail-closed GUARD_UNAVAILABLE stamp) comes back as context
+      // and notice: the model reads that every action will be denied, the person is told
+      const out = await this.answer(promptEvent(input.text, input.source, ctx), 'prompt:submit', ctx, this.hookInput(sessionId, ctx, { prompt: input.text }));
       this.say(out.diagnostics);
-      if (out.notice) this.tell(ctx, out.notice, out.reasonCode === 'DIRECTIVE_APPLIED' || out.reasonCode === 'QUERY_ANSWERED' || out.reasonCode === 'CORRECTION_APPLIED' ? 'info' : 'warning');
+      if (out.notice) this.tell(ctx, out.notice, out.level ?? 'warning');
       for (const m of hookExtras(out).messages) this.tell(ctx, m);
-      if ((out.kind === 'deny' || out.kind === 'ask') && refusedByHooks(out)) {
+      if (out.kind === 'deny' || out.kind === 'ask') {
+        // only the person's hooks can still refuse a prompt here
         const why = stampOf(out);
         this.tell(ctx, why, 'warning');
         this.say([`prompt refused: ${why.split('\n')[0]}`]);
         return { action: 'handled' };
       }
-      const texts = contextTexts(out);
-      // the guard's own deny here is the fail-closed GUARD_UNAVAILABLE stamp: it goes to the model
-      // as context (every action will be denied), never as a blocked prompt, which would hide the
-      // reason from a headless run
-      if (out.kind === 'deny' || out.kind === 'ask') {
-        texts.unshift(stampOf(out));
-        this.tell(ctx, stampOf(out), 'warning');
-      }
-      this.addPending(sessionId, texts);
+      this.addPending(sessionId, contextTexts(out));
       return undefined;
     } catch (err) {
       // an input that cannot be processed never changes the contract; the fail mode decides
@@ -278,8 +283,7 @@ export class PiGuard {
     try {
       const call = toolCallOf(event);
       const sessionId = sessionIdOf(ctx);
-      const guard = this.decide(toolEvent('action.before', call, ctx, this.home, this.vars), ctx);
-      const out = await this.runHooks('tool:before', ctx, this.toolHookInput(sessionId, call, ctx), guard);
+      const out = await this.answer(toolEvent('action.before', call, ctx, this.home, this.vars), 'tool:before', ctx, this.toolHookInput(sessionId, call, ctx));
       kind = out.kind;
       this.say(out.diagnostics);
       for (const m of hookExtras(out).messages) this.tell(ctx, m);
@@ -331,23 +335,18 @@ export class PiGuard {
     const key = `${sessionId}\0${call.toolCallId}`;
     const before = this.beforeContext.get(key);
     this.beforeContext.delete(key);
-    const guard = this.decide(toolEvent('action.after', call, ctx, this.home, this.vars), ctx);
     const failed = isObj(event) && event.isError === true;
     const response = isObj(event) ? event.content : undefined;
-    const out = await this.runHooks('tool:after', ctx, this.toolHookInput(sessionId, call, ctx, { toolResponse: response, toolFailed: failed }), guard);
+    const out = await this.answer(toolEvent('action.after', call, ctx, this.home, this.vars), 'tool:after', ctx, this.toolHookInput(sessionId, call, ctx, { toolResponse: response, toolFailed: failed }));
     this.say(out.diagnostics);
     const texts = contextTexts(out);
-    if (before && !(guard.kind === 'context' && guard.message)) texts.unshift(before);
+    // the watch note decided before the tool ran, unless the after-check says it again
+    if (before && !(out.guard?.kind === 'context' && out.guard.message)) texts.unshift(before);
     const extras = hookExtras(out);
     if (extras.feedback) texts.push(extras.feedback);
     recordTiming(this.env, LABEL, 'tool_result', started, out.kind);
     return appendedResult(event, texts);
   }
-}
-
-/** A deny or ask that came from the person's hooks (the guard's own never blocks a prompt). */
-export function refusedByHooks(o: Outcome): boolean {
-  return o.reasonCode === 'hook-deny' || o.reasonCode === 'hook-ask';
 }
 
 /** Every context text of a (possibly hook-folded) outcome, guard first. */

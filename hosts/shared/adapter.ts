@@ -7,6 +7,7 @@
 import type { ControlEvent } from '../../core/protocol';
 import type { Outcome } from '../../core/outcome';
 import type { Dialect } from '../../core/hooks';
+import type { SessionTree } from '../../core/controller';
 import type { EventEntry, HostRegistry } from '../../core/registry/types';
 import type { HookPayload } from './payload';
 
@@ -74,14 +75,23 @@ export interface CommandHookAdapter {
   renderUnidentifiedDeny(message: string): Rendered;
   /** absent: the artifact runs the guard only */
   userHooks?: UserHooksSupport;
+  /** how the core learns where the event's session sits (default: the event says it) */
+  tree?: SessionTree;
 }
 
 /** How the person's own hooks (core/hooks) are run next to the guard on this host. */
 export interface UserHooksSupport {
-  /** the dialect the host runs natively, which the artifact therefore skips */
-  dialect: Dialect;
-  /** the project folder: where stopline.json's project file and the host's project hooks are looked up */
-  projectDir(payload: HookPayload, env: HookEnv): string | undefined;
+  /** the dialect the host runs natively, which the artifact therefore skips (absent: no host runs any, skip none) */
+  dialect?: Dialect;
+  /**
+   * The payload in the shape hooks receive (Claude's field names), for dialects whose payload
+   * lacks it; absent: the payload as it is. `cwd` is the process's working folder.
+   */
+  shape?(payload: HookPayload, event: ControlEvent | undefined, cwd: string): HookPayload;
+  /** run them also on the events the guard ignores (the bridge, where no host runs any) */
+  whereGuardIgnores?: boolean;
+  /** the project folder (read from the shaped payload): where stopline.json's project file and the host's project hooks are looked up */
+  projectDir(payload: HookPayload, env: HookEnv, cwd: string): string | undefined;
   /** the tool input in Claude's field names, for hooks written against Claude's shapes */
   canonicalInput?(payload: HookPayload, event: ControlEvent): Record<string, unknown> | undefined;
 }

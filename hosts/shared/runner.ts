@@ -11,22 +11,21 @@
  * - the start-up path reads stdin, loads the config and the session state and decides; the
  *   person's own hooks (universal hooks) run only when some are configured for the event.
  */
+import { answer, guardGate } from '../../core/answer';
+import type { CoreApi, PersonHooks } from '../../core/answer';
 import { handleEvent, failOutcome } from '../../core/controller';
+import { inputFromPayload, loadHooksConfigFromSystem } from '../../core/hooks';
 import type { ControlEvent } from '../../core/protocol';
 import type { Outcome } from '../../core/outcome';
+import { stampOf } from '../../core/outcome';
 import { SILENT, eventEntry } from './adapter';
 import { autostartDashboard } from './dashboard';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered } from './adapter';
 import { HookInputError, parseHookPayload } from './payload';
 import type { HookPayload } from './payload';
-import { readBoundedStdin, type ByteStream, type StdinLimits } from './stdin';
-import { runUserHooks } from './user-hooks';
 
-/** The two core entry points the runner needs (injectable so tests can make the core fail). */
-export interface CoreApi {
-  handleEvent(event: unknown, opts: { env: HookEnv; cwd?: string; canAsk?: boolean; denyResponse?: string; now?: () => number }): Outcome;
-  failOutcome(error: unknown, opts: { env: HookEnv; cwd?: string; now?: () => number }): Outcome;
-}
+export type { CoreApi } from '../../core/answer';
+import { readBoundedStdin, type ByteStream, type StdinLimits } from './stdin';
 
 const REAL_CORE: CoreApi = { handleEvent, failOutcome };
 
@@ -58,32 +57,31 @@ function withDiagnostics(rendered: Rendered, label: string, lines: readonly stri
 }
 
 /**
- * The person's own hooks for this canonical event (universal hooks), folded with the guard's
- * outcome; a guard deny always stands. Events without a canonical name run none.
+ * The person's own hooks for this canonical event (universal hooks), as the adapter describes
+ * them. Events without a canonical name, or without a project folder, run none.
  */
-async function withUserHooks(adapter: CommandHookAdapter, mapped: MappedEvent & { kind: 'event' }, payload: HookPayload, outcome: Outcome, env: HookEnv): Promise<Outcome> {
+function personHooks(adapter: CommandHookAdapter, native: NativeEvent, event: ControlEvent | undefined, payload: HookPayload, ctx: HookContext): PersonHooks | undefined {
   const support = adapter.userHooks;
-  const canonical = eventEntry(adapter.registry, mapped.native.name)?.canonical;
-  if (!support || !canonical) return outcome;
-  const projectDir = support.projectDir(payload, env) ?? mapped.event.cwd;
-  if (!projectDir) return outcome;
-  const canonicalInput = support.canonicalInput?.(payload, mapped.event);
-  return runUserHooks(
-    { canonical, dialect: support.dialect, nativeName: mapped.native.name, payload, event: mapped.event, projectDir, ...(canonicalInput ? { canonicalInput } : {}) },
-    outcome,
-    env,
-  );
-}
-
-/**
- * The guard denies only before a tool. A deny from the core on any other event can only be
- * its fail-closed answer (GUARD_UNAVAILABLE): it is delivered as context (for the model) and
- * notice (for the person) instead of blocking, for the reasons given at failureAnswer.
- */
-function gateOnly(outcome: Outcome, event: ControlEvent): Outcome {
-  if ((outcome.kind !== 'deny' && outcome.kind !== 'ask') || event.kind === 'action.before') return outcome;
-  const message = outcome.message ?? 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE';
-  return { ...outcome, kind: 'context', message, notice: message };
+  const canonical = eventEntry(adapter.registry, native.name)?.canonical;
+  if (!support || !canonical) return undefined;
+  if (!event && !support.whereGuardIgnores) return undefined;
+  const shaped = support.shape ? support.shape(payload, event, ctx.cwd) : payload;
+  const projectDir = support.projectDir(shaped, ctx.env, ctx.cwd) ?? event?.cwd;
+  if (!projectDir) return undefined;
+  const canonicalInput = event ? support.canonicalInput?.(payload, event) : undefined;
+  const action = event?.action;
+  const skipDialects = support.dialect ? [support.dialect] : [];
+  return {
+    config: () => loadHooksConfigFromSystem(projectDir, { env: ctx.env, skipDialects }),
+    input: {
+      ...inputFromPayload(canonical, shaped, event?.host.family ?? 'guard', native.name),
+      projectDir,
+      ...(action?.canonicalName ? { canonicalToolName: action.canonicalName } : {}),
+      ...(canonicalInput ? { canonicalInput } : {}),
+    },
+    skipDialects,
+    env: ctx.env,
+  };
 }
 
 /**
@@ -107,12 +105,11 @@ function failureAnswer(adapter: CommandHookAdapter, err: unknown, native: Native
   }
   const lines = outcome.diagnostics && outcome.diagnostics.length ? outcome.diagnostics : [`${describe(err)}; failing ${outcome.kind === 'deny' ? 'closed' : 'open'}`];
   if (outcome.kind !== 'deny' && outcome.kind !== 'ask') return withDiagnostics(SILENT, adapter.label, lines);
-  const message = outcome.message ?? 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE';
+  const message = stampOf(outcome);
   try {
     let rendered: Rendered;
     if (!native) rendered = adapter.renderUnidentifiedDeny(message);
-    else if (eventEntry(adapter.registry, native.name)?.control === 'action.before') rendered = adapter.render({ ...outcome, kind: 'deny', message }, native);
-    else rendered = adapter.render({ ...outcome, kind: 'context', message, notice: message }, native);
+    else rendered = adapter.render(guardGate({ ...outcome, kind: 'deny', message }, eventEntry(adapter.registry, native.name)?.control ?? null), native);
     return withDiagnostics(rendered, adapter.label, lines);
   } catch (renderErr) {
     return { stdout: '', stderr: `${adapter.label}: ${describe(err)}; the deny could not be rendered (${describe(renderErr)}), failing open\n`, exitCode: 0 };
@@ -129,17 +126,27 @@ export async function answerHook(adapter: CommandHookAdapter, text: string, ctx:
     if (typeof name !== 'string' || name === '') throw new HookInputError('hook_event_name: required, missing or empty');
     native = { name };
     const mapped = adapter.toControlEvent(payload, ctx.env);
-    if (mapped.kind !== 'event') return { stdout: '', stderr: '', exitCode: 0 };
+    if (mapped.kind !== 'event') {
+      // an event the guard ignores: only the person's hooks, where this door runs them there
+      const hooks = mapped.kind === 'ignored' ? personHooks(adapter, mapped.native, undefined, payload, ctx) : undefined;
+      if (!hooks) return { stdout: '', stderr: '', exitCode: 0 };
+      const outcome = await answer(null, { env: ctx.env, cwd: ctx.cwd, blockable: eventEntry(adapter.registry, mapped.native.name)?.blockable ?? true, hooks });
+      return withDiagnostics(adapter.render(outcome, mapped.native), adapter.label, outcome.diagnostics);
+    }
     const event: ControlEvent = mapped.event;
     if (event.kind === 'session.start') autostartDashboard({ env: ctx.env });
-    const decided = core.handleEvent(event, {
+    const hooks = personHooks(adapter, mapped.native, event, payload, ctx);
+    const outcome = await answer(event, {
       env: ctx.env,
       cwd: event.cwd ?? ctx.cwd,
       canAsk: adapter.canAsk(event),
       denyResponse: adapter.denyResponse,
-      now: ctx.now,
+      ...(ctx.now ? { now: ctx.now } : {}),
+      ...(adapter.tree ? { tree: adapter.tree } : {}),
+      blockable: eventEntry(adapter.registry, mapped.native.name)?.blockable ?? true,
+      ...(hooks ? { hooks } : {}),
+      handleEvent: core.handleEvent,
     });
-    const outcome = await withUserHooks(adapter, mapped, payload, gateOnly(decided, event), ctx.env);
     return withDiagnostics(adapter.render(outcome, mapped.native), adapter.label, outcome.diagnostics);
   } catch (err) {
     return failureAnswer(adapter, err, native, ctx);

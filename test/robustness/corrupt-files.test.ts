@@ -23,8 +23,7 @@ import { lineageOf, recordChild } from '../../core/state/lineage';
 import { sessionKey, sessionStore } from '../../core/state/session';
 import { claudeAdapter } from '../../hosts/claude/adapter';
 import { EvidenceStore } from '../../hosts/cli/dashboard/store';
-import { withLineage, UNKNOWN_PARENT_AGENT } from '../../hosts/hermes/lineage';
-import type { MappedEvent } from '../../hosts/shared/adapter';
+import { UNKNOWN_PARENT_AGENT, placeInRecordedTree } from '../../core/session-tree';
 import { answerHook } from '../../hosts/shared/runner';
 import { cli } from '../cli/helpers';
 import { bundleController } from '../core/contract/bundle';
@@ -189,15 +188,13 @@ describe('a garbage lineage record', () => {
     const dir = join(data, 'lineage');
     for (const n of readdirSync(dir)) writeFileSync(join(dir, n), '{"v":1,"root":{"iv":"zz"');
     expect(lineageOf(data, 'child-1')).toEqual({ kind: 'orphan' });
-    // the Hermes step that places every child event: a subagent, and its prompt is not the person's
+    // the step the controller takes on every Hermes child event: a subagent, and its prompt is not the person's
     const parsed = parseControlEvent({ protocolVersion: 1, kind: 'prompt.submit', sessionId: 'child-1', host: { family: 'hermes', dataDir: data }, prompt: { text: '$stopline off', source: 'user' } });
     if (!parsed.ok) throw new Error(parsed.error);
-    const mapped: MappedEvent = { kind: 'event', event: parsed.event, native: { name: 'pre_llm_call' } };
-    const placed = withLineage(mapped, b.env);
-    if (placed.kind !== 'event') throw new Error(`not placed: ${placed.kind}`);
-    expect(placed.event.host.agentId).toBe(UNKNOWN_PARENT_AGENT);
-    expect(placed.event.prompt?.source).toBe('subagent');
-    expect(placed.event.rootSessionId).toBeUndefined();
+    const placed = placeInRecordedTree(parsed.event, data);
+    expect(placed.host.agentId).toBe(UNKNOWN_PARENT_AGENT);
+    expect(placed.prompt?.source).toBe('subagent');
+    expect(placed.rootSessionId).toBeUndefined();
   });
 });
 

@@ -13,6 +13,7 @@
  */
 import { CANONICAL, CANONICAL_EVENTS, isCanonicalEvent } from '../../../core/canonical';
 import type { Outcome } from '../../../core/outcome';
+import { stampOf } from '../../../core/outcome';
 import type { ControlEvent } from '../../../core/protocol';
 import { pathVars } from '../../../core/self-paths';
 import { claudeRegistry } from '../../../core/registry/claude';
@@ -25,7 +26,7 @@ import { codexAdapter } from '../../codex/adapter';
 import { shellHookDoor } from '../../hermes/doors';
 import * as oc from '../../opencode/adapter';
 import * as pi from '../../pi/adapter';
-import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered } from '../../shared/adapter';
+import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../../shared/adapter';
 import { SILENT } from '../../shared/adapter';
 import { classifyEvent, commonHostInfo, eventSkeleton, promptText, toolAction } from '../../shared/command-hook';
 import { HookInputError, nonEmptyString, objectField, optionalString } from '../../shared/payload';
@@ -39,10 +40,64 @@ export function isGuardDialect(name: string): name is GuardDialect {
 }
 
 /** A deny is exit 2 with the stamp on stderr: the guard's own answer form. */
-function exitAnswer(outcome: { kind: string; message?: string }): Rendered {
+function exitAnswer(outcome: Pick<Outcome, 'kind' | 'message' | 'reasonCode'>): Rendered {
   if (outcome.kind !== 'deny' && outcome.kind !== 'ask') return SILENT;
-  const stamp = outcome.message && outcome.message.trim() !== '' ? outcome.message : 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE';
+  const stamp = stampOf(outcome);
   return { stdout: '', stderr: stamp.endsWith('\n') ? stamp : `${stamp}\n`, exitCode: 2 };
+}
+
+// ------------------------------------------------------------------- the person's hooks
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * The person's hooks on a dialect no host runs here: every dialect of hook runs (none is
+ * skipped), and the in-process hosts' arguments are turned into the Claude-shaped payload hooks
+ * receive. The project folder is the payload's cwd, else the event's, else the bridge's own.
+ */
+function bridgeHooks(dialect: 'native' | 'opencode' | 'pi'): UserHooksSupport {
+  return {
+    whereGuardIgnores: true,
+    shape: (payload, event, cwd) => hookPayload(dialect, payload, event, cwd),
+    projectDir: (shaped, _env, cwd) => (typeof shaped.cwd === 'string' && shaped.cwd !== '' ? shaped.cwd : cwd),
+    canonicalInput: (payload, event) => {
+      const shaped = hookPayload(dialect, payload, event, '');
+      return isRecord(shaped.canonical_input) ? shaped.canonical_input : undefined;
+    },
+  };
+}
+
+/** The payload in the shape universal hooks read (Claude's), for the dialects that lack it. */
+function hookPayload(dialect: 'native' | 'opencode' | 'pi', p: HookPayload, event: ControlEvent | undefined, cwd: string): HookPayload {
+  if (dialect === 'native') return { ...p, ...(isRecord(p.tool_input) ? { canonical_input: p.tool_input } : {}) };
+  const base: HookPayload = { session_id: event?.sessionId ?? '', cwd: event?.cwd ?? cwd };
+  if (dialect === 'opencode') {
+    const input = isRecord(p.input) ? p.input : {};
+    const output = isRecord(p.output) ? p.output : {};
+    const tool = typeof input.tool === 'string' ? input.tool : undefined;
+    const args = p.hook_event_name === 'tool.execute.after' ? input.args : output.args;
+    if (tool) {
+      base.tool_name = tool;
+      base.tool_input = args;
+      base.tool_use_id = input.callID;
+      const c = oc.canonicalInput(tool, args);
+      if (c) base.canonical_input = c;
+    }
+    if (event?.prompt) base.prompt = event.prompt.text;
+    return base;
+  }
+  const ev = isRecord(p.event) ? p.event : {};
+  if (typeof ev.toolName === 'string') {
+    base.tool_name = ev.toolName;
+    base.tool_input = ev.input;
+    base.tool_use_id = ev.toolCallId;
+    const c = pi.canonicalInput(ev.toolName, ev.input);
+    if (c) base.canonical_input = c;
+  }
+  if (event?.prompt) base.prompt = event.prompt.text;
+  return base;
 }
 
 // ----------------------------------------------------------------------------------- native
@@ -92,6 +147,7 @@ export const nativeAdapter: CommandHookAdapter = {
   canAsk: () => false,
   render: exitAnswer,
   renderUnidentifiedDeny: (message) => exitAnswer({ kind: 'deny', message }),
+  userHooks: bridgeHooks('native'),
 };
 
 export function nativeEventNames(): readonly string[] {
@@ -159,6 +215,7 @@ export const opencodeBridge: CommandHookAdapter = {
   canAsk: () => false,
   render: exitAnswer,
   renderUnidentifiedDeny: (message) => exitAnswer({ kind: 'deny', message }),
+  userHooks: bridgeHooks('opencode'),
 };
 
 /** Pi: `{"event":{"type":<a bridge-door row>,…},"ctx":{"sessionId","cwd","hasUI"?,"mode"?}}`, as the captured fixtures hold them. */
@@ -203,6 +260,7 @@ export const piBridge: CommandHookAdapter = {
   canAsk: () => false,
   render: exitAnswer,
   renderUnidentifiedDeny: (message) => exitAnswer({ kind: 'deny', message }),
+  userHooks: bridgeHooks('pi'),
 };
 
 /**
@@ -249,8 +307,3 @@ export const ADAPTERS: Readonly<Record<GuardDialect, CommandHookAdapter>> = {
   opencode: opencodeBridge,
   pi: piBridge,
 };
-
-/** Dialects whose own adapter runs the person's hooks (skipping the host's native dialect). */
-export function adapterRunsUserHooks(dialect: GuardDialect): boolean {
-  return ADAPTERS[dialect].userHooks !== undefined;
-}

@@ -11,16 +11,14 @@
  * wrapped only to observe: which outcome it was asked to render, and whether the payload broke
  * the dialect's contract (an input error here, where a host artifact applies the fail mode).
  */
-import type { CanonicalEvent } from '../../../core/canonical';
+import { answer } from '../../../core/answer';
 import { handleEvent, failOutcome } from '../../../core/controller';
 import { InvalidEventError, failOutcomeFor } from '../../../core/failmode';
-import { dispatchHooks, foldGuardWithHooks, hasHooks, inputFromPayload, loadHooksConfigFromSystem, resolveEventName } from '../../../core/hooks';
-import type { DispatchInput } from '../../../core/hooks';
+import { resolveEventName } from '../../../core/hooks';
 import type { Outcome } from '../../../core/outcome';
+import { stampOf } from '../../../core/outcome';
 import { parseControlEvent } from '../../../core/protocol';
 import type { ControlEvent } from '../../../core/protocol';
-import * as oc from '../../opencode/adapter';
-import * as pi from '../../pi/adapter';
 import { eventEntry } from '../../shared/adapter';
 import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, Rendered } from '../../shared/adapter';
 import { HookInputError } from '../../shared/payload';
@@ -28,7 +26,7 @@ import type { HookPayload } from '../../shared/payload';
 import { answerHook } from '../../shared/runner';
 import type { CoreApi } from '../../shared/runner';
 import { suggest } from '../suggest';
-import { ADAPTERS, acceptedEvents, adapterRunsUserHooks, eventNameOf, hostOutputOf } from './adapters';
+import { ADAPTERS, acceptedEvents, eventNameOf, hostOutputOf } from './adapters';
 import type { GuardDialect } from './adapters';
 
 export const GUARD_DENY_RESPONSE = 'guard_exit2_returned';
@@ -88,17 +86,13 @@ export function answerBadInput(message: string, env: HookEnv, cwd: string): Guar
   return out.kind === 'deny' ? verdictFrom(out) : inputError(message);
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function verdictFrom(outcome: HostAnswer, extra: { output?: unknown; stderr?: string; diagnostics?: string[] } = {}): GuardResult {
   const block = outcome.kind === 'deny' || outcome.kind === 'ask';
   const v: Verdict = { decision: block ? 'block' : 'allow', kind: outcome.kind };
   if (outcome.reasonCode) v.reasonCode = outcome.reasonCode;
   if (outcome.family) v.family = outcome.family;
   if (outcome.eventId) v.eventId = outcome.eventId;
-  const stamp = outcome.message && outcome.message.trim() !== '' ? outcome.message : 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE';
+  const stamp = stampOf(outcome);
   if (block) v.reason = stamp;
   else if (outcome.kind === 'context' && outcome.message) v.context = outcome.message;
   if (outcome.notice) v.notice = outcome.notice;
@@ -117,13 +111,7 @@ function verdictFrom(outcome: HostAnswer, extra: { output?: unknown; stderr?: st
 
 // ------------------------------------------------------------------------ ControlEvent v1
 
-/** The core's fail-closed deny on an event other than a tool call is context, as in every host artifact. */
-function gateOnly(outcome: Outcome, event: ControlEvent): Outcome {
-  if ((outcome.kind !== 'deny' && outcome.kind !== 'ask') || event.kind === 'action.before') return outcome;
-  return { ...outcome, kind: 'context' };
-}
-
-function decideControlEvent(req: GuardRequest): GuardResult {
+async function decideControlEvent(req: GuardRequest): Promise<GuardResult> {
   const parsed = parseControlEvent(req.payload);
   if (!parsed.ok) return inputError(`not a valid ControlEvent v1: ${parsed.error}`);
   const event: ControlEvent = { ...parsed.event, host: { ...parsed.event.host, hasHuman: false } };
@@ -132,7 +120,7 @@ function decideControlEvent(req: GuardRequest): GuardResult {
     if (event.rootSessionId !== undefined) event.rootSessionId = req.task;
   }
   const core = req.core ?? { handleEvent, failOutcome };
-  const outcome = gateOnly(core.handleEvent(event, { env: req.env, cwd: event.cwd ?? req.cwd, canAsk: false, denyResponse: GUARD_DENY_RESPONSE }), event);
+  const outcome = await answer(event, { env: req.env, cwd: event.cwd ?? req.cwd, canAsk: false, denyResponse: GUARD_DENY_RESPONSE, handleEvent: core.handleEvent });
   const diagnostics = outcome.diagnostics ?? [];
   return verdictFrom(outcome, { stderr: diagnostics.map((d) => `stopline guard: ${d.replace(/^stopline:\s*/, '')}\n`).join('') });
 }
@@ -178,71 +166,10 @@ function observing(adapter: CommandHookAdapter, seen: Observed, task: string | u
   };
 }
 
-/**
- * The person's hooks for a dialect whose adapter does not run them itself: the native form
- * (no dialect is skipped: no host runs any of them here) and the in-process hosts, whose
- * payload is turned into the Claude-shaped one hooks receive.
- */
-async function withAllHooks(req: GuardRequest, payload: HookPayload, canonical: CanonicalEvent, seen: Observed, guard: Outcome, nativeName: string): Promise<{ outcome: HostAnswer; log: string[] }> {
-  const log: string[] = [];
-  const event = seen.mapped?.kind === 'event' ? seen.mapped.event : undefined;
-  const shaped = hookPayload(req, payload, event);
-  const projectDir = (typeof shaped.cwd === 'string' && shaped.cwd !== '' ? shaped.cwd : undefined) ?? event?.cwd ?? req.cwd;
-  try {
-    const config = loadHooksConfigFromSystem(projectDir, { env: req.env });
-    if (!hasHooks(config, canonical)) return { outcome: guard, log };
-    for (const d of config.diagnostics) if (d.level === 'error') log.push(`hooks: ${d.message}`);
-    const canonicalInput = isRecord(shaped.canonical_input) ? shaped.canonical_input : undefined;
-    const input: DispatchInput = {
-      ...inputFromPayload(canonical, shaped, event?.host.family ?? 'guard', nativeName),
-      projectDir,
-      ...(event?.action?.canonicalName ? { canonicalToolName: event.action.canonicalName } : {}),
-      ...(canonicalInput ? { canonicalInput } : {}),
-    };
-    const result = await dispatchHooks(config, input, { env: req.env, log: (line) => log.push(line) });
-    return { outcome: foldGuardWithHooks(guard, result), log };
-  } catch (err) {
-    log.push(`user hooks not run: ${err instanceof Error ? err.message : String(err)}`);
-    return { outcome: guard, log };
-  }
-}
-
-/** The payload in the shape universal hooks read (Claude's), for the dialects that lack it. */
-function hookPayload(req: GuardRequest, p: HookPayload, event: ControlEvent | undefined): HookPayload {
-  if (req.dialect === 'native') return { ...p, ...(isRecord(p.tool_input) ? { canonical_input: p.tool_input } : {}) };
-  const base: HookPayload = { session_id: event?.sessionId ?? '', cwd: event?.cwd ?? req.cwd };
-  if (req.dialect === 'opencode') {
-    const input = isRecord(p.input) ? p.input : {};
-    const output = isRecord(p.output) ? p.output : {};
-    const tool = typeof input.tool === 'string' ? input.tool : undefined;
-    const args = p.hook_event_name === 'tool.execute.after' ? input.args : output.args;
-    if (tool) {
-      base.tool_name = tool;
-      base.tool_input = args;
-      base.tool_use_id = input.callID;
-      const c = oc.canonicalInput(tool, args);
-      if (c) base.canonical_input = c;
-    }
-    if (event?.prompt) base.prompt = event.prompt.text;
-    return base;
-  }
-  // pi
-  const ev = isRecord(p.event) ? p.event : {};
-  if (typeof ev.toolName === 'string') {
-    base.tool_name = ev.toolName;
-    base.tool_input = ev.input;
-    base.tool_use_id = ev.toolCallId;
-    const c = pi.canonicalInput(ev.toolName, ev.input);
-    if (c) base.canonical_input = c;
-  }
-  if (event?.prompt) base.prompt = event.prompt.text;
-  return base;
-}
-
 /** Decide one event. Never throws. */
 export async function decideGuard(req: GuardRequest): Promise<GuardResult> {
   try {
-    if (req.dialect === 'native' && 'protocolVersion' in req.payload) return decideControlEvent(req);
+    if (req.dialect === 'native' && 'protocolVersion' in req.payload) return await decideControlEvent(req);
     const adapter = ADAPTERS[req.dialect];
     const name = req.eventName ?? eventNameOf(req.dialect, req.payload);
     const host = adapter.registry.displayName;
@@ -265,21 +192,10 @@ export async function decideGuard(req: GuardRequest): Promise<GuardResult> {
     const rendered: Rendered = await answerHook(observing(adapter, seen, req.task), JSON.stringify(payload), { env: req.env, cwd: req.cwd, ...(req.core ? { core: req.core } : {}) });
     if (seen.inputError !== undefined) return inputError(`the ${req.dialect} payload is incomplete: ${seen.inputError}`);
 
-    let outcome: HostAnswer = seen.outcome ?? { kind: 'none' };
-    let stderr = rendered.stderr;
-    let log: string[] = [];
-    if (!adapterRunsUserHooks(req.dialect) && entry.canonical) {
-      const r = await withAllHooks(req, payload, entry.canonical, seen, outcome, name);
-      outcome = r.outcome;
-      log = r.log;
-      stderr += log.map((l) => `stopline guard: ${l}\n`).join('');
-    }
-    // where this dialect's host cannot be stopped (Hermes pre_llm_call, Pi input), a deny is
-    // only ever context, as the host artifact renders it
-    if ((outcome.kind === 'deny' || outcome.kind === 'ask') && !entry.blockable) {
-      outcome = { ...outcome, kind: 'context' };
-    }
-    return verdictFrom(outcome, { output: hostOutputOf(req.dialect, rendered, outcome), stderr, diagnostics: log });
+    // the runner answered through core/answer: the guard, the person's hooks (every dialect of
+    // them where no host runs its own), the fold, and the row's blockability
+    const outcome: HostAnswer = seen.outcome ?? { kind: 'none' };
+    return verdictFrom(outcome, { output: hostOutputOf(req.dialect, rendered, outcome), stderr: rendered.stderr });
   } catch (err) {
     // the runner never throws; this is the last line of defence, and it follows the fail mode
     const out = failOutcome(err, { env: req.env, cwd: req.cwd });

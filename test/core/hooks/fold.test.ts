@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { foldGuardWithHooks, foldHookResponses, noHooksResult } from '../../../core/hooks/fold';
 import type { HookResponse, HookRun } from '../../../core/hooks/types';
 import type { CanonicalEvent } from '../../../core/canonical';
+import type { ReasonCode } from '../../../core/registry/reasons';
 import type { Outcome } from '../../../core/outcome';
 
 let n = 0;
@@ -66,7 +67,7 @@ describe('fold: blockability downgrade', () => {
 });
 
 describe('foldGuardWithHooks', () => {
-  const guardDeny: Outcome = { kind: 'deny', message: 'STOP: outside the contract', reasonCode: 'scope', family: 'write', eventId: 'e1' };
+  const guardDeny: Outcome = { kind: 'deny', message: 'STOP: outside the contract', reasonCode: 'scope' as ReasonCode, family: 'write', eventId: 'e1' };
   it('a user allow never overrides the guard deny', () => {
     const c = foldGuardWithHooks(guardDeny, fold('tool:before', { decision: 'allow', reason: 'trust me' }));
     expect(c).toMatchObject({ kind: 'deny', message: 'STOP: outside the contract', reasonCode: 'scope', family: 'write', eventId: 'e1' });

@@ -104,7 +104,7 @@ describe('answerHook', () => {
   });
 
   it("turns the core's fail-closed deny on a non-tool event into context, and keeps it before a tool", async () => {
-    const closed = () => ({ kind: 'deny' as const, message: 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE', reasonCode: 'GUARD_UNAVAILABLE' });
+    const closed = () => ({ kind: 'deny' as const, message: 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE', reasonCode: 'GUARD_UNAVAILABLE' as const });
     const prompt: ControlEvent = { ...event, kind: 'prompt.submit', prompt: { text: 'hi', source: 'user' } };
     const onPrompt = await answerHook(fakeAdapter((p) => ({ kind: 'event', native: { name: String(p.hook_event_name) }, event: prompt })), payload, ctx(core('closed', closed)));
     expect(JSON.parse(onPrompt.stdout)).toMatchObject({ kind: 'context', msg: 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE' });

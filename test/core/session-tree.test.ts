@@ -1,15 +1,16 @@
 /**
  * delegate_task children under their own session id: the subagent_start record (core/state/
- * lineage.ts) and the step that puts the root on a child's later events (hosts/hermes/lineage.ts).
+ * lineage.ts) and the step that puts the root on a child's later events (core/session-tree.ts,
+ * which the controller takes when a door says the tree is recorded).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { forgetChild, lineageOf, LINEAGE_MAX_AGE_MS, pruneLineage, recordChild } from '../../../core/state/lineage';
-import type { ControlEvent } from '../../../core/protocol';
-import { toControlEvent } from '../../../hosts/hermes/adapter';
-import { UNKNOWN_PARENT_AGENT, withLineage } from '../../../hosts/hermes/lineage';
+import { forgetChild, lineageOf, LINEAGE_MAX_AGE_MS, pruneLineage, recordChild } from '../../core/state/lineage';
+import type { ControlEvent } from '../../core/protocol';
+import { toControlEvent } from '../../hosts/hermes/adapter';
+import { UNKNOWN_PARENT_AGENT, placeInRecordedTree } from '../../core/session-tree';
 
 let roots: string[] = [];
 afterEach(() => {
@@ -99,12 +100,13 @@ describe('core/state/lineage', () => {
   });
 });
 
-describe('withLineage on Hermes events', () => {
+describe('the recorded session tree on Hermes events', () => {
   const env = (data: string) => ({ HOME: '/home/dev', STOPLINE_HOST_DATA_DIR: data, XDG_CONFIG_HOME: join(data, 'no-config') });
   function through(data: string, kwargs: Record<string, unknown>): ControlEvent {
-    const m = withLineage(toControlEvent({ cwd: '/home/dev/acme-app', ...kwargs }, env(data)), env(data));
+    const m = toControlEvent({ cwd: '/home/dev/acme-app', ...kwargs }, env(data));
     if (m.kind !== 'event') throw new Error(m.why);
-    return m.event;
+    // STOPLINE_HOST_DATA_DIR makes `data` the data folder the controller uses
+    return placeInRecordedTree(m.event, data);
   }
   const start = { hook_event_name: 'subagent_start', parent_session_id: ROOT, child_session_id: CHILD, child_subagent_id: 'sa_1', child_role: 'leaf' };
   const childWrite = { hook_event_name: 'pre_tool_call', tool_name: 'write_file', args: { path: 'x.txt', content: '' }, session_id: CHILD, task_id: CHILD };
