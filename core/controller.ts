@@ -43,7 +43,6 @@ import type { ReasonCode } from './registry/reasons';
 import { parseControlEvent } from './protocol';
 import type { Action, ControlEvent } from './protocol';
 import { homeFrom, selfPaths } from './self-paths';
-import { placeInRecordedTree } from './session-tree';
 import type { SessionTree } from './session-tree';
 import { resolveDataDir } from './state/datadir';
 import { lockTimeoutFromEnv } from './state/lock';
@@ -129,7 +128,7 @@ export function handleEvent(event: unknown, opts: HandleOptions): Outcome {
     if (opts.tree?.kind === 'unreadable') throw new Error(opts.tree.why);
     ctx = buildCtx(parsed.event, opts);
     // the recorded tree is read from the data folder, which needs the config: place, then build again
-    if (opts.tree?.kind === 'recorded') ctx = buildCtx(placeInRecordedTree(parsed.event, ctx.dataDir), opts);
+    if (opts.tree?.kind === 'recorded') ctx = buildCtx(opts.tree.place(parsed.event, ctx.dataDir), opts);
     return withDiagnostics(dispatch(ctx), ctx.diagnostics);
   } catch (e) {
     if (ctx && e instanceof StateDamagedError) {

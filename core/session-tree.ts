@@ -19,11 +19,18 @@ import type { Lineage } from './state/lineage';
  * What a door tells the controller about the session tree:
  * - given (the default): the event's rootSessionId / host.agentId say it;
  * - recorded: the host names a child's parent only when the child starts (Hermes): stopline
- *   records the link and looks it up on every later event;
+ *   records the link and looks it up on every later event (`place` is placeInRecordedTree; the
+ *   door hands it over so the hosts that never need the records do not bundle them);
  * - unreadable: the host's ancestry could not be read (OpenCode's parent chain): the session may
  *   be anyone's child, so the fail mode answers.
  */
-export type SessionTree = { kind: 'given' } | { kind: 'recorded' } | { kind: 'unreadable'; why: string };
+export type SessionTree =
+  | { kind: 'given' }
+  | { kind: 'recorded'; place: (event: ControlEvent, dataDir: string) => ControlEvent }
+  | { kind: 'unreadable'; why: string };
+
+/** The tree Hermes doors declare. */
+export const RECORDED_TREE: SessionTree = { kind: 'recorded', place: (event, dataDir) => placeInRecordedTree(event, dataDir) };
 
 /** Marks a child whose root could not be proven (it is a subagent of someone). */
 export const UNKNOWN_PARENT_AGENT = 'unknown-parent';

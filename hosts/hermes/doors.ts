@@ -16,6 +16,7 @@ import type { CanonicalEvent } from '../../core/canonical';
 import { loadHooksConfigFromSystem } from '../../core/hooks';
 import type { Diagnostic, ListenHandler } from '../../core/hooks';
 import { hermesRegistry } from '../../core/registry/hermes';
+import { RECORDED_TREE } from '../../core/session-tree';
 import type { CommandHookAdapter, Rendered } from '../shared/adapter';
 import { eventEntry } from '../shared/adapter';
 import { answerHook } from '../shared/runner';
@@ -24,7 +25,7 @@ import { hermesAdapter, hermesShellHookAdapter } from './adapter';
 
 /** Hermes names a child's parent only at subagent_start: the controller records and reads the tree. */
 function withSessionTree(adapter: CommandHookAdapter): CommandHookAdapter {
-  return { ...adapter, tree: { kind: 'recorded' } };
+  return { ...adapter, tree: RECORDED_TREE };
 }
 
 export const pluginDoor: CommandHookAdapter = withSessionTree(hermesAdapter);
