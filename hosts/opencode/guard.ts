@@ -21,10 +21,8 @@ import type { CanonicalEvent } from '../../core/canonical';
 import type { Outcome } from '../../core/outcome';
 import type { ControlEvent } from '../../core/protocol';
 import { pathVars } from '../../core/self-paths';
-import type { handleEvent as HandleEvent, failOutcome as FailOutcome } from '../../core/controller';
-import type { applyHostEditSwitch as ApplyHostEditSwitch } from '../../core/host-mode';
 import { answer } from '../../core/answer';
-import type { Answer, AnswerCaps } from '../../core/answer';
+import type { Answer, AnswerCaps, CoreApi } from '../../core/answer';
 import type { SessionTree } from '../../core/controller';
 import { BoundedMap, BoundedSet, KeyedQueue, hookExtras, recordTiming } from '../../core/inprocess';
 import type { Env, HookEventInput, InProcessHooks } from '../../core/inprocess';
@@ -82,11 +80,8 @@ export interface PluginInput {
   worktree?: string;
 }
 
-export interface CoreApi {
-  handleEvent: typeof HandleEvent;
-  failOutcome: typeof FailOutcome;
-  applyHostEditSwitch: typeof ApplyHostEditSwitch;
-}
+/** The core entries this door calls (core/answer's CoreApi; the agent switch is OpenCode's own event). */
+export type { CoreApi } from '../../core/answer';
 
 export interface GuardDeps {
   env: Env;
@@ -414,7 +409,9 @@ export class OpenCodeGuard {
     }
     // read-only and unknown agents never advance the contract
     if (canEdit !== true) return;
-    const out = this.deps.core.applyHostEditSwitch({ sessionId: root, ...(this.cwd ? { cwd: this.cwd } : {}), host: hostInfo(this.version, agent) }, { env: this.env, ...(this.cwd ? { cwd: this.cwd } : {}) });
+    const applySwitch = this.deps.core.applyHostEditSwitch;
+    if (!applySwitch) return;
+    const out = applySwitch({ sessionId: root, ...(this.cwd ? { cwd: this.cwd } : {}), host: hostInfo(this.version, agent) }, { env: this.env, ...(this.cwd ? { cwd: this.cwd } : {}) });
     this.say(out.diagnostics);
     if (out.kind === 'context' && out.notice) this.say([out.notice]);
   }

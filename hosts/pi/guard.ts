@@ -18,10 +18,8 @@ import type { CanonicalEvent } from '../../core/canonical';
 import type { Outcome } from '../../core/outcome';
 import type { ControlEvent } from '../../core/protocol';
 import { pathVars } from '../../core/self-paths';
-import type { handleEvent as HandleEvent, failOutcome as FailOutcome } from '../../core/controller';
-import type { recordBypass as RecordBypass } from '../../core/bypass';
 import { answer } from '../../core/answer';
-import type { Answer, AnswerCaps } from '../../core/answer';
+import type { Answer, AnswerCaps, CoreApi } from '../../core/answer';
 import { BoundedMap, hookExtras, recordTiming } from '../../core/inprocess';
 import type { Env, HookEventInput, InProcessHooks } from '../../core/inprocess';
 import { autostartDashboard } from '../shared/dashboard';
@@ -48,11 +46,8 @@ import {
 } from './adapter';
 import type { PiContext, ToolCallEvent } from './adapter';
 
-export interface CoreApi {
-  handleEvent: typeof HandleEvent;
-  failOutcome: typeof FailOutcome;
-  recordBypass: typeof RecordBypass;
-}
+/** The core entries this door calls (core/answer's CoreApi; the `!` command record is Pi's own event). */
+export type { CoreApi } from '../../core/answer';
 
 export interface GuardDeps {
   env: Env;
@@ -207,7 +202,9 @@ export class PiGuard {
   }
 
   private async onUserBash(event: unknown, ctx: PiContext): Promise<void> {
-    const out = this.deps.core.recordBypass(
+    const recordBypass = this.deps.core.recordBypass;
+    if (!recordBypass) return;
+    const out = recordBypass(
       { sessionId: sessionIdOf(ctx), ...(safeCwd(ctx) ? { cwd: safeCwd(ctx)! } : {}), host: hostInfo(ctx), action: userBashAction(event, ctx, this.home, this.vars) },
       { env: this.env },
     );
