@@ -27,6 +27,7 @@ import type { SessionTree } from '../../core/controller';
 import { BoundedMap, BoundedSet, KeyedQueue, hookExtras, recordTiming } from '../../core/inprocess';
 import type { Env, HookEventInput, InProcessHooks } from '../../core/inprocess';
 import { autostartDashboard } from '../shared/dashboard';
+import { contextTexts } from '../shared/in-process';
 import { isStoplineCommand } from '../../core/prompt-intent';
 import { launchesSubagents } from '../../core/registry/hook-input';
 import { canonicalToolName, findToolEntry } from '../../core/registry/index';
@@ -557,12 +558,6 @@ export class OpenCodeGuard {
   }
 }
 
-/** Every context text of a (possibly hook-folded) outcome, guard first. */
-export function contextTexts(o: Outcome): string[] {
-  const c = (o as { contexts?: unknown }).contexts;
-  if (Array.isArray(c)) return c.filter((t): t is string => typeof t === 'string' && t.trim() !== '');
-  return o.kind === 'context' && o.message ? [o.message] : [];
-}
 
 function describe(err: unknown): string {
   if (err instanceof Error) return err.message || err.name;

@@ -23,6 +23,7 @@ import type { Answer, AnswerCaps, CoreApi } from '../../core/answer';
 import { BoundedMap, hookExtras, recordTiming } from '../../core/inprocess';
 import type { Env, HookEventInput, InProcessHooks } from '../../core/inprocess';
 import { autostartDashboard } from '../shared/dashboard';
+import { contextTexts } from '../shared/in-process';
 import { promptIntent } from '../../core/prompt-intent';
 import { canonicalToolName } from '../../core/registry/index';
 import {
@@ -346,12 +347,6 @@ export class PiGuard {
   }
 }
 
-/** Every context text of a (possibly hook-folded) outcome, guard first. */
-export function contextTexts(o: Outcome): string[] {
-  const c = (o as { contexts?: unknown }).contexts;
-  if (Array.isArray(c)) return c.filter((t): t is string => typeof t === 'string' && t.trim() !== '');
-  return o.kind === 'context' && o.message ? [o.message] : [];
-}
 
 function safeCwd(ctx: PiContext | undefined): string | undefined {
   try {
