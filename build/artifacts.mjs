@@ -47,11 +47,12 @@ const CLI_CASES = [
  * Every hook artifact carries the shell analysis (unbash ~290 KB and core/analysis ~295 KB
  * before minification, most of the latter the program tables) and the universal hooks engine,
  * which reads the event rows of the Claude, Codex and Hermes registries for its dialects;
- * minified they are ~445-455 KB. The 150 KB goal of the bench is not met (docs/performance.md
- * says why, and what a lazily evaluated shell analysis did and did not buy); the budget sits a
- * little above today's size so growth fails the build.
+ * minified they are ~455-471 KB since the proven-read tables (every option of every read program
+ * classified) and the host path resolvers landed. The 150 KB goal of the bench is not met
+ * (docs/performance.md says why, and what a lazily evaluated shell analysis did and did not buy);
+ * the budget sits a little above today's size so growth fails the build.
  */
-const HOOK_SCRIPT_BUDGET = 470 * KB;
+const HOOK_SCRIPT_BUDGET = 480 * KB;
 
 const HOOK_SESSION = { claude: 'b5a5bde6-34d6-4877-844a-a41ce38fb4f6', codex: '01a2289a-c971-7a20-a8d5-2f21938f3467' };
 
@@ -429,7 +430,7 @@ export const ARTIFACTS = [
     shebang: true,
     // the CLI carries the whole guard (guard bridge, listen, doctor's probes: the same core,
     // shell analysis and adapters as a hook script, ~780 KB) plus install and the views
-    sizeBudget: 630 * KB,
+    sizeBudget: 650 * KB,
     files: [],
     install: 'node dist/stopline.mjs --help',
     cases: CLI_CASES,
