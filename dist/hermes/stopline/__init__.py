@@ -37,6 +37,8 @@ import time
 PLUGIN_DIR = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(PLUGIN_DIR, "stopline.mjs")
 
+# The hooks registered below: generated from core/registry/hermes.ts (the rows with the plugin
+# door) by the build; after a registry change run `node build/host-files.mjs --write`.
 HOOKS = (
     "pre_llm_call",
     "pre_tool_call",
@@ -674,11 +676,8 @@ def _ignored(_output):
     return None  # Hermes does not use the return value of this hook
 
 
-SHAPERS = {
-    "pre_llm_call": shape_pre_llm_call,
-    "pre_tool_call": shape_pre_tool_call,
-    "pre_verify": shape_pre_verify,
-}
+# A hook whose return value Hermes uses has a shaper named after it (shape_<hook>); the others return None.
+SHAPERS = {hook: globals()[f"shape_{hook}"] for hook in HOOKS if f"shape_{hook}" in globals()}
 
 
 def make_callback(hook: str):
