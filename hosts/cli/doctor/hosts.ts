@@ -10,7 +10,7 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { REGISTRIES } from '../../../core/registry/index';
 import { CODEX_EVENTS, codexPaths } from '../install/host-codex';
-import { CLAUDE_EVENTS, CLAUDE_HOOK_TIMEOUT_SECONDS, claudePluginDir, claudeSettingsFile } from '../install/host-claude';
+import { CLAUDE_EVENTS, CLAUDE_HOOK_TIMEOUT_SECONDS, CLAUDE_PLUGIN_ID, claudePluginDir, claudePluginHooksFile, claudeSettingsFile } from '../install/host-claude';
 import { CODEX_HOOK_TIMEOUT_SECONDS } from '../install/host-codex';
 import { HERMES_PLUGIN_NAME, HERMES_RESTART_HINT, hermesConfigFile, hermesPluginDir } from '../install/host-hermes';
 import { opencodePluginDir } from '../install/host-opencode';
@@ -173,13 +173,18 @@ export async function claudeChecks(ctx: DoctorContext, p: Placement): Promise<Ch
   const script = join(pluginDir, 'stopline.mjs');
   const settings = claudeSettingsFile(env, p.scope, p.project);
   const checks = [artifactCheck('claude', p, join(ctx.distDir, 'claude'), pluginDir)];
-  const g = readGroups(settings, script);
-  const registered = registeredCheck('claude', p, settings, CLAUDE_EVENTS.map((e) => e.event), g);
+  // the hooks live in the installed plugin's hooks.json; settings.json enables the plugin
+  const hooksFile = claudePluginHooksFile(env);
+  const g = readGroups(hooksFile, script);
+  const registered = registeredCheck('claude', p, hooksFile, CLAUDE_EVENTS.map((e) => e.event), g);
   checks.push(registered);
   if (registered.status === 'fail') return checks;
 
   const problems: string[] = [];
-  const disabled = g.root && g.root.type === 'object' ? findProp(g.root, 'disableAllHooks')?.value : undefined;
+  const s = readGroups(settings, script);
+  const enabled = s.root && s.root.type === 'object' ? nodeAt(s.root, ['enabledPlugins', CLAUDE_PLUGIN_ID]) : undefined;
+  if (!(enabled?.type === 'scalar' && enabled.value === true)) problems.push(`${settings} does not enable ${CLAUDE_PLUGIN_ID}, so Claude Code does not load the plugin`);
+  const disabled = s.root && s.root.type === 'object' ? findProp(s.root, 'disableAllHooks')?.value : undefined;
   if (disabled?.type === 'scalar' && disabled.value === true) problems.push(`${settings} sets "disableAllHooks": true, so Claude Code runs no hook at all`);
   const matcher = g.matchers.get('PreToolUse');
   if (!matcherCovers(matcher)) problems.push(`the PreToolUse matcher ${JSON.stringify(matcher)} does not cover every tool`);

@@ -1,17 +1,22 @@
 /**
- * Claude Code: the plugin folder goes to `<claude config>/plugins/stopline/`, and its hooks
- * are registered in settings.json (user: `<claude config>/settings.json`, project:
- * `.claude/settings.json`) as commands that run the chosen runtime on the installed
- * script. The plugin is not enabled through a marketplace, so Claude runs each hook once.
+ * Claude Code: installed through Claude's own plugin system, because Claude loads a plugin's
+ * skill (and so `/stopline`) only for a plugin it installed from a marketplace. The plugin
+ * folder goes into a one-plugin directory marketplace, `<claude config>/plugins/stopline-local/`
+ * (`.claude-plugin/marketplace.json` naming `./stopline`), and settings.json (user:
+ * `<claude config>/settings.json`, project: `.claude/settings.json`) gets that marketplace under
+ * `extraKnownMarketplaces` and `stopline@stopline-local` under `enabledPlugins`. Plugin hooks run
+ * the plugin's own hooks.json, so the installer writes that file with the chosen runtime and
+ * fail mode instead of copying the one in dist. Nothing goes into settings.json's `hooks`.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { claudeRegistry } from '../../../core/registry/claude';
 import { installRows } from '../../../core/registry/rows';
-import { mergeHookGroups, removeHookGroups, type EventGroup, type HookGroup } from './hook-groups';
+import { removeHookGroups, type EventGroup, type HookGroup } from './hook-groups';
 import { claudeConfigDir, type Env } from './locations';
-import { PlanError, filesOnDisk, placeTree, requireDist, runsScript, type HostPlanner, type InstallContext, type PlanContext } from './plan-context';
+import { PlanError, artifactMode, filesOnDisk, placeTree, requireDist, runsScript, type HostPlanner, type InstallContext, type PlanContext } from './plan-context';
 import { hookCommand } from './runtime';
-import { JsonEditError, findProp, parseJsonDocument } from './json-edit';
+import { JsonEditError, findProp, nodeAt, parseJsonDocument, removeProperty, setProperty } from './json-edit';
 
 /**
  * A hook that outlives its timeout is killed and, by default, the action goes ahead, so
@@ -31,8 +36,45 @@ export const CLAUDE_EVENTS: readonly { event: string; matcher?: string }[] = ins
   ...(e.install.matcher !== undefined ? { matcher: e.install.matcher } : {}),
 }));
 
+/** The marketplace name; not `stopline`, which the repository's own marketplace uses. */
+export const CLAUDE_MARKETPLACE = 'stopline-local';
+export const CLAUDE_PLUGIN_ID = `stopline@${CLAUDE_MARKETPLACE}`;
+
+export function claudeMarketplaceDir(env: Env): string {
+  return join(claudeConfigDir(env), 'plugins', CLAUDE_MARKETPLACE);
+}
+
 export function claudePluginDir(env: Env): string {
-  return join(claudeConfigDir(env), 'plugins', 'stopline');
+  return join(claudeMarketplaceDir(env), 'stopline');
+}
+
+/** Where the plugin's hooks live (the file Claude runs the hooks from). */
+export function claudePluginHooksFile(env: Env): string {
+  return join(claudePluginDir(env), 'hooks', 'hooks.json');
+}
+
+/** The settings.json members the install owns. */
+export function claudeSettingsPaths(): string[][] {
+  return [
+    ['extraKnownMarketplaces', CLAUDE_MARKETPLACE],
+    ['enabledPlugins', CLAUDE_PLUGIN_ID],
+  ];
+}
+
+function marketplaceJson(version: string): string {
+  const manifest = {
+    name: CLAUDE_MARKETPLACE,
+    owner: { name: 'stopline' },
+    description: 'stopline as installed by `stopline install claude`',
+    plugins: [{ name: 'stopline', version, description: 'Task-contract guard', source: './stopline' }],
+  };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+function pluginHooksJson(groups: EventGroup[]): string {
+  const hooks: Record<string, HookGroup[]> = {};
+  for (const { event, group } of groups) (hooks[event] ??= []).push(group);
+  return `${JSON.stringify({ description: 'stopline: task-contract guard (written by stopline install claude)', hooks }, null, 2)}\n`;
 }
 
 export function claudeSettingsFile(env: Env, scope: 'user' | 'project', project: string): string {
@@ -70,30 +112,50 @@ export const claudePlanner: HostPlanner = {
 
   install(ctx: InstallContext) {
     requireDist(ctx.distDir, join('claude', 'stopline.mjs'), 'claude');
+    const src = join(ctx.distDir, 'claude');
+    const marketDir = claudeMarketplaceDir(ctx.env);
     const pluginDir = claudePluginDir(ctx.env);
-    const artifacts = placeTree(ctx, join(ctx.distDir, 'claude'), pluginDir);
+    const hooksFile = claudePluginHooksFile(ctx.env);
     const script = join(pluginDir, 'stopline.mjs');
+    const artifacts = placeTree(ctx, src, pluginDir).filter((f) => f !== hooksFile);
+    ctx.ws.write(hooksFile, pluginHooksJson(claudeGroups(hookCommand(ctx.runtime, script), ctx.failClosed)), 'artifact', artifactMode(hooksFile));
+    artifacts.push(hooksFile);
+    const version = (JSON.parse(readFileSync(join(src, '.claude-plugin', 'plugin.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
+    const manifest = join(marketDir, '.claude-plugin', 'marketplace.json');
+    ctx.ws.write(manifest, marketplaceJson(version), 'artifact', artifactMode(manifest));
+    artifacts.push(manifest);
+
     const settings = claudeSettingsFile(ctx.env, ctx.scope, ctx.project);
-    const merged = edit(settings, () => mergeHookGroups(settingsText(ctx, settings), claudeGroups(hookCommand(ctx.runtime, script), ctx.failClosed), runsScript(script), settings));
-    ctx.ws.write(settings, merged, 'config');
-    const root = parseJsonDocument(merged);
+    let text = settingsText(ctx, settings);
+    // an earlier install registered the hooks in settings.json; the plugin runs them now
+    text = edit(settings, () => removeHookGroups(text, runsScript(join(claudeConfigDir(ctx.env), 'plugins', 'stopline', 'stopline.mjs'))).text);
+    text = edit(settings, () => setProperty(text, ['extraKnownMarketplaces', CLAUDE_MARKETPLACE], { source: { source: 'directory', path: marketDir } }));
+    text = edit(settings, () => setProperty(text, ['enabledPlugins', CLAUDE_PLUGIN_ID], true));
+    ctx.ws.write(settings, text, 'config');
+    const root = parseJsonDocument(text);
     const disabled = root.type === 'object' ? findProp(root, 'disableAllHooks')?.value : undefined;
     if (disabled?.type === 'scalar' && disabled.value === true) ctx.warnings.push(`${settings} has "disableAllHooks": true, so Claude Code runs no hooks at all, stopline included`);
-    ctx.notes.push(`hooks: ${CLAUDE_EVENTS.length} events registered in ${settings}${ctx.failClosed ? ` (onFailure: block on ${installRows(claudeRegistry).filter((e) => e.install.failClosed).map((e) => e.native).join(', ')})` : ''}`);
+    ctx.notes.push(`plugin: ${CLAUDE_PLUGIN_ID} enabled in ${settings} (marketplace ${marketDir})`);
+    ctx.notes.push(`hooks: ${CLAUDE_EVENTS.length} events in ${hooksFile}${ctx.failClosed ? ` (onFailure: block on ${installRows(claudeRegistry).filter((e) => e.install.failClosed).map((e) => e.native).join(', ')})` : ''}`);
     return { runtime: ctx.runtime.runtime, artifacts, configs: [settings] };
   },
 
   uninstall(ctx: PlanContext) {
-    const script = join(claudePluginDir(ctx.env), 'stopline.mjs');
     const settings = claudeSettingsFile(ctx.env, ctx.scope, ctx.project);
-    const text = ctx.ws.readText(settings);
-    if (text === null) return;
-    const { text: after, removedCount } = edit(settings, () => removeHookGroups(text, runsScript(script)));
-    if (removedCount) {
-      ctx.ws.write(settings, after, 'config');
-      ctx.notes.push(`hooks: ${removedCount} stopline hook groups removed from ${settings}`);
+    const before = ctx.ws.readText(settings);
+    if (before === null) return;
+    let text = before;
+    for (const path of claudeSettingsPaths()) {
+      text = edit(settings, () => removeProperty(text, path));
+      // the install created the parent object when it was missing; an emptied one goes too
+      const parent = nodeAt(parseJsonDocument(text), path.slice(0, -1));
+      if (parent?.type === 'object' && parent.props.length === 0) text = removeProperty(text, path.slice(0, -1));
+    }
+    if (text !== before) {
+      ctx.ws.write(settings, text, 'config');
+      ctx.notes.push(`plugin: ${CLAUDE_PLUGIN_ID} removed from ${settings}`);
     }
   },
 
-  knownArtifacts: (ctx) => filesOnDisk(claudePluginDir(ctx.env)),
+  knownArtifacts: (ctx) => filesOnDisk(claudeMarketplaceDir(ctx.env)),
 };

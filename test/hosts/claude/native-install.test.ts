@@ -174,7 +174,7 @@ describeRealHost(status, 'Claude Code 2.1.332: installed with its own plugin com
   });
 });
 
-describeRealHost(status, 'Claude Code 2.1.332: `stopline install claude` (hooks in settings.json, folder not an installed plugin)', HOSTS_FOR.claude, 240_000, () => {
+describeRealHost(status, 'Claude Code 2.1.332: `stopline install claude` (a directory marketplace and an enabled plugin)', HOSTS_FOR.claude, 240_000, () => {
   let p: Installed;
 
   beforeAll(async () => {
@@ -182,16 +182,24 @@ describeRealHost(status, 'Claude Code 2.1.332: `stopline install claude` (hooks 
     await hostCommand(process.execPath, [CLI, 'install', 'claude', '--runtime', 'node'], { ...p.env, XDG_CONFIG_HOME: join(p.home, '.config') }, p.home);
   });
 
-  it('`/stopline review -- …` still arms the contract through UserPromptSubmit and stops the Write, but Claude offers no /stopline skill', async () => {
+  it('the skill is offered to the model, `/stopline review -- …` is a real command, and the review contract stops the Write', async () => {
+    const settings = JSON.parse(readFileSync(join(p.home, '.claude', 'settings.json'), 'utf8'));
+    expect(settings.enabledPlugins).toEqual({ 'stopline@stopline-local': true });
+    expect(settings.hooks).toBeUndefined();
     const c = runs.newCase('cli-slash');
     const s = await session(p, c, writeEditTouch(c), '/stopline review -- look at a.txt');
     expectUntouched(c);
     for (const id of ['toolu_write', 'toolu_edit', 'toolu_bash']) expectStopped(s, id, 'MODE_FORBIDS_MUTATION');
     const first = requestText(s.requests.find((r) => r.kind === 'turn')?.body);
     expect(first).toContain('stopline contract (ARMED): mode=review');
-    // the copied folder is not a plugin Claude installed: its skill is not loaded
-    expect(first).not.toContain('stopline:stopline');
-    expect(first).toContain('no command with that name is available in this session');
-    expect((await claudeCli(p, 'plugin', 'list')).stdout).not.toContain('stopline');
+    expect(first).toContain('stopline:stopline');
+    expect(first).not.toContain('no command with that name is available in this session');
+  });
+
+  it('`$stopline review` (the skill directive) stops Write, Edit and `touch x`; the project is unchanged', async () => {
+    const c = runs.newCase('cli-review');
+    const s = await session(p, c, writeEditTouch(c), '$stopline review -- look at a.txt');
+    expectUntouched(c);
+    for (const id of ['toolu_write', 'toolu_edit', 'toolu_bash']) expectStopped(s, id, 'MODE_FORBIDS_MUTATION');
   });
 });
