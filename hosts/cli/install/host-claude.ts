@@ -129,8 +129,14 @@ export const claudePlanner: HostPlanner = {
     let text = settingsText(ctx, settings);
     // an earlier install registered the hooks in settings.json; the plugin runs them now
     text = edit(settings, () => removeHookGroups(text, runsScript(join(claudeConfigDir(ctx.env), 'plugins', 'stopline', 'stopline.mjs'))).text);
-    text = edit(settings, () => setProperty(text, ['extraKnownMarketplaces', CLAUDE_MARKETPLACE], { source: { source: 'directory', path: marketDir } }));
     text = edit(settings, () => setProperty(text, ['enabledPlugins', CLAUDE_PLUGIN_ID], true));
+    // the marketplace lives in the user's Claude config, so the user settings declare it
+    const userSettings = claudeSettingsFile(ctx.env, 'user', ctx.project);
+    if (userSettings === settings) text = edit(settings, () => setProperty(text, ['extraKnownMarketplaces', CLAUDE_MARKETPLACE], { source: { source: 'directory', path: marketDir } }));
+    else {
+      const userText = settingsText(ctx, userSettings);
+      ctx.ws.write(userSettings, edit(userSettings, () => setProperty(userText, ['extraKnownMarketplaces', CLAUDE_MARKETPLACE], { source: { source: 'directory', path: marketDir } })), 'config');
+    }
     ctx.ws.write(settings, text, 'config');
     const root = parseJsonDocument(text);
     const disabled = root.type === 'object' ? findProp(root, 'disableAllHooks')?.value : undefined;
