@@ -14,7 +14,8 @@ import { claudeRegistry } from '../../../core/registry/claude';
 import { installRows } from '../../../core/registry/rows';
 import { removeHookGroups, type EventGroup, type HookGroup } from './hook-groups';
 import { claudeConfigDir, type Env } from './locations';
-import { PlanError, artifactMode, filesOnDisk, placeTree, requireDist, runsScript, type HostPlanner, type InstallContext, type PlanContext } from './plan-context';
+import { PlanError, artifactMode, filesOnDisk, futureRealpath, placeTree, requireDist, runsScript, type HostPlanner, type InstallContext, type PlanContext } from './plan-context';
+import { installKey } from './record';
 import { hookCommand } from './runtime';
 import { JsonEditError, findProp, nodeAt, parseJsonDocument, removeProperty, setProperty } from './json-edit';
 
@@ -105,6 +106,42 @@ function edit<T>(file: string, f: () => T): T {
   }
 }
 
+/** Other Claude installs in the record (another scope or project) that still need the marketplace. */
+function otherClaudeInstalls(ctx: PlanContext): boolean {
+  const self = installKey('claude', ctx.scope, ctx.scope === 'project' ? ctx.project : undefined);
+  return Object.entries(ctx.record.installs).some(([key, e]) => key !== self && e.host === 'claude');
+}
+
+/**
+ * Whether the JSON object at `path` was in the file before stopline first wrote it, read from
+ * the backup the install kept; an object stopline created (or cannot tell) goes once empty.
+ */
+function existedBefore(ctx: PlanContext, file: string, path: string[]): boolean {
+  const entry = ctx.record.files[file] ?? ctx.record.files[futureRealpath(file)];
+  if (!entry?.existedBefore || !entry.backup) return false;
+  try {
+    return nodeAt(parseJsonDocument(readFileSync(entry.backup, 'utf8')), path) !== undefined;
+  } catch {
+    return true;
+  }
+}
+
+/** Takes stopline's members out of one settings file, and a parent object the install created once it is empty. */
+function removeMembers(ctx: PlanContext, file: string, paths: string[][]): boolean {
+  const before = ctx.ws.readText(file);
+  if (before === null) return false;
+  let text = before;
+  for (const path of paths) {
+    text = edit(file, () => removeProperty(text, path));
+    const parentPath = path.slice(0, -1);
+    const parent = nodeAt(parseJsonDocument(text), parentPath);
+    if (parent?.type === 'object' && parent.props.length === 0 && !existedBefore(ctx, file, parentPath)) text = removeProperty(text, parentPath);
+  }
+  if (text === before) return false;
+  ctx.ws.write(file, text, 'config');
+  return true;
+}
+
 export const claudePlanner: HostPlanner = {
   host: 'claude',
   usesRuntime: true,
@@ -126,6 +163,7 @@ export const claudePlanner: HostPlanner = {
     artifacts.push(manifest);
 
     const settings = claudeSettingsFile(ctx.env, ctx.scope, ctx.project);
+    const configs = [settings];
     let text = settingsText(ctx, settings);
     // an earlier install registered the hooks in settings.json; the plugin runs them now
     text = edit(settings, () => removeHookGroups(text, runsScript(join(claudeConfigDir(ctx.env), 'plugins', 'stopline', 'stopline.mjs'))).text);
@@ -136,6 +174,7 @@ export const claudePlanner: HostPlanner = {
     else {
       const userText = settingsText(ctx, userSettings);
       ctx.ws.write(userSettings, edit(userSettings, () => setProperty(userText, ['extraKnownMarketplaces', CLAUDE_MARKETPLACE], { source: { source: 'directory', path: marketDir } })), 'config');
+      configs.push(userSettings);
     }
     ctx.ws.write(settings, text, 'config');
     const root = parseJsonDocument(text);
@@ -143,24 +182,17 @@ export const claudePlanner: HostPlanner = {
     if (disabled?.type === 'scalar' && disabled.value === true) ctx.warnings.push(`${settings} has "disableAllHooks": true, so Claude Code runs no hooks at all, stopline included`);
     ctx.notes.push(`plugin: ${CLAUDE_PLUGIN_ID} enabled in ${settings} (marketplace ${marketDir})`);
     ctx.notes.push(`hooks: ${CLAUDE_EVENTS.length} events in ${hooksFile}${ctx.failClosed ? ` (onFailure: block on ${installRows(claudeRegistry).filter((e) => e.install.failClosed).map((e) => e.native).join(', ')})` : ''}`);
-    return { runtime: ctx.runtime.runtime, artifacts, configs: [settings] };
+    return { runtime: ctx.runtime.runtime, artifacts, configs };
   },
 
   uninstall(ctx: PlanContext) {
     const settings = claudeSettingsFile(ctx.env, ctx.scope, ctx.project);
-    const before = ctx.ws.readText(settings);
-    if (before === null) return;
-    let text = before;
-    for (const path of claudeSettingsPaths()) {
-      text = edit(settings, () => removeProperty(text, path));
-      // the install created the parent object when it was missing; an emptied one goes too
-      const parent = nodeAt(parseJsonDocument(text), path.slice(0, -1));
-      if (parent?.type === 'object' && parent.props.length === 0) text = removeProperty(text, path.slice(0, -1));
-    }
-    if (text !== before) {
-      ctx.ws.write(settings, text, 'config');
-      ctx.notes.push(`plugin: ${CLAUDE_PLUGIN_ID} removed from ${settings}`);
-    }
+    const userSettings = claudeSettingsFile(ctx.env, 'user', ctx.project);
+    const others = otherClaudeInstalls(ctx);
+    // the marketplace declaration in the user settings stays while another install enables the plugin
+    const own = userSettings === settings && others ? [['enabledPlugins', CLAUDE_PLUGIN_ID]] : claudeSettingsPaths().filter((p) => userSettings === settings || p[0] === 'enabledPlugins');
+    if (removeMembers(ctx, settings, own)) ctx.notes.push(`plugin: ${CLAUDE_PLUGIN_ID} removed from ${settings}`);
+    if (userSettings !== settings && !others && removeMembers(ctx, userSettings, [['extraKnownMarketplaces', CLAUDE_MARKETPLACE]])) ctx.notes.push(`marketplace: ${CLAUDE_MARKETPLACE} removed from ${userSettings}`);
   },
 
   knownArtifacts: (ctx) => filesOnDisk(claudeMarketplaceDir(ctx.env)),

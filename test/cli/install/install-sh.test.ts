@@ -104,8 +104,9 @@ describeDash('install.sh under dash', () => {
     const h = makeHome();
     const r = await dash(['claude', '--scope', 'project', '--fail=closed', '--runtime=node', '--from', dist], envFor(h), h.project);
     expect(r.code, r.stderr).toBe(0);
-    const settings = readJson(join(h.project, '.claude', 'settings.json')) as { hooks: { PreToolUse: { hooks: { onFailure?: string }[] }[] } };
-    expect(settings.hooks.PreToolUse[0]!.hooks[0]!.onFailure).toBe('block');
+    expect(readJson(join(h.project, '.claude', 'settings.json'))).toEqual({ enabledPlugins: { 'stopline@stopline-local': true } });
+    const pluginHooks = readJson(join(h.claude, 'plugins', 'stopline-local', 'stopline', 'hooks', 'hooks.json')) as { hooks: { PreToolUse: { hooks: { onFailure?: string }[] }[] } };
+    expect(pluginHooks.hooks.PreToolUse[0]!.hooks[0]!.onFailure).toBe('block');
     const before = snapshot(h.root);
     const dry = await dash(['opencode', '--dry-run', '--from', dist], envFor(h), h.project);
     expect(dry.code).toBe(0);
@@ -121,8 +122,10 @@ describeDash('install.sh under dash', () => {
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toContain(`downloaded and verified 5 files from ${url}`);
       expect(requests.sort()).toEqual(['/dist/SHA256SUMS', '/dist/claude/.claude-plugin/plugin.json', '/dist/claude/hooks/hooks.json', '/dist/claude/skills/stopline/SKILL.md', '/dist/claude/stopline.mjs', '/dist/stopline.mjs']);
-      expect(readFileSync(join(h.claude, 'plugins', 'stopline', 'stopline.mjs'), 'utf8')).toBe(readFileSync(join(dist, 'claude', 'stopline.mjs'), 'utf8'));
-      expect(readFileSync(join(h.claude, 'settings.json'), 'utf8')).toContain(join(h.claude, 'plugins', 'stopline', 'stopline.mjs'));
+      const plugin = join(h.claude, 'plugins', 'stopline-local', 'stopline');
+      expect(readFileSync(join(plugin, 'stopline.mjs'), 'utf8')).toBe(readFileSync(join(dist, 'claude', 'stopline.mjs'), 'utf8'));
+      expect(readFileSync(join(plugin, 'hooks', 'hooks.json'), 'utf8')).toContain(`'${join(plugin, 'stopline.mjs')}'`);
+      expect(readJson(join(h.claude, 'settings.json'))).toMatchObject({ enabledPlugins: { 'stopline@stopline-local': true } });
     } finally {
       server.close();
     }

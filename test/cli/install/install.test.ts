@@ -32,6 +32,13 @@ function seededHome(): Home {
   return h;
 }
 
+/** Where `stopline install claude` puts things: a one-plugin directory marketplace in the Claude config. */
+const claudeMarket = (h: Home) => join(h.claude, 'plugins', 'stopline-local');
+const claudePlugin = (h: Home) => join(claudeMarket(h), 'stopline');
+const claudeScript = (h: Home) => join(claudePlugin(h), 'stopline.mjs');
+/** The hooks Claude runs for the plugin: its hooks.json, written by the installer. */
+const claudeHooks = (h: Home) => readJson(join(claudePlugin(h), 'hooks', 'hooks.json')) as Settings;
+
 function oursIn(settings: Settings, script: string) {
   return Object.entries(settings.hooks).flatMap(([event, groups]) => groups.filter((g) => g.hooks.every((x) => x.command.includes(script))).map((g) => ({ event, group: g })));
 }
@@ -47,28 +54,33 @@ describe('install all into a home full of other settings', () => {
     expect(first.stdout).toContain('runtime for hook commands: node (');
     expect(first.stdout).toContain('restart the gateway: hermes gateway restart');
 
-    // Claude: plugin folder copied, 9 events registered, the person's hooks and settings untouched
-    const plugin = join(h.claude, 'plugins', 'stopline');
-    const script = join(plugin, 'stopline.mjs');
+    // Claude: plugin folder copied into a directory marketplace, 9 events in the plugin's
+    // hooks.json, the plugin enabled in settings.json; the person's hooks and settings untouched
+    const plugin = claudePlugin(h);
+    const script = claudeScript(h);
     for (const f of ['.claude-plugin/plugin.json', 'hooks/hooks.json', 'skills/stopline/SKILL.md']) expect(statSync(join(plugin, f)).mode & 0o777).toBe(0o644);
+    expect(statSync(join(claudeMarket(h), '.claude-plugin', 'marketplace.json')).mode & 0o777).toBe(0o644);
+    const market = readJson(join(claudeMarket(h), '.claude-plugin', 'marketplace.json')) as { name: string; plugins: { name: string; source: string }[] };
+    expect(market.name).toBe('stopline-local');
+    expect(market.plugins.map((x) => [x.name, x.source])).toEqual([['stopline', './stopline']]);
     expect(statSync(script).mode & 0o777).toBe(0o755);
     expect(statSync(plugin).mode & 0o777).toBe(0o755);
     const settings = readJson(join(h.claude, 'settings.json')) as Settings;
     const original = JSON.parse(fixture('claude-settings.json')) as Settings;
-    const ours = oursIn(settings, script);
-    expect(ours.map((o) => o.event)).toEqual(['PreToolUse', 'SessionStart', 'UserPromptSubmit', 'UserPromptExpansion', 'PostToolUse', 'SubagentStart', 'SubagentStop', 'Stop', 'SessionEnd']);
+    expect(settings.enabledPlugins).toEqual({ 'stopline@stopline-local': true });
+    expect(settings.extraKnownMarketplaces).toEqual({ 'stopline-local': { source: { source: 'directory', path: claudeMarket(h) } } });
+    const ours = oursIn(claudeHooks(h), script);
+    expect(ours.map((o) => o.event)).toEqual(['SessionStart', 'UserPromptSubmit', 'UserPromptExpansion', 'PreToolUse', 'PostToolUse', 'SubagentStart', 'SubagentStop', 'Stop', 'SessionEnd']);
     expect(ours.find((o) => o.event === 'PreToolUse')!.group.matcher).toBe('*');
     for (const { group } of ours) {
       expect(group.hooks[0]!.command).toBe(`'/usr/bin/node' '${script}'`);
       expect(group.hooks[0]!.timeout).toBe(10); // SessionEnd included: it gets ~1.5 s without one
       expect(group.hooks[0]!.onFailure).toBeUndefined();
     }
-    // the person's PreToolUse group stays first, everything else is as it was
-    expect(settings.hooks.PreToolUse![0]).toEqual(original.hooks.PreToolUse![0]);
-    expect(settings.hooks.Notification).toEqual(original.hooks.Notification);
-    const { hooks: _a, ...restAfter } = settings;
-    const { hooks: _b, ...restBefore } = original;
-    expect(restAfter).toEqual(restBefore);
+    // settings.json gets no stopline hook: the person's hooks and everything else are as they were
+    expect(settings.hooks).toEqual(original.hooks);
+    const { enabledPlugins: _a, extraKnownMarketplaces: _b, ...restAfter } = settings;
+    expect(restAfter).toEqual(original);
     // and the text of the untouched part is byte-identical (key order, inline style)
     const settingsText = readFileSync(join(h.claude, 'settings.json'), 'utf8');
     expect(settingsText.startsWith(fixture('claude-settings.json').split('"hooks"')[0]!)).toBe(true);
@@ -138,7 +150,8 @@ describe('install all into a home full of other settings', () => {
     expect(statSync(join(h.xdg, 'stopline')).mode & 0o777).toBe(0o755);
     expect(backupsUnder(h.root)).toEqual([]);
     const settings = readFileSync(join(h.claude, 'settings.json'), 'utf8');
-    expect(settings.startsWith('{\n  "hooks": {\n    "SessionStart": [\n      {\n        "hooks": [\n')).toBe(true);
+    expect(JSON.parse(settings)).toEqual({ enabledPlugins: { 'stopline@stopline-local': true }, extraKnownMarketplaces: { 'stopline-local': { source: { source: 'directory', path: claudeMarket(h) } } } });
+    expect(oursIn(claudeHooks(h), claudeScript(h)).length).toBe(9);
     expect(readFileSync(join(h.hermes, 'config.yaml'), 'utf8')).toBe('plugins:\n  enabled:\n    - stopline\n');
     expect((await uninstall(h, 'all')).code).toBe(0);
     expect(snapshot(h.root)).toEqual(before);
@@ -166,7 +179,7 @@ describe('the registered hook command', () => {
     expect((await install(h, 'claude', '--runtime', 'node')).code).toBe(0);
     expect((await install(h, 'codex', '--runtime', 'node')).code).toBe(0);
     const marker = join(h.root, 'marker');
-    const claudeCmd = (readJson(join(h.claude, 'settings.json')) as Settings).hooks.PreToolUse![0]!.hooks[0]!.command;
+    const claudeCmd = claudeHooks(h).hooks.PreToolUse![0]!.hooks[0]!.command;
     // Claude runs hook commands with /bin/sh -c, Codex with /bin/bash -c
     const viaSh = spawnSync('/bin/sh', ['-c', claudeCmd], { env: { STOPLINE_TEST_MARKER: marker }, encoding: 'utf8' });
     expect(viaSh.status, viaSh.stderr).toBe(0);
@@ -210,8 +223,8 @@ describe('--fail closed', () => {
     const before = snapshot(h.root);
     const r = await install(h, 'claude', '--runtime', 'node', '--fail', 'closed');
     expect(r.code, r.stderr).toBe(0);
-    const script = join(h.claude, 'plugins', 'stopline', 'stopline.mjs');
-    const ours = oursIn(readJson(join(h.claude, 'settings.json')) as Settings, script);
+    const ours = oursIn(claudeHooks(h), claudeScript(h));
+    expect(ours.length).toBe(9);
     const blocking = ours.filter((o) => o.group.hooks[0]!.onFailure === 'block').map((o) => o.event);
     expect(blocking.sort()).toEqual(['PreToolUse', 'UserPromptExpansion', 'UserPromptSubmit']);
     const stoplineJson = join(h.xdg, 'stopline', 'stopline.json');
@@ -247,6 +260,27 @@ describe('original bytes come back even where undoing the edit alone would not g
     expect((await install(h, 'all', '--runtime', 'node')).code).toBe(0);
     expect(readFileSync(join(h.hermes, 'config.yaml'), 'utf8')).toBe('plugins:\n  enabled: [stopline]');
     expect((await uninstall(h, 'all')).code).toBe(0);
+    expect(snapshot(h.root, { skipBackups: true })).toEqual(before);
+  });
+});
+
+describe('Claude settings the person already had', () => {
+  it('an empty enabledPlugins and another marketplace stay exactly as they were', async () => {
+    const h = makeHome();
+    const own = '{\n  "enabledPlugins": {},\n  "extraKnownMarketplaces": { "mine": { "source": { "source": "github", "repo": "me/mine" } } }\n}\n';
+    write(join(h.claude, 'settings.json'), own);
+    const before = snapshot(h.root);
+    expect((await install(h, 'claude', '--runtime', 'node')).code).toBe(0);
+    const settings = readJson(join(h.claude, 'settings.json')) as Settings;
+    expect(settings.enabledPlugins).toEqual({ 'stopline@stopline-local': true });
+    expect(Object.keys(settings.extraKnownMarketplaces as object)).toEqual(['mine', 'stopline-local']);
+    // a change elsewhere so the uninstall has to undo the edit instead of restoring the backup
+    const file = join(h.claude, 'settings.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"me/mine"', '"me/other"'));
+    expect((await uninstall(h, 'claude')).code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(own.replace('"me/mine"', '"me/other"'));
+    expect(existsSync(claudeMarket(h))).toBe(false);
+    writeFileSync(file, own);
     expect(snapshot(h.root, { skipBackups: true })).toEqual(before);
   });
 });
@@ -295,8 +329,12 @@ describe('scopes', () => {
     expect(proj.stdout).toContain('stopline install hermes (project scope): skipped');
     expect(proj.stderr).toContain('Pi 1.6.0 skips a project .pi/extensions/ folder');
     expect(proj.stderr).toContain('Codex runs hooks from a project .codex/hooks.json only when the project itself is trusted');
-    const script = join(h.claude, 'plugins', 'stopline', 'stopline.mjs');
-    expect(oursIn(readJson(join(h.project, '.claude', 'settings.json')) as Settings, script).length).toBe(9);
+    const script = claudeScript(h);
+    // the project settings enable the plugin; the marketplace is declared in the user settings
+    const projSettings = readJson(join(h.project, '.claude', 'settings.json')) as Settings;
+    expect(projSettings).toEqual({ enabledPlugins: { 'stopline@stopline-local': true } });
+    expect((readJson(join(h.claude, 'settings.json')) as Settings).extraKnownMarketplaces).toEqual({ 'stopline-local': { source: { source: 'directory', path: claudeMarket(h) } } });
+    expect(oursIn(claudeHooks(h), script).length).toBe(9);
     expect(existsSync(join(h.project, '.opencode', 'plugin', 'stopline.js'))).toBe(true);
     expect(existsSync(join(h.project, '.pi', 'extensions', 'stopline.ts'))).toBe(true);
     expect(existsSync(join(h.project, '.codex', 'stopline.mjs'))).toBe(true);
@@ -310,6 +348,15 @@ describe('scopes', () => {
     expect(existsSync(join(h.codex))).toBe(false);
     expect((await uninstall(h, 'claude')).code).toBe(0);
     expect(existsSync(h.claude)).toBe(false);
+  });
+
+  it('Claude project scope alone: uninstall takes the marketplace out of the user settings and the folder away', async () => {
+    const h = makeHome();
+    const before = snapshot(h.root);
+    expect((await install(h, 'claude', '--scope', 'project', '--runtime', 'node')).code).toBe(0);
+    expect((readJson(join(h.claude, 'settings.json')) as Settings).extraKnownMarketplaces).toBeDefined();
+    expect((await uninstall(h, 'claude', '--scope', 'project')).code).toBe(0);
+    expect(snapshot(h.root, { skipBackups: true })).toEqual(before);
   });
 
   it('refuses Hermes at project scope, naming the reason', async () => {
@@ -403,7 +450,9 @@ describe('runtime choice', () => {
     const viaEnv = await stopline(['install', 'claude', '--dry-run', '--from', dist], h, { STOPLINE_RUNTIME: 'deno' });
     expect(viaEnv.stdout).toContain('runtime for hook commands: deno');
     expect(viaEnv.stdout).toContain('chosen by STOPLINE_RUNTIME');
-    expect(viaEnv.stdout).toContain(`run -A --no-config --no-lock --quiet`);
+    // the command lands in the plugin's hooks.json, an artifact the dry run does not print
+    expect((await stopline(['install', 'claude', '--from', dist], h, { STOPLINE_RUNTIME: 'deno' })).code).toBe(0);
+    expect(claudeHooks(h).hooks.PreToolUse![0]!.hooks[0]!.command).toContain(`run -A --no-config --no-lock --quiet`);
     const viaFlag = await stopline(['install', 'claude', '--dry-run', '--runtime', 'node', '--from', dist], h, { STOPLINE_RUNTIME: 'deno' });
     expect(viaFlag.stdout).toContain('runtime for hook commands: node');
     expect(viaFlag.stdout).toContain('chosen by --runtime');
@@ -445,7 +494,7 @@ describe('file system care', () => {
     expect((await install(h, 'claude', '--runtime', 'node')).code).toBe(0);
     expect(lstatSync(join(h.claude, 'settings.json')).isSymbolicLink()).toBe(true);
     expect(readlinkSync(join(h.claude, 'settings.json'))).toBe(target);
-    expect(readFileSync(target, 'utf8')).toContain('stopline.mjs');
+    expect(readFileSync(target, 'utf8')).toContain('"stopline@stopline-local": true');
     expect((await uninstall(h, 'claude')).code).toBe(0);
     expect(readFileSync(target, 'utf8')).toBe(fixture('claude-settings.json'));
   });
