@@ -126,7 +126,7 @@ describe('stopline doctor goes red, with the fix', () => {
   });
 
   it('stale artifact: the Claude hook script differs from the dist', SLOW, async () => {
-    const script = join(home, '.claude', 'plugins', 'stopline', 'stopline.mjs');
+    const script = join(home, '.claude', 'plugins', 'stopline-local', 'stopline', 'stopline.mjs');
     appendFileSync(script, '\n// edited by hand\n');
     const { code, doc } = await doctor('claude');
     expect(code).toBe(1);
@@ -135,16 +135,27 @@ describe('stopline doctor goes red, with the fix', () => {
     await install('claude');
   });
 
-  it('unregistered hook: the PreToolUse group left Claude settings.json', SLOW, async () => {
-    const file = join(home, '.claude', 'settings.json');
-    const settings = JSON.parse(readFileSync(file, 'utf8'));
-    delete settings.hooks.PreToolUse;
-    writeFileSync(file, JSON.stringify(settings, null, 2));
+  it('unregistered hook: the PreToolUse group left the plugin hooks.json; the plugin not enabled', SLOW, async () => {
+    const file = join(home, '.claude', 'plugins', 'stopline-local', 'stopline', 'hooks', 'hooks.json');
+    const hooks = JSON.parse(readFileSync(file, 'utf8'));
+    delete hooks.hooks.PreToolUse;
+    writeFileSync(file, JSON.stringify(hooks, null, 2));
     const { code, doc } = await doctor('claude');
     expect(code).toBe(1);
     expect(checkOf(doc, 'claude', 'registered')).toMatchObject({ status: 'fail', fix: 'stopline install claude' });
     expect(checkOf(doc, 'claude', 'registered')!.detail).toContain('has no stopline hook for PreToolUse');
     await install('claude');
+    expect((await doctor('claude')).code).toBe(0);
+
+    // the hooks are all there, but Claude loads no plugin that settings.json does not enable
+    const settingsFile = join(home, '.claude', 'settings.json');
+    const original = readFileSync(settingsFile, 'utf8');
+    writeFileSync(settingsFile, original.replace('"stopline@stopline-local": true', '"stopline@stopline-local": false'));
+    const off = await doctor('claude');
+    expect(off.code).toBe(1);
+    expect(checkOf(off.doc, 'claude', 'would-run')).toMatchObject({ status: 'fail' });
+    expect(checkOf(off.doc, 'claude', 'would-run')!.detail).toContain('does not enable stopline@stopline-local');
+    writeFileSync(settingsFile, original);
     expect((await doctor('claude')).code).toBe(0);
   });
 
@@ -207,7 +218,7 @@ describe('stopline doctor goes red, with the fix', () => {
   });
 
   it('a hook runtime that is gone, and an artifact that no longer denies', SLOW, async () => {
-    const file = join(home, '.claude', 'settings.json');
+    const file = join(home, '.claude', 'plugins', 'stopline-local', 'stopline', 'hooks', 'hooks.json');
     const original = readFileSync(file, 'utf8');
     const runtime = /"command": "'([^']+)'/.exec(original)![1]!;
     writeFileSync(file, original.split(`'${runtime}'`).join("'/nonexistent/node'"));

@@ -7,10 +7,10 @@
  * exactly where `stopline install` put things.
  */
 import { accessSync, constants, existsSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { REGISTRIES } from '../../../core/registry/index';
 import { CODEX_EVENTS, codexPaths } from '../install/host-codex';
-import { CLAUDE_EVENTS, CLAUDE_HOOK_TIMEOUT_SECONDS, CLAUDE_PLUGIN_ID, claudePluginDir, claudePluginHooksFile, claudeSettingsFile } from '../install/host-claude';
+import { CLAUDE_EVENTS, CLAUDE_HOOK_TIMEOUT_SECONDS, CLAUDE_MARKETPLACE, CLAUDE_PLUGIN_ID, claudeMarketplaceDir, claudePluginDir, claudePluginHooksFile, claudeSettingsFile } from '../install/host-claude';
 import { CODEX_HOOK_TIMEOUT_SECONDS } from '../install/host-codex';
 import { HERMES_PLUGIN_NAME, HERMES_RESTART_HINT, hermesConfigFile, hermesPluginDir } from '../install/host-hermes';
 import { opencodePluginDir } from '../install/host-opencode';
@@ -75,9 +75,9 @@ export function hostCheck(host: Host, bin: HostBinary): Check {
 
 // ------------------------------------------------------------------------------ helpers
 
-function artifactCheck(host: Host, p: Placement, src: string, dest: string): Check {
+function artifactCheck(host: Host, p: Placement, src: string, dest: string, skip: readonly string[] = []): Check {
   const fix = installCommand(host, p);
-  const state = compareArtifact(src, dest);
+  const state = compareArtifact(src, dest, skip);
   switch (state.kind) {
     case 'current':
       return check('artifact', 'pass', `${dest} is the artifact this CLI ships (${state.files} file${state.files === 1 ? '' : 's'})`);
@@ -172,9 +172,10 @@ export async function claudeChecks(ctx: DoctorContext, p: Placement): Promise<Ch
   const pluginDir = claudePluginDir(env);
   const script = join(pluginDir, 'stopline.mjs');
   const settings = claudeSettingsFile(env, p.scope, p.project);
-  const checks = [artifactCheck('claude', p, join(ctx.distDir, 'claude'), pluginDir)];
-  // the hooks live in the installed plugin's hooks.json; settings.json enables the plugin
   const hooksFile = claudePluginHooksFile(env);
+  // the installer writes the plugin's hooks.json (runtime, fail mode) instead of copying dist's:
+  // the checks below read that file; every other file must be the shipped bytes
+  const checks = [artifactCheck('claude', p, join(ctx.distDir, 'claude'), pluginDir, [relative(pluginDir, hooksFile)])];
   const g = readGroups(hooksFile, script);
   const registered = registeredCheck('claude', p, hooksFile, CLAUDE_EVENTS.map((e) => e.event), g);
   checks.push(registered);
@@ -184,6 +185,11 @@ export async function claudeChecks(ctx: DoctorContext, p: Placement): Promise<Ch
   const s = readGroups(settings, script);
   const enabled = s.root && s.root.type === 'object' ? nodeAt(s.root, ['enabledPlugins', CLAUDE_PLUGIN_ID]) : undefined;
   if (!(enabled?.type === 'scalar' && enabled.value === true)) problems.push(`${settings} does not enable ${CLAUDE_PLUGIN_ID}, so Claude Code does not load the plugin`);
+  if (!claudeMarketplaceListsPlugin(env)) problems.push(`${join(claudeMarketplaceDir(env), '.claude-plugin', 'marketplace.json')} does not list the plugin ./stopline, so Claude Code cannot install it`);
+  const userSettings = claudeSettingsFile(env, 'user', p.project);
+  const u = userSettings === settings ? s : readGroups(userSettings, script);
+  const declared = u.root && u.root.type === 'object' ? nodeAt(u.root, ['extraKnownMarketplaces', CLAUDE_MARKETPLACE]) : undefined;
+  if (!declared) problems.push(`${userSettings} does not declare the ${CLAUDE_MARKETPLACE} marketplace, so Claude Code does not know where the plugin is`);
   const disabled = s.root && s.root.type === 'object' ? findProp(s.root, 'disableAllHooks')?.value : undefined;
   if (disabled?.type === 'scalar' && disabled.value === true) problems.push(`${settings} sets "disableAllHooks": true, so Claude Code runs no hook at all`);
   const matcher = g.matchers.get('PreToolUse');
@@ -198,6 +204,18 @@ export async function claudeChecks(ctx: DoctorContext, p: Placement): Promise<Ch
   checks.push(rt.check);
   if (rt.ok) checks.push(probeCheck(await probeClaude(ctx.world(), command), 'claude', p, CLAUDE_HOOK_TIMEOUT_SECONDS));
   return checks;
+}
+
+/** The installer's marketplace.json is there and names the plugin folder beside it. */
+function claudeMarketplaceListsPlugin(env: DoctorContext['env']): boolean {
+  const text = readText(join(claudeMarketplaceDir(env), '.claude-plugin', 'marketplace.json'));
+  if (text === null) return false;
+  try {
+    const m = JSON.parse(text) as { name?: unknown; plugins?: { name?: unknown; source?: unknown }[] };
+    return m.name === CLAUDE_MARKETPLACE && Array.isArray(m.plugins) && m.plugins.some((x) => x.name === 'stopline' && x.source === './stopline');
+  } catch {
+    return false;
+  }
 }
 
 // ----------------------------------------------------------------------------------- Codex

@@ -92,16 +92,17 @@ export type TreeState = { kind: 'current'; files: number } | { kind: 'missing'; 
 
 /**
  * Every file of the dist artifact (`src`: a file or a folder) must be at `dest` with the same
- * bytes. Files the person added next to it do not count.
+ * bytes. Files the person added next to it do not count. `skip` names files (relative to `src`)
+ * the installer writes itself instead of copying, checked elsewhere.
  */
-export function compareArtifact(src: string, dest: string): TreeState {
+export function compareArtifact(src: string, dest: string, skip: readonly string[] = []): TreeState {
   let isDir: boolean;
   try {
     isDir = statSync(src).isDirectory();
   } catch {
     return { kind: 'no-dist' };
   }
-  const pairs: [string, string][] = isDir ? listTree(src).map((f) => [f, join(dest, relative(src, f))]) : [[src, dest]];
+  const pairs: [string, string][] = isDir ? listTree(src).filter((f) => !skip.includes(relative(src, f))).map((f) => [f, join(dest, relative(src, f))]) : [[src, dest]];
   const missing: string[] = [];
   const stale: string[] = [];
   for (const [from, to] of pairs) {
