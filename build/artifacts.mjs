@@ -22,8 +22,20 @@ const DEFAULT_BUDGET = 150 * KB;
 /** @type {PackageMeta} */
 export const PACKAGE = (() => {
   const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
-  return { name: pkg.name, version: pkg.version, description: pkg.description, license: pkg.license };
+  return { name: pkg.name, version: pkg.version, description: pkg.description, license: pkg.license, repository: githubRepo(pkg.repository) };
 })();
+
+/**
+ * `OWNER/NAME` of package.json's repository field when it names a GitHub repository
+ * (`github:o/n`, `o/n`, `https://github.com/o/n(.git)`, `{url}`), else '' (install.sh then
+ * asks for --repo).
+ * @param {unknown} field
+ */
+export function githubRepo(field) {
+  const text = typeof field === 'string' ? field : field && typeof field === 'object' && 'url' in field ? String(field.url) : '';
+  const m = /^(?:github:|(?:git\+)?https:\/\/github\.com\/|git@github\.com:)?([A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+?)(?:\.git)?\/?$/.exec(text.trim());
+  return m ? m[1] : '';
+}
 
 /** Where the build writes; `STOPLINE_DIST=<dir>` redirects it (the freshness test builds into a temp folder). */
 export function distRoot(env = process.env) {

@@ -24,7 +24,8 @@ export function staticFileText(file, root = REPO_ROOT, meta = PACKAGE) {
   const text = readFileSync(source, 'utf8')
     .replace(/\r\n?/g, '\n')
     .replaceAll('{{stopline.version}}', meta.version)
-    .replaceAll('{{stopline.name}}', meta.name);
+    .replaceAll('{{stopline.name}}', meta.name)
+    .replaceAll('{{stopline.repository}}', meta.repository ?? '');
   return { ok: true, text };
 }
 

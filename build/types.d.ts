@@ -16,6 +16,8 @@ export interface PackageMeta {
   version: string;
   description: string;
   license: string;
+  /** OWNER/NAME of the GitHub repository (package.json repository), or '' */
+  repository?: string;
 }
 
 /** A file written next to the bundle. Exactly one of `from` and `generate`. */

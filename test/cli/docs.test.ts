@@ -30,7 +30,8 @@ const NOT_VARIABLES: Readonly<Record<string, string>> = {
   STOPLINE_VERSION__: 'the build-time version token',
   STOPLINE_LOCK_TIMEOUT: 'an error code',
   STOPLINE_SUM_FILE: "install.sh's own hand-over to the runtime that hashes a file",
-  STOPLINE_DEFAULT_BASE_URL: "install.sh's own default for STOPLINE_BASE_URL",
+  STOPLINE_DEFAULT_REPO: "install.sh's own default for STOPLINE_REPO (filled in by the build)",
+  STOPLINE_DEFAULT_REF: "install.sh's own default for STOPLINE_REF (filled in by the build)",
 };
 
 describe('docs/cli.md', () => {
