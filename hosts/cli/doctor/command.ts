@@ -33,6 +33,7 @@ import { styleFor } from '../style';
 import { NAME, VERSION } from '../version';
 import { dataReports } from './data';
 import { claudeChecks, codexChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, piChecks } from './hosts';
+import { doubleCheck, findNative, nativeChecks } from './native';
 import type { DoctorContext, HostBinary, Placement } from './hosts';
 import { dropProbeWorld, makeProbeWorld } from './probes';
 import type { ProbeWorld } from './probes';
@@ -158,17 +159,28 @@ export async function runDoctor(args: ParsedArgs, io: CliIO): Promise<number> {
     for (const host of hosts) {
       try {
         const installs = Object.values(record?.installs ?? {}).filter((i) => i.host === host);
+        // installed with the host's own command (claude plugin install, codex plugin add, ...)
+        const native = findNative(host, env);
+        const atDefault = anythingAtDefault(host, env, io.cwd);
         const placements: Placement[] = installs.length
           ? installs.map((i) => ({ scope: i.scope, project: i.project ?? io.cwd, recorded: true }))
-          : [{ scope: 'user', project: io.cwd, recorded: false }];
+          : native.length && !atDefault
+            ? []
+            : [{ scope: 'user', project: io.cwd, recorded: false }];
         const bin = await hostBinary(host, env.env);
-        if (!explicit && !installs.length && !bin.path && !anythingAtDefault(host, env, io.cwd)) {
+        if (!explicit && !installs.length && !bin.path && !atDefault && !native.length) {
           reports.push({ host, scope: '', checks: [check('install', 'skip', `not installed, and ${host} is not on PATH`, `stopline install ${host}`)] });
           continue;
         }
         placements.forEach((p, i) => reports.push({ host, scope: p.scope === 'project' ? `project ${p.project}` : 'user', checks: i === 0 ? [hostCheck(host, bin)] : [] }));
         const first = reports.length - placements.length;
         for (let i = 0; i < placements.length; i++) reports[first + i]!.checks.push(...(await checksFor(host, ctx, placements[i]!, placements, bin)));
+        for (const [i, n] of native.entries()) {
+          const checks = placements.length === 0 && i === 0 ? [hostCheck(host, bin)] : [];
+          if (i === 0 && (installs.length > 0 || atDefault)) checks.push(doubleCheck(host, native));
+          checks.push(...(await nativeChecks(n, distDir, env, ctx.world)));
+          reports.push({ host, scope: `native ${n.id}`, checks });
+        }
       } catch (e) {
         const why = e instanceof LocationError ? e.message : e instanceof Error ? e.message : String(e);
         reports.push({ host, scope: '', checks: [check('location', 'fail', why, 'set the variable to an absolute path')] });

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { ensureHosts, HOSTS_FOR, requireHost, runClaude, startAnthropicServer, type FakeModelScript } from '../harness';
 import { baseEnv } from '../harness/process';
-import { filesMentioning, hostCommand, makeCheckout } from '../shared/native-install';
+import { doctor, filesMentioning, hostCommand, makeCheckout, statuses } from '../shared/native-install';
 import { describeRealHost, realHostRuns, requestText, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 
 const status = await ensureHosts(HOSTS_FOR.claude);
@@ -80,12 +80,12 @@ function expectUntouched(c: RealHostCase): void {
 }
 
 /**
- * Files in the Claude config that name stopline, other than session transcripts and the plugin
+ * Files in the Claude config that name stopline, other than session transcripts, the plugin
  * cache (Claude keeps an uninstalled plugin's cached copy, marked `.orphaned_at`, until its own
- * clean-up removes it; nothing loads it).
+ * clean-up removes it; nothing loads it) and the backups `stopline install` took (never deleted).
  */
 function stoplineMentions(home: string): string[] {
-  return filesMentioning(join(home, '.claude'), 'stopline', (rel) => rel.startsWith('projects') || rel.startsWith('plugins/cache') || rel.startsWith('plugins/data') || rel.startsWith('backups') || rel.endsWith('.jsonl'));
+  return filesMentioning(join(home, '.claude'), 'stopline', (rel) => rel.startsWith('projects') || rel.startsWith('plugins/cache') || rel.startsWith('plugins/data') || rel.startsWith('backups') || rel.includes('.stopline-backup-') || rel.endsWith('.jsonl'));
 }
 
 describeRealHost(status, 'Claude Code 2.1.332: installed with its own plugin commands from a checkout', HOSTS_FOR.claude, 240_000, () => {
@@ -158,6 +158,22 @@ describeRealHost(status, 'Claude Code 2.1.332: installed with its own plugin com
     expect(readFileSync(join(c.project, 'a.txt'), 'utf8')).toBe('beta\n');
     expect(existsSync(join(c.project, 'x'))).toBe(true);
     for (const id of ['toolu_write', 'toolu_edit', 'toolu_bash']) expectRan(s, id);
+  });
+
+  it('`stopline doctor` recognises the plugin install, probes it, and warns once `stopline install claude` registers the hooks too', async () => {
+    const env = { ...p.env, XDG_CONFIG_HOME: join(p.home, '.config') };
+    const native = await doctor('claude', env, p.home);
+    expect(native.ok, JSON.stringify(native.reports, null, 1)).toBe(true);
+    const report = native.reports.find((r) => r.scope === 'native stopline@stopline');
+    expect(statuses(report)).toMatchObject({ installed: 'pass', artifact: 'pass', 'would-run': 'pass', enforcement: 'pass' });
+    // no "missing" report for the stopline-install place
+    expect(native.reports.filter((r) => r.host === 'claude').map((r) => r.scope)).toEqual(['native stopline@stopline']);
+    await hostCommand(process.execPath, [CLI, 'install', 'claude', '--runtime', 'node'], env, p.home);
+    const both = await doctor('claude', env, p.home);
+    const twice = both.reports.flatMap((r) => r.checks).find((c) => c.id === 'twice');
+    expect(twice?.status).toBe('warn');
+    expect(twice?.fix).toContain('claude plugin uninstall stopline@stopline');
+    await hostCommand(process.execPath, [CLI, 'uninstall', 'claude'], env, p.home);
   });
 
   it('`claude plugin uninstall` + `marketplace remove` leave no stopline hook: a review session then writes', async () => {

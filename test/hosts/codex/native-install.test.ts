@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { codexHooksList, ensureHosts, HOSTS_FOR, requireHost, startResponsesServer, type CodexListedHook, type FakeModelScript, type FakeModelServer } from '../harness';
 import { baseEnv, runProcess } from '../harness/process';
-import { filesMentioning, hostCommand, makeCheckout } from '../shared/native-install';
+import { doctor, filesMentioning, hostCommand, makeCheckout, statuses } from '../shared/native-install';
 import { describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 
 const status = await ensureHosts(HOSTS_FOR.codex);
@@ -121,6 +121,10 @@ describeRealHost(status, 'Codex 0.171.0: installed with `codex plugin` from a ch
     expect(hooks.map((h) => h.eventName).sort()).toEqual(['postToolUse', 'preToolUse', 'sessionEnd', 'sessionStart', 'stop', 'subagentStart', 'subagentStop', 'userPromptSubmit']);
     expect(hooks.every((h) => h.key.startsWith('stopline@stopline:') && h.trustStatus === 'untrusted')).toBe(true);
     expect(existsSync(join(p.codexHome, 'plugins', 'cache', 'stopline', 'stopline', '0.1.0', 'skills', 'stopline', 'SKILL.md'))).toBe(true);
+    // doctor sees the plugin install and says Codex will not run it yet
+    const d = await doctor('codex', p.env, p.runDir);
+    expect(d.ok).toBe(false);
+    expect(statuses(d.reports.find((r) => r.scope === 'native stopline@stopline'))).toMatchObject({ installed: 'pass', artifact: 'pass', 'would-run': 'fail' });
   });
 
   it('untrusted: Codex skips the hooks without a word and a review contract stops nothing', async () => {
@@ -140,6 +144,9 @@ describeRealHost(status, 'Codex 0.171.0: installed with `codex plugin` from a ch
     expect(existsSync(join(c.project, 'x'))).toBe(false);
     for (const id of ['call_add', 'call_update', 'call_touch']) expectStopped(s, id, 'MODE_FORBIDS_MUTATION');
     expectRan(s, 'call_cat');
+    // trusted: doctor's probe of the plugin's own hook command is denied; the trust it cannot re-check is a warning
+    const d = await doctor('codex', p.env, p.runDir);
+    expect(statuses(d.reports.find((r) => r.scope === 'native stopline@stopline'))).toMatchObject({ installed: 'pass', artifact: 'pass', 'would-run': 'warn', enforcement: 'pass' });
   });
 
   it('files=a.txt: patching a.txt runs, adding b.txt is stopped', async () => {

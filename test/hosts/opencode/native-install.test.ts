@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { ensureHosts, HOSTS_FOR, requireHost, runOpenCode, startChatServer, type FakeModelScript } from '../harness';
 import { baseEnv } from '../harness/process';
-import { hostCommand, makeCheckout, packCheckout } from '../shared/native-install';
+import { doctor, hostCommand, makeCheckout, packCheckout, statuses } from '../shared/native-install';
 import { describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 
 const status = await ensureHosts(HOSTS_FOR.opencode);
@@ -59,6 +59,8 @@ describeRealHost(status, 'OpenCode 1.18.33: the npm package as a plugin', HOSTS_
     const out = await hostCommand(requireHost('opencode'), ['plugin', packageDir], env, c.project);
     expect(out.stdout + out.stderr).toContain('Installed');
     expect(JSON.parse(readFileSync(join(c.project, '.opencode', 'opencode.json'), 'utf8')).plugin).toEqual([packageDir]);
+    const d = await doctor('opencode', env, c.project);
+    expect(statuses(d.reports.find((r) => r.scope === `native ${packageDir}`)), JSON.stringify(d.reports, null, 1)).toMatchObject({ installed: 'pass', artifact: 'pass', 'would-run': 'pass', enforcement: 'pass' });
     const { s } = await session(c, '$stopline review -- look at a.txt');
     expect(existsSync(join(c.project, 'new.txt'))).toBe(false);
     expect(existsSync(join(c.project, 'x'))).toBe(false);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { ensureHosts, HOSTS_FOR, piRuntime, runPi, startChatServer, type FakeModelScript, type PiVariant } from '../harness';
 import { baseEnv } from '../harness/process';
-import { hostCommand, makeCheckout } from '../shared/native-install';
+import { doctor, hostCommand, makeCheckout, statuses } from '../shared/native-install';
 import { describeRealHost, realHostRuns, requestText, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 
 const status = await ensureHosts([...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz']]);
@@ -39,12 +39,12 @@ for (const variant of ['ew', 'mz'] as const) {
   describeRealHost(status, `Pi ${VERSIONS[variant]}: \`pi install <checkout>\``, HOSTS_FOR[`pi-${variant}`], 240_000, () => {
     let runDir = '';
     let checkout = '';
-    const pi = (...args: string[]) => {
+    const piEnv = () => {
       const rt = piRuntime(variant);
       const home = join(runDir, 'home');
-      const env = { ...baseEnv(home, join(runDir, 'tmp'), rt.pathPrefix), PI_CODING_AGENT_DIR: join(home, '.pi', 'agent'), PI_OFFLINE: '1', PI_TELEMETRY: '0', PI_SKIP_VERSION_CHECK: '1' };
-      return hostCommand(rt.node, [rt.cli, ...args], env, home);
+      return { ...baseEnv(home, join(runDir, 'tmp'), rt.pathPrefix), PI_CODING_AGENT_DIR: join(home, '.pi', 'agent'), XDG_CONFIG_HOME: join(home, '.config'), PI_OFFLINE: '1', PI_TELEMETRY: '0', PI_SKIP_VERSION_CHECK: '1' };
     };
+    const pi = (...args: string[]) => hostCommand(piRuntime(variant).node, [piRuntime(variant).cli, ...args], piEnv(), join(runDir, 'home'));
     const session = async (c: RealHostCase, prompt: string) => {
       const s = await runs.server(writeAndTouch(c));
       const r = await runPi({ variant, project: c.project, prompt, server: s, runDir });
@@ -69,6 +69,13 @@ for (const variant of ['ew', 'mz'] as const) {
       expectStopped(s, 'call_write', 'MODE_FORBIDS_MUTATION');
       expectStopped(s, 'call_bash', 'MODE_FORBIDS_MUTATION');
       expect(requestText(s.requests.find((r) => r.kind === 'turn')?.body)).toContain('<skill name=\\"stopline\\"');
+    });
+
+    it('`stopline doctor pi` recognises the package install and its probe is denied', async () => {
+      const d = await doctor('pi', piEnv(), join(runDir, 'home'));
+      // Pi records a local source relative to its settings file
+      const report = d.reports.find((r) => r.host === 'pi' && r.scope.startsWith('native ') && r.scope.endsWith('checkout'));
+      expect(statuses(report), JSON.stringify(d.reports, null, 1)).toMatchObject({ installed: 'pass', artifact: 'pass', 'would-run': 'pass', enforcement: 'pass' });
     });
 
     it('files=a.txt: the write of new.txt is stopped', async () => {

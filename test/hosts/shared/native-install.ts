@@ -71,3 +71,28 @@ export async function packCheckout(checkout: string, outDir: string): Promise<{ 
   await hostCommand('tar', ['-xzf', tarball, '-C', unpacked], env, outDir);
   return { tarball, packageDir: join(unpacked, 'package') };
 }
+
+export interface DoctorCheck {
+  id: string;
+  status: 'pass' | 'warn' | 'fail' | 'skip';
+  detail: string;
+  fix?: string;
+}
+
+export interface DoctorReport {
+  host: string;
+  scope: string;
+  checks: DoctorCheck[];
+}
+
+/** `stopline doctor <host> --json` (the built CLI) in the person's environment. */
+export async function doctor(host: string, env: Record<string, string>, cwd: string): Promise<{ code: number | null; ok: boolean; reports: DoctorReport[] }> {
+  const r = await runProcess({ command: process.execPath, args: [join(DIST, 'stopline.mjs'), 'doctor', host, '--json'], cwd, env, timeoutMs: 120_000 });
+  const out = JSON.parse(r.stdout) as { ok: boolean; reports: DoctorReport[] };
+  return { code: r.code, ...out };
+}
+
+/** The status of each check of one report, by check id. */
+export function statuses(report: DoctorReport | undefined): Record<string, string> {
+  return Object.fromEntries((report?.checks ?? []).map((c) => [c.id, c.status]));
+}

@@ -1,0 +1,261 @@
+/**
+ * stopline installed with a host's own command (not `stopline install`): Claude Code's
+ * `claude plugin install`, Codex's `codex plugin add`, an OpenCode `"plugin"` entry
+ * (`opencode plugin <spec>`), a Pi package (`pi install`). Doctor finds each where the host
+ * records it, checks that the host will run it, feeds the installed hook a review-mode write
+ * that must be denied, and warns when a `stopline install` registration is active for the same
+ * host too (every event would then go through the guard twice).
+ *
+ * Hermes has no separate native place: `hermes plugins install` clones into the same
+ * `$HERMES_HOME/plugins/stopline/` that `stopline install hermes` uses, so the Hermes checks
+ * cover both.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { claudeConfigDir, codexHome, piAgentDir, xdgConfigHome, type Env, type Host } from '../install/locations';
+import { parseTableHeader } from '../install/toml-trust';
+import { probeClaude, probeCodex, probeOpenCode, probePi, probeRuntime } from './probes';
+import type { ProbeResult, ProbeWorld } from './probes';
+import { check } from './report';
+import type { Check } from './report';
+import { compareArtifact, readText } from './system';
+
+/** What the host recorded about its own install of stopline. */
+export interface NativeInstall {
+  host: Host;
+  /** how the host names it: `stopline@<marketplace>`, the opencode.json entry, the Pi source */
+  id: string;
+  /** the command that made it, for the report */
+  via: string;
+  /** the installed package or plugin folder */
+  dir: string;
+  /** the file that records it */
+  recordedIn: string;
+  /** the host's own command that removes it */
+  remove: string;
+  /** false when the host lists it but has it turned off */
+  enabled: boolean;
+}
+
+const PACKAGE = 'stopline';
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The package name in `<dir>/package.json`, if any. */
+function packageName(dir: string): string | undefined {
+  const pkg = parseJson(readText(join(dir, 'package.json')));
+  return isRecord(pkg) && typeof pkg.name === 'string' ? pkg.name : undefined;
+}
+
+/** Claude Code: `installed_plugins.json` lists `stopline@<marketplace>`; settings.json enables it. */
+function claudeNative(env: Env): NativeInstall[] {
+  const dir = claudeConfigDir(env);
+  const file = join(dir, 'plugins', 'installed_plugins.json');
+  const installed = parseJson(readText(file));
+  const plugins = isRecord(installed) && isRecord(installed.plugins) ? installed.plugins : {};
+  const settings = parseJson(readText(join(dir, 'settings.json')));
+  const enabled = isRecord(settings) && isRecord(settings.enabledPlugins) ? settings.enabledPlugins : {};
+  const out: NativeInstall[] = [];
+  for (const [id, entries] of Object.entries(plugins)) {
+    if (!id.startsWith(`${PACKAGE}@`) || !Array.isArray(entries)) continue;
+    const entry = entries.find((e) => isRecord(e) && typeof e.installPath === 'string') as { installPath: string } | undefined;
+    if (!entry) continue;
+    out.push({ host: 'claude', id, via: 'claude plugin install', dir: entry.installPath, recordedIn: file, remove: `claude plugin uninstall ${id}`, enabled: enabled[id] === true });
+  }
+  return out;
+}
+
+/** Codex: `[plugins."stopline@<marketplace>"]` in config.toml; the plugin sits in plugins/cache. */
+function codexNative(env: Env): NativeInstall[] {
+  const home = codexHome(env);
+  const file = join(home, 'config.toml');
+  const text = readText(file) ?? '';
+  const out: NativeInstall[] = [];
+  let current: string | null = null;
+  const seen = new Map<string, boolean>();
+  for (const line of text.split('\n')) {
+    const header = parseTableHeader(line.replace(/\r$/, ''));
+    if (header) {
+      current = header.length === 2 && header[0] === 'plugins' && header[1]!.startsWith(`${PACKAGE}@`) ? header[1]! : null;
+      if (current) seen.set(current, true);
+      continue;
+    }
+    const m = current ? /^\s*enabled\s*=\s*(true|false)/.exec(line) : null;
+    if (m && current) seen.set(current, m[1] === 'true');
+  }
+  for (const [id, enabled] of seen) {
+    const marketplace = id.slice(PACKAGE.length + 1);
+    const base = join(home, 'plugins', 'cache', marketplace, PACKAGE);
+    const versions = existsSync(base) ? readdirSync(base).filter((v) => statSync(join(base, v)).isDirectory()).sort() : [];
+    if (versions.length === 0) continue;
+    out.push({ host: 'codex', id, via: 'codex plugin add', dir: join(base, versions[versions.length - 1]!), recordedIn: file, remove: `codex plugin remove ${id}`, enabled });
+  }
+  return out;
+}
+
+/** OpenCode: a `"plugin"` entry naming the stopline package (a path to it, or the npm name). */
+function opencodeNative(env: Env): NativeInstall[] {
+  const files = [join(xdgConfigHome(env), 'opencode', 'opencode.json'), join(xdgConfigHome(env), 'opencode', 'opencode.jsonc'), join(env.cwd, '.opencode', 'opencode.json'), join(env.cwd, 'opencode.json')];
+  const out: NativeInstall[] = [];
+  for (const file of files) {
+    const config = parseJson(readText(file));
+    const list = isRecord(config) && Array.isArray(config.plugin) ? config.plugin : [];
+    for (const item of list) {
+      const spec = Array.isArray(item) ? item[0] : item;
+      if (typeof spec !== 'string') continue;
+      const path = spec.startsWith('file://') ? spec.slice('file://'.length) : spec;
+      const dir = isAbsolute(path) || path.startsWith('.') ? resolve(join(file, '..'), path) : undefined;
+      const ours = dir ? packageName(dir) === PACKAGE : spec === PACKAGE || spec.startsWith(`${PACKAGE}@`);
+      if (!ours) continue;
+      // an npm name: OpenCode installs it into a cache of its own, which doctor does not look into
+      out.push({ host: 'opencode', id: spec, via: 'a "plugin" entry in opencode.json', dir: dir ?? '', recordedIn: file, remove: `take "${spec}" out of "plugin" in ${file}`, enabled: true });
+    }
+  }
+  return out;
+}
+
+/** Pi: a `packages` entry in settings.json whose source is the stopline package. */
+function piNative(env: Env): NativeInstall[] {
+  const agent = piAgentDir(env);
+  const file = join(agent, 'settings.json');
+  const settings = parseJson(readText(file));
+  const list = isRecord(settings) && Array.isArray(settings.packages) ? settings.packages : [];
+  const out: NativeInstall[] = [];
+  for (const item of list) {
+    const source = typeof item === 'string' ? item : isRecord(item) && typeof item.source === 'string' ? item.source : undefined;
+    if (!source) continue;
+    let dir: string | undefined;
+    if (source.startsWith('npm:')) {
+      if (!/^npm:stopline(@|$)/.test(source)) continue;
+      dir = join(agent, 'npm', 'node_modules', PACKAGE);
+    } else if (!/^(git:|https?:)/.test(source)) {
+      dir = resolve(agent, source);
+      if (packageName(dir) !== PACKAGE) continue;
+    } else continue;
+    out.push({ host: 'pi', id: source, via: 'pi install', dir, recordedIn: file, remove: `pi remove ${source}`, enabled: true });
+  }
+  return out;
+}
+
+export function findNative(host: Host, env: Env): NativeInstall[] {
+  switch (host) {
+    case 'claude':
+      return claudeNative(env);
+    case 'codex':
+      return codexNative(env);
+    case 'opencode':
+      return opencodeNative(env);
+    case 'pi':
+      return piNative(env);
+    case 'hermes':
+      return [];
+  }
+}
+
+/** The dist part each native layout holds, and where in the installed folder it sits. */
+function shipped(n: NativeInstall, distDir: string): { src: string; dest: string } {
+  switch (n.host) {
+    case 'claude':
+      return { src: join(distDir, 'claude'), dest: n.dir };
+    case 'codex':
+      return { src: join(distDir, 'codex'), dest: n.dir };
+    case 'opencode':
+      return { src: join(distDir, 'opencode', 'stopline.js'), dest: join(n.dir, 'dist', 'opencode', 'stopline.js') };
+    default:
+      return { src: join(distDir, 'pi'), dest: join(n.dir, 'dist', 'pi') };
+  }
+}
+
+/** `[hooks.state."stopline@…:…"]` tables that carry both hashes Codex wants for a plugin hook. */
+function codexPluginTrust(toml: string, id: string): number {
+  let n = 0;
+  let current: string | null = null;
+  let both = { handler: false, content: false };
+  const close = () => {
+    if (current && both.handler && both.content) n += 1;
+  };
+  for (const line of toml.split('\n')) {
+    const header = parseTableHeader(line.replace(/\r$/, ''));
+    if (header) {
+      close();
+      current = header.length === 3 && header[0] === 'hooks' && header[1] === 'state' && header[2]!.startsWith(`${id}:`) ? header[2]! : null;
+      both = { handler: false, content: false };
+      continue;
+    }
+    if (current && /^\s*trusted_hash\s*=/.test(line)) both.handler = true;
+    if (current && /^\s*trusted_content_hash\s*=/.test(line)) both.content = true;
+  }
+  close();
+  return n;
+}
+
+const CODEX_PLUGIN_HOOKS = 8;
+
+function probeCheck(r: ProbeResult): Check {
+  if (r.denied) return check('enforcement', 'pass', `a synthetic review-mode write was denied (${r.via}) in ${r.ms} ms`);
+  if (r.skipped) return check('enforcement', 'warn', `not probed: ${r.why}`);
+  return check('enforcement', 'fail', r.why);
+}
+
+/** The plugin's own PreToolUse command from its hooks file, with the root variable the host sets. */
+function pluginHookCommand(hooksFile: string, rootVar: string, dir: string): string | undefined {
+  const hooks = parseJson(readText(hooksFile));
+  const groups = isRecord(hooks) && isRecord(hooks.hooks) && Array.isArray(hooks.hooks.PreToolUse) ? hooks.hooks.PreToolUse : [];
+  const first = groups.find((g) => isRecord(g) && Array.isArray(g.hooks)) as { hooks: { command?: unknown }[] } | undefined;
+  const command = first?.hooks.find((h) => typeof h.command === 'string')?.command as string | undefined;
+  return command ? `export ${rootVar}='${dir.replace(/'/g, "'\\''")}'; ${command}` : undefined;
+}
+
+export async function nativeChecks(n: NativeInstall, distDir: string, env: Env, world: () => ProbeWorld): Promise<Check[]> {
+  const checks: Check[] = [check('installed', 'pass', `${n.id}, by ${n.via} (recorded in ${n.recordedIn})${n.dir ? `; the files are in ${n.dir}` : ''}`)];
+  if (!n.dir) {
+    checks.push(check('enforcement', 'warn', `not probed: ${n.host} keeps the package in its own cache`));
+    return checks;
+  }
+  const { src, dest } = shipped(n, distDir);
+  const state = compareArtifact(src, dest);
+  if (state.kind === 'current') checks.push(check('artifact', 'pass', `${dest} is the artifact this CLI ships`));
+  else if (state.kind === 'no-dist') checks.push(check('artifact', 'warn', `cannot tell whether ${dest} is current: ${src} does not exist`));
+  else checks.push(check('artifact', state.kind === 'missing' ? 'fail' : 'warn', `${state.kind}: ${state.files.slice(0, 2).join(', ')} (the host installed another build than this CLI's)`, n.host === 'claude' ? `claude plugin update ${n.id}` : n.remove));
+  if (!n.enabled) checks.push(check('would-run', 'fail', `${n.id} is installed but turned off`, n.host === 'claude' ? `claude plugin enable ${n.id}` : `set enabled = true under [plugins."${n.id}"] in ${n.recordedIn}`));
+  else if (n.host === 'codex') {
+    const trusted = codexPluginTrust(readText(n.recordedIn) ?? '', n.id);
+    checks.push(
+      trusted >= CODEX_PLUGIN_HOOKS
+        ? check('would-run', 'warn', `${trusted} plugin hooks have trust entries in ${n.recordedIn}; Codex also hashes the whole plugin folder, which doctor cannot recompute, so any update untrusts them silently`, 'open codex and check /hooks, or use stopline install codex (trust it can keep)')
+        : check('would-run', 'fail', `${trusted} of ${CODEX_PLUGIN_HOOKS} plugin hooks are trusted: Codex skips untrusted plugin hooks without a word`, 'open codex, run /hooks and trust the stopline hooks; or use stopline install codex instead'),
+    );
+  } else checks.push(check('would-run', 'pass', n.host === 'claude' ? `enabled in ${join(claudeConfigDir(env), 'settings.json')}` : `${n.via}: the host loads it on start`));
+
+  if (n.host === 'claude' || n.host === 'codex') {
+    const command = n.host === 'claude' ? pluginHookCommand(join(n.dir, 'hooks', 'hooks.json'), 'CLAUDE_PLUGIN_ROOT', n.dir) : pluginHookCommand(join(n.dir, 'hooks.json'), 'PLUGIN_ROOT', n.dir);
+    if (!command) checks.push(check('enforcement', 'fail', `the plugin has no PreToolUse hook in ${n.dir}`, n.remove));
+    else checks.push(probeCheck(await (n.host === 'claude' ? probeClaude(world(), command) : probeCodex(world(), command))));
+  } else {
+    const ts = n.host === 'pi';
+    const rt = await probeRuntime(env.env, ['bun', 'deno', 'node'], ts);
+    const file = n.host === 'pi' ? join(n.dir, 'dist', 'pi', 'stopline.ts') : join(n.dir, 'dist', 'opencode', 'stopline.js');
+    if (!rt) checks.push(check('enforcement', 'warn', `not probed: no runtime on PATH can load ${file}`));
+    else checks.push(probeCheck(await (n.host === 'pi' ? probePi(world(), file, rt.argv) : probeOpenCode(world(), file, rt.argv))));
+  }
+  return checks;
+}
+
+/** The line for a host where both a native install and a `stopline install` registration are active. */
+export function doubleCheck(host: Host, native: readonly NativeInstall[]): Check {
+  return check(
+    'twice',
+    'warn',
+    `stopline is installed twice for ${host}: natively (${native.map((n) => n.id).join(', ')}) and with stopline install; every event goes through the guard twice`,
+    `keep one: ${native[0]!.remove}, or stopline uninstall ${host}`,
+  );
+}
