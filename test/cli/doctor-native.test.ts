@@ -83,6 +83,19 @@ describe('stopline doctor and native installs', { timeout: 120_000 }, () => {
     expect(doc.reports.map((r) => r.scope)).toContain('user');
   });
 
+  it('Claude Code: `stopline install claude` alone (its stopline@stopline-local plugin recorded by Claude) is no native install and gives no "twice" warning', async () => {
+    const p = person();
+    const installed = await cli(['install', 'claude', '--runtime', 'node', '--from', DIST], { env: p.env, cwd: p.project });
+    expect(installed.code, installed.stderr).toBe(0);
+    // Claude records the plugins it loaded from a known marketplace; stopline's own one must not count as native
+    mkdirSync(join(p.home, '.claude', 'plugins'), { recursive: true });
+    writeFileSync(join(p.home, '.claude', 'plugins', 'installed_plugins.json'), JSON.stringify({ version: 2, plugins: { 'stopline@stopline-local': [{ scope: 'user', installPath: join(p.home, '.claude', 'plugins', 'stopline-local', 'stopline'), version: '0.1.0' }] } }));
+    const doc = await doctor(p, 'claude');
+    const scopes = doc.reports.filter((r) => r.host === 'claude').map((r) => r.scope);
+    expect(scopes).toEqual(['user']);
+    expect(doc.reports.flatMap((r) => r.checks).filter((c) => c.id === 'twice')).toEqual([]);
+  });
+
   it('Codex: a plugin install without trust entries fails (Codex skips untrusted plugin hooks); its own hook command still denies', async () => {
     const p = person();
     const codexHome = join(p.home, '.codex');

@@ -14,6 +14,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { claudeConfigDir, codexHome, piAgentDir, xdgConfigHome, type Env, type Host } from '../install/locations';
 import { parseTableHeader } from '../install/toml-trust';
+import { CLAUDE_PLUGIN_ID } from '../install/host-claude';
 import { probeClaude, probeCodex, probeOpenCode, probePi, probeRuntime } from './probes';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
@@ -66,7 +67,8 @@ function claudeNative(env: Env): NativeInstall[] {
   const enabled = isRecord(settings) && isRecord(settings.enabledPlugins) ? settings.enabledPlugins : {};
   const out: NativeInstall[] = [];
   for (const [id, entries] of Object.entries(plugins)) {
-    if (!id.startsWith(`${PACKAGE}@`) || !Array.isArray(entries)) continue;
+    // stopline@stopline-local is the plugin `stopline install claude` itself registers, not a native install
+    if (!id.startsWith(`${PACKAGE}@`) || id === CLAUDE_PLUGIN_ID || !Array.isArray(entries)) continue;
     const entry = entries.find((e) => isRecord(e) && typeof e.installPath === 'string') as { installPath: string } | undefined;
     if (!entry) continue;
     out.push({ host: 'claude', id, via: 'claude plugin install', dir: entry.installPath, recordedIn: file, remove: `claude plugin uninstall ${id}`, enabled: enabled[id] === true });
