@@ -1,23 +1,27 @@
 #!/bin/sh
 # stopline installer (POSIX sh; no bash, no sudo).
 #
-#   curl -fsSL <base>/install.sh | sh -s -- <host> [options]
-#   sh dist/install.sh <host> --from dist/              # from a checkout or an unpacked release
+#   curl -fsSL https://raw.githubusercontent.com/OWNER/NAME/<tag>/dist/install.sh | sh -s -- <host> [--repo OWNER/NAME] [--ref <tag|commit>] [options]
+#   sh dist/install.sh <host> --from dist/              # from a checkout
 #   sh install.sh --uninstall <host> [--scope user|project]
 #
 # <host> is claude, codex, opencode, hermes, pi or all. Options go to `stopline install`
 # unchanged: --scope user|project, --runtime node|bun|deno, --fail closed, --dry-run.
 #
-# Without --from it downloads SHA256SUMS, stopline.mjs and the files of <host>/ from
-# STOPLINE_BASE_URL, checks every file against SHA256SUMS (and stops at the first
-# mismatch, before anything is installed), then runs
+# The repository is the release: without --from, the files come from its committed dist/ at
+# a tag or a commit (--ref, default this script's version tag), i.e. from
+#   <raw host>/<OWNER/NAME>/<ref>/dist/        (raw host: STOPLINE_RAW_URL, default raw.githubusercontent.com)
+# or from STOPLINE_BASE_URL when that is set. It downloads SHA256SUMS, stopline.mjs and the
+# files of <host>/, checks every file against SHA256SUMS (and stops at the first mismatch,
+# before anything is installed), then runs
 #   stopline.mjs install <host> --from <download folder> [options]
 # Needs node, bun or deno, and (for the download) curl or wget.
 
 set -eu
 
-# Placeholder until there is a release URL; override with STOPLINE_BASE_URL. (.invalid never resolves.)
-STOPLINE_DEFAULT_BASE_URL='https://stopline.invalid/releases/latest/dist'
+# Filled in by `npm run build` from package.json (repository, version).
+STOPLINE_DEFAULT_REPO=''
+STOPLINE_DEFAULT_REF='v0.1.0'
 
 HOSTS='claude codex opencode hermes pi all'
 
@@ -29,9 +33,9 @@ die() {
 
 usage() {
   cat <<'EOF'
-Usage: sh install.sh <claude|codex|opencode|hermes|pi|all> [--scope user|project] [--runtime node|bun|deno] [--fail closed] [--dry-run] [--from <dist dir>]
+Usage: sh install.sh <claude|codex|opencode|hermes|pi|all> [--repo OWNER/NAME] [--ref <tag|commit>] [--scope user|project] [--runtime node|bun|deno] [--fail closed] [--dry-run] [--from <dist dir>]
        sh install.sh --uninstall <host> [--scope user|project] [--dry-run]
-Downloads from STOPLINE_BASE_URL unless --from names a local dist folder.
+Downloads the repository's committed dist/ at --ref (or from STOPLINE_BASE_URL) unless --from names a local dist folder.
 EOF
 }
 
@@ -44,6 +48,8 @@ quote() {
 command_name=install
 host=''
 from=''
+repo_flag=''
+ref_flag=''
 runtime_flag=''
 forward=''
 expect=''
@@ -51,6 +57,8 @@ for arg in "$@"; do
   if [ -n "$expect" ]; then
     case "$expect" in
       from) from=$arg ;;
+      repo) repo_flag=$arg ;;
+      ref) ref_flag=$arg ;;
       runtime)
         runtime_flag=$arg
         forward="$forward $(quote --runtime) $(quote "$arg")"
@@ -68,6 +76,10 @@ for arg in "$@"; do
     --uninstall) command_name=uninstall ;;
     --from) expect=from ;;
     --from=*) from=${arg#--from=} ;;
+    --repo) expect=repo ;;
+    --repo=*) repo_flag=${arg#--repo=} ;;
+    --ref) expect=ref ;;
+    --ref=*) ref_flag=${arg#--ref=} ;;
     --runtime) expect=runtime ;;
     --runtime=*)
       runtime_flag=${arg#--runtime=}
@@ -143,7 +155,33 @@ if [ -n "$from" ]; then
 fi
 
 # ---- download ----------------------------------------------------------------------------
-base=${STOPLINE_BASE_URL:-$STOPLINE_DEFAULT_BASE_URL}
+# a default the build did not fill in (the source file run as is) counts as none
+unfilled() {
+  case "$1" in
+    *'{{'*) return 0 ;;
+  esac
+  return 1
+}
+if [ -n "${STOPLINE_BASE_URL:-}" ]; then
+  base=$STOPLINE_BASE_URL
+else
+  repo=${repo_flag:-${STOPLINE_REPO:-}}
+  if [ -z "$repo" ] && ! unfilled "$STOPLINE_DEFAULT_REPO"; then repo=$STOPLINE_DEFAULT_REPO; fi
+  [ -n "$repo" ] || die "name the repository to install from: --repo OWNER/NAME (or STOPLINE_REPO), or a local dist folder with --from"
+  case "$repo" in
+    */*/* | /* | */ | *..* | *[!A-Za-z0-9._/-]*) die "--repo must look like OWNER/NAME, got \"$repo\"" ;;
+    */*) ;;
+    *) die "--repo must look like OWNER/NAME, got \"$repo\"" ;;
+  esac
+  ref=${ref_flag:-${STOPLINE_REF:-}}
+  if [ -z "$ref" ] && ! unfilled "$STOPLINE_DEFAULT_REF"; then ref=$STOPLINE_DEFAULT_REF; fi
+  [ -n "$ref" ] || die "name the tag or commit to install: --ref <tag|commit>"
+  case "$ref" in
+    /* | *..* | *[!A-Za-z0-9._/-]*) die "--ref must be a tag, branch or commit, got \"$ref\"" ;;
+  esac
+  raw=${STOPLINE_RAW_URL:-https://raw.githubusercontent.com}
+  base="${raw%/}/$repo/$ref/dist"
+fi
 base=${base%/}
 
 fetch() {
