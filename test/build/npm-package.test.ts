@@ -76,7 +76,7 @@ describe('npm pack, then npx', () => {
 
   it(`packs as stopline-${pkg.version}.tgz with only dist/, docs/, the README and package.json`, () => {
     expect(tarball.endsWith(`stopline-${pkg.version}.tgz`)).toBe(true);
-    const outside = files.filter((f) => !f.startsWith('dist/') && !/^docs\/[^/]+\.md$/.test(f) && f !== 'README.md' && f !== 'package.json');
+    const outside = files.filter((f) => !f.startsWith('dist/') && !/^docs\/(?:[^/]+\/)*[^/]+\.md$/.test(f) && f !== 'README.md' && f !== 'package.json');
     expect(outside).toEqual([]);
     const distFiles: string[] = [];
     const walk = (d: string, rel: string) => {
@@ -93,14 +93,19 @@ describe('npm pack, then npx', () => {
     expect(version.stdout).toBe(`stopline ${pkg.version}\n`);
     const install = npx('install', 'claude', '--runtime', 'node');
     expect(install.status, install.stderr).toBe(0);
+    // stopline install claude goes through Claude's plugin system: a local marketplace, the plugin enabled, its own hooks.json
     const settings = json(join(work, 'home', '.claude', 'settings.json'));
-    const commands = Object.values(settings.hooks as Record<string, { hooks: { command: string }[] }[]>).flatMap((groups) => groups.flatMap((g) => g.hooks.map((h) => h.command)));
+    expect(settings.enabledPlugins).toEqual({ 'stopline@stopline-local': true });
+    expect(settings.hooks).toBeUndefined();
+    const plugin = join(work, 'home', '.claude', 'plugins', 'stopline-local', 'stopline');
+    const hooks = json(join(plugin, 'hooks', 'hooks.json')).hooks as Record<string, { hooks: { command: string }[] }[]>;
+    const commands = Object.values(hooks).flatMap((groups) => groups.flatMap((g) => g.hooks.map((h) => h.command)));
     expect(commands.length).toBe(9);
-    expect(commands.every((c) => c.includes(join(work, 'home', '.claude', 'plugins', 'stopline', 'stopline.mjs')))).toBe(true);
+    expect(commands.every((c) => c.includes(join(plugin, 'stopline.mjs')))).toBe(true);
     const uninstall = npx('uninstall', 'claude');
     expect(uninstall.status, uninstall.stderr).toBe(0);
-    // the settings file was stopline's own, so uninstall deletes it, and the copied folder with it
+    // the settings file was stopline's own, so uninstall deletes it, and the marketplace folder with it
     expect(existsSync(join(work, 'home', '.claude', 'settings.json'))).toBe(false);
-    expect(existsSync(join(work, 'home', '.claude', 'plugins', 'stopline'))).toBe(false);
+    expect(existsSync(join(work, 'home', '.claude', 'plugins', 'stopline-local'))).toBe(false);
   }, 240_000);
 });
