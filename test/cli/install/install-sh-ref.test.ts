@@ -86,9 +86,12 @@ describe('curl | sh from the committed dist/ at a tag or a commit', () => {
     const r = await curlPipeSh(scriptAt(TAG), ['claude', '--repo', REPO_NAME, '--runtime', 'node'], env(h), h.project);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`downloaded and verified 5 files from ${host.url}/${REPO_NAME}/${TAG}/dist`);
-    const installed = join(h.claude, 'plugins', 'stopline', 'stopline.mjs');
+    // stopline install claude puts the plugin in its local marketplace and runs it from the plugin's hooks.json
+    const plugin = join(h.claude, 'plugins', 'stopline-local', 'stopline');
+    const installed = join(plugin, 'stopline.mjs');
     expect(readFileSync(installed, 'utf8')).toBe(git(repo, 'show', `${TAG}:dist/claude/stopline.mjs`) + '\n');
-    expect(readFileSync(join(h.claude, 'settings.json'), 'utf8')).toContain(installed);
+    expect(readFileSync(join(plugin, 'hooks', 'hooks.json'), 'utf8')).toContain(installed);
+    expect(readFileSync(join(h.claude, 'settings.json'), 'utf8')).toContain('stopline@stopline-local');
   });
 
   it('at a commit (--ref <sha>): the files come from that commit', async () => {
