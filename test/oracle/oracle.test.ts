@@ -48,12 +48,20 @@ function stableSample<T extends { cmd: string }>(items: T[], n: number): T[] {
 }
 
 type Ctx = ReturnType<typeof prepare>;
+
+/** The sandboxes' parent: test-artifacts/, unless the checkout itself lies under a folder each
+ * sandbox mounts over (/tmp, /var/tmp, /dev/shm), as a clone made with mktemp does. */
+function workParent(): string {
+  const inside = join(ARTIFACTS, 'work');
+  if (!/^\/(tmp|var\/tmp|dev\/shm)(\/|$)/.test(inside)) return inside;
+  return join(process.getuid?.() === 0 ? '/var/lib' : join(process.env.HOME ?? '/var/lib', '.cache'), 'stopline-oracle');
+}
 let ctx: Ctx | null = null;
 let setupError: string | null = null;
 
 beforeAll(() => {
   try {
-    ctx = prepare(join(ARTIFACTS, 'work'));
+    ctx = prepare(workParent());
     console.log(`oracle sandbox: ${ctx.iso.mode}; ${ctx.iso.describe}`);
     if (ctx.iso.mode === 'none') setupError = 'unshare is not usable here (no root, no user namespaces): the oracle cannot sandbox commands';
   } catch (e) {
