@@ -1,136 +1,17 @@
 /**
- * Pieces every adapter that runs inside its host's own process needs (the OpenCode plugin,
- * the Pi extension), none of which knows a host:
- *
- * - KeyedQueue: serialises work per key (a session) and lets a later step wait until
- *   everything queued before it is done, so a tool decision never races the prompt that
- *   armed the contract;
- * - BoundedSet: "seen once" memory that cannot grow without limit in a long-lived process;
- * - InProcessHooks: the person's universal hooks, config loaded once per project folder for
- *   the life of the process, dispatched and folded with the guard's outcome;
- * - timing: the test instrument behind STOPLINE_TIMING_FILE (decision cost per call).
+ * The person's universal hooks inside a long-lived host process (the OpenCode plugin, the Pi
+ * extension): config loaded once per project folder for the life of the process, dispatched and
+ * folded with the guard's outcome. It is the Node implementation of the runtime's hooks port
+ * (hosts/shared/in-process/ports.ts); the runtime's queue, bounded memory and timing live there.
  */
-import { appendFileSync } from 'node:fs';
 import type { CanonicalEvent } from './canonical';
 import { withPersonHooks } from './answer';
 import type { Answer, PersonHooks } from './answer';
 import { hasHooks, loadHooksConfigFromSystem } from './hooks';
-import type { CombinedOutcome, Dialect, DispatchInput, HooksConfig } from './hooks';
+import type { Dialect, DispatchInput, HooksConfig } from './hooks';
 import type { Outcome } from './outcome';
 
-/** Runs tasks one after another per key; tasks of different keys run independently. */
-export class KeyedQueue {
-  private readonly tails = new Map<string, Promise<void>>();
-
-  /**
-   * Queue `task` behind everything already queued for `key`. The task is chained
-   * synchronously, so a caller that queues and then immediately asks `idle(key)` waits for it.
-   * A failing task never blocks the tasks after it.
-   */
-  run<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const before = this.tails.get(key) ?? Promise.resolve();
-    const result = before.then(task);
-    const tail = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.tails.set(key, tail);
-    void tail.then(() => {
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    });
-    return result;
-  }
-
-  /** Resolves when every task queued for `key` so far has settled (at once when none is). */
-  idle(key: string): Promise<void> {
-    return this.tails.get(key) ?? Promise.resolve();
-  }
-
-  /** Number of keys with work in flight (for tests and leak checks). */
-  get busyKeys(): number {
-    return this.tails.size;
-  }
-}
-
-/** A set that forgets its oldest entries beyond `limit`. */
-export class BoundedSet {
-  private readonly items = new Set<string>();
-  constructor(private readonly limit = 1024) {}
-
-  has(key: string): boolean {
-    return this.items.has(key);
-  }
-
-  /** Adds `key`; returns false when it was already there. */
-  add(key: string): boolean {
-    if (this.items.has(key)) return false;
-    this.items.add(key);
-    while (this.items.size > this.limit) {
-      const oldest = this.items.values().next().value;
-      if (oldest === undefined) break;
-      this.items.delete(oldest);
-    }
-    return true;
-  }
-
-  delete(key: string): void {
-    this.items.delete(key);
-  }
-
-  get size(): number {
-    return this.items.size;
-  }
-}
-
-/** A Map that forgets its oldest entries beyond `limit`. */
-export class BoundedMap<V> {
-  private readonly items = new Map<string, V>();
-  constructor(private readonly limit = 1024) {}
-
-  get(key: string): V | undefined {
-    return this.items.get(key);
-  }
-
-  has(key: string): boolean {
-    return this.items.has(key);
-  }
-
-  set(key: string, value: V): void {
-    this.items.delete(key);
-    this.items.set(key, value);
-    while (this.items.size > this.limit) {
-      const oldest = this.items.keys().next().value;
-      if (oldest === undefined) break;
-      this.items.delete(oldest);
-    }
-  }
-
-  delete(key: string): void {
-    this.items.delete(key);
-  }
-
-  get size(): number {
-    return this.items.size;
-  }
-}
-
 export type Env = Readonly<Record<string, string | undefined>>;
-
-/**
- * Test instrument, off unless STOPLINE_TIMING_FILE is set: one JSON line per decision with
- * the time the adapter spent inside the host's call (metadata only: artifact, hook, outcome
- * kind, ms). A failure to write is ignored: an instrument never changes an answer.
- */
-export function recordTiming(env: Env, artifact: string, hook: string, startedMs: number, outcome: string): void {
-  const file = env.STOPLINE_TIMING_FILE;
-  if (!file) return;
-  try {
-    const ms = Math.round((performance.now() - startedMs) * 1000) / 1000;
-    appendFileSync(file, JSON.stringify({ artifact, hook, ms, outcome }) + '\n');
-  } catch {
-    // the instrument must never change the answer
-  }
-}
 
 /** What an in-process adapter hands to the hooks layer for one event. */
 export type HookEventInput = Omit<DispatchInput, 'event' | 'hostFamily' | 'cwd'> & { cwd: string };
@@ -197,13 +78,4 @@ export class InProcessHooks {
   run(event: CanonicalEvent, projectDir: string, input: HookEventInput, guard: Outcome, signal?: AbortSignal): Promise<Answer> {
     return withPersonHooks(guard, this.personHooks(event, projectDir, input, signal));
   }
-}
-
-/** Extra text a hook fold can carry besides the guard's message (tool:after feedback, system messages). */
-export function hookExtras(o: Outcome | CombinedOutcome): { feedback?: string; messages: string[]; stop: boolean; stopReason?: string } {
-  const c = o as Partial<CombinedOutcome>;
-  const out: { feedback?: string; messages: string[]; stop: boolean; stopReason?: string } = { messages: Array.isArray(c.messages) ? c.messages : [], stop: c.stop === true };
-  if (typeof c.feedback === 'string' && c.feedback !== '') out.feedback = c.feedback;
-  if (typeof c.stopReason === 'string') out.stopReason = c.stopReason;
-  return out;
 }

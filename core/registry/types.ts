@@ -137,6 +137,13 @@ export interface EventEntry {
   matcherIgnored?: boolean;
   /** the host's handler timeout rules for this event, where it runs command hooks */
   hostTimeout?: HostTimeout;
+  /**
+   * In-process hosts: the name of the door's handler that answers this event (the door's typed
+   * handler map, bound by hosts/shared/in-process/handlers.ts). Rows may share a handler.
+   */
+  handler?: string;
+  /** OpenCode: the event arrives on the plugin's `event` hook (the bus), not as a hook of its own */
+  bus?: boolean;
   note?: string;
 }
 
