@@ -16,7 +16,7 @@ import { BoundedMap, BoundedSet } from '../shared/in-process/bounded';
 import type { InProcessRuntime } from '../shared/in-process/runtime';
 import { contextTexts, describe, hookExtras } from '../shared/in-process/runtime';
 import { hostInfo, isChild, previousUserAgent, promptEvent, subagentStartEvent, userMessage } from './adapter';
-import type { Lineage, TextPartRef, UserMessage } from './adapter';
+import type { Ancestry, TextPartRef, UserMessage } from './adapter';
 import type { OpenCodeSdk } from './sdk';
 import type { OpenCodeSessions } from './sessions';
 
@@ -80,16 +80,16 @@ export class OpenCodePrompts {
     }
     this.seenMessages.add(ref.messageID);
     if (!msg) return;
-    const lineage = await this.sessions.lineage(ref.sessionID);
-    if (isChild(lineage)) {
-      await this.childPrompt(lineage, msg);
+    const ancestry = await this.sessions.ancestry(ref.sessionID);
+    if (isChild(ancestry)) {
+      await this.childPrompt(ancestry, msg);
       return;
     }
-    await this.rootPrompt(lineage, msg);
+    await this.rootPrompt(ancestry, msg);
   }
 
-  private async rootPrompt(lineage: Lineage, msg: UserMessage): Promise<void> {
-    const root = lineage.rootId;
+  private async rootPrompt(ancestry: Ancestry, msg: UserMessage): Promise<void> {
+    const root = ancestry.rootId;
     const texts: string[] = this.rt.takeKept(root);
     const previousAgent = this.lastAgent.get(root) ?? (msg.agent ? await this.agentBefore(root, msg) : undefined);
     if (msg.agent) this.lastAgent.set(root, msg.agent);
@@ -98,7 +98,7 @@ export class OpenCodePrompts {
       await this.agentSwitch(root, msg.agent);
     }
     // the guard's own deny here (the fail-closed GUARD_UNAVAILABLE stamp) comes back as context
-    const out = await this.rt.answer(promptEvent(lineage, msg.text, this.ctx(msg.agent)), 'prompt:submit', this.rt.hookInput(root, this.cwd, { prompt: msg.text }), { cwd: this.cwd, ...PLACE });
+    const out = await this.rt.answer(promptEvent(ancestry, msg.text, this.ctx(msg.agent)), 'prompt:submit', this.rt.hookInput(root, this.cwd, { prompt: msg.text }), { cwd: this.cwd, ...PLACE });
     this.rt.say(out.diagnostics);
     if (out.notice) this.rt.say([out.notice]);
     texts.push(...contextTexts(out));
@@ -135,11 +135,11 @@ export class OpenCodePrompts {
   }
 
   /** A child's first prompt: the root's contract (and subagent:start hook context) goes into the child. */
-  private async childPrompt(lineage: Lineage, msg: UserMessage): Promise<void> {
-    if (!lineage.certain) return; // no known root: nothing to share, and never authority
-    if (!this.childrenStarted.add(lineage.sessionId)) return;
-    const out = await this.rt.answer(subagentStartEvent(lineage, this.ctx(msg.agent)), 'subagent:start', this.rt.hookInput(lineage.rootId, this.cwd, { agentId: lineage.sessionId, ...(msg.agent ? { agentType: msg.agent } : {}) }), { cwd: this.cwd, ...PLACE });
+  private async childPrompt(ancestry: Ancestry, msg: UserMessage): Promise<void> {
+    if (!ancestry.certain) return; // no known root: nothing to share, and never authority
+    if (!this.childrenStarted.add(ancestry.sessionId)) return;
+    const out = await this.rt.answer(subagentStartEvent(ancestry, this.ctx(msg.agent)), 'subagent:start', this.rt.hookInput(ancestry.rootId, this.cwd, { agentId: ancestry.sessionId, ...(msg.agent ? { agentType: msg.agent } : {}) }), { cwd: this.cwd, ...PLACE });
     this.rt.say(out.diagnostics);
-    await this.sdk.inject(lineage.sessionId, contextTexts(out), msg);
+    await this.sdk.inject(ancestry.sessionId, contextTexts(out), msg);
   }
 }

@@ -2,13 +2,13 @@
  * The session tree as this plugin knows it: session -> parent (null: a root), learnt from bus
  * events first and else read through the SDK, and the OpenCode version the sessions carry.
  * A session whose parent chain cannot be read (an SDK failure, a cycle, a chain too deep) has
- * an uncertain lineage: it may be anyone's child, so it never speaks for the person.
+ * an uncertain ancestry: it may be anyone's child, so it never speaks for the person.
  */
 import { BoundedMap } from '../shared/in-process/bounded';
 import type { InProcessRuntime } from '../shared/in-process/runtime';
 import { describe } from '../shared/in-process/runtime';
 import { MAX_ANCESTRY_DEPTH, isObj } from './adapter';
-import type { Lineage } from './adapter';
+import type { Ancestry } from './adapter';
 import type { OpenCodeSdk } from './sdk';
 
 export class OpenCodeSessions {
@@ -38,8 +38,8 @@ export class OpenCodeSessions {
   }
 
   /** Where a session sits. Follows parentID (events first, then client.session.get). */
-  async lineage(sessionId: string): Promise<Lineage> {
-    const unknown: Lineage = { sessionId, rootId: sessionId, certain: false };
+  async ancestry(sessionId: string): Promise<Ancestry> {
+    const unknown: Ancestry = { sessionId, rootId: sessionId, certain: false };
     const seen = new Set<string>();
     let current = sessionId;
     for (let depth = 0; depth <= MAX_ANCESTRY_DEPTH; depth++) {

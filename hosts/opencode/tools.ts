@@ -7,11 +7,11 @@
 import type { SessionTree } from '../../core/controller';
 import { launchesSubagents } from '../../core/registry/hook-input';
 import { findToolEntry } from '../../core/registry/index';
-import type { HookEventInput } from '../../core/inprocess';
+import type { HookEventInput } from '../../core/hooks/in-process';
 import type { InProcessRuntime } from '../shared/in-process/runtime';
 import { NO_UI } from '../shared/in-process/ports';
 import { appendToToolOutput, denyError, isChild, isObj, toolCallInput, toolEvent } from './adapter';
-import type { Lineage, ToolCallInput } from './adapter';
+import type { Ancestry, ToolCallInput } from './adapter';
 import type { OpenCodeSessions } from './sessions';
 
 export class OpenCodeTools {
@@ -23,13 +23,13 @@ export class OpenCodeTools {
     private readonly paths: { home: string | undefined; vars: Record<string, string> },
   ) {}
 
-  private eventCtx(lineage: Lineage) {
+  private eventCtx(ancestry: Ancestry) {
     const v = this.sessions.version;
-    return { lineage, cwd: this.cwd, home: this.paths.home, vars: this.paths.vars, ...(v ? { version: v } : {}) };
+    return { ancestry, cwd: this.cwd, home: this.paths.home, vars: this.paths.vars, ...(v ? { version: v } : {}) };
   }
 
-  private hookInput(lineage: Lineage, call: ToolCallInput, args: unknown, extra: Partial<HookEventInput> = {}): HookEventInput {
-    const base = this.rt.hookInput(lineage.rootId, this.cwd, isChild(lineage) ? { agentId: lineage.sessionId } : {});
+  private hookInput(ancestry: Ancestry, call: ToolCallInput, args: unknown, extra: Partial<HookEventInput> = {}): HookEventInput {
+    const base = this.rt.hookInput(ancestry.rootId, this.cwd, isChild(ancestry) ? { agentId: ancestry.sessionId } : {});
     return this.rt.toolHookInput(base, { tool: call.tool, callId: call.callID, args }, extra);
   }
 
@@ -38,13 +38,13 @@ export class OpenCodeTools {
     const block = await this.rt.beforeTool('tool.execute.before', { cwd: this.cwd, ui: NO_UI, tell: (m) => this.rt.say([m]) }, async () => {
       const call = toolCallInput(rawInput);
       const args = isObj(output) ? output.args : undefined;
-      const lineage = await this.sessions.lineage(call.sessionID);
+      const ancestry = await this.sessions.ancestry(call.sessionID);
       // the prompt that armed the contract must be processed before anything is decided
       await this.rt.idle(call.sessionID);
-      if (lineage.rootId !== call.sessionID) await this.rt.idle(lineage.rootId);
+      if (ancestry.rootId !== call.sessionID) await this.rt.idle(ancestry.rootId);
       // a session whose ancestry cannot be read may be anyone's child: the controller answers with the fail mode
-      const tree: SessionTree | undefined = lineage.certain ? undefined : { kind: 'unreadable', why: `the parent chain of session ${call.sessionID.slice(0, 12)}… could not be read` };
-      const answer = await this.rt.answer(toolEvent('action.before', call, args, this.eventCtx(lineage)), 'tool:before', this.hookInput(lineage, call, args), { cwd: this.cwd, canAsk: false, ...(tree ? { tree } : {}) });
+      const tree: SessionTree | undefined = ancestry.certain ? undefined : { kind: 'unreadable', why: `the parent chain of session ${call.sessionID.slice(0, 12)}… could not be read` };
+      const answer = await this.rt.answer(toolEvent('action.before', call, args, this.eventCtx(ancestry)), 'tool:before', this.hookInput(ancestry, call, args), { cwd: this.cwd, canAsk: false, ...(tree ? { tree } : {}) });
       return { answer, sessionId: call.sessionID, callId: call.callID };
     });
     if (block) throw denyError(block);
@@ -57,14 +57,14 @@ export class OpenCodeTools {
     try {
       const call = toolCallInput(rawInput);
       const args = isObj(rawInput) ? rawInput.args : undefined;
-      const lineage = await this.sessions.lineage(call.sessionID);
-      const event = lineage.certain ? toolEvent('action.after', call, args, this.eventCtx(lineage)) : null;
+      const ancestry = await this.sessions.ancestry(call.sessionID);
+      const event = ancestry.certain ? toolEvent('action.after', call, args, this.eventCtx(ancestry)) : null;
       const response = isObj(output) ? output.output : undefined;
-      const out = await this.rt.answer(event, 'tool:after', this.hookInput(lineage, call, args, { toolResponse: response, toolFailed: false }), { cwd: this.cwd, canAsk: false });
+      const out = await this.rt.answer(event, 'tool:after', this.hookInput(ancestry, call, args, { toolResponse: response, toolFailed: false }), { cwd: this.cwd, canAsk: false });
       kind = out.kind;
       this.rt.say(out.diagnostics);
       const texts = this.rt.afterTexts(call.sessionID, call.callID, out);
-      if (launchesSubagents(findToolEntry(this.rt.registry, call.tool))) texts.push(...(await this.subagentEnd(lineage, call, args, output)));
+      if (launchesSubagents(findToolEntry(this.rt.registry, call.tool))) texts.push(...(await this.subagentEnd(ancestry, call, args, output)));
       appendToToolOutput(output, texts);
     } catch (err) {
       // nothing to stop after the tool ran; the fail mode's answer is a diagnostic
@@ -76,11 +76,11 @@ export class OpenCodeTools {
   }
 
   /** A task tool finished: the person's subagent:end hooks, whose context goes after the task's output. */
-  private async subagentEnd(lineage: Lineage, call: ToolCallInput, args: unknown, output: unknown): Promise<string[]> {
+  private async subagentEnd(ancestry: Ancestry, call: ToolCallInput, args: unknown, output: unknown): Promise<string[]> {
     if (!this.rt.hasHooks('subagent:end', this.cwd)) return [];
     const meta = isObj(output) && isObj(output.metadata) ? output.metadata : {};
     const agentType = isObj(args) && typeof args.subagent_type === 'string' ? args.subagent_type : undefined;
     const agentId = typeof meta.sessionId === 'string' ? meta.sessionId : undefined;
-    return this.rt.observe('subagent:end', this.cwd, this.rt.hookInput(lineage.rootId, this.cwd, { ...(agentType ? { agentType } : {}), ...(agentId ? { agentId } : {}), stopHookActive: false, toolUseId: call.callID }));
+    return this.rt.observe('subagent:end', this.cwd, this.rt.hookInput(ancestry.rootId, this.cwd, { ...(agentType ? { agentType } : {}), ...(agentId ? { agentId } : {}), stopHookActive: false, toolUseId: call.callID }));
   }
 }

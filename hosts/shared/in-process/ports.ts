@@ -6,7 +6,7 @@
  */
 import type { CanonicalEvent } from '../../../core/canonical';
 import type { Answer, CoreApi } from '../../../core/answer-rules';
-import type { HookEventInput } from '../../../core/inprocess';
+import type { HookEventInput } from '../../../core/hooks/in-process';
 import type { Outcome } from '../../../core/outcome';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -29,7 +29,7 @@ export interface TimingRecord {
   outcome: string;
 }
 
-/** The person's universal hooks as the door keeps them for the life of the process (core/inprocess InProcessHooks). */
+/** The person's universal hooks as the door keeps them for the life of the process (core/hooks/in-process.ts InProcessHooks). */
 export interface PersonHooksPort {
   /** whether any hook is configured for this event in this project folder */
   has(event: CanonicalEvent, projectDir: string): boolean;

@@ -18,7 +18,7 @@
 import type { CanonicalEvent } from '../../../core/canonical';
 import type { SessionTree } from '../../../core/controller';
 import type { CombinedOutcome } from '../../../core/hooks/fold';
-import type { HookEventInput } from '../../../core/inprocess';
+import type { HookEventInput } from '../../../core/hooks/in-process';
 import { guardGate, settleAnswer } from '../../../core/answer-rules';
 import type { Answer } from '../../../core/answer-rules';
 import type { Outcome } from '../../../core/outcome';

@@ -14,7 +14,7 @@
  * work goes on the session's queue). Every other hook catches its own errors and applies the
  * configured fail mode (open by default).
  */
-import type { Env, InProcessHooks } from '../../core/inprocess';
+import type { Env, InProcessHooks } from '../../core/hooks/in-process';
 import { pathVars } from '../../core/self-paths';
 import { opencodeRegistry } from '../../core/registry/opencode';
 import type { OpenCodeHookName } from '../../core/registry/opencode';
@@ -41,7 +41,7 @@ export interface PluginInput {
   worktree?: string;
 }
 
-export interface GuardDeps {
+export interface DoorDeps {
   env: Env;
   core: CoreApi;
   hooks: InProcessHooks;
@@ -75,7 +75,7 @@ type HookFn = (input: unknown, output: unknown) => Promise<void>;
 /** The hook functions OpenCode calls (the keys of its `Hooks` object). */
 export type OpenCodeHooks = { event(input: { event: unknown }): Promise<void> } & Readonly<Record<OpenCodeHookName, HookFn>>;
 
-export class OpenCodeGuard {
+export class OpenCodeDoor {
   private readonly rt: InProcessRuntime;
   private readonly cwd: string | undefined;
   private readonly sdk: OpenCodeSdk;
@@ -84,7 +84,7 @@ export class OpenCodeGuard {
   private readonly tools: OpenCodeTools;
   private readonly bound: Map<string, Bound<OpenCodeHandlers[keyof OpenCodeHandlers]>>;
 
-  constructor(input: PluginInput, deps: GuardDeps) {
+  constructor(input: PluginInput, deps: DoorDeps) {
     this.cwd = input.directory || input.worktree || undefined;
     this.rt = new InProcessRuntime({ registry: opencodeRegistry, label: LABEL, denyResponse: DENY_RESPONSE }, { ...nodePorts(deps.env, deps.log), core: deps.core, hooks: deps.hooks });
     this.sdk = new OpenCodeSdk(this.rt, input.client, deps.sdkTimeoutMs ?? 5000);

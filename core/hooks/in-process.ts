@@ -4,12 +4,12 @@
  * folded with the guard's outcome. It is the Node implementation of the runtime's hooks port
  * (hosts/shared/in-process/ports.ts); the runtime's queue, bounded memory and timing live there.
  */
-import type { CanonicalEvent } from './canonical';
-import { withPersonHooks } from './answer';
-import type { Answer, PersonHooks } from './answer';
-import { hasHooks, loadHooksConfigFromSystem } from './hooks';
-import type { Dialect, DispatchInput, HooksConfig } from './hooks';
-import type { Outcome } from './outcome';
+import type { CanonicalEvent } from '../canonical';
+import { withPersonHooks } from '../answer';
+import type { Answer, PersonHooks } from '../answer';
+import { hasHooks, loadHooksConfigFromSystem } from './index';
+import type { Dialect, DispatchInput, HooksConfig } from './index';
+import type { Outcome } from '../outcome';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 

@@ -15,7 +15,7 @@
  * - `user_bash` (1.6.0): the person's own `!` command is recorded as a bypass, never blocked.
  */
 import type { CanonicalEvent } from '../../core/canonical';
-import type { Env, HookEventInput, InProcessHooks } from '../../core/inprocess';
+import type { Env, HookEventInput, InProcessHooks } from '../../core/hooks/in-process';
 import { promptIntent } from '../../core/prompt-intent';
 import { piRegistry } from '../../core/registry/pi';
 import { pathVars } from '../../core/self-paths';
@@ -48,7 +48,7 @@ import type { PiContext, ToolCallEvent } from './adapter';
 /** The core entries this door calls (core/answer's CoreApi; the `!` command record is Pi's own event). */
 export type { CoreApi } from '../../core/answer-rules';
 
-export interface GuardDeps {
+export interface DoorDeps {
   env: Env;
   core: CoreApi;
   hooks: InProcessHooks;
@@ -81,13 +81,13 @@ const DECIDES_ON_ERROR: ReadonlySet<keyof PiEventHandlers> = new Set<keyof PiEve
 /** Said when a contract change arrives while the agent works. */
 export const BUSY_NOTICE = 'stopline: the agent is working, so this contract change was not applied. Send it again when the agent is idle.';
 
-export class PiGuard {
+export class PiDoor {
   private readonly rt: InProcessRuntime;
   private readonly home: string | undefined;
   /** the protected-folder variables of this process's environment (shell targets like `$CODEX_HOME/x`) */
   private readonly vars: Record<string, string>;
 
-  constructor(private readonly deps: GuardDeps) {
+  constructor(private readonly deps: DoorDeps) {
     this.rt = new InProcessRuntime({ registry: piRegistry, label: LABEL, denyResponse: DENY_RESPONSE, pendingLimit: 256 }, { ...nodePorts(deps.env, deps.log), core: deps.core, hooks: deps.hooks });
     this.home = deps.env.HOME && deps.env.HOME.trim() !== '' ? deps.env.HOME : undefined;
     this.vars = pathVars(deps.env);
