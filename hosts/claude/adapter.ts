@@ -21,7 +21,7 @@ import type { Outcome } from '../../core/outcome';
 import { stampOf } from '../../core/outcome';
 import { claudeRegistry } from '../../core/registry/claude';
 import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
-import { SILENT } from '../shared/adapter';
+import { SILENT, eventsWith } from '../shared/adapter';
 import { classifyEvent, commonHostInfo, eventSkeleton, promptText, rebaseAction, toolAction } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
@@ -30,23 +30,14 @@ import type { HookPayload } from '../shared/payload';
 const OWN_COMMANDS: ReadonlySet<string> = new Set(['stopline', 'stopline:stopline']);
 
 /**
- * Events whose hookSpecificOutput takes `additionalContext` in 2.1.332 (its output schema).
- * SessionEnd has none: context for it is dropped.
+ * Where each answer form may be written, from the registry's `outputs` column: the events whose
+ * hookSpecificOutput takes `additionalContext` in 2.1.332 (SessionEnd has none: context for it is
+ * dropped), where a notice reaches the person as a systemMessage (the prompt events), where a
+ * hook's feedback after a tool goes back as `decision: "block"`.
  */
-const CONTEXT_EVENTS: ReadonlySet<string> = new Set([
-  'SessionStart',
-  'UserPromptSubmit',
-  'UserPromptExpansion',
-  'PreToolUse',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'SubagentStart',
-  'SubagentStop',
-  'Stop',
-]);
-
-/** Events where `{"decision":"block"}` stops the person's prompt before the model sees it. */
-const PROMPT_EVENTS: ReadonlySet<string> = new Set(['UserPromptSubmit', 'UserPromptExpansion']);
+const CONTEXT_EVENTS = eventsWith(claudeRegistry, 'context');
+const NOTICE_EVENTS = eventsWith(claudeRegistry, 'notice');
+const FEEDBACK_EVENTS = eventsWith(claudeRegistry, 'feedback');
 
 /**
  * Claude Code delivers a finished background agent's report as a UserPromptSubmit whose whole
@@ -123,8 +114,8 @@ function json(value: unknown): Rendered {
   return { stdout: JSON.stringify(value), stderr: '', exitCode: 0 };
 }
 
-/** Events where `{"decision":"block"}` means something: prompts, Stop (the turn goes on), after a tool (feedback). */
-const BLOCK_EVENTS: ReadonlySet<string> = new Set(['UserPromptSubmit', 'UserPromptExpansion', 'Stop', 'SubagentStop']);
+/** Events where `{"decision":"block"}` means something: prompts, Stop (the turn goes on); PreToolUse has its own form. */
+const BLOCK_EVENTS = eventsWith(claudeRegistry, 'block');
 
 export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rendered {
   const event = native.name;
@@ -148,12 +139,12 @@ export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rend
     // the person's hooks allowed and nothing objected: Claude then skips its own permission prompt
     if (extra.allow === true && event === 'PreToolUse') hso.permissionDecision = 'allow';
   }
-  if (extra.feedback && (event === 'PostToolUse' || event === 'PostToolUseFailure')) {
+  if (extra.feedback && FEEDBACK_EVENTS.has(event)) {
     out.decision = 'block';
     out.reason = extra.feedback;
   }
   if (Object.keys(hso).length > 1) out.hookSpecificOutput = hso;
-  const messages = [...(extra.messages ?? []), ...(outcome.notice && PROMPT_EVENTS.has(event) ? [outcome.notice] : [])];
+  const messages = [...(extra.messages ?? []), ...(outcome.notice && NOTICE_EVENTS.has(event) ? [outcome.notice] : [])];
   if (messages.length) out.systemMessage = messages.join('\n');
   if (extra.stop === true) {
     out.continue = false;

@@ -21,13 +21,13 @@ import { stampOf } from '../../core/outcome';
 import { codexRegistry } from '../../core/registry/codex';
 import { isAbsolute, join } from 'node:path';
 import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
-import { SILENT } from '../shared/adapter';
+import { SILENT, eventsWith } from '../shared/adapter';
 import { classifyEvent, commonHostInfo, eventSkeleton, promptText, toolAction } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
 
-/** Events whose output schema (embedded in the 0.171.0 binary) has additionalContext. */
-const CONTEXT_EVENTS: ReadonlySet<string> = new Set(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'SubagentStart']);
+/** Events whose output schema (embedded in the 0.171.0 binary) has additionalContext (the registry's `outputs` column). */
+const CONTEXT_EVENTS = eventsWith(codexRegistry, 'context');
 
 export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
@@ -56,9 +56,9 @@ function preToolDeny(reason: string): Rendered {
 }
 
 /** Events whose output has `decision: "block"`: the prompt is dropped, the turn goes on, feedback after a tool. */
-const BLOCK_EVENTS: ReadonlySet<string> = new Set(['UserPromptSubmit', 'Stop', 'SubagentStop']);
-/** SessionEnd has no output schema at all in 0.171.0. */
-const NO_OUTPUT_EVENTS: ReadonlySet<string> = new Set(['SessionEnd']);
+const BLOCK_EVENTS = eventsWith(codexRegistry, 'block');
+/** Events with no output schema at all in 0.171.0 (SessionEnd). */
+const NO_OUTPUT_EVENTS = eventsWith(codexRegistry, 'silent');
 
 export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rendered {
   const event = native.name;

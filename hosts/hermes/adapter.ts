@@ -45,7 +45,8 @@ export const HAS_HUMAN_FIELD = 'stopline_has_human';
 /** The hooks stopline's plugin registers: exactly the registry rows marked registered. */
 export const REGISTERED_HOOKS: readonly string[] = hermesRegistry.events.filter((e) => e.registered).map((e) => e.native);
 
-const SUBAGENT_HOOKS: ReadonlySet<string> = new Set(['subagent_start', 'subagent_stop']);
+/** The hooks that name a parent and a child session (the rows whose control is a subagent's start or stop). */
+const SUBAGENT_HOOKS: ReadonlySet<string> = new Set(hermesRegistry.events.filter((e) => e.control === 'subagent.start' || e.control === 'subagent.stop').map((e) => e.native));
 
 /** Evidence goes to the Hermes profile's own folder, the same one the shim names. */
 export function hostDataDir(env: HookEnv): string | undefined {
@@ -151,21 +152,23 @@ function forPerson(texts: readonly string[]): string {
 
 export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rendered {
   const extra = outcome as HostAnswer;
-  const hook = native.name;
+  const row = eventEntry(hermesRegistry, native.name);
   let rendered: Rendered = SILENT;
-  if (hook === 'pre_tool_call') {
+  // the row says which answer the hook reads: a block before a tool, context on the prompt, a
+  // "keep working" at the verify step
+  if (row?.control === 'action.before') {
     if (outcome.kind === 'deny') rendered = json({ action: 'block', message: stampOf(outcome) });
     // the core answers ask only when canAsk said a person can answer (else it is a deny)
     else if (outcome.kind === 'ask') rendered = json({ action: 'approve', message: stampOf(outcome) });
-  } else if (hook === 'pre_llm_call') {
+  } else if (row?.outputs.includes('context')) {
     // a prompt cannot be refused: a fail-closed stamp or a hook's deny is context the model reads
     if (outcome.message && outcome.message.trim() !== '' && outcome.kind !== 'none') rendered = json({ context: outcome.message });
-  } else if (hook === 'pre_verify') {
+  } else if (row?.control === 'turn.stop' && row.outputs.includes('block')) {
     // only a person's own turn:stop hook can deny here; Hermes then sends the agent back to work
     const reason = outcome.kind === 'deny' ? outcome.message : extra.stop ? extra.stopReason : undefined;
     if (reason && reason.trim() !== '') rendered = json({ action: 'continue', message: reason });
   }
-  const person = forPerson([...(hook === 'pre_llm_call' && outcome.notice ? [outcome.notice] : []), ...(extra.messages ?? [])]);
+  const person = forPerson([...(row?.outputs.includes('notice') && outcome.notice ? [outcome.notice] : []), ...(extra.messages ?? [])]);
   return person ? { ...rendered, stderr: rendered.stderr + person } : rendered;
 }
 

@@ -46,28 +46,12 @@ describe('the event-list rule', () => {
   });
 });
 
-/**
- * Lists that remain in rooms another part of issue 20 rewrites (the renderers read the `outputs`
- * column, the in-process runtime declares one handler per event). Each entry must still list,
- * so this allowance only shrinks: remove the entry when its file stops listing.
- */
-const NOT_YET: Record<string, string[]> = {
-  'hosts/claude/adapter.ts': ['claude', 'codex'],
-  'hosts/codex/adapter.ts': ['claude', 'codex'],
-  'hosts/hermes/adapter.ts': ['hermes'],
-};
-
 describe('no host event list outside core/registry', () => {
   const rows = eventListings(eventScanFiles(), hostEventNames(REGISTRIES));
 
-  it('every list found is in a file still allowed to have one', () => {
-    const outside = rows.filter((r) => !(NOT_YET[r.file] ?? []).includes(r.host)).map((r) => `${r.file}:${r.line} lists ${r.host} events (${r.names.join(', ')}): take them from core/registry`);
+  it('no file outside core/registry lists a host\'s events (renderers read the rows\' columns, in-process doors bind handlers by the rows)', () => {
+    const outside = rows.map((r) => `${r.file}:${r.line} lists ${r.host} events (${r.names.join(', ')}): take them from core/registry`);
     expect(outside).toEqual([]);
-  });
-
-  it('the allowance is not larger than what is left', () => {
-    const stale = Object.entries(NOT_YET).flatMap(([file, hosts]) => hosts.filter((h) => !rows.some((r) => r.file === file && r.host === h)).map((h) => `${file} no longer lists ${h} events: drop it from NOT_YET`));
-    expect(stale).toEqual([]);
   });
 
   it('the scan reads the adapters and the generated shim, and not the registry', () => {
