@@ -6,10 +6,10 @@
  * where the guard placed it and nothing left by a stopped one.
  */
 import { expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ensureHosts, HOSTS_FOR, runClaude, startAnthropicServer, type FakeModelServer } from '../harness';
 import { describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
+import { pathFormCase, type PathFormHost } from '../shared/path-forms';
 
 const status = await ensureHosts(HOSTS_FOR.claude);
 const runs = realHostRuns({ prefix: 'claude-path-forms', startServer: startAnthropicServer, describeTimings: () => null });
@@ -22,47 +22,37 @@ async function claude(c: RealHostCase, s: FakeModelServer, prompt: string): Prom
 
 const write = (id: string, file_path: string) => ({ toolCalls: [{ id, name: 'Write', input: { file_path, content: `${id}\n` } }] });
 
-describeRealHost(status, 'path forms on Claude Code 2.1.332 Write', HOSTS_FOR.claude, 300_000, () => {
-  it('under files=src/** each form is judged where Claude writes it; stopline\'s config as ~/ is never written', async () => {
-    const c = runs.newCase('locked');
-    const outside = dirname(c.project);
-    const s = await runs.server({
-      threads: [
-        {
-          name: 'main',
-          turns: [
-            write('toolu_rel', 'src/rel.txt'),
-            write('toolu_abs', join(c.project, 'src', 'abs.txt')),
-            write('toolu_dotdot', 'src/../../dotdot.txt'),
-            write('toolu_home', '~/home.txt'),
-            write('toolu_at', '@src/at.txt'),
-            write('toolu_url', `file://${outside}/url.txt`),
-            write('toolu_self', '~/.config/stopline/stopline.json'),
-            { text: 'done' },
-          ],
-        },
-      ],
-    });
-    await claude(c, s, '$stopline change files=src/** -- edit the sources');
-    expectRan(s, 'toolu_rel');
-    expectRan(s, 'toolu_abs');
-    expect(readFileSync(join(c.project, 'src', 'rel.txt'), 'utf8')).toBe('toolu_rel\n');
-    expect(readFileSync(join(c.project, 'src', 'abs.txt'), 'utf8')).toBe('toolu_abs\n');
-    for (const id of ['toolu_dotdot', 'toolu_home', 'toolu_at', 'toolu_url']) expectStopped(s, id, 'PATH_OUTSIDE_CONTRACT');
-    expectStopped(s, 'toolu_self', 'GUARD_SELF_PROTECTION');
-    for (const p of [join(outside, 'dotdot.txt'), join(c.home, 'home.txt'), join(c.project, '@src'), join(outside, 'url.txt'), join(c.project, 'file:'), join(c.home, '.config', 'stopline', 'stopline.json')]) {
-      expect(existsSync(p), p).toBe(false);
-    }
-  });
+const host: PathFormHost = { runs, write, launch: claude, expectRan, expectStopped };
 
-  it('without files= an @ name and a file:// URL are plain names in the project', async () => {
-    const c = runs.newCase('open');
-    const s = await runs.server({ threads: [{ name: 'main', turns: [write('toolu_at', '@at.txt'), write('toolu_url', 'file:///u.txt'), { text: 'done' }] }] });
-    await claude(c, s, '$stopline change -- edit anything');
-    expectRan(s, 'toolu_at');
-    expectRan(s, 'toolu_url');
-    expect(readFileSync(join(c.project, '@at.txt'), 'utf8')).toBe('toolu_at\n');
-    expect(readFileSync(join(c.project, 'file:', 'u.txt'), 'utf8')).toBe('toolu_url\n');
-    expect(existsSync('/u.txt')).toBe(false);
-  });
+describeRealHost(status, 'path forms on Claude Code 2.1.332 Write', HOSTS_FOR.claude, 300_000, () => {
+  it('under files=src/** each form is judged where Claude writes it; stopline\'s config as ~/ is never written', () =>
+    pathFormCase(host, 'locked', (c) => {
+      const outside = dirname(c.project);
+      return {
+        prompt: '$stopline change files=src/** -- edit the sources',
+        writes: [
+          ['toolu_rel', 'src/rel.txt'],
+          ['toolu_abs', join(c.project, 'src', 'abs.txt')],
+          ['toolu_dotdot', 'src/../../dotdot.txt'],
+          ['toolu_home', '~/home.txt'],
+          ['toolu_at', '@src/at.txt'],
+          ['toolu_url', `file://${outside}/url.txt`],
+          ['toolu_self', '~/.config/stopline/stopline.json'],
+        ],
+        landed: { toolu_rel: join(c.project, 'src', 'rel.txt'), toolu_abs: join(c.project, 'src', 'abs.txt') },
+        stopped: { PATH_OUTSIDE_CONTRACT: ['toolu_dotdot', 'toolu_home', 'toolu_at', 'toolu_url'], GUARD_SELF_PROTECTION: ['toolu_self'] },
+        absent: [join(outside, 'dotdot.txt'), join(c.home, 'home.txt'), join(c.project, '@src'), join(outside, 'url.txt'), join(c.project, 'file:'), join(c.home, '.config', 'stopline', 'stopline.json')],
+      };
+    }));
+
+  it('without files= an @ name and a file:// URL are plain names in the project', () =>
+    pathFormCase(host, 'open', (c) => ({
+      prompt: '$stopline change -- edit anything',
+      writes: [
+        ['toolu_at', '@at.txt'],
+        ['toolu_url', 'file:///u.txt'],
+      ],
+      landed: { toolu_at: join(c.project, '@at.txt'), toolu_url: join(c.project, 'file:', 'u.txt') },
+      absent: ['/u.txt'],
+    })));
 });

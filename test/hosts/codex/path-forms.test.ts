@@ -6,10 +6,11 @@
  * stopped one.
  */
 import { expect, it } from 'vitest';
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ensureHosts, HOSTS_FOR, runCodex, startResponsesServer, type FakeModelServer } from '../harness';
 import { describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
+import { pathFormCase, type PathFormHost } from '../shared/path-forms';
 
 const status = await ensureHosts(HOSTS_FOR.codex);
 const runs = realHostRuns({ prefix: 'codex-path-forms', startServer: startResponsesServer, describeTimings: () => null });
@@ -27,43 +28,36 @@ async function codex(c: RealHostCase, s: FakeModelServer, prompt: string): Promi
 
 const add = (id: string, path: string) => ({ toolCalls: [{ id, name: 'apply_patch', input: `*** Begin Patch\n*** Add File: ${path}\n+${id}\n*** End Patch\n` }] });
 
-describeRealHost(status, 'path forms on Codex 0.171.0 apply_patch', HOSTS_FOR.codex, 300_000, () => {
-  it('under files=src/** each header is judged where Codex writes it', async () => {
-    const c = runs.newCase('locked');
-    const outside = dirname(c.project);
-    const s = await runs.server({
-      threads: [
-        {
-          name: 'main',
-          turns: [
-            add('rel', 'src/rel.txt'),
-            add('abs', join(c.project, 'src', 'abs.txt')),
-            add('dotdot', 'src/../../dotdot.txt'),
-            add('home', '~/home.txt'),
-            add('at', '@src/at.txt'),
-            { text: 'done' },
-          ],
-        },
-      ],
-    });
-    await codex(c, s, '$stopline change files=src/** -- edit the sources');
-    expectRan(s, 'rel');
-    expectRan(s, 'abs');
-    expect(readFileSync(join(c.project, 'src', 'rel.txt'), 'utf8')).toBe('rel\n');
-    expect(readFileSync(join(c.project, 'src', 'abs.txt'), 'utf8')).toBe('abs\n');
-    for (const id of ['dotdot', 'home', 'at']) expectStopped(s, id, 'PATH_OUTSIDE_CONTRACT');
-    for (const p of [join(outside, 'dotdot.txt'), join(c.home, 'home.txt'), join(c.project, '~'), join(c.project, '@src')]) expect(existsSync(p), p).toBe(false);
-  });
+const host: PathFormHost = { runs, write: add, launch: codex, expectRan, expectStopped };
 
-  it('without files= the same headers run and land where the guard placed them', async () => {
-    const c = runs.newCase('open');
-    const s = await runs.server({ threads: [{ name: 'main', turns: [add('home', '~/open-home.txt'), add('at', '@at.txt'), { text: 'done' }] }] });
-    await codex(c, s, '$stopline change -- edit anything');
-    expectRan(s, 'home');
-    expectRan(s, 'at');
-    // 0.171.0 does not expand `~` in patch headers: the file is in a folder named `~`
-    expect(readFileSync(join(c.project, '~', 'open-home.txt'), 'utf8')).toBe('home\n');
-    expect(existsSync(join(c.home, 'open-home.txt'))).toBe(false);
-    expect(readFileSync(join(c.project, '@at.txt'), 'utf8')).toBe('at\n');
-  });
+describeRealHost(status, 'path forms on Codex 0.171.0 apply_patch', HOSTS_FOR.codex, 300_000, () => {
+  it('under files=src/** each header is judged where Codex writes it', () =>
+    pathFormCase(host, 'locked', (c) => {
+      const outside = dirname(c.project);
+      return {
+        prompt: '$stopline change files=src/** -- edit the sources',
+        writes: [
+          ['rel', 'src/rel.txt'],
+          ['abs', join(c.project, 'src', 'abs.txt')],
+          ['dotdot', 'src/../../dotdot.txt'],
+          ['home', '~/home.txt'],
+          ['at', '@src/at.txt'],
+        ],
+        landed: { rel: join(c.project, 'src', 'rel.txt'), abs: join(c.project, 'src', 'abs.txt') },
+        stopped: { PATH_OUTSIDE_CONTRACT: ['dotdot', 'home', 'at'] },
+        absent: [join(outside, 'dotdot.txt'), join(c.home, 'home.txt'), join(c.project, '~'), join(c.project, '@src')],
+      };
+    }));
+
+  it('without files= the same headers run and land where the guard placed them', () =>
+    pathFormCase(host, 'open', (c) => ({
+      prompt: '$stopline change -- edit anything',
+      writes: [
+        ['home', '~/open-home.txt'],
+        ['at', '@at.txt'],
+      ],
+      // 0.171.0 does not expand `~` in patch headers: the file is in a folder named `~`
+      landed: { home: join(c.project, '~', 'open-home.txt'), at: join(c.project, '@at.txt') },
+      absent: [join(c.home, 'open-home.txt')],
+    })));
 });

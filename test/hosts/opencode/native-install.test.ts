@@ -8,9 +8,9 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { ensureHosts, HOSTS_FOR, requireHost, runOpenCode, startChatServer, type FakeModelScript } from '../harness';
+import { ensureHosts, HOSTS_FOR, requireHost, runOpenCode, startChatServer } from '../harness';
 import { baseEnv } from '../harness/process';
-import { doctor, hostCommand, makeCheckout, packCheckout, statuses } from '../shared/native-install';
+import { doctor, hostCommand, makeCheckout, packCheckout, statuses, writeAndTouch } from '../shared/native-install';
 import { describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 
 const status = await ensureHosts(HOSTS_FOR.opencode);
@@ -19,23 +19,9 @@ requireArtifact('opencode', 'stopline.js');
 const runs = realHostRuns({ prefix: 'opencode-native', startServer: startChatServer, describeTimings: () => null });
 const { expectStopped, expectRan } = stopAssertions({ stopped: /^STOP \//, ran: { never: 'STOP /' } });
 
-function writeAndTouch(c: RealHostCase): FakeModelScript {
-  return {
-    threads: [
-      {
-        name: 'main',
-        turns: [
-          { toolCalls: [{ id: 'call_write', name: 'write', input: { filePath: join(c.project, 'new.txt'), content: 'new\n' } }] },
-          { toolCalls: [{ id: 'call_bash', name: 'bash', input: { command: 'touch x' } }] },
-          { text: 'done' },
-        ],
-      },
-    ],
-  };
-}
 
 async function session(c: RealHostCase, prompt: string, config?: Record<string, unknown>) {
-  const s = await runs.server(writeAndTouch(c));
+  const s = await runs.server(writeAndTouch(c, 'filePath'));
   const r = await runOpenCode({ project: c.project, prompt, server: s, runDir: c.runDir, args: ['--'], timeoutMs: 300_000, ...(config ? { config } : {}) });
   expect(r.code, `opencode exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
   expect(r.stderr, 'the plugin failed to load').not.toMatch(/failed to load plugin/i);

@@ -5,10 +5,10 @@
  * each allowed write where the guard placed it and nothing left by a stopped one.
  */
 import { beforeAll, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ensureHosts, HOSTS_FOR, runOpenCode, startChatServer, type FakeModelServer } from '../harness';
 import { describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
+import { pathFormCase, type PathFormHost } from '../shared/path-forms';
 
 let plugin = '';
 const status = await ensureHosts(HOSTS_FOR.opencode);
@@ -26,45 +26,36 @@ async function opencode(c: RealHostCase, s: FakeModelServer, prompt: string): Pr
 
 const write = (id: string, filePath: string) => ({ toolCalls: [{ id, name: 'write', input: { filePath, content: `${id}\n` } }] });
 
-describeRealHost(status, 'path forms on OpenCode 1.18.33 write', HOSTS_FOR.opencode, 600_000, () => {
-  it('under files=src/** each form is judged where OpenCode writes it', async () => {
-    const c = runs.newCase('locked');
-    const outside = dirname(c.project);
-    const s = await runs.server({
-      threads: [
-        {
-          name: 'main',
-          turns: [
-            write('rel', 'src/rel.txt'),
-            write('abs', join(c.project, 'src', 'abs.txt')),
-            write('dotdot', 'src/../../dotdot.txt'),
-            write('home', '~/home.txt'),
-            write('at', '@src/at.txt'),
-            write('url', `file://${outside}/url.txt`),
-            { text: 'done' },
-          ],
-        },
-      ],
-    });
-    await opencode(c, s, '$stopline change files=src/** -- edit the sources');
-    expectRan(s, 'rel');
-    expectRan(s, 'abs');
-    expect(readFileSync(join(c.project, 'src', 'rel.txt'), 'utf8')).toBe('rel\n');
-    expect(readFileSync(join(c.project, 'src', 'abs.txt'), 'utf8')).toBe('abs\n');
-    for (const id of ['dotdot', 'home', 'at', 'url']) expectStopped(s, id, 'PATH_OUTSIDE_CONTRACT');
-    for (const p of [join(outside, 'dotdot.txt'), join(c.home, 'home.txt'), join(c.project, '~'), join(c.project, '@src'), join(outside, 'url.txt'), join(c.project, 'file:')]) {
-      expect(existsSync(p), p).toBe(false);
-    }
-  });
+const host: PathFormHost = { runs, write, launch: opencode, expectRan, expectStopped };
 
-  it('without files= ~/ and @ are plain names in the project', async () => {
-    const c = runs.newCase('open');
-    const s = await runs.server({ threads: [{ name: 'main', turns: [write('home', '~/o.txt'), write('at', '@at.txt'), { text: 'done' }] }] });
-    await opencode(c, s, '$stopline change -- edit anything');
-    expectRan(s, 'home');
-    expectRan(s, 'at');
-    expect(readFileSync(join(c.project, '~', 'o.txt'), 'utf8')).toBe('home\n');
-    expect(existsSync(join(c.home, 'o.txt'))).toBe(false);
-    expect(readFileSync(join(c.project, '@at.txt'), 'utf8')).toBe('at\n');
-  });
+describeRealHost(status, 'path forms on OpenCode 1.18.33 write', HOSTS_FOR.opencode, 600_000, () => {
+  it('under files=src/** each form is judged where OpenCode writes it', () =>
+    pathFormCase(host, 'locked', (c) => {
+      const outside = dirname(c.project);
+      return {
+        prompt: '$stopline change files=src/** -- edit the sources',
+        writes: [
+          ['rel', 'src/rel.txt'],
+          ['abs', join(c.project, 'src', 'abs.txt')],
+          ['dotdot', 'src/../../dotdot.txt'],
+          ['home', '~/home.txt'],
+          ['at', '@src/at.txt'],
+          ['url', `file://${outside}/url.txt`],
+        ],
+        landed: { rel: join(c.project, 'src', 'rel.txt'), abs: join(c.project, 'src', 'abs.txt') },
+        stopped: { PATH_OUTSIDE_CONTRACT: ['dotdot', 'home', 'at', 'url'] },
+        absent: [join(outside, 'dotdot.txt'), join(c.home, 'home.txt'), join(c.project, '~'), join(c.project, '@src'), join(outside, 'url.txt'), join(c.project, 'file:')],
+      };
+    }));
+
+  it('without files= ~/ and @ are plain names in the project', () =>
+    pathFormCase(host, 'open', (c) => ({
+      prompt: '$stopline change -- edit anything',
+      writes: [
+        ['home', '~/o.txt'],
+        ['at', '@at.txt'],
+      ],
+      landed: { home: join(c.project, '~', 'o.txt'), at: join(c.project, '@at.txt') },
+      absent: [join(c.home, 'o.txt')],
+    })));
 });

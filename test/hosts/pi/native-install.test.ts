@@ -7,9 +7,9 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { ensureHosts, HOSTS_FOR, piRuntime, runPi, startChatServer, type FakeModelScript, type PiVariant } from '../harness';
+import { ensureHosts, HOSTS_FOR, piRuntime, runPi, startChatServer, type PiVariant } from '../harness';
 import { baseEnv } from '../harness/process';
-import { doctor, hostCommand, makeCheckout, statuses } from '../shared/native-install';
+import { doctor, hostCommand, makeCheckout, statuses, writeAndTouch } from '../shared/native-install';
 import { describeRealHost, realHostRuns, requestText, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 
 const status = await ensureHosts([...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz']]);
@@ -18,20 +18,6 @@ requireArtifact('pi', 'stopline.ts');
 const runs = realHostRuns({ prefix: 'pi-native', startServer: startChatServer, describeTimings: () => null });
 const { expectStopped, expectRan } = stopAssertions({ stopped: /^STOP \//, ran: { never: 'STOP /' } });
 
-function writeAndTouch(c: RealHostCase): FakeModelScript {
-  return {
-    threads: [
-      {
-        name: 'main',
-        turns: [
-          { toolCalls: [{ id: 'call_write', name: 'write', input: { path: join(c.project, 'new.txt'), content: 'new\n' } }] },
-          { toolCalls: [{ id: 'call_bash', name: 'bash', input: { command: 'touch x' } }] },
-          { text: 'done' },
-        ],
-      },
-    ],
-  };
-}
 
 const VERSIONS: Record<PiVariant, string> = { ew: '1.6.0', mz: '0.73.1' };
 
@@ -46,7 +32,7 @@ for (const variant of ['ew', 'mz'] as const) {
     };
     const pi = (...args: string[]) => hostCommand(piRuntime(variant).node, [piRuntime(variant).cli, ...args], piEnv(), join(runDir, 'home'));
     const session = async (c: RealHostCase, prompt: string) => {
-      const s = await runs.server(writeAndTouch(c));
+      const s = await runs.server(writeAndTouch(c, 'path'));
       const r = await runPi({ variant, project: c.project, prompt, server: s, runDir });
       expect(r.code, `pi exited ${r.code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`).toBe(0);
       return s;

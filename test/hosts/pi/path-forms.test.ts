@@ -8,33 +8,19 @@
  * placed them (1.6.0 turns a file:// URL into its path, 0.73.1 keeps it as a folder named
  * `file:` in the project; the guard, not knowing the version, judged both).
  */
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ensureHosts, HOSTS_FOR, runPi, startChatServer, type FakeModelServer, type PiVariant } from '../harness';
-import { describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
-import { piJitiCache } from './jiti-cache';
+import type { FakeModelServer, PiVariant } from '../harness';
+import { describeRealHost, type RealHostCase } from '../shared/real-host';
+import { PI_VARIANTS, piSuite } from './launch';
 
-const VARIANTS: { variant: PiVariant; label: string; hosts: readonly ('pi-ew' | 'pi-mz' | 'node22')[] }[] = [
-  { variant: 'ew', label: '@earendil-works/pi-coding-agent 1.6.0', hosts: HOSTS_FOR['pi-ew'] },
-  { variant: 'mz', label: '@mariozechner/pi-coding-agent 0.73.1', hosts: HOSTS_FOR['pi-mz'] },
-];
-let extension = '';
-let sharedTmp = '';
-
-const status = await ensureHosts([...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz']]);
-
-beforeAll(() => {
-  extension = requireArtifact('pi', 'stopline.ts');
-  sharedTmp = piJitiCache();
-});
-
-const runs = realHostRuns({ prefix: 'pi-path-forms', startServer: startChatServer, describeTimings: () => null });
-const { expectStopped, expectRan } = stopAssertions({ stopped: /^STOP \//, ran: { never: 'STOP /' } });
+const VARIANTS = PI_VARIANTS;
+const suite = await piSuite('pi-path-forms');
+const { status, runs, expectStopped, expectRan } = suite;
 
 async function pi(variant: PiVariant, c: RealHostCase, s: FakeModelServer, prompt: string): Promise<void> {
-  const r = await runPi({ variant, project: c.project, prompt, server: s, extensionFile: extension, runDir: c.runDir, env: { TMPDIR: sharedTmp }, timeoutMs: 300_000 });
-  expect(r.code, `pi exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
+  await suite.pi(variant, c, s, prompt);
 }
 
 function write(id: string, path: string) {

@@ -13,54 +13,20 @@
  * every run here shares one TMPDIR (./jiti-cache.ts) so the ~800 KB bundle is transpiled once,
  * not per run (the first start after an install pays it once, the same as for a person).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureHosts, HOSTS_FOR, runPi, startChatServer, type FakeModelScript, type FakeModelServer, type PiRunResult, type PiVariant } from '../harness';
-import { describeRealHost, fakeNpmEnv, readEvidence, realHostRuns, requestText, requireArtifact, seedBrokenDataFolder, stoplineDataDir, stopAssertions, type RealHostCase } from '../shared/real-host';
+import type { FakeModelScript } from '../harness';
+import { describeRealHost, fakeNpmEnv, readEvidence, requestText, seedBrokenDataFolder, stoplineDataDir } from '../shared/real-host';
 import { summarizeTimings } from '../opencode/timings';
-import { piJitiCache } from './jiti-cache';
+import { PI_VARIANTS, piSuite } from './launch';
 
 const SCENARIO_TIMEOUT = 600_000;
-const VARIANTS: { variant: PiVariant; label: string; hosts: readonly ('pi-ew' | 'pi-mz' | 'node22')[] }[] = [
-  { variant: 'ew', label: '@earendil-works/pi-coding-agent 1.6.0', hosts: HOSTS_FOR['pi-ew'] },
-  { variant: 'mz', label: '@mariozechner/pi-coding-agent 0.73.1', hosts: HOSTS_FOR['pi-mz'] },
-];
-let extension = '';
-let sharedTmp = '';
-
-const status = await ensureHosts([...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz']]);
-
-beforeAll(() => {
-  extension = requireArtifact('pi', 'stopline.ts');
-  sharedTmp = piJitiCache();
+const VARIANTS = PI_VARIANTS;
+const { status, runs, expectStopped, expectRan, pi } = await piSuite('pi-scenarios', (file) => {
+  const summary = summarizeTimings(file, 'tool_call');
+  return summary && `[pi] stopline decisions inside Pi (both versions): ${summary}`;
 });
-
-const runs = realHostRuns({
-  prefix: 'pi-scenarios',
-  startServer: startChatServer,
-  describeTimings: (file) => {
-    const summary = summarizeTimings(file, 'tool_call');
-    return summary && `[pi] stopline decisions inside Pi (both versions): ${summary}`;
-  },
-});
-// the extension blocks with the stamp as its reason, which Pi hands the model as the result
-const { expectStopped, expectRan } = stopAssertions({ stopped: /^STOP \//, ran: { never: 'STOP /' } });
-
-async function pi(variant: PiVariant, c: RealHostCase, s: FakeModelServer, prompt: string, env: Record<string, string | undefined> = {}): Promise<PiRunResult> {
-  const r = await runPi({
-    variant,
-    project: c.project,
-    prompt,
-    server: s,
-    extensionFile: extension,
-    runDir: c.runDir,
-    env: { TMPDIR: sharedTmp, STOPLINE_TIMING_FILE: runs.timingFile, ...env },
-    timeoutMs: 300_000,
-  });
-  expect(r.code, `pi exited ${r.code}\nstdout: ${r.stdout.slice(-1000)}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
-  return r;
-}
 
 /** The model writes new.txt, reads a.txt, edits it (alpha to beta), runs `touch x`, then says `closing` (Pi takes paths relative to the project). */
 function writeReadEditTouch(closing: string): FakeModelScript {

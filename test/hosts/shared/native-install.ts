@@ -6,9 +6,9 @@
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from '../harness';
+import { repoRoot, type FakeModelScript } from '../harness';
 import { runProcess, withOverrides, type ProcessResult } from '../harness/process';
-import { DIST } from './real-host';
+import { DIST, type RealHostCase } from './real-host';
 
 /** The files at the repository root that make it installable by a host's own command. */
 export const ROOT_MANIFESTS = ['.claude-plugin/marketplace.json', '.agents/plugins/marketplace.json', 'package.json', 'README.md'] as const;
@@ -95,4 +95,23 @@ export async function doctor(host: string, env: Record<string, string>, cwd: str
 /** The status of each check of one report, by check id. */
 export function statuses(report: DoctorReport | undefined): Record<string, string> {
   return Object.fromEntries((report?.checks ?? []).map((c) => [c.id, c.status]));
+}
+
+/**
+ * The session the in-process native-install suites (OpenCode, Pi) run: the model writes new.txt
+ * in the project (absolute, in the host's `write` path field) and runs `touch x`.
+ */
+export function writeAndTouch(c: RealHostCase, pathField: 'filePath' | 'path'): FakeModelScript {
+  return {
+    threads: [
+      {
+        name: 'main',
+        turns: [
+          { toolCalls: [{ id: 'call_write', name: 'write', input: { [pathField]: join(c.project, 'new.txt'), content: 'new\n' } }] },
+          { toolCalls: [{ id: 'call_bash', name: 'bash', input: { command: 'touch x' } }] },
+          { text: 'done' },
+        ],
+      },
+    ],
+  };
 }
