@@ -4,6 +4,7 @@
  * session) and the time order of the alive rows. A log can hold 10^6 records, so nothing here
  * keeps a parsed object per record; the full line stays in its file (./files.ts).
  */
+import type { RuntimeSummary } from '../../../core/evidence/log';
 import type { RuntimeContractSummary } from '../../../core/evidence/runtime-event';
 import type { Line } from '../evidence/scan';
 import { DENY, eventIdInto, lineTime } from './record-shape';
@@ -43,20 +44,11 @@ export interface SessionInfo {
   contract: RuntimeContractSummary | null;
 }
 
-export interface Totals {
-  records: number;
-  checks: number;
-  allowed: number;
-  contexts: number;
-  asks: number;
-  denies: number;
-  after: number;
-  contractChanges: number;
-  recoveries: number;
-  sessions: number;
-  /** lines that are not valid records (torn writes, edits by hand) */
-  damaged: number;
-}
+/**
+ * The counts `stopline runtime` also reports (core/evidence/log.ts RuntimeSummary), plus the
+ * records read; `damaged`: lines that are not valid records (torn writes, edits by hand).
+ */
+export type Totals = Pick<RuntimeSummary, 'checks' | 'allowed' | 'contexts' | 'asks' | 'denies' | 'after' | 'contractChanges' | 'recoveries' | 'sessions' | 'damaged'> & { records: number };
 
 export function emptyTotals(): Totals {
   return { records: 0, checks: 0, allowed: 0, contexts: 0, asks: 0, denies: 0, after: 0, contractChanges: 0, recoveries: 0, sessions: 0, damaged: 0 };

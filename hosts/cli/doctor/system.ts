@@ -4,8 +4,9 @@
  * installer wrote into its words.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { listTree } from '../install/plan-context';
 
 export interface RunResult {
   code: number | null;
@@ -76,16 +77,6 @@ export function readText(path: string): string | null {
   } catch {
     return null;
   }
-}
-
-function listTree(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...listTree(p));
-    else out.push(p);
-  }
-  return out;
 }
 
 export type TreeState = { kind: 'current'; files: number } | { kind: 'missing'; files: string[] } | { kind: 'stale'; files: string[] } | { kind: 'no-dist' };

@@ -57,7 +57,8 @@ export function requireDist(distDir: string, rel: string, host: Host): string {
   return path;
 }
 
-function listTree(dir: string): string[] {
+/** Every file under `dir`, depth first in name order. */
+export function listTree(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir).sort()) {
     const p = join(dir, name);
