@@ -43,9 +43,9 @@ export const copilotEvents: EventEntry[] = [
   ev('userPromptSubmitted', 'prompt:submit', 'prompt.submit', false, { install: hook(), outputs: ['context'] }, "arms or changes the contract; additionalContext is appended to the prompt in a <system_reminder> (verified). A subagent's prompt (agentId set) is its task, never the person. No block form was seen, so a hook's deny here is context"),
   ev('preToolUse', 'tool:before', 'action.before', true, { install: hook(), outputs: ['context', 'block'] }, 'deny: {"permissionDecision":"deny","permissionDecisionReason":stamp} on stdout, exit 0 (the flat form; a camelCase file ignores hookSpecificOutput, so both are written). The model reads "Denied by preToolUse hook: <stamp>"'),
   ev('postToolUse', 'tool:after', 'action.after', false, { install: hook(), outputs: ['context'] }, 'evidence; additionalContext is appended to the tool result (verified). Not fired for a denied call'),
-  ev('subagentStart', 'subagent:start', 'subagent.start', false, { install: hook(), outputs: ['context'] }, "the parent's sessionId with the child's agentId"),
+  ev('subagentStart', 'subagent:start', 'subagent.start', false, { install: hook(), outputs: ['context'] }, "the parent's sessionId with the child's agentId; additionalContext reaches the sub-agent's first request (verified): the root contract"),
   ev('subagentStop', 'subagent:end', 'subagent.stop', false, { install: hook(), outputs: ['silent'] }),
-  ev('agentStop', 'turn:stop', 'turn.stop', false, { install: hook(), outputs: ['silent'] }, 'stopline never blocks a turn end'),
+  ev('agentStop', 'turn:stop', 'turn.stop', true, { install: hook(), outputs: ['block'] }, '{"decision":"block","reason"} keeps the turn going (verified); stopline itself never blocks it'),
   ev('sessionEnd', 'session:end', 'session.end', false, { install: hook(), outputs: ['silent'] }, 'cleanup; reason complete|error'),
   // mapped, not registered
   ev('postToolUseFailure', 'tool:after', 'action.after', false, { outputs: ['context'] }, "Copilot's second spelling of tool:after (the tool failed)"),
@@ -120,7 +120,7 @@ export const copilotRegistry: HostRegistry = {
   toolPatterns: [],
   deny: 'copilot-flat-deny',
   ask: 'deny',
-  context: 'additionalContext at the top of the answer (sessionStart: a user message before the prompt; userPromptSubmitted: appended to the prompt; preToolUse: a user message after the tool result; postToolUse: appended to the tool result)',
+  context: "additionalContext at the top of the answer (sessionStart: a user message before the prompt; userPromptSubmitted: appended to the prompt; preToolUse: a user message after the tool result; postToolUse: appended to the tool result; subagentStart: in the sub-agent's first request)",
   unsupported: [],
   blindSpots: [
     'A hook that crashes or whose command is not found denies every tool call (Copilot fails closed there), but bad JSON and a timeout (30 s unless set) let the tool run: stopline always answers with JSON and exit 0, its own fail closed is an explicit deny.',

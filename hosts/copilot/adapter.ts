@@ -11,7 +11,8 @@
  *   Claude's PascalCase keys reads both, so the answer carries both: it denies wherever the
  *   artifact is registered. Exit 2 would deny with a fixed text (stderr is dropped), a crash
  *   denies every call, bad JSON and a timeout let the tool run: stopline answers JSON, exit 0;
- * - context: `{"additionalContext":"<text>"}` at the top of the answer.
+ * - context: `{"additionalContext":"<text>"}` at the top of the answer;
+ * - at agentStop `{"decision":"block","reason"}` keeps the turn going (only a person's hook asks).
  * Copilot cannot ask a person in -p runs (it denies an ask), so an ask is a deny.
  */
 import type { ControlEvent, HostInfo } from '../../core/protocol';
@@ -27,8 +28,8 @@ import { classifyEvent, eventSkeleton, promptText, toolAction } from '../shared/
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
 
-/** Events whose additionalContext reaches the model (verified on 1.0.102). */
-const CONTEXT_EVENTS: ReadonlySet<string> = new Set(['sessionStart', 'userPromptSubmitted', 'preToolUse', 'postToolUse', 'postToolUseFailure']);
+/** Events whose additionalContext reaches the model (verified on 1.0.102; subagentStart's reaches the sub-agent). */
+const CONTEXT_EVENTS: ReadonlySet<string> = new Set(['sessionStart', 'userPromptSubmitted', 'preToolUse', 'postToolUse', 'postToolUseFailure', 'subagentStart']);
 
 function isObj(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -119,6 +120,11 @@ export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rend
   const extra = outcome as HostAnswer;
   if ((outcome.kind === 'deny' || outcome.kind === 'ask') && event === 'preToolUse') return deny(stampOf(outcome));
   const out: Record<string, unknown> = {};
+  if (outcome.kind === 'deny' && event === 'agentStop') {
+    // only a person's own turn:stop hook gets here (the guard never blocks a turn end): the turn goes on
+    out.decision = 'block';
+    out.reason = stampOf(outcome);
+  }
   const context: string[] = [];
   if (outcome.kind === 'context' && outcome.message && CONTEXT_EVENTS.has(event)) context.push(outcome.message);
   // a hook's deny after a tool: appended to the tool result, where the model reads it

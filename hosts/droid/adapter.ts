@@ -11,7 +11,8 @@
  *   timeout, missing command), so stopline's own fail closed is this same explicit deny;
  * - context: hookSpecificOutput.additionalContext (SessionStart, UserPromptSubmit, PostToolUse;
  *   PreToolUse context never reaches the model);
- * - a prompt block (only a person's own hook asks for it): `{"continue":false,"stopReason"}`.
+ * - a prompt block (only a person's own hook asks for it): `{"continue":false,"stopReason"}`;
+ *   at Stop `{"decision":"block","reason"}` keeps the turn going.
  * Droid does not ask a person from a hook in exec, so an ask is a deny.
  */
 import type { ControlEvent } from '../../core/protocol';
@@ -84,6 +85,10 @@ export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rend
     // a guard failure on it into context
     out.continue = false;
     out.stopReason = stampOf(outcome);
+  } else if (outcome.kind === 'deny' && event === 'Stop') {
+    // likewise only a person's turn:stop hook: the turn goes on
+    out.decision = 'block';
+    out.reason = stampOf(outcome);
   }
   const context: string[] = [];
   if (outcome.kind === 'context' && outcome.message && CONTEXT_EVENTS.has(event)) context.push(outcome.message);

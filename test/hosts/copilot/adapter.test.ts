@@ -128,8 +128,13 @@ describe('render', () => {
   it('context is the top-level additionalContext, only where Copilot hands it to the model', () => {
     expect(JSON.parse(render({ kind: 'context', message: 'ctx' }, { name: 'sessionStart' }).stdout)).toEqual({ additionalContext: 'ctx' });
     expect(JSON.parse(render({ kind: 'context', message: 'ctx' }, { name: 'userPromptSubmitted' }).stdout)).toEqual({ additionalContext: 'ctx' });
+    expect(JSON.parse(render({ kind: 'context', message: 'ctx' }, { name: 'subagentStart' }).stdout)).toEqual({ additionalContext: 'ctx' });
     expect(render({ kind: 'context', message: 'ctx' }, { name: 'agentStop' }).stdout).toBe('');
     expect(render({ kind: 'none' }, { name: 'preToolUse' }).stdout).toBe('');
+  });
+
+  it("a person's turn:stop hook that keeps the turn going: decision block at agentStop", () => {
+    expect(JSON.parse(render({ kind: 'deny', message: 'more' }, { name: 'agentStop' }).stdout)).toEqual({ decision: 'block', reason: 'more' });
   });
 
   it("a hook's deny after a tool goes back to the model as context appended to the result", () => {

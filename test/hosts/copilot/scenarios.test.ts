@@ -139,7 +139,7 @@ describeRealHost(status, 'GitHub Copilot CLI 1.0.102 with dist/copilot', HOSTS_F
       expect(s.requests.filter((r) => r.thread === 'child').length).toBeGreaterThanOrEqual(1);
     });
 
-    it("review: a `touch` inside the sub-agent is stopped (its calls carry the child's sessionId and its parent's)", async () => {
+    it("review: a `touch` inside the sub-agent is stopped (its calls carry the child's sessionId and its parent's), and the sub-agent got the contract at its start", async () => {
       const c = runs.newCase('s4-child');
       const s = await runs.server({
         threads: [
@@ -150,6 +150,9 @@ describeRealHost(status, 'GitHub Copilot CLI 1.0.102 with dist/copilot', HOSTS_F
       await copilot(c, s, '$stopline review -- inspect the project');
       expect(existsSync(join(c.project, 'child.txt'))).toBe(false);
       expectStopped(s, 'call_child_touch', 'MODE_FORBIDS_MUTATION');
+      // subagentStart's additionalContext reaches the sub-agent's first request
+      const childFirst = s.requests.find((r) => r.thread === 'child');
+      expect(requestText(childFirst?.body)).toContain('stopline contract (ARMED)');
     });
   });
 

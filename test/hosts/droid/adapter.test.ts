@@ -94,6 +94,10 @@ describe('render', () => {
     expect(JSON.parse(render({ kind: 'deny', message: stamp }, { name: 'UserPromptSubmit' }).stdout)).toEqual({ continue: false, stopReason: stamp });
   });
 
+  it("a person's turn:stop hook that keeps the turn going: decision block at Stop", () => {
+    expect(JSON.parse(render({ kind: 'deny', message: 'more' }, { name: 'Stop' }).stdout)).toEqual({ decision: 'block', reason: 'more' });
+  });
+
   it('fail closed before the event is known: exit 2 with the stamp on stderr', () => {
     expect(renderUnidentifiedDeny('x')).toEqual({ stdout: '', stderr: 'x\n', exitCode: 2 });
   });
