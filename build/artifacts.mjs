@@ -58,13 +58,14 @@ const CLI_CASES = [
 /**
  * Every hook artifact carries the shell analysis (unbash ~290 KB and core/analysis ~295 KB
  * before minification, most of the latter the program tables) and the universal hooks engine,
- * which reads the event rows of the Claude, Codex and Hermes registries for its dialects;
- * minified they are ~455-471 KB since the proven-read tables (every option of every read program
- * classified) and the host path resolvers landed. The 150 KB goal of the bench is not met
- * (docs/performance.md says why, and what a lazily evaluated shell analysis did and did not buy);
- * the budget sits a little above today's size so growth fails the build.
+ * which reads the event rows of every host registry for its dialects (Claude, Codex, Hermes,
+ * Copilot, Droid); minified they are ~473-489 KB since the Copilot and Droid dialects and tool
+ * tables landed (~15 KB: the artifacts that name tools through `REGISTRIES` carry every host's
+ * table). The 150 KB goal of the bench is not met (docs/performance.md says why, and what a
+ * lazily evaluated shell analysis did and did not buy); the budget sits a little above today's
+ * size so growth fails the build.
  */
-const HOOK_SCRIPT_BUDGET = 480 * KB;
+const HOOK_SCRIPT_BUDGET = 500 * KB;
 
 const HOOK_SESSION = { claude: 'b5a5bde6-34d6-4877-844a-a41ce38fb4f6', codex: '01a2289a-c971-7a20-a8d5-2f21938f3467' };
 
@@ -362,7 +363,8 @@ function copilotCases() {
     { name: 'an event the registry does not know: nothing printed', argv: ['somethingNew'], stdin: JSON.stringify({ sessionId: 's' }), exitCode: 0, stdout: '' },
     { name: 'no event argument and none in the payload, fail open: nothing printed', stdin: view, exitCode: 0, stdout: '', stderrIncludes: ['hook_event_name: required'] },
     { name: 'bad JSON, fail open: nothing on stdout, one stderr line', argv: ['preToolUse'], stdin: '{not json', exitCode: 0, stdout: '', stderrIncludes: ['failing open'] },
-    { name: 'bad JSON, fail closed: the deny JSON, exit 0 (Copilot drops stderr on exit 2)', argv: ['preToolUse'], stdin: '{not json', env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 0, stdoutIncludes: ['"permissionDecision":"deny"', 'GUARD_UNAVAILABLE'] },
+    // empty stdin, not bad JSON: the stamp quotes the error, and JSON.parse words it differently on each runtime
+    { name: 'empty stdin, fail closed: the deny JSON, exit 0 (Copilot drops stderr on exit 2)', argv: ['preToolUse'], stdin: '', env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 0, stdoutIncludes: ['"permissionDecision":"deny"', 'GUARD_UNAVAILABLE', 'hook input is empty'] },
     { name: 'preToolUse without a sessionId, fail closed: GUARD_UNAVAILABLE deny', argv: ['preToolUse'], stdin: JSON.stringify({ toolName: 'create', toolArgs: {} }), env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 0, stdout: JSON.stringify(deny) },
   ];
 }
@@ -576,7 +578,7 @@ export const ARTIFACTS = [
     shebang: true,
     // the CLI carries the whole guard (guard bridge, listen, doctor's probes: the same core,
     // shell analysis and adapters as a hook script, ~780 KB) plus install and the views
-    sizeBudget: 650 * KB,
+    sizeBudget: 700 * KB,
     files: [],
     install: 'node dist/stopline.mjs --help',
     cases: CLI_CASES,

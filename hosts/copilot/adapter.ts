@@ -23,13 +23,13 @@ import { hookInput } from '../../core/registry/hook-input';
 import { findToolEntry } from '../../core/registry/index';
 import { RECORDED_TREE } from '../../core/session-tree';
 import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
-import { SILENT } from '../shared/adapter';
+import { SILENT, eventEntry } from '../shared/adapter';
 import { classifyEvent, eventSkeleton, promptText, toolAction } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
 
-/** Events whose additionalContext reaches the model (verified on 1.0.102; subagentStart's reaches the sub-agent). */
-const CONTEXT_EVENTS: ReadonlySet<string> = new Set(['sessionStart', 'userPromptSubmitted', 'preToolUse', 'postToolUse', 'postToolUseFailure', 'subagentStart']);
+/** Events whose additionalContext reaches the model: the rows whose outputs list context (subagentStart's reaches the sub-agent). */
+const CONTEXT_EVENTS: ReadonlySet<string> = new Set(copilotRegistry.events.filter((e) => e.outputs.includes('context')).map((e) => e.native));
 
 function isObj(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -116,21 +116,21 @@ function deny(reason: string): Rendered {
 }
 
 export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rendered {
-  const event = native.name;
+  const control = eventEntry(copilotRegistry, native.name)?.control;
   const extra = outcome as HostAnswer;
-  if ((outcome.kind === 'deny' || outcome.kind === 'ask') && event === 'preToolUse') return deny(stampOf(outcome));
+  if ((outcome.kind === 'deny' || outcome.kind === 'ask') && control === 'action.before') return deny(stampOf(outcome));
   const out: Record<string, unknown> = {};
-  if (outcome.kind === 'deny' && event === 'agentStop') {
+  if (outcome.kind === 'deny' && control === 'turn.stop') {
     // only a person's own turn:stop hook gets here (the guard never blocks a turn end): the turn goes on
     out.decision = 'block';
     out.reason = stampOf(outcome);
   }
   const context: string[] = [];
-  if (outcome.kind === 'context' && outcome.message && CONTEXT_EVENTS.has(event)) context.push(outcome.message);
+  if (outcome.kind === 'context' && outcome.message && CONTEXT_EVENTS.has(native.name)) context.push(outcome.message);
   // a hook's deny after a tool: appended to the tool result, where the model reads it
-  if (extra.feedback && (event === 'postToolUse' || event === 'postToolUseFailure')) context.push(extra.feedback);
+  if (extra.feedback && control === 'action.after') context.push(extra.feedback);
   if (context.length) out.additionalContext = context.join('\n\n');
-  if (extra.allow === true && event === 'preToolUse' && outcome.kind !== 'deny') out.permissionDecision = 'allow';
+  if (extra.allow === true && control === 'action.before' && outcome.kind !== 'deny') out.permissionDecision = 'allow';
   return Object.keys(out).length ? json(out) : SILENT;
 }
 

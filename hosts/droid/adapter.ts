@@ -23,13 +23,13 @@ import { hookInput } from '../../core/registry/hook-input';
 import { findToolEntry } from '../../core/registry/index';
 import { RECORDED_TREE } from '../../core/session-tree';
 import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
-import { SILENT } from '../shared/adapter';
+import { SILENT, eventEntry } from '../shared/adapter';
 import { classifyEvent, commonHostInfo, eventSkeleton, promptText, toolAction } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
 
-/** Events whose additionalContext reaches the model (PreToolUse's does not: verified). */
-const CONTEXT_EVENTS: ReadonlySet<string> = new Set(['SessionStart', 'UserPromptSubmit', 'PostToolUse']);
+/** Events whose additionalContext reaches the model: the rows whose outputs list context (PreToolUse's does not: verified). */
+const CONTEXT_EVENTS: ReadonlySet<string> = new Set(droidRegistry.events.filter((e) => e.outputs.includes('context')).map((e) => e.native));
 
 function nonEmpty(v: string | undefined): string | undefined {
   return v && v.trim() !== '' ? v : undefined;
@@ -75,17 +75,18 @@ function json(value: unknown): Rendered {
 
 export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rendered {
   const event = native.name;
+  const control = eventEntry(droidRegistry, event)?.control;
   const extra = outcome as HostAnswer;
-  if ((outcome.kind === 'deny' || outcome.kind === 'ask') && event === 'PreToolUse') {
-    return json({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: stampOf(outcome) } });
+  if ((outcome.kind === 'deny' || outcome.kind === 'ask') && control === 'action.before') {
+    return json({ hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: stampOf(outcome) } });
   }
   const out: Record<string, unknown> = {};
-  if (outcome.kind === 'deny' && event === 'UserPromptSubmit') {
+  if (outcome.kind === 'deny' && control === 'prompt.submit') {
     // only a person's own hook gets here: the guard never denies a prompt, and the runner turns
     // a guard failure on it into context
     out.continue = false;
     out.stopReason = stampOf(outcome);
-  } else if (outcome.kind === 'deny' && event === 'Stop') {
+  } else if (outcome.kind === 'deny' && control === 'turn.stop') {
     // likewise only a person's turn:stop hook: the turn goes on
     out.decision = 'block';
     out.reason = stampOf(outcome);
@@ -93,9 +94,9 @@ export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rend
   const context: string[] = [];
   if (outcome.kind === 'context' && outcome.message && CONTEXT_EVENTS.has(event)) context.push(outcome.message);
   // a hook's deny after a tool: the model reads PostToolUse context right after the result
-  if (extra.feedback && event === 'PostToolUse') context.push(extra.feedback);
+  if (extra.feedback && control === 'action.after') context.push(extra.feedback);
   if (context.length) out.hookSpecificOutput = { hookEventName: event, additionalContext: context.join('\n\n') };
-  if (extra.allow === true && event === 'PreToolUse' && outcome.kind !== 'deny') out.hookSpecificOutput = { hookEventName: event, permissionDecision: 'allow' };
+  if (extra.allow === true && control === 'action.before' && outcome.kind !== 'deny') out.hookSpecificOutput = { hookEventName: event, permissionDecision: 'allow' };
   return Object.keys(out).length ? json(out) : SILENT;
 }
 

