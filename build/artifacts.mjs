@@ -58,13 +58,14 @@ const CLI_CASES = [
 /**
  * Every hook artifact carries the shell analysis (unbash ~290 KB and core/analysis ~295 KB
  * before minification, most of the latter the program tables) and the universal hooks engine,
- * which reads the event rows of the Claude, Codex and Hermes registries for its dialects;
- * minified they are ~455-471 KB since the proven-read tables (every option of every read program
- * classified) and the host path resolvers landed. The 150 KB goal of the bench is not met
- * (docs/performance.md says why, and what a lazily evaluated shell analysis did and did not buy);
- * the budget sits a little above today's size so growth fails the build.
+ * which reads the event rows of every host registry for its dialects (Claude, Codex, Hermes,
+ * Copilot, Droid); minified they are ~473-489 KB since the Copilot and Droid dialects and tool
+ * tables landed (~15 KB: the artifacts that name tools through `REGISTRIES` carry every host's
+ * table). The 150 KB goal of the bench is not met (docs/performance.md says why, and what a
+ * lazily evaluated shell analysis did and did not buy); the budget sits a little above today's
+ * size so growth fails the build.
  */
-const HOOK_SCRIPT_BUDGET = 480 * KB;
+const HOOK_SCRIPT_BUDGET = 500 * KB;
 
 const HOOK_SESSION = { claude: 'b5a5bde6-34d6-4877-844a-a41ce38fb4f6', codex: '01a2289a-c971-7a20-a8d5-2f21938f3467' };
 
@@ -334,6 +335,105 @@ function piDemo() {
   };
 }
 
+// ---- GitHub Copilot CLI and Factory Droid hook scripts ----
+
+const COPILOT_SESSION = '529b80b7-32f6-4b4d-a670-cb240be88a44';
+const DROID_SESSION = '81963849-9f52-44d8-8913-b07de852c3ea';
+
+/** The GUARD_UNAVAILABLE stamp a command artifact answers for a tool payload without a session id. */
+const NO_SESSION_STAMP =
+  'STOP / CONTROL\nstopline could not check this action and is configured to fail closed: HookInputError: session_id: required, missing or empty\n' +
+  'Reason: GUARD_UNAVAILABLE (C)\nState: UNKNOWN\n' +
+  'Next: Tell the person stopline is unavailable; they can fix it (see `$stopline status`) or set STOPLINE_FAIL_OPEN=1 to let actions through.';
+
+/** Copilot's camelCase payloads name no event: each case passes it as the argument, as the hook file does. */
+function copilotPrompt(prompt) {
+  return { sessionId: COPILOT_SESSION, timestamp: 1796158964675, cwd: '/home/dev/project', prompt };
+}
+
+/** @returns {CommandCase[]} */
+function copilotCases() {
+  const armed = 'stopline contract (ARMED): mode=review level=guard | files=unbounded | deps=ask | hash=deny | agents=0/allow';
+  const view = fixtureText('copilot', 'preToolUse-view.json');
+  const deny = { permissionDecision: 'deny', permissionDecisionReason: NO_SESSION_STAMP, hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: NO_SESSION_STAMP } };
+  return [
+    { name: 'sessionStart: the observing context', argv: ['sessionStart'], stdin: fixtureText('copilot', 'sessionStart-new.json'), exitCode: 0, stdout: JSON.stringify({ additionalContext: OBSERVING_CONTEXT }) },
+    { name: 'userPromptSubmitted $stopline review: armed', argv: ['userPromptSubmitted'], stdin: JSON.stringify(copilotPrompt('$stopline review -- look at a.txt')), exitCode: 0, stdoutIncludes: [`{"additionalContext":"${armed}`] },
+    { name: 'preToolUse view under review: allowed, nothing printed', argv: ['preToolUse'], stdin: view, exitCode: 0, stdout: '' },
+    { name: 'an event the registry does not know: nothing printed', argv: ['somethingNew'], stdin: JSON.stringify({ sessionId: 's' }), exitCode: 0, stdout: '' },
+    { name: 'no event argument and none in the payload, fail open: nothing printed', stdin: view, exitCode: 0, stdout: '', stderrIncludes: ['hook_event_name: required'] },
+    { name: 'bad JSON, fail open: nothing on stdout, one stderr line', argv: ['preToolUse'], stdin: '{not json', exitCode: 0, stdout: '', stderrIncludes: ['failing open'] },
+    // empty stdin, not bad JSON: the stamp quotes the error, and JSON.parse words it differently on each runtime
+    { name: 'empty stdin, fail closed: the deny JSON, exit 0 (Copilot drops stderr on exit 2)', argv: ['preToolUse'], stdin: '', env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 0, stdoutIncludes: ['"permissionDecision":"deny"', 'GUARD_UNAVAILABLE', 'hook input is empty'] },
+    { name: 'preToolUse without a sessionId, fail closed: GUARD_UNAVAILABLE deny', argv: ['preToolUse'], stdin: JSON.stringify({ toolName: 'create', toolArgs: {} }), env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 0, stdout: JSON.stringify(deny) },
+  ];
+}
+
+/** @returns {CommandCase[]} */
+function droidCases() {
+  const armed = 'stopline contract (ARMED): mode=review level=guard | files=unbounded | deps=ask | hash=deny | agents=0/allow';
+  const prompt = { session_id: DROID_SESSION, transcript_path: '/home/dev/.factory/sessions/-home-dev-project/s.jsonl', cwd: '/home/dev/project', permission_mode: 'auto-low', hook_event_name: 'UserPromptSubmit', message_id: 'm1', prompt: '$stopline review -- look at a.txt', has_images: false };
+  const deny = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: NO_SESSION_STAMP } };
+  return [
+    { name: 'SessionStart: the observing context', stdin: fixtureText('droid', 'SessionStart-startup.json'), exitCode: 0, stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: OBSERVING_CONTEXT } }) },
+    { name: 'UserPromptSubmit $stopline review: armed', stdin: JSON.stringify(prompt), exitCode: 0, stdoutIncludes: ['"hookEventName":"UserPromptSubmit"', armed] },
+    { name: 'PreToolUse Read under review: allowed, nothing printed', stdin: fixtureText('droid', 'PreToolUse-Read.json'), exitCode: 0, stdout: '' },
+    { name: 'an event the registry does not know: nothing printed', stdin: JSON.stringify({ hook_event_name: 'SomethingNew', session_id: 's' }), exitCode: 0, stdout: '' },
+    { name: 'bad JSON, fail open: nothing on stdout, one stderr line', stdin: '{not json', exitCode: 0, stdout: '', stderrIncludes: ['failing open'] },
+    { name: 'bad JSON, fail closed: exit 2 with the stamp on stderr', stdin: '{not json', env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 2, stdout: '', stderrIncludes: ['GUARD_UNAVAILABLE'] },
+    { name: 'PreToolUse without a session id, fail closed: GUARD_UNAVAILABLE deny (an explicit deny: Droid lets every failed hook through)', stdin: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Create', tool_input: {} }), env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 0, stdout: JSON.stringify(deny) },
+  ];
+}
+
+/** The lines a demo step shows for a Copilot or Droid hook answer. */
+function copilotDroidAnswerLines(r) {
+  if (r.exitCode === 0 && r.stdout.trim() === '') return ['(nothing printed, exit 0): the host runs the tool'];
+  let out;
+  try {
+    out = JSON.parse(r.stdout);
+  } catch {
+    return [`exit ${r.exitCode}`, ...r.stdout.split('\n'), ...r.stderr.split('\n')];
+  }
+  const hso = out.hookSpecificOutput ?? {};
+  const decision = out.permissionDecision ?? hso.permissionDecision;
+  const reason = out.permissionDecisionReason ?? hso.permissionDecisionReason;
+  const context = out.additionalContext ?? hso.additionalContext;
+  if (decision) return [`permissionDecision: ${decision} (exit ${r.exitCode})`, ...String(reason ?? '').split('\n').map((l) => `  ${l}`)];
+  if (context) return [`context for the model: ${String(context).split('\n')[0]}`];
+  return [JSON.stringify(out)];
+}
+
+/** @returns {import('./types').DemoSpec} */
+function copilotDemo() {
+  const write = 'test/fixtures/copilot/preToolUse-create.json';
+  return {
+    pathMap: { '/home/dev/project': '{{project}}', '/home/dev': '{{home}}' },
+    env: { COPILOT_PROJECT_DIR: '{{project}}' },
+    steps: [
+      { say: 'the person arms the contract: $stopline review -- look at a.txt', argv: ['userPromptSubmitted'], payload: copilotPrompt('$stopline review -- look at a.txt'), render: copilotDroidAnswerLines },
+      { say: 'the model calls create on created.txt: blocked', argv: ['preToolUse'], payloadFile: write, render: copilotDroidAnswerLines },
+      { say: 'the person allows it: $stopline change files=created.txt -- write it', argv: ['userPromptSubmitted'], payload: copilotPrompt('$stopline change files=created.txt -- write it'), render: copilotDroidAnswerLines },
+      { say: 'the same create call now runs', argv: ['preToolUse'], payloadFile: write, render: copilotDroidAnswerLines },
+    ],
+  };
+}
+
+/** @returns {import('./types').DemoSpec} */
+function droidDemo() {
+  const write = 'test/fixtures/droid/PreToolUse-Create.json';
+  const prompt = (text) => ({ session_id: DROID_SESSION, transcript_path: '/home/dev/.factory/sessions/-home-dev-project/s.jsonl', cwd: '/home/dev/project', permission_mode: 'auto-low', hook_event_name: 'UserPromptSubmit', message_id: 'm1', prompt: text, has_images: false });
+  return {
+    pathMap: { '/home/dev/project': '{{project}}', '/home/dev': '{{home}}' },
+    env: { FACTORY_PROJECT_DIR: '{{project}}' },
+    steps: [
+      { say: 'the person arms the contract: $stopline review -- look at a.txt', payload: prompt('$stopline review -- look at a.txt'), render: copilotDroidAnswerLines },
+      { say: 'the model calls Create on created.txt: blocked', payloadFile: write, render: copilotDroidAnswerLines },
+      { say: 'the person allows it: $stopline change files=created.txt -- write it', payload: prompt('$stopline change files=created.txt -- write it'), render: copilotDroidAnswerLines },
+      { say: 'the same Create call now runs', payloadFile: write, render: copilotDroidAnswerLines },
+    ],
+  };
+}
+
 /** @type {Artifact[]} */
 export const ARTIFACTS = [
   {
@@ -433,6 +533,42 @@ export const ARTIFACTS = [
     demo: piDemo(),
   },
   {
+    id: 'copilot',
+    title: 'GitHub Copilot CLI plugin folder (hook script + hooks.json)',
+    entry: 'hosts/copilot/main.ts',
+    output: 'copilot/stopline.mjs',
+    format: 'es',
+    kind: 'command',
+    shebang: true,
+    sizeBudget: HOOK_SCRIPT_BUDGET,
+    files: [
+      // a Copilot plugin: plugin.json beside hooks.json; the commands find the script through COPILOT_PLUGIN_ROOT
+      { to: 'plugin.json', generate: copilotPluginJson },
+      { to: 'hooks.json', generate: () => GENERATED['hosts/copilot/hooks.json']() },
+    ],
+    install: 'copilot plugin marketplace add ./stopline, then copilot plugin install stopline@stopline (or stopline install copilot)',
+    cases: copilotCases(),
+    demo: copilotDemo(),
+  },
+  {
+    id: 'droid',
+    title: 'Factory Droid plugin folder (hook script + hooks/hooks.json)',
+    entry: 'hosts/droid/main.ts',
+    output: 'droid/stopline.mjs',
+    format: 'es',
+    kind: 'command',
+    shebang: true,
+    sizeBudget: HOOK_SCRIPT_BUDGET,
+    files: [
+      // a Droid plugin: .factory-plugin/plugin.json and hooks/hooks.json, whose commands name ${DROID_PLUGIN_ROOT}
+      { to: '.factory-plugin/plugin.json', generate: droidPluginJson },
+      { to: 'hooks/hooks.json', generate: () => GENERATED['hosts/droid/hooks.json']() },
+    ],
+    install: 'droid plugin marketplace add ./stopline, then droid plugin install stopline@stopline (or stopline install droid)',
+    cases: droidCases(),
+    demo: droidDemo(),
+  },
+  {
     id: 'cli',
     title: 'stopline CLI',
     entry: 'hosts/cli/main.ts',
@@ -442,7 +578,7 @@ export const ARTIFACTS = [
     shebang: true,
     // the CLI carries the whole guard (guard bridge, listen, doctor's probes: the same core,
     // shell analysis and adapters as a hook script, ~780 KB) plus install and the views
-    sizeBudget: 650 * KB,
+    sizeBudget: 700 * KB,
     files: [],
     install: 'node dist/stopline.mjs --help',
     cases: CLI_CASES,
@@ -476,6 +612,24 @@ function claudePluginJson(meta) {
  */
 function codexPluginJson(meta) {
   const manifest = { name: meta.name, version: meta.version, description: meta.description, author: { name: meta.name }, license: meta.license, skills: './skills/', hooks: './hooks.json' };
+  return JSON.stringify(manifest, null, 2) + '\n';
+}
+
+/**
+ * Copilot's plugin manifest (`plugin.json` at the plugin root; the hooks.json beside it is found by name).
+ * @param {PackageMeta} meta
+ */
+function copilotPluginJson(meta) {
+  const manifest = { name: meta.name, version: meta.version, description: meta.description, author: { name: meta.name }, license: meta.license };
+  return JSON.stringify(manifest, null, 2) + '\n';
+}
+
+/**
+ * Droid's plugin manifest (`.factory-plugin/plugin.json`; hooks/hooks.json is found by name).
+ * @param {PackageMeta} meta
+ */
+function droidPluginJson(meta) {
+  const manifest = { name: meta.name, version: meta.version, description: meta.description, author: { name: meta.name }, license: meta.license };
   return JSON.stringify(manifest, null, 2) + '\n';
 }
 

@@ -4,7 +4,9 @@ export interface HookFiles {
   hermesPluginYaml(): string;
   hermesShimWithHooks(source: string): string;
   hermesPluginHooks(): string[];
+  copilotPluginHooksJson(): string;
+  droidPluginHooksJson(): string;
 }
 export declare function hookFiles(root?: string): HookFiles;
 export declare function generatedHostFiles(root?: string): Record<string, string>;
-export declare const GENERATED: Record<'hosts/claude/hooks.json' | 'hosts/codex/hooks.json' | 'hosts/hermes/plugin.yaml' | 'hosts/hermes/__init__.py', (root?: string) => string>;
+export declare const GENERATED: Record<'hosts/claude/hooks.json' | 'hosts/codex/hooks.json' | 'hosts/hermes/plugin.yaml' | 'hosts/hermes/__init__.py' | 'hosts/copilot/hooks.json' | 'hosts/droid/hooks.json', (root?: string) => string>;

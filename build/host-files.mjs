@@ -27,6 +27,8 @@ export const GENERATED = {
   'hosts/codex/hooks.json': (root = REPO_ROOT) => hookFiles(root).codexHooksJson(),
   'hosts/hermes/plugin.yaml': (root = REPO_ROOT) => hookFiles(root).hermesPluginYaml(),
   'hosts/hermes/__init__.py': (root = REPO_ROOT) => hookFiles(root).hermesShimWithHooks(readFileSync(join(root, 'hosts', 'hermes', '__init__.py'), 'utf8')),
+  'hosts/copilot/hooks.json': (root = REPO_ROOT) => hookFiles(root).copilotPluginHooksJson(),
+  'hosts/droid/hooks.json': (root = REPO_ROOT) => hookFiles(root).droidPluginHooksJson(),
 };
 
 /** The text each generated file has, keyed by its committed copy under hosts/. */

@@ -80,6 +80,11 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
     // a project settings file can switch every Claude hook off (disableAllHooks)
     add(join(inp.projectDir, '.claude', 'settings.json'), 'file', 'Claude Code project settings (hooks)');
     add(join(inp.projectDir, '.claude', 'settings.local.json'), 'file', 'Claude Code local project settings (hooks)');
+    add(join(inp.projectDir, '.github', 'hooks', 'stopline.json'), 'file', 'Copilot project hook file');
+    add(join(inp.projectDir, '.github', 'hooks', 'stopline'), 'dir', 'Copilot project hook script');
+    add(join(inp.projectDir, '.factory', 'hooks.json'), 'file', 'Droid project hooks');
+    add(join(inp.projectDir, '.factory', 'settings.json'), 'file', 'Droid project settings (hooks)');
+    add(join(inp.projectDir, '.factory', 'stopline'), 'dir', 'Droid project hook script');
   }
 
   // installed artifacts, per host
@@ -106,6 +111,20 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
   }
   const pi = envDir(env, 'PI_CODING_AGENT_DIR', home, '.pi', 'agent');
   if (pi) add(join(pi.dir, 'extensions', 'stopline.ts'), 'file', 'Pi extension', pi.from);
+  const copilot = envDir(env, 'COPILOT_HOME', home, '.copilot');
+  if (copilot) {
+    add(join(copilot.dir, 'stopline'), 'dir', 'Copilot hook script', copilot.from);
+    add(join(copilot.dir, 'hooks', 'stopline.json'), 'file', 'Copilot hook file', copilot.from);
+    // enabledPlugins (the plugin route) and hooks live here too
+    add(join(copilot.dir, 'settings.json'), 'file', 'Copilot settings (plugins, hooks)', copilot.from);
+  }
+  const factoryBase = envDir(env, 'FACTORY_HOME_OVERRIDE', home);
+  if (factoryBase) {
+    const factory = join(factoryBase.dir, '.factory');
+    add(join(factory, 'stopline'), 'dir', 'Droid hook script', factoryBase.from);
+    add(join(factory, 'hooks.json'), 'file', 'Droid hooks', factoryBase.from);
+    add(join(factory, 'settings.json'), 'file', 'Droid settings (hooks, plugins)', factoryBase.from);
+  }
   return out;
 }
 
@@ -121,7 +140,7 @@ export function selfPaths(inp: SelfPathInputs): string[] {
 }
 
 /** Every environment variable selfPathTable reads (a test keeps this list complete). */
-export const TABLE_ENV = ['HOME', 'USERPROFILE', 'STOPLINE_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'STOPLINE_CONFIG', 'CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'HERMES_HOME', 'PI_CODING_AGENT_DIR'] as const;
+export const TABLE_ENV = ['HOME', 'USERPROFILE', 'STOPLINE_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'STOPLINE_CONFIG', 'CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'HERMES_HOME', 'PI_CODING_AGENT_DIR', 'COPILOT_HOME', 'FACTORY_HOME_OVERRIDE'] as const;
 let lastPaths: { key: string; paths: string[] } | undefined;
 
 /**
@@ -138,6 +157,8 @@ export const PATH_VARS = [
   'CODEX_HOME',
   'HERMES_HOME',
   'PI_CODING_AGENT_DIR',
+  'COPILOT_HOME',
+  'FACTORY_HOME_OVERRIDE',
   'XDG_CONFIG_HOME',
   'XDG_DATA_HOME',
   'XDG_STATE_HOME',

@@ -9,6 +9,11 @@
  *   exit 2               -> deny, stderr is the reason;
  *   anything else        -> infrastructure failure (the hook's onError decides).
  *
+ * copilot (1.0.102): exit 0 + stdout per decodeCopilotOutput (not JSON: nothing); exit 2 -> deny
+ *   with Copilot's fixed text (stderr is dropped); any other exit, or a command that cannot start,
+ *   denies before a tool (Copilot fails closed there) and is a failure elsewhere.
+ * droid (0.225.2): as claude, but before a tool only hookSpecificOutput.permissionDecision counts.
+ *
  * hermes (v0.19.0 shell hooks): stdout is read whatever the exit code; `{"action":"block",
  *   "message"}` / `{"decision":"block","reason"}` deny on pre_tool_call, `{"action":
  *   "continue","message"}` keeps a pre_verify turn going, `{"context"}` adds context; exit 2
@@ -122,7 +127,74 @@ function signalError(signal: string | null | undefined): string {
   return signal ? `killed by ${signal}` : 'exited without a status';
 }
 
-export function decodeRun(dialect: Dialect, event: CanonicalEvent, raw: RawRun): Decoded {
+/**
+ * Copilot stdout (1.0.102). Under its camelCase keys only the top-level fields count:
+ * `permissionDecision` allow|deny|ask with `permissionDecisionReason`, `additionalContext`;
+ * Claude's hookSpecificOutput and `decision` are ignored there. Under Claude's PascalCase keys
+ * Copilot reads Claude's fields as well. Output that is not a JSON object lets the tool run.
+ */
+export function decodeCopilotOutput(out: string, event: CanonicalEvent, claudeKeys: boolean): HookResponse {
+  const trimmed = out.trim();
+  const r = claudeKeys ? decodeClaudeOutput(trimmed.startsWith('{') ? trimmed : '', event) : emptyResponse();
+  const obj = trimmed.startsWith('{') ? parseObject(trimmed) : undefined;
+  if (!obj) return r;
+  const pd = obj.permissionDecision;
+  if (pd === 'allow' || pd === 'deny' || pd === 'ask') {
+    r.decision = pd;
+    r.reason = text(obj.permissionDecisionReason) ?? r.reason;
+  }
+  const ctx = text(obj.additionalContext);
+  if (ctx && !r.contexts.includes(ctx)) r.contexts.push(ctx);
+  return r;
+}
+
+/**
+ * Droid stdout (0.225.2): Claude's fields, except that before a tool only
+ * hookSpecificOutput.permissionDecision decides (`decision: "block"` and a top-level
+ * permissionDecision are ignored there).
+ */
+export function decodeDroidOutput(out: string, event: CanonicalEvent): HookResponse {
+  const r = decodeClaudeOutput(out, event);
+  if (event !== 'tool:before') return r;
+  const obj = out.trim().startsWith('{') ? parseObject(out.trim()) : undefined;
+  const hso = obj?.hookSpecificOutput;
+  const pd = isRecord(hso) ? hso.permissionDecision : undefined;
+  if (pd !== 'allow' && pd !== 'deny' && pd !== 'ask') {
+    r.decision = 'none';
+    delete r.reason;
+  }
+  return r;
+}
+
+/** Copilot's own words for a hook that failed before a tool: the call is denied. */
+const COPILOT_ERRORED = 'hook errored';
+
+function copilotRun(event: CanonicalEvent, raw: Extract<RawRun, { kind: 'exit' }>, spelling: string | undefined): Decoded {
+  const code = raw.code;
+  if (code === null) return { ok: false, error: signalError(raw.signal) };
+  if (code === 0) return { ok: true, response: decodeCopilotOutput(raw.stdout, event, spelling !== undefined && /^[A-Z]/.test(spelling)), exitCode: 0 };
+  const denied = emptyResponse();
+  denied.decision = 'deny';
+  // exit 2 denies with a fixed text: Copilot drops stderr
+  if (code === 2) {
+    denied.reason = 'hook exited with code 2';
+    return { ok: true, response: denied, exitCode: 2 };
+  }
+  // a crash (or a command not found) denies the tool call; elsewhere it is a failure
+  if (event === 'tool:before') {
+    denied.reason = COPILOT_ERRORED;
+    return { ok: true, response: denied, exitCode: code, note: `exit ${code} (Copilot denies the call)` };
+  }
+  return { ok: false, error: `exit ${code}`, exitCode: code };
+}
+
+export function decodeRun(dialect: Dialect, event: CanonicalEvent, raw: RawRun, spelling?: string): Decoded {
+  if (dialect === 'copilot' && event === 'tool:before' && raw.kind === 'spawn-error') {
+    const denied = emptyResponse();
+    denied.decision = 'deny';
+    denied.reason = COPILOT_ERRORED;
+    return { ok: true, response: denied, note: `spawn failed: ${raw.message} (Copilot denies the call)` };
+  }
   switch (raw.kind) {
     case 'timeout':
       return { ok: false, error: `timed out after ${raw.afterMs} ms` };
@@ -152,7 +224,8 @@ export function decodeRun(dialect: Dialect, event: CanonicalEvent, raw: RawRun):
     // Hermes logs a non-zero exit and still uses the output
     return code === 0 ? { ok: true, response: r, exitCode: code } : { ok: true, response: r, exitCode: code, note: `exit ${code}` };
   }
-  if (code === 0) return { ok: true, response: decodeClaudeOutput(raw.stdout, event), exitCode: 0 };
+  if (dialect === 'copilot') return copilotRun(event, raw, spelling);
+  if (code === 0) return { ok: true, response: dialect === 'droid' ? decodeDroidOutput(raw.stdout, event) : decodeClaudeOutput(raw.stdout, event), exitCode: 0 };
   if (code === 2) {
     const r = emptyResponse();
     r.decision = 'deny';

@@ -10,6 +10,8 @@ import { CANONICAL_EVENTS, isCanonicalEvent, type CanonicalEvent } from '../cano
 import { claudeEvents } from '../registry/claude';
 import { codexEvents } from '../registry/codex';
 import { hermesEvents } from '../registry/hermes';
+import { COPILOT_CLAUDE_SPELLINGS, copilotEvents } from '../registry/copilot';
+import { droidEvents } from '../registry/droid';
 import type { EventEntry } from '../registry/types';
 import type { Dialect } from './types';
 
@@ -20,7 +22,29 @@ export const DIALECT_EVENTS: Readonly<Record<Exclude<Dialect, 'native'>, readonl
   claude: claudeEvents,
   codex: codexEvents,
   hermes: hermesEvents,
+  copilot: copilotEvents,
+  droid: droidEvents,
 };
+
+/**
+ * Copilot reads Claude's PascalCase keys too (core/registry/copilot.ts): each is the spelling of
+ * the camelCase row it stands for.
+ */
+const copilotAliasRows: readonly EventEntry[] = Object.entries(COPILOT_CLAUDE_SPELLINGS).flatMap(([alias, native]) => {
+  const row = copilotEvents.find((e) => e.native === native);
+  return row ? [{ ...row, native: alias }] : [];
+});
+
+/** The spellings a dialect's files may use: its registry rows, plus Copilot's PascalCase keys. */
+const SPELLING_ROWS: Readonly<Record<Exclude<Dialect, 'native'>, readonly EventEntry[]>> = {
+  ...DIALECT_EVENTS,
+  copilot: [...copilotEvents, ...copilotAliasRows],
+};
+
+/** Whether a Copilot event key is one of Claude's PascalCase spellings (nested groups, snake_case payload). */
+export function isCopilotClaudeSpelling(spelling: string): boolean {
+  return Object.prototype.hasOwnProperty.call(COPILOT_CLAUDE_SPELLINGS, spelling);
+}
 
 function tableOf(events: readonly EventEntry[]): EventTable {
   return Object.fromEntries(events.flatMap((e) => (e.canonical ? [[e.native, e.canonical] as const] : [])));
@@ -37,12 +61,16 @@ const TABLES: Readonly<Record<Dialect, EventTable>> = {
   claude: tableOf(claudeEvents),
   codex: tableOf(codexEvents),
   hermes: tableOf(hermesEvents),
+  copilot: tableOf(SPELLING_ROWS.copilot),
+  droid: tableOf(droidEvents),
 };
 const OTHERS: Readonly<Record<Dialect, readonly string[]>> = {
   native: [],
   claude: othersOf(claudeEvents),
   codex: othersOf(codexEvents),
   hermes: othersOf(hermesEvents),
+  copilot: othersOf(SPELLING_ROWS.copilot),
+  droid: othersOf(droidEvents),
 };
 
 export const DIALECT_LABEL: Readonly<Record<Dialect, string>> = {
@@ -50,6 +78,8 @@ export const DIALECT_LABEL: Readonly<Record<Dialect, string>> = {
   claude: 'Claude Code',
   codex: 'Codex',
   hermes: 'Hermes',
+  copilot: 'Copilot',
+  droid: 'Droid',
 };
 
 export type SpellingLookup =
@@ -77,7 +107,8 @@ export function spellingsOf(dialect: Dialect, event: CanonicalEvent): string[] {
  */
 export function resolveEventName(name: string, preferDialect?: Dialect): { event: CanonicalEvent; dialect: Dialect } | null {
   if (isCanonicalEvent(name)) return { event: name, dialect: 'native' };
-  const order: Dialect[] = preferDialect ? [preferDialect, 'claude', 'codex', 'hermes'] : ['claude', 'codex', 'hermes'];
+  const hosts: Dialect[] = ['claude', 'codex', 'hermes', 'copilot', 'droid'];
+  const order: Dialect[] = preferDialect ? [preferDialect, ...hosts] : hosts;
   for (const d of order) {
     const hit = lookupSpelling(d, name);
     if (hit.kind === 'canonical') return { event: hit.event, dialect: d };
@@ -93,7 +124,7 @@ export function suggestCanonical(name: string): CanonicalEvent | null {
 /** The registry row a dialect's hooks for `event` are registered under (its first spelling). */
 function rowFor(dialect: Exclude<Dialect, 'native'>, event: CanonicalEvent): EventEntry | undefined {
   const name = spellingsOf(dialect, event)[0];
-  return DIALECT_EVENTS[dialect].find((e) => e.native === name);
+  return SPELLING_ROWS[dialect].find((e) => e.native === name);
 }
 
 /**
@@ -108,7 +139,7 @@ export function defaultTimeoutSec(dialect: Dialect, event: CanonicalEvent): numb
 }
 
 /** A host's timeout for an event it has no row for (every dialect event has one today). */
-const HOST_DEFAULT_TIMEOUT_SEC: Readonly<Record<Exclude<Dialect, 'native'>, number>> = { claude: 600, codex: 600, hermes: 60 };
+const HOST_DEFAULT_TIMEOUT_SEC: Readonly<Record<Exclude<Dialect, 'native'>, number>> = { claude: 600, codex: 600, hermes: 60, copilot: 30, droid: 60 };
 
 /** Host-imposed bounds on a configured timeout (seconds), or null when none. */
 export function timeoutBoundsSec(dialect: Dialect, event: CanonicalEvent): { min: number; max: number } | null {

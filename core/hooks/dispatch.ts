@@ -9,6 +9,7 @@
  *
  * With no hooks for the event it returns at once and does no other work.
  */
+import { resolve as resolvePath } from 'node:path';
 import { CANONICAL } from '../canonical';
 import { decodeRun, emptyResponse, type Decoded, type RawRun } from './decode';
 import { spellingsOf } from './dialects';
@@ -52,15 +53,31 @@ export function matcherSubjects(input: DispatchInput): string[] {
   return out;
 }
 
-/** Claude's PostToolUse / PostToolUseFailure are mutually exclusive; everything else always applies. */
+const FAILURE_SPELLING = /Failure$/;
+
+/**
+ * Claude's PostToolUse / PostToolUseFailure (and Copilot's postToolUse / postToolUseFailure,
+ * in either spelling) are mutually exclusive; everything else always applies. Whether the
+ * tool failed comes from the host's own spelling when it is one of this dialect's, else from
+ * `toolFailed`; when neither says, every group runs.
+ */
 function spellingApplies(group: HookGroup, input: DispatchInput): boolean {
+  if (group.event !== 'tool:after') return true;
   const spellings = spellingsOf(group.dialect, group.event);
   if (spellings.length < 2) return true;
-  if (input.dialectEventName !== undefined && spellings.includes(input.dialectEventName)) return group.spelling === input.dialectEventName;
-  if (input.toolFailed !== undefined && group.dialect === 'claude' && group.event === 'tool:after') {
-    return (group.spelling === 'PostToolUseFailure') === input.toolFailed;
-  }
-  return true;
+  let failed: boolean | undefined;
+  if (input.dialectEventName !== undefined && spellings.includes(input.dialectEventName)) failed = FAILURE_SPELLING.test(input.dialectEventName);
+  else if (input.toolFailed !== undefined) failed = input.toolFailed;
+  return failed === undefined || FAILURE_SPELLING.test(group.spelling) === failed;
+}
+
+/** The shell command of a tool call, for Droid's `commandRegex`. */
+function commandOf(input: DispatchInput): string | undefined {
+  const fromCanonical = input.canonicalInput?.command;
+  if (typeof fromCanonical === 'string') return fromCanonical;
+  const raw = input.rawInput;
+  const cmd = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>).command : undefined;
+  return typeof cmd === 'string' ? cmd : undefined;
 }
 
 export interface SelectedHook {
@@ -78,6 +95,10 @@ export function selectHooks(config: HooksConfig, input: DispatchInput, skipDiale
     if (skipDialects?.includes(group.dialect)) continue;
     if (!spellingApplies(group, input)) continue;
     if (!group.matcher.test(subjects)) continue;
+    if (group.commandRegex) {
+      const command = commandOf(input);
+      if (command === undefined || !group.commandRegex.test(command)) continue;
+    }
     for (const handler of group.hooks) {
       const what = handler.type === 'command' ? `${handler.command}\u0000${(handler.args ?? []).join('\u0000')}` : handler.url;
       const key = `${group.dialect}\u0000${group.spelling}\u0000${handler.type}\u0000${what}`;
@@ -89,13 +110,31 @@ export function selectHooks(config: HooksConfig, input: DispatchInput, skipDiale
   return out;
 }
 
-function hookEnv(base: Readonly<Record<string, string | undefined>>, input: DispatchInput, extra?: Record<string, string>): Record<string, string> {
+function hookEnv(base: Readonly<Record<string, string | undefined>>, input: DispatchInput, extra?: Record<string, string>, fromPayload?: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(base)) if (typeof v === 'string') env[k] = v;
+  if (fromPayload) Object.assign(env, fromPayload);
   if (extra) Object.assign(env, extra);
   // a host that already exports it (Claude Code) keeps its value
   if (!env.CLAUDE_PROJECT_DIR) env.CLAUDE_PROJECT_DIR = input.projectDir ?? input.cwd;
   return env;
+}
+
+/**
+ * Droid hands a hook every top-level string, number and boolean field of its payload as an
+ * environment variable too (`tool_name`, `session_id`, `cwd`, ...; observed on 0.225.2).
+ */
+function payloadVars(body: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  try {
+    const v: unknown = JSON.parse(body);
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      for (const [k, x] of Object.entries(v)) if (typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') out[k] = String(x);
+    }
+  } catch {
+    // the payload is always JSON; nothing to add otherwise
+  }
+  return out;
 }
 
 function outcomeOf(r: HookResponse): RunOutcome {
@@ -161,8 +200,8 @@ export async function dispatchHooks(config: HooksConfig, input: DispatchInput, o
               command: handler.command,
               ...(handler.args ? { args: handler.args } : {}),
               shell: handler.shell,
-              cwd: input.cwd,
-              env: hookEnv(baseEnv, input, handler.env),
+              cwd: handler.cwd !== undefined ? resolvePath(input.projectDir ?? input.cwd, handler.cwd) : input.cwd,
+              env: hookEnv(baseEnv, input, handler.env, group.dialect === 'droid' ? payloadVars(body) : undefined),
               stdin: body + '\n',
               timeoutMs: handler.timeoutMs,
               ...(opts.signal ? { signal: opts.signal } : {}),
@@ -179,7 +218,7 @@ export async function dispatchHooks(config: HooksConfig, input: DispatchInput, o
     } catch (err) {
       raw = { kind: 'spawn-error', message: err instanceof Error ? err.message : String(err) };
     }
-    const decoded = decodeRun(group.dialect, group.event, raw);
+    const decoded = decodeRun(group.dialect, group.event, raw, group.spelling);
     const durationMs = Math.max(0, now() - started);
     const run: HookRun = { hookId: handler.id, dialect: group.dialect, durationMs, outcome: 'none' };
     if (decoded.exitCode !== undefined) run.exitCode = decoded.exitCode;

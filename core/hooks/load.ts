@@ -4,7 +4,7 @@
  * `import`, read in place and never rewritten. Pure apart
  * from the injected `readFile`, so tests pass a map of fixture texts.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { BoundedCache, statPath, stillValid } from '../config/file-stamp';
 import type { StatAnswer } from '../config/file-stamp';
@@ -29,15 +29,29 @@ export interface LoadOptions {
    * ['claude']): their default files are not imported, so no hook runs twice.
    */
   skipDialects?: readonly Dialect[];
+  /** the names in a folder, or undefined when it cannot be listed (Copilot's hooks folder); default: none */
+  listDir?: (dir: string) => string[] | undefined;
 }
 
-export const IMPORT_NAMES = ['claude', 'codex', 'hermes'] as const;
+export const IMPORT_NAMES = ['claude', 'codex', 'hermes', 'copilot', 'droid'] as const;
 type ImportName = (typeof IMPORT_NAMES)[number];
 
 interface HostFile {
   path: string;
   dialect: Dialect;
   scope: string;
+  /** Droid's hooks.json is the event map itself; every other file keeps its hooks under `hooks` */
+  bareMap?: boolean;
+}
+
+/** Copilot's user folder: `$COPILOT_HOME`, else `~/.copilot`. */
+export function copilotHome(env: LoadOptions['env'], home: string): string {
+  return env.COPILOT_HOME || join(home, '.copilot');
+}
+
+/** Droid's user folder: `$FACTORY_HOME_OVERRIDE/.factory`, else `~/.factory`. */
+export function factoryHome(env: LoadOptions['env'], home: string): string {
+  return join(env.FACTORY_HOME_OVERRIDE || home, '.factory');
 }
 
 /**
@@ -53,8 +67,12 @@ export function defaultConfigPaths(env: LoadOptions['env'], home: string, cwd: s
   return { user, project: join(cwd, PROJECT_DIR, CONFIG_FILE) };
 }
 
-/** The files one named import reads, in the order their groups append. */
-export function hostFilesFor(name: ImportName, env: LoadOptions['env'], home: string, cwd: string): HostFile[] {
+/**
+ * The files one named import reads, in the order their groups append. Copilot reads every
+ * `*.json` of its hooks folder (`listDir`; a project's .github/hooks is left out: Copilot runs it
+ * only in a folder the person trusted), Droid the user and project `.factory` folders.
+ */
+export function hostFilesFor(name: ImportName, env: LoadOptions['env'], home: string, cwd: string, listDir?: LoadOptions['listDir']): HostFile[] {
   switch (name) {
     case 'claude': {
       const userDir = env.CLAUDE_CONFIG_DIR || join(home, '.claude');
@@ -68,6 +86,21 @@ export function hostFilesFor(name: ImportName, env: LoadOptions['env'], home: st
       return [{ path: join(env.CODEX_HOME || join(home, '.codex'), 'hooks.json'), dialect: 'codex', scope: 'codex.user' }];
     case 'hermes':
       return [{ path: join(env.HERMES_HOME || join(home, '.hermes'), 'config.yaml'), dialect: 'hermes', scope: 'hermes.user' }];
+    case 'copilot': {
+      const dir = join(copilotHome(env, home), 'hooks');
+      const files = (listDir?.(dir) ?? []).filter((n) => n.endsWith('.json')).sort();
+      return [
+        ...files.map((n) => ({ path: join(dir, n), dialect: 'copilot' as const, scope: `copilot.user.${n.replace(/\.json$/, '')}` })),
+        { path: join(copilotHome(env, home), 'settings.json'), dialect: 'copilot', scope: 'copilot.settings' },
+      ];
+    }
+    case 'droid': {
+      const folder = (dir: string, scope: string): HostFile[] => [
+        { path: join(dir, 'hooks.json'), dialect: 'droid', scope: `droid.${scope}`, bareMap: true },
+        { path: join(dir, 'settings.json'), dialect: 'droid', scope: `droid.${scope}-settings` },
+      ];
+      return [...folder(factoryHome(env, home), 'user'), ...folder(join(cwd, '.factory'), 'project')];
+    }
   }
 }
 
@@ -178,7 +211,7 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
   // 2. resolve imports to host files (deduplicated, own-host dialects skipped)
   const skippedFiles = new Set<string>();
   for (const name of IMPORT_NAMES) {
-    if (skip.has(name)) for (const f of hostFilesFor(name, opts.env, opts.home, opts.cwd)) skippedFiles.add(resolve(f.path));
+    if (skip.has(name)) for (const f of hostFilesFor(name, opts.env, opts.home, opts.cwd, opts.listDir)) skippedFiles.add(resolve(f.path));
   }
   const hostFiles: HostFile[] = [];
   let explicitCount = 0;
@@ -186,7 +219,7 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
     const at = ['import', index];
     if (typeof entry === 'string' && (IMPORT_NAMES as readonly string[]).includes(entry)) {
       if (skip.has(entry as Dialect)) continue;
-      hostFiles.push(...hostFilesFor(entry as ImportName, opts.env, opts.home, opts.cwd));
+      hostFiles.push(...hostFilesFor(entry as ImportName, opts.env, opts.home, opts.cwd, opts.listDir));
       continue;
     }
     let rawPath: unknown;
@@ -197,18 +230,18 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
       dialect = entry.dialect;
     }
     if (typeof rawPath !== 'string' || rawPath === '') {
-      report(ctx, 'error', at, `import entry must be "claude", "codex", "hermes", a file path or {"path", "dialect"}; found ${JSON.stringify(entry)}`);
+      report(ctx, 'error', at, `import entry must be "claude", "codex", "hermes", "copilot", "droid", a file path or {"path", "dialect"}; found ${JSON.stringify(entry)}`);
       continue;
     }
     if (typeof entry === 'string' && !/[/\\.]/.test(rawPath)) {
-      report(ctx, 'error', at, `unknown import "${rawPath}" (expected "claude", "codex", "hermes" or a file path)`);
+      report(ctx, 'error', at, `unknown import "${rawPath}" (expected "claude", "codex", "hermes", "copilot", "droid" or a file path)`);
       continue;
     }
     const expanded = rawPath === '~' || rawPath.startsWith('~/') ? join(opts.home, rawPath.slice(1)) : rawPath;
     const path = isAbsolute(expanded) ? expanded : resolve(dirname(from), expanded);
     const d = dialect === undefined ? dialectFromFileName(path) : dialect;
-    if (d !== 'claude' && d !== 'codex' && d !== 'hermes' && d !== 'native') {
-      report(ctx, 'error', at, dialect === undefined ? `cannot tell the dialect of "${rawPath}" from its name; write {"path": "${rawPath}", "dialect": "claude" | "codex" | "hermes"}` : `unknown dialect ${JSON.stringify(dialect)} (expected "claude", "codex", "hermes" or "native")`);
+    if (d !== 'claude' && d !== 'codex' && d !== 'hermes' && d !== 'copilot' && d !== 'droid' && d !== 'native') {
+      report(ctx, 'error', at, dialect === undefined ? `cannot tell the dialect of "${rawPath}" from its name; write {"path": "${rawPath}", "dialect": "claude" | "codex" | "hermes" | "copilot" | "droid"}` : `unknown dialect ${JSON.stringify(dialect)} (expected "claude", "codex", "hermes", "copilot", "droid" or "native")`);
       continue;
     }
     if (skippedFiles.has(resolve(path)) || skip.has(d)) continue;
@@ -217,6 +250,7 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
   }
 
   // 3. read host files in place; Claude's disableAllHooks: the last file that sets it decides
+  const droidFolders: { dir: string; bareMap: boolean; groups: HookGroup[] }[] = [];
   const claudeGroups: HookGroup[] = [];
   let claudeDisabledBy: string | null = null;
   for (const f of hostFiles) {
@@ -232,7 +266,15 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
       report(ctx, 'error', [], `${f.dialect === 'hermes' ? 'config.yaml' : 'the file'} must hold an object at the top; file skipped`);
       continue;
     }
-    const parsed = parseHooksSection(ctx, root.hooks, ['hooks']);
+    // a host's own switch that turns the whole file off: Copilot's disableAllHooks inside a hook
+    // file, Droid's hooksDisabled
+    const off = f.dialect === 'copilot' ? root.disableAllHooks === true : f.dialect === 'droid' ? root.hooksDisabled === true : false;
+    if (off) {
+      diagnostics.push({ level: 'warning', file: f.path, message: `${f.dialect === 'copilot' ? 'disableAllHooks' : 'hooksDisabled'} is true; this file's hooks are not imported` });
+      continue;
+    }
+    const parsed = f.bareMap ? parseHooksSection(ctx, root, []) : parseHooksSection(ctx, root.hooks, ['hooks']);
+    if (f.dialect === 'droid') droidFolders.push({ dir: dirname(f.path), bareMap: f.bareMap === true, groups: parsed });
     if (f.dialect === 'claude') {
       if (root.disableAllHooks === true) claudeDisabledBy = f.path;
       else if (root.disableAllHooks === false) claudeDisabledBy = null;
@@ -246,7 +288,16 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
     for (let k = groups.length - 1; k >= 0; k--) if (drop.has(groups[k]!)) groups.splice(k, 1);
   }
 
-  return buildConfig(groups.filter((g) => !skip.has(g.dialect)), diagnostics, sources);
+  // Droid: within one folder, an event in hooks.json replaces the same event of settings.json
+  const overridden = new Set<HookGroup>();
+  for (const settings of droidFolders.filter((x) => !x.bareMap)) {
+    const hooksFile = droidFolders.find((x) => x.bareMap && x.dir === settings.dir);
+    if (!hooksFile) continue;
+    const replaced = new Set(hooksFile.groups.map((g) => g.spelling));
+    for (const g of settings.groups) if (replaced.has(g.spelling)) overridden.add(g);
+  }
+
+  return buildConfig(groups.filter((g) => !skip.has(g.dialect) && !overridden.has(g)), diagnostics, sources);
 }
 
 export function buildConfig(groups: HookGroup[], diagnostics: Diagnostic[] = [], sources: string[] = []): HooksConfig {
@@ -268,7 +319,18 @@ export const EMPTY_CONFIG: HooksConfig = Object.freeze({ groups: [], byEvent: {}
  */
 interface CachedLoad {
   consulted: { path: string; answer: StatAnswer }[];
+  /** folders whose names were listed (Copilot's hooks folder), with what they held */
+  listed: { dir: string; names: string | null }[];
   config: HooksConfig;
+}
+
+/** The names in a folder, sorted, or undefined when it cannot be listed. */
+export function nodeListDir(dir: string): string[] | undefined {
+  try {
+    return readdirSync(dir).sort();
+  } catch {
+    return undefined;
+  }
 }
 const loads = new BoundedCache<CachedLoad>(32);
 
@@ -295,6 +357,8 @@ function cacheKey(cwd: string, home: string, env: LoadOptions['env'], projectCon
     env.CLAUDE_CONFIG_DIR ?? '',
     env.CODEX_HOME ?? '',
     env.HERMES_HOME ?? '',
+    env.COPILOT_HOME ?? '',
+    env.FACTORY_HOME_OVERRIDE ?? '',
     extra.userConfigPath ?? '',
     (extra.skipDialects ?? []).join(','),
   ].join('\0');
@@ -315,15 +379,22 @@ export function loadHooksConfigFromSystem(cwd: string, extra: Partial<LoadOption
 
   const key = cacheKey(cwd, home, env, projectConfigPath, extra);
   const cached = loads.get(key);
-  if (cached && cached.consulted.every((c) => sameAnswer(c.answer, statPath(c.path)))) return cached.config;
+  const listing = (dir: string): string | null => nodeListDir(dir)?.join('\0') ?? null;
+  if (cached && cached.consulted.every((c) => sameAnswer(c.answer, statPath(c.path))) && cached.listed.every((l) => listing(l.dir) === l.names)) return cached.config;
 
   // stat before read: a write between the two shows up as a changed stamp on the next call
   const consulted: CachedLoad['consulted'] = [];
+  const listed: CachedLoad['listed'] = [];
   const readFile = (path: string): string | undefined => {
     consulted.push({ path, answer: statPath(path) });
     return nodeReadFile(path);
   };
-  const config = loadHooksConfig({ ...extra, env, home, cwd, projectConfigPath, readFile });
-  loads.set(key, { consulted, config });
+  const listDir = (dir: string): string[] | undefined => {
+    const names = nodeListDir(dir);
+    listed.push({ dir, names: names?.join('\0') ?? null });
+    return names;
+  };
+  const config = loadHooksConfig({ ...extra, env, home, cwd, projectConfigPath, readFile, listDir: extra.listDir ?? listDir });
+  loads.set(key, { consulted, listed, config });
   return config;
 }

@@ -6,6 +6,8 @@
  * - codex: a pattern of only `[A-Za-z0-9_|]` is an exact, case-sensitive name list split
  *   on `|`; anything else is an unanchored regex (Codex 0.171.0, verified).
  * - hermes: a regex that must match the whole tool name (`re.fullmatch`).
+ * - copilot, droid: a regex on the whole tool name, case-sensitive (Copilot's documented rule;
+ *   Droid: `Execute`, `Create|Execute` matched its Execute, `execute` and `Bash` did not).
  *
  * Missing, empty or `*` match everything. A regex that does not compile never matches
  * (the loader reports it), so a typo can never widen a hook to every tool.
@@ -42,6 +44,8 @@ export function compileMatcher(dialect: Dialect, pattern: string | undefined): C
     case 'codex':
       return CODEX_NAME_LIST.test(pattern) ? names(pattern) : regex(pattern, false);
     case 'hermes':
+    case 'copilot':
+    case 'droid':
       return regex(pattern, true);
   }
 }

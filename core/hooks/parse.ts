@@ -4,7 +4,7 @@
  * here throws on bad input.
  */
 import { CANONICAL, type CanonicalEvent } from '../canonical';
-import { DIALECT_LABEL, defaultTimeoutSec, lookupSpelling, suggestCanonical, timeoutBoundsSec } from './dialects';
+import { DIALECT_LABEL, defaultTimeoutSec, isCopilotClaudeSpelling, lookupSpelling, suggestCanonical, timeoutBoundsSec } from './dialects';
 import { locate, type JsonPath, type LocatedDocument } from './jsonc';
 import { MATCH_ALL, compileMatcher } from './matcher';
 import type { CommandHandler, Diagnostic, Dialect, HookGroup, HookHandler, HttpHandler, OnError } from './types';
@@ -52,6 +52,7 @@ export function parseHooksSection(ctx: ParseContext, value: unknown, path: JsonP
   for (const [spelling, list] of Object.entries(value)) {
     const evPath = [...path, spelling];
     if (spelling.startsWith('$')) continue; // Codex `$comment` and similar annotations
+    if (ctx.dialect === 'droid' && DROID_FILE_SWITCHES.has(spelling)) continue; // switches beside the events in hooks.json
     const hit = lookupSpelling(ctx.dialect, spelling);
     if (hit.kind !== 'canonical') {
       if (ctx.dialect === 'native') {
@@ -72,7 +73,9 @@ export function parseHooksSection(ctx: ParseContext, value: unknown, path: JsonP
       const group =
         ctx.dialect === 'hermes'
           ? parseHermesEntry(ctx, hit.event, spelling, entry, [...evPath, gi], gi)
-          : parseGroup(ctx, hit.event, spelling, entry, [...evPath, gi], gi);
+          : ctx.dialect === 'copilot' && !isCopilotClaudeSpelling(spelling)
+            ? parseCopilotEntry(ctx, hit.event, spelling, entry, [...evPath, gi], gi)
+            : parseGroup(ctx, hit.event, spelling, entry, [...evPath, gi], gi);
       if (group) groups.push(group);
     });
   }
@@ -110,6 +113,8 @@ function parseGroup(ctx: ParseContext, event: CanonicalEvent, spelling: string, 
   }
   const matcher = groupMatcher(ctx, event, entry.matcher, [...path, 'matcher']);
   if (!matcher) return null;
+  const commandRegex = ctx.dialect === 'droid' ? droidCommandRegex(ctx, entry.commandRegex, [...path, 'commandRegex']) : undefined;
+  if (commandRegex === null) return null;
   const list = entry.hooks;
   if (!Array.isArray(list)) {
     report(ctx, 'error', [...path, 'hooks'], `"hooks" must be a list of handlers, found ${kindOf(list)}; group skipped`);
@@ -124,7 +129,51 @@ function parseGroup(ctx: ParseContext, event: CanonicalEvent, spelling: string, 
     if (list.length === 0) report(ctx, 'warning', [...path, 'hooks'], 'hook group has no handlers');
     return null;
   }
-  return { dialect: ctx.dialect, source: ctx.file, event, spelling, matcher, hooks };
+  return { dialect: ctx.dialect, source: ctx.file, event, spelling, matcher, ...(commandRegex ? { commandRegex } : {}), hooks };
+}
+
+/** Keys of a Droid hooks.json that sit beside the events and are not events. */
+const DROID_FILE_SWITCHES: ReadonlySet<string> = new Set(['hooksDisabled', 'preserveRiskLevel', 'showHookOutput']);
+
+/** Droid's `commandRegex` (a filter on the shell command); undefined = none, null = drop the group. */
+function droidCommandRegex(ctx: ParseContext, raw: unknown, path: JsonPath): RegExp | undefined | null {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  if (typeof raw !== 'string') {
+    report(ctx, 'error', path, `commandRegex must be a string, found ${kindOf(raw)}; group skipped`);
+    return null;
+  }
+  try {
+    return new RegExp(raw);
+  } catch (err) {
+    report(ctx, 'error', path, `invalid commandRegex "${raw}": ${err instanceof Error ? err.message : String(err)}; this group never runs`);
+    return null;
+  }
+}
+
+/**
+ * A Copilot entry under a camelCase key: one flat handler `{type?, bash | command | exec + args,
+ * timeoutSec | timeout, cwd?, env?, matcher?}` (http: url, headers, allowedEnvVars), read as the
+ * one-handler group it is. `powershell` alone runs only on Windows.
+ */
+function parseCopilotEntry(ctx: ParseContext, event: CanonicalEvent, spelling: string, entry: unknown, path: JsonPath, gi: number): HookGroup | null {
+  if (!isRecord(entry)) {
+    report(ctx, 'error', path, `a Copilot hook entry must be an object with "bash" or "command", found ${kindOf(entry)}; skipped`);
+    return null;
+  }
+  const matcher = groupMatcher(ctx, event, entry.matcher, [...path, 'matcher']);
+  if (!matcher) return null;
+  const shellText = entry.bash ?? entry.command;
+  if (shellText === undefined && entry.exec === undefined && typeof entry.powershell === 'string' && (entry.type ?? 'command') === 'command') {
+    report(ctx, 'warning', [...path, 'powershell'], 'a "powershell" hook runs only on Windows; skipped');
+    return null;
+  }
+  const normal: Record<string, unknown> = { ...entry, timeout: entry.timeoutSec ?? entry.timeout };
+  if (entry.exec !== undefined && shellText === undefined) {
+    normal.command = entry.exec;
+    normal.args = entry.args ?? [];
+  } else normal.command = shellText;
+  const handler = parseHandler(ctx, event, normal, path, `${ctx.scope}:${spelling}:${gi}:0`);
+  return handler ? { dialect: 'copilot', source: ctx.file, event, spelling, matcher, hooks: [handler] } : null;
 }
 
 function parseTimeout(ctx: ParseContext, event: CanonicalEvent, raw: unknown, path: JsonPath): number | null {
@@ -161,7 +210,8 @@ function parseOnError(ctx: ParseContext, h: Record<string, unknown>, path: JsonP
     report(ctx, 'error', [...path, 'onFailure'], `onFailure must be "continue" or "block", found ${JSON.stringify(v)}; hook skipped`);
     return null;
   }
-  if (ctx.dialect === 'codex') return 'warn';
+  // Codex, Copilot and Droid have no such field (Copilot's own failure rules are in decode.ts)
+  if (ctx.dialect === 'codex' || ctx.dialect === 'copilot' || ctx.dialect === 'droid') return 'warn';
   const v = h.onError;
   if (v === undefined || v === null) return 'warn';
   if (v === 'warn' || v === 'block' || v === 'ignore') return v;
@@ -224,7 +274,8 @@ function parseHandler(ctx: ParseContext, event: CanonicalEvent, h: unknown, path
     report(ctx, 'error', [...path, 'command'], `command hook needs a non-empty "command" string, found ${JSON.stringify(command)}; skipped`);
     return null;
   }
-  let shell: CommandHandler['shell'] = ctx.dialect === 'codex' ? 'bash' : 'sh';
+  // Codex runs `/bin/bash -c`, Copilot `/bin/bash --norc --noprofile -c`, Droid `sh -c`
+  let shell: CommandHandler['shell'] = ctx.dialect === 'codex' || ctx.dialect === 'copilot' ? 'bash' : 'sh';
   if (ctx.dialect === 'claude' && h.shell !== undefined) {
     if (h.shell === 'bash') shell = 'bash';
     else {
@@ -233,17 +284,24 @@ function parseHandler(ctx: ParseContext, event: CanonicalEvent, h: unknown, path
     }
   }
   const handler: CommandHandler = { id, type: 'command', command, shell, timeoutMs, onError };
-  if (ctx.dialect === 'claude' && h.args !== undefined) {
+  if ((ctx.dialect === 'claude' || ctx.dialect === 'copilot') && h.args !== undefined) {
     if (!Array.isArray(h.args) || !h.args.every((a) => typeof a === 'string')) {
       report(ctx, 'error', [...path, 'args'], 'args must be a list of strings; hook skipped');
       return null;
     }
     handler.args = h.args as string[];
   }
-  if (ctx.dialect === 'native') {
+  if (ctx.dialect === 'native' || ctx.dialect === 'copilot') {
     const env = parseStringMap(ctx, h.env, [...path, 'env'], 'env');
     if (env === null) return null;
     if (env) handler.env = env;
+  }
+  if (ctx.dialect === 'copilot' && h.cwd !== undefined) {
+    if (typeof h.cwd !== 'string' || h.cwd === '') {
+      report(ctx, 'error', [...path, 'cwd'], 'cwd must be a folder name relative to the project; hook skipped');
+      return null;
+    }
+    handler.cwd = h.cwd;
   }
   return handler;
 }

@@ -2,7 +2,9 @@
  * The stdin JSON a hook receives, in its dialect's shape. Claude and Codex hooks get the
  * Claude contract (the host's real tool name in `tool_name`, the tool input with Claude's
  * field names merged over the raw input); Hermes shell hooks get Hermes's
- * `{hook_event_name, tool_name, tool_input, session_id, cwd, extra}`; stopline's own hooks
+ * `{hook_event_name, tool_name, tool_input, session_id, cwd, extra}`; Copilot hooks under its
+ * camelCase keys get Copilot's camelCase payload (under Claude's keys, Claude's), Droid hooks
+ * Claude's (Droid's own payload is Claude-shaped); stopline's own hooks
  * get the Claude shape with canonical event names plus `host` and `canonical_tool_name`.
  */
 import type { Dialect, DispatchInput } from './types';
@@ -96,8 +98,50 @@ function hermesShape(input: DispatchInput, spelling: string): Payload {
   };
 }
 
+/**
+ * Copilot's camelCase payload (1.0.102 captures): `{sessionId, timestamp (epoch ms), cwd, ...}`
+ * with `toolName` / `toolArgs` (`toolResult` after), `prompt`, `source`, `reason`, and a
+ * sub-agent's `agentId` / `agentType`. The event is not named in it: Copilot's own hook files
+ * name it in the key the hook is listed under.
+ */
+function copilotShape(input: DispatchInput): Payload {
+  const p: Payload = { sessionId: input.sessionId, timestamp: Date.now(), cwd: input.cwd };
+  switch (input.event) {
+    case 'tool:before':
+    case 'tool:after':
+      p.toolName = input.toolName ?? '';
+      p.toolArgs = presentedToolInput(input) ?? {};
+      if (input.event === 'tool:after') p.toolResult = input.toolResponse ?? null;
+      break;
+    case 'prompt:submit':
+      p.prompt = input.prompt ?? '';
+      break;
+    case 'session:start':
+      p.source = input.source ?? 'new';
+      break;
+    case 'session:end':
+      p.reason = input.reason ?? 'complete';
+      break;
+    case 'turn:stop':
+      p.stopReason = 'end_turn';
+      p.stop_hook_active = input.stopHookActive ?? false;
+      break;
+    case 'notice':
+      p.message = input.message ?? '';
+      break;
+    default:
+      break;
+  }
+  if (input.transcriptPath !== undefined && (input.event === 'turn:stop' || input.event === 'subagent:start' || input.event === 'subagent:end')) p.transcriptPath = input.transcriptPath;
+  if (input.agentId !== undefined) p.agentId = input.agentId;
+  if (input.agentType !== undefined) p.agentType = input.agentType;
+  return p;
+}
+
 export function buildPayload(dialect: Dialect, spelling: string, input: DispatchInput): Payload {
   if (dialect === 'hermes') return hermesShape(input, spelling);
+  // Copilot's camelCase keys get its own payload; its PascalCase keys get Claude's
+  if (dialect === 'copilot' && !/^[A-Z]/.test(spelling)) return copilotShape(input);
   const p = claudeShape(input, spelling);
   if (dialect === 'native') {
     p.host = input.hostFamily;

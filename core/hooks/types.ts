@@ -6,8 +6,8 @@
 import type { CanonicalEvent } from '../canonical';
 
 /** Where a hook group was written. Each dialect keeps its own payload, matcher and response rules. */
-export type Dialect = 'native' | 'claude' | 'codex' | 'hermes';
-export const DIALECTS: readonly Dialect[] = ['native', 'claude', 'codex', 'hermes'];
+export type Dialect = 'native' | 'claude' | 'codex' | 'hermes' | 'copilot' | 'droid';
+export const DIALECTS: readonly Dialect[] = ['native', 'claude', 'codex', 'hermes', 'copilot', 'droid'];
 
 export type OnError = 'warn' | 'block' | 'ignore';
 
@@ -45,6 +45,8 @@ export interface CommandHandler extends HandlerBase {
   command: string;
   /** exec form (Claude `args`): run `command` with these arguments, no shell */
   args?: string[];
+  /** Copilot `cwd`: the folder the hook runs in, relative to the project (default: the event cwd) */
+  cwd?: string;
   /** which POSIX shell runs `command` */
   shell: 'sh' | 'bash';
   env?: Record<string, string>;
@@ -68,6 +70,8 @@ export interface HookGroup {
   /** the event name as written in the file (`PreToolUse`, `pre_tool_call`, `tool:before`) */
   spelling: string;
   matcher: CompiledMatcher;
+  /** Droid `commandRegex`: the group runs only for a call whose shell command matches */
+  commandRegex?: RegExp;
   hooks: HookHandler[];
 }
 

@@ -5,6 +5,8 @@ import { codexRegistry } from './codex';
 import { hermesRegistry } from './hermes';
 import { opencodeRegistry } from './opencode';
 import { piRegistry } from './pi';
+import { copilotRegistry } from './copilot';
+import { droidRegistry } from './droid';
 import type { HostRegistry, ToolEntry } from './types';
 
 export type RegistryFamily = Exclude<HostFamily, 'guard'>;
@@ -15,6 +17,8 @@ export const REGISTRIES: Readonly<Record<RegistryFamily, HostRegistry>> = {
   opencode: opencodeRegistry,
   hermes: hermesRegistry,
   pi: piRegistry,
+  copilot: copilotRegistry,
+  droid: droidRegistry,
 };
 
 /**

@@ -151,7 +151,9 @@ export type DenyForm =
   | 'opencode-throw' // throw new Error(stamp)
   | 'pi-block' // return { block: true, reason }
   | 'hermes-block' // return {"action":"block","message"}
-  | 'guard-exit2'; // stopline guard: exit 2, stamp on stderr
+  | 'guard-exit2' // stopline guard: exit 2, stamp on stderr
+  | 'copilot-flat-deny' // {"permissionDecision":"deny","permissionDecisionReason"} at the top (plus the hso form) exit 0
+  | 'droid-hso-deny'; // {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",...}} exit 0
 
 export interface HostRegistry {
   family: HostFamily;

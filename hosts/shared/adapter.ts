@@ -73,6 +73,12 @@ export interface CommandHookAdapter {
    * never closed) and the fail mode is closed.
    */
   renderUnidentifiedDeny(message: string): Rendered;
+  /**
+   * For a host whose payload does not name its event (Copilot's camelCase hooks: the hook file
+   * passes the name as an argument): the payload with `hook_event_name` set. Absent: the
+   * payload names it.
+   */
+  nameEvent?(payload: HookPayload): HookPayload;
   /** absent: the artifact runs the guard only */
   userHooks?: UserHooksSupport;
   /** how the core learns where the event's session sits (default: the event says it) */

@@ -121,7 +121,8 @@ export async function answerHook(adapter: CommandHookAdapter, text: string, ctx:
   const core = ctx.core ?? REAL_CORE;
   let native: NativeEvent | null = null;
   try {
-    const payload = parseHookPayload(text);
+    const parsed = parseHookPayload(text);
+    const payload = adapter.nameEvent ? adapter.nameEvent(parsed) : parsed;
     const name = payload.hook_event_name;
     if (typeof name !== 'string' || name === '') throw new HookInputError('hook_event_name: required, missing or empty');
     native = { name };

@@ -22,6 +22,10 @@ describe('one version number', () => {
     const found: Record<string, string | undefined> = {
       '.claude-plugin/marketplace.json': json(join(REPO_ROOT, '.claude-plugin', 'marketplace.json')).plugins[0].version,
       '.agents/plugins/marketplace.json': json(join(REPO_ROOT, '.agents', 'plugins', 'marketplace.json')).plugins[0].version,
+      '.github/plugin/marketplace.json': json(join(REPO_ROOT, '.github', 'plugin', 'marketplace.json')).plugins[0].version,
+      '.factory-plugin/marketplace.json': json(join(REPO_ROOT, '.factory-plugin', 'marketplace.json')).plugins[0].version,
+      'dist/copilot/plugin.json': json(join(dist, 'copilot', 'plugin.json')).version,
+      'dist/droid/.factory-plugin/plugin.json': json(join(dist, 'droid', '.factory-plugin', 'plugin.json')).version,
       'dist/claude/.claude-plugin/plugin.json': json(join(dist, 'claude', '.claude-plugin', 'plugin.json')).version,
       'dist/codex/.codex-plugin/plugin.json': json(join(dist, 'codex', '.codex-plugin', 'plugin.json')).version,
       'dist/hermes/stopline/plugin.yaml': /^version:\s*"?([^"\n]+)"?$/m.exec(readFileSync(join(dist, 'hermes', 'stopline', 'plugin.yaml'), 'utf8'))?.[1],
@@ -39,6 +43,9 @@ describe('one version number', () => {
     expect(claude.plugins.map((p: { name: string; source: string }) => [p.name, p.source])).toEqual([[pkg.name, './dist/claude']]);
     expect(codex.plugins.map((p: { name: string; source: { path: string } }) => [p.name, p.source.path])).toEqual([[pkg.name, './dist/codex']]);
     expect(json(join(dist, 'codex', '.codex-plugin', 'plugin.json'))).toMatchObject({ name: pkg.name, skills: './skills/', hooks: './hooks.json' });
+    // Copilot reads .github/plugin/marketplace.json before .claude-plugin's, Droid .factory-plugin's: each finds its own folder
+    expect(json(join(REPO_ROOT, '.github', 'plugin', 'marketplace.json')).plugins.map((p: { name: string; source: string }) => [p.name, p.source])).toEqual([[pkg.name, './dist/copilot']]);
+    expect(json(join(REPO_ROOT, '.factory-plugin', 'marketplace.json')).plugins.map((p: { name: string; source: string }) => [p.name, p.source])).toEqual([[pkg.name, './dist/droid']]);
   });
 });
 

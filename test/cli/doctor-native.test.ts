@@ -2,7 +2,8 @@
  * `stopline doctor` and installs made with a host's own command, laid out as the real hosts lay
  * them out (test/hosts/<host>/native-install.test.ts shows the hosts writing exactly these
  * files): Claude Code's installed_plugins.json + enabledPlugins, Codex's [plugins."…"] table +
- * plugin cache, an OpenCode "plugin" entry, a Pi packages entry. A native install alone is
+ * plugin cache, an OpenCode "plugin" entry, a Pi packages entry, Copilot's directory marketplace +
+ * enabledPlugins, Droid's plugin cache + enabledPlugins. A native install alone is
  * installed, not a missing `stopline install`; a disabled or untrusted one fails with the host's
  * fix; both routes at once warn. Probes run the artifacts in dist/ (npm run build).
  */
@@ -51,7 +52,47 @@ function claudePlugin(p: ReturnType<typeof person>, enabled: boolean): void {
   writeFileSync(join(p.home, '.claude', 'settings.json'), JSON.stringify({ enabledPlugins: { 'stopline@stopline': enabled } }));
 }
 
+/** Copilot: a directory marketplace (a clone with .github/plugin/marketplace.json) and the plugin enabled; loaded live from it. */
+function copilotPlugin(p: ReturnType<typeof person>, enabled: boolean): void {
+  const clone = join(p.root, 'stopline');
+  mkdirSync(join(clone, '.github', 'plugin'), { recursive: true });
+  writeFileSync(join(clone, '.github', 'plugin', 'marketplace.json'), JSON.stringify({ name: 'stopline', owner: { name: 'stopline' }, plugins: [{ name: 'stopline', source: './dist/copilot' }] }));
+  cpSync(join(DIST, 'copilot'), join(clone, 'dist', 'copilot'), { recursive: true });
+  mkdirSync(join(p.home, '.copilot'), { recursive: true });
+  writeFileSync(join(p.home, '.copilot', 'settings.json'), JSON.stringify({ extraKnownMarketplaces: { stopline: { source: { source: 'directory', path: clone } } }, enabledPlugins: { 'stopline@stopline': enabled } }));
+}
+
+/** Droid: the plugin copied into its cache (`<marketplace>-<hash>/<plugin>-<hash>/<commit>/`) and enabled. */
+function droidPlugin(p: ReturnType<typeof person>, enabled: boolean): void {
+  const dir = join(p.home, '.factory', 'plugins', 'cache', 'stopline-9c782cdf79d6', 'stopline-9c782cdf79d6', '3f1c0de');
+  cpSync(join(DIST, 'droid'), dir, { recursive: true });
+  writeFileSync(join(p.home, '.factory', 'settings.json'), JSON.stringify({ enabledPlugins: { 'stopline@stopline': enabled } }));
+}
+
 describe('stopline doctor and native installs', { timeout: 120_000 }, () => {
+  it('Copilot: a plugin enabled from a directory marketplace is installed, current, enabled and denies the probe; an uninstalled one (left at false) is not reported', async () => {
+    const p = person();
+    copilotPlugin(p, true);
+    let doc = await doctor(p, 'copilot');
+    const c = byId(doc, 'native stopline@stopline');
+    expect([c.installed?.status, c.artifact?.status, c['would-run']?.status, c.enforcement?.status]).toEqual(['pass', 'pass', 'pass', 'pass']);
+    expect(doc.ok).toBe(true);
+    copilotPlugin(p, false);
+    doc = await doctor(p, 'copilot');
+    expect(doc.reports.filter((r) => r.host === 'copilot').map((r) => r.scope)).not.toContain('native stopline@stopline');
+  });
+
+  it('Droid: a plugin in its cache and enabled passes; turned off it fails with the fix', async () => {
+    const p = person();
+    droidPlugin(p, true);
+    let doc = await doctor(p, 'droid');
+    const c = byId(doc, 'native stopline@stopline');
+    expect([c.installed?.status, c.artifact?.status, c['would-run']?.status, c.enforcement?.status]).toEqual(['pass', 'pass', 'pass', 'pass']);
+    droidPlugin(p, false);
+    doc = await doctor(p, 'droid');
+    expect(byId(doc, 'native stopline@stopline')['would-run']).toMatchObject({ status: 'fail' });
+  });
+
   it('Claude Code: a plugin install alone is installed, current, enabled and denies the probe; no "missing" stopline-install report', async () => {
     const p = person();
     claudePlugin(p, true);

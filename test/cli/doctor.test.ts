@@ -65,6 +65,8 @@ beforeAll(async () => {
   fakeHost(bin, 'opencode', '1.18.33');
   fakeHost(bin, 'hermes', 'Hermes Agent v0.19.0');
   fakeHost(bin, 'pi', '1.6.0');
+  fakeHost(bin, 'copilot', 'GitHub Copilot CLI 1.0.102.');
+  fakeHost(bin, 'droid', '0.225.2');
   env = {
     HOME: home,
     XDG_CONFIG_HOME: join(home, '.config'),
@@ -84,7 +86,7 @@ describe('stopline doctor after install all', () => {
     expect(failed(doc)).toEqual([]);
     expect(code).toBe(0);
     expect(doc.ok).toBe(true);
-    for (const host of ['claude', 'codex', 'opencode', 'hermes', 'pi']) {
+    for (const host of ['claude', 'codex', 'opencode', 'hermes', 'pi', 'copilot', 'droid']) {
       const probe = checkOf(doc, host, 'enforcement');
       expect(probe?.status, `${host}: ${probe?.detail}`).toBe('pass');
       expect(probe?.detail).toContain('MODE_FORBIDS_MUTATION');
@@ -238,12 +240,58 @@ describe('stopline doctor goes red, with the fix', () => {
   });
 });
 
+describe('stopline doctor goes red on Copilot and Droid, with the fix', () => {
+  it('a Copilot handler that does not pass its event (the payload names none): not registered', SLOW, async () => {
+    const file = join(home, '.copilot', 'hooks', 'stopline.json');
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, original.replace(/ preToolUse"/, '"'));
+    let r = await doctor('copilot');
+    expect(r.code).toBe(1);
+    expect(checkOf(r.doc, 'copilot', 'registered')).toMatchObject({ status: 'fail', fix: 'stopline install copilot' });
+    expect(checkOf(r.doc, 'copilot', 'registered')!.detail).toContain('for preToolUse');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(original), disableAllHooks: true }));
+    r = await doctor('copilot');
+    expect(checkOf(r.doc, 'copilot', 'would-run')).toMatchObject({ status: 'fail' });
+    expect(checkOf(r.doc, 'copilot', 'would-run')!.detail).toContain('"disableAllHooks": true');
+    writeFileSync(file, original);
+    expect((await doctor('copilot')).code).toBe(0);
+  });
+
+  it("Droid: stopline's PreToolUse in settings.json while hooks.json lists PreToolUse (it replaces settings.json's); hooksDisabled", SLOW, async () => {
+    const hooksFile = join(home, '.factory', 'hooks.json');
+    const settingsFile = join(home, '.factory', 'settings.json');
+    const original = readFileSync(hooksFile, 'utf8');
+    const map = JSON.parse(original) as Record<string, unknown[]>;
+    writeFileSync(settingsFile, JSON.stringify({ hooks: { PreToolUse: map.PreToolUse } }));
+    writeFileSync(hooksFile, JSON.stringify({ ...map, PreToolUse: [{ hooks: [{ type: 'command', command: 'true' }] }] }));
+    let r = await doctor('droid');
+    expect(r.code).toBe(1);
+    expect(checkOf(r.doc, 'droid', 'registered')).toMatchObject({ status: 'fail', fix: 'stopline install droid' });
+    expect(checkOf(r.doc, 'droid', 'registered')!.detail).toContain('lists PreToolUse, which replaces the same events of');
+    rmSync(settingsFile);
+    writeFileSync(hooksFile, JSON.stringify({ ...map, hooksDisabled: true }));
+    r = await doctor('droid');
+    expect(checkOf(r.doc, 'droid', 'would-run')).toMatchObject({ status: 'fail' });
+    writeFileSync(hooksFile, original);
+    expect((await doctor('droid')).code).toBe(0);
+  });
+
+  it('a Droid script that answers nothing: only the probe can tell', SLOW, async () => {
+    const script = join(home, '.factory', 'stopline', 'stopline.mjs');
+    writeFileSync(script, '#!/usr/bin/env node\nprocess.stdin.resume();\n');
+    const r = await doctor('droid');
+    expect(r.code).toBe(1);
+    expect(checkOf(r.doc, 'droid', 'enforcement')!.detail).toMatch(/^a review-mode Create was not denied: exit 0, nothing on stdout/);
+    await install('droid');
+  });
+});
+
 describe('stopline doctor elsewhere', () => {
   it('nothing installed and no host on PATH: every host skipped, exit 0', SLOW, async () => {
     const empty = tempDir();
     const r = await cli(['doctor', '--from', DIST], { env: { HOME: empty, PATH: '/usr/bin:/bin', NO_COLOR: '1' }, cwd: empty });
     expect(r.code).toBe(0);
-    for (const host of ['claude', 'codex', 'opencode', 'hermes', 'pi']) expect(r.stdout).toContain(`${host}\n  [skip] install`);
+    for (const host of ['claude', 'codex', 'opencode', 'hermes', 'pi', 'copilot', 'droid']) expect(r.stdout).toContain(`${host}\n  [skip] install`);
   });
 
   it('a host named explicitly but not installed is red', SLOW, async () => {

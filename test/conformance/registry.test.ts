@@ -23,6 +23,8 @@ import { REGISTRIES } from '../../core/registry';
 import type { HostRegistry } from '../../core/registry/types';
 import { claudeAdapter } from '../../hosts/claude/adapter';
 import { codexAdapter } from '../../hosts/codex/adapter';
+import { copilotAdapter } from '../../hosts/copilot/adapter';
+import { droidAdapter } from '../../hosts/droid/adapter';
 import { hermesAdapter } from '../../hosts/hermes/adapter';
 import { OpenCodeDoor } from '../../hosts/opencode/door';
 import { PiDoor } from '../../hosts/pi/door';
@@ -60,6 +62,8 @@ const COMMAND_HOSTS: [string, CommandHookAdapter][] = [
   ['claude', claudeAdapter],
   ['codex', codexAdapter],
   ['hermes', hermesAdapter],
+  ['copilot', copilotAdapter],
+  ['droid', droidAdapter],
 ];
 
 describe.each(COMMAND_HOSTS)('%s: events are exactly the registry rows', (family, adapter) => {
@@ -99,6 +103,17 @@ describe('what each artifact registers with its host is the registry', () => {
     expect(hooks).toEqual(registered(REGISTRIES.codex));
   });
 
+  it('Copilot: hosts/copilot/hooks.json, each handler passing its own event to the script', () => {
+    const hooks = (JSON.parse(read('hosts/copilot/hooks.json')) as { hooks: Record<string, { bash: string }[]> }).hooks;
+    expect(Object.keys(hooks).sort()).toEqual(registered(REGISTRIES.copilot));
+    for (const [event, entries] of Object.entries(hooks)) expect(entries[0]!.bash.endsWith(` ${event}`), event).toBe(true);
+  });
+
+  it('Droid: hosts/droid/hooks.json', () => {
+    const hooks = Object.keys((JSON.parse(read('hosts/droid/hooks.json')) as { hooks: Record<string, unknown> }).hooks).sort();
+    expect(hooks).toEqual(registered(REGISTRIES.droid));
+  });
+
   it('Hermes: plugin.yaml provides_hooks', () => {
     const yaml = read('hosts/hermes/plugin.yaml');
     const list = yaml.split('provides_hooks:')[1]!.split('\n').filter((l) => /^\s+-\s+\S/.test(l)).map((l) => l.replace(/^\s+-\s+/, '').trim());
@@ -132,6 +147,8 @@ describe('tools: the adapters name no tool the registry lacks, and handle every 
     opencode: ['hosts/opencode/adapter.ts', 'hosts/opencode/door.ts', 'hosts/opencode/prompts.ts', 'hosts/opencode/tools.ts'],
     pi: ['hosts/pi/adapter.ts', 'hosts/pi/door.ts'],
     hermes: ['hosts/hermes/adapter.ts', 'hosts/hermes/doors.ts'],
+    copilot: ['hosts/copilot/adapter.ts'],
+    droid: ['hosts/droid/adapter.ts'],
   };
   it.each(Object.entries(SOURCES))('%s: every tool name compared in the adapter source is a registry tool', (family, files) => {
     const reg = REGISTRIES[family as 'claude'];
@@ -142,7 +159,8 @@ describe('tools: the adapters name no tool the registry lacks, and handle every 
   it.each(COMMAND_HOSTS)('%s: every registry tool goes through the adapter to a valid action', (family, adapter) => {
     const reg = REGISTRIES[family as 'claude'];
     for (const t of reg.tools) {
-      const p = { ...minimalPayload(family, family === 'hermes' ? 'pre_tool_call' : 'PreToolUse'), tool_name: t.name, tool_input: {}, args: {} };
+      const before = family === 'hermes' ? 'pre_tool_call' : family === 'copilot' ? 'preToolUse' : 'PreToolUse';
+      const p = { ...minimalPayload(family, before), tool_name: t.name, tool_input: {}, args: {} };
       const mapped = adapter.toControlEvent(p, ENV);
       expect(mapped.kind, t.name).toBe('event');
       if (mapped.kind === 'event') expect(parseControlEvent(mapped.event), t.name).toMatchObject({ ok: true });
@@ -159,15 +177,19 @@ function hermesHookOf(file: string): string {
   return hooks.find((h) => base === h || base.startsWith(`${h}-`)) ?? base;
 }
 
+/** Copilot's camelCase captures name their event in the file name (the payload does not); its PascalCase ones are the person's-hooks dialect. */
+const copilotEventOf = (file: string) => file.replace(/\.json$/, '').split('-')[0]!;
+
 describe.each(COMMAND_HOSTS)('%s: every captured payload', (family, adapter) => {
   const reg = REGISTRIES[family as 'claude'];
-  const files = jsonFixtures(family);
+  const files = jsonFixtures(family).filter((f) => family !== 'copilot' || /^[a-z]/.test(f.file));
   it('there are captured payloads', () => expect(files.length).toBeGreaterThan(10));
   it.each(files.map((f) => [f.file, f.data] as const))('%s', (file, data) => {
     const payload: Record<string, unknown> = { ...data };
     delete payload._meta;
     delete payload._source;
     if (family === 'hermes') Object.assign(payload, { hook_event_name: hermesHookOf(file), cwd: '/home/dev/project' });
+    if (family === 'copilot') payload.hook_event_name = copilotEventOf(file);
     const name = String(payload.hook_event_name);
     const row = reg.events.find((e) => e.native === name);
     expect(row, `${name} is not in the ${family} registry`).toBeDefined();

@@ -12,10 +12,12 @@ const FIX = join(__dirname, '..', 'fixtures');
 export type Json = Record<string, unknown>;
 
 /** Captured payloads of a command-hook host, with the hook name filled in where the capture lacks it. */
-export function capturedPayloads(host: 'claude' | 'codex' | 'hermes'): Json[] {
+export function capturedPayloads(host: 'claude' | 'codex' | 'hermes' | 'copilot' | 'droid'): Json[] {
   const dir = join(FIX, host);
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json') && !f.startsWith('_') && f !== 'index.json')
+    // Copilot: the camelCase captures stopline registers (the PascalCase ones are the person's-hooks dialect)
+    .filter((f) => host !== 'copilot' || /^[a-z]/.test(f))
     .map((f) => {
       const data = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Json;
       delete data._meta;

@@ -1,6 +1,7 @@
 /**
  * The built artifacts as their hosts spawn them (committed dist/): dist/claude/stopline.mjs,
- * dist/codex/stopline.mjs and `dist/stopline.mjs guard`. Generated inputs (a few hundred in
+ * dist/codex/stopline.mjs, dist/copilot/stopline.mjs (with the event as its argument, as
+ * Copilot's hook file passes it), dist/droid/stopline.mjs and `dist/stopline.mjs guard`. Generated inputs (a few hundred in
  * all: SPAWNED_CASES per artifact) plus the stdin edge cases: empty, larger than the 8 MiB
  * bound, exactly at the bound, never closed, several documents, invalid UTF-8, NUL bytes.
  * The artifact exits on its own (no kill), prints only valid host output, follows the fail mode.
@@ -14,14 +15,22 @@ import { capturedPayloads, hookStdin } from './arbitraries';
 import { answerProblems, isDeny } from './answers';
 
 const SPAWNED_CASES = 80;
-const LABELS: Record<SpawnedHost, string> = { claude: 'stopline (claude)', codex: 'stopline (codex)', guard: 'stopline guard' };
-const PAYLOADS = { claude: capturedPayloads('claude'), codex: capturedPayloads('codex'), guard: capturedPayloads('claude') };
+const LABELS: Record<SpawnedHost, string> = { claude: 'stopline (claude)', codex: 'stopline (codex)', guard: 'stopline guard', copilot: 'stopline (copilot)', droid: 'stopline (droid)' };
+const PAYLOADS: Record<SpawnedHost, Record<string, unknown>[]> = {
+  claude: capturedPayloads('claude'),
+  codex: capturedPayloads('codex'),
+  guard: capturedPayloads('claude'),
+  copilot: capturedPayloads('copilot'),
+  droid: capturedPayloads('droid'),
+};
+/** Copilot's hook file names the event as the script's argument; the others read it from the payload. */
+const ARGS: Partial<Record<SpawnedHost, string[]>> = { copilot: ['preToolUse'] };
 const counts: Record<string, number> = {};
 afterAll(() => {
   process.stderr.write(`property cases (spawned): ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}\n`);
 });
 
-const HOSTS: SpawnedHost[] = ['claude', 'codex', 'guard'];
+const HOSTS: SpawnedHost[] = ['claude', 'codex', 'guard', 'copilot', 'droid'];
 /**
  * The guard bridge answers input it cannot read by the fail mode: open is exit 1 with its
  * accepted forms (an input error), closed is a block (exit 2, GUARD_UNAVAILABLE), so under fail
@@ -39,7 +48,7 @@ describe.each(HOSTS)('built %s artifact', (host) => {
       await fc.assert(
         fc.asyncProperty(hookStdin(PAYLOADS[host]), fc.constantFrom<'open' | 'closed'>('open', 'closed'), async (text, mode) => {
           n += 1;
-          const r = await runArtifact(host, text, envFor(box.env, mode), box.project);
+          const r = await runArtifact(host, text, envFor(box.env, mode), box.project, 60_000, ARGS[host]);
           expect(r.killed).toBe(false);
           expect(answerProblems(LABELS[host], r, inputErrorFor(host, mode))).toEqual([]);
         }),
@@ -62,7 +71,7 @@ describe.each(HOSTS)('built %s artifact', (host) => {
     const box = sandbox();
     try {
       for (const mode of ['open', 'closed'] as const) {
-        const r = await runArtifact(host, make(), envFor(box.env, mode), box.project);
+        const r = await runArtifact(host, make(), envFor(box.env, mode), box.project, 60_000, ARGS[host]);
         expect(r.killed).toBe(false);
         expect(answerProblems(LABELS[host], r, inputErrorFor(host, mode))).toEqual([]);
         if (host === 'guard' && mode === 'open') {
@@ -92,7 +101,7 @@ describe.each(HOSTS)('built %s artifact', (host) => {
       const base = JSON.stringify({ ...PAYLOADS.claude.find((p) => p.tool_name === 'Write'), hook_event_name: host === 'guard' ? 'tool:before' : 'PreToolUse', session_id: 'big-1', cwd: box.project, tool_name: host === 'codex' ? 'Bash' : 'Write', tool_input: { file_path: `${box.project}/big.txt`, command: 'true', content: '' } });
       const text = base.replace('"content":""', `"content":"${'a'.repeat(MAX_HOOK_INPUT_BYTES - base.length - 16)}"`);
       expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_HOOK_INPUT_BYTES);
-      const r = await runArtifact(host, text, envFor(box.env, 'closed'), box.project);
+      const r = await runArtifact(host, text, envFor(box.env, 'closed'), box.project, 60_000, ARGS[host]);
       expect(r.killed).toBe(false);
       // decided: not refused as too large (fail closed would have denied with GUARD_UNAVAILABLE)
       expect(r.stderr).not.toContain('larger than');

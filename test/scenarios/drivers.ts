@@ -14,6 +14,8 @@ import { applyHostEditSwitch } from '../../core/host-mode';
 import { InProcessHooks } from '../../core/hooks/in-process';
 import { claudeAdapter } from '../../hosts/claude/adapter';
 import { codexAdapter } from '../../hosts/codex/adapter';
+import { copilotAdapter, namedBy } from '../../hosts/copilot/adapter';
+import { droidAdapter } from '../../hosts/droid/adapter';
 import { nativeAdapter } from '../../hosts/cli/guard/adapters';
 import { pluginDoor } from '../../hosts/hermes/doors';
 import { OpenCodeDoor } from '../../hosts/opencode/door';
@@ -136,6 +138,21 @@ export function seenFromRendered(host: HostName, r: Rendered): Seen {
       if (j?.action === 'approve') return { decision: 'ask', stamp: String(j.message ?? '') };
       return { decision: 'allow' };
     }
+    case 'copilot': {
+      // under a camelCase key Copilot reads only the top-level permissionDecision
+      const j = fromJson(r.stdout) ?? {};
+      const d = j.permissionDecision;
+      if (d === 'deny' || d === 'ask') return { decision: 'deny', stamp: String(j.permissionDecisionReason ?? '') };
+      return { decision: 'allow' };
+    }
+    case 'droid': {
+      // Droid reads only hookSpecificOutput.permissionDecision (and exit 2 with stderr)
+      if (r.exitCode === 2) return { decision: 'deny', stamp: r.stderr };
+      const hso = (fromJson(r.stdout)?.hookSpecificOutput ?? {}) as Record<string, unknown>;
+      const d = hso.permissionDecision;
+      if (d === 'deny' || d === 'ask') return { decision: 'deny', stamp: String(hso.permissionDecisionReason ?? '') };
+      return { decision: 'allow' };
+    }
     default:
       throw new Error(`${host} is not a command-hook host`);
   }
@@ -158,30 +175,52 @@ export const PAYLOADS = {
     prompt: (s: Sandbox, text: string) => ({ ...fixture('hermes', 'pre_llm_call.json'), hook_event_name: 'pre_llm_call', session_id: s.session, task_id: s.session, cwd: s.project, user_message: text }),
     tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('hermes', 'pre_tool_call-write_file.json'), hook_event_name: 'pre_tool_call', session_id: s.session, task_id: s.session, cwd: s.project, tool_name: t.name, args: t.input, tool_call_id: nextId('call_') }),
   },
+  copilot: {
+    prompt: (s: Sandbox, text: string) => ({ ...fixture('copilot', 'userPromptSubmitted.json'), sessionId: s.session, cwd: s.project, prompt: text }),
+    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('copilot', 'preToolUse-create.json'), sessionId: s.session, cwd: s.project, toolName: t.name, toolArgs: t.input }),
+  },
+  droid: {
+    prompt: (s: Sandbox, text: string) => ({ ...fixture('droid', 'UserPromptSubmit-subagent.json'), session_id: s.session, cwd: s.project, prompt: text, message_id: nextId('msg_') }),
+    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('droid', 'PreToolUse-Create.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input }),
+  },
   guard: {
     prompt: (s: Sandbox, text: string) => ({ hook_event_name: 'prompt:submit', session_id: s.session, cwd: s.project, prompt: text }),
     tool: (s: Sandbox, t: RenderedTool) => ({ hook_event_name: 'tool:before', session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input }),
   },
 } as const;
 
-const COMMAND_ADAPTERS: Record<'claude' | 'codex' | 'hermes' | 'guard', CommandHookAdapter> = {
+type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard' | 'copilot' | 'droid';
+
+const COMMAND_ADAPTERS: Record<CommandHost, CommandHookAdapter> = {
   claude: claudeAdapter,
   codex: codexAdapter,
   hermes: pluginDoor,
   guard: nativeAdapter,
+  copilot: copilotAdapter,
+  droid: droidAdapter,
 };
 
-function commandHookDriver(host: 'claude' | 'codex' | 'hermes' | 'guard', s: Sandbox): HostDriver {
-  const adapter = COMMAND_ADAPTERS[host];
-  const send = (payload: unknown) => answerHook(adapter, JSON.stringify(payload), { env: s.env, cwd: s.project });
+/**
+ * The argument a host's hook file passes the script for a prompt and for a tool call: only
+ * Copilot's camelCase payloads need it (they do not name their event).
+ */
+export const EVENT_ARGS: Partial<Record<CommandHost, { prompt: string[]; tool: string[] }>> = {
+  copilot: { prompt: ['userPromptSubmitted'], tool: ['preToolUse'] },
+};
+
+function commandHookDriver(host: CommandHost, s: Sandbox): HostDriver {
+  const base = COMMAND_ADAPTERS[host];
+  const args = EVENT_ARGS[host];
+  const adapterFor = (which: 'prompt' | 'tool'): CommandHookAdapter => (args ? { ...base, nameEvent: namedBy(args[which]) } : base);
+  const send = (which: 'prompt' | 'tool', payload: unknown) => answerHook(adapterFor(which), JSON.stringify(payload), { env: s.env, cwd: s.project });
   return {
     host,
     async prompt(text) {
-      const r = await send(PAYLOADS[host].prompt(s, text));
+      const r = await send('prompt', PAYLOADS[host].prompt(s, text));
       if (r.exitCode !== 0 && r.exitCode !== 2) throw new Error(`${host} prompt: exit ${r.exitCode}: ${r.stderr}`);
     },
     async tool(t) {
-      return seenFromRendered(host, await send(PAYLOADS[host].tool(s, t)));
+      return seenFromRendered(host, await send('tool', PAYLOADS[host].tool(s, t)));
     },
   };
 }

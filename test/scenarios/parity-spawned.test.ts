@@ -2,10 +2,11 @@
  * Cross-host parity through the built artifacts: a subset of the neutral corpus (one scenario
  * per rule, chosen below) is fed to dist/claude/stopline.mjs, dist/codex/stopline.mjs and
  * `dist/stopline.mjs guard` as the hosts run them (one process per event), with the same
- * expectations as the in-process run. stdout must be empty or the host's JSON.
+ * expectations as the in-process run (Copilot's with the event as the argument, as its hook file
+ * passes it). stdout must be empty or the host's JSON.
  */
 import { describe, expect, it } from 'vitest';
-import { checks, PAYLOADS, sandbox, seenFromRendered, type HostDriver, type Sandbox } from './drivers';
+import { checks, EVENT_ARGS, PAYLOADS, sandbox, seenFromRendered, type HostDriver, type Sandbox } from './drivers';
 import { loadCorpus, runScenario } from './parity';
 import { runArtifact, type SpawnedHost } from './spawn';
 
@@ -26,8 +27,8 @@ const SUBSET = [
 const corpus = loadCorpus().filter((s) => SUBSET.includes(s.id));
 
 function spawnedDriver(host: SpawnedHost, box: Sandbox, stdoutProblems: string[]): HostDriver {
-  const send = async (payload: unknown) => {
-    const r = await runArtifact(host, JSON.stringify(payload), box.env, box.project);
+  const send = async (payload: unknown, args: readonly string[] = []) => {
+    const r = await runArtifact(host, JSON.stringify(payload), box.env, box.project, 60_000, args);
     if (r.stdout !== '') {
       try {
         JSON.parse(r.stdout);
@@ -42,15 +43,15 @@ function spawnedDriver(host: SpawnedHost, box: Sandbox, stdoutProblems: string[]
   return {
     host,
     async prompt(text) {
-      await send(p.prompt(box, text));
+      await send(p.prompt(box, text), EVENT_ARGS[host]?.prompt);
     },
     async tool(t) {
-      return seenFromRendered(host, await send(p.tool(box, t)));
+      return seenFromRendered(host, await send(p.tool(box, t), EVENT_ARGS[host]?.tool));
     },
   };
 }
 
-describe.each(['claude', 'codex', 'guard'] as const)('parity through the built %s artifact', (host) => {
+describe.each(['claude', 'codex', 'guard', 'copilot', 'droid'] as const)('parity through the built %s artifact', (host) => {
   it('the subset names scenarios that exist', () => expect(corpus.map((s) => s.id).sort()).toEqual([...SUBSET].sort()));
   it.each(corpus.map((s) => [s.id, s] as const))('%s', async (_id, sc) => {
     const box = sandbox();

@@ -6,8 +6,8 @@
 import { isAbsolute, join } from 'node:path';
 import type { NeutralTool, PathForm } from './types';
 
-export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes' | 'guard';
-export const HOSTS: readonly HostName[] = ['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard'];
+export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes' | 'guard' | 'copilot' | 'droid';
+export const HOSTS: readonly HostName[] = ['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard', 'copilot', 'droid'];
 
 export interface RenderContext {
   project: string;
@@ -34,6 +34,9 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   opencode: ['dotdot', 'absolute'],
   pi: ['mention', 'dotdot', 'absolute', 'home', 'file-url'],
   hermes: ['dotdot', 'absolute', 'home'],
+  // `~/x`, `@x` and `file://` are plain names in the cwd for both (observed on the real CLIs)
+  copilot: ['dotdot', 'absolute'],
+  droid: ['dotdot', 'absolute'],
 };
 
 /**
@@ -168,6 +171,47 @@ function hermes(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   }
 }
 
+/** GitHub Copilot CLI 1.0.102, its camelCase tool names and inputs (test/fixtures/copilot/preToolUse-*.json). */
+function copilot(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
+  switch (t.op) {
+    case 'write':
+      return { name: 'create', input: { path: spell('copilot', t, ctx, true), file_text: t.content } };
+    case 'edit':
+      return { name: 'edit', input: { path: place(t.path, ctx, true), old_str: t.old, new_str: t.new } };
+    case 'read':
+      return { name: 'view', input: { path: place(t.path, ctx, true) } };
+    case 'shell':
+      return { name: 'bash', input: { command: t.command, description: 'run it' } };
+    case 'delegate':
+      return { name: 'task', input: { description: 'help', prompt: t.task, agent_type: 'general-purpose', name: 'helper' } };
+    case 'batch':
+      return null;
+    case 'mcp':
+      // an MCP tool under a name stopline has no table for
+      return { name: `${t.server}-${t.tool}`, input: mcpArgs(t) };
+  }
+}
+
+/** Factory Droid 0.225.2 (test/fixtures/droid/PreToolUse-*.json); MCP tools are `<server>___<tool>`. */
+function droid(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
+  switch (t.op) {
+    case 'write':
+      return { name: 'Create', input: { file_path: spell('droid', t, ctx, true), content: t.content } };
+    case 'edit':
+      return { name: 'Edit', input: { file_path: place(t.path, ctx, true), old_str: t.old, new_str: t.new } };
+    case 'read':
+      return { name: 'Read', input: { file_path: place(t.path, ctx, true) } };
+    case 'shell':
+      return { name: 'Execute', input: { command: t.command, summary: 'run it' } };
+    case 'delegate':
+      return { name: 'Task', input: { subagent_type: 'worker', description: 'help', prompt: t.task } };
+    case 'batch':
+      return null;
+    case 'mcp':
+      return { name: `${t.server}___${t.tool}`, input: mcpArgs(t) };
+  }
+}
+
 export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderContext) => RenderedTool | null>> = {
   claude: claudeLike,
   codex,
@@ -175,4 +219,6 @@ export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderCo
   pi,
   hermes,
   guard: (t, ctx) => claudeLike(t, ctx, 'guard'),
+  copilot,
+  droid,
 };

@@ -11,6 +11,8 @@ export const REPO = join(__dirname, '..', '..');
 export const ARTIFACTS = {
   claude: { file: join(REPO, 'dist', 'claude', 'stopline.mjs'), args: [] as string[] },
   codex: { file: join(REPO, 'dist', 'codex', 'stopline.mjs'), args: [] as string[] },
+  copilot: { file: join(REPO, 'dist', 'copilot', 'stopline.mjs'), args: [] as string[] },
+  droid: { file: join(REPO, 'dist', 'droid', 'stopline.mjs'), args: [] as string[] },
   guard: { file: join(REPO, 'dist', 'stopline.mjs'), args: ['guard'] },
 } as const;
 export type SpawnedHost = keyof typeof ARTIFACTS;
@@ -26,9 +28,9 @@ export interface SpawnResult extends Rendered {
  * that never closes the pipe would). The safety timer only exists so a broken artifact cannot
  * hang the suite; it is far above any artifact bound and is not a speed assertion.
  */
-export function runArtifact(host: SpawnedHost, input: string | Uint8Array | null, env: Record<string, string>, cwd: string, safetyMs = 60_000): Promise<SpawnResult> {
+export function runArtifact(host: SpawnedHost, input: string | Uint8Array | null, env: Record<string, string>, cwd: string, safetyMs = 60_000, extraArgs: readonly string[] = []): Promise<SpawnResult> {
   const a = ARTIFACTS[host];
-  return spawnNode([a.file, ...a.args], input, env, cwd, safetyMs);
+  return spawnNode([a.file, ...a.args, ...extraArgs], input, env, cwd, safetyMs);
 }
 
 /**

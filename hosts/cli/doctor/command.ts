@@ -32,7 +32,9 @@ import { suggest } from '../suggest';
 import { styleFor } from '../style';
 import { NAME, VERSION } from '../version';
 import { dataReports } from './data';
-import { claudeChecks, codexChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, piChecks } from './hosts';
+import { claudeChecks, codexChecks, copilotChecks, droidChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, piChecks } from './hosts';
+import { copilotPaths } from '../install/host-copilot';
+import { droidPaths } from '../install/host-droid';
 import { doubleCheck, findNative, nativeChecks } from './native';
 import type { DoctorContext, HostBinary, Placement } from './hosts';
 import { dropProbeWorld, makeProbeWorld } from './probes';
@@ -108,6 +110,10 @@ function anythingAtDefault(host: Host, env: Env, cwd: string): boolean {
       return existsSync(hermesPluginDir(env));
     case 'pi':
       return existsSync(join(piExtensionsDir(env, 'user', cwd), 'stopline.ts'));
+    case 'copilot':
+      return existsSync(copilotPaths(env, 'user', cwd).script) || existsSync(copilotPaths(env, 'user', cwd).hooksFile);
+    case 'droid':
+      return existsSync(droidPaths(env, 'user', cwd).script);
   }
 }
 
@@ -123,6 +129,10 @@ async function checksFor(host: Host, ctx: DoctorContext, p: Placement, all: read
       return opencodeChecks(ctx, p);
     case 'pi':
       return piChecks(ctx, p, all, bin);
+    case 'copilot':
+      return copilotChecks(ctx, p);
+    case 'droid':
+      return droidChecks(ctx, p);
   }
 }
 

@@ -6,16 +6,19 @@
  * that must be denied, and warns when a `stopline install` registration is active for the same
  * host too (every event would then go through the guard twice).
  *
+ * GitHub Copilot CLI's `copilot plugin install` (a local marketplace, loaded live from its folder) and
+ * Factory Droid's `droid plugin install` (copied into its plugin cache) are found the same way.
+ *
  * Hermes has no separate native place: `hermes plugins install` clones into the same
  * `$HERMES_HOME/plugins/stopline/` that `stopline install hermes` uses, so the Hermes checks
  * cover both.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { claudeConfigDir, codexHome, piAgentDir, xdgConfigHome, type Env, type Host } from '../install/locations';
+import { claudeConfigDir, codexHome, copilotHome, factoryHome, piAgentDir, xdgConfigHome, type Env, type Host } from '../install/locations';
 import { parseTableHeader } from '../install/toml-trust';
 import { CLAUDE_PLUGIN_ID } from '../install/host-claude';
-import { probeClaude, probeCodex, probeOpenCode, probePi, probeRuntime } from './probes';
+import { probeClaude, probeCodex, probeCopilot, probeDroid, probeOpenCode, probePi, probeRuntime } from './probes';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
 import type { Check } from './report';
@@ -148,6 +151,60 @@ function piNative(env: Env): NativeInstall[] {
   return out;
 }
 
+/**
+ * Copilot: `enabledPlugins` in settings.json names `stopline@<marketplace>`; a directory
+ * marketplace (`extraKnownMarketplaces`) is loaded live, so the plugin folder is the one its
+ * marketplace.json names. Other marketplace kinds keep a copy doctor does not look into.
+ */
+function copilotNative(env: Env): NativeInstall[] {
+  const file = join(copilotHome(env), 'settings.json');
+  const settings = parseJson(readText(file));
+  const enabled = isRecord(settings) && isRecord(settings.enabledPlugins) ? settings.enabledPlugins : {};
+  const markets = isRecord(settings) && isRecord(settings.extraKnownMarketplaces) ? settings.extraKnownMarketplaces : {};
+  const out: NativeInstall[] = [];
+  for (const id of Object.keys(enabled)) {
+    // `copilot plugin uninstall` leaves the id at false, as `disable` does: only an enabled one counts
+    if (!id.startsWith(`${PACKAGE}@`) || enabled[id] !== true) continue;
+    const market = markets[id.slice(PACKAGE.length + 1)];
+    const source = isRecord(market) && isRecord(market.source) ? market.source : undefined;
+    let dir = '';
+    if (source?.source === 'directory' && typeof source.path === 'string') {
+      for (const manifest of ['.plugin/marketplace.json', '.github/plugin/marketplace.json', '.claude-plugin/marketplace.json']) {
+        const m = parseJson(readText(join(source.path, manifest)));
+        const plugin = isRecord(m) && Array.isArray(m.plugins) ? m.plugins.find((p) => isRecord(p) && p.name === PACKAGE) : undefined;
+        if (isRecord(plugin) && typeof plugin.source === 'string') {
+          dir = resolve(source.path, plugin.source);
+          break;
+        }
+      }
+    }
+    out.push({ host: 'copilot', id, via: 'copilot plugin install', dir, recordedIn: file, remove: `copilot plugin uninstall ${id}`, enabled: enabled[id] === true });
+  }
+  return out;
+}
+
+/**
+ * Droid: `enabledPlugins` in settings.json names `stopline@<marketplace>`; the plugin is a copy in
+ * `plugins/cache/<marketplace>-<hash>/stopline-<hash>/<commit>/` (the newest one counts).
+ */
+function droidNative(env: Env): NativeInstall[] {
+  const home = factoryHome(env);
+  const file = join(home, 'settings.json');
+  const settings = parseJson(readText(file));
+  const enabled = isRecord(settings) && isRecord(settings.enabledPlugins) ? settings.enabledPlugins : {};
+  const cache = join(home, 'plugins', 'cache');
+  const dirsIn = (d: string, prefix: string) => (existsSync(d) ? readdirSync(d).filter((n) => n.startsWith(prefix) && statSync(join(d, n)).isDirectory()).map((n) => join(d, n)) : []);
+  const out: NativeInstall[] = [];
+  for (const id of Object.keys(enabled)) {
+    if (!id.startsWith(`${PACKAGE}@`)) continue;
+    const market = id.slice(PACKAGE.length + 1);
+    const copies = dirsIn(cache, `${market}-`).flatMap((m) => dirsIn(m, `${PACKAGE}-`)).flatMap((p) => dirsIn(p, ''));
+    const newest = copies.sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs).pop() ?? '';
+    out.push({ host: 'droid', id, via: 'droid plugin install', dir: newest, recordedIn: file, remove: `droid plugin uninstall ${id}`, enabled: enabled[id] === true });
+  }
+  return out;
+}
+
 export function findNative(host: Host, env: Env): NativeInstall[] {
   switch (host) {
     case 'claude':
@@ -158,6 +215,10 @@ export function findNative(host: Host, env: Env): NativeInstall[] {
       return opencodeNative(env);
     case 'pi':
       return piNative(env);
+    case 'copilot':
+      return copilotNative(env);
+    case 'droid':
+      return droidNative(env);
     case 'hermes':
       return [];
   }
@@ -172,6 +233,10 @@ function shipped(n: NativeInstall, distDir: string): { src: string; dest: string
       return { src: join(distDir, 'codex'), dest: n.dir };
     case 'opencode':
       return { src: join(distDir, 'opencode', 'stopline.js'), dest: join(n.dir, 'dist', 'opencode', 'stopline.js') };
+    case 'copilot':
+      return { src: join(distDir, 'copilot'), dest: n.dir };
+    case 'droid':
+      return { src: join(distDir, 'droid'), dest: n.dir };
     default:
       return { src: join(distDir, 'pi'), dest: join(n.dir, 'dist', 'pi') };
   }
@@ -217,6 +282,15 @@ function pluginHookCommand(hooksFile: string, rootVar: string, dir: string): str
   return command ? `export ${rootVar}='${dir.replace(/'/g, "'\\''")}'; ${command}` : undefined;
 }
 
+/** The Copilot plugin's preToolUse command (camelCase `bash`), with COPILOT_PLUGIN_ROOT as Copilot sets it. */
+function copilotPluginCommand(hooksFile: string, dir: string): string | undefined {
+  const hooks = parseJson(readText(hooksFile));
+  const list = isRecord(hooks) && isRecord(hooks.hooks) && Array.isArray(hooks.hooks.preToolUse) ? hooks.hooks.preToolUse : [];
+  const first = list.find((e) => isRecord(e) && (typeof e.bash === 'string' || typeof e.command === 'string')) as { bash?: string; command?: string } | undefined;
+  const command = first?.bash ?? first?.command;
+  return command ? `export COPILOT_PLUGIN_ROOT='${dir.replace(/'/g, "'\\''")}'; ${command}` : undefined;
+}
+
 export async function nativeChecks(n: NativeInstall, distDir: string, env: Env, world: () => ProbeWorld): Promise<Check[]> {
   const checks: Check[] = [check('installed', 'pass', `${n.id}, by ${n.via} (recorded in ${n.recordedIn})${n.dir ? `; the files are in ${n.dir}` : ''}`)];
   if (!n.dir) {
@@ -228,7 +302,8 @@ export async function nativeChecks(n: NativeInstall, distDir: string, env: Env, 
   if (state.kind === 'current') checks.push(check('artifact', 'pass', `${dest} is the artifact this CLI ships`));
   else if (state.kind === 'no-dist') checks.push(check('artifact', 'warn', `cannot tell whether ${dest} is current: ${src} does not exist`));
   else checks.push(check('artifact', state.kind === 'missing' ? 'fail' : 'warn', `${state.kind}: ${state.files.slice(0, 2).join(', ')} (the host installed another build than this CLI's)`, n.host === 'claude' ? `claude plugin update ${n.id}` : n.remove));
-  if (!n.enabled) checks.push(check('would-run', 'fail', `${n.id} is installed but turned off`, n.host === 'claude' ? `claude plugin enable ${n.id}` : `set enabled = true under [plugins."${n.id}"] in ${n.recordedIn}`));
+  const enable: Partial<Record<Host, string>> = { claude: `claude plugin enable ${n.id}`, copilot: `copilot plugin enable ${n.id}`, droid: `set "${n.id}": true under enabledPlugins in ${n.recordedIn}` };
+  if (!n.enabled) checks.push(check('would-run', 'fail', `${n.id} is installed but turned off`, enable[n.host] ?? `set enabled = true under [plugins."${n.id}"] in ${n.recordedIn}`));
   else if (n.host === 'codex') {
     const trusted = codexPluginTrust(readText(n.recordedIn) ?? '', n.id);
     checks.push(
@@ -238,7 +313,16 @@ export async function nativeChecks(n: NativeInstall, distDir: string, env: Env, 
     );
   } else checks.push(check('would-run', 'pass', n.host === 'claude' ? `enabled in ${join(claudeConfigDir(env), 'settings.json')}` : `${n.via}: the host loads it on start`));
 
-  if (n.host === 'claude' || n.host === 'codex') {
+  if (n.host === 'copilot') {
+    const command = copilotPluginCommand(join(n.dir, 'hooks.json'), n.dir);
+    if (!command) checks.push(check('enforcement', 'fail', `the plugin has no preToolUse hook in ${n.dir}`, n.remove));
+    else checks.push(probeCheck(await probeCopilot(world(), command)));
+  } else if (n.host === 'droid') {
+    // Droid puts the plugin folder into the command text itself
+    const command = pluginHookCommand(join(n.dir, 'hooks', 'hooks.json'), 'DROID_PLUGIN_ROOT', n.dir)?.split('${DROID_PLUGIN_ROOT}').join(n.dir);
+    if (!command) checks.push(check('enforcement', 'fail', `the plugin has no PreToolUse hook in ${n.dir}`, n.remove));
+    else checks.push(probeCheck(await probeDroid(world(), command)));
+  } else if (n.host === 'claude' || n.host === 'codex') {
     const command = n.host === 'claude' ? pluginHookCommand(join(n.dir, 'hooks', 'hooks.json'), 'CLAUDE_PLUGIN_ROOT', n.dir) : pluginHookCommand(join(n.dir, 'hooks.json'), 'PLUGIN_ROOT', n.dir);
     if (!command) checks.push(check('enforcement', 'fail', `the plugin has no PreToolUse hook in ${n.dir}`, n.remove));
     else checks.push(probeCheck(await (n.host === 'claude' ? probeClaude(world(), command) : probeCodex(world(), command))));

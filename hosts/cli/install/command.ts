@@ -14,6 +14,8 @@ import { codexPlanner } from './host-codex';
 import { hermesPlanner } from './host-hermes';
 import { opencodePlanner } from './host-opencode';
 import { piPlanner } from './host-pi';
+import { copilotPlanner } from './host-copilot';
+import { droidPlanner } from './host-droid';
 import { JsonEditError, findProp, parseJsonDocument, removeProperty, setProperty } from './json-edit';
 import { HOSTS, LocationError, installRecordFile, stoplineConfigFile, type Env, type Host, type Scope } from './locations';
 import { PlanError, type HostPlanner, type PlanContext } from './plan-context';
@@ -29,6 +31,8 @@ export const PLANNERS: Readonly<Record<Host, HostPlanner>> = {
   opencode: opencodePlanner,
   hermes: hermesPlanner,
   pi: piPlanner,
+  copilot: copilotPlanner,
+  droid: droidPlanner,
 };
 
 type Mode = 'install' | 'uninstall';

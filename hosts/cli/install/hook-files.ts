@@ -8,6 +8,8 @@
 import { claudeRegistry } from '../../../core/registry/claude';
 import { codexRegistry } from '../../../core/registry/codex';
 import { hermesRegistry } from '../../../core/registry/hermes';
+import { copilotRegistry } from '../../../core/registry/copilot';
+import { droidRegistry } from '../../../core/registry/droid';
 import { installRows, rowsFor } from '../../../core/registry/rows';
 import type { HostRegistry, InstallSpec } from '../../../core/registry/types';
 import type { HookGroup } from './hook-groups';
@@ -17,6 +19,13 @@ const RUNTIME = '"$(command -v node || command -v bun || echo node)"';
 
 /** Claude sets CLAUDE_PLUGIN_ROOT for a plugin's hooks. */
 export const CLAUDE_PLUGIN_COMMAND = `exec ${RUNTIME} "\${CLAUDE_PLUGIN_ROOT}/stopline.mjs"`;
+/**
+ * Copilot sets COPILOT_PLUGIN_ROOT for a plugin's hooks. Its camelCase payload does not name the
+ * event, so every handler passes it as the script's argument.
+ */
+export const copilotPluginCommand = (event: string): string => `exec ${RUNTIME} "\${COPILOT_PLUGIN_ROOT}/stopline.mjs" ${event}`;
+/** Droid replaces `${DROID_PLUGIN_ROOT}` in a plugin's command text with the plugin's installed folder. */
+export const DROID_PLUGIN_COMMAND = `exec ${RUNTIME} "\${DROID_PLUGIN_ROOT}/stopline.mjs"`;
 /** Codex sets PLUGIN_ROOT for a plugin's hooks; a hooks.json copied into CODEX_HOME has none. */
 export const CODEX_PLUGIN_COMMAND = `exec ${RUNTIME} "\${PLUGIN_ROOT:-\${CODEX_HOME:-$HOME/.codex}}/stopline.mjs"`;
 
@@ -44,6 +53,32 @@ export function claudePluginHooksJson(): string {
 
 export function codexHooksJson(): string {
   return `${JSON.stringify({ hooks: pluginHooks(codexRegistry, CODEX_PLUGIN_COMMAND) }, null, 2)}\n`;
+}
+
+/**
+ * A Copilot hook file in its native camelCase form: `{"version": 1, "hooks": {<event>: [{type,
+ * bash, timeoutSec}]}}`, one flat entry per row with an install column (no matcher: every tool).
+ * `command(event)` is the shell text that runs the script for that event.
+ */
+export function copilotHooksDoc(command: (event: string) => string): { version: 1; hooks: Record<string, { type: 'command'; bash: string; timeoutSec: number }[]> } {
+  return {
+    version: 1,
+    hooks: Object.fromEntries(installRows(copilotRegistry).map((e) => [e.native, [{ type: 'command' as const, bash: command(e.native), timeoutSec: e.install.timeoutSec }]])),
+  };
+}
+
+export function copilotPluginHooksJson(): string {
+  return `${JSON.stringify(copilotHooksDoc(copilotPluginCommand), null, 2)}\n`;
+}
+
+/** Droid's event map `{<Event>: [{"hooks": [{type, command, timeout}]}]}` for every row with an install column. */
+export function droidHooksMap(command: string): Record<string, unknown> {
+  return pluginHooks(droidRegistry, command);
+}
+
+/** A Droid plugin's hooks/hooks.json: Claude's nested groups under `hooks` (the wrapped form plugins read). */
+export function droidPluginHooksJson(): string {
+  return `${JSON.stringify({ hooks: droidHooksMap(DROID_PLUGIN_COMMAND) }, null, 2)}\n`;
 }
 
 /** The hooks the Hermes shim registers: the rows with the plugin door. */

@@ -1,6 +1,7 @@
 /**
- * Claude Code's settings.json and Codex's hooks.json share one shape:
+ * Claude Code's settings.json, Codex's hooks.json and Droid's settings.json share one shape:
  *   {"hooks": {"<Event>": [ {"matcher"?: "...", "hooks": [ {"type":"command","command":"...", ...} ]} ]}}
+ * Droid's hooks.json is the event map itself (`base` []: the events at the top).
  * stopline owns whole groups whose every handler runs its installed script; nothing else
  * in the file is touched. New groups go at the end of an event's list so the position
  * (and, for Codex, the trust key) of every existing group stays where it was.
@@ -60,11 +61,15 @@ function canonical(v: unknown): unknown {
   return v;
 }
 
-function eventList(root: JsonNode, event: string, file: string): JsonNode | undefined {
-  const hooks = nodeAt(root, ['hooks']);
-  if (hooks && hooks.type !== 'object') throw new JsonEditError(`${file}: "hooks" is not an object; fix it by hand, then run the install again`);
-  const list = nodeAt(root, ['hooks', event]);
-  if (list && list.type !== 'array') throw new JsonEditError(`${file}: "hooks.${event}" is not a list; fix it by hand, then run the install again`);
+/** Where the event map sits in the file: under `hooks`, or at the top (Droid's hooks.json). */
+export type EventMapPath = readonly string[];
+const UNDER_HOOKS: EventMapPath = ['hooks'];
+
+function eventList(root: JsonNode, event: string, file: string, base: EventMapPath): JsonNode | undefined {
+  const hooks = nodeAt(root, base);
+  if (hooks && hooks.type !== 'object') throw new JsonEditError(`${file}: ${base.length ? `"${base.join('.')}"` : 'the file'} is not an object; fix it by hand, then run the install again`);
+  const list = nodeAt(root, [...base, event]);
+  if (list && list.type !== 'array') throw new JsonEditError(`${file}: "${[...base, event].join('.')}" is not a list; fix it by hand, then run the install again`);
   return list;
 }
 
@@ -72,27 +77,27 @@ function eventList(root: JsonNode, event: string, file: string): JsonNode | unde
  * Makes each event hold exactly one stopline group equal to the wanted one: an existing
  * group of ours is updated in place, duplicates are dropped, a missing one is appended.
  */
-export function mergeHookGroups(text: string, wanted: readonly EventGroup[], ours: OwnershipTest, file: string): string {
+export function mergeHookGroups(text: string, wanted: readonly EventGroup[], ours: OwnershipTest, file: string, base: EventMapPath = UNDER_HOOKS): string {
   for (const { event, group } of wanted) {
-    const list = eventList(parseJsonDocument(text), event, file);
+    const list = eventList(parseJsonDocument(text), event, file, base);
     const items = list?.type === 'array' ? list.items.map(nodeValue) : [];
     const mine = items.flatMap((v, i) => (isOurGroup(v, ours) ? [i] : []));
     const first = mine[0];
     if (first === undefined) {
-      text = appendArrayItem(text, ['hooks', event], group);
+      text = appendArrayItem(text, [...base, event], group);
       continue;
     }
     // drop duplicates from the back so earlier indices stay valid
-    for (const i of mine.slice(1).reverse()) text = removeArrayItem(text, ['hooks', event], i);
-    if (!sameValue(items[first], group)) text = replaceArrayItem(text, ['hooks', event], first, group);
+    for (const i of mine.slice(1).reverse()) text = removeArrayItem(text, [...base, event], i);
+    if (!sameValue(items[first], group)) text = replaceArrayItem(text, [...base, event], first, group);
   }
   return text;
 }
 
 /** Where our groups sit: event -> group indices, in document order. */
-export function findOurGroups(text: string, ours: OwnershipTest): Map<string, number[]> {
+export function findOurGroups(text: string, ours: OwnershipTest, base: EventMapPath = UNDER_HOOKS): Map<string, number[]> {
   const found = new Map<string, number[]>();
-  const hooks = nodeAt(parseJsonDocument(text), ['hooks']);
+  const hooks = nodeAt(parseJsonDocument(text), base);
   if (!hooks || hooks.type !== 'object') return found;
   for (const prop of hooks.props) {
     if (prop.value.type !== 'array') continue;
@@ -114,13 +119,13 @@ export interface RemovalResult {
  * `hooks` object left empty. Reports how the remaining groups moved (Codex keys its
  * trust entries by group index).
  */
-export function removeHookGroups(text: string, ours: OwnershipTest): RemovalResult {
-  const found = findOurGroups(text, ours);
+export function removeHookGroups(text: string, ours: OwnershipTest, base: EventMapPath = UNDER_HOOKS, onlyEvents?: ReadonlySet<string>): RemovalResult {
+  const found = new Map([...findOurGroups(text, ours, base)].filter(([event]) => !onlyEvents || onlyEvents.has(event)));
   const moved = new Map<string, Map<number, number>>();
   let removedCount = 0;
   for (const [event, indices] of found) {
-    const total = (nodeAt(parseJsonDocument(text), ['hooks', event]) as { items: unknown[] }).items.length;
-    for (const i of [...indices].reverse()) text = removeArrayItem(text, ['hooks', event], i);
+    const total = (nodeAt(parseJsonDocument(text), [...base, event]) as { items: unknown[] }).items.length;
+    for (const i of [...indices].reverse()) text = removeArrayItem(text, [...base, event], i);
     removedCount += indices.length;
     const remap = new Map<number, number>();
     let next = 0;
@@ -130,9 +135,10 @@ export function removeHookGroups(text: string, ours: OwnershipTest): RemovalResu
       next++;
     }
     if (remap.size) moved.set(event, remap);
-    if (next === 0) text = removeProperty(text, ['hooks', event]);
+    if (next === 0) text = removeProperty(text, [...base, event]);
   }
-  const hooks = nodeAt(parseJsonDocument(text), ['hooks']);
-  if (removedCount > 0 && hooks?.type === 'object' && hooks.props.length === 0) text = removeProperty(text, ['hooks']);
+  // an empty `hooks` object goes too (the top of a file stays)
+  const hooks = nodeAt(parseJsonDocument(text), base);
+  if (base.length > 0 && removedCount > 0 && hooks?.type === 'object' && hooks.props.length === 0) text = removeProperty(text, [...base]);
   return { text, moved, removedCount };
 }

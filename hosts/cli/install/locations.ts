@@ -5,7 +5,7 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 
-export const HOSTS = ['claude', 'codex', 'opencode', 'hermes', 'pi'] as const;
+export const HOSTS = ['claude', 'codex', 'opencode', 'hermes', 'pi', 'copilot', 'droid'] as const;
 export type Host = (typeof HOSTS)[number];
 export type Scope = 'user' | 'project';
 
@@ -50,6 +50,16 @@ export function hermesHome(e: Env): string {
 
 export function piAgentDir(e: Env): string {
   return dirFromEnv(e, 'PI_CODING_AGENT_DIR', () => join(homeDir(e), '.pi', 'agent'));
+}
+
+/** Copilot's user folder: `$COPILOT_HOME`, else `~/.copilot`. */
+export function copilotHome(e: Env): string {
+  return dirFromEnv(e, 'COPILOT_HOME', () => join(homeDir(e), '.copilot'));
+}
+
+/** Droid's user folder: `$FACTORY_HOME_OVERRIDE/.factory`, else `~/.factory`. */
+export function factoryHome(e: Env): string {
+  return join(dirFromEnv(e, 'FACTORY_HOME_OVERRIDE', () => homeDir(e)), '.factory');
 }
 
 /** The user's stopline.json (failMode lives there). */

@@ -115,6 +115,12 @@ export function makeDist(dir = join(tempDir('stopline-dist-'), 'dist')): string 
     'hermes/stopline/plugin.yaml': 'name: stopline\nkind: standalone\n',
     'hermes/stopline/__init__.py': 'def register(ctx):\n    pass\n',
     'hermes/stopline/stopline.mjs': placeholderScript('hermes'),
+    'copilot/stopline.mjs': placeholderScript('copilot'),
+    'copilot/plugin.json': '{"name":"stopline","version":"0.0.0-test"}\n',
+    'copilot/hooks.json': '{"version":1,"hooks":{}}\n',
+    'droid/stopline.mjs': placeholderScript('droid'),
+    'droid/.factory-plugin/plugin.json': '{"name":"stopline","version":"0.0.0-test"}\n',
+    'droid/hooks/hooks.json': '{"hooks":{}}\n',
     'pi/stopline.ts': [
       "import { writeFileSync } from 'node:fs';",
       'export default function (pi: unknown): void {',

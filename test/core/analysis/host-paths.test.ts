@@ -25,6 +25,10 @@ function writeInput(host: RegistryFamily, raw: string): { tool: string; input: R
       return { tool: 'write', input: { path: raw, content: 'x' } };
     case 'hermes':
       return { tool: 'write_file', input: { path: raw, content: 'x' } };
+    case 'copilot':
+      return { tool: 'create', input: { path: raw, file_text: 'x' } };
+    case 'droid':
+      return { tool: 'Create', input: { file_path: raw, content: 'x' } };
   }
 }
 
@@ -97,6 +101,16 @@ const TABLES: Record<string, { host: RegistryFamily; version?: string; rows: Row
       ['file://host/x', ['file:/host/x']],
       ['src/my\u00A0a.ts', ['src/my a.ts']],
     ],
+  },
+  // observed on the real CLIs (test/hosts/copilot/path-forms.test.ts, test/hosts/droid/path-forms.test.ts):
+  // `~/x`, `@x`, a leading space and `file://` are plain names in the cwd
+  'GitHub Copilot CLI 1.0.102': {
+    host: 'copilot',
+    rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']], [' src/a.ts', [' src/a.ts']]],
+  },
+  'Factory Droid 0.225.2': {
+    host: 'droid',
+    rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']], [' src/a.ts', [' src/a.ts']]],
   },
   'Pi, version not known (both)': {
     host: 'pi',

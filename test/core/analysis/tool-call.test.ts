@@ -54,6 +54,18 @@ import hVision from '../../fixtures/hermes/pre_tool_call-vision_analyze.json';
 import hCron from '../../fixtures/hermes/pre_tool_call-cronjob.json';
 import hProcess from '../../fixtures/hermes/pre_tool_call-process.json';
 import hMcp from '../../fixtures/hermes/pre_tool_call-mcp_github_create_issue.json';
+import gBash from '../../fixtures/copilot/preToolUse-bash.json';
+import gBashSub from '../../fixtures/copilot/preToolUse-bash-subagent.json';
+import gCreate from '../../fixtures/copilot/preToolUse-create.json';
+import gEdit from '../../fixtures/copilot/preToolUse-edit.json';
+import gView from '../../fixtures/copilot/preToolUse-view.json';
+import gTask from '../../fixtures/copilot/preToolUse-task.json';
+import dExecute from '../../fixtures/droid/PreToolUse-Execute.json';
+import dExecuteSub from '../../fixtures/droid/PreToolUse-Execute-subagent.json';
+import dCreate from '../../fixtures/droid/PreToolUse-Create.json';
+import dEdit from '../../fixtures/droid/PreToolUse-Edit.json';
+import dRead from '../../fixtures/droid/PreToolUse-Read.json';
+import dTask from '../../fixtures/droid/PreToolUse-Task.json';
 
 type M = 'read' | 'write' | 'delegate' | 'control' | 'unknown';
 interface Case {
@@ -205,6 +217,36 @@ const CASES: Record<RegistryFamily, Case[]> = {
     doc('subagent', { chain: [{ agent: 'a', task: '1' }, { agent: 'b', task: '{previous}' }] }, 'delegate', { delegation: 1 }),
     doc('subagent', { mode: 'swarm' }, 'delegate', { delegation: 1, unbounded: true }),
     doc('custom_extension_tool', {}, 'unknown'),
+  ],
+  copilot: [
+    fx('bash', gBash.toolArgs, gBash.cwd, 'write', { paths: ['allowed.txt'] }),
+    fx('bash', gBashSub.toolArgs, gBashSub.cwd, 'write', { paths: ['sub.txt'] }),
+    fx('create', gCreate.toolArgs, gCreate.cwd, 'write', { paths: ['created.txt'] }),
+    fx('edit', gEdit.toolArgs, gEdit.cwd, 'write', { paths: ['victim.txt'] }),
+    fx('view', gView.toolArgs, gView.cwd, 'read'),
+    fx('task', gTask.toolArgs, gTask.cwd, 'delegate', { delegation: 1 }),
+    doc('powershell', { command: 'Remove-Item -Recurse build' }, 'write', { paths: ['build'] }),
+    doc('write_bash', { shellId: '1', input: 'rm -rf x\n' }, 'unknown'),
+    doc('write_powershell', { shellId: '1', input: 'x' }, 'unknown'),
+    doc('str_replace', { path: `${P}/a.ts`, old_str: 'a', new_str: 'b' }, 'write', { paths: ['a.ts'] }),
+    doc('apply_patch', { input: '*** Begin Patch\n*** Add File: p.ts\n+x\n*** End Patch\n' }, 'write', { paths: ['p.ts'] }),
+    ...['read_bash', 'read_powershell', 'grep', 'glob', 'web_fetch', 'web_search', 'fetch_copilot_cli_documentation', 'session_store_sql'].map((t) => doc(t, {}, 'read')),
+    ...['stop_bash', 'stop_powershell', 'list_bash', 'list_powershell', 'sql', 'read_agent', 'list_agents', 'write_agent', 'skill', 'task_complete', 'exit_plan_mode', 'ask_user', 'think'].map((t) => doc(t, {}, 'control')),
+    doc('lab-frobnicate', { target: 'a.txt' }, 'unknown'),
+  ],
+  droid: [
+    fx('Execute', dExecute.tool_input, dExecute.cwd, 'write', { paths: ['allowed.txt'] }),
+    fx('Execute', dExecuteSub.tool_input, dExecuteSub.cwd, 'write', { paths: ['sub.txt'] }),
+    fx('Create', dCreate.tool_input, dCreate.cwd, 'write', { paths: ['created.txt'] }),
+    fx('Edit', dEdit.tool_input, dEdit.cwd, 'write', { paths: ['victim.txt'] }),
+    fx('Read', dRead.tool_input, dRead.cwd, 'read'),
+    fx('Task', dTask.tool_input, dTask.cwd, 'delegate', { delegation: 1 }),
+    doc('MultiEdit', { file_path: `${P}/a.ts`, edits: [{ old_str: 'a', new_str: 'b' }] }, 'write', { paths: ['a.ts'] }),
+    doc('ApplyPatch', { input: '*** Begin Patch\n*** Update File: q.ts\n@@\n-a\n+b\n*** End Patch\n' }, 'write', { paths: ['q.ts'] }),
+    ...['LS', 'Glob', 'Grep', 'WebSearch', 'FetchUrl', 'TaskOutput'].map((t) => doc(t, {}, 'read')),
+    ...['TaskStop', 'WaitForScript', 'TodoWrite', 'AskUser', 'ExitSpecMode', 'ToolSearch', 'Skill'].map((t) => doc(t, {}, 'control')),
+    doc('Script', { code: 'x' }, 'unknown'),
+    doc('lab___frobnicate', { target: 'a.txt' }, 'unknown'),
   ],
 };
 

@@ -30,9 +30,23 @@ describe('self-paths table', () => {
       '/home/u/.hermes/plugins/stopline',
       '/home/u/.hermes/config.yaml',
       '/home/u/.pi/agent/extensions/stopline.ts',
+      '/home/u/.copilot/stopline',
+      '/home/u/.copilot/hooks/stopline.json',
+      '/home/u/.copilot/settings.json',
+      '/w/p/.github/hooks/stopline.json',
+      '/home/u/.factory/stopline',
+      '/home/u/.factory/hooks.json',
+      '/home/u/.factory/settings.json',
+      '/w/p/.factory/hooks.json',
     ]) {
       expect(p, want).toContain(want);
     }
+  });
+
+  it('COPILOT_HOME and FACTORY_HOME_OVERRIDE move the Copilot and Droid entries', () => {
+    const p = selfPaths({ env: { HOME, COPILOT_HOME: '/opt/cp', FACTORY_HOME_OVERRIDE: '/opt/fh' } });
+    for (const want of ['/opt/cp/hooks/stopline.json', '/opt/cp/stopline', '/opt/fh/.factory/hooks.json', '/opt/fh/.factory/stopline']) expect(p, want).toContain(want);
+    expect(p).not.toContain('/home/u/.copilot/hooks/stopline.json');
   });
 
   it('env vars move the entries', () => {

@@ -8,7 +8,7 @@ import { CANONICAL_EVENTS } from '../../../core/canonical';
 import { DIALECT_EVENTS, defaultTimeoutSec, lookupSpelling, resolveEventName, spellingsOf, timeoutBoundsSec } from '../../../core/hooks/dialects';
 import { REGISTRIES } from '../../../core/registry';
 
-const HOST_DIALECTS = ['claude', 'codex', 'hermes'] as const;
+const HOST_DIALECTS = ['claude', 'codex', 'hermes', 'droid'] as const;
 
 describe.each(HOST_DIALECTS)('%s dialect agrees with its registry', (dialect) => {
   const reg = REGISTRIES[dialect];

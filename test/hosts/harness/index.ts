@@ -11,6 +11,8 @@ export { runClaude, type ClaudeRunOptions, type ClaudeRunResult } from './claude
 export { runCodex, codexHooksList, codexConfigToml, codexBinary, type CodexRunOptions, type CodexRunResult, type CodexTrustMode, type CodexListedHook } from './codex';
 export { runOpenCode, seedOpenCodeConfigDir, openCodeConfig, OpenCodePluginError, type OpenCodeRunOptions, type OpenCodeRunResult } from './opencode';
 export { runPi, piRuntime, piModelsJson, type PiRunOptions, type PiRunResult, type PiVariant, type PiMode } from './pi';
+export { runCopilot, copilotBinary, copilotCacheDir, copilotEnv, startHostChatServer, hostChatProtocol, type CopilotRunOptions, type CopilotRunResult } from './copilot';
+export { runDroid, droidBinary, droidEnv, droidModelSettings, type DroidRunOptions, type DroidRunResult } from './droid';
 export { jsonLines, type HostRunResult } from './run-result';
 export { ensureHosts, missingHosts, HOSTS_FOR, type HostsStatus } from './ensure-hosts';
 export { hostEntry, hostVersion, isHostInstalled, requireHost, HostNotInstalledError, repoRoot, type InstalledHost } from './hosts';

@@ -11,7 +11,7 @@ import { runProcess, withOverrides, type ProcessResult } from '../harness/proces
 import { DIST, type RealHostCase } from './real-host';
 
 /** The files at the repository root that make it installable by a host's own command. */
-export const ROOT_MANIFESTS = ['.claude-plugin/marketplace.json', '.agents/plugins/marketplace.json', 'package.json', 'README.md'] as const;
+export const ROOT_MANIFESTS = ['.claude-plugin/marketplace.json', '.agents/plugins/marketplace.json', 'package.json', 'README.md', '.github/plugin/marketplace.json', '.factory-plugin/marketplace.json'] as const;
 
 /**
  * A copy of the repository as a clone has it, for what the hosts read: the root manifests and

@@ -1,0 +1,198 @@
+/**
+ * GitHub Copilot CLI adapter: the registry table (core/registry/copilot.ts) plus two functions.
+ *
+ *   toControlEvent: Copilot hook payload (camelCase, stdin JSON) -> ControlEvent
+ *   render:         Outcome -> Copilot's exact hook output
+ *
+ * Forms (verified on Copilot CLI 1.0.102, docs/hosts/copilot.md):
+ * - the payload names no event: the hook command passes it as its first argument (nameEvent);
+ * - deny before a tool: `{"permissionDecision":"deny","permissionDecisionReason":"<stamp>"}` on
+ *   stdout, exit 0. A camelCase hook file ignores Claude's hookSpecificOutput and a file of
+ *   Claude's PascalCase keys reads both, so the answer carries both: it denies wherever the
+ *   artifact is registered. Exit 2 would deny with a fixed text (stderr is dropped), a crash
+ *   denies every call, bad JSON and a timeout let the tool run: stopline answers JSON, exit 0;
+ * - context: `{"additionalContext":"<text>"}` at the top of the answer;
+ * - at agentStop `{"decision":"block","reason"}` keeps the turn going (only a person's hook asks).
+ * Copilot cannot ask a person in -p runs (it denies an ask), so an ask is a deny.
+ */
+import type { ControlEvent, HostInfo } from '../../core/protocol';
+import type { Outcome } from '../../core/outcome';
+import { stampOf } from '../../core/outcome';
+import { copilotRegistry } from '../../core/registry/copilot';
+import { hookInput } from '../../core/registry/hook-input';
+import { findToolEntry } from '../../core/registry/index';
+import { RECORDED_TREE } from '../../core/session-tree';
+import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
+import { SILENT, eventEntry } from '../shared/adapter';
+import { classifyEvent, eventSkeleton, promptText, toolAction } from '../shared/command-hook';
+import { nonEmptyString, optionalString } from '../shared/payload';
+import type { HookPayload } from '../shared/payload';
+
+/** Events whose additionalContext reaches the model: the rows whose outputs list context (subagentStart's reaches the sub-agent). */
+const CONTEXT_EVENTS: ReadonlySet<string> = new Set(copilotRegistry.events.filter((e) => e.outputs.includes('context')).map((e) => e.native));
+
+function isObj(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * The payload in the field names the shared command-hook helpers (and the person's hooks)
+ * read: session_id, tool_name, tool_input, agent_id, agent_type, transcript_path,
+ * tool_response. What Copilot sends stays alongside.
+ */
+export function claudeView(payload: HookPayload): HookPayload {
+  const out: HookPayload = { ...payload };
+  const rename: [string, string][] = [
+    ['sessionId', 'session_id'],
+    ['toolName', 'tool_name'],
+    ['agentId', 'agent_id'],
+    ['agentType', 'agent_type'],
+    ['transcriptPath', 'transcript_path'],
+    ['stopReason', 'stop_reason'],
+  ];
+  for (const [from, to] of rename) if (out[to] === undefined && payload[from] !== undefined) out[to] = payload[from];
+  // toolArgs is an object for every tool seen; a patch tool may send its text alone
+  const args = payload.toolArgs ?? payload.toolInput;
+  if (out.tool_input === undefined && args !== undefined) out.tool_input = typeof args === 'string' ? { input: args } : args;
+  if (out.tool_response === undefined && payload.toolResult !== undefined) out.tool_response = payload.toolResult;
+  return out;
+}
+
+function hostInfo(view: HookPayload, env: HookEnv): HostInfo {
+  const host: HostInfo = { family: 'copilot', hasHuman: false };
+  const version = nonEmpty(env.COPILOT_CLI_BINARY_VERSION);
+  if (version) host.version = version;
+  const agentId = nonEmptyString(view, 'agent_id');
+  if (agentId) host.agentId = agentId;
+  const agentType = nonEmptyString(view, 'agent_type');
+  if (agentType) host.agentType = agentType;
+  return host;
+}
+
+export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
+  const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
+  const c = classifyEvent(copilotRegistry, native);
+  if ('answer' in c) return c.answer;
+  const view = claudeView(payload);
+  const host = hostInfo(view, env);
+  // the hook runs in the project; COPILOT_PROJECT_DIR names it (config, files= base)
+  const projectDir = nonEmpty(env.COPILOT_PROJECT_DIR) ?? optionalString(view, 'cwd');
+  const event = eventSkeleton({ kind: c.entry.control, payload: view, host, turnId: undefined, ...(projectDir ? { projectDir } : {}) });
+  const parent = nonEmptyString(view, 'parentAgentId');
+  const agentId = host.agentId;
+
+  if (c.entry.control === 'subagent.start' || c.entry.control === 'subagent.stop') {
+    // filed under the spawner's sessionId with the child's agentId: the child is the session
+    // the recorded tree links to its spawner's root
+    if (agentId && agentId !== event.sessionId) {
+      event.rootSessionId = event.sessionId;
+      event.sessionId = agentId;
+    }
+  } else if (agentId && parent && parent !== event.sessionId) {
+    // a sub-agent's own events carry its sessionId and its spawner's (the recorded tree
+    // resolves a spawner that is itself a child)
+    event.rootSessionId = parent;
+  }
+  if (c.entry.control === 'prompt.submit') {
+    // a sub-agent's first prompt is the task its parent gave it, never the person
+    event.prompt = { text: promptText(view), source: agentId ? 'subagent' : 'user' };
+  } else if (c.entry.control === 'action.before' || c.entry.control === 'action.after') {
+    event.action = toolAction(copilotRegistry, view, optionalString(view, 'cwd') ?? projectDir, env);
+  }
+  return { kind: 'event', native, event };
+}
+
+function json(value: unknown): Rendered {
+  return { stdout: JSON.stringify(value), stderr: '', exitCode: 0 };
+}
+
+/** The deny Copilot reads from a camelCase file, and the one a PascalCase (Claude-style) file reads, in one object. */
+function deny(reason: string): Rendered {
+  return json({
+    permissionDecision: 'deny',
+    permissionDecisionReason: reason,
+    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
+  });
+}
+
+export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rendered {
+  const control = eventEntry(copilotRegistry, native.name)?.control;
+  const extra = outcome as HostAnswer;
+  if ((outcome.kind === 'deny' || outcome.kind === 'ask') && control === 'action.before') return deny(stampOf(outcome));
+  const out: Record<string, unknown> = {};
+  if (outcome.kind === 'deny' && control === 'turn.stop') {
+    // only a person's own turn:stop hook gets here (the guard never blocks a turn end): the turn goes on
+    out.decision = 'block';
+    out.reason = stampOf(outcome);
+  }
+  const context: string[] = [];
+  if (outcome.kind === 'context' && outcome.message && CONTEXT_EVENTS.has(native.name)) context.push(outcome.message);
+  // a hook's deny after a tool: appended to the tool result, where the model reads it
+  if (extra.feedback && control === 'action.after') context.push(extra.feedback);
+  if (context.length) out.additionalContext = context.join('\n\n');
+  if (extra.allow === true && control === 'action.before' && outcome.kind !== 'deny') out.permissionDecision = 'allow';
+  return Object.keys(out).length ? json(out) : SILENT;
+}
+
+/**
+ * Fail closed before the payload could be read: the deny JSON, which Copilot honours on
+ * preToolUse (the only event stopline denies); exit 2 would lose the stamp.
+ */
+export function renderUnidentifiedDeny(message: string): Rendered {
+  return deny(message);
+}
+
+export function canAsk(_event: ControlEvent): boolean {
+  return false;
+}
+
+function nonEmpty(v: string | undefined): string | undefined {
+  return v && v.trim() !== '' ? v : undefined;
+}
+
+/**
+ * The event name the hook file passes as the first argument: it is the key the handler is
+ * listed under, so it wins (Copilot's camelCase notification payload carries Claude's
+ * `hook_event_name: "Notification"`). Without an argument, a payload that names its own event
+ * (`hook_event_name`, or `hookName` on permissionRequest) keeps it.
+ */
+export function namedBy(argv: readonly string[]): (payload: HookPayload) => HookPayload {
+  const fromArgs = argv.find((a) => a !== '' && !a.startsWith('-'));
+  return (payload) => {
+    if (fromArgs !== undefined) return { ...payload, hook_event_name: fromArgs };
+    if (typeof payload.hook_event_name === 'string' && payload.hook_event_name !== '') return payload;
+    return typeof payload.hookName === 'string' ? { ...payload, hook_event_name: payload.hookName } : payload;
+  };
+}
+
+/**
+ * Copilot runs its own hook files (dialect `copilot`). Hooks written against Claude's shapes see
+ * the Claude field names: session_id, tool_name, tool_input with file_path / command / content /
+ * old_string / new_string from the registry row.
+ */
+const userHooks: UserHooksSupport = {
+  dialect: 'copilot',
+  shape: (payload) => claudeView(payload),
+  projectDir: (shaped, env) => nonEmpty(env.COPILOT_PROJECT_DIR) ?? optionalString(shaped, 'cwd'),
+  canonicalInput: (payload) => {
+    const view = claudeView(payload);
+    const input = view.tool_input;
+    if (!isObj(input)) return undefined;
+    const entry = typeof view.tool_name === 'string' ? findToolEntry(copilotRegistry, view.tool_name) : null;
+    return entry ? hookInput(entry, input) : undefined;
+  },
+};
+
+export const copilotAdapter: CommandHookAdapter = {
+  registry: copilotRegistry,
+  userHooks,
+  label: 'stopline (copilot)',
+  denyResponse: 'permission_deny_returned',
+  // a sub-agent may spawn its own: the link recorded at subagentStart finds the root
+  tree: RECORDED_TREE,
+  nameEvent: namedBy([]),
+  toControlEvent,
+  canAsk,
+  render,
+  renderUnidentifiedDeny,
+};

@@ -1,0 +1,141 @@
+/**
+ * Factory Droid adapter: the registry table (core/registry/droid.ts) plus two functions.
+ *
+ *   toControlEvent: Droid hook payload (Claude-like stdin JSON) -> ControlEvent
+ *   render:         Outcome -> Droid's exact hook output
+ *
+ * Forms (verified on the Droid 0.225.2 binary, docs/hosts/droid.md):
+ * - deny before a tool: `{"hookSpecificOutput":{"hookEventName":"PreToolUse",
+ *   "permissionDecision":"deny","permissionDecisionReason":"<stamp>"}}` on stdout, exit 0; the
+ *   model reads `Error: <stamp>`. Droid lets the tool run on every hook failure (crash, bad JSON,
+ *   timeout, missing command), so stopline's own fail closed is this same explicit deny;
+ * - context: hookSpecificOutput.additionalContext (SessionStart, UserPromptSubmit, PostToolUse;
+ *   PreToolUse context never reaches the model);
+ * - a prompt block (only a person's own hook asks for it): `{"continue":false,"stopReason"}`;
+ *   at Stop `{"decision":"block","reason"}` keeps the turn going.
+ * Droid does not ask a person from a hook in exec, so an ask is a deny.
+ */
+import type { ControlEvent } from '../../core/protocol';
+import type { Outcome } from '../../core/outcome';
+import { stampOf } from '../../core/outcome';
+import { droidRegistry } from '../../core/registry/droid';
+import { hookInput } from '../../core/registry/hook-input';
+import { findToolEntry } from '../../core/registry/index';
+import { RECORDED_TREE } from '../../core/session-tree';
+import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
+import { SILENT, eventEntry } from '../shared/adapter';
+import { classifyEvent, commonHostInfo, eventSkeleton, promptText, toolAction } from '../shared/command-hook';
+import { nonEmptyString, optionalString } from '../shared/payload';
+import type { HookPayload } from '../shared/payload';
+
+/** Events whose additionalContext reaches the model: the rows whose outputs list context (PreToolUse's does not: verified). */
+const CONTEXT_EVENTS: ReadonlySet<string> = new Set(droidRegistry.events.filter((e) => e.outputs.includes('context')).map((e) => e.native));
+
+function nonEmpty(v: string | undefined): string | undefined {
+  return v && v.trim() !== '' ? v : undefined;
+}
+
+/** The project folder: Droid exports it to every hook; the payload's cwd is the same folder. */
+function projectOf(payload: HookPayload, env: HookEnv): string | undefined {
+  return nonEmpty(env.FACTORY_PROJECT_DIR) ?? nonEmpty(env.DROID_PROJECT_DIR) ?? optionalString(payload, 'cwd');
+}
+
+export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
+  const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
+  const c = classifyEvent(droidRegistry, native);
+  if ('answer' in c) return c.answer;
+  const host = commonHostInfo('droid', payload);
+  // hooks cannot ask a person in `droid exec`; the interactive CLI was not observed asking either
+  host.hasHuman = false;
+  const projectDir = projectOf(payload, env);
+  // A Task sub-agent is a session of its own; only its SessionStart names the parent session.
+  const caller = c.entry.native === 'SessionStart' ? nonEmptyString(payload, 'calling_session_id') : undefined;
+  const kind = caller ? 'subagent.start' : c.entry.control;
+  const event = eventSkeleton({ kind, payload, host, turnId: nonEmptyString(payload, 'message_id'), ...(projectDir ? { projectDir } : {}) });
+
+  if (caller && caller !== event.sessionId) {
+    // recorded now, so the child's later events are judged by the caller's root contract
+    event.rootSessionId = caller;
+  } else if (kind === 'subagent.stop') {
+    // fired on the parent's session with no child id: filed under the parent
+    event.rootSessionId = event.sessionId;
+  }
+  if (kind === 'prompt.submit') {
+    // the recorded tree marks a sub-agent's prompt (its task) as never the person
+    event.prompt = { text: promptText(payload), source: 'user' };
+  } else if (kind === 'action.before' || kind === 'action.after') {
+    event.action = toolAction(droidRegistry, payload, optionalString(payload, 'cwd') ?? projectDir, env);
+  }
+  return { kind: 'event', native, event };
+}
+
+function json(value: unknown): Rendered {
+  return { stdout: JSON.stringify(value), stderr: '', exitCode: 0 };
+}
+
+export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rendered {
+  const event = native.name;
+  const control = eventEntry(droidRegistry, event)?.control;
+  const extra = outcome as HostAnswer;
+  if ((outcome.kind === 'deny' || outcome.kind === 'ask') && control === 'action.before') {
+    return json({ hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: stampOf(outcome) } });
+  }
+  const out: Record<string, unknown> = {};
+  if (outcome.kind === 'deny' && control === 'prompt.submit') {
+    // only a person's own hook gets here: the guard never denies a prompt, and the runner turns
+    // a guard failure on it into context
+    out.continue = false;
+    out.stopReason = stampOf(outcome);
+  } else if (outcome.kind === 'deny' && control === 'turn.stop') {
+    // likewise only a person's turn:stop hook: the turn goes on
+    out.decision = 'block';
+    out.reason = stampOf(outcome);
+  }
+  const context: string[] = [];
+  if (outcome.kind === 'context' && outcome.message && CONTEXT_EVENTS.has(event)) context.push(outcome.message);
+  // a hook's deny after a tool: the model reads PostToolUse context right after the result
+  if (extra.feedback && control === 'action.after') context.push(extra.feedback);
+  if (context.length) out.hookSpecificOutput = { hookEventName: event, additionalContext: context.join('\n\n') };
+  if (extra.allow === true && control === 'action.before' && outcome.kind !== 'deny') out.hookSpecificOutput = { hookEventName: event, permissionDecision: 'allow' };
+  return Object.keys(out).length ? json(out) : SILENT;
+}
+
+/**
+ * Fail closed before the event is known: exit 2 with the stamp on stderr, which Droid reads as
+ * a deny before a tool (the model gets `Error: <stamp>`) and as a refused prompt.
+ */
+export function renderUnidentifiedDeny(message: string): Rendered {
+  return { stdout: '', stderr: message.endsWith('\n') ? message : `${message}\n`, exitCode: 2 };
+}
+
+export function canAsk(_event: ControlEvent): boolean {
+  return false;
+}
+
+/**
+ * Droid runs its own hook files (dialect `droid`). Hooks written against Claude's shapes see
+ * file_path / command / content / old_string / new_string from the registry row.
+ */
+const userHooks: UserHooksSupport = {
+  dialect: 'droid',
+  projectDir: (payload, env) => projectOf(payload, env),
+  canonicalInput: (payload) => {
+    const input = payload.tool_input;
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
+    const entry = typeof payload.tool_name === 'string' ? findToolEntry(droidRegistry, payload.tool_name) : null;
+    return entry ? hookInput(entry, input as Record<string, unknown>) : undefined;
+  },
+};
+
+export const droidAdapter: CommandHookAdapter = {
+  registry: droidRegistry,
+  userHooks,
+  label: 'stopline (droid)',
+  denyResponse: 'permission_deny_returned',
+  // a sub-agent's session names its caller only at SessionStart: the link is recorded there
+  tree: RECORDED_TREE,
+  toControlEvent,
+  canAsk,
+  render,
+  renderUnidentifiedDeny,
+};

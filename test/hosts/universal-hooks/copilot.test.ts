@@ -1,0 +1,72 @@
+/**
+ * Issue 8 done criterion on the real GitHub Copilot CLI 1.0.102 with dist/copilot installed as the
+ * user hook file `stopline install copilot` writes: stopline runs the Claude-format guard (a) it
+ * imports from ~/.claude/settings.json, the native context hook (b) and the Codex-format Stop
+ * hook (c) at agentStop. A hook in Copilot's own dialect (a camelCase file in ~/.copilot/hooks/,
+ * imported by name in stopline.json too) is run by Copilot itself, once: stopline skips it.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { copilotHooksDoc } from '../../../hosts/cli/install/hook-files';
+import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runCopilot, startHostChatServer, type FakeModelServer } from '../harness';
+import { requestText, requireArtifact } from '../shared/real-host';
+import { CONTEXT_TEXT, GUARD_REASON, hookLog, projectWithBuild, seedUniversalHooks, stopMarker } from './fixture';
+
+const status = await ensureHosts(HOSTS_FOR.copilot);
+const missing = missingHosts(status, HOSTS_FOR.copilot);
+if (missing.length && status.required) throw new Error(`Copilot not installed:\n${status.log}`);
+const script = requireArtifact('copilot', 'stopline.mjs');
+const root = makeTempRoot('universal-hooks-copilot');
+const servers: FakeModelServer[] = [];
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('universal hooks on GitHub Copilot CLI 1.0.102 with dist/copilot', () => {
+  it.skipIf(missing.length > 0)("(a) stops `rm -rf build` with its reason, (b) context reaches the model, (c) writes its marker at turn end; Copilot's own hook runs once", async () => {
+    const project = join(root, 'proj');
+    const runDir = join(root, 'run');
+    const home = join(runDir, 'home');
+    mkdirSync(project, { recursive: true });
+    const build = projectWithBuild(project);
+    const hooks = seedUniversalHooks(home);
+    // the person's own Copilot hook, in Copilot's dialect; stopline.json names that import too
+    const own = join(home, 'hooks', 'copilot-own.sh');
+    writeFileSync(own, `#!/bin/sh\ncat > /dev/null\necho "copilot-own:userPromptSubmitted" >> '${hooks.log}'\n`);
+    chmodSync(own, 0o755);
+    const stoplineJson = JSON.parse(readFileSync(hooks.stoplineJson, 'utf8')) as { import: string[] };
+    writeFileSync(hooks.stoplineJson, JSON.stringify({ ...stoplineJson, import: [...stoplineJson.import, 'copilot'] }));
+    const s = await startHostChatServer({ threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'call_rm', name: 'bash', input: { command: 'rm -rf build', description: 'clean' } }] }, { text: 'done' }] }] });
+    servers.push(s);
+
+    const r = await runCopilot({
+      project,
+      prompt: 'clean up the build folder',
+      server: s,
+      runDir,
+      home,
+      hookFiles: { stopline: copilotHooksDoc((event) => `'${process.execPath}' '${script}' ${event}`), mine: { version: 1, hooks: { userPromptSubmitted: [{ type: 'command', bash: own }] } } },
+      env: { STOPLINE_DASHBOARD: 'off' },
+      timeoutMs: 240_000,
+    });
+    expect(r.code, `copilot exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
+
+    // (a): the folder survives and the model read the hook's reason
+    expect(existsSync(build)).toBe(true);
+    expect(s.toolResultText('call_rm')).toMatch(/Denied by preToolUse hook/);
+    expect(s.toolResultText('call_rm')).toContain(GUARD_REASON);
+    // (b): the context is in the first model request
+    expect(requestText(s.requests.find((q) => q.kind === 'turn')?.body)).toContain(CONTEXT_TEXT);
+    // (c): stopline ran the Codex-format Stop hook at Copilot's agentStop
+    expect(stopMarker(hooks)).toMatchObject({ hook_event_name: 'Stop' });
+    const log = hookLog(hooks);
+    expect(log.filter((l) => l.startsWith('guard:'))).toEqual(['guard:PreToolUse:deny']);
+    expect(log.filter((l) => l.startsWith('context:'))).toEqual(['context:prompt:submit']);
+    expect(log.filter((l) => l.startsWith('stop:'))).toEqual(['stop:Stop']);
+    // Copilot ran its own dialect's hook; stopline did not run it a second time
+    expect(log.filter((l) => l.startsWith('copilot-own:'))).toEqual(['copilot-own:userPromptSubmitted']);
+  }, 300_000);
+});

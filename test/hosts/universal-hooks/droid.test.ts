@@ -1,0 +1,64 @@
+/**
+ * Issue 8 done criterion on the real Factory Droid 0.225.2 with dist/droid installed as the user
+ * hooks.json `stopline install droid` writes: stopline runs the Claude-format guard (a) it
+ * imports from ~/.claude/settings.json, the native context hook (b) and the Codex-format Stop
+ * hook (c). A hook in Droid's own dialect (in ~/.factory/hooks.json next to stopline's, imported
+ * by name in stopline.json too) is run by Droid itself, once: stopline skips it.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { droidHooksMap } from '../../../hosts/cli/install/hook-files';
+import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runDroid, startHostChatServer, type FakeModelServer } from '../harness';
+import { requestText, requireArtifact } from '../shared/real-host';
+import { CONTEXT_TEXT, GUARD_REASON, hookLog, projectWithBuild, seedUniversalHooks, stopMarker } from './fixture';
+
+const status = await ensureHosts(HOSTS_FOR.droid);
+const missing = missingHosts(status, HOSTS_FOR.droid);
+if (missing.length && status.required) throw new Error(`Droid not installed:\n${status.log}`);
+const script = requireArtifact('droid', 'stopline.mjs');
+const root = makeTempRoot('universal-hooks-droid');
+const servers: FakeModelServer[] = [];
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('universal hooks on Factory Droid 0.225.2 with dist/droid', () => {
+  it.skipIf(missing.length > 0)("(a) stops `rm -rf build` with its reason, (b) context reaches the model, (c) writes its marker at turn end; Droid's own hook runs once", async () => {
+    const project = join(root, 'proj');
+    const runDir = join(root, 'run');
+    const home = join(runDir, 'home');
+    mkdirSync(project, { recursive: true });
+    const build = projectWithBuild(project);
+    const hooks = seedUniversalHooks(home);
+    const own = join(home, 'hooks', 'droid-own.sh');
+    writeFileSync(own, `#!/bin/sh\ncat > /dev/null\necho "droid-own:$hook_event_name" >> '${hooks.log}'\n`);
+    chmodSync(own, 0o755);
+    const stoplineJson = JSON.parse(readFileSync(hooks.stoplineJson, 'utf8')) as { import: string[] };
+    writeFileSync(hooks.stoplineJson, JSON.stringify({ ...stoplineJson, import: [...stoplineJson.import, 'droid'] }));
+    const map = droidHooksMap(`'${process.execPath}' '${script}'`) as Record<string, unknown[]>;
+    const hooksJson = { ...map, UserPromptSubmit: [...map.UserPromptSubmit!, { hooks: [{ type: 'command', command: own }] }] };
+    const s = await startHostChatServer({
+      threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'call_rm', name: 'Execute', input: { command: 'rm -rf build', summary: 'clean', riskLevelReason: 'cleanup', riskLevel: 'low' } }] }, { text: 'done' }] }],
+    });
+    servers.push(s);
+
+    const r = await runDroid({ project, prompt: 'clean up the build folder', server: s, runDir, home, hooksJson, env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 240_000 });
+    expect(r.code, `droid exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
+
+    // (a): the folder survives and the model read the hook's reason
+    expect(existsSync(build)).toBe(true);
+    expect(s.toolResultText('call_rm')).toContain(GUARD_REASON);
+    // (b): the context is in the first model request
+    expect(requestText(s.requests.find((q) => q.kind === 'turn')?.body)).toContain(CONTEXT_TEXT);
+    // (c): stopline ran the Codex-format Stop hook at Droid's Stop
+    expect(stopMarker(hooks)).toMatchObject({ hook_event_name: 'Stop' });
+    const log = hookLog(hooks);
+    expect(log.filter((l) => l.startsWith('guard:'))).toEqual(['guard:PreToolUse:deny']);
+    expect(log.filter((l) => l.startsWith('context:'))).toEqual(['context:prompt:submit']);
+    expect(log.filter((l) => l.startsWith('stop:'))).toEqual(['stop:Stop']);
+    expect(log.filter((l) => l.startsWith('droid-own:'))).toEqual(['droid-own:UserPromptSubmit']);
+  }, 300_000);
+});
