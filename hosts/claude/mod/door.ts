@@ -182,27 +182,27 @@ export class ClaudeModDoor {
 
   private decide(host: ModHost, event: string, payload: HookPayload): Promise<DoorAnswer> {
     return this.serial(async () => {
+      const started = performance.now();
       const env = this.coreEnv();
+      // the person edits their config between prompts: check the files read from disk before a
+      // prompt is decided; between tool calls only after answering, so a tool call never waits
       const isPrompt = event === 'SessionStart' || event === 'UserPromptSubmit' || event === 'UserPromptExpansion';
-      // the person edits their config between prompts: check the files read from disk then
-      if (isPrompt || host.now() - this.checkedAt > RECHECK_MS) await this.recheck(host);
+      if (isPrompt) await this.recheck(host);
       const text = JSON.stringify(payload);
-      const core = this.flushError !== null ? this.unavailableCore(this.flushError) : undefined;
+      let core = this.flushError !== null ? this.unavailableCore(this.flushError) : undefined;
       let rendered: Rendered | null = null;
-      let ms = 0;
       for (let round = 0; ; round++) {
+        // files that would not settle: the decision cannot be made on them; the fail mode answers
+        if (round === MAX_ROUNDS) core = this.unavailableCore('its files could not be loaded');
         this.volume.begin();
         setHostRunners({ run: host.run, fetch: host.fetch, isDryRun: () => this.volume.hasMisses() });
-        const started = performance.now();
         try {
           rendered = await answerHook(claudeAdapter, text, { env, cwd: this.view.cwd ?? '/', ...(core ? { core } : {}) });
         } finally {
           setHostRunners(null);
         }
-        ms = performance.now() - started;
         if (!this.volume.hasMisses() || round >= MAX_ROUNDS) {
           this.updateBand(env);
-          this.recordTiming(env, event, ms, rendered);
           this.volume.commit();
           break;
         }
@@ -212,17 +212,25 @@ export class ClaudeModDoor {
         await this.load(host, misses, lists);
       }
       const mapped = classicResult(event, rendered!);
+      const ms = performance.now() - started;
+      this.recordTiming(env, event, ms, rendered);
       for (const n of mapped.notices) host.log(n, false);
       for (const d of mapped.debug) host.log(d, true);
+      if (!isPrompt && host.now() - this.checkedAt > RECHECK_MS) this.scheduleRecheck(host);
       this.scheduleFlush(host);
       return { result: mapped.result, ms };
     });
   }
 
+  private scheduleRecheck(host: ModHost): void {
+    this.checkedAt = host.now();
+    void this.serial(() => this.recheck(host));
+  }
+
   /** A core that answers every decision with the fail mode: the evidence could not be written. */
   private unavailableCore(why: string): CoreApi {
     return {
-      handleEvent: (event, options) => failOutcome(new Error(`evidence not written (${why})`), options),
+      handleEvent: (_event, options) => failOutcome(new Error(why), options),
       failOutcome,
     };
   }
@@ -336,7 +344,7 @@ export class ClaudeModDoor {
     if (failed.length) {
       this.volume.restoreDirty(failed);
       if (this.flushError === null) host.log(`stopline: evidence not written (${why}); stopline answers with its fail mode until it is`, true);
-      this.flushError = why;
+      this.flushError = `evidence not written (${why})`;
     } else this.flushError = null;
   }
 
@@ -371,14 +379,21 @@ export class ClaudeModDoor {
 
   // ----------------------------------------------------------------------------- timing
 
+  /**
+   * Test instrument, off unless STOPLINE_TIMING_FILE is set: one line per decision with the time
+   * it took inside Claude Code's process (loading files the first time included), written out
+   * with the evidence. Metadata only.
+   */
   private recordTiming(env: Record<string, string | undefined>, event: string, ms: number, rendered: Rendered | null): void {
     const file = env.STOPLINE_TIMING_FILE;
     if (!file || !rendered) return;
-    const outcome = rendered.stdout.includes('"deny"') ? 'deny' : rendered.stdout === '' ? 'none' : 'answer';
+    const outcome = rendered.stdout.includes('"permissionDecision":"deny"') ? 'deny' : rendered.stdout === '' ? 'none' : 'answer';
     try {
+      this.volume.begin();
       this.volume.append(file, JSON.stringify({ artifact: 'claude-mod', hook: event, ms: Math.round(ms * 1000) / 1000, outcome }) + '\n');
+      this.volume.commit();
     } catch {
-      // an instrument never changes an answer
+      this.volume.rollback();
     }
   }
 }

@@ -89,6 +89,7 @@ export class Volume {
   /** text appended here to a file still to be written, per path */
   private readonly appendedText = new Map<string, string>();
   private appendedJournal: Map<string, string | undefined> | null = null;
+  private writtenJournal: Set<string> | null = null;
   /** paths whose content this process wrote (not refreshed from disk again) */
   private readonly written = new Set<string>();
   private readonly fds = new Map<number, OpenFile>();
@@ -110,7 +111,7 @@ export class Volume {
   /** Record what `$.fs` answered for a path (a file's text, a folder, nothing there, an error). */
   learn(path: string, entry: Known): void {
     const k = this.key(path);
-    if (this.dirty.has(k)) return;
+    if (this.dirty.has(k) || this.written.has(k)) return;
     this.known.set(k, entry);
     if (entry.kind === 'file' || entry.kind === 'dir') this.learnParents(k);
   }
@@ -160,6 +161,7 @@ export class Volume {
     this.journal = new Map();
     this.dirtyJournal = new Set();
     this.appendedJournal = new Map();
+    this.writtenJournal = new Set();
     this.misses.clear();
     this.listMisses.clear();
   }
@@ -169,6 +171,7 @@ export class Volume {
     this.journal = null;
     this.dirtyJournal = null;
     this.appendedJournal = null;
+    this.writtenJournal = null;
     this.fds.clear();
   }
 
@@ -181,6 +184,7 @@ export class Volume {
       }
     }
     if (this.dirtyJournal) for (const p of this.dirtyJournal) this.dirty.delete(p);
+    if (this.writtenJournal) for (const p of this.writtenJournal) this.written.delete(p);
     if (this.appendedJournal) {
       for (const [p, prev] of this.appendedJournal) {
         if (prev === undefined) this.appendedText.delete(p);
@@ -190,6 +194,7 @@ export class Volume {
     this.journal = null;
     this.dirtyJournal = null;
     this.appendedJournal = null;
+    this.writtenJournal = null;
     this.fds.clear();
   }
 
@@ -239,6 +244,7 @@ export class Volume {
     this.known.set(k, entry);
     if (markDirty && !memoryOnly(k)) {
       if (this.dirtyJournal && !this.dirty.has(k)) this.dirtyJournal.add(k);
+      if (this.writtenJournal && !this.written.has(k)) this.writtenJournal.add(k);
       this.dirty.add(k);
       this.written.add(k);
     }
