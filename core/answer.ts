@@ -16,24 +16,14 @@
 import { handleEvent } from './controller';
 import type { HandleOptions } from './controller';
 import { dispatchHooks, foldGuardWithHooks, hasHooks } from './hooks';
-import type { CombinedOutcome, Dialect, DispatchInput, HooksConfig } from './hooks';
-import type { recordBypass as RecordBypass } from './bypass';
-import type { applyHostEditSwitch as ApplyHostEditSwitch } from './host-mode';
+import type { Dialect, DispatchInput, HooksConfig } from './hooks';
 import type { Outcome } from './outcome';
 import type { ControlEvent } from './protocol';
-import { isHookReason, noticeLevel } from './registry/reasons';
+import { guardGate, settleAnswer } from './answer-rules';
+import type { Answer } from './answer-rules';
 
-/**
- * The core entries a door calls, injectable so tests can make the core fail. The two
- * host-specific ones are there only for the hosts that have such an event (Pi's `!` command,
- * OpenCode's agent switch).
- */
-export interface CoreApi {
-  handleEvent: (event: unknown, opts: HandleOptions) => Outcome;
-  failOutcome: (error: unknown, opts: HandleOptions) => Outcome;
-  recordBypass?: typeof RecordBypass;
-  applyHostEditSwitch?: typeof ApplyHostEditSwitch;
-}
+export { guardGate } from './answer-rules';
+export type { Answer, CoreApi } from './answer-rules';
 
 /** The person's hooks for this one event, as the door found them. */
 export interface PersonHooks {
@@ -61,34 +51,6 @@ export interface AnswerCaps extends HandleOptions {
   hooks?: PersonHooks;
   /** the guard's entry (tests make it fail through this) */
   handleEvent?: (event: unknown, opts: HandleOptions) => Outcome;
-}
-
-/**
- * An Outcome with what the person's hooks added (system messages, stop, feedback after a tool),
- * and the guard's own part of it (`guard`: what the guard said before the fold).
- */
-export type Answer = Outcome & Partial<Omit<CombinedOutcome, keyof Outcome>> & { guard?: Outcome };
-
-/**
- * The guard denies only before a tool. A deny from the core on any other event can only be its
- * fail-closed answer (GUARD_UNAVAILABLE): it goes to the model as context and to the person as a
- * notice, never as a block. A blocked prompt would hide the reason from a headless run, and a
- * blocked stop would keep the turn going in a loop.
- */
-export function guardGate(outcome: Outcome, kind: ControlEvent['kind'] | null): Outcome {
-  if ((outcome.kind !== 'deny' && outcome.kind !== 'ask') || kind === 'action.before') return outcome;
-  return { ...outcome, kind: 'context', ...(outcome.message !== undefined ? { notice: outcome.message } : {}) };
-}
-
-/** A deny (or an ask nobody can answer) that survived on an event whose host row cannot block is context. */
-function rowGate(outcome: Answer, blockable: boolean | undefined): Answer {
-  if (blockable !== false || (outcome.kind !== 'deny' && outcome.kind !== 'ask')) return outcome;
-  return { ...outcome, kind: 'context' };
-}
-
-/** Say who answered and how loud its notice is. */
-function labelled(o: Answer): Answer {
-  return { ...o, from: isHookReason(o.reasonCode) ? 'hook' : 'guard', level: noticeLevel(o.reasonCode) };
 }
 
 function withLines<T extends Outcome>(o: T, lines: readonly string[]): T {
@@ -127,5 +89,5 @@ export async function answer(event: ControlEvent | null, caps: AnswerCaps): Prom
   const decide = caps.handleEvent ?? handleEvent;
   const guard: Outcome = event ? guardGate(decide(event, caps), event.kind) : { kind: 'none' };
   const folded = caps.hooks ? await withPersonHooks(guard, caps.hooks) : guard;
-  return { ...labelled(rowGate(folded, caps.blockable)), guard };
+  return settleAnswer(folded, guard, caps.blockable);
 }

@@ -15,8 +15,8 @@
  */
 import { loadConfig } from './config/config';
 import type { FailMode, StoplineConfig } from './config/config';
-import { applyCorrection, applyDirective } from './contract/apply';
-import type { ApplyResult, ContractSettings } from './contract/apply';
+import { applyCorrection, applyDirective } from './contract/amend';
+import type { ApplyResult, ContractSettings } from './contract/amend';
 import { detectCorrection } from './contract/corrections';
 import { decide, delegationUnits } from './contract/decide';
 import type { Decision } from './contract/decide';

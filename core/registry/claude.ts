@@ -64,7 +64,7 @@ export const claudeEvents: EventEntry[] = [
   ev('SubagentStop', 'subagent:end', 'subagent.stop', false, { install: hook(), outputs: ['context', 'block'] }, 'compaction also fires it with agent_type ""'),
   ev('Stop', 'turn:stop', 'turn.stop', true, { install: hook(), outputs: ['context', 'block'] }, 'stopline never blocks it (a block keeps the turn going)'),
   // without a timeout Claude cancels a SessionEnd hook after ~1.5 s
-  ev('SessionEnd', 'session:end', 'session.end', false, { install: hook({ pluginTimeoutSec: 5 }), hostTimeout: { defaultSec: 1.5 } }, 'cleanup; registered with timeout 5 s (without one Claude cancels it after ~1.5 s)'),
+  ev('SessionEnd', 'session:end', 'session.end', false, { install: hook(), hostTimeout: { defaultSec: 1.5 } }, 'cleanup; registered with the 10 s of every row (without a timeout Claude cancels it after ~1.5 s)'),
   // mapped, not registered
   ev('PostToolUseFailure', 'tool:after', 'action.after', false, { outputs: ['context', 'feedback'] }, "Claude's second spelling of tool:after (the tool failed)"),
   ev('Notification', 'notice', null, false),

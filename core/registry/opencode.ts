@@ -17,22 +17,29 @@ const e = eventRow;
  */
 const OPENCODE_PATHS: PathResolver = { steps: ['literal'] };
 
+/**
+ * The hooks of OpenCode's plugin object the plugin fills besides `event` (the rows below with a
+ * handler and no `bus`), as named in the Hooks type of 1.18.33. The conformance test checks the
+ * plugin's hook object against the rows.
+ */
+export type OpenCodeHookName = 'tool.execute.before' | 'tool.execute.after' | 'experimental.session.compacting';
+
 export const opencodeRegistry: HostRegistry = {
   family: 'opencode',
   displayName: 'OpenCode',
   verifiedVersion: '1.18.33',
-  // the plugin (hosts/opencode) registers `event`, `tool.execute.before`, `tool.execute.after`
-  // and `experimental.session.compacting`; the event hook receives the bus events below
+  // the plugin (hosts/opencode) registers the rows with a handler: those marked `bus` arrive
+  // through its `event` hook, the others are hooks of their own
   events: [
-    e('session.created', 'session:start', null, false, { plugin: true, outputs: ['context'], doors: [] }, 'event hook (not awaited); a child session (parentID) is remembered for its root; hook context waits for the first prompt, which names the agent to inject with'),
-    e('session.updated', null, null, false, { plugin: true, outputs: ['silent'], doors: [] }, 'keeps the session -> parent map'),
-    e('message.updated', null, null, false, { plugin: true, outputs: ['silent'], doors: [] }, 'role and agent of a message, learnt before its parts arrive'),
-    e('message.part.updated', 'prompt:submit', 'prompt.submit', false, { plugin: true, outputs: ['context'], doors: [] }, 'a user text part: the whole message is read back with client.session.message; synthetic or ignored parts never count; a child session\'s first prompt is subagent:start instead; the prompt has already gone to the model, so a hook deny is told as context'),
-    e('tool.execute.before', 'tool:before', 'action.before', true, { plugin: true, outputs: ['block'], doors: ['bridge', 'listen'] }, 'deny = throw new Error(stamp); waits for the session\'s prompt processing first'),
-    e('tool.execute.after', 'tool:after', 'action.after', false, { plugin: true, outputs: ['context'], doors: ['bridge', 'listen'] }, 'successful calls only; context is appended to output.output; for task also subagent:end'),
-    e('session.idle', 'turn:stop', null, false, { plugin: true, outputs: ['silent'], doors: [] }, 'event hook, not awaited: a hook cannot keep the turn going'),
-    e('session.deleted', 'session:end', 'session.end', false, { plugin: true, outputs: ['silent'], doors: [] }, 'only on an explicit delete (child first, then root)'),
-    e('experimental.session.compacting', 'compact:before', null, false, { plugin: true, outputs: ['context'], doors: [] }, 'declared in the 1.18.33 Hooks type, not seen firing; hook context goes into output.context'),
+    e('session.created', 'session:start', null, false, { handler: 'session-info', bus: true, outputs: ['context'], doors: [] }, 'event hook (not awaited); a child session (parentID) is remembered for its root; hook context waits for the first prompt, which names the agent to inject with'),
+    e('session.updated', null, null, false, { handler: 'session-info', bus: true, outputs: ['silent'], doors: [] }, 'keeps the session -> parent map'),
+    e('message.updated', null, null, false, { handler: 'message-info', bus: true, outputs: ['silent'], doors: [] }, 'role and agent of a message, learnt before its parts arrive'),
+    e('message.part.updated', 'prompt:submit', 'prompt.submit', false, { handler: 'person-text', bus: true, outputs: ['context'], doors: [] }, 'a user text part: the whole message is read back with client.session.message; synthetic or ignored parts never count; a child session\'s first prompt is subagent:start instead; the prompt has already gone to the model, so a hook deny is told as context'),
+    e('tool.execute.before', 'tool:before', 'action.before', true, { handler: 'tool-before', outputs: ['block'], doors: ['bridge', 'listen'] }, 'deny = throw new Error(stamp); waits for the session\'s prompt processing first'),
+    e('tool.execute.after', 'tool:after', 'action.after', false, { handler: 'tool-after', outputs: ['context'], doors: ['bridge', 'listen'] }, 'successful calls only; context is appended to output.output; for task also subagent:end'),
+    e('session.idle', 'turn:stop', null, false, { handler: 'turn-stop', bus: true, outputs: ['silent'], doors: [] }, 'event hook, not awaited: a hook cannot keep the turn going'),
+    e('session.deleted', 'session:end', 'session.end', false, { handler: 'session-end', bus: true, outputs: ['silent'], doors: [] }, 'only on an explicit delete (child first, then root)'),
+    e('experimental.session.compacting', 'compact:before', null, false, { handler: 'compacting', outputs: ['context'], doors: [] }, 'declared in the 1.18.33 Hooks type, not seen firing; hook context goes into output.context'),
     e('chat.message', null, null, false, { doors: ['bridge', 'listen'], bridgeAs: { canonical: 'prompt:submit', control: 'prompt.submit', blockable: false } }, 'not used by the plugin: user authority comes from message.part.updated read back through the SDK; the bridge (`stopline guard --host opencode`) gets the parts in its payload and reads it as the prompt'),
     e('permission.ask', null, null, false, { doors: [] }, 'declared but never called in 1.18.33'),
   ],

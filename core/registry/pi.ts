@@ -28,17 +28,18 @@ export const piRegistry: HostRegistry = {
   family: 'pi',
   displayName: 'Pi',
   verifiedVersion: '1.6.0',
-  // the extension (hosts/pi) registers every event below with pi.on
+  // the extension (hosts/pi) registers every row with a handler with pi.on; its entry answers
+  // resources_discover itself
   events: [
-    e('session_start', 'session:start', null, false, { plugin: true, outputs: ['context'], doors: [] }, 'hook context goes in at the next before_agent_start'),
-    e('input', 'prompt:submit', 'prompt.submit', true, { plugin: true, outputs: ['block'], doors: ['bridge', 'listen'], bridgeAs: { canonical: 'prompt:submit', control: 'prompt.submit', blockable: false } }, 'source extension never counts; a contract change while streaming is answered {action: "handled"} and not applied; a hook deny is {action: "handled"}'),
-    e('before_agent_start', null, null, false, { plugin: true, outputs: ['context'], doors: [] }, 'injects the pending context as {message: {customType, content, display: false}}'),
-    e('tool_call', 'tool:before', 'action.before', true, { plugin: true, outputs: ['block'], doors: ['bridge', 'listen'] }, 'deny = {block: true, reason}; ask = ctx.ui.confirm where hasUI, else deny'),
-    e('tool_result', 'tool:after', 'action.after', false, { plugin: true, outputs: ['context'], doors: ['bridge', 'listen'] }, 'not sent for a blocked call; context is appended to the content'),
-    e('agent_end', 'turn:stop', null, false, { plugin: true, outputs: ['silent'], doors: [] }, 'observed only: the answer cannot keep the agent going'),
-    e('session_before_compact', 'compact:before', null, false, { plugin: true, outputs: ['silent'], doors: [] }, 'observed only: hook context is not passed to the compaction'),
-    e('session_shutdown', 'session:end', 'session.end', false, { plugin: true, outputs: ['silent'], doors: [] }),
-    e('user_bash', null, null, false, { plugin: true, outputs: ['silent'], doors: [] }, 'a command the person typed with ! never reaches tool_call: recorded as a bypass (1.6.0; 0.73.1 emits it only in the interactive TUI)'),
+    e('session_start', 'session:start', null, false, { handler: 'session-start', outputs: ['context'], doors: [] }, 'hook context goes in at the next before_agent_start'),
+    e('input', 'prompt:submit', 'prompt.submit', true, { handler: 'input', outputs: ['block'], doors: ['bridge', 'listen'], bridgeAs: { canonical: 'prompt:submit', control: 'prompt.submit', blockable: false } }, 'source extension never counts; a contract change while streaming is answered {action: "handled"} and not applied; a hook deny is {action: "handled"}'),
+    e('before_agent_start', null, null, false, { handler: 'agent-start', outputs: ['context'], doors: [] }, 'injects the pending context as {message: {customType, content, display: false}}'),
+    e('tool_call', 'tool:before', 'action.before', true, { handler: 'tool-before', outputs: ['block'], doors: ['bridge', 'listen'] }, 'deny = {block: true, reason}; ask = ctx.ui.confirm where hasUI, else deny'),
+    e('tool_result', 'tool:after', 'action.after', false, { handler: 'tool-after', outputs: ['context'], doors: ['bridge', 'listen'] }, 'not sent for a blocked call; context is appended to the content'),
+    e('agent_end', 'turn:stop', null, false, { handler: 'turn-stop', outputs: ['silent'], doors: [] }, 'observed only: the answer cannot keep the agent going'),
+    e('session_before_compact', 'compact:before', null, false, { handler: 'compacting', outputs: ['silent'], doors: [] }, 'observed only: hook context is not passed to the compaction'),
+    e('session_shutdown', 'session:end', 'session.end', false, { handler: 'session-end', outputs: ['silent'], doors: [] }),
+    e('user_bash', null, null, false, { handler: 'user-shell', outputs: ['silent'], doors: [] }, 'a command the person typed with ! never reaches tool_call: recorded as a bypass (1.6.0; 0.73.1 emits it only in the interactive TUI)'),
     e('resources_discover', null, null, false, { plugin: true, doors: [] }, 'hands Pi the skills folder shipped next to the extension (/skill:stopline)'),
   ],
   tools: [

@@ -17,6 +17,9 @@ export interface EventColumns {
   bridgeAs?: EventEntry['bridgeAs'];
   matcherIgnored?: boolean;
   hostTimeout?: EventEntry['hostTimeout'];
+  /** in-process hosts: the door's handler for this event (implies `plugin`) */
+  handler?: string;
+  bus?: boolean;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface EventColumns {
  * same column, so they cannot disagree.
  */
 export function eventRow(native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry {
-  const registered = cols.plugin === true || cols.install !== undefined;
+  const registered = cols.plugin === true || cols.install !== undefined || cols.handler !== undefined;
   const otherDoors = cols.doors ?? (canonical !== null || control !== null ? (['bridge', 'listen'] as const) : []);
   return {
     native,
@@ -38,6 +41,8 @@ export function eventRow(native: string, canonical: EventEntry['canonical'], con
     ...(cols.bridgeAs ? { bridgeAs: cols.bridgeAs } : {}),
     ...(cols.matcherIgnored ? { matcherIgnored: true } : {}),
     ...(cols.hostTimeout ? { hostTimeout: cols.hostTimeout } : {}),
+    ...(cols.handler ? { handler: cols.handler } : {}),
+    ...(cols.bus ? { bus: true } : {}),
     ...(note ? { note } : {}),
   };
 }

@@ -94,12 +94,10 @@ export type Door = 'plugin' | 'bridge' | 'listen';
 
 /** How the shipped artifact and `stopline install` register a handler for this event. */
 export interface InstallSpec {
-  /** matcher written with the handler ('*' = every tool); absent = none (which also matches every tool) */
+  /** matcher written with the handler, in the plugin file and by `stopline install` alike ('*' = every tool); absent = none (which also matches every tool) */
   matcher?: string;
-  /** handler timeout in seconds as `stopline install` writes it */
+  /** handler timeout in seconds, in the shipped plugin file and as `stopline install` writes it */
   timeoutSec: number;
-  /** the timeout the shipped plugin file (dist hooks.json) carries, when it differs */
-  pluginTimeoutSec?: number;
   /** `--fail closed` marks this handler so the host blocks when stopline fails (Claude `onFailure: "block"`) */
   failClosed: boolean;
 }
@@ -137,6 +135,13 @@ export interface EventEntry {
   matcherIgnored?: boolean;
   /** the host's handler timeout rules for this event, where it runs command hooks */
   hostTimeout?: HostTimeout;
+  /**
+   * In-process hosts: the name of the door's handler that answers this event (the door's typed
+   * handler map, bound by hosts/shared/in-process/handlers.ts). Rows may share a handler.
+   */
+  handler?: string;
+  /** OpenCode: the event arrives on the plugin's `event` hook (the bus), not as a hook of its own */
+  bus?: boolean;
   note?: string;
 }
 

@@ -10,7 +10,7 @@
 import type { CommandSpec } from './command-spec';
 import { INSTALL_DESCRIPTION, INSTALL_OPTIONS, INSTALL_USAGE, UNINSTALL_DESCRIPTION, UNINSTALL_OPTIONS, UNINSTALL_USAGE } from './install/spec';
 import { DASHBOARD_DESCRIPTION, DASHBOARD_OPTIONS, DASHBOARD_USAGE } from './dashboard/spec';
-import { TOOL_COMMANDS } from './specs';
+import { TOOL_COMMANDS } from './tool-commands';
 
 // the leaf module holds the types and the matching; importers of this table see them here too
 export { GLOBAL_OPTIONS, HELP_OPTION, VERSION_OPTION, commandNames, matchCommand } from './command-spec';

@@ -1,7 +1,7 @@
 /**
  * OpenCode adapter: the registry table (core/registry/opencode.ts) plus the pure functions
  * between OpenCode's plugin arguments and the core. The stateful part (sessions, queues, SDK
- * calls) is in guard.ts; the entry with the one exported plugin is plugin.ts.
+ * calls) is the door (door.ts and the files it names); the entry with the one exported plugin is plugin.ts.
  *
  * Verified on opencode-ai 1.18.33 (../../../shared/hosts/opencode.md):
  * - deny: `tool.execute.before` throws `new Error(stamp)`; the model receives exactly the
@@ -38,14 +38,14 @@ function str(o: Obj, key: string): string | undefined {
 }
 
 /** Where a session sits: its own id, its root's id, and whether that root is proven. */
-export interface Lineage {
+export interface Ancestry {
   sessionId: string;
   rootId: string;
   /** false: the parent chain could not be read; the session may be a child of anything */
   certain: boolean;
 }
 
-export function isChild(l: Lineage): boolean {
+export function isChild(l: Ancestry): boolean {
   return !l.certain || l.rootId !== l.sessionId;
 }
 
@@ -58,11 +58,11 @@ export function hostInfo(version: string | undefined, agent?: string): HostInfo 
   return h;
 }
 
-function skeleton(kind: ControlEvent['kind'], lineage: Lineage, cwd: string | undefined, host: HostInfo): ControlEvent {
-  const ev: ControlEvent = { protocolVersion: 1, kind, sessionId: lineage.sessionId, host };
+function skeleton(kind: ControlEvent['kind'], ancestry: Ancestry, cwd: string | undefined, host: HostInfo): ControlEvent {
+  const ev: ControlEvent = { protocolVersion: 1, kind, sessionId: ancestry.sessionId, host };
   // a child shares its root's contract and can never change it; with unknown ancestry there is
   // no root to share, and the prompt source (below) keeps it from ever arming one
-  if (lineage.certain && lineage.rootId !== lineage.sessionId) ev.rootSessionId = lineage.rootId;
+  if (ancestry.certain && ancestry.rootId !== ancestry.sessionId) ev.rootSessionId = ancestry.rootId;
   if (cwd) ev.cwd = cwd;
   return ev;
 }
@@ -88,9 +88,9 @@ export function toolEvent(
   kind: 'action.before' | 'action.after',
   call: ToolCallInput,
   args: unknown,
-  ctx: { lineage: Lineage; cwd: string | undefined; home: string | undefined; version?: string; vars?: Record<string, string> },
+  ctx: { ancestry: Ancestry; cwd: string | undefined; home: string | undefined; version?: string; vars?: Record<string, string> },
 ): ControlEvent {
-  const ev = skeleton(kind, ctx.lineage, ctx.cwd, hostInfo(ctx.version));
+  const ev = skeleton(kind, ctx.ancestry, ctx.cwd, hostInfo(ctx.version));
   const opts: { cwd?: string; home?: string; vars?: Record<string, string> } = {};
   if (ctx.cwd) opts.cwd = ctx.cwd;
   if (ctx.home) opts.home = ctx.home;
@@ -105,16 +105,16 @@ export function toolEvent(
  * prompt.submit for a user message. Only a root session whose ancestry is proven speaks for
  * the person: a child's "user" message is the task its parent wrote.
  */
-export function promptEvent(lineage: Lineage, text: string, ctx: { cwd: string | undefined; version?: string; agent?: string }): ControlEvent {
-  const ev = skeleton('prompt.submit', lineage, ctx.cwd, hostInfo(ctx.version, ctx.agent));
-  ev.prompt = { text, source: isChild(lineage) ? 'subagent' : 'user' };
+export function promptEvent(ancestry: Ancestry, text: string, ctx: { cwd: string | undefined; version?: string; agent?: string }): ControlEvent {
+  const ev = skeleton('prompt.submit', ancestry, ctx.cwd, hostInfo(ctx.version, ctx.agent));
+  ev.prompt = { text, source: isChild(ancestry) ? 'subagent' : 'user' };
   return ev;
 }
 
 /** subagent.start for a child session's first prompt (the root contract goes into the child). */
-export function subagentStartEvent(lineage: Lineage, ctx: { cwd: string | undefined; version?: string; agent?: string }): ControlEvent {
-  const ev = skeleton('subagent.start', lineage, ctx.cwd, hostInfo(ctx.version, ctx.agent));
-  ev.host.agentId = lineage.sessionId;
+export function subagentStartEvent(ancestry: Ancestry, ctx: { cwd: string | undefined; version?: string; agent?: string }): ControlEvent {
+  const ev = skeleton('subagent.start', ancestry, ctx.cwd, hostInfo(ctx.version, ctx.agent));
+  ev.host.agentId = ancestry.sessionId;
   return ev;
 }
 

@@ -9,16 +9,16 @@
  */
 import { handleEvent, failOutcome } from '../../core/controller';
 import { applyHostEditSwitch } from '../../core/host-mode';
-import { InProcessHooks } from '../../core/inprocess';
+import { InProcessHooks } from '../../core/hooks/in-process';
 import { LABEL, denyError } from './adapter';
-import { OpenCodeGuard } from './guard';
-import type { OpenCodeHooks, PluginInput } from './guard';
+import { OpenCodeDoor } from './door';
+import type { OpenCodeHooks, PluginInput } from './door';
 
 export const StoplinePlugin = async (input: PluginInput): Promise<Partial<OpenCodeHooks>> => {
   const env = process.env;
   try {
     const hooks = new InProcessHooks(env, 'opencode');
-    return new OpenCodeGuard(input, { env, core: { handleEvent, failOutcome, applyHostEditSwitch }, hooks }).hooks();
+    return new OpenCodeDoor(input, { env, core: { handleEvent, failOutcome, applyHostEditSwitch }, hooks }).hooks();
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
     process.stderr.write(`${LABEL}: the guard did not start (${why})\n`);

@@ -1,6 +1,6 @@
 /**
  * Pi adapter: the registry table (core/registry/pi.ts) plus the pure functions between Pi's
- * extension events and the core. The stateful part is guard.ts; the entry (the default export
+ * extension events and the core. The stateful part is door.ts; the entry (the default export
  * Pi loads) is extension.ts.
  *
  * Verified on @earendil-works/pi-coding-agent 1.6.0 and @mariozechner/pi-coding-agent 0.73.1

@@ -16,10 +16,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recordBypass } from '../../core/bypass';
 import { handleEvent, failOutcome } from '../../core/controller';
-import { InProcessHooks } from '../../core/inprocess';
+import { InProcessHooks } from '../../core/hooks/in-process';
 import { LABEL, blockResult } from './adapter';
 import type { PiContext } from './adapter';
-import { PiGuard } from './guard';
+import { PiDoor } from './door';
 
 /** The one member of Pi's ExtensionAPI this extension uses (both versions have it). */
 interface PiApi {
@@ -41,7 +41,7 @@ function skillsFolder(): string | undefined {
 export default function stopline(pi: PiApi): void {
   const env = process.env;
   try {
-    const guard = new PiGuard({ env, core: { handleEvent, failOutcome, recordBypass }, hooks: new InProcessHooks(env, 'pi') });
+    const guard = new PiDoor({ env, core: { handleEvent, failOutcome, recordBypass }, hooks: new InProcessHooks(env, 'pi') });
     for (const [name, handler] of Object.entries(guard.handlers())) pi.on(name, handler);
     const skills = skillsFolder();
     if (skills) pi.on('resources_discover', async () => ({ skillPaths: [skills] }));

@@ -55,8 +55,6 @@ const NOT_YET: Record<string, string[]> = {
   'hosts/claude/adapter.ts': ['claude', 'codex'],
   'hosts/codex/adapter.ts': ['claude', 'codex'],
   'hosts/hermes/adapter.ts': ['hermes'],
-  'hosts/opencode/guard.ts': ['opencode'],
-  'hosts/pi/guard.ts': ['pi'],
 };
 
 describe('no host event list outside core/registry', () => {

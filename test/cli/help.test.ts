@@ -1,7 +1,7 @@
 /** Help, option errors and colours of the guard, listen, doctor, evidence, matrix and hooks commands. */
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TOOL_COMMANDS } from '../../hosts/cli/specs';
+import { TOOL_COMMANDS } from '../../hosts/cli/tool-commands';
 import { cleanupTempDirs, cli, isolatedEnv, tempDir } from './helpers';
 
 afterAll(cleanupTempDirs);

@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import { recordBypass } from '../../core/bypass';
 import { failOutcome, handleEvent } from '../../core/controller';
 import { applyHostEditSwitch } from '../../core/host-mode';
-import { InProcessHooks } from '../../core/inprocess';
-import { OpenCodeGuard } from '../../hosts/opencode/guard';
-import { PiGuard } from '../../hosts/pi/guard';
+import { InProcessHooks } from '../../core/hooks/in-process';
+import { OpenCodeDoor } from '../../hosts/opencode/door';
+import { PiDoor } from '../../hosts/pi/door';
 import { FakeOpenCode } from '../hosts/opencode/fake-client';
 import { fakeCtx } from '../hosts/pi/fake-pi';
 import { sandbox } from '../scenarios/drivers';
@@ -44,7 +44,7 @@ describe('OpenCode plugin hooks', () => {
       const events = load(join(FIX, 'opencode'), (f) => f.startsWith('event-')).map((d) => d.arg as Json);
       const fake = new FakeOpenCode();
       const build = (mode: string) =>
-        new OpenCodeGuard(
+        new OpenCodeDoor(
           { client: fake.client(), directory: box.project },
           { env: { ...box.env, STOPLINE_FAIL_OPEN: mode }, core: { handleEvent, failOutcome, applyHostEditSwitch }, hooks: new InProcessHooks(box.env, 'opencode'), log: () => {}, sdkTimeoutMs: 200 },
         );
@@ -89,7 +89,7 @@ describe('Pi extension handlers', () => {
     let n = 0;
     try {
       const captured = [...load(join(FIX, 'pi'), (f) => !f.startsWith('_')), ...load(join(FIX, 'pi', 'mariozechner-0.73.1'), (f) => !f.startsWith('_'))].map((d) => d.event as Json);
-      const build = (mode: string) => new PiGuard({ env: { ...box.env, STOPLINE_FAIL_OPEN: mode }, core: { handleEvent, failOutcome, recordBypass }, hooks: new InProcessHooks(box.env, 'pi'), log: () => {}, askTimeoutMs: 100 }).handlers();
+      const build = (mode: string) => new PiDoor({ env: { ...box.env, STOPLINE_FAIL_OPEN: mode }, core: { handleEvent, failOutcome, recordBypass }, hooks: new InProcessHooks(box.env, 'pi'), log: () => {}, askTimeoutMs: 100 }).handlers();
       const handlers = { '1': build('1'), '0': build('0') };
       const names = Object.keys(handlers['1']);
       const ctxArb = fc.record({ sessionId: fc.oneof(fc.constant(null), fc.constant('pi-prop-1'), fc.string()), isIdle: fc.boolean(), hasUI: fc.constant(false) });

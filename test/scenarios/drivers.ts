@@ -11,13 +11,13 @@ import { dirname, join } from 'node:path';
 import { recordBypass } from '../../core/bypass';
 import { failOutcome, handleEvent } from '../../core/controller';
 import { applyHostEditSwitch } from '../../core/host-mode';
-import { InProcessHooks } from '../../core/inprocess';
+import { InProcessHooks } from '../../core/hooks/in-process';
 import { claudeAdapter } from '../../hosts/claude/adapter';
 import { codexAdapter } from '../../hosts/codex/adapter';
 import { nativeAdapter } from '../../hosts/cli/guard/adapters';
 import { pluginDoor } from '../../hosts/hermes/doors';
-import { OpenCodeGuard } from '../../hosts/opencode/guard';
-import { PiGuard } from '../../hosts/pi/guard';
+import { OpenCodeDoor } from '../../hosts/opencode/door';
+import { PiDoor } from '../../hosts/pi/door';
 import type { CommandHookAdapter, Rendered } from '../../hosts/shared/adapter';
 import { answerHook } from '../../hosts/shared/runner';
 import { FakeOpenCode } from '../hosts/opencode/fake-client';
@@ -189,7 +189,7 @@ function commandHookDriver(host: 'claude' | 'codex' | 'hermes' | 'guard', s: San
 function opencodeDriver(s: Sandbox): HostDriver {
   const fake = new FakeOpenCode();
   fake.addSession(s.session);
-  const guard = new OpenCodeGuard(
+  const guard = new OpenCodeDoor(
     { client: fake.client(), directory: s.project },
     { env: s.env, core: { handleEvent, failOutcome, applyHostEditSwitch }, hooks: new InProcessHooks(s.env, 'opencode'), log: () => {}, sdkTimeoutMs: 2000 },
   );
@@ -213,7 +213,7 @@ function opencodeDriver(s: Sandbox): HostDriver {
 }
 
 function piDriver(s: Sandbox): HostDriver {
-  const h = new PiGuard({ env: s.env, core: { handleEvent, failOutcome, recordBypass }, hooks: new InProcessHooks(s.env, 'pi'), log: () => {}, askTimeoutMs: 500 }).handlers();
+  const h = new PiDoor({ env: s.env, core: { handleEvent, failOutcome, recordBypass }, hooks: new InProcessHooks(s.env, 'pi'), log: () => {}, askTimeoutMs: 500 }).handlers();
   const ui = newUi(false);
   const ctx = (isIdle: boolean) => fakeCtx({ cwd: s.project, sessionId: s.session, isIdle }, ui);
   return {

@@ -24,7 +24,7 @@ import { resolveDataDir } from '../../../core/state/datadir';
 import { checkState, sessionStore } from '../../../core/state/session';
 import { controlState } from '../../../core/contract/types';
 import type { Contract } from '../../../core/contract/types';
-import { BoundedMap } from '../../../core/inprocess';
+import { BoundedMap } from '../../shared/in-process/bounded';
 import { Volume, memoryOnly } from './volume';
 import type { Known } from './volume';
 import { classicResult, noteSession, preToolUsePayload } from './classic';

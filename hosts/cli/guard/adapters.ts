@@ -202,7 +202,7 @@ function opencodeToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent
     }
     const kind = native.name === 'tool.execute.before' ? 'action.before' : 'action.after';
     const args = native.name === 'tool.execute.before' ? output.args : input.args;
-    event = oc.toolEvent(kind, call, args, { lineage: { sessionId: call.sessionID, rootId: call.sessionID, certain: true }, cwd, home, vars: pathVars(env), ...(version ? { version } : {}) });
+    event = oc.toolEvent(kind, call, args, { ancestry: { sessionId: call.sessionID, rootId: call.sessionID, certain: true }, cwd, home, vars: pathVars(env), ...(version ? { version } : {}) });
   }
   return { kind: 'event', native, event };
 }

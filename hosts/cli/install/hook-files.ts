@@ -9,7 +9,8 @@ import { claudeRegistry } from '../../../core/registry/claude';
 import { codexRegistry } from '../../../core/registry/codex';
 import { hermesRegistry } from '../../../core/registry/hermes';
 import { installRows, rowsFor } from '../../../core/registry/rows';
-import type { HostRegistry } from '../../../core/registry/types';
+import type { HostRegistry, InstallSpec } from '../../../core/registry/types';
+import type { HookGroup } from './hook-groups';
 import { CLAUDE_MOD_SHELL_GUARD } from '../../claude/mod-live';
 
 /** Run the bundled script with the first runtime on PATH (node, else bun). */
@@ -27,13 +28,20 @@ export const CLAUDE_MOD_MODULE = './stopline-mod.mjs';
 export const CODEX_PLUGIN_COMMAND = `exec ${RUNTIME} "\${PLUGIN_ROOT:-\${CODEX_HOME:-$HOME/.codex}}/stopline.mjs"`;
 
 /**
- * `{"hooks": {<event>: [{"hooks": [{type, command, timeout}]}]}}` for every row with an install
- * column, in table order. The plugin file carries no matcher: an omitted one matches every tool.
+ * The one hook group a row's install column gives, the same in a shipped plugin file and in what
+ * `stopline install` writes: the row's matcher (if any), one command handler with the row's
+ * timeout, and with `--fail closed` `onFailure: "block"` where the row says failClosed.
  */
+export function hookGroup(install: InstallSpec, command: string, failClosed = false): HookGroup {
+  return {
+    ...(install.matcher !== undefined ? { matcher: install.matcher } : {}),
+    hooks: [{ type: 'command', command, timeout: install.timeoutSec, ...(failClosed && install.failClosed ? { onFailure: 'block' as const } : {}) }],
+  };
+}
+
+/** `{"hooks": {<event>: [group]}}` for every row with an install column, in table order. */
 function pluginHooks(registry: HostRegistry, command: string): Record<string, unknown> {
-  return Object.fromEntries(
-    installRows(registry).map((e) => [e.native, [{ hooks: [{ type: 'command', command, timeout: e.install.pluginTimeoutSec ?? e.install.timeoutSec }] }]]),
-  );
+  return Object.fromEntries(installRows(registry).map((e) => [e.native, [hookGroup(e.install, command)]]));
 }
 
 export function claudePluginHooksJson(): string {

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { claudeRegistry } from '../../../core/registry/claude';
 import { installRows } from '../../../core/registry/rows';
 import { removeHookGroups, type EventGroup, type HookGroup } from './hook-groups';
+import { hookGroup } from './hook-files';
 import { claudeConfigDir, type Env } from './locations';
 import { PlanError, artifactMode, filesOnDisk, futureRealpath, placeTree, requireDist, runsScript, type HostPlanner, type InstallContext, type PlanContext } from './plan-context';
 import { installKey } from './record';
@@ -87,13 +88,7 @@ export function claudeSettingsFile(env: Env, scope: 'user' | 'project', project:
 }
 
 export function claudeGroups(command: string, failClosed: boolean): EventGroup[] {
-  return installRows(claudeRegistry).map(({ native, install }) => {
-    const group: HookGroup = {
-      ...(install.matcher !== undefined ? { matcher: install.matcher } : {}),
-      hooks: [{ type: 'command', command, timeout: install.timeoutSec, ...(failClosed && install.failClosed ? { onFailure: 'block' as const } : {}) }],
-    };
-    return { event: native, group };
-  });
+  return installRows(claudeRegistry).map(({ native, install }) => ({ event: native, group: hookGroup(install, command, failClosed) }));
 }
 
 function settingsText(ctx: PlanContext, file: string): string {

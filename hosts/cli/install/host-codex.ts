@@ -11,6 +11,7 @@ import { codexRegistry } from '../../../core/registry/codex';
 import { installRows } from '../../../core/registry/rows';
 import { trustEntriesFor, trustKey } from './codex-trust';
 import { findOurGroups, mergeHookGroups, removeHookGroups, type EventGroup } from './hook-groups';
+import { hookGroup } from './hook-files';
 import { JsonEditError, nodeAt, nodeValue, parseJsonDocument } from './json-edit';
 import { codexHome, type Env, type Scope } from './locations';
 import { PlanError, futureRealpath, placeFile, requireDist, runsScript, type HostPlanner, type InstallContext, type PlanContext } from './plan-context';
@@ -45,10 +46,7 @@ export function codexPaths(env: Env, scope: Scope, project: string): CodexPaths 
 
 /** Handlers carry no matcher (the registry gives none): an omitted matcher matches every tool and keeps the hash simple. */
 export function codexGroups(command: string): EventGroup[] {
-  return installRows(codexRegistry).map(({ native, install }) => ({
-    event: native,
-    group: { hooks: [{ type: 'command', command, timeout: install.timeoutSec }] },
-  }));
+  return installRows(codexRegistry).map(({ native, install }) => ({ event: native, group: hookGroup(install, command) }));
 }
 
 function guarded<T>(file: string, f: () => T): T {

@@ -10,7 +10,8 @@ import { claudeRegistry } from '../../../core/registry/claude';
 import { codexRegistry } from '../../../core/registry/codex';
 import { hermesRegistry } from '../../../core/registry/hermes';
 import { GENERATED } from '../../../build/host-files.mjs';
-import { claudePluginHooksJson, codexHooksJson, hermesPluginHooks, hermesPluginYaml, hermesShimWithHooks } from '../../../hosts/cli/install/hook-files';
+import { CLAUDE_PLUGIN_COMMAND, claudePluginHooksJson, codexHooksJson, hermesPluginHooks, hermesPluginYaml, hermesShimWithHooks } from '../../../hosts/cli/install/hook-files';
+import { claudeGroups } from '../../../hosts/cli/install/host-claude';
 
 const REPO = join(__dirname, '..', '..', '..');
 const read = (p: string) => readFileSync(join(REPO, p), 'utf8');
@@ -22,12 +23,15 @@ describe('committed registration files equal the rendered ones', () => {
 });
 
 describe('what is rendered', () => {
-  it('Claude: one handler per installed row; SessionEnd keeps its own 5 s in the plugin file; no matcher', () => {
-    const doc = JSON.parse(claudePluginHooksJson()) as { hooks: Record<string, { matcher?: string; hooks: { timeout: number }[] }[]> };
+  it('Claude: one handler per installed row, the group stopline install writes (one matcher and timeout per row)', () => {
+    const doc = JSON.parse(claudePluginHooksJson()) as { hooks: Record<string, { matcher?: string; hooks: { command: string; timeout: number }[] }[]> };
     expect(Object.keys(doc.hooks)).toEqual(claudeRegistry.events.filter((e) => e.install).map((e) => e.native));
-    expect(doc.hooks.SessionEnd![0]!.hooks[0]!.timeout).toBe(5);
+    // SessionEnd needs an explicit timeout (Claude cancels it after ~1.5 s otherwise); it has the 10 s of every row
+    expect(doc.hooks.SessionEnd![0]!.hooks[0]!.timeout).toBe(10);
     expect(doc.hooks.PreToolUse![0]!.hooks[0]!.timeout).toBe(10);
-    expect(Object.values(doc.hooks).every((groups) => groups[0]!.matcher === undefined)).toBe(true);
+    expect(doc.hooks.PreToolUse![0]!.matcher).toBe('*');
+    const installed = claudeGroups(CLAUDE_PLUGIN_COMMAND, false);
+    expect(Object.entries(doc.hooks).map(([event, groups]) => ({ event, group: groups[0] }))).toEqual(installed);
   });
 
   it('Codex: SessionEnd is written with the 3 s Codex clamps it to', () => {

@@ -15,8 +15,8 @@ import { RACY_WINDOW_MS, setRacyWindowForTests } from '../../../core/config/file
 import { failOutcome, handleEvent } from '../../../core/controller';
 import { forgetHooksConfigCache } from '../../../core/hooks/load';
 import { applyHostEditSwitch } from '../../../core/host-mode';
-import { InProcessHooks } from '../../../core/inprocess';
-import { OpenCodeGuard } from '../../../hosts/opencode/guard';
+import { InProcessHooks } from '../../../core/hooks/in-process';
+import { OpenCodeDoor } from '../../../hosts/opencode/door';
 import { FakeOpenCode } from '../../hosts/opencode/fake-client';
 
 const made: string[] = [];
@@ -61,7 +61,7 @@ function startHost(): Host {
   };
   const fake = new FakeOpenCode();
   const lines: string[] = [];
-  const guard = new OpenCodeGuard(
+  const guard = new OpenCodeDoor(
     { client: fake.client(), directory: project },
     { env, core: { handleEvent, failOutcome, applyHostEditSwitch }, hooks: new InProcessHooks(env, 'opencode'), log: (l) => lines.push(l), sdkTimeoutMs: 300 },
   );

@@ -25,11 +25,12 @@ describe('dist/claude', () => {
     expect(Object.keys(hooksJson.hooks).sort()).toEqual(registered);
     for (const [event, groups] of Object.entries(hooksJson.hooks)) {
       expect(groups).toHaveLength(1);
-      expect(groups[0]!.matcher).toBeUndefined();
+      // the row's matcher, as stopline install writes it: '*' on the tool events, none elsewhere
+      expect(groups[0]!.matcher).toBe(claudeRegistry.events.find((e) => e.native === event)!.install!.matcher);
       const h = groups[0]!.hooks[0]!;
       expect(h.command).toContain('"${CLAUDE_PLUGIN_ROOT}/stopline.mjs"');
-      // SessionEnd needs an explicit timeout (Claude cancels it after ~1.5 s otherwise)
-      expect(h.timeout).toBe(event === 'SessionEnd' ? 5 : 10);
+      // SessionEnd needs an explicit timeout (Claude cancels it after ~1.5 s otherwise): 10 s, as every row
+      expect(h.timeout).toBe(10);
     }
   });
 

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { OpenCodeClient, SdkResult } from '../../../hosts/opencode/guard';
+import type { OpenCodeClient, SdkResult } from '../../../hosts/opencode/door';
 
 export const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'opencode');
 

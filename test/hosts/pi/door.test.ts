@@ -8,9 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import { recordBypass } from '../../../core/bypass';
 import { handleEvent, failOutcome } from '../../../core/controller';
-import { InProcessHooks } from '../../../core/inprocess';
-import { BUSY_NOTICE, PiGuard } from '../../../hosts/pi/guard';
-import type { CoreApi, PiHandlers } from '../../../hosts/pi/guard';
+import { InProcessHooks } from '../../../core/hooks/in-process';
+import { BUSY_NOTICE, PiDoor } from '../../../hosts/pi/door';
+import type { CoreApi, PiHandlers } from '../../../hosts/pi/door';
 import type { PiContext } from '../../../hosts/pi/adapter';
 import { isolatedPerson, readEvidence, stoplineDataDir, tempFoldersPerTest, type EvidenceRecord } from '../shared/real-host';
 import { FIXTURES, FIXTURES_MZ, captured, capturedNames, fakeCtx, newUi } from './fake-pi';
@@ -34,7 +34,7 @@ function setup(opts: { env?: Record<string, string>; core?: Partial<CoreApi>; co
   const { home, project, env } = isolatedPerson(tempFolder(), opts);
   const lines: string[] = [];
   const core: CoreApi = { handleEvent, failOutcome, recordBypass, ...opts.core };
-  const h = new PiGuard({ env, core, hooks: new InProcessHooks(env, 'pi'), log: (l) => lines.push(l), askTimeoutMs: 500 }).handlers();
+  const h = new PiDoor({ env, core, hooks: new InProcessHooks(env, 'pi'), log: (l) => lines.push(l), askTimeoutMs: 500 }).handlers();
   const ui = newUi(opts.answer ?? false);
   let n = 0;
   const ctx = (over: { hasUI?: boolean; isIdle?: boolean; mode?: string; sessionId?: string | null } = {}) => fakeCtx({ cwd: project, sessionId: 'pi-session-1', ...over }, ui);

@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { handleEvent, failOutcome } from '../../../core/controller';
 import { applyHostEditSwitch } from '../../../core/host-mode';
-import { InProcessHooks } from '../../../core/inprocess';
-import { OpenCodeGuard } from '../../../hosts/opencode/guard';
-import type { CoreApi } from '../../../hosts/opencode/guard';
+import { InProcessHooks } from '../../../core/hooks/in-process';
+import { OpenCodeDoor } from '../../../hosts/opencode/door';
+import type { CoreApi } from '../../../hosts/opencode/door';
 import { isolatedPerson, readEvidence, stoplineDataDir, tempFoldersPerTest, type EvidenceRecord } from '../shared/real-host';
 import { FIXTURES, FakeOpenCode, fixture } from './fake-client';
 
@@ -20,8 +20,8 @@ const tempFolder = tempFoldersPerTest('oc-guard');
 
 interface Setup {
   fake: FakeOpenCode;
-  guard: OpenCodeGuard;
-  hooks: ReturnType<OpenCodeGuard['hooks']>;
+  guard: OpenCodeDoor;
+  hooks: ReturnType<OpenCodeDoor['hooks']>;
   lines: string[];
   home: string;
   project: string;
@@ -41,7 +41,7 @@ function setup(opts: { env?: Record<string, string>; core?: Partial<CoreApi>; co
   fake.addSession(ROOT);
   const lines: string[] = [];
   const core: CoreApi = { handleEvent, failOutcome, applyHostEditSwitch, ...opts.core };
-  const guard = new OpenCodeGuard({ client: fake.client(), directory: project }, { env, core, hooks: new InProcessHooks(env, 'opencode'), log: (l) => lines.push(l), sdkTimeoutMs: 300 });
+  const guard = new OpenCodeDoor({ client: fake.client(), directory: project }, { env, core, hooks: new InProcessHooks(env, 'opencode'), log: (l) => lines.push(l), sdkTimeoutMs: 300 });
   const hooks = guard.hooks();
   return {
     fake,
@@ -216,7 +216,7 @@ describe('the host agent switch', () => {
     const s = setup();
     await s.say(ROOT, '$stopline review -- look', { agent: 'plan' });
     // a second plugin instance: same client data and data folder, no memory of the first
-    const again = new OpenCodeGuard({ client: s.fake.client(), directory: s.project }, { env: s.env, core: { handleEvent, failOutcome, applyHostEditSwitch }, hooks: new InProcessHooks(s.env, 'opencode'), log: (l) => s.lines.push(l) });
+    const again = new OpenCodeDoor({ client: s.fake.client(), directory: s.project }, { env: s.env, core: { handleEvent, failOutcome, applyHostEditSwitch }, hooks: new InProcessHooks(s.env, 'opencode'), log: (l) => s.lines.push(l) });
     const hooks = again.hooks();
     const m = s.fake.userMessage(ROOT, 'carry on', { agent: 'build' });
     for (const e of m.events) await hooks.event({ event: e });
