@@ -9,13 +9,18 @@
  *
  * The door never touches `$`: the entry (./entry.ts) hands it a ModHost of plain functions, each
  * a literal `$.noun.method(...)` call there, as the loader requires.
+ *
+ * It runs on the in-process runtime the OpenCode and Pi doors share (hosts/shared/in-process/):
+ * the fail mode, the timing instrument, the label on its log lines and the time bound on `$`
+ * calls come from there, through ports made of the mod's own capabilities. The decision itself
+ * goes through the command-hook runner, because a classic event's `e` is that runner's input.
  */
 import { answerHook } from '../../shared/runner';
 import type { CoreApi } from '../../shared/runner';
 import type { Rendered } from '../../shared/adapter';
 import type { HookPayload } from '../../shared/payload';
 import { claudeAdapter } from '../adapter';
-import { failOutcome } from '../../../core/controller';
+import { failOutcome, handleEvent } from '../../../core/controller';
 import { guardGate } from '../../../core/answer';
 import { stampOf } from '../../../core/outcome';
 import { eventEntry } from '../../shared/adapter';
@@ -25,6 +30,9 @@ import { checkState, sessionStore } from '../../../core/state/session';
 import { controlState } from '../../../core/contract/types';
 import type { Contract } from '../../../core/contract/types';
 import { BoundedMap } from '../../shared/in-process/bounded';
+import { InProcessRuntime, TimeoutError } from '../../shared/in-process/runtime';
+import type { RuntimePorts } from '../../shared/in-process/ports';
+import { claudeRegistry } from '../../../core/registry/claude';
 import { Volume, memoryOnly } from './volume';
 import type { Known } from './volume';
 import { classicResult, noteSession, preToolUsePayload } from './classic';
@@ -68,6 +76,8 @@ export interface DoorAnswer {
 const MAX_ROUNDS = 6;
 /** How old the files read from disk (the person's config) may get before they are checked again. */
 const RECHECK_MS = 2000;
+/** How long loading the session's files through `$.fs` may take before the fail mode answers. */
+const LOAD_BOUND_MS = 5000;
 
 export interface DoorOptions {
   /** the module's path flavour and cwd for the volume's keys */
@@ -89,7 +99,9 @@ export class ClaudeModDoor {
   private flushPending = false;
   private flushError: string | null = null;
   private band: string | null = null;
-  private readonly timingLines: string[] = [];
+  private runtime: InProcessRuntime | null = null;
+  /** the host of the hook call in progress (the runtime's log goes there) */
+  private host: ModHost | null = null;
 
   constructor(private readonly opts: DoorOptions) {
     this.volume = opts.volume;
@@ -115,6 +127,30 @@ export class ClaudeModDoor {
     this.env = env;
     this.view.cwd ??= cwd;
     this.opts.applyProcess(env, Number(env.CLAUDE_PID) || 0, platform, () => this.view.cwd ?? cwd);
+    this.runtime = new InProcessRuntime({ registry: claudeRegistry, label: 'stopline (claude mod)', denyResponse: claudeAdapter.denyResponse }, this.ports(env));
+  }
+
+  /**
+   * The runtime's ports, from the mod's capabilities: the log is the debug log of the hook call
+   * in progress, the timing line goes out with the evidence, and the person's hooks are the
+   * command-hook runner's (inside the decision), so the runtime's own are none.
+   */
+  private ports(env: Record<string, string | undefined>): RuntimePorts {
+    return {
+      env,
+      core: { handleEvent, failOutcome },
+      hooks: { has: () => false, run: async (_event, _dir, _input, guard) => guard },
+      log: (line) => this.host?.log(line, true),
+      clock: { now: () => performance.now() },
+      timers: { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) },
+      cwd: () => this.view.cwd ?? '/',
+      timing: (r) => this.recordTiming(r),
+    };
+  }
+
+  private rt(): InProcessRuntime {
+    if (!this.runtime) throw new Error('the stopline mod was not configured before its first event');
+    return this.runtime;
   }
 
   /** Note what `tool.call` said about a call: the sub-agent it runs in. */
@@ -147,7 +183,8 @@ export class ClaudeModDoor {
    */
   failureAnswer(event: string, err: unknown): ClassicResult | null {
     try {
-      const outcome = failOutcome(err, { env: this.coreEnv(), cwd: this.view.cwd ?? '/' });
+      const outcome = this.rt().failure(err, this.view.cwd);
+      this.rt().say(outcome.diagnostics);
       if (outcome.kind !== 'deny' && outcome.kind !== 'ask') return {};
       const message = stampOf(outcome);
       const control = eventEntry(claudeAdapter.registry, event)?.control ?? null;
@@ -182,7 +219,9 @@ export class ClaudeModDoor {
 
   private decide(host: ModHost, event: string, payload: HookPayload): Promise<DoorAnswer> {
     return this.serial(async () => {
-      const started = performance.now();
+      const rt = this.rt();
+      this.host = host;
+      const started = rt.now();
       const env = this.coreEnv();
       // the person edits their config between prompts: check the files read from disk before a
       // prompt is decided; between tool calls only after answering, so a tool call never waits
@@ -209,11 +248,19 @@ export class ClaudeModDoor {
         const misses = [...this.volume.misses];
         const lists = [...this.volume.listMisses];
         this.volume.rollback();
-        await this.load(host, misses, lists);
+        try {
+          // a $.fs call that hangs must not hold the tool call forever: past the bound, the fail mode
+          await rt.within("stopline's files", LOAD_BOUND_MS, () => this.load(host, misses, lists));
+        } catch (err) {
+          if (!(err instanceof TimeoutError)) throw err;
+          core = this.unavailableCore(err.message);
+          round = MAX_ROUNDS - 1;
+        }
       }
       const mapped = classicResult(event, rendered!);
-      const ms = performance.now() - started;
-      this.recordTiming(env, event, ms, rendered);
+      const outcome = mapped.result.deny !== undefined ? 'deny' : mapped.result.ask !== undefined ? 'ask' : rendered!.stdout === '' ? 'none' : 'answer';
+      const ms = rt.now() - started;
+      rt.timed(event, started, outcome);
       for (const n of mapped.notices) host.log(n, false);
       for (const d of mapped.debug) host.log(d, true);
       if (!isPrompt && host.now() - this.checkedAt > RECHECK_MS) this.scheduleRecheck(host);
@@ -380,17 +427,16 @@ export class ClaudeModDoor {
   // ----------------------------------------------------------------------------- timing
 
   /**
-   * Test instrument, off unless STOPLINE_TIMING_FILE is set: one line per decision with the time
-   * it took inside Claude Code's process (loading files the first time included), written out
-   * with the evidence. Metadata only.
+   * The runtime's timing port (the STOPLINE_TIMING_FILE instrument, off unless it is set): one
+   * line per decision with the time it took inside Claude Code's process (loading the files the
+   * first time included), written out with the evidence. Metadata only.
    */
-  private recordTiming(env: Record<string, string | undefined>, event: string, ms: number, rendered: Rendered | null): void {
-    const file = env.STOPLINE_TIMING_FILE;
-    if (!file || !rendered) return;
-    const outcome = rendered.stdout.includes('"permissionDecision":"deny"') ? 'deny' : rendered.stdout === '' ? 'none' : 'answer';
+  private recordTiming(r: { artifact: string; hook: string; ms: number; outcome: string }): void {
+    const file = this.env?.STOPLINE_TIMING_FILE;
+    if (!file) return;
     try {
       this.volume.begin();
-      this.volume.append(file, JSON.stringify({ artifact: 'claude-mod', hook: event, ms: Math.round(ms * 1000) / 1000, outcome }) + '\n');
+      this.volume.append(file, JSON.stringify({ artifact: 'claude-mod', hook: r.hook, ms: r.ms, outcome: r.outcome }) + '\n');
       this.volume.commit();
     } catch {
       this.volume.rollback();
