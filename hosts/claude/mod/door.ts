@@ -225,7 +225,8 @@ export class ClaudeModDoor {
       const env = this.coreEnv();
       // the person edits their config between prompts: check the files read from disk before a
       // prompt is decided; between tool calls only after answering, so a tool call never waits
-      const isPrompt = event === 'SessionStart' || event === 'UserPromptSubmit' || event === 'UserPromptExpansion';
+      const control = eventEntry(claudeRegistry, event)?.control;
+      const isPrompt = control === 'session.start' || control === 'prompt.submit';
       if (isPrompt) await this.recheck(host);
       const text = JSON.stringify(payload);
       let core = this.flushError !== null ? this.unavailableCore(this.flushError) : undefined;
