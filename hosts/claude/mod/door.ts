@@ -196,8 +196,10 @@ export class ClaudeModDoor {
   }
 
   /** Write out everything still pending (session end: the process exits next). */
-  drain(host: ModHost): Promise<void> {
-    return this.serial(() => this.flush(host));
+  async drain(host: ModHost): Promise<void> {
+    this.scheduleFlush(host);
+    await this.serial(async () => undefined);
+    await this.flushing;
   }
 
   // ----------------------------------------------------------------------------- deciding
@@ -242,7 +244,7 @@ export class ClaudeModDoor {
           setHostRunners(null);
         }
         if (!this.volume.hasMisses() || round >= MAX_ROUNDS) {
-          this.updateBand(env);
+          this.updateBand(env, isPrompt);
           this.volume.commit();
           break;
         }
@@ -344,22 +346,28 @@ export class ClaudeModDoor {
   // ----------------------------------------------------------------------------- writing out
 
   /**
-   * Write what the decision changed, after the answer has gone back to Claude Code. One write-out
-   * at a time; a failed write is kept for the next one, and until one succeeds every decision
-   * answers with the fail mode (a guard that cannot keep its record is unavailable).
+   * Write what the decisions changed, after the answer has gone back to Claude Code, off the
+   * decision queue: a write never holds up the next decision. One write-out runs at a time (a
+   * file is never written by two at once, nor out of order); changes made meanwhile go out with
+   * the next one, so a busy session writes its log less often, never more. A failed write is kept
+   * for the next write-out, and until one succeeds every decision answers with the fail mode (a
+   * guard that cannot keep its record is unavailable).
    */
   private scheduleFlush(host: ModHost): void {
     if (this.flushPending) return;
     this.flushPending = true;
+    // what to write is taken on the decision queue (no decision is half made then); the writing is not
     void this.serial(async () => {
       this.flushPending = false;
-      await this.flush(host);
+      const items = this.volume.takeDirty();
+      if (items.length) this.flushing = this.flushing.then(() => this.writeOut(host, items));
     });
   }
 
-  /** Write every dirty file now (also called at session end, before the process exits). */
-  async flush(host: ModHost): Promise<void> {
-    const items = this.volume.takeDirty();
+  /** The write-outs in progress, one after the other. */
+  private flushing: Promise<void> = Promise.resolve();
+
+  private async writeOut(host: ModHost, items: ReturnType<Volume['takeDirty']>): Promise<void> {
     const failed: typeof items = [];
     let why: string | null = null;
     await Promise.all(
@@ -367,7 +375,7 @@ export class ClaudeModDoor {
         if (memoryOnly(it.path)) return;
         try {
           if (it.whole === null) {
-            // deleted: $.fs cannot delete; leave an emptied file only where an empty one means nothing
+            // deleted: $.fs cannot delete; the next write of that file replaces it
             return;
           }
           if (it.appended !== undefined && !this.exclusive(it.path)) {
@@ -390,10 +398,11 @@ export class ClaudeModDoor {
       }),
     );
     if (failed.length) {
-      this.volume.restoreDirty(failed);
+      // back on the queue: the next write-out tries them again
+      void this.serial(async () => this.volume.restoreDirty(failed));
       if (this.flushError === null) host.log(`stopline: evidence not written (${why}); stopline answers with its fail mode until it is`, true);
       this.flushError = `evidence not written (${why})`;
-    } else this.flushError = null;
+    } else if (this.flushError !== null) this.flushError = null;
   }
 
   /** Files only this session writes: its state and its evidence (named by its session key). */
@@ -403,20 +412,25 @@ export class ClaudeModDoor {
 
   // ----------------------------------------------------------------------------- the band
 
+  /** The session's state file, found again when the session or the config may have changed. */
+  private stateFile: { session: string; file: string } | null = null;
+  /** The state entry the band was drawn from (an entry is replaced whenever the file is written). */
+  private bandFrom: Known | undefined;
+
   /** The contract line above the prompt: mode, files=, deps, agents used / allowed. */
-  private updateBand(env: Record<string, string | undefined>): void {
+  private updateBand(env: Record<string, string | undefined>, recompute: boolean): void {
     const before = this.band;
     try {
       if (!this.view.id) return;
-      const { config } = loadConfig(env, this.view.cwd);
-      const dataDir = resolveDataDir(env, { configDataDir: config.dataDir, hostDataDir: env.CLAUDE_PLUGIN_DATA });
-      const store = sessionStore(dataDir, this.view.id);
-      const entry = this.volume.entry(store.file);
-      if (entry?.kind !== 'file') {
-        this.band = null;
-        return;
+      if (recompute || this.stateFile?.session !== this.view.id) {
+        const { config } = loadConfig(env, this.view.cwd);
+        const dataDir = resolveDataDir(env, { configDataDir: config.dataDir, hostDataDir: env.CLAUDE_PLUGIN_DATA });
+        this.stateFile = { session: this.view.id, file: sessionStore(dataDir, this.view.id).file };
       }
-      const state = checkState(entry.text).state;
+      const entry = this.volume.entry(this.stateFile.file);
+      if (entry === this.bandFrom) return;
+      this.bandFrom = entry;
+      const state = entry?.kind === 'file' ? checkState(entry.text).state : null;
       this.band = state ? contractLine(state.contract) : null;
     } catch {
       // the band never changes an answer

@@ -19,7 +19,8 @@
  */
 
 export type Known =
-  | { kind: 'file'; text: string; bytes: number; mtimeMs: number }
+  /** `tail`: the text's last two UTF-16 units, kept on appends so the last byte never flattens a long log */
+  | { kind: 'file'; text: string; bytes: number; mtimeMs: number; tail?: string }
   | { kind: 'dir'; names: string[] | null }
   | { kind: 'absent' }
   | { kind: 'error'; code: string };
@@ -30,15 +31,22 @@ export interface FsError extends Error {
   syscall: string;
 }
 
+const WORDS: Record<string, string> = {
+  ENOENT: 'no such file or directory',
+  EEXIST: 'file already exists',
+  EISDIR: 'illegal operation on a directory',
+  ENOTDIR: 'not a directory',
+  EBADF: 'bad file descriptor',
+};
+
+/**
+ * An error as node:fs throws it (`code`, `path`, `syscall`, an Error), made without capturing a
+ * stack: the core probes files that are not there on every decision (config in each folder up
+ * the tree), and a captured stack is most of the cost of such a probe.
+ */
 export function fsError(code: string, syscall: string, path: string): FsError {
-  const words: Record<string, string> = {
-    ENOENT: 'no such file or directory',
-    EEXIST: 'file already exists',
-    EISDIR: 'illegal operation on a directory',
-    ENOTDIR: 'not a directory',
-    EBADF: 'bad file descriptor',
-  };
-  const e = new Error(`${code}: ${words[code] ?? 'operation failed'}, ${syscall} '${path}'`) as FsError;
+  const e = Object.create(Error.prototype) as FsError;
+  e.message = `${code}: ${WORDS[code] ?? 'operation failed'}, ${syscall} '${path}'`;
   e.code = code;
   e.path = path;
   e.syscall = syscall;
@@ -59,6 +67,12 @@ export function byteLength(text: string): number {
     } else n += 3;
   }
   return n;
+}
+
+/** The last two UTF-16 units after appending `added` (from the old tail, not the whole text). */
+function tailAfter(before: { text: string; tail?: string }, added: string): string {
+  if (added.length >= 2) return added.slice(-2);
+  return ((before.tail ?? before.text.slice(-2)) + added).slice(-2);
 }
 
 /** Files the volume keeps to itself: lock files, their break stamps, temp files. */
@@ -102,8 +116,19 @@ export class Volume {
     private readonly now: () => number = () => Date.now(),
   ) {}
 
+  /** path -> key, remembered: the core asks about the same few paths on every decision */
+  private readonly keys = new Map<string, string>();
+
   key(path: string): string {
-    return this.paths.key(path);
+    // a relative path depends on the working directory, which a `cd` moves: not remembered
+    if (!/^([\\/]|[A-Za-z]:[\\/])/.test(path)) return this.paths.key(path);
+    let k = this.keys.get(path);
+    if (k === undefined) {
+      k = this.paths.key(path);
+      if (this.keys.size >= 4096) this.keys.clear();
+      this.keys.set(path, k);
+    }
+    return k;
   }
 
   // ----------------------------------------------------------------- what the door fills in
@@ -338,8 +363,8 @@ export class Volume {
   append(path: string, text: string): void {
     const { k, e } = this.look(path, 'open');
     if (e.kind === 'dir') throw fsError('EISDIR', 'open', path);
-    const before = e.kind === 'file' ? e : { text: '', bytes: 0 };
-    this.set(k, { kind: 'file', text: before.text + text, bytes: before.bytes + byteLength(text), mtimeMs: this.now() }, true);
+    const before = e.kind === 'file' ? e : { text: '', bytes: 0, tail: '' };
+    this.set(k, { kind: 'file', text: before.text + text, bytes: before.bytes + byteLength(text), mtimeMs: this.now(), tail: tailAfter(before, text) }, true);
     this.noteAppend(k, text);
   }
 
@@ -407,10 +432,10 @@ export class Volume {
     const f = this.fd(fd, 'write');
     if (!f.writable) throw fsError('EBADF', 'write', f.path);
     const e = this.known.get(f.path);
-    const cur = e?.kind === 'file' ? e : { text: '', bytes: 0 };
+    const cur = e?.kind === 'file' ? e : { text: '', bytes: 0, tail: '' };
     const bytes = byteLength(text);
     if (f.append || f.position >= cur.bytes) {
-      this.set(f.path, { kind: 'file', text: cur.text + text, bytes: cur.bytes + bytes, mtimeMs: this.now() }, true);
+      this.set(f.path, { kind: 'file', text: cur.text + text, bytes: cur.bytes + bytes, mtimeMs: this.now(), tail: tailAfter(cur, text) }, true);
       if (f.append) this.noteAppend(f.path, text);
     } else {
       // a write inside the file (never done by the core): rewrite by bytes
@@ -435,9 +460,9 @@ export class Volume {
     if (at >= e.bytes || length <= 0) return 0;
     let bytes: Uint8Array;
     if (at === e.bytes - 1 && length === 1) {
-      // the last byte, without encoding the whole file: the last character's last byte
-      const last = e.text.codePointAt(e.text.length - 1 - (e.text.length >= 2 && /[\udc00-\udfff]/.test(e.text[e.text.length - 1]!) ? 1 : 0)) ?? 0;
-      const enc = encoder.encode(String.fromCodePoint(last));
+      // the last byte, without encoding (or flattening) the whole file: its last character's last byte
+      const tail = e.tail ?? e.text.slice(-2);
+      const enc = encoder.encode(/^[\ud800-\udbff][\udc00-\udfff]$/.test(tail) ? tail : tail.slice(-1));
       bytes = enc.subarray(enc.length - 1);
     } else {
       bytes = encoder.encode(e.text).subarray(at, at + length);
