@@ -478,8 +478,9 @@ export const ARTIFACTS = [
     kind: 'command',
     shebang: true,
     // the CLI carries the whole guard (guard bridge, listen, doctor's probes: the same core,
-    // shell analysis and adapters as a hook script, ~780 KB) plus install and the views
-    sizeBudget: 650 * KB,
+    // shell analysis and adapters as a hook script, ~780 KB) plus install and the views; doctor's
+    // Claude door check (which door decides and why) took it past 650 KB
+    sizeBudget: 660 * KB,
     files: [],
     install: 'node dist/stopline.mjs --help',
     cases: CLI_CASES,
