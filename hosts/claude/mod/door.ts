@@ -264,7 +264,8 @@ export class ClaudeModDoor {
       const outcome = mapped.result.deny !== undefined ? 'deny' : mapped.result.ask !== undefined ? 'ask' : rendered!.stdout === '' ? 'none' : 'answer';
       const ms = rt.now() - started;
       rt.timed(event, started, outcome);
-      for (const n of mapped.notices) host.log(n, false);
+      // Claude Code puts the plugin's name (stopline) in front of a transcript line itself
+      for (const n of mapped.notices) host.log(n.replace(/^stopline:\s*/, ''), false);
       for (const d of mapped.debug) host.log(d, true);
       if (!isPrompt && host.now() - this.checkedAt > RECHECK_MS) this.scheduleRecheck(host);
       this.scheduleFlush(host);
