@@ -5,7 +5,7 @@
  * mode, files=, deps, agents used / allowed.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ensureHosts, HOSTS_FOR, requireHost, startAnthropicServer } from '../harness';
@@ -21,6 +21,10 @@ const python = spawnSync('python3', ['--version']).status === 0;
 describeRealHost(status, 'Claude Code 2.1.332 interactive, with dist/claude', HOSTS_FOR.claude, 180_000, () => {
   it.skipIf(!python)('shows the armed contract in the band above the prompt, from the directive the person typed', async () => {
     const c = runs.newCase('band');
+    // an interactive session lays the mods API's declarations (.claude-plugin/types/, tsconfig.json)
+    // into a --plugin-dir folder it loads: a copy, so dist/ stays the shipped bytes
+    const plugin = join(c.runDir, 'plugin');
+    cpSync(pluginDir, plugin, { recursive: true });
     const s = await runs.server({ threads: [{ name: 'main', turns: [{ text: 'looking' }] }] });
     const tmp = join(c.runDir, 'tmp');
     mkdirSync(tmp, { recursive: true });
@@ -42,11 +46,13 @@ describeRealHost(status, 'Claude Code 2.1.332 interactive, with dist/claude', HO
       CLAUDE_CODE_ENABLE_TELEMETRY: '0',
       CLAUDE_CODE_TMPDIR: tmp,
     };
-    const r = spawnSync('python3', [join(import.meta.dirname, 'mod', 'tui.py'), requireHost('claude'), c.project, '$stopline change files=a.txt agents=2 -- tidy a.txt', '12', '--plugin-dir', pluginDir], { env, encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync('python3', [join(import.meta.dirname, 'mod', 'tui.py'), requireHost('claude'), c.project, '$stopline change files=a.txt agents=2 -- tidy a.txt', '12', '--plugin-dir', plugin], { env, encoding: 'utf8', timeout: 120_000 });
     expect(r.status, r.stderr).toBe(0);
     const screen = JSON.parse(r.stdout) as { before: string; after: string };
     if (process.env.STOPLINE_SHOW_SCREEN) console.log(screen.after);
     expect(screen.before).not.toContain('stopline ARMED');
     expect(screen.after).toContain('stopline ARMED change · files=a.txt · deps=ask · hash=deny · agents 0/2');
+    // the fact behind the copy: Claude Code wrote the declarations beside the mod
+    expect(existsSync(join(plugin, '.claude-plugin', 'types', 'claude-code', 'index.d.ts'))).toBe(true);
   });
 });
