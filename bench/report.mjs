@@ -53,6 +53,9 @@ export function targetLines(results) {
     lines.push(`${r.pass ? 'PASS' : 'FAIL'} in-process ${r.host} / ${r.runtime}: decision p99 ${round(r.decision.p99, 3)} ms <= ${r.target} ms${r.pass ? '' : ` (misses by ${round(r.decision.p99 - r.target, 3)} ms; without waiting for a core p99 ${r.withoutCoreWait ? round(r.withoutCoreWait.p99, 3) : 'n/a'} ms)`}`);
   }
   if (!results.inprocessPlugins) lines.push('n/a  in-process decision p99 <= 0.3 ms (OpenCode plugin, Pi extension): section inprocess-plugins not run');
+  const mod = results.claudeMod?.rows?.[0];
+  if (mod?.decision) lines.push(`${mod.pass ? 'PASS' : 'FAIL'} Claude mod inside Claude Code: decision p99 ${round(mod.decision.p99, 3)} ms <= ${mod.target} ms${mod.pass ? '' : ` (misses by ${round(mod.decision.p99 - mod.target, 3)} ms; median ${round(mod.decision.median, 3)} ms)`}`);
+  else lines.push(`n/a  Claude mod decision p99 <= 0.3 ms: ${results.claudeMod?.skipped ?? 'section claude-mod not run'}`);
   return lines;
 }
 
@@ -85,6 +88,13 @@ export function printReport(results) {
         r.host, r.runtime, round(r.loadMs, 0), round(r.decision.median, 3), round(r.decision.p99, 3), round(r.decision.max, 1), r.withoutCoreWait ? round(r.withoutCoreWait.p99, 3) : '-', round(r.cpu.median, 3),
         r.slowCallsWithGc ? `${r.slowCallsWithGc.withGc}/${r.slowCallsWithGc.slow}` : '-', r.memory.heapGrowthKiB, r.memory.heapGrowthAfterGcKiB ?? '-', r.memory.rssGrowthKiB,
       ]),
+    );
+  }
+  if (results.claudeMod?.rows) {
+    console.log(`\nClaude Code mod: one session of ${results.claudeMod.calls} tool calls under \`$stopline review\` on the real Claude Code 2.1.332 (offline); decision = stopline's time inside Claude Code's process per PreToolUse (first ${5} left out: file loads and warm-up), ms; per tool = the session's wall time per tool call`);
+    table(
+      ['door', 'decisions', 'median', 'p99', 'max', 'first', 'per tool'],
+      results.claudeMod.rows.map((r) => (r.skipped ? [r.door, '-', '-', '-', '-', '-', r.skipped] : [r.door, r.decisions, round(r.decision.median, 3), round(r.decision.p99, 3), round(r.decision.max, 1), r.first === undefined ? '-' : round(r.first, 1), round(r.wallPerToolMs, 1)])),
     );
   }
   if (results.hermes) {

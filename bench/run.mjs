@@ -7,12 +7,13 @@ import { RUNTIMES, REPO_ROOT, loadAverage, machineFacts, snapshotDist } from './
 import { benchHooks } from './hooks.mjs';
 import { benchHermesOneShot, benchListen } from './resident.mjs';
 import { benchPlugins } from './plugins.mjs';
+import { benchClaudeMod } from './claude-mod.mjs';
 import { benchAgentRace, benchEvidenceScale, benchSummary, removeHomes } from './scale.mjs';
 import { benchAnalysis, benchArtifacts, benchDependencies } from './artifacts.mjs';
 import { SpawnTimer } from './timer.mjs';
 import { fastestRuntimeGain, printReport } from './report.mjs';
 
-const SECTIONS = ['hooks', 'inprocess', 'inprocess-plugins', 'hermes', 'scale', 'analysis', 'artifacts'];
+const SECTIONS = ['hooks', 'inprocess', 'inprocess-plugins', 'claude-mod', 'hermes', 'scale', 'analysis', 'artifacts'];
 
 function parseArgs(argv) {
   const opts = { quick: false, only: SECTIONS, dist: join(REPO_ROOT, 'dist'), out: join(REPO_ROOT, 'bench', 'results.json'), runtimes: RUNTIMES.map((r) => r.name) };
@@ -82,6 +83,11 @@ async function main() {
       log('in-process decisions (OpenCode plugin, Pi extension), inside a stand-in host process:');
       results.inprocessPlugins = await benchPlugins({ runtimes, dist: dist.dir, calls: size.calls, log });
       results.loadAverage.afterInprocessPlugins = loadAverage();
+    }
+    if (opts.only.includes('claude-mod')) {
+      log('Claude Code mod: PreToolUse decisions inside a real Claude Code session (offline), and the command hooks with mods refused:');
+      results.claudeMod = await benchClaudeMod({ dist: dist.dir, quick: opts.quick, log });
+      results.loadAverage.afterClaudeMod = loadAverage();
     }
     if (opts.only.includes('hermes')) {
       log('Hermes: resident evaluator against a one-shot spawn per call (node):');

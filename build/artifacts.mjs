@@ -67,6 +67,14 @@ const CLI_CASES = [
  */
 const HOOK_SCRIPT_BUDGET = 500 * KB;
 
+/**
+ * The mod is the Claude hook script's guard inside Claude Code, plus its own door and the
+ * stand-ins for node:fs and node:path (~30 KB), minified without renaming (Claude Code's loader
+ * refuses a hook whose parameters a renamed variable shadows): ~590 KB, parsed once per Claude
+ * Code process.
+ */
+const CLAUDE_MOD_BUDGET = 620 * KB;
+
 const HOOK_SESSION = { claude: 'b5a5bde6-34d6-4877-844a-a41ce38fb4f6', codex: '01a2289a-c971-7a20-a8d5-2f21938f3467' };
 
 /** A prompt payload in the host's shape, in the session of the captured tool calls. */
@@ -457,6 +465,35 @@ export const ARTIFACTS = [
     demo: hookDemo('claude'),
   },
   {
+    id: 'claude-mod',
+    title: 'Claude Code mod: the same guard inside Claude Code (hooks module of the plugin above)',
+    entry: 'hosts/claude/mod/entry.ts',
+    // beside the plugin's hooks.json, which names it under "modules" (the command hooks stay as the fallback)
+    output: 'claude/hooks/stopline-mod.mjs',
+    format: 'es',
+    kind: 'claude-mod',
+    shebang: false,
+    // the Claude hook script's guard, plus the mod's stand-ins for node:fs and node:path; loaded
+    // once per Claude Code process
+    sizeBudget: CLAUDE_MOD_BUDGET,
+    files: [],
+    install: 'part of the Claude plugin folder (hooks/hooks.json "modules")',
+    cases: [],
+    // a mod imports nothing: Node's built-ins and the person's-hooks runners get stand-ins that
+    // work through the mod's `$` (hosts/claude/mod/)
+    moduleMap: {
+      'node:fs': 'hosts/claude/mod/node/fs.ts',
+      'node:path': 'hosts/claude/mod/node/path.ts',
+      'node:os': 'hosts/claude/mod/node/os.ts',
+      'node:module': 'hosts/claude/mod/node/module.ts',
+      'core/hooks/run-command.ts': 'hosts/claude/mod/run-command.ts',
+      'core/hooks/run-http.ts': 'hosts/claude/mod/run-http.ts',
+    },
+    // Claude Code reads the module's source for `$.noun.method(...)` calls in its hooks and refuses
+    // a hook whose parameters a renamed inner variable shadows: no renaming
+    mangle: false,
+  },
+  {
     id: 'codex',
     title: 'Codex CLI hook script + hooks.json',
     entry: 'hosts/codex/main.ts',
@@ -577,7 +614,8 @@ export const ARTIFACTS = [
     kind: 'command',
     shebang: true,
     // the CLI carries the whole guard (guard bridge, listen, doctor's probes: the same core,
-    // shell analysis and adapters as a hook script, ~780 KB) plus install and the views
+    // shell analysis and adapters as a hook script, ~780 KB) plus install and the views; the
+    // Copilot and Droid installers and doctor's Claude door check (which door decides and why) grew it
     sizeBudget: 700 * KB,
     files: [],
     install: 'node dist/stopline.mjs --help',

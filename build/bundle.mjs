@@ -89,9 +89,18 @@ const BARE_BUILTINS = new Set(builtinModules.filter((m) => !m.startsWith('_')));
  * @param {import('./artifacts.mjs').Artifact} artifact
  */
 export function stoplineBundle(artifact, { root = REPO_ROOT, meta = PACKAGE } = {}) {
+  const moduleMap = artifact.moduleMap ?? {};
+  const mapped = new Set(Object.keys(moduleMap).filter((k) => !k.startsWith('node:')));
   return {
     name: 'stopline-bundle',
     async resolveId(source, importer, options) {
+      if (moduleMap[source]) return join(root, moduleMap[source]);
+      if (mapped.size > 0 && importer && source.startsWith('.')) {
+        const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+        const key = resolved && stableId(resolved.id, root);
+        if (key && mapped.has(key) && stableId(importer, root) !== moduleMap[key]) return join(root, moduleMap[key]);
+        return resolved;
+      }
       if (source.startsWith('node:')) {
         if (isAllowedBuiltin(source)) return { id: source, external: true };
         this.error(`${artifact.id}: ${source} is not in build/builtins.mjs (not provided by all of Node >= 20, Bun and Deno)` + where(importer, root));
@@ -131,12 +140,12 @@ export function stoplineBanner(artifact, { root = REPO_ROOT, meta = PACKAGE } = 
  * Minification: every artifact is parsed on every hook start-up, so bytes are start-up time
  * (unbash and the analysis tables are most of them). Deterministic: same input, same output.
  */
-export function minifier() {
+export function minifier(mangle = true) {
   return terser({
     ecma: 2020,
     module: true,
     compress: { passes: 2 },
-    mangle: true,
+    mangle,
     format: { comments: false },
     maxWorkers: 1,
   });
@@ -165,7 +174,8 @@ export function artifactTsconfig(artifact, root = REPO_ROOT) {
         // `npm run typecheck`'s job, so the build only transpiles (noCheck) and stays fast.
         // Comments are dropped: they cost bytes on every start-up and are read in the sources.
         compilerOptions: { noEmit: false, noCheck: true, removeComments: true, declaration: false, sourceMap: false, inlineSources: false, types: [] },
-        files: [join(root, artifact.entry)],
+        // stand-ins for replaced modules are reached through the bundle plugin, not TypeScript's resolution
+        files: [join(root, artifact.entry), ...Object.values(artifact.moduleMap ?? {}).map((f) => join(root, f))],
         include: [],
       },
       null,
@@ -207,7 +217,7 @@ export function rollupOptionsFor(artifact, { root = REPO_ROOT, outRoot = distRoo
       inlineDynamicImports: true,
       sourcemap: false,
       generatedCode: 'es2015',
-      plugins: [minifier(), stoplineBanner(artifact, { root, meta })],
+      plugins: [minifier(artifact.mangle ?? true), stoplineBanner(artifact, { root, meta })],
     },
   };
 }

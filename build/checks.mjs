@@ -147,6 +147,21 @@ export function checkOpencodeExports(code) {
   return problems;
 }
 
+/**
+ * A Claude Code hooks module imports nothing (no Node built-ins there; `import()` keeps the
+ * module from loading at all) and exports `register(on)`.
+ */
+export function checkClaudeModule(code) {
+  const problems = [];
+  for (const spec of importedSpecifiers(code)) problems.push(`imports "${spec ?? '(computed)'}" (a Claude Code mod may import only its own files; the bundle is one file)`);
+  if (/\bimport\s*\(/.test(code)) problems.push('holds the text "import(" (Claude Code refuses a hooks module with a dynamic import)');
+  const exports = listExports(code);
+  const register = exports.find((e) => e.name === 'register');
+  if (!register || !register.isFunction) problems.push('does not export a function named register (Claude Code calls register(on))');
+  for (const e of exports) if (e.name !== 'register') problems.push(`exports "${e.name}" besides register`);
+  return problems;
+}
+
 /** Pi takes the default export as the extension factory. */
 export function checkPiExports(code) {
   const exports = listExports(code);
@@ -208,12 +223,14 @@ export async function checkArtifactCode(artifact, code, bytes) {
   problems.push(...findAbsolutePaths(code));
   let parsed = true;
   try {
-    problems.push(...checkImports(code));
+    if (artifact.kind !== 'claude-mod') problems.push(...checkImports(code));
+    else importedSpecifiers(code);
   } catch (error) {
     parsed = false;
     problems.push(`does not parse as JavaScript: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (parsed && artifact.kind === 'opencode-plugin') problems.push(...checkOpencodeExports(code));
+  if (parsed && artifact.kind === 'claude-mod') problems.push(...checkClaudeModule(code));
   if (parsed && artifact.kind === 'pi-extension') {
     problems.push(...checkPiExports(code));
     problems.push(...(await checkLoadsAsTypeScript(code, artifact.output)));

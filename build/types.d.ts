@@ -7,9 +7,10 @@
 /**
  * command: a script run as a process per event (host JSON on stdin, host JSON on stdout);
  * opencode-plugin / pi-extension: loaded in the host's process;
+ * claude-mod: a Claude Code hooks module, loaded into Claude Code's process, importing nothing;
  * static: a file copied as is (the POSIX sh installer), not bundled.
  */
-export type ArtifactKind = 'command' | 'opencode-plugin' | 'pi-extension' | 'static';
+export type ArtifactKind = 'command' | 'opencode-plugin' | 'pi-extension' | 'claude-mod' | 'static';
 
 export interface PackageMeta {
   name: string;
@@ -135,4 +136,15 @@ export interface Artifact {
   /** plugin / extension artifacts: calls through the fake host, compared across runtimes */
   calls?: PluginCall[];
   demo?: DemoSpec;
+  /**
+   * Modules replaced in this artifact's bundle: a `node:` specifier or a repo-relative source
+   * file, mapped to the repo-relative file that stands in for it (the Claude mod has no Node
+   * built-ins, and starts its person's hooks through the host).
+   */
+  moduleMap?: Record<string, string>;
+  /**
+   * whether the minifier renames variables (default true). A Claude mod's source is read by
+   * Claude Code's loader, which refuses a hook whose `$`, `e` or `next` is renamed or shadowed.
+   */
+  mangle?: boolean;
 }

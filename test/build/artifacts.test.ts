@@ -29,6 +29,7 @@ describe('the artifact list', () => {
     expect(new Set(outputs).size).toBe(outputs.length);
     expect(Object.fromEntries(ARTIFACTS.map((a) => [a.id, a.output]))).toEqual({
       claude: 'claude/stopline.mjs',
+      'claude-mod': 'claude/hooks/stopline-mod.mjs',
       codex: 'codex/stopline.mjs',
       opencode: 'opencode/stopline.js',
       hermes: 'hermes/stopline/stopline.mjs',

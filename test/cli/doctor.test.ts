@@ -222,7 +222,8 @@ describe('stopline doctor goes red, with the fix', () => {
   it('a hook runtime that is gone, and an artifact that no longer denies', SLOW, async () => {
     const file = join(home, '.claude', 'plugins', 'stopline-local', 'stopline', 'hooks', 'hooks.json');
     const original = readFileSync(file, 'utf8');
-    const runtime = /"command": "'([^']+)'/.exec(original)![1]!;
+    // the command is `<guard while the mod decides>; '<runtime>' '<script>'`
+    const runtime = /'([^']+)' '[^']*stopline\.mjs'/.exec(original)![1]!;
     writeFileSync(file, original.split(`'${runtime}'`).join("'/nonexistent/node'"));
     let r = await doctor('claude');
     expect(r.code).toBe(1);

@@ -32,7 +32,7 @@ import { suggest } from '../suggest';
 import { styleFor } from '../style';
 import { NAME, VERSION } from '../version';
 import { dataReports } from './data';
-import { claudeChecks, codexChecks, copilotChecks, droidChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, piChecks } from './hosts';
+import { claudeChecks, claudeDoor, codexChecks, copilotChecks, droidChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, piChecks } from './hosts';
 import { copilotPaths } from '../install/host-copilot';
 import { droidPaths } from '../install/host-droid';
 import { doubleCheck, findNative, nativeChecks } from './native';
@@ -120,7 +120,7 @@ function anythingAtDefault(host: Host, env: Env, cwd: string): boolean {
 async function checksFor(host: Host, ctx: DoctorContext, p: Placement, all: readonly Placement[], bin: HostBinary): Promise<Check[]> {
   switch (host) {
     case 'claude':
-      return claudeChecks(ctx, p);
+      return claudeChecks(ctx, p, bin);
     case 'codex':
       return codexChecks(ctx, p);
     case 'hermes':
@@ -189,6 +189,7 @@ export async function runDoctor(args: ParsedArgs, io: CliIO): Promise<number> {
           const checks = placements.length === 0 && i === 0 ? [hostCheck(host, bin)] : [];
           if (i === 0 && (installs.length > 0 || atDefault)) checks.push(doubleCheck(host, native));
           checks.push(...(await nativeChecks(n, distDir, env, ctx.world)));
+          if (host === 'claude' && n.dir) checks.push(await claudeDoor(ctx, n.dir, bin));
           reports.push({ host, scope: `native ${n.id}`, checks });
         }
       } catch (e) {

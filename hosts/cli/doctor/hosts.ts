@@ -28,6 +28,8 @@ import { COPILOT_EVENTS, COPILOT_HOOK_TIMEOUT_SECONDS, copilotPaths } from '../i
 import { DROID_EVENTS, DROID_HOOK_TIMEOUT_SECONDS, HOOKS_FILE_MAP, SETTINGS_MAP, droidPaths } from '../install/host-droid';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
+import { claudeDoorCheck, claudeDoorFacts } from './claude-door';
+import { CLAUDE_MOD_SHELL_GUARD } from '../../claude/mod-live';
 import type { Check } from './report';
 import { commandWords, compareArtifact, readText, runProgram, versionLine } from './system';
 
@@ -103,7 +105,8 @@ function executable(path: string): boolean {
 
 /** The runtime a hook command starts, and the script it runs. */
 async function commandRuntime(command: string, env: NodeJS.ProcessEnv): Promise<{ check: Check; ok: boolean }> {
-  const words = commandWords(command);
+  // the Claude plugin's commands start with the test that keeps them silent while the mod decides
+  const words = commandWords(command.startsWith(CLAUDE_MOD_SHELL_GUARD) ? command.slice(CLAUDE_MOD_SHELL_GUARD.length) : command);
   const exe = words[0] ?? '';
   const path = isAbsolute(exe) ? exe : findOnPath(exe, env.PATH);
   if (!path || !existsSync(path) || !executable(path)) {
@@ -169,7 +172,7 @@ function matcherCovers(m: unknown): boolean {
 
 // ---------------------------------------------------------------------------------- Claude
 
-export async function claudeChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+export async function claudeChecks(ctx: DoctorContext, p: Placement, bin: HostBinary = {}): Promise<Check[]> {
   const env = ctx.env;
   const pluginDir = claudePluginDir(env);
   const script = join(pluginDir, 'stopline.mjs');
@@ -205,7 +208,13 @@ export async function claudeChecks(ctx: DoctorContext, p: Placement): Promise<Ch
   const rt = await commandRuntime(command, env.env);
   checks.push(rt.check);
   if (rt.ok) checks.push(probeCheck(await probeClaude(ctx.world(), command), 'claude', p, CLAUDE_HOOK_TIMEOUT_SECONDS));
+  checks.push(await claudeDoor(ctx, pluginDir, bin));
   return checks;
+}
+
+/** Which door decides in the Claude plugin at `pluginDir` (the mod or the command hooks), and why. */
+export async function claudeDoor(ctx: Pick<DoctorContext, 'env' | 'timeoutMs'>, pluginDir: string, bin: HostBinary): Promise<Check> {
+  return claudeDoorCheck(await claudeDoorFacts(pluginDir, { ...(bin.path ? { claude: bin.path } : {}), ...(bin.version ? { version: bin.version } : {}), env: ctx.env.env, timeoutMs: Math.max(ctx.timeoutMs, 60_000) }));
 }
 
 /** The installer's marketplace.json is there and names the plugin folder beside it. */

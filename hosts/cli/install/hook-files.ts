@@ -13,12 +13,19 @@ import { droidRegistry } from '../../../core/registry/droid';
 import { installRows, rowsFor } from '../../../core/registry/rows';
 import type { HostRegistry, InstallSpec } from '../../../core/registry/types';
 import type { HookGroup } from './hook-groups';
+import { CLAUDE_MOD_SHELL_GUARD } from '../../claude/mod-live';
 
 /** Run the bundled script with the first runtime on PATH (node, else bun). */
 const RUNTIME = '"$(command -v node || command -v bun || echo node)"';
 
-/** Claude sets CLAUDE_PLUGIN_ROOT for a plugin's hooks. */
-export const CLAUDE_PLUGIN_COMMAND = `exec ${RUNTIME} "\${CLAUDE_PLUGIN_ROOT}/stopline.mjs"`;
+/**
+ * Claude sets CLAUDE_PLUGIN_ROOT for a plugin's hooks. The guard in front keeps the command
+ * silent, without starting a runtime, when the plugin's mod decides in this Claude Code process.
+ */
+export const CLAUDE_PLUGIN_COMMAND = `${CLAUDE_MOD_SHELL_GUARD}exec ${RUNTIME} "\${CLAUDE_PLUGIN_ROOT}/stopline.mjs"`;
+
+/** The plugin's hooks module (the mod door), beside hooks.json; Claude Code loads it when mods are allowed. */
+export const CLAUDE_MOD_MODULE = './stopline-mod.mjs';
 /**
  * Copilot sets COPILOT_PLUGIN_ROOT for a plugin's hooks. Its camelCase payload does not name the
  * event, so every handler passes it as the script's argument.
@@ -47,7 +54,11 @@ function pluginHooks(registry: HostRegistry, command: string): Record<string, un
 }
 
 export function claudePluginHooksJson(): string {
-  const doc = { description: 'stopline: task-contract guard (see skills/stopline/SKILL.md)', hooks: pluginHooks(claudeRegistry, CLAUDE_PLUGIN_COMMAND) };
+  const doc = {
+    description: 'stopline: task-contract guard (see skills/stopline/SKILL.md); the module decides inside Claude Code, the command hooks wherever it does not load',
+    modules: [CLAUDE_MOD_MODULE],
+    hooks: pluginHooks(claudeRegistry, CLAUDE_PLUGIN_COMMAND),
+  };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 

@@ -8,7 +8,7 @@
  * the plugin's own hooks.json, so the installer writes that file with the chosen runtime and
  * fail mode instead of copying the one in dist. Nothing goes into settings.json's `hooks`.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { claudeRegistry } from '../../../core/registry/claude';
 import { installRows } from '../../../core/registry/rows';
@@ -18,6 +18,8 @@ import { claudeConfigDir, type Env } from './locations';
 import { PlanError, artifactMode, filesOnDisk, futureRealpath, placeTree, requireDist, runsScript, type HostPlanner, type InstallContext, type PlanContext } from './plan-context';
 import { installKey } from './record';
 import { hookCommand } from './runtime';
+import { CLAUDE_MOD_MODULE } from './hook-files';
+import { CLAUDE_MOD_SHELL_GUARD } from '../../claude/mod-live';
 import { JsonEditError, findProp, nodeAt, parseJsonDocument, removeProperty, setProperty } from './json-edit';
 
 /**
@@ -73,10 +75,12 @@ function marketplaceJson(version: string): string {
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
-function pluginHooksJson(groups: EventGroup[]): string {
+/** The plugin's hooks.json: the mod module when the build has one, and the command hooks as its fallback. */
+function pluginHooksJson(groups: EventGroup[], withModule: boolean): string {
   const hooks: Record<string, HookGroup[]> = {};
   for (const { event, group } of groups) (hooks[event] ??= []).push(group);
-  return `${JSON.stringify({ description: 'stopline: task-contract guard (written by stopline install claude)', hooks }, null, 2)}\n`;
+  const doc = { description: 'stopline: task-contract guard (written by stopline install claude)', ...(withModule ? { modules: [CLAUDE_MOD_MODULE] } : {}), hooks };
+  return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
 export function claudeSettingsFile(env: Env, scope: 'user' | 'project', project: string): string {
@@ -150,7 +154,10 @@ export const claudePlanner: HostPlanner = {
     const hooksFile = claudePluginHooksFile(ctx.env);
     const script = join(pluginDir, 'stopline.mjs');
     const artifacts = placeTree(ctx, src, pluginDir).filter((f) => f !== hooksFile);
-    ctx.ws.write(hooksFile, pluginHooksJson(claudeGroups(hookCommand(ctx.runtime, script), ctx.failClosed)), 'artifact', artifactMode(hooksFile));
+    // the command hooks stay silent while the plugin's mod decides in the same Claude Code process
+    const withModule = existsSync(join(src, 'hooks', CLAUDE_MOD_MODULE));
+    const command = `${withModule ? CLAUDE_MOD_SHELL_GUARD : ''}${hookCommand(ctx.runtime, script)}`;
+    ctx.ws.write(hooksFile, pluginHooksJson(claudeGroups(command, ctx.failClosed), withModule), 'artifact', artifactMode(hooksFile));
     artifacts.push(hooksFile);
     const version = (JSON.parse(readFileSync(join(src, '.claude-plugin', 'plugin.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
     const manifest = join(marketDir, '.claude-plugin', 'marketplace.json');

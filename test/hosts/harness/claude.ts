@@ -30,6 +30,8 @@ export interface ClaudeRunOptions {
   timeoutMs?: number;
   /** run folder (default: a new temp folder) */
   runDir?: string;
+  /** a command the CLI is started through (its argv, then the CLI's), e.g. a private mount namespace */
+  wrapper?: string[];
 }
 
 export interface ClaudeRunResult extends HostRunResult {
@@ -74,7 +76,13 @@ export async function runClaude(opts: ClaudeRunOptions): Promise<ClaudeRunResult
     opts.env,
   );
   const result = await withRequests(opts.server, runDir, () =>
-    runProcess({ command: claude, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }),
+    runProcess({
+      command: opts.wrapper?.[0] ?? claude,
+      args: opts.wrapper ? [...opts.wrapper.slice(1), claude, ...args] : args,
+      cwd: opts.project,
+      env,
+      timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS,
+    }),
   );
   let output: Record<string, unknown> | undefined;
   try {

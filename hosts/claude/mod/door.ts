@@ -1,0 +1,477 @@
+/**
+ * The Claude Code mod door: stopline's decisions inside Claude Code's own process.
+ *
+ * Every classic hook event the command hooks answer is answered here instead, through the same
+ * Claude adapter and the same command-hook runner (`answerHook`), so both doors decide alike;
+ * only where the files are differs. The core's files live in a Volume (./volume.ts) that this
+ * door fills from `$.fs` before a decision and writes out after it, so a decision itself makes
+ * no call to the host once the session's files are known.
+ *
+ * The door never touches `$`: the entry (./entry.ts) hands it a ModHost of plain functions, each
+ * a literal `$.noun.method(...)` call there, as the loader requires.
+ *
+ * It runs on the in-process runtime the OpenCode and Pi doors share (hosts/shared/in-process/):
+ * the fail mode, the timing instrument, the label on its log lines and the time bound on `$`
+ * calls come from there, through ports made of the mod's own capabilities. The decision itself
+ * goes through the command-hook runner, because a classic event's `e` is that runner's input.
+ */
+import { answerHook } from '../../shared/runner';
+import type { CoreApi } from '../../shared/runner';
+import type { Rendered } from '../../shared/adapter';
+import type { HookPayload } from '../../shared/payload';
+import { claudeAdapter } from '../adapter';
+import { failOutcome, handleEvent } from '../../../core/controller';
+import { guardGate } from '../../../core/answer';
+import { stampOf } from '../../../core/outcome';
+import { eventEntry } from '../../shared/adapter';
+import { loadConfig } from '../../../core/config/config';
+import { resolveDataDir } from '../../../core/state/datadir';
+import { checkState, sessionStore } from '../../../core/state/session';
+import { controlState } from '../../../core/contract/types';
+import type { Contract } from '../../../core/contract/types';
+import { BoundedMap } from '../../shared/in-process/bounded';
+import { InProcessRuntime, TimeoutError } from '../../shared/in-process/runtime';
+import type { RuntimePorts } from '../../shared/in-process/ports';
+import { claudeRegistry } from '../../../core/registry/claude';
+import { Volume, memoryOnly } from './volume';
+import type { Known } from './volume';
+import { classicResult, noteSession, preToolUsePayload } from './classic';
+import type { ClassicResult, SessionView } from './classic';
+import { setHostRunners } from './host-runners';
+import type { HostProcessResult } from './host-runners';
+
+/** The host's capabilities, as plain functions the entry builds from `$`. */
+export interface ModHost {
+  read(path: string): Promise<string>;
+  write(path: string, text: string): Promise<void>;
+  list(path: string): Promise<{ name: string; kind: string }[]>;
+  stat(path: string): Promise<{ kind: string; size: number; mtimeMs: number }>;
+  run(argv: readonly string[], init: { cwd?: string; env?: Record<string, string>; stdin?: string; timeoutMs?: number }): Promise<HostProcessResult>;
+  fetch(url: string, init: { method: string; headers: Record<string, string>; body: string }): Promise<{ status: number; text: string }>;
+  /** a line in the transcript (`$.ui.log`), or the debug log */
+  log(text: string, debug: boolean): void;
+  /** draw the band again (`$.ui.invalidate('ui.render')`) */
+  redraw(): void;
+  now(): number;
+}
+
+/** What the entry reads once per process (literal `$.env.get` names, `$.process.hookEnv()`). */
+export interface ModStart {
+  /** the variables the core reads, as Claude Code's process has them */
+  env: Record<string, string | undefined>;
+  /** CLAUDE_PID, CLAUDE_PROJECT_DIR, CLAUDE_PLUGIN_DATA, CLAUDE_CODE_SESSION_ATTENDED, ... */
+  hookEnv: Record<string, string>;
+  /** Claude Code's version (`$.session.version()`) */
+  version?: string;
+}
+
+/** The answer the entry returns to Claude Code, folded over the hooks beneath. */
+export interface DoorAnswer {
+  result: ClassicResult;
+  /** milliseconds the decision took inside this process (the bench's figure) */
+  ms: number;
+}
+
+/** How many times one decision may be made again after loading files it asked for. */
+const MAX_ROUNDS = 6;
+/** How old the files read from disk (the person's config) may get before they are checked again. */
+const RECHECK_MS = 2000;
+/** How long loading the session's files through `$.fs` may take before the fail mode answers. */
+const LOAD_BOUND_MS = 5000;
+
+export interface DoorOptions {
+  /** the module's path flavour and cwd for the volume's keys */
+  volume: Volume;
+  /** sets process.env / pid / cwd / platform for the core (the mod's `process` stand-in) */
+  applyProcess(env: Record<string, string | undefined>, pid: number, platform: string, cwd: () => string): void;
+}
+
+export class ClaudeModDoor {
+  readonly volume: Volume;
+  private env: Record<string, string | undefined> | null = null;
+  private readonly view: SessionView = {};
+  private readonly agents = new BoundedMap<string>(512);
+  private readonly agentTypes = new BoundedMap<string>(256);
+  /** Set when the band's text changed; the entry redraws and clears it. */
+  bandChanged = false;
+  private tail: Promise<unknown> = Promise.resolve();
+  private checkedAt = 0;
+  private flushPending = false;
+  private flushError: string | null = null;
+  private band: string | null = null;
+  private runtime: InProcessRuntime | null = null;
+  /** the host of the hook call in progress (the runtime's log goes there) */
+  private host: ModHost | null = null;
+
+  constructor(private readonly opts: DoorOptions) {
+    this.volume = opts.volume;
+  }
+
+  get configured(): boolean {
+    return this.env !== null;
+  }
+
+  /** The text of the band above the prompt, or null to draw nothing. */
+  get bandText(): string | null {
+    return this.band;
+  }
+
+  /** Set the environment the core sees (once per process, before the first decision). */
+  configure(start: ModStart): void {
+    const env: Record<string, string | undefined> = { ...start.env, ...start.hookEnv };
+    // the mod starts no dashboard: it would need a process that outlives a hook
+    env.STOPLINE_NO_DASHBOARD = '1';
+    if (start.version && !env.AI_AGENT) env.AI_AGENT = `claude-code_${start.version.replace(/\./g, '-')}_mod`;
+    const cwd = env.CLAUDE_PROJECT_DIR ?? '/';
+    const platform = /^[A-Za-z]:[\\/]/.test(cwd) ? 'win32' : 'linux';
+    this.env = env;
+    this.view.cwd ??= cwd;
+    this.opts.applyProcess(env, Number(env.CLAUDE_PID) || 0, platform, () => this.view.cwd ?? cwd);
+    this.runtime = new InProcessRuntime({ registry: claudeRegistry, label: 'stopline (claude mod)', denyResponse: claudeAdapter.denyResponse }, this.ports(env));
+  }
+
+  /**
+   * The runtime's ports, from the mod's capabilities: the log is the debug log of the hook call
+   * in progress, the timing line goes out with the evidence, and the person's hooks are the
+   * command-hook runner's (inside the decision), so the runtime's own are none.
+   */
+  private ports(env: Record<string, string | undefined>): RuntimePorts {
+    return {
+      env,
+      core: { handleEvent, failOutcome },
+      hooks: { has: () => false, run: async (_event, _dir, _input, guard) => guard },
+      log: (line) => this.host?.log(line, true),
+      clock: { now: () => performance.now() },
+      timers: { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) },
+      cwd: () => this.view.cwd ?? '/',
+      timing: (r) => this.recordTiming(r),
+    };
+  }
+
+  private rt(): InProcessRuntime {
+    if (!this.runtime) throw new Error('the stopline mod was not configured before its first event');
+    return this.runtime;
+  }
+
+  /** Note what `tool.call` said about a call: the sub-agent it runs in. */
+  noteToolCall(toolUseId: string, agentId: string | undefined): void {
+    if (agentId) this.agents.set(toolUseId, agentId);
+  }
+
+  /** Answer one classic event whose `e` is the command hook's payload. */
+  answerClassic(host: ModHost, event: string, payload: HookPayload): Promise<DoorAnswer> {
+    noteSession(this.view, payload);
+    if (event === 'SubagentStart' && typeof payload.agent_id === 'string' && typeof payload.agent_type === 'string') this.agentTypes.set(payload.agent_id, payload.agent_type);
+    return this.decide(host, event, payload);
+  }
+
+  /** Answer `classic.PreToolUse`, whose `e` is only the tool envelope. */
+  answerPreToolUse(host: ModHost, envelope: Record<string, unknown>, fallback: { sessionId?: string; cwd?: string }): Promise<DoorAnswer> {
+    if (this.view.id === undefined && fallback.sessionId) this.view.id = fallback.sessionId;
+    if (this.view.cwd === undefined && fallback.cwd) this.view.cwd = fallback.cwd;
+    const id = String(envelope.tool_use_id ?? '');
+    const agentId = typeof envelope.agentId === 'string' ? envelope.agentId : this.agents.get(id);
+    const agent = agentId ? { id: agentId, ...(this.agentTypes.get(agentId) ? { type: this.agentTypes.get(agentId)! } : {}) } : undefined;
+    return this.decide(host, 'PreToolUse', preToolUsePayload(envelope, this.view, agent));
+  }
+
+  /**
+   * The fail-mode answer when the door itself failed (the entry's `.catch`), as the command
+   * hook's runner gives it: fail closed denies a tool call and puts the GUARD_UNAVAILABLE stamp
+   * in the context of other events; fail open answers nothing. Null when even the fail mode
+   * cannot be read: the entry then fails open.
+   */
+  failureAnswer(event: string, err: unknown): ClassicResult | null {
+    try {
+      const outcome = this.rt().failure(err, this.view.cwd);
+      this.rt().say(outcome.diagnostics);
+      if (outcome.kind !== 'deny' && outcome.kind !== 'ask') return {};
+      const message = stampOf(outcome);
+      const control = eventEntry(claudeAdapter.registry, event)?.control ?? null;
+      const rendered = claudeAdapter.render(guardGate({ ...outcome, kind: 'deny', message }, control), { name: event });
+      return classicResult(event, rendered).result;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Write out everything still pending (session end: the process exits next). */
+  async drain(host: ModHost): Promise<void> {
+    this.scheduleFlush(host);
+    await this.serial(async () => undefined);
+    await this.flushing;
+  }
+
+  // ----------------------------------------------------------------------------- deciding
+
+  private coreEnv(): Record<string, string | undefined> {
+    if (!this.env) throw new Error('the stopline mod was not configured before its first event');
+    return this.env;
+  }
+
+  /** One decision at a time: the volume is one transaction at a time. */
+  private serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(task, task);
+    this.tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  private decide(host: ModHost, event: string, payload: HookPayload): Promise<DoorAnswer> {
+    return this.serial(async () => {
+      const rt = this.rt();
+      this.host = host;
+      const started = rt.now();
+      const env = this.coreEnv();
+      // the person edits their config between prompts: check the files read from disk before a
+      // prompt is decided; between tool calls only after answering, so a tool call never waits
+      const control = eventEntry(claudeRegistry, event)?.control;
+      const isPrompt = control === 'session.start' || control === 'prompt.submit';
+      if (isPrompt) await this.recheck(host);
+      const text = JSON.stringify(payload);
+      let core = this.flushError !== null ? this.unavailableCore(this.flushError) : undefined;
+      let rendered: Rendered | null = null;
+      for (let round = 0; ; round++) {
+        // files that would not settle: the decision cannot be made on them; the fail mode answers
+        if (round === MAX_ROUNDS) core = this.unavailableCore('its files could not be loaded');
+        this.volume.begin();
+        setHostRunners({ run: host.run, fetch: host.fetch, isDryRun: () => this.volume.hasMisses() });
+        try {
+          rendered = await answerHook(claudeAdapter, text, { env, cwd: this.view.cwd ?? '/', ...(core ? { core } : {}) });
+        } finally {
+          setHostRunners(null);
+        }
+        if (!this.volume.hasMisses() || round >= MAX_ROUNDS) {
+          this.updateBand(env, isPrompt);
+          this.volume.commit();
+          break;
+        }
+        const misses = [...this.volume.misses];
+        const lists = [...this.volume.listMisses];
+        this.volume.rollback();
+        try {
+          // a $.fs call that hangs must not hold the tool call forever: past the bound, the fail mode
+          await rt.within("stopline's files", LOAD_BOUND_MS, () => this.load(host, misses, lists));
+        } catch (err) {
+          if (!(err instanceof TimeoutError)) throw err;
+          core = this.unavailableCore(err.message);
+          round = MAX_ROUNDS - 1;
+        }
+      }
+      const mapped = classicResult(event, rendered!);
+      const outcome = mapped.result.deny !== undefined ? 'deny' : mapped.result.ask !== undefined ? 'ask' : rendered!.stdout === '' ? 'none' : 'answer';
+      const ms = rt.now() - started;
+      rt.timed(event, started, outcome);
+      // Claude Code puts the plugin's name (stopline) in front of a transcript line itself
+      for (const n of mapped.notices) host.log(n.replace(/^stopline:\s*/, ''), false);
+      for (const d of mapped.debug) host.log(d, true);
+      if (!isPrompt && host.now() - this.checkedAt > RECHECK_MS) this.scheduleRecheck(host);
+      this.scheduleFlush(host);
+      return { result: mapped.result, ms };
+    });
+  }
+
+  private scheduleRecheck(host: ModHost): void {
+    this.checkedAt = host.now();
+    void this.serial(() => this.recheck(host));
+  }
+
+  /** A core that answers every decision with the fail mode: the evidence could not be written. */
+  private unavailableCore(why: string): CoreApi {
+    return {
+      handleEvent: (_event, options) => failOutcome(new Error(why), options),
+      failOutcome,
+    };
+  }
+
+  // ----------------------------------------------------------------------------- loading
+
+  /** Learn what `$.fs` says about paths the core asked for. */
+  private async load(host: ModHost, paths: readonly string[], dirs: readonly string[]): Promise<void> {
+    await Promise.all([...paths.map((p) => this.loadPath(host, p)), ...dirs.map((d) => this.loadListing(host, d))]);
+  }
+
+  private async loadPath(host: ModHost, path: string): Promise<void> {
+    let entry: Known;
+    try {
+      const st = await host.stat(path);
+      if (st.kind === 'dir') entry = { kind: 'dir', names: null };
+      else if (st.kind === 'file') {
+        const text = await host.read(path);
+        entry = { kind: 'file', text, bytes: st.size, mtimeMs: st.mtimeMs };
+      } else entry = { kind: 'error', code: 'EIO' };
+    } catch (err) {
+      const code = errorCode(err);
+      entry = code === 'ENOENT' ? { kind: 'absent' } : { kind: 'error', code };
+    }
+    this.volume.learn(path, entry);
+  }
+
+  private async loadListing(host: ModHost, dir: string): Promise<void> {
+    try {
+      const entries = await host.list(dir);
+      this.volume.learnListing(
+        dir,
+        entries.map((e) => e.name),
+      );
+    } catch (err) {
+      const code = errorCode(err);
+      this.volume.learn(dir, code === 'ENOENT' ? { kind: 'absent' } : { kind: 'error', code });
+    }
+  }
+
+  /**
+   * Check the files read from disk (the person's config, their hooks files) for changes since
+   * they were read; a changed one is forgotten, so the next decision reads it again.
+   */
+  private async recheck(host: ModHost): Promise<void> {
+    this.checkedAt = host.now();
+    const paths = this.volume.readFromDisk();
+    await Promise.all(
+      paths.map(async (p) => {
+        const before = this.volume.entry(p);
+        let now: { kind: string; size: number; mtimeMs: number } | null;
+        try {
+          now = await host.stat(p);
+        } catch (err) {
+          now = errorCode(err) === 'ENOENT' ? null : { kind: 'error', size: -1, mtimeMs: -1 };
+        }
+        const same = before?.kind === 'absent' ? now === null : before?.kind === 'file' && now !== null && now.kind === 'file' && now.size === before.bytes && now.mtimeMs === before.mtimeMs;
+        if (!same) this.volume.forget(p);
+      }),
+    );
+  }
+
+  // ----------------------------------------------------------------------------- writing out
+
+  /**
+   * Write what the decisions changed, after the answer has gone back to Claude Code, off the
+   * decision queue: a write never holds up the next decision. One write-out runs at a time (a
+   * file is never written by two at once, nor out of order); changes made meanwhile go out with
+   * the next one, so a busy session writes its log less often, never more. A failed write is kept
+   * for the next write-out, and until one succeeds every decision answers with the fail mode (a
+   * guard that cannot keep its record is unavailable).
+   */
+  private scheduleFlush(host: ModHost): void {
+    if (this.flushPending) return;
+    this.flushPending = true;
+    // what to write is taken on the decision queue (no decision is half made then); the writing is not
+    void this.serial(async () => {
+      this.flushPending = false;
+      const items = this.volume.takeDirty();
+      if (items.length) this.flushing = this.flushing.then(() => this.writeOut(host, items));
+    });
+  }
+
+  /** The write-outs in progress, one after the other. */
+  private flushing: Promise<void> = Promise.resolve();
+
+  private async writeOut(host: ModHost, items: ReturnType<Volume['takeDirty']>): Promise<void> {
+    const failed: typeof items = [];
+    let why: string | null = null;
+    await Promise.all(
+      items.map(async (it) => {
+        if (memoryOnly(it.path)) return;
+        try {
+          if (it.whole === null) {
+            // deleted: $.fs cannot delete; the next write of that file replaces it
+            return;
+          }
+          if (it.appended !== undefined && !this.exclusive(it.path)) {
+            // another process may append here too: what is on disk now, plus what was added here
+            let disk = '';
+            try {
+              disk = await host.read(it.path);
+            } catch (err) {
+              if (errorCode(err) !== 'ENOENT') throw err;
+            }
+            const sep = disk !== '' && !disk.endsWith('\n') ? '\n' : '';
+            await host.write(it.path, disk + sep + it.appended);
+          } else {
+            await host.write(it.path, it.whole);
+          }
+        } catch (err) {
+          failed.push(it);
+          why = errorCode(err);
+        }
+      }),
+    );
+    if (failed.length) {
+      // back on the queue: the next write-out tries them again
+      void this.serial(async () => this.volume.restoreDirty(failed));
+      if (this.flushError === null) host.log(`stopline: evidence not written (${why}); stopline answers with its fail mode until it is`, true);
+      this.flushError = `evidence not written (${why})`;
+    } else if (this.flushError !== null) this.flushError = null;
+  }
+
+  /** Files only this session writes: its state and its evidence (named by its session key). */
+  private exclusive(path: string): boolean {
+    return /[\\/](sessions|runtime)[\\/][0-9a-f]{32}(\.json|\.jsonl|\.1\.jsonl)$/.test(path);
+  }
+
+  // ----------------------------------------------------------------------------- the band
+
+  /** The session's state file, found again when the session or the config may have changed. */
+  private stateFile: { session: string; file: string } | null = null;
+  /** The state entry the band was drawn from (an entry is replaced whenever the file is written). */
+  private bandFrom: Known | undefined;
+
+  /** The contract line above the prompt: mode, files=, deps, agents used / allowed. */
+  private updateBand(env: Record<string, string | undefined>, recompute: boolean): void {
+    const before = this.band;
+    try {
+      if (!this.view.id) return;
+      if (recompute || this.stateFile?.session !== this.view.id) {
+        const { config } = loadConfig(env, this.view.cwd);
+        const dataDir = resolveDataDir(env, { configDataDir: config.dataDir, hostDataDir: env.CLAUDE_PLUGIN_DATA });
+        this.stateFile = { session: this.view.id, file: sessionStore(dataDir, this.view.id).file };
+      }
+      const entry = this.volume.entry(this.stateFile.file);
+      if (entry === this.bandFrom) return;
+      this.bandFrom = entry;
+      const state = entry?.kind === 'file' ? checkState(entry.text).state : null;
+      this.band = state ? contractLine(state.contract) : null;
+    } catch {
+      // the band never changes an answer
+    } finally {
+      if (this.band !== before) this.bandChanged = true;
+    }
+  }
+
+  // ----------------------------------------------------------------------------- timing
+
+  /**
+   * The runtime's timing port (the STOPLINE_TIMING_FILE instrument, off unless it is set): one
+   * line per decision with the time it took inside Claude Code's process (loading the files the
+   * first time included), written out with the evidence. Metadata only.
+   */
+  private recordTiming(r: { artifact: string; hook: string; ms: number; outcome: string }): void {
+    const file = this.env?.STOPLINE_TIMING_FILE;
+    if (!file) return;
+    try {
+      this.volume.begin();
+      this.volume.append(file, JSON.stringify({ artifact: 'claude-mod', hook: r.hook, ms: r.ms, outcome: r.outcome }) + '\n');
+      this.volume.commit();
+    } catch {
+      this.volume.rollback();
+    }
+  }
+}
+
+/** `stopline ARMED review · files=src/** · deps=deny · agents 1/2` */
+export function contractLine(c: Contract): string | null {
+  const state = controlState(c);
+  if (state === 'OFF') return null;
+  if (state === 'OBSERVING') return 'stopline OBSERVING · no task mode set (`$stopline <mode> -- task`)';
+  const files = c.files === null ? 'any' : c.files.join(',');
+  const agents = c.agents === 'allow' ? `${c.agentsUsed}/any` : `${c.agentsUsed}/${c.agents}`;
+  return `stopline ${state} ${c.mode} · files=${files} · deps=${c.deps} · hash=${c.hash} · agents ${agents}`;
+}
+
+/** The errno a `$.fs` rejection names (`…failed: ENOENT`), else EIO. */
+export function errorCode(err: unknown): string {
+  const m = /\b(E[A-Z]{2,})\b\s*$/.exec(err instanceof Error ? err.message : String(err));
+  return m ? m[1]! : 'EIO';
+}

@@ -1,0 +1,474 @@
+/**
+ * The files the core reads and writes, held in memory for the Claude Code mod.
+ *
+ * The core is synchronous and calls node:fs (session state under a lock, the evidence log, the
+ * person's config). A mod has no node:fs: its files go through `$.fs`, which is asynchronous
+ * and can only read, write (whole files, in place), list and stat. So the mod answers the
+ * core's calls from this volume, which the door fills before a decision and writes out after:
+ *
+ * - a path the core asks about that the volume does not know is a *miss*: the call answers as
+ *   if the file were not there, and the door, seeing misses after the decision, throws the
+ *   decision away (`rollback`), fetches those paths and decides again. After the first event
+ *   of a session every path is known and a decision makes no `$` call;
+ * - what the core writes is kept here and marked dirty; the door writes dirty files out with
+ *   `$.fs.write` after answering (`takeDirty`). Lock files and temp files never leave memory:
+ *   one process owns a session's files while its mod is live, and the volume is only ever
+ *   touched by one decision at a time;
+ * - a file the core appended to that another process may append to as well (labels.jsonl) is
+ *   written out as what is on disk then plus what was appended here (`appended`).
+ */
+
+export type Known =
+  /** `tail`: the text's last two UTF-16 units, kept on appends so the last byte never flattens a long log */
+  | { kind: 'file'; text: string; bytes: number; mtimeMs: number; tail?: string }
+  | { kind: 'dir'; names: string[] | null }
+  | { kind: 'absent' }
+  | { kind: 'error'; code: string };
+
+export interface FsError extends Error {
+  code: string;
+  path: string;
+  syscall: string;
+}
+
+const WORDS: Record<string, string> = {
+  ENOENT: 'no such file or directory',
+  EEXIST: 'file already exists',
+  EISDIR: 'illegal operation on a directory',
+  ENOTDIR: 'not a directory',
+  EBADF: 'bad file descriptor',
+};
+
+/**
+ * An error as node:fs throws it (`code`, `path`, `syscall`, an Error), made without capturing a
+ * stack: the core probes files that are not there on every decision (config in each folder up
+ * the tree), and a captured stack is most of the cost of such a probe.
+ */
+export function fsError(code: string, syscall: string, path: string): FsError {
+  const e = Object.create(Error.prototype) as FsError;
+  e.message = `${code}: ${WORDS[code] ?? 'operation failed'}, ${syscall} '${path}'`;
+  e.code = code;
+  e.path = path;
+  e.syscall = syscall;
+  return e;
+}
+
+const encoder = new TextEncoder();
+
+export function byteLength(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** The last two UTF-16 units after appending `added` (from the old tail, not the whole text). */
+function tailAfter(before: { text: string; tail?: string }, added: string): string {
+  if (added.length >= 2) return added.slice(-2);
+  return ((before.tail ?? before.text.slice(-2)) + added).slice(-2);
+}
+
+/** Files the volume keeps to itself: lock files, their break stamps, temp files. */
+export function memoryOnly(path: string): boolean {
+  return /\.(tmp|lock|lock\.break)$/.test(path);
+}
+
+export interface Normalizer {
+  /** the absolute key of a path (resolved against the session's working directory) */
+  key(path: string): string;
+  dirname(path: string): string;
+  basename(path: string): string;
+}
+
+interface OpenFile {
+  path: string;
+  append: boolean;
+  writable: boolean;
+  position: number;
+}
+
+export class Volume {
+  private readonly known = new Map<string, Known>();
+  /** previous values of the entries changed since `begin` (undefined: was unknown) */
+  private journal: Map<string, Known | undefined> | null = null;
+  private readonly dirty = new Set<string>();
+  private dirtyJournal: Set<string> | null = null;
+  /** text appended here to a file still to be written, per path */
+  private readonly appendedText = new Map<string, string>();
+  private appendedJournal: Map<string, string | undefined> | null = null;
+  private writtenJournal: Set<string> | null = null;
+  /** paths whose content this process wrote (not refreshed from disk again) */
+  private readonly written = new Set<string>();
+  private readonly fds = new Map<number, OpenFile>();
+  private nextFd = 100;
+  readonly misses = new Set<string>();
+  readonly listMisses = new Set<string>();
+
+  constructor(
+    private readonly paths: Normalizer,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  /** path -> key, remembered: the core asks about the same few paths on every decision */
+  private readonly keys = new Map<string, string>();
+
+  key(path: string): string {
+    // a relative path depends on the working directory, which a `cd` moves: not remembered
+    if (!/^([\\/]|[A-Za-z]:[\\/])/.test(path)) return this.paths.key(path);
+    let k = this.keys.get(path);
+    if (k === undefined) {
+      k = this.paths.key(path);
+      if (this.keys.size >= 4096) this.keys.clear();
+      this.keys.set(path, k);
+    }
+    return k;
+  }
+
+  // ----------------------------------------------------------------- what the door fills in
+
+  /** Record what `$.fs` answered for a path (a file's text, a folder, nothing there, an error). */
+  learn(path: string, entry: Known): void {
+    const k = this.key(path);
+    if (this.dirty.has(k) || this.written.has(k)) return;
+    this.known.set(k, entry);
+    if (entry.kind === 'file' || entry.kind === 'dir') this.learnParents(k);
+  }
+
+  /** Record a folder's listing (names only; what each is stays unknown until asked). */
+  learnListing(dir: string, names: string[]): void {
+    const k = this.key(dir);
+    const cur = this.known.get(k);
+    const merged = new Set(names);
+    // files made here but not written out yet are in the listing too
+    if (cur?.kind === 'dir' && cur.names) for (const n of cur.names) if (this.known.get(this.join(k, n))?.kind !== 'absent') merged.add(n);
+    for (const [p, e] of this.known) if (e.kind === 'file' && this.dirty.has(p) && this.paths.dirname(p) === k) merged.add(this.paths.basename(p));
+    this.known.set(k, { kind: 'dir', names: [...merged].sort() });
+    this.learnParents(k);
+  }
+
+  entry(path: string): Known | undefined {
+    return this.known.get(this.key(path));
+  }
+
+  /** Paths whose content this process wrote: the door does not refresh them from disk. */
+  wasWritten(path: string): boolean {
+    return this.written.has(this.key(path));
+  }
+
+  /** Known files and absences read from disk (the door re-checks these for changes). */
+  readFromDisk(): string[] {
+    const out: string[] = [];
+    for (const [p, e] of this.known) if ((e.kind === 'file' || e.kind === 'absent') && !this.written.has(p) && !this.dirty.has(p) && !memoryOnly(p)) out.push(p);
+    return out;
+  }
+
+  /** Forget a path (it changed on disk): the next read is a miss again. */
+  forget(path: string): void {
+    const k = this.key(path);
+    if (!this.dirty.has(k)) this.known.delete(k);
+  }
+
+  hasMisses(): boolean {
+    return this.misses.size > 0 || this.listMisses.size > 0;
+  }
+
+  // ----------------------------------------------------------------- transactions
+
+  /** Start a decision: changes from here on can be rolled back. */
+  begin(): void {
+    this.journal = new Map();
+    this.dirtyJournal = new Set();
+    this.appendedJournal = new Map();
+    this.writtenJournal = new Set();
+    this.misses.clear();
+    this.listMisses.clear();
+  }
+
+  /** Keep the decision's changes. */
+  commit(): void {
+    this.journal = null;
+    this.dirtyJournal = null;
+    this.appendedJournal = null;
+    this.writtenJournal = null;
+    this.fds.clear();
+  }
+
+  /** Throw the decision's changes away (it read paths the volume did not know). */
+  rollback(): void {
+    if (this.journal) {
+      for (const [p, prev] of this.journal) {
+        if (prev === undefined) this.known.delete(p);
+        else this.known.set(p, prev);
+      }
+    }
+    if (this.dirtyJournal) for (const p of this.dirtyJournal) this.dirty.delete(p);
+    if (this.writtenJournal) for (const p of this.writtenJournal) this.written.delete(p);
+    if (this.appendedJournal) {
+      for (const [p, prev] of this.appendedJournal) {
+        if (prev === undefined) this.appendedText.delete(p);
+        else this.appendedText.set(p, prev);
+      }
+    }
+    this.journal = null;
+    this.dirtyJournal = null;
+    this.appendedJournal = null;
+    this.writtenJournal = null;
+    this.fds.clear();
+  }
+
+  /**
+   * The files to write out, and forget that they are dirty. `whole` is the content to write;
+   * `appended` (only for files another process may append to) is what this process added.
+   */
+  takeDirty(): { path: string; whole: string | null; appended: string | undefined }[] {
+    const out: { path: string; whole: string | null; appended: string | undefined }[] = [];
+    for (const p of this.dirty) {
+      const e = this.known.get(p);
+      out.push({ path: p, whole: e?.kind === 'file' ? e.text : null, appended: this.appendedText.get(p) });
+    }
+    this.dirty.clear();
+    this.appendedText.clear();
+    return out;
+  }
+
+  /** Put back files a write-out could not write, so the next write-out tries again. */
+  restoreDirty(items: readonly { path: string; appended: string | undefined }[]): void {
+    for (const it of items) {
+      this.dirty.add(it.path);
+      if (it.appended !== undefined) this.appendedText.set(it.path, (it.appended ?? '') + (this.appendedText.get(it.path) ?? ''));
+    }
+  }
+
+  // ----------------------------------------------------------------- node:fs semantics
+
+  private join(dir: string, name: string): string {
+    return this.key(`${dir}/${name}`);
+  }
+
+  private learnParents(k: string): void {
+    let dir = this.paths.dirname(k);
+    let child = k;
+    while (dir !== child) {
+      const cur = this.known.get(dir);
+      if (cur?.kind === 'dir') break;
+      if (cur === undefined || cur.kind === 'absent') this.known.set(dir, { kind: 'dir', names: null });
+      child = dir;
+      dir = this.paths.dirname(dir);
+    }
+  }
+
+  private set(k: string, entry: Known, markDirty: boolean): void {
+    if (this.journal && !this.journal.has(k)) this.journal.set(k, this.known.get(k));
+    this.known.set(k, entry);
+    if (markDirty && !memoryOnly(k)) {
+      if (this.dirtyJournal && !this.dirty.has(k)) this.dirtyJournal.add(k);
+      if (this.writtenJournal && !this.written.has(k)) this.writtenJournal.add(k);
+      this.dirty.add(k);
+      this.written.add(k);
+    }
+    const dir = this.paths.dirname(k);
+    const parent = this.known.get(dir);
+    if (parent?.kind === 'dir' && parent.names) {
+      const name = this.paths.basename(k);
+      const has = parent.names.includes(name);
+      if (entry.kind === 'absent' && has) this.setListing(dir, parent.names.filter((n) => n !== name));
+      else if (entry.kind !== 'absent' && !has) this.setListing(dir, [...parent.names, name].sort());
+    } else if (entry.kind !== 'absent') this.learnParents(k);
+  }
+
+  private setListing(dir: string, names: string[]): void {
+    if (this.journal && !this.journal.has(dir)) this.journal.set(dir, this.known.get(dir));
+    this.known.set(dir, { kind: 'dir', names });
+  }
+
+  private noteAppend(k: string, text: string): void {
+    if (this.appendedJournal && !this.appendedJournal.has(k)) this.appendedJournal.set(k, this.appendedText.get(k));
+    this.appendedText.set(k, (this.appendedText.get(k) ?? '') + text);
+  }
+
+  /** What the volume knows of a path; an unknown one is a miss and reads as absent. */
+  private look(path: string, syscall: string): { k: string; e: Known } {
+    const k = this.key(path);
+    const e = this.known.get(k);
+    if (e === undefined) {
+      if (!memoryOnly(k)) this.misses.add(k);
+      return { k, e: { kind: 'absent' } };
+    }
+    if (e.kind === 'error') throw fsError(e.code, syscall, path);
+    return { k, e };
+  }
+
+  readFile(path: string): string {
+    const { e } = this.look(path, 'open');
+    if (e.kind === 'dir') throw fsError('EISDIR', 'read', path);
+    if (e.kind !== 'file') throw fsError('ENOENT', 'open', path);
+    return e.text;
+  }
+
+  exists(path: string): boolean {
+    const k = this.key(path);
+    const e = this.known.get(k);
+    if (e === undefined) {
+      if (!memoryOnly(k)) this.misses.add(k);
+      return false;
+    }
+    return e.kind === 'file' || e.kind === 'dir';
+  }
+
+  stat(path: string): { kind: 'file' | 'dir'; size: number; mtimeMs: number } {
+    const { e } = this.look(path, 'stat');
+    if (e.kind === 'file') return { kind: 'file', size: e.bytes, mtimeMs: e.mtimeMs };
+    if (e.kind === 'dir') return { kind: 'dir', size: 0, mtimeMs: 0 };
+    throw fsError('ENOENT', 'stat', path);
+  }
+
+  list(dir: string): string[] {
+    const { k, e } = this.look(dir, 'scandir');
+    if (e.kind === 'file') throw fsError('ENOTDIR', 'scandir', dir);
+    if (e.kind !== 'dir') throw fsError('ENOENT', 'scandir', dir);
+    if (e.names === null) {
+      this.listMisses.add(k);
+      this.misses.delete(k);
+      return [];
+    }
+    return [...e.names];
+  }
+
+  mkdir(dir: string): void {
+    const k = this.key(dir);
+    const e = this.known.get(k);
+    if (e?.kind === 'error') throw fsError(e.code, 'mkdir', dir);
+    if (e?.kind === 'file') throw fsError('EEXIST', 'mkdir', dir);
+    if (e?.kind === 'dir') return;
+    // an unknown folder may be a file, a loop or unreadable on disk: ask, and meanwhile make it
+    if (e === undefined) this.misses.add(k);
+    this.set(k, { kind: 'dir', names: e === undefined ? null : [] }, false);
+  }
+
+  /** Replace a file's whole content. */
+  write(path: string, text: string): void {
+    const { k, e } = this.look(path, 'open');
+    if (e.kind === 'dir') throw fsError('EISDIR', 'open', path);
+    this.set(k, { kind: 'file', text, bytes: byteLength(text), mtimeMs: this.now() }, true);
+  }
+
+  /** Append to a file, creating it. */
+  append(path: string, text: string): void {
+    const { k, e } = this.look(path, 'open');
+    if (e.kind === 'dir') throw fsError('EISDIR', 'open', path);
+    const before = e.kind === 'file' ? e : { text: '', bytes: 0, tail: '' };
+    this.set(k, { kind: 'file', text: before.text + text, bytes: before.bytes + byteLength(text), mtimeMs: this.now(), tail: tailAfter(before, text) }, true);
+    this.noteAppend(k, text);
+  }
+
+  remove(path: string): void {
+    const { k, e } = this.look(path, 'unlink');
+    if (e.kind === 'dir') throw fsError('EISDIR', 'unlink', path);
+    if (e.kind !== 'file') throw fsError('ENOENT', 'unlink', path);
+    this.set(k, { kind: 'absent' }, true);
+  }
+
+  rename(from: string, to: string): void {
+    const a = this.look(from, 'rename');
+    if (a.e.kind !== 'file') throw fsError('ENOENT', 'rename', from);
+    const b = this.look(to, 'rename');
+    if (b.e.kind === 'dir') throw fsError('EISDIR', 'rename', to);
+    this.set(b.k, { ...a.e, mtimeMs: this.now() }, true);
+    this.set(a.k, { kind: 'absent' }, true);
+  }
+
+  /** A hard link: only for memory-only files (the session lock is taken this way). */
+  link(existing: string, newPath: string): void {
+    const a = this.look(existing, 'link');
+    if (a.e.kind !== 'file') throw fsError('ENOENT', 'link', existing);
+    const b = this.look(newPath, 'link');
+    if (b.e.kind !== 'absent') throw fsError('EEXIST', 'link', newPath);
+    this.set(b.k, { ...a.e }, true);
+  }
+
+  // ----------------------------------------------------------------- descriptors
+
+  open(path: string, flags: { create: boolean; exclusive: boolean; truncate: boolean; append: boolean; writable: boolean }): number {
+    const { k, e } = this.look(path, 'open');
+    if (e.kind === 'dir' && flags.writable) throw fsError('EISDIR', 'open', path);
+    if (e.kind === 'file' && flags.exclusive) throw fsError('EEXIST', 'open', path);
+    if (e.kind === 'absent') {
+      if (!flags.create) throw fsError('ENOENT', 'open', path);
+      this.set(k, { kind: 'file', text: '', bytes: 0, mtimeMs: this.now() }, true);
+    } else if (flags.truncate && e.kind === 'file') {
+      this.set(k, { kind: 'file', text: '', bytes: 0, mtimeMs: this.now() }, true);
+    }
+    const fd = this.nextFd++;
+    this.fds.set(fd, { path: k, append: flags.append, writable: flags.writable, position: 0 });
+    return fd;
+  }
+
+  private fd(fd: number, syscall: string): OpenFile {
+    const f = this.fds.get(fd);
+    if (!f) throw fsError('EBADF', syscall, String(fd));
+    return f;
+  }
+
+  close(fd: number): void {
+    this.fd(fd, 'close');
+    this.fds.delete(fd);
+  }
+
+  fstat(fd: number): { kind: 'file'; size: number; mtimeMs: number } {
+    const f = this.fd(fd, 'fstat');
+    const e = this.known.get(f.path);
+    if (e?.kind !== 'file') throw fsError('ENOENT', 'fstat', f.path);
+    return { kind: 'file', size: e.bytes, mtimeMs: e.mtimeMs };
+  }
+
+  writeFd(fd: number, text: string): number {
+    const f = this.fd(fd, 'write');
+    if (!f.writable) throw fsError('EBADF', 'write', f.path);
+    const e = this.known.get(f.path);
+    const cur = e?.kind === 'file' ? e : { text: '', bytes: 0, tail: '' };
+    const bytes = byteLength(text);
+    if (f.append || f.position >= cur.bytes) {
+      this.set(f.path, { kind: 'file', text: cur.text + text, bytes: cur.bytes + bytes, mtimeMs: this.now(), tail: tailAfter(cur, text) }, true);
+      if (f.append) this.noteAppend(f.path, text);
+    } else {
+      // a write inside the file (never done by the core): rewrite by bytes
+      const whole = encoder.encode(cur.text);
+      const add = encoder.encode(text);
+      const next = new Uint8Array(Math.max(whole.length, f.position + add.length));
+      next.set(whole);
+      next.set(add, f.position);
+      const out = new TextDecoder().decode(next);
+      this.set(f.path, { kind: 'file', text: out, bytes: next.length, mtimeMs: this.now() }, true);
+    }
+    f.position += bytes;
+    return bytes;
+  }
+
+  /** Read bytes at a position (the core reads a log's last byte before it appends). */
+  readFd(fd: number, into: Uint8Array, offset: number, length: number, position: number | null): number {
+    const f = this.fd(fd, 'read');
+    const e = this.known.get(f.path);
+    if (e?.kind !== 'file') return 0;
+    const at = position ?? f.position;
+    if (at >= e.bytes || length <= 0) return 0;
+    let bytes: Uint8Array;
+    if (at === e.bytes - 1 && length === 1) {
+      // the last byte, without encoding (or flattening) the whole file: its last character's last byte
+      const tail = e.tail ?? e.text.slice(-2);
+      const enc = encoder.encode(/^[\ud800-\udbff][\udc00-\udfff]$/.test(tail) ? tail : tail.slice(-1));
+      bytes = enc.subarray(enc.length - 1);
+    } else {
+      bytes = encoder.encode(e.text).subarray(at, at + length);
+    }
+    into.set(bytes, offset);
+    if (position === null) f.position += bytes.length;
+    return bytes.length;
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * The built mod (dist/claude/hooks/stopline-mod.mjs) as Claude Code loads it, without Claude
+ * Code: evaluated with a mod's globals only (no process, Buffer or require), hooks called with a
+ * `$` over the real file system (./mod-host.ts). The real CLI runs it in
+ * test/hosts/claude/mod-scenarios.test.ts; this suite covers what a run cannot show cheaply:
+ * which `$` calls a decision makes, the fail modes, the `.catch` answers, the band.
+ */
+import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { installRows } from '../../../../core/registry/rows';
+import { claudeRegistry } from '../../../../core/registry/claude';
+import { MOD_LIVE_VAR } from '../../../../hosts/claude/mod-live';
+import { requireArtifact, tempFoldersPerTest, writeUserConfig } from '../../shared/real-host';
+import { ModHost } from './mod-host';
+
+const bundle = requireArtifact('claude', 'hooks', 'stopline-mod.mjs');
+const newDir = tempFoldersPerTest('claude-mod-artifact');
+const SESSION = '5d1b3c2e-0000-4000-8000-000000000001';
+
+interface Person {
+  home: string;
+  project: string;
+  data: string;
+  host: ModHost;
+}
+
+function person(config?: unknown): Person {
+  const root = newDir();
+  const home = join(root, 'home');
+  const project = join(root, 'proj');
+  mkdirSync(home, { recursive: true });
+  mkdirSync(project, { recursive: true });
+  writeFileSync(join(project, 'a.txt'), 'alpha\n');
+  if (config !== undefined) writeUserConfig(home, config);
+  const data = join(home, '.claude', 'plugins', 'data', 'stopline-inline');
+  const host = new ModHost(bundle, {
+    env: { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    hookEnv: { CLAUDE_PID: '4242', CLAUDE_PROJECT_DIR: project, CLAUDE_PLUGIN_DATA: data, CLAUDE_CODE_SESSION_ATTENDED: '0', CLAUDE_PLUGIN_ROOT: join(root, 'plugin') },
+  });
+  return { home, project, data, host };
+}
+
+const base = (p: Person) => ({ session_id: SESSION, transcript_path: join(p.home, 't.jsonl'), cwd: p.project });
+
+async function start(p: Person, prompt?: string) {
+  const s = await p.host.raise('classic.SessionStart', { ...base(p), hook_event_name: 'SessionStart', source: 'startup' });
+  if (prompt === undefined) return s;
+  return p.host.raise('classic.UserPromptSubmit', { ...base(p), hook_event_name: 'UserPromptSubmit', prompt_id: 'p1', permission_mode: 'default', prompt });
+}
+
+async function tool(p: Person, id: string, tool: string, input: Record<string, unknown>, agentId?: string) {
+  await p.host.raise('tool.call', { tool, tool_use_id: id, ...input, ...(agentId ? { agentId } : {}) });
+  return p.host.raise('classic.PreToolUse', { tool, tool_use_id: id, ...input });
+}
+
+function evidence(p: Person): { type: string; child?: boolean; action?: { tool?: string }; decision?: { reasonCode?: string } }[] {
+  const dir = join(p.data, 'runtime');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((f) =>
+    readFileSync(join(dir, f), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l)),
+  );
+}
+
+afterEach(() => undefined);
+
+describe('the built Claude mod, loaded as Claude Code loads it', () => {
+  it('loads with a mod’s globals only and hooks the classic events the command hooks register, the sub-agent marker and the band', () => {
+    const p = person();
+    const events = p.host.registrations.map((r) => r.event);
+    expect(events).toEqual(['tool.call', ...installRows(claudeRegistry).map((e) => `classic.${e.native}`), 'ui.render']);
+    for (const r of p.host.registrations.filter((x) => x.event.startsWith('classic.'))) expect(r.onError, r.event).toBeTypeOf('function');
+  });
+
+  it('review: the directive is armed with context, a Write is denied without the hooks beneath, a Read passes on', async () => {
+    const p = person();
+    const started = await start(p);
+    expect(p.host.envSet[MOD_LIVE_VAR]).toBe('4242');
+    expect(started.calledNext).toBe(true);
+    const armed = await p.host.raise('classic.UserPromptSubmit', { ...base(p), hook_event_name: 'UserPromptSubmit', prompt_id: 'p1', permission_mode: 'default', prompt: '$stopline review -- look at a.txt' });
+    expect((armed.value as { additionalContext: string[] }).additionalContext[0]).toContain('stopline contract (ARMED): mode=review');
+    const write = await tool(p, 'toolu_w', 'Write', { file_path: join(p.project, 'new.txt'), content: 'x' });
+    expect((write.value as { deny: string }).deny).toContain('MODE_FORBIDS_MUTATION');
+    expect(write.calledNext).toBe(false);
+    const read = await tool(p, 'toolu_r', 'Read', { file_path: join(p.project, 'a.txt') });
+    expect(read.value).toEqual({});
+    expect(read.calledNext).toBe(true);
+    expect(await p.host.band()).toBe('stopline ARMED review · files=any · deps=ask · hash=deny · agents 0/any');
+  });
+
+  it('a decision on known files makes no $ call but the write-out of its evidence', async () => {
+    const p = person();
+    await start(p, '$stopline review -- look');
+    await tool(p, 'toolu_1', 'Write', { file_path: join(p.project, 'b.txt'), content: 'x' });
+    await p.host.settle();
+    const second = await tool(p, 'toolu_2', 'Bash', { command: 'touch y', description: 'd' });
+    await p.host.settle();
+    expect((second.value as { deny: string }).deny).toContain('MODE_FORBIDS_MUTATION');
+    expect(second.calls.filter((c) => c.noun !== 'fs.write').map((c) => c.noun)).toEqual([]);
+    expect(p.host.calls.filter((c) => c.noun === 'fs.write' && String(c.args[0]).includes('/runtime/')).length).toBeGreaterThan(0);
+  });
+
+  it('writes state and evidence to the plugin data folder, one check per call, the sub-agent marked as a child', async () => {
+    const p = person();
+    await start(p, '$stopline review -- look');
+    await tool(p, 'toolu_main', 'Write', { file_path: join(p.project, 'n.txt'), content: 'x' });
+    await p.host.raise('classic.SubagentStart', { ...base(p), hook_event_name: 'SubagentStart', agent_id: 'agent-1', agent_type: 'general-purpose' });
+    const child = await tool(p, 'toolu_child', 'Write', { file_path: join(p.project, 'c.txt'), content: 'x' }, 'agent-1');
+    expect((child.value as { deny: string }).deny).toContain('MODE_FORBIDS_MUTATION');
+    await p.host.raise('classic.SessionEnd', { ...base(p), hook_event_name: 'SessionEnd', reason: 'other' });
+    const checks = evidence(p).filter((e) => e.type === 'check');
+    expect(checks.map((e) => [e.action?.tool, e.child, e.decision?.reasonCode])).toEqual([
+      ['Write', false, 'MODE_FORBIDS_MUTATION'],
+      ['Write', true, 'MODE_FORBIDS_MUTATION'],
+    ]);
+    expect(readdirSync(join(p.data, 'sessions')).filter((f) => f.endsWith('.json'))).toHaveLength(1);
+  });
+
+  it('agents=1: the first Agent launch passes, the second is denied, as the command hook would under its lock', async () => {
+    const p = person();
+    await start(p, '$stopline change agents=1 -- delegate');
+    const agent = { description: 'helper', prompt: 'do it', subagent_type: 'general-purpose', run_in_background: false };
+    expect((await tool(p, 'toolu_a1', 'Agent', agent)).value).toEqual({});
+    expect(((await tool(p, 'toolu_a2', 'Agent', agent)).value as { deny: string }).deny).toContain('AGENT_BUDGET_EXHAUSTED');
+    expect(await p.host.band()).toContain('agents 1/1');
+  });
+
+  it('an unusable data folder: fail closed denies the Write with GUARD_UNAVAILABLE, fail open lets it pass', async () => {
+    for (const failMode of ['closed', 'open'] as const) {
+      const root = newDir();
+      const broken = join(root, 'loop');
+      symlinkSync(broken, broken);
+      const p = person({ failMode, dataDir: broken });
+      await start(p, '$stopline change -- write');
+      const w = await tool(p, 'toolu_w', 'Write', { file_path: join(p.project, 'new.txt'), content: 'x' });
+      if (failMode === 'closed') expect((w.value as { deny: string }).deny).toContain('GUARD_UNAVAILABLE');
+      else expect(w.value).toEqual({});
+    }
+  });
+
+  it("a hook that throws gets the person's fail mode from .catch: closed denies, open passes on", async () => {
+    const closed = person({ failMode: 'closed' });
+    await start(closed);
+    const denied = (await closed.host.raiseFailure('classic.PreToolUse', { tool: 'Write', tool_use_id: 't', file_path: '/x' }, { allow: true })) as { deny?: string };
+    expect(denied.deny).toContain('GUARD_UNAVAILABLE');
+    const open = person({ failMode: 'open' });
+    await start(open);
+    expect(await open.host.raiseFailure('classic.PreToolUse', { tool: 'Write', tool_use_id: 't', file_path: '/x' }, { allow: true })).toEqual({ allow: true });
+  });
+
+  it("runs the person's own hooks through $.process.run: their context reaches the prompt, their exit 2 stops `rm -rf`", async () => {
+    const guard = "grep -q 'rm -rf' && { echo 'USER-HOOK: no rm -rf here' >&2; exit 2; } || exit 0";
+    const p = person({ hooks: { 'prompt:submit': [{ hooks: [{ type: 'command', command: 'echo USER-HOOK-CONTEXT' }] }], 'tool:before': [{ matcher: 'Bash', hooks: [{ type: 'command', command: guard }] }] } });
+    const prompt = await start(p, 'clean up');
+    expect(JSON.stringify(prompt.value)).toContain('USER-HOOK-CONTEXT');
+    const rm = await tool(p, 'toolu_rm', 'Bash', { command: 'rm -rf build' });
+    expect((rm.value as { deny: string }).deny).toContain('USER-HOOK: no rm -rf here');
+    expect(p.host.calls.some((c) => c.noun === 'process.run')).toBe(true);
+  });
+
+  it('reads an edited config at the next prompt', async () => {
+    const p = person();
+    await start(p, '$stopline review -- look');
+    writeUserConfig(p.home, { failMode: 'closed', dataDir: join(p.home, 'other-data') });
+    await p.host.raise('classic.UserPromptSubmit', { ...base(p), hook_event_name: 'UserPromptSubmit', prompt_id: 'p2', permission_mode: 'default', prompt: '$stopline review -- again' });
+    await tool(p, 'toolu_w', 'Write', { file_path: join(p.project, 'z.txt'), content: 'x' });
+    await p.host.raise('classic.SessionEnd', { ...base(p), hook_event_name: 'SessionEnd', reason: 'other' });
+    expect(existsSync(join(p.home, 'other-data', 'runtime'))).toBe(true);
+  });
+});
