@@ -44,18 +44,56 @@ function allOperandsWrite(name: string, args: readonly Arg[], spec: Parameters<t
   return write(`${name} ${why}`, ops.length ? ops : undefined, extra);
 }
 
-/** cp / install / ln: the destination is -t DIR or the last operand. */
+/**
+ * Whether a destination is a folder whatever is on disk: `.`, `..`, `~`, or a name ending in `/`
+ * (the tool fails unless it is one). Copying or moving into such a folder adds or replaces the
+ * source's name inside it and leaves everything else in it alone.
+ */
+function provenFolder(dest: Arg): boolean {
+  const v = dest.value;
+  if (v === null || dest.glob) return false;
+  if (dest.text === '~' || dest.text === '"$HOME"' || dest.text === '$HOME') return true;
+  return v === '.' || v === '..' || v === '~' || v.endsWith('/') || /(^|\/)\.\.?$/.test(v);
+}
+
+/**
+ * What copying (or moving, or linking) `sources` into the folder `dest` writes: `dest/<name>` per
+ * source. A source whose name is not known (a run-time word, a glob, `.` or `..`, which merge
+ * their contents into the folder) leaves the folder itself as the target: it may replace
+ * anything inside.
+ */
+function intoFolder(dest: Arg, sources: readonly Arg[]): Arg[] {
+  const d = dest.value!.replace(/\/+$/, '');
+  const out: Arg[] = [];
+  for (const s of sources) {
+    const name = s.value === null || s.glob ? null : s.value.replace(/\/+$/, '').split('/').pop()!;
+    if (name === null || name === '' || name === '.' || name === '..') return [dest];
+    out.push(literalArg(d === '' ? `/${name}` : `${d}/${name}`));
+  }
+  return out.length ? out : [dest];
+}
+
+/**
+ * cp / install / ln: the destination is -t DIR or the last operand. Into a folder (-t DIR, more
+ * than one source, or a destination that can only be a folder) the targets are the names the
+ * sources get there; -T makes the destination itself the target.
+ */
 function destinationWrite(name: string, args: readonly Arg[], short: string, long: string[], why: string): Leaf {
   const p = parseOpts(args, { shortWithValue: short, longWithValue: long });
   const t = optValue(p, '-t', '--target-directory');
-  if (t !== undefined) return write(`${name} ${why}`, [t === null ? RUNTIME_ARG : literalArg(t)], { writesContent: true });
+  const extra = { writesContent: name !== 'ln' };
+  if (t !== undefined) return write(`${name} ${why}`, t === null ? [RUNTIME_ARG] : intoFolder(literalArg(t.endsWith('/') ? t : `${t}/`), p.operands), extra);
   if (p.operands.length === 0) return read(`${name} with no operands fails`);
   if (name === 'ln' && p.operands.length === 1) {
     const target = staticValue(p.operands[0]);
     const base = target ? target.replace(/\/+$/, '').split('/').pop() : null;
     return write(`ln creates a link in the current folder`, [base ? literalArg(base) : RUNTIME_ARG]);
   }
-  return write(`${name} ${why}`, [p.operands[p.operands.length - 1]!], { writesContent: name !== 'ln' });
+  const dest = p.operands[p.operands.length - 1]!;
+  const sources = p.operands.slice(0, -1);
+  const asFile = hasAny(p, '-T', '--no-target-directory');
+  if (!asFile && (provenFolder(dest) || sources.length > 1) && dest.value !== null && !dest.glob) return write(`${name} ${why}`, intoFolder(dest, sources), extra);
+  return write(`${name} ${why}`, [dest], extra);
 }
 
 /** chmod/chown/chgrp/chattr: the first operand is the mode/owner unless --reference is given. */
@@ -649,8 +687,15 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
     case 'mv': {
       const p = parseOpts(args, { shortWithValue: 'tS', longWithValue: ['target-directory', 'suffix', 'backup'] });
       const t = optValue(p, '-t', '--target-directory');
-      const paths = [...p.operands];
-      if (t !== undefined) paths.push(t === null ? RUNTIME_ARG : literalArg(t));
+      // the sources leave their folders; into a folder they land under their own names
+      let paths: Arg[];
+      if (t !== undefined) paths = [...p.operands, ...(t === null ? [RUNTIME_ARG] : intoFolder(literalArg(t.endsWith('/') ? t : `${t}/`), p.operands))];
+      else {
+        const dest = p.operands[p.operands.length - 1];
+        const sources = p.operands.slice(0, -1);
+        const into = dest && sources.length > 0 && !hasAny(p, '-T', '--no-target-directory') && dest.value !== null && !dest.glob && (provenFolder(dest) || sources.length > 1);
+        paths = into ? [...sources, ...intoFolder(dest, sources)] : [...p.operands];
+      }
       return write('mv moves files (source and destination change)', paths.length ? paths : undefined, { writesContent: true });
     }
     case 'cp':
