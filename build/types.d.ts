@@ -135,4 +135,10 @@ export interface Artifact {
   /** plugin / extension artifacts: calls through the fake host, compared across runtimes */
   calls?: PluginCall[];
   demo?: DemoSpec;
+  /**
+   * modules the host itself hands the artifact at run time (Pi maps its own package for
+   * extensions); kept external, and allowed only as a literal dynamic import(), so the artifact
+   * still loads where the host does not provide them
+   */
+  hostModules?: string[];
 }

@@ -58,6 +58,8 @@ export interface GuardDeps {
   log?: (line: string) => void;
   /** how long a UI approval may stay open before it counts as "no" (ms); default 120000 */
   askTimeoutMs?: number;
+  /** the Pi version (adapter.ts piVersion), learned while the extension loads; undefined = not known */
+  hostVersion?: Promise<string | undefined>;
 }
 
 /** What `pi.on` registers: Pi event name -> handler. */
@@ -281,7 +283,7 @@ export class PiGuard {
     try {
       const call = toolCallOf(event);
       const sessionId = sessionIdOf(ctx);
-      const out = await this.answer(toolEvent('action.before', call, ctx, this.home, this.vars), 'tool:before', ctx, this.toolHookInput(sessionId, call, ctx));
+      const out = await this.answer(toolEvent('action.before', call, ctx, this.home, this.vars, await this.deps.hostVersion), 'tool:before', ctx, this.toolHookInput(sessionId, call, ctx));
       kind = out.kind;
       this.say(out.diagnostics);
       for (const m of hookExtras(out).messages) this.tell(ctx, m);
@@ -335,7 +337,7 @@ export class PiGuard {
     this.beforeContext.delete(key);
     const failed = isObj(event) && event.isError === true;
     const response = isObj(event) ? event.content : undefined;
-    const out = await this.answer(toolEvent('action.after', call, ctx, this.home, this.vars), 'tool:after', ctx, this.toolHookInput(sessionId, call, ctx, { toolResponse: response, toolFailed: failed }));
+    const out = await this.answer(toolEvent('action.after', call, ctx, this.home, this.vars, await this.deps.hostVersion), 'tool:after', ctx, this.toolHookInput(sessionId, call, ctx, { toolResponse: response, toolFailed: failed }));
     this.say(out.diagnostics);
     const texts = contextTexts(out);
     // the watch note decided before the tool ran, unless the after-check says it again
