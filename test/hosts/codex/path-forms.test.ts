@@ -3,10 +3,12 @@
  * `..`, as `~/…` and with a leading `@`, first under files=src/**, then without files=, and
  * the file system shows each allowed patch where the guard placed it (`~/x` is the folder `~`
  * in the project, not the HOME: seen here first; `@x` a file named `@x`) and nothing left by a
- * stopped one.
+ * stopped one. Symbolic links: a header through a link folder in src/ that leads out of the
+ * project is stopped under files=src/**, one through a link to stopline's config folder always,
+ * and without a lock Codex writes through a link where it leads.
  */
 import { expect, it } from 'vitest';
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ensureHosts, HOSTS_FOR, runCodex, startResponsesServer, type FakeModelServer } from '../harness';
 import { describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
@@ -41,18 +43,47 @@ describeRealHost(status, 'path forms on Codex 0.171.0 apply_patch', HOSTS_FOR.co
             add('dotdot', 'src/../../dotdot.txt'),
             add('home', '~/home.txt'),
             add('at', '@src/at.txt'),
+            add('link_out', 'src/out/linked.txt'),
             { text: 'done' },
           ],
         },
       ],
     });
+    const away = join(outside, 'codex-away');
+    mkdirSync(away, { recursive: true });
+    mkdirSync(join(c.project, 'src'), { recursive: true });
+    symlinkSync(away, join(c.project, 'src', 'out'));
     await codex(c, s, '$stopline change files=src/** -- edit the sources');
+    expectStopped(s, 'link_out', 'PATH_OUTSIDE_CONTRACT');
+    expect(existsSync(join(away, 'linked.txt'))).toBe(false);
     expectRan(s, 'rel');
     expectRan(s, 'abs');
     expect(readFileSync(join(c.project, 'src', 'rel.txt'), 'utf8')).toBe('rel\n');
     expect(readFileSync(join(c.project, 'src', 'abs.txt'), 'utf8')).toBe('abs\n');
     for (const id of ['dotdot', 'home', 'at']) expectStopped(s, id, 'PATH_OUTSIDE_CONTRACT');
     for (const p of [join(outside, 'dotdot.txt'), join(c.home, 'home.txt'), join(c.project, '~'), join(c.project, '@src')]) expect(existsSync(p), p).toBe(false);
+  });
+
+  it('without files= Codex writes through a link where it leads; a link into stopline\'s config folder is stopped', async () => {
+    const c = runs.newCase('links');
+    const outside = dirname(c.project);
+    const target = join(outside, 'codex-final-target.txt');
+    writeFileSync(target, 'before\n');
+    mkdirSync(join(c.project, 'src'), { recursive: true });
+    symlinkSync(target, join(c.project, 'src', 'final.txt'));
+    const config = join(c.home, '.config', 'stopline');
+    mkdirSync(config, { recursive: true });
+    symlinkSync(config, join(c.project, 'src', 'cfg'));
+    const update = { toolCalls: [{ id: 'link_final', name: 'apply_patch', input: '*** Begin Patch\n*** Update File: src/final.txt\n@@\n-before\n+after\n*** End Patch\n' }] };
+    const s = await runs.server({ threads: [{ name: 'main', turns: [update, add('link_self', 'src/cfg/stopline.json'), { text: 'done' }] }] });
+    await codex(c, s, '$stopline change -- edit anything');
+    expectRan(s, 'link_final');
+    expectStopped(s, 'link_self', 'GUARD_SELF_PROTECTION');
+    expect(existsSync(join(config, 'stopline.json'))).toBe(false);
+    // what Codex 0.171.0 does with a link as the file itself: recorded in docs/hosts/codex.md
+    const link = join(c.project, 'src', 'final.txt');
+    const kept = lstatSync(link).isSymbolicLink();
+    expect({ linkKept: kept, target: readFileSync(target, 'utf8'), atLink: kept ? null : readFileSync(link, 'utf8') }).toEqual({ linkKept: true, target: 'after\n', atLink: null });
   });
 
   it('without files= the same headers run and land where the guard placed them', async () => {
