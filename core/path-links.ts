@@ -23,10 +23,9 @@ export type PathProbe = (abs: string) => ProbeResult;
 /** More links than this on one path is a loop (Linux gives up at 40 too). */
 const MAX_HOPS = 40;
 
-const WIN_ROOT = /^[A-Za-z]:\/?$/;
-
+/** `/`, `C:/` (a UNC share root is never missing, so the walk stops there before) */
 function isRoot(p: string): boolean {
-  return p === '/' || p === '' || WIN_ROOT.test(p) || /^\/\/[^/]+\/[^/]+\/?$/.test(p);
+  return p === '/' || p === '' || /^[A-Za-z]:\/?$/.test(p);
 }
 
 function parentOf(p: string): string {
@@ -102,9 +101,4 @@ export function inFrame(landing: string, frames: readonly { text: string; real: 
     return rest === '' ? f.text : joinAll(f.text, rest.split('/'));
   }
   return landing;
-}
-
-/** Whether something is (or may be) at `abs`: only a proven absence says no. */
-export function mayExist(abs: string, probe: PathProbe): boolean {
-  return probe(abs) !== 'missing';
 }

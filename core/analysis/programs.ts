@@ -9,7 +9,7 @@ import { READ_TABLES, type ReadTable } from './read-tables';
 import { awkEffects, sedEffects } from './scripts';
 import { has, parseTable, value, type ProgramTable, type TableParse } from './table';
 import { HASH_PROGRAMS } from './intents';
-import { parseOpts, hasAny, optValue } from './opts';
+import { parseOpts, hasAny, optValue, type ParsedOpts } from './opts';
 import { classifyInterpreter, classifyToolchain, interactive, isInterpreter } from './packages';
 import { read, write, unknown, type Leaf, type ProgramContext, type Verdict } from './verdict';
 import { classifyWrapper, sensitiveAssignment } from './wrappers';
@@ -45,55 +45,41 @@ function allOperandsWrite(name: string, args: readonly Arg[], spec: Parameters<t
 }
 
 /**
- * Whether a destination is a folder whatever is on disk: `.`, `..`, `~`, or a name ending in `/`
- * (the tool fails unless it is one). Copying or moving into such a folder adds or replaces the
- * source's name inside it and leaves everything else in it alone.
+ * What copying (or moving, or linking) into the destination writes. Into a folder (-t DIR, more
+ * than one source, or a destination that can only be a folder whatever is on disk: `.`, `..`,
+ * `~`, a name ending in `/`) each source lands under its own name, and everything else in the
+ * folder is left alone. A source whose name is not known (a run-time word, a glob, `.` or `..`,
+ * which merge their contents) leaves the folder itself as the target; so does -T, or a
+ * destination that may be a file.
  */
-function provenFolder(dest: Arg): boolean {
+function destinations(p: ParsedOpts): Arg[] {
+  const t = optValue(p, '-t', '--target-directory');
+  if (t === null) return [RUNTIME_ARG];
+  const dest = t !== undefined ? literalArg(`${t}/`) : p.operands[p.operands.length - 1];
+  if (!dest) return [];
+  const sources = t !== undefined ? p.operands : p.operands.slice(0, -1);
   const v = dest.value;
-  if (v === null || dest.glob) return false;
-  if (dest.text === '~' || dest.text === '"$HOME"' || dest.text === '$HOME') return true;
-  return v === '.' || v === '..' || v === '~' || v.endsWith('/') || /(^|\/)\.\.?$/.test(v);
-}
-
-/**
- * What copying (or moving, or linking) `sources` into the folder `dest` writes: `dest/<name>` per
- * source. A source whose name is not known (a run-time word, a glob, `.` or `..`, which merge
- * their contents into the folder) leaves the folder itself as the target: it may replace
- * anything inside.
- */
-function intoFolder(dest: Arg, sources: readonly Arg[]): Arg[] {
-  const d = dest.value!.replace(/\/+$/, '');
+  const folder = t !== undefined || sources.length > 1 || dest.text === '~' || (v !== null && (v.endsWith('/') || /(^|\/)\.\.?$/.test(v)));
+  if (!folder || v === null || dest.glob || hasAny(p, '-T', '--no-target-directory')) return [dest];
   const out: Arg[] = [];
   for (const s of sources) {
-    const name = s.value === null || s.glob ? null : s.value.replace(/\/+$/, '').split('/').pop()!;
-    if (name === null || name === '' || name === '.' || name === '..') return [dest];
-    out.push(literalArg(d === '' ? `/${name}` : `${d}/${name}`));
+    const name = s.value === null || s.glob ? '' : s.value.replace(/\/+$/, '').split('/').pop()!;
+    if (name === '' || name === '.' || name === '..') return [dest];
+    out.push(literalArg(`${v.replace(/\/+$/, '')}/${name}`));
   }
   return out.length ? out : [dest];
 }
 
-/**
- * cp / install / ln: the destination is -t DIR or the last operand. Into a folder (-t DIR, more
- * than one source, or a destination that can only be a folder) the targets are the names the
- * sources get there; -T makes the destination itself the target.
- */
+/** cp / install / ln: the destination is -t DIR or the last operand (see `destinations`). */
 function destinationWrite(name: string, args: readonly Arg[], short: string, long: string[], why: string): Leaf {
   const p = parseOpts(args, { shortWithValue: short, longWithValue: long });
-  const t = optValue(p, '-t', '--target-directory');
-  const extra = { writesContent: name !== 'ln' };
-  if (t !== undefined) return write(`${name} ${why}`, t === null ? [RUNTIME_ARG] : intoFolder(literalArg(t.endsWith('/') ? t : `${t}/`), p.operands), extra);
-  if (p.operands.length === 0) return read(`${name} with no operands fails`);
-  if (name === 'ln' && p.operands.length === 1) {
+  if (p.operands.length === 0 && optValue(p, '-t', '--target-directory') === undefined) return read(`${name} with no operands fails`);
+  if (name === 'ln' && p.operands.length === 1 && optValue(p, '-t', '--target-directory') === undefined) {
     const target = staticValue(p.operands[0]);
     const base = target ? target.replace(/\/+$/, '').split('/').pop() : null;
     return write(`ln creates a link in the current folder`, [base ? literalArg(base) : RUNTIME_ARG]);
   }
-  const dest = p.operands[p.operands.length - 1]!;
-  const sources = p.operands.slice(0, -1);
-  const asFile = hasAny(p, '-T', '--no-target-directory');
-  if (!asFile && (provenFolder(dest) || sources.length > 1) && dest.value !== null && !dest.glob) return write(`${name} ${why}`, intoFolder(dest, sources), extra);
-  return write(`${name} ${why}`, [dest], extra);
+  return write(`${name} ${why}`, destinations(p), { writesContent: name !== 'ln' });
 }
 
 /** chmod/chown/chgrp/chattr: the first operand is the mode/owner unless --reference is given. */
@@ -686,16 +672,9 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
       return allOperandsWrite(name, args, {}, 'rewrites files in place', { writesContent: true });
     case 'mv': {
       const p = parseOpts(args, { shortWithValue: 'tS', longWithValue: ['target-directory', 'suffix', 'backup'] });
-      const t = optValue(p, '-t', '--target-directory');
       // the sources leave their folders; into a folder they land under their own names
-      let paths: Arg[];
-      if (t !== undefined) paths = [...p.operands, ...(t === null ? [RUNTIME_ARG] : intoFolder(literalArg(t.endsWith('/') ? t : `${t}/`), p.operands))];
-      else {
-        const dest = p.operands[p.operands.length - 1];
-        const sources = p.operands.slice(0, -1);
-        const into = dest && sources.length > 0 && !hasAny(p, '-T', '--no-target-directory') && dest.value !== null && !dest.glob && (provenFolder(dest) || sources.length > 1);
-        paths = into ? [...sources, ...intoFolder(dest, sources)] : [...p.operands];
-      }
+      const sources = optValue(p, '-t', '--target-directory') === undefined ? p.operands.slice(0, -1) : p.operands;
+      const paths = [...sources, ...destinations(p)];
       return write('mv moves files (source and destination change)', paths.length ? paths : undefined, { writesContent: true });
     }
     case 'cp':

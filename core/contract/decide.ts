@@ -25,7 +25,7 @@
  * one in another form. The verdict is the strictest of them: approving an ask must not let
  * through something another rule denies.
  */
-import { inFrame, landingOf, mayExist } from '../path-links';
+import { inFrame, landingOf } from '../path-links';
 import type { PathProbe } from '../path-links';
 import { allowListCovers, entryInsideTarget, expandFilesEntries, normalizeTarget } from '../paths';
 import type { NormalizedPath } from '../paths';
@@ -172,7 +172,7 @@ const selfProtection: RuleCheck = ({ action, ctx, cwd, pathOpts, mutates, target
     // a folder holds a protected path only when one may be there (a probe proves absence);
     // asked of the disk only for a target that would hold one
     let present: readonly string[] | undefined;
-    const existing = () => (present ??= ctx.probe ? own.filter((p) => mayExist(p, ctx.probe!)) : own);
+    const existing = () => (present ??= ctx.probe ? own.filter((p) => ctx.probe!(p) !== 'missing') : own);
     const candidates: { t: NormalizedPath; via?: NormalizedPath }[] = [...targets.map((t) => ({ t })), ...landed.map((l) => ({ t: l.at, via: l.via }))];
     for (const c of candidates) {
       if (allowListCovers(own, c.t, cwd, pathOpts)) {
@@ -190,7 +190,7 @@ const selfProtection: RuleCheck = ({ action, ctx, cwd, pathOpts, mutates, target
     }
   }
   if (action.selfTarget !== true && !hit) return null;
-  const through = via ? ` (a symbolic link at ${show(via)} leads there)` : '';
+  const through = via ? ` through the link ${show(via)}` : '';
   if (hit && holds !== undefined) {
     return broken(
       'GUARD_SELF_PROTECTION',
@@ -279,27 +279,18 @@ const filesRule: RuleCheck = ({ contract, action, cwd, pathOpts, mutates, target
     return broken(
       'WRITE_PATH_UNPROVEN',
       'ask',
-      `files= is set (${files.length} entr${files.length === 1 ? 'y' : 'ies'}) and the files this action writes cannot be proven${landingUnknown && !(targets === null || targets.length === 0) ? ' (where a symbolic link on the way leads cannot be read)' : ''}.`,
+      `files= is set (${files.length} entr${files.length === 1 ? 'y' : 'ies'}) and the files this action writes cannot be proven${landingUnknown && targets?.length ? ' (a link on the way cannot be read)' : ''}.`,
       'Use an edit or write tool that names its file, or a command whose targets are literal paths inside files=; or ask the person to approve.',
     );
   }
-  if (outside) {
-    return broken(
-      'PATH_OUTSIDE_CONTRACT',
-      'deny',
-      `${show(outside)} is outside files=${files.length ? files.join('|') : ' (empty)'}.`,
-      'Keep the change inside files=. If this file really must change, stop and tell the person which file and why; they can widen files=.',
-    );
-  }
-  if (outsideLanding) {
-    return broken(
-      'PATH_OUTSIDE_CONTRACT',
-      'deny',
-      `${show(outsideLanding.via)} leads through a symbolic link to ${show(outsideLanding.at)}, which is outside files=${files.join('|')}.`,
-      'Keep the change inside files= and write the real file, not a link that leads out; if that file really must change, tell the person which file and why.',
-    );
-  }
-  return null;
+  if (!outside && !outsideLanding) return null;
+  const where = outside ? show(outside) : `${show(outsideLanding!.via)} leads through a symbolic link to ${show(outsideLanding!.at)}, which`;
+  return broken(
+    'PATH_OUTSIDE_CONTRACT',
+    'deny',
+    `${where} is outside files=${files.length ? files.join('|') : ' (empty)'}.`,
+    'Keep the change inside files=. If this file really must change, stop and tell the person which file and why; they can widen files=.',
+  );
 };
 
 // 7: new dependencies are a scope decision

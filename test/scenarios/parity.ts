@@ -3,8 +3,8 @@
  * A step the host cannot express (no such tool) is accepted only when the host's registry
  * has no tool of that kind: the registry is the one place that says why hosts differ.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { REGISTRIES } from '../../core/registry';
 import type { HostRegistry, ToolKind } from '../../core/registry/types';
 import { nativeRegistry } from '../../hosts/cli/guard/adapters';
@@ -45,7 +45,30 @@ export interface StepResult {
   problems: string[];
 }
 
+/** `home/…` and `project/…` in the box's home and project, anything else beside the project. */
+function inBox(box: Sandbox, rel: string): string {
+  const [head, ...rest] = rel.split('/');
+  return head === 'home' ? join(box.home, ...rest) : head === 'project' ? join(box.project, ...rest) : join(dirname(box.project), rel);
+}
+
+/** The scenario's seeded files and symbolic links (absolute, so they lead to the same place from anywhere). */
+function prepare(sc: Scenario, box: Sandbox): void {
+  for (const [rel, text] of Object.entries(sc.seed ?? {})) {
+    const file = inBox(box, rel);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
+  for (const [at, to] of Object.entries(sc.links ?? {})) {
+    const target = inBox(box, to);
+    const link = join(box.project, at);
+    mkdirSync(target, { recursive: true });
+    mkdirSync(dirname(link), { recursive: true });
+    if (!existsSync(link)) symlinkSync(target, link);
+  }
+}
+
 export async function runScenario(sc: Scenario, driver: HostDriver, box: Sandbox): Promise<StepResult[]> {
+  prepare(sc, box);
   const results: StepResult[] = [];
   for (const [i, step] of sc.steps.entries()) {
     if ('prompt' in step) {

@@ -120,7 +120,7 @@ describe('decide: a write judged where its links lead', () => {
     const d = decide(change({ files: ['src/**'] }), write(['src/out/x.txt']), ctx(probe));
     expect(d.explanation).toContain('src/out/x.txt leads through a symbolic link to /out/x.txt');
     const s = decide(open, write(['src/cfg/stopline.json']), ctx(probe));
-    expect(s.explanation).toContain('a symbolic link at src/cfg/stopline.json leads there');
+    expect(s.explanation).toContain('/home/u/.config/stopline/stopline.json through the link src/cfg/stopline.json');
   });
 
   it('without a probe the text is judged (the same rows as written)', () => {
@@ -132,7 +132,7 @@ describe('decide: a write judged where its links lead', () => {
     for (const files of [['src/**'], ['**']]) {
       const d = decide(change({ files }), write(['src/vault/x.txt']), ctx(unreadable));
       expect([files, d.outcome, d.reasonCode]).toEqual([files, 'ask', 'WRITE_PATH_UNPROVEN']);
-      expect(d.explanation).toContain('symbolic link');
+      expect(d.explanation).toContain('a link on the way cannot be read');
     }
     // a proven target outside still decides: the stronger answer
     expect(decide(change({ files: ['src/**'] }), write(['src/vault/x.txt', 'lib/y.ts']), ctx(unreadable)).reasonCode).toBe('PATH_OUTSIDE_CONTRACT');
