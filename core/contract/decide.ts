@@ -169,10 +169,12 @@ const selfProtection: RuleCheck = ({ action, ctx, cwd, pathOpts, mutates, target
   let holds: string | undefined;
   if (mutates && targets) {
     const own = protectedPaths(ctx, landed.length > 0);
-    // a folder holds a protected path only when one may be there (a probe proves absence);
-    // asked of the disk only for a target that would hold one
-    let present: readonly string[] | undefined;
-    const existing = () => (present ??= ctx.probe ? own.filter((p) => ctx.probe!(p) !== 'missing') : own);
+    // a folder holds a protected path only when one may be there (a probe proves absence); the
+    // disk is asked only about the protected paths inside the target
+    const held = (t: NormalizedPath) => {
+      const inside = own.filter((p) => entryInsideTarget(t, [p], cwd, pathOpts) !== undefined);
+      return ctx.probe ? inside.find((p) => ctx.probe!(p) !== 'missing') : inside[0];
+    };
     const candidates: { t: NormalizedPath; via?: NormalizedPath }[] = [...targets.map((t) => ({ t })), ...landed.map((l) => ({ t: l.at, via: l.via }))];
     for (const c of candidates) {
       if (allowListCovers(own, c.t, cwd, pathOpts)) {
@@ -180,7 +182,7 @@ const selfProtection: RuleCheck = ({ action, ctx, cwd, pathOpts, mutates, target
         via = c.via;
         break;
       }
-      const inner = entryInsideTarget(c.t, own, cwd, pathOpts) === undefined ? undefined : entryInsideTarget(c.t, existing(), cwd, pathOpts);
+      const inner = held(c.t);
       if (inner !== undefined) {
         hit = c.t;
         via = c.via;
