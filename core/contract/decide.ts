@@ -133,12 +133,13 @@ function landings(targets: NormalizedPath[] | null, cwd: string | undefined, pat
   const landed: Landed[] = [];
   if (!probe || !targets) return { landed, unknown: false };
   let unknown = false;
-  const frames: { text: string; real: string }[] = [];
-  const cwdAbs = cwd ? normalizeTarget(cwd, undefined).abs : null;
-  if (cwdAbs) {
-    const real = landingOf(cwdAbs, probe);
-    if (real) frames.push({ text: cwdAbs, real });
-  }
+  // the working folder's own real place, read only once a landing differs from its text
+  let frames: { text: string; real: string }[] | undefined;
+  const cwdFrames = () => {
+    const text = cwd ? normalizeTarget(cwd, undefined).abs : null;
+    const real = text ? landingOf(text, probe) : null;
+    return text && real ? [{ text, real }] : [];
+  };
   for (const t of targets) {
     if (t.abs === null) continue;
     const real = landingOf(t.abs, probe);
@@ -146,7 +147,8 @@ function landings(targets: NormalizedPath[] | null, cwd: string | undefined, pat
       unknown = true;
       continue;
     }
-    const at = inFrame(real, frames, t.style === 'win32');
+    if (real === t.abs) continue;
+    const at = inFrame(real, (frames ??= cwdFrames()), t.style === 'win32');
     if (at === t.abs) continue;
     landed.push({ at: normalizeTarget(at, cwd, pathOpts), via: t });
   }
