@@ -564,6 +564,9 @@ export const ARTIFACTS = [
     sizeBudget: HOOK_SCRIPT_BUDGET,
     // the extension hands this folder to Pi's resource discovery: /skill:stopline
     files: [{ to: 'skills/stopline/SKILL.md', from: 'skills/stopline/SKILL.md' }],
+    // Pi's loader maps its own package for extensions (1.6.0 and 0.73.1 both answer this name):
+    // its VERSION picks the version's path resolver (hosts/pi/extension.ts)
+    hostModules: ['@mariozechner/pi-coding-agent'],
     install: 'stopline install pi',
     cases: [],
     calls: PI_CALLS,

@@ -108,6 +108,7 @@ export function stoplineBundle(artifact, { root = REPO_ROOT, meta = PACKAGE } = 
       if (BARE_BUILTINS.has(source) || BARE_BUILTINS.has(source.split('/')[0] ?? '')) {
         this.error(`${artifact.id}: import "node:${source}" instead of "${source}" (Deno needs the node: prefix)` + where(importer, root));
       }
+      if (artifact.hostModules?.includes(source)) return { id: source, external: true };
       // the whole product uses zod's tree-shakable mini API; a plain `zod` import would pull in classic
       if (source === 'zod') return this.resolve('zod/mini', importer, { ...options, skipSelf: true });
       return null;

@@ -42,25 +42,39 @@ function excerpt(line, marker) {
  * @returns {(string | null)[]}
  */
 export function importedSpecifiers(code) {
+  return importSites(code).map((s) => s.spec);
+}
+
+/**
+ * @returns {{ spec: string | null, dynamic: boolean }[]}
+ */
+function importSites(code) {
   const ast = parseAst(stripFirstLine(code));
-  /** @type {(string | null)[]} */
+  /** @type {{ spec: string | null, dynamic: boolean }[]} */
   const found = [];
   walk(ast, (node) => {
     if ((node.type === 'ImportDeclaration' || node.type === 'ExportAllDeclaration' || node.type === 'ExportNamedDeclaration') && node.source) {
-      found.push(String(node.source.value));
+      found.push({ spec: String(node.source.value), dynamic: false });
     } else if (node.type === 'ImportExpression') {
-      found.push(node.source.type === 'Literal' && typeof node.source.value === 'string' ? node.source.value : null);
+      found.push({ spec: node.source.type === 'Literal' && typeof node.source.value === 'string' ? node.source.value : null, dynamic: true });
     }
   });
   return found;
 }
 
-/** Problems with what a bundle imports: only node: built-ins that Node, Bun and Deno all have. */
-export function checkImports(code) {
+/**
+ * Problems with what a bundle imports: only node: built-ins that Node, Bun and Deno all have,
+ * plus the modules its host provides (`hostModules`), and those only through a dynamic import().
+ * @param {string} code
+ * @param {readonly string[]} [hostModules]
+ */
+export function checkImports(code, hostModules = []) {
   const problems = [];
-  for (const spec of importedSpecifiers(code)) {
+  for (const { spec, dynamic } of importSites(code)) {
     if (spec === null) problems.push('has a dynamic import() with a computed specifier (cannot prove it is self-contained)');
-    else if (!isAllowedBuiltin(spec)) problems.push(`imports "${spec}" (only node: built-ins from build/builtins.mjs may stay external)`);
+    else if (hostModules.includes(spec)) {
+      if (!dynamic) problems.push(`imports "${spec}" statically (a module the host provides is only reached through import(), so the file loads without it)`);
+    } else if (!isAllowedBuiltin(spec)) problems.push(`imports "${spec}" (only node: built-ins from build/builtins.mjs may stay external)`);
   }
   return problems;
 }
@@ -223,7 +237,7 @@ export async function checkArtifactCode(artifact, code, bytes) {
   problems.push(...findAbsolutePaths(code));
   let parsed = true;
   try {
-    if (artifact.kind !== 'claude-mod') problems.push(...checkImports(code));
+    if (artifact.kind !== 'claude-mod') problems.push(...checkImports(code, artifact.hostModules ?? []));
     else importedSpecifiers(code);
   } catch (error) {
     parsed = false;

@@ -147,4 +147,10 @@ export interface Artifact {
    * Claude Code's loader, which refuses a hook whose `$`, `e` or `next` is renamed or shadowed.
    */
   mangle?: boolean;
+  /**
+   * modules the host itself hands the artifact at run time (Pi maps its own package for
+   * extensions); kept external, and allowed only as a literal dynamic import(), so the artifact
+   * still loads where the host does not provide them
+   */
+  hostModules?: string[];
 }

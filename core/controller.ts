@@ -42,6 +42,8 @@ import type { Outcome } from './outcome';
 import type { ReasonCode } from './registry/reasons';
 import { parseControlEvent } from './protocol';
 import type { Action, ControlEvent } from './protocol';
+import { fsProbe } from './fs-probe';
+import type { PathProbe } from './path-links';
 import { homeFrom, selfPaths } from './self-paths';
 import type { SessionTree } from './session-tree';
 import { resolveDataDir } from './state/datadir';
@@ -65,6 +67,8 @@ export interface HandleOptions {
   now?: () => number;
   /** where the event's session sits, when the event does not say it (core/session-tree.ts) */
   tree?: SessionTree;
+  /** what the file system holds, read at decision time (links, protected paths present); default: the disk */
+  probe?: () => PathProbe;
 }
 
 export type { SessionTree } from './session-tree';
@@ -342,7 +346,8 @@ function onQuery(c: Ctx, q: Query): Outcome {
 function decideCtx(c: Ctx, action: Action, reserved = false) {
   const home = homeFrom(c.opts.env);
   const sp = selfPaths({ env: c.opts.env, dataDir: c.dataDir, projectDir: c.config.projectRoot ?? c.cwd });
-  const ctx: { selfPaths: string[]; home?: string; cwd?: string; reserved?: boolean } = { selfPaths: sp };
+  // the disk is read here, at the edge: decide() only asks the probe (one per decision)
+  const ctx: { selfPaths: string[]; home?: string; cwd?: string; reserved?: boolean; probe: PathProbe } = { selfPaths: sp, probe: (c.opts.probe ?? fsProbe)() };
   if (home) ctx.home = home;
   const cwd = action.cwd ?? c.cwd;
   if (cwd) ctx.cwd = cwd;

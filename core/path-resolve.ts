@@ -34,6 +34,15 @@ export type PathStep = 'trim' | 'unicode-spaces' | 'strip-at' | 'expand-home' | 
 export interface PathResolver {
   /** the host's own steps, in the order its code applies them; then relative paths join the base */
   steps: readonly PathStep[];
+  /**
+   * What a relative path is joined with:
+   * - `cwd` (the default): the event's working folder;
+   * - `host`: the folder the host itself names for this call, when its adapter passes one (Hermes:
+   *   the live terminal folder after a `cd`, which its file tools and its terminal both use; the
+   *   shim reads it from Hermes). Without it the event's working folder stands in, which is
+   *   where the host starts before any `cd`.
+   */
+  base?: 'cwd' | 'host';
 }
 
 /** A host whose versions resolve differently: each entry holds from `since` on (dotted numbers). */
@@ -44,8 +53,10 @@ export interface VersionedPathResolver {
 export type PathResolverColumn = PathResolver | VersionedPathResolver;
 
 export interface PlaceContext {
-  /** the folder a relative path is joined with (absolute), when known */
+  /** the event's working folder (absolute), when known */
   base?: string;
+  /** the folder the host names for this call (absolute), for a resolver whose base is `host` */
+  hostBase?: string;
   home?: string;
   /** the host version the adapter saw at run time, when it can know it */
   hostVersion?: string;
@@ -111,8 +122,14 @@ function windowsBase(ctx: PlaceContext): boolean {
   return ctx.base !== undefined && isWindowsAbsolute(ctx.base);
 }
 
+/** The folder a relative path joins for this resolver: the host's own when it names one. */
+export function joinBase(r: PathResolver, ctx: PlaceContext): string | undefined {
+  return r.base === 'host' && ctx.hostBase ? ctx.hostBase : ctx.base;
+}
+
 function applyResolver(raw: string, r: PathResolver, ctx: PlaceContext): { path: string } | { unproven: string } {
   if (raw.includes('\0')) return { unproven: 'the path holds a NUL byte' };
+  const base = joinBase(r, ctx);
   let p = raw;
   const win = windowsBase(ctx);
   const has = (s: PathStep) => r.steps.includes(s);
@@ -164,8 +181,8 @@ function applyResolver(raw: string, r: PathResolver, ctx: PlaceContext): { path:
     const scheme = SCHEME.exec(p);
     if (scheme) return { unproven: `a \`${scheme[1]}:\` URL or prefix this host is not known to read` };
   }
-  if (isAbsolute(p, win) || ctx.base === undefined) return { path: p };
-  return { path: joinWith(ctx.base, p) };
+  if (isAbsolute(p, win) || base === undefined) return { path: p };
+  return { path: joinWith(base, p) };
 }
 
 function isAbsolute(p: string, win: boolean): boolean {

@@ -9,7 +9,7 @@ import { READ_TABLES, type ReadTable } from './read-tables';
 import { awkEffects, sedEffects } from './scripts';
 import { has, parseTable, value, type ProgramTable, type TableParse } from './table';
 import { HASH_PROGRAMS } from './intents';
-import { parseOpts, hasAny, optValue } from './opts';
+import { parseOpts, hasAny, optValue, type ParsedOpts } from './opts';
 import { classifyInterpreter, classifyToolchain, interactive, isInterpreter } from './packages';
 import { read, write, unknown, type Leaf, type ProgramContext, type Verdict } from './verdict';
 import { classifyWrapper, sensitiveAssignment } from './wrappers';
@@ -44,18 +44,42 @@ function allOperandsWrite(name: string, args: readonly Arg[], spec: Parameters<t
   return write(`${name} ${why}`, ops.length ? ops : undefined, extra);
 }
 
-/** cp / install / ln: the destination is -t DIR or the last operand. */
+/**
+ * What copying (or moving, or linking) into the destination writes. Into a folder (-t DIR, more
+ * than one source, or a destination that can only be a folder whatever is on disk: `.`, `..`,
+ * `~`, a name ending in `/`) each source lands under its own name, and everything else in the
+ * folder is left alone. A source whose name is not known (a run-time word, a glob, `.` or `..`,
+ * which merge their contents) leaves the folder itself as the target; so does -T, or a
+ * destination that may be a file.
+ */
+function destinations(p: ParsedOpts): Arg[] {
+  const t = optValue(p, '-t', '--target-directory');
+  if (t === null) return [RUNTIME_ARG];
+  const dest = t !== undefined ? literalArg(`${t}/`) : p.operands[p.operands.length - 1];
+  if (!dest) return [];
+  const sources = t !== undefined ? p.operands : p.operands.slice(0, -1);
+  const v = dest.value;
+  const folder = t !== undefined || sources.length > 1 || dest.text === '~' || (v !== null && (v.endsWith('/') || /(^|\/)\.\.?$/.test(v)));
+  if (!folder || v === null || dest.glob || hasAny(p, '-T', '--no-target-directory')) return [dest];
+  const out: Arg[] = [];
+  for (const s of sources) {
+    const name = s.value === null || s.glob ? '' : s.value.replace(/\/+$/, '').split('/').pop()!;
+    if (name === '' || name === '.' || name === '..') return [dest];
+    out.push(literalArg(`${v.replace(/\/+$/, '')}/${name}`));
+  }
+  return out.length ? out : [dest];
+}
+
+/** cp / install / ln: the destination is -t DIR or the last operand (see `destinations`). */
 function destinationWrite(name: string, args: readonly Arg[], short: string, long: string[], why: string): Leaf {
   const p = parseOpts(args, { shortWithValue: short, longWithValue: long });
-  const t = optValue(p, '-t', '--target-directory');
-  if (t !== undefined) return write(`${name} ${why}`, [t === null ? RUNTIME_ARG : literalArg(t)], { writesContent: true });
-  if (p.operands.length === 0) return read(`${name} with no operands fails`);
-  if (name === 'ln' && p.operands.length === 1) {
+  if (p.operands.length === 0 && optValue(p, '-t', '--target-directory') === undefined) return read(`${name} with no operands fails`);
+  if (name === 'ln' && p.operands.length === 1 && optValue(p, '-t', '--target-directory') === undefined) {
     const target = staticValue(p.operands[0]);
     const base = target ? target.replace(/\/+$/, '').split('/').pop() : null;
     return write(`ln creates a link in the current folder`, [base ? literalArg(base) : RUNTIME_ARG]);
   }
-  return write(`${name} ${why}`, [p.operands[p.operands.length - 1]!], { writesContent: name !== 'ln' });
+  return write(`${name} ${why}`, destinations(p), { writesContent: name !== 'ln' });
 }
 
 /** chmod/chown/chgrp/chattr: the first operand is the mode/owner unless --reference is given. */
@@ -648,9 +672,9 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
       return allOperandsWrite(name, args, {}, 'rewrites files in place', { writesContent: true });
     case 'mv': {
       const p = parseOpts(args, { shortWithValue: 'tS', longWithValue: ['target-directory', 'suffix', 'backup'] });
-      const t = optValue(p, '-t', '--target-directory');
-      const paths = [...p.operands];
-      if (t !== undefined) paths.push(t === null ? RUNTIME_ARG : literalArg(t));
+      // the sources leave their folders; into a folder they land under their own names
+      const sources = optValue(p, '-t', '--target-directory') === undefined ? p.operands.slice(0, -1) : p.operands;
+      const paths = [...sources, ...destinations(p)];
       return write('mv moves files (source and destination change)', paths.length ? paths : undefined, { writesContent: true });
     }
     case 'cp':

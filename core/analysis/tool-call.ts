@@ -4,7 +4,7 @@
  * throws: unreadable input is `unknown` mutability / unproven paths with the reason in
  * the segments. A tool the registry does not list is unknown.
  */
-import { placeToolPath } from '../path-resolve';
+import { placeToolPath, resolversFor } from '../path-resolve';
 import { normalizeTarget } from '../paths';
 import type { Action, Mutability } from '../protocol';
 import { findToolEntry } from '../registry/index';
@@ -24,11 +24,17 @@ export interface ToolCallOptions {
   vars?: Readonly<Record<string, string>>;
   /** the host's version as the adapter saw it at run time; picks a versioned path resolver */
   hostVersion?: string;
+  /**
+   * the folder the host itself joins this call's relative paths with, when it names one (a
+   * resolver whose base is `host`: Hermes after a `cd`); absolute. Paths still come out
+   * relative to `cwd`, the contract's folder.
+   */
+  hostBase?: string;
 }
 
 type Analysed = Omit<Action, 'id'>;
 type Obj = Record<string, unknown>;
-type Base = CollectBase & { hostVersion?: string };
+type Base = CollectBase & { hostVersion?: string; hostBase?: string };
 
 const OLD_TEXT_FIELDS = ['old_string', 'oldString', 'oldText', 'old_str', 'old_text'];
 const NEW_TEXT_FIELDS = ['new_string', 'newString', 'newText', 'new_str', 'new_text', 'content'];
@@ -62,6 +68,7 @@ export function analyzeToolCall(registry: HostRegistry, toolName: string, input:
   const name = typeof toolName === 'string' && toolName.trim() !== '' ? toolName.slice(0, MAX_TOOL_NAME_CHARS) : '(unnamed tool)';
   const base: Base = { cwd: typeof opts.cwd === 'string' && opts.cwd !== '' ? opts.cwd : undefined, home: typeof opts.home === 'string' && opts.home !== '' ? opts.home : undefined, vars: opts.vars };
   if (typeof opts.hostVersion === 'string' && opts.hostVersion !== '') base.hostVersion = opts.hostVersion;
+  if (typeof opts.hostBase === 'string' && opts.hostBase !== '') base.hostBase = opts.hostBase;
   let entry: ToolEntry | null = null;
   try {
     entry = findToolEntry(registry, name);
@@ -180,7 +187,7 @@ function command(entry: ToolEntry, kind: ToolKind, input: unknown, base: Base): 
     const v = input[entry.commandField ?? 'command'];
     return unknownResult(name, `${name}: ${entry.commandField ?? 'command'} is ${v === undefined ? 'missing' : describe(v)}`);
   }
-  const o = { cwd: base.cwd, home: base.home, vars: base.vars, workdir: workdirOf(entry, input, base) };
+  const o = { cwd: base.cwd, home: base.home, vars: base.vars, workdir: startFolder(workdirOf(entry, input, base), entry, base) };
   return fromShell(kind === 'powershell' ? analyzePowerShell(cmd, o) : analyzeShell(cmd, o));
 }
 
@@ -195,6 +202,19 @@ function workdirOf(entry: ToolEntry, input: Obj, base: Base): string | null | un
   const placed = placeArg(entry, raw, base);
   if ('unproven' in placed || placed.paths.length !== 1) return null;
   return placed.paths[0]!;
+}
+
+/**
+ * The folder a command starts in: the tool's own workdir (null when it cannot be placed), else
+ * the host's own folder for the call (Hermes's terminal after a `cd`) when the row's resolver
+ * joins there, else the cwd (undefined).
+ */
+function startFolder(workdir: string | null | undefined, entry: ToolEntry, base: Base): string | null | undefined {
+  if (workdir !== undefined) return workdir;
+  const r = entry.pathResolver;
+  if (!r || !base.hostBase || base.hostBase === base.cwd) return undefined;
+  if (!resolversFor(r, base.hostVersion).some((x) => x.base === 'host')) return undefined;
+  return asTarget(base.hostBase, base);
 }
 
 /** Intents of one file change; over-long content counts as intent for manifests / code. */
@@ -231,7 +251,7 @@ function placeArg(entry: ToolEntry, raw: string, base: Base): { paths: string[] 
     const p = resolvePath(raw, '', base);
     return p === null ? { unproven: 'the target cannot be placed' } : { paths: [p] };
   }
-  const placed = placeToolPath(raw, entry.pathResolver, { base: base.cwd, home: base.home, hostVersion: base.hostVersion });
+  const placed = placeToolPath(raw, entry.pathResolver, { base: base.cwd, hostBase: base.hostBase, home: base.home, hostVersion: base.hostVersion });
   if ('unproven' in placed) return placed;
   return { paths: placed.paths.map((p) => asTarget(p, base)) };
 }

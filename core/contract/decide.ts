@@ -25,6 +25,8 @@
  * one in another form. The verdict is the strictest of them: approving an ask must not let
  * through something another rule denies.
  */
+import { inFrame, landingOf } from '../path-links';
+import type { PathProbe } from '../path-links';
 import { allowListCovers, entryInsideTarget, expandFilesEntries, normalizeTarget } from '../paths';
 import type { NormalizedPath } from '../paths';
 import type { Action } from '../protocol';
@@ -42,6 +44,13 @@ export interface DecideContext {
   cwd?: string;
   /** the delegation in this action was already reserved (re-judging it after it ran) */
   reserved?: boolean;
+  /**
+   * What the file system holds now (core/path-links.ts), read by the caller at decision time.
+   * With it a write is also judged where its symbolic links lead, and a folder counts as holding
+   * stopline's files only when one of them is (or may be) there. Without it paths are judged as
+   * written and a folder holds every protected path below it, existing or not.
+   */
+  probe?: PathProbe;
 }
 
 export type Verdict = 'allow' | 'ask' | 'deny';
@@ -103,7 +112,47 @@ interface Facts {
   pathOpts: { home?: string };
   mutates: boolean;
   targets: NormalizedPath[] | null;
+  /** where targets land through symbolic links, when that differs from the path as written */
+  landed: Landed[];
+  /** a target's landing could not be read (the probe failed on a step, or links loop) */
+  landingUnknown: boolean;
   nonMutating: boolean;
+}
+
+/** A write's landing place and the path, as written, that leads there. */
+interface Landed {
+  at: NormalizedPath;
+  via: NormalizedPath;
+}
+
+/**
+ * The landing of every target that a symbolic link sends elsewhere, in the contract's folder
+ * names (a working folder reached through a link keeps its own name).
+ */
+function landings(targets: NormalizedPath[] | null, cwd: string | undefined, pathOpts: { home?: string }, probe: PathProbe | undefined): { landed: Landed[]; unknown: boolean } {
+  const landed: Landed[] = [];
+  if (!probe || !targets) return { landed, unknown: false };
+  let unknown = false;
+  // the working folder's own real place, read only once a landing differs from its text
+  let frames: { text: string; real: string }[] | undefined;
+  const cwdFrames = () => {
+    const text = cwd ? normalizeTarget(cwd, undefined).abs : null;
+    const real = text ? landingOf(text, probe) : null;
+    return text && real ? [{ text, real }] : [];
+  };
+  for (const t of targets) {
+    if (t.abs === null) continue;
+    const real = landingOf(t.abs, probe);
+    if (real === null) {
+      unknown = true;
+      continue;
+    }
+    if (real === t.abs) continue;
+    const at = inFrame(real, (frames ??= cwdFrames()), t.style === 'win32');
+    if (at === t.abs) continue;
+    landed.push({ at: normalizeTarget(at, cwd, pathOpts), via: t });
+  }
+  return { landed, unknown };
 }
 
 type Concern = 'writes' | 'hash' | 'deps' | 'agents';
@@ -114,40 +163,68 @@ function broken(reasonCode: DecisionReason, verdict: 'ask' | 'deny', explanation
 }
 
 // 1: stopline's own config, data and installed hooks are never the task; neither is a folder
-// holding them (moving, removing or overwriting ~/.claude takes its settings.json with it)
-const selfProtection: RuleCheck = ({ action, ctx, cwd, pathOpts, mutates, targets }) => {
+// holding them (moving, removing or overwriting ~/.claude takes its settings.json with it), nor a
+// place a symbolic link leads to
+const selfProtection: RuleCheck = ({ action, ctx, cwd, pathOpts, mutates, targets, landed }) => {
   let hit: NormalizedPath | undefined;
+  let via: NormalizedPath | undefined;
   let holds: string | undefined;
   if (mutates && targets) {
-    for (const t of targets) {
-      if (allowListCovers(ctx.selfPaths, t, cwd, pathOpts)) {
-        hit = t;
+    const own = protectedPaths(ctx, landed.length > 0);
+    // a folder holds a protected path only when one may be there (a probe proves absence); the
+    // disk is asked only about the protected paths inside the target
+    const held = (t: NormalizedPath) => {
+      const inside = own.filter((p) => entryInsideTarget(t, [p], cwd, pathOpts) !== undefined);
+      return ctx.probe ? inside.find((p) => ctx.probe!(p) !== 'missing') : inside[0];
+    };
+    const candidates: { t: NormalizedPath; via?: NormalizedPath }[] = [...targets.map((t) => ({ t })), ...landed.map((l) => ({ t: l.at, via: l.via }))];
+    for (const c of candidates) {
+      if (allowListCovers(own, c.t, cwd, pathOpts)) {
+        hit = c.t;
+        via = c.via;
         break;
       }
-      const inner = entryInsideTarget(t, ctx.selfPaths, cwd, pathOpts);
+      const inner = held(c.t);
       if (inner !== undefined) {
-        hit = t;
+        hit = c.t;
+        via = c.via;
         holds = inner;
         break;
       }
     }
   }
   if (action.selfTarget !== true && !hit) return null;
+  const through = via ? ` through the link ${show(via)}` : '';
   if (hit && holds !== undefined) {
     return broken(
       'GUARD_SELF_PROTECTION',
       'deny',
-      `This would change ${show(hit)}, a folder that holds stopline's own files (${shorten(holds)}), which no task contract covers.`,
+      `This would change ${show(hit)}${through}, a folder that holds stopline's own files (${shorten(holds)}), which no task contract covers.`,
       'Leave that folder alone and name the files inside it the task needs (e.g. `git checkout -- src` rather than `git checkout .`). Only the person changes stopline, outside the agent (or after `$stopline off`).',
     );
   }
   return broken(
     'GUARD_SELF_PROTECTION',
     'deny',
-    `This would change stopline's own files${hit ? ` (${show(hit)})` : ''}, which no task contract covers.`,
+    `This would change stopline's own files${hit ? ` (${show(hit)}${through})` : ''}, which no task contract covers.`,
     'Leave stopline files alone and continue the task. Only the person changes stopline, outside the agent (or after `$stopline off`).',
   );
 };
+
+/**
+ * stopline's own paths; once a link is involved, also their real places (a home folder reached
+ * through a link holds its config under the real name too).
+ */
+function protectedPaths(ctx: DecideContext, withReal: boolean): readonly string[] {
+  if (!withReal || !ctx.probe) return ctx.selfPaths;
+  const out = [...ctx.selfPaths];
+  for (const p of ctx.selfPaths) {
+    const abs = normalizeTarget(p, undefined).abs;
+    const real = abs ? landingOf(abs, ctx.probe) : null;
+    if (real && real !== abs && !out.includes(real)) out.push(real);
+  }
+  return out;
+}
 
 // 2, 3: the mode says what kind of work this is
 const modeForbids: RuleCheck = ({ contract, action, nonMutating }) => {
@@ -182,12 +259,13 @@ const hashRule: RuleCheck = ({ contract, action }) => {
   );
 };
 
-// 5, 6: the files= boundary
-const filesRule: RuleCheck = ({ contract, action, cwd, pathOpts, mutates, targets }) => {
+// 5, 6: the files= boundary. A target nobody can place (an unknown prefix or scheme, a
+// run-time value, a link that cannot be read) is never inside it, `files=**` included: `**` is
+// everything in the project, and an unplaced write cannot be shown to be in the project.
+const filesRule: RuleCheck = ({ contract, action, cwd, pathOpts, mutates, targets, landed, landingUnknown }) => {
   if (contract.files === null || !mutates) return null;
   const files = contract.files;
-  const everywhere = files.some((e) => e.trim() === '**');
-  const unproven = targets === null || targets.length === 0;
+  const unproven = targets === null || targets.length === 0 || landingUnknown;
   if (unproven && files.length === 0 && action.mutability === 'write') {
     return broken(
       'PATH_OUTSIDE_CONTRACT',
@@ -196,22 +274,25 @@ const filesRule: RuleCheck = ({ contract, action, cwd, pathOpts, mutates, target
       'Do not write files. Report what you would change; the person can name files with `$stopline change files=<paths> -- <task>`.',
     );
   }
-  if (unproven && !everywhere) {
+  // `{a,b}` braces are alternatives: each expanded entry is a glob of its own
+  const patterns = expandFilesEntries(files);
+  // a proven target outside is the stronger answer (deny) whatever else is unproven
+  const outside = targets?.find((t) => !allowListCovers(patterns, t, cwd, pathOpts));
+  const outsideLanding = outside ? undefined : landed.find((l) => !allowListCovers(patterns, l.at, cwd, pathOpts));
+  if (!outside && !outsideLanding && unproven) {
     return broken(
       'WRITE_PATH_UNPROVEN',
       'ask',
-      `files= is set (${files.length} entr${files.length === 1 ? 'y' : 'ies'}) and the files this action writes cannot be proven.`,
+      `files= is set (${files.length} entr${files.length === 1 ? 'y' : 'ies'}) and the files this action writes cannot be proven${landingUnknown && targets?.length ? ' (a link on the way cannot be read)' : ''}.`,
       'Use an edit or write tool that names its file, or a command whose targets are literal paths inside files=; or ask the person to approve.',
     );
   }
-  // `{a,b}` braces are alternatives: each expanded entry is a glob of its own
-  const patterns = expandFilesEntries(files);
-  const outside = targets?.find((t) => !allowListCovers(patterns, t, cwd, pathOpts));
-  if (!outside) return null;
+  if (!outside && !outsideLanding) return null;
+  const where = outside ? show(outside) : `${show(outsideLanding!.via)} leads through a symbolic link to ${show(outsideLanding!.at)}, which`;
   return broken(
     'PATH_OUTSIDE_CONTRACT',
     'deny',
-    `${show(outside)} is outside files=${files.length ? files.join('|') : ' (empty)'}.`,
+    `${where} is outside files=${files.length ? files.join('|') : ' (empty)'}.`,
     'Keep the change inside files=. If this file really must change, stop and tell the person which file and why; they can widen files=.',
   );
 };
@@ -280,14 +361,19 @@ export function decide(contract: Contract, action: Action, ctx: DecideContext): 
 
   const cwd = action.cwd ?? ctx.cwd;
   const pathOpts = ctx.home ? { home: ctx.home } : {};
+  const mutates = action.mutability === 'write' || action.mutability === 'unknown';
+  const targets = action.affectedPaths?.map((p) => normalizeTarget(p, cwd, pathOpts)) ?? null;
+  const links = mutates ? landings(targets, cwd, pathOpts, ctx.probe) : { landed: [], unknown: false };
   const facts: Facts = {
     contract,
     action,
     ctx,
     cwd,
     pathOpts,
-    mutates: action.mutability === 'write' || action.mutability === 'unknown',
-    targets: action.affectedPaths?.map((p) => normalizeTarget(p, cwd, pathOpts)) ?? null,
+    mutates,
+    targets,
+    landed: links.landed,
+    landingUnknown: links.unknown,
     nonMutating: NON_MUTATING_MODES.includes(contract.mode),
   };
 

@@ -1,7 +1,8 @@
 /**
  * Hermes Agent v0.19.0 (verified in ../shared/hosts/hermes.md §5, seed 000 tool table).
  * pre_tool_call kwargs carry `tool_name` and `args`; there is no cwd kwarg (the shim uses
- * TERMINAL_CWD or the process cwd); `terminal` may carry its own `workdir`.
+ * TERMINAL_CWD or the process cwd as the event's folder, and adds the folder Hermes joins
+ * relative tool paths with); `terminal` may carry its own `workdir`.
  */
 import type { PathResolver } from '../path-resolve';
 import type { EventEntry, HostRegistry, ToolEntry } from './types';
@@ -14,11 +15,14 @@ const e = (native: string, canonical: EventEntry['canonical'], control: EventEnt
   eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 60, minSec: 1, maxSec: 300 }, ...cols }, note);
 
 /**
- * File-tool paths and terminal workdir (docs/hosts/hermes.md): Git Bash drive paths on
- * Windows, `~` and `~/` to the home, `~name` to that user's home (unproven here), then joined
- * with the session's working folder; `@` and URL forms are names.
+ * File-tool paths, the terminal's workdir and the folder its commands run in
+ * (docs/hosts/hermes.md): Git Bash drive paths on Windows, `~` and `~/` to the home, `~name` to
+ * that user's home (unproven here); `@` and URL forms are names. A relative path joins the
+ * folder Hermes itself resolves for the task (`_resolve_base_dir(task_id)`: the live terminal
+ * folder after a `cd`, a registered workspace, TERMINAL_CWD, the process folder), which the
+ * plugin shim reads from Hermes and passes with each tool call.
  */
-const HERMES_PATHS: PathResolver = { steps: ['msys-drive', 'expand-home', 'expand-user-home', 'literal'] };
+const HERMES_PATHS: PathResolver = { steps: ['msys-drive', 'expand-home', 'expand-user-home', 'literal'], base: 'host' };
 
 /**
  * The event rows on their own, so a module that needs only the events (the person's-hooks

@@ -28,6 +28,7 @@ import type { Outcome } from '../../core/outcome';
 import { stampOf } from '../../core/outcome';
 import { findToolEntry } from '../../core/registry/index';
 import { hermesRegistry } from '../../core/registry/hermes';
+import { isWindowsAbsolute } from '../../core/paths';
 import { pathVars } from '../../core/self-paths';
 import type { EventEntry } from '../../core/registry/types';
 import { isAbsolute, join } from 'node:path';
@@ -41,6 +42,14 @@ import type { HookPayload } from '../shared/payload';
  * now (Hermes's interactive CLI, not the gateway or cron). Absent means nobody can.
  */
 export const HAS_HUMAN_FIELD = 'stopline_has_human';
+
+/**
+ * Set by the plugin shim on tool hooks: the folder Hermes's own tools join a relative path with
+ * for this task, read from Hermes (`tools.file_tools._resolve_base_dir(task_id)`: the live
+ * terminal folder after a `cd`). The tool rows' path resolver joins relative paths there; the
+ * event keeps `cwd` (where Hermes was started) as the contract's folder.
+ */
+export const PATH_BASE_FIELD = 'stopline_path_base';
 
 /** The hooks stopline's plugin registers: exactly the registry rows marked registered. */
 export const REGISTERED_HOOKS: readonly string[] = hermesRegistry.events.filter((e) => e.registered).map((e) => e.native);
@@ -78,8 +87,12 @@ function toolAction(payload: HookPayload, cwd: string | undefined, env: HookEnv)
   const name = nonEmptyString(payload, 'tool_name');
   if (!name) throw new HookInputError('tool_name: required, missing or empty');
   const args = objectField(payload, 'args');
-  const opts: { cwd?: string; home?: string; vars?: Record<string, string> } = {};
+  const opts: { cwd?: string; home?: string; vars?: Record<string, string>; hostBase?: string } = {};
   if (cwd) opts.cwd = cwd;
+  const raw = payload[PATH_BASE_FIELD];
+  const base = typeof raw === 'string' ? raw.trim() : '';
+  // only an absolute folder is a base; anything else and the event's folder stands in
+  if (base && (isAbsolute(base) || isWindowsAbsolute(base))) opts.hostBase = base;
   const home = env.HOME?.trim();
   if (home) opts.home = home;
   opts.vars = pathVars(env);
@@ -193,7 +206,10 @@ function canonicalInput(payload: HookPayload, event: ControlEvent): Record<strin
   const input: Record<string, unknown> = { ...(args as Record<string, unknown>) };
   const entry = findToolEntry(hermesRegistry, name);
   const pathField = entry?.pathFields?.find((f) => typeof input[f] === 'string');
-  const first = pathField ? (input[pathField] as string) : event.action?.affectedPaths?.[0];
+  // the path as Hermes places it (the tool row's resolver: `~`, the folder after a `cd`) when the
+  // analysis placed exactly one; else the argument as written
+  const placed = event.action?.affectedPaths?.length === 1 ? event.action.affectedPaths[0] : undefined;
+  const first = placed ?? (pathField ? (input[pathField] as string) : event.action?.affectedPaths?.[0]);
   if (first) input.file_path = isAbsolute(first) || !event.cwd ? first : join(event.cwd, first);
   if (entry?.commandField && typeof input[entry.commandField] === 'string') input.command = input[entry.commandField];
   return input;

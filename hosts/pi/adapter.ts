@@ -106,13 +106,31 @@ export function toolCallOf(event: unknown): ToolCallEvent {
   return { toolName: event.toolName, toolCallId: typeof event.toolCallId === 'string' ? event.toolCallId : '', input: event.input };
 }
 
-/** action.before / action.after for one tool call, analysed against Pi's tool table. */
-export function toolEvent(kind: 'action.before' | 'action.after', call: ToolCallEvent, ctx: PiContext | undefined, home: string | undefined, vars?: Record<string, string>): ControlEvent {
+/**
+ * The version of the Pi that loaded the extension, the way Pi exposes it to extensions: its loader
+ * maps its own package name for them (`@mariozechner/pi-coding-agent`, answered by 1.6.0 and
+ * 0.73.1 alike) and the package exports `VERSION`. `load` imports it (extension.ts passes a
+ * dynamic import); undefined when it is not there (not Pi, or a Pi without the export), and then
+ * every Pi version's path reading is judged (core/registry/pi.ts).
+ */
+export async function piVersion(load: () => Promise<unknown>): Promise<string | undefined> {
+  try {
+    const mod = await load();
+    const v = isObj(mod) ? mod.VERSION : undefined;
+    return typeof v === 'string' && /^\d+\.\d+/.test(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** action.before / action.after for one tool call, analysed against Pi's tool table (for the Pi version, when known). */
+export function toolEvent(kind: 'action.before' | 'action.after', call: ToolCallEvent, ctx: PiContext | undefined, home: string | undefined, vars?: Record<string, string>, hostVersion?: string): ControlEvent {
   const ev = skeleton(kind, ctx);
-  const opts: { cwd?: string; home?: string; vars?: Record<string, string> } = {};
+  const opts: { cwd?: string; home?: string; vars?: Record<string, string>; hostVersion?: string } = {};
   if (ev.cwd) opts.cwd = ev.cwd;
   if (home) opts.home = home;
   if (vars) opts.vars = vars;
+  if (hostVersion) opts.hostVersion = hostVersion;
   const action: NonNullable<ControlEvent['action']> = { ...analyzeToolCall(piRegistry, call.toolName, call.input, opts) };
   if (call.toolCallId) action.id = call.toolCallId;
   ev.action = action;

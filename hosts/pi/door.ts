@@ -56,6 +56,8 @@ export interface DoorDeps {
   log?: (line: string) => void;
   /** how long a UI approval may stay open before it counts as "no" (ms); default 120000 */
   askTimeoutMs?: number;
+  /** the Pi version (adapter.ts piVersion), learned while the extension loads; undefined = not known */
+  hostVersion?: Promise<string | undefined>;
 }
 
 /** What `pi.on` registers: Pi event name -> handler. */
@@ -252,7 +254,7 @@ export class PiDoor {
     const block = await this.rt.beforeTool('tool_call', { cwd: safeCwd(ctx), ui: this.ui(ctx) }, async () => {
       const call = toolCallOf(event);
       const sessionId = sessionIdOf(ctx);
-      const answer = await this.rt.answer(toolEvent('action.before', call, ctx, this.home, this.vars), 'tool:before', this.toolHookInput(sessionId, call, ctx), this.place(ctx));
+      const answer = await this.rt.answer(toolEvent('action.before', call, ctx, this.home, this.vars, await this.deps.hostVersion), 'tool:before', this.toolHookInput(sessionId, call, ctx), this.place(ctx));
       return { answer, sessionId, callId: call.toolCallId };
     });
     return block ? blockResult(block) : undefined;
@@ -265,7 +267,7 @@ export class PiDoor {
     const sessionId = sessionIdOf(ctx);
     const failed = isObj(event) && event.isError === true;
     const response = isObj(event) ? event.content : undefined;
-    const out = await this.rt.answer(toolEvent('action.after', call, ctx, this.home, this.vars), 'tool:after', this.toolHookInput(sessionId, call, ctx, { toolResponse: response, toolFailed: failed }), this.place(ctx));
+    const out = await this.rt.answer(toolEvent('action.after', call, ctx, this.home, this.vars, await this.deps.hostVersion), 'tool:after', this.toolHookInput(sessionId, call, ctx, { toolResponse: response, toolFailed: failed }), this.place(ctx));
     this.rt.say(out.diagnostics);
     const texts = this.rt.afterTexts(sessionId, call.toolCallId, out);
     this.rt.timed('tool_result', started, out.kind);

@@ -2,7 +2,9 @@
  * dist/pi/stopline.ts: the Pi extension. Pi loads the file with its own TypeScript loader
  * (jiti) and calls the default export with its extension API; the bundle has no imports but
  * node: built-ins, so it works the same on @earendil-works/pi-coding-agent 1.6.0 (Node >= 22.19)
- * and @mariozechner/pi-coding-agent 0.73.1 (Node 20).
+ * and @mariozechner/pi-coding-agent 0.73.1 (Node 20). The one exception is a dynamic import of
+ * Pi's own package (its loader maps the name for extensions) to learn Pi's version; where it
+ * fails the version stays unknown.
  *
  * A load error is fatal in Pi (exit 1, no model request), and a throwing handler blocks the
  * tool, so nothing here may throw: the factory catches its own errors and, if the guard cannot
@@ -17,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { recordBypass } from '../../core/bypass';
 import { handleEvent, failOutcome } from '../../core/controller';
 import { InProcessHooks } from '../../core/hooks/in-process';
-import { LABEL, blockResult } from './adapter';
+import { LABEL, blockResult, piVersion } from './adapter';
 import type { PiContext } from './adapter';
 import { PiDoor } from './door';
 
@@ -41,7 +43,9 @@ function skillsFolder(): string | undefined {
 export default function stopline(pi: PiApi): void {
   const env = process.env;
   try {
-    const guard = new PiDoor({ env, core: { handleEvent, failOutcome, recordBypass }, hooks: new InProcessHooks(env, 'pi') });
+    // learned in the background (the loader is not held up); a tool call waits for the answer
+    const hostVersion = piVersion(() => import('@mariozechner/pi-coding-agent'));
+    const guard = new PiDoor({ env, core: { handleEvent, failOutcome, recordBypass }, hooks: new InProcessHooks(env, 'pi'), hostVersion });
     for (const [name, handler] of Object.entries(guard.handlers())) pi.on(name, handler);
     const skills = skillsFolder();
     if (skills) pi.on('resources_discover', async () => ({ skillPaths: [skills] }));

@@ -116,6 +116,16 @@ describe('the checks catch what they are for', () => {
     ]);
   });
 
+  it('a module the host provides (Pi\'s own package) only through a dynamic import()', () => {
+    const host = ['@mariozechner/pi-coding-agent'];
+    expect(checkImports("const pi = await import('@mariozechner/pi-coding-agent');", host)).toEqual([]);
+    expect(checkImports("import { VERSION } from '@mariozechner/pi-coding-agent';", host)).toEqual([
+      'imports "@mariozechner/pi-coding-agent" statically (a module the host provides is only reached through import(), so the file loads without it)',
+    ]);
+    // another artifact (no host modules) may not reach it at all
+    expect(checkImports("const pi = await import('@mariozechner/pi-coding-agent');")).toEqual(['imports "@mariozechner/pi-coding-agent" (only node: built-ins from build/builtins.mjs may stay external)']);
+  });
+
   it('an OpenCode file with anything but plugin functions exported', () => {
     expect(checkOpencodeExports('const p = async () => ({});\nexport { p as StoplinePlugin };\n')).toEqual([]);
     expect(checkOpencodeExports('export async function A() { return {}; }\nexport const B = function () { return {}; };\n')).toEqual([]);

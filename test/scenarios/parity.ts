@@ -3,8 +3,8 @@
  * A step the host cannot express (no such tool) is accepted only when the host's registry
  * has no tool of that kind: the registry is the one place that says why hosts differ.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { REGISTRIES } from '../../core/registry';
 import type { HostRegistry, ToolKind } from '../../core/registry/types';
 import { nativeRegistry } from '../../hosts/cli/guard/adapters';
@@ -45,7 +45,50 @@ export interface StepResult {
   problems: string[];
 }
 
+/** `home/…` and `project/…` in the box's home and project, anything else beside the project. */
+function inBox(box: Sandbox, rel: string): string {
+  const [head, ...rest] = rel.split('/');
+  return head === 'home' ? join(box.home, ...rest) : head === 'project' ? join(box.project, ...rest) : join(dirname(box.project), rel);
+}
+
+/**
+ * The scenario's seeded files and symbolic links (absolute, so they lead to the same place from
+ * anywhere); returns how to take them away again, so a box shared by several scenarios (the
+ * Hermes shim's resident run) holds only the current scenario's.
+ */
+function prepare(sc: Scenario, box: Sandbox): () => void {
+  const made: string[] = [];
+  for (const [rel, text] of Object.entries(sc.seed ?? {})) {
+    const file = inBox(box, rel);
+    if (existsSync(file)) continue;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    made.push(file);
+  }
+  for (const [at, to] of Object.entries(sc.links ?? {})) {
+    const target = inBox(box, to);
+    const link = join(box.project, at);
+    mkdirSync(target, { recursive: true });
+    mkdirSync(dirname(link), { recursive: true });
+    if (existsSync(link)) continue;
+    symlinkSync(target, link);
+    made.push(link);
+  }
+  return () => {
+    for (const p of made.reverse()) rmSync(p, { force: true });
+  };
+}
+
 export async function runScenario(sc: Scenario, driver: HostDriver, box: Sandbox): Promise<StepResult[]> {
+  const unprepare = prepare(sc, box);
+  try {
+    return await runSteps(sc, driver, box);
+  } finally {
+    unprepare();
+  }
+}
+
+async function runSteps(sc: Scenario, driver: HostDriver, box: Sandbox): Promise<StepResult[]> {
   const results: StepResult[] = [];
   for (const [i, step] of sc.steps.entries()) {
     if ('prompt' in step) {

@@ -42,6 +42,17 @@ export interface Scenario {
   id: string;
   /** what a person would notice if it broke */
   about: string;
+  /**
+   * symbolic links made before the first step: link path (relative to the project) -> the folder
+   * it leads to, relative to the sandbox (`outside`, `project/lib`, `home/.config/stopline`),
+   * made when missing
+   */
+  links?: Record<string, string>;
+  /**
+   * files made before the first step, where an installed stopline has them (path relative to the
+   * sandbox, `home/…` or `project/…`, -> content): a folder holds stopline's files only when they are there
+   */
+  seed?: Record<string, string>;
   steps: Step[];
 }
 

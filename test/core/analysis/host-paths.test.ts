@@ -173,6 +173,36 @@ describe('workdir fields are placed by the host column', () => {
   });
 });
 
+describe('Hermes: relative paths join the folder Hermes names for the call (after a `cd`)', () => {
+  const LIVE = `${CWD}/src`;
+  const he = (tool: string, input: Record<string, unknown>, hostBase?: string) => analyzeToolCall(REGISTRIES.hermes, tool, input, { cwd: CWD, home: HOME, ...(hostBase ? { hostBase } : {}) });
+  it.each([
+    ['write_file', { path: 'a.ts', content: 'x' }, ['src/a.ts']],
+    ['write_file', { path: '../top.txt', content: 'x' }, ['top.txt']],
+    ['write_file', { path: '../../out.txt', content: 'x' }, ['/w/out.txt']],
+    ['write_file', { path: `${CWD}/b.ts`, content: 'x' }, ['b.ts']],
+    ['write_file', { path: '~/h.txt', content: 'x' }, [`${HOME}/h.txt`]],
+    ['patch', { path: 'a.ts', old_string: 'a', new_string: 'b' }, ['src/a.ts']],
+    ['patch', { mode: 'patch', patch: '*** Begin Patch\n*** Add File: c.ts\n+x\n*** End Patch' }, ['src/c.ts']],
+    ['terminal', { command: 'touch t.ts' }, ['src/t.ts']],
+    ['terminal', { command: 'cd .. && touch t.txt' }, ['t.txt']],
+    ['terminal', { command: 'touch w.txt', workdir: 'lib' }, ['src/lib/w.txt']],
+    ['terminal', { command: 'touch w.txt', workdir: '/w/proj' }, ['w.txt']],
+  ] as const)('%s %j -> %j', (tool, input, want) => {
+    expect(he(tool, { ...input }, LIVE).affectedPaths).toEqual(want);
+  });
+
+  it('without a base from Hermes (the shell-hook door, another Hermes) the event folder stands in', () => {
+    expect(he('write_file', { path: 'a.ts', content: 'x' }).affectedPaths).toEqual(['a.ts']);
+    expect(he('terminal', { command: 'touch t.ts' }).affectedPaths).toEqual(['t.ts']);
+  });
+
+  it("only Hermes's rows join the host's folder: other hosts ignore it", () => {
+    const oc = analyzeToolCall(REGISTRIES.opencode, 'write', { filePath: 'a.ts', content: 'x' }, { cwd: CWD, home: HOME, hostBase: LIVE });
+    expect(oc.affectedPaths).toEqual(['a.ts']);
+  });
+});
+
 describe('column completeness', () => {
   // tools whose path argument is placed by the plain reading on purpose, with why
   const PLAIN: Record<string, string> = {

@@ -80,7 +80,7 @@ const ROWS: Row[] = [
   ['files= + unknown tool', { files: ['src/**'] }, UNKNOWN, 'ask', 'WRITE_PATH_UNPROVEN'],
   ['unproven beats deps; deps=deny makes it a denial', { files: ['src/**'], deps: 'deny' }, { affectedPaths: null, dependencyIntent: true }, 'deny', 'WRITE_PATH_UNPROVEN'],
   ['unproven beats deps=ask, an ask', { files: ['src/**'], deps: 'ask' }, { affectedPaths: null, dependencyIntent: true }, 'ask', 'WRITE_PATH_UNPROVEN'],
-  ['files=** does not need proof', { files: ['**'] }, { affectedPaths: null }, 'allow', 'WITHIN_CONTRACT'],
+  ['files=** still needs proof: an unplaced write may be outside the project', { files: ['**'] }, { affectedPaths: null }, 'ask', 'WRITE_PATH_UNPROVEN'],
   ['no files= does not need proof', { files: null }, { affectedPaths: null }, 'allow', 'WITHIN_CONTRACT'],
   ['files= + read needs no proof', { files: ['src/**'] }, { ...READ, affectedPaths: null }, 'allow', 'WITHIN_CONTRACT'],
   // 6 PATH_OUTSIDE_CONTRACT

@@ -169,7 +169,8 @@ describe('a folder that contains a protected path is protected like the path its
     ['stopline (STOPLINE_HOME, XDG_DATA_HOME, XDG_CONFIG_HOME)', ['$STOPLINE_HOME', '"$STOPLINE_HOME"', '$XDG_DATA_HOME/stopline', '$XDG_DATA_HOME', '$XDG_CONFIG_HOME/stopline', '/cfg']],
   ];
   // a relative folder is placed from where the command runs, so it is also tried from a subfolder
-  const OPS = (f: string) => [`mv ${f} /tmp/x`, `rm -rf ${f}`, `cp -r empty ${f}`, `rsync -a --delete empty/ ${f}`, `rmdir ${f}`, f.startsWith('.') ? `cd src && rm -rf ../${f}` : `cd /tmp && rm -rf ${f}`];
+  // (`cp -rT` copies onto the folder itself; a plain `cp -r empty <folder>/` adds <folder>/empty, see below)
+  const OPS = (f: string) => [`mv ${f} /tmp/x`, `rm -rf ${f}`, `cp -rT empty ${f}`, `rsync -a --delete empty/ ${f}`, `rmdir ${f}`, f.startsWith('.') ? `cd src && rm -rf ../${f}` : `cd /tmp && rm -rf ${f}`];
 
   for (const [env, table] of [[{ HOME }, DEFAULT_FOLDERS], [MOVED, MOVED_FOLDERS]] as const) {
     for (const [host, folders] of table) {

@@ -77,9 +77,9 @@ async function trustPluginHooks(p: Person, c: RealHostCase): Promise<void> {
   appendFileSync(join(p.codexHome, 'config.toml'), toml);
 }
 
-async function exec(p: Person, c: RealHostCase, script: FakeModelScript, prompt: string): Promise<FakeModelServer> {
+async function exec(p: Person, c: RealHostCase, script: FakeModelScript, prompt: string, extra: string[] = []): Promise<FakeModelServer> {
   const s = await runs.server(script);
-  const args = [requireHost('codex'), 'exec', ...providerArgs(s), '--json', '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', prompt];
+  const args = [requireHost('codex'), 'exec', ...providerArgs(s), '--json', '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', ...extra, prompt];
   const r = await runProcess({ command: process.execPath, args, cwd: c.project, env: p.env, timeoutMs: 180_000 });
   expect(r.code, `codex exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
   return s;
@@ -132,6 +132,14 @@ describeRealHost(status, 'Codex 0.171.0: installed with `codex plugin` from a ch
     const s = await exec(p, c, reviewScript(), '$stopline review -- look at a.txt');
     expect(readFileSync(join(c.project, 'new.txt'), 'utf8')).toBe('new\n');
     expectRan(s, 'call_add');
+  });
+
+  it('untrusted, one run with --dangerously-bypass-hook-trust: the plugin hooks run for that run only (review stops the add)', async () => {
+    const c = runs.newCase('bypass');
+    const s = await exec(p, c, reviewScript(), '$stopline review -- look at a.txt', ['--dangerously-bypass-hook-trust']);
+    expectStopped(s, 'call_add', 'MODE_FORBIDS_MUTATION');
+    expect(existsSync(join(c.project, 'new.txt'))).toBe(false);
+    expect((await listed(p, c)).every((h) => h.trustStatus === 'untrusted')).toBe(true);
   });
 
   it('trusted: review stops apply_patch add, apply_patch update and `touch x`; `cat` runs', async () => {

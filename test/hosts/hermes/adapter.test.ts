@@ -17,6 +17,7 @@ import {
   hermesShellHookAdapter,
   isShellHookPayload,
   kwargsFromShellHook,
+  PATH_BASE_FIELD,
   render,
   renderUnidentifiedDeny,
   toControlEvent,
@@ -148,6 +149,20 @@ describe('toControlEvent', () => {
     const plain = event({ ...kwargs('pre_tool_call-terminal.json'), args: { command: 'touch x' } });
     expect(plain.action).toMatchObject({ mutability: 'write', affectedPaths: ['x'], cwd: CWD });
     expect(event(kwargs('pre_tool_call-terminal.json')).action!.mutability).toBe('read');
+  });
+
+  it("relative paths join the folder the shim read from Hermes (stopline_path_base, the live folder after a `cd`); the event keeps its cwd", () => {
+    const base = { [PATH_BASE_FIELD]: `${CWD}/packages/api` };
+    const w = event({ ...kwargs('pre_tool_call-write_file.json'), args: { path: 'x.ts', content: 'x' }, ...base });
+    expect(w.action).toMatchObject({ affectedPaths: ['packages/api/x.ts'], cwd: CWD });
+    expect(w.cwd).toBe(CWD);
+    const t = event({ ...kwargs('pre_tool_call-terminal.json'), args: { command: 'touch ../../y' }, ...base });
+    expect(t.action!.affectedPaths).toEqual(['y']);
+    // a relative or empty base is no base: the event's folder stands in
+    for (const bad of ['packages/api', '', 7]) {
+      const e = event({ ...kwargs('pre_tool_call-write_file.json'), args: { path: 'x.ts', content: 'x' }, [PATH_BASE_FIELD]: bad });
+      expect(e.action!.affectedPaths).toEqual(['x.ts']);
+    }
   });
 
   it('read tools are reads; execute_code, browser and MCP tools are unknown', () => {

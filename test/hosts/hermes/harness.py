@@ -752,6 +752,20 @@ def changed_paths(tool_name: str, args: dict) -> list[str]:
     return []
 
 
+def emulate_live_cwd(task: str, cwd: str) -> None:
+    """Stand in for Hermes's own record of a task's live terminal folder (what a `cd` in its terminal
+    leaves behind): a ``tools.file_tools`` module whose ``_resolve_base_dir(task_id)`` names it, as
+    0.19.0's does. Only scenarios that set ``live_cwd`` get the module; the others see none."""
+    module = sys.modules.get("tools.file_tools")
+    if module is None:
+        import types
+        module = types.ModuleType("tools.file_tools")
+        module.live = {}
+        module._resolve_base_dir = lambda task_id="default", **_: Path(module.live.get(task_id or "default", os.getcwd()))
+        sys.modules["tools.file_tools"] = module
+    module.live[task] = cwd
+
+
 def run_turn(host: Host, scenario: dict) -> dict:
     """One interactive-CLI turn: on_session_start (first turn only), pre_llm_call, every scripted tool
     call (pre_tool_call, then post_tool_call + transform_tool_result when the tool runs), pre_verify when
@@ -777,6 +791,8 @@ def run_turn(host: Host, scenario: dict) -> dict:
     calls, edited = [], []
     for i, call in enumerate(scenario.get("tool_calls") or []):
         tool, args = call.get("tool_name", ""), call.get("args") if isinstance(call.get("args"), dict) else {}
+        if isinstance(call.get("live_cwd"), str):
+            emulate_live_cwd(task, call["live_cwd"])
         ids = {"task_id": task, "session_id": sid, "tool_call_id": call.get("tool_call_id", f"call_{i}_turn"),
                "turn_id": turn, "api_request_id": f"{turn}:api:{i + 1}", "middleware_trace": []}
         decision = host.pre_tool_call(tool, args, ids)

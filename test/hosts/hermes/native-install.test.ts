@@ -1,97 +1,109 @@
 /**
  * Hermes's own install route for the bundle in dist/hermes/stopline (plugin.yaml at its root):
  * the real Hermes 0.19.0 CLI (`.hosts/hermes`, a venv) runs `hermes plugins install
- * file://<clone>#dist/hermes/stopline --enable` and later `hermes plugins remove stopline` in a
- * throwaway HERMES_HOME. The turn in between goes through the Hermes emulator (harness.py)
- * over the folder Hermes installed, with Hermes's own config.yaml as the enable gate; the real
- * Hermes sessions over the same route are the Hermes real-host suite's. Skipped when the venv is
- * not there.
+ * file://<clone>#dist/hermes/stopline --enable` in a throwaway HERMES_HOME, then a real
+ * `hermes chat -q` turn against the fake model server (offline, 127.0.0.1) is stopped by a review
+ * contract over what Hermes installed, and after `hermes plugins remove stopline` the same turn
+ * runs everything. Only Hermes's own commands put the plugin there and take it away.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeTempRoot } from '../harness';
+import { ensureHosts, HOSTS_FOR, startChatServer, type FakeModelServer } from '../harness';
 import { hostsRoot } from '../harness/hosts';
-import { baseEnv } from '../harness/process';
 import { doctor, hostCommand, makeCheckout, statuses } from '../shared/native-install';
-import { requireArtifact } from '../shared/real-host';
-import { HARNESS } from './helpers';
+import { describeRealHost, realHostRuns, requireArtifact, type RealHostCase } from '../shared/real-host';
+import { decisionOf } from './real/scenarios';
+import { hermesEnv, hermesHome, runHermes, writeHermesConfig } from './real-hermes';
 
-const HERMES = join(hostsRoot, 'hermes', 'venv', 'bin', 'hermes');
-const present = existsSync(HERMES);
-if (!present) console.warn(`Hermes native install test skipped: ${HERMES} is not installed`);
+const status = await ensureHosts(HOSTS_FOR.hermes);
 requireArtifact('hermes', 'stopline', 'plugin.yaml');
+const runs = realHostRuns({ prefix: 'hermes-native', startServer: startChatServer, describeTimings: () => null });
+const HERMES = join(hostsRoot, 'hermes', 'venv', 'bin', 'hermes');
 
-describe.skipIf(!present)('Hermes Agent 0.19.0: `hermes plugins install` from a clone', { timeout: 180_000 }, () => {
-  let root = '';
-  let env: Record<string, string> = {};
-  let hermesHome = '';
-  let clone = '';
+/** A review turn: a write, a terminal write and a read, one per model turn. */
+const TURN = {
+  threads: [
+    {
+      name: 'main',
+      turns: [
+        { toolCalls: [{ id: 'call_write', name: 'write_file', input: { path: 'new.txt', content: 'new\n' } }] },
+        { toolCalls: [{ id: 'call_touch', name: 'terminal', input: { command: 'touch x' } }] },
+        { toolCalls: [{ id: 'call_read', name: 'read_file', input: { path: 'a.txt' } }] },
+        { text: 'finished' },
+      ],
+    },
+  ],
+};
+const PROMPT = '$stopline review -- look at a.txt';
 
-  beforeAll(async () => {
-    root = makeTempRoot('hermes-native');
-    clone = makeCheckout(join(root, 'clone'));
-    // 0.19.0 installs from git only: the clone is a repository, as a person's clone would be
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: clone });
-    git('init', '-q');
-    git('add', '-A');
-    git('commit', '-q', '-m', 'clone');
-    const home = join(root, 'home');
-    hermesHome = join(home, '.hermes');
-    mkdirSync(join(root, 'tmp'), { recursive: true });
-    mkdirSync(home, { recursive: true });
-    env = { ...baseEnv(home, join(root, 'tmp')), HERMES_HOME: hermesHome, XDG_CONFIG_HOME: join(home, '.config'), PYTHONDONTWRITEBYTECODE: '1' };
-    const r = await hostCommand(HERMES, ['plugins', 'install', `file://${clone}#dist/hermes/stopline`, '--enable'], env, home);
-    expect(r.stdout + r.stderr).toContain('Plugin stopline enabled');
-  });
+/** What the model read for a call: the reason code of a STOP stamp, or 'ran'. */
+function decision(s: FakeModelServer, id: string): string {
+  const text = s.toolResultText(id);
+  expect(text, `the model never received a result for ${id}`).toBeDefined();
+  return decisionOf(text!.startsWith('{"error": "STOP / ') ? (JSON.parse(text!) as { error: string }).error : null);
+}
 
-  it('installs the bundle as $HERMES_HOME/plugins/stopline with plugin.yaml at its root and enables it', () => {
-    const dir = join(hermesHome, 'plugins', 'stopline');
-    for (const f of ['plugin.yaml', '__init__.py', 'stopline.mjs']) expect(readFileSync(join(dir, f))).toEqual(readFileSync(join(clone, 'dist', 'hermes', 'stopline', f)));
-    expect(readFileSync(join(hermesHome, 'config.yaml'), 'utf8')).toMatch(/plugins:\n\s+enabled:\n\s+- stopline/);
-    expect(execFileSync(HERMES, ['plugins', 'list', '--plain'], { env, encoding: 'utf8' })).toContain('stopline');
-  });
+describeRealHost(status, 'Hermes Agent 0.19.0: `hermes plugins install` from a clone', HOSTS_FOR.hermes, 600_000, () => {
+  describe('installed, used, removed', () => {
+    let c: RealHostCase;
+    let env: Record<string, string> = {};
+    let clone = '';
+    let first: FakeModelServer;
 
-  /** One emulated review turn over what is in $HERMES_HOME/plugins, gated by Hermes's own config.yaml. */
-  const reviewTurn = () => {
-    const scenario = join(root, 'turn.json');
-    writeFileSync(
-      scenario,
-      JSON.stringify({
-        session_id: '20261201_120000_abcdef',
-        user_message: '$stopline review -- look at a.txt',
-        history: [],
-        tool_calls: [
-          { tool_call_id: 'call_0', tool_name: 'write_file', args: { path: 'new.txt', content: 'new\n' } },
-          { tool_call_id: 'call_1', tool_name: 'terminal', args: { command: 'touch x' } },
-          { tool_call_id: 'call_2', tool_name: 'read_file', args: { path: 'a.txt' } },
-        ],
-        final_response: 'done',
-      }),
-    );
-    mkdirSync(join(hermesHome, 'plugins'), { recursive: true });
-    const r = spawnSync('python3', [HARNESS, 'turn', join(hermesHome, 'plugins'), scenario, '--config', join(hermesHome, 'config.yaml')], { env: { ...env, STOPLINE_HERMES_TIMEOUT_MS: '20000' }, encoding: 'utf8', cwd: root, timeout: 120_000 });
-    expect(r.status, r.stderr).toBe(0);
-    return (JSON.parse(r.stdout) as { tool_calls: { tool_called: boolean; error: string | null }[] }).tool_calls;
-  };
+    beforeAll(async () => {
+      c = runs.newCase('native');
+      env = hermesEnv(c);
+      clone = makeCheckout(join(c.runDir, 'clone'));
+      // 0.19.0 installs from git only: the clone is a repository, as a person's clone would be
+      const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: clone });
+      git('init', '-q');
+      git('add', '-A');
+      git('commit', '-q', '-m', 'clone');
+      // the person's model settings come first; Hermes's installer adds plugins.enabled to the same file
+      first = await runs.server(TURN);
+      writeHermesConfig(c, first);
+      const r = await hostCommand(HERMES, ['plugins', 'install', `file://${clone}#dist/hermes/stopline`, '--enable'], env, c.home);
+      expect(r.stdout + r.stderr).toContain('Plugin stopline enabled');
+    });
 
-  it('a review turn over the installed folder (config.yaml as the gate) blocks write_file and terminal `touch x`; read_file runs', () => {
-    const rows = reviewTurn();
-    expect(rows.map((x) => x.tool_called)).toEqual([false, false, true]);
-    for (const row of rows.slice(0, 2)) expect(row.error).toContain('Reason: MODE_FORBIDS_MUTATION');
-  });
+    it('installs the bundle as $HERMES_HOME/plugins/stopline with plugin.yaml at its root and enables it', () => {
+      const dir = join(hermesHome(c), 'plugins', 'stopline');
+      for (const f of ['plugin.yaml', '__init__.py', 'stopline.mjs']) expect(readFileSync(join(dir, f))).toEqual(readFileSync(join(clone, 'dist', 'hermes', 'stopline', f)));
+      expect(readFileSync(join(hermesHome(c), 'config.yaml'), 'utf8')).toMatch(/plugins:\n\s+enabled:\n\s+- stopline/);
+      expect(execFileSync(HERMES, ['plugins', 'list', '--plain'], { env, encoding: 'utf8' })).toContain('stopline');
+    });
 
-  it('`stopline doctor hermes` sees it as installed and enabled; its probe is denied', async () => {
-    const d = await doctor('hermes', env, root);
-    const report = d.reports.find((x) => x.host === 'hermes');
-    expect(statuses(report), JSON.stringify(d.reports, null, 1)).toMatchObject({ artifact: 'pass', registered: 'pass', 'would-run': 'pass', enforcement: 'pass' });
-  });
+    it('a real `hermes chat -q` review turn over that install: write_file and terminal `touch x` are stopped and change nothing; read_file runs', async () => {
+      const s = first;
+      const r = await runHermes(c, s, PROMPT);
+      expect(['call_write', 'call_touch', 'call_read'].map((id) => decision(s, id))).toEqual(['MODE_FORBIDS_MUTATION', 'MODE_FORBIDS_MUTATION', 'ran']);
+      expect(existsSync(join(c.project, 'new.txt'))).toBe(false);
+      expect(existsSync(join(c.project, 'x'))).toBe(false);
+      expect(s.toolResultText('call_read')).toContain('alpha');
+      expect(r.stderr).toContain('stopline: contract set: ARMED / review guard');
+    });
 
-  it('`hermes plugins remove stopline` takes the folder away: the same review turn then runs everything', async () => {
-    await hostCommand(HERMES, ['plugins', 'remove', 'stopline'], env, root);
-    expect(existsSync(join(hermesHome, 'plugins', 'stopline'))).toBe(false);
-    // Hermes 0.19.0 leaves the name in plugins.enabled; with the folder gone nothing loads
-    expect(reviewTurn().map((x) => x.tool_called)).toEqual([true, true, true]);
+    it('`stopline doctor hermes` sees it as installed and enabled; its probe is denied', async () => {
+      const d = await doctor('hermes', env, c.runDir);
+      const report = d.reports.find((x) => x.host === 'hermes');
+      expect(statuses(report), JSON.stringify(d.reports, null, 1)).toMatchObject({ artifact: 'pass', registered: 'pass', 'would-run': 'pass', enforcement: 'pass' });
+    });
+
+    it('`hermes plugins remove stopline` takes the folder away: the same real turn then runs everything', async () => {
+      await hostCommand(HERMES, ['plugins', 'remove', 'stopline'], env, c.runDir);
+      expect(existsSync(join(hermesHome(c), 'plugins', 'stopline'))).toBe(false);
+      // Hermes 0.19.0 leaves the name in plugins.enabled; with the folder gone nothing loads
+      expect(readFileSync(join(hermesHome(c), 'config.yaml'), 'utf8')).toMatch(/- stopline/);
+      // a fresh scripted model for the second turn: only its address changes in Hermes's config
+      const s = await runs.server(TURN);
+      const config = join(hermesHome(c), 'config.yaml');
+      writeFileSync(config, readFileSync(config, 'utf8').replace(first.baseUrl, s.baseUrl));
+      await runHermes(c, s, PROMPT);
+      expect(['call_write', 'call_touch', 'call_read'].map((id) => decision(s, id))).toEqual(['ran', 'ran', 'ran']);
+      expect(readFileSync(join(c.project, 'new.txt'), 'utf8')).toBe('new\n');
+      expect(existsSync(join(c.project, 'x'))).toBe(true);
+    });
   });
 });

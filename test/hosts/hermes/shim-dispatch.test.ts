@@ -41,6 +41,23 @@ describe('every Hermes kwargs fixture reaches the evaluator', () => {
     expect(b.dispatches()[0]!.payload.cwd).toBe('/srv/checkout');
   });
 
+  it("adds the folder Hermes joins this task's relative paths with (its _resolve_base_dir), on tool hooks only", () => {
+    const b = sandbox();
+    const live = path.join(b.workDir, 'pkg');
+    const turn = (calls: object[]) =>
+      b.writeJson('turn-base.json', { session_id: '20261201_101010_abcdef', user_message: 'hi', history: [], tool_calls: calls, final_response: '' });
+    b.run('turn', [turn([{ tool_call_id: 'c0', tool_name: 'read_file', args: { path: 'a' }, live_cwd: live }])]);
+    const seen = b.dispatches();
+    expect(seen.filter((d) => d.event === 'pre_tool_call' || d.event === 'post_tool_call').map((d) => d.payload.stopline_path_base)).toEqual([live, live]);
+    expect(seen.filter((d) => d.event === 'pre_llm_call').map((d) => d.payload.stopline_path_base)).toEqual([undefined]);
+  });
+
+  it('adds no base when Hermes has not loaded its file tools (the evaluator then uses the cwd)', () => {
+    const b = sandbox();
+    b.run('fire', [path.join(FIXTURES, 'pre_tool_call-terminal.json')]);
+    expect(b.dispatches()[0]!.payload).not.toHaveProperty('stopline_path_base');
+  });
+
   it('hands the terminal tool its own workdir argument unchanged (the evaluator resolves it)', () => {
     const b = sandbox();
     b.run('fire', [b.writeJson('pre_tool_call-wd.json', toolCall('terminal', { command: 'make', workdir: 'packages/api' }))]);

@@ -12,6 +12,7 @@ import {
   contextMessage,
   hostInfo,
   inputOf,
+  piVersion,
   promptEvent,
   sessionIdOf,
   toolCallOf,
@@ -20,6 +21,25 @@ import {
 } from '../../../hosts/pi/adapter';
 import { parseControlEvent } from '../../../core/protocol';
 import { FIXTURES_MZ, captured, fakeCtx } from './fake-pi';
+
+describe('the Pi version, as Pi hands it to extensions', () => {
+  it("reads VERSION from Pi's own package; anything else is not known", async () => {
+    expect(await piVersion(async () => ({ VERSION: '1.6.0' }))).toBe('1.6.0');
+    expect(await piVersion(async () => ({ VERSION: '0.73.1', other: 1 }))).toBe('0.73.1');
+    for (const mod of [{}, { VERSION: 7 }, { VERSION: 'dev' }, null, 'x']) expect(await piVersion(async () => mod)).toBeUndefined();
+    expect(await piVersion(async () => Promise.reject(new Error('Cannot find module')))).toBeUndefined();
+    expect(await piVersion(() => { throw new Error('sync'); })).toBeUndefined();
+  });
+
+  it("picks that version's path reading: a file:// URL into src/ is src/ on 1.6.0, a `file:` folder on 0.73.1, both when not known", () => {
+    const ctx = fakeCtx({ cwd: '/w/p' });
+    const url = (v?: string) => toolEvent('action.before', { toolName: 'write', toolCallId: 'c', input: { path: 'file:///w/p/src/u.ts', content: 'x' } }, ctx, '/h', undefined, v).action!.affectedPaths;
+    expect(url('1.6.0')).toEqual(['src/u.ts']);
+    expect(url('0.73.1')).toEqual(['file:/w/p/src/u.ts']);
+    expect(url('1.7.2')).toEqual(['src/u.ts']);
+    expect(url(undefined)).toEqual(['file:/w/p/src/u.ts', 'src/u.ts']);
+  });
+});
 
 describe('tool calls (both Pi versions)', () => {
   for (const [label, dir] of [
