@@ -8,10 +8,11 @@
  * and without a lock Codex writes through a link where it leads.
  */
 import { expect, it } from 'vitest';
-import { copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ensureHosts, HOSTS_FOR, runCodex, startResponsesServer, type FakeModelServer } from '../harness';
 import { describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
+import { pathFormCase, type PathFormHost } from '../shared/path-forms';
 
 const status = await ensureHosts(HOSTS_FOR.codex);
 const runs = realHostRuns({ prefix: 'codex-path-forms', startServer: startResponsesServer, describeTimings: () => null });
@@ -29,72 +30,66 @@ async function codex(c: RealHostCase, s: FakeModelServer, prompt: string): Promi
 
 const add = (id: string, path: string) => ({ toolCalls: [{ id, name: 'apply_patch', input: `*** Begin Patch\n*** Add File: ${path}\n+${id}\n*** End Patch\n` }] });
 
+const host: PathFormHost = { runs, write: add, launch: codex, expectRan, expectStopped };
+
 describeRealHost(status, 'path forms on Codex 0.171.0 apply_patch', HOSTS_FOR.codex, 300_000, () => {
-  it('under files=src/** each header is judged where Codex writes it', async () => {
-    const c = runs.newCase('locked');
-    const outside = dirname(c.project);
-    const s = await runs.server({
-      threads: [
-        {
-          name: 'main',
-          turns: [
-            add('rel', 'src/rel.txt'),
-            add('abs', join(c.project, 'src', 'abs.txt')),
-            add('dotdot', 'src/../../dotdot.txt'),
-            add('home', '~/home.txt'),
-            add('at', '@src/at.txt'),
-            add('link_out', 'src/out/linked.txt'),
-            { text: 'done' },
-          ],
+  it('under files=src/** each header is judged where Codex writes it', () =>
+    pathFormCase(host, 'locked', (c) => {
+      const outside = dirname(c.project);
+      const away = join(outside, 'codex-away');
+      mkdirSync(away, { recursive: true });
+      mkdirSync(join(c.project, 'src'), { recursive: true });
+      symlinkSync(away, join(c.project, 'src', 'out'));
+      return {
+        prompt: '$stopline change files=src/** -- edit the sources',
+        writes: [
+          ['rel', 'src/rel.txt'],
+          ['abs', join(c.project, 'src', 'abs.txt')],
+          ['dotdot', 'src/../../dotdot.txt'],
+          ['home', '~/home.txt'],
+          ['at', '@src/at.txt'],
+          ['link_out', 'src/out/linked.txt'],
+        ],
+        landed: { rel: join(c.project, 'src', 'rel.txt'), abs: join(c.project, 'src', 'abs.txt') },
+        stopped: { PATH_OUTSIDE_CONTRACT: ['link_out', 'dotdot', 'home', 'at'] },
+        absent: [join(away, 'linked.txt'), join(outside, 'dotdot.txt'), join(c.home, 'home.txt'), join(c.project, '~'), join(c.project, '@src')],
+      };
+    }));
+
+  it('without files= Codex writes through a link where it leads; a link into stopline\'s config folder is stopped', () =>
+    pathFormCase(host, 'links', (c) => {
+      const target = join(dirname(c.project), 'codex-final-target.txt');
+      writeFileSync(target, 'before\n');
+      const link = join(c.project, 'src', 'final.txt');
+      mkdirSync(join(c.project, 'src'), { recursive: true });
+      symlinkSync(target, link);
+      const config = join(c.home, '.config', 'stopline');
+      mkdirSync(config, { recursive: true });
+      symlinkSync(config, join(c.project, 'src', 'cfg'));
+      return {
+        prompt: '$stopline change -- edit anything',
+        before: [{ toolCalls: [{ id: 'link_final', name: 'apply_patch', input: '*** Begin Patch\n*** Update File: src/final.txt\n@@\n-before\n+after\n*** End Patch\n' }] }],
+        writes: [['link_self', 'src/cfg/stopline.json']],
+        ran: ['link_final'],
+        stopped: { GUARD_SELF_PROTECTION: ['link_self'] },
+        absent: [join(config, 'stopline.json')],
+        check() {
+          // what Codex 0.171.0 does with a link as the file itself: recorded in docs/hosts/codex.md
+          const kept = lstatSync(link).isSymbolicLink();
+          expect({ linkKept: kept, target: readFileSync(target, 'utf8'), atLink: kept ? null : readFileSync(link, 'utf8') }).toEqual({ linkKept: true, target: 'after\n', atLink: null });
         },
+      };
+    }));
+
+  it('without files= the same headers run and land where the guard placed them', () =>
+    pathFormCase(host, 'open', (c) => ({
+      prompt: '$stopline change -- edit anything',
+      writes: [
+        ['home', '~/open-home.txt'],
+        ['at', '@at.txt'],
       ],
-    });
-    const away = join(outside, 'codex-away');
-    mkdirSync(away, { recursive: true });
-    mkdirSync(join(c.project, 'src'), { recursive: true });
-    symlinkSync(away, join(c.project, 'src', 'out'));
-    await codex(c, s, '$stopline change files=src/** -- edit the sources');
-    expectStopped(s, 'link_out', 'PATH_OUTSIDE_CONTRACT');
-    expect(existsSync(join(away, 'linked.txt'))).toBe(false);
-    expectRan(s, 'rel');
-    expectRan(s, 'abs');
-    expect(readFileSync(join(c.project, 'src', 'rel.txt'), 'utf8')).toBe('rel\n');
-    expect(readFileSync(join(c.project, 'src', 'abs.txt'), 'utf8')).toBe('abs\n');
-    for (const id of ['dotdot', 'home', 'at']) expectStopped(s, id, 'PATH_OUTSIDE_CONTRACT');
-    for (const p of [join(outside, 'dotdot.txt'), join(c.home, 'home.txt'), join(c.project, '~'), join(c.project, '@src')]) expect(existsSync(p), p).toBe(false);
-  });
-
-  it('without files= Codex writes through a link where it leads; a link into stopline\'s config folder is stopped', async () => {
-    const c = runs.newCase('links');
-    const outside = dirname(c.project);
-    const target = join(outside, 'codex-final-target.txt');
-    writeFileSync(target, 'before\n');
-    mkdirSync(join(c.project, 'src'), { recursive: true });
-    symlinkSync(target, join(c.project, 'src', 'final.txt'));
-    const config = join(c.home, '.config', 'stopline');
-    mkdirSync(config, { recursive: true });
-    symlinkSync(config, join(c.project, 'src', 'cfg'));
-    const update = { toolCalls: [{ id: 'link_final', name: 'apply_patch', input: '*** Begin Patch\n*** Update File: src/final.txt\n@@\n-before\n+after\n*** End Patch\n' }] };
-    const s = await runs.server({ threads: [{ name: 'main', turns: [update, add('link_self', 'src/cfg/stopline.json'), { text: 'done' }] }] });
-    await codex(c, s, '$stopline change -- edit anything');
-    expectRan(s, 'link_final');
-    expectStopped(s, 'link_self', 'GUARD_SELF_PROTECTION');
-    expect(existsSync(join(config, 'stopline.json'))).toBe(false);
-    // what Codex 0.171.0 does with a link as the file itself: recorded in docs/hosts/codex.md
-    const link = join(c.project, 'src', 'final.txt');
-    const kept = lstatSync(link).isSymbolicLink();
-    expect({ linkKept: kept, target: readFileSync(target, 'utf8'), atLink: kept ? null : readFileSync(link, 'utf8') }).toEqual({ linkKept: true, target: 'after\n', atLink: null });
-  });
-
-  it('without files= the same headers run and land where the guard placed them', async () => {
-    const c = runs.newCase('open');
-    const s = await runs.server({ threads: [{ name: 'main', turns: [add('home', '~/open-home.txt'), add('at', '@at.txt'), { text: 'done' }] }] });
-    await codex(c, s, '$stopline change -- edit anything');
-    expectRan(s, 'home');
-    expectRan(s, 'at');
-    // 0.171.0 does not expand `~` in patch headers: the file is in a folder named `~`
-    expect(readFileSync(join(c.project, '~', 'open-home.txt'), 'utf8')).toBe('home\n');
-    expect(existsSync(join(c.home, 'open-home.txt'))).toBe(false);
-    expect(readFileSync(join(c.project, '@at.txt'), 'utf8')).toBe('at\n');
-  });
+      // 0.171.0 does not expand `~` in patch headers: the file is in a folder named `~`
+      landed: { home: join(c.project, '~', 'open-home.txt'), at: join(c.project, '@at.txt') },
+      absent: [join(c.home, 'open-home.txt')],
+    })));
 });
