@@ -44,11 +44,14 @@ export function classifyBuiltin(name: string, args: readonly Arg[]): Leaf | null
       if (vals.some((v) => v !== null && holdsCode(v))) return unknown(`${name}: an argument ${CODE_WHY}`);
       return read(`${name} reads lines into an array`);
     case 'printf': {
+      // the variable may follow -v or be attached to it (`-vNAME`); the format is never code
       const i = vals.indexOf('-v');
-      if (i !== -1) {
-        const target = vals[i + 1];
+      const attached = vals.find((v) => v !== null && /^-v./.test(v));
+      if (i !== -1 || attached !== undefined) {
+        const target = attached !== undefined ? attached!.slice(2) : vals[i + 1];
         if (target === null || target === undefined || holdsCode(target)) return unknown(`printf -v: the variable name ${CODE_WHY}`);
       }
+      if (vals[0] === null) return unknown('printf: an option only known at run time');
       return read('printf prints text');
     }
     case 'read': {
@@ -70,6 +73,8 @@ export function classifyBuiltin(name: string, args: readonly Arg[]): Leaf | null
     case 'compgen':
     case 'complete':
       if (vals.some((v) => v === null || /^-[a-zA-Z]*[CF]/.test(v))) return unknown(`${name} -C/-F runs a command or function`);
+      // -W's word list is expanded by the shell when it is used: `$(…)` inside it runs
+      if (vals.some((v) => v !== null && holdsCode(v))) return unknown(`${name}: an argument holds command-substitution text that completion expands and runs`);
       return read(`${name} lists or sets completions`);
     case 'getopts':
       if (vals.some((v) => v === null || holdsCode(v))) return unknown(`getopts: an argument ${CODE_WHY}`);

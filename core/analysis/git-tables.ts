@@ -73,3 +73,38 @@ export const GIT_TABLES: Record<string, ProgramTable> = {
   stripspace: t('', { anyOptionReads: true }),
   'patch-id': t('', { anyOptionReads: true }),
 };
+
+/**
+ * Tables of the read forms of subcommands that also write (git.ts picks the form: `branch` lists
+ * unless a name or a writing option is given, `config` reads a key unless given a value…). An
+ * option a table does not list is unknown.
+ */
+export const GIT_FORM_TABLES: Record<string, ProgramTable> = {
+  'hash-object': t('-t= --stdin --stdin-paths --path= --no-filters --literally -w!W'),
+  archive: t('--format= -l --list -v --verbose --prefix= --add-file= --add-virtual-file= --worktree-attributes --mtime= -0 -1 -2 -3 -4 -5 -6 -7 -8 -9 -o=W --output=W --remote=U --exec=X'),
+  config: t(
+    '--global --system --local --worktree -f= --file= --blob= --get --get-all --get-regexp --get-urlmatch --get-color --get-colorbool -l --list --fixed-value --type= --bool --int --bool-or-int --bool-or-str --path --expiry-date --no-type -z --null --name-only --includes --show-origin --show-scope --default= --all --regexp --url= --value= --comment= ' +
+      '--replace-all!W --add!W --unset!W --unset-all!W --rename-section!W --remove-section!W -e!U --edit!U',
+  ),
+  branch: t(
+    '-a --all -r --remotes -l --list -v --verbose -q --quiet --abbrev --column --sort= --merged= --no-merged= --contains= --no-contains= --points-at= --format= --color -i --ignore-case --omit-empty --show-current ' +
+      '-d!W -D!W --delete!W -m!W -M!W --move!W -c!W -C!W --copy!W -u=W --set-upstream-to=W --set-upstream!W --unset-upstream!W --edit-description!U -f!W --force!W -t!W --track!W --create-reflog!W --recurse-submodules!W',
+  ),
+  tag: t(
+    '-l --list -n[=] --sort= --contains= --no-contains= --merged= --no-merged= --points-at= --format= --color --column -i --ignore-case --omit-empty -v --verify ' +
+      '-a!W --annotate!W -s!W --sign!W -u=W --local-user=W -f!W --force!W -d!W --delete!W -m=W --message=W -F=W --file=W --cleanup=W --create-reflog!W -e!U --edit!U --trailer=W',
+  ),
+  remote: t('-v --verbose -n --push --all'),
+  'worktree list': t('--porcelain -v --verbose --expire= -z'),
+  'submodule status': t('--cached --recursive -q --quiet -n= --summary-limit= --files --for-status'),
+  'bundle read': t('-q --quiet'),
+  apply: t(
+    '--stat --numstat --summary --check --index --intent-to-add -N --cached -3 --3way --ours --theirs --union -p= -C= -R --reverse --no-add --exclude= --include= --ignore-space-change --ignore-whitespace --whitespace= -v --verbose -q --quiet --recount --directory= --unidiff-zero --allow-empty -z --inaccurate-eof --allow-overlap ' +
+      '--apply!W --build-fake-ancestor=W --reject!W --unsafe-paths!W',
+  ),
+  'merge-file': t('-p --stdout -q --quiet -L= --ours --theirs --union --diff3 --zdiff3 --diff-algorithm= --marker-size= --object-id'),
+  'add -n': t('-n --dry-run -v --verbose -f --force --sparse -i!U --interactive!U -p!U --patch!U -e!U --edit!U -u --update -A --all --no-all --ignore-removal --no-ignore-removal -N --intent-to-add --refresh --ignore-errors --ignore-missing --no-warn-embedded-repo --renormalize --chmod= --pathspec-from-file= --pathspec-file-nul'),
+  'rm -n': t('-n --dry-run -f --force -r --cached --ignore-unmatch -q --quiet --sparse --pathspec-from-file= --pathspec-file-nul'),
+  'mv -n': t('-n --dry-run -f --force -k -v --verbose --sparse'),
+  'clean -n': t('-n --dry-run -d -f --force -i!U --interactive!U -q --quiet -e= --exclude= -x -X'),
+};
