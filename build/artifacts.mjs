@@ -60,11 +60,14 @@ const CLI_CASES = [
  * before minification, most of the latter the program tables) and the universal hooks engine,
  * which reads the event rows of the Claude, Codex and Hermes registries for its dialects;
  * minified they are ~455-471 KB since the proven-read tables (every option of every read program
- * classified) and the host path resolvers landed. The 150 KB goal of the bench is not met
- * (docs/performance.md says why, and what a lazily evaluated shell analysis did and did not buy);
- * the budget sits a little above today's size so growth fails the build.
+ * classified) and the host path resolvers landed, ~540-555 KB since every read decided by a
+ * hand-written classifier (git forms, package managers, infrastructure CLIs, system tools, the
+ * PowerShell cmdlets) needs an option table too (red-team sets A and B: 135 and 87 mutating
+ * commands read before). The 150 KB goal of the bench is not met (docs/performance.md says why,
+ * and what a lazily evaluated shell analysis did and did not buy); the budget sits a little above
+ * today's size so growth fails the build.
  */
-const HOOK_SCRIPT_BUDGET = 480 * KB;
+const HOOK_SCRIPT_BUDGET = 565 * KB;
 
 const HOOK_SESSION = { claude: 'b5a5bde6-34d6-4877-844a-a41ce38fb4f6', codex: '01a2289a-c971-7a20-a8d5-2f21938f3467' };
 
@@ -442,7 +445,7 @@ export const ARTIFACTS = [
     shebang: true,
     // the CLI carries the whole guard (guard bridge, listen, doctor's probes: the same core,
     // shell analysis and adapters as a hook script, ~780 KB) plus install and the views
-    sizeBudget: 650 * KB,
+    sizeBudget: 750 * KB,
     files: [],
     install: 'node dist/stopline.mjs --help',
     cases: CLI_CASES,
