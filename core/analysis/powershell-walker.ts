@@ -8,7 +8,8 @@
 import { runArgv, resolveDir, type Scope, type Walk } from './apply';
 import { contentIntents, isNullDevice, resolvePath } from './collect';
 import { MAX_COMMAND_CHARS, MAX_NESTING } from './limits';
-import { cmdletTable, resolveParam, splitCommas, type CmdletSpec } from './powershell-cmdlets';
+import { Collector } from './collect';
+import { cmdletTable, NATIVE_OUTSIDE_WINDOWS, resolveParam, splitCommas, type CmdletSpec } from './powershell-cmdlets';
 import { lexPowerShell, type PsCode, type PsError, type PsToken } from './powershell-lex';
 import type { StdinInfo } from './verdict';
 import { literalArg, type Arg } from './words';
@@ -171,21 +172,53 @@ function invoke(w: Walk, name: string, rest: Tok[], scope: Scope, depth: number,
     return runArgv(w, argv, stdin, scope, depth);
   }
   const blocks = rest.filter((t): t is Extract<Tok, { t: 'block' }> => t.t === 'block');
+  // outside Windows this name runs the native program: when that is not a read it decides, and
+  // when the cmdlet cannot bind the arguments (Windows fails the command) the native reading stands
+  if (NATIVE_OUTSIDE_WINDOWS.has(key) && (spec.kind === 'read' || spec.kind === 'code')) {
+    const probe: Walk = { ...w, col: new Collector(w.base) };
+    const native = runArgv(probe, [literalArg(name), ...rest.map(argOf)], stdin, { dir: scope.dir }, depth);
+    const r = probe.col.result();
+    if (r.mutability !== 'read' || bind(spec, rest).unknownParam) {
+      for (const seg of probe.col.segments) w.col.add({ ...seg, why: `${seg.why} (${name} runs the native program outside Windows)` });
+      return native;
+    }
+  }
   switch (spec.kind) {
     case 'read': {
       for (const b of blocks) code(w, b.body, scope, depth, `${name} script block`);
+      const b = bind(spec, rest);
+      if (b.unknownParam) {
+        w.col.unknown(label, `${name} ${b.unknownParam}: a parameter this guard's table does not list`);
+        return undefined;
+      }
+      const unprovable = (spec.unprovable ?? []).find((u) => b.params.has(u) || b.switches.has(u));
+      if (unprovable) {
+        w.col.unknown(label, `${name} -${unprovable}: its effect cannot be proven read-only`);
+        return undefined;
+      }
       w.col.add({ program: label, mutability: 'read', paths: [], pathsProven: true, why: `${name} only reads or formats`, hashIntent: spec.hash || undefined });
       return undefined;
     }
     case 'code': {
       const remote = rest.some((t) => t.t === 'word' && t.value !== null && /^-(computername|cn|session|filepath|hostname|vmname|vmid|containerid|uri|connectionuri)/i.test(t.value));
-      if (remote) {
+      if (remote && spec.canonical === 'Invoke-Command') {
         w.col.unknown(label, `${name} runs code remotely or from a file`);
         return undefined;
       }
       for (const b of blocks) code(w, b.body, scope, depth, `${name} script block`);
+      const b = bind(spec, rest);
+      const unprovable = (spec.unprovable ?? []).find((u) => b.params.has(u) || b.switches.has(u));
       const hasValueCode = rest.some((t) => t.t === 'word' && t.value === null && !/^\$_/.test(t.text));
-      if (blocks.length === 0 && hasValueCode) w.col.unknown(label, `${name} runs a script block held in a variable`);
+      // ForEach-Object NAME: a positional word that is not a script block names a method it calls
+      const memberCall = spec.canonical === 'ForEach-Object' && (b.params.get('process') ?? []).some((v, i) => v !== null || !blocks[i]);
+      if (b.unknownParam) w.col.unknown(label, `${name} ${b.unknownParam}: a parameter this guard's table does not list`);
+      else if (unprovable) w.col.unknown(label, `${name} -${unprovable}: runs a script file, another program or a method it names`);
+      else if (memberCall) w.col.unknown(label, `${name} calls a method it names on every object`);
+      else if (b.params.has('filepath') && (spec.writes ?? []).includes('filepath')) {
+        const f = b.params.get('filepath')![0];
+        const path = f === null || f === undefined ? null : resolvePath(f, scope.dir, w.base);
+        w.col.add({ program: label, mutability: 'write', paths: path === null ? [] : [path], pathsProven: path !== null, why: `${name} -FilePath writes a trace file` });
+      } else if (blocks.length === 0 && hasValueCode) w.col.unknown(label, `${name} runs a script block held in a variable`);
       else w.col.add({ program: label, mutability: 'read', paths: [], pathsProven: true, why: `${name} runs the script block analysed here` });
       return undefined;
     }
@@ -212,12 +245,15 @@ function invoke(w: Walk, name: string, rest: Tok[], scope: Scope, depth: number,
 
 interface Bound {
   params: Map<string, (string | null)[]>;
+  /** switch parameters given */
+  switches: Set<string>;
   unknownParam: string | null;
   whatIf: boolean;
 }
 
 function bind(spec: CmdletSpec, rest: Tok[]): Bound {
   const params = new Map<string, (string | null)[]>();
+  const switches = new Set<string>();
   let unknownParam: string | null = null;
   let whatIf = false;
   let pos = 0;
@@ -239,6 +275,7 @@ function bind(spec: CmdletSpec, rest: Tok[]): Bound {
         continue;
       }
       if (p.name === 'whatif') whatIf = colon === -1 || !/^:\$?false$/i.test(t.value.slice(colon));
+      if (!p.takesValue) switches.add(p.name);
       if (colon !== -1) {
         if (p.takesValue) put(p.name, t.value.slice(colon + 1));
         continue;
@@ -260,22 +297,28 @@ function bind(spec: CmdletSpec, rest: Tok[]): Bound {
     const name = spec.positional?.[pos++];
     if (name) lastValueParam = name;
     if (name) put(name, argOf(t).value);
-    else if (t.t !== 'block') unknownParam = unknownParam ?? `extra argument ${argOf(t).text}`;
+    else if (t.t !== 'block' && !spec.variadic) unknownParam = unknownParam ?? `extra argument ${argOf(t).text}`;
   }
-  return { params, unknownParam, whatIf };
+  return { params, switches, unknownParam, whatIf };
 }
 
 function writeCmdlet(w: Walk, name: string, spec: CmdletSpec, rest: Tok[], scope: Scope): string | undefined {
   const b = bind(spec, rest);
-  if (b.whatIf) {
+  if (b.whatIf && !b.unknownParam) {
     w.col.add({ program: spec.canonical, mutability: 'read', paths: [], pathsProven: true, why: `${name} -WhatIf only describes the change` });
     return undefined;
   }
   if (spec.canonical === 'Invoke-WebRequest' && !b.params.has('outfile') && !b.params.has('destination')) {
+    // a GET that only returns what it fetches; a body, an upload or another method changes remote state
+    const method = [...(b.params.get('method') ?? []), ...(b.params.get('custommethod') ?? [])];
+    if (b.unknownParam || b.params.has('body') || b.params.has('infile') || b.params.has('form') || b.params.has('sessionvariable') || method.some((m) => m === null || !/^(get|head|options)$/i.test(m))) {
+      w.col.unknown(spec.canonical, `${name}${b.unknownParam ? ` ${b.unknownParam}` : ''}: a body, an upload, another method or a parameter this guard does not list (at least a remote change)`);
+      return undefined;
+    }
     w.col.add({ program: spec.canonical, mutability: 'read', paths: [], pathsProven: true, why: `${name} without -OutFile only returns what it fetches` });
     return undefined;
   }
-  if (spec.canonical === 'Tee-Object' && b.params.has('variable') && !b.params.has('filepath') && !b.params.has('literalpath')) {
+  if (spec.canonical === 'Tee-Object' && !b.unknownParam && b.params.has('variable') && !b.params.has('filepath') && !b.params.has('literalpath')) {
     w.col.add({ program: spec.canonical, mutability: 'read', paths: [], pathsProven: true, why: 'Tee-Object -Variable keeps a copy in a variable' });
     return undefined;
   }
