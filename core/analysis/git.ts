@@ -351,7 +351,9 @@ function classifySub(name: string, rest: readonly Arg[], ctx?: ProgramContext): 
     case 'init': {
       const p = sub(rest, { longWithValue: ['template', 'separate-git-dir', 'object-format', 'ref-format', 'initial-branch', 'shared'], shortWithValue: 'b' });
       if (hasAny(p, '--template')) return unknown(`${g} --template copies hooks from a folder`);
-      return write(`${g} creates a repository`, [p.operands[0] ?? literalArg('.')]);
+      // --separate-git-dir puts the repository elsewhere (and leaves a .git file in the work tree)
+      const sep = optValue(p, '--separate-git-dir');
+      return write(`${g} creates a repository`, [p.operands[0] ?? literalArg('.'), ...(sep === undefined ? [] : [sep === null ? RUNTIME : literalArg(sep)])]);
     }
     case 'clone': {
       const p = sub(rest, { shortWithValue: 'obcju', longWithValue: ['origin', 'branch', 'config', 'template', 'reference', 'depth', 'upload-pack', 'separate-git-dir', 'jobs', 'filter', 'shallow-since', 'shallow-exclude', 'server-option', 'bundle-uri', 'ref-format'] });

@@ -257,7 +257,7 @@ function npx(tool: string, args: readonly Arg[]): Verdict {
  */
 const PIP_READ_TABLE: ProgramTable = {
   options:
-    '-h --help --debug --isolated --require-virtualenv --python= -v --verbose -V --version -q --quiet --no-input --keyring-provider= --proxy= --retries= --timeout= --exists-action= --trusted-host= --cert= --client-cert= --no-cache-dir --disable-pip-version-check --no-color --no-python-version-warning --use-feature= --use-deprecated= --resume-retries= ' +
+    '-h --help --debug --isolated --require-virtualenv --python=X -v --verbose -V --version -q --quiet --no-input --keyring-provider= --proxy= --retries= --timeout= --exists-action= --trusted-host= --cert= --client-cert= --no-cache-dir --disable-pip-version-check --no-color --no-python-version-warning --use-feature= --use-deprecated= --resume-retries= ' +
     '-o --outdated -u --uptodate -e --editable -l --local --user --path= --pre --format= --not-required --exclude-editable --include-editable --exclude= -i= --index-url= --extra-index-url= --no-index -f= --find-links= -r= --requirement= --all -a= --algorithm= --platform= --python-version= --implementation= --abi= --json --global --site ' +
     '--log=W --log-file=W --cache-dir=U --editor=U',
 };
@@ -265,6 +265,7 @@ const PIP_READ_TABLE: ProgramTable = {
 function pipRead(label: string, args: readonly Arg[]): Leaf {
   const p = parseTable(args, PIP_READ_TABLE, label);
   if (p.unknowns.length) return unknown(p.unknowns[0]!);
+  if (p.execs.length) return unknown(`${p.execs[0]!}: pip re-runs itself under that interpreter`);
   if (p.targets.length) return write(`${label} --log writes a log file`, p.targets, { writesContent: true });
   return read(`${label} reads package information`);
 }
@@ -323,7 +324,7 @@ function pip(t: string, args: readonly Arg[]): Verdict {
 /** uv's general options and those of its printing commands; --cache-dir moves the cache. */
 const UV_READ_TABLE: ProgramTable = {
   options:
-    '-q --quiet -v --verbose --color= --native-tls --offline --no-progress --no-cache -n --python-preference= --no-python-downloads --directory= --project= --config-file= --no-config -h --help -V --version --frozen --locked --depth= -d= --prune= --package= --no-dedupe --invert --outdated --universal --python-version= --python-platform= --no-dev --only-dev --group= --no-group= --only-group= --all-groups --extra= --all-extras --no-default-groups --script= --show-sizes --python= -p= --short --output-format= --dry-run --all-versions --only-installed --only-downloads --show-urls --system --managed-python --no-managed-python --show-paths --show-with --show-extras --show-version-specifiers --strict --format= --exclude-editable --editable --exclude= --cache-dir=U --bump=U',
+    '-q --quiet -v --verbose --color= --native-tls --offline --no-progress --no-cache -n --python-preference= --no-python-downloads --directory= --project= --config-file= --no-config -h --help -V --version --frozen --locked --depth= -d= --prune= --package= --no-dedupe --invert --outdated --universal --python-version= --python-platform= --no-dev --only-dev --group= --no-group= --only-group= --all-groups --extra= --all-extras --no-default-groups --script= --show-sizes --python=U -p=U --short --output-format= --dry-run --all-versions --only-installed --only-downloads --show-urls --system --managed-python --no-managed-python --show-paths --show-with --show-extras --show-version-specifiers --strict --format= --exclude-editable --editable --exclude= --cache-dir=U --bump=U',
 };
 
 function uvRead(label: string, args: readonly Arg[]): Leaf {
@@ -762,7 +763,7 @@ export function interactive(name: string, _ctx: ProgramContext): Leaf {
 }
 
 /** Build tools and task runners run project-defined code. */
-const TASK_RUNNERS = new Set(['make', 'gmake', 'cmake', 'ninja', 'just', 'task', 'mvn', 'mvnw', './mvnw', 'gradle', 'gradlew', './gradlew', 'ant', 'sbt', 'bazel', 'bazelisk', 'buck', 'pants', 'rake', 'scons', 'meson', 'xcodebuild', 'turbo', 'nx', 'lerna', 'tox', 'nox', 'invoke', 'pytest', 'py.test', 'vitest', 'jest', 'mocha', 'ava', 'tap', 'karma', 'playwright', 'cypress', 'phpunit', 'rspec', 'nodemon', 'pm2', 'webpack', 'vite', 'rollup', 'esbuild', 'parcel', 'next', 'nuxt', 'astro', 'remix', 'storybook', 'docker-compose', 'terraform', 'pulumi', 'ansible', 'ansible-playbook', 'kubectl', 'helm', 'docker', 'podman']);
+const TASK_RUNNERS = new Set(['make', 'gmake', 'cmake', 'ninja', 'just', 'task', 'mvn', 'mvnw', './mvnw', 'gradle', 'gradlew', './gradlew', 'ant', 'sbt', 'bazel', 'bazelisk', 'buck', 'pants', 'rake', 'scons', 'meson', 'xcodebuild', 'turbo', 'nx', 'lerna', 'tox', 'nox', 'invoke', 'pytest', 'py.test', 'vitest', 'jest', 'mocha', 'ava', 'tap', 'karma', 'playwright', 'cypress', 'phpunit', 'rspec', 'nodemon', 'pm2', 'webpack', 'vite', 'rollup', 'esbuild', 'parcel', 'next', 'nuxt', 'astro', 'remix', 'storybook', 'docker-compose', 'terraform', 'tofu', 'pulumi', 'ansible', 'ansible-playbook', 'kubectl', 'helm', 'docker', 'podman']);
 
 /**
  * Infrastructure CLIs: the tool's own options are parsed from a table (so an option value is never
@@ -911,7 +912,7 @@ function infra(name: string, args: readonly Arg[]): Verdict {
   if (key === 'fmt') {
     // terraform fmt rewrites files unless -check (or -write=false)
     const w = value(p, '-write');
-    if (!has(p, '-check') && w !== 'false') return write(`${name} fmt rewrites files`);
+    if ((!has(p, '-check') && w !== 'false') || w === 'true' || (has(p, '-write') && w !== 'false')) return write(`${name} fmt rewrites files`);
   }
   return read(`${name} ${key} reads`);
 }
@@ -1079,6 +1080,11 @@ export function classifyToolchain(name: string, args: readonly Arg[], ctx: Progr
     case 'flatpak':
       return byFirstPair(name, args, ['install'], ['list', 'info', 'find', 'search', 'remote-ls']);
     case 'conda':
+      if (args[0]?.value === 'env' && (args[1]?.value === 'list' || (args[1]?.value === 'export' && !args.some((a) => a.value !== null && /^(-f|--file)/.test(a.value))))) {
+        const p = parseTable(args.slice(2), CONDA_READ, `conda env ${args[1]!.value}`);
+        return p.unknowns.length ? unknown(p.unknowns[0]!) : read(`conda env ${args[1]!.value} reads`);
+      }
+      if (false) break;
     case 'mamba':
     case 'micromamba':
       return subcommandTable(name, args, CONDA as never, ['-n', '--name', '-p', '--prefix', '-c', '--channel'], CONDA_READ);

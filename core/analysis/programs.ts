@@ -161,7 +161,8 @@ function tableRead(name: string, t: ReadTable, args: readonly Arg[]): Leaf {
   const targets = [...p.targets];
   const second = t.secondOperandWritten || (t.secondOperandWrittenWith !== undefined && has(p, ...t.secondOperandWrittenWith));
   if (second && p.operands.length >= 2) targets.push(p.operands[1]!);
-  if (p.writes.length) return write(p.writes[0]!, targets.length ? targets : undefined, { writesContent: true });
+  // a `!W` option writes files named elsewhere (lz4 -m: one beside each input): never proven
+  if (p.writes.length) return write(p.writes[0]!, undefined, { writesContent: true });
   if (targets.length) return write(`${name} writes its output file`, targets, { writesContent: true });
   if (t.operandsMustMatch && !(t.operandsFreeWith && has(p, ...t.operandsFreeWith))) {
     const bad = p.operands.find((o) => o.value === null || !t.operandsMustMatch!.test(o.value));
@@ -690,6 +691,19 @@ function systemTool(name: string, args: readonly Arg[]): Verdict | null {
       return ipCommand(args);
     case 'nft':
       return nftCommand(args);
+    // macOS: the printing forms of defaults, diskutil, pkgutil, security, log and plutil
+    case 'defaults':
+      return args.find((a) => a.value === null || !a.value.startsWith('-'))?.value?.match(/^(read|read-type|domains|find|help)$/) ? read('defaults reads preferences') : unknown('defaults changes preferences');
+    case 'diskutil':
+      return /^(list|info|activity)$/.test(first ?? '') || (first === 'apfs' && /^(list|listSnapshots|listCryptoUsers)$/.test(args[1]?.value ?? '')) ? read('diskutil lists disks') : unknown('diskutil changes disks');
+    case 'pkgutil':
+      return args.length > 0 && args.every((a) => a.value !== null && (!a.value.startsWith('-') || /^--(pkgs|pkgs-plist|pkg-info|pkg-info-plist|files|file-info|file-info-plist|lsbom|payload-files|check-signature|export-plist|groups|group-pkgs|volume|regexp|only-files|only-dirs)(=|$)/.test(a.value))) ? read('pkgutil reads receipts') : unknown('pkgutil changes receipts or expands packages');
+    case 'security':
+      return /^(find-identity|find-certificate|find-generic-password|find-internet-password|find-key|show-keychain-info|dump-trust-settings|verify-cert|list-smartcards)$/.test(first ?? '') || (/^(list-keychains|default-keychain|login-keychain)$/.test(first ?? '') && !args.some((a) => a.value === '-s' || a.value === '-d')) ? read('security reads keychains') : unknown('security changes keychains or trust');
+    case 'log':
+      return /^(show|stream|stats|help)$/.test(first ?? '') && !args.some((a) => a.value === '--output' || a.value?.startsWith('--output=')) ? read('log reads the unified log') : unknown('log erases, configures or collects the log');
+    case 'plutil':
+      return args.length > 0 && args.every((a) => a.value !== null && (!a.value.startsWith('-') || /^-(p|lint|s|help|type)$/.test(a.value))) && args.some((a) => /^-(p|lint|help|type)$/.test(a.value ?? '')) ? read('plutil prints or checks property lists') : unknown('plutil converts or edits property lists in place');
     case 'ufw':
       return args.some((a) => a.value === '--dry-run') || (args.length >= 1 && /^(status|show|version)$/.test(first ?? '')) || (first === 'app' && /^(list|info)$/.test(args[1]?.value ?? '')) ? read('ufw reads its rules') : unknown('ufw changes the firewall');
     case 'shutdown':

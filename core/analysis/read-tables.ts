@@ -40,9 +40,9 @@ const DECOMPRESS_CAT = '-f --force -l --list -q --quiet -r --recursive -S= --suf
 const GZIP = '-c --stdout --to-stdout -d --decompress --uncompress -f --force -k --keep -l --list -L --license -n --no-name -N --name -q --quiet -r --recursive --rsyncable -S= --suffix= --synchronous -t --test -v --verbose -V -1 --fast -9 --best -h';
 const BZIP2 = '-h -d --decompress -z --compress -k --keep -f --force -t --test -c --stdout -q --quiet -v --verbose -L --license -V -s --small --fast --best';
 const XZ =
-  '-z --compress -d --decompress --uncompress -t --test -l --list -k --keep -f --force -c --stdout --to-stdout --single-stream --no-sparse -S= --suffix= --files[=] --files0[=] -F= --format= -C= --check= --ignore-check -e --extreme -T= --threads= --block-size= --block-list= --flush-timeout= --memlimit-compress= --memlimit-decompress= --memlimit-mt-decompress= -M= --memlimit= --memory= --no-adjust --lzma1[=] --lzma2[=] --x86[=] --arm[=] --armthumb[=] --arm64[=] --powerpc[=] --ia64[=] --sparc[=] --riscv[=] --delta[=] -q --quiet -v --verbose -Q --no-warn --robot --info-memory -h -H --long-help -V';
+  '-z --compress -d --decompress --uncompress -t --test -l --list -k --keep -f --force -c --stdout --to-stdout --single-stream --no-sparse -S= --suffix= --files[=]W --files0[=]W -F= --format= -C= --check= --ignore-check -e --extreme -T= --threads= --block-size= --block-list= --flush-timeout= --memlimit-compress= --memlimit-decompress= --memlimit-mt-decompress= -M= --memlimit= --memory= --no-adjust --lzma1[=] --lzma2[=] --x86[=] --arm[=] --armthumb[=] --arm64[=] --powerpc[=] --ia64[=] --sparc[=] --riscv[=] --delta[=] -q --quiet -v --verbose -Q --no-warn --robot --info-memory -h -H --long-help -V';
 const ZSTD =
-  '-o=W -k --keep --rm!W -d --decompress --uncompress -z --compress -D= -f --force -h -H -V -c --stdout -v --verbose -q --quiet --trace=W --progress --no-progress -r --filelist= --output-dir-flat=W --output-dir-mirror=W --asyncio --no-asyncio --check --no-check -C --ultra --fast[=] --adapt[=] --long[=] --patch-from= -T= --threads= --single-thread --auto-threads= -B= --block-size= --rsyncable --exclude-compressed --stream-size= --size-hint= --target-compressed-block-size= --no-dictID --compress-literals --no-compress-literals --row-match-finder --no-row-match-finder --format= -l --list --test -t -M= --memory= --memlimit= --memlimit-decompress= --sparse --no-sparse --pass-through --no-pass-through --content-size --no-content-size --show-default-cparams --mmap-dict --no-mmap-dict -b[=] -e[=] -i[=] -S --priority= --zstd= --train!W --train-cover[=]W --train-fastcover[=]W --train-legacy[=]W --maxdict= --dictID= --split= --no-progress';
+  '-o=W -k --keep --rm!W -d --decompress --uncompress -z --compress -D= -f --force -h -H -V -c --stdout -v --verbose -q --quiet --trace=W --progress --no-progress -r --filelist=W --output-dir-flat=W --output-dir-mirror=W --asyncio --no-asyncio --check --no-check -C --ultra --fast[=] --adapt[=] --long[=] --patch-from= -T= --threads= --single-thread --auto-threads= -B= --block-size= --rsyncable --exclude-compressed --stream-size= --size-hint= --target-compressed-block-size= --no-dictID --compress-literals --no-compress-literals --row-match-finder --no-row-match-finder --format= -l --list --test -t -M= --memory= --memlimit= --memlimit-decompress= --sparse --no-sparse --pass-through --no-pass-through --content-size --no-content-size --show-default-cparams --mmap-dict --no-mmap-dict -b[=] -e[=] -i[=] -S --priority= --zstd= --train!W --train-cover[=]W --train-fastcover[=]W --train-legacy[=]W --maxdict= --dictID= --split= --no-progress';
 /** the compressors: a read only when they print (-c), test or list; by default they replace their inputs */
 const compressor = (name: string, options: string, readOnlyWith: string[]): ReadTable => ({
   digits: true,
@@ -66,11 +66,12 @@ export const READ_TABLES: Record<string, ReadTable> = {
   unzstd: compressor('unzstd', ZSTD, ['-c', '--stdout', '-l', '--list', '-t', '--test']),
   zstdcat: { options: ZSTD },
   // lz4 picks its output by whether stdout is a terminal and takes `IN OUT`: a read only with -c, -t or --list
-  lz4: { ...compressor('lz4', '-1 -9 -d -z -D= -f -k --rm!W -h -H -V -v -q -c -t -m -r -l -B= -BI -BD -BX --no-frame-crc --content-size --no-content-size --list --sparse --no-sparse --favor-decSpeed --fast[=] --best -b[=] -e[=] -i[=] --decompress --compress --stdout --to-stdout --test --force --keep --multiple --verbose --quiet --version --help', ['-c', '--stdout', '--to-stdout', '-t', '--test', '--list']), orWithoutOperands: false, secondOperandWritten: true },
+  lz4: { ...compressor('lz4', '-1 -9 -d -z -D= -f -k --rm!W -h -H -V -v -q -c -t -m!W -r!W -l -B= -BI -BD -BX --no-frame-crc --content-size --no-content-size --list --sparse --no-sparse --favor-decSpeed --fast[=] --best -b[=] -e[=] -i[=] --decompress --compress --stdout --to-stdout --test --force --keep --multiple!W --verbose --quiet --version --help', ['-c', '--stdout', '--to-stdout', '-t', '--test', '--list']), orWithoutOperands: false, secondOperandWritten: true },
   cat: { options: '-A --show-all -b --number-nonblank -e -E --show-ends -n --number -s --squeeze-blank -t -T --show-tabs -u -v --show-nonprinting' },
   tac: { options: '-b --before -r --regex -s= --separator=' },
   head: { digits: true, options: '-c= --bytes= -n= --lines= -q --quiet --silent -v --verbose -z --zero-terminated' },
-  tail: { digits: true, options: '-c= --bytes= -f --follow[=] -F -n= --lines= --max-unchanged-stats= --pid= -q --quiet --silent --retry -s= --sleep-interval= -v --verbose -z --zero-terminated' },
+  // BSD tail -r prints in reverse
+  tail: { digits: true, options: '-r -b= -c= --bytes= -f --follow[=] -F -n= --lines= --max-unchanged-stats= --pid= -q --quiet --silent --retry -s= --sleep-interval= -v --verbose -z --zero-terminated' },
   wc: { options: '-c --bytes -m --chars -l --lines --files0-from= -L --max-line-length -w --words --total=' },
   nl: { options: '-b= --body-numbering= -d= --section-delimiter= -f= --footer-numbering= -h= --header-numbering= -i= --line-increment= -l= --join-blank-lines= -n= --number-format= -p --no-renumber -s= --number-separator= -v= --starting-line-number= -w= --number-width=' },
   od: { digits: true, options: '-A= --address-radix= --endian= -j= --skip-bytes= -N= --read-bytes= -S[=] --strings[=] -t= --format= -v --output-duplicates -w[=] --width[=] --traditional -a -b -c -d -f -i -l -o -s -x' },
@@ -78,10 +79,11 @@ export const READ_TABLES: Record<string, ReadTable> = {
   strings: { digits: true, options: '-a --all -d --data -f --print-file-name -n= --bytes= -t= --radix= -w --include-all-whitespace -o -T= --target= -e= --encoding= --unicode= -U= -s= --output-separator= -h -v -V' },
   // -C compiles a magic file next to it
   file: { options: '-v -m= --magic-file= -z --uncompress -Z --uncompress-noreport -b --brief -c --checking-printout -e= --exclude= --exclude-quiet= -f= --files-from= -F= --separator= -i --mime --mime-encoding --apple --extension --mime-type -k --keep-going -l --list -L --dereference -h --no-dereference -n --no-buffer -N --no-pad -p --preserve-date -P= --parameter= -r --raw -s --special-files -S --no-sandbox -0 --print0 -C!W --compile!W -d --debug' },
-  stat: { options: '-L --dereference -f --file-system --cached= -c= --format= --printf= -t --terse' },
+  // BSD stat: -x verbose, -s shell form, -n, -q, -r raw, -l ls form, -F type char (GNU stat has none of these)
+  stat: { options: '-L --dereference -f --file-system --cached= -c= --format= --printf= -t --terse -x -s -n -q -r -l -F' },
   ls: {
     options:
-      '-a --all -A --almost-all --author -b --escape --block-size= -B --ignore-backups -c -C --color[=] -d --directory -D --dired -f -F --classify[=] --file-type --format= --full-time -g --group-directories-first -G --no-group -h --human-readable --si -H --dereference-command-line --dereference-command-line-symlink-to-dir --hide= --hyperlink[=] --indicator-style= -i --inode -I= --ignore= -k --kibibytes -l -L --dereference -m -n --numeric-uid-gid -N --literal -o -p -q --hide-control-chars --show-control-chars -Q --quote-name --quoting-style= -r --reverse -R --recursive -s --size -S --sort= --time= --time-style= -t -T= --tabsize= -u -U -v -w= --width= -x -X -Z --context --zero -1',
+      '-a --all -A --almost-all --author -b --escape --block-size= -B --ignore-backups -c -C --color[=] -d --directory -D --dired -f -F --classify[=] --file-type --format= --full-time -g --group-directories-first -G --no-group -h --human-readable --si -H --dereference-command-line --dereference-command-line-symlink-to-dir --hide= --hyperlink[=] --indicator-style= -i --inode -I= --ignore= -k --kibibytes -l -L --dereference -m -n --numeric-uid-gid -N --literal -o -p -q --hide-control-chars --show-control-chars -Q --quote-name --quoting-style= -r --reverse -R --recursive -s --size -S --sort= --time= --time-style= -t -T= --tabsize= -u -U -v -w= --width= -x -X -Z --context --zero -1 -O -@ -e -P -W -y -,',
   },
   pwd: { options: '-L --logical -P --physical' },
   grep: { digits: true, options: GREP },
@@ -246,6 +248,9 @@ export const READ_TABLES: Record<string, ReadTable> = {
   lsusb: { options: '', anyOptionReads: true },
   lspci: { options: '', anyOptionReads: true },
   sw_vers: { options: '', anyOptionReads: true },
+  mdls: { options: '', anyOptionReads: true },
+  mdfind: { options: '', anyOptionReads: true },
+  system_profiler: { options: '', anyOptionReads: true },
   vmstat: { options: '', anyOptionReads: true },
   iostat: { options: '', anyOptionReads: true },
   mpstat: { options: '', anyOptionReads: true },
@@ -288,7 +293,13 @@ export const READ_TABLES: Record<string, ReadTable> = {
   ag: { options: '--pager=X', anyOptionReads: true },
   ack: { options: '--pager=X', anyOptionReads: true },
   // cloc and scc write reports when told to, and cloc can run an extractor or a VCS command
-  cloc: { options: '--report-file=W --out=W --sql=W --sql-append --write-lang-def=W --write-lang-def-incl-dup=W --unpack=X --extract-with=X --vcs=X --git', anyOptionReads: true },
+  // cloc (Getopt::Long: unique prefixes accepted) writes reports and file lists when told to, strips
+  // comments into new files, and runs extractors, VCS commands and unpackers; a listed option only
+  cloc: {
+    options:
+      '--by-file --by-file-by-lang --diff --diff-timeout= --docstring-as-code --exclude-content= --exclude-dir= --exclude-ext= --exclude-lang= --exclude-list-file= --explain= --follow-links --force-lang= --force-lang-def= --fullpath --git --git-diff-rel --git-diff-all --hide-rate --ignore-case --ignore-case-ext --ignore-regex= --include-content= --include-ext= --include-lang= --json --list-file= --lang-no-ext= --max-file-size= --md --no-autogen --no-recurse --percent --processes= --progress-rate= --quiet --read-binary-files --read-lang-def= --show-ext[=] --show-lang[=] --show-os --skip-archive= --skip-leading= --skip-uniqueness --sql-project= --sql-style= --sum-one --sum-reports --summary-cutoff= --timeout= --unicode --unix --use-sloccount --v[=] --verbose[=] --windows --xml --yaml --csv --csv-delimiter= --3 --autoconf --count-and-diff --diff-list-file= --help --config= --stdin-name= --match-d= --not-match-d= --match-f= --not-match-f= --fmt= --include-submodules --hide-rate ' +
+      '--report-file=W --out=W --sql=W --sql-append!W --write-lang-def=W --write-lang-def-incl-dup=W --categorized=W --counted=W --found=W --ignored=W --unique=W --diff-alignment=W --strip-code=W --strip-comments=W --strip-str-comments!W --original-dir!W --xsl=W --sdir=U --unpack=X --extract-with=X --vcs=X',
+  },
   scc: { options: '-o=W --output=W --format-multi=U', anyOptionReads: true },
   sar: { options: '-o=W', anyOptionReads: true },
   'nvidia-smi': { singleDashLong: true, options: '-L --list-gpus -q --query -x --xml-format -u --unit -i= --id= -d= --display= -l= --loop= -lms= --loop-ms= -f=W --filename=W --query-gpu= --query-compute-apps= --query-supported-clocks= --format= -h' },

@@ -255,7 +255,7 @@ class ShellWalker {
       if (target.parts && target.parts.length === 1 && target.parts[0]!.type === 'ProcessSubstitution') continue;
       const arg = argFromWord(target, this.w.base);
       if (op === '>&') {
-        if (arg.value !== null && /^(\d+|-)$/.test(arg.value)) continue; // fd duplication, not a file
+        if (arg.value !== null && /^(\d+-?|-)$/.test(arg.value)) continue; // fd duplication or move (`2>&1-`), not a file
       }
       if (arg.value !== null && isNullDevice(arg.value)) continue;
       const toStdout = fd === undefined || fd === 1 || op === '&>' || op === '&>>';

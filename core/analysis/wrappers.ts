@@ -23,11 +23,18 @@ export const SENSITIVE_ENV =
 /** GIT_TRACE* print to stderr for 0/1/2/true/false, but a path value makes git write that file. */
 const TRACE_TO_STDERR = /^(|0|1|2|true|false)$/i;
 
+/**
+ * Families of names programs read the same way: a pager, editor, browser or askpass program to run
+ * (BAT_PAGER, GH_EDITOR, SYSTEMD_PAGER), a config file that can name one (BAT_CONFIG_PATH), or
+ * options taken as if typed (MAVEN_OPTS, *_OPTIONS).
+ */
+const SENSITIVE_FAMILY = /(PAGER|EDITOR|BROWSER|ASKPASS|_CONFIG_PATH|_CONFIG_FILE|_OPTS|_OPTIONS|_ARGS|_FLAGS)$/;
+
 export function sensitiveAssignment(text: string): string | null {
   const m = /^([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)$/s.exec(text);
   if (!m) return null;
   const name = m[1]!;
-  if (SENSITIVE_ENV.test(name)) return name;
+  if (SENSITIVE_ENV.test(name) || SENSITIVE_FAMILY.test(name)) return name;
   if (/^GIT_TRACE\w*$/.test(name) && !TRACE_TO_STDERR.test(m[2]!.replace(/^['"]|['"]$/g, ''))) return name;
   return null;
 }
