@@ -819,7 +819,10 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
     case 'cd':
     case 'chdir':
     case 'pushd': {
-      const ops = args.filter((a) => a.value === null || !/^-[LPe@]+$/.test(a.value));
+      // `--` ends the options; pushd -n only adds to the stack; pushd +N/-N rotates it (the folder comes from the stack)
+      const ops = args.filter((a) => a.value === null || !/^-[LPe@]+$/.test(a.value)).filter((a, i, all) => !(a.value === '--' && i === 0 && all.length > 1));
+      if (name === 'pushd' && ops.some((a) => a.value === '-n')) return { kind: 'cd', target: literalArg('.'), why: 'pushd -n only adds a folder to the stack' };
+      if (name === 'pushd' && ops.some((a) => a.value !== null && /^[+-]\d+$/.test(a.value))) return { kind: 'cd', target: null, why: 'pushd +N/-N rotates the folder stack: the folder is known only at run time' };
       const t = ops[0];
       if (!t) return { kind: 'cd', target: ctx.home ? literalArg(ctx.home) : null, why: `${name} to the home folder` };
       if (t.value === '-') return { kind: 'cd', target: null, why: `${name} - returns to a folder known only at run time` };
