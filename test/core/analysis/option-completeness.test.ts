@@ -14,6 +14,9 @@ import { READ_TABLES } from '../../../core/analysis/read-tables';
 import { tableOptions, type ProgramTable } from '../../../core/analysis/table';
 import { CHECK_TOOLS } from '../../../core/analysis/tool-tables';
 import { helpText, parseHelp } from './help-options';
+import gitManual from './fixtures/git-man-options.json';
+import { manOptions } from './git-man-options.mjs';
+import { existsSync } from 'node:fs';
 
 function installed(program: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' }).status === 0;
@@ -41,6 +44,37 @@ subjects.push({ label: 'curl', program: 'curl', helpArgs: ['--help', 'all'], tab
 for (const sub of ['diff', 'grep', 'ls-remote', 'fsck', 'interpret-trailers', 'format-patch', 'blame', 'status', 'shortlog', 'describe', 'ls-files', 'ls-tree', 'cat-file', 'for-each-ref', 'show-ref', 'diff-tree', 'log', 'show']) {
   subjects.push({ label: `git ${sub}`, program: 'git', helpArgs: [sub, '--git-completion-helper'], table: GIT_TABLES[sub]! });
 }
+/**
+ * git's manuals list the revision and diff options log, show and the diff family take (the
+ * completion helper lists only a subcommand's own): checked from the committed list, so CI
+ * images without /usr/share/man check them too (fixtures/git-man-options.json, git-man-options.mjs).
+ */
+const manual = gitManual as { version: string; options: Record<string, string[]> };
+/** manual lines that name something other than an option of the subcommand (placeholders, option values) */
+const MANUAL_NOT_OPTIONS = new Set(['-<n>', '-<number>', '--', '-O<orderfile>', '-m', '--no-']);
+
+/** the installed manuals too, where the machine has them (a newer git adds options) */
+function installedManual(sub: string): string[] {
+  const page = `/usr/share/man/man1/git-${sub}.1.gz`;
+  if (!existsSync(page)) return [];
+  const r = spawnSync('zcat', [page], { encoding: 'utf8' });
+  return r.status === 0 ? manOptions(r.stdout) : [];
+}
+
+describe(`option completeness against git's manuals (${manual.version}, and the installed ones when present)`, () => {
+  for (const [sub, listed] of Object.entries(manual.options)) {
+    const table = GIT_TABLES[sub];
+    const names = [...new Set([...listed, ...installedManual(sub)])];
+    if (!table || names.length === 0) continue;
+    it(`git ${sub}: every option its manual lists is classified`, () => {
+      const known = new Set(tableOptions(table).map((r) => r.name));
+      const gitNegation = (n: string) => n.startsWith('--no-') && known.has('--' + n.slice(5));
+      const missing = names.filter((n) => !known.has(n) && !gitNegation(n) && !MANUAL_NOT_OPTIONS.has(n) && !/^-\d$/.test(n));
+      expect(missing, `git ${sub}: manual options its table does not classify`).toEqual([]);
+    });
+  }
+});
+
 subjects.push({ label: 'tsc', program: join(__dirname, '../../../node_modules/.bin/tsc'), helpArgs: ['--all'], table: CHECK_TOOLS.tsc!.table, lowerCase: true });
 
 /** the option names a help text lists (git's completion helper is a plain word list) */
