@@ -523,7 +523,7 @@ function gh(args: readonly Arg[]): Verdict {
 }
 
 /** unzip: list, test, pipe and comment modes read (with options from the table); everything else extracts. -T re-dates the archive. */
-const UNZIP_TABLE: ProgramTable = {
+export const UNZIP_TABLE: ProgramTable = {
   options: '-p -l -f -u -t -z -v -Z -T!W -x -d= -n -q -o -j -U -C -L -X -V -K -M!U -a -b -B -c -D -F= -I= -O= -P= -s -W -h -hh -qq -aa -UU -2 -:',
 };
 
@@ -537,7 +537,7 @@ function unzip(args: readonly Arg[]): Leaf {
 }
 
 /** zip writes its archive (-O another one); -m deletes the files it adds; -TT runs a test command. */
-const ZIP_TABLE: ProgramTable = {
+export const ZIP_TABLE: ProgramTable = {
   options:
     '-f --freshen -u --update -d --delete -U --copy-entries -0 -1 -2 -3 -4 -5 -6 -7 -8 -9 -e --encrypt -P= --password= -F --fix -FF --fixfix -A --adjust-sfx -J --junk-sfx -T --test -TT=X --unzip-command=X -X --no-extra -y --symlinks -r --recurse-paths -R --recurse-patterns -j --junk-paths -D --no-dir-entries -l --to-crlf -ll --from-crlf -q --quiet -v --verbose -c --entry-comments -z --archive-comment -o --latest-time -O=W --output-file=W -x= --exclude= -i= --include= -b= --temp-path= -t= --from-date= -tt= --before-date= -n= --suffixes= -Z= --compression-method= -s= --split-size= -sp --split-pause -sb --split-bell -sv --split-verbose -sf --show-files -su --show-unicode -sU --show-just-unicode -sd --show-debug -sc --show-command -so --show-options -m!W --move!W -MM --must-match -nw --no-wild -ws --wild-stop-dirs -@ --names-stdin -$ --volume-label -k --DOS-names -g --grow -h --help -h2 --more-help -L --license -UN= --unicode= -AC --archive-clear -AS --archive-set -db --display-bytes -dc --display-counts -dd --display-dots -dg --display-globaldots -ds= --dot-size= -du --display-usize -dv --display-volume -lf= --logfile-path=W -lF!W -la --log-append -li --log-info -sC --show-command -ic --case-insensitive -nw',
   singleDashLong: true,
@@ -576,9 +576,9 @@ function sevenZip(name: string, args: readonly Arg[]): Leaf {
  * -i/--inplace/--in-place edit their files, Go yq -s/--split-exp writes one file per document,
  * and Python yq's -s (--slurp) is the same letter: unknown which program runs, so -s is unprovable.
  */
-const YQ_TABLE: ProgramTable = {
+export const YQ_TABLE: ProgramTable = {
   options:
-    '-i!W --inplace!W --in-place!W -s=U --split-exp=U --split-exp-file=U -y --yaml-output -Y --yaml-roundtrip -t --toml-output -x --xml-output --xml-item-depth= --xml-dtd --xml-root= --xml-force-list= --explicit-start --explicit-end --width= --indentless-lists --indentless --yml-out-ver= -e --exit-status -n --null-input -r --raw-output -j --join-output -a --ascii-output -c --compact-output -C --color-output -M --monochrome-output -S --sort-keys --tab --indent= --arg== --argjson== --slurpfile== --rawfile== --args --jsonargs -f= --from-file= -L= --seq --stream -R --raw-input -I= -p= --input-format= -o= --output-format= -P --prettyPrint -N --no-doc --no-colors --colors -0 --nul-output --header-preprocess --no-header-preprocess --front-matter= --expression= --lua-globals --lua-prefix= --lua-suffix= --lua-unquoted --properties-separator= --properties-array-brackets --csv-auto-parse --csv-separator= --tsv-auto-parse --xml-attribute-prefix= --xml-content-name= --xml-directive-name= --xml-keep-namespace --xml-proc-inst-prefix= --xml-raw-token --xml-skip-directives --xml-skip-proc-inst --xml-strict-mode -v --verbose -V --version -h --help --unwrapScalar --unwrap-scalar --string-interpolation --no-string-interpolation --security-disable-env-ops --security-disable-file-ops',
+    '-i!W --inplace!W --in-place!W -s=U --split-exp=U --split-exp-file=U -y --yaml-output --yml-output -Y --yaml-roundtrip --yml-roundtrip --yaml-output-grammar-version= -w= -t --toml-output -x --xml-output --xml-item-depth= --xml-dtd --xml-root= --xml-force-list= --explicit-start --explicit-end --width= --indentless-lists --indentless --yml-out-ver= -e --exit-status -n --null-input -r --raw-output -j --join-output -a --ascii-output -c --compact-output -C --color-output -M --monochrome-output -S --sort-keys --tab --indent= --arg== --argjson== --slurpfile== --rawfile== --args --jsonargs -f= --from-file= -L= --seq --stream -R --raw-input -I= -p= --input-format= -o= --output-format= -P --prettyPrint -N --no-doc --no-colors --colors -0 --nul-output --header-preprocess --no-header-preprocess --front-matter= --expression= --lua-globals --lua-prefix= --lua-suffix= --lua-unquoted --properties-separator= --properties-array-brackets --csv-auto-parse --csv-separator= --tsv-auto-parse --xml-attribute-prefix= --xml-content-name= --xml-directive-name= --xml-keep-namespace --xml-proc-inst-prefix= --xml-raw-token --xml-skip-directives --xml-skip-proc-inst --xml-strict-mode -v --verbose -V --version -h --help --unwrapScalar --unwrap-scalar --string-interpolation --no-string-interpolation --security-disable-env-ops --security-disable-file-ops',
 };
 
 function yq(args: readonly Arg[]): Leaf {

@@ -198,7 +198,7 @@ function strace(name: string, args: readonly Arg[]): Verdict {
 }
 
 /** xargs's own options (GNU and BSD); its command starts at the first operand. */
-const XARGS_TABLE: ProgramTable = {
+export const XARGS_TABLE: ProgramTable = {
   stopAtOperand: true,
   options:
     '-0 --null -a= --arg-file= -d= --delimiter= -E= -e[=] --eof[=] -I= -i[=] --replace[=] -L= -l[=] --max-lines[=] -n= --max-args= -o --open-tty -P= --max-procs= -p --interactive -r --no-run-if-empty -s= --max-chars= --show-limits -t --verbose -x --exit --process-slot-var= -J= -R= -S=',
@@ -222,7 +222,7 @@ function xargs(args: readonly Arg[]): Verdict {
  * GNU parallel's options: the ones that write files (--joblog, --results, --files), send work
  * to other machines (-S) or read commands from elsewhere are classified; an unlisted one is unknown.
  */
-const PARALLEL_TABLE: ProgramTable = {
+export const PARALLEL_TABLE: ProgramTable = {
   stopAtOperand: true,
   options:
     '-j= --jobs= -P= --max-procs= -k --keep-order -v --verbose -t -q --quote -n= --max-args= -N= --max-replace-args= -L= --max-lines= -l[=] -X --xargs -m -0 --null -d= --delimiter= -E= --eof= -a= --arg-file= -C= --colsep= --trim= --header= --tag --tagstring= --line-buffer --lb --group --ungroup -u --halt= --halt-on-error= --timeout= --retries= --delay= --load= --memfree= --noswap --eta --progress --bar --dry-run --dryrun --no-notice --will-cite --citation --nice= --shuf --shellquote --env= --plain --rpl= --plus --keep-going --round-robin --round --block= --block-size= --recstart= --recend= --regexp --pipe --pipepart --cat --fifo --group-by= --null --i -i[=] -I= --replace[=] -s= --max-chars= --no-run-if-empty -r --show-limits --jobs-from-file= -h --help --version -V --number-of-cpus --number-of-cores --number-of-threads --number-of-sockets --joblog=W --results=W --res=W --files!W --files0!W --output-as-files!W --tmpdir=W --tempdir=W --compress!U --compress-program=X --decompress-program=X --sshlogin=U -S=U --sshloginfile=U --slf=U --transferfile=U --transfer!U --return=U --cleanup!U --basefile=U --bf=U --workdir=U --wd=U --controlmaster!U --semaphore!U --sem!U --fg!U --bg!U --resume!U --resume-failed!U --retry-failed!U --shebang!U --shebang-wrap!U --tmux!U --tmuxpane!U --record-env!U --session!U --embed!U --filter=U --ctag!U --ctagstring=U --template=U --tmpl=U',

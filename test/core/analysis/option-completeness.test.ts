@@ -9,7 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GIT_TABLES } from '../../../core/analysis/git-tables';
-import { AWK_TABLE, CURL_TABLE, SED_TABLE } from '../../../core/analysis/programs';
+import { AWK_TABLE, CURL_TABLE, SED_TABLE, YQ_TABLE } from '../../../core/analysis/programs';
+import { PARALLEL_TABLE, XARGS_TABLE } from '../../../core/analysis/wrappers';
 import { READ_TABLES } from '../../../core/analysis/read-tables';
 import { tableOptions, type ProgramTable } from '../../../core/analysis/table';
 import { CHECK_TOOLS } from '../../../core/analysis/tool-tables';
@@ -40,6 +41,9 @@ for (const [name, table] of Object.entries(READ_TABLES)) {
 }
 subjects.push({ label: 'sed', program: 'sed', helpArgs: ['--help'], table: SED_TABLE });
 subjects.push({ label: 'gawk', program: 'gawk', helpArgs: ['--help'], table: AWK_TABLE });
+subjects.push({ label: 'xargs', program: 'xargs', helpArgs: ['--help'], table: XARGS_TABLE });
+subjects.push({ label: 'parallel', program: 'parallel', helpArgs: ['--help'], table: PARALLEL_TABLE });
+subjects.push({ label: 'yq', program: 'yq', helpArgs: ['--help'], table: YQ_TABLE });
 subjects.push({ label: 'curl', program: 'curl', helpArgs: ['--help', 'all'], table: CURL_TABLE, notOptions: ['-h'] });
 for (const sub of ['diff', 'grep', 'ls-remote', 'fsck', 'interpret-trailers', 'format-patch', 'blame', 'status', 'shortlog', 'describe', 'ls-files', 'ls-tree', 'cat-file', 'for-each-ref', 'show-ref', 'diff-tree', 'log', 'show']) {
   subjects.push({ label: `git ${sub}`, program: 'git', helpArgs: [sub, '--git-completion-helper'], table: GIT_TABLES[sub]! });
