@@ -70,7 +70,7 @@ function npmish(tool: string, args: readonly Arg[], ctx: ProgramContext): Verdic
       return packageSpecs(p).length > 0 ? write(`${t} add adds packages`, undefined, { dep: true }) : write(`${t} add with no package`);
     case 'global':
       if (rest[0]?.value === 'add') return write(`${t} global add installs packages`, undefined, { dep: true });
-      return rest[0]?.value === 'list' ? read(`${t} global list reads`) : write(`${t} global changes global packages`);
+      return rest[0]?.value === 'list' ? npmRead(t, 'global list', rest.slice(1)) : write(`${t} global changes global packages`);
     case 'ci':
     case 'clean-install':
     case 'install-clean':
@@ -164,7 +164,9 @@ function npmish(tool: string, args: readonly Arg[], ctx: ProgramContext): Verdic
     case 'doctor':
       return write(`${t} doctor verifies (and garbage-collects) the cache`);
     case 'pack':
-      return hasAny(p, '--dry-run') ? read(`${t} pack --dry-run only lists`) : write(`${t} pack writes a tarball`);
+      // pack runs the prepack/prepare/postpack scripts even in a dry run, unless --ignore-scripts
+      if (hasAny(p, '--dry-run')) return hasAny(p, '--ignore-scripts') ? npmRead(t, 'pack --dry-run', rest) : unknown(`${t} pack --dry-run still runs the package's prepack and prepare scripts`);
+      return write(`${t} pack writes a tarball`);
     case 'publish':
     case 'deprecate':
     case 'unpublish':
@@ -497,7 +499,7 @@ const CARGO_READ: ProgramTable = {
 const GO_READ: ProgramTable = {
   singleDashLong: true,
   options:
-    '-f= -json[=] -m -u -versions -retracted -deps -test -e -find -reuse= -modfile= -tags= -race -msan -asan -buildvcs= -C= -x -n -v -changed -short -src -all -c -cmd -go= -vendor -ldflags= -gcflags= -asmflags= -trimpath -cover -covermode= -coverpkg= -buildmode= -compiler= -gccgoflags= -installsuffix= -linkshared -p= -a -compiled!U -export!W -mod=U -modcacherw!U -overlay=U -pgo=U -toolexec=X -exec=X -pkgdir=U -http!U -w!W -u!W',
+    '-f= -json[=] -changed -m -u -versions -retracted -deps -test -e -find -reuse= -modfile= -tags= -race -msan -asan -buildvcs= -C= -x -n -v -changed -short -src -all -c -cmd -go= -vendor -ldflags= -gcflags= -asmflags= -trimpath -cover -covermode= -coverpkg= -buildmode= -compiler= -gccgoflags= -installsuffix= -linkshared -p= -a -compiled!U -export!W -mod=U -modcacherw!U -overlay=U -pgo=U -toolexec=X -exec=X -pkgdir=U -http!U -w!W -u!W',
 };
 const GEM_READ: ProgramTable = {
   options:
@@ -1026,10 +1028,17 @@ export function classifyToolchain(name: string, args: readonly Arg[], ctx: Progr
         const m = args.slice(args.findIndex((a) => a.value === 'mod') + 1);
         const o = m[0]?.value;
         if (o === 'edit') return m.some((a) => a.value !== null && /^-require=/.test(a.value)) ? write('go mod edit -require adds a dependency', [literalArg('go.mod')], { dep: true }) : write('go mod edit changes go.mod', [literalArg('go.mod')]);
-        if (o === 'graph' || o === 'why' || o === 'verify') return read(`go mod ${o} reads`);
+        if (o === 'graph' || o === 'why' || o === 'verify') {
+          const p = parseTable(m.slice(1), GO_READ, `go mod ${o}`);
+          return p.unknowns.length || p.execs.length ? unknown(p.unknowns[0] ?? p.execs[0]!) : read(`go mod ${o} reads`);
+        }
         return write(`go mod ${o ?? ''} changes go.mod, go.sum or the module cache`);
       }
-      if (op === 'env') return args.some((a) => a.value === '-w' || a.value === '-u') ? write('go env -w changes settings') : read('go env reads');
+      if (op === 'env') {
+        const p = parseTable(args.slice(args.findIndex((a) => a.value === 'env') + 1), GO_READ, 'go env');
+        if (p.writes.length) return write('go env -w/-u changes settings');
+        return p.unknowns.length ? unknown(p.unknowns[0]!) : read('go env reads');
+      }
       if (op === 'install' && !args.some((a) => a.value !== null && a.value.includes('@'))) return write('go install builds and installs the current module');
       if (op === 'telemetry') return args.length === 1 ? read('go telemetry prints the mode') : write('go telemetry on/off/local changes the telemetry mode');
       return subcommandTable('go', args, GO as never, ['-C'], GO_READ);
@@ -1091,8 +1100,12 @@ export function classifyToolchain(name: string, args: readonly Arg[], ctx: Progr
     case 'deno': {
       const op = firstOperand(args)?.arg.value;
       // lint/fmt can fix in place; check/info/doc fill DENO_DIR's cache
-      if (op === 'lint') return args.some((a) => a.value === '--fix') ? write('deno lint --fix rewrites files') : read('deno lint reads');
-      if (op === 'fmt') return args.some((a) => a.value === '--check') ? read('deno fmt --check only checks') : write('deno fmt rewrites files');
+      if (op === 'lint' || (op === 'fmt' && args.some((a) => a.value === '--check'))) {
+        const p = parseTable(args.slice(args.findIndex((a) => a.value === op) + 1), DENO_READ, `deno ${op}`);
+        if (p.writes.length) return write(`deno ${op} --fix rewrites files`);
+        return p.unknowns.length ? unknown(p.unknowns[0]!) : read(`deno ${op} only checks`);
+      }
+      if (op === 'fmt') return write('deno fmt rewrites files');
       if (op === 'check' || op === 'info' || op === 'doc') return write(`deno ${op} downloads and caches modules and type-check results`);
       return subcommandTable('deno', args, DENO as never, [], DENO_READ);
     }

@@ -199,7 +199,10 @@ function tar(args: readonly Arg[]): Leaf {
       const inDir = (a: Arg): Arg => (dirs.length === 0 || a.value === null ? a : dirs.length === 1 && dirs[0] !== null && !a.value.startsWith('/') ? literalArg(`${dirs[0]}/${a.value}`) : RUNTIME_ARG);
       return write('tar --remove-files archives files and deletes them', [...(archive ? [archive] : []), ...(p.operands.length ? p.operands.map(inDir) : [RUNTIME_ARG])], { writesContent: true });
     }
-    return archive ? write('tar writes an archive', [archive], { writesContent: true }) : read('tar writes the archive to stdout');
+    if (archive) return write('tar writes an archive', [archive], { writesContent: true });
+    // to stdout: a read only with options proven not to write (-g/--listed-incremental writes its snapshot file, --index-file an index)
+    const other = [...p.flags.keys()].find((k) => !TAR_READ_OPTIONS.has(k) && !TAR_CREATE_OPTIONS.has(k));
+    return other === undefined ? read('tar writes the archive to stdout') : unknown(`tar ${other}: an option not proven read-only (tar has options that write files)`);
   }
   if (hasAny(p, '-t', '--list', '-d', '--diff', '--compare', '--test-label')) return unprovenTarOption(p) ?? read('tar lists or compares an archive');
   return unknown('tar without a known mode');
@@ -218,6 +221,12 @@ const TAR_READ_OPTIONS = new Set([
   '--numeric-owner', '--utc', '--full-time', '--quoting-style', '--occurrence', '-b', '--blocking-factor', '--null', '--no-null', '--verbatim-files-from', '--no-verbatim-files-from',
   '-i', '--ignore-zeros', '-B', '--read-full-records', '--force-local', '-H', '--format', '-R', '--block-number', '--no-recursion', '--recursion', '-C', '--directory',
   '--help', '--usage', '--version', '--show-defaults', '-?',
+]);
+
+/** options of tar's create mode that only shape the archive it writes (to stdout here) */
+const TAR_CREATE_OPTIONS = new Set([
+  '-c', '--create', '-h', '--dereference', '--hard-dereference', '--one-file-system', '--owner', '--group', '--mode', '--mtime', '--sort', '--numeric-owner', '--no-acls', '--no-xattrs', '--no-selinux', '--acls', '--xattrs', '--selinux',
+  '--exclude-vcs', '--exclude-vcs-ignores', '--exclude-backups', '--exclude-caches', '--exclude-caches-all', '--exclude-tag', '--totals', '--checkpoint', '-P', '--absolute-names', '--pax-option', '--owner-map', '--group-map', '--label', '-V',
 ]);
 
 function unprovenTarOption(p: ReturnType<typeof parseOpts>): Leaf | null {
@@ -304,6 +313,12 @@ function wget(args: readonly Arg[]): Leaf {
   return write('wget saves downloads under a server-chosen name in the current folder', undefined, { writesContent: true });
 }
 
+/** rsync's options in its listing form (one operand) */
+const RSYNC_LIST: ProgramTable = {
+  options:
+    '-a --archive -r --recursive -v --verbose -q --quiet -h --human-readable -l --links -L --copy-links -n --dry-run --list-only -i --itemize-changes -8 --8-bit-output --no-motd --exclude= --include= --filter= -f= --exclude-from= --include-from= --files-from= -0 --from0 -s --protect-args --port= --contimeout= --timeout= --address= -4 -6 --ipv4 --ipv6 -z --compress --stats --progress --out-format= --info= --debug= -x --one-file-system -t --times -p --perms -o --owner -g --group -D --devices --specials -H --hard-links -A --acls -X --xattrs --numeric-ids -R --relative -d --dirs -m --prune-empty-dirs --password-file= --safe-links --copy-unsafe-links -e=X --rsh=X --rsync-path=X',
+};
+
 function rsyncLike(name: string, args: readonly Arg[]): Leaf {
   const p = parseOpts(args, {
     shortWithValue: name === 'scp' ? 'PioFclSJD' : 'efTBM',
@@ -311,7 +326,12 @@ function rsyncLike(name: string, args: readonly Arg[]): Leaf {
   });
   if (hasAny(p, '-e', '--rsh', '--rsync-path')) return unknown(`${name} -e runs a remote-shell program`);
   const ops = p.operands;
-  if (ops.length < 2) return read(`${name} lists`);
+  if (ops.length < 2) {
+    // rsync SRC lists SRC: a read only with options from the listing table (--log-file, batches and backups write)
+    if (name !== 'rsync') return unknown(`${name} with fewer than two operands`);
+    const t = parseTable(args, RSYNC_LIST, 'rsync');
+    return t.unknowns.length || t.execs.length ? unknown(t.unknowns[0] ?? t.execs[0]!) : read('rsync SRC lists the source');
+  }
   const dest = ops[ops.length - 1]!;
   const remote = (a: Arg) => a.value !== null && /^[^/]*:/.test(a.value) && !/^[A-Za-z]:[\\/]/.test(a.value);
   if (remote(dest)) return unknown(`${name} copies to another machine`);
@@ -392,6 +412,8 @@ function shellProgram(name: string, args: readonly Arg[], ctx: ProgramContext): 
     break;
   }
   const operand = args[i];
+  // -n is ignored by an interactive shell, and a login shell or --rcfile reads startup files first
+  if (noexec && args.some((a) => a.value !== null && (/^-[A-Za-z]*[il]/.test(a.value) || /^--(login|rcfile|init-file|interactive)$/.test(a.value)))) noexec = false;
   if (wantsC) {
     if (!operand) return unknown(`${name} -c without a command`);
     if (operand.value === null) return unknown(`${name} -c runs a command only known at run time`);
@@ -1011,7 +1033,7 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
   const table = READ_TABLES[name];
   if (table) {
     const leaf = tableRead(name, table, args);
-    if (leaf.mutability !== 'read') return leaf;
+    if (leaf.mutability !== 'read') return HASH_PROGRAMS.has(name) ? { ...leaf, hash: true } : leaf;
     if ((name === 'bat' || name === 'batcat') && args.some((a) => a.value === 'cache')) return unknown('bat cache changes its syntax cache');
     if (HASH_PROGRAMS.has(name)) return { ...leaf, why: `${name} computes digests`, hash: true };
     if (name === 'cat') {
@@ -1020,7 +1042,7 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
     }
     return leaf;
   }
-  if (HASH_PROGRAMS.has(name)) return read(`${name} computes digests`, { hash: true });
+  if (HASH_PROGRAMS.has(name)) return unknown(`${name}: a hashing program without an option table (some write hash files or logs)`, { hash: true });
   if (INTERACTIVE.has(name)) return unknown(`${name} is interactive; keystrokes typed later are never seen by a hook`);
   return unknown(`${name}: not a program this guard knows`);
 }

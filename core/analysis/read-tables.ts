@@ -205,6 +205,18 @@ export const READ_TABLES: Record<string, ReadTable> = {
   sha512sum: { options: HASH_SUM },
   md5sum: { options: HASH_SUM },
   b2sum: { options: HASH_SUM + ' -l= --length=' },
+  // BSD/macOS md5, sha1, sha256, sha512 (-s STRING hashes a string, -c compares): none writes
+  md5: { options: '-s= -p -q -r -t -x -c= -b -d -e -z' },
+  sha1: { options: '-s= -p -q -r -t -x -c= -b -d -e -z' },
+  sha256: { options: '-s= -p -q -r -t -x -c= -b -d -e -z' },
+  sha512: { options: '-s= -p -q -r -t -x -c= -b -d -e -z' },
+  b3sum: { options: '-c --check -l= --length= --keyed --derive-key= --no-names --raw --tag --num-threads= --no-mmap --quiet' },
+  mkpasswd: { options: '-m= --method= -S= --salt= -R= --rounds= -P= --password-fd= -s --stdin -5' },
+  // rhash writes its output (-o), a log (--log) and updates hash files (-u); every other option is listed
+  rhash: {
+    options:
+      '-c --check -k --check-embedded -u=W --update=W -r --recursive --file-list= -m= --message= --follow -v --verbose -P --percents --speed --list-hashes -L --simple --sfv --bsd --magnet --torrent!W --uppercase --lowercase -p= --printf= -t= --template= --sha1 --sha224 --sha256 --sha384 --sha512 --md5 --crc32 --crc32c --md4 --ed2k --btih --aich --whirlpool --ripemd160 --gost12-256 --gost12-512 --gost94 --has160 --snefru128 --snefru256 --tiger --tth --edonr256 --edonr512 --blake2s --blake2b --sha3-224 --sha3-256 --sha3-384 --sha3-512 -a --all -C --accept= --exclude= -i --ignore-case --skip-ok --ignore-missing --brief --hex --base32 -b --base64 --max-depth= --bt-private --bt-transmission --bt-piece-length= --bt-announce= --bt-batch=W --openssl= -o=W --output=W --log=W --export=W --import= --gost-reverse --hash-only -e --embed-crc!W --embed-crc-delimiter= --path-separator= -q --quiet -h -V --list-hashes',
+  },
   shasum: { options: '-a= --algorithm= -b --binary -c --check -t --text -U --UNIVERSAL -0 --01 -s --status -q --quiet -w --warn --strict --tag --ignore-missing -h -v' },
   // sort -o / shuf -o write their output file; sort --compress-program runs a program
   sort: {
