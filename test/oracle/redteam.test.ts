@@ -10,8 +10,9 @@
  *      commands are the repository's own bookkeeping; writes through a symlink are named by the
  *      link (docs/residual-risks.md) and reported apart.
  *
- *   npx vitest run test/oracle/redteam.test.ts                       # CI size
- *   STOPLINE_REDTEAM_FULL=1 npx vitest run test/oracle/redteam.test.ts   # every runnable row
+ *   npx vitest run test/oracle/redteam.test.ts                       # CI size: a stable sample
+ *        (STOPLINE_REDTEAM_READS / _SAMPLE / _PATHS set the sample sizes, STOPLINE_ORACLE_JOBS the workers)
+ *   STOPLINE_REDTEAM_FULL=1 npx vitest run test/oracle/redteam.test.ts   # every runnable row (~12 min on 2 cores)
  * Results: test-artifacts/oracle/redteam.json. Needs the oracle's sandbox (see oracle.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,8 +30,10 @@ const REPO = resolve(__dirname, '..', '..');
 const ARTIFACTS = join(REPO, 'test-artifacts', 'oracle');
 const FULL = process.env.STOPLINE_REDTEAM_FULL === '1';
 const JOBS = Number(process.env.STOPLINE_ORACLE_JOBS ?? 4);
-const M_SAMPLE = Number(process.env.STOPLINE_REDTEAM_SAMPLE ?? 60);
-const PATH_SAMPLE = Number(process.env.STOPLINE_REDTEAM_PATHS ?? 120);
+/** CI size (a stable sample, ~1 min on 2 cores): reads allowed as reads, mutating rows, proven writes */
+const READ_SAMPLE = Number(process.env.STOPLINE_REDTEAM_READS ?? 150);
+const M_SAMPLE = Number(process.env.STOPLINE_REDTEAM_SAMPLE ?? 30);
+const PATH_SAMPLE = Number(process.env.STOPLINE_REDTEAM_PATHS ?? 60);
 
 const SETS = join(REPO, 'test', 'corpus', 'redteam');
 const rows = readdirSync(SETS)
@@ -85,7 +88,7 @@ describe('red-team sets through the execution oracle', () => {
       const a = analyzeToolCall(claudeRegistry, 'Bash', { command: r.cmd }, { cwd, home });
       return { ...r, verdict: reviewVerdict(r.cmd, cwd, home), mutability: a.mutability, affected: a.affectedPaths, git: (a.segments ?? []).some((s) => s.program === 'git') };
     });
-    const reads = judged.filter((r) => r.kind === 'R' && r.verdict === 'read');
+    const reads = sample(judged.filter((r) => r.kind === 'R' && r.verdict === 'read'), READ_SAMPLE);
     const mutating = sample(judged.filter((r) => r.kind === 'M'), M_SAMPLE);
     const proven = sample(judged.filter((r) => r.kind === 'M' && r.mutability === 'write' && r.affected !== null), PATH_SAMPLE);
     const toRun = [...new Map([...reads, ...mutating, ...proven].map((r) => [r.cmd, r])).values()];
