@@ -6,6 +6,7 @@
  * evaluate it, even when the text arrived single-quoted).
  */
 import { read, write, unknown, type Leaf } from './verdict';
+import { sensitiveName } from './wrappers';
 import { RUNTIME_ARG, type Arg } from './words';
 
 /** literal text that holds a command substitution: evaluated by arithmetic or a subscript */
@@ -22,9 +23,20 @@ export const SHELL_BUILTINS = new Set([
   'compgen', 'complete', 'compopt', 'help', 'logout', 'suspend', 'unalias', 'enable', 'clear', 'reset',
 ]);
 
+/** builtins that assign the variables they are given by name */
+const ASSIGNS = new Set(['read', 'printf', 'mapfile', 'readarray', 'getopts', 'let']);
+
 export function classifyBuiltin(name: string, args: readonly Arg[]): Leaf | null {
   if (!SHELL_BUILTINS.has(name)) return null;
   const vals = args.map((a) => a.value);
+  // read PATH, printf -v BASH_CMDS[ls] …, let IFS=…: an assignment to a name that changes what later commands run
+  if (ASSIGNS.has(name)) {
+    const named = vals.find((v) => v !== null && !v.startsWith('-') && sensitiveName(name === 'let' || name === 'printf' ? v.replace(/[+\-*/%]?=.*$/s, '') : v));
+    const attached = vals.find((v) => v !== null && /^-v./.test(v) && sensitiveName(v.slice(2)));
+    if ((named && name !== 'printf') || attached || (name === 'printf' && vals[vals.indexOf('-v') + 1] && vals.indexOf('-v') !== -1 && sensitiveName(vals[vals.indexOf('-v') + 1]!))) {
+      return unknown(`${name} assigns ${named ?? attached}, a variable that changes what later commands run or load`);
+    }
+  }
   switch (name) {
     case 'history': {
       const flags = vals.filter((v) => v !== null && /^-[a-zA-Z]+$/.test(v)).join('');

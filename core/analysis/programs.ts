@@ -879,6 +879,7 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
     case 'setopt': {
       const code = declareRunsCode(args);
       if (code) return unknown(`${name}: ${code}`);
+      if (/^(declare|typeset|local)$/.test(name) && args.some((a) => a.value !== null && /^-[A-Za-z]*n/.test(a.value))) return unknown(`${name} -n makes a name reference: a later assignment through it reaches any variable`);
       for (const a of args) {
         if (a.value === null) return unknown(`${name}: an argument only known at run time`);
         const s = sensitiveAssignment(a.value);

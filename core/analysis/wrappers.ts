@@ -30,6 +30,12 @@ const TRACE_TO_STDERR = /^(|0|1|2|true|false)$/i;
  */
 const SENSITIVE_FAMILY = /(PAGER|EDITOR|BROWSER|ASKPASS|_CONFIG_PATH|_CONFIG_FILE|_OPTS|_OPTIONS|_ARGS|_FLAGS)$/;
 
+/** A variable name (or NAME[subscript]) a builtin or a loop assigns: sensitive like an assignment. */
+export function sensitiveName(name: string): boolean {
+  const base = name.replace(/\[.*$/s, '');
+  return SENSITIVE_ENV.test(base) || SENSITIVE_FAMILY.test(base) || /^GIT_TRACE\w*$/.test(base);
+}
+
 export function sensitiveAssignment(text: string): string | null {
   // NAME=, NAME+=, and an element of an array: BASH_CMDS[ls]=/usr/bin/touch makes `ls` run touch
   const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\+?=(.*)$/s.exec(text);
