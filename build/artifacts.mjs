@@ -58,14 +58,16 @@ const CLI_CASES = [
 /**
  * Every hook artifact carries the shell analysis (unbash ~290 KB and core/analysis ~295 KB
  * before minification, most of the latter the program tables) and the universal hooks engine,
- * which reads the event rows of every host registry for its dialects (Claude, Codex, Hermes,
- * Copilot, Droid); minified they are ~473-489 KB since the Copilot and Droid dialects and tool
- * tables landed (~15 KB: the artifacts that name tools through `REGISTRIES` carry every host's
- * table). The 150 KB goal of the bench is not met (docs/performance.md says why, and what a
- * lazily evaluated shell analysis did and did not buy); the budget sits a little above today's
- * size so growth fails the build.
+ * which reads the event rows of every host registry for its dialects;
+ * minified they are ~455-471 KB since the proven-read tables (every option of every read program
+ * classified) and the host path resolvers landed, ~540-555 KB since every read decided by a
+ * hand-written classifier (git forms, package managers, infrastructure CLIs, system tools, the
+ * PowerShell cmdlets) needs an option table too (red-team sets A and B: 135 and 87 mutating
+ * commands read before), plus ~15 KB of the Copilot and Droid dialects and tool tables. The 150 KB goal of the bench is not met (docs/performance.md says why,
+ * and what a lazily evaluated shell analysis did and did not buy); the budget sits a little above
+ * today's size so growth fails the build.
  */
-const HOOK_SCRIPT_BUDGET = 500 * KB;
+const HOOK_SCRIPT_BUDGET = 565 * KB;
 
 /**
  * The mod is the Claude hook script's guard inside Claude Code, plus its own door and the
@@ -619,7 +621,7 @@ export const ARTIFACTS = [
     // the CLI carries the whole guard (guard bridge, listen, doctor's probes: the same core,
     // shell analysis and adapters as a hook script, ~780 KB) plus install and the views; the
     // Copilot and Droid installers and doctor's Claude door check (which door decides and why) grew it
-    sizeBudget: 700 * KB,
+    sizeBudget: 750 * KB,
     files: [],
     install: 'node dist/stopline.mjs --help',
     cases: CLI_CASES,

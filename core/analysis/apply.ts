@@ -66,6 +66,8 @@ export function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope,
         if (p === null) proven = false;
         else if (!paths.includes(p)) paths.push(p);
       }
+      // a write that names nothing it writes has not proven where it writes
+      if (v.mutability === 'write' && paths.length === 0) proven = false;
       let dep = !!v.dep;
       let hash = !!v.hash;
       if (v.mutability === 'write' && v.writesContent) {

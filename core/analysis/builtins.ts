@@ -6,6 +6,7 @@
  * evaluate it, even when the text arrived single-quoted).
  */
 import { read, write, unknown, type Leaf } from './verdict';
+import { sensitiveName } from './wrappers';
 import { RUNTIME_ARG, type Arg } from './words';
 
 /** literal text that holds a command substitution: evaluated by arithmetic or a subscript */
@@ -22,9 +23,20 @@ export const SHELL_BUILTINS = new Set([
   'compgen', 'complete', 'compopt', 'help', 'logout', 'suspend', 'unalias', 'enable', 'clear', 'reset',
 ]);
 
+/** builtins that assign the variables they are given by name */
+const ASSIGNS = new Set(['read', 'printf', 'mapfile', 'readarray', 'getopts', 'let']);
+
 export function classifyBuiltin(name: string, args: readonly Arg[]): Leaf | null {
   if (!SHELL_BUILTINS.has(name)) return null;
   const vals = args.map((a) => a.value);
+  // read PATH, printf -v BASH_CMDS[ls] …, let IFS=…: an assignment to a name that changes what later commands run
+  if (ASSIGNS.has(name)) {
+    const named = vals.find((v) => v !== null && !v.startsWith('-') && sensitiveName(name === 'let' || name === 'printf' ? v.replace(/[+\-*/%]?=.*$/s, '') : v));
+    const attached = vals.find((v) => v !== null && /^-v./.test(v) && sensitiveName(v.slice(2)));
+    if ((named && name !== 'printf') || attached || (name === 'printf' && vals[vals.indexOf('-v') + 1] && vals.indexOf('-v') !== -1 && sensitiveName(vals[vals.indexOf('-v') + 1]!))) {
+      return unknown(`${name} assigns ${named ?? attached}, a variable that changes what later commands run or load`);
+    }
+  }
   switch (name) {
     case 'history': {
       const flags = vals.filter((v) => v !== null && /^-[a-zA-Z]+$/.test(v)).join('');
@@ -44,11 +56,14 @@ export function classifyBuiltin(name: string, args: readonly Arg[]): Leaf | null
       if (vals.some((v) => v !== null && holdsCode(v))) return unknown(`${name}: an argument ${CODE_WHY}`);
       return read(`${name} reads lines into an array`);
     case 'printf': {
+      // the variable may follow -v or be attached to it (`-vNAME`); the format is never code
       const i = vals.indexOf('-v');
-      if (i !== -1) {
-        const target = vals[i + 1];
+      const attached = vals.find((v) => v !== null && /^-v./.test(v));
+      if (i !== -1 || attached !== undefined) {
+        const target = attached !== undefined ? attached!.slice(2) : vals[i + 1];
         if (target === null || target === undefined || holdsCode(target)) return unknown(`printf -v: the variable name ${CODE_WHY}`);
       }
+      if (vals[0] === null) return unknown('printf: an option only known at run time');
       return read('printf prints text');
     }
     case 'read': {
@@ -70,6 +85,8 @@ export function classifyBuiltin(name: string, args: readonly Arg[]): Leaf | null
     case 'compgen':
     case 'complete':
       if (vals.some((v) => v === null || /^-[a-zA-Z]*[CF]/.test(v))) return unknown(`${name} -C/-F runs a command or function`);
+      // -W's word list is expanded by the shell when it is used: `$(…)` inside it runs
+      if (vals.some((v) => v !== null && holdsCode(v))) return unknown(`${name}: an argument holds command-substitution text that completion expands and runs`);
       return read(`${name} lists or sets completions`);
     case 'getopts':
       if (vals.some((v) => v === null || holdsCode(v))) return unknown(`getopts: an argument ${CODE_WHY}`);

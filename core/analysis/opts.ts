@@ -56,7 +56,14 @@ export function parseOpts(args: readonly Arg[], spec: OptSpec = {}): ParsedOpts 
     }
     if (v.startsWith('--') && v.length > 2) {
       const eq = v.indexOf('=');
-      const name = eq === -1 ? v.slice(2) : v.slice(2, eq);
+      let name = eq === -1 ? v.slice(2) : v.slice(2, eq);
+      // getopt_long takes a unique prefix (`--target-dir=x` for --target-directory=x): with `=` the option
+      // must take a value, so a unique prefix of one that does is that option (without `=` it may be a flag
+      // this spec does not list, and is left as written)
+      if (eq !== -1 && !longWithValue.includes(name)) {
+        const longer = longWithValue.filter((l) => l.startsWith(name));
+        if (longer.length === 1) name = longer[0]!;
+      }
       if (eq !== -1) add('--' + name, v.slice(eq + 1));
       else if (longWithValue.includes(name)) {
         const next = args[i + 1];

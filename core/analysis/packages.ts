@@ -6,11 +6,12 @@
  * code (`npm test`, `cargo run`, `python x.py`, `python -c …`) is unknown.
  */
 import { parseOpts, hasAny, type ParsedOpts } from './opts';
-import { has, parseTable, value, type TableParse } from './table';
+import { has, parseTable, value, type ProgramTable, type TableParse } from './table';
+
 import { CHECK_TOOLS, type CheckTool } from './tool-tables';
 import { hashIntentInCode, type CodeLanguage } from './intents';
 import { read, write, unknown, type Leaf, type ProgramContext, type Verdict } from './verdict';
-import { literalArg, type Arg } from './words';
+import { backupName, literalArg, type Arg } from './words';
 
 const INFO_FLAGS = new Set(['--version', '-v', '-V', '--help', '-h', 'version', 'help', '-version', '--versions']);
 
@@ -69,7 +70,7 @@ function npmish(tool: string, args: readonly Arg[], ctx: ProgramContext): Verdic
       return packageSpecs(p).length > 0 ? write(`${t} add adds packages`, undefined, { dep: true }) : write(`${t} add with no package`);
     case 'global':
       if (rest[0]?.value === 'add') return write(`${t} global add installs packages`, undefined, { dep: true });
-      return rest[0]?.value === 'list' ? read(`${t} global list reads`) : write(`${t} global changes global packages`);
+      return rest[0]?.value === 'list' ? npmRead(t, 'global list', rest.slice(1)) : write(`${t} global changes global packages`);
     case 'ci':
     case 'clean-install':
     case 'install-clean':
@@ -91,28 +92,35 @@ function npmish(tool: string, args: readonly Arg[], ctx: ProgramContext): Verdic
     case 'ln':
     case 'init':
     case 'create':
-    case 'version':
     case 'import':
     case 'patch':
     case 'patch-commit':
-      if (cmd === 'version' && p.operands.length === 0 && tool !== 'npm') return read(`${t} version prints versions`);
       if (cmd === 'create' || cmd === 'init') {
         if (p.operands.length > 0) return unknown(`${t} ${cmd} <initializer> runs a package's code`);
         return write(`${t} ${cmd} writes a manifest`);
       }
       return write(`${t} ${cmd} changes installed packages or the manifest`);
-    case 'cache':
-      return rest[0]?.value === 'ls' || rest[0]?.value === 'list' || rest[0]?.value === 'verify' ? read(`${t} cache reads`) : write(`${t} cache changes the cache`);
+    case 'cache': {
+      // verify garbage-collects the cache; add/clean/rm change it
+      const op = rest[0]?.value;
+      return op === 'ls' || op === 'list' ? npmRead(t, `${cmd} ${op}`, [...args.slice(0, first.index), ...rest.slice(1)]) : write(`${t} cache ${op ?? ''} changes the cache`);
+    }
     case 'pkg': {
       const op = rest[0]?.value;
-      if (op === 'get') return read(`${t} pkg get reads package.json`);
+      if (op === 'get') return npmRead(t, 'pkg get', [...args.slice(0, first.index), ...rest.slice(1)]);
       return write(`${t} pkg ${op ?? ''} edits package.json`, [literalArg('package.json')], { writesContent: true });
     }
     case 'config':
     case 'c': {
       const op = rest[0]?.value;
-      return op === 'get' || op === 'list' || op === 'ls' || op === undefined ? read(`${t} config reads`) : write(`${t} config changes settings`);
+      if (op === 'get' || op === 'list' || op === 'ls') return npmRead(t, `config ${op}`, [...args.slice(0, first.index), ...rest.slice(1)]);
+      return op === undefined ? read(`${t} config prints usage`) : write(`${t} config changes settings`);
     }
+    case 'version':
+      // npm/pnpm print versions without an operand; yarn 1 asks for the new version and writes it
+      if (tool === 'yarn') return p.operands.length === 0 && rest.length === 0 ? unknown('yarn version asks for a new version and writes it') : write('yarn version writes a new version');
+      if (p.operands.length === 0) return npmRead(t, cmd, [...args.slice(0, first.index), ...rest]);
+      return write(`${t} version writes a new version`, [literalArg('package.json')], { writesContent: true });
     case 'ls':
     case 'list':
     case 'll':
@@ -133,7 +141,6 @@ function npmish(tool: string, args: readonly Arg[], ctx: ProgramContext): Verdic
     case 'explain':
     case 'why':
     case 'query':
-    case 'doctor':
     case 'ping':
     case 'licenses':
     case 'fund':
@@ -143,12 +150,23 @@ function npmish(tool: string, args: readonly Arg[], ctx: ProgramContext): Verdic
     case 'bugs':
     case 'audit':
     case 'sbom':
-    case 'pm':
+    case 'pm': {
       if (cmd === 'audit' && rest.some((a) => a.value === 'fix')) return write(`${t} audit fix changes dependencies`);
-      if (cmd === 'pm' && rest[0]?.value !== 'ls' && rest[0]?.value !== 'hash' && rest[0]?.value !== 'bin' && rest[0]?.value !== 'cache') return unknown(`${t} pm ${rest[0]?.value ?? ''}`);
-      return read(`${t} ${cmd} reads package information`);
+      if (cmd === 'pm') {
+        // bun pm: ls, hash, bin, untrusted and cache (printing its folder) read; cache rm, trust, migrate change things
+        const op = rest[0]?.value;
+        const reads = op === 'ls' || op === 'hash' || op === 'hash-string' || op === 'hash-print' || op === 'bin' || op === 'untrusted' || op === 'version' || (op === 'cache' && rest.length === 1);
+        if (!reads) return unknown(`${t} pm ${op ?? ''} changes packages, the cache or trust`);
+        return npmRead(t, `pm ${op}`, [...args.slice(0, first.index), ...rest.slice(1)]);
+      }
+      return npmRead(t, cmd, [...args.slice(0, first.index), ...rest]);
+    }
+    case 'doctor':
+      return write(`${t} doctor verifies (and garbage-collects) the cache`);
     case 'pack':
-      return hasAny(p, '--dry-run') ? read(`${t} pack --dry-run only lists`) : write(`${t} pack writes a tarball`);
+      // pack runs the prepack/prepare/postpack scripts even in a dry run, unless --ignore-scripts
+      if (hasAny(p, '--dry-run')) return hasAny(p, '--ignore-scripts') ? npmRead(t, 'pack --dry-run', rest) : unknown(`${t} pack --dry-run still runs the package's prepack and prepare scripts`);
+      return write(`${t} pack writes a tarball`);
     case 'publish':
     case 'deprecate':
     case 'unpublish':
@@ -171,6 +189,7 @@ function npmish(tool: string, args: readonly Arg[], ctx: ProgramContext): Verdic
         return src ? { kind: 'shell', source: src, why: `${t} ${cmd} -c runs a shell command` } : unknown(`${t} ${cmd} -c with a run-time command`);
       }
       if (!inner.rest.length) return unknown(`${t} ${cmd} without a command`);
+      if (hasAny(inner, '-p', '--package') || args.slice(0, first.index).some((a) => a.value === null || /^--package(=|$)/.test(a.value))) return unknown(`${t} ${cmd} --package installs a package whose binaries can be any program`);
       return { kind: 'exec', argv: binOf(inner.rest), why: `${t} ${cmd} runs a package binary`, keepStdin: true };
     }
     default:
@@ -181,14 +200,44 @@ function npmish(tool: string, args: readonly Arg[], ctx: ProgramContext): Verdic
   }
 }
 
-/** `prettier@3` -> prettier, `@scope/tool@1` -> tool */
+/**
+ * The options the npm/pnpm/yarn/bun read commands take (display, filtering, registry and workspace
+ * selection). --browser names a program npm docs/home/repo/bugs/fund/help start; --cache and
+ * --logs-dir point the cache and logs elsewhere. An option not listed is unknown.
+ */
+const NPM_READ_TABLE: ProgramTable = {
+  gitStyle: true,
+  options:
+    '--json --long -l --parseable -p --all -a --depth= --global -g --omit= --include= --link --package-lock-only --workspace= -w= --workspaces -ws --include-workspace-root --prefix= -C= --dir= --cwd= --filter= -F= -r --recursive --registry= --scope= --loglevel= --silent -s --quiet -q --verbose -d --color= --unicode --location= -L= --userconfig= --globalconfig= --offline --prefer-offline --prefer-online --production --prod --dev -D --optional --peer --only= --before= --tag= --audit-level= --expect-results --expect-result-count= --which= --fund --audit --dry-run --sbom-format= --sbom-type= --package-lock --ignore-scripts --update-notifier --logs-max= --heading= --usage -h --help --reporter= --progress --yes -y --depth --frozen-lockfile --lockfile-only --recursive --no-color --format= --summary --omit-lockfile-deps --strict-ssl --ca= --cafile= --cert= --key= --proxy= --https-proxy= --noproxy= --fetch-retries= --fetch-timeout= --registry-url= --long-format --all-versions ' +
+    '--browser=X --viewer=U --cache=U --logs-dir=U --foreground-scripts!U --script-shell=X --node-options=U',
+};
+
+function npmRead(tool: string, cmd: string, args: readonly Arg[]): Leaf {
+  const p = parseTable(args, NPM_READ_TABLE, `${tool} ${cmd}`);
+  if (p.unknowns.length) return unknown(p.unknowns[0]!);
+  if (p.execs.length) return unknown(p.execs[0]!);
+  return read(`${tool} ${cmd} reads package information`);
+}
+
+/** Scoped packages whose binary is known by name (the package name alone does not say which program runs). */
+const SCOPED_BINS: Record<string, string> = { '@biomejs/biome': 'biome' };
+
+/**
+ * `prettier@3` -> prettier. A runner installs the package it is given: a scope, a path, a URL, a
+ * git or file spec, or a version that is not a version range names a package whose binary can be
+ * any program, so only bare names with a version or tag keep their verdict.
+ */
 function binOf(argv: readonly Arg[]): Arg[] {
   const [first, ...rest] = argv;
   if (!first || first.value === null) return [...argv];
-  let name = first.value;
-  const at = name.lastIndexOf('@');
-  if (at > 0) name = name.slice(0, at);
-  if (name.startsWith('@') && name.includes('/')) name = name.slice(name.indexOf('/') + 1);
+  const v = first.value;
+  const at = v.lastIndexOf('@');
+  const name = at > 0 ? v.slice(0, at) : v;
+  const version = at > 0 ? v.slice(at + 1) : '';
+  const computed = (why: string): Arg[] => [{ text: first.text, value: null, glob: false }, ...rest].map((a, i) => (i === 0 ? { ...a, text: `${first.text} (${why})` } : a));
+  if (version !== '' && !/^[\w.^~<>=*|+ -]+$/.test(version)) return computed('a package from a URL, path or repository');
+  if (name.startsWith('@')) return SCOPED_BINS[name] ? [literalArg(SCOPED_BINS[name]!), ...rest] : computed('a scoped package: its binary can be any program');
+  if (/[/:\\]|^\./.test(name)) return computed('a package from a path or URL');
   return [literalArg(name), ...rest];
 }
 
@@ -200,15 +249,36 @@ function npx(tool: string, args: readonly Arg[]): Verdict {
     return src ? { kind: 'shell', source: src, why: `${tool} -c runs a shell command` } : unknown(`${tool} -c with a run-time command`);
   }
   if (!p.rest.length) return onlyInfo(args) ? read(`${tool} prints information`) : unknown(`${tool} without a package`);
+  if (hasAny(p, '-p', '--package')) return unknown(`${tool} --package installs a package whose binaries can be any program`);
   return { kind: 'exec', argv: binOf(p.rest), why: `${tool} runs a package binary`, keepStdin: true };
 }
 
+/**
+ * pip's general options and the options of its printing commands. --log writes a log file,
+ * --cache-dir points the cache elsewhere; an option not listed is unknown.
+ */
+const PIP_READ_TABLE: ProgramTable = {
+  options:
+    '-h --help --debug --isolated --require-virtualenv --python=X -v --verbose -V --version -q --quiet --no-input --keyring-provider= --proxy= --retries= --timeout= --exists-action= --trusted-host= --cert= --client-cert= --no-cache-dir --disable-pip-version-check --no-color --no-python-version-warning --use-feature= --use-deprecated= --resume-retries= ' +
+    '-o --outdated -u --uptodate -e --editable -l --local --user --path= --pre --format= --not-required --exclude-editable --include-editable --exclude= -i= --index-url= --extra-index-url= --no-index -f= --find-links= -r= --requirement= --all -a= --algorithm= --platform= --python-version= --implementation= --abi= --json --global --site ' +
+    '--log=W --log-file=W --cache-dir=U --editor=U',
+};
+
+function pipRead(label: string, args: readonly Arg[]): Leaf {
+  const p = parseTable(args, PIP_READ_TABLE, label);
+  if (p.unknowns.length) return unknown(p.unknowns[0]!);
+  if (p.execs.length) return unknown(`${p.execs[0]!}: pip re-runs itself under that interpreter`);
+  if (p.targets.length) return write(`${label} --log writes a log file`, p.targets, { writesContent: true });
+  return read(`${label} reads package information`);
+}
+
 function pip(t: string, args: readonly Arg[]): Verdict {
-  const first = firstOperand(args, ['--python', '--cache-dir', '--log']);
-  if (!first) return onlyInfo(args) ? read(`${t} prints information`) : read(`${t} prints usage`);
+  const first = firstOperand(args, ['--python', '--cache-dir', '--log', '--log-file', '--proxy', '--retries', '--timeout', '--exists-action', '--trusted-host', '--cert', '--client-cert', '--keyring-provider', '--use-feature', '--use-deprecated']);
+  if (!first) return onlyInfo(args) ? read(`${t} prints information`) : pipRead(`${t}`, args);
   const cmd = first.arg.value;
   if (cmd === null) return unknown(`${t}: the command is only known at run time`);
   const rest = args.slice(first.index + 1);
+  const others = [...args.slice(0, first.index), ...rest];
   const p = parseOpts(rest, {
     shortWithValue: 'rcetidif',
     longWithValue: ['requirement', 'constraint', 'editable', 'target', 'index-url', 'extra-index-url', 'find-links', 'prefix', 'root', 'src', 'upgrade-strategy', 'python-version', 'platform', 'implementation', 'abi', 'no-binary', 'only-binary', 'progress-bar', 'report', 'group', 'config-settings', 'c', 'python'],
@@ -217,15 +287,17 @@ function pip(t: string, args: readonly Arg[]): Verdict {
     case 'install': {
       const editable = (p.flags.get('-e') ?? []).concat(p.flags.get('--editable') ?? []).filter((v) => v !== '.' && v !== './');
       const named = packageSpecs(p).length > 0 || editable.length > 0;
-      if (hasAny(p, '--dry-run')) return read(`${t} install --dry-run only resolves`, { dep: named });
+      // a dry run still builds source distributions to learn their metadata: that runs their build code
+      if (hasAny(p, '--dry-run')) return unknown(`${t} install --dry-run builds packages to resolve them (build code runs)`, { dep: named });
       return named ? write(`${t} install adds packages`, undefined, { dep: true }) : write(`${t} install installs declared requirements`);
     }
     case 'uninstall':
     case 'download':
     case 'wheel':
-    case 'cache':
-      if (cmd === 'cache' && ['list', 'dir', 'info'].includes(rest[0]?.value ?? '')) return read(`${t} cache reads`);
       return write(`${t} ${cmd} changes installed packages or files`);
+    case 'cache':
+      if (['list', 'dir', 'info'].includes(rest[0]?.value ?? '')) return pipRead(`${t} cache ${rest[0]!.value}`, [...args.slice(0, first.index), ...rest.slice(1)]);
+      return write(`${t} cache ${rest[0]?.value ?? ''} changes the cache`);
     case 'list':
     case 'show':
     case 'freeze':
@@ -234,12 +306,15 @@ function pip(t: string, args: readonly Arg[]): Verdict {
     case 'search':
     case 'debug':
     case 'inspect':
-    case 'index':
     case 'hash':
-    case 'completion':
-      return read(`${t} ${cmd} reads package information`, { hash: cmd === 'hash' });
+    case 'completion': {
+      const leaf = pipRead(`${t} ${cmd}`, others);
+      return cmd === 'hash' && leaf.mutability === 'read' ? { ...leaf, hash: true } : leaf;
+    }
+    case 'index':
+      return rest[0]?.value === 'versions' ? pipRead(`${t} index versions`, [...args.slice(0, first.index), ...rest.slice(1)]) : unknown(`${t} index ${rest[0]?.value ?? ''}`);
     case 'config':
-      return ['list', 'get', 'debug'].includes(rest[0]?.value ?? '') ? read(`${t} config reads`) : write(`${t} config changes settings`);
+      return ['list', 'get', 'debug'].includes(rest[0]?.value ?? '') ? pipRead(`${t} config ${rest[0]!.value}`, [...args.slice(0, first.index), ...rest.slice(1)]) : write(`${t} config changes settings`);
     case 'sync':
     case 'compile':
       return write(`${t} ${cmd} installs or writes requirements`);
@@ -248,12 +323,25 @@ function pip(t: string, args: readonly Arg[]): Verdict {
   }
 }
 
+/** uv's general options and those of its printing commands; --cache-dir moves the cache. */
+const UV_READ_TABLE: ProgramTable = {
+  options:
+    '-q --quiet -v --verbose --color= --native-tls --offline --no-progress --no-cache -n --python-preference= --no-python-downloads --directory= --project= --config-file= --no-config -h --help -V --version --frozen --locked --depth= -d= --prune= --package= --no-dedupe --invert --outdated --universal --python-version= --python-platform= --no-dev --only-dev --group= --no-group= --only-group= --all-groups --extra= --all-extras --no-default-groups --script= --show-sizes --python=U -p=U --short --output-format= --dry-run --all-versions --only-installed --only-downloads --show-urls --system --managed-python --no-managed-python --show-paths --show-with --show-extras --show-version-specifiers --strict --format= --exclude-editable --editable --exclude= --cache-dir=U --bump=U',
+};
+
+function uvRead(label: string, args: readonly Arg[]): Leaf {
+  const p = parseTable(args, UV_READ_TABLE, label);
+  if (p.unknowns.length) return unknown(p.unknowns[0]!);
+  return read(`${label} reads`);
+}
+
 function uv(args: readonly Arg[]): Verdict {
   const first = firstOperand(args, ['--directory', '--project', '--cache-dir', '--python', '-p', '--config-file']);
   if (!first) return onlyInfo(args) ? read('uv prints information') : read('uv prints usage');
   const cmd = first.arg.value;
   if (cmd === null) return unknown('uv: the command is only known at run time');
   const rest = args.slice(first.index + 1);
+  const others = [...args.slice(0, first.index), ...rest];
   switch (cmd) {
     case 'add':
       return write('uv add adds dependencies', undefined, { dep: true });
@@ -269,24 +357,49 @@ function uv(args: readonly Arg[]): Verdict {
     case 'cache':
     case 'self':
       return write(`uv ${cmd} writes the environment, lockfile or files`);
-    case 'tree':
-    case 'version':
+    case 'tree': {
+      // tree resolves the project first and writes uv.lock unless --frozen or --locked
+      const p = parseTable(others, UV_READ_TABLE, 'uv tree');
+      if (p.unknowns.length) return unknown(p.unknowns[0]!);
+      return has(p, '--frozen', '--locked') ? read('uv tree --frozen reads the lockfile') : write('uv tree locks the project (writes uv.lock)');
+    }
+    case 'version': {
+      // `uv version X` and --bump set the version (and re-lock) unless --dry-run
+      const p = parseTable(others, UV_READ_TABLE, 'uv version');
+      if (p.unknowns.length) return unknown(p.unknowns[0]!);
+      if ((p.operands.length || has(p, '--bump')) && !has(p, '--dry-run')) return write('uv version sets the project version', [literalArg('pyproject.toml')], { writesContent: true });
+      return read('uv version prints the version');
+    }
     case 'help':
-      return read(`uv ${cmd} reads`);
+      return read('uv help prints usage');
     case 'python':
-      return rest[0]?.value === 'list' || rest[0]?.value === 'find' ? read('uv python list reads') : write('uv python installs interpreters');
+      return rest[0]?.value === 'list' || rest[0]?.value === 'find' || rest[0]?.value === 'dir' ? uvRead(`uv python ${rest[0]!.value}`, [...args.slice(0, first.index), ...rest.slice(1)]) : write('uv python installs, pins or removes interpreters');
     case 'tool': {
       const op = rest[0]?.value;
       if (op === 'install') return write('uv tool install adds a tool', undefined, { dep: true });
-      if (op === 'run') return runAfterOptions('uv tool run', rest.slice(1), ['--from', '--with', '--python', '-p']);
-      if (op === 'list' || op === 'dir') return read(`uv tool ${op} reads`);
+      if (op === 'run') return runner('uv tool run', rest.slice(1), ['--python', '-p', '--index', '--default-index', '--directory', '--project'], ['--from', '--with', '--with-requirements', '--with-editable']);
+      if (op === 'list' || op === 'dir') return uvRead(`uv tool ${op}`, [...args.slice(0, first.index), ...rest.slice(1)]);
       return write(`uv tool ${op ?? ''} changes tools`);
     }
-    case 'run':
-      return runAfterOptions('uv run', rest, ['--with', '--python', '-p', '--package', '--extra', '--group', '--env-file', '--directory', '--project', '--from', '--index', '--with-requirements', '--with-editable']);
+    case 'run': {
+      // uv run syncs the project's environment (.venv, uv.lock) before it runs the command
+      const inner = runner('uv run', rest, ['--python', '-p', '--package', '--extra', '--group', '--env-file', '--directory', '--project', '--index'], ['--with', '--with-requirements', '--with-editable', '--from']);
+      return { kind: 'many', verdicts: [write('uv run creates or syncs the project environment (.venv, uv.lock)'), inner] };
+    }
     default:
       return unknown(`uv ${cmd}: not a known uv command`);
   }
+}
+
+/**
+ * A runner that installs what it runs (uvx, uv tool run, pipx run): --from/--spec/--with name
+ * other packages, whose code then runs (a binary of another package, or its build code).
+ */
+function runner(tool: string, args: readonly Arg[], valueOpts: readonly string[], addsPackages: readonly string[]): Verdict {
+  const adds = args.find((a) => a.value === null || addsPackages.some((o) => a.value === o || a.value!.startsWith(o + '=')));
+  const first = firstOperand(args, [...valueOpts, ...addsPackages]);
+  if (adds && (!first || args.indexOf(adds) < first.index)) return unknown(`${tool} ${adds.text}: installs another package whose code runs`);
+  return runAfterOptions(tool, args, [...valueOpts, ...addsPackages]);
 }
 
 /** Skip a runner's options, then classify what it runs. */
@@ -297,6 +410,12 @@ function runAfterOptions(tool: string, args: readonly Arg[], valueOpts: readonly
   if (inner[0]?.value && /\.(py|js|ts|mjs|cjs|rb|sh)$/.test(inner[0].value)) return unknown(`${tool} runs a script file whose content is not visible`);
   return { kind: 'exec', argv: binOf(inner), why: `${tool} runs a command`, keepStdin: true };
 }
+
+/** poetry's general options and those of its printing commands; config --unset writes. */
+const POETRY_READ_TABLE: ProgramTable = {
+  options:
+    '-h --help -q --quiet -V --version --ansi --no-ansi -n --no-interaction --no-plugins --no-cache -C= --directory= -P= --project= -v -vv -vvv --verbose --tree --latest -l --outdated -o --all -a --why --only= --without= --with= --no-dev --top-level -T --full-path -p --path --short -s --lock --strict --local --list --next-phase --dry-run --unset!W',
+};
 
 function poetry(args: readonly Arg[]): Verdict {
   const first = firstOperand(args, ['-C', '--directory', '-P', '--project']);
@@ -325,25 +444,39 @@ function poetry(args: readonly Arg[]): Verdict {
     case 'about':
     case 'search':
     case 'config':
-    case 'env':
+    case 'env': {
       if (cmd === 'version' && rest.some((a) => a.value !== null && !a.value.startsWith('-'))) return write('poetry version <bump> edits pyproject.toml', [literalArg('pyproject.toml')]);
       if (cmd === 'env' && rest[0]?.value !== 'info' && rest[0]?.value !== 'list') return write('poetry env changes environments');
+      const p = parseTable([...args.slice(0, first.index), ...(cmd === 'env' ? rest.slice(1) : rest)], POETRY_READ_TABLE, `poetry ${cmd}`);
+      if (p.unknowns.length) return unknown(p.unknowns[0]!);
+      // `poetry config KEY VALUE` and --unset set; `poetry config KEY` and --list print
+      if (cmd === 'config' && (p.writes.length || p.operands.length > 1)) return write('poetry config changes settings (config.toml or poetry.toml)');
       return read(`poetry ${cmd} reads`);
+    }
     default:
       return unknown(`poetry ${cmd ?? ''}: not a known poetry command`);
   }
 }
 
-function subcommandTable(tool: string, args: readonly Arg[], table: Record<string, 'read' | 'write' | 'dep' | 'unknown' | 'run'>, valueOpts: string[] = []): Verdict {
+/**
+ * A tool by its subcommand: `read` subcommands are reads only when every option (before and after
+ * the subcommand) is in `readOptions`, the tool's table of options its printing subcommands take.
+ */
+function subcommandTable(tool: string, args: readonly Arg[], table: Record<string, 'read' | 'write' | 'dep' | 'unknown' | 'run'>, valueOpts: string[], readOptions: ProgramTable): Verdict {
   const first = firstOperand(args, valueOpts);
   if (!first) return onlyInfo(args) ? read(`${tool} prints information`) : unknown(`${tool} with no command`);
   const cmd = first.arg.value;
   if (cmd === null) return unknown(`${tool}: the command is only known at run time`);
-  const kind = table[cmd];
+  const kind = Object.prototype.hasOwnProperty.call(table, cmd) ? table[cmd] : undefined;
   const rest = args.slice(first.index + 1);
   switch (kind) {
-    case 'read':
+    case 'read': {
+      const p = parseTable([...args.slice(0, first.index), ...rest], readOptions, `${tool} ${cmd}`);
+      if (p.unknowns.length) return unknown(p.unknowns[0]!);
+      if (p.execs.length) return unknown(p.execs[0]!);
+      if (p.writes.length || p.targets.length) return write(p.writes[0] ?? `${tool} ${cmd} writes a file`, p.writes.length ? undefined : p.targets);
       return read(`${tool} ${cmd} reads`);
+    }
     case 'write':
       return write(`${tool} ${cmd} writes files or installed packages`);
     case 'dep': {
@@ -359,17 +492,67 @@ function subcommandTable(tool: string, args: readonly Arg[], table: Record<strin
   }
 }
 
+const CARGO_READ: ProgramTable = {
+  options:
+    '-q --quiet -v --verbose -vv --color= --frozen --locked --offline --manifest-path= -p= --package= --workspace --all --exclude= -e= --edges= -i= --invert= --prefix= --depth= --charset= --format= -d --duplicates --no-dedupe --target= --all-targets --features= -F= --all-features --no-default-features --format-version= --no-deps --filter-platform= --limit= --index= --registry= --message-format= --list --explain= -h --help -V --version -Z=U --config=U -C=U',
+};
+const GO_READ: ProgramTable = {
+  singleDashLong: true,
+  options:
+    '-f= -json[=] -changed -m -u -versions -retracted -deps -test -e -find -reuse= -modfile= -tags= -race -msan -asan -buildvcs= -C= -x -n -v -changed -short -src -all -c -cmd -go= -vendor -ldflags= -gcflags= -asmflags= -trimpath -cover -covermode= -coverpkg= -buildmode= -compiler= -gccgoflags= -installsuffix= -linkshared -p= -a -compiled!U -export!W -mod=U -modcacherw!U -overlay=U -pgo=U -toolexec=X -exec=X -pkgdir=U -http!U -w!W -u!W',
+};
+const GEM_READ: ProgramTable = {
+  options:
+    '-V --verbose --no-verbose -q --quiet --silent --backtrace --debug --norc -h --help -l --local -r --remote -b --both -a --all -i --installed -I --no-installed -e --exact -d --details --versions --prerelease --pre --source= --clear-sources -p= --http-proxy= -v= --version= --platform= --install-dir= --ruby --yaml --marshal --json --lib-only --prefix --no-prefix --spec-dir= --show-install-dir --config-file=U',
+};
+const BUNDLE_READ: ProgramTable = {
+  options: '--paths --name-only --without-group= --only-group= --verbose --parseable --porcelain --strict --minor --major --patch --group= --groups --local --pre --source= --filter-major --filter-minor --filter-patch --only-explicit --gemfile= --quiet --no-color -r --retry= -V -h --help --outdated --print-filename? --dry-run'.replace(' --print-filename?', ''),
+};
+const COMPOSER_READ: ProgramTable = {
+  options:
+    '-h --help -q --quiet -V --version --ansi --no-ansi -n --no-interaction --profile --no-plugins --no-scripts -d= --working-dir= --no-cache -v -vv -vvv --verbose --all --locked -i --installed -p --platform -a --available -s --self -N --name-only -P --path -t --tree -l --latest -o --outdated --ignore= -M --major-only -m --minor-only --patch-only -D --direct --strict --format= -f= --no-dev --no-check-all --check-lock --no-check-lock --no-check-publish --no-check-version -A --with-dependencies -r --recursive --only-name --type= --abandoned= --audit-format= --locked --no-audit? --sort-by-age --ignore-platform-reqs --ignore-platform-req='.replace(' --no-audit?', ''),
+};
+const APT_READ: ProgramTable = {
+  options: '-q --quiet -qq -a --all-versions --no-all-versions --installed --upgradable --manual-installed -v --verbose -f --full -n --names-only --color= --no-color -h --help --version -t= --target-release= -o=U -c=U --config-file=U',
+};
+const DNF_READ: ProgramTable = {
+  options: '-q --quiet -v --verbose -C --cacheonly --repo= --repoid= --enablerepo= --disablerepo= --installed --available --updates --upgrades --extras --obsoletes --recent --all --showduplicates --releasever= --arch= -h --help --nogpgcheck --noplugins --disableplugin= --exclude= -x= --json --qf= --queryformat= --setopt=U --installroot=U -c=U --config=U',
+};
+const CONDA_READ: ProgramTable = {
+  options: '-n= --name= -p= --prefix= --json -e --export --explicit --md5 --revisions --envs -a --all --base --unsafe-channels -s --system -c= --channel= --override-channels --full-name --no-pip --show-channel-urls -v --verbose -q --quiet --offline -h --help --info -i --platform= --subdir= --use-local',
+};
+const BREW_READ: ProgramTable = {
+  options: '-h --help -v --verbose -d --debug -q --quiet --formula --formulae --cask --casks --json[=] --installed --eval-all --all -1 -l -r -t --versions --pinned --multiple --full-name --installed-on-request --installed-as-dependency --tree --topological --annotate --include-build --include-test --include-optional --skip-recommended --direct --recursive --missing --greedy --greedy-latest --greedy-auto-updates --fetch-HEAD --analytics --days= --category= --github --sizes --name --description --desc --search --list-checks --audit-debug --prefix --cellar --repository --quiet',
+};
+const DENO_READ: ProgramTable = {
+  options: '-q --quiet --json --compact -c= --config= --no-config --ignore= --rules-tags= --rules-include= --rules-exclude= --rules --unstable --import-map= --lock= --frozen --no-lock --node-modules-dir= --reload -r --log-level= --check --ext= --filter= --private -h --help --recursive --latest --compatible -L --doc --doc-only --unstable-* -v --version --update!W -u!W --fix!W --watch? --permit-no-files --cert='.replace(' --unstable-*', '').replace(' --watch?', ''),
+};
+
 const CARGO = {
   add: 'dep', install: 'dep', build: 'write', b: 'write', check: 'write', c: 'write', clippy: 'write', doc: 'write', d: 'write', fix: 'write', fmt: 'write',
   remove: 'write', rm: 'write', update: 'write', clean: 'write', new: 'write', init: 'write', vendor: 'write', generate: 'write', 'generate-lockfile': 'write', package: 'write', uninstall: 'write',
   test: 'unknown', t: 'unknown', run: 'unknown', r: 'unknown', bench: 'unknown', publish: 'unknown', login: 'unknown', yank: 'unknown', owner: 'unknown',
-  tree: 'read', metadata: 'read', search: 'read', 'locate-project': 'read', pkgid: 'read', 'verify-project': 'read', version: 'read', help: 'read', info: 'read', 'read-manifest': 'read',
+  tree: 'read', metadata: 'read', search: 'read', 'locate-project': 'read', pkgid: 'read', 'verify-project': 'read', version: 'read', help: 'read', info: 'write', 'read-manifest': 'read',
 } as const;
 
 const GEM = { install: 'dep', i: 'dep', uninstall: 'write', update: 'write', cleanup: 'write', build: 'write', list: 'read', search: 'read', info: 'read', env: 'read', contents: 'read', which: 'read', specification: 'read', help: 'read', outdated: 'read', push: 'unknown', exec: 'run' } as const;
-const BUNDLE = { add: 'dep', install: 'write', update: 'write', lock: 'write', remove: 'write', init: 'write', clean: 'write', cache: 'write', package: 'write', exec: 'run', list: 'read', show: 'read', info: 'read', outdated: 'read', check: 'read', config: 'read', help: 'read', version: 'read', doctor: 'read', console: 'unknown', open: 'unknown' } as const;
+/** bundle config reads with no argument, `list`, `get KEY` or one KEY; with a value or set/unset it writes. check writes the lockfile unless --dry-run. */
+function bundle(args: readonly Arg[]): Verdict {
+  const cmd = args[0]?.value;
+  if (cmd === 'config') {
+    const rest = args.slice(1).filter((a) => a.value === null || !a.value.startsWith('-'));
+    const opts = args.slice(1).filter((a) => a.value !== null && a.value.startsWith('-'));
+    const op = rest[0]?.value;
+    if (opts.length === 0 && (rest.length === 0 || op === 'list' || (op === 'get' && rest.length === 2) || (rest.length === 1 && op !== null && !['set', 'unset'].includes(op!)))) return read('bundle config reads settings');
+    return write('bundle config changes settings (.bundle/config or the user config)');
+  }
+  if (cmd === 'check' && !args.some((a) => a.value === '--dry-run')) return write('bundle check writes Gemfile.lock when it resolves (read only with --dry-run)', [literalArg('Gemfile.lock')]);
+  return subcommandTable('bundle', args, BUNDLE as never, [], BUNDLE_READ);
+}
+
+const BUNDLE = { add: 'dep', install: 'write', update: 'write', lock: 'write', remove: 'write', init: 'write', clean: 'write', cache: 'write', package: 'write', exec: 'run', list: 'read', show: 'read', info: 'read', outdated: 'read', check: 'read', config: 'write', help: 'read', version: 'read', doctor: 'read', platform: 'read', console: 'unknown', open: 'unknown' } as const;
 const COMPOSER = { require: 'dep', install: 'write', update: 'write', upgrade: 'write', remove: 'write', 'dump-autoload': 'write', dumpautoload: 'write', init: 'write', 'create-project': 'write', reinstall: 'write', bump: 'write', show: 'read', info: 'read', outdated: 'read', validate: 'read', diagnose: 'read', licenses: 'read', depends: 'read', why: 'read', 'why-not': 'read', prohibits: 'read', search: 'read', audit: 'read', check: 'read', 'check-platform-reqs': 'read', help: 'read', list: 'read', 'run-script': 'unknown', run: 'unknown', exec: 'run', global: 'unknown' } as const;
-const GO = { get: 'dep', build: 'write', install: 'dep', generate: 'unknown', run: 'unknown', test: 'unknown', vet: 'write', list: 'read', version: 'read', doc: 'read', help: 'read', fmt: 'write', clean: 'write', fix: 'write', tool: 'unknown', work: 'write', telemetry: 'read', bug: 'unknown' } as const;
+const GO = { get: 'dep', build: 'write', install: 'dep', generate: 'unknown', run: 'unknown', test: 'unknown', vet: 'write', list: 'read', version: 'read', doc: 'read', help: 'read', fmt: 'write', clean: 'write', fix: 'write', tool: 'unknown', work: 'write', telemetry: 'write', bug: 'unknown' } as const;
 const APT = { install: 'dep', reinstall: 'write', remove: 'write', purge: 'write', autoremove: 'write', upgrade: 'write', 'full-upgrade': 'write', 'dist-upgrade': 'write', update: 'write', clean: 'write', autoclean: 'write', 'build-dep': 'dep', source: 'write', download: 'write', list: 'read', search: 'read', show: 'read', showsrc: 'read', policy: 'read', depends: 'read', rdepends: 'read', madison: 'read', changelog: 'read', help: 'read', 'mark': 'write', 'edit-sources': 'unknown' } as const;
 const BREW = { install: 'dep', reinstall: 'write', uninstall: 'write', remove: 'write', rm: 'write', upgrade: 'write', update: 'write', cleanup: 'write', tap: 'dep', untap: 'write', link: 'write', unlink: 'write', pin: 'write', unpin: 'write', bundle: 'write', services: 'unknown', list: 'read', ls: 'read', info: 'read', search: 'read', deps: 'read', uses: 'read', outdated: 'read', doctor: 'read', config: 'read', leaves: 'read', desc: 'read', home: 'read', '--prefix': 'read', '--cellar': 'read', '--repository': 'read', commands: 'read', help: 'read' } as const;
 const DNF = { install: 'dep', add: 'dep', reinstall: 'write', remove: 'write', erase: 'write', del: 'write', upgrade: 'write', update: 'write', 'distro-sync': 'write', autoremove: 'write', clean: 'write', makecache: 'write', list: 'read', info: 'read', search: 'read', provides: 'read', repolist: 'read', check: 'read', 'check-update': 'read', history: 'read', deplist: 'read', show: 'read', policy: 'read', help: 'read' } as const;
@@ -395,7 +578,7 @@ function dotnet(args: readonly Arg[]): Verdict {
       return write(`dotnet tool ${ops[0] ?? ''} changes tools`);
     case 'list':
     case 'sln':
-      if (cmd === 'sln' && ops.some((o) => o === 'add' || o === 'remove')) return write('dotnet sln changes the solution');
+      if (cmd === 'sln' && ops[ops.length - 1] !== 'list') return write(`dotnet sln ${ops.join(' ')} changes or migrates the solution`);
       return read(`dotnet ${cmd} reads`);
     case 'build':
     case 'restore':
@@ -414,7 +597,9 @@ function dotnet(args: readonly Arg[]): Verdict {
     case 'fsi':
       return unknown(`dotnet ${cmd} runs project code`);
     case 'nuget':
-      return ops.includes('push') || ops.includes('delete') ? unknown('dotnet nuget push changes a feed') : read('dotnet nuget reads');
+      // list source, locals … --list, verify and why read; every other verb changes sources, caches, trust or a feed
+      if (ops[0] === 'list' || ops[0] === 'verify' || ops[0] === 'why' || (ops[0] === 'locals' && rest.some((a) => a.value === '-l' || a.value === '--list') && !rest.some((a) => a.value === '-c' || a.value === '--clear'))) return read(`dotnet nuget ${ops[0]} reads`);
+      return unknown(`dotnet nuget ${ops[0] ?? ''} changes package sources, caches, trust or a feed`);
     default:
       if (cmd && /\.dll$/i.test(cmd)) return unknown('dotnet <assembly> runs a program');
       return unknown(`dotnet ${cmd ?? ''}: not a known dotnet command`);
@@ -430,14 +615,15 @@ function byFirstPair(tool: string, args: readonly Arg[], adds: string[], reads: 
       const named = args.slice(1).some((a) => a.value === null || !a.value.startsWith('-'));
       return named ? write('pacman -S installs packages', undefined, { dep: true }) : write('pacman -S syncs packages');
     }
-    if (/^-(Q|Ss|Si|F)/.test(flag)) return read('pacman query reads');
+    // -y (in any cluster) downloads fresh databases: a write
+    if (/^-(Q|Ss|Si|F)/.test(flag) && !/^-[A-Za-z]*y/.test(flag) && !args.some((a) => a.value === '--refresh' || a.value === '-y')) return read('pacman query reads');
     return write(`pacman ${flag} changes packages`);
   }
   if (!first) return onlyInfo(args) ? read(`${tool} prints information`) : unknown(`${tool} with no command`);
   const cmd = first.arg.value ?? '';
   if (adds.includes(cmd)) return write(`${tool} ${cmd} installs packages`, undefined, { dep: true });
   if (reads.includes(cmd)) return read(`${tool} ${cmd} reads`);
-  if (tool === 'pipx' && cmd === 'run') return runAfterOptions('pipx run', args.slice(first.index + 1), ['--spec', '--python', '--index-url']);
+  if (tool === 'pipx' && cmd === 'run') return runner('pipx run', args.slice(first.index + 1), ['--python', '--index-url', '--pip-args'], ['--spec']);
   return write(`${tool} ${cmd} changes installed packages`);
 }
 
@@ -472,24 +658,13 @@ export function classifyInterpreter(name: string, args: readonly Arg[], ctx: Pro
         const dir = rest.find((a) => a.value === null || !a.value.startsWith('-'));
         return write(`${name} -m venv creates an environment`, dir ? [dir] : undefined);
       }
-      if (mod === 'json.tool' || mod === 'tabnanny' || mod === 'pydoc' || mod === 'site' || mod === 'sysconfig' || mod === 'platform') return read(`${name} -m ${mod} reads`);
+      const modTable = mod ? PYTHON_READ_MODULES[mod] : undefined;
+      if (modTable) return pythonModule(`${name} -m ${mod}`, modTable, rest);
       if (mod === 'py_compile' || mod === 'compileall') return write(`${name} -m ${mod} writes bytecode`);
       return unknown(`${name} -m ${mod ?? '<run time>'} runs module code`);
     }
   }
-  if (name === 'perl') {
-    const p = parseOpts(args, { shortWithValue: 'eEIMmlx0', longWithValue: [] });
-    const inplace = [...p.flags.keys()].some((k) => k === '-i') || args.some((a) => a.value !== null && /^-[a-zA-Z]*i/.test(a.value) && !a.value.startsWith('--'));
-    const code = [...(p.flags.get('-e') ?? []), ...(p.flags.get('-E') ?? [])];
-    if (inplace) {
-      const files = code.length ? p.operands : p.operands.slice(1);
-      const risky = code.some((c) => c === null || /\b(system|exec|unlink|rename|open|rmdir|mkdir|qx|fork|eval|require|do)\b|`/.test(c));
-      return write('perl -i edits files in place', risky ? undefined : files, { writesContent: true });
-    }
-    if (code.length) return unknown('perl -e runs inline code');
-    if (p.operands.length) return unknown('perl runs a script file whose content is not visible');
-    return interactive(name, ctx);
-  }
+  if (name === 'perl') return perl(args, ctx);
   const inline = lang ? INLINE_CODE_FLAGS[lang] ?? [] : [];
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
@@ -506,6 +681,80 @@ export function classifyInterpreter(name: string, args: readonly Arg[], ctx: Pro
   return ctx.stdin.kind === 'tty' ? interactive(name, ctx) : stdinCode(name, ctx, lang);
 }
 
+/**
+ * Standard-library modules run as programs that only print, with their option tables:
+ * json.tool writes its second operand (INFILE OUTFILE); pydoc -w writes NAME.html and -p/-b start a server.
+ */
+const PYTHON_READ_MODULES: Record<string, ProgramTable & { secondOperandWritten?: boolean }> = {
+  'json.tool': { options: '--sort-keys --no-ensure-ascii --json-lines --indent= --tab --no-indent --compact --no-type-hints -h --help', secondOperandWritten: true },
+  tabnanny: { options: '-q -v' },
+  pydoc: { options: '-k= -n=U -p=U -b!U -w!W' },
+  site: { options: '--user-base --user-site' },
+  sysconfig: { options: '' },
+  platform: { options: '--terse --nonaliased' },
+};
+
+function pythonModule(label: string, t: ProgramTable & { secondOperandWritten?: boolean }, args: readonly Arg[]): Leaf {
+  const p = parseTable(args, t, label);
+  if (p.unknowns.length) return unknown(p.unknowns[0]!);
+  if (p.execs.length) return unknown(p.execs[0]!);
+  if (p.writes.length) return write(p.writes[0]!, undefined, { writesContent: true });
+  if (t.secondOperandWritten && p.operands.length >= 2) return write(`${label} writes its output file`, [p.operands[1]!], { writesContent: true });
+  return read(`${label} prints`);
+}
+
+/**
+ * perl's switches cluster (`-lane`, `-pi.bak`, `-0777ne`): -e/-E take the code (rest of the word
+ * or the next one), -i takes its backup extension from the rest of the word, -M/-m/-I/-x/-d/-D/
+ * -C/-F take the rest of the word, -l and -0 take the digits that follow.
+ */
+function perl(args: readonly Arg[], ctx: ProgramContext): Leaf {
+  const code: (string | null)[] = [];
+  let inplace: string | null | undefined;
+  let loadsCode = false;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) return unknown('perl: an argument only known at run time');
+    if (v === '--') {
+      i++;
+      break;
+    }
+    if (!v.startsWith('-') || v === '-') break;
+    for (let j = 1; j < v.length; j++) {
+      const c = v[j]!;
+      const rest = v.slice(j + 1);
+      if (c === 'e' || c === 'E') {
+        code.push(rest !== '' ? rest : args[++i]?.value ?? null);
+        break;
+      }
+      if (c === 'i') {
+        inplace = rest;
+        break;
+      }
+      if ('MmIxdDCF'.includes(c)) {
+        if (c !== 'C' && c !== 'F') loadsCode = true;
+        if (rest === '' && (c === 'I' || c === 'M' || c === 'm')) i++;
+        break;
+      }
+      if (c === 'l' || c === '0') {
+        while (j + 1 < v.length && /[0-9a-fA-FxX]/.test(v[j + 1]!)) j++;
+        continue;
+      }
+    }
+  }
+  const operands = args.slice(i);
+  if (inplace !== undefined) {
+    const files = code.length ? operands : operands.slice(1);
+    const risky = loadsCode || !code.length || code.some((c) => c === null || /\b(system|exec|unlink|rename|open|rmdir|mkdir|qx|fork|eval|require|do|use)\b|`/.test(c));
+    const targets = [...files, ...(inplace ? files.map((f) => backupName(f, inplace!)) : [])];
+    return write('perl -i edits files in place', risky || files.length === 0 ? undefined : targets, { writesContent: true });
+  }
+  if (code.length) return unknown('perl -e runs inline code');
+  if (operands.length) return unknown('perl runs a script file whose content is not visible');
+  return ctx.stdin.kind === 'tty' ? interactive('perl', ctx) : unknown('perl runs code read from stdin');
+}
+
 function stdinCode(name: string, ctx: ProgramContext, lang: CodeLanguage | null): Leaf {
   const hash = ctx.stdin.kind === 'text' && lang ? hashIntentInCode(lang, ctx.stdin.text) : false;
   return unknown(`${name} runs code read from stdin`, { hash });
@@ -516,36 +765,158 @@ export function interactive(name: string, _ctx: ProgramContext): Leaf {
 }
 
 /** Build tools and task runners run project-defined code. */
-const TASK_RUNNERS = new Set(['make', 'gmake', 'cmake', 'ninja', 'just', 'task', 'mvn', 'mvnw', './mvnw', 'gradle', 'gradlew', './gradlew', 'ant', 'sbt', 'bazel', 'bazelisk', 'buck', 'pants', 'rake', 'scons', 'meson', 'xcodebuild', 'turbo', 'nx', 'lerna', 'tox', 'nox', 'invoke', 'pytest', 'py.test', 'vitest', 'jest', 'mocha', 'ava', 'tap', 'karma', 'playwright', 'cypress', 'phpunit', 'rspec', 'nodemon', 'pm2', 'webpack', 'vite', 'rollup', 'esbuild', 'parcel', 'next', 'nuxt', 'astro', 'remix', 'storybook', 'docker-compose', 'terraform', 'pulumi', 'ansible', 'ansible-playbook', 'kubectl', 'helm', 'docker', 'podman']);
+const TASK_RUNNERS = new Set(['make', 'gmake', 'cmake', 'ninja', 'just', 'task', 'mvn', 'mvnw', './mvnw', 'gradle', 'gradlew', './gradlew', 'ant', 'sbt', 'bazel', 'bazelisk', 'buck', 'pants', 'rake', 'scons', 'meson', 'xcodebuild', 'turbo', 'nx', 'lerna', 'tox', 'nox', 'invoke', 'pytest', 'py.test', 'vitest', 'jest', 'mocha', 'ava', 'tap', 'karma', 'playwright', 'cypress', 'phpunit', 'rspec', 'nodemon', 'pm2', 'webpack', 'vite', 'rollup', 'esbuild', 'parcel', 'next', 'nuxt', 'astro', 'remix', 'storybook', 'docker-compose', 'terraform', 'tofu', 'pulumi', 'ansible', 'ansible-playbook', 'kubectl', 'helm', 'docker', 'podman']);
 
 /**
- * Infrastructure CLIs: read subcommands (and, where a subcommand has options that write,
- * those options) by tool. Everything else changes containers, clusters or infrastructure.
+ * Infrastructure CLIs: the tool's own options are parsed from a table (so an option value is never
+ * taken for the subcommand: `kubectl -n get delete pod x` deletes), then the read subcommands take
+ * options from a table of display, selection and connection options. Anything else changes
+ * containers, clusters or infrastructure, or runs code (helm --post-renderer), or writes a file
+ * (terraform plan -out, kubectl --profile-output, helm template --output-dir).
  */
-const INFRA_READS: Record<string, Record<string, string[] | 'any'>> = {
-  kubectl: { get: 'any', describe: 'any', logs: 'any', explain: 'any', 'api-resources': 'any', 'api-versions': 'any', 'cluster-info': 'any', version: 'any', top: 'any', 'config view': 'any', 'config get-contexts': 'any', 'config current-context': 'any', 'config get-clusters': 'any', 'auth can-i': 'any' },
-  docker: { ps: 'any', images: 'any', logs: 'any', inspect: 'any', version: 'any', info: 'any', stats: 'any', top: 'any', history: 'any', search: 'any', diff: 'any', port: 'any', 'image ls': 'any', 'container ls': 'any', 'network ls': 'any', 'volume ls': 'any', 'compose ps': 'any', 'compose logs': 'any', 'compose config': ['-o', '--output'], 'compose ls': 'any' },
-  podman: { ps: 'any', images: 'any', logs: 'any', inspect: 'any', version: 'any', info: 'any', stats: 'any', top: 'any', history: 'any', search: 'any', diff: 'any', port: 'any' },
-  helm: { list: 'any', ls: 'any', status: 'any', get: 'any', show: 'any', version: 'any', history: 'any', search: 'any', lint: 'any', template: ['--output-dir'], env: 'any' },
-  // terraform plan -out writes a plan file; fmt rewrites unless -check
-  terraform: { version: 'any', show: 'any', output: 'any', validate: 'any', providers: 'any', graph: 'any', 'state list': 'any', 'state show': 'any', 'workspace list': 'any', 'workspace show': 'any', plan: ['-out', '--out'], 'fmt -check': 'any' },
-  tofu: { version: 'any', show: 'any', output: 'any', validate: 'any', providers: 'any', graph: 'any', 'state list': 'any', 'state show': 'any', plan: ['-out', '--out'] },
+interface Infra {
+  globals: ProgramTable;
+  /** subcommand (one or two words) -> the options that subcommand's read form takes */
+  reads: Record<string, ProgramTable>;
+}
+const KUBE_CONN = '-n= --namespace= --context= --cluster= --user= --kubeconfig= -s= --server= --token= --as= --as-group= --as-uid= --request-timeout= --certificate-authority= --client-certificate= --client-key= --insecure-skip-tls-verify --tls-server-name= --disable-compression --match-server-version --password= --username= -v= --v= --vmodule= --warnings-as-errors --log-flush-frequency= --cache-dir=W --profile=U --profile-output=W -h --help';
+const KUBE_SHOW = '-o= --output= -l= --selector= -A --all-namespaces -w --watch --watch-only --show-labels -L= --label-columns= --sort-by= --field-selector= --no-headers --show-kind --chunk-size= --raw= --subresource= --ignore-not-found --template= --allow-missing-template-keys --show-managed-fields --output-watch-events -f= --filename= -R --recursive -k= --kustomize= --show-events --all';
+const kube = (extra: string): ProgramTable => ({ options: `${KUBE_CONN} ${extra}` });
+const DOCKER_CONN = '--config=U -c= --context= -D --debug -H= --host= -l= --log-level= --tls --tlscacert= --tlscert= --tlskey= --tlsverify -h --help';
+const docker = (extra: string): ProgramTable => ({ options: `${DOCKER_CONN} ${extra}` });
+const COMPOSE_CONN = '-f= --file= -p= --project-name= --project-directory= --profile= --env-file= --ansi= --progress= --parallel= --all-resources --compatibility --dry-run';
+const HELM_CONN = '--kube-context= --kubeconfig= -n= --namespace= --debug --burst-limit= --qps= --registry-config= --repository-cache=U --repository-config= --kube-apiserver= --kube-as-user= --kube-as-group= --kube-ca-file= --kube-insecure-skip-tls-verify --kube-tls-server-name= --kube-token= --content-cache=U -h --help';
+const helm = (extra: string): ProgramTable => ({ options: `${HELM_CONN} ${extra}` });
+const TF = '-chdir= -no-color -json -h -help --help -version --version';
+const tf = (extra: string): ProgramTable => ({ singleDashLong: true, options: `${TF} ${extra}` });
+const TF_PLAN = tf('-var= -var-file= -target= -replace= -refresh= -refresh-only -destroy -lock= -lock-timeout= -input= -parallelism= -compact-warnings -detailed-exitcode -state= -out=W --out=W -generate-config-out=W -state-out=W -backup=W');
+
+const INFRA: Record<string, Infra> = {
+  kubectl: {
+    globals: kube(''),
+    reads: {
+      get: kube(KUBE_SHOW),
+      describe: kube(KUBE_SHOW),
+      explain: kube('--recursive --api-version= --output='),
+      logs: kube('-f --follow -p --previous --tail= --since= --since-time= --timestamps --prefix --all-containers --all-pods --max-log-requests= --limit-bytes= -c= --container= --pod-running-timeout= --ignore-errors -l= --selector='),
+      top: kube('-A --all-namespaces -l= --selector= --sort-by= --no-headers --containers --use-protocol-buffers --show-capacity --sum --field-selector='),
+      'api-resources': kube('-o= --output= --namespaced= --api-group= --sort-by= --verbs= --cached --no-headers --categories='),
+      'api-versions': kube(''),
+      'cluster-info': kube(''),
+      version: kube('--client -o= --output='),
+      'config view': kube('--raw --minify --flatten -o= --output= --template='),
+      'config get-contexts': kube('-o= --output= --no-headers'),
+      'config current-context': kube(''),
+      'config get-clusters': kube(''),
+      'config get-users': kube(''),
+      'auth can-i': kube('-A --all-namespaces --list --no-headers -q --quiet --subresource='),
+      'auth whoami': kube('-o= --output='),
+    },
+  },
+  docker: {
+    globals: docker('-v --version'),
+    reads: {
+      ps: docker('-a --all -f= --filter= --format= -n= --last= -l --latest --no-trunc -q --quiet -s --size'),
+      images: docker('-a --all --digests -f= --filter= --format= --no-trunc -q --quiet --tree'),
+      'image ls': docker('-a --all --digests -f= --filter= --format= --no-trunc -q --quiet --tree'),
+      'container ls': docker('-a --all -f= --filter= --format= -n= --last= -l --latest --no-trunc -q --quiet -s --size'),
+      logs: docker('--details -f --follow --since= -n= --tail= -t --timestamps --until='),
+      inspect: docker('-f= --format= -s --size --type='),
+      version: docker('-f= --format='),
+      info: docker('-f= --format='),
+      stats: docker('-a --all --format= --no-stream --no-trunc'),
+      top: docker(''),
+      history: docker('--format= -H --human --no-trunc -q --quiet --platform='),
+      search: docker('-f= --filter= --format= --limit= --no-trunc'),
+      diff: docker(''),
+      port: docker(''),
+      'network ls': docker('-f= --filter= --format= --no-trunc -q --quiet'),
+      'volume ls': docker('--cluster -f= --filter= --format= -q --quiet'),
+      'compose ps': docker(`${COMPOSE_CONN} -a --all --format= -q --quiet --services --status= --filter= --no-trunc --orphans`),
+      'compose logs': docker(`${COMPOSE_CONN} -f --follow --index= --no-color --no-log-prefix --since= -n= --tail= -t --timestamps --until=`),
+      'compose config': docker(`${COMPOSE_CONN} --format= --hash= --images --no-consistency --no-interpolate --no-normalize --no-path-resolution --profiles -q --quiet --resolve-image-digests --services --variables --volumes --environment -o=W --output=W`),
+      'compose ls': docker(`${COMPOSE_CONN} -a --all --filter= --format= -q --quiet`),
+    },
+  },
+  helm: {
+    globals: helm(''),
+    reads: {
+      list: helm('-a --all -A --all-namespaces -d --date --deployed --failed --filter= -m= --max= --no-headers --offset= -o= --output= --pending -r --reverse -l= --selector= -q --short --superseded --time-format= --uninstalled --uninstalling'),
+      ls: helm('-a --all -A --all-namespaces -d --date --deployed --failed --filter= -m= --max= --no-headers --offset= -o= --output= --pending -r --reverse -l= --selector= -q --short --superseded --time-format= --uninstalled --uninstalling'),
+      status: helm('-o= --output= --revision= --show-desc --show-resources'),
+      'get values': helm('-a --all -o= --output= --revision='),
+      'get manifest': helm('--revision='),
+      'get notes': helm('--revision='),
+      'get hooks': helm('--revision='),
+      'get all': helm('--revision= --template='),
+      'get metadata': helm('-o= --output= --revision='),
+      'show chart': helm('--version= --devel --verify --keyring= --ca-file= --cert-file= --key-file= --insecure-skip-tls-verify --plain-http --username= --password= --pass-credentials'),
+      'show values': helm('--version= --devel --jsonpath= --verify --keyring= --ca-file= --cert-file= --key-file= --insecure-skip-tls-verify --plain-http --username= --password='),
+      'show readme': helm('--version= --devel'),
+      'show all': helm('--version= --devel'),
+      'show crds': helm('--version= --devel'),
+      version: helm('--short --template= -c --client'),
+      history: helm('--max= -o= --output='),
+      'search repo': helm('-r --regexp --devel -l --versions --version= -o= --output= --max-col-width= --fail-on-no-result'),
+      'search hub': helm('--endpoint= -o= --output= --max-col-width= --list-repo-url --fail-on-no-result'),
+      lint: helm('--strict --with-subcharts -f= --values= --set= --set-string= --set-file= --set-json= --set-literal= --quiet --kube-version= --skip-schema-validation'),
+      template: helm(
+        '-f= --values= --set= --set-string= --set-file= --set-json= --set-literal= --version= --devel --skip-crds --include-crds --skip-tests --is-upgrade --api-versions= -a= --kube-version= --validate --release-name --name-template= --create-namespace -s= --show-only= --no-hooks --disable-openapi-validation --description= --enable-dns --labels= --hide-notes --skip-schema-validation --verify --keyring= --post-renderer=X --post-renderer-args=X --output-dir=W --dependency-update!W --repo=U --username=U --password=U --ca-file= --cert-file= --key-file= --insecure-skip-tls-verify --plain-http --pass-credentials',
+      ),
+      env: helm(''),
+      'repo list': helm('-o= --output='),
+      'plugin list': helm(''),
+    },
+  },
+  terraform: {
+    globals: tf(''),
+    reads: {
+      version: tf(''),
+      show: tf(''),
+      output: tf('-raw -state='),
+      validate: tf('-no-tests -test-directory='),
+      providers: tf(''),
+      'providers schema': tf(''),
+      graph: tf('-type= -draw-cycles -plan= -module-depth='),
+      'state list': tf('-state= -id='),
+      'state show': tf('-state='),
+      'workspace list': tf(''),
+      'workspace show': tf(''),
+      plan: TF_PLAN,
+      fmt: tf('-check -diff -recursive -list= -write= '),
+    },
+  },
 };
+INFRA.tofu = INFRA.terraform!;
+INFRA.podman = INFRA.docker!;
 
 function infra(name: string, args: readonly Arg[]): Verdict {
-  const ops = args.filter((a) => a.value === null || !a.value.startsWith('-'));
-  if (ops.some((a) => a.value === null) && ops[0]?.value === null) return unknown(`${name}: the subcommand is only known at run time`);
-  const table = INFRA_READS[name]!;
-  const one = ops[0]?.value ?? '';
-  const two = `${one} ${ops[1]?.value ?? ''}`;
-  let entry = table[two] ?? table[one];
-  if (name.startsWith('t') && one === 'fmt' && args.some((a) => a.value === '-check' || a.value === '--check') && !args.some((a) => a.value === '-write=true')) entry = 'any';
-  if (entry === undefined) return unknown(`${name} ${one}: changes containers, clusters or infrastructure, or is not a subcommand this guard knows as read-only`);
-  if (entry !== 'any') {
-    const bad = args.find((a) => a.value !== null && entry.some((o) => a.value === o || a.value!.startsWith(o + '=')));
-    if (bad) return write(`${name} ${one} ${bad.value} writes a file`, undefined, { writesContent: true });
+  const t = INFRA[name]!;
+  // the tool's own options first, then the subcommand words
+  const g = parseTable(args, { ...t.globals, stopAtOperand: true }, name);
+  if (g.unknowns.length) return unknown(g.unknowns[0]!);
+  if (g.writes.length || g.targets.length) return write(g.writes[0] ?? `${name} writes a profile or cache file`, g.writes.length ? undefined : g.targets);
+  const words = g.operands;
+  const one = words[0]?.value;
+  if (one === null) return unknown(`${name}: the subcommand is only known at run time`);
+  if (one === undefined) return read(`${name} prints usage`);
+  const two = words[1]?.value ? `${one} ${words[1]!.value}` : undefined;
+  const key = two !== undefined && t.reads[two] ? two : t.reads[one] ? one : undefined;
+  if (key === undefined) return unknown(`${name} ${two ?? one}: changes containers, clusters or infrastructure, or is not a subcommand this guard knows as read-only`);
+  const before = args.slice(0, args.length - words.length);
+  const rest = words.slice(key.split(' ').length);
+  // terraform's read subcommands that take no operand: a word after them is a subcommand (providers lock, providers mirror)
+  if ((name === 'terraform' || name === 'tofu') && /^(providers|version|validate|workspace list|workspace show|providers schema)$/.test(key) && rest.some((w) => w.value === null || !w.value.startsWith('-'))) return unknown(`${name} ${key} ${rest[0]!.text}: not a subcommand this guard knows as read-only`);
+  const p = parseTable([...before, ...rest], t.reads[key]!, `${name} ${key}`);
+  if (p.unknowns.length) return unknown(p.unknowns[0]!);
+  if (p.execs.length) return unknown(p.execs[0]!);
+  if (p.writes.length || p.targets.length) return write(p.writes[0] ?? `${name} ${key} writes a file`, p.writes.length ? undefined : p.targets, { writesContent: true });
+  if (key === 'fmt') {
+    // terraform fmt rewrites files unless -check (or -write=false)
+    const w = value(p, '-write');
+    if ((!has(p, '-check') && w !== 'false') || w === 'true' || (has(p, '-write') && w !== 'false')) return write(`${name} fmt rewrites files`);
   }
-  return read(`${name} ${table[two] ? two : one} reads`);
+  return read(`${name} ${key} reads`);
 }
 
 /** tsc option words: case-insensitive, one or two dashes, short aliases, `--flag false` */
@@ -632,44 +1003,66 @@ export function classifyToolchain(name: string, args: readonly Arg[], ctx: Progr
     case 'uv':
       return uv(args);
     case 'uvx':
-      return runAfterOptions('uvx', args, ['--from', '--with', '--python', '-p', '--index']);
+      return runner('uvx', args, ['--python', '-p', '--index', '--default-index'], ['--from', '--with', '--with-requirements', '--with-editable']);
     case 'poetry':
       return poetry(args);
     case 'pipx':
       return byFirstPair('pipx', args, ['install', 'inject'], ['list', 'environment', 'completions']);
     case 'cargo':
-      if (args.some((a) => a.value === 'fmt') && args.some((a) => a.value === '--check')) return read('cargo fmt --check only checks');
+      if (args[0]?.value === 'fmt' && args.some((a) => a.value === '--check')) {
+        // cargo fmt --check passes what follows `--` to rustfmt, which may write (--emit files)
+        const dd = args.findIndex((a) => a.value === '--');
+        const own = dd === -1 ? args.slice(1) : args.slice(1, dd);
+        const passed = dd === -1 ? [] : args.slice(dd + 1);
+        const bad =
+          own.find((a) => a.value === null || !/^(--check|--all|-p|--package|--manifest-path|-v|--verbose|-q|--quiet|--message-format=.*|--package=.*|--manifest-path=.*|[^-].*)$/.test(a.value)) ??
+          passed.find((a) => a.value === null || !/^(--check|-v|--verbose|-q|--quiet|--edition=\d+|--color=\w+|-l|--files-with-diff)$/.test(a.value));
+        return bad ? unknown(`cargo fmt ${bad.text}: an option this guard does not know as read-only`) : read('cargo fmt --check only checks');
+      }
       // tree/metadata resolve the lockfile: without --locked/--frozen they may write Cargo.lock
-      if (args.some((a) => a.value === 'tree' || a.value === 'metadata') && !args.some((a) => a.value === '--locked' || a.value === '--frozen')) return write('cargo tree/metadata write Cargo.lock when it is missing or stale (read only with --locked or --frozen)');
-      return subcommandTable('cargo', args, CARGO as never, ['--manifest-path', '-Z', '--config', '--color', '-C']);
+      if (args.some((a) => a.value === 'tree' || a.value === 'metadata' || a.value === 'pkgid') && !args.some((a) => a.value === '--locked' || a.value === '--frozen')) return write('cargo tree/metadata/pkgid write Cargo.lock when it is missing or stale (read only with --locked or --frozen)');
+      return subcommandTable('cargo', args, CARGO as never, ['--manifest-path', '-Z', '--config', '--color', '-C'], CARGO_READ);
     case 'go': {
       const op = firstOperand(args)?.arg.value;
       if (op === 'mod') {
         const m = args.slice(args.findIndex((a) => a.value === 'mod') + 1);
         const o = m[0]?.value;
         if (o === 'edit') return m.some((a) => a.value !== null && /^-require=/.test(a.value)) ? write('go mod edit -require adds a dependency', [literalArg('go.mod')], { dep: true }) : write('go mod edit changes go.mod', [literalArg('go.mod')]);
-        if (o === 'graph' || o === 'why' || o === 'verify') return read(`go mod ${o} reads`);
+        if (o === 'graph' || o === 'why' || o === 'verify') {
+          const p = parseTable(m.slice(1), GO_READ, `go mod ${o}`);
+          return p.unknowns.length || p.execs.length ? unknown(p.unknowns[0] ?? p.execs[0]!) : read(`go mod ${o} reads`);
+        }
         return write(`go mod ${o ?? ''} changes go.mod, go.sum or the module cache`);
       }
-      if (op === 'env') return args.some((a) => a.value === '-w' || a.value === '-u') ? write('go env -w changes settings') : read('go env reads');
+      if (op === 'env') {
+        const p = parseTable(args.slice(args.findIndex((a) => a.value === 'env') + 1), GO_READ, 'go env');
+        if (p.writes.length) return write('go env -w/-u changes settings');
+        return p.unknowns.length ? unknown(p.unknowns[0]!) : read('go env reads');
+      }
       if (op === 'install' && !args.some((a) => a.value !== null && a.value.includes('@'))) return write('go install builds and installs the current module');
-      return subcommandTable('go', args, GO as never, ['-C']);
+      if (op === 'telemetry') return args.length === 1 ? read('go telemetry prints the mode') : write('go telemetry on/off/local changes the telemetry mode');
+      return subcommandTable('go', args, GO as never, ['-C'], GO_READ);
     }
     case 'gem':
-      return subcommandTable('gem', args, GEM as never);
+      return subcommandTable('gem', args, GEM as never, [], GEM_READ);
     case 'bundle':
     case 'bundler':
       if (args.length === 0) return write('bundle installs the declared gems');
-      return subcommandTable('bundle', args, BUNDLE as never);
+      return bundle(args);
     case 'composer':
-      return subcommandTable('composer', args, COMPOSER as never, ['-d', '--working-dir']);
+      return subcommandTable('composer', args, COMPOSER as never, ['-d', '--working-dir'], COMPOSER_READ);
     case 'dotnet':
       return dotnet(args);
     case 'apt':
     case 'apt-get':
     case 'aptitude':
-      return subcommandTable(name, args, APT as never, ['-o', '-c', '-t']);
-    case 'apt-cache':
+      return subcommandTable(name, args, APT as never, ['-o', '-c', '-t'], APT_READ);
+    case 'apt-cache': {
+      // gencaches (and the cache-file options) write apt's caches; the rest print
+      const sub = firstOperand(args, ['-o', '-c', '-p', '--pkg-cache', '-s', '--src-cache', '-t'])?.arg.value;
+      if (sub === 'gencaches' || args.some((a) => a.value !== null && /^(-[ps]$|--pkg-cache|--src-cache|-o$|-c$|--config-file)/.test(a.value))) return unknown(`apt-cache ${sub ?? ''}: writes or reconfigures apt's caches`);
+      return sub === undefined || /^(show|showsrc|showpkg|policy|search|depends|rdepends|madison|stats|dump|dumpavail|pkgnames|unmet|xvcg|dotty|showauto|help)$/.test(sub ?? '') ? read('apt-cache reads package information') : unknown(`apt-cache ${sub}`);
+    }
     case 'dpkg-query':
       return read(`${name} reads package information`);
     case 'dpkg':
@@ -677,12 +1070,17 @@ export function classifyToolchain(name: string, args: readonly Arg[], ctx: Progr
       if (args.some((a) => a.value !== null && /^-(l|L|s|S|p|-list|-status|-search|-listfiles)$/.test(a.value))) return read('dpkg query reads');
       return write('dpkg changes packages');
     case 'brew':
-      return subcommandTable('brew', args, BREW as never);
+      return subcommandTable('brew', args, BREW as never, [], BREW_READ);
     case 'yum':
     case 'dnf':
     case 'microdnf':
     case 'zypper':
-      return subcommandTable(name, args, { ...DNF, in: 'dep', rm: 'write', se: 'read' } as never);
+      if (args.some((a) => a.value === 'history')) {
+        // history lists; history undo/redo/rollback/rollback replay transactions
+        const op = args[args.findIndex((a) => a.value === 'history') + 1]?.value;
+        if (op !== undefined && op !== 'list' && op !== 'info' && op !== 'summary' && op !== 'userinstalled' && !/^\d+$/.test(op ?? '')) return write(`${name} history ${op ?? ''} changes installed packages`);
+      }
+      return subcommandTable(name, args, { ...DNF, in: 'dep', rm: 'write', se: 'read' } as never, ['--repo', '--enablerepo', '--disablerepo', '-c', '--config', '--releasever', '--installroot'], DNF_READ);
     case 'apk':
       return byFirstPair('apk', args, ['add'], ['info', 'search', 'list', 'policy', 'dot', 'stats', 'version']);
     case 'pacman':
@@ -691,23 +1089,32 @@ export function classifyToolchain(name: string, args: readonly Arg[], ctx: Progr
     case 'flatpak':
       return byFirstPair(name, args, ['install'], ['list', 'info', 'find', 'search', 'remote-ls']);
     case 'conda':
+      if (args[0]?.value === 'env' && (args[1]?.value === 'list' || (args[1]?.value === 'export' && !args.some((a) => a.value !== null && /^(-f|--file)/.test(a.value))))) {
+        const p = parseTable(args.slice(2), CONDA_READ, `conda env ${args[1]!.value}`);
+        return p.unknowns.length ? unknown(p.unknowns[0]!) : read(`conda env ${args[1]!.value} reads`);
+      }
+      if (false) break;
     case 'mamba':
     case 'micromamba':
-      return subcommandTable(name, args, CONDA as never, ['-n', '--name', '-p', '--prefix', '-c', '--channel']);
+      return subcommandTable(name, args, CONDA as never, ['-n', '--name', '-p', '--prefix', '-c', '--channel'], CONDA_READ);
     case 'deno': {
       const op = firstOperand(args)?.arg.value;
       // lint/fmt can fix in place; check/info/doc fill DENO_DIR's cache
-      if (op === 'lint') return args.some((a) => a.value === '--fix') ? write('deno lint --fix rewrites files') : read('deno lint reads');
-      if (op === 'fmt') return args.some((a) => a.value === '--check') ? read('deno fmt --check only checks') : write('deno fmt rewrites files');
+      if (op === 'lint' || (op === 'fmt' && args.some((a) => a.value === '--check'))) {
+        const p = parseTable(args.slice(args.findIndex((a) => a.value === op) + 1), DENO_READ, `deno ${op}`);
+        if (p.writes.length) return write(`deno ${op} --fix rewrites files`);
+        return p.unknowns.length ? unknown(p.unknowns[0]!) : read(`deno ${op} only checks`);
+      }
+      if (op === 'fmt') return write('deno fmt rewrites files');
       if (op === 'check' || op === 'info' || op === 'doc') return write(`deno ${op} downloads and caches modules and type-check results`);
-      return subcommandTable('deno', args, DENO as never);
+      return subcommandTable('deno', args, DENO as never, [], DENO_READ);
     }
   }
   const check = CHECK_TOOLS[name];
   if (check) return onlyInfo(args) ? read(`${name} prints information`) : checkTool(name, check, args);
   if (TASK_RUNNERS.has(name)) {
     if (onlyInfo(args)) return read(`${name} prints information`);
-    if (name in INFRA_READS) return infra(name, args);
+    if (name in INFRA) return infra(name, args);
     return unknown(`${name} runs project-defined tasks or tests (their code is not visible to the hook)`);
   }
   return null;

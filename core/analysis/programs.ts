@@ -7,13 +7,13 @@ import { classifyBuiltin, declareRunsCode } from './builtins';
 import { classifyGit } from './git';
 import { READ_TABLES, type ReadTable } from './read-tables';
 import { awkEffects, sedEffects } from './scripts';
-import { has, parseTable, value, type ProgramTable, type TableParse } from './table';
+import { has, mayBeOption, parseTable, tableOptions, value, type ProgramTable, type TableParse } from './table';
 import { HASH_PROGRAMS } from './intents';
 import { parseOpts, hasAny, optValue, type ParsedOpts } from './opts';
 import { classifyInterpreter, classifyToolchain, interactive, isInterpreter } from './packages';
 import { read, write, unknown, type Leaf, type ProgramContext, type Verdict } from './verdict';
 import { classifyWrapper, sensitiveAssignment } from './wrappers';
-import { literalArg, RUNTIME_ARG, staticValue, type Arg } from './words';
+import { backupName, literalArg, RUNTIME_ARG, staticValue, type Arg } from './words';
 
 const SYSTEM_BIN = /^(?:\/usr)?(?:\/local)?\/s?bin\/|^\/opt\/homebrew\/bin\/|^\/(?:usr\/)?(?:local\/)?opt\/[^/]+\/bin\/|^\/run\/current-system\/sw\/bin\/|^\/nix\/var\/nix\/profiles\/[^/]+\/bin\//;
 
@@ -73,6 +73,7 @@ function destinations(p: ParsedOpts): Arg[] {
 /** cp / install / ln: the destination is -t DIR or the last operand (see `destinations`). */
 function destinationWrite(name: string, args: readonly Arg[], short: string, long: string[], why: string): Leaf {
   const p = parseOpts(args, { shortWithValue: short, longWithValue: long });
+  if (makesBackups(p)) return write(`${name} ${why} and keeps backups of what it replaces (backup names are chosen at run time)`, undefined, { writesContent: name !== 'ln' });
   if (p.operands.length === 0 && optValue(p, '-t', '--target-directory') === undefined) return read(`${name} with no operands fails`);
   if (name === 'ln' && p.operands.length === 1 && optValue(p, '-t', '--target-directory') === undefined) {
     const target = staticValue(p.operands[0]);
@@ -80,6 +81,11 @@ function destinationWrite(name: string, args: readonly Arg[], short: string, lon
     return write(`ln creates a link in the current folder`, [base ? literalArg(base) : RUNTIME_ARG]);
   }
   return write(`${name} ${why}`, destinations(p), { writesContent: name !== 'ln' });
+}
+
+/** -b, --backup[=CONTROL], -S/--suffix: GNU cp/mv/ln/install write a backup beside each replaced file. */
+function makesBackups(p: ReturnType<typeof parseOpts>): boolean {
+  return hasAny(p, '-b', '--backup', '-S', '--suffix');
 }
 
 /** chmod/chown/chgrp/chattr: the first operand is the mode/owner unless --reference is given. */
@@ -128,6 +134,9 @@ function sed(args: readonly Arg[]): Leaf {
   if (fx.runs) return unknown('sed script runs shell commands (e)');
   const targets: Arg[] = [...(inPlace ? files : []), ...fx.writes.map(literalArg)];
   if (inPlace && files.length === 0) return write('sed -i with no file fails or edits files only known at run time', undefined, { writesContent: true });
+  // -iSUFFIX keeps the original as FILE+SUFFIX (a `*` in SUFFIX stands for the file's name)
+  const suffix = inPlace ? value(p, '-i', '--in-place') : undefined;
+  if (suffix) targets.push(...files.map((f) => backupName(f, suffix)));
   if (targets.length) return write(inPlace ? 'sed -i edits files in place' : 'sed w writes files', targets, { writesContent: true });
   return read('sed prints the edited text');
 }
@@ -176,8 +185,20 @@ function tableRead(name: string, t: ReadTable, args: readonly Arg[]): Leaf {
   const targets = [...p.targets];
   const second = t.secondOperandWritten || (t.secondOperandWrittenWith !== undefined && has(p, ...t.secondOperandWrittenWith));
   if (second && p.operands.length >= 2) targets.push(p.operands[1]!);
-  if (p.writes.length) return write(p.writes[0]!, targets.length ? targets : undefined, { writesContent: true });
+  // a `!W` option writes files named elsewhere (lz4 -m: one beside each input): never proven
+  if (p.writes.length) return write(p.writes[0]!, undefined, { writesContent: true });
   if (targets.length) return write(`${name} writes its output file`, targets, { writesContent: true });
+  if (t.operandsMustMatch && !(t.operandsFreeWith && has(p, ...t.operandsFreeWith))) {
+    const bad = p.operands.find((o) => o.value === null || !t.operandsMustMatch!.test(o.value));
+    if (bad) return unknown(`${t.operandEffect ?? `${name}: an operand this guard cannot prove read-only`} (${bad.text})`);
+  }
+  if (t.readOnlyWith) {
+    const files = p.operands.filter((o) => o.value !== '-');
+    if (!has(p, ...t.readOnlyWith) && !(t.orWithoutOperands && files.length === 0)) {
+      const why = t.defaultWrites ?? `${name} writes by default`;
+      return t.defaultIsUnknown ? unknown(why) : write(why, undefined, { writesContent: true });
+    }
+  }
   return read(`${name} only reads or prints`);
 }
 
@@ -196,7 +217,16 @@ function tar(args: readonly Arg[]): Leaf {
     return write('tar -x extracts files', [dir === undefined ? literalArg('.') : dir === null ? RUNTIME_ARG : literalArg(dir)], { writesContent: true });
   }
   if (hasAny(p, '-c', '--create', '-r', '--append', '-u', '--update', '-A', '--catenate', '--concatenate', '--delete')) {
-    return archive ? write('tar writes an archive', [archive], { writesContent: true }) : read('tar writes the archive to stdout');
+    if (hasAny(p, '--remove-files')) {
+      // the files it archives are deleted; they are named relative to -C (one -C only: several move the base as tar reads them)
+      const dirs = p.flags.get('-C') ?? p.flags.get('--directory') ?? [];
+      const inDir = (a: Arg): Arg => (dirs.length === 0 || a.value === null ? a : dirs.length === 1 && dirs[0] !== null && !a.value.startsWith('/') ? literalArg(`${dirs[0]}/${a.value}`) : RUNTIME_ARG);
+      return write('tar --remove-files archives files and deletes them', [...(archive ? [archive] : []), ...(p.operands.length ? p.operands.map(inDir) : [RUNTIME_ARG])], { writesContent: true });
+    }
+    if (archive) return write('tar writes an archive', [archive], { writesContent: true });
+    // to stdout: a read only with options proven not to write (-g/--listed-incremental writes its snapshot file, --index-file an index)
+    const other = [...p.flags.keys()].find((k) => !TAR_READ_OPTIONS.has(k) && !TAR_CREATE_OPTIONS.has(k));
+    return other === undefined ? read('tar writes the archive to stdout') : unknown(`tar ${other}: an option not proven read-only (tar has options that write files)`);
   }
   if (hasAny(p, '-t', '--list', '-d', '--diff', '--compare', '--test-label')) return unprovenTarOption(p) ?? read('tar lists or compares an archive');
   return unknown('tar without a known mode');
@@ -217,6 +247,12 @@ const TAR_READ_OPTIONS = new Set([
   '--help', '--usage', '--version', '--show-defaults', '-?',
 ]);
 
+/** options of tar's create mode that only shape the archive it writes (to stdout here) */
+const TAR_CREATE_OPTIONS = new Set([
+  '-c', '--create', '-h', '--dereference', '--hard-dereference', '--one-file-system', '--owner', '--group', '--mode', '--mtime', '--sort', '--numeric-owner', '--no-acls', '--no-xattrs', '--no-selinux', '--acls', '--xattrs', '--selinux',
+  '--exclude-vcs', '--exclude-vcs-ignores', '--exclude-backups', '--exclude-caches', '--exclude-caches-all', '--exclude-tag', '--totals', '--checkpoint', '-P', '--absolute-names', '--pax-option', '--owner-map', '--group-map', '--label', '-V',
+]);
+
 function unprovenTarOption(p: ReturnType<typeof parseOpts>): Leaf | null {
   const other = [...p.flags.keys()].find((k) => !TAR_READ_OPTIONS.has(k));
   return other === undefined ? null : unknown(`tar ${other}: an option not proven read-only (tar has options that write files)`);
@@ -234,6 +270,10 @@ function curl(args: readonly Arg[]): Leaf {
   const method = value(p, '-X', '--request');
   if (method !== undefined && (method === null || !/^(GET|HEAD|OPTIONS)$/i.test(method))) return unknown(`curl -X ${method ?? '<run time>'} sends a request that can change remote state`);
   const targets = p.targets.filter((a) => a.value !== '-');
+  // -w '%output{FILE}' (curl 8.3+) writes the rest of the format into FILE; -w @FILE reads a format that may do so
+  for (const w of [...(p.flags.get('-w') ?? []), ...(p.flags.get('--write-out') ?? [])]) {
+    if (w === null || w.startsWith('@') || /%output\{/.test(w)) return write('curl -w writes its report into a file named in the format', undefined, { writesContent: true });
+  }
   if (p.writes.length) return write('curl -O saves downloads under a server-chosen name', undefined, { writesContent: true });
   if (targets.length) return write('curl saves output to files', targets, { writesContent: true });
   return read('curl prints what it fetches');
@@ -268,6 +308,12 @@ function httpie(name: string, args: readonly Arg[], ctx: ProgramContext): Leaf {
   return read(`${name} GET prints what it fetches`);
 }
 
+/** wget's options in its printing forms (--spider, -O -): the ones that write a file are classified. */
+const WGET_READ: ProgramTable = {
+  options:
+    '--spider -O= --output-document= -q --quiet -nv --no-verbose -v --verbose -d --debug -S --server-response -T= --timeout= --dns-timeout= --connect-timeout= --read-timeout= -t= --tries= -w= --wait= --waitretry= --random-wait -U= --user-agent= --header= --user= --password= --http-user= --http-password= --no-check-certificate --check-certificate --max-redirect= -4 -6 --inet4-only --inet6-only --prefer-family= --no-cache --no-cookies --load-cookies= --compression= --progress= --show-progress --no-proxy --https-only --ca-certificate= --ca-directory= --secure-protocol= --referer= --content-on-error --no-config --retry-connrefused --retry-on-http-error= --retry-on-host-error --ignore-length --auth-no-challenge --no-hsts --no-dns-cache --limit-rate= -Q= --quota= -e=U --execute=U --config=U -i=U --input-file=U -o=W --output-file=W -a=W --append-output=W --save-cookies=W --keep-session-cookies --save-headers --warc-file=W --rejected-log=W --hsts-file=W --post-data=U --post-file=U --body-data=U --body-file=U --method=U --delete-after -h -V',
+};
+
 function wget(args: readonly Arg[]): Leaf {
   const p = parseOpts(args, { shortWithValue: 'OoaPiUeTtwQBl', longWithValue: ['output-document', 'output-file', 'append-output', 'directory-prefix', 'input-file', 'user-agent', 'execute', 'timeout', 'tries', 'wait', 'quota', 'base', 'level', 'header', 'user', 'password', 'post-data', 'post-file', 'body-data', 'body-file', 'method'] });
   if (hasAny(p, '-e', '--execute')) return unknown('wget -e runs wgetrc commands');
@@ -275,17 +321,27 @@ function wget(args: readonly Arg[]): Leaf {
     const m = optValue(p, '--method');
     if (!(m && /^(GET|HEAD)$/i.test(m) && !hasAny(p, '--post-data', '--post-file', '--body-data', '--body-file'))) return unknown('wget sends a body or a changing method: a remote change');
   }
-  if (hasAny(p, '--spider')) return read('wget --spider only checks');
   const outs: Arg[] = [];
   for (const name of ['-o', '--output-file', '-a', '--append-output', '-P', '--directory-prefix']) {
     for (const v of p.flags.get(name) ?? []) outs.push(v === null ? RUNTIME_ARG : literalArg(v));
   }
   const doc = optValue(p, '-O', '--output-document');
-  if (doc === '-') return outs.length ? write('wget writes a log', outs) : read('wget -O - prints what it fetches');
+  if (hasAny(p, '--spider') || doc === '-') {
+    // a read only when every option is one that neither writes (logs, cookies, WARC) nor reads commands
+    const t = parseTable(args, WGET_READ, 'wget');
+    if (t.unknowns.length || t.writes.length || t.targets.length) return outs.length || t.targets.length ? write('wget writes a log or cookie file', [...outs, ...t.targets]) : unknown(t.unknowns[0] ?? 'wget option not proven read-only');
+    return read(hasAny(p, '--spider') ? 'wget --spider only checks' : 'wget -O - prints what it fetches');
+  }
   if (doc !== undefined) return write('wget saves the download', [doc === null ? RUNTIME_ARG : literalArg(doc), ...outs], { writesContent: true });
   if (hasAny(p, '-P', '--directory-prefix')) return write('wget saves downloads in a folder', outs, { writesContent: true });
   return write('wget saves downloads under a server-chosen name in the current folder', undefined, { writesContent: true });
 }
+
+/** rsync's options in its listing form (one operand) */
+const RSYNC_LIST: ProgramTable = {
+  options:
+    '-a --archive -r --recursive -v --verbose -q --quiet -h --human-readable -l --links -L --copy-links -n --dry-run --list-only -i --itemize-changes -8 --8-bit-output --no-motd --exclude= --include= --filter= -f= --exclude-from= --include-from= --files-from= -0 --from0 -s --protect-args --port= --contimeout= --timeout= --address= -4 -6 --ipv4 --ipv6 -z --compress --stats --progress --out-format= --info= --debug= -x --one-file-system -t --times -p --perms -o --owner -g --group -D --devices --specials -H --hard-links -A --acls -X --xattrs --numeric-ids -R --relative -d --dirs -m --prune-empty-dirs --password-file= --safe-links --copy-unsafe-links -e=X --rsh=X --rsync-path=X',
+};
 
 function rsyncLike(name: string, args: readonly Arg[]): Leaf {
   const p = parseOpts(args, {
@@ -294,7 +350,12 @@ function rsyncLike(name: string, args: readonly Arg[]): Leaf {
   });
   if (hasAny(p, '-e', '--rsh', '--rsync-path')) return unknown(`${name} -e runs a remote-shell program`);
   const ops = p.operands;
-  if (ops.length < 2) return read(`${name} lists`);
+  if (ops.length < 2) {
+    // rsync SRC lists SRC: a read only with options from the listing table (--log-file, batches and backups write)
+    if (name !== 'rsync') return unknown(`${name} with fewer than two operands`);
+    const t = parseTable(args, RSYNC_LIST, 'rsync');
+    return t.unknowns.length || t.execs.length ? unknown(t.unknowns[0] ?? t.execs[0]!) : read('rsync SRC lists the source');
+  }
   const dest = ops[ops.length - 1]!;
   const remote = (a: Arg) => a.value !== null && /^[^/]*:/.test(a.value) && !/^[A-Za-z]:[\\/]/.test(a.value);
   if (remote(dest)) return unknown(`${name} copies to another machine`);
@@ -306,11 +367,20 @@ function rsyncLike(name: string, args: readonly Arg[]): Leaf {
 }
 
 /**
- * openssl: only digest, inspection and printing subcommands are reads, and only without an
- * option that writes (-out, -keyout, -writerand, -sigopt files…) or loads code (-engine, -provider).
+ * openssl: digest, inspection and printing subcommands are reads when every option is one of the
+ * read-only options below (inputs, display switches, digest and cipher names); -out, -keyout and
+ * -writerand name files written; anything else (-engine/-provider load code, -respout, -reqout,
+ * -CAcreateserial, -new, signing with a CA…) is unknown.
  */
-const OPENSSL_READ_SUBCOMMANDS = /^(dgst|sha\d*|md5|md4|rmd160|sha3-\d+|blake2[bs]\d*|x509|req|rsa|ec|pkey|verify|version|list|s_client|asn1parse|crl|pkcs7|base64|enc|rand|prime|errstr|ciphers|speed|passwd|mac|kdf|storeutl|sess_id|ocsp|help)$/;
-const OPENSSL_WRITE_OPTS = /^-(out|keyout|writerand|rand|CAcreateserial|CAserial|signature|sess_out|keylogfile|msgfile|ign_eof|reconnect|engine|provider|provider-path|config|new|newkey|genkey|x509|sign|CA|CAkey|set_serial|req|days|extfile|signkey|sign|encrypt|decrypt|ocsp|bind|index|chain|cert|key)$/;
+const OPENSSL_READ_SUBCOMMANDS = /^(dgst|sha\d*|md5|md4|rmd160|sha3-\d+|blake2[bs]\d*|x509|req|rsa|ec|pkey|verify|version|list|s_client|asn1parse|crl|pkcs7|base64|enc|rand|prime|errstr|ciphers|speed|passwd|mac|kdf|storeutl|sess_id|help)$/;
+const OPENSSL_READ_OPTIONS = new Set(
+  (
+    '-in -inform -noout -text -subject -issuer -dates -startdate -enddate -serial -fingerprint -hash -subject_hash -issuer_hash -ocspid -ocsp_uri -email -purpose -pubkey -modulus -nameopt -certopt -reqopt -ext -checkend -checkhost -checkemail -checkip -alias -verify -pubin -pubout -check -passin -connect -servername -noservername -showcerts -CAfile -CApath -CAstore -no-CAfile -no-CApath -verify_return_error -status -alpn -tls1 -tls1_1 -tls1_2 -tls1_3 -no_tls1_3 -dtls -brief -quiet -starttls -proxy -host -port -crlf -debug -msg -state -prexit -ign_eof -no_ign_eof -cert -key -keyform -certform -untrusted -verbose -show_chain -crl_check -crl_check_all -CRLfile -x509_strict -hex -binary -r -c -d -e -a -A -base64 -p -P -nosalt -salt -pass -k -K -iv -S -md -pbkdf2 -iter -none -sign -prverify -signature -sigopt -i -dump -dlimit -offset -length -strparse -genstr -lastupdate -nextupdate -crlnumber -print -print_certs -print_certs -generate -bits -safe -checks -elapsed -evp -seconds -bytes -multi -1 -5 -6 -apr1 -aixmd5 -crypt -stdin -table -noverify -reverse -digest -cipher -macopt -kdfopt -keylen -certs -keys -crls -context -v -V -s -ciphersuites -psk -srp -stdname -convert -help -b -f -o -m -commands -standard-commands -digest-commands -digest-algorithms -cipher-commands -cipher-algorithms -public-key-algorithms -public-key-methods -kdf-algorithms -mac-algorithms -random-generators -encoder -decoder -key-managers -key-exchange-algorithms -signature-algorithms -asymcipher-algorithms -store-loaders -providers -disabled -objects -options -select -all-algorithms -propquery -nocert -ext -ext_dump -no_check_time -attime -policy -explicit_policy -auth_level -verify_depth -verify_name -servername -sess_in -reconnect? -nbio -no_ticket -trace -security_debug -keylogfile?'
+  )
+    .split(' ')
+    .filter((o) => !o.endsWith('?')),
+);
+const OPENSSL_DIGEST_OR_CIPHER = /^-(sha\d+|sha\d+-\d+|sha3-\d+|md5|md4|md5-sha1|rmd160|ripemd160?|blake2[bs]\d*|sm3|shake\d+|whirlpool|mdc2|(aes|aria|bf|blowfish|camellia|cast5?|chacha20|des|des3|desx|idea|rc[245]|seed|sm4)[\w-]*)$/;
 
 function openssl(args: readonly Arg[]): Leaf {
   const sub = args[0]?.value;
@@ -321,11 +391,8 @@ function openssl(args: readonly Arg[]): Leaf {
   });
   if (outs.length) return write(`openssl ${sub ?? ''} writes output files`, outs, { hash, writesContent: true });
   if (sub === null || sub === undefined || !OPENSSL_READ_SUBCOMMANDS.test(sub)) return unknown(`openssl ${sub ?? ''}: not a subcommand this guard knows as read-only`);
-  const risky = args.slice(1).find((a) => a.value === null || OPENSSL_WRITE_OPTS.test(a.value));
-  // -cert/-key/-CA name inputs for s_client and verify; x509 -req/-signkey etc. produce new material
-  if (risky && !((sub === 's_client' || sub === 'verify' || sub === 'x509') && /^-(cert|key|CA|chain)$/.test(risky.value ?? ''))) {
-    return unknown(`openssl ${sub} ${risky.text}: an option that writes, signs or loads code`);
-  }
+  const bad = args.slice(1).find((a) => a.value === null ? mayBeOption(a) : a.value.startsWith('-') && a.value !== '-' && !OPENSSL_READ_OPTIONS.has(a.value) && !OPENSSL_DIGEST_OR_CIPHER.test(a.value));
+  if (bad) return unknown(`openssl ${sub} ${bad.text}: an option this guard does not know as read-only (openssl options write files, sign or load code)`);
   return read(`openssl ${sub} prints its output`, { hash });
 }
 
@@ -369,6 +436,8 @@ function shellProgram(name: string, args: readonly Arg[], ctx: ProgramContext): 
     break;
   }
   const operand = args[i];
+  // -n is ignored by an interactive shell, and a login shell or --rcfile reads startup files first
+  if (noexec && args.some((a) => a.value !== null && (/^-[A-Za-z]*[il]/.test(a.value) || /^--(login|rcfile|init-file|interactive)$/.test(a.value)))) noexec = false;
   if (wantsC) {
     if (!operand) return unknown(`${name} -c without a command`);
     if (operand.value === null) return unknown(`${name} -c runs a command only known at run time`);
@@ -441,20 +510,196 @@ export function decodeUtf16Base64(b64: string): string | null {
   }
 }
 
+/**
+ * gh: a read is a known command group with a read verb and options from a table of display and
+ * filter options. Any other first word is an extension or an alias (code the hook cannot see);
+ * `gh api` reads only with GET/HEAD and no fields, body or cache.
+ */
+const GH_READ_VERBS: Record<string, RegExp> = {
+  pr: /^(view|list|ls|status|diff|checks)$/,
+  issue: /^(view|list|ls|status)$/,
+  repo: /^(view|list|ls)$/,
+  release: /^(view|list|ls)$/,
+  run: /^(view|list|ls|watch)$/,
+  workflow: /^(view|list|ls)$/,
+  gist: /^(view|list|ls)$/,
+  label: /^(list|ls)$/,
+  cache: /^(list|ls)$/,
+  secret: /^(list|ls)$/,
+  variable: /^(list|ls|get)$/,
+  org: /^(list|ls)$/,
+  project: /^(view|list|ls|field-list|item-list)$/,
+  ruleset: /^(view|list|ls|check)$/,
+  search: /^(repos|issues|prs|commits|code)$/,
+  extension: /^(list|ls|search)$/,
+  alias: /^(list|ls)$/,
+  auth: /^(status|token)$/,
+  config: /^(get|list|ls)$/,
+  'ssh-key': /^(list|ls)$/,
+  'gpg-key': /^(list|ls)$/,
+  completion: /^$/,
+};
+const GH_READ_OPTIONS: ProgramTable = {
+  options:
+    '-R= --repo= --json= -q= --jq= -t= --template= -w --web -L= --limit= -s= --state= -a --all --assignee= -A= --author= -l= --label= -B= --base= -H= --head= -S= --search= -m= --milestone= -d --draft --app= -c --comments -e --exit-status --patch --name-only --color= --required --watch -i= --interval= --fail-fast --log --log-failed -j= --job= -v --verbose --attempt= -b= --branch= -u= --user= --event= --workflow= --commit= --created= --status= --yaml -r= --ref= --raw --filename= --files -o= --owner= --visibility= --fork --source --archived --no-archived --topic= --language= --order= --sort= --match= --include-forks= --hostname= --show-token --active --key= --org= --env= --host= --format= --shell= -h --help --exclude-drafts --exclude-pre-releases --jq=',
+};
+const GH_API_OPTIONS: ProgramTable = {
+  options: '-X= --method= -H= --header= -q= --jq= -t= --template= --paginate --slurp -i --include --silent --verbose --hostname= -p= --preview= -f=U -F=U --field=U --raw-field=U --input=U --cache=U -h --help',
+};
+
 function gh(args: readonly Arg[]): Verdict {
   const [a, b] = [args[0]?.value, args[1]?.value];
   if (a === null || b === null) return unknown('gh: a subcommand only known at run time');
-  if (!a || a === '--version' || a === 'version' || a === 'help' || a === '--help') return read('gh prints information');
+  if (args.length === 0 || (args.length === 1 && /^(--version|version|help|--help|-h|status)$/.test(a!))) return read('gh prints information');
   if (a === 'api') {
-    const p = parseOpts(args.slice(1), { shortWithValue: 'XfFHpqt', longWithValue: ['method', 'field', 'raw-field', 'header', 'preview', 'jq', 'template', 'input', 'hostname', 'cache'] });
-    const method = (optValue(p, '-X', '--method') ?? 'GET')?.toUpperCase();
-    if (method !== 'GET' || hasAny(p, '-f', '-F', '--field', '--raw-field', '--input')) return unknown('gh api sends a changing request');
+    const p = parseTable(args.slice(1), GH_API_OPTIONS, 'gh api');
+    if (p.unknowns.length) return unknown(p.unknowns[0]!.replace('its effect cannot be proven read-only', 'sends a body or fields, or fills a cache'));
+    const method = value(p, '-X', '--method');
+    if (method !== undefined && (method === null || !/^(GET|HEAD)$/i.test(method))) return unknown(`gh api -X ${method ?? '<run time>'} sends a changing request`);
+    if (p.operands.some((o) => o.value === 'graphql')) return unknown('gh api graphql can run mutations');
     return read('gh api GET reads');
   }
   if (b === 'checkout' || (a === 'repo' && b === 'clone')) return write(`gh ${a} ${b} changes the work tree`);
-  if (b && ['view', 'list', 'status', 'diff', 'checks', 'search', 'ls'].includes(b)) return read(`gh ${a} ${b} reads`);
-  if (a === 'search' || a === 'status' || a === 'auth' && b === 'status') return read(`gh ${a} reads`);
-  return unknown(`gh ${a} ${b ?? ''} changes GitHub state`);
+  const verbs = a === undefined ? undefined : GH_READ_VERBS[a];
+  if (!verbs) return unknown(`gh ${a ?? ''}: not a command group this guard knows (an extension or alias runs code)`);
+  if (a === 'status' || a === 'completion' ? false : !(b !== undefined && verbs.test(b))) return unknown(`gh ${a} ${b ?? ''} changes GitHub state or local settings`);
+  const p = parseTable(args.slice(a === 'completion' ? 1 : 2), GH_READ_OPTIONS, `gh ${a} ${b ?? ''}`.trim());
+  if (p.unknowns.length) return unknown(p.unknowns[0]!);
+  return read(`gh ${a} ${b ?? ''} reads`.trim());
+}
+
+/** unzip: list, test, pipe and comment modes read (with options from the table); everything else extracts. -T re-dates the archive. */
+export const UNZIP_TABLE: ProgramTable = {
+  options: '-p -l -f -u -t -z -v -Z -T!W -x -d= -n -q -o -j -U -C -L -X -V -K -M!U -a -b -B -c -D -F= -I= -O= -P= -s -W -h -hh -qq -aa -UU -2 -:',
+};
+
+function unzip(args: readonly Arg[]): Leaf {
+  const p = parseTable(args, UNZIP_TABLE, 'unzip');
+  if (p.unknowns.length) return unknown(p.unknowns[0]!);
+  if (p.writes.length) return write(p.writes[0]!, p.operands.slice(0, 1), { writesContent: true });
+  if (has(p, '-l', '-t', '-Z', '-v', '-p', '-z', '-c', '-h', '-hh')) return read('unzip lists, tests or prints an archive');
+  const d = value(p, '-d');
+  return write('unzip extracts files', [d === undefined ? literalArg('.') : d === null ? RUNTIME_ARG : literalArg(d)], { writesContent: true });
+}
+
+/** zip writes its archive (-O another one); -m deletes the files it adds; -TT runs a test command. */
+export const ZIP_TABLE: ProgramTable = {
+  options:
+    '-f --freshen -u --update -d --delete -U --copy-entries -0 -1 -2 -3 -4 -5 -6 -7 -8 -9 -e --encrypt -P= --password= -F --fix -FF --fixfix -A --adjust-sfx -J --junk-sfx -T --test -TT=X --unzip-command=X -X --no-extra -y --symlinks -r --recurse-paths -R --recurse-patterns -j --junk-paths -D --no-dir-entries -l --to-crlf -ll --from-crlf -q --quiet -v --verbose -c --entry-comments -z --archive-comment -o --latest-time -O=W --output-file=W -x= --exclude= -i= --include= -b= --temp-path= -t= --from-date= -tt= --before-date= -n= --suffixes= -Z= --compression-method= -s= --split-size= -sp --split-pause -sb --split-bell -sv --split-verbose -sf --show-files -su --show-unicode -sU --show-just-unicode -sd --show-debug -sc --show-command -so --show-options -m!W --move!W -MM --must-match -nw --no-wild -ws --wild-stop-dirs -@ --names-stdin -$ --volume-label -k --DOS-names -g --grow -h --help -h2 --more-help -L --license -UN= --unicode= -AC --archive-clear -AS --archive-set -db --display-bytes -dc --display-counts -dd --display-dots -dg --display-globaldots -ds= --dot-size= -du --display-usize -dv --display-volume -lf= --logfile-path=W -lF!W -la --log-append -li --log-info -sC --show-command -ic --case-insensitive -nw',
+  singleDashLong: true,
+};
+
+function zip(args: readonly Arg[]): Leaf {
+  const p = parseTable(args, ZIP_TABLE, 'zip');
+  if (p.unknowns.length) return unknown(p.unknowns[0]!);
+  if (p.execs.length) return unknown(p.execs[0]!);
+  const archive = p.operands[0];
+  if (has(p, '-sf', '--show-files', '-h', '--help', '-h2', '--more-help', '-L', '--license') && !has(p, '-m', '--move') && p.operands.length <= 1 && !p.targets.length) return read('zip only lists or prints');
+  if (!archive) return write('zip writes an archive to stdout or from names read at run time');
+  const out = [...p.targets];
+  if (has(p, '-m', '--move')) return write('zip -m adds files to the archive and deletes them', [archive, ...out, ...p.operands.slice(1)], { writesContent: true });
+  if (archive.value === '-') return out.length ? write('zip writes its output file', out, { writesContent: true }) : read('zip writes the archive to stdout');
+  return write('zip writes an archive', out.length && has(p, '-O', '--output-file') ? out : [archive, ...out], { writesContent: true });
+}
+
+/** 7-Zip: l (list), t (test), i (info), h (hash) read with switches from a read-only list; other commands change archives or extract. */
+function sevenZip(name: string, args: readonly Arg[]): Leaf {
+  const op = args[0]?.value;
+  if (op === null || op === undefined) return op === undefined ? read(`${name} prints usage`) : unknown(`${name}: the command is only known at run time`);
+  const switches = args.slice(1).filter((a) => a.value === null || a.value.startsWith('-'));
+  if (/^(l|t|i|h)$/.test(op)) {
+    const bad = switches.find((a) => a.value === null || !/^-(p.*|t\w+|slt|ba|r-?|y|bs[oep]\d|bb\d?|sc[scr]\w*|scrc\w*|i[r!]?[@!].*|x[r!]?[@!].*|sn\w*|so)$/.test(a.value));
+    if (bad) return unknown(`${name} ${op} ${bad.text}: a switch this guard does not know as read-only`);
+    return read(`${name} ${op} lists, tests or hashes`);
+  }
+  const archive = args.slice(1).find((a) => a.value === null || !a.value.startsWith('-'));
+  if (/^(a|u|d|rn)$/.test(op)) return write(`${name} ${op} changes an archive`, archive && !switches.length ? [archive] : undefined, { writesContent: true });
+  return write(`${name} ${op} extracts or changes files`, undefined, { writesContent: true });
+}
+
+/**
+ * yq (two programs share the name: the Python jq wrapper and the Go one). Options from both;
+ * -i/--inplace/--in-place edit their files, Go yq -s/--split-exp writes one file per document,
+ * and Python yq's -s (--slurp) is the same letter: unknown which program runs, so -s is unprovable.
+ */
+export const YQ_TABLE: ProgramTable = {
+  options:
+    '-i!W --inplace!W --in-place!W -s=U --split-exp=U --split-exp-file=U -y --yaml-output --yml-output -Y --yaml-roundtrip --yml-roundtrip --yaml-output-grammar-version= -w= -t --toml-output -x --xml-output --xml-item-depth= --xml-dtd --xml-root= --xml-force-list= --explicit-start --explicit-end --width= --indentless-lists --indentless --yml-out-ver= -e --exit-status -n --null-input -r --raw-output -j --join-output -a --ascii-output -c --compact-output -C --color-output -M --monochrome-output -S --sort-keys --tab --indent= --arg== --argjson== --slurpfile== --rawfile== --args --jsonargs -f= --from-file= -L= --seq --stream -R --raw-input -I= -p= --input-format= -o= --output-format= -P --prettyPrint -N --no-doc --no-colors --colors -0 --nul-output --header-preprocess --no-header-preprocess --front-matter= --expression= --lua-globals --lua-prefix= --lua-suffix= --lua-unquoted --properties-separator= --properties-array-brackets --csv-auto-parse --csv-separator= --tsv-auto-parse --xml-attribute-prefix= --xml-content-name= --xml-directive-name= --xml-keep-namespace --xml-proc-inst-prefix= --xml-raw-token --xml-skip-directives --xml-skip-proc-inst --xml-strict-mode -v --verbose -V --version -h --help --unwrapScalar --unwrap-scalar --string-interpolation --no-string-interpolation --security-disable-env-ops --security-disable-file-ops',
+};
+
+function yq(args: readonly Arg[]): Leaf {
+  const p = parseTable(args, YQ_TABLE, 'yq');
+  if (p.unknowns.length) return unknown(p.unknowns[0]!);
+  if (p.writes.length) {
+    const ops = p.operands[0]?.value && /^(e|eval|ea|eval-all)$/.test(p.operands[0].value) ? p.operands.slice(2) : p.operands.slice(1);
+    return write('yq -i edits files in place', ops.length ? ops : undefined, { writesContent: true });
+  }
+  return read('yq prints');
+}
+
+/**
+ * systemctl: read verbs, each option from a table of read-only ones (an unlisted option, a job
+ * mode, --now or --root make it unknown, as does every other verb).
+ */
+const SYSTEMCTL_READ_OPTIONS: ProgramTable = {
+  options:
+    '--user --system --global -a --all -t= --type= --state= -p= --property= -P= -l --full --no-pager --no-legend --no-ask-password -n= --lines= -o= --output= -H= --host= -M= --machine= --plain --value -q --quiet --failed --reverse --before --after -r --recursive --show-types --with-dependencies --timestamp= --check-inhibitors= -i --ignore-inhibitors --legend= -h -V',
+};
+const SYSTEMCTL_READ_VERBS = /^(status|show|cat|help|is-active|is-enabled|is-failed|is-system-running|list-units|list-unit-files|list-timers|list-sockets|list-jobs|list-dependencies|list-machines|list-paths|list-automounts|get-default|show-environment|whoami|--version)$/;
+
+function systemctl(args: readonly Arg[]): Leaf {
+  const p = parseTable(args, SYSTEMCTL_READ_OPTIONS, 'systemctl');
+  const verb = p.operands[0];
+  if (verb === undefined) return p.unknowns.length ? unknown(p.unknowns[0]!) : read('systemctl lists units');
+  if (verb.value === null || !SYSTEMCTL_READ_VERBS.test(verb.value)) return unknown(`systemctl ${verb.text} changes services or is not a verb this guard knows as read-only`);
+  if (p.unknowns.length) return unknown(p.unknowns[0]!);
+  return read(`systemctl ${verb.value} reads`);
+}
+
+/** iproute2: global options, then OBJECT, then a read verb (show/list/get) or none; netns exec runs a command, -batch runs a file of commands. */
+const IP_TABLE: ProgramTable = {
+  singleDashLong: true,
+  options:
+    '-4 -6 -0 -B -M -family= -f= -r -resolve -s -stats -statistics -d -details -o -oneline -br -brief -c[=] -color[=] -j -json -p -pretty -t -timestamp -ts -tshort -h -human -human-readable -iec -l= -loops= -rc= -rcvbuf= -a -all -N -Numeric -n= -netns= -V -Version -help -b!U -batch!U -force',
+};
+
+function ipCommand(args: readonly Arg[]): Verdict {
+  // options come before the object; everything after it is the object's own grammar
+  let i = 0;
+  for (; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null || !v.startsWith('-')) break;
+    const name = v.replace(/^--?/, '-');
+    const rule = tableOptions(IP_TABLE).find((r) => r.name === name);
+    if (!rule) return unknown(`ip ${v}: an option this guard's table does not list`);
+    if (rule.effect !== 'read') return unknown(`ip ${v} runs commands from a file`);
+    if (rule.arity === 1) i++;
+  }
+  const obj = args[i]?.value;
+  if (obj === undefined) return read('ip prints usage');
+  if (obj === null) return unknown('ip: the object is only known at run time');
+  const verb = args[i + 1]?.value;
+  if (/^(mo|mon|moni|monit|monito|monitor|help)$/.test(obj)) return read(`ip ${obj} reads`);
+  if (/^netns$/.test(obj)) {
+    if (verb === undefined || /^(list|ls|lst|identify|pids|list-id|monitor)$/.test(verb ?? '')) return read('ip netns lists namespaces');
+    if (verb === 'exec') return unknown('ip netns exec runs a command in another network namespace');
+    return unknown(`ip netns ${verb ?? ''} changes namespaces`);
+  }
+  if (verb === undefined) return read(`ip ${obj} lists`);
+  if (verb !== null && /^(s|sh|sho|show|l|li|lis|list|ls|lst|g|ge|get|save|showdump)$/.test(verb)) return read(`ip ${obj} ${verb} reads`);
+  return unknown(`ip ${obj} ${verb ?? '<run time>'} changes networking or is not a verb this guard knows as read-only`);
+}
+
+/** nftables: only `list` (and describe) commands read; -f and -i run rule files or keystrokes. */
+const NFT_TABLE: ProgramTable = { options: '-a --handle -c --check -s --stateless -t --terse -n --numeric -N -S --service -u --guid -y --numeric-priority -p --numeric-protocol -T --numeric-time -j --json -e --echo -d= --debug= -I= --includepath= -o --optimize -V -v --version -h --help -f=U --file=U -i!U --interactive!U' };
+
+function nftCommand(args: readonly Arg[]): Leaf {
+  const p = parseTable(args, NFT_TABLE, 'nft');
+  if (p.unknowns.length) return unknown(p.unknowns[0]!);
+  const verb = p.operands[0]?.value;
+  if (verb === undefined) return has(p, '-V', '-v', '--version', '-h', '--help') ? read('nft prints information') : unknown('nft without a command reads rules from stdin');
+  if (verb === 'list' || verb === 'describe' || has(p, '-c', '--check')) return read(`nft ${verb ?? ''} reads`);
+  return unknown(`nft ${verb ?? '<run time>'} changes the firewall`);
 }
 
 function systemTool(name: string, args: readonly Arg[]): Verdict | null {
@@ -465,33 +710,48 @@ function systemTool(name: string, args: readonly Arg[]): Verdict | null {
     case 'killall':
       return args.length === 0 || first === '-l' || first === '-L' ? read(`${name} lists signals`) : unknown(`${name} signals other processes`);
     case 'systemctl':
-    case 'service':
+      return systemctl(args);
+    case 'service': {
+      // service NAME status | service --status-all
+      if (args.length === 1 && args[0]!.value === '--status-all') return read('service --status-all lists services');
+      if (args.length === 2 && args[1]!.value === 'status') return read('service NAME status reads');
+      return unknown(`service ${args.map((a) => a.text).join(' ')} changes services`);
+    }
     case 'launchctl': {
-      const op = args.find((a) => a.value === null || !a.value.startsWith('-'))?.value;
-      if (op && /^(status|is-active|is-enabled|is-failed|list|list-units|list-unit-files|list-timers|list-sockets|show|cat|print|help|--version)$/.test(op)) return read(`${name} ${op} reads`);
-      return unknown(`${name} ${op ?? ''} changes services`);
+      const op = first;
+      if (op && /^(list|print|print-disabled|print-cache|blame|hostinfo|version|help|managerpid|manageruid|managername|error|procinfo|dumpstate|dumpjpcategory|resolveport|examine)$/.test(op)) return read(`launchctl ${op} reads`);
+      return unknown(`launchctl ${op ?? ''} changes services`);
     }
     case 'crontab':
       return args.length === 1 && first === '-l' ? read('crontab -l reads') : unknown('crontab schedules commands for later');
     case 'at':
     case 'batch':
-      return args.some((a) => a.value === '-l') ? read(`${name} -l lists jobs`) : unknown(`${name} schedules commands for later`);
-    case 'sysctl':
-      return args.some((a) => a.value === '-w' || (a.value !== null && a.value.includes('='))) ? unknown('sysctl -w changes the kernel') : read('sysctl reads');
+      return name === 'at' && args.length === 1 && first === '-l' ? read('at -l lists jobs') : unknown(`${name} schedules commands for later`);
+    case 'atq':
+      return args.length === 0 ? read('atq lists jobs') : unknown('atq with options');
     case 'mount':
+      return args.every((a) => a.value !== null && /^(-l|--show-labels|-h|--help|-V|--version)$/.test(a.value)) ? read('mount lists mounts') : unknown('mount changes mounts');
     case 'umount':
-      return args.length === 0 || (name === 'mount' && first === '-l') ? read('mount lists') : unknown(`${name} changes mounts`);
-    case 'date':
-      return args.some((a) => a.value === '-s' || (a.value !== null && a.value.startsWith('--set'))) ? unknown('date -s sets the clock') : read('date prints the time');
-    case 'hostname':
-      return args.every((a) => a.value !== null && a.value.startsWith('-')) ? read('hostname prints') : unknown('hostname <name> renames the machine');
+      return unknown('umount changes mounts');
     case 'ip':
-      return args.some((a) => a.value !== null && /^(add|del|delete|set|change|replace|flush|append|prepend)$/.test(a.value)) ? unknown('ip changes networking') : read('ip reads networking state');
-    case 'iptables':
-    case 'ip6tables':
+      return ipCommand(args);
     case 'nft':
+      return nftCommand(args);
+    // macOS: the printing forms of defaults, diskutil, pkgutil, security, log and plutil
+    case 'defaults':
+      return args.find((a) => a.value === null || !a.value.startsWith('-'))?.value?.match(/^(read|read-type|domains|find|help)$/) ? read('defaults reads preferences') : unknown('defaults changes preferences');
+    case 'diskutil':
+      return /^(list|info|activity)$/.test(first ?? '') || (first === 'apfs' && /^(list|listSnapshots|listCryptoUsers)$/.test(args[1]?.value ?? '')) ? read('diskutil lists disks') : unknown('diskutil changes disks');
+    case 'pkgutil':
+      return args.length > 0 && args.every((a) => a.value !== null && (!a.value.startsWith('-') || /^--(pkgs|pkgs-plist|pkg-info|pkg-info-plist|files|file-info|file-info-plist|lsbom|payload-files|check-signature|export-plist|groups|group-pkgs|volume|regexp|only-files|only-dirs)(=|$)/.test(a.value))) ? read('pkgutil reads receipts') : unknown('pkgutil changes receipts or expands packages');
+    case 'security':
+      return /^(find-identity|find-certificate|find-generic-password|find-internet-password|find-key|show-keychain-info|dump-trust-settings|verify-cert|list-smartcards)$/.test(first ?? '') || (/^(list-keychains|default-keychain|login-keychain)$/.test(first ?? '') && !args.some((a) => a.value === '-s' || a.value === '-d')) ? read('security reads keychains') : unknown('security changes keychains or trust');
+    case 'log':
+      return /^(show|stream|stats|help)$/.test(first ?? '') && !args.some((a) => a.value === '--output' || a.value?.startsWith('--output=')) ? read('log reads the unified log') : unknown('log erases, configures or collects the log');
+    case 'plutil':
+      return args.length > 0 && args.every((a) => a.value !== null && (!a.value.startsWith('-') || /^-(p|lint|s|help|type)$/.test(a.value))) && args.some((a) => /^-(p|lint|help|type)$/.test(a.value ?? '')) ? read('plutil prints or checks property lists') : unknown('plutil converts or edits property lists in place');
     case 'ufw':
-      return args.some((a) => a.value === '-L' || a.value === '-S' || a.value === 'status' || a.value === 'list') ? read(`${name} lists rules`) : unknown(`${name} changes the firewall`);
+      return args.some((a) => a.value === '--dry-run') || (args.length >= 1 && /^(status|show|version)$/.test(first ?? '')) || (first === 'app' && /^(list|info)$/.test(args[1]?.value ?? '')) ? read('ufw reads its rules') : unknown('ufw changes the firewall');
     case 'shutdown':
     case 'reboot':
     case 'halt':
@@ -605,7 +865,10 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
     case 'cd':
     case 'chdir':
     case 'pushd': {
-      const ops = args.filter((a) => a.value === null || !/^-[LPe@]+$/.test(a.value));
+      // `--` ends the options; pushd -n only adds to the stack; pushd +N/-N rotates it (the folder comes from the stack)
+      const ops = args.filter((a) => a.value === null || !/^-[LPe@]+$/.test(a.value)).filter((a, i, all) => !(a.value === '--' && i === 0 && all.length > 1));
+      if (name === 'pushd' && ops.some((a) => a.value === '-n')) return { kind: 'cd', target: literalArg('.'), why: 'pushd -n only adds a folder to the stack' };
+      if (name === 'pushd' && ops.some((a) => a.value !== null && /^[+-]\d+$/.test(a.value))) return { kind: 'cd', target: null, why: 'pushd +N/-N rotates the folder stack: the folder is known only at run time' };
       const t = ops[0];
       if (!t) return { kind: 'cd', target: ctx.home ? literalArg(ctx.home) : null, why: `${name} to the home folder` };
       if (t.value === '-') return { kind: 'cd', target: null, why: `${name} - returns to a folder known only at run time` };
@@ -640,6 +903,7 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
     case 'setopt': {
       const code = declareRunsCode(args);
       if (code) return unknown(`${name}: ${code}`);
+      if (/^(declare|typeset|local)$/.test(name) && args.some((a) => a.value !== null && /^-[A-Za-z]*n/.test(a.value))) return unknown(`${name} -n makes a name reference: a later assignment through it reaches any variable`);
       for (const a of args) {
         if (a.value === null) return unknown(`${name}: an argument only known at run time`);
         const s = sensitiveAssignment(a.value);
@@ -671,14 +935,15 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
     case 'mac2unix':
       return allOperandsWrite(name, args, {}, 'rewrites files in place', { writesContent: true });
     case 'mv': {
-      const p = parseOpts(args, { shortWithValue: 'tS', longWithValue: ['target-directory', 'suffix', 'backup'] });
+      const p = parseOpts(args, { shortWithValue: 'tS', longWithValue: ['target-directory', 'suffix'] });
+      if (makesBackups(p)) return write('mv moves files and keeps backups of what it replaces (backup names are chosen at run time)', undefined, { writesContent: true });
       // the sources leave their folders; into a folder they land under their own names
       const sources = optValue(p, '-t', '--target-directory') === undefined ? p.operands.slice(0, -1) : p.operands;
       const paths = [...sources, ...destinations(p)];
       return write('mv moves files (source and destination change)', paths.length ? paths : undefined, { writesContent: true });
     }
     case 'cp':
-      return destinationWrite('cp', args, 'tS', ['target-directory', 'suffix', 'backup', 'reflink', 'sparse', 'preserve', 'no-preserve'], 'copies into the destination');
+      return destinationWrite('cp', args, 'tS', ['target-directory', 'suffix', 'no-preserve'], 'copies into the destination');
     case 'install': {
       const p = parseOpts(args, { shortWithValue: 'mogtS', longWithValue: ['mode', 'owner', 'group', 'target-directory', 'suffix', 'strip-program'] });
       if (hasAny(p, '-d', '--directory')) return write('install -d creates folders', p.operands);
@@ -687,7 +952,7 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
     }
     case 'ln':
     case 'link':
-      return destinationWrite('ln', args, 'tS', ['target-directory', 'suffix', 'backup'], 'creates a link');
+      return destinationWrite('ln', args, 'tS', ['target-directory', 'suffix'], 'creates a link');
     case 'chmod':
     case 'chown':
     case 'chgrp':
@@ -720,55 +985,36 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
     case 'split':
     case 'csplit':
       return write(`${name} writes pieces next to a prefix`);
-    case 'yq': {
-      const p = parseOpts(args, { shortWithValue: 'pIo', longWithValue: ['input-format', 'output-format', 'indent', 'front-matter'] });
-      if (hasAny(p, '-i', '--inplace')) return write('yq -i edits files in place', p.operands.slice(1), { writesContent: true });
-      return read('yq prints');
-    }
+    case 'yq':
+      return yq(args);
     case 'tar':
     case 'bsdtar':
     case 'gtar':
       return tar(args);
-    case 'unzip': {
-      const p = parseOpts(args, { shortWithValue: 'dxP', longWithValue: [] });
-      if (hasAny(p, '-l', '-t', '-Z', '-v', '-p', '-z')) return read('unzip lists or tests an archive');
-      const d = optValue(p, '-d');
-      return write('unzip extracts files', [d === undefined ? literalArg('.') : d === null ? RUNTIME_ARG : literalArg(d)], { writesContent: true });
-    }
-    case 'zip': {
-      const p = parseOpts(args, { shortWithValue: 'bintxOPZ', longWithValue: ['temp-path', 'output-file', 'password'] });
-      if (hasAny(p, '-T', '--test', '-sf', '--show-files') && p.operands.length <= 1) return read('zip tests an archive');
-      const out = optValue(p, '-O', '--output-file');
-      return write('zip writes an archive', out ? [literalArg(out)] : p.operands.slice(0, 1), { writesContent: true });
-    }
+    case 'unzip':
+      return unzip(args);
+    case 'zip':
+      return zip(args);
     case '7z':
     case '7za':
-    case '7zz': {
-      const op = args[0]?.value;
-      if (op === 'l' || op === 't' || op === 'i' || op === 'h') return read(`${name} ${op} lists or tests`);
-      if (op === 'a' || op === 'u' || op === 'd' || op === 'rn') return write(`${name} ${op} changes an archive`, args[1] ? [args.slice(1).find((a) => a.value === null || !a.value.startsWith('-'))!] : undefined);
-      return write(`${name} ${op ?? ''} extracts files`);
-    }
-    case 'gzip':
-    case 'gunzip':
-    case 'bzip2':
-    case 'bunzip2':
-    case 'xz':
-    case 'unxz':
-    case 'lzma':
-    case 'unlzma':
-    case 'zstd':
-    case 'unzstd':
-    case 'lz4':
+    case '7zr':
+    case '7zz':
+      return sevenZip(name, args);
+    // compressors without a table (not installed where their --help could be checked): they replace files
     case 'brotli':
     case 'compress':
     case 'uncompress':
     case 'pigz':
-    case 'unpigz': {
-      const p = parseOpts(args, { shortWithValue: 'So', longWithValue: ['suffix', 'output'] });
-      if (hasAny(p, '-c', '--stdout', '--to-stdout', '-t', '--test', '-l', '--list') || p.operands.length === 0) return read(`${name} writes to stdout or only tests`);
-      return write(`${name} replaces files with (de)compressed ones`);
-    }
+    case 'unpigz':
+    case 'lzip':
+    case 'lunzip':
+    case 'lzop':
+    case 'lz4c':
+    case 'pbzip2':
+    case 'lbzip2':
+    case 'plzip':
+    case 'pixz':
+      return write(`${name} replaces files with (de)compressed ones (its options are not tabled: never a read)`);
     case 'patch': {
       const p = parseOpts(args, { shortWithValue: 'pioBdDFgrVYzX', longWithValue: ['strip', 'input', 'output', 'prefix', 'directory', 'ifdef', 'fuzz', 'get', 'reject-file', 'version-control', 'basename-prefix', 'suffix', 'quoting-style'] });
       if (hasAny(p, '--dry-run', '-C', '--check')) return read('patch --dry-run only checks');
@@ -795,11 +1041,6 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
       if (hasAny(p, '-u', '--dry-run')) return read('mktemp -u only prints a name');
       return write('mktemp creates a temporary file or folder');
     }
-    case 'rg':
-    case 'ripgrep': {
-      if (args.some((a) => a.value !== null && (a.value === '--pre' || a.value.startsWith('--pre='))) ) return unknown('rg --pre runs a preprocessor program on every file');
-      return read('rg only searches');
-    }
     case 'gh':
       return gh(args);
     case 'sdiff': {
@@ -817,7 +1058,7 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
   const table = READ_TABLES[name];
   if (table) {
     const leaf = tableRead(name, table, args);
-    if (leaf.mutability !== 'read') return leaf;
+    if (leaf.mutability !== 'read') return HASH_PROGRAMS.has(name) ? { ...leaf, hash: true } : leaf;
     if ((name === 'bat' || name === 'batcat') && args.some((a) => a.value === 'cache')) return unknown('bat cache changes its syntax cache');
     if (HASH_PROGRAMS.has(name)) return { ...leaf, why: `${name} computes digests`, hash: true };
     if (name === 'cat') {
@@ -826,7 +1067,7 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
     }
     return leaf;
   }
-  if (HASH_PROGRAMS.has(name)) return read(`${name} computes digests`, { hash: true });
+  if (HASH_PROGRAMS.has(name)) return unknown(`${name}: a hashing program without an option table (some write hash files or logs)`, { hash: true });
   if (INTERACTIVE.has(name)) return unknown(`${name} is interactive; keystrokes typed later are never seen by a hook`);
   return unknown(`${name}: not a program this guard knows`);
 }

@@ -11,19 +11,67 @@ export interface ReadTable extends ProgramTable {
   secondOperandWritten?: boolean;
   /** the second operand is written only in this mode (ptx -G IN OUT) */
   secondOperandWrittenWith?: string[];
+  /**
+   * The program writes by default (a compressor replaces its input files): it is a read only
+   * with one of these options (`-c`, `--test`, `--list`), or, with `orWithoutOperands`, when it
+   * has no file operand (it filters stdin to stdout). Otherwise a write whose targets are unproven.
+   */
+  readOnlyWith?: string[];
+  orWithoutOperands?: boolean;
+  /** why the default writes */
+  defaultWrites?: string;
+  /**
+   * Operands that are not files to read: each must match this for a read (`date +FORMAT`;
+   * `date 0101…` sets the clock, `hostname NAME` renames the machine), unless one of
+   * `operandsFreeWith` is given (BSD `date -j` only parses its operands).
+   */
+  operandsMustMatch?: RegExp;
+  operandsFreeWith?: string[];
+  /** what a non-matching operand does */
+  operandEffect?: string;
+  /** outside its read-only forms the program changes something other than files (the firewall): unknown, not a write */
+  defaultIsUnknown?: boolean;
 }
 
 const HASH_SUM = '-b --binary -c --check --tag -t --text -z --zero --ignore-missing --quiet --status --strict -w --warn';
 const GREP =
   '-E --extended-regexp -F --fixed-strings -G --basic-regexp -P --perl-regexp -e= --regexp= -f= --file= -i -y --ignore-case --no-ignore-case -w --word-regexp -x --line-regexp -z --null-data -s --no-messages -v --invert-match -V -m= --max-count= -b --byte-offset -n --line-number --line-buffered -H --with-filename -h --no-filename --label= -o --only-matching -q --quiet --silent --binary-files= -a --text -I -d= --directories= -D= --devices= -r --recursive -R --dereference-recursive --include= --exclude= --exclude-from= --exclude-dir= -L --files-without-match -l --files-with-matches -c --count -T --initial-tab -Z --null -B= --before-context= -A= --after-context= -C= --context= --group-separator= --no-group-separator --color[=] --colour[=] -U --binary';
 const DECOMPRESS_CAT = '-f --force -l --list -q --quiet -r --recursive -S= --suffix= --synchronous -t --test -v --verbose -c --stdout -d --decompress';
+const GZIP = '-c --stdout --to-stdout -d --decompress --uncompress -f --force -k --keep -l --list -L --license -n --no-name -N --name -q --quiet -r --recursive --rsyncable -S= --suffix= --synchronous -t --test -v --verbose -V -1 --fast -9 --best -h';
+const BZIP2 = '-h -d --decompress -z --compress -k --keep -f --force -t --test -c --stdout -q --quiet -v --verbose -L --license -V -s --small --fast --best';
+const XZ =
+  '-z --compress -d --decompress --uncompress -t --test -l --list -k --keep -f --force -c --stdout --to-stdout --single-stream --no-sparse -S= --suffix= --files[=]W --files0[=]W -F= --format= -C= --check= --ignore-check -e --extreme -T= --threads= --block-size= --block-list= --flush-timeout= --memlimit-compress= --memlimit-decompress= --memlimit-mt-decompress= -M= --memlimit= --memory= --no-adjust --lzma1[=] --lzma2[=] --x86[=] --arm[=] --armthumb[=] --arm64[=] --powerpc[=] --ia64[=] --sparc[=] --riscv[=] --delta[=] -q --quiet -v --verbose -Q --no-warn --robot --info-memory -h -H --long-help -V';
+const ZSTD =
+  '-o=W -k --keep --rm!W -d --decompress --uncompress -z --compress -D= -f --force -h -H -V -c --stdout -v --verbose -q --quiet --trace=W --progress --no-progress -r --filelist=W --output-dir-flat=W --output-dir-mirror=W --asyncio --no-asyncio --check --no-check -C --ultra --fast[=] --adapt[=] --long[=] --patch-from= -T= --threads= --single-thread --auto-threads= -B= --block-size= --rsyncable --exclude-compressed --stream-size= --size-hint= --target-compressed-block-size= --no-dictID --compress-literals --no-compress-literals --row-match-finder --no-row-match-finder --format= -l --list --test -t -M= --memory= --memlimit= --memlimit-decompress= --sparse --no-sparse --pass-through --no-pass-through --content-size --no-content-size --show-default-cparams --mmap-dict --no-mmap-dict -b[=] -e[=] -i[=] -S --priority= --zstd= --train!W --train-cover[=]W --train-fastcover[=]W --train-legacy[=]W --maxdict= --dictID= --split= --no-progress';
+/** the compressors: a read only when they print (-c), test or list; by default they replace their inputs */
+const compressor = (name: string, options: string, readOnlyWith: string[]): ReadTable => ({
+  digits: true,
+  options,
+  readOnlyWith,
+  orWithoutOperands: true,
+  defaultWrites: `${name} replaces files with (de)compressed ones`,
+});
 
 export const READ_TABLES: Record<string, ReadTable> = {
   // filled in below: dir and vdir are ls, hd is hexdump
+  gzip: compressor('gzip', GZIP, ['-c', '--stdout', '--to-stdout', '-t', '--test', '-l', '--list']),
+  gunzip: compressor('gunzip', GZIP, ['-c', '--stdout', '--to-stdout', '-t', '--test', '-l', '--list']),
+  bzip2: compressor('bzip2', BZIP2, ['-c', '--stdout', '-t', '--test']),
+  bunzip2: compressor('bunzip2', BZIP2, ['-c', '--stdout', '-t', '--test']),
+  xz: compressor('xz', XZ, ['-c', '--stdout', '--to-stdout', '-t', '--test', '-l', '--list', '--info-memory']),
+  unxz: compressor('unxz', XZ, ['-c', '--stdout', '--to-stdout', '-t', '--test', '-l', '--list']),
+  lzma: compressor('lzma', XZ, ['-c', '--stdout', '--to-stdout', '-t', '--test', '-l', '--list']),
+  unlzma: compressor('unlzma', XZ, ['-c', '--stdout', '--to-stdout', '-t', '--test', '-l', '--list']),
+  zstd: compressor('zstd', ZSTD, ['-c', '--stdout', '-l', '--list', '-t', '--test', '-b']),
+  unzstd: compressor('unzstd', ZSTD, ['-c', '--stdout', '-l', '--list', '-t', '--test']),
+  zstdcat: { options: ZSTD },
+  // lz4 picks its output by whether stdout is a terminal and takes `IN OUT`: a read only with -c, -t or --list
+  lz4: { ...compressor('lz4', '-1 -9 -d -z -D= -f -k --rm!W -h -H -V -v -q -c -t -m!W -r!W -l -B= -BI -BD -BX --no-frame-crc --content-size --no-content-size --list --sparse --no-sparse --favor-decSpeed --fast[=] --best -b[=] -e[=] -i[=] --decompress --compress --stdout --to-stdout --test --force --keep --multiple!W --verbose --quiet --version --help', ['-c', '--stdout', '--to-stdout', '-t', '--test', '--list']), orWithoutOperands: false, secondOperandWritten: true },
   cat: { options: '-A --show-all -b --number-nonblank -e -E --show-ends -n --number -s --squeeze-blank -t -T --show-tabs -u -v --show-nonprinting' },
   tac: { options: '-b --before -r --regex -s= --separator=' },
   head: { digits: true, options: '-c= --bytes= -n= --lines= -q --quiet --silent -v --verbose -z --zero-terminated' },
-  tail: { digits: true, options: '-c= --bytes= -f --follow[=] -F -n= --lines= --max-unchanged-stats= --pid= -q --quiet --silent --retry -s= --sleep-interval= -v --verbose -z --zero-terminated' },
+  // BSD tail -r prints in reverse
+  tail: { digits: true, options: '-r -b= -c= --bytes= -f --follow[=] -F -n= --lines= --max-unchanged-stats= --pid= -q --quiet --silent --retry -s= --sleep-interval= -v --verbose -z --zero-terminated' },
   wc: { options: '-c --bytes -m --chars -l --lines --files0-from= -L --max-line-length -w --words --total=' },
   nl: { options: '-b= --body-numbering= -d= --section-delimiter= -f= --footer-numbering= -h= --header-numbering= -i= --line-increment= -l= --join-blank-lines= -n= --number-format= -p --no-renumber -s= --number-separator= -v= --starting-line-number= -w= --number-width=' },
   od: { digits: true, options: '-A= --address-radix= --endian= -j= --skip-bytes= -N= --read-bytes= -S[=] --strings[=] -t= --format= -v --output-duplicates -w[=] --width[=] --traditional -a -b -c -d -f -i -l -o -s -x' },
@@ -31,10 +79,11 @@ export const READ_TABLES: Record<string, ReadTable> = {
   strings: { digits: true, options: '-a --all -d --data -f --print-file-name -n= --bytes= -t= --radix= -w --include-all-whitespace -o -T= --target= -e= --encoding= --unicode= -U= -s= --output-separator= -h -v -V' },
   // -C compiles a magic file next to it
   file: { options: '-v -m= --magic-file= -z --uncompress -Z --uncompress-noreport -b --brief -c --checking-printout -e= --exclude= --exclude-quiet= -f= --files-from= -F= --separator= -i --mime --mime-encoding --apple --extension --mime-type -k --keep-going -l --list -L --dereference -h --no-dereference -n --no-buffer -N --no-pad -p --preserve-date -P= --parameter= -r --raw -s --special-files -S --no-sandbox -0 --print0 -C!W --compile!W -d --debug' },
-  stat: { options: '-L --dereference -f --file-system --cached= -c= --format= --printf= -t --terse' },
+  // BSD stat: -x verbose, -s shell form, -n, -q, -r raw, -l ls form, -F type char (GNU stat has none of these)
+  stat: { options: '-L --dereference -f --file-system --cached= -c= --format= --printf= -t --terse -x -s -n -q -r -l -F' },
   ls: {
     options:
-      '-a --all -A --almost-all --author -b --escape --block-size= -B --ignore-backups -c -C --color[=] -d --directory -D --dired -f -F --classify[=] --file-type --format= --full-time -g --group-directories-first -G --no-group -h --human-readable --si -H --dereference-command-line --dereference-command-line-symlink-to-dir --hide= --hyperlink[=] --indicator-style= -i --inode -I= --ignore= -k --kibibytes -l -L --dereference -m -n --numeric-uid-gid -N --literal -o -p -q --hide-control-chars --show-control-chars -Q --quote-name --quoting-style= -r --reverse -R --recursive -s --size -S --sort= --time= --time-style= -t -T= --tabsize= -u -U -v -w= --width= -x -X -Z --context --zero -1',
+      '-a --all -A --almost-all --author -b --escape --block-size= -B --ignore-backups -c -C --color[=] -d --directory -D --dired -f -F --classify[=] --file-type --format= --full-time -g --group-directories-first -G --no-group -h --human-readable --si -H --dereference-command-line --dereference-command-line-symlink-to-dir --hide= --hyperlink[=] --indicator-style= -i --inode -I= --ignore= -k --kibibytes -l -L --dereference -m -n --numeric-uid-gid -N --literal -o -p -q --hide-control-chars --show-control-chars -Q --quote-name --quoting-style= -r --reverse -R --recursive -s --size -S --sort= --time= --time-style= -t -T= --tabsize= -u -U -v -w= --width= -x -X -Z --context --zero -1 -O -@ -e -P -W -y -,',
   },
   pwd: { options: '-L --logical -P --physical' },
   grep: { digits: true, options: GREP },
@@ -156,6 +205,18 @@ export const READ_TABLES: Record<string, ReadTable> = {
   sha512sum: { options: HASH_SUM },
   md5sum: { options: HASH_SUM },
   b2sum: { options: HASH_SUM + ' -l= --length=' },
+  // BSD/macOS md5, sha1, sha256, sha512 (-s STRING hashes a string, -c compares): none writes
+  md5: { options: '-s= -p -q -r -t -x -c= -b -d -e -z' },
+  sha1: { options: '-s= -p -q -r -t -x -c= -b -d -e -z' },
+  sha256: { options: '-s= -p -q -r -t -x -c= -b -d -e -z' },
+  sha512: { options: '-s= -p -q -r -t -x -c= -b -d -e -z' },
+  b3sum: { options: '-c --check -l= --length= --keyed --derive-key= --no-names --raw --tag --num-threads= --no-mmap --quiet' },
+  mkpasswd: { options: '-m= --method= -S= --salt= -R= --rounds= -P= --password-fd= -s --stdin -5' },
+  // rhash writes its output (-o), a log (--log) and updates hash files (-u); every other option is listed
+  rhash: {
+    options:
+      '-c --check -k --check-embedded -u=W --update=W -r --recursive --file-list= -m= --message= --follow -v --verbose -P --percents --speed --list-hashes -L --simple --sfv --bsd --magnet --torrent!W --uppercase --lowercase -p= --printf= -t= --template= --sha1 --sha224 --sha256 --sha384 --sha512 --md5 --crc32 --crc32c --md4 --ed2k --btih --aich --whirlpool --ripemd160 --gost12-256 --gost12-512 --gost94 --has160 --snefru128 --snefru256 --tiger --tth --edonr256 --edonr512 --blake2s --blake2b --sha3-224 --sha3-256 --sha3-384 --sha3-512 -a --all -C --accept= --exclude= -i --ignore-case --skip-ok --ignore-missing --brief --hex --base32 -b --base64 --max-depth= --bt-private --bt-transmission --bt-piece-length= --bt-announce= --bt-batch=W --openssl= -o=W --output=W --log=W --export=W --import= --gost-reverse --hash-only -e --embed-crc!W --embed-crc-delimiter= --path-separator= -q --quiet -h -V --list-hashes',
+  },
   shasum: { options: '-a= --algorithm= -b --binary -c --check -t --text -U --UNIVERSAL -0 --01 -s --status -q --quiet -w --warn --strict --tag --ignore-missing -h -v' },
   // sort -o / shuf -o write their output file; sort --compress-program runs a program
   sort: {
@@ -169,7 +230,20 @@ export const READ_TABLES: Record<string, ReadTable> = {
   uniq: { digits: true, secondOperandWritten: true, options: '-c --count -d --repeated -D --all-repeated[=] -f= --skip-fields= --group[=] -i --ignore-case -s= --skip-chars= -u --unique -z --zero-terminated -w= --check-chars=' },
   xxd: { secondOperandWritten: true, singleDashLong: true, options: '-a -autoskip -b -bits -C -capitalize -c= -cols= -E -EBCDIC -e -g= -groupsize= -h -help -i -include -l= -len= -n= -name= -o= -offset= -p -ps -postscript -plain -r -revert -d -s= -seek= -u -v -version -R=' },
   // the info and network tools below only print; none of their options writes a file or runs a program
-  date: { options: '-d= --date= --debug -f= --file= -I[=] --iso-8601[=] --resolution -R --rfc-email --rfc-822 --rfc-2822 --rfc-3339= -r= --reference= -s=U --set=U -u --utc --universal' },
+  // an operand other than +FORMAT sets the clock (GNU `date MMDDhhmm`, BSD `date 0101…`); BSD -j only parses it, -v adjusts the shown date
+  date: {
+    options: '-d= --date= --debug -f= --file= -I[=] --iso-8601[=] --resolution -R --rfc-email --rfc-822 --rfc-2822 --rfc-3339= -r= --reference= -s=U --set=U -u --utc --universal -j -v= -z=',
+    operandsMustMatch: /^\+/,
+    operandsFreeWith: ['-j'],
+    operandEffect: 'date with a time operand sets the clock',
+  },
+  // `hostname NAME`, -b and -F set the name
+  hostname: { options: '-a --alias -A --all-fqdns -d --domain -f --fqdn --long -i --ip-address -I --all-ip-addresses -s --short -y --yp --nis -b!U --boot!U -F=U --file=U -h -V', operandsMustMatch: /^$/, operandEffect: 'hostname NAME renames the machine' },
+  // sysctl NAME=VALUE, -w, -p/--load and --system change the kernel
+  sysctl: { options: '-a -A -X --all -b --binary -e --ignore -N --names -n --values -q --quiet -r= --pattern= -o -x --deprecated -d -h -V -w!U --write!U -p[=]U --load[=]U -f[=]U --system!U --dry-run', operandsMustMatch: /^[^=]*$/, operandEffect: 'sysctl NAME=VALUE changes the kernel' },
+  // iptables lists only with -L/-S; every other command (-Z zeroes counters even beside -L) changes rules
+  iptables: { options: '-L --list -S --list-rules -n --numeric -v --verbose -x --exact --line-numbers -t= --table= -w[=] --wait[=] -W= --wait-interval= -4 --ipv4 -6 --ipv6 -h -V', readOnlyWith: ['-L', '--list', '-S', '--list-rules'], defaultWrites: 'iptables changes the firewall', defaultIsUnknown: true },
+  ip6tables: { options: '-L --list -S --list-rules -n --numeric -v --verbose -x --exact --line-numbers -t= --table= -w[=] --wait[=] -W= --wait-interval= -4 --ipv4 -6 --ipv6 -h -V', readOnlyWith: ['-L', '--list', '-S', '--list-rules'], defaultWrites: 'ip6tables changes the firewall', defaultIsUnknown: true },
   cal: { options: '', anyOptionReads: true },
   ncal: { options: '', anyOptionReads: true },
   ping: { options: '', anyOptionReads: true },
@@ -186,6 +260,9 @@ export const READ_TABLES: Record<string, ReadTable> = {
   lsusb: { options: '', anyOptionReads: true },
   lspci: { options: '', anyOptionReads: true },
   sw_vers: { options: '', anyOptionReads: true },
+  mdls: { options: '', anyOptionReads: true },
+  mdfind: { options: '', anyOptionReads: true },
+  system_profiler: { options: '', anyOptionReads: true },
   vmstat: { options: '', anyOptionReads: true },
   iostat: { options: '', anyOptionReads: true },
   mpstat: { options: '', anyOptionReads: true },
@@ -205,12 +282,22 @@ export const READ_TABLES: Record<string, ReadTable> = {
   otool: { options: '', anyOptionReads: true },
   jless: { options: '', anyOptionReads: true },
   netstat: { options: '', anyOptionReads: true },
-  // tree -o writes its listing into a file
-  tree: { options: '-a -d -l -f -x -L= -R -P= -I= --gitignore --gitfile= --ignore-case --matchdirs --metafirst --prune --info --infofile= --noreport --charset= --filelimit= -o=W -q -N -Q -p -u -g -s -h --si --du -D --timefmt= -F --inodes --device -v -t -c -U -r --dirsfirst --filesfirst --sort= -i -A -S -n -C -X -J -H= -T= --nolinks --hintro= --houtro= --fromfile --fromtabfile --fflinks' },
+  // tree -o writes its listing into a file; -R reruns tree with -o 00Tree.html in every folder
+  tree: { options: '-a -d -l -f -x -L= -R!W -P= -I= --gitignore --gitfile= --ignore-case --matchdirs --metafirst --prune --info --infofile= --noreport --charset= --filelimit= -o=W -q -N -Q -p -u -g -s -h --si --du -D --timefmt= -F --inodes --device -v -t -c -U -r --dirsfirst --filesfirst --sort= -i -A -S -n -C -X -J -H= -T= --nolinks --hintro= --houtro= --fromfile --fromtabfile --fflinks' },
   // xmllint --output writes the result; --shell reads commands typed later
   xmllint: { options: '--version --debug --shell!U --xpath= --debugent --copy --recover --huge --noent --noenc --noout --nonet --nocompact --htmlout --nowrap --valid --postvalid --dtdvalid= --dtdvalidfpi= --quiet --timing --output=W -o=W --repeat --insert --compress!U --html --xmlout --nodefdtd --push --pushsmall --memory --maxmem= --nowarning --noblanks --nocdata --format --pretty= --encode= --dropdtd --nsclean --testIO --catalogs --nocatalogs --auto --xinclude --noxincludenode --nofixup-base-uris --loaddtd --dtdattr --stream --walker --pattern= --relaxng= --schema= --schematron= --sax1 --sax --oldxml10 --c14n --c14n11 --exc-c14n --path= --load-trace --chkregister' },
   // ss -K kills the sockets it lists
   ss: { options: '-h -V -n --numeric -r --resolve -a --all -l --listening -o --options -e --extended -m --memory -p --processes -T --threads -i --info --tos --cgroup --tipcinfo -s --summary -E --events -Z --context -z --contexts -N= --net= -b --bpf -4 --ipv4 -6 --ipv6 -0 --packet -t --tcp -M --mptcp -S --sctp -u --udp -d --dccp -w --raw -x --unix --tipc --vsock --xdp --inet-sockets -f= --family= -A= --query= --socket= -D= --diag= -F= --filter= -H --no-header -Q --no-queues -O --oneline --bpf-maps --bpf-map-id= --inet-sockopt -K!U --kill!U' },
+  // ripgrep: --pre and --hostname-bin run programs; -z runs the system decompressors on archives (they only read)
+  rg: {
+    options:
+      '-e= --regexp= -f= --file= --pre=X --pre-glob= -z --search-zip -s --case-sensitive --crlf --no-crlf --dfa-size-limit= -E= --encoding= --no-encoding --engine= -F --fixed-strings --no-fixed-strings -i --ignore-case -v --invert-match --no-invert-match -x --line-regexp -m= --max-count= --mmap --no-mmap -U --multiline --no-multiline --multiline-dotall --no-multiline-dotall --no-unicode --unicode --null-data --pcre2 -P --no-pcre2 --no-pcre2-unicode --pcre2-unicode --auto-hybrid-regex --no-auto-hybrid-regex --regex-size-limit= -S --smart-case --stop-on-nonmatch -a --text --no-text -j= --threads= -w --word-regexp --binary --no-binary -L --follow --no-follow -g= --glob= --glob-case-insensitive --no-glob-case-insensitive -. --hidden --no-hidden --iglob= --ignore-file= --ignore-file-case-insensitive --no-ignore-file-case-insensitive -d= --max-depth= --maxdepth= --max-filesize= --no-ignore --ignore --no-ignore-dot --ignore-dot --no-ignore-exclude --ignore-exclude --no-ignore-files --ignore-files --no-ignore-global --ignore-global --no-ignore-parent --ignore-parent --no-ignore-vcs --ignore-vcs --no-require-git --require-git --one-file-system --no-one-file-system -t= --type= -T= --type-not= --type-add= --type-clear= -u --unrestricted -A= --after-context= -B= --before-context= -b --byte-offset --no-byte-offset --color= --colors= --column --no-column -C= --context= --context-separator= --no-context-separator --field-context-separator= --field-match-separator= --heading --no-heading --hyperlink-format= --include-zero --no-include-zero --line-buffered --no-line-buffered --block-buffered --no-block-buffered -n --line-number -N --no-line-number -M= --max-columns= --max-columns-preview --no-max-columns-preview -0 --null -o --only-matching --path-separator= --passthru --passthrough -p --pretty -q --quiet -r= --replace= --sort= --sortr= --sort-files --no-sort-files --trim --no-trim --vimgrep --with-filename -H --no-filename -I -c --count --count-matches -l --files-with-matches --files-without-match --json --no-json --debug --trace --no-ignore-messages --ignore-messages --no-messages --messages --stats --no-stats --files --generate= --no-config --pcre2-version --type-list -h -V --hostname-bin=X',
+  },
+  // fd: -x/-X run a command on the matches (wrappers.ts); -l runs ls on them (a read)
+  fd: {
+    options:
+      '-H --hidden --no-hidden -I --no-ignore --ignore --no-ignore-vcs --ignore-vcs --no-ignore-parent --no-global-ignore-file --no-require-git -u --unrestricted -s --case-sensitive -i --ignore-case -g --glob --regex -F --fixed-strings --and= -a --absolute-path --relative-path -l --list-details -L --follow --no-follow -p --full-path -0 --print0 -d= --max-depth= --maxdepth= --min-depth= --exact-depth= --prune -t= --type= -e= --extension= -S= --size= --changed-within= --changed-before= --change-newer-than= --change-older-than= --newer= --older= -o= --owner= --format= -E= --exclude= --ignore-file= -c= --color= -j= --threads= --max-results= -1 -q --quiet --show-errors --base-directory= --path-separator= --search-path= --strip-cwd-prefix[=] --one-file-system --mount --xdev --batch-size= --hyperlink[=] --ignore-contain= --max-buffer-time= -h -V -x!X --exec!X -X!X --exec-batch!X',
+  },
   // bat cache --build writes its cache (checked in programs.ts); --pager runs a program
   bat: { options: '--pager=X --generate-config-file!W', anyOptionReads: true },
   batcat: { options: '--pager=X --generate-config-file!W', anyOptionReads: true },
@@ -218,7 +305,13 @@ export const READ_TABLES: Record<string, ReadTable> = {
   ag: { options: '--pager=X', anyOptionReads: true },
   ack: { options: '--pager=X', anyOptionReads: true },
   // cloc and scc write reports when told to, and cloc can run an extractor or a VCS command
-  cloc: { options: '--report-file=W --out=W --sql=W --sql-append --write-lang-def=W --write-lang-def-incl-dup=W --unpack=X --extract-with=X --vcs=X --git', anyOptionReads: true },
+  // cloc (Getopt::Long: unique prefixes accepted) writes reports and file lists when told to, strips
+  // comments into new files, and runs extractors, VCS commands and unpackers; a listed option only
+  cloc: {
+    options:
+      '--by-file --by-file-by-lang --diff --diff-timeout= --docstring-as-code --exclude-content= --exclude-dir= --exclude-ext= --exclude-lang= --exclude-list-file= --explain= --follow-links --force-lang= --force-lang-def= --fullpath --git --git-diff-rel --git-diff-all --hide-rate --ignore-case --ignore-case-ext --ignore-regex= --include-content= --include-ext= --include-lang= --json --list-file= --lang-no-ext= --max-file-size= --md --no-autogen --no-recurse --percent --processes= --progress-rate= --quiet --read-binary-files --read-lang-def= --show-ext[=] --show-lang[=] --show-os --skip-archive= --skip-leading= --skip-uniqueness --sql-project= --sql-style= --sum-one --sum-reports --summary-cutoff= --timeout= --unicode --unix --use-sloccount --v[=] --verbose[=] --windows --xml --yaml --csv --csv-delimiter= --3 --autoconf --count-and-diff --diff-list-file= --help --config= --stdin-name= --match-d= --not-match-d= --match-f= --not-match-f= --fmt= --include-submodules --hide-rate ' +
+      '--report-file=W --out=W --sql=W --sql-append!W --write-lang-def=W --write-lang-def-incl-dup=W --categorized=W --counted=W --found=W --ignored=W --unique=W --diff-alignment=W --strip-code=W --strip-comments=W --strip-str-comments!W --original-dir!W --xsl=W --sdir=U --unpack=X --extract-with=X --vcs=X',
+  },
   scc: { options: '-o=W --output=W --format-multi=U', anyOptionReads: true },
   sar: { options: '-o=W', anyOptionReads: true },
   'nvidia-smi': { singleDashLong: true, options: '-L --list-gpus -q --query -x --xml-format -u --unit -i= --id= -d= --display= -l= --loop= -lms= --loop-ms= -f=W --filename=W --query-gpu= --query-compute-apps= --query-supported-clocks= --format= -h' },
@@ -233,3 +326,5 @@ export const READ_TABLES: Record<string, ReadTable> = {
 READ_TABLES.dir = READ_TABLES.ls!;
 READ_TABLES.vdir = READ_TABLES.ls!;
 READ_TABLES.hd = READ_TABLES.hexdump!;
+READ_TABLES.fdfind = READ_TABLES.fd!;
+READ_TABLES.ripgrep = READ_TABLES.rg!;

@@ -11,7 +11,7 @@ import { contentIntents, isNullDevice, resolvePath } from './collect';
 import { MAX_COMMAND_CHARS, MAX_NESTING } from './limits';
 import type { StdinInfo } from './verdict';
 import { argFromCommandArgument, argFromWord, staticValue } from './words';
-import { sensitiveAssignment } from './wrappers';
+import { sensitiveAssignment, sensitiveName } from './wrappers';
 
 export function walkShellSource(w: Walk, source: string, scope: Scope, depth: number, why: string): void {
   if (source.length > MAX_COMMAND_CHARS) {
@@ -129,10 +129,14 @@ class ShellWalker {
         });
         return;
       case 'For':
-      case 'Select':
+      case 'Select': {
+        // `for PATH in …` assigns the loop variable like any assignment
+        const v = staticValue(argFromWord(n.name));
+        if (v !== null && sensitiveName(v)) this.w.col.unknown(n.type === 'For' ? 'for' : 'select', `the loop assigns ${v}, which changes what the loop's commands run or load`);
         for (const wd of n.wordlist ?? []) this.substitutions(wd, scope, depth);
         this.guarded(scope, () => this.list(n.body, scope, depth, stdin));
         return;
+      }
       case 'ArithmeticFor':
         for (const e of [n.initialize, n.test, n.update]) if (e) this.substitutions(e, scope, depth);
         this.guarded(scope, () => this.list(n.body, scope, depth, stdin));
@@ -255,7 +259,7 @@ class ShellWalker {
       if (target.parts && target.parts.length === 1 && target.parts[0]!.type === 'ProcessSubstitution') continue;
       const arg = argFromWord(target, this.w.base);
       if (op === '>&') {
-        if (arg.value !== null && /^(\d+|-)$/.test(arg.value)) continue; // fd duplication, not a file
+        if (arg.value !== null && /^(\d+-?|-)$/.test(arg.value)) continue; // fd duplication or move (`2>&1-`), not a file
       }
       if (arg.value !== null && isNullDevice(arg.value)) continue;
       const toStdout = fd === undefined || fd === 1 || op === '&>' || op === '&>>';

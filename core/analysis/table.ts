@@ -110,7 +110,7 @@ export function tableOptions(t: ProgramTable): OptRule[] {
 }
 
 /** Could this run-time word start with `-`? (`$x`, `"$x"`, `$(…)` can; `"$x/file"`, `a$x` cannot.) */
-function mayBeOption(a: Arg): boolean {
+export function mayBeOption(a: Arg): boolean {
   const t = a.text;
   if (t.startsWith('-')) return true;
   return /^(\$|"\$|`|"`|'-|"-)/.test(t);

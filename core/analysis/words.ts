@@ -167,3 +167,12 @@ export function staticValue(arg: Arg | undefined): string | null {
   if (!arg || arg.value === null || arg.glob) return null;
   return arg.value;
 }
+
+/**
+ * GNU sed / perl -i backups: FILE+SUFFIX, or, when SUFFIX holds a `*`, SUFFIX with each `*`
+ * replaced by the file name as given (`-i'bak/*'` on d/n.txt renames it to bak/d/n.txt).
+ */
+export function backupName(file: Arg, suffix: string): Arg {
+  if (file.value === null || file.glob) return RUNTIME_ARG;
+  return literalArg(suffix.includes('*') ? suffix.replace(/\*/g, file.value) : file.value + suffix);
+}

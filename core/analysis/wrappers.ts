@@ -6,15 +6,44 @@
  */
 import { isNullDevice } from './collect';
 import { parseOpts, hasAny, optValue, type OptSpec } from './opts';
+import { READ_TABLES } from './read-tables';
+import { has, mayBeOption, parseTable, tableOptions, value, type ProgramTable } from './table';
 import { read, write, unknown, type ProgramContext, type Verdict } from './verdict';
 import { literalArg, RUNTIME_ARG, type Arg } from './words';
 
-/** Environment names whose value changes which program runs or what it loads. */
-export const SENSITIVE_ENV = /^(PATH|LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_\w+|BASH_ENV|ENV|IFS|PS4|PROMPT_COMMAND|BASH_FUNC_\w+|NODE_OPTIONS|NODE_PATH|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PERL5OPT|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|GIT_(?!AUTHOR_|COMMITTER_|TRACE|TERMINAL_PROMPT|OPTIONAL_LOCKS|PAGER$)\w+|GCONV_PATH|SHELLOPTS|BASHOPTS|EDITOR|VISUAL|PAGER|MANPAGER|SSH_ASKPASS|SUDO_ASKPASS|npm_config_\w+|NPM_CONFIG_\w+)$/;
+/**
+ * Environment names whose value changes which program runs, what it loads, or makes it write a
+ * file: loaders and interpreters' startup code, pagers, editors and browsers, the option
+ * variables programs read as if typed (TAR_OPTIONS, GZIP, XZ_OPT, RIPGREP_CONFIG_PATH, MAKEFLAGS),
+ * and the ones that name a file to write (SSLKEYLOGFILE, NODE_V8_COVERAGE, HISTFILE).
+ */
+export const SENSITIVE_ENV =
+  /^(PATH|LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_\w+|BASH_ENV|ENV|IFS|PS[0-4]|PROMPT_COMMAND|BASH_FUNC_\w+|NODE_OPTIONS|NODE_PATH|NODE_V8_COVERAGE|NODE_REDIRECT_WARNINGS|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PYTHONUSERBASE|PERL5OPT|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|GIT_(?!AUTHOR_|COMMITTER_|TERMINAL_PROMPT$|OPTIONAL_LOCKS$|TRACE)\w+|GCONV_PATH|SHELLOPTS|BASHOPTS|SHELL|EDITOR|VISUAL|FCEDIT|SUDO_EDITOR|PAGER|MANPAGER|GH_PAGER|GH_BROWSER|BROWSER|LESS|LESSOPEN|LESSCLOSE|LESSHISTFILE|HISTFILE|SSH_ASKPASS|SUDO_ASKPASS|SSLKEYLOGFILE|TAR_OPTIONS|GZIP|BZIP|BZIP2|XZ_OPT|XZ_DEFAULTS|RIPGREP_CONFIG_PATH|MAKEFLAGS|GNUMAKEFLAGS|MFLAGS|CURL_HOME|WGETRC|TAPE|BASH_CMDS|BASH_ALIASES|CDPATH|GLOBIGNORE|HOME|XDG_CONFIG_HOME|XDG_CONFIG_DIRS|ZDOTDIR|npm_config_\w+|NPM_CONFIG_\w+)$/;
+
+/** GIT_TRACE* print to stderr for 0/1/2/true/false, but a path value makes git write that file. */
+const TRACE_TO_STDERR = /^(|0|1|2|true|false)$/i;
+
+/**
+ * Families of names programs read the same way: a pager, editor, browser or askpass program to run
+ * (BAT_PAGER, GH_EDITOR, SYSTEMD_PAGER), a config file that can name one (BAT_CONFIG_PATH), or
+ * options taken as if typed (MAVEN_OPTS, *_OPTIONS).
+ */
+const SENSITIVE_FAMILY = /(PAGER|EDITOR|BROWSER|ASKPASS|_CONFIG_PATH|_CONFIG_FILE|_OPTS|_OPTIONS|_ARGS|_FLAGS)$/;
+
+/** A variable name (or NAME[subscript]) a builtin or a loop assigns: sensitive like an assignment. */
+export function sensitiveName(name: string): boolean {
+  const base = name.replace(/\[.*$/s, '');
+  return SENSITIVE_ENV.test(base) || SENSITIVE_FAMILY.test(base) || /^GIT_TRACE\w*$/.test(base);
+}
 
 export function sensitiveAssignment(text: string): string | null {
-  const m = /^([A-Za-z_][A-Za-z0-9_]*)\+?=/.exec(text);
-  return m && SENSITIVE_ENV.test(m[1]!) ? m[1]! : null;
+  // NAME=, NAME+=, and an element of an array: BASH_CMDS[ls]=/usr/bin/touch makes `ls` run touch
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\+?=(.*)$/s.exec(text);
+  if (!m) return null;
+  const name = m[1]!;
+  if (SENSITIVE_ENV.test(name) || SENSITIVE_FAMILY.test(name)) return name;
+  if (/^GIT_TRACE\w*$/.test(name) && !TRACE_TO_STDERR.test(m[2]!.replace(/^['"]|['"]$/g, ''))) return name;
+  return null;
 }
 
 function execRest(rest: Arg[], why: string, extra: Partial<Extract<Verdict, { kind: 'exec' }>> = {}): Verdict {
@@ -168,35 +197,56 @@ function strace(name: string, args: readonly Arg[]): Verdict {
   if (hasAny(p, '-p', '--attach')) return unknown(`${name} -p attaches to another process`);
   const out = optValue(p, '-o', '--output');
   const verdicts: Verdict[] = [];
-  if (out !== undefined) verdicts.push(write(`${name} -o writes a trace`, [out === null ? RUNTIME_ARG : literalArg(out)], { writesContent: true }));
+  // -ff / --output-separately write FILE.PID, one per process
+  const perProcess = (p.flags.get('-f')?.length ?? 0) >= 2 || hasAny(p, '--output-separately');
+  if (out !== undefined) verdicts.push(write(`${name} -o writes a trace`, [out === null || perProcess ? RUNTIME_ARG : literalArg(out)], { writesContent: true }));
   verdicts.push(execRest(p.rest, `${name} runs the command under a tracer`));
   return verdicts.length === 1 ? verdicts[0]! : { kind: 'many', verdicts };
 }
 
+/** xargs's own options (GNU and BSD); its command starts at the first operand. */
+export const XARGS_TABLE: ProgramTable = {
+  stopAtOperand: true,
+  options:
+    '-0 --null -a= --arg-file= -d= --delimiter= -E= -e[=] --eof[=] -I= -i[=] --replace[=] -L= -l[=] --max-lines[=] -n= --max-args= -o --open-tty -P= --max-procs= -p --interactive -r --no-run-if-empty -s= --max-chars= --show-limits -t --verbose -x --exit --process-slot-var= -J= -R= -S=',
+};
+
 function xargs(args: readonly Arg[]): Verdict {
-  const p = parseOpts(args, {
-    stopAtOperand: true,
-    shortWithValue: 'ILnPsdEa',
-    longWithValue: ['max-lines', 'max-args', 'max-procs', 'max-chars', 'delimiter', 'eof', 'arg-file', 'process-slot-var'],
-  });
-  const replace = optValue(p, '-I') ?? (p.flags.has('-i') || p.flags.has('--replace') ? '{}' : undefined);
-  if (p.rest.length === 0) return read('xargs with no command echoes its input');
+  const p = parseTable(args, XARGS_TABLE, 'xargs');
+  if (p.unknowns.length) return unknown(p.unknowns[0]!);
+  const rest = p.operands;
+  // BSD -J %: the input replaces the % word; GNU -I R / -i[R] / --replace[=R]: R anywhere in a word
+  const replaceValue = value(p, '-I', '-J') ?? value(p, '-i', '--replace');
+  const replace = replaceValue === undefined ? undefined : replaceValue === null ? (has(p, '-I', '-J') ? null : '{}') : replaceValue;
+  if (rest.length === 0) return read('xargs with no command echoes its input');
+  if (replace === null) return unknown('xargs: the replacement string is only known at run time');
   // the input decides the arguments: replacement strings and appended words are run-time values
-  const argv = p.rest.map((a, i) => (i > 0 && replace && a.value !== null && a.value.includes(replace) ? { ...a, value: null } : a));
+  const argv = rest.map((a, i) => (i > 0 && replace && (a.value === null || a.value.includes(replace)) ? { ...a, value: null } : a));
   return { kind: 'exec', argv, why: 'xargs runs the command with arguments read from its input', runtimeArgs: !replace };
 }
 
+/**
+ * GNU parallel's options: the ones that write files (--joblog, --results, --files), send work
+ * to other machines (-S) or read commands from elsewhere are classified; an unlisted one is unknown.
+ */
+export const PARALLEL_TABLE: ProgramTable = {
+  stopAtOperand: true,
+  options:
+    '-j= --jobs= -P= --max-procs= -k --keep-order -v --verbose -t -q --quote -n= --max-args= -N= --max-replace-args= -L= --max-lines= -l[=] -X --xargs -m -0 --null -d= --delimiter= -E= --eof= -a= --arg-file= -C= --colsep= --trim= --header= --tag --tagstring= --line-buffer --lb --group --ungroup -u --halt= --halt-on-error= --timeout= --retries= --delay= --load= --memfree= --noswap --eta --progress --bar --dry-run --dryrun --no-notice --will-cite --citation --nice= --shuf --shellquote --env= --plain --rpl= --plus --keep-going --round-robin --round --block= --block-size= --recstart= --recend= --regexp --pipe --pipepart --cat --fifo --group-by= --null --i -i[=] -I= --replace[=] -s= --max-chars= --no-run-if-empty -r --show-limits --jobs-from-file= -h --help --version -V --number-of-cpus --number-of-cores --number-of-threads --number-of-sockets --joblog=W --results=W --res=W --files!W --files0!W --output-as-files!W --tmpdir=W --tempdir=W --compress!U --compress-program=X --decompress-program=X --sshlogin=U -S=U --sshloginfile=U --slf=U --transferfile=U --transfer!U --return=U --cleanup!U --basefile=U --bf=U --workdir=U --wd=U --controlmaster!U --semaphore!U --sem!U --fg!U --bg!U --resume!U --resume-failed!U --retry-failed!U --shebang!U --shebang-wrap!U --tmux!U --tmuxpane!U --record-env!U --session!U --embed!U --filter=U --ctag!U --ctagstring=U --template=U --tmpl=U',
+};
+
 function parallel(args: readonly Arg[]): Verdict {
-  const p = parseOpts(args, {
-    stopAtOperand: true,
-    shortWithValue: 'jSaIdNnLlsExXCkm',
-    longWithValue: ['jobs', 'sshlogin', 'arg-file', 'delimiter', 'colsep', 'joblog', 'results', 'tmpdir', 'workdir', 'timeout', 'retries', 'halt'],
-  });
-  const sep = p.rest.findIndex((a) => a.value !== null && /^:::+\+?$/.test(a.value));
-  const cmd = sep === -1 ? p.rest : p.rest.slice(0, sep);
+  const p = parseTable(args, PARALLEL_TABLE, 'parallel');
+  if (p.unknowns.length) return unknown(p.unknowns[0]!);
+  if (p.execs.length) return unknown(p.execs[0]!);
+  const rest = p.operands;
+  const sep = rest.findIndex((a) => a.value !== null && /^:::+\+?$/.test(a.value));
+  const cmd = sep === -1 ? rest : rest.slice(0, sep);
   if (cmd.length === 0) return unknown('parallel runs input lines as commands');
   const argv = cmd.map((a) => (a.value !== null && /\{[^}]*\}/.test(a.value) ? { ...a, value: null } : a));
-  return { kind: 'exec', argv, why: 'parallel runs the command for each input', runtimeArgs: true };
+  const run: Verdict = { kind: 'exec', argv, why: 'parallel runs the command for each input', runtimeArgs: true };
+  if (p.writes.length || p.targets.length) return { kind: 'many', verdicts: [write(p.writes[0] ?? 'parallel writes its job log or results', p.writes.length ? undefined : p.targets, { writesContent: true }), run] };
+  return run;
 }
 
 function watch(args: readonly Arg[]): Verdict {
@@ -225,6 +275,7 @@ function findCmd(args: readonly Arg[]): Verdict {
       if (v === '-D') i++;
       continue;
     }
+    if (v === null && mayBeOption(args[i]!)) return unknown(`find ${args[i]!.text}: a word only known at run time could be an expression or action (-delete, -exec)`);
     if (v !== null && (v.startsWith('-') || v === '(' || v === '!' || v === ',')) break;
     roots.push(args[i]!);
   }
@@ -232,7 +283,10 @@ function findCmd(args: readonly Arg[]): Verdict {
   const verdicts: Verdict[] = [];
   for (; i < args.length; i++) {
     const v = args[i]!.value;
-    if (v === null) continue;
+    if (v === null) {
+      if (mayBeOption(args[i]!)) return unknown(`find ${args[i]!.text}: a word only known at run time could be an action (-delete, -exec)`);
+      continue;
+    }
     if (v === '-exec' || v === '-execdir' || v === '-ok' || v === '-okdir') {
       const cmd: Arg[] = [];
       let j = i + 1;
@@ -266,12 +320,41 @@ function findCmd(args: readonly Arg[]): Verdict {
   return { kind: 'many', verdicts };
 }
 
-function fd(args: readonly Arg[]): Verdict {
-  const i = args.findIndex((a) => a.value === '-x' || a.value === '--exec' || a.value === '-X' || a.value === '--exec-batch');
-  if (i === -1) return read('fd only searches');
-  const cmd = args.slice(i + 1);
+/**
+ * fd/fdfind -x/-X (--exec, --exec-batch) run a command on the matches; the flags may sit in a
+ * cluster (`-Hx`, `-tf -X`). Without them fd is a table read (read-tables.ts).
+ */
+function fd(args: readonly Arg[]): Verdict | null {
+  const rules = tableOptions(READ_TABLES.fd!);
+  const valueLetters = new Set(rules.filter((r) => /^-[^-]$/.test(r.name) && r.arity === 1).map((r) => r.name[1]!));
+  let at = -1;
+  let first: Arg | null = null;
+  for (let i = 0; i < args.length && at === -1; i++) {
+    const v = args[i]!.value;
+    if (v === null || v === '--') break;
+    if (v === '--exec' || v === '--exec-batch') at = i;
+    else if (v.startsWith('--exec=') || v.startsWith('--exec-batch=')) {
+      at = i;
+      first = literalArg(v.slice(v.indexOf('=') + 1));
+    } else if (/^-[^-]/.test(v)) {
+      for (let j = 1; j < v.length; j++) {
+        const c = v[j]!;
+        if (c === 'x' || c === 'X') {
+          at = i;
+          if (j + 1 < v.length) first = literalArg(v.slice(j + 1));
+          break;
+        }
+        if (valueLetters.has(c)) {
+          if (j + 1 === v.length) i++;
+          break;
+        }
+      }
+    } else if (v.startsWith('--') && !v.includes('=') && rules.some((r) => r.name === v && r.arity === 1)) i++;
+  }
+  if (at === -1) return null;
+  const cmd = [...(first ? [first] : []), ...args.slice(at + 1)];
   const end = cmd.findIndex((a) => a.value === ';');
-  const argv = (end === -1 ? cmd : cmd.slice(0, end)).map((a) => (a.value !== null && /\{[^}]*\}/.test(a.value) ? { ...a, value: null } : a));
+  const argv = (end === -1 ? cmd : cmd.slice(0, end)).map((a) => (a.value === null || /\{[^}]*\}/.test(a.value) ? { ...a, value: null } : a));
   if (argv.length === 0) return unknown('fd --exec without a command');
   return { kind: 'exec', argv, why: 'fd --exec runs the command on each match', runtimeArgs: true };
 }

@@ -10,41 +10,19 @@
  *
  *   node test/corpus/measure.mjs [--rounds 20] [--json] [--list]   (--list prints the offending commands)
  */
-import { mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { rollup } from 'rollup';
-import typescript from '@rollup/plugin-typescript';
-import nodeResolve from '@rollup/plugin-node-resolve';
+import { bundleAnalysis } from './bundle.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..', '..');
 const args = process.argv.slice(2);
 const rounds = Number(args[args.indexOf('--rounds') + 1]) > 0 && args.includes('--rounds') ? Number(args[args.indexOf('--rounds') + 1]) : 20;
 const asJson = args.includes('--json');
 
-const work = mkdtempSync(join(tmpdir(), 'stopline-measure-'));
+const { mod, loadMs, cleanup } = await bundleAnalysis();
 try {
-  const entry = join(work, 'entry.ts');
-  writeFileSync(
-    entry,
-    `export { analyzeShell } from ${JSON.stringify(join(root, 'core/analysis/shell'))};\nexport { analyzePowerShell } from ${JSON.stringify(join(root, 'core/analysis/powershell'))};\n`,
-  );
-  const bundle = await rollup({
-    input: entry,
-    plugins: [nodeResolve(), typescript({ tsconfig: join(root, 'tsconfig.json'), include: [join(root, 'core/**/*.ts'), entry], noEmit: false, outDir: work, declaration: false, sourceMap: false })],
-    onwarn: () => {},
-  });
-  const out = join(work, 'analysis.mjs');
-  await bundle.write({ file: out, format: 'es' });
-  await bundle.close();
-
-  const loadStart = performance.now();
-  const mod = await import(pathToFileURL(out).href);
-  const loadMs = performance.now() - loadStart;
-
   const corpus = JSON.parse(readFileSync(join(here, 'shell-corpus.json'), 'utf8'));
   const { cwd, home } = corpus._meta;
   for (const line of readFileSync(join(here, 'session-commands.tsv'), 'utf8').split('\n')) {
@@ -128,5 +106,5 @@ try {
     for (const c of verdicts.readsAsked) console.log(`READ ASKED\t${c}`);
   }
 } finally {
-  rmSync(work, { recursive: true, force: true });
+  cleanup();
 }

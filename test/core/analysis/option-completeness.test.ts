@@ -9,11 +9,15 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GIT_TABLES } from '../../../core/analysis/git-tables';
-import { AWK_TABLE, CURL_TABLE, SED_TABLE } from '../../../core/analysis/programs';
+import { AWK_TABLE, CURL_TABLE, SED_TABLE, YQ_TABLE } from '../../../core/analysis/programs';
+import { PARALLEL_TABLE, XARGS_TABLE } from '../../../core/analysis/wrappers';
 import { READ_TABLES } from '../../../core/analysis/read-tables';
 import { tableOptions, type ProgramTable } from '../../../core/analysis/table';
 import { CHECK_TOOLS } from '../../../core/analysis/tool-tables';
 import { helpText, parseHelp } from './help-options';
+import gitManual from './fixtures/git-man-options.json';
+import { manOptions } from './git-man-options.mjs';
+import { existsSync } from 'node:fs';
 
 function installed(program: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' }).status === 0;
@@ -37,10 +41,44 @@ for (const [name, table] of Object.entries(READ_TABLES)) {
 }
 subjects.push({ label: 'sed', program: 'sed', helpArgs: ['--help'], table: SED_TABLE });
 subjects.push({ label: 'gawk', program: 'gawk', helpArgs: ['--help'], table: AWK_TABLE });
+subjects.push({ label: 'xargs', program: 'xargs', helpArgs: ['--help'], table: XARGS_TABLE });
+subjects.push({ label: 'parallel', program: 'parallel', helpArgs: ['--help'], table: PARALLEL_TABLE });
+subjects.push({ label: 'yq', program: 'yq', helpArgs: ['--help'], table: YQ_TABLE });
 subjects.push({ label: 'curl', program: 'curl', helpArgs: ['--help', 'all'], table: CURL_TABLE, notOptions: ['-h'] });
 for (const sub of ['diff', 'grep', 'ls-remote', 'fsck', 'interpret-trailers', 'format-patch', 'blame', 'status', 'shortlog', 'describe', 'ls-files', 'ls-tree', 'cat-file', 'for-each-ref', 'show-ref', 'diff-tree', 'log', 'show']) {
   subjects.push({ label: `git ${sub}`, program: 'git', helpArgs: [sub, '--git-completion-helper'], table: GIT_TABLES[sub]! });
 }
+/**
+ * git's manuals list the revision and diff options log, show and the diff family take (the
+ * completion helper lists only a subcommand's own): checked from the committed list, so CI
+ * images without /usr/share/man check them too (fixtures/git-man-options.json, git-man-options.mjs).
+ */
+const manual = gitManual as { version: string; options: Record<string, string[]> };
+/** manual lines that name something other than an option of the subcommand (placeholders, option values) */
+const MANUAL_NOT_OPTIONS = new Set(['-<n>', '-<number>', '--', '-O<orderfile>', '-m', '--no-']);
+
+/** the installed manuals too, where the machine has them (a newer git adds options) */
+function installedManual(sub: string): string[] {
+  const page = `/usr/share/man/man1/git-${sub}.1.gz`;
+  if (!existsSync(page)) return [];
+  const r = spawnSync('zcat', [page], { encoding: 'utf8' });
+  return r.status === 0 ? manOptions(r.stdout) : [];
+}
+
+describe(`option completeness against git's manuals (${manual.version}, and the installed ones when present)`, () => {
+  for (const [sub, listed] of Object.entries(manual.options)) {
+    const table = GIT_TABLES[sub];
+    const names = [...new Set([...listed, ...installedManual(sub)])];
+    if (!table || names.length === 0) continue;
+    it(`git ${sub}: every option its manual lists is classified`, () => {
+      const known = new Set(tableOptions(table).map((r) => r.name));
+      const gitNegation = (n: string) => n.startsWith('--no-') && known.has('--' + n.slice(5));
+      const missing = names.filter((n) => !known.has(n) && !gitNegation(n) && !MANUAL_NOT_OPTIONS.has(n) && !/^-\d$/.test(n));
+      expect(missing, `git ${sub}: manual options its table does not classify`).toEqual([]);
+    });
+  }
+});
+
 subjects.push({ label: 'tsc', program: join(__dirname, '../../../node_modules/.bin/tsc'), helpArgs: ['--all'], table: CHECK_TOOLS.tsc!.table, lowerCase: true });
 
 /** the option names a help text lists (git's completion helper is a plain word list) */

@@ -40,7 +40,9 @@ describe('sed scripts', () => {
         const cmd = `sed ${lead} ${quote(script)} src/a.txt notes.md`;
         const r = analyzeShell(cmd, { cwd });
         expect(r.mutability, `${cmd}\n${r.segments.map((s) => s.why).join('\n')}`).toBe('write');
-        expect([...(r.affectedPaths ?? ['<unproven>'])].sort(), cmd).toEqual(['notes.md', 'src/a.txt']);
+        // -i.bak keeps each original as FILE.bak beside it: a write too
+        const backups = flag === '-i.bak' ? ['notes.md.bak', 'src/a.txt.bak'] : [];
+        expect([...(r.affectedPaths ?? ['<unproven>'])].sort(), cmd).toEqual(['notes.md', 'src/a.txt', ...backups].sort());
       }),
       { numRuns: 400 },
     );
