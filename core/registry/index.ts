@@ -2,9 +2,11 @@
 import type { HostFamily } from '../protocol';
 import { claudeRegistry } from './claude';
 import { codexRegistry } from './codex';
+import { geminiRegistry } from './gemini';
 import { hermesRegistry } from './hermes';
 import { opencodeRegistry } from './opencode';
 import { piRegistry } from './pi';
+import { qwenRegistry } from './qwen';
 import type { HostRegistry, ToolEntry } from './types';
 
 export type RegistryFamily = Exclude<HostFamily, 'guard'>;
@@ -15,6 +17,8 @@ export const REGISTRIES: Readonly<Record<RegistryFamily, HostRegistry>> = {
   opencode: opencodeRegistry,
   hermes: hermesRegistry,
   pi: piRegistry,
+  gemini: geminiRegistry,
+  qwen: qwenRegistry,
 };
 
 /**

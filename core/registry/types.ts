@@ -146,7 +146,9 @@ export type DenyForm =
   | 'opencode-throw' // throw new Error(stamp)
   | 'pi-block' // return { block: true, reason }
   | 'hermes-block' // return {"action":"block","message"}
-  | 'guard-exit2'; // stopline guard: exit 2, stamp on stderr
+  | 'guard-exit2' // stopline guard: exit 2, stamp on stderr
+  | 'gemini-decision-deny+exit2' // top-level {"decision":"deny","reason"} + stamp on stderr + exit 2
+  | 'qwen-hso-deny+exit2'; // hookSpecificOutput permissionDecision deny + stamp on stderr + exit 2
 
 export interface HostRegistry {
   family: HostFamily;

@@ -17,7 +17,7 @@ import type { ParsedArgs } from './args';
 import type { CliIO } from './command-spec';
 import { printJson, usageError } from './output';
 
-export const HOST_ORDER: readonly RegistryFamily[] = ['claude', 'codex', 'opencode', 'hermes', 'pi'];
+export const HOST_ORDER: readonly RegistryFamily[] = ['claude', 'codex', 'opencode', 'hermes', 'pi', 'gemini', 'qwen'];
 
 /** What a deny looks like on the host, and what the model then reads. */
 export const DENY_MEANING: Readonly<Record<DenyForm, string>> = {
@@ -27,6 +27,8 @@ export const DENY_MEANING: Readonly<Record<DenyForm, string>> = {
   'pi-block': '`tool_call` returns `{block: true, reason}`; the tool does not run and the model reads the reason as the tool message',
   'hermes-block': '`pre_tool_call` returns `{"action": "block", "message"}`; the tool does not run and the model reads `{"error": message}`',
   'guard-exit2': '`stopline guard` exits 2 with the stamp on stderr; the calling harness must not run the tool',
+  'gemini-decision-deny+exit2': 'BeforeTool answers top-level `{"decision": "deny", "reason"}`, the stamp on stderr and exit 2; the tool does not run and the model reads `Tool execution blocked: <stamp>` (the Claude `hookSpecificOutput` deny is ignored by Gemini)',
+  'qwen-hso-deny+exit2': 'PreToolUse answers `permissionDecision: "deny"`, the stamp on stderr and exit 2; the tool does not run and the model reads the stamp as the tool result (a later hook that answers allow would cancel it)',
 };
 
 export const ASK_MEANING: Readonly<Record<HostRegistry['ask'], string>> = {
