@@ -4,6 +4,8 @@
  * field names merged over the raw input); Hermes shell hooks get Hermes's
  * `{hook_event_name, tool_name, tool_input, session_id, cwd, extra}`; stopline's own hooks
  * get the Claude shape with canonical event names plus `host` and `canonical_tool_name`.
+ * Qwen Code hooks get the Claude shape (its own contract); Gemini CLI hooks get it without
+ * `permission_mode` (Gemini sends none) and with Gemini's `timestamp`.
  */
 import type { Dialect, DispatchInput } from './types';
 
@@ -99,6 +101,10 @@ function hermesShape(input: DispatchInput, spelling: string): Payload {
 export function buildPayload(dialect: Dialect, spelling: string, input: DispatchInput): Payload {
   if (dialect === 'hermes') return hermesShape(input, spelling);
   const p = claudeShape(input, spelling);
+  if (dialect === 'gemini') {
+    delete p.permission_mode;
+    p.timestamp = new Date().toISOString();
+  }
   if (dialect === 'native') {
     p.host = input.hostFamily;
     const canonical = firstCanonicalName(input);

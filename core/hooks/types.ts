@@ -6,8 +6,8 @@
 import type { CanonicalEvent } from '../canonical';
 
 /** Where a hook group was written. Each dialect keeps its own payload, matcher and response rules. */
-export type Dialect = 'native' | 'claude' | 'codex' | 'hermes';
-export const DIALECTS: readonly Dialect[] = ['native', 'claude', 'codex', 'hermes'];
+export type Dialect = 'native' | 'claude' | 'codex' | 'hermes' | 'gemini' | 'qwen';
+export const DIALECTS: readonly Dialect[] = ['native', 'claude', 'codex', 'hermes', 'gemini', 'qwen'];
 
 export type OnError = 'warn' | 'block' | 'ignore';
 
