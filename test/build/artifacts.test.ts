@@ -33,6 +33,8 @@ describe('the artifact list', () => {
       opencode: 'opencode/stopline.js',
       hermes: 'hermes/stopline/stopline.mjs',
       pi: 'pi/stopline.ts',
+      gemini: 'gemini/stopline.mjs',
+      qwen: 'qwen/stopline.mjs',
       cli: 'stopline.mjs',
       installer: 'install.sh',
     });

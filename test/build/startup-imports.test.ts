@@ -12,8 +12,8 @@ import { builtOfKind, distFile } from './helpers';
 describe('command-hook artifacts', () => {
   const hooks = builtOfKind('command').filter((a) => a.id !== 'cli');
 
-  it('are the three per-call hook scripts', () => {
-    expect(hooks.map((a) => a.id).sort()).toEqual(['claude', 'codex', 'hermes']);
+  it('are the per-call hook scripts', () => {
+    expect(hooks.map((a) => a.id).sort()).toEqual(['claude', 'codex', 'gemini', 'hermes', 'qwen']);
   });
 
   for (const artifact of hooks) {

@@ -23,9 +23,11 @@ import { REGISTRIES } from '../../core/registry';
 import type { HostRegistry } from '../../core/registry/types';
 import { claudeAdapter } from '../../hosts/claude/adapter';
 import { codexAdapter } from '../../hosts/codex/adapter';
+import { geminiAdapter } from '../../hosts/gemini/adapter';
 import { hermesAdapter } from '../../hosts/hermes/adapter';
 import { OpenCodeGuard } from '../../hosts/opencode/guard';
 import { PiGuard } from '../../hosts/pi/guard';
+import { qwenAdapter } from '../../hosts/qwen/adapter';
 import type { CommandHookAdapter } from '../../hosts/shared/adapter';
 import { FakeOpenCode } from '../hosts/opencode/fake-client';
 import { fakeCtx } from '../hosts/pi/fake-pi';
@@ -53,6 +55,8 @@ function minimalPayload(family: string, native: string): Record<string, unknown>
   if (family === 'hermes') {
     return { ...base, user_message: 'hi', tool_name: 'terminal', args: { command: 'ls' }, parent_session_id: 'sess-1', child_session_id: 'child-1' };
   }
+  // Qwen: only the request that carries the person's words has submitted_prompt
+  if (family === 'qwen') return { ...base, prompt: 'hi', submitted_prompt: 'hi', tool_name: 'run_shell_command', tool_input: { command: 'ls' } };
   return { ...base, prompt: 'hi', tool_name: 'Bash', tool_input: { command: 'ls' }, agent_id: undefined };
 }
 
@@ -60,6 +64,8 @@ const COMMAND_HOSTS: [string, CommandHookAdapter][] = [
   ['claude', claudeAdapter],
   ['codex', codexAdapter],
   ['hermes', hermesAdapter],
+  ['gemini', geminiAdapter],
+  ['qwen', qwenAdapter],
 ];
 
 describe.each(COMMAND_HOSTS)('%s: events are exactly the registry rows', (family, adapter) => {
@@ -99,6 +105,16 @@ describe('what each artifact registers with its host is the registry', () => {
     expect(hooks).toEqual(registered(REGISTRIES.codex));
   });
 
+  it('Gemini CLI: hosts/gemini/hooks.json (the extension hooks)', () => {
+    const hooks = Object.keys((JSON.parse(read('hosts/gemini/hooks.json')) as { hooks: Record<string, unknown> }).hooks).sort();
+    expect(hooks).toEqual(registered(REGISTRIES.gemini));
+  });
+
+  it('Qwen Code: hosts/qwen/hooks.json (the extension hooks)', () => {
+    const hooks = Object.keys((JSON.parse(read('hosts/qwen/hooks.json')) as { hooks: Record<string, unknown> }).hooks).sort();
+    expect(hooks).toEqual(registered(REGISTRIES.qwen));
+  });
+
   it('Hermes: plugin.yaml provides_hooks', () => {
     const yaml = read('hosts/hermes/plugin.yaml');
     const list = yaml.split('provides_hooks:')[1]!.split('\n').filter((l) => /^\s+-\s+\S/.test(l)).map((l) => l.replace(/^\s+-\s+/, '').trim());
@@ -132,6 +148,8 @@ describe('tools: the adapters name no tool the registry lacks, and handle every 
     opencode: ['hosts/opencode/adapter.ts', 'hosts/opencode/guard.ts'],
     pi: ['hosts/pi/adapter.ts', 'hosts/pi/guard.ts'],
     hermes: ['hosts/hermes/adapter.ts', 'hosts/hermes/doors.ts'],
+    gemini: ['hosts/gemini/adapter.ts', 'hosts/gemini/paths.ts'],
+    qwen: ['hosts/qwen/adapter.ts'],
   };
   it.each(Object.entries(SOURCES))('%s: every tool name compared in the adapter source is a registry tool', (family, files) => {
     const reg = REGISTRIES[family as 'claude'];
@@ -142,7 +160,8 @@ describe('tools: the adapters name no tool the registry lacks, and handle every 
   it.each(COMMAND_HOSTS)('%s: every registry tool goes through the adapter to a valid action', (family, adapter) => {
     const reg = REGISTRIES[family as 'claude'];
     for (const t of reg.tools) {
-      const p = { ...minimalPayload(family, family === 'hermes' ? 'pre_tool_call' : 'PreToolUse'), tool_name: t.name, tool_input: {}, args: {} };
+      const before = reg.events.find((e) => e.control === 'action.before' && e.doors.includes('plugin'))!.native;
+      const p = { ...minimalPayload(family, before), tool_name: t.name, tool_input: {}, args: {} };
       const mapped = adapter.toControlEvent(p, ENV);
       expect(mapped.kind, t.name).toBe('event');
       if (mapped.kind === 'event') expect(parseControlEvent(mapped.event), t.name).toMatchObject({ ok: true });
