@@ -33,7 +33,7 @@ export const qwenEvents: EventEntry[] = [
   ev('UserPromptSubmit', 'prompt:submit', 'prompt.submit', true, { install: hook(), outputs: ['context', 'block', 'notice'] }, 'fires before every model request; only the one with submitted_prompt is the person (the others, prompt "", are ignored); inside a subagent (agent_id) never the person'),
   ev('PreToolUse', 'tool:before', 'action.before', true, { install: hook(), outputs: ['block'] }, 'deny: hookSpecificOutput permissionDecision "deny" + the stamp on stderr + exit 2; a LATER hook that answers permissionDecision "allow" cancels it, so stopline never answers allow; additionalContext is not sent here; "ask" is a deny headless'),
   ev('PostToolUse', 'tool:after', 'action.after', false, { install: hook(), outputs: ['context'] }, 'evidence, context appended to the tool result; a deny here is ignored'),
-  ev('SubagentStart', 'subagent:start', 'subagent.start', false, { install: hook(), outputs: ['context'] }),
+  ev('SubagentStart', 'subagent:start', 'subagent.start', false, { install: hook(), outputs: ['context'] }, "Qwen keeps the context as the subagent's hook_context, which only a subagent whose prompt template names it shows the model: the built-in general-purpose subagent in a headless run never sees it (0.24.4)"),
   ev('SubagentStop', 'subagent:end', 'subagent.stop', false, { install: hook(), outputs: ['block'] }),
   ev('Stop', 'turn:stop', 'turn.stop', true, { install: hook(), outputs: ['block'] }, 'stopline never blocks it (a block keeps the turn going)'),
   ev('SessionEnd', 'session:end', 'session.end', false, { install: hook(), outputs: ['silent'] }, 'interactive exit, /clear and ACP only: a headless run never fires it'),
