@@ -22,6 +22,9 @@ import { codexPaths } from '../install/host-codex';
 import { hermesPluginDir } from '../install/host-hermes';
 import { opencodePluginDir } from '../install/host-opencode';
 import { piExtensionsDir } from '../install/host-pi';
+import { geminiHost } from '../install/host-gemini';
+import { qwenHost } from '../install/host-qwen';
+import { settingsHookPaths } from '../install/settings-hooks';
 import { HOSTS, LocationError, installRecordFile } from '../install/locations';
 import type { Env, Host } from '../install/locations';
 import { RecordError, parseRecord } from '../install/record';
@@ -32,7 +35,7 @@ import { suggest } from '../suggest';
 import { styleFor } from '../style';
 import { NAME, VERSION } from '../version';
 import { dataReports } from './data';
-import { claudeChecks, codexChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, piChecks } from './hosts';
+import { claudeChecks, codexChecks, geminiChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, piChecks, qwenChecks } from './hosts';
 import { doubleCheck, findNative, nativeChecks } from './native';
 import type { DoctorContext, HostBinary, Placement } from './hosts';
 import { dropProbeWorld, makeProbeWorld } from './probes';
@@ -108,6 +111,10 @@ function anythingAtDefault(host: Host, env: Env, cwd: string): boolean {
       return existsSync(hermesPluginDir(env));
     case 'pi':
       return existsSync(join(piExtensionsDir(env, 'user', cwd), 'stopline.ts'));
+    case 'gemini':
+      return existsSync(settingsHookPaths(geminiHost, env, 'user', cwd).script);
+    case 'qwen':
+      return existsSync(settingsHookPaths(qwenHost, env, 'user', cwd).script);
   }
 }
 
@@ -123,6 +130,10 @@ async function checksFor(host: Host, ctx: DoctorContext, p: Placement, all: read
       return opencodeChecks(ctx, p);
     case 'pi':
       return piChecks(ctx, p, all, bin);
+    case 'gemini':
+      return geminiChecks(ctx, p);
+    case 'qwen':
+      return qwenChecks(ctx, p);
   }
 }
 

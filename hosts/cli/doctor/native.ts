@@ -159,6 +159,8 @@ export function findNative(host: Host, env: Env): NativeInstall[] {
     case 'pi':
       return piNative(env);
     case 'hermes':
+    case 'gemini':
+    case 'qwen':
       return [];
   }
 }
