@@ -14,10 +14,12 @@ import { applyHostEditSwitch } from '../../core/host-mode';
 import { InProcessHooks } from '../../core/inprocess';
 import { claudeAdapter } from '../../hosts/claude/adapter';
 import { codexAdapter } from '../../hosts/codex/adapter';
+import { geminiAdapter } from '../../hosts/gemini/adapter';
 import { nativeAdapter } from '../../hosts/cli/guard/adapters';
 import { pluginDoor } from '../../hosts/hermes/doors';
 import { OpenCodeGuard } from '../../hosts/opencode/guard';
 import { PiGuard } from '../../hosts/pi/guard';
+import { qwenAdapter } from '../../hosts/qwen/adapter';
 import type { CommandHookAdapter, Rendered } from '../../hosts/shared/adapter';
 import { answerHook } from '../../hosts/shared/runner';
 import { FakeOpenCode } from '../hosts/opencode/fake-client';
@@ -130,6 +132,18 @@ export function seenFromRendered(host: HostName, r: Rendered): Seen {
     case 'codex':
     case 'guard':
       return r.exitCode === 2 ? { decision: 'deny', stamp: r.stderr } : { decision: 'allow' };
+    case 'gemini': {
+      // Gemini reads the JSON whatever the exit code: only the top-level decision counts
+      const j = fromJson(r.stdout);
+      if (j?.decision === 'deny' || j?.decision === 'block') return { decision: 'deny', stamp: String(j.reason ?? '') };
+      return r.stdout === '' && r.exitCode >= 2 ? { decision: 'deny', stamp: r.stderr } : { decision: 'allow' };
+    }
+    case 'qwen': {
+      // on exit 2 Qwen reads the reason from stderr; otherwise the permissionDecision JSON
+      if (r.exitCode === 2) return r.stderr.trim() ? { decision: 'deny', stamp: r.stderr } : { decision: 'allow' };
+      const hso = (fromJson(r.stdout)?.hookSpecificOutput ?? {}) as Record<string, unknown>;
+      return hso.permissionDecision === 'deny' ? { decision: 'deny', stamp: String(hso.permissionDecisionReason ?? '') } : { decision: 'allow' };
+    }
     case 'hermes': {
       const j = fromJson(r.stdout);
       if (j?.action === 'block') return { decision: 'deny', stamp: String(j.message ?? '') };
@@ -162,16 +176,28 @@ export const PAYLOADS = {
     prompt: (s: Sandbox, text: string) => ({ hook_event_name: 'prompt:submit', session_id: s.session, cwd: s.project, prompt: text }),
     tool: (s: Sandbox, t: RenderedTool) => ({ hook_event_name: 'tool:before', session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input }),
   },
+  gemini: {
+    prompt: (s: Sandbox, text: string) => ({ ...fixture('gemini', 'BeforeAgent.json'), session_id: s.session, cwd: s.project, prompt: text }),
+    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('gemini', 'BeforeTool-write_file.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input }),
+  },
+  qwen: {
+    prompt: (s: Sandbox, text: string) => ({ ...fixture('qwen', 'UserPromptSubmit.json'), session_id: s.session, cwd: s.project, prompt: text, submitted_prompt: text }),
+    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('qwen', 'PreToolUse-write_file.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input, tool_use_id: nextId('toolu_'), tool_call_id: nextId('call_') }),
+  },
 } as const;
 
-const COMMAND_ADAPTERS: Record<'claude' | 'codex' | 'hermes' | 'guard', CommandHookAdapter> = {
+type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard' | 'gemini' | 'qwen';
+
+const COMMAND_ADAPTERS: Record<CommandHost, CommandHookAdapter> = {
   claude: claudeAdapter,
   codex: codexAdapter,
   hermes: pluginDoor,
   guard: nativeAdapter,
+  gemini: geminiAdapter,
+  qwen: qwenAdapter,
 };
 
-function commandHookDriver(host: 'claude' | 'codex' | 'hermes' | 'guard', s: Sandbox): HostDriver {
+function commandHookDriver(host: CommandHost, s: Sandbox): HostDriver {
   const adapter = COMMAND_ADAPTERS[host];
   const send = (payload: unknown) => answerHook(adapter, JSON.stringify(payload), { env: s.env, cwd: s.project });
   return {

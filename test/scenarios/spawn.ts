@@ -12,6 +12,8 @@ export const ARTIFACTS = {
   claude: { file: join(REPO, 'dist', 'claude', 'stopline.mjs'), args: [] as string[] },
   codex: { file: join(REPO, 'dist', 'codex', 'stopline.mjs'), args: [] as string[] },
   guard: { file: join(REPO, 'dist', 'stopline.mjs'), args: ['guard'] },
+  gemini: { file: join(REPO, 'dist', 'gemini', 'stopline.mjs'), args: [] as string[] },
+  qwen: { file: join(REPO, 'dist', 'qwen', 'stopline.mjs'), args: [] as string[] },
 } as const;
 export type SpawnedHost = keyof typeof ARTIFACTS;
 
