@@ -31,7 +31,7 @@ export const qwenEvents: EventEntry[] = [
   // registered by dist/qwen/hooks/hooks.json and `stopline install qwen`
   ev('SessionStart', 'session:start', 'session.start', false, { install: hook(), outputs: ['context'] }, 'context goes into the system message (startup, resume)'),
   ev('UserPromptSubmit', 'prompt:submit', 'prompt.submit', true, { install: hook(), outputs: ['context', 'block', 'notice'] }, 'fires before every model request; only the one with submitted_prompt is the person (the others, prompt "", are ignored); inside a subagent (agent_id) never the person'),
-  ev('PreToolUse', 'tool:before', 'action.before', true, { install: hook(), outputs: ['block'] }, 'deny: hookSpecificOutput permissionDecision "deny" + the stamp on stderr + exit 2; a LATER hook that answers permissionDecision "allow" cancels it, so stopline never answers allow; additionalContext is not sent here; "ask" is a deny headless'),
+  ev('PreToolUse', 'tool:before', 'action.before', true, { install: hook(), outputs: ['block'] }, 'deny: hookSpecificOutput permissionDecision "deny", exit 0 (an exit-2 deny has no permissionDecision, so any other hook\'s "allow" would cancel it); a LATER hook that answers permissionDecision "allow" cancels this one too, so stopline never answers allow; additionalContext is not sent here; "ask" is a deny headless'),
   ev('PostToolUse', 'tool:after', 'action.after', false, { install: hook(), outputs: ['context'] }, 'evidence, context appended to the tool result; a deny here is ignored'),
   ev('SubagentStart', 'subagent:start', 'subagent.start', false, { install: hook(), outputs: ['context'] }, "Qwen keeps the context as the subagent's hook_context, which only a subagent whose prompt template names it shows the model: the built-in general-purpose subagent in a headless run never sees it (0.24.4)"),
   ev('SubagentStop', 'subagent:end', 'subagent.stop', false, { install: hook(), outputs: ['block'] }),
@@ -96,7 +96,7 @@ export const qwenRegistry: HostRegistry = {
     ...['cron_create', 'cron_list', 'cron_delete', 'loop_wakeup'].map((n) => t(n, 'control', { note: 'schedules a later prompt; the later turn is hooked again' })),
   ],
   toolPatterns: mcpDoubleUnderscorePatterns(),
-  deny: 'qwen-hso-deny+exit2',
+  deny: 'qwen-hso-deny',
   ask: 'deny',
   context: 'hookSpecificOutput.additionalContext (SessionStart: the system message; UserPromptSubmit: an extra user part; PostToolUse: appended to the tool result)',
   unsupported: [],

@@ -148,7 +148,7 @@ export type DenyForm =
   | 'hermes-block' // return {"action":"block","message"}
   | 'guard-exit2' // stopline guard: exit 2, stamp on stderr
   | 'gemini-decision-deny+exit2' // top-level {"decision":"deny","reason"} + stamp on stderr + exit 2
-  | 'qwen-hso-deny+exit2'; // hookSpecificOutput permissionDecision deny + stamp on stderr + exit 2
+  | 'qwen-hso-deny'; // hookSpecificOutput permissionDecision deny, exit 0 (the last permissionDecision wins)
 
 export interface HostRegistry {
   family: HostFamily;

@@ -28,7 +28,7 @@ export const DENY_MEANING: Readonly<Record<DenyForm, string>> = {
   'hermes-block': '`pre_tool_call` returns `{"action": "block", "message"}`; the tool does not run and the model reads `{"error": message}`',
   'guard-exit2': '`stopline guard` exits 2 with the stamp on stderr; the calling harness must not run the tool',
   'gemini-decision-deny+exit2': 'BeforeTool answers top-level `{"decision": "deny", "reason"}`, the stamp on stderr and exit 2; the tool does not run and the model reads `Tool execution blocked: <stamp>` (the Claude `hookSpecificOutput` deny is ignored by Gemini)',
-  'qwen-hso-deny+exit2': 'PreToolUse answers `permissionDecision: "deny"`, the stamp on stderr and exit 2; the tool does not run and the model reads the stamp as the tool result (a later hook that answers allow would cancel it)',
+  'qwen-hso-deny': 'PreToolUse answers `permissionDecision: "deny"` (exit 0); the tool does not run and the model reads the stamp as the tool result. Qwen keeps the last permissionDecision of all its hooks: one answering allow after stopline\'s cancels it (an exit-2 deny would lose to an allow anywhere)',
 };
 
 export const ASK_MEANING: Readonly<Record<HostRegistry['ask'], string>> = {

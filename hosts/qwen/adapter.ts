@@ -7,10 +7,13 @@
  * Qwen 0.24.4 reads the Claude hook contract (docs/hosts/qwen.md, Deny): on exit 2 it takes
  * stderr as the deny reason, otherwise the JSON object on stdout, where
  * hookSpecificOutput.permissionDecision "deny" (or a top-level decision "deny") blocks and the
- * model reads the reason verbatim. A deny here is the JSON on stdout, the stamp on stderr and
- * exit 2, so either reading blocks. Qwen merges the answers of all PreToolUse hooks and the
- * LAST permissionDecision wins: an "allow" printed by stopline could cancel a person's own
- * deny, so stopline never prints one. Headless, an ask is a deny; stopline says deny.
+ * model reads the reason verbatim. Qwen merges the answers of all PreToolUse hooks, and the LAST
+ * hookSpecificOutput.permissionDecision wins over every top-level decision. An exit-2 deny
+ * carries no permissionDecision at all, so ANY other hook's "allow" cancels it, wherever that
+ * hook sits (seen on 0.24.4 with stopline as an extension, the last in order). So a deny here
+ * is the permissionDecision JSON on stdout with exit 0: as the last hook, stopline's answer is
+ * the one Qwen keeps. For the same reason stopline never prints an allow: it would cancel a
+ * person's own deny. Headless, an ask is a deny; stopline says deny.
  *
  * UserPromptSubmit fires before every model request; only the one that carries
  * `submitted_prompt` is what the person typed (Qwen adds it to the user's own query only).
@@ -44,10 +47,10 @@ export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent 
   return { kind: 'event', native, event };
 }
 
-/** The Claude-form deny Qwen honours, with the stamp also on stderr and exit 2. */
+/** The Claude-form deny Qwen honours and keeps when it is the last answer: JSON on stdout, exit 0. */
 function toolDeny(reason: string): Rendered {
   const stdout = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
-  return { stdout, stderr: reason.endsWith('\n') ? reason : `${reason}\n`, exitCode: 2 };
+  return { stdout, stderr: '', exitCode: 0 };
 }
 
 export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rendered {

@@ -42,7 +42,7 @@ describe('every captured Qwen payload', () => {
 describe('toControlEvent', () => {
   it('the person is the UserPromptSubmit with submitted_prompt; the ones before later model requests are ignored', () => {
     expect(event(load('UserPromptSubmit.json'))).toMatchObject({ kind: 'prompt.submit', turnId: 'ca57e7c3-f203-4289-a4bb-59aedc150467########0', prompt: { text: 'LAB-MAIN capture deny', source: 'user' } });
-    const { submitted_prompt: _s, ...later } = { ...load('UserPromptSubmit.json'), prompt: '' };
+    const { submitted_prompt: _s, ...later } = { ...load('UserPromptSubmit.json'), prompt: '' } as Record<string, unknown>;
     expect(toControlEvent(later, ENV)).toMatchObject({ kind: 'ignored' });
     // inside a subagent it would be the parent model's words
     expect(event({ ...load('UserPromptSubmit.json'), agent_id: 'general-purpose-call_1_0' }).prompt?.source).toBe('subagent');
@@ -66,19 +66,19 @@ describe('toControlEvent', () => {
 });
 
 describe('render', () => {
-  const deny = { kind: 'deny' as const, message: 'STOP / INTENT\nno', reasonCode: 'MODE_FORBIDS_MUTATION' };
+  const deny = { kind: 'deny' as const, message: 'STOP / INTENT\nno', reasonCode: 'MODE_FORBIDS_MUTATION' as const };
 
-  it('PreToolUse: permissionDecision deny, the stamp on stderr, exit 2 (Qwen reads stderr on exit 2, the JSON otherwise)', () => {
+  it('PreToolUse: permissionDecision deny, exit 0 (an exit-2 deny carries no permissionDecision, and any allow of another hook beats it)', () => {
     const r = render(deny, { name: 'PreToolUse' });
     expect(JSON.parse(r.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'STOP / INTENT\nno' } });
-    expect(r).toMatchObject({ stderr: 'STOP / INTENT\nno\n', exitCode: 2 });
-    expect(render({ ...deny, kind: 'ask' }, { name: 'PreToolUse' }).exitCode).toBe(2);
+    expect(r).toMatchObject({ stderr: '', exitCode: 0 });
+    expect(JSON.parse(render({ ...deny, kind: 'ask' }, { name: 'PreToolUse' }).stdout).hookSpecificOutput.permissionDecision).toBe('deny');
     expect(canAsk(event(load('PreToolUse-write_file.json')))).toBe(false);
   });
 
   it("never an allow: on Qwen the last permissionDecision wins, and stopline's allow would cancel a person's own deny", () => {
-    expect(render({ kind: 'allow', allow: true } as never, { name: 'PreToolUse' })).toEqual({ stdout: '', stderr: '', exitCode: 0 });
-    expect(render({ kind: 'allow', allow: true, messages: ['m'] } as never, { name: 'PreToolUse' }).stdout).not.toContain('permissionDecision');
+    expect(render({ kind: 'none', allow: true } as never, { name: 'PreToolUse' })).toEqual({ stdout: '', stderr: '', exitCode: 0 });
+    expect(render({ kind: 'none', allow: true, messages: ['m'] } as never, { name: 'PreToolUse' }).stdout).not.toContain('permissionDecision');
   });
 
   it('context where the row takes it; none on PreToolUse (Qwen does not send it) or SessionEnd', () => {
