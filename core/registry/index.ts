@@ -7,7 +7,10 @@ import { hermesRegistry } from './hermes';
 import { opencodeRegistry } from './opencode';
 import { piRegistry } from './pi';
 import { qwenRegistry } from './qwen';
-import type { HostRegistry, ToolEntry } from './types';
+import { findToolEntry } from './lookup';
+import type { HostRegistry } from './types';
+
+export { findToolEntry };
 
 export type RegistryFamily = Exclude<HostFamily, 'guard'>;
 
@@ -20,27 +23,6 @@ export const REGISTRIES: Readonly<Record<RegistryFamily, HostRegistry>> = {
   gemini: geminiRegistry,
   qwen: qwenRegistry,
 };
-
-/**
- * The registry entry for a tool name: exact names first, then `toolPatterns` in order.
- * Pattern entries come back with `name` set to the tool name asked for.
- */
-export function findToolEntry(registry: HostRegistry, toolName: string): ToolEntry | null {
-  for (const e of registry.tools) if (e.name === toolName) return e;
-  for (const p of registry.toolPatterns) {
-    let re: RegExp;
-    try {
-      re = new RegExp(p.namePattern);
-    } catch {
-      continue; // a bad pattern never matches
-    }
-    if (re.test(toolName)) {
-      const { namePattern: _ignored, ...rest } = p;
-      return { name: toolName, ...rest };
-    }
-  }
-  return null;
-}
 
 /** The canonical tool name (Bash, Read, Write, Edit, Task…) for a host's tool, when known. */
 export function canonicalToolName(family: RegistryFamily, toolName: string): string | undefined {

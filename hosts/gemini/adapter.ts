@@ -21,7 +21,7 @@ import { stampOf } from '../../core/outcome';
 import type { Outcome } from '../../core/outcome';
 import type { ControlEvent } from '../../core/protocol';
 import { hookInput } from '../../core/registry/hook-input';
-import { findToolEntry } from '../../core/registry/index';
+import { findToolEntry } from '../../core/registry/lookup';
 import { geminiRegistry } from '../../core/registry/gemini';
 import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
 import { SILENT, eventEntry } from '../shared/adapter';

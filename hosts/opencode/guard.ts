@@ -30,7 +30,7 @@ import { autostartDashboard } from '../shared/dashboard';
 import { contextTexts } from '../shared/in-process';
 import { isStoplineCommand } from '../../core/prompt-intent';
 import { launchesSubagents } from '../../core/registry/hook-input';
-import { canonicalToolName, findToolEntry } from '../../core/registry/index';
+import { findToolEntry } from '../../core/registry/lookup';
 import { opencodeRegistry } from '../../core/registry/opencode';
 import {
   DENY_RESPONSE,
@@ -487,7 +487,7 @@ export class OpenCodeGuard {
   }
 
   private toolHookInput(lineage: Lineage, call: ToolCallInput, args: unknown, extra: Partial<HookEventInput> = {}): HookEventInput {
-    const canonical = canonicalToolName('opencode', call.tool);
+    const canonical = findToolEntry(opencodeRegistry, call.tool)?.canonical;
     const ci = canonicalInput(call.tool, args);
     return this.hookInput(lineage.rootId, {
       toolName: call.tool,

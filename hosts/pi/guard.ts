@@ -25,7 +25,8 @@ import type { Env, HookEventInput, InProcessHooks } from '../../core/inprocess';
 import { autostartDashboard } from '../shared/dashboard';
 import { contextTexts } from '../shared/in-process';
 import { promptIntent } from '../../core/prompt-intent';
-import { canonicalToolName } from '../../core/registry/index';
+import { findToolEntry } from '../../core/registry/lookup';
+import { piRegistry } from '../../core/registry/pi';
 import {
   DENY_RESPONSE,
   LABEL,
@@ -313,7 +314,7 @@ export class PiGuard {
   }
 
   private toolHookInput(sessionId: string, call: ToolCallEvent, ctx: PiContext, extra: Partial<HookEventInput> = {}): HookEventInput {
-    const canonical = canonicalToolName('pi', call.toolName);
+    const canonical = findToolEntry(piRegistry, call.toolName)?.canonical;
     const ci = canonicalInput(call.toolName, call.input);
     return this.hookInput(sessionId, ctx, {
       toolName: call.toolName,
