@@ -16,7 +16,7 @@ const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'gemini');
 const payloadFiles = readdirSync(FIXTURES).filter((f) => f.endsWith('.json') && !f.startsWith('_'));
 const load = (f: string) => JSON.parse(readFileSync(join(FIXTURES, f), 'utf8')) as Record<string, unknown>;
 const ENV = { HOME: '/home/dev' };
-const NOTHING = { exists: () => false };
+const NOTHING = { exists: (_p: string) => false };
 
 function event(payload: Record<string, unknown>, fs = NOTHING) {
   const m = toControlEvent(payload, ENV, fs);
@@ -76,7 +76,7 @@ describe('toControlEvent', () => {
     expect(a.affectedPaths).toBeNull();
     expect(a.segments?.some((s) => /searches the workspace/.test(s.why))).toBe(true);
     // when the file is where the path says, that is the file
-    const there = event(load('BeforeTool-replace.json'), { exists: (p) => p === '/home/dev/project/edit_me.txt' }).action!;
+    const there = event(load('BeforeTool-replace.json'), { exists: (p: string) => p === '/home/dev/project/edit_me.txt' }).action!;
     expect(there.affectedPaths).toEqual(['edit_me.txt']);
   });
 
@@ -87,7 +87,7 @@ describe('toControlEvent', () => {
 });
 
 describe('render', () => {
-  const deny = { kind: 'deny' as const, message: 'STOP / INTENT\nno', reasonCode: 'MODE_FORBIDS_MUTATION' };
+  const deny = { kind: 'deny' as const, message: 'STOP / INTENT\nno', reasonCode: 'MODE_FORBIDS_MUTATION' as const };
 
   it('BeforeTool: the top-level decision deny, the stamp on stderr, exit 2 (never the Claude hookSpecificOutput form)', () => {
     const r = render(deny, { name: 'BeforeTool' });
@@ -113,12 +113,12 @@ describe('render', () => {
   });
 
   it("after the tool, a person's hook deny goes to the model beside the output (Gemini's own deny there would replace it)", () => {
-    const r = JSON.parse(render({ kind: 'allow', feedback: 'HOOK: do not do that again' } as never, { name: 'AfterTool' }).stdout);
+    const r = JSON.parse(render({ kind: 'none', feedback: 'HOOK: do not do that again' } as never, { name: 'AfterTool' }).stdout);
     expect(r).toEqual({ hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'HOOK: do not do that again' } });
   });
 
   it('an allow prints nothing; an unidentified fail-closed deny is text on stderr with exit 2', () => {
-    expect(render({ kind: 'allow' }, { name: 'BeforeTool' })).toEqual({ stdout: '', stderr: '', exitCode: 0 });
+    expect(render({ kind: 'none' }, { name: 'BeforeTool' })).toEqual({ stdout: '', stderr: '', exitCode: 0 });
     expect(renderUnidentifiedDeny('STOP / CONTROL')).toEqual({ stdout: '', stderr: 'STOP / CONTROL\n', exitCode: 2 });
   });
 
