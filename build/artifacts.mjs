@@ -170,6 +170,89 @@ function hookDemo(host) {
   };
 }
 
+// ---- Gemini CLI and Qwen Code hook scripts (extension folders) ----
+
+/** A fixture payload of one of the two hosts, with the captured session id and project. */
+function fixtureJson(host, name) {
+  return JSON.parse(fixtureText(host, name));
+}
+
+/**
+ * The runtime cases of the Gemini and Qwen hook scripts: the same walk as hookCases (context at
+ * start, arming, a read, an unknown event, bad input both ways, a fail-closed deny in the host's
+ * own form).
+ * @param {'gemini' | 'qwen'} host
+ * @returns {CommandCase[]}
+ */
+function extensionHookCases(host) {
+  const gemini = host === 'gemini';
+  const start = fixtureText(host, 'SessionStart-startup.json');
+  const prompt = gemini ? fixtureJson('gemini', 'BeforeAgent.json') : fixtureJson('qwen', 'UserPromptSubmit.json');
+  const arm = gemini ? { ...prompt, prompt: '$stopline review -- look at a.txt' } : { ...prompt, prompt: '$stopline review -- look at a.txt', submitted_prompt: '$stopline review -- look at a.txt' };
+  const read = gemini ? { ...fixtureJson('gemini', 'BeforeTool-write_file.json'), tool_name: 'read_file', tool_input: { file_path: 'a.txt' } } : fixtureJson('qwen', 'PreToolUse-read_file.json');
+  const toolEvent = gemini ? 'BeforeTool' : 'PreToolUse';
+  const noSession = JSON.stringify({ hook_event_name: toolEvent, tool_name: 'write_file', tool_input: {} });
+  const unavailable =
+    'STOP / CONTROL\nstopline could not check this action and is configured to fail closed: HookInputError: session_id: required, missing or empty\n' +
+    'Reason: GUARD_UNAVAILABLE (C)\nState: UNKNOWN\n' +
+    'Next: Tell the person stopline is unavailable; they can fix it (see `$stopline status`) or set STOPLINE_FAIL_OPEN=1 to let actions through.';
+  const deny = gemini ? { decision: 'deny', reason: unavailable } : { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: unavailable } };
+  const armed = 'stopline contract (ARMED): mode=review level=guard | files=unbounded | deps=ask | hash=deny | agents=0/allow';
+  const promptEvent = gemini ? 'BeforeAgent' : 'UserPromptSubmit';
+  return [
+    { name: 'SessionStart: the observing context', stdin: start, exitCode: 0, stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: OBSERVING_CONTEXT } }) },
+    { name: `${promptEvent} $stopline review: armed`, stdin: JSON.stringify(arm), exitCode: 0, stdoutIncludes: [`"hookEventName":"${promptEvent}"`, armed, '"systemMessage":"stopline: contract set: ARMED / review'] },
+    { name: `${toolEvent} read under review: allowed, nothing printed`, stdin: JSON.stringify(read), exitCode: 0, stdout: '' },
+    { name: 'an event the registry does not know: nothing printed', stdin: JSON.stringify({ hook_event_name: 'SomethingNew', session_id: 's' }), exitCode: 0, stdout: '' },
+    { name: 'bad JSON, fail open: nothing on stdout, one stderr line', stdin: '{not json', exitCode: 0, stdout: '', stderrIncludes: ['failing open'] },
+    { name: 'bad JSON, fail closed: exit 2 with the stamp on stderr', stdin: '{not json', env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 2, stdout: '', stderrIncludes: ['GUARD_UNAVAILABLE'] },
+    // Gemini: the deny JSON with the stamp on stderr and exit 2; Qwen: the permissionDecision JSON alone, exit 0 (an exit-2 deny loses to any other hook's allow there)
+    { name: `${toolEvent} without a session id, fail closed: the host's deny form`, stdin: noSession, env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: gemini ? 2 : 0, stdout: JSON.stringify(deny), ...(gemini ? { stderrIncludes: ['GUARD_UNAVAILABLE'] } : {}) },
+  ];
+}
+
+/** The lines a demo step shows for a Gemini or Qwen hook answer. */
+function extensionAnswerLines(r) {
+  if (r.exitCode === 0 && r.stdout.trim() === '') return ['(nothing printed, exit 0): the host runs the tool'];
+  let out;
+  try {
+    out = JSON.parse(r.stdout);
+  } catch {
+    return [`exit ${r.exitCode}`, ...r.stdout.split('\n'), ...r.stderr.split('\n')];
+  }
+  const hso = out.hookSpecificOutput ?? {};
+  const lines = [];
+  if (out.systemMessage) lines.push(`shown to the person: ${out.systemMessage}`);
+  const decision = out.decision ?? hso.permissionDecision;
+  if (decision) {
+    lines.push(`${out.decision ? 'decision' : 'permissionDecision'}: ${decision} (exit ${r.exitCode})`);
+    for (const l of String(out.reason ?? hso.permissionDecisionReason ?? '').split('\n')) lines.push(`  ${l}`);
+  } else if (hso.additionalContext) {
+    lines.push(`context for the model: ${String(hso.additionalContext).split('\n')[0]}`);
+  }
+  return lines;
+}
+
+/**
+ * @param {'gemini' | 'qwen'} host
+ * @returns {import('./types').DemoSpec}
+ */
+function extensionHookDemo(host) {
+  const gemini = host === 'gemini';
+  const write = gemini ? 'test/fixtures/gemini/BeforeTool-write_file.json' : 'test/fixtures/qwen/PreToolUse-write_file.json';
+  const base = gemini ? fixtureJson('gemini', 'BeforeAgent.json') : fixtureJson('qwen', 'UserPromptSubmit.json');
+  const say = (text) => (gemini ? { ...base, prompt: text } : { ...base, prompt: text, submitted_prompt: text });
+  return {
+    pathMap: { '/home/dev/project': '{{project}}', '/home/dev': '{{home}}' },
+    steps: [
+      { say: 'the person arms the contract: $stopline review -- look at a.txt', payload: say('$stopline review -- look at a.txt'), render: extensionAnswerLines },
+      { say: 'the model calls write_file on made.txt: blocked', payloadFile: write, render: extensionAnswerLines },
+      { say: 'the person allows it: $stopline change files=made.txt -- write it', payload: say('$stopline change files=made.txt -- write it'), render: extensionAnswerLines },
+      { say: 'the same write_file call now runs', payloadFile: write, render: extensionAnswerLines },
+    ],
+  };
+}
+
 /**
  * The Hermes bundle's two doors, under every runtime: `listen` (the line protocol the Python shim
  * speaks) and no argument (a Hermes shell hook: JSON on stdin). Outputs that hold a random
@@ -575,6 +658,44 @@ export const ARTIFACTS = [
     demo: piDemo(),
   },
   {
+    id: 'gemini',
+    title: 'Gemini CLI extension folder (hook script + hooks/hooks.json)',
+    entry: 'hosts/gemini/main.ts',
+    output: 'gemini/stopline.mjs',
+    format: 'es',
+    kind: 'command',
+    shebang: true,
+    sizeBudget: HOOK_SCRIPT_BUDGET,
+    files: [
+      // the folder is a Gemini CLI extension: `gemini extensions install <folder>` reads the
+      // manifest, then hooks/hooks.json, whose command finds stopline.mjs through ${extensionPath}
+      { to: 'gemini-extension.json', generate: geminiExtensionJson },
+      { to: 'hooks/hooks.json', generate: () => GENERATED['hosts/gemini/hooks.json']() },
+    ],
+    install: 'stopline install gemini (or gemini extensions install dist/gemini)',
+    cases: extensionHookCases('gemini'),
+    demo: extensionHookDemo('gemini'),
+  },
+  {
+    id: 'qwen',
+    title: 'Qwen Code extension folder (hook script + hooks/hooks.json)',
+    entry: 'hosts/qwen/main.ts',
+    output: 'qwen/stopline.mjs',
+    format: 'es',
+    kind: 'command',
+    shebang: true,
+    sizeBudget: HOOK_SCRIPT_BUDGET,
+    files: [
+      // the folder is a Qwen Code extension (qwen-extension.json + hooks/hooks.json, whose
+      // command finds stopline.mjs through ${CLAUDE_PLUGIN_ROOT}, which Qwen fills in)
+      { to: 'qwen-extension.json', generate: qwenExtensionJson },
+      { to: 'hooks/hooks.json', generate: () => GENERATED['hosts/qwen/hooks.json']() },
+    ],
+    install: 'stopline install qwen (or qwen extensions install dist/qwen)',
+    cases: extensionHookCases('qwen'),
+    demo: extensionHookDemo('qwen'),
+  },
+  {
     id: 'copilot',
     title: 'GitHub Copilot CLI plugin folder (hook script + hooks.json)',
     entry: 'hosts/copilot/main.ts',
@@ -620,8 +741,9 @@ export const ARTIFACTS = [
     shebang: true,
     // the CLI carries the whole guard (guard bridge, listen, doctor's probes: the same core,
     // shell analysis and adapters as a hook script, ~780 KB) plus install and the views; the
-    // Copilot and Droid installers and doctor's Claude door check (which door decides and why) grew it
-    sizeBudget: 750 * KB,
+    // Copilot, Droid, Gemini CLI and Qwen Code tables, adapters, installers and doctor checks,
+    // doctor's Claude door check (which door decides and why) and the analysis's option tables grew it
+    sizeBudget: 800 * KB,
     files: [],
     install: 'node dist/stopline.mjs --help',
     cases: CLI_CASES,
@@ -656,6 +778,22 @@ function claudePluginJson(meta) {
 function codexPluginJson(meta) {
   const manifest = { name: meta.name, version: meta.version, description: meta.description, author: { name: meta.name }, license: meta.license, skills: './skills/', hooks: './hooks.json' };
   return JSON.stringify(manifest, null, 2) + '\n';
+}
+
+/**
+ * Gemini CLI's extension manifest; the hooks come from hooks/hooks.json beside it.
+ * @param {PackageMeta} meta
+ */
+function geminiExtensionJson(meta) {
+  return JSON.stringify({ name: meta.name, version: meta.version, description: meta.description }, null, 2) + '\n';
+}
+
+/**
+ * Qwen Code's extension manifest (its own format, so Qwen reads hooks/hooks.json).
+ * @param {PackageMeta} meta
+ */
+function qwenExtensionJson(meta) {
+  return JSON.stringify({ name: meta.name, version: meta.version, description: meta.description }, null, 2) + '\n';
 }
 
 /**

@@ -1,6 +1,8 @@
 export interface HookFiles {
   claudePluginHooksJson(): string;
   codexHooksJson(): string;
+  geminiExtensionHooksJson(): string;
+  qwenExtensionHooksJson(): string;
   hermesPluginYaml(): string;
   hermesShimWithHooks(source: string): string;
   hermesPluginHooks(): string[];
@@ -9,4 +11,4 @@ export interface HookFiles {
 }
 export declare function hookFiles(root?: string): HookFiles;
 export declare function generatedHostFiles(root?: string): Record<string, string>;
-export declare const GENERATED: Record<'hosts/claude/hooks.json' | 'hosts/codex/hooks.json' | 'hosts/hermes/plugin.yaml' | 'hosts/hermes/__init__.py' | 'hosts/copilot/hooks.json' | 'hosts/droid/hooks.json', (root?: string) => string>;
+export declare const GENERATED: Record<'hosts/claude/hooks.json' | 'hosts/codex/hooks.json' | 'hosts/gemini/hooks.json' | 'hosts/qwen/hooks.json' | 'hosts/hermes/plugin.yaml' | 'hosts/hermes/__init__.py' | 'hosts/copilot/hooks.json' | 'hosts/droid/hooks.json', (root?: string) => string>;

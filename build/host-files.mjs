@@ -25,6 +25,8 @@ export function hookFiles(root = REPO_ROOT) {
 export const GENERATED = {
   'hosts/claude/hooks.json': (root = REPO_ROOT) => hookFiles(root).claudePluginHooksJson(),
   'hosts/codex/hooks.json': (root = REPO_ROOT) => hookFiles(root).codexHooksJson(),
+  'hosts/gemini/hooks.json': (root = REPO_ROOT) => hookFiles(root).geminiExtensionHooksJson(),
+  'hosts/qwen/hooks.json': (root = REPO_ROOT) => hookFiles(root).qwenExtensionHooksJson(),
   'hosts/hermes/plugin.yaml': (root = REPO_ROOT) => hookFiles(root).hermesPluginYaml(),
   'hosts/hermes/__init__.py': (root = REPO_ROOT) => hookFiles(root).hermesShimWithHooks(readFileSync(join(root, 'hosts', 'hermes', '__init__.py'), 'utf8')),
   'hosts/copilot/hooks.json': (root = REPO_ROOT) => hookFiles(root).copilotPluginHooksJson(),

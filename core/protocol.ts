@@ -21,7 +21,7 @@ export const CONTROL_EVENT_KINDS = [
 ] as const;
 export type ControlEventKind = (typeof CONTROL_EVENT_KINDS)[number];
 
-export const HOST_FAMILIES = ['claude', 'codex', 'opencode', 'hermes', 'pi', 'guard', 'copilot', 'droid'] as const;
+export const HOST_FAMILIES = ['claude', 'codex', 'opencode', 'hermes', 'pi', 'guard', 'gemini', 'qwen', 'copilot', 'droid'] as const;
 export type HostFamily = (typeof HOST_FAMILIES)[number];
 
 /** Only `user` prompts can arm, change or disarm a contract. */

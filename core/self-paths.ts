@@ -80,6 +80,11 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
     // a project settings file can switch every Claude hook off (disableAllHooks)
     add(join(inp.projectDir, '.claude', 'settings.json'), 'file', 'Claude Code project settings (hooks)');
     add(join(inp.projectDir, '.claude', 'settings.local.json'), 'file', 'Claude Code local project settings (hooks)');
+    // Gemini CLI and Qwen Code read hooks (and hooksConfig / disableAllHooks) from a project's settings
+    add(join(inp.projectDir, '.gemini', 'settings.json'), 'file', 'Gemini CLI project settings (hooks)');
+    add(join(inp.projectDir, '.gemini', 'stopline'), 'dir', 'Gemini CLI project hook script');
+    add(join(inp.projectDir, '.qwen', 'settings.json'), 'file', 'Qwen Code project settings (hooks)');
+    add(join(inp.projectDir, '.qwen', 'stopline'), 'dir', 'Qwen Code project hook script');
     add(join(inp.projectDir, '.github', 'hooks', 'stopline.json'), 'file', 'Copilot project hook file');
     add(join(inp.projectDir, '.github', 'hooks', 'stopline'), 'dir', 'Copilot project hook script');
     add(join(inp.projectDir, '.factory', 'hooks.json'), 'file', 'Droid project hooks');
@@ -111,6 +116,19 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
   }
   const pi = envDir(env, 'PI_CODING_AGENT_DIR', home, '.pi', 'agent');
   if (pi) add(join(pi.dir, 'extensions', 'stopline.ts'), 'file', 'Pi extension', pi.from);
+  // GEMINI_CLI_HOME stands for the home folder that holds .gemini
+  const gemini = envDir(env, 'GEMINI_CLI_HOME', home);
+  if (gemini) {
+    add(join(gemini.dir, '.gemini', 'stopline'), 'dir', 'Gemini CLI hook script', gemini.from);
+    add(join(gemini.dir, '.gemini', 'settings.json'), 'file', 'Gemini CLI user settings (hooks)', gemini.from);
+    add(join(gemini.dir, '.gemini', 'extensions', 'stopline'), 'dir', 'Gemini CLI extension', gemini.from);
+  }
+  const qwen = envDir(env, 'QWEN_HOME', home, '.qwen');
+  if (qwen) {
+    add(join(qwen.dir, 'stopline'), 'dir', 'Qwen Code hook script', qwen.from);
+    add(join(qwen.dir, 'settings.json'), 'file', 'Qwen Code user settings (hooks)', qwen.from);
+    add(join(qwen.dir, 'extensions', 'stopline'), 'dir', 'Qwen Code extension', qwen.from);
+  }
   const copilot = envDir(env, 'COPILOT_HOME', home, '.copilot');
   if (copilot) {
     add(join(copilot.dir, 'stopline'), 'dir', 'Copilot hook script', copilot.from);
@@ -140,7 +158,7 @@ export function selfPaths(inp: SelfPathInputs): string[] {
 }
 
 /** Every environment variable selfPathTable reads (a test keeps this list complete). */
-export const TABLE_ENV = ['HOME', 'USERPROFILE', 'STOPLINE_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'STOPLINE_CONFIG', 'CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'HERMES_HOME', 'PI_CODING_AGENT_DIR', 'COPILOT_HOME', 'FACTORY_HOME_OVERRIDE'] as const;
+export const TABLE_ENV = ['HOME', 'USERPROFILE', 'STOPLINE_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'STOPLINE_CONFIG', 'CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'HERMES_HOME', 'PI_CODING_AGENT_DIR', 'GEMINI_CLI_HOME', 'QWEN_HOME', 'COPILOT_HOME', 'FACTORY_HOME_OVERRIDE'] as const;
 let lastPaths: { key: string; paths: string[] } | undefined;
 
 /**
@@ -157,6 +175,8 @@ export const PATH_VARS = [
   'CODEX_HOME',
   'HERMES_HOME',
   'PI_CODING_AGENT_DIR',
+  'GEMINI_CLI_HOME',
+  'QWEN_HOME',
   'COPILOT_HOME',
   'FACTORY_HOME_OVERRIDE',
   'XDG_CONFIG_HOME',

@@ -7,7 +7,7 @@
 import { placeToolPath, resolversFor } from '../path-resolve';
 import { normalizeTarget } from '../paths';
 import type { Action, Mutability } from '../protocol';
-import { findToolEntry } from '../registry/index';
+import { findToolEntry } from '../registry/lookup';
 import type { HostRegistry, ToolEntry, ToolKind } from '../registry/types';
 import { combineSegments, patchSegments, resolvePath, type Base as CollectBase } from './collect';
 import { addedLines, changeFromContent, changeFromEdit, dependencyIntentFromChange, hashIntentFromLines, langOfPath, manifestKind, type Change } from './intents';

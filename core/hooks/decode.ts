@@ -19,6 +19,19 @@
  *   "continue","message"}` keeps a pre_verify turn going, `{"context"}` adds context; exit 2
  *   denies pre_tool_call (later upstream); non-JSON stdout, a timeout or a spawn failure is
  *   an infrastructure failure (`fail_closed` makes it block).
+ *
+ * gemini (Gemini CLI 0.61.0): the answer is trimmed stdout, or stderr when stdout is empty; a
+ *   JSON object counts whatever the exit code (`decision` deny|block|allow|ask, `reason`,
+ *   `continue`, `stopReason`, `systemMessage`, hookSpecificOutput.additionalContext; Gemini does
+ *   not read hookSpecificOutput.permissionDecision); other text with exit 2 or more denies with
+ *   the text as reason, with exit 0 it is a system message, with exit 1 a failure; no text allows.
+ *
+ * qwen (Qwen Code 0.24.4): on exit 2 stderr is the answer (a JSON object, or plain text that is
+ *   the deny reason; empty allows); otherwise trimmed stdout, or stderr when stdout is empty. A
+ *   JSON object counts whatever the exit code, read as the Claude contract plus a top-level
+ *   `decision` deny|ask|allow; other text with exit 0 is context where the event takes it (a
+ *   system message elsewhere), text that starts with `{` but does not parse is ignored, and any
+ *   other exit code is a failure.
  */
 import { CANONICAL, type CanonicalEvent } from '../canonical';
 import type { Dialect, HookResponse } from './types';
@@ -123,6 +136,81 @@ export function decodeHermesOutput(out: string, event: CanonicalEvent): HookResp
   return r;
 }
 
+/** The fields of a Gemini or Qwen answer object (Qwen also reads the Claude permissionDecision). */
+function decodeAnswerObject(obj: Record<string, unknown>, claudeForm: boolean): HookResponse {
+  const r = emptyResponse();
+  const d = obj.decision;
+  if (d === 'deny' || d === 'block') r.decision = 'deny';
+  else if (d === 'allow' || d === 'approve') r.decision = 'allow';
+  else if (d === 'ask') r.decision = 'ask';
+  if (r.decision !== 'none') r.reason = text(obj.reason);
+  const hso = obj.hookSpecificOutput;
+  if (isRecord(hso)) {
+    const pd = hso.permissionDecision;
+    if (claudeForm && (pd === 'allow' || pd === 'deny' || pd === 'ask')) {
+      r.decision = pd;
+      r.reason = text(hso.permissionDecisionReason) ?? text(obj.reason);
+    }
+    const hctx = text(hso.additionalContext);
+    if (hctx) r.contexts.push(hctx);
+  }
+  if (obj.continue === false) {
+    r.stop = true;
+    r.stopReason = text(obj.stopReason);
+  }
+  const msg = text(obj.systemMessage);
+  if (msg) r.messages.push(msg);
+  return r;
+}
+
+/** A JSON object, also when it arrives as a JSON string holding one (Gemini parses twice). */
+function answerObject(s: string): Record<string, unknown> | undefined {
+  try {
+    let v: unknown = JSON.parse(s);
+    if (typeof v === 'string') v = JSON.parse(v);
+    return isRecord(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function decodeGeminiExit(code: number, stdout: string, stderr: string): Decoded {
+  const out = stdout.trim() !== '' ? stdout.trim() : stderr.trim();
+  if (out === '') return { ok: true, response: emptyResponse(), exitCode: code };
+  const obj = answerObject(out);
+  if (obj) return { ok: true, response: decodeAnswerObject(obj, false), exitCode: code };
+  if (code >= 2) {
+    const r = emptyResponse();
+    r.decision = 'deny';
+    r.reason = out;
+    return { ok: true, response: r, exitCode: code };
+  }
+  if (code === 1) return { ok: false, error: 'exit 1', exitCode: code };
+  const r = emptyResponse();
+  r.messages.push(out);
+  return { ok: true, response: r, exitCode: code };
+}
+
+function decodeQwenExit(event: CanonicalEvent, code: number, stdout: string, stderr: string): Decoded {
+  const out = code === 2 ? stderr.trim() : stdout.trim() !== '' ? stdout.trim() : stderr.trim();
+  const obj = out.startsWith('{') ? answerObject(out) : undefined;
+  if (obj) return { ok: true, response: decodeAnswerObject(obj, true), exitCode: code };
+  const r = emptyResponse();
+  if (code === 2) {
+    if (out !== '') {
+      r.decision = 'deny';
+      r.reason = out;
+    }
+    return { ok: true, response: r, exitCode: code };
+  }
+  if (code !== 0) return { ok: false, error: `exit ${code}`, exitCode: code };
+  if (out !== '' && !out.startsWith('{')) {
+    if (CANONICAL[event].contextFromStdout) r.contexts.push(out);
+    else r.messages.push(out);
+  }
+  return { ok: true, response: r, exitCode: code };
+}
+
 function signalError(signal: string | null | undefined): string {
   return signal ? `killed by ${signal}` : 'exited without a status';
 }
@@ -212,6 +300,8 @@ export function decodeRun(dialect: Dialect, event: CanonicalEvent, raw: RawRun, 
   }
   const code = raw.code;
   if (code === null) return { ok: false, error: signalError(raw.signal) };
+  if (dialect === 'gemini') return decodeGeminiExit(code, raw.stdout, raw.stderr);
+  if (dialect === 'qwen') return decodeQwenExit(event, code, raw.stdout, raw.stderr);
   if (dialect === 'hermes') {
     const r = decodeHermesOutput(raw.stdout, event);
     if (code === 2 && event === 'tool:before' && r?.decision !== 'deny') {

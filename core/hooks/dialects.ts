@@ -9,7 +9,9 @@ import { CANONICAL_EVENTS, isCanonicalEvent, type CanonicalEvent } from '../cano
 // the event rows only: an artifact that runs the person's hooks does not carry three tool tables
 import { claudeEvents } from '../registry/claude';
 import { codexEvents } from '../registry/codex';
+import { geminiEvents } from '../registry/gemini';
 import { hermesEvents } from '../registry/hermes';
+import { qwenEvents } from '../registry/qwen';
 import { COPILOT_CLAUDE_SPELLINGS, copilotEvents } from '../registry/copilot';
 import { droidEvents } from '../registry/droid';
 import type { EventEntry } from '../registry/types';
@@ -22,6 +24,8 @@ export const DIALECT_EVENTS: Readonly<Record<Exclude<Dialect, 'native'>, readonl
   claude: claudeEvents,
   codex: codexEvents,
   hermes: hermesEvents,
+  gemini: geminiEvents,
+  qwen: qwenEvents,
   copilot: copilotEvents,
   droid: droidEvents,
 };
@@ -61,6 +65,8 @@ const TABLES: Readonly<Record<Dialect, EventTable>> = {
   claude: tableOf(claudeEvents),
   codex: tableOf(codexEvents),
   hermes: tableOf(hermesEvents),
+  gemini: tableOf(geminiEvents),
+  qwen: tableOf(qwenEvents),
   copilot: tableOf(SPELLING_ROWS.copilot),
   droid: tableOf(droidEvents),
 };
@@ -69,6 +75,8 @@ const OTHERS: Readonly<Record<Dialect, readonly string[]>> = {
   claude: othersOf(claudeEvents),
   codex: othersOf(codexEvents),
   hermes: othersOf(hermesEvents),
+  gemini: othersOf(geminiEvents),
+  qwen: othersOf(qwenEvents),
   copilot: othersOf(SPELLING_ROWS.copilot),
   droid: othersOf(droidEvents),
 };
@@ -78,6 +86,8 @@ export const DIALECT_LABEL: Readonly<Record<Dialect, string>> = {
   claude: 'Claude Code',
   codex: 'Codex',
   hermes: 'Hermes',
+  gemini: 'Gemini CLI',
+  qwen: 'Qwen Code',
   copilot: 'Copilot',
   droid: 'Droid',
 };
@@ -107,7 +117,7 @@ export function spellingsOf(dialect: Dialect, event: CanonicalEvent): string[] {
  */
 export function resolveEventName(name: string, preferDialect?: Dialect): { event: CanonicalEvent; dialect: Dialect } | null {
   if (isCanonicalEvent(name)) return { event: name, dialect: 'native' };
-  const hosts: Dialect[] = ['claude', 'codex', 'hermes', 'copilot', 'droid'];
+  const hosts: Dialect[] = ['claude', 'codex', 'hermes', 'gemini', 'qwen', 'copilot', 'droid'];
   const order: Dialect[] = preferDialect ? [preferDialect, ...hosts] : hosts;
   for (const d of order) {
     const hit = lookupSpelling(d, name);
@@ -130,7 +140,7 @@ function rowFor(dialect: Exclude<Dialect, 'native'>, event: CanonicalEvent): Eve
 /**
  * Default handler timeout in seconds when the hook sets none, per dialect and event: the host's
  * own (the registry's hostTimeout: Claude 600 s, SessionEnd about 1.5 s; Codex 600 s, SessionEnd
- * 1 s; Hermes shell hooks 60 s).
+ * 1 s; Hermes shell hooks 60 s; Gemini, Qwen and Droid 60 s; Copilot 30 s).
  */
 export function defaultTimeoutSec(dialect: Dialect, event: CanonicalEvent): number {
   // stopline's own hooks: a slow hook stalls every tool call, so a minute, not ten.
@@ -139,7 +149,7 @@ export function defaultTimeoutSec(dialect: Dialect, event: CanonicalEvent): numb
 }
 
 /** A host's timeout for an event it has no row for (every dialect event has one today). */
-const HOST_DEFAULT_TIMEOUT_SEC: Readonly<Record<Exclude<Dialect, 'native'>, number>> = { claude: 600, codex: 600, hermes: 60, copilot: 30, droid: 60 };
+const HOST_DEFAULT_TIMEOUT_SEC: Readonly<Record<Exclude<Dialect, 'native'>, number>> = { claude: 600, codex: 600, hermes: 60, gemini: 60, qwen: 60, copilot: 30, droid: 60 };
 
 /** Host-imposed bounds on a configured timeout (seconds), or null when none. */
 export function timeoutBoundsSec(dialect: Dialect, event: CanonicalEvent): { min: number; max: number } | null {

@@ -51,7 +51,7 @@ export interface ListenOptions {
 
 export const MAX_LINE_BYTES = 8 * 1024 * 1024;
 
-const HOST_DIALECT: Readonly<Record<string, Dialect>> = { claude: 'claude', codex: 'codex', hermes: 'hermes' };
+const HOST_DIALECT: Readonly<Record<string, Dialect>> = { claude: 'claude', codex: 'codex', hermes: 'hermes', gemini: 'gemini', qwen: 'qwen' };
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

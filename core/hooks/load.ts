@@ -10,6 +10,7 @@ import { BoundedCache, statPath, stillValid } from '../config/file-stamp';
 import type { StatAnswer } from '../config/file-stamp';
 import { CONFIG_FILE, PROJECT_DIR, locateProject } from '../config/project';
 import { parseJsonc, type LocatedDocument } from './jsonc';
+import { DIALECT_LABEL } from './dialects';
 import { parseHooksSection, report, type ParseContext } from './parse';
 import type { Diagnostic, Dialect, HookGroup, HooksConfig } from './types';
 import { parseYaml } from './yaml';
@@ -33,8 +34,9 @@ export interface LoadOptions {
   listDir?: (dir: string) => string[] | undefined;
 }
 
-export const IMPORT_NAMES = ['claude', 'codex', 'hermes', 'copilot', 'droid'] as const;
+export const IMPORT_NAMES = ['claude', 'codex', 'hermes', 'gemini', 'qwen', 'copilot', 'droid'] as const;
 type ImportName = (typeof IMPORT_NAMES)[number];
+const IMPORT_LIST = IMPORT_NAMES.map((n) => JSON.stringify(n)).join(', ');
 
 interface HostFile {
   path: string;
@@ -86,6 +88,18 @@ export function hostFilesFor(name: ImportName, env: LoadOptions['env'], home: st
       return [{ path: join(env.CODEX_HOME || join(home, '.codex'), 'hooks.json'), dialect: 'codex', scope: 'codex.user' }];
     case 'hermes':
       return [{ path: join(env.HERMES_HOME || join(home, '.hermes'), 'config.yaml'), dialect: 'hermes', scope: 'hermes.user' }];
+    case 'gemini':
+      // GEMINI_CLI_HOME stands for the home folder; a project's file loads only in a trusted folder
+      return [
+        { path: join(env.GEMINI_CLI_HOME || home, '.gemini', 'settings.json'), dialect: 'gemini', scope: 'gemini.user' },
+        { path: join(cwd, '.gemini', 'settings.json'), dialect: 'gemini', scope: 'gemini.project' },
+      ];
+    case 'qwen':
+      // Qwen itself runs project hooks before user hooks
+      return [
+        { path: join(cwd, '.qwen', 'settings.json'), dialect: 'qwen', scope: 'qwen.project' },
+        { path: join(env.QWEN_HOME || join(home, '.qwen'), 'settings.json'), dialect: 'qwen', scope: 'qwen.user' },
+      ];
     case 'copilot': {
       const dir = join(copilotHome(env, home), 'hooks');
       const files = (listDir?.(dir) ?? []).filter((n) => n.endsWith('.json')).sort();
@@ -230,29 +244,30 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
       dialect = entry.dialect;
     }
     if (typeof rawPath !== 'string' || rawPath === '') {
-      report(ctx, 'error', at, `import entry must be "claude", "codex", "hermes", "copilot", "droid", a file path or {"path", "dialect"}; found ${JSON.stringify(entry)}`);
+      report(ctx, 'error', at, `import entry must be ${IMPORT_LIST}, a file path or {"path", "dialect"}; found ${JSON.stringify(entry)}`);
       continue;
     }
     if (typeof entry === 'string' && !/[/\\.]/.test(rawPath)) {
-      report(ctx, 'error', at, `unknown import "${rawPath}" (expected "claude", "codex", "hermes", "copilot", "droid" or a file path)`);
+      report(ctx, 'error', at, `unknown import "${rawPath}" (expected ${IMPORT_LIST} or a file path)`);
       continue;
     }
     const expanded = rawPath === '~' || rawPath.startsWith('~/') ? join(opts.home, rawPath.slice(1)) : rawPath;
     const path = isAbsolute(expanded) ? expanded : resolve(dirname(from), expanded);
     const d = dialect === undefined ? dialectFromFileName(path) : dialect;
-    if (d !== 'claude' && d !== 'codex' && d !== 'hermes' && d !== 'copilot' && d !== 'droid' && d !== 'native') {
-      report(ctx, 'error', at, dialect === undefined ? `cannot tell the dialect of "${rawPath}" from its name; write {"path": "${rawPath}", "dialect": "claude" | "codex" | "hermes" | "copilot" | "droid"}` : `unknown dialect ${JSON.stringify(dialect)} (expected "claude", "codex", "hermes", "copilot", "droid" or "native")`);
+    if (typeof d !== 'string' || !(IMPORT_NAMES as readonly string[]).concat('native').includes(d)) {
+      report(ctx, 'error', at, dialect === undefined ? `cannot tell the dialect of "${rawPath}" from its name; write {"path": "${rawPath}", "dialect": ${IMPORT_NAMES.map((n) => JSON.stringify(n)).join(' | ')}}` : `unknown dialect ${JSON.stringify(dialect)} (expected ${IMPORT_LIST} or "native")`);
       continue;
     }
-    if (skippedFiles.has(resolve(path)) || skip.has(d)) continue;
+    const known = d as Dialect;
+    if (skippedFiles.has(resolve(path)) || skip.has(known)) continue;
     explicitCount += 1;
-    hostFiles.push({ path, dialect: d, scope: `${d}.import${explicitCount}` });
+    hostFiles.push({ path, dialect: known, scope: `${known}.import${explicitCount}` });
   }
 
-  // 3. read host files in place; Claude's disableAllHooks: the last file that sets it decides
+  // 3. read host files in place; Claude's and Qwen's disableAllHooks, Gemini's
+  // hooksConfig.enabled: per host, the last file that sets it decides
+  const perHost = new Map<Dialect, { groups: HookGroup[]; disabledBy: string | null }>();
   const droidFolders: { dir: string; bareMap: boolean; groups: HookGroup[] }[] = [];
-  const claudeGroups: HookGroup[] = [];
-  let claudeDisabledBy: string | null = null;
   for (const f of hostFiles) {
     const key = resolve(f.path);
     if (seen.has(key)) continue;
@@ -268,23 +283,26 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
     }
     // a host's own switch that turns the whole file off: Copilot's disableAllHooks inside a hook
     // file, Droid's hooksDisabled
-    const off = f.dialect === 'copilot' ? root.disableAllHooks === true : f.dialect === 'droid' ? root.hooksDisabled === true : false;
-    if (off) {
+    const fileOff = f.dialect === 'copilot' ? root.disableAllHooks === true : f.dialect === 'droid' ? root.hooksDisabled === true : false;
+    if (fileOff) {
       diagnostics.push({ level: 'warning', file: f.path, message: `${f.dialect === 'copilot' ? 'disableAllHooks' : 'hooksDisabled'} is true; this file's hooks are not imported` });
       continue;
     }
     const parsed = f.bareMap ? parseHooksSection(ctx, root, []) : parseHooksSection(ctx, root.hooks, ['hooks']);
     if (f.dialect === 'droid') droidFolders.push({ dir: dirname(f.path), bareMap: f.bareMap === true, groups: parsed });
-    if (f.dialect === 'claude') {
-      if (root.disableAllHooks === true) claudeDisabledBy = f.path;
-      else if (root.disableAllHooks === false) claudeDisabledBy = null;
-      claudeGroups.push(...parsed);
-      groups.push(...parsed);
-    } else groups.push(...parsed);
+    const host = perHost.get(f.dialect) ?? { groups: [], disabledBy: null };
+    perHost.set(f.dialect, host);
+    const off = hooksSwitchedOff(f.dialect, root);
+    if (off === true) host.disabledBy = f.path;
+    else if (off === false) host.disabledBy = null;
+    host.groups.push(...parsed);
+    groups.push(...parsed);
   }
-  if (claudeDisabledBy !== null && claudeGroups.length > 0) {
-    diagnostics.push({ level: 'warning', file: claudeDisabledBy, message: `disableAllHooks is true; ${claudeGroups.length} Claude hook group(s) not imported` });
-    const drop = new Set(claudeGroups);
+  for (const [dialect, host] of perHost) {
+    if (host.disabledBy === null || host.groups.length === 0) continue;
+    const how = dialect === 'gemini' ? 'hooksConfig.enabled is false' : 'disableAllHooks is true';
+    diagnostics.push({ level: 'warning', file: host.disabledBy, message: `${how}; ${host.groups.length} ${dialect === 'claude' ? 'Claude' : DIALECT_LABEL[dialect]} hook group(s) not imported` });
+    const drop = new Set(host.groups);
     for (let k = groups.length - 1; k >= 0; k--) if (drop.has(groups[k]!)) groups.splice(k, 1);
   }
 
@@ -298,6 +316,16 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
   }
 
   return buildConfig(groups.filter((g) => !skip.has(g.dialect) && !overridden.has(g)), diagnostics, sources);
+}
+
+/**
+ * A host file's own switch for all its hooks: true = off, false = on, undefined = not set.
+ * Claude Code and Qwen Code: `disableAllHooks`; Gemini CLI: `hooksConfig.enabled`.
+ */
+function hooksSwitchedOff(dialect: Dialect, root: Record<string, unknown>): boolean | undefined {
+  if (dialect === 'claude' || dialect === 'qwen') return typeof root.disableAllHooks === 'boolean' ? root.disableAllHooks : undefined;
+  if (dialect === 'gemini' && isRecord(root.hooksConfig) && typeof root.hooksConfig.enabled === 'boolean') return !root.hooksConfig.enabled;
+  return undefined;
 }
 
 export function buildConfig(groups: HookGroup[], diagnostics: Diagnostic[] = [], sources: string[] = []): HooksConfig {
@@ -357,6 +385,8 @@ function cacheKey(cwd: string, home: string, env: LoadOptions['env'], projectCon
     env.CLAUDE_CONFIG_DIR ?? '',
     env.CODEX_HOME ?? '',
     env.HERMES_HOME ?? '',
+    env.GEMINI_CLI_HOME ?? '',
+    env.QWEN_HOME ?? '',
     env.COPILOT_HOME ?? '',
     env.FACTORY_HOME_OVERRIDE ?? '',
     extra.userConfigPath ?? '',

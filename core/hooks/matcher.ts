@@ -6,6 +6,12 @@
  * - codex: a pattern of only `[A-Za-z0-9_|]` is an exact, case-sensitive name list split
  *   on `|`; anything else is an unanchored regex (Codex 0.171.0, verified).
  * - hermes: a regex that must match the whole tool name (`re.fullmatch`).
+ * - gemini: an unanchored regex; one that does not compile is compared as an exact name
+ *   (Gemini CLI 0.61.0, read in its bundle and seen in the lab).
+ * - qwen: an exact name (the tool's own or an alias: the canonical name stands in for Qwen's
+ *   Claude aliases, `Bash` for run_shell_command), else an unanchored regex on the tool's own
+ *   name; a `|` list not starting with `^` or `(` is trimmed entry by entry first; a regex that
+ *   does not compile never matches (Qwen Code 0.24.4).
  * - copilot, droid: a regex on the whole tool name, case-sensitive (Copilot's documented rule;
  *   Droid: `Execute`, `Create|Execute` matched its Execute, `execute` and `Bash` did not).
  *
@@ -47,7 +53,43 @@ export function compileMatcher(dialect: Dialect, pattern: string | undefined): C
     case 'copilot':
     case 'droid':
       return regex(pattern, true);
+    case 'gemini':
+      return geminiPattern(pattern);
+    case 'qwen':
+      return qwenPattern(pattern);
   }
+}
+
+/** Gemini: regex, or the exact name when the regex does not compile (no error: Gemini says nothing either). */
+function geminiPattern(raw: string): CompileResult {
+  const pattern = raw.trim();
+  if (pattern === '' || pattern === '*') return { matcher: { ...MATCH_ALL, source: raw } };
+  const compiled = regex(pattern, false);
+  if (compiled.matcher.mode !== 'never') return compiled;
+  return { matcher: { source: pattern, mode: 'literal', test: (subjects) => subjects.includes(pattern) } };
+}
+
+function qwenPattern(raw: string): CompileResult {
+  const pattern = raw.trim();
+  if (pattern === '' || pattern === '*' || pattern === '.*') return { matcher: { ...MATCH_ALL, source: raw } };
+  let expression = pattern;
+  let exact = [pattern];
+  if (pattern.includes('|') && !pattern.startsWith('^') && !pattern.startsWith('(')) {
+    exact = pattern.split('|').map((e) => e.trim()).filter((e) => e !== '');
+    if (exact.some((e) => e === '*' || e === '.*')) return { matcher: { ...MATCH_ALL, source: raw } };
+    expression = exact.join('|');
+  }
+  const compiled = regex(expression, false);
+  const re = compiled.matcher.mode === 'regex' ? compiled.matcher : null;
+  return {
+    matcher: {
+      source: raw,
+      mode: re ? 'regex' : 'names',
+      // the exact names: the tool's own and every alias; the regex: the tool's own name only
+      test: (subjects) => subjects.some((s) => exact.includes(s)) || (re !== null && subjects.length > 0 && re.test(subjects.slice(0, 1))),
+    },
+    ...(compiled.problem ? { problem: { level: 'error', message: `${compiled.problem.message.replace('; this group never runs', '')}; this group only runs on a tool named exactly ${JSON.stringify(pattern)}` } } : {}),
+  };
 }
 
 function literal(dialect: Dialect, pattern: string): CompileResult {

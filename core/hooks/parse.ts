@@ -176,14 +176,23 @@ function parseCopilotEntry(ctx: ParseContext, event: CanonicalEvent, spelling: s
   return handler ? { dialect: 'copilot', source: ctx.file, event, spelling, matcher, hooks: [handler] } : null;
 }
 
+/**
+ * A configured timeout in seconds, in the dialect's unit: Gemini writes milliseconds; Qwen
+ * seconds, but reads 1000 or more as milliseconds; the others seconds.
+ */
+function timeoutSeconds(dialect: ParseContext['dialect'], raw: number): number {
+  if (dialect === 'gemini' || (dialect === 'qwen' && raw >= 1000)) return raw / 1000;
+  return raw;
+}
+
 function parseTimeout(ctx: ParseContext, event: CanonicalEvent, raw: unknown, path: JsonPath): number | null {
   const def = defaultTimeoutSec(ctx.dialect, event);
   let sec: number;
   if (raw === undefined || raw === null) sec = def;
   else if (typeof raw !== 'number' || !Number.isFinite(raw) || raw <= 0) {
-    report(ctx, 'error', path, `timeout must be a positive number of seconds, found ${JSON.stringify(raw)}; hook skipped`);
+    report(ctx, 'error', path, `timeout must be a positive number of ${ctx.dialect === 'gemini' ? 'milliseconds' : 'seconds'}, found ${JSON.stringify(raw)}; hook skipped`);
     return null;
-  } else sec = raw;
+  } else sec = timeoutSeconds(ctx.dialect, raw);
   const bounds = timeoutBoundsSec(ctx.dialect, event);
   if (bounds && raw !== undefined && raw !== null && (sec < bounds.min || sec > bounds.max)) {
     const clamped = Math.min(bounds.max, Math.max(bounds.min, sec));
@@ -210,8 +219,9 @@ function parseOnError(ctx: ParseContext, h: Record<string, unknown>, path: JsonP
     report(ctx, 'error', [...path, 'onFailure'], `onFailure must be "continue" or "block", found ${JSON.stringify(v)}; hook skipped`);
     return null;
   }
-  // Codex, Copilot and Droid have no such field (Copilot's own failure rules are in decode.ts)
-  if (ctx.dialect === 'codex' || ctx.dialect === 'copilot' || ctx.dialect === 'droid') return 'warn';
+  // Codex, Gemini, Qwen, Copilot and Droid have no such field: the host itself lets the tool run
+  // when one of its hooks fails (Copilot's own failure rules are in decode.ts)
+  if (ctx.dialect === 'codex' || ctx.dialect === 'gemini' || ctx.dialect === 'qwen' || ctx.dialect === 'copilot' || ctx.dialect === 'droid') return 'warn';
   const v = h.onError;
   if (v === undefined || v === null) return 'warn';
   if (v === 'warn' || v === 'block' || v === 'ignore') return v;
@@ -232,11 +242,15 @@ function parseHandler(ctx: ParseContext, event: CanonicalEvent, h: unknown, path
     report(ctx, 'warning', [...path, 'type'], `hook type "${type}" needs ${DIALECT_LABEL[ctx.dialect]}'s own model; stopline runs only "command" and "http" hooks; skipped`);
     return null;
   }
+  if (ctx.dialect === 'gemini' && (type === 'plugin' || type === 'runtime' || type === 'http')) {
+    report(ctx, 'warning', [...path, 'type'], `Gemini CLI hook type "${type}" runs inside Gemini CLI only; stopline runs only its "command" hooks; skipped`);
+    return null;
+  }
   if (type !== 'command' && type !== 'http') {
     report(ctx, 'error', [...path, 'type'], `unknown hook type ${JSON.stringify(type)} (expected "command" or "http"); skipped`);
     return null;
   }
-  if (ctx.dialect === 'claude' || ctx.dialect === 'codex') {
+  if (ctx.dialect === 'claude' || ctx.dialect === 'codex' || ctx.dialect === 'qwen') {
     if (h.if !== undefined) report(ctx, 'warning', [...path, 'if'], `"if" filters are not evaluated; this hook runs whenever its matcher matches`);
     if (h.async === true) report(ctx, 'warning', [...path, 'async'], `"async" is not supported; this hook runs synchronously`);
   }
@@ -274,9 +288,9 @@ function parseHandler(ctx: ParseContext, event: CanonicalEvent, h: unknown, path
     report(ctx, 'error', [...path, 'command'], `command hook needs a non-empty "command" string, found ${JSON.stringify(command)}; skipped`);
     return null;
   }
-  // Codex runs `/bin/bash -c`, Copilot `/bin/bash --norc --noprofile -c`, Droid `sh -c`
-  let shell: CommandHandler['shell'] = ctx.dialect === 'codex' || ctx.dialect === 'copilot' ? 'bash' : 'sh';
-  if (ctx.dialect === 'claude' && h.shell !== undefined) {
+  // Codex, Gemini and Qwen run `bash -c`, Copilot `/bin/bash --norc --noprofile -c`, Droid `sh -c`
+  let shell: CommandHandler['shell'] = ctx.dialect === 'codex' || ctx.dialect === 'gemini' || ctx.dialect === 'qwen' || ctx.dialect === 'copilot' ? 'bash' : 'sh';
+  if ((ctx.dialect === 'claude' || ctx.dialect === 'qwen') && h.shell !== undefined) {
     if (h.shell === 'bash') shell = 'bash';
     else {
       report(ctx, 'warning', [...path, 'shell'], `shell ${JSON.stringify(h.shell)} is not supported; skipped`);
@@ -291,7 +305,7 @@ function parseHandler(ctx: ParseContext, event: CanonicalEvent, h: unknown, path
     }
     handler.args = h.args as string[];
   }
-  if (ctx.dialect === 'native' || ctx.dialect === 'copilot') {
+  if (ctx.dialect === 'native' || ctx.dialect === 'gemini' || ctx.dialect === 'qwen' || ctx.dialect === 'copilot') {
     const env = parseStringMap(ctx, h.env, [...path, 'env'], 'env');
     if (env === null) return null;
     if (env) handler.env = env;

@@ -6,6 +6,8 @@
  * camelCase keys get Copilot's camelCase payload (under Claude's keys, Claude's), Droid hooks
  * Claude's (Droid's own payload is Claude-shaped); stopline's own hooks
  * get the Claude shape with canonical event names plus `host` and `canonical_tool_name`.
+ * Qwen Code hooks get the Claude shape (its own contract); Gemini CLI hooks get it without
+ * `permission_mode` (Gemini sends none) and with Gemini's `timestamp`.
  */
 import type { Dialect, DispatchInput } from './types';
 
@@ -143,6 +145,10 @@ export function buildPayload(dialect: Dialect, spelling: string, input: Dispatch
   // Copilot's camelCase keys get its own payload; its PascalCase keys get Claude's
   if (dialect === 'copilot' && !/^[A-Z]/.test(spelling)) return copilotShape(input);
   const p = claudeShape(input, spelling);
+  if (dialect === 'gemini') {
+    delete p.permission_mode;
+    p.timestamp = new Date().toISOString();
+  }
   if (dialect === 'native') {
     p.host = input.hostFamily;
     const canonical = firstCanonicalName(input);

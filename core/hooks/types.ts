@@ -6,8 +6,8 @@
 import type { CanonicalEvent } from '../canonical';
 
 /** Where a hook group was written. Each dialect keeps its own payload, matcher and response rules. */
-export type Dialect = 'native' | 'claude' | 'codex' | 'hermes' | 'copilot' | 'droid';
-export const DIALECTS: readonly Dialect[] = ['native', 'claude', 'codex', 'hermes', 'copilot', 'droid'];
+export type Dialect = 'native' | 'claude' | 'codex' | 'hermes' | 'gemini' | 'qwen' | 'copilot' | 'droid';
+export const DIALECTS: readonly Dialect[] = ['native', 'claude', 'codex', 'hermes', 'gemini', 'qwen', 'copilot', 'droid'];
 
 export type OnError = 'warn' | 'block' | 'ignore';
 

@@ -152,6 +152,8 @@ export type DenyForm =
   | 'pi-block' // return { block: true, reason }
   | 'hermes-block' // return {"action":"block","message"}
   | 'guard-exit2' // stopline guard: exit 2, stamp on stderr
+  | 'gemini-decision-deny+exit2' // top-level {"decision":"deny","reason"} + stamp on stderr + exit 2
+  | 'qwen-hso-deny' // hookSpecificOutput permissionDecision deny, exit 0 (the last permissionDecision wins)
   | 'copilot-flat-deny' // {"permissionDecision":"deny","permissionDecisionReason"} at the top (plus the hso form) exit 0
   | 'droid-hso-deny'; // {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",...}} exit 0
 

@@ -33,7 +33,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'install',
-    summary: 'put stopline where a host loads it and register it (claude, codex, opencode, hermes, pi, copilot, droid, all)',
+    summary: 'put stopline where a host loads it and register it (claude, codex, opencode, hermes, pi, gemini, qwen, copilot, droid, all)',
     usage: INSTALL_USAGE,
     description: INSTALL_DESCRIPTION,
     options: INSTALL_OPTIONS,

@@ -25,7 +25,7 @@ import type { HookEnv } from '../shared/adapter';
 import { hermesListenHandler } from '../hermes/doors';
 import type { ParsedArgs } from './args';
 import type { CliIO } from './command-spec';
-import { ADAPTERS, acceptedEvents, isGuardDialect } from './guard/adapters';
+import { ADAPTERS, DIALECTS, acceptedEvents, isGuardDialect } from './guard/adapters';
 import type { GuardDialect } from './guard/adapters';
 import { decideGuard } from './guard/decide';
 import { usageError } from './output';
@@ -50,7 +50,7 @@ export function cliListenHandler(ctx: ListenContext): ListenHandler {
   const hermes = hermesListenHandler({ env: ctx.env, cwd: ctx.cwd, log: ctx.log });
   const dialectOf = (host: string | undefined): GuardDialect => {
     const d = host ?? 'native';
-    if (!isGuardDialect(d)) throw new Error(`unknown host "${d}" (hosts: claude, codex, hermes, opencode, pi; none for the native form)`);
+    if (!isGuardDialect(d)) throw new Error(`unknown host "${d}" (hosts: ${DIALECTS.filter((x) => x !== 'native').join(', ')}; none for the native form)`);
     return d;
   };
   return {

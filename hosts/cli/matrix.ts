@@ -17,7 +17,7 @@ import type { ParsedArgs } from './args';
 import type { CliIO } from './command-spec';
 import { printJson, usageError } from './output';
 
-export const HOST_ORDER: readonly RegistryFamily[] = ['claude', 'codex', 'opencode', 'hermes', 'pi', 'copilot', 'droid'];
+export const HOST_ORDER: readonly RegistryFamily[] = ['claude', 'codex', 'opencode', 'hermes', 'pi', 'gemini', 'qwen', 'copilot', 'droid'];
 
 /** What a deny looks like on the host, and what the model then reads. */
 export const DENY_MEANING: Readonly<Record<DenyForm, string>> = {
@@ -27,6 +27,8 @@ export const DENY_MEANING: Readonly<Record<DenyForm, string>> = {
   'pi-block': '`tool_call` returns `{block: true, reason}`; the tool does not run and the model reads the reason as the tool message',
   'hermes-block': '`pre_tool_call` returns `{"action": "block", "message"}`; the tool does not run and the model reads `{"error": message}`',
   'guard-exit2': '`stopline guard` exits 2 with the stamp on stderr; the calling harness must not run the tool',
+  'gemini-decision-deny+exit2': 'BeforeTool answers top-level `{"decision": "deny", "reason"}`, the stamp on stderr and exit 2; the tool does not run and the model reads `Tool execution blocked: <stamp>` (the Claude `hookSpecificOutput` deny is ignored by Gemini)',
+  'qwen-hso-deny': 'PreToolUse answers `permissionDecision: "deny"` (exit 0); the tool does not run and the model reads the stamp as the tool result. Qwen keeps the last permissionDecision of all its hooks: one answering allow after stopline\'s cancels it (an exit-2 deny would lose to an allow anywhere)',
   'copilot-flat-deny': 'preToolUse answers `{"permissionDecision": "deny", "permissionDecisionReason": stamp}` at the top level (exit 0); the tool does not run and the model reads `Denied by preToolUse hook: <stamp>`',
   'droid-hso-deny': 'PreToolUse answers `hookSpecificOutput.permissionDecision: "deny"` (exit 0); the tool does not run and the model reads `Error: <stamp>`',
 };

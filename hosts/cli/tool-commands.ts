@@ -41,7 +41,7 @@ export const TOOL_COMMANDS: readonly CommandSpec[] = [
   {
     name: 'doctor',
     summary: 'is stopline really enforcing? per host: installed, current, registered, would run, runtime, and a probe that must be denied',
-    usage: 'stopline doctor [claude|codex|opencode|hermes|pi|copilot|droid|all] [--json] [--from <dist dir>]',
+    usage: 'stopline doctor [claude|codex|opencode|hermes|pi|gemini|qwen|copilot|droid|all] [--json] [--from <dist dir>]',
     description:
       'Checks every host stopline is installed for (or the one named): the host on PATH and its version; the artifact in place and identical to the dist this CLI ' +
       'ships; registered (Claude/Codex hooks, Hermes plugins.enabled); would the host run it (Codex trust entries present and matching, Hermes not disabled, ' +

@@ -20,7 +20,7 @@ import type { Outcome } from '../../core/outcome';
 import { stampOf } from '../../core/outcome';
 import { copilotRegistry } from '../../core/registry/copilot';
 import { hookInput } from '../../core/registry/hook-input';
-import { findToolEntry } from '../../core/registry/index';
+import { findToolEntry } from '../../core/registry/lookup';
 import { RECORDED_TREE } from '../../core/session-tree';
 import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
 import { SILENT, eventEntry } from '../shared/adapter';

@@ -26,7 +26,7 @@ import { analyzeToolCall } from '../../core/analysis/tool-call';
 import type { ControlEvent, HostInfo } from '../../core/protocol';
 import type { Outcome } from '../../core/outcome';
 import { stampOf } from '../../core/outcome';
-import { findToolEntry } from '../../core/registry/index';
+import { findToolEntry } from '../../core/registry/lookup';
 import { hermesRegistry } from '../../core/registry/hermes';
 import { isWindowsAbsolute } from '../../core/paths';
 import { pathVars } from '../../core/self-paths';

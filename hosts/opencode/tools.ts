@@ -6,7 +6,7 @@
  */
 import type { SessionTree } from '../../core/controller';
 import { launchesSubagents } from '../../core/registry/hook-input';
-import { findToolEntry } from '../../core/registry/index';
+import { findToolEntry } from '../../core/registry/lookup';
 import type { HookEventInput } from '../../core/hooks/in-process';
 import type { InProcessRuntime } from '../shared/in-process/runtime';
 import { NO_UI } from '../shared/in-process/ports';

@@ -20,7 +20,7 @@ import type { Outcome } from '../../core/outcome';
 import { stampOf } from '../../core/outcome';
 import { analyzeToolCall } from '../../core/analysis/tool-call';
 import { hookInput } from '../../core/registry/hook-input';
-import { findToolEntry } from '../../core/registry/index';
+import { findToolEntry } from '../../core/registry/lookup';
 import { piRegistry } from '../../core/registry/pi';
 
 export const LABEL = 'stopline (pi)';

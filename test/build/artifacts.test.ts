@@ -34,6 +34,8 @@ describe('the artifact list', () => {
       opencode: 'opencode/stopline.js',
       hermes: 'hermes/stopline/stopline.mjs',
       pi: 'pi/stopline.ts',
+      gemini: 'gemini/stopline.mjs',
+      qwen: 'qwen/stopline.mjs',
       copilot: 'copilot/stopline.mjs',
       droid: 'droid/stopline.mjs',
       cli: 'stopline.mjs',

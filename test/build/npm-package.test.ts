@@ -24,6 +24,8 @@ describe('one version number', () => {
       '.agents/plugins/marketplace.json': json(join(REPO_ROOT, '.agents', 'plugins', 'marketplace.json')).plugins[0].version,
       '.github/plugin/marketplace.json': json(join(REPO_ROOT, '.github', 'plugin', 'marketplace.json')).plugins[0].version,
       '.factory-plugin/marketplace.json': json(join(REPO_ROOT, '.factory-plugin', 'marketplace.json')).plugins[0].version,
+      'dist/gemini/gemini-extension.json': json(join(dist, 'gemini', 'gemini-extension.json')).version,
+      'dist/qwen/qwen-extension.json': json(join(dist, 'qwen', 'qwen-extension.json')).version,
       'dist/copilot/plugin.json': json(join(dist, 'copilot', 'plugin.json')).version,
       'dist/droid/.factory-plugin/plugin.json': json(join(dist, 'droid', '.factory-plugin', 'plugin.json')).version,
       'dist/claude/.claude-plugin/plugin.json': json(join(dist, 'claude', '.claude-plugin', 'plugin.json')).version,

@@ -65,6 +65,8 @@ beforeAll(async () => {
   fakeHost(bin, 'opencode', '1.18.33');
   fakeHost(bin, 'hermes', 'Hermes Agent v0.19.0');
   fakeHost(bin, 'pi', '1.6.0');
+  fakeHost(bin, 'gemini', '0.61.0');
+  fakeHost(bin, 'qwen', '0.24.4');
   fakeHost(bin, 'copilot', 'GitHub Copilot CLI 1.0.102.');
   fakeHost(bin, 'droid', '0.225.2');
   env = {
@@ -86,7 +88,7 @@ describe('stopline doctor after install all', () => {
     expect(failed(doc)).toEqual([]);
     expect(code).toBe(0);
     expect(doc.ok).toBe(true);
-    for (const host of ['claude', 'codex', 'opencode', 'hermes', 'pi', 'copilot', 'droid']) {
+    for (const host of ['claude', 'codex', 'opencode', 'hermes', 'pi', 'gemini', 'qwen', 'copilot', 'droid']) {
       const probe = checkOf(doc, host, 'enforcement');
       expect(probe?.status, `${host}: ${probe?.detail}`).toBe('pass');
       expect(probe?.detail).toContain('MODE_FORBIDS_MUTATION');
@@ -219,6 +221,45 @@ describe('stopline doctor goes red, with the fix', () => {
     expect((await doctor('pi')).code).toBe(0);
   });
 
+  it('Gemini: hooks switched off in settings.json, or stopline named in hooksConfig.disabled', SLOW, async () => {
+    const file = join(home, '.gemini', 'settings.json');
+    const original = readFileSync(file, 'utf8');
+    const settings = JSON.parse(original) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify({ ...settings, hooksConfig: { enabled: false } }));
+    let r = await doctor('gemini');
+    expect(r.code).toBe(1);
+    expect(checkOf(r.doc, 'gemini', 'would-run')!.detail).toContain('hooksConfig.enabled to false');
+    writeFileSync(file, JSON.stringify({ ...settings, hooksConfig: { disabled: ['stopline'] } }));
+    r = await doctor('gemini');
+    expect(checkOf(r.doc, 'gemini', 'would-run')).toMatchObject({ status: 'fail' });
+    expect(checkOf(r.doc, 'gemini', 'would-run')!.detail).toContain('lists stopline in hooksConfig.disabled');
+    writeFileSync(file, original);
+    expect((await doctor('gemini')).code).toBe(0);
+  });
+
+  it("Qwen: a PreToolUse hook after stopline's (the last answer wins there), and disableAllHooks", SLOW, async () => {
+    const file = join(home, '.qwen', 'settings.json');
+    const original = readFileSync(file, 'utf8');
+    const settings = JSON.parse(original) as { hooks: Record<string, unknown[]> };
+    const later = { ...settings, hooks: { ...settings.hooks, PreToolUse: [...settings.hooks.PreToolUse!, { hooks: [{ type: 'command', command: 'echo {}' }] }] } };
+    writeFileSync(file, JSON.stringify(later));
+    let r = await doctor('qwen');
+    expect(r.code).toBe(0);
+    expect(checkOf(r.doc, 'qwen', 'would-run')).toMatchObject({ status: 'warn' });
+    expect(checkOf(r.doc, 'qwen', 'would-run')!.detail).toContain("1 PreToolUse group after stopline's");
+    const system = join(root, 'qwen-system-settings.json');
+    writeFileSync(system, JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'echo allow' }] }] } }));
+    writeFileSync(file, original);
+    r = await cli(['doctor', 'qwen', '--json', '--from', DIST], { env: { ...env, QWEN_CODE_SYSTEM_SETTINGS_PATH: system }, cwd: project }).then((x) => ({ code: x.code, doc: JSON.parse(x.stdout) as Doc, stderr: x.stderr }));
+    expect(checkOf(r.doc, 'qwen', 'would-run')!.detail).toContain(`1 PreToolUse group in ${system}, which Qwen runs after this one`);
+    writeFileSync(file, JSON.stringify({ ...settings, disableAllHooks: true }));
+    r = await doctor('qwen');
+    expect(r.code).toBe(1);
+    expect(checkOf(r.doc, 'qwen', 'would-run')).toMatchObject({ status: 'fail' });
+    writeFileSync(file, original);
+    expect((await doctor('qwen')).code).toBe(0);
+  });
+
   it('a hook runtime that is gone, and an artifact that no longer denies', SLOW, async () => {
     const file = join(home, '.claude', 'plugins', 'stopline-local', 'stopline', 'hooks', 'hooks.json');
     const original = readFileSync(file, 'utf8');
@@ -292,7 +333,7 @@ describe('stopline doctor elsewhere', () => {
     const empty = tempDir();
     const r = await cli(['doctor', '--from', DIST], { env: { HOME: empty, PATH: '/usr/bin:/bin', NO_COLOR: '1' }, cwd: empty });
     expect(r.code).toBe(0);
-    for (const host of ['claude', 'codex', 'opencode', 'hermes', 'pi', 'copilot', 'droid']) expect(r.stdout).toContain(`${host}\n  [skip] install`);
+    for (const host of ['claude', 'codex', 'opencode', 'hermes', 'pi', 'gemini', 'qwen', 'copilot', 'droid']) expect(r.stdout).toContain(`${host}\n  [skip] install`);
   });
 
   it('a host named explicitly but not installed is red', SLOW, async () => {

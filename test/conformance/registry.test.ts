@@ -25,9 +25,11 @@ import { claudeAdapter } from '../../hosts/claude/adapter';
 import { codexAdapter } from '../../hosts/codex/adapter';
 import { copilotAdapter } from '../../hosts/copilot/adapter';
 import { droidAdapter } from '../../hosts/droid/adapter';
+import { geminiAdapter } from '../../hosts/gemini/adapter';
 import { hermesAdapter } from '../../hosts/hermes/adapter';
 import { OpenCodeDoor } from '../../hosts/opencode/door';
 import { PiDoor } from '../../hosts/pi/door';
+import { qwenAdapter } from '../../hosts/qwen/adapter';
 import type { CommandHookAdapter } from '../../hosts/shared/adapter';
 import { FakeOpenCode } from '../hosts/opencode/fake-client';
 import { fakeCtx } from '../hosts/pi/fake-pi';
@@ -55,6 +57,8 @@ function minimalPayload(family: string, native: string): Record<string, unknown>
   if (family === 'hermes') {
     return { ...base, user_message: 'hi', tool_name: 'terminal', args: { command: 'ls' }, parent_session_id: 'sess-1', child_session_id: 'child-1' };
   }
+  // Qwen: only the request that carries the person's words has submitted_prompt
+  if (family === 'qwen') return { ...base, prompt: 'hi', submitted_prompt: 'hi', tool_name: 'run_shell_command', tool_input: { command: 'ls' } };
   return { ...base, prompt: 'hi', tool_name: 'Bash', tool_input: { command: 'ls' }, agent_id: undefined };
 }
 
@@ -62,6 +66,8 @@ const COMMAND_HOSTS: [string, CommandHookAdapter][] = [
   ['claude', claudeAdapter],
   ['codex', codexAdapter],
   ['hermes', hermesAdapter],
+  ['gemini', geminiAdapter],
+  ['qwen', qwenAdapter],
   ['copilot', copilotAdapter],
   ['droid', droidAdapter],
 ];
@@ -101,6 +107,16 @@ describe('what each artifact registers with its host is the registry', () => {
   it('Codex: hosts/codex/hooks.json', () => {
     const hooks = Object.keys((JSON.parse(read('hosts/codex/hooks.json')) as { hooks: Record<string, unknown> }).hooks).sort();
     expect(hooks).toEqual(registered(REGISTRIES.codex));
+  });
+
+  it('Gemini CLI: hosts/gemini/hooks.json (the extension hooks)', () => {
+    const hooks = Object.keys((JSON.parse(read('hosts/gemini/hooks.json')) as { hooks: Record<string, unknown> }).hooks).sort();
+    expect(hooks).toEqual(registered(REGISTRIES.gemini));
+  });
+
+  it('Qwen Code: hosts/qwen/hooks.json (the extension hooks)', () => {
+    const hooks = Object.keys((JSON.parse(read('hosts/qwen/hooks.json')) as { hooks: Record<string, unknown> }).hooks).sort();
+    expect(hooks).toEqual(registered(REGISTRIES.qwen));
   });
 
   it('Copilot: hosts/copilot/hooks.json, each handler passing its own event to the script', () => {
@@ -147,6 +163,8 @@ describe('tools: the adapters name no tool the registry lacks, and handle every 
     opencode: ['hosts/opencode/adapter.ts', 'hosts/opencode/door.ts', 'hosts/opencode/prompts.ts', 'hosts/opencode/tools.ts'],
     pi: ['hosts/pi/adapter.ts', 'hosts/pi/door.ts'],
     hermes: ['hosts/hermes/adapter.ts', 'hosts/hermes/doors.ts'],
+    gemini: ['hosts/gemini/adapter.ts', 'hosts/gemini/paths.ts'],
+    qwen: ['hosts/qwen/adapter.ts'],
     copilot: ['hosts/copilot/adapter.ts'],
     droid: ['hosts/droid/adapter.ts'],
   };
@@ -159,7 +177,7 @@ describe('tools: the adapters name no tool the registry lacks, and handle every 
   it.each(COMMAND_HOSTS)('%s: every registry tool goes through the adapter to a valid action', (family, adapter) => {
     const reg = REGISTRIES[family as 'claude'];
     for (const t of reg.tools) {
-      const before = family === 'hermes' ? 'pre_tool_call' : family === 'copilot' ? 'preToolUse' : 'PreToolUse';
+      const before = reg.events.find((e) => e.control === 'action.before' && e.doors.includes('plugin'))!.native;
       const p = { ...minimalPayload(family, before), tool_name: t.name, tool_input: {}, args: {} };
       const mapped = adapter.toControlEvent(p, ENV);
       expect(mapped.kind, t.name).toBe('event');

@@ -1,7 +1,8 @@
 /**
  * The built artifacts as their hosts spawn them (committed dist/): dist/claude/stopline.mjs,
- * dist/codex/stopline.mjs, dist/copilot/stopline.mjs (with the event as its argument, as
- * Copilot's hook file passes it), dist/droid/stopline.mjs and `dist/stopline.mjs guard`. Generated inputs (a few hundred in
+ * dist/codex/stopline.mjs, dist/gemini/stopline.mjs, dist/qwen/stopline.mjs, dist/copilot/stopline.mjs
+ * (with the event as its argument, as Copilot's hook file passes it), dist/droid/stopline.mjs and
+ * `dist/stopline.mjs guard`. Generated inputs (a few hundred in
  * all: SPAWNED_CASES per artifact) plus the stdin edge cases: empty, larger than the 8 MiB
  * bound, exactly at the bound, never closed, several documents, invalid UTF-8, NUL bytes.
  * The artifact exits on its own (no kill), prints only valid host output, follows the fail mode.
@@ -15,11 +16,21 @@ import { capturedPayloads, hookStdin } from './arbitraries';
 import { answerProblems, isDeny } from './answers';
 
 const SPAWNED_CASES = 80;
-const LABELS: Record<SpawnedHost, string> = { claude: 'stopline (claude)', codex: 'stopline (codex)', guard: 'stopline guard', copilot: 'stopline (copilot)', droid: 'stopline (droid)' };
+const LABELS: Record<SpawnedHost, string> = {
+  claude: 'stopline (claude)',
+  codex: 'stopline (codex)',
+  guard: 'stopline guard',
+  gemini: 'stopline (gemini)',
+  qwen: 'stopline (qwen)',
+  copilot: 'stopline (copilot)',
+  droid: 'stopline (droid)',
+};
 const PAYLOADS: Record<SpawnedHost, Record<string, unknown>[]> = {
   claude: capturedPayloads('claude'),
   codex: capturedPayloads('codex'),
   guard: capturedPayloads('claude'),
+  gemini: capturedPayloads('gemini'),
+  qwen: capturedPayloads('qwen'),
   copilot: capturedPayloads('copilot'),
   droid: capturedPayloads('droid'),
 };
@@ -30,7 +41,17 @@ afterAll(() => {
   process.stderr.write(`property cases (spawned): ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}\n`);
 });
 
-const HOSTS: SpawnedHost[] = ['claude', 'codex', 'guard', 'copilot', 'droid'];
+const HOSTS: SpawnedHost[] = ['claude', 'codex', 'guard', 'gemini', 'qwen', 'copilot', 'droid'];
+/** The tool event and a write tool of each host, for the payload at the bound (Copilot's event is its argument). */
+const WRITE_EVENT: Record<SpawnedHost, { event: string; tool: string }> = {
+  claude: { event: 'PreToolUse', tool: 'Write' },
+  codex: { event: 'PreToolUse', tool: 'Bash' },
+  guard: { event: 'tool:before', tool: 'Write' },
+  gemini: { event: 'BeforeTool', tool: 'write_file' },
+  qwen: { event: 'PreToolUse', tool: 'write_file' },
+  copilot: { event: 'PreToolUse', tool: 'Write' },
+  droid: { event: 'PreToolUse', tool: 'Create' },
+};
 /**
  * The guard bridge answers input it cannot read by the fail mode: open is exit 1 with its
  * accepted forms (an input error), closed is a block (exit 2, GUARD_UNAVAILABLE), so under fail
@@ -98,7 +119,7 @@ describe.each(HOSTS)('built %s artifact', (host) => {
   it('a payload at the bound (8 MiB of a Write) is read and decided', async () => {
     const box = sandbox();
     try {
-      const base = JSON.stringify({ ...PAYLOADS.claude.find((p) => p.tool_name === 'Write'), hook_event_name: host === 'guard' ? 'tool:before' : 'PreToolUse', session_id: 'big-1', cwd: box.project, tool_name: host === 'codex' ? 'Bash' : 'Write', tool_input: { file_path: `${box.project}/big.txt`, command: 'true', content: '' } });
+      const base = JSON.stringify({ ...PAYLOADS.claude.find((p) => p.tool_name === 'Write'), hook_event_name: WRITE_EVENT[host].event, session_id: 'big-1', cwd: box.project, tool_name: WRITE_EVENT[host].tool, tool_input: { file_path: `${box.project}/big.txt`, command: 'true', content: '' } });
       const text = base.replace('"content":""', `"content":"${'a'.repeat(MAX_HOOK_INPUT_BYTES - base.length - 16)}"`);
       expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_HOOK_INPUT_BYTES);
       const r = await runArtifact(host, text, envFor(box.env, 'closed'), box.project, 60_000, ARGS[host]);

@@ -16,10 +16,12 @@ import { claudeAdapter } from '../../hosts/claude/adapter';
 import { codexAdapter } from '../../hosts/codex/adapter';
 import { copilotAdapter, namedBy } from '../../hosts/copilot/adapter';
 import { droidAdapter } from '../../hosts/droid/adapter';
+import { geminiAdapter } from '../../hosts/gemini/adapter';
 import { nativeAdapter } from '../../hosts/cli/guard/adapters';
 import { pluginDoor } from '../../hosts/hermes/doors';
 import { OpenCodeDoor } from '../../hosts/opencode/door';
 import { PiDoor } from '../../hosts/pi/door';
+import { qwenAdapter } from '../../hosts/qwen/adapter';
 import type { CommandHookAdapter, Rendered } from '../../hosts/shared/adapter';
 import { answerHook } from '../../hosts/shared/runner';
 import { FakeOpenCode } from '../hosts/opencode/fake-client';
@@ -132,6 +134,18 @@ export function seenFromRendered(host: HostName, r: Rendered): Seen {
     case 'codex':
     case 'guard':
       return r.exitCode === 2 ? { decision: 'deny', stamp: r.stderr } : { decision: 'allow' };
+    case 'gemini': {
+      // Gemini reads the JSON whatever the exit code: only the top-level decision counts
+      const j = fromJson(r.stdout);
+      if (j?.decision === 'deny' || j?.decision === 'block') return { decision: 'deny', stamp: String(j.reason ?? '') };
+      return r.stdout === '' && r.exitCode >= 2 ? { decision: 'deny', stamp: r.stderr } : { decision: 'allow' };
+    }
+    case 'qwen': {
+      // on exit 2 Qwen reads the reason from stderr; otherwise the permissionDecision JSON
+      if (r.exitCode === 2) return r.stderr.trim() ? { decision: 'deny', stamp: r.stderr } : { decision: 'allow' };
+      const hso = (fromJson(r.stdout)?.hookSpecificOutput ?? {}) as Record<string, unknown>;
+      return hso.permissionDecision === 'deny' ? { decision: 'deny', stamp: String(hso.permissionDecisionReason ?? '') } : { decision: 'allow' };
+    }
     case 'hermes': {
       const j = fromJson(r.stdout);
       if (j?.action === 'block') return { decision: 'deny', stamp: String(j.message ?? '') };
@@ -187,15 +201,25 @@ export const PAYLOADS = {
     prompt: (s: Sandbox, text: string) => ({ hook_event_name: 'prompt:submit', session_id: s.session, cwd: s.project, prompt: text }),
     tool: (s: Sandbox, t: RenderedTool) => ({ hook_event_name: 'tool:before', session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input }),
   },
+  gemini: {
+    prompt: (s: Sandbox, text: string) => ({ ...fixture('gemini', 'BeforeAgent.json'), session_id: s.session, cwd: s.project, prompt: text }),
+    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('gemini', 'BeforeTool-write_file.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input }),
+  },
+  qwen: {
+    prompt: (s: Sandbox, text: string) => ({ ...fixture('qwen', 'UserPromptSubmit.json'), session_id: s.session, cwd: s.project, prompt: text, submitted_prompt: text }),
+    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('qwen', 'PreToolUse-write_file.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input, tool_use_id: nextId('toolu_'), tool_call_id: nextId('call_') }),
+  },
 } as const;
 
-type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard' | 'copilot' | 'droid';
+type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid';
 
 const COMMAND_ADAPTERS: Record<CommandHost, CommandHookAdapter> = {
   claude: claudeAdapter,
   codex: codexAdapter,
   hermes: pluginDoor,
   guard: nativeAdapter,
+  gemini: geminiAdapter,
+  qwen: qwenAdapter,
   copilot: copilotAdapter,
   droid: droidAdapter,
 };

@@ -14,6 +14,8 @@ export const ARTIFACTS = {
   copilot: { file: join(REPO, 'dist', 'copilot', 'stopline.mjs'), args: [] as string[] },
   droid: { file: join(REPO, 'dist', 'droid', 'stopline.mjs'), args: [] as string[] },
   guard: { file: join(REPO, 'dist', 'stopline.mjs'), args: ['guard'] },
+  gemini: { file: join(REPO, 'dist', 'gemini', 'stopline.mjs'), args: [] as string[] },
+  qwen: { file: join(REPO, 'dist', 'qwen', 'stopline.mjs'), args: [] as string[] },
 } as const;
 export type SpawnedHost = keyof typeof ARTIFACTS;
 

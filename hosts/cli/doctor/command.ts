@@ -22,6 +22,9 @@ import { codexPaths } from '../install/host-codex';
 import { hermesPluginDir } from '../install/host-hermes';
 import { opencodePluginDir } from '../install/host-opencode';
 import { piExtensionsDir } from '../install/host-pi';
+import { geminiHost } from '../install/host-gemini';
+import { qwenHost } from '../install/host-qwen';
+import { settingsHookPaths } from '../install/settings-hooks';
 import { HOSTS, LocationError, installRecordFile } from '../install/locations';
 import type { Env, Host } from '../install/locations';
 import { RecordError, parseRecord } from '../install/record';
@@ -32,7 +35,7 @@ import { suggest } from '../suggest';
 import { styleFor } from '../style';
 import { NAME, VERSION } from '../version';
 import { dataReports } from './data';
-import { claudeChecks, claudeDoor, codexChecks, copilotChecks, droidChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, piChecks } from './hosts';
+import { claudeChecks, claudeDoor, codexChecks, copilotChecks, droidChecks, geminiChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, piChecks, qwenChecks } from './hosts';
 import { copilotPaths } from '../install/host-copilot';
 import { droidPaths } from '../install/host-droid';
 import { doubleCheck, findNative, nativeChecks } from './native';
@@ -110,6 +113,10 @@ function anythingAtDefault(host: Host, env: Env, cwd: string): boolean {
       return existsSync(hermesPluginDir(env));
     case 'pi':
       return existsSync(join(piExtensionsDir(env, 'user', cwd), 'stopline.ts'));
+    case 'gemini':
+      return existsSync(settingsHookPaths(geminiHost, env, 'user', cwd).script);
+    case 'qwen':
+      return existsSync(settingsHookPaths(qwenHost, env, 'user', cwd).script);
     case 'copilot':
       return existsSync(copilotPaths(env, 'user', cwd).script) || existsSync(copilotPaths(env, 'user', cwd).hooksFile);
     case 'droid':
@@ -129,6 +136,10 @@ async function checksFor(host: Host, ctx: DoctorContext, p: Placement, all: read
       return opencodeChecks(ctx, p);
     case 'pi':
       return piChecks(ctx, p, all, bin);
+    case 'gemini':
+      return geminiChecks(ctx, p);
+    case 'qwen':
+      return qwenChecks(ctx, p);
     case 'copilot':
       return copilotChecks(ctx, p);
     case 'droid':

@@ -6,24 +6,29 @@
  * Every path comes from the installer's own resolution (hosts/cli/install/), so doctor looks
  * exactly where `stopline install` put things.
  */
-import { accessSync, constants, existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { REGISTRIES } from '../../../core/registry/index';
+import { installRows } from '../../../core/registry/rows';
 import { CODEX_EVENTS, codexPaths } from '../install/host-codex';
 import { CLAUDE_EVENTS, CLAUDE_HOOK_TIMEOUT_SECONDS, CLAUDE_MARKETPLACE, CLAUDE_PLUGIN_ID, claudeMarketplaceDir, claudePluginDir, claudePluginHooksFile, claudeSettingsFile } from '../install/host-claude';
 import { CODEX_HOOK_TIMEOUT_SECONDS } from '../install/host-codex';
 import { HERMES_PLUGIN_NAME, HERMES_RESTART_HINT, hermesConfigFile, hermesPluginDir } from '../install/host-hermes';
 import { opencodePluginDir } from '../install/host-opencode';
 import { piExtensionsDir } from '../install/host-pi';
+import { geminiHost } from '../install/host-gemini';
+import { qwenHost } from '../install/host-qwen';
+import { HOOK_NAME } from '../install/hook-files';
+import { settingsHookPaths, type SettingsHookHost } from '../install/settings-hooks';
 import { findOurGroups } from '../install/hook-groups';
 import { trustEntriesFor } from '../install/codex-trust';
 import { JsonEditError, findProp, nodeAt, nodeValue, parseJsonDocument } from '../install/json-edit';
-import type { Env, Host, Scope } from '../install/locations';
+import { qwenDir, type Env, type Host, type Scope } from '../install/locations';
 import { runsScript } from '../install/plan-context';
 import { findOnPath, isRuntime } from '../install/runtime';
 import { parseTableHeader } from '../install/toml-trust';
 import { YamlEditError, enablePlugin } from '../install/yaml-plugins';
-import { PROBE_REASON, probeClaude, probeCodex, probeCopilot, probeDroid, probeHermes, probeOpenCode, probePi, probeRuntime } from './probes';
+import { PROBE_REASON, probeClaude, probeCodex, probeCopilot, probeDroid, probeGemini, probeHermes, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
 import { COPILOT_EVENTS, COPILOT_HOOK_TIMEOUT_SECONDS, copilotPaths } from '../install/host-copilot';
 import { DROID_EVENTS, DROID_HOOK_TIMEOUT_SECONDS, HOOKS_FILE_MAP, SETTINGS_MAP, droidPaths } from '../install/host-droid';
 import type { ProbeResult, ProbeWorld } from './probes';
@@ -49,7 +54,7 @@ export interface Placement {
   recorded: boolean;
 }
 
-const BINARIES: Readonly<Record<Host, string>> = { claude: 'claude', codex: 'codex', opencode: 'opencode', hermes: 'hermes', pi: 'pi', copilot: 'copilot', droid: 'droid' };
+const BINARIES: Readonly<Record<Host, string>> = { claude: 'claude', codex: 'codex', opencode: 'opencode', hermes: 'hermes', pi: 'pi', gemini: 'gemini', qwen: 'qwen', copilot: 'copilot', droid: 'droid' };
 
 export function installCommand(host: Host, p: Placement): string {
   return `stopline install ${host}${p.scope === 'project' ? ' --scope project' : ''}`;
@@ -411,6 +416,120 @@ export async function piChecks(ctx: DoctorContext, p: Placement, allPlacements: 
     checks.push(c);
   }
   return checks;
+}
+
+// ------------------------------------------------------------------ Gemini CLI and Qwen Code
+
+/** The hook groups of another event list, in a settings or hooks.json file (0 when unreadable). */
+function hookGroupCount(file: string, event: string, key: 'hooks' | null = 'hooks'): number {
+  const text = readText(file);
+  if (text === null) return 0;
+  try {
+    const root = JSON.parse(text) as Record<string, unknown>;
+    const hooks = (key ? root[key] : root) as Record<string, unknown> | undefined;
+    const list = hooks && typeof hooks === 'object' ? hooks[event] : undefined;
+    return Array.isArray(list) ? list.length : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Every `hooks/hooks.json` of an extension installed under `<dir>/extensions/`. */
+function extensionHookFiles(dir: string): string[] {
+  const base = join(dir, 'extensions');
+  if (!existsSync(base)) return [];
+  return readdirSync(base)
+    .map((name) => join(base, name, 'hooks', 'hooks.json'))
+    .filter((f) => existsSync(f));
+}
+
+/** What would keep Gemini from running the hooks: hooksConfig in the settings it reads, folder trust. */
+function geminiWouldRun(p: Placement, settingsFiles: readonly string[], command: string): Check {
+  const problems: string[] = [];
+  for (const file of settingsFiles) {
+    const text = readText(file);
+    if (text === null) continue;
+    try {
+      const root = JSON.parse(text) as { hooksConfig?: { enabled?: unknown; disabled?: unknown } };
+      if (root.hooksConfig?.enabled === false) problems.push(`${file} sets hooksConfig.enabled to false, so Gemini runs no hook at all`);
+      const disabled = Array.isArray(root.hooksConfig?.disabled) ? root.hooksConfig!.disabled : [];
+      if (disabled.includes(HOOK_NAME) || disabled.includes(command)) problems.push(`${file} lists stopline in hooksConfig.disabled`);
+    } catch {
+      // the registered check reports an unreadable file
+    }
+  }
+  if (problems.length) return check('would-run', 'fail', problems.join('; '), 'take stopline out of hooksConfig.disabled / set hooksConfig.enabled to true');
+  if (p.scope === 'project') return check('would-run', 'warn', "Gemini loads a project's .gemini/settings.json only in a trusted folder, and --skip-trust drops it", 'trust the folder in Gemini CLI (or GEMINI_CLI_TRUST_WORKSPACE=true), or stopline install gemini (user scope)');
+  return check('would-run', 'pass', 'hooks are on; BeforeTool has no matcher, so it covers every tool');
+}
+
+/**
+ * Qwen merges every PreToolUse answer and the last permissionDecision wins, in the order project
+ * settings, user settings, system settings, extensions: a hook after stopline's that answers
+ * "allow" cancels its deny. Doctor cannot know what a hook answers, only that it comes after.
+ */
+function qwenWouldRun(env: DoctorContext['env'], p: Placement, settings: string, script: string): Check {
+  const text = readText(settings);
+  let disabled = false;
+  const after: string[] = [];
+  if (text !== null) {
+    try {
+      const root = JSON.parse(text) as { disableAllHooks?: unknown; hooks?: Record<string, unknown> };
+      disabled = root.disableAllHooks === true;
+      const groups = Array.isArray(root.hooks?.PreToolUse) ? (root.hooks!.PreToolUse as unknown[]) : [];
+      const mine = [...findOurGroups(text, runsScript(script)).get('PreToolUse') ?? []];
+      const last = mine.length ? Math.max(...mine) : -1;
+      const later = groups.length - 1 - last;
+      if (last >= 0 && later > 0) after.push(`${later} PreToolUse group${later === 1 ? '' : 's'} after stopline's in ${settings}`);
+    } catch {
+      // the registered check reports an unreadable file
+    }
+  }
+  if (disabled) return check('would-run', 'fail', `${settings} sets "disableAllHooks": true, so Qwen runs no hook at all`, `remove "disableAllHooks" from ${settings}`);
+  const laterFiles = [
+    ...(p.scope === 'project' ? [join(qwenDir(env), 'settings.json')] : []),
+    env.env.QWEN_CODE_SYSTEM_SETTINGS_PATH || '/etc/qwen-code/settings.json',
+  ];
+  for (const f of laterFiles) {
+    const n = hookGroupCount(f, 'PreToolUse');
+    if (n) after.push(`${n} PreToolUse group${n === 1 ? '' : 's'} in ${f}, which Qwen runs after this one`);
+  }
+  for (const f of extensionHookFiles(qwenDir(env))) {
+    const n = hookGroupCount(f, 'PreToolUse');
+    if (n && !readText(f)?.includes('stopline.mjs')) after.push(`${n} PreToolUse group${n === 1 ? '' : 's'} in the extension ${f}`);
+  }
+  if (after.length) return check('would-run', 'warn', `${after.join('; ')}: Qwen takes the last PreToolUse answer, so one that answers "allow" cancels stopline's deny`, 'make sure those hooks print no permissionDecision "allow", or move them before stopline');
+  return check('would-run', 'pass', "hooks are on; stopline's PreToolUse answer is the last one Qwen reads");
+}
+
+async function settingsHostChecks(ctx: DoctorContext, p: Placement, h: SettingsHookHost): Promise<Check[]> {
+  const env = ctx.env;
+  const paths = settingsHookPaths(h, env, p.scope, p.project);
+  const checks = [artifactCheck(h.host, p, join(ctx.distDir, h.host, 'stopline.mjs'), paths.script)];
+  const g = readGroups(paths.settings, paths.script);
+  const events = installRows(h.registry).map((e) => e.native);
+  const registered = registeredCheck(h.host, p, paths.settings, events, g);
+  checks.push(registered);
+  if (registered.status === 'fail') return checks;
+  const before = installRows(h.registry).find((e) => e.control === 'action.before')!.native;
+  const command = g.commands.get(before)![0]!;
+  if (h.host === 'gemini') {
+    const settingsFiles = p.scope === 'project' ? [settingsHookPaths(h, env, 'user', p.project).settings, paths.settings] : [paths.settings];
+    checks.push(geminiWouldRun(p, settingsFiles, command));
+  } else checks.push(qwenWouldRun(env, p, paths.settings, paths.script));
+  const rt = await commandRuntime(command, env.env);
+  checks.push(rt.check);
+  const timeout = installRows(h.registry)[0]!.install.timeoutSec;
+  if (rt.ok) checks.push(probeCheck(await (h.host === 'gemini' ? probeGemini(ctx.world(), command) : probeQwen(ctx.world(), command)), h.host, p, timeout));
+  return checks;
+}
+
+export function geminiChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+  return settingsHostChecks(ctx, p, geminiHost);
+}
+
+export function qwenChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+  return settingsHostChecks(ctx, p, qwenHost);
 }
 
 // --------------------------------------------------------------------------------- Copilot

@@ -6,6 +6,9 @@
  * that must be denied, and warns when a `stopline install` registration is active for the same
  * host too (every event would then go through the guard twice).
  *
+ * Gemini CLI (`gemini extensions install <dist/gemini>`) and Qwen Code (`qwen extensions install
+ * <dist/qwen>`) copy the extension folder to `<host folder>/extensions/stopline/`.
+ *
  * GitHub Copilot CLI's `copilot plugin install` (a local marketplace, loaded live from its folder) and
  * Factory Droid's `droid plugin install` (copied into its plugin cache) are found the same way.
  *
@@ -15,10 +18,10 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { claudeConfigDir, codexHome, copilotHome, factoryHome, piAgentDir, xdgConfigHome, type Env, type Host } from '../install/locations';
+import { claudeConfigDir, codexHome, copilotHome, factoryHome, geminiDir, piAgentDir, qwenDir, xdgConfigHome, type Env, type Host } from '../install/locations';
 import { parseTableHeader } from '../install/toml-trust';
 import { CLAUDE_PLUGIN_ID } from '../install/host-claude';
-import { probeClaude, probeCodex, probeCopilot, probeDroid, probeOpenCode, probePi, probeRuntime } from './probes';
+import { probeClaude, probeCodex, probeCopilot, probeDroid, probeGemini, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
 import type { Check } from './report';
@@ -151,6 +154,41 @@ function piNative(env: Env): NativeInstall[] {
   return out;
 }
 
+/** Gemini CLI: `<.gemini>/extensions/stopline/`; off only where a `!<path>` rule of extension-enablement.json matches the cwd. */
+function geminiNative(env: Env): NativeInstall[] {
+  const base = join(geminiDir(env), 'extensions');
+  const dir = join(base, PACKAGE);
+  const manifest = parseJson(readText(join(dir, 'gemini-extension.json')));
+  if (!isRecord(manifest) || manifest.name !== PACKAGE) return [];
+  const file = join(base, 'extension-enablement.json');
+  const config = parseJson(readText(file));
+  const rules = isRecord(config) && isRecord(config[PACKAGE]) && Array.isArray(config[PACKAGE].overrides) ? (config[PACKAGE].overrides as unknown[]) : [];
+  const here = `${env.cwd.replace(/\/+$/, '')}/`;
+  let enabled = true;
+  for (const rule of rules) {
+    if (typeof rule !== 'string') continue;
+    const off = rule.startsWith('!');
+    const body = off ? rule.slice(1) : rule;
+    const subdirs = body.endsWith('*');
+    const path = (subdirs ? body.slice(0, -1) : body).replace(/\/*$/, '/');
+    if (subdirs ? here.startsWith(path) : here === path) enabled = !off;
+  }
+  return [{ host: 'gemini', id: PACKAGE, via: 'gemini extensions install', dir, recordedIn: file, remove: `gemini extensions uninstall ${PACKAGE}`, enabled }];
+}
+
+/** Qwen Code: `<.qwen>/extensions/stopline/`; its extension store says whether it is activated. */
+function qwenNative(env: Env): NativeInstall[] {
+  const dir = join(qwenDir(env), 'extensions', PACKAGE);
+  const manifest = parseJson(readText(join(dir, 'qwen-extension.json')));
+  if (!isRecord(manifest) || manifest.name !== PACKAGE) return [];
+  const file = join(qwenDir(env), 'extension-store', 'state.json');
+  const state = parseJson(readText(file));
+  const entries = isRecord(state) && isRecord(state.extensions) ? Object.values(state.extensions) : [];
+  const mine = entries.find((e) => isRecord(e) && e.name === PACKAGE) as Record<string, unknown> | undefined;
+  const enabled = mine?.defaultActivation !== 'disabled';
+  return [{ host: 'qwen', id: PACKAGE, via: 'qwen extensions install', dir, recordedIn: file, remove: `qwen extensions uninstall ${PACKAGE}`, enabled }];
+}
+
 /**
  * Copilot: `enabledPlugins` in settings.json names `stopline@<marketplace>`; a directory
  * marketplace (`extraKnownMarketplaces`) is loaded live, so the plugin folder is the one its
@@ -215,6 +253,10 @@ export function findNative(host: Host, env: Env): NativeInstall[] {
       return opencodeNative(env);
     case 'pi':
       return piNative(env);
+    case 'gemini':
+      return geminiNative(env);
+    case 'qwen':
+      return qwenNative(env);
     case 'copilot':
       return copilotNative(env);
     case 'droid':
@@ -231,6 +273,9 @@ function shipped(n: NativeInstall, distDir: string): { src: string; dest: string
       return { src: join(distDir, 'claude'), dest: n.dir };
     case 'codex':
       return { src: join(distDir, 'codex'), dest: n.dir };
+    case 'gemini':
+    case 'qwen':
+      return { src: join(distDir, n.host), dest: n.dir };
     case 'opencode':
       return { src: join(distDir, 'opencode', 'stopline.js'), dest: join(n.dir, 'dist', 'opencode', 'stopline.js') };
     case 'copilot':
@@ -275,11 +320,23 @@ function probeCheck(r: ProbeResult): Check {
 
 /** The plugin's own PreToolUse command from its hooks file, with the root variable the host sets. */
 function pluginHookCommand(hooksFile: string, rootVar: string, dir: string): string | undefined {
-  const hooks = parseJson(readText(hooksFile));
-  const groups = isRecord(hooks) && isRecord(hooks.hooks) && Array.isArray(hooks.hooks.PreToolUse) ? hooks.hooks.PreToolUse : [];
-  const first = groups.find((g) => isRecord(g) && Array.isArray(g.hooks)) as { hooks: { command?: unknown }[] } | undefined;
-  const command = first?.hooks.find((h) => typeof h.command === 'string')?.command as string | undefined;
+  const command = firstHookCommand(hooksFile, 'PreToolUse');
   return command ? `export ${rootVar}='${dir.replace(/'/g, "'\\''")}'; ${command}` : undefined;
+}
+
+/**
+ * An extension's tool hook command as Gemini and Qwen run it: the host puts the extension's
+ * folder in for the variable in the command text before the shell sees it.
+ */
+function extensionHookCommand(hooksFile: string, event: string, variable: string, dir: string): string | undefined {
+  return firstHookCommand(hooksFile, event)?.split(`\${${variable}}`).join(dir);
+}
+
+function firstHookCommand(hooksFile: string, event: string): string | undefined {
+  const hooks = parseJson(readText(hooksFile));
+  const groups = isRecord(hooks) && isRecord(hooks.hooks) && Array.isArray(hooks.hooks[event]) ? (hooks.hooks[event] as unknown[]) : [];
+  const first = groups.find((g) => isRecord(g) && Array.isArray(g.hooks)) as { hooks: { command?: unknown }[] } | undefined;
+  return first?.hooks.find((h) => typeof h.command === 'string')?.command as string | undefined;
 }
 
 /** The Copilot plugin's preToolUse command (camelCase `bash`), with COPILOT_PLUGIN_ROOT as Copilot sets it. */
@@ -302,7 +359,13 @@ export async function nativeChecks(n: NativeInstall, distDir: string, env: Env, 
   if (state.kind === 'current') checks.push(check('artifact', 'pass', `${dest} is the artifact this CLI ships`));
   else if (state.kind === 'no-dist') checks.push(check('artifact', 'warn', `cannot tell whether ${dest} is current: ${src} does not exist`));
   else checks.push(check('artifact', state.kind === 'missing' ? 'fail' : 'warn', `${state.kind}: ${state.files.slice(0, 2).join(', ')} (the host installed another build than this CLI's)`, n.host === 'claude' ? `claude plugin update ${n.id}` : n.remove));
-  const enable: Partial<Record<Host, string>> = { claude: `claude plugin enable ${n.id}`, copilot: `copilot plugin enable ${n.id}`, droid: `set "${n.id}": true under enabledPlugins in ${n.recordedIn}` };
+  const enable: Partial<Record<Host, string>> = {
+    claude: `claude plugin enable ${n.id}`,
+    gemini: `gemini extensions enable ${n.id}`,
+    qwen: `qwen extensions enable ${n.id}`,
+    copilot: `copilot plugin enable ${n.id}`,
+    droid: `set "${n.id}": true under enabledPlugins in ${n.recordedIn}`,
+  };
   if (!n.enabled) checks.push(check('would-run', 'fail', `${n.id} is installed but turned off`, enable[n.host] ?? `set enabled = true under [plugins."${n.id}"] in ${n.recordedIn}`));
   else if (n.host === 'codex') {
     const trusted = codexPluginTrust(readText(n.recordedIn) ?? '', n.id);
@@ -313,7 +376,12 @@ export async function nativeChecks(n: NativeInstall, distDir: string, env: Env, 
     );
   } else checks.push(check('would-run', 'pass', n.host === 'claude' ? `enabled in ${join(claudeConfigDir(env), 'settings.json')}` : `${n.via}: the host loads it on start`));
 
-  if (n.host === 'copilot') {
+  if (n.host === 'gemini' || n.host === 'qwen') {
+    const gemini = n.host === 'gemini';
+    const command = extensionHookCommand(join(n.dir, 'hooks', 'hooks.json'), gemini ? 'BeforeTool' : 'PreToolUse', gemini ? 'extensionPath' : 'CLAUDE_PLUGIN_ROOT', n.dir);
+    if (!command) checks.push(check('enforcement', 'fail', `the extension has no tool hook in ${join(n.dir, 'hooks', 'hooks.json')}`, n.remove));
+    else checks.push(probeCheck(await (gemini ? probeGemini(world(), command) : probeQwen(world(), command))));
+  } else if (n.host === 'copilot') {
     const command = copilotPluginCommand(join(n.dir, 'hooks.json'), n.dir);
     if (!command) checks.push(check('enforcement', 'fail', `the plugin has no preToolUse hook in ${n.dir}`, n.remove));
     else checks.push(probeCheck(await probeCopilot(world(), command)));

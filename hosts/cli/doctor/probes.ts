@@ -113,6 +113,51 @@ export async function probeCodex(w: ProbeWorld, command: string): Promise<ProbeR
   return { denied: false, ms: r.ms, why: `a review-mode apply_patch was not denied: ${describeRun(r)}` };
 }
 
+// --------------------------------------------------------------------- Gemini CLI and Qwen Code
+
+/**
+ * Gemini runs a hook command with bash -c (its variables already put in); the deny it honours is
+ * the top-level `{"decision":"deny","reason"}` on stdout (the exit code does not matter then).
+ */
+export async function probeGemini(w: ProbeWorld, command: string): Promise<ProbeResult> {
+  const payload = {
+    session_id: w.sessionId,
+    transcript_path: '',
+    cwd: w.project,
+    hook_event_name: 'BeforeTool',
+    timestamp: new Date(0).toISOString(),
+    tool_name: 'write_file',
+    tool_input: { file_path: 'stopline-doctor-probe.txt', content: 'probe\n' },
+  };
+  const shell = findOnPath('bash', w.env.PATH ?? '/bin:/usr/bin') ?? '/bin/sh';
+  const r = await runProgram([shell, '-c', command], { env: { ...w.env, GEMINI_PROJECT_DIR: w.project, GEMINI_CWD: w.project }, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
+  const out = parseJson(r.stdout);
+  if (out?.decision === 'deny' && deniedText(out.reason as string)) return { denied: true, ms: r.ms, via: 'decision "deny"' };
+  return { denied: false, ms: r.ms, why: `a review-mode write_file was not denied: ${describeRun(r)}` };
+}
+
+/** Qwen runs a hook command with bash -c; on exit 2 it reads the reason from stderr, else the permissionDecision JSON. */
+export async function probeQwen(w: ProbeWorld, command: string): Promise<ProbeResult> {
+  const payload = {
+    session_id: w.sessionId,
+    transcript_path: '',
+    cwd: w.project,
+    hook_event_name: 'PreToolUse',
+    permission_mode: 'yolo',
+    prompt_id: `${w.sessionId}########0`,
+    tool_name: 'write_file',
+    tool_input: { file_path: w.target, content: 'probe\n' },
+    tool_use_id: 'toolu_stopline_doctor',
+    tool_call_id: 'call_stopline_doctor',
+  };
+  const shell = findOnPath('bash', w.env.PATH ?? '/bin:/usr/bin') ?? '/bin/sh';
+  const r = await runProgram([shell, '-c', command], { env: { ...w.env, QWEN_PROJECT_DIR: w.project }, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
+  const hso = parseJson(r.stdout)?.hookSpecificOutput as Record<string, unknown> | undefined;
+  if (r.code === 2 && deniedText(r.stderr)) return { denied: true, ms: r.ms, via: 'the stamp on stderr + exit 2' };
+  if (r.code === 0 && hso?.permissionDecision === 'deny' && deniedText(hso.permissionDecisionReason as string)) return { denied: true, ms: r.ms, via: 'permissionDecision "deny"' };
+  return { denied: false, ms: r.ms, why: `a review-mode write_file was not denied: ${describeRun(r)}` };
+}
+
 // ------------------------------------------------------------------ Copilot CLI and Droid
 
 /**

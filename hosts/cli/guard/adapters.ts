@@ -5,7 +5,7 @@
  * - native (default): stopline's own canonical form, the payload universal hooks receive:
  *   `{"hook_event_name":"tool:before","session_id","cwd","tool_name":"Bash","tool_input":{…}}`,
  *   with canonical tool names and Claude's field names (file_path, command, …);
- * - claude, codex, hermes: the host adapters themselves, unchanged;
+ * - claude, codex, hermes, gemini, qwen: the host adapters themselves, unchanged;
  * - opencode, pi: their hook arguments as one JSON object (these hosts run stopline in
  *   process, so there is no stdin payload to copy); mapped with their adapters' own functions.
  *
@@ -23,16 +23,18 @@ import { eventRow, rowsFor } from '../../../core/registry/rows';
 import type { EventEntry, HostRegistry } from '../../../core/registry/types';
 import { claudeAdapter } from '../../claude/adapter';
 import { codexAdapter } from '../../codex/adapter';
+import { geminiAdapter } from '../../gemini/adapter';
 import { shellHookDoor } from '../../hermes/doors';
 import * as oc from '../../opencode/adapter';
 import * as pi from '../../pi/adapter';
+import { qwenAdapter } from '../../qwen/adapter';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../../shared/adapter';
 import { SILENT } from '../../shared/adapter';
 import { classifyEvent, commonHostInfo, eventSkeleton, promptText, toolAction } from '../../shared/command-hook';
 import { HookInputError, nonEmptyString, objectField, optionalString } from '../../shared/payload';
 import type { HookPayload } from '../../shared/payload';
 
-export const DIALECTS = ['native', 'claude', 'codex', 'hermes', 'opencode', 'pi'] as const;
+export const DIALECTS = ['native', 'claude', 'codex', 'hermes', 'opencode', 'pi', 'gemini', 'qwen'] as const;
 export type GuardDialect = (typeof DIALECTS)[number];
 
 export function isGuardDialect(name: string): name is GuardDialect {
@@ -282,7 +284,7 @@ export function eventNameOf(dialect: GuardDialect, payload: HookPayload): string
  * whose answer is the exit code (OpenCode's is a thrown Error).
  */
 export function hostOutputOf(dialect: GuardDialect, rendered: Rendered, outcome: Outcome | undefined): unknown {
-  if (dialect === 'claude' || dialect === 'codex' || dialect === 'hermes') {
+  if (dialect === 'claude' || dialect === 'codex' || dialect === 'hermes' || dialect === 'gemini' || dialect === 'qwen') {
     if (rendered.stdout.trim() === '') return null;
     try {
       return JSON.parse(rendered.stdout);
@@ -306,4 +308,6 @@ export const ADAPTERS: Readonly<Record<GuardDialect, CommandHookAdapter>> = {
   hermes: shellHookDoor,
   opencode: opencodeBridge,
   pi: piBridge,
+  gemini: geminiAdapter,
+  qwen: qwenAdapter,
 };

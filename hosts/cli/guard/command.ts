@@ -50,6 +50,8 @@ export const ACCEPTED_FORMS = [
   `  --host hermes    Hermes hook keyword arguments plus "hook_event_name" (${spelledAs('hermes', ['tool:before', 'prompt:submit'])}, …) and "cwd", or a Hermes shell-hook payload`,
   `  --host opencode  {"hook":${oneOf('opencode')},"input":{…},"output":{…},"cwd":"/abs/project"}`,
   `  --host pi        {"event":{"type":${oneOf('pi')},…},"ctx":{"sessionId":"…","cwd":"/abs/project"}}`,
+  `  --host gemini    a Gemini CLI hook payload (${spelledAs('gemini', ['tool:before', 'prompt:submit', 'session:start'])}, …)`,
+  `  --host qwen      a Qwen Code hook payload (${spelledAs('qwen', ['tool:before', 'prompt:submit', 'session:start'])}, …)`,
   '--task <id> (or STOPLINE_TASK_ID) names the contract the call is checked against (it replaces the session id).',
 ].join('\n');
 

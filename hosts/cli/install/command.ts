@@ -11,9 +11,11 @@ import type { CliIO } from '../command-spec';
 import { unifiedDiff } from './diff';
 import { claudePlanner } from './host-claude';
 import { codexPlanner } from './host-codex';
+import { geminiPlanner } from './host-gemini';
 import { hermesPlanner } from './host-hermes';
 import { opencodePlanner } from './host-opencode';
 import { piPlanner } from './host-pi';
+import { qwenPlanner } from './host-qwen';
 import { copilotPlanner } from './host-copilot';
 import { droidPlanner } from './host-droid';
 import { JsonEditError, findProp, parseJsonDocument, removeProperty, setProperty } from './json-edit';
@@ -31,6 +33,8 @@ export const PLANNERS: Readonly<Record<Host, HostPlanner>> = {
   opencode: opencodePlanner,
   hermes: hermesPlanner,
   pi: piPlanner,
+  gemini: geminiPlanner,
+  qwen: qwenPlanner,
   copilot: copilotPlanner,
   droid: droidPlanner,
 };

@@ -1,13 +1,16 @@
 /**
  * The registration files the artifacts ship, rendered from the registry: Claude Code's plugin
- * hooks.json, Codex's hooks.json, Hermes's plugin.yaml and the hook list of the Hermes shim.
+ * hooks.json, Codex's hooks.json, Hermes's plugin.yaml and the hook list of the Hermes shim,
+ * the extension hooks.json of Gemini CLI and Qwen Code, and the plugin hook files of Copilot and Droid.
  * `npm run build` writes dist/ from these functions (build/artifacts.mjs); the copies committed
  * under hosts/ are what the host suites load from the source tree, and
  * test/cli/install/hook-files.test.ts fails when one differs from what is rendered here.
  */
 import { claudeRegistry } from '../../../core/registry/claude';
 import { codexRegistry } from '../../../core/registry/codex';
+import { geminiRegistry } from '../../../core/registry/gemini';
 import { hermesRegistry } from '../../../core/registry/hermes';
+import { qwenRegistry } from '../../../core/registry/qwen';
 import { copilotRegistry } from '../../../core/registry/copilot';
 import { droidRegistry } from '../../../core/registry/droid';
 import { installRows, rowsFor } from '../../../core/registry/rows';
@@ -35,6 +38,14 @@ export const copilotPluginCommand = (event: string): string => `exec ${RUNTIME} 
 export const DROID_PLUGIN_COMMAND = `exec ${RUNTIME} "\${DROID_PLUGIN_ROOT}/stopline.mjs"`;
 /** Codex sets PLUGIN_ROOT for a plugin's hooks; a hooks.json copied into CODEX_HOME has none. */
 export const CODEX_PLUGIN_COMMAND = `exec ${RUNTIME} "\${PLUGIN_ROOT:-\${CODEX_HOME:-$HOME/.codex}}/stopline.mjs"`;
+
+/** Gemini CLI puts the extension's folder in for `${extensionPath}` in an extension's hook command. */
+export const GEMINI_EXTENSION_COMMAND = `exec ${RUNTIME} "\${extensionPath}/stopline.mjs"`;
+/** Qwen Code puts the extension's folder in for `${CLAUDE_PLUGIN_ROOT}` in an extension's hook command. */
+export const QWEN_EXTENSION_COMMAND = `exec ${RUNTIME} "\${CLAUDE_PLUGIN_ROOT}/stopline.mjs"`;
+
+/** The name stopline's handlers carry where the host reads one (Gemini dedupes and disables hooks by name). */
+export const HOOK_NAME = 'stopline';
 
 /**
  * The one hook group a row's install column gives, the same in a shipped plugin file and in what
@@ -64,6 +75,19 @@ export function claudePluginHooksJson(): string {
 
 export function codexHooksJson(): string {
   return `${JSON.stringify({ hooks: pluginHooks(codexRegistry, CODEX_PLUGIN_COMMAND) }, null, 2)}\n`;
+}
+
+/** Gemini's extension hooks/hooks.json: named handlers, timeouts in milliseconds. */
+export function geminiExtensionHooksJson(): string {
+  const hooks = Object.fromEntries(
+    installRows(geminiRegistry).map((e) => [e.native, [{ hooks: [{ name: HOOK_NAME, type: 'command', command: GEMINI_EXTENSION_COMMAND, timeout: e.install.timeoutSec * 1000 }] }]]),
+  );
+  return `${JSON.stringify({ hooks }, null, 2)}\n`;
+}
+
+/** Qwen's extension hooks/hooks.json: the Claude shape, timeouts in seconds. */
+export function qwenExtensionHooksJson(): string {
+  return `${JSON.stringify({ hooks: pluginHooks(qwenRegistry, QWEN_EXTENSION_COMMAND) }, null, 2)}\n`;
 }
 
 /**

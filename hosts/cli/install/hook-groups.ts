@@ -19,6 +19,8 @@ import {
 } from './json-edit';
 
 export interface HookHandler {
+  /** Gemini CLI dedupes and disables hooks by name */
+  name?: string;
   type: 'command';
   command: string;
   timeout?: number;

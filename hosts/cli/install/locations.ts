@@ -5,7 +5,7 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 
-export const HOSTS = ['claude', 'codex', 'opencode', 'hermes', 'pi', 'copilot', 'droid'] as const;
+export const HOSTS = ['claude', 'codex', 'opencode', 'hermes', 'pi', 'gemini', 'qwen', 'copilot', 'droid'] as const;
 export type Host = (typeof HOSTS)[number];
 export type Scope = 'user' | 'project';
 
@@ -50,6 +50,16 @@ export function hermesHome(e: Env): string {
 
 export function piAgentDir(e: Env): string {
   return dirFromEnv(e, 'PI_CODING_AGENT_DIR', () => join(homeDir(e), '.pi', 'agent'));
+}
+
+/** Gemini CLI's `~/.gemini`; GEMINI_CLI_HOME stands for the home folder it sits in. */
+export function geminiDir(e: Env): string {
+  return join(dirFromEnv(e, 'GEMINI_CLI_HOME', () => homeDir(e)), '.gemini');
+}
+
+/** Qwen Code's `~/.qwen`, or QWEN_HOME itself. */
+export function qwenDir(e: Env): string {
+  return dirFromEnv(e, 'QWEN_HOME', () => join(homeDir(e), '.qwen'));
 }
 
 /** Copilot's user folder: `$COPILOT_HOME`, else `~/.copilot`. */

@@ -4,7 +4,7 @@
  */
 import type { OptionSpec } from '../args';
 
-export const INSTALL_TARGETS = ['claude', 'codex', 'opencode', 'hermes', 'pi', 'copilot', 'droid', 'all'] as const;
+export const INSTALL_TARGETS = ['claude', 'codex', 'opencode', 'hermes', 'pi', 'gemini', 'qwen', 'copilot', 'droid', 'all'] as const;
 
 const SCOPE_OPTION: OptionSpec = { flag: '--scope', value: 'user|project', summary: 'install for this user (default) or for the project in the current folder' };
 const DRY_RUN_OPTION: OptionSpec = { flag: '--dry-run', summary: 'print a unified diff of every file that would change; change nothing' };

@@ -25,7 +25,7 @@ import type { Outcome } from '../../../core/outcome';
 import { stampOf } from '../../../core/outcome';
 import type { ControlEvent } from '../../../core/protocol';
 import { hookInput } from '../../../core/registry/hook-input';
-import { findToolEntry } from '../../../core/registry/index';
+import { findToolEntry } from '../../../core/registry/lookup';
 import type { HostRegistry } from '../../../core/registry/types';
 import { BoundedMap, KeyedQueue } from './bounded';
 import type { DoorUi, Env, NoticeLevel, RuntimePorts } from './ports';

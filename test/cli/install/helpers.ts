@@ -89,6 +89,8 @@ export function seedUserConfigs(h: Home): void {
   write(join(h.hermes, 'config.yaml'), fixture('hermes-config.yaml'));
   write(join(h.xdg, 'opencode', 'plugin', 'other.js'), fixture('opencode-other-plugin.js'));
   write(join(h.pi, 'extensions', 'mine.ts'), fixture('pi-other-extension.ts'));
+  write(join(h.home, '.gemini', 'settings.json'), fixture('gemini-settings.json'));
+  write(join(h.home, '.qwen', 'settings.json'), fixture('qwen-settings.json'));
 }
 
 /**
@@ -104,6 +106,12 @@ export function makeDist(dir = join(tempDir('stopline-dist-'), 'dist')): string 
     'claude/stopline.mjs': placeholderScript('claude'),
     'codex/stopline.mjs': placeholderScript('codex'),
     'codex/hooks.json': '{"hooks":{}}\n',
+    'gemini/stopline.mjs': placeholderScript('gemini'),
+    'gemini/gemini-extension.json': '{"name":"stopline","version":"0.0.0-test"}\n',
+    'gemini/hooks/hooks.json': '{"hooks":{}}\n',
+    'qwen/stopline.mjs': placeholderScript('qwen'),
+    'qwen/qwen-extension.json': '{"name":"stopline","version":"0.0.0-test"}\n',
+    'qwen/hooks/hooks.json': '{"hooks":{}}\n',
     // OpenCode wants every export to be a plugin factory; this one leaves a marker when loaded
     'opencode/stopline.js': [
       'export const StoplinePlugin = async () => {',

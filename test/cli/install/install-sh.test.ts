@@ -205,7 +205,7 @@ describeDash('install.sh under dash', () => {
     const h = makeHome();
     const r = await dash(['vscode', '--from', dist], envFor(h), h.project);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('unknown host "vscode"; use one of: claude codex opencode hermes pi copilot droid all');
+    expect(r.stderr).toContain('unknown host "vscode"; use one of: claude codex opencode hermes pi gemini qwen copilot droid all');
     const none = await dash([], envFor(h), h.project);
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('Usage: sh install.sh');

@@ -124,7 +124,7 @@ describe('install all into a home full of other settings', () => {
 
     // one backup per pre-existing config that changed, holding the original bytes
     const backups = backupsUnder(h.root);
-    expect(backups.map((b) => b.replace(/\.stopline-backup-.*$/, '')).sort()).toEqual(['home/.claude/settings.json', 'home/.codex/config.toml', 'home/.codex/hooks.json', 'home/.hermes/config.yaml']);
+    expect(backups.map((b) => b.replace(/\.stopline-backup-.*$/, '')).sort()).toEqual(['home/.claude/settings.json', 'home/.codex/config.toml', 'home/.codex/hooks.json', 'home/.gemini/settings.json', 'home/.hermes/config.yaml', 'home/.qwen/settings.json']);
     for (const b of backups) expect(readFileSync(join(h.root, b)).toString('base64')).toBe(before.get(b.replace(/\.stopline-backup-.*$/, ''))!.content);
     const codexBackup = backups.find((b) => b.includes('config.toml'))!;
     expect(statSync(join(h.root, codexBackup)).mode & 0o777).toBe(0o600);
@@ -158,7 +158,7 @@ describe('install all into a home full of other settings', () => {
   });
 
   it('each host alone installs and uninstalls cleanly', async () => {
-    for (const host of ['claude', 'codex', 'opencode', 'hermes', 'pi', 'copilot', 'droid']) {
+    for (const host of ['claude', 'codex', 'opencode', 'hermes', 'pi', 'gemini', 'qwen', 'copilot', 'droid']) {
       const h = seededHome();
       const before = snapshot(h.root);
       const r = await install(h, host, '--runtime', 'node');
@@ -422,7 +422,7 @@ describe('bad input: a clear message, exit 1, nothing written', () => {
     expect((await stopline(['uninstall', 'claude', '--runtime', 'node'], h)).stderr).toContain('unknown option "--runtime"');
     const none = await stopline(['install'], h);
     expect(none.code).toBe(1);
-    expect(none.stderr).toContain('name a host: claude, codex, opencode, hermes, pi, copilot, droid, all');
+    expect(none.stderr).toContain('name a host: claude, codex, opencode, hermes, pi, gemini, qwen, copilot, droid, all');
     expect(snapshot(h.root).has('home/.config')).toBe(false);
   });
 

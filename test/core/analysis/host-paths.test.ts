@@ -25,6 +25,9 @@ function writeInput(host: RegistryFamily, raw: string): { tool: string; input: R
       return { tool: 'write', input: { path: raw, content: 'x' } };
     case 'hermes':
       return { tool: 'write_file', input: { path: raw, content: 'x' } };
+    case 'gemini':
+    case 'qwen':
+      return { tool: 'write_file', input: { file_path: raw, content: 'x' } };
     case 'copilot':
       return { tool: 'create', input: { path: raw, file_text: 'x' } };
     case 'droid':
@@ -71,6 +74,17 @@ const TABLES: Record<string, { host: RegistryFamily; version?: string; rows: Row
   'Hermes 0.19.0': {
     host: 'hermes',
     rows: [...COMMON, ['~/x.txt', [`${HOME}/x.txt`]], ['~root/x', null], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']]],
+  },
+  // the forms the column decides; Gemini's adapter first resolves what depends on the disk
+  // (`@`, replace's search, percent escapes): test/hosts/gemini/paths.test.ts
+  'Gemini CLI 0.61.0 (after the adapter)': {
+    host: 'gemini',
+    rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['file:///etc/x', ['file:/etc/x']]],
+  },
+  // Qwen refuses a relative file_path before any hook runs; what reaches the hook is absolute
+  'Qwen Code 0.24.4': {
+    host: 'qwen',
+    rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']]],
   },
   'Pi 1.6.0': {
     host: 'pi',

@@ -54,12 +54,26 @@ import hVision from '../../fixtures/hermes/pre_tool_call-vision_analyze.json';
 import hCron from '../../fixtures/hermes/pre_tool_call-cronjob.json';
 import hProcess from '../../fixtures/hermes/pre_tool_call-process.json';
 import hMcp from '../../fixtures/hermes/pre_tool_call-mcp_github_create_issue.json';
-import gBash from '../../fixtures/copilot/preToolUse-bash.json';
-import gBashSub from '../../fixtures/copilot/preToolUse-bash-subagent.json';
-import gCreate from '../../fixtures/copilot/preToolUse-create.json';
-import gEdit from '../../fixtures/copilot/preToolUse-edit.json';
-import gView from '../../fixtures/copilot/preToolUse-view.json';
-import gTask from '../../fixtures/copilot/preToolUse-task.json';
+import gWrite from '../../fixtures/gemini/BeforeTool-write_file.json';
+import gReplace from '../../fixtures/gemini/BeforeTool-replace.json';
+import gShell from '../../fixtures/gemini/BeforeTool-run_shell_command.json';
+import gShellSub from '../../fixtures/gemini/BeforeTool-run_shell_command-subagent.json';
+import gAgent from '../../fixtures/gemini/BeforeTool-invoke_agent-subagent.json';
+import gComplete from '../../fixtures/gemini/BeforeTool-complete_task-subagent.json';
+import qWrite from '../../fixtures/qwen/PreToolUse-write_file.json';
+import qEdit from '../../fixtures/qwen/PreToolUse-edit.json';
+import qShell from '../../fixtures/qwen/PreToolUse-run_shell_command.json';
+import qShellSub from '../../fixtures/qwen/PreToolUse-run_shell_command-subagent.json';
+import qMonitor from '../../fixtures/qwen/PreToolUse-monitor.json';
+import qRead from '../../fixtures/qwen/PreToolUse-read_file.json';
+import qAgent from '../../fixtures/qwen/PreToolUse-agent-subagent.json';
+import qToolSearch from '../../fixtures/qwen/PreToolUse-tool_search.json';
+import ghBash from '../../fixtures/copilot/preToolUse-bash.json';
+import ghBashSub from '../../fixtures/copilot/preToolUse-bash-subagent.json';
+import ghCreate from '../../fixtures/copilot/preToolUse-create.json';
+import ghEdit from '../../fixtures/copilot/preToolUse-edit.json';
+import ghView from '../../fixtures/copilot/preToolUse-view.json';
+import ghTask from '../../fixtures/copilot/preToolUse-task.json';
 import dExecute from '../../fixtures/droid/PreToolUse-Execute.json';
 import dExecuteSub from '../../fixtures/droid/PreToolUse-Execute-subagent.json';
 import dCreate from '../../fixtures/droid/PreToolUse-Create.json';
@@ -218,13 +232,48 @@ const CASES: Record<RegistryFamily, Case[]> = {
     doc('subagent', { mode: 'swarm' }, 'delegate', { delegation: 1, unbounded: true }),
     doc('custom_extension_tool', {}, 'unknown'),
   ],
+  // the analysis column only: the adapter first places write_file / replace paths on the disk (hosts/gemini/paths.ts)
+  gemini: [
+    fx('write_file', gWrite.tool_input, gWrite.cwd, 'write', { paths: ['made.txt'] }),
+    fx('replace', gReplace.tool_input, gReplace.cwd, 'write', { paths: ['edit_me.txt'] }),
+    fx('run_shell_command', gShell.tool_input, gShell.cwd, 'write', { paths: ['shell_made.txt', 'victim.txt'] }),
+    fx('run_shell_command', gShellSub.tool_input, gShellSub.cwd, 'write', { paths: ['sub_made.txt', 'victim.txt'] }),
+    fx('invoke_agent', gAgent.tool_input, gAgent.cwd, 'delegate', { delegation: 1 }),
+    fx('complete_task', gComplete.tool_input, gComplete.cwd, 'control'),
+    doc('run_shell_command', { command: 'touch x', dir_path: 'pkg' }, 'write', { paths: ['pkg/x'] }),
+    doc('read_file', { file_path: 'a.txt' }, 'read'),
+    ...['read_many_files', 'list_directory', 'glob', 'grep_search', 'web_fetch', 'google_web_search', 'list_mcp_resources', 'read_mcp_resource', 'get_internal_docs', 'list_background_processes', 'read_background_output'].map((t) => doc(t, {}, 'read')),
+    ...['activate_skill', 'update_topic', 'enter_plan_mode', 'exit_plan_mode', 'write_todos', 'ask_user', 'tracker_create_task', 'tracker_update_task', 'tracker_get_task', 'tracker_list_tasks', 'tracker_add_dependency', 'tracker_visualize'].map((t) => doc(t, {}, 'control')),
+    doc('mcp_github_create_issue', { title: 'x' }, 'unknown'),
+  ],
+  qwen: [
+    fx('write_file', qWrite.tool_input, qWrite.cwd, 'write', { paths: ['made.txt'] }),
+    fx('edit', qEdit.tool_input, qEdit.cwd, 'write', { paths: ['edit_me.txt'] }),
+    fx('run_shell_command', qShell.tool_input, qShell.cwd, 'write', { paths: ['shell_made.txt', 'victim.txt'] }),
+    fx('run_shell_command', qShellSub.tool_input, qShellSub.cwd, 'write', { paths: ['sub_made.txt', 'victim.txt'] }),
+    fx('monitor', qMonitor.tool_input, qMonitor.cwd, 'write', { paths: ['mon_made.txt', 'victim.txt'] }),
+    fx('read_file', qRead.tool_input, qRead.cwd, 'read'),
+    fx('agent', qAgent.tool_input, qAgent.cwd, 'delegate', { delegation: 1 }),
+    fx('tool_search', qToolSearch.tool_input, qToolSearch.cwd, 'control'),
+    doc('notebook_edit', { notebook_path: `${P}/nb.ipynb`, new_source: '!pip install polars' }, 'write', { paths: ['nb.ipynb'], dep: true }),
+    doc('run_shell_command', { command: 'touch x', directory: `${P}/pkg` }, 'write', { paths: ['pkg/x'] }),
+    ...['glob', 'grep_search', 'list_directory', 'lsp', 'web_fetch', 'web_search', 'read_mcp_resource', 'zoom_image'].map((t) => doc(t, {}, 'read')),
+    doc('save_memory', { fact: 'x' }, 'write', { paths: null }),
+    doc('enter_worktree', { name: 'wt' }, 'write', { paths: null }),
+    doc('exit_worktree', { name: 'wt', action: 'remove' }, 'write', { paths: null }),
+    doc('exit_worktree', { name: 'wt', action: 'keep' }, 'control'),
+    doc('tool_call', { name: 'monitor', arguments: { command: 'touch x' } }, 'unknown'),
+    ...['skill', 'todo_write', 'ask_user_question', 'enter_plan_mode', 'exit_plan_mode', 'list_agents', 'send_message', 'get_goal', 'update_goal', 'propose_goal', 'structured_output', 'report_findings', 'task_create', 'task_update', 'task_list', 'task_stop', 'cron_create', 'cron_list', 'cron_delete', 'loop_wakeup'].map((t) => doc(t, {}, 'control')),
+    doc('mcp__github__create_pull_request', { title: 't' }, 'write', { paths: null }),
+    doc('exec', { code: 'x' }, 'unknown'),
+  ],
   copilot: [
-    fx('bash', gBash.toolArgs, gBash.cwd, 'write', { paths: ['allowed.txt'] }),
-    fx('bash', gBashSub.toolArgs, gBashSub.cwd, 'write', { paths: ['sub.txt'] }),
-    fx('create', gCreate.toolArgs, gCreate.cwd, 'write', { paths: ['created.txt'] }),
-    fx('edit', gEdit.toolArgs, gEdit.cwd, 'write', { paths: ['victim.txt'] }),
-    fx('view', gView.toolArgs, gView.cwd, 'read'),
-    fx('task', gTask.toolArgs, gTask.cwd, 'delegate', { delegation: 1 }),
+    fx('bash', ghBash.toolArgs, ghBash.cwd, 'write', { paths: ['allowed.txt'] }),
+    fx('bash', ghBashSub.toolArgs, ghBashSub.cwd, 'write', { paths: ['sub.txt'] }),
+    fx('create', ghCreate.toolArgs, ghCreate.cwd, 'write', { paths: ['created.txt'] }),
+    fx('edit', ghEdit.toolArgs, ghEdit.cwd, 'write', { paths: ['victim.txt'] }),
+    fx('view', ghView.toolArgs, ghView.cwd, 'read'),
+    fx('task', ghTask.toolArgs, ghTask.cwd, 'delegate', { delegation: 1 }),
     doc('powershell', { command: 'Remove-Item -Recurse build' }, 'write', { paths: ['build'] }),
     doc('write_bash', { shellId: '1', input: 'rm -rf x\n' }, 'unknown'),
     doc('write_powershell', { shellId: '1', input: 'x' }, 'unknown'),

@@ -30,6 +30,14 @@ describe('self-paths table', () => {
       '/home/u/.hermes/plugins/stopline',
       '/home/u/.hermes/config.yaml',
       '/home/u/.pi/agent/extensions/stopline.ts',
+      '/home/u/.gemini/settings.json',
+      '/home/u/.gemini/stopline',
+      '/home/u/.gemini/extensions/stopline',
+      '/w/p/.gemini/settings.json',
+      '/home/u/.qwen/settings.json',
+      '/home/u/.qwen/stopline',
+      '/home/u/.qwen/extensions/stopline',
+      '/w/p/.qwen/settings.json',
       '/home/u/.copilot/stopline',
       '/home/u/.copilot/hooks/stopline.json',
       '/home/u/.copilot/settings.json',
@@ -60,10 +68,12 @@ describe('self-paths table', () => {
       HERMES_HOME: '/hm',
       PI_CODING_AGENT_DIR: '/pi',
       CLAUDE_CONFIG_DIR: '/cl',
+      GEMINI_CLI_HOME: '/gh',
+      QWEN_HOME: '/qh',
     };
     const t = selfPathTable({ env });
     const p = t.map((e) => e.path);
-    for (const want of ['/sl/home', '/etc/stopline.json', '/cfg/stopline', '/xdata/stopline', '/cx/hooks.json', '/cx/config.toml', '/cx/stopline.mjs', '/cfg/opencode/plugin/stopline.js', '/hm/plugins/stopline', '/hm/config.yaml', '/pi/extensions/stopline.ts', '/cl/settings.json', '/cl/plugins/stopline']) {
+    for (const want of ['/sl/home', '/etc/stopline.json', '/cfg/stopline', '/xdata/stopline', '/cx/hooks.json', '/cx/config.toml', '/cx/stopline.mjs', '/cfg/opencode/plugin/stopline.js', '/hm/plugins/stopline', '/hm/config.yaml', '/pi/extensions/stopline.ts', '/cl/settings.json', '/cl/plugins/stopline', '/gh/.gemini/settings.json', '/gh/.gemini/stopline', '/qh/settings.json', '/qh/stopline']) {
       expect(p, want).toContain(want);
     }
     expect(t.find((e) => e.path === '/cx/hooks.json')?.from).toBe('CODEX_HOME');

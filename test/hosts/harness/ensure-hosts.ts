@@ -23,6 +23,8 @@ export const HOSTS_FOR = {
   'pi-ew': ['pi-ew', 'node22'],
   'pi-mz': ['pi-mz'],
   hermes: ['hermes'],
+  gemini: ['gemini'],
+  qwen: ['qwen'],
   copilot: ['copilot'],
   droid: ['droid'],
 } as const satisfies Record<string, readonly InstalledHost[]>;

@@ -19,7 +19,7 @@ import {
   type ToolResultSeen,
 } from './script';
 
-export type ProtocolName = 'anthropic' | 'openai-responses' | 'openai-chat';
+export type ProtocolName = 'anthropic' | 'openai-responses' | 'openai-chat' | 'gemini';
 
 /** What a protocol adapter reads out of a request body. */
 export interface RequestView {
@@ -40,8 +40,10 @@ export interface ProtocolAdapter {
   name: ProtocolName;
   /** `POST <path>` that carries model requests, e.g. `/v1/messages` */
   modelPath: string;
+  /** when the model route is a family of paths (Gemini's `/v1beta/models/<model>:<method>`) */
+  isModelPath?(pathname: string): boolean;
   view(body: unknown): RequestView;
-  writeReply(res: http.ServerResponse, reply: ReplyPlan, ctx: { seq: number; body: unknown }): void;
+  writeReply(res: http.ServerResponse, reply: ReplyPlan, ctx: { seq: number; body: unknown; url?: URL }): void;
   writeError(res: http.ServerResponse, status: number, message: string, type?: string): void;
 }
 
@@ -160,7 +162,7 @@ export async function startFakeServer(
     const seq = requests.length;
     if (view.sideText !== undefined) {
       record(req, url, body, 'title', view, null, { text: view.sideText, toolCalls: [] });
-      adapter.writeReply(res, { text: view.sideText, toolCalls: [] }, { seq, body });
+      adapter.writeReply(res, { text: view.sideText, toolCalls: [] }, { seq, body, url });
       return;
     }
     const thread = selectThread(script, view.firstUserText);
@@ -168,7 +170,7 @@ export async function startFakeServer(
     if (!thread || !turn) {
       const kind: ReplyKind = thread ? 'exhausted' : 'unmatched';
       record(req, url, body, kind, view, thread?.name ?? null, { text: fallbackText, toolCalls: [] });
-      adapter.writeReply(res, { text: fallbackText, toolCalls: [] }, { seq, body });
+      adapter.writeReply(res, { text: fallbackText, toolCalls: [] }, { seq, body, url });
       return;
     }
     if (turn.error) {
@@ -187,7 +189,7 @@ export async function startFakeServer(
     }
     const plan: ReplyPlan = { toolCalls, ...(turn.text !== undefined ? { text: turn.text } : {}), ...(turn.usage ? { usage: turn.usage } : {}) };
     record(req, url, body, 'turn', view, thread.name, { ...(turn.text !== undefined ? { text: turn.text } : {}), toolCalls });
-    adapter.writeReply(res, plan, { seq, body });
+    adapter.writeReply(res, plan, { seq, body, url });
   }
 
   const server = http.createServer((req, res) => {
@@ -202,7 +204,7 @@ export async function startFakeServer(
     });
     req.on('end', () => {
       const body = tooLarge ? null : parseBody(decodeBody(Buffer.concat(chunks), req.headers['content-encoding'] as string | undefined));
-      const isModel = req.method === 'POST' && url.pathname === adapter.modelPath;
+      const isModel = req.method === 'POST' && (adapter.isModelPath ? adapter.isModelPath(url.pathname) : url.pathname === adapter.modelPath);
       if (tooLarge || requests.length >= maxRequests) {
         const status = tooLarge ? 413 : 429;
         const message = tooLarge

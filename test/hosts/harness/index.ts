@@ -7,10 +7,13 @@ export { requestAfterToolCall, toolResultFor, type FakeModelServer, type FakeSer
 export { startAnthropicServer } from './fake-anthropic';
 export { startResponsesServer } from './fake-openai-responses';
 export { startChatServer, FAKE_TITLE } from './fake-openai-chat';
+export { startGeminiServer } from './fake-gemini';
 export { runClaude, type ClaudeRunOptions, type ClaudeRunResult } from './claude';
 export { runCodex, codexHooksList, codexConfigToml, codexBinary, type CodexRunOptions, type CodexRunResult, type CodexTrustMode, type CodexListedHook } from './codex';
 export { runOpenCode, seedOpenCodeConfigDir, openCodeConfig, OpenCodePluginError, type OpenCodeRunOptions, type OpenCodeRunResult } from './opencode';
 export { runPi, piRuntime, piModelsJson, type PiRunOptions, type PiRunResult, type PiVariant, type PiMode } from './pi';
+export { runGemini, geminiEnv, GEMINI_OFFLINE_SETTINGS, type GeminiRunOptions, type GeminiRunResult } from './gemini';
+export { runQwen, qwenEnv, type QwenRunOptions, type QwenRunResult } from './qwen';
 export { runCopilot, copilotBinary, copilotCacheDir, copilotEnv, startHostChatServer, hostChatProtocol, type CopilotRunOptions, type CopilotRunResult } from './copilot';
 export { runDroid, droidBinary, droidEnv, droidModelSettings, type DroidRunOptions, type DroidRunResult } from './droid';
 export { jsonLines, type HostRunResult } from './run-result';

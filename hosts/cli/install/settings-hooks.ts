@@ -1,0 +1,88 @@
+/**
+ * The install of a host that reads Claude-shaped command hooks from a settings.json `hooks` key
+ * (Gemini CLI, Qwen Code): the hook script goes into `<host folder>/stopline/stopline.mjs`
+ * (user: the host's own folder; project: `<project>/.<host>/`), and one stopline group per
+ * registered event is merged into the settings.json beside it, at the end of each event's list.
+ * The handler commands name the runtime and the script by absolute path: a hook command that
+ * cannot find its script lets every tool run. Uninstall takes out every group whose handlers
+ * run that script; the record gives a file nothing else changed its original bytes back.
+ */
+import { join } from 'node:path';
+import { installRows } from '../../../core/registry/rows';
+import type { HostRegistry, InstallSpec } from '../../../core/registry/types';
+import { mergeHookGroups, removeHookGroups, type EventGroup, type HookHandler } from './hook-groups';
+import { JsonEditError } from './json-edit';
+import type { Env, Host, Scope } from './locations';
+import { PlanError, placeFile, requireDist, runsScript, type HostPlanner, type InstallContext, type PlanContext } from './plan-context';
+import { hookCommand } from './runtime';
+
+export interface SettingsHookPaths {
+  /** the host's folder for this scope (`~/.gemini`, `<project>/.qwen`, …) */
+  dir: string;
+  script: string;
+  settings: string;
+}
+
+export interface SettingsHookHost {
+  host: Host;
+  registry: HostRegistry;
+  /** the host's folder for the scope */
+  dir(env: Env, scope: Scope, project: string): string;
+  /** one handler for an event row, in the host's own fields (Gemini: milliseconds and a name) */
+  handler(command: string, install: InstallSpec): HookHandler;
+  /** lines the person reads after the install, per scope */
+  notes(paths: SettingsHookPaths, scope: Scope): { notes: string[]; warnings: string[] };
+}
+
+export function settingsHookPaths(h: Pick<SettingsHookHost, 'dir'>, env: Env, scope: Scope, project: string): SettingsHookPaths {
+  const dir = h.dir(env, scope, project);
+  return { dir, script: join(dir, 'stopline', 'stopline.mjs'), settings: join(dir, 'settings.json') };
+}
+
+/** The stopline groups for every row with an install column, in table order (no matcher: every tool). */
+export function settingsHookGroups(h: Pick<SettingsHookHost, 'registry' | 'handler'>, command: string): EventGroup[] {
+  return installRows(h.registry).map(({ native, install }) => ({ event: native, group: { hooks: [h.handler(command, install)] } }));
+}
+
+function guarded<T>(file: string, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof JsonEditError) throw new PlanError(`${file}: ${e.message.replace(`${file}: `, '')}; stopline edits only valid JSON, fix the file and run the install again`);
+    throw e;
+  }
+}
+
+export function settingsHookPlanner(h: SettingsHookHost): HostPlanner {
+  return {
+    host: h.host,
+    usesRuntime: true,
+    unsupportedScope: () => null,
+
+    install(ctx: InstallContext) {
+      const src = requireDist(ctx.distDir, join(h.host, 'stopline.mjs'), h.host);
+      const p = settingsHookPaths(h, ctx.env, ctx.scope, ctx.project);
+      const artifacts = [placeFile(ctx, src, p.script)];
+      const before = ctx.ws.readText(p.settings);
+      const groups = settingsHookGroups(h, hookCommand(ctx.runtime, p.script));
+      const text = guarded(p.settings, () => mergeHookGroups(before === null || before.trim() === '' ? '{}\n' : before, groups, runsScript(p.script), p.settings));
+      ctx.ws.write(p.settings, text, 'config');
+      const said = h.notes(p, ctx.scope);
+      ctx.notes.push(`hooks: ${groups.length} events registered in ${p.settings}`, ...said.notes);
+      ctx.warnings.push(...said.warnings);
+      return { runtime: ctx.runtime.runtime, artifacts, configs: [p.settings] };
+    },
+
+    uninstall(ctx: PlanContext) {
+      const p = settingsHookPaths(h, ctx.env, ctx.scope, ctx.project);
+      const text = ctx.ws.readText(p.settings);
+      if (text === null) return;
+      const removal = guarded(p.settings, () => removeHookGroups(text, runsScript(p.script)));
+      if (!removal.removedCount) return;
+      ctx.ws.write(p.settings, removal.text, 'config');
+      ctx.notes.push(`hooks: ${removal.removedCount} stopline hook groups removed from ${p.settings}`);
+    },
+
+    knownArtifacts: (ctx) => [settingsHookPaths(h, ctx.env, ctx.scope, ctx.project).script],
+  };
+}

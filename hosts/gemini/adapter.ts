@@ -1,0 +1,167 @@
+/**
+ * Gemini CLI adapter: the registry table (core/registry/gemini.ts) plus two functions.
+ *
+ *   toControlEvent: Gemini hook payload (stdin JSON) -> ControlEvent, or ignored/unknown
+ *   render:         Outcome -> Gemini's exact hook output
+ *
+ * Gemini 0.61.0 reads a hook's answer like this (docs/hosts/gemini.md, Deny): trimmed stdout,
+ * or stderr when stdout is empty, parsed as JSON whatever the exit code; only a top-level
+ * `{"decision": "deny" | "block", "reason"}` blocks. The Claude `hookSpecificOutput`
+ * permissionDecision is not read at all: the tool would run. Text with an exit code of 2 or
+ * more blocks too. So a deny is the top-level JSON on stdout, the stamp on stderr and exit 2;
+ * the model reads `Tool execution blocked: <stamp>`. An "ask" waits for a person a headless run
+ * does not have (the session hangs), so Gemini never gets one: an ask is a deny.
+ *
+ * Which answer forms an event takes comes from its registry row (`outputs`): context as
+ * hookSpecificOutput.additionalContext, block as the top-level decision, notice and the
+ * person's hooks' messages as systemMessage.
+ */
+import { existsSync } from 'node:fs';
+import { stampOf } from '../../core/outcome';
+import type { Outcome } from '../../core/outcome';
+import type { ControlEvent } from '../../core/protocol';
+import { hookInput } from '../../core/registry/hook-input';
+import { findToolEntry } from '../../core/registry/lookup';
+import { geminiRegistry } from '../../core/registry/gemini';
+import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
+import { SILENT, eventEntry } from '../shared/adapter';
+import { classifyEvent, commonHostInfo, eventSkeleton, promptText, toolAction } from '../shared/command-hook';
+import { nonEmptyString, optionalString } from '../shared/payload';
+import type { HookPayload } from '../shared/payload';
+import { GEMINI_FILE_TOOLS, placeGeminiPath } from './paths';
+
+/** How the hook process sees the disk; a test passes its own. */
+export interface GeminiFs {
+  exists(path: string): boolean;
+}
+const REAL_FS: GeminiFs = { exists: (p) => existsSync(p) };
+
+function isObj(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * The tool call as the analysis should read it: write_file and replace get the absolute path
+ * Gemini will write (paths.ts); `unproven` says why a target cannot be known.
+ */
+function placedPayload(payload: HookPayload, cwd: string | undefined, fs: GeminiFs): { payload: HookPayload; unproven?: string } {
+  const tool = payload.tool_name;
+  const input = payload.tool_input;
+  if (typeof tool !== 'string' || !GEMINI_FILE_TOOLS[tool] || !isObj(input) || typeof input.file_path !== 'string' || !cwd) return { payload };
+  const placed = placeGeminiPath(input.file_path, tool, cwd, fs.exists);
+  if ('unproven' in placed) return { payload, unproven: placed.unproven };
+  return { payload: { ...payload, tool_input: { ...input, file_path: placed.path } } };
+}
+
+/**
+ * A headless run (-p) prepends the SessionStart hooks' context to the person's prompt as
+ * `<hook_context>…</hook_context>` and a blank line, and BeforeAgent sees the prompt that way
+ * (seen on 0.61.0; the interactive CLI adds it as a history part instead). Gemini escapes `<`
+ * and `>` inside the context, so the first closing tag ends it. What follows is the person's.
+ */
+const SESSION_CONTEXT_PREFIX = /^<hook_context>[\s\S]*?<\/hook_context>\n\n/;
+
+export function personPrompt(prompt: string): string {
+  return prompt.replace(SESSION_CONTEXT_PREFIX, '');
+}
+
+export function toControlEvent(payload: HookPayload, env: HookEnv, fs: GeminiFs = REAL_FS): MappedEvent {
+  const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
+  const c = classifyEvent(geminiRegistry, native);
+  if ('answer' in c) return c.answer;
+  const host = commonHostInfo('gemini', payload);
+  // an ask would wait for a confirmation nobody can give in a headless run: never ask
+  host.hasHuman = false;
+  const event = eventSkeleton({ kind: c.entry.control, payload, host, turnId: undefined });
+
+  if (c.entry.control === 'prompt.submit') {
+    // BeforeAgent fires for the person's prompt only: a subagent's task never reaches it (verified)
+    event.prompt = { text: personPrompt(promptText(payload)), source: 'user' };
+  } else if (c.entry.control === 'action.before' || c.entry.control === 'action.after') {
+    const cwd = optionalString(payload, 'cwd');
+    const placed = placedPayload(payload, cwd, fs);
+    event.action = toolAction(geminiRegistry, placed.payload, cwd, env);
+    if (placed.unproven && event.action.mutability === 'write') {
+      event.action.affectedPaths = null;
+      event.action.segments = [...(event.action.segments ?? []), { program: event.action.name, mutability: 'write', paths: [], why: placed.unproven }];
+    }
+  }
+  return { kind: 'event', native, event };
+}
+
+/** The top-level deny Gemini honours, with the stamp also on stderr and exit 2. */
+function toolDeny(reason: string): Rendered {
+  return { stdout: JSON.stringify({ decision: 'deny', reason }), stderr: reason.endsWith('\n') ? reason : `${reason}\n`, exitCode: 2 };
+}
+
+export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rendered {
+  const event = native.name;
+  const extra = outcome as HostAnswer;
+  const row = eventEntry(geminiRegistry, event);
+  const outputs = row?.outputs ?? [];
+  const denies = outcome.kind === 'deny' || outcome.kind === 'ask';
+  if (denies && row?.control === 'action.before') return toolDeny(stampOf(outcome));
+  if (outputs.includes('silent')) return SILENT;
+
+  const out: Record<string, unknown> = {};
+  const contexts: string[] = [];
+  if (denies && outputs.includes('block')) {
+    // a person's own hook on the prompt or the turn's end (the guard never denies those)
+    out.decision = 'deny';
+    out.reason = stampOf(outcome);
+  } else if (outcome.kind === 'context' && outcome.message && outputs.includes('context')) {
+    contexts.push(outcome.message);
+  }
+  // after the tool, a hook's deny goes to the model next to the output (Gemini's own deny here would replace it)
+  if (extra.feedback && outputs.includes('feedback')) contexts.push(extra.feedback);
+  if (contexts.length) out.hookSpecificOutput = { hookEventName: event, additionalContext: contexts.join('\n\n') };
+  const messages = [...(extra.messages ?? []), ...(outcome.notice && outputs.includes('notice') ? [outcome.notice] : [])];
+  if (messages.length) out.systemMessage = messages.join('\n');
+  if (extra.stop === true) {
+    out.continue = false;
+    if (extra.stopReason) out.stopReason = extra.stopReason;
+  }
+  return Object.keys(out).length ? { stdout: JSON.stringify(out), stderr: '', exitCode: 0 } : SILENT;
+}
+
+/**
+ * Fail closed before the event is known: text on stderr with exit 2 blocks a tool (and a
+ * prompt) on Gemini without needing the event's name.
+ */
+export function renderUnidentifiedDeny(message: string): Rendered {
+  return { stdout: '', stderr: message.endsWith('\n') ? message : `${message}\n`, exitCode: 2 };
+}
+
+export function canAsk(_event: ControlEvent): boolean {
+  return false;
+}
+
+/**
+ * Gemini runs Gemini-dialect hooks itself. Its tool inputs mostly use Claude's field names
+ * already (file_path, content, old_string, new_string, command); the row's renames add the rest.
+ */
+const userHooks: UserHooksSupport = {
+  dialect: 'gemini',
+  projectDir: (payload, env) => nonEmptyString(payload, 'cwd') ?? nonEmpty(env.GEMINI_PROJECT_DIR),
+  canonicalInput: (payload) => {
+    const input = payload.tool_input;
+    if (!isObj(input) || typeof payload.tool_name !== 'string') return undefined;
+    const entry = findToolEntry(geminiRegistry, payload.tool_name);
+    return { ...input, ...(entry ? hookInput(entry, input) : {}) };
+  },
+};
+
+function nonEmpty(v: string | undefined): string | undefined {
+  return v && v.trim() !== '' ? v : undefined;
+}
+
+export const geminiAdapter: CommandHookAdapter = {
+  registry: geminiRegistry,
+  userHooks,
+  label: 'stopline (gemini)',
+  denyResponse: 'decision_deny_returned',
+  toControlEvent: (payload, env) => toControlEvent(payload, env),
+  canAsk,
+  render,
+  renderUnidentifiedDeny,
+};

@@ -1,0 +1,116 @@
+/**
+ * Qwen Code adapter: the registry table (core/registry/qwen.ts) plus two functions.
+ *
+ *   toControlEvent: Qwen hook payload (stdin JSON) -> ControlEvent, or ignored/unknown
+ *   render:         Outcome -> Qwen's exact hook output
+ *
+ * Qwen 0.24.4 reads the Claude hook contract (docs/hosts/qwen.md, Deny): on exit 2 it takes
+ * stderr as the deny reason, otherwise the JSON object on stdout, where
+ * hookSpecificOutput.permissionDecision "deny" (or a top-level decision "deny") blocks and the
+ * model reads the reason verbatim. Qwen merges the answers of all PreToolUse hooks, and the LAST
+ * hookSpecificOutput.permissionDecision wins over every top-level decision. An exit-2 deny
+ * carries no permissionDecision at all, so ANY other hook's "allow" cancels it, wherever that
+ * hook sits (seen on 0.24.4 with stopline as an extension, the last in order). So a deny here
+ * is the permissionDecision JSON on stdout with exit 0: as the last hook, stopline's answer is
+ * the one Qwen keeps. For the same reason stopline never prints an allow: it would cancel a
+ * person's own deny. Headless, an ask is a deny; stopline says deny.
+ *
+ * UserPromptSubmit fires before every model request; only the one that carries
+ * `submitted_prompt` is what the person typed (Qwen adds it to the user's own query only).
+ */
+import { stampOf } from '../../core/outcome';
+import type { Outcome } from '../../core/outcome';
+import type { ControlEvent } from '../../core/protocol';
+import { qwenRegistry } from '../../core/registry/qwen';
+import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
+import { SILENT, eventEntry } from '../shared/adapter';
+import { classifyEvent, commonHostInfo, eventSkeleton, toolAction } from '../shared/command-hook';
+import { nonEmptyString, optionalString } from '../shared/payload';
+import type { HookPayload } from '../shared/payload';
+
+export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
+  const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
+  const c = classifyEvent(qwenRegistry, native);
+  if ('answer' in c) return c.answer;
+  const host = commonHostInfo('qwen', payload);
+  host.hasHuman = false;
+  const event = eventSkeleton({ kind: c.entry.control, payload, host, turnId: nonEmptyString(payload, 'prompt_id') });
+
+  if (c.entry.control === 'prompt.submit') {
+    const submitted = optionalString(payload, 'submitted_prompt');
+    if (submitted === undefined) return { kind: 'ignored', native, why: 'a model request that is not the person’s prompt (no submitted_prompt)' };
+    // a subagent's own query is the parent model's words, never the person's
+    event.prompt = { text: submitted, source: host.agentId ? 'subagent' : 'user' };
+  } else if (c.entry.control === 'action.before' || c.entry.control === 'action.after') {
+    event.action = toolAction(qwenRegistry, payload, optionalString(payload, 'cwd'), env);
+  }
+  return { kind: 'event', native, event };
+}
+
+/** The Claude-form deny Qwen honours and keeps when it is the last answer: JSON on stdout, exit 0. */
+function toolDeny(reason: string): Rendered {
+  const stdout = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
+  return { stdout, stderr: '', exitCode: 0 };
+}
+
+export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rendered {
+  const event = native.name;
+  const extra = outcome as HostAnswer;
+  const row = eventEntry(qwenRegistry, event);
+  const outputs = row?.outputs ?? [];
+  const denies = outcome.kind === 'deny' || outcome.kind === 'ask';
+  if (denies && row?.control === 'action.before') return toolDeny(stampOf(outcome));
+  if (outputs.includes('silent')) return SILENT;
+
+  const out: Record<string, unknown> = {};
+  if (denies && outputs.includes('block')) {
+    // a person's own hook on the prompt or a stop (the guard never denies those)
+    out.decision = 'block';
+    out.reason = stampOf(outcome);
+  } else if (outcome.kind === 'context' && outcome.message && outputs.includes('context')) {
+    out.hookSpecificOutput = { hookEventName: event, additionalContext: outcome.message };
+  }
+  // no "allow" ever: on Qwen the last permissionDecision of all hooks wins, and an allow from
+  // stopline would cancel a deny of the person's own Qwen hooks
+  const messages = [...(extra.messages ?? []), ...(outcome.notice && outputs.includes('notice') ? [outcome.notice] : [])];
+  if (messages.length) out.systemMessage = messages.join('\n');
+  if (extra.stop === true) {
+    out.continue = false;
+    if (extra.stopReason) out.stopReason = extra.stopReason;
+  }
+  return Object.keys(out).length ? { stdout: JSON.stringify(out), stderr: '', exitCode: 0 } : SILENT;
+}
+
+/** Fail closed before the event is known: exit 2 with the stamp on stderr blocks a tool and a prompt on Qwen. */
+export function renderUnidentifiedDeny(message: string): Rendered {
+  return { stdout: '', stderr: message.endsWith('\n') ? message : `${message}\n`, exitCode: 2 };
+}
+
+export function canAsk(_event: ControlEvent): boolean {
+  return false;
+}
+
+/** Qwen runs Qwen-dialect hooks itself; its tool inputs already use Claude's field names. */
+const userHooks: UserHooksSupport = {
+  dialect: 'qwen',
+  projectDir: (payload, env) => nonEmptyString(payload, 'cwd') ?? nonEmpty(env.QWEN_PROJECT_DIR),
+  canonicalInput: (payload) => {
+    const input = payload.tool_input;
+    return input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : undefined;
+  },
+};
+
+function nonEmpty(v: string | undefined): string | undefined {
+  return v && v.trim() !== '' ? v : undefined;
+}
+
+export const qwenAdapter: CommandHookAdapter = {
+  registry: qwenRegistry,
+  userHooks,
+  label: 'stopline (qwen)',
+  denyResponse: 'permission_deny_returned',
+  toControlEvent,
+  canAsk,
+  render,
+  renderUnidentifiedDeny,
+};
