@@ -5,7 +5,9 @@
  * Claude adapter and the same command-hook runner (`answerHook`), so both doors decide alike;
  * only where the files are differs. The core's files live in a Volume (./volume.ts) that this
  * door fills from `$.fs` before a decision and writes out after it, so a decision itself makes
- * no call to the host once the session's files are known.
+ * no call to the host once the session's files are known, but to read where a write's symbolic
+ * links lead: that is read again for each decision (./links.ts) and given to the core as its
+ * path probe, as the command hook reads the disk when it decides.
  *
  * The door never touches `$`: the entry (./entry.ts) hands it a ModHost of plain functions, each
  * a literal `$.noun.method(...)` call there, as the loader requires.
@@ -17,7 +19,7 @@
  */
 import { answerHook } from '../../shared/runner';
 import type { CoreApi } from '../../shared/runner';
-import type { Rendered } from '../../shared/adapter';
+import type { CommandHookAdapter, MappedEvent, Rendered } from '../../shared/adapter';
 import type { HookPayload } from '../../shared/payload';
 import { claudeAdapter } from '../adapter';
 import { failOutcome, handleEvent } from '../../../core/controller';
@@ -41,7 +43,7 @@ import { setHostRunners } from './host-runners';
 import type { HostProcessResult } from './host-runners';
 import { deepest, leadsElsewhere, lookUpLanding, settleLanding } from './links';
 import { errorCode } from './rejection';
-import { findToolEntry } from '../../../core/registry';
+import { homeFrom } from '../../../core/self-paths';
 import { normalizeTarget } from '../../../core/paths';
 
 /** The host's capabilities, as plain functions the entry builds from `$`. */
@@ -271,11 +273,14 @@ export class ClaudeModDoor {
           fileLoads = MAX_ROUNDS;
         }
       };
-      // a write under an armed contract reads where its named files land before the first run,
-      // so the usual Write or Edit is decided in one run
+      // the payload is read into the guard's event once per decision: the read ahead and every run share it
+      let read: MappedEvent | undefined;
+      const adapter: CommandHookAdapter = { ...claudeAdapter, toControlEvent: (p, e) => (read ??= claudeAdapter.toControlEvent(p, e)) };
+      // a write under an armed contract reads where its targets land before the first run, so it
+      // is decided in one run (what else the core asks, it asks through the misses)
       if (this.enforcing && (control === 'action.before' || control === 'action.after')) {
-        const named = namedWriteTargets(payload);
-        if (named.length) await bounded(() => this.loadLinks(host, named));
+        const targets = writeTargets(adapter, payload, env, this.view.cwd);
+        if (targets.length) await bounded(() => this.loadLinks(host, targets));
       }
       let rendered: Rendered | null = null;
       for (;;) {
@@ -284,7 +289,7 @@ export class ClaudeModDoor {
         this.volume.begin();
         setHostRunners({ run: host.run, fetch: host.fetch, isDryRun: () => this.volume.hasMisses() });
         try {
-          rendered = await answerHook(claudeAdapter, text, { env, cwd: this.view.cwd ?? '/', core });
+          rendered = await answerHook(adapter, text, { env, cwd: this.view.cwd ?? '/', core });
         } finally {
           setHostRunners(null);
         }
@@ -530,20 +535,25 @@ export class ClaudeModDoor {
 }
 
 /**
- * The absolute paths a write tool names in its input (Write, Edit, MultiEdit, NotebookEdit by
- * the registry's tool rows): what its decision will ask the probe about first. Only a guess to
- * read ahead; what the core really asks is read through the misses.
+ * Where the guard will look for a write's landing first: the targets of the action the payload
+ * maps to (a write or an unknown action), placed as decide() places them. Only a read ahead;
+ * what the core really asks is read through the misses.
  */
-export function namedWriteTargets(payload: HookPayload): string[] {
-  const name = typeof payload.tool_name === 'string' ? payload.tool_name : '';
-  const input = payload.tool_input;
-  const entry = name ? findToolEntry(claudeRegistry, name) : null;
-  if (!entry || !input || typeof input !== 'object' || !['write', 'multi-edit', 'notebook-edit'].includes(entry.kind)) return [];
+export function writeTargets(adapter: CommandHookAdapter, payload: HookPayload, env: Record<string, string | undefined>, cwd: string | undefined): string[] {
+  let mapped: MappedEvent;
+  try {
+    mapped = adapter.toControlEvent(payload, env);
+  } catch {
+    // the run meets the same error and answers it
+    return [];
+  }
+  const action = mapped.kind === 'event' ? mapped.event.action : undefined;
+  if (!action?.affectedPaths || (action.mutability !== 'write' && action.mutability !== 'unknown')) return [];
+  const base = action.cwd ?? (mapped.kind === 'event' ? mapped.event.cwd : undefined) ?? cwd;
+  const home = homeFrom(env);
   const out: string[] = [];
-  for (const field of entry.pathFields ?? []) {
-    const v = (input as Record<string, unknown>)[field];
-    if (typeof v !== 'string' || !/^(\/|[A-Za-z]:[\\/])/.test(v)) continue;
-    const abs = normalizeTarget(v, undefined).abs;
+  for (const p of action.affectedPaths) {
+    const abs = normalizeTarget(p, base, home ? { home } : {}).abs;
     if (abs) out.push(abs);
   }
   return out;
