@@ -138,6 +138,19 @@ export async function benchClaudeMod({ dist, quick, log }) {
   const steady = summarize(pre.slice(WARMUP));
   rows.push({ door: 'mod (in process)', decisions: pre.length, first: pre[0], decision: steady, wallPerToolMs: mod.wallMs / calls, pass: steady.p99 <= CLAUDE_MOD_TARGET_MS, target: CLAUDE_MOD_TARGET_MS });
   log(`  mod: ${pre.length} decisions, median ${round(steady.median, 3)} ms, p99 ${round(steady.p99, 3)} ms (first ${round(pre[0], 1)} ms); session ${round(mod.wallMs / calls, 1)} ms per tool call`);
+  // decision i is turn i's tool (toolFor): a write reads where it lands through $.fs, a read does not
+  const byKind = (kinds) => pre.map((ms, i) => ({ ms, i })).filter((d) => d.i >= WARMUP && kinds.includes(d.i % 4)).map((d) => d.ms);
+  for (const [door, kinds] of [
+    ['mod: Read', [0]],
+    ['mod: read-only shell', [2]],
+    ['mod: Write (where it lands read through $.fs)', [1]],
+    ['mod: touch (where it lands read through $.fs)', [3]],
+  ]) {
+    const ms = byKind(kinds);
+    if (ms.length === 0) continue;
+    rows.push({ door, decisions: ms.length, decision: summarize(ms) });
+    log(`  ${door}: median ${round(summarize(ms).median, 3)} ms, p99 ${round(summarize(ms).p99, 3)} ms`);
+  }
   const policyDir = mkdtempSync(join(tmpdir(), 'stopline-bench-policy-'));
   const wrapper = policyWrapper(policyDir);
   if (wrapper) {

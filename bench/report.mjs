@@ -94,7 +94,7 @@ export function printReport(results) {
     console.log(`\nClaude Code mod: one session of ${results.claudeMod.calls} tool calls under \`$stopline review\` on the real Claude Code 2.1.332 (offline); decision = stopline's time inside Claude Code's process per PreToolUse (first ${5} left out: file loads and warm-up), ms; per tool = the session's wall time per tool call`);
     table(
       ['door', 'decisions', 'median', 'p99', 'max', 'first', 'per tool'],
-      results.claudeMod.rows.map((r) => (r.skipped ? [r.door, '-', '-', '-', '-', '-', r.skipped] : [r.door, r.decisions, round(r.decision.median, 3), round(r.decision.p99, 3), round(r.decision.max, 1), r.first === undefined ? '-' : round(r.first, 1), round(r.wallPerToolMs, 1)])),
+      results.claudeMod.rows.map((r) => (r.skipped ? [r.door, '-', '-', '-', '-', '-', r.skipped] : [r.door, r.decisions, round(r.decision.median, 3), round(r.decision.p99, 3), round(r.decision.max, 1), r.first === undefined ? '-' : round(r.first, 1), r.wallPerToolMs === undefined ? '-' : round(r.wallPerToolMs, 1)])),
     );
   }
   if (results.hermes) {

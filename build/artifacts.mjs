@@ -573,6 +573,8 @@ export const ARTIFACTS = [
       'node:module': 'hosts/claude/mod/node/module.ts',
       'core/hooks/run-command.ts': 'hosts/claude/mod/run-command.ts',
       'core/hooks/run-http.ts': 'hosts/claude/mod/run-http.ts',
+      // where links lead is read through $.fs by the door, which passes its probe to the core
+      'core/fs-probe.ts': 'hosts/claude/mod/fs-probe.ts',
     },
     // Claude Code reads the module's source for `$.noun.method(...)` calls in its hooks and refuses
     // a hook whose parameters a renamed inner variable shadows: no renaming

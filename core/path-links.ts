@@ -24,11 +24,12 @@ export type PathProbe = (abs: string) => ProbeResult;
 const MAX_HOPS = 40;
 
 /** `/`, `C:/` (a UNC share root is never missing, so the walk stops there before) */
-function isRoot(p: string): boolean {
+export function isRoot(p: string): boolean {
   return p === '/' || p === '' || /^[A-Za-z]:\/?$/.test(p);
 }
 
-function parentOf(p: string): string {
+/** The folder a `/`-separated absolute path stands in (a drive root keeps its slash). */
+export function parentOf(p: string): string {
   const i = p.lastIndexOf('/');
   if (i <= 0) return '/';
   const parent = p.slice(0, i);

@@ -5,7 +5,9 @@
  * Claude adapter and the same command-hook runner (`answerHook`), so both doors decide alike;
  * only where the files are differs. The core's files live in a Volume (./volume.ts) that this
  * door fills from `$.fs` before a decision and writes out after it, so a decision itself makes
- * no call to the host once the session's files are known.
+ * no call to the host once the session's files are known, but to read where a write's symbolic
+ * links lead: that is read again for each decision (./links.ts) and given to the core as its
+ * path probe, as the command hook reads the disk when it decides.
  *
  * The door never touches `$`: the entry (./entry.ts) hands it a ModHost of plain functions, each
  * a literal `$.noun.method(...)` call there, as the loader requires.
@@ -17,7 +19,7 @@
  */
 import { answerHook } from '../../shared/runner';
 import type { CoreApi } from '../../shared/runner';
-import type { Rendered } from '../../shared/adapter';
+import type { CommandHookAdapter, MappedEvent, Rendered } from '../../shared/adapter';
 import type { HookPayload } from '../../shared/payload';
 import { claudeAdapter } from '../adapter';
 import { failOutcome, handleEvent } from '../../../core/controller';
@@ -39,13 +41,18 @@ import { classicResult, noteSession, preToolUsePayload } from './classic';
 import type { ClassicResult, SessionView } from './classic';
 import { setHostRunners } from './host-runners';
 import type { HostProcessResult } from './host-runners';
+import { deepest, leadsElsewhere, lookUpLanding, settleLanding } from './links';
+import { errorCode } from './rejection';
+import { homeFrom } from '../../../core/self-paths';
+import { normalizeTarget } from '../../../core/paths';
 
 /** The host's capabilities, as plain functions the entry builds from `$`. */
 export interface ModHost {
   read(path: string): Promise<string>;
   write(path: string, text: string): Promise<void>;
   list(path: string): Promise<{ name: string; kind: string }[]>;
-  stat(path: string): Promise<{ kind: string; size: number; mtimeMs: number }>;
+  /** with `{ resolve: true }` also `realPath`; `isLink` when the path itself is a symbolic link (docs/claude-mod.md) */
+  stat(path: string, options?: { resolve: boolean }): Promise<{ kind: string; size: number; mtimeMs: number; isLink?: boolean; realPath?: string }>;
   run(argv: readonly string[], init: { cwd?: string; env?: Record<string, string>; stdin?: string; timeoutMs?: number }): Promise<HostProcessResult>;
   fetch(url: string, init: { method: string; headers: Record<string, string>; body: string }): Promise<{ status: number; text: string }>;
   /** a line in the transcript (`$.ui.log`), or the debug log */
@@ -74,6 +81,11 @@ export interface DoorAnswer {
 
 /** How many times one decision may be made again after loading files it asked for. */
 const MAX_ROUNDS = 6;
+/**
+ * How many more times after reading where paths lead (each run of the core asks the next thing:
+ * its targets, the working folder, stopline's own paths, what a folder target holds).
+ */
+const MAX_LINK_LOADS = 8;
 /** How old the files read from disk (the person's config) may get before they are checked again. */
 const RECHECK_MS = 2000;
 /** How long loading the session's files through `$.fs` may take before the fail mode answers. */
@@ -102,6 +114,20 @@ export class ClaudeModDoor {
   private runtime: InProcessRuntime | null = null;
   /** the host of the hook call in progress (the runtime's log goes there) */
   private host: ModHost | null = null;
+  /** the session's paths are Windows paths (its working folder is) */
+  private windows = false;
+  /** the session's contract enforces (armed or watched, with a mode): its writes ask where they land */
+  private enforcing = false;
+  /**
+   * The core, with the volume's path probe in place of the disk: where a write's links lead is
+   * read through `$.fs` for each decision (./links.ts), and the core judges the landing as the
+   * command hook does.
+   */
+  private readonly probingCore: CoreApi = {
+    handleEvent: (event, options) => handleEvent(event, { ...options, probe: this.probe }),
+    failOutcome,
+  };
+  private readonly probe = () => (abs: string) => this.volume.probe(abs);
 
   constructor(private readonly opts: DoorOptions) {
     this.volume = opts.volume;
@@ -124,6 +150,7 @@ export class ClaudeModDoor {
     if (start.version && !env.AI_AGENT) env.AI_AGENT = `claude-code_${start.version.replace(/\./g, '-')}_mod`;
     const cwd = env.CLAUDE_PROJECT_DIR ?? '/';
     const platform = /^[A-Za-z]:[\\/]/.test(cwd) ? 'win32' : 'linux';
+    this.windows = platform === 'win32';
     this.env = env;
     this.view.cwd ??= cwd;
     this.opts.applyProcess(env, Number(env.CLAUDE_PID) || 0, platform, () => this.view.cwd ?? cwd);
@@ -138,7 +165,7 @@ export class ClaudeModDoor {
   private ports(env: Record<string, string | undefined>): RuntimePorts {
     return {
       env,
-      core: { handleEvent, failOutcome },
+      core: this.probingCore,
       hooks: { has: () => false, run: async (_event, _dir, _input, guard) => guard },
       log: (line) => this.host?.log(line, true),
       clock: { now: () => performance.now() },
@@ -231,34 +258,57 @@ export class ClaudeModDoor {
       const isPrompt = control === 'session.start' || control === 'prompt.submit';
       if (isPrompt) await this.recheck(host);
       const text = JSON.stringify(payload);
-      let core = this.flushError !== null ? this.unavailableCore(this.flushError) : undefined;
+      let core: CoreApi = this.flushError !== null ? this.unavailableCore(this.flushError) : this.probingCore;
+      // where paths lead is read again for every decision: a link may have been made since the last
+      this.volume.freshLinks();
+      let fileLoads = 0;
+      let linkLoads = 0;
+      /** a $.fs call that hangs must not hold the tool call forever: past the bound, the fail mode */
+      const bounded = async (load: () => Promise<void>): Promise<void> => {
+        try {
+          await rt.within("stopline's files", LOAD_BOUND_MS, load);
+        } catch (err) {
+          if (!(err instanceof TimeoutError)) throw err;
+          core = this.unavailableCore(err.message);
+          fileLoads = MAX_ROUNDS;
+        }
+      };
+      // the payload is read into the guard's event once per decision: the read ahead and every run share it
+      let read: MappedEvent | undefined;
+      const adapter: CommandHookAdapter = { ...claudeAdapter, toControlEvent: (p, e) => (read ??= claudeAdapter.toControlEvent(p, e)) };
+      // a write under an armed contract reads where its targets land before the first run, so it
+      // is decided in one run (what else the core asks, it asks through the misses)
+      if (this.enforcing && (control === 'action.before' || control === 'action.after')) {
+        const targets = writeTargets(adapter, payload, env, this.view.cwd);
+        if (targets.length) await bounded(() => this.loadLinks(host, targets));
+      }
       let rendered: Rendered | null = null;
-      for (let round = 0; ; round++) {
+      for (;;) {
         // files that would not settle: the decision cannot be made on them; the fail mode answers
-        if (round === MAX_ROUNDS) core = this.unavailableCore('its files could not be loaded');
+        if (fileLoads >= MAX_ROUNDS) core = this.unavailableCore('its files could not be loaded');
         this.volume.begin();
         setHostRunners({ run: host.run, fetch: host.fetch, isDryRun: () => this.volume.hasMisses() });
         try {
-          rendered = await answerHook(claudeAdapter, text, { env, cwd: this.view.cwd ?? '/', ...(core ? { core } : {}) });
+          rendered = await answerHook(adapter, text, { env, cwd: this.view.cwd ?? '/', core });
         } finally {
           setHostRunners(null);
         }
-        if (!this.volume.hasMisses() || round >= MAX_ROUNDS) {
+        if (!this.volume.hasMisses() || fileLoads >= MAX_ROUNDS) {
           this.updateBand(env, isPrompt);
           this.volume.commit();
           break;
         }
         const misses = [...this.volume.misses];
         const lists = [...this.volume.listMisses];
+        const links = [...this.volume.linkMisses];
         this.volume.rollback();
-        try {
-          // a $.fs call that hangs must not hold the tool call forever: past the bound, the fail mode
-          await rt.within("stopline's files", LOAD_BOUND_MS, () => this.load(host, misses, lists));
-        } catch (err) {
-          if (!(err instanceof TimeoutError)) throw err;
-          core = this.unavailableCore(err.message);
-          round = MAX_ROUNDS - 1;
+        if (misses.length || lists.length) fileLoads++;
+        else if (++linkLoads > MAX_LINK_LOADS) {
+          // a walk that would not end: what is still unread is unproven, and the decision is made on that
+          this.volume.closeLinks();
+          continue;
         }
+        await bounded(() => this.load(host, misses, lists, links));
       }
       const mapped = classicResult(event, rendered!);
       const outcome = mapped.result.deny !== undefined ? 'deny' : mapped.result.ask !== undefined ? 'ask' : rendered!.stdout === '' ? 'none' : 'answer';
@@ -288,9 +338,31 @@ export class ClaudeModDoor {
 
   // ----------------------------------------------------------------------------- loading
 
-  /** Learn what `$.fs` says about paths the core asked for. */
-  private async load(host: ModHost, paths: readonly string[], dirs: readonly string[]): Promise<void> {
-    await Promise.all([...paths.map((p) => this.loadPath(host, p)), ...dirs.map((d) => this.loadListing(host, d))]);
+  /** Learn what `$.fs` says about paths the core asked for, and where the paths it probed lead. */
+  private async load(host: ModHost, paths: readonly string[], dirs: readonly string[], links: readonly string[] = []): Promise<void> {
+    await Promise.all([...paths.map((p) => this.loadPath(host, p)), ...dirs.map((d) => this.loadListing(host, d)), ...(links.length ? [this.loadLinks(host, links)] : [])]);
+  }
+
+  /**
+   * Read where these paths lead, for this decision: each walk the core will take from them
+   * (./links.ts), one read per path. When a link turns up on the way, the core next asks where
+   * the working folder itself lands (a landing is written back in its names), so that is read too.
+   */
+  private async loadLinks(host: ModHost, paths: readonly string[]): Promise<void> {
+    const reading = new Map<string, Promise<void>>();
+    const read = (p: string): Promise<void> => {
+      if (this.volume.linkEntry(p) !== undefined) return Promise.resolve();
+      let r = reading.get(p);
+      if (!r) {
+        r = lookUpLanding(host, p, this.windows).then((found) => this.volume.learnLink(p, found));
+        reading.set(p, r);
+      }
+      return r;
+    };
+    const known = (p: string) => this.volume.linkEntry(p);
+    await Promise.all(deepest(paths).map((p) => settleLanding(p, known, read)));
+    const cwd = this.view.cwd ? normalizeTarget(this.view.cwd, undefined).abs : null;
+    if (cwd && this.volume.linkEntries().some(([p, r]) => leadsElsewhere(p, r))) await settleLanding(cwd, known, read);
   }
 
   private async loadPath(host: ModHost, path: string): Promise<void> {
@@ -433,6 +505,8 @@ export class ClaudeModDoor {
       this.bandFrom = entry;
       const state = entry?.kind === 'file' ? checkState(entry.text).state : null;
       this.band = state ? contractLine(state.contract) : null;
+      // as decide() tells: nothing is judged while the guard is off or no mode is confirmed
+      this.enforcing = state !== null && controlState(state.contract) !== 'OFF' && state.contract.mode !== 'unconfirmed';
     } catch {
       // the band never changes an answer
     } finally {
@@ -460,6 +534,31 @@ export class ClaudeModDoor {
   }
 }
 
+/**
+ * Where the guard will look for a write's landing first: the targets of the action the payload
+ * maps to (a write or an unknown action), placed as decide() places them. Only a read ahead;
+ * what the core really asks is read through the misses.
+ */
+export function writeTargets(adapter: CommandHookAdapter, payload: HookPayload, env: Record<string, string | undefined>, cwd: string | undefined): string[] {
+  let mapped: MappedEvent;
+  try {
+    mapped = adapter.toControlEvent(payload, env);
+  } catch {
+    // the run meets the same error and answers it
+    return [];
+  }
+  const action = mapped.kind === 'event' ? mapped.event.action : undefined;
+  if (!action?.affectedPaths || (action.mutability !== 'write' && action.mutability !== 'unknown')) return [];
+  const base = action.cwd ?? (mapped.kind === 'event' ? mapped.event.cwd : undefined) ?? cwd;
+  const home = homeFrom(env);
+  const out: string[] = [];
+  for (const p of action.affectedPaths) {
+    const abs = normalizeTarget(p, base, home ? { home } : {}).abs;
+    if (abs) out.push(abs);
+  }
+  return out;
+}
+
 /** `stopline ARMED review · files=src/** · deps=deny · agents 1/2` */
 export function contractLine(c: Contract): string | null {
   const state = controlState(c);
@@ -468,10 +567,4 @@ export function contractLine(c: Contract): string | null {
   const files = c.files === null ? 'any' : c.files.join(',');
   const agents = c.agents === 'allow' ? `${c.agentsUsed}/any` : `${c.agentsUsed}/${c.agents}`;
   return `stopline ${state} ${c.mode} · files=${files} · deps=${c.deps} · hash=${c.hash} · agents ${agents}`;
-}
-
-/** The errno a `$.fs` rejection names (`…failed: ENOENT`), else EIO. */
-export function errorCode(err: unknown): string {
-  const m = /\b(E[A-Z]{2,})\b\s*$/.exec(err instanceof Error ? err.message : String(err));
-  return m ? m[1]! : 'EIO';
 }

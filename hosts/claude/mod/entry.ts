@@ -127,7 +127,7 @@ const HOST = ($: Dollar): ModHost =>
     (p) => $.fs.read(p),
     (p, t) => $.fs.write(p, t),
     (p) => $.fs.list(p),
-    (p) => $.fs.stat(p),
+    (p, options) => (options ? $.fs.stat(p, options) : $.fs.stat(p)),
     (argv, init) => $.process.run(argv, init),
     (url, init) => $.http.fetch(url, init).then((r: { status: number; text: string }) => ({ status: r.status, text: r.text })),
     (text, debug) => $.ui.log(text, debug ? { to: 'debug' } : undefined),

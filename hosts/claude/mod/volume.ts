@@ -15,8 +15,14 @@
  *   one process owns a session's files while its mod is live, and the volume is only ever
  *   touched by one decision at a time;
  * - a file the core appended to that another process may append to as well (labels.jsonl) is
- *   written out as what is on disk then plus what was appended here (`appended`).
+ *   written out as what is on disk then plus what was appended here (`appended`);
+ * - where a path leads through symbolic links (the core's path probe, core/path-links.ts) is a
+ *   fetched entry too, read through the same miss, rollback and load, but for one decision only:
+ *   the agent can make a link between two tool calls, so what a decision read about links is
+ *   forgotten when the next decision starts (`freshLinks`), as the command hook reads the disk
+ *   at each decision.
  */
+import type { ProbeResult } from '../../../core/path-links';
 
 export type Known =
   /** `tail`: the text's last two UTF-16 units, kept on appends so the last byte never flattens a long log */
@@ -110,6 +116,12 @@ export class Volume {
   private nextFd = 100;
   readonly misses = new Set<string>();
   readonly listMisses = new Set<string>();
+  /** where paths lead, as read for the decision in progress (absolute, `/`-separated, as the core asks) */
+  private readonly links = new Map<string, ProbeResult>();
+  /** paths the core's probe asked about that were not read for this decision */
+  readonly linkMisses = new Set<string>();
+  /** no more reads for this decision: an unread path is unproven, not a miss */
+  private linksClosed = false;
 
   constructor(
     private readonly paths: Normalizer,
@@ -176,7 +188,50 @@ export class Volume {
   }
 
   hasMisses(): boolean {
-    return this.misses.size > 0 || this.listMisses.size > 0;
+    return this.misses.size > 0 || this.listMisses.size > 0 || this.linkMisses.size > 0;
+  }
+
+  // ----------------------------------------------------------------- where paths lead
+
+  /** A new decision: what earlier ones read about links may no longer hold. */
+  freshLinks(): void {
+    this.links.clear();
+    this.linkMisses.clear();
+    this.linksClosed = false;
+  }
+
+  /** Record where a path leads, as read for this decision. */
+  learnLink(abs: string, r: ProbeResult): void {
+    this.links.set(abs, r);
+  }
+
+  /** What this decision read about a path, or undefined. */
+  linkEntry(abs: string): ProbeResult | undefined {
+    return this.links.get(abs);
+  }
+
+  /** Every path read for this decision and what was found. */
+  linkEntries(): [string, ProbeResult][] {
+    return [...this.links];
+  }
+
+  /** Stop reading for this decision (the loads are spent): the paths still unread are unproven. */
+  closeLinks(): void {
+    this.linksClosed = true;
+  }
+
+  /**
+   * The core's path probe (decide() is given it through the controller's `probe` option). An
+   * unread path is a miss; it answers `'missing'` meanwhile, so the core's walk goes on and
+   * names every path it would ask about in this run (the run is thrown away and made again once
+   * they are read). Once the reads are closed it answers `'unreadable'`: unproven.
+   */
+  probe(abs: string): ProbeResult {
+    const r = this.links.get(abs);
+    if (r !== undefined) return r;
+    if (this.linksClosed) return 'unreadable';
+    this.linkMisses.add(abs);
+    return 'missing';
   }
 
   // ----------------------------------------------------------------- transactions
@@ -189,6 +244,7 @@ export class Volume {
     this.writtenJournal = new Set();
     this.misses.clear();
     this.listMisses.clear();
+    this.linkMisses.clear();
   }
 
   /** Keep the decision's changes. */

@@ -13,11 +13,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { afterAll } from 'vitest';
-import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureHosts, HOSTS_FOR, runClaude, startAnthropicServer, type ClaudeRunResult, type FakeModelScript, type FakeModelServer } from '../harness';
-import { describeRealHost, fakeNpmEnv, hookRunSummary, median, readEvidence, readTimings, realHostRuns, requestText, requireArtifact, seedBrokenDataFolder, seedUserHooks, stopAssertions, type RealHostCase } from '../shared/real-host';
-import { MANAGED_MODS_ONLY, managedPolicyWrapper } from './mod/policy';
+import { describeRealHost, fakeNpmEnv, hookRunSummary, median, readEvidence, realHostRuns, requestText, requireArtifact, seedBrokenDataFolder, seedUserHooks, stopAssertions, type RealHostCase } from '../shared/real-host';
+import { CLAUDE_DOORS, doorLaunch, expectDecidedBy, type ClaudeDoor } from './doors';
 
 const TOOLS = ['Read', 'Write', 'Edit', 'Bash', 'Agent'];
 const status = await ensureHosts(HOSTS_FOR.claude);
@@ -36,20 +36,6 @@ const runs = realHostRuns({
 // Claude Code marks a stopped call's result as an error and quotes the stamp
 const { expectStopped, expectRan } = stopAssertions({ stopped: 'STOP /', ran: { never: 'STOP /' }, marksError: true });
 
-interface Door {
-  /** how the suite names it */
-  name: string;
-  /** the artifact its timing lines name */
-  timingArtifact: string;
-  /** mods refused: the command hooks decide */
-  refuseMods: boolean;
-}
-
-const DOORS: Door[] = [
-  { name: 'the mod, inside Claude Code', timingArtifact: 'claude-mod', refuseMods: false },
-  { name: 'the command hooks, mods refused by allowManagedModsOnly', timingArtifact: 'stopline (claude)', refuseMods: true },
-];
-
 /** The mod's decision times (ms) per hook across the suite, for the latency line after it. */
 const modTimes: Record<string, number[]> = {};
 /** Why mods were refused some other way than by policy (said after the suite). */
@@ -66,44 +52,23 @@ afterAll(() => {
   for (const why of policyFallback) console.log(`[claude] mods were refused by loading the plugin without its module, not by managed policy: ${why}`);
 });
 
-/** A copy of the plugin without its module: what a Claude Code that loads no mods runs. */
-function pluginWithoutModule(runDir: string): string {
-  const copy = join(runDir, 'plugin-no-module');
-  cpSync(pluginDir, copy, { recursive: true });
-  const file = join(copy, 'hooks', 'hooks.json');
-  const doc = JSON.parse(readFileSync(file, 'utf8')) as { modules?: unknown };
-  delete doc.modules;
-  writeFileSync(file, JSON.stringify(doc, null, 2));
-  return copy;
-}
-
-async function claude(door: Door, c: RealHostCase, s: FakeModelServer, prompt: string, env: Record<string, string | undefined> = {}): Promise<ClaudeRunResult> {
+async function claude(door: ClaudeDoor, c: RealHostCase, s: FakeModelServer, prompt: string, env: Record<string, string | undefined> = {}): Promise<ClaudeRunResult> {
   const timing = join(c.runDir, 'timing.jsonl');
-  let dir = pluginDir;
-  let wrapper: string[] | undefined;
-  if (door.refuseMods) {
-    const policy = managedPolicyWrapper(join(c.runDir, 'policy'), MANAGED_MODS_ONLY);
-    if ('wrapper' in policy) wrapper = policy.wrapper;
-    else {
-      policyFallback.add(policy.unavailable);
-      dir = pluginWithoutModule(c.runDir);
-    }
-  }
+  const launch = doorLaunch(door, pluginDir, c.runDir);
+  if (launch.fallback) policyFallback.add(launch.fallback);
   const r = await runClaude({
     project: c.project,
     prompt,
     server: s,
-    pluginDir: dir,
+    pluginDir: launch.pluginDir,
     allowedTools: TOOLS,
     runDir: c.runDir,
     env: { STOPLINE_TIMING_FILE: timing, ...env },
-    ...(wrapper ? { wrapper } : {}),
+    ...(launch.wrapper ? { wrapper: launch.wrapper } : {}),
   });
   expect(r.code, `claude exited ${r.code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`).toBe(0);
   // exactly one door decided: every timing line is the expected door's
-  const lines = readTimings(timing) as unknown as { artifact: string; hook?: string; ms: number }[];
-  expect(lines.length, 'no stopline door answered').toBeGreaterThan(0);
-  expect([...new Set(lines.map((l) => l.artifact))]).toEqual([door.timingArtifact]);
+  const lines = expectDecidedBy(door, timing);
   for (const l of lines) if (l.hook) (modTimes[l.hook] ??= []).push(l.ms);
   appendFileSync(runs.timingFile, readFileSync(timing, 'utf8'));
   return r;
@@ -132,10 +97,10 @@ function writeReadEditTouch(c: RealHostCase, closing: string): FakeModelScript {
   };
 }
 
-for (const door of DOORS) {
+for (const door of CLAUDE_DOORS) {
   describeRealHost(status, `Claude Code 2.1.332 with dist/claude, decided by ${door.name}`, HOSTS_FOR.claude, TEST_TIMEOUT_MS, () => {
     it('1. review: Write, Edit and `touch x` are stopped with MODE_FORBIDS_MUTATION and change nothing', async () => {
-      const c = runs.newCase(door.refuseMods ? 'cmd' : 'mod', 's1');
+      const c = runs.newCase(door.short, 's1');
       const s = await runs.server(writeReadEditTouch(c, 'review finished'));
       await claude(door, c, s, '$stopline review -- look at a.txt');
       expect(existsSync(join(c.project, 'new.txt'))).toBe(false);
@@ -146,7 +111,7 @@ for (const door of DOORS) {
     });
 
     it('2. change files=a.txt: writing a.txt succeeds, writing b.txt is stopped with PATH_OUTSIDE_CONTRACT', async () => {
-      const c = runs.newCase(door.refuseMods ? 'cmd' : 'mod', 's2');
+      const c = runs.newCase(door.short, 's2');
       const s = await runs.server({
         threads: [
           {
@@ -172,7 +137,7 @@ for (const door of DOORS) {
       });
 
       it('change (deps default ask, no person): `npm install left-pad` is stopped with DEPENDENCY_NOT_AUTHORIZED', async () => {
-        const c = runs.newCase(door.refuseMods ? 'cmd' : 'mod', 's3-ask');
+        const c = runs.newCase(door.short, 's3-ask');
         const s = await runs.server(script());
         await claude(door, c, s, '$stopline change -- add left-pad', fakeNpmEnv(c.runDir, c.home));
         expect(existsSync(join(c.project, 'npm-ran.txt'))).toBe(false);
@@ -180,7 +145,7 @@ for (const door of DOORS) {
       });
 
       it('change deps=allow: the same command reaches the shell', async () => {
-        const c = runs.newCase(door.refuseMods ? 'cmd' : 'mod', 's3-allow');
+        const c = runs.newCase(door.short, 's3-allow');
         const s = await runs.server(script());
         await claude(door, c, s, '$stopline change deps=allow -- add left-pad', fakeNpmEnv(c.runDir, c.home));
         expect(readFileSync(join(c.project, 'npm-ran.txt'), 'utf8')).toBe('install left-pad\n');
@@ -191,7 +156,7 @@ for (const door of DOORS) {
 
     describe('4. subagents', () => {
       it('agents=1: the first Agent launch runs, the second is stopped with AGENT_BUDGET_EXHAUSTED', async () => {
-        const c = runs.newCase(door.refuseMods ? 'cmd' : 'mod', 's4-budget');
+        const c = runs.newCase(door.short, 's4-budget');
         const agent = (id: string) => ({ id, name: 'Agent', input: { description: 'helper', prompt: 'SUBTASK-MARK reply briefly', subagent_type: 'general-purpose', run_in_background: false } });
         const s = await runs.server({
           threads: [
@@ -207,7 +172,7 @@ for (const door of DOORS) {
       });
 
       it('review: a Write made inside the subagent is stopped, and the child got the contract at start', async () => {
-        const c = runs.newCase(door.refuseMods ? 'cmd' : 'mod', 's4-child');
+        const c = runs.newCase(door.short, 's4-child');
         const s = await runs.server({
           threads: [
             {
@@ -233,7 +198,7 @@ for (const door of DOORS) {
     });
 
     it('5. no directive: every tool runs and the evidence has one check per action', async () => {
-      const c = runs.newCase(door.refuseMods ? 'cmd' : 'mod', 's5');
+      const c = runs.newCase(door.short, 's5');
       const s = await runs.server(writeReadEditTouch(c, 'done'));
       await claude(door, c, s, 'look at a.txt and tidy up');
       expect(readFileSync(join(c.project, 'new.txt'), 'utf8')).toBe('new\n');
@@ -251,7 +216,7 @@ for (const door of DOORS) {
       });
 
       it('fail closed: the Write is stopped with GUARD_UNAVAILABLE', async () => {
-        const c = runs.newCase(door.refuseMods ? 'cmd' : 'mod', 's6-closed');
+        const c = runs.newCase(door.short, 's6-closed');
         seedBrokenDataFolder(c, 'closed', 'self-link');
         const s = await runs.server(script(c));
         await claude(door, c, s, '$stopline change -- write new.txt');
@@ -260,7 +225,7 @@ for (const door of DOORS) {
       });
 
       it('fail open: the same Write runs', async () => {
-        const c = runs.newCase(door.refuseMods ? 'cmd' : 'mod', 's6-open');
+        const c = runs.newCase(door.short, 's6-open');
         seedBrokenDataFolder(c, 'open', 'self-link');
         const s = await runs.server(script(c));
         await claude(door, c, s, '$stopline change -- write new.txt');
@@ -275,7 +240,7 @@ for (const door of DOORS) {
         ['s7-slash', '/stopline:stopline review files=a.txt -- look at a.txt'],
         ['s7-short-slash', '/stopline review files=a.txt -- look at a.txt'],
       ] as const) {
-        const c = runs.newCase(door.refuseMods ? 'cmd' : 'mod', name);
+        const c = runs.newCase(door.short, name);
         const s = await runs.server({ threads: [{ name: 'main', turns: [{ text: 'ok' }] }] });
         await claude(door, c, s, prompt);
         const first = s.requests.find((r) => r.kind === 'turn');
@@ -288,7 +253,7 @@ for (const door of DOORS) {
     });
 
     it("the person's own stopline.json hooks run next to the guard: context reaches the model, an exit-2 hook stops `rm -rf`", async () => {
-      const c = runs.newCase(door.refuseMods ? 'cmd' : 'mod', 's8-user-hooks');
+      const c = runs.newCase(door.short, 's8-user-hooks');
       seedUserHooks(c.home);
       mkdirSync(join(c.project, 'build'));
       const s = await runs.server({

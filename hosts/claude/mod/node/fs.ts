@@ -2,6 +2,9 @@
  * node:fs for the Claude Code mod: the synchronous calls the core makes, answered by the
  * volume the door installs (hosts/claude/mod/volume.ts). The mod's build points `node:fs` here;
  * a call the core starts to make that is not below fails the build (rollup: missing export).
+ * There is no lstatSync, realpathSync or readlinkSync: the volume knows no links, and an answer
+ * of "not a link" would be a guess. Where links lead is the door's to read (../links.ts), given
+ * to the core as its path probe.
  */
 import { Volume, fsError } from '../volume';
 
@@ -109,8 +112,6 @@ export function statSync(path: PathLike, options?: { throwIfNoEntry?: boolean })
   }
 }
 
-export const lstatSync = statSync;
-
 export function fstatSync(fd: number): StatLike {
   return statOf(vol().fstat(fd));
 }
@@ -169,7 +170,6 @@ export default {
   appendFileSync,
   existsSync,
   statSync,
-  lstatSync,
   fstatSync,
   readdirSync,
   mkdirSync,

@@ -5,8 +5,8 @@
  * test/hosts/claude/mod-scenarios.test.ts; this suite covers what a run cannot show cheaply:
  * which `$` calls a decision makes, the fail modes, the `.catch` answers, the band.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installRows } from '../../../../core/registry/rows';
 import { claudeRegistry } from '../../../../core/registry/claude';
@@ -91,15 +91,23 @@ describe('the built Claude mod, loaded as Claude Code loads it', () => {
     expect(await p.host.band()).toBe('stopline ARMED review · files=any · deps=ask · hash=deny · agents 0/any');
   });
 
-  it('a decision on known files makes no $ call but the write-out of its evidence', async () => {
+  it('a decision on known files makes no $ call but the write-out of its evidence; a write also reads where it lands, every time', async () => {
     const p = person();
     await start(p, '$stopline review -- look');
     await tool(p, 'toolu_1', 'Write', { file_path: join(p.project, 'b.txt'), content: 'x' });
     await p.host.settle();
-    const second = await tool(p, 'toolu_2', 'Bash', { command: 'touch y', description: 'd' });
-    await p.host.settle();
-    expect((second.value as { deny: string }).deny).toContain('MODE_FORBIDS_MUTATION');
-    expect(second.calls.filter((c) => c.noun !== 'fs.write').map((c) => c.noun)).toEqual([]);
+    const read = await tool(p, 'toolu_r', 'Read', { file_path: join(p.project, 'a.txt') });
+    expect(read.calls.filter((c) => c.noun !== 'fs.write')).toEqual([]);
+    for (const id of ['toolu_2', 'toolu_3']) {
+      const touch = await tool(p, id, 'Bash', { command: 'touch y', description: 'd' });
+      await p.host.settle();
+      expect((touch.value as { deny: string }).deny).toContain('MODE_FORBIDS_MUTATION');
+      // the new file and its folder, read together (a link may have been made since the last call)
+      expect(touch.calls.filter((c) => c.noun !== 'fs.write')).toEqual([
+        { noun: 'fs.stat', args: [join(p.project, 'y'), { resolve: true }] },
+        { noun: 'fs.stat', args: [p.project, { resolve: true }] },
+      ]);
+    }
     expect(p.host.calls.filter((c) => c.noun === 'fs.write' && String(c.args[0]).includes('/runtime/')).length).toBeGreaterThan(0);
   });
 
@@ -169,5 +177,80 @@ describe('the built Claude mod, loaded as Claude Code loads it', () => {
     await tool(p, 'toolu_w', 'Write', { file_path: join(p.project, 'z.txt'), content: 'x' });
     await p.host.raise('classic.SessionEnd', { ...base(p), hook_event_name: 'SessionEnd', reason: 'other' });
     expect(existsSync(join(p.home, 'other-data', 'runtime'))).toBe(true);
+  });
+});
+
+/** The reason code in a deny the mod answered, or 'allowed' when it let the call pass. */
+function verdict(r: { value: unknown; calledNext: boolean }): string {
+  const deny = (r.value as { deny?: string } | undefined)?.deny;
+  if (deny === undefined) return r.calledNext ? 'allowed' : `no answer: ${JSON.stringify(r.value)}`;
+  return /\b([A-Z]+(?:_[A-Z]+)+)\b/.exec(deny)?.[1] ?? deny;
+}
+
+describe('the built Claude mod judges a write where its symbolic links lead, read through $.fs at each decision', () => {
+  it('under files=src/** a link folder that leads out of the project, or to lib/, is outside; a plain src/ file is not', async () => {
+    const p = person();
+    const away = join(dirname(p.project), 'away');
+    mkdirSync(away);
+    mkdirSync(join(p.project, 'src'));
+    mkdirSync(join(p.project, 'lib'));
+    symlinkSync(away, join(p.project, 'src', 'out'));
+    symlinkSync('../lib', join(p.project, 'src', 'lib-link'));
+    await start(p, '$stopline change files=src/** -- edit the sources');
+    const out = await tool(p, 'toolu_out', 'Write', { file_path: join(p.project, 'src', 'out', 'linked.txt'), content: 'x' });
+    expect(verdict(out)).toBe('PATH_OUTSIDE_CONTRACT');
+    expect((out.value as { deny: string }).deny).toContain('leads through a symbolic link');
+    expect(verdict(await tool(p, 'toolu_lib', 'Write', { file_path: join(p.project, 'src', 'lib-link', 'x.txt'), content: 'x' }))).toBe('PATH_OUTSIDE_CONTRACT');
+    expect(verdict(await tool(p, 'toolu_sh', 'Bash', { command: 'echo x > src/out/sh.txt', description: 'd' }))).toBe('PATH_OUTSIDE_CONTRACT');
+    expect(verdict(await tool(p, 'toolu_in', 'Write', { file_path: join(p.project, 'src', 'in.txt'), content: 'x' }))).toBe('allowed');
+  });
+
+  it('a folder swapped for a link between two calls is seen by the second (nothing about links is kept from one decision to the next)', async () => {
+    const p = person();
+    const away = join(dirname(p.project), 'away');
+    mkdirSync(away);
+    mkdirSync(join(p.project, 'src', 'd'), { recursive: true });
+    await start(p, '$stopline change files=src/** -- edit the sources');
+    expect(verdict(await tool(p, 'toolu_1', 'Write', { file_path: join(p.project, 'src', 'd', 'x.txt'), content: 'x' }))).toBe('allowed');
+    renameSync(join(p.project, 'src', 'd'), join(p.project, 'src', 'd-was'));
+    symlinkSync(away, join(p.project, 'src', 'd'));
+    expect(verdict(await tool(p, 'toolu_2', 'Write', { file_path: join(p.project, 'src', 'd', 'x.txt'), content: 'x' }))).toBe('PATH_OUTSIDE_CONTRACT');
+  });
+
+  it("a link into stopline's config folder, or one that leads nowhere yet names stopline's config file, is stopline's own file", async () => {
+    const p = person();
+    const config = join(p.home, '.config', 'stopline');
+    mkdirSync(config, { recursive: true });
+    mkdirSync(join(p.project, 'src'));
+    symlinkSync(config, join(p.project, 'src', 'cfg'));
+    // the config file is not there: only the link's own text (readlink through $.process.run) says where a write lands
+    symlinkSync(join(config, 'stopline.json'), join(p.project, 'src', 'c.json'));
+    await start(p, '$stopline change -- edit anything');
+    expect(verdict(await tool(p, 'toolu_self', 'Write', { file_path: join(p.project, 'src', 'cfg', 'stopline.json'), content: '{}' }))).toBe('GUARD_SELF_PROTECTION');
+    const dangling = await tool(p, 'toolu_dangling', 'Bash', { command: 'echo {} > src/c.json', description: 'd' });
+    expect(verdict(dangling)).toBe('GUARD_SELF_PROTECTION');
+    expect(dangling.calls.some((c) => c.noun === 'process.run' && c.args[0] === 'readlink')).toBe(true);
+    expect(verdict(await tool(p, 'toolu_plain', 'Write', { file_path: join(p.project, 'src', 'plain.txt'), content: 'x' }))).toBe('allowed');
+  });
+
+  it('under files=src/** a link loop is unproven (WRITE_PATH_UNPROVEN), as the command hook finds it', async () => {
+    const p = person();
+    mkdirSync(join(p.project, 'src'));
+    symlinkSync('loop2', join(p.project, 'src', 'loop1'));
+    symlinkSync('loop1', join(p.project, 'src', 'loop2'));
+    await start(p, '$stopline change files=src/** -- edit the sources');
+    const loop = await tool(p, 'toolu_loop', 'Bash', { command: 'echo x > src/loop1', description: 'd' });
+    expect(verdict(loop)).toBe('WRITE_PATH_UNPROVEN');
+    expect((loop.value as { deny: string }).deny).toContain('a link on the way cannot be read');
+  });
+
+  it('an unarmed session reads nothing about links: a Write makes no $ call but the write-out', async () => {
+    const p = person();
+    await start(p, 'hello');
+    await tool(p, 'toolu_1', 'Write', { file_path: join(p.project, 'one.txt'), content: 'x' });
+    await p.host.settle();
+    const second = await tool(p, 'toolu_2', 'Write', { file_path: join(p.project, 'two.txt'), content: 'x' });
+    expect(verdict(second)).toBe('allowed');
+    expect(second.calls.filter((c) => c.noun !== 'fs.write')).toEqual([]);
   });
 });

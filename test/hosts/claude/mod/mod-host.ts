@@ -9,9 +9,9 @@
  * What Claude Code does around the hooks (the model, the tools, the command hooks beneath) is
  * not here: `next(e)` answers what the test says the hooks beneath answered (nothing by default).
  */
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { createContext, runInContext } from 'node:vm';
 import { webcrypto } from 'node:crypto';
 
@@ -42,6 +42,33 @@ export interface HookResult {
   calls: DollarCall[];
   /** whether the hook called next(e) */
   calledNext: boolean;
+}
+
+/**
+ * `$.fs.stat` as Claude Code 2.1.332 answers it (docs/claude-mod.md, seen on the real CLI): `..`
+ * folded by spelling first; what the path leads to, `isLink` when it is itself a link; a link
+ * that leads nowhere (dangling, a loop) is `other` with the link's own size and time and no
+ * `realPath`; `realPath` (the realpath) only when asked; a missing path rejects with its errno.
+ */
+export function statAsClaudeCode(path: string, resolveReal: boolean): { kind: string; size: number; mtimeMs: number; isLink: boolean; realPath?: string } {
+  const p = resolve(path);
+  let own: ReturnType<typeof lstatSync>;
+  try {
+    own = lstatSync(p);
+  } catch (e) {
+    throw fsError(e, 'stat', path);
+  }
+  const isLink = own.isSymbolicLink();
+  let s: ReturnType<typeof statSync> = own;
+  if (isLink) {
+    try {
+      s = statSync(p);
+    } catch {
+      return { kind: 'other', size: own.size, mtimeMs: own.mtimeMs, isLink: true };
+    }
+  }
+  const out = { kind: s.isDirectory() ? 'dir' : s.isFile() ? 'file' : 'other', size: s.size, mtimeMs: s.mtimeMs, isLink };
+  return resolveReal ? { ...out, realPath: realpathSync.native(p) } : out;
 }
 
 function fsError(err: unknown, what: string, path: string): Error {
@@ -121,14 +148,9 @@ export class ModHost {
             throw fsError(e, 'list', p);
           }
         },
-        stat: async (p: string) => {
-          note('fs.stat', [p]);
-          try {
-            const s = statSync(p);
-            return { kind: s.isDirectory() ? 'dir' : s.isFile() ? 'file' : 'other', size: s.size, mtimeMs: s.mtimeMs, isLink: false };
-          } catch (e) {
-            throw fsError(e, 'stat', p);
-          }
+        stat: async (p: string, options?: { resolve: boolean }) => {
+          note('fs.stat', options ? [p, options] : [p]);
+          return statAsClaudeCode(p, options?.resolve === true);
         },
       },
       env: {

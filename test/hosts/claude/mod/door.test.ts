@@ -1,0 +1,37 @@
+/**
+ * What the mod door reads ahead of a decision (hosts/claude/mod/door.ts `writeTargets`): the
+ * targets of the write the payload maps to, placed as decide() places them, so a write is
+ * usually decided in one run; a read names none.
+ */
+import { describe, expect, it } from 'vitest';
+import { claudeAdapter } from '../../../../hosts/claude/adapter';
+import { writeTargets } from '../../../../hosts/claude/mod/door';
+
+const payload = (tool_name: string, tool_input: Record<string, unknown>) => ({
+  session_id: 's',
+  transcript_path: '/t.jsonl',
+  cwd: '/p',
+  hook_event_name: 'PreToolUse',
+  tool_name,
+  tool_input,
+  tool_use_id: 'toolu_1',
+});
+
+describe('the mod reads ahead where a write lands', () => {
+  const env = { HOME: '/home/u' };
+
+  it('a shell write: its targets from the analysis, joined with the working folder', () => {
+    expect(writeTargets(claudeAdapter, payload('Bash', { command: 'echo x > out/a.txt && touch b' }), env, '/p')).toEqual(['/p/out/a.txt', '/p/b']);
+  });
+
+  it('a Write: its file, `~/` from the home', () => {
+    expect(writeTargets(claudeAdapter, payload('Write', { file_path: '/p/src/x.ts', content: '' }), env, '/p')).toEqual(['/p/src/x.ts']);
+    expect(writeTargets(claudeAdapter, payload('Write', { file_path: '~/x.txt', content: '' }), env, '/p')).toEqual(['/home/u/x.txt']);
+  });
+
+  it('a read, a read-only command, a payload the adapter refuses: nothing', () => {
+    expect(writeTargets(claudeAdapter, payload('Read', { file_path: '/p/a.txt' }), env, '/p')).toEqual([]);
+    expect(writeTargets(claudeAdapter, payload('Bash', { command: 'git status' }), env, '/p')).toEqual([]);
+    expect(writeTargets(claudeAdapter, { hook_event_name: 'PreToolUse' }, env, '/p')).toEqual([]);
+  });
+});
