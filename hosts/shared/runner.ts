@@ -25,7 +25,7 @@ import { HookInputError, parseHookPayload } from './payload';
 import type { HookPayload } from './payload';
 
 export type { CoreApi } from '../../core/answer';
-import { readBoundedStdin, type ByteStream, type StdinLimits } from './stdin';
+import { readBoundedStdin, type ByteStream, type StdinLimits, type StdinResult } from './stdin';
 
 const REAL_CORE: CoreApi = { handleEvent, failOutcome };
 
@@ -153,9 +153,13 @@ export async function answerHook(adapter: CommandHookAdapter, text: string, ctx:
   }
 }
 
+/** Answer what reading stdin gave: the payload, or the fail mode when it could not be read. Never throws. */
+export function answerInput(adapter: CommandHookAdapter, input: StdinResult, ctx: HookContext): Promise<Rendered> {
+  if (!input.ok) return Promise.resolve(failureAnswer(adapter, new HookInputError(input.message), null, ctx));
+  return answerHook(adapter, input.text, ctx);
+}
+
 /** Read stdin within bounds, then answer. Never throws. */
 export async function runCommandHook(adapter: CommandHookAdapter, opts: RunOptions): Promise<Rendered> {
-  const input = await readBoundedStdin(opts.stdin, { maxBytes: opts.maxBytes, timeoutMs: opts.timeoutMs });
-  if (!input.ok) return failureAnswer(adapter, new HookInputError(input.message), null, opts);
-  return answerHook(adapter, input.text, opts);
+  return answerInput(adapter, await readBoundedStdin(opts.stdin, { maxBytes: opts.maxBytes, timeoutMs: opts.timeoutMs }), opts);
 }
