@@ -8,8 +8,9 @@
 import { claudeRegistry } from '../../../core/registry/claude';
 import { codexRegistry } from '../../../core/registry/codex';
 import { hermesRegistry } from '../../../core/registry/hermes';
-import { installRows, rowsFor } from '../../../core/registry/rows';
+import { rowsFor } from '../../../core/registry/rows';
 import type { HostRegistry } from '../../../core/registry/types';
+import { NO_NEEDS, rowsToRegister } from './observe-events';
 
 /** Run the bundled script with the first runtime on PATH (node, else bun). */
 const RUNTIME = '"$(command -v node || command -v bun || echo node)"';
@@ -21,11 +22,13 @@ export const CODEX_PLUGIN_COMMAND = `exec ${RUNTIME} "\${PLUGIN_ROOT:-\${CODEX_H
 
 /**
  * `{"hooks": {<event>: [{"hooks": [{type, command, timeout}]}]}}` for every row with an install
- * column, in table order. The plugin file carries no matcher: an omitted one matches every tool.
+ * column but the observe-only ones, in table order: a shipped file cannot know whether the
+ * person's hooks need those (`stopline install` registers them when they do; doctor says when a
+ * plugin install lacks one). The plugin file carries no matcher: an omitted one matches every tool.
  */
 function pluginHooks(registry: HostRegistry, command: string): Record<string, unknown> {
   return Object.fromEntries(
-    installRows(registry).map((e) => [e.native, [{ hooks: [{ type: 'command', command, timeout: e.install.pluginTimeoutSec ?? e.install.timeoutSec }] }]]),
+    rowsToRegister(registry, NO_NEEDS).map((e) => [e.native, [{ hooks: [{ type: 'command', command, timeout: e.install.pluginTimeoutSec ?? e.install.timeoutSec }] }]]),
   );
 }
 

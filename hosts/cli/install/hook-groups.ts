@@ -110,12 +110,12 @@ export interface RemovalResult {
 }
 
 /**
- * Removes every stopline group. An event list left empty is removed, and so is a
- * `hooks` object left empty. Reports how the remaining groups moved (Codex keys its
- * trust entries by group index).
+ * Removes every stopline group (of the events `only` accepts, when given). An event list left
+ * empty is removed, and so is a `hooks` object left empty. Reports how the remaining groups
+ * moved (Codex keys its trust entries by group index).
  */
-export function removeHookGroups(text: string, ours: OwnershipTest): RemovalResult {
-  const found = findOurGroups(text, ours);
+export function removeHookGroups(text: string, ours: OwnershipTest, only?: (event: string) => boolean): RemovalResult {
+  const found = new Map([...findOurGroups(text, ours)].filter(([event]) => !only || only(event)));
   const moved = new Map<string, Map<number, number>>();
   let removedCount = 0;
   for (const [event, indices] of found) {

@@ -22,9 +22,12 @@ describe('committed registration files equal the rendered ones', () => {
 });
 
 describe('what is rendered', () => {
-  it('Claude: one handler per installed row; SessionEnd keeps its own 5 s in the plugin file; no matcher', () => {
+  it('Claude: one handler per installed row but the observe-only ones; SessionEnd keeps its own 5 s in the plugin file; no matcher', () => {
     const doc = JSON.parse(claudePluginHooksJson()) as { hooks: Record<string, { matcher?: string; hooks: { timeout: number }[] }[]> };
-    expect(Object.keys(doc.hooks)).toEqual(claudeRegistry.events.filter((e) => e.install).map((e) => e.native));
+    expect(Object.keys(doc.hooks)).toEqual(claudeRegistry.events.filter((e) => e.install && !e.install.observeOnly).map((e) => e.native));
+    // a shipped file cannot know the person's hooks: the events only those need are left out
+    expect(Object.keys(doc.hooks)).not.toContain('PostToolUse');
+    expect(Object.keys(doc.hooks)).toEqual(['SessionStart', 'UserPromptSubmit', 'UserPromptExpansion', 'PreToolUse', 'SubagentStart', 'SessionEnd']);
     expect(doc.hooks.SessionEnd![0]!.hooks[0]!.timeout).toBe(5);
     expect(doc.hooks.PreToolUse![0]!.hooks[0]!.timeout).toBe(10);
     expect(Object.values(doc.hooks).every((groups) => groups[0]!.matcher === undefined)).toBe(true);
@@ -32,7 +35,8 @@ describe('what is rendered', () => {
 
   it('Codex: SessionEnd is written with the 3 s Codex clamps it to', () => {
     const doc = JSON.parse(codexHooksJson()) as { hooks: Record<string, { hooks: { timeout: number }[] }[]> };
-    expect(Object.keys(doc.hooks)).toEqual(codexRegistry.events.filter((e) => e.install).map((e) => e.native));
+    expect(Object.keys(doc.hooks)).toEqual(codexRegistry.events.filter((e) => e.install && !e.install.observeOnly).map((e) => e.native));
+    expect(Object.keys(doc.hooks)).toEqual(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'SubagentStart', 'SessionEnd']);
     expect(doc.hooks.SessionEnd![0]!.hooks[0]!.timeout).toBe(3);
   });
 
