@@ -59,10 +59,10 @@ const CLI_CASES = [
  * Every hook artifact carries the shell analysis (unbash ~290 KB and core/analysis ~295 KB
  * before minification, most of the latter the program tables) and the universal hooks engine,
  * which reads the event rows of the Claude, Codex and Hermes registries for its dialects;
- * minified they are ~455-471 KB since the proven-read tables (every option of every read program
- * classified) and the host path resolvers landed. The 150 KB goal of the bench is not met
- * (docs/performance.md says why, and what a lazily evaluated shell analysis did and did not buy);
- * the budget sits a little above today's size so growth fails the build.
+ * minified they are ~450-460 KB. The Claude and Codex scripts keep that decision code in the
+ * comment of a two-part file (build/two-part.mjs): what an event parses is their ~9 KB first
+ * part. The 150 KB goal for the file is not met (docs/performance.md); the budget sits a little
+ * above today's size so growth fails the build.
  */
 const HOOK_SCRIPT_BUDGET = 480 * KB;
 
@@ -340,6 +340,7 @@ export const ARTIFACTS = [
     id: 'claude',
     title: 'Claude Code plugin folder (hook script + hooks.json)',
     entry: 'hosts/claude/main.ts',
+    decisionEntry: 'hosts/claude/decide.ts',
     output: 'claude/stopline.mjs',
     format: 'es',
     kind: 'command',
@@ -360,6 +361,7 @@ export const ARTIFACTS = [
     id: 'codex',
     title: 'Codex CLI hook script + hooks.json',
     entry: 'hosts/codex/main.ts',
+    decisionEntry: 'hosts/codex/decide.ts',
     output: 'codex/stopline.mjs',
     format: 'es',
     kind: 'command',

@@ -6,6 +6,7 @@ import { parseAst } from 'rollup/parseAst';
 import { REPO_ROOT } from './artifacts.mjs';
 import { SHEBANG, TS_NOCHECK } from './bundle.mjs';
 import { isAllowedBuiltin } from './builtins.mjs';
+import { splitParts } from './two-part.mjs';
 
 /** Absolute-path prefixes that mean the build machine leaked into an artifact. */
 export function forbiddenPathMarkers(root = REPO_ROOT) {
@@ -55,10 +56,16 @@ export function importedSpecifiers(code) {
   return found;
 }
 
-/** Problems with what a bundle imports: only node: built-ins that Node, Bun and Deno all have. */
-export function checkImports(code) {
+/**
+ * Problems with what a bundle imports: only node: built-ins that Node, Bun and Deno all have.
+ * The first part of a two-part script (build/two-part.mjs) may hold one computed import: the
+ * one that loads its own second part, which is checked as a module of its own.
+ */
+export function checkImports(code, { secondPartLoader = false } = {}) {
   const problems = [];
+  let computed = 0;
   for (const spec of importedSpecifiers(code)) {
+    if (spec === null && secondPartLoader && computed++ === 0) continue;
     if (spec === null) problems.push('has a dynamic import() with a computed specifier (cannot prove it is self-contained)');
     else if (!isAllowedBuiltin(spec)) problems.push(`imports "${spec}" (only node: built-ins from build/builtins.mjs may stay external)`);
   }
@@ -207,8 +214,13 @@ export async function checkArtifactCode(artifact, code, bytes) {
   if (bytes > artifact.sizeBudget) problems.push(`is ${bytes} bytes, over its budget of ${artifact.sizeBudget} bytes`);
   problems.push(...findAbsolutePaths(code));
   let parsed = true;
+  const parts = artifact.decisionEntry ? splitParts(code) : null;
+  if (artifact.decisionEntry && !parts) problems.push(`has no second part (the decision code of ${artifact.decisionEntry})`);
   try {
-    problems.push(...checkImports(code));
+    if (parts) {
+      problems.push(...checkImports(parts.first, { secondPartLoader: true }));
+      problems.push(...checkImports(parts.second).map((p) => `second part: ${p}`));
+    } else problems.push(...checkImports(code));
   } catch (error) {
     parsed = false;
     problems.push(`does not parse as JavaScript: ${error instanceof Error ? error.message : String(error)}`);

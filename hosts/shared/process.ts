@@ -28,11 +28,11 @@ function recordTiming(env: HookEnv, label: string, rendered: Rendered): void {
 }
 
 /** Write the answer and exit with its code. */
-export function deliver(io: RuntimeIO, env: HookEnv, label: string, rendered: Rendered): never {
+export async function deliver(io: RuntimeIO, env: HookEnv, label: string, rendered: Rendered): Promise<never> {
   recordTiming(env, label, rendered);
   try {
-    if (rendered.stdout) io.write(1, rendered.stdout);
-    if (rendered.stderr) io.write(2, rendered.stderr);
+    if (rendered.stdout) await io.write(1, rendered.stdout);
+    if (rendered.stderr) await io.write(2, rendered.stderr);
   } catch {
     // a host that closed our pipes gets no answer either way; the exit code still tells
   }
@@ -44,10 +44,10 @@ export async function runHookProcess(adapter: CommandHookAdapter): Promise<void>
   const env = io.env();
   let rendered: Rendered;
   try {
-    rendered = await answerInput(adapter, await readBoundedChunks(io.readChunk), { env, cwd: io.cwd() });
+    rendered = await answerInput(adapter, await readBoundedChunks(io.readChunk, {}, io.later), { env, cwd: io.cwd() });
   } catch (err) {
     // the runner never throws; this is the last line of defence for the fail-open default
     rendered = { stdout: '', stderr: `${adapter.label}: ${err instanceof Error ? err.message : String(err)}; failing open\n`, exitCode: 0 };
   }
-  deliver(io, env, adapter.label, rendered);
+  await deliver(io, env, adapter.label, rendered);
 }

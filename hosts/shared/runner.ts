@@ -116,6 +116,22 @@ function failureAnswer(adapter: CommandHookAdapter, err: unknown, native: Native
   }
 }
 
+/**
+ * The fail mode's answer for a payload that was read but could not be decided (the resident
+ * evaluator took it and did not answer in time), rendered for its event when the payload names
+ * one the registry knows. Never throws.
+ */
+export function failWith(adapter: CommandHookAdapter, err: unknown, stdinText: string, ctx: HookContext): Rendered {
+  let native: NativeEvent | null = null;
+  try {
+    const name = parseHookPayload(stdinText).hook_event_name;
+    if (typeof name === 'string' && eventEntry(adapter.registry, name)) native = { name };
+  } catch {
+    // not even the event is known: the unidentified form
+  }
+  return failureAnswer(adapter, err, native, ctx);
+}
+
 /** Decide one hook invocation from its complete stdin text. Never throws. */
 export async function answerHook(adapter: CommandHookAdapter, text: string, ctx: HookContext): Promise<Rendered> {
   const core = ctx.core ?? REAL_CORE;

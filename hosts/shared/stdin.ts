@@ -47,7 +47,7 @@ function mib(bytes: number): string {
  * grace period has passed with no new bytes; while bytes keep arriving it is extended, up to
  * three bounds in all. `size()` is the byte count read so far.
  */
-function timeBound(timeoutMs: number, size: () => number, onTimeout: () => void): { stop(): void } {
+function timeBound(timeoutMs: number, size: () => number, onTimeout: () => void, later: Schedule): { stop(): void } {
   const started = Date.now();
   let seenAtLastCheck = -1;
   let stopped = false;
@@ -56,19 +56,27 @@ function timeBound(timeoutMs: number, size: () => number, onTimeout: () => void)
     const waited = Date.now() - started;
     if (size() !== seenAtLastCheck && waited < timeoutMs * 3) {
       seenAtLastCheck = size();
-      timer = setTimeout(onBound, Math.min(STARVATION_GRACE_MS, timeoutMs));
+      cancel = later(Math.min(STARVATION_GRACE_MS, timeoutMs), onBound);
       return;
     }
     onTimeout();
   };
-  let timer = setTimeout(onBound, timeoutMs);
+  let cancel = later(timeoutMs, onBound);
   return {
     stop() {
       stopped = true;
-      clearTimeout(timer);
+      cancel();
     },
   };
 }
+
+/** Run `fn` after `ms`; the returned function cancels it (runtime-io.ts gives each runtime's cheapest). */
+export type Schedule = (ms: number, fn: () => void) => () => void;
+
+const setTimeoutSchedule: Schedule = (ms, fn) => {
+  const t = setTimeout(fn, ms);
+  return () => clearTimeout(t);
+};
 
 function tooLarge(maxBytes: number): StdinResult {
   return { ok: false, reason: 'too-large', message: `hook input larger than ${mib(maxBytes)} refused` };
@@ -93,7 +101,7 @@ function joined(chunks: readonly Uint8Array[], size: number): string {
  * each runtime's cheapest stdin door takes (hosts/shared/runtime-io.ts). Never rejects. After a
  * refusal the pending read is left behind: the caller answers and exits.
  */
-export function readBoundedChunks(read: () => Promise<Uint8Array | null>, limits: StdinLimits = {}): Promise<StdinResult> {
+export function readBoundedChunks(read: () => Promise<Uint8Array | null>, limits: StdinLimits = {}, later: Schedule = setTimeoutSchedule): Promise<StdinResult> {
   const maxBytes = limits.maxBytes ?? MAX_HOOK_INPUT_BYTES;
   const timeoutMs = limits.timeoutMs ?? STDIN_TIMEOUT_MS;
   return new Promise((resolve) => {
@@ -106,7 +114,7 @@ export function readBoundedChunks(read: () => Promise<Uint8Array | null>, limits
       bound.stop();
       resolve(result);
     };
-    const bound = timeBound(timeoutMs, () => size, () => finish(timedOut(timeoutMs)));
+    const bound = timeBound(timeoutMs, () => size, () => finish(timedOut(timeoutMs)), later);
     const pull = async (): Promise<void> => {
       for (;;) {
         const chunk = await read();
@@ -148,7 +156,7 @@ export function readBoundedStdin(stream: ByteStream, limits: StdinLimits = {}): 
       }
       resolve(result);
     };
-    const bound = timeBound(timeoutMs, () => size, () => finish(timedOut(timeoutMs)));
+    const bound = timeBound(timeoutMs, () => size, () => finish(timedOut(timeoutMs)), setTimeoutSchedule);
 
     stream.on('data', (chunk) => {
       if (settled) return;
