@@ -4,9 +4,11 @@
 // sides alike and the ratio stays readable even when milliseconds do not.
 //
 // The Claude and Codex hooks run as a person's host runs them: their resident evaluator is
-// started by the warm-up calls and answers the timed ones (docs/performance.md). Its CPU is not
-// the hook process's, so it is read from /proc around the timed calls and reported per call.
+// started by the warm-up calls, warmed like one in a session in progress (EVALUATOR_WARM_CALLS
+// requests straight to its socket), and answers the timed ones (docs/performance.md). Its CPU is
+// not the hook process's, so it is read from /proc around the timed calls and reported per call.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, round, summarize } from './stats.mjs';
@@ -156,6 +158,30 @@ async function evaluatorsReady(dir, ms = 20_000) {
   }
 }
 
+/** Requests sent straight to the evaluator before timing: a session in progress has a warm one (JIT, caches). */
+export const EVALUATOR_WARM_CALLS = 200;
+
+/**
+ * Send one step's request `n` times straight to each listening evaluator under `dir`, in the
+ * hook's own protocol (hosts/shared/evaluator/protocol.ts), as the hook would.
+ */
+async function warmEvaluators(dir, step, env, cwd, n) {
+  for (const e of evaluatorsUnder(dir)) {
+    const build = /-([0-9a-f]{16})-[a-z0-9]+\.sock$/.exec(e.socket)?.[1];
+    if (!build) continue;
+    const line = `${JSON.stringify({ v: 1, build, cwd, env: { ...env, ...(step.env ?? {}) }, stdin: step.stdin })}\n`;
+    for (let i = 0; i < n; i++) {
+      await new Promise((resolve) => {
+        const c = createConnection(e.socket);
+        c.on('connect', () => c.write(line));
+        c.on('data', () => {});
+        c.on('close', resolve);
+        c.on('error', resolve);
+      });
+    }
+  }
+}
+
 /**
  * Interleaved A/B of one scenario (its steps run back to back as one side) against its floor.
  * @returns {Promise<object>} wall and cpu summaries for both sides and the ratios
@@ -192,6 +218,7 @@ export async function measurePair(timer, { steps, floorArgv, env, cwd, runs, war
   }
   const usesEvaluator = evaluatorDir && !steps.some((s) => s.env?.STOPLINE_EVALUATOR === '0');
   const evaluatorReady = usesEvaluator ? await evaluatorsReady(evaluatorDir) : false;
+  if (evaluatorReady) for (const step of steps) await warmEvaluators(evaluatorDir, step, env, cwd, Math.ceil(EVALUATOR_WARM_CALLS / steps.length));
   const evaluatorBefore = usesEvaluator ? evaluatorCpuMs(evaluatorDir) : 0;
   for (let i = 0; i < runs; i++) {
     if (i % 2 === 0) {
