@@ -120,8 +120,8 @@ describe('the checks catch what they are for', () => {
 
   it('a module the host provides (Pi\'s own package) only through a dynamic import()', () => {
     const host = ['@mariozechner/pi-coding-agent'];
-    expect(checkImports("const pi = await import('@mariozechner/pi-coding-agent');", host)).toEqual([]);
-    expect(checkImports("import { VERSION } from '@mariozechner/pi-coding-agent';", host)).toEqual([
+    expect(checkImports("const pi = await import('@mariozechner/pi-coding-agent');", { hostModules: host })).toEqual([]);
+    expect(checkImports("import { VERSION } from '@mariozechner/pi-coding-agent';", { hostModules: host })).toEqual([
       'imports "@mariozechner/pi-coding-agent" statically (a module the host provides is only reached through import(), so the file loads without it)',
     ]);
     // another artifact (no host modules) may not reach it at all
