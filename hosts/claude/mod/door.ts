@@ -43,6 +43,7 @@ import { setHostRunners } from './host-runners';
 import type { HostProcessResult } from './host-runners';
 import { deepest, leadsElsewhere, lookUpLanding, settleLanding } from './links';
 import { errorCode } from './rejection';
+import { writeOutFile } from './write-out';
 import { homeFrom } from '../../../core/self-paths';
 import { normalizeTarget } from '../../../core/paths';
 
@@ -446,24 +447,10 @@ export class ClaudeModDoor {
     await Promise.all(
       items.map(async (it) => {
         if (memoryOnly(it.path)) return;
+        // deleted: $.fs cannot delete; the next write of that file replaces it
+        if (it.whole === null) return;
         try {
-          if (it.whole === null) {
-            // deleted: $.fs cannot delete; the next write of that file replaces it
-            return;
-          }
-          if (it.appended !== undefined && !this.exclusive(it.path)) {
-            // another process may append here too: what is on disk now, plus what was added here
-            let disk = '';
-            try {
-              disk = await host.read(it.path);
-            } catch (err) {
-              if (errorCode(err) !== 'ENOENT') throw err;
-            }
-            const sep = disk !== '' && !disk.endsWith('\n') ? '\n' : '';
-            await host.write(it.path, disk + sep + it.appended);
-          } else {
-            await host.write(it.path, it.whole);
-          }
+          await writeOutFile(host, { path: it.path, whole: it.whole, ...(it.appended !== undefined && !this.exclusive(it.path) ? { appended: it.appended } : {}) });
         } catch (err) {
           failed.push(it);
           why = errorCode(err);
