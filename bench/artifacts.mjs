@@ -1,12 +1,14 @@
 // Artifact sizes against the 150 KB budget, the cost of parsing each one (node --check, which
-// parses and compiles the module without running it, against --check of an empty file), and
+// parses and compiles the module without running it, against --check of an empty file; for a
+// two-part hook script that is its first part, the rest being one comment), and
 // what the big dependencies add to start-up on their own (import zod/mini and build a schema;
 // import unbash and parse one command), each interleaved with the empty-script floor.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from './facts.mjs';
+import { splitParts } from '../build/two-part.mjs';
 import { median, round, summarize } from './stats.mjs';
 
 export const ARTIFACT_BUDGET = 150 * 1024;
@@ -40,6 +42,9 @@ export async function benchArtifacts(timer, { node, dist, distFiles, runs, warmu
   for (const [rel, info] of Object.entries(distFiles)) {
     if (rel.endsWith('.py')) continue;
     const row = { file: rel, bytes: info.bytes, kib: round(info.bytes / 1024, 1), committedAtHead: info.committedAtHead, budget: ARTIFACT_BUDGET, pass: info.bytes <= ARTIFACT_BUDGET };
+    // a two-part hook script (build/two-part.mjs): every event parses its first part only
+    const parts = rel.endsWith('.mjs') ? splitParts(readFileSync(join(dist, rel), 'utf8')) : null;
+    if (parts) row.firstKib = round(Buffer.byteLength(parts.first) / 1024, 1);
     if (rel.endsWith('.mjs') || rel.endsWith('.js')) {
       // --check parses and compiles without running the module (no stdin read, no side effects)
       row.parse = await interleaved(timer, [...node.argv, '--check', join(dist, rel)], [...node.argv, '--check', empty], runs, warmup);

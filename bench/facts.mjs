@@ -8,8 +8,12 @@ import { join, relative } from 'node:path';
 
 export const REPO_ROOT = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 
+/** Node 22, the pinned one the real-host suites install (Claude Code itself requires Node >= 22), when present. */
+const NODE22 = join(REPO_ROOT, '.hosts', 'node22', 'node_modules', '.bin', 'node');
+
 export const RUNTIMES = [
   { name: 'node', argv: [process.execPath] },
+  ...(existsSync(NODE22) ? [{ name: 'node22', argv: [NODE22] }] : []),
   { name: 'bun', argv: [join(REPO_ROOT, 'node_modules', '.bin', 'bun')] },
   { name: 'deno', argv: [join(REPO_ROOT, 'node_modules', '.bin', 'deno'), 'run', '-A'] },
 ];

@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { benchEvaluatorTmp } from './hooks.mjs';
 import { median, round, summarize } from './stats.mjs';
 
 function rssKiB(pid) {
@@ -53,8 +54,9 @@ export function benchHome() {
   const project = join(root, 'project');
   mkdirSync(project, { recursive: true });
   writeFileSync(join(project, 'README.md'), 'bench\n');
-  const env = { ...process.env, HOME: root, STOPLINE_HOME: join(root, 'home'), STOPLINE_NO_DASHBOARD: '1', STOPLINE_NO_BROWSER: '1' };
+  const env = { ...process.env, HOME: root, STOPLINE_HOME: join(root, 'home'), STOPLINE_NO_DASHBOARD: '1', STOPLINE_NO_BROWSER: '1', TMPDIR: benchEvaluatorTmp() };
   delete env.STOPLINE_FAIL_OPEN;
+  delete env.STOPLINE_EVALUATOR;
   return { root, project, env };
 }
 

@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { RUNTIMES, REPO_ROOT, loadAverage, machineFacts, snapshotDist } from './facts.mjs';
-import { benchHooks } from './hooks.mjs';
+import { benchEvaluatorDir, benchHooks, stopEvaluators } from './hooks.mjs';
 import { benchHermesOneShot, benchListen } from './resident.mjs';
 import { benchPlugins } from './plugins.mjs';
 import { benchClaudeMod } from './claude-mod.mjs';
@@ -120,6 +120,7 @@ async function main() {
     }
   } finally {
     timer.close();
+    stopEvaluators(benchEvaluatorDir());
   }
   results.loadAverage.after = loadAverage();
   results.durationS = Math.round((Date.now() - started) / 1000);

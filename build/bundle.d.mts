@@ -9,4 +9,4 @@ export declare function bannerLines(artifact: Artifact, hash: string, meta?: Pac
 export declare function finishCode(artifact: Artifact, code: string, hash: string, meta?: PackageMeta): string;
 export declare function stoplineBundle(artifact: Artifact, opts?: { root?: string; meta?: PackageMeta }): Plugin;
 export declare function rollupOptionsFor(artifact: Artifact, opts?: { root?: string; outRoot?: string; meta?: PackageMeta }): RollupOptions;
-export declare function artifactTsconfig(artifact: Artifact, root?: string): string;
+export declare function artifactTsconfig(artifact: Artifact, root?: string, entry?: string): string;

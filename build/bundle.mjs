@@ -17,6 +17,7 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import { PACKAGE, REPO_ROOT, distRoot } from './artifacts.mjs';
 import { isAllowedBuiltin } from './builtins.mjs';
+import { secondPartPlugin } from './two-part.mjs';
 
 export const SHEBANG = '#!/usr/bin/env node';
 export const TS_NOCHECK = '// @ts-nocheck';
@@ -127,11 +128,12 @@ export function stoplineBundle(artifact, { root = REPO_ROOT, meta = PACKAGE } = 
  * Output plugin, after the minifier: shebang / ts-nocheck line and banner go on the final text.
  * @param {import('./artifacts.mjs').Artifact} artifact
  */
-export function stoplineBanner(artifact, { root = REPO_ROOT, meta = PACKAGE } = {}) {
+export function stoplineBanner(artifact, { root = REPO_ROOT, meta = PACKAGE, extraModuleIds = [] } = {}) {
   return {
     name: 'stopline-banner',
     renderChunk(code, chunk) {
-      const hash = sourceHash(chunk.moduleIds, root);
+      // a two-part script's hash covers its second part's modules too (build/two-part.mjs)
+      const hash = sourceHash([...new Set([...chunk.moduleIds, ...extraModuleIds])], root);
       return { code: finishCode(artifact, code, hash, meta), map: null };
     },
   };
@@ -141,13 +143,14 @@ export function stoplineBanner(artifact, { root = REPO_ROOT, meta = PACKAGE } = 
  * Minification: every artifact is parsed on every hook start-up, so bytes are start-up time
  * (unbash and the analysis tables are most of them). Deterministic: same input, same output.
  */
-export function minifier(mangle = true) {
+export function minifier({ mangle = true, asciiOnly = false } = {}) {
   return terser({
     ecma: 2020,
     module: true,
     compress: { passes: 2 },
     mangle,
-    format: { comments: false },
+    // asciiOnly: a two-part script's second part is imported as a base64 data: URL (build/two-part.mjs)
+    format: { comments: false, ascii_only: asciiOnly },
     maxWorkers: 1,
   });
 }
@@ -163,10 +166,12 @@ function where(importer, root) {
  * Written under node_modules/.cache (a build cache, never committed); content-stable.
  * @param {import('./artifacts.mjs').Artifact} artifact
  */
-export function artifactTsconfig(artifact, root = REPO_ROOT) {
+export function artifactTsconfig(artifact, root = REPO_ROOT, entry = artifact.entry) {
   const dir = join(root, 'node_modules', '.cache', 'stopline-build');
-  // one file per checkout: two checkouts sharing node_modules must not overwrite each other's
-  const file = join(dir, `tsconfig.${artifact.id}.${createHash('sha256').update(root).digest('hex').slice(0, 8)}.json`);
+  // one file per checkout and entry: two checkouts sharing node_modules must not overwrite each
+  // other's, nor a two-part script's second entry its first
+  const part = entry === artifact.entry ? '' : `.${createHash('sha256').update(entry).digest('hex').slice(0, 6)}`;
+  const file = join(dir, `tsconfig.${artifact.id}${part}.${createHash('sha256').update(root).digest('hex').slice(0, 8)}.json`);
   const content =
     JSON.stringify(
       {
@@ -176,7 +181,7 @@ export function artifactTsconfig(artifact, root = REPO_ROOT) {
         // Comments are dropped: they cost bytes on every start-up and are read in the sources.
         compilerOptions: { noEmit: false, noCheck: true, removeComments: true, declaration: false, sourceMap: false, inlineSources: false, types: [] },
         // stand-ins for replaced modules are reached through the bundle plugin, not TypeScript's resolution
-        files: [join(root, artifact.entry), ...Object.values(artifact.moduleMap ?? {}).map((f) => join(root, f))],
+        files: [join(root, entry), ...Object.values(artifact.moduleMap ?? {}).map((f) => join(root, f))],
         include: [],
       },
       null,
@@ -197,14 +202,16 @@ const FATAL_WARNINGS = new Set(['UNRESOLVED_IMPORT', 'MISSING_EXPORT', 'MISSING_
  * @returns {import('rollup').RollupOptions}
  */
 export function rollupOptionsFor(artifact, { root = REPO_ROOT, outRoot = distRoot(), meta = PACKAGE } = {}) {
-  return {
-    input: join(root, artifact.entry),
+  /** @param {string} entry */
+  const inputOptions = (entry) => ({
+    input: join(root, entry),
     treeshake: true,
     plugins: [
       stoplineBundle(artifact, { root, meta }),
-      typescript({ tsconfig: artifactTsconfig(artifact, root), filterRoot: root, include: ['core/**/*.ts', 'hosts/**/*.ts'] }),
+      typescript({ tsconfig: artifactTsconfig(artifact, root, entry), filterRoot: root, include: ['core/**/*.ts', 'hosts/**/*.ts'] }),
       nodeResolve({ exportConditions: ['node', 'import', 'default'], preferBuiltins: true }),
     ],
+    /** @param {import('rollup').RollupLog} warning @param {(w: import('rollup').RollupLog) => void} warn */
     onwarn(warning, warn) {
       if (warning.code && FATAL_WARNINGS.has(warning.code)) throw new Error(`${artifact.id}: ${warning.message}`);
       // zod's internal import cycles and misplaced pure annotations are harmless and not ours to fix
@@ -212,13 +219,23 @@ export function rollupOptionsFor(artifact, { root = REPO_ROOT, outRoot = distRoo
       if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes(`${sep}node_modules${sep}`)) return;
       warn(warning);
     },
+  });
+  // only a command hook, a process of its own, can load its second part or reach an evaluator;
+  // an in-process door (the Claude mod: no sockets, no node built-ins) carries its decision code
+  // as one module
+  if (artifact.decisionEntry && artifact.kind !== 'command') throw new Error(`${artifact.id}: decisionEntry (a two-part script) is for kind 'command' only, not '${artifact.kind}'`);
+  /** the second part's modules, filled in while the first part is rendered (for the banner hash) */
+  const secondModules = [];
+  const secondPart = artifact.decisionEntry ? [secondPartPlugin(artifact, { inputOptions: () => inputOptions(artifact.decisionEntry), minifier: () => minifier({ asciiOnly: true }), moduleIds: secondModules })] : [];
+  return {
+    ...inputOptions(artifact.entry),
     output: {
       file: join(outRoot, artifact.output),
       format: artifact.format,
       inlineDynamicImports: true,
       sourcemap: false,
       generatedCode: 'es2015',
-      plugins: [minifier(artifact.mangle ?? true), stoplineBanner(artifact, { root, meta })],
+      plugins: [minifier({ mangle: artifact.mangle ?? true }), ...secondPart, stoplineBanner(artifact, { root, meta, extraModuleIds: secondModules })],
     },
   };
 }

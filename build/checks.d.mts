@@ -9,7 +9,7 @@ export interface ExportInfo {
 export declare function forbiddenPathMarkers(root?: string): string[];
 export declare function findAbsolutePaths(text: string, markers?: string[]): string[];
 export declare function importedSpecifiers(code: string): (string | null)[];
-export declare function checkImports(code: string, hostModules?: readonly string[]): string[];
+export declare function checkImports(code: string, opts?: { hostModules?: readonly string[]; secondPartLoader?: boolean }): string[];
 export declare function listExports(code: string): ExportInfo[];
 export declare function checkOpencodeExports(code: string): string[];
 export declare function checkPiExports(code: string): string[];

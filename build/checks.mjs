@@ -6,6 +6,7 @@ import { parseAst } from 'rollup/parseAst';
 import { REPO_ROOT } from './artifacts.mjs';
 import { SHEBANG, TS_NOCHECK } from './bundle.mjs';
 import { isAllowedBuiltin } from './builtins.mjs';
+import { splitParts } from './two-part.mjs';
 
 /** Absolute-path prefixes that mean the build machine leaked into an artifact. */
 export function forbiddenPathMarkers(root = REPO_ROOT) {
@@ -65,12 +66,17 @@ function importSites(code) {
 /**
  * Problems with what a bundle imports: only node: built-ins that Node, Bun and Deno all have,
  * plus the modules its host provides (`hostModules`), and those only through a dynamic import().
+ * The first part of a two-part script (build/two-part.mjs) may hold one computed import
+ * (`secondPartLoader`): the one that loads its own second part, which is checked as a module of
+ * its own.
  * @param {string} code
- * @param {readonly string[]} [hostModules]
+ * @param {{ hostModules?: readonly string[], secondPartLoader?: boolean }} [opts]
  */
-export function checkImports(code, hostModules = []) {
+export function checkImports(code, { hostModules = [], secondPartLoader = false } = {}) {
   const problems = [];
+  let computed = 0;
   for (const { spec, dynamic } of importSites(code)) {
+    if (spec === null && secondPartLoader && computed++ === 0) continue;
     if (spec === null) problems.push('has a dynamic import() with a computed specifier (cannot prove it is self-contained)');
     else if (hostModules.includes(spec)) {
       if (!dynamic) problems.push(`imports "${spec}" statically (a module the host provides is only reached through import(), so the file loads without it)`);
@@ -317,9 +323,14 @@ export async function checkArtifactCode(artifact, code, bytes) {
   if (bytes > artifact.sizeBudget) problems.push(`is ${bytes} bytes, over its budget of ${artifact.sizeBudget} bytes`);
   problems.push(...findAbsolutePaths(code));
   let parsed = true;
+  const parts = artifact.decisionEntry ? splitParts(code) : null;
+  if (artifact.decisionEntry && !parts) problems.push(`has no second part (the decision code of ${artifact.decisionEntry})`);
   try {
-    if (artifact.kind !== 'claude-mod') problems.push(...checkImports(code, artifact.hostModules ?? []));
-    else importedSpecifiers(code);
+    if (artifact.kind === 'claude-mod') importedSpecifiers(code);
+    else if (parts) {
+      problems.push(...checkImports(parts.first, { secondPartLoader: true }));
+      problems.push(...checkImports(parts.second, { hostModules: artifact.hostModules ?? [] }).map((p) => `second part: ${p}`));
+    } else problems.push(...checkImports(code, { hostModules: artifact.hostModules ?? [] }));
   } catch (error) {
     parsed = false;
     problems.push(`does not parse as JavaScript: ${error instanceof Error ? error.message : String(error)}`);

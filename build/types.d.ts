@@ -118,6 +118,11 @@ export interface Artifact {
   title: string;
   /** repo-relative TypeScript entry (static: the file that is copied) */
   entry: string;
+  /**
+   * command hooks: the decision code, bundled as the second part of the same file (a block
+   * comment the entry imports from when it decides in its own process; build/two-part.mjs)
+   */
+  decisionEntry?: string;
   /** path relative to the output root (dist/) */
   output: string;
   format: 'es';

@@ -1,11 +1,16 @@
 /**
  * ControlEvent v1: the one normalized event every host adapter hands to the core.
  *
- * Defined once, with zod/mini so the artifacts stay small. Nothing in here knows a
- * host's event names or payload shapes; adapters translate into this and render the
- * Outcome (core/outcome.ts) back into their host's format.
+ * The types are plain interfaces and the check is written by hand: a command hook is a new
+ * process per event, so whatever a module builds at load is paid on every tool call (a schema
+ * library's objects cost more to build than the whole check costs to run). The check keeps
+ * what a schema would: every field's type, no unknown key carried over (the result is a fresh
+ * object), and an error that names the first bad field (`action.delegationCount: expected int`).
+ * test/unit/protocol.test.ts compares it with a zod schema of the same shape on generated
+ * values. Nothing in here knows a host's event names or payload shapes; adapters translate
+ * into this and render the Outcome (core/outcome.ts) back into their host's format.
  */
-import * as z from 'zod/mini';
+import { BadField, bool, enumOf, int, isRecord, nonEmpty, optional, str, strArray } from './check';
 
 export const PROTOCOL_VERSION = 1 as const;
 
@@ -31,102 +36,165 @@ export type PromptSource = (typeof PROMPT_SOURCES)[number];
 export const MUTABILITIES = ['read', 'write', 'delegate', 'control', 'unknown'] as const;
 export type Mutability = (typeof MUTABILITIES)[number];
 
-const nonEmpty = z.string().check(z.minLength(1));
-const count = z.number().check(z.int(), z.minimum(0));
-
-export const HostInfoSchema = z.object({
-  family: z.enum(HOST_FAMILIES),
-  version: z.optional(z.string()),
-  permissionMode: z.optional(z.string()),
-  agentId: z.optional(z.string()),
-  agentType: z.optional(z.string()),
-  /** true when a person can answer an `ask` right now (Pi with UI, Claude interactive). */
-  hasHuman: z.optional(z.boolean()),
-  /** the host's own data folder for stopline, when the host gives one (e.g. CLAUDE_PLUGIN_DATA). */
-  dataDir: z.optional(z.string()),
-});
-export type HostInfo = z.infer<typeof HostInfoSchema>;
-
-export const PromptSchema = z.object({
-  text: z.string(),
-  source: z.enum(PROMPT_SOURCES),
-});
-export type Prompt = z.infer<typeof PromptSchema>;
-
-/** Per-segment detail of an analysed shell command (for explain and universal hooks). */
-export const SegmentSchema = z.object({
-  program: z.string(),
-  mutability: z.enum(MUTABILITIES),
-  paths: z.array(z.string()),
-  why: z.string(),
-});
-export type Segment = z.infer<typeof SegmentSchema>;
-
 export const HOST_STATUSES = ['ok', 'error', 'blocked'] as const;
 export type HostStatus = (typeof HOST_STATUSES)[number];
 
-export const ActionSchema = z.object({
-  id: z.optional(z.string()),
-  /** the host's real tool name */
-  name: nonEmpty,
+export interface HostInfo {
+  family: HostFamily;
+  version?: string;
+  permissionMode?: string;
+  agentId?: string;
+  agentType?: string;
+  /** true when a person can answer an `ask` right now (Pi with UI, Claude interactive). */
+  hasHuman?: boolean;
+  /** the host's own data folder for stopline, when the host gives one (e.g. CLAUDE_PLUGIN_DATA). */
+  dataDir?: string;
+}
+
+export interface Prompt {
+  text: string;
+  source: PromptSource;
+}
+
+/** Per-segment detail of an analysed shell command (for explain and universal hooks). */
+export interface Segment {
+  program: string;
+  mutability: Mutability;
+  paths: string[];
+  why: string;
+}
+
+export interface Action {
+  id?: string;
+  /** the host's real tool name (non-empty) */
+  name: string;
   /** canonical tool name (Bash, Read, Write, Edit, Glob, Grep, WebFetch, Task, ...) when known */
-  canonicalName: z.optional(z.string()),
-  mutability: z.enum(MUTABILITIES),
+  canonicalName?: string;
+  mutability: Mutability;
   /**
    * Paths the action writes, relative to cwd where possible. `null` means "this writes,
    * but the target cannot be proven" (decide() treats it as unproven).
    */
-  affectedPaths: z.nullable(z.array(z.string())),
-  cwd: z.optional(z.string()),
-  dependencyIntent: z.boolean(),
-  hashIntent: z.boolean(),
-  delegationCount: count,
-  unboundedDelegation: z.boolean(),
+  affectedPaths: string[] | null;
+  cwd?: string;
+  dependencyIntent: boolean;
+  hashIntent: boolean;
+  /** an integer >= 0 */
+  delegationCount: number;
+  unboundedDelegation: boolean;
   /** the action would write to stopline's own config, data or installed artifacts */
-  selfTarget: z.optional(z.boolean()),
-  segments: z.optional(z.array(SegmentSchema)),
+  selfTarget?: boolean;
+  segments?: Segment[];
   /**
    * action.after only: what the host says became of the call (Hermes post_tool_call and other
    * after-events can report it was blocked). Recorded in the `after` evidence record; it never
    * changes a decision. Absent when the host does not say.
    */
-  hostStatus: z.optional(z.enum(HOST_STATUSES)),
-});
-export type Action = z.infer<typeof ActionSchema>;
+  hostStatus?: HostStatus;
+}
 
-export const ControlEventSchema = z.object({
-  protocolVersion: z.literal(PROTOCOL_VERSION),
-  kind: z.enum(CONTROL_EVENT_KINDS),
-  sessionId: nonEmpty,
-  /** a subagent or child session shares its root's contract and can never change it */
-  rootSessionId: z.optional(nonEmpty),
-  turnId: z.optional(z.string()),
-  cwd: z.optional(z.string()),
-  host: HostInfoSchema,
-  prompt: z.optional(PromptSchema),
-  action: z.optional(ActionSchema),
-});
-export type ControlEvent = z.infer<typeof ControlEventSchema>;
+export interface ControlEvent {
+  protocolVersion: typeof PROTOCOL_VERSION;
+  kind: ControlEventKind;
+  /** non-empty */
+  sessionId: string;
+  /** a subagent or child session shares its root's contract and can never change it (non-empty) */
+  rootSessionId?: string;
+  turnId?: string;
+  cwd?: string;
+  host: HostInfo;
+  prompt?: Prompt;
+  action?: Action;
+}
 
 export type ParseResult = { ok: true; event: ControlEvent } | { ok: false; error: string };
+
+function hostInfo(v: unknown, at: string): HostInfo {
+  if (!isRecord(v)) throw new BadField(at, 'expected object');
+  const h: HostInfo = { family: enumOf(v.family, HOST_FAMILIES, `${at}.family`) };
+  optional(v, 'version', str, h, at);
+  optional(v, 'permissionMode', str, h, at);
+  optional(v, 'agentId', str, h, at);
+  optional(v, 'agentType', str, h, at);
+  optional(v, 'hasHuman', bool, h, at);
+  optional(v, 'dataDir', str, h, at);
+  return h;
+}
+
+function prompt(v: unknown, at: string): Prompt {
+  if (!isRecord(v)) throw new BadField(at, 'expected object');
+  return { text: str(v.text, `${at}.text`), source: enumOf(v.source, PROMPT_SOURCES, `${at}.source`) };
+}
+
+function segment(v: unknown, at: string): Segment {
+  if (!isRecord(v)) throw new BadField(at, 'expected object');
+  return { program: str(v.program, `${at}.program`), mutability: enumOf(v.mutability, MUTABILITIES, `${at}.mutability`), paths: strArray(v.paths, `${at}.paths`), why: str(v.why, `${at}.why`) };
+}
+
+function segments(v: unknown, at: string): Segment[] {
+  if (!Array.isArray(v)) throw new BadField(at, 'expected array');
+  return v.map((s, i) => segment(s, `${at}.${i}`));
+}
+
+function action(v: unknown, at: string): Action {
+  if (!isRecord(v)) throw new BadField(at, 'expected object');
+  const a = {} as Action;
+  optional(v, 'id', str, a, at);
+  a.name = nonEmpty(v.name, `${at}.name`);
+  optional(v, 'canonicalName', str, a, at);
+  a.mutability = enumOf(v.mutability, MUTABILITIES, `${at}.mutability`);
+  a.affectedPaths = v.affectedPaths === null ? null : strArray(v.affectedPaths, `${at}.affectedPaths`);
+  optional(v, 'cwd', str, a, at);
+  a.dependencyIntent = bool(v.dependencyIntent, `${at}.dependencyIntent`);
+  a.hashIntent = bool(v.hashIntent, `${at}.hashIntent`);
+  a.delegationCount = int(v.delegationCount, `${at}.delegationCount`, 0);
+  a.unboundedDelegation = bool(v.unboundedDelegation, `${at}.unboundedDelegation`);
+  optional(v, 'selfTarget', bool, a, at);
+  optional(v, 'segments', segments, a, at);
+  optional(v, 'hostStatus', (x, p) => enumOf(x, HOST_STATUSES, p), a, at);
+  return a;
+}
+
+function controlEvent(v: unknown): ControlEvent {
+  if (!isRecord(v)) throw new BadField('(event)', 'expected object');
+  if (v.protocolVersion !== PROTOCOL_VERSION) throw new BadField('protocolVersion', `expected ${PROTOCOL_VERSION}`);
+  const ev = { protocolVersion: PROTOCOL_VERSION, kind: enumOf(v.kind, CONTROL_EVENT_KINDS, 'kind'), sessionId: nonEmpty(v.sessionId, 'sessionId') } as ControlEvent;
+  optional(v, 'rootSessionId', nonEmpty, ev, '');
+  optional(v, 'turnId', str, ev, '');
+  optional(v, 'cwd', str, ev, '');
+  ev.host = hostInfo(v.host, 'host');
+  optional(v, 'prompt', prompt, ev, '');
+  optional(v, 'action', action, ev, '');
+  return ev;
+}
 
 /**
  * Validate an unknown value as a ControlEvent. Never throws; the error names the bad field
  * (e.g. `action.delegationCount: expected int`).
  */
 export function parseControlEvent(value: unknown): ParseResult {
-  const r = ControlEventSchema.safeParse(value);
-  if (r.success) {
-    const ev = r.data;
-    if ((ev.kind === 'action.before' || ev.kind === 'action.after') && !ev.action) {
-      return { ok: false, error: `action: required for ${ev.kind}` };
-    }
-    if (ev.kind === 'prompt.submit' && !ev.prompt) {
-      return { ok: false, error: 'prompt: required for prompt.submit' };
-    }
-    return { ok: true, event: ev };
+  let ev: ControlEvent;
+  try {
+    ev = controlEvent(value);
+  } catch (err) {
+    if (err instanceof BadField) return { ok: false, error: err.message };
+    return { ok: false, error: `(event): ${err instanceof Error ? err.message : String(err)}` };
   }
-  const issue = r.error.issues[0];
-  const where = issue && issue.path.length ? issue.path.join('.') : '(event)';
-  return { ok: false, error: `${where}: ${issue ? issue.message : 'invalid'}` };
+  if ((ev.kind === 'action.before' || ev.kind === 'action.after') && !ev.action) {
+    return { ok: false, error: `action: required for ${ev.kind}` };
+  }
+  if (ev.kind === 'prompt.submit' && !ev.prompt) {
+    return { ok: false, error: 'prompt: required for prompt.submit' };
+  }
+  return { ok: true, event: ev };
+}
+
+/** Whether a value is a valid Action (what the analysis hands the core). */
+export function isAction(value: unknown): value is Action {
+  try {
+    action(value, 'action');
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -5,7 +5,7 @@
 #   sh dist/install.sh <host> --from dist/              # from a checkout
 #   sh install.sh --uninstall <host> [--scope user|project]
 #
-# <host> is claude, codex, opencode, hermes, pi or all. Options go to `stopline install`
+# <host> is claude, codex, opencode, hermes, pi, gemini, qwen, copilot, droid or all. Options go to `stopline install`
 # unchanged: --scope user|project, --runtime node|bun|deno, --fail closed, --dry-run.
 #
 # The repository is the release: without --from, the files come from its committed dist/ at
@@ -23,7 +23,7 @@ set -eu
 STOPLINE_DEFAULT_REPO=''
 STOPLINE_DEFAULT_REF='v0.1.0'
 
-HOSTS='claude codex opencode hermes pi all'
+HOSTS='claude codex opencode hermes pi gemini qwen copilot droid all'
 
 say() { printf '%s\n' "stopline install.sh: $*" >&2; }
 die() {
@@ -33,7 +33,7 @@ die() {
 
 usage() {
   cat <<'EOF'
-Usage: sh install.sh <claude|codex|opencode|hermes|pi|all> [--repo OWNER/NAME] [--ref <tag|commit>] [--scope user|project] [--runtime node|bun|deno] [--fail closed] [--dry-run] [--from <dist dir>]
+Usage: sh install.sh <claude|codex|opencode|hermes|pi|gemini|qwen|copilot|droid|all> [--repo OWNER/NAME] [--ref <tag|commit>] [--scope user|project] [--runtime node|bun|deno] [--fail closed] [--dry-run] [--from <dist dir>]
        sh install.sh --uninstall <host> [--scope user|project] [--dry-run]
 Downloads the repository's committed dist/ at --ref (or from STOPLINE_BASE_URL) unless --from names a local dist folder.
 EOF
@@ -231,7 +231,7 @@ wanted() {
   [ "$command_name" = install ] || return 1
   if [ "$host" = all ]; then
     case "$1" in
-      claude/* | codex/* | opencode/* | hermes/* | pi/*) return 0 ;;
+      claude/* | codex/* | opencode/* | hermes/* | pi/* | gemini/* | qwen/* | copilot/* | droid/*) return 0 ;;
     esac
     return 1
   fi

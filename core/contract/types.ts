@@ -27,7 +27,8 @@ export const MAX_AGENT_BUDGET = 64;
  * Where the current contract came from (shown in status; never used to decide). `host`: the
  * person's explicit mode switch in the host itself (OpenCode agent switch, core/host-mode.ts).
  */
-export type ContractSource = 'default' | 'config' | 'directive' | 'correction' | 'host';
+export const CONTRACT_SOURCES = ['default', 'config', 'directive', 'correction', 'host'] as const;
+export type ContractSource = (typeof CONTRACT_SOURCES)[number];
 
 export interface Contract {
   mode: Mode;

@@ -100,6 +100,13 @@ export interface InstallSpec {
   timeoutSec: number;
   /** `--fail closed` marks this handler so the host blocks when stopline fails (Claude `onFailure: "block"`) */
   failClosed: boolean;
+  /**
+   * The guard takes nothing from this event (no gate, no context, no state), so it is registered
+   * only where something needs it: the person's hooks for its canonical event, or after-tool
+   * evidence the person asked for. Every registered event costs a process start each time it
+   * fires (hosts/cli/install/observe-events.ts decides; the plugin files register none of them).
+   */
+  observeOnly?: boolean;
 }
 
 /** The host's own handling of a hook handler's timeout for this event. */

@@ -14,8 +14,8 @@
  */
 import { chmodSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import * as z from 'zod/mini';
-import { LEVELS, MODES, POLICIES } from '../contract/types';
+import { BadField, enumOf, int, isRecord, optional, str, strArray } from '../check';
+import { CONTRACT_SOURCES, LEVELS, MODES, POLICIES } from '../contract/types';
 import type { Contract } from '../contract/types';
 import { ensureDir, writeFileAtomic } from './fsio';
 import { withLock } from './lock';
@@ -43,25 +43,35 @@ export interface SessionState {
 /** How many launches the state remembers for retries. */
 export const RECENT_LAUNCHES = 32;
 
-const ContractSchema = z.object({
-  mode: z.enum([...MODES, 'unconfirmed']),
-  level: z.enum(LEVELS),
-  files: z.nullable(z.array(z.string())),
-  deps: z.enum(POLICIES),
-  hash: z.enum(POLICIES),
-  agents: z.union([z.number().check(z.int(), z.minimum(0)), z.literal('allow')]),
-  agentsUsed: z.number().check(z.int(), z.minimum(0)),
-  source: z.enum(['default', 'config', 'directive', 'correction', 'host']),
-  revision: z.number().check(z.int(), z.minimum(0)),
-});
+/** The state file's shape, checked by hand (no schema object is built at load; see core/check.ts). */
+function contractOf(v: unknown): Contract {
+  if (!isRecord(v)) throw new BadField('contract', 'expected object');
+  const agents = v.agents === 'allow' ? 'allow' : int(v.agents, 'contract.agents', 0);
+  return {
+    mode: enumOf(v.mode, [...MODES, 'unconfirmed'] as const, 'contract.mode'),
+    level: enumOf(v.level, LEVELS, 'contract.level'),
+    files: v.files === null ? null : strArray(v.files, 'contract.files'),
+    deps: enumOf(v.deps, POLICIES, 'contract.deps'),
+    hash: enumOf(v.hash, POLICIES, 'contract.hash'),
+    agents,
+    agentsUsed: int(v.agentsUsed, 'contract.agentsUsed', 0),
+    source: enumOf(v.source, CONTRACT_SOURCES, 'contract.source'),
+    revision: int(v.revision, 'contract.revision', 0),
+  };
+}
 
-const StateSchema = z.object({
-  schemaVersion: z.literal(STATE_SCHEMA_VERSION),
-  contract: ContractSchema,
-  lastContextHash: z.nullable(z.string()),
-  recoveries: z.number().check(z.int(), z.minimum(0)),
-  recentLaunches: z.optional(z.array(z.string())),
-});
+function stateOf(v: unknown): SessionState {
+  if (!isRecord(v)) throw new BadField('(state)', 'expected object');
+  if (v.schemaVersion !== STATE_SCHEMA_VERSION) throw new BadField('schemaVersion', `expected ${STATE_SCHEMA_VERSION}`);
+  const state: SessionState = {
+    schemaVersion: STATE_SCHEMA_VERSION,
+    contract: contractOf(v.contract),
+    lastContextHash: v.lastContextHash === null ? null : str(v.lastContextHash, 'lastContextHash'),
+    recoveries: int(v.recoveries, 'recoveries', 0),
+  };
+  optional(v, 'recentLaunches', strArray, state, '');
+  return state;
+}
 
 export function hashText(s: string): string {
   return sha256Hex(s);
@@ -135,8 +145,11 @@ export function checkState(text: string): { state: SessionState; why: null } | {
   } catch {
     return { state: null, why: text.includes('\u0000') ? 'holds NUL bytes' : 'is not JSON (truncated or overwritten)' };
   }
-  const r = StateSchema.safeParse(value);
-  return r.success ? { state: r.data as SessionState, why: null } : { state: null, why: 'is JSON of the wrong shape' };
+  try {
+    return { state: stateOf(value), why: null };
+  } catch {
+    return { state: null, why: 'is JSON of the wrong shape' };
+  }
 }
 
 function corruptStamp(now: number): string {

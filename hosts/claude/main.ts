@@ -1,10 +1,13 @@
 /**
  * Entry of dist/claude/stopline.mjs: the Claude Code plugin's hook script. Claude runs it for
- * every registered event (hooks/hooks.json) with one JSON object on stdin.
+ * every registered event (hooks/hooks.json) with one JSON object on stdin. This is the script's
+ * small first part (hosts/shared/hook-entry.ts); its decision code, hosts/claude/decide.ts, is
+ * the second part of the same file (hosts/shared/evaluator/load.ts).
  */
-// first: when the plugin's mod decides in this Claude Code process, this hook stays silent
+// first, before stdin is read or an evaluator asked: when the plugin's mod decides in this
+// Claude Code process, this hook stays silent and does no work at all
 import './mod-silent';
-import { claudeAdapter } from './adapter';
-import { runHookProcess } from '../shared/process';
+import { runHookEntry } from '../shared/hook-entry';
+import { EVALUATOR_BUILD } from '../shared/evaluator/build-id';
 
-void runHookProcess(claudeAdapter);
+void runHookEntry({ label: 'stopline (claude)', spec: { artifact: 'claude', build: EVALUATOR_BUILD }, self: import.meta.url });

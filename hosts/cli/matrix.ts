@@ -60,7 +60,8 @@ export const TOOL_CLASSES: readonly { kind: ToolKind; meaning: string }[] = [
 ];
 
 export interface EventCell {
-  natives: { name: string; registered: boolean; blockable: boolean; note?: string }[];
+  /** whenNeeded: an observe-only row, registered only where the person's hooks (or --after-evidence) need it */
+  natives: { name: string; registered: boolean; blockable: boolean; whenNeeded?: true; note?: string }[];
   /** why the host cannot expose this event */
   unsupported?: string;
 }
@@ -89,7 +90,7 @@ export interface Matrix {
 }
 
 function nativeOf(e: EventEntry): EventCell['natives'][number] {
-  return { name: e.native, registered: e.registered, blockable: e.blockable, ...(e.note ? { note: e.note } : {}) };
+  return { name: e.native, registered: e.registered, blockable: e.blockable, ...(e.install?.observeOnly ? { whenNeeded: true as const } : {}), ...(e.note ? { note: e.note } : {}) };
 }
 
 export function buildMatrix(): Matrix {
@@ -150,7 +151,7 @@ function code(name: string): string {
 function eventCellText(c: EventCell): string {
   if (c.natives.length === 0) return c.unsupported ? `— (${cell(c.unsupported)})` : '—';
   return c.natives
-    .map((n) => `${code(n.name)} ${!n.registered ? 'not registered' : n.blockable ? '**blocks**' : 'observed'}`)
+    .map((n) => `${code(n.name)} ${!n.registered ? 'not registered' : n.whenNeeded ? 'observed where needed' : n.blockable ? '**blocks**' : 'observed'}`)
     .join('<br>');
 }
 
@@ -165,7 +166,7 @@ export function renderMarkdown(m: Matrix): string {
   out.push('', `Any other harness: ${DENY_MEANING['guard-exit2']} (see [wire-your-own-harness.md](wire-your-own-harness.md)).`, '');
 
   out.push('## Canonical events', '');
-  out.push('Each cell names the host event stopline maps to the canonical one. **blocks**: stopline registers it and a deny there stops the action; observed: registered, but the host cannot be stopped there; not registered: mapped (universal hooks can use it) but the shipped artifact does not listen.', '');
+  out.push('Each cell names the host event stopline maps to the canonical one. **blocks**: stopline registers it and a deny there stops the action; observed: registered, but the host cannot be stopped there; observed where needed: the guard takes nothing from it, so `stopline install` registers it only for your own hooks on that event (or `--after-evidence`); not registered: mapped (universal hooks can use it) but the shipped artifact does not listen.', '');
   out.push(...head(['canonical event', 'a deny can block']));
   for (const e of m.events) {
     out.push(`| ${code(e.canonical)}: ${cell(e.meaning)} | ${e.blockable ? 'yes' : 'no'} | ${m.hosts.map((h) => eventCellText(e.cells[h.family])).join(' | ')} |`);

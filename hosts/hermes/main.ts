@@ -7,9 +7,9 @@
  *                         hook's answer as JSON on stdout (nothing when it has no opinion)
  *
  * Runs unchanged under node, bun and deno (node built-ins only). stdout carries nothing but
- * answers; everything else goes to stderr.
+ * answers; everything else goes to stderr. It uses the global `process`: importing node:process
+ * makes Node build an ESM facade that creates the stdio streams on every start.
  */
-import process from 'node:process';
 import { listen } from '../../core/hooks/listen';
 import { runHookProcess } from '../shared/process';
 import { hermesListenHandler, shellHookDoor } from './doors';

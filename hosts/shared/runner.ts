@@ -25,7 +25,7 @@ import { HookInputError, parseHookPayload } from './payload';
 import type { HookPayload } from './payload';
 
 export type { CoreApi } from '../../core/answer';
-import { readBoundedStdin, type ByteStream, type StdinLimits } from './stdin';
+import { readBoundedStdin, type ByteStream, type StdinLimits, type StdinResult } from './stdin';
 
 const REAL_CORE: CoreApi = { handleEvent, failOutcome };
 
@@ -116,6 +116,22 @@ function failureAnswer(adapter: CommandHookAdapter, err: unknown, native: Native
   }
 }
 
+/**
+ * The fail mode's answer for a payload that was read but could not be decided (the resident
+ * evaluator took it and did not answer in time), rendered for its event when the payload names
+ * one the registry knows. Never throws.
+ */
+export function failWith(adapter: CommandHookAdapter, err: unknown, stdinText: string, ctx: HookContext): Rendered {
+  let native: NativeEvent | null = null;
+  try {
+    const name = parseHookPayload(stdinText).hook_event_name;
+    if (typeof name === 'string' && eventEntry(adapter.registry, name)) native = { name };
+  } catch {
+    // not even the event is known: the unidentified form
+  }
+  return failureAnswer(adapter, err, native, ctx);
+}
+
 /** Decide one hook invocation from its complete stdin text. Never throws. */
 export async function answerHook(adapter: CommandHookAdapter, text: string, ctx: HookContext): Promise<Rendered> {
   const core = ctx.core ?? REAL_CORE;
@@ -154,9 +170,13 @@ export async function answerHook(adapter: CommandHookAdapter, text: string, ctx:
   }
 }
 
+/** Answer what reading stdin gave: the payload, or the fail mode when it could not be read. Never throws. */
+export function answerInput(adapter: CommandHookAdapter, input: StdinResult, ctx: HookContext): Promise<Rendered> {
+  if (!input.ok) return Promise.resolve(failureAnswer(adapter, new HookInputError(input.message), null, ctx));
+  return answerHook(adapter, input.text, ctx);
+}
+
 /** Read stdin within bounds, then answer. Never throws. */
 export async function runCommandHook(adapter: CommandHookAdapter, opts: RunOptions): Promise<Rendered> {
-  const input = await readBoundedStdin(opts.stdin, { maxBytes: opts.maxBytes, timeoutMs: opts.timeoutMs });
-  if (!input.ok) return failureAnswer(adapter, new HookInputError(input.message), null, opts);
-  return answerHook(adapter, input.text, opts);
+  return answerInput(adapter, await readBoundedStdin(opts.stdin, { maxBytes: opts.maxBytes, timeoutMs: opts.timeoutMs }), opts);
 }

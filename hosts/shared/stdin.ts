@@ -41,6 +41,98 @@ function mib(bytes: number): string {
 }
 
 /**
+ * The bound on time, shared by both readers: a CPU-starved hook (many hooks at once on a small
+ * machine) wakes up with the bound already passed while the whole payload sits unread in the
+ * pipe (timers run before the event loop polls I/O). So an expired bound is only final once a
+ * grace period has passed with no new bytes; while bytes keep arriving it is extended, up to
+ * three bounds in all. `size()` is the byte count read so far.
+ */
+function timeBound(timeoutMs: number, size: () => number, onTimeout: () => void, later: Schedule): { stop(): void } {
+  const started = Date.now();
+  let seenAtLastCheck = -1;
+  let stopped = false;
+  const onBound = (): void => {
+    if (stopped) return;
+    const waited = Date.now() - started;
+    if (size() !== seenAtLastCheck && waited < timeoutMs * 3) {
+      seenAtLastCheck = size();
+      cancel = later(Math.min(STARVATION_GRACE_MS, timeoutMs), onBound);
+      return;
+    }
+    onTimeout();
+  };
+  let cancel = later(timeoutMs, onBound);
+  return {
+    stop() {
+      stopped = true;
+      cancel();
+    },
+  };
+}
+
+/** Run `fn` after `ms`; the returned function cancels it (runtime-io.ts gives each runtime's cheapest). */
+export type Schedule = (ms: number, fn: () => void) => () => void;
+
+const setTimeoutSchedule: Schedule = (ms, fn) => {
+  const t = setTimeout(fn, ms);
+  return () => clearTimeout(t);
+};
+
+function tooLarge(maxBytes: number): StdinResult {
+  return { ok: false, reason: 'too-large', message: `hook input larger than ${mib(maxBytes)} refused` };
+}
+
+function timedOut(timeoutMs: number): StdinResult {
+  return { ok: false, reason: 'timeout', message: `hook input did not end within ${timeoutMs} ms` };
+}
+
+function joined(chunks: readonly Uint8Array[], size: number): string {
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.byteLength;
+  }
+  return new TextDecoder('utf-8').decode(all);
+}
+
+/**
+ * The same bounds over a pull reader (`read()` gives the next chunk, null at the end), the form
+ * each runtime's cheapest stdin door takes (hosts/shared/runtime-io.ts). Never rejects. After a
+ * refusal the pending read is left behind: the caller answers and exits.
+ */
+export function readBoundedChunks(read: () => Promise<Uint8Array | null>, limits: StdinLimits = {}, later: Schedule = setTimeoutSchedule): Promise<StdinResult> {
+  const maxBytes = limits.maxBytes ?? MAX_HOOK_INPUT_BYTES;
+  const timeoutMs = limits.timeoutMs ?? STDIN_TIMEOUT_MS;
+  return new Promise((resolve) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    let settled = false;
+    const finish = (result: StdinResult): void => {
+      if (settled) return;
+      settled = true;
+      bound.stop();
+      resolve(result);
+    };
+    const bound = timeBound(timeoutMs, () => size, () => finish(timedOut(timeoutMs)), later);
+    const pull = async (): Promise<void> => {
+      for (;;) {
+        const chunk = await read();
+        if (settled) return;
+        if (chunk === null) return finish({ ok: true, text: joined(chunks, size) });
+        size += chunk.byteLength;
+        if (size > maxBytes) return finish(tooLarge(maxBytes));
+        chunks.push(chunk);
+      }
+    };
+    pull().catch((err: unknown) => {
+      const why = err instanceof Error ? err.message : String(err);
+      finish({ ok: false, reason: 'error', message: `hook input could not be read: ${why}` });
+    });
+  });
+}
+
+/**
  * Collect the whole stream as UTF-8 text, or say why not. Never rejects. On a refusal the
  * stream is paused and detached so the caller can exit without draining it.
  */
@@ -56,7 +148,7 @@ export function readBoundedStdin(stream: ByteStream, limits: StdinLimits = {}): 
     const finish = (result: StdinResult): void => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      bound.stop();
       if (!result.ok) {
         stream.removeAllListeners?.('data');
         stream.pause?.();
@@ -64,44 +156,19 @@ export function readBoundedStdin(stream: ByteStream, limits: StdinLimits = {}): 
       }
       resolve(result);
     };
-
-    // A CPU-starved hook (many hooks at once on a small machine) wakes up with the bound
-    // already passed while the whole payload sits unread in the pipe: timers run before the
-    // event loop polls I/O. So an expired bound is only final once a grace period has passed
-    // with no new bytes; while bytes keep arriving it is extended, up to three bounds in all.
-    const started = Date.now();
-    let seenAtLastCheck = -1;
-    const onBound = (): void => {
-      if (settled) return;
-      const waited = Date.now() - started;
-      if (size !== seenAtLastCheck && waited < timeoutMs * 3) {
-        seenAtLastCheck = size;
-        timer = setTimeout(onBound, Math.min(STARVATION_GRACE_MS, timeoutMs));
-        return;
-      }
-      finish({ ok: false, reason: 'timeout', message: `hook input did not end within ${timeoutMs} ms` });
-    };
-    let timer = setTimeout(onBound, timeoutMs);
+    const bound = timeBound(timeoutMs, () => size, () => finish(timedOut(timeoutMs)), setTimeoutSchedule);
 
     stream.on('data', (chunk) => {
       if (settled) return;
       const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
       size += bytes.byteLength;
       if (size > maxBytes) {
-        finish({ ok: false, reason: 'too-large', message: `hook input larger than ${mib(maxBytes)} refused` });
+        finish(tooLarge(maxBytes));
         return;
       }
       chunks.push(bytes);
     });
-    stream.on('end', () => {
-      const all = new Uint8Array(size);
-      let at = 0;
-      for (const c of chunks) {
-        all.set(c, at);
-        at += c.byteLength;
-      }
-      finish({ ok: true, text: new TextDecoder('utf-8').decode(all) });
-    });
+    stream.on('end', () => finish({ ok: true, text: joined(chunks, size) }));
     stream.on('error', (err) => {
       const why = err instanceof Error ? err.message : String(err);
       finish({ ok: false, reason: 'error', message: `hook input could not be read: ${why}` });

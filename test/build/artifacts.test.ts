@@ -96,11 +96,12 @@ function valueImports(file: string): string[] {
   return out;
 }
 
-/** Every source file an entry loads, through value imports, with the artifact's replaced modules swapped in. */
+/** Every source file an artifact's entries load, through value imports, with the artifact's replaced modules swapped in. */
 function sourceClosure(artifact: Artifact): Set<string> {
   const replaced = artifact.moduleMap ?? {};
   const seen = new Set<string>();
-  const todo = [artifact.entry];
+  // a two-part script's decision code is its second entry (build/two-part.mjs)
+  const todo = [artifact.entry, ...(artifact.decisionEntry ? [artifact.decisionEntry] : [])];
   while (todo.length) {
     const next = todo.pop()!;
     const f = replaced[next] ?? next;
@@ -169,8 +170,8 @@ describe('the checks catch what they are for', () => {
 
   it('a module the host provides (Pi\'s own package) only through a dynamic import()', () => {
     const host = ['@mariozechner/pi-coding-agent'];
-    expect(checkImports("const pi = await import('@mariozechner/pi-coding-agent');", host)).toEqual([]);
-    expect(checkImports("import { VERSION } from '@mariozechner/pi-coding-agent';", host)).toEqual([
+    expect(checkImports("const pi = await import('@mariozechner/pi-coding-agent');", { hostModules: host })).toEqual([]);
+    expect(checkImports("import { VERSION } from '@mariozechner/pi-coding-agent';", { hostModules: host })).toEqual([
       'imports "@mariozechner/pi-coding-agent" statically (a module the host provides is only reached through import(), so the file loads without it)',
     ]);
     // another artifact (no host modules) may not reach it at all

@@ -97,16 +97,18 @@ describe.each(COMMAND_HOSTS)('%s: events are exactly the registry rows', (family
 });
 
 const registered = (reg: HostRegistry) => reg.events.filter((e) => e.registered).map((e) => e.native).sort();
+/** A shipped plugin file cannot know the person's hooks: it registers no observe-only row (hosts/cli/install/observe-events.ts). */
+const shipped = (reg: HostRegistry) => reg.events.filter((e) => e.registered && !e.install?.observeOnly).map((e) => e.native).sort();
 
 describe('what each artifact registers with its host is the registry', () => {
   it('Claude Code: hosts/claude/hooks.json', () => {
     const hooks = Object.keys((JSON.parse(read('hosts/claude/hooks.json')) as { hooks: Record<string, unknown> }).hooks).sort();
-    expect(hooks).toEqual(registered(REGISTRIES.claude));
+    expect(hooks).toEqual(shipped(REGISTRIES.claude));
   });
 
   it('Codex: hosts/codex/hooks.json', () => {
     const hooks = Object.keys((JSON.parse(read('hosts/codex/hooks.json')) as { hooks: Record<string, unknown> }).hooks).sort();
-    expect(hooks).toEqual(registered(REGISTRIES.codex));
+    expect(hooks).toEqual(shipped(REGISTRIES.codex));
   });
 
   it('Gemini CLI: hosts/gemini/hooks.json (the extension hooks)', () => {

@@ -283,10 +283,31 @@ def human_present() -> bool:
     return _env_on("HERMES_INTERACTIVE") and not _env_on("HERMES_GATEWAY_SESSION") and not _env_on("HERMES_CRON_SESSION")
 
 
+def path_base(task_id) -> str | None:
+    """The folder Hermes's own tools join a relative path with for this task, asked of Hermes:
+    ``tools.file_tools._resolve_base_dir(task_id)`` (the live terminal folder after a ``cd``, then a
+    registered workspace, TERMINAL_CWD, the process folder). Only when Hermes has loaded its file
+    tools (nothing is imported here); None when this Hermes has no such function or it fails, and
+    the evaluator then joins relative paths with the event's folder."""
+    module = sys.modules.get("tools.file_tools")
+    resolve = getattr(module, "_resolve_base_dir", None) if module is not None else None
+    if not callable(resolve):
+        return None
+    try:
+        base = str(resolve(task_id if isinstance(task_id, str) and task_id else "default"))
+    except Exception:
+        return None
+    return base if os.path.isabs(base) else None
+
+
 def build_payload(kwargs: dict) -> dict:
     payload = json_safe(kwargs)
     if not (isinstance(payload.get("cwd"), str) and payload["cwd"]):
         payload["cwd"] = working_dir()
+    if "tool_name" in kwargs:
+        base = path_base(kwargs.get("task_id"))
+        if base:
+            payload["stopline_path_base"] = base  # adapter.ts PATH_BASE_FIELD
     if human_present():
         payload["stopline_has_human"] = True  # absent = nobody can answer an approve
     return payload

@@ -184,7 +184,7 @@ export async function runDoctor(args: ParsedArgs, io: CliIO): Promise<number> {
         const native = findNative(host, env);
         const atDefault = anythingAtDefault(host, env, io.cwd);
         const placements: Placement[] = installs.length
-          ? installs.map((i) => ({ scope: i.scope, project: i.project ?? io.cwd, recorded: true }))
+          ? installs.map((i) => ({ scope: i.scope, project: i.project ?? io.cwd, recorded: true, ...(i.afterEvidence ? { afterEvidence: true } : {}) }))
           : native.length && !atDefault
             ? []
             : [{ scope: 'user', project: io.cwd, recorded: false }];

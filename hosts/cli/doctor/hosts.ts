@@ -10,8 +10,12 @@ import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { REGISTRIES } from '../../../core/registry/index';
 import { installRows } from '../../../core/registry/rows';
-import { CODEX_EVENTS, codexPaths } from '../install/host-codex';
-import { CLAUDE_EVENTS, CLAUDE_HOOK_TIMEOUT_SECONDS, CLAUDE_MARKETPLACE, CLAUDE_PLUGIN_ID, claudeMarketplaceDir, claudePluginDir, claudePluginHooksFile, claudeSettingsFile } from '../install/host-claude';
+import { claudeRegistry } from '../../../core/registry/claude';
+import { codexRegistry } from '../../../core/registry/codex';
+import type { HostRegistry } from '../../../core/registry/types';
+import { CODEX_EVENTS, codexObserveNeeds, codexPaths } from '../install/host-codex';
+import { CLAUDE_EVENTS, CLAUDE_HOOK_TIMEOUT_SECONDS, CLAUDE_MARKETPLACE, CLAUDE_PLUGIN_ID, claudeMarketplaceDir, claudeObserveNeeds, claudePluginDir, claudePluginHooksFile, claudeSettingsFile } from '../install/host-claude';
+import { registrations, type ObserveNeeds } from '../install/observe-events';
 import { CODEX_HOOK_TIMEOUT_SECONDS } from '../install/host-codex';
 import { HERMES_PLUGIN_NAME, HERMES_RESTART_HINT, hermesConfigFile, hermesPluginDir } from '../install/host-hermes';
 import { opencodePluginDir } from '../install/host-opencode';
@@ -52,12 +56,14 @@ export interface Placement {
   project: string;
   /** false: nothing in the install record; the default place is checked */
   recorded: boolean;
+  /** the install asked for after-tool evidence (`--after-evidence`) */
+  afterEvidence?: boolean;
 }
 
 const BINARIES: Readonly<Record<Host, string>> = { claude: 'claude', codex: 'codex', opencode: 'opencode', hermes: 'hermes', pi: 'pi', gemini: 'gemini', qwen: 'qwen', copilot: 'copilot', droid: 'droid' };
 
 export function installCommand(host: Host, p: Placement): string {
-  return `stopline install ${host}${p.scope === 'project' ? ' --scope project' : ''}`;
+  return `stopline install ${host}${p.scope === 'project' ? ' --scope project' : ''}${p.afterEvidence ? ' --after-evidence' : ''}`;
 }
 
 // ------------------------------------------------------------------------------ the host
@@ -170,6 +176,28 @@ function registeredCheck(host: Host, p: Placement, file: string, events: readonl
   return check('registered', 'pass', `${events.length} events registered in ${file}`);
 }
 
+/**
+ * What is registered and why, against what the person's setup needs here: an observe-only event
+ * that their hooks (or the after-tool evidence they asked for) need but that is not registered
+ * means those never run; one registered that nothing needs costs a process start each time.
+ */
+export function eventsCheck(fix: string, registry: HostRegistry, needs: ObserveNeeds, isRegistered: (event: string) => boolean): Check {
+  const regs = registrations(registry, needs);
+  const missing = regs.filter((r) => r.registered && r.row.install.observeOnly && !isRegistered(r.row.native));
+  if (missing.length) {
+    return check('events', 'fail', missing.map((r) => `${r.row.native} is not registered, so ${r.why} never run${r.why.startsWith('after-tool') ? 's' : ''}`).join('; '), fix);
+  }
+  const idle = regs.filter((r) => !r.registered && isRegistered(r.row.native));
+  const guard = regs.filter((r) => r.registered && !r.row.install.observeOnly).map((r) => r.row.native);
+  const observed = regs.filter((r) => r.registered && r.row.install.observeOnly).map((r) => `${r.row.native} for ${r.why}`);
+  const off = regs.filter((r) => !r.registered && !isRegistered(r.row.native)).map((r) => r.row.native);
+  const detail = [`${guard.join(', ')} for the guard`, ...observed, ...(off.length ? [`not registered (nothing needs ${off.length === 1 ? 'it' : 'them'}): ${off.join(', ')}`] : [])].join('; ');
+  if (idle.length) {
+    return check('events', 'warn', `${detail}; ${idle.map((r) => r.row.native).join(', ')} ${idle.length === 1 ? 'is' : 'are'} registered but nothing needs ${idle.length === 1 ? 'it' : 'them'}: a process start every time ${idle.length === 1 ? 'it fires' : 'they fire'}`, fix);
+  }
+  return check('events', 'pass', detail);
+}
+
 /** A PreToolUse group must cover every tool: no matcher, "", or "*". */
 function matcherCovers(m: unknown): boolean {
   return m === undefined || m === null || m === '' || m === '*';
@@ -190,6 +218,7 @@ export async function claudeChecks(ctx: DoctorContext, p: Placement, bin: HostBi
   const registered = registeredCheck('claude', p, hooksFile, CLAUDE_EVENTS.map((e) => e.event), g);
   checks.push(registered);
   if (registered.status === 'fail') return checks;
+  checks.push(eventsCheck(installCommand('claude', p), claudeRegistry, claudeObserveNeeds(env, p.scope, p.project, p.afterEvidence === true), (e) => g.commands.has(e)));
 
   const problems: string[] = [];
   const s = readGroups(settings, script);
@@ -260,6 +289,7 @@ export async function codexChecks(ctx: DoctorContext, p: Placement): Promise<Che
   const registered = registeredCheck('codex', p, paths.hooksFile, CODEX_EVENTS, g);
   checks.push(registered);
   if (registered.status === 'fail') return checks;
+  checks.push(eventsCheck(installCommand('codex', p), codexRegistry, codexObserveNeeds(env, p.scope, p.project, p.afterEvidence === true), (e) => g.commands.has(e)));
 
   // trust: the entries Codex would compute for stopline's handlers, against config.toml
   const fix = installCommand('codex', p);

@@ -20,7 +20,11 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { claudeConfigDir, codexHome, copilotHome, factoryHome, geminiDir, piAgentDir, qwenDir, xdgConfigHome, type Env, type Host } from '../install/locations';
 import { parseTableHeader } from '../install/toml-trust';
-import { CLAUDE_PLUGIN_ID } from '../install/host-claude';
+import { CLAUDE_PLUGIN_ID, claudeObserveNeeds } from '../install/host-claude';
+import { CODEX_EVENTS, codexObserveNeeds } from '../install/host-codex';
+import { claudeRegistry } from '../../../core/registry/claude';
+import { codexRegistry } from '../../../core/registry/codex';
+import { eventsCheck } from './hosts';
 import { probeClaude, probeCodex, probeCopilot, probeDroid, probeGemini, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
@@ -310,12 +314,19 @@ function codexPluginTrust(toml: string, id: string): number {
   return n;
 }
 
-const CODEX_PLUGIN_HOOKS = 8;
+/** The hooks the shipped Codex plugin registers (its hooks.json: the registry rows but the observe-only ones). */
+const CODEX_PLUGIN_HOOKS = CODEX_EVENTS.length;
 
 function probeCheck(r: ProbeResult): Check {
   if (r.denied) return check('enforcement', 'pass', `a synthetic review-mode write was denied (${r.via}) in ${r.ms} ms`);
   if (r.skipped) return check('enforcement', 'warn', `not probed: ${r.why}`);
   return check('enforcement', 'fail', r.why);
+}
+
+/** The events a plugin's hooks file registers. */
+function pluginEvents(hooksFile: string): Set<string> {
+  const hooks = parseJson(readText(hooksFile));
+  return new Set(isRecord(hooks) && isRecord(hooks.hooks) ? Object.keys(hooks.hooks) : []);
 }
 
 /** The plugin's own PreToolUse command from its hooks file, with the root variable the host sets. */
@@ -391,7 +402,12 @@ export async function nativeChecks(n: NativeInstall, distDir: string, env: Env, 
     if (!command) checks.push(check('enforcement', 'fail', `the plugin has no PreToolUse hook in ${n.dir}`, n.remove));
     else checks.push(probeCheck(await probeDroid(world(), command)));
   } else if (n.host === 'claude' || n.host === 'codex') {
-    const command = n.host === 'claude' ? pluginHookCommand(join(n.dir, 'hooks', 'hooks.json'), 'CLAUDE_PLUGIN_ROOT', n.dir) : pluginHookCommand(join(n.dir, 'hooks.json'), 'PLUGIN_ROOT', n.dir);
+    const hooksFile = n.host === 'claude' ? join(n.dir, 'hooks', 'hooks.json') : join(n.dir, 'hooks.json');
+    // the shipped plugin file registers no observe-only event: say so when the person's hooks need one here
+    const registered = pluginEvents(hooksFile);
+    const needs = n.host === 'claude' ? claudeObserveNeeds(env, 'project', env.cwd, false) : codexObserveNeeds(env, 'project', env.cwd, false);
+    checks.push(eventsCheck(`stopline install ${n.host} (its hook file registers what your hooks need), then ${n.remove}`, n.host === 'claude' ? claudeRegistry : codexRegistry, needs, (e) => registered.has(e)));
+    const command = n.host === 'claude' ? pluginHookCommand(hooksFile, 'CLAUDE_PLUGIN_ROOT', n.dir) : pluginHookCommand(hooksFile, 'PLUGIN_ROOT', n.dir);
     if (!command) checks.push(check('enforcement', 'fail', `the plugin has no PreToolUse hook in ${n.dir}`, n.remove));
     else checks.push(probeCheck(await (n.host === 'claude' ? probeClaude(world(), command) : probeCodex(world(), command))));
   } else {

@@ -48,6 +48,7 @@ interface Options {
   scope: Scope;
   runtime: string | undefined;
   failClosed: boolean;
+  afterEvidence: boolean;
   dryRun: boolean;
   from: string | undefined;
 }
@@ -80,6 +81,7 @@ function parseOptions(mode: Mode, args: ParsedArgs): Options {
     scope,
     runtime,
     failClosed: fail === 'closed',
+    afterEvidence: args.options['after-evidence'] === true,
     dryRun: args.options['dry-run'] === true,
     from: value('from'),
   };
@@ -280,12 +282,13 @@ function execute(opts: Options, io: CliIO, out: (s: string) => void): number {
     report.wasInstalled = previous !== undefined;
     const ctx: PlanContext = { ws, record, env, scope: opts.scope, project, previous, notes: report.notes, warnings: report.warnings };
     if (opts.mode === 'install') {
-      const result = planner.install({ ...ctx, distDir, runtime: runtime!, failClosed: opts.failClosed });
+      const result = planner.install({ ...ctx, distDir, runtime: runtime!, failClosed: opts.failClosed, afterEvidence: opts.afterEvidence });
       const entry: InstallEntry = {
         host,
         scope: opts.scope,
         ...(opts.scope === 'project' ? { project } : {}),
         failClosed: opts.failClosed,
+        ...(opts.afterEvidence && (host === 'claude' || host === 'codex') ? { afterEvidence: true as const } : {}),
         ...result,
       };
       if (opts.failClosed) entry.configs = [...entry.configs, stoplineJson];

@@ -17,6 +17,7 @@ import { installRows, rowsFor } from '../../../core/registry/rows';
 import type { HostRegistry, InstallSpec } from '../../../core/registry/types';
 import type { HookGroup } from './hook-groups';
 import { CLAUDE_MOD_SHELL_GUARD } from '../../claude/mod-live';
+import { NO_NEEDS, rowsToRegister } from './observe-events';
 
 /** Run the bundled script with the first runtime on PATH (node, else bun). */
 const RUNTIME = '"$(command -v node || command -v bun || echo node)"';
@@ -59,9 +60,13 @@ export function hookGroup(install: InstallSpec, command: string, failClosed = fa
   };
 }
 
-/** `{"hooks": {<event>: [group]}}` for every row with an install column, in table order. */
+/**
+ * `{"hooks": {<event>: [group]}}` for every row with an install column but the observe-only ones,
+ * in table order: a shipped file cannot know whether the person's hooks need those (`stopline
+ * install` registers them when they do; doctor says when a plugin install lacks one).
+ */
 function pluginHooks(registry: HostRegistry, command: string): Record<string, unknown> {
-  return Object.fromEntries(installRows(registry).map((e) => [e.native, [hookGroup(e.install, command)]]));
+  return Object.fromEntries(rowsToRegister(registry, NO_NEEDS).map((e) => [e.native, [hookGroup(e.install, command)]]));
 }
 
 export function claudePluginHooksJson(): string {

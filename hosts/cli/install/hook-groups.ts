@@ -117,12 +117,12 @@ export interface RemovalResult {
 }
 
 /**
- * Removes every stopline group. An event list left empty is removed, and so is a
- * `hooks` object left empty. Reports how the remaining groups moved (Codex keys its
- * trust entries by group index).
+ * Removes every stopline group (of the events `only` accepts, when given). An event list left
+ * empty is removed, and so is a `hooks` object left empty. Reports how the remaining groups
+ * moved (Codex keys its trust entries by group index).
  */
-export function removeHookGroups(text: string, ours: OwnershipTest, base: EventMapPath = UNDER_HOOKS, onlyEvents?: ReadonlySet<string>): RemovalResult {
-  const found = new Map([...findOurGroups(text, ours, base)].filter(([event]) => !onlyEvents || onlyEvents.has(event)));
+export function removeHookGroups(text: string, ours: OwnershipTest, base: EventMapPath = UNDER_HOOKS, only?: (event: string) => boolean): RemovalResult {
+  const found = new Map([...findOurGroups(text, ours, base)].filter(([event]) => !only || only(event)));
   const moved = new Map<string, Map<number, number>>();
   let removedCount = 0;
   for (const [event, indices] of found) {

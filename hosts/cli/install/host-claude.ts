@@ -14,7 +14,8 @@ import { claudeRegistry } from '../../../core/registry/claude';
 import { installRows } from '../../../core/registry/rows';
 import { removeHookGroups, type EventGroup, type HookGroup } from './hook-groups';
 import { hookGroup } from './hook-files';
-import { claudeConfigDir, type Env } from './locations';
+import { claudeConfigDir, homeDir, type Env } from './locations';
+import { NO_NEEDS, personHookEvents, registrationSummary, registrations, rowsToRegister, type InstallRow, type ObserveNeeds } from './observe-events';
 import { PlanError, artifactMode, filesOnDisk, futureRealpath, placeTree, requireDist, runsScript, type HostPlanner, type InstallContext, type PlanContext } from './plan-context';
 import { installKey } from './record';
 import { hookCommand } from './runtime';
@@ -30,15 +31,25 @@ import { JsonEditError, findProp, nodeAt, parseJsonDocument, removeProperty, set
 export const CLAUDE_HOOK_TIMEOUT_SECONDS = installRows(claudeRegistry)[0]!.install.timeoutSec;
 
 /**
- * The events `stopline install claude` registers, with their matcher: the registry rows with an
- * install column. `--fail closed` adds `onFailure: "block"` where the row says failClosed: the
- * gates, where a failed guard must stop the action. Not Stop: a guard that keeps failing there
- * would block every attempt to end the turn and trap the session in a loop.
+ * The events every `stopline install claude` registers, with their matcher: the registry rows
+ * with an install column, less the observe-only ones nothing needs (observe-events.ts).
+ * `--fail closed` adds `onFailure: "block"` where the row says failClosed: the gates, where a
+ * failed guard must stop the action. Not Stop: a guard that keeps failing there would block
+ * every attempt to end the turn and trap the session in a loop.
  */
-export const CLAUDE_EVENTS: readonly { event: string; matcher?: string }[] = installRows(claudeRegistry).map((e) => ({
+export const CLAUDE_EVENTS: readonly { event: string; matcher?: string }[] = rowsToRegister(claudeRegistry, NO_NEEDS).map((e) => ({
   event: e.native,
   ...(e.install.matcher !== undefined ? { matcher: e.install.matcher } : {}),
 }));
+
+/**
+ * What the person's setup asks of Claude's observe-only events: their own hooks that stopline
+ * runs on Claude (every dialect but Claude's, which Claude runs itself), from the project for a
+ * project install and from the user's config for a user-wide one.
+ */
+export function claudeObserveNeeds(env: Env, scope: 'user' | 'project', project: string, afterEvidence: boolean): ObserveNeeds {
+  return { hookEvents: personHookEvents('claude', env.env, scope === 'project' ? project : homeDir(env)), afterEvidence };
+}
 
 /** The marketplace name; not `stopline`, which the repository's own marketplace uses. */
 export const CLAUDE_MARKETPLACE = 'stopline-local';
@@ -87,8 +98,8 @@ export function claudeSettingsFile(env: Env, scope: 'user' | 'project', project:
   return scope === 'user' ? join(claudeConfigDir(env), 'settings.json') : join(project, '.claude', 'settings.json');
 }
 
-export function claudeGroups(command: string, failClosed: boolean): EventGroup[] {
-  return installRows(claudeRegistry).map(({ native, install }) => ({ event: native, group: hookGroup(install, command, failClosed) }));
+export function claudeGroups(command: string, failClosed: boolean, rows: readonly InstallRow[] = rowsToRegister(claudeRegistry, NO_NEEDS)): EventGroup[] {
+  return rows.map(({ native, install }) => ({ event: native, group: hookGroup(install, command, failClosed) }));
 }
 
 function settingsText(ctx: PlanContext, file: string): string {
@@ -157,7 +168,9 @@ export const claudePlanner: HostPlanner = {
     // the command hooks stay silent while the plugin's mod decides in the same Claude Code process
     const withModule = existsSync(join(src, 'hooks', CLAUDE_MOD_MODULE));
     const command = `${withModule ? CLAUDE_MOD_SHELL_GUARD : ''}${hookCommand(ctx.runtime, script)}`;
-    ctx.ws.write(hooksFile, pluginHooksJson(claudeGroups(command, ctx.failClosed), withModule), 'artifact', artifactMode(hooksFile));
+    const regs = registrations(claudeRegistry, claudeObserveNeeds(ctx.env, ctx.scope, ctx.project, ctx.afterEvidence));
+    const rows = regs.flatMap((r) => (r.registered ? [r.row] : []));
+    ctx.ws.write(hooksFile, pluginHooksJson(claudeGroups(command, ctx.failClosed, rows), withModule), 'artifact', artifactMode(hooksFile));
     artifacts.push(hooksFile);
     const version = (JSON.parse(readFileSync(join(src, '.claude-plugin', 'plugin.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
     const manifest = join(marketDir, '.claude-plugin', 'marketplace.json');
@@ -183,7 +196,7 @@ export const claudePlanner: HostPlanner = {
     const disabled = root.type === 'object' ? findProp(root, 'disableAllHooks')?.value : undefined;
     if (disabled?.type === 'scalar' && disabled.value === true) ctx.warnings.push(`${settings} has "disableAllHooks": true, so Claude Code runs no hooks at all, stopline included`);
     ctx.notes.push(`plugin: ${CLAUDE_PLUGIN_ID} enabled in ${settings} (marketplace ${marketDir})`);
-    ctx.notes.push(`hooks: ${CLAUDE_EVENTS.length} events in ${hooksFile}${ctx.failClosed ? ` (onFailure: block on ${installRows(claudeRegistry).filter((e) => e.install.failClosed).map((e) => e.native).join(', ')})` : ''}`);
+    ctx.notes.push(`hooks: ${registrationSummary(regs)} in ${hooksFile}${ctx.failClosed ? ` (onFailure: block on ${rows.filter((e) => e.install.failClosed).map((e) => e.native).join(', ')})` : ''}`);
     return { runtime: ctx.runtime.runtime, artifacts, configs };
   },
 

@@ -8,21 +8,29 @@
  */
 import { join } from 'node:path';
 import { codexRegistry } from '../../../core/registry/codex';
-import { installRows } from '../../../core/registry/rows';
 import { trustEntriesFor, trustKey } from './codex-trust';
 import { findOurGroups, mergeHookGroups, removeHookGroups, type EventGroup } from './hook-groups';
 import { hookGroup } from './hook-files';
 import { JsonEditError, nodeAt, nodeValue, parseJsonDocument } from './json-edit';
-import { codexHome, type Env, type Scope } from './locations';
+import { codexHome, homeDir, type Env, type Scope } from './locations';
+import { NO_NEEDS, personHookEvents, registrationSummary, registrations, rowsToRegister, type InstallRow, type ObserveNeeds } from './observe-events';
 import { PlanError, futureRealpath, placeFile, requireDist, runsScript, type HostPlanner, type InstallContext, type PlanContext } from './plan-context';
 import { hookCommand } from './runtime';
 import { CodexHooksFileError } from './codex-hook-trust';
 import { TomlEditError, removeTrustEntries, renameTrustEntries, upsertTrustEntries, type TrustEntry } from './toml-trust';
 
-/** The events `stopline install codex` registers: the registry rows with an install column. */
-export const CODEX_EVENTS: readonly string[] = installRows(codexRegistry).map((e) => e.native);
+/**
+ * The events every `stopline install codex` registers: the registry rows with an install column,
+ * less the observe-only ones nothing needs (observe-events.ts).
+ */
+export const CODEX_EVENTS: readonly string[] = rowsToRegister(codexRegistry, NO_NEEDS).map((e) => e.native);
+
+/** What the person's setup asks of Codex's observe-only events (their hooks in every dialect but Codex's own). */
+export function codexObserveNeeds(env: Env, scope: Scope, project: string, afterEvidence: boolean): ObserveNeeds {
+  return { hookEvents: personHookEvents('codex', env.env, scope === 'project' ? project : homeDir(env)), afterEvidence };
+}
 /** The handler timeout on every event but those the registry clamps (SessionEnd: 3 s, written as Codex applies it). */
-export const CODEX_HOOK_TIMEOUT_SECONDS = installRows(codexRegistry)[0]!.install.timeoutSec;
+export const CODEX_HOOK_TIMEOUT_SECONDS = rowsToRegister(codexRegistry, NO_NEEDS)[0]!.install.timeoutSec;
 
 export interface CodexPaths {
   /** where the script and hooks.json go */
@@ -45,8 +53,8 @@ export function codexPaths(env: Env, scope: Scope, project: string): CodexPaths 
 }
 
 /** Handlers carry no matcher (the registry gives none): an omitted matcher matches every tool and keeps the hash simple. */
-export function codexGroups(command: string): EventGroup[] {
-  return installRows(codexRegistry).map(({ native, install }) => ({ event: native, group: hookGroup(install, command) }));
+export function codexGroups(command: string, rows: readonly InstallRow[] = rowsToRegister(codexRegistry, NO_NEEDS)): EventGroup[] {
+  return rows.map(({ native, install }) => ({ event: native, group: hookGroup(install, command) }));
 }
 
 function guarded<T>(file: string, f: () => T): T {
@@ -69,6 +77,49 @@ function trustedHashIn(toml: string, key: string): string | undefined {
   return m?.[1];
 }
 
+interface Dropped {
+  text: string;
+  removedCount: number;
+  /** trust keys of the handlers taken out */
+  removeKeys: Set<string>;
+  /** trust keys of other groups that moved up in their list: old key -> new key */
+  renames: Map<string, string>;
+}
+
+/**
+ * Take stopline's groups out of hooks.json (of the events `only` accepts, when given), with the
+ * trust bookkeeping Codex needs: the removed handlers' keys, and the keys of the groups after
+ * them, which move up (Codex would stop running those without a word).
+ */
+function dropOurGroups(p: CodexPaths, hooksText: string, ours: (command: string) => boolean, only?: (event: string) => boolean): Dropped {
+  const root = guarded(p.hooksFile, () => parseJsonDocument(hooksText));
+  const handlerCount = (event: string, index: number): number => {
+    const groups = nodeValue(nodeAt(root, ['hooks', event]) as never) as { hooks?: unknown[] }[];
+    return groups[index]?.hooks?.length ?? 0;
+  };
+  const removeKeys = new Set<string>();
+  const renames = new Map<string, string>();
+  for (const [event, indices] of guarded(p.hooksFile, () => findOurGroups(hooksText, ours))) {
+    if (only && !only(event)) continue;
+    for (const g of indices) {
+      for (let h = 0; h < handlerCount(event, g); h++) {
+        const key = trustKey(p.hooksFileForTrust, event, g, h);
+        if (key) removeKeys.add(key);
+      }
+    }
+  }
+  const removal = guarded(p.hooksFile, () => removeHookGroups(hooksText, ours, undefined, only));
+  for (const [event, moves] of removal.moved) {
+    for (const [from, to] of moves) {
+      for (let h = 0; h < handlerCount(event, from); h++) {
+        const [a, b] = [trustKey(p.hooksFileForTrust, event, from, h), trustKey(p.hooksFileForTrust, event, to, h)];
+        if (a && b) renames.set(a, b);
+      }
+    }
+  }
+  return { text: removal.text, removedCount: removal.removedCount, removeKeys, renames };
+}
+
 export const codexPlanner: HostPlanner = {
   host: 'codex',
   usesRuntime: true,
@@ -79,20 +130,30 @@ export const codexPlanner: HostPlanner = {
     const p = codexPaths(ctx.env, ctx.scope, ctx.project);
     const artifacts = [placeFile(ctx, src, p.script)];
     const before = ctx.ws.readText(p.hooksFile);
-    const hooksText = guarded(p.hooksFile, () => mergeHookGroups(before === null || before.trim() === '' ? '{}\n' : before, codexGroups(hookCommand(ctx.runtime, p.script)), runsScript(p.script), p.hooksFile));
+    const regs = registrations(codexRegistry, codexObserveNeeds(ctx.env, ctx.scope, ctx.project, ctx.afterEvidence));
+    const rows = regs.flatMap((r) => (r.registered ? [r.row] : []));
+    const ours = runsScript(p.script);
+    // an event an earlier install registered and nothing needs now (an observe-only one) loses its group
+    const wantedEvents = new Set(rows.map((r) => r.native));
+    const dropped = dropOurGroups(p, before === null || before.trim() === '' ? '{}\n' : before, ours, (event) => !wantedEvents.has(event));
+    const hooksText = guarded(p.hooksFile, () => mergeHookGroups(dropped.text, codexGroups(hookCommand(ctx.runtime, p.script), rows), ours, p.hooksFile));
     ctx.ws.write(p.hooksFile, hooksText, 'config');
 
-    const positions = [...findOurGroups(hooksText, runsScript(p.script))].flatMap(([event, indices]) => indices.map((groupIndex) => ({ event, groupIndex })));
+    const positions = [...findOurGroups(hooksText, ours)].flatMap(([event, indices]) => indices.map((groupIndex) => ({ event, groupIndex })));
     const entries = guarded(p.hooksFile, () => trustEntriesFor(p.hooksFileForTrust, nodeValue(parseJsonDocument(hooksText)), positions));
     let toml = ctx.ws.readText(p.configToml) ?? '';
     // entries this install wrote earlier under keys that are no longer ours (a group moved):
     // drop them only while they still carry our hash, so a person's own trust is never lost
     const wanted = new Set(entries.map((e) => e.key));
     const stale = (ctx.previous?.codexTrust ?? []).filter((old) => !wanted.has(old.key) && trustedHashIn(toml, old.key) === old.trustedHash);
-    toml = guarded(p.configToml, () => upsertTrustEntries(removeTrustEntries(toml, stale.map((s) => s.key)), entries, p.configToml));
+    const droppedKeys = [...dropped.removeKeys].filter((k) => !wanted.has(k));
+    const current = toml;
+    toml = guarded(p.configToml, () =>
+      upsertTrustEntries(renameTrustEntries(removeTrustEntries(current, [...stale.map((s) => s.key), ...droppedKeys]), dropped.renames), entries, p.configToml),
+    );
     ctx.ws.write(p.configToml, toml, 'config');
 
-    ctx.notes.push(`hooks: ${CODEX_EVENTS.length} events registered in ${p.hooksFile}; ${entries.length} trust entries in ${p.configToml}`);
+    ctx.notes.push(`hooks: ${registrationSummary(regs)} registered in ${p.hooksFile}; ${entries.length} trust entries in ${p.configToml}`);
     if (ctx.scope === 'project') ctx.warnings.push('Codex runs hooks from a project .codex/hooks.json only when the project itself is trusted (codex asks on first start, or `--trust`)');
     return { runtime: ctx.runtime.runtime, artifacts, configs: [p.hooksFile, p.configToml], codexTrust: entries };
   },
@@ -102,32 +163,12 @@ export const codexPlanner: HostPlanner = {
     const hooksText = ctx.ws.readText(p.hooksFile);
     let toml = ctx.ws.readText(p.configToml);
     const ours = runsScript(p.script);
-    const removeKeys = new Set<string>();
-    const renames = new Map<string, string>();
+    let removeKeys = new Set<string>();
+    let renames = new Map<string, string>();
     if (hooksText !== null) {
-      const root = guarded(p.hooksFile, () => parseJsonDocument(hooksText));
-      const handlerCount = (event: string, index: number): number => {
-        const groups = nodeValue(nodeAt(root, ['hooks', event]) as never) as { hooks?: unknown[] }[];
-        return groups[index]?.hooks?.length ?? 0;
-      };
-      for (const [event, indices] of guarded(p.hooksFile, () => findOurGroups(hooksText, ours))) {
-        for (const g of indices) {
-          for (let h = 0; h < handlerCount(event, g); h++) {
-            const key = trustKey(p.hooksFileForTrust, event, g, h);
-            if (key) removeKeys.add(key);
-          }
-        }
-      }
-      const removal = guarded(p.hooksFile, () => removeHookGroups(hooksText, ours));
-      // groups after ours moved up: carry their trust along, or Codex would stop running them
-      for (const [event, moves] of removal.moved) {
-        for (const [from, to] of moves) {
-          for (let h = 0; h < handlerCount(event, from); h++) {
-            const [a, b] = [trustKey(p.hooksFileForTrust, event, from, h), trustKey(p.hooksFileForTrust, event, to, h)];
-            if (a && b) renames.set(a, b);
-          }
-        }
-      }
+      const removal = dropOurGroups(p, hooksText, ours);
+      removeKeys = removal.removeKeys;
+      renames = removal.renames;
       if (removal.removedCount) {
         ctx.ws.write(p.hooksFile, removal.text, 'config');
         ctx.notes.push(`hooks: ${removal.removedCount} stopline hook groups removed from ${p.hooksFile}`);

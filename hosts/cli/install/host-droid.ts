@@ -98,7 +98,7 @@ export const droidPlanner: HostPlanner = {
     const place = (text: string | null, wanted: EventGroup[], elsewhere: EventGroup[], base: EventMapPath, file: string): string | null => {
       let t = text;
       const stray = new Set(elsewhere.map((g) => g.event));
-      if (t !== null && stray.size) t = guarded(file, () => removeHookGroups(orEmpty(t), ours, base, stray).text);
+      if (t !== null && stray.size) t = guarded(file, () => removeHookGroups(orEmpty(t), ours, base, (event) => stray.has(event)).text);
       if (wanted.length) t = guarded(file, () => mergeHookGroups(orEmpty(t), wanted, ours, file, base));
       return t;
     };

@@ -29,6 +29,8 @@ export interface InstallContext extends PlanContext {
   distDir: string;
   runtime: RuntimeChoice;
   failClosed: boolean;
+  /** `--after-evidence`: register the after-tool event even when no hook of the person needs it */
+  afterEvidence: boolean;
 }
 
 export interface HostPlanner {
@@ -37,7 +39,7 @@ export interface HostPlanner {
   unsupportedScope(scope: Scope): string | null;
   /** does this host run the hooks in a process we start (so the runtime matters)? */
   usesRuntime: boolean;
-  install(ctx: InstallContext): Omit<InstallEntry, 'host' | 'scope' | 'project' | 'failClosed'>;
+  install(ctx: InstallContext): Omit<InstallEntry, 'host' | 'scope' | 'project' | 'failClosed' | 'afterEvidence'>;
   /** takes stopline's entries out of the host's config files (the record decides about whole files) */
   uninstall(ctx: PlanContext): void;
   /** the files this host would have placed, for an uninstall without a record */

@@ -22,6 +22,8 @@ export interface InstallEntry {
   project?: string;
   runtime?: Runtime;
   failClosed: boolean;
+  /** Claude Code, Codex: `--after-evidence` (the after-tool event registered for its evidence) */
+  afterEvidence?: true;
   /** files placed from the dist folder */
   artifacts: string[];
   /** user config files this install edited */

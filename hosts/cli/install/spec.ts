@@ -13,13 +13,14 @@ export const INSTALL_OPTIONS: readonly OptionSpec[] = [
   SCOPE_OPTION,
   { flag: '--runtime', value: 'node|bun|deno', summary: 'runtime for hook commands (default: STOPLINE_RUNTIME, else the fastest found: bun, deno, node)' },
   { flag: '--fail', value: 'closed|open', summary: 'closed: a failing guard blocks (Claude onFailure "block", failMode "closed" in stopline.json)' },
+  { flag: '--after-evidence', summary: 'Claude Code, Codex: also register the after-tool event (PostToolUse) to record what became of every tool call; by default it is registered only when your own hooks need it' },
   DRY_RUN_OPTION,
   { flag: '--from', value: 'dist dir', summary: 'take the artifacts from this dist folder (default: the folder of this stopline.mjs)' },
 ];
 
 export const UNINSTALL_OPTIONS: readonly OptionSpec[] = [SCOPE_OPTION, DRY_RUN_OPTION];
 
-export const INSTALL_USAGE = `stopline install <${INSTALL_TARGETS.join('|')}> [--scope user|project] [--runtime node|bun|deno] [--fail closed] [--dry-run] [--from <dist dir>]`;
+export const INSTALL_USAGE = `stopline install <${INSTALL_TARGETS.join('|')}> [--scope user|project] [--runtime node|bun|deno] [--fail closed] [--after-evidence] [--dry-run] [--from <dist dir>]`;
 export const UNINSTALL_USAGE = `stopline uninstall <${INSTALL_TARGETS.join('|')}> [--scope user|project] [--dry-run]`;
 
 export const INSTALL_DESCRIPTION =

@@ -47,7 +47,10 @@ describe('the real Codex accepts what stopline install codex writes', () => {
     if (!ready) return ctx.skip(skipReason);
     const h = makeHome();
     seed(h, fixture('codex-config.toml'));
-    const r = await stopline(['install', 'codex', '--runtime', 'node', '--from', dist], h);
+    // every row registered: the person's stopline hooks need Stop and SubagentStop, --after-evidence PostToolUse
+    const personHooks = join(h.xdg, 'stopline', 'stopline.json');
+    write(personHooks, JSON.stringify({ hooks: { 'turn:stop': [{ hooks: [{ command: 'true' }] }], 'subagent:end': [{ hooks: [{ command: 'true' }] }] } }));
+    const r = await stopline(['install', 'codex', '--runtime', 'node', '--after-evidence', '--from', dist], h);
     expect(r.code, r.stderr).toBe(0);
 
     const script = join(h.codex, 'stopline.mjs');
@@ -63,6 +66,13 @@ describe('the real Codex accepts what stopline install codex writes', () => {
     expect(theirs.length).toBe(2);
     for (const hook of theirs) expect(hook.trustStatus, hook.key).toBe('trusted');
 
+    // nothing needs the observe-only events any more: installed again, they go and every hook left stays trusted
+    write(personHooks, '{}');
+    expect((await stopline(['install', 'codex', '--runtime', 'node', '--from', dist], h)).code).toBe(0);
+    const fewer = await codexHooksList({ codexHome: h.codex, cwd: h.project });
+    expect(fewer.filter((x) => x.command.includes(script)).map((x) => x.eventName).sort()).toEqual(['preToolUse', 'sessionEnd', 'sessionStart', 'subagentStart', 'userPromptSubmit']);
+    for (const hook of fewer) expect(hook.trustStatus, hook.key).toBe('trusted');
+
     expect((await stopline(['uninstall', 'codex'], h)).code).toBe(0);
     const after = await codexHooksList({ codexHome: h.codex, cwd: h.project });
     expect(after.map((x) => [x.command, x.trustStatus])).toEqual(theirs.map((x) => [x.command, 'trusted']));
@@ -76,7 +86,7 @@ describe('the real Codex accepts what stopline install codex writes', () => {
     // Codex loads project hooks only in a trusted project (that part is the person's decision)
     appendFileSync(join(h.codex, 'config.toml'), `\n[projects.${JSON.stringify(realpathSync(h.project))}]\ntrust_level = "trusted"\n`);
     const listed = await codexHooksList({ codexHome: h.codex, cwd: h.project });
-    expect(listed.length).toBe(8);
+    expect(listed.length).toBe(5);
     for (const hook of listed) {
       expect(hook.key.startsWith(`${join(realpathSync(h.project), '.codex', 'hooks.json')}:`)).toBe(true);
       expect(hook.trustStatus, hook.key).toBe('trusted');
@@ -93,7 +103,7 @@ describe('the real Codex accepts what stopline install codex writes', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(join(real, 'config.toml'), 'utf8')).toContain(`[hooks.state."${join(real, 'hooks.json')}:`);
     const listed = await codexHooksList({ codexHome: h.codex, cwd: h.project });
-    expect(listed.length).toBe(8);
+    expect(listed.length).toBe(5);
     for (const hook of listed) expect(hook.trustStatus, hook.key).toBe('trusted');
   }, 120_000);
 

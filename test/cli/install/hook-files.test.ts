@@ -23,9 +23,11 @@ describe('committed registration files equal the rendered ones', () => {
 });
 
 describe('what is rendered', () => {
-  it('Claude: one handler per installed row, the group stopline install writes (one matcher and timeout per row)', () => {
+  it('Claude: one handler per installed row but the observe-only ones, the group stopline install writes (one matcher and timeout per row)', () => {
     const doc = JSON.parse(claudePluginHooksJson()) as { hooks: Record<string, { matcher?: string; hooks: { command: string; timeout: number }[] }[]> };
-    expect(Object.keys(doc.hooks)).toEqual(claudeRegistry.events.filter((e) => e.install).map((e) => e.native));
+    expect(Object.keys(doc.hooks)).toEqual(claudeRegistry.events.filter((e) => e.install && !e.install.observeOnly).map((e) => e.native));
+    // a shipped file cannot know the person's hooks: the events only those need are left out
+    expect(Object.keys(doc.hooks)).toEqual(['SessionStart', 'UserPromptSubmit', 'UserPromptExpansion', 'PreToolUse', 'SubagentStart', 'SessionEnd']);
     // SessionEnd needs an explicit timeout (Claude cancels it after ~1.5 s otherwise); it has the 10 s of every row
     expect(doc.hooks.SessionEnd![0]!.hooks[0]!.timeout).toBe(10);
     expect(doc.hooks.PreToolUse![0]!.hooks[0]!.timeout).toBe(10);
@@ -36,7 +38,8 @@ describe('what is rendered', () => {
 
   it('Codex: SessionEnd is written with the 3 s Codex clamps it to', () => {
     const doc = JSON.parse(codexHooksJson()) as { hooks: Record<string, { hooks: { timeout: number }[] }[]> };
-    expect(Object.keys(doc.hooks)).toEqual(codexRegistry.events.filter((e) => e.install).map((e) => e.native));
+    expect(Object.keys(doc.hooks)).toEqual(codexRegistry.events.filter((e) => e.install && !e.install.observeOnly).map((e) => e.native));
+    expect(Object.keys(doc.hooks)).toEqual(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'SubagentStart', 'SessionEnd']);
     expect(doc.hooks.SessionEnd![0]!.hooks[0]!.timeout).toBe(3);
   });
 

@@ -85,7 +85,10 @@ describe('curl | sh from the committed dist/ at a tag or a commit', () => {
     const h = makeHome();
     const r = await curlPipeSh(scriptAt(TAG), ['claude', '--repo', REPO_NAME, '--runtime', 'node'], env(h), h.project);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`downloaded and verified 5 files from ${host.url}/${REPO_NAME}/${TAG}/dist`);
+    // the CLI and every file the tag's SHA256SUMS lists for the Claude plugin
+    const claudeFiles = git(repo, 'show', `${TAG}:dist/SHA256SUMS`).split('\n').filter((l) => / claude\//.test(l)).length;
+    expect(claudeFiles).toBeGreaterThanOrEqual(4);
+    expect(r.stderr).toContain(`downloaded and verified ${claudeFiles + 1} files from ${host.url}/${REPO_NAME}/${TAG}/dist`);
     // stopline install claude puts the plugin in its local marketplace and runs it from the plugin's hooks.json
     const plugin = join(h.claude, 'plugins', 'stopline-local', 'stopline');
     const installed = join(plugin, 'stopline.mjs');

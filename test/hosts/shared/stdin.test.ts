@@ -2,13 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { readBoundedStdin, MAX_HOOK_INPUT_BYTES } from '../../../hosts/shared/stdin';
+import { readBoundedChunks, readBoundedStdin, MAX_HOOK_INPUT_BYTES } from '../../../hosts/shared/stdin';
+import type { ByteStream, StdinLimits, StdinResult } from '../../../hosts/shared/stdin';
+import { streamReader } from '../../../hosts/shared/runtime-io';
+
+/** Both readers keep the same bounds: the stream form (the CLI bridge) and the pull form (the hook scripts). */
+const READERS: [string, (s: NodeJS.ReadableStream, limits: StdinLimits) => Promise<StdinResult>][] = [
+  ['readBoundedStdin', (s, limits) => readBoundedStdin(s as unknown as ByteStream, limits)],
+  ['readBoundedChunks', (s, limits) => readBoundedChunks(streamReader(s), limits)],
+];
 import { parseHookPayload, HookInputError, requiredString, nonEmptyString, objectField } from '../../../hosts/shared/payload';
 
-describe('readBoundedStdin', () => {
+describe.each(READERS)('%s', (_name, readBounded) => {
   it('returns the whole text once the stream ends, across chunks and multi-byte characters', async () => {
     const s = new PassThrough();
-    const p = readBoundedStdin(s, { timeoutMs: 1000 });
+    const p = readBounded(s, { timeoutMs: 1000 });
     const bytes = Buffer.from('{"prompt":"只看不改 ✓"}');
     s.write(bytes.subarray(0, 14)); // splits a multi-byte character
     s.write(bytes.subarray(14));
@@ -18,7 +26,7 @@ describe('readBoundedStdin', () => {
 
   it('refuses input above the size limit as soon as it is crossed, without waiting for the end', async () => {
     const s = new PassThrough();
-    const p = readBoundedStdin(s, { maxBytes: 10, timeoutMs: 5000 });
+    const p = readBounded(s, { maxBytes: 10, timeoutMs: 5000 });
     s.write('0123456789'); // exactly at the limit: still fine
     s.write('x'); // one byte over
     const r = await p;
@@ -33,14 +41,14 @@ describe('readBoundedStdin', () => {
     const s = new PassThrough();
     s.write('{"session_id":"s"}'); // a complete object, but no end-of-file
     const started = Date.now();
-    const r = await readBoundedStdin(s, { timeoutMs: 150 });
+    const r = await readBounded(s, { timeoutMs: 150 });
     expect(r).toMatchObject({ ok: false, reason: 'timeout' });
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('reports a stream error as a refusal, never a rejection', async () => {
     const s = new PassThrough();
-    const p = readBoundedStdin(s, { timeoutMs: 1000 });
+    const p = readBounded(s, { timeoutMs: 1000 });
     s.destroy(new Error('EPIPE'));
     expect(await p).toMatchObject({ ok: false, reason: 'error', message: expect.stringContaining('EPIPE') });
   });
@@ -89,12 +97,12 @@ function childExited(pid: number | undefined): boolean {
   }
 }
 
-describe('readBoundedStdin under CPU starvation', () => {
+describe.each(READERS)('%s under CPU starvation', (_name, readBounded) => {
   it('still reads a payload that was waiting in the pipe when the bound expired', async () => {
     // a real OS pipe: a child writes the payload and exits while this process is starved
     // (busy) past the bound, so on wake-up the expired timer runs before the pipe is polled
     const child = spawn('sh', ['-c', 'sleep 0.05; printf \'{"session_id":"s"}\''], { stdio: ['ignore', 'pipe', 'ignore'] });
-    const p = readBoundedStdin(child.stdout, { timeoutMs: 100 });
+    const p = readBounded(child.stdout, { timeoutMs: 100 });
     // busy (starve the event loop) until the bound has passed AND the child has written and
     // exited; a loaded machine may take seconds to run the child, so wait for it, not a clock
     const boundPassed = Date.now() + 200;
@@ -108,7 +116,7 @@ describe('readBoundedStdin under CPU starvation', () => {
   it('bytes that keep trickling without end-of-file still end in a timeout', async () => {
     const s = new PassThrough();
     const tick = setInterval(() => s.write(' '), 20);
-    const r = await readBoundedStdin(s, { timeoutMs: 100 });
+    const r = await readBounded(s, { timeoutMs: 100 });
     clearInterval(tick);
     expect(r).toMatchObject({ ok: false, reason: 'timeout' });
   });

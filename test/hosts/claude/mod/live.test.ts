@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ARTIFACTS } from '../../../../build/artifacts.mjs';
 import { CLAUDE_MOD_SHELL_GUARD, MOD_LIVE_VAR, modDecides } from '../../../../hosts/claude/mod-live';
-import { installRows } from '../../../../core/registry/rows';
+import { NO_NEEDS, rowsToRegister } from '../../../../hosts/cli/install/observe-events';
 import { claudeRegistry } from '../../../../core/registry/claude';
 import { repoRoot } from '../../harness';
 
@@ -44,17 +44,19 @@ describe('the plugin hooks.json', () => {
   });
 
   it('guards every command hook it registers', () => {
-    expect(Object.keys(doc.hooks)).toEqual(installRows(claudeRegistry).map((e) => e.native));
+    // every event stopline registers without observe-only needs (hosts/cli/install/observe-events.ts)
+    expect(Object.keys(doc.hooks)).toEqual(rowsToRegister(claudeRegistry, NO_NEEDS).map((e) => e.native));
     for (const groups of Object.values(doc.hooks)) for (const g of groups) for (const h of g.hooks) expect(h.command.startsWith(CLAUDE_MOD_SHELL_GUARD)).toBe(true);
   });
 });
 
 describe('the hook script itself', () => {
-  const script = join(repoRoot, 'hosts', 'claude', 'main.ts');
+  // the built script as Claude Code runs it: its first part checks for the mod before anything else
+  const script = join(repoRoot, 'dist', 'claude', 'stopline.mjs');
 
   it('answers nothing when the mod decides, even for a payload it would deny', () => {
     const payload = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: {} });
-    const env = { PATH: process.env.PATH ?? '', HOME: '/nonexistent', STOPLINE_FAIL_OPEN: '0' };
+    const env = { PATH: process.env.PATH ?? '', HOME: '/nonexistent', STOPLINE_FAIL_OPEN: '0', STOPLINE_EVALUATOR: '0' };
     const bun = join(repoRoot, 'node_modules', '.bin', 'bun');
     const silent = spawnSync(bun, [script], { input: payload, env: { ...env, CLAUDE_PID: '7', [MOD_LIVE_VAR]: '7' }, encoding: 'utf8' });
     expect([silent.status, silent.stdout]).toEqual([0, '']);

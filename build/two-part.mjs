@@ -1,0 +1,71 @@
+// Two-part hook scripts (hosts/shared/evaluator/load.ts says why): the entry's bundle first, then
+// the artifact's decision code as an ES module inside one block comment at the end of the same
+// file. Every hook event parses the first part only; the second is imported from the file when
+// the hook decides in its own process, and by the resident evaluator.
+//
+// The markers are the ones load.ts reads (test/build/two-part.test.ts keeps them equal).
+import { createHash } from 'node:crypto';
+import { rollup } from 'rollup';
+
+export const PART_START = '\n/*@stopline-evaluator\n';
+export const PART_END = '\n*/\n';
+export const CLOSE_ESCAPE = '*@@stopline-close@@/';
+/** Replaced in the first part by the hash of the second (hosts/shared/evaluator/build-id.ts). */
+export const BUILD_TOKEN = '__STOPLINE_EVALUATOR_BUILD__';
+
+/** The build id of a second part: what the hook and its evaluator must agree on. */
+export function buildIdOf(second) {
+  return createHash('sha256').update(second).digest('hex').slice(0, 16);
+}
+
+/**
+ * The whole file from its parts (first part minified, second part minified).
+ * @param {string} first @param {string} second
+ */
+export function joinParts(first, second) {
+  // imported as a base64 data: URL (btoa takes Latin-1 only; Bun reads a large percent-encoded one as text)
+  const wide = /[^\x00-\x7f]/.exec(second);
+  if (wide) throw new Error(`the decision code holds a non-ASCII character (${JSON.stringify(wide[0])}); it must be minified with ascii_only`);
+  if (second.includes(CLOSE_ESCAPE)) throw new Error(`the decision code contains "${CLOSE_ESCAPE}", which the two-part file uses to escape "*/"`);
+  if (!first.includes(BUILD_TOKEN)) throw new Error(`the entry bundle does not carry ${BUILD_TOKEN} (hosts/shared/evaluator/build-id.ts): it could not tell its evaluator's build`);
+  const body = first.split(BUILD_TOKEN).join(buildIdOf(second)).replace(/\n*$/, '');
+  return `${body}${PART_START}${second.split('*/').join(CLOSE_ESCAPE)}${PART_END}`;
+}
+
+/**
+ * The two parts of a file, or null when it has no second part.
+ * @param {string} text
+ * @returns {{ first: string, second: string } | null}
+ */
+export function splitParts(text) {
+  const start = text.indexOf(PART_START);
+  const end = text.lastIndexOf(PART_END);
+  if (start < 0 || end <= start) return null;
+  return { first: text.slice(0, start) + '\n', second: text.slice(start + PART_START.length, end).split(CLOSE_ESCAPE).join('*/') };
+}
+
+/**
+ * Output plugin for an artifact with a `decisionEntry`: bundles that entry with the same input
+ * plugins and the minifier, and appends it to the entry's (minified) chunk. Runs after the
+ * minifier and before the banner; `moduleIds` receives the second part's modules, so the
+ * banner's source hash covers both parts.
+ * @param {import('./artifacts.mjs').Artifact} artifact
+ * @param {{ inputOptions: () => import('rollup').RollupOptions, minifier: () => import('rollup').Plugin, moduleIds: string[] }} o
+ */
+export function secondPartPlugin(artifact, o) {
+  return {
+    name: 'stopline-second-part',
+    async renderChunk(code) {
+      const bundle = await rollup(o.inputOptions());
+      try {
+        const { output } = await bundle.generate({ format: 'es', inlineDynamicImports: true, sourcemap: false, generatedCode: 'es2015', plugins: [o.minifier()] });
+        const chunk = output.find((c) => c.type === 'chunk');
+        if (!chunk) throw new Error(`${artifact.id}: ${artifact.decisionEntry} produced no chunk`);
+        o.moduleIds.splice(0, o.moduleIds.length, ...chunk.moduleIds);
+        return { code: joinParts(code, chunk.code), map: null };
+      } finally {
+        await bundle.close();
+      }
+    },
+  };
+}

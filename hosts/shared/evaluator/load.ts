@@ -1,0 +1,100 @@
+/**
+ * The two-part hook artifact. A hook script is one self-contained file, but most events need
+ * only its small first part: read stdin, hand it to the resident evaluator, write the answer.
+ * The decision code (the guard, the shell analysis, the person's hooks: ~450 KB minified) follows
+ * in one block comment at the end of the same file, which a runtime skips at the cost of
+ * scanning for its end (measured: nothing on node and bun, ~1.5 ms on deno, against ~13-18 ms
+ * to parse it as code). It is loaded from the file when it is needed: when no evaluator answers
+ * (the hook decides in its own process) and in the evaluator itself.
+ *
+ *   <first part: the entry, no import>
+ *   /*@stopline-evaluator
+ *   <second part: an ES module in ASCII, every `*` `/` pair written as CLOSE_ESCAPE>
+ *   *\/
+ *
+ * The second part is imported from a copy in the user's private evaluator folder
+ * (`<folder>/<artifact>-<build>.mjs`, written once per build, checked against the script on every
+ * load), because each runtime keeps its compiled form of a file (Deno's code cache, Bun's
+ * transpiler cache, Node 22's compile cache) but not of a data: URL: from a data: URL the
+ * in-process path cost deno ~+115 ms CPU more per call. Without a usable folder it is imported
+ * as a data: URL all the same.
+ *
+ * build/two-part.mjs writes this layout and checks that CLOSE_ESCAPE does not occur in the code.
+ */
+import type { RuntimeIO } from '../runtime-io';
+
+export const PART_START = '\n/*@stopline-evaluator\n';
+export const PART_END = '\n*/\n';
+/** Stands for the two characters that would end the comment early. */
+export const CLOSE_ESCAPE = '*@@stopline-close@@/';
+
+/** The file behind a `file:` module URL (import.meta.url), on POSIX and Windows. */
+export function fileOfUrl(url: string): string {
+  const u = new URL(url);
+  const path = decodeURIComponent(u.pathname);
+  return /^\/[A-Za-z]:\//.test(path) ? path.slice(1) : path;
+}
+
+/** The second part's source, or null when the file has none (a source checkout run unbundled). */
+export function secondPart(fileText: string): string | null {
+  const start = fileText.indexOf(PART_START);
+  const end = fileText.lastIndexOf(PART_END);
+  if (start < 0 || end <= start) return null;
+  return fileText.slice(start + PART_START.length, end).split(CLOSE_ESCAPE).join('*/');
+}
+
+/** Where a copy of the second part may be kept: a private folder of this user, and the file's name there. */
+export interface PartCache {
+  dir: string;
+  name: string;
+}
+
+/** The path of `file` as a file: URL. */
+function fileUrl(path: string): string {
+  return `file://${path.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/**
+ * The copy of `code` in the cache folder, written when missing or different; null when the
+ * folder is not a private one of this user or the copy cannot be written.
+ */
+async function cachedCopy(io: RuntimeIO, code: string, cache: PartCache): Promise<string | null> {
+  try {
+    if (!(await io.ensurePrivateDir(cache.dir))) return null;
+    const path = `${cache.dir}/${cache.name}`;
+    if ((await io.readText(path)) !== code) await io.writeFileAtomic(path, code);
+    return path;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Node >= 22.1 keeps compiled modules across processes when asked (module.enableCompileCache):
+ * the second part's copy then compiles once per build instead of on every in-process decision.
+ * The cache goes into the same private folder. Node 20, Bun and Deno: nothing to do (Bun and
+ * Deno cache on their own).
+ */
+function enableNodeCompileCache(io: RuntimeIO, dir: string): void {
+  if (io.runtime !== 'node') return;
+  try {
+    const proc = globalThis.process as NodeJS.Process & { getBuiltinModule?: (id: string) => unknown };
+    const mod = proc.getBuiltinModule?.('node:module') as { enableCompileCache?: (dir: string) => unknown } | undefined;
+    mod?.enableCompileCache?.(`${dir}/node-compile-cache`);
+  } catch {
+    // a cache is an optimisation: without one the part compiles as before
+  }
+}
+
+/** Import the second part of the file at `selfUrl` as an ES module. */
+export async function importSecondPart<T>(io: RuntimeIO, selfUrl: string, cache: PartCache | null): Promise<T> {
+  const text = await io.readText(fileOfUrl(selfUrl));
+  const code = text === null ? null : secondPart(text);
+  if (code === null) throw new Error(`${fileOfUrl(selfUrl)} carries no decision code (build it with npm run build)`);
+  const copy = cache ? await cachedCopy(io, code, cache) : null;
+  if (copy && cache) enableNodeCompileCache(io, cache.dir);
+  // base64: Bun reads a large percent-encoded data: URL as a string module. The part is ASCII
+  // (the build checks it), which btoa takes as is.
+  const url = copy ? fileUrl(copy) : `data:text/javascript;base64,${btoa(code)}`;
+  return (await import(url)) as T;
+}

@@ -1,0 +1,116 @@
+/**
+ * The start-up path of a command-hook artifact (Claude Code, Codex): the first part of the
+ * two-part file (evaluator/load.ts). It imports no runtime module statically and loads nothing
+ * it does not use, because a hook is a new process on every event:
+ *
+ *   1. read stdin within its bounds (stdin.ts), through the runtime's own doors (runtime-io.ts);
+ *   2. hand it to the resident evaluator of this artifact, build and runtime and write its
+ *      answer (evaluator/client.ts): the usual path, one small process per event;
+ *   3. otherwise load the decision code from the second part and decide here, exactly as the
+ *      evaluator would (runner.ts); when no evaluator was running, start one for the next event.
+ *
+ * A check that another door answers this event goes before 1, in the host's entry, so that hook
+ * does no work at all: the Claude entry imports hosts/claude/mod-silent.ts first, which exits
+ * before this module runs when the Claude Code mod decides (hosts/claude/mod-live.ts).
+ *
+ * `<script> --stopline-evaluator <socket>` runs the script as that evaluator.
+ * `STOPLINE_EVALUATOR=0` keeps every decision in the hook's own process.
+ */
+import type { Rendered } from './adapter';
+import { askEvaluator, evaluatorWanted, type Asked } from './evaluator/client';
+import type { DecisionPart } from './evaluator/decision-part';
+import { fileOfUrl, importSecondPart, type PartCache } from './evaluator/load';
+import { EVALUATOR_FLAG, evaluatorDir, type EvaluatorSpec } from './evaluator/where';
+import { runtimeIO, type RuntimeIO } from './runtime-io';
+import { readBoundedChunks } from './stdin';
+
+export interface HookEntry {
+  /** prefix of every stderr line, e.g. `stopline (claude)` */
+  label: string;
+  spec: EvaluatorSpec;
+  /** the script's own module URL (import.meta.url): where its second part is read from */
+  self: string;
+}
+
+/** Which path answered, for the timing instrument. */
+type Via = 'evaluator' | 'in-process' | 'fail-mode';
+
+/**
+ * Test instrument, off unless STOPLINE_TIMING_FILE is set: one line per event with the time from
+ * the runtime's start to the answer and which path gave it, so the real-host suites can report
+ * the hook latency seen inside real runs. Metadata only; a failure to write is ignored.
+ */
+async function recordTiming(io: RuntimeIO, env: Readonly<Record<string, string | undefined>>, label: string, rendered: Rendered, via: Via): Promise<void> {
+  const file = env.STOPLINE_TIMING_FILE;
+  if (!file) return;
+  try {
+    const line = JSON.stringify({ artifact: label, ms: Math.round(performance.now() * 10) / 10, exitCode: rendered.exitCode, answered: rendered.stdout !== '' || rendered.exitCode !== 0, via });
+    await io.appendFile(file, line + '\n');
+  } catch {
+    // an instrument must never change the answer
+  }
+}
+
+async function write(io: RuntimeIO, rendered: Rendered): Promise<void> {
+  try {
+    if (rendered.stdout) await io.write(1, rendered.stdout);
+    if (rendered.stderr) await io.write(2, rendered.stderr);
+  } catch {
+    // a host that closed our pipes gets no answer either way; the exit code still tells
+  }
+}
+
+/** Where the second part's copy is kept: the user's private evaluator folder (evaluator/load.ts). */
+function partCache(io: RuntimeIO, entry: HookEntry, env: Readonly<Record<string, string | undefined>>): PartCache | null {
+  const dir = io.platform === 'win32' ? null : evaluatorDir(env, io.uid());
+  return dir ? { dir, name: `${entry.spec.artifact}-${entry.spec.build}.mjs` } : null;
+}
+
+async function serve(io: RuntimeIO, entry: HookEntry, socket: string | undefined): Promise<never> {
+  if (!socket) {
+    await io.write(2, `${entry.label}: ${EVALUATOR_FLAG} needs the socket path\n`);
+    return io.exit(2);
+  }
+  const dir = socket.slice(0, socket.lastIndexOf('/'));
+  const part = await importSecondPart<DecisionPart>(io, entry.self, { dir, name: `${entry.spec.artifact}-${entry.spec.build}.mjs` });
+  await part.serve(socket, entry.spec.build, io.env());
+  return io.exit(0);
+}
+
+export async function runHookEntry(entry: HookEntry): Promise<void> {
+  const io = await runtimeIO();
+  const args = io.args();
+  if (args[0] === EVALUATOR_FLAG) return serve(io, entry, args[1]);
+  const env = io.env();
+  const cwd = io.cwd();
+  let rendered: Rendered;
+  let via: Via = 'in-process';
+  let asked: Asked | null = null;
+  let part: DecisionPart | null = null;
+  try {
+    const input = await readBoundedChunks(io.readChunk, {}, io.later);
+    if (input.ok && evaluatorWanted(io, env)) asked = await askEvaluator(io, entry.spec, env, cwd, input.text);
+    if (asked?.kind === 'answered') {
+      rendered = asked.rendered;
+      via = 'evaluator';
+    } else {
+      part = await importSecondPart<DecisionPart>(io, entry.self, partCache(io, entry, env));
+      if (asked?.kind === 'no-answer' && input.ok) {
+        rendered = part.failAnswer(input.text, asked.why, { env, cwd });
+        via = 'fail-mode';
+      } else {
+        rendered = await part.answer(input, { env, cwd });
+      }
+    }
+  } catch (err) {
+    // the runner never throws; this is the last line of defence for the fail-open default
+    rendered = { stdout: '', stderr: `${entry.label}: ${err instanceof Error ? err.message : String(err)}; failing open\n`, exitCode: 0 };
+  }
+  await recordTiming(io, env, entry.label, rendered, via);
+  await write(io, rendered);
+  // the answer is out; now leave an evaluator behind for the next event
+  if (part && asked?.kind === 'absent' && asked.start && asked.socket) {
+    part.start({ socket: asked.socket, script: fileOfUrl(entry.self), runtime: io.runtime, env });
+  }
+  io.exit(rendered.exitCode);
+}

@@ -1,0 +1,324 @@
+/**
+ * The resident evaluator behind the command hooks, as a person's host runs it: the shipped
+ * script spawned per event with real stdin/stdout, under node, bun and deno. The first event
+ * decides in its own process and leaves an evaluator; the next ones are answered by it, with
+ * the same bytes, evidence and fail mode as without one; a killed evaluator costs nothing but a
+ * restart; a stopped one gets the fail mode's answer in time; a folder someone else can enter is
+ * never used; it exits when idle.
+ *
+ * Each test file gets its own evaluator folder (TMPDIR inside its temp root), and every
+ * evaluator it started is ended by pid at the end.
+ */
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { requireArtifact } from './real-host';
+
+const REPO = join(__dirname, '..', '..', '..');
+const RUNTIMES: Record<string, string[]> = {
+  node: [process.execPath],
+  bun: [join(REPO, 'node_modules', '.bin', 'bun')],
+  deno: [join(REPO, 'node_modules', '.bin', 'deno'), 'run', '-A'],
+};
+const SLOW = { timeout: 240_000 };
+
+const root = mkdtempSync(join(tmpdir(), 'stopline-evaluator-test-'));
+/** The evaluator folder of this file: TMPDIR/stopline-<uid> (hosts/shared/evaluator/where.ts). */
+const tmp = join(root, 'tmp');
+mkdirSync(tmp);
+const evalDir = join(tmp, `stopline-${process.getuid!()}`);
+
+/** Every evaluator process serving a socket in `dir`, from /proc (Linux). */
+function evaluators(dir = evalDir): { pid: number; socket: string }[] {
+  const out: { pid: number; socket: string }[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    let args: string[];
+    try {
+      args = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue;
+    }
+    const at = args.indexOf('--stopline-evaluator');
+    if (at >= 0 && args[at + 1]?.startsWith(`${dir}/`)) out.push({ pid: Number(name), socket: args[at + 1]! });
+  }
+  return out;
+}
+
+/** End every evaluator this file started (its sockets all live under its temp root), by pid. */
+function stopAll(): void {
+  for (const e of evaluators(root)) {
+    try {
+      process.kill(e.pid, 'SIGCONT');
+      process.kill(e.pid, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+  }
+}
+
+afterAll(() => {
+  stopAll();
+  rmSync(root, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(script: string, runtime: string, payload: unknown, env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const [cmd, ...pre] = RUNTIMES[runtime]!;
+    const child = spawn(cmd!, [...pre, script], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', TMPDIR: tmp, STOPLINE_NO_DASHBOARD: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d));
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    child.on('error', reject);
+    const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('close', (code) => {
+      clearTimeout(killer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(JSON.stringify(payload));
+  });
+}
+
+let homes = 0;
+/** A person's home with a project; `env` for the hook processes, `timings` read from the instrument. */
+function world(extra: Record<string, string> = {}) {
+  const dir = join(root, `w${homes++}`);
+  const project = join(dir, 'project');
+  mkdirSync(project, { recursive: true });
+  writeFileSync(join(project, 'README.md'), 'x\n');
+  const timing = join(dir, 'timing.jsonl');
+  const env = { HOME: dir, STOPLINE_HOME: join(dir, 'data'), CLAUDE_PROJECT_DIR: project, STOPLINE_TIMING_FILE: timing, ...extra };
+  const via = (): string[] => (existsSync(timing) ? readFileSync(timing, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { via: string }).via) : []);
+  const checks = (): number => {
+    const dirPath = join(dir, 'data', 'runtime');
+    if (!existsSync(dirPath)) return 0;
+    return readdirSync(dirPath, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.jsonl'))
+      .flatMap((f) => readFileSync(join(dirPath, f), 'utf8').trim().split('\n'))
+      .filter((l) => l.includes('"type":"check"')).length;
+  };
+  return { dir, project, env, via, checks };
+}
+
+function claude(project: string, session: string) {
+  const base = { session_id: session, transcript_path: join(project, 't.jsonl'), cwd: project, prompt_id: 'p1', permission_mode: 'default' };
+  return {
+    arm: { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$stopline review -- look at README.md' },
+    write: { ...base, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: join(project, 'a.txt'), content: 'x\n' }, tool_use_id: 't1' },
+    read: { ...base, hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: join(project, 'README.md') }, tool_use_id: 't2' },
+    shell: { ...base, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git status && cat README.md | head -n 5' }, tool_use_id: 't3' },
+    shellWrite: { ...base, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'echo x > b.txt' }, tool_use_id: 't4' },
+  };
+}
+
+/** Event ids are random: compare answers without them. */
+const same = (r: Run) => ({ code: r.code, stdout: r.stdout.replace(/evt_[0-9a-f]+/g, 'evt_*'), stderr: r.stderr.replace(/evt_[0-9a-f]+/g, 'evt_*') });
+
+/** An evaluator of this runtime listens in `dir`: its process runs and its start stamp is gone (it removes it once it listens). */
+function serving(runtime: string, dir = evalDir): boolean {
+  const e = evaluators(dir).find((x) => x.socket.endsWith(`-${runtime}.sock`));
+  return !!e && existsSync(e.socket) && !existsSync(`${e.socket}.starting`);
+}
+
+async function until(what: () => boolean, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!what()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const script = requireArtifact('claude', 'stopline.mjs');
+
+describe.each(['node', 'bun', 'deno'])('the claude hook under %s', (runtime) => {
+  it('first event in its own process, then the evaluator: the same answers and evidence as without one', SLOW, async () => {
+    stopAll();
+    const w = world();
+    const ref = world({ STOPLINE_EVALUATOR: '0' });
+    const seq = ['arm', 'write', 'read', 'shell', 'shellWrite', 'write'] as const;
+    for (const step of seq) {
+      const a = await run(script, runtime, claude(w.project, 's1')[step], w.env);
+      const b = await run(script, runtime, claude(ref.project, 's1')[step], ref.env);
+      expect(same(a), step).toEqual(same(b));
+      if (step === 'arm') await until(() => serving(runtime));
+    }
+    expect(w.via()).toEqual(['in-process', 'evaluator', 'evaluator', 'evaluator', 'evaluator', 'evaluator']);
+    expect(ref.via().every((v) => v === 'in-process')).toBe(true);
+    expect(w.checks()).toBe(ref.checks());
+    expect(w.checks()).toBe(5);
+    // the deny is the review stamp, under the evaluator as without it
+    const deny = await run(script, runtime, claude(w.project, 's1').write, w.env);
+    expect(JSON.parse(deny.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(deny.stdout).toContain('MODE_FORBIDS_MUTATION');
+    // nothing of the evaluator is world-readable
+    expect(statSync(evalDir).mode & 0o777).toBe(0o700);
+    for (const f of readdirSync(evalDir)) expect(statSync(join(evalDir, f)).mode & 0o077).toBe(0);
+  });
+});
+
+describe('one evaluator, each request its own environment', () => {
+  it('two data folders through one evaluator: each decides with its own contract, and evidence lands in its own folder', SLOW, async () => {
+    const a = world();
+    const b = world();
+    await run(script, 'node', claude(a.project, 's1').arm, a.env);
+    await until(() => serving('node'));
+    const denied = await run(script, 'node', claude(a.project, 's1').write, a.env);
+    const allowed = await run(script, 'node', claude(b.project, 's1').write, b.env);
+    expect(denied.stdout).toContain('"permissionDecision":"deny"');
+    expect(allowed.stdout).toBe('');
+    expect(a.via().slice(-1)).toEqual(['evaluator']);
+    expect(b.via()).toEqual(['evaluator']);
+    expect(a.checks()).toBe(1);
+    expect(b.checks()).toBe(1);
+  });
+
+  it('a relative STOPLINE_HOME resolves against the hook\'s folder, as in the hook\'s own process', SLOW, async () => {
+    const w = world();
+    const env = { ...w.env, STOPLINE_HOME: 'rel-data' };
+    await until(() => serving('node'));
+    const spawnIn = (payload: unknown) =>
+      new Promise<Run>((resolve) => {
+        const child = spawn(process.execPath, [script], { cwd: w.project, env: { PATH: process.env.PATH ?? '', TMPDIR: tmp, STOPLINE_NO_DASHBOARD: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+        let stdout = '';
+        child.stdout.on('data', (d: Buffer) => (stdout += d));
+        child.on('close', (code) => resolve({ code, stdout, stderr: '' }));
+        child.stdin.end(JSON.stringify(payload));
+      });
+    await spawnIn(claude(w.project, 's2').arm);
+    const r = await spawnIn(claude(w.project, 's2').write);
+    expect(r.stdout).toContain('"permissionDecision":"deny"');
+    expect(existsSync(join(w.project, 'rel-data', 'sessions'))).toBe(true);
+    expect(w.via()).toEqual(['evaluator', 'evaluator']);
+  });
+});
+
+describe('when the evaluator fails', () => {
+  it('killed: the next event decides in its own process, answers the same, and a new evaluator starts', SLOW, async () => {
+    const w = world();
+    await run(script, 'node', claude(w.project, 's1').arm, w.env);
+    await until(() => serving('node'));
+    const first = evaluators().find((e) => e.socket.endsWith('-node.sock'))!;
+    process.kill(first.pid, 'SIGKILL');
+    await until(() => !evaluators().some((e) => e.pid === first.pid));
+    const r = await run(script, 'node', claude(w.project, 's1').write, w.env);
+    expect(r.stdout).toContain('"permissionDecision":"deny"');
+    expect(w.via().slice(-1)).toEqual(['in-process']);
+    await until(() => serving('node') && evaluators().some((e) => e.socket.endsWith('-node.sock') && e.pid !== first.pid));
+    await run(script, 'node', claude(w.project, 's1').read, w.env);
+    expect(w.via().slice(-1)).toEqual(['evaluator']);
+  });
+
+  it('stopped: the hook answers by the fail mode within its bound (closed: GUARD_UNAVAILABLE deny; open: the tool runs, one stderr line)', SLOW, async () => {
+    const w = world({ STOPLINE_EVALUATOR_ANSWER_MS: '400' });
+    await run(script, 'node', claude(w.project, 's1').arm, w.env);
+    await until(() => serving('node'));
+    const ev = evaluators().find((e) => e.socket.endsWith('-node.sock'))!;
+    process.kill(ev.pid, 'SIGSTOP');
+    try {
+      const closed = await run(script, 'node', claude(w.project, 's1').read, { ...w.env, STOPLINE_FAIL_OPEN: '0' });
+      expect(closed.code).toBe(0);
+      const out = JSON.parse(closed.stdout).hookSpecificOutput;
+      expect(out.permissionDecision).toBe('deny');
+      expect(out.permissionDecisionReason).toContain('GUARD_UNAVAILABLE');
+      expect(out.permissionDecisionReason).toContain('the resident evaluator did not answer within 400 ms');
+      const open = await run(script, 'node', claude(w.project, 's1').read, w.env);
+      expect(open.code).toBe(0);
+      expect(open.stdout).toBe('');
+      expect(open.stderr.trim().split('\n')).toHaveLength(1);
+      expect(open.stderr).toContain('the resident evaluator did not answer within 400 ms; failing open');
+      expect(w.via().slice(-2)).toEqual(['fail-mode', 'fail-mode']);
+    } finally {
+      process.kill(ev.pid, 'SIGCONT');
+    }
+  });
+
+  it('a socket that answers for another build: the hook decides in its own process', SLOW, async () => {
+    stopAll();
+    const w = world();
+    // learn this build's socket name from a first event
+    await run(script, 'node', claude(w.project, 's1').read, w.env);
+    await until(() => serving('node'));
+    const ev = evaluators().find((e) => e.socket.endsWith('-node.sock'))!;
+    process.kill(ev.pid, 'SIGKILL');
+    await until(() => !evaluators().some((e) => e.pid === ev.pid));
+    rmSync(ev.socket, { force: true });
+    let asked = 0;
+    const conns = new Set<import('node:net').Socket>();
+    const fake = createServer((c) => {
+      asked++;
+      conns.add(c);
+      c.end('{"v":1,"mismatch":"0000000000000000"}\n');
+    });
+    await new Promise<void>((r) => fake.listen(ev.socket, () => r()));
+    try {
+      const r = await run(script, 'node', claude(w.project, 's1').write, w.env);
+      expect(r.code).toBe(0);
+      expect(asked).toBe(1);
+      expect(w.via().slice(-1)).toEqual(['in-process']);
+    } finally {
+      for (const c of conns) c.destroy();
+      fake.close();
+    }
+  });
+});
+
+describe('where it may live, and how long', () => {
+  it('a folder others may enter is never used: nothing is sent, nothing is started', SLOW, async () => {
+    const shared = join(root, 'shared-tmp');
+    const dir = join(shared, `stopline-${process.getuid!()}`);
+    mkdirSync(dir, { recursive: true });
+    chmodSync(dir, 0o755);
+    const w = world({ TMPDIR: shared });
+    for (let i = 0; i < 2; i++) {
+      const r = await run(script, 'node', claude(w.project, 's1').read, { ...w.env, TMPDIR: shared });
+      expect(r.code).toBe(0);
+    }
+    expect(w.via()).toEqual(['in-process', 'in-process']);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(evaluators(dir)).toEqual([]);
+  });
+
+  it('STOPLINE_EVALUATOR=0: every event in its own process, no evaluator', SLOW, async () => {
+    const mine = join(root, 'off-tmp');
+    mkdirSync(mine);
+    const w = world({ TMPDIR: mine, STOPLINE_EVALUATOR: '0' });
+    for (let i = 0; i < 2; i++) await run(script, 'node', claude(w.project, 's1').read, { ...w.env, TMPDIR: mine });
+    expect(w.via()).toEqual(['in-process', 'in-process']);
+    expect(evaluators(join(mine, `stopline-${process.getuid!()}`))).toEqual([]);
+  });
+
+  it('idle: the evaluator leaves after STOPLINE_EVALUATOR_IDLE_MS and takes its socket with it', SLOW, async () => {
+    const mine = join(root, 'idle-tmp');
+    mkdirSync(mine);
+    const dir = join(mine, `stopline-${process.getuid!()}`);
+    const w = world({ TMPDIR: mine, STOPLINE_EVALUATOR_IDLE_MS: '500' });
+    await run(script, 'node', claude(w.project, 's1').read, { ...w.env, TMPDIR: mine });
+    await until(() => evaluators(dir).length === 1);
+    await until(() => evaluators(dir).length === 0, 30_000);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.sock'))).toEqual([]);
+  });
+
+  it('a burst of hooks with no evaluator starts one', SLOW, async () => {
+    const mine = join(root, 'burst-tmp');
+    mkdirSync(mine);
+    const dir = join(mine, `stopline-${process.getuid!()}`);
+    const w = world({ TMPDIR: mine });
+    const runs = await Promise.all(Array.from({ length: 12 }, (_, i) => run(script, 'node', claude(w.project, `b${i}`).read, { ...w.env, TMPDIR: mine })));
+    expect(runs.every((r) => r.code === 0 && r.stdout === '')).toBe(true);
+    await until(() => evaluators(dir).length >= 1);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(evaluators(dir)).toHaveLength(1);
+    for (const e of evaluators(dir)) process.kill(e.pid, 'SIGKILL');
+  });
+});
