@@ -259,7 +259,18 @@ export class ClaudeModDoor {
       const isPrompt = control === 'session.start' || control === 'prompt.submit';
       if (isPrompt) await this.recheck(host);
       const text = JSON.stringify(payload);
-      let core: CoreApi = this.flushError !== null ? this.unavailableCore(this.flushError) : this.probingCore;
+      // a gate waits for the write-out in flight: a record that could not be kept (a link planted in
+      // place of the evidence file, a full disk) must turn this call to the fail mode, not the one
+      // after it. Between tool calls the write-out has almost always finished already.
+      let stalled: string | null = null;
+      if (control === 'action.before') {
+        try {
+          await rt.within("stopline's write-out", LOAD_BOUND_MS, () => this.flushing);
+        } catch (err) {
+          stalled = err instanceof Error ? err.message : String(err);
+        }
+      }
+      let core: CoreApi = this.flushError !== null ? this.unavailableCore(this.flushError) : stalled !== null ? this.unavailableCore(stalled) : this.probingCore;
       // where paths lead is read again for every decision: a link may have been made since the last
       this.volume.freshLinks();
       let fileLoads = 0;
@@ -421,7 +432,8 @@ export class ClaudeModDoor {
 
   /**
    * Write what the decisions changed, after the answer has gone back to Claude Code, off the
-   * decision queue: a write never holds up the next decision. One write-out runs at a time (a
+   * decision queue: a write holds up no prompt or observing event, and a gate only while it is
+   * still in flight (decide). One write-out runs at a time (a
    * file is never written by two at once, nor out of order); changes made meanwhile go out with
    * the next one, so a busy session writes its log less often, never more. A failed write is kept
    * for the next write-out, and until one succeeds every decision answers with the fail mode (a

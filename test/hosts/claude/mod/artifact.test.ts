@@ -27,7 +27,7 @@ interface Person {
   host: ModHost;
 }
 
-function person(config?: unknown): Person {
+function person(config?: unknown, fsDelayMs = 0): Person {
   const root = newDir();
   const home = join(root, 'home');
   const project = join(root, 'proj');
@@ -39,6 +39,7 @@ function person(config?: unknown): Person {
   const host = new ModHost(bundle, {
     env: { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin' },
     hookEnv: { CLAUDE_PID: '4242', CLAUDE_PROJECT_DIR: project, CLAUDE_PLUGIN_DATA: data, CLAUDE_CODE_SESSION_ATTENDED: '0', CLAUDE_PLUGIN_ROOT: join(root, 'plugin') },
+    fsDelayMs,
   });
   return { home, project, data, host };
 }
@@ -198,6 +199,21 @@ describe('the built Claude mod, loaded as Claude Code loads it', () => {
       expect(lstatSync(own).isSymbolicLink()).toBe(false);
       expect(readFileSync(victim, 'utf8')).toBe('the person’s file\n');
     }
+  });
+
+  it('the tool call right after a write-out that will fail waits for it: fail closed stops that very call', async () => {
+    // a slow $.fs: the prompt's write-out is still in flight when the model's first tool call arrives
+    const p = person({ failMode: 'closed' }, 40);
+    const key = sessionKey(SESSION);
+    const victim = join(dirname(p.project), 'victim.txt');
+    writeFileSync(victim, 'the person’s file\n');
+    mkdirSync(join(p.data, 'runtime'), { recursive: true });
+    symlinkSync(victim, join(p.data, 'runtime', `${key}.jsonl`));
+    await start(p, '$stopline change -- write');
+    const first = await tool(p, 'toolu_1', 'Write', { file_path: join(p.project, 'one.txt'), content: 'x' });
+    expect(verdict(first)).toBe('GUARD_UNAVAILABLE');
+    await p.host.settle();
+    expect(readFileSync(victim, 'utf8')).toBe('the person’s file\n');
   });
 
   it("a hook that throws gets the person's fail mode from .catch: closed denies, open passes on", async () => {
