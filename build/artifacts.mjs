@@ -63,22 +63,24 @@ const CLI_CASES = [
  * classified) and the host path resolvers landed, ~540-555 KB since every read decided by a
  * hand-written classifier (git forms, package managers, infrastructure CLIs, system tools, the
  * PowerShell cmdlets) needs an option table too (red-team sets A and B: 135 and 87 mutating
- * commands read before), plus ~15 KB of the Copilot and Droid dialects and tool tables. The
- * Claude and Codex scripts keep that decision code in the comment of a two-part file
+ * commands read before), plus ~15 KB of the Copilot and Droid dialects and tool tables; ~525-537
+ * KB since each artifact carries only its own host's tool table (core/registry/<host>-events.ts
+ * holds the rows the dialects read). The Claude and Codex scripts keep that decision code in the comment of a two-part file
  * (build/two-part.mjs): what an event parses is their ~11 KB first part. The 150 KB goal for the
  * file is not met (docs/performance.md says why, and what a lazily evaluated shell analysis did
  * and did not buy); the budget sits a little above today's size so growth fails the build.
  */
-const HOOK_SCRIPT_BUDGET = 565 * KB;
+const HOOK_SCRIPT_BUDGET = 545 * KB;
 
 /**
  * The mod is the Claude hook script's guard inside Claude Code, plus its own door and the
- * stand-ins for node:fs and node:path (~30 KB), minified without renaming (Claude Code's loader
- * refuses a hook whose parameters a renamed variable shadows): ~590 KB, parsed once per Claude
- * Code process; ~676 KB since the analysis's larger option tables landed beside it. The budget
- * sits just above that while the mod's size is being cut.
+ * stand-ins for node:fs and node:path (~30 KB); minified first without renaming (Claude Code's
+ * loader refuses a hook whose parameters a renamed variable shadows): ~590 KB, parsed once per Claude
+ * Code process; ~676 KB since the analysis's larger option tables landed beside it; ~555 KB
+ * since it is minified with renaming (the hooks' own names reserved, build/checks.mjs
+ * checkModHooks) and carries only Claude's tool table. The budget sits just above that.
  */
-const CLAUDE_MOD_BUDGET = 680 * KB;
+const CLAUDE_MOD_BUDGET = 565 * KB;
 
 const HOOK_SESSION = { claude: 'b5a5bde6-34d6-4877-844a-a41ce38fb4f6', codex: '01a2289a-c971-7a20-a8d5-2f21938f3467' };
 
@@ -581,8 +583,10 @@ export const ARTIFACTS = [
       'core/fs-probe.ts': 'hosts/claude/mod/fs-probe.ts',
     },
     // Claude Code reads the module's source for `$.noun.method(...)` calls in its hooks and refuses
-    // a hook whose parameters a renamed inner variable shadows: no renaming
-    mangle: false,
+    // a hook whose parameters a renamed inner variable shadows: the hooks' own names (`on`, `$`,
+    // `e`, `next`) are never given to a renamed variable, nor taken from the hooks
+    // (build/checks.mjs checks the hooks; `claude plugin validate` and the real runs accept it)
+    mangle: { reserved: ['on', '$', 'e', 'next'] },
   },
   {
     id: 'codex',

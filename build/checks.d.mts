@@ -13,6 +13,8 @@ export declare function checkImports(code: string, opts?: { hostModules?: readon
 export declare function listExports(code: string): ExportInfo[];
 export declare function checkOpencodeExports(code: string): string[];
 export declare function checkPiExports(code: string): string[];
+export declare function checkClaudeModule(code: string): string[];
+export declare function checkModHooks(code: string, registerName: string | null): string[];
 export declare function checkLoadsAsTypeScript(code: string, fileName: string): Promise<string[]>;
 export declare function checkArtifactCode(artifact: Artifact, code: string, bytes: number): Promise<string[]>;
 export declare function checkStaticFile(to: string, text: string): string[];

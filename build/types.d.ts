@@ -148,10 +148,11 @@ export interface Artifact {
    */
   moduleMap?: Record<string, string>;
   /**
-   * whether the minifier renames variables (default true). A Claude mod's source is read by
-   * Claude Code's loader, which refuses a hook whose `$`, `e` or `next` is renamed or shadowed.
+   * whether the minifier renames variables (default true), or names it must never give or take
+   * (`{ reserved }`, passed to terser's mangle). A Claude mod's source is read by Claude Code's
+   * loader, which refuses a hook whose `$`, `e` or `next` is renamed or shadowed.
    */
-  mangle?: boolean;
+  mangle?: boolean | { reserved: string[] };
   /**
    * modules the host itself hands the artifact at run time (Pi maps its own package for
    * extensions); kept external, and allowed only as a literal dynamic import(), so the artifact

@@ -6,14 +6,15 @@
  * event. Hermes shell hooks use the same names as its plugin hooks.
  */
 import { CANONICAL_EVENTS, isCanonicalEvent, type CanonicalEvent } from '../canonical';
-// the event rows only: an artifact that runs the person's hooks does not carry three tool tables
-import { claudeEvents } from '../registry/claude';
-import { codexEvents } from '../registry/codex';
-import { geminiEvents } from '../registry/gemini';
-import { hermesEvents } from '../registry/hermes';
-import { qwenEvents } from '../registry/qwen';
-import { COPILOT_CLAUDE_SPELLINGS, copilotEvents } from '../registry/copilot';
-import { droidEvents } from '../registry/droid';
+// the event rows only (core/registry/<host>-events.ts): an artifact that runs the person's hooks
+// carries no other host's tool table
+import { claudeEvents } from '../registry/claude-events';
+import { codexEvents } from '../registry/codex-events';
+import { geminiEvents } from '../registry/gemini-events';
+import { hermesEvents } from '../registry/hermes-events';
+import { qwenEvents } from '../registry/qwen-events';
+import { COPILOT_CLAUDE_SPELLINGS, copilotEvents } from '../registry/copilot-events';
+import { droidEvents } from '../registry/droid-events';
 import type { EventEntry } from '../registry/types';
 import type { Dialect } from './types';
 

@@ -12,22 +12,9 @@ import type { ChildProcess } from 'node:child_process';
 import { childProcessModule } from '../lazy-builtins';
 import { existsSync } from 'node:fs';
 import type { RawRun } from './decode';
+import type { CommandSpec } from './run-spec';
 
-export interface CommandSpec {
-  command: string;
-  /** exec form: run `command` directly with these arguments, no shell */
-  args?: string[];
-  shell: 'sh' | 'bash';
-  cwd: string;
-  env: Record<string, string>;
-  stdin: string;
-  timeoutMs: number;
-  signal?: AbortSignal;
-  /** per stream; output beyond it is dropped (default 4 MiB) */
-  maxOutputBytes?: number;
-  /** how long to wait for stdout/stderr to close after the process exited (default 200 ms) */
-  drainMs?: number;
-}
+export type { CommandSpec } from './run-spec';
 
 const IS_WINDOWS = process.platform === 'win32';
 let bashPath: string | null | undefined;

@@ -5,28 +5,10 @@
  * reference becomes '' — so a copied settings file cannot ship arbitrary secrets off-box.
  */
 import type { RawRun } from './decode';
+import { expandHeaderValue, type HttpSpec } from './run-spec';
 
-export interface HttpSpec {
-  url: string;
-  headers?: Record<string, string>;
-  allowedEnvVars?: readonly string[];
-  env: Readonly<Record<string, string | undefined>>;
-  body: string;
-  timeoutMs: number;
-  signal?: AbortSignal;
-  /** response body beyond this is dropped (default 4 MiB) */
-  maxBodyBytes?: number;
-}
-
-const ENV_REF = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
-
-export function expandHeaderValue(value: string, env: HttpSpec['env'], allowed?: readonly string[]): string {
-  return value.replace(ENV_REF, (_m, braced: string | undefined, bare: string | undefined) => {
-    const name = (braced ?? bare)!;
-    if (allowed && !allowed.includes(name)) return '';
-    return env[name] ?? '';
-  });
-}
+export type { HttpSpec } from './run-spec';
+export { expandHeaderValue } from './run-spec';
 
 async function readCapped(res: Response, max: number): Promise<string> {
   if (!res.body) return '';

@@ -5,41 +5,14 @@
  * EnterWorktree {name}, ExitWorktree {action, discard_changes} (captured fixtures).
  */
 import type { PathResolver } from '../path-resolve';
-import type { EventEntry, HostRegistry, InstallSpec, ToolEntry, ToolPatternEntry } from './types';
-import { eventRow, toolRow, type EventColumns } from './rows';
+import type { HostRegistry } from './types';
+import { toolRow } from './rows';
+import { mcpDoubleUnderscorePatterns } from './mcp';
+import { claudeEvents } from './claude-events';
 
-/** `_`-delimited verb segments in an MCP tool name, checked in this order. */
-const EXEC_VERBS = 'run|execute|exec|eval|evaluate|invoke|shell|command|script|spawn|kill|start|stop|restart|terminate';
-const WRITE_VERBS =
-  'add|append|apply|archive|close|commit|copy|create|delete|deploy|drop|edit|insert|install|merge|move|patch|post|publish|push|put|remove|rename|replace|reset|save|send|set|submit|update|upload|upsert|write|modify|change|assign|approve|cancel|comment|fork|import|label|lock|mark|reply|resolve|schedule|transfer|unlock|enable|disable|grant|revoke|invite|rm|mv|cp|mkdir|touch|chmod';
-const READ_VERBS = 'get|list|read|search|fetch|find|show|view|describe|inspect|status|lookup|count|diff|browse|ls|cat|grep|head|tail|stat|info|query_read|summarize|explain|preview|download_to_memory';
-
-/**
- * Claude/Codex MCP tools are named `mcp__<server>__<tool>`. Conservative by name: a verb
- * that runs code is unknown, a verb that changes state is a write (targets from path-like
- * fields only), a verb that only reads is a read; every other MCP tool is unknown.
- */
-export function mcpDoubleUnderscorePatterns(): ToolPatternEntry[] {
-  const seg = (verbs: string) => `^mcp__.+__(?:[A-Za-z0-9-]+_)*(?:${verbs})(?:_[A-Za-z0-9_-]*)?$`;
-  return [
-    { namePattern: seg(EXEC_VERBS), kind: 'unknown', note: 'MCP tool whose name says it runs code or processes' },
-    { namePattern: seg(WRITE_VERBS), kind: 'write', pathFields: ['path', 'file_path', 'filePath', 'filename', 'target', 'destination'], contentFields: ['content', 'text', 'new_text', 'newText'], note: 'MCP tool whose name says it changes state; targets only from path-like fields' },
-    { namePattern: seg(READ_VERBS), kind: 'read', note: 'MCP tool whose name says it only reads' },
-    { namePattern: '^mcp__', kind: 'unknown', note: 'MCP tool with no telling verb' },
-  ];
-}
+export { claudeEvents } from './claude-events';
 
 const t = toolRow;
-
-/** Claude gives a command hook 600 s when it sets no timeout. */
-const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
-  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 600 }, ...cols }, note);
-
-/**
- * stopline's handler on Claude: a hook that outlives its timeout is killed and, by default, the
- * action goes ahead, so timeouts are short (10 s).
- */
-const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
 
 /**
  * file_path / notebook_path (docs/hosts/claude.md): trimmed, `~` and `~/` to the home, Git
@@ -48,37 +21,6 @@ const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10
  * absolute paths already.
  */
 const CLAUDE_PATHS: PathResolver = { steps: ['trim', 'expand-home', 'msys-drive', 'literal'] };
-
-/**
- * The event rows on their own, so a module that needs only the events (the person's-hooks
- * dialects) does not bundle the tool table.
- */
-export const claudeEvents: EventEntry[] = [
-  // registered by dist/claude/hooks/hooks.json and `stopline install claude` (the nine issue-5 events;
-  // the observe-only ones only where the person's hooks or requested evidence need them)
-  ev('SessionStart', 'session:start', 'session.start', false, { install: hook(), outputs: ['context'] }, 'context: the active contract (startup, resume, compact)'),
-  ev('UserPromptSubmit', 'prompt:submit', 'prompt.submit', true, { install: hook({ failClosed: true }), outputs: ['context', 'block', 'notice'] }, 'arms or changes the contract; `/stopline …` and `/stopline:stopline …` are rewritten to the directive. A `<task-notification>` prompt (a finished subagent\'s report, no agent_id) is synthetic, never the person'),
-  ev('UserPromptExpansion', null, 'prompt.submit', true, { install: hook({ failClosed: true }), outputs: ['context', 'block', 'notice'] }, "only the plugin's own /stopline and /stopline:stopline commands arm (command_args become the directive), and only when the expanded prompt is not the typed command itself: for a typed /stopline… Claude fires UserPromptSubmit first with the same text and prompt_id. Every other expansion is ignored"),
-  ev('PreToolUse', 'tool:before', 'action.before', true, { install: hook({ matcher: '*', failClosed: true }), outputs: ['context', 'block'] }, 'deny: hookSpecificOutput permissionDecision "deny", exit 0 (verified). ask: permissionDecision "ask" only when CLAUDE_CODE_SESSION_ATTENDED=1; in -p runs a hook ask is denied (plain -p) or handed to the SDK permission callback (--permission-prompt-tool stdio), which approved it with no person in a 2.1.332 run, so the core renders ask as deny there'),
-  ev('PostToolUse', 'tool:after', 'action.after', false, { install: hook({ matcher: '*', observeOnly: true }), outputs: ['context', 'feedback'] }, 'after-tool evidence and the person\'s tool:after hooks; registered only where those are wanted (the WATCH note already reaches the model at PreToolUse)'),
-  ev('SubagentStart', 'subagent:start', 'subagent.start', false, { install: hook(), outputs: ['context'] }, "context: the root contract, delivered to the child's first request (verified)"),
-  ev('SubagentStop', 'subagent:end', 'subagent.stop', false, { install: hook({ observeOnly: true }), outputs: ['context', 'block'] }, 'compaction also fires it with agent_type ""; registered only for the person\'s subagent:end hooks'),
-  ev('Stop', 'turn:stop', 'turn.stop', true, { install: hook({ observeOnly: true }), outputs: ['context', 'block'] }, 'stopline never blocks it (a block keeps the turn going); registered only for the person\'s turn:stop hooks'),
-  // without a timeout Claude cancels a SessionEnd hook after ~1.5 s
-  ev('SessionEnd', 'session:end', 'session.end', false, { install: hook(), hostTimeout: { defaultSec: 1.5 } }, 'cleanup; registered with the 10 s of every row (without a timeout Claude cancels it after ~1.5 s)'),
-  // mapped, not registered
-  ev('PostToolUseFailure', 'tool:after', 'action.after', false, { outputs: ['context', 'feedback'] }, "Claude's second spelling of tool:after (the tool failed)"),
-  ev('Notification', 'notice', null, false),
-  ev('PreCompact', 'compact:before', null, false),
-  ev('PostCompact', null, null, false),
-  ev('PostToolBatch', null, null, false),
-  ev('PermissionRequest', null, null, false, {}, "Claude's own permission prompt; PreToolUse has already decided. A person's PermissionRequest hook that answers allow also approves a stopline ask in an attended session"),
-  ev('PermissionDenied', null, null, false),
-  ev('PreSkillShellCommand', null, null, false, {}, 'skill `!` shell lines: not a tool call, see blind spots'),
-  ...['StopFailure', 'PreModelSwitch', 'PostModelSwitch', 'Setup', 'TeammateIdle', 'TaskCreated', 'TaskCompleted', 'Elicitation', 'ElicitationResult', 'ConfigChange', 'WorktreeCreate', 'WorktreeRemove', 'InstructionsLoaded', 'CwdChanged', 'FileChanged', 'DirectoryAdded', 'MessageDisplay'].map((n) =>
-    ev(n, null, null, false),
-  ),
-];
 
 export const claudeRegistry: HostRegistry = {
   family: 'claude',

@@ -7,20 +7,13 @@
  * session of its own: only its SessionStart names the parent (`calling_session_id`).
  */
 import type { PathResolver } from '../path-resolve';
-import type { EventEntry, HostRegistry, InstallSpec } from './types';
-import { eventRow, toolRow, type EventColumns } from './rows';
+import type { HostRegistry } from './types';
+import { toolRow } from './rows';
+import { droidEvents } from './droid-events';
+
+export { droidEvents } from './droid-events';
 
 const t = toolRow;
-
-/**
- * Droid gives a command hook 60 s when it sets none and lets the tool run when the hook outlives
- * it. stopline's rows are reached only through the hook file.
- */
-const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
-  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 60 }, doors: [], ...cols }, note);
-
-/** stopline's handler on Droid: no matcher (every tool), 10 s. */
-const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
 
 /**
  * Create / Edit / Read `file_path` (docs/hosts/droid.md, observed on 0.225.2): absolute as given,
@@ -30,24 +23,6 @@ const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10
 const DROID_PATHS: PathResolver = { steps: ['literal'] };
 
 const EDIT_FIELDS = { old_string: 'old_str', new_string: 'new_str', replace_all: 'change_all' } as const;
-
-/**
- * The event rows on their own, so a module that needs only the events (the person's-hooks
- * dialects) does not bundle the tool table.
- */
-export const droidEvents: EventEntry[] = [
-  // registered by dist/droid/hooks/hooks.json and `stopline install droid`
-  ev('SessionStart', 'session:start', 'session.start', false, { install: hook(), outputs: ['context'] }, "context: the active contract, a user message before the prompt (verified). A Task sub-agent's SessionStart names its parent in calling_session_id: it is read as subagent:start, and the link is recorded for the child's later events"),
-  ev('UserPromptSubmit', 'prompt:submit', 'prompt.submit', true, { install: hook(), outputs: ['context', 'block'] }, "arms or changes the contract; {\"continue\":false,\"stopReason\"} refuses the prompt (verified: no model request, exit 1). Fired by the session worker (the interactive CLI, `droid exec -o stream-jsonrpc`, a sub-agent's task), never by plain `droid exec` text/json runs or ACP (see blind spots)"),
-  ev('PreToolUse', 'tool:before', 'action.before', true, { install: hook(), outputs: ['block'] }, 'deny: hookSpecificOutput permissionDecision "deny", exit 0 (verified); the model reads "Error: <stamp>". Its additionalContext never reaches the model'),
-  ev('PostToolUse', 'tool:after', 'action.after', false, { install: hook(), outputs: ['context', 'feedback'] }, 'evidence; additionalContext becomes a user message after the tool result (verified). Not fired for a denied call'),
-  ev('SubagentStop', 'subagent:end', 'subagent.stop', false, { install: hook(), outputs: ['silent'] }, "on the parent's session when a Task sub-agent ends; no child id"),
-  ev('Stop', 'turn:stop', 'turn.stop', true, { install: hook(), outputs: ['block'] }, '{"decision":"block","reason"} keeps the turn going (verified: it loops until the hook lets go); stopline itself never blocks it'),
-  ev('SessionEnd', 'session:end', 'session.end', false, { install: hook(), outputs: ['silent'] }, 'cleanup'),
-  // mapped, not registered
-  ev('Notification', 'notice', null, false),
-  ev('PreCompact', 'compact:before', null, false),
-];
 
 export const droidRegistry: HostRegistry = {
   family: 'droid',

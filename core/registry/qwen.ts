@@ -7,52 +7,17 @@
  * path before any hook runs, so the paths the hook sees are the ones the tool writes.
  */
 import type { PathResolver } from '../path-resolve';
-import { mcpDoubleUnderscorePatterns } from './claude';
-import type { EventEntry, HostRegistry, InstallSpec } from './types';
-import { eventRow, toolRow, type EventColumns } from './rows';
+import { mcpDoubleUnderscorePatterns } from './mcp';
+import type { HostRegistry } from './types';
+import { toolRow } from './rows';
+import { qwenEvents } from './qwen-events';
+
+export { qwenEvents } from './qwen-events';
 
 const t = toolRow;
 
-/** Qwen gives a command hook 60 s when it sets no timeout (seconds; a value of 1000 or more is read as milliseconds). */
-const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
-  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 60 }, ...cols }, note);
-
-/** stopline's handler on Qwen: 10 s; a timeout, a crash or any exit but 0 and 2 lets the tool run. */
-const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
-
 /** file_path, notebook_path and a shell's directory arrive absolute (Qwen refuses relative ones): plain names. */
 const QWEN_PATHS: PathResolver = { steps: ['literal'] };
-
-/**
- * The event rows on their own, so a module that needs only the events (the person's-hooks
- * dialects) does not bundle the tool table.
- */
-export const qwenEvents: EventEntry[] = [
-  // registered by dist/qwen/hooks/hooks.json and `stopline install qwen`
-  ev('SessionStart', 'session:start', 'session.start', false, { install: hook(), outputs: ['context'] }, 'context goes into the system message (startup, resume)'),
-  ev('UserPromptSubmit', 'prompt:submit', 'prompt.submit', true, { install: hook(), outputs: ['context', 'block', 'notice'] }, 'fires before every model request; only the one with submitted_prompt is the person (the others, prompt "", are ignored); inside a subagent (agent_id) never the person'),
-  ev('PreToolUse', 'tool:before', 'action.before', true, { install: hook(), outputs: ['block'] }, 'deny: hookSpecificOutput permissionDecision "deny", exit 0 (an exit-2 deny has no permissionDecision, so any other hook\'s "allow" would cancel it); a LATER hook that answers permissionDecision "allow" cancels this one too, so stopline never answers allow; additionalContext is not sent here; "ask" is a deny headless'),
-  ev('PostToolUse', 'tool:after', 'action.after', false, { install: hook(), outputs: ['context'] }, 'evidence, context appended to the tool result; a deny here is ignored'),
-  ev('SubagentStart', 'subagent:start', 'subagent.start', false, { install: hook(), outputs: ['context'] }, "Qwen keeps the context as the subagent's hook_context, which only a subagent whose prompt template names it shows the model: the built-in general-purpose subagent in a headless run never sees it (0.24.4)"),
-  ev('SubagentStop', 'subagent:end', 'subagent.stop', false, { install: hook(), outputs: ['block'] }),
-  ev('Stop', 'turn:stop', 'turn.stop', true, { install: hook(), outputs: ['block'] }, 'stopline never blocks it (a block keeps the turn going)'),
-  ev('SessionEnd', 'session:end', 'session.end', false, { install: hook(), outputs: ['silent'] }, 'interactive exit, /clear and ACP only: a headless run never fires it'),
-  // mapped, not registered
-  ev('PostToolUseFailure', 'tool:after', 'action.after', false, { outputs: ['context'] }, "Qwen's second spelling of tool:after (the tool failed)"),
-  ev('Notification', 'notice', null, false),
-  ev('PreCompact', 'compact:before', null, false),
-  ev('PostCompact', null, null, false),
-  ev('PostToolBatch', null, null, false),
-  ev('UserPromptExpansion', null, null, false),
-  ev('MessageDisplay', null, null, false),
-  ev('SessionDelete', null, null, false),
-  ev('PermissionRequest', null, null, false, {}, 'no dialog headless; PreToolUse has already decided'),
-  ev('PermissionDenied', null, null, false),
-  ev('StopFailure', null, null, false),
-  ev('TodoCreated', null, null, false),
-  ev('TodoCompleted', null, null, false),
-  ev('InstructionsLoaded', null, null, false),
-];
 
 export const qwenRegistry: HostRegistry = {
   family: 'qwen',

@@ -21,7 +21,7 @@ import type { Outcome } from '../../core/outcome';
 import { stampOf } from '../../core/outcome';
 import { claudeRegistry } from '../../core/registry/claude';
 import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
-import { SILENT, eventsWith } from '../shared/adapter';
+import { eventsWith, exitTwoWith, finishJsonAnswer, SILENT } from '../shared/adapter';
 import { classifyEvent, commonHostInfo, eventSkeleton, promptText, rebaseAction, toolAction } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
@@ -144,13 +144,7 @@ export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rend
     out.reason = extra.feedback;
   }
   if (Object.keys(hso).length > 1) out.hookSpecificOutput = hso;
-  const messages = [...(extra.messages ?? []), ...(outcome.notice && NOTICE_EVENTS.has(event) ? [outcome.notice] : [])];
-  if (messages.length) out.systemMessage = messages.join('\n');
-  if (extra.stop === true) {
-    out.continue = false;
-    if (extra.stopReason) out.stopReason = extra.stopReason;
-  }
-  return Object.keys(out).length ? json(out) : SILENT;
+  return finishJsonAnswer(out, extra, outcome.notice && NOTICE_EVENTS.has(event) ? outcome.notice : undefined);
 }
 
 /**
@@ -159,7 +153,7 @@ export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rend
  * event was, where a JSON answer would need the event's name.
  */
 export function renderUnidentifiedDeny(message: string): Rendered {
-  return { stdout: '', stderr: message.endsWith('\n') ? message : `${message}\n`, exitCode: 2 };
+  return exitTwoWith(message);
 }
 
 /** ask reaches a person only in an attended session and only before a tool runs. */

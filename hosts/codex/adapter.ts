@@ -21,7 +21,7 @@ import { stampOf } from '../../core/outcome';
 import { codexRegistry } from '../../core/registry/codex';
 import { isAbsolute, join } from 'node:path';
 import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
-import { SILENT, eventsWith } from '../shared/adapter';
+import { eventsWith, exitTwoWith, finishJsonAnswer, SILENT } from '../shared/adapter';
 import { classifyEvent, commonHostInfo, eventSkeleton, promptText, toolAction } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
@@ -81,13 +81,7 @@ export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rend
     out.decision = 'block';
     out.reason = extra.feedback;
   }
-  const messages = [...(extra.messages ?? []), ...(outcome.notice && event === 'UserPromptSubmit' ? [outcome.notice] : [])];
-  if (messages.length) out.systemMessage = messages.join('\n');
-  if (extra.stop === true) {
-    out.continue = false;
-    if (extra.stopReason) out.stopReason = extra.stopReason;
-  }
-  return Object.keys(out).length ? { stdout: JSON.stringify(out), stderr: '', exitCode: 0 } : SILENT;
+  return finishJsonAnswer(out, extra, outcome.notice && event === 'UserPromptSubmit' ? outcome.notice : undefined);
 }
 
 /**
@@ -95,7 +89,7 @@ export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rend
  * call (and a prompt) on Codex without needing the event's name.
  */
 export function renderUnidentifiedDeny(message: string): Rendered {
-  return { stdout: '', stderr: message.endsWith('\n') ? message : `${message}\n`, exitCode: 2 };
+  return exitTwoWith(message);
 }
 
 export function canAsk(_event: ControlEvent): boolean {

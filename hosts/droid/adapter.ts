@@ -23,7 +23,7 @@ import { hookInput } from '../../core/registry/hook-input';
 import { findToolEntry } from '../../core/registry/lookup';
 import { RECORDED_TREE } from '../../core/session-tree';
 import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
-import { SILENT, eventEntry } from '../shared/adapter';
+import { eventEntry, exitTwoWith, SILENT } from '../shared/adapter';
 import { classifyEvent, commonHostInfo, eventSkeleton, promptText, toolAction } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
@@ -105,7 +105,7 @@ export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rend
  * a deny before a tool (the model gets `Error: <stamp>`) and as a refused prompt.
  */
 export function renderUnidentifiedDeny(message: string): Rendered {
-  return { stdout: '', stderr: message.endsWith('\n') ? message : `${message}\n`, exitCode: 2 };
+  return exitTwoWith(message);
 }
 
 export function canAsk(_event: ControlEvent): boolean {

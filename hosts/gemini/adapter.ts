@@ -24,7 +24,7 @@ import { hookInput } from '../../core/registry/hook-input';
 import { findToolEntry } from '../../core/registry/lookup';
 import { geminiRegistry } from '../../core/registry/gemini';
 import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
-import { SILENT, eventEntry } from '../shared/adapter';
+import { eventEntry, exitTwoWith, finishJsonAnswer, SILENT } from '../shared/adapter';
 import { classifyEvent, commonHostInfo, eventSkeleton, promptText, toolAction } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
@@ -115,13 +115,7 @@ export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rend
   // after the tool, a hook's deny goes to the model next to the output (Gemini's own deny here would replace it)
   if (extra.feedback && outputs.includes('feedback')) contexts.push(extra.feedback);
   if (contexts.length) out.hookSpecificOutput = { hookEventName: event, additionalContext: contexts.join('\n\n') };
-  const messages = [...(extra.messages ?? []), ...(outcome.notice && outputs.includes('notice') ? [outcome.notice] : [])];
-  if (messages.length) out.systemMessage = messages.join('\n');
-  if (extra.stop === true) {
-    out.continue = false;
-    if (extra.stopReason) out.stopReason = extra.stopReason;
-  }
-  return Object.keys(out).length ? { stdout: JSON.stringify(out), stderr: '', exitCode: 0 } : SILENT;
+  return finishJsonAnswer(out, extra, outcome.notice && outputs.includes('notice') ? outcome.notice : undefined);
 }
 
 /**
@@ -129,7 +123,7 @@ export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rend
  * prompt) on Gemini without needing the event's name.
  */
 export function renderUnidentifiedDeny(message: string): Rendered {
-  return { stdout: '', stderr: message.endsWith('\n') ? message : `${message}\n`, exitCode: 2 };
+  return exitTwoWith(message);
 }
 
 export function canAsk(_event: ControlEvent): boolean {

@@ -23,7 +23,7 @@ import type { Outcome } from '../../core/outcome';
 import type { ControlEvent } from '../../core/protocol';
 import { qwenRegistry } from '../../core/registry/qwen';
 import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
-import { SILENT, eventEntry } from '../shared/adapter';
+import { eventEntry, exitTwoWith, finishJsonAnswer, SILENT } from '../shared/adapter';
 import { classifyEvent, commonHostInfo, eventSkeleton, toolAction } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
@@ -72,18 +72,12 @@ export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rend
   }
   // no "allow" ever: on Qwen the last permissionDecision of all hooks wins, and an allow from
   // stopline would cancel a deny of the person's own Qwen hooks
-  const messages = [...(extra.messages ?? []), ...(outcome.notice && outputs.includes('notice') ? [outcome.notice] : [])];
-  if (messages.length) out.systemMessage = messages.join('\n');
-  if (extra.stop === true) {
-    out.continue = false;
-    if (extra.stopReason) out.stopReason = extra.stopReason;
-  }
-  return Object.keys(out).length ? { stdout: JSON.stringify(out), stderr: '', exitCode: 0 } : SILENT;
+  return finishJsonAnswer(out, extra, outcome.notice && outputs.includes('notice') ? outcome.notice : undefined);
 }
 
 /** Fail closed before the event is known: exit 2 with the stamp on stderr blocks a tool and a prompt on Qwen. */
 export function renderUnidentifiedDeny(message: string): Rendered {
-  return { stdout: '', stderr: message.endsWith('\n') ? message : `${message}\n`, exitCode: 2 };
+  return exitTwoWith(message);
 }
 
 export function canAsk(_event: ControlEvent): boolean {

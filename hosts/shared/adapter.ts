@@ -104,6 +104,29 @@ export interface UserHooksSupport {
 
 export const SILENT: Readonly<Rendered> = Object.freeze({ stdout: '', stderr: '', exitCode: 0 });
 
+/**
+ * The end every Claude-style JSON answer shares (Claude, Codex, Gemini, Qwen): the person's
+ * hooks' messages and the guard's notice (already filtered by the host's own rule) as one
+ * systemMessage, a hook's `continue: false` with its reason, then the JSON, or nothing at all.
+ */
+export function finishJsonAnswer(out: Record<string, unknown>, answer: HostAnswer, notice: string | undefined): Rendered {
+  const messages = [...(answer.messages ?? []), ...(notice ? [notice] : [])];
+  if (messages.length) out.systemMessage = messages.join('\n');
+  if (answer.stop === true) {
+    out.continue = false;
+    if (answer.stopReason) out.stopReason = answer.stopReason;
+  }
+  return Object.keys(out).length ? { stdout: JSON.stringify(out), stderr: '', exitCode: 0 } : SILENT;
+}
+
+/**
+ * The stamp on stderr with exit 2: a deny before the event is known (bad JSON, stdin too large
+ * or never closed) on every host that reads exit 2 before a tool and a prompt as a refusal.
+ */
+export function exitTwoWith(message: string): Rendered {
+  return { stdout: '', stderr: message.endsWith('\n') ? message : `${message}\n`, exitCode: 2 };
+}
+
 /** The registry row for a native event name, or undefined when the host's table lacks it. */
 export function eventEntry(registry: HostRegistry, name: string): EventEntry | undefined {
   return registry.events.find((e) => e.native === name);

@@ -9,11 +9,12 @@
  * the port itself before it serves, and the instance claim in the server makes sure two starts
  * never leave two servers. Every failure is swallowed: the hook's answer never changes.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, delimiter, isAbsolute, join } from 'node:path';
 import { loadConfig } from '../../core/config/config';
 import { resolveDataDir } from '../../core/state/datadir';
 import { childProcessModule } from '../../core/lazy-builtins';
+import { claimStartStamp } from './start-stamp';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -134,7 +135,9 @@ export function autostartDashboard(opts: AutostartOptions): AutostartResult {
     if (rec && recordedServerAlive(rec) && (rec.port !== null || now - rec.startedAt < START_GRACE_MS)) return 'running';
     const command = dashboardCommand(env, settings);
     if (!command) return 'unavailable';
-    if (!takeSpawnTurn(dataDir, now)) return 'starting';
+    const stampDir = dashboardDir(dataDir);
+    mkdirSync(stampDir, { recursive: true, mode: 0o700 });
+    if (!claimStartStamp(join(stampDir, 'spawn.stamp'), SPAWN_WINDOW_MS, now)) return 'starting';
     // no `cwd` option: it costs the hook a few ms per spawn; the dashboard leaves the hook's folder itself
     const child = childProcessModule().spawn(command.file, command.args, { detached: true, stdio: 'ignore', env: { ...env }, windowsHide: true });
     child.on('error', () => {
@@ -147,30 +150,6 @@ export function autostartDashboard(opts: AutostartOptions): AutostartResult {
   }
 }
 
-/**
- * One spawn per window: an exclusive stamp file. Two hooks racing on an empty folder see one
- * create succeed; a stamp older than the window is replaced (a start that died).
- */
-function takeSpawnTurn(dataDir: string, now: number): boolean {
-  const dir = dashboardDir(dataDir);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const stamp = join(dir, 'spawn.stamp');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      closeSync(openSync(stamp, 'wx', 0o600));
-      return true;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    }
-    try {
-      if (now - statSync(stamp).mtimeMs < SPAWN_WINDOW_MS) return false;
-      unlinkSync(stamp);
-    } catch {
-      /* removed by the racing hook: try the create again */
-    }
-  }
-  return false;
-}
 
 /**
  * How to run `stopline dashboard`: `dashboard.cli` from the user config (the path of

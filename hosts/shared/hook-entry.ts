@@ -89,7 +89,9 @@ export async function runHookEntry(entry: HookEntry): Promise<void> {
   let part: DecisionPart | null = null;
   try {
     const input = await readBoundedChunks(io.readChunk, {}, io.later);
-    if (input.ok && evaluatorWanted(io, env)) asked = await askEvaluator(io, entry.spec, env, cwd, input.text);
+    // no payload at all (a person running the script by hand, `--version`, a host that closed
+    // stdin at once) is no event: it is answered here and leaves no resident process behind
+    if (input.ok && input.text.trim() !== '' && evaluatorWanted(io, env)) asked = await askEvaluator(io, entry.spec, env, cwd, input.text);
     if (asked?.kind === 'answered') {
       rendered = asked.rendered;
       via = 'evaluator';

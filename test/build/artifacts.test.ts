@@ -6,10 +6,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ARTIFACTS } from '../../build/artifacts.mjs';
+import { ARTIFACTS, REPO_ROOT } from '../../build/artifacts.mjs';
 import type { Artifact } from '../../build/artifacts.mjs';
 import {
   checkArtifactCode,
+  checkClaudeModule,
   checkImports,
   checkOpencodeExports,
   checkPiExports,
@@ -17,6 +18,7 @@ import {
   checkLoadsAsTypeScript,
   findAbsolutePaths,
 } from '../../build/checks.mjs';
+import { REGISTRIES } from '../../core/registry';
 import { artifactsByState, distFile } from './helpers';
 
 const { built, notYet } = artifactsByState();
@@ -73,6 +75,54 @@ describe.each(built.map((a) => [a.id, a] as const))('built artifact %s', (_id, a
 
 describe.each(notYet.map((a) => [a.id, a] as const))('artifact %s', (_id, artifact: Artifact) => {
   it.skip(`not built yet: ${artifact.entry} does not exist`, () => {});
+});
+
+/** Value imports of a source file (type-only imports load nothing), as repo paths; bare names as they are. */
+function valueImports(file: string): string[] {
+  const text = readFileSync(join(REPO_ROOT, file), 'utf8');
+  const out: string[] = [];
+  for (const m of text.matchAll(/^\s*(import|export)\s+(type\s+)?([^'"]*?)\s*(?:from\s+)?['"]([^'"]+)['"]/gm)) {
+    if (m[2]) continue;
+    const names = m[3]!.trim();
+    if (/^\{[^}]*\}$/.test(names) && names.replace(/[{}\s]/g, '').split(',').filter(Boolean).every((n) => n.startsWith('type'))) continue;
+    const spec = m[4]!;
+    if (!spec.startsWith('.')) {
+      out.push(spec);
+      continue;
+    }
+    const base = join(dirname(file), spec).split('\\').join('/');
+    out.push(existsSync(join(REPO_ROOT, `${base}.ts`)) ? `${base}.ts` : existsSync(join(REPO_ROOT, base, 'index.ts')) ? `${base}/index.ts` : base);
+  }
+  return out;
+}
+
+/** Every source file an artifact's entries load, through value imports, with the artifact's replaced modules swapped in. */
+function sourceClosure(artifact: Artifact): Set<string> {
+  const replaced = artifact.moduleMap ?? {};
+  const seen = new Set<string>();
+  // a two-part script's decision code is its second entry (build/two-part.mjs)
+  const todo = [artifact.entry, ...(artifact.decisionEntry ? [artifact.decisionEntry] : [])];
+  while (todo.length) {
+    const next = todo.pop()!;
+    const f = replaced[next] ?? next;
+    if (seen.has(f)) continue;
+    seen.add(f);
+    if (f.endsWith('.ts')) todo.push(...valueImports(f));
+  }
+  return seen;
+}
+
+describe('what each host artifact carries of the registry', () => {
+  const hostArtifacts = ARTIFACTS.filter((a) => a.kind !== 'static' && a.id !== 'cli' && existsSync(join(REPO_ROOT, a.entry)));
+
+  it.each(hostArtifacts.map((a) => [a.id, a] as const))('%s: its own host\'s registry table, and only the event rows of the others', (id, artifact) => {
+    const own = id.replace(/-mod$/, '');
+    const files = [...sourceClosure(artifact)];
+    const tables = Object.keys(REGISTRIES).map((host) => `core/registry/${host}.ts`).filter((f) => files.includes(f));
+    expect(tables).toEqual([`core/registry/${own}.ts`]);
+    // the person's hooks read every dialect's event names
+    expect(files).toContain('core/registry/hermes-events.ts');
+  });
 });
 
 describe('the checks catch what they are for', () => {
@@ -163,6 +213,17 @@ describe('the checks catch what they are for', () => {
     ]);
     const noHeader = 'function e(pi) {}\nexport { e as default };\n';
     expect(await checkArtifactCode(pi, noHeader, noHeader.length)).toEqual(['does not start with "// @ts-nocheck"']);
+  });
+
+  it('a Claude mod whose hooks a minifier renamed or shadowed (Claude Code\'s loader refuses them)', () => {
+    const ok = 'function onTool($, e, next) { const t = e.tool; return next(e); }\nfunction fail($, e, next) { return next(e); }\nfunction r(on) { on("tool.call", onTool).catch(fail); on("ui.render", { component: "AbovePrompt" }, ($, e, next) => next(e)); }\nexport { r as register };\n';
+    expect(checkClaudeModule(ok)).toEqual([]);
+    const renamed = ok.replace('function onTool($, e, next) { const t = e.tool; return next(e); }', 'function onTool(s, t, n) { return n(t); }');
+    expect(checkClaudeModule(renamed)).toEqual(['the hook for tool.call takes (s, t, n), not ($, e, next)']);
+    const shadowed = ok.replace('const t = e.tool;', 'const f = (e) => e;');
+    expect(checkClaudeModule(shadowed)).toEqual(['the hook for tool.call declares "e" again (shadowed)']);
+    const caught = ok.replace('function fail($, e, next) { return next(e); }', 'function fail($, e, next) { try { return next(e); } catch (next) { return {}; } }');
+    expect(checkClaudeModule(caught)).toEqual(['the hook for tool.call (.catch) declares "next" again (shadowed)']);
   });
 
   it('a static JSON file that does not parse', () => {

@@ -43,6 +43,7 @@ import { setHostRunners } from './host-runners';
 import type { HostProcessResult } from './host-runners';
 import { deepest, leadsElsewhere, lookUpLanding, settleLanding } from './links';
 import { errorCode } from './rejection';
+import { writeOutFile } from './write-out';
 import { homeFrom } from '../../../core/self-paths';
 import { normalizeTarget } from '../../../core/paths';
 
@@ -258,7 +259,18 @@ export class ClaudeModDoor {
       const isPrompt = control === 'session.start' || control === 'prompt.submit';
       if (isPrompt) await this.recheck(host);
       const text = JSON.stringify(payload);
-      let core: CoreApi = this.flushError !== null ? this.unavailableCore(this.flushError) : this.probingCore;
+      // a gate waits for the write-out in flight: a record that could not be kept (a link planted in
+      // place of the evidence file, a full disk) must turn this call to the fail mode, not the one
+      // after it. Between tool calls the write-out has almost always finished already.
+      let stalled: string | null = null;
+      if (control === 'action.before') {
+        try {
+          await rt.within("stopline's write-out", LOAD_BOUND_MS, () => this.flushing);
+        } catch (err) {
+          stalled = err instanceof Error ? err.message : String(err);
+        }
+      }
+      let core: CoreApi = this.flushError !== null ? this.unavailableCore(this.flushError) : stalled !== null ? this.unavailableCore(stalled) : this.probingCore;
       // where paths lead is read again for every decision: a link may have been made since the last
       this.volume.freshLinks();
       let fileLoads = 0;
@@ -420,7 +432,8 @@ export class ClaudeModDoor {
 
   /**
    * Write what the decisions changed, after the answer has gone back to Claude Code, off the
-   * decision queue: a write never holds up the next decision. One write-out runs at a time (a
+   * decision queue: a write holds up no prompt or observing event, and a gate only while it is
+   * still in flight (decide). One write-out runs at a time (a
    * file is never written by two at once, nor out of order); changes made meanwhile go out with
    * the next one, so a busy session writes its log less often, never more. A failed write is kept
    * for the next write-out, and until one succeeds every decision answers with the fail mode (a
@@ -446,24 +459,10 @@ export class ClaudeModDoor {
     await Promise.all(
       items.map(async (it) => {
         if (memoryOnly(it.path)) return;
+        // deleted: $.fs cannot delete; the next write of that file replaces it
+        if (it.whole === null) return;
         try {
-          if (it.whole === null) {
-            // deleted: $.fs cannot delete; the next write of that file replaces it
-            return;
-          }
-          if (it.appended !== undefined && !this.exclusive(it.path)) {
-            // another process may append here too: what is on disk now, plus what was added here
-            let disk = '';
-            try {
-              disk = await host.read(it.path);
-            } catch (err) {
-              if (errorCode(err) !== 'ENOENT') throw err;
-            }
-            const sep = disk !== '' && !disk.endsWith('\n') ? '\n' : '';
-            await host.write(it.path, disk + sep + it.appended);
-          } else {
-            await host.write(it.path, it.whole);
-          }
+          await writeOutFile(host, { path: it.path, whole: it.whole, ...(it.appended !== undefined && !this.exclusive(it.path) ? { appended: it.appended } : {}) });
         } catch (err) {
           failed.push(it);
           why = errorCode(err);

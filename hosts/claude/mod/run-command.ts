@@ -4,20 +4,10 @@
  * payload on stdin, bounded by its timeout (`$.process.run` allows ten minutes at most).
  */
 import type { RawRun } from '../../../core/hooks/decode';
+import type { CommandSpec } from '../../../core/hooks/run-spec';
 import { hostRunners } from './host-runners';
 
-export interface CommandSpec {
-  command: string;
-  args?: string[];
-  shell: 'sh' | 'bash';
-  cwd: string;
-  env: Record<string, string>;
-  stdin: string;
-  timeoutMs: number;
-  signal?: AbortSignal;
-  maxOutputBytes?: number;
-  drainMs?: number;
-}
+export type { CommandSpec } from '../../../core/hooks/run-spec';
 
 const MAX_RUN_MS = 600_000;
 

@@ -5,28 +5,11 @@
  * lists when it lists any).
  */
 import type { RawRun } from '../../../core/hooks/decode';
+import { expandHeaderValue, type HttpSpec } from '../../../core/hooks/run-spec';
 import { hostRunners } from './host-runners';
 
-export interface HttpSpec {
-  url: string;
-  headers?: Record<string, string>;
-  allowedEnvVars?: readonly string[];
-  env: Readonly<Record<string, string | undefined>>;
-  body: string;
-  timeoutMs: number;
-  signal?: AbortSignal;
-  maxBodyBytes?: number;
-}
-
-const ENV_REF = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
-
-export function expandHeaderValue(value: string, env: HttpSpec['env'], allowed?: readonly string[]): string {
-  return value.replace(ENV_REF, (_m, braced: string | undefined, bare: string | undefined) => {
-    const name = (braced ?? bare)!;
-    if (allowed && !allowed.includes(name)) return '';
-    return env[name] ?? '';
-  });
-}
+export type { HttpSpec } from '../../../core/hooks/run-spec';
+export { expandHeaderValue } from '../../../core/hooks/run-spec';
 
 export async function runHttp(spec: HttpSpec): Promise<RawRun> {
   const host = hostRunners();

@@ -11,10 +11,10 @@ import { codexRegistry } from '../../../core/registry/codex';
 import { trustEntriesFor, trustKey } from './codex-trust';
 import { findOurGroups, mergeHookGroups, removeHookGroups, type EventGroup } from './hook-groups';
 import { hookGroup } from './hook-files';
-import { JsonEditError, nodeAt, nodeValue, parseJsonDocument } from './json-edit';
+import { nodeAt, nodeValue, parseJsonDocument } from './json-edit';
 import { codexHome, homeDir, type Env, type Scope } from './locations';
 import { NO_NEEDS, personHookEvents, registrationSummary, registrations, rowsToRegister, type InstallRow, type ObserveNeeds } from './observe-events';
-import { PlanError, futureRealpath, placeFile, requireDist, runsScript, type HostPlanner, type InstallContext, type PlanContext } from './plan-context';
+import { editingJson, futureRealpath, type HostPlanner, type InstallContext, placeFile, type PlanContext, PlanError, requireDist, runsScript } from './plan-context';
 import { hookCommand } from './runtime';
 import { CodexHooksFileError } from './codex-hook-trust';
 import { TomlEditError, removeTrustEntries, renameTrustEntries, upsertTrustEntries, type TrustEntry } from './toml-trust';
@@ -59,9 +59,8 @@ export function codexGroups(command: string, rows: readonly InstallRow[] = rowsT
 
 function guarded<T>(file: string, f: () => T): T {
   try {
-    return f();
+    return editingJson(file, f);
   } catch (e) {
-    if (e instanceof JsonEditError) throw new PlanError(`${file}: ${e.message.replace(`${file}: `, '')}; stopline edits only valid JSON, fix the file and run the install again`);
     if (e instanceof TomlEditError) throw new PlanError(e.message);
     if (e instanceof CodexHooksFileError) throw new PlanError(`${file}: ${e.message}; Codex would not run the hooks of this file, fix it and run the install again`);
     throw e;

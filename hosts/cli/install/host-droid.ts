@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { droidRegistry } from '../../../core/registry/droid';
 import { installRows } from '../../../core/registry/rows';
 import { findOurGroups, mergeHookGroups, removeHookGroups, type EventGroup, type EventMapPath } from './hook-groups';
-import { JsonEditError, nodeAt, parseJsonDocument } from './json-edit';
+import { nodeAt, parseJsonDocument } from './json-edit';
 import { factoryHome, type Env, type Scope } from './locations';
-import { PlanError, placeFile, requireDist, runsScript, type HostPlanner, type InstallContext, type PlanContext } from './plan-context';
+import { editingJson, type HostPlanner, type InstallContext, placeFile, type PlanContext, requireDist, runsScript } from './plan-context';
 import { hookCommand } from './runtime';
 
 /** The events `stopline install droid` registers: the registry rows with an install column. */
@@ -43,19 +43,10 @@ export function droidGroups(command: string): EventGroup[] {
 export const HOOKS_FILE_MAP: EventMapPath = [];
 export const SETTINGS_MAP: EventMapPath = ['hooks'];
 
-function guarded<T>(file: string, f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof JsonEditError) throw new PlanError(`${file}: ${e.message.replace(`${file}: `, '')}; stopline edits only valid JSON, fix the file and run the install again`);
-    throw e;
-  }
-}
-
 /** The event names a file holds at `base` (none when the file or the map is missing). */
 function eventsIn(text: string | null, base: EventMapPath, file: string): Set<string> {
   if (text === null || text.trim() === '') return new Set();
-  const map = guarded(file, () => nodeAt(parseJsonDocument(text), base));
+  const map = editingJson(file, () => nodeAt(parseJsonDocument(text), base));
   return new Set(map?.type === 'object' ? map.props.map((p) => p.key) : []);
 }
 
@@ -65,7 +56,7 @@ function eventsIn(text: string | null, base: EventMapPath, file: string): Set<st
  */
 export function droidTargets(hooksText: string | null, settingsText: string | null, files: Pick<DroidPaths, 'hooksFile' | 'settingsFile'>): Map<string, 'hooks' | 'settings'> {
   const inHooks = eventsIn(hooksText, HOOKS_FILE_MAP, files.hooksFile);
-  const settingsHasHooks = settingsText !== null && settingsText.trim() !== '' && guarded(files.settingsFile, () => nodeAt(parseJsonDocument(settingsText), SETTINGS_MAP)) !== undefined;
+  const settingsHasHooks = settingsText !== null && settingsText.trim() !== '' && editingJson(files.settingsFile, () => nodeAt(parseJsonDocument(settingsText), SETTINGS_MAP)) !== undefined;
   const inSettings = eventsIn(settingsText, SETTINGS_MAP, files.settingsFile);
   const fallback: 'hooks' | 'settings' = hooksText !== null || !settingsHasHooks ? 'hooks' : 'settings';
   return new Map(DROID_EVENTS.map((e) => [e, inHooks.has(e) ? 'hooks' : inSettings.has(e) ? 'settings' : fallback]));
@@ -88,7 +79,7 @@ export const droidPlanner: HostPlanner = {
     const hooksBefore = ctx.ws.readText(p.hooksFile);
     const settingsBefore = ctx.ws.readText(p.settingsFile);
     // where each event goes is decided on the person's own entries (an earlier install's left out)
-    const without = (text: string | null, base: EventMapPath, file: string) => (text === null ? null : guarded(file, () => removeHookGroups(orEmpty(text), ours, base).text));
+    const without = (text: string | null, base: EventMapPath, file: string) => (text === null ? null : editingJson(file, () => removeHookGroups(orEmpty(text), ours, base).text));
     const targets = droidTargets(without(hooksBefore, HOOKS_FILE_MAP, p.hooksFile), without(settingsBefore, SETTINGS_MAP, p.settingsFile), p);
     const groups = droidGroups(hookCommand(ctx.runtime, p.script));
     const configs: string[] = [];
@@ -98,8 +89,8 @@ export const droidPlanner: HostPlanner = {
     const place = (text: string | null, wanted: EventGroup[], elsewhere: EventGroup[], base: EventMapPath, file: string): string | null => {
       let t = text;
       const stray = new Set(elsewhere.map((g) => g.event));
-      if (t !== null && stray.size) t = guarded(file, () => removeHookGroups(orEmpty(t), ours, base, (event) => stray.has(event)).text);
-      if (wanted.length) t = guarded(file, () => mergeHookGroups(orEmpty(t), wanted, ours, file, base));
+      if (t !== null && stray.size) t = editingJson(file, () => removeHookGroups(orEmpty(t), ours, base, (event) => stray.has(event)).text);
+      if (wanted.length) t = editingJson(file, () => mergeHookGroups(orEmpty(t), wanted, ours, file, base));
       return t;
     };
     const hooksText = place(hooksBefore, toHooks, toSettings, HOOKS_FILE_MAP, p.hooksFile);
@@ -113,7 +104,7 @@ export const droidPlanner: HostPlanner = {
     ctx.notes.push(`hooks: ${DROID_EVENTS.length} events registered (${toHooks.length} in ${p.hooksFile}${toSettings.length ? `, ${toSettings.length} in ${p.settingsFile}, where the same events already live` : ''})`);
     for (const file of [p.hooksFile, p.settingsFile]) {
       const t = ctx.ws.readText(file);
-      const root = t !== null && t.trim() !== '' ? guarded(file, () => parseJsonDocument(t)) : undefined;
+      const root = t !== null && t.trim() !== '' ? editingJson(file, () => parseJsonDocument(t)) : undefined;
       const off = root ? nodeAt(root, ['hooksDisabled']) : undefined;
       if (off?.type === 'scalar' && off.value === true) ctx.warnings.push(`${file} has "hooksDisabled": true, so Droid runs none of its hooks, stopline's included`);
     }
@@ -127,8 +118,8 @@ export const droidPlanner: HostPlanner = {
     for (const [file, base] of [[p.hooksFile, HOOKS_FILE_MAP], [p.settingsFile, SETTINGS_MAP]] as const) {
       const text = ctx.ws.readText(file);
       if (text === null || text.trim() === '') continue;
-      if (guarded(file, () => findOurGroups(text, ours, base)).size === 0) continue;
-      const removal = guarded(file, () => removeHookGroups(text, ours, base));
+      if (editingJson(file, () => findOurGroups(text, ours, base)).size === 0) continue;
+      const removal = editingJson(file, () => removeHookGroups(text, ours, base));
       ctx.ws.write(file, removal.text, 'config');
       ctx.notes.push(`hooks: ${removal.removedCount} stopline hook groups removed from ${file}`);
     }

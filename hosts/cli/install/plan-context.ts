@@ -8,8 +8,22 @@ import type { Env, Host, Scope } from './locations';
 import type { InstallEntry, InstallRecord } from './record';
 import type { RuntimeChoice } from './runtime';
 import { FILE_MODE, SCRIPT_MODE, type Workspace } from './workspace';
+import { JsonEditError } from './json-edit';
 
 export class PlanError extends Error {}
+
+/**
+ * Runs one edit of a person's JSON file; a file stopline cannot edit (invalid JSON) becomes a
+ * PlanError that names it and says what to do, before anything is written.
+ */
+export function editingJson<T>(file: string, edit: () => T): T {
+  try {
+    return edit();
+  } catch (e) {
+    if (e instanceof JsonEditError) throw new PlanError(`${file}: ${e.message.replace(`${file}: `, '')}; stopline edits only valid JSON, fix the file and run the install again`);
+    throw e;
+  }
+}
 
 export interface PlanContext {
   ws: Workspace;

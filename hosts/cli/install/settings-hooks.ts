@@ -11,9 +11,8 @@ import { join } from 'node:path';
 import { installRows } from '../../../core/registry/rows';
 import type { HostRegistry, InstallSpec } from '../../../core/registry/types';
 import { mergeHookGroups, removeHookGroups, type EventGroup, type HookHandler } from './hook-groups';
-import { JsonEditError } from './json-edit';
 import type { Env, Host, Scope } from './locations';
-import { PlanError, placeFile, requireDist, runsScript, type HostPlanner, type InstallContext, type PlanContext } from './plan-context';
+import { editingJson, type HostPlanner, type InstallContext, placeFile, type PlanContext, requireDist, runsScript } from './plan-context';
 import { hookCommand } from './runtime';
 
 export interface SettingsHookPaths {
@@ -44,15 +43,6 @@ export function settingsHookGroups(h: Pick<SettingsHookHost, 'registry' | 'handl
   return installRows(h.registry).map(({ native, install }) => ({ event: native, group: { hooks: [h.handler(command, install)] } }));
 }
 
-function guarded<T>(file: string, f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof JsonEditError) throw new PlanError(`${file}: ${e.message.replace(`${file}: `, '')}; stopline edits only valid JSON, fix the file and run the install again`);
-    throw e;
-  }
-}
-
 export function settingsHookPlanner(h: SettingsHookHost): HostPlanner {
   return {
     host: h.host,
@@ -65,7 +55,7 @@ export function settingsHookPlanner(h: SettingsHookHost): HostPlanner {
       const artifacts = [placeFile(ctx, src, p.script)];
       const before = ctx.ws.readText(p.settings);
       const groups = settingsHookGroups(h, hookCommand(ctx.runtime, p.script));
-      const text = guarded(p.settings, () => mergeHookGroups(before === null || before.trim() === '' ? '{}\n' : before, groups, runsScript(p.script), p.settings));
+      const text = editingJson(p.settings, () => mergeHookGroups(before === null || before.trim() === '' ? '{}\n' : before, groups, runsScript(p.script), p.settings));
       ctx.ws.write(p.settings, text, 'config');
       const said = h.notes(p, ctx.scope);
       ctx.notes.push(`hooks: ${groups.length} events registered in ${p.settings}`, ...said.notes);
@@ -77,7 +67,7 @@ export function settingsHookPlanner(h: SettingsHookHost): HostPlanner {
       const p = settingsHookPaths(h, ctx.env, ctx.scope, ctx.project);
       const text = ctx.ws.readText(p.settings);
       if (text === null) return;
-      const removal = guarded(p.settings, () => removeHookGroups(text, runsScript(p.script)));
+      const removal = editingJson(p.settings, () => removeHookGroups(text, runsScript(p.script)));
       if (!removal.removedCount) return;
       ctx.ws.write(p.settings, removal.text, 'config');
       ctx.notes.push(`hooks: ${removal.removedCount} stopline hook groups removed from ${p.settings}`);

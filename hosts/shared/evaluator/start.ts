@@ -8,9 +8,10 @@
  * failed, and is taken over). The evaluator removes the stamp once it listens, and a second one
  * that starts anyway leaves as soon as it finds the first listening.
  */
-import { closeSync, lstatSync, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs';
+import { lstatSync, mkdirSync, unlinkSync } from 'node:fs';
 import { childProcessModule } from '../../../core/lazy-builtins';
 import type { RuntimeName } from '../runtime-io';
+import { claimStartStamp } from '../start-stamp';
 import { EVALUATOR_FLAG, startStampPath } from './where';
 
 const START_STAMP_MS = 10_000;
@@ -33,24 +34,6 @@ export function ensurePrivateDir(dir: string): boolean {
   }
 }
 
-/** Take the start stamp; false when another hook is starting an evaluator right now. */
-function claimStart(stamp: string, now: number): boolean {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      closeSync(openSync(stamp, 'wx', 0o600));
-      return true;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return false;
-      try {
-        if (now - statSync(stamp).mtimeMs < START_STAMP_MS) return false;
-        unlinkSync(stamp);
-      } catch {
-        // removed meanwhile: try again
-      }
-    }
-  }
-  return false;
-}
 
 export interface StartOptions {
   socket: string;
@@ -73,7 +56,7 @@ export function startEvaluator(o: StartOptions, now = Date.now()): boolean {
     const dir = o.socket.slice(0, o.socket.lastIndexOf('/'));
     if (!ensurePrivateDir(dir)) return false;
     const stamp = startStampPath(o.socket);
-    if (!claimStart(stamp, now)) return false;
+    if (!claimStartStamp(stamp, START_STAMP_MS, now)) return false;
     const command = evaluatorCommand(o);
     // cwd '/': a long-lived process must not hold the folder of the session that started it
     const child = childProcessModule().spawn(command.file, command.args, { detached: true, stdio: 'ignore', cwd: '/', env: { ...o.env }, windowsHide: true });

@@ -13,10 +13,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { afterAll } from 'vitest';
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { sessionKey } from '../../../core/state/session';
 import { join } from 'node:path';
 import { ensureHosts, HOSTS_FOR, runClaude, startAnthropicServer, type ClaudeRunResult, type FakeModelScript, type FakeModelServer } from '../harness';
-import { describeRealHost, fakeNpmEnv, hookRunSummary, median, readEvidence, realHostRuns, requestText, requireArtifact, seedBrokenDataFolder, seedUserHooks, stopAssertions, type RealHostCase } from '../shared/real-host';
+import { describeRealHost, fakeNpmEnv, hookRunSummary, median, readEvidence, realHostRuns, requestText, requireArtifact, seedBrokenDataFolder, seedUserHooks, stopAssertions, writeUserConfig, type RealHostCase } from '../shared/real-host';
 import { CLAUDE_DOORS, doorLaunch, expectDecidedBy, type ClaudeDoor } from './doors';
 
 const TOOLS = ['Read', 'Write', 'Edit', 'Bash', 'Agent'];
@@ -52,7 +53,7 @@ afterAll(() => {
   for (const why of policyFallback) console.log(`[claude] mods were refused by loading the plugin without its module, not by managed policy: ${why}`);
 });
 
-async function claude(door: ClaudeDoor, c: RealHostCase, s: FakeModelServer, prompt: string, env: Record<string, string | undefined> = {}): Promise<ClaudeRunResult> {
+async function claude(door: ClaudeDoor, c: RealHostCase, s: FakeModelServer, prompt: string, env: Record<string, string | undefined> = {}, args: string[] = []): Promise<ClaudeRunResult> {
   const timing = join(c.runDir, 'timing.jsonl');
   const launch = doorLaunch(door, pluginDir, c.runDir);
   if (launch.fallback) policyFallback.add(launch.fallback);
@@ -64,6 +65,7 @@ async function claude(door: ClaudeDoor, c: RealHostCase, s: FakeModelServer, pro
     allowedTools: TOOLS,
     runDir: c.runDir,
     env: { STOPLINE_TIMING_FILE: timing, ...env },
+    ...(args.length ? { args } : {}),
     ...(launch.wrapper ? { wrapper: launch.wrapper } : {}),
   });
   expect(r.code, `claude exited ${r.code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`).toBe(0);
@@ -231,6 +233,22 @@ for (const door of CLAUDE_DOORS) {
         await claude(door, c, s, '$stopline change -- write new.txt');
         expect(readFileSync(join(c.project, 'new.txt'), 'utf8')).toBe('new\n');
         expectRan(s, 'toolu_write');
+      });
+
+      it("fail closed, a symbolic link planted in place of the session's evidence file: nothing is written through it and the Write is stopped with GUARD_UNAVAILABLE", async () => {
+        const c = runs.newCase(door.short, 's6-link');
+        writeUserConfig(c.home, { failMode: 'closed' });
+        const sessionId = '0d5e7a41-3c2b-4e8f-9a6d-5b4c3a2f1e0d';
+        const runtime = join(pluginData(c), 'runtime');
+        mkdirSync(runtime, { recursive: true });
+        const victim = join(c.runDir, 'victim.txt');
+        writeFileSync(victim, 'not stopline’s\n');
+        symlinkSync(victim, join(runtime, `${sessionKey(sessionId)}.jsonl`));
+        const s = await runs.server(script(c));
+        await claude(door, c, s, '$stopline change -- write new.txt', {}, ['--session-id', sessionId]);
+        expect(readFileSync(victim, 'utf8')).toBe('not stopline’s\n');
+        expect(existsSync(join(c.project, 'new.txt'))).toBe(false);
+        expectStopped(s, 'toolu_write', 'GUARD_UNAVAILABLE');
       });
     });
 

@@ -85,7 +85,7 @@ function run(script: string, runtime: string, payload: unknown, env: Record<stri
       clearTimeout(killer);
       resolve({ code, stdout, stderr });
     });
-    child.stdin.end(JSON.stringify(payload));
+    child.stdin.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
   });
 }
 
@@ -193,7 +193,7 @@ describe('one evaluator, each request its own environment', () => {
         let stdout = '';
         child.stdout.on('data', (d: Buffer) => (stdout += d));
         child.on('close', (code) => resolve({ code, stdout, stderr: '' }));
-        child.stdin.end(JSON.stringify(payload));
+        child.stdin.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
       });
     await spawnIn(claude(w.project, 's2').arm);
     const r = await spawnIn(claude(w.project, 's2').write);
@@ -287,6 +287,19 @@ describe('where it may live, and how long', () => {
     expect(w.via()).toEqual(['in-process', 'in-process']);
     expect(readdirSync(dir)).toEqual([]);
     expect(evaluators(dir)).toEqual([]);
+  });
+
+  it('no payload (empty stdin): answered in its own process, no evaluator is asked or started', SLOW, async () => {
+    const mine = join(root, 'empty-tmp');
+    mkdirSync(mine);
+    const w = world({ TMPDIR: mine });
+    for (const runtime of ['node', 'bun']) {
+      const r = await run(script, runtime, '', { ...w.env, TMPDIR: mine });
+      expect(r.stdout).toBe('');
+    }
+    expect(w.via()).toEqual(['in-process', 'in-process']);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(evaluators(join(mine, `stopline-${process.getuid!()}`))).toEqual([]);
   });
 
   it('STOPLINE_EVALUATOR=0: every event in its own process, no evaluator', SLOW, async () => {

@@ -5,14 +5,16 @@
  * test/hosts/claude/mod-scenarios.test.ts; this suite covers what a run cannot show cheaply:
  * which `$` calls a decision makes, the fail modes, the `.catch` answers, the band.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installRows } from '../../../../core/registry/rows';
 import { claudeRegistry } from '../../../../core/registry/claude';
+import { sessionKey } from '../../../../core/state/session';
 import { MOD_LIVE_VAR } from '../../../../hosts/claude/mod-live';
 import { requireArtifact, tempFoldersPerTest, writeUserConfig } from '../../shared/real-host';
 import { ModHost } from './mod-host';
+import type { DollarCall } from './mod-host';
 
 const bundle = requireArtifact('claude', 'hooks', 'stopline-mod.mjs');
 const newDir = tempFoldersPerTest('claude-mod-artifact');
@@ -25,7 +27,7 @@ interface Person {
   host: ModHost;
 }
 
-function person(config?: unknown): Person {
+function person(config?: unknown, fsDelayMs = 0): Person {
   const root = newDir();
   const home = join(root, 'home');
   const project = join(root, 'proj');
@@ -37,6 +39,7 @@ function person(config?: unknown): Person {
   const host = new ModHost(bundle, {
     env: { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin' },
     hookEnv: { CLAUDE_PID: '4242', CLAUDE_PROJECT_DIR: project, CLAUDE_PLUGIN_DATA: data, CLAUDE_CODE_SESSION_ATTENDED: '0', CLAUDE_PLUGIN_ROOT: join(root, 'plugin') },
+    fsDelayMs,
   });
   return { home, project, data, host };
 }
@@ -67,6 +70,23 @@ function evidence(p: Person): { type: string; child?: boolean; action?: { tool?:
 
 afterEach(() => undefined);
 
+/** A tool call, with the `$` calls it made until its write-out was done. */
+async function toolSettled(p: Person, id: string, name: string, input: Record<string, unknown>) {
+  const from = p.host.calls.length;
+  const r = await tool(p, id, name, input);
+  await p.host.settle();
+  return { ...r, calls: p.host.calls.slice(from) };
+}
+
+/**
+ * The `$` calls but the write-out's: each file written out is looked at first (`$.fs.stat`
+ * without options, refusing a link) and then written.
+ */
+function decisionCalls(calls: DollarCall[]): DollarCall[] {
+  const written = new Set(calls.filter((c) => c.noun === 'fs.write').map((c) => String(c.args[0])));
+  return calls.filter((c) => c.noun !== 'fs.write' && !(c.noun === 'fs.stat' && c.args.length === 1 && written.has(String(c.args[0]))));
+}
+
 describe('the built Claude mod, loaded as Claude Code loads it', () => {
   it('loads with a mod’s globals only and hooks the classic events the command hooks register, the sub-agent marker and the band', () => {
     const p = person();
@@ -96,14 +116,13 @@ describe('the built Claude mod, loaded as Claude Code loads it', () => {
     await start(p, '$stopline review -- look');
     await tool(p, 'toolu_1', 'Write', { file_path: join(p.project, 'b.txt'), content: 'x' });
     await p.host.settle();
-    const read = await tool(p, 'toolu_r', 'Read', { file_path: join(p.project, 'a.txt') });
-    expect(read.calls.filter((c) => c.noun !== 'fs.write')).toEqual([]);
+    const read = await toolSettled(p, 'toolu_r', 'Read', { file_path: join(p.project, 'a.txt') });
+    expect(decisionCalls(read.calls)).toEqual([]);
     for (const id of ['toolu_2', 'toolu_3']) {
-      const touch = await tool(p, id, 'Bash', { command: 'touch y', description: 'd' });
-      await p.host.settle();
+      const touch = await toolSettled(p, id, 'Bash', { command: 'touch y', description: 'd' });
       expect((touch.value as { deny: string }).deny).toContain('MODE_FORBIDS_MUTATION');
       // the new file and its folder, read together (a link may have been made since the last call)
-      expect(touch.calls.filter((c) => c.noun !== 'fs.write')).toEqual([
+      expect(decisionCalls(touch.calls)).toEqual([
         { noun: 'fs.stat', args: [join(p.project, 'y'), { resolve: true }] },
         { noun: 'fs.stat', args: [p.project, { resolve: true }] },
       ]);
@@ -147,6 +166,54 @@ describe('the built Claude mod, loaded as Claude Code loads it', () => {
       if (failMode === 'closed') expect((w.value as { deny: string }).deny).toContain('GUARD_UNAVAILABLE');
       else expect(w.value).toEqual({});
     }
+  });
+
+  it("a link planted in place of the session's evidence or state file is not written through: the fail mode answers until it is gone", async () => {
+    for (const [failMode, file] of [
+      ['closed', 'runtime'],
+      ['open', 'sessions'],
+    ] as const) {
+      const p = person({ failMode });
+      await start(p, '$stopline change -- write');
+      await p.host.settle();
+      const key = sessionKey(SESSION);
+      const own = file === 'runtime' ? join(p.data, 'runtime', `${key}.jsonl`) : join(p.data, 'sessions', `${key}.json`);
+      const victim = join(dirname(p.project), 'victim.txt');
+      writeFileSync(victim, 'the person’s file\n');
+      rmSync(own);
+      symlinkSync(victim, own);
+      // a new directive writes both files; it is answered before its write-out
+      await p.host.raise('classic.UserPromptSubmit', { ...base(p), hook_event_name: 'UserPromptSubmit', prompt_id: 'p2', permission_mode: 'default', prompt: '$stopline change -- write again' });
+      await p.host.settle();
+      expect(readFileSync(victim, 'utf8')).toBe('the person’s file\n');
+      expect(p.host.logs.some((l) => l.text.includes('evidence not written (ELOOP)'))).toBe(true);
+      const next = await tool(p, 'toolu_2', 'Write', { file_path: join(p.project, 'two.txt'), content: 'x' });
+      expect(verdict(next)).toBe(failMode === 'closed' ? 'GUARD_UNAVAILABLE' : 'allowed');
+      await p.host.settle();
+      expect(readFileSync(victim, 'utf8')).toBe('the person’s file\n');
+      // the link removed: the next write-out succeeds, and the decision after it is the guard's again
+      rmSync(own);
+      await tool(p, 'toolu_3', 'Read', { file_path: join(p.project, 'a.txt') });
+      await p.host.settle();
+      expect(verdict(await tool(p, 'toolu_4', 'Write', { file_path: join(p.project, 'three.txt'), content: 'x' }))).toBe('allowed');
+      expect(lstatSync(own).isSymbolicLink()).toBe(false);
+      expect(readFileSync(victim, 'utf8')).toBe('the person’s file\n');
+    }
+  });
+
+  it('the tool call right after a write-out that will fail waits for it: fail closed stops that very call', async () => {
+    // a slow $.fs: the prompt's write-out is still in flight when the model's first tool call arrives
+    const p = person({ failMode: 'closed' }, 40);
+    const key = sessionKey(SESSION);
+    const victim = join(dirname(p.project), 'victim.txt');
+    writeFileSync(victim, 'the person’s file\n');
+    mkdirSync(join(p.data, 'runtime'), { recursive: true });
+    symlinkSync(victim, join(p.data, 'runtime', `${key}.jsonl`));
+    await start(p, '$stopline change -- write');
+    const first = await tool(p, 'toolu_1', 'Write', { file_path: join(p.project, 'one.txt'), content: 'x' });
+    expect(verdict(first)).toBe('GUARD_UNAVAILABLE');
+    await p.host.settle();
+    expect(readFileSync(victim, 'utf8')).toBe('the person’s file\n');
   });
 
   it("a hook that throws gets the person's fail mode from .catch: closed denies, open passes on", async () => {
@@ -249,8 +316,8 @@ describe('the built Claude mod judges a write where its symbolic links lead, rea
     await start(p, 'hello');
     await tool(p, 'toolu_1', 'Write', { file_path: join(p.project, 'one.txt'), content: 'x' });
     await p.host.settle();
-    const second = await tool(p, 'toolu_2', 'Write', { file_path: join(p.project, 'two.txt'), content: 'x' });
+    const second = await toolSettled(p, 'toolu_2', 'Write', { file_path: join(p.project, 'two.txt'), content: 'x' });
     expect(verdict(second)).toBe('allowed');
-    expect(second.calls.filter((c) => c.noun !== 'fs.write')).toEqual([]);
+    expect(decisionCalls(second.calls)).toEqual([]);
   });
 });

@@ -34,6 +34,8 @@ export interface ModHostOptions {
   env: Record<string, string>;
   /** what `$.process.hookEnv()` answers (CLAUDE_PID, CLAUDE_PLUGIN_DATA, CLAUDE_PROJECT_DIR, ...) */
   hookEnv: Record<string, string>;
+  /** how long `$.fs.stat` and `$.fs.write` take (a slow disk, or Claude Code busy): 0 unless set */
+  fsDelayMs?: number;
 }
 
 export interface HookResult {
@@ -117,6 +119,12 @@ export class ModHost {
     });
   }
 
+  /** The stand-in disk's delay (ModHostOptions.fsDelayMs). */
+  slowFs(): Promise<void> {
+    const ms = this.opts.fsDelayMs ?? 0;
+    return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+  }
+
   /** A `$` for one hook call; every call is counted. */
   private dollar(): Record<string, unknown> {
     const note = (noun: string, args: unknown[]): void => void this.calls.push({ noun, args });
@@ -133,6 +141,7 @@ export class ModHost {
         },
         write: async (p: string, text: string) => {
           note('fs.write', [p]);
+          await host.slowFs();
           try {
             mkdirSync(dirname(p), { recursive: true, mode: 0o700 });
             writeFileSync(p, text, { mode: 0o600 });
@@ -150,6 +159,7 @@ export class ModHost {
         },
         stat: async (p: string, options?: { resolve: boolean }) => {
           note('fs.stat', options ? [p, options] : [p]);
+          await host.slowFs();
           return statAsClaudeCode(p, options?.resolve === true);
         },
       },

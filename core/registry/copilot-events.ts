@@ -1,0 +1,60 @@
+/**
+ * GitHub Copilot CLI's event rows, in a module of their own: the person's-hooks dialects (core/hooks/dialects.ts)
+ * read every host's event names, and an artifact that runs the person's hooks bundles this file
+ * without the host's tool table (copilot.ts, which re-exports these rows in its registry).
+ */
+import type { EventEntry, InstallSpec } from './types';
+import { eventRow, type EventColumns } from './rows';
+
+/**
+ * Copilot gives a command hook 30 s when it sets none, and lets the tool run when the hook
+ * outlives it. stopline's rows are reached only through the hook file (no bridge or listen
+ * door is claimed for Copilot's payloads).
+ */
+const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
+  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 30 }, doors: [], ...cols }, note);
+
+/** stopline's handler on Copilot: no matcher (every tool), 10 s like the other command-hook hosts. */
+const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
+
+export const copilotEvents: EventEntry[] = [
+  // registered by dist/copilot/hooks.json and `stopline install copilot`
+  ev('sessionStart', 'session:start', 'session.start', false, { install: hook(), outputs: ['context'] }, 'context: the active contract, as a user message before the prompt (verified); source new|resume'),
+  ev('userPromptSubmitted', 'prompt:submit', 'prompt.submit', false, { install: hook(), outputs: ['context'] }, "arms or changes the contract; additionalContext is appended to the prompt in a <system_reminder> (verified). A subagent's prompt (agentId set) is its task, never the person. No block form was seen, so a hook's deny here is context"),
+  ev('preToolUse', 'tool:before', 'action.before', true, { install: hook(), outputs: ['context', 'block'] }, 'deny: {"permissionDecision":"deny","permissionDecisionReason":stamp} on stdout, exit 0 (the flat form; a camelCase file ignores hookSpecificOutput, so both are written). The model reads "Denied by preToolUse hook: <stamp>"'),
+  ev('postToolUse', 'tool:after', 'action.after', false, { install: hook(), outputs: ['context'] }, 'evidence; additionalContext is appended to the tool result (verified). Not fired for a denied call'),
+  ev('subagentStart', 'subagent:start', 'subagent.start', false, { install: hook(), outputs: ['context'] }, "the parent's sessionId with the child's agentId; additionalContext reaches the sub-agent's first request (verified): the root contract"),
+  ev('subagentStop', 'subagent:end', 'subagent.stop', false, { install: hook(), outputs: ['silent'] }),
+  ev('agentStop', 'turn:stop', 'turn.stop', true, { install: hook(), outputs: ['block'] }, '{"decision":"block","reason"} keeps the turn going (verified); stopline itself never blocks it'),
+  ev('sessionEnd', 'session:end', 'session.end', false, { install: hook(), outputs: ['silent'] }, 'cleanup; reason complete|error'),
+  // mapped, not registered
+  ev('postToolUseFailure', 'tool:after', 'action.after', false, { outputs: ['context'] }, "Copilot's second spelling of tool:after (the tool failed)"),
+  ev('userPromptTransformed', null, null, false, {}, 'the prompt after Copilot rewrote it; userPromptSubmitted already carried what the person typed'),
+  ev('permissionRequest', null, null, false, {}, "Copilot's own permission step; preToolUse has already decided"),
+  ev('preMcpToolCall', null, null, false, {}, 'before an MCP tool; preToolUse fires for it too'),
+  ev('errorOccurred', null, null, false),
+  ev('preCompact', 'compact:before', null, false),
+  ev('notification', 'notice', null, false),
+];
+
+/**
+ * Claude's PascalCase keys, which a Copilot hook file may use instead (read in the 1.0.102
+ * settings schema; each fired in the capture except where docs/hosts/copilot.md says not): the
+ * file's entries are then Claude's nested groups and its payloads Claude's snake_case shape.
+ */
+export const COPILOT_CLAUDE_SPELLINGS: Readonly<Record<string, string>> = {
+  SessionStart: 'sessionStart',
+  SessionEnd: 'sessionEnd',
+  UserPromptSubmit: 'userPromptSubmitted',
+  PreToolUse: 'preToolUse',
+  PostToolUse: 'postToolUse',
+  PostToolUseFailure: 'postToolUseFailure',
+  PermissionRequest: 'permissionRequest',
+  Stop: 'agentStop',
+  SubagentStart: 'subagentStart',
+  SubagentStop: 'subagentStop',
+  ErrorOccurred: 'errorOccurred',
+  PreCompact: 'preCompact',
+  Notification: 'notification',
+  PreMcpToolCall: 'preMcpToolCall',
+};

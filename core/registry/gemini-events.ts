@@ -1,0 +1,33 @@
+/**
+ * Gemini CLI's event rows, in a module of their own: the person's-hooks dialects (core/hooks/dialects.ts)
+ * read every host's event names, and an artifact that runs the person's hooks bundles this file
+ * without the host's tool table (gemini.ts, which re-exports these rows in its registry).
+ */
+import type { EventEntry, InstallSpec } from './types';
+import { eventRow, type EventColumns } from './rows';
+
+/** Gemini gives a command hook 60 s (60000 ms) when it sets no timeout. */
+const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
+  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 60 }, ...cols }, note);
+
+/**
+ * stopline's handler on Gemini: 10 s (the installer writes Gemini's milliseconds). A timeout,
+ * a crash or exit 1 lets the tool run; only stopline's own fail mode can close.
+ */
+const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
+
+export const geminiEvents: EventEntry[] = [
+  // registered by dist/gemini/hooks/hooks.json and `stopline install gemini`
+  ev('SessionStart', 'session:start', 'session.start', false, { install: hook(), outputs: ['context'] }, 'context: prepended to the first prompt as <hook_context> (startup, resume)'),
+  ev('BeforeAgent', 'prompt:submit', 'prompt.submit', true, { install: hook(), outputs: ['context', 'block', 'notice'] }, 'once per person prompt (never for a subagent); arms or changes the contract; context is an extra <hook_context> part after the prompt; decision "deny" drops the prompt'),
+  ev('BeforeTool', 'tool:before', 'action.before', true, { install: hook(), outputs: ['block'] }, 'deny: top-level {"decision":"deny","reason"} (exit 2, the stamp on stderr too); the Claude hookSpecificOutput deny is ignored and the tool runs; additionalContext is dropped here; "ask" hangs a headless run, so there is no ask'),
+  ev('AfterTool', 'tool:after', 'action.after', false, { install: hook(), outputs: ['context', 'feedback'] }, 'not sent for a denied call; context is appended to the tool output; a deny replaces the output with {"error"} (the tool already ran)'),
+  ev('AfterAgent', 'turn:stop', 'turn.stop', true, { install: hook(), outputs: ['block'] }, 'stopline never blocks it (decision "deny" starts another turn)'),
+  ev('SessionEnd', 'session:end', 'session.end', false, { install: hook(), outputs: ['silent'] }, 'cleanup (reason "exit")'),
+  // mapped, not registered
+  ev('PreCompress', 'compact:before', null, false, {}, 'fires before nearly every model request (each compression check)'),
+  ev('Notification', 'notice', null, false, {}, 'only when a tool waits for an interactive confirmation'),
+  ev('BeforeModel', null, null, false),
+  ev('AfterModel', null, null, false),
+  ev('BeforeToolSelection', null, null, false),
+];

@@ -1,0 +1,37 @@
+/**
+ * Hermes Agent's event rows, in a module of their own: the person's-hooks dialects (core/hooks/dialects.ts)
+ * read every host's event names, and an artifact that runs the person's hooks bundles this file
+ * without the host's tool table (hermes.ts, which re-exports these rows in its registry).
+ */
+import type { EventEntry } from './types';
+import { eventRow, type EventColumns } from './rows';
+
+/** Hermes shell hooks (`hooks:` in config.yaml) get 60 s when they set none, and 1 to 300 s when they do. */
+const e = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
+  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 60, minSec: 1, maxSec: 300 }, ...cols }, note);
+
+export const hermesEvents: EventEntry[] = [
+  e('pre_llm_call', 'prompt:submit', 'prompt.submit', false, { plugin: true, outputs: ['context', 'notice'] }, 'once per user turn; {"context"} is appended to the user message; a prompt cannot be refused'),
+  e('pre_tool_call', 'tool:before', 'action.before', true, { plugin: true, outputs: ['block'] }, '{"action":"block","message"} blocks; {"action":"approve"} goes to the human approval gate'),
+  e('post_tool_call', 'tool:after', 'action.after', false, { plugin: true, outputs: ['silent'] }, 'also for blocked calls (status "blocked"); return value ignored'),
+  e('on_session_start', 'session:start', 'session.start', false, { plugin: true, outputs: ['silent'] }, 'first turn of an agent (system prompt built fresh); return value ignored'),
+  e('on_session_end', null, 'turn.stop', false, { plugin: true, outputs: ['silent'] }, 'fires at the end of every turn in v0.19.0, not at the end of a session'),
+  e('on_session_finalize', 'session:end', 'session.end', false, { plugin: true, outputs: ['silent'] }, 'the real end of a session (exit, /new, gateway reset)'),
+  e('subagent_start', 'subagent:start', 'subagent.start', false, { plugin: true, outputs: ['silent'] }, 'names parent and child session ids: the child is mapped to the root contract here'),
+  e('subagent_stop', 'subagent:end', 'subagent.stop', false, { plugin: true, outputs: ['silent'] }),
+  e('pre_verify', 'turn:stop', 'turn.stop', true, { plugin: true, outputs: ['block'] }, 'after a turn that edited files; {"action":"continue","message"} keeps the agent working (only the person\'s own turn:stop hooks ask for that)'),
+  e('post_llm_call', null, null, false),
+  e('transform_terminal_output', null, null, false, {}, 'a string return replaces terminal output'),
+  e('transform_tool_result', null, null, false, {}, 'a string return replaces a tool result'),
+  e('transform_llm_output', null, null, false),
+  e('pre_api_request', null, null, false),
+  e('post_api_request', null, null, false),
+  e('api_request_error', null, null, false),
+  e('on_session_reset', null, null, false, {}, 'gateway /new; on_session_finalize covers the end of the old session'),
+  e('pre_gateway_dispatch', null, null, false, {}, 'gateway only, before auth; can skip or rewrite a message'),
+  e('pre_approval_request', null, null, false),
+  e('post_approval_response', null, null, false),
+  e('kanban_task_claimed', null, null, false),
+  e('kanban_task_completed', null, null, false),
+  e('kanban_task_blocked', null, null, false),
+];
