@@ -7,6 +7,7 @@
  * shim documents), then `failMode` in the config, then open.
  */
 import { loadConfig } from './config/config';
+import { envFailMode } from './fail-env';
 import type { FailMode } from './config/config';
 import { renderUnavailable } from './messages/render';
 import type { Outcome } from './outcome';
@@ -21,14 +22,7 @@ export class InvalidEventError extends Error {
   }
 }
 
-export function envFailMode(env: Env): FailMode | undefined {
-  const v = env.STOPLINE_FAIL_OPEN?.trim();
-  if (v === '1') return 'open';
-  if (v === '0') return 'closed';
-  const m = env.STOPLINE_FAIL_MODE?.trim().toLowerCase();
-  if (m === 'open' || m === 'closed') return m;
-  return undefined;
-}
+export { envFailMode } from './fail-env';
 
 /** One diagnostic line per fail-mode variable that is set but not understood (it is then ignored). */
 export function envFailModeNotes(env: Env): string[] {

@@ -109,16 +109,7 @@ export function stampFromDecision(d: Decision, contract: Contract, kind: StampKi
   return renderStamp(s);
 }
 
-/** GUARD_UNAVAILABLE: the fail-closed answer for an internal error. */
-export function renderUnavailable(reason: string): string {
-  return [
-    'STOP / CONTROL',
-    `stopline could not check this action and is configured to fail closed: ${reason}`,
-    'Reason: GUARD_UNAVAILABLE (C)',
-    'State: UNKNOWN',
-    'Next: Tell the person stopline is unavailable; they can fix it (see `$stopline status`) or set STOPLINE_FAIL_OPEN=1 to let actions through.',
-  ].join('\n');
-}
+export { renderUnavailable } from './unavailable';
 
 export function renderDirectiveApplied(c: Contract, via: 'directive' | 'correction'): string {
   const how = via === 'directive' ? 'contract set' : 'contract changed by your words';

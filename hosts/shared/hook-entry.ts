@@ -16,6 +16,8 @@
  * `<script> --stopline-evaluator <socket>` runs the script as that evaluator.
  * `STOPLINE_EVALUATOR=0` keeps every decision in the hook's own process.
  */
+import { envFailMode } from '../../core/fail-env';
+import { renderUnavailable } from '../../core/messages/unavailable';
 import type { Rendered } from './adapter';
 import { askEvaluator, evaluatorWanted, type Asked } from './evaluator/client';
 import type { DecisionPart } from './evaluator/decision-part';
@@ -77,6 +79,18 @@ async function serve(io: RuntimeIO, entry: HookEntry, socket: string | undefined
   return io.exit(0);
 }
 
+/**
+ * The answer when even the decision code cannot run (its part missing or damaged). The config
+ * is read by that code, so only the environment can say the person asked for fail closed: then
+ * the GUARD_UNAVAILABLE stamp on stderr with exit 2, which stops a tool call and a prompt on
+ * Claude Code and Codex whatever the event was; otherwise the open default, one stderr line.
+ */
+function lastResort(label: string, err: unknown, env: Readonly<Record<string, string | undefined>>): Rendered {
+  const why = err instanceof Error ? err.message : String(err);
+  if (envFailMode(env) === 'closed') return { stdout: '', stderr: `${renderUnavailable(why)}\n${label}: ${why}; failing closed\n`, exitCode: 2 };
+  return { stdout: '', stderr: `${label}: ${why}; failing open\n`, exitCode: 0 };
+}
+
 export async function runHookEntry(entry: HookEntry): Promise<void> {
   const io = await runtimeIO();
   const args = io.args();
@@ -105,8 +119,8 @@ export async function runHookEntry(entry: HookEntry): Promise<void> {
       }
     }
   } catch (err) {
-    // the runner never throws; this is the last line of defence for the fail-open default
-    rendered = { stdout: '', stderr: `${entry.label}: ${err instanceof Error ? err.message : String(err)}; failing open\n`, exitCode: 0 };
+    // the runner never throws: this is the decision code itself failing to load or run
+    rendered = lastResort(entry.label, err, env);
   }
   await recordTiming(io, env, entry.label, rendered, via);
   await write(io, rendered);

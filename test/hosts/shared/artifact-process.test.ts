@@ -4,9 +4,10 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PART_START } from '../../../hosts/shared/evaluator/load';
 import { requireArtifact } from './real-host';
 
 const scratch = mkdtempSync(join(tmpdir(), 'stopline-artifact-process-'));
@@ -44,6 +45,21 @@ function run(script: string, feed: (stdin: NodeJS.WritableStream) => void, env: 
 describe.each(['claude', 'codex'] as const)('dist/%s/stopline.mjs as a process', (host) => {
   const script = requireArtifact(host, 'stopline.mjs');
   const payload = readFileSync(join(__dirname, '..', '..', 'fixtures', host, host === 'claude' ? 'PreToolUse-Write.json' : 'PreToolUse-apply_patch.json'), 'utf8');
+
+  it('its decision code missing (a damaged install): open by default with one stderr line; STOPLINE_FAIL_OPEN=0 stops with the GUARD_UNAVAILABLE stamp and exit 2', async () => {
+    const text = readFileSync(script, 'utf8');
+    expect(text.indexOf(PART_START)).toBeGreaterThan(0);
+    const firstPartOnly = join(scratch, `${host}-first-part-only.mjs`);
+    writeFileSync(firstPartOnly, `${text.slice(0, text.indexOf(PART_START))}\n`);
+    const open = await run(firstPartOnly, (stdin) => stdin.end(payload), { STOPLINE_EVALUATOR: '0' });
+    expect([open.code, open.stdout]).toEqual([0, '']);
+    expect(open.stderr.trim().split('\n')).toEqual([expect.stringMatching(/carries no decision code.*; failing open$/)]);
+    const closed = await run(firstPartOnly, (stdin) => stdin.end(payload), { STOPLINE_EVALUATOR: '0', STOPLINE_FAIL_OPEN: '0' });
+    expect([closed.code, closed.stdout]).toEqual([2, '']);
+    expect(closed.stderr).toMatch(/^STOP \/ CONTROL\n/);
+    expect(closed.stderr).toContain('Reason: GUARD_UNAVAILABLE (C)');
+    expect(closed.stderr.trim().split('\n').pop()).toMatch(/carries no decision code.*; failing closed$/);
+  });
 
   it('stdin that never closes: fail open answers within the bound with one stderr line', async () => {
     const r = await run(script, (stdin) => stdin.write(payload));
