@@ -16,7 +16,7 @@
  * Two rounds of 64 processes (2-core CI). Timings go to stderr only.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sessionKey, sessionStore } from '../../core/state/session';
 import { fixture, PAYLOADS, sandbox, type Sandbox } from '../scenarios/drivers';
@@ -118,7 +118,11 @@ interface Round {
 async function runRound(label: string, failClosed: boolean, body: (r: Round) => void): Promise<void> {
   const box = sandbox(`mixed-${label}`);
   const dataDir = join(box.dir, 'data');
-  const env: Record<string, string> = { ...box.env, STOPLINE_HOME: dataDir, ...(failClosed ? { STOPLINE_FAIL_OPEN: '0' } : {}) };
+  // a machine of its own: the hooks' resident evaluator (TMPDIR/stopline-<uid>) serves this round
+  // only, as on a person's machine, not the other suites running beside it
+  const tmp = join(box.dir, 'tmp');
+  mkdirSync(tmp);
+  const env: Record<string, string> = { ...box.env, TMPDIR: tmp, STOPLINE_EVALUATOR_IDLE_MS: '5000', STOPLINE_HOME: dataDir, ...(failClosed ? { STOPLINE_FAIL_OPEN: '0' } : {}) };
   try {
     await arm(box, env);
     const calls = roundCalls(box);

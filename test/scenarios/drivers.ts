@@ -70,7 +70,8 @@ export function sandbox(session = 'scn-session-0001'): Sandbox {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     STOPLINE_DASHBOARD: 'off',
   };
-  return { dir, home, project, env, session, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  // retries: a resident evaluator may still be finishing a write when a test's round ends
+  return { dir, home, project, env, session, cleanup: () => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }) };
 }
 
 /** Every evidence line under a folder (any data folder a host writes to). */
