@@ -5,11 +5,11 @@
  * hook (c) it imports from ~/.codex/hooks.json.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runClaude, startAnthropicServer, type FakeModelServer } from '../harness';
 import { requestText, requireArtifact } from '../shared/real-host';
-import { CONTEXT_TEXT, GUARD_REASON, hookLog, projectWithBuild, seedUniversalHooks, stopMarker } from './fixture';
+import { CONTEXT_TEXT, GUARD_REASON, hookLog, stopMarker, universalWorld } from './fixture';
 
 const status = await ensureHosts(HOSTS_FOR.claude);
 const missing = missingHosts(status, HOSTS_FOR.claude);
@@ -25,12 +25,7 @@ afterAll(async () => {
 
 describe('universal hooks on Claude Code 2.1.332 with dist/claude', () => {
   it.skipIf(missing.length > 0)('(a) stops `rm -rf build` with its reason, (b) context reaches the model, (c) writes its marker at turn end', async () => {
-    const project = join(root, 'proj');
-    const runDir = join(root, 'run');
-    const home = join(runDir, 'home');
-    mkdirSync(project, { recursive: true });
-    const build = projectWithBuild(project);
-    const hooks = seedUniversalHooks(home);
+    const { project, runDir, build, hooks } = universalWorld(root);
     const s = await startAnthropicServer({
       threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'toolu_rm', name: 'Bash', input: { command: 'rm -rf build' } }] }, { text: 'done' }] }],
     });

@@ -6,12 +6,12 @@
  * imported by name in stopline.json too) is run by Copilot itself, once: stopline skips it.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { copilotHooksDoc } from '../../../hosts/cli/install/hook-files';
 import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runCopilot, startHostChatServer, type FakeModelServer } from '../harness';
 import { requestText, requireArtifact } from '../shared/real-host';
-import { CONTEXT_TEXT, GUARD_REASON, hookLog, projectWithBuild, seedUniversalHooks, stopMarker } from './fixture';
+import { CONTEXT_TEXT, GUARD_REASON, hookLog, stopMarker, universalWorld } from './fixture';
 
 const status = await ensureHosts(HOSTS_FOR.copilot);
 const missing = missingHosts(status, HOSTS_FOR.copilot);
@@ -27,12 +27,7 @@ afterAll(async () => {
 
 describe('universal hooks on GitHub Copilot CLI 1.0.102 with dist/copilot', () => {
   it.skipIf(missing.length > 0)("(a) stops `rm -rf build` with its reason, (b) context reaches the model, (c) writes its marker at turn end; Copilot's own hook runs once", async () => {
-    const project = join(root, 'proj');
-    const runDir = join(root, 'run');
-    const home = join(runDir, 'home');
-    mkdirSync(project, { recursive: true });
-    const build = projectWithBuild(project);
-    const hooks = seedUniversalHooks(home);
+    const { project, runDir, home, build, hooks } = universalWorld(root);
     // the person's own Copilot hook, in Copilot's dialect; stopline.json names that import too
     const own = join(home, 'hooks', 'copilot-own.sh');
     writeFileSync(own, `#!/bin/sh\ncat > /dev/null\necho "copilot-own:userPromptSubmitted" >> '${hooks.log}'\n`);

@@ -6,12 +6,12 @@
  * by name in stopline.json too) is run by Droid itself, once: stopline skips it.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { droidHooksMap } from '../../../hosts/cli/install/hook-files';
 import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runDroid, startHostChatServer, type FakeModelServer } from '../harness';
 import { requestText, requireArtifact } from '../shared/real-host';
-import { CONTEXT_TEXT, GUARD_REASON, hookLog, projectWithBuild, seedUniversalHooks, stopMarker } from './fixture';
+import { CONTEXT_TEXT, GUARD_REASON, hookLog, stopMarker, universalWorld } from './fixture';
 
 const status = await ensureHosts(HOSTS_FOR.droid);
 const missing = missingHosts(status, HOSTS_FOR.droid);
@@ -27,12 +27,7 @@ afterAll(async () => {
 
 describe('universal hooks on Factory Droid 0.225.2 with dist/droid', () => {
   it.skipIf(missing.length > 0)("(a) stops `rm -rf build` with its reason, (b) context reaches the model, (c) writes its marker at turn end; Droid's own hook runs once", async () => {
-    const project = join(root, 'proj');
-    const runDir = join(root, 'run');
-    const home = join(runDir, 'home');
-    mkdirSync(project, { recursive: true });
-    const build = projectWithBuild(project);
-    const hooks = seedUniversalHooks(home);
+    const { project, runDir, home, build, hooks } = universalWorld(root);
     const own = join(home, 'hooks', 'droid-own.sh');
     writeFileSync(own, `#!/bin/sh\ncat > /dev/null\necho "droid-own:$hook_event_name" >> '${hooks.log}'\n`);
     chmodSync(own, 0o755);

@@ -113,3 +113,13 @@ export function projectWithBuild(project: string): string {
   writeFileSync(join(project, 'a.txt'), 'alpha\n');
   return join(project, 'build');
 }
+
+/** One run's world inside a suite's temp root: a project with a build folder, and a HOME holding the three hooks. */
+export function universalWorld(root: string): { project: string; runDir: string; home: string; build: string; hooks: SeededHooks } {
+  const project = join(root, 'proj');
+  const runDir = join(root, 'run');
+  const home = join(runDir, 'home');
+  mkdirSync(project, { recursive: true });
+  const build = projectWithBuild(project);
+  return { project, runDir, home, build, hooks: seedUniversalHooks(home) };
+}

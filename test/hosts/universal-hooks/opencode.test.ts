@@ -5,11 +5,11 @@
  * native context hook (b). turn:stop is OpenCode's `session.idle` event (core/registry/opencode.ts).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runOpenCode, startChatServer, type FakeModelServer } from '../harness';
 import { requestText, requireArtifact } from '../shared/real-host';
-import { CONTEXT_TEXT, GUARD_REASON, hookLog, projectWithBuild, seedUniversalHooks, stopMarker } from './fixture';
+import { CONTEXT_TEXT, GUARD_REASON, hookLog, stopMarker, universalWorld } from './fixture';
 
 const status = await ensureHosts(HOSTS_FOR.opencode);
 const missing = missingHosts(status, HOSTS_FOR.opencode);
@@ -25,12 +25,7 @@ afterAll(async () => {
 
 describe('universal hooks on OpenCode 1.18.33 with dist/opencode/stopline.js', () => {
   it.skipIf(missing.length > 0)('(a) stops `rm -rf build` with its reason, (b) context reaches the model, (c) writes its marker when the session goes idle', async () => {
-    const project = join(root, 'proj');
-    const runDir = join(root, 'run');
-    const home = join(runDir, 'home');
-    mkdirSync(project, { recursive: true });
-    const build = projectWithBuild(project);
-    const hooks = seedUniversalHooks(home);
+    const { project, runDir, build, hooks } = universalWorld(root);
     const s = await startChatServer({
       threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'call_rm', name: 'bash', input: { command: 'rm -rf build', description: 'remove build' } }] }, { text: 'done' }] }],
     });
