@@ -29,7 +29,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { GIT_SUBCOMMANDS, PROGRAMS, grammarCandidates, helpCandidates } from './candidates.mjs';
-import { canaryState, cleanup, collectHelps, observe, observeAll, prepare } from './run.mjs';
+import { canaryState, cleanup, collectHelps, observe, observeAll, prepare, oracleWorkParent } from './run.mjs';
 import { reviewVerdict, type OracleVerdict } from './verdict';
 
 const REPO = resolve(__dirname, '..', '..');
@@ -49,19 +49,12 @@ function stableSample<T extends { cmd: string }>(items: T[], n: number): T[] {
 
 type Ctx = ReturnType<typeof prepare>;
 
-/** The sandboxes' parent: test-artifacts/, unless the checkout itself lies under a folder each
- * sandbox mounts over (/tmp, /var/tmp, /dev/shm), as a clone made with mktemp does. */
-function workParent(): string {
-  const inside = join(ARTIFACTS, 'work');
-  if (!/^\/(tmp|var\/tmp|dev\/shm)(\/|$)/.test(inside)) return inside;
-  return join(process.getuid?.() === 0 ? '/var/lib' : join(process.env.HOME ?? '/var/lib', '.cache'), 'stopline-oracle');
-}
 let ctx: Ctx | null = null;
 let setupError: string | null = null;
 
 beforeAll(() => {
   try {
-    ctx = prepare(workParent());
+    ctx = prepare(oracleWorkParent(join(ARTIFACTS, 'work')));
     console.log(`oracle sandbox: ${ctx.iso.mode}; ${ctx.iso.describe}`);
     if (ctx.iso.mode === 'none') setupError = 'unshare is not usable here (no root, no user namespaces): the oracle cannot sandbox commands';
   } catch (e) {

@@ -23,7 +23,7 @@ import { analyzeToolCall } from '../../core/analysis/tool-call';
 import { claudeRegistry } from '../../core/registry/claude';
 import { readSet } from '../corpus/redteam/sets.mjs';
 import { OWN_STATE, uncovered } from './paths.mjs';
-import { canaryState, cleanup, observeAll, prepare } from './run.mjs';
+import { canaryState, cleanup, observeAll, prepare, oracleWorkParent } from './run.mjs';
 import { reviewVerdict } from './verdict';
 
 const REPO = resolve(__dirname, '..', '..');
@@ -44,18 +44,13 @@ const rows = readdirSync(SETS)
 const key = (s: string) => createHash('sha1').update(s).digest('hex');
 const sample = <T extends { cmd: string }>(xs: T[], n: number) => (FULL || xs.length <= n ? xs : [...xs].sort((a, b) => (key(a.cmd) < key(b.cmd) ? -1 : 1)).slice(0, n));
 
-function workParent(): string {
-  const inside = join(ARTIFACTS, 'work');
-  if (!/^\/(tmp|var\/tmp|dev\/shm)(\/|$)/.test(inside)) return inside;
-  return join(process.getuid?.() === 0 ? '/var/lib' : join(process.env.HOME ?? '/var/lib', '.cache'), 'stopline-oracle');
-}
 
 type Ctx = ReturnType<typeof prepare>;
 let ctx: Ctx | null = null;
 let setupError: string | null = null;
 beforeAll(() => {
   try {
-    ctx = prepare(workParent());
+    ctx = prepare(oracleWorkParent(join(ARTIFACTS, 'work')));
     if (ctx.iso.mode === 'none') setupError = 'unshare is not usable here: the oracle cannot sandbox commands';
   } catch (e) {
     setupError = `oracle setup failed: ${e instanceof Error ? e.message : String(e)}`;

@@ -2,6 +2,7 @@
 export interface Isolation { mode: 'root-namespaces' | 'user-namespaces' | 'user-netns' | 'none'; prefix: string[]; mounts: number; network: string; dropsPrivileges: boolean; owner: { uid: number; gid: number } | null; describe: string }
 export interface OracleCtx { root: string; template: string; iso: Isolation; canary: { dir: string; file: string; before: string } }
 export interface Observation { cmd: string; changed: boolean; changes: string[]; transient: string[]; exit: number | null; timedOut: boolean; ms: number; stdout?: string }
+export function oracleWorkParent(preferred: string): string;
 export function prepare(parent: string): OracleCtx;
 export function canaryState(dir: string): string;
 export function cleanup(ctx: OracleCtx): void;

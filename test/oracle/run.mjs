@@ -5,9 +5,34 @@
  */
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { buildTemplate } from './fixture.mjs';
 import { copyTemplate, detectIsolation, diffSnapshots, removeBox, runCommand, snapshot } from './sandbox.mjs';
+
+/**
+ * Where the sandboxes' work folders go: `preferred` (test-artifacts/work of the checkout), unless
+ * a sandbox could not use it: the checkout lies under a folder each sandbox mounts over (/tmp,
+ * /var/tmp, /dev/shm), or a folder above it is closed to other users (a clone made with
+ * `mktemp -d` is 0700), so the sandbox's unprivileged uid could not reach its own copy. Then a
+ * folder of this user's that others may pass through.
+ */
+export function oracleWorkParent(preferred) {
+  const mountedOver = /^\/(tmp|var\/tmp|dev\/shm)(\/|$)/.test(preferred);
+  if (!mountedOver && passableAbove(preferred)) return preferred;
+  return join(process.getuid?.() === 0 ? '/var/lib' : join(process.env.HOME ?? '/var/lib', '.cache'), 'stopline-oracle');
+}
+
+/** Whether every existing folder above `path` lets other users pass through (o+x). */
+function passableAbove(path) {
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    try {
+      if ((statSync(dir).mode & 0o001) === 0) return false;
+    } catch {
+      // not made yet: prepare() creates it with the default mode
+    }
+    if (dir === dirname(dir)) return true;
+  }
+}
 
 /**
  * Prepare a work folder under `parent` (must not be under /tmp, /var/tmp or /dev/shm: those are
