@@ -146,7 +146,8 @@ export function codexHooksList(opts: { codexHome: string; cwd: string; timeoutMs
       if (err) reject(err);
       else resolve(hooks ?? []);
     };
-    const timer = setTimeout(() => finish(new Error('codex app-server did not answer hooks/list in time')), opts.timeoutMs ?? 20_000);
+    // a bound on a hang, not a latency check: on a loaded 2-core machine (the oracle beside it) 20 s was missed twice
+    const timer = setTimeout(() => finish(new Error('codex app-server did not answer hooks/list in time')), opts.timeoutMs ?? 60_000);
     child.on('error', (e) => finish(e));
     child.on('exit', (code) => finish(new Error(`codex app-server exited (${code}) before answering hooks/list`)));
     const send = (msg: unknown) => child.stdin.write(`${JSON.stringify(msg)}\n`);
