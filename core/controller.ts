@@ -47,7 +47,7 @@ import type { PathProbe } from './path-links';
 import { homeFrom, selfPaths } from './self-paths';
 import type { SessionTree } from './session-tree';
 import { resolveDataDir } from './state/datadir';
-import { lockTimeoutFromEnv } from './state/lock';
+import { isLockBusy, lockTimeoutFromEnv } from './state/lock';
 import { pruneOldSessions } from './state/retention';
 import type { LockOptions } from './state/lock';
 import { RECENT_LAUNCHES, StateDamagedError, cleanupSession, hashText, readSession, sessionStore, updateSession } from './state/session';
@@ -69,6 +69,13 @@ export interface HandleOptions {
   tree?: SessionTree;
   /** what the file system holds, read at decision time (links, protected paths present); default: the disk */
   probe?: () => PathProbe;
+  /**
+   * For a process that answers many sessions (the resident evaluator): when this event's first
+   * attempt began. A session lock held by another process then throws LockBusyError out of
+   * handleEvent instead of sleeping, and the caller decides the event again later. Safe because
+   * every lock that yields is taken before the event writes anything (evidence comes after).
+   */
+  yieldLockWaitsSince?: number;
 }
 
 export type { SessionTree } from './session-tree';
@@ -114,16 +121,19 @@ function buildCtx(ev: ControlEvent, opts: HandleOptions): Ctx {
     child,
     settings: { defaults: config.defaults, armLevel },
     fresh,
-    lock: lockOptions(opts.env),
+    lock: lockOptions(opts),
   };
 }
 
-function lockOptions(env: Record<string, string | undefined>): LockOptions {
-  const timeoutMs = lockTimeoutFromEnv(env);
-  return timeoutMs ? { timeoutMs } : {};
+function lockOptions(opts: HandleOptions): LockOptions {
+  const timeoutMs = lockTimeoutFromEnv(opts.env);
+  return { ...(timeoutMs ? { timeoutMs } : {}), ...(opts.yieldLockWaitsSince !== undefined ? { yieldSince: opts.yieldLockWaitsSince } : {}) };
 }
 
-/** Validate and handle one event. Never throws: internal errors get the fail-mode answer. */
+/**
+ * Validate and handle one event. Never throws: internal errors get the fail-mode answer. The one
+ * exception is LockBusyError, which only a caller that set `yieldLockWaitsSince` can get.
+ */
 export function handleEvent(event: unknown, opts: HandleOptions): Outcome {
   let ctx: Ctx | undefined;
   try {
@@ -135,6 +145,7 @@ export function handleEvent(event: unknown, opts: HandleOptions): Outcome {
     if (opts.tree?.kind === 'recorded') ctx = buildCtx(opts.tree.place(parsed.event, ctx.dataDir), opts);
     return withDiagnostics(dispatch(ctx), ctx.diagnostics);
   } catch (e) {
+    if (isLockBusy(e)) throw e;
     if (ctx && e instanceof StateDamagedError) {
       try {
         record(ctx, 'recovery', ctx.fresh(), {});
@@ -403,6 +414,15 @@ function onActionBefore(c: Ctx, action: Action): Outcome {
   }
 }
 
+/**
+ * The lock options without `yieldSince`: for a lock taken after the event wrote something (the
+ * units given back after a failed evidence write), which must wait here and not be redone.
+ */
+function asleep(lock: LockOptions): LockOptions {
+  const { yieldSince: _, ...rest } = lock;
+  return rest;
+}
+
 /** A launch's short key in the session state (revision + the host's call id), or null without an id. */
 function launchKey(revision: number, actionId: string | undefined): string | null {
   return actionId ? hashText(`${revision}\0${actionId}`).slice(0, 16) : null;
@@ -423,7 +443,7 @@ function releaseAgentUnits(c: Ctx, revision: number, units: number, launch: stri
       // and forget the launch, so a retry of it reserves again instead of riding on given-back units
       const recentLaunches = s.recentLaunches?.filter((k) => k !== launch);
       return { next: { ...s, contract: { ...s.contract, agentsUsed: s.contract.agentsUsed - units }, ...(recentLaunches ? { recentLaunches } : {}) }, result: null };
-    }, c.lock);
+    }, asleep(c.lock));
   } catch (err) {
     c.diagnostics.push(`stopline: the agent units reserved for this denied launch were not given back (${(err as NodeJS.ErrnoException).code ?? (err as Error).name})`);
   }

@@ -5,12 +5,35 @@
  * MAX_HOLD_MS (pid reuse), as is one of another host; an empty or garbage lock after STALE_MS. Waiting is bounded (2.5 s,
  * STOPLINE_LOCK_TIMEOUT_MS to change): at the deadline a LockTimeoutError is thrown and the
  * controller answers with the fail mode.
+ *
+ * A process that answers many sessions at once (the resident evaluator) must not sleep while
+ * another process holds one session's lock: every other session's answer would wait behind it.
+ * With `yieldSince` a held lock throws LockBusyError instead of sleeping; the caller waits
+ * without blocking and decides the whole event again. The bound still counts from `yieldSince`
+ * (the first attempt), so a wait in slices ends in the same LockTimeoutError as one asleep.
  */
 import { closeSync, linkSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { randomHex } from '../digest';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { ensureDir, sleepSync } from './fsio';
+
+/**
+ * Thrown instead of sleeping when the lock is held and the caller asked to yield (`yieldSince`).
+ * Only locks taken before anything of the decision was written out can yield, so deciding the
+ * event again from the start is safe (see core/controller.ts).
+ */
+export class LockBusyError extends Error {
+  readonly code = 'STOPLINE_LOCK_BUSY';
+  constructor() {
+    super('session lock held by another process');
+    this.name = 'LockBusyError';
+  }
+}
+
+export function isLockBusy(e: unknown): e is LockBusyError {
+  return e instanceof LockBusyError;
+}
 
 export class LockTimeoutError extends Error {
   readonly code = 'STOPLINE_LOCK_TIMEOUT';
@@ -27,9 +50,16 @@ export interface LockOptions {
   staleMs?: number;
   /** age after which even a live holder's lock is stale (its pid may have been reused) */
   maxHoldMs?: number;
+  /**
+   * When the caller's first attempt began (Date.now()): a held lock throws LockBusyError rather
+   * than sleeping, until `timeoutMs` from then. Absent: wait asleep, as a one-event process does.
+   */
+  yieldSince?: number;
 }
 
-export const LOCK_DEFAULTS: Required<LockOptions> = { timeoutMs: 2500, staleMs: 2000, maxHoldMs: 10_000 };
+type Bounds = Required<Omit<LockOptions, 'yieldSince'>>;
+
+export const LOCK_DEFAULTS: Bounds = { timeoutMs: 2500, staleMs: 2000, maxHoldMs: 10_000 };
 
 const HOST = hostname();
 
@@ -70,7 +100,7 @@ export function parseLockContent(content: string): LockHolder | null {
   return Number.isSafeInteger(pid) && pid > 0 ? { pid, host: m[2]! } : null;
 }
 
-function isStale(content: string, ageMs: number, o: Required<LockOptions>): boolean {
+function isStale(content: string, ageMs: number, o: Bounds): boolean {
   const holder = parseLockContent(content);
   if (!holder) return ageMs > o.staleMs;
   if (holder.host === HOST) return !pidAlive(holder.pid) || ageMs > o.maxHoldMs;
@@ -82,7 +112,7 @@ function isStale(content: string, ageMs: number, o: Required<LockOptions>): bool
  * (a second exclusive file), and it re-reads the lock first so a lock that was replaced since
  * it was judged stale survives.
  */
-function breakStale(path: string, judged: string, o: Required<LockOptions>): void {
+function breakStale(path: string, judged: string, o: Bounds): void {
   const breaker = `${path}.break`;
   let fd: number;
   try {
@@ -178,16 +208,18 @@ export function lockTimeoutFromEnv(env: Record<string, string | undefined>): num
 export function withLock<T>(path: string, fn: () => T, opts: LockOptions = {}): T {
   const o = { ...LOCK_DEFAULTS, ...opts };
   const token = `${process.pid} ${HOST} ${randomHex(6)} ${Date.now()}`;
-  const start = Date.now();
+  const start = opts.yieldSince ?? Date.now();
   const staged = stage(path, token);
   try {
-    for (;;) {
+    for (let attempt = 0; ; attempt++) {
       if (tryLink(staged, path, token)) break;
       const seen = readLock(path);
       if (seen && isStale(seen.content, seen.ageMs, o)) breakStale(path, seen.content, o);
       const waited = Date.now() - start;
       if (waited >= o.timeoutMs) throw new LockTimeoutError(waited);
-      sleepSync(2 + Math.floor(Math.random() * 8));
+      // one more try at once: a stale lock broken just now is free
+      if (opts.yieldSince !== undefined && attempt > 0) throw new LockBusyError();
+      if (opts.yieldSince === undefined) sleepSync(2 + Math.floor(Math.random() * 8));
     }
   } finally {
     unlinkQuiet(staged);

@@ -18,6 +18,7 @@ import { inputFromPayload, loadHooksConfigFromSystem } from '../../core/hooks';
 import type { ControlEvent } from '../../core/protocol';
 import type { Outcome } from '../../core/outcome';
 import { stampOf } from '../../core/outcome';
+import { isLockBusy } from '../../core/state/lock';
 import { SILENT, eventEntry } from './adapter';
 import { autostartDashboard } from './dashboard';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered } from './adapter';
@@ -35,6 +36,8 @@ export interface HookContext {
   cwd: string;
   now?: () => number;
   core?: CoreApi;
+  /** the resident evaluator's first attempt at this event: session lock waits yield (core/controller.ts) */
+  yieldLockWaitsSince?: number;
 }
 
 export interface RunOptions extends HookContext, StdinLimits {
@@ -132,7 +135,11 @@ export function failWith(adapter: CommandHookAdapter, err: unknown, stdinText: s
   return failureAnswer(adapter, err, native, ctx);
 }
 
-/** Decide one hook invocation from its complete stdin text. Never throws. */
+/**
+ * Decide one hook invocation from its complete stdin text. Never throws, except the
+ * LockBusyError a context with `yieldLockWaitsSince` asks for: nothing of the event has run then
+ * (the person's hooks come after the guard), so its caller answers by deciding it again.
+ */
 export async function answerHook(adapter: CommandHookAdapter, text: string, ctx: HookContext): Promise<Rendered> {
   const core = ctx.core ?? REAL_CORE;
   let native: NativeEvent | null = null;
@@ -159,6 +166,7 @@ export async function answerHook(adapter: CommandHookAdapter, text: string, ctx:
       canAsk: adapter.canAsk(event),
       denyResponse: adapter.denyResponse,
       ...(ctx.now ? { now: ctx.now } : {}),
+      ...(ctx.yieldLockWaitsSince !== undefined ? { yieldLockWaitsSince: ctx.yieldLockWaitsSince } : {}),
       ...(adapter.tree ? { tree: adapter.tree } : {}),
       blockable: eventEntry(adapter.registry, mapped.native.name)?.blockable ?? true,
       ...(hooks ? { hooks } : {}),
@@ -166,11 +174,12 @@ export async function answerHook(adapter: CommandHookAdapter, text: string, ctx:
     });
     return withDiagnostics(adapter.render(outcome, mapped.native), adapter.label, outcome.diagnostics);
   } catch (err) {
+    if (isLockBusy(err)) throw err;
     return failureAnswer(adapter, err, native, ctx);
   }
 }
 
-/** Answer what reading stdin gave: the payload, or the fail mode when it could not be read. Never throws. */
+/** Answer what reading stdin gave: the payload, or the fail mode when it could not be read. Never throws (but see answerHook). */
 export function answerInput(adapter: CommandHookAdapter, input: StdinResult, ctx: HookContext): Promise<Rendered> {
   if (!input.ok) return Promise.resolve(failureAnswer(adapter, new HookInputError(input.message), null, ctx));
   return answerHook(adapter, input.text, ctx);

@@ -9,6 +9,9 @@
  *   process folder (a relative STOPLINE_HOME or STOPLINE_CONFIG) resolves as in the hook. That
  *   part of a decision is synchronous, so no other request can move the folder under it; the
  *   person's hooks that may follow get their folder explicitly.
+ * - A session lock held by another process (a CLI command, a door inside a host, a hook run
+ *   without the evaluator) never puts it to sleep: that event gives way and is decided again a
+ *   few milliseconds later (decideWithoutBlocking), so other sessions are answered meanwhile.
  * - It exits when idle for `idleMs` (default 10 minutes), when its socket is no longer its own
  *   (removed, or taken by another evaluator), and it removes its socket when it leaves.
  * - Started by a hook that found none (start.ts), detached, with no output: it has nobody to talk
@@ -16,9 +19,10 @@
  */
 import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
 import { createConnection, createServer, type Socket } from 'node:net';
-import type { CommandHookAdapter } from '../adapter';
+import type { CommandHookAdapter, Rendered } from '../adapter';
+import { isLockBusy } from '../../../core/state/lock';
 import { answerInput } from '../runner';
-import { decodeRequest, MAX_REQUEST_BYTES, type EvaluatorResponse } from './protocol';
+import { decodeRequest, MAX_REQUEST_BYTES, type EvaluatorRequest, type EvaluatorResponse } from './protocol';
 import { ensurePrivateDir } from './start';
 import { startStampPath } from './where';
 
@@ -149,14 +153,26 @@ function serveOne(adapter: CommandHookAdapter, build: string, conn: Socket): Pro
       const req = decodeRequest(Buffer.concat(chunks).toString('utf8'));
       if ('refused' in req) return reply(conn, { v: 1, refused: req.refused });
       if (req.build !== build) return reply(conn, { v: 1, mismatch: build });
-      try {
-        process.chdir(req.cwd);
-      } catch {
-        // a folder that is gone: the hook would run there all the same; paths in the payload are absolute
-      }
-      answerInput(adapter, { ok: true, text: req.stdin }, { env: req.env, cwd: req.cwd })
-        .then((rendered) => reply(conn, { v: 1, rendered }))
-        .catch((err: unknown) => reply(conn, { v: 1, rendered: { stdout: '', stderr: `${adapter.label}: ${err instanceof Error ? err.message : String(err)}; failing open\n`, exitCode: 0 } }));
+      decideWithoutBlocking(adapter, req, Date.now()).then((rendered) => reply(conn, { v: 1, rendered }));
     });
+  });
+}
+
+/**
+ * Decide one request. A session lock held by another process does not put this evaluator to
+ * sleep (every other session's answer would wait behind it): the attempt gives way with
+ * LockBusyError before anything of the event ran, and the event is decided again a few
+ * milliseconds later, until the lock's own bound from the first attempt (then its fail mode, as
+ * in the hook's own process). Never rejects.
+ */
+function decideWithoutBlocking(adapter: CommandHookAdapter, req: EvaluatorRequest, firstAttempt: number): Promise<Rendered> {
+  try {
+    process.chdir(req.cwd);
+  } catch {
+    // a folder that is gone: the hook would run there all the same; paths in the payload are absolute
+  }
+  return answerInput(adapter, { ok: true, text: req.stdin }, { env: req.env, cwd: req.cwd, yieldLockWaitsSince: firstAttempt }).catch((err: unknown) => {
+    if (isLockBusy(err)) return new Promise<Rendered>((resolve) => setTimeout(() => resolve(decideWithoutBlocking(adapter, req, firstAttempt)), 2 + Math.floor(Math.random() * 8)));
+    return { stdout: '', stderr: `${adapter.label}: ${err instanceof Error ? err.message : String(err)}; failing open\n`, exitCode: 0 };
   });
 }

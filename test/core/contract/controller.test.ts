@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { failOutcome, handleEvent } from '../../../core/controller';
 import { readSessionEvents } from '../../../core/evidence/log';
 import type { Action } from '../../../core/protocol';
+import { LockBusyError } from '../../../core/state/lock';
 import { sessionStore } from '../../../core/state/session';
 import { allDirs, allFiles, driver, sandbox } from './helpers';
 
@@ -509,6 +510,42 @@ describe('fail mode', () => {
     expect(open.diagnostics?.join()).toContain('lock');
     const closed = driver(sb, { env: { ...sb.env, STOPLINE_FAIL_OPEN: '0' } }).act(DELEGATE);
     expect(closed.reasonCode).toBe('GUARD_UNAVAILABLE');
+  });
+
+  it('yielding lock waits (the resident evaluator): a held lock gives way before anything is written, then the event decides as usual', () => {
+    const sb = sandbox();
+    const d = driver(sb);
+    d.prompt('$stopline change agents=1 -- x');
+    const lock = sessionStore(sb.data, 'session-1').lockFile;
+    writeFileSync(lock, `${process.pid} ${hostname()} held ${Date.now()}`);
+    const before = { state: readFileSync(stateFile(sb.data), 'utf8'), events: readSessionEvents(sb.data, sessionStore(sb.data, 'session-1').key).records.length };
+    const yielding = driver(sb, { yieldLockWaitsSince: Date.now() });
+    const t0 = Date.now();
+    // a launch (reserves a unit) and a directive (changes the contract): both give way at once
+    expect(() => yielding.act(DELEGATE)).toThrow(LockBusyError);
+    expect(() => yielding.prompt('$stopline review -- y')).toThrow(LockBusyError);
+    expect(Date.now() - t0).toBeLessThan(1000);
+    // nothing of either event happened: no unit taken, no contract change, no evidence
+    expect(readFileSync(stateFile(sb.data), 'utf8')).toBe(before.state);
+    expect(readSessionEvents(sb.data, sessionStore(sb.data, 'session-1').key).records.length).toBe(before.events);
+    // an event that takes no lock is not held up
+    expect(yielding.act({ name: 'Read', canonicalName: 'Read', mutability: 'read', affectedPaths: [] }).kind).toBe('none');
+    rmSync(lock);
+    // decided again once the lock is free: the unit is granted exactly once
+    expect(yielding.act(DELEGATE).kind).toBe('none');
+    expect(yielding.act(DELEGATE).reasonCode).toBe('AGENT_BUDGET_EXHAUSTED');
+  });
+
+  it('yielding lock waits keep the bound: past STOPLINE_LOCK_TIMEOUT_MS from the first attempt it is the fail mode, not another yield', () => {
+    const sb = sandbox();
+    driver(sb).prompt('$stopline change agents=5 -- x');
+    writeFileSync(sessionStore(sb.data, 'session-1').lockFile, `${process.pid} ${hostname()} held ${Date.now()}`);
+    const env = { ...sb.env, STOPLINE_LOCK_TIMEOUT_MS: '300' };
+    const late = Date.now() - 301;
+    const open = driver(sb, { env, yieldLockWaitsSince: late }).act(DELEGATE);
+    expect(open.kind).toBe('none');
+    expect(open.diagnostics?.join()).toContain('lock');
+    expect(driver(sb, { env: { ...env, STOPLINE_FAIL_OPEN: '0' }, yieldLockWaitsSince: late }).act(DELEGATE).reasonCode).toBe('GUARD_UNAVAILABLE');
   });
 
   it('a lock left by a dead process is recovered at once', () => {

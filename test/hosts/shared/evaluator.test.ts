@@ -12,8 +12,9 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { hostname, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { sessionStore } from '../../../core/state/session';
 import { afterAll, describe, expect, it } from 'vitest';
 import { requireArtifact } from './real-host';
 
@@ -270,6 +271,38 @@ describe('when the evaluator fails', () => {
       for (const c of conns) c.destroy();
       fake.close();
     }
+  });
+});
+
+describe('a session lock held by another process', () => {
+  it('holds up only that session: the evaluator answers other sessions meanwhile, then decides the held event as the hook would', SLOW, async () => {
+    // generous bounds: what is asserted is the order of answers, not how fast they come
+    const w = world({ STOPLINE_LOCK_TIMEOUT_MS: '30000', STOPLINE_EVALUATOR_ANSWER_MS: '40000' });
+    await run(script, 'node', claude(w.project, 'warm').read, w.env);
+    await until(() => serving('node'));
+    // another process (this test, alive) holds s1's lock: a directive must wait for it
+    const lock = sessionStore(join(w.dir, 'data'), 's1').lockFile;
+    mkdirSync(dirname(lock), { recursive: true });
+    writeFileSync(lock, `${process.pid} ${hostname()} held ${Date.now()}`);
+    let heldAnswered = false;
+    const held = run(script, 'node', claude(w.project, 's1').arm, w.env).then((r) => {
+      heldAnswered = true;
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    const others = [await run(script, 'node', claude(w.project, 's2').write, w.env), await run(script, 'node', claude(w.project, 's3').arm, w.env)];
+    expect(others[0]!.stdout).toBe('');
+    expect(others[1]!.stdout).toContain('stopline contract (ARMED): mode=review');
+    expect(heldAnswered).toBe(false);
+    rmSync(lock);
+    const r = await held;
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('stopline contract (ARMED): mode=review');
+    expect(w.via().slice(1)).toEqual(['evaluator', 'evaluator', 'evaluator']);
+    // the directive took effect once: s1 is armed
+    const deny = await run(script, 'node', claude(w.project, 's1').write, w.env);
+    expect(deny.stdout).toContain('MODE_FORBIDS_MUTATION');
   });
 });
 
