@@ -17,14 +17,14 @@
  * person's hooks' messages as systemMessage.
  */
 import { existsSync } from 'node:fs';
-import { stampOf } from '../../core/outcome';
 import type { Outcome } from '../../core/outcome';
 import type { ControlEvent } from '../../core/protocol';
 import { hookInput } from '../../core/registry/hook-input';
 import { findToolEntry } from '../../core/registry/lookup';
 import { geminiRegistry } from '../../core/registry/gemini';
 import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
-import { eventEntry, exitTwoWith, finishJsonAnswer, SILENT } from '../shared/adapter';
+import { exitTwoWith } from '../shared/adapter';
+import { renderRowJson } from '../shared/row-json';
 import { classifyEvent, commonHostInfo, eventSkeleton, promptText, toolAction } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
@@ -95,27 +95,7 @@ function toolDeny(reason: string): Rendered {
 }
 
 export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rendered {
-  const event = native.name;
-  const extra = outcome as HostAnswer;
-  const row = eventEntry(geminiRegistry, event);
-  const outputs = row?.outputs ?? [];
-  const denies = outcome.kind === 'deny' || outcome.kind === 'ask';
-  if (denies && row?.control === 'action.before') return toolDeny(stampOf(outcome));
-  if (outputs.includes('silent')) return SILENT;
-
-  const out: Record<string, unknown> = {};
-  const contexts: string[] = [];
-  if (denies && outputs.includes('block')) {
-    // a person's own hook on the prompt or the turn's end (the guard never denies those)
-    out.decision = 'deny';
-    out.reason = stampOf(outcome);
-  } else if (outcome.kind === 'context' && outcome.message && outputs.includes('context')) {
-    contexts.push(outcome.message);
-  }
-  // after the tool, a hook's deny goes to the model next to the output (Gemini's own deny here would replace it)
-  if (extra.feedback && outputs.includes('feedback')) contexts.push(extra.feedback);
-  if (contexts.length) out.hookSpecificOutput = { hookEventName: event, additionalContext: contexts.join('\n\n') };
-  return finishJsonAnswer(out, extra, outcome.notice && outputs.includes('notice') ? outcome.notice : undefined);
+  return renderRowJson(geminiRegistry, outcome, native, { toolDeny, blockWord: 'deny' });
 }
 
 /**

@@ -18,12 +18,12 @@
  * UserPromptSubmit fires before every model request; only the one that carries
  * `submitted_prompt` is what the person typed (Qwen adds it to the user's own query only).
  */
-import { stampOf } from '../../core/outcome';
 import type { Outcome } from '../../core/outcome';
 import type { ControlEvent } from '../../core/protocol';
 import { qwenRegistry } from '../../core/registry/qwen';
 import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
-import { eventEntry, exitTwoWith, finishJsonAnswer, SILENT } from '../shared/adapter';
+import { exitTwoWith } from '../shared/adapter';
+import { renderRowJson } from '../shared/row-json';
 import { classifyEvent, commonHostInfo, eventSkeleton, toolAction } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
@@ -53,26 +53,12 @@ function toolDeny(reason: string): Rendered {
   return { stdout, stderr: '', exitCode: 0 };
 }
 
+/**
+ * No "allow" ever: on Qwen the last permissionDecision of all hooks wins, and an allow from
+ * stopline would cancel a deny of the person's own Qwen hooks.
+ */
 export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rendered {
-  const event = native.name;
-  const extra = outcome as HostAnswer;
-  const row = eventEntry(qwenRegistry, event);
-  const outputs = row?.outputs ?? [];
-  const denies = outcome.kind === 'deny' || outcome.kind === 'ask';
-  if (denies && row?.control === 'action.before') return toolDeny(stampOf(outcome));
-  if (outputs.includes('silent')) return SILENT;
-
-  const out: Record<string, unknown> = {};
-  if (denies && outputs.includes('block')) {
-    // a person's own hook on the prompt or a stop (the guard never denies those)
-    out.decision = 'block';
-    out.reason = stampOf(outcome);
-  } else if (outcome.kind === 'context' && outcome.message && outputs.includes('context')) {
-    out.hookSpecificOutput = { hookEventName: event, additionalContext: outcome.message };
-  }
-  // no "allow" ever: on Qwen the last permissionDecision of all hooks wins, and an allow from
-  // stopline would cancel a deny of the person's own Qwen hooks
-  return finishJsonAnswer(out, extra, outcome.notice && outputs.includes('notice') ? outcome.notice : undefined);
+  return renderRowJson(qwenRegistry, outcome, native, { toolDeny, blockWord: 'block' });
 }
 
 /** Fail closed before the event is known: exit 2 with the stamp on stderr blocks a tool and a prompt on Qwen. */
