@@ -1,0 +1,204 @@
+/**
+ * The seven issue-5 scenarios (and the person's own hooks) for a host whose model calls
+ * create/edit/shell/subagent tools by name, as one suite: each host's file supplies its tool
+ * calls, how it runs the real CLI, how a stop reads to its model, and the few words in the titles
+ * that are its own. Each scenario asserts the file system and what the model received.
+ */
+import { describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FakeModelScript, FakeModelServer } from '../harness';
+import { fakeNpmEnv, readEvidence, requestText, seedBrokenDataFolder, seedUserHooks, stoplineDataDir, type RealHostCase, type RealHostRuns } from './real-host';
+
+type ToolCall = { id: string; name: string; input: Record<string, unknown> };
+
+export interface ScenarioHost {
+  runs: RealHostRuns;
+  /** the model's tool calls on this host */
+  tools: {
+    create(id: string, path: string): ToolCall;
+    edit(id: string, path: string, oldStr: string, newStr: string): ToolCall;
+    shell(id: string, command: string): ToolCall;
+    task(id: string, prompt: string): ToolCall;
+  };
+  /** the tool names as the titles show them, e.g. `create, edit` */
+  toolWords: { create: string; edit: string; task: string };
+  /** run the real CLI with this prompt (it must exit 0) */
+  run(c: RealHostCase, s: FakeModelServer, prompt: string, env?: Record<string, string | undefined>): Promise<unknown>;
+  /** more ways to run scenario 1, each named in its title (e.g. two ways the hook file is installed) */
+  reviewVariants?: { label: string; run(c: RealHostCase, s: FakeModelServer, prompt: string): Promise<unknown> }[];
+  expectStopped(s: FakeModelServer, callId: string, reason: string): void;
+  expectRan(s: FakeModelServer, callId: string): void;
+  /** the host's own words in titles */
+  words: { cannotAsk: string; childCall: string; failClosed: string; failOpen: string; promptEvent: string };
+}
+
+export function sevenScenarios(h: ScenarioHost): void {
+  const { runs, tools, expectStopped, expectRan } = h;
+  const { create, edit, shell, task } = tools;
+  const w = h.toolWords;
+
+  const variants = h.reviewVariants ?? [{ label: '', run: (c: RealHostCase, s: FakeModelServer, prompt: string) => h.run(c, s, prompt) }];
+  for (const v of variants) {
+    it(`1. review${v.label ? ` (${v.label})` : ''}: ${w.create}, ${w.edit} and \`touch x\` are stopped with MODE_FORBIDS_MUTATION; cat runs`, async () => {
+      const c = runs.newCase(`s1${v.label ? `-${v.label}` : ''}`);
+      const s = await runs.server({
+        threads: [
+          {
+            name: 'main',
+            turns: [
+              { toolCalls: [create('call_create', join(c.project, 'new.txt'))] },
+              { toolCalls: [edit('call_edit', join(c.project, 'a.txt'), 'alpha', 'beta')] },
+              { toolCalls: [shell('call_touch', 'touch x')] },
+              { toolCalls: [shell('call_cat', 'cat a.txt')] },
+              { text: 'review finished' },
+            ],
+          },
+        ],
+      });
+      await v.run(c, s, '$stopline review -- look at a.txt');
+      expect(existsSync(join(c.project, 'new.txt'))).toBe(false);
+      expect(readFileSync(join(c.project, 'a.txt'), 'utf8')).toBe('alpha\n');
+      expect(existsSync(join(c.project, 'x'))).toBe(false);
+      for (const id of ['call_create', 'call_edit', 'call_touch']) expectStopped(s, id, 'MODE_FORBIDS_MUTATION');
+      expectRan(s, 'call_cat');
+      expect(s.toolResultText('call_cat')).toContain('alpha');
+    });
+  }
+
+  it('2. change files=a.txt: editing a.txt succeeds, creating b.txt is stopped with PATH_OUTSIDE_CONTRACT', async () => {
+    const c = runs.newCase('s2');
+    const s = await runs.server({
+      threads: [{ name: 'main', turns: [{ toolCalls: [edit('call_a', join(c.project, 'a.txt'), 'alpha', 'changed')] }, { toolCalls: [create('call_b', join(c.project, 'b.txt'))] }, { text: 'done' }] }],
+    });
+    await h.run(c, s, '$stopline change files=a.txt -- update a.txt');
+    expect(readFileSync(join(c.project, 'a.txt'), 'utf8')).toBe('changed\n');
+    expect(existsSync(join(c.project, 'b.txt'))).toBe(false);
+    expectRan(s, 'call_a');
+    expectStopped(s, 'call_b', 'PATH_OUTSIDE_CONTRACT');
+  });
+
+  describe('3. dependencies', () => {
+    const script = (): FakeModelScript => ({ threads: [{ name: 'main', turns: [{ toolCalls: [shell('call_npm', 'npm install left-pad')] }, { text: 'done' }] }] });
+
+    it(`change (deps default ask; ${h.words.cannotAsk}): \`npm install left-pad\` is stopped with DEPENDENCY_NOT_AUTHORIZED`, async () => {
+      const c = runs.newCase('s3-ask');
+      const s = await runs.server(script());
+      await h.run(c, s, '$stopline change -- add left-pad', fakeNpmEnv(c.runDir, c.home));
+      expect(existsSync(join(c.project, 'npm-ran.txt'))).toBe(false);
+      expectStopped(s, 'call_npm', 'DEPENDENCY_NOT_AUTHORIZED');
+    });
+
+    it('change deps=allow: the same command reaches the shell', async () => {
+      const c = runs.newCase('s3-allow');
+      const s = await runs.server(script());
+      await h.run(c, s, '$stopline change deps=allow -- add left-pad', fakeNpmEnv(c.runDir, c.home));
+      expect(readFileSync(join(c.project, 'npm-ran.txt'), 'utf8')).toBe('install left-pad\n');
+      expectRan(s, 'call_npm');
+      expect(s.toolResultText('call_npm')).toContain('fake npm: install left-pad');
+    });
+  });
+
+  describe(`4. sub-agents (${w.task})`, () => {
+    it(`agents=1: the first ${w.task} runs, the second is stopped with AGENT_BUDGET_EXHAUSTED`, async () => {
+      const c = runs.newCase('s4-budget');
+      const s = await runs.server({
+        threads: [
+          { name: 'child', match: 'SUBTASK-MARK', turns: [{ text: 'SUB-DONE' }] },
+          { name: 'main', turns: [{ toolCalls: [task('call_task1', 'SUBTASK-MARK reply briefly')] }, { toolCalls: [task('call_task2', 'SUBTASK-MARK again')] }, { text: 'done' }] },
+        ],
+      });
+      await h.run(c, s, '$stopline change agents=1 -- delegate the work');
+      expectRan(s, 'call_task1');
+      expectStopped(s, 'call_task2', 'AGENT_BUDGET_EXHAUSTED');
+      expect(s.requests.filter((r) => r.thread === 'child').length).toBeGreaterThanOrEqual(1);
+    });
+
+    it(`review: a \`touch\` inside the sub-agent (${h.words.childCall}) is stopped, and the sub-agent got the contract at its start`, async () => {
+      const c = runs.newCase('s4-child');
+      const s = await runs.server({
+        threads: [
+          { name: 'child', match: 'CHILD-MARK', turns: [{ toolCalls: [shell('call_child_touch', 'touch child.txt')] }, { text: 'SUB-DONE' }] },
+          { name: 'main', turns: [{ toolCalls: [task('call_task', 'CHILD-MARK create child.txt')] }, { text: 'done' }] },
+        ],
+      });
+      await h.run(c, s, '$stopline review -- inspect the project');
+      expect(existsSync(join(c.project, 'child.txt'))).toBe(false);
+      expectStopped(s, 'call_child_touch', 'MODE_FORBIDS_MUTATION');
+      // the subagent-start context reaches the sub-agent's first request
+      const childFirst = s.requests.find((r) => r.thread === 'child');
+      expect(requestText(childFirst?.body)).toContain('stopline contract (ARMED)');
+    });
+  });
+
+  it('5. no directive: every tool runs and the evidence has one check per action', async () => {
+    const c = runs.newCase('s5');
+    const s = await runs.server({
+      threads: [
+        {
+          name: 'main',
+          turns: [
+            { toolCalls: [create('call_create', join(c.project, 'new.txt'))] },
+            { toolCalls: [edit('call_edit', join(c.project, 'a.txt'), 'alpha', 'beta')] },
+            { toolCalls: [shell('call_touch', 'touch x')] },
+            { text: 'done' },
+          ],
+        },
+      ],
+    });
+    await h.run(c, s, 'tidy up the project');
+    expect(readFileSync(join(c.project, 'new.txt'), 'utf8')).toBe('call_create\n');
+    expect(readFileSync(join(c.project, 'a.txt'), 'utf8')).toBe('beta\n');
+    expect(existsSync(join(c.project, 'x'))).toBe(true);
+    for (const id of ['call_create', 'call_edit', 'call_touch']) expectRan(s, id);
+    const checks = readEvidence(stoplineDataDir(c.home)).filter((e) => e.type === 'check');
+    expect(checks.map((e) => e.action?.mutability)).toEqual(['write', 'write', 'write']);
+    expect(checks.map((e) => e.action?.tool)).toEqual(['Write', 'Edit', 'Bash']);
+    expect(checks.every((e) => e.decision?.reasonCode === 'CONTROL_INACTIVE')).toBe(true);
+  });
+
+  describe('6. fail mode with an unusable data folder', () => {
+    const script = (c: RealHostCase): FakeModelScript => ({ threads: [{ name: 'main', turns: [{ toolCalls: [create('call_create', join(c.project, 'new.txt'))] }, { text: 'done' }] }] });
+
+    it(`fail closed: the write is stopped with GUARD_UNAVAILABLE (${h.words.failClosed})`, async () => {
+      const c = runs.newCase('s6-closed');
+      seedBrokenDataFolder(c, 'closed', 'self-link');
+      const s = await runs.server(script(c));
+      await h.run(c, s, '$stopline change -- write new.txt');
+      expect(existsSync(join(c.project, 'new.txt'))).toBe(false);
+      expectStopped(s, 'call_create', 'GUARD_UNAVAILABLE');
+    });
+
+    it(`fail open: the same write runs (${h.words.failOpen})`, async () => {
+      const c = runs.newCase('s6-open');
+      seedBrokenDataFolder(c, 'open', 'self-link');
+      const s = await runs.server(script(c));
+      await h.run(c, s, '$stopline change -- write new.txt');
+      expect(readFileSync(join(c.project, 'new.txt'), 'utf8')).toBe('call_create\n');
+      expectRan(s, 'call_create');
+    });
+  });
+
+  it(`7. the contract context from ${h.words.promptEvent} is in the first model request`, async () => {
+    const c = runs.newCase('s7');
+    const s = await runs.server({ threads: [{ name: 'main', turns: [{ text: 'ok' }] }] });
+    await h.run(c, s, '$stopline review files=a.txt -- look at a.txt');
+    const first = s.requests.find((r) => r.kind === 'turn');
+    const text = requestText(first?.body);
+    expect(text).toContain('stopline contract (ARMED)');
+    expect(text).toContain('mode=review');
+  });
+
+  it("the person's own stopline.json hooks run next to the guard: context reaches the model, an exit-2 hook stops `rm -rf`", async () => {
+    const c = runs.newCase('s8-user-hooks');
+    seedUserHooks(c.home);
+    mkdirSync(join(c.project, 'build'));
+    const s = await runs.server({ threads: [{ name: 'main', turns: [{ toolCalls: [shell('call_rm', 'rm -rf build')] }, { toolCalls: [shell('call_ls', 'ls')] }, { text: 'done' }] }] });
+    await h.run(c, s, 'clean up the build folder');
+    expect(existsSync(join(c.project, 'build'))).toBe(true);
+    expect(s.toolResultText('call_rm')).toContain('USER-HOOK: no rm -rf here');
+    expectRan(s, 'call_ls');
+    const first = s.requests.find((r) => r.kind === 'turn');
+    expect(requestText(first?.body)).toContain('USER-HOOK-CONTEXT');
+  });
+}
