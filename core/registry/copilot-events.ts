@@ -8,11 +8,12 @@ import { eventRow, type EventColumns } from './rows';
 
 /**
  * Copilot gives a command hook 30 s when it sets none, and lets the tool run when the hook
- * outlives it. stopline's rows are reached only through the hook file (no bridge or listen
- * door is claimed for Copilot's payloads).
+ * outlives it. Every mapped row is also a door of `stopline guard --host copilot` and `listen`,
+ * for a payload that names its event in hook_event_name (the plugin form does; a camelCase
+ * hook file passes the event as an argument instead).
  */
 const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
-  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 30 }, doors: [], ...cols }, note);
+  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 30 }, ...cols }, note);
 
 /** stopline's handler on Copilot: no matcher (every tool), 10 s like the other command-hook hosts. */
 const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });

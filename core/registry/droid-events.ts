@@ -8,10 +8,10 @@ import { eventRow, type EventColumns } from './rows';
 
 /**
  * Droid gives a command hook 60 s when it sets none and lets the tool run when the hook outlives
- * it. stopline's rows are reached only through the hook file.
+ * it. Every mapped row is also a door of `stopline guard --host droid` and `listen`.
  */
 const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
-  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 60 }, doors: [], ...cols }, note);
+  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 60 }, ...cols }, note);
 
 /** stopline's handler on Droid: no matcher (every tool), 10 s. */
 const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });

@@ -87,6 +87,39 @@ export function dialectCases(project: string): Record<string, DialectCase> {
       broken: () => ({ event: fixture('pi', 'tool_call-write.json').event, ctx: { cwd: project } }),
       brokenSays: 'ctx.sessionId: required',
     },
+    gemini: {
+      host: 'gemini',
+      prompt: (s, text) => ({ ...fixture('gemini', 'BeforeAgent.json'), session_id: s, cwd: project, prompt: text }),
+      read: (s) => ({ ...fixture('gemini', 'BeforeTool-run_shell_command.json'), session_id: s, cwd: project, tool_input: { command: 'cat created.txt' } }),
+      write: (s) => ({ ...fixture('gemini', 'BeforeTool-write_file.json'), session_id: s, cwd: project }),
+      broken: (s) => ({ ...fixture('gemini', 'BeforeTool-write_file.json'), session_id: s, cwd: project, tool_name: undefined }),
+      brokenSays: 'tool_name: required',
+    },
+    qwen: {
+      host: 'qwen',
+      prompt: (s, text) => ({ ...fixture('qwen', 'UserPromptSubmit.json'), session_id: s, cwd: project, prompt: text, submitted_prompt: text }),
+      read: (s) => ({ ...fixture('qwen', 'PreToolUse-read_file.json'), session_id: s, cwd: project, tool_input: { file_path: file } }),
+      write: (s) => ({ ...fixture('qwen', 'PreToolUse-write_file.json'), session_id: s, cwd: project, tool_input: { file_path: file, content: 'x\n' } }),
+      broken: (s) => ({ ...fixture('qwen', 'PreToolUse-write_file.json'), session_id: s, cwd: project, tool_name: undefined }),
+      brokenSays: 'tool_name: required',
+    },
+    copilot: {
+      // the camelCase payloads of a hook file, with the event it passes as an argument named in the payload
+      host: 'copilot',
+      prompt: (s, text) => ({ ...fixture('copilot', 'userPromptSubmitted.json'), hook_event_name: 'userPromptSubmitted', sessionId: s, cwd: project, prompt: text }),
+      read: (s) => ({ ...fixture('copilot', 'preToolUse-view.json'), hook_event_name: 'preToolUse', sessionId: s, cwd: project, toolArgs: { path: file } }),
+      write: (s) => ({ ...fixture('copilot', 'preToolUse-create.json'), hook_event_name: 'preToolUse', sessionId: s, cwd: project, toolArgs: { path: file, file_text: 'x\n' } }),
+      broken: (s) => ({ ...fixture('copilot', 'preToolUse-create.json'), hook_event_name: 'preToolUse', sessionId: s, cwd: project, toolName: undefined }),
+      brokenSays: 'tool_name: required',
+    },
+    droid: {
+      host: 'droid',
+      prompt: (s, text) => ({ ...fixture('droid', 'UserPromptSubmit-subagent.json'), session_id: s, cwd: project, prompt: text }),
+      read: (s) => ({ ...fixture('droid', 'PreToolUse-Read.json'), session_id: s, cwd: project, tool_input: { file_path: file } }),
+      write: (s) => ({ ...fixture('droid', 'PreToolUse-Create.json'), session_id: s, cwd: project, tool_input: { file_path: file, content: 'x\n' } }),
+      broken: (s) => ({ ...fixture('droid', 'PreToolUse-Create.json'), session_id: s, cwd: project, tool_name: undefined }),
+      brokenSays: 'tool_name: required',
+    },
   };
 }
 

@@ -67,13 +67,19 @@ describe('every dialect: arm, allow a read, block a write, refuse a broken paylo
 });
 
 describe('the host answer travels with the verdict', () => {
-  it('claude, codex, hermes and pi carry what their host would act on', async () => {
+  it('every dialect with a JSON or object answer carries what its host would act on', async () => {
     const w = world();
     const expected: Record<string, (reason: string) => unknown> = {
       claude: (r) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: r } }),
       codex: (r) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: r } }),
       hermes: (r) => ({ action: 'block', message: r }),
       pi: (r) => ({ block: true, reason: r }),
+      // Gemini reads only the top-level decision
+      gemini: (r) => ({ decision: 'deny', reason: r }),
+      qwen: (r) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: r } }),
+      // a camelCase hook file reads the flat form, a PascalCase one the nested: both are written
+      copilot: (r) => ({ permissionDecision: 'deny', permissionDecisionReason: r, hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: r } }),
+      droid: (r) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: r } }),
     };
     for (const [name, shape] of Object.entries(expected)) {
       const c = w.cases[name]!;

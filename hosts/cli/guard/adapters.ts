@@ -5,7 +5,8 @@
  * - native (default): stopline's own canonical form, the payload universal hooks receive:
  *   `{"hook_event_name":"tool:before","session_id","cwd","tool_name":"Bash","tool_input":{…}}`,
  *   with canonical tool names and Claude's field names (file_path, command, …);
- * - claude, codex, hermes, gemini, qwen: the host adapters themselves, unchanged;
+ * - claude, codex, hermes, gemini, qwen, copilot, droid: the host adapters themselves, unchanged
+ *   (a Copilot payload names its event in hook_event_name, as its plugin form does);
  * - opencode, pi: their hook arguments as one JSON object (these hosts run stopline in
  *   process, so there is no stdin payload to copy); mapped with their adapters' own functions.
  *
@@ -23,6 +24,8 @@ import { eventRow, rowsFor } from '../../../core/registry/rows';
 import type { EventEntry, HostRegistry } from '../../../core/registry/types';
 import { claudeAdapter } from '../../claude/adapter';
 import { codexAdapter } from '../../codex/adapter';
+import { copilotAdapter } from '../../copilot/adapter';
+import { droidAdapter } from '../../droid/adapter';
 import { geminiAdapter } from '../../gemini/adapter';
 import { shellHookDoor } from '../../hermes/doors';
 import * as oc from '../../opencode/adapter';
@@ -34,7 +37,7 @@ import { classifyEvent, commonHostInfo, eventSkeleton, promptText, toolAction } 
 import { HookInputError, nonEmptyString, objectField, optionalString } from '../../shared/payload';
 import type { HookPayload } from '../../shared/payload';
 
-export const DIALECTS = ['native', 'claude', 'codex', 'hermes', 'opencode', 'pi', 'gemini', 'qwen'] as const;
+export const DIALECTS = ['native', 'claude', 'codex', 'hermes', 'opencode', 'pi', 'gemini', 'qwen', 'copilot', 'droid'] as const;
 export type GuardDialect = (typeof DIALECTS)[number];
 
 export function isGuardDialect(name: string): name is GuardDialect {
@@ -284,7 +287,7 @@ export function eventNameOf(dialect: GuardDialect, payload: HookPayload): string
  * whose answer is the exit code (OpenCode's is a thrown Error).
  */
 export function hostOutputOf(dialect: GuardDialect, rendered: Rendered, outcome: Outcome | undefined): unknown {
-  if (dialect === 'claude' || dialect === 'codex' || dialect === 'hermes' || dialect === 'gemini' || dialect === 'qwen') {
+  if (dialect === 'claude' || dialect === 'codex' || dialect === 'hermes' || dialect === 'gemini' || dialect === 'qwen' || dialect === 'copilot' || dialect === 'droid') {
     if (rendered.stdout.trim() === '') return null;
     try {
       return JSON.parse(rendered.stdout);
@@ -310,4 +313,6 @@ export const ADAPTERS: Readonly<Record<GuardDialect, CommandHookAdapter>> = {
   pi: piBridge,
   gemini: geminiAdapter,
   qwen: qwenAdapter,
+  copilot: copilotAdapter,
+  droid: droidAdapter,
 };

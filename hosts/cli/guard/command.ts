@@ -52,6 +52,8 @@ export const ACCEPTED_FORMS = [
   `  --host pi        {"event":{"type":${oneOf('pi')},…},"ctx":{"sessionId":"…","cwd":"/abs/project"}}`,
   `  --host gemini    a Gemini CLI hook payload (${spelledAs('gemini', ['tool:before', 'prompt:submit', 'session:start'])}, …)`,
   `  --host qwen      a Qwen Code hook payload (${spelledAs('qwen', ['tool:before', 'prompt:submit', 'session:start'])}, …)`,
+  `  --host copilot   a GitHub Copilot CLI hook payload with "hook_event_name" (${spelledAs('copilot', ['tool:before', 'prompt:submit', 'session:start'])}, …)`,
+  `  --host droid     a Factory Droid hook payload (${spelledAs('droid', ['tool:before', 'prompt:submit', 'session:start'])}, …)`,
   '--task <id> (or STOPLINE_TASK_ID) names the contract the call is checked against (it replaces the session id).',
 ].join('\n');
 
