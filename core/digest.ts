@@ -91,7 +91,23 @@ export function sha256Hex(text: string): string {
   return toHex(sha256(text));
 }
 
+/**
+ * Random bytes are drawn from Web Crypto 4 KiB at a time and handed out once each: a resident
+ * process names an event and a temp file on every decision, and one getRandomValues call per
+ * name cost more than the rest of naming it.
+ */
+const POOL_BYTES = 4096;
+let pool = new Uint8Array(0);
+let taken = 0;
+
 /** `n` cryptographically random bytes as 2n hex characters (Web Crypto). */
 export function randomHex(n: number): string {
-  return toHex(globalThis.crypto.getRandomValues(new Uint8Array(n)));
+  if (n > POOL_BYTES) return toHex(globalThis.crypto.getRandomValues(new Uint8Array(n)));
+  if (taken + n > pool.length) {
+    pool = globalThis.crypto.getRandomValues(new Uint8Array(POOL_BYTES));
+    taken = 0;
+  }
+  const bytes = pool.subarray(taken, taken + n);
+  taken += n;
+  return toHex(bytes);
 }

@@ -80,6 +80,24 @@ export function normalizeTarget(raw: string, cwd?: string, opts: { home?: string
   return { rel: outside ? abs : rel, abs, outside, style };
 }
 
+/**
+ * normalizeTarget for an allow-list or protected-path entry. The same few entries (the
+ * contract's files=, stopline's own paths) are placed against the same folder on every decision
+ * of a resident door; placing is pure path arithmetic, so a result is kept per (entry, cwd,
+ * home) and handed out frozen.
+ */
+const placedEntries = new Map<string, Readonly<NormalizedPath>>();
+
+function normalizeEntry(entry: string, cwd: string | undefined, opts: { home?: string }): Readonly<NormalizedPath> {
+  const key = `${cwd ?? ''}\0${opts.home ?? '\0'}\0${entry}`;
+  const known = placedEntries.get(key);
+  if (known) return known;
+  const placed = Object.freeze(normalizeTarget(entry, cwd, opts));
+  if (placedEntries.size >= 1024) placedEntries.clear();
+  placedEntries.set(key, placed);
+  return placed;
+}
+
 /** More alternatives than this from one files= entry is refused (nested braces multiply). */
 export const MAX_BRACE_ALTERNATIVES = 256;
 
@@ -209,7 +227,7 @@ export function allowListCovers(entries: readonly string[], target: NormalizedPa
     if (entry.trim() === '') continue;
     const hasGlob = /[*?]/.test(entry);
     // normalise the non-glob prefix only; glob characters survive normalisation unchanged
-    const e = normalizeTarget(entry, cwd, opts);
+    const e = normalizeEntry(entry, cwd, opts);
     if (target.outside !== e.outside) {
       // compare absolute forms when both are known
       if (!(target.abs && e.abs)) continue;
@@ -243,7 +261,7 @@ export function entryInsideTarget(target: NormalizedPath, entries: readonly stri
   const dir = ci ? target.abs.toLowerCase() : target.abs;
   const prefix = dir.endsWith('/') ? dir : dir + '/';
   for (const entry of entries) {
-    const e = normalizeTarget(entry, cwd, opts);
+    const e = normalizeEntry(entry, cwd, opts);
     if (e.abs === null || e.style !== target.style) continue;
     const inner = ci ? e.abs.toLowerCase() : e.abs;
     if (inner !== dir && inner.startsWith(prefix)) return entry;

@@ -77,9 +77,17 @@ export function hashText(s: string): string {
   return sha256Hex(s);
 }
 
+/** Keys already computed by this process (a resident door asks for the same few on every call). */
+const knownKeys = new Map<string, string>();
+
 /** The hashed key that names a session's files and appears in evidence. */
 export function sessionKey(sessionId: string): string {
-  return hashText('stopline-session\0' + sessionId).slice(0, 32);
+  const known = knownKeys.get(sessionId);
+  if (known !== undefined) return known;
+  const key = hashText('stopline-session\0' + sessionId).slice(0, 32);
+  if (knownKeys.size >= 256) knownKeys.clear();
+  knownKeys.set(sessionId, key);
+  return key;
 }
 
 export interface SessionStore {

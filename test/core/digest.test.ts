@@ -46,4 +46,14 @@ describe('randomHex', () => {
     }
     expect(seen.size).toBe(1000);
   });
+
+  it('hands out each random byte once, across refills of its pool and for sizes past it', () => {
+    // 2,000 draws of 7 bytes cross several 4 KiB refills at odd offsets
+    const seen = new Set<string>();
+    for (let i = 0; i < 2000; i++) seen.add(randomHex(7));
+    expect(seen.size).toBe(2000);
+    const big = randomHex(5000);
+    expect(big).toMatch(/^[0-9a-f]{10000}$/);
+    expect(new Set(big.match(/.{14}/g)).size).toBeGreaterThan(700);
+  });
 });

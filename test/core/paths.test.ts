@@ -70,6 +70,14 @@ describe('allowListCovers', () => {
     expect(covers(['src/**'], 'src/../../p/src/a.ts')).toBe(true);
     expect(covers(['src/**'], 'src/../lib/a.ts')).toBe(false);
   });
+  it('places each entry against the folder of this call, not of an earlier one (entries are kept per folder)', () => {
+    expect(covers(['src/a.ts'], '/w/p/src/a.ts', '/w/p')).toBe(true);
+    expect(covers(['src/a.ts'], '/w/p/src/a.ts', '/w/q')).toBe(false);
+    expect(covers(['src/a.ts'], '/w/q/src/a.ts', '/w/q')).toBe(true);
+    expect(allowListCovers(['~/notes.md'], normalizeTarget('/home/a/notes.md', '/w/p'), '/w/p', { home: '/home/a' })).toBe(true);
+    expect(allowListCovers(['~/notes.md'], normalizeTarget('/home/a/notes.md', '/w/p'), '/w/p', { home: '/home/b' })).toBe(false);
+    expect(allowListCovers(['~/notes.md'], normalizeTarget('/home/a/notes.md', '/w/p'), '/w/p')).toBe(false);
+  });
   it('an empty list covers nothing', () => {
     expect(covers([], 'a.ts')).toBe(false);
     expect(covers([''], 'a.ts')).toBe(false);
