@@ -44,12 +44,14 @@ function appendLine(file: string, dir: string, line: string, rotate?: string): v
     fd = openSync(file, APPEND_NOFOLLOW, 0o600);
   }
   try {
-    if (rotate && fstatSync(fd).size > ROTATE_BYTES) {
+    let size = fstatSync(fd).size;
+    if (rotate && size > ROTATE_BYTES) {
       closeSync(fd);
       renameSync(file, rotate);
       fd = openSync(file, APPEND_NOFOLLOW, 0o600);
+      size = fstatSync(fd).size;
     }
-    writeSync(fd, endsMidLine(fd) ? '\n' + line : line);
+    writeSync(fd, endsMidLine(fd, size) ? '\n' + line : line);
   } finally {
     closeSync(fd);
   }
@@ -62,8 +64,7 @@ function appendLine(file: string, dir: string, line: string, rotate?: string): v
  * so the hot path stays independent of the log's size. Two writers racing here at worst leave an
  * empty line, which readers ignore.
  */
-function endsMidLine(fd: number): boolean {
-  const size = fstatSync(fd).size;
+function endsMidLine(fd: number, size: number): boolean {
   if (size === 0) return false;
   const last = Buffer.alloc(1);
   try {
