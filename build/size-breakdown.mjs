@@ -38,7 +38,7 @@ export function sizeKind(file) {
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 /** Source-map `mappings` as [line][segment] = [column, source index?]. */
-function decodeMappings(mappings) {
+export function decodeMappings(mappings) {
   const lines = [];
   let source = 0;
   for (const lineText of mappings.split(';')) {
@@ -69,13 +69,14 @@ function decodeMappings(mappings) {
   return lines;
 }
 
-/** Minified bytes per source file, through the chunk's source map. */
-function attribute(code, map) {
+/** Minified bytes per source file, through the chunk's source map; they sum to the code's byte length. */
+export function attribute(code, map) {
   const lines = code.split('\n');
   const decoded = decodeMappings(map.mappings);
   const bytes = new Map();
   const add = (key, n) => bytes.set(key, (bytes.get(key) ?? 0) + n);
   lines.forEach((text, i) => {
+    const newline = i < lines.length - 1 ? 1 : 0;
     const segs = decoded[i] ?? [];
     let last = null;
     let lastColumn = 0;
@@ -85,13 +86,13 @@ function attribute(code, map) {
       if (source !== undefined) last = map.sources[source];
       lastColumn = column;
     }
-    add(last === null ? '(unmapped)' : last, Buffer.byteLength(text.slice(lastColumn)) + 1);
+    add(last === null ? '(unmapped)' : last, Buffer.byteLength(text.slice(lastColumn)) + newline);
   });
   return bytes;
 }
 
 /** repo-relative file name of a source-map source. */
-function sourceFile(source) {
+export function sourceFile(source) {
   const p = source.split(sep).join('/');
   const nm = p.lastIndexOf('node_modules/');
   if (nm !== -1) return p.slice(nm + 'node_modules/'.length);
