@@ -4,7 +4,6 @@ export interface SourceMapLike {
   mappings: string;
   sources: string[];
 }
-export declare function sizeGroup(id: string, root?: string): string;
 export declare function sizeKind(file: string): string;
 export declare function decodeMappings(mappings: string): number[][][];
 export declare function attribute(code: string, map: SourceMapLike): Map<string, number>;

@@ -4,21 +4,11 @@
 // from (through the source map), summed per file and per group. A two-part script's parts
 // (build/two-part.mjs) are measured one by one.
 //   node build/size-breakdown.mjs <artifact id> [top N files]
+//   node build/size-breakdown.mjs --all     one table row per bundled part of every hook artifact
 import { rollup } from 'rollup';
-import { relative, sep } from 'node:path';
-import { ARTIFACTS, REPO_ROOT, entryExists } from './artifacts.mjs';
+import { sep } from 'node:path';
+import { ARTIFACTS, entryExists } from './artifacts.mjs';
 import { inputOptionsFor, minifier } from './bundle.mjs';
-
-/** `zod`, `@scope/pkg`, or the first two folders of a repo path (`core/analysis`). */
-export function sizeGroup(id, root = REPO_ROOT) {
-  const p = id.split(sep).join('/');
-  const nm = p.lastIndexOf('/node_modules/');
-  if (nm !== -1) {
-    const parts = p.slice(nm + '/node_modules/'.length).split('/');
-    return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? p);
-  }
-  return relative(root, id).split(sep).slice(0, 2).join('/');
-}
 
 /** The part of the product a source file belongs to (repo-relative path or package). */
 export function sizeKind(file) {
@@ -129,12 +119,31 @@ function print(title, { total, byFile }, top) {
   for (const [file, n] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`    ${kb(n)}  ${file}`);
 }
 
+/** The groups the --all table has a column for, in order; everything else is "rest". */
+const TABLE_KINDS = ['analysis tables', 'unbash (shell parser)', 'shell analysis code', 'PowerShell analysis', 'universal hooks runner', 'registry', 'contract / parsing', 'messages / renderers', 'evaluator'];
+
+async function table() {
+  const f = (n) => (n / 1024).toFixed(1);
+  console.log(`| artifact (part) | KB | ${TABLE_KINDS.join(' | ')} | rest |`);
+  console.log(`| --- | ${['', ...TABLE_KINDS, ''].map(() => '---:').join(' | ')} |`);
+  for (const artifact of ARTIFACTS.filter((a) => entryExists(a) && a.kind !== 'static' && a.id !== 'cli')) {
+    for (const entry of [artifact.entry, ...(artifact.decisionEntry ? [artifact.decisionEntry] : [])]) {
+      const { total, byFile } = await minifiedBreakdown(artifact, entry);
+      const kinds = new Map();
+      for (const [file, n] of byFile) kinds.set(sizeKind(file), (kinds.get(sizeKind(file)) ?? 0) + n);
+      const cols = TABLE_KINDS.map((k) => kinds.get(k) ?? 0);
+      console.log(`| ${artifact.id} (${entry}) | ${f(total)} | ${cols.map(f).join(' | ')} | ${f(total - cols.reduce((a, b) => a + b, 0))} |`);
+    }
+  }
+}
+
 const isMain = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;
-if (isMain) {
+if (isMain && process.argv[2] === '--all') await table();
+else if (isMain) {
   const [id, top = '25'] = process.argv.slice(2);
   const artifact = ARTIFACTS.find((a) => a.id === id);
   if (!artifact || !entryExists(artifact) || artifact.kind === 'static') {
-    console.error(`usage: node build/size-breakdown.mjs <id> [top N]; ids with an entry: ${ARTIFACTS.filter((a) => entryExists(a) && a.kind !== 'static').map((a) => a.id).join(', ')}`);
+    console.error(`usage: node build/size-breakdown.mjs <id> [top N] | --all; ids with an entry: ${ARTIFACTS.filter((a) => entryExists(a) && a.kind !== 'static').map((a) => a.id).join(', ')}`);
     process.exit(1);
   }
   const first = await minifiedBreakdown(artifact, artifact.entry);
