@@ -196,19 +196,20 @@ export function artifactTsconfig(artifact, root = REPO_ROOT, entry = artifact.en
 const FATAL_WARNINGS = new Set(['UNRESOLVED_IMPORT', 'MISSING_EXPORT', 'MISSING_GLOBAL_NAME', 'EVAL', 'SHIMMED_EXPORT', 'NAMESPACE_CONFLICT', 'PLUGIN_WARNING']);
 
 /**
- * The rollup options for one artifact.
+ * The input options that bundle one entry of an artifact (its entry, or a two-part script's
+ * decision entry). `sourcemap` keeps TypeScript's source maps, for build/size-breakdown.mjs only.
  * @param {import('./artifacts.mjs').Artifact} artifact
- * @param {{ root?: string, outRoot?: string, meta?: import('./artifacts.mjs').PackageMeta }} [opts]
+ * @param {string} entry
+ * @param {{ root?: string, meta?: import('./artifacts.mjs').PackageMeta, sourcemap?: boolean }} [opts]
  * @returns {import('rollup').RollupOptions}
  */
-export function rollupOptionsFor(artifact, { root = REPO_ROOT, outRoot = distRoot(), meta = PACKAGE } = {}) {
-  /** @param {string} entry */
-  const inputOptions = (entry) => ({
+export function inputOptionsFor(artifact, entry, { root = REPO_ROOT, meta = PACKAGE, sourcemap = false } = {}) {
+  return {
     input: join(root, entry),
     treeshake: true,
     plugins: [
       stoplineBundle(artifact, { root, meta }),
-      typescript({ tsconfig: artifactTsconfig(artifact, root, entry), filterRoot: root, include: ['core/**/*.ts', 'hosts/**/*.ts'] }),
+      typescript({ tsconfig: artifactTsconfig(artifact, root, entry), filterRoot: root, include: ['core/**/*.ts', 'hosts/**/*.ts'], ...(sourcemap ? { sourceMap: true } : {}) }),
       nodeResolve({ exportConditions: ['node', 'import', 'default'], preferBuiltins: true }),
     ],
     /** @param {import('rollup').RollupLog} warning @param {(w: import('rollup').RollupLog) => void} warn */
@@ -219,7 +220,18 @@ export function rollupOptionsFor(artifact, { root = REPO_ROOT, outRoot = distRoo
       if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes(`${sep}node_modules${sep}`)) return;
       warn(warning);
     },
-  });
+  };
+}
+
+/**
+ * The rollup options for one artifact.
+ * @param {import('./artifacts.mjs').Artifact} artifact
+ * @param {{ root?: string, outRoot?: string, meta?: import('./artifacts.mjs').PackageMeta }} [opts]
+ * @returns {import('rollup').RollupOptions}
+ */
+export function rollupOptionsFor(artifact, { root = REPO_ROOT, outRoot = distRoot(), meta = PACKAGE } = {}) {
+  /** @param {string} entry */
+  const inputOptions = (entry) => inputOptionsFor(artifact, entry, { root, meta });
   // only a command hook, a process of its own, can load its second part or reach an evaluator;
   // an in-process door (the Claude mod: no sockets, no node built-ins) carries its decision code
   // as one module
