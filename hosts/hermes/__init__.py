@@ -520,6 +520,7 @@ class Evaluator:
         self._child: _Child | None = None
         self._resident_retry_at = 0.0
         self._next_id = 0
+        self._exiting = False
 
     def reset_after_fork(self):
         # The child process belongs to the parent; a forked Hermes worker starts its own, and lets
@@ -533,6 +534,7 @@ class Evaluator:
         self._lock = threading.Lock()
         self._child = None
         self._resident_retry_at = 0.0
+        self._exiting = False
 
     def dispatch(self, event: str, payload: dict):
         budget = timeout_seconds()
@@ -586,8 +588,13 @@ class Evaluator:
     def _start(self, deadline: float) -> _Child:
         if not os.path.isfile(SCRIPT):
             raise Unavailable(f"stopline.mjs is missing from {PLUGIN_DIR}")
-        child = _Child(runtime_command(), child_environment())
+        # The clean-up is in place before the child exists, and a child whose start overlaps the exit
+        # clean-up (a worker thread still starting it while Hermes exits) is ended here, not left behind.
         _register_exit_cleanup()
+        child = _Child(runtime_command(), child_environment())
+        if self._exiting:
+            child.close()
+            raise Unavailable("Hermes is exiting")
         # The ping may use the whole budget: a cold start of deno or node on a slow machine takes a
         # while, and a child that refuses or dies answers fast, leaving time for the one-shot fallback.
         self._next_id += 1
@@ -638,6 +645,7 @@ class Evaluator:
             child.close()
 
     def shutdown(self):
+        self._exiting = True  # first: a child started from now on is ended by _start itself
         child, self._child = self._child, None
         if child is not None:
             child.close(gracefully=True)

@@ -97,6 +97,36 @@ print(json.dumps({"parent": parent_child, "fork": fork_child, "after": shim.EVAL
     expect(spawns).toHaveLength(2);
   });
 
+  it('a child whose start overlaps the exit (a worker thread inside the start while Hermes exits, its other exit handlers still running) is ended, not left behind', async () => {
+    const b = sandbox();
+    // hang: answers the ping, never a dispatch, and ignores both bye and the end of its input, so
+    // only a kill ends it. The start is slowed so Hermes begins to exit while the thread is inside
+    // it, as when a Hermes hook timeout abandons the callback and Hermes exits on a loaded machine.
+    const { out } = runHermes(
+      b,
+      `import atexit, subprocess
+atexit.register(time.sleep, 3)  # registered before the shim's, so it runs after it: Hermes's other exit work
+real_popen = subprocess.Popen
+def slow_popen(*a, **k):
+    time.sleep(1)
+    child = real_popen(*a, **k)
+    with open(os.path.join(os.environ["STOPLINE_DOUBLE_DIR"], "popen.pid"), "w") as f:
+        f.write(str(child.pid))
+    return child
+subprocess.Popen = slow_popen
+threading.Thread(target=lambda: ${FIRE}, daemon=True).start()
+time.sleep(0.3)
+print(json.dumps({"hermes": os.getpid()}), flush=True)`,
+      { STOPLINE_DOUBLE_PLAN: 'hang', STOPLINE_HERMES_TIMEOUT_MS: '30000' },
+    );
+    expect(out.hermes).toBeGreaterThan(0);
+    const pidFile = `${b.doubleDir}/popen.pid`;
+    expect(fs.existsSync(pidFile), 'the child was started').toBe(true);
+    const child = Number(fs.readFileSync(pidFile, 'utf8'));
+    started.push(child);
+    expect(await waitFor(() => !isAlive(child), 5000), `the child ${child} outlived its Hermes`).toBe(true);
+  });
+
   it('the exit clean-up also ends a child another thread is still starting (its ping not answered yet)', async () => {
     const b = sandbox();
     // hang-ping: never answers, and ignores both bye and the end of its input, so only a kill ends it
