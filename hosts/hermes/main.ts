@@ -2,7 +2,8 @@
  * stopline for Hermes Agent (dist/hermes/stopline/stopline.mjs), next to the plugin's Python shim.
  *
  *   stopline.mjs listen   the resident evaluator the shim starts once per Hermes process: one JSON
- *                         line per hook call on stdin, one answer line on stdout, until `bye` or EOF
+ *                         line per hook call on stdin, one answer line on stdout, until `bye`, EOF
+ *                         or the end of the Hermes process that started it (owner.ts)
  *   stopline.mjs          one Hermes shell-hook call (`hooks:` in config.yaml): JSON on stdin, the
  *                         hook's answer as JSON on stdout (nothing when it has no opinion)
  *
@@ -13,6 +14,7 @@
 import { listen } from '../../core/hooks/listen';
 import { runHookProcess } from '../shared/process';
 import { hermesListenHandler, shellHookDoor } from './doors';
+import { watchOwner } from './owner';
 
 function log(text: string): void {
   try {
@@ -23,6 +25,8 @@ function log(text: string): void {
 }
 
 async function serve(): Promise<void> {
+  // Hermes gone (however it ended) = nobody left to answer: end even if stdin is still held open
+  watchOwner(process.env, () => process.exit(0));
   const handler = hermesListenHandler({ env: process.env, cwd: process.cwd(), log });
   await listen({ input: process.stdin, output: process.stdout, handler, log, endOutput: false });
   // bye or end of input: leave once the last answer is written, even if a runtime keeps a handle open

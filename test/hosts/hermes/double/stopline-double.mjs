@@ -23,6 +23,7 @@
 //     double-answer     like answer, but every answer is written twice
 //     say-hello         like answer; prints "stopline: hello from the double" on stderr at start
 //     ignore-bye        like answer, but ignores {"op":"bye"} and a closed stdin (must be killed)
+// hang, hang-ping and ignore-bye end on their own only 30 s after their parent is gone (a safety net).
 import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
@@ -50,7 +51,17 @@ if (behaviour === 'exit-at-start') {
 }
 if (behaviour === 'say-hello') process.stderr.write('stopline: hello from the double\n');
 const stubborn = behaviour === 'hang' || behaviour === 'hang-ping' || behaviour === 'ignore-bye';
-if (stubborn) setInterval(() => {}, 60_000);
+// A stubborn double must be killed by the shim (the tests check that within seconds). If the shim
+// fails to, it still ends 30 s after its parent is gone, so a failing test leaves nothing behind.
+const parentAtStart = process.ppid;
+let orphanedAt = 0;
+if (stubborn) {
+  setInterval(() => {
+    if (process.ppid === parentAtStart) return;
+    orphanedAt ||= Date.now();
+    if (Date.now() - orphanedAt >= 30_000) process.exit(0);
+  }, 1000);
+}
 
 function send(obj) {
   process.stdout.write(JSON.stringify(obj) + '\n');
