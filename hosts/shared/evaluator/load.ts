@@ -14,8 +14,8 @@
  *   *\/
  *
  * The second part is imported from a copy in the user's private evaluator folder
- * (`<folder>/<artifact>-<build>.mjs`, written once per build, checked against the script on every
- * load), because each runtime keeps its compiled form of a file (Deno's code cache, Bun's
+ * (`<folder>/<artifact>-<build>.mjs`, inflated and written once per build, checked against the
+ * script on every load through the deflated text beside it), because each runtime keeps its compiled form of a file (Deno's code cache, Bun's
  * transpiler cache, Node 22's compile cache) but not of a data: URL: from a data: URL the
  * in-process path cost deno ~+115 ms CPU more per call. Without a usable folder it is imported
  * as a data: URL all the same.
@@ -34,15 +34,24 @@ export function fileOfUrl(url: string): string {
   return /^\/[A-Za-z]:\//.test(path) ? path.slice(1) : path;
 }
 
-/** The second part's source, or null when the file has none (a source checkout run unbundled). */
-export async function secondPart(io: Pick<RuntimeIO, 'inflateRaw'>, fileText: string): Promise<string | null> {
+/** The second part as it stands in the file (deflated, base64), or null when the file has none (a source checkout run unbundled). */
+function packedPart(fileText: string): string | null {
   const start = fileText.indexOf(PART_START);
   const end = fileText.lastIndexOf(PART_END);
-  if (start < 0 || end <= start) return null;
-  const packed = atob(fileText.slice(start + PART_START.length, end));
-  const bytes = new Uint8Array(packed.length);
-  for (let i = 0; i < packed.length; i++) bytes[i] = packed.charCodeAt(i);
+  return start < 0 || end <= start ? null : fileText.slice(start + PART_START.length, end);
+}
+
+function inflated(io: Pick<RuntimeIO, 'inflateRaw'>, packed: string): Promise<string> {
+  const raw = atob(packed);
+  const bytes = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
   return io.inflateRaw(bytes);
+}
+
+/** The second part's source, or null when the file has none. */
+export async function secondPart(io: Pick<RuntimeIO, 'inflateRaw'>, fileText: string): Promise<string | null> {
+  const packed = packedPart(fileText);
+  return packed === null ? null : inflated(io, packed);
 }
 
 /** Where a copy of the second part may be kept: a private folder of this user, and the file's name there. */
@@ -57,14 +66,21 @@ function fileUrl(path: string): string {
 }
 
 /**
- * The copy of `code` in the cache folder, written when missing or different; null when the
- * folder is not a private one of this user or the copy cannot be written.
+ * The copy of the second part in the cache folder, written when missing or made from other
+ * bytes; null when the folder is not a private one of this user or the copy cannot be written.
+ * Beside the copy, `<copy>.packed` holds the deflated text it was inflated from, written after
+ * it: when that equals the script's, the copy is its second part and nothing is inflated
+ * (inflating costs the in-process path ~3-14 ms CPU, deno's DecompressionStream the most).
  */
-async function cachedCopy(io: RuntimeIO, code: string, cache: PartCache): Promise<string | null> {
+async function cachedCopy(io: RuntimeIO, packed: string, cache: PartCache): Promise<string | null> {
   try {
     if (!(await io.ensurePrivateDir(cache.dir))) return null;
     const path = `${cache.dir}/${cache.name}`;
-    if ((await io.readText(path)) !== code) await io.writeFileAtomic(path, code);
+    const source = `${path}.packed`;
+    if ((await io.readText(source)) !== packed || (await io.readText(path)) === null) {
+      await io.writeFileAtomic(path, await inflated(io, packed));
+      await io.writeFileAtomic(source, packed);
+    }
     return path;
   } catch {
     return null;
@@ -91,12 +107,12 @@ function enableNodeCompileCache(io: RuntimeIO, dir: string): void {
 /** Import the second part of the file at `selfUrl` as an ES module. */
 export async function importSecondPart<T>(io: RuntimeIO, selfUrl: string, cache: PartCache | null): Promise<T> {
   const text = await io.readText(fileOfUrl(selfUrl));
-  const code = text === null ? null : await secondPart(io, text);
-  if (code === null) throw new Error(`${fileOfUrl(selfUrl)} carries no decision code (build it with npm run build)`);
-  const copy = cache ? await cachedCopy(io, code, cache) : null;
+  const packed = text === null ? null : packedPart(text);
+  if (packed === null) throw new Error(`${fileOfUrl(selfUrl)} carries no decision code (build it with npm run build)`);
+  const copy = cache ? await cachedCopy(io, packed, cache) : null;
   if (copy && cache) enableNodeCompileCache(io, cache.dir);
   // base64: Bun reads a large percent-encoded data: URL as a string module. The part is ASCII
   // (the build checks it), which btoa takes as is.
-  const url = copy ? fileUrl(copy) : `data:text/javascript;base64,${btoa(code)}`;
+  const url = copy ? fileUrl(copy) : `data:text/javascript;base64,${btoa(await inflated(io, packed))}`;
   return (await import(url)) as T;
 }

@@ -9,6 +9,9 @@
  *   compatibility layer (measured ~+20 ms CPU per event on a ~23 ms floor): checked with a
  *   preloaded trap on that global, for an event its evaluator answers and for a silent one.
  *
+ * - Deciding in its own process, it imports its deflated second part from a copy in the private
+ *   folder, inflated only when the copy was not made from this script's bytes.
+ *
  * Its own evaluator folder (TMPDIR inside its temp root); every evaluator it started is ended by
  * pid at the end.
  */
@@ -181,5 +184,30 @@ describe('under deno, the first part never starts the Node compatibility layer',
       const silent = await run([...deno, '--preload', TRAP, script], p.write, { ...w.env, CLAUDE_PID: '4242', [MOD_LIVE_VAR]: '4242' });
       expect([silent.code, silent.stdout, silent.stderr]).toEqual([0, '', '']);
     }
+  });
+});
+
+describe.each(Object.keys(RUNTIMES))('dist/codex/stopline.mjs under %s, deciding in its own process', (runtime) => {
+  const script = requireArtifact('codex', 'stopline.mjs');
+
+  it('keeps an inflated copy of its second part, and replaces one that was not made from its bytes', SLOW, async () => {
+    const w = world();
+    const p = payloads('codex', w.project);
+    const env = { ...w.env, STOPLINE_EVALUATOR: '0' };
+    const armed = await run([...RUNTIMES[runtime]!, script], p.arm, env);
+    expect(armed.stdout + armed.stderr).toContain('ARMED');
+    const dir = join(w.evalTmp, `stopline-${process.getuid!()}`);
+    const copies = readdirSync(dir).filter((f) => f.endsWith('.mjs'));
+    expect(copies).toHaveLength(1);
+    const copy = join(dir, copies[0]!);
+    expect(readFileSync(copy, 'utf8')).toContain('export');
+    expect(readdirSync(dir)).toContain(`${copies[0]}.packed`);
+    // another script's copy under the same name: this one's decision code comes back
+    writeFileSync(copy, 'export const notTheDecisionCode = true;\n');
+    writeFileSync(`${copy}.packed`, 'AAAA');
+    const denied = await run([...RUNTIMES[runtime]!, script], p.write, env);
+    expect(denied.stdout + denied.stderr).toContain('STOP /');
+    expect(readFileSync(copy, 'utf8')).not.toContain('notTheDecisionCode');
+    expect(readdirSync(w.evalTmp)).toEqual([`stopline-${process.getuid!()}`]);
   });
 });
