@@ -3,7 +3,6 @@ import type { Artifact } from './types';
 
 export declare const PART_START: string;
 export declare const PART_END: string;
-export declare const CLOSE_ESCAPE: string;
 export declare const BUILD_TOKEN: string;
 export declare function buildIdOf(second: string): string;
 export declare function joinParts(first: string, second: string): string;

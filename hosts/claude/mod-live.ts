@@ -11,7 +11,7 @@
  *
  * The test is done twice, both before any stopline code runs: in the hook's shell command
  * (CLAUDE_MOD_SHELL_GUARD, so no runtime starts at all) and first thing in the hook script
- * (hosts/claude/mod-silent.ts) for a command written some other way.
+ * (the `silentWhen` of hosts/claude/main.ts) for a command written some other way.
  */
 
 /** The variable the mod sets (the mod spells it literally: Claude Code reads env names from its source). */

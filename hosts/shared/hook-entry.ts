@@ -9,9 +9,11 @@
  *   3. otherwise load the decision code from the second part and decide here, exactly as the
  *      evaluator would (runner.ts); when no evaluator was running, start one for the next event.
  *
- * A check that another door answers this event goes before 1, in the host's entry, so that hook
- * does no work at all: the Claude entry imports hosts/claude/mod-silent.ts first, which exits
- * before this module runs when the Claude Code mod decides (hosts/claude/mod-live.ts).
+ * A check that another door answers this event (`silentWhen`) goes before 1, so that hook does no
+ * work at all: the Claude entry passes the test that the Claude Code mod decides
+ * (hosts/claude/mod-live.ts). It reads the environment through runtime-io.ts like everything
+ * else here: on Deno the `process` global alone starts the Node compatibility layer, which cost
+ * every Claude event ~+20 ms CPU on a ~23 ms floor when the test read `process.env` itself.
  *
  * `<script> --stopline-evaluator <socket>` runs the script as that evaluator.
  * `STOPLINE_EVALUATOR=0` keeps every decision in the hook's own process.
@@ -32,6 +34,8 @@ export interface HookEntry {
   spec: EvaluatorSpec;
   /** the script's own module URL (import.meta.url): where its second part is read from */
   self: string;
+  /** true when another door decides this event: the hook then exits 0 at once, reading and writing nothing */
+  silentWhen?: (env: Readonly<Record<string, string | undefined>>) => boolean;
 }
 
 /** Which path answered, for the timing instrument. */
@@ -93,9 +97,10 @@ function lastResort(label: string, err: unknown, env: Readonly<Record<string, st
 
 export async function runHookEntry(entry: HookEntry): Promise<void> {
   const io = await runtimeIO();
+  const env = io.env();
+  if (entry.silentWhen?.(env)) return io.exit(0);
   const args = io.args();
   if (args[0] === EVALUATOR_FLAG) return serve(io, entry, args[1]);
-  const env = io.env();
   const cwd = io.cwd();
   let rendered: Rendered;
   let via: Via = 'in-process';

@@ -1,34 +1,42 @@
 /**
  * Two-part hook scripts (build/two-part.mjs, hosts/shared/evaluator/load.ts): the small entry,
- * then the decision code in one block comment. What every event parses is the first part, so
- * it must stay small and import nothing at start-up; the second part must come back exactly.
+ * then the decision code, deflated, in one block comment. What every event parses is the first
+ * part, so it must stay small and import nothing at start-up; the second part must come back
+ * exactly, inflated by each runtime's own door.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BUILD_TOKEN, CLOSE_ESCAPE, PART_END, PART_START, buildIdOf, joinParts, splitParts } from '../../build/two-part.mjs';
+import { BUILD_TOKEN, PART_END, PART_START, buildIdOf, joinParts, splitParts } from '../../build/two-part.mjs';
 import * as load from '../../hosts/shared/evaluator/load';
 import { EVALUATOR_BUILD } from '../../hosts/shared/evaluator/build-id';
+import { runtimeIO } from '../../hosts/shared/runtime-io';
 import { importedSpecifiers } from '../../build/checks.mjs';
 import { builtOfKind, distFile } from './helpers';
 
 describe('the layout', () => {
   it('the build writes the markers the hook reads', () => {
-    expect([PART_START, PART_END, CLOSE_ESCAPE]).toEqual([load.PART_START, load.PART_END, load.CLOSE_ESCAPE]);
+    expect([PART_START, PART_END]).toEqual([load.PART_START, load.PART_END]);
     expect(EVALUATOR_BUILD).toBe(BUILD_TOKEN);
   });
 
-  it('the second part comes back byte for byte, "*/" in strings and regexes included', () => {
+  it('the second part comes back byte for byte, "*/" in strings and regexes included, and the comment holds nothing that could end it', async () => {
     const second = 'export const a = "*/", r = /a*\\//;\nexport default 1;';
     const whole = joinParts(`#!/usr/bin/env node\nconst b="${BUILD_TOKEN}";\n`, second);
     expect(whole.indexOf('*/')).toBe(whole.length - PART_END.length + 1);
+    expect(whole.slice(whole.indexOf(PART_START) + PART_START.length, -PART_END.length)).toMatch(/^[A-Za-z0-9+/=]+$/);
     expect(splitParts(whole)?.second).toBe(second);
-    expect(load.secondPart(whole)).toBe(second);
+    expect(await load.secondPart(await runtimeIO(), whole)).toBe(second);
     expect(whole).toContain(`const b="${buildIdOf(second)}"`);
+  });
+
+  it('a file of the plain-text layout (before the second part was deflated) has no second part for this reader', async () => {
+    const old = `const b=1;\n/*@stopline-evaluator\nexport default 1;\n*/\n`;
+    expect(splitParts(old)).toBeNull();
+    expect(await load.secondPart(await runtimeIO(), old)).toBeNull();
   });
 
   it('refuses what could not be loaded back', () => {
     expect(() => joinParts(`x="${BUILD_TOKEN}"`, 'export const s = "é";')).toThrow(/non-ASCII/);
-    expect(() => joinParts(`x="${BUILD_TOKEN}"`, `const s = "${CLOSE_ESCAPE}";`)).toThrow(/contains/);
     expect(() => joinParts('x=1', 'export {}')).toThrow(BUILD_TOKEN);
   });
 });
@@ -48,8 +56,8 @@ describe('the built hook scripts', () => {
       const { first, second } = parts!;
       expect(Buffer.byteLength(first)).toBeLessThan(16 * 1024);
       expect(first).not.toMatch(/^import\b|[;}]import\s*[{*"]/m);
-      // its runtime doors are loaded when used: node:fs and node:net on Node and Bun only
-      expect([...new Set(importedSpecifiers(first).filter((s) => s !== null))].sort()).toEqual(['node:fs', 'node:net']);
+      // its runtime doors are loaded when used: node:fs and node:net on Node and Bun only, node:zlib on Node to inflate the second part
+      expect([...new Set(importedSpecifiers(first).filter((s) => s !== null))].sort()).toEqual(['node:fs', 'node:net', 'node:zlib']);
       expect(/[^\x00-\x7f]/.test(second)).toBe(false);
       expect(first).toContain(`"${buildIdOf(second)}"`);
       expect(first).not.toContain(BUILD_TOKEN);
