@@ -190,7 +190,7 @@ export const copilotAdapter: CommandHookAdapter = {
   denyResponse: 'permission_deny_returned',
   // a sub-agent may spawn its own: the link recorded at subagentStart finds the root
   tree: RECORDED_TREE,
-  nameEvent: namedBy([]),
+  nameEvent: (payload, args) => namedBy(args)(payload),
   toControlEvent,
   canAsk,
   render,

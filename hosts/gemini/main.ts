@@ -1,8 +1,10 @@
 /**
  * Entry of dist/gemini/stopline.mjs: the Gemini CLI hook script. Gemini runs it for every event
  * registered in settings.json (or the extension's hooks/hooks.json) with one JSON object on stdin.
+ * This is the script's small first part (hosts/shared/hook-entry.ts); its decision code,
+ * hosts/gemini/decide.ts, is the second part of the same file (hosts/shared/evaluator/load.ts).
  */
-import { geminiAdapter } from './adapter';
-import { runHookProcess } from '../shared/process';
+import { runHookEntry } from '../shared/hook-entry';
+import { EVALUATOR_BUILD } from '../shared/evaluator/build-id';
 
-void runHookProcess(geminiAdapter);
+void runHookEntry({ label: 'stopline (gemini)', spec: { artifact: 'gemini', build: EVALUATOR_BUILD }, self: import.meta.url });

@@ -75,10 +75,11 @@ export interface CommandHookAdapter {
   renderUnidentifiedDeny(message: string): Rendered;
   /**
    * For a host whose payload does not name its event (Copilot's camelCase hooks: the hook file
-   * passes the name as an argument): the payload with `hook_event_name` set. Absent: the
-   * payload names it.
+   * passes the name as an argument): the payload with `hook_event_name` set, from the hook
+   * command's arguments (`args`, which travel with the payload to the resident evaluator).
+   * Absent: the payload names it.
    */
-  nameEvent?(payload: HookPayload): HookPayload;
+  nameEvent?(payload: HookPayload, args: readonly string[]): HookPayload;
   /** absent: the artifact runs the guard only */
   userHooks?: UserHooksSupport;
   /** how the core learns where the event's session sits (default: the event says it) */

@@ -1,5 +1,6 @@
 /**
- * The start-up path of a command-hook artifact (Claude Code, Codex): the first part of the
+ * The start-up path of a command-hook artifact (Claude Code, Codex, Gemini CLI, Qwen Code,
+ * GitHub Copilot CLI, Factory Droid): the first part of the
  * two-part file (evaluator/load.ts). It imports no runtime module statically and loads nothing
  * it does not use, because a hook is a new process on every event:
  *
@@ -110,17 +111,17 @@ export async function runHookEntry(entry: HookEntry): Promise<void> {
     const input = await readBoundedChunks(io.readChunk, {}, io.later);
     // no payload at all (a person running the script by hand, `--version`, a host that closed
     // stdin at once) is no event: it is answered here and leaves no resident process behind
-    if (input.ok && input.text.trim() !== '' && evaluatorWanted(io, env)) asked = await askEvaluator(io, entry.spec, env, cwd, input.text);
+    if (input.ok && input.text.trim() !== '' && evaluatorWanted(io, env)) asked = await askEvaluator(io, entry.spec, env, cwd, input.text, args);
     if (asked?.kind === 'answered') {
       rendered = asked.rendered;
       via = 'evaluator';
     } else {
       part = await importSecondPart<DecisionPart>(io, entry.self, partCache(io, entry, env));
       if (asked?.kind === 'no-answer' && input.ok) {
-        rendered = part.failAnswer(input.text, asked.why, { env, cwd });
+        rendered = part.failAnswer(input.text, asked.why, { env, cwd, args });
         via = 'fail-mode';
       } else {
-        rendered = await part.answer(input, { env, cwd });
+        rendered = await part.answer(input, { env, cwd, args });
       }
     }
   } catch (err) {

@@ -38,6 +38,8 @@ export interface HookContext {
   core?: CoreApi;
   /** the resident evaluator's first attempt at this event: session lock waits yield (core/controller.ts) */
   yieldLockWaitsSince?: number;
+  /** the hook command's arguments (after the script), for an adapter whose event is named there */
+  args?: readonly string[];
 }
 
 export interface RunOptions extends HookContext, StdinLimits {
@@ -127,7 +129,8 @@ function failureAnswer(adapter: CommandHookAdapter, err: unknown, native: Native
 export function failWith(adapter: CommandHookAdapter, err: unknown, stdinText: string, ctx: HookContext): Rendered {
   let native: NativeEvent | null = null;
   try {
-    const name = parseHookPayload(stdinText).hook_event_name;
+    const parsed = parseHookPayload(stdinText);
+    const name = (adapter.nameEvent ? adapter.nameEvent(parsed, ctx.args ?? []) : parsed).hook_event_name;
     if (typeof name === 'string' && eventEntry(adapter.registry, name)) native = { name };
   } catch {
     // not even the event is known: the unidentified form
@@ -145,7 +148,7 @@ export async function answerHook(adapter: CommandHookAdapter, text: string, ctx:
   let native: NativeEvent | null = null;
   try {
     const parsed = parseHookPayload(text);
-    const payload = adapter.nameEvent ? adapter.nameEvent(parsed) : parsed;
+    const payload = adapter.nameEvent ? adapter.nameEvent(parsed, ctx.args ?? []) : parsed;
     const name = payload.hook_event_name;
     if (typeof name !== 'string' || name === '') throw new HookInputError('hook_event_name: required, missing or empty');
     native = { name };

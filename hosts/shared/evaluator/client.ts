@@ -44,7 +44,7 @@ export function evaluatorWanted(io: RuntimeIO, env: Env): boolean {
 }
 
 /** Ask the evaluator for this hook's answer. Never throws. */
-export async function askEvaluator(io: RuntimeIO, spec: EvaluatorSpec, env: Env, cwd: string, stdin: string): Promise<Asked> {
+export async function askEvaluator(io: RuntimeIO, spec: EvaluatorSpec, env: Env, cwd: string, stdin: string, args: readonly string[] = []): Promise<Asked> {
   const dir = evaluatorDir(env, io.uid());
   const socket = dir ? socketPath(dir, spec, io.runtime) : null;
   if (!dir || !socket) return { kind: 'absent', why: 'no usable socket path', socket: null, start: false };
@@ -52,7 +52,7 @@ export async function askEvaluator(io: RuntimeIO, spec: EvaluatorSpec, env: Env,
   if (state === 'missing') return { kind: 'absent', why: `${dir} does not exist`, socket, start: true };
   // someone else's folder, a link, or one others may enter: never send it the environment
   if (state === 'not-private') return { kind: 'absent', why: `${dir} is not a private folder of this user`, socket, start: false };
-  const request = encodeRequest({ v: EVALUATOR_PROTOCOL, build: spec.build, cwd, env: { ...env }, stdin });
+  const request = encodeRequest({ v: EVALUATOR_PROTOCOL, build: spec.build, cwd, env: { ...env }, stdin, ...(args.length ? { args: [...args] } : {}) });
   const x = await io.exchange(socket, request, bound(env, 'STOPLINE_EVALUATOR_CONNECT_MS', CONNECT_MS), bound(env, 'STOPLINE_EVALUATOR_ANSWER_MS', ANSWER_MS));
   if (x.kind === 'unreachable') return { kind: 'absent', why: `no evaluator listens (${x.why})`, socket, start: true };
   if (x.kind === 'timeout') return { kind: 'no-answer', why: `the resident evaluator did not answer within ${bound(env, 'STOPLINE_EVALUATOR_ANSWER_MS', ANSWER_MS)} ms` };

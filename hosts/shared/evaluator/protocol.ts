@@ -2,14 +2,15 @@
  * The exchange between a command hook and its resident evaluator: one connection per hook
  * event, one JSON line each way, then the evaluator closes.
  *
- *   hook -> {"v":1,"build":B,"cwd":C,"env":{…},"stdin":"<the host's payload, as read>"}
+ *   hook -> {"v":1,"build":B,"cwd":C,"env":{…},"stdin":"<the host's payload, as read>","args":[…]}
  *   evaluator -> {"v":1,"rendered":{"stdout":…,"stderr":…,"exitCode":…}}   the hook's whole answer
  *              | {"v":1,"mismatch":B2}      another build listens here: nothing was decided
  *              | {"v":1,"refused":"why"}     a request it could not read: nothing was decided
  *
  * The request carries the hook process's environment and folder because the answer depends on
  * them (config, data folder, fail mode, the person's hooks); the evaluator decides with exactly
- * those. The socket sits in a folder only the user can enter (where.ts).
+ * those. `args` (optional) are the hook command's arguments, where a host names the event
+ * (Copilot's hook file). The socket sits in a folder only the user can enter (where.ts).
  */
 
 export const EVALUATOR_PROTOCOL = 1 as const;
@@ -20,6 +21,7 @@ export interface EvaluatorRequest {
   cwd: string;
   env: Record<string, string | undefined>;
   stdin: string;
+  args?: string[];
 }
 
 export interface RenderedAnswer {
@@ -72,5 +74,6 @@ export function decodeRequest(line: string): EvaluatorRequest | { refused: strin
   }
   const env: Record<string, string> = {};
   for (const [k, val] of Object.entries(o.env as Record<string, unknown>)) if (typeof val === 'string') env[k] = val;
-  return { v: 1, build: o.build, cwd: o.cwd, env, stdin: o.stdin };
+  const args = Array.isArray(o.args) && o.args.every((a) => typeof a === 'string') ? (o.args as string[]) : undefined;
+  return { v: 1, build: o.build, cwd: o.cwd, env, stdin: o.stdin, ...(args && args.length ? { args } : {}) };
 }

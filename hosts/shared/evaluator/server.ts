@@ -171,7 +171,7 @@ function decideWithoutBlocking(adapter: CommandHookAdapter, req: EvaluatorReques
   } catch {
     // a folder that is gone: the hook would run there all the same; paths in the payload are absolute
   }
-  return answerInput(adapter, { ok: true, text: req.stdin }, { env: req.env, cwd: req.cwd, yieldLockWaitsSince: firstAttempt }).catch((err: unknown) => {
+  return answerInput(adapter, { ok: true, text: req.stdin }, { env: req.env, cwd: req.cwd, yieldLockWaitsSince: firstAttempt, ...(req.args ? { args: req.args } : {}) }).catch((err: unknown) => {
     if (isLockBusy(err)) return new Promise<Rendered>((resolve) => setTimeout(() => resolve(decideWithoutBlocking(adapter, req, firstAttempt)), 2 + Math.floor(Math.random() * 8)));
     return { stdout: '', stderr: `${adapter.label}: ${err instanceof Error ? err.message : String(err)}; failing open\n`, exitCode: 0 };
   });

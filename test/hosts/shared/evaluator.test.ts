@@ -17,6 +17,7 @@ import { dirname, join } from 'node:path';
 import { sessionStore } from '../../../core/state/session';
 import { afterAll, describe, expect, it } from 'vitest';
 import { requireArtifact } from './real-host';
+import { dialectCases } from '../../cli/guard-cases';
 
 const REPO = join(__dirname, '..', '..', '..');
 const RUNTIMES: Record<string, string[]> = {
@@ -72,10 +73,10 @@ interface Run {
   stderr: string;
 }
 
-function run(script: string, runtime: string, payload: unknown, env: Record<string, string>): Promise<Run> {
+function run(script: string, runtime: string, payload: unknown, env: Record<string, string>, args: string[] = []): Promise<Run> {
   return new Promise((resolve, reject) => {
     const [cmd, ...pre] = RUNTIMES[runtime]!;
-    const child = spawn(cmd!, [...pre, script], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', TMPDIR: tmp, STOPLINE_NO_DASHBOARD: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(cmd!, [...pre, script, ...args], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', TMPDIR: tmp, STOPLINE_NO_DASHBOARD: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d));
@@ -271,6 +272,42 @@ describe('when the evaluator fails', () => {
       for (const c of conns) c.destroy();
       fake.close();
     }
+  });
+});
+
+/**
+ * The other command-hook hosts carry the same two-part script: each event after the first is
+ * answered by the evaluator, with the bytes and evidence of a hook that decides in its own
+ * process. Copilot's hook file names the event as an argument, which travels with the payload.
+ */
+describe.each(['gemini', 'qwen', 'copilot', 'droid'])('the %s hook through its evaluator', (host) => {
+  it('arm, a write denied, a read allowed: the same answers as in its own process, from the evaluator after the first', SLOW, async () => {
+    const hostScript = requireArtifact(host, 'stopline.mjs');
+    const w = world();
+    const ref = world({ STOPLINE_EVALUATOR: '0' });
+    const c = (project: string) => dialectCases(project)[host]!;
+    // Copilot's camelCase payloads, as its hook file sends them: the event is the argument
+    const call = (payload: Record<string, unknown>): { payload: Record<string, unknown>; args: string[] } => {
+      if (host !== 'copilot') return { payload, args: [] };
+      const { hook_event_name: name, ...rest } = payload;
+      return { payload: rest, args: [String(name)] };
+    };
+    const steps = [(p: string) => c(p).prompt('s1', '$stopline review -- look'), (p: string) => c(p).write('s1'), (p: string) => c(p).read('s1'), (p: string) => c(p).write('s1')];
+    let i = 0;
+    for (const step of steps) {
+      const a = call(step(w.project));
+      const b = call(step(ref.project));
+      const got = await run(hostScript, 'node', a.payload, w.env, a.args);
+      const want = await run(hostScript, 'node', b.payload, ref.env, b.args);
+      expect(same(got), `${host} step ${i}`).toEqual(same(want));
+      if (i === 0) await until(() => evaluators().some((e) => e.socket.includes(`/${host}-`) && existsSync(e.socket) && !existsSync(`${e.socket}.starting`)));
+      i++;
+    }
+    expect(w.via()).toEqual(['in-process', 'evaluator', 'evaluator', 'evaluator']);
+    // the deny is there, from the evaluator as without it
+    const deny = await run(hostScript, 'node', call(c(w.project).write('s1')).payload, w.env, call(c(w.project).write('s1')).args);
+    expect(deny.stdout + deny.stderr).toContain('MODE_FORBIDS_MUTATION');
+    expect(w.checks()).toBe(ref.checks() + 1);
   });
 });
 
