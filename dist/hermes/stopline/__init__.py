@@ -58,6 +58,8 @@ RESIDENT_RETRY_AFTER_S = 30.0
 STDERR_LINES_KEPT = 20
 # The evaluator's listen loop refuses request lines longer than this (8 MiB).
 MAX_REQUEST_BYTES = 8 * 1024 * 1024
+# The PID of this Hermes process, for the child: it ends when this process is gone.
+OWNER_PID_ENV = "STOPLINE_OWNER_PID"
 
 
 class Unavailable(Exception):
@@ -127,11 +129,14 @@ def _argv_for(exe: str) -> list[str]:
 
 
 def child_environment() -> dict[str, str]:
-    """The child sees Hermes's environment; evidence goes to the Hermes profile's own folder."""
+    """The child sees Hermes's environment; evidence goes to the Hermes profile's own folder. It is
+    told which process owns it, so it ends with this Hermes even when it runs under a wrapper or its
+    stdin is held open elsewhere (hosts/hermes/owner.ts)."""
     env = dict(os.environ)
     if not env.get("STOPLINE_HOST_DATA_DIR"):
         home = env.get("HERMES_HOME") or os.path.join(os.path.expanduser("~"), ".hermes")
         env["STOPLINE_HOST_DATA_DIR"] = os.path.join(home, "stopline")
+    env[OWNER_PID_ENV] = str(os.getpid())
     return env
 
 
@@ -369,13 +374,21 @@ def encode_request(request_id: int, event: str, payload: dict) -> bytes:
 class _Child:
     """One running evaluator process with its reader threads."""
 
+    # Every child whose pipes this process holds: the exit clean-up ends all of them (one still
+    # answering its first ping too), and a fork lets go of all of them.
+    running: set = set()
+
     def __init__(self, argv: list[str], env: dict[str, str]):
         try:
+            # close_fds (the default, spelled out): the child gets its three pipes and nothing else of
+            # Hermes's. The pipes are close-on-exec on Hermes's side, so no other program Hermes
+            # starts inherits them; a fork without exec is handled by drop_after_fork().
             self.proc = subprocess.Popen(
                 argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                env=env, start_new_session=True)
+                env=env, start_new_session=True, close_fds=True)
         except OSError as exc:
             raise Unavailable(f"cannot start {os.path.basename(argv[0])}: {exc.strerror or exc}") from None
+        _Child.running.add(self)
         self.lines: queue.Queue = queue.Queue()
         self.stderr_tail: collections.deque = collections.deque(maxlen=STDERR_LINES_KEPT)
         self.eof = False
@@ -456,7 +469,27 @@ class _Child:
             if matched:
                 return output
 
+    def drop_after_fork(self):
+        """In a process forked from Hermes (no exec): let go of the pipes to the parent's child.
+        The fork's copy of the stdin write end would otherwise keep that child's input open after
+        Hermes is gone. Each pipe is replaced by /dev/null under the same number, so the file
+        objects stay valid and closing them later closes nothing of anyone else's; no lock or
+        buffer of the file objects is touched (a thread of the parent may have held them)."""
+        try:
+            null = os.open(os.devnull, os.O_RDWR | os.O_CLOEXEC)
+        except OSError:
+            return
+        try:
+            for pipe in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+                try:
+                    os.dup2(null, pipe.fileno(), inheritable=False)
+                except (OSError, ValueError):
+                    pass  # closed already
+        finally:
+            os.close(null)
+
     def close(self, gracefully: bool = False):
+        _Child.running.discard(self)
         try:
             if gracefully and self.proc.poll() is None:
                 self._outbox.put(b'{"op":"bye"}\n')
@@ -487,12 +520,21 @@ class Evaluator:
         self._child: _Child | None = None
         self._resident_retry_at = 0.0
         self._next_id = 0
+        self._exiting = False
 
     def reset_after_fork(self):
-        # The child process belongs to the parent; a forked Hermes worker starts its own.
+        # The child process belongs to the parent; a forked Hermes worker starts its own, and lets
+        # go of the parent's pipes so the parent's child still ends with the parent. The old objects
+        # are kept, never finalized here: finalizing would flush a buffer the parent's writer
+        # thread may have held at the fork.
+        for child in list(_Child.running):
+            child.drop_after_fork()
+            _INHERITED_AT_FORK.append(child)
+        _Child.running.clear()
         self._lock = threading.Lock()
         self._child = None
         self._resident_retry_at = 0.0
+        self._exiting = False
 
     def dispatch(self, event: str, payload: dict):
         budget = timeout_seconds()
@@ -546,8 +588,13 @@ class Evaluator:
     def _start(self, deadline: float) -> _Child:
         if not os.path.isfile(SCRIPT):
             raise Unavailable(f"stopline.mjs is missing from {PLUGIN_DIR}")
-        child = _Child(runtime_command(), child_environment())
+        # The clean-up is in place before the child exists, and a child whose start overlaps the exit
+        # clean-up (a worker thread still starting it while Hermes exits) is ended here, not left behind.
         _register_exit_cleanup()
+        child = _Child(runtime_command(), child_environment())
+        if self._exiting:
+            child.close()
+            raise Unavailable("Hermes is exiting")
         # The ping may use the whole budget: a cold start of deno or node on a slow machine takes a
         # while, and a child that refuses or dies answers fast, leaving time for the one-shot fallback.
         self._next_id += 1
@@ -598,11 +645,16 @@ class Evaluator:
             child.close()
 
     def shutdown(self):
+        self._exiting = True  # first: a child started from now on is ended by _start itself
         child, self._child = self._child, None
         if child is not None:
             child.close(gracefully=True)
+        # a child another thread is still starting (its ping not answered yet) is not left behind either
+        for other in list(_Child.running):
+            other.close()
 
 
+_INHERITED_AT_FORK: list = []
 EVALUATOR = Evaluator()
 _exit_cleanup_registered = False
 
