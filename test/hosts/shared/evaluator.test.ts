@@ -17,14 +17,9 @@ import { dirname, join } from 'node:path';
 import { sessionStore } from '../../../core/state/session';
 import { afterAll, describe, expect, it } from 'vitest';
 import { requireArtifact } from './real-host';
+import { RUNTIMES } from './runtimes';
 import { dialectCases } from '../../cli/guard-cases';
 
-const REPO = join(__dirname, '..', '..', '..');
-const RUNTIMES: Record<string, string[]> = {
-  node: [process.execPath],
-  bun: [join(REPO, 'node_modules', '.bin', 'bun')],
-  deno: [join(REPO, 'node_modules', '.bin', 'deno'), 'run', '-A'],
-};
 const SLOW = { timeout: 240_000 };
 
 const root = mkdtempSync(join(tmpdir(), 'stopline-evaluator-test-'));
@@ -128,8 +123,11 @@ function claude(project: string, session: string) {
 const same = (r: Run) => ({ code: r.code, stdout: r.stdout.replace(/evt_[0-9a-f]+/g, 'evt_*'), stderr: r.stderr.replace(/evt_[0-9a-f]+/g, 'evt_*') });
 
 /** An evaluator of this runtime listens in `dir`: its process runs and its start stamp is gone (it removes it once it listens). */
-function serving(runtime: string, dir = evalDir): boolean {
-  const e = evaluators(dir).find((x) => x.socket.endsWith(`-${runtime}.sock`));
+/** Whether `socket` is the evaluator of this artifact and runtime (`<artifact>-<build>-<runtime>.sock`). */
+const isOf = (socket: string, runtime: string, artifact = 'claude'): boolean => socket.endsWith(`-${runtime}.sock`) && socket.slice(socket.lastIndexOf('/') + 1).startsWith(`${artifact}-`);
+
+function serving(runtime: string, dir = evalDir, artifact = 'claude'): boolean {
+  const e = evaluators(dir).find((x) => isOf(x.socket, runtime, artifact));
   return !!e && existsSync(e.socket) && !existsSync(`${e.socket}.starting`);
 }
 
@@ -210,13 +208,13 @@ describe('when the evaluator fails', () => {
     const w = world();
     await run(script, 'node', claude(w.project, 's1').arm, w.env);
     await until(() => serving('node'));
-    const first = evaluators().find((e) => e.socket.endsWith('-node.sock'))!;
+    const first = evaluators().find((e) => isOf(e.socket, 'node'))!;
     process.kill(first.pid, 'SIGKILL');
     await until(() => !evaluators().some((e) => e.pid === first.pid));
     const r = await run(script, 'node', claude(w.project, 's1').write, w.env);
     expect(r.stdout).toContain('"permissionDecision":"deny"');
     expect(w.via().slice(-1)).toEqual(['in-process']);
-    await until(() => serving('node') && evaluators().some((e) => e.socket.endsWith('-node.sock') && e.pid !== first.pid));
+    await until(() => serving('node') && evaluators().some((e) => isOf(e.socket, 'node') && e.pid !== first.pid));
     await run(script, 'node', claude(w.project, 's1').read, w.env);
     expect(w.via().slice(-1)).toEqual(['evaluator']);
   });
@@ -225,7 +223,7 @@ describe('when the evaluator fails', () => {
     const w = world({ STOPLINE_EVALUATOR_ANSWER_MS: '400' });
     await run(script, 'node', claude(w.project, 's1').arm, w.env);
     await until(() => serving('node'));
-    const ev = evaluators().find((e) => e.socket.endsWith('-node.sock'))!;
+    const ev = evaluators().find((e) => isOf(e.socket, 'node'))!;
     process.kill(ev.pid, 'SIGSTOP');
     try {
       const closed = await run(script, 'node', claude(w.project, 's1').read, { ...w.env, STOPLINE_FAIL_OPEN: '0' });
@@ -251,7 +249,7 @@ describe('when the evaluator fails', () => {
     // learn this build's socket name from a first event
     await run(script, 'node', claude(w.project, 's1').read, w.env);
     await until(() => serving('node'));
-    const ev = evaluators().find((e) => e.socket.endsWith('-node.sock'))!;
+    const ev = evaluators().find((e) => isOf(e.socket, 'node'))!;
     process.kill(ev.pid, 'SIGKILL');
     await until(() => !evaluators().some((e) => e.pid === ev.pid));
     rmSync(ev.socket, { force: true });
@@ -300,7 +298,7 @@ describe.each(['gemini', 'qwen', 'copilot', 'droid'])('the %s hook through its e
       const got = await run(hostScript, 'node', a.payload, w.env, a.args);
       const want = await run(hostScript, 'node', b.payload, ref.env, b.args);
       expect(same(got), `${host} step ${i}`).toEqual(same(want));
-      if (i === 0) await until(() => evaluators().some((e) => e.socket.includes(`/${host}-`) && existsSync(e.socket) && !existsSync(`${e.socket}.starting`)));
+      if (i === 0) await until(() => serving('node', evalDir, host));
       i++;
     }
     expect(w.via()).toEqual(['in-process', 'evaluator', 'evaluator', 'evaluator']);

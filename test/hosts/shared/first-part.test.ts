@@ -22,13 +22,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MOD_LIVE_VAR } from '../../../hosts/claude/mod-live';
 import { requireArtifact } from './real-host';
+import { RUNTIMES } from './runtimes';
 
-const REPO = join(__dirname, '..', '..', '..');
-const RUNTIMES: Record<string, string[]> = {
-  node: [process.execPath],
-  bun: [join(REPO, 'node_modules', '.bin', 'bun')],
-  deno: [join(REPO, 'node_modules', '.bin', 'deno'), 'run', '-A'],
-};
 const SLOW = { timeout: 120_000 };
 
 const root = mkdtempSync(join(tmpdir(), 'stopline-first-part-test-'));

@@ -38,24 +38,27 @@ export function sevenScenarios(h: ScenarioHost): void {
   const { create, edit, shell, task } = tools;
   const w = h.toolWords;
 
+  type Turn = FakeModelScript['threads'][number]['turns'][number];
+  /** The model creates new.txt, replaces alpha with beta in a.txt, runs `touch x`, then `more`. */
+  const createEditTouch = (c: RealHostCase, more: Turn[]): FakeModelScript => ({
+    threads: [
+      {
+        name: 'main',
+        turns: [
+          { toolCalls: [create('call_create', join(c.project, 'new.txt'))] },
+          { toolCalls: [edit('call_edit', join(c.project, 'a.txt'), 'alpha', 'beta')] },
+          { toolCalls: [shell('call_touch', 'touch x')] },
+          ...more,
+        ],
+      },
+    ],
+  });
+
   const variants = h.reviewVariants ?? [{ label: '', run: (c: RealHostCase, s: FakeModelServer, prompt: string) => h.run(c, s, prompt) }];
   for (const v of variants) {
     it(`1. review${v.label ? ` (${v.label})` : ''}: ${w.create}, ${w.edit} and \`touch x\` are stopped with MODE_FORBIDS_MUTATION; cat runs`, async () => {
       const c = runs.newCase(`s1${v.label ? `-${v.label}` : ''}`);
-      const s = await runs.server({
-        threads: [
-          {
-            name: 'main',
-            turns: [
-              { toolCalls: [create('call_create', join(c.project, 'new.txt'))] },
-              { toolCalls: [edit('call_edit', join(c.project, 'a.txt'), 'alpha', 'beta')] },
-              { toolCalls: [shell('call_touch', 'touch x')] },
-              { toolCalls: [shell('call_cat', 'cat a.txt')] },
-              { text: 'review finished' },
-            ],
-          },
-        ],
-      });
+      const s = await runs.server(createEditTouch(c, [{ toolCalls: [shell('call_cat', 'cat a.txt')] }, { text: 'review finished' }]));
       await v.run(c, s, '$stopline review -- look at a.txt');
       expect(existsSync(join(c.project, 'new.txt'))).toBe(false);
       expect(readFileSync(join(c.project, 'a.txt'), 'utf8')).toBe('alpha\n');
@@ -133,19 +136,7 @@ export function sevenScenarios(h: ScenarioHost): void {
 
   it('5. no directive: every tool runs and the evidence has one check per action', async () => {
     const c = runs.newCase('s5');
-    const s = await runs.server({
-      threads: [
-        {
-          name: 'main',
-          turns: [
-            { toolCalls: [create('call_create', join(c.project, 'new.txt'))] },
-            { toolCalls: [edit('call_edit', join(c.project, 'a.txt'), 'alpha', 'beta')] },
-            { toolCalls: [shell('call_touch', 'touch x')] },
-            { text: 'done' },
-          ],
-        },
-      ],
-    });
+    const s = await runs.server(createEditTouch(c, [{ text: 'done' }]));
     await h.run(c, s, 'tidy up the project');
     expect(readFileSync(join(c.project, 'new.txt'), 'utf8')).toBe('call_create\n');
     expect(readFileSync(join(c.project, 'a.txt'), 'utf8')).toBe('beta\n');
