@@ -46,7 +46,7 @@ describeRealHost(status, 'Claude Code 2.1.332 interactive, with dist/claude', HO
       CLAUDE_CODE_ENABLE_TELEMETRY: '0',
       CLAUDE_CODE_TMPDIR: tmp,
     };
-    const r = spawnSync('python3', [join(import.meta.dirname, 'mod', 'tui.py'), requireHost('claude'), c.project, '$stopline change files=a.txt agents=2 -- tidy a.txt', '12', '--plugin-dir', plugin], { env, encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync('python3', [join(import.meta.dirname, 'mod', 'tui.py'), requireHost('claude'), c.project, '$stopline change files=a.txt agents=2 -- tidy a.txt', '60', '--plugin-dir', plugin], { env, encoding: 'utf8', timeout: 170_000 });
     expect(r.status, r.stderr).toBe(0);
     const screen = JSON.parse(r.stdout) as { before: string; after: string };
     if (process.env.STOPLINE_SHOW_SCREEN) console.log(screen.after);

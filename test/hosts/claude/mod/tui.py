@@ -1,6 +1,6 @@
 """Run Claude Code's interactive interface in a pseudo-terminal and read its screen.
 
-usage: tui.py <claude> <project> <prompt> <seconds after Enter> [claude args...]
+usage: tui.py <claude> <project> <prompt> <at most this many seconds after Enter> [claude args...]
 The environment (HOME, the fake model's URL, ...) is the caller's. Prints one JSON object:
 {"before": <the screen before the prompt>, "after": <the screen after it>}, each the rows of a
 small terminal emulator (cursor moves, erases, printing), since the interface redraws only the
@@ -111,12 +111,31 @@ def render():
     return '\n'.join(''.join(row).rstrip() for row in grid)
 
 
-pump(8)
+def pump_until(done, seconds):
+    """Read until `done(screen)` holds or `seconds` pass: a bound on a hang, not a latency check."""
+    end = time.time() + seconds
+    while time.time() < end:
+        pump(0.25)
+        if done(render()):
+            return
+
+
+def input_ready(text):
+    # the input box: a line that starts with the prompt mark, under a horizontal rule
+    lines = text.split('\n')
+    return any(line.startswith('\u276f') and i > 0 and lines[i - 1].startswith('\u2500') for i, line in enumerate(lines))
+
+
+# a loaded machine may take far longer than usual to draw the input box: typing earlier is lost
+pump_until(input_ready, 90)
+pump(0.5)
 before = render()
 os.write(fd, prompt.encode())
 pump(1)
 os.write(fd, b'\r')
-pump(wait)
+# `wait` bounds how long the answer may take to show; the screen is read once the band is drawn
+pump_until(lambda text: 'stopline ARMED' in text, wait)
+pump(0.5)
 after = render()
 print(json.dumps({'before': before, 'after': after}))
 try:
