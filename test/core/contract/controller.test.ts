@@ -11,6 +11,13 @@ import { allDirs, allFiles, driver, sandbox } from './helpers';
 
 const DELEGATE: Partial<Action> = { name: 'Agent', canonicalName: 'Agent', mutability: 'delegate', affectedPaths: [], delegationCount: 1 };
 
+/** Hold session-1's lock as a live process (this one) would: never stale. Returns the lock file. */
+function holdLock(data: string): string {
+  const lock = sessionStore(data, 'session-1').lockFile;
+  writeFileSync(lock, `${process.pid} ${hostname()} held ${Date.now()}`);
+  return lock;
+}
+
 function stateFile(data: string, sessionId = 'session-1'): string {
   return sessionStore(data, sessionId).file;
 }
@@ -500,8 +507,7 @@ describe('fail mode', () => {
     const d = driver(sb);
     d.prompt('$stopline change agents=5 -- x');
     // a live holder (this very process) keeps the lock: never stale, so the wait must time out
-    const lock = sessionStore(sb.data, 'session-1').lockFile;
-    writeFileSync(lock, `${process.pid} ${hostname()} held ${Date.now()}`);
+    const lock = holdLock(sb.data);
     const t0 = Date.now();
     const open = driver(sb, { env: { ...sb.env, STOPLINE_LOCK_TIMEOUT_MS: '300' } }).act(DELEGATE);
     // the bounded wait is configurable (default 2.5 s)
@@ -516,8 +522,7 @@ describe('fail mode', () => {
     const sb = sandbox();
     const d = driver(sb);
     d.prompt('$stopline change agents=1 -- x');
-    const lock = sessionStore(sb.data, 'session-1').lockFile;
-    writeFileSync(lock, `${process.pid} ${hostname()} held ${Date.now()}`);
+    const lock = holdLock(sb.data);
     const before = { state: readFileSync(stateFile(sb.data), 'utf8'), events: readSessionEvents(sb.data, sessionStore(sb.data, 'session-1').key).records.length };
     const yielding = driver(sb, { yieldLockWaitsSince: Date.now() });
     const t0 = Date.now();
@@ -539,7 +544,7 @@ describe('fail mode', () => {
   it('yielding lock waits keep the bound: past STOPLINE_LOCK_TIMEOUT_MS from the first attempt it is the fail mode, not another yield', () => {
     const sb = sandbox();
     driver(sb).prompt('$stopline change agents=5 -- x');
-    writeFileSync(sessionStore(sb.data, 'session-1').lockFile, `${process.pid} ${hostname()} held ${Date.now()}`);
+    holdLock(sb.data);
     const env = { ...sb.env, STOPLINE_LOCK_TIMEOUT_MS: '300' };
     const late = Date.now() - 301;
     const open = driver(sb, { env, yieldLockWaitsSince: late }).act(DELEGATE);
