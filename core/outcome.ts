@@ -5,7 +5,7 @@
 import { FAMILY_WORDS } from './registry/reasons';
 import type { NoticeLevel, ReasonCode } from './registry/reasons';
 
-export type OutcomeKind = 'none' | 'context' | 'ask' | 'deny';
+export type OutcomeKind = 'none' | 'context' | 'ask' | 'deny' | 'rewrite';
 
 /** Who gave the answer: stopline's guard, or a hook the person configured. */
 export type OutcomeSource = 'guard' | 'hook';
@@ -19,6 +19,12 @@ export interface Outcome {
   message?: string;
   reasonCode?: ReasonCode;
   family?: string;
+  /**
+   * For rewrite: the tool call goes ahead, with this input in place of the model's. Today this is
+   * a shell command the analysis could not prove, wrapped to run confined to the contract; the
+   * adapter puts `command` into the field its tool row names and keeps every other field.
+   */
+  rewrite?: { command: string };
   /** evidence event id when a record was written */
   eventId?: string;
   /**
