@@ -162,12 +162,13 @@ export function sessionRecord(value: unknown): Record<string, unknown> | null {
 /** The session a bus event is about (v2 events carry their fields under `data` or `properties`). */
 export function busSessionId(event: unknown): string | undefined {
   if (!isObj(event)) return undefined;
-  for (const body of [event.data, event.properties, event]) {
+  for (const body of [event.data, event.properties]) {
     if (!isObj(body)) continue;
-    const id = str(body, 'sessionID') ?? (isObj(body.info) ? str(body.info, 'id') : undefined) ?? (isObj(body.session) ? str(body.session, 'id') : undefined);
+    // the body's own `id` is the session's in a session event; the event's top-level `id` is the event's
+    const id = str(body, 'sessionID') ?? (isObj(body.info) ? str(body.info, 'id') : undefined) ?? (isObj(body.session) ? str(body.session, 'id') : undefined) ?? str(body, 'id');
     if (id) return id;
   }
-  return undefined;
+  return str(event, 'sessionID');
 }
 
 /** The child session a subagent call ran in, from its result's metadata. */
