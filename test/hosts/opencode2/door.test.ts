@@ -51,7 +51,7 @@ async function setup(opts: { env?: Record<string, string>; core?: Core; without?
     },
     /** the system texts the next model request carries after the host's own */
     async system(sessionID: string): Promise<string[]> {
-      const event = { ...v2Event('session.context.json', project), sessionID } as { system: { text: string }[] };
+      const event = { ...v2Event('session.context.json', project), sessionID } as unknown as { system: { text: string }[] };
       await fake.trigger('session.context', event);
       return event.system.slice(1).map((p) => p.text);
     },
@@ -203,7 +203,7 @@ describe('an ask reaches the person through OpenCode\'s own permission prompt', 
     const s = await setup();
     await s.prompt(ROOT, '$stopline change -- add left-pad');
     await s.tool(ROOT, 'shell', { command: 'npm install left-pad' }, 'call_v2_npm');
-    const other = { ...v2Event('permission.evaluate-shell.json'), source: { type: 'tool', messageID: 'm', id: 'call_other' } } as { effect: string };
+    const other = { ...v2Event('permission.evaluate-shell.json'), source: { type: 'tool', messageID: 'm', id: 'call_other' } } as unknown as { effect: string };
     await s.fake.trigger('permission.evaluate', other);
     expect(other.effect).toBe('allow');
     const denied = { ...v2Event('permission.evaluate-shell.json'), effect: 'deny' } as { effect: string; message?: string };
