@@ -140,8 +140,9 @@ export class OpenCodeV2Door {
 
   /**
    * Registers every handler with the host and starts reading the bus. Resolves when the host
-   * has every registration; a domain the host lacks is said once and skipped (without the
-   * permission domain an ask is a deny).
+   * has every registration; a domain the host lacks, or a hook it refuses, is said once and
+   * skipped (without the permission domain an ask is a deny). Only a refused execute.before
+   * rejects: then the entry falls back to the fail mode.
    */
   async register(): Promise<V2Registration[]> {
     const registrations: V2Registration[] = [];
@@ -157,7 +158,14 @@ export class OpenCodeV2Door {
         this.rt.say([`${native} not registered: this OpenCode has no ${native.slice(0, dot)} hooks`]);
         continue;
       }
-      registrations.push(await domain.hook(native.slice(dot + 1), handler as (event: unknown) => Promise<void>));
+      try {
+        registrations.push(await domain.hook(native.slice(dot + 1), handler as (event: unknown) => Promise<void>));
+      } catch (err) {
+        // without the decision before a tool there is no guard: the entry's fail mode takes over
+        if (row.handler === 'tool-before') throw err;
+        this.rt.say([`${native} not registered (${describe(err)})`]);
+        continue;
+      }
       if (row.handler === 'permission') this.canAskHost = true;
     }
     if (bus) this.listen();

@@ -7,7 +7,7 @@
  * an ask reaches the person through OpenCode's own permission prompt, and the fail mode.
  * (No OpenCode v2 ran here: docs/hosts/opencode.md, "OpenCode v2".)
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { handleEvent, failOutcome } from '../../../core/controller';
 import { applyHostEditSwitch } from '../../../core/host-mode';
 import { InProcessHooks } from '../../../core/hooks/in-process';
@@ -15,6 +15,7 @@ import type { CoreApi } from '../../../core/answer-rules';
 import type { ControlEvent } from '../../../core/protocol';
 import { opencode2Registry } from '../../../core/registry/opencode2';
 import { OpenCodeV2Door } from '../../../hosts/opencode/v2/door';
+import { setupV2 } from '../../../hosts/opencode/v2/entry';
 import type { V2Context } from '../../../hosts/opencode/v2/api';
 import { isolatedPerson, readEvidence, stoplineDataDir, tempFoldersPerTest } from '../shared/real-host';
 import { FakeV2, v2Event } from './fake-v2';
@@ -70,6 +71,21 @@ describe('the door registers through the v2 context domains', () => {
     expect(registered).toEqual(['permission.evaluate', 'session.compaction', 'session.context', 'session.prompt', 'tool.execute.after', 'tool.execute.before']);
     expect(s.fake.subscribed).toBe(true);
     await s.door.dispose();
+  });
+
+  it('a hook this OpenCode refuses is said and skipped; the decision before a tool is still registered once', async () => {
+    const { project, env } = isolatedPerson(tempFolder());
+    const fake = new FakeV2(project);
+    const ctx = fake.context() as { session: { hook: (name: string, fn: unknown) => Promise<unknown> } };
+    const hook = ctx.session.hook;
+    ctx.session.hook = (name, fn) => (name === 'compaction' ? Promise.reject(new Error('unknown session hook: compaction')) : hook(name, fn));
+    const lines: string[] = [];
+    const door = new OpenCodeV2Door(ctx as unknown as V2Context, { env, core: { handleEvent, failOutcome, applyHostEditSwitch }, hooks: new InProcessHooks(env, 'opencode'), log: (l) => lines.push(l) });
+    await door.register();
+    expect(fake.has('session.compaction')).toBe(false);
+    expect(fake.hooks.get('tool.execute.before')).toHaveLength(1);
+    expect(lines).toContain('stopline (opencode v2): session.compaction not registered (unknown session hook: compaction)');
+    await door.dispose();
   });
 
   it('an OpenCode without the permission domain: the rest registers, and that is said', async () => {
@@ -267,6 +283,44 @@ describe('the fail mode', () => {
       await expect(s.fake.trigger(key, null)).resolves.toBeNull();
       await expect(s.fake.trigger(key, { sessionID: 42 })).resolves.toBeDefined();
     }
+  });
+});
+
+describe('the v2 entry (setup)', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+    Object.assign(process.env, saved);
+  });
+
+  it('when the guard cannot register, a minimal execute.before still applies the fail mode (closed: refused with GUARD_UNAVAILABLE)', async () => {
+    const { project, home } = isolatedPerson(tempFolder());
+    Object.assign(process.env, { HOME: home, STOPLINE_FAIL_OPEN: '0', STOPLINE_HOME: `${home}/data` });
+    const fake = new FakeV2(project);
+    const ctx = fake.context() as { tool: { hook: (name: string, fn: unknown) => Promise<unknown> } };
+    const hook = ctx.tool.hook;
+    let refused = false;
+    ctx.tool.hook = (name, fn) => {
+      if (!refused) {
+        refused = true;
+        return Promise.reject(new Error('hooks are not ready'));
+      }
+      return hook(name, fn);
+    };
+    const cleanup = await setupV2(ctx as unknown as V2Context);
+    expect(cleanup).toBeUndefined();
+    expect(fake.hooks.get('tool.execute.before')).toHaveLength(1);
+    await expect(fake.trigger('tool.execute.before', { tool: 'read', sessionID: ROOT, id: 'c1', input: { path: 'a.txt' } })).rejects.toThrow(/the guard did not start: hooks are not ready[\s\S]*GUARD_UNAVAILABLE/);
+  });
+
+  it('setup registers the door and returns its cleanup, which stops reading the event stream', async () => {
+    const { project, home } = isolatedPerson(tempFolder());
+    Object.assign(process.env, { HOME: home, STOPLINE_HOME: `${home}/data` });
+    const fake = new FakeV2(project);
+    const cleanup = await setupV2(fake.context() as unknown as V2Context);
+    expect(typeof cleanup).toBe('function');
+    expect(fake.has('tool.execute.before')).toBe(true);
+    await cleanup!();
   });
 });
 
