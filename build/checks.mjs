@@ -150,20 +150,70 @@ function exportName(node) {
   return node.type === 'Identifier' ? node.name : String(node.value);
 }
 
-/** OpenCode loads every export as a plugin factory; one non-function export = plugin silently not loaded. */
+/**
+ * The properties of the object a module exports as default: each key with whether its value is
+ * statically a function (a function literal, or a top-level function or function-initialised
+ * binding). null when the default export is not an object literal (directly, or through one
+ * top-level binding).
+ * @returns {Map<string, boolean> | null}
+ */
+export function defaultObjectShape(code) {
+  const ast = parseAst(stripFirstLine(code));
+  /** @type {Map<string, any>} */
+  const inits = new Map();
+  /** @type {Map<string, boolean>} */
+  const functions = new Map();
+  for (const node of ast.body) {
+    if (node.type === 'FunctionDeclaration' && node.id) functions.set(node.id.name, true);
+    if (node.type === 'VariableDeclaration') {
+      for (const d of node.declarations) {
+        if (d.id.type !== 'Identifier') continue;
+        inits.set(d.id.name, d.init);
+        functions.set(d.id.name, !!d.init && FUNCTION_NODES.has(d.init.type));
+      }
+    }
+  }
+  let object = null;
+  for (const node of ast.body) {
+    if (node.type === 'ExportDefaultDeclaration') {
+      const d = node.declaration;
+      object = d.type === 'ObjectExpression' ? d : d.type === 'Identifier' ? inits.get(d.name) : null;
+    } else if (node.type === 'ExportNamedDeclaration' && !node.source) {
+      for (const s of node.specifiers ?? []) if (exportName(s.exported) === 'default') object = inits.get(exportName(s.local));
+    }
+  }
+  if (!object || object.type !== 'ObjectExpression') return null;
+  const shape = new Map();
+  for (const prop of object.properties) {
+    if (prop.type !== 'Property' || prop.computed) return null;
+    const key = prop.key.type === 'Identifier' ? prop.key.name : String(prop.key.value);
+    const v = prop.value;
+    shape.set(key, FUNCTION_NODES.has(v.type) || (v.type === 'Identifier' && functions.get(v.name) === true));
+  }
+  return shape;
+}
+
+/**
+ * The OpenCode plugin file is one default export `{id, server, setup}`: OpenCode 1.x loads every
+ * export (an object with a `server` function is a plugin; anything else makes it skip the whole
+ * file, a second plugin export would register the guard twice), and OpenCode 2.x loads only the
+ * default export, which needs `id` and a `setup` function.
+ */
 export function checkOpencodeExports(code) {
   const exports = listExports(code);
   const problems = [];
-  if (exports.length === 0) problems.push('exports nothing (OpenCode would load no plugin)');
-  const seenLocals = new Map();
+  if (exports.length === 0) return ['exports nothing (OpenCode would load no plugin)'];
   for (const e of exports) {
-    if (e.reExport) problems.push(`re-exports "${e.name}" from another module (OpenCode needs plugin functions defined in the file)`);
-    else if (!e.isFunction) problems.push(`export "${e.name}" is not a function (OpenCode treats every export as a plugin and would skip the whole file)`);
-    if (e.local) {
-      if (seenLocals.has(e.local)) problems.push(`exports the same function as "${seenLocals.get(e.local)}" and "${e.name}" (the plugin would be registered twice)`);
-      else seenLocals.set(e.local, e.name);
-    }
+    if (e.reExport) problems.push(`re-exports "${e.name}" from another module (OpenCode needs the plugin defined in the file)`);
+    else if (e.name !== 'default') problems.push(`exports "${e.name}" besides the default plugin object (OpenCode 1.x would load it as a plugin too, or skip the whole file)`);
   }
+  if (!exports.some((e) => e.name === 'default')) return [...problems, 'has no default export (OpenCode 2.x loads only the default export)'];
+  const shape = defaultObjectShape(code);
+  if (!shape) return [...problems, 'the default export is not an object literal {id, server, setup} (OpenCode 2.x needs id and setup, 1.x a server function)'];
+  if (!shape.has('id')) problems.push('the default object has no id (both versions need it for a plugin loaded from a path)');
+  if (shape.get('server') !== true) problems.push('the default object has no server function (OpenCode 1.x would load no plugin)');
+  if (shape.get('setup') !== true) problems.push('the default object has no setup function (OpenCode 2.x would refuse the file)');
+  if (shape.has('effect')) problems.push('the default object has an effect key (OpenCode 2.x would take it for an Effect plugin instead of setup)');
   return problems;
 }
 

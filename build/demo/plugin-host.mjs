@@ -58,10 +58,11 @@ async function runOpencode(mod) {
     experimental_workspace: { register() {} },
     $: recorder('$'),
   };
-  // OpenCode calls every export as a plugin factory, in order, and keeps each Hooks object
+  // OpenCode 1.x loads every export: a function is a plugin factory, an object its `server`
   const hooksList = [];
-  for (const [name, factory] of Object.entries(mod)) {
-    if (typeof factory !== 'function') throw new Error(`export "${name}" is not a function`);
+  for (const [name, value] of Object.entries(mod)) {
+    const factory = typeof value === 'function' ? value : value && typeof value === 'object' ? value.server : undefined;
+    if (typeof factory !== 'function') throw new Error(`export "${name}" is neither a plugin function nor an object with a server function`);
     hooksList.push(await factory(input, undefined));
   }
   const results = [];

@@ -7,6 +7,7 @@ import { droidRegistry } from './droid';
 import { geminiRegistry } from './gemini';
 import { hermesRegistry } from './hermes';
 import { opencodeRegistry } from './opencode';
+import { opencode2Registry } from './opencode2';
 import { piRegistry } from './pi';
 import { qwenRegistry } from './qwen';
 import { findToolEntry } from './lookup';
@@ -27,6 +28,13 @@ export const REGISTRIES: Readonly<Record<RegistryFamily, HostRegistry>> = {
   copilot: copilotRegistry,
   droid: droidRegistry,
 };
+
+/**
+ * Versions of a host whose plugin API differs from the one its family row describes (OpenCode
+ * v2 beside OpenCode 1.x): listed in the support matrix on their own, never in REGISTRIES,
+ * which holds one table per host family.
+ */
+export const VARIANT_REGISTRIES: readonly HostRegistry[] = [opencode2Registry];
 
 /** The canonical tool name (Bash, Read, Write, Edit, Task…) for a host's tool, when known. */
 export function canonicalToolName(family: RegistryFamily, toolName: string): string | undefined {

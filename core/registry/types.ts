@@ -62,6 +62,11 @@ export interface ToolEntry {
   hookFields?: Readonly<Record<string, string>>;
   /** an edit list in this host's shape, given to hooks as Claude's `edits[{old_string, new_string}]` */
   hookEdits?: { field: string; oldText: string; newText: string };
+  /**
+   * The host checks its own permission rules under this action name before the tool does
+   * anything (OpenCode v2: `permission.assert`), so an ask can reach the person there.
+   */
+  hostPermission?: string;
   note?: string;
 }
 
@@ -156,6 +161,7 @@ export type DenyForm =
   | 'claude-hso-deny' // {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",...}} exit 0
   | 'codex-hso-deny+exit2' // exact hso deny JSON + stamp on stderr + exit 2
   | 'opencode-throw' // throw new Error(stamp)
+  | 'opencode2-throw' // OpenCode v2: the execute.before callback rejects with the stamp
   | 'pi-block' // return { block: true, reason }
   | 'hermes-block' // return {"action":"block","message"}
   | 'guard-exit2' // stopline guard: exit 2, stamp on stderr
@@ -169,6 +175,8 @@ export interface HostRegistry {
   displayName: string;
   /** pinned version the facts were verified on */
   verifiedVersion: string;
+  /** present when the facts come from the host's source only: why no real run proved them */
+  notRunOnRealHost?: string;
   events: EventEntry[];
   tools: ToolEntry[];
   toolPatterns: ToolPatternEntry[];

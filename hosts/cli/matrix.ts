@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CANONICAL, CANONICAL_EVENTS } from '../../core/canonical';
 import type { CanonicalEvent } from '../../core/canonical';
-import { REGISTRIES } from '../../core/registry/index';
+import { REGISTRIES, VARIANT_REGISTRIES } from '../../core/registry/index';
 import type { RegistryFamily } from '../../core/registry/index';
 import type { DenyForm, EventEntry, HostRegistry, ToolKind } from '../../core/registry/types';
 import type { ParsedArgs } from './args';
@@ -24,6 +24,7 @@ export const DENY_MEANING: Readonly<Record<DenyForm, string>> = {
   'claude-hso-deny': 'PreToolUse answers `permissionDecision: "deny"` (exit 0); the tool does not run and the model reads the stamp as the tool error',
   'codex-hso-deny+exit2': 'PreToolUse answers the exact `permissionDecision: "deny"` JSON, the stamp on stderr and exit 2; the tool does not run and the model reads the stamp',
   'opencode-throw': '`tool.execute.before` throws an Error whose message is the stamp; the tool does not run and the model reads the message as the tool result',
+  'opencode2-throw': 'the `ctx.tool.hook("execute.before")` callback rejects with an Error whose message is the stamp; the tool does not run (read from the source; what the model then reads was not observed)',
   'pi-block': '`tool_call` returns `{block: true, reason}`; the tool does not run and the model reads the reason as the tool message',
   'hermes-block': '`pre_tool_call` returns `{"action": "block", "message"}`; the tool does not run and the model reads `{"error": message}`',
   'guard-exit2': '`stopline guard` exits 2 with the stamp on stderr; the calling harness must not run the tool',
@@ -87,6 +88,40 @@ export interface Matrix {
   }[];
   events: { canonical: CanonicalEvent; meaning: string; blockable: boolean; guardKind: string | null; cells: Record<RegistryFamily, EventCell> }[];
   toolClasses: { kind: ToolKind; meaning: string; cells: Record<RegistryFamily, { tools: string[]; patterns: PatternView[] }> }[];
+  /** host versions with a table of their own (VARIANT_REGISTRIES), each shown whole */
+  variants: VariantView[];
+}
+
+/** One host version of its own: its enforcement forms, every event row and its tools by class. */
+export interface VariantView {
+  family: RegistryFamily;
+  name: string;
+  verifiedVersion: string;
+  /** why no real run proved these facts, when none did */
+  notRunOnRealHost?: string;
+  denyMeaning: string;
+  askMeaning: string;
+  context: string;
+  events: { name: string; canonical: CanonicalEvent | null; control: string | null; registered: boolean; blockable: boolean; note?: string }[];
+  unsupported: { canonical: CanonicalEvent; why: string }[];
+  toolClasses: { kind: ToolKind; tools: string[] }[];
+  blindSpots: string[];
+}
+
+function variantView(r: HostRegistry): VariantView {
+  return {
+    family: r.family as RegistryFamily,
+    name: r.displayName,
+    verifiedVersion: r.verifiedVersion,
+    ...(r.notRunOnRealHost ? { notRunOnRealHost: r.notRunOnRealHost } : {}),
+    denyMeaning: DENY_MEANING[r.deny],
+    askMeaning: ASK_MEANING[r.ask],
+    context: r.context,
+    events: r.events.map((e) => ({ name: e.native, canonical: e.canonical, control: e.control, registered: e.registered, blockable: e.blockable, ...(e.note ? { note: e.note } : {}) })),
+    unsupported: r.unsupported.map((u) => ({ ...u })),
+    toolClasses: TOOL_CLASSES.map(({ kind }) => ({ kind, tools: r.tools.filter((t) => t.kind === kind).map((t) => t.name) })).filter((c) => c.tools.length > 0),
+    blindSpots: [...r.blindSpots],
+  };
 }
 
 function nativeOf(e: EventEntry): EventCell['natives'][number] {
@@ -130,7 +165,7 @@ export function buildMatrix(): Matrix {
     }
     return { kind, meaning, cells };
   });
-  return { hosts, events, toolClasses };
+  return { hosts, events, toolClasses, variants: VARIANT_REGISTRIES.map(variantView) };
 }
 
 // ---------------------------------------------------------------------------------- Markdown
@@ -201,7 +236,30 @@ export function renderMarkdown(m: Matrix): string {
     for (const b of h.blindSpots) out.push(`- ${b}`);
     out.push('');
   }
+  if (m.variants.length > 0) out.push(...renderVariants(m.variants));
   return out.join('\n').replace(/\n+$/, '\n');
+}
+
+function renderVariants(variants: readonly VariantView[]): string[] {
+  const out: string[] = ['## Host versions with a plugin API of their own', '', 'A newer version of a host whose plugin API changed has a table of its own; the artifact carries an entry for each version.', ''];
+  for (const v of variants) {
+    out.push(`### ${v.name}`, '');
+    out.push(`- facts from: ${v.verifiedVersion}`);
+    if (v.notRunOnRealHost) out.push(`- **not run on the real host**: ${v.notRunOnRealHost}`);
+    out.push(`- a deny: ${v.denyMeaning}`, `- an ask: ${v.askMeaning}`, `- context: ${v.context}`, '');
+    out.push('| host event | canonical event | guard reads it as | a deny there | note |', '| --- | --- | --- | --- | --- |');
+    for (const e of v.events) {
+      const deny = !e.registered ? 'not registered' : e.blockable ? '**blocks**' : 'observed';
+      out.push(`| ${code(e.name)} | ${e.canonical ? code(e.canonical) : '—'} | ${e.control ? code(e.control) : '—'} | ${deny} | ${cell(e.note ?? '')} |`);
+    }
+    for (const u of v.unsupported) out.push(`| — | ${code(u.canonical)} | — | — | ${cell(u.why)} |`);
+    out.push('', '| class | tools |', '| --- | --- |');
+    for (const c of v.toolClasses) out.push(`| ${c.kind} | ${c.tools.map(code).join(', ')} |`);
+    out.push('', 'Blind spots:', '');
+    for (const b of v.blindSpots) out.push(`- ${b}`);
+    out.push('');
+  }
+  return out;
 }
 
 // ----------------------------------------------------------------------------------- command

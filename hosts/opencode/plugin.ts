@@ -1,8 +1,13 @@
 /**
- * dist/opencode/stopline.js: the OpenCode plugin. OpenCode 1.18.33 calls every export of a
- * plugin file as a plugin factory, and one export that is not a function makes it skip the
- * whole file without a word (the guard would silently be gone). So this file exports the
- * plugin and nothing else; the build checks that too.
+ * dist/opencode/stopline.js: the OpenCode plugin, one file for OpenCode 1.x and 2.x. Its only
+ * export is the default object `{id, server, setup}`:
+ *
+ * - OpenCode 1.18.33 loads every export of a plugin file, and takes an object export with a
+ *   `server` function (and an `id`) as a plugin; one other export, or one it cannot load, makes
+ *   it skip the whole file without a word (the guard would silently be gone), and a second
+ *   plugin export would register the guard twice. The build checks there is this one export.
+ * - OpenCode 2.x loads only the default export and needs `id` with `setup` (v2/entry.ts); a 1.x
+ *   function export fails there with a load error that only its log shows.
  *
  * A factory that throws is also skipped (logged only), so the factory catches its own errors:
  * if the guard cannot start, a minimal plugin still applies the fail mode before every tool.
@@ -13,8 +18,10 @@ import { InProcessHooks } from '../../core/hooks/in-process';
 import { LABEL, denyError } from './adapter';
 import { OpenCodeDoor } from './door';
 import type { OpenCodeHooks, PluginInput } from './door';
+import { OPENCODE2_PLUGIN_ID } from '../../core/registry/opencode2';
+import { setupV2 } from './v2/entry';
 
-export const StoplinePlugin = async (input: PluginInput): Promise<Partial<OpenCodeHooks>> => {
+const StoplinePlugin = async (input: PluginInput): Promise<Partial<OpenCodeHooks>> => {
   const env = process.env;
   try {
     const hooks = new InProcessHooks(env, 'opencode');
@@ -31,3 +38,7 @@ export const StoplinePlugin = async (input: PluginInput): Promise<Partial<OpenCo
     };
   }
 };
+
+/** The one export: OpenCode 1.x runs `server`, OpenCode 2.x runs `setup`. */
+const plugin = { id: OPENCODE2_PLUGIN_ID, server: StoplinePlugin, setup: setupV2 };
+export default plugin;

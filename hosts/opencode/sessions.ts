@@ -19,7 +19,8 @@ export class OpenCodeSessions {
 
   constructor(
     private readonly rt: InProcessRuntime,
-    private readonly sdk: OpenCodeSdk,
+    /** where a session record is read when no event told its parent (v1: the SDK; v2: ctx.session.get) */
+    private readonly sdk: Pick<OpenCodeSdk, 'session'>,
   ) {}
 
   /** A session's parent as an event told it (session.created / session.updated). */

@@ -178,26 +178,31 @@ describe('the checks catch what they are for', () => {
     expect(checkImports("const pi = await import('@mariozechner/pi-coding-agent');")).toEqual(['imports "@mariozechner/pi-coding-agent" (only node: built-ins from build/builtins.mjs may stay external)']);
   });
 
-  it('an OpenCode file with anything but plugin functions exported', () => {
-    expect(checkOpencodeExports('const p = async () => ({});\nexport { p as StoplinePlugin };\n')).toEqual([]);
-    expect(checkOpencodeExports('export async function A() { return {}; }\nexport const B = function () { return {}; };\n')).toEqual([]);
-    expect(checkOpencodeExports('export const VERSION = "1";\nexport const P = async () => ({});\n')).toEqual([
-      'export "VERSION" is not a function (OpenCode treats every export as a plugin and would skip the whole file)',
+  it('an OpenCode file that is not exactly one default {id, server, setup} (1.x and 2.x each load it their way)', () => {
+    const ok = 'const server = async () => ({});\nasync function setup(ctx) {}\nconst plugin = { id: "stopline", server, setup };\nexport { plugin as default };\n';
+    expect(checkOpencodeExports(ok)).toEqual([]);
+    expect(checkOpencodeExports('export default { id: "x", server: async () => ({}), setup: async () => {} };\n')).toEqual([]);
+    // a 1.x-only file: 2.x refuses it with a load error that only its log shows
+    expect(checkOpencodeExports('const p = async () => ({});\nexport { p as StoplinePlugin };\n')).toEqual([
+      'exports "StoplinePlugin" besides the default plugin object (OpenCode 1.x would load it as a plugin too, or skip the whole file)',
+      'has no default export (OpenCode 2.x loads only the default export)',
     ]);
-    expect(checkOpencodeExports('const p = async () => ({});\nexport { p as default, p as StoplinePlugin };\n')).toEqual([
-      'exports the same function as "default" and "StoplinePlugin" (the plugin would be registered twice)',
+    expect(checkOpencodeExports(`${ok}export const VERSION = "1";\n`)).toEqual(['exports "VERSION" besides the default plugin object (OpenCode 1.x would load it as a plugin too, or skip the whole file)']);
+    expect(checkOpencodeExports('export default { id: "stopline", server: async () => ({}) };\n')).toEqual(['the default object has no setup function (OpenCode 2.x would refuse the file)']);
+    expect(checkOpencodeExports('export default { id: "stopline", setup: async () => {} };\n')).toEqual(['the default object has no server function (OpenCode 1.x would load no plugin)']);
+    expect(checkOpencodeExports('export default { server: async () => ({}), setup: async () => {}, effect: () => 1 };\n')).toEqual([
+      'the default object has no id (both versions need it for a plugin loaded from a path)',
+      'the default object has an effect key (OpenCode 2.x would take it for an Effect plugin instead of setup)',
     ]);
-    expect(checkOpencodeExports('export default { id: "stopline", server: async () => ({}) };\n')).toEqual([
-      'export "default" is not a function (OpenCode treats every export as a plugin and would skip the whole file)',
-    ]);
+    expect(checkOpencodeExports('export default async function () { return {}; }\n')[0]).toContain('not an object literal');
     expect(checkOpencodeExports('export * from "node:fs";\n')[0]).toContain('re-exports');
     expect(checkOpencodeExports('const x = 1;\n')).toEqual(['exports nothing (OpenCode would load no plugin)']);
   });
 
   it('the OpenCode check runs as part of the artifact checks', async () => {
-    const code = '// banner\nexport const VERSION = "1";\nexport const P = async () => ({});\n';
+    const code = '// banner\nexport const VERSION = "1";\nexport default { id: "stopline", server: async () => ({}), setup: async () => {} };\n';
     expect(await checkArtifactCode(opencode, code, code.length)).toEqual([
-      'export "VERSION" is not a function (OpenCode treats every export as a plugin and would skip the whole file)',
+      'exports "VERSION" besides the default plugin object (OpenCode 1.x would load it as a plugin too, or skip the whole file)',
     ]);
   });
 

@@ -40,7 +40,7 @@ describe('OpenCode fake host (Bun)', () => {
     cpSync(join(TOY, 'opencode', 'stopline.js'), bad);
     writeFileSync(bad, '\nexport const VERSION = "1";\n', { flag: 'a' });
     const answer = await runPluginCalls('bun', 'opencode', bad, calls, opts());
-    expect(answer.loadError).toBe('export "VERSION" is not a function');
+    expect(answer.loadError).toBe('export "VERSION" is neither a plugin function nor an object with a server function');
     expect(answer.results).toEqual([]);
   }, 60_000);
 });

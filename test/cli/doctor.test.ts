@@ -203,7 +203,7 @@ describe('stopline doctor goes red, with the fix', () => {
     const { code, doc } = await doctor('opencode');
     expect(code).toBe(1);
     expect(checkOf(doc, 'opencode', 'would-run')).toMatchObject({ status: 'fail', fix: 'stopline install opencode' });
-    expect(checkOf(doc, 'opencode', 'would-run')!.detail).toContain('exports VERSION, which is not a function');
+    expect(checkOf(doc, 'opencode', 'would-run')!.detail).toContain('exports VERSION, which is not a plugin');
     await install('opencode');
   });
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CANONICAL_EVENTS } from '../../core/canonical';
 import { REGISTRIES } from '../../core/registry/index';
+import { opencode2Registry } from '../../core/registry/opencode2';
 import { HOST_ORDER, TOOL_CLASSES, buildMatrix, renderMarkdown } from '../../hosts/cli/matrix';
 import { REPO, cleanupTempDirs, cli, tempDir, writeFile } from './helpers';
 
@@ -63,6 +64,20 @@ describe('the matrix data', () => {
     expect(md).toMatch(/\| `tool:before`: before a tool runs \| yes \| `PreToolUse` \*\*blocks\*\* \|/);
   });
 
+  it('lists OpenCode v2 on its own, every event row and tool of its table, marked as not run on the real host', () => {
+    const m = buildMatrix();
+    const v2 = m.variants.find((v) => v.name === 'OpenCode v2')!;
+    expect(v2.events.map((e) => e.name)).toEqual(opencode2Registry.events.map((e) => e.native));
+    expect(v2.toolClasses.flatMap((c) => c.tools).sort()).toEqual(opencode2Registry.tools.map((t) => t.name).sort());
+    expect(v2.notRunOnRealHost).toBeTruthy();
+    const md = renderMarkdown(m);
+    expect(md).toContain('### OpenCode v2');
+    expect(md).toContain('- **not run on the real host**: ');
+    expect(md).toMatch(/\| `tool\.execute\.before` \| `tool:before` \| `action\.before` \| \*\*blocks\*\* \|/);
+    // the family table keeps one column per host family
+    expect(m.hosts.map((h) => h.name)).not.toContain('OpenCode v2');
+  });
+
   it('--json prints the same data; a table row never breaks on a "|" inside a cell', async () => {
     const r = await cli(['matrix', '--json']);
     expect(r.code).toBe(0);
@@ -75,7 +90,8 @@ describe('the matrix data', () => {
       else if (tables[tables.length - 1]!.length > 0) tables.push([]);
     }
     const real = tables.filter((t) => t.length > 2);
-    expect(real.length).toBe(3);
+    // the three host tables, then an event table and a tool table per host version of its own
+    expect(real.length).toBe(3 + 2 * buildMatrix().variants.length);
     for (const t of real) for (const row of t) expect(cellCount(row), row.slice(0, 60)).toBe(cellCount(t[0]!));
   });
 

@@ -75,13 +75,15 @@ describe('Codex: apply_patch through the shell (a heredoc to exec_command, no ap
 });
 
 describe('OpenCode: stray exports', () => {
-  it('the plugin entry exports the plugin function and nothing else (any other export makes OpenCode skip the file silently)', async () => {
+  it('the plugin entry exports one default object {id, server, setup} and nothing else (any other export makes OpenCode 1.x skip the file silently; 2.x reads only the default)', async () => {
     const mod = (await import('../../hosts/opencode/plugin')) as Record<string, unknown>;
-    expect(Object.keys(mod)).toEqual(['StoplinePlugin']);
-    expect(typeof mod.StoplinePlugin).toBe('function');
+    expect(Object.keys(mod)).toEqual(['default']);
+    const plugin = mod.default as Record<string, unknown>;
+    expect(Object.keys(plugin).sort()).toEqual(['id', 'server', 'setup']);
+    expect([typeof plugin.id, typeof plugin.server, typeof plugin.setup]).toEqual(['string', 'function', 'function']);
   });
   it('doctor reports an installed plugin file with a stray export (test/cli/doctor.test.ts)', () => {
-    expect(readFileSync(join(REPO, 'test', 'cli', 'doctor.test.ts'), 'utf8')).toContain('which is not a function');
+    expect(readFileSync(join(REPO, 'test', 'cli', 'doctor.test.ts'), 'utf8')).toContain('which is not a plugin');
   });
 });
 

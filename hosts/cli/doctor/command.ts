@@ -21,6 +21,7 @@ import { claudePluginDir } from '../install/host-claude';
 import { codexPaths } from '../install/host-codex';
 import { hermesPluginDir } from '../install/host-hermes';
 import { opencodePluginDir } from '../install/host-opencode';
+import { findOpenCode2 } from '../install/opencode2';
 import { piExtensionsDir } from '../install/host-pi';
 import { geminiHost } from '../install/host-gemini';
 import { qwenHost } from '../install/host-qwen';
@@ -133,7 +134,7 @@ async function checksFor(host: Host, ctx: DoctorContext, p: Placement, all: read
     case 'hermes':
       return hermesChecks(ctx, p);
     case 'opencode':
-      return opencodeChecks(ctx, p);
+      return opencodeChecks(ctx, p, bin);
     case 'pi':
       return piChecks(ctx, p, all, bin);
     case 'gemini':
@@ -189,7 +190,9 @@ export async function runDoctor(args: ParsedArgs, io: CliIO): Promise<number> {
             ? []
             : [{ scope: 'user', project: io.cwd, recorded: false }];
         const bin = await hostBinary(host, env.env);
-        if (!explicit && !installs.length && !bin.path && !atDefault && !native.length) {
+        // OpenCode v2 may be there as `opencode2` alone
+        const onPath = bin.path !== undefined || (host === 'opencode' && findOpenCode2(env) !== undefined);
+        if (!explicit && !installs.length && !onPath && !atDefault && !native.length) {
           reports.push({ host, scope: '', checks: [check('install', 'skip', `not installed, and ${host} is not on PATH`, `stopline install ${host}`)] });
           continue;
         }

@@ -32,6 +32,7 @@ import { runsScript } from '../install/plan-context';
 import { findOnPath, isRuntime } from '../install/runtime';
 import { parseTableHeader } from '../install/toml-trust';
 import { YamlEditError, enablePlugin } from '../install/yaml-plugins';
+import { opencode2Checks } from './opencode2';
 import { PROBE_REASON, probeClaude, probeCodex, probeCopilot, probeDroid, probeGemini, probeHermes, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
 import { COPILOT_EVENTS, COPILOT_HOOK_TIMEOUT_SECONDS, copilotPaths } from '../install/host-copilot';
 import { DROID_EVENTS, DROID_HOOK_TIMEOUT_SECONDS, HOOKS_FILE_MAP, SETTINGS_MAP, droidPaths } from '../install/host-droid';
@@ -388,7 +389,7 @@ export function exportedNames(source: string): string[] {
 function exportsCheck(names: readonly string[], nonFunctions: readonly string[], env: NodeJS.ProcessEnv, dir: string, p: Placement): Check {
   const problems: string[] = [];
   if (names.length === 0) problems.push('the file exports nothing OpenCode could load');
-  else if (nonFunctions.length) problems.push(`the file exports ${nonFunctions.join(', ')}, which ${nonFunctions.length === 1 ? 'is' : 'are'} not a function; OpenCode then skips the whole file`);
+  else if (nonFunctions.length) problems.push(`the file exports ${nonFunctions.join(', ')}, which ${nonFunctions.length === 1 ? 'is' : 'are'} not a plugin (a function, or an object with a server function); OpenCode then skips the whole file`);
   else if (names.length > 1) problems.push(`the file exports ${names.join(', ')}; OpenCode runs every export as a plugin`);
   if (env.OPENCODE_PURE === '1') problems.push('OPENCODE_PURE=1 turns every external plugin off');
   const twin = join(dir, '..', 'plugins', 'stopline.js');
@@ -397,15 +398,15 @@ function exportsCheck(names: readonly string[], nonFunctions: readonly string[],
   return check('would-run', twinNote ? 'warn' : 'pass', `the file exports only the plugin (${names[0]})${twinNote}`, twinNote ? `remove ${twin}` : undefined);
 }
 
-export async function opencodeChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+export async function opencodeChecks(ctx: DoctorContext, p: Placement, bin: HostBinary = {}): Promise<Check[]> {
   const env = ctx.env;
   const dir = opencodePluginDir(env, p.scope, p.project);
   const file = join(dir, 'stopline.js');
   const checks = [artifactCheck('opencode', p, join(ctx.distDir, 'opencode', 'stopline.js'), file)];
-  if (checks[0]!.status === 'fail' && !existsSync(file)) return checks;
-  checks.push(check('registered', 'pass', `nothing to register: OpenCode loads every .js/.ts file in ${dir}`));
-  const rt = await probeRuntime(env.env, ['bun', 'deno', 'node'], false);
+  const rt = existsSync(file) ? await probeRuntime(env.env, ['bun', 'deno', 'node'], false) : undefined;
   const probe = rt ? await probeOpenCode(ctx.world(), file, rt.argv) : undefined;
+  if (checks[0]!.status === 'fail' && !existsSync(file)) return [...checks, ...(await opencode2Checks(ctx, p, file, probe, bin))];
+  checks.push(check('registered', 'pass', `nothing to register: OpenCode loads every .js/.ts file in ${dir}`));
   // the real module's exports when the probe could import it, else what the text says
   const names = probe?.exports ?? exportedNames(readText(file) ?? '');
   checks.push(exportsCheck(names, probe?.nonFunctions ?? [], env.env, dir, p));
@@ -416,6 +417,7 @@ export async function opencodeChecks(ctx: DoctorContext, p: Placement): Promise<
     if (probe.denied) c.detail += ` under ${rt.label}`;
     checks.push(c);
   }
+  checks.push(...(await opencode2Checks(ctx, p, file, probe, bin)));
   return checks;
 }
 

@@ -289,25 +289,66 @@ function client(path) {
     },
   });
 }
+// an OpenCode 2.x context: each domain's hook() keeps the callback; a root session; no events
+function v2context(hooks) {
+  const domain = (name) => ({ hook: async (hook, fn) => { hooks[name + "." + hook] = fn; return { dispose() {} }; } });
+  const none = { [Symbol.asyncIterator]() { return { next: async () => ({ done: true, value: undefined }), return: async () => ({ done: true, value: undefined }) }; } };
+  return { tool: domain("tool"), session: { ...domain("session"), get: async ({ sessionID }) => ({ id: sessionID }) }, permission: domain("permission"), event: { subscribe: () => none }, location: { directory: P.project } };
+}
 try {
   const mod = await import(P.url);
   const exports = Object.keys(mod);
-  const nonFunctions = exports.filter((k) => typeof mod[k] !== "function");
-  const factory = mod[exports.find((k) => typeof mod[k] === "function")];
-  const hooks = await factory({ client: client([]), project: { id: "global", worktree: P.project }, worktree: P.project, directory: P.project, serverUrl: new URL("http://localhost:4096/"), experimental_workspace: { register() {} } });
-  try {
-    await hooks["tool.execute.before"]({ tool: "write", sessionID: P.session, callID: "call_stopline_doctor" }, { args: { filePath: P.target, content: "probe\\n" } });
-    out({ exports, nonFunctions, denied: false });
-  } catch (e) {
-    out({ exports, nonFunctions, denied: true, message: String((e && e.message) || e) });
+  // 1.x loads every export: a function is a plugin factory, an object its server function
+  const factoryOf = (v) => (typeof v === "function" ? v : v && typeof v === "object" && typeof v.server === "function" ? v.server : undefined);
+  const nonFunctions = exports.filter((k) => !factoryOf(mod[k]));
+  const def = mod.default;
+  const shape = def && typeof def === "object" ? Object.fromEntries(Object.entries(def).map(([k, v]) => [k, typeof v])) : null;
+  const factory = exports.map((k) => factoryOf(mod[k])).find(Boolean);
+  let denied = false;
+  let message;
+  if (factory) {
+    const hooks = await factory({ client: client([]), project: { id: "global", worktree: P.project }, worktree: P.project, directory: P.project, serverUrl: new URL("http://localhost:4096/"), experimental_workspace: { register() {} } });
+    try {
+      await hooks["tool.execute.before"]({ tool: "write", sessionID: P.session, callID: "call_stopline_doctor" }, { args: { filePath: P.target, content: "probe\\n" } });
+    } catch (e) {
+      denied = true;
+      message = String((e && e.message) || e);
+    }
   }
+  // 2.x loads only the default export and calls setup(ctx)
+  let v2 = null;
+  if (def && typeof def.setup === "function") {
+    const hooks = {};
+    const cleanup = await def.setup(v2context(hooks));
+    const before = hooks["tool.execute.before"];
+    if (typeof before !== "function") v2 = { denied: false, error: "setup registered no execute.before" };
+    else {
+      try {
+        await before({ tool: "write", sessionID: P.session + "-v2", agent: "build", messageID: "msg_stopline_doctor", id: "call_stopline_doctor_v2", input: { path: P.target, content: "probe\\n" } });
+        v2 = { denied: false };
+      } catch (e) {
+        v2 = { denied: true, message: String((e && e.message) || e) };
+      }
+    }
+    if (typeof cleanup === "function") await cleanup();
+  }
+  out({ exports, nonFunctions, shape, denied, message, v2 });
 } catch (e) {
   out({ error: String((e && e.message) || e) });
 }
 `;
 
-/** OpenCode calls `tool.execute.before`; a thrown Error is its deny. */
-export async function probeOpenCode(w: ProbeWorld, pluginFile: string, runtime: string[]): Promise<ProbeResult & { exports?: string[]; nonFunctions?: string[] }> {
+export interface OpenCodeProbe {
+  exports?: string[];
+  nonFunctions?: string[];
+  /** the default export's keys with their typeof, when it is an object */
+  shape?: Record<string, string> | null;
+  /** the 2.x entry (setup) fed the same write; absent when the file has none */
+  v2?: ProbeResult;
+}
+
+/** OpenCode 1.x calls `tool.execute.before`, 2.x the callback setup registered; a thrown Error is the deny on both. */
+export async function probeOpenCode(w: ProbeWorld, pluginFile: string, runtime: string[]): Promise<ProbeResult & OpenCodeProbe> {
   // a copy with an .mjs name: a .js file under a package.json without "type" is CommonJS to node
   const copy = join(w.dir, 'opencode-plugin.mjs');
   copyFileSync(pluginFile, copy);
@@ -315,7 +356,9 @@ export async function probeOpenCode(w: ProbeWorld, pluginFile: string, runtime: 
   writeFileSync(driver, OPENCODE_DRIVER({ url: pathToFileURL(copy).href, project: w.project, session: `ses_${w.sessionId}`, target: w.target }));
   const r = await runProgram([...runtime, driver], { env: w.env, cwd: w.project, timeoutMs: w.timeoutMs });
   const doc = parseJson(r.stdout);
-  const extra = Array.isArray(doc?.exports) && Array.isArray(doc?.nonFunctions) ? { exports: doc!.exports as string[], nonFunctions: doc!.nonFunctions as string[] } : {};
+  const extra: OpenCodeProbe = Array.isArray(doc?.exports) && Array.isArray(doc?.nonFunctions) ? { exports: doc!.exports as string[], nonFunctions: doc!.nonFunctions as string[], shape: (doc!.shape as Record<string, string> | null) ?? null } : {};
+  const v2 = doc?.v2 as { denied?: boolean; message?: string; error?: string } | null | undefined;
+  if (v2) extra.v2 = v2.denied === true && deniedText(v2.message) ? { denied: true, ms: r.ms, via: 'the execute.before callback rejected with the stamp' } : { denied: false, ms: r.ms, why: v2.error ?? `a review-mode write was not denied by the 2.x entry${v2.message ? `: ${v2.message.slice(0, 160)}` : ''}` };
   if (doc?.denied === true && deniedText(doc.message as string)) return { denied: true, ms: r.ms, via: 'tool.execute.before threw the stamp', ...extra };
   if (doc?.error) return { denied: false, ms: r.ms, why: `the plugin did not load: ${String(doc.error).slice(0, 200)}`, ...extra };
   return { denied: false, ms: r.ms, why: `a review-mode write was not denied: ${describeRun(r)}`, ...extra };

@@ -112,12 +112,13 @@ export function makeDist(dir = join(tempDir('stopline-dist-'), 'dist')): string 
     'qwen/stopline.mjs': placeholderScript('qwen'),
     'qwen/qwen-extension.json': '{"name":"stopline","version":"0.0.0-test"}\n',
     'qwen/hooks/hooks.json': '{"hooks":{}}\n',
-    // OpenCode wants every export to be a plugin factory; this one leaves a marker when loaded
+    // OpenCode 1.x runs `server`, 2.x `setup`; this one leaves a marker when loaded
     'opencode/stopline.js': [
-      'export const StoplinePlugin = async () => {',
+      'const server = async () => {',
       "  if (process.env.STOPLINE_TEST_MARKER) (await import('node:fs')).writeFileSync(process.env.STOPLINE_TEST_MARKER, 'opencode');",
       '  return {};',
       '};',
+      'export default { id: "stopline", server, setup: async () => {} };',
       '',
     ].join('\n'),
     'hermes/stopline/plugin.yaml': 'name: stopline\nkind: standalone\n',

@@ -1,6 +1,6 @@
 /**
  * A fake OpenCode around the built plugin, run under Bun (OpenCode's own runtime): imports the
- * plugin file as OpenCode does, calls every export as a plugin factory with a PluginInput whose
+ * plugin file as OpenCode 1.x does, calls each export's plugin factory with a PluginInput whose
  * `client` is the in-memory SDK of fake-client.ts, then plays the steps of the request.
  *
  * argv: <plugin file> <project dir>; request JSON on stdin: { steps: Step[] }
@@ -36,7 +36,9 @@ const exports = Object.fromEntries(Object.entries(mod).map(([k, v]) => [k, typeo
 const fake = new FakeOpenCode();
 type HookFn = (input: unknown, output?: unknown) => Promise<void>;
 const hooks: Record<string, HookFn>[] = [];
-for (const factory of Object.values(mod)) {
+// OpenCode 1.x loads every export: a function is a plugin factory, an object its `server`
+for (const value of Object.values(mod)) {
+  const factory = typeof value === 'function' ? value : value && typeof value === 'object' ? (value as { server?: unknown }).server : undefined;
   if (typeof factory !== 'function') continue;
   const input = { client: fake.client(), project: { id: 'p', worktree: project, vcs: 'git' }, directory: project, worktree: project, serverUrl: new URL('http://localhost:4096/'), experimental_workspace: { register() {} }, $: () => undefined };
   hooks.push((await factory(input, undefined)) as Record<string, HookFn>);

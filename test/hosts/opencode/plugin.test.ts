@@ -46,8 +46,8 @@ function play(steps: unknown[], env: Record<string, string> = {}): Answer {
 const write = (session: string, callID: string) => ({ before: { session, tool: 'write', args: { filePath: 'new.txt', content: 'x' }, callID } });
 
 describe('dist/opencode/stopline.js under Bun with a fake OpenCode', () => {
-  it('exports exactly one plugin function (one stray export and OpenCode would skip the whole file)', () => {
-    expect(play([]).exports).toEqual({ StoplinePlugin: 'function' });
+  it('exports exactly one default object, which 1.x runs as a plugin (one stray export and it would skip the whole file)', () => {
+    expect(play([]).exports).toEqual({ default: 'object' });
   });
 
   it('the directive arms review: write thrown back with the stamp, read runs, context injected with the person\'s agent', () => {
