@@ -10,7 +10,10 @@
  *   leaves running ends with it;
  * - `--new-session`: a confined process cannot push keystrokes into the terminal (TIOCSTI);
  * - `--die-with-parent`: when the host kills the command (a timeout), the sandbox goes too;
- * - the real /dev, so terminals, /dev/null and /dev/shm work as before.
+ * - a minimal /dev (null, zero, random, tty, pts, shm): a disk's device node would let root write
+ *   under every mount;
+ * - as root (no user namespace then), every capability dropped but those a file and network
+ *   tool needs: with CAP_SYS_ADMIN a command could simply remount `/` writable.
  * When the command fails, one line on stderr says it ran confined and what that means, so the
  * model asks the person rather than trying another way round.
  */
@@ -21,7 +24,12 @@ export interface SandboxTools {
   bwrap: string;
   /** absolute path of the bash that runs the model's command inside */
   bash: string;
+  /** the command runs as root: bubblewrap keeps root's capabilities unless told otherwise */
+  root: boolean;
 }
+
+/** What root keeps inside: reading and writing files it may by permission, users, signals, low ports. */
+const ROOT_KEEPS = ['CAP_CHOWN', 'CAP_DAC_OVERRIDE', 'CAP_DAC_READ_SEARCH', 'CAP_FOWNER', 'CAP_FSETID', 'CAP_KILL', 'CAP_SETGID', 'CAP_SETUID', 'CAP_NET_BIND_SERVICE', 'CAP_NET_RAW'];
 
 /** Single-quote a word for a POSIX shell. */
 export function shellQuote(word: string): string {
@@ -42,10 +50,11 @@ function mountArgs(m: Mount): string[] {
 }
 
 /** bubblewrap's arguments for a plan, up to and including the `--` before the command. */
-export function bwrapArgs(plan: ConfinePlan): string[] {
+export function bwrapArgs(plan: ConfinePlan, root: boolean): string[] {
   const args = ['--new-session', '--die-with-parent', '--unshare-pid'];
+  if (root) args.push('--cap-drop', 'ALL', ...ROOT_KEEPS.flatMap((c) => ['--cap-add', c]));
   args.push(plan.root === 'rw' ? '--bind' : '--ro-bind', '/', '/');
-  args.push('--dev-bind', '/dev', '/dev', '--proc', '/proc');
+  args.push('--dev', '/dev', '--proc', '/proc');
   for (const m of plan.mounts) args.push(...mountArgs(m));
   args.push('--');
   return args;
@@ -59,7 +68,7 @@ const STATUS = 'stopline_status';
  * fails; each unguarded path that exists afterwards is named on stderr.
  */
 export function wrapCommand(plan: ConfinePlan, command: string, tools: SandboxTools, note: string): string {
-  const run = [tools.bwrap, ...bwrapArgs(plan), tools.bash, '-c', command].map(shellQuote).join(' ');
+  const run = [tools.bwrap, ...bwrapArgs(plan, tools.root), tools.bash, '-c', command].map(shellQuote).join(' ');
   const after: string[] = [`${STATUS}=$?`, `[ "$${STATUS}" -eq 0 ] || printf '%s\\n' ${shellQuote(note)} >&2`];
   if (plan.unguarded.length) {
     const line = shellQuote("stopline: this confined command created %s, one of stopline's protected paths; tell the person.\\n");

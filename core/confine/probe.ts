@@ -43,7 +43,8 @@ export function probeSandbox(env: Env, platform: string = process.platform): San
   const bash = onPath('bash', env);
   if (!bash) return { ok: false, why: 'bash is not installed', fix: 'install bash' };
   const empty = { root: 'ro' as const, mounts: [], prepare: [], unguarded: [], absent: [], counts: { writable: 0, readOnly: 0, hidden: 0, blocked: 0 } };
-  const r = spawnSync(bwrap, [...bwrapArgs(empty), bash, '-c', 'exit 0'], { encoding: 'utf8', timeout: PROBE_TIMEOUT_MS, stdio: ['ignore', 'ignore', 'pipe'] });
+  const root = process.getuid?.() === 0;
+  const r = spawnSync(bwrap, [...bwrapArgs(empty, root), bash, '-c', 'exit 0'], { encoding: 'utf8', timeout: PROBE_TIMEOUT_MS, stdio: ['ignore', 'ignore', 'pipe'] });
   if (r.error || r.status !== 0) {
     const said = (r.stderr ?? '').trim().split('\n')[0]?.slice(0, 160) || (r.error ? String((r.error as NodeJS.ErrnoException).code ?? r.error.message) : `exit ${r.status}`);
     const userns = /uid map|user namespace|Operation not permitted|setting up|No permissions/i.test(said);
@@ -54,7 +55,7 @@ export function probeSandbox(env: Env, platform: string = process.platform): San
     };
   }
   const v = spawnSync(bwrap, ['--version'], { encoding: 'utf8', timeout: PROBE_TIMEOUT_MS });
-  return { ok: true, tools: { bwrap, bash }, version: (v.stdout ?? '').trim() || 'bubblewrap' };
+  return { ok: true, tools: { bwrap, bash, root }, version: (v.stdout ?? '').trim() || 'bubblewrap' };
 }
 
 let kept: { key: string; at: number; probe: SandboxProbe } | undefined;
