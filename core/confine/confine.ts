@@ -9,11 +9,9 @@ import type { Contract } from '../contract/types';
 import { NON_MUTATING_MODES } from '../contract/types';
 import type { SelfPathEntry } from '../self-paths';
 import { wrapCommand } from './bwrap';
-import { realDisk } from './disk';
-import { gather, prepareFolders } from './gather';
+import { machine } from './machine';
 import { planConfinement } from './plan';
 import type { ConfinePlan, DiskPort, PlanCounts, Scope } from './plan';
-import { sandboxHere } from './probe';
 import type { SandboxProbe } from './probe';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -76,15 +74,15 @@ export type ConfineResult = { ok: true; command: string; message: string; counts
 export function confineCommand(req: ConfineRequest): ConfineResult {
   const sw = confinementSwitch(req.contract, req.configOn, req.env);
   if (!sw.on) return { ok: false, why: `confinement is off (${sw.why})` };
-  const sandbox = req.sandbox ?? sandboxHere(req.env, req.now);
+  const sandbox = req.sandbox ?? machine.sandbox(req.env, req.now);
   if (!sandbox.ok) return { ok: false, why: sandbox.why };
   if (!req.project.startsWith('/')) return { ok: false, why: 'the project folder is not an absolute path' };
   const scope = scopeOf(req.contract);
-  const facts = gather({ scope, project: req.project, env: req.env, ...(req.home ? { home: req.home } : {}), uid: req.uid !== undefined ? req.uid : (process.getuid?.() ?? null), protectedPaths: req.protectedPaths });
-  const planned = planConfinement({ ...facts, disk: req.disk ?? realDisk() });
+  const facts = machine.gather({ scope, project: req.project, env: req.env, ...(req.home ? { home: req.home } : {}), uid: req.uid !== undefined ? req.uid : machine.uid(), protectedPaths: req.protectedPaths });
+  const planned = planConfinement({ ...facts, disk: req.disk ?? machine.disk() });
   if (!planned.ok) return { ok: false, why: planned.why };
   const plan = planned.plan;
-  if (!prepareFolders(plan.prepare)) return { ok: false, why: "a private folder of stopline's could not be made" };
+  if (!machine.prepare(plan.prepare)) return { ok: false, why: "a private folder of stopline's could not be made" };
   return {
     ok: true,
     command: wrapCommand(plan, req.command, sandbox.tools, failureNote(req.contract, plan.absent)),

@@ -3,9 +3,9 @@
  * answered, and the few folders made before the run (an ignored build folder a test run needs,
  * the user's cache folder, a private folder of stopline's in a temp folder).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { posix } from 'node:path';
+import { childProcessModule } from '../lazy-builtins';
 import type { PlanInput, Scope } from './plan';
 import { BUILD_OUTPUT_NAMES, cacheHome, daemonSockets, projectScratch, tempFolders, toolCaches } from './scratch';
 
@@ -19,7 +19,7 @@ function git(project: string, args: string[], env: Env, input?: string): string 
   const clean: Record<string, string> = {};
   for (const k of ['PATH', 'HOME', 'LANG', 'LC_ALL']) if (env[k] !== undefined) clean[k] = env[k]!;
   try {
-    const r = spawnSync('git', ['-C', project, ...args], { env: clean, encoding: 'utf8', timeout: GIT_TIMEOUT_MS, input: input ?? '', stdio: ['pipe', 'pipe', 'ignore'], maxBuffer: 8 * 1024 * 1024 });
+    const r = childProcessModule().spawnSync('git', ['-C', project, ...args], { env: clean, encoding: 'utf8', timeout: GIT_TIMEOUT_MS, input: input ?? '', stdio: ['pipe', 'pipe', 'ignore'], maxBuffer: 8 * 1024 * 1024 });
     if (r.error || r.status === null) return null;
     // check-ignore says 1 when nothing is ignored
     if (r.status !== 0 && !(args[0] === 'check-ignore' && r.status === 1)) return null;

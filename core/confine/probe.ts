@@ -4,9 +4,9 @@
  * containers refuse). The answer is kept for a while per process: a resident evaluator asks once,
  * a hook process once per event that needs it.
  */
-import { spawnSync } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { posix } from 'node:path';
+import { childProcessModule } from '../lazy-builtins';
 import { bwrapArgs } from './bwrap';
 import type { SandboxTools } from './bwrap';
 
@@ -44,7 +44,7 @@ export function probeSandbox(env: Env, platform: string = process.platform): San
   if (!bash) return { ok: false, why: 'bash is not installed', fix: 'install bash' };
   const empty = { root: 'ro' as const, mounts: [], prepare: [], unguarded: [], absent: [], counts: { writable: 0, readOnly: 0, hidden: 0, blocked: 0 } };
   const root = process.getuid?.() === 0;
-  const r = spawnSync(bwrap, [...bwrapArgs(empty, root), bash, '-c', 'exit 0'], { encoding: 'utf8', timeout: PROBE_TIMEOUT_MS, stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = childProcessModule().spawnSync(bwrap, [...bwrapArgs(empty, root), bash, '-c', 'exit 0'], { encoding: 'utf8', timeout: PROBE_TIMEOUT_MS, stdio: ['ignore', 'ignore', 'pipe'] });
   if (r.error || r.status !== 0) {
     const said = (r.stderr ?? '').trim().split('\n')[0]?.slice(0, 160) || (r.error ? String((r.error as NodeJS.ErrnoException).code ?? r.error.message) : `exit ${r.status}`);
     const userns = /uid map|user namespace|Operation not permitted|setting up|No permissions/i.test(said);
@@ -54,7 +54,7 @@ export function probeSandbox(env: Env, platform: string = process.platform): San
       fix: userns ? 'allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu 24.04 an AppArmor profile for bwrap), or run outside this container' : 'run `bwrap --ro-bind / / true` to see why',
     };
   }
-  const v = spawnSync(bwrap, ['--version'], { encoding: 'utf8', timeout: PROBE_TIMEOUT_MS });
+  const v = childProcessModule().spawnSync(bwrap, ['--version'], { encoding: 'utf8', timeout: PROBE_TIMEOUT_MS });
   return { ok: true, tools: { bwrap, bash, root }, version: (v.stdout ?? '').trim() || 'bubblewrap' };
 }
 
