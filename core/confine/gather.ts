@@ -3,7 +3,7 @@
  * answered, and the few folders made before the run (an ignored build folder a test run needs,
  * the user's cache folder, a private folder of stopline's in a temp folder).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { posix } from 'node:path';
 import { childProcessModule } from '../lazy-builtins';
 import type { PlanInput, Scope } from './plan';
@@ -32,9 +32,33 @@ function git(project: string, args: string[], env: Env, input?: string): string 
 /**
  * The project's scratch folders: the ignored folders that exist, and the usual build output
  * folders git would ignore, made now when missing (only when the contract does not already let
- * the command write the project's top folder).
+ * the command write the project's top folder). Kept a minute per project in a process that
+ * answers many events, while the project's top folder and its .gitignore are unchanged (a new
+ * build folder at the top changes the first).
  */
-export function gatherProjectScratch(project: string, env: Env, make: boolean): string[] {
+export function gatherProjectScratch(project: string, env: Env, make: boolean, now = Date.now()): string[] {
+  const key = `${project}\0${make ? 1 : 0}`;
+  const stamp = `${mtime(project)}\0${mtime(posix.join(project, '.gitignore'))}`;
+  const hit = kept.get(key);
+  if (hit && hit.stamp === stamp && now - hit.at < KEEP_MS) return hit.paths;
+  const paths = readProjectScratch(project, env, make);
+  if (kept.size >= 32) kept.clear();
+  kept.set(key, { at: now, stamp, paths });
+  return paths;
+}
+
+const KEEP_MS = 60_000;
+const kept = new Map<string, { at: number; stamp: string; paths: string[] }>();
+
+function mtime(p: string): number {
+  try {
+    return statSync(p).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function readProjectScratch(project: string, env: Env, make: boolean): string[] {
   const listed = git(project, ['ls-files', '-z', '-o', '-i', '--exclude-standard', '--directory'], env);
   if (listed === null) return [];
   const found = projectScratch(project, listed.split('\0').filter(Boolean));
