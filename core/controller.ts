@@ -469,19 +469,25 @@ function confineAction(c: Ctx, action: Action, d: Decision, contract: Contract):
   const project = action.cwd ?? c.cwd;
   if (action.command === undefined || !project) return null;
   const home = homeFrom(c.opts.env);
-  const r = confineCommand({
-    command: action.command,
-    contract,
-    project,
-    env: c.opts.env,
-    ...(home ? { home } : {}),
-    protectedPaths: selfPathTable({ env: c.opts.env, dataDir: c.dataDir, projectDir: c.config.projectRoot ?? c.cwd }),
-    now: c.now(),
-    configOn: c.config.confine,
-  });
+  let r: ReturnType<typeof confineCommand>;
+  try {
+    r = confineCommand({
+      command: action.command,
+      contract,
+      project,
+      env: c.opts.env,
+      ...(home ? { home } : {}),
+      protectedPaths: selfPathTable({ env: c.opts.env, dataDir: c.dataDir, projectDir: c.config.projectRoot ?? c.cwd }),
+      now: c.now(),
+      configOn: c.config.confine,
+    });
+  } catch (err) {
+    // a plan that breaks must not turn into the fail mode's answer (fail open would run the command unconfined)
+    r = { ok: false, why: `a plan failed (${(err as NodeJS.ErrnoException).code ?? (err as Error).name})` };
+  }
   if (!r.ok) {
     // where no sandbox can start the answer is as before, and doctor says why; a plan that fails is worth a line
-    if (/^the contract would need|globs match|hard link|private folder/.test(r.why)) c.diagnostics.push(`stopline: not confined (${r.why}); answered as before`);
+    if (/^the contract would need|globs match|hard link|private folder|a plan failed/.test(r.why)) c.diagnostics.push(`stopline: not confined (${r.why}); answered as before`);
     return null;
   }
   const rules = d.reasonCode === 'WITHIN_CONTRACT' ? [] : [d.reasonCode];
