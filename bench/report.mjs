@@ -68,6 +68,9 @@ export function targetLines(results) {
     lines.push(`${r.pass ? 'PASS' : 'FAIL'} in-process ${r.host} / ${r.runtime}: decision p99 ${round(r.decision.p99, 3)} ms <= ${r.target} ms${r.pass ? '' : ` (misses by ${round(r.decision.p99 - r.target, 3)} ms; without waiting for a core p99 ${r.withoutCoreWait ? round(r.withoutCoreWait.p99, 3) : 'n/a'} ms)`}`);
   }
   if (!results.inprocessPlugins) lines.push('n/a  in-process decision p99 <= 0.3 ms (OpenCode plugin, Pi extension): section inprocess-plugins not run');
+  const cf = results.confine;
+  if (cf?.skipped) lines.push(`n/a  confined true <= 15 ms over a plain one: ${cf.skipped}`);
+  else if (cf) lines.push(`${cf.pass ? 'PASS' : 'FAIL'} confined true: +${round(cf.addedMs, 1)} ms over a plain one (median of pairs) <= ${cf.target} ms${cf.pass ? '' : ` (misses by ${round(cf.addedMs - cf.target, 1)} ms)`}; cpu +${round(cf.addedCpuMs, 1)} ms; the plan ${round(cf.plan.median, 1)} ms per confined event`);
   const mod = results.claudeMod?.rows?.[0];
   if (mod?.decision) lines.push(`${mod.pass ? 'PASS' : 'FAIL'} Claude mod inside Claude Code: decision p99 ${round(mod.decision.p99, 3)} ms <= ${mod.target} ms${mod.pass ? '' : ` (misses by ${round(mod.decision.p99 - mod.target, 3)} ms; median ${round(mod.decision.median, 3)} ms)`}`);
   else lines.push(`n/a  Claude mod decision p99 <= 0.3 ms: ${results.claudeMod?.skipped ?? 'section claude-mod not run'}`);
@@ -130,6 +133,12 @@ export function printReport(results) {
   if (results.analysis) {
     const a = results.analysis;
     console.log(a.error ? `\nShell analysis: ${a.error}` : `\nShell analysis over ${a.commands} corpus commands (${a.rounds} rounds): per-command median ${a.perCommandMedianUs.median} us, p90 ${a.perCommandMedianUs.p90} us, p99 ${a.perCommandMedianUs.p99} us, max ${a.perCommandMedianUs.max} us; first call ${a.firstCallMs} ms; analysis bundle load ${a.bundleLoadMs} ms`);
+  }
+  if (results.confine && !results.confine.skipped) {
+    const c = results.confine;
+    console.log('\nConfinement: `true` started by bash -c as it is and through the confined wrapper (interleaved), ms; plan = confineCommand() for `npm test` under review, in process');
+    table(['', 'median', 'p95', 'p99'], [['plain', round(c.plain.median, 1), round(c.plain.p95, 1), round(c.plain.p99, 1)], ['confined', round(c.confined.median, 1), round(c.confined.p95, 1), round(c.confined.p99, 1)], ['plan', round(c.plan.median, 2), round(c.plan.p95, 2), round(c.plan.p99, 2)]]);
+    console.log(`${c.mounts} mounts in the wrapper; +${round(c.addedMs, 1)} ms per pair (median), +${round(c.addedCpuMs, 1)} ms cpu`);
   }
   if (results.artifacts) {
     console.log('\nArtifacts: size and parse cost (node --check against an empty file, interleaved)');

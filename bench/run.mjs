@@ -10,10 +10,11 @@ import { benchPlugins } from './plugins.mjs';
 import { benchClaudeMod } from './claude-mod.mjs';
 import { benchAgentRace, benchEvidenceScale, benchSummary, removeHomes } from './scale.mjs';
 import { benchAnalysis, benchArtifacts, benchDependencies } from './artifacts.mjs';
+import { benchConfine } from './confine.mjs';
 import { SpawnTimer } from './timer.mjs';
 import { fastestRuntimeGain, printReport } from './report.mjs';
 
-const SECTIONS = ['hooks', 'inprocess', 'inprocess-plugins', 'claude-mod', 'hermes', 'scale', 'analysis', 'artifacts'];
+const SECTIONS = ['hooks', 'inprocess', 'inprocess-plugins', 'claude-mod', 'hermes', 'scale', 'analysis', 'confine', 'artifacts'];
 
 function parseArgs(argv) {
   const opts = { quick: false, only: SECTIONS, dist: join(REPO_ROOT, 'dist'), out: join(REPO_ROOT, 'bench', 'results.json'), runtimes: RUNTIMES.map((r) => r.name) };
@@ -112,6 +113,11 @@ async function main() {
     if (opts.only.includes('analysis')) {
       log('shell analysis per command over the bypass corpus:');
       results.analysis = benchAnalysis({ rounds: size.analysisRounds, log });
+    }
+    if (opts.only.includes('confine')) {
+      log('confinement: a confined `true` against a plain one (bash -c, interleaved), and the plan the hook builds:');
+      results.confine = await benchConfine(timer, { runs: size.runs, warmup: size.warmup, log });
+      results.loadAverage.afterConfine = loadAverage();
     }
     if (opts.only.includes('artifacts')) {
       log('artifacts: size and parse time (node --check against an empty file):');

@@ -75,9 +75,10 @@ const CLI_CASES = [
  * registry 25 KB, PowerShell 17 KB, contract 15 KB, the rest of the core and the adapter ~64 KB.
  * Without any shell analysis (368 KB) a file would still be ~170 KB. Measured and not taken:
  * more terser passes or unsafe_arrows (under 1.5 KB), long strings written twice (2.5 KB), the
- * registry rows' notes that only the CLI's matrix reads (~8 KB).
+ * registry rows' notes that only the CLI's matrix reads (~8 KB). Confinement (core/confine: the
+ * plan, the wrapper's text, the probe and the disk, git and scratch rules) adds ~8 KB.
  */
-const HOOK_SCRIPT_BUDGET = 545 * KB;
+const HOOK_SCRIPT_BUDGET = 554 * KB;
 
 /**
  * The mod is the Claude hook script's guard inside Claude Code, plus its own door and the
@@ -588,6 +589,8 @@ export const ARTIFACTS = [
       'core/hooks/run-http.ts': 'hosts/claude/mod/run-http.ts',
       // where links lead is read through $.fs by the door, which passes its probe to the core
       'core/fs-probe.ts': 'hosts/claude/mod/fs-probe.ts',
+      // no process can be started from inside Claude Code: no sandbox, commands answered as before
+      'core/confine/confine.ts': 'core/confine/no-confine.ts',
     },
     // Claude Code reads the module's source for `$.noun.method(...)` calls in its hooks and refuses
     // a hook whose parameters a renamed inner variable shadows: the hooks' own names (`on`, `$`,

@@ -44,7 +44,8 @@ import { parseControlEvent } from './protocol';
 import type { Action, ControlEvent } from './protocol';
 import { fsProbe } from './fs-probe';
 import type { PathProbe } from './path-links';
-import { homeFrom, selfPaths } from './self-paths';
+import { homeFrom, selfPathTable, selfPaths } from './self-paths';
+import { confineCommand } from './confine/confine';
 import type { SessionTree } from './session-tree';
 import { resolveDataDir } from './state/datadir';
 import { isLockBusy, lockTimeoutFromEnv } from './state/lock';
@@ -62,6 +63,12 @@ export interface HandleOptions {
   cwd?: string;
   /** the host can show an ask to a person now; else an ask is rendered as a deny stamp */
   canAsk?: boolean;
+  /**
+   * The host applies a rewritten command on this event and tool (the registry says how). Then a
+   * shell command the analysis cannot prove may be answered `rewrite`: run confined to the
+   * contract (core/confine). Absent: false, and such a command is asked or denied as before.
+   */
+  canRewrite?: boolean;
   /** evidence label for how the adapter renders deny, e.g. 'permission_deny_returned' */
   denyResponse?: string;
   now?: () => number;
@@ -403,6 +410,10 @@ function onActionBefore(c: Ctx, action: Action): Outcome {
   } else {
     d = decide(contract, action, dctx);
   }
+  if (d.confinable && c.opts.canRewrite) {
+    const confined = confineAction(c, action, d, contract);
+    if (confined) return confined;
+  }
   if (reservedUnits === 0) return finishAction(c, action, d, contract, 'check');
   try {
     return finishAction(c, action, d, contract, 'check');
@@ -447,6 +458,47 @@ function releaseAgentUnits(c: Ctx, revision: number, units: number, launch: stri
   } catch (err) {
     c.diagnostics.push(`stopline: the agent units reserved for this denied launch were not given back (${(err as NodeJS.ErrnoException).code ?? (err as Error).name})`);
   }
+}
+
+/**
+ * A shell command the analysis cannot prove, run confined to the contract instead of asked or
+ * denied. Null when it cannot be (confinement off, no sandbox here, a plan too large): the
+ * decision's own answer stands.
+ */
+function confineAction(c: Ctx, action: Action, d: Decision, contract: Contract): Outcome | null {
+  const project = action.cwd ?? c.cwd;
+  if (action.command === undefined || !project) return null;
+  const home = homeFrom(c.opts.env);
+  let r: ReturnType<typeof confineCommand>;
+  try {
+    r = confineCommand({
+      command: action.command,
+      contract,
+      project,
+      env: c.opts.env,
+      ...(home ? { home } : {}),
+      protectedPaths: selfPathTable({ env: c.opts.env, dataDir: c.dataDir, projectDir: c.config.projectRoot ?? c.cwd }),
+      now: c.now(),
+      configOn: c.config.confine,
+    });
+  } catch (err) {
+    // a plan that breaks must not turn into the fail mode's answer (fail open would run the command unconfined)
+    r = { ok: false, why: `a plan failed (${(err as NodeJS.ErrnoException).code ?? (err as Error).name})` };
+  }
+  if (!r.ok) {
+    // where no sandbox can start the answer is as before, and doctor says why; a plan that fails is worth a line
+    if (/^the contract would need|globs match|hard link|private folder|a plan failed/.test(r.why)) c.diagnostics.push(`stopline: not confined (${r.why}); answered as before`);
+    return null;
+  }
+  const rules = d.reasonCode === 'WITHIN_CONTRACT' ? [] : [d.reasonCode];
+  const eventId = record(c, 'check', contract, {
+    action: actionSummary(action),
+    decision: { verdict: 'allow', outcome: 'allow', family: null, reasonCode: 'CONFINED', response: 'rewrite_returned', hostEffect: 'unobserved' },
+    confined: { rules, ...r.counts },
+  });
+  const o: Outcome = { kind: 'rewrite', rewrite: { command: r.command }, reasonCode: 'CONFINED', message: r.message };
+  if (eventId) o.eventId = eventId;
+  return o;
 }
 
 function onActionAfter(c: Ctx, action: Action): Outcome {

@@ -84,6 +84,11 @@ export interface Action {
   unboundedDelegation: boolean;
   /** the action would write to stopline's own config, data or installed artifacts */
   selfTarget?: boolean;
+  /**
+   * A POSIX shell tool's command text, as the model wrote it: what a confined run wraps
+   * (core/confine). Never recorded in evidence and never shown in a stamp.
+   */
+  command?: string;
   segments?: Segment[];
   /**
    * action.after only: what the host says became of the call (Hermes post_tool_call and other
@@ -150,6 +155,7 @@ function action(v: unknown, at: string): Action {
   a.delegationCount = int(v.delegationCount, `${at}.delegationCount`, 0);
   a.unboundedDelegation = bool(v.unboundedDelegation, `${at}.unboundedDelegation`);
   optional(v, 'selfTarget', bool, a, at);
+  optional(v, 'command', str, a, at);
   optional(v, 'segments', segments, a, at);
   optional(v, 'hostStatus', (x, p) => enumOf(x, HOST_STATUSES, p), a, at);
   return a;

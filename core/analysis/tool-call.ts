@@ -87,6 +87,8 @@ interface Result {
   delegationCount: number;
   unboundedDelegation: boolean;
   segments: AnalysisSegment[];
+  /** a POSIX shell tool's command text (what confinement wraps) */
+  command?: string;
 }
 
 function finish(name: string, canonical: string | undefined, base: Base, r: Result): Analysed {
@@ -102,6 +104,7 @@ function finish(name: string, canonical: string | undefined, base: Base, r: Resu
   };
   if (canonical) a.canonicalName = canonical;
   if (base.cwd) a.cwd = base.cwd;
+  if (r.command !== undefined) a.command = r.command;
   return a;
 }
 
@@ -188,7 +191,11 @@ function command(entry: ToolEntry, kind: ToolKind, input: unknown, base: Base): 
     return unknownResult(name, `${name}: ${entry.commandField ?? 'command'} is ${v === undefined ? 'missing' : describe(v)}`);
   }
   const o = { cwd: base.cwd, home: base.home, vars: base.vars, workdir: startFolder(workdirOf(entry, input, base), entry, base) };
-  return fromShell(kind === 'powershell' ? analyzePowerShell(cmd, o) : analyzeShell(cmd, o));
+  if (kind === 'powershell') return fromShell(analyzePowerShell(cmd, o));
+  const r = fromShell(analyzeShell(cmd, o));
+  // only a POSIX shell command can be run again under bash inside a sandbox
+  if (kind === 'shell') r.command = cmd;
+  return r;
 }
 
 /**

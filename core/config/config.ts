@@ -25,10 +25,10 @@ export { CONFIG_FILE, PROJECT_DIR, findProject, forgetProjectWalks } from './pro
 
 export type { FailMode, LoadedConfig, ParsedFile, StoplineConfig } from './types';
 
-const KNOWN_KEYS = new Set(['defaultMode', 'defaultLevel', 'failMode', 'dataDir', 'retentionDays', 'defaults']);
+const KNOWN_KEYS = new Set(['defaultMode', 'defaultLevel', 'failMode', 'dataDir', 'retentionDays', 'confine', 'defaults']);
 
 export function builtinConfig(): StoplineConfig {
-  return { defaultMode: 'unconfirmed', defaultLevel: 'guard', failMode: 'open', retentionDays: DEFAULT_RETENTION_DAYS, defaults: { ...BUILTIN_DEFAULTS }, extras: { user: {}, project: {} }, sources: {} };
+  return { defaultMode: 'unconfirmed', defaultLevel: 'guard', failMode: 'open', retentionDays: DEFAULT_RETENTION_DAYS, confine: true, defaults: { ...BUILTIN_DEFAULTS }, extras: { user: {}, project: {} }, sources: {} };
 }
 
 export function userConfigPath(env: Env): string | null {
@@ -137,7 +137,7 @@ function parseFile(value: unknown, problems: string[], userOnly = true): ParsedF
     return out;
   }
   const o = value as Record<string, unknown>;
-  const userOnlyKeys = new Set(['dataDir', 'retentionDays']);
+  const userOnlyKeys = new Set(['dataDir', 'retentionDays', 'confine']);
   for (const [k, v] of Object.entries(o)) if (!KNOWN_KEYS.has(k) || (!userOnly && userOnlyKeys.has(k))) out.extras[k] = v;
   if ('defaultMode' in o) {
     const m = oneOf(o.defaultMode, [...MODES, 'unconfirmed'] as const);
@@ -162,6 +162,10 @@ function parseFile(value: unknown, problems: string[], userOnly = true): ParsedF
     const r = o.retentionDays;
     if (typeof r === 'number' && Number.isInteger(r) && r >= 1 && r <= 3650) out.retentionDays = r;
     else problems.push('retentionDays must be a whole number of days from 1 to 3650');
+  }
+  if (userOnly && 'confine' in o) {
+    if (typeof o.confine === 'boolean') out.confine = o.confine;
+    else problems.push('confine must be true or false');
   }
   if ('defaults' in o) {
     const d = o.defaults;
@@ -209,6 +213,7 @@ export function loadConfig(env: Readonly<Env>, cwd: string | undefined): LoadedC
       if (u.failMode) config.failMode = u.failMode;
       if (u.dataDir) config.dataDir = u.dataDir;
       if (u.retentionDays) config.retentionDays = u.retentionDays;
+      if (u.confine !== undefined) config.confine = u.confine;
       config.defaults = { ...config.defaults, ...u.defaults };
       config.extras.user = u.extras;
     }

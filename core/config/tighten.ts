@@ -62,14 +62,15 @@ export const TIGHTER_ORDER: Readonly<Record<string, string>> = {
   'defaults.agents': '"allow" < 64 < ... < 1 < 0',
   dataDir: 'user file only (where evidence goes)',
   retentionDays: 'user file only (how long evidence is kept)',
+  confine: 'user file only (a cloned project cannot turn confinement off, nor back on against the person)',
   projectHooks: 'user file only (lets project hooks run)',
   dashboard: 'user file only (starts a program)',
   hooks: 'runs only when the user file says "projectHooks": true',
   import: 'runs only when the user file says "projectHooks": true',
 };
 
-/** Keys a project file can never set: they run code, or move or drop the person's evidence. */
-export const USER_ONLY_KEYS = ['dataDir', 'retentionDays', 'projectHooks', 'dashboard'] as const;
+/** Keys a project file can never set: they run code, move or drop the person's evidence, or turn confinement off. */
+export const USER_ONLY_KEYS = ['dataDir', 'retentionDays', 'projectHooks', 'dashboard', 'confine'] as const;
 
 /** Keys that make commands run; the user file's `"projectHooks": true` lets the project's through. */
 export const HOOK_KEYS = ['hooks', 'import'] as const;

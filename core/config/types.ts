@@ -19,6 +19,11 @@ export interface StoplineConfig {
   /** policy defaults for a new contract (mode `open` has its own) */
   defaults: PolicyDefaults;
   /**
+   * whether a command the analysis cannot prove may run confined to the contract (user file
+   * only: `"confine": false` turns it off; a project file cannot)
+   */
+  confine: boolean;
+  /**
    * unknown top-level keys for other modules: every one of the user file's (hooks, import,
    * dashboard, ...); of the project file's only `hooks` and `import`, and only when the user
    * file says `"projectHooks": true`
@@ -42,6 +47,7 @@ export interface ParsedFile {
   failMode?: FailMode;
   dataDir?: string;
   retentionDays?: number;
+  confine?: boolean;
   defaults: Partial<PolicyDefaults>;
   extras: Record<string, unknown>;
 }

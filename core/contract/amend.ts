@@ -28,17 +28,20 @@ export function applyDirective(current: Contract, d: DirectiveSpec, s: ContractS
     const def = defaultsForMode(d.mode, s.defaults);
     return {
       ok: true,
-      contract: {
-        mode: d.mode,
-        level: d.level ?? s.armLevel,
-        files: d.files ?? null,
-        deps: d.deps ?? def.deps,
-        hash: d.hash ?? def.hash,
-        agents: d.agents ?? def.agents,
-        agentsUsed: 0,
-        source: 'directive',
-        revision: current.revision + 1,
-      },
+      contract: withConfine(
+        {
+          mode: d.mode,
+          level: d.level ?? s.armLevel,
+          files: d.files ?? null,
+          deps: d.deps ?? def.deps,
+          hash: d.hash ?? def.hash,
+          agents: d.agents ?? def.agents,
+          agentsUsed: 0,
+          source: 'directive',
+          revision: current.revision + 1,
+        },
+        d.confine ?? true,
+      ),
     };
   }
   const level = d.level ?? current.level;
@@ -51,18 +54,27 @@ export function applyDirective(current: Contract, d: DirectiveSpec, s: ContractS
   }
   return {
     ok: true,
-    contract: {
-      ...current,
-      level,
-      files: d.files ?? current.files,
-      deps: d.deps ?? current.deps,
-      hash: d.hash ?? current.hash,
-      agents: d.agents ?? current.agents,
-      agentsUsed: 0,
-      source: 'directive',
-      revision: current.revision + 1,
-    },
+    contract: withConfine(
+      {
+        ...current,
+        level,
+        files: d.files ?? current.files,
+        deps: d.deps ?? current.deps,
+        hash: d.hash ?? current.hash,
+        agents: d.agents ?? current.agents,
+        agentsUsed: 0,
+        source: 'directive',
+        revision: current.revision + 1,
+      },
+      d.confine ?? current.confine !== false,
+    ),
   };
+}
+
+/** A contract with confinement on (the field absent) or off (`confine: false`). */
+function withConfine(c: Contract, on: boolean): Contract {
+  const { confine: _, ...rest } = c;
+  return on ? rest : { ...rest, confine: false };
 }
 
 /**

@@ -24,6 +24,12 @@
  * subagents), so the model is told every intent that is refused and does not retry the same
  * one in another form. The verdict is the strictest of them: approving an ask must not let
  * through something another rule denies.
+ *
+ * `confinable` says when the operating system can hold a shell command to the contract instead
+ * (core/confine): under an armed contract, every rule it breaks only says "cannot be proven"
+ * (MUTABILITY_UNPROVEN, WRITE_PATH_UNPROVEN), or it breaks none but writes where nobody can
+ * place, so stopline's own paths are not proven safe from it. decide() only says so; whether a
+ * sandbox runs it is the controller's call.
  */
 import { inFrame, landingOf } from '../path-links';
 import type { PathProbe } from '../path-links';
@@ -74,6 +80,21 @@ export interface Decision {
   reserve: number;
   /** the other rules this action breaks, one per concern, in precedence order (absent when none) */
   also?: BrokenRule[];
+  /** the action may run confined to the contract instead (see the note at the top); absent when not */
+  confinable?: Confinable;
+}
+
+/** Why a shell command may run confined: the unproven rules it breaks (empty: none, its writes are unplaced). */
+export interface Confinable {
+  rules: ConfinableRule[];
+}
+
+/** The rules that only say "cannot be proven": a sandbox built from the contract settles them. */
+export const CONFINABLE_RULES = ['MUTABILITY_UNPROVEN', 'WRITE_PATH_UNPROVEN'] as const;
+export type ConfinableRule = (typeof CONFINABLE_RULES)[number];
+
+function isConfinableRule(code: DecisionReason): code is ConfinableRule {
+  return (CONFINABLE_RULES as readonly string[]).includes(code);
 }
 
 /** One broken rule: its code, what it alone would say, and why. */
@@ -388,8 +409,11 @@ export function decide(contract: Contract, action: Action, ctx: DecideContext): 
   }
 
   const first = found[0];
+  const confinable = confinableBy(facts, found, state);
   if (!first) {
-    return { outcome: 'allow', verdict: 'allow', reasonCode: 'WITHIN_CONTRACT', family: null, state, explanation: 'Within the contract.', pathCount, reserve };
+    const d: Decision = { outcome: 'allow', verdict: 'allow', reasonCode: 'WITHIN_CONTRACT', family: null, state, explanation: 'Within the contract.', pathCount, reserve };
+    if (confinable) d.confinable = confinable;
+    return d;
   }
   const verdict: Verdict = found.some((b) => b.verdict === 'deny') ? 'deny' : 'ask';
   const d: Decision = {
@@ -404,5 +428,23 @@ export function decide(contract: Contract, action: Action, ctx: DecideContext): 
     reserve: 0,
   };
   if (found.length > 1) d.also = found.slice(1);
+  if (confinable) d.confinable = confinable;
   return d;
+}
+
+/**
+ * A shell command the analysis could not prove, under an armed contract: either every rule it
+ * breaks is an unproven one, or it breaks none while its writes cannot be placed (it might
+ * reach stopline's own files). A proven violation anywhere (a target outside files=, a write in
+ * review, a dependency, hashing) keeps its stamp.
+ */
+function confinableBy(f: Facts, found: readonly BrokenRule[], state: ControlState): Confinable | undefined {
+  if (state !== 'ARMED' || typeof f.action.command !== 'string' || !f.mutates) return undefined;
+  if (found.length === 0) return f.targets === null || f.targets.length === 0 || f.landingUnknown ? { rules: [] } : undefined;
+  const rules: ConfinableRule[] = [];
+  for (const b of found) {
+    if (!isConfinableRule(b.reasonCode)) return undefined;
+    rules.push(b.reasonCode);
+  }
+  return { rules };
 }

@@ -5,7 +5,7 @@
  * re-armed on mentions inside pasted text).
  *
  *   $stopline <mode> [level] [files=a|dir/**] [deps=deny|ask|allow] [hash=deny|ask|allow]
- *             [agents=N|allow] -- task text
+ *             [agents=N|allow] [confine=off|on] -- task text
  *   $stopline status | help | runtime [all] | explain <event-id> | label <event-id> correct|incorrect|inconclusive
  */
 import { expandBraces } from '../paths';
@@ -20,6 +20,8 @@ export interface DirectiveSpec {
   deps?: Policy;
   hash?: Policy;
   agents?: AgentBudget;
+  /** `confine=off` (false) or `confine=on` (true): whether unproven commands may run confined */
+  confine?: boolean;
   /** the task text after `--` (never stored) */
   task: string;
   /** the person used the `$stop-that-shit` alias */
@@ -140,7 +142,7 @@ function err(code: DirectiveErrorCode, message: string): PromptCommand {
   return { kind: 'error', code, message };
 }
 
-const USAGE = 'Usage: $stopline <answer|review|monitor|change|open> [watch|guard|off] [files=a|dir/**] [deps=deny|ask|allow] [hash=deny|ask|allow] [agents=N|allow] -- task';
+const USAGE = 'Usage: $stopline <answer|review|monitor|change|open> [watch|guard|off] [files=a|dir/**] [deps=deny|ask|allow] [hash=deny|ask|allow] [agents=N|allow] [confine=off] -- task';
 
 function parseQuery(words: string[]): PromptCommand | null {
   const [head, ...args] = words;
@@ -264,7 +266,15 @@ export function parsePromptCommand(text: string): PromptCommand {
         spec.agents = budget;
         continue;
       }
-      return err('INVALID_DIRECTIVE_TOKEN', `unknown setting "${clip(key)}=". Settings are files=, deps=, hash=, agents=.`);
+      if (key === 'confine') {
+        const v = raw.toLowerCase();
+        if (v !== 'off' && v !== 'on') return err('INVALID_POLICY_VALUE', `confine= must be off or on (got "${clip(raw)}").`);
+        const c = set('confine value', v);
+        if (c) return c;
+        spec.confine = v === 'on';
+        continue;
+      }
+      return err('INVALID_DIRECTIVE_TOKEN', `unknown setting "${clip(key)}=". Settings are files=, deps=, hash=, agents=, confine=.`);
     }
     const hint = HINTS[lower] ?? '';
     return err(

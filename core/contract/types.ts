@@ -43,6 +43,11 @@ export interface Contract {
   source: ContractSource;
   /** bumps on every contract change; lets messages and evidence say "which contract" */
   revision: number;
+  /**
+   * `false` when the person said `confine=off`: a command the analysis cannot prove is asked (or
+   * denied) as before, never run confined. Absent means on (core/confine).
+   */
+  confine?: false;
 }
 
 export type ControlState = 'OFF' | 'OBSERVING' | 'ARMED';

@@ -73,6 +73,19 @@ export interface RuntimeEventV1 {
   decision?: RuntimeDecision;
   /** for `contract` records: what changed it */
   change?: { via: 'directive' | 'correction' | 'host'; rule?: string };
+  /** a check answered CONFINED: the unproven rules it broke and how many places of each kind the sandbox had (never which) */
+  confined?: RuntimeConfinement;
+}
+
+export interface RuntimeConfinement {
+  /** the reason codes that made it unproven (empty: none broken, its writes could not be placed) */
+  rules: string[];
+  writable: number;
+  readOnly: number;
+  hidden: number;
+  blocked: number;
+  /** protected paths that did not exist and could not be held (named after the run if created) */
+  unguarded: number;
 }
 
 export function newEventId(): string {

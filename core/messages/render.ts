@@ -33,9 +33,9 @@ export function stateText(c: Contract): string {
   return `${s} / ${c.mode} ${c.level}`;
 }
 
-/** `mode=review level=guard | files=src/** | deps=ask | hash=deny | agents=0/2` */
+/** `mode=review level=guard | files=src/** | deps=ask | hash=deny | agents=0/2` (and `| confine=off` when the person said so) */
 export function contractLine(c: Contract): string {
-  return `mode=${c.mode} level=${c.level} | files=${filesText(c.files)} | deps=${c.deps} | hash=${c.hash} | agents=${c.agentsUsed}/${c.agents}`;
+  return `mode=${c.mode} level=${c.level} | files=${filesText(c.files)} | deps=${c.deps} | hash=${c.hash} | agents=${c.agentsUsed}/${c.agents}${c.confine === false ? ' | confine=off' : ''}`;
 }
 
 /** The context injected at session start, subagent start and when the contract changes. */

@@ -76,6 +76,7 @@ const GUARD_ROWS = [
     r('UNBOUNDED_DELEGATION', 'S', 'decision', 'a fan-out whose subagent count cannot be known meets an agents=N budget'),
     r('AGENT_BUDGET_EXHAUSTED', 'S', 'decision', 'launching these subagents would exceed agents=N (a batch reserves its whole count or nothing)'),
     r('WITHIN_CONTRACT', null, 'decision', 'no rule matched: allowed and recorded'),
+    r('CONFINED', null, 'decision', 'a shell command whose writes cannot be proven runs inside an OS sandbox built from the contract (only what the contract allows is writable) instead of being asked or denied'),
     r('GUARD_UNAVAILABLE', 'C', 'guard', 'stopline could not decide (bad event, unreadable state, lock timeout) and the fail mode is closed'),
     r('DIRECTIVE_APPLIED', 'C', 'directive', 'a $stopline directive from the person set a new contract'),
     r('CORRECTION_APPLIED', 'C', 'directive', 'a plain-language correction from the person (e.g. "review only", 只看不改) changed the mode'),
@@ -85,7 +86,7 @@ const GUARD_ROWS = [
     r('INVALID_DIRECTIVE_TOKEN', 'C', 'refusal', 'a $stopline directive has a word it does not know; contract unchanged'),
     r('CONFLICTING_DIRECTIVE', 'C', 'refusal', 'a $stopline directive names two different values for one setting (e.g. review change); contract unchanged'),
     r('INVALID_AGENT_LIMIT', 'C', 'refusal', 'agents= is not a whole number from 0 to 64 or allow; contract unchanged'),
-    r('INVALID_POLICY_VALUE', 'C', 'refusal', 'deps= or hash= is not deny, ask or allow; contract unchanged'),
+    r('INVALID_POLICY_VALUE', 'C', 'refusal', 'deps= or hash= is not deny, ask or allow (or confine= not off or on); contract unchanged'),
     r('INVALID_QUERY', 'C', 'refusal', 'a status, runtime, explain or label query is malformed (bad event id or label)'),
 ] as const;
 

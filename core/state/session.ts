@@ -47,7 +47,7 @@ export const RECENT_LAUNCHES = 32;
 function contractOf(v: unknown): Contract {
   if (!isRecord(v)) throw new BadField('contract', 'expected object');
   const agents = v.agents === 'allow' ? 'allow' : int(v.agents, 'contract.agents', 0);
-  return {
+  const c: Contract = {
     mode: enumOf(v.mode, [...MODES, 'unconfirmed'] as const, 'contract.mode'),
     level: enumOf(v.level, LEVELS, 'contract.level'),
     files: v.files === null ? null : strArray(v.files, 'contract.files'),
@@ -58,6 +58,9 @@ function contractOf(v: unknown): Contract {
     source: enumOf(v.source, CONTRACT_SOURCES, 'contract.source'),
     revision: int(v.revision, 'contract.revision', 0),
   };
+  // the person's confine=off; anything else there is the default (on)
+  if (v.confine === false) c.confine = false;
+  return c;
 }
 
 function stateOf(v: unknown): SessionState {

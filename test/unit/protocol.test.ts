@@ -53,6 +53,7 @@ const Action = z.object({
   delegationCount: count,
   unboundedDelegation: z.boolean(),
   selfTarget: z.optional(z.boolean()),
+  command: z.optional(z.string()),
   segments: z.optional(z.array(Segment)),
   hostStatus: z.optional(z.enum(HOST_STATUSES)),
 });
@@ -109,7 +110,7 @@ const segmentArb = nearly({ program: fc.string(), mutability: pick(MUTABILITIES)
 const actionArb = nearly({
   id: fc.string(), name: fc.string({ maxLength: 3 }), canonicalName: fc.string(), mutability: pick(MUTABILITIES), affectedPaths: fc.option(fc.array(fc.string(), { maxLength: 3 })),
   cwd: fc.string(), dependencyIntent: fc.boolean(), hashIntent: fc.boolean(), delegationCount: fc.integer({ min: -1, max: 4 }), unboundedDelegation: fc.boolean(),
-  selfTarget: fc.boolean(), segments: fc.array(segmentArb, { maxLength: 2 }), hostStatus: pick(HOST_STATUSES),
+  selfTarget: fc.boolean(), command: fc.string(), segments: fc.array(segmentArb, { maxLength: 2 }), hostStatus: pick(HOST_STATUSES),
 });
 const eventArb = nearly({
   protocolVersion: fc.constantFrom(1, 2), kind: pick(CONTROL_EVENT_KINDS), sessionId: fc.string({ maxLength: 3 }), rootSessionId: fc.string({ maxLength: 3 }), turnId: fc.string(), cwd: fc.string(),

@@ -35,6 +35,8 @@ import { printJson, usageError } from '../output';
 import { suggest } from '../suggest';
 import { styleFor } from '../style';
 import { NAME, VERSION } from '../version';
+import { confinementCheck, confinementHere, hostConfinementCheck } from './confine';
+import type { ConfinementHere } from './confine';
 import { dataReports } from './data';
 import { claudeChecks, claudeDoor, codexChecks, copilotChecks, droidChecks, geminiChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, piChecks, qwenChecks } from './hosts';
 import { copilotPaths } from '../install/host-copilot';
@@ -75,7 +77,7 @@ function readRecord(env: Env): { record: InstallRecord | null; check: Check } {
   }
 }
 
-function generalChecks(io: CliIO, env: Env, distDir: string, recordCheck: Check): Check[] {
+function generalChecks(io: CliIO, env: Env, distDir: string, recordCheck: Check, confine: ConfinementHere): Check[] {
   const plain = { ...io.env };
   const checks: Check[] = [check('cli', 'pass', `${NAME} ${VERSION}; installed artifacts are compared with ${distDir}`)];
   checks.push(recordCheck);
@@ -98,6 +100,7 @@ function generalChecks(io: CliIO, env: Env, distDir: string, recordCheck: Check)
   } catch (e) {
     checks.push(check('runtime', 'fail', e instanceof RuntimeError ? e.message : String(e), 'install node, bun or deno'));
   }
+  checks.push(confinementCheck(confine));
   return checks;
 }
 
@@ -174,7 +177,8 @@ export async function runDoctor(args: ParsedArgs, io: CliIO): Promise<number> {
     } catch (e) {
       recordCheck = check('install-record', 'fail', e instanceof LocationError ? e.message : String(e), 'set the variable to an absolute path');
     }
-    reports.push({ host: 'stopline', scope: '', checks: generalChecks(io, env, distDir, recordCheck) });
+    const confine = confinementHere({ ...io.env }, io.cwd);
+    reports.push({ host: 'stopline', scope: '', checks: generalChecks(io, env, distDir, recordCheck, confine) });
     // the data folders: damaged state, lineage, locks and evidence lines (read only)
     reports.push(...dataReports(io.env, io.cwd));
 
@@ -199,6 +203,7 @@ export async function runDoctor(args: ParsedArgs, io: CliIO): Promise<number> {
         placements.forEach((p, i) => reports.push({ host, scope: p.scope === 'project' ? `project ${p.project}` : 'user', checks: i === 0 ? [hostCheck(host, bin)] : [] }));
         const first = reports.length - placements.length;
         for (let i = 0; i < placements.length; i++) reports[first + i]!.checks.push(...(await checksFor(host, ctx, placements[i]!, placements, bin)));
+        if (placements.length) reports[first]!.checks.push(hostConfinementCheck(host, confine));
         for (const [i, n] of native.entries()) {
           const checks = placements.length === 0 && i === 0 ? [hostCheck(host, bin)] : [];
           if (i === 0 && (installs.length > 0 || atDefault)) checks.push(doubleCheck(host, native));

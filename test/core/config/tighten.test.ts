@@ -103,6 +103,11 @@ const afterPrompts =
 const install = { mutability: 'write', affectedPaths: ['package.json'], dependencyIntent: true };
 const checksum = { name: 'Bash', canonicalName: 'Bash', mutability: 'read', affectedPaths: [], hashIntent: true };
 const twoAgents = { name: 'Agent', canonicalName: 'Agent', mutability: 'delegate', affectedPaths: [], delegationCount: 2 };
+/** a shell command the analysis cannot prove, on a host that applies a rewritten command */
+const unprovenShell = (w: World): Observation => {
+  const o = driver({ ...w.sb, env: w.env }, { canAsk: true, canRewrite: true }, { cwd: w.cwd }).act({ name: 'Bash', canonicalName: 'Bash', mutability: 'unknown', affectedPaths: null, command: 'make test' });
+  return { result: seen(o), diagnostics: o.diagnostics ?? [] };
+};
 /** STOPLINE_HOME is a regular file: the guard cannot read its state (an internal error) */
 const brokenDataFolder = (sb: Sandbox) => {
   const file = join(sb.root, 'not-a-folder');
@@ -173,6 +178,15 @@ const LOOSER: Row[] = [
     },
     held: 'old session kept',
     loosened: 'old session pruned',
+  },
+  {
+    name: 'confine: a project cannot turn confinement off (needs bubblewrap)',
+    key: 'confine',
+    user: { defaultMode: 'review' },
+    project: { confine: false },
+    observe: unprovenShell,
+    held: 'rewrite CONFINED',
+    loosened: 'ask MUTABILITY_UNPROVEN',
   },
   {
     name: 'projectHooks: a project cannot opt its own hooks in',
@@ -295,7 +309,7 @@ describe('a tighter project value tightens, without a warning', () => {
 
 describe('the order table', () => {
   it('names every key the config reads and every user-only key', () => {
-    const configKeys = ['defaultLevel', 'defaultMode', 'failMode', 'defaults.deps', 'defaults.hash', 'defaults.agents', 'dataDir', 'retentionDays'];
+    const configKeys = ['defaultLevel', 'defaultMode', 'failMode', 'defaults.deps', 'defaults.hash', 'defaults.agents', 'dataDir', 'retentionDays', 'confine'];
     const userOnly = ['projectHooks', 'dashboard', 'hooks', 'import'];
     expect(Object.keys(TIGHTER_ORDER).sort()).toEqual([...configKeys, ...userOnly].sort());
     // every key with a looser row above is in the table, and every table key has a row or a tighter test

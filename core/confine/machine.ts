@@ -1,0 +1,29 @@
+/**
+ * The machine confinement runs on: its disk, git, the folders made before a run, and whether a
+ * sandbox starts here, in one place (a door inside another program's process, the Claude Code
+ * mod, carries none of it: its build puts core/confine/no-confine.ts in confine.ts's place).
+ */
+import { realDisk } from './disk';
+import { gather, prepareFolders } from './gather';
+import type { GatherInput } from './gather';
+import type { DiskPort, PlanInput } from './plan';
+import { sandboxHere } from './probe';
+import type { SandboxProbe } from './probe';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export interface ConfineMachine {
+  sandbox(env: Env, now: number): SandboxProbe;
+  disk(): DiskPort;
+  gather(g: GatherInput): Omit<PlanInput, 'disk'>;
+  prepare(paths: readonly string[]): boolean;
+  uid(): number | null;
+}
+
+export const machine: ConfineMachine = {
+  sandbox: sandboxHere,
+  disk: realDisk,
+  gather,
+  prepare: prepareFolders,
+  uid: () => process.getuid?.() ?? null,
+};
