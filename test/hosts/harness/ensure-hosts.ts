@@ -27,6 +27,7 @@ export const HOSTS_FOR = {
   qwen: ['qwen'],
   copilot: ['copilot'],
   droid: ['droid'],
+  kimi: ['kimi'],
 } as const satisfies Record<string, readonly InstalledHost[]>;
 
 const INSTALL_TIMEOUT_MS = 15 * 60 * 1000;
