@@ -28,6 +28,7 @@ export const HOSTS_FOR = {
   copilot: ['copilot'],
   droid: ['droid'],
   kimi: ['kimi'],
+  kilo: ['kilo'],
 } as const satisfies Record<string, readonly InstalledHost[]>;
 
 const INSTALL_TIMEOUT_MS = 15 * 60 * 1000;

@@ -17,6 +17,7 @@ export { runQwen, qwenEnv, type QwenRunOptions, type QwenRunResult } from './qwe
 export { runCopilot, copilotBinary, copilotCacheDir, copilotEnv, startHostChatServer, hostChatProtocol, type CopilotRunOptions, type CopilotRunResult } from './copilot';
 export { runDroid, droidBinary, droidEnv, droidModelSettings, type DroidRunOptions, type DroidRunResult } from './droid';
 export { runKimi, kimiConfigToml, kimiEnv, type KimiHook, type KimiRunOptions, type KimiRunResult } from './kimi';
+export { runKilo, kiloConfig, type KiloRunOptions, type KiloRunResult } from './kilo';
 export { writeProbeHook, probeCommand, probeCalls, PROBE_DENY, type ProbeCall, type ProbeDenyFormat } from './probe-hook';
 export { jsonLines, type HostRunResult } from './run-result';
 export { ensureHosts, missingHosts, HOSTS_FOR, type HostsStatus } from './ensure-hosts';
