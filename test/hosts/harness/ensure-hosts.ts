@@ -29,6 +29,7 @@ export const HOSTS_FOR = {
   droid: ['droid'],
   kimi: ['kimi'],
   kilo: ['kilo'],
+  cline: ['cline'],
 } as const satisfies Record<string, readonly InstalledHost[]>;
 
 const INSTALL_TIMEOUT_MS = 15 * 60 * 1000;

@@ -10,12 +10,13 @@
  *   claude   stdout {"hookSpecificOutput":{"hookEventName":<event>,"permissionDecision":"deny","permissionDecisionReason":R}}, exit 0
  *   exit2    R on stderr, exit 2
  *   decision stdout {"decision":"block","reason":R}, exit 0
+ *   cancel   stdout {"cancel":true,"errorMessage":R}, exit 0 (Cline)
  * R is `PROBE-DENY: <tool name> stopped by the probe hook`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export type ProbeDenyFormat = 'claude' | 'exit2' | 'decision';
+export type ProbeDenyFormat = 'claude' | 'exit2' | 'decision' | 'cancel';
 
 export const PROBE_DENY = 'PROBE-DENY';
 
@@ -28,11 +29,12 @@ let input;
 try { input = JSON.parse(raw); } catch { input = { unparsed: raw }; }
 appendFileSync(log, JSON.stringify({ argv: process.argv.slice(2), cwd: process.cwd(), stdin: input }) + '\\n');
 if (!marker || !raw.includes(marker)) process.exit(0);
-const tool = input.tool_name ?? input.toolName ?? input.tool ?? 'tool';
+const tool = input.tool_name ?? input.toolName ?? input.tool_call?.name ?? input.tool ?? 'tool';
 const event = input.hook_event_name ?? input.hookEventName ?? input.event ?? 'PreToolUse';
 const reason = '${PROBE_DENY}: ' + tool + ' stopped by the probe hook';
 if (format === 'exit2') { process.stderr.write(reason + '\\n'); process.exit(2); }
 if (format === 'decision') process.stdout.write(JSON.stringify({ decision: 'block', reason }));
+else if (format === 'cancel') process.stdout.write(JSON.stringify({ cancel: true, errorMessage: reason }));
 else process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: reason } }));
 process.exit(0);
 `;
