@@ -30,6 +30,7 @@ export const HOSTS_FOR = {
   kimi: ['kimi'],
   kilo: ['kilo'],
   cline: ['cline'],
+  vibe: ['vibe'],
 } as const satisfies Record<string, readonly InstalledHost[]>;
 
 const INSTALL_TIMEOUT_MS = 15 * 60 * 1000;

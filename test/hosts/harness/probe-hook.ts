@@ -10,13 +10,14 @@
  *   claude   stdout {"hookSpecificOutput":{"hookEventName":<event>,"permissionDecision":"deny","permissionDecisionReason":R}}, exit 0
  *   exit2    R on stderr, exit 2
  *   decision stdout {"decision":"block","reason":R}, exit 0
+ *   deny     stdout {"decision":"deny","reason":R}, exit 0 (Mistral Vibe, OpenHands)
  *   cancel   stdout {"cancel":true,"errorMessage":R}, exit 0 (Cline)
  * R is `PROBE-DENY: <tool name> stopped by the probe hook`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export type ProbeDenyFormat = 'claude' | 'exit2' | 'decision' | 'cancel';
+export type ProbeDenyFormat = 'claude' | 'exit2' | 'decision' | 'deny' | 'cancel';
 
 export const PROBE_DENY = 'PROBE-DENY';
 
@@ -34,6 +35,7 @@ const event = input.hook_event_name ?? input.hookEventName ?? input.event ?? 'Pr
 const reason = '${PROBE_DENY}: ' + tool + ' stopped by the probe hook';
 if (format === 'exit2') { process.stderr.write(reason + '\\n'); process.exit(2); }
 if (format === 'decision') process.stdout.write(JSON.stringify({ decision: 'block', reason }));
+else if (format === 'deny') process.stdout.write(JSON.stringify({ decision: 'deny', reason }));
 else if (format === 'cancel') process.stdout.write(JSON.stringify({ cancel: true, errorMessage: reason }));
 else process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: reason } }));
 process.exit(0);
