@@ -31,6 +31,7 @@ export const HOSTS_FOR = {
   kilo: ['kilo'],
   cline: ['cline'],
   vibe: ['vibe'],
+  openhands: ['openhands'],
 } as const satisfies Record<string, readonly InstalledHost[]>;
 
 const INSTALL_TIMEOUT_MS = 15 * 60 * 1000;

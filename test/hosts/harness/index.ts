@@ -20,6 +20,7 @@ export { runKimi, kimiConfigToml, kimiEnv, type KimiHook, type KimiRunOptions, t
 export { runKilo, kiloConfig, type KiloRunOptions, type KiloRunResult } from './kilo';
 export { runCline, clineBinary, writeClineHooks, clineProjectHooksDir, clineUserHooksDir, type ClineRunOptions, type ClineRunResult } from './cline';
 export { runVibe, vibeConfigToml, vibeHooksToml, type VibeHook, type VibeRunOptions, type VibeRunResult } from './vibe';
+export { runOpenHands, type OpenHandsRunOptions, type OpenHandsRunResult } from './openhands';
 export { writeProbeHook, probeCommand, probeCalls, PROBE_DENY, type ProbeCall, type ProbeDenyFormat } from './probe-hook';
 export { jsonLines, type HostRunResult } from './run-result';
 export { ensureHosts, missingHosts, HOSTS_FOR, type HostsStatus } from './ensure-hosts';
