@@ -205,6 +205,9 @@ async function installHost(name, pin) {
     JSON.stringify({ name: `stopline-host-${name}`, private: true, dependencies: pin.packages }, null, 2) + '\n',
   );
   const env = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+  // a host that needs a newer Node than the system's (`node`: another pin) installs with that
+  // Node first on PATH: its install scripts check the version they run on
+  if (pin.node) env.PATH = `${dirname(join(hostsRoot, pin.node, pins[pin.node].entry))}:${env.PATH ?? ''}`;
   const result = await runLogged('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, env }, join(dir, 'install.log'));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.code !== 0 || !isCurrent(dir, pin)) {
@@ -301,11 +304,19 @@ async function main() {
     console.error(`install-hosts: ${err.message}`);
     process.exit(2);
   }
-  const names = args.only ?? Object.keys(pins);
+  const asked = args.only ?? Object.keys(pins);
+  // the Node a host installs with comes first (installed once, before the hosts that use it)
+  const nodes = [...new Set(asked.map((n) => pins[n].node).filter(Boolean))];
+  const names = asked.filter((n) => !nodes.includes(n));
   const started = Date.now();
   await acquireLock();
   const results = [];
   try {
+    for (const name of nodes) {
+      const r = await installHost(name, pins[name]);
+      console.log(r.line);
+      results.push(r);
+    }
     const jobs = names.map((name) => () => installHost(name, pins[name]));
     if (names.includes('opencode')) jobs.push(() => ensureRipgrep());
     // npm installs are mostly download + unpack; three at a time keeps a 2-core box responsive.

@@ -32,6 +32,7 @@ export const HOSTS_FOR = {
   cline: ['cline'],
   vibe: ['vibe'],
   openhands: ['openhands'],
+  openclaw: ['openclaw', 'node24'],
 } as const satisfies Record<string, readonly InstalledHost[]>;
 
 const INSTALL_TIMEOUT_MS = 15 * 60 * 1000;
