@@ -57,7 +57,9 @@ export async function runCline(opts: ClineRunOptions): Promise<ClineRunResult> {
   const home = join(runDir, 'home');
   const tmp = join(runDir, 'tmp');
   for (const d of [home, tmp]) mkdirSync(d, { recursive: true });
-  const env = withOverrides({ ...baseEnv(home, tmp), CLINE_BIN_PATH: bin }, opts.env);
+  // local: the session runs in the CLI's own process; the default starts a hub daemon on a fixed
+  // port (127.0.0.1:25463) that outlives the run
+  const env = withOverrides({ ...baseEnv(home, tmp), CLINE_BIN_PATH: bin, CLINE_SESSION_BACKEND_MODE: 'local', CLINE_NO_AUTO_UPDATE: '1' }, opts.env);
   const auth = await runProcess({
     command: bin,
     args: ['auth', '-p', 'openai', '-k', 'harness-dummy-key', '-m', 'lab-model', '-b', opts.server.baseUrl],
