@@ -81,6 +81,12 @@ function sha256File(file) {
   return createHash('sha256').update(readFileSync(file)).digest('hex');
 }
 
+/** What filled a venv: the requirements file's sha256 (and the build tools' file's, when the pin has one). */
+function venvStamp(pin) {
+  const files = [pin.requirements, ...(pin.buildRequirements ? [pin.buildRequirements] : [])];
+  return files.map((f) => sha256File(join(repoRoot, f))).join(' ');
+}
+
 /** "3.11" -> [3, 11] */
 function versionPair(text) {
   const [major = 0, minor = 0] = String(text).split('.').map(Number);
@@ -91,12 +97,27 @@ function pairAtLeast(a, b) {
   return a[0] > b[0] || (a[0] === b[0] && a[1] >= b[1]);
 }
 
-/** The first python3 on PATH (or python3.13 .. python3.11) inside the pin's version range, as [path, "3.x.y"]. */
+/**
+ * Interpreters pyenv keeps beside the active one: its shims answer `python3.13` only for the
+ * selected version, so a pin that needs a newer Python than the default finds it here.
+ */
+function pyenvPythons() {
+  const root = process.env.PYENV_ROOT || join(process.env.HOME ?? '', '.pyenv');
+  const versions = join(root, 'versions');
+  if (!existsSync(versions)) return [];
+  return readdirSync(versions)
+    .filter((v) => /^3\.\d+\.\d+$/.test(v))
+    .sort((a, b) => versionPair(b)[1] - versionPair(a)[1])
+    .map((v) => join(versions, v, 'bin', 'python3'))
+    .filter((exe) => existsSync(exe));
+}
+
+/** The first python3 on PATH (or python3.13 .. python3.11, then pyenv's) inside the pin's version range, as [path, "3.x.y"]. */
 function findPython(pin) {
   const low = versionPair(pin.python?.atLeast ?? '3.0');
   const high = versionPair(pin.python?.below ?? '4.0');
   const tried = [];
-  for (const cmd of ['python3', 'python3.13', 'python3.12', 'python3.11']) {
+  for (const cmd of ['python3', 'python3.13', 'python3.12', 'python3.11', ...pyenvPythons()]) {
     const r = spawnSync(cmd, ['-c', 'import sys; print(sys.executable); print("%d.%d.%d" % sys.version_info[:3])'], { encoding: 'utf8' });
     if (r.status !== 0) continue;
     const [exe, version] = r.stdout.trim().split('\n');
@@ -116,7 +137,7 @@ function venvIsCurrent(dir, pin) {
   } catch {
     return false;
   }
-  if (stamp !== sha256File(join(repoRoot, pin.requirements))) return false;
+  if (stamp !== venvStamp(pin)) return false;
   // the dist-info folder pip leaves for each installed distribution names its version
   const lib = join(dir, 'venv', 'lib');
   if (!existsSync(lib)) return false;
@@ -152,9 +173,16 @@ async function installVenvHost(name, pin) {
   // set (pip resolves nothing); wheels only, so no sdist build can fetch unpinned build tools
   const pip = join(dir, 'venv', 'bin', 'pip');
   const env = { ...process.env, PIP_DISABLE_PIP_VERSION_CHECK: '1', PIP_NO_INPUT: '1' };
-  const args = ['install', '--require-hashes', '--no-deps', '--only-binary=:all:', '--no-warn-script-location', '-r', join(repoRoot, pin.requirements)];
-  const result = await runLogged(pip, args, { cwd: dir, env }, log);
-  if (result.code === 0) writeFileSync(join(dir, VENV_STAMP), `${sha256File(join(repoRoot, pin.requirements))}\n`);
+  const base = ['install', '--require-hashes', '--no-deps', '--only-binary=:all:', '--no-warn-script-location'];
+  // a dependency that ships no wheel (`sdists`) is built from its hashed sdist with the build
+  // tools of `buildRequirements`, installed first from hashed wheels: still nothing unpinned
+  let result = { code: 0, text: '' };
+  if (pin.buildRequirements) result = await runLogged(pip, [...base, '-r', join(repoRoot, pin.buildRequirements)], { cwd: dir, env }, log);
+  if (result.code === 0) {
+    const sdists = pin.sdists?.length ? ['--no-build-isolation', `--no-binary=${pin.sdists.join(',')}`] : [];
+    result = await runLogged(pip, [...base, ...sdists, '-r', join(repoRoot, pin.requirements)], { cwd: dir, env }, log);
+  }
+  if (result.code === 0) writeFileSync(join(dir, VENV_STAMP), `${venvStamp(pin)}\n`);
   if (result.code !== 0 || !venvIsCurrent(dir, pin)) {
     const why = result.code !== 0 ? `pip exited ${result.code}` : `${pin.entry} missing or wrong version after install`;
     const tail = result.text.trim().split('\n').slice(-5).join(' | ');
@@ -177,6 +205,9 @@ async function installHost(name, pin) {
     JSON.stringify({ name: `stopline-host-${name}`, private: true, dependencies: pin.packages }, null, 2) + '\n',
   );
   const env = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+  // a host that needs a newer Node than the system's (`node`: another pin) installs with that
+  // Node first on PATH: its install scripts check the version they run on
+  if (pin.node) env.PATH = `${dirname(join(hostsRoot, pin.node, pins[pin.node].entry))}:${env.PATH ?? ''}`;
   const result = await runLogged('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, env }, join(dir, 'install.log'));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.code !== 0 || !isCurrent(dir, pin)) {
@@ -273,11 +304,19 @@ async function main() {
     console.error(`install-hosts: ${err.message}`);
     process.exit(2);
   }
-  const names = args.only ?? Object.keys(pins);
+  const asked = args.only ?? Object.keys(pins);
+  // the Node a host installs with comes first (installed once, before the hosts that use it)
+  const nodes = [...new Set(asked.map((n) => pins[n].node).filter(Boolean))];
+  const names = asked.filter((n) => !nodes.includes(n));
   const started = Date.now();
   await acquireLock();
   const results = [];
   try {
+    for (const name of nodes) {
+      const r = await installHost(name, pins[name]);
+      console.log(r.line);
+      results.push(r);
+    }
     const jobs = names.map((name) => () => installHost(name, pins[name]));
     if (names.includes('opencode')) jobs.push(() => ensureRipgrep());
     // npm installs are mostly download + unpack; three at a time keeps a 2-core box responsive.

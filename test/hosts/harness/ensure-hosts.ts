@@ -27,6 +27,12 @@ export const HOSTS_FOR = {
   qwen: ['qwen'],
   copilot: ['copilot'],
   droid: ['droid'],
+  kimi: ['kimi'],
+  kilo: ['kilo'],
+  cline: ['cline'],
+  vibe: ['vibe'],
+  openhands: ['openhands'],
+  openclaw: ['openclaw', 'node24'],
 } as const satisfies Record<string, readonly InstalledHost[]>;
 
 const INSTALL_TIMEOUT_MS = 15 * 60 * 1000;

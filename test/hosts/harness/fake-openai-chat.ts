@@ -34,10 +34,33 @@ function view(body: unknown): RequestView {
   };
 }
 
+/**
+ * The whole completion as one JSON object, for a request that does not ask for a stream (the
+ * API's default; OpenHands' LiteLLM sends no `stream` at all): an SSE answer there is retried as
+ * malformed. Every other host here sends `"stream": true`.
+ */
+function writeJsonReply(res: http.ServerResponse, reply: ReplyPlan, id: string, model: string, created: number): void {
+  const toolCalls = reply.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: typeof c.input === 'string' ? c.input : JSON.stringify(c.input) } }));
+  const prompt = reply.usage?.inputTokens ?? 100;
+  const completion = reply.usage?.outputTokens ?? 10;
+  const message = { role: 'assistant', content: reply.text ?? (toolCalls.length ? null : ''), ...(toolCalls.length ? { tool_calls: toolCalls } : {}) };
+  const body = JSON.stringify({
+    id, object: 'chat.completion', created, model,
+    choices: [{ index: 0, message, finish_reason: toolCalls.length ? 'tool_calls' : 'stop' }],
+    usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
+  });
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
 function writeReply(res: http.ServerResponse, reply: ReplyPlan, ctx: { seq: number; body: unknown }): void {
   const id = `chatcmpl-fake-${ctx.seq}`;
   const model = (ctx.body as { model?: string } | null)?.model ?? 'fake-model';
   const created = Math.floor(Date.now() / 1000);
+  if ((ctx.body as { stream?: unknown } | null)?.stream !== true) {
+    writeJsonReply(res, reply, id, model, created);
+    return;
+  }
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({
     id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }],
   });

@@ -132,6 +132,21 @@ describe('OpenAI chat-completions fake', () => {
     expect(deltas.at(-1)?.finish_reason).toBe('tool_calls');
   });
 
+  it('answers a request that asks for no stream with one chat.completion object (OpenHands sends no `stream`)', async () => {
+    const server = track(await startChatServer(script));
+    const res = await fetch(`${server.origin}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'user', content: 'MAIN-MARK go' }] }),
+    });
+    expect(res.headers.get('content-type')).toBe('application/json');
+    const body = (await res.json()) as Record<string, any>;
+    expect(body.object).toBe('chat.completion');
+    expect(body.choices[0].finish_reason).toBe('tool_calls');
+    expect(body.choices[0].message).toMatchObject({ role: 'assistant', content: 'writing', tool_calls: [{ id: 'call_w', type: 'function', function: { name: 'write' } }] });
+    expect(JSON.parse(body.choices[0].message.tool_calls[0].function.arguments)).toEqual({ path: 'a.txt', content: 'x' });
+  });
+
   it('answers the OpenCode title request without using up a turn', async () => {
     const server = track(await startChatServer(script));
     const title = await post(server, '/v1/chat/completions', {

@@ -16,6 +16,13 @@ export { runGemini, geminiEnv, GEMINI_OFFLINE_SETTINGS, type GeminiRunOptions, t
 export { runQwen, qwenEnv, type QwenRunOptions, type QwenRunResult } from './qwen';
 export { runCopilot, copilotBinary, copilotCacheDir, copilotEnv, startHostChatServer, hostChatProtocol, type CopilotRunOptions, type CopilotRunResult } from './copilot';
 export { runDroid, droidBinary, droidEnv, droidModelSettings, type DroidRunOptions, type DroidRunResult } from './droid';
+export { runKimi, kimiConfigToml, kimiEnv, type KimiHook, type KimiRunOptions, type KimiRunResult } from './kimi';
+export { runKilo, kiloConfig, type KiloRunOptions, type KiloRunResult } from './kilo';
+export { runCline, clineBinary, writeClineHooks, clineProjectHooksDir, clineUserHooksDir, type ClineRunOptions, type ClineRunResult } from './cline';
+export { runVibe, vibeConfigToml, vibeHooksToml, type VibeHook, type VibeRunOptions, type VibeRunResult } from './vibe';
+export { runOpenHands, type OpenHandsRunOptions, type OpenHandsRunResult } from './openhands';
+export { runOpenClaw, openClawConfig, writeOpenClawPlugin, type OpenClawRunOptions, type OpenClawRunResult } from './openclaw';
+export { writeProbeHook, probeCommand, probeCalls, PROBE_DENY, type ProbeCall, type ProbeDenyFormat } from './probe-hook';
 export { jsonLines, type HostRunResult } from './run-result';
 export { ensureHosts, missingHosts, HOSTS_FOR, type HostsStatus } from './ensure-hosts';
 export { hostEntry, hostVersion, isHostInstalled, requireHost, HostNotInstalledError, repoRoot, type InstalledHost } from './hosts';

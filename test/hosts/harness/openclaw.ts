@@ -1,0 +1,85 @@
+/**
+ * OpenClaw 2026.9.6 (npm openclaw, Node >= 24.16: run on the pinned node24), headless:
+ * `openclaw agent --local --json --agent main -m <prompt>`, the embedded agent, no Gateway.
+ * `$HOME/.openclaw/openclaw.json` names a custom provider at the fake chat server
+ * (`api: "openai-completions"`), makes the project the agent's workspace, and loads plugin folders
+ * through `plugins.load.paths`.
+ *
+ * `openclaw agent exec` (the "isolated headless" turn) registers plugins in discovery mode only:
+ * their hooks never run there (docs/hosts/openclaw.md), so the driver does not use it.
+ * OpenClaw seeds a workspace with AGENTS.md, BOOTSTRAP.md, IDENTITY.md, SOUL.md and USER.md.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { FakeModelServer } from './fake-server';
+import { requireHost } from './hosts';
+import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
+import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, withRequests, type HostRunResult } from './run-result';
+
+export interface OpenClawRunOptions {
+  project: string;
+  prompt: string;
+  /** a fake chat-completions server (startChatServer) */
+  server: FakeModelServer;
+  /** plugin folders (each with openclaw.plugin.json, package.json and its entry), loaded and enabled by id */
+  plugins?: Array<{ dir: string; id: string }>;
+  args?: string[];
+  env?: Record<string, string | undefined>;
+  /** default 180 s */
+  timeoutMs?: number;
+  runDir?: string;
+}
+
+export interface OpenClawRunResult extends HostRunResult {
+  home: string;
+  /** the `--json` result ({payloads, meta}) or undefined */
+  output: unknown;
+}
+
+export function openClawConfig(server: FakeModelServer, workspace: string, plugins: Array<{ dir: string; id: string }> = []): Record<string, unknown> {
+  return {
+    agents: { defaults: { model: { primary: 'lab/lab-model' }, workspace } },
+    models: {
+      mode: 'merge',
+      providers: {
+        lab: {
+          baseUrl: server.baseUrl,
+          apiKey: 'harness-dummy-key',
+          api: 'openai-completions',
+          models: [{ id: 'lab-model', name: 'Lab', reasoning: false, input: ['text'], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 128000, maxTokens: 4096 }],
+        },
+      },
+    },
+    plugins: { load: { paths: plugins.map((p) => p.dir) }, entries: Object.fromEntries(plugins.map((p) => [p.id, { enabled: true }])) },
+  };
+}
+
+/** Writes a minimal native plugin folder: the manifest, package.json and `index.js` with `source`. */
+export function writeOpenClawPlugin(dir: string, id: string, source: string): { dir: string; id: string } {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'openclaw.plugin.json'), JSON.stringify({ id, name: id, description: 'test plugin', categories: ['other'], activation: { onStartup: true }, configSchema: { type: 'object', additionalProperties: false } }));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: id, version: '0.0.0', type: 'module', main: 'index.js', openclaw: { extensions: ['./index.js'] } }));
+  writeFileSync(join(dir, 'index.js'), source);
+  return { dir, id };
+}
+
+export async function runOpenClaw(opts: OpenClawRunOptions): Promise<OpenClawRunResult> {
+  assertRunInputs('OpenClaw', opts.server, 'openai-chat', opts.project);
+  const entry = requireHost('openclaw');
+  const node = requireHost('node24');
+  const runDir = makeRunDir('openclaw', opts.runDir);
+  const home = join(runDir, 'home');
+  const tmp = join(runDir, 'tmp');
+  for (const d of [home, tmp, join(home, '.openclaw')]) mkdirSync(d, { recursive: true });
+  writeFileSync(join(home, '.openclaw', 'openclaw.json'), `${JSON.stringify(openClawConfig(opts.server, opts.project, opts.plugins), null, 2)}\n`);
+  const env = withOverrides(baseEnv(home, tmp, [dirname(node)]), opts.env);
+  const args = [entry, 'agent', '--local', '--json', '--agent', 'main', ...(opts.args ?? []), '-m', opts.prompt];
+  const result = await withRequests(opts.server, runDir, () => runProcess({ command: node, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }));
+  let output: unknown;
+  try {
+    output = JSON.parse(result.stdout);
+  } catch {
+    output = undefined;
+  }
+  return { ...result, home, output };
+}

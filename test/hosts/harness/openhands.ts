@@ -1,0 +1,59 @@
+/**
+ * OpenHands CLI 1.16.0 (PyPI openhands, Python 3.12 only; SDK 1.21.0), headless:
+ * `openhands --headless --json --always-approve --override-with-envs -t <task>` with LLM_MODEL
+ * `openai/<name>`, LLM_BASE_URL at the fake chat server and LLM_API_KEY (LiteLLM), and
+ * LITELLM_LOCAL_MODEL_COST_MAP=True (otherwise LiteLLM spends ~10 s retrying a GitHub download
+ * on every start). Hooks go to `$HOME/.openhands/hooks.json` (or the project's
+ * `.openhands/hooks.json`, which wins: only the first file found is read).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FakeModelServer } from './fake-server';
+import { requireHost } from './hosts';
+import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
+import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunResult } from './run-result';
+
+export interface OpenHandsRunOptions {
+  project: string;
+  prompt: string;
+  /** a fake chat-completions server (startChatServer) */
+  server: FakeModelServer;
+  /** `$HOME/.openhands/hooks.json`: Claude's event map (`{"PreToolUse": [{matcher, hooks: [...]}]}`) */
+  hooksJson?: Record<string, unknown>;
+  /** extra CLI arguments, placed before `-t` */
+  args?: string[];
+  env?: Record<string, string | undefined>;
+  /** default 180 s */
+  timeoutMs?: number;
+  runDir?: string;
+}
+
+export interface OpenHandsRunResult extends HostRunResult {
+  home: string;
+  /** the `--json` event objects (ActionEvent, ObservationEvent, HookExecutionEvent …) */
+  events: unknown[];
+}
+
+export async function runOpenHands(opts: OpenHandsRunOptions): Promise<OpenHandsRunResult> {
+  assertRunInputs('OpenHands', opts.server, 'openai-chat', opts.project);
+  const bin = requireHost('openhands');
+  const runDir = makeRunDir('openhands', opts.runDir);
+  const home = join(runDir, 'home');
+  const tmp = join(runDir, 'tmp');
+  for (const d of [home, tmp, join(home, '.openhands')]) mkdirSync(d, { recursive: true });
+  if (opts.hooksJson) writeFileSync(join(home, '.openhands', 'hooks.json'), `${JSON.stringify(opts.hooksJson, null, 2)}\n`);
+  const env = withOverrides(
+    {
+      ...baseEnv(home, tmp),
+      LLM_MODEL: 'openai/lab-model',
+      LLM_BASE_URL: opts.server.baseUrl,
+      LLM_API_KEY: 'harness-dummy-key',
+      LITELLM_LOCAL_MODEL_COST_MAP: 'True',
+      OPENHANDS_SUPPRESS_BANNER: '1',
+    },
+    opts.env,
+  );
+  const args = ['--headless', '--json', '--always-approve', '--override-with-envs', ...(opts.args ?? []), '-t', opts.prompt];
+  const result = await withRequests(opts.server, runDir, () => runProcess({ command: bin, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }));
+  return { ...result, home, events: jsonLines(result.stdout) };
+}

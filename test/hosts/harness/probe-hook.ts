@@ -1,0 +1,75 @@
+/**
+ * A recording and denying command hook for the hosts still being verified (Kimi Code, Crush,
+ * OpenHands, Cline …): not stopline, a few lines of Node that show what the real host hands a
+ * hook and what it does with a deny. Every call appends one JSON line to the log:
+ * `{argv, cwd, stdin}` (stdin parsed; `{unparsed}` when it is not JSON).
+ *
+ *   node probe.mjs <log> [marker] [format]
+ *
+ * With a marker, a call whose stdin text contains it is denied in `format`:
+ *   claude   stdout {"hookSpecificOutput":{"hookEventName":<event>,"permissionDecision":"deny","permissionDecisionReason":R}}, exit 0
+ *   exit2    R on stderr, exit 2
+ *   decision stdout {"decision":"block","reason":R}, exit 0
+ *   deny     stdout {"decision":"deny","reason":R}, exit 0 (Mistral Vibe, OpenHands)
+ *   cancel   stdout {"cancel":true,"errorMessage":R}, exit 0 (Cline)
+ * R is `PROBE-DENY: <tool name> stopped by the probe hook`.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type ProbeDenyFormat = 'claude' | 'exit2' | 'decision' | 'deny' | 'cancel';
+
+export const PROBE_DENY = 'PROBE-DENY';
+
+const PROBE_SOURCE = `
+import { appendFileSync, readFileSync } from 'node:fs';
+const [log, marker, format = 'claude'] = process.argv.slice(2);
+let raw = '';
+try { raw = readFileSync(0, 'utf8'); } catch {}
+let input;
+try { input = JSON.parse(raw); } catch { input = { unparsed: raw }; }
+appendFileSync(log, JSON.stringify({ argv: process.argv.slice(2), cwd: process.cwd(), stdin: input }) + '\\n');
+if (!marker || !raw.includes(marker)) process.exit(0);
+const tool = input.tool_name ?? input.toolName ?? input.tool_call?.name ?? input.tool ?? 'tool';
+const event = input.hook_event_name ?? input.hookEventName ?? input.event ?? 'PreToolUse';
+const reason = '${PROBE_DENY}: ' + tool + ' stopped by the probe hook';
+if (format === 'exit2') { process.stderr.write(reason + '\\n'); process.exit(2); }
+if (format === 'decision') process.stdout.write(JSON.stringify({ decision: 'block', reason }));
+else if (format === 'deny') process.stdout.write(JSON.stringify({ decision: 'deny', reason }));
+else if (format === 'cancel') process.stdout.write(JSON.stringify({ cancel: true, errorMessage: reason }));
+else process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: reason } }));
+process.exit(0);
+`;
+
+/** Writes the probe script into `dir` and returns its path. */
+export function writeProbeHook(dir: string): string {
+  const file = join(dir, 'probe.mjs');
+  writeFileSync(file, PROBE_SOURCE);
+  return file;
+}
+
+/** The shell command that runs the probe (the host's own sh -c runs it: every part quoted). */
+export function probeCommand(script: string, log: string, marker?: string, format: ProbeDenyFormat = 'claude'): string {
+  const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  return [process.execPath, script, log, ...(marker ? [marker, format] : [])].map(q).join(' ');
+}
+
+export interface ProbeCall {
+  argv: string[];
+  cwd: string;
+  stdin: Record<string, unknown>;
+}
+
+/** The calls the probe logged, in order ([] when it never ran). */
+export function probeCalls(log: string): ProbeCall[] {
+  let text = '';
+  try {
+    text = readFileSync(log, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as ProbeCall);
+}

@@ -1,0 +1,98 @@
+/**
+ * Mistral Vibe 3.0.2 (PyPI mistral-vibe, Python >= 3.12; the CLI hands off to a bundled native
+ * `vibe-rs`), headless: `vibe -p <prompt> --output json --auto-approve` with a provider at the fake
+ * chat server in `$HOME/.vibe/config.toml` (`[[providers]] api_base`, an empty `api_key_env_var`)
+ * and telemetry, update checks and notifications off. Hooks are `[[hooks]]` tables of
+ * `$HOME/.vibe/hooks.toml` (`<project>/.vibe/hooks.toml` only in a trusted folder).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FakeModelServer } from './fake-server';
+import { requireHost } from './hosts';
+import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
+import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, withRequests, type HostRunResult } from './run-result';
+
+/** One `[[hooks]]` table of hooks.toml. */
+export interface VibeHook {
+  name: string;
+  type: 'pre_tool' | 'post_tool' | 'post_agent';
+  command: string;
+  /** fnmatch glob on the tool name (`re:` for a regex); tool hooks only */
+  match?: string;
+  /** seconds (default 60) */
+  timeout?: number;
+  /** tool hooks only: a failing hook denies (pre_tool) instead of letting the call through */
+  strict?: boolean;
+}
+
+export interface VibeRunOptions {
+  project: string;
+  prompt: string;
+  /** a fake chat-completions server (startChatServer) */
+  server: FakeModelServer;
+  hooks?: VibeHook[];
+  /** extra CLI arguments, placed after `--auto-approve` */
+  args?: string[];
+  env?: Record<string, string | undefined>;
+  /** default 180 s */
+  timeoutMs?: number;
+  runDir?: string;
+}
+
+export interface VibeRunResult extends HostRunResult {
+  home: string;
+  /** the `--output json` document (the session's entries), or undefined */
+  output: unknown;
+}
+
+const tomlString = (s: string) => JSON.stringify(s);
+
+export function vibeConfigToml(server: FakeModelServer): string {
+  return [
+    'active_model = "lab"',
+    'enable_telemetry = false',
+    'enable_update_checks = false',
+    'enable_notifications = false',
+    '[[providers]]',
+    'name = "lab"',
+    `api_base = ${tomlString(server.baseUrl)}`,
+    'api_key_env_var = ""',
+    '[[models]]',
+    'name = "lab-model"',
+    'provider = "lab"',
+    'alias = "lab"',
+    '',
+  ].join('\n');
+}
+
+export function vibeHooksToml(hooks: VibeHook[]): string {
+  const lines: string[] = [];
+  for (const h of hooks) {
+    lines.push('[[hooks]]', `name = ${tomlString(h.name)}`, `type = ${tomlString(h.type)}`, `command = ${tomlString(h.command)}`);
+    if (h.match !== undefined) lines.push(`match = ${tomlString(h.match)}`);
+    if (h.timeout !== undefined) lines.push(`timeout = ${h.timeout}`);
+    if (h.strict !== undefined) lines.push(`strict = ${h.strict}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export async function runVibe(opts: VibeRunOptions): Promise<VibeRunResult> {
+  assertRunInputs('Mistral Vibe', opts.server, 'openai-chat', opts.project);
+  const bin = requireHost('vibe');
+  const runDir = makeRunDir('vibe', opts.runDir);
+  const home = join(runDir, 'home');
+  const tmp = join(runDir, 'tmp');
+  for (const d of [home, tmp, join(home, '.vibe')]) mkdirSync(d, { recursive: true });
+  writeFileSync(join(home, '.vibe', 'config.toml'), vibeConfigToml(opts.server));
+  if (opts.hooks) writeFileSync(join(home, '.vibe', 'hooks.toml'), vibeHooksToml(opts.hooks));
+  const env = withOverrides(baseEnv(home, tmp), opts.env);
+  const args = ['-p', opts.prompt, '--output', 'json', '--auto-approve', ...(opts.args ?? [])];
+  const result = await withRequests(opts.server, runDir, () => runProcess({ command: bin, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }));
+  let output: unknown;
+  try {
+    output = JSON.parse(result.stdout);
+  } catch {
+    output = undefined;
+  }
+  return { ...result, home, output };
+}
