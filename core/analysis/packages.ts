@@ -167,7 +167,7 @@ function npmish(tool: string, args: readonly Arg[], ctx: ProgramContext): Verdic
       return write(`${t} doctor verifies (and garbage-collects) the cache`);
     case 'pack':
       // pack runs the prepack/prepare/postpack scripts even in a dry run, unless --ignore-scripts
-      if (hasAny(p, '--dry-run')) return hasAny(p, '--ignore-scripts') ? npmRead(t, 'pack --dry-run', rest) : unknown(`${t} pack --dry-run still runs the package's prepack and prepare scripts`);
+      if (npmBoolean(rest, 'dry-run')) return npmBoolean(rest, 'ignore-scripts') ? npmRead(t, 'pack --dry-run', rest) : unknown(`${t} pack --dry-run still runs the package's prepack and prepare scripts`);
       return write(`${t} pack writes a tarball`);
     case 'publish':
     case 'deprecate':
@@ -200,6 +200,24 @@ function npmish(tool: string, args: readonly Arg[], ctx: ProgramContext): Verdic
       void ctx;
       return unknown(`${t} ${cmd} runs project scripts (package.json can make them do anything)`);
   }
+}
+
+/**
+ * A boolean npm option after every spelling of it: `--x`, `--x true|false` (npm reads the word
+ * after a boolean when it is true or false), `--x=false`, `--no-x`; the last one given wins.
+ */
+function npmBoolean(args: readonly Arg[], name: string): boolean {
+  let on = false;
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === `--no-${name}`) on = false;
+    else if (v === `--${name}`) {
+      const next = args[i + 1]?.value;
+      on = next !== 'false';
+      if (next === 'true' || next === 'false') i++;
+    } else if (v !== null && v.startsWith(`--${name}=`)) on = !/^(false|0|)$/.test(v.slice(name.length + 3));
+  }
+  return on;
 }
 
 /**
@@ -568,7 +586,7 @@ const CARGO = {
   add: 'dep', install: 'dep', build: 'write', b: 'write', check: 'write', c: 'write', clippy: 'write', doc: 'write', d: 'write', fix: 'write', fmt: 'write',
   remove: 'write', rm: 'write', update: 'write', clean: 'write', new: 'write', init: 'write', vendor: 'write', generate: 'write', 'generate-lockfile': 'write', package: 'write', uninstall: 'write',
   test: 'unknown', t: 'unknown', run: 'unknown', r: 'unknown', bench: 'unknown', publish: 'unknown', login: 'unknown', yank: 'unknown', owner: 'unknown',
-  tree: 'read', metadata: 'read', search: 'read', 'locate-project': 'read', pkgid: 'read', 'verify-project': 'read', version: 'read', help: 'read', info: 'write', 'read-manifest': 'read',
+  tree: 'read', metadata: 'read', search: 'write', 'locate-project': 'read', pkgid: 'read', 'verify-project': 'read', version: 'read', help: 'read', info: 'write', 'read-manifest': 'read',
 } as const;
 
 const GEM = { install: 'dep', i: 'dep', uninstall: 'write', update: 'write', cleanup: 'write', build: 'write', list: 'read', search: 'read', info: 'read', env: 'read', contents: 'read', which: 'read', specification: 'read', help: 'read', outdated: 'read', push: 'unknown', exec: 'run' } as const;
@@ -975,7 +993,11 @@ function normalizeTsc(args: readonly Arg[]): Arg[] | string {
     const next = args[i + 1]?.value;
     if (next === 'false' || next === 'true') {
       i++;
-      if (next === 'false') continue; // `--noEmit false` turns it off
+      // `--noEmit false` turns it off, also after an earlier `--noEmit`: the last one given wins
+      if (next === 'false') {
+        for (let j = out.length - 1; j >= 0; j--) if (out[j]!.value === '--' + name) out.splice(j, 1);
+        continue;
+      }
     }
     out.push(literalArg('--' + name));
   }
@@ -1084,8 +1106,15 @@ function classifyToolchainBy(name: string, args: readonly Arg[], ctx: ProgramCon
           passed.find((a) => a.value === null || !/^(--check|-v|--verbose|-q|--quiet|--edition=\d+|--color=\w+|-l|--files-with-diff)$/.test(a.value));
         return bad ? unknown(`cargo fmt ${bad.text}: an option this guard does not know as read-only`) : read('cargo fmt --check only checks');
       }
-      // tree/metadata resolve the lockfile: without --locked/--frozen they may write Cargo.lock
-      if (args.some((a) => a.value === 'tree' || a.value === 'metadata' || a.value === 'pkgid') && !args.some((a) => a.value === '--locked' || a.value === '--frozen')) return write('cargo tree/metadata/pkgid write Cargo.lock when it is missing or stale (read only with --locked or --frozen)');
+      {
+        // tree and metadata resolve the dependency graph: Cargo.lock when it is missing or stale, and
+        // (cargo 1.78+) the package cache lock and global cache tracker in CARGO_HOME even with
+        // --locked; metadata --no-deps reads the manifest only. pkgid writes a stale lock unless --locked.
+        const sub = firstSubcommand(PACKAGE_GRAMMARS.cargo!, args)?.arg.value;
+        const locked = args.some((a) => a.value === '--locked' || a.value === '--frozen');
+        if (sub === 'tree' || (sub === 'metadata' && !args.some((a) => a.value === '--no-deps'))) return write(`cargo ${sub} resolves dependencies: it writes Cargo.lock when missing or stale and CARGO_HOME's package cache (also with --locked)`);
+        if (sub === 'pkgid' && !locked) return write('cargo pkgid writes Cargo.lock when it is missing or stale (read only with --locked or --frozen)');
+      }
       return subcommandTable('cargo', args, CARGO as never, PACKAGE_GRAMMARS.cargo!, CARGO_READ);
     case 'go': {
       const op = firstOperand(args)?.arg.value;
