@@ -484,7 +484,8 @@ function poetry(args: readonly Arg[]): Verdict {
 function pipenv(args: readonly Arg[]): Verdict {
   const first = firstSubcommand(PACKAGE_GRAMMARS.pipenv!, args);
   if (!first) {
-    if (args.length > 0 && args.every((a) => a.value !== null && /^--(version|help|where|venv|py|envs|support|man|bare|verbose|quiet)$|^-[hvq]$/.test(a.value))) return read('pipenv prints information');
+    // --venv creates the virtualenvs folder when it is missing
+    if (args.length > 0 && args.every((a) => a.value !== null && /^--(version|help|where|py|envs|support|man|bare|verbose|quiet)$|^-[hvq]$/.test(a.value))) return read('pipenv prints information');
     if (args.some((a) => a.value === '--rm')) return write('pipenv --rm removes the project environment');
     return unknown(`pipenv ${args[0]?.text ?? ''}: options this guard does not know as read-only`);
   }
@@ -711,7 +712,7 @@ export function classifyInterpreter(name: string, args: readonly Arg[], ctx: Pro
     if (m !== -1 && args.slice(0, m).every((a) => a.value !== null && a.value.startsWith('-') && a.value !== '-c')) {
       const mod = args[m + 1]?.value;
       const rest = args.slice(m + 2);
-      if (mod === 'pip' || mod === 'pip3') return withDependencyIntent('pip', rest, pip(`${name} -m pip`, rest));
+      if (mod === 'pip' || mod === 'pip3') return withDependencyIntent('pip', rest, withFamilyDefault('pip', rest, pip(`${name} -m pip`, rest)));
       if (mod === 'venv' || mod === 'virtualenv') {
         const dir = rest.find((a) => a.value === null || !a.value.startsWith('-'));
         return write(`${name} -m venv creates an environment`, dir ? [dir] : undefined);
@@ -1056,7 +1057,38 @@ export function withDependencyIntent(name: string, args: readonly Arg[], v: Verd
 
 export function classifyToolchain(name: string, args: readonly Arg[], ctx: ProgramContext): Verdict | null {
   const v = classifyToolchainBy(name, args, ctx);
-  return v === null ? v : withDependencyIntent(name, args, v);
+  return v === null ? v : withDependencyIntent(name, args, withFamilyDefault(name, args, v));
+}
+
+const has1 = (args: readonly Arg[], ...names: string[]) => args.some((a) => a.value !== null && names.some((n) => a.value === n || a.value!.startsWith(n + '=')));
+
+/**
+ * Defaults that write across a tool's whole family of commands, measured in a fresh HOME: a form
+ * the tool's tables call a read still writes outside the project unless an option turns that off.
+ * Each returns why, or null when these arguments do not write.
+ */
+const FAMILY_DEFAULT_WRITES: Record<string, (args: readonly Arg[]) => string | null> = {
+  // Go 1.23+ keeps telemetry counters (local mode by default) for every go command, `go version` included,
+  // and list/doc/mod why fill the build cache as vet and test do
+  go: () => 'go writes telemetry counters in the user config folder (the default since Go 1.23) and fills its build cache',
+  pnpm: (args) => (onlyInfo(args) ? null : 'pnpm creates its data and state folders (PNPM_HOME) on first use'),
+  yarn: () => 'yarn 1 writes a compiled-code cache into TMPDIR on every run; yarn 2+ creates its global folder',
+  composer: (args) => (onlyInfo(args) ? null : 'composer creates its home folder (COMPOSER_HOME) on first use'),
+  // uv creates and locks its cache folder for every command that reads packages; --no-cache uses a temporary one
+  uv: (args) => (onlyInfo(args) || has1(args, '-n', '--no-cache') || /^(help|version)$/.test(firstSubcommand(PACKAGE_GRAMMARS.uv!, args)?.arg.value ?? 'help') ? null : 'uv creates and locks its cache folder'),
+  poetry: (args) => (/^(show|search|config)$/.test(firstSubcommand(PACKAGE_GRAMMARS.poetry!, args)?.arg.value ?? '') ? 'poetry show/search fill its cache and poetry config writes its config.toml' : null),
+  // pip's index commands record their check for a newer pip (~/.cache/pip/selfcheck) unless told not to check
+  pip: (args) => (/^(list|index)$/.test(firstSubcommand(PACKAGE_GRAMMARS.pip!, args)?.arg.value ?? '') && !has1(args, '--disable-pip-version-check', '--no-index') ? 'pip checks for a newer pip and records the check in its cache' : null),
+  pip3: (args) => FAMILY_DEFAULT_WRITES.pip!(args),
+  // every .NET CLI command writes the first-run sentinel and telemetry under ~/.dotnet; the host's own listings do not
+  dotnet: (args) => (args.length > 0 && args.every((a) => a.value === '--list-sdks' || a.value === '--list-runtimes') ? null : 'the .NET CLI writes its first-run sentinel and telemetry under ~/.dotnet'),
+};
+
+export function withFamilyDefault(name: string, args: readonly Arg[], v: Verdict): Verdict {
+  const rule = FAMILY_DEFAULT_WRITES[name];
+  if (!rule || v.kind !== 'leaf' || v.mutability !== 'read') return v;
+  const why = rule(args);
+  return why === null ? v : write(why, undefined, { hash: v.hash });
 }
 
 function classifyToolchainBy(name: string, args: readonly Arg[], ctx: ProgramContext): Verdict | null {
