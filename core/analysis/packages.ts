@@ -9,6 +9,7 @@ import { parseOpts, hasAny, type ParsedOpts } from './opts';
 import { addsDependency, firstSubcommand, PACKAGE_GRAMMARS, valueOptionSpec, type PackageGrammar } from './package-options';
 import { has, parseTable, value, type ProgramTable, type TableParse } from './table';
 
+import { syntaxCheck } from './listings';
 import { CHECK_TOOLS, type CheckTool } from './tool-tables';
 import { hashIntentInCode, type CodeLanguage } from './intents';
 import { read, write, unknown, type Leaf, type ProgramContext, type Verdict } from './verdict';
@@ -706,6 +707,8 @@ const INLINE_CODE_FLAGS: Record<string, string[]> = {
 export function classifyInterpreter(name: string, args: readonly Arg[], ctx: ProgramContext): Verdict {
   const lang = INTERPRETER_LANG[name] ?? (/^python\d/.test(name) ? 'py' : null);
   if (onlyInfo(args) || (args.length === 1 && args[0]!.value === '--version')) return read(`${name} prints its version`);
+  const check = syntaxCheck(name, args);
+  if (check) return check;
   // python -m pip / venv / json.tool
   if (lang === 'py') {
     const m = args.findIndex((a) => a.value === '-m');
@@ -746,6 +749,9 @@ export function classifyInterpreter(name: string, args: readonly Arg[], ctx: Pro
  */
 const PYTHON_READ_MODULES: Record<string, ProgramTable & { secondOperandWritten?: boolean }> = {
   'json.tool': { options: '--sort-keys --no-ensure-ascii --json-lines --indent= --tab --no-indent --compact --no-type-hints -h --help', secondOperandWritten: true },
+  // archive listings and tests; -e extracts and -c creates (their files are named at run time)
+  zipfile: { options: '-l= --list= -t= --test= -e!W --extract!W -c!W --create!W --metadata-encoding= -h --help' },
+  tarfile: { options: '-v --verbose -l= --list= -t= --test= -e!W --extract!W -c!W --create!W --filter= -h --help' },
   tabnanny: { options: '-q -v' },
   pydoc: { options: '-k= -n=U -p=U -b!U -w!W' },
   site: { options: '--user-base --user-site' },
@@ -1147,6 +1153,7 @@ function classifyToolchainBy(name: string, args: readonly Arg[], ctx: ProgramCon
         if (sub === 'tree' || (sub === 'metadata' && !args.some((a) => a.value === '--no-deps'))) return write(`cargo ${sub} resolves dependencies: it writes Cargo.lock when missing or stale and CARGO_HOME's package cache (also with --locked)`);
         if (sub === 'pkgid' && !locked) return write('cargo pkgid writes Cargo.lock when it is missing or stale (read only with --locked or --frozen)');
       }
+      if (args.length > 0 && args.every((a) => a.value !== null && /^(-V|--version|-v|-vV|-Vv|--verbose|--list|-h|--help)$/.test(a.value))) return read('cargo prints its version or its commands');
       return subcommandTable('cargo', args, CARGO as never, PACKAGE_GRAMMARS.cargo!, CARGO_READ);
     case 'go': {
       const op = firstOperand(args)?.arg.value;

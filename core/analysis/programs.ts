@@ -5,6 +5,9 @@
  */
 import { coreutilsBackup, gnuPatch, rsyncBackups, simpleBackups } from './backups';
 import { classifyBuiltin, declareRunsCode } from './builtins';
+import { mysql, psql, redisCli, sqlite3 } from './databases';
+import { batchEditor, isBatchEditor } from './editors';
+import { ar, cpio, dpkgDeb, syntaxCheck, versionQuery } from './listings';
 import { isNullDevice } from './collect';
 import { classifyGit } from './git';
 import { READ_TABLES, type ReadTable } from './read-tables';
@@ -156,7 +159,7 @@ export const AWK_TABLE: ProgramTable = {
     '-f=X --file=X -v= --assign= -F= --field-separator= -i= --include= -E=X --exec=X -l=X --load=X -e= --source= -b --characters-as-bytes -c --traditional -C --copyright -d[=] --dump-variables[=] -D[=]U --debug[=]U -g --gen-pot -I --trace -k --csv -L[=] --lint[=] -M --bignum -N --use-lc-numeric -n --non-decimal-data -o[=]W --pretty-print[=]W -O --optimize -p[=]W --profile[=]W -P --posix -r --re-interval -s --no-optimize -S --sandbox -t --lint-old -V -h -W=',
 };
 
-function awk(name: string, args: readonly Arg[]): Leaf {
+function awk(name: string, args: readonly Arg[]): Verdict {
   const p = parseTable(args, AWK_TABLE, name);
   const includes = [...(p.flags.get('-i') ?? []), ...(p.flags.get('--include') ?? [])];
   const inplace = includes.includes('inplace');
@@ -170,12 +173,17 @@ function awk(name: string, args: readonly Arg[]): Leaf {
   if (src === null || src === undefined) return unknown(`${name} program only known at run time`);
   const fx = awkEffects(src);
   if (fx.unreadable) return unknown(`${name} program: ${fx.unreadable}`);
-  if (fx.runs) return unknown(`${name} program runs commands (system() or a pipe)`);
+  if (fx.runs) return unknown(`${name} program runs commands whose text is computed (system() or a pipe)`);
   const targets = [...(inplace ? files : []), ...fx.writes.map(literalArg)];
-  if (fx.unprovenWrite) return write(`${name} program prints into a file whose name is computed`, undefined, { writesContent: true });
-  if (inplace && files.length === 0) return write(`${name} -i inplace with no file`, undefined, { writesContent: true });
-  if (targets.length) return write(inplace ? `${name} -i inplace edits files` : `${name} program prints into files`, targets, { writesContent: true });
-  return read(`${name} prints computed text`);
+  let leaf: Leaf;
+  if (fx.unprovenWrite) leaf = write(`${name} program prints into a file whose name is computed`, undefined, { writesContent: true });
+  else if (inplace && files.length === 0) leaf = write(`${name} -i inplace with no file`, undefined, { writesContent: true });
+  else if (targets.length) leaf = write(inplace ? `${name} -i inplace edits files` : `${name} program prints into files`, targets, { writesContent: true });
+  else leaf = read(`${name} prints computed text`);
+  // commands the program runs through sh as literal strings (print | "sort -u", "date" | getline) are read as shell code
+  const commands = fx.commands ?? [];
+  if (commands.length === 0) return leaf;
+  return { kind: 'many', verdicts: [leaf, ...commands.map((c): Verdict => ({ kind: 'shell', source: c, why: `${name} runs "${c.slice(0, 40)}" through sh` }))] };
 }
 
 /** A table parse that is not a plain read: the first unknown, exec or write reason as a leaf. */
@@ -923,7 +931,10 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
       return { kind: 'cd', target: null, why: 'popd returns to a folder known only at run time' };
     case 'eval': {
       if (args.some((a) => a.value === null)) return unknown('eval runs a string computed at run time');
-      return { kind: 'many', verdicts: [unknown('eval runs a string as code'), { kind: 'shell', source: args.map((a) => a.value).join(' '), why: 'eval content' }] };
+      // a glob expands to file names that eval would then run as code
+      if (args.some((a) => a.glob)) return unknown('eval of a glob runs file names as code');
+      // literal text: eval runs it in this shell, as the walker reads it (a cd inside leaves the folder unknown after it)
+      return { kind: 'shell', source: args.map((a) => a.value).join(' '), why: 'eval runs this text as shell code' };
     }
     case 'source':
     case '.':
@@ -1085,6 +1096,21 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
     }
     case 'gh':
       return gh(args);
+    case 'cpio':
+      return cpio(args);
+    case 'ar':
+      return ar(args);
+    case 'dpkg-deb':
+      return dpkgDeb(args);
+    case 'sqlite3':
+      return sqlite3(args, ctx);
+    case 'psql':
+      return psql(args, ctx);
+    case 'mysql':
+    case 'mariadb':
+      return mysql(name, args, ctx);
+    case 'redis-cli':
+      return redisCli(args);
     case 'sdiff': {
       const p = parseOpts(args, { shortWithValue: 'oIw', longWithValue: ['output', 'ignore-matching-lines', 'width', 'diff-program'] });
       if (hasAny(p, '--diff-program')) return unknown('sdiff --diff-program runs a program');
@@ -1110,6 +1136,9 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
     return leaf;
   }
   if (HASH_PROGRAMS.has(name)) return unknown(`${name}: a hashing program without an option table (some write hash files or logs)`, { hash: true });
+  if (isBatchEditor(name) && args.length > 0) return batchEditor(name, args, ctx);
+  const info = versionQuery(name, args) ?? syntaxCheck(name, args);
+  if (info) return info;
   if (INTERACTIVE.has(name)) return unknown(`${name} is interactive; keystrokes typed later are never seen by a hook`);
   return unknown(`${name}: not a program this guard knows`);
 }
