@@ -63,7 +63,7 @@ function baseOf(path: string): string {
  * GNU patch writes the file it patches, or the -o file; a hunk that fails goes to FILE.rej (the
  * -o file's .rej, or -r FILE; `-r -` and --merge keep none); the original is backed up as
  * FILE.orig with -b, and also whenever a hunk does not apply exactly (--backup-if-mismatch, the
- * default unless --posix or --no-backup-if-mismatch). -B PREFIX, -Y PREFIX (before the base
+ * default unless --no-backup-if-mismatch; GNU patch 2.7 keeps it under --posix too). -B PREFIX, -Y PREFIX (before the base
  * name) and -z SUFFIX shape the backup name (-B or -Y without -z drop the `.orig`); -V numbered
  * numbers it; -d DIR runs everything in DIR. With the diff on stdin and no file named, the diff's
  * headers name the files (see the `patch` verdict in apply.ts).
@@ -93,9 +93,9 @@ export function gnuPatch(args: readonly Arg[], stdinText: string | null): Verdic
   const rej = optValue(p, '-r', '--reject-file');
   if (rej === null) return write('patch -r with a file only known at run time', undefined, { writesContent: true });
   if (!hasAny(p, '--merge') && rej !== '-') targets.push(inDir(rej ?? `${out !== undefined && out !== '-' ? out : file.value}.rej`));
-  // backups of the original (patch backs up the file it rewrites; with -o it writes the new file instead)
-  const posix = hasAny(p, '--posix') || hasAny(p, '--no-backup-if-mismatch');
-  const backup = hasAny(p, '-b', '--backup') || (!posix || hasAny(p, '--backup-if-mismatch'));
+  // backups of the original (patch backs up the file it rewrites; with -o it writes the new file
+  // instead); a mismatch is backed up unless --no-backup-if-mismatch, --posix included (measured)
+  const backup = hasAny(p, '-b', '--backup', '--backup-if-mismatch') || !hasAny(p, '--no-backup-if-mismatch');
   if (backup && out === undefined) {
     const style = optValue(p, '-V', '--version-control');
     const suffix = optValue(p, '-z', '--suffix');

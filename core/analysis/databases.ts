@@ -11,8 +11,8 @@
  * what this guard can name.
  */
 import { parseTable, type ProgramTable } from './table';
-import { read, unknown, type Leaf, type ProgramContext } from './verdict';
-import type { Arg } from './words';
+import { read, unknown, write, type Leaf, type ProgramContext } from './verdict';
+import { literalArg, type Arg } from './words';
 
 type Dialect = 'sqlite' | 'postgres' | 'mysql';
 
@@ -226,7 +226,7 @@ function sqliteScriptProblem(text: string): string | null {
 const SQLITE_OPTIONS: ProgramTable = {
   singleDashLong: true,
   options:
-    '-readonly -safe -header -noheader -csv -json -line -list -column -box -table -markdown -html -tabs -quote -ascii -separator= -newline= -nullvalue= -bail -batch -echo -stats -cmd= -nofollow -version -help -escape= -mmap= -maxsize= -memtrace -no-rowid-in-view -unsafe-testing!U -init=U -A!U -append!U -zip!U -deserialize!U -interactive!U -vfs=U -lookaside== -pagecache== -heap== -nonce=U -utf8 -pcachetrace',
+    '-readonly -safe -header -noheader -csv -json -line -list -column -box -table -markdown -html -tabs -quote -ascii -separator= -newline= -nullvalue= -bail -batch -echo -stats -cmd= -nofollow -version -help -escape= -mmap= -maxsize= -memtrace -no-rowid-in-view -unsafe-testing!U -deserialize -init=U -A!U -append!U -zip!U -interactive!U -vfs=U -lookaside== -pagecache== -heap== -nonce=U -utf8 -pcachetrace',
 };
 
 export function sqlite3(args: readonly Arg[], ctx: ProgramContext): Leaf {
@@ -236,9 +236,13 @@ export function sqlite3(args: readonly Arg[], ctx: ProgramContext): Leaf {
   const [db, ...sql] = p.operands;
   if (!db) return unknown('sqlite3 without a database reads commands typed later');
   if (db.value === null) return unknown('sqlite3: the database is only known at run time');
-  // without -readonly opening a database that does not exist creates it (and a read of a hot journal rolls it back)
+  // opening a database file: a missing one is created (without -readonly), a hot journal is rolled
+  // back, and a database in WAL mode gets DB-wal and DB-shm beside it even with -readonly. Only an
+  // in-memory copy (-deserialize) or an immutable URI (file:DB?immutable=1) touches nothing.
   const memory = db.value === ':memory:' || db.value === '';
-  if (!memory && !p.flags.has('-readonly') && !/[?&]mode=ro(&|$)/.test(db.value)) return unknown('sqlite3 without -readonly creates the database file when it is missing');
+  const untouched = memory || p.flags.has('-deserialize') || /^file:.*[?&]immutable=1(&|$)/.test(db.value);
+  const readonly = p.flags.has('-readonly') || /^file:.*[?&]mode=ro(&|$)/.test(db.value);
+  if (!untouched && !readonly) return unknown('sqlite3 without -readonly creates the database file when it is missing');
   const scripts = [...(p.flags.get('-cmd') ?? []), ...sql.map((a) => a.value)];
   if (sql.length === 0) {
     if (ctx.stdin.kind !== 'text') return unknown('sqlite3 reads its commands from stdin (typed later or computed)');
@@ -249,7 +253,11 @@ export function sqlite3(args: readonly Arg[], ctx: ProgramContext): Leaf {
     const why = sqliteScriptProblem(s);
     if (why) return unknown(`sqlite3: ${why}`);
   }
-  return read('sqlite3 -readonly runs statements proven read-only');
+  if (untouched) return read('sqlite3 reads an in-memory or immutable database with statements proven read-only');
+  // statements that read no table (`select 1`, `select lower('A')`) never open the database's pages
+  if (scripts.every((x) => x !== null && !/^\s*\./m.test(x) && !/\b(from|join|pragma\w*|table|explain|into)\b/i.test(x))) return read('sqlite3 -readonly runs statements that read no table');
+  const file = db.value.replace(/^file:/, '').replace(/\?.*$/, '');
+  return write('sqlite3 -readonly runs statements proven read-only, but a database in WAL mode gets its -wal and -shm files created beside it', [literalArg(`${file}-wal`), literalArg(`${file}-shm`)]);
 }
 
 /** psql meta-commands that only describe or format. */

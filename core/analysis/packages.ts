@@ -167,8 +167,9 @@ function npmish(tool: string, args: readonly Arg[], ctx: ProgramContext): Verdic
     case 'doctor':
       return write(`${t} doctor verifies (and garbage-collects) the cache`);
     case 'pack':
-      // pack runs the prepack/prepare/postpack scripts even in a dry run, unless --ignore-scripts
-      if (npmBoolean(rest, 'dry-run')) return npmBoolean(rest, 'ignore-scripts') ? npmRead(t, 'pack --dry-run', rest) : unknown(`${t} pack --dry-run still runs the package's prepack and prepare scripts`);
+      // pack runs the prepack/prepare/postpack scripts even in a dry run, unless --ignore-scripts, and
+      // stores the packed tarball in npm's cache (~/.npm/_cacache) even then (measured, npm 11)
+      if (npmBoolean(rest, 'dry-run')) return npmBoolean(rest, 'ignore-scripts') ? write(`${t} pack --dry-run stores the tarball in the package manager's cache`) : unknown(`${t} pack --dry-run still runs the package's prepack and prepare scripts`);
       return write(`${t} pack writes a tarball`);
     case 'publish':
     case 'deprecate':

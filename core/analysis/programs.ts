@@ -625,6 +625,8 @@ export const UNZIP_TABLE: ProgramTable = {
 };
 
 function unzip(args: readonly Arg[]): Leaf {
+  // unzip -Z is zipinfo: the rest are zipinfo's options
+  if (args[0]?.value === '-Z') return tableRead('unzip -Z', READ_TABLES.zipinfo!, args.slice(1));
   const p = parseTable(args, UNZIP_TABLE, 'unzip');
   if (p.unknowns.length) return unknown(p.unknowns[0]!);
   if (p.writes.length) return write(p.writes[0]!, p.operands.slice(0, 1), { writesContent: true });
