@@ -136,7 +136,7 @@ describe('dependency intent through every option of every package manager', () =
     expect(addsDependency({ options: '', adds: { add: 'packages' } }, ['-w', 'add', 'typescript'].map(literalArg))).toBe(true);
   });
 
-  it('reads the issue forms of a workspace flag before and after the subcommand', () => {
+  it("reads a workspace flag before and after the subcommand (pnpm's is a flag, npm's takes a workspace)", () => {
     expect(dep('pnpm add -w typescript')).toBe(true);
     expect(dep('pnpm -w add typescript')).toBe(true);
     expect(dep('pnpm add --workspace-root typescript')).toBe(true);
