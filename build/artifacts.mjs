@@ -69,6 +69,9 @@ const CLI_CASES = [
  * (build/two-part.mjs): what an event parses is their ~11 KB first part. The 150 KB goal for the
  * file is not met (docs/performance.md says why, and what a lazily evaluated shell analysis did
  * and did not buy); the budget sits a little above today's size so growth fails the build.
+ * ~587-597 KB since each package manager has a full option grammar (dependency intent read on
+ * every reading of its options) and database clients, batch editors, archive listings, toolchain
+ * queries and backup-writing programs have tables of their own (~60 KB, most of it option strings).
  * Minified, the Claude decision code is (`node build/size-breakdown.mjs --all`): analysis tables
  * 170 KB (already one option string per program, compiled at first use; ~120 KB of it is string
  * literals), unbash 100 KB, the shell analysis's code 81 KB, the person's-hooks engine 51 KB,
@@ -78,7 +81,7 @@ const CLI_CASES = [
  * registry rows' notes that only the CLI's matrix reads (~8 KB). Confinement (core/confine: the
  * plan, the wrapper's text, the probe and the disk, git and scratch rules) adds ~8 KB.
  */
-const HOOK_SCRIPT_BUDGET = 554 * KB;
+const HOOK_SCRIPT_BUDGET = 600 * KB;
 
 /**
  * The mod is the Claude hook script's guard inside Claude Code, plus its own door and the
@@ -86,9 +89,10 @@ const HOOK_SCRIPT_BUDGET = 554 * KB;
  * loader refuses a hook whose parameters a renamed variable shadows): ~590 KB, parsed once per Claude
  * Code process; ~676 KB since the analysis's larger option tables landed beside it; ~555 KB
  * since it is minified with renaming (the hooks' own names reserved, build/checks.mjs
- * checkModHooks) and carries only Claude's tool table. The budget sits just above that.
+ * checkModHooks) and carries only Claude's tool table; ~615 KB with the package grammars and the
+ * tables of the analysis's read-only forms. The budget sits just above that.
  */
-const CLAUDE_MOD_BUDGET = 565 * KB;
+const CLAUDE_MOD_BUDGET = 620 * KB;
 
 const HOOK_SESSION = { claude: 'b5a5bde6-34d6-4877-844a-a41ce38fb4f6', codex: '01a2289a-c971-7a20-a8d5-2f21938f3467' };
 
@@ -769,7 +773,8 @@ export const ARTIFACTS = [
     // shell analysis and adapters as a hook script, ~780 KB) plus install and the views; the
     // Copilot, Droid, Gemini CLI and Qwen Code tables, adapters, installers and doctor checks,
     // doctor's Claude door check (which door decides and why) and the analysis's option tables grew it
-    sizeBudget: 800 * KB,
+    // (~840 KB with the package grammars and the tables of the analysis's read-only forms)
+    sizeBudget: 845 * KB,
     files: [],
     install: 'node dist/stopline.mjs --help',
     cases: CLI_CASES,

@@ -7,8 +7,8 @@
  * `-c core.pager=…`, interactive modes, unknown subcommands = aliases) are unknown.
  */
 import { GIT_FORM_TABLES, GIT_TABLES } from './git-tables';
-import { parseOpts, hasAny, optValue, type OptSpec } from './opts';
-import { has, parseTable, value, type ProgramTable } from './table';
+import { parseOpts, hasAny, lastOf, optValue, type OptSpec } from './opts';
+import { has, lastWins, parseTable, value, type ProgramTable } from './table';
 import { read, write, unknown, type Leaf, type ProgramContext, type Verdict } from './verdict';
 import { literalArg, type Arg } from './words';
 
@@ -145,7 +145,8 @@ function classifySub(name: string, rest: readonly Arg[], ctx?: ProgramContext): 
     const p = parseTable(rest, table, g);
     if (p.unknowns.length) return unknown(p.unknowns[0]!);
     if (p.execs.length) return unknown(p.execs[0]!);
-    if (name === 'format-patch' && !has(p, '--stdout')) {
+    // `--stdout --no-stdout` writes the files after all: the last one given wins
+    if (name === 'format-patch' && !lastWins(p, ['--stdout'], ['--no-stdout'])) {
       const dir = value(p, '-o', '--output-directory');
       // file names come from the commit subjects: without -o they are not provable
       return write(`${g} writes one patch file per commit`, dir === undefined ? undefined : [dir === null ? RUNTIME : literalArg(dir)], { writesContent: true });
@@ -285,20 +286,20 @@ function classifySub(name: string, rest: readonly Arg[], ctx?: ProgramContext): 
     case 'add': {
       const p = sub(rest, { longWithValue: ['chmod', 'pathspec-from-file'] });
       if (hasAny(p, '-p', '--patch', '-i', '--interactive', '-e', '--edit')) return unknown(`${g} interactive: what is staged is typed later`);
-      if (hasAny(p, '-n', '--dry-run')) return dryRun(g, 'add -n', rest);
+      if (lastOf(p, ['-n', '--dry-run'], ['--no-dry-run'])) return dryRun(g, 'add -n', rest);
       if (hasAny(p, '--pathspec-from-file')) return write(`${g} stages paths read from a file`);
       if (p.operands.length === 0) return write(`${g} stages changes across the work tree`);
       return write(`${g} stages these paths`, pathspecs(p.operands));
     }
     case 'rm': {
       const p = sub(rest, { longWithValue: ['pathspec-from-file'] });
-      if (hasAny(p, '-n', '--dry-run')) return dryRun(g, 'rm -n', rest);
+      if (lastOf(p, ['-n', '--dry-run'], ['--no-dry-run'])) return dryRun(g, 'rm -n', rest);
       if (p.operands.length === 0) return write(`${g} removes paths from a file list`);
       return write(`${g} removes these paths`, pathspecs(p.operands));
     }
     case 'mv': {
       const p = sub(rest);
-      if (hasAny(p, '-n', '--dry-run')) return dryRun(g, 'mv -n', rest);
+      if (lastOf(p, ['-n', '--dry-run'], ['--no-dry-run'])) return dryRun(g, 'mv -n', rest);
       return write(`${g} moves these paths`, pathspecs(p.operands));
     }
     case 'checkout': {
@@ -325,7 +326,7 @@ function classifySub(name: string, rest: readonly Arg[], ctx?: ProgramContext): 
     case 'clean': {
       const p = sub(rest, { shortWithValue: 'e', longWithValue: ['exclude'] });
       if (hasAny(p, '-i', '--interactive')) return unknown(`${g} -i: what is deleted is typed later`);
-      if (hasAny(p, '-n', '--dry-run')) return dryRun(g, 'clean -n', rest);
+      if (lastOf(p, ['-n', '--dry-run'], ['--no-dry-run'])) return dryRun(g, 'clean -n', rest);
       if (p.operands.length) return write(`${g} deletes untracked files under these paths`, pathspecs(p.operands));
       return write(`${g} deletes untracked files below cwd`, [literalArg('.')]);
     }

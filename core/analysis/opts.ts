@@ -24,16 +24,20 @@ export interface ParsedOpts {
   rest: Arg[];
   /** a word whose value is only known at run time sat where an option could be */
   dynamicWord: boolean;
+  /** option names in the order given */
+  order: string[];
 }
 
 export function parseOpts(args: readonly Arg[], spec: OptSpec = {}): ParsedOpts {
   const flags = new Map<string, (string | null)[]>();
+  const order: string[] = [];
   const operands: Arg[] = [];
   let rest: Arg[] = [];
   let dynamicWord = false;
   const shortWithValue = spec.shortWithValue ?? '';
   const longWithValue = spec.longWithValue ?? [];
   const add = (name: string, value: string | null) => {
+    order.push(name);
     const list = flags.get(name);
     if (list) list.push(value);
     else flags.set(name, [value]);
@@ -92,7 +96,16 @@ export function parseOpts(args: readonly Arg[], spec: OptSpec = {}): ParsedOpts 
     operands.push(arg);
   }
   if (spec.stopAtOperand) rest = args.slice(i);
-  return { flags, operands, rest, dynamicWord };
+  return { flags, operands, rest, dynamicWord, order };
+}
+
+/** The last of `on` / `off` given wins (`-n --no-dry-run` is not a dry run); false when neither was. */
+export function lastOf(p: ParsedOpts, on: readonly string[], off: readonly string[]): boolean {
+  for (let i = p.order.length - 1; i >= 0; i--) {
+    if (on.includes(p.order[i]!)) return true;
+    if (off.includes(p.order[i]!)) return false;
+  }
+  return false;
 }
 
 export function hasAny(p: ParsedOpts, ...names: string[]): boolean {

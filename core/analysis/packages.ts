@@ -6,8 +6,10 @@
  * code (`npm test`, `cargo run`, `python x.py`, `python -c …`) is unknown.
  */
 import { parseOpts, hasAny, type ParsedOpts } from './opts';
+import { addsDependency, firstSubcommand, PACKAGE_GRAMMARS, valueOptionSpec, type PackageGrammar } from './package-options';
 import { has, parseTable, value, type ProgramTable, type TableParse } from './table';
 
+import { syntaxCheck } from './listings';
 import { CHECK_TOOLS, type CheckTool } from './tool-tables';
 import { hashIntentInCode, type CodeLanguage } from './intents';
 import { read, write, unknown, type Leaf, type ProgramContext, type Verdict } from './verdict';
@@ -37,20 +39,21 @@ function packageSpecs(p: ParsedOpts): Arg[] {
   return p.operands.filter((a) => !(a.value === '.' || a.value === './'));
 }
 
-const NPM_VALUE_OPTS = ['--registry', '--tag', '-w', '--workspace', '--prefix', '--omit', '--include', '--save-prefix', '--cache', '--userconfig', '--loglevel', '-C', '--dir', '--filter', '-F', '--cwd'];
-
 function npmish(tool: string, args: readonly Arg[], ctx: ProgramContext): Verdict {
-  const first = firstOperand(args, NPM_VALUE_OPTS);
+  // each of npm, pnpm, yarn and bun has its own options: pnpm's -w is a flag, npm's takes a workspace name
+  const grammar = PACKAGE_GRAMMARS[tool]!;
+  const first = firstSubcommand(grammar, args);
   const t = tool;
   if (!first) {
     if (onlyInfo(args)) return read(`${t} prints information`);
     if (tool === 'yarn') return write(`${t} installs the declared dependencies`);
-    return read(`${t} with no command prints usage`);
+    // options and no command: bun -e/-p run code, others print usage; only a bare call is known to print
+    return args.length === 0 ? read(`${t} with no command prints usage`) : unknown(`${t} ${args[0]!.text}: options without a command this guard knows`);
   }
   if (first.arg.value === null) return unknown(`${t}: the command is only known at run time`);
   const cmd = first.arg.value;
   const rest = args.slice(first.index + 1);
-  const p = parseOpts(rest, { longWithValue: NPM_VALUE_OPTS.filter((o) => o.startsWith('--')).map((o) => o.slice(2)), shortWithValue: 'wCF' });
+  const p = parseOpts(rest, valueOptionSpec(grammar));
   const adds = (why: string): Leaf =>
     packageSpecs(p).length > 0 ? write(`${t} ${cmd} adds packages: ${why}`, undefined, { dep: true }) : write(`${t} ${cmd} installs the declared dependencies`);
   switch (cmd) {
@@ -164,8 +167,9 @@ function npmish(tool: string, args: readonly Arg[], ctx: ProgramContext): Verdic
     case 'doctor':
       return write(`${t} doctor verifies (and garbage-collects) the cache`);
     case 'pack':
-      // pack runs the prepack/prepare/postpack scripts even in a dry run, unless --ignore-scripts
-      if (hasAny(p, '--dry-run')) return hasAny(p, '--ignore-scripts') ? npmRead(t, 'pack --dry-run', rest) : unknown(`${t} pack --dry-run still runs the package's prepack and prepare scripts`);
+      // pack runs the prepack/prepare/postpack scripts even in a dry run, unless --ignore-scripts, and
+      // stores the packed tarball in npm's cache (~/.npm/_cacache) even then (measured, npm 11)
+      if (npmBoolean(rest, 'dry-run')) return npmBoolean(rest, 'ignore-scripts') ? write(`${t} pack --dry-run stores the tarball in the package manager's cache`) : unknown(`${t} pack --dry-run still runs the package's prepack and prepare scripts`);
       return write(`${t} pack writes a tarball`);
     case 'publish':
     case 'deprecate':
@@ -198,6 +202,24 @@ function npmish(tool: string, args: readonly Arg[], ctx: ProgramContext): Verdic
       void ctx;
       return unknown(`${t} ${cmd} runs project scripts (package.json can make them do anything)`);
   }
+}
+
+/**
+ * A boolean npm option after every spelling of it: `--x`, `--x true|false` (npm reads the word
+ * after a boolean when it is true or false), `--x=false`, `--no-x`; the last one given wins.
+ */
+function npmBoolean(args: readonly Arg[], name: string): boolean {
+  let on = false;
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === `--no-${name}`) on = false;
+    else if (v === `--${name}`) {
+      const next = args[i + 1]?.value;
+      on = next !== 'false';
+      if (next === 'true' || next === 'false') i++;
+    } else if (v !== null && v.startsWith(`--${name}=`)) on = !/^(false|0|)$/.test(v.slice(name.length + 3));
+  }
+  return on;
 }
 
 /**
@@ -273,16 +295,13 @@ function pipRead(label: string, args: readonly Arg[]): Leaf {
 }
 
 function pip(t: string, args: readonly Arg[]): Verdict {
-  const first = firstOperand(args, ['--python', '--cache-dir', '--log', '--log-file', '--proxy', '--retries', '--timeout', '--exists-action', '--trusted-host', '--cert', '--client-cert', '--keyring-provider', '--use-feature', '--use-deprecated']);
+  const first = firstSubcommand(PACKAGE_GRAMMARS.pip!, args);
   if (!first) return onlyInfo(args) ? read(`${t} prints information`) : pipRead(`${t}`, args);
   const cmd = first.arg.value;
   if (cmd === null) return unknown(`${t}: the command is only known at run time`);
   const rest = args.slice(first.index + 1);
   const others = [...args.slice(0, first.index), ...rest];
-  const p = parseOpts(rest, {
-    shortWithValue: 'rcetidif',
-    longWithValue: ['requirement', 'constraint', 'editable', 'target', 'index-url', 'extra-index-url', 'find-links', 'prefix', 'root', 'src', 'upgrade-strategy', 'python-version', 'platform', 'implementation', 'abi', 'no-binary', 'only-binary', 'progress-bar', 'report', 'group', 'config-settings', 'c', 'python'],
-  });
+  const p = parseOpts(rest, valueOptionSpec(PACKAGE_GRAMMARS.pip!));
   switch (cmd) {
     case 'install': {
       const editable = (p.flags.get('-e') ?? []).concat(p.flags.get('--editable') ?? []).filter((v) => v !== '.' && v !== './');
@@ -336,7 +355,7 @@ function uvRead(label: string, args: readonly Arg[]): Leaf {
 }
 
 function uv(args: readonly Arg[]): Verdict {
-  const first = firstOperand(args, ['--directory', '--project', '--cache-dir', '--python', '-p', '--config-file']);
+  const first = firstSubcommand(PACKAGE_GRAMMARS.uv!, args);
   if (!first) return onlyInfo(args) ? read('uv prints information') : read('uv prints usage');
   const cmd = first.arg.value;
   if (cmd === null) return unknown('uv: the command is only known at run time');
@@ -418,7 +437,7 @@ const POETRY_READ_TABLE: ProgramTable = {
 };
 
 function poetry(args: readonly Arg[]): Verdict {
-  const first = firstOperand(args, ['-C', '--directory', '-P', '--project']);
+  const first = firstSubcommand(PACKAGE_GRAMMARS.poetry!, args);
   if (!first) return onlyInfo(args) ? read('poetry prints information') : read('poetry prints usage');
   const cmd = first.arg.value;
   const rest = args.slice(first.index + 1);
@@ -459,11 +478,49 @@ function poetry(args: readonly Arg[]): Verdict {
 }
 
 /**
+ * pipenv: its informational options print; install/uninstall/lock/sync/update/upgrade/clean
+ * change the Pipfile, the lock or the environment; run runs a command in it. Any other
+ * subcommand (graph, requirements, check, scripts, verify, open, shell) is not a form this guard
+ * knows as read-only: pipenv creates the project's environment on first use.
+ */
+function pipenv(args: readonly Arg[]): Verdict {
+  const first = firstSubcommand(PACKAGE_GRAMMARS.pipenv!, args);
+  if (!first) {
+    // --venv creates the virtualenvs folder when it is missing
+    if (args.length > 0 && args.every((a) => a.value !== null && /^--(version|help|where|py|envs|support|man|bare|verbose|quiet)$|^-[hvq]$/.test(a.value))) return read('pipenv prints information');
+    if (args.some((a) => a.value === '--rm')) return write('pipenv --rm removes the project environment');
+    return unknown(`pipenv ${args[0]?.text ?? ''}: options this guard does not know as read-only`);
+  }
+  const cmd = first.arg.value;
+  const rest = args.slice(first.index + 1);
+  switch (cmd) {
+    case 'install': {
+      const p = parseOpts(rest, valueOptionSpec(PACKAGE_GRAMMARS.pipenv!));
+      const named = packageSpecs(p).length > 0 || hasAny(p, '-r', '--requirements') || (p.flags.get('-e') ?? []).concat(p.flags.get('--editable') ?? []).some((v) => v !== '.' && v !== './');
+      return named ? write('pipenv install adds packages to the Pipfile', undefined, { dep: true }) : write('pipenv install installs the Pipfile (creating the environment and the lock)');
+    }
+    case 'uninstall':
+    case 'lock':
+    case 'sync':
+    case 'update':
+    case 'upgrade':
+    case 'clean':
+      return write(`pipenv ${cmd} changes the Pipfile, its lock or the environment`);
+    case 'run':
+      return { kind: 'many', verdicts: [write('pipenv run creates the project environment when it is missing'), runAfterOptions('pipenv run', rest, [])] };
+    case 'shell':
+      return unknown('pipenv shell starts an interactive shell');
+    default:
+      return unknown(`pipenv ${first.arg.text}: not a form this guard knows as read-only`);
+  }
+}
+
+/**
  * A tool by its subcommand: `read` subcommands are reads only when every option (before and after
  * the subcommand) is in `readOptions`, the tool's table of options its printing subcommands take.
  */
-function subcommandTable(tool: string, args: readonly Arg[], table: Record<string, 'read' | 'write' | 'dep' | 'unknown' | 'run'>, valueOpts: string[], readOptions: ProgramTable): Verdict {
-  const first = firstOperand(args, valueOpts);
+function subcommandTable(tool: string, args: readonly Arg[], table: Record<string, 'read' | 'write' | 'dep' | 'unknown' | 'run'>, valueOpts: string[] | PackageGrammar, readOptions: ProgramTable): Verdict {
+  const first = Array.isArray(valueOpts) ? firstOperand(args, valueOpts) : firstSubcommand(valueOpts, args);
   if (!first) return onlyInfo(args) ? read(`${tool} prints information`) : unknown(`${tool} with no command`);
   const cmd = first.arg.value;
   if (cmd === null) return unknown(`${tool}: the command is only known at run time`);
@@ -532,7 +589,7 @@ const CARGO = {
   add: 'dep', install: 'dep', build: 'write', b: 'write', check: 'write', c: 'write', clippy: 'write', doc: 'write', d: 'write', fix: 'write', fmt: 'write',
   remove: 'write', rm: 'write', update: 'write', clean: 'write', new: 'write', init: 'write', vendor: 'write', generate: 'write', 'generate-lockfile': 'write', package: 'write', uninstall: 'write',
   test: 'unknown', t: 'unknown', run: 'unknown', r: 'unknown', bench: 'unknown', publish: 'unknown', login: 'unknown', yank: 'unknown', owner: 'unknown',
-  tree: 'read', metadata: 'read', search: 'read', 'locate-project': 'read', pkgid: 'read', 'verify-project': 'read', version: 'read', help: 'read', info: 'write', 'read-manifest': 'read',
+  tree: 'read', metadata: 'read', search: 'write', 'locate-project': 'read', pkgid: 'read', 'verify-project': 'read', version: 'read', help: 'read', info: 'write', 'read-manifest': 'read',
 } as const;
 
 const GEM = { install: 'dep', i: 'dep', uninstall: 'write', update: 'write', cleanup: 'write', build: 'write', list: 'read', search: 'read', info: 'read', env: 'read', contents: 'read', which: 'read', specification: 'read', help: 'read', outdated: 'read', push: 'unknown', exec: 'run' } as const;
@@ -547,11 +604,11 @@ function bundle(args: readonly Arg[]): Verdict {
     return write('bundle config changes settings (.bundle/config or the user config)');
   }
   if (cmd === 'check' && !args.some((a) => a.value === '--dry-run')) return write('bundle check writes Gemfile.lock when it resolves (read only with --dry-run)', [literalArg('Gemfile.lock')]);
-  return subcommandTable('bundle', args, BUNDLE as never, [], BUNDLE_READ);
+  return subcommandTable('bundle', args, BUNDLE as never, PACKAGE_GRAMMARS.bundle!, BUNDLE_READ);
 }
 
 const BUNDLE = { add: 'dep', install: 'write', update: 'write', lock: 'write', remove: 'write', init: 'write', clean: 'write', cache: 'write', package: 'write', exec: 'run', list: 'read', show: 'read', info: 'read', outdated: 'read', check: 'read', config: 'write', help: 'read', version: 'read', doctor: 'read', platform: 'read', console: 'unknown', open: 'unknown' } as const;
-const COMPOSER = { require: 'dep', install: 'write', update: 'write', upgrade: 'write', remove: 'write', 'dump-autoload': 'write', dumpautoload: 'write', init: 'write', 'create-project': 'write', reinstall: 'write', bump: 'write', show: 'read', info: 'read', outdated: 'read', validate: 'read', diagnose: 'read', licenses: 'read', depends: 'read', why: 'read', 'why-not': 'read', prohibits: 'read', search: 'read', audit: 'read', check: 'read', 'check-platform-reqs': 'read', help: 'read', list: 'read', 'run-script': 'unknown', run: 'unknown', exec: 'run', global: 'unknown' } as const;
+const COMPOSER = { require: 'dep', req: 'dep', requ: 'dep', requi: 'dep', requir: 'dep', install: 'write', update: 'write', upgrade: 'write', remove: 'write', 'dump-autoload': 'write', dumpautoload: 'write', init: 'write', 'create-project': 'write', reinstall: 'write', bump: 'write', show: 'read', info: 'read', outdated: 'read', validate: 'read', diagnose: 'read', licenses: 'read', depends: 'read', why: 'read', 'why-not': 'read', prohibits: 'read', search: 'read', audit: 'read', check: 'read', 'check-platform-reqs': 'read', help: 'read', list: 'read', 'run-script': 'unknown', run: 'unknown', exec: 'run', global: 'unknown' } as const;
 const GO = { get: 'dep', build: 'write', install: 'dep', generate: 'unknown', run: 'unknown', test: 'unknown', vet: 'write', list: 'read', version: 'read', doc: 'read', help: 'read', fmt: 'write', clean: 'write', fix: 'write', tool: 'unknown', work: 'write', telemetry: 'write', bug: 'unknown' } as const;
 const APT = { install: 'dep', reinstall: 'write', remove: 'write', purge: 'write', autoremove: 'write', upgrade: 'write', 'full-upgrade': 'write', 'dist-upgrade': 'write', update: 'write', clean: 'write', autoclean: 'write', 'build-dep': 'dep', source: 'write', download: 'write', list: 'read', search: 'read', show: 'read', showsrc: 'read', policy: 'read', depends: 'read', rdepends: 'read', madison: 'read', changelog: 'read', help: 'read', 'mark': 'write', 'edit-sources': 'unknown' } as const;
 const BREW = { install: 'dep', reinstall: 'write', uninstall: 'write', remove: 'write', rm: 'write', upgrade: 'write', update: 'write', cleanup: 'write', tap: 'dep', untap: 'write', link: 'write', unlink: 'write', pin: 'write', unpin: 'write', bundle: 'write', services: 'unknown', list: 'read', ls: 'read', info: 'read', search: 'read', deps: 'read', uses: 'read', outdated: 'read', doctor: 'read', config: 'read', leaves: 'read', desc: 'read', home: 'read', '--prefix': 'read', '--cellar': 'read', '--repository': 'read', commands: 'read', help: 'read' } as const;
@@ -571,6 +628,10 @@ function dotnet(args: readonly Arg[]): Verdict {
       return write('dotnet add reference changes the project file');
     case 'remove':
       return write('dotnet remove changes the project file');
+    case 'package':
+      // .NET 10: `dotnet package add|remove|list|search`
+      if (ops[0] === 'add') return write('dotnet package add adds a dependency', undefined, { dep: true });
+      return unknown(`dotnet package ${ops[0] ?? ''} changes or lists the project's packages (not a form this guard knows as read-only)`);
     case 'tool':
       if (ops[0] === 'install') return write('dotnet tool install adds a tool', undefined, { dep: true });
       if (ops[0] === 'list' || ops[0] === 'search') return read(`dotnet tool ${ops[0]} reads`);
@@ -647,13 +708,15 @@ const INLINE_CODE_FLAGS: Record<string, string[]> = {
 export function classifyInterpreter(name: string, args: readonly Arg[], ctx: ProgramContext): Verdict {
   const lang = INTERPRETER_LANG[name] ?? (/^python\d/.test(name) ? 'py' : null);
   if (onlyInfo(args) || (args.length === 1 && args[0]!.value === '--version')) return read(`${name} prints its version`);
+  const check = syntaxCheck(name, args);
+  if (check) return check;
   // python -m pip / venv / json.tool
   if (lang === 'py') {
     const m = args.findIndex((a) => a.value === '-m');
     if (m !== -1 && args.slice(0, m).every((a) => a.value !== null && a.value.startsWith('-') && a.value !== '-c')) {
       const mod = args[m + 1]?.value;
       const rest = args.slice(m + 2);
-      if (mod === 'pip' || mod === 'pip3') return pip(`${name} -m pip`, rest);
+      if (mod === 'pip' || mod === 'pip3') return withDependencyIntent('pip', rest, withFamilyDefault('pip', rest, pip(`${name} -m pip`, rest)));
       if (mod === 'venv' || mod === 'virtualenv') {
         const dir = rest.find((a) => a.value === null || !a.value.startsWith('-'));
         return write(`${name} -m venv creates an environment`, dir ? [dir] : undefined);
@@ -687,6 +750,9 @@ export function classifyInterpreter(name: string, args: readonly Arg[], ctx: Pro
  */
 const PYTHON_READ_MODULES: Record<string, ProgramTable & { secondOperandWritten?: boolean }> = {
   'json.tool': { options: '--sort-keys --no-ensure-ascii --json-lines --indent= --tab --no-indent --compact --no-type-hints -h --help', secondOperandWritten: true },
+  // archive listings and tests; -e extracts and -c creates (their files are named at run time)
+  zipfile: { options: '-l= --list= -t= --test= -e!W --extract!W -c!W --create!W --metadata-encoding= -h --help' },
+  tarfile: { options: '-v --verbose -l= --list= -t= --test= -e!W --extract!W -c!W --create!W --filter= -h --help' },
   tabnanny: { options: '-q -v' },
   pydoc: { options: '-k= -n=U -p=U -b!U -w!W' },
   site: { options: '--user-base --user-site' },
@@ -935,7 +1001,11 @@ function normalizeTsc(args: readonly Arg[]): Arg[] | string {
     const next = args[i + 1]?.value;
     if (next === 'false' || next === 'true') {
       i++;
-      if (next === 'false') continue; // `--noEmit false` turns it off
+      // `--noEmit false` turns it off, also after an earlier `--noEmit`: the last one given wins
+      if (next === 'false') {
+        for (let j = out.length - 1; j >= 0; j--) if (out[j]!.value === '--' + name) out.splice(j, 1);
+        continue;
+      }
     }
     out.push(literalArg('--' + name));
   }
@@ -974,7 +1044,61 @@ function checkTool(name: string, tool: CheckTool, args: readonly Arg[]): Leaf {
   return read(`${name} only checks and reports (its config files are code the hook does not read)`);
 }
 
+/** Whether a verdict already carries dependency intent somewhere (a leaf, or a part of `many`). */
+function carriesDependency(v: Verdict): boolean {
+  if (v.kind === 'leaf') return !!v.dep;
+  if (v.kind === 'many') return v.verdicts.some(carriesDependency);
+  return false;
+}
+
+/**
+ * Dependency intent on every reading of the package manager's options: when some reading adds a
+ * package and the verdict does not say so (an option the table reads both ways, one it does not
+ * list, a subcommand found past a run-time word), the verdict gains a write that adds a package.
+ */
+export function withDependencyIntent(name: string, args: readonly Arg[], v: Verdict): Verdict {
+  const grammar = PACKAGE_GRAMMARS[name];
+  if (!grammar || carriesDependency(v) || !addsDependency(grammar, args)) return v;
+  return { kind: 'many', verdicts: [v, write(`${name} may add a package (on some reading of its options this command names one)`, undefined, { dep: true })] };
+}
+
 export function classifyToolchain(name: string, args: readonly Arg[], ctx: ProgramContext): Verdict | null {
+  const v = classifyToolchainBy(name, args, ctx);
+  return v === null ? v : withDependencyIntent(name, args, withFamilyDefault(name, args, v));
+}
+
+const has1 = (args: readonly Arg[], ...names: string[]) => args.some((a) => a.value !== null && names.some((n) => a.value === n || a.value!.startsWith(n + '=')));
+
+/**
+ * Defaults that write across a tool's whole family of commands, measured in a fresh HOME: a form
+ * the tool's tables call a read still writes outside the project unless an option turns that off.
+ * Each returns why, or null when these arguments do not write.
+ */
+const FAMILY_DEFAULT_WRITES: Record<string, (args: readonly Arg[]) => string | null> = {
+  // Go 1.23+ keeps telemetry counters (local mode by default) for every go command, `go version` included,
+  // and list/doc/mod why fill the build cache as vet and test do
+  go: () => 'go writes telemetry counters in the user config folder (the default since Go 1.23) and fills its build cache',
+  pnpm: (args) => (onlyInfo(args) ? null : 'pnpm creates its data and state folders (PNPM_HOME) on first use'),
+  yarn: () => 'yarn 1 writes a compiled-code cache into TMPDIR on every run; yarn 2+ creates its global folder',
+  composer: (args) => (onlyInfo(args) ? null : 'composer creates its home folder (COMPOSER_HOME) on first use'),
+  // uv creates and locks its cache folder for every command that reads packages; --no-cache uses a temporary one
+  uv: (args) => (onlyInfo(args) || has1(args, '-n', '--no-cache') || /^(help|version)$/.test(firstSubcommand(PACKAGE_GRAMMARS.uv!, args)?.arg.value ?? 'help') ? null : 'uv creates and locks its cache folder'),
+  poetry: (args) => (/^(show|search|config)$/.test(firstSubcommand(PACKAGE_GRAMMARS.poetry!, args)?.arg.value ?? '') ? 'poetry show/search fill its cache and poetry config writes its config.toml' : null),
+  // pip's index commands record their check for a newer pip (~/.cache/pip/selfcheck) unless told not to check
+  pip: (args) => (/^(list|index)$/.test(firstSubcommand(PACKAGE_GRAMMARS.pip!, args)?.arg.value ?? '') && !has1(args, '--disable-pip-version-check', '--no-index') ? 'pip checks for a newer pip and records the check in its cache' : null),
+  pip3: (args) => FAMILY_DEFAULT_WRITES.pip!(args),
+  // every .NET CLI command writes the first-run sentinel and telemetry under ~/.dotnet; the host's own listings do not
+  dotnet: (args) => (args.length > 0 && args.every((a) => a.value === '--list-sdks' || a.value === '--list-runtimes') ? null : 'the .NET CLI writes its first-run sentinel and telemetry under ~/.dotnet'),
+};
+
+export function withFamilyDefault(name: string, args: readonly Arg[], v: Verdict): Verdict {
+  const rule = FAMILY_DEFAULT_WRITES[name];
+  if (!rule || v.kind !== 'leaf' || v.mutability !== 'read') return v;
+  const why = rule(args);
+  return why === null ? v : write(why, undefined, { hash: v.hash });
+}
+
+function classifyToolchainBy(name: string, args: readonly Arg[], ctx: ProgramContext): Verdict | null {
   switch (name) {
     case 'npm':
     case 'pnpm':
@@ -1006,6 +1130,8 @@ export function classifyToolchain(name: string, args: readonly Arg[], ctx: Progr
       return runner('uvx', args, ['--python', '-p', '--index', '--default-index'], ['--from', '--with', '--with-requirements', '--with-editable']);
     case 'poetry':
       return poetry(args);
+    case 'pipenv':
+      return pipenv(args);
     case 'pipx':
       return byFirstPair('pipx', args, ['install', 'inject'], ['list', 'environment', 'completions']);
     case 'cargo':
@@ -1019,9 +1145,17 @@ export function classifyToolchain(name: string, args: readonly Arg[], ctx: Progr
           passed.find((a) => a.value === null || !/^(--check|-v|--verbose|-q|--quiet|--edition=\d+|--color=\w+|-l|--files-with-diff)$/.test(a.value));
         return bad ? unknown(`cargo fmt ${bad.text}: an option this guard does not know as read-only`) : read('cargo fmt --check only checks');
       }
-      // tree/metadata resolve the lockfile: without --locked/--frozen they may write Cargo.lock
-      if (args.some((a) => a.value === 'tree' || a.value === 'metadata' || a.value === 'pkgid') && !args.some((a) => a.value === '--locked' || a.value === '--frozen')) return write('cargo tree/metadata/pkgid write Cargo.lock when it is missing or stale (read only with --locked or --frozen)');
-      return subcommandTable('cargo', args, CARGO as never, ['--manifest-path', '-Z', '--config', '--color', '-C'], CARGO_READ);
+      {
+        // tree and metadata resolve the dependency graph: Cargo.lock when it is missing or stale, and
+        // (cargo 1.78+) the package cache lock and global cache tracker in CARGO_HOME even with
+        // --locked; metadata --no-deps reads the manifest only. pkgid writes a stale lock unless --locked.
+        const sub = firstSubcommand(PACKAGE_GRAMMARS.cargo!, args)?.arg.value;
+        const locked = args.some((a) => a.value === '--locked' || a.value === '--frozen');
+        if (sub === 'tree' || (sub === 'metadata' && !args.some((a) => a.value === '--no-deps'))) return write(`cargo ${sub} resolves dependencies: it writes Cargo.lock when missing or stale and CARGO_HOME's package cache (also with --locked)`);
+        if (sub === 'pkgid' && !locked) return write('cargo pkgid writes Cargo.lock when it is missing or stale (read only with --locked or --frozen)');
+      }
+      if (args.length > 0 && args.every((a) => a.value !== null && /^(-V|--version|-v|-vV|-Vv|--verbose|--list|-h|--help)$/.test(a.value))) return read('cargo prints its version or its commands');
+      return subcommandTable('cargo', args, CARGO as never, PACKAGE_GRAMMARS.cargo!, CARGO_READ);
     case 'go': {
       const op = firstOperand(args)?.arg.value;
       if (op === 'mod') {
@@ -1041,22 +1175,22 @@ export function classifyToolchain(name: string, args: readonly Arg[], ctx: Progr
       }
       if (op === 'install' && !args.some((a) => a.value !== null && a.value.includes('@'))) return write('go install builds and installs the current module');
       if (op === 'telemetry') return args.length === 1 ? read('go telemetry prints the mode') : write('go telemetry on/off/local changes the telemetry mode');
-      return subcommandTable('go', args, GO as never, ['-C'], GO_READ);
+      return subcommandTable('go', args, GO as never, PACKAGE_GRAMMARS.go!, GO_READ);
     }
     case 'gem':
-      return subcommandTable('gem', args, GEM as never, [], GEM_READ);
+      return subcommandTable('gem', args, GEM as never, PACKAGE_GRAMMARS.gem!, GEM_READ);
     case 'bundle':
     case 'bundler':
       if (args.length === 0) return write('bundle installs the declared gems');
       return bundle(args);
     case 'composer':
-      return subcommandTable('composer', args, COMPOSER as never, ['-d', '--working-dir'], COMPOSER_READ);
+      return subcommandTable('composer', args, COMPOSER as never, PACKAGE_GRAMMARS.composer!, COMPOSER_READ);
     case 'dotnet':
       return dotnet(args);
     case 'apt':
     case 'apt-get':
     case 'aptitude':
-      return subcommandTable(name, args, APT as never, ['-o', '-c', '-t'], APT_READ);
+      return subcommandTable(name, args, APT as never, PACKAGE_GRAMMARS[name]!, APT_READ);
     case 'apt-cache': {
       // gencaches (and the cache-file options) write apt's caches; the rest print
       const sub = firstOperand(args, ['-o', '-c', '-p', '--pkg-cache', '-s', '--src-cache', '-t'])?.arg.value;
@@ -1070,7 +1204,7 @@ export function classifyToolchain(name: string, args: readonly Arg[], ctx: Progr
       if (args.some((a) => a.value !== null && /^-(l|L|s|S|p|-list|-status|-search|-listfiles)$/.test(a.value))) return read('dpkg query reads');
       return write('dpkg changes packages');
     case 'brew':
-      return subcommandTable('brew', args, BREW as never, [], BREW_READ);
+      return subcommandTable('brew', args, BREW as never, PACKAGE_GRAMMARS.brew!, BREW_READ);
     case 'yum':
     case 'dnf':
     case 'microdnf':
@@ -1080,7 +1214,7 @@ export function classifyToolchain(name: string, args: readonly Arg[], ctx: Progr
         const op = args[args.findIndex((a) => a.value === 'history') + 1]?.value;
         if (op !== undefined && op !== 'list' && op !== 'info' && op !== 'summary' && op !== 'userinstalled' && !/^\d+$/.test(op ?? '')) return write(`${name} history ${op ?? ''} changes installed packages`);
       }
-      return subcommandTable(name, args, { ...DNF, in: 'dep', rm: 'write', se: 'read' } as never, ['--repo', '--enablerepo', '--disablerepo', '-c', '--config', '--releasever', '--installroot'], DNF_READ);
+      return subcommandTable(name, args, { ...DNF, in: 'dep', rm: 'write', se: 'read' } as never, PACKAGE_GRAMMARS[name]!, DNF_READ);
     case 'apk':
       return byFirstPair('apk', args, ['add'], ['info', 'search', 'list', 'policy', 'dot', 'stats', 'version']);
     case 'pacman':
@@ -1096,7 +1230,7 @@ export function classifyToolchain(name: string, args: readonly Arg[], ctx: Progr
       if (false) break;
     case 'mamba':
     case 'micromamba':
-      return subcommandTable(name, args, CONDA as never, ['-n', '--name', '-p', '--prefix', '-c', '--channel'], CONDA_READ);
+      return subcommandTable(name, args, CONDA as never, PACKAGE_GRAMMARS[name]!, CONDA_READ);
     case 'deno': {
       const op = firstOperand(args)?.arg.value;
       // lint/fmt can fix in place; check/info/doc fill DENO_DIR's cache
@@ -1107,7 +1241,7 @@ export function classifyToolchain(name: string, args: readonly Arg[], ctx: Progr
       }
       if (op === 'fmt') return write('deno fmt rewrites files');
       if (op === 'check' || op === 'info' || op === 'doc') return write(`deno ${op} downloads and caches modules and type-check results`);
-      return subcommandTable('deno', args, DENO as never, [], DENO_READ);
+      return subcommandTable('deno', args, DENO as never, PACKAGE_GRAMMARS.deno!, DENO_READ);
     }
   }
   const check = CHECK_TOOLS[name];

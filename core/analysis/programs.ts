@@ -3,7 +3,12 @@
  * written (a path to a script is unknown), wrappers, shells, git, package managers and
  * toolchains, interpreters, then core utilities. A name nobody lists is unknown.
  */
+import { coreutilsBackup, gnuPatch, rsyncBackups, simpleBackups } from './backups';
 import { classifyBuiltin, declareRunsCode } from './builtins';
+import { mysql, psql, redisCli, sqlite3 } from './databases';
+import { batchEditor, isBatchEditor } from './editors';
+import { ar, cpio, dpkgDeb, syntaxCheck, versionQuery } from './listings';
+import { isNullDevice } from './collect';
 import { classifyGit } from './git';
 import { READ_TABLES, type ReadTable } from './read-tables';
 import { awkEffects, sedEffects } from './scripts';
@@ -73,19 +78,27 @@ function destinations(p: ParsedOpts): Arg[] {
 /** cp / install / ln: the destination is -t DIR or the last operand (see `destinations`). */
 function destinationWrite(name: string, args: readonly Arg[], short: string, long: string[], why: string): Leaf {
   const p = parseOpts(args, { shortWithValue: short, longWithValue: long });
-  if (makesBackups(p)) return write(`${name} ${why} and keeps backups of what it replaces (backup names are chosen at run time)`, undefined, { writesContent: name !== 'ln' });
   if (p.operands.length === 0 && optValue(p, '-t', '--target-directory') === undefined) return read(`${name} with no operands fails`);
+  let dests: Arg[];
   if (name === 'ln' && p.operands.length === 1 && optValue(p, '-t', '--target-directory') === undefined) {
     const target = staticValue(p.operands[0]);
     const base = target ? target.replace(/\/+$/, '').split('/').pop() : null;
-    return write(`ln creates a link in the current folder`, [base ? literalArg(base) : RUNTIME_ARG]);
-  }
-  return write(`${name} ${why}`, destinations(p), { writesContent: name !== 'ln' });
+    dests = [base ? literalArg(base) : RUNTIME_ARG];
+    why = 'creates a link in the current folder';
+  } else dests = destinations(p);
+  return withBackups(name, why, p, dests, [], name !== 'ln');
 }
 
-/** -b, --backup[=CONTROL], -S/--suffix: GNU cp/mv/ln/install write a backup beside each replaced file. */
-function makesBackups(p: ReturnType<typeof parseOpts>): boolean {
-  return hasAny(p, '-b', '--backup', '-S', '--suffix');
+/**
+ * -b, --backup[=CONTROL], -S/--suffix: GNU cp/mv/ln/install keep what they replace beside it
+ * (DEST~, DEST+SUFFIX); numbered backups (DEST.~N~) have names chosen at run time.
+ */
+function withBackups(name: string, why: string, p: ParsedOpts, dests: Arg[], alsoWritten: Arg[], content: boolean): Leaf {
+  const m = coreutilsBackup(p);
+  const paths = [...alsoWritten, ...dests];
+  if (m.kind === 'numbered' || m.kind === 'unknown') return write(`${name} ${why} and keeps numbered backups of what it replaces (names chosen at run time)`, undefined, { writesContent: content });
+  if (m.kind === 'simple') return write(`${name} ${why} and keeps a backup (${m.suffix}) of each file it replaces`, [...paths, ...simpleBackups(dests, m.suffix)], { writesContent: content });
+  return write(`${name} ${why}`, paths.length ? paths : undefined, { writesContent: content });
 }
 
 /** chmod/chown/chgrp/chattr: the first operand is the mode/owner unless --reference is given. */
@@ -146,7 +159,7 @@ export const AWK_TABLE: ProgramTable = {
     '-f=X --file=X -v= --assign= -F= --field-separator= -i= --include= -E=X --exec=X -l=X --load=X -e= --source= -b --characters-as-bytes -c --traditional -C --copyright -d[=] --dump-variables[=] -D[=]U --debug[=]U -g --gen-pot -I --trace -k --csv -L[=] --lint[=] -M --bignum -N --use-lc-numeric -n --non-decimal-data -o[=]W --pretty-print[=]W -O --optimize -p[=]W --profile[=]W -P --posix -r --re-interval -s --no-optimize -S --sandbox -t --lint-old -V -h -W=',
 };
 
-function awk(name: string, args: readonly Arg[]): Leaf {
+function awk(name: string, args: readonly Arg[]): Verdict {
   const p = parseTable(args, AWK_TABLE, name);
   const includes = [...(p.flags.get('-i') ?? []), ...(p.flags.get('--include') ?? [])];
   const inplace = includes.includes('inplace');
@@ -160,12 +173,17 @@ function awk(name: string, args: readonly Arg[]): Leaf {
   if (src === null || src === undefined) return unknown(`${name} program only known at run time`);
   const fx = awkEffects(src);
   if (fx.unreadable) return unknown(`${name} program: ${fx.unreadable}`);
-  if (fx.runs) return unknown(`${name} program runs commands (system() or a pipe)`);
+  if (fx.runs) return unknown(`${name} program runs commands whose text is computed (system() or a pipe)`);
   const targets = [...(inplace ? files : []), ...fx.writes.map(literalArg)];
-  if (fx.unprovenWrite) return write(`${name} program prints into a file whose name is computed`, undefined, { writesContent: true });
-  if (inplace && files.length === 0) return write(`${name} -i inplace with no file`, undefined, { writesContent: true });
-  if (targets.length) return write(inplace ? `${name} -i inplace edits files` : `${name} program prints into files`, targets, { writesContent: true });
-  return read(`${name} prints computed text`);
+  let leaf: Leaf;
+  if (fx.unprovenWrite) leaf = write(`${name} program prints into a file whose name is computed`, undefined, { writesContent: true });
+  else if (inplace && files.length === 0) leaf = write(`${name} -i inplace with no file`, undefined, { writesContent: true });
+  else if (targets.length) leaf = write(inplace ? `${name} -i inplace edits files` : `${name} program prints into files`, targets, { writesContent: true });
+  else leaf = read(`${name} prints computed text`);
+  // commands the program runs through sh as literal strings (print | "sort -u", "date" | getline) are read as shell code
+  const commands = fx.commands ?? [];
+  if (commands.length === 0) return leaf;
+  return { kind: 'many', verdicts: [leaf, ...commands.map((c): Verdict => ({ kind: 'shell', source: c, why: `${name} runs "${c.slice(0, 40)}" through sh` }))] };
 }
 
 /** A table parse that is not a plain read: the first unknown, exec or write reason as a leaf. */
@@ -210,7 +228,8 @@ function tar(args: readonly Arg[]): Leaf {
   const p = parseOpts(list, { shortWithValue: 'fCTXbHgKNVL', longWithValue: ['file', 'directory', 'files-from', 'exclude-from', 'blocking-factor', 'format', 'listed-incremental', 'to-command', 'use-compress-program', 'owner', 'group', 'mode', 'transform', 'xform', 'exclude', 'newer', 'after-date', 'label', 'strip-components', 'checkpoint-action', 'info-script', 'new-volume-script', 'rsh-command', 'rmt-command'] });
   if (hasAny(p, '--to-command', '--use-compress-program', '-I', '--info-script', '--new-volume-script', '-F', '--checkpoint-action', '--rsh-command', '--rmt-command')) return unknown('tar option runs another program');
   const file = optValue(p, '-f', '--file');
-  const archive = file === undefined || file === '-' ? null : file === null ? RUNTIME_ARG : literalArg(file);
+  // an archive written to /dev/null (or stdout) is not a file written
+  const archive = file === undefined || file === '-' || (file !== null && isNullDevice(file)) ? null : file === null ? RUNTIME_ARG : literalArg(file);
   if (hasAny(p, '-x', '--extract', '--get')) {
     if (hasAny(p, '-O', '--to-stdout')) return unprovenTarOption(p) ?? read('tar -xO extracts to stdout');
     const dir = optValue(p, '-C', '--directory');
@@ -326,11 +345,11 @@ function wget(args: readonly Arg[]): Leaf {
     for (const v of p.flags.get(name) ?? []) outs.push(v === null ? RUNTIME_ARG : literalArg(v));
   }
   const doc = optValue(p, '-O', '--output-document');
-  if (hasAny(p, '--spider') || doc === '-') {
+  if (hasAny(p, '--spider') || doc === '-' || (doc && isNullDevice(doc))) {
     // a read only when every option is one that neither writes (logs, cookies, WARC) nor reads commands
     const t = parseTable(args, WGET_READ, 'wget');
     if (t.unknowns.length || t.writes.length || t.targets.length) return outs.length || t.targets.length ? write('wget writes a log or cookie file', [...outs, ...t.targets]) : unknown(t.unknowns[0] ?? 'wget option not proven read-only');
-    return read(hasAny(p, '--spider') ? 'wget --spider only checks' : 'wget -O - prints what it fetches');
+    return read(hasAny(p, '--spider') ? 'wget --spider only checks' : doc === '-' ? 'wget -O - prints what it fetches' : `wget -O ${doc} discards what it fetches`);
   }
   if (doc !== undefined) return write('wget saves the download', [doc === null ? RUNTIME_ARG : literalArg(doc), ...outs], { writesContent: true });
   if (hasAny(p, '-P', '--directory-prefix')) return write('wget saves downloads in a folder', outs, { writesContent: true });
@@ -343,10 +362,22 @@ const RSYNC_LIST: ProgramTable = {
     '-a --archive -r --recursive -v --verbose -q --quiet -h --human-readable -l --links -L --copy-links -n --dry-run --list-only -i --itemize-changes -8 --8-bit-output --no-motd --exclude= --include= --filter= -f= --exclude-from= --include-from= --files-from= -0 --from0 -s --protect-args --port= --contimeout= --timeout= --address= -4 -6 --ipv4 --ipv6 -z --compress --stats --progress --out-format= --info= --debug= -x --one-file-system -t --times -p --perms -o --owner -g --group -D --devices --specials -H --hard-links -A --acls -X --xattrs --numeric-ids -R --relative -d --dirs -m --prune-empty-dirs --password-file= --safe-links --copy-unsafe-links -e=X --rsh=X --rsync-path=X',
 };
 
+/**
+ * rsync's options in a dry run (-n, --dry-run, also inside a cluster such as -avn): a dry run
+ * changes nothing but its log (--log-file) and batch files; every other option listed here only
+ * shapes what would be copied. An option not listed makes the dry run unknown.
+ */
+const RSYNC_DRY: ProgramTable = {
+  options:
+    RSYNC_LIST.options.replace(/ -e=X --rsh=X --rsync-path=X$/, '') +
+    ' -u --update -c --checksum -I --ignore-times --size-only --existing --ignore-existing -W --whole-file --no-whole-file --inplace --append --append-verify --partial -P --mkpath -C --cvs-exclude -S --sparse -k --copy-dirlinks -K --keep-dirlinks -O --omit-dir-times -J --omit-link-times -E --executability -U --atimes -N --crtimes -F -b --backup --backup-dir= --suffix= --delete --del --delete-before --delete-during --delete-delay --delete-after --delete-excluded --delete-missing-args --ignore-missing-args --ignore-errors --force --max-delete= --max-size= --min-size= --remove-source-files --prune-empty-dirs -y --fuzzy --compare-dest= --copy-dest= --link-dest= --partial-dir= -T= --temp-dir= --delay-updates --chmod= --chown= --usermap= --groupmap= --super --fake-super --no-implied-dirs --modify-window= -@= --bwlimit= --compress-level= --skip-compress= --checksum-choice= --compress-choice= --stop-after= --stop-at= --no-motd --human-readable -B= --block-size= --one-file-system --open-noatime --preallocate --trust-sender --copy-devices --write-devices --blocking-io --no-blocking-io --safe-links --munge-links --list-only --iconv= --timeout= ' +
+    '--log-file=W --log-file-format= --write-batch=W --only-write-batch=W',
+};
+
 function rsyncLike(name: string, args: readonly Arg[]): Leaf {
   const p = parseOpts(args, {
-    shortWithValue: name === 'scp' ? 'PioFclSJD' : 'efTBM',
-    longWithValue: ['rsh', 'rsync-path', 'exclude', 'include', 'filter', 'files-from', 'log-file', 'backup-dir', 'partial-dir', 'temp-dir', 'chmod', 'chown', 'suffix', 'port', 'password-file', 'exclude-from', 'include-from', 'compare-dest', 'copy-dest', 'link-dest', 'out-format', 'timeout', 'contimeout', 'max-size', 'min-size', 'bwlimit', 'info', 'debug', 'usermap', 'groupmap'],
+    shortWithValue: name === 'scp' ? 'PioFclSJD' : 'efTBM@',
+    longWithValue: ['rsh', 'rsync-path', 'exclude', 'include', 'filter', 'files-from', 'log-file', 'log-file-format', 'backup-dir', 'partial-dir', 'temp-dir', 'chmod', 'chown', 'suffix', 'port', 'password-file', 'exclude-from', 'include-from', 'compare-dest', 'copy-dest', 'link-dest', 'out-format', 'timeout', 'contimeout', 'max-size', 'min-size', 'bwlimit', 'info', 'debug', 'usermap', 'groupmap', 'write-batch', 'only-write-batch', 'read-batch', 'modify-window', 'max-delete', 'block-size', 'iconv', 'checksum-choice', 'compress-choice', 'compress-level', 'skip-compress', 'stop-after', 'stop-at', 'remote-option', 'address', 'sockopts', 'outbuf', 'copy-as', 'protocol'],
   });
   if (hasAny(p, '-e', '--rsh', '--rsync-path')) return unknown(`${name} -e runs a remote-shell program`);
   const ops = p.operands;
@@ -357,12 +388,29 @@ function rsyncLike(name: string, args: readonly Arg[]): Leaf {
     return t.unknowns.length || t.execs.length ? unknown(t.unknowns[0] ?? t.execs[0]!) : read('rsync SRC lists the source');
   }
   const dest = ops[ops.length - 1]!;
-  const remote = (a: Arg) => a.value !== null && /^[^/]*:/.test(a.value) && !/^[A-Za-z]:[\\/]/.test(a.value);
-  if (remote(dest)) return unknown(`${name} copies to another machine`);
+  const remote = (a: Arg) => a.value === null || (/^[^/]*:/.test(a.value) && !/^[A-Za-z]:[\\/]/.test(a.value));
+  if (remote(dest)) return unknown(`${name} copies to another machine (or to a place only known at run time)`);
+  if (name === 'rsync' && hasAny(p, '-n', '--dry-run')) {
+    if (ops.some(remote)) return unknown('rsync --dry-run from another machine still connects to it');
+    const t = parseTable(args, RSYNC_DRY, 'rsync --dry-run');
+    if (t.unknowns.length || t.execs.length) return unknown(t.unknowns[0] ?? t.execs[0]!);
+    // --write-batch in a dry run writes nothing; --log-file does
+    const logs = (p.flags.get('--log-file') ?? []).map((v) => (v === null ? RUNTIME_ARG : literalArg(v)));
+    return logs.length ? write('rsync --dry-run still writes its log file', logs, { writesContent: true }) : read('rsync --dry-run only reports what it would copy');
+  }
   const paths = [dest];
   if (hasAny(p, '--remove-source-files')) paths.push(...ops.slice(0, -1).filter((a) => !remote(a)));
-  const log = optValue(p, '--log-file');
-  if (log) paths.push(literalArg(log));
+  for (const opt of ['--log-file', '--write-batch', '--only-write-batch']) {
+    for (const v of p.flags.get(opt) ?? []) {
+      if (v === null) return write(`${name} ${opt} with a file only known at run time`, undefined, { writesContent: true });
+      paths.push(literalArg(v));
+      // a batch comes with its replay script, FILE.sh
+      if (opt !== '--log-file') paths.push(literalArg(`${v}.sh`));
+    }
+  }
+  const backups = name === 'rsync' ? rsyncBackups(p, dest) : [];
+  if (backups === null) return write(`${name} keeps backups where only the run decides`, undefined, { writesContent: true });
+  paths.push(...backups);
   return write(`${name} copies into ${dest.text}`, paths, { writesContent: true });
 }
 
@@ -387,11 +435,14 @@ function openssl(args: readonly Arg[]): Leaf {
   const hash = sub !== null && sub !== undefined && /^(dgst|sha\d*|md5|md4|rmd160|sha3-\d+|blake2[bs]\d*|passwd|mac|kdf)$/.test(sub);
   const outs: Arg[] = [];
   args.forEach((a, i) => {
-    if (a.value === '-out' || a.value === '-keyout' || a.value === '-writerand') outs.push(args[i + 1] ?? RUNTIME_ARG);
+    const next = args[i + 1];
+    // -out /dev/null discards the output
+    if ((a.value === '-out' || a.value === '-keyout' || a.value === '-writerand') && !(next?.value && isNullDevice(next.value))) outs.push(next ?? RUNTIME_ARG);
   });
   if (outs.length) return write(`openssl ${sub ?? ''} writes output files`, outs, { hash, writesContent: true });
   if (sub === null || sub === undefined || !OPENSSL_READ_SUBCOMMANDS.test(sub)) return unknown(`openssl ${sub ?? ''}: not a subcommand this guard knows as read-only`);
-  const bad = args.slice(1).find((a) => a.value === null ? mayBeOption(a) : a.value.startsWith('-') && a.value !== '-' && !OPENSSL_READ_OPTIONS.has(a.value) && !OPENSSL_DIGEST_OR_CIPHER.test(a.value));
+  const discarded = (i: number) => /^-(out|keyout|writerand)$/.test(args[i]?.value ?? '') && isNullDevice(args[i + 1]?.value ?? '');
+  const bad = args.slice(1).find((a, j) => !discarded(j + 1) && (a.value === null ? mayBeOption(a) : a.value.startsWith('-') && a.value !== '-' && !OPENSSL_READ_OPTIONS.has(a.value) && !OPENSSL_DIGEST_OR_CIPHER.test(a.value)));
   if (bad) return unknown(`openssl ${sub} ${bad.text}: an option this guard does not know as read-only (openssl options write files, sign or load code)`);
   return read(`openssl ${sub} prints its output`, { hash });
 }
@@ -574,6 +625,8 @@ export const UNZIP_TABLE: ProgramTable = {
 };
 
 function unzip(args: readonly Arg[]): Leaf {
+  // unzip -Z is zipinfo: the rest are zipinfo's options
+  if (args[0]?.value === '-Z') return tableRead('unzip -Z', READ_TABLES.zipinfo!, args.slice(1));
   const p = parseTable(args, UNZIP_TABLE, 'unzip');
   if (p.unknowns.length) return unknown(p.unknowns[0]!);
   if (p.writes.length) return write(p.writes[0]!, p.operands.slice(0, 1), { writesContent: true });
@@ -607,10 +660,12 @@ function sevenZip(name: string, args: readonly Arg[]): Leaf {
   const op = args[0]?.value;
   if (op === null || op === undefined) return op === undefined ? read(`${name} prints usage`) : unknown(`${name}: the command is only known at run time`);
   const switches = args.slice(1).filter((a) => a.value === null || a.value.startsWith('-'));
-  if (/^(l|t|i|h)$/.test(op)) {
-    const bad = switches.find((a) => a.value === null || !/^-(p.*|t\w+|slt|ba|r-?|y|bs[oep]\d|bb\d?|sc[scr]\w*|scrc\w*|i[r!]?[@!].*|x[r!]?[@!].*|sn\w*|so)$/.test(a.value));
+  // x/e with -so extract to stdout and write nothing
+  const toStdout = /^(x|e)$/.test(op) && switches.some((a) => a.value === '-so');
+  if (/^(l|t|i|h)$/.test(op) || toStdout) {
+    const bad = switches.find((a) => a.value === null || !/^-(p.*|t\w+|slt|ba|r-?|y|bs[oep]\d|bb\d?|bd|sc[scr]\w*|scrc\w*|i[r!]?[@!].*|x[r!]?[@!].*|sn\w*|so)$/.test(a.value));
     if (bad) return unknown(`${name} ${op} ${bad.text}: a switch this guard does not know as read-only`);
-    return read(`${name} ${op} lists, tests or hashes`);
+    return read(toStdout ? `${name} ${op} -so extracts to stdout` : `${name} ${op} lists, tests or hashes`);
   }
   const archive = args.slice(1).find((a) => a.value === null || !a.value.startsWith('-'));
   if (/^(a|u|d|rn)$/.test(op)) return write(`${name} ${op} changes an archive`, archive && !switches.length ? [archive] : undefined, { writesContent: true });
@@ -878,7 +933,10 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
       return { kind: 'cd', target: null, why: 'popd returns to a folder known only at run time' };
     case 'eval': {
       if (args.some((a) => a.value === null)) return unknown('eval runs a string computed at run time');
-      return { kind: 'many', verdicts: [unknown('eval runs a string as code'), { kind: 'shell', source: args.map((a) => a.value).join(' '), why: 'eval content' }] };
+      // a glob expands to file names that eval would then run as code
+      if (args.some((a) => a.glob)) return unknown('eval of a glob runs file names as code');
+      // literal text: eval runs it in this shell, as the walker reads it (a cd inside leaves the folder unknown after it)
+      return { kind: 'shell', source: args.map((a) => a.value).join(' '), why: 'eval runs this text as shell code' };
     }
     case 'source':
     case '.':
@@ -936,11 +994,9 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
       return allOperandsWrite(name, args, {}, 'rewrites files in place', { writesContent: true });
     case 'mv': {
       const p = parseOpts(args, { shortWithValue: 'tS', longWithValue: ['target-directory', 'suffix'] });
-      if (makesBackups(p)) return write('mv moves files and keeps backups of what it replaces (backup names are chosen at run time)', undefined, { writesContent: true });
       // the sources leave their folders; into a folder they land under their own names
       const sources = optValue(p, '-t', '--target-directory') === undefined ? p.operands.slice(0, -1) : p.operands;
-      const paths = [...sources, ...destinations(p)];
-      return write('mv moves files (source and destination change)', paths.length ? paths : undefined, { writesContent: true });
+      return withBackups('mv', 'moves files (source and destination change)', p, destinations(p), sources, true);
     }
     case 'cp':
       return destinationWrite('cp', args, 'tS', ['target-directory', 'suffix', 'no-preserve'], 'copies into the destination');
@@ -971,9 +1027,12 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
       return write('sponge writes its input to a file', p.operands.slice(0, 1), { writesContent: true, content: ctx.stdin.kind === 'text' ? ctx.stdin.text : undefined, append: hasAny(p, '-a') });
     }
     case 'dd': {
-      const of = args.find((a) => a.value !== null && a.value.startsWith('of='));
       if (args.some((a) => a.value === null)) return unknown('dd: an operand only known at run time');
-      return of ? write('dd writes its output file', [literalArg(of.value!.slice(3))], { writesContent: true }) : read('dd copies to stdout');
+      // operands are read in order and a later of= replaces an earlier one; /dev/null is not a file written
+      const of = [...args].reverse().find((a) => a.value!.startsWith('of='));
+      const target = of ? of.value!.slice(3) : null;
+      if (target === null || isNullDevice(target)) return read(target === null ? 'dd copies to stdout' : `dd copies into ${target}`);
+      return write('dd writes its output file', [literalArg(target)], { writesContent: true });
     }
     case 'sed':
       return sed(args);
@@ -1015,12 +1074,8 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
     case 'plzip':
     case 'pixz':
       return write(`${name} replaces files with (de)compressed ones (its options are not tabled: never a read)`);
-    case 'patch': {
-      const p = parseOpts(args, { shortWithValue: 'pioBdDFgrVYzX', longWithValue: ['strip', 'input', 'output', 'prefix', 'directory', 'ifdef', 'fuzz', 'get', 'reject-file', 'version-control', 'basename-prefix', 'suffix', 'quoting-style'] });
-      if (hasAny(p, '--dry-run', '-C', '--check')) return read('patch --dry-run only checks');
-      if (ctx.stdin.kind === 'text' && !hasAny(p, '-i', '--input')) return { kind: 'patch', text: ctx.stdin.text, why: 'patch applies the diff on its stdin', targetsUnproven: true };
-      return write('patch changes the files its diff names', p.operands.length ? p.operands.slice(0, 1) : undefined, { writesContent: true });
-    }
+    case 'patch':
+      return gnuPatch(args, ctx.stdin.kind === 'text' ? ctx.stdin.text : null);
     case 'rsync':
     case 'scp':
       return rsyncLike(name, args);
@@ -1043,6 +1098,21 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
     }
     case 'gh':
       return gh(args);
+    case 'cpio':
+      return cpio(args);
+    case 'ar':
+      return ar(args);
+    case 'dpkg-deb':
+      return dpkgDeb(args);
+    case 'sqlite3':
+      return sqlite3(args, ctx);
+    case 'psql':
+      return psql(args, ctx);
+    case 'mysql':
+    case 'mariadb':
+      return mysql(name, args, ctx);
+    case 'redis-cli':
+      return redisCli(args);
     case 'sdiff': {
       const p = parseOpts(args, { shortWithValue: 'oIw', longWithValue: ['output', 'ignore-matching-lines', 'width', 'diff-program'] });
       if (hasAny(p, '--diff-program')) return unknown('sdiff --diff-program runs a program');
@@ -1068,6 +1138,9 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
     return leaf;
   }
   if (HASH_PROGRAMS.has(name)) return unknown(`${name}: a hashing program without an option table (some write hash files or logs)`, { hash: true });
+  if (isBatchEditor(name) && args.length > 0) return batchEditor(name, args, ctx);
+  const info = versionQuery(name, args) ?? syntaxCheck(name, args);
+  if (info) return info;
   if (INTERACTIVE.has(name)) return unknown(`${name} is interactive; keystrokes typed later are never seen by a hook`);
   return unknown(`${name}: not a program this guard knows`);
 }

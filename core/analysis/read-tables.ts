@@ -86,6 +86,8 @@ export const READ_TABLES: Record<string, ReadTable> = {
       '-a --all -A --almost-all --author -b --escape --block-size= -B --ignore-backups -c -C --color[=] -d --directory -D --dired -f -F --classify[=] --file-type --format= --full-time -g --group-directories-first -G --no-group -h --human-readable --si -H --dereference-command-line --dereference-command-line-symlink-to-dir --hide= --hyperlink[=] --indicator-style= -i --inode -I= --ignore= -k --kibibytes -l -L --dereference -m -n --numeric-uid-gid -N --literal -o -p -q --hide-control-chars --show-control-chars -Q --quote-name --quoting-style= -r --reverse -R --recursive -s --size -S --sort= --time= --time-style= -t -T= --tabsize= -u -U -v -w= --width= -x -X -Z --context --zero -1 -O -@ -e -P -W -y -,',
   },
   pwd: { options: '-L --logical -P --physical' },
+  // zipinfo (unzip -Z) only lists: its manual shows no option that writes or runs anything
+  zipinfo: { options: '-1 -2 -s -m -l -v -h -M -t -T -z -C -O= -I= -x', anyOptionReads: true },
   grep: { digits: true, options: GREP },
   egrep: { digits: true, options: GREP },
   fgrep: { digits: true, options: GREP },

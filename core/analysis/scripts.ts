@@ -11,8 +11,10 @@ export interface ScriptEffects {
   writes: string[];
   /** writes whose file name is computed */
   unprovenWrite: boolean;
-  /** runs a shell command */
+  /** runs a shell command whose text is not a literal */
   runs: boolean;
+  /** shell commands given as literal strings (awk `print | "sort"`, `"ls" | getline`, `system("date")`) */
+  commands?: string[];
 }
 
 const DEVICE_OUT = /^\/dev\/(stdout|stderr|null)$/;
@@ -199,8 +201,34 @@ export function sedEffects(script: string): ScriptEffects {
  * literals are skipped; inside print/printf a `>` or `|` outside parentheses is a
  * redirection (awk's grammar), elsewhere `>` is a comparison.
  */
+/** An awk string literal's value (\\ \" \/ \n \t), or null when it holds another escape. */
+function awkString(body: string): string | null {
+  let out = '';
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c !== '\\') {
+      out += c;
+      continue;
+    }
+    const e = body[++i];
+    if (e === '\\' || e === '"' || e === '/') out += e;
+    else if (e === 'n') out += '\n';
+    else if (e === 't') out += '\t';
+    else return null;
+  }
+  return out;
+}
+
+const AWK_LITERAL = String.raw`"((?:[^"\\]|\\.)*)"`;
+
 export function awkEffects(src: string): ScriptEffects {
-  const fx: ScriptEffects = { writes: [], unprovenWrite: false, runs: false };
+  const fx: ScriptEffects = { writes: [], unprovenWrite: false, runs: false, commands: [] };
+  /** a command given as one literal string runs through sh: the walker reads it; anything else is unknown */
+  const command = (literal: RegExpExecArray | null) => {
+    const text = literal ? awkString(literal[1]!) : null;
+    if (text === null) fx.runs = true;
+    else fx.commands!.push(text);
+  };
   const n = src.length;
   let i = 0;
   let depth = 0;
@@ -240,13 +268,15 @@ export function awkEffects(src: string): ScriptEffects {
       while (j < n && /[A-Za-z0-9_@]/.test(src[j]!)) j++;
       const word = src.slice(i, j);
       i = j;
-      if (word === 'system') fx.runs = true;
+      if (word === 'system') command(new RegExp(`^\\s*\\(\\s*${AWK_LITERAL}\\s*\\)`).exec(src.slice(j)));
       if (word.startsWith('@')) return { ...fx, unreadable: `${word} loads or includes code` };
       if (word === 'print' || word === 'printf') {
         inPrint = true;
         printDepth = depth;
       }
-      if (word === 'getline' && /\|\s*$/.test(src.slice(0, i - word.length))) fx.runs = true;
+      // `"cmd" | getline`: the command is the literal before the pipe
+      if (word === 'getline' && /\|\s*$/.test(src.slice(0, i - word.length)) && !/\|&\s*$/.test(src.slice(0, i - word.length))) command(new RegExp(`(?:^|[;{}\\n(])\\s*${AWK_LITERAL}\\s*\\|\\s*$`).exec(src.slice(0, i - word.length)));
+      else if (word === 'getline' && /\|&\s*$/.test(src.slice(0, i - word.length))) fx.runs = true;
       prevSignificant = word;
       continue;
     }
@@ -260,8 +290,14 @@ export function awkEffects(src: string): ScriptEffects {
         prevSignificant = '||';
         continue;
       }
-      if (c === '|') fx.runs = true;
-      else {
+      if (c === '|') {
+        // print | "cmd": one literal command; `|&` is a two-way coprocess
+        if (src[i + 1] === '&') fx.runs = true;
+        else command(new RegExp(`^\\|\\s*${AWK_LITERAL}\\s*(?:[;}\\n]|$)`).exec(src.slice(i)));
+        i++;
+        prevSignificant = '|';
+        continue;
+      } else {
         i += src[i + 1] === '>' ? 2 : 1;
         while (i < n && (src[i] === ' ' || src[i] === '\t')) i++;
         const m = /^"((?:[^"\\]|\\.)*)"\s*(?:[;}\n]|$)/.exec(src.slice(i));
@@ -271,8 +307,6 @@ export function awkEffects(src: string): ScriptEffects {
         prevSignificant = '>';
         continue;
       }
-    } else if (c === '|' && src[i + 1] !== '|' && /\bgetline\b/.test(src.slice(i + 1, i + 20))) {
-      fx.runs = true;
     }
     if (!/\s/.test(c)) prevSignificant = c;
     i++;

@@ -52,6 +52,8 @@ export interface ProgramTable {
 export interface TableParse {
   /** canonical option name -> values (null = flag or run-time value) */
   flags: Map<string, (string | null)[]>;
+  /** the canonical names in the order they were given (a later `--no-X` undoes an earlier `--X`) */
+  sequence: string[];
   operands: Arg[];
   /** values of `=W` options (written files) */
   targets: Arg[];
@@ -131,8 +133,9 @@ function lookupLong(c: Compiled, name: string): OptRule | 'ambiguous' | undefine
 
 export function parseTable(args: readonly Arg[], t: ProgramTable, program: string): TableParse {
   const c = compile(t);
-  const res: TableParse = { flags: new Map(), operands: [], targets: [], writes: [], execs: [], unknowns: [] };
+  const res: TableParse = { flags: new Map(), sequence: [], operands: [], targets: [], writes: [], execs: [], unknowns: [] };
   const add = (rule: OptRule, values: (Arg | null)[]) => {
+    res.sequence.push(rule.name);
     const list = res.flags.get(rule.name) ?? [];
     list.push(values.length ? (values[0]?.value ?? null) : null);
     res.flags.set(rule.name, list);
@@ -235,6 +238,18 @@ function literal(value: string): Arg {
 
 export function has(p: TableParse, ...names: string[]): boolean {
   for (const n of names) if (p.flags.has(n)) return true;
+  return false;
+}
+
+/**
+ * Whether a mode is on after every option was read: the last of `on` or `off` given wins
+ * (`--stdout --no-stdout` writes files, `--no-X --X` is X). False when neither was given.
+ */
+export function lastWins(p: TableParse, on: readonly string[], off: readonly string[]): boolean {
+  for (let i = p.sequence.length - 1; i >= 0; i--) {
+    if (on.includes(p.sequence[i]!)) return true;
+    if (off.includes(p.sequence[i]!)) return false;
+  }
   return false;
 }
 

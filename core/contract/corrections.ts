@@ -51,15 +51,25 @@ export function stripQuotedAndCode(text: string): string {
 
 const STOP_WHOLE = /^(please\s+)?(stop|stop now|stop it|stop that|stop here|stop please|halt)$|^(停|停止|停下|停下来|先停下|停一下|别动了)$/i;
 
+/** Where a clause starts or ends: the prompt's edges, punctuation, a dash. */
+const CLAUSE_START = String.raw`(?:^|[.!?;:,(]\s*|\s[-\u2013\u2014]\s*|\b(?:and|but|so|please|just|ok(?:ay)?|also)\s+)`;
+const CLAUSE_END = String.raw`(?:\s+(?:please|yet|for now|at all|this time|whatsoever))*\s*(?=$|[.!?;:,)]|\s[-\u2013\u2014]|\s+(?:just|only|and|but)\b)`;
+
 const REVIEW = [
   /\breview[- ]only\b/i,
   /\bonly review\b/i,
   /\bjust review\b/i,
   /\b(do not|don't|dont|never)\s+(edit|change|modify|touch|fix|write to)\s+(anything|any files?|any code|the (repo|repository|codebase|code|files?)|files|code)\b/i,
-  // "No edits." as a sentence of its own, not "there are no changes in the log"
-  /(^|[.!?;]\s+)no (edits|code changes|changes)( please| yet)?\s*([.!;]|$)/im,
+  /\b(do not|don't|dont|never)\s+make\s+(any\s+)?(edits|changes|modifications)\b/i,
+  // "no edits" anywhere in the person's words, however long the prompt
+  /\bno\s+(code\s+|file\s+)?edits\b/i,
+  // "no changes" only as a clause of its own ("no changes please, just look"), not "there are no changes in the log"
+  new RegExp(`${CLAUSE_START}no\\s+(code\\s+|file\\s+)?(changes|modifications)${CLAUSE_END}`, 'im'),
   /只审查|只审阅|只看不改|只读不改/,
-  /(不要|别|不准|不许)(修改|改动|改|动|编辑)(任何|代码|文件|仓库)/,
+  /(不要|别|不准|不许|请勿|勿)(修改|改动|改|动|编辑)(任何|代码|文件|仓库)/,
+  // 不要改 / 别动 as a clause of their own (不要改，只告诉我…), and 不做任何修改
+  /(不要|别|不准|不许|请勿|勿)(修改|改动|改|动|编辑)(?=$|[\s，,。.！!；;：:、]|只|先|就)/,
+  /不(要)?(做|进行|作)(任何)?(修改|改动|编辑)/,
 ];
 
 const ANSWER = [/\banswer[- ]only\b/i, /\bjust answer\b/i, /\bonly answer\b/i, /只回答|只需回答|只要回答/];

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * Measures the analysis over the whole corpus: the bypass corpus (test/corpus/shell-corpus.json)
- * and the session-style commands (test/corpus/session-commands.tsv).
+ * Measures the analysis over the whole corpus: the bypass corpus (test/corpus/shell-corpus.json),
+ * the session-style commands (test/corpus/session-commands.tsv) and the generated precision cases
+ * (test/corpus/precision/cases.tsv).
  * Verdicts: mutating commands classified `read` (must be 0), reads denied or asked under
  * `review` (classified write = denied, unknown = asked), unknowns overall.
  * Time: bundles core/analysis (shell + PowerShell entry points) with rollup exactly as the host
@@ -15,6 +16,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { bundleAnalysis } from './bundle.mjs';
+import { readSet } from './redteam/sets.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -30,6 +32,7 @@ try {
     const [kind, family, cmd] = line.split('\t');
     corpus.cases.push({ family, cmd, mutates: kind === 'M', session: true });
   }
+  for (const r of readSet(readFileSync(join(here, 'precision', 'cases.tsv'), 'utf8'))) corpus.cases.push({ family: r.family, cmd: r.cmd, mutates: r.kind === 'M', precision: true });
   const run = (c) => (c.shell === 'powershell' ? mod.analyzePowerShell(c.cmd, { cwd, home }) : mod.analyzeShell(c.cmd, { cwd, home }));
 
   // first call of all (cold: JIT not warmed), then a warm-up pass

@@ -99,8 +99,58 @@ export function buildTemplate(box, owner) {
       /* feature.txt is not on main */
     }
   }
+  buildLab(join(repo, 'lab'));
   // refresh the index once now (files are older than the index: no racy entries later)
   run(repo, ['git', 'status', '--porcelain']);
   setTimes(repo);
   if (owner) run(box, ['chown', '-R', `${owner.uid}:${owner.gid}`, box]);
+}
+
+/**
+ * repo/lab: inputs for the toolchain, archive, database, editor and patch families
+ * (test/corpus/precision/cases.tsv): a Go module, a Cargo package, archives in each format, SQLite
+ * databases (one in WAL mode), scripts that leave a trace when they run, and a file with diffs
+ * that apply exactly, with fuzz, and not at all. An artifact whose tool is missing here is left out
+ * (the commands that need it then find no tool either, and the oracle reports them as not installed).
+ */
+export const LAB_FILES = {
+  'go/go.mod': 'module example.com/lab\n\ngo 1.19\n',
+  'go/main.go': 'package main\n\nimport "fmt"\n\nfunc main() { fmt.Println("lab") }\n',
+  'rust/Cargo.toml': '[package]\nname = "lab"\nversion = "0.1.0"\nedition = "2018"\n\n[dependencies]\n',
+  'rust/src/main.rs': 'fn main() {\n    println!("lab");\n}\n',
+  'arch/one.txt': 'one\n',
+  'arch/two.txt': 'two\n',
+  'php/app.php': "<?php\nfile_put_contents('RAN_PHP', 'x');\necho \"ran\\n\";\n",
+  'node/app.js': "require('fs').writeFileSync('RAN_NODE', 'x');\n",
+  'ruby/app.rb': "File.write('RAN_RUBY', 'x')\n",
+  'patch/base.txt': 'alpha\nbravo\ncharlie\ndelta\necho\nfoxtrot\ngolf\nhotel\n',
+  // the same change three ways: exactly, against a neighbour line that differs (fuzz), against text that is not there
+  'patch/fix.diff': '--- base.txt\n+++ base.txt\n@@ -2,5 +2,5 @@\n bravo\n charlie\n-delta\n+DELTA\n echo\n foxtrot\n',
+  'patch/fuzz.diff': '--- base.txt\n+++ base.txt\n@@ -2,5 +2,5 @@\n bravo\n CHARLIE\n-delta\n+DELTA\n echo\n foxtrot\n',
+  'patch/fail.diff': '--- base.txt\n+++ base.txt\n@@ -2,3 +2,3 @@\n xray\n-yankee\n+YANKEE\n zulu\n',
+};
+
+function tryRun(cwd, args, env) {
+  try {
+    run(cwd, args, env);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function buildLab(lab) {
+  writeTree(lab, LAB_FILES);
+  for (const d of ['db', 'out-ready']) mkdirSync(join(lab, d), { recursive: true });
+  setTimes(lab);
+  const arch = join(lab, 'arch');
+  tryRun(arch, ['tar', '--mtime=2021-03-04 05:06:07', '--owner=0', '--group=0', '--numeric-owner', '-cf', 'pack.tar', 'one.txt', 'two.txt']);
+  tryRun(arch, ['zip', '-X', '-q', 'pack.zip', 'one.txt', 'two.txt']);
+  tryRun(arch, ['sh', '-c', 'printf "one.txt\ntwo.txt\n" | cpio -o --quiet > pack.cpio']);
+  tryRun(arch, ['7z', 'a', '-bd', '-bso0', 'a.7z', 'one.txt', 'two.txt']);
+  tryRun(arch, ['ar', 'rcD', 'lib.a', 'one.txt', 'two.txt']);
+  const db = join(lab, 'db');
+  tryRun(db, ['sqlite3', 'data.db', 'create table t(a integer, b text); insert into t values (1, "x"), (2, "y"), (3, "z");']);
+  tryRun(db, ['sqlite3', 'wal.db', 'pragma journal_mode=wal; create table t(a integer); insert into t values (1), (2);']);
+  setTimes(lab);
 }

@@ -12,6 +12,7 @@ import { GIT_TABLES } from '../../../core/analysis/git-tables';
 import { AWK_TABLE, CURL_TABLE, SED_TABLE, YQ_TABLE } from '../../../core/analysis/programs';
 import { PARALLEL_TABLE, XARGS_TABLE } from '../../../core/analysis/wrappers';
 import { READ_TABLES } from '../../../core/analysis/read-tables';
+import { CPIO_TABLE, DPKG_DEB_TABLE } from '../../../core/analysis/listings';
 import { tableOptions, type ProgramTable } from '../../../core/analysis/table';
 import { CHECK_TOOLS } from '../../../core/analysis/tool-tables';
 import { helpText, parseHelp } from './help-options';
@@ -45,6 +46,8 @@ subjects.push({ label: 'xargs', program: 'xargs', helpArgs: ['--help'], table: X
 subjects.push({ label: 'parallel', program: 'parallel', helpArgs: ['--help'], table: PARALLEL_TABLE });
 subjects.push({ label: 'yq', program: 'yq', helpArgs: ['--help'], table: YQ_TABLE });
 subjects.push({ label: 'curl', program: 'curl', helpArgs: ['--help', 'all'], table: CURL_TABLE, notOptions: ['-h'] });
+subjects.push({ label: 'cpio', program: 'cpio', helpArgs: ['--help'], table: CPIO_TABLE });
+subjects.push({ label: 'dpkg-deb', program: 'dpkg-deb', helpArgs: ['--help'], table: DPKG_DEB_TABLE });
 for (const sub of ['diff', 'grep', 'ls-remote', 'fsck', 'interpret-trailers', 'format-patch', 'blame', 'status', 'shortlog', 'describe', 'ls-files', 'ls-tree', 'cat-file', 'for-each-ref', 'show-ref', 'diff-tree', 'log', 'show']) {
   subjects.push({ label: `git ${sub}`, program: 'git', helpArgs: [sub, '--git-completion-helper'], table: GIT_TABLES[sub]! });
 }
