@@ -77,6 +77,7 @@ const GUARD_ROWS = [
     r('AGENT_BUDGET_EXHAUSTED', 'S', 'decision', 'launching these subagents would exceed agents=N (a batch reserves its whole count or nothing)'),
     r('WITHIN_CONTRACT', null, 'decision', 'no rule matched: allowed and recorded'),
     r('GUARD_UNAVAILABLE', 'C', 'guard', 'stopline could not decide (bad event, unreadable state, lock timeout) and the fail mode is closed'),
+    r('CALLS_UNSEEN', 'C', 'guard', "at a turn end: the host's own record holds tool calls that ran and that stopline never checked (its hook did not run for them)"),
     r('DIRECTIVE_APPLIED', 'C', 'directive', 'a $stopline directive from the person set a new contract'),
     r('CORRECTION_APPLIED', 'C', 'directive', 'a plain-language correction from the person (e.g. "review only", 只看不改) changed the mode'),
     r('CONTRACT_CONTEXT', 'C', 'directive', 'the contract context line was injected (session start, subagent start, or it changed)'),
