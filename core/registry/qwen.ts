@@ -73,4 +73,9 @@ export const qwenRegistry: HostRegistry = {
     'Tools not in this table (exec, workflow, create_sub_session, team_create, image_gen, artifact tools, MCP tools without a telling verb) are unknown: denied in review, unproven under files=.',
     'Commands the person runs with `!` in the interactive CLI are not model tool calls and never reach PreToolUse.',
   ],
+  callRecord: {
+    status: 'kept',
+    where: 'a chat file (`transcript_path`: `~/.qwen/projects/<cwd>/chats/<session>.jsonl`)',
+    why: 'not compared yet: the ids it records were not checked against the hooks\' `tool_call_id` on the real CLI',
+  },
 };

@@ -258,6 +258,9 @@ export class ClaudeModDoor {
       const control = eventEntry(claudeRegistry, event)?.control;
       const isPrompt = control === 'session.start' || control === 'prompt.submit';
       if (isPrompt) await this.recheck(host);
+      // the transcript is Claude Code's and grows between turn ends: the per-session check reads it fresh
+      const transcript = control === 'turn.stop' ? this.view.transcriptPath : undefined;
+      if (transcript) this.volume.forget(transcript);
       const text = JSON.stringify(payload);
       // a gate waits for the write-out in flight: a record that could not be kept (a link planted in
       // place of the evidence file, a full disk) must turn this call to the fail mode, not the one
@@ -322,6 +325,8 @@ export class ClaudeModDoor {
         }
         await bounded(() => this.load(host, misses, lists, links));
       }
+      // and keeps no copy of it between turn ends
+      if (transcript) this.volume.forget(transcript);
       const mapped = classicResult(event, rendered!);
       const outcome = mapped.result.deny !== undefined ? 'deny' : mapped.result.ask !== undefined ? 'ask' : rendered!.stdout === '' ? 'none' : 'answer';
       const ms = rt.now() - started;
