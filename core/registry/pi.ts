@@ -71,6 +71,6 @@ export const piRegistry: HostRegistry = {
   callRecord: {
     status: 'kept',
     where: 'a session file (`$PI_CODING_AGENT_DIR/sessions/--<cwd>--/<time>_<uuid>.jsonl`; none with `--no-session`)',
-    why: 'not compared yet: the extension runs inside pi and is handed every `tool_call` pi makes; a session file read at turn end is not wired',
+    why: 'the extension runs inside pi and is handed every `tool_call` pi makes; reading the session file at a turn end is not wired yet',
   },
 };

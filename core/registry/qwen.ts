@@ -76,6 +76,6 @@ export const qwenRegistry: HostRegistry = {
   callRecord: {
     status: 'kept',
     where: 'a chat file (`transcript_path`: `~/.qwen/projects/<cwd>/chats/<session>.jsonl`)',
-    why: 'not compared yet: the ids it records were not checked against the hooks\' `tool_call_id` on the real CLI',
+    why: 'the ids it records have not yet been checked against the hooks\' `tool_call_id` on the real CLI',
   },
 };
