@@ -73,7 +73,7 @@ export const geminiRegistry: HostRegistry = {
   ],
   callRecord: {
     status: 'kept',
-    where: 'a chat file (`transcript_path`: `~/.gemini/tmp/<project>/chats/session-<date>-<id>.jsonl`)',
+    where: 'a chat file under `~/.gemini` (`transcript_path`: `tmp/<project>/chats/session-<date>-<id>.jsonl` there)',
     why: 'BeforeTool carries no tool-call id, so a recorded call cannot be matched to the call the guard checked',
   },
 };

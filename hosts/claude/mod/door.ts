@@ -290,7 +290,8 @@ export class ClaudeModDoor {
       };
       // the payload is read into the guard's event once per decision: the read ahead and every run share it
       let read: MappedEvent | undefined;
-      const adapter: CommandHookAdapter = { ...claudeAdapter, toControlEvent: (p, e) => (read ??= claudeAdapter.toControlEvent(p, e)) };
+      // (but a turn end's: its mapping reads the transcript, which a first run may find not loaded yet)
+      const adapter: CommandHookAdapter = transcript ? claudeAdapter : { ...claudeAdapter, toControlEvent: (p, e) => (read ??= claudeAdapter.toControlEvent(p, e)) };
       // a write under an armed contract reads where its targets land before the first run, so it
       // is decided in one run (what else the core asks, it asks through the misses)
       if (this.enforcing && (control === 'action.before' || control === 'action.after')) {

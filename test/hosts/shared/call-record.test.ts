@@ -83,7 +83,9 @@ describe("Codex's rollout", () => {
   });
 
   it('write_stdin is marked as a tool Codex runs without a hook', () => {
-    const calls = recordedCalls(codexRegistry, (readCallRecord(ROLLOUT, codexRollout) as { calls: never[] }).calls);
+    const r = readCallRecord(ROLLOUT, codexRollout);
+    if (!r.ok) throw new Error(r.why);
+    const calls = recordedCalls(codexRegistry, r.calls);
     expect(calls.map((c) => [c.id, c.kind, c.noHook ?? false])).toEqual([
       ['call_shell_1', 'shell', false],
       ['call_patch_1', 'apply-patch', false],
