@@ -75,7 +75,7 @@ export const qwenRegistry: HostRegistry = {
   ],
   callRecord: {
     status: 'kept',
-    where: 'a chat file (`transcript_path`: `~/.qwen/projects/<cwd>/chats/<session>.jsonl`)',
-    why: 'the ids it records have not yet been checked against the hooks\' `tool_call_id` on the real CLI',
+    where: 'a chat file (`transcript_path`: `~/.qwen/projects/<cwd>/chats/<session>.jsonl`); each `functionCall` carries the model\'s call id, the hooks\' `tool_call_id` (seen on 0.24.4)',
+    why: 'not wired yet: the guard keys a check by the hooks\' `tool_use_id`, which the chat file does not hold',
   },
 };
