@@ -35,11 +35,18 @@ export type Answer = Outcome & Partial<Omit<CombinedOutcome, keyof Outcome>> & {
  * The guard denies only before a tool. A deny from the core on any other event can only be its
  * fail-closed answer (GUARD_UNAVAILABLE): it goes to the model as context and to the person as a
  * notice, never as a block. A blocked prompt would hide the reason from a headless run, and a
- * blocked stop would keep the turn going in a loop.
+ * blocked stop would keep the turn going in a loop; at a stop it is the notice alone.
  */
 export function guardGate(outcome: Outcome, kind: ControlEvent['kind'] | null): Outcome {
   if ((outcome.kind !== 'deny' && outcome.kind !== 'ask') || kind === 'action.before') return outcome;
-  return { ...outcome, kind: 'context', ...(outcome.message !== undefined ? { notice: outcome.message } : {}) };
+  const notice = outcome.message !== undefined ? { notice: outcome.message } : {};
+  // at a stop, context the model reads keeps the turn going as a block does (Claude Code hands
+  // it to the model and asks again): the person is told, the model is not
+  if (kind === 'turn.stop' || kind === 'subagent.stop') {
+    const { message: _, ...rest } = outcome;
+    return { ...rest, kind: 'none', ...notice };
+  }
+  return { ...outcome, kind: 'context', ...notice };
 }
 
 /** A deny (or an ask nobody can answer) that survived on an event whose host row cannot block is context. */

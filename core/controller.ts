@@ -8,7 +8,8 @@
  *   prompt.submit (other sources)   -> nothing: only the person arms or changes a contract
  *   action.before                   -> decide + evidence + stamp (agents=N reserved under the lock)
  *   action.after                    -> evidence (+ WATCH context for hosts that show it after the tool)
- *   subagent.stop / turn.stop       -> nothing
+ *   turn.stop                       -> the per-session check: the host's record against the guard's checks (core/evidence/seen.ts)
+ *   subagent.stop                   -> nothing
  *   session.end                     -> cleanup of leftovers; nothing
  * A subagent or child session (rootSessionId, or host.agentId) shares the root's contract and
  * can never change it.
@@ -26,6 +27,7 @@ import { controlState, freshContract } from './contract/types';
 import type { Contract } from './contract/types';
 import { appendEvent, appendLabel, findEvent, readAllEvents, readLabels, readSessionEvents, summarize } from './evidence/log';
 import { actionSummary, buildEvent, decisionSummary, newEventId } from './evidence/runtime-event';
+import { callKey, onTurnEnd } from './evidence/seen';
 import type { RuntimeEventV1, RuntimeEventType } from './evidence/runtime-event';
 import { InvalidEventError, envFailModeNotes, failOutcomeFor, resolveFailMode } from './failmode';
 import {
@@ -189,8 +191,9 @@ function dispatch(c: Ctx): Outcome {
     case 'session.end':
       cleanupSession(c.store, c.now());
       return { kind: 'none' };
-    case 'subagent.stop':
     case 'turn.stop':
+      return onTurnStop(c);
+    case 'subagent.stop':
       return { kind: 'none' };
   }
 }
@@ -268,6 +271,22 @@ function onSubagentStart(c: Ctx): Outcome {
 /** Store the hash of the context the root conversation has now seen (prompt dedupe). */
 function rememberContext(c: Ctx, h: string): void {
   updateSession(c.store, c.fresh, (s) => ({ next: s.lastContextHash === h ? null : { ...s, lastContextHash: h }, result: null }), c.lock);
+}
+
+/** The per-session check at the root session's turn end (a child's calls are in the root's record). */
+function onTurnStop(c: Ctx): Outcome {
+  if (c.child || !c.ev.turnEnd?.record) return { kind: 'none' };
+  const state = loadState(c);
+  return onTurnEnd({
+    dataDir: c.dataDir,
+    key: c.store.key,
+    sessionId: c.ev.rootSessionId ?? c.ev.sessionId,
+    turnEnd: c.ev.turnEnd,
+    contract: state.contract,
+    fresh: c.fresh(),
+    record: (seen) => record(c, 'seen', state.contract, { seen }),
+    diagnostics: c.diagnostics,
+  });
 }
 
 // ---------------------------------------------------------------- prompts
@@ -516,6 +535,7 @@ function finishAction(c: Ctx, action: Action, d: Decision, contract: Contract, t
   const summary = actionSummary(action);
   // what the host says became of the call is only known after it; a before-event has no status
   if (type === 'after' && action.hostStatus) summary.hostStatus = action.hostStatus;
+  if (action.id) summary.callKey = callKey(c.ev.rootSessionId ?? c.ev.sessionId, action.id);
   const eventId = record(c, type, contract, {
     action: summary,
     decision: { ...decisionSummary(d, responseLabel(c, kind)), outcome: kind === 'none' ? 'allow' : kind },

@@ -98,6 +98,30 @@ export interface Action {
   hostStatus?: HostStatus;
 }
 
+/** One tool call as the host's own record of the session holds it (metadata read at a turn end). */
+export interface RecordedCall {
+  /** the host's call id: the one its before-tool hook carries (non-empty) */
+  id: string;
+  /** the kind of the tool in the host's tool table ('unknown' when the table has no row for it) */
+  kind: string;
+  /** the host runs this tool without its before-tool hook (the tool row's `noHook`) */
+  noHook?: boolean;
+  /** when the host recorded the call, ms since the epoch, where the record says */
+  at?: number;
+}
+
+/** What a turn-end event (`turn.stop`) carries for the per-session check (core/evidence/seen.ts). */
+export interface TurnEnd {
+  /** the host is already going on with this turn because of a turn-end answer (Claude Code and Codex `stop_hook_active`) */
+  continued: boolean;
+  /**
+   * The tool calls in the host's own record of the session, read within bounds; `truncated` when
+   * only its newest part was read. `unreadable` says why it could not be read (the calls are then
+   * empty). Absent: the host keeps no record stopline reads.
+   */
+  record?: { calls: RecordedCall[]; truncated: boolean; unreadable?: string };
+}
+
 export interface ControlEvent {
   protocolVersion: typeof PROTOCOL_VERSION;
   kind: ControlEventKind;
@@ -110,6 +134,7 @@ export interface ControlEvent {
   host: HostInfo;
   prompt?: Prompt;
   action?: Action;
+  turnEnd?: TurnEnd;
 }
 
 export type ParseResult = { ok: true; event: ControlEvent } | { ok: false; error: string };
@@ -161,6 +186,29 @@ function action(v: unknown, at: string): Action {
   return a;
 }
 
+function recordedCall(v: unknown, at: string): RecordedCall {
+  if (!isRecord(v)) throw new BadField(at, 'expected object');
+  const c = { id: nonEmpty(v.id, `${at}.id`), kind: str(v.kind, `${at}.kind`) } as RecordedCall;
+  optional(v, 'noHook', bool, c, at);
+  optional(v, 'at', (x, p) => int(x, p, 0), c, at);
+  return c;
+}
+
+function callRecord(v: unknown, at: string): NonNullable<TurnEnd['record']> {
+  if (!isRecord(v)) throw new BadField(at, 'expected object');
+  if (!Array.isArray(v.calls)) throw new BadField(`${at}.calls`, 'expected array');
+  const r = { calls: v.calls.map((c, i) => recordedCall(c, `${at}.calls.${i}`)), truncated: bool(v.truncated, `${at}.truncated`) } as NonNullable<TurnEnd['record']>;
+  optional(v, 'unreadable', str, r, at);
+  return r;
+}
+
+function turnEnd(v: unknown, at: string): TurnEnd {
+  if (!isRecord(v)) throw new BadField(at, 'expected object');
+  const t = { continued: bool(v.continued, `${at}.continued`) } as TurnEnd;
+  optional(v, 'record', callRecord, t, at);
+  return t;
+}
+
 function controlEvent(v: unknown): ControlEvent {
   if (!isRecord(v)) throw new BadField('(event)', 'expected object');
   if (v.protocolVersion !== PROTOCOL_VERSION) throw new BadField('protocolVersion', `expected ${PROTOCOL_VERSION}`);
@@ -171,6 +219,7 @@ function controlEvent(v: unknown): ControlEvent {
   ev.host = hostInfo(v.host, 'host');
   optional(v, 'prompt', prompt, ev, '');
   optional(v, 'action', action, ev, '');
+  optional(v, 'turnEnd', turnEnd, ev, '');
   return ev;
 }
 

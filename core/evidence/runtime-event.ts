@@ -13,8 +13,11 @@ import type { Family } from '../registry/reasons';
 import { hashText } from '../state/session';
 import { RUNTIME_SCHEMA_VERSION, STOPLINE_VERSION } from './version';
 
-/** `bypass`: the host ran something outside every path stopline checks (Pi's user `!cmd`), recorded as metadata. */
-export type RuntimeEventType = 'check' | 'after' | 'contract' | 'recovery' | 'bypass';
+/**
+ * `bypass`: the host ran something outside every path stopline checks (Pi's user `!cmd`), recorded as metadata.
+ * `seen`: a turn end compared the host's own record of tool calls with the calls the guard checked (core/evidence/seen.ts).
+ */
+export type RuntimeEventType = 'check' | 'after' | 'contract' | 'recovery' | 'bypass' | 'seen';
 
 export interface RuntimeContractSummary {
   mode: string;
@@ -43,6 +46,32 @@ export interface RuntimeActionSummary {
   unboundedDelegation: boolean;
   /** `after` records only, when the host said: ok, error or blocked (a closed set, no host text) */
   hostStatus?: HostStatus;
+  /**
+   * The host's id of this tool call, hashed with the raw session id (which evidence never holds),
+   * so a turn end can match the host's record to what the guard checked and nobody can read the
+   * id back. Absent when the host gives no call id.
+   */
+  callKey?: string;
+}
+
+/** A turn end's comparison of the host's record with the guard's checks: counts and keyed hashes only. */
+export interface RuntimeSeenSummary {
+  /** how much of the host's record was read: all of it, only its newest part, or nothing */
+  read: 'whole' | 'tail' | 'unreadable';
+  /** tool calls in what was read */
+  hostCalls: number;
+  /** of them, calls the guard checked */
+  checked: number;
+  /** calls that ran and that the guard never checked, first reported by this record */
+  unseen: number;
+  /** those calls by the kind of their tool (the host's tool table) */
+  unseenKinds: Record<string, number>;
+  /** their call keys, so a later turn end does not report them again */
+  unseenKeys: string[];
+  /** calls of tools the host runs without a hook (a blind spot no install can close), counted apart */
+  noHook: number;
+  /** calls made while the guard was off, not compared */
+  whileOff: number;
 }
 
 export interface RuntimeDecision {
@@ -73,6 +102,8 @@ export interface RuntimeEventV1 {
   decision?: RuntimeDecision;
   /** for `contract` records: what changed it */
   change?: { via: 'directive' | 'correction' | 'host'; rule?: string };
+  /** for `seen` records: the turn end's comparison */
+  seen?: RuntimeSeenSummary;
   /** a check answered CONFINED: the unproven rules it broke and how many places of each kind the sandbox had (never which) */
   confined?: RuntimeConfinement;
 }

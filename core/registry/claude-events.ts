@@ -26,7 +26,7 @@ export const claudeEvents: EventEntry[] = [
   ev('PostToolUse', 'tool:after', 'action.after', false, { install: hook({ matcher: '*', observeOnly: true }), outputs: ['context', 'feedback'] }, 'after-tool evidence and the person\'s tool:after hooks; registered only where those are wanted (the WATCH note already reaches the model at PreToolUse)'),
   ev('SubagentStart', 'subagent:start', 'subagent.start', false, { install: hook(), outputs: ['context'] }, "context: the root contract, delivered to the child's first request (verified)"),
   ev('SubagentStop', 'subagent:end', 'subagent.stop', false, { install: hook({ observeOnly: true }), outputs: ['context', 'block'] }, 'compaction also fires it with agent_type ""; registered only for the person\'s subagent:end hooks'),
-  ev('Stop', 'turn:stop', 'turn.stop', true, { install: hook({ observeOnly: true }), outputs: ['context', 'block'] }, 'stopline never blocks it (a block keeps the turn going); registered only for the person\'s turn:stop hooks'),
+  ev('Stop', 'turn:stop', 'turn.stop', true, { install: hook(), outputs: ['context', 'block', 'notice'] }, 'the per-session check: the transcript\'s tool calls against the ones the guard saw; a missed call is told to the person (systemMessage) and, once per stop, to the model (additionalContext, which keeps the turn going like a block; stop_hook_active is then true). stopline never blocks it'),
   // without a timeout Claude cancels a SessionEnd hook after ~1.5 s
   ev('SessionEnd', 'session:end', 'session.end', false, { install: hook(), hostTimeout: { defaultSec: 1.5 } }, 'cleanup; registered with the 10 s of every row (without a timeout Claude cancels it after ~1.5 s)'),
   // mapped, not registered

@@ -87,4 +87,8 @@ export const claudeRegistry: HostRegistry = {
     'A Workflow tool fans out subagents whose number is not in its input.',
     'In an attended session a PermissionRequest hook of the person that answers allow approves a stopline ask without showing it (verified on 2.1.332); in -p / SDK runs stopline never asks.',
   ],
+  callRecord: {
+    status: 'compared',
+    where: 'the session transcript (`transcript_path`: `~/.claude/projects/<project>/<session>.jsonl`), one JSON line per message; each `tool_use` carries the id the hooks get as `tool_use_id`',
+  },
 };

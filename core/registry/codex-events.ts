@@ -25,7 +25,7 @@ export const codexEvents: EventEntry[] = [
   ev('PostToolUse', 'tool:after', 'action.after', false, { install: hook({ observeOnly: true }), outputs: ['context', 'feedback'] }, 'after-tool evidence and the person\'s tool:after hooks; registered only where those are wanted (the WATCH note already reaches the model at PreToolUse)'),
   ev('SubagentStart', 'subagent:start', 'subagent.start', false, { install: hook(), outputs: ['context'] }, "context: the root contract, delivered to the child's first request (verified)"),
   ev('SubagentStop', 'subagent:end', 'subagent.stop', false, { install: hook({ observeOnly: true }), outputs: ['block'] }, 'registered only for the person\'s subagent:end hooks'),
-  ev('Stop', 'turn:stop', 'turn.stop', true, { install: hook({ observeOnly: true }), outputs: ['block'], matcherIgnored: true }, 'stopline never blocks it (a block keeps the turn going); registered only for the person\'s turn:stop hooks'),
+  ev('Stop', 'turn:stop', 'turn.stop', true, { install: hook(), outputs: ['block', 'notice'], matcherIgnored: true }, 'the per-session check: the rollout\'s tool calls against the ones the guard saw; a missed call is told to the person (systemMessage: a warning entry of the hook run) and, once per stop, to the model (a block reason, the only text Stop hands the model: the turn goes on, stop_hook_active is then true)'),
   // SessionEnd has no output schema at all in 0.171.0; writing 3 s keeps written and effective timeout equal
   ev('SessionEnd', 'session:end', 'session.end', false, { install: hook({ timeoutSec: 3 }), outputs: ['silent'], hostTimeout: SHORT }, 'cleanup; Codex clamps its timeout to 3 s'),
   // mapped, not registered

@@ -47,7 +47,7 @@ export const codexRegistry: HostRegistry = {
     t('update_goal', 'control'),
     t('exec_command', 'shell', { canonical: 'Bash', commandField: 'cmd', workdirField: 'workdir', pathResolver: CODEX_PATHS, note: 'model-side name; 0.171.0 hooks report it as Bash' }),
     t('shell_command', 'shell', { canonical: 'Bash', commandField: 'command', note: 'older tool name (unsupported call in 0.171.0)' }),
-    t('write_stdin', 'unknown', { note: 'keystrokes into a running process; 0.171.0 fires no hook for it' }),
+    t('write_stdin', 'unknown', { noHook: true, note: 'keystrokes into a running process; 0.171.0 fires no hook for it' }),
   ],
   toolPatterns: [
     { namePattern: '^(?:multi_agent_v1)?(?:list_agents|resume_agent)$', kind: 'control', note: 'child-agent bookkeeping' },
@@ -64,4 +64,8 @@ export const codexRegistry: HostRegistry = {
     'exec_command `apply_patch <<EOF` heredocs write files through Bash (the shell analysis parses such heredocs) and fire no PostToolUse.',
     'The hook input carries only the command string, not exec_command workdir: relative targets are placed against the session cwd.',
   ],
+  callRecord: {
+    status: 'compared',
+    where: 'the session rollout (`transcript_path`: `$CODEX_HOME/sessions/<yyyy>/<mm>/<dd>/rollout-<time>-<session>.jsonl`), one JSON line per item; each function or custom tool call carries the `call_id` the hooks get as `tool_use_id`',
+  },
 };

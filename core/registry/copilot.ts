@@ -76,4 +76,9 @@ export const copilotRegistry: HostRegistry = {
     'permissionDecision "ask" cannot reach a person in -p runs (Copilot denies it): an ask is rendered as a deny.',
     '"disableAllHooks": true inside a hook file turns that file off.',
   ],
+  callRecord: {
+    status: 'kept',
+    where: 'an event log (`transcriptPath` at agentStop: `~/.copilot/session-state/<session>/events.jsonl`)',
+    why: 'preToolUse carries no tool-call id, so a recorded call cannot be matched to the call the guard checked',
+  },
 };

@@ -65,4 +65,9 @@ export const droidRegistry: HostRegistry = {
     "A Task sub-agent is its own session: its tool calls are judged by the parent's contract only through the link its SessionStart recorded.",
     'permissionDecision "ask" is ignored in exec: an ask is rendered as a deny.',
   ],
+  callRecord: {
+    status: 'kept',
+    where: 'a session file (`transcript_path`: `~/.factory/sessions/<cwd-slug>/<session>.jsonl`)',
+    why: 'PreToolUse carries no tool-call id, so a recorded call cannot be matched to the call the guard checked',
+  },
 };

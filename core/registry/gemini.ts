@@ -71,4 +71,9 @@ export const geminiRegistry: HostRegistry = {
     'When GITHUB_SHA is set or security.environmentVariableRedaction is on, hooks get a filtered environment: STOPLINE_* settings other than GEMINI_CLI_* names may not reach the hook.',
     'Commands the person runs with `!` in the interactive CLI are not model tool calls and never reach BeforeTool.',
   ],
+  callRecord: {
+    status: 'kept',
+    where: 'a chat file under `~/.gemini` (`transcript_path`: `tmp/<project>/chats/session-<date>-<id>.jsonl` there)',
+    why: 'BeforeTool carries no tool-call id, so a recorded call cannot be matched to the call the guard checked',
+  },
 };

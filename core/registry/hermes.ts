@@ -102,4 +102,8 @@ export const hermesRegistry: HostRegistry = {
     'Proven on the real Hermes 0.19.0 (test/hosts/hermes/real-scenarios.test.ts, `hermes chat -q` and `hermes -z`): blocks of write_file, patch (replace and V4A) and terminal with the files unchanged, files=, deps=deny, agents=1 with two delegate_task calls and a tasks batch, no directive, fail open and closed with a crashed or missing evaluator, a person\'s own tool:before hook, and both installs (stopline install hermes; hermes plugins install + enable).',
     'Proven only on the emulator (test/hosts/hermes/harness.py), not on a real Hermes: the v0.21 rules (Hermes 0.21 needs Python 3.14), the approval gate with a person answering, pre_verify, the tool calls of a delegate_task child, the one-shot fallback and a frozen evaluator.',
   ],
+  callRecord: {
+    status: 'none',
+    why: 'Hermes keeps messages in an SQLite database (`state.db` in the profile, read in its code, not exercised); the plugin carries no SQLite reader',
+  },
 };

@@ -80,4 +80,8 @@ export const opencodeRegistry: HostRegistry = {
     'A plugin module with any non-factory export fails to load and OpenCode continues without it (fail open, logged only).',
     'The `event` hook is fire-and-forget: it cannot block.',
   ],
+  callRecord: {
+    status: 'none',
+    why: 'OpenCode keeps sessions in an SQLite database in its data folder (read in its 1.18.33 code, not exercised); the plugin carries no SQLite reader, and it sees every `tool.execute.before` in OpenCode\'s own process',
+  },
 };

@@ -68,4 +68,9 @@ export const piRegistry: HostRegistry = {
     'Subagent processes started by the subagent extension do not inherit the parent contract through any verified channel.',
     'Tools registered by other extensions are unknown to this table.',
   ],
+  callRecord: {
+    status: 'kept',
+    where: 'a session file (`$PI_CODING_AGENT_DIR/sessions/--<cwd>--/<time>_<uuid>.jsonl`; none with `--no-session`)',
+    why: 'the extension runs inside pi and is handed every `tool_call` pi makes; reading the session file at a turn end is not wired yet',
+  },
 };

@@ -73,4 +73,9 @@ export const qwenRegistry: HostRegistry = {
     'Tools not in this table (exec, workflow, create_sub_session, team_create, image_gen, artifact tools, MCP tools without a telling verb) are unknown: denied in review, unproven under files=.',
     'Commands the person runs with `!` in the interactive CLI are not model tool calls and never reach PreToolUse.',
   ],
+  callRecord: {
+    status: 'kept',
+    where: 'a chat file (`transcript_path`: `~/.qwen/projects/<cwd>/chats/<session>.jsonl`); each `functionCall` carries the model\'s call id, the hooks\' `tool_call_id` (seen on 0.24.4)',
+    why: 'not wired yet: the guard keys a check by the hooks\' `tool_use_id`, which the chat file does not hold',
+  },
 };

@@ -67,6 +67,11 @@ export interface ToolEntry {
    * anything (OpenCode v2: `permission.assert`), so an ask can reach the person there.
    */
   hostPermission?: string;
+   * The host runs this tool without firing its before-tool hook (Codex write_stdin): a call of it
+   * in the host's record is counted apart, never reported as a call the guard missed, since no
+   * install can make the guard see it (the blind spots say so).
+   */
+  noHook?: true;
   note?: string;
 }
 
@@ -170,6 +175,19 @@ export type DenyForm =
   | 'copilot-flat-deny' // {"permissionDecision":"deny","permissionDecisionReason"} at the top (plus the hso form) exit 0
   | 'droid-hso-deny'; // {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",...}} exit 0
 
+/**
+ * What the host keeps of a session's tool calls, and whether stopline compares it with the calls
+ * its guard saw (at the turn end, and in `stopline status --session`): a call in the record that
+ * the guard never checked means the hook did not run for it. The support matrix shows this column.
+ * - compared: the record is read (bounded) and every recorded call is matched by its call id;
+ * - kept: the host keeps a readable record, but stopline does not compare it (`why`);
+ * - none: the host keeps no record stopline can read (`why`).
+ */
+export type CallRecordColumn =
+  | { status: 'compared'; where: string }
+  | { status: 'kept'; where: string; why: string }
+  | { status: 'none'; why: string };
+
 export interface HostRegistry {
   family: HostFamily;
   displayName: string;
@@ -188,4 +206,6 @@ export interface HostRegistry {
   unsupported: { canonical: CanonicalEvent; why: string }[];
   /** host-level bypasses stopline cannot see, for docs/residual-risks.md */
   blindSpots: string[];
+  /** the host's own record of tool calls, and whether the guard's calls are checked against it */
+  callRecord: CallRecordColumn;
 }

@@ -25,6 +25,8 @@ import { eventsWith, exitTwoWith, finishJsonAnswer, SILENT } from '../shared/ada
 import { classifyEvent, commonHostInfo, eventSkeleton, promptText, rebaseAction, toolAction } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
+import { turnEndRecord } from '../shared/call-record';
+import { claudeTranscript } from './transcript';
 
 /** The plugin's own slash command names (`/stopline` and, from the plugin, `/stopline:stopline`). */
 const OWN_COMMANDS: ReadonlySet<string> = new Set(['stopline', 'stopline:stopline']);
@@ -106,6 +108,9 @@ export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent 
     const ranIn = optionalString(payload, 'cwd') ?? projectDir;
     event.action = toolAction(claudeRegistry, payload, ranIn, env);
     if (ranIn && projectDir) rebaseAction(event.action, ranIn, projectDir, nonEmpty(env.HOME));
+  } else if (c.entry.control === 'turn.stop' && !host.agentId) {
+    // the per-session check: the transcript's tool calls (ids and tools only), read within bounds
+    event.turnEnd = { continued: payload.stop_hook_active === true, record: turnEndRecord(claudeRegistry, optionalString(payload, 'transcript_path'), claudeTranscript) };
   }
   return { kind: 'event', native, event };
 }

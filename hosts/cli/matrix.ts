@@ -12,7 +12,7 @@ import { CANONICAL, CANONICAL_EVENTS } from '../../core/canonical';
 import type { CanonicalEvent } from '../../core/canonical';
 import { REGISTRIES, VARIANT_REGISTRIES } from '../../core/registry/index';
 import type { RegistryFamily } from '../../core/registry/index';
-import type { DenyForm, EventEntry, HostRegistry, ToolKind } from '../../core/registry/types';
+import type { CallRecordColumn, DenyForm, EventEntry, HostRegistry, ToolKind } from '../../core/registry/types';
 import type { ParsedArgs } from './args';
 import type { CliIO } from './command-spec';
 import { printJson, usageError } from './output';
@@ -85,6 +85,8 @@ export interface Matrix {
     /** native events the guard reads that have no canonical name of their own */
     otherGuardEvents: { name: string; control: string; registered: boolean; note?: string }[];
     blindSpots: string[];
+    /** the host's own record of tool calls, and whether the per-session check reads it */
+    callRecord: CallRecordColumn;
   }[];
   events: { canonical: CanonicalEvent; meaning: string; blockable: boolean; guardKind: string | null; cells: Record<RegistryFamily, EventCell> }[];
   toolClasses: { kind: ToolKind; meaning: string; cells: Record<RegistryFamily, { tools: string[]; patterns: PatternView[] }> }[];
@@ -143,6 +145,7 @@ export function buildMatrix(): Matrix {
       .filter((e) => e.canonical === null && e.control !== null)
       .map((e) => ({ name: e.native, control: e.control!, registered: e.registered, ...(e.note ? { note: e.note } : {}) })),
     blindSpots: [...r.blindSpots],
+    callRecord: r.callRecord,
   }));
   const events = CANONICAL_EVENTS.map((canonical) => {
     const info = CANONICAL[canonical];
@@ -226,6 +229,20 @@ export function renderMarkdown(m: Matrix): string {
       return parts.length ? cell(parts.join(', ')) : '—';
     });
     out.push(`| ${t.kind} | ${cell(t.meaning)} | ${cells.join(' | ')} |`);
+  }
+  out.push('');
+
+  out.push('## The per-session check', '');
+  out.push(
+    "At each turn end stopline compares the tool calls the host recorded for the session with the calls its guard checked; a call that ran unchecked (the hook did not run for it) is told to the person and the model, and `stopline status --session <id>` shows the same count. It needs a record the host keeps and hook payloads that carry the call's id.",
+    '',
+  );
+  out.push('| host | the host\'s record of tool calls | compared |', '| --- | --- | --- |');
+  for (const h of m.hosts) {
+    const r = h.callRecord;
+    const where = r.status === 'none' ? 'none stopline can read' : cell(r.where);
+    const compared = r.status === 'compared' ? '**yes**, at every turn end' : `no: ${cell(r.why)}`;
+    out.push(`| ${h.name} | ${where} | ${compared} |`);
   }
   out.push('');
 

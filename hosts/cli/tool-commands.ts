@@ -57,7 +57,9 @@ export const TOOL_COMMANDS: readonly CommandSpec[] = [
     usage: 'stopline status [--all] [--session <id>] [--json]',
     description:
       'Shows the config files and fail mode, every data folder a host may have written to, and the contract and checks of the ' +
-      `most recently active sessions (the in-chat \`$stopline status\` shows the same for one session). Reads only.`,
+      `most recently active sessions (the in-chat \`$stopline status\` shows the same for one session). Reads only. ` +
+      'With --session, also the per-session check: the tool calls the host recorded for that session (Claude Code\'s transcript, Codex\'s rollout, found by the id) ' +
+      'against the calls the guard checked; exit 1 when a call ran that the guard never checked, or when nothing is known of the session.',
     options: [{ flag: '--all', summary: 'list every session, not only the 10 most recent' }, SESSION_OPTION, JSON_OPTION],
     run: async (args, io) => (await import('./evidence/views')).runStatus(args, io),
   },

@@ -25,6 +25,8 @@ import { eventsWith, exitTwoWith, finishJsonAnswer, SILENT } from '../shared/ada
 import { classifyEvent, commonHostInfo, eventSkeleton, promptText, toolAction } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
+import { turnEndRecord } from '../shared/call-record';
+import { codexRollout } from './rollout';
 
 /** Events whose output schema (embedded in the 0.171.0 binary) has additionalContext (the registry's `outputs` column). */
 const CONTEXT_EVENTS = eventsWith(codexRegistry, 'context');
@@ -43,6 +45,9 @@ export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent 
     event.prompt = { text: promptText(payload), source: host.agentId ? 'subagent' : 'user' };
   } else if (c.entry.control === 'action.before' || c.entry.control === 'action.after') {
     event.action = toolAction(codexRegistry, payload, optionalString(payload, 'cwd'), env);
+  } else if (c.entry.control === 'turn.stop' && !host.agentId) {
+    // the per-session check: the rollout's tool calls (ids and tools only), read within bounds
+    event.turnEnd = { continued: payload.stop_hook_active === true, record: turnEndRecord(codexRegistry, optionalString(payload, 'transcript_path'), codexRollout) };
   }
   return { kind: 'event', native, event };
 }
@@ -59,6 +64,10 @@ function preToolDeny(reason: string): Rendered {
 const BLOCK_EVENTS = eventsWith(codexRegistry, 'block');
 /** Events with no output schema at all in 0.171.0 (SessionEnd). */
 const NO_OUTPUT_EVENTS = eventsWith(codexRegistry, 'silent');
+/** Events whose systemMessage reaches the person (the prompt; at Stop a warning entry of the hook run). */
+const NOTICE_EVENTS = eventsWith(codexRegistry, 'notice');
+/** Turn ends: Stop hands the model no context, only a block reason (and the turn goes on). */
+const TURN_END_EVENTS = new Set(codexRegistry.events.filter((e) => e.control === 'turn.stop').map((e) => e.native));
 
 export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rendered {
   const event = native.name;
@@ -76,12 +85,17 @@ export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rend
     out.reason = stampOf(outcome);
   } else if (outcome.kind === 'context' && outcome.message && CONTEXT_EVENTS.has(event)) {
     out.hookSpecificOutput = { hookEventName: event, additionalContext: outcome.message };
+  } else if (outcome.kind === 'context' && outcome.message && TURN_END_EVENTS.has(event) && BLOCK_EVENTS.has(event)) {
+    // what the model must read at a turn end goes as the block reason; the core gives it once per
+    // stop (never while stop_hook_active), so the turn it keeps going cannot loop
+    out.decision = 'block';
+    out.reason = outcome.message;
   }
   if (extra.feedback && event === 'PostToolUse') {
     out.decision = 'block';
     out.reason = extra.feedback;
   }
-  return finishJsonAnswer(out, extra, outcome.notice && event === 'UserPromptSubmit' ? outcome.notice : undefined);
+  return finishJsonAnswer(out, extra, outcome.notice && NOTICE_EVENTS.has(event) ? outcome.notice : undefined);
 }
 
 /**

@@ -109,8 +109,8 @@ describe('npm pack, then npx', () => {
     const plugin = join(work, 'home', '.claude', 'plugins', 'stopline-local', 'stopline');
     const hooks = json(join(plugin, 'hooks', 'hooks.json')).hooks as Record<string, { hooks: { command: string }[] }[]>;
     const commands = Object.values(hooks).flatMap((groups) => groups.flatMap((g) => g.hooks.map((h) => h.command)));
-    // the guard's six events; PostToolUse, Stop and SubagentStop only where the person's hooks need them
-    expect(commands.length).toBe(6);
+    // the guard's seven events (Stop: the per-session check); PostToolUse and SubagentStop only where the person's hooks need them
+    expect(commands.length).toBe(7);
     expect(commands.every((c) => c.includes(join(plugin, 'stopline.mjs')))).toBe(true);
     const uninstall = npx('uninstall', 'claude');
     expect(uninstall.status, uninstall.stderr).toBe(0);

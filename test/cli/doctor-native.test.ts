@@ -145,7 +145,7 @@ describe('stopline doctor and native installs', { timeout: 120_000 }, () => {
     const doc = await doctor(p, 'codex');
     const c = byId(doc, 'native stopline@stopline');
     expect(c['would-run']).toMatchObject({ status: 'fail' });
-    expect(c['would-run']!.detail).toContain('0 of 5 plugin hooks are trusted');
+    expect(c['would-run']!.detail).toContain('0 of 6 plugin hooks are trusted');
     expect(c.enforcement?.status).toBe('pass');
   });
 

@@ -103,7 +103,7 @@ describe('stopline doctor after install all', () => {
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines).toContain('codex (user)');
-    expect(lines.some((l) => /^ {2}\[ok {2}\] would-run\s+all 5 handlers are trusted in /.test(l))).toBe(true);
+    expect(lines.some((l) => /^ {2}\[ok {2}\] would-run\s+all 6 handlers are trusted in /.test(l))).toBe(true);
     expect(lines[lines.length - 1]).toBe('all checks passed');
     expect(r.stdout).not.toContain('\u001b[');
     const tty = await cli(['doctor', 'codex', '--from', DIST], { env: { ...env, NO_COLOR: '' }, cwd: project, tty: true });
@@ -167,12 +167,12 @@ describe('stopline doctor goes red, with the fix', () => {
     const toml = join(home, '.codex', 'config.toml');
     const original = readFileSync(toml, 'utf8');
     const keys = [...trustedHashes(original).keys()];
-    expect(keys).toHaveLength(5);
+    expect(keys).toHaveLength(6);
     writeFileSync(toml, original.replace(/\[hooks\.state\.[^\n]*\]\ntrusted_hash = "[^"]*"\n?/g, ''));
     let r = await doctor('codex');
     expect(r.code).toBe(1);
     expect(checkOf(r.doc, 'codex', 'would-run')).toMatchObject({ status: 'fail', fix: 'stopline install codex' });
-    expect(checkOf(r.doc, 'codex', 'would-run')!.detail).toContain('5 of 5 handlers have no trust entry');
+    expect(checkOf(r.doc, 'codex', 'would-run')!.detail).toContain('6 of 6 handlers have no trust entry');
     writeFileSync(toml, original.replace(/trusted_hash = "sha256:[0-9a-f]{4}/, 'trusted_hash = "sha256:0000'));
     r = await doctor('codex');
     expect(r.code).toBe(1);

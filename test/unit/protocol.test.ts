@@ -75,6 +75,18 @@ const ControlEvent = z.object({
   }),
   prompt: z.optional(z.object({ text: z.string(), source: z.enum(PROMPT_SOURCES) })),
   action: z.optional(Action),
+  turnEnd: z.optional(
+    z.object({
+      continued: z.boolean(),
+      record: z.optional(
+        z.object({
+          calls: z.array(z.object({ id: nonEmpty, kind: z.string(), noHook: z.optional(z.boolean()), at: z.optional(count) })),
+          truncated: z.boolean(),
+          unreadable: z.optional(z.string()),
+        }),
+      ),
+    }),
+  ),
 });
 const State = z.object({
   schemaVersion: z.literal(1),
@@ -117,6 +129,14 @@ const eventArb = nearly({
   host: nearly({ family: pick(HOST_FAMILIES), version: fc.string(), permissionMode: fc.string(), agentId: fc.string(), agentType: fc.string(), hasHuman: fc.boolean(), dataDir: fc.string() }),
   prompt: nearly({ text: fc.string(), source: pick(PROMPT_SOURCES) }),
   action: actionArb,
+  turnEnd: nearly({
+    continued: fc.boolean(),
+    record: nearly({
+      calls: fc.array(nearly({ id: fc.string({ maxLength: 2 }), kind: fc.string({ maxLength: 3 }), noHook: fc.boolean(), at: fc.integer({ min: -1, max: 9 }) }), { maxLength: 2 }),
+      truncated: fc.boolean(),
+      unreadable: fc.string(),
+    }),
+  }),
 });
 const stateArb = nearly({
   schemaVersion: fc.constantFrom(1, 2),

@@ -258,6 +258,9 @@ export class ClaudeModDoor {
       const control = eventEntry(claudeRegistry, event)?.control;
       const isPrompt = control === 'session.start' || control === 'prompt.submit';
       if (isPrompt) await this.recheck(host);
+      // the transcript is Claude Code's and grows between turn ends: the per-session check reads it fresh
+      const transcript = control === 'turn.stop' ? this.view.transcriptPath : undefined;
+      if (transcript) this.volume.forget(transcript);
       const text = JSON.stringify(payload);
       // a gate waits for the write-out in flight: a record that could not be kept (a link planted in
       // place of the evidence file, a full disk) must turn this call to the fail mode, not the one
@@ -287,7 +290,8 @@ export class ClaudeModDoor {
       };
       // the payload is read into the guard's event once per decision: the read ahead and every run share it
       let read: MappedEvent | undefined;
-      const adapter: CommandHookAdapter = { ...claudeAdapter, toControlEvent: (p, e) => (read ??= claudeAdapter.toControlEvent(p, e)) };
+      // (but a turn end's: its mapping reads the transcript, which a first run may find not loaded yet)
+      const adapter: CommandHookAdapter = transcript ? claudeAdapter : { ...claudeAdapter, toControlEvent: (p, e) => (read ??= claudeAdapter.toControlEvent(p, e)) };
       // a write under an armed contract reads where its targets land before the first run, so it
       // is decided in one run (what else the core asks, it asks through the misses)
       if (this.enforcing && (control === 'action.before' || control === 'action.after')) {
@@ -322,6 +326,8 @@ export class ClaudeModDoor {
         }
         await bounded(() => this.load(host, misses, lists, links));
       }
+      // and keeps no copy of it between turn ends
+      if (transcript) this.volume.forget(transcript);
       const mapped = classicResult(event, rendered!);
       const outcome = mapped.result.deny !== undefined ? 'deny' : mapped.result.ask !== undefined ? 'ask' : rendered!.stdout === '' ? 'none' : 'answer';
       const ms = rt.now() - started;

@@ -22,6 +22,7 @@ import type { DataFolder } from './folders';
 import { listSessions, stateWords } from './sessions';
 import type { SessionView } from './sessions';
 import { eventIdsIn, summarizeTallies } from './tally';
+import { anyUnseen, checkLines, checkSession } from './seen-check';
 
 /** How many sessions `status` lists without `--all`. */
 export const STATUS_LIMIT = 10;
@@ -66,6 +67,10 @@ export async function runStatus(args: ParsedArgs, io: CliIO): Promise<number> {
   let sessions = listSessions(folders);
   if (key) sessions = sessions.filter((s) => s.key === key);
   const shown = args.options.all === true || key ? sessions : sessions.slice(0, STATUS_LIMIT);
+  // one session: the host's own record of its tool calls against the guard's checks
+  const check = typeof args.options.session === 'string' ? checkSession(args.options.session, folders, io.env, io.cwd) : undefined;
+  const known = !key || sessions.length > 0 || (check?.records.length ?? 0) > 0;
+  const exit = !known || (check && anyUnseen(check)) ? 1 : 0;
 
   if (args.options.json === true) {
     printJson(io, {
@@ -80,8 +85,9 @@ export async function runStatus(args: ParsedArgs, io: CliIO): Promise<number> {
       dataFolders: folders,
       sessions: shown.map(sessionJson),
       sessionCount: sessions.length,
+      ...(check ? { toolCalls: check } : {}),
     });
-    return key && sessions.length === 0 ? 1 : 0;
+    return exit;
   }
 
   const lines = [out.bold('stopline status')];
@@ -92,9 +98,10 @@ export async function runStatus(args: ParsedArgs, io: CliIO): Promise<number> {
     lines.push(`Data folder: ${f.path} (${f.why}): ${plural(n, 'session')}`);
   }
   if (key && sessions.length === 0) {
+    if (check && known) lines.push('stopline has no evidence of this session: its hooks never ran with these data folders.', ...checkLines(check));
     io.stdout.write(lines.join('\n') + '\n');
-    io.stderr.write(`stopline status: no session with that id in ${folderList(folders)}\n`);
-    return 1;
+    if (!known) io.stderr.write(`stopline status: no session with that id in ${folderList(folders)}\n`);
+    return exit;
   }
   if (sessions.length === 0) lines.push('No sessions yet: stopline has not seen a hook event with these folders.');
   for (const s of shown) {
@@ -103,9 +110,10 @@ export async function runStatus(args: ParsedArgs, io: CliIO): Promise<number> {
     if (s.contract) lines.push(out.dim(`    ${contractLine(s.contract)} (revision ${s.contract.revision}, set by ${s.contract.source})`));
   }
   if (shown.length < sessions.length) lines.push(out.dim(`  … ${sessions.length - shown.length} older; --all lists every session`));
+  if (check) lines.push(...checkLines(check).map((l) => (anyUnseen(check) && /ran without stopline/.test(l) ? out.yellow(l) : l)));
   lines.push('Host effect is unobserved: stopline records what it answered, not what the host then did.');
   io.stdout.write(lines.join('\n') + '\n');
-  return 0;
+  return exit;
 }
 
 // ----------------------------------------------------------------------------------- runtime

@@ -126,6 +126,7 @@ export const nativeRegistry: HostRegistry = {
   context: 'the "context" field of the one JSON line on stdout',
   unsupported: [],
   blindSpots: [],
+  callRecord: { status: 'none', why: 'the calling harness keeps its own record; the bridge is handed one event at a time' },
 };
 
 function nativeToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {

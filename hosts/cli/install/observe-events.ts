@@ -1,8 +1,8 @@
 /**
  * Which events a Claude Code or Codex hook file registers, and why. A registered event costs a
  * process start every time it fires, and PostToolUse fires after every tool call, so the rows
- * the registry marks `observeOnly` (the guard takes nothing from them: PostToolUse, Stop,
- * SubagentStop) are registered only where something needs them:
+ * the registry marks `observeOnly` (the guard takes nothing from them: PostToolUse, SubagentStop)
+ * are registered only where something needs them:
  *
  * - the person's own hooks for the row's canonical event, in a dialect stopline runs on this host
  *   (Claude runs Claude-dialect hooks itself, Codex its own), found by loading their config the

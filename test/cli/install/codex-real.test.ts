@@ -70,7 +70,7 @@ describe('the real Codex accepts what stopline install codex writes', () => {
     write(personHooks, '{}');
     expect((await stopline(['install', 'codex', '--runtime', 'node', '--from', dist], h)).code).toBe(0);
     const fewer = await codexHooksList({ codexHome: h.codex, cwd: h.project });
-    expect(fewer.filter((x) => x.command.includes(script)).map((x) => x.eventName).sort()).toEqual(['preToolUse', 'sessionEnd', 'sessionStart', 'subagentStart', 'userPromptSubmit']);
+    expect(fewer.filter((x) => x.command.includes(script)).map((x) => x.eventName).sort()).toEqual(['preToolUse', 'sessionEnd', 'sessionStart', 'stop', 'subagentStart', 'userPromptSubmit']);
     for (const hook of fewer) expect(hook.trustStatus, hook.key).toBe('trusted');
 
     expect((await stopline(['uninstall', 'codex'], h)).code).toBe(0);
@@ -86,7 +86,7 @@ describe('the real Codex accepts what stopline install codex writes', () => {
     // Codex loads project hooks only in a trusted project (that part is the person's decision)
     appendFileSync(join(h.codex, 'config.toml'), `\n[projects.${JSON.stringify(realpathSync(h.project))}]\ntrust_level = "trusted"\n`);
     const listed = await codexHooksList({ codexHome: h.codex, cwd: h.project });
-    expect(listed.length).toBe(5);
+    expect(listed.length).toBe(6);
     for (const hook of listed) {
       expect(hook.key.startsWith(`${join(realpathSync(h.project), '.codex', 'hooks.json')}:`)).toBe(true);
       expect(hook.trustStatus, hook.key).toBe('trusted');
@@ -103,7 +103,7 @@ describe('the real Codex accepts what stopline install codex writes', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(join(real, 'config.toml'), 'utf8')).toContain(`[hooks.state."${join(real, 'hooks.json')}:`);
     const listed = await codexHooksList({ codexHome: h.codex, cwd: h.project });
-    expect(listed.length).toBe(5);
+    expect(listed.length).toBe(6);
     for (const hook of listed) expect(hook.trustStatus, hook.key).toBe('trusted');
   }, 120_000);
 

@@ -27,7 +27,7 @@ describe('what is rendered', () => {
     const doc = JSON.parse(claudePluginHooksJson()) as { hooks: Record<string, { matcher?: string; hooks: { command: string; timeout: number }[] }[]> };
     expect(Object.keys(doc.hooks)).toEqual(claudeRegistry.events.filter((e) => e.install && !e.install.observeOnly).map((e) => e.native));
     // a shipped file cannot know the person's hooks: the events only those need are left out
-    expect(Object.keys(doc.hooks)).toEqual(['SessionStart', 'UserPromptSubmit', 'UserPromptExpansion', 'PreToolUse', 'SubagentStart', 'SessionEnd']);
+    expect(Object.keys(doc.hooks)).toEqual(['SessionStart', 'UserPromptSubmit', 'UserPromptExpansion', 'PreToolUse', 'SubagentStart', 'Stop', 'SessionEnd']);
     // SessionEnd needs an explicit timeout (Claude cancels it after ~1.5 s otherwise); it has the 10 s of every row
     expect(doc.hooks.SessionEnd![0]!.hooks[0]!.timeout).toBe(10);
     expect(doc.hooks.PreToolUse![0]!.hooks[0]!.timeout).toBe(10);
@@ -39,7 +39,7 @@ describe('what is rendered', () => {
   it('Codex: SessionEnd is written with the 3 s Codex clamps it to', () => {
     const doc = JSON.parse(codexHooksJson()) as { hooks: Record<string, { hooks: { timeout: number }[] }[]> };
     expect(Object.keys(doc.hooks)).toEqual(codexRegistry.events.filter((e) => e.install && !e.install.observeOnly).map((e) => e.native));
-    expect(Object.keys(doc.hooks)).toEqual(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'SubagentStart', 'SessionEnd']);
+    expect(Object.keys(doc.hooks)).toEqual(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'SubagentStart', 'Stop', 'SessionEnd']);
     expect(doc.hooks.SessionEnd![0]!.hooks[0]!.timeout).toBe(3);
   });
 

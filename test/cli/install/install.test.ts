@@ -70,7 +70,7 @@ describe('install all into a home full of other settings', () => {
     expect(settings.enabledPlugins).toEqual({ 'stopline@stopline-local': true });
     expect(settings.extraKnownMarketplaces).toEqual({ 'stopline-local': { source: { source: 'directory', path: claudeMarket(h) } } });
     const ours = oursIn(claudeHooks(h), script);
-    expect(ours.map((o) => o.event)).toEqual(['SessionStart', 'UserPromptSubmit', 'UserPromptExpansion', 'PreToolUse', 'SubagentStart', 'SessionEnd']);
+    expect(ours.map((o) => o.event)).toEqual(['SessionStart', 'UserPromptSubmit', 'UserPromptExpansion', 'PreToolUse', 'SubagentStart', 'Stop', 'SessionEnd']);
     expect(ours.find((o) => o.event === 'PreToolUse')!.group.matcher).toBe('*');
     for (const { group } of ours) {
       expect(group.hooks[0]!.command).toBe(`'/usr/bin/node' '${script}'`);
@@ -96,7 +96,7 @@ describe('install all into a home full of other settings', () => {
     expect(hooksJson.hooks.SessionEnd![0]!.hooks[0]!.timeout).toBe(3);
     const toml = readFileSync(join(h.codex, 'config.toml'), 'utf8');
     const expected = codexHookTrustEntries(join(h.codex, 'hooks.json'), hooksJson).filter((e) => hooksJson.hooks[e.event]![e.groupIndex]!.hooks[0]!.command.includes(codexScript));
-    expect(expected.length).toBe(5);
+    expect(expected.length).toBe(6);
     for (const e of expected) expect(toml).toContain(`[hooks.state.${JSON.stringify(e.key)}]\ntrusted_hash = ${JSON.stringify(e.trustedHash)}\n`);
     // the original text is still the start of the file: comments, provider, other trust entries
     const originalToml = readFileSync(join(h.codex, 'config.toml'), 'utf8').slice(0, 0) + before.get('home/.codex/config.toml')!.content!;
@@ -105,7 +105,7 @@ describe('install all into a home full of other settings', () => {
     const parsedToml = pythonParse('toml', join(h.codex, 'config.toml')) as { model_providers?: unknown; hooks?: { state: Record<string, unknown> } } | undefined;
     if (parsedToml) {
       expect(parsedToml.model_providers).toEqual({ acme: { name: 'Acme proxy', base_url: 'http://127.0.0.1:9/v1', env_key: 'ACME_KEY', wire_api: 'responses' } });
-      expect(Object.keys(parsedToml.hooks!.state).length).toBe(1 + 2 + 5);
+      expect(Object.keys(parsedToml.hooks!.state).length).toBe(1 + 2 + 6);
     }
 
     // OpenCode, Pi: the file next to the person's own plugin / extension
@@ -151,7 +151,7 @@ describe('install all into a home full of other settings', () => {
     expect(backupsUnder(h.root)).toEqual([]);
     const settings = readFileSync(join(h.claude, 'settings.json'), 'utf8');
     expect(JSON.parse(settings)).toEqual({ enabledPlugins: { 'stopline@stopline-local': true }, extraKnownMarketplaces: { 'stopline-local': { source: { source: 'directory', path: claudeMarket(h) } } } });
-    expect(oursIn(claudeHooks(h), claudeScript(h)).length).toBe(6);
+    expect(oursIn(claudeHooks(h), claudeScript(h)).length).toBe(7);
     expect(readFileSync(join(h.hermes, 'config.yaml'), 'utf8')).toBe('plugins:\n  enabled:\n    - stopline\n');
     expect((await uninstall(h, 'all')).code).toBe(0);
     expect(snapshot(h.root)).toEqual(before);
@@ -224,7 +224,7 @@ describe('--fail closed', () => {
     const r = await install(h, 'claude', '--runtime', 'node', '--fail', 'closed');
     expect(r.code, r.stderr).toBe(0);
     const ours = oursIn(claudeHooks(h), claudeScript(h));
-    expect(ours.length).toBe(6);
+    expect(ours.length).toBe(7);
     const blocking = ours.filter((o) => o.group.hooks[0]!.onFailure === 'block').map((o) => o.event);
     expect(blocking.sort()).toEqual(['PreToolUse', 'UserPromptExpansion', 'UserPromptSubmit']);
     const stoplineJson = join(h.xdg, 'stopline', 'stopline.json');
@@ -334,7 +334,7 @@ describe('scopes', () => {
     const projSettings = readJson(join(h.project, '.claude', 'settings.json')) as Settings;
     expect(projSettings).toEqual({ enabledPlugins: { 'stopline@stopline-local': true } });
     expect((readJson(join(h.claude, 'settings.json')) as Settings).extraKnownMarketplaces).toEqual({ 'stopline-local': { source: { source: 'directory', path: claudeMarket(h) } } });
-    expect(oursIn(claudeHooks(h), script).length).toBe(6);
+    expect(oursIn(claudeHooks(h), script).length).toBe(7);
     expect(existsSync(join(h.project, '.opencode', 'plugin', 'stopline.js'))).toBe(true);
     expect(existsSync(join(h.project, '.pi', 'extensions', 'stopline.ts'))).toBe(true);
     expect(existsSync(join(h.project, '.codex', 'stopline.mjs'))).toBe(true);
@@ -480,7 +480,7 @@ describe('runtime choice', () => {
     expect(doc.hooks.PreToolUse![0]!.hooks[0]!.command.startsWith(`'${join(bin, 'bun')}'`)).toBe(true);
     const toml = readFileSync(join(h.codex, 'config.toml'), 'utf8');
     for (const e of codexHookTrustEntries(join(h.codex, 'hooks.json'), doc)) expect(toml).toContain(JSON.stringify(e.trustedHash));
-    expect(toml.match(/\[hooks\.state\./g)!.length).toBe(5);
+    expect(toml.match(/\[hooks\.state\./g)!.length).toBe(6);
   });
 });
 

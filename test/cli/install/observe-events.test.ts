@@ -1,5 +1,5 @@
 /**
- * The observe-only events (PostToolUse, Stop, SubagentStop): the guard takes nothing from them,
+ * The observe-only events (PostToolUse, SubagentStop): the guard takes nothing from them,
  * and each registered one costs a process start every time it fires, so `stopline install`
  * registers them only where the person's own hooks (or the after-tool evidence they asked for)
  * need them; the shipped plugin files register none; doctor says what is registered and why,
@@ -35,22 +35,23 @@ function personHooks(h: Home, events: string[], extra: Record<string, unknown> =
   write(join(h.xdg, 'stopline', 'stopline.json'), JSON.stringify({ hooks, ...extra }, null, 2));
 }
 
-const GUARD_CLAUDE = ['SessionStart', 'UserPromptSubmit', 'UserPromptExpansion', 'PreToolUse', 'SubagentStart', 'SessionEnd'];
-const GUARD_CODEX = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'SubagentStart', 'SessionEnd'];
+// Stop is the guard's own: the per-session check runs at every turn end
+const GUARD_CLAUDE = ['SessionStart', 'UserPromptSubmit', 'UserPromptExpansion', 'PreToolUse', 'SubagentStart', 'Stop', 'SessionEnd'];
+const GUARD_CODEX = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'SubagentStart', 'Stop', 'SessionEnd'];
 
 describe('what decides an observe-only registration', () => {
   it('nothing needs them: only the guard rows', () => {
     expect(rowsToRegister(claudeRegistry, NO_NEEDS).map((r) => r.native)).toEqual(GUARD_CLAUDE);
     expect(rowsToRegister(codexRegistry, NO_NEEDS).map((r) => r.native)).toEqual(GUARD_CODEX);
     const off = registrations(claudeRegistry, NO_NEEDS).filter((r) => !r.registered);
-    expect(off.map((r) => r.row.native)).toEqual(['PostToolUse', 'SubagentStop', 'Stop']);
+    expect(off.map((r) => r.row.native)).toEqual(['PostToolUse', 'SubagentStop']);
     expect(off[0]!.why).toBe('nothing needs it (no tool:after hooks, no --after-evidence)');
   });
 
   it("each row follows the person's hooks for its canonical event; after-tool evidence adds PostToolUse", () => {
-    const regs = registrations(claudeRegistry, { hookEvents: new Set(['turn:stop', 'tool:after']), afterEvidence: true });
+    const regs = registrations(claudeRegistry, { hookEvents: new Set(['subagent:end', 'tool:after']), afterEvidence: true });
     const on = Object.fromEntries(regs.filter((r) => r.registered && r.row.install.observeOnly).map((r) => [r.row.native, r.why]));
-    expect(on).toEqual({ PostToolUse: 'your tool:after hooks and after-tool evidence (--after-evidence)', Stop: 'your turn:stop hooks' });
+    expect(on).toEqual({ PostToolUse: 'your tool:after hooks and after-tool evidence (--after-evidence)', SubagentStop: 'your subagent:end hooks' });
     const evidenceOnly = registrations(codexRegistry, { hookEvents: new Set(), afterEvidence: true }).filter((r) => r.registered && r.row.install.observeOnly);
     expect(evidenceOnly.map((r) => r.row.native)).toEqual(['PostToolUse']);
   });
@@ -62,19 +63,19 @@ describe('stopline install registers what the person needs', () => {
     const r = await install(h, 'claude');
     expect(r.code, r.stderr).toBe(0);
     expect(claudeEvents(h)).toEqual(GUARD_CLAUDE);
-    expect(r.stdout).toContain('not registered (nothing needs them): PostToolUse, SubagentStop, Stop');
+    expect(r.stdout).toContain('not registered (nothing needs them): PostToolUse, SubagentStop');
   });
 
-  it("the person's tool:after and turn:stop hooks: PostToolUse and Stop join, on both hosts", async () => {
+  it("the person's tool:after and subagent:end hooks: PostToolUse and SubagentStop join, on both hosts", async () => {
     const h = makeHome();
-    personHooks(h, ['tool:after', 'turn:stop']);
+    personHooks(h, ['tool:after', 'subagent:end']);
     const claude = await install(h, 'claude');
     expect(claude.code, claude.stderr).toBe(0);
-    expect(claudeEvents(h)).toEqual(['SessionStart', 'UserPromptSubmit', 'UserPromptExpansion', 'PreToolUse', 'PostToolUse', 'SubagentStart', 'Stop', 'SessionEnd']);
-    expect(claude.stdout).toContain('PostToolUse for your tool:after hooks, Stop for your turn:stop hooks');
+    expect(claudeEvents(h)).toEqual(['SessionStart', 'UserPromptSubmit', 'UserPromptExpansion', 'PreToolUse', 'PostToolUse', 'SubagentStart', 'SubagentStop', 'Stop', 'SessionEnd']);
+    expect(claude.stdout).toContain('PostToolUse for your tool:after hooks, SubagentStop for your subagent:end hooks');
     expect(claudeHooks(h).hooks.PostToolUse![0]!.matcher).toBe('*');
     expect((await install(h, 'codex')).code).toBe(0);
-    expect(codexEvents(h)).toEqual(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'SubagentStart', 'Stop', 'SessionEnd']);
+    expect(codexEvents(h)).toEqual(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'SubagentStart', 'SubagentStop', 'Stop', 'SessionEnd']);
   });
 
   it("Claude-dialect hooks imported into stopline: Claude runs them itself, so only Codex registers for them", async () => {
@@ -92,7 +93,7 @@ describe('stopline install registers what the person needs', () => {
     const r = await install(h, 'claude', '--after-evidence');
     expect(r.code, r.stderr).toBe(0);
     expect(claudeEvents(h)).toContain('PostToolUse');
-    expect(claudeEvents(h)).not.toContain('Stop');
+    expect(claudeEvents(h)).not.toContain('SubagentStop');
     expect(r.stdout).toContain('PostToolUse for after-tool evidence (--after-evidence)');
     const record = readJson(join(h.xdg, 'stopline', 'installed.json')) as { installs: Record<string, { afterEvidence?: boolean }> };
     expect(record.installs['claude:user']!.afterEvidence).toBe(true);
@@ -104,14 +105,14 @@ describe('stopline install registers what the person needs', () => {
   it("Codex: a need that went away takes stopline's group out, and the person's later group keeps its trust under its new place", async () => {
     const h = makeHome();
     seedUserConfigs(h);
-    personHooks(h, ['turn:stop']);
+    personHooks(h, ['subagent:end']);
     expect((await install(h, 'codex')).code).toBe(0);
-    // Stop: the person's "echo done", then stopline's; the person adds one more and trusts it
+    // SubagentStop: stopline's; the person adds one of their own after it and trusts it
     const doc = codexHooks(h);
-    expect(doc.hooks.Stop!.map((g) => g.hooks[0]!.command)).toEqual(['echo done', expect.stringContaining('stopline.mjs')]);
-    doc.hooks.Stop!.push({ hooks: [{ type: 'command', command: 'echo later' }] });
+    expect(doc.hooks.SubagentStop!.map((g) => g.hooks[0]!.command)).toEqual([expect.stringContaining('stopline.mjs')]);
+    doc.hooks.SubagentStop!.push({ hooks: [{ type: 'command', command: 'echo later' }] });
     write(join(h.codex, 'hooks.json'), JSON.stringify(doc, null, 2));
-    const later = codexHookTrustEntries(join(h.codex, 'hooks.json'), doc).find((e) => e.event === 'Stop' && e.groupIndex === 2)!;
+    const later = codexHookTrustEntries(join(h.codex, 'hooks.json'), doc).find((e) => e.event === 'SubagentStop' && e.groupIndex === 1)!;
     const tomlFile = join(h.codex, 'config.toml');
     write(tomlFile, `${readFileSync(tomlFile, 'utf8')}\n[hooks.state.${JSON.stringify(later.key)}]\ntrusted_hash = ${JSON.stringify(later.trustedHash)}\n`);
 
@@ -119,8 +120,8 @@ describe('stopline install registers what the person needs', () => {
     const r = await install(h, 'codex');
     expect(r.code, r.stderr).toBe(0);
     const after = codexHooks(h);
-    expect(after.hooks.Stop!.map((g) => g.hooks[0]!.command)).toEqual(['echo done', 'echo later']);
-    const moved = codexHookTrustEntries(join(h.codex, 'hooks.json'), after).find((e) => e.event === 'Stop' && e.groupIndex === 1)!;
+    expect(after.hooks.SubagentStop!.map((g) => g.hooks[0]!.command)).toEqual(['echo later']);
+    const moved = codexHookTrustEntries(join(h.codex, 'hooks.json'), after).find((e) => e.event === 'SubagentStop' && e.groupIndex === 0)!;
     const toml = readFileSync(tomlFile, 'utf8');
     expect(toml).toContain(`[hooks.state.${JSON.stringify(moved.key)}]\ntrusted_hash = ${JSON.stringify(later.trustedHash)}`);
     expect(toml).not.toContain(JSON.stringify(later.key));
@@ -144,12 +145,12 @@ describe('doctor: what is registered and why', () => {
     expect((await install(h, 'claude')).code).toBe(0);
     let c = await events(h, 'claude');
     expect(c.status).toBe('pass');
-    expect(c.detail).toBe('SessionStart, UserPromptSubmit, UserPromptExpansion, PreToolUse, SubagentStart, SessionEnd for the guard; PostToolUse for your tool:after hooks; not registered (nothing needs them): SubagentStop, Stop');
+    expect(c.detail).toBe('SessionStart, UserPromptSubmit, UserPromptExpansion, PreToolUse, SubagentStart, Stop, SessionEnd for the guard; PostToolUse for your tool:after hooks; not registered (nothing needs it): SubagentStop');
 
-    // the person adds turn:stop hooks after the install: they would never run
-    personHooks(h, ['tool:after', 'turn:stop']);
+    // the person adds subagent:end hooks after the install: they would never run
+    personHooks(h, ['tool:after', 'subagent:end']);
     c = await events(h, 'claude');
-    expect(c).toMatchObject({ status: 'fail', detail: 'Stop is not registered, so your turn:stop hooks never run', fix: 'stopline install claude' });
+    expect(c).toMatchObject({ status: 'fail', detail: 'SubagentStop is not registered, so your subagent:end hooks never run', fix: 'stopline install claude' });
     expect((await install(h, 'claude')).code).toBe(0);
     expect((await events(h, 'claude')).status).toBe('pass');
 
@@ -157,7 +158,7 @@ describe('doctor: what is registered and why', () => {
     personHooks(h, []);
     c = await events(h, 'claude');
     expect(c.status).toBe('warn');
-    expect(c.detail).toContain('PostToolUse, Stop are registered but nothing needs them: a process start every time they fire');
+    expect(c.detail).toContain('PostToolUse, SubagentStop are registered but nothing needs them: a process start every time they fire');
   });
 
   it('an install with --after-evidence: PostToolUse is explained by it, and the fix keeps the flag', async () => {

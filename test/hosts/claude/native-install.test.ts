@@ -103,7 +103,7 @@ describeRealHost(status, 'Claude Code 2.1.332: installed with its own plugin com
   it('`claude plugin details` shows the skill and the hooks; the plugin is enabled in user settings', async () => {
     const details = (await claudeCli(p, 'plugin', 'details', 'stopline@stopline')).stdout;
     expect(details).toMatch(/Skills \(1\)\s+stopline/);
-    expect(details).toMatch(/Hooks \(6\)\s+SessionStart, UserPromptSubmit, UserPromptExpansion, PreToolUse, SubagentStart, SessionEnd/);
+    expect(details).toMatch(/Hooks \(7\)\s+SessionStart, UserPromptSubmit, UserPromptExpansion, PreToolUse, SubagentStart, Stop, SessionEnd/);
     const settings = JSON.parse(readFileSync(join(p.home, '.claude', 'settings.json'), 'utf8'));
     expect(settings.enabledPlugins).toEqual({ 'stopline@stopline': true });
     // nothing registered outside the plugin system

@@ -120,7 +120,10 @@ describe('render (byte-exact)', () => {
     });
   });
   it('context on events whose output schema has no additionalContext prints nothing', () => {
-    for (const name of ['Stop', 'SubagentStop', 'SessionEnd']) expect(render({ kind: 'context', message: 'CTX' }, { name }).stdout).toBe('');
+    for (const name of ['SubagentStop', 'SessionEnd']) expect(render({ kind: 'context', message: 'CTX' }, { name }).stdout).toBe('');
+    // Stop hands the model no context: what it must read there is the block reason (given once a stop, see core/evidence/seen.ts)
+    expect(render({ kind: 'context', message: 'CTX', notice: 'NOTE' }, { name: 'Stop' }).stdout).toBe('{"decision":"block","reason":"CTX","systemMessage":"NOTE"}');
+    expect(render({ kind: 'none', notice: 'NOTE' }, { name: 'Stop' }).stdout).toBe('{"systemMessage":"NOTE"}');
   });
   it('a directive notice is a systemMessage on UserPromptSubmit', () => {
     expect(render({ kind: 'context', message: 'CTX', notice: 'NOTE' }, { name: 'UserPromptSubmit' }).stdout).toBe(

@@ -118,7 +118,7 @@ describeRealHost(status, 'Codex 0.171.0: installed with `codex plugin` from a ch
   it('Codex lists the plugin hooks, untrusted until trusted; the skill is in the installed plugin', async () => {
     const c = runs.newCase('list');
     const hooks = await listed(p, c);
-    expect(hooks.map((h) => h.eventName).sort()).toEqual(['preToolUse', 'sessionEnd', 'sessionStart', 'subagentStart', 'userPromptSubmit']);
+    expect(hooks.map((h) => h.eventName).sort()).toEqual(['preToolUse', 'sessionEnd', 'sessionStart', 'stop', 'subagentStart', 'userPromptSubmit']);
     expect(hooks.every((h) => h.key.startsWith('stopline@stopline:') && h.trustStatus === 'untrusted')).toBe(true);
     expect(existsSync(join(p.codexHome, 'plugins', 'cache', 'stopline', 'stopline', '0.1.0', 'skills', 'stopline', 'SKILL.md'))).toBe(true);
     // doctor sees the plugin install and says Codex will not run it yet

@@ -12,7 +12,7 @@ import { HookInputError } from '../../../hosts/shared/payload';
 const registry = { family: 'claude', displayName: 'Fake', verifiedVersion: '0', events: [
   eventRow('PreToolUse', 'tool:before', 'action.before', true, { plugin: true }),
   eventRow('UserPromptSubmit', 'prompt:submit', 'prompt.submit', true, { plugin: true }),
-], tools: [], toolPatterns: [], deny: 'claude-hso-deny', ask: 'deny', context: '', unsupported: [], blindSpots: [] } as HostRegistry;
+], tools: [], toolPatterns: [], deny: 'claude-hso-deny', ask: 'deny', context: '', unsupported: [], blindSpots: [], callRecord: { status: 'none', why: '' } } as HostRegistry;
 function fakeAdapter(map: (p: Record<string, unknown>) => MappedEvent): CommandHookAdapter {
   return {
     registry,
