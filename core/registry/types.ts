@@ -67,6 +67,7 @@ export interface ToolEntry {
    * anything (OpenCode v2: `permission.assert`), so an ask can reach the person there.
    */
   hostPermission?: string;
+  /**
    * The host runs this tool without firing its before-tool hook (Codex write_stdin): a call of it
    * in the host's record is counted apart, never reported as a call the guard missed, since no
    * install can make the guard see it (the blind spots say so).
