@@ -77,4 +77,8 @@ export const opencode2Registry: HostRegistry = {
     'The plugin runs in the v2 server, which may be a background service started earlier: environment variables (STOPLINE_FAIL_OPEN, STOPLINE_HOME) are the service\'s, not the terminal\'s.',
     'The v2 shell hook (create.before) has no session id, so commands the person runs from the TUI are not seen.',
   ],
+  callRecord: {
+    status: 'none',
+    why: 'not read: the v2 session store was not run here; the plugin sees every execute.before in the host\'s own process',
+  },
 };
