@@ -64,6 +64,11 @@ export interface HandleOptions {
   canAsk?: boolean;
   /** evidence label for how the adapter renders deny, e.g. 'permission_deny_returned' */
   denyResponse?: string;
+  /**
+   * The host runs a rewritten command on this event and tool (the registry row's rewrite column,
+   * set by the door; core/answer.ts): only then may the answer be a `rewrite`. Absent: false.
+   */
+  canRewrite?: boolean;
   now?: () => number;
   /** where the event's session sits, when the event does not say it (core/session-tree.ts) */
   tree?: SessionTree;
@@ -224,7 +229,7 @@ function record(c: Ctx, type: RuntimeEventType, contract: Contract, extra: Parti
     return eventId;
   } catch (err) {
     if (c.failMode === 'closed' && c.ev.kind === 'action.before') throw new EvidenceUnavailableError(err);
-    c.diagnostics.push(`stopline: evidence not written (${(err as NodeJS.ErrnoException).code ?? (err as Error).name}); the decision stands`);
+    c.diagnostics.push(`evidence not written (${(err as NodeJS.ErrnoException).code ?? (err as Error).name}); the decision stands`);
     return undefined;
   }
 }
@@ -445,7 +450,7 @@ function releaseAgentUnits(c: Ctx, revision: number, units: number, launch: stri
       return { next: { ...s, contract: { ...s.contract, agentsUsed: s.contract.agentsUsed - units }, ...(recentLaunches ? { recentLaunches } : {}) }, result: null };
     }, asleep(c.lock));
   } catch (err) {
-    c.diagnostics.push(`stopline: the agent units reserved for this denied launch were not given back (${(err as NodeJS.ErrnoException).code ?? (err as Error).name})`);
+    c.diagnostics.push(`the agent units reserved for this denied launch were not given back (${(err as NodeJS.ErrnoException).code ?? (err as Error).name})`);
   }
 }
 

@@ -21,7 +21,7 @@ export const codexEvents: EventEntry[] = [
   // the observe-only ones only where the person's hooks or requested evidence need them)
   ev('SessionStart', 'session:start', 'session.start', false, { install: hook(), outputs: ['context'] }, 'context: the active contract'),
   ev('UserPromptSubmit', 'prompt:submit', 'prompt.submit', true, { install: hook(), outputs: ['context', 'block', 'notice'], matcherIgnored: true }, "arms or changes the contract; a child agent's first prompt (agent_id set) is the parent's spawn message, never the person"),
-  ev('PreToolUse', 'tool:before', 'action.before', true, { install: hook(), outputs: ['context', 'block'] }, 'deny: the exact hookSpecificOutput deny (no extra field) + the stamp on stderr + exit 2; there is no ask'),
+  ev('PreToolUse', 'tool:before', 'action.before', true, { install: hook(), outputs: ['context', 'block'], rewrite: 'updated-input' }, 'rewrite: hookSpecificOutput.updatedInput runs the new command (verified on 0.171.0). deny: the exact hookSpecificOutput deny (no extra field) + the stamp on stderr + exit 2; there is no ask'),
   ev('PostToolUse', 'tool:after', 'action.after', false, { install: hook({ observeOnly: true }), outputs: ['context', 'feedback'] }, 'after-tool evidence and the person\'s tool:after hooks; registered only where those are wanted (the WATCH note already reaches the model at PreToolUse)'),
   ev('SubagentStart', 'subagent:start', 'subagent.start', false, { install: hook(), outputs: ['context'] }, "context: the root contract, delivered to the child's first request (verified)"),
   ev('SubagentStop', 'subagent:end', 'subagent.stop', false, { install: hook({ observeOnly: true }), outputs: ['block'] }, 'registered only for the person\'s subagent:end hooks'),

@@ -16,18 +16,15 @@
  * PostToolUse, SubagentStart).
  */
 import type { ControlEvent } from '../../core/protocol';
-import type { Outcome } from '../../core/outcome';
+import type { Answer } from '../../core/outcome';
 import { stampOf } from '../../core/outcome';
 import { codexRegistry } from '../../core/registry/codex';
 import { isAbsolute, join } from 'node:path';
-import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
-import { eventsWith, exitTwoWith, finishJsonAnswer, SILENT } from '../shared/adapter';
-import { classifyEvent, commonHostInfo, eventSkeleton, promptText, toolAction } from '../shared/command-hook';
+import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
+import { exitTwoWith, finishJsonAnswer, SILENT } from '../shared/adapter';
+import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, promptText, mapToolEvent } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
-
-/** Events whose output schema (embedded in the 0.171.0 binary) has additionalContext (the registry's `outputs` column). */
-const CONTEXT_EVENTS = eventsWith(codexRegistry, 'context');
 
 export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
@@ -42,9 +39,9 @@ export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent 
     // a child agent's first prompt is the parent's spawn message, not the person
     event.prompt = { text: promptText(payload), source: host.agentId ? 'subagent' : 'user' };
   } else if (c.entry.control === 'action.before' || c.entry.control === 'action.after') {
-    event.action = toolAction(codexRegistry, payload, optionalString(payload, 'cwd'), env);
+    return mapToolEvent(codexRegistry, native, c.entry, event, payload, optionalString(payload, 'cwd'), env);
   }
-  return { kind: 'event', native, event };
+  return mappedEvent(native, c.entry, event);
 }
 
 /** The exact deny Codex honours, with the stamp also on stderr and exit 2. */
@@ -55,33 +52,37 @@ function preToolDeny(reason: string): Rendered {
   return { stdout, stderr: reason.endsWith('\n') ? reason : `${reason}\n`, exitCode: 2 };
 }
 
-/** Events whose output has `decision: "block"`: the prompt is dropped, the turn goes on, feedback after a tool. */
-const BLOCK_EVENTS = eventsWith(codexRegistry, 'block');
-/** Events with no output schema at all in 0.171.0 (SessionEnd). */
-const NO_OUTPUT_EVENTS = eventsWith(codexRegistry, 'silent');
-
-export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rendered {
-  const event = native.name;
-  const extra = outcome as HostAnswer;
+/**
+ * Each form only where the event's row takes it (`outputs`: context where the event's output
+ * schema in the 0.171.0 binary has additionalContext, block where `decision: "block"` drops the
+ * prompt, keeps the turn going or is feedback after a tool, nothing at all where the event has
+ * no output schema).
+ */
+export function render(answer: Answer, at: RowEvent): Rendered {
+  const outputs = at.row.outputs;
+  const before = at.row.control === 'action.before';
   // Before a tool, a deny is the exact form and nothing else: any extra field (even a hook's
   // systemMessage or continue:false) makes Codex run the tool.
-  if ((outcome.kind === 'deny' || outcome.kind === 'ask') && event === 'PreToolUse') return preToolDeny(stampOf(outcome));
-  if (NO_OUTPUT_EVENTS.has(event)) return SILENT;
+  if ((answer.kind === 'deny' || answer.kind === 'ask') && before) return preToolDeny(stampOf(answer));
+  if (outputs.includes('silent')) return SILENT;
 
   const out: Record<string, unknown> = {};
-  if (outcome.kind === 'deny' && BLOCK_EVENTS.has(event)) {
+  const hso: Record<string, unknown> = { hookEventName: at.name };
+  if (answer.kind === 'deny' && outputs.includes('block')) {
     // only a person's own hook gets here: the guard never denies these events, and the runner
     // turns a guard failure on them into context
     out.decision = 'block';
-    out.reason = stampOf(outcome);
-  } else if (outcome.kind === 'context' && outcome.message && CONTEXT_EVENTS.has(event)) {
-    out.hookSpecificOutput = { hookEventName: event, additionalContext: outcome.message };
+    out.reason = stampOf(answer);
+  } else if ((answer.kind === 'context' || answer.kind === 'rewrite') && answer.message && outputs.includes('context')) {
+    hso.additionalContext = answer.message;
   }
-  if (extra.feedback && event === 'PostToolUse') {
+  if (answer.kind === 'rewrite' && answer.rewrite?.input && before) hso.updatedInput = answer.rewrite.input;
+  if (Object.keys(hso).length > 1) out.hookSpecificOutput = hso;
+  if (answer.feedback && outputs.includes('feedback')) {
     out.decision = 'block';
-    out.reason = extra.feedback;
+    out.reason = answer.feedback;
   }
-  return finishJsonAnswer(out, extra, outcome.notice && event === 'UserPromptSubmit' ? outcome.notice : undefined);
+  return finishJsonAnswer(out, answer, answer.notice && outputs.includes('notice') ? answer.notice : undefined);
 }
 
 /**

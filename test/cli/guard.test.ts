@@ -301,8 +301,8 @@ describe('fail mode', () => {
     },
     failOutcome(_e: unknown, opts: { env: Record<string, string | undefined> }): Outcome {
       return opts.env.STOPLINE_FAIL_OPEN === '0'
-        ? { kind: 'deny', message: 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE (C)', reasonCode: 'GUARD_UNAVAILABLE', diagnostics: ['stopline: Error: disk on fire; failing closed'] }
-        : { kind: 'none', diagnostics: ['stopline: Error: disk on fire; failing open'] };
+        ? { kind: 'deny', message: 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE (C)', reasonCode: 'GUARD_UNAVAILABLE', diagnostics: ['Error: disk on fire; failing closed'] }
+        : { kind: 'none', diagnostics: ['Error: disk on fire; failing open'] };
     },
   };
   const payload = { hook_event_name: 'tool:before', session_id: 'f', cwd: '/tmp', tool_name: 'Write', tool_input: { file_path: '/tmp/x' } };
@@ -318,7 +318,7 @@ describe('fail mode', () => {
     expect(r).toMatchObject({ kind: 'answer', exitCode: 2 });
     if (r.kind === 'answer') {
       expect(r.stderr).toBe('STOP / CONTROL\nReason: GUARD_UNAVAILABLE (C)\n');
-      expect(r.verdict.diagnostics).toEqual(['stopline: Error: disk on fire; failing closed']);
+      expect(r.verdict.diagnostics).toEqual(['Error: disk on fire; failing closed']);
     }
   });
 
