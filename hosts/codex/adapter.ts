@@ -76,7 +76,12 @@ export function render(answer: Answer, at: RowEvent): Rendered {
   } else if ((answer.kind === 'context' || answer.kind === 'rewrite') && answer.message && outputs.includes('context')) {
     hso.additionalContext = answer.message;
   }
-  if (answer.kind === 'rewrite' && answer.rewrite?.input && before) hso.updatedInput = answer.rewrite.input;
+  if (answer.kind === 'rewrite' && answer.rewrite?.input && before) {
+    // 0.171.0 runs updatedInput only with an allow beside it (without one, the model's command
+    // ran); Codex asks nobody in exec, so the allow takes no prompt away there
+    hso.permissionDecision = 'allow';
+    hso.updatedInput = answer.rewrite.input;
+  }
   if (Object.keys(hso).length > 1) out.hookSpecificOutput = hso;
   if (answer.feedback && outputs.includes('feedback')) {
     out.decision = 'block';
