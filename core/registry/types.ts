@@ -101,13 +101,15 @@ export type Door = 'plugin' | 'bridge' | 'listen';
  * How a host runs a shell command stopline put in place of the model's (an answer of kind
  * `rewrite`), before the tool runs; each verified on the pinned host (docs/hosts/<host>.md):
  * - updated-input: `hookSpecificOutput.updatedInput`, the whole tool input with the command
- *   replaced (Claude Code's command hooks and its mod's `classic.PreToolUse` result, Codex, Droid)
+ *   replaced (Claude Code's command hooks and its mod's `classic.PreToolUse` result, Droid)
+ * - updated-input-allow: the same with `permissionDecision: "allow"` beside it, the only form the
+ *   host runs (Codex)
  * - tool-input:    `hookSpecificOutput.tool_input`, the same whole input (Gemini CLI)
  * - modified-args: `modifiedArgs` at the top of the answer, the same whole input (Copilot CLI)
  * - args-in-place: the plugin edits the tool's own argument object before it returns (OpenCode
  *   `output.args`, where a new object is ignored; Pi `event.input`; Hermes's `args` in the shim)
  */
-export type RewriteForm = 'updated-input' | 'tool-input' | 'modified-args' | 'args-in-place';
+export type RewriteForm = 'updated-input' | 'updated-input-allow' | 'tool-input' | 'modified-args' | 'args-in-place';
 
 /** What a host that cannot run a rewritten command answers instead, and why (the matrix says it). */
 export interface NoRewrite {

@@ -77,8 +77,8 @@ export function render(answer: Answer, at: RowEvent): Rendered {
     hso.additionalContext = answer.message;
   }
   if (answer.kind === 'rewrite' && answer.rewrite?.input && before) {
-    // 0.171.0 runs updatedInput only with an allow beside it (without one, the model's command
-    // ran); Codex asks nobody in exec, so the allow takes no prompt away there
+    // the row's form (updated-input-allow): 0.171.0 runs updatedInput only with an allow beside
+    // it; Codex asks nobody in exec, so the allow takes no prompt away there
     hso.permissionDecision = 'allow';
     hso.updatedInput = answer.rewrite.input;
   }
