@@ -168,7 +168,7 @@ function labelled(o: Answer): Answer {
 }
 
 /** The last steps of every answer, after the fold: the rewrite and row gates, the labels, the guard's own part. */
-export function settleAnswer(folded: Answer, guard: Outcome, place: Pick<AnswerPlace, 'row' | 'call'>): Answer {
+function settleAnswer(folded: Answer, guard: Outcome, place: Pick<AnswerPlace, 'row' | 'call'>): Answer {
   return { ...labelled(rowGate(rewriteGate(folded, place.call), place.row.blockable)), guard };
 }
 

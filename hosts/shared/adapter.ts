@@ -9,7 +9,7 @@ import type { ControlEvent } from '../../core/protocol';
 import type { Answer } from '../../core/outcome';
 import type { Dialect } from '../../core/hooks';
 import type { SessionTree } from '../../core/controller';
-import type { EventEntry, HostRegistry, OutputForm } from '../../core/registry/types';
+import type { EventEntry, HostRegistry } from '../../core/registry/types';
 import type { HookPayload } from './payload';
 
 export type HookEnv = Readonly<Record<string, string | undefined>>;
@@ -128,12 +128,4 @@ export function exitTwoWith(message: string): Rendered {
 /** The registry row for a native event name, or undefined when the host's table lacks it. */
 export function eventEntry(registry: HostRegistry, name: string): EventEntry | undefined {
   return registry.events.find((e) => e.native === name);
-}
-
-/**
- * The native names of a host's rows whose `outputs` column lists `form`: where a renderer may
- * write that form (context, block, notice, feedback) or must write nothing (silent).
- */
-export function eventsWith(registry: HostRegistry, form: OutputForm): ReadonlySet<string> {
-  return new Set(registry.events.filter((e) => e.outputs.includes(form)).map((e) => e.native));
 }

@@ -14,7 +14,7 @@
  * - an event the registry does not know, or one the guard ignores, prints nothing and exits 0;
  * - the person's own hooks (universal hooks) run only when some are configured for the event.
  */
-import { answer, failAnswer, labelLines } from '../../core/answer';
+import { answer, errorMessage, failAnswer, labelLines } from '../../core/answer';
 import type { Answer, AnswerPlace, CoreApi, HooksPort, ToolCall } from '../../core/answer';
 import { handleEvent, failOutcome } from '../../core/controller';
 import { inputFromPayload, loadHooksConfigFromSystem, personHooksPort } from '../../core/hooks';
@@ -160,11 +160,6 @@ export async function decideHook(adapter: CommandHookAdapter, text: string, ctx:
   }
 }
 
-function describe(err: unknown): string {
-  if (err instanceof Error) return err.message || err.name;
-  return String(err);
-}
-
 function withLines(rendered: Rendered, lines: readonly string[]): Rendered {
   if (!lines.length) return rendered;
   // A Codex deny reads its reason from stderr, so the stamp must stay the whole of stderr there.
@@ -183,7 +178,7 @@ export function renderDecision(adapter: CommandHookAdapter, d: HookDecision): Re
   try {
     return withLines(d.at ? adapter.render(d.answer, d.at) : adapter.renderUnidentifiedDeny(stampOf(d.answer)), lines);
   } catch (renderErr) {
-    return { stdout: '', stderr: `${adapter.label}: ${describe(d.error)}; the deny could not be rendered (${describe(renderErr)}), failing open\n`, exitCode: 0 };
+    return { stdout: '', stderr: `${adapter.label}: ${errorMessage(d.error)}; the deny could not be rendered (${errorMessage(renderErr)}), failing open\n`, exitCode: 0 };
   }
 }
 

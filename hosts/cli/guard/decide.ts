@@ -14,7 +14,7 @@
  * runs a rewritten command (the caller, when it says so).
  */
 import { answer, failAnswer, labelLines } from '../../../core/answer';
-import { InvalidEventError, failOutcomeFor } from '../../../core/failmode';
+import { InvalidEventError } from '../../../core/failmode';
 import { resolveEventName } from '../../../core/hooks';
 import type { Answer } from '../../../core/outcome';
 import { stampOf } from '../../../core/outcome';
@@ -87,7 +87,7 @@ function inputError(message: string): GuardResult {
  * the project's stopline.json (and its failMode) is looked for.
  */
 export function answerBadInput(message: string, env: HookEnv, cwd: string): GuardResult {
-  const out = failOutcomeFor(new InvalidEventError(message), { env, cwd });
+  const out = failAnswer(NODE_CORE, new InvalidEventError(message), { env, cwd }, null);
   return out.kind === 'deny' ? verdictFrom(out) : inputError(message);
 }
 
