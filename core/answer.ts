@@ -127,7 +127,9 @@ export async function answer(event: ControlEvent | null, place: AnswerPlace, por
   if (hookRewrite && event?.action && place.call?.canRewrite && first.result) {
     const rewritten: ControlEvent = { ...event, action: { ...place.call.withCommand(hookRewrite.command), ...(event.action.id ? { id: event.action.id } : {}) } };
     guardPart = guardGate(ports.core.handleEvent(rewritten, opts), event.kind);
-    folded = foldGuardWithHooks(guardPart, first.result);
+    // a guard that confines the hook's command rewrites it itself: nothing of the hook's is set aside then
+    const { rewrite: _hooks, ...withoutRewrite } = first.result;
+    folded = foldGuardWithHooks(guardPart, guardPart.kind === 'rewrite' ? withoutRewrite : first.result);
   }
   return settleAnswer(withLines(folded, first.lines), guardPart, place);
 }

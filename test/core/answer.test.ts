@@ -71,6 +71,13 @@ describe("a person's hook that rewrites the command", () => {
     expect(out).toMatchObject({ kind: 'deny', message: 'STOP rm', reasonCode: 'MODE_FORBIDS_MUTATION', from: 'guard', guard: { kind: 'deny' } });
   });
 
+  it('a rewritten command the guard would only run confined is confined, the hook’s command inside', async () => {
+    const g = guard((c) => (c === 'make test' ? { kind: 'rewrite', rewrite: { command: `confined ${c}` }, reasonCode: 'WITHIN_CONTRACT' } : { kind: 'none' }));
+    const out = await answer(before('ls'), place({ call: call({ command: 'ls' }) }), { core: g.core, hooks: hooks({ rewrite: { command: 'make test' } }) });
+    expect(out).toMatchObject({ kind: 'rewrite', from: 'guard', rewrite: { command: 'confined make test', input: { command: 'confined make test' } } });
+    expect(out.diagnostics).toBeUndefined();
+  });
+
   it("where the host runs no rewritten command it is not applied: the model's command goes ahead as the guard answered it, with one line", async () => {
     const g = guard();
     const out = await answer(before('npm test'), place({ call: call({ command: 'npm test' }, false) }), { core: g.core, hooks: hooks({ rewrite: { command: 'npm test -- --silent' }, contexts: ['from a hook'] }) });
