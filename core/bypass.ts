@@ -41,6 +41,6 @@ export function recordBypass(input: BypassInput, opts: { env: Record<string, str
     if (diagnostics.length) out.diagnostics = diagnostics;
     return out;
   } catch (err) {
-    return { kind: 'none', diagnostics: [`stopline: bypass not recorded (${describeError(err)})`] };
+    return { kind: 'none', diagnostics: [`bypass not recorded (${describeError(err)})`] };
   }
 }

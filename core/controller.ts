@@ -66,7 +66,8 @@ export interface HandleOptions {
   /** the host can show an ask to a person now; else an ask is rendered as a deny stamp */
   canAsk?: boolean;
   /**
-   * The host applies a rewritten command on this event and tool (the registry says how). Then a
+   * The host applies a rewritten command on this event and tool (the registry row's rewrite
+   * column, set by the door; core/answer.ts). Then a
    * shell command the analysis cannot prove may be answered `rewrite`: run confined to the
    * contract (core/confine). Absent: false, and such a command is asked or denied as before.
    */
@@ -234,7 +235,7 @@ function record(c: Ctx, type: RuntimeEventType, contract: Contract, extra: Parti
     return eventId;
   } catch (err) {
     if (c.failMode === 'closed' && c.ev.kind === 'action.before') throw new EvidenceUnavailableError(err);
-    c.diagnostics.push(`stopline: evidence not written (${(err as NodeJS.ErrnoException).code ?? (err as Error).name}); the decision stands`);
+    c.diagnostics.push(`evidence not written (${(err as NodeJS.ErrnoException).code ?? (err as Error).name}); the decision stands`);
     return undefined;
   }
 }
@@ -475,7 +476,7 @@ function releaseAgentUnits(c: Ctx, revision: number, units: number, launch: stri
       return { next: { ...s, contract: { ...s.contract, agentsUsed: s.contract.agentsUsed - units }, ...(recentLaunches ? { recentLaunches } : {}) }, result: null };
     }, asleep(c.lock));
   } catch (err) {
-    c.diagnostics.push(`stopline: the agent units reserved for this denied launch were not given back (${(err as NodeJS.ErrnoException).code ?? (err as Error).name})`);
+    c.diagnostics.push(`the agent units reserved for this denied launch were not given back (${(err as NodeJS.ErrnoException).code ?? (err as Error).name})`);
   }
 }
 

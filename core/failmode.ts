@@ -28,9 +28,9 @@ export { envFailMode } from './fail-env';
 export function envFailModeNotes(env: Env): string[] {
   const notes: string[] = [];
   const forced = env.STOPLINE_FAIL_OPEN?.trim();
-  if (forced && forced !== '1' && forced !== '0') notes.push(`stopline: STOPLINE_FAIL_OPEN=${clip(forced).slice(0, 40)} not understood (use 1 or 0); ignored`);
+  if (forced && forced !== '1' && forced !== '0') notes.push(`STOPLINE_FAIL_OPEN=${clip(forced).slice(0, 40)} not understood (use 1 or 0); ignored`);
   const mode = env.STOPLINE_FAIL_MODE?.trim();
-  if (mode && !['open', 'closed'].includes(mode.toLowerCase())) notes.push(`stopline: STOPLINE_FAIL_MODE=${clip(mode).slice(0, 40)} not understood (use open or closed); ignored`);
+  if (mode && !['open', 'closed'].includes(mode.toLowerCase())) notes.push(`STOPLINE_FAIL_MODE=${clip(mode).slice(0, 40)} not understood (use open or closed); ignored`);
   return notes;
 }
 
@@ -71,7 +71,7 @@ export function failOutcomeFor(error: unknown, opts: FailOptions, known?: FailMo
     mode = envFailMode(opts.env) ?? 'open';
   }
   const what = describeError(error);
-  const diagnostics = [...extraDiagnostics, `stopline: ${what}; failing ${mode}`];
+  const diagnostics = [...extraDiagnostics, `${what}; failing ${mode}`];
   if (mode === 'open') return { kind: 'none', diagnostics };
   return { kind: 'deny', message: renderUnavailable(what), reasonCode: 'GUARD_UNAVAILABLE', family: 'C', diagnostics };
 }

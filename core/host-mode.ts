@@ -75,7 +75,7 @@ export function applyHostEditSwitch(input: HostModeSwitch, opts: HostModeOptions
       appendEvent(dataDir, { ...e, change: { via: 'host' } });
       eventId = e.eventId;
     } catch (err) {
-      lines.push(`stopline: evidence not written (${(err as NodeJS.ErrnoException).code ?? (err as Error).name}); the contract change stands`);
+      lines.push(`evidence not written (${(err as NodeJS.ErrnoException).code ?? (err as Error).name}); the contract change stands`);
     }
     const out: Outcome = {
       kind: 'context',

@@ -21,10 +21,12 @@ export interface Outcome {
   family?: string;
   /**
    * For rewrite: the tool call goes ahead, with this input in place of the model's. Today this is
-   * a shell command the analysis could not prove, wrapped to run confined to the contract; the
-   * adapter puts `command` into the field its tool row names and keeps every other field.
+   * a shell command the analysis could not prove, wrapped to run confined to the contract, or the
+   * command a person's hook put in place of the model's. The answer path (core/answer.ts) adds
+   * `input`: the host's whole tool input with `command` in the field its tool row names and every
+   * other field kept, which is what the renderers hand the host.
    */
-  rewrite?: { command: string };
+  rewrite?: Rewrite;
   /** evidence event id when a record was written */
   eventId?: string;
   /**
@@ -36,8 +38,40 @@ export interface Outcome {
   level?: NoticeLevel;
   /** who answered (set by core/answer) */
   from?: OutcomeSource;
-  /** diagnostics for stderr (one line each); never printed on stdout */
+  /** diagnostics for stderr, one line each without a label (the door puts its own in front); never printed on stdout */
   diagnostics?: string[];
+}
+
+/** A tool call that goes ahead with another command. */
+export interface Rewrite {
+  command: string;
+  /** the host's tool input with the command replaced (set by the answer path for the renderers) */
+  input?: Record<string, unknown>;
+  /** the input field that holds the command (the tool row's `commandField`) */
+  field?: string;
+}
+
+/**
+ * The one answer a door renders: the guard's Outcome folded with the person's own hooks
+ * (core/hooks/fold.ts) and settled by the answer path (core/answer.ts). Every door, whatever
+ * its host, renders this and nothing else.
+ */
+export interface Answer extends Outcome {
+  /** the person's hooks allowed and nothing objected (a host with a permission prompt may skip it) */
+  allow?: boolean;
+  /** every context text, the guard's first, then the hooks' in config order */
+  contexts?: string[];
+  /** system messages of the person's hooks, for the person */
+  messages?: string[];
+  /** a hook said `continue: false` */
+  stop?: boolean;
+  stopReason?: string;
+  /** after a tool: a hook's deny, downgraded, for the host to append to the tool result */
+  feedback?: string;
+  /** a deny or ask the host's row cannot block, said as context instead (kind is `context`) */
+  downgraded?: 'deny' | 'ask';
+  /** the guard's own part, before the person's hooks were folded in */
+  guard?: Outcome;
 }
 
 export const NONE: Outcome = Object.freeze({ kind: 'none' }) as Outcome;

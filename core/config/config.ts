@@ -191,7 +191,7 @@ function parseFile(value: unknown, problems: string[], userOnly = true): ParsedF
 }
 
 function fileDiagnostic(which: string, path: string, problems: string[]): string {
-  return `stopline: ${which} config ${path}: ${problems.join('; ')}; using the safe default for ${problems.length === 1 ? 'it' : 'those'}`;
+  return `${which} config ${path}: ${problems.join('; ')}; using the safe default for ${problems.length === 1 ? 'it' : 'those'}`;
 }
 
 /**
@@ -232,7 +232,7 @@ export function loadConfig(env: Readonly<Env>, cwd: string | undefined): LoadedC
       }
       if (problems.length) diagnostics.push(fileDiagnostic('project', project.file, problems));
       // one line per key, naming the key and never its value
-      for (const { key, why } of ignored) diagnostics.push(`stopline: project config ${project.file}: ${key} ignored (${why})`);
+      for (const { key, why } of ignored) diagnostics.push(`project config ${project.file}: ${key} ignored (${why})`);
     }
   }
   return { config, diagnostics };

@@ -4,7 +4,7 @@
  * claude / codex / native (and http bodies):
  *   exit 0 + JSON object -> structured fields (decision approve|block, reason, continue,
  *     stopReason, systemMessage, additionalContext, hookSpecificOutput.{permissionDecision
- *     allow|deny|ask, permissionDecisionReason, additionalContext});
+ *     allow|deny|ask, permissionDecisionReason, additionalContext, updatedInput});
  *   exit 0 + other text  -> context, only on contextFromStdout events;
  *   exit 2               -> deny, stderr is the reason;
  *   anything else        -> infrastructure failure (the hook's onError decides).
@@ -13,6 +13,12 @@
  *   with Copilot's fixed text (stderr is dropped); any other exit, or a command that cannot start,
  *   denies before a tool (Copilot fails closed there) and is a failure elsewhere.
  * droid (0.225.2): as claude, but before a tool only hookSpecificOutput.permissionDecision counts.
+ *
+ * A rewritten command before a tool is read where the dialect's host reads one (verified on each):
+ * Claude, Codex, Droid and stopline's own `hookSpecificOutput.updatedInput.command`, Gemini's
+ * `hookSpecificOutput.tool_input.command`, Copilot's top-level `modifiedArgs.command`. Qwen 0.24.4
+ * ignores a PreToolUse `updatedInput` and Hermes v0.19.0 shell hooks have no such answer, so a
+ * hook of theirs rewrites nothing.
  *
  * hermes (v0.19.0 shell hooks): stdout is read whatever the exit code; `{"action":"block",
  *   "message"}` / `{"decision":"block","reason"}` deny on pre_tool_call, `{"action":
@@ -60,6 +66,12 @@ function text(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() !== '' ? v : undefined;
 }
 
+/** `{command}` of an input object a hook put in place of the tool's (only the command is taken). */
+function rewriteOf(input: unknown, event: CanonicalEvent): { command: string } | undefined {
+  if (event !== 'tool:before' || !isRecord(input)) return undefined;
+  return typeof input.command === 'string' && input.command.trim() !== '' ? { command: input.command } : undefined;
+}
+
 function parseObject(s: string): Record<string, unknown> | undefined {
   try {
     const v: unknown = JSON.parse(s);
@@ -98,6 +110,8 @@ export function decodeClaudeOutput(out: string, event: CanonicalEvent): HookResp
     }
     const hctx = text(hso.additionalContext);
     if (hctx) r.contexts.push(hctx);
+    const rewrite = rewriteOf(hso.updatedInput, event);
+    if (rewrite) r.rewrite = rewrite;
   }
   if (obj.continue === false) {
     r.stop = true;
@@ -137,7 +151,7 @@ export function decodeHermesOutput(out: string, event: CanonicalEvent): HookResp
 }
 
 /** The fields of a Gemini or Qwen answer object (Qwen also reads the Claude permissionDecision). */
-function decodeAnswerObject(obj: Record<string, unknown>, claudeForm: boolean): HookResponse {
+function decodeAnswerObject(obj: Record<string, unknown>, claudeForm: boolean, event: CanonicalEvent): HookResponse {
   const r = emptyResponse();
   const d = obj.decision;
   if (d === 'deny' || d === 'block') r.decision = 'deny';
@@ -153,6 +167,9 @@ function decodeAnswerObject(obj: Record<string, unknown>, claudeForm: boolean): 
     }
     const hctx = text(hso.additionalContext);
     if (hctx) r.contexts.push(hctx);
+    // Gemini runs a hook's tool_input in place of the model's; Qwen 0.24.4 reads no rewrite
+    const rewrite = claudeForm ? undefined : rewriteOf(hso.tool_input, event);
+    if (rewrite) r.rewrite = rewrite;
   }
   if (obj.continue === false) {
     r.stop = true;
@@ -174,11 +191,11 @@ function answerObject(s: string): Record<string, unknown> | undefined {
   }
 }
 
-function decodeGeminiExit(code: number, stdout: string, stderr: string): Decoded {
+function decodeGeminiExit(event: CanonicalEvent, code: number, stdout: string, stderr: string): Decoded {
   const out = stdout.trim() !== '' ? stdout.trim() : stderr.trim();
   if (out === '') return { ok: true, response: emptyResponse(), exitCode: code };
   const obj = answerObject(out);
-  if (obj) return { ok: true, response: decodeAnswerObject(obj, false), exitCode: code };
+  if (obj) return { ok: true, response: decodeAnswerObject(obj, false, event), exitCode: code };
   if (code >= 2) {
     const r = emptyResponse();
     r.decision = 'deny';
@@ -194,7 +211,7 @@ function decodeGeminiExit(code: number, stdout: string, stderr: string): Decoded
 function decodeQwenExit(event: CanonicalEvent, code: number, stdout: string, stderr: string): Decoded {
   const out = code === 2 ? stderr.trim() : stdout.trim() !== '' ? stdout.trim() : stderr.trim();
   const obj = out.startsWith('{') ? answerObject(out) : undefined;
-  if (obj) return { ok: true, response: decodeAnswerObject(obj, true), exitCode: code };
+  if (obj) return { ok: true, response: decodeAnswerObject(obj, true, event), exitCode: code };
   const r = emptyResponse();
   if (code === 2) {
     if (out !== '') {
@@ -224,8 +241,12 @@ function signalError(signal: string | null | undefined): string {
 export function decodeCopilotOutput(out: string, event: CanonicalEvent, claudeKeys: boolean): HookResponse {
   const trimmed = out.trim();
   const r = claudeKeys ? decodeClaudeOutput(trimmed.startsWith('{') ? trimmed : '', event) : emptyResponse();
+  // Copilot runs `modifiedArgs` in place of the call's arguments (verified); Claude's updatedInput is not its answer
+  delete r.rewrite;
   const obj = trimmed.startsWith('{') ? parseObject(trimmed) : undefined;
   if (!obj) return r;
+  const rewrite = rewriteOf(obj.modifiedArgs, event);
+  if (rewrite) r.rewrite = rewrite;
   const pd = obj.permissionDecision;
   if (pd === 'allow' || pd === 'deny' || pd === 'ask') {
     r.decision = pd;
@@ -300,7 +321,7 @@ export function decodeRun(dialect: Dialect, event: CanonicalEvent, raw: RawRun, 
   }
   const code = raw.code;
   if (code === null) return { ok: false, error: signalError(raw.signal) };
-  if (dialect === 'gemini') return decodeGeminiExit(code, raw.stdout, raw.stderr);
+  if (dialect === 'gemini') return decodeGeminiExit(event, code, raw.stdout, raw.stderr);
   if (dialect === 'qwen') return decodeQwenExit(event, code, raw.stdout, raw.stderr);
   if (dialect === 'hermes') {
     const r = decodeHermesOutput(raw.stdout, event);

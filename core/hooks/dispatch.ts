@@ -138,6 +138,8 @@ function payloadVars(body: string): Record<string, string> {
 }
 
 function outcomeOf(r: HookResponse): RunOutcome {
+  if (r.decision === 'deny' || r.decision === 'ask') return r.decision;
+  if (r.rewrite) return 'rewrite';
   if (r.decision !== 'none') return r.decision;
   if (r.stop) return 'stop';
   if (r.contexts.length > 0 || r.messages.length > 0) return 'context';

@@ -3,6 +3,8 @@
  * concurrently; order here is config order, never finish order):
  *
  * - decision: deny > ask > allow > none; the reasons of the winning rank are joined;
+ * - a rewritten command (tool:before): the first in config order (the person's user file before
+ *   a project's), and none when a hook denied or asked;
  * - the first `continue: false` stops, with its stopReason;
  * - contexts and system messages accumulate in order;
  * - a deny or ask on an event that cannot block is downgraded to none (`downgraded`,
@@ -10,10 +12,11 @@
  *   host may append to the tool result.
  *
  * foldGuardWithHooks then puts the built-in guard above the user's hooks: a guard deny
- * cannot be overridden by any hook allow.
+ * cannot be overridden by any hook allow, and a command the guard rewrote (to run it confined)
+ * is not undone by a hook's rewrite.
  */
 import { CANONICAL, type CanonicalEvent } from '../canonical';
-import type { Outcome } from '../outcome';
+import type { Answer, Outcome } from '../outcome';
 import type { Decision, FoldedResult, HookResponse, HookRun } from './types';
 
 const RANK: Readonly<Record<Decision, number>> = { none: 0, allow: 1, ask: 2, deny: 3 };
@@ -42,7 +45,9 @@ export function foldHookResponses(event: CanonicalEvent, entries: readonly { res
     }
     out.contexts.push(...response.contexts);
     out.messages.push(...response.messages);
+    if (response.rewrite && !out.rewrite && event === 'tool:before') out.rewrite = response.rewrite;
   }
+  if (best === 'deny' || best === 'ask') delete out.rewrite;
   const reason = reasons.length > 0 ? reasons.join('\n\n') : best === 'deny' ? DEFAULT_DENY_REASON : undefined;
   if ((best === 'deny' || best === 'ask') && !CANONICAL[event].blockable) {
     out.downgraded = true;
@@ -56,36 +61,25 @@ export function foldHookResponses(event: CanonicalEvent, entries: readonly { res
   return out;
 }
 
-/** The guard's Outcome and the user hooks' result as one answer for the adapter to render. */
-export interface CombinedOutcome extends Outcome {
-  /** hooks explicitly allowed and nothing objected (hosts with a permission prompt may skip it) */
-  allow?: boolean;
-  /** every context text, guard first, then hooks in config order */
-  contexts: string[];
-  /** hook systemMessages for the person */
-  messages: string[];
-  stop: boolean;
-  stopReason?: string;
-  feedback?: string;
-  hooks: FoldedResult;
-}
-
 /**
  * Guard first: the guard's deny always stands (a hook deny reason is appended to it); a
  * hook can add a deny or an ask the guard did not have, and context; a hook allow never
- * lifts a guard deny or ask.
+ * lifts a guard deny or ask. A command rewritten by the guard stays the guard's; one a hook
+ * rewrote goes ahead where the guard had no objection (core/answer.ts then judges it).
  */
-export function foldGuardWithHooks(guard: Outcome, hooks: FoldedResult): CombinedOutcome {
-  const contexts = [...(guard.kind === 'context' && guard.message ? [guard.message] : []), ...hooks.contexts];
+export function foldGuardWithHooks(guard: Outcome, hooks: FoldedResult): Answer {
+  const guardText = (guard.kind === 'context' || guard.kind === 'rewrite') && guard.message ? [guard.message] : [];
+  const contexts = [...guardText, ...hooks.contexts];
+  const ignored = guard.kind === 'rewrite' && hooks.rewrite ? ["hooks: a hook's rewritten command was not applied: stopline runs this command confined"] : [];
+  const diagnostics = [...(guard.diagnostics ?? []), ...ignored];
   const base = {
     contexts,
     messages: [...hooks.messages],
     stop: hooks.stop,
     ...(hooks.stopReason !== undefined ? { stopReason: hooks.stopReason } : {}),
     ...(hooks.feedback !== undefined ? { feedback: hooks.feedback } : {}),
-    hooks,
     ...(guard.notice !== undefined ? { notice: guard.notice } : {}),
-    ...(guard.diagnostics !== undefined ? { diagnostics: guard.diagnostics } : {}),
+    ...(diagnostics.length ? { diagnostics } : {}),
     ...(guard.eventId !== undefined ? { eventId: guard.eventId } : {}),
   };
   const join = (...parts: (string | undefined)[]): string | undefined => {
@@ -107,6 +101,9 @@ export function foldGuardWithHooks(guard: Outcome, hooks: FoldedResult): Combine
     return { ...base, kind: 'ask', ...codes, ...(message !== undefined ? { message } : {}) };
   }
   const allow = hooks.decision === 'allow' ? { allow: true } : {};
+  const message = contexts.length ? { message: contexts.join('\n\n') } : {};
+  if (guard.kind === 'rewrite') return { ...base, ...allow, kind: 'rewrite', ...withGuardCodes, ...(guard.rewrite ? { rewrite: guard.rewrite } : {}), ...message };
+  if (hooks.rewrite) return { ...base, ...allow, kind: 'rewrite', rewrite: { command: hooks.rewrite.command }, reasonCode: 'hook-rewrite' as const, family: 'hooks', ...message };
   if (contexts.length > 0) {
     return { ...base, ...allow, kind: 'context', ...withGuardCodes, message: contexts.join('\n\n') };
   }

@@ -5,11 +5,12 @@
  * (hosts/shared/in-process/ports.ts); the runtime's queue, bounded memory and timing live there.
  */
 import type { CanonicalEvent } from '../canonical';
-import { withPersonHooks } from '../answer';
-import type { Answer, PersonHooks } from '../answer';
-import { hasHooks, loadHooksConfigFromSystem } from './index';
-import type { Dialect, DispatchInput, HooksConfig } from './index';
-import type { Outcome } from '../outcome';
+import type { HooksPort } from '../answer';
+import { hasHooks } from './dispatch';
+import { loadHooksConfigFromSystem } from './load';
+import { loadErrorLines, personHooksPort } from './person';
+import type { PersonHooks } from './person';
+import type { Dialect, DispatchInput, HooksConfig } from './types';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -42,7 +43,7 @@ export class InProcessHooks {
 
   /** Load errors not yet reported for this folder: said once, and again only after they change. */
   private freshLoadErrors(projectDir: string, config: HooksConfig): string[] {
-    const lines = config.diagnostics.filter((d) => d.level === 'error').map((d) => `hooks: ${d.message}`);
+    const lines = loadErrorLines(config);
     const said = lines.join('\n');
     if ((this.reported.get(projectDir) ?? '') === said) return [];
     if (this.reported.size >= 256 && !this.reported.has(projectDir)) this.reported.clear();
@@ -60,8 +61,8 @@ export class InProcessHooks {
   }
 
   /**
-   * The person's hooks for `event`, for core/answer to dispatch and fold with the guard's outcome
-   * (a guard deny always stands). Load errors are said once per folder, until they change.
+   * The person's hooks for `event`, for the answer path to dispatch and fold with the guard's
+   * outcome (a guard deny always stands). Load errors are said once per folder, until they change.
    */
   personHooks(event: CanonicalEvent, projectDir: string, input: HookEventInput, signal?: AbortSignal): PersonHooks {
     return {
@@ -74,8 +75,8 @@ export class InProcessHooks {
     };
   }
 
-  /** Dispatch `event` and fold the result with the guard's outcome. Never throws. */
-  run(event: CanonicalEvent, projectDir: string, input: HookEventInput, guard: Outcome, signal?: AbortSignal): Promise<Answer> {
-    return withPersonHooks(guard, this.personHooks(event, projectDir, input, signal));
+  /** The hooks port of one event (core/answer.ts): dispatch and fold; never throws. */
+  port(event: CanonicalEvent, projectDir: string, input: HookEventInput, signal?: AbortSignal): HooksPort {
+    return personHooksPort(this.personHooks(event, projectDir, input, signal));
   }
 }

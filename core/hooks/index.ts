@@ -1,7 +1,8 @@
 /**
  * Universal hooks: write a hook once (stopline.json, or keep it in Claude / Codex / Hermes
- * config) and run it on every host. Host adapters call loadHooksConfig once, then
- * dispatchHooks per event, and render foldGuardWithHooks(guardOutcome, result).
+ * config) and run it on every host. A door hands the answer path (core/answer.ts) the hooks of
+ * one event as a port (personHooksPort), which dispatches them; the answer path folds the result
+ * with the guard's (foldGuardWithHooks) and the door renders that one Answer.
  */
 export type {
   CommandHandler,
@@ -23,7 +24,8 @@ export type {
 } from './types';
 export { DIALECTS } from './types';
 export { dispatchHooks, hasHooks, matcherSubjects, selectHooks } from './dispatch';
-export { foldGuardWithHooks, foldHookResponses, noHooksResult, type CombinedOutcome } from './fold';
+export { foldGuardWithHooks, foldHookResponses, noHooksResult } from './fold';
+export { loadErrorLines, personHooksPort, type PersonHooks } from './person';
 export {
   EMPTY_CONFIG,
   IMPORT_NAMES,

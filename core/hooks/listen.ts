@@ -3,7 +3,7 @@
  * hosts that talk to stopline from another language or process (the Hermes Python shim).
  *
  *   {"op":"ping"}                                   -> {"ok":true,"pong":true}
- *   {"op":"dispatch","event":E,"payload":{...},"host"?:H}
+ *   {"op":"dispatch","event":E,"payload":{...},"host"?:H,"canRewrite"?:true}
  *                                                   -> {"ok":true, ...handler result}
  *   {"op":"reload"}                                 -> {"ok":true,"diagnostics":[...]}
  *   {"op":"bye"}                                    -> {"ok":true}, then the server ends
@@ -27,6 +27,8 @@ export interface ListenDispatchRequest {
   dialect: Dialect;
   payload: Record<string, unknown>;
   host?: string;
+  /** the caller runs a command given in place of the model's (`"canRewrite": true` on the request) */
+  canRewrite?: boolean;
 }
 
 export interface ListenHandler {
@@ -148,6 +150,7 @@ export async function listen(opts: ListenOptions): Promise<void> {
             dialect: found.dialect,
             payload: (req.payload as Record<string, unknown> | undefined) ?? {},
             ...(host !== undefined ? { host } : {}),
+            ...(req.canRewrite === true ? { canRewrite: true } : {}),
           });
           // `ok` first on the line, and a handler cannot overwrite it
           const { ok: _ignored, ...fields } = result;

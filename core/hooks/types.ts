@@ -149,9 +149,14 @@ export interface HookResponse {
   stopReason?: string;
   contexts: string[];
   messages: string[];
+  /**
+   * tool:before: the command the hook puts in place of the model's (Claude's `updatedInput`,
+   * Gemini's `tool_input`, Copilot's `modifiedArgs`, each with its `command` field)
+   */
+  rewrite?: { command: string };
 }
 
-export type RunOutcome = 'none' | 'allow' | 'ask' | 'deny' | 'stop' | 'context' | 'error';
+export type RunOutcome = 'none' | 'allow' | 'ask' | 'deny' | 'rewrite' | 'stop' | 'context' | 'error';
 
 export interface HookRun {
   hookId: string;
@@ -179,5 +184,7 @@ export interface FoldedResult {
   rawReason?: string;
   /** tool:after only: the downgraded deny's reason, for hosts that can append it to the tool result */
   feedback?: string;
+  /** tool:before: the first command a hook put in place of the model's (config order), when none denied or asked */
+  rewrite?: { command: string };
   runs: HookRun[];
 }

@@ -12,7 +12,7 @@ const e = (native: string, canonical: EventEntry['canonical'], control: EventEnt
 
 export const hermesEvents: EventEntry[] = [
   e('pre_llm_call', 'prompt:submit', 'prompt.submit', false, { plugin: true, outputs: ['context', 'notice'] }, 'once per user turn; {"context"} is appended to the user message; a prompt cannot be refused'),
-  e('pre_tool_call', 'tool:before', 'action.before', true, { plugin: true, outputs: ['block'] }, '{"action":"block","message"} blocks; {"action":"approve"} goes to the human approval gate'),
+  e('pre_tool_call', 'tool:before', 'action.before', true, { plugin: true, outputs: ['block'], rewrite: 'args-in-place' }, 'rewrite: the plugin shim changes the args dict Hermes hands the callback, the dict Hermes then runs the tool with (verified on v0.19.0); a shell hook has no way to (v0.19.0 reads only block). {"action":"block","message"} blocks; {"action":"approve"} goes to the human approval gate'),
   e('post_tool_call', 'tool:after', 'action.after', false, { plugin: true, outputs: ['silent'] }, 'also for blocked calls (status "blocked"); return value ignored'),
   e('on_session_start', 'session:start', 'session.start', false, { plugin: true, outputs: ['silent'] }, 'first turn of an agent (system prompt built fresh); return value ignored'),
   e('on_session_end', null, 'turn.stop', false, { plugin: true, outputs: ['silent'] }, 'fires at the end of every turn in v0.19.0, not at the end of a session'),

@@ -94,11 +94,12 @@ const GUARD_ROWS = [
 /**
  * The person's own hooks answered (core/hooks fold): they carry no stamp family, and the stamp
  * is the hook's own reason. Kept apart from REASONS, whose codes are the guard's (the docs
- * table lists those; docs/universal-hooks.md these two).
+ * table lists those; docs/universal-hooks.md these three).
  */
 const HOOK_ROWS = [
   r('hook-deny', null, 'hook', "a hook configured by the person denied (the guard had no objection)"),
   r('hook-ask', null, 'hook', 'a hook configured by the person asked for approval (the guard had no objection)'),
+  r('hook-rewrite', null, 'hook', 'a hook configured by the person put another command in place of the model\'s, and the guard had no objection to it'),
 ] as const;
 
 /** A code the guard answers with. */

@@ -1,7 +1,7 @@
 /**
  * Row builders for the per-host registry tables, so each host file reads as a table.
  */
-import type { Door, EventEntry, InstallSpec, ToolEntry } from './types';
+import type { Door, EventEntry, InstallSpec, RewriteForm, ToolEntry } from './types';
 
 /** one tool row: name, kind, and the optional input fields */
 export const toolRow = (name: string, kind: ToolEntry['kind'], rest: Omit<ToolEntry, 'name' | 'kind'> = {}): ToolEntry => ({ name, kind, ...rest });
@@ -20,6 +20,8 @@ export interface EventColumns {
   /** in-process hosts: the door's handler for this event (implies `plugin`) */
   handler?: string;
   bus?: boolean;
+  /** before a tool: how the host runs a rewritten shell command, or why it cannot */
+  rewrite?: EventEntry['rewrite'];
 }
 
 /**
@@ -43,6 +45,7 @@ export function eventRow(native: string, canonical: EventEntry['canonical'], con
     ...(cols.hostTimeout ? { hostTimeout: cols.hostTimeout } : {}),
     ...(cols.handler ? { handler: cols.handler } : {}),
     ...(cols.bus ? { bus: true } : {}),
+    ...(cols.rewrite ? { rewrite: cols.rewrite } : {}),
     ...(note ? { note } : {}),
   };
 }
@@ -55,4 +58,15 @@ export function rowsFor(events: readonly EventEntry[], door: Door): EventEntry[]
 /** The rows a hook file registers, each with its install column, in table order. */
 export function installRows(registry: { events: readonly EventEntry[] }): (EventEntry & { install: InstallSpec })[] {
   return registry.events.filter((e): e is EventEntry & { install: InstallSpec } => e.install !== undefined);
+}
+
+/**
+ * How the host runs a rewritten command of this tool on this event row, or null when it does not:
+ * only a shell tool (its command in `commandField`) on a row with a rewrite form, unless the
+ * tool's row says `rewrite: false`.
+ */
+export function rewriteFormOf(row: Pick<EventEntry, 'rewrite'> | undefined, tool: ToolEntry | null | undefined): RewriteForm | null {
+  const form = row?.rewrite;
+  if (typeof form !== 'string' || !tool || tool.kind !== 'shell' || !tool.commandField || tool.rewrite === false) return null;
+  return form;
 }

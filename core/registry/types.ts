@@ -73,6 +73,11 @@ export interface ToolEntry {
    * install can make the guard see it (the blind spots say so).
    */
   noHook?: true;
+  /**
+   * false: the host does not run a rewritten command for this shell tool, although its event row
+   * rewrites (see EventEntry.rewrite). Absent: the row's rewrite column holds.
+   */
+  rewrite?: false;
   note?: string;
 }
 
@@ -102,6 +107,25 @@ export type OutputForm = 'context' | 'block' | 'notice' | 'feedback' | 'silent';
  * - listen: the `stopline listen` line protocol accepts it (`{"op":"dispatch","host":…,"event":…}`)
  */
 export type Door = 'plugin' | 'bridge' | 'listen';
+
+/**
+ * How a host runs a shell command stopline put in place of the model's (an answer of kind
+ * `rewrite`), before the tool runs; each verified on the pinned host (docs/hosts/<host>.md):
+ * - updated-input: `hookSpecificOutput.updatedInput`, the whole tool input with the command
+ *   replaced (Claude Code's command hooks and its mod's `classic.PreToolUse` result, Droid)
+ * - updated-input-allow: the same with `permissionDecision: "allow"` beside it, the only form the
+ *   host runs (Codex)
+ * - tool-input:    `hookSpecificOutput.tool_input`, the same whole input (Gemini CLI)
+ * - modified-args: `modifiedArgs` at the top of the answer, the same whole input (Copilot CLI)
+ * - args-in-place: the plugin edits the tool's own argument object before it returns (OpenCode
+ *   `output.args`, where a new object is ignored; Pi `event.input`; Hermes's `args` in the shim)
+ */
+export type RewriteForm = 'updated-input' | 'updated-input-allow' | 'tool-input' | 'modified-args' | 'args-in-place';
+
+/** What a host that cannot run a rewritten command answers instead, and why (the matrix says it). */
+export interface NoRewrite {
+  why: string;
+}
 
 /** How the shipped artifact and `stopline install` register a handler for this event. */
 export interface InstallSpec {
@@ -160,6 +184,12 @@ export interface EventEntry {
   handler?: string;
   /** OpenCode: the event arrives on the plugin's `event` hook (the bus), not as a hook of its own */
   bus?: boolean;
+  /**
+   * Before a tool: how the host runs a rewritten shell command (for the tools of kind `shell`
+   * whose row does not say `rewrite: false`); a NoRewrite says why it cannot. Absent: the event
+   * takes no rewrite. Doors set the guard's `canRewrite` from it (hosts/shared/action.ts).
+   */
+  rewrite?: RewriteForm | NoRewrite;
   note?: string;
 }
 

@@ -17,12 +17,12 @@
  */
 import { normalizeSlashDirective } from '../../core/contract/grammar';
 import type { ControlEvent, HostInfo } from '../../core/protocol';
-import type { Outcome } from '../../core/outcome';
+import type { Answer } from '../../core/outcome';
 import { stampOf } from '../../core/outcome';
 import { claudeRegistry } from '../../core/registry/claude';
-import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
-import { eventsWith, exitTwoWith, finishJsonAnswer, SILENT } from '../shared/adapter';
-import { classifyEvent, commonHostInfo, eventSkeleton, promptText, rebaseAction, toolAction } from '../shared/command-hook';
+import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
+import { exitTwoWith, finishJsonAnswer } from '../shared/adapter';
+import { classifyEvent, commonHostInfo, eventSkeleton, mapToolEvent, mappedEvent, promptText, rebaseAction } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
 import { turnEndRecord } from '../shared/call-record';
@@ -30,16 +30,6 @@ import { claudeTranscript } from './transcript';
 
 /** The plugin's own slash command names (`/stopline` and, from the plugin, `/stopline:stopline`). */
 const OWN_COMMANDS: ReadonlySet<string> = new Set(['stopline', 'stopline:stopline']);
-
-/**
- * Where each answer form may be written, from the registry's `outputs` column: the events whose
- * hookSpecificOutput takes `additionalContext` in 2.1.332 (SessionEnd has none: context for it is
- * dropped), where a notice reaches the person as a systemMessage (the prompt events), where a
- * hook's feedback after a tool goes back as `decision: "block"`.
- */
-const CONTEXT_EVENTS = eventsWith(claudeRegistry, 'context');
-const NOTICE_EVENTS = eventsWith(claudeRegistry, 'notice');
-const FEEDBACK_EVENTS = eventsWith(claudeRegistry, 'feedback');
 
 /**
  * Claude Code delivers a finished background agent's report as a UserPromptSubmit whose whole
@@ -100,56 +90,84 @@ export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent 
 
   if (c.entry.control === 'prompt.submit') {
     const p = promptFor(native.name, payload);
-    if ('ignored' in p) return { kind: 'ignored', native, why: p.ignored };
+    if ('ignored' in p) return { kind: 'ignored', native, row: c.entry, why: p.ignored };
     const text = p.text;
     const source = host.agentId ? 'subagent' : TASK_NOTIFICATION.test(text) ? 'synthetic' : 'user';
     event.prompt = { text, source };
   } else if (c.entry.control === 'action.before' || c.entry.control === 'action.after') {
     const ranIn = optionalString(payload, 'cwd') ?? projectDir;
-    event.action = toolAction(claudeRegistry, payload, ranIn, env);
-    if (ranIn && projectDir) rebaseAction(event.action, ranIn, projectDir, nonEmpty(env.HOME));
+    const home = nonEmpty(env.HOME);
+    return mapToolEvent(claudeRegistry, native, c.entry, event, payload, ranIn, env, (a) => (ranIn && projectDir ? rebaseAction(a, ranIn, projectDir, home) : a));
   } else if (c.entry.control === 'turn.stop' && !host.agentId) {
     // the per-session check: the transcript's tool calls (ids and tools only), read within bounds
     event.turnEnd = { continued: payload.stop_hook_active === true, record: turnEndRecord(claudeRegistry, optionalString(payload, 'transcript_path'), claudeTranscript) };
   }
-  return { kind: 'event', native, event };
+  return mappedEvent(native, c.entry, event);
 }
 
-function json(value: unknown): Rendered {
-  return { stdout: JSON.stringify(value), stderr: '', exitCode: 0 };
+/**
+ * Claude's answer to one event, in its fields, before it becomes the command hook's JSON
+ * (render) or the mod's classic result (mod/classic.ts): each form only on the events whose
+ * registry row takes it (`outputs`; the permission decision and the rewrite before a tool only).
+ */
+export interface ClaudeFields {
+  /** PreToolUse: hookSpecificOutput.permissionDecision */
+  decision?: 'allow' | 'ask' | 'deny';
+  reason?: string;
+  /** PreToolUse: the whole tool input Claude runs instead of the model's */
+  updatedInput?: Record<string, unknown>;
+  /** hookSpecificOutput.additionalContext */
+  context?: string;
+  /** `{"decision":"block","reason"}`: a refused prompt, a turn that goes on, feedback after a tool */
+  block?: string;
+  /** systemMessage lines for the person */
+  messages: string[];
+  /** a hook's `continue: false` */
+  stop?: { reason?: string };
 }
 
-/** Events where `{"decision":"block"}` means something: prompts, Stop (the turn goes on); PreToolUse has its own form. */
-const BLOCK_EVENTS = eventsWith(claudeRegistry, 'block');
-
-export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rendered {
-  const event = native.name;
-  const extra = outcome as HostAnswer;
-  const out: Record<string, unknown> = {};
-  const hso: Record<string, unknown> = { hookEventName: event };
-
-  if (outcome.kind === 'deny' || outcome.kind === 'ask') {
-    const reason = stampOf(outcome);
-    if (event === 'PreToolUse') {
-      hso.permissionDecision = outcome.kind;
-      hso.permissionDecisionReason = reason;
-    } else if (BLOCK_EVENTS.has(event) && outcome.kind === 'deny') {
+export function claudeFields(answer: Answer, at: RowEvent): ClaudeFields {
+  const outputs = at.row.outputs;
+  const before = at.row.control === 'action.before';
+  const out: ClaudeFields = { messages: [...(answer.messages ?? []), ...(answer.notice && outputs.includes('notice') ? [answer.notice] : [])] };
+  if (answer.kind === 'deny' || answer.kind === 'ask') {
+    if (before) {
+      out.decision = answer.kind;
+      out.reason = stampOf(answer);
+    } else if (answer.kind === 'deny' && outputs.includes('block')) {
       // only a person's own hook gets here: the guard never denies these events, and the runner
       // turns a guard failure on them into context
-      out.decision = 'block';
-      out.reason = reason;
+      out.block = stampOf(answer);
     }
   } else {
-    if (outcome.kind === 'context' && outcome.message && CONTEXT_EVENTS.has(event)) hso.additionalContext = outcome.message;
+    if ((answer.kind === 'context' || answer.kind === 'rewrite') && answer.message && outputs.includes('context')) out.context = answer.message;
+    // the rewritten input, without an allow of its own: Claude's permission rules still apply to it
+    if (answer.kind === 'rewrite' && answer.rewrite?.input && before) out.updatedInput = answer.rewrite.input;
     // the person's hooks allowed and nothing objected: Claude then skips its own permission prompt
-    if (extra.allow === true && event === 'PreToolUse') hso.permissionDecision = 'allow';
+    if (answer.allow === true && before) out.decision = 'allow';
   }
-  if (extra.feedback && FEEDBACK_EVENTS.has(event)) {
+  if (answer.feedback && outputs.includes('feedback')) out.block = answer.feedback;
+  if (answer.stop === true) out.stop = answer.stopReason ? { reason: answer.stopReason } : {};
+  return out;
+}
+
+export function render(answer: Answer, at: RowEvent): Rendered {
+  const f = claudeFields(answer, at);
+  const out: Record<string, unknown> = {};
+  const hso: Record<string, unknown> = { hookEventName: at.name };
+  if (f.decision === 'deny' || f.decision === 'ask') {
+    hso.permissionDecision = f.decision;
+    hso.permissionDecisionReason = f.reason;
+  }
+  if (f.context !== undefined) hso.additionalContext = f.context;
+  if (f.updatedInput) hso.updatedInput = f.updatedInput;
+  if (f.decision === 'allow') hso.permissionDecision = 'allow';
+  if (f.block !== undefined) {
     out.decision = 'block';
-    out.reason = extra.feedback;
+    out.reason = f.block;
   }
   if (Object.keys(hso).length > 1) out.hookSpecificOutput = hso;
-  return finishJsonAnswer(out, extra, outcome.notice && NOTICE_EVENTS.has(event) ? outcome.notice : undefined);
+  return finishJsonAnswer(out, { ...answer, messages: f.messages }, undefined);
 }
 
 /**

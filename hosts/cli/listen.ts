@@ -8,8 +8,9 @@
  *       (the Hermes adapter's own plugin door: the Python shim in hosts/hermes depends on it)
  *   {"op":"dispatch","event":"tool:before","payload":{…native form…}}
  *   {"op":"dispatch","host":"claude"|"codex"|"opencode"|"pi","event":<its hook name>,"payload":{…}}
- *       -> {"ok":true,"decision":"allow"|"block","kind":…,"reason"?,"context"?,…,"output"?}
- *       (the verdict `stopline guard` prints, without the exit code)
+ *       -> {"ok":true,"decision":"allow"|"block","kind":…,"reason"?,"context"?,"rewrite"?,…,"output"?}
+ *       (the verdict `stopline guard` prints, without the exit code; `"canRewrite":true` on the
+ *       request is `guard --can-rewrite`: the caller runs a rewritten command)
  *   a payload the dialect cannot map -> {"ok":false,"error":"…"}
  *   {"op":"reload"} -> the diagnostics of the person's hook config, read afresh
  *   {"op":"ping"}, {"op":"bye"} as in the protocol
@@ -62,7 +63,7 @@ export function cliListenHandler(ctx: ListenContext): ListenHandler {
     async dispatch(req) {
       const dialect = dialectOf(req.host);
       if (dialect === 'hermes') return hermes.dispatch(req);
-      const result = await decideGuard({ dialect, payload: req.payload, eventName: req.event, env: ctx.env, cwd: ctx.cwd });
+      const result = await decideGuard({ dialect, payload: req.payload, eventName: req.event, ...(req.canRewrite ? { canRewrite: true } : {}), env: ctx.env, cwd: ctx.cwd });
       if (result.kind === 'input-error') throw new Error(result.message);
       // a guard bridge process writes this to stderr; a resident one logs the non-stamp lines
       if (result.exitCode === 0 && result.stderr) ctx.log(result.stderr);

@@ -3,7 +3,7 @@
  * (core/registry) and the canonical event table (core/canonical.ts), never written by hand:
  * hosts × canonical events (which native name, registered or not, whether a deny there
  * stops anything), hosts × tool classes (which tool names), and what enforcement means on
- * each host (deny, ask, context forms, blind spots). `--write <file>` writes the Markdown
+ * each host (deny, ask, context forms, a rewritten command, blind spots). `--write <file>` writes the Markdown
  * (docs/support-matrix.md), `--check <file>` fails when that file is stale.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,8 @@ import { CANONICAL, CANONICAL_EVENTS } from '../../core/canonical';
 import type { CanonicalEvent } from '../../core/canonical';
 import { REGISTRIES, VARIANT_REGISTRIES } from '../../core/registry/index';
 import type { RegistryFamily } from '../../core/registry/index';
-import type { CallRecordColumn, DenyForm, EventEntry, HostRegistry, ToolKind } from '../../core/registry/types';
+import { rewriteFormOf } from '../../core/registry/rows';
+import type { CallRecordColumn, DenyForm, EventEntry, HostRegistry, RewriteForm, ToolKind } from '../../core/registry/types';
 import type { ParsedArgs } from './args';
 import type { CliIO } from './command-spec';
 import { printJson, usageError } from './output';
@@ -39,6 +40,15 @@ export const ASK_MEANING: Readonly<Record<HostRegistry['ask'], string>> = {
   'ui-prompt': 'a confirm dialog in the host UI, only where one exists; otherwise a deny',
   approve: "the host's approval gate (blocks when nobody can answer)",
   deny: 'the host cannot ask a person: an ask is rendered as a deny stamp',
+};
+
+/** How the host runs a shell command stopline put in place of the model's (the registry's rewrite column). */
+export const REWRITE_MEANING: Readonly<Record<RewriteForm, string>> = {
+  'updated-input': '`hookSpecificOutput.updatedInput`: the whole tool input with the command replaced; the host runs it and the model reads its output',
+  'updated-input-allow': '`hookSpecificOutput.updatedInput` with `permissionDecision: "allow"`, the only form the host runs; the model reads the new command\'s output',
+  'tool-input': '`hookSpecificOutput.tool_input`: the whole tool input with the command replaced; the model reads its output and a line that the input was modified',
+  'modified-args': '`modifiedArgs`: the whole tool input with the command replaced; the model reads its output',
+  'args-in-place': "the plugin sets the command in the tool's own argument object before it runs (a shell-hook door has no such object); the model reads its output",
 };
 
 /** The tool classes (ToolKind) in display order, with what the guard does with each. */
@@ -82,6 +92,8 @@ export interface Matrix {
     ask: HostRegistry['ask'];
     askMeaning: string;
     context: string;
+    /** how a rewritten shell command runs: the row and tools it applies to, or why it cannot */
+    rewrite: { form: RewriteForm; meaning: string; event: string; tools: string[] } | { none: string };
     /** native events the guard reads that have no canonical name of their own */
     otherGuardEvents: { name: string; control: string; registered: boolean; note?: string }[];
     blindSpots: string[];
@@ -130,6 +142,16 @@ function nativeOf(e: EventEntry): EventCell['natives'][number] {
   return { name: e.native, registered: e.registered, blockable: e.blockable, ...(e.install?.observeOnly ? { whenNeeded: true as const } : {}), ...(e.note ? { note: e.note } : {}) };
 }
 
+/** The host's before-a-tool row and the shell tools it runs a rewritten command for, or why none. */
+function rewriteOf(r: HostRegistry): Matrix['hosts'][number]['rewrite'] {
+  const row = r.events.find((e) => e.control === 'action.before' && e.registered);
+  const form = row?.rewrite;
+  if (!row || form === undefined) return { none: 'no answer form runs a rewritten command' };
+  if (typeof form !== 'string') return { none: form.why };
+  const tools = r.tools.filter((t) => rewriteFormOf(row, t) !== null).map((t) => t.name);
+  return { form, meaning: REWRITE_MEANING[form], event: row.native, tools };
+}
+
 export function buildMatrix(): Matrix {
   const regs = HOST_ORDER.map((f) => REGISTRIES[f]);
   const hosts = regs.map((r) => ({
@@ -141,6 +163,7 @@ export function buildMatrix(): Matrix {
     ask: r.ask,
     askMeaning: ASK_MEANING[r.ask],
     context: r.context,
+    rewrite: rewriteOf(r),
     otherGuardEvents: r.events
       .filter((e) => e.canonical === null && e.control !== null)
       .map((e) => ({ name: e.native, control: e.control!, registered: e.registered, ...(e.note ? { note: e.note } : {}) })),
@@ -202,6 +225,15 @@ export function renderMarkdown(m: Matrix): string {
   out.push('| host | facts verified on | a deny | an ask | context |', '| --- | --- | --- | --- | --- |');
   for (const h of m.hosts) out.push(`| ${h.name} | ${h.verifiedVersion} | ${cell(h.denyMeaning)} | ${cell(h.askMeaning)} | ${cell(h.context)} |`);
   out.push('', `Any other harness: ${DENY_MEANING['guard-exit2']} (see [wire-your-own-harness.md](wire-your-own-harness.md)).`, '');
+
+  out.push('## A rewritten command', '');
+  out.push("Where the host runs a shell command stopline puts in place of the model's (a command your own hook rewrote, or one stopline runs confined), and how. Where it cannot, such a command is answered as it would be without a rewrite: a hook's rewrite is not applied, and a command stopline would only run confined is stopped.", '');
+  out.push('| host | event | tools | how |', '| --- | --- | --- | --- |');
+  for (const h of m.hosts) {
+    const r = h.rewrite;
+    out.push('none' in r ? `| ${h.name} | — | — | cannot: ${cell(r.none)} |` : `| ${h.name} | ${code(r.event)} | ${r.tools.map(code).join(', ')} | ${cell(r.meaning)} |`);
+  }
+  out.push('', 'Any other harness: `stopline guard --can-rewrite` (or `"canRewrite": true` on a listen dispatch) puts the command in the verdict\'s `rewrite` field, for the harness to run in place of the model\'s.', '');
 
   out.push('## Canonical events', '');
   out.push('Each cell names the host event stopline maps to the canonical one. **blocks**: stopline registers it and a deny there stops the action; observed: registered, but the host cannot be stopped there; observed where needed: the guard takes nothing from it, so `stopline install` registers it only for your own hooks on that event (or `--after-evidence`); not registered: mapped (universal hooks can use it) but the shipped artifact does not listen.', '');

@@ -13,16 +13,18 @@ export const TOOL_COMMANDS: readonly CommandSpec[] = [
   {
     name: 'guard',
     summary: 'the guard for any other harness: one event on stdin; exit 0 allow, 2 block (reason on stderr), 1 usage error (or unreadable input under fail open)',
-    usage: 'stopline guard [--host <native|claude|codex|hermes|opencode|pi>] [--task <id>] < event.json',
+    usage: 'stopline guard [--host <native|claude|codex|hermes|opencode|pi>] [--task <id>] [--can-rewrite] < event.json',
     description:
       'Reads one event on stdin (stopline\'s native canonical form, a ControlEvent v1, or a payload in a named host dialect) and decides it with the same core ' +
       'as every host artifact, the person\'s universal hooks included. Exit 0 = allow (stdout: one JSON verdict line, with context for the model if any); ' +
       'exit 2 = block (stderr: the STOP stamp, to hand to the model verbatim); input the guard cannot read follows the fail mode: exit 2 with a GUARD_UNAVAILABLE stamp under fail closed, exit 1 under fail open; exit 1 = usage error (stderr lists the accepted forms). ' +
+      'With --can-rewrite the caller runs a command given in place of the model\'s: an allow may then be a rewrite (verdict "kind":"rewrite" with "rewrite":{"command","input"}), which the caller must run instead of the original. ' +
       'Treat every other outcome (crash, timeout, spawn failure) as a block unless STOPLINE_FAIL_OPEN=1, and bound each call with STOPLINE_GUARD_TIMEOUT_MS ' +
       '(default 15000). See docs/wire-your-own-harness.md.',
     options: [
       { flag: '--host', value: 'dialect', summary: 'the payload is in this host\'s dialect: claude, codex, hermes, opencode, pi (default: native)' },
       { flag: '--task', value: 'id', summary: 'check against the contract of this task (default: STOPLINE_TASK_ID, else the payload\'s session id)' },
+      { flag: '--can-rewrite', summary: 'you run the verdict\'s rewritten command in place of the model\'s (else a command stopline would only run rewritten is answered as without it)' },
     ],
     run: async (args, io) => (await import('./guard/command')).runGuard(args, io),
   },
@@ -33,7 +35,7 @@ export const TOOL_COMMANDS: readonly CommandSpec[] = [
     description:
       'Serves the listen protocol (docs/universal-hooks.md §9) until {"op":"bye"} or the end of stdin. ' +
       '{"op":"dispatch","host":"hermes","event":"pre_tool_call","payload":{…}} answers {"ok":true,"output":<the Hermes return value or null>}; ' +
-      'a native event (no host) or a claude, codex, opencode or pi one answers the verdict `stopline guard` prints, as fields of {"ok":true,…}. ' +
+      'a native event (no host) or a claude, codex, opencode or pi one answers the verdict `stopline guard` prints, as fields of {"ok":true,…}; add "canRewrite":true to a dispatch when you run a rewritten command (as `guard --can-rewrite`). ' +
       'Also {"op":"ping"} and {"op":"reload"}. stdout carries nothing but answer lines.',
     options: [],
     run: async (args, io) => (await import('./listen')).runListen(args, io),

@@ -16,20 +16,17 @@
  * PostToolUse, SubagentStart).
  */
 import type { ControlEvent } from '../../core/protocol';
-import type { Outcome } from '../../core/outcome';
+import type { Answer } from '../../core/outcome';
 import { stampOf } from '../../core/outcome';
 import { codexRegistry } from '../../core/registry/codex';
 import { isAbsolute, join } from 'node:path';
-import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
-import { eventsWith, exitTwoWith, finishJsonAnswer, SILENT } from '../shared/adapter';
-import { classifyEvent, commonHostInfo, eventSkeleton, promptText, toolAction } from '../shared/command-hook';
+import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
+import { exitTwoWith, finishJsonAnswer, SILENT } from '../shared/adapter';
+import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, promptText, mapToolEvent } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
 import { turnEndRecord } from '../shared/call-record';
 import { codexRollout } from './rollout';
-
-/** Events whose output schema (embedded in the 0.171.0 binary) has additionalContext (the registry's `outputs` column). */
-const CONTEXT_EVENTS = eventsWith(codexRegistry, 'context');
 
 export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
@@ -44,12 +41,12 @@ export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent 
     // a child agent's first prompt is the parent's spawn message, not the person
     event.prompt = { text: promptText(payload), source: host.agentId ? 'subagent' : 'user' };
   } else if (c.entry.control === 'action.before' || c.entry.control === 'action.after') {
-    event.action = toolAction(codexRegistry, payload, optionalString(payload, 'cwd'), env);
+    return mapToolEvent(codexRegistry, native, c.entry, event, payload, optionalString(payload, 'cwd'), env);
   } else if (c.entry.control === 'turn.stop' && !host.agentId) {
     // the per-session check: the rollout's tool calls (ids and tools only), read within bounds
     event.turnEnd = { continued: payload.stop_hook_active === true, record: turnEndRecord(codexRegistry, optionalString(payload, 'transcript_path'), codexRollout) };
   }
-  return { kind: 'event', native, event };
+  return mappedEvent(native, c.entry, event);
 }
 
 /** The exact deny Codex honours, with the stamp also on stderr and exit 2. */
@@ -60,42 +57,47 @@ function preToolDeny(reason: string): Rendered {
   return { stdout, stderr: reason.endsWith('\n') ? reason : `${reason}\n`, exitCode: 2 };
 }
 
-/** Events whose output has `decision: "block"`: the prompt is dropped, the turn goes on, feedback after a tool. */
-const BLOCK_EVENTS = eventsWith(codexRegistry, 'block');
-/** Events with no output schema at all in 0.171.0 (SessionEnd). */
-const NO_OUTPUT_EVENTS = eventsWith(codexRegistry, 'silent');
-/** Events whose systemMessage reaches the person (the prompt; at Stop a warning entry of the hook run). */
-const NOTICE_EVENTS = eventsWith(codexRegistry, 'notice');
-/** Turn ends: Stop hands the model no context, only a block reason (and the turn goes on). */
-const TURN_END_EVENTS = new Set(codexRegistry.events.filter((e) => e.control === 'turn.stop').map((e) => e.native));
-
-export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rendered {
-  const event = native.name;
-  const extra = outcome as HostAnswer;
+/**
+ * Each form only where the event's row takes it (`outputs`: context where the event's output
+ * schema in the 0.171.0 binary has additionalContext, block where `decision: "block"` drops the
+ * prompt, keeps the turn going or is feedback after a tool, nothing at all where the event has
+ * no output schema).
+ */
+export function render(answer: Answer, at: RowEvent): Rendered {
+  const outputs = at.row.outputs;
+  const before = at.row.control === 'action.before';
   // Before a tool, a deny is the exact form and nothing else: any extra field (even a hook's
   // systemMessage or continue:false) makes Codex run the tool.
-  if ((outcome.kind === 'deny' || outcome.kind === 'ask') && event === 'PreToolUse') return preToolDeny(stampOf(outcome));
-  if (NO_OUTPUT_EVENTS.has(event)) return SILENT;
+  if ((answer.kind === 'deny' || answer.kind === 'ask') && before) return preToolDeny(stampOf(answer));
+  if (outputs.includes('silent')) return SILENT;
 
   const out: Record<string, unknown> = {};
-  if (outcome.kind === 'deny' && BLOCK_EVENTS.has(event)) {
+  const hso: Record<string, unknown> = { hookEventName: at.name };
+  if (answer.kind === 'deny' && outputs.includes('block')) {
     // only a person's own hook gets here: the guard never denies these events, and the runner
     // turns a guard failure on them into context
     out.decision = 'block';
-    out.reason = stampOf(outcome);
-  } else if (outcome.kind === 'context' && outcome.message && CONTEXT_EVENTS.has(event)) {
-    out.hookSpecificOutput = { hookEventName: event, additionalContext: outcome.message };
-  } else if (outcome.kind === 'context' && outcome.message && TURN_END_EVENTS.has(event) && BLOCK_EVENTS.has(event)) {
-    // what the model must read at a turn end goes as the block reason; the core gives it once per
-    // stop (never while stop_hook_active), so the turn it keeps going cannot loop
+    out.reason = stampOf(answer);
+  } else if ((answer.kind === 'context' || answer.kind === 'rewrite') && answer.message && outputs.includes('context')) {
+    hso.additionalContext = answer.message;
+  } else if (answer.kind === 'context' && answer.message && at.row.control === 'turn.stop' && outputs.includes('block')) {
+    // Stop hands the model no context, only a block reason (and the turn goes on): the core gives
+    // it once per stop (never while stop_hook_active), so the turn it keeps going cannot loop
     out.decision = 'block';
-    out.reason = outcome.message;
+    out.reason = answer.message;
   }
-  if (extra.feedback && event === 'PostToolUse') {
+  if (answer.kind === 'rewrite' && answer.rewrite?.input && before) {
+    // the row's form (updated-input-allow): 0.171.0 runs updatedInput only with an allow beside
+    // it; Codex asks nobody in exec, so the allow takes no prompt away there
+    hso.permissionDecision = 'allow';
+    hso.updatedInput = answer.rewrite.input;
+  }
+  if (Object.keys(hso).length > 1) out.hookSpecificOutput = hso;
+  if (answer.feedback && outputs.includes('feedback')) {
     out.decision = 'block';
-    out.reason = extra.feedback;
+    out.reason = answer.feedback;
   }
-  return finishJsonAnswer(out, extra, outcome.notice && NOTICE_EVENTS.has(event) ? outcome.notice : undefined);
+  return finishJsonAnswer(out, answer, answer.notice && outputs.includes('notice') ? answer.notice : undefined);
 }
 
 /**

@@ -16,20 +16,17 @@
  * Copilot cannot ask a person in -p runs (it denies an ask), so an ask is a deny.
  */
 import type { ControlEvent, HostInfo } from '../../core/protocol';
-import type { Outcome } from '../../core/outcome';
+import type { Answer } from '../../core/outcome';
 import { stampOf } from '../../core/outcome';
 import { copilotRegistry } from '../../core/registry/copilot';
 import { hookInput } from '../../core/registry/hook-input';
 import { findToolEntry } from '../../core/registry/lookup';
 import { RECORDED_TREE } from '../../core/session-tree';
-import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
-import { SILENT, eventEntry } from '../shared/adapter';
-import { classifyEvent, eventSkeleton, promptText, toolAction } from '../shared/command-hook';
+import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
+import { SILENT } from '../shared/adapter';
+import { classifyEvent, eventSkeleton, mappedEvent, promptText, mapToolEvent } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
-
-/** Events whose additionalContext reaches the model: the rows whose outputs list context (subagentStart's reaches the sub-agent). */
-const CONTEXT_EVENTS: ReadonlySet<string> = new Set(copilotRegistry.events.filter((e) => e.outputs.includes('context')).map((e) => e.native));
 
 function isObj(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -97,9 +94,9 @@ export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent 
     // a sub-agent's first prompt is the task its parent gave it, never the person
     event.prompt = { text: promptText(view), source: agentId ? 'subagent' : 'user' };
   } else if (c.entry.control === 'action.before' || c.entry.control === 'action.after') {
-    event.action = toolAction(copilotRegistry, view, optionalString(view, 'cwd') ?? projectDir, env);
+    return mapToolEvent(copilotRegistry, native, c.entry, event, view, optionalString(view, 'cwd') ?? projectDir, env);
   }
-  return { kind: 'event', native, event };
+  return mappedEvent(native, c.entry, event);
 }
 
 function json(value: unknown): Rendered {
@@ -115,22 +112,23 @@ function deny(reason: string): Rendered {
   });
 }
 
-export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rendered {
-  const control = eventEntry(copilotRegistry, native.name)?.control;
-  const extra = outcome as HostAnswer;
-  if ((outcome.kind === 'deny' || outcome.kind === 'ask') && control === 'action.before') return deny(stampOf(outcome));
+/** Context only where the row takes it (subagentStart's reaches the sub-agent); a rewrite is the whole input in `modifiedArgs`. */
+export function render(answer: Answer, at: RowEvent): Rendered {
+  const control = at.row.control;
+  if ((answer.kind === 'deny' || answer.kind === 'ask') && control === 'action.before') return deny(stampOf(answer));
   const out: Record<string, unknown> = {};
-  if (outcome.kind === 'deny' && control === 'turn.stop') {
+  if (answer.kind === 'deny' && control === 'turn.stop') {
     // only a person's own turn:stop hook gets here (the guard never blocks a turn end): the turn goes on
     out.decision = 'block';
-    out.reason = stampOf(outcome);
+    out.reason = stampOf(answer);
   }
   const context: string[] = [];
-  if (outcome.kind === 'context' && outcome.message && CONTEXT_EVENTS.has(native.name)) context.push(outcome.message);
+  if ((answer.kind === 'context' || answer.kind === 'rewrite') && answer.message && at.row.outputs.includes('context')) context.push(answer.message);
   // a hook's deny after a tool: appended to the tool result, where the model reads it
-  if (extra.feedback && control === 'action.after') context.push(extra.feedback);
+  if (answer.feedback && control === 'action.after') context.push(answer.feedback);
   if (context.length) out.additionalContext = context.join('\n\n');
-  if (extra.allow === true && control === 'action.before' && outcome.kind !== 'deny') out.permissionDecision = 'allow';
+  if (answer.allow === true && control === 'action.before' && answer.kind !== 'deny') out.permissionDecision = 'allow';
+  if (answer.kind === 'rewrite' && answer.rewrite?.input && control === 'action.before') out.modifiedArgs = answer.rewrite.input;
   return Object.keys(out).length ? json(out) : SILENT;
 }
 

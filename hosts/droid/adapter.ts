@@ -16,20 +16,17 @@
  * Droid does not ask a person from a hook in exec, so an ask is a deny.
  */
 import type { ControlEvent } from '../../core/protocol';
-import type { Outcome } from '../../core/outcome';
+import type { Answer } from '../../core/outcome';
 import { stampOf } from '../../core/outcome';
 import { droidRegistry } from '../../core/registry/droid';
 import { hookInput } from '../../core/registry/hook-input';
 import { findToolEntry } from '../../core/registry/lookup';
 import { RECORDED_TREE } from '../../core/session-tree';
-import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
-import { eventEntry, exitTwoWith, SILENT } from '../shared/adapter';
-import { classifyEvent, commonHostInfo, eventSkeleton, promptText, toolAction } from '../shared/command-hook';
+import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
+import { exitTwoWith, SILENT } from '../shared/adapter';
+import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, promptText, mapToolEvent } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
-
-/** Events whose additionalContext reaches the model: the rows whose outputs list context (PreToolUse's does not: verified). */
-const CONTEXT_EVENTS: ReadonlySet<string> = new Set(droidRegistry.events.filter((e) => e.outputs.includes('context')).map((e) => e.native));
 
 function nonEmpty(v: string | undefined): string | undefined {
   return v && v.trim() !== '' ? v : undefined;
@@ -64,39 +61,44 @@ export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent 
     // the recorded tree marks a sub-agent's prompt (its task) as never the person
     event.prompt = { text: promptText(payload), source: 'user' };
   } else if (kind === 'action.before' || kind === 'action.after') {
-    event.action = toolAction(droidRegistry, payload, optionalString(payload, 'cwd') ?? projectDir, env);
+    return mapToolEvent(droidRegistry, native, c.entry, event, payload, optionalString(payload, 'cwd') ?? projectDir, env);
   }
-  return { kind: 'event', native, event };
+  return mappedEvent(native, c.entry, event);
 }
 
 function json(value: unknown): Rendered {
   return { stdout: JSON.stringify(value), stderr: '', exitCode: 0 };
 }
 
-export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rendered {
-  const event = native.name;
-  const control = eventEntry(droidRegistry, event)?.control;
-  const extra = outcome as HostAnswer;
-  if ((outcome.kind === 'deny' || outcome.kind === 'ask') && control === 'action.before') {
-    return json({ hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: stampOf(outcome) } });
+/** Context only where the row takes it (PreToolUse's additionalContext never reaches the model: verified). */
+export function render(answer: Answer, at: RowEvent): Rendered {
+  const event = at.name;
+  const control = at.row.control;
+  if ((answer.kind === 'deny' || answer.kind === 'ask') && control === 'action.before') {
+    return json({ hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: stampOf(answer) } });
   }
   const out: Record<string, unknown> = {};
-  if (outcome.kind === 'deny' && control === 'prompt.submit') {
+  if (answer.kind === 'deny' && control === 'prompt.submit') {
     // only a person's own hook gets here: the guard never denies a prompt, and the runner turns
     // a guard failure on it into context
     out.continue = false;
-    out.stopReason = stampOf(outcome);
-  } else if (outcome.kind === 'deny' && control === 'turn.stop') {
+    out.stopReason = stampOf(answer);
+  } else if (answer.kind === 'deny' && control === 'turn.stop') {
     // likewise only a person's turn:stop hook: the turn goes on
     out.decision = 'block';
-    out.reason = stampOf(outcome);
+    out.reason = stampOf(answer);
   }
   const context: string[] = [];
-  if (outcome.kind === 'context' && outcome.message && CONTEXT_EVENTS.has(event)) context.push(outcome.message);
+  if ((answer.kind === 'context' || answer.kind === 'rewrite') && answer.message && at.row.outputs.includes('context')) context.push(answer.message);
   // a hook's deny after a tool: the model reads PostToolUse context right after the result
-  if (extra.feedback && control === 'action.after') context.push(extra.feedback);
+  if (answer.feedback && control === 'action.after') context.push(answer.feedback);
   if (context.length) out.hookSpecificOutput = { hookEventName: event, additionalContext: context.join('\n\n') };
-  if (extra.allow === true && control === 'action.before' && outcome.kind !== 'deny') out.hookSpecificOutput = { hookEventName: event, permissionDecision: 'allow' };
+  if (control === 'action.before' && answer.kind !== 'deny') {
+    const hso: Record<string, unknown> = { hookEventName: event };
+    if (answer.allow === true) hso.permissionDecision = 'allow';
+    if (answer.kind === 'rewrite' && answer.rewrite?.input) hso.updatedInput = answer.rewrite.input;
+    if (Object.keys(hso).length > 1) out.hookSpecificOutput = hso;
+  }
   return Object.keys(out).length ? json(out) : SILENT;
 }
 

@@ -17,15 +17,15 @@
  * person's hooks' messages as systemMessage.
  */
 import { existsSync } from 'node:fs';
-import type { Outcome } from '../../core/outcome';
+import type { Answer } from '../../core/outcome';
 import type { ControlEvent } from '../../core/protocol';
 import { hookInput } from '../../core/registry/hook-input';
 import { findToolEntry } from '../../core/registry/lookup';
 import { geminiRegistry } from '../../core/registry/gemini';
-import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
+import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
 import { exitTwoWith } from '../shared/adapter';
 import { renderRowJson } from '../shared/row-json';
-import { classifyEvent, commonHostInfo, eventSkeleton, promptText, toolAction } from '../shared/command-hook';
+import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, promptText, readToolCall } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
 import { GEMINI_FILE_TOOLS, placeGeminiPath } from './paths';
@@ -80,13 +80,17 @@ export function toControlEvent(payload: HookPayload, env: HookEnv, fs: GeminiFs 
   } else if (c.entry.control === 'action.before' || c.entry.control === 'action.after') {
     const cwd = optionalString(payload, 'cwd');
     const placed = placedPayload(payload, cwd, fs);
-    event.action = toolAction(geminiRegistry, placed.payload, cwd, env);
-    if (placed.unproven && event.action.mutability === 'write') {
-      event.action.affectedPaths = null;
-      event.action.segments = [...(event.action.segments ?? []), { program: event.action.name, mutability: 'write', paths: [], why: placed.unproven }];
+    const read = readToolCall(geminiRegistry, c.entry, placed.payload, { ...(cwd ? { cwd } : {}), env });
+    const action = read.action;
+    if (placed.unproven && action.mutability === 'write') {
+      action.affectedPaths = null;
+      action.segments = [...(action.segments ?? []), { program: action.name, mutability: 'write', paths: [], why: placed.unproven }];
     }
+    event.action = action;
+    // the rewrite keeps the model's own input (the placed path is only the analysis's reading of it)
+    return mappedEvent(native, c.entry, event, { ...read.call, input: payload.tool_input });
   }
-  return { kind: 'event', native, event };
+  return mappedEvent(native, c.entry, event);
 }
 
 /** The top-level deny Gemini honours, with the stamp also on stderr and exit 2. */
@@ -94,8 +98,9 @@ function toolDeny(reason: string): Rendered {
   return { stdout: JSON.stringify({ decision: 'deny', reason }), stderr: reason.endsWith('\n') ? reason : `${reason}\n`, exitCode: 2 };
 }
 
-export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rendered {
-  return renderRowJson(geminiRegistry, outcome, native, { toolDeny, blockWord: 'deny' });
+/** A rewrite is the whole tool input in hookSpecificOutput.tool_input, which Gemini runs instead. */
+export function render(answer: Answer, at: RowEvent): Rendered {
+  return renderRowJson(answer, at, { toolDeny, blockWord: 'deny', rewriteField: 'tool_input' });
 }
 
 /**

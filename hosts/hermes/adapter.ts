@@ -9,10 +9,13 @@
  * hook call) and Hermes shell hooks (`hooks:` in config.yaml, one process per call; their stdin
  * shape is turned into the same keyword arguments by `kwargsFromShellHook`).
  *
- * Return values Hermes v0.19.0 acts on (../../../shared/hosts/hermes.md §4):
+ * Return values Hermes v0.19.0 acts on (docs/hosts/hermes.md):
  * - pre_tool_call: {"action":"block","message":<non-empty>} blocks the call (the model reads
  *   {"error": message}); {"action":"approve","message":…} sends it to Hermes's human approval
- *   gate, which blocks when nobody can answer. Anything else lets the tool run.
+ *   gate, which blocks when nobody can answer. Anything else lets the tool run. A rewritten
+ *   command is {"action":"modify","args":{…}}: the plugin shim puts those args into the dict
+ *   Hermes hands its callback, which is the dict the tool then runs with (v0.19.0 reads no
+ *   such answer itself; later releases merge it the same way).
  * - pre_llm_call:  {"context": text} is appended to the current user message. A prompt cannot be
  *   refused.
  * - pre_verify:    {"action":"continue","message"} sends the agent back to work.
@@ -22,18 +25,19 @@
  * names its parent, so the mapping here carries the parent as `rootSessionId` on subagent events
  * and nothing on the others; the controller resolves the root from its record (core/session-tree.ts).
  */
-import { analyzeToolCall } from '../../core/analysis/tool-call';
-import type { ControlEvent, HostInfo } from '../../core/protocol';
-import type { Outcome } from '../../core/outcome';
+import type { ToolCall } from '../../core/answer';
+import type { Action, ControlEvent, HostInfo } from '../../core/protocol';
+import type { Answer } from '../../core/outcome';
 import { stampOf } from '../../core/outcome';
 import { findToolEntry } from '../../core/registry/lookup';
 import { hermesRegistry } from '../../core/registry/hermes';
 import { isWindowsAbsolute } from '../../core/paths';
-import { pathVars } from '../../core/self-paths';
 import type { EventEntry } from '../../core/registry/types';
 import { isAbsolute, join } from 'node:path';
-import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
-import { SILENT, eventEntry } from '../shared/adapter';
+import { actionOf, toolCallFor } from '../shared/action';
+import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
+import { SILENT } from '../shared/adapter';
+import { classifyEvent, mappedEvent } from '../shared/command-hook';
 import { HookInputError, nonEmptyString, objectField, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
 
@@ -82,37 +86,23 @@ function sessionOf(payload: HookPayload): string {
   return id;
 }
 
-/** The action of a pre_tool_call / post_tool_call, analysed by core against the Hermes tool table. */
-function toolAction(payload: HookPayload, cwd: string | undefined, env: HookEnv): NonNullable<ControlEvent['action']> {
+/** The tool call of a pre_tool_call / post_tool_call and its action, analysed against the Hermes tool table. */
+function toolCall(row: EventEntry, payload: HookPayload, cwd: string | undefined, env: HookEnv): { action: Action; call: ToolCall } {
   const name = nonEmptyString(payload, 'tool_name');
   if (!name) throw new HookInputError('tool_name: required, missing or empty');
-  const args = objectField(payload, 'args');
-  const opts: { cwd?: string; home?: string; vars?: Record<string, string>; hostBase?: string } = {};
-  if (cwd) opts.cwd = cwd;
+  const id = nonEmptyString(payload, 'tool_call_id');
+  const ref = { tool: name, input: objectField(payload, 'args'), ...(id ? { id } : {}) };
   const raw = payload[PATH_BASE_FIELD];
   const base = typeof raw === 'string' ? raw.trim() : '';
   // only an absolute folder is a base; anything else and the event's folder stands in
-  if (base && (isAbsolute(base) || isWindowsAbsolute(base))) opts.hostBase = base;
-  const home = env.HOME?.trim();
-  if (home) opts.home = home;
-  opts.vars = pathVars(env);
-  const action: NonNullable<ControlEvent['action']> = { ...analyzeToolCall(hermesRegistry, name, args, opts) };
-  const id = nonEmptyString(payload, 'tool_call_id');
-  if (id) action.id = id;
-  if (cwd && !action.cwd) action.cwd = cwd;
-  return action;
-}
-
-function classify(native: NativeEvent): { entry: EventEntry & { control: NonNullable<EventEntry['control']> } } | { answer: MappedEvent } {
-  const entry = eventEntry(hermesRegistry, native.name);
-  if (!entry) return { answer: { kind: 'unknown', native, why: `Hermes hook "${native.name}" is not in the registry` } };
-  if (entry.control === null) return { answer: { kind: 'ignored', native, why: entry.note ?? `the guard does not use ${native.name}` } };
-  return { entry: entry as EventEntry & { control: NonNullable<EventEntry['control']> } };
+  const hostBase = base && (isAbsolute(base) || isWindowsAbsolute(base)) ? base : undefined;
+  const at = { ...(cwd ? { cwd } : {}), env, ...(hostBase ? { hostBase } : {}) };
+  return { action: actionOf(hermesRegistry, ref, at), call: toolCallFor(hermesRegistry, row, ref, at) };
 }
 
 export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
-  const c = classify(native);
+  const c = classifyEvent(hermesRegistry, native);
   if ('answer' in c) return c.answer;
   const host = hostInfo(payload, env);
   const cwd = nonEmptyString(payload, 'cwd');
@@ -141,9 +131,11 @@ export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent 
     if (text === undefined) throw new HookInputError('user_message: required for pre_llm_call');
     event.prompt = { text, source: 'user' };
   } else if (c.entry.control === 'action.before' || c.entry.control === 'action.after') {
-    event.action = toolAction(payload, cwd, env);
+    const read = toolCall(c.entry, payload, cwd, env);
+    event.action = read.action;
+    return mappedEvent(native, c.entry, event, read.call);
   }
-  return { kind: 'event', native, event };
+  return mappedEvent(native, c.entry, event);
 }
 
 function json(value: unknown): Rendered {
@@ -163,25 +155,26 @@ function forPerson(texts: readonly string[]): string {
     .join('');
 }
 
-export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rendered {
-  const extra = outcome as HostAnswer;
-  const row = eventEntry(hermesRegistry, native.name);
+export function render(answer: Answer, at: RowEvent): Rendered {
+  const row = at.row;
   let rendered: Rendered = SILENT;
   // the row says which answer the hook reads: a block before a tool, context on the prompt, a
   // "keep working" at the verify step
-  if (row?.control === 'action.before') {
-    if (outcome.kind === 'deny') rendered = json({ action: 'block', message: stampOf(outcome) });
+  if (row.control === 'action.before') {
+    if (answer.kind === 'deny') rendered = json({ action: 'block', message: stampOf(answer) });
     // the core answers ask only when canAsk said a person can answer (else it is a deny)
-    else if (outcome.kind === 'ask') rendered = json({ action: 'approve', message: stampOf(outcome) });
-  } else if (row?.outputs.includes('context')) {
+    else if (answer.kind === 'ask') rendered = json({ action: 'approve', message: stampOf(answer) });
+    // the shim puts these args into the dict Hermes runs the tool with
+    else if (answer.kind === 'rewrite' && answer.rewrite?.input) rendered = json({ action: 'modify', args: answer.rewrite.input });
+  } else if (row.outputs.includes('context')) {
     // a prompt cannot be refused: a fail-closed stamp or a hook's deny is context the model reads
-    if (outcome.message && outcome.message.trim() !== '' && outcome.kind !== 'none') rendered = json({ context: outcome.message });
-  } else if (row?.control === 'turn.stop' && row.outputs.includes('block')) {
+    if (answer.message && answer.message.trim() !== '' && answer.kind !== 'none') rendered = json({ context: answer.message });
+  } else if (row.control === 'turn.stop' && row.outputs.includes('block')) {
     // only a person's own turn:stop hook can deny here; Hermes then sends the agent back to work
-    const reason = outcome.kind === 'deny' ? outcome.message : extra.stop ? extra.stopReason : undefined;
+    const reason = answer.kind === 'deny' ? answer.message : answer.stop ? answer.stopReason : undefined;
     if (reason && reason.trim() !== '') rendered = json({ action: 'continue', message: reason });
   }
-  const person = forPerson([...(row?.outputs.includes('notice') && outcome.notice ? [outcome.notice] : []), ...(extra.messages ?? [])]);
+  const person = forPerson([...(row.outputs.includes('notice') && answer.notice ? [answer.notice] : []), ...(answer.messages ?? [])]);
   return person ? { ...rendered, stderr: rendered.stderr + person } : rendered;
 }
 
@@ -277,6 +270,8 @@ export const hermesShellHookAdapter: CommandHookAdapter = {
   ...hermesAdapter,
   toControlEvent: (payload, env) => toControlEvent(asKwargs(payload), env),
   canAsk: () => false,
+  // v0.19.0 reads only a block from a shell hook: a rewritten command would not run
+  rewrites: false,
   userHooks: {
     dialect: 'hermes',
     projectDir: (payload) => nonEmptyString(asKwargs(payload), 'cwd'),

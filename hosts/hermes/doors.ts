@@ -71,8 +71,3 @@ export function hermesListenHandler(ctx: ListenContext): ListenHandler {
     },
   };
 }
-
-/** One shell-hook call, from its complete stdin text. Never throws. */
-export function answerShellHook(text: string, ctx: HookContext): Promise<Rendered> {
-  return answerHook(shellHookDoor, text, ctx);
-}

@@ -12,13 +12,16 @@
  * - user text: `message.part.updated` carries a part; the whole user message is read back
  *   through `client.session.message`; synthetic or ignored parts are never the person's words.
  */
+import type { ToolCall } from '../../core/answer';
 import type { ControlEvent, HostInfo } from '../../core/protocol';
-import type { Outcome } from '../../core/outcome';
+import type { Outcome, Rewrite } from '../../core/outcome';
 import { stampOf } from '../../core/outcome';
-import { analyzeToolCall } from '../../core/analysis/tool-call';
 import { hookInput } from '../../core/registry/hook-input';
 import { findToolEntry } from '../../core/registry/lookup';
 import { opencodeRegistry } from '../../core/registry/opencode';
+import type { EventEntry } from '../../core/registry/types';
+import { actionOf, toolCallFor } from '../shared/action';
+import type { ActionAt, Env } from '../shared/action';
 
 export const LABEL = 'stopline (opencode)';
 /** how a deny reaches OpenCode, as the evidence records it */
@@ -83,22 +86,40 @@ export function toolCallInput(input: unknown): ToolCallInput {
   return { tool, sessionID, callID: str(input, 'callID') ?? '' };
 }
 
+/** Where a tool call of this plugin runs: the instance folder, the process's environment. */
+export interface ToolEventCtx {
+  ancestry: Ancestry;
+  cwd: string | undefined;
+  env: Env;
+  version?: string;
+  vars?: Record<string, string>;
+}
+
+function callAt(ctx: ToolEventCtx): ActionAt {
+  return { ...(ctx.cwd ? { cwd: ctx.cwd } : {}), env: ctx.env, ...(ctx.vars ? { vars: ctx.vars } : {}) };
+}
+
 /** action.before / action.after for one tool call, analysed against OpenCode's tool table. */
-export function toolEvent(
-  kind: 'action.before' | 'action.after',
-  call: ToolCallInput,
-  args: unknown,
-  ctx: { ancestry: Ancestry; cwd: string | undefined; home: string | undefined; version?: string; vars?: Record<string, string> },
-): ControlEvent {
+export function toolEvent(kind: 'action.before' | 'action.after', call: ToolCallInput, args: unknown, ctx: ToolEventCtx): ControlEvent {
   const ev = skeleton(kind, ctx.ancestry, ctx.cwd, hostInfo(ctx.version));
-  const opts: { cwd?: string; home?: string; vars?: Record<string, string> } = {};
-  if (ctx.cwd) opts.cwd = ctx.cwd;
-  if (ctx.home) opts.home = ctx.home;
-  if (ctx.vars) opts.vars = ctx.vars;
-  const action: NonNullable<ControlEvent['action']> = { ...analyzeToolCall(opencodeRegistry, call.tool, args, opts) };
-  if (call.callID) action.id = call.callID;
-  ev.action = action;
+  ev.action = actionOf(opencodeRegistry, { tool: call.tool, input: args, ...(call.callID ? { id: call.callID } : {}) }, callAt(ctx));
   return ev;
+}
+
+/** The tool call for the answer path: whether the row takes a rewrite of it, and the same call with another command. */
+export function toolCall(row: EventEntry, call: ToolCallInput, args: unknown, ctx: ToolEventCtx): ToolCall {
+  return toolCallFor(opencodeRegistry, row, { tool: call.tool, input: args, ...(call.callID ? { id: call.callID } : {}) }, callAt(ctx));
+}
+
+/**
+ * Run the rewritten command: OpenCode runs the `output.args` object it passed the hook, so the
+ * command goes into that object; a new object would be ignored (verified on 1.18.33).
+ */
+export function rewriteArgs(output: unknown, rewrite: Rewrite): boolean {
+  const args = isObj(output) ? output.args : undefined;
+  if (!isObj(args) || !rewrite.field) return false;
+  args[rewrite.field] = rewrite.command;
+  return true;
 }
 
 /**

@@ -19,7 +19,7 @@ import { pathVars } from '../../core/self-paths';
 import { opencodeRegistry } from '../../core/registry/opencode';
 import type { OpenCodeHookName } from '../../core/registry/opencode';
 import type { EventEntry } from '../../core/registry/types';
-import type { CoreApi } from '../../core/answer-rules';
+import type { CoreApi } from '../../core/answer';
 import { bindHandlers } from '../shared/in-process/handlers';
 import type { Bound } from '../shared/in-process/handlers';
 import { nodePorts } from '../shared/in-process/node';
@@ -33,7 +33,7 @@ import { OpenCodeSessions } from './sessions';
 import { OpenCodeTools } from './tools';
 
 export type { OpenCodeClient, SdkResult } from './sdk';
-export type { CoreApi } from '../../core/answer-rules';
+export type { CoreApi } from '../../core/answer';
 
 export interface PluginInput {
   client: OpenCodeClient;
@@ -90,8 +90,7 @@ export class OpenCodeDoor {
     this.sdk = new OpenCodeSdk(this.rt, input.client, deps.sdkTimeoutMs ?? 5000);
     this.sessions = new OpenCodeSessions(this.rt, this.sdk);
     this.prompts = new OpenCodePrompts(this.rt, this.sdk, this.sessions, this.cwd);
-    const home = deps.env.HOME && deps.env.HOME.trim() !== '' ? deps.env.HOME : undefined;
-    this.tools = new OpenCodeTools(this.rt, this.sessions, this.cwd, { home, vars: pathVars(deps.env) });
+    this.tools = new OpenCodeTools(this.rt, this.sessions, this.cwd, pathVars(deps.env));
     this.bound = bindHandlers(opencodeRegistry, this.handlers());
   }
 

@@ -12,6 +12,7 @@
  * A factory that throws is also skipped (logged only), so the factory catches its own errors:
  * if the guard cannot start, a minimal plugin still applies the fail mode before every tool.
  */
+import { failAnswer, labelLines } from '../../core/answer';
 import { handleEvent, failOutcome } from '../../core/controller';
 import { applyHostEditSwitch } from '../../core/host-mode';
 import { InProcessHooks } from '../../core/hooks/in-process';
@@ -31,8 +32,8 @@ const StoplinePlugin = async (input: PluginInput): Promise<Partial<OpenCodeHooks
     process.stderr.write(`${LABEL}: the guard did not start (${why})\n`);
     return {
       'tool.execute.before': async () => {
-        const out = failOutcome(new Error(`the guard did not start: ${why}`), { env, ...(input?.directory ? { cwd: input.directory } : {}) });
-        for (const l of out.diagnostics ?? []) process.stderr.write(`${LABEL}: ${l.replace(/^stopline:\s*/, '')}\n`);
+        const out = failAnswer({ failOutcome }, new Error(`the guard did not start: ${why}`), { env, ...(input?.directory ? { cwd: input.directory } : {}) }, null);
+        for (const l of labelLines(LABEL, out.diagnostics)) process.stderr.write(`${l}\n`);
         if (out.kind === 'deny') throw denyError(out);
       },
     };

@@ -14,7 +14,7 @@
 import { isStoplineCommand } from '../../core/prompt-intent';
 import { BoundedMap, BoundedSet } from '../shared/in-process/bounded';
 import type { InProcessRuntime } from '../shared/in-process/runtime';
-import { contextTexts, describe, hookExtras } from '../shared/in-process/runtime';
+import { contextTexts, describe } from '../shared/in-process/runtime';
 import { hostInfo, isChild, previousUserAgent, promptEvent, subagentStartEvent, userMessage } from './adapter';
 import type { Ancestry, TextPartRef, UserMessage } from './adapter';
 import type { OpenCodeSdk } from './sdk';
@@ -98,12 +98,13 @@ export class OpenCodePrompts {
       await this.agentSwitch(root, msg.agent);
     }
     // the guard's own deny here (the fail-closed GUARD_UNAVAILABLE stamp) comes back as context
-    const out = await this.rt.answer(promptEvent(ancestry, msg.text, this.ctx(msg.agent)), 'prompt:submit', this.rt.hookInput(root, this.cwd, { prompt: msg.text }), { cwd: this.cwd, ...PLACE });
+    const out = await this.rt.answer(promptEvent(ancestry, msg.text, this.ctx(msg.agent)), { row: this.rt.row('person-text') }, this.rt.hookInput(root, this.cwd, { prompt: msg.text }), { cwd: this.cwd, ...PLACE });
     this.rt.say(out.diagnostics);
     if (out.notice) this.rt.say([out.notice]);
     texts.push(...contextTexts(out));
-    if (out.kind === 'deny' || out.kind === 'ask') texts.unshift(`A hook configured by the person refused this prompt: ${out.message ?? 'blocked by a hook'}`);
-    for (const m of hookExtras(out).messages) this.rt.say([m]);
+    // the prompt has gone to the model already (its row cannot block): a hook's refusal is told
+    if (out.downgraded) texts.unshift(`A hook configured by the person refused this prompt: ${out.message ?? 'blocked by a hook'}`);
+    for (const m of out.messages ?? []) this.rt.say([m]);
     await this.sdk.inject(root, texts, msg);
   }
 
@@ -138,7 +139,7 @@ export class OpenCodePrompts {
   private async childPrompt(ancestry: Ancestry, msg: UserMessage): Promise<void> {
     if (!ancestry.certain) return; // no known root: nothing to share, and never authority
     if (!this.childrenStarted.add(ancestry.sessionId)) return;
-    const out = await this.rt.answer(subagentStartEvent(ancestry, this.ctx(msg.agent)), 'subagent:start', this.rt.hookInput(ancestry.rootId, this.cwd, { agentId: ancestry.sessionId, ...(msg.agent ? { agentType: msg.agent } : {}) }), { cwd: this.cwd, ...PLACE });
+    const out = await this.rt.answer(subagentStartEvent(ancestry, this.ctx(msg.agent)), { row: this.rt.row('person-text'), canonical: 'subagent:start' }, this.rt.hookInput(ancestry.rootId, this.cwd, { agentId: ancestry.sessionId, ...(msg.agent ? { agentType: msg.agent } : {}) }), { cwd: this.cwd, ...PLACE });
     this.rt.say(out.diagnostics);
     await this.sdk.inject(ancestry.sessionId, contextTexts(out), msg);
   }

@@ -1,8 +1,9 @@
 /**
  * The tool hooks: decide before a tool runs (a deny is an Error whose message is the stamp,
- * which OpenCode hands to the model), and after it ran append what the model should read to
- * the tool's output. `tool.execute.before` first waits until the prompt that came before it has
- * been processed, so the decision sees the contract the person set.
+ * which OpenCode hands to the model; a rewritten command is put into `output.args`), and after
+ * it ran append what the model should read to the tool's output. `tool.execute.before` first
+ * waits until the prompt that came before it has been processed, so the decision sees the
+ * contract the person set.
  */
 import type { SessionTree } from '../../core/controller';
 import { launchesSubagents } from '../../core/registry/hook-input';
@@ -10,8 +11,8 @@ import { findToolEntry } from '../../core/registry/lookup';
 import type { HookEventInput } from '../../core/hooks/in-process';
 import type { InProcessRuntime } from '../shared/in-process/runtime';
 import { NO_UI } from '../shared/in-process/ports';
-import { appendToToolOutput, denyError, isChild, isObj, toolCallInput, toolEvent } from './adapter';
-import type { Ancestry, ToolCallInput } from './adapter';
+import { appendToToolOutput, denyError, isChild, isObj, rewriteArgs, toolCall, toolCallInput, toolEvent } from './adapter';
+import type { Ancestry, ToolCallInput, ToolEventCtx } from './adapter';
 import type { OpenCodeSessions } from './sessions';
 
 export class OpenCodeTools {
@@ -19,13 +20,13 @@ export class OpenCodeTools {
     private readonly rt: InProcessRuntime,
     private readonly sessions: OpenCodeSessions,
     private readonly cwd: string | undefined,
-    /** the guard's view of the person's home and protected-folder variables (shell targets like `$CODEX_HOME/x`) */
-    private readonly paths: { home: string | undefined; vars: Record<string, string> },
+    /** the protected-folder variables of this process's environment (shell targets like `$CODEX_HOME/x`) */
+    private readonly vars: Record<string, string>,
   ) {}
 
-  private eventCtx(ancestry: Ancestry) {
+  private eventCtx(ancestry: Ancestry): ToolEventCtx {
     const v = this.sessions.version;
-    return { ancestry, cwd: this.cwd, home: this.paths.home, vars: this.paths.vars, ...(v ? { version: v } : {}) };
+    return { ancestry, cwd: this.cwd, env: this.rt.env, vars: this.vars, ...(v ? { version: v } : {}) };
   }
 
   private hookInput(ancestry: Ancestry, call: ToolCallInput, args: unknown, extra: Partial<HookEventInput> = {}): HookEventInput {
@@ -33,9 +34,10 @@ export class OpenCodeTools {
     return this.rt.toolHookInput(base, { tool: call.tool, callId: call.callID, args }, extra);
   }
 
-  /** Decide before a tool runs; a deny is thrown. */
+  /** Decide before a tool runs; a deny is thrown, a rewritten command goes into `output.args`. */
   async before(rawInput: unknown, output: unknown): Promise<void> {
-    const block = await this.rt.beforeTool('tool.execute.before', { cwd: this.cwd, ui: NO_UI, tell: (m) => this.rt.say([m]) }, async () => {
+    const row = this.rt.row('tool-before');
+    const decided = await this.rt.beforeTool('tool.execute.before', { cwd: this.cwd, ui: NO_UI, row, tell: (m) => this.rt.say([m]) }, async () => {
       const call = toolCallInput(rawInput);
       const args = isObj(output) ? output.args : undefined;
       const ancestry = await this.sessions.ancestry(call.sessionID);
@@ -44,10 +46,14 @@ export class OpenCodeTools {
       if (ancestry.rootId !== call.sessionID) await this.rt.idle(ancestry.rootId);
       // a session whose ancestry cannot be read may be anyone's child: the controller answers with the fail mode
       const tree: SessionTree | undefined = ancestry.certain ? undefined : { kind: 'unreadable', why: `the parent chain of session ${call.sessionID.slice(0, 12)}… could not be read` };
-      const answer = await this.rt.answer(toolEvent('action.before', call, args, this.eventCtx(ancestry)), 'tool:before', this.hookInput(ancestry, call, args), { cwd: this.cwd, canAsk: false, ...(tree ? { tree } : {}) });
+      const ctx = this.eventCtx(ancestry);
+      const on = { row, call: toolCall(row, call, args, ctx) };
+      const answer = await this.rt.answer(toolEvent('action.before', call, args, ctx), on, this.hookInput(ancestry, call, args), { cwd: this.cwd, canAsk: false, ...(tree ? { tree } : {}) });
       return { answer, sessionId: call.sessionID, callId: call.callID };
     });
-    if (block) throw denyError(block);
+    if (decided && 'block' in decided) throw denyError(decided.block);
+    // a command stopline would only let run rewritten, where the rewrite cannot be placed, does not run
+    if (decided && 'rewrite' in decided && !rewriteArgs(output, decided.rewrite)) throw denyError({ kind: 'deny', reasonCode: 'GUARD_UNAVAILABLE' });
   }
 
   /** After a tool succeeded: evidence, and watch context appended to what the model reads. */
@@ -60,7 +66,7 @@ export class OpenCodeTools {
       const ancestry = await this.sessions.ancestry(call.sessionID);
       const event = ancestry.certain ? toolEvent('action.after', call, args, this.eventCtx(ancestry)) : null;
       const response = isObj(output) ? output.output : undefined;
-      const out = await this.rt.answer(event, 'tool:after', this.hookInput(ancestry, call, args, { toolResponse: response, toolFailed: false }), { cwd: this.cwd, canAsk: false });
+      const out = await this.rt.answer(event, { row: this.rt.row('tool-after') }, this.hookInput(ancestry, call, args, { toolResponse: response, toolFailed: false }), { cwd: this.cwd, canAsk: false });
       kind = out.kind;
       this.rt.say(out.diagnostics);
       const texts = this.rt.afterTexts(call.sessionID, call.callID, out);

@@ -15,13 +15,16 @@
  * - the session id comes from `ctx.sessionManager.getSessionId()`, the action id is
  *   `toolCallId`, and `input.source: "extension"` is never the person.
  */
+import type { ToolCall } from '../../core/answer';
 import type { ControlEvent, HostInfo, PromptSource } from '../../core/protocol';
-import type { Outcome } from '../../core/outcome';
+import type { Outcome, Rewrite } from '../../core/outcome';
 import { stampOf } from '../../core/outcome';
-import { analyzeToolCall } from '../../core/analysis/tool-call';
 import { hookInput } from '../../core/registry/hook-input';
 import { findToolEntry } from '../../core/registry/lookup';
 import { piRegistry } from '../../core/registry/pi';
+import type { EventEntry } from '../../core/registry/types';
+import { actionOf, toolCallFor } from '../shared/action';
+import type { ActionAt, Env, ToolCallRef } from '../shared/action';
 
 export const LABEL = 'stopline (pi)';
 /** how a deny reaches Pi, as the evidence records it */
@@ -123,29 +126,51 @@ export async function piVersion(load: () => Promise<unknown>): Promise<string | 
   }
 }
 
+/** What the analysis of a Pi tool call needs besides the call: the process's environment, the Pi version when known. */
+export interface PiToolCtx {
+  env: Env;
+  /** the protected-folder variables, when the door read them once */
+  vars?: Record<string, string>;
+  /** the Pi that loaded the extension (picks its path reading); undefined: every version's is judged */
+  hostVersion?: string;
+}
+
+function callAt(cwd: string | undefined, t: PiToolCtx): ActionAt {
+  return { ...(cwd ? { cwd } : {}), env: t.env, ...(t.vars ? { vars: t.vars } : {}), ...(t.hostVersion ? { hostVersion: t.hostVersion } : {}) };
+}
+
+function callRef(call: ToolCallEvent): ToolCallRef {
+  return { tool: call.toolName, input: call.input, ...(call.toolCallId ? { id: call.toolCallId } : {}) };
+}
+
 /** action.before / action.after for one tool call, analysed against Pi's tool table (for the Pi version, when known). */
-export function toolEvent(kind: 'action.before' | 'action.after', call: ToolCallEvent, ctx: PiContext | undefined, home: string | undefined, vars?: Record<string, string>, hostVersion?: string): ControlEvent {
+export function toolEvent(kind: 'action.before' | 'action.after', call: ToolCallEvent, ctx: PiContext | undefined, t: PiToolCtx): ControlEvent {
   const ev = skeleton(kind, ctx);
-  const opts: { cwd?: string; home?: string; vars?: Record<string, string>; hostVersion?: string } = {};
-  if (ev.cwd) opts.cwd = ev.cwd;
-  if (home) opts.home = home;
-  if (vars) opts.vars = vars;
-  if (hostVersion) opts.hostVersion = hostVersion;
-  const action: NonNullable<ControlEvent['action']> = { ...analyzeToolCall(piRegistry, call.toolName, call.input, opts) };
-  if (call.toolCallId) action.id = call.toolCallId;
-  ev.action = action;
+  ev.action = actionOf(piRegistry, callRef(call), callAt(ev.cwd, t));
   return ev;
 }
 
+/** The tool call for the answer path: whether the row takes a rewrite of it, and the same call with another command. */
+export function toolCall(row: EventEntry, call: ToolCallEvent, ctx: PiContext | undefined, t: PiToolCtx): ToolCall {
+  return toolCallFor(piRegistry, row, callRef(call), callAt(cwdOf(ctx), t));
+}
+
+/**
+ * Run the rewritten command: Pi runs the very `input` object it handed `tool_call` (1.6.0 and
+ * 0.73.1 pass the validated arguments by reference), so the command goes into that object.
+ */
+export function rewriteInput(event: unknown, rewrite: Rewrite): boolean {
+  const input = isObj(event) ? event.input : undefined;
+  if (!isObj(input) || !rewrite.field) return false;
+  input[rewrite.field] = rewrite.command;
+  return true;
+}
+
 /** A command the person ran with `!` (user_bash), analysed as Pi's bash tool would be. */
-export function userBashAction(event: unknown, ctx: PiContext | undefined, home: string | undefined, vars?: Record<string, string>): Omit<NonNullable<ControlEvent['action']>, 'id'> {
+export function userBashAction(event: unknown, ctx: PiContext | undefined, t: PiToolCtx): Omit<NonNullable<ControlEvent['action']>, 'id'> {
   const command = isObj(event) && typeof event.command === 'string' ? event.command : '';
   const cwd = isObj(event) && typeof event.cwd === 'string' && event.cwd !== '' ? event.cwd : cwdOf(ctx);
-  const opts: { cwd?: string; home?: string; vars?: Record<string, string> } = {};
-  if (cwd) opts.cwd = cwd;
-  if (home) opts.home = home;
-  if (vars) opts.vars = vars;
-  return analyzeToolCall(piRegistry, 'bash', { command }, opts);
+  return actionOf(piRegistry, { tool: 'bash', input: { command } }, callAt(cwd, { env: t.env, ...(t.vars ? { vars: t.vars } : {}) }));
 }
 
 export function sessionEndEvent(ctx: PiContext | undefined): ControlEvent {

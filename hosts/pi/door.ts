@@ -19,12 +19,12 @@ import type { Env, HookEventInput, InProcessHooks } from '../../core/hooks/in-pr
 import { promptIntent } from '../../core/prompt-intent';
 import { piRegistry } from '../../core/registry/pi';
 import { pathVars } from '../../core/self-paths';
-import type { CoreApi } from '../../core/answer-rules';
+import type { CoreApi } from '../../core/answer';
 import { bindHandlers } from '../shared/in-process/handlers';
 import { nodePorts } from '../shared/in-process/node';
 import { NO_UI } from '../shared/in-process/ports';
 import type { DoorUi } from '../shared/in-process/ports';
-import { InProcessRuntime, contextTexts, hookExtras } from '../shared/in-process/runtime';
+import { InProcessRuntime, contextTexts } from '../shared/in-process/runtime';
 import {
   DENY_RESPONSE,
   LABEL,
@@ -36,17 +36,19 @@ import {
   inputOf,
   isObj,
   promptEvent,
+  rewriteInput,
   sessionEndEvent,
   sessionIdOf,
   stampOf,
+  toolCall,
   toolCallOf,
   toolEvent,
   userBashAction,
 } from './adapter';
-import type { PiContext, ToolCallEvent } from './adapter';
+import type { PiContext, PiToolCtx, ToolCallEvent } from './adapter';
 
 /** The core entries this door calls (core/answer's CoreApi; the `!` command record is Pi's own event). */
-export type { CoreApi } from '../../core/answer-rules';
+export type { CoreApi } from '../../core/answer';
 
 export interface DoorDeps {
   env: Env;
@@ -85,14 +87,18 @@ export const BUSY_NOTICE = 'stopline: the agent is working, so this contract cha
 
 export class PiDoor {
   private readonly rt: InProcessRuntime;
-  private readonly home: string | undefined;
   /** the protected-folder variables of this process's environment (shell targets like `$CODEX_HOME/x`) */
   private readonly vars: Record<string, string>;
 
   constructor(private readonly deps: DoorDeps) {
     this.rt = new InProcessRuntime({ registry: piRegistry, label: LABEL, denyResponse: DENY_RESPONSE, pendingLimit: 256 }, { ...nodePorts(deps.env, deps.log), core: deps.core, hooks: deps.hooks });
-    this.home = deps.env.HOME && deps.env.HOME.trim() !== '' ? deps.env.HOME : undefined;
     this.vars = pathVars(deps.env);
+  }
+
+  /** What the analysis of a tool call needs besides the call (the Pi version is learnt while the extension loads). */
+  private async toolCtx(): Promise<PiToolCtx> {
+    const hostVersion = await this.deps.hostVersion;
+    return { env: this.deps.env, vars: this.vars, ...(hostVersion ? { hostVersion } : {}) };
   }
 
   handlers(): PiHandlers {
@@ -179,7 +185,7 @@ export class PiDoor {
     const recordBypass = this.deps.core.recordBypass;
     if (!recordBypass) return;
     const out = recordBypass(
-      { sessionId: sessionIdOf(ctx), ...(safeCwd(ctx) ? { cwd: safeCwd(ctx)! } : {}), host: hostInfo(ctx), action: userBashAction(event, ctx, this.home, this.vars) },
+      { sessionId: sessionIdOf(ctx), ...(safeCwd(ctx) ? { cwd: safeCwd(ctx)! } : {}), host: hostInfo(ctx), action: userBashAction(event, ctx, { env: this.deps.env, vars: this.vars }) },
       { env: this.rt.env },
     );
     this.rt.say(out.diagnostics);
@@ -208,10 +214,10 @@ export class PiDoor {
       const sessionId = sessionIdOf(ctx);
       // the guard's own deny here (the fail-closed GUARD_UNAVAILABLE stamp) comes back as context
       // and notice: the model reads that every action will be denied, the person is told
-      const out = await this.rt.answer(promptEvent(input.text, input.source, ctx), 'prompt:submit', this.hookInput(sessionId, ctx, { prompt: input.text }), this.place(ctx));
+      const out = await this.rt.answer(promptEvent(input.text, input.source, ctx), { row: this.rt.row('input') }, this.hookInput(sessionId, ctx, { prompt: input.text }), this.place(ctx));
       this.rt.say(out.diagnostics);
       if (out.notice) this.rt.notify(ui, out.notice, out.level ?? 'warning');
-      for (const m of hookExtras(out).messages) this.rt.notify(ui, m);
+      for (const m of out.messages ?? []) this.rt.notify(ui, m);
       if (out.kind === 'deny' || out.kind === 'ask') {
         // only the person's hooks can still refuse a prompt here
         const why = stampOf(out);
@@ -249,15 +255,20 @@ export class PiDoor {
     return this.rt.toolHookInput(this.hookInput(sessionId, ctx), { tool: call.toolName, callId: call.toolCallId, args: call.input }, extra);
   }
 
-  /** Decide before a tool runs: `{block, reason}` or nothing. Never throws. */
+  /** Decide before a tool runs: `{block, reason}`, or nothing (a rewritten command is put into `event.input`). Never throws. */
   async onToolCall(event: unknown, ctx: PiContext): Promise<ReturnType<typeof blockResult> | undefined> {
-    const block = await this.rt.beforeTool('tool_call', { cwd: safeCwd(ctx), ui: this.ui(ctx) }, async () => {
+    const row = this.rt.row('tool-before');
+    const decided = await this.rt.beforeTool('tool_call', { cwd: safeCwd(ctx), ui: this.ui(ctx), row }, async () => {
       const call = toolCallOf(event);
       const sessionId = sessionIdOf(ctx);
-      const answer = await this.rt.answer(toolEvent('action.before', call, ctx, this.home, this.vars, await this.deps.hostVersion), 'tool:before', this.toolHookInput(sessionId, call, ctx), this.place(ctx));
+      const t = await this.toolCtx();
+      const answer = await this.rt.answer(toolEvent('action.before', call, ctx, t), { row, call: toolCall(row, call, ctx, t) }, this.toolHookInput(sessionId, call, ctx), this.place(ctx));
       return { answer, sessionId, callId: call.toolCallId };
     });
-    return block ? blockResult(block) : undefined;
+    if (decided && 'block' in decided) return blockResult(decided.block);
+    // a command stopline would only let run rewritten, where the rewrite cannot be placed, does not run
+    if (decided && 'rewrite' in decided && !rewriteInput(event, decided.rewrite)) return blockResult({ kind: 'deny', reasonCode: 'GUARD_UNAVAILABLE' });
+    return undefined;
   }
 
   /** After a tool ran (Pi sends no tool_result for a blocked call): evidence and watch context. */
@@ -267,7 +278,7 @@ export class PiDoor {
     const sessionId = sessionIdOf(ctx);
     const failed = isObj(event) && event.isError === true;
     const response = isObj(event) ? event.content : undefined;
-    const out = await this.rt.answer(toolEvent('action.after', call, ctx, this.home, this.vars, await this.deps.hostVersion), 'tool:after', this.toolHookInput(sessionId, call, ctx, { toolResponse: response, toolFailed: failed }), this.place(ctx));
+    const out = await this.rt.answer(toolEvent('action.after', call, ctx, await this.toolCtx()), { row: this.rt.row('tool-after') }, this.toolHookInput(sessionId, call, ctx, { toolResponse: response, toolFailed: failed }), this.place(ctx));
     this.rt.say(out.diagnostics);
     const texts = this.rt.afterTexts(sessionId, call.toolCallId, out);
     this.rt.timed('tool_result', started, out.kind);

@@ -17,6 +17,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recordBypass } from '../../core/bypass';
+import { failAnswer, labelLines } from '../../core/answer';
 import { handleEvent, failOutcome } from '../../core/controller';
 import { InProcessHooks } from '../../core/hooks/in-process';
 import { LABEL, blockResult, piVersion } from './adapter';
@@ -54,8 +55,8 @@ export default function stopline(pi: PiApi): void {
     try {
       process.stderr.write(`${LABEL}: the guard did not start (${why})\n`);
       pi.on('tool_call', async (_event: unknown, ctx: PiContext) => {
-        const out = failOutcome(new Error(`the guard did not start: ${why}`), { env, ...(typeof ctx?.cwd === 'string' ? { cwd: ctx.cwd } : {}) });
-        for (const l of out.diagnostics ?? []) process.stderr.write(`${LABEL}: ${l.replace(/^stopline:\s*/, '')}\n`);
+        const out = failAnswer({ failOutcome }, new Error(`the guard did not start: ${why}`), { env, ...(typeof ctx?.cwd === 'string' ? { cwd: ctx.cwd } : {}) }, null);
+        for (const l of labelLines(LABEL, out.diagnostics)) process.stderr.write(`${l}\n`);
         return out.kind === 'deny' ? blockResult(out) : undefined;
       });
     } catch {

@@ -18,13 +18,13 @@
  * UserPromptSubmit fires before every model request; only the one that carries
  * `submitted_prompt` is what the person typed (Qwen adds it to the user's own query only).
  */
-import type { Outcome } from '../../core/outcome';
+import type { Answer } from '../../core/outcome';
 import type { ControlEvent } from '../../core/protocol';
 import { qwenRegistry } from '../../core/registry/qwen';
-import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../shared/adapter';
+import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
 import { exitTwoWith } from '../shared/adapter';
 import { renderRowJson } from '../shared/row-json';
-import { classifyEvent, commonHostInfo, eventSkeleton, toolAction } from '../shared/command-hook';
+import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, mapToolEvent } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
 
@@ -38,13 +38,13 @@ export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent 
 
   if (c.entry.control === 'prompt.submit') {
     const submitted = optionalString(payload, 'submitted_prompt');
-    if (submitted === undefined) return { kind: 'ignored', native, why: 'a model request that is not the person’s prompt (no submitted_prompt)' };
+    if (submitted === undefined) return { kind: 'ignored', native, row: c.entry, why: 'a model request that is not the person’s prompt (no submitted_prompt)' };
     // a subagent's own query is the parent model's words, never the person's
     event.prompt = { text: submitted, source: host.agentId ? 'subagent' : 'user' };
   } else if (c.entry.control === 'action.before' || c.entry.control === 'action.after') {
-    event.action = toolAction(qwenRegistry, payload, optionalString(payload, 'cwd'), env);
+    return mapToolEvent(qwenRegistry, native, c.entry, event, payload, optionalString(payload, 'cwd'), env);
   }
-  return { kind: 'event', native, event };
+  return mappedEvent(native, c.entry, event);
 }
 
 /** The Claude-form deny Qwen honours and keeps when it is the last answer: JSON on stdout, exit 0. */
@@ -57,8 +57,8 @@ function toolDeny(reason: string): Rendered {
  * No "allow" ever: on Qwen the last permissionDecision of all hooks wins, and an allow from
  * stopline would cancel a deny of the person's own Qwen hooks.
  */
-export function render(outcome: Outcome | HostAnswer, native: NativeEvent): Rendered {
-  return renderRowJson(qwenRegistry, outcome, native, { toolDeny, blockWord: 'block' });
+export function render(answer: Answer, at: RowEvent): Rendered {
+  return renderRowJson(answer, at, { toolDeny, blockWord: 'block' });
 }
 
 /** Fail closed before the event is known: exit 2 with the stamp on stderr blocks a tool and a prompt on Qwen. */

@@ -1,14 +1,15 @@
 /**
  * What a command-hook host adapter is: its registry (the table) and two functions, one from
- * the host's payload to a ControlEvent and one from the core's Outcome to the host's exact
+ * the host's payload to a ControlEvent and one from the core's Answer to the host's exact
  * output. Everything else (stdin, JSON, fail mode, writing the answer once) is the shared
  * runner's job, so the two functions stay small and fully testable with captured payloads.
  */
+import type { ToolCall } from '../../core/answer';
 import type { ControlEvent } from '../../core/protocol';
-import type { Outcome } from '../../core/outcome';
+import type { Answer } from '../../core/outcome';
 import type { Dialect } from '../../core/hooks';
 import type { SessionTree } from '../../core/controller';
-import type { EventEntry, HostRegistry, OutputForm } from '../../core/registry/types';
+import type { EventEntry, HostRegistry } from '../../core/registry/types';
 import type { HookPayload } from './payload';
 
 export type HookEnv = Readonly<Record<string, string | undefined>>;
@@ -19,29 +20,18 @@ export interface NativeEvent {
   name: string;
 }
 
+/** A native event the registry knows, with its row: what a renderer answers for. */
+export interface RowEvent extends NativeEvent {
+  row: EventEntry;
+}
+
 export type MappedEvent =
-  /** the guard core handles this payload */
-  | { kind: 'event'; native: NativeEvent; event: ControlEvent }
+  /** the guard core handles this payload; `call` is the tool call of a tool event */
+  | { kind: 'event'; native: NativeEvent; row: EventEntry; event: ControlEvent; call?: ToolCall }
   /** a known event (or variant) the guard deliberately does not look at; prints nothing */
-  | { kind: 'ignored'; native: NativeEvent; why: string }
+  | { kind: 'ignored'; native: NativeEvent; row: EventEntry; why: string }
   /** an event name the registry does not know; prints nothing, exit 0 */
   | { kind: 'unknown'; native: NativeEvent; why: string };
-
-/**
- * What render receives: the guard's Outcome, or the guard folded with the person's own hooks
- * (core/hooks CombinedOutcome), whose extra fields are optional here.
- */
-export interface HostAnswer extends Outcome {
-  /** the person's hooks allowed and nothing objected */
-  allow?: boolean;
-  /** systemMessage texts from the person's hooks */
-  messages?: string[];
-  /** a hook said `continue: false` */
-  stop?: boolean;
-  stopReason?: string;
-  /** tool:after: a hook's downgraded deny, to append to the tool result */
-  feedback?: string;
-}
 
 /** The one answer a hook process gives. stdout is either empty or valid host JSON. */
 export interface Rendered {
@@ -66,8 +56,8 @@ export interface CommandHookAdapter {
    * false the core records (and the adapter renders) a deny instead.
    */
   canAsk(event: ControlEvent): boolean;
-  /** Outcome -> the host's exact output for the native event that fired. */
-  render(outcome: HostAnswer, native: NativeEvent): Rendered;
+  /** Answer -> the host's exact output for the native event that fired (with its registry row). */
+  render(answer: Answer, at: RowEvent): Rendered;
   /**
    * The answer when the event could not even be identified (bad JSON, stdin too large or
    * never closed) and the fail mode is closed.
@@ -84,6 +74,13 @@ export interface CommandHookAdapter {
   userHooks?: UserHooksSupport;
   /** how the core learns where the event's session sits (default: the event says it) */
   tree?: SessionTree;
+  /**
+   * Who runs a rewritten command, where it is not the host as its row says: false, nobody (a
+   * Hermes shell hook: v0.19.0 reads only a block there; the bridge unless its caller runs one);
+   * true, the door's caller, for any tool whose command is in a field (the bridge with
+   * `--can-rewrite`). Absent: the row's rewrite column holds.
+   */
+  rewrites?: boolean;
 }
 
 /** How the person's own hooks (core/hooks) are run next to the guard on this host. */
@@ -110,7 +107,7 @@ export const SILENT: Readonly<Rendered> = Object.freeze({ stdout: '', stderr: ''
  * hooks' messages and the guard's notice (already filtered by the host's own rule) as one
  * systemMessage, a hook's `continue: false` with its reason, then the JSON, or nothing at all.
  */
-export function finishJsonAnswer(out: Record<string, unknown>, answer: HostAnswer, notice: string | undefined): Rendered {
+export function finishJsonAnswer(out: Record<string, unknown>, answer: Answer, notice: string | undefined): Rendered {
   const messages = [...(answer.messages ?? []), ...(notice ? [notice] : [])];
   if (messages.length) out.systemMessage = messages.join('\n');
   if (answer.stop === true) {
@@ -131,12 +128,4 @@ export function exitTwoWith(message: string): Rendered {
 /** The registry row for a native event name, or undefined when the host's table lacks it. */
 export function eventEntry(registry: HostRegistry, name: string): EventEntry | undefined {
   return registry.events.find((e) => e.native === name);
-}
-
-/**
- * The native names of a host's rows whose `outputs` column lists `form`: where a renderer may
- * write that form (context, block, notice, feedback) or must write nothing (silent).
- */
-export function eventsWith(registry: HostRegistry, form: OutputForm): ReadonlySet<string> {
-  return new Set(registry.events.filter((e) => e.outputs.includes(form)).map((e) => e.native));
 }

@@ -1,15 +1,15 @@
 /**
- * Pieces both command-hook adapters (Claude Code, Codex) build their table-driven mapping
- * from: the registry lookup, the common ControlEvent skeleton and the tool analysis call.
- * They read only field names the two hosts share (`session_id`, `cwd`, `tool_name`,
- * `tool_input`, `tool_use_id`, `agent_id`, `agent_type`, `permission_mode`); anything a host
- * spells its own way stays in that host's adapter.
+ * Pieces every adapter builds its table-driven mapping from: the registry lookup, the common
+ * ControlEvent skeleton and the tool call read from Claude-style field names (`session_id`,
+ * `cwd`, `tool_name`, `tool_input`, `tool_use_id`, `agent_id`, `agent_type`,
+ * `permission_mode`); anything a host spells its own way stays in that host's adapter.
  */
-import { analyzeToolCall } from '../../core/analysis/tool-call';
+import type { ToolCall } from '../../core/answer';
 import { normalizeTarget } from '../../core/paths';
-import { pathVars } from '../../core/self-paths';
-import type { ControlEvent, ControlEventKind, HostInfo } from '../../core/protocol';
+import type { Action, ControlEvent, ControlEventKind, HostInfo } from '../../core/protocol';
 import type { EventEntry, HostRegistry } from '../../core/registry/types';
+import { actionOf, toolCallFor } from './action';
+import type { ActionAt, ToolCallRef } from './action';
 import { eventEntry } from './adapter';
 import type { HookEnv, MappedEvent, NativeEvent } from './adapter';
 import { HookInputError, nonEmptyString, objectField, optionalString, requiredString } from './payload';
@@ -22,8 +22,13 @@ import type { HookPayload } from './payload';
 export function classifyEvent(registry: HostRegistry, native: NativeEvent): { entry: EventEntry & { control: ControlEventKind } } | { answer: MappedEvent } {
   const entry = eventEntry(registry, native.name);
   if (!entry) return { answer: { kind: 'unknown', native, why: `${registry.displayName} event "${native.name}" is not in the registry` } };
-  if (entry.control === null) return { answer: { kind: 'ignored', native, why: entry.note ?? `the guard does not use ${native.name}` } };
+  if (entry.control === null) return { answer: { kind: 'ignored', native, row: entry, why: entry.note ?? `the guard does not use ${native.name}` } };
   return { entry: entry as EventEntry & { control: ControlEventKind } };
+}
+
+/** The mapping of a payload the guard handles: the event, its row, and the tool call of a tool event. */
+export function mappedEvent(native: NativeEvent, row: EventEntry, event: ControlEvent, call?: ToolCall): MappedEvent {
+  return { kind: 'event', native, row, event, ...(call ? { call } : {}) };
 }
 
 export interface SkeletonInput {
@@ -69,25 +74,27 @@ export function commonHostInfo(family: HostInfo['family'], payload: HookPayload)
 }
 
 /**
- * The action of a PreToolUse / PostToolUse payload, analysed by core against the host's tool
- * table. `shellCwd` is the directory the tool runs in (relative paths in commands resolve
- * against it).
+ * The tool call of a PreToolUse / PostToolUse payload (`tool_name`, `tool_input`, `tool_use_id`)
+ * and its action, analysed against the host's tool table (./action.ts). `at.cwd` is the folder
+ * the tool runs in (relative paths in commands resolve against it); `then` adjusts every action
+ * read from the call, the rewritten one included.
  */
-export function toolAction(registry: HostRegistry, payload: HookPayload, shellCwd: string | undefined, env: HookEnv): NonNullable<ControlEvent['action']> {
-  const name = requiredString(payload, 'tool_name');
-  const input = objectField(payload, 'tool_input');
-  const opts: { cwd?: string; home?: string; vars?: Record<string, string> } = {};
-  if (shellCwd) opts.cwd = shellCwd;
-  const home = env.HOME && env.HOME.trim() !== '' ? env.HOME : undefined;
-  if (home) opts.home = home;
-  // `$CODEX_HOME`, `$XDG_CONFIG_HOME`… in a command name the folders self-protection guards
-  opts.vars = pathVars(env);
-  const analysed = analyzeToolCall(registry, name, input, opts);
-  const action: NonNullable<ControlEvent['action']> = { ...analysed };
+export function readToolCall(registry: HostRegistry, row: EventEntry, payload: HookPayload, at: ActionAt, then?: (action: Action) => Action): { action: Action; call: ToolCall } {
   const id = optionalString(payload, 'tool_use_id');
-  if (id) action.id = id;
-  if (shellCwd && !action.cwd) action.cwd = shellCwd;
-  return action;
+  const ref: ToolCallRef = { tool: requiredString(payload, 'tool_name'), input: objectField(payload, 'tool_input'), ...(id ? { id } : {}) };
+  const finish = then ?? ((a: Action) => a);
+  const call = toolCallFor(registry, row, ref, at);
+  return { action: finish(actionOf(registry, ref, at)), call: { ...call, withCommand: (command) => finish(call.withCommand(command)) } };
+}
+
+/**
+ * The mapping of a tool event: the payload's tool call read in the folder it runs in (`cwd`),
+ * its action set on the event, the call kept for the answer path.
+ */
+export function mapToolEvent(registry: HostRegistry, native: NativeEvent, row: EventEntry, event: ControlEvent, payload: HookPayload, cwd: string | undefined, env: HookEnv, then?: (action: Action) => Action): MappedEvent {
+  const read = readToolCall(registry, row, payload, { ...(cwd ? { cwd } : {}), env }, then);
+  event.action = read.action;
+  return mappedEvent(native, row, event, read.call);
 }
 
 /**
@@ -96,12 +103,13 @@ export function toolAction(registry: HostRegistry, payload: HookPayload, shellCw
  * analysis resolved relative targets against the directory the tool ran in; they become
  * absolute here, and the core places them under `projectDir` again.
  */
-export function rebaseAction(action: NonNullable<ControlEvent['action']>, ranIn: string, projectDir: string, home: string | undefined): void {
-  if (ranIn === projectDir) return;
+export function rebaseAction(action: Action, ranIn: string, projectDir: string, home: string | undefined): Action {
+  if (ranIn === projectDir) return action;
   if (action.affectedPaths) {
     action.affectedPaths = action.affectedPaths.map((p) => normalizeTarget(p, ranIn, home ? { home } : {}).abs ?? p);
   }
   action.cwd = projectDir;
+  return action;
 }
 
 /** A prompt.submit payload's prompt text; an absent prompt is an input error, "" is allowed. */

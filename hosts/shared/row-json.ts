@@ -6,25 +6,24 @@
  * feedback) as hookSpecificOutput.additionalContext, notices as systemMessage.
  */
 import { stampOf } from '../../core/outcome';
-import type { Outcome } from '../../core/outcome';
-import type { HostRegistry } from '../../core/registry/types';
-import type { HostAnswer, NativeEvent, Rendered } from './adapter';
-import { eventEntry, finishJsonAnswer, SILENT } from './adapter';
+import type { Answer } from '../../core/outcome';
+import type { Rendered, RowEvent } from './adapter';
+import { finishJsonAnswer, SILENT } from './adapter';
 
 export interface RowJsonForms {
   /** how the host blocks a tool call */
   toolDeny(reason: string): Rendered;
   /** the top-level `decision` value that blocks a prompt or a stop on this host */
   blockWord: 'deny' | 'block';
+  /** the hookSpecificOutput field that carries a rewritten tool input (Gemini's `tool_input`), where the host runs one */
+  rewriteField?: string;
 }
 
-export function renderRowJson(registry: HostRegistry, outcome: Outcome | HostAnswer, native: NativeEvent, forms: RowJsonForms): Rendered {
-  const event = native.name;
-  const extra = outcome as HostAnswer;
-  const row = eventEntry(registry, event);
-  const outputs = row?.outputs ?? [];
-  const denies = outcome.kind === 'deny' || outcome.kind === 'ask';
-  if (denies && row?.control === 'action.before') return forms.toolDeny(stampOf(outcome));
+export function renderRowJson(answer: Answer, at: RowEvent, forms: RowJsonForms): Rendered {
+  const outputs = at.row.outputs;
+  const denies = answer.kind === 'deny' || answer.kind === 'ask';
+  const before = at.row.control === 'action.before';
+  if (denies && before) return forms.toolDeny(stampOf(answer));
   if (outputs.includes('silent')) return SILENT;
 
   const out: Record<string, unknown> = {};
@@ -32,12 +31,15 @@ export function renderRowJson(registry: HostRegistry, outcome: Outcome | HostAns
   if (denies && outputs.includes('block')) {
     // a person's own hook on the prompt or the turn's end (the guard never denies those)
     out.decision = forms.blockWord;
-    out.reason = stampOf(outcome);
-  } else if (outcome.kind === 'context' && outcome.message && outputs.includes('context')) {
-    contexts.push(outcome.message);
+    out.reason = stampOf(answer);
+  } else if ((answer.kind === 'context' || answer.kind === 'rewrite') && answer.message && outputs.includes('context')) {
+    contexts.push(answer.message);
   }
   // after the tool, a hook's deny goes to the model next to the output (where the host's own deny would replace it)
-  if (extra.feedback && outputs.includes('feedback')) contexts.push(extra.feedback);
-  if (contexts.length) out.hookSpecificOutput = { hookEventName: event, additionalContext: contexts.join('\n\n') };
-  return finishJsonAnswer(out, extra, outcome.notice && outputs.includes('notice') ? outcome.notice : undefined);
+  if (answer.feedback && outputs.includes('feedback')) contexts.push(answer.feedback);
+  const hso: Record<string, unknown> = { hookEventName: at.name };
+  if (contexts.length) hso.additionalContext = contexts.join('\n\n');
+  if (answer.kind === 'rewrite' && answer.rewrite?.input && before && forms.rewriteField) hso[forms.rewriteField] = answer.rewrite.input;
+  if (Object.keys(hso).length > 1) out.hookSpecificOutput = hso;
+  return finishJsonAnswer(out, answer, answer.notice && outputs.includes('notice') ? answer.notice : undefined);
 }

@@ -284,6 +284,27 @@ describe('tasks, the ControlEvent form and the person\'s hooks', () => {
     expect(existsSync(join(w.home, 'noticed'))).toBe(true);
   });
 
+  it("a hook's rewritten command: the verdict carries it only for a caller that runs one (--can-rewrite, listen's canRewrite)", async () => {
+    const w = world();
+    const answer = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command: 'npm test -- --silent' } } });
+    writeFile(join(w.home, '.config', 'stopline', 'stopline.json'), JSON.stringify({ hooks: { 'tool:before': [{ matcher: 'Bash', hooks: [{ command: `printf '%s' '${answer}'` }] }] } }));
+    const bash = { hook_event_name: 'tool:before', session_id: 'rw', cwd: w.project, tool_name: 'Bash', tool_input: { command: 'npm test', description: 'tests' } };
+    const plain = await cli(['guard'], { env: w.env, cwd: w.project, stdin: JSON.stringify(bash) });
+    expect(plain.code).toBe(0);
+    expect(JSON.parse(plain.stdout)).toMatchObject({ decision: 'allow', kind: 'none' });
+    expect(JSON.parse(plain.stdout).rewrite).toBeUndefined();
+    expect(plain.stderr).toContain("a hook's rewritten command was not applied");
+    const runs = await cli(['guard', '--can-rewrite'], { env: w.env, cwd: w.project, stdin: JSON.stringify(bash) });
+    expect(runs.code).toBe(0);
+    expect(JSON.parse(runs.stdout)).toMatchObject({ decision: 'allow', kind: 'rewrite', reasonCode: 'hook-rewrite', rewrite: { command: 'npm test -- --silent', input: { command: 'npm test -- --silent', description: 'tests' } } });
+    // a host dialect: the verdict's output is what that host would act on
+    const claude = await cli(['guard', '--host', 'claude', '--can-rewrite'], { env: w.env, cwd: w.project, stdin: JSON.stringify({ ...bash, hook_event_name: 'PreToolUse' }) });
+    expect(JSON.parse(claude.stdout).output).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command: 'npm test -- --silent', description: 'tests' } } });
+    // listen: the same with "canRewrite": true on the request
+    const viaListen = await decideGuard({ dialect: 'native', payload: bash, canRewrite: true, env: w.env, cwd: w.project });
+    expect(viaListen.kind === 'answer' && viaListen.verdict).toMatchObject({ kind: 'rewrite', rewrite: { command: 'npm test -- --silent' } });
+  });
+
   it('a hook deny on a Hermes prompt stays context (Hermes cannot refuse a prompt)', async () => {
     const w = world();
     writeFile(join(w.home, '.config', 'stopline', 'stopline.json'), JSON.stringify({ hooks: { 'prompt:submit': [{ hooks: [{ command: "echo 'not this prompt' >&2; exit 2" }] }] } }));
@@ -301,8 +322,8 @@ describe('fail mode', () => {
     },
     failOutcome(_e: unknown, opts: { env: Record<string, string | undefined> }): Outcome {
       return opts.env.STOPLINE_FAIL_OPEN === '0'
-        ? { kind: 'deny', message: 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE (C)', reasonCode: 'GUARD_UNAVAILABLE', diagnostics: ['stopline: Error: disk on fire; failing closed'] }
-        : { kind: 'none', diagnostics: ['stopline: Error: disk on fire; failing open'] };
+        ? { kind: 'deny', message: 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE (C)', reasonCode: 'GUARD_UNAVAILABLE', diagnostics: ['Error: disk on fire; failing closed'] }
+        : { kind: 'none', diagnostics: ['Error: disk on fire; failing open'] };
     },
   };
   const payload = { hook_event_name: 'tool:before', session_id: 'f', cwd: '/tmp', tool_name: 'Write', tool_input: { file_path: '/tmp/x' } };
@@ -318,7 +339,7 @@ describe('fail mode', () => {
     expect(r).toMatchObject({ kind: 'answer', exitCode: 2 });
     if (r.kind === 'answer') {
       expect(r.stderr).toBe('STOP / CONTROL\nReason: GUARD_UNAVAILABLE (C)\n');
-      expect(r.verdict.diagnostics).toEqual(['stopline: Error: disk on fire; failing closed']);
+      expect(r.verdict.diagnostics).toEqual(['Error: disk on fire; failing closed']);
     }
   });
 

@@ -115,6 +115,23 @@ describe('stopline listen as a process', () => {
   });
 });
 
+describe('listen and a rewritten command', () => {
+  it('a dispatch with "canRewrite": true carries the command a hook put in place; without it, it is not applied', async () => {
+    const home = tempDir();
+    const project = join(home, 'project');
+    writeFile(join(project, 'README.md'), 'x');
+    const answer = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command: 'ls -la' } } });
+    writeFile(join(home, '.config', 'stopline', 'stopline.json'), JSON.stringify({ hooks: { 'tool:before': [{ matcher: 'Bash', hooks: [{ command: `printf '%s' '${answer}'` }] }] } }));
+    const payload = { session_id: 'lr', cwd: project, tool_name: 'Bash', tool_input: { command: 'ls' } };
+    const lines = [{ op: 'dispatch', event: 'tool:before', payload, canRewrite: true }, { op: 'dispatch', event: 'tool:before', payload }].map((r) => JSON.stringify(r)).join('\n') + '\n';
+    const r = await cli(['listen'], { env: isolatedEnv(home, { STOPLINE_HOME: join(home, 'd') }), cwd: project, stdin: lines });
+    const [runs, plain] = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(runs).toMatchObject({ ok: true, decision: 'allow', kind: 'rewrite', rewrite: { command: 'ls -la', input: { command: 'ls -la' } } });
+    expect(plain).toMatchObject({ ok: true, decision: 'allow', kind: 'none' });
+    expect(plain!.rewrite).toBeUndefined();
+  });
+});
+
 describe('the listen handler', () => {
   const handler = cliListenHandler({ env: {}, cwd: '/', log: () => undefined });
   it('files each dialect\'s hook names under their canonical event', () => {

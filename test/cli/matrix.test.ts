@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CANONICAL_EVENTS } from '../../core/canonical';
 import { REGISTRIES } from '../../core/registry/index';
 import { opencode2Registry } from '../../core/registry/opencode2';
-import { HOST_ORDER, TOOL_CLASSES, buildMatrix, renderMarkdown } from '../../hosts/cli/matrix';
+import { HOST_ORDER, REWRITE_MEANING, TOOL_CLASSES, buildMatrix, renderMarkdown } from '../../hosts/cli/matrix';
 import { REPO, cleanupTempDirs, cli, tempDir, writeFile } from './helpers';
 
 afterAll(cleanupTempDirs);
@@ -78,6 +78,18 @@ describe('the matrix data', () => {
     expect(m.hosts.map((h) => h.name)).not.toContain('OpenCode v2');
   });
 
+  it("says per host how a rewritten command runs (its before row's rewrite column, the shell tools it covers), or why it cannot", () => {
+    const m = buildMatrix();
+    const by = Object.fromEntries(m.hosts.map((h) => [h.family, h.rewrite]));
+    expect(by.claude).toEqual({ form: 'updated-input', meaning: REWRITE_MEANING['updated-input'], event: 'PreToolUse', tools: ['Bash'] });
+    expect(by.codex).toMatchObject({ form: 'updated-input-allow', event: 'PreToolUse' });
+    expect(by.opencode).toMatchObject({ form: 'args-in-place', event: 'tool.execute.before', tools: ['bash'] });
+    expect(by.qwen).toEqual({ none: expect.stringContaining('ignores a PreToolUse updatedInput') });
+    // every form the registries use has its words in the matrix
+    for (const h of m.hosts) if ('form' in h.rewrite) expect(h.rewrite.meaning, h.family).toBeTruthy();
+    expect(renderMarkdown(m)).toContain('| Qwen Code | — | — | cannot: ');
+  });
+
   it('--json prints the same data; a table row never breaks on a "|" inside a cell', async () => {
     const r = await cli(['matrix', '--json']);
     expect(r.code).toBe(0);
@@ -90,8 +102,8 @@ describe('the matrix data', () => {
       else if (tables[tables.length - 1]!.length > 0) tables.push([]);
     }
     const real = tables.filter((t) => t.length > 2);
-    // the four host tables, then an event table and a tool table per host version of its own
-    expect(real.length).toBe(4 + 2 * buildMatrix().variants.length);
+    // the host tables (support, per-session check, rewrite and the rest), then an event table and a tool table per host version of its own
+    expect(real.length).toBe(5 + 2 * buildMatrix().variants.length);
     for (const t of real) for (const row of t) expect(cellCount(row), row.slice(0, 60)).toBe(cellCount(t[0]!));
   });
 

@@ -11,6 +11,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSyn
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { eventRow } from '../../core/registry/rows';
 import type { HostRegistry } from '../../core/registry/types';
 import { probeHealth } from '../../hosts/cli/dashboard/instance';
 import type { CommandHookAdapter, HookEnv } from '../../hosts/shared/adapter';
@@ -102,7 +103,12 @@ const sessionStartAdapter: CommandHookAdapter = {
   registry: { events: [] } as unknown as HostRegistry,
   label: 'stopline (test)',
   denyResponse: 'deny_returned',
-  toControlEvent: (payload) => ({ kind: 'event', native: { name: String(payload.hook_event_name) }, event: { protocolVersion: 1, kind: 'session.start', sessionId: 's1', host: { family: 'claude' } } }),
+  toControlEvent: (payload) => ({
+    kind: 'event',
+    native: { name: String(payload.hook_event_name) },
+    row: eventRow('SessionStart', 'session:start', 'session.start', false),
+    event: { protocolVersion: 1, kind: 'session.start', sessionId: 's1', host: { family: 'claude' } },
+  }),
   canAsk: () => false,
   render: () => SILENT,
   renderUnidentifiedDeny: () => SILENT,

@@ -1,16 +1,16 @@
 /**
- * The mod door speaks Claude Code's classic hook language on both sides, so the Claude adapter
- * and the command-hook runner decide exactly as they do for the command hooks:
+ * The mod door speaks Claude Code's classic hook language on both sides, so it decides exactly
+ * as the command hooks do:
  *
  * - in: a `classic.<Event>` hook's `e` is that event's command-hook stdin (seen on 2.1.332),
  *   except `classic.PreToolUse`, whose `e` is the tool envelope `{ tool, tool_use_id, ...input }`
  *   without the session, the working directory or the sub-agent: `preToolUsePayload` puts them
  *   back from what the door saw last;
- * - out: the rendered command-hook answer (stdout JSON, stderr, exit code) becomes the classic
- *   result object (`classicResult`), and the parts that have no field there (the message shown
- *   to the person, diagnostics) are handed back for `$.ui.log`.
+ * - out: the Claude adapter's fields of the answer (`claudeFields`, the same the command hook's
+ *   JSON is made of) become the classic result object (`classicOf`); the parts that have no field
+ *   there (the message shown to the person) are handed back for `$.ui.log`.
  */
-import type { Rendered } from '../../shared/adapter';
+import type { ClaudeFields } from '../adapter';
 import type { HookPayload } from '../../shared/payload';
 
 /** What a classic hook may answer (the fields stopline's answers use). */
@@ -18,6 +18,8 @@ export interface ClassicResult {
   deny?: string;
   ask?: string;
   allow?: true;
+  /** PreToolUse: the tool's arguments Claude Code runs instead of the model's */
+  updatedInput?: Record<string, unknown>;
   additionalContext?: string[];
   block?: string;
   preventContinuation?: true;
@@ -28,54 +30,32 @@ export interface MappedAnswer {
   result: ClassicResult;
   /** shown to the person (the command hook's systemMessage) */
   notices: string[];
-  /** stderr lines: the debug log */
-  debug: string[];
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** The classic result for one rendered command-hook answer of `event`. */
-export function classicResult(event: string, r: Rendered): MappedAnswer {
+/** The classic result of the Claude adapter's fields for one event. */
+export function classicOf(f: ClaudeFields): MappedAnswer {
   const result: ClassicResult = {};
-  const notices: string[] = [];
-  const debug = r.stderr.split('\n').filter((l) => l.trim() !== '');
-  if (r.exitCode === 2) {
-    // a blocking exit: the reason is stderr, as Claude reads it from a command hook
-    const reason = r.stderr.trim();
-    if (event === 'PreToolUse') result.deny = reason;
-    else result.block = reason;
-    return { result, notices, debug: [] };
-  }
-  const text = r.stdout.trim();
-  if (text === '') return { result, notices, debug };
-  let out: unknown;
-  try {
-    out = JSON.parse(text);
-  } catch {
-    debug.push(`stopline mod: unreadable answer for ${event}, ignored`);
-    return { result, notices, debug };
-  }
-  if (!isObject(out)) return { result, notices, debug };
-  const hso = isObject(out.hookSpecificOutput) ? out.hookSpecificOutput : {};
-  const reason = typeof hso.permissionDecisionReason === 'string' ? hso.permissionDecisionReason : '';
-  if (hso.permissionDecision === 'deny') result.deny = reason;
-  else if (hso.permissionDecision === 'ask') result.ask = reason;
-  else if (hso.permissionDecision === 'allow') result.allow = true;
-  if (typeof hso.additionalContext === 'string' && hso.additionalContext !== '') result.additionalContext = [hso.additionalContext];
-  if (out.decision === 'block') result.block = typeof out.reason === 'string' ? out.reason : '';
-  if (out.continue === false) {
+  if (f.decision === 'deny') result.deny = f.reason ?? '';
+  else if (f.decision === 'ask') result.ask = f.reason ?? '';
+  else if (f.decision === 'allow') result.allow = true;
+  if (f.updatedInput) result.updatedInput = f.updatedInput;
+  if (f.context !== undefined && f.context !== '') result.additionalContext = [f.context];
+  if (f.block !== undefined) result.block = f.block;
+  if (f.stop) {
     result.preventContinuation = true;
-    if (typeof out.stopReason === 'string') result.stopReason = out.stopReason;
+    if (f.stop.reason !== undefined) result.stopReason = f.stop.reason;
   }
-  if (typeof out.systemMessage === 'string' && out.systemMessage !== '') notices.push(out.systemMessage);
-  return { result, notices, debug };
+  return { result, notices: f.messages.length ? [f.messages.join('\n')] : [] };
 }
 
 /**
  * Stopline's answer folded over what the hooks beneath it answered (the person's own command
- * hooks): a stopline deny always stands, an ask stands unless beneath denied, contexts add up.
+ * hooks): a stopline deny always stands, an ask stands unless beneath denied, a stopline rewrite
+ * stands over one beneath, contexts add up.
  */
 export function foldOver(beneath: Record<string, unknown> | undefined, ours: ClassicResult): Record<string, unknown> {
   const b = isObject(beneath) ? beneath : {};
@@ -83,6 +63,7 @@ export function foldOver(beneath: Record<string, unknown> | undefined, ours: Cla
   if (ours.deny !== undefined) {
     delete out.ask;
     delete out.allow;
+    delete out.updatedInput;
     out.deny = ours.deny;
   } else if (ours.ask !== undefined && b.deny === undefined) {
     delete out.allow;
@@ -90,6 +71,8 @@ export function foldOver(beneath: Record<string, unknown> | undefined, ours: Cla
   } else if (ours.allow && b.deny === undefined && b.ask === undefined) {
     out.allow = true;
   }
+  // stopline's rewrite stands over one beneath (a command it runs rewritten is not undone)
+  if (ours.updatedInput !== undefined && ours.deny === undefined) out.updatedInput = ours.updatedInput;
   const contexts = [...(ours.additionalContext ?? []), ...(Array.isArray(b.additionalContext) ? (b.additionalContext as unknown[]).filter((c): c is string => typeof c === 'string') : [])];
   if (contexts.length) out.additionalContext = contexts;
   if (ours.block !== undefined) out.block = ours.block;

@@ -2,8 +2,9 @@
  * The Claude Code mod door: stopline's decisions inside Claude Code's own process.
  *
  * Every classic hook event the command hooks answer is answered here instead, through the same
- * Claude adapter and the same command-hook runner (`answerHook`), so both doors decide alike;
- * only where the files are differs. The core's files live in a Volume (./volume.ts) that this
+ * Claude adapter and the same command-hook runner (`decideHook`), so both doors decide alike;
+ * only where the files are differs. The answer becomes the classic result through the adapter's
+ * own fields of it (`claudeFields`), the ones the command hook's JSON is made of. The core's files live in a Volume (./volume.ts) that this
  * door fills from `$.fs` before a decision and writes out after it, so a decision itself makes
  * no call to the host once the session's files are known, but to read where a write's symbolic
  * links lead: that is read again for each decision (./links.ts) and given to the core as its
@@ -17,13 +18,13 @@
  * calls come from there, through ports made of the mod's own capabilities. The decision itself
  * goes through the command-hook runner, because a classic event's `e` is that runner's input.
  */
-import { answerHook } from '../../shared/runner';
-import type { CoreApi } from '../../shared/runner';
-import type { CommandHookAdapter, MappedEvent, Rendered } from '../../shared/adapter';
+import { decideHook } from '../../shared/runner';
+import type { CoreApi, HookDecision } from '../../shared/runner';
+import type { CommandHookAdapter, MappedEvent } from '../../shared/adapter';
 import type { HookPayload } from '../../shared/payload';
-import { claudeAdapter } from '../adapter';
+import { claudeAdapter, claudeFields } from '../adapter';
 import { failOutcome, handleEvent } from '../../../core/controller';
-import { guardGate } from '../../../core/answer';
+import { labelLines } from '../../../core/answer';
 import { stampOf } from '../../../core/outcome';
 import { eventEntry } from '../../shared/adapter';
 import { loadConfig } from '../../../core/config/config';
@@ -37,8 +38,8 @@ import type { RuntimePorts } from '../../shared/in-process/ports';
 import { claudeRegistry } from '../../../core/registry/claude';
 import { Volume, memoryOnly } from './volume';
 import type { Known } from './volume';
-import { classicResult, noteSession, preToolUsePayload } from './classic';
-import type { ClassicResult, SessionView } from './classic';
+import { classicOf, noteSession, preToolUsePayload } from './classic';
+import type { ClassicResult, MappedAnswer, SessionView } from './classic';
 import { setHostRunners } from './host-runners';
 import type { HostProcessResult } from './host-runners';
 import { deepest, leadsElsewhere, lookUpLanding, settleLanding } from './links';
@@ -167,7 +168,7 @@ export class ClaudeModDoor {
     return {
       env,
       core: this.probingCore,
-      hooks: { has: () => false, run: async (_event, _dir, _input, guard) => guard },
+      hooks: { has: () => false, port: () => async () => ({ result: null, lines: [] }) },
       log: (line) => this.host?.log(line, true),
       clock: { now: () => performance.now() },
       timers: { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) },
@@ -211,13 +212,11 @@ export class ClaudeModDoor {
    */
   failureAnswer(event: string, err: unknown): ClassicResult | null {
     try {
-      const outcome = this.rt().failure(err, this.view.cwd);
-      this.rt().say(outcome.diagnostics);
-      if (outcome.kind !== 'deny' && outcome.kind !== 'ask') return {};
-      const message = stampOf(outcome);
-      const control = eventEntry(claudeAdapter.registry, event)?.control ?? null;
-      const rendered = claudeAdapter.render(guardGate({ ...outcome, kind: 'deny', message }, control), { name: event });
-      return classicResult(event, rendered).result;
+      const row = eventEntry(claudeAdapter.registry, event);
+      const answer = this.rt().failure(err, this.view.cwd, row ?? null);
+      this.rt().say(answer.diagnostics);
+      if (answer.kind === 'none') return {};
+      return row ? classicOf(claudeFields(answer, { name: event, row })).result : event === 'PreToolUse' ? { deny: stampOf(answer) } : { block: stampOf(answer) };
     } catch {
       return null;
     }
@@ -298,14 +297,14 @@ export class ClaudeModDoor {
         const targets = writeTargets(adapter, payload, env, this.view.cwd);
         if (targets.length) await bounded(() => this.loadLinks(host, targets));
       }
-      let rendered: Rendered | null = null;
+      let decided: HookDecision | null = null;
       for (;;) {
         // files that would not settle: the decision cannot be made on them; the fail mode answers
         if (fileLoads >= MAX_ROUNDS) core = this.unavailableCore('its files could not be loaded');
         this.volume.begin();
         setHostRunners({ run: host.run, fetch: host.fetch, isDryRun: () => this.volume.hasMisses() });
         try {
-          rendered = await answerHook(adapter, text, { env, cwd: this.view.cwd ?? '/', core });
+          decided = await decideHook(adapter, text, { env, cwd: this.view.cwd ?? '/', core });
         } finally {
           setHostRunners(null);
         }
@@ -328,13 +327,14 @@ export class ClaudeModDoor {
       }
       // and keeps no copy of it between turn ends
       if (transcript) this.volume.forget(transcript);
-      const mapped = classicResult(event, rendered!);
-      const outcome = mapped.result.deny !== undefined ? 'deny' : mapped.result.ask !== undefined ? 'ask' : rendered!.stdout === '' ? 'none' : 'answer';
+      const mapped = classicFor(event, decided!);
+      const said = Object.keys(mapped.result).length > 0 || mapped.notices.length > 0;
+      const outcome = mapped.result.deny !== undefined ? 'deny' : mapped.result.ask !== undefined ? 'ask' : said ? 'answer' : 'none';
       const ms = rt.now() - started;
       rt.timed(event, started, outcome);
       // Claude Code puts the plugin's name (stopline) in front of a transcript line itself
       for (const n of mapped.notices) host.log(n.replace(/^stopline:\s*/, ''), false);
-      for (const d of mapped.debug) host.log(d, true);
+      if (decided!.kind !== 'silent') for (const d of labelLines(claudeAdapter.label, decided!.answer.diagnostics)) host.log(d, true);
       if (!isPrompt && host.now() - this.checkedAt > RECHECK_MS) this.scheduleRecheck(host);
       this.scheduleFlush(host);
       return { result: mapped.result, ms };
@@ -537,6 +537,18 @@ export class ClaudeModDoor {
       this.volume.rollback();
     }
   }
+}
+
+/**
+ * The classic result of one decision: the Claude adapter's fields of the answer, as the command
+ * hook's JSON would carry them. A failure before the event's row was known (it always is here:
+ * the mod hooks only the registry's own events) is the deny or block a command hook's exit 2 is.
+ */
+function classicFor(event: string, d: HookDecision): MappedAnswer {
+  if (d.kind === 'silent') return { result: {}, notices: [] };
+  if (d.kind === 'failed' && d.answer.kind === 'none') return { result: {}, notices: [] };
+  if (d.at) return classicOf(claudeFields(d.answer, d.at));
+  return { result: event === 'PreToolUse' ? { deny: stampOf(d.answer) } : { block: stampOf(d.answer) }, notices: [] };
 }
 
 /**

@@ -100,7 +100,7 @@ export async function runDashboard(args: ParsedArgs, io: CliIO): Promise<number>
   };
   if (args.positionals.length > 0) return fail(`unexpected argument "${args.positionals[0]}" (see stopline help dashboard)`);
   const { config, diagnostics } = loadConfig({ ...io.env }, io.cwd);
-  for (const line of diagnostics) io.stderr.write(line + '\n');
+  for (const line of diagnostics) io.stderr.write(`stopline dashboard: ${line}\n`);
   const settings = isObject(config.extras.user.dashboard) ? config.extras.user.dashboard : {};
   const port = choosePort(args.options.port, io.env, settings.port);
   if (!port.ok) return fail(port.error);

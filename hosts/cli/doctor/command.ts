@@ -84,7 +84,7 @@ function generalChecks(io: CliIO, env: Env, distDir: string, recordCheck: Check,
   const { config, diagnostics } = loadConfig(plain, io.cwd);
   checks.push(
     diagnostics.length
-      ? check('config', 'warn', diagnostics.map((d) => d.replace(/^stopline:\s*/, '')).join('; '), 'fix the file named above (the safe default is used meanwhile)')
+      ? check('config', 'warn', diagnostics.join('; '), 'fix the file named above (the safe default is used meanwhile)')
       : check('config', 'pass', `${config.sources.user ?? 'no user stopline.json'}${config.sources.project ? `, ${config.sources.project}` : ''}; fail mode ${config.failMode}${plain.STOPLINE_FAIL_OPEN ? ` (STOPLINE_FAIL_OPEN=${plain.STOPLINE_FAIL_OPEN} wins)` : ''}`),
   );
   const hooks = loadHooksConfigFromSystem(io.cwd, { env: plain });

@@ -92,7 +92,7 @@ export async function runStatus(args: ParsedArgs, io: CliIO): Promise<number> {
 
   const lines = [out.bold('stopline status')];
   lines.push(`Config: user ${config.sources.user ?? 'none'}; project ${config.sources.project ?? 'none'}; fail mode ${config.failMode}; new sessions start ${config.defaultMode} (${config.defaultLevel})`);
-  for (const d of diagnostics) lines.push(out.yellow(`Config problem: ${d.replace(/^stopline:\s*/, '')}`));
+  for (const d of diagnostics) lines.push(out.yellow(`Config problem: ${d}`));
   for (const f of folders) {
     const n = sessions.filter((s) => s.folder.path === f.path).length;
     lines.push(`Data folder: ${f.path} (${f.why}): ${plural(n, 'session')}`);

@@ -12,8 +12,8 @@
  *
  * Nothing here decides: the mapping is the adapters', the decision the core's.
  */
-import { CANONICAL, CANONICAL_EVENTS, isCanonicalEvent } from '../../../core/canonical';
-import type { Outcome } from '../../../core/outcome';
+import { CANONICAL, CANONICAL_EVENTS } from '../../../core/canonical';
+import type { Answer } from '../../../core/outcome';
 import { stampOf } from '../../../core/outcome';
 import type { ControlEvent } from '../../../core/protocol';
 import { pathVars } from '../../../core/self-paths';
@@ -33,7 +33,7 @@ import * as pi from '../../pi/adapter';
 import { qwenAdapter } from '../../qwen/adapter';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../../shared/adapter';
 import { SILENT } from '../../shared/adapter';
-import { classifyEvent, commonHostInfo, eventSkeleton, promptText, toolAction } from '../../shared/command-hook';
+import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, promptText, mapToolEvent } from '../../shared/command-hook';
 import { HookInputError, nonEmptyString, objectField, optionalString } from '../../shared/payload';
 import type { HookPayload } from '../../shared/payload';
 
@@ -45,7 +45,7 @@ export function isGuardDialect(name: string): name is GuardDialect {
 }
 
 /** A deny is exit 2 with the stamp on stderr: the guard's own answer form. */
-function exitAnswer(outcome: Pick<Outcome, 'kind' | 'message' | 'reasonCode'>): Rendered {
+function exitAnswer(outcome: Pick<Answer, 'kind' | 'message' | 'reasonCode'>): Rendered {
   if (outcome.kind !== 'deny' && outcome.kind !== 'ask') return SILENT;
   const stamp = stampOf(outcome);
   return { stdout: '', stderr: stamp.endsWith('\n') ? stamp : `${stamp}\n`, exitCode: 2 };
@@ -140,9 +140,9 @@ function nativeToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   if (c.entry.control === 'prompt.submit') {
     event.prompt = { text: promptText(payload), source: host.agentId ? 'subagent' : 'user' };
   } else if (c.entry.control === 'action.before' || c.entry.control === 'action.after') {
-    event.action = toolAction(nativeRegistry, payload, optionalString(payload, 'cwd'), env);
+    return mapToolEvent(nativeRegistry, native, c.entry, event, payload, optionalString(payload, 'cwd'), env);
   }
-  return { kind: 'event', native, event };
+  return mappedEvent(native, c.entry, event);
 }
 
 export const nativeAdapter: CommandHookAdapter = {
@@ -158,10 +158,6 @@ export const nativeAdapter: CommandHookAdapter = {
 
 export function nativeEventNames(): readonly string[] {
   return CANONICAL_EVENTS;
-}
-
-export function isNativeEvent(name: unknown): boolean {
-  return typeof name === 'string' && isCanonicalEvent(name);
 }
 
 // ------------------------------------------------------------------------- in-process hosts
@@ -190,27 +186,24 @@ function opencodeToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent
   const input = recordField(payload, 'input');
   const output = recordField(payload, 'output');
   const cwd = optionalString(payload, 'cwd');
-  const home = env.HOME && env.HOME.trim() !== '' ? env.HOME : undefined;
   const version = optionalString(payload, 'version');
-  let event: ControlEvent;
   if (native.name === 'chat.message') {
     const sessionId = nonEmptyString(input, 'sessionID');
     if (!sessionId) throw new HookInputError('input.sessionID: required, missing or empty');
     const message = oc.userMessage({ info: output.message, parts: output.parts });
-    if (!message) return { kind: 'ignored', native, why: 'not a user message with text the person wrote' };
-    event = oc.promptEvent({ sessionId, rootId: sessionId, certain: true }, message.text, { cwd, ...(version ? { version } : {}), ...(message.agent ? { agent: message.agent } : {}) });
-  } else {
-    let call: oc.ToolCallInput;
-    try {
-      call = oc.toolCallInput(input);
-    } catch (e) {
-      throw new HookInputError(e instanceof Error ? e.message : String(e));
-    }
-    const kind = native.name === 'tool.execute.before' ? 'action.before' : 'action.after';
-    const args = native.name === 'tool.execute.before' ? output.args : input.args;
-    event = oc.toolEvent(kind, call, args, { ancestry: { sessionId: call.sessionID, rootId: call.sessionID, certain: true }, cwd, home, vars: pathVars(env), ...(version ? { version } : {}) });
+    if (!message) return { kind: 'ignored', native, row: c.entry, why: 'not a user message with text the person wrote' };
+    return mappedEvent(native, c.entry, oc.promptEvent({ sessionId, rootId: sessionId, certain: true }, message.text, { cwd, ...(version ? { version } : {}), ...(message.agent ? { agent: message.agent } : {}) }));
   }
-  return { kind: 'event', native, event };
+  let call: oc.ToolCallInput;
+  try {
+    call = oc.toolCallInput(input);
+  } catch (e) {
+    throw new HookInputError(e instanceof Error ? e.message : String(e));
+  }
+  const before = c.entry.control === 'action.before';
+  const args = before ? output.args : input.args;
+  const ctx = { ancestry: { sessionId: call.sessionID, rootId: call.sessionID, certain: true }, cwd, env, vars: pathVars(env), ...(version ? { version } : {}) };
+  return mappedEvent(native, c.entry, oc.toolEvent(before ? 'action.before' : 'action.after', call, args, ctx), oc.toolCall(c.entry, call, args, ctx));
 }
 
 export const opencodeBridge: CommandHookAdapter = {
@@ -244,14 +237,15 @@ function piToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   if ('answer' in c) return c.answer;
   const ctx = piContext(recordField(payload, 'ctx'));
   const ev = recordField(payload, 'event');
-  const home = env.HOME && env.HOME.trim() !== '' ? env.HOME : undefined;
   try {
-    if (native.name === 'input') {
+    if (c.entry.control === 'prompt.submit') {
       const input = pi.inputOf(ev);
-      return { kind: 'event', native, event: pi.promptEvent(input.text, input.source, ctx) };
+      return mappedEvent(native, c.entry, pi.promptEvent(input.text, input.source, ctx));
     }
-    const kind = native.name === 'tool_call' ? 'action.before' : 'action.after';
-    return { kind: 'event', native, event: pi.toolEvent(kind, pi.toolCallOf(ev), ctx, home, pathVars(env)) };
+    const call = pi.toolCallOf(ev);
+    const t = { env, vars: pathVars(env) };
+    const before = c.entry.control === 'action.before';
+    return mappedEvent(native, c.entry, pi.toolEvent(before ? 'action.before' : 'action.after', call, ctx, t), pi.toolCall(c.entry, call, ctx, t));
   } catch (e) {
     if (e instanceof TypeError) throw new HookInputError(e.message);
     throw e;
@@ -287,7 +281,7 @@ export function eventNameOf(dialect: GuardDialect, payload: HookPayload): string
  * (null: the host gets nothing, which lets the action run). undefined for native and OpenCode,
  * whose answer is the exit code (OpenCode's is a thrown Error).
  */
-export function hostOutputOf(dialect: GuardDialect, rendered: Rendered, outcome: Outcome | undefined): unknown {
+export function hostOutputOf(dialect: GuardDialect, rendered: Rendered, outcome: Answer | undefined): unknown {
   if (dialect === 'claude' || dialect === 'codex' || dialect === 'hermes' || dialect === 'gemini' || dialect === 'qwen' || dialect === 'copilot' || dialect === 'droid') {
     if (rendered.stdout.trim() === '') return null;
     try {

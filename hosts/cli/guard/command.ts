@@ -3,7 +3,8 @@
  * adapter for. One event on stdin, the same core as every host artifact, and an exit code the
  * harness acts on:
  *
- *   0  allow: run the tool (stdout: one JSON line, maybe with context for the model)
+ *   0  allow: run the tool (stdout: one JSON line, maybe with context for the model; with
+ *      --can-rewrite, maybe the command to run in place of the model's)
  *   2  block: do not run it; stderr is the STOP stamp, to hand to the model verbatim. Also
  *      bad input (not JSON, too big, a missing field, an unknown event) under fail closed,
  *      with a GUARD_UNAVAILABLE stamp: the guard could not decide, and closed means block
@@ -114,7 +115,8 @@ export async function runGuard(args: ParsedArgs, io: CliIO): Promise<number> {
     return inputProblem(io, e instanceof HookInputError ? e.message.replace(/^hook input/, 'the input') : String(e));
   }
 
-  const result = await decideGuard({ dialect, payload, ...(task ? { task } : {}), env: io.env, cwd: io.cwd });
+  const canRewrite = args.options['can-rewrite'] === true;
+  const result = await decideGuard({ dialect, payload, ...(task ? { task } : {}), ...(canRewrite ? { canRewrite } : {}), env: io.env, cwd: io.cwd });
   if (result.kind === 'input-error') return inputProblem(io, result.message, payload);
   return writeAnswer(io, result);
 }

@@ -3,27 +3,28 @@
  *
  *   block (exit 2): the core denied (or asked: a bridge has nobody to ask), or a hook denied;
  *                   the STOP stamp is the whole of stderr, for the harness to hand to the model
- *   allow (exit 0): anything else, with the context for the model in the verdict line
+ *   allow (exit 0): anything else, with the context for the model in the verdict line, and the
+ *                   command to run in place of the model's when the caller said it runs one
+ *                   (`--can-rewrite`) and the answer is a rewrite
  *   input error:    the input is not one of the accepted forms (the caller exits 1)
  *
  * The event goes through the shared command-hook runner with the dialect's adapter, so the fail
  * mode, the core and the person's hooks behave exactly as in the host artifacts. The adapter is
- * wrapped only to observe: which outcome it was asked to render, and whether the payload broke
- * the dialect's contract (an input error here, where a host artifact applies the fail mode).
+ * changed only where a bridge differs from a host: nobody to ask, the task's contract, and who
+ * runs a rewritten command (the caller, when it says so).
  */
-import { answer } from '../../../core/answer';
-import { handleEvent, failOutcome } from '../../../core/controller';
-import { InvalidEventError, failOutcomeFor } from '../../../core/failmode';
+import { answer, failAnswer, labelLines } from '../../../core/answer';
+import { InvalidEventError } from '../../../core/failmode';
 import { resolveEventName } from '../../../core/hooks';
-import type { Outcome } from '../../../core/outcome';
+import type { Answer } from '../../../core/outcome';
 import { stampOf } from '../../../core/outcome';
 import { parseControlEvent } from '../../../core/protocol';
 import type { ControlEvent } from '../../../core/protocol';
 import { eventEntry } from '../../shared/adapter';
-import type { CommandHookAdapter, HookEnv, HostAnswer, MappedEvent, Rendered } from '../../shared/adapter';
+import type { CommandHookAdapter, HookEnv, MappedEvent } from '../../shared/adapter';
 import { HookInputError } from '../../shared/payload';
 import type { HookPayload } from '../../shared/payload';
-import { answerHook } from '../../shared/runner';
+import { NODE_CORE, decideHook, renderDecision } from '../../shared/runner';
 import type { CoreApi } from '../../shared/runner';
 import { suggest } from '../suggest';
 import { ADAPTERS, acceptedEvents, eventNameOf, hostOutputOf } from './adapters';
@@ -40,6 +41,8 @@ export interface GuardRequest {
   eventName?: string;
   env: HookEnv;
   cwd: string;
+  /** the caller runs a rewritten command in place of the model's (`--can-rewrite`): a rewrite may be the answer */
+  canRewrite?: boolean;
   /** tests make the core fail through this */
   core?: CoreApi;
 }
@@ -47,8 +50,10 @@ export interface GuardRequest {
 /** The one JSON line on stdout. */
 export interface Verdict {
   decision: 'allow' | 'block';
-  /** what the guard answered: none, context, ask (a block here) or deny */
-  kind: Outcome['kind'];
+  /** what the guard answered: none, context, rewrite (an allow of another command), ask (a block here) or deny */
+  kind: Answer['kind'];
+  /** for a rewrite: the command to run in place of the model's, and the whole tool input with it */
+  rewrite?: { command: string; input?: Record<string, unknown> };
   reasonCode?: string;
   family?: string;
   eventId?: string;
@@ -82,11 +87,11 @@ function inputError(message: string): GuardResult {
  * the project's stopline.json (and its failMode) is looked for.
  */
 export function answerBadInput(message: string, env: HookEnv, cwd: string): GuardResult {
-  const out = failOutcomeFor(new InvalidEventError(message), { env, cwd });
+  const out = failAnswer(NODE_CORE, new InvalidEventError(message), { env, cwd }, null);
   return out.kind === 'deny' ? verdictFrom(out) : inputError(message);
 }
 
-function verdictFrom(outcome: HostAnswer, extra: { output?: unknown; stderr?: string; diagnostics?: string[] } = {}): GuardResult {
+function verdictFrom(outcome: Answer, extra: { output?: unknown; stderr?: string; diagnostics?: string[] } = {}): GuardResult {
   const block = outcome.kind === 'deny' || outcome.kind === 'ask';
   const v: Verdict = { decision: block ? 'block' : 'allow', kind: outcome.kind };
   if (outcome.reasonCode) v.reasonCode = outcome.reasonCode;
@@ -94,7 +99,8 @@ function verdictFrom(outcome: HostAnswer, extra: { output?: unknown; stderr?: st
   if (outcome.eventId) v.eventId = outcome.eventId;
   const stamp = stampOf(outcome);
   if (block) v.reason = stamp;
-  else if (outcome.kind === 'context' && outcome.message) v.context = outcome.message;
+  else if ((outcome.kind === 'context' || outcome.kind === 'rewrite') && outcome.message) v.context = outcome.message;
+  if (outcome.kind === 'rewrite' && outcome.rewrite) v.rewrite = { command: outcome.rewrite.command, ...(outcome.rewrite.input ? { input: outcome.rewrite.input } : {}) };
   if (outcome.notice) v.notice = outcome.notice;
   if (outcome.messages && outcome.messages.length) v.messages = [...outcome.messages];
   if (outcome.stop) {
@@ -119,49 +125,38 @@ async function decideControlEvent(req: GuardRequest): Promise<GuardResult> {
     event.sessionId = req.task;
     if (event.rootSessionId !== undefined) event.rootSessionId = req.task;
   }
-  const core = req.core ?? { handleEvent, failOutcome };
-  const outcome = await answer(event, { env: req.env, cwd: event.cwd ?? req.cwd, canAsk: false, denyResponse: GUARD_DENY_RESPONSE, handleEvent: core.handleEvent });
-  const diagnostics = outcome.diagnostics ?? [];
-  return verdictFrom(outcome, { stderr: diagnostics.map((d) => `stopline guard: ${d.replace(/^stopline:\s*/, '')}\n`).join('') });
+  const core = req.core ?? NODE_CORE;
+  // the raw form names no tool input to rewrite: its answer is never a rewrite
+  const outcome = await answer(event, { env: req.env, cwd: event.cwd ?? req.cwd, canAsk: false, denyResponse: GUARD_DENY_RESPONSE, row: { control: event.kind, blockable: true } }, { core });
+  return verdictFrom(outcome, { stderr: guardLines(outcome.diagnostics) });
+}
+
+function guardLines(lines: readonly string[] | undefined): string {
+  return labelLines('stopline guard', lines)
+    .map((l) => `${l}\n`)
+    .join('');
 }
 
 // ------------------------------------------------------------------------- the dialects
 
-/** What the wrapped adapter saw while the runner used it. */
-interface Observed {
-  mapped?: MappedEvent;
-  outcome?: HostAnswer;
-  inputError?: string;
-}
-
-function observing(adapter: CommandHookAdapter, seen: Observed, task: string | undefined): CommandHookAdapter {
+/**
+ * The dialect's adapter as a bridge uses it: nobody to ask (an ask is recorded and answered as
+ * a deny), the task's contract in place of the session's, and a rewrite only when the caller
+ * runs one.
+ */
+function asBridge(adapter: CommandHookAdapter, task: string | undefined, canRewrite: boolean): CommandHookAdapter {
   return {
     ...adapter,
     denyResponse: GUARD_DENY_RESPONSE,
-    // a bridge has nobody to ask now: an ask is recorded and answered as a deny
     canAsk: () => false,
+    rewrites: canRewrite,
     toControlEvent(payload, env) {
-      let mapped: MappedEvent;
-      try {
-        mapped = adapter.toControlEvent(payload, env);
-      } catch (e) {
-        if (e instanceof HookInputError) seen.inputError = e.message;
-        throw e;
-      }
+      const mapped: MappedEvent = adapter.toControlEvent(payload, env);
       if (mapped.kind === 'event' && task) {
         mapped.event.sessionId = task;
         if (mapped.event.rootSessionId !== undefined) mapped.event.rootSessionId = task;
       }
-      seen.mapped = mapped;
       return mapped;
-    },
-    render(outcome, native) {
-      seen.outcome = outcome;
-      return adapter.render(outcome, native);
-    },
-    renderUnidentifiedDeny(message) {
-      seen.outcome = { kind: 'deny', message };
-      return adapter.renderUnidentifiedDeny(message);
     },
   };
 }
@@ -188,17 +183,19 @@ export async function decideGuard(req: GuardRequest): Promise<GuardResult> {
     const payload: HookPayload = { ...req.payload, hook_event_name: name };
     if (req.dialect === 'native' && req.task) payload.session_id = req.task;
 
-    const seen: Observed = {};
-    const rendered: Rendered = await answerHook(observing(adapter, seen, req.task), JSON.stringify(payload), { env: req.env, cwd: req.cwd, ...(req.core ? { core: req.core } : {}) });
-    if (seen.inputError !== undefined) return inputError(`the ${req.dialect} payload is incomplete: ${seen.inputError}`);
+    const bridge = asBridge(adapter, req.task, req.canRewrite === true);
+    const decided = await decideHook(bridge, JSON.stringify(payload), { env: req.env, cwd: req.cwd, ...(req.core ? { core: req.core } : {}) });
+    // a payload that breaks the dialect's contract is the caller's mistake here, not the guard's
+    if (decided.kind === 'failed' && decided.error instanceof HookInputError) return inputError(`the ${req.dialect} payload is incomplete: ${decided.error.message}`);
 
-    // the runner answered through core/answer: the guard, the person's hooks (every dialect of
-    // them where no host runs its own), the fold, and the row's blockability
-    const outcome: HostAnswer = seen.outcome ?? { kind: 'none' };
+    // the runner answered on the one answer path: the guard, the person's hooks (every dialect of
+    // them where no host runs its own), the fold, and the row's gates
+    const rendered = renderDecision(bridge, decided);
+    const outcome: Answer = decided.kind === 'silent' ? { kind: 'none' } : decided.answer;
     return verdictFrom(outcome, { output: hostOutputOf(req.dialect, rendered, outcome), stderr: rendered.stderr });
   } catch (err) {
     // the runner never throws; this is the last line of defence, and it follows the fail mode
-    const out = failOutcome(err, { env: req.env, cwd: req.cwd });
-    return verdictFrom(out, { stderr: (out.diagnostics ?? []).map((d) => `stopline guard: ${d.replace(/^stopline:\s*/, '')}\n`).join('') });
+    const out = failAnswer(req.core ?? NODE_CORE, err, { env: req.env, cwd: req.cwd }, null);
+    return verdictFrom(out, { stderr: guardLines(out.diagnostics) });
   }
 }

@@ -6,12 +6,13 @@
  * goes (the request's system parts, the tool result's content).
  */
 import type { ControlEvent, HostInfo } from '../../../core/protocol';
-import type { Outcome } from '../../../core/outcome';
+import type { Outcome, Rewrite } from '../../../core/outcome';
 import { stampOf } from '../../../core/outcome';
-import type { Answer } from '../../../core/answer-rules';
-import { analyzeToolCall } from '../../../core/analysis/tool-call';
+import type { ToolCall } from '../../../core/answer';
 import { opencode2Registry } from '../../../core/registry/opencode2';
-import type { ToolEntry } from '../../../core/registry/types';
+import type { EventEntry } from '../../../core/registry/types';
+import { actionOf, toolCallFor } from '../../shared/action';
+import type { ActionAt, Env } from '../../shared/action';
 import { isObj } from '../adapter';
 import type { Ancestry, ToolCallInput } from '../adapter';
 import type { V2PermissionEvaluate, V2SessionContext, V2SessionPrompt, V2ToolAfter, V2ToolBefore } from './api';
@@ -70,25 +71,33 @@ function hostInfoV2(canAsk: boolean, agent?: string): HostInfo {
   return h;
 }
 
+/** Where a v2 tool call runs, as the analysis needs it. */
+export interface ToolEventCtxV2 {
+  ancestry: Ancestry;
+  cwd: string | undefined;
+  env: Env;
+  vars?: Record<string, string>;
+  agent?: string;
+  canAsk: boolean;
+}
+
+function callAt(ctx: ToolEventCtxV2): ActionAt {
+  return { ...(ctx.cwd ? { cwd: ctx.cwd } : {}), env: ctx.env, ...(ctx.vars ? { vars: ctx.vars } : {}) };
+}
+
 /** action.before / action.after for one tool call, analysed against the v2 tool table. */
-export function toolEventV2(
-  kind: 'action.before' | 'action.after',
-  call: ToolCallInput,
-  args: unknown,
-  ctx: { ancestry: Ancestry; cwd: string | undefined; home: string | undefined; vars?: Record<string, string>; agent?: string; canAsk: boolean },
-): ControlEvent {
+export function toolEventV2(kind: 'action.before' | 'action.after', call: ToolCallInput, args: unknown, ctx: ToolEventCtxV2): ControlEvent {
   const ev: ControlEvent = { protocolVersion: 1, kind, sessionId: ctx.ancestry.sessionId, host: hostInfoV2(ctx.canAsk, ctx.agent) };
   // a child shares its root's contract and can never change it
   if (ctx.ancestry.certain && ctx.ancestry.rootId !== ctx.ancestry.sessionId) ev.rootSessionId = ctx.ancestry.rootId;
   if (ctx.cwd) ev.cwd = ctx.cwd;
-  const opts: { cwd?: string; home?: string; vars?: Record<string, string> } = {};
-  if (ctx.cwd) opts.cwd = ctx.cwd;
-  if (ctx.home) opts.home = ctx.home;
-  if (ctx.vars) opts.vars = ctx.vars;
-  const action: NonNullable<ControlEvent['action']> = { ...analyzeToolCall(opencode2Registry, call.tool, args, opts) };
-  if (call.callID) action.id = call.callID;
-  ev.action = action;
+  ev.action = actionOf(opencode2Registry, { tool: call.tool, input: args, ...(call.callID ? { id: call.callID } : {}) }, callAt(ctx));
   return ev;
+}
+
+/** The tool call for the answer path: whether the row takes a rewrite of it, and the same call with another command. */
+export function toolCallV2(row: EventEntry, call: ToolCallInput, args: unknown, ctx: ToolEventCtxV2): ToolCall {
+  return toolCallFor(opencode2Registry, row, { tool: call.tool, input: args, ...(call.callID ? { id: call.callID } : {}) }, callAt(ctx));
 }
 
 /**
@@ -104,24 +113,14 @@ export function denyErrorV2(outcome: Outcome): Error {
 }
 
 /**
- * The confined command the guard wants run instead of the model's, when it answered so: the
- * guard's own part of the answer (a person's hook cannot lift the confinement, only deny).
- */
-export function rewriteOf(answer: Answer): { command: string } | undefined {
-  if (answer.kind === 'deny' || answer.kind === 'ask') return undefined;
-  const r = answer.kind === 'rewrite' ? answer.rewrite : answer.guard?.kind === 'rewrite' ? answer.guard.rewrite : undefined;
-  return r && typeof r.command === 'string' && r.command !== '' ? r : undefined;
-}
-
-/**
  * Put a confined command into the event's input, in the field the tool row names, keeping every
  * other field. The host runs what `event.input` holds after the hook. false: the tool has no
  * command field, so the command cannot be confined.
  */
-export function applyRewrite(event: V2ToolBefore, entry: ToolEntry | null | undefined, command: string): boolean {
-  const field = entry?.commandField;
+export function applyRewrite(event: V2ToolBefore, rewrite: Rewrite): boolean {
+  const field = rewrite.field;
   if (!field || !isObj(event.input)) return false;
-  event.input = { ...event.input, [field]: command };
+  event.input = { ...event.input, [field]: rewrite.command };
   return true;
 }
 

@@ -18,7 +18,7 @@
  */
 import type { Env, InProcessHooks } from '../../../core/hooks/in-process';
 import type { HookEventInput } from '../../../core/hooks/in-process';
-import type { CoreApi } from '../../../core/answer-rules';
+import type { CoreApi } from '../../../core/answer';
 import type { SessionTree } from '../../../core/controller';
 import { stampOf } from '../../../core/outcome';
 import { pathVars } from '../../../core/self-paths';
@@ -32,7 +32,7 @@ import type { Bound } from '../../shared/in-process/handlers';
 import { nodePorts } from '../../shared/in-process/node';
 import { NO_UI } from '../../shared/in-process/ports';
 import type { DoorUi } from '../../shared/in-process/ports';
-import { InProcessRuntime, contextTexts, describe, hookExtras } from '../../shared/in-process/runtime';
+import { InProcessRuntime, contextTexts, describe } from '../../shared/in-process/runtime';
 import { DENY_RESPONSE, isChild, isObj, promptEvent, sessionEndEvent, subagentStartEvent } from '../adapter';
 import type { Ancestry, ToolCallInput } from '../adapter';
 import { OpenCodeSessions } from '../sessions';
@@ -45,7 +45,6 @@ import {
   denyErrorV2,
   permissionCallId,
   permissionEvaluate,
-  rewriteOf,
   sessionContext,
   sessionPrompt,
   sessionRecord,
@@ -53,6 +52,7 @@ import {
   systemParts,
   toolAfter,
   toolBefore,
+  toolCallV2,
   toolEventV2,
 } from './adapter';
 import type { V2Context, V2HookDomain, V2Registration } from './api';
@@ -228,7 +228,7 @@ export class OpenCodeV2Door {
   }
 
   private eventCtx(ancestry: Ancestry, agent: string | undefined, canAsk: boolean) {
-    return { ancestry, cwd: this.cwd, home: this.paths.home, vars: this.paths.vars, canAsk, ...(agent ? { agent } : {}) };
+    return { ancestry, cwd: this.cwd, env: this.rt.env, vars: this.paths.vars, canAsk, ...(agent ? { agent } : {}) };
   }
 
   // ------------------------------------------------------------------ tools
@@ -254,8 +254,10 @@ export class OpenCodeV2Door {
       },
     };
     let callKey: string | undefined;
-    const block = await this.rt.beforeTool('tool.execute.before', { cwd: this.cwd, ui, tell: (m) => this.rt.say([m]) }, async () => {
-      const event = toolBefore(raw);
+    let event: ReturnType<typeof toolBefore> | undefined;
+    const row = this.rt.row('tool-before');
+    const decided = await this.rt.beforeTool('tool.execute.before', { cwd: this.cwd, ui, row, tell: (m) => this.rt.say([m]) }, async () => {
+      event = toolBefore(raw);
       const call = callOf(event);
       const entry = findToolEntry(opencode2Registry, call.tool);
       callKey = `${call.sessionID}\0${call.callID}`;
@@ -267,18 +269,18 @@ export class OpenCodeV2Door {
       if (ancestry.rootId !== call.sessionID) await this.rt.idle(ancestry.rootId);
       const tree: SessionTree | undefined = ancestry.certain ? undefined : { kind: 'unreadable', why: `the parent chain of session ${call.sessionID.slice(0, 12)}… could not be read` };
       const args = event.input;
-      let answer = await this.rt.answer(toolEventV2('action.before', call, args, this.eventCtx(ancestry, event.agent, canAsk)), 'tool:before', this.hookInput(ancestry, call, args), { cwd: this.cwd, canAsk, ...(tree ? { tree } : {}) });
-      const rewrite = rewriteOf(answer);
-      if (rewrite && !applyRewrite(event, entry, rewrite.command)) {
-        // the guard lets this call go only confined; a call that cannot be confined does not go
-        const g = answer.guard;
-        answer = { ...answer, kind: 'deny', message: stampOf({ ...(g?.message ? { message: g.message } : {}), ...(g?.reasonCode ? { reasonCode: g.reasonCode } : {}) }) };
-      }
+      const ctx = this.eventCtx(ancestry, event.agent, canAsk);
+      const answer = await this.rt.answer(toolEventV2('action.before', call, args, ctx), { row, call: toolCallV2(row, call, args, ctx) }, this.hookInput(ancestry, call, args), { cwd: this.cwd, canAsk, ...(tree ? { tree } : {}) });
       return { answer, sessionId: call.sessionID, callId: call.callID };
     });
-    if (block) {
+    if (decided && 'block' in decided) {
       if (callKey) this.asks.take(callKey);
-      throw denyErrorV2(block);
+      throw denyErrorV2(decided.block);
+    }
+    // the guard lets this call go only confined: a call whose command cannot be placed does not go
+    if (decided && 'rewrite' in decided && (!event || !applyRewrite(event, decided.rewrite))) {
+      if (callKey) this.asks.take(callKey);
+      throw denyErrorV2({ kind: 'deny', reasonCode: 'GUARD_UNAVAILABLE' });
     }
   }
 
@@ -295,7 +297,7 @@ export class OpenCodeV2Door {
       const failed = event.status !== 'completed';
       const guardEvent = ancestry.certain && !failed ? toolEventV2('action.after', call, event.input, this.eventCtx(ancestry, event.agent, false)) : null;
       const response = failed ? event.error : event.result?.output ?? event.result?.content;
-      const out = await this.rt.answer(guardEvent, 'tool:after', this.hookInput(ancestry, call, event.input, { toolResponse: response, toolFailed: failed }), { cwd: this.cwd, canAsk: false });
+      const out = await this.rt.answer(guardEvent, { row: this.rt.row('tool-after') }, this.hookInput(ancestry, call, event.input, { toolResponse: response, toolFailed: failed }), { cwd: this.cwd, canAsk: false });
       kind = out.kind;
       this.rt.say(out.diagnostics);
       const texts = this.rt.afterTexts(call.sessionID, call.callID, out);
@@ -351,7 +353,7 @@ export class OpenCodeV2Door {
     if (isChild(ancestry)) {
       // no known root: nothing to share, and never authority
       if (!ancestry.certain || !this.childrenStarted.add(sessionID)) return;
-      const out = await this.rt.answer(subagentStartEvent(ancestry, ctx), 'subagent:start', this.rt.hookInput(ancestry.rootId, this.cwd, { agentId: sessionID, ...(agent ? { agentType: agent } : {}) }), { cwd: this.cwd, canAsk: false });
+      const out = await this.rt.answer(subagentStartEvent(ancestry, ctx), { row: this.rt.row('prompt'), canonical: 'subagent:start' }, this.rt.hookInput(ancestry.rootId, this.cwd, { agentId: sessionID, ...(agent ? { agentType: agent } : {}) }), { cwd: this.cwd, canAsk: false });
       this.rt.say(out.diagnostics);
       // the contract itself comes from the root at every request; the hooks' context once
       this.rt.keep(sessionID, contextTexts(out).filter((t) => t !== out.guard?.message));
@@ -362,10 +364,10 @@ export class OpenCodeV2Door {
       this.rt.sessionStarted();
       this.rt.keep(root, await this.rt.observe('session:start', this.cwd, this.rt.hookInput(root, this.cwd, { source: 'startup' })));
     }
-    const out = await this.rt.answer(promptEvent(ancestry, text, ctx), 'prompt:submit', this.rt.hookInput(root, this.cwd, { prompt: text }), { cwd: this.cwd, canAsk: false });
+    const out = await this.rt.answer(promptEvent(ancestry, text, ctx), { row: this.rt.row('prompt') }, this.rt.hookInput(root, this.cwd, { prompt: text }), { cwd: this.cwd, canAsk: false });
     this.rt.say(out.diagnostics);
     if (out.notice) this.rt.say([out.notice]);
-    for (const m of hookExtras(out).messages) this.rt.say([m]);
+    for (const m of out.messages ?? []) this.rt.say([m]);
     const guard = out.guard;
     const contract = guard?.kind === 'context' && guard.message && guard.reasonCode && CONTRACT_REASONS.has(guard.reasonCode) ? guard.message : undefined;
     if (contract) this.standing.set(root, contract);

@@ -5,9 +5,8 @@
  * its own, and a test passes fakes.
  */
 import type { CanonicalEvent } from '../../../core/canonical';
-import type { Answer, CoreApi } from '../../../core/answer-rules';
+import type { CoreApi, HooksPort } from '../../../core/answer';
 import type { HookEventInput } from '../../../core/hooks/in-process';
-import type { Outcome } from '../../../core/outcome';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -33,8 +32,8 @@ export interface TimingRecord {
 export interface PersonHooksPort {
   /** whether any hook is configured for this event in this project folder */
   has(event: CanonicalEvent, projectDir: string): boolean;
-  /** dispatch `event` and fold the result with the guard's outcome; never throws */
-  run(event: CanonicalEvent, projectDir: string, input: HookEventInput, guard: Outcome): Promise<Answer>;
+  /** the hooks of `event` as the answer path's port (core/answer.ts): dispatched and folded when it asks; never throws */
+  port(event: CanonicalEvent, projectDir: string, input: HookEventInput): HooksPort;
 }
 
 export interface RuntimePorts {

@@ -4,8 +4,8 @@
  * handler map (./handlers.ts) and the translation in and out (hosts/<host>/adapter.ts); this
  * runtime holds the rest, once:
  *
- * - the answer: the guard's event and the person's hooks for its canonical event, folded by the
- *   rules of core/answer-rules.ts (the same rules a hook process applies);
+ * - the answer: the guard's event and the person's hooks for its canonical event, on the one
+ *   answer path (core/answer.ts) with this door's ports, as a hook process answers;
  * - the fail mode on an error, with the diagnostic lines said once, prefixed with the door's label;
  * - the before/after handoff: a watch note decided before a tool reaches the model after it;
  * - context waiting for the host's next chance to give it to the model;
@@ -17,16 +17,15 @@
  */
 import type { CanonicalEvent } from '../../../core/canonical';
 import type { SessionTree } from '../../../core/controller';
-import type { CombinedOutcome } from '../../../core/hooks/fold';
 import type { HookEventInput } from '../../../core/hooks/in-process';
-import { guardGate, settleAnswer } from '../../../core/answer-rules';
-import type { Answer } from '../../../core/answer-rules';
-import type { Outcome } from '../../../core/outcome';
+import { answer, errorMessage, failAnswer, labelLines } from '../../../core/answer';
+import type { Answer, ToolCall } from '../../../core/answer';
+import type { Outcome, Rewrite } from '../../../core/outcome';
 import { stampOf } from '../../../core/outcome';
 import type { ControlEvent } from '../../../core/protocol';
 import { hookInput } from '../../../core/registry/hook-input';
 import { findToolEntry } from '../../../core/registry/lookup';
-import type { HostRegistry } from '../../../core/registry/types';
+import type { EventEntry, HostRegistry } from '../../../core/registry/types';
 import { BoundedMap, KeyedQueue } from './bounded';
 import type { DoorUi, Env, NoticeLevel, RuntimePorts } from './ports';
 
@@ -56,26 +55,24 @@ export interface ToolCallRef {
   args: unknown;
 }
 
+/** Which event an answer is for: its row (the handler's), the canonical event the person's hooks run for, the tool call. */
+export interface AnswerOn {
+  row: EventEntry;
+  /** default: the row's own canonical event */
+  canonical?: CanonicalEvent;
+  call?: ToolCall;
+}
+
+/** What happens to a tool call once it was answered: blocked with this outcome, run with another command, or run as it is. */
+export type BeforeTool = { block: Outcome } | { rewrite: Rewrite } | null;
+
 /** The message of an error, without a stack. */
-export function describe(err: unknown): string {
-  if (err instanceof Error) return err.message || err.name;
-  return String(err);
-}
+export const describe = errorMessage;
 
-/** Every context text of a (possibly hook-folded) outcome, guard first. */
-export function contextTexts(o: Outcome): string[] {
-  const c = (o as { contexts?: unknown }).contexts;
-  if (Array.isArray(c)) return c.filter((t): t is string => typeof t === 'string' && t.trim() !== '');
+/** Every context text of an answer, guard first. */
+export function contextTexts(o: Answer): string[] {
+  if (Array.isArray(o.contexts)) return o.contexts.filter((t) => t.trim() !== '');
   return o.kind === 'context' && o.message ? [o.message] : [];
-}
-
-/** Extra text a hook fold can carry besides the guard's message (tool:after feedback, system messages). */
-export function hookExtras(o: Outcome | CombinedOutcome): { feedback?: string; messages: string[]; stop: boolean; stopReason?: string } {
-  const c = o as Partial<CombinedOutcome>;
-  const out: { feedback?: string; messages: string[]; stop: boolean; stopReason?: string } = { messages: Array.isArray(c.messages) ? c.messages : [], stop: c.stop === true };
-  if (typeof c.feedback === 'string' && c.feedback !== '') out.feedback = c.feedback;
-  if (typeof c.stopReason === 'string') out.stopReason = c.stopReason;
-  return out;
 }
 
 export class TimeoutError extends Error {
@@ -109,11 +106,11 @@ export class InProcessRuntime {
 
   // ------------------------------------------------------------------ reporting
 
-  /** Log lines under the door's label (a core line's own `stopline:` prefix is replaced). Never throws. */
+  /** Log lines under the door's label. Never throws. */
   say(lines: readonly string[] | undefined): void {
-    for (const l of lines ?? []) {
+    for (const l of labelLines(this.label, lines)) {
       try {
-        this.ports.log(`${this.label}: ${l.replace(/^stopline:\s*/, '')}`);
+        this.ports.log(l);
       } catch {
         // a broken log must not break a decision
       }
@@ -141,15 +138,19 @@ export class InProcessRuntime {
   }
 
   /**
-   * The fail mode's answer to an error (the core reads STOPLINE_FAIL_OPEN and the config). When
-   * even that fails the door fails open: it cannot know that the person asked for closed.
+   * The fail mode's answer to an error (core/answer.ts `failAnswer`: the core reads
+   * STOPLINE_FAIL_OPEN and the config), for the row's event when it is given. When even that
+   * fails the door fails open: it cannot know that the person asked for closed.
    */
-  failure(err: unknown, cwd: string | undefined): Outcome {
-    try {
-      return this.ports.core.failOutcome(err, { env: this.env, ...(cwd ? { cwd } : {}) });
-    } catch (again) {
-      return { kind: 'none', diagnostics: [`${describe(err)}; fail mode unknown (${describe(again)}), failing open`] };
-    }
+  failure(err: unknown, cwd: string | undefined, row: Pick<EventEntry, 'control'> | null = null): Answer {
+    return failAnswer(this.ports.core, err, { env: this.env, ...(cwd ? { cwd } : {}) }, row);
+  }
+
+  /** The row of the handler that answers an event (the `handler` column); a door names only its own. */
+  row(handler: string): EventEntry {
+    const row = this.registry.events.find((e) => e.handler === handler);
+    if (!row) throw new Error(`${this.registry.displayName} has no event row with the handler "${handler}"`);
+    return row;
   }
 
   /** Run a handler whose failure can only be a diagnostic (nothing to block there). Never throws. */
@@ -179,13 +180,14 @@ export class InProcessRuntime {
   }
 
   /**
-   * The guard on `event` (null: none), the person's hooks for `canonical`, folded; the same
-   * steps as core/answer's `answer`. A core that throws is the caller's error to handle.
+   * The guard on `event` (null: none) and the person's hooks for the event's canonical one, on
+   * the one answer path (core/answer.ts) with this door's ports: the row's gates apply as in a
+   * hook process. A core that throws is the caller's error to handle.
    */
-  async answer(event: ControlEvent | null, canonical: CanonicalEvent, input: HookEventInput, place: AnswerPlace): Promise<Answer> {
-    const guard: Outcome = event ? guardGate(this.ports.core.handleEvent(event, this.options(place)), event.kind) : { kind: 'none' };
-    const folded = await this.ports.hooks.run(canonical, this.dir(place.cwd), input, guard);
-    return settleAnswer(folded, guard, undefined);
+  async answer(event: ControlEvent | null, on: AnswerOn, input: HookEventInput, place: AnswerPlace): Promise<Answer> {
+    const canonical = on.canonical ?? on.row.canonical;
+    const hooks = canonical ? this.ports.hooks.port(canonical, this.dir(place.cwd), input) : undefined;
+    return answer(event, { ...this.options(place), row: on.row, ...(on.call ? { call: on.call } : {}) }, { core: this.ports.core, ...(hooks ? { hooks } : {}) });
   }
 
   /** What the person's hooks receive for one event. */
@@ -214,7 +216,7 @@ export class InProcessRuntime {
    */
   async observe(canonical: CanonicalEvent, cwd: string | undefined, input: HookEventInput): Promise<string[]> {
     if (!this.ports.hooks.has(canonical, this.dir(cwd))) return [];
-    const out = await this.ports.hooks.run(canonical, this.dir(cwd), input, { kind: 'none' });
+    const out = await answer(null, { env: this.env, row: OBSERVED }, { core: this.ports.core, hooks: this.ports.hooks.port(canonical, this.dir(cwd), input) });
     this.say(out.diagnostics);
     return contextTexts(out);
   }
@@ -229,28 +231,30 @@ export class InProcessRuntime {
   /**
    * The answer before a tool runs, the same on every door: the lines said, the hooks' messages
    * shown, a watch note kept for after the tool, and on any error the fail mode. Returns the
-   * outcome that blocks (a deny, or an ask nobody approved), else null. Timed as `hook`.
+   * outcome that blocks (a deny, or an ask nobody approved), the command to run in place of the
+   * model's (the door puts it into the host's arguments), or null. Timed as `hook`.
    */
-  async beforeTool(hook: string, place: { cwd: string | undefined; ui: DoorUi; tell?: (text: string) => void }, run: () => Promise<{ answer: Answer; sessionId: string; callId: string }>): Promise<Outcome | null> {
+  async beforeTool(hook: string, place: { cwd: string | undefined; ui: DoorUi; row: EventEntry; tell?: (text: string) => void }, run: () => Promise<{ answer: Answer; sessionId: string; callId: string }>): Promise<BeforeTool> {
     const started = this.ports.clock.now();
-    let block: Outcome | null = null;
+    let result: BeforeTool = null;
     let kind = 'none';
     try {
       const { answer: out, sessionId, callId } = await run();
       kind = out.kind;
       this.say(out.diagnostics);
-      for (const m of hookExtras(out).messages) (place.tell ?? ((t: string) => this.notify(place.ui, t)))(m);
-      if (out.kind === 'deny') block = out;
-      else if (out.kind === 'ask') block = (await this.approved(place.ui, 'stopline: allow this action?', stampOf(out))) ? null : out;
-      else if (out.kind === 'context' && out.message) this.beforeNotes.set(noteKey(sessionId, callId), out.message);
+      for (const m of out.messages ?? []) (place.tell ?? ((t: string) => this.notify(place.ui, t)))(m);
+      if (out.kind === 'deny') result = { block: out };
+      else if (out.kind === 'ask') result = (await this.approved(place.ui, 'stopline: allow this action?', stampOf(out))) ? null : { block: out };
+      else if (out.kind === 'rewrite' && out.rewrite) result = { rewrite: out.rewrite };
+      if ((out.kind === 'context' || out.kind === 'rewrite') && out.message) this.beforeNotes.set(noteKey(sessionId, callId), out.message);
     } catch (err) {
-      const out = this.failure(err, place.cwd);
+      const out = this.failure(err, place.cwd, place.row);
       kind = `fail-${out.kind}`;
       this.say(out.diagnostics);
-      if (out.kind === 'deny' || out.kind === 'ask') block = out;
+      if (out.kind === 'deny' || out.kind === 'ask') result = { block: out };
     }
     this.timed(hook, started, kind);
-    return block;
+    return result;
   }
 
   /**
@@ -261,8 +265,7 @@ export class InProcessRuntime {
     const before = this.beforeNotes.take(noteKey(sessionId, callId));
     const texts = contextTexts(out);
     if (before && !(out.guard?.kind === 'context' && out.guard.message)) texts.unshift(before);
-    const extras = hookExtras(out);
-    if (extras.feedback) texts.push(extras.feedback);
+    if (out.feedback) texts.push(out.feedback);
     return texts;
   }
 
@@ -334,6 +337,9 @@ export class InProcessRuntime {
     }
   }
 }
+
+/** The row of an event only the person's hooks see (nothing of it can block: their contexts are what counts). */
+const OBSERVED: Pick<EventEntry, 'control' | 'blockable'> = { control: null, blockable: false };
 
 function noteKey(sessionId: string, callId: string): string {
   return `${sessionId}\0${callId}`;

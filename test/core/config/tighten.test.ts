@@ -250,8 +250,8 @@ describe('a looser project value does not loosen', () => {
     expect(lines).toHaveLength(1);
     const line = lines[0]!;
     expect(line).not.toContain('\n');
-    expect(line.startsWith(`stopline: project config ${w.projectFile}: ${row.key} ignored (`)).toBe(true);
-    const afterPath = line.slice(`stopline: project config ${w.projectFile}: `.length);
+    expect(line.startsWith(`project config ${w.projectFile}: ${row.key} ignored (`)).toBe(true);
+    const afterPath = line.slice(`project config ${w.projectFile}: `.length);
     for (const value of leafTexts(row.project)) expect(afterPath).not.toContain(value);
     // ...and recorded nowhere else: no file the guard wrote mentions it
     for (const dir of [w.sb.data, join(w.sb.root, 'xdg-data'), join(w.sb.root, 'planted')]) {

@@ -450,7 +450,7 @@ describe('config and data folder', () => {
     const o = d.prompt('$stopline review -- x');
     expect(o.reasonCode).toBe('DIRECTIVE_APPLIED');
     expect(o.diagnostics).toHaveLength(1);
-    expect(o.diagnostics![0]).toMatch(/^stopline: user config .*not valid JSON/);
+    expect(o.diagnostics![0]).toMatch(/^user config .*not valid JSON/);
     expect(d.act().kind).toBe('deny');
   });
 });
@@ -481,7 +481,7 @@ describe('fail mode', () => {
   it('STOPLINE_FAIL_OPEN=0 forces closed', () => {
     expect(handleEvent(bad, { env: { ...sandbox().env, STOPLINE_FAIL_OPEN: '0' } }).reasonCode).toBe('GUARD_UNAVAILABLE');
     expect(failOutcome(new Error('boom'), { env: { STOPLINE_FAIL_OPEN: '0' } }).kind).toBe('deny');
-    expect(failOutcome(new Error('boom'), { env: { STOPLINE_FAIL_OPEN: '1' } })).toEqual({ kind: 'none', diagnostics: ['stopline: Error: boom; failing open'] });
+    expect(failOutcome(new Error('boom'), { env: { STOPLINE_FAIL_OPEN: '1' } })).toEqual({ kind: 'none', diagnostics: ['Error: boom; failing open'] });
   });
 
   it('garbage never throws', () => {
@@ -679,11 +679,11 @@ describe('STOPLINE_FAIL_MODE', () => {
   it('a value it does not understand is ignored with one diagnostic line saying so', () => {
     const sb = closedConfig();
     const o = driver(sb, { env: { ...sb.env, STOPLINE_FAIL_MODE: 'loose' } }).act();
-    expect(o.diagnostics).toEqual(['stopline: STOPLINE_FAIL_MODE=loose not understood (use open or closed); ignored']);
+    expect(o.diagnostics).toEqual(['STOPLINE_FAIL_MODE=loose not understood (use open or closed); ignored']);
     // the config's closed still applies
     writeFileSync(join(sb.root, 'f'), 'x');
     const env = { ...sb.env, STOPLINE_HOME: join(sb.root, 'f'), STOPLINE_FAIL_MODE: 'loose' };
     expect(driver(sb, { env }).act().reasonCode).toBe('GUARD_UNAVAILABLE');
-    expect(driver(sandbox({ STOPLINE_FAIL_OPEN: 'yes' })).act().diagnostics).toEqual(['stopline: STOPLINE_FAIL_OPEN=yes not understood (use 1 or 0); ignored']);
+    expect(driver(sandbox({ STOPLINE_FAIL_OPEN: 'yes' })).act().diagnostics).toEqual(['STOPLINE_FAIL_OPEN=yes not understood (use 1 or 0); ignored']);
   });
 });

@@ -110,3 +110,47 @@ describe('response contract: hermes shell hooks', () => {
     expect(decodeRun('hermes', 'tool:before', exit(0, 'hello'))).toMatchObject({ ok: false, error: 'stdout is not a JSON object' });
   });
 });
+
+describe('a rewritten command before a tool, read where its dialect’s host reads one', () => {
+  const updated = (command: unknown) => JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command, description: 'kept' } } });
+
+  it.each(['claude', 'codex', 'droid', 'native'] as const)('%s: hookSpecificOutput.updatedInput.command', (dialect) => {
+    const d = decodeRun(dialect, 'tool:before', exit(0, updated('npm test -- --silent')));
+    expect(d.ok && d.response.rewrite).toEqual({ command: 'npm test -- --silent' });
+    // the same without a decision (Claude applies it; so is it read)
+    const bare = decodeRun(dialect, 'tool:before', exit(0, JSON.stringify({ hookSpecificOutput: { updatedInput: { command: 'ls' } } })));
+    expect(bare.ok && bare.response).toMatchObject({ decision: 'none', rewrite: { command: 'ls' } });
+  });
+
+  it("an http hook's body is the Claude contract", () => {
+    const d = decodeRun('claude', 'tool:before', { kind: 'http', status: 200, body: updated('ls -la') });
+    expect(d.ok && d.response.rewrite).toEqual({ command: 'ls -la' });
+  });
+
+  it('gemini: hookSpecificOutput.tool_input.command; copilot: modifiedArgs.command', () => {
+    const gemini = decodeRun('gemini', 'tool:before', exit(0, JSON.stringify({ hookSpecificOutput: { tool_input: { command: 'echo g' } } })));
+    expect(gemini.ok && gemini.response.rewrite).toEqual({ command: 'echo g' });
+    const copilot = decodeRun('copilot', 'tool:before', exit(0, JSON.stringify({ permissionDecision: 'allow', modifiedArgs: { command: 'echo c' } })), 'preToolUse');
+    expect(copilot.ok && copilot.response).toMatchObject({ decision: 'allow', rewrite: { command: 'echo c' } });
+    // Claude's field is not Copilot's answer, under either key style
+    const claudeForm = decodeRun('copilot', 'tool:before', exit(0, updated('echo x')), 'PreToolUse');
+    expect(claudeForm.ok && claudeForm.response.rewrite).toBeUndefined();
+  });
+
+  it('qwen (its PreToolUse updatedInput is ignored by Qwen 0.24.4) and hermes shell hooks rewrite nothing', () => {
+    const qwen = decodeRun('qwen', 'tool:before', exit(0, updated('echo q')));
+    expect(qwen.ok && qwen.response).toMatchObject({ decision: 'allow' });
+    expect(qwen.ok && qwen.response.rewrite).toBeUndefined();
+    const hermes = decodeRun('hermes', 'tool:before', exit(0, JSON.stringify({ action: 'modify', args: { command: 'echo h' } })));
+    expect(hermes.ok && hermes.response.rewrite).toBeUndefined();
+  });
+
+  it('only before a tool, only a non-blank string command', () => {
+    const after = decodeRun('claude', 'tool:after', exit(0, updated('echo late')));
+    expect(after.ok && after.response.rewrite).toBeUndefined();
+    for (const command of ['', '   ', 42, null, ['ls']]) {
+      const d = decodeRun('claude', 'tool:before', exit(0, updated(command)));
+      expect(d.ok && d.response.rewrite, JSON.stringify(command)).toBeUndefined();
+    }
+  });
+});

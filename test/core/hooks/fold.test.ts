@@ -105,3 +105,31 @@ describe('foldGuardWithHooks', () => {
     expect(c).toMatchObject({ kind: 'none', stop: true, stopReason: 'quota', notice: 'armed', diagnostics: ['d'] });
   });
 });
+
+describe('fold: a rewritten command', () => {
+  it('the first in config order wins (the user file before a project); a deny or ask of any hook drops it', () => {
+    expect(fold('tool:before', { rewrite: { command: 'first' } }, { decision: 'allow', rewrite: { command: 'second' } })).toMatchObject({ decision: 'allow', rewrite: { command: 'first' } });
+    expect(fold('tool:before', { rewrite: { command: 'x' } }, { decision: 'deny', reason: 'no' }).rewrite).toBeUndefined();
+    expect(fold('tool:before', { rewrite: { command: 'x' } }, { decision: 'ask', reason: 'sure?' }).rewrite).toBeUndefined();
+    expect(fold('tool:after', { rewrite: { command: 'x' } }).rewrite).toBeUndefined();
+  });
+
+  it('with the guard: a hook rewrite goes ahead where the guard had no objection, labelled hook-rewrite', () => {
+    const c = foldGuardWithHooks({ kind: 'context', message: 'WATCH', reasonCode: 'WITHIN_CONTRACT' }, fold('tool:before', { rewrite: { command: 'safer' }, contexts: ['note'] }));
+    expect(c).toMatchObject({ kind: 'rewrite', rewrite: { command: 'safer' }, reasonCode: 'hook-rewrite', family: 'hooks', message: 'WATCH\n\nnote' });
+  });
+
+  it('a guard deny or ask stands over a hook rewrite', () => {
+    expect(foldGuardWithHooks({ kind: 'deny', message: 'STOP' }, fold('tool:before', { rewrite: { command: 'x' } }))).toMatchObject({ kind: 'deny', message: 'STOP' });
+    expect(foldGuardWithHooks({ kind: 'ask', message: 'ASK' }, fold('tool:before', { rewrite: { command: 'x' } }))).toMatchObject({ kind: 'ask', message: 'ASK' });
+  });
+
+  it("the guard's own rewrite (a command it runs confined) is not undone by a hook's, and the hook is told", () => {
+    const guard: Outcome = { kind: 'rewrite', rewrite: { command: 'confined npm test' }, reasonCode: 'WITHIN_CONTRACT' };
+    const c = foldGuardWithHooks(guard, fold('tool:before', { rewrite: { command: 'npm test --silent' } }));
+    expect(c).toMatchObject({ kind: 'rewrite', rewrite: { command: 'confined npm test' }, reasonCode: 'WITHIN_CONTRACT' });
+    expect(c.diagnostics).toEqual(["hooks: a hook's rewritten command was not applied: stopline runs this command confined"]);
+    // a hook deny still stands over it
+    expect(foldGuardWithHooks(guard, fold('tool:before', { decision: 'deny', reason: 'no' }))).toMatchObject({ kind: 'deny', message: 'no', reasonCode: 'hook-deny' });
+  });
+});

@@ -9,6 +9,9 @@ import { parseControlEvent } from '../../../core/protocol';
 import { claudeRegistry } from '../../../core/registry/claude';
 import { canAsk, render, renderUnidentifiedDeny, toControlEvent } from '../../../hosts/claude/adapter';
 import { HookInputError } from '../../../hosts/shared/payload';
+import { rowEvent } from '../shared/row-event';
+
+const at = (name: string) => rowEvent(claudeRegistry, name);
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'claude');
 const payloadFiles = readdirSync(FIXTURES).filter((f) => f.endsWith('.json') && !f.startsWith('_') && f !== 'index.json');
@@ -134,24 +137,24 @@ describe('toControlEvent', () => {
 describe('render (byte-exact)', () => {
   const stamp = 'STOP / INTENT\nReason: MODE_FORBIDS_MUTATION';
   it('none prints nothing', () => {
-    expect(render({ kind: 'none' }, { name: 'PreToolUse' })).toEqual({ stdout: '', stderr: '', exitCode: 0 });
+    expect(render({ kind: 'none' }, at('PreToolUse'))).toEqual({ stdout: '', stderr: '', exitCode: 0 });
   });
   it('deny before a tool is the hookSpecificOutput deny, exit 0', () => {
-    expect(render({ kind: 'deny', message: stamp, reasonCode: 'MODE_FORBIDS_MUTATION' }, { name: 'PreToolUse' })).toEqual({
+    expect(render({ kind: 'deny', message: stamp, reasonCode: 'MODE_FORBIDS_MUTATION' }, at('PreToolUse'))).toEqual({
       stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"STOP / INTENT\\nReason: MODE_FORBIDS_MUTATION"}}',
       stderr: '',
       exitCode: 0,
     });
   });
   it('ask before a tool is the hookSpecificOutput ask (the core only asks when a person attends)', () => {
-    expect(render({ kind: 'ask', message: 'ASK' }, { name: 'PreToolUse' }).stdout).toBe(
+    expect(render({ kind: 'ask', message: 'ASK' }, at('PreToolUse')).stdout).toBe(
       '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"ASK"}}',
     );
   });
   it.each(['SessionStart', 'UserPromptSubmit', 'UserPromptExpansion', 'PreToolUse', 'PostToolUse', 'SubagentStart', 'SubagentStop', 'Stop'])(
     'context on %s is additionalContext for that event',
     (name) => {
-      expect(render({ kind: 'context', message: 'CTX' }, { name })).toEqual({
+      expect(render({ kind: 'context', message: 'CTX' }, at(name))).toEqual({
         stdout: `{"hookSpecificOutput":{"hookEventName":"${name}","additionalContext":"CTX"}}`,
         stderr: '',
         exitCode: 0,
@@ -159,27 +162,27 @@ describe('render (byte-exact)', () => {
     },
   );
   it('a directive notice reaches the person as systemMessage on prompt events', () => {
-    expect(render({ kind: 'context', message: 'CTX', notice: 'NOTE' }, { name: 'UserPromptSubmit' }).stdout).toBe(
+    expect(render({ kind: 'context', message: 'CTX', notice: 'NOTE' }, at('UserPromptSubmit')).stdout).toBe(
       '{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"CTX"},"systemMessage":"NOTE"}',
     );
   });
   it('context on SessionEnd (no additionalContext there) prints nothing', () => {
-    expect(render({ kind: 'context', message: 'CTX' }, { name: 'SessionEnd' })).toEqual({ stdout: '', stderr: '', exitCode: 0 });
+    expect(render({ kind: 'context', message: 'CTX' }, at('SessionEnd'))).toEqual({ stdout: '', stderr: '', exitCode: 0 });
   });
   it('a deny on a prompt event (a user hook) blocks the prompt', () => {
-    expect(render({ kind: 'deny', message: 'NO' }, { name: 'UserPromptSubmit' }).stdout).toBe('{"decision":"block","reason":"NO"}');
+    expect(render({ kind: 'deny', message: 'NO' }, at('UserPromptSubmit')).stdout).toBe('{"decision":"block","reason":"NO"}');
   });
   it("a deny on Stop (only a person's hook can give one) keeps the turn going; after a tool or at the end it prints nothing", () => {
-    expect(render({ kind: 'deny', message: 'NO' }, { name: 'Stop' }).stdout).toBe('{"decision":"block","reason":"NO"}');
-    for (const name of ['PostToolUse', 'SessionEnd', 'SessionStart']) expect(render({ kind: 'deny', message: 'NO' }, { name }).stdout).toBe('');
+    expect(render({ kind: 'deny', message: 'NO' }, at('Stop')).stdout).toBe('{"decision":"block","reason":"NO"}');
+    for (const name of ['PostToolUse', 'SessionEnd', 'SessionStart']) expect(render({ kind: 'deny', message: 'NO' }, at(name)).stdout).toBe('');
   });
   it("renders the person's hooks folded in: allow, system messages, feedback after a tool, continue:false", () => {
-    expect(render({ kind: 'none', allow: true }, { name: 'PreToolUse' }).stdout).toBe('{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}');
-    expect(render({ kind: 'context', message: 'CTX', messages: ['M1', 'M2'] }, { name: 'SessionStart' }).stdout).toBe(
+    expect(render({ kind: 'none', allow: true }, at('PreToolUse')).stdout).toBe('{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}');
+    expect(render({ kind: 'context', message: 'CTX', messages: ['M1', 'M2'] }, at('SessionStart')).stdout).toBe(
       '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"CTX"},"systemMessage":"M1\\nM2"}',
     );
-    expect(render({ kind: 'none', feedback: 'FIX IT' }, { name: 'PostToolUse' }).stdout).toBe('{"decision":"block","reason":"FIX IT"}');
-    expect(render({ kind: 'none', stop: true, stopReason: 'enough' }, { name: 'UserPromptSubmit' }).stdout).toBe('{"continue":false,"stopReason":"enough"}');
+    expect(render({ kind: 'none', feedback: 'FIX IT' }, at('PostToolUse')).stdout).toBe('{"decision":"block","reason":"FIX IT"}');
+    expect(render({ kind: 'none', stop: true, stopReason: 'enough' }, at('UserPromptSubmit')).stdout).toBe('{"continue":false,"stopReason":"enough"}');
   });
   it('an unidentified event under fail closed exits 2 with the stamp on stderr', () => {
     expect(renderUnidentifiedDeny('STOP / CONTROL')).toEqual({ stdout: '', stderr: 'STOP / CONTROL\n', exitCode: 2 });

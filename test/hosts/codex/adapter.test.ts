@@ -11,6 +11,9 @@ import { codexRegistry } from '../../../core/registry/codex';
 import { canAsk, render, renderUnidentifiedDeny, toControlEvent } from '../../../hosts/codex/adapter';
 import { CODEX_HOOK_EVENTS } from '../../../hosts/cli/install/codex-hook-trust';
 import { HookInputError } from '../../../hosts/shared/payload';
+import { rowEvent } from '../shared/row-event';
+
+const at = (name: string) => rowEvent(codexRegistry, name);
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'codex');
 const payloadFiles = readdirSync(FIXTURES).filter((f) => f.endsWith('.json') && !f.startsWith('_'));
@@ -100,50 +103,50 @@ describe('render (byte-exact)', () => {
     '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"STOP / SCOPE\\nReason: PATH_OUTSIDE_CONTRACT"}}';
 
   it('deny is the exact JSON with no extra field, the stamp on stderr and exit 2', () => {
-    expect(render({ kind: 'deny', message: stamp, reasonCode: 'PATH_OUTSIDE_CONTRACT', eventId: 'evt_0', family: 'S' }, { name: 'PreToolUse' })).toEqual({
+    expect(render({ kind: 'deny', message: stamp, reasonCode: 'PATH_OUTSIDE_CONTRACT', eventId: 'evt_0', family: 'S' }, at('PreToolUse'))).toEqual({
       stdout: exactDeny,
       stderr: `${stamp}\n`,
       exitCode: 2,
     });
   });
   it('ask is a deny (Codex has no ask)', () => {
-    expect(render({ kind: 'ask', message: stamp }, { name: 'PreToolUse' })).toEqual({ stdout: exactDeny, stderr: `${stamp}\n`, exitCode: 2 });
+    expect(render({ kind: 'ask', message: stamp }, at('PreToolUse'))).toEqual({ stdout: exactDeny, stderr: `${stamp}\n`, exitCode: 2 });
   });
   it('none prints nothing', () => {
-    expect(render({ kind: 'none' }, { name: 'PreToolUse' })).toEqual({ stdout: '', stderr: '', exitCode: 0 });
+    expect(render({ kind: 'none' }, at('PreToolUse'))).toEqual({ stdout: '', stderr: '', exitCode: 0 });
   });
   it.each(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'SubagentStart'])('context on %s is additionalContext for that event', (name) => {
-    expect(render({ kind: 'context', message: 'CTX' }, { name })).toEqual({
+    expect(render({ kind: 'context', message: 'CTX' }, at(name))).toEqual({
       stdout: `{"hookSpecificOutput":{"hookEventName":"${name}","additionalContext":"CTX"}}`,
       stderr: '',
       exitCode: 0,
     });
   });
   it('context on events whose output schema has no additionalContext prints nothing', () => {
-    for (const name of ['SubagentStop', 'SessionEnd']) expect(render({ kind: 'context', message: 'CTX' }, { name }).stdout).toBe('');
+    for (const name of ['SubagentStop', 'SessionEnd']) expect(render({ kind: 'context', message: 'CTX' }, at(name)).stdout).toBe('');
     // Stop hands the model no context: what it must read there is the block reason (given once a stop, see core/evidence/seen.ts)
-    expect(render({ kind: 'context', message: 'CTX', notice: 'NOTE' }, { name: 'Stop' }).stdout).toBe('{"decision":"block","reason":"CTX","systemMessage":"NOTE"}');
-    expect(render({ kind: 'none', notice: 'NOTE' }, { name: 'Stop' }).stdout).toBe('{"systemMessage":"NOTE"}');
+    expect(render({ kind: 'context', message: 'CTX', notice: 'NOTE' }, at('Stop')).stdout).toBe('{"decision":"block","reason":"CTX","systemMessage":"NOTE"}');
+    expect(render({ kind: 'none', notice: 'NOTE' }, at('Stop')).stdout).toBe('{"systemMessage":"NOTE"}');
   });
   it('a directive notice is a systemMessage on UserPromptSubmit', () => {
-    expect(render({ kind: 'context', message: 'CTX', notice: 'NOTE' }, { name: 'UserPromptSubmit' }).stdout).toBe(
+    expect(render({ kind: 'context', message: 'CTX', notice: 'NOTE' }, at('UserPromptSubmit')).stdout).toBe(
       '{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"CTX"},"systemMessage":"NOTE"}',
     );
   });
   it("a deny on UserPromptSubmit or Stop (only a person's hook can give one) is decision block; at session end nothing", () => {
-    expect(render({ kind: 'deny', message: 'NO' }, { name: 'UserPromptSubmit' }).stdout).toBe('{"decision":"block","reason":"NO"}');
-    expect(render({ kind: 'deny', message: 'NO' }, { name: 'Stop' }).stdout).toBe('{"decision":"block","reason":"NO"}');
-    expect(render({ kind: 'deny', message: 'NO' }, { name: 'SessionEnd' }).stdout).toBe('');
+    expect(render({ kind: 'deny', message: 'NO' }, at('UserPromptSubmit')).stdout).toBe('{"decision":"block","reason":"NO"}');
+    expect(render({ kind: 'deny', message: 'NO' }, at('Stop')).stdout).toBe('{"decision":"block","reason":"NO"}');
+    expect(render({ kind: 'deny', message: 'NO' }, at('SessionEnd')).stdout).toBe('');
   });
   it("a deny before a tool stays the exact form even when the person's hooks add messages or continue:false", () => {
-    expect(render({ kind: 'deny', message: stamp, messages: ['M'], stop: true, stopReason: 'R' }, { name: 'PreToolUse' })).toEqual({ stdout: exactDeny, stderr: `${stamp}\n`, exitCode: 2 });
+    expect(render({ kind: 'deny', message: stamp, messages: ['M'], stop: true, stopReason: 'R' }, at('PreToolUse'))).toEqual({ stdout: exactDeny, stderr: `${stamp}\n`, exitCode: 2 });
   });
   it("renders the person's hooks folded in on other events: messages, feedback after a tool, continue:false", () => {
-    expect(render({ kind: 'none', feedback: 'FIX IT' }, { name: 'PostToolUse' }).stdout).toBe('{"decision":"block","reason":"FIX IT"}');
-    expect(render({ kind: 'context', message: 'CTX', messages: ['M'] }, { name: 'SessionStart' }).stdout).toBe(
+    expect(render({ kind: 'none', feedback: 'FIX IT' }, at('PostToolUse')).stdout).toBe('{"decision":"block","reason":"FIX IT"}');
+    expect(render({ kind: 'context', message: 'CTX', messages: ['M'] }, at('SessionStart')).stdout).toBe(
       '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"CTX"},"systemMessage":"M"}',
     );
-    expect(render({ kind: 'none', stop: true, stopReason: 'enough' }, { name: 'Stop' }).stdout).toBe('{"continue":false,"stopReason":"enough"}');
+    expect(render({ kind: 'none', stop: true, stopReason: 'enough' }, at('Stop')).stdout).toBe('{"continue":false,"stopReason":"enough"}');
   });
   it('an unidentified event under fail closed exits 2 with the stamp on stderr', () => {
     expect(renderUnidentifiedDeny('STOP')).toEqual({ stdout: '', stderr: 'STOP\n', exitCode: 2 });

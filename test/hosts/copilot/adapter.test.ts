@@ -13,6 +13,9 @@ import { claudeView, copilotAdapter, namedBy, render, renderUnidentifiedDeny, to
 import { answerHook } from '../../../hosts/shared/runner';
 import { HookInputError } from '../../../hosts/shared/payload';
 import { sandbox } from '../../scenarios/drivers';
+import { rowEvent } from '../shared/row-event';
+
+const at = (name: string) => rowEvent(copilotRegistry, name);
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'copilot');
 const load = (f: string) => JSON.parse(readFileSync(join(FIXTURES, f), 'utf8')) as Record<string, unknown>;
@@ -114,7 +117,7 @@ describe('render', () => {
 
   it('a deny (and an ask, which Copilot cannot show) before a tool: the flat keys and hookSpecificOutput in one object, exit 0', () => {
     for (const kind of ['deny', 'ask'] as const) {
-      const r = render({ kind, message: stamp }, { name: 'preToolUse' });
+      const r = render({ kind, message: stamp }, at('preToolUse'));
       expect(r.exitCode).toBe(0);
       expect(r.stderr).toBe('');
       expect(JSON.parse(r.stdout)).toEqual({
@@ -126,19 +129,19 @@ describe('render', () => {
   });
 
   it('context is the top-level additionalContext, only where Copilot hands it to the model', () => {
-    expect(JSON.parse(render({ kind: 'context', message: 'ctx' }, { name: 'sessionStart' }).stdout)).toEqual({ additionalContext: 'ctx' });
-    expect(JSON.parse(render({ kind: 'context', message: 'ctx' }, { name: 'userPromptSubmitted' }).stdout)).toEqual({ additionalContext: 'ctx' });
-    expect(JSON.parse(render({ kind: 'context', message: 'ctx' }, { name: 'subagentStart' }).stdout)).toEqual({ additionalContext: 'ctx' });
-    expect(render({ kind: 'context', message: 'ctx' }, { name: 'agentStop' }).stdout).toBe('');
-    expect(render({ kind: 'none' }, { name: 'preToolUse' }).stdout).toBe('');
+    expect(JSON.parse(render({ kind: 'context', message: 'ctx' }, at('sessionStart')).stdout)).toEqual({ additionalContext: 'ctx' });
+    expect(JSON.parse(render({ kind: 'context', message: 'ctx' }, at('userPromptSubmitted')).stdout)).toEqual({ additionalContext: 'ctx' });
+    expect(JSON.parse(render({ kind: 'context', message: 'ctx' }, at('subagentStart')).stdout)).toEqual({ additionalContext: 'ctx' });
+    expect(render({ kind: 'context', message: 'ctx' }, at('agentStop')).stdout).toBe('');
+    expect(render({ kind: 'none' }, at('preToolUse')).stdout).toBe('');
   });
 
   it("a person's turn:stop hook that keeps the turn going: decision block at agentStop", () => {
-    expect(JSON.parse(render({ kind: 'deny', message: 'more' }, { name: 'agentStop' }).stdout)).toEqual({ decision: 'block', reason: 'more' });
+    expect(JSON.parse(render({ kind: 'deny', message: 'more' }, at('agentStop')).stdout)).toEqual({ decision: 'block', reason: 'more' });
   });
 
   it("a hook's deny after a tool goes back to the model as context appended to the result", () => {
-    expect(JSON.parse(render({ kind: 'none', feedback: 'no' } as never, { name: 'postToolUse' }).stdout)).toEqual({ additionalContext: 'no' });
+    expect(JSON.parse(render({ kind: 'none', feedback: 'no' } as never, at('postToolUse')).stdout)).toEqual({ additionalContext: 'no' });
   });
 
   it('the fail-closed answer before the event is known is the same deny JSON (exit 2 would drop the stamp)', () => {

@@ -12,6 +12,9 @@ import { droidRegistry } from '../../../core/registry/droid';
 import { droidAdapter, render, renderUnidentifiedDeny, toControlEvent } from '../../../hosts/droid/adapter';
 import { answerHook } from '../../../hosts/shared/runner';
 import { sandbox } from '../../scenarios/drivers';
+import { rowEvent } from '../shared/row-event';
+
+const at = (name: string) => rowEvent(droidRegistry, name);
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'droid');
 const payloadFiles = readdirSync(FIXTURES).filter((f) => f.endsWith('.json') && !f.startsWith('_'));
@@ -79,23 +82,23 @@ describe('render', () => {
 
   it('a deny (and an ask) before a tool: hookSpecificOutput permissionDecision "deny" and nothing else, exit 0', () => {
     for (const kind of ['deny', 'ask'] as const) {
-      const r = render({ kind, message: stamp }, { name: 'PreToolUse' });
+      const r = render({ kind, message: stamp }, at('PreToolUse'));
       expect(r).toEqual({ stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: stamp } }), stderr: '', exitCode: 0 });
     }
   });
 
   it('context goes where Droid hands it to the model; never on PreToolUse, where it is dropped', () => {
-    expect(JSON.parse(render({ kind: 'context', message: 'ctx' }, { name: 'SessionStart' }).stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'ctx' } });
-    expect(render({ kind: 'context', message: 'ctx' }, { name: 'PreToolUse' }).stdout).toBe('');
-    expect(render({ kind: 'context', message: 'ctx' }, { name: 'Stop' }).stdout).toBe('');
+    expect(JSON.parse(render({ kind: 'context', message: 'ctx' }, at('SessionStart')).stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'ctx' } });
+    expect(render({ kind: 'context', message: 'ctx' }, at('PreToolUse')).stdout).toBe('');
+    expect(render({ kind: 'context', message: 'ctx' }, at('Stop')).stdout).toBe('');
   });
 
   it("a person's hook that refuses a prompt: continue false with the stamp as stopReason", () => {
-    expect(JSON.parse(render({ kind: 'deny', message: stamp }, { name: 'UserPromptSubmit' }).stdout)).toEqual({ continue: false, stopReason: stamp });
+    expect(JSON.parse(render({ kind: 'deny', message: stamp }, at('UserPromptSubmit')).stdout)).toEqual({ continue: false, stopReason: stamp });
   });
 
   it("a person's turn:stop hook that keeps the turn going: decision block at Stop", () => {
-    expect(JSON.parse(render({ kind: 'deny', message: 'more' }, { name: 'Stop' }).stdout)).toEqual({ decision: 'block', reason: 'more' });
+    expect(JSON.parse(render({ kind: 'deny', message: 'more' }, at('Stop')).stdout)).toEqual({ decision: 'block', reason: 'more' });
   });
 
   it('fail closed before the event is known: exit 2 with the stamp on stderr', () => {

@@ -11,6 +11,9 @@ import { join } from 'node:path';
 import { parseControlEvent } from '../../../core/protocol';
 import { geminiRegistry } from '../../../core/registry/gemini';
 import { canAsk, geminiAdapter, personPrompt, render, renderUnidentifiedDeny, toControlEvent } from '../../../hosts/gemini/adapter';
+import { rowEvent } from '../shared/row-event';
+
+const at = (name: string) => rowEvent(geminiRegistry, name);
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'gemini');
 const payloadFiles = readdirSync(FIXTURES).filter((f) => f.endsWith('.json') && !f.startsWith('_'));
@@ -90,35 +93,35 @@ describe('render', () => {
   const deny = { kind: 'deny' as const, message: 'STOP / INTENT\nno', reasonCode: 'MODE_FORBIDS_MUTATION' as const };
 
   it('BeforeTool: the top-level decision deny, the stamp on stderr, exit 2 (never the Claude hookSpecificOutput form)', () => {
-    const r = render(deny, { name: 'BeforeTool' });
+    const r = render(deny, at('BeforeTool'));
     expect(JSON.parse(r.stdout)).toEqual({ decision: 'deny', reason: 'STOP / INTENT\nno' });
     expect(r).toMatchObject({ stderr: 'STOP / INTENT\nno\n', exitCode: 2 });
     expect(r.stdout).not.toContain('permissionDecision');
     // no person to ask: an ask is the same deny
-    expect(render({ ...deny, kind: 'ask' }, { name: 'BeforeTool' }).exitCode).toBe(2);
+    expect(render({ ...deny, kind: 'ask' }, at('BeforeTool')).exitCode).toBe(2);
     expect(canAsk(event(load('BeforeTool-write_file.json')))).toBe(false);
   });
 
   it('context where the row takes it, as hookSpecificOutput.additionalContext; nothing on BeforeTool or SessionEnd', () => {
     const ctx = { kind: 'context' as const, message: 'stopline contract (ARMED)' };
-    for (const name of ['SessionStart', 'BeforeAgent', 'AfterTool']) expect(JSON.parse(render(ctx, { name }).stdout)).toEqual({ hookSpecificOutput: { hookEventName: name, additionalContext: 'stopline contract (ARMED)' } });
-    expect(render(ctx, { name: 'BeforeTool' }).stdout).toBe('');
-    expect(render(ctx, { name: 'SessionEnd' }).stdout).toBe('');
+    for (const name of ['SessionStart', 'BeforeAgent', 'AfterTool']) expect(JSON.parse(render(ctx, at(name)).stdout)).toEqual({ hookSpecificOutput: { hookEventName: name, additionalContext: 'stopline contract (ARMED)' } });
+    expect(render(ctx, at('BeforeTool')).stdout).toBe('');
+    expect(render(ctx, at('SessionEnd')).stdout).toBe('');
   });
 
   it("the notice and the person's hook messages are a systemMessage on BeforeAgent; a person's deny of the prompt is a decision", () => {
-    const r = JSON.parse(render({ kind: 'context', message: 'c', notice: 'stopline: contract set', messages: ['from a hook'] } as never, { name: 'BeforeAgent' }).stdout);
+    const r = JSON.parse(render({ kind: 'context', message: 'c', notice: 'stopline: contract set', messages: ['from a hook'] } as never, at('BeforeAgent')).stdout);
     expect(r.systemMessage).toBe('from a hook\nstopline: contract set');
-    expect(JSON.parse(render({ kind: 'deny', message: 'hook says no' }, { name: 'BeforeAgent' }).stdout)).toEqual({ decision: 'deny', reason: 'hook says no' });
+    expect(JSON.parse(render({ kind: 'deny', message: 'hook says no' }, at('BeforeAgent')).stdout)).toEqual({ decision: 'deny', reason: 'hook says no' });
   });
 
   it("after the tool, a person's hook deny goes to the model beside the output (Gemini's own deny there would replace it)", () => {
-    const r = JSON.parse(render({ kind: 'none', feedback: 'HOOK: do not do that again' } as never, { name: 'AfterTool' }).stdout);
+    const r = JSON.parse(render({ kind: 'none', feedback: 'HOOK: do not do that again' } as never, at('AfterTool')).stdout);
     expect(r).toEqual({ hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'HOOK: do not do that again' } });
   });
 
   it('an allow prints nothing; an unidentified fail-closed deny is text on stderr with exit 2', () => {
-    expect(render({ kind: 'none' }, { name: 'BeforeTool' })).toEqual({ stdout: '', stderr: '', exitCode: 0 });
+    expect(render({ kind: 'none' }, at('BeforeTool'))).toEqual({ stdout: '', stderr: '', exitCode: 0 });
     expect(renderUnidentifiedDeny('STOP / CONTROL')).toEqual({ stdout: '', stderr: 'STOP / CONTROL\n', exitCode: 2 });
   });
 

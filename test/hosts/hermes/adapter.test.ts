@@ -25,6 +25,7 @@ import {
 import { listenCanonical } from '../../../hosts/hermes/doors';
 import { HookInputError } from '../../../hosts/shared/payload';
 import { FIXTURES, REPO } from './helpers';
+import { rowEvent } from '../shared/row-event';
 
 const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.json')).sort();
 const hookOf = (f: string) => f.replace(/\.json$/, '').split('-')[0]!;
@@ -234,7 +235,7 @@ describe('toControlEvent', () => {
 });
 
 describe('render: the value the Hermes callback returns', () => {
-  const on = (name: string) => ({ name });
+  const on = (name: string) => rowEvent(hermesRegistry, name);
   const out = (r: { stdout: string }) => (r.stdout === '' ? null : JSON.parse(r.stdout));
 
   it('pre_tool_call: deny blocks with the stamp, ask asks Hermes to approve, allow and watch context return None', () => {

@@ -30,7 +30,7 @@ const CWD = '/home/dev/project';
 function before(name: string) {
   const f = fixture(name) as { input: unknown; output: { args: unknown } };
   const call = toolCallInput(f.input);
-  return toolEvent('action.before', call, f.output.args, { ancestry: { ...ROOT, sessionId: call.sessionID, rootId: call.sessionID }, cwd: CWD, home: '/home/dev', version: '1.18.33' });
+  return toolEvent('action.before', call, f.output.args, { ancestry: { ...ROOT, sessionId: call.sessionID, rootId: call.sessionID }, cwd: CWD, env: { HOME: '/home/dev' }, version: '1.18.33' });
 }
 
 describe('tool calls from the captured tool.execute.before payloads', () => {
@@ -56,19 +56,19 @@ describe('tool calls from the captured tool.execute.before payloads', () => {
     const a = before('tool.execute.before-task.json').action!;
     expect(a).toMatchObject({ name: 'task', canonicalName: 'Task', mutability: 'delegate', delegationCount: 1, unboundedDelegation: false });
     const f = fixture('tool.execute.before-task.json') as { input: unknown; output: { args: Record<string, unknown> } };
-    const cont = toolEvent('action.before', toolCallInput(f.input), { ...f.output.args, task_id: 'ses_dd7575588ffep8O5s8xsnYi1KA' }, { ancestry: ROOT, cwd: CWD, home: undefined });
+    const cont = toolEvent('action.before', toolCallInput(f.input), { ...f.output.args, task_id: 'ses_dd7575588ffep8O5s8xsnYi1KA' }, { ancestry: ROOT, cwd: CWD, env: {} });
     expect(cont.action).toMatchObject({ mutability: 'control', delegationCount: 0 });
   });
 
   it('an MCP or plugin tool the table does not list is unknown', () => {
-    const ev = toolEvent('action.before', { tool: 'github_create_issue', sessionID: 's', callID: 'c' }, { title: 'x' }, { ancestry: { sessionId: 's', rootId: 's', certain: true }, cwd: CWD, home: undefined });
+    const ev = toolEvent('action.before', { tool: 'github_create_issue', sessionID: 's', callID: 'c' }, { title: 'x' }, { ancestry: { sessionId: 's', rootId: 's', certain: true }, cwd: CWD, env: {} });
     expect(ev.action).toMatchObject({ mutability: 'unknown', affectedPaths: null });
   });
 
   it('tool.execute.after payloads carry the args in the input and map to action.after', () => {
     for (const name of ['tool.execute.after-write.json', 'tool.execute.after-bash.json', 'tool.execute.after-task.json']) {
       const f = fixture(name) as { input: { args: unknown } };
-      const ev = toolEvent('action.after', toolCallInput(f.input), f.input.args, { ancestry: ROOT, cwd: CWD, home: undefined });
+      const ev = toolEvent('action.after', toolCallInput(f.input), f.input.args, { ancestry: ROOT, cwd: CWD, env: {} });
       expect(parseControlEvent(ev).ok, name).toBe(true);
       expect(ev.kind).toBe('action.after');
     }
@@ -76,9 +76,9 @@ describe('tool calls from the captured tool.execute.before payloads', () => {
 
   it('a child session shares its root: rootSessionId is set only when the ancestry is proven', () => {
     const call = { tool: 'write', sessionID: 'ses_child', callID: 'c1' };
-    const child = toolEvent('action.before', call, { filePath: 'x', content: '' }, { ancestry: { sessionId: 'ses_child', rootId: 'ses_root', certain: true }, cwd: CWD, home: undefined });
+    const child = toolEvent('action.before', call, { filePath: 'x', content: '' }, { ancestry: { sessionId: 'ses_child', rootId: 'ses_root', certain: true }, cwd: CWD, env: {} });
     expect(child.rootSessionId).toBe('ses_root');
-    const unknown = toolEvent('action.before', call, { filePath: 'x', content: '' }, { ancestry: { sessionId: 'ses_child', rootId: 'ses_child', certain: false }, cwd: CWD, home: undefined });
+    const unknown = toolEvent('action.before', call, { filePath: 'x', content: '' }, { ancestry: { sessionId: 'ses_child', rootId: 'ses_child', certain: false }, cwd: CWD, env: {} });
     expect(unknown.rootSessionId).toBeUndefined();
   });
 

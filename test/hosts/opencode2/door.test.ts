@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { handleEvent, failOutcome } from '../../../core/controller';
 import { applyHostEditSwitch } from '../../../core/host-mode';
 import { InProcessHooks } from '../../../core/hooks/in-process';
-import type { CoreApi } from '../../../core/answer-rules';
+import type { CoreApi } from '../../../core/answer';
 import type { ControlEvent } from '../../../core/protocol';
 import { opencode2Registry } from '../../../core/registry/opencode2';
 import { OpenCodeV2Door } from '../../../hosts/opencode/v2/door';
@@ -173,7 +173,7 @@ describe('subagent sessions are held to their root\'s contract', () => {
 
 describe('the confinement rewrite: the command the host runs is the confined one', () => {
   const confining = (command: string): Core => ({
-    handleEvent: (ev: unknown, o) => {
+    handleEvent: (ev: unknown, o: Parameters<typeof handleEvent>[1]) => {
       const e = ev as ControlEvent;
       if (e.kind === 'action.before' && e.action?.name === 'shell') return { kind: 'rewrite', rewrite: { command }, reasonCode: 'CONTRACT_CONTEXT' };
       return handleEvent(ev, o);
@@ -188,7 +188,7 @@ describe('the confinement rewrite: the command the host runs is the confined one
 
   it('a rewrite for a tool that has no command field cannot be confined: the call is refused', async () => {
     const s = await setup({
-      core: { handleEvent: (ev: unknown, o) => ((ev as ControlEvent).kind === 'action.before' ? { kind: 'rewrite', rewrite: { command: 'x' }, message: 'STOP / CONTROL\nReason: CONFINED', reasonCode: 'CONTRACT_CONTEXT' } : handleEvent(ev, o)) },
+      core: { handleEvent: (ev: unknown, o: Parameters<typeof handleEvent>[1]) => ((ev as ControlEvent).kind === 'action.before' ? { kind: 'rewrite', rewrite: { command: 'x' }, message: 'STOP / CONTROL\nReason: CONFINED', reasonCode: 'CONTRACT_CONTEXT' } : handleEvent(ev, o)) },
     });
     await expect(s.tool(ROOT, 'write', WRITE)).rejects.toThrow('STOP / CONTROL');
   });

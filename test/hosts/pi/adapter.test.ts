@@ -33,7 +33,7 @@ describe('the Pi version, as Pi hands it to extensions', () => {
 
   it("picks that version's path reading: a file:// URL into src/ is src/ on 1.6.0, a `file:` folder on 0.73.1, both when not known", () => {
     const ctx = fakeCtx({ cwd: '/w/p' });
-    const url = (v?: string) => toolEvent('action.before', { toolName: 'write', toolCallId: 'c', input: { path: 'file:///w/p/src/u.ts', content: 'x' } }, ctx, '/h', undefined, v).action!.affectedPaths;
+    const url = (v?: string) => toolEvent('action.before', { toolName: 'write', toolCallId: 'c', input: { path: 'file:///w/p/src/u.ts', content: 'x' } }, ctx, { env: { HOME: '/h' }, ...(v ? { hostVersion: v } : {}) }).action!.affectedPaths;
     expect(url('1.6.0')).toEqual(['src/u.ts']);
     expect(url('0.73.1')).toEqual(['file:/w/p/src/u.ts']);
     expect(url('1.7.2')).toEqual(['src/u.ts']);
@@ -55,7 +55,7 @@ describe('tool calls (both Pi versions)', () => {
       };
       for (const [name, expected] of Object.entries(expectations)) {
         const c = captured(name, dir);
-        const ev = toolEvent('action.before', toolCallOf(c.event), fakeCtx(c.ctx), '/home/dev');
+        const ev = toolEvent('action.before', toolCallOf(c.event), fakeCtx(c.ctx), { env: { HOME: '/home/dev' } });
         expect(parseControlEvent(ev).ok, name).toBe(true);
         expect(ev.sessionId, name).toBe(c.ctx.sessionId);
         expect(ev.cwd, name).toBe('/home/dev/project');
@@ -66,18 +66,18 @@ describe('tool calls (both Pi versions)', () => {
 
   it('the write fixture names the file it would create', () => {
     const c = captured('tool_call-write.json');
-    expect(toolEvent('action.before', toolCallOf(c.event), fakeCtx(c.ctx), undefined).action?.affectedPaths).toEqual(['blocked.txt']);
+    expect(toolEvent('action.before', toolCallOf(c.event), fakeCtx(c.ctx), { env: {} }).action?.affectedPaths).toEqual(['blocked.txt']);
   });
 
   it('tool_result carries the same call and maps to action.after', () => {
     const c = captured('tool_result-edit.json');
-    const ev = toolEvent('action.after', toolCallOf(c.event), fakeCtx(c.ctx), undefined);
+    const ev = toolEvent('action.after', toolCallOf(c.event), fakeCtx(c.ctx), { env: {} });
     expect(ev).toMatchObject({ kind: 'action.after', action: { id: 'call_2_0', mutability: 'write', affectedPaths: ['allowed.txt'] } });
   });
 
   it('subagent shapes: single = 1, tasks = their number, chain = 1, other shapes unbounded; other tools unknown', () => {
     const ctx = fakeCtx({});
-    const act = (toolName: string, input: unknown) => toolEvent('action.before', { toolName, toolCallId: 'c', input }, ctx, undefined).action!;
+    const act = (toolName: string, input: unknown) => toolEvent('action.before', { toolName, toolCallId: 'c', input }, ctx, { env: {} }).action!;
     expect(act('subagent', { agent: 'scout', task: 'look' })).toMatchObject({ mutability: 'delegate', delegationCount: 1, unboundedDelegation: false });
     expect(act('subagent', { tasks: [{ agent: 'a', task: '1' }, { agent: 'b', task: '2' }, { agent: 'c', task: '3' }] })).toMatchObject({ delegationCount: 3, unboundedDelegation: false });
     expect(act('subagent', { chain: [{ agent: 'a', task: '1' }, { agent: 'b', task: '{previous}' }] })).toMatchObject({ delegationCount: 1, unboundedDelegation: false });
@@ -151,6 +151,6 @@ describe("Pi's answer shapes", () => {
 
   it('user_bash (the person\'s own ! command) is analysed like the bash tool', () => {
     const c = captured('user_bash.json');
-    expect(userBashAction(c.event, fakeCtx(c.ctx), '/home/dev')).toMatchObject({ name: 'bash', mutability: 'write', affectedPaths: ['user-bash.txt'] });
+    expect(userBashAction(c.event, fakeCtx(c.ctx), { env: { HOME: '/home/dev' } })).toMatchObject({ name: 'bash', mutability: 'write', affectedPaths: ['user-bash.txt'] });
   });
 });

@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { parseControlEvent } from '../../../core/protocol';
 import { qwenRegistry } from '../../../core/registry/qwen';
 import { canAsk, render, renderUnidentifiedDeny, toControlEvent } from '../../../hosts/qwen/adapter';
+import { rowEvent } from '../shared/row-event';
+
+const at = (name: string) => rowEvent(qwenRegistry, name);
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'qwen');
 const payloadFiles = readdirSync(FIXTURES).filter((f) => f.endsWith('.json') && !f.startsWith('_'));
@@ -69,28 +72,28 @@ describe('render', () => {
   const deny = { kind: 'deny' as const, message: 'STOP / INTENT\nno', reasonCode: 'MODE_FORBIDS_MUTATION' as const };
 
   it('PreToolUse: permissionDecision deny, exit 0 (an exit-2 deny carries no permissionDecision, and any allow of another hook beats it)', () => {
-    const r = render(deny, { name: 'PreToolUse' });
+    const r = render(deny, at('PreToolUse'));
     expect(JSON.parse(r.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'STOP / INTENT\nno' } });
     expect(r).toMatchObject({ stderr: '', exitCode: 0 });
-    expect(JSON.parse(render({ ...deny, kind: 'ask' }, { name: 'PreToolUse' }).stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(JSON.parse(render({ ...deny, kind: 'ask' }, at('PreToolUse')).stdout).hookSpecificOutput.permissionDecision).toBe('deny');
     expect(canAsk(event(load('PreToolUse-write_file.json')))).toBe(false);
   });
 
   it("never an allow: on Qwen the last permissionDecision wins, and stopline's allow would cancel a person's own deny", () => {
-    expect(render({ kind: 'none', allow: true } as never, { name: 'PreToolUse' })).toEqual({ stdout: '', stderr: '', exitCode: 0 });
-    expect(render({ kind: 'none', allow: true, messages: ['m'] } as never, { name: 'PreToolUse' }).stdout).not.toContain('permissionDecision');
+    expect(render({ kind: 'none', allow: true } as never, at('PreToolUse'))).toEqual({ stdout: '', stderr: '', exitCode: 0 });
+    expect(render({ kind: 'none', allow: true, messages: ['m'] } as never, at('PreToolUse')).stdout).not.toContain('permissionDecision');
   });
 
   it('context where the row takes it; none on PreToolUse (Qwen does not send it) or SessionEnd', () => {
     const ctx = { kind: 'context' as const, message: 'stopline contract (ARMED)' };
-    for (const name of ['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'SubagentStart']) expect(JSON.parse(render(ctx, { name }).stdout)).toEqual({ hookSpecificOutput: { hookEventName: name, additionalContext: 'stopline contract (ARMED)' } });
-    expect(render(ctx, { name: 'PreToolUse' }).stdout).toBe('');
-    expect(render(ctx, { name: 'SessionEnd' }).stdout).toBe('');
+    for (const name of ['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'SubagentStart']) expect(JSON.parse(render(ctx, at(name)).stdout)).toEqual({ hookSpecificOutput: { hookEventName: name, additionalContext: 'stopline contract (ARMED)' } });
+    expect(render(ctx, at('PreToolUse')).stdout).toBe('');
+    expect(render(ctx, at('SessionEnd')).stdout).toBe('');
   });
 
   it("a person's deny of the prompt is decision block; the notice a systemMessage; a stop is continue:false", () => {
-    expect(JSON.parse(render({ kind: 'deny', message: 'hook says no' }, { name: 'UserPromptSubmit' }).stdout)).toEqual({ decision: 'block', reason: 'hook says no' });
-    const r = JSON.parse(render({ kind: 'context', message: 'c', notice: 'stopline: contract set', stop: true, stopReason: 'S' } as never, { name: 'UserPromptSubmit' }).stdout);
+    expect(JSON.parse(render({ kind: 'deny', message: 'hook says no' }, at('UserPromptSubmit')).stdout)).toEqual({ decision: 'block', reason: 'hook says no' });
+    const r = JSON.parse(render({ kind: 'context', message: 'c', notice: 'stopline: contract set', stop: true, stopReason: 'S' } as never, at('UserPromptSubmit')).stdout);
     expect(r).toMatchObject({ systemMessage: 'stopline: contract set', continue: false, stopReason: 'S' });
     expect(renderUnidentifiedDeny('STOP / CONTROL')).toEqual({ stdout: '', stderr: 'STOP / CONTROL\n', exitCode: 2 });
   });

@@ -5,6 +5,7 @@ import type { ControlEvent } from '../../../core/protocol';
 import { eventRow } from '../../../core/registry/rows';
 import type { HostRegistry } from '../../../core/registry/types';
 import type { CommandHookAdapter, MappedEvent } from '../../../hosts/shared/adapter';
+import { eventEntry } from '../../../hosts/shared/adapter';
 import { answerHook, runCommandHook, type CoreApi } from '../../../hosts/shared/runner';
 import { HookInputError } from '../../../hosts/shared/payload';
 
@@ -25,7 +26,9 @@ function fakeAdapter(map: (p: Record<string, unknown>) => MappedEvent): CommandH
   };
 }
 const event: ControlEvent = { protocolVersion: 1, kind: 'session.start', sessionId: 's', host: { family: 'claude' } };
-const asEvent = (p: Record<string, unknown>): MappedEvent => ({ kind: 'event', native: { name: String(p.hook_event_name) }, event });
+const rowOf = (name: unknown) => eventEntry(registry, String(name))!;
+const mapped = (p: Record<string, unknown>, ev: ControlEvent): MappedEvent => ({ kind: 'event', native: { name: String(p.hook_event_name) }, row: rowOf(p.hook_event_name), event: ev });
+const asEvent = (p: Record<string, unknown>): MappedEvent => mapped(p, event);
 
 function core(failMode: 'open' | 'closed', handle: () => Outcome = () => ({ kind: 'context', message: 'CTX' })): CoreApi & { calls: unknown[] } {
   const calls: unknown[] = [];
@@ -37,8 +40,8 @@ function core(failMode: 'open' | 'closed', handle: () => Outcome = () => ({ kind
     },
     failOutcome: (err) =>
       failMode === 'open'
-        ? { kind: 'none', diagnostics: [`stopline: ${(err as Error).message}; failing open`] }
-        : { kind: 'deny', message: 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE', reasonCode: 'GUARD_UNAVAILABLE', diagnostics: [`stopline: ${(err as Error).message}; failing closed`] },
+        ? { kind: 'none', diagnostics: [`${(err as Error).message}; failing open`] }
+        : { kind: 'deny', message: 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE', reasonCode: 'GUARD_UNAVAILABLE', diagnostics: [`${(err as Error).message}; failing closed`] },
   };
 }
 const ctx = (c: CoreApi) => ({ env: {}, cwd: '/w', core: c });
@@ -55,14 +58,14 @@ describe('answerHook', () => {
   it('prints nothing and exits 0 for an unknown or ignored event, without calling the core', async () => {
     const c = core('closed');
     for (const kind of ['unknown', 'ignored'] as const) {
-      const r = await answerHook(fakeAdapter((p) => ({ kind, native: { name: String(p.hook_event_name) }, why: 'x' })), payload, ctx(c));
+      const r = await answerHook(fakeAdapter((p) => (kind === 'ignored' ? { kind, native: { name: String(p.hook_event_name) }, row: rowOf(p.hook_event_name), why: 'x' } : { kind, native: { name: String(p.hook_event_name) }, why: 'x' })), payload, ctx(c));
       expect(r).toEqual({ stdout: '', stderr: '', exitCode: 0 });
     }
     expect(c.calls).toHaveLength(0);
   });
 
   it('writes core diagnostics to stderr only, labelled with the artifact', async () => {
-    const c = core('open', () => ({ kind: 'none', diagnostics: ['stopline: evidence not written (EACCES); the decision stands'] }));
+    const c = core('open', () => ({ kind: 'none', diagnostics: ['evidence not written (EACCES); the decision stands'] }));
     const r = await answerHook(fakeAdapter(asEvent), payload, ctx(c));
     expect(r).toEqual({ stdout: '', stderr: 'stopline (fake): evidence not written (EACCES); the decision stands\n', exitCode: 0 });
   });
@@ -106,10 +109,10 @@ describe('answerHook', () => {
   it("turns the core's fail-closed deny on a non-tool event into context, and keeps it before a tool", async () => {
     const closed = () => ({ kind: 'deny' as const, message: 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE', reasonCode: 'GUARD_UNAVAILABLE' as const });
     const prompt: ControlEvent = { ...event, kind: 'prompt.submit', prompt: { text: 'hi', source: 'user' } };
-    const onPrompt = await answerHook(fakeAdapter((p) => ({ kind: 'event', native: { name: String(p.hook_event_name) }, event: prompt })), payload, ctx(core('closed', closed)));
+    const onPrompt = await answerHook(fakeAdapter((p) => mapped(p, prompt)), payload, ctx(core('closed', closed)));
     expect(JSON.parse(onPrompt.stdout)).toMatchObject({ kind: 'context', msg: 'STOP / CONTROL\nReason: GUARD_UNAVAILABLE' });
     const before: ControlEvent = { ...event, kind: 'action.before', action: { name: 'Write', mutability: 'write', affectedPaths: ['a'], dependencyIntent: false, hashIntent: false, delegationCount: 0, unboundedDelegation: false } };
-    const onTool = await answerHook(fakeAdapter((p) => ({ kind: 'event', native: { name: String(p.hook_event_name) }, event: before })), payload, ctx(core('closed', closed)));
+    const onTool = await answerHook(fakeAdapter((p) => mapped(p, before)), payload, ctx(core('closed', closed)));
     expect(JSON.parse(onTool.stdout)).toMatchObject({ kind: 'deny' });
   });
 

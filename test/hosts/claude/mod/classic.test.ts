@@ -1,42 +1,53 @@
 /**
- * The mod door answers in Claude Code's classic words: what the Claude adapter renders for a
- * command hook becomes the classic result object, and stopline's answer is folded over what the
- * person's own command hooks beneath it answered.
+ * The mod door answers in Claude Code's classic words: the Claude adapter's fields of an answer
+ * (the ones its command-hook JSON is made of) become the classic result object, and stopline's
+ * answer is folded over what the person's own command hooks beneath it answered.
  */
 import { describe, expect, it } from 'vitest';
-import { claudeAdapter } from '../../../../hosts/claude/adapter';
-import { classicResult, foldOver, noteSession, preToolUsePayload } from '../../../../hosts/claude/mod/classic';
+import type { Answer } from '../../../../core/outcome';
+import { claudeFields, render } from '../../../../hosts/claude/adapter';
+import { classicOf, foldOver, noteSession, preToolUsePayload } from '../../../../hosts/claude/mod/classic';
+import { rowEvent } from '../../shared/row-event';
+import { claudeRegistry } from '../../../../core/registry/claude';
+
+const at = (name: string) => rowEvent(claudeRegistry, name);
+const classic = (answer: Answer, event: string) => classicOf(claudeFields(answer, at(event)));
 
 const stamp = 'STOP / INTENT\nReason: MODE_FORBIDS_MUTATION (I)';
 
-describe('classicResult: the rendered command-hook answer as a classic result', () => {
+describe('classicOf: the answer as a classic result, from the fields the command hook renders', () => {
   it('a PreToolUse deny and ask become deny and ask with the stamp', () => {
-    const deny = claudeAdapter.render({ kind: 'deny', message: stamp, reasonCode: 'MODE_FORBIDS_MUTATION' }, { name: 'PreToolUse' });
-    expect(classicResult('PreToolUse', deny).result).toEqual({ deny: stamp });
-    const ask = claudeAdapter.render({ kind: 'ask', message: stamp, reasonCode: 'MODE_FORBIDS_MUTATION' }, { name: 'PreToolUse' });
-    expect(classicResult('PreToolUse', ask).result).toEqual({ ask: stamp });
+    expect(classic({ kind: 'deny', message: stamp, reasonCode: 'MODE_FORBIDS_MUTATION' }, 'PreToolUse').result).toEqual({ deny: stamp });
+    expect(classic({ kind: 'ask', message: stamp, reasonCode: 'MODE_FORBIDS_MUTATION' }, 'PreToolUse').result).toEqual({ ask: stamp });
   });
 
   it('context becomes a one-entry additionalContext list (a plain string is dropped by Claude Code)', () => {
-    const r = claudeAdapter.render({ kind: 'context', message: 'stopline contract (ARMED)', reasonCode: 'CONTRACT_CONTEXT' }, { name: 'UserPromptSubmit' });
-    expect(classicResult('UserPromptSubmit', r).result).toEqual({ additionalContext: ['stopline contract (ARMED)'] });
+    expect(classic({ kind: 'context', message: 'stopline contract (ARMED)', reasonCode: 'CONTRACT_CONTEXT' }, 'UserPromptSubmit').result).toEqual({ additionalContext: ['stopline contract (ARMED)'] });
   });
 
-  it('the message shown to the person goes to the transcript, stderr to the debug log', () => {
-    const m = classicResult('UserPromptSubmit', { stdout: JSON.stringify({ systemMessage: 'stopline: contract set' }), stderr: 'stopline-claude: a note\n', exitCode: 0 });
-    expect(m.notices).toEqual(['stopline: contract set']);
-    expect(m.debug).toEqual(['stopline-claude: a note']);
-    expect(m.result).toEqual({});
+  it('a rewrite is the whole input in updatedInput, with no allow of its own (as the command hook renders it)', () => {
+    const input = { command: 'wrapped ls', description: 'list', timeout: 5 };
+    const answer: Answer = { kind: 'rewrite', rewrite: { command: 'wrapped ls', field: 'command', input } };
+    expect(classic(answer, 'PreToolUse').result).toEqual({ updatedInput: input });
+    expect(JSON.parse(render(answer, at('PreToolUse')).stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: input } });
+    // only before a tool
+    expect(classic(answer, 'PostToolUse').result).toEqual({});
   });
 
-  it('a prompt block and an exit-2 answer block (or deny a tool)', () => {
-    expect(classicResult('UserPromptSubmit', { stdout: JSON.stringify({ decision: 'block', reason: 'R' }), stderr: '', exitCode: 0 }).result).toEqual({ block: 'R' });
-    expect(classicResult('PreToolUse', { stdout: '', stderr: 'STAMP\n', exitCode: 2 }).result).toEqual({ deny: 'STAMP' });
-    expect(classicResult('Stop', { stdout: '', stderr: 'STAMP\n', exitCode: 2 }).result).toEqual({ block: 'STAMP' });
+  it('the message shown to the person goes to the transcript, as the systemMessage the command hook prints', () => {
+    const m = classic({ kind: 'context', message: 'c', notice: 'stopline: contract set', messages: ['from a hook'] }, 'UserPromptSubmit');
+    expect(m.notices).toEqual(['from a hook\nstopline: contract set']);
+    expect(JSON.parse(render({ kind: 'context', message: 'c', notice: 'stopline: contract set', messages: ['from a hook'] }, at('UserPromptSubmit')).stdout).systemMessage).toBe(m.notices[0]);
   });
 
-  it('nothing printed is no answer', () => {
-    expect(classicResult('PreToolUse', { stdout: '', stderr: '', exitCode: 0 }).result).toEqual({});
+  it("a prompt block, a hook's stop and feedback after a tool", () => {
+    expect(classic({ kind: 'deny', message: 'R' }, 'UserPromptSubmit').result).toEqual({ block: 'R' });
+    expect(classic({ kind: 'none', stop: true, stopReason: 'quota' }, 'Stop').result).toEqual({ preventContinuation: true, stopReason: 'quota' });
+    expect(classic({ kind: 'none', feedback: 'lint failed' }, 'PostToolUse').result).toEqual({ block: 'lint failed' });
+  });
+
+  it('nothing to say is no answer', () => {
+    expect(classic({ kind: 'none' }, 'PreToolUse')).toEqual({ result: {}, notices: [] });
   });
 });
 
@@ -45,6 +56,12 @@ describe('foldOver: stopline over the hooks beneath', () => {
     expect(foldOver({ allow: true }, { deny: 'S' })).toEqual({ deny: 'S' });
     expect(foldOver({ allow: true }, { ask: 'S' })).toEqual({ ask: 'S' });
     expect(foldOver({ deny: 'P' }, { ask: 'S' })).toEqual({ deny: 'P' });
+  });
+
+  it("stopline's rewrite stands over one beneath; its deny drops one beneath", () => {
+    expect(foldOver({ updatedInput: { command: 'P' } }, { updatedInput: { command: 'S' } })).toEqual({ updatedInput: { command: 'S' } });
+    expect(foldOver({ updatedInput: { command: 'P' } }, {})).toEqual({ updatedInput: { command: 'P' } });
+    expect(foldOver({ updatedInput: { command: 'P' } }, { deny: 'S' })).toEqual({ deny: 'S' });
   });
 
   it('contexts add up, stopline first; nothing of stopline leaves the beneath answer as it is', () => {

@@ -9,6 +9,7 @@ import { dirname, join, relative } from 'node:path';
 import type { Outcome } from '../../../../core/outcome';
 import type { HostRegistry } from '../../../../core/registry/types';
 import { eventRow } from '../../../../core/registry/rows';
+import { opencodeRegistry } from '../../../../core/registry/opencode';
 import { piRegistry } from '../../../../core/registry/pi';
 import { BoundedMap, BoundedSet, KeyedQueue } from '../../../../hosts/shared/in-process/bounded';
 import { bindHandlers } from '../../../../hosts/shared/in-process/handlers';
@@ -55,7 +56,8 @@ describe('the runtime needs no Node built-in (a door without Node passes its own
   it('nothing it loads imports node:* or a package', () => {
     const all = [...closure(RUNTIME_FILES)];
     expect(all.filter((f) => !f.endsWith('.ts'))).toEqual([]);
-    expect(all).toContain('core/answer-rules.ts');
+    // the one answer path a hook process takes is the one this runtime takes
+    expect(all).toContain('core/answer.ts');
   });
 
   it('the check sees a Node import where there is one', () => {
@@ -72,6 +74,17 @@ interface Fake {
   clock: { t: number };
 }
 
+/** A hooks port whose hooks answer `decision` for every event (none: nothing configured). */
+function hooksSaying(decision: 'deny' | 'ask' | 'allow', reason = 'from a hook', runs: string[] = []): Partial<PersonHooksPort> {
+  return {
+    has: () => true,
+    port: (event) => async () => {
+      runs.push(event);
+      return { result: { decision, reason, stop: false, contexts: [], messages: [], downgraded: false, runs: [] }, lines: [] };
+    },
+  };
+}
+
 function fake(opts: { decide?: (e: ControlEvent) => Outcome; hooks?: Partial<PersonHooksPort>; fail?: () => Outcome; registry?: HostRegistry } = {}): Fake {
   const lines: string[] = [];
   const timings: TimingRecord[] = [];
@@ -85,13 +98,13 @@ function fake(opts: { decide?: (e: ControlEvent) => Outcome; hooks?: Partial<Per
         decided.push(e as ControlEvent);
         return opts.decide ? opts.decide(e as ControlEvent) : { kind: 'none' };
       },
-      failOutcome: opts.fail ?? ((err) => ({ kind: 'none', diagnostics: [`stopline: ${(err as Error).message}; failing open`] })),
+      failOutcome: opts.fail ?? ((err) => ({ kind: 'none', diagnostics: [`${(err as Error).message}; failing open`] })),
     },
     hooks: {
       has: () => false,
-      run: async (event, _dir, _input, guard) => {
+      port: (event) => async () => {
         hookRuns.push(event);
-        return guard;
+        return { result: null, lines: [] };
       },
       ...opts.hooks,
     },
@@ -106,6 +119,8 @@ function fake(opts: { decide?: (e: ControlEvent) => Outcome; hooks?: Partial<Per
 }
 
 const EVENT = (kind: ControlEvent['kind']): ControlEvent => ({ protocolVersion: 1, kind, sessionId: 's1', host: { family: 'pi', hasHuman: false } });
+/** Pi's rows: tool_call before a tool, input for a prompt (both can block), tool_result after. */
+const ROW = (handler: string) => fake().rt.row(handler);
 const uiSaying = (answer: boolean | Error, notes: string[] = []): DoorUi => ({
   available: true,
   notify: (t) => notes.push(t),
@@ -119,10 +134,26 @@ describe('answers', () => {
   it('a guard deny before a tool blocks; the same deny on a prompt is context and a notice (the guard gate)', async () => {
     const f = fake({ decide: () => ({ kind: 'deny', message: 'STOP x', reasonCode: 'MODE_FORBIDS_MUTATION' }) });
     const place = { cwd: '/p', canAsk: false };
-    expect((await f.rt.answer(EVENT('action.before'), 'tool:before', f.rt.hookInput('s1', '/p'), place)).kind).toBe('deny');
-    const prompt = await f.rt.answer(EVENT('prompt.submit'), 'prompt:submit', f.rt.hookInput('s1', '/p'), place);
+    expect((await f.rt.answer(EVENT('action.before'), { row: ROW('tool-before') }, f.rt.hookInput('s1', '/p'), place)).kind).toBe('deny');
+    const prompt = await f.rt.answer(EVENT('prompt.submit'), { row: ROW('input') }, f.rt.hookInput('s1', '/p'), place);
     expect(prompt).toMatchObject({ kind: 'context', notice: 'STOP x', from: 'guard', guard: { kind: 'context' } });
     expect(f.hookRuns).toEqual(['tool:before', 'prompt:submit']);
+  });
+
+  it("a hook's deny on a row that cannot block is context, as in a hook process (the row's blockable column)", async () => {
+    // OpenCode's prompt row: the prompt has gone to the model before the plugin sees it
+    const row = opencodeRegistry.events.find((e) => e.handler === 'person-text')!;
+    expect(row.blockable).toBe(false);
+    const f = fake({ registry: opencodeRegistry, hooks: hooksSaying('deny', 'not on Fridays') });
+    const out = await f.rt.answer(EVENT('prompt.submit'), { row }, f.rt.hookInput('s1', '/p', { prompt: 'hi' }), { cwd: '/p', canAsk: false });
+    expect(out).toMatchObject({ kind: 'context', downgraded: 'deny', message: 'not on Fridays', reasonCode: 'hook-deny', from: 'hook' });
+    // the same deny where the row blocks stays a deny
+    const g = fake({ hooks: hooksSaying('deny', 'not on Fridays') });
+    expect((await g.rt.answer(EVENT('prompt.submit'), { row: g.rt.row('input') }, g.rt.hookInput('s1', '/p', { prompt: 'hi' }), { cwd: '/p', canAsk: false })).kind).toBe('deny');
+  });
+
+  it('a row the door names but the host lacks fails loudly', () => {
+    expect(() => fake().rt.row('no-such-handler')).toThrow('no event row with the handler "no-such-handler"');
   });
 
   it('no folder from the host: the process folder is where the hooks are looked up', () => {
@@ -145,11 +176,15 @@ describe('answers', () => {
       },
     });
     expect(f.rt.failure(new Error('boom'), '/p')).toEqual({ kind: 'none', diagnostics: ['boom; fail mode unknown (no config), failing open'] });
+    // closed: a deny before a tool, context (with the stamp as a notice) on any other row
+    const closed = fake({ fail: () => ({ kind: 'deny', message: 'STOP GUARD_UNAVAILABLE', reasonCode: 'GUARD_UNAVAILABLE' }) });
+    expect(closed.rt.failure(new Error('boom'), '/p', closed.rt.row('tool-before'))).toMatchObject({ kind: 'deny', message: 'STOP GUARD_UNAVAILABLE' });
+    expect(closed.rt.failure(new Error('boom'), '/p', closed.rt.row('input'))).toMatchObject({ kind: 'context', notice: 'STOP GUARD_UNAVAILABLE' });
   });
 
-  it('lines carry the door label in place of the core’s own prefix, and a broken log changes nothing', () => {
+  it('lines carry the door label, and a broken log changes nothing', () => {
     const f = fake();
-    f.rt.say(['stopline: one', 'two']);
+    f.rt.say(['one', 'two']);
     expect(f.lines).toEqual(['stopline (test): one', 'stopline (test): two']);
     const g = new InProcessRuntime({ registry: piRegistry, label: 'x', denyResponse: 'y' }, { ...fakePorts(), log: () => { throw new Error('closed'); } });
     expect(() => g.say(['a'])).not.toThrow();
@@ -160,7 +195,7 @@ function fakePorts(): RuntimePorts {
   return {
     env: {},
     core: { handleEvent: () => ({ kind: 'none' }), failOutcome: () => ({ kind: 'none' }) },
-    hooks: { has: () => false, run: async (_e, _d, _i, g) => g },
+    hooks: { has: () => false, port: () => async () => ({ result: null, lines: [] }) },
     log: () => {},
     clock: { now: () => 0 },
     timers: { set: () => 0, clear: () => {} },
@@ -170,53 +205,62 @@ function fakePorts(): RuntimePorts {
 
 describe('before and after a tool', () => {
   const run = (out: Outcome) => async () => ({ answer: out, sessionId: 's1', callId: 'c1' });
+  const before = ROW('tool-before');
+  const at = (ui: DoorUi, extra: { tell?: (m: string) => void } = {}) => ({ cwd: '/p', ui, row: before, ...extra });
 
   it('a deny blocks and is timed with its kind', async () => {
     const f = fake();
     f.clock.t = 100;
-    const block = await f.rt.beforeTool('tool_call', { cwd: '/p', ui: NO_UI }, async () => {
+    const block = await f.rt.beforeTool('tool_call', at(NO_UI), async () => {
       f.clock.t = 102.5;
       return { answer: { kind: 'deny', message: 'STOP' }, sessionId: 's1', callId: 'c1' };
     });
-    expect(block).toMatchObject({ kind: 'deny' });
+    expect(block).toMatchObject({ block: { kind: 'deny' } });
     expect(f.timings).toEqual([{ artifact: 'stopline (test)', hook: 'tool_call', ms: 2.5, outcome: 'deny' }]);
   });
 
   it('an ask: no UI is a block, the person’s yes runs it, a no or a broken dialog blocks it', async () => {
     const ask: Outcome = { kind: 'ask', message: 'STOP ask' };
     const f = fake();
-    expect(await f.rt.beforeTool('t', { cwd: '/p', ui: NO_UI }, run(ask))).toMatchObject({ kind: 'ask' });
-    expect(await f.rt.beforeTool('t', { cwd: '/p', ui: uiSaying(true) }, run(ask))).toBeNull();
-    expect(await f.rt.beforeTool('t', { cwd: '/p', ui: uiSaying(false) }, run(ask))).toMatchObject({ kind: 'ask' });
-    expect(await f.rt.beforeTool('t', { cwd: '/p', ui: uiSaying(new Error('tty gone')) }, run(ask))).toMatchObject({ kind: 'ask' });
+    expect(await f.rt.beforeTool('t', at(NO_UI), run(ask))).toMatchObject({ block: { kind: 'ask' } });
+    expect(await f.rt.beforeTool('t', at(uiSaying(true)), run(ask))).toBeNull();
+    expect(await f.rt.beforeTool('t', at(uiSaying(false)), run(ask))).toMatchObject({ block: { kind: 'ask' } });
+    expect(await f.rt.beforeTool('t', at(uiSaying(new Error('tty gone'))), run(ask))).toMatchObject({ block: { kind: 'ask' } });
     expect(f.lines).toEqual(['stopline (test): approval dialog failed, counted as no (tty gone)']);
   });
 
   it('an error before a tool gets the fail mode: open runs it with a line, closed blocks it', async () => {
     const open = fake();
-    expect(await open.rt.beforeTool('t', { cwd: '/p', ui: NO_UI }, async () => Promise.reject(new Error('bad call')))).toBeNull();
+    expect(await open.rt.beforeTool('t', at(NO_UI), async () => Promise.reject(new Error('bad call')))).toBeNull();
     expect(open.lines).toEqual(['stopline (test): bad call; failing open']);
     expect(open.timings[0]!.outcome).toBe('fail-none');
     const closed = fake({ fail: () => ({ kind: 'deny', message: 'STOP GUARD_UNAVAILABLE' }) });
-    expect(await closed.rt.beforeTool('t', { cwd: '/p', ui: NO_UI }, async () => Promise.reject(new Error('bad call')))).toMatchObject({ kind: 'deny' });
+    expect(await closed.rt.beforeTool('t', at(NO_UI), async () => Promise.reject(new Error('bad call')))).toMatchObject({ block: { kind: 'deny' } });
+  });
+
+  it('a rewrite goes back to the door to put in place, its note kept for after the tool', async () => {
+    const f = fake();
+    const rewrite = { command: 'wrapped ls', field: 'command', input: { command: 'wrapped ls' } };
+    expect(await f.rt.beforeTool('t', at(NO_UI), run({ kind: 'rewrite', rewrite, message: 'runs confined' }))).toEqual({ rewrite });
+    expect(f.rt.afterTexts('s1', 'c1', { kind: 'none' })).toEqual(['runs confined']);
   });
 
   it('a watch note decided before the tool reaches the model once after it, unless the after-check says it again', async () => {
     const f = fake();
-    await f.rt.beforeTool('t', { cwd: '/p', ui: NO_UI }, run({ kind: 'context', message: 'WATCH a' }));
+    await f.rt.beforeTool('t', at(NO_UI), run({ kind: 'context', message: 'WATCH a' }));
     expect(f.rt.afterTexts('s1', 'c1', { kind: 'none' })).toEqual(['WATCH a']);
     expect(f.rt.afterTexts('s1', 'c1', { kind: 'none' })).toEqual([]);
-    await f.rt.beforeTool('t', { cwd: '/p', ui: NO_UI }, run({ kind: 'context', message: 'WATCH a' }));
+    await f.rt.beforeTool('t', at(NO_UI), run({ kind: 'context', message: 'WATCH a' }));
     expect(f.rt.afterTexts('s1', 'c1', { kind: 'context', message: 'WATCH b', guard: { kind: 'context', message: 'WATCH b' } })).toEqual(['WATCH b']);
   });
 
   it('the hooks’ messages go to the person (the UI, or the door’s own channel)', async () => {
     const notes: string[] = [];
     const f = fake();
-    await f.rt.beforeTool('t', { cwd: '/p', ui: uiSaying(true, notes) }, run({ kind: 'none', messages: ['from a hook'] } as Outcome));
+    await f.rt.beforeTool('t', at(uiSaying(true, notes)), run({ kind: 'none', messages: ['from a hook'] } as Outcome));
     expect(notes).toEqual(['from a hook']);
     const said: string[] = [];
-    await f.rt.beforeTool('t', { cwd: '/p', ui: NO_UI, tell: (m) => said.push(m) }, run({ kind: 'none', messages: ['from a hook'] } as Outcome));
+    await f.rt.beforeTool('t', at(NO_UI, { tell: (m) => said.push(m) }), run({ kind: 'none', messages: ['from a hook'] } as Outcome));
     expect(said).toEqual(['from a hook']);
   });
 });
