@@ -79,9 +79,11 @@ const CLI_CASES = [
  * Without any shell analysis (368 KB) a file would still be ~170 KB. Measured and not taken:
  * more terser passes or unsafe_arrows (under 1.5 KB), long strings written twice (2.5 KB), the
  * registry rows' notes that only the CLI's matrix reads (~8 KB). Confinement (core/confine: the
- * plan, the wrapper's text, the probe and the disk, git and scratch rules) adds ~8 KB.
+ * plan, the wrapper's text, the probe and the disk, git and scratch rules) adds ~8 KB; the
+ * rewrite forms of every host, the per-session check (the hosts' record readers) and the
+ * person's-hooks rewrite decoding bring the in-process files to ~627-637 KB.
  */
-const HOOK_SCRIPT_BUDGET = 600 * KB;
+const HOOK_SCRIPT_BUDGET = 640 * KB;
 
 /**
  * The mod is the Claude hook script's guard inside Claude Code, plus its own door and the
@@ -90,9 +92,10 @@ const HOOK_SCRIPT_BUDGET = 600 * KB;
  * Code process; ~676 KB since the analysis's larger option tables landed beside it; ~555 KB
  * since it is minified with renaming (the hooks' own names reserved, build/checks.mjs
  * checkModHooks) and carries only Claude's tool table; ~615 KB with the package grammars and the
- * tables of the analysis's read-only forms. The budget sits just above that.
+ * tables of the analysis's read-only forms; ~645 KB with confinement's seam, the rewrite form and
+ * the transcript reader of the per-session check. The budget sits just above that.
  */
-const CLAUDE_MOD_BUDGET = 620 * KB;
+const CLAUDE_MOD_BUDGET = 650 * KB;
 
 const HOOK_SESSION = { claude: 'b5a5bde6-34d6-4877-844a-a41ce38fb4f6', codex: '01a2289a-c971-7a20-a8d5-2f21938f3467' };
 
@@ -774,7 +777,7 @@ export const ARTIFACTS = [
     // Copilot, Droid, Gemini CLI and Qwen Code tables, adapters, installers and doctor checks,
     // doctor's Claude door check (which door decides and why) and the analysis's option tables grew it
     // (~840 KB with the package grammars and the tables of the analysis's read-only forms)
-    sizeBudget: 845 * KB,
+    sizeBudget: 925 * KB,
     files: [],
     install: 'node dist/stopline.mjs --help',
     cases: CLI_CASES,
