@@ -33,7 +33,7 @@ interface DenoLike {
   uid(): number | null;
   lstatSync(path: string): { isDirectory: boolean; isSymlink: boolean; uid: number | null; mode: number | null };
   connect(opts: { transport: 'unix'; path: string }): Promise<DenoConn>;
-  writeTextFileSync(path: string, text: string, opts: { append?: boolean; mode?: number }): void;
+  writeTextFileSync(path: string, text: string, opts: { append?: boolean; mode?: number; createNew?: boolean }): void;
   readTextFileSync(path: string): string;
   mkdirSync(path: string, opts: { mode: number }): void;
   renameSync(from: string, to: string): void;
@@ -91,6 +91,8 @@ export interface RuntimeIO {
   writeFileAtomic(path: string, text: string): Promise<void>;
   /** raw DEFLATE data inflated, as UTF-8 text (the two-part file's second part, evaluator/load.ts) */
   inflateRaw(bytes: Uint8Array): Promise<string>;
+  /** SHA-256 of the text's UTF-8 bytes, lower-case hex (the check of the decision code before it is loaded) */
+  sha256Hex(text: string): Promise<string>;
   /**
    * Send `request` to the Unix socket at `path` and read until the other side closes.
    * `connectMs` bounds reaching it, `answerMs` the wait for the answer after sending.
@@ -119,6 +121,17 @@ export function runtimeName(): RuntimeName {
 }
 
 const encoder = new TextEncoder();
+
+/**
+ * Web Crypto on every runtime: node:crypto would start Deno's Node compatibility layer, and the
+ * global is there on Node >= 19, Bun and Deno alike. Used only when the decision code is loaded.
+ */
+async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', encoder.encode(text)));
+  let hex = '';
+  for (const b of digest) hex += b.toString(16).padStart(2, '0');
+  return hex;
+}
 
 function decode(chunks: readonly Uint8Array[]): string {
   const size = chunks.reduce((n, c) => n + c.byteLength, 0);
@@ -239,12 +252,14 @@ function denoIO(deno: DenoLike): RuntimeIO {
       return (await privateDir(path)) === 'private';
     },
     async writeFileAtomic(path, text) {
-      const tmp = `${path}.${deno.pid}.tmp`;
-      deno.writeTextFileSync(tmp, text, { mode: 0o600 });
+      // createNew: a name planted beforehand (a link to a file elsewhere) is refused, never followed
+      const tmp = `${path}.${deno.pid}.${Date.now().toString(36)}.tmp`;
+      deno.writeTextFileSync(tmp, text, { mode: 0o600, createNew: true });
       deno.renameSync(tmp, path);
     },
     // the web stream: node:zlib would start the Node compatibility layer
     inflateRaw: (bytes) => new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'))).text(),
+    sha256Hex,
     exchange: (path, request, connectMs, answerMs) =>
       exchangeWith(later, (ev) => {
         deno.connect({ transport: 'unix', path }).then(
@@ -365,8 +380,9 @@ function fsHelpers(fs: () => Promise<NodeFs>, privateDir: (path: string) => Prom
     },
     async writeFileAtomic(path, text) {
       const f = await fs();
-      const tmp = `${path}.${process.pid}.tmp`;
-      f.writeFileSync(tmp, text, { mode: 0o600 });
+      // 'wx': a name planted beforehand (a link to a file elsewhere) is refused, never followed
+      const tmp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
+      f.writeFileSync(tmp, text, { mode: 0o600, flag: 'wx' });
       f.renameSync(tmp, path);
     },
   };
@@ -401,6 +417,7 @@ async function nodeIO(): Promise<RuntimeIO> {
     privateDir: async (path) => nodeStat(fs, path, proc.getuid?.()),
     ...fsHelpers(async () => fs, async (path) => nodeStat(fs, path, proc.getuid?.())),
     inflateRaw: async (bytes) => (await builtin<NodeZlib>('node:zlib')).inflateRawSync(bytes).toString('utf8'),
+    sha256Hex,
     async exchange(path, request, connectMs, answerMs) {
       const net = await builtin<NodeNet>('node:net');
       return exchangeWith(timerLater, (ev) => {
@@ -442,6 +459,7 @@ function bunIO(bun: BunLike): RuntimeIO {
     privateDir,
     ...fsHelpers(fs, privateDir),
     inflateRaw: async (bytes) => new TextDecoder().decode(bun.inflateSync(bytes)),
+    sha256Hex,
     exchange: (path, request, connectMs, answerMs) =>
       exchangeWith(timerLater, (ev) => {
         bun
