@@ -356,7 +356,7 @@ function onQuery(c: Ctx, q: Query): Outcome {
 
 function decideCtx(c: Ctx, action: Action, reserved = false) {
   const home = homeFrom(c.opts.env);
-  const sp = selfPaths({ env: c.opts.env, dataDir: c.dataDir, projectDir: c.config.projectRoot ?? c.cwd });
+  const sp = selfPaths({ env: c.opts.env, dataDir: c.dataDir, projectDir: c.config.projectRoot ?? c.cwd, uid: processUid() });
   // the disk is read here, at the edge: decide() only asks the probe (one per decision)
   const ctx: { selfPaths: string[]; home?: string; cwd?: string; reserved?: boolean; probe: PathProbe } = { selfPaths: sp, probe: (c.opts.probe ?? fsProbe)() };
   if (home) ctx.home = home;
@@ -364,6 +364,12 @@ function decideCtx(c: Ctx, action: Action, reserved = false) {
   if (cwd) ctx.cwd = cwd;
   if (reserved) ctx.reserved = true;
   return ctx;
+}
+
+/** The user id that names the evaluator folder; null where the runtime has none (Windows, a door without `process`). */
+function processUid(): number | null {
+  const getuid = (globalThis as { process?: { getuid?: () => number } }).process?.getuid;
+  return typeof getuid === 'function' ? getuid() : null;
 }
 
 function responseLabel(c: Ctx, kind: Outcome['kind']): string {
