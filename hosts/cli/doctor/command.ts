@@ -35,6 +35,7 @@ import { suggest } from '../suggest';
 import { styleFor } from '../style';
 import { NAME, VERSION } from '../version';
 import { dataReports } from './data';
+import { evaluatorReports } from './evaluator';
 import { claudeChecks, claudeDoor, codexChecks, copilotChecks, droidChecks, geminiChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, piChecks, qwenChecks } from './hosts';
 import { copilotPaths } from '../install/host-copilot';
 import { droidPaths } from '../install/host-droid';
@@ -176,6 +177,8 @@ export async function runDoctor(args: ParsedArgs, io: CliIO): Promise<number> {
     reports.push({ host: 'stopline', scope: '', checks: generalChecks(io, env, distDir, recordCheck) });
     // the data folders: damaged state, lineage, locks and evidence lines (read only)
     reports.push(...dataReports(io.env, io.cwd));
+    // the resident evaluator's folder: the copies of the decision code it loads
+    reports.push(...evaluatorReports(io.env));
 
     for (const host of hosts) {
       try {
