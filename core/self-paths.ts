@@ -17,9 +17,6 @@ export type Env = Record<string, string | undefined>;
 export interface SelfPathEntry {
   /** absolute path, as the platform spells it */
   path: string;
-  kind: 'dir' | 'file';
-  /** what lives there, for docs and the installer */
-  what: string;
   /** which env var (if any) moved it from its default */
   from?: string;
 }
@@ -65,53 +62,54 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
   const home = homeFrom(env);
   const windows = home !== undefined && isWindowsAbsolute(home);
   const out: SelfPathEntry[] = [];
-  const add = (path: string | undefined, kind: 'dir' | 'file', what: string, from?: string): void => {
+  // what each path holds is said beside it: the strings would ride in every artifact and nothing reads them
+  const add = (path: string | undefined, from?: string): void => {
     if (!path) return;
-    const e: SelfPathEntry = { path, kind, what };
+    const e: SelfPathEntry = { path };
     if (from) e.from = from;
     if (!out.some((x) => x.path === e.path)) out.push(e);
   };
 
   // stopline's own data and config
-  add(inp.dataDir, 'dir', 'stopline data folder (session state, evidence, labels)');
+  add(inp.dataDir); // stopline data folder (session state, evidence, labels)
   const sh = nonEmpty(env.STOPLINE_HOME);
-  if (sh) add(sh, 'dir', 'stopline data folder', 'STOPLINE_HOME');
+  if (sh) add(sh, 'STOPLINE_HOME'); // stopline data folder
   const xdgData = envDir(env, 'XDG_DATA_HOME', home, '.local', 'share');
-  if (xdgData) add(join(xdgData.dir, 'stopline'), 'dir', 'stopline default data folder', xdgData.from);
+  if (xdgData) add(join(xdgData.dir, 'stopline'), xdgData.from); // stopline default data folder
   const xdgConfig = envDir(env, 'XDG_CONFIG_HOME', home, '.config');
-  if (xdgConfig) add(join(xdgConfig.dir, 'stopline'), 'dir', 'stopline user config folder', xdgConfig.from);
+  if (xdgConfig) add(join(xdgConfig.dir, 'stopline'), xdgConfig.from); // stopline user config folder
   const cfg = nonEmpty(env.STOPLINE_CONFIG);
-  if (cfg) add(cfg, 'file', 'stopline user config file', 'STOPLINE_CONFIG');
+  if (cfg) add(cfg, 'STOPLINE_CONFIG'); // stopline user config file
   if (inp.projectDir) {
     const project = inp.projectDir;
-    add(join(project, '.stopline'), 'dir', 'stopline project config folder');
-    add(join(project, '.opencode', 'plugin', 'stopline.js'), 'file', 'OpenCode project plugin');
-    add(join(project, '.opencode', 'plugins', 'stopline.js'), 'file', 'OpenCode project plugin (plural folder)');
+    add(join(project, '.stopline')); // stopline project config folder
+    add(join(project, '.opencode', 'plugin', 'stopline.js')); // OpenCode project plugin
+    add(join(project, '.opencode', 'plugins', 'stopline.js')); // OpenCode project plugin (plural folder)
     for (const name of ['opencode.json', 'opencode.jsonc']) {
-      add(join(project, name), 'file', 'OpenCode project config (plugins)');
-      add(join(project, '.opencode', name), 'file', 'OpenCode project config (plugins)');
+      add(join(project, name)); // OpenCode project config (plugins)
+      add(join(project, '.opencode', name)); // OpenCode project config (plugins)
     }
     // `stopline install codex --scope project`: the hook script and hooks.json
-    add(join(project, '.codex'), 'dir', 'Codex project hooks and config');
-    add(join(project, '.pi', 'extensions', 'stopline.ts'), 'file', 'Pi project extension');
-    add(join(project, '.pi', 'extensions', 'skills', 'stopline'), 'dir', 'Pi project skill of the extension');
-    add(join(project, '.pi', 'settings.json'), 'file', 'Pi project settings (packages)');
-    add(join(project, '.gemini', '.env'), 'file', 'Gemini CLI project environment file');
-    add(join(project, '.gemini', 'extensions'), 'dir', 'Gemini CLI project extensions');
-    add(join(project, '.qwen', '.env'), 'file', 'Qwen Code project environment file');
+    add(join(project, '.codex')); // Codex project hooks and config
+    add(join(project, '.pi', 'extensions', 'stopline.ts')); // Pi project extension
+    add(join(project, '.pi', 'extensions', 'skills', 'stopline')); // Pi project skill of the extension
+    add(join(project, '.pi', 'settings.json')); // Pi project settings (packages)
+    add(join(project, '.gemini', '.env')); // Gemini CLI project environment file
+    add(join(project, '.gemini', 'extensions')); // Gemini CLI project extensions
+    add(join(project, '.qwen', '.env')); // Qwen Code project environment file
     // a project settings file can switch every Claude hook off (disableAllHooks)
-    add(join(project, '.claude', 'settings.json'), 'file', 'Claude Code project settings (hooks)');
-    add(join(project, '.claude', 'settings.local.json'), 'file', 'Claude Code local project settings (hooks)');
+    add(join(project, '.claude', 'settings.json')); // Claude Code project settings (hooks)
+    add(join(project, '.claude', 'settings.local.json')); // Claude Code local project settings (hooks)
     // Gemini CLI and Qwen Code read hooks (and hooksConfig / disableAllHooks) from a project's settings
-    add(join(project, '.gemini', 'settings.json'), 'file', 'Gemini CLI project settings (hooks)');
-    add(join(project, '.gemini', 'stopline'), 'dir', 'Gemini CLI project hook script');
-    add(join(project, '.qwen', 'settings.json'), 'file', 'Qwen Code project settings (hooks)');
-    add(join(project, '.qwen', 'stopline'), 'dir', 'Qwen Code project hook script');
-    add(join(project, '.github', 'hooks', 'stopline.json'), 'file', 'Copilot project hook file');
-    add(join(project, '.github', 'hooks', 'stopline'), 'dir', 'Copilot project hook script');
-    add(join(project, '.factory', 'hooks.json'), 'file', 'Droid project hooks');
-    add(join(project, '.factory', 'settings.json'), 'file', 'Droid project settings (hooks)');
-    add(join(project, '.factory', 'stopline'), 'dir', 'Droid project hook script');
+    add(join(project, '.gemini', 'settings.json')); // Gemini CLI project settings (hooks)
+    add(join(project, '.gemini', 'stopline')); // Gemini CLI project hook script
+    add(join(project, '.qwen', 'settings.json')); // Qwen Code project settings (hooks)
+    add(join(project, '.qwen', 'stopline')); // Qwen Code project hook script
+    add(join(project, '.github', 'hooks', 'stopline.json')); // Copilot project hook file
+    add(join(project, '.github', 'hooks', 'stopline')); // Copilot project hook script
+    add(join(project, '.factory', 'hooks.json')); // Droid project hooks
+    add(join(project, '.factory', 'settings.json')); // Droid project settings (hooks)
+    add(join(project, '.factory', 'stopline')); // Droid project hook script
   }
 
   // the resident evaluator's folder: its sockets and the copy of the decision code it imports
@@ -119,11 +117,12 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
   // the shell that runs a tool may see another TMPDIR than the hook)
   if (!windows) {
     const runtimeDir = nonEmpty(env.XDG_RUNTIME_DIR);
-    if (runtimeDir?.startsWith('/')) add(join(runtimeDir.replace(/\/+$/, ''), 'stopline'), 'dir', 'resident evaluator folder (sockets, cached decision code)', 'XDG_RUNTIME_DIR');
+    if (runtimeDir?.startsWith('/')) add(join(runtimeDir.replace(/\/+$/, ''), 'stopline'), 'XDG_RUNTIME_DIR'); // resident evaluator folder (sockets, cached decision code)
     if (typeof inp.uid === 'number') {
       const tmp = nonEmpty(env.TMPDIR);
-      if (tmp?.startsWith('/')) add(join(tmp.replace(/\/+$/, '') || '/', `stopline-${inp.uid}`), 'dir', 'resident evaluator folder (sockets, cached decision code)', 'TMPDIR');
-      add(`/tmp/stopline-${inp.uid}`, 'dir', 'resident evaluator folder (sockets, cached decision code)');
+      if (tmp?.startsWith('/')) add(join(tmp.replace(/\/+$/, '') || '/', `stopline-${inp.uid}`), 'TMPDIR'); // resident evaluator folder (sockets, cached decision code)
+      // where.ts's default, when TMPDIR is not an absolute path
+      add(join('/tmp', `stopline-${inp.uid}`)); // resident evaluator folder (sockets, cached decision code)
     }
   }
 
@@ -134,91 +133,92 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
     const from = dir === claude?.dir ? claude?.from : undefined;
     // the stopline-local marketplace `stopline install claude` makes, Claude's own plugin cache,
     // marketplace copies and plugin data, installed_plugins.json and known_marketplaces.json
-    add(join(dir, 'plugins'), 'dir', 'Claude Code plugins (marketplaces, cache, plugin indexes)', from);
-    add(join(dir, 'settings.json'), 'file', 'Claude Code user settings (hooks, enabled plugins)', from);
+    add(join(dir, 'plugins'), from); // Claude Code plugins (marketplaces, cache, plugin indexes)
+    add(join(dir, 'settings.json'), from); // Claude Code user settings (hooks, enabled plugins)
     // where CLAUDE_CONFIG_DIR is set, Claude keeps its global config file inside it
-    if (from) add(join(dir, '.claude.json'), 'file', 'Claude Code global config', from);
+    if (from) add(join(dir, '.claude.json'), from); // Claude Code global config
   }
-  if (home) add(join(home, '.claude.json'), 'file', 'Claude Code global config (projects, MCP servers)');
-  for (const dir of claudeManagedSettingsDirs(windows)) add(dir, 'dir', 'Claude Code managed settings (managed-settings.json, managed-settings.d)');
+  if (home) add(join(home, '.claude.json')); // Claude Code global config (projects, MCP servers)
+  for (const dir of claudeManagedSettingsDirs(windows)) add(dir); // Claude Code managed settings (managed-settings.json, managed-settings.d)
   const codex = envDir(env, 'CODEX_HOME', home, '.codex');
   if (codex) {
-    add(join(codex.dir, 'stopline.mjs'), 'file', 'Codex hook script', codex.from);
-    add(join(codex.dir, 'hooks.json'), 'file', 'Codex hooks', codex.from);
-    add(join(codex.dir, 'config.toml'), 'file', 'Codex config (hook trust, plugins)', codex.from);
-    add(join(codex.dir, 'plugins'), 'dir', 'Codex plugins (cache, marketplaces)', codex.from);
+    add(join(codex.dir, 'stopline.mjs'), codex.from); // Codex hook script
+    add(join(codex.dir, 'hooks.json'), codex.from); // Codex hooks
+    add(join(codex.dir, 'config.toml'), codex.from); // Codex config (hook trust, plugins)
+    add(join(codex.dir, 'plugins'), codex.from); // Codex plugins (cache, marketplaces)
   }
   if (xdgConfig) {
-    add(join(xdgConfig.dir, 'opencode', 'plugin', 'stopline.js'), 'file', 'OpenCode user plugin', xdgConfig.from);
-    add(join(xdgConfig.dir, 'opencode', 'plugins', 'stopline.js'), 'file', 'OpenCode user plugin (plural folder)', xdgConfig.from);
+    add(join(xdgConfig.dir, 'opencode', 'plugin', 'stopline.js'), xdgConfig.from); // OpenCode user plugin
+    add(join(xdgConfig.dir, 'opencode', 'plugins', 'stopline.js'), xdgConfig.from); // OpenCode user plugin (plural folder)
     // the "plugin" list: a native install is named there
-    add(join(xdgConfig.dir, 'opencode', 'opencode.json'), 'file', 'OpenCode user config (plugins)', xdgConfig.from);
-    add(join(xdgConfig.dir, 'opencode', 'opencode.jsonc'), 'file', 'OpenCode user config (plugins)', xdgConfig.from);
+    add(join(xdgConfig.dir, 'opencode', 'opencode.json'), xdgConfig.from); // OpenCode user config (plugins)
+    add(join(xdgConfig.dir, 'opencode', 'opencode.jsonc'), xdgConfig.from); // OpenCode user config (plugins)
   }
   const hermes = envDir(env, 'HERMES_HOME', home, '.hermes');
   if (hermes) {
-    add(join(hermes.dir, 'plugins', 'stopline'), 'dir', 'Hermes plugin', hermes.from);
-    add(join(hermes.dir, 'config.yaml'), 'file', 'Hermes config (plugins.enabled, shell hooks)', hermes.from);
-    add(join(hermes.dir, '.env'), 'file', 'Hermes environment file', hermes.from);
+    add(join(hermes.dir, 'plugins', 'stopline'), hermes.from); // Hermes plugin
+    add(join(hermes.dir, 'config.yaml'), hermes.from); // Hermes config (plugins.enabled, shell hooks)
+    add(join(hermes.dir, '.env'), hermes.from); // Hermes environment file
   }
   const pi = envDir(env, 'PI_CODING_AGENT_DIR', home, '.pi', 'agent');
   if (pi) {
-    add(join(pi.dir, 'extensions', 'stopline.ts'), 'file', 'Pi extension', pi.from);
-    add(join(pi.dir, 'extensions', 'skills', 'stopline'), 'dir', 'Pi skill of the extension', pi.from);
+    add(join(pi.dir, 'extensions', 'stopline.ts'), pi.from); // Pi extension
+    add(join(pi.dir, 'extensions', 'skills', 'stopline'), pi.from); // Pi skill of the extension
     // `packages` (a native install) and extension settings; npm/ holds the packages pi installs
-    add(join(pi.dir, 'settings.json'), 'file', 'Pi settings (packages)', pi.from);
-    add(join(pi.dir, 'npm'), 'dir', 'Pi packages installed from npm', pi.from);
+    add(join(pi.dir, 'settings.json'), pi.from); // Pi settings (packages)
+    add(join(pi.dir, 'npm'), pi.from); // Pi packages installed from npm
   }
   // GEMINI_CLI_HOME stands for the home folder that holds .gemini
   const gemini = envDir(env, 'GEMINI_CLI_HOME', home);
   if (gemini) {
-    add(join(gemini.dir, '.gemini', 'stopline'), 'dir', 'Gemini CLI hook script', gemini.from);
-    add(join(gemini.dir, '.gemini', 'settings.json'), 'file', 'Gemini CLI user settings (hooks)', gemini.from);
+    add(join(gemini.dir, '.gemini', 'stopline'), gemini.from); // Gemini CLI hook script
+    add(join(gemini.dir, '.gemini', 'settings.json'), gemini.from); // Gemini CLI user settings (hooks)
     // the extension and extension-enablement.json, which turns it off per folder
-    add(join(gemini.dir, '.gemini', 'extensions'), 'dir', 'Gemini CLI extensions (stopline, enablement)', gemini.from);
-    add(join(gemini.dir, '.gemini', '.env'), 'file', 'Gemini CLI environment file', gemini.from);
+    add(join(gemini.dir, '.gemini', 'extensions'), gemini.from); // Gemini CLI extensions (stopline, enablement)
+    add(join(gemini.dir, '.gemini', '.env'), gemini.from); // Gemini CLI environment file
   }
-  add(nonEmpty(env.GEMINI_CLI_SYSTEM_SETTINGS_PATH) ?? (windows ? undefined : '/etc/gemini-cli/settings.json'), 'file', 'Gemini CLI system settings (hooks)', env.GEMINI_CLI_SYSTEM_SETTINGS_PATH ? 'GEMINI_CLI_SYSTEM_SETTINGS_PATH' : undefined);
+  add(nonEmpty(env.GEMINI_CLI_SYSTEM_SETTINGS_PATH) ?? (windows ? undefined : '/etc/gemini-cli/settings.json'), env.GEMINI_CLI_SYSTEM_SETTINGS_PATH ? 'GEMINI_CLI_SYSTEM_SETTINGS_PATH' : undefined); // Gemini CLI system settings (hooks)
   const qwen = envDir(env, 'QWEN_HOME', home, '.qwen');
   if (qwen) {
-    add(join(qwen.dir, 'stopline'), 'dir', 'Qwen Code hook script', qwen.from);
-    add(join(qwen.dir, 'settings.json'), 'file', 'Qwen Code user settings (hooks)', qwen.from);
-    add(join(qwen.dir, 'extensions', 'stopline'), 'dir', 'Qwen Code extension', qwen.from);
+    add(join(qwen.dir, 'stopline'), qwen.from); // Qwen Code hook script
+    add(join(qwen.dir, 'settings.json'), qwen.from); // Qwen Code user settings (hooks)
+    add(join(qwen.dir, 'extensions', 'stopline'), qwen.from); // Qwen Code extension
     // whether an installed extension is activated
-    add(join(qwen.dir, 'extension-store'), 'dir', 'Qwen Code extension store (activation)', qwen.from);
-    add(join(qwen.dir, '.env'), 'file', 'Qwen Code environment file', qwen.from);
+    add(join(qwen.dir, 'extension-store'), qwen.from); // Qwen Code extension store (activation)
+    add(join(qwen.dir, '.env'), qwen.from); // Qwen Code environment file
   }
-  add(nonEmpty(env.QWEN_CODE_SYSTEM_SETTINGS_PATH) ?? (windows ? undefined : '/etc/qwen-code/settings.json'), 'file', 'Qwen Code system settings (hooks)', env.QWEN_CODE_SYSTEM_SETTINGS_PATH ? 'QWEN_CODE_SYSTEM_SETTINGS_PATH' : undefined);
+  add(nonEmpty(env.QWEN_CODE_SYSTEM_SETTINGS_PATH) ?? (windows ? undefined : '/etc/qwen-code/settings.json'), env.QWEN_CODE_SYSTEM_SETTINGS_PATH ? 'QWEN_CODE_SYSTEM_SETTINGS_PATH' : undefined); // Qwen Code system settings (hooks)
   const copilot = envDir(env, 'COPILOT_HOME', home, '.copilot');
   if (copilot) {
-    add(join(copilot.dir, 'stopline'), 'dir', 'Copilot hook script', copilot.from);
-    add(join(copilot.dir, 'hooks', 'stopline.json'), 'file', 'Copilot hook file', copilot.from);
+    add(join(copilot.dir, 'stopline'), copilot.from); // Copilot hook script
+    add(join(copilot.dir, 'hooks', 'stopline.json'), copilot.from); // Copilot hook file
     // enabledPlugins (the plugin route) and hooks live here too
-    add(join(copilot.dir, 'settings.json'), 'file', 'Copilot settings (plugins, hooks)', copilot.from);
+    add(join(copilot.dir, 'settings.json'), copilot.from); // Copilot settings (plugins, hooks)
   }
   const factoryBase = envDir(env, 'FACTORY_HOME_OVERRIDE', home);
   if (factoryBase) {
     const factory = join(factoryBase.dir, '.factory');
-    add(join(factory, 'stopline'), 'dir', 'Droid hook script', factoryBase.from);
-    add(join(factory, 'hooks.json'), 'file', 'Droid hooks', factoryBase.from);
-    add(join(factory, 'settings.json'), 'file', 'Droid settings (hooks, plugins)', factoryBase.from);
-    add(join(factory, 'plugins'), 'dir', 'Droid plugins (cache, marketplaces)', factoryBase.from);
+    add(join(factory, 'stopline'), factoryBase.from); // Droid hook script
+    add(join(factory, 'hooks.json'), factoryBase.from); // Droid hooks
+    add(join(factory, 'settings.json'), factoryBase.from); // Droid settings (hooks, plugins)
+    add(join(factory, 'plugins'), factoryBase.from); // Droid plugins (cache, marketplaces)
   }
 
   // the person's shell start-up files: what they export (STOPLINE_*, a host's settings) is the
   // environment of every later session, and what they run runs outside any tool call
-  if (home) for (const [rel, kind, what] of SHELL_STARTUP) add(join(home, ...rel.split('/')), kind, what);
+  if (home) {
+    for (const name of SHELL_STARTUP) add(join(home, name)); // shell start-up file
+    for (const rel of WINDOWS_PROFILES) add(join(home, ...rel.split('/'))); // PowerShell profiles
+  }
   const zdot = envDir(env, 'ZDOTDIR', home);
-  if (zdot?.from) for (const name of ZSH_FILES) add(join(zdot.dir, name), 'file', 'zsh start-up file', zdot.from);
+  if (zdot?.from) for (const name of ZSH_FILES) add(join(zdot.dir, name), zdot.from); // shell start-up file
   if (xdgConfig) {
-    add(join(xdgConfig.dir, 'fish'), 'dir', 'fish start-up files and universal variables', xdgConfig.from);
-    add(join(xdgConfig.dir, 'nushell'), 'dir', 'nushell start-up files (env.nu, config.nu)', xdgConfig.from);
-    add(join(xdgConfig.dir, 'powershell'), 'dir', 'PowerShell profiles', xdgConfig.from);
-    add(join(xdgConfig.dir, 'environment.d'), 'dir', 'systemd user environment', xdgConfig.from);
+    // fish keeps its universal variables (`set -Ux`) beside its start-up files
+    for (const name of ['fish', 'nushell', 'powershell', 'environment.d']) add(join(xdgConfig.dir, name), xdgConfig.from); // shell start-up files
   }
   // read by a non-interactive bash (BASH_ENV: the `bash -c` a host runs) or an interactive sh (ENV)
   for (const [name, v] of [['BASH_ENV', env.BASH_ENV], ['ENV', env.ENV]] as const) {
-    if (v && (v.startsWith('/') || isWindowsAbsolute(v))) add(v, 'file', `shell start-up file named by ${name}`, name);
+    if (v && (v.startsWith('/') || isWindowsAbsolute(v))) add(v, name); // shell start-up file
   }
   return out;
 }
@@ -242,23 +242,9 @@ const ZSH_FILES = ['.zshenv', '.zprofile', '.zshrc', '.zlogin', '.zlogout'] as c
  * PAM's .pam_environment, and the PowerShell profile folders of a Windows home. The XDG ones
  * (fish, nushell, PowerShell, environment.d) follow XDG_CONFIG_HOME in selfPathTable.
  */
-const SHELL_STARTUP: readonly (readonly [string, 'file' | 'dir', string])[] = [
-  ['.bashrc', 'file', 'bash start-up file'],
-  ['.bash_profile', 'file', 'bash login start-up file'],
-  ['.bash_login', 'file', 'bash login start-up file'],
-  ['.bash_logout', 'file', 'bash logout file (runs when a login shell ends)'],
-  ['.profile', 'file', 'login shell start-up file (sh, bash, dash, ksh)'],
-  ...ZSH_FILES.map((name) => [name, 'file', 'zsh start-up file'] as const),
-  ['.kshrc', 'file', 'ksh start-up file'],
-  ['.mkshrc', 'file', 'mksh start-up file'],
-  ['.cshrc', 'file', 'csh start-up file'],
-  ['.tcshrc', 'file', 'tcsh start-up file'],
-  ['.login', 'file', 'csh login file'],
-  ['.logout', 'file', 'csh logout file'],
-  ['.pam_environment', 'file', 'PAM login environment'],
-  ['Documents/PowerShell', 'dir', 'PowerShell profiles (Windows)'],
-  ['Documents/WindowsPowerShell', 'dir', 'Windows PowerShell profiles'],
-];
+const SHELL_STARTUP = ['.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', ...ZSH_FILES, '.kshrc', '.mkshrc', '.cshrc', '.tcshrc', '.login', '.logout', '.pam_environment'] as const;
+/** The PowerShell profile folders of a Windows home. */
+const WINDOWS_PROFILES = ['Documents/PowerShell', 'Documents/WindowsPowerShell'] as const;
 
 /** Just the paths, for decide()'s context. */
 export function selfPaths(inp: SelfPathInputs): string[] {
