@@ -97,8 +97,7 @@ async function verifiedCopy(io: RuntimeIO, packed: string, cache: PartCache, dig
   if (!(await io.ensurePrivateDir(cache.dir))) return null;
   const path = `${cache.dir}/${cache.name}`;
   try {
-    const current = await io.readText(path);
-    if (current !== null && (await io.sha256Hex(current)) === digest) return path;
+    if ((await io.sha256File(path)) === digest) return path;
   } catch {
     // unreadable (a folder in its place, a mode changed by hand): written again below
   }
