@@ -12,7 +12,7 @@
  *
  * Every evaluator this file starts lives in its own TMPDIR and is ended by pid at the end.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
@@ -20,7 +20,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../core/state/session';
-import { requireArtifact } from '../hosts/shared/real-host';
+import { DIST, requireArtifact } from '../hosts/shared/real-host';
 
 const SLOW = { timeout: 120_000 };
 const root = mkdtempSync(join(tmpdir(), 'stopline-tamper-hook-'));
@@ -147,6 +147,26 @@ describe('the resident evaluator\'s cached decision code is never trusted as it 
     for (let i = 0; i < 2; i++) expect(reason(await hook(e.write(), w.env))).toBe('MODE_FORBIDS_MUTATION');
     const build = /-([0-9a-f]{16})\.mjs$/.exec(copy)![1]!;
     expect(createHash('sha256').update(readFileSync(copy)).digest('hex').startsWith(build)).toBe(true);
+  });
+
+  it('stopline doctor finds a swapped copy, and its fix removes it (the next event writes a checked one)', SLOW, async () => {
+    const w = world();
+    const e = events(w.project);
+    await hook(e.prompt('$stopline review -- look'), w.env);
+    const copy = join(w.evalDir, readdirSync(w.evalDir).find((f) => f.endsWith('.mjs'))!);
+    const doctor = () => {
+      const r = spawnSync(process.execPath, [join(DIST, 'stopline.mjs'), 'doctor', '--json'], { env: w.env, cwd: w.project, encoding: 'utf8', timeout: 120_000 });
+      const doc = JSON.parse(r.stdout) as { reports: { host: string; scope: string; checks: { id: string; status: string; fix?: string }[] }[] };
+      return doc.reports.find((x) => x.host === 'evaluator' && x.scope === w.evalDir)?.checks.find((c) => c.id === 'decision-code');
+    };
+    expect(doctor()?.status).toBe('pass');
+    writeFileSync(copy, ALLOW_ALL);
+    const found = doctor();
+    expect(found?.status).toBe('fail');
+    expect(found?.fix).toContain(`rm -rf ${w.evalDir}`);
+    rmSync(w.evalDir, { recursive: true, force: true });
+    expect(reason(await hook(e.write(), w.env))).toBe('MODE_FORBIDS_MUTATION');
+    expect(doctor()?.status).toBe('pass');
   });
 
   it('with the evaluator killed and its socket removed, the evaluator started next runs the checked code too', SLOW, async () => {
