@@ -13,10 +13,17 @@ export const PART_START = '\n/*@stopline-evaluator deflate-raw base64\n';
 export const PART_END = '\n*/\n';
 /** Replaced in the first part by the hash of the second (hosts/shared/evaluator/build-id.ts). */
 export const BUILD_TOKEN = '__STOPLINE_EVALUATOR_BUILD__';
+/** Replaced in the first part by the whole SHA-256 of the second: what a copy of it must hash to. */
+export const DIGEST_TOKEN = '__STOPLINE_EVALUATOR_DIGEST__';
+
+/** The whole SHA-256 of a second part, hex (UTF-8 bytes; the part is ASCII). */
+export function digestOf(second) {
+  return createHash('sha256').update(second).digest('hex');
+}
 
 /** The build id of a second part: what the hook and its evaluator must agree on. */
 export function buildIdOf(second) {
-  return createHash('sha256').update(second).digest('hex').slice(0, 16);
+  return digestOf(second).slice(0, 16);
 }
 
 /**
@@ -32,7 +39,8 @@ export function joinParts(first, second) {
   const wide = /[^\x00-\x7f]/.exec(second);
   if (wide) throw new Error(`the decision code holds a non-ASCII character (${JSON.stringify(wide[0])}); it must be minified with ascii_only`);
   if (!first.includes(BUILD_TOKEN)) throw new Error(`the entry bundle does not carry ${BUILD_TOKEN} (hosts/shared/evaluator/build-id.ts): it could not tell its evaluator's build`);
-  const body = first.split(BUILD_TOKEN).join(buildIdOf(second)).replace(/\n*$/, '');
+  if (!first.includes(DIGEST_TOKEN)) throw new Error(`the entry bundle does not carry ${DIGEST_TOKEN} (hosts/shared/evaluator/build-id.ts): it could not check the decision code it loads`);
+  const body = first.split(BUILD_TOKEN).join(buildIdOf(second)).split(DIGEST_TOKEN).join(digestOf(second)).replace(/\n*$/, '');
   const packed = deflateRawSync(Buffer.from(second, 'utf8'), { level: 9 }).toString('base64');
   return `${body}${PART_START}${packed}${PART_END}`;
 }

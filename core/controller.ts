@@ -42,6 +42,7 @@ import {
 } from './messages/render';
 import type { Outcome } from './outcome';
 import type { ReasonCode } from './registry/reasons';
+import { renderStateDamaged } from './messages/unavailable';
 import { parseControlEvent } from './protocol';
 import type { Action, ControlEvent } from './protocol';
 import { fsProbe } from './fs-probe';
@@ -49,11 +50,11 @@ import type { PathProbe } from './path-links';
 import { homeFrom, selfPathTable, selfPaths } from './self-paths';
 import { confineCommand } from './confine/confine';
 import type { SessionTree } from './session-tree';
-import { resolveDataDir } from './state/datadir';
+import { checkDataDir, resolveDataDir } from './state/datadir';
 import { isLockBusy, lockTimeoutFromEnv } from './state/lock';
 import { pruneOldSessions } from './state/retention';
 import type { LockOptions } from './state/lock';
-import { RECENT_LAUNCHES, StateDamagedError, cleanupSession, hashText, readSession, sessionStore, updateSession } from './state/session';
+import { RECENT_LAUNCHES, StateDamagedError, cleanupSession, hashText, readSession, rearmed, sessionStore, updateSession } from './state/session';
 import type { SessionState, SessionStore } from './state/session';
 
 export { normalizeSlashDirective } from './contract/grammar';
@@ -110,6 +111,8 @@ function buildCtx(ev: ControlEvent, opts: HandleOptions): Ctx {
   const cwd = ev.cwd ?? ev.action?.cwd ?? opts.cwd;
   const { config, diagnostics } = loadConfig(opts.env, cwd);
   const dataDir = resolveDataDir(opts.env, { configDataDir: config.dataDir, hostDataDir: ev.host.dataDir });
+  // a folder someone else owns or may write into holds no contract worth obeying: the fail mode answers
+  checkDataDir(dataDir);
   const rootId = ev.rootSessionId ?? ev.sessionId;
   const child = (ev.rootSessionId !== undefined && ev.rootSessionId !== ev.sessionId) || (ev.host.agentId !== undefined && ev.host.agentId !== '');
   const armLevel = config.defaultLevel === 'watch' ? 'watch' : 'guard';
@@ -146,9 +149,11 @@ function lockOptions(opts: HandleOptions): LockOptions {
  */
 export function handleEvent(event: unknown, opts: HandleOptions): Outcome {
   let ctx: Ctx | undefined;
+  let ev: ControlEvent | null = null;
   try {
     const parsed = parseControlEvent(event);
     if (!parsed.ok) return failOutcomeFor(new InvalidEventError(parsed.error), opts);
+    ev = parsed.event;
     if (opts.tree?.kind === 'unreadable') throw new Error(opts.tree.why);
     ctx = buildCtx(parsed.event, opts);
     // the recorded tree is read from the data folder, which needs the config: place, then build again
@@ -163,8 +168,23 @@ export function handleEvent(event: unknown, opts: HandleOptions): Outcome {
         /* the fail-mode answer stands without its record */
       }
     }
-    return failOutcomeFor(e, opts, ctx?.failMode, ctx?.diagnostics);
+    return notRecorded(failOutcomeFor(e, opts, ctx?.failMode, ctx?.diagnostics), ev);
   }
+}
+
+/**
+ * A `$stopline …` directive that failed (its state could not be written: a full disk, a read-only
+ * folder) is told to the person through the host's own channel, the notice, and to the model, not
+ * only on stderr, which nobody reads: they would believe a contract is armed that is not. Under
+ * fail closed the answer already carries its stamp as the notice.
+ */
+function notRecorded(o: Outcome, ev: ControlEvent | null): Outcome {
+  if (o.kind !== 'none' || ev?.kind !== 'prompt.submit' || ev.prompt?.source !== 'user') return o;
+  if (parsePromptCommand(normalizeSlashDirective(ev.prompt.text)).kind !== 'directive') return o;
+  const why = (o.diagnostics ?? []).slice(-1)[0]?.replace(/^stopline: /, '').replace(/; failing open$/, '') ?? 'an internal error';
+  const text = `stopline: your directive was NOT recorded (${why}); the contract did not change, so the task is not guarded as you asked. Fix the data folder (stopline doctor) and send the directive again.`;
+  // the model is told too: on a host that shows the person no notice here, it is the one to say it
+  return { ...o, kind: 'context', message: `${text} Tell the person this before you start the task.`, notice: text, reasonCode: 'DIRECTIVE_NOT_RECORDED', family: 'C' };
 }
 
 /** The fail-mode answer for an internal error (open: none + one diagnostic; closed: GUARD_UNAVAILABLE deny). */
@@ -312,7 +332,7 @@ function onPrompt(c: Ctx): Outcome {
       const applied = applyDirective(s.contract, cmd.directive, c.settings);
       if (!applied.ok) return { next: null, result: applied };
       const ctxText = renderContractContext(applied.contract);
-      return { next: { ...s, contract: applied.contract, lastContextHash: hashText(ctxText) }, result: applied };
+      return { next: rearmed(s, applied.contract, hashText(ctxText)), result: applied };
     }, c.lock);
     if (!u.result.ok) {
       const r = renderDirectiveError(u.result.code, u.result.message, u.state.contract);
@@ -330,7 +350,7 @@ function onPrompt(c: Ctx): Outcome {
       const corr = detectCorrection(text, s.contract.mode);
       const next = corr ? applyCorrection(s.contract, corr, c.settings) : null;
       if (!next || !corr) return { next: null, result: null };
-      return { next: { ...s, contract: next, lastContextHash: hashText(renderContractContext(next)) }, result: { contract: next, rule: corr.rule } };
+      return { next: rearmed(s, next, hashText(renderContractContext(next))), result: { contract: next, rule: corr.rule } };
     }, c.lock);
     if (u.result) {
       record(c, 'contract', u.result.contract, { change: { via: 'correction', rule: u.result.rule } });
@@ -383,7 +403,7 @@ function onQuery(c: Ctx, q: Query): Outcome {
 
 function decideCtx(c: Ctx, action: Action, reserved = false) {
   const home = homeFrom(c.opts.env);
-  const sp = selfPaths({ env: c.opts.env, dataDir: c.dataDir, projectDir: c.config.projectRoot ?? c.cwd });
+  const sp = selfPaths({ env: c.opts.env, dataDir: c.dataDir, projectDir: c.config.projectRoot ?? c.cwd, uid: processUid() });
   // the disk is read here, at the edge: decide() only asks the probe (one per decision)
   const ctx: { selfPaths: string[]; home?: string; cwd?: string; reserved?: boolean; probe: PathProbe } = { selfPaths: sp, probe: (c.opts.probe ?? fsProbe)() };
   if (home) ctx.home = home;
@@ -391,6 +411,12 @@ function decideCtx(c: Ctx, action: Action, reserved = false) {
   if (cwd) ctx.cwd = cwd;
   if (reserved) ctx.reserved = true;
   return ctx;
+}
+
+/** The user id that names the evaluator folder; null where the runtime has none (Windows, a door without `process`). */
+function processUid(): number | null {
+  const getuid = (globalThis as { process?: { getuid?: () => number } }).process?.getuid;
+  return typeof getuid === 'function' ? getuid() : null;
 }
 
 function responseLabel(c: Ctx, kind: Outcome['kind']): string {
@@ -403,6 +429,8 @@ function responseLabel(c: Ctx, kind: Outcome['kind']): string {
 function onActionBefore(c: Ctx, action: Action): Outcome {
   const state = loadState(c);
   let contract = state.contract;
+  // the contract was lost with a damaged state file: fail closed stays closed until the person re-arms
+  if (state.damaged && c.failMode === 'closed') return stateDamaged(c, action, state.damaged, contract);
   if (controlState(contract) === 'OFF') return { kind: 'none' };
   const dctx = decideCtx(c, action);
   let d: Decision;
@@ -443,6 +471,17 @@ function onActionBefore(c: Ctx, action: Action): Outcome {
     if (c.failMode === 'closed') releaseAgentUnits(c, contract.revision, reservedUnits, launchKey(contract.revision, action.id));
     throw err;
   }
+}
+
+/** STATE_DAMAGED: every tool call stopped, recorded like a decision, until the person sets the contract again. */
+function stateDamaged(c: Ctx, action: Action, damaged: { at: string; why: string }, contract: Contract): Outcome {
+  const eventId = record(c, 'check', contract, {
+    action: actionSummary(action),
+    decision: { verdict: 'deny', outcome: 'deny', family: 'C', reasonCode: 'STATE_DAMAGED', response: c.opts.denyResponse ?? 'deny_returned', hostEffect: 'unobserved' },
+  });
+  const o: Outcome = { kind: 'deny', message: renderStateDamaged(damaged.at, damaged.why), reasonCode: 'STATE_DAMAGED', family: 'C' };
+  if (eventId) o.eventId = eventId;
+  return o;
 }
 
 /**

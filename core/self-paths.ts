@@ -1,8 +1,13 @@
 /**
- * The one table of stopline's own files: its data, its config and every place an installer
- * puts a hook or plugin. An armed contract denies writes into any of them
- * (GUARD_SELF_PROTECTION), so an agent cannot switch its own guard off; the installer reads
- * the same table to know what it owns.
+ * The one table of every path whose change can switch the guard off, loosen it or go around it:
+ * stopline's data and config, the resident evaluator's folder (its socket and the decision code
+ * it caches), every place an installer puts a hook or plugin (stopline's own installer and the
+ * hosts' plugin systems: plugin folders, caches, marketplaces, the host's plugin indexes), the
+ * hosts' settings files (user, project, managed), and the person's shell start-up files, which
+ * set the environment of the next session (`export STOPLINE_FAIL_OPEN=1`). An armed contract
+ * denies writes into any of them (GUARD_SELF_PROTECTION), so an agent cannot switch its own
+ * guard off; the installer reads the same table to know what it owns, and a test runs every
+ * install plan of every host and fails when a path it writes is not covered here.
  */
 import { posix, win32 } from 'node:path';
 import { isWindowsAbsolute } from './paths';
@@ -12,9 +17,6 @@ export type Env = Record<string, string | undefined>;
 export interface SelfPathEntry {
   /** absolute path, as the platform spells it */
   path: string;
-  kind: 'dir' | 'file';
-  /** what lives there, for docs and the installer */
-  what: string;
   /** which env var (if any) moved it from its default */
   from?: string;
 }
@@ -25,6 +27,8 @@ export interface SelfPathInputs {
   dataDir?: string;
   /** project root (where `.stopline/` is or would be) */
   projectDir?: string;
+  /** the user id, which names the evaluator folder under TMPDIR; null or absent where there is none */
+  uid?: number | null;
 }
 
 export function homeFrom(env: Env): string | undefined {
@@ -56,101 +60,197 @@ function envDir(env: Env, name: string, home: string | undefined, ...fallback: s
 export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
   const { env } = inp;
   const home = homeFrom(env);
+  const windows = home !== undefined && isWindowsAbsolute(home);
   const out: SelfPathEntry[] = [];
-  const add = (path: string | undefined, kind: 'dir' | 'file', what: string, from?: string) => {
+  // what each path holds is said beside it: the strings would ride in every artifact and nothing reads them
+  const add = (path: string | undefined, from?: string): void => {
     if (!path) return;
-    const e: SelfPathEntry = { path, kind, what };
+    const e: SelfPathEntry = { path };
     if (from) e.from = from;
     if (!out.some((x) => x.path === e.path)) out.push(e);
   };
 
   // stopline's own data and config
-  add(inp.dataDir, 'dir', 'stopline data folder (session state, evidence, labels)');
+  add(inp.dataDir); // stopline data folder (session state, evidence, labels)
   const sh = nonEmpty(env.STOPLINE_HOME);
-  if (sh) add(sh, 'dir', 'stopline data folder', 'STOPLINE_HOME');
+  if (sh) add(sh, 'STOPLINE_HOME'); // stopline data folder
   const xdgData = envDir(env, 'XDG_DATA_HOME', home, '.local', 'share');
-  if (xdgData) add(join(xdgData.dir, 'stopline'), 'dir', 'stopline default data folder', xdgData.from);
+  if (xdgData) add(join(xdgData.dir, 'stopline'), xdgData.from); // stopline default data folder
   const xdgConfig = envDir(env, 'XDG_CONFIG_HOME', home, '.config');
-  if (xdgConfig) add(join(xdgConfig.dir, 'stopline'), 'dir', 'stopline user config folder', xdgConfig.from);
+  if (xdgConfig) add(join(xdgConfig.dir, 'stopline'), xdgConfig.from); // stopline user config folder
   const cfg = nonEmpty(env.STOPLINE_CONFIG);
-  if (cfg) add(cfg, 'file', 'stopline user config file', 'STOPLINE_CONFIG');
+  if (cfg) add(cfg, 'STOPLINE_CONFIG'); // stopline user config file
   if (inp.projectDir) {
-    add(join(inp.projectDir, '.stopline'), 'dir', 'stopline project config folder');
-    add(join(inp.projectDir, '.opencode', 'plugin', 'stopline.js'), 'file', 'OpenCode project plugin');
+    const project = inp.projectDir;
+    add(join(project, '.stopline')); // stopline project config folder
+    add(join(project, '.opencode', 'plugin', 'stopline.js')); // OpenCode project plugin
+    add(join(project, '.opencode', 'plugins', 'stopline.js')); // OpenCode project plugin (plural folder)
+    for (const name of ['opencode.json', 'opencode.jsonc']) {
+      add(join(project, name)); // OpenCode project config (plugins)
+      add(join(project, '.opencode', name)); // OpenCode project config (plugins)
+    }
+    // `stopline install codex --scope project`: the hook script and hooks.json
+    add(join(project, '.codex')); // Codex project hooks and config
+    add(join(project, '.pi', 'extensions', 'stopline.ts')); // Pi project extension
+    add(join(project, '.pi', 'extensions', 'skills', 'stopline')); // Pi project skill of the extension
+    add(join(project, '.pi', 'settings.json')); // Pi project settings (packages)
+    add(join(project, '.gemini', '.env')); // Gemini CLI project environment file
+    add(join(project, '.gemini', 'extensions')); // Gemini CLI project extensions
+    add(join(project, '.qwen', '.env')); // Qwen Code project environment file
     // a project settings file can switch every Claude hook off (disableAllHooks)
-    add(join(inp.projectDir, '.claude', 'settings.json'), 'file', 'Claude Code project settings (hooks)');
-    add(join(inp.projectDir, '.claude', 'settings.local.json'), 'file', 'Claude Code local project settings (hooks)');
+    add(join(project, '.claude', 'settings.json')); // Claude Code project settings (hooks)
+    add(join(project, '.claude', 'settings.local.json')); // Claude Code local project settings (hooks)
     // Gemini CLI and Qwen Code read hooks (and hooksConfig / disableAllHooks) from a project's settings
-    add(join(inp.projectDir, '.gemini', 'settings.json'), 'file', 'Gemini CLI project settings (hooks)');
-    add(join(inp.projectDir, '.gemini', 'stopline'), 'dir', 'Gemini CLI project hook script');
-    add(join(inp.projectDir, '.qwen', 'settings.json'), 'file', 'Qwen Code project settings (hooks)');
-    add(join(inp.projectDir, '.qwen', 'stopline'), 'dir', 'Qwen Code project hook script');
-    add(join(inp.projectDir, '.github', 'hooks', 'stopline.json'), 'file', 'Copilot project hook file');
-    add(join(inp.projectDir, '.github', 'hooks', 'stopline'), 'dir', 'Copilot project hook script');
-    add(join(inp.projectDir, '.factory', 'hooks.json'), 'file', 'Droid project hooks');
-    add(join(inp.projectDir, '.factory', 'settings.json'), 'file', 'Droid project settings (hooks)');
-    add(join(inp.projectDir, '.factory', 'stopline'), 'dir', 'Droid project hook script');
+    add(join(project, '.gemini', 'settings.json')); // Gemini CLI project settings (hooks)
+    add(join(project, '.gemini', 'stopline')); // Gemini CLI project hook script
+    add(join(project, '.qwen', 'settings.json')); // Qwen Code project settings (hooks)
+    add(join(project, '.qwen', 'stopline')); // Qwen Code project hook script
+    add(join(project, '.github', 'hooks', 'stopline.json')); // Copilot project hook file
+    add(join(project, '.github', 'hooks', 'stopline')); // Copilot project hook script
+    add(join(project, '.factory', 'hooks.json')); // Droid project hooks
+    add(join(project, '.factory', 'settings.json')); // Droid project settings (hooks)
+    add(join(project, '.factory', 'stopline')); // Droid project hook script
   }
 
-  // installed artifacts, per host
+  // the resident evaluator's folder: its sockets and the copy of the decision code it imports
+  // (hosts/shared/evaluator/where.ts decides which one a hook uses; every candidate is here, as
+  // the shell that runs a tool may see another TMPDIR than the hook)
+  if (!windows) {
+    const runtimeDir = nonEmpty(env.XDG_RUNTIME_DIR);
+    if (runtimeDir?.startsWith('/')) add(join(runtimeDir.replace(/\/+$/, ''), 'stopline'), 'XDG_RUNTIME_DIR'); // resident evaluator folder (sockets, cached decision code)
+    if (typeof inp.uid === 'number') {
+      const tmp = nonEmpty(env.TMPDIR);
+      if (tmp?.startsWith('/')) add(join(tmp.replace(/\/+$/, '') || '/', `stopline-${inp.uid}`), 'TMPDIR'); // resident evaluator folder (sockets, cached decision code)
+      // where.ts's default, when TMPDIR is not an absolute path
+      add(join('/tmp', `stopline-${inp.uid}`)); // resident evaluator folder (sockets, cached decision code)
+    }
+  }
+
+  // installed artifacts, per host: stopline's own install and the host's plugin system
   const claude = envDir(env, 'CLAUDE_CONFIG_DIR', home, '.claude');
-  if (claude) {
-    add(join(claude.dir, 'plugins', 'stopline'), 'dir', 'Claude Code plugin', claude.from);
-    add(join(claude.dir, 'settings.json'), 'file', 'Claude Code user settings (hooks)', claude.from);
+  for (const dir of [claude?.dir, claude?.from && home ? join(home, '.claude') : undefined]) {
+    if (!dir) continue;
+    const from = dir === claude?.dir ? claude?.from : undefined;
+    // the stopline-local marketplace `stopline install claude` makes, Claude's own plugin cache,
+    // marketplace copies and plugin data, installed_plugins.json and known_marketplaces.json
+    add(join(dir, 'plugins'), from); // Claude Code plugins (marketplaces, cache, plugin indexes)
+    add(join(dir, 'settings.json'), from); // Claude Code user settings (hooks, enabled plugins)
+    // where CLAUDE_CONFIG_DIR is set, Claude keeps its global config file inside it
+    if (from) add(join(dir, '.claude.json'), from); // Claude Code global config
   }
-  if (home && claude?.from) {
-    add(join(home, '.claude', 'plugins', 'stopline'), 'dir', 'Claude Code plugin');
-    add(join(home, '.claude', 'settings.json'), 'file', 'Claude Code user settings (hooks)');
-  }
+  if (home) add(join(home, '.claude.json')); // Claude Code global config (projects, MCP servers)
+  for (const dir of claudeManagedSettingsDirs(windows)) add(dir); // Claude Code managed settings (managed-settings.json, managed-settings.d)
   const codex = envDir(env, 'CODEX_HOME', home, '.codex');
   if (codex) {
-    add(join(codex.dir, 'stopline.mjs'), 'file', 'Codex hook script', codex.from);
-    add(join(codex.dir, 'hooks.json'), 'file', 'Codex hooks', codex.from);
-    add(join(codex.dir, 'config.toml'), 'file', 'Codex config (hook trust)', codex.from);
+    add(join(codex.dir, 'stopline.mjs'), codex.from); // Codex hook script
+    add(join(codex.dir, 'hooks.json'), codex.from); // Codex hooks
+    add(join(codex.dir, 'config.toml'), codex.from); // Codex config (hook trust, plugins)
+    add(join(codex.dir, 'plugins'), codex.from); // Codex plugins (cache, marketplaces)
   }
-  if (xdgConfig) add(join(xdgConfig.dir, 'opencode', 'plugin', 'stopline.js'), 'file', 'OpenCode user plugin', xdgConfig.from);
+  if (xdgConfig) {
+    add(join(xdgConfig.dir, 'opencode', 'plugin', 'stopline.js'), xdgConfig.from); // OpenCode user plugin
+    add(join(xdgConfig.dir, 'opencode', 'plugins', 'stopline.js'), xdgConfig.from); // OpenCode user plugin (plural folder)
+    // the "plugin" list: a native install is named there
+    add(join(xdgConfig.dir, 'opencode', 'opencode.json'), xdgConfig.from); // OpenCode user config (plugins)
+    add(join(xdgConfig.dir, 'opencode', 'opencode.jsonc'), xdgConfig.from); // OpenCode user config (plugins)
+  }
   const hermes = envDir(env, 'HERMES_HOME', home, '.hermes');
   if (hermes) {
-    add(join(hermes.dir, 'plugins', 'stopline'), 'dir', 'Hermes plugin', hermes.from);
-    add(join(hermes.dir, 'config.yaml'), 'file', 'Hermes config (plugins.enabled)', hermes.from);
+    add(join(hermes.dir, 'plugins', 'stopline'), hermes.from); // Hermes plugin
+    add(join(hermes.dir, 'config.yaml'), hermes.from); // Hermes config (plugins.enabled, shell hooks)
+    add(join(hermes.dir, '.env'), hermes.from); // Hermes environment file
   }
   const pi = envDir(env, 'PI_CODING_AGENT_DIR', home, '.pi', 'agent');
-  if (pi) add(join(pi.dir, 'extensions', 'stopline.ts'), 'file', 'Pi extension', pi.from);
+  if (pi) {
+    add(join(pi.dir, 'extensions', 'stopline.ts'), pi.from); // Pi extension
+    add(join(pi.dir, 'extensions', 'skills', 'stopline'), pi.from); // Pi skill of the extension
+    // `packages` (a native install) and extension settings; npm/ holds the packages pi installs
+    add(join(pi.dir, 'settings.json'), pi.from); // Pi settings (packages)
+    add(join(pi.dir, 'npm'), pi.from); // Pi packages installed from npm
+  }
   // GEMINI_CLI_HOME stands for the home folder that holds .gemini
   const gemini = envDir(env, 'GEMINI_CLI_HOME', home);
   if (gemini) {
-    add(join(gemini.dir, '.gemini', 'stopline'), 'dir', 'Gemini CLI hook script', gemini.from);
-    add(join(gemini.dir, '.gemini', 'settings.json'), 'file', 'Gemini CLI user settings (hooks)', gemini.from);
-    add(join(gemini.dir, '.gemini', 'extensions', 'stopline'), 'dir', 'Gemini CLI extension', gemini.from);
+    add(join(gemini.dir, '.gemini', 'stopline'), gemini.from); // Gemini CLI hook script
+    add(join(gemini.dir, '.gemini', 'settings.json'), gemini.from); // Gemini CLI user settings (hooks)
+    // the extension and extension-enablement.json, which turns it off per folder
+    add(join(gemini.dir, '.gemini', 'extensions'), gemini.from); // Gemini CLI extensions (stopline, enablement)
+    add(join(gemini.dir, '.gemini', '.env'), gemini.from); // Gemini CLI environment file
   }
+  add(nonEmpty(env.GEMINI_CLI_SYSTEM_SETTINGS_PATH) ?? (windows ? undefined : '/etc/gemini-cli/settings.json'), env.GEMINI_CLI_SYSTEM_SETTINGS_PATH ? 'GEMINI_CLI_SYSTEM_SETTINGS_PATH' : undefined); // Gemini CLI system settings (hooks)
   const qwen = envDir(env, 'QWEN_HOME', home, '.qwen');
   if (qwen) {
-    add(join(qwen.dir, 'stopline'), 'dir', 'Qwen Code hook script', qwen.from);
-    add(join(qwen.dir, 'settings.json'), 'file', 'Qwen Code user settings (hooks)', qwen.from);
-    add(join(qwen.dir, 'extensions', 'stopline'), 'dir', 'Qwen Code extension', qwen.from);
+    add(join(qwen.dir, 'stopline'), qwen.from); // Qwen Code hook script
+    add(join(qwen.dir, 'settings.json'), qwen.from); // Qwen Code user settings (hooks)
+    add(join(qwen.dir, 'extensions', 'stopline'), qwen.from); // Qwen Code extension
+    // whether an installed extension is activated
+    add(join(qwen.dir, 'extension-store'), qwen.from); // Qwen Code extension store (activation)
+    add(join(qwen.dir, '.env'), qwen.from); // Qwen Code environment file
   }
+  add(nonEmpty(env.QWEN_CODE_SYSTEM_SETTINGS_PATH) ?? (windows ? undefined : '/etc/qwen-code/settings.json'), env.QWEN_CODE_SYSTEM_SETTINGS_PATH ? 'QWEN_CODE_SYSTEM_SETTINGS_PATH' : undefined); // Qwen Code system settings (hooks)
   const copilot = envDir(env, 'COPILOT_HOME', home, '.copilot');
   if (copilot) {
-    add(join(copilot.dir, 'stopline'), 'dir', 'Copilot hook script', copilot.from);
-    add(join(copilot.dir, 'hooks', 'stopline.json'), 'file', 'Copilot hook file', copilot.from);
+    add(join(copilot.dir, 'stopline'), copilot.from); // Copilot hook script
+    add(join(copilot.dir, 'hooks', 'stopline.json'), copilot.from); // Copilot hook file
     // enabledPlugins (the plugin route) and hooks live here too
-    add(join(copilot.dir, 'settings.json'), 'file', 'Copilot settings (plugins, hooks)', copilot.from);
+    add(join(copilot.dir, 'settings.json'), copilot.from); // Copilot settings (plugins, hooks)
   }
   const factoryBase = envDir(env, 'FACTORY_HOME_OVERRIDE', home);
   if (factoryBase) {
     const factory = join(factoryBase.dir, '.factory');
-    add(join(factory, 'stopline'), 'dir', 'Droid hook script', factoryBase.from);
-    add(join(factory, 'hooks.json'), 'file', 'Droid hooks', factoryBase.from);
-    add(join(factory, 'settings.json'), 'file', 'Droid settings (hooks, plugins)', factoryBase.from);
+    add(join(factory, 'stopline'), factoryBase.from); // Droid hook script
+    add(join(factory, 'hooks.json'), factoryBase.from); // Droid hooks
+    add(join(factory, 'settings.json'), factoryBase.from); // Droid settings (hooks, plugins)
+    add(join(factory, 'plugins'), factoryBase.from); // Droid plugins (cache, marketplaces)
+  }
+
+  // the person's shell start-up files: what they export (STOPLINE_*, a host's settings) is the
+  // environment of every later session, and what they run runs outside any tool call
+  if (home) {
+    for (const name of SHELL_STARTUP) add(join(home, name)); // shell start-up file
+    for (const rel of WINDOWS_PROFILES) add(join(home, ...rel.split('/'))); // PowerShell profiles
+  }
+  const zdot = envDir(env, 'ZDOTDIR', home);
+  if (zdot?.from) for (const name of ZSH_FILES) add(join(zdot.dir, name), zdot.from); // shell start-up file
+  if (xdgConfig) {
+    // fish keeps its universal variables (`set -Ux`) beside its start-up files
+    for (const name of ['fish', 'nushell', 'powershell', 'environment.d']) add(join(xdgConfig.dir, name), xdgConfig.from); // shell start-up files
+  }
+  // read by a non-interactive bash (BASH_ENV: the `bash -c` a host runs) or an interactive sh (ENV)
+  for (const [name, v] of [['BASH_ENV', env.BASH_ENV], ['ENV', env.ENV]] as const) {
+    if (v && (v.startsWith('/') || isWindowsAbsolute(v))) add(v, name); // shell start-up file
   }
   return out;
 }
+
+/**
+ * Where Claude Code reads managed settings (`managed-settings.json` and the `managed-settings.d/`
+ * drop-ins), which can turn hooks off for every session. Both POSIX places are listed on any
+ * POSIX system: the table does not know which of the two this is, and a path that does not exist
+ * protects nothing. hosts/cli/doctor reads the same places.
+ */
+export function claudeManagedSettingsDirs(windows: boolean): string[] {
+  return windows ? ['C:\\Program Files\\ClaudeCode'] : ['/etc/claude-code', '/Library/Application Support/ClaudeCode'];
+}
+
+const ZSH_FILES = ['.zshenv', '.zprofile', '.zshrc', '.zlogin', '.zlogout'] as const;
+
+/**
+ * The start-up files of the shells a person may use, under their home: bash (login and
+ * interactive, and .bash_logout, which runs code when a login shell ends), zsh (.zshenv is read
+ * by every zsh, `zsh -c` included), POSIX sh and ksh (.profile, .kshrc, .mkshrc), csh and tcsh,
+ * PAM's .pam_environment, and the PowerShell profile folders of a Windows home. The XDG ones
+ * (fish, nushell, PowerShell, environment.d) follow XDG_CONFIG_HOME in selfPathTable.
+ */
+const SHELL_STARTUP = ['.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', ...ZSH_FILES, '.kshrc', '.mkshrc', '.cshrc', '.tcshrc', '.login', '.logout', '.pam_environment'] as const;
+/** The PowerShell profile folders of a Windows home. */
+const WINDOWS_PROFILES = ['Documents/PowerShell', 'Documents/WindowsPowerShell'] as const;
 
 /** Just the paths, for decide()'s context. */
 export function selfPaths(inp: SelfPathInputs): string[] {
   // A long-lived process (OpenCode, Pi, `listen`) asks for the same table on every tool call;
   // it is a pure function of these inputs, so the last answer is kept (about 25 path joins saved).
-  const key = [inp.dataDir ?? '', inp.projectDir ?? '', ...TABLE_ENV.map((name) => inp.env[name] ?? '')].join('\0');
+  const key = [inp.dataDir ?? '', inp.projectDir ?? '', String(inp.uid ?? ''), ...TABLE_ENV.map((name) => inp.env[name] ?? '')].join('\0');
   if (lastPaths && lastPaths.key === key) return lastPaths.paths;
   const paths = selfPathTable(inp).map((e) => e.path);
   lastPaths = { key, paths };
@@ -158,7 +258,29 @@ export function selfPaths(inp: SelfPathInputs): string[] {
 }
 
 /** Every environment variable selfPathTable reads (a test keeps this list complete). */
-export const TABLE_ENV = ['HOME', 'USERPROFILE', 'STOPLINE_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'STOPLINE_CONFIG', 'CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'HERMES_HOME', 'PI_CODING_AGENT_DIR', 'GEMINI_CLI_HOME', 'QWEN_HOME', 'COPILOT_HOME', 'FACTORY_HOME_OVERRIDE'] as const;
+export const TABLE_ENV = [
+  'HOME',
+  'USERPROFILE',
+  'STOPLINE_HOME',
+  'XDG_DATA_HOME',
+  'XDG_CONFIG_HOME',
+  'XDG_RUNTIME_DIR',
+  'TMPDIR',
+  'STOPLINE_CONFIG',
+  'CLAUDE_CONFIG_DIR',
+  'CODEX_HOME',
+  'HERMES_HOME',
+  'PI_CODING_AGENT_DIR',
+  'GEMINI_CLI_HOME',
+  'GEMINI_CLI_SYSTEM_SETTINGS_PATH',
+  'QWEN_HOME',
+  'QWEN_CODE_SYSTEM_SETTINGS_PATH',
+  'COPILOT_HOME',
+  'FACTORY_HOME_OVERRIDE',
+  'ZDOTDIR',
+  'BASH_ENV',
+  'ENV',
+] as const;
 let lastPaths: { key: string; paths: string[] } | undefined;
 
 /**

@@ -5,11 +5,11 @@
  * one-byte look at the log's end, see endsMidLine), so the hot path never reads the log.
  * Readers skip damaged lines and count them.
  */
-import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, readdirSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, readdirSync, renameSync, writeSync } from 'node:fs';
 import { randomHex } from '../digest';
 import { join } from 'node:path';
 import type { Label } from '../contract/grammar';
-import { ensureDir } from '../state/fsio';
+import { ensureDir, readOwnFile } from '../state/fsio';
 import type { RuntimeEventV1 } from './runtime-event';
 
 export const ROTATE_BYTES = 4 * 1024 * 1024;
@@ -102,12 +102,14 @@ export interface Read<T> {
 }
 
 function readLines<T>(file: string, valid: (v: unknown) => v is T): Read<T> {
-  let text: string;
+  let text: string | null;
   try {
-    text = readFileSync(file, 'utf8');
+    // a link where a log should be is not followed: it reads as no log
+    text = readOwnFile(file);
   } catch {
     return { records: [], damaged: 0 };
   }
+  if (text === null) return { records: [], damaged: 0 };
   const records: T[] = [];
   let damaged = 0;
   for (const line of text.split('\n')) {

@@ -79,6 +79,8 @@ const GUARD_ROWS = [
     r('CONFINED', null, 'decision', 'a shell command whose writes cannot be proven runs inside an OS sandbox built from the contract (only what the contract allows is writable) instead of being asked or denied'),
     r('GUARD_UNAVAILABLE', 'C', 'guard', 'stopline could not decide (bad event, unreadable state, lock timeout) and the fail mode is closed'),
     r('CALLS_UNSEEN', 'C', 'guard', "at a turn end: the host's own record holds tool calls that ran and that stopline never checked (its hook did not run for them)"),
+    r('STATE_DAMAGED', 'C', 'guard', "the session state file was damaged or replaced by a link and moved aside, and the fail mode is closed: every tool call is stopped until the person sets the contract again"),
+    r('DIRECTIVE_NOT_RECORDED', 'C', 'guard', 'a $stopline directive could not be recorded (state not writable): the contract did not change; told to the person as a notice under either fail mode'),
     r('DIRECTIVE_APPLIED', 'C', 'directive', 'a $stopline directive from the person set a new contract'),
     r('CORRECTION_APPLIED', 'C', 'directive', 'a plain-language correction from the person (e.g. "review only", 只看不改) changed the mode'),
     r('CONTRACT_CONTEXT', 'C', 'directive', 'the contract context line was injected (session start, subagent start, or it changed)'),

@@ -4,6 +4,7 @@
  * (adapters pass it as `host.dataDir`), else `$XDG_DATA_HOME/stopline`, else
  * `~/.local/share/stopline`.
  */
+import { lstatSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { homeFrom } from '../self-paths';
 import type { Env } from '../self-paths';
@@ -27,4 +28,81 @@ export function resolveDataDir(env: Env, inp: DataDirInputs = {}): string {
   const home = homeFrom(env);
   if (home) return join(home, '.local', 'share', 'stopline');
   throw new Error('no data folder: set STOPLINE_HOME (HOME is not set)');
+}
+
+/**
+ * The data folder holds the contract every hook obeys, so who may change it is checked like the
+ * evaluator's socket folder: refused when it belongs to another user or others may write into
+ * it (anyone who can rename `sessions/` there can disarm a session), or when one of the folders
+ * stopline keeps in it is a link, someone else's, or open to others' writes. The error names the folder and the fix; the
+ * caller's fail mode answers it. A folder others may only read (0755, made by hand) is not
+ * refused: `stopline doctor` tells about it (dataDirMode).
+ *
+ * Checked on each event: a stat of the folder (followed: a data folder the person placed behind
+ * a link of their own is theirs to place) and an lstat of each folder stopline made in it.
+ * Skipped where the runtime gives no owner (Windows, the Claude Code mod's file volume).
+ */
+export class DataDirUnsafeError extends Error {
+  readonly code = 'STOPLINE_DATA_DIR_UNSAFE';
+  constructor(
+    readonly dir: string,
+    readonly why: string,
+    readonly fix: string,
+  ) {
+    super(`the data folder ${dir} ${why}; fix: ${fix}`);
+    this.name = 'DataDirUnsafe';
+  }
+}
+
+/** The folders stopline makes inside the data folder. */
+export const DATA_SUBDIRS = ['sessions', 'runtime', 'lineage'] as const;
+
+interface StatLike {
+  uid?: number;
+  mode: number;
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+}
+
+function statOrNull(stat: (p: string) => StatLike, path: string): StatLike | null {
+  try {
+    return stat(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+}
+
+export function checkDataDir(dataDir: string, uid: number | null = currentUid()): void {
+  if (uid === null) return;
+  const top = statOrNull(statSync, dataDir);
+  if (!top) return;
+  // a file where the folder should be fails on its own (ENOTDIR) when it is used, by the fail mode
+  if (typeof top.uid !== 'number' || !top.isDirectory()) return;
+  if (top.uid !== uid) throw new DataDirUnsafeError(dataDir, `belongs to another user (uid ${top.uid})`, `use a folder of your own (STOPLINE_HOME), or chown ${uid} ${dataDir}`);
+  if ((top.mode & 0o022) !== 0) throw new DataDirUnsafeError(dataDir, `may be written by others (mode ${(top.mode & 0o777).toString(8)})`, `chmod 700 ${dataDir}`);
+  for (const name of DATA_SUBDIRS) {
+    const sub = join(dataDir, name);
+    const st = statOrNull(lstatSync, sub);
+    if (!st) continue;
+    if (st.isSymbolicLink()) throw new DataDirUnsafeError(sub, 'is a symbolic link', 'move it away; stopline makes it again');
+    // a file in its place fails on its own when it is used (the state or evidence write), as before
+    if (!st.isDirectory()) continue;
+    if (st.uid !== uid) throw new DataDirUnsafeError(sub, `belongs to another user (uid ${st.uid})`, `move it away; stopline makes it again`);
+    if ((st.mode & 0o022) !== 0) throw new DataDirUnsafeError(sub, `may be written by others (mode ${(st.mode & 0o777).toString(8)})`, `chmod 700 ${sub}`);
+  }
+}
+
+/** The owner-only bits a data folder should have, and what it has: for doctor's note on 0755 and the like. */
+export function dataDirMode(dataDir: string): number | null {
+  try {
+    return statSync(dataDir).mode & 0o777;
+  } catch {
+    return null;
+  }
+}
+
+function currentUid(): number | null {
+  const getuid = (globalThis as { process?: { getuid?: () => number } }).process?.getuid;
+  return typeof getuid === 'function' ? getuid() : null;
 }

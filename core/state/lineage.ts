@@ -13,9 +13,9 @@
  * an orphan: it is known to be a child, so it can never arm, change or widen a contract, but no
  * root contract can be proven for it.
  */
-import { readFileSync, readdirSync, statSync, unlinkSync } from 'node:fs';
+import { lstatSync, readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureDir, writeFileAtomic } from './fsio';
+import { NotAFileError, ensureDir, readOwnFile, writeFileAtomic } from './fsio';
 import { sha256 } from '../digest';
 import { cryptoModule } from '../lazy-builtins';
 
@@ -66,13 +66,15 @@ function unseal(childId: string, sealed: unknown): string | null {
  * folder path blocked by a file is a guard that cannot keep state, not a session without a record.
  */
 export function lineageOf(dataDir: string, sessionId: string): Lineage {
-  let text: string;
+  let text: string | null;
   try {
-    text = readFileSync(recordFile(dataDir, sessionId), 'utf8');
+    text = readOwnFile(recordFile(dataDir, sessionId));
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'unknown' };
+    // a link (or a folder) where the record should be is a damaged record: never followed
+    if (e instanceof NotAFileError) return { kind: 'orphan' };
     throw e;
   }
+  if (text === null) return { kind: 'unknown' };
   let record: unknown;
   try {
     record = JSON.parse(text);
@@ -141,7 +143,7 @@ export function pruneLineage(dataDir: string, now = Date.now(), maxAgeMs = LINEA
   for (const name of names) {
     const p = join(dir, name);
     try {
-      if (now - statSync(p).mtimeMs > (name.endsWith('.tmp') ? 60_000 : maxAgeMs)) {
+      if (now - lstatSync(p).mtimeMs > (name.endsWith('.tmp') ? 60_000 : maxAgeMs)) {
         unlinkSync(p);
         removed++;
       }

@@ -12,11 +12,11 @@
  * without blocking and decides the whole event again. The bound still counts from `yieldSince`
  * (the first attempt), so a wait in slices ends in the same LockTimeoutError as one asleep.
  */
-import { closeSync, linkSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, lstatSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { randomHex } from '../digest';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
-import { ensureDir, sleepSync } from './fsio';
+import { ensureDir, readOwnFile, sleepSync } from './fsio';
 
 /**
  * Thrown instead of sleeping when the lock is held and the caller asked to yield (`yieldSince`).
@@ -72,11 +72,22 @@ function pidAlive(pid: number): boolean {
   }
 }
 
+/**
+ * A lock file's content and age, read without following a link at its name. A link or anything
+ * else that is not a file reads as an empty lock: garbage, stale after `staleMs`, broken by
+ * unlinking the name (never what it points to). Null when there is none (or it went meanwhile).
+ */
 function readLock(path: string): { content: string; ageMs: number } | null {
   try {
-    const content = readFileSync(path, 'utf8');
-    const ageMs = Date.now() - statSync(path).mtimeMs;
-    return { content, ageMs };
+    const ageMs = Date.now() - lstatSync(path).mtimeMs;
+    let content: string | null;
+    try {
+      content = readOwnFile(path);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'STOPLINE_NOT_A_FILE') throw e;
+      content = '';
+    }
+    return content === null ? null : { content, ageMs };
   } catch {
     return null;
   }
@@ -100,11 +111,18 @@ export function parseLockContent(content: string): LockHolder | null {
   return Number.isSafeInteger(pid) && pid > 0 ? { pid, host: m[2]! } : null;
 }
 
+/**
+ * A lock is stale when its holder is gone or it is older than a holder may hold it, and also when
+ * it is dated that far in the future: after the clock jumps back (or a file is touched with a
+ * future time) its age would stay negative, and a lock that never ages would make every later
+ * call wait out its bound and answer by the fail mode (under fail open, a subagent launch let
+ * through without counting it against agents=N).
+ */
 function isStale(content: string, ageMs: number, o: Bounds): boolean {
   const holder = parseLockContent(content);
-  if (!holder) return ageMs > o.staleMs;
-  if (holder.host === HOST) return !pidAlive(holder.pid) || ageMs > o.maxHoldMs;
-  return ageMs > o.maxHoldMs;
+  if (!holder) return Math.abs(ageMs) > o.staleMs;
+  if (holder.host === HOST) return !pidAlive(holder.pid) || Math.abs(ageMs) > o.maxHoldMs;
+  return Math.abs(ageMs) > o.maxHoldMs;
 }
 
 /**
@@ -119,8 +137,9 @@ function breakStale(path: string, judged: string, o: Bounds): void {
     fd = openSync(breaker, 'wx', 0o600);
   } catch {
     const b = readLock(breaker);
-    // a breaker only lives for a read and an unlink; an old one was left by a killed process
-    if (b && b.ageMs > 1000) {
+    // a breaker only lives for a read and an unlink; an old one (or one dated in the future) was
+    // left by a killed process
+    if (b && Math.abs(b.ageMs) > 1000) {
       try {
         unlinkSync(breaker);
       } catch {
@@ -228,7 +247,7 @@ export function withLock<T>(path: string, fn: () => T, opts: LockOptions = {}): 
     return fn();
   } finally {
     try {
-      if (readFileSync(path, 'utf8') === token) unlinkSync(path);
+      if (readOwnFile(path) === token) unlinkSync(path);
     } catch {
       /* broken as stale by someone else: nothing to release */
     }

@@ -3,7 +3,7 @@
  * removed when a new session starts, so the data folder does not grow forever (the anchor
  * guard's logs did). Only files stopline names itself are considered.
  */
-import { readdirSync, statSync, unlinkSync } from 'node:fs';
+import { lstatSync, readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
 // moved-aside damaged state files (session.ts) age out with the rest of the session's files
@@ -26,7 +26,8 @@ export function pruneOldSessions(dataDir: string, retentionDays: number, now: nu
       if (!OWN.test(name) || (keepKey && name.startsWith(keepKey))) continue;
       const p = join(dir, name);
       try {
-        if (statSync(p).mtimeMs < cutoff) {
+        // lstat: a link's own age; unlinking removes the link, never what it points to
+        if (lstatSync(p).mtimeMs < cutoff) {
           unlinkSync(p);
           removed++;
         }

@@ -5,19 +5,22 @@
  * session lock so agent reservations and contract changes from concurrent hook processes
  * never overwrite each other.
  *
- * A damaged file (not JSON, wrong shape, zero bytes) is never read as fresh state: that would
- * quietly turn an armed contract into no contract. It is moved aside to
- * `<key>.json.corrupt-<time>` (0600, same folder, same content the state already held) and a
- * StateDamagedError is thrown, so the hook answers by the fail mode (open: allow with one stderr
- * line; closed: GUARD_UNAVAILABLE) and the next call starts from an explicit fresh state.
+ * A damaged file (not JSON, wrong shape, zero bytes, a symbolic link or anything else that is
+ * not a plain file) is never read as fresh state: that would quietly turn an armed contract into
+ * no contract. It is moved aside to `<key>.json.corrupt-<time>` (same folder; a file made 0600
+ * through its descriptor, a link moved as the link, never followed) and a StateDamagedError is
+ * thrown, so the hook answers by the fail mode (open: allow with one stderr line; closed:
+ * GUARD_UNAVAILABLE). In its place goes a fresh state that says it replaced a damaged one
+ * (`damaged`): under fail closed every tool call is stopped with STATE_DAMAGED until the person
+ * sets the contract again; under fail open the calls are judged by the fresh contract.
  * `stopline doctor` lists the moved-aside files.
  */
-import { chmodSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { lstatSync, readdirSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { BadField, enumOf, int, isRecord, optional, str, strArray } from '../check';
 import { CONTRACT_SOURCES, LEVELS, MODES, POLICIES } from '../contract/types';
 import type { Contract } from '../contract/types';
-import { ensureDir, writeFileAtomic } from './fsio';
+import { NotAFileError, chmodOwnFile, ensureDir, entryKind, readOwnFile, writeFileAtomic } from './fsio';
 import { withLock } from './lock';
 import type { LockOptions } from './lock';
 import { sha256Hex } from '../digest';
@@ -38,6 +41,11 @@ export interface SessionState {
    * same grant instead of a second reservation. Absent in state files written before it.
    */
   recentLaunches?: string[];
+  /**
+   * This state replaced a damaged file (when, and what was wrong, in words without its content):
+   * the contract the file held is lost. Gone once the person sets the contract again.
+   */
+  damaged?: { at: string; why: string };
 }
 
 /** How many launches the state remembers for retries. */
@@ -73,6 +81,10 @@ function stateOf(v: unknown): SessionState {
     recoveries: int(v.recoveries, 'recoveries', 0),
   };
   optional(v, 'recentLaunches', strArray, state, '');
+  if (v.damaged !== undefined) {
+    if (!isRecord(v.damaged)) throw new BadField('damaged', 'expected object');
+    state.damaged = { at: str(v.damaged.at, 'damaged.at'), why: str(v.damaged.why, 'damaged.why') };
+  }
   return state;
 }
 
@@ -110,6 +122,12 @@ export function freshState(contract: Contract): SessionState {
   return { schemaVersion: STATE_SCHEMA_VERSION, contract, lastContextHash: null, recoveries: 0 };
 }
 
+/** The state with the person's new contract: a mark of damage it carried goes. */
+export function rearmed(state: SessionState, contract: Contract, lastContextHash: string | null): SessionState {
+  const { damaged: _, ...rest } = state;
+  return { ...rest, contract, lastContextHash };
+}
+
 /** A damaged file never reads as fresh state: it is moved aside and StateDamagedError thrown. */
 export interface ReadResult {
   state: SessionState;
@@ -135,7 +153,7 @@ export class StateDamagedError extends Error {
   ) {
     super(
       movedTo
-        ? `session state file ${why}; moved aside to ${movedTo}, the next call starts from a fresh contract (stopline doctor lists it)`
+        ? `session state file ${why}; moved aside to ${movedTo} (stopline doctor lists it); its contract is lost until the person sets it again`
         : `session state file ${why}; another process already moved it aside (stopline doctor lists it)`,
     );
     this.name = 'StateDamaged';
@@ -167,43 +185,47 @@ function corruptStamp(now: number): string {
   return new Date(now).toISOString().replace(/[-:.]/g, '');
 }
 
+/** What a state file holds when it cannot be read as text: a link, a folder, a FIFO. */
+interface NotText {
+  notText: string;
+}
+
 /**
  * Move a damaged state file aside, but only if it still holds the damaged text this process
- * read: under the session lock no writer can replace it meanwhile, and a file another process
- * already moved (or rewrote cleanly) is left alone. Returns the new file name, or null.
+ * read (or is still the link or other non-file it found): under the session lock no writer can
+ * replace it meanwhile, and a file another process already moved (or rewrote cleanly) is left
+ * alone. In its place goes a fresh state marked `damaged`. Returns the new file name, or null.
  */
-function moveAside(store: SessionStore, seen: string, now: number): string | null {
-  let current: string;
-  try {
-    current = readFileSync(store.file, 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw e;
+function moveAside(store: SessionStore, seen: string | NotText, why: string, fresh: () => Contract, now: number): string | null {
+  if (typeof seen === 'string') {
+    let current: string | null;
+    try {
+      current = readOwnFile(store.file);
+    } catch (e) {
+      if (e instanceof NotAFileError) return null;
+      throw e;
+    }
+    if (current !== seen) return null;
+  } else {
+    const kind = entryKind(store.file);
+    if (kind === null || kind === 'file') return null;
   }
-  if (current !== seen) return null;
   const base = `${store.file}${CORRUPT_MARK}${corruptStamp(now)}`;
   let target = base;
-  for (let n = 2; fileExists(target); n++) target = `${base}-${n}`;
+  for (let n = 2; entryKind(target) !== null; n++) target = `${base}-${n}`;
+  // rename moves a link itself; whatever it pointed to stays as it was
   renameSync(store.file, target);
   // a file written by hand may have looser bits; the state it held is private like the state
-  chmodSync(target, 0o600);
+  chmodOwnFile(target, 0o600);
+  writeSession(store, { ...freshState(fresh()), damaged: { at: new Date(now).toISOString(), why } });
   return target.slice(target.lastIndexOf('/') + 1);
 }
 
-function fileExists(path: string): boolean {
+function readText(store: SessionStore): string | NotText | null {
   try {
-    statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function readText(store: SessionStore): string | null {
-  try {
-    return readFileSync(store.file, 'utf8');
+    return readOwnFile(store.file);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if (e instanceof NotAFileError) return { notText: `is ${e.what}` };
     throw e;
   }
 }
@@ -214,20 +236,21 @@ function readText(store: SessionStore): string | null {
  * not read, is a guard that cannot keep state, not a fresh session (same rule as lineage.ts).
  */
 export function readSession(store: SessionStore, fresh: () => Contract, lock: LockOptions = {}, now = Date.now): ReadResult {
-  return readOrMoveAside(store, fresh, (text) => withLock(store.lockFile, () => moveAside(store, text, now()), lock));
+  return readOrMoveAside(store, fresh, (seen, why) => withLock(store.lockFile, () => moveAside(store, seen, why, fresh, now()), lock));
 }
 
 /** readSession for a caller that already holds the session lock. */
 function readSessionLocked(store: SessionStore, fresh: () => Contract, now: () => number): ReadResult {
-  return readOrMoveAside(store, fresh, (text) => moveAside(store, text, now()));
+  return readOrMoveAside(store, fresh, (seen, why) => moveAside(store, seen, why, fresh, now()));
 }
 
-function readOrMoveAside(store: SessionStore, fresh: () => Contract, moveDamaged: (text: string) => string | null): ReadResult {
+function readOrMoveAside(store: SessionStore, fresh: () => Contract, moveDamaged: (seen: string | NotText, why: string) => string | null): ReadResult {
   const text = readText(store);
   if (text === null) return { state: freshState(fresh()), exists: false };
+  if (typeof text !== 'string') throw new StateDamagedError(moveDamaged(text, text.notText), text.notText);
   const checked = checkState(text);
   if (checked.state) return { state: checked.state, exists: true };
-  throw new StateDamagedError(moveDamaged(text), checked.why);
+  throw new StateDamagedError(moveDamaged(text, checked.why), checked.why);
 }
 
 export function writeSession(store: SessionStore, state: SessionState): void {
@@ -283,7 +306,7 @@ export function cleanupSession(store: SessionStore, now = Date.now()): number {
     if (!name.startsWith(store.key) || !name.endsWith('.tmp')) continue;
     const p = join(dir, name);
     try {
-      if (now - statSync(p).mtimeMs > 60_000) {
+      if (now - lstatSync(p).mtimeMs > 60_000) {
         unlinkSync(p);
         removed++;
       }

@@ -24,6 +24,7 @@ import { renderUnavailable } from '../../core/messages/unavailable';
 import type { Rendered } from './adapter';
 import { askEvaluator, evaluatorWanted, type Asked } from './evaluator/client';
 import type { DecisionPart } from './evaluator/decision-part';
+import { EVALUATOR_DIGEST } from './evaluator/build-id';
 import { fileOfUrl, importSecondPart, type PartCache } from './evaluator/load';
 import { EVALUATOR_FLAG, evaluatorDir, type EvaluatorSpec } from './evaluator/where';
 import { runtimeIO, type RuntimeIO } from './runtime-io';
@@ -79,8 +80,8 @@ async function serve(io: RuntimeIO, entry: HookEntry, socket: string | undefined
     return io.exit(2);
   }
   const dir = socket.slice(0, socket.lastIndexOf('/'));
-  const part = await importSecondPart<DecisionPart>(io, entry.self, { dir, name: `${entry.spec.artifact}-${entry.spec.build}.mjs` });
-  await part.serve(socket, entry.spec.build, io.env());
+  const part = await importSecondPart<DecisionPart>(io, entry.self, { dir, name: `${entry.spec.artifact}-${entry.spec.build}.mjs` }, EVALUATOR_DIGEST);
+  await part.serve(socket, entry.spec.build, io.env(), EVALUATOR_DIGEST);
   return io.exit(0);
 }
 
@@ -116,7 +117,7 @@ export async function runHookEntry(entry: HookEntry): Promise<void> {
       rendered = asked.rendered;
       via = 'evaluator';
     } else {
-      part = await importSecondPart<DecisionPart>(io, entry.self, partCache(io, entry, env));
+      part = await importSecondPart<DecisionPart>(io, entry.self, partCache(io, entry, env), EVALUATOR_DIGEST);
       if (asked?.kind === 'no-answer' && input.ok) {
         rendered = part.failAnswer(input.text, asked.why, { env, cwd, args });
         via = 'fail-mode';

@@ -19,7 +19,8 @@ export function claimStartStamp(stamp: string, windowMs: number, now: number): b
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
     try {
-      if (now - statSync(stamp).mtimeMs < windowMs) return false;
+      // dated in the future (a clock jump back) counts as old too: it would never age otherwise
+      if (Math.abs(now - statSync(stamp).mtimeMs) < windowMs) return false;
       unlinkSync(stamp);
     } catch {
       // removed by the racing hook meanwhile: try the create again

@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BUILD_TOKEN, PART_END, PART_START, buildIdOf, joinParts, splitParts } from '../../build/two-part.mjs';
+import { BUILD_TOKEN, DIGEST_TOKEN, PART_END, PART_START, buildIdOf, digestOf, joinParts, splitParts } from '../../build/two-part.mjs';
 import * as load from '../../hosts/shared/evaluator/load';
-import { EVALUATOR_BUILD } from '../../hosts/shared/evaluator/build-id';
+import { EVALUATOR_BUILD, EVALUATOR_DIGEST } from '../../hosts/shared/evaluator/build-id';
 import { runtimeIO } from '../../hosts/shared/runtime-io';
 import { importedSpecifiers } from '../../build/checks.mjs';
 import { builtOfKind, distFile } from './helpers';
@@ -17,16 +17,19 @@ describe('the layout', () => {
   it('the build writes the markers the hook reads', () => {
     expect([PART_START, PART_END]).toEqual([load.PART_START, load.PART_END]);
     expect(EVALUATOR_BUILD).toBe(BUILD_TOKEN);
+    expect(EVALUATOR_DIGEST).toBe(DIGEST_TOKEN);
   });
 
   it('the second part comes back byte for byte, "*/" in strings and regexes included, and the comment holds nothing that could end it', async () => {
     const second = 'export const a = "*/", r = /a*\\//;\nexport default 1;';
-    const whole = joinParts(`#!/usr/bin/env node\nconst b="${BUILD_TOKEN}";\n`, second);
+    const whole = joinParts(`#!/usr/bin/env node\nconst b="${BUILD_TOKEN}",d="${DIGEST_TOKEN}";\n`, second);
     expect(whole.indexOf('*/')).toBe(whole.length - PART_END.length + 1);
     expect(whole.slice(whole.indexOf(PART_START) + PART_START.length, -PART_END.length)).toMatch(/^[A-Za-z0-9+/=]+$/);
     expect(splitParts(whole)?.second).toBe(second);
     expect(await load.secondPart(await runtimeIO(), whole)).toBe(second);
-    expect(whole).toContain(`const b="${buildIdOf(second)}"`);
+    expect(whole).toContain(`const b="${buildIdOf(second)}",d="${digestOf(second)}"`);
+    expect(digestOf(second)).toMatch(/^[0-9a-f]{64}$/);
+    expect(buildIdOf(second)).toBe(digestOf(second).slice(0, 16));
   });
 
   it('a file of the plain-text layout (before the second part was deflated) has no second part for this reader', async () => {
@@ -36,8 +39,9 @@ describe('the layout', () => {
   });
 
   it('refuses what could not be loaded back', () => {
-    expect(() => joinParts(`x="${BUILD_TOKEN}"`, 'export const s = "é";')).toThrow(/non-ASCII/);
+    expect(() => joinParts(`x="${BUILD_TOKEN}",y="${DIGEST_TOKEN}"`, 'export const s = "é";')).toThrow(/non-ASCII/);
     expect(() => joinParts('x=1', 'export {}')).toThrow(BUILD_TOKEN);
+    expect(() => joinParts(`x="${BUILD_TOKEN}"`, 'export {}')).toThrow(DIGEST_TOKEN);
   });
 });
 
@@ -56,11 +60,14 @@ describe('the built hook scripts', () => {
       const { first, second } = parts!;
       expect(Buffer.byteLength(first)).toBeLessThan(16 * 1024);
       expect(first).not.toMatch(/^import\b|[;}]import\s*[{*"]/m);
-      // its runtime doors are loaded when used: node:fs and node:net on Node and Bun only, node:zlib on Node to inflate the second part
-      expect([...new Set(importedSpecifiers(first).filter((s) => s !== null))].sort()).toEqual(['node:fs', 'node:net', 'node:zlib']);
+      // its runtime doors are loaded when used: node:fs and node:net on Node and Bun only, node:zlib on Node to inflate the second part,
+      // node:crypto on Node and Bun to check the second part's hash before it is loaded
+      expect([...new Set(importedSpecifiers(first).filter((s) => s !== null))].sort()).toEqual(['node:crypto', 'node:fs', 'node:net', 'node:zlib']);
       expect(/[^\x00-\x7f]/.test(second)).toBe(false);
       expect(first).toContain(`"${buildIdOf(second)}"`);
+      expect(first).toContain(`"${digestOf(second)}"`);
       expect(first).not.toContain(BUILD_TOKEN);
+      expect(first).not.toContain(DIGEST_TOKEN);
       expect(importedSpecifiers(second).every((s) => s !== null && s.startsWith('node:'))).toBe(true);
     });
   }

@@ -397,11 +397,12 @@ describe('stopline doctor reads the data folder', () => {
     armedFolder();
     const { code, checks, text } = await dataChecks();
     expect(code).toBe(0);
-    expect([...checks.keys()]).toEqual(['state', 'moved-aside', 'lineage', 'locks', 'evidence']);
+    expect([...checks.keys()]).toEqual(['state', 'moved-aside', 'lineage', 'locks', 'evidence', 'permissions']);
     for (const c of checks.values()) expect(c.status, c.detail).toBe('pass');
     expect(checks.get('state')!.detail).toBe('1 session state file, all readable');
     expect(checks.get('lineage')!.detail).toBe('1 subagent lineage file, all readable');
     expect(checks.get('evidence')!.detail).toBe('1 evidence log, every line readable');
+    expect(checks.get('permissions')!.detail).toBe('only you may enter it (mode 700)');
     expect(text).toContain(`data (${data}, STOPLINE_HOME)\n  [ok  ] state`);
   });
 
@@ -436,7 +437,7 @@ describe('stopline doctor reads the data folder', () => {
       expect(r.code).toBe(1);
       expect(r.checks.get('state')!.status).toBe('pass');
       expect(r.checks.get('moved-aside')!.status).toBe('fail');
-      expect(r.checks.get('moved-aside')!.detail).toMatch(new RegExp(`^1 damaged state file moved aside in sessions/ \\(those sessions restarted from a fresh contract\\): ${key()}\\.json\\.corrupt-\\d{8}T\\d{9}Z$`));
+      expect(r.checks.get('moved-aside')!.detail).toMatch(new RegExp(`^1 damaged state file moved aside in sessions/ \\(their contracts are lost: under fail closed those sessions stop every tool call, under fail open they go on from a fresh contract\\): ${key()}\\.json\\.corrupt-\\d{8}T\\d{9}Z$`));
       expect(r.checks.get('moved-aside')!.fix).toContain('arm it again');
 
       for (const n of readdirSync(join(data, 'sessions'))) if (n.includes('.corrupt-')) rmSync(join(data, 'sessions', n));

@@ -64,7 +64,7 @@ const DAMAGE: [string, (good: string) => string][] = [
 describe('a damaged session state file', () => {
   for (const [kind, damage] of DAMAGE) {
     for (const mode of ['open', 'closed'] as const) {
-      it(`${kind}, fail ${mode}: the next hook answers by the fail mode, the file is moved aside, the call after starts clean`, async () => {
+      it(`${kind}, fail ${mode}: the next hook answers by the fail mode, the file is moved aside, the calls after ${mode === 'open' ? 'start clean' : 'stay stopped until the person re-arms'}`, async () => {
         const b = box(mode);
         await prompt(b, '$stopline review -- look only');
         const armed = await write(b);
@@ -97,19 +97,31 @@ describe('a damaged session state file', () => {
         const asidePath = join(sessionsDir(b), aside[0]!);
         expect(readFileSync(asidePath, 'utf8')).toBe(damaged);
         expect((statSync(asidePath).mode & 0o777).toString(8)).toBe('600');
-        expect(existsSync(store(b).file)).toBe(false);
+        // in its place, a fresh state that says it replaced a damaged one
+        const marked = JSON.parse(readFileSync(store(b).file, 'utf8')) as { damaged?: { why: string }; contract: { source: string } };
+        expect(marked.damaged?.why).toBeTruthy();
+        expect(marked.contract.source).toBe('default');
 
-        // the call after starts from an explicit fresh contract (observing), without a diagnostic
         const after = await write(b);
         expect(after.stderr).toBe('');
-        expect(after.exitCode).toBe(0);
-        expect(isDeny(after)).toBe(false);
+        if (mode === 'open') {
+          // fail open: the call after starts from an explicit fresh contract (observing), without a diagnostic
+          expect(after.exitCode).toBe(0);
+          expect(isDeny(after)).toBe(false);
+        } else {
+          // fail closed stays closed: every call is stopped, with a stamp that says how to re-arm
+          expect(isDeny(after)).toBe(true);
+          expect(after.stdout).toContain('STATE_DAMAGED');
+          expect(after.stdout).toContain('$stopline');
+          expect(isDeny(await write(b))).toBe(true);
+        }
         // and the person re-arms and is obeyed
         await prompt(b, '$stopline review -- look again');
         const rearmed = await write(b);
         expect(isDeny(rearmed)).toBe(true);
         expect(rearmed.stdout).toContain('MODE_FORBIDS_MUTATION');
         expect(movedAside(b)).toHaveLength(1);
+        expect((JSON.parse(readFileSync(store(b).file, 'utf8')) as { damaged?: unknown }).damaged).toBeUndefined();
       });
     }
   }
@@ -119,7 +131,8 @@ describe('a damaged session state file', () => {
     await prompt(b, '$stopline change files=src/** -- fix');
     writeFileSync(store(b).file, '{"schemaVersion":1,"contr');
     const lost = await prompt(b, '$stopline review -- look');
-    expect(lost.stdout).toBe('');
+    // the person is told the directive was not recorded (not only on stderr)
+    expect(lost.stdout).toContain('NOT recorded');
     expect(stderrLines(lost.stderr)).toHaveLength(1);
     expect(lost.stderr).toContain('failing open');
     const armed = await prompt(b, '$stopline review -- look');
@@ -150,7 +163,7 @@ describe('a damaged session state file', () => {
 });
 
 describe('a damaged state file met by 8 built hook processes at once (dist/claude/stopline.mjs)', () => {
-  it('exactly one moves it aside; each answers by the fail mode or from the fresh state, none by a crash', async () => {
+  it('exactly one moves it aside; each answers by the fail mode or, after the move, STATE_DAMAGED (fail closed stays closed), none by a crash', async () => {
     const b = box('closed');
     await prompt(b, '$stopline review -- look only');
     writeFileSync(store(b).file, '{"schemaVersion":1,"contract":{"mo');
@@ -167,15 +180,16 @@ describe('a damaged state file met by 8 built hook processes at once (dist/claud
         // the ones that met the damage count here
         if (/session state file /.test(r.stderr)) failedClosed++;
       } else {
-        // read after the move: the fresh contract observes, nothing to deny
-        expect(isDeny(r), r.stdout + r.stderr).toBe(false);
+        // read after the move: the contract is lost and the fail mode is closed, so it stays stopped
+        expect(isDeny(r), r.stdout + r.stderr).toBe(true);
+        expect(r.stdout).toContain('STATE_DAMAGED');
       }
     }
     // at least the process that moved it saw the damage; the file was moved once
     expect(failedClosed).toBeGreaterThanOrEqual(1);
     expect(movedAside(b)).toHaveLength(1);
     expect(readFileSync(join(sessionsDir(b), movedAside(b)[0]!), 'utf8')).toBe('{"schemaVersion":1,"contract":{"mo');
-    process.stderr.write(`8 hook processes on a damaged state file: ${failedClosed} answered by the fail mode, ${8 - failedClosed} from the fresh state, 1 file moved aside\n`);
+    process.stderr.write(`8 hook processes on a damaged state file: ${failedClosed} answered by the fail mode, ${8 - failedClosed} STATE_DAMAGED, 1 file moved aside\n`);
   }, 600_000);
 });
 

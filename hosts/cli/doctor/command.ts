@@ -38,6 +38,7 @@ import { NAME, VERSION } from '../version';
 import { confinementCheck, confinementHere, hostConfinementCheck } from './confine';
 import type { ConfinementHere } from './confine';
 import { dataReports } from './data';
+import { evaluatorReports } from './evaluator';
 import { claudeChecks, claudeDoor, codexChecks, copilotChecks, droidChecks, geminiChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, piChecks, qwenChecks } from './hosts';
 import { copilotPaths } from '../install/host-copilot';
 import { droidPaths } from '../install/host-droid';
@@ -181,6 +182,8 @@ export async function runDoctor(args: ParsedArgs, io: CliIO): Promise<number> {
     reports.push({ host: 'stopline', scope: '', checks: generalChecks(io, env, distDir, recordCheck, confine) });
     // the data folders: damaged state, lineage, locks and evidence lines (read only)
     reports.push(...dataReports(io.env, io.cwd));
+    // the resident evaluator's folder: the copies of the decision code it loads
+    reports.push(...evaluatorReports(io.env));
 
     for (const host of hosts) {
       try {

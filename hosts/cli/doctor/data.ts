@@ -8,6 +8,7 @@
 import { closeSync, openSync, readFileSync, readSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isEvent, isLabel, labelsFile, runtimeDir } from '../../../core/evidence/log';
+import { DataDirUnsafeError, checkDataDir, dataDirMode } from '../../../core/state/datadir';
 import { isLineageRecordText } from '../../../core/state/lineage';
 import { parseLockContent } from '../../../core/state/lock';
 import { CORRUPT_STATE_FILE, checkState } from '../../../core/state/session';
@@ -168,8 +169,8 @@ export function dataFolderChecks(scan: DataScan): Check[] {
       ? check(
           'moved-aside',
           'fail',
-          `${plural(scan.movedAside.length, 'damaged state file')} moved aside in sessions/ (those sessions restarted from a fresh contract): ${few(scan.movedAside)}`,
-          'if a contract was armed in that session, arm it again; then delete the sessions/*.corrupt-* files to clear this',
+          `${plural(scan.movedAside.length, 'damaged state file')} moved aside in sessions/ (their contracts are lost: under fail closed those sessions stop every tool call, under fail open they go on from a fresh contract): ${few(scan.movedAside)}`,
+          'if a contract was armed in that session, arm it again ($stopline <mode> -- <task>); then delete the sessions/*.corrupt-* files to clear this',
         )
       : check('moved-aside', 'pass', 'no damaged state file was moved aside'),
   );
@@ -216,12 +217,30 @@ function folderReport(folder: DataFolder): HostReport {
     return { ...base, checks: [check('data-folder', 'fail', `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, 'give the folder back to your user: chmod 700 on it')] };
   }
   if (kids === null) return { ...base, checks: [check('data-folder', 'fail', 'is a file, not a folder: hooks cannot keep state there', 'move the file away')] };
-  if (kids.length === 0) return { ...base, checks: [check('data-folder', 'pass', 'nothing recorded here yet')] };
+  const owner = ownerCheck(folder.path);
+  if (kids.length === 0) return { ...base, checks: [check('data-folder', 'pass', 'nothing recorded here yet'), owner] };
   try {
-    return { ...base, checks: dataFolderChecks(scanDataFolder(folder.path)) };
+    return { ...base, checks: [...dataFolderChecks(scanDataFolder(folder.path)), owner] };
   } catch (e) {
     return { ...base, checks: [check('data-folder', 'fail', `could not be scanned (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, 'check the permissions of the folder and its sessions/, lineage/ and runtime/ folders')] };
   }
+}
+
+/**
+ * Who may change the folder: the check every hook makes (core/state/datadir.ts), which refuses
+ * another owner, group or world write, and links where stopline's folders should be; and what
+ * hooks do not refuse but the person should know: a folder others may read.
+ */
+export function ownerCheck(dir: string): Check {
+  try {
+    checkDataDir(dir);
+  } catch (e) {
+    if (e instanceof DataDirUnsafeError) return check('permissions', 'fail', `${e.dir} ${e.why}: every hook refuses it and answers by the fail mode`, e.fix);
+    return check('permissions', 'fail', `cannot be checked (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, `chmod 700 ${dir}`);
+  }
+  const mode = dataDirMode(dir);
+  if (mode !== null && (mode & 0o077) !== 0) return check('permissions', 'warn', `others may read it (mode ${mode.toString(8)}): the contracts and evidence of your sessions (metadata only)`, `chmod 700 ${dir}`);
+  return check('permissions', 'pass', mode === null ? 'not made yet (stopline makes it 0700)' : `only you may enter it (mode ${mode.toString(8)})`);
 }
 
 /** One report per data folder the terminal views read. */

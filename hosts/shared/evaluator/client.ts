@@ -14,6 +14,7 @@
  *   the tool runs, one stderr line; closed: GUARD_UNAVAILABLE), as for a guard that cannot run.
  */
 import type { RuntimeIO } from '../runtime-io';
+import { EVALUATOR_DIGEST } from './build-id';
 import { decodeResponse, encodeRequest, EVALUATOR_PROTOCOL, type RenderedAnswer } from './protocol';
 import { evaluatorDir, socketPath, type EvaluatorSpec } from './where';
 
@@ -43,8 +44,11 @@ export function evaluatorWanted(io: RuntimeIO, env: Env): boolean {
   return env.STOPLINE_EVALUATOR !== '0' && io.platform !== 'win32' && io.uid() !== null;
 }
 
-/** Ask the evaluator for this hook's answer. Never throws. */
-export async function askEvaluator(io: RuntimeIO, spec: EvaluatorSpec, env: Env, cwd: string, stdin: string, args: readonly string[] = []): Promise<Asked> {
+/**
+ * Ask the evaluator for this hook's answer. Never throws. `digest` is the SHA-256 of this
+ * script's decision code: an answer from an evaluator that says it loaded other code is not taken.
+ */
+export async function askEvaluator(io: RuntimeIO, spec: EvaluatorSpec, env: Env, cwd: string, stdin: string, args: readonly string[] = [], digest: string = EVALUATOR_DIGEST): Promise<Asked> {
   const dir = evaluatorDir(env, io.uid());
   const socket = dir ? socketPath(dir, spec, io.runtime) : null;
   if (!dir || !socket) return { kind: 'absent', why: 'no usable socket path', socket: null, start: false };
@@ -61,5 +65,6 @@ export async function askEvaluator(io: RuntimeIO, spec: EvaluatorSpec, env: Env,
   if (!r) return { kind: 'lost', why: 'the resident evaluator closed without an answer' };
   if ('mismatch' in r) return { kind: 'absent', why: `another build (${r.mismatch}) listens at ${socket}`, socket, start: false };
   if ('refused' in r) return { kind: 'absent', why: `the resident evaluator refused the request (${r.refused})`, socket, start: false };
+  if (r.code !== digest) return { kind: 'absent', why: `the evaluator at ${socket} did not load this script's decision code`, socket, start: false };
   return { kind: 'answered', rendered: r.rendered };
 }

@@ -15,8 +15,8 @@ export interface DecisionPart {
   answer(input: StdinResult, ctx: HookContext): Promise<Rendered>;
   /** the fail mode's answer for this payload, when the evaluator took it and did not answer */
   failAnswer(stdin: string, why: string, ctx: HookContext): Rendered;
-  /** run as the evaluator until idle */
-  serve(socket: string, build: string, env: HookEnv): Promise<void>;
+  /** run as the evaluator until idle; `code` is the digest the loaded part was checked against */
+  serve(socket: string, build: string, env: HookEnv, code: string): Promise<void>;
   /** start an evaluator for the next event (best effort) */
   start(opts: StartOptions): boolean;
 }
@@ -30,7 +30,7 @@ export function decisionPart(adapter: CommandHookAdapter): DecisionPart {
   return {
     answer: (input, ctx) => answerInput(adapter, input, ctx),
     failAnswer: (stdin, why, ctx) => failWith(adapter, new Error(why), stdin, ctx),
-    serve: (socket, build, env) => serveEvaluator(adapter, { socket, build, idleMs: idleMs(env) }),
+    serve: (socket, build, env, code) => serveEvaluator(adapter, { socket, build, code, idleMs: idleMs(env) }),
     start: (opts) => startEvaluator(opts),
   };
 }

@@ -14,11 +14,17 @@
  *   *\/
  *
  * The second part is imported from a copy in the user's private evaluator folder
- * (`<folder>/<artifact>-<build>.mjs`, inflated and written once per build, checked against the
- * script on every load through the deflated text beside it), because each runtime keeps its compiled form of a file (Deno's code cache, Bun's
- * transpiler cache, Node 22's compile cache) but not of a data: URL: from a data: URL the
- * in-process path cost deno ~+115 ms CPU more per call. Without a usable folder it is imported
- * as a data: URL all the same.
+ * (`<folder>/<artifact>-<build>.mjs`, inflated and written once per build), because each runtime
+ * keeps its compiled form of a file (Deno's code cache, Bun's transpiler cache, Node 22's compile
+ * cache) but not of a data: URL: from a data: URL the in-process path cost deno ~+115 ms CPU more
+ * per call. Without a usable folder it is imported as a data: URL all the same.
+ *
+ * The folder is private to the user, not to stopline: anything the user's processes run (an agent's
+ * tool call among them) can write there. So the copy is never trusted as it lies on disk: before
+ * every import it is hashed and compared with the SHA-256 the first part carries (EVALUATOR_DIGEST,
+ * set by the build); a copy that differs is replaced by the script's own second part, which must
+ * hash to the same value. The resident evaluator is started through this same path, so it too runs
+ * only code that matched.
  *
  * build/two-part.mjs writes this layout.
  */
@@ -65,22 +71,39 @@ function fileUrl(path: string): string {
   return `file://${path.split('/').map(encodeURIComponent).join('/')}`;
 }
 
+/** The script's second part does not hash to what its first part says: the file itself is damaged or was changed. */
+export class DecisionCodeMismatch extends Error {
+  constructor(file: string) {
+    super(`the decision code in ${file} does not match the hash its first part carries (the file was changed or damaged); reinstall it with stopline install`);
+    this.name = 'DecisionCodeMismatch';
+  }
+}
+
+/** The second part inflated from the script, checked against the digest. */
+async function checkedSource(io: RuntimeIO, packed: string, digest: string, file: string): Promise<string> {
+  const source = await inflated(io, packed);
+  if ((await io.sha256Hex(source)) !== digest) throw new DecisionCodeMismatch(file);
+  return source;
+}
+
 /**
- * The copy of the second part in the cache folder, written when missing or made from other
- * bytes; null when the folder is not a private one of this user or the copy cannot be written.
- * Beside the copy, `<copy>.packed` holds the deflated text it was inflated from, written after
- * it: when that equals the script's, the copy is its second part and nothing is inflated
- * (inflating costs the in-process path ~3-14 ms CPU, deno's DecompressionStream the most).
+ * The copy of the second part in the cache folder, checked against the digest on every load and
+ * rewritten from the script when it is missing or differs; null when the folder is not a private
+ * one of this user or the copy cannot be written. Hashing the copy (~0.5 MB) costs about what
+ * reading it does; inflating the script's part costs the in-process path ~3-14 ms CPU (deno's
+ * DecompressionStream the most), so that is done only when the copy does not match.
  */
-async function cachedCopy(io: RuntimeIO, packed: string, cache: PartCache): Promise<string | null> {
+async function verifiedCopy(io: RuntimeIO, packed: string, cache: PartCache, digest: string, file: string): Promise<string | null> {
+  if (!(await io.ensurePrivateDir(cache.dir))) return null;
+  const path = `${cache.dir}/${cache.name}`;
   try {
-    if (!(await io.ensurePrivateDir(cache.dir))) return null;
-    const path = `${cache.dir}/${cache.name}`;
-    const source = `${path}.packed`;
-    if ((await io.readText(source)) !== packed || (await io.readText(path)) === null) {
-      await io.writeFileAtomic(path, await inflated(io, packed));
-      await io.writeFileAtomic(source, packed);
-    }
+    if ((await io.sha256File(path)) === digest) return path;
+  } catch {
+    // unreadable (a folder in its place, a mode changed by hand): written again below
+  }
+  const source = await checkedSource(io, packed, digest, file);
+  try {
+    await io.writeFileAtomic(path, source);
     return path;
   } catch {
     return null;
@@ -104,15 +127,20 @@ function enableNodeCompileCache(io: RuntimeIO, dir: string): void {
   }
 }
 
-/** Import the second part of the file at `selfUrl` as an ES module. */
-export async function importSecondPart<T>(io: RuntimeIO, selfUrl: string, cache: PartCache | null): Promise<T> {
-  const text = await io.readText(fileOfUrl(selfUrl));
+/**
+ * Import the second part of the file at `selfUrl` as an ES module: from the cache folder's copy
+ * when it hashes to `digest`, else from a data: URL of the script's own part (which must hash to
+ * it too). A part that does not match throws DecisionCodeMismatch: the caller's last resort answers.
+ */
+export async function importSecondPart<T>(io: RuntimeIO, selfUrl: string, cache: PartCache | null, digest: string): Promise<T> {
+  const file = fileOfUrl(selfUrl);
+  const text = await io.readText(file);
   const packed = text === null ? null : packedPart(text);
-  if (packed === null) throw new Error(`${fileOfUrl(selfUrl)} carries no decision code (build it with npm run build)`);
-  const copy = cache ? await cachedCopy(io, packed, cache) : null;
+  if (packed === null) throw new Error(`${file} carries no decision code (build it with npm run build)`);
+  const copy = cache ? await verifiedCopy(io, packed, cache, digest, file) : null;
   if (copy && cache) enableNodeCompileCache(io, cache.dir);
   // base64: Bun reads a large percent-encoded data: URL as a string module. The part is ASCII
   // (the build checks it), which btoa takes as is.
-  const url = copy ? fileUrl(copy) : `data:text/javascript;base64,${btoa(await inflated(io, packed))}`;
+  const url = copy ? fileUrl(copy) : `data:text/javascript;base64,${btoa(await checkedSource(io, packed, digest, file))}`;
   return (await import(url)) as T;
 }

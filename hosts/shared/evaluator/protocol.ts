@@ -3,7 +3,7 @@
  * event, one JSON line each way, then the evaluator closes.
  *
  *   hook -> {"v":1,"build":B,"cwd":C,"env":{…},"stdin":"<the host's payload, as read>","args":[…]}
- *   evaluator -> {"v":1,"rendered":{"stdout":…,"stderr":…,"exitCode":…}}   the hook's whole answer
+ *   evaluator -> {"v":1,"rendered":{"stdout":…,"stderr":…,"exitCode":…},"code":D}   the hook's whole answer
  *              | {"v":1,"mismatch":B2}      another build listens here: nothing was decided
  *              | {"v":1,"refused":"why"}     a request it could not read: nothing was decided
  *
@@ -11,6 +11,10 @@
  * them (config, data folder, fail mode, the person's hooks); the evaluator decides with exactly
  * those. `args` (optional) are the hook command's arguments, where a host names the event
  * (Copilot's hook file). The socket sits in a folder only the user can enter (where.ts).
+ *
+ * `code` is the SHA-256 of the decision code the evaluator loaded after checking it (load.ts);
+ * the hook takes an answer only when it equals its own (an evaluator started from another copy
+ * of the code never answers for this script).
  */
 
 export const EVALUATOR_PROTOCOL = 1 as const;
@@ -30,7 +34,7 @@ export interface RenderedAnswer {
   exitCode: number;
 }
 
-export type EvaluatorResponse = { v: typeof EVALUATOR_PROTOCOL; rendered: RenderedAnswer } | { v: typeof EVALUATOR_PROTOCOL; mismatch: string } | { v: typeof EVALUATOR_PROTOCOL; refused: string };
+export type EvaluatorResponse = { v: typeof EVALUATOR_PROTOCOL; rendered: RenderedAnswer; code: string } | { v: typeof EVALUATOR_PROTOCOL; mismatch: string } | { v: typeof EVALUATOR_PROTOCOL; refused: string };
 
 /** The largest request line an evaluator reads (the hook refuses stdin above 8 MiB; env and JSON escapes come on top). */
 export const MAX_REQUEST_BYTES = 24 * 1024 * 1024;
@@ -54,7 +58,7 @@ export function decodeResponse(text: string): EvaluatorResponse | null {
   if (typeof o.refused === 'string') return { v: 1, refused: o.refused };
   const r = o.rendered as Record<string, unknown> | undefined;
   if (r && typeof r.stdout === 'string' && typeof r.stderr === 'string' && Number.isInteger(r.exitCode)) {
-    return { v: 1, rendered: { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode as number } };
+    return { v: 1, rendered: { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode as number }, code: typeof o.code === 'string' ? o.code : '' };
   }
   return null;
 }

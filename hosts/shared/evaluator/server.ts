@@ -31,6 +31,8 @@ export const DEFAULT_IDLE_MS = 10 * 60 * 1000;
 export interface ServeOptions {
   socket: string;
   build: string;
+  /** the SHA-256 of the decision code this process loaded after checking it (load.ts), said with every answer */
+  code: string;
   idleMs: number;
 }
 
@@ -79,7 +81,7 @@ export async function serveEvaluator(adapter: CommandHookAdapter, opts: ServeOpt
   const server = createServer((conn) => {
     active++;
     last = Date.now();
-    serveOne(adapter, opts.build, conn).finally(() => {
+    serveOne(adapter, opts, conn).finally(() => {
       active--;
       last = Date.now();
     });
@@ -126,7 +128,7 @@ function reply(conn: Socket, r: EvaluatorResponse): void {
 }
 
 /** Read one request line from the connection, answer it, close. Never rejects. */
-function serveOne(adapter: CommandHookAdapter, build: string, conn: Socket): Promise<void> {
+function serveOne(adapter: CommandHookAdapter, { build, code }: ServeOptions, conn: Socket): Promise<void> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -153,7 +155,7 @@ function serveOne(adapter: CommandHookAdapter, build: string, conn: Socket): Pro
       const req = decodeRequest(Buffer.concat(chunks).toString('utf8'));
       if ('refused' in req) return reply(conn, { v: 1, refused: req.refused });
       if (req.build !== build) return reply(conn, { v: 1, mismatch: build });
-      decideWithoutBlocking(adapter, req, Date.now()).then((rendered) => reply(conn, { v: 1, rendered }));
+      decideWithoutBlocking(adapter, req, Date.now()).then((rendered) => reply(conn, { v: 1, rendered, code }));
     });
   });
 }

@@ -497,7 +497,10 @@ describe('fail mode', () => {
     const env = { ...sb.env, STOPLINE_HOME: join(sb.root, 'file', 'data') };
     const ev = { protocolVersion: 1, kind: 'prompt.submit', sessionId: 's', host: { family: 'claude' }, prompt: { text: '$stopline review', source: 'user' } };
     const open = handleEvent(ev, { env });
-    expect(open.kind).toBe('none');
+    // the directive was not recorded: the person is told in a notice, not only on stderr
+    expect(open.kind).toBe('context');
+    expect(open.reasonCode).toBe('DIRECTIVE_NOT_RECORDED');
+    expect(open.notice).toContain('NOT recorded');
     expect(open.diagnostics?.[0]).toContain('failing open');
     expect(handleEvent(ev, { env: { ...env, STOPLINE_FAIL_OPEN: '0' } }).reasonCode).toBe('GUARD_UNAVAILABLE');
   });

@@ -8,6 +8,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TABLE_ENV, pathVars, selfPathTable, selfPaths } from '../../../core/self-paths';
 import { analyzeShell } from '../../../core/analysis/shell';
+import { evaluatorDir } from '../../../hosts/shared/evaluator/where';
+import { managedSettingsDir } from '../../../hosts/cli/doctor/claude-door';
+import { claudeManagedSettingsDirs } from '../../../core/self-paths';
 
 const HOME = '/home/u';
 
@@ -21,8 +24,9 @@ describe('self-paths table', () => {
       '/w/p/.stopline',
       '/w/p/.opencode/plugin/stopline.js',
       '/w/p/.claude/settings.json',
-      '/home/u/.claude/plugins/stopline',
+      '/home/u/.claude/plugins',
       '/home/u/.claude/settings.json',
+      '/home/u/.claude.json',
       '/home/u/.codex/stopline.mjs',
       '/home/u/.codex/hooks.json',
       '/home/u/.codex/config.toml',
@@ -32,7 +36,7 @@ describe('self-paths table', () => {
       '/home/u/.pi/agent/extensions/stopline.ts',
       '/home/u/.gemini/settings.json',
       '/home/u/.gemini/stopline',
-      '/home/u/.gemini/extensions/stopline',
+      '/home/u/.gemini/extensions',
       '/w/p/.gemini/settings.json',
       '/home/u/.qwen/settings.json',
       '/home/u/.qwen/stopline',
@@ -73,7 +77,7 @@ describe('self-paths table', () => {
     };
     const t = selfPathTable({ env });
     const p = t.map((e) => e.path);
-    for (const want of ['/sl/home', '/etc/stopline.json', '/cfg/stopline', '/xdata/stopline', '/cx/hooks.json', '/cx/config.toml', '/cx/stopline.mjs', '/cfg/opencode/plugin/stopline.js', '/hm/plugins/stopline', '/hm/config.yaml', '/pi/extensions/stopline.ts', '/cl/settings.json', '/cl/plugins/stopline', '/gh/.gemini/settings.json', '/gh/.gemini/stopline', '/qh/settings.json', '/qh/stopline']) {
+    for (const want of ['/sl/home', '/etc/stopline.json', '/cfg/stopline', '/xdata/stopline', '/cx/hooks.json', '/cx/config.toml', '/cx/stopline.mjs', '/cfg/opencode/plugin/stopline.js', '/hm/plugins/stopline', '/hm/config.yaml', '/pi/extensions/stopline.ts', '/cl/settings.json', '/cl/plugins', '/cl/.claude.json', '/gh/.gemini/settings.json', '/gh/.gemini/stopline', '/qh/settings.json', '/qh/stopline']) {
       expect(p, want).toContain(want);
     }
     expect(t.find((e) => e.path === '/cx/hooks.json')?.from).toBe('CODEX_HOME');
@@ -245,5 +249,97 @@ describe('a folder that contains a protected path is protected like the path its
   it('values that would split or glob, or start with ~, are not used', () => {
     expect(pathVars({ CODEX_HOME: '/a b', HERMES_HOME: '/x/*', PI_CODING_AGENT_DIR: '~/pi', STOPLINE_HOME: '/ok', HOME: '/h' })).toEqual({ STOPLINE_HOME: '/ok' });
     expect(judge('rm -rf $CODEX_HOME', { HOME, CODEX_HOME: '/a b' }, scoped).reason).toBe('WRITE_PATH_UNPROVEN');
+  });
+});
+
+/**
+ * What else can switch the guard off, loosen it or go around it, besides stopline's own files:
+ * the evaluator's folder, every install layout of every host, the hosts' managed and environment
+ * files, and the person's shell start-up files.
+ */
+describe('the paths around the guard', () => {
+  const open = { ...freshContract(), mode: 'open' as const, level: 'guard' as const };
+  const judge = (path: string, env: Record<string, string>, uid: number | null = 1000): string => {
+    const ctx = { selfPaths: selfPaths({ env, dataDir: '/data/sl', projectDir: '/w/p', uid }), home: env.HOME, cwd: '/w/p' };
+    const a: Action = { name: 'Write', mutability: 'write', affectedPaths: [path], cwd: '/w/p', dependencyIntent: false, hashIntent: false, delegationCount: 0, unboundedDelegation: false };
+    return decide(open, a, ctx).reasonCode;
+  };
+
+  it('the evaluator folder a hook uses is in the table, for every TMPDIR and XDG_RUNTIME_DIR a hook may see', () => {
+    const envs: Record<string, string>[] = [{ HOME }, { HOME, TMPDIR: '/var/tmp/' }, { HOME, TMPDIR: 'relative' }, { HOME, XDG_RUNTIME_DIR: '/run/user/1000' }, { HOME, TMPDIR: '/' }];
+    for (const env of envs) {
+      const dir = evaluatorDir(env, 1000)!;
+      expect(selfPaths({ env, uid: 1000 }), JSON.stringify(env)).toContain(dir);
+      for (const inside of [`${dir}/claude-0123456789abcdef.mjs`, `${dir}/claude-0123456789abcdef-node.sock`, `${dir}/node-compile-cache/x`]) expect(judge(inside, env), inside).toBe('GUARD_SELF_PROTECTION');
+    }
+    // the shell that runs a tool may see another TMPDIR than the hook: /tmp's folder stays protected
+    expect(judge('/tmp/stopline-1000/claude-x.mjs', { HOME, TMPDIR: '/var/tmp' })).toBe('GUARD_SELF_PROTECTION');
+    expect(judge('/tmp/stopline-1001/x', { HOME })).toBe('WITHIN_CONTRACT');
+    // no user id (Windows): no evaluator, no entry
+    expect(selfPaths({ env: { HOME }, uid: null }).some((p) => p.includes('stopline-'))).toBe(false);
+  });
+
+  it('every install layout of every host: stopline install, the hosts\' plugin systems and their indexes', () => {
+    for (const p of [
+      '/home/u/.claude/plugins/stopline-local/stopline/hooks/hooks.json',
+      '/home/u/.claude/plugins/stopline-local/.claude-plugin/marketplace.json',
+      '/home/u/.claude/plugins/installed_plugins.json',
+      '/home/u/.claude/plugins/known_marketplaces.json',
+      '/home/u/.claude/plugins/cache/market/stopline/1.0.0/stopline.mjs',
+      '/home/u/.claude/plugins/marketplaces/market/.claude-plugin/marketplace.json',
+      '/home/u/.claude.json',
+      '/etc/claude-code/managed-settings.json',
+      '/etc/claude-code/managed-settings.d/10-hooks.json',
+      '/home/u/.codex/plugins/cache/market/stopline/1/hooks.json',
+      '/w/p/.codex/hooks.json',
+      '/w/p/.codex/stopline.mjs',
+      '/home/u/.config/opencode/opencode.json',
+      '/home/u/.config/opencode/plugins/stopline.js',
+      '/w/p/opencode.json',
+      '/w/p/.opencode/plugins/stopline.js',
+      '/home/u/.pi/agent/settings.json',
+      '/home/u/.pi/agent/extensions/skills/stopline/SKILL.md',
+      '/home/u/.pi/agent/npm/node_modules/stopline/package.json',
+      '/w/p/.pi/extensions/stopline.ts',
+      '/home/u/.gemini/extensions/extension-enablement.json',
+      '/etc/gemini-cli/settings.json',
+      '/home/u/.qwen/extension-store/state.json',
+      '/etc/qwen-code/settings.json',
+      '/home/u/.factory/plugins/cache/m-1/stopline-2/abc/hooks/hooks.json',
+      '/home/u/.hermes/.env',
+      '/home/u/.gemini/.env',
+    ]) {
+      expect(judge(p, { HOME }), p).toBe('GUARD_SELF_PROTECTION');
+    }
+    // the managed settings doctor reads on each platform
+    for (const platform of ['linux', 'darwin']) expect(claudeManagedSettingsDirs(false)).toContain(managedSettingsDir(platform));
+    expect(claudeManagedSettingsDirs(true)).toContain(managedSettingsDir('win32'));
+    // the hosts' system settings move with their variables
+    expect(judge('/opt/g.json', { HOME, GEMINI_CLI_SYSTEM_SETTINGS_PATH: '/opt/g.json' })).toBe('GUARD_SELF_PROTECTION');
+    expect(judge('/opt/q.json', { HOME, QWEN_CODE_SYSTEM_SETTINGS_PATH: '/opt/q.json' })).toBe('GUARD_SELF_PROTECTION');
+    // CLAUDE_CONFIG_DIR moves the plugins and the global config, and the default place stays
+    for (const p of ['/cl/plugins/installed_plugins.json', '/cl/.claude.json', '/home/u/.claude/plugins/x', '/home/u/.claude.json']) expect(judge(p, { HOME, CLAUDE_CONFIG_DIR: '/cl' }), p).toBe('GUARD_SELF_PROTECTION');
+    // a project's own code and other tools' folders are not
+    for (const p of ['/w/p/src/index.ts', '/home/u/.config/opencode/themes/x.json', '/home/u/.claude/projects/x/notes.md', '/home/u/.cache/tool/x']) expect(judge(p, { HOME }), p).toBe('WITHIN_CONTRACT');
+  });
+
+  it("the person's shell start-up files, which set the next session's environment", () => {
+    for (const p of ['.bashrc', '.bash_profile', '.bash_login', '.profile', '.zshenv', '.zshrc', '.zprofile', '.zlogin', '.kshrc', '.cshrc', '.tcshrc', '.pam_environment', '.config/fish/config.fish', '.config/fish/conf.d/x.fish', '.config/fish/fish_variables', '.config/nushell/env.nu', '.config/powershell/profile.ps1', '.config/environment.d/10-x.conf']) {
+      expect(judge(`/home/u/${p}`, { HOME }), p).toBe('GUARD_SELF_PROTECTION');
+    }
+    expect(judge('/z/.zshrc', { HOME, ZDOTDIR: '/z' })).toBe('GUARD_SELF_PROTECTION');
+    expect(judge('/e/bash_env.sh', { HOME, BASH_ENV: '/e/bash_env.sh' })).toBe('GUARD_SELF_PROTECTION');
+    expect(judge('/cfg/fish/config.fish', { HOME, XDG_CONFIG_HOME: '/cfg' })).toBe('GUARD_SELF_PROTECTION');
+    // an rc file of a project is the project's own code
+    for (const p of ['/w/p/.bashrc', '/w/p/scripts/profile.sh', '/home/u/.bashrc.d.bak/x']) expect(judge(p, { HOME }), p).toBe('WITHIN_CONTRACT');
+  });
+
+  it('appending `export STOPLINE_…=` to a start-up file through the shell is denied', () => {
+    for (const cmd of ['echo "export STOPLINE_FAIL_OPEN=1" >> ~/.bashrc', 'printf "export STOPLINE_EVALUATOR=0\\n" | tee -a ~/.profile', 'sed -i "1i export STOPLINE_FAIL_MODE=open" ~/.zshrc', 'cp /tmp/rc ~/.zshenv', 'ln -sf /tmp/rc ~/.bash_profile']) {
+      const a = analyzeShell(cmd, { cwd: '/w/p', home: HOME, vars: {} });
+      const action: Action = { name: 'Bash', mutability: a.mutability, affectedPaths: a.affectedPaths, cwd: '/w/p', dependencyIntent: false, hashIntent: false, delegationCount: 0, unboundedDelegation: false };
+      const ctx = { selfPaths: selfPaths({ env: { HOME }, dataDir: '/data/sl', projectDir: '/w/p' }), home: HOME, cwd: '/w/p' };
+      expect(decide({ ...freshContract(), mode: 'change' as const, level: 'guard' as const }, action, ctx).reasonCode, cmd).toBe('GUARD_SELF_PROTECTION');
+    }
   });
 });

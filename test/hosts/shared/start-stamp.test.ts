@@ -24,6 +24,14 @@ describe('claimStartStamp: one start of a helper process per window', () => {
     expect(existsSync(stamp)).toBe(true);
   });
 
+  it('a stamp dated in the future (the clock jumped back) is replaced too: otherwise no helper would ever start again', () => {
+    const stamp = join(mkdtempSync(join(tmpdir(), 'stopline-stamp-')), 'start.stamp');
+    expect(claimStartStamp(stamp, WINDOW, Date.now())).toBe(true);
+    const ahead = new Date(Date.now() + 3_600_000);
+    utimesSync(stamp, ahead, ahead);
+    expect(claimStartStamp(stamp, WINDOW, Date.now())).toBe(true);
+  });
+
   it('a folder that is not there is an error for the caller, not a lost race', () => {
     const stamp = join(mkdtempSync(join(tmpdir(), 'stopline-stamp-')), 'missing', 'start.stamp');
     expect(() => claimStartStamp(stamp, WINDOW, Date.now())).toThrow(/ENOENT/);

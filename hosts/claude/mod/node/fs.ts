@@ -112,6 +112,16 @@ export function statSync(path: PathLike, options?: { throwIfNoEntry?: boolean })
   }
 }
 
+/**
+ * The core asks for a file's own entry (lstat) where a link at the name must not be followed
+ * (core/state/fsio.ts). The volume holds no links: every entry in it is the file or folder
+ * itself, so its own entry is its stat. What Claude Code's $.fs does with a link on disk is the
+ * door's to read (../links.ts).
+ */
+export function lstatSync(path: PathLike, options?: { throwIfNoEntry?: boolean }): StatLike | undefined {
+  return statSync(path, options);
+}
+
 export function fstatSync(fd: number): StatLike {
   return statOf(vol().fstat(fd));
 }
@@ -163,6 +173,11 @@ export function chmodSync(path: PathLike, _mode: number): void {
   vol().stat(pathOf(path));
 }
 
+/** The same, through an open descriptor (core/state/fsio.ts sets modes this way). */
+export function fchmodSync(fd: number, _mode: number): void {
+  vol().fstat(fd);
+}
+
 export default {
   constants,
   readFileSync,
@@ -170,7 +185,9 @@ export default {
   appendFileSync,
   existsSync,
   statSync,
+  lstatSync,
   fstatSync,
+  fchmodSync,
   readdirSync,
   mkdirSync,
   openSync,
