@@ -60,7 +60,7 @@ export interface ConfineRequest {
   /** the user id (for the user's runtime folder); default: this process's */
   uid?: number | null;
   /** stopline's own paths (core/self-paths.ts selfPathTable) */
-  protectedPaths: readonly Pick<SelfPathEntry, 'path' | 'kind'>[];
+  protectedPaths: readonly Pick<SelfPathEntry, 'path'>[];
   now: number;
   /** the person's config switch */
   configOn: boolean;

@@ -48,7 +48,7 @@ export interface PlanInput {
   project: string;
   home?: string;
   /** stopline's own paths (core/self-paths.ts selfPathTable) */
-  protectedPaths: readonly { path: string; kind: 'dir' | 'file' }[];
+  protectedPaths: readonly { path: string }[];
   /** existing folders that are writable under every contract */
   scratch: readonly { path: string; kind: ScratchKind }[];
   /** sockets of daemons outside that could write on the command's behalf */
@@ -186,8 +186,8 @@ export function planConfinement(input: PlanInput): PlanResult {
     const anc = deepestExisting(g.path, disk);
     if (!anc || !canWrite(anc.real)) continue;
     const rest = g.path.slice(anc.text.length).replace(/^\/+/, '');
-    if (temps.includes(anc.real) && g.kind === 'dir' && !rest.includes('/')) {
-      // a folder of stopline's own that belongs directly in a temp folder (its evaluator's):
+    if (temps.includes(anc.real) && !rest.includes('/')) {
+      // what stopline keeps directly in a temp folder is a folder (its evaluator's):
       // made now, empty and private, so the run sees it hidden and cannot plant its own
       const made = posix.join(anc.real, rest);
       prepare.push(made);

@@ -33,7 +33,7 @@ const PROTECTED: PlanInput['protectedPaths'] = [
   { path: `${P}/.stopline`, kind: 'dir' },
   { path: `${P}/.claude/settings.local.json`, kind: 'file' },
   { path: `${HOME}/.bashrc`, kind: 'file' },
-  { path: '/tmp/stopline-1000', kind: 'dir' },
+  { path: '/tmp/stopline-1000' },
 ];
 
 const SCRATCH: PlanInput['scratch'] = [
@@ -178,7 +178,7 @@ describe('sockets, order, limits', () => {
       scope: files('src/a.ts'),
       project: '/tmp/t/proj',
       home: '/tmp/t/home',
-      protectedPaths: [{ path: '/tmp/t/home/.config/stopline', kind: 'dir' }],
+      protectedPaths: [{ path: '/tmp/t/home/.config/stopline' }],
       scratch: [{ path: '/tmp', kind: 'temp' }, { path: '/tmp/t/proj/dist', kind: 'project-scratch' }, { path: '/tmp/t/home/.cache', kind: 'tool-cache' }],
       daemons: [],
       disk: fakeDisk(tree),
