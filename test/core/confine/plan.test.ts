@@ -27,12 +27,12 @@ const TREE: Record<string, Node> = {
 };
 
 const PROTECTED: PlanInput['protectedPaths'] = [
-  { path: `${HOME}/.local/share/stopline`, kind: 'dir' },
-  { path: `${HOME}/.claude/settings.json`, kind: 'file' },
-  { path: `${HOME}/.claude/plugins/stopline`, kind: 'dir' },
-  { path: `${P}/.stopline`, kind: 'dir' },
-  { path: `${P}/.claude/settings.local.json`, kind: 'file' },
-  { path: `${HOME}/.bashrc`, kind: 'file' },
+  { path: `${HOME}/.local/share/stopline` },
+  { path: `${HOME}/.claude/settings.json` },
+  { path: `${HOME}/.claude/plugins/stopline` },
+  { path: `${P}/.stopline` },
+  { path: `${P}/.claude/settings.local.json` },
+  { path: `${HOME}/.bashrc` },
   { path: '/tmp/stopline-1000' },
 ];
 
