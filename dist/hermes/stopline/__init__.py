@@ -694,6 +694,16 @@ def _deny_without_text_stamp() -> str:
     ))
 
 
+def _rewrite_impossible_stamp() -> str:
+    return "\n".join((
+        "STOP / CONTROL",
+        "stopline lets this call run only with other arguments, and Hermes gave no arguments to change.",
+        "Reason: GUARD_UNAVAILABLE (C)",
+        "State: UNKNOWN",
+        "Next: Tell the person stopline could not apply its answer to this call; it did not run.",
+    ))
+
+
 def on_failure(hook: str, reason: str):
     mode, note = fail_mode()
     suffix = f" [{note}]" if note else ""
@@ -709,10 +719,21 @@ def _nonblank(value) -> bool:
     return isinstance(value, str) and value.strip() != ""
 
 
-def shape_pre_tool_call(output):
+def shape_pre_tool_call(output, kwargs=None):
     if not isinstance(output, dict):
         return None
     action = output.get("action")
+    if action == "modify":
+        # A command run in place of the model's: Hermes runs the tool with the very dict it handed
+        # this callback (v0.19 reads no such answer itself), so the new arguments go into it. The
+        # directive is returned as well, for a Hermes that merges it the same way.
+        args = (kwargs or {}).get("args")
+        new_args = output.get("args")
+        if isinstance(args, dict) and isinstance(new_args, dict):
+            args.update(new_args)
+            return {"action": "modify", "args": new_args}
+        # nowhere to put it: a call that may only run with other arguments does not run
+        return {"action": "block", "message": _rewrite_impossible_stamp()}
     if action == "block":
         message = output.get("message")
         # Hermes ignores a block without text, which would silently allow: keep the denial.
@@ -727,7 +748,7 @@ def shape_pre_tool_call(output):
     return None
 
 
-def shape_pre_llm_call(output):
+def shape_pre_llm_call(output, _kwargs=None):
     if isinstance(output, dict) and _nonblank(output.get("context")):
         return {"context": output["context"]}
     if _nonblank(output):
@@ -735,7 +756,7 @@ def shape_pre_llm_call(output):
     return None
 
 
-def shape_pre_verify(output):
+def shape_pre_verify(output, _kwargs=None):
     if not isinstance(output, dict):
         return None
     if output.get("action") == "continue" and _nonblank(output.get("message")):
@@ -745,7 +766,7 @@ def shape_pre_verify(output):
     return None
 
 
-def _ignored(_output):
+def _ignored(_output, _kwargs=None):
     return None  # Hermes does not use the return value of this hook
 
 
@@ -758,7 +779,7 @@ def make_callback(hook: str):
 
     def callback(**kwargs):
         try:
-            return shape(EVALUATOR.dispatch(hook, build_payload(kwargs)))
+            return shape(EVALUATOR.dispatch(hook, build_payload(kwargs)), kwargs)
         except Unavailable as exc:
             return _safe_failure(hook, exc.reason)
         except Exception as exc:  # never let an exception reach Hermes: its handling differs by version
