@@ -546,7 +546,7 @@ function confineAction(c: Ctx, action: Action, d: Decision, contract: Contract):
   }
   if (!r.ok) {
     // where no sandbox can start the answer is as before, and doctor says why; a plan that fails is worth a line
-    if (/^the contract would need|globs match|hard link|private folder|a plan failed/.test(r.why)) c.diagnostics.push(`stopline: not confined (${r.why}); answered as before`);
+    if (/^the contract would need|globs match|hard link|private folder|a plan failed/.test(r.why)) c.diagnostics.push(`not confined (${r.why}); answered as before`);
     return null;
   }
   const rules = d.reasonCode === 'WITHIN_CONTRACT' ? [] : [d.reasonCode];

@@ -188,7 +188,7 @@ export function onTurnEnd(t: TurnEndInput): Outcome {
   const rec = t.turnEnd?.record;
   if (!rec || controlState(t.contract) === 'OFF') return { kind: 'none' };
   if (rec.unreadable !== undefined) {
-    t.diagnostics.push(`stopline: the host's record of this session's tool calls could not be read (${rec.unreadable}); this turn was not compared`);
+    t.diagnostics.push(`the host's record of this session's tool calls could not be read (${rec.unreadable}); this turn was not compared`);
     t.record({ read: 'unreadable', hostCalls: 0, checked: 0, unseen: 0, unseenKinds: {}, unseenKeys: [], noHook: 0, whileOff: 0 });
     return { kind: 'none' };
   }

@@ -116,7 +116,9 @@ export type Door = 'plugin' | 'bridge' | 'listen';
  * - updated-input-allow: the same with `permissionDecision: "allow"` beside it, the only form the
  *   host runs (Codex)
  * - tool-input:    `hookSpecificOutput.tool_input`, the same whole input (Gemini CLI)
- * - modified-args: `modifiedArgs` at the top of the answer, the same whole input (Copilot CLI)
+ * - modified-args: `modifiedArgs` at the top of the answer with `permissionDecision: "allow"`
+ *   beside it (Copilot CLI: without the allow its path check asks about every folder the sandbox
+ *   wrapper names, and with no person to answer the command is refused)
  * - args-in-place: the plugin edits the tool's own argument object before it returns (OpenCode
  *   `output.args`, where a new object is ignored; Pi `event.input`; Hermes's `args` in the shim)
  */

@@ -112,7 +112,7 @@ function deny(reason: string): Rendered {
   });
 }
 
-/** Context only where the row takes it (subagentStart's reaches the sub-agent); a rewrite is the whole input in `modifiedArgs`. */
+/** Context only where the row takes it (subagentStart's reaches the sub-agent); a rewrite is the whole input in `modifiedArgs`, allowed. */
 export function render(answer: Answer, at: RowEvent): Rendered {
   const control = at.row.control;
   if ((answer.kind === 'deny' || answer.kind === 'ask') && control === 'action.before') return deny(stampOf(answer));
@@ -127,8 +127,10 @@ export function render(answer: Answer, at: RowEvent): Rendered {
   // a hook's deny after a tool: appended to the tool result, where the model reads it
   if (answer.feedback && control === 'action.after') context.push(answer.feedback);
   if (context.length) out.additionalContext = context.join('\n\n');
-  if (answer.allow === true && control === 'action.before' && answer.kind !== 'deny') out.permissionDecision = 'allow';
-  if (answer.kind === 'rewrite' && answer.rewrite?.input && control === 'action.before') out.modifiedArgs = answer.rewrite.input;
+  const rewrite = answer.kind === 'rewrite' && answer.rewrite?.input && control === 'action.before';
+  // a rewritten command runs only with the allow beside it (see the registry's rewrite form)
+  if ((answer.allow === true || rewrite) && control === 'action.before' && answer.kind !== 'deny') out.permissionDecision = 'allow';
+  if (rewrite) out.modifiedArgs = answer.rewrite!.input;
   return Object.keys(out).length ? json(out) : SILENT;
 }
 

@@ -10,6 +10,13 @@ import { join } from 'node:path';
 import { REGISTRIES, findToolEntry } from '../../core/registry';
 import { driverFor, sandbox } from '../scenarios/drivers';
 import { RENDERERS } from '../scenarios/renderers';
+import { probeSandbox } from '../../core/confine/probe';
+import type { Seen } from '../scenarios/drivers';
+
+/** A command the host runs only inside the sandbox built from the contract. */
+const confined = (seen: Seen): boolean => seen.decision === 'allow' && /(^|\/)bwrap'? /.test(seen.rewrite ?? '');
+/** Whether this machine can build the sandbox: where it cannot, an unproven command is stopped instead. */
+const canConfine = (env: Record<string, string>): boolean => probeSandbox(env).ok;
 
 const REPO = join(__dirname, '..', '..');
 
@@ -19,23 +26,31 @@ describe('Codex: interactive shell driven by write_stdin', () => {
     expect(REGISTRIES.codex.blindSpots.join('\n')).toMatch(/write_stdin/);
   });
 
-  it.each(['bash', 'python3', 'node', 'sh -i', 'bash --norc'])('under review, starting `%s` (whose keystrokes no hook sees) is stopped', async (cmd) => {
+  it.each(['bash', 'python3', 'node', 'sh -i', 'bash --norc'])('under review, starting `%s` (whose keystrokes no hook sees) runs confined, or is stopped where no sandbox can be built', async (cmd) => {
     const box = sandbox();
     try {
       const d = driverFor('codex', box);
       await d.prompt('$stopline review -- look');
       const seen = await d.tool({ name: 'Bash', input: { command: cmd } });
-      expect(seen.decision).toBe('deny');
-      expect(seen.stamp).toContain('MUTABILITY_UNPROVEN');
+      if (canConfine(box.env)) {
+        // every later keystroke reaches the program inside the sandbox: nothing it types can write the project
+        expect(confined(seen), JSON.stringify(seen)).toBe(true);
+      } else {
+        expect(seen.decision).toBe('deny');
+        expect(seen.stamp).toContain('MUTABILITY_UNPROVEN');
+      }
     } finally {
       box.cleanup();
     }
   });
 
-  it('under files=, an interactive shell has no provable target and is stopped', async () => {
+  it('with confinement switched off, an interactive shell under review or files= is stopped', async () => {
     const box = sandbox();
     try {
+      box.env.STOPLINE_CONFINE = '0';
       const d = driverFor('codex', box);
+      await d.prompt('$stopline review -- look');
+      expect((await d.tool({ name: 'Bash', input: { command: 'bash' } })).stamp).toContain('MUTABILITY_UNPROVEN');
       await d.prompt('$stopline change files=src/** -- edit');
       expect((await d.tool({ name: 'Bash', input: { command: 'bash' } })).stamp).toContain('WRITE_PATH_UNPROVEN');
     } finally {
@@ -100,7 +115,7 @@ interface CorpusCase {
   mutates: boolean;
 }
 
-describe('the shell bypass corpus under review, through every host shell tool', () => {
+describe('the shell bypass corpus under review, through every host shell tool (stopped, or run only inside the sandbox)', () => {
   const cases = (JSON.parse(readFileSync(join(REPO, 'test', 'corpus', 'shell-corpus.json'), 'utf8')) as { cases: CorpusCase[] }).cases.filter((c) => c.mutates);
   it.each(['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard'] as const)('%s: no command that can change the file system is allowed', async (host) => {
     const box = sandbox();
@@ -110,7 +125,8 @@ describe('the shell bypass corpus under review, through every host shell tool', 
       const allowed: string[] = [];
       for (const c of cases) {
         const t = RENDERERS[host]({ op: 'shell', command: c.cmd }, { project: box.project, home: box.home })!;
-        if ((await d.tool(t)).decision === 'allow') allowed.push(c.cmd);
+        const seen = await d.tool(t);
+        if (seen.decision === 'allow' && !confined(seen)) allowed.push(c.cmd);
       }
       expect(cases.length).toBeGreaterThan(20);
       expect(allowed).toEqual([]);

@@ -42,6 +42,24 @@ export function fixture(host: string, name: string): Record<string, unknown> {
 export interface Seen {
   decision: 'allow' | 'deny' | 'ask';
   stamp?: string;
+  /** The command the host runs instead of the model's, when the answer put one in its place. */
+  rewrite?: string;
+}
+
+/** The one string field a rewritten tool input changed (the command the host will run instead). */
+function changedCommand(before: unknown, after: unknown): string | undefined {
+  if (!after || typeof after !== 'object') return undefined;
+  const was = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
+  for (const [k, v] of Object.entries(after as Record<string, unknown>)) {
+    if (typeof v === 'string' && v !== was[k]) return v;
+  }
+  return undefined;
+}
+
+/** The same answer, with the command the host would run in place of the model's when there is one. */
+function withRewrite(seen: Seen, before: unknown, after: unknown): Seen {
+  const rewrite = seen.decision === 'allow' ? changedCommand(before, after) : undefined;
+  return rewrite === undefined ? seen : { ...seen, rewrite };
 }
 
 export interface Sandbox {
@@ -124,7 +142,34 @@ function fromJson(text: string): Record<string, unknown> | null {
 }
 
 /** The decision a command-hook host reads from the hook's answer. */
-export function seenFromRendered(host: HostName, r: Rendered): Seen {
+export function seenFromRendered(host: HostName, r: Rendered, input?: unknown): Seen {
+  const seen = decisionFromRendered(host, r);
+  return withRewrite(seen, input, rewrittenInput(host, r));
+}
+
+/** Where each host reads the tool input it runs instead of the model's. */
+function rewrittenInput(host: HostName, r: Rendered): unknown {
+  let j: Record<string, unknown> | null = null;
+  try {
+    j = fromJson(r.stdout);
+  } catch {
+    return undefined;
+  }
+  if (!j) return undefined;
+  const hso = (j.hookSpecificOutput ?? {}) as Record<string, unknown>;
+  switch (host) {
+    case 'gemini':
+      return hso.tool_input;
+    case 'copilot':
+      return j.modifiedArgs;
+    case 'hermes':
+      return j.action === 'modify' ? j.args : undefined;
+    default:
+      return hso.updatedInput;
+  }
+}
+
+function decisionFromRendered(host: HostName, r: Rendered): Seen {
   switch (host) {
     case 'claude': {
       const hso = (fromJson(r.stdout)?.hookSpecificOutput ?? {}) as Record<string, unknown>;
@@ -245,7 +290,7 @@ function commandHookDriver(host: CommandHost, s: Sandbox): HostDriver {
       if (r.exitCode !== 0 && r.exitCode !== 2) throw new Error(`${host} prompt: exit ${r.exitCode}: ${r.stderr}`);
     },
     async tool(t) {
-      return seenFromRendered(host, await send('tool', PAYLOADS[host].tool(s, t)));
+      return seenFromRendered(host, await send('tool', PAYLOADS[host].tool(s, t)), t.input);
     },
   };
 }
@@ -267,8 +312,9 @@ function opencodeDriver(s: Sandbox): HostDriver {
     },
     async tool(t) {
       try {
-        await hooks['tool.execute.before']({ tool: t.name, sessionID: s.session, callID: nextId('call_') }, { args: t.input });
-        return { decision: 'allow' };
+        const output = { args: structuredClone(t.input) };
+        await hooks['tool.execute.before']({ tool: t.name, sessionID: s.session, callID: nextId('call_') }, output);
+        return withRewrite({ decision: 'allow' }, t.input, output.args);
       } catch (err) {
         return { decision: 'deny', stamp: err instanceof Error ? err.message : String(err) };
       }
@@ -286,8 +332,9 @@ function piDriver(s: Sandbox): HostDriver {
       await h.input!({ type: 'input', text, source: 'interactive' }, ctx(true));
     },
     async tool(t) {
-      const r = (await h.tool_call!({ type: 'tool_call', toolName: t.name, toolCallId: nextId('call_'), input: t.input }, ctx(false))) as { block?: boolean; reason?: string } | undefined;
-      return r?.block ? { decision: 'deny', stamp: r.reason ?? '' } : { decision: 'allow' };
+      const input = structuredClone(t.input);
+      const r = (await h.tool_call!({ type: 'tool_call', toolName: t.name, toolCallId: nextId('call_'), input }, ctx(false))) as { block?: boolean; reason?: string } | undefined;
+      return r?.block ? { decision: 'deny', stamp: r.reason ?? '' } : withRewrite({ decision: 'allow' }, t.input, input);
     },
   };
 }

@@ -47,7 +47,7 @@ function spawnedDriver(host: SpawnedHost, box: Sandbox, stdoutProblems: string[]
       await send(p.prompt(box, text), EVENT_ARGS[host]?.prompt);
     },
     async tool(t) {
-      return seenFromRendered(host, await send(p.tool(box, t), EVENT_ARGS[host]?.tool));
+      return seenFromRendered(host, await send(p.tool(box, t), EVENT_ARGS[host]?.tool), t.input);
     },
   };
 }

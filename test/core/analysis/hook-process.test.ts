@@ -36,14 +36,16 @@ function hook(session: string, payload: Record<string, unknown>): { code: number
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-function session(prompt: string): (command: string) => 'allow' | 'deny' | 'ask' {
+function session(prompt: string): (command: string) => 'allow' | 'deny' | 'ask' | 'confined' {
   const id = `analysis-hook-${++sessions}`;
   const armed = hook(id, { hook_event_name: 'UserPromptSubmit', prompt });
   expect(armed.code, armed.stderr).toBe(0);
   return (command: string) => {
     const r = hook(id, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command, description: 'x' } });
     if (r.stdout.trim() === '') return 'allow';
-    const out = JSON.parse(r.stdout) as { hookSpecificOutput?: { permissionDecision?: string } };
+    const out = JSON.parse(r.stdout) as { hookSpecificOutput?: { permissionDecision?: string; updatedInput?: unknown } };
+    // an allow that puts another command in place of the model's runs it inside the sandbox
+    if (out.hookSpecificOutput?.updatedInput) return 'confined';
     return (out.hookSpecificOutput?.permissionDecision ?? 'allow') as 'allow' | 'deny' | 'ask';
   };
 }
@@ -54,7 +56,8 @@ describe('the analysis through the shipped Claude Code hook', () => {
     expect(bash('pnpm add -w typescript')).toBe('deny');
     expect(bash('pnpm -w add typescript')).toBe('deny');
     expect(bash('npm install -w web left-pad')).toBe('deny');
-    expect(bash('pnpm install --frozen-lockfile')).toBe('allow');
+    // no dependency is added: it runs (its lifecycle scripts inside the sandbox, away from stopline's own files)
+    expect(['allow', 'confined']).toContain(bash('pnpm install --frozen-lockfile'));
   }, 60_000);
 
   it("refuses a patch whose backup and rejects fall outside files=, and allows it when they are inside", () => {

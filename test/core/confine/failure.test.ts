@@ -27,6 +27,6 @@ describe('a plan that throws', () => {
     d.prompt('$stopline review -- x');
     const o = d.act({ name: 'Bash', canonicalName: 'Bash', mutability: 'unknown', affectedPaths: null, command: 'npm test' });
     expect(o).toMatchObject({ kind: 'deny', reasonCode: 'MUTABILITY_UNPROVEN' });
-    expect(o.diagnostics).toContain('stopline: not confined (a plan failed (EIO)); answered as before');
+    expect(o.diagnostics).toContain('not confined (a plan failed (EIO)); answered as before');
   });
 });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { codexAdapter } from '../../../hosts/codex/adapter';
 import { answerHook } from '../../../hosts/shared/runner';
+import { probeSandbox } from '../../../core/confine/probe';
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'codex');
 const load = (f: string) => JSON.parse(readFileSync(join(FIXTURES, f), 'utf8')) as Record<string, unknown>;
@@ -20,9 +21,9 @@ afterEach(() => {
   dir = '';
 });
 
-function setup() {
+function setup(extra: Record<string, string> = {}) {
   dir = mkdtempSync(join(tmpdir(), 'stopline-codex-core-'));
-  const env = { HOME: join(dir, 'home'), STOPLINE_HOME: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'config') };
+  const env = { HOME: join(dir, 'home'), STOPLINE_HOME: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'config'), PATH: process.env.PATH ?? '', ...extra };
   const send = (payload: Record<string, unknown>) => answerHook(codexAdapter, JSON.stringify(payload), { env, cwd: '/home/dev/project' });
   const prompt = (text: string) => send({ ...load('UserPromptSubmit.json'), session_id: PARENT.session_id, prompt: text });
   const patch = (body: string) => send({ ...load('PreToolUse-apply_patch.json'), session_id: PARENT.session_id, tool_input: { command: `*** Begin Patch\n${body}*** End Patch\n` } });
@@ -59,8 +60,23 @@ describe('Codex adapter + core', () => {
     expect(r.stdout).toContain('"permissionDecision":"deny"');
   });
 
-  it('an interactive shell (its later keystrokes reach no hook) is stopped under review', async () => {
+  it('an interactive shell (its later keystrokes reach no hook) runs in the sandbox under review: Codex gets the wrapped command in updatedInput', async () => {
     const h = setup();
+    await h.prompt('$stopline review -- look');
+    const r = await h.send({ ...load('PreToolUse-Bash.json'), session_id: PARENT.session_id, tool_input: { command: 'bash' } });
+    if (!probeSandbox(process.env as Record<string, string>).ok) {
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toContain('MUTABILITY_UNPROVEN');
+      return;
+    }
+    expect(r.exitCode).toBe(0);
+    const hso = (JSON.parse(r.stdout) as { hookSpecificOutput: { updatedInput: { command: string } } }).hookSpecificOutput;
+    expect(hso.updatedInput.command).toMatch(/bwrap'? .* 'bash'$|bwrap'? .*bash/);
+    expect(hso.updatedInput.command).not.toBe('bash');
+  });
+
+  it('an interactive shell under review is stopped when confinement is switched off', async () => {
+    const h = setup({ STOPLINE_CONFINE: '0' });
     await h.prompt('$stopline review -- look');
     const r = await h.send({ ...load('PreToolUse-Bash.json'), session_id: PARENT.session_id, tool_input: { command: 'bash' } });
     expect(r.exitCode).toBe(2);

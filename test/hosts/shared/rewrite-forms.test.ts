@@ -70,7 +70,7 @@ const CASES: { name: string; adapter: CommandHookAdapter; shell: Record<string, 
     shell: { sessionId: 's1', cwd: '/w/p', toolName: 'bash', toolArgs: { command: 'npm test', description: 'tests' } },
     write: { sessionId: 's1', cwd: '/w/p', toolName: 'create', toolArgs: { path: '/w/p/a.txt', file_text: 'x' } },
     args: ['preToolUse'],
-    form: () => ({ additionalContext: 'runs confined', modifiedArgs: { command: 'CONFINED', description: 'tests' } }),
+    form: () => ({ additionalContext: 'runs confined', permissionDecision: 'allow', modifiedArgs: { command: 'CONFINED', description: 'tests' } }),
   },
   {
     name: 'Hermes, the plugin door: {"action":"modify"} for the shim to put in place',
