@@ -6,7 +6,7 @@
  */
 import { placeToolPath, resolversFor } from '../path-resolve';
 import { normalizeTarget } from '../paths';
-import type { Action, Mutability } from '../protocol';
+import type { Action, Hazard, Mutability } from '../protocol';
 import { findToolEntry } from '../registry/lookup';
 import type { HostRegistry, ToolEntry, ToolKind } from '../registry/types';
 import { combineSegments, patchSegments, resolvePath, type Base as CollectBase } from './collect';
@@ -14,6 +14,7 @@ import { addedLines, changeFromContent, changeFromEdit, dependencyIntentFromChan
 import { MAX_PATCH_CHARS, MAX_TOOL_NAME_CHARS } from './limits';
 import { parsePatch } from './patch';
 import { analyzePowerShell } from './powershell';
+import { globNamesSecret, holdsHomeSecrets, secretKindOf } from './secrets';
 import { analyzeShell } from './shell';
 import type { AnalysisSegment, ShellAnalysis } from './types';
 
@@ -87,6 +88,8 @@ interface Result {
   delegationCount: number;
   unboundedDelegation: boolean;
   segments: AnalysisSegment[];
+  hazards?: Hazard[];
+  reads?: string[];
 }
 
 function finish(name: string, canonical: string | undefined, base: Base, r: Result): Analysed {
@@ -102,6 +105,8 @@ function finish(name: string, canonical: string | undefined, base: Base, r: Resu
   };
   if (canonical) a.canonicalName = canonical;
   if (base.cwd) a.cwd = base.cwd;
+  if (r.hazards?.length) a.hazards = r.hazards;
+  if (r.reads?.length) a.reads = r.reads.slice(0, 32);
   return a;
 }
 
@@ -141,7 +146,7 @@ function byKind(entry: ToolEntry, input: unknown, base: Base): Result {
   const kind = kindFor(entry, input);
   switch (kind) {
     case 'read':
-      return simple(name, 'read', `${name} only reads`);
+      return readTool(entry, input, base);
     case 'control':
       return simple(name, 'control', `${name} has no effect on the repository (plans, questions, bookkeeping)`);
     case 'unknown':
@@ -304,7 +309,49 @@ function writeTool(entry: ToolEntry, input: unknown, base: Base): Result {
     }
   }
   const what = raws.length ? `${name} writes ${raws.join(', ')}` : entry.note ? `${name}: ${entry.note}` : `${name} writes`;
-  return fromShell(combineSegments([fileSegment(entry, raws, bad, base, what, dep, hash)]));
+  const seg = fileSegment(entry, raws, bad, base, what, dep, hash);
+  // an edit shows the lines around its change; a write replaces what was there
+  return withSecrets(fromShell(combineSegments([seg])), seg.paths, base, oldText === undefined);
+}
+
+/** The floor's secret facts for the files a tool writes or edits (secrets.ts). */
+function withSecrets(r: Result, paths: readonly string[], base: Base, replaces: boolean): Result {
+  const hazards: Hazard[] = [];
+  for (const p of paths) {
+    const kind = secretKindOf(p, base);
+    if (!kind) continue;
+    const h: Hazard = { kind: 'secret', form: `${replaces ? 'writes' : 'edits'} ${kind}`, paths: [p] };
+    if (replaces) h.write = true;
+    hazards.push(h);
+  }
+  return hazards.length ? { ...r, hazards: [...(r.hazards ?? []), ...hazards] } : r;
+}
+
+/**
+ * A read or search tool: never a change. The floor still reads where it looks: the files and
+ * folders in its path fields, and the name globs it selects by (a search for `.env` or in
+ * `~/.ssh` is aimed at a secret).
+ */
+function readTool(entry: ToolEntry, input: unknown, base: Base): Result {
+  const r = simple(entry.name, 'read', `${entry.name} only reads`);
+  if (!isObj(input)) return r;
+  const hazards: Hazard[] = [];
+  const reads: string[] = [];
+  const { raws } = pathsOf(input, [...(entry.pathFields ?? []), ...(entry.readFields ?? [])]);
+  for (const raw of raws) {
+    const placed = placeArg(entry, raw, base);
+    if ('unproven' in placed) continue;
+    for (const p of placed.paths) {
+      if (reads.length < 32) reads.push(p);
+      const kind = secretKindOf(p, base) ?? (entry.pathFields?.length ? null : holdsHomeSecrets(p, base));
+      if (kind) hazards.push({ kind: 'secret', form: `${entry.name} reads ${kind}`, paths: [p] });
+    }
+  }
+  for (const glob of pathsOf(input, entry.nameFields).raws) {
+    const kind = globNamesSecret(glob);
+    if (kind) hazards.push({ kind: 'secret', form: `${entry.name} searches for ${kind}`, paths: [glob] });
+  }
+  return { ...r, ...(hazards.length ? { hazards } : {}), ...(reads.length ? { reads } : {}) };
 }
 
 function multiEdit(entry: ToolEntry, input: unknown, base: Base): Result {
@@ -346,7 +393,7 @@ function multiEdit(entry: ToolEntry, input: unknown, base: Base): Result {
   } else {
     for (const [p, i] of perPath) segs.push(fileSegment(entry, [p], bad, base, `${name} edits ${p}`, i.dep, i.hash));
   }
-  return fromShell(combineSegments(segs));
+  return withSecrets(fromShell(combineSegments(segs)), segs.flatMap((x) => x.paths), base, false);
 }
 
 function notebookEdit(entry: ToolEntry, input: unknown, base: Base): Result {
@@ -385,7 +432,8 @@ function patchTool(entry: ToolEntry, input: unknown, base: Base): Result {
         return 'unproven' in p ? null : p.paths;
       }
     : undefined;
-  return fromShell(combineSegments(patchSegments(name, parsed.files, parsed.problems, '', base, `${name} applies a ${parsed.format === 'unified' ? 'unified diff' : 'patch'}`, place)));
+  const segs = patchSegments(name, parsed.files, parsed.problems, '', base, `${name} applies a ${parsed.format === 'unified' ? 'unified diff' : 'patch'}`, place);
+  return withSecrets(fromShell(combineSegments(segs)), segs.flatMap((x) => x.paths), base, false);
 }
 
 function delegateBatch(name: string, input: unknown): Result {

@@ -41,7 +41,12 @@ export type Verdict =
   | { kind: 'cd'; target: Arg | null; why: string }
   | { kind: 'many'; verdicts: Verdict[] };
 
-export type StdinInfo = { kind: 'tty' } | { kind: 'pipe' } | { kind: 'file' } | { kind: 'text'; text: string };
+/**
+ * `pipe`: `download` when an earlier command of the pipeline downloads (what a shell reads from it
+ * comes from the network); `text` when the command before it only prints known text (`printf x |`),
+ * which the floor reads as the code a shell there runs.
+ */
+export type StdinInfo = { kind: 'tty' } | { kind: 'pipe'; download?: boolean; text?: string } | { kind: 'file' } | { kind: 'text'; text: string };
 
 export interface ProgramContext {
   stdin: StdinInfo;
