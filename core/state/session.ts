@@ -38,10 +38,21 @@ export interface SessionState {
    * same grant instead of a second reservation. Absent in state files written before it.
    */
   recentLaunches?: string[];
+  /**
+   * The floor's recent stops, newest last (at most FLOOR_MEMORY), each `<event id> <rule>
+   * <digest>`: what `$stopline allow` lets through. The digest is a hash of the analysed action
+   * (core/floor/allow.ts), never its text.
+   */
+  floorStops?: string[];
+  /** what the person let through for the rest of the session, each `<rule> <digest>` */
+  floorAllowed?: string[];
 }
 
 /** How many launches the state remembers for retries. */
 export const RECENT_LAUNCHES = 32;
+
+/** How many floor stops and grants a session keeps. */
+export const FLOOR_MEMORY = 32;
 
 /** The state file's shape, checked by hand (no schema object is built at load; see core/check.ts). */
 function contractOf(v: unknown): Contract {
@@ -70,6 +81,8 @@ function stateOf(v: unknown): SessionState {
     recoveries: int(v.recoveries, 'recoveries', 0),
   };
   optional(v, 'recentLaunches', strArray, state, '');
+  optional(v, 'floorStops', strArray, state, '');
+  optional(v, 'floorAllowed', strArray, state, '');
   return state;
 }
 
