@@ -45,7 +45,8 @@ import type { Action, ControlEvent } from './protocol';
 import { fsProbe } from './fs-probe';
 import type { PathProbe } from './path-links';
 import { homeFrom, selfPaths } from './self-paths';
-import { floorDigest, grantEntry, isGranted, parseStop, stopEntry } from './floor/allow';
+import { floorDigest, grantEntry, parseStop, stopEntry } from './floor/allow';
+import { floorContext } from './floor/context';
 import { FLOOR_MEMORY } from './state/session';
 import { FLOOR_RULES } from './registry/reasons';
 import type { SessionTree } from './session-tree';
@@ -384,12 +385,8 @@ function onQuery(c: Ctx, q: Query): Outcome {
 function decideCtx(c: Ctx, action: Action, reserved = false, grants?: readonly string[]) {
   const home = homeFrom(c.opts.env);
   const sp = selfPaths({ env: c.opts.env, dataDir: c.dataDir, projectDir: c.config.projectRoot ?? c.cwd });
-  // the person's `$stopline allow` grants match this action by its digest (computed only when there are any)
-  let digest: string | undefined;
-  const allowed = (rule: string) => grants !== undefined && grants.length > 0 && isGranted(grants, rule, (digest ??= floorDigest(action)));
-  const floor: FloorContext = { settings: c.config.floor, tempRoots: tempRoots(c.opts.env), allowed };
-  const root = c.config.projectRoot ?? c.cwd;
-  if (root) floor.projectRoot = root;
+  // the person's `$stopline allow` grants match this action by its digest
+  const floor = floorContext(c.config, c.cwd, c.opts.env, action, grants);
   // the disk is read here, at the edge: decide() only asks the probe (one per decision)
   const ctx: { selfPaths: string[]; home?: string; cwd?: string; reserved?: boolean; probe: PathProbe; floor: FloorContext } = { selfPaths: sp, probe: (c.opts.probe ?? fsProbe)(), floor };
   if (home) ctx.home = home;
@@ -397,11 +394,6 @@ function decideCtx(c: Ctx, action: Action, reserved = false, grants?: readonly s
   if (cwd) ctx.cwd = cwd;
   if (reserved) ctx.reserved = true;
   return ctx;
-}
-
-/** The temp folders the hook's environment names ($TMPDIR, %TEMP%), beyond the system's. */
-function tempRoots(env: Record<string, string | undefined>): string[] {
-  return [env.TMPDIR, env.TEMP, env.TMP].filter((t): t is string => typeof t === 'string' && /^(\/|[A-Za-z]:[\\/])/.test(t) && t.replace(/[\\/]+$/, '').length > 3);
 }
 
 function responseLabel(c: Ctx, kind: Outcome['kind']): string {

@@ -10,11 +10,11 @@
  */
 import { normalizeTarget } from '../paths';
 
-export type SecretKind = 'private key' | 'environment file' | 'cloud credentials' | 'registry credentials' | 'coding agent credentials' | 'keychain or password store';
+export type SecretKind = 'a private key' | 'an environment file' | 'cloud credentials' | 'registry credentials' | 'coding agent credentials' | 'a keychain or password store';
 
 /** Names that are a secret wherever they are. */
 const SECRET_NAMES: Readonly<Record<string, SecretKind>> = {
-  '.env': 'environment file',
+  '.env': 'an environment file',
   '.npmrc': 'registry credentials',
   '.pypirc': 'registry credentials',
   '.netrc': 'registry credentials',
@@ -24,12 +24,12 @@ const SECRET_NAMES: Readonly<Record<string, SecretKind>> = {
   '.my.cnf': 'registry credentials',
   credentials: 'cloud credentials',
   'credentials.toml': 'registry credentials',
-  id_rsa: 'private key',
-  id_dsa: 'private key',
-  id_ecdsa: 'private key',
-  id_ed25519: 'private key',
-  id_ecdsa_sk: 'private key',
-  id_ed25519_sk: 'private key',
+  id_rsa: 'a private key',
+  id_dsa: 'a private key',
+  id_ecdsa: 'a private key',
+  id_ed25519: 'a private key',
+  id_ecdsa_sk: 'a private key',
+  id_ed25519_sk: 'a private key',
   'service-account.json': 'cloud credentials',
   'application_default_credentials.json': 'cloud credentials',
 };
@@ -45,25 +45,25 @@ const NAMED_KEY = /^.+_(rsa|dsa|ecdsa|ed25519)$/;
 
 /** Extensions of key, certificate-bundle, keystore and password-database files. */
 const SECRET_EXTENSIONS: Readonly<Record<string, SecretKind>> = {
-  pem: 'private key',
-  key: 'private key',
-  keypair: 'private key',
-  p12: 'private key',
-  pfx: 'private key',
-  pkcs12: 'private key',
-  ppk: 'private key',
-  jks: 'private key',
-  keystore: 'private key',
-  asc: 'private key',
-  ovpn: 'private key',
-  keyring: 'keychain or password store',
-  keychain: 'keychain or password store',
-  'keychain-db': 'keychain or password store',
-  kdb: 'keychain or password store',
-  kdbx: 'keychain or password store',
-  psafe3: 'keychain or password store',
-  agilekeychain: 'keychain or password store',
-  kwallet: 'keychain or password store',
+  pem: 'a private key',
+  key: 'a private key',
+  keypair: 'a private key',
+  p12: 'a private key',
+  pfx: 'a private key',
+  pkcs12: 'a private key',
+  ppk: 'a private key',
+  jks: 'a private key',
+  keystore: 'a private key',
+  asc: 'a private key',
+  ovpn: 'a private key',
+  keyring: 'a keychain or password store',
+  keychain: 'a keychain or password store',
+  'keychain-db': 'a keychain or password store',
+  kdb: 'a keychain or password store',
+  kdbx: 'a keychain or password store',
+  psafe3: 'a keychain or password store',
+  agilekeychain: 'a keychain or password store',
+  kwallet: 'a keychain or password store',
 };
 
 /** Public halves and lists that are safe to show, outside the SSH folder. */
@@ -71,16 +71,16 @@ const PUBLIC_NAMES = /\.pub$|^known_hosts$|^authorized_keys$/;
 
 /** Folders under HOME whose whole content is secret (matched below HOME only). */
 const HOME_FOLDERS: readonly (readonly [string, SecretKind])[] = [
-  ['.ssh', 'private key'],
-  ['.gnupg', 'private key'],
+  ['.ssh', 'a private key'],
+  ['.gnupg', 'a private key'],
   ['.aws', 'cloud credentials'],
   ['.azure', 'cloud credentials'],
   ['.gcp', 'cloud credentials'],
   ['.config/gcloud', 'cloud credentials'],
   ['.oci', 'cloud credentials'],
-  ['.password-store', 'keychain or password store'],
-  ['.local/share/keyrings', 'keychain or password store'],
-  ['Library/Keychains', 'keychain or password store'],
+  ['.password-store', 'a keychain or password store'],
+  ['.local/share/keyrings', 'a keychain or password store'],
+  ['Library/Keychains', 'a keychain or password store'],
   ['.docker/config.json', 'registry credentials'],
   ['.kube/config', 'cloud credentials'],
   ['.config/gh/hosts.yml', 'registry credentials'],
@@ -135,8 +135,8 @@ export function secretByName(name: string): SecretKind | null {
   if (PUBLIC_NAMES.test(n)) return null;
   const exact = SECRET_NAMES[n];
   if (exact) return exact;
-  if (n.startsWith('.env.')) return 'environment file';
-  if (KEY_VARIANT.test(n) || NAMED_KEY.test(n)) return 'private key';
+  if (n.startsWith('.env.')) return 'an environment file';
+  if (KEY_VARIANT.test(n) || NAMED_KEY.test(n)) return 'a private key';
   const dot = n.lastIndexOf('.');
   if (dot > 0) {
     const ext = SECRET_EXTENSIONS[n.slice(dot + 1)];

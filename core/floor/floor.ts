@@ -261,8 +261,8 @@ function judgeOne(h: Hazard, p: FloorPlace, strict: boolean): FloorBreak | null 
         verdict: 'deny',
         form: h.form,
         explanation: h.write
-          ? `This ${h.form}${where}: a key or credential replaced by an agent cannot be restored, and editing one shows it.`
-          : `This ${h.form}${where}: a secret shown to the model has left the machine.`,
+          ? `This action ${h.form}${where}: a key or credential replaced by an agent cannot be restored.`
+          : `This action ${h.form}${where}: a secret shown to the model has left the machine.`,
         nextStep: `Do not read secrets. Use the name of the variable or key the code needs, check that the file exists with \`test -f\` or \`ls -l\`, or read a template such as \`.env.example\`. ${ALLOW_HINT}`,
       };
     }
