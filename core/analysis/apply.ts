@@ -143,6 +143,11 @@ function placeFacts(f: HazardFact, scope: Scope, w: Walk): Hazard[] {
   return [...(placed.length ? [one(placed)] : []), ...(unplaced ? [one(null)] : [])];
 }
 
+/** One of the floor's facts found outside an argv (a PowerShell cmdlet), placed like the others. */
+export function notePlacedHazard(w: Walk, f: HazardFact, scope: Scope): void {
+  for (const h of placeFacts(f, scope, w)) w.col.hazard(h);
+}
+
 /** `a{b,c}d` -> `abd`, `acd` (one level of shell braces; more is left as written). */
 function braceAlternatives(v: string): string[] {
   const x = expandBraces(v);

@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { CANONICAL, CANONICAL_EVENTS } from '../../core/canonical';
 import type { CanonicalEvent } from '../../core/canonical';
 import { REGISTRIES } from '../../core/registry/index';
+import { FLOOR_RULES, REASONS } from '../../core/registry/reasons';
 import type { RegistryFamily } from '../../core/registry/index';
 import type { DenyForm, EventEntry, HostRegistry, ToolKind } from '../../core/registry/types';
 import type { ParsedArgs } from './args';
@@ -87,6 +88,19 @@ export interface Matrix {
   }[];
   events: { canonical: CanonicalEvent; meaning: string; blockable: boolean; guardKind: string | null; cells: Record<RegistryFamily, EventCell> }[];
   toolClasses: { kind: ToolKind; meaning: string; cells: Record<RegistryFamily, { tools: string[]; patterns: PatternView[] }> }[];
+  /** the floor (docs/safety-net.md): each rule, and per host the tools it reads it in */
+  floor: { code: string; summary: string; cells: Record<RegistryFamily, string[]> }[];
+}
+
+/** The tool kinds whose calls the floor reads for a rule: commands for all, files too for secrets and stopline's own files. */
+const COMMAND_KINDS: readonly ToolKind[] = ['shell', 'powershell', 'monitor'];
+const FILE_WRITE_KINDS: readonly ToolKind[] = ['write', 'multi-edit', 'notebook-edit', 'apply-patch', 'v4a-patch'];
+
+function floorTools(r: HostRegistry, code: string): string[] {
+  const kinds = code === 'FLOOR_SECRET_READ' ? [...COMMAND_KINDS, ...FILE_WRITE_KINDS, 'read' as const] : code === 'GUARD_SELF_PROTECTION' ? [...COMMAND_KINDS, ...FILE_WRITE_KINDS] : COMMAND_KINDS;
+  return r.tools
+    .filter((t) => kinds.includes(t.kind) && (t.kind !== 'read' || (t.pathFields?.length ?? 0) + (t.readFields?.length ?? 0) + (t.nameFields?.length ?? 0) > 0))
+    .map((t) => t.name);
 }
 
 function nativeOf(e: EventEntry): EventCell['natives'][number] {
@@ -130,7 +144,12 @@ export function buildMatrix(): Matrix {
     }
     return { kind, meaning, cells };
   });
-  return { hosts, events, toolClasses };
+  const floor = ['GUARD_SELF_PROTECTION', ...FLOOR_RULES].map((code) => {
+    const cells = {} as Record<RegistryFamily, string[]>;
+    for (const r of regs) cells[r.family as RegistryFamily] = floorTools(r, code);
+    return { code, summary: REASONS[code as keyof typeof REASONS].summary, cells };
+  });
+  return { hosts, events, toolClasses, floor };
 }
 
 // ---------------------------------------------------------------------------------- Markdown
@@ -192,6 +211,12 @@ export function renderMarkdown(m: Matrix): string {
     });
     out.push(`| ${t.kind} | ${cell(t.meaning)} | ${cells.join(' | ')} |`);
   }
+  out.push('');
+
+  out.push('## The floor', '');
+  out.push('What no task needs, stopped in every session whatever the contract says ([safety-net.md](safety-net.md)). Each cell names the tools whose calls the rule is read in: commands for every rule, and the read, search and edit tools (by their path, search-root and name-pattern fields) for secrets.', '');
+  out.push(...head(['rule', 'what it stops']));
+  for (const f of m.floor) out.push(`| ${code(f.code)} | ${cell(f.summary)} | ${m.hosts.map((h) => (f.cells[h.family].length ? cell(f.cells[h.family].map(code).join(', ')) : '—')).join(' | ')} |`);
   out.push('');
 
   out.push('## Blind spots', '', 'What each host can do that stopline does not see or cannot stop.', '');
