@@ -75,7 +75,7 @@ describe('the matrix data', () => {
       else if (tables[tables.length - 1]!.length > 0) tables.push([]);
     }
     const real = tables.filter((t) => t.length > 2);
-    expect(real.length).toBe(3);
+    expect(real.length).toBe(4);
     for (const t of real) for (const row of t) expect(cellCount(row), row.slice(0, 60)).toBe(cellCount(t[0]!));
   });
 
