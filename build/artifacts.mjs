@@ -75,9 +75,11 @@ const CLI_CASES = [
  * registry 25 KB, PowerShell 17 KB, contract 15 KB, the rest of the core and the adapter ~64 KB.
  * Without any shell analysis (368 KB) a file would still be ~170 KB. Measured and not taken:
  * more terser passes or unsafe_arrows (under 1.5 KB), long strings written twice (2.5 KB), the
- * registry rows' notes that only the CLI's matrix reads (~8 KB).
+ * registry rows' notes that only the CLI's matrix reads (~8 KB). ~45 KB more since the floor
+ * landed (core/analysis/hazards.ts 26 KB, the judge core/floor/ 8 KB, the secret table and the
+ * candidates of run-time words ~7 KB): it runs on every shell and read call of every session.
  */
-const HOOK_SCRIPT_BUDGET = 545 * KB;
+const HOOK_SCRIPT_BUDGET = 600 * KB;
 
 /**
  * The mod is the Claude hook script's guard inside Claude Code, plus its own door and the
@@ -85,9 +87,10 @@ const HOOK_SCRIPT_BUDGET = 545 * KB;
  * loader refuses a hook whose parameters a renamed variable shadows): ~590 KB, parsed once per Claude
  * Code process; ~676 KB since the analysis's larger option tables landed beside it; ~555 KB
  * since it is minified with renaming (the hooks' own names reserved, build/checks.mjs
- * checkModHooks) and carries only Claude's tool table. The budget sits just above that.
+ * checkModHooks) and carries only Claude's tool table; ~612 KB since the floor landed (see
+ * HOOK_SCRIPT_BUDGET). The budget sits just above that.
  */
-const CLAUDE_MOD_BUDGET = 565 * KB;
+const CLAUDE_MOD_BUDGET = 620 * KB;
 
 const HOOK_SESSION = { claude: 'b5a5bde6-34d6-4877-844a-a41ce38fb4f6', codex: '01a2289a-c971-7a20-a8d5-2f21938f3467' };
 
@@ -764,8 +767,9 @@ export const ARTIFACTS = [
     // the CLI carries the whole guard (guard bridge, listen, doctor's probes: the same core,
     // shell analysis and adapters as a hook script, ~780 KB) plus install and the views; the
     // Copilot, Droid, Gemini CLI and Qwen Code tables, adapters, installers and doctor checks,
-    // doctor's Claude door check (which door decides and why) and the analysis's option tables grew it
-    sizeBudget: 800 * KB,
+    // doctor's Claude door check (which door decides and why), the analysis's option tables and
+    // the floor (~45 KB, see HOOK_SCRIPT_BUDGET) grew it
+    sizeBudget: 860 * KB,
     files: [],
     install: 'node dist/stopline.mjs --help',
     cases: CLI_CASES,
