@@ -490,7 +490,7 @@ function releaseAgentUnits(c: Ctx, revision: number, units: number, launch: stri
  */
 function remembered(c: Ctx, action: Action, d: Decision, o: Outcome): Outcome {
   if (o.kind === 'none' || !o.eventId || !(FLOOR_RULES as readonly string[]).concat('GUARD_SELF_PROTECTION').includes(d.reasonCode)) return o;
-  const entry = stopEntry({ eventId: o.eventId, rule: d.reasonCode, digest: floorDigest(action) });
+  const entry = stopEntry({ eventId: o.eventId, rule: d.reasonCode, digest: floorDigest(action, c.cwd) });
   try {
     updateSession(c.store, c.fresh, (s) => ({ next: { ...s, floorStops: [...(s.floorStops ?? []), entry].slice(-FLOOR_MEMORY) }, result: null }), asleep(c.lock));
   } catch (err) {

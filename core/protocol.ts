@@ -112,6 +112,11 @@ export interface Action {
   /** what the floor judges (core/floor/): absent or empty when the analysis found nothing */
   hazards?: Hazard[];
   /**
+   * a short hash of the tool call as the host sent it (name and input), never the input itself:
+   * what `$stopline allow` matches a stopped call by (core/floor/allow.ts)
+   */
+  callKey?: string;
+  /**
    * paths the action reads, placed like affectedPaths (at most 32; never stored): the floor checks
    * them against the secret paths the person or the project adds (`floor.secrets`)
    */
@@ -198,6 +203,7 @@ function action(v: unknown, at: string): Action {
   optional(v, 'segments', segments, a, at);
   optional(v, 'hazards', hazards, a, at);
   optional(v, 'reads', strArray, a, at);
+  optional(v, 'callKey', str, a, at);
   optional(v, 'hostStatus', (x, p) => enumOf(x, HOST_STATUSES, p), a, at);
   return a;
 }

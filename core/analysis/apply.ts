@@ -155,9 +155,12 @@ function braceAlternatives(v: string): string[] {
 }
 
 /** The floor's facts of one argv: hazards placed in the folder it runs in, reads checked against the secret table. */
-function noteHazards(w: Walk, argv: readonly Arg[], stdin: StdinInfo, scope: Scope, depth: number, assigned?: ReadonlyMap<string, string | null>): void {
+function noteHazards(w: Walk, argv: readonly Arg[], stdin: StdinInfo, scope: Scope, depth: number, assigned?: ReadonlyMap<string, string | null>, underFind = false): void {
   const scan = scanArgv(argv, { stdin, assigned, vars: w.vars, home: w.base.home });
-  for (const f of scan.facts) for (const h of placeFacts(f, scope, w)) w.col.hazard(h);
+  for (const f of scan.facts) {
+    if (underFind && f.targets.some((a) => a.value === null && a.text.includes('{}'))) continue;
+    for (const h of placeFacts(f, scope, w)) w.col.hazard(h);
+  }
   // the positional words `sh -c CODE` hands its code, for the floor's candidates inside it
   scan.positional.forEach((v, i) => {
     if (v !== null) remember(w.vars, String(i), v);
@@ -254,7 +257,8 @@ export function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope,
           hash ||= ci.hash;
         }
       }
-      if (v.mutability === 'write') noteSecretWrites(w, paths);
+      // git's pathspecs name files it stages, untracks or restores, not files it shows or fills in
+      if (v.mutability === 'write' && program !== 'git') noteSecretWrites(w, paths);
       w.col.add({
         program,
         mutability: v.mutability,
@@ -274,7 +278,8 @@ export function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope,
       const inner: Scope = v.cwd ? { dir: resolveDir(v.cwd, scope, base) } : scope;
       const argv = v.runtimeArgs ? [...v.argv, RUNTIME_ARG] : v.argv;
       const innerStdin: StdinInfo = v.keepStdin ? stdin : { kind: 'file' };
-      noteHazards(w, argv, innerStdin, inner, depth);
+      // find's `{}` stands for what find matched, below its roots: find's own facts place that
+      noteHazards(w, argv, innerStdin, inner, depth, undefined, v.why.startsWith('find '));
       const next = classifyArgv(argv, { stdin: innerStdin, home: base.home });
       noteEmbedded(w, next, argv, innerStdin, inner, depth);
       return applyVerdict(w, next, displayName(argv[0]), inner, depth, innerStdin, `${prefix}${v.why}; `, hops + 1);

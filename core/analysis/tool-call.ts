@@ -74,10 +74,33 @@ export function analyzeToolCall(registry: HostRegistry, toolName: string, input:
   try {
     entry = findToolEntry(registry, name);
     if (!entry) return finish(name, undefined, base, unknownResult(name, `${registry.displayName} tool "${name}" is not in the registry`));
-    return finish(name, entry.canonical, base, byKind(entry, input, base));
+    return withKey(finish(name, entry.canonical, base, byKind(entry, input, base)), input);
   } catch (e) {
     return finish(name, entry?.canonical, base, unknownResult(name, `analysis failed: ${e instanceof Error ? e.message : String(e)}`));
   }
+}
+
+/**
+ * The call's key: 64 bits of FNV-1a over the tool name and its input as JSON. Two calls that
+ * differ in any word differ here (the same analysis may come from different words: `git push
+ * --force origin main` and `… topic`), and the key says nothing of the input.
+ */
+function withKey(a: Analysed, input: unknown): Analysed {
+  let text: string;
+  try {
+    text = a.name + '\0' + (JSON.stringify(input) ?? '');
+  } catch {
+    return a;
+  }
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995) >>> 0;
+  }
+  a.callKey = h1.toString(16).padStart(8, '0') + h2.toString(16).padStart(8, '0');
+  return a;
 }
 
 interface Result {
@@ -362,7 +385,7 @@ function multiEdit(entry: ToolEntry, input: unknown, base: Base): Result {
   const segs: AnalysisSegment[] = [];
   if (!Array.isArray(edits)) {
     segs.push(fileSegment(entry, top.raws, top.bad, base, `${name} edits ${top.raws.join(', ') || 'a file'} (edits is ${describe(edits)})`, top.raws.some((r) => manifestKind(r) !== null), false));
-    return fromShell(combineSegments(segs));
+    return withSecrets(fromShell(combineSegments(segs)), segs.flatMap((x) => x.paths), base, false);
   }
   // group edits by their own path (OpenCode multiedit) or the tool's path
   const perPath = new Map<string, { dep: boolean; hash: boolean }>();

@@ -1,15 +1,15 @@
 /**
  * `$stopline allow`: the person lets one command the floor stopped through for the rest of the
- * session. The session remembers the stop by a digest of the analysed action (what it runs,
- * where, and what the floor found in it), never by its text, so the same command asked again
- * matches and any other command does not.
+ * session. The session remembers the stop by a digest of the call (a hash of it, where it runs,
+ * and what the floor found in it), never by its text, so the same command asked again matches and
+ * any other command does not.
  */
 import type { Action } from '../protocol';
 import { hashText } from '../state/session';
 
-/** A short digest of what the analysis made of the action. */
-export function floorDigest(a: Action): string {
-  const shape = [a.name, a.cwd ?? '', a.mutability, a.affectedPaths, (a.segments ?? []).map((s) => [s.program, s.mutability, s.paths, s.why]), a.hazards ?? []];
+/** A short digest of the call (its key, where it runs) and of what the analysis made of it. */
+export function floorDigest(a: Action, cwd?: string): string {
+  const shape = [a.name, a.callKey ?? '', a.cwd ?? cwd ?? '', a.mutability, a.affectedPaths, (a.segments ?? []).map((s) => [s.program, s.mutability, s.paths, s.why]), a.hazards ?? []];
   return hashText('stopline-floor\0' + JSON.stringify(shape)).slice(0, 24);
 }
 

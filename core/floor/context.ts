@@ -16,7 +16,7 @@ export function tempRoots(env: Readonly<Record<string, string | undefined>>): st
 export function floorContext(config: StoplineConfig, cwd: string | undefined, env: Readonly<Record<string, string | undefined>>, action: Action, grants?: readonly string[]): FloorContext {
   // the digest is computed only when there is a grant to compare it with
   let digest: string | undefined;
-  const allowed = (rule: string) => grants !== undefined && grants.length > 0 && isGranted(grants, rule, (digest ??= floorDigest(action)));
+  const allowed = (rule: string) => grants !== undefined && grants.length > 0 && isGranted(grants, rule, (digest ??= floorDigest(action, cwd)));
   const floor: FloorContext = { settings: config.floor, tempRoots: tempRoots(env), allowed };
   const root = config.projectRoot ?? cwd;
   if (root) floor.projectRoot = root;
