@@ -181,6 +181,17 @@ function noteHazards(w: Walk, argv: readonly Arg[], stdin: StdinInfo, scope: Sco
   }
 }
 
+/**
+ * `echo a b | xargs rm -rf`: the words xargs appends are known when the text it reads is, so the
+ * floor judges them instead of a run-time word. Not when xargs would read that text its own way
+ * (quotes, backslashes) or when there are too many words to list.
+ */
+function fedArgv(v: Extract<Verdict, { kind: 'exec' }>, stdin: StdinInfo): Arg[] | null {
+  if (!v.stdinWords || stdin.kind !== 'pipe' || stdin.text === undefined || /['"\\]/.test(stdin.text)) return null;
+  const words = stdin.text.split(/\s+/).filter((x) => x !== '');
+  return words.length > 64 ? null : [...v.argv, ...words.map(literalArg)];
+}
+
 /** The argvs a command may become once its variables hold what this script gave them (at most 4). */
 function variants(argv: readonly Arg[], w: Walk): Arg[][] {
   let out: Arg[][] = [[]];
@@ -279,10 +290,18 @@ export function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope,
       const argv = v.runtimeArgs ? [...v.argv, RUNTIME_ARG] : v.argv;
       const innerStdin: StdinInfo = v.keepStdin ? stdin : { kind: 'file' };
       // find's `{}` stands for what find matched, below its roots: find's own facts place that
+      const mark = w.col.hazards.length;
       noteHazards(w, argv, innerStdin, inner, depth, undefined, v.why.startsWith('find '));
       const next = classifyArgv(argv, { stdin: innerStdin, home: base.home });
       noteEmbedded(w, next, argv, innerStdin, inner, depth);
-      return applyVerdict(w, next, displayName(argv[0]), inner, depth, innerStdin, `${prefix}${v.why}; `, hops + 1);
+      const content = applyVerdict(w, next, displayName(argv[0]), inner, depth, innerStdin, `${prefix}${v.why}; `, hops + 1);
+      // the contract keeps judging a run-time word; the floor judges the words xargs is fed instead
+      const fed = fedArgv(v, stdin);
+      if (fed) {
+        w.col.hazards.length = mark;
+        runHazardsOnly(w, fed, innerStdin, inner, depth);
+      }
+      return content;
     }
     case 'shell':
     case 'powershell': {

@@ -23,8 +23,8 @@ export type Leaf = {
 
 export type Verdict =
   | Leaf
-  /** run another argv (a wrapper); `runtimeArgs` = more arguments arrive at run time */
-  | { kind: 'exec'; argv: Arg[]; why: string; cwd?: Arg; runtimeArgs?: boolean; keepStdin?: boolean }
+  /** run another argv (a wrapper); `runtimeArgs` = more arguments arrive at run time; `stdinWords` = they are the words of its stdin */
+  | { kind: 'exec'; argv: Arg[]; why: string; cwd?: Arg; runtimeArgs?: boolean; keepStdin?: boolean; stdinWords?: boolean }
   /** parse and analyse this text as a POSIX shell script */
   | { kind: 'shell'; source: string; why: string; /** runs in folders only known at run time */ cwdUnknown?: boolean }
   | { kind: 'powershell'; source: string; why: string }

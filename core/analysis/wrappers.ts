@@ -222,7 +222,9 @@ function xargs(args: readonly Arg[]): Verdict {
   if (replace === null) return unknown('xargs: the replacement string is only known at run time');
   // the input decides the arguments: replacement strings and appended words are run-time values
   const argv = rest.map((a, i) => (i > 0 && replace && (a.value === null || a.value.includes(replace)) ? { ...a, value: null } : a));
-  return { kind: 'exec', argv, why: 'xargs runs the command with arguments read from its input', runtimeArgs: !replace };
+  const exec: Verdict = { kind: 'exec', argv, why: 'xargs runs the command with arguments read from its input', runtimeArgs: !replace };
+  if (!replace && !has(p, '-a', '--arg-file')) exec.stdinWords = true;
+  return exec;
 }
 
 /**

@@ -202,7 +202,7 @@ describe('FLOOR_WHOLESALE_DELETE: deletes, truncation and permission changes pas
 });
 
 describe('FLOOR_DELETE_UNPROVEN: a recursive delete of a target only known at run time is asked', () => {
-  for (const c of ['rm -rf "$DIR"', 'rm -rf $(cat dirs.txt)', 'find "$X" -delete', 'echo a | xargs rm -rf', 'chmod -R 777 "$D"', 'find -L build -delete']) {
+  for (const c of ['rm -rf "$DIR"', 'rm -rf $(cat dirs.txt)', 'find "$X" -delete', 'cat dirs.txt | xargs rm -rf', 'chmod -R 777 "$D"', 'find -L build -delete']) {
     it(c, () => {
       expect(verdictOf(c)).toBe('ask FLOOR_DELETE_UNPROVEN');
       expect(verdictOf(c, { settings: { preset: 'strict', exceptions: [], secrets: [] } })).toBe('deny FLOOR_DELETE_UNPROVEN');
@@ -210,6 +210,14 @@ describe('FLOOR_DELETE_UNPROVEN: a recursive delete of a target only known at ru
   }
   it('names xargs reads from its input are run-time targets', () => {
     expect(verdictOf('find build -name "*.o" | xargs rm -rf')).toBe('ask FLOOR_DELETE_UNPROVEN');
+    // unless the text it reads is written out: those words are judged where they lead
+    expect(verdictOf('echo a b | xargs rm -rf')).toBe('allow CONTROL_INACTIVE');
+    expect(verdictOf('echo ok | xargs busybox rm -f /tmp/test')).toBe('allow CONTROL_INACTIVE');
+    expect(verdictOf('echo /etc | xargs rm -rf')).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(verdictOf('printf %s ../other | xargs sudo rm -r')).toBe('deny FLOOR_WHOLESALE_DELETE');
+    // text xargs reads its own way (quotes), or another input (-a), stays a run-time target
+    expect(verdictOf(`echo '"a b"' | xargs rm -rf`)).toBe('ask FLOOR_DELETE_UNPROVEN');
+    expect(verdictOf('echo a | xargs -a list.txt rm -rf')).toBe('ask FLOOR_DELETE_UNPROVEN');
   });
   it('a plain delete of a run-time name is not wholesale', () => {
     expect(verdictOf('rm -f "$F"')).toBe('allow CONTROL_INACTIVE');
@@ -297,12 +305,12 @@ describe('FLOOR_DOWNLOAD_EXEC: a download run as code', () => {
 });
 
 describe('FLOOR_UNSEEN_CODE: code that only exists at run time', () => {
-  for (const c of ['eval "$CMD"', 'sh -c "$SCRIPT"', 'echo ls | xargs sh -c', 'find . -name "*.sh" | xargs -I{} bash {}', 'printf x | parallel', 'trap "$(cat handler)" EXIT', 'source "$ENV_FILE"', 'echo x | xargs node --require {}', 'cat steps.txt | bash']) {
+  for (const c of ['eval "$CMD"', 'sh -c "$SCRIPT"', 'cat steps.txt | xargs sh -c', 'find . -name "*.sh" | xargs -I{} bash {}', 'printf x | parallel', 'trap "$(cat handler)" EXIT', 'source "$ENV_FILE"', 'cat list | xargs node --require {}', 'cat steps.txt | bash']) {
     it(`${c}: asked`, () => {
       expect(verdictOf(c)).toBe('ask FLOOR_UNSEEN_CODE');
     });
   }
-  for (const c of ['eval "$(ssh-agent -s)"', 'eval "$(direnv hook bash)"', 'eval "$(brew shellenv)"', 'find src -type f | xargs -n1 sh -c \'wc -l "$1"\' _', 'printf "echo hi" | bash', 'python3 -c "$CODE"']) {
+  for (const c of ['eval "$(ssh-agent -s)"', 'eval "$(direnv hook bash)"', 'eval "$(brew shellenv)"', 'find src -type f | xargs -n1 sh -c \'wc -l "$1"\' _', 'printf "echo hi" | bash', 'echo ls | xargs sh -c', 'python3 -c "$CODE"']) {
     it(`free: ${c}`, () => {
       expect(verdictOf(c).startsWith('allow')).toBe(true);
     });
