@@ -81,9 +81,11 @@ const CLI_CASES = [
  * registry rows' notes that only the CLI's matrix reads (~8 KB). Confinement (core/confine: the
  * plan, the wrapper's text, the probe and the disk, git and scratch rules) adds ~8 KB; the
  * rewrite forms of every host, the per-session check (the hosts' record readers) and the
- * person's-hooks rewrite decoding bring the in-process files to ~627-637 KB.
+ * person's-hooks rewrite decoding bring the in-process files to ~627-637 KB. ~45 KB more since the floor
+ * landed (core/analysis/hazards.ts 26 KB, the judge core/floor/ 8 KB, the secret table and the
+ * candidates of run-time words ~7 KB): it runs on every shell and read call of every session.
  */
-const HOOK_SCRIPT_BUDGET = 640 * KB;
+const HOOK_SCRIPT_BUDGET = 690 * KB;
 
 /**
  * The mod is the Claude hook script's guard inside Claude Code, plus its own door and the
@@ -93,9 +95,10 @@ const HOOK_SCRIPT_BUDGET = 640 * KB;
  * since it is minified with renaming (the hooks' own names reserved, build/checks.mjs
  * checkModHooks) and carries only Claude's tool table; ~615 KB with the package grammars and the
  * tables of the analysis's read-only forms; ~645 KB with confinement's seam, the rewrite form and
- * the transcript reader of the per-session check. The budget sits just above that.
+ * the transcript reader of the per-session check; ~45 KB more with the floor (see
+ * HOOK_SCRIPT_BUDGET). The budget sits just above that.
  */
-const CLAUDE_MOD_BUDGET = 650 * KB;
+const CLAUDE_MOD_BUDGET = 700 * KB;
 
 const HOOK_SESSION = { claude: 'b5a5bde6-34d6-4877-844a-a41ce38fb4f6', codex: '01a2289a-c971-7a20-a8d5-2f21938f3467' };
 
@@ -775,9 +778,9 @@ export const ARTIFACTS = [
     // the CLI carries the whole guard (guard bridge, listen, doctor's probes: the same core,
     // shell analysis and adapters as a hook script, ~780 KB) plus install and the views; the
     // Copilot, Droid, Gemini CLI and Qwen Code tables, adapters, installers and doctor checks,
-    // doctor's Claude door check (which door decides and why) and the analysis's option tables grew it
-    // (~840 KB with the package grammars and the tables of the analysis's read-only forms)
-    sizeBudget: 925 * KB,
+    // doctor's Claude door check (which door decides and why), the analysis's option tables, the
+    // package grammars, the read-only forms and the floor (~45 KB, see HOOK_SCRIPT_BUDGET) grew it
+    sizeBudget: 975 * KB,
     files: [],
     install: 'node dist/stopline.mjs --help',
     cases: CLI_CASES,

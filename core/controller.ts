@@ -20,7 +20,7 @@ import { applyCorrection, applyDirective } from './contract/amend';
 import type { ApplyResult, ContractSettings } from './contract/amend';
 import { detectCorrection } from './contract/corrections';
 import { decide, delegationUnits } from './contract/decide';
-import type { Decision } from './contract/decide';
+import type { Decision, FloorContext } from './contract/decide';
 import { normalizeSlashDirective, parsePromptCommand } from './contract/grammar';
 import type { Query } from './contract/grammar';
 import { controlState, freshContract } from './contract/types';
@@ -49,6 +49,10 @@ import { fsProbe } from './fs-probe';
 import type { PathProbe } from './path-links';
 import { homeFrom, selfPathTable, selfPaths } from './self-paths';
 import { confineCommand } from './confine/confine';
+import { floorDigest, grantEntry, parseStop, stopEntry } from './floor/allow';
+import { floorContext } from './floor/context';
+import { FLOOR_MEMORY } from './state/session';
+import { FLOOR_RULES } from './registry/reasons';
 import type { SessionTree } from './session-tree';
 import { checkDataDir, resolveDataDir } from './state/datadir';
 import { isLockBusy, lockTimeoutFromEnv } from './state/lock';
@@ -320,6 +324,7 @@ function onPrompt(c: Ctx): Outcome {
   const cmd = parsePromptCommand(text);
 
   if (cmd.kind === 'query') return onQuery(c, cmd.query);
+  if (cmd.kind === 'allow') return onAllow(c, cmd.eventId);
 
   if (cmd.kind === 'error') {
     const state = loadState(c);
@@ -366,6 +371,29 @@ function onPrompt(c: Ctx): Outcome {
   return contextOutcome(ctxText, 'CONTRACT_CONTEXT');
 }
 
+/**
+ * `$stopline allow [evt_…]`: the stop the person names (or the last one) goes through for the
+ * rest of the session; the floor stays on for everything else.
+ */
+function onAllow(c: Ctx, eventId: string | undefined): Outcome {
+  const u = updateSession<{ rule: string } | null>(c.store, c.fresh, (s) => {
+    const stops = (s.floorStops ?? []).map(parseStop).filter((x) => x !== null);
+    const stop = eventId ? stops.find((x) => x.eventId === eventId) : stops[stops.length - 1];
+    if (!stop) return { next: null, result: null };
+    const grant = grantEntry(stop.rule, stop.digest);
+    const floorAllowed = [...(s.floorAllowed ?? []).filter((g) => g !== grant), grant].slice(-FLOOR_MEMORY);
+    return { next: { ...s, floorAllowed }, result: { rule: stop.rule } };
+  }, c.lock);
+  if (!u.result) {
+    const message = eventId
+      ? `stopline: no stop ${eventId} to allow in this session (only the floor's stops can be allowed). The floor is unchanged.`
+      : 'stopline: the floor has stopped nothing in this session, so there is nothing to allow. The floor is unchanged.';
+    return { kind: 'context', message, notice: message, reasonCode: 'INVALID_DIRECTIVE', family: 'C' };
+  }
+  const text = `stopline: the person allowed the command the floor stopped (${u.result.rule}); the same command may run for the rest of this session. Everything else the floor stops stays stopped.`;
+  return contextOutcome(text, 'FLOOR_ALLOW_APPLIED', text);
+}
+
 function onQuery(c: Ctx, q: Query): Outcome {
   const answer = (text: string): Outcome => contextOutcome(text, 'QUERY_ANSWERED', text);
   const refuse = (message: string): Outcome => ({ kind: 'context', message, notice: message, reasonCode: 'INVALID_QUERY', family: 'C' });
@@ -401,11 +429,13 @@ function onQuery(c: Ctx, q: Query): Outcome {
 
 // ---------------------------------------------------------------- actions
 
-function decideCtx(c: Ctx, action: Action, reserved = false) {
+function decideCtx(c: Ctx, action: Action, reserved = false, grants?: readonly string[]) {
   const home = homeFrom(c.opts.env);
   const sp = selfPaths({ env: c.opts.env, dataDir: c.dataDir, projectDir: c.config.projectRoot ?? c.cwd, uid: processUid() });
+  // the person's `$stopline allow` grants match this action by its digest
+  const floor = floorContext(c.config, c.cwd, c.opts.env, action, grants);
   // the disk is read here, at the edge: decide() only asks the probe (one per decision)
-  const ctx: { selfPaths: string[]; home?: string; cwd?: string; reserved?: boolean; probe: PathProbe } = { selfPaths: sp, probe: (c.opts.probe ?? fsProbe)() };
+  const ctx: { selfPaths: string[]; home?: string; cwd?: string; reserved?: boolean; probe: PathProbe; floor: FloorContext } = { selfPaths: sp, probe: (c.opts.probe ?? fsProbe)(), floor };
   if (home) ctx.home = home;
   const cwd = action.cwd ?? c.cwd;
   if (cwd) ctx.cwd = cwd;
@@ -431,8 +461,13 @@ function onActionBefore(c: Ctx, action: Action): Outcome {
   let contract = state.contract;
   // the contract was lost with a damaged state file: fail closed stays closed until the person re-arms
   if (state.damaged && c.failMode === 'closed') return stateDamaged(c, action, state.damaged, contract);
-  if (controlState(contract) === 'OFF') return { kind: 'none' };
-  const dctx = decideCtx(c, action);
+  const dctx = decideCtx(c, action, false, state.floorAllowed);
+  if (controlState(contract) === 'OFF') {
+    // the contract is off; the floor is not (only the person's config turns it off)
+    const d = decide(contract, action, dctx);
+    if (d.outcome === 'allow') return { kind: 'none' };
+    return remembered(c, action, d, finishAction(c, action, d, contract, 'check'));
+  }
   let d: Decision;
   let reservedUnits = 0;
   if (action.mutability === 'delegate' && contract.mode !== 'unconfirmed') {
@@ -462,9 +497,9 @@ function onActionBefore(c: Ctx, action: Action): Outcome {
     const confined = confineAction(c, action, d, contract);
     if (confined) return confined;
   }
-  if (reservedUnits === 0) return finishAction(c, action, d, contract, 'check');
+  if (reservedUnits === 0) return remembered(c, action, d, finishAction(c, action, d, contract, 'check'));
   try {
-    return finishAction(c, action, d, contract, 'check');
+    return remembered(c, action, d, finishAction(c, action, d, contract, 'check'));
   } catch (err) {
     // under fail closed this error (the evidence write, typically) becomes a GUARD_UNAVAILABLE
     // deny, so the launch never runs and its units go back; fail open lets it run, it keeps them
@@ -536,7 +571,7 @@ function confineAction(c: Ctx, action: Action, d: Decision, contract: Contract):
       project,
       env: c.opts.env,
       ...(home ? { home } : {}),
-      protectedPaths: selfPathTable({ env: c.opts.env, dataDir: c.dataDir, projectDir: c.config.projectRoot ?? c.cwd }),
+      protectedPaths: selfPathTable({ env: c.opts.env, dataDir: c.dataDir, projectDir: c.config.projectRoot ?? c.cwd, uid: processUid() }),
       now: c.now(),
       configOn: c.config.confine,
     });
@@ -560,10 +595,25 @@ function confineAction(c: Ctx, action: Action, d: Decision, contract: Contract):
   return o;
 }
 
+/**
+ * A floor stop is remembered in the session (its event id, rule and the action's digest) so the
+ * person can let it through with `$stopline allow`. Best effort: the answer stands without it.
+ */
+function remembered(c: Ctx, action: Action, d: Decision, o: Outcome): Outcome {
+  if (o.kind === 'none' || !o.eventId || !(FLOOR_RULES as readonly string[]).concat('GUARD_SELF_PROTECTION').includes(d.reasonCode)) return o;
+  const entry = stopEntry({ eventId: o.eventId, rule: d.reasonCode, digest: floorDigest(action, c.cwd) });
+  try {
+    updateSession(c.store, c.fresh, (s) => ({ next: { ...s, floorStops: [...(s.floorStops ?? []), entry].slice(-FLOOR_MEMORY) }, result: null }), asleep(c.lock));
+  } catch (err) {
+    c.diagnostics.push(`stopline: the stop was not remembered for \`$stopline allow\` (${(err as NodeJS.ErrnoException).code ?? (err as Error).name})`);
+  }
+  return o;
+}
+
 function onActionAfter(c: Ctx, action: Action): Outcome {
   const state = loadState(c);
   if (controlState(state.contract) === 'OFF') return { kind: 'none' };
-  const d = decide(state.contract, action, decideCtx(c, action, true));
+  const d = decide(state.contract, action, decideCtx(c, action, true, state.floorAllowed));
   // after the tool ran only a WATCH note can still help; denials were answered before
   const shown: Decision = d.outcome === 'context' ? d : { ...d, outcome: 'allow' };
   return finishAction(c, action, shown, state.contract, 'after');

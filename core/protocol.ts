@@ -56,6 +56,30 @@ export interface Prompt {
   source: PromptSource;
 }
 
+/**
+ * What the always-on floor (core/floor/) judges: a fact the analysis found about what an action
+ * would destroy or expose, whatever the task contract says. Each kind is one floor family.
+ */
+export const HAZARD_KINDS = ['git-discard', 'delete', 'truncate', 'permissions', 'device', 'secret', 'download-exec', 'unseen-code'] as const;
+export type HazardKind = (typeof HAZARD_KINDS)[number];
+
+export interface Hazard {
+  kind: HazardKind;
+  /** the command shape, program words only (`git reset --hard`, `rm -r`, `chmod -R`); never a path */
+  form: string;
+  /**
+   * the paths it applies to, placed like affectedPaths (relative to cwd, or absolute outside);
+   * null when a target exists only at run time. Empty for kinds without targets.
+   */
+  paths: string[] | null;
+  /** delete / permissions: it removes or changes everything below its targets (rm -r, find -delete, chmod -R, a glob) */
+  recursive?: boolean;
+  /** secret: the action writes the secret file (replacing it) rather than reading it */
+  write?: boolean;
+  /** a target is written with `..`: it climbs out of where it starts (never taken for a temp folder) */
+  climbs?: boolean;
+}
+
 /** Per-segment detail of an analysed shell command (for explain and universal hooks). */
 export interface Segment {
   program: string;
@@ -90,6 +114,18 @@ export interface Action {
    */
   command?: string;
   segments?: Segment[];
+  /** what the floor judges (core/floor/): absent or empty when the analysis found nothing */
+  hazards?: Hazard[];
+  /**
+   * a short hash of the tool call as the host sent it (name and input), never the input itself:
+   * what `$stopline allow` matches a stopped call by (core/floor/allow.ts)
+   */
+  callKey?: string;
+  /**
+   * paths the action reads, placed like affectedPaths (at most 32; never stored): the floor checks
+   * them against the secret paths the person or the project adds (`floor.secrets`)
+   */
+  reads?: string[];
   /**
    * action.after only: what the host says became of the call (Hermes post_tool_call and other
    * after-events can report it was blocked). Recorded in the `after` evidence record; it never
@@ -166,6 +202,20 @@ function segments(v: unknown, at: string): Segment[] {
   return v.map((s, i) => segment(s, `${at}.${i}`));
 }
 
+function hazard(v: unknown, at: string): Hazard {
+  if (!isRecord(v)) throw new BadField(at, 'expected object');
+  const h: Hazard = { kind: enumOf(v.kind, HAZARD_KINDS, `${at}.kind`), form: str(v.form, `${at}.form`), paths: v.paths === null ? null : strArray(v.paths, `${at}.paths`) };
+  optional(v, 'recursive', bool, h, at);
+  optional(v, 'write', bool, h, at);
+  optional(v, 'climbs', bool, h, at);
+  return h;
+}
+
+function hazards(v: unknown, at: string): Hazard[] {
+  if (!Array.isArray(v)) throw new BadField(at, 'expected array');
+  return v.map((h, i) => hazard(h, `${at}.${i}`));
+}
+
 function action(v: unknown, at: string): Action {
   if (!isRecord(v)) throw new BadField(at, 'expected object');
   const a = {} as Action;
@@ -182,6 +232,9 @@ function action(v: unknown, at: string): Action {
   optional(v, 'selfTarget', bool, a, at);
   optional(v, 'command', str, a, at);
   optional(v, 'segments', segments, a, at);
+  optional(v, 'hazards', hazards, a, at);
+  optional(v, 'reads', strArray, a, at);
+  optional(v, 'callKey', str, a, at);
   optional(v, 'hostStatus', (x, p) => enumOf(x, HOST_STATUSES, p), a, at);
   return a;
 }

@@ -306,6 +306,8 @@ export const PATH_VARS = [
   'XDG_STATE_HOME',
   'XDG_CACHE_HOME',
   'XDG_RUNTIME_DIR',
+  // the floor leaves a temp folder free: `rm -rf "$TMPDIR/x"` is placed there only when the hook knows it
+  'TMPDIR',
 ] as const;
 
 export function pathVars(env: Env): Record<string, string> {

@@ -3,12 +3,19 @@
  * follow wrappers (`exec`), re-enter the shell or PowerShell walker for code strings,
  * parse patches, track `cd`. Shared by the POSIX and PowerShell walkers.
  */
+import type { Hazard } from '../protocol';
+import { candidateValues, type ScriptVars } from './candidates';
+import { expandBraces } from '../paths';
 import { Collector, contentIntents, isAbsoluteLike, isNullDevice, joinDir, patchSegments, resolvePath, type Base } from './collect';
+import { embeddedArgvs, scanArgv, type HazardFact } from './hazards';
 import { MAX_NESTING } from './limits';
 import { parsePatch } from './patch';
 import { classifyArgv, programName } from './programs';
+import { READ_TABLES } from './read-tables';
+import { remember } from './candidates';
 import type { StdinInfo, Verdict } from './verdict';
-import { RUNTIME_ARG, staticValue, type Arg } from './words';
+import { globNamesSecret, holdsHomeSecrets, secretKindOf } from './secrets';
+import { literalArg, RUNTIME_ARG, staticValue, type Arg } from './words';
 
 /** Where commands run: '' = the action cwd, a path, or null = not known. */
 export interface Scope {
@@ -18,6 +25,12 @@ export interface Scope {
 export interface Walk {
   col: Collector;
   base: Base;
+  /** literal values this script assigned to its variables, for the floor's candidates (candidates.ts) */
+  vars: ScriptVars;
+  /** files this command wrote with known text (`cat > x.sh <<EOF`), by placed path: a shell that then runs one runs that text */
+  written: Map<string, string>;
+  /** a walk of its own over the same base and variables: what it finds goes to its own collector */
+  fork(): Walk;
   /** parse and walk POSIX shell code */
   shell(source: string, scope: Scope, depth: number, why: string): void;
   /** parse and walk PowerShell code */
@@ -43,10 +56,188 @@ function displayName(arg: Arg | undefined): string {
   return 'name' in pn ? pn.name : 'file' in pn ? pn.file : pn.computed;
 }
 
-/** Classify and record one argv; returns the text it prints when that is statically known. */
-export function runArgv(w: Walk, argv: readonly Arg[], stdin: StdinInfo, scope: Scope, depth: number, prefix = ''): string | undefined {
+/**
+ * Classify and record one argv; returns the text it prints when that is statically known.
+ * `assigned`: the assignments written before it (`GIT_DIR=x git …`), for the floor's reading.
+ */
+export function runArgv(w: Walk, argv: readonly Arg[], stdin: StdinInfo, scope: Scope, depth: number, prefix = '', assigned?: ReadonlyMap<string, string | null>): string | undefined {
+  noteHazards(w, argv, stdin, scope, depth, assigned);
   const v = classifyArgv(argv, { stdin, home: w.base.home });
+  noteEmbedded(w, v, argv, stdin, scope, depth);
   return applyVerdict(w, v, displayName(argv[0]), scope, depth, stdin, prefix, 0);
+}
+
+/** A program the tables cannot place may run the command line in its words: the floor reads those too. */
+function noteEmbedded(w: Walk, v: Verdict, argv: readonly Arg[], stdin: StdinInfo, scope: Scope, depth: number): void {
+  if (v.kind !== 'leaf' || v.mutability !== 'unknown' || depth + 1 > MAX_NESTING || !argv[0]) return;
+  // a program with an option table only met an option it does not list, or one that shows text: its words are its own
+  const pn = programName(argv[0]);
+  if ('name' in pn && (READ_TABLES[pn.name] || VIEWERS.has(pn.name))) return;
+  const computedHead = argv[0].value === null;
+  for (const e of embeddedArgvs(argv.slice(1))) runHazardsOnly(w, e.argv, stdin, e.movedDir || computedHead ? { dir: null } : scope, depth + 1);
+}
+
+/** Programs that show or edit the words they are given, never run them. */
+const VIEWERS = new Set(['less', 'more', 'most', 'man', 'info', 'vi', 'vim', 'nvim', 'nano', 'emacs', 'code', 'open', 'xdg-open', 'pico', 'ed', 'view']);
+
+/** Write targets that are secrets: replacing a key or a `.env` loses what nobody can restore. */
+function noteSecretWrites(w: Walk, paths: readonly string[]): void {
+  for (const p of paths) {
+    const kind = secretKindOf(p, w.base);
+    if (kind) w.col.hazard({ kind: 'secret', form: `writes ${kind}`, paths: [p], write: true });
+  }
+}
+
+/**
+ * Only the floor's facts of an argv the walker does not classify (a command run with a changed
+ * PATH or GIT_DIR is unknown to the tables, but `GIT_DIR=x git reset --hard` still discards work).
+ */
+export function runHazardsOnly(w: Walk, argv: readonly Arg[], stdin: StdinInfo, scope: Scope, depth: number, assigned?: ReadonlyMap<string, string | null>): void {
+  const f = w.fork();
+  runArgv(f, argv, stdin, { dir: scope.dir }, depth, '', assigned);
+  for (const h of f.col.hazards) w.col.hazard(h);
+}
+
+/** Walk shell code for the floor's facts only (its segments are not the command's: the tables already judged it). */
+function hazardsOfShell(w: Walk, source: string, scope: Scope, depth: number): void {
+  if (depth + 1 > MAX_NESTING) return;
+  const f = w.fork();
+  f.shell(source, { dir: scope.dir }, depth + 1, 'floor');
+  for (const h of f.col.hazards) w.col.hazard(h);
+}
+
+/**
+ * A fact's targets placed in the folder the command runs in: one hazard for the targets that can
+ * be placed and one (paths null) for those only known at run time. `climbs`: a target written
+ * with `..` (it leaves where it starts, so it is never taken for scratch space).
+ */
+function placeFacts(f: HazardFact, scope: Scope, w: Walk): Hazard[] {
+  const base = w.base;
+  const placed: string[] = [];
+  let unplaced = false;
+  let recursive = f.recursive === true;
+  let climbs = false;
+  for (const a of f.targets) {
+    const raws = a.value === null ? [] : a.glob && a.value.includes('{') ? braceAlternatives(a.value) : [a.value];
+    if (a.value === null) unplaced = true;
+    for (const raw of raws) {
+      const p = resolvePath(raw, scope.dir, base);
+      if (p === null) {
+        unplaced = true;
+        continue;
+      }
+      if (a.glob && /[*?[]/.test(raw)) recursive = true;
+      // `..` as written, or after a `cd ..`: it climbs out of where the command started
+      const joined = isAbsoluteLike(raw) || scope.dir === null ? raw : joinDir(scope.dir, raw);
+      if (/(^|[\\/])\.\.([\\/]|$)/.test(joined)) climbs = true;
+      if (!placed.includes(p)) placed.push(p);
+    }
+  }
+  const one = (paths: string[] | null): Hazard => {
+    const h: Hazard = { kind: f.kind, form: f.form, paths };
+    if (recursive) h.recursive = true;
+    if (climbs && paths !== null) h.climbs = true;
+    return h;
+  };
+  if (f.targets.length === 0) return [one([])];
+  return [...(placed.length ? [one(placed)] : []), ...(unplaced ? [one(null)] : [])];
+}
+
+/** One of the floor's facts found outside an argv (a PowerShell cmdlet), placed like the others. */
+export function notePlacedHazard(w: Walk, f: HazardFact, scope: Scope): void {
+  for (const h of placeFacts(f, scope, w)) w.col.hazard(h);
+}
+
+/** `a{b,c}d` -> `abd`, `acd` (one level of shell braces; more is left as written). */
+function braceAlternatives(v: string): string[] {
+  const x = expandBraces(v);
+  return x.ok ? x.alternatives : [v];
+}
+
+/** The floor's facts of one argv: hazards placed in the folder it runs in, reads checked against the secret table. */
+function noteHazards(w: Walk, argv: readonly Arg[], stdin: StdinInfo, scope: Scope, depth: number, assigned?: ReadonlyMap<string, string | null>, underFind = false): void {
+  const scan = scanArgv(argv, { stdin, assigned, vars: w.vars, home: w.base.home });
+  for (const f of scan.facts) {
+    if (underFind && f.targets.some((a) => a.value === null && a.text.includes('{}'))) continue;
+    for (const h of placeFacts(f, scope, w)) w.col.hazard(h);
+  }
+  // the positional words `sh -c CODE` hands its code, for the floor's candidates inside it
+  scan.positional.forEach((v, i) => {
+    if (v !== null) remember(w.vars, String(i), v);
+  });
+  noteReads(w, scan.reads, scope, scan.recursiveRead);
+  for (const g of scan.readGlobs) {
+    if (globNamesSecret(g)) w.col.hazard({ kind: 'secret', form: `${displayName(argv[0])} over files named ${g}`, paths: [g] });
+  }
+  for (const src of scan.shell) hazardsOfShell(w, src, scope, depth);
+  if (depth < MAX_NESTING) for (const a of scan.argvs) runHazardsOnly(w, a, stdin, scope, depth + 1);
+  // words held in variables this script set (`W='rm -rf x'; $W`, `env $W`, `"$1"`): each value
+  // they may hold, unquoted ones split into words; `$SHELL` is a shell
+  if (depth < MAX_NESTING) for (const v of variants(argv, w)) runHazardsOnly(w, v, stdin, scope, depth + 1);
+  for (const f of scan.runsFiles) {
+    const p = f.value === null ? null : resolvePath(f.value, scope.dir, w.base);
+    const text = p === null ? undefined : w.written.get(p);
+    if (text !== undefined) hazardsOfShell(w, text, scope, depth);
+  }
+}
+
+/**
+ * `echo a b | xargs rm -rf`: the words xargs appends are known when the text it reads is, so the
+ * floor judges them instead of a run-time word. Not when xargs would read that text its own way
+ * (quotes, backslashes) or when there are too many words to list.
+ */
+function fedArgv(v: Extract<Verdict, { kind: 'exec' }>, stdin: StdinInfo): Arg[] | null {
+  if (!v.stdinWords || stdin.kind !== 'pipe' || stdin.text === undefined || /['"\\]/.test(stdin.text)) return null;
+  const words = stdin.text.split(/\s+/).filter((x) => x !== '');
+  return words.length > 64 ? null : [...v.argv, ...words.map(literalArg)];
+}
+
+/** The argvs a command may become once its variables hold what this script gave them (at most 4). */
+function variants(argv: readonly Arg[], w: Walk): Arg[][] {
+  let out: Arg[][] = [[]];
+  let changed = false;
+  for (const a of argv) {
+    const m = a.value === null ? /^("?)\$(\{)?([A-Za-z_0-9@*][A-Za-z0-9_]*)\}?\1$/.exec(a.text) : null;
+    if (!m) {
+      out = out.map((x) => [...x, a]);
+      continue;
+    }
+    const name = m[3]!;
+    const values = name === 'SHELL' || name === 'BASH' ? ['sh'] : candidateValues(a, w.vars, w.base.home).slice(0, 4);
+    if (values.length === 0) {
+      out = out.map((x) => [...x, a]);
+      continue;
+    }
+    changed = true;
+    const split = m[1] === '' && !w.vars.has('IFS');
+    const next: Arg[][] = [];
+    for (const x of out) for (const v of values) if (next.length < 4) next.push([...x, ...(split ? v.split(/\s+/).filter((y) => y !== '') : [v]).map(literalArg)]);
+    out = next;
+  }
+  return changed ? out : [];
+}
+
+/**
+ * Words a command may read, checked against the secret table (secrets.ts); a word only known at
+ * run time is checked with the values this script may have given it. `recursive`: the command
+ * reads whole folders (grep -r, rg, tar), so HOME itself holds its secrets.
+ */
+export function noteReads(w: Walk, words: readonly Arg[], scope: Scope, recursive = false, write = false): void {
+  const base = w.base;
+  const check = (raw: string) => {
+    const p = resolvePath(raw, scope.dir, base);
+    if (p === null) return;
+    if (!write && /[./]/.test(raw)) w.col.read(p);
+    const kind = secretKindOf(p, base) ?? (recursive ? holdsHomeSecrets(p, base) : null);
+    if (!kind) return;
+    const h: Hazard = { kind: 'secret', form: `${write ? 'writes' : 'reads'} ${kind}`, paths: [p] };
+    if (write) h.write = true;
+    w.col.hazard(h);
+  };
+  for (const a of words) {
+    if (a.value !== null) check(a.value);
+    else for (const c of candidateValues(a, w.vars, base.home)) check(c);
+  }
 }
 
 export function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope, depth: number, stdin: StdinInfo, prefix: string, hops: number): string | undefined {
@@ -77,6 +268,8 @@ export function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope,
           hash ||= ci.hash;
         }
       }
+      // git's pathspecs name files it stages, untracks or restores, not files it shows or fills in
+      if (v.mutability === 'write' && program !== 'git') noteSecretWrites(w, paths);
       w.col.add({
         program,
         mutability: v.mutability,
@@ -96,8 +289,19 @@ export function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope,
       const inner: Scope = v.cwd ? { dir: resolveDir(v.cwd, scope, base) } : scope;
       const argv = v.runtimeArgs ? [...v.argv, RUNTIME_ARG] : v.argv;
       const innerStdin: StdinInfo = v.keepStdin ? stdin : { kind: 'file' };
+      // find's `{}` stands for what find matched, below its roots: find's own facts place that
+      const mark = w.col.hazards.length;
+      noteHazards(w, argv, innerStdin, inner, depth, undefined, v.why.startsWith('find '));
       const next = classifyArgv(argv, { stdin: innerStdin, home: base.home });
-      return applyVerdict(w, next, displayName(argv[0]), inner, depth, innerStdin, `${prefix}${v.why}; `, hops + 1);
+      noteEmbedded(w, next, argv, innerStdin, inner, depth);
+      const content = applyVerdict(w, next, displayName(argv[0]), inner, depth, innerStdin, `${prefix}${v.why}; `, hops + 1);
+      // the contract keeps judging a run-time word; the floor judges the words xargs is fed instead
+      const fed = fedArgv(v, stdin);
+      if (fed) {
+        w.col.hazards.length = mark;
+        runHazardsOnly(w, fed, innerStdin, inner, depth);
+      }
+      return content;
     }
     case 'shell':
     case 'powershell': {
@@ -116,6 +320,7 @@ export function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope,
       const parsed = parsePatch(v.text);
       const unproven = v.targetsUnproven || (v.needsGitPrefixes && parsed.files.some((f) => !f.gitPrefixed));
       for (const s of patchSegments(program, parsed.files, parsed.problems, scope.dir, base, prefix + v.why)) {
+        noteSecretWrites(w, s.paths);
         w.col.add(unproven ? { ...s, paths: [], pathsProven: false, why: `${s.why} (path prefixes stripped as ${program} decides at run time)` } : s);
       }
       return undefined;

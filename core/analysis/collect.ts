@@ -6,7 +6,7 @@
  * Also resolves raw targets against the folder the command is in at that point.
  */
 import { isWindowsAbsolute, normalizeTarget } from '../paths';
-import type { Mutability } from '../protocol';
+import type { Hazard, Mutability } from '../protocol';
 import { addedLines, changeFromContent, dependencyIntentFromChange, hashIntentFromLines, manifestKind, type Change } from './intents';
 import { MAX_SEGMENTS } from './limits';
 import type { AnalysisSegment, ShellAnalysis } from './types';
@@ -51,10 +51,29 @@ export function resolvePath(raw: string, dir: string | null, base: Base): string
   return n.rel.startsWith('~') && n.abs ? n.abs : n.rel;
 }
 
+/** At most this many hazards are kept per action; the floor needs one to stop it. */
+const MAX_HAZARDS = 64;
+const MAX_READS = 32;
+
 export class Collector {
   readonly segments: AnalysisSegment[] = [];
+  /** what the floor judges (core/floor/), deduplicated */
+  readonly hazards: Hazard[] = [];
+  /** placed paths the command reads (for the person's own secret paths), at most MAX_READS */
+  readonly reads: string[] = [];
   private truncated = false;
   constructor(readonly base: Base) {}
+
+  read(path: string): void {
+    if (this.reads.length < MAX_READS && !this.reads.includes(path)) this.reads.push(path);
+  }
+
+  hazard(h: Hazard): void {
+    if (this.hazards.length >= MAX_HAZARDS) return;
+    const key = JSON.stringify(h);
+    if (this.hazards.some((x) => JSON.stringify(x) === key)) return;
+    this.hazards.push(h);
+  }
 
   add(seg: AnalysisSegment): void {
     if (this.segments.length >= MAX_SEGMENTS) {
@@ -72,7 +91,10 @@ export class Collector {
   }
 
   result(): ShellAnalysis {
-    return combineSegments(this.segments);
+    const r = combineSegments(this.segments);
+    if (this.hazards.length) r.hazards = this.hazards;
+    if (this.reads.length) r.reads = this.reads;
+    return r;
   }
 }
 

@@ -5,7 +5,7 @@
  * table. Sub-expressions, script blocks and `$(…)` in strings are walked as code where they run.
  * Invoke-Expression, Start-Process, .NET calls and anything unlisted are unknown.
  */
-import { runArgv, resolveDir, type Scope, type Walk } from './apply';
+import { noteReads, notePlacedHazard, runArgv, resolveDir, type Scope, type Walk } from './apply';
 import { contentIntents, isNullDevice, resolvePath } from './collect';
 import { MAX_COMMAND_CHARS, MAX_NESTING } from './limits';
 import { Collector } from './collect';
@@ -172,6 +172,7 @@ function invoke(w: Walk, name: string, rest: Tok[], scope: Scope, depth: number,
     return runArgv(w, argv, stdin, scope, depth);
   }
   const blocks = rest.filter((t): t is Extract<Tok, { t: 'block' }> => t.t === 'block');
+  cmdletHazards(w, spec, rest, scope);
   // outside Windows this name runs the native program: when that is not a read it decides, and
   // when the cmdlet cannot bind the arguments (Windows fails the command) the native reading stands
   if (NATIVE_OUTSIDE_WINDOWS.has(key) && (spec.kind === 'read' || spec.kind === 'code')) {
@@ -300,6 +301,41 @@ function bind(spec: CmdletSpec, rest: Tok[]): Bound {
     else if (t.t !== 'block' && !spec.variadic) unknownParam = unknownParam ?? `extra argument ${argOf(t).text}`;
   }
   return { params, switches, unknownParam, whatIf };
+}
+
+/** The paths a cmdlet names in its path parameters (`-Path`, `-LiteralPath`, the first positional). */
+function pathValues(b: Bound): (string | null)[] {
+  return [...(b.params.get('path') ?? []), ...(b.params.get('literalpath') ?? [])];
+}
+
+/**
+ * What the floor reads in a cmdlet: a recursive Remove-Item, Clear-Content, a disk formatted,
+ * and the files a reading cmdlet shows (Get-Content, Select-String, Copy-Item's source).
+ */
+function cmdletHazards(w: Walk, spec: CmdletSpec, rest: Tok[], scope: Scope): void {
+  const b = bind(spec, rest);
+  if (b.whatIf) return;
+  const paths = pathValues(b);
+  switch (spec.canonical) {
+    case 'Remove-Item':
+      if (paths.length) notePlacedHazard(w, { kind: 'delete', form: `Remove-Item${b.switches.has('recurse') ? ' -Recurse' : ''}`, targets: paths.map(psArg), recursive: b.switches.has('recurse') }, scope);
+      return;
+    case 'Clear-Content':
+      if (paths.length) notePlacedHazard(w, { kind: 'truncate', form: 'Clear-Content', targets: paths.map(psArg) }, scope);
+      return;
+    case 'Get-Content':
+    case 'Select-String':
+    case 'Copy-Item':
+    case 'Move-Item':
+    case 'Get-FileHash':
+    case 'Import-Csv':
+      noteReads(w, paths.map(psArg), scope);
+      return;
+  }
+}
+
+function psArg(v: string | null): Arg {
+  return v === null ? { text: '<run time>', value: null, glob: false } : { text: v, value: v, glob: /[*?[]/.test(v) };
 }
 
 function writeCmdlet(w: Walk, name: string, spec: CmdletSpec, rest: Tok[], scope: Scope): string | undefined {

@@ -6,7 +6,9 @@
  */
 import { parse, forEachChild } from 'unbash';
 import type { Command, CompoundList, Node, PipelineNode, AndOr, Redirection, Script, Statement, SyntaxNode, Word } from './unbash-types';
-import { runArgv, type Scope, type Walk } from './apply';
+import { noteReads, runArgv, runHazardsOnly, type Scope, type Walk } from './apply';
+import { remember } from './candidates';
+import { isDevicePath } from './hazards';
 import { contentIntents, isNullDevice, resolvePath } from './collect';
 import { MAX_COMMAND_CHARS, MAX_NESTING } from './limits';
 import type { StdinInfo } from './verdict';
@@ -97,9 +99,14 @@ class ShellWalker {
       }
       case 'Pipeline': {
         const many = n.commands.length > 1;
+        // what a later command reads comes from the network once an earlier one downloads
+        let download = false;
+        let printed: string | undefined;
         n.commands.forEach((c, i) => {
           const s = many ? { dir: scope.dir } : scope;
-          this.node(c, s, depth, i > 0 ? { kind: 'pipe' } : stdin);
+          this.node(c, s, depth, i > 0 ? { kind: 'pipe', ...(download ? { download: true } : {}), ...(printed !== undefined ? { text: printed } : {}) } : stdin);
+          if (downloadsTo(c, this.w.base)) download = true;
+          printed = printedText(c, this.w.base);
         });
         return;
       }
@@ -132,6 +139,10 @@ class ShellWalker {
       case 'Select': {
         // `for PATH in …` assigns the loop variable like any assignment
         const v = staticValue(argFromWord(n.name));
+        if (v !== null) for (const wd of n.wordlist ?? []) {
+          const item = staticValue(argFromWord(wd, this.w.base));
+          if (item !== null) remember(this.w.vars, v, item);
+        }
         if (v !== null && sensitiveName(v)) this.w.col.unknown(n.type === 'For' ? 'for' : 'select', `the loop assigns ${v}, which changes what the loop's commands run or load`);
         for (const wd of n.wordlist ?? []) this.substitutions(wd, scope, depth);
         this.guarded(scope, () => this.list(n.body, scope, depth, stdin));
@@ -251,6 +262,7 @@ class ShellWalker {
       const op = r.operator;
       if (op === '<' || op === '<&') {
         if ((fd === undefined || fd === 0) && op === '<') result = { kind: 'file' };
+        if (op === '<' && r.target) noteReads(this.w, [argFromWord(r.target, this.w.base)], scope);
         continue;
       }
       const target = r.target;
@@ -262,6 +274,8 @@ class ShellWalker {
         if (arg.value !== null && /^(\d+-?|-)$/.test(arg.value)) continue; // fd duplication or move (`2>&1-`), not a file
       }
       if (arg.value !== null && isNullDevice(arg.value)) continue;
+      if (arg.value !== null && isDevicePath(arg.value)) this.w.col.hazard({ kind: 'device', form: `${op} /dev/…`, paths: [arg.value] });
+      else noteReads(this.w, [arg], scope, false, true);
       const toStdout = fd === undefined || fd === 1 || op === '&>' || op === '&>>';
       const append = op === '>>' || op === '&>>';
       const raw = arg.glob ? null : arg.value;
@@ -275,6 +289,7 @@ class ShellWalker {
         dependencyIntent: undefined as boolean | undefined,
         hashIntent: undefined as boolean | undefined,
       };
+      if (path !== null && toStdout && content !== undefined) this.w.written.set(path, append ? (this.w.written.get(path) ?? '') + content : content);
       if (path !== null) {
         const ci = contentIntents(path, toStdout ? content : undefined, append);
         seg.dependencyIntent = ci.dep || undefined;
@@ -313,10 +328,14 @@ class ShellWalker {
     const effectiveStdin = this.redirects(inputs, scope, depth, stdin, undefined, 'input');
 
     let poisoned: string | null = null;
+    const assigned = new Map<string, string | null>();
     for (const p of cmd.prefix) {
       if (p.type === 'Assignment') {
         const s = sensitiveAssignment(p.text);
         if (s) poisoned = s;
+        const v = p.value.type === 'Word' ? staticValue(argFromWord(p.value, w.base)) : null;
+        assigned.set(p.name, v);
+        if (!cmd.name && v !== null) remember(w.vars, p.name, v);
       }
     }
     this.codeInValues(cmd);
@@ -330,14 +349,60 @@ class ShellWalker {
     const argv = [argFromWord(cmd.name, w.base), ...cmd.args.map((a) => argFromCommandArgument(a, w.base))];
     let content: string | undefined;
     const fname = staticValue(argv[0]);
+    if (fname && /^(export|declare|typeset|local|readonly)$/.test(fname)) {
+      for (const a of argv.slice(1)) {
+        const m = a.value === null ? null : /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(a.value);
+        if (m) remember(w.vars, m[1]!, m[2]!);
+      }
+    }
+    // an unset variable expands to nothing
+    if (fname === 'unset') for (const a of argv.slice(1)) if (a.value !== null && /^[A-Za-z_]\w*$/.test(a.value)) remember(w.vars, a.value, '');
     if (poisoned) {
       w.col.unknown(fname ?? '(command)', `runs with ${poisoned} changed, so the program or what it loads is not the usual one`);
+      runHazardsOnly(w, argv, effectiveStdin, scope, depth, assigned);
     } else if (fname && this.functions.has(fname)) {
       w.col.add({ program: fname, mutability: 'read', paths: [], pathsProven: true, why: `calls the function ${fname} defined in this command (its body is analysed where it is defined)` });
     } else {
-      content = runArgv(w, argv, effectiveStdin, scope, depth);
+      content = runArgv(w, argv, effectiveStdin, scope, depth, '', assigned);
     }
     this.redirects(outputs, scope, depth, effectiveStdin, content, fname ?? 'command');
   }
 }
 
+
+const DOWNLOAD_PROGRAMS = new Set(['curl', 'wget', 'wget2', 'fetch', 'http', 'https', 'xh', 'xhs', 'aria2c']);
+const PASS_THROUGH = new Set(['sudo', 'doas', 'env', 'command', 'nice', 'nohup', 'time', 'timeout', 'stdbuf', 'exec']);
+
+/** Whether a pipeline element downloads: its program (after a few transparent wrappers) fetches a URL. */
+function downloadsTo(n: PipelineNode | AndOr | Node, base: Walk['base']): boolean {
+  if (n.type !== 'Command' || !n.name) return false;
+  const words = [argFromWord(n.name, base), ...n.args.map((a) => argFromCommandArgument(a, base))];
+  for (const a of words) {
+    const v = a.value;
+    if (v === null) return false;
+    const name = v.replace(/^.*\//, '');
+    if (DOWNLOAD_PROGRAMS.has(name)) return true;
+    if (PASS_THROUGH.has(name) || v.startsWith('-') || /^[A-Za-z_]\w*=/.test(v) || /^\d+(\.\d+)?[smhd]?$/.test(v)) continue;
+    return false;
+  }
+  return false;
+}
+
+/** What a pipeline element prints when that is fixed: `echo`/`printf` of literal words only. */
+function printedText(n: PipelineNode | AndOr | Node, base: Walk['base']): string | undefined {
+  if (n.type !== 'Command' || !n.name || n.redirects.length) return undefined;
+  const name = staticValue(argFromWord(n.name, base));
+  if (name !== 'echo' && name !== 'printf') return undefined;
+  const args = n.args.map((a) => argFromCommandArgument(a, base));
+  if (args.some((a) => a.value === null || a.glob)) return undefined;
+  const words = args.map((a) => a.value!);
+  if (name === 'printf') {
+    if (words.length === 1 && !/[%\\]/.test(words[0]!)) return words[0];
+    // `printf %s a b`, `printf '%s\n' a b`: the words one after the other
+    if (words[0] === '%s') return words.slice(1).join('');
+    if (words[0] === '%s\\n') return words.slice(1).map((x) => x + '\n').join('');
+    return undefined;
+  }
+  if (words[0]?.startsWith('-')) return undefined;
+  return words.join(' ') + '\n';
+}

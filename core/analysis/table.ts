@@ -111,10 +111,15 @@ export function tableOptions(t: ProgramTable): OptRule[] {
   return [...c.long.values(), ...c.short.values()];
 }
 
-/** Could this run-time word start with `-`? (`$x`, `"$x"`, `$(…)` can; `"$x/file"`, `a$x` cannot.) */
+/**
+ * Could this run-time word start with `-`? (`$x`, `"$x"`, `$(…)` can; `"$x/file"`, `a$x` cannot.)
+ * A word a wrapper fills from its input (xargs, parallel, find's `{}`) can be anything, `-delete`
+ * included.
+ */
 export function mayBeOption(a: Arg): boolean {
   const t = a.text;
   if (t.startsWith('-')) return true;
+  if (a.value === null && !/[$`'"]/.test(t) && /^(<runtime>|\{[^}]*\}|%|[A-Z_]+)$/.test(t)) return true;
   return /^(\$|"\$|`|"`|'-|"-)/.test(t);
 }
 

@@ -6,7 +6,7 @@
  */
 import { placeToolPath, resolversFor } from '../path-resolve';
 import { normalizeTarget } from '../paths';
-import type { Action, Mutability } from '../protocol';
+import type { Action, Hazard, Mutability } from '../protocol';
 import { findToolEntry } from '../registry/lookup';
 import type { HostRegistry, ToolEntry, ToolKind } from '../registry/types';
 import { combineSegments, patchSegments, resolvePath, type Base as CollectBase } from './collect';
@@ -14,6 +14,7 @@ import { addedLines, changeFromContent, changeFromEdit, dependencyIntentFromChan
 import { MAX_PATCH_CHARS, MAX_TOOL_NAME_CHARS } from './limits';
 import { parsePatch } from './patch';
 import { analyzePowerShell } from './powershell';
+import { globNamesSecret, holdsHomeSecrets, secretKindOf } from './secrets';
 import { analyzeShell } from './shell';
 import type { AnalysisSegment, ShellAnalysis } from './types';
 
@@ -73,10 +74,33 @@ export function analyzeToolCall(registry: HostRegistry, toolName: string, input:
   try {
     entry = findToolEntry(registry, name);
     if (!entry) return finish(name, undefined, base, unknownResult(name, `${registry.displayName} tool "${name}" is not in the registry`));
-    return finish(name, entry.canonical, base, byKind(entry, input, base));
+    return withKey(finish(name, entry.canonical, base, byKind(entry, input, base)), input);
   } catch (e) {
     return finish(name, entry?.canonical, base, unknownResult(name, `analysis failed: ${e instanceof Error ? e.message : String(e)}`));
   }
+}
+
+/**
+ * The call's key: 64 bits of FNV-1a over the tool name and its input as JSON. Two calls that
+ * differ in any word differ here (the same analysis may come from different words: `git push
+ * --force origin main` and `… topic`), and the key says nothing of the input.
+ */
+function withKey(a: Analysed, input: unknown): Analysed {
+  let text: string;
+  try {
+    text = a.name + '\0' + (JSON.stringify(input) ?? '');
+  } catch {
+    return a;
+  }
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995) >>> 0;
+  }
+  a.callKey = h1.toString(16).padStart(8, '0') + h2.toString(16).padStart(8, '0');
+  return a;
 }
 
 interface Result {
@@ -89,6 +113,8 @@ interface Result {
   segments: AnalysisSegment[];
   /** a POSIX shell tool's command text (what confinement wraps) */
   command?: string;
+  hazards?: Hazard[];
+  reads?: string[];
 }
 
 function finish(name: string, canonical: string | undefined, base: Base, r: Result): Analysed {
@@ -105,6 +131,8 @@ function finish(name: string, canonical: string | undefined, base: Base, r: Resu
   if (canonical) a.canonicalName = canonical;
   if (base.cwd) a.cwd = base.cwd;
   if (r.command !== undefined) a.command = r.command;
+  if (r.hazards?.length) a.hazards = r.hazards;
+  if (r.reads?.length) a.reads = r.reads.slice(0, 32);
   return a;
 }
 
@@ -144,7 +172,7 @@ function byKind(entry: ToolEntry, input: unknown, base: Base): Result {
   const kind = kindFor(entry, input);
   switch (kind) {
     case 'read':
-      return simple(name, 'read', `${name} only reads`);
+      return readTool(entry, input, base);
     case 'control':
       return simple(name, 'control', `${name} has no effect on the repository (plans, questions, bookkeeping)`);
     case 'unknown':
@@ -311,7 +339,49 @@ function writeTool(entry: ToolEntry, input: unknown, base: Base): Result {
     }
   }
   const what = raws.length ? `${name} writes ${raws.join(', ')}` : entry.note ? `${name}: ${entry.note}` : `${name} writes`;
-  return fromShell(combineSegments([fileSegment(entry, raws, bad, base, what, dep, hash)]));
+  const seg = fileSegment(entry, raws, bad, base, what, dep, hash);
+  // an edit shows the lines around its change; a write replaces what was there
+  return withSecrets(fromShell(combineSegments([seg])), seg.paths, base, oldText === undefined);
+}
+
+/** The floor's secret facts for the files a tool writes or edits (secrets.ts). */
+function withSecrets(r: Result, paths: readonly string[], base: Base, replaces: boolean): Result {
+  const hazards: Hazard[] = [];
+  for (const p of paths) {
+    const kind = secretKindOf(p, base);
+    if (!kind) continue;
+    const h: Hazard = { kind: 'secret', form: `${replaces ? 'writes' : 'edits'} ${kind}`, paths: [p] };
+    if (replaces) h.write = true;
+    hazards.push(h);
+  }
+  return hazards.length ? { ...r, hazards: [...(r.hazards ?? []), ...hazards] } : r;
+}
+
+/**
+ * A read or search tool: never a change. The floor still reads where it looks: the files and
+ * folders in its path fields, and the name globs it selects by (a search for `.env` or in
+ * `~/.ssh` is aimed at a secret).
+ */
+function readTool(entry: ToolEntry, input: unknown, base: Base): Result {
+  const r = simple(entry.name, 'read', `${entry.name} only reads`);
+  if (!isObj(input)) return r;
+  const hazards: Hazard[] = [];
+  const reads: string[] = [];
+  const { raws } = pathsOf(input, [...(entry.pathFields ?? []), ...(entry.readFields ?? [])]);
+  for (const raw of raws) {
+    const placed = placeArg(entry, raw, base);
+    if ('unproven' in placed) continue;
+    for (const p of placed.paths) {
+      if (reads.length < 32) reads.push(p);
+      const kind = secretKindOf(p, base) ?? (entry.pathFields?.length ? null : holdsHomeSecrets(p, base));
+      if (kind) hazards.push({ kind: 'secret', form: `${entry.name} reads ${kind}`, paths: [p] });
+    }
+  }
+  for (const glob of pathsOf(input, entry.nameFields).raws) {
+    const kind = globNamesSecret(glob);
+    if (kind) hazards.push({ kind: 'secret', form: `${entry.name} searches for ${kind}`, paths: [glob] });
+  }
+  return { ...r, ...(hazards.length ? { hazards } : {}), ...(reads.length ? { reads } : {}) };
 }
 
 function multiEdit(entry: ToolEntry, input: unknown, base: Base): Result {
@@ -322,7 +392,7 @@ function multiEdit(entry: ToolEntry, input: unknown, base: Base): Result {
   const segs: AnalysisSegment[] = [];
   if (!Array.isArray(edits)) {
     segs.push(fileSegment(entry, top.raws, top.bad, base, `${name} edits ${top.raws.join(', ') || 'a file'} (edits is ${describe(edits)})`, top.raws.some((r) => manifestKind(r) !== null), false));
-    return fromShell(combineSegments(segs));
+    return withSecrets(fromShell(combineSegments(segs)), segs.flatMap((x) => x.paths), base, false);
   }
   // group edits by their own path (OpenCode multiedit) or the tool's path
   const perPath = new Map<string, { dep: boolean; hash: boolean }>();
@@ -353,7 +423,7 @@ function multiEdit(entry: ToolEntry, input: unknown, base: Base): Result {
   } else {
     for (const [p, i] of perPath) segs.push(fileSegment(entry, [p], bad, base, `${name} edits ${p}`, i.dep, i.hash));
   }
-  return fromShell(combineSegments(segs));
+  return withSecrets(fromShell(combineSegments(segs)), segs.flatMap((x) => x.paths), base, false);
 }
 
 function notebookEdit(entry: ToolEntry, input: unknown, base: Base): Result {
@@ -392,7 +462,8 @@ function patchTool(entry: ToolEntry, input: unknown, base: Base): Result {
         return 'unproven' in p ? null : p.paths;
       }
     : undefined;
-  return fromShell(combineSegments(patchSegments(name, parsed.files, parsed.problems, '', base, `${name} applies a ${parsed.format === 'unified' ? 'unified diff' : 'patch'}`, place)));
+  const segs = patchSegments(name, parsed.files, parsed.problems, '', base, `${name} applies a ${parsed.format === 'unified' ? 'unified diff' : 'patch'}`, place);
+  return withSecrets(fromShell(combineSegments(segs)), segs.flatMap((x) => x.paths), base, false);
 }
 
 function delegateBatch(name: string, input: unknown): Result {

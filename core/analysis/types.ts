@@ -1,4 +1,4 @@
-import type { Mutability, Segment } from '../protocol';
+import type { Hazard, Mutability, Segment } from '../protocol';
 
 /** What a shell, PowerShell or patch analysis yields before it becomes an Action. */
 export interface ShellAnalysis {
@@ -12,6 +12,10 @@ export interface ShellAnalysis {
   segments: AnalysisSegment[];
   /** one line per segment that made the result unknown (also in the segment's `why`) */
   unknownReasons: string[];
+  /** what the floor judges (core/floor/); absent when nothing was found */
+  hazards?: Hazard[];
+  /** placed paths the command reads (at most 32), for the person's own secret paths */
+  reads?: string[];
 }
 
 /** A Segment (core/protocol.ts) plus whether its write targets are all proven. */

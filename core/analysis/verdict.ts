@@ -23,8 +23,8 @@ export type Leaf = {
 
 export type Verdict =
   | Leaf
-  /** run another argv (a wrapper); `runtimeArgs` = more arguments arrive at run time */
-  | { kind: 'exec'; argv: Arg[]; why: string; cwd?: Arg; runtimeArgs?: boolean; keepStdin?: boolean }
+  /** run another argv (a wrapper); `runtimeArgs` = more arguments arrive at run time; `stdinWords` = they are the words of its stdin */
+  | { kind: 'exec'; argv: Arg[]; why: string; cwd?: Arg; runtimeArgs?: boolean; keepStdin?: boolean; stdinWords?: boolean }
   /** parse and analyse this text as a POSIX shell script */
   | { kind: 'shell'; source: string; why: string; /** runs in folders only known at run time */ cwdUnknown?: boolean }
   | { kind: 'powershell'; source: string; why: string }
@@ -41,7 +41,12 @@ export type Verdict =
   | { kind: 'cd'; target: Arg | null; why: string }
   | { kind: 'many'; verdicts: Verdict[] };
 
-export type StdinInfo = { kind: 'tty' } | { kind: 'pipe' } | { kind: 'file' } | { kind: 'text'; text: string };
+/**
+ * `pipe`: `download` when an earlier command of the pipeline downloads (what a shell reads from it
+ * comes from the network); `text` when the command before it only prints known text (`printf x |`),
+ * which the floor reads as the code a shell there runs.
+ */
+export type StdinInfo = { kind: 'tty' } | { kind: 'pipe'; download?: boolean; text?: string } | { kind: 'file' } | { kind: 'text'; text: string };
 
 export interface ProgramContext {
   stdin: StdinInfo;

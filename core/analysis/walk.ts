@@ -1,15 +1,19 @@
 /** Wires the POSIX and PowerShell walkers together (each can run the other's code). */
 import type { Walk } from './apply';
-import type { Base, Collector } from './collect';
+import type { ScriptVars } from './candidates';
+import { Collector, type Base } from './collect';
 import { walkPowerShell } from './powershell-walker';
 import { walkShellSource } from './shell-walker';
 
-export function makeWalk(col: Collector, base: Base): Walk {
+export function makeWalk(col: Collector, base: Base, vars: ScriptVars = new Map(), written: Map<string, string> = new Map()): Walk {
   const w: Walk = {
     col,
     base,
+    vars,
+    written,
     shell: (source, scope, depth, why) => walkShellSource(w, source, scope, depth, why),
     powershell: (source, scope, depth, why) => walkPowerShell(w, source, scope, depth, why),
+    fork: () => makeWalk(new Collector(base), base, vars, written),
   };
   return w;
 }

@@ -222,7 +222,9 @@ function xargs(args: readonly Arg[]): Verdict {
   if (replace === null) return unknown('xargs: the replacement string is only known at run time');
   // the input decides the arguments: replacement strings and appended words are run-time values
   const argv = rest.map((a, i) => (i > 0 && replace && (a.value === null || a.value.includes(replace)) ? { ...a, value: null } : a));
-  return { kind: 'exec', argv, why: 'xargs runs the command with arguments read from its input', runtimeArgs: !replace };
+  const exec: Verdict = { kind: 'exec', argv, why: 'xargs runs the command with arguments read from its input', runtimeArgs: !replace };
+  if (!replace && !has(p, '-a', '--arg-file')) exec.stdinWords = true;
+  return exec;
 }
 
 /**
@@ -235,6 +237,39 @@ export const PARALLEL_TABLE: ProgramTable = {
     '-j= --jobs= -P= --max-procs= -k --keep-order -v --verbose -t -q --quote -n= --max-args= -N= --max-replace-args= -L= --max-lines= -l[=] -X --xargs -m -0 --null -d= --delimiter= -E= --eof= -a= --arg-file= -C= --colsep= --trim= --header= --tag --tagstring= --line-buffer --lb --group --ungroup -u --halt= --halt-on-error= --timeout= --retries= --delay= --load= --memfree= --noswap --eta --progress --bar --dry-run --dryrun --no-notice --will-cite --citation --nice= --shuf --shellquote --env= --plain --rpl= --plus --keep-going --round-robin --round --block= --block-size= --recstart= --recend= --regexp --pipe --pipepart --cat --fifo --group-by= --null --i -i[=] -I= --replace[=] -s= --max-chars= --no-run-if-empty -r --show-limits --jobs-from-file= -h --help --version -V --number-of-cpus --number-of-cores --number-of-threads --number-of-sockets --joblog=W --results=W --res=W --files!W --files0!W --output-as-files!W --tmpdir=W --tempdir=W --compress!U --compress-program=X --decompress-program=X --sshlogin=U -S=U --sshloginfile=U --slf=U --transferfile=U --transfer!U --return=U --cleanup!U --basefile=U --bf=U --workdir=U --wd=U --controlmaster!U --semaphore!U --sem!U --fg!U --bg!U --resume!U --resume-failed!U --retry-failed!U --shebang!U --shebang-wrap!U --tmux!U --tmuxpane!U --record-env!U --session!U --embed!U --filter=U --ctag!U --ctagstring=U --template=U --tmpl=U',
 };
 
+const MAX_PARALLEL_JOBS = 16;
+
+/**
+ * One job of `parallel CMD ::: VALUE`: the replacement strings whose meaning is fixed put in
+ * (`{}` `{1}` the value, `{.}` without its extension, `{/}` its base name, `{//}` its folder,
+ * `{/.}` both), the value appended when the command has none. Null for any other `{…}`.
+ */
+function parallelJob(cmd: readonly Arg[], value: string): Arg[] | null {
+  const base = value.replace(/\/+$/, '').split('/').pop() ?? value;
+  const noExt = (x: string) => x.replace(/\.[^./]*$/, '');
+  const dir = value.includes('/') ? value.replace(/\/[^/]*$/, '') || '/' : '.';
+  const put: Record<string, string> = { '{}': value, '{1}': value, '{.}': noExt(value), '{/}': base, '{//}': dir, '{/.}': noExt(base) };
+  let used = false;
+  const out: Arg[] = [];
+  for (const a of cmd) {
+    if (a.value === null || !/\{[^}]*\}/.test(a.value)) {
+      out.push(a);
+      continue;
+    }
+    let bad = false;
+    const v = a.value.replace(/\{[^}]*\}/g, (m) => {
+      const r = put[m];
+      if (r === undefined) bad = true;
+      used = true;
+      return r ?? m;
+    });
+    if (bad) return null;
+    out.push(literalArg(v));
+  }
+  if (!used) out.push(literalArg(value));
+  return out;
+}
+
 function parallel(args: readonly Arg[]): Verdict {
   const p = parseTable(args, PARALLEL_TABLE, 'parallel');
   if (p.unknowns.length) return unknown(p.unknowns[0]!);
@@ -242,9 +277,16 @@ function parallel(args: readonly Arg[]): Verdict {
   const rest = p.operands;
   const sep = rest.findIndex((a) => a.value !== null && /^:::+\+?$/.test(a.value));
   const cmd = sep === -1 ? rest : rest.slice(0, sep);
+  // --dry-run prints each command instead of running it
+  if (has(p, '--dry-run', '--dryrun') && !p.writes.length && !p.targets.length) return read('parallel --dry-run prints the commands it would run');
   if (cmd.length === 0) return unknown('parallel runs input lines as commands');
   const argv = cmd.map((a) => (a.value !== null && /\{[^}]*\}/.test(a.value) ? { ...a, value: null } : a));
-  const run: Verdict = { kind: 'exec', argv, why: 'parallel runs the command for each input', runtimeArgs: true };
+  const values = sep === -1 ? null : rest.slice(sep + 1);
+  // one `:::` list written out: each job is the command with its value put in (or appended)
+  const jobs = values && values.length > 0 && values.length <= MAX_PARALLEL_JOBS && values.every((v) => v.value !== null && !/^:::/.test(v.value)) ? values.map((v) => parallelJob(cmd, v.value!)) : null;
+  // with a replacement string in the command the input goes there and is not appended
+  const replaced = cmd.some((a) => a.value !== null && /\{(?:\d+(?:\.|\/|\/\/|\/\.)?|\.|\/|\/\/|\/\.|#|%|=[^}]*=)?\}/.test(a.value));
+  const run: Verdict = jobs && jobs.every((j) => j !== null) ? { kind: 'many', verdicts: jobs.map((j) => ({ kind: 'exec' as const, argv: j!, why: 'parallel runs the command for each value' })) } : { kind: 'exec', argv, why: 'parallel runs the command for each input', runtimeArgs: !replaced };
   if (p.writes.length || p.targets.length) return { kind: 'many', verdicts: [write(p.writes[0] ?? 'parallel writes its job log or results', p.writes.length ? undefined : p.targets, { writesContent: true }), run] };
   return run;
 }
@@ -258,7 +300,7 @@ function watch(args: readonly Arg[]): Verdict {
 }
 
 /** GNU and BSD find expressions that only test, print or steer the walk (the rest are handled above) */
-const FIND_WITH_VALUE = new Set([
+export const FIND_WITH_VALUE = new Set([
   '-amin', '-anewer', '-atime', '-cmin', '-cnewer', '-context', '-ctime', '-fstype', '-gid', '-group', '-ilname', '-iname', '-inum', '-ipath', '-iregex', '-iwholename', '-links', '-lname', '-mmin', '-mtime', '-name', '-newer', '-path', '-perm', '-regex', '-samefile', '-size', '-type', '-uid', '-used', '-user', '-wholename', '-xtype', '-maxdepth', '-mindepth', '-regextype', '-files0-from', '-printf', '-Bmin', '-Btime', '-Bnewer', '-flags',
 ]);
 const FIND_FLAGS = new Set([

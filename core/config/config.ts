@@ -17,6 +17,7 @@ import { DEFAULT_RETENTION_DAYS } from '../state/retention';
 import type { Env } from '../self-paths';
 import { BoundedCache, statPath, stillValid } from './file-stamp';
 import type { FileStamp, StatAnswer } from './file-stamp';
+import { parseFloor } from './floor';
 import { CONFIG_FILE, PROJECT_DIR, forgetProjectWalks, locateProject } from './project';
 import { applyProjectFile } from './tighten';
 import type { LoadedConfig, ParsedFile, StoplineConfig } from './types';
@@ -25,10 +26,20 @@ export { CONFIG_FILE, PROJECT_DIR, findProject, forgetProjectWalks } from './pro
 
 export type { FailMode, LoadedConfig, ParsedFile, StoplineConfig } from './types';
 
-const KNOWN_KEYS = new Set(['defaultMode', 'defaultLevel', 'failMode', 'dataDir', 'retentionDays', 'confine', 'defaults']);
+const KNOWN_KEYS = new Set(['defaultMode', 'defaultLevel', 'failMode', 'dataDir', 'retentionDays', 'confine', 'defaults', 'floor']);
 
 export function builtinConfig(): StoplineConfig {
-  return { defaultMode: 'unconfirmed', defaultLevel: 'guard', failMode: 'open', retentionDays: DEFAULT_RETENTION_DAYS, confine: true, defaults: { ...BUILTIN_DEFAULTS }, extras: { user: {}, project: {} }, sources: {} };
+  return {
+    defaultMode: 'unconfirmed',
+    defaultLevel: 'guard',
+    failMode: 'open',
+    retentionDays: DEFAULT_RETENTION_DAYS,
+    confine: true,
+    defaults: { ...BUILTIN_DEFAULTS },
+    floor: { preset: 'standard', exceptions: [], secrets: [] },
+    extras: { user: {}, project: {} },
+    sources: {},
+  };
 }
 
 export function userConfigPath(env: Env): string | null {
@@ -131,7 +142,7 @@ function oneOf<T extends string>(v: unknown, allowed: readonly T[]): T | undefin
  * extras, so the tighten step reports them whatever their value.
  */
 function parseFile(value: unknown, problems: string[], userOnly = true): ParsedFile {
-  const out: ParsedFile = { defaults: {}, extras: {} };
+  const out: ParsedFile = { defaults: {}, floor: {}, extras: {} };
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     problems.push('the top level must be a JSON object');
     return out;
@@ -167,6 +178,7 @@ function parseFile(value: unknown, problems: string[], userOnly = true): ParsedF
     if (typeof o.confine === 'boolean') out.confine = o.confine;
     else problems.push('confine must be true or false');
   }
+  if ('floor' in o) parseFloor(o.floor, out, problems);
   if ('defaults' in o) {
     const d = o.defaults;
     if (typeof d !== 'object' || d === null || Array.isArray(d)) problems.push('defaults must be an object');
@@ -215,6 +227,11 @@ export function loadConfig(env: Readonly<Env>, cwd: string | undefined): LoadedC
       if (u.retentionDays) config.retentionDays = u.retentionDays;
       if (u.confine !== undefined) config.confine = u.confine;
       config.defaults = { ...config.defaults, ...u.defaults };
+      config.floor = {
+        preset: u.floor.preset ?? config.floor.preset,
+        exceptions: u.floor.exceptions ?? config.floor.exceptions,
+        secrets: u.floor.secrets ?? config.floor.secrets,
+      };
       config.extras.user = u.extras;
     }
     if (problems.length) diagnostics.push(fileDiagnostic('user', userPath, problems));

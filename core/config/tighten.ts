@@ -17,6 +17,7 @@
  */
 import { MAX_AGENT_BUDGET, defaultsForMode } from '../contract/types';
 import type { AgentBudget, Level, Mode, Policy, PolicyDefaults } from '../contract/types';
+import { presetAtLeastAsTight } from './floor';
 import type { FailMode, ParsedFile, StoplineConfig } from './types';
 
 const LEVEL_RANK: Record<Level, number> = { off: 0, watch: 0, guard: 1 };
@@ -60,6 +61,9 @@ export const TIGHTER_ORDER: Readonly<Record<string, string>> = {
   'defaults.deps': 'allow < ask < deny',
   'defaults.hash': 'allow < ask < deny',
   'defaults.agents': '"allow" < 64 < ... < 1 < 0',
+  'floor.preset': 'off < standard < strict',
+  'floor.secrets': 'a project adds paths to the person\'s, never removes one',
+  'floor.exceptions': 'user file only (an exception lifts a floor rule)',
   dataDir: 'user file only (where evidence goes)',
   retentionDays: 'user file only (how long evidence is kept)',
   confine: 'user file only (a cloned project cannot turn confinement off, nor back on against the person)',
@@ -114,6 +118,14 @@ export function applyProjectFile(config: StoplineConfig, project: ParsedFile, us
     if (failModeAtLeastAsTight(project.failMode, config.failMode)) config.failMode = project.failMode;
     else looser('failMode');
   }
+
+  // the floor: a project may raise the preset and add secret paths, never lift a rule
+  if (project.floor.preset !== undefined) {
+    if (presetAtLeastAsTight(project.floor.preset, config.floor.preset)) config.floor = { ...config.floor, preset: project.floor.preset };
+    else looser('floor.preset');
+  }
+  if (project.floor.secrets?.length) config.floor = { ...config.floor, secrets: [...config.floor.secrets, ...project.floor.secrets] };
+  if (project.floor.exceptions !== undefined) ignored.push({ key: 'floor.exceptions', why: 'only the user config may lift a floor rule' });
 
   // parseFile keeps dataDir and retentionDays apart; the rest of the user-only keys are extras
   if (project.dataDir !== undefined) ignored.push({ key: 'dataDir', why: 'only the user config may set it' });

@@ -3,6 +3,7 @@
  * the project-file rules (tighten.ts) both import them without importing each other.
  */
 import type { Level, Mode, PolicyDefaults } from '../contract/types';
+import type { FloorException, FloorPreset, FloorSettings } from '../floor/floor';
 
 export type FailMode = 'open' | 'closed';
 
@@ -18,6 +19,8 @@ export interface StoplineConfig {
   retentionDays: number;
   /** policy defaults for a new contract (mode `open` has its own) */
   defaults: PolicyDefaults;
+  /** the floor: preset, the person's exceptions (user file only), more secret paths (core/floor/) */
+  floor: FloorSettings;
   /**
    * whether a command the analysis cannot prove may run confined to the contract (user file
    * only: `"confine": false` turns it off; a project file cannot)
@@ -49,5 +52,6 @@ export interface ParsedFile {
   retentionDays?: number;
   confine?: boolean;
   defaults: Partial<PolicyDefaults>;
+  floor: { preset?: FloorPreset; exceptions?: FloorException[]; secrets?: string[] };
   extras: Record<string, unknown>;
 }

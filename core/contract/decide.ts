@@ -4,9 +4,11 @@
  * No I/O, no clock, no randomness: the same input always gives the same decision, so every
  * rule and its precedence neighbours are table-tested.
  *
- * Precedence (first match wins; docs/reason-codes.md lists the same order):
+ * Precedence (first match wins; docs/reason-codes.md lists the same order). The floor comes
+ * first and holds in every state, armed or not, under every level (core/floor/):
+ *   F GUARD_SELF_PROTECTION   write touches stopline's own files          deny
+ *   F FLOOR_*                 what no task needs (floor.ts FLOOR_ORDER)   deny | ask
  *   0 CONTROL_INACTIVE        level off, or no task mode confirmed       allow
- *   1 GUARD_SELF_PROTECTION   write touches stopline's own files          deny
  *   2 MODE_FORBIDS_MUTATION   answer/review/monitor + write               deny
  *   3 MUTABILITY_UNPROVEN     answer/review/monitor + unknown             ask
  *   4 HASH_NOT_AUTHORIZED     hash intent, hash=deny|ask                  deny|ask
@@ -16,7 +18,8 @@
  *   8 UNBOUNDED_DELEGATION    uncountable fan-out under agents=N          deny
  *   9 AGENT_BUDGET_EXHAUSTED  used + count > agents=N                     deny
  *  10 WITHIN_CONTRACT         nothing matched                             allow
- * Under the watch level every deny/ask becomes `context` (the action runs, the model is told).
+ * Under the watch level every deny/ask of the contract becomes `context` (the action runs, the
+ * model is told); the floor's answers stand under every level.
  *
  * One action can break several rules (`npm install x` under `files=src/** deps=deny` writes
  * where nobody can prove and adds a dependency). The reason code is the first by precedence;
@@ -36,6 +39,8 @@ import type { PathProbe } from '../path-links';
 import { allowListCovers, entryInsideTarget, expandFilesEntries, normalizeTarget } from '../paths';
 import type { NormalizedPath } from '../paths';
 import type { Action } from '../protocol';
+import { judgeFloor } from '../floor/floor';
+import type { FloorSettings } from '../floor/floor';
 import { REASONS } from '../registry/reasons';
 import type { DecisionReason, Family } from '../registry/reasons';
 import { NON_MUTATING_MODES, controlState } from './types';
@@ -57,7 +62,24 @@ export interface DecideContext {
    * written and a folder holds every protected path below it, existing or not.
    */
   probe?: PathProbe;
+  /**
+   * The floor's settings and where the session works (core/floor/). Absent: the standard floor,
+   * with the cwd as the project root and no exceptions.
+   */
+  floor?: FloorContext;
 }
+
+export interface FloorContext {
+  settings: FloorSettings;
+  /** the project root (config), else the cwd */
+  projectRoot?: string;
+  /** temp folders beyond the system's (the hook's $TMPDIR) */
+  tempRoots?: readonly string[];
+  /** the person let this action through once for this rule (`$stopline allow`) */
+  allowed?: (rule: DecisionReason) => boolean;
+}
+
+const STANDARD_FLOOR: FloorSettings = { preset: 'standard', exceptions: [], secrets: [] };
 
 export type Verdict = 'allow' | 'ask' | 'deny';
 export type DecisionOutcome = 'allow' | 'context' | 'ask' | 'deny';
@@ -183,7 +205,7 @@ function broken(reasonCode: DecisionReason, verdict: 'ask' | 'deny', explanation
   return { reasonCode, verdict, explanation, nextStep };
 }
 
-// 1: stopline's own config, data and installed hooks are never the task; neither is a folder
+// the floor's first rule: stopline's own config, data and installed hooks are never the task; neither is a folder
 // holding them (moving, removing or overwriting ~/.claude takes its settings.json with it), nor a
 // place a symbolic link leads to
 const selfProtection: RuleCheck = ({ action, ctx, cwd, pathOpts, mutates, targets, landed }) => {
@@ -221,14 +243,14 @@ const selfProtection: RuleCheck = ({ action, ctx, cwd, pathOpts, mutates, target
       'GUARD_SELF_PROTECTION',
       'deny',
       `This would change ${show(hit)}${through}, a folder that holds stopline's own files (${shorten(holds)}), which no task contract covers.`,
-      'Leave that folder alone and name the files inside it the task needs (e.g. `git checkout -- src` rather than `git checkout .`). Only the person changes stopline, outside the agent (or after `$stopline off`).',
+      'Leave that folder alone and name the files inside it the task needs (e.g. `git checkout -- src` rather than `git checkout .`). Only the person changes stopline, outside the agent (or lets this one command through with `$stopline allow`).',
     );
   }
   return broken(
     'GUARD_SELF_PROTECTION',
     'deny',
     `This would change stopline's own files${hit ? ` (${show(hit)}${through})` : ''}, which no task contract covers.`,
-    'Leave stopline files alone and continue the task. Only the person changes stopline, outside the agent (or after `$stopline off`).',
+    'Leave stopline files alone and continue the task. Only the person changes stopline, outside the agent (or lets this one command through with `$stopline allow`).',
   );
 };
 
@@ -360,7 +382,6 @@ const agentsRule: RuleCheck = ({ contract, action, ctx }) => {
  * only the first of each concern is reported.
  */
 const RULES: readonly (readonly [Concern, RuleCheck])[] = [
-  ['writes', selfProtection],
   ['writes', modeForbids],
   ['hash', hashRule],
   ['writes', filesRule],
@@ -373,12 +394,6 @@ export function decide(contract: Contract, action: Action, ctx: DecideContext): 
   const pathCount = action.affectedPaths === null ? null : action.affectedPaths.length;
   const reserve = delegationUnits(action);
   const outcomeOf = (verdict: Verdict): DecisionOutcome => (verdict === 'allow' ? 'allow' : state === 'OBSERVING' ? 'context' : verdict);
-
-  // 0: nothing is enforced without a confirmed mode or with the guard off
-  if (state === 'OFF' || contract.mode === 'unconfirmed') {
-    const explanation = state === 'OFF' ? 'stopline is off for this session.' : 'No task mode is confirmed yet; stopline only records.';
-    return { outcome: 'allow', verdict: 'allow', reasonCode: 'CONTROL_INACTIVE', family: REASONS.CONTROL_INACTIVE?.family ?? null, state, explanation, pathCount, reserve };
-  }
 
   const cwd = action.cwd ?? ctx.cwd;
   const pathOpts = ctx.home ? { home: ctx.home } : {};
@@ -398,6 +413,16 @@ export function decide(contract: Contract, action: Action, ctx: DecideContext): 
     nonMutating: NON_MUTATING_MODES.includes(contract.mode),
   };
 
+  // the floor: what no task needs, whatever the contract says (and with no contract at all)
+  const floor = floorBreaks(facts);
+
+  // 0: nothing of the contract is enforced without a confirmed mode or with the guard off
+  if (state === 'OFF' || contract.mode === 'unconfirmed') {
+    if (floor.length) return floorDecision(floor, [], state, pathCount);
+    const explanation = state === 'OFF' ? 'stopline is off for this session.' : 'No task mode is confirmed yet; stopline only records.';
+    return { outcome: 'allow', verdict: 'allow', reasonCode: 'CONTROL_INACTIVE', family: REASONS.CONTROL_INACTIVE?.family ?? null, state, explanation, pathCount, reserve };
+  }
+
   const found: BrokenRule[] = [];
   const concerns = new Set<Concern>();
   for (const [concern, check] of RULES) {
@@ -407,6 +432,9 @@ export function decide(contract: Contract, action: Action, ctx: DecideContext): 
     concerns.add(concern);
     found.push({ ...b, family: REASONS[b.reasonCode]?.family ?? null });
   }
+
+  // the contract's denials count towards the verdict only when they are enforced (not watched)
+  if (floor.length) return floorDecision(floor, found, state, pathCount);
 
   const first = found[0];
   const confinable = confinableBy(facts, found, state);
@@ -447,4 +475,52 @@ function confinableBy(f: Facts, found: readonly BrokenRule[], state: ControlStat
     rules.push(b.reasonCode);
   }
   return { rules };
+}
+
+/**
+ * Every floor rule the action breaks: self-protection first, then the floor's families
+ * (core/floor/floor.ts), minus what the person let through for this session.
+ */
+function floorBreaks(f: Facts): BrokenRule[] {
+  const fc = f.ctx.floor;
+  const allowed = fc?.allowed ?? (() => false);
+  const out: BrokenRule[] = [];
+  const self = selfProtection(f);
+  if (self && !allowed(self.reasonCode)) out.push({ ...self, family: REASONS[self.reasonCode]?.family ?? null });
+  const place = {
+    ...(fc?.projectRoot ?? f.cwd ? { projectRoot: fc?.projectRoot ?? f.cwd } : {}),
+    ...(f.cwd ? { cwd: f.cwd } : {}),
+    ...(f.ctx.home ? { home: f.ctx.home } : {}),
+    tempRoots: fc?.tempRoots ?? [],
+    ...(f.ctx.probe ? { probe: f.ctx.probe } : {}),
+  };
+  for (const b of judgeFloor(f.action, fc?.settings ?? STANDARD_FLOOR, place, allowed)) {
+    out.push({ reasonCode: b.reasonCode, family: REASONS[b.reasonCode]?.family ?? null, verdict: b.verdict, explanation: b.explanation, nextStep: b.nextStep });
+  }
+  return out;
+}
+
+/**
+ * The floor's answer: its first broken rule names the reason; the other floor rules and the
+ * contract's (when it is enforced) are named too. The floor is never softened by the watch level.
+ */
+function floorDecision(floor: BrokenRule[], contractRules: BrokenRule[], state: ControlState, pathCount: number | null): Decision {
+  const enforced = state === 'ARMED' ? contractRules : [];
+  const all = [...floor, ...enforced];
+  const verdict: Verdict = all.some((b) => b.verdict === 'deny') ? 'deny' : 'ask';
+  const first = floor[0]!;
+  const d: Decision = {
+    outcome: verdict,
+    verdict,
+    reasonCode: first.reasonCode,
+    family: first.family,
+    state,
+    explanation: first.explanation,
+    nextStep: first.nextStep,
+    pathCount,
+    reserve: 0,
+  };
+  const also = [...floor.slice(1), ...contractRules];
+  if (also.length) d.also = also;
+  return d;
 }

@@ -7,6 +7,8 @@
  *   $stopline <mode> [level] [files=a|dir/**] [deps=deny|ask|allow] [hash=deny|ask|allow]
  *             [agents=N|allow] [confine=off|on] -- task text
  *   $stopline status | help | runtime [all] | explain <event-id> | label <event-id> correct|incorrect|inconclusive
+ *   $stopline allow [<event-id>]   let the command the floor stopped (the last one, or that event's)
+ *                                  through for the rest of the session
  */
 import { expandBraces } from '../paths';
 import { LEVELS, MAX_AGENT_BUDGET, MODES, POLICIES } from './types';
@@ -50,6 +52,8 @@ export type PromptCommand =
   | { kind: 'none' }
   | { kind: 'directive'; directive: DirectiveSpec }
   | { kind: 'query'; query: Query }
+  /** `$stopline allow [evt_…]`: the floor lets that stopped command through for this session */
+  | { kind: 'allow'; eventId?: string }
   | { kind: 'error'; code: DirectiveErrorCode; message: string };
 
 /** Event ids stopline writes: `evt_` + 20 lowercase hex digits. */
@@ -203,6 +207,12 @@ export function parsePromptCommand(text: string): PromptCommand {
   }
   const q = parseQuery(words);
   if (q) return q;
+  if (words[0]!.toLowerCase() === 'allow') {
+    const args = words.slice(1);
+    if (args.length === 0) return { kind: 'allow' };
+    if (args.length === 1 && EVENT_ID_PATTERN.test(args[0]!.toLowerCase())) return { kind: 'allow', eventId: args[0]!.toLowerCase() };
+    return err('INVALID_DIRECTIVE_TOKEN', 'Use `$stopline allow` (the last command the floor stopped) or `$stopline allow evt_<20 hex digits>` with the event id from its STOP message.');
+  }
 
   const spec: DirectiveSpec = { task: [tok.tail, first.rest].filter((s) => s.trim() !== '').join('\n').trim(), alias };
   const seen = new Map<string, string>();

@@ -95,7 +95,7 @@ export function renderStamp(s: StampInput): string {
   if (s.eventId) lines.push(`Event: ${s.eventId}`);
   let next = s.nextStep ?? 'Continue within the contract.';
   for (const b of s.also ?? []) if (b.nextStep) next += ` ${b.nextStep}`;
-  if (s.kind === 'ask' && s.askAsDeny) next += ' Approval means the person re-issues the contract with the setting allowed.';
+  if (s.kind === 'ask' && s.askAsDeny) next += s.family === 'F' ? ' Approval means the person types `$stopline allow`.' : ' Approval means the person re-issues the contract with the setting allowed.';
   lines.push(`Next: ${next}`);
   return lines.join('\n');
 }

@@ -39,7 +39,7 @@ export const codexRegistry: HostRegistry = {
     t('close_agent', 'control'),
     t('update_plan', 'control', { canonical: 'TodoWrite' }),
     t('request_user_input', 'control', { canonical: 'AskUserQuestion' }),
-    t('view_image', 'read', { canonical: 'Read' }),
+    t('view_image', 'read', { canonical: 'Read', readFields: ['path'] }),
     t('web_search', 'read', { canonical: 'WebSearch' }),
     t('tool_search', 'control'),
     t('get_goal', 'control'),

@@ -32,7 +32,7 @@ export const hermesRegistry: HostRegistry = {
   events: hermesEvents,
   tools: [
     t('read_file', 'read', { canonical: 'Read', pathFields: ['path'], pathResolver: HERMES_PATHS }),
-    t('search_files', 'read', { canonical: 'Grep' }),
+    t('search_files', 'read', { canonical: 'Grep', readFields: ['path'], nameFields: ['file_glob'] }),
     t('write_file', 'write', { canonical: 'Write', pathFields: ['path'], contentFields: ['content'], pathResolver: HERMES_PATHS }),
     t('patch', 'v4a-patch', { canonical: 'Edit', pathFields: ['path'], contentFields: ['new_string'], patchField: 'patch', pathResolver: HERMES_PATHS, note: 'mode "replace" (default) edits `path`; mode "patch" applies V4A text' }),
     t('terminal', 'shell', { canonical: 'Bash', commandField: 'command', workdirField: 'workdir', pathResolver: HERMES_PATHS }),

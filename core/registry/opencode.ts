@@ -45,8 +45,8 @@ export const opencodeRegistry: HostRegistry = {
   ],
   tools: [
     t('read', 'read', { canonical: 'Read', pathFields: ['filePath'], pathResolver: OPENCODE_PATHS }),
-    t('grep', 'read', { canonical: 'Grep' }),
-    t('glob', 'read', { canonical: 'Glob' }),
+    t('grep', 'read', { canonical: 'Grep', readFields: ['path'], nameFields: ['include'] }),
+    t('glob', 'read', { canonical: 'Glob', readFields: ['path'], nameFields: ['pattern'] }),
     t('list', 'read', { canonical: 'LS' }),
     t('lsp', 'read', { canonical: 'LSP' }),
     t('webfetch', 'read', { canonical: 'WebFetch' }),

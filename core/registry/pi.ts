@@ -44,8 +44,8 @@ export const piRegistry: HostRegistry = {
   ],
   tools: [
     t('read', 'read', { canonical: 'Read', pathFields: ['path'], pathResolver: PI_PATHS }),
-    t('grep', 'read', { canonical: 'Grep' }),
-    t('find', 'read', { canonical: 'Glob' }),
+    t('grep', 'read', { canonical: 'Grep', readFields: ['path'], nameFields: ['glob'] }),
+    t('find', 'read', { canonical: 'Glob', readFields: ['path'], nameFields: ['pattern'] }),
     t('ls', 'read', { canonical: 'LS' }),
     t('write', 'write', { pathResolver: PI_PATHS, canonical: 'Write', pathFields: ['path'], contentFields: ['content'], hookFields: { content: 'content' } }),
     t('edit', 'multi-edit', { pathResolver: PI_PATHS, canonical: 'Edit', pathFields: ['path'], hookEdits: { field: 'edits', oldText: 'oldText', newText: 'newText' } }),

@@ -4,8 +4,8 @@
  * docs/reason-codes.md is checked against this table by a test.
  */
 
-/** I intent, H hash, S scope, C control (the guard itself, directives, fail mode). */
-export type Family = 'I' | 'H' | 'S' | 'C';
+/** I intent, H hash, S scope, C control (the guard itself, directives, fail mode), F the floor (safety net). */
+export type Family = 'I' | 'H' | 'S' | 'C' | 'F';
 
 /** The word on the first line of a STOP / WATCH stamp. */
 export const FAMILY_WORDS: Readonly<Record<Family, string>> = {
@@ -13,6 +13,7 @@ export const FAMILY_WORDS: Readonly<Record<Family, string>> = {
   H: 'HASH',
   S: 'SCOPE',
   C: 'CONTROL',
+  F: 'SAFETY',
 };
 
 /**
@@ -48,10 +49,26 @@ function r<C extends string>(code: C, family: Family | null, kind: ReasonKind, s
   return { code, family, kind, summary };
 }
 
+/**
+ * The floor's rules (core/floor/): judged in every session and mode, before anything the contract
+ * says; self-protection leads them.
+ */
+export const FLOOR_RULES = [
+  'FLOOR_GIT_DISCARD',
+  'FLOOR_WHOLESALE_DELETE',
+  'FLOOR_DEVICE_WRITE',
+  'FLOOR_SECRET_READ',
+  'FLOOR_DOWNLOAD_EXEC',
+  'FLOOR_DELETE_UNPROVEN',
+  'FLOOR_UNSEEN_CODE',
+] as const;
+export type FloorReason = (typeof FLOOR_RULES)[number];
+
 /** decide() rules, in precedence order (the first that matches wins). */
 export const DECISION_PRECEDENCE = [
-  'CONTROL_INACTIVE',
   'GUARD_SELF_PROTECTION',
+  ...FLOOR_RULES,
+  'CONTROL_INACTIVE',
   'MODE_FORBIDS_MUTATION',
   'MUTABILITY_UNPROVEN',
   'HASH_NOT_AUTHORIZED',
@@ -65,8 +82,15 @@ export const DECISION_PRECEDENCE = [
 export type DecisionReason = (typeof DECISION_PRECEDENCE)[number];
 
 const GUARD_ROWS = [
-    r('CONTROL_INACTIVE', null, 'decision', 'the guard is off or no task mode is confirmed yet: allowed and recorded'),
-    r('GUARD_SELF_PROTECTION', 'C', 'decision', "a write would touch stopline's own config, data or installed hooks: denied in every mode"),
+    r('GUARD_SELF_PROTECTION', 'C', 'decision', "a write would touch stopline's own config, data or installed hooks: denied in every session and mode, contract or not"),
+    r('FLOOR_GIT_DISCARD', 'F', 'decision', 'a git command would discard uncommitted or unpushed work (reset --hard, clean -f, push --force, stash drop, branch -D, ...): denied in every session (asked when its words come from its input)'),
+    r('FLOOR_WHOLESALE_DELETE', 'F', 'decision', 'a recursive or wholesale delete, truncation or permission change would reach /, HOME, the project root, its history, or a place outside the project (temp folders excepted): denied in every session'),
+    r('FLOOR_DEVICE_WRITE', 'F', 'decision', 'the command writes a disk or file system directly, or shreds files (dd of=/dev/..., mkfs, wipefs, shred): denied in every session'),
+    r('FLOOR_SECRET_READ', 'F', 'decision', 'the action reads, edits or replaces a secret (private keys, .env files, cloud, registry and coding-agent credentials, keychains), through the shell or a read or search tool: denied in every session'),
+    r('FLOOR_DOWNLOAD_EXEC', 'F', 'decision', 'a download is run as code (curl ... | sh, bash <(curl ...), eval "$(curl ...)"): denied in every session'),
+    r('FLOOR_DELETE_UNPROVEN', 'F', 'decision', 'a recursive delete, truncation or permission change whose target is only known at run time: needs approval in every session'),
+    r('FLOOR_UNSEEN_CODE', 'F', 'decision', 'the command runs code that only exists at run time (from its input, a variable or a command substitution): needs approval in every session'),
+    r('CONTROL_INACTIVE', null, 'decision', 'the guard is off or no task mode is confirmed yet, and the floor found nothing: allowed and recorded'),
     r('MODE_FORBIDS_MUTATION', 'I', 'decision', 'the mode (answer, review, monitor) does not include changing files, and this action writes'),
     r('MUTABILITY_UNPROVEN', 'I', 'decision', 'a non-mutating mode meets an action that cannot be proven read-only: needs approval'),
     r('HASH_NOT_AUTHORIZED', 'H', 'decision', 'the action computes or adds hashing and the contract says hash=deny (or ask)'),
@@ -85,6 +109,7 @@ const GUARD_ROWS = [
     r('CORRECTION_APPLIED', 'C', 'directive', 'a plain-language correction from the person (e.g. "review only", 只看不改) changed the mode'),
     r('CONTRACT_CONTEXT', 'C', 'directive', 'the contract context line was injected (session start, subagent start, or it changed)'),
     r('QUERY_ANSWERED', 'C', 'directive', 'a status, runtime, explain or label query was answered; the contract did not change'),
+    r('FLOOR_ALLOW_APPLIED', 'C', 'directive', 'the person let one command the floor stopped through for the rest of the session (`$stopline allow`)'),
     r('INVALID_DIRECTIVE', 'C', 'refusal', 'a $stopline directive could not be applied as written (e.g. a level with no mode); contract unchanged'),
     r('INVALID_DIRECTIVE_TOKEN', 'C', 'refusal', 'a $stopline directive has a word it does not know; contract unchanged'),
     r('CONFLICTING_DIRECTIVE', 'C', 'refusal', 'a $stopline directive names two different values for one setting (e.g. review change); contract unchanged'),

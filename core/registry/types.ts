@@ -37,6 +37,14 @@ export interface ToolEntry {
   /** canonical tool name shown to universal hooks (Bash, Read, Write, Edit, Glob, Grep, WebFetch, WebSearch, Task, ...) */
   canonical?: string;
   pathFields?: string[];
+  /**
+   * A read or search tool's fields naming files or folders whose content it reads or lists
+   * (Grep's and Glob's `path`); the floor stops one aimed at a secret (core/floor/). A read
+   * tool's `pathFields` count the same way.
+   */
+  readFields?: string[];
+  /** globs over file names a read or search tool selects by (Glob's `pattern`, Grep's `glob`) */
+  nameFields?: string[];
   contentFields?: string[];
   commandField?: string;
   patchField?: string;

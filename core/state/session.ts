@@ -46,10 +46,21 @@ export interface SessionState {
    * the contract the file held is lost. Gone once the person sets the contract again.
    */
   damaged?: { at: string; why: string };
+  /**
+   * The floor's recent stops, newest last (at most FLOOR_MEMORY), each `<event id> <rule>
+   * <digest>`: what `$stopline allow` lets through. The digest is a hash of the analysed action
+   * (core/floor/allow.ts), never its text.
+   */
+  floorStops?: string[];
+  /** what the person let through for the rest of the session, each `<rule> <digest>` */
+  floorAllowed?: string[];
 }
 
 /** How many launches the state remembers for retries. */
 export const RECENT_LAUNCHES = 32;
+
+/** How many floor stops and grants a session keeps. */
+export const FLOOR_MEMORY = 32;
 
 /** The state file's shape, checked by hand (no schema object is built at load; see core/check.ts). */
 function contractOf(v: unknown): Contract {
@@ -85,6 +96,8 @@ function stateOf(v: unknown): SessionState {
     if (!isRecord(v.damaged)) throw new BadField('damaged', 'expected object');
     state.damaged = { at: str(v.damaged.at, 'damaged.at'), why: str(v.damaged.why, 'damaged.why') };
   }
+  optional(v, 'floorStops', strArray, state, '');
+  optional(v, 'floorAllowed', strArray, state, '');
   return state;
 }
 

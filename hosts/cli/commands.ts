@@ -49,6 +49,23 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   ...TOOL_COMMANDS,
   {
+    name: 'check',
+    summary: 'what the guard would answer to one command or tool call, and why (nothing is recorded)',
+    usage: 'stopline check [--contract "<directive>"] [--host <host>] [--cwd <dir>] [--json] -- \'<command>\' | \'<tool call JSON>\'',
+    description:
+      'Answers what the guard would do with one shell command (after `--`) or one tool call given as JSON ({"tool_name":"Read","tool_input":{"file_path":".env"}}), ' +
+      'and why: the verdict, the rule, the stamp the agent would read, and what the analysis found (segments, the floor\'s hazards). Nothing is recorded and no session is touched. ' +
+      '--contract takes a directive without `$stopline` ("review", "change files=src/**"); without it the call is checked as in a fresh session (no contract: only the floor). ' +
+      'Your config (stopline.json: floor preset and exceptions) counts as in a session. Exit 0: it would run; 2: it would be stopped (denied or asked); 1: usage error.',
+    options: [
+      { flag: '--contract', value: 'directive', summary: 'check under this contract, e.g. "review" or "change files=src/**" (default: a fresh session, no contract)' },
+      { flag: '--host', value: 'host', summary: 'read the call with this host\'s tool names and answer forms: claude (default), codex, opencode, hermes, pi, gemini, qwen, copilot, droid' },
+      { flag: '--cwd', value: 'dir', summary: 'the folder the call runs in (default: the current folder)' },
+      { flag: '--json', summary: 'print one JSON document instead of text' },
+    ],
+    run: async (args, io) => (await import('./check')).runCheck(args, io),
+  },
+  {
     name: 'dashboard',
     summary: 'a local page (127.0.0.1) showing what the guard checked and denied, with labels',
     usage: DASHBOARD_USAGE,

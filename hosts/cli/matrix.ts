@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { CANONICAL, CANONICAL_EVENTS } from '../../core/canonical';
 import type { CanonicalEvent } from '../../core/canonical';
 import { REGISTRIES, VARIANT_REGISTRIES } from '../../core/registry/index';
+import { FLOOR_RULES, REASONS } from '../../core/registry/reasons';
 import type { RegistryFamily } from '../../core/registry/index';
 import { rewriteFormOf } from '../../core/registry/rows';
 import type { CallRecordColumn, DenyForm, EventEntry, HostRegistry, RewriteForm, ToolKind } from '../../core/registry/types';
@@ -104,6 +105,19 @@ export interface Matrix {
   toolClasses: { kind: ToolKind; meaning: string; cells: Record<RegistryFamily, { tools: string[]; patterns: PatternView[] }> }[];
   /** host versions with a table of their own (VARIANT_REGISTRIES), each shown whole */
   variants: VariantView[];
+  /** the floor (docs/safety-net.md): each rule, and per host the tools it reads it in */
+  floor: { code: string; summary: string; cells: Record<RegistryFamily, string[]> }[];
+}
+
+/** The tool kinds whose calls the floor reads for a rule: commands for all, files too for secrets and stopline's own files. */
+const COMMAND_KINDS: readonly ToolKind[] = ['shell', 'powershell', 'monitor'];
+const FILE_WRITE_KINDS: readonly ToolKind[] = ['write', 'multi-edit', 'notebook-edit', 'apply-patch', 'v4a-patch'];
+
+function floorTools(r: HostRegistry, code: string): string[] {
+  const kinds = code === 'FLOOR_SECRET_READ' ? [...COMMAND_KINDS, ...FILE_WRITE_KINDS, 'read' as const] : code === 'GUARD_SELF_PROTECTION' ? [...COMMAND_KINDS, ...FILE_WRITE_KINDS] : COMMAND_KINDS;
+  return r.tools
+    .filter((t) => kinds.includes(t.kind) && (t.kind !== 'read' || (t.pathFields?.length ?? 0) + (t.readFields?.length ?? 0) + (t.nameFields?.length ?? 0) > 0))
+    .map((t) => t.name);
 }
 
 /** One host version of its own: its enforcement forms, every event row and its tools by class. */
@@ -191,7 +205,12 @@ export function buildMatrix(): Matrix {
     }
     return { kind, meaning, cells };
   });
-  return { hosts, events, toolClasses, variants: VARIANT_REGISTRIES.map(variantView) };
+  const floor = ['GUARD_SELF_PROTECTION', ...FLOOR_RULES].map((code) => {
+    const cells = {} as Record<RegistryFamily, string[]>;
+    for (const r of regs) cells[r.family as RegistryFamily] = floorTools(r, code);
+    return { code, summary: REASONS[code as keyof typeof REASONS].summary, cells };
+  });
+  return { hosts, events, toolClasses, variants: VARIANT_REGISTRIES.map(variantView), floor };
 }
 
 // ---------------------------------------------------------------------------------- Markdown
@@ -276,6 +295,11 @@ export function renderMarkdown(m: Matrix): string {
     const compared = r.status === 'compared' ? '**yes**, at every turn end' : `no: ${cell(r.why)}`;
     out.push(`| ${h.name} | ${where} | ${compared} |`);
   }
+
+  out.push('## The floor', '');
+  out.push('What no task needs, stopped in every session whatever the contract says ([safety-net.md](safety-net.md)). Each cell names the tools whose calls the rule is read in: commands for every rule, and the read, search and edit tools (by their path, search-root and name-pattern fields) for secrets.', '');
+  out.push(...head(['rule', 'what it stops']));
+  for (const f of m.floor) out.push(`| ${code(f.code)} | ${cell(f.summary)} | ${m.hosts.map((h) => (f.cells[h.family].length ? cell(f.cells[h.family].map(code).join(', ')) : '—')).join(' | ')} |`);
   out.push('');
 
   out.push('## Blind spots', '', 'What each host can do that stopline does not see or cannot stop.', '');

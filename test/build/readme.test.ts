@@ -8,7 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../build/artifacts.mjs';
-import { EXAMPLE_END, EXAMPLE_START, exampleBlock, withExample } from '../../build/readme-example.mjs';
+import { EXAMPLE_END, EXAMPLE_START, FLOOR_END, FLOOR_START, exampleBlock, floorBlock, withExample, withFloorExample } from '../../build/readme-example.mjs';
 import { END, START, TABLE_FILE, artifactTable, withArtifactTable } from '../../build/readme-table.mjs';
 import { readmeSummaryTable } from '../../hosts/cli/matrix-summary';
 
@@ -47,6 +47,14 @@ describe('README.md', () => {
     expect(readme).toContain(EXAMPLE_START);
     expect(readme).toContain(EXAMPLE_END);
     expect(readme).toBe(withExample(readme, exampleBlock()));
+  });
+
+  it('shows the floor stopping a secret read with no directive, exactly as the built Claude Code hook prints it', () => {
+    expect(readme).toContain(FLOOR_START);
+    expect(readme).toContain(FLOOR_END);
+    const block = floorBlock();
+    expect(block).toContain('Reason: FLOOR_SECRET_READ (F)');
+    expect(readme).toBe(withFloorExample(readme, block));
   });
 
   it('has the enforced-where table of the registry (STOPLINE_WRITE_README=1 npx vitest run test/build/readme.test.ts rewrites it)', () => {

@@ -102,8 +102,8 @@ describe('the matrix data', () => {
       else if (tables[tables.length - 1]!.length > 0) tables.push([]);
     }
     const real = tables.filter((t) => t.length > 2);
-    // the host tables (support, per-session check, rewrite and the rest), then an event table and a tool table per host version of its own
-    expect(real.length).toBe(5 + 2 * buildMatrix().variants.length);
+    // the host tables (support, per-session check, rewrite, the floor and the rest), then an event table and a tool table per host version of its own
+    expect(real.length).toBe(6 + 2 * buildMatrix().variants.length);
     for (const t of real) for (const row of t) expect(cellCount(row), row.slice(0, 60)).toBe(cellCount(t[0]!));
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as z from 'zod/mini';
-import { CONTROL_EVENT_KINDS, HOST_FAMILIES, HOST_STATUSES, MUTABILITIES, PROMPT_SOURCES, parseControlEvent } from '../../core/protocol';
+import { CONTROL_EVENT_KINDS, HAZARD_KINDS, HOST_FAMILIES, HOST_STATUSES, MUTABILITIES, PROMPT_SOURCES, parseControlEvent } from '../../core/protocol';
 import { CONTRACT_SOURCES, LEVELS, MODES, POLICIES } from '../../core/contract/types';
 import { parseState } from '../../core/state/session';
 
@@ -41,6 +41,7 @@ describe('ControlEvent v1', () => {
 const nonEmpty = z.string().check(z.minLength(1));
 const count = z.number().check(z.int(), z.minimum(0));
 const Segment = z.object({ program: z.string(), mutability: z.enum(MUTABILITIES), paths: z.array(z.string()), why: z.string() });
+const Hazard = z.object({ kind: z.enum(HAZARD_KINDS), form: z.string(), paths: z.nullable(z.array(z.string())), recursive: z.optional(z.boolean()), write: z.optional(z.boolean()), climbs: z.optional(z.boolean()) });
 const Action = z.object({
   id: z.optional(z.string()),
   name: nonEmpty,
@@ -55,6 +56,9 @@ const Action = z.object({
   selfTarget: z.optional(z.boolean()),
   command: z.optional(z.string()),
   segments: z.optional(z.array(Segment)),
+  hazards: z.optional(z.array(Hazard)),
+  reads: z.optional(z.array(z.string())),
+  callKey: z.optional(z.string()),
   hostStatus: z.optional(z.enum(HOST_STATUSES)),
 });
 const ControlEvent = z.object({
@@ -104,6 +108,8 @@ const State = z.object({
   lastContextHash: z.nullable(z.string()),
   recoveries: count,
   recentLaunches: z.optional(z.array(z.string())),
+  floorStops: z.optional(z.array(z.string())),
+  floorAllowed: z.optional(z.array(z.string())),
 });
 
 /** A value of the right shape, or the same with one field replaced by something else. */
@@ -119,10 +125,11 @@ function nearly(shape: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<unkn
 }
 const pick = <T,>(xs: readonly T[]) => fc.oneof(fc.constantFrom(...xs), fc.string());
 const segmentArb = nearly({ program: fc.string(), mutability: pick(MUTABILITIES), paths: fc.array(fc.string(), { maxLength: 3 }), why: fc.string() });
+const hazardArb = nearly({ kind: pick(HAZARD_KINDS), form: fc.string(), paths: fc.option(fc.array(fc.string(), { maxLength: 2 })), recursive: fc.boolean(), write: fc.boolean(), climbs: fc.boolean() });
 const actionArb = nearly({
   id: fc.string(), name: fc.string({ maxLength: 3 }), canonicalName: fc.string(), mutability: pick(MUTABILITIES), affectedPaths: fc.option(fc.array(fc.string(), { maxLength: 3 })),
   cwd: fc.string(), dependencyIntent: fc.boolean(), hashIntent: fc.boolean(), delegationCount: fc.integer({ min: -1, max: 4 }), unboundedDelegation: fc.boolean(),
-  selfTarget: fc.boolean(), command: fc.string(), segments: fc.array(segmentArb, { maxLength: 2 }), hostStatus: pick(HOST_STATUSES),
+  selfTarget: fc.boolean(), command: fc.string(), segments: fc.array(segmentArb, { maxLength: 2 }), hazards: fc.array(hazardArb, { maxLength: 2 }), reads: fc.array(fc.string(), { maxLength: 2 }), callKey: fc.string(), hostStatus: pick(HOST_STATUSES),
 });
 const eventArb = nearly({
   protocolVersion: fc.constantFrom(1, 2), kind: pick(CONTROL_EVENT_KINDS), sessionId: fc.string({ maxLength: 3 }), rootSessionId: fc.string({ maxLength: 3 }), turnId: fc.string(), cwd: fc.string(),
@@ -145,6 +152,7 @@ const stateArb = nearly({
     agents: fc.oneof(fc.integer({ min: -1, max: 9 }), fc.constant('allow')), agentsUsed: fc.integer({ min: -1, max: 9 }), source: pick(CONTRACT_SOURCES), revision: fc.integer({ min: -1, max: 9 }),
   }),
   lastContextHash: fc.option(fc.string()), recoveries: fc.integer({ min: -1, max: 3 }), recentLaunches: fc.array(fc.string(), { maxLength: 2 }),
+  floorStops: fc.array(fc.string(), { maxLength: 2 }), floorAllowed: fc.array(fc.string(), { maxLength: 2 }),
 });
 
 describe('the hand-written checks agree with a zod schema of the same shape', () => {

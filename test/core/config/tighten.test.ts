@@ -117,7 +117,22 @@ const brokenDataFolder = (sb: Sandbox) => {
 /** no STOPLINE_HOME: the data folder comes from the config, else XDG_DATA_HOME */
 const noStoplineHome = (sb: Sandbox) => ({ ...sb.env, STOPLINE_HOME: undefined, XDG_DATA_HOME: join(sb.root, 'xdg-data') });
 
+const discard = { name: 'Bash', canonicalName: 'Bash', mutability: 'write', affectedPaths: null, hazards: [{ kind: 'git-discard', form: 'git reset --hard', paths: [] }] };
+const unseen = { name: 'Bash', canonicalName: 'Bash', mutability: 'unknown', affectedPaths: null, hazards: [{ kind: 'unseen-code', form: 'eval <code only known at run time>', paths: [] }] };
+const readsProdConfig = { name: 'Read', canonicalName: 'Read', mutability: 'read', affectedPaths: [], reads: ['config/prod/db.yml'] };
+
 const LOOSER: Row[] = [
+  { name: 'floor.preset off over standard', key: 'floor.preset', user: {}, project: { floor: { preset: 'off' } }, observe: (w) => write(w, discard), held: 'deny FLOOR_GIT_DISCARD', loosened: 'none CONTROL_INACTIVE' },
+  { name: 'floor.preset standard over strict', key: 'floor.preset', user: { floor: { preset: 'strict' } }, project: { floor: { preset: 'standard' } }, observe: (w) => write(w, unseen), held: 'deny FLOOR_UNSEEN_CODE', loosened: 'ask FLOOR_UNSEEN_CODE' },
+  {
+    name: 'floor.exceptions: a project cannot lift a floor rule',
+    key: 'floor.exceptions',
+    user: {},
+    project: { floor: { exceptions: [{ rule: 'FLOOR_GIT_DISCARD', command: 'git reset' }] } },
+    observe: (w) => write(w, discard),
+    held: 'deny FLOOR_GIT_DISCARD',
+    loosened: 'none CONTROL_INACTIVE',
+  },
   { name: 'defaultLevel off under a configured review mode', key: 'defaultLevel', user: { defaultMode: 'review' }, project: { defaultLevel: 'off' }, observe: write, held: 'deny MODE_FORBIDS_MUTATION', loosened: 'none' },
   { name: 'defaultLevel watch: a named review mode still arms at guard', key: 'defaultLevel', user: {}, project: { defaultLevel: 'watch' }, observe: afterPrompts(['$stopline review -- check it'], {}), held: 'deny MODE_FORBIDS_MUTATION', loosened: 'context MODE_FORBIDS_MUTATION' },
   { name: 'defaultLevel watch over off (not comparable: watch arms named modes at watch)', key: 'defaultLevel', user: { defaultLevel: 'off' }, project: { defaultLevel: 'watch' }, observe: afterPrompts(['$stopline review -- check it'], {}), held: 'deny MODE_FORBIDS_MUTATION', loosened: 'context MODE_FORBIDS_MUTATION' },
@@ -295,6 +310,8 @@ const TIGHTER: TighterRow[] = [
   { name: 'failMode closed over open', user: {}, project: { failMode: 'closed' }, envFor: brokenDataFolder, observe: write, before: 'none', after: 'deny GUARD_UNAVAILABLE' },
   { name: 'defaults.deps deny over ask', user: { defaultMode: 'change' }, project: { defaults: { deps: 'deny' } }, observe: (w) => write(w, install), before: 'ask DEPENDENCY_NOT_AUTHORIZED', after: 'deny DEPENDENCY_NOT_AUTHORIZED' },
   { name: 'defaults.hash ask over allow', user: { defaultMode: 'change', defaults: { hash: 'allow' } }, project: { defaults: { hash: 'ask' } }, observe: (w) => write(w, checksum), before: 'none WITHIN_CONTRACT', after: 'ask HASH_NOT_AUTHORIZED' },
+  { name: 'floor.preset strict over standard', user: {}, project: { floor: { preset: 'strict' } }, observe: (w) => write(w, unseen), before: 'ask FLOOR_UNSEEN_CODE', after: 'deny FLOOR_UNSEEN_CODE' },
+  { name: 'floor.secrets: a project adds a secret path', user: {}, project: { floor: { secrets: ['src/config/prod/**'] } }, observe: (w) => write(w, readsProdConfig), before: 'none CONTROL_INACTIVE', after: 'deny FLOOR_SECRET_READ' },
   { name: 'defaults.agents 1 over allow', user: { defaultMode: 'change' }, project: { defaults: { agents: 1 } }, observe: (w) => write(w, twoAgents), before: 'none WITHIN_CONTRACT', after: 'deny AGENT_BUDGET_EXHAUSTED' },
 ];
 
@@ -309,7 +326,7 @@ describe('a tighter project value tightens, without a warning', () => {
 
 describe('the order table', () => {
   it('names every key the config reads and every user-only key', () => {
-    const configKeys = ['defaultLevel', 'defaultMode', 'failMode', 'defaults.deps', 'defaults.hash', 'defaults.agents', 'dataDir', 'retentionDays', 'confine'];
+    const configKeys = ['defaultLevel', 'defaultMode', 'failMode', 'defaults.deps', 'defaults.hash', 'defaults.agents', 'dataDir', 'retentionDays', 'confine', 'floor.preset', 'floor.secrets', 'floor.exceptions'];
     const userOnly = ['projectHooks', 'dashboard', 'hooks', 'import'];
     expect(Object.keys(TIGHTER_ORDER).sort()).toEqual([...configKeys, ...userOnly].sort());
     // every key with a looser row above is in the table, and every table key has a row or a tighter test

@@ -25,12 +25,32 @@ type Row = [string, Partial<Contract>, Partial<Action>, DecisionOutcome, Decisio
 // Each rule: it fires; the rule above it wins when both match; it wins over the rule below; a near miss.
 const ROWS: Row[] = [
   // 0 CONTROL_INACTIVE
-  ['off level allows even a self write', { level: 'off' }, { affectedPaths: ['/home/u/.config/stopline/stopline.json'] }, 'allow', 'CONTROL_INACTIVE'],
+  ['off level allows a plain write', { level: 'off' }, {}, 'allow', 'CONTROL_INACTIVE'],
   ['unconfirmed mode allows a write', { mode: 'unconfirmed', level: 'watch' }, {}, 'allow', 'CONTROL_INACTIVE'],
   ['unconfirmed mode under guard still inactive', { mode: 'unconfirmed', level: 'guard' }, { hashIntent: true }, 'allow', 'CONTROL_INACTIVE'],
   ['off beats review write', { mode: 'review', level: 'off' }, {}, 'allow', 'CONTROL_INACTIVE'],
-  // 1 GUARD_SELF_PROTECTION
+  // 1 GUARD_SELF_PROTECTION: the floor's first rule, so it holds with no contract and under off
   ['write into user config folder', {}, { affectedPaths: ['/home/u/.config/stopline/stopline.json'] }, 'deny', 'GUARD_SELF_PROTECTION'],
+  ['no directive yet: a self write is still denied', { mode: 'unconfirmed', level: 'watch' }, { affectedPaths: ['.stopline/stopline.json'] }, 'deny', 'GUARD_SELF_PROTECTION'],
+  ['off level: a self write is still denied', { level: 'off' }, { affectedPaths: ['/home/u/.config/stopline/stopline.json'] }, 'deny', 'GUARD_SELF_PROTECTION'],
+  ['self beats the floor rules below it', { mode: 'unconfirmed', level: 'watch' }, { affectedPaths: ['.stopline/stopline.json'], hazards: [{ kind: 'git-discard', form: 'git reset --hard', paths: [] }] }, 'deny', 'GUARD_SELF_PROTECTION'],
+  // 2-8 the floor's families (core/floor/floor.ts): in every state, never softened by watch
+  ['git discard with no directive', { mode: 'unconfirmed', level: 'watch' }, { hazards: [{ kind: 'git-discard', form: 'git reset --hard', paths: [] }] }, 'deny', 'FLOOR_GIT_DISCARD'],
+  ['git discard under off', { level: 'off' }, { hazards: [{ kind: 'git-discard', form: 'git clean --force', paths: [] }] }, 'deny', 'FLOOR_GIT_DISCARD'],
+  ['git discard whose words come from input: asked', { mode: 'open' }, { hazards: [{ kind: 'git-discard', form: 'git reset with words from its input', paths: null }] }, 'ask', 'FLOOR_GIT_DISCARD'],
+  ['git discard beats a delete outside', { mode: 'open' }, { hazards: [{ kind: 'delete', form: 'rm -rf', paths: ['/etc'], recursive: true }, { kind: 'git-discard', form: 'git stash drop', paths: [] }] }, 'deny', 'FLOOR_GIT_DISCARD'],
+  ['recursive delete of HOME', { mode: 'unconfirmed', level: 'watch' }, { hazards: [{ kind: 'delete', form: 'rm -rf', paths: ['~'], recursive: true }] }, 'deny', 'FLOOR_WHOLESALE_DELETE'],
+  ['recursive delete outside the project', { mode: 'open' }, { hazards: [{ kind: 'delete', form: 'rm -rf', paths: ['/w/other'], recursive: true }] }, 'deny', 'FLOOR_WHOLESALE_DELETE'],
+  ['recursive delete inside the project is free', { mode: 'unconfirmed', level: 'watch' }, { hazards: [{ kind: 'delete', form: 'rm -rf', paths: ['build'], recursive: true }] }, 'allow', 'CONTROL_INACTIVE'],
+  ['recursive delete below a temp folder is free', { mode: 'open' }, { hazards: [{ kind: 'delete', form: 'rm -rf', paths: ['/tmp/x'], recursive: true }] }, 'allow', 'WITHIN_CONTRACT'],
+  ['the floor beats the mode', { mode: 'review' }, { hazards: [{ kind: 'delete', form: 'rm -rf', paths: ['.'], recursive: true }] }, 'deny', 'FLOOR_WHOLESALE_DELETE'],
+  ['device write', { mode: 'open' }, { hazards: [{ kind: 'device', form: 'dd of=/dev/…', paths: ['/dev/sda'] }] }, 'deny', 'FLOOR_DEVICE_WRITE'],
+  ['secret read by a read tool, no directive', { mode: 'unconfirmed', level: 'watch' }, { ...READ, hazards: [{ kind: 'secret', form: 'Read reads environment file', paths: ['.env'] }] }, 'deny', 'FLOOR_SECRET_READ'],
+  ['download run as code', { mode: 'open' }, { hazards: [{ kind: 'download-exec', form: 'curl … | sh', paths: [] }] }, 'deny', 'FLOOR_DOWNLOAD_EXEC'],
+  ['recursive delete of a run-time target: asked', { mode: 'unconfirmed', level: 'watch' }, { hazards: [{ kind: 'delete', form: 'rm -rf', paths: null, recursive: true }] }, 'ask', 'FLOOR_DELETE_UNPROVEN'],
+  ['an unproven delete beside a proven one outside: the deny wins', { mode: 'open' }, { hazards: [{ kind: 'delete', form: 'rm -rf', paths: null, recursive: true }, { kind: 'delete', form: 'rm -rf', paths: ['/'], recursive: true }] }, 'deny', 'FLOOR_WHOLESALE_DELETE'],
+  ['a plain delete of a run-time target is free', { mode: 'open' }, { hazards: [{ kind: 'delete', form: 'rm', paths: null }] }, 'allow', 'WITHIN_CONTRACT'],
+  ['code only known at run time: asked', { mode: 'unconfirmed', level: 'watch' }, { hazards: [{ kind: 'unseen-code', form: 'eval <code only known at run time>', paths: [] }] }, 'ask', 'FLOOR_UNSEEN_CODE'],
   ['~ path into an installed hook file', {}, { affectedPaths: ['~/.codex/hooks.json'] }, 'deny', 'GUARD_SELF_PROTECTION'],
   ['relative path into project .stopline', {}, { affectedPaths: ['.stopline/stopline.json'] }, 'deny', 'GUARD_SELF_PROTECTION'],
   ['.. escape resolving into .stopline', {}, { cwd: '/w/p/src', affectedPaths: ['../.stopline/x.json'] }, 'deny', 'GUARD_SELF_PROTECTION'],
@@ -128,7 +148,8 @@ const ROWS: Row[] = [
   // watch level: every would-be denial becomes context
   ['watch: mode', { mode: 'review', level: 'watch' }, {}, 'context', 'MODE_FORBIDS_MUTATION'],
   ['watch: ask becomes context', { level: 'watch', deps: 'ask' }, { dependencyIntent: true }, 'context', 'DEPENDENCY_NOT_AUTHORIZED'],
-  ['watch: self protection is reported', { level: 'watch' }, { affectedPaths: ['.stopline/a'] }, 'context', 'GUARD_SELF_PROTECTION'],
+  ['watch: self protection stands', { level: 'watch' }, { affectedPaths: ['.stopline/a'] }, 'deny', 'GUARD_SELF_PROTECTION'],
+  ['watch: the floor stands', { level: 'watch' }, { hazards: [{ kind: 'git-discard', form: 'git reset --hard', paths: [] }] }, 'deny', 'FLOOR_GIT_DISCARD'],
   ['watch: budget', { level: 'watch', agents: 0 }, DELEGATE, 'context', 'AGENT_BUDGET_EXHAUSTED'],
   ['watch: allowed stays allow', { level: 'watch' }, {}, 'allow', 'WITHIN_CONTRACT'],
 ];

@@ -112,6 +112,25 @@ const CASES: [string, Want][] = [
   [`$stopline label ${EVT} wrong`, { error: 'INVALID_QUERY' }],
 ];
 
+describe('$stopline allow: the floor lets one stopped command through', () => {
+  it('names the last stop, or one by its event id', () => {
+    expect(parsePromptCommand('$stopline allow')).toEqual({ kind: 'allow' });
+    expect(parsePromptCommand('/stopline allow'.replace('/stopline', '$stopline'))).toEqual({ kind: 'allow' });
+    expect(parsePromptCommand(`$stopline allow ${EVT.toUpperCase()}`)).toEqual({ kind: 'allow', eventId: EVT });
+    expect(parsePromptCommand('$stopline ALLOW -- I checked it')).toEqual({ kind: 'allow' });
+  });
+  it('anything else after it is an error that says how to use it', () => {
+    for (const p of ['$stopline allow everything', '$stopline allow evt_1', `$stopline allow ${EVT} ${EVT}`]) {
+      const c = parsePromptCommand(p);
+      expect(c.kind, p).toBe('error');
+      if (c.kind === 'error') expect(c.message).toContain('$stopline allow');
+    }
+  });
+  it('is only a directive at the start of the prompt', () => {
+    expect(parsePromptCommand('please $stopline allow')).toEqual({ kind: 'none' });
+  });
+});
+
 function check(cmd: PromptCommand, want: Want) {
   if ('none' in want) {
     expect(cmd).toEqual({ kind: 'none' });

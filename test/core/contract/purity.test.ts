@@ -41,9 +41,15 @@ describe('core stays host-free', () => {
   it('decide() is pure: no I/O, clock, randomness or process state', () => {
     const src = readFileSync(join(REPO, 'core', 'contract', 'decide.ts'), 'utf8');
     for (const spec of imports(join(REPO, 'core', 'contract', 'decide.ts'))) {
-      expect(['../path-links', '../paths', '../protocol', '../registry/reasons', './types']).toContain(spec);
+      expect(['../floor/floor', '../path-links', '../paths', '../protocol', '../registry/reasons', './types']).toContain(spec);
     }
     expect(src).not.toMatch(/Date\.|Math\.random|process\.|require\(/);
+  });
+
+  it('the floor decide() asks is pure too: what it knows of the disk comes from the probe it is given', () => {
+    const file = join(REPO, 'core', 'floor', 'floor.ts');
+    for (const spec of imports(file)) expect(['../path-links', '../paths', '../protocol', '../registry/reasons']).toContain(spec);
+    expect(readFileSync(file, 'utf8')).not.toMatch(/Date\.|Math\.random|process\.|require\(|node:/);
   });
 
   it('the link arithmetic decide() uses is pure too: the disk is read only through the probe it is given', () => {

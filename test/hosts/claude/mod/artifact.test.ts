@@ -300,6 +300,16 @@ describe('the built Claude mod judges a write where its symbolic links lead, rea
     expect(verdict(await tool(p, 'toolu_plain', 'Write', { file_path: join(p.project, 'src', 'plain.txt'), content: 'x' }))).toBe('allowed');
   });
 
+  it("with no directive at all, a write through a link into stopline's config folder is still stopline's own file", async () => {
+    const p = person();
+    const config = join(p.home, '.config', 'stopline');
+    mkdirSync(config, { recursive: true });
+    symlinkSync(config, join(p.project, 'cfg'));
+    await start(p, 'hello');
+    expect(verdict(await tool(p, 'toolu_self', 'Write', { file_path: join(p.project, 'cfg', 'stopline.json'), content: '{}' }))).toBe('GUARD_SELF_PROTECTION');
+    expect(verdict(await tool(p, 'toolu_plain', 'Write', { file_path: join(p.project, 'plain.txt'), content: 'x' }))).toBe('allowed');
+  });
+
   it('under files=src/** a link loop is unproven (WRITE_PATH_UNPROVEN), as the command hook finds it', async () => {
     const p = person();
     mkdirSync(join(p.project, 'src'));
@@ -311,13 +321,19 @@ describe('the built Claude mod judges a write where its symbolic links lead, rea
     expect((loop.value as { deny: string }).deny).toContain('a link on the way cannot be read');
   });
 
-  it('an unarmed session reads nothing about links: a Write makes no $ call but the write-out', async () => {
+  it('an unarmed session reads where a write lands too (self-protection is part of the floor), and nothing for a Read', async () => {
     const p = person();
     await start(p, 'hello');
     await tool(p, 'toolu_1', 'Write', { file_path: join(p.project, 'one.txt'), content: 'x' });
     await p.host.settle();
     const second = await toolSettled(p, 'toolu_2', 'Write', { file_path: join(p.project, 'two.txt'), content: 'x' });
     expect(verdict(second)).toBe('allowed');
-    expect(decisionCalls(second.calls)).toEqual([]);
+    expect(decisionCalls(second.calls)).toEqual([
+      { noun: 'fs.stat', args: [join(p.project, 'two.txt'), { resolve: true }] },
+      { noun: 'fs.stat', args: [p.project, { resolve: true }] },
+    ]);
+    const read = await toolSettled(p, 'toolu_3', 'Read', { file_path: join(p.project, 'one.txt') });
+    expect(verdict(read)).toBe('allowed');
+    expect(decisionCalls(read.calls)).toEqual([]);
   });
 });

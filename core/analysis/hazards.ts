@@ -1,0 +1,1053 @@
+/**
+ * What one simple command would destroy or expose, for the always-on floor (core/floor/): the
+ * work-destroying git forms, recursive and wholesale deletes, truncation and permission changes,
+ * writes to devices, reads of secret files, downloads piped into a shell, and code that exists
+ * only at run time. The program tables (programs.ts, git.ts) say whether a command writes and
+ * where; this says what kind of harm it is, from the same words after quote removal, wrapper
+ * peeling, `cd` tracking and `sh -c` re-entry (apply.ts calls it for every argv it classifies).
+ *
+ * A fact names its targets as words; apply.ts places them against the folder the command runs
+ * in. A word only known at run time is an unplaced target, and the floor judges it as unproven.
+ * Nothing here ever frees a command: a missing fact leaves the contract to judge it.
+ */
+import type { HazardKind } from '../protocol';
+import { parseOpts, hasAny } from './opts';
+import { programName } from './programs';
+import { READ_TABLES } from './read-tables';
+import { has, parseTable } from './table';
+import type { StdinInfo } from './verdict';
+import { literalArg, type Arg } from './words';
+import { FIND_WITH_VALUE, PARALLEL_TABLE } from './wrappers';
+import { candidateValues, type ScriptVars } from './candidates';
+
+export interface HazardFact {
+  kind: HazardKind;
+  form: string;
+  /** the words naming its targets; a word whose value is null is only known at run time */
+  targets: Arg[];
+  recursive?: boolean;
+}
+
+export interface HazardScan {
+  facts: HazardFact[];
+  /** words that name a file the command may read (placed and checked against the secret table by apply.ts) */
+  reads: Arg[];
+  /** globs over file names the command reads through (`rg -g .env`, `grep --include=*.pem`) */
+  readGlobs: string[];
+  /** shell code the command runs that the tables do not walk (a git alias, a one-liner's shell call) */
+  shell: string[];
+  /** the command reads whole folders (grep -r, rg, tar, cp -r): a folder holding secrets is read too */
+  recursiveRead: boolean;
+  /** argvs the command may also run, read for the floor's facts only */
+  argvs: Arg[][];
+  /** `sh -c CODE NAME ARG…`: the positional words CODE sees ($0, $1, …), static ones only */
+  positional: (string | null)[];
+  /** files a shell runs as code (its script, --rcfile, BASH_ENV, `source`): read when this command wrote them */
+  runsFiles: Arg[];
+}
+
+export interface HazardContext {
+  stdin: StdinInfo;
+  /** assignments written before the command (`GIT_DIR=x git …`): name -> value (null: run time) */
+  assigned?: ReadonlyMap<string, string | null>;
+  /** what this script assigned, for the values a run-time word may take (candidates.ts) */
+  vars?: ScriptVars;
+  home?: string | undefined;
+}
+
+function empty(): HazardScan {
+  return { facts: [], reads: [], readGlobs: [], shell: [], recursiveRead: false, argvs: [], positional: [], runsFiles: [] };
+}
+
+/** A word whose value the shell knows, or null. */
+function val(a: Arg | undefined): string | null {
+  return a && a.value !== null ? a.value : null;
+}
+
+/**
+ * A run-time word that a wrapper filled from its input (xargs -I{}, parallel {}, find's {}):
+ * the shell itself gave it a static value, so its text holds no expansion.
+ */
+export function fromInput(a: Arg): boolean {
+  return a.value === null && !/[$`]/.test(a.text) && !/^<\(|^>\(/.test(a.text);
+}
+
+/** A word from the input that may be an option (`{}`, not `./{}`). */
+function inputOption(a: Arg): boolean {
+  return fromInput(a) && !/^[./~\w]/.test(a.text.replace(/^['"]/, '').replace(/^\{/, '-'));
+}
+
+// ------------------------------------------------------------------------------------- git
+
+/** git's long options may be shortened to any unique prefix of at least two letters. */
+function longIs(word: string, option: string): boolean {
+  const name = word.split('=', 1)[0]!;
+  return name.length >= 4 && name.startsWith('--') && option.startsWith(name);
+}
+
+/** Short letters of a cluster before the first one that takes a value. */
+function shortLetters(word: string, withValue: string): string {
+  if (!/^-[^-]/.test(word)) return '';
+  let out = '';
+  for (const c of word.slice(1)) {
+    out += c;
+    if (withValue.includes(c)) break;
+  }
+  return out;
+}
+
+/** The words before `--`, and after it. */
+function splitDashes(words: readonly string[]): { before: string[]; after: string[] | null } {
+  const i = words.indexOf('--');
+  return i === -1 ? { before: [...words], after: null } : { before: words.slice(0, i), after: words.slice(i + 1) };
+}
+
+/** Last of several on/off flags wins, as git's option parser does (`--dry-run --no-dry-run`). */
+function lastFlag(words: readonly string[], on: (w: string) => boolean, off: (w: string) => boolean): boolean {
+  let state = false;
+  for (const w of words) {
+    if (off(w)) state = false;
+    else if (on(w)) state = true;
+  }
+  return state;
+}
+
+const GIT_GLOBAL_WITH_VALUE = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--exec-path', '--attr-source', '--list-cmds']);
+
+/** The words before a `--` (after it, git reads pathspecs, never options). */
+function beforeDashes(args: readonly Arg[]): Arg[] {
+  const i = args.findIndex((a) => a.value === '--');
+  return i === -1 ? [...args] : args.slice(0, i);
+}
+
+/** Subcommands with a work-destroying form (gitDiscardForm). */
+const DISCARD_CAPABLE = new Set(['reset', 'checkout', 'switch', 'restore', 'clean', 'rm', 'stash', 'branch', 'tag', 'push', 'reflog', 'worktree', 'update-ref', 'rebase', 'merge']);
+/** Subcommands that talk to a remote (and run its ssh command). */
+const NETWORK_SUBCOMMANDS = new Set(['fetch', 'pull', 'push', 'clone', 'ls-remote', 'remote', 'archive', 'submodule']);
+
+interface GitCall {
+  sub: string;
+  rest: string[];
+  /** core.sshCommand given with -c */
+  ssh?: string;
+  /** aliases given on the command line or through GIT_CONFIG_* (name -> expansion) */
+  aliases: Map<string, string>;
+}
+
+/** The subcommand, its words and the command-line aliases of a git argv (static words only). */
+function gitCall(args: readonly Arg[], assigned: ReadonlyMap<string, string | null> | undefined): GitCall | null {
+  const aliases = new Map<string, string>();
+  let ssh: string | undefined;
+  const addAlias = (kv: string) => {
+    const m = /^alias\.([^=]+)=(.*)$/is.exec(kv);
+    if (m) aliases.set(m[1]!.toLowerCase(), m[2]!);
+    const c = /^core\.sshcommand=(.*)$/is.exec(kv);
+    if (c) ssh = c[1]!;
+  };
+  // aliases through the environment: GIT_CONFIG_PARAMETERS and GIT_CONFIG_COUNT/KEY_n/VALUE_n
+  const params = assigned?.get('GIT_CONFIG_PARAMETERS');
+  if (params) for (const m of params.matchAll(/'([^']*)'(?:='([^']*)')?/g)) addAlias(m[2] !== undefined ? `${m[1]}=${m[2]}` : m[1]!);
+  const count = Number(assigned?.get('GIT_CONFIG_COUNT') ?? '0');
+  for (let n = 0; Number.isInteger(count) && n < Math.min(count, 64); n++) {
+    const k = assigned?.get(`GIT_CONFIG_KEY_${n}`);
+    const v = assigned?.get(`GIT_CONFIG_VALUE_${n}`);
+    if (k && v !== undefined && v !== null) addAlias(`${k}=${v}`);
+  }
+  const words = args.map((a) => a.value);
+  let i = 0;
+  for (; i < words.length; i++) {
+    const w = words[i];
+    if (w === undefined) return null;
+    // the subcommand (or an option before it) comes from the input: any subcommand may run
+    if (w === null) return fromInput(args[i]!) ? { sub: '\0input', rest: [], aliases } : null;
+    if (w === '--') {
+      i++;
+      break;
+    }
+    if (!w.startsWith('-')) break;
+    if (w === '-c') {
+      const kv = words[++i];
+      if (kv) addAlias(kv);
+      continue;
+    }
+    if (w.startsWith('-c') && w.length > 2) {
+      addAlias(w.slice(2));
+      continue;
+    }
+    if (w.startsWith('-C') && w.length > 2) continue;
+    const name = w.split('=', 1)[0]!;
+    if (GIT_GLOBAL_WITH_VALUE.has(name) && !w.includes('=')) i++;
+  }
+  const sub = words[i];
+  if (sub === null || sub === undefined) return null;
+  const rest: string[] = [];
+  for (const w of words.slice(i + 1)) {
+    if (w === null) rest.push('\0runtime');
+    else rest.push(w);
+  }
+  return { sub: sub.toLowerCase(), rest, aliases, ...(ssh !== undefined ? { ssh } : {}) };
+}
+
+/** The work-destroying form of a git subcommand, or null. */
+function gitDiscardForm(sub: string, rest: readonly string[]): string | null {
+  const { before, after } = splitDashes(rest);
+  const flags = (withValue = '') => before.map((w) => shortLetters(w, withValue)).join('');
+  const hasLong = (opt: string) => before.some((w) => longIs(w, opt));
+  switch (sub) {
+    case 'reset': {
+      if (before.some((w) => longIs(w, '--hard'))) return 'git reset --hard';
+      if (before.some((w) => longIs(w, '--merge'))) return 'git reset --merge';
+      return null;
+    }
+    case 'checkout': {
+      if (before.some((w) => /^-[^-]/.test(w) && shortLetters(w, 'bBU').replace(/[bBU]$/, '').includes('p'))) return null;
+      if (hasLong('--patch')) return null;
+      if (hasLong('--force') || flags('bBU').replace(/[bBU]$/, '').includes('f')) return 'git checkout --force';
+      if (before.some((w) => w === '-b' || w === '-B' || w === '--orphan' || /^-[^-]*[bB]/.test(w))) return null;
+      if (hasLong('--pathspec-from-file')) return 'git checkout --pathspec-from-file';
+      if (after !== null && after.length > 0) return 'git checkout -- <paths>';
+      const positional = checkoutPositionals(before);
+      if (positional.length >= 2) return 'git checkout <ref> <paths>';
+      if (positional.length === 1 && (positional[0] === '.' || positional[0] === ':/' || positional[0] === '*')) return 'git checkout .';
+      return null;
+    }
+    case 'switch': {
+      if (hasLong('--discard-changes')) return 'git switch --discard-changes';
+      if (hasLong('--force') || flags('cC').replace(/[cC]$/, '').includes('f')) return 'git switch --force';
+      return null;
+    }
+    case 'restore':
+      return restoreDiscards(rest) ? 'git restore' : null;
+    case 'clean': {
+      const dry = lastFlag(before, (w) => w === '-n' || longIs(w, '--dry-run') || (/^-[^-]/.test(w) && shortLetters(w, 'e').includes('n')), (w) => w === '--no-dry-run');
+      const interactive = before.some((w) => longIs(w, '--interactive') || (/^-[^-]/.test(w) && shortLetters(w, 'e').includes('i')));
+      if (dry || interactive) return null;
+      if (hasLong('--force') || flags('e').replace(/e$/, '').includes('f')) return 'git clean --force';
+      return null;
+    }
+    case 'rm': {
+      let force = false;
+      let cached = false;
+      let dry = false;
+      for (const w of before) {
+        if (longIs(w, '--no-force') || w === '--no-force') force = false;
+        else if (longIs(w, '--force')) force = true;
+        else if (w === '--no-cached') cached = false;
+        else if (longIs(w, '--cached')) cached = true;
+        else if (w === '--no-dry-run') dry = false;
+        else if (longIs(w, '--dry-run')) dry = true;
+        else if (/^-[^-]/.test(w)) {
+          if (w.includes('f')) force = true;
+          if (w.includes('n')) dry = true;
+        }
+      }
+      return force && !cached && !dry ? 'git rm --force' : null;
+    }
+    case 'stash': {
+      const op = rest.find((w) => !w.startsWith('-'));
+      return op === 'drop' || op === 'clear' ? `git stash ${op}` : null;
+    }
+    case 'branch': {
+      const f = flags();
+      const del = f.includes('D') || f.includes('d') || hasLong('--delete');
+      const force = f.includes('D') || f.includes('f') || hasLong('--force');
+      return del && force ? 'git branch -D' : null;
+    }
+    case 'tag':
+      return flags('umF').includes('d') || hasLong('--delete') ? 'git tag --delete' : null;
+    case 'push': {
+      if (hasLong('--mirror')) return 'git push --mirror';
+      const f = flags('o');
+      const refs = [...before.filter((w) => !w.startsWith('-')), ...(after ?? [])];
+      if (before.some((w) => w === '--force' || longIs(w, '--force') && !w.startsWith('--force-')) || f.includes('f') || refs.some((r) => r.startsWith('+') || r.includes(':+'))) return 'git push --force';
+      if (hasLong('--delete') || f.includes('d') || refs.some((r) => r.length > 1 && r.startsWith(':'))) return 'git push --delete';
+      if (hasLong('--prune')) return 'git push --prune';
+      return null;
+    }
+    case 'reflog': {
+      const op = rest[0];
+      if (op === 'delete') return 'git reflog delete';
+      if (op === 'expire' && !rest.some((w) => w === '-n' || longIs(w, '--dry-run'))) return 'git reflog expire';
+      return null;
+    }
+    case 'worktree': {
+      if (!before.includes('remove')) return null;
+      return hasLong('--force') || flags().includes('f') ? 'git worktree remove --force' : null;
+    }
+    case 'update-ref':
+      return flags('m').includes('d') || hasLong('--delete') ? 'git update-ref -d' : null;
+    case 'filter-branch':
+      return rest.some((w) => w === '-h' || w === '--help') ? null : 'git filter-branch';
+    case 'filter-repo':
+      return rest.some((w) => w === '-h' || w === '--help' || w === '--analyze' || w === '--dry-run') ? null : 'git filter-repo';
+    case 'rebase':
+      return before.some((w) => longIs(w, '--abort')) ? 'git rebase --abort' : null;
+    case 'merge':
+      return before.some((w) => longIs(w, '--abort')) ? 'git merge --abort' : null;
+  }
+  return null;
+}
+
+const CHECKOUT_WITH_VALUE = new Set(['-b', '-B', '--orphan', '--conflict', '--pathspec-from-file', '--unified', '--inter-hunk-context', '-U']);
+
+function checkoutPositionals(before: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < before.length; i++) {
+    const w = before[i]!;
+    if (w === '\0runtime') {
+      out.push(w);
+      continue;
+    }
+    if (!w.startsWith('-') || w === '-') {
+      if (w !== '-') out.push(w);
+      continue;
+    }
+    if (CHECKOUT_WITH_VALUE.has(w)) {
+      i++;
+      continue;
+    }
+    // `--track direct`, `--recurse-submodules checkout`: an optional value git takes only when it is one of these
+    if ((w === '--track' || w === '-t') && (before[i + 1] === 'direct' || before[i + 1] === 'inherit')) i++;
+    else if (w === '--recurse-submodules' && (before[i + 1] === 'checkout' || before[i + 1] === 'on-demand')) i++;
+  }
+  return out;
+}
+
+/** `git restore` writes the work tree (the default location) for some pathspec, or interactively. */
+function restoreDiscards(rest: readonly string[]): boolean {
+  let paths = false;
+  let patch = false;
+  let worktree = true;
+  let explicit = false;
+  const location = (w: boolean | undefined) => {
+    if (!explicit) {
+      worktree = false;
+      explicit = true;
+    }
+    if (w !== undefined) worktree = w;
+  };
+  for (let i = 0; i < rest.length; i++) {
+    const w = rest[i]!;
+    if (w === '--') {
+      if (i + 1 < rest.length) paths = true;
+      break;
+    }
+    if (w === '-h' || w === '--help' || w === '--version') return false;
+    if (w.startsWith('--pathspec-from-file')) {
+      paths = true;
+      if (!w.includes('=')) i++;
+      continue;
+    }
+    if (w === '--staged' || w === '--no-staged') location(undefined);
+    else if (w === '--worktree') location(true);
+    else if (w === '--no-worktree') location(false);
+    else if (w === '--patch') patch = true;
+    else if (w === '--no-patch') patch = false;
+    else if (w === '--source' || w === '--conflict' || w === '--unified' || w === '--inter-hunk-context') i++;
+    else if (w.startsWith('--')) continue;
+    else if (w === '-' || !w.startsWith('-')) paths = true;
+    else {
+      for (let j = 1; j < w.length; j++) {
+        const c = w[j]!;
+        if (c === 'h') return false;
+        if (c === 'S') location(undefined);
+        else if (c === 'W') location(true);
+        else if (c === 'p') patch = true;
+        else if (c === 's' || c === 'U') {
+          if (j === w.length - 1) i++;
+          break;
+        }
+      }
+    }
+  }
+  return (paths || patch) && worktree;
+}
+
+function gitHazards(args: readonly Arg[], ctx: HazardContext, out: HazardScan, depth = 0): void {
+  const call = gitCall(args, ctx.assigned);
+  if (!call) return;
+  const { sub, rest } = call;
+  if (sub === '\0input') {
+    out.facts.push({ kind: 'git-discard', form: 'git with its subcommand from its input', targets: [{ text: '<runtime>', value: null, glob: false }] });
+    return;
+  }
+  const alias = call.aliases.get(sub);
+  if (alias !== undefined && depth < 4) {
+    // an alias given on this very command line: a `!` alias is shell code, any other is git words
+    if (alias.startsWith('!')) {
+      out.shell.push([alias.slice(1), ...rest.filter((w) => w !== '\0runtime')].join(' '));
+      return;
+    }
+    const words = alias.split(/\s+/).filter((w) => w !== '');
+    const expanded = [...words.map(literalArg), ...args.slice(args.length - rest.length)];
+    gitHazards(expanded, { ...ctx, assigned: new Map() }, out, depth + 1);
+    return;
+  }
+  const form = gitDiscardForm(sub, rest);
+  if (form) out.facts.push({ kind: 'git-discard', form, targets: [] });
+  else if (DISCARD_CAPABLE.has(sub) && beforeDashes(args).some(fromInput)) {
+    // `xargs -I{} git reset {}`: the word that decides whether work is discarded comes from the input
+    out.facts.push({ kind: 'git-discard', form: `git ${sub} with words from its input`, targets: [{ text: '<runtime>', value: null, glob: false }] });
+  }
+  // git runs the ssh command it is given through the shell for every transfer
+  const sshCommand = ctx.assigned?.get('GIT_SSH_COMMAND') ?? call.ssh;
+  if (sshCommand && NETWORK_SUBCOMMANDS.has(sub)) out.shell.push(sshCommand);
+  // git reads file contents into its output for these: a secret shown through git is still shown
+  if (['show', 'diff', 'blame', 'annotate', 'cat-file'].includes(sub) || (sub === 'log' && rest.some((w) => w === '-p' || w === '--patch'))) {
+    for (const w of rest) if (w !== '\0runtime' && !w.startsWith('-')) out.reads.push(literalArg(w.includes(':') ? w.slice(w.indexOf(':') + 1) : w));
+  }
+}
+
+// --------------------------------------------------------------------- deletes and friends
+
+/** rm and its kin: recursive (or glob) deletes of their operands. */
+function removeHazards(name: string, args: readonly Arg[], out: HazardScan): void {
+  const p = parseOpts(args, { longWithValue: ['interactive', 'preserve-root'] });
+  // getopt takes any unique prefix of a long option (`--recursiv`); a word from the input may be `-rf`
+  const long = (full: string) => [...p.flags.keys()].some((k) => k.length >= 5 && full.startsWith(k));
+  const fromIn = beforeDashes(args).some((a) => inputOption(a));
+  const recursive = hasAny(p, '-r', '-R') || long('--recursive') || name === 'rimraf' || fromIn;
+  const force = hasAny(p, '-f') || long('--force');
+  if (p.operands.length === 0) return;
+  const form = recursive ? `${name} -r${force ? 'f' : ''}` : force ? `${name} -f` : name;
+  out.facts.push({ kind: 'delete', form, targets: p.operands, recursive });
+}
+
+const FIND_NAME_TESTS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-lname', '-ilname']);
+
+/**
+ * find's deletes: `-delete`, or `-exec rm …{}` on what it finds. Its targets lie below its
+ * roots; without a test that picks files by name (or `-empty`, which picks only what holds
+ * nothing) it takes everything below them.
+ */
+function findHazards(args: readonly Arg[], out: HazardScan): void {
+  const roots: Arg[] = [];
+  let i = 0;
+  for (; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === '-H' || v === '-L' || v === '-P' || v === '-O' || v === '-D') {
+      if (v === '-D') i++;
+      continue;
+    }
+    if (v === '-f') {
+      if (args[i + 1]) roots.push(args[i + 1]!);
+      i++;
+      continue;
+    }
+    if (v !== null && (v.startsWith('-') || v === '(' || v === '!' || v === ',')) break;
+    if (v === null && inputOption(args[i]!)) out.facts.push({ kind: 'unseen-code', form: 'find with an expression from its input', targets: [] });
+    roots.push(args[i]!);
+  }
+  if (roots.length === 0) roots.push(literalArg('.'));
+  let picked = false;
+  let deletes = false;
+  let execRemove = false;
+  for (; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) {
+      if (inputOption(args[i]!)) out.facts.push({ kind: 'unseen-code', form: 'find with an expression from its input', targets: [] });
+      continue;
+    }
+    if (FIND_NAME_TESTS.has(v)) {
+      const pat = args[i + 1]?.value;
+      if (pat !== null && pat !== undefined && !/^[*.?/]*$/.test(pat.replace(/\.\*/g, '*'))) picked = true;
+      i++;
+    } else if (FIND_WITH_VALUE.has(v) || /^-newer[aBcmt][aBcmt]$/.test(v)) {
+      // a test's value is not an action (`-inum -delete` tests an inode number)
+      if (v !== '-type' && v !== '-maxdepth' && v !== '-mindepth' && v !== '-regextype' && v !== '-xtype' && v !== '-printf') picked = true;
+      i += v === '-fprintf' ? 2 : 1;
+    } else if (v === '-fprint' || v === '-fprint0' || v === '-fls') i++;
+    else if (v === '-fprintf') i += 2;
+    else if (v === '-empty') picked = true;
+    else if (v === '-delete') deletes = true;
+    else if (v === '-exec' || v === '-execdir' || v === '-ok' || v === '-okdir') {
+      const cmd: Arg[] = [];
+      let j = i + 1;
+      for (; j < args.length; j++) {
+        const w = args[j]!.value;
+        if (w === ';' || w === '+') break;
+        cmd.push(args[j]!);
+      }
+      i = j;
+      const prog = cmd[0] ? programName(cmd[0]) : null;
+      const pname = prog && 'name' in prog ? prog.name : null;
+      // a program run on each match reads what find picked: by name, or everything below the roots
+      if (pname && !NAME_ONLY.has(pname) && cmd.some((a) => a.value !== null && a.value.includes('{}'))) {
+        out.reads.push(...roots);
+        out.recursiveRead = true;
+        for (let k = 0; k < args.length; k++) if (FIND_NAME_TESTS.has(args[k]!.value ?? '') && args[k + 1]?.value) out.readGlobs.push(args[k + 1]!.value!);
+      }
+      if (pname && REMOVERS.has(pname) && cmd.some((a) => a.value !== null && a.value.includes('{}'))) {
+        const p = parseOpts(cmd.slice(1));
+        if (hasAny(p, '-r', '-R', '--recursive') || v === '-exec' || v === '-execdir') execRemove = true;
+      }
+      if (cmd[0] && cmd[0].value === null && !/[$`]/.test(cmd[0].text)) out.facts.push({ kind: 'unseen-code', form: `find ${v} running a command from its matches`, targets: [] });
+    }
+  }
+  if (deletes || execRemove) {
+    out.facts.push({ kind: 'delete', form: deletes ? 'find -delete' : 'find -exec rm', targets: roots, recursive: !picked });
+    // following links (-L, -follow) it deletes wherever they lead
+    if (args.some((a) => a.value === '-L' || a.value === '-follow')) out.facts.push({ kind: 'delete', form: 'find -L -delete', targets: [{ text: '<link target>', value: null, glob: false }], recursive: true });
+  }
+}
+
+const REMOVERS = new Set(['rm', 'unlink', 'rimraf', 'trash', 'trash-put', 'srm', 'shred']);
+
+/** chmod / chown / chgrp / chattr / setfacl: recursive with -R, else on their own operands. */
+function permissionHazards(name: string, args: readonly Arg[], out: HazardScan): void {
+  const ops: Arg[] = [];
+  let recursive = false;
+  let modeSeen = false;
+  let reference = false;
+  for (const a of args) {
+    const v = a.value;
+    if (v !== null && v.startsWith('--')) {
+      if (v === '--recursive') recursive = true;
+      if (v.startsWith('--reference')) reference = true;
+      continue;
+    }
+    // `chmod -w file`: a mode that starts with a dash, not an option
+    if (v !== null && /^-[A-Za-z]+$/.test(v) && !(name === 'chmod' && /^-[rwxXst]+$/.test(v))) {
+      if (v.includes('R')) recursive = true;
+      continue;
+    }
+    if (!reference && !modeSeen && name !== 'setfacl') {
+      modeSeen = true;
+      continue;
+    }
+    ops.push(a);
+  }
+  if (ops.length) out.facts.push({ kind: 'permissions', form: `${name}${recursive ? ' -R' : ''}`, targets: ops, recursive });
+}
+
+// --------------------------------------------------------------------------------- devices
+
+/** Block devices and the like: writing one destroys a file system, whatever is mounted there. */
+export function isDevicePath(p: string): boolean {
+  if (!p.startsWith('/dev/')) return false;
+  return !/^\/dev\/(null|zero|full|random|urandom|stdin|stdout|stderr|tty\w*|pts\/.*|fd\/.*|shm\/.*|ptmx|console)$/.test(p);
+}
+
+function deviceHazards(name: string, args: readonly Arg[], out: HazardScan): void {
+  const values = args.map(val);
+  switch (name) {
+    case 'dd': {
+      const of = values.find((v) => v !== null && v.startsWith('of='));
+      if (of && isDevicePath(of.slice(3))) out.facts.push({ kind: 'device', form: 'dd of=/dev/…', targets: [literalArg(of.slice(3))] });
+      if (!of && args.some((a) => a.value === null && a.text.includes('of='))) out.facts.push({ kind: 'device', form: 'dd of=<run time>', targets: [] });
+      return;
+    }
+    case 'shred': {
+      // shred overwrites what it is given so that no copy can be recovered, a file as well as a disk
+      const targets = args.filter((a) => a.value === null || !a.value.startsWith('-'));
+      if (targets.length) out.facts.push({ kind: 'device', form: 'shred', targets });
+      return;
+    }
+    case 'wipefs':
+    case 'blkdiscard':
+    case 'mkswap':
+      if (values.some((v) => v === '-h' || v === '--help' || v === '-V' || v === '--version')) return;
+      if (name === 'wipefs' && values.every((v) => v === null || !v.startsWith('-a') && v !== '--all' && !v.startsWith('-o') && !v.startsWith('--offset'))) return;
+      deviceTargets(name, args, out);
+      return;
+    case 'fdisk':
+    case 'sfdisk':
+    case 'gdisk':
+    case 'sgdisk':
+    case 'parted':
+    case 'cfdisk': {
+      // listing forms only read the partition table
+      if (values.some((v) => v === '-l' || v === '--list' || v === '-s' || v === '--show' || v === 'print' || v === '-p' || v === '--print' || v === '-h' || v === '--help' || v === '-V' || v === '--version' || v === '-d' || v === '--dump')) return;
+      deviceTargets(name, args, out);
+      return;
+    }
+    case 'badblocks':
+      if (values.some((v) => v !== null && /^-[a-zA-Z]*[wn]/.test(v))) out.facts.push({ kind: 'device', form: 'badblocks -w', targets: [] });
+      return;
+  }
+  if (name === 'mkfs' || name.startsWith('mkfs.') || name === 'mke2fs' || name === 'newfs' || name === 'mkdosfs' || name === 'mkntfs') {
+    if (values.some((v) => v === '-V' || v === '--version' || v === '-h' || v === '--help')) return;
+    deviceTargets(name, args, out);
+  }
+}
+
+/**
+ * A file-system or partition tool aimed at a device (or at a target only known at run time); the
+ * same tool on an image file in the project builds an image and destroys nothing.
+ */
+function deviceTargets(name: string, args: readonly Arg[], out: HazardScan): void {
+  const ops = args.filter((a) => a.value === null || !a.value.startsWith('-'));
+  if (ops.length === 0 || ops.some((a) => a.value === null || isDevicePath(a.value))) out.facts.push({ kind: 'device', form: name, targets: ops.filter((a) => a.value === null || isDevicePath(a.value)) });
+}
+
+// ------------------------------------------------------------------------------- secrets
+
+/** Programs that only look at a path's name and attributes, never at what the file holds. */
+const NAME_ONLY = new Set([
+  'ls', 'dir', 'vdir', 'stat', 'test', '[', 'du', 'readlink', 'realpath', 'basename', 'dirname', 'pathchk', 'namei', 'lsattr', 'getfacl', 'touch', 'mkdir', 'rmdir',
+  'chmod', 'chown', 'chgrp', 'chattr', 'echo', 'printf', 'true', 'false', 'type', 'which', 'whereis', 'command', 'hash', 'rm', 'unlink', 'trash', 'trash-put', 'cd', 'pushd', 'popd',
+  'export', 'declare', 'local', 'readonly', 'unset', 'set', 'alias', 'exit', 'return', 'wait', 'kill', 'sleep', 'git', 'mv', 'ln', 'find', 'fd', 'fdfind', 'tree', 'exa', 'eza', 'lsd',
+  'curl', 'wget', 'http', 'https', 'xh', 'xhs', 'ssh', 'scp', 'rsync', 'sftp', 'ssh-add', 'ssh-keygen', 'gpg', 'dd',
+]);
+
+/** Programs whose first operand is a pattern or program, not a file (unless -e / -f give it). */
+const PATTERN_FIRST = new Set(['grep', 'egrep', 'fgrep', 'zgrep', 'rg', 'ripgrep', 'ag', 'ack', 'sed', 'jq', 'yq', 'awk', 'gawk', 'mawk', 'nawk']);
+
+/**
+ * What a command may read, for the secret check: every word of a program this file does not know
+ * as name-only, with the option values written `--opt=VALUE` and `@FILE`; for grep-like programs
+ * the files after the pattern and the -f pattern files.
+ */
+function readHazards(name: string, args: readonly Arg[], out: HazardScan): void {
+  if (NAME_ONLY.has(name)) {
+    if (name === 'dd') for (const a of args) if (a.value !== null && a.value.startsWith('if=')) out.reads.push(literalArg(a.value.slice(3)));
+    if (name === 'scp' || name === 'rsync') {
+      out.recursiveRead = true;
+      for (const a of args) if (a.value !== null && !a.value.startsWith('-') && !a.value.includes(':')) out.reads.push(a);
+    }
+    if (name === 'curl') for (const a of args) if (a.value !== null && /^@[^@]/.test(a.value)) out.reads.push(literalArg(a.value.slice(1)));
+    if (name === 'curl') for (const a of args) if (a.value !== null && /^[a-z][\w-]*=@/.test(a.value)) out.reads.push(literalArg(a.value.slice(a.value.indexOf('@') + 1)));
+    if (name === 'ssh-keygen' || name === 'gpg') {
+      // printing a key's fingerprint or exporting one shows it; generating or listing does not
+      const vs = args.map(val);
+      if (vs.some((v) => v === '-y' || v === '-e' || v === '--export-secret-keys' || v === '--export')) for (const a of args) if (a.value !== null && !a.value.startsWith('-')) out.reads.push(a);
+    }
+    if (name === 'mv' || name === 'ln') {
+      // a secret moved or linked into the open is read later under another name
+      const ops = args.filter((a) => a.value === null || !a.value.startsWith('-'));
+      out.reads.push(...ops.slice(0, -1));
+    }
+    return;
+  }
+  if (name === 'grep' || name === 'egrep' || name === 'fgrep' || name === 'zgrep' || name === 'rg' || name === 'ripgrep') {
+    const table = READ_TABLES[name === 'ripgrep' ? 'rg' : name]!;
+    const p = parseTable(args, table, name);
+    const files = name.startsWith('r') && has(p, '--files');
+    out.recursiveRead = name.startsWith('r') || has(p, '-r', '-R', '--recursive', '--dereference-recursive');
+    const patternGiven = has(p, '-e', '--regexp', '-f', '--file');
+    out.reads.push(...(files || patternGiven ? p.operands : p.operands.slice(1)));
+    for (const f of [...(p.flags.get('-f') ?? []), ...(p.flags.get('--file') ?? [])]) if (f !== null) out.reads.push(literalArg(f));
+    for (const g of [...(p.flags.get('--include') ?? []), ...(p.flags.get('-g') ?? []), ...(p.flags.get('--glob') ?? []), ...(p.flags.get('--iglob') ?? [])]) if (g !== null && !g.startsWith('!')) out.readGlobs.push(g);
+    return;
+  }
+  if (PATTERN_FIRST.has(name)) {
+    out.recursiveRead = name === 'ag' || name === 'ack';
+    const ops = args.filter((a) => a.value === null || !a.value.startsWith('-') || a.value === '-');
+    const given = args.some((a) => a.value !== null && /^(-[ef]|--expression|--file|--from-file)/.test(a.value));
+    out.reads.push(...(given ? ops : ops.slice(1)));
+    if (name.endsWith('awk')) {
+      const program = given ? undefined : ops[0]?.value;
+      // getline from a file named in the program reads it
+      if (program) for (const m of program.matchAll(/getline\b[^<;}]*<\s*"([^"]+)"/g)) out.reads.push(literalArg(m[1]!));
+    }
+    return;
+  }
+  out.recursiveRead = /^(tar|bsdtar|gtar|zip|7z|7za|7zz|cpio|pax|borg|restic)$/.test(name) || (name === 'cp' && args.some((a) => a.value !== null && /^-[a-zA-Z]*[rRa]/.test(a.value)));
+  for (const a of args) {
+    const v = a.value;
+    if (v === null) {
+      out.reads.push(a);
+      continue;
+    }
+    if (v.startsWith('-')) {
+      const eq = v.indexOf('=');
+      if (eq > 0) out.reads.push(literalArg(v.slice(eq + 1)));
+      continue;
+    }
+    const kv = /^[A-Za-z_][\w.-]*=(.+)$/.exec(v);
+    if (kv) out.reads.push(literalArg(kv[1]!));
+    out.reads.push(v.startsWith('@') ? literalArg(v.slice(1)) : a);
+  }
+}
+
+// ------------------------------------------------------------------------ code and shells
+
+const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'busybox-sh', 'fish', 'csh', 'tcsh']);
+const INTERPRETERS = new Set(['python', 'python2', 'python3', 'pypy', 'pypy3', 'node', 'nodejs', 'bun', 'deno', 'ruby', 'perl', 'php']);
+
+/** A word that holds a command substitution or process substitution running a download. */
+function downloads(a: Arg): boolean {
+  return /(\$\(|`|<\()\s*(sudo\s+)?(curl|wget2?|fetch|https?|xh|aria2c)\b/.test(a.text);
+}
+
+/**
+ * Shell programs that print setup code meant for `eval "$(…)"` (an agent, a version manager, a
+ * prompt): the code comes from a program the person installed, and evaluating it is how these
+ * tools are set up.
+ */
+const SETUP_PRINTERS = /^"?\$\(\s*(\/[\w./-]+\/)?(ssh-agent|direnv|brew|pyenv|rbenv|nodenv|goenv|zoxide|starship|fnm|mise|rtx|conda|luarocks|opam|keychain|gpg-agent)\b[^`$()|;&<>]*\)"?$/;
+
+/** `$1`, `"$@"` … in the position of a command: the code runs whatever words it is given. */
+const RUNS_POSITIONAL = /(^|[;&|({]\s*|\$\(\s*|\b(then|do|else|eval|exec|command|builtin|env|sudo|nohup|time|nice|xargs)\s+)"?\$(\{)?[1-9@*]/;
+
+/** Where the code a shell runs comes from: `-c CODE`, a script operand, or stdin. */
+function shellCode(args: readonly Arg[]): { c?: Arg | null; script?: Arg; noexec: boolean; stdin: boolean } {
+  let wantsC = false;
+  let noexec = false;
+  let readStdin = false;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) break;
+    if (v === '--') {
+      i++;
+      break;
+    }
+    if (v === '-o' || v === '+o' || v === '-O' || v === '+O' || v === '--rcfile' || v === '--init-file') {
+      i++;
+      continue;
+    }
+    if (/^[-+][A-Za-z]+$/.test(v)) {
+      if (v.startsWith('-') && v.includes('c')) wantsC = true;
+      if (v.startsWith('-') && v.includes('n')) noexec = true;
+      if (v.startsWith('-') && v.includes('s')) readStdin = true;
+      continue;
+    }
+    if (v.startsWith('--')) continue;
+    break;
+  }
+  const operand = args[i];
+  if (wantsC) return { c: operand ?? null, noexec, stdin: false };
+  if (operand && !readStdin) return { script: operand, noexec, stdin: false };
+  return { noexec, stdin: true };
+}
+
+/** Inline code of an interpreter (`python -c`, `node -e`, `perl -e`, `ruby -e`, `php -r`), or undefined. */
+function inlineCode(name: string, args: readonly Arg[]): { code: Arg | null } | { script: Arg } | { stdin: true } | null {
+  const letters = name.startsWith('python') || name.startsWith('pypy') ? 'c' : name === 'php' ? 'r' : 'eE';
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    // a word after a long option without `=` is that option's value (`--title {}`)
+    if (v === null) return (i > 0 && /^--[^=]+$/.test(args[i - 1]!.value ?? '')) ? null : fromInput(a) || /^"?\$/.test(a.text) ? { code: a } : null;
+    if (v === '--eval' || v === '--print' || v === '-p' && name.startsWith('node')) return { code: args[i + 1] ?? null };
+    if (v.startsWith('--eval=')) return { code: literalArg(v.slice(7)) };
+    if (v === '-m' && name.startsWith('py')) return null;
+    if (v === '-') return { stdin: true };
+    if (/^-[A-Za-z]+/.test(v) && !v.startsWith('--')) {
+      const body = v.slice(1);
+      const at = [...body].findIndex((c) => letters.includes(c));
+      if (at !== -1) {
+        const attached = body.slice(at + 1);
+        return { code: attached ? literalArg(attached) : args[i + 1] ?? null };
+      }
+      if (/^-[WXIMmr]$/.test(v) || (name.startsWith('node') && (v === '-r' || v === '--require' || v === '--import'))) {
+        // a module it loads named by the input runs the input's code
+        const next = args[i + 1];
+        if (next && fromInput(next) && /^-[Mmr]$|^--(require|import)$/.test(v)) return { code: next };
+        i++;
+      }
+      continue;
+    }
+    if (/^--(require|import|loader|experimental-loader)$/.test(v)) {
+      const next = args[i + 1];
+      if (next && fromInput(next)) return { code: next };
+      i++;
+      continue;
+    }
+    if (v.startsWith('--')) continue;
+    return { script: a };
+  }
+  return { stdin: true };
+}
+
+/** String literals in inline code passed to a call that runs a shell (os.system, execSync, system, backticks). */
+function shellCallsIn(code: string, backticks: boolean): { literals: string[]; dynamic: boolean } {
+  const literals: string[] = [];
+  let dynamic = false;
+  const call = /\b(os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|execSync|exec|spawnSync|spawn|execFileSync|system|popen|shell_exec|passthru|proc_open|qx|%x|Kernel\.system|IO\.popen|Open3\.\w+)\s*\(\s*/g;
+  for (const m of code.matchAll(call)) {
+    const after = code.slice(m.index! + m[0].length);
+    const lit = /^(?:r|b|f)?("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`)/.exec(after);
+    if (lit) {
+      literals.push(unquote(lit[1]!));
+      continue;
+    }
+    // a list form: ["rm", "-rf", "/x"]
+    const list = /^\[\s*((?:(?:"[^"]*"|'[^']*')\s*,?\s*)+)\]/.exec(after);
+    if (list) {
+      literals.push([...list[1]!.matchAll(/"([^"]*)"|'([^']*)'/g)].map((x) => shellQuote(x[1] ?? x[2] ?? '')).join(' '));
+      continue;
+    }
+    dynamic = true;
+  }
+  if (backticks) for (const m of code.matchAll(/`([^`]+)`/g)) literals.push(m[1]!);
+  return { literals, dynamic };
+}
+
+/**
+ * `sh -c CODE $0 $1 …` with the positional words put in: unquoted `$1` splits into words, a quoted
+ * one stays one word. Null when a word needed is only known at run time.
+ */
+function withPositional(code: string, positional: readonly Arg[]): string | null {
+  let failed = false;
+  const word = (n: number): string | null => {
+    const a = positional[n];
+    if (!a) return '';
+    if (a.value === null) {
+      failed = true;
+      return null;
+    }
+    return a.value;
+  };
+  const all = () => positional.slice(1).map((a) => (a.value === null ? ((failed = true), '') : a.value));
+  const out = code
+    .replace(/"\$(?:\{([1-9])\}|([1-9]))"/g, (_, a, b) => shellQuote(word(Number(a ?? b)) ?? ''))
+    .replace(/"\$(?:\{[@*]\}|[@*])"/g, () => all().map(shellQuote).join(' '))
+    .replace(/\$(?:\{([1-9])\}|([1-9]))/g, (_, a, b) => word(Number(a ?? b)) ?? '')
+    .replace(/\$(?:\{[@*]\}|[@*])/g, () => all().join(' '));
+  return failed ? null : out;
+}
+
+function unquote(lit: string): string {
+  const body = lit.slice(1, -1);
+  return body
+    .replace(/\\([0-7]{1,3})/g, (_, o: string) => String.fromCharCode(parseInt(o, 8)))
+    .replace(/\\x([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+    .replace(/\\t/g, '\t')
+    .replace(/\\n/g, '\n')
+    .replace(/\\(["'`\\])/g, '$1');
+}
+
+function shellQuote(s: string): string {
+  return /^[\w./=:@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Calls in inline code that delete a tree or read a file, with their literal path. */
+function fileCallsIn(code: string, out: HazardScan, program: string): void {
+  const lit = String.raw`\s*\(\s*(?:r|b|f)?(?:"([^"]*)"|'([^']*)'|([^)"']*))`;
+  const tree = new RegExp(String.raw`\b(shutil\.rmtree|rmtree|remove_tree|rm_rf|rm_r|FileUtils\.rm_rf|FileUtils\.remove_dir|fs\.rmSync|fs\.rm|fs\.promises\.rm|rmSync|rmdirSync|Deno\.remove)` + lit, 'g');
+  for (const m of code.matchAll(tree)) {
+    const path = m[2] ?? m[3];
+    const target = path !== undefined ? literalArg(path) : { text: m[4] ?? '<code>', value: null, glob: false };
+    const recursive = /rmtree|remove_tree|rm_rf|rm_r|remove_dir/.test(m[1]!) || /recursive\s*:\s*true/.test(code.slice(m.index!, m.index! + 200));
+    out.facts.push({ kind: 'delete', form: `${program} ${m[1]}`, targets: [target], recursive });
+  }
+  const reads = new RegExp(String.raw`\b(open|readFileSync|readFile|read_text|read_bytes|File\.read|IO\.read|file_get_contents|Bun\.file|Deno\.readTextFile|Path)` + lit, 'g');
+  for (const m of code.matchAll(reads)) {
+    const path = m[2] ?? m[3];
+    if (path !== undefined) out.reads.push(literalArg(path));
+  }
+}
+
+/** What a one-liner's code does that the floor reads: shell calls, tree deletes, file reads. */
+function inlineHazards(code: string, out: HazardScan, program: string): void {
+  // backticks run a shell command in Ruby, Perl and PHP; in JavaScript they are a string
+  const backticks = /^(ruby|perl|php)/.test(program);
+  out.shell.push(...shellCallsIn(code, backticks).literals);
+  fileCallsIn(code, out, program);
+  // a literal naming a secret in code that reads files or runs commands (`p = ".env"; readFileSync(p)`)
+  const runs = /execSync|execFileSync|exec\s*\(|spawn|system\s*\(|popen|shell_exec|passthru/.test(code) || (backticks && code.includes('`'));
+  if (runs || /readFile|\bopen\s*\(|File\.read|IO\.read|Bun\.file|Deno\.read|file_get_contents|read_text|read_bytes|eval\s*\(/.test(code)) {
+    for (const m of code.matchAll(/(["'`])((?:(?!\1)[^\\\n]|\\.){1,200})\1/g)) {
+      out.reads.push(literalArg(m[2]!));
+      // a string held in a variable and then run (`c = "rm -rf x"; execSync(c)`)
+      if (runs && /\s/.test(m[2]!)) out.shell.push(m[2]!);
+    }
+  }
+}
+
+function codeHazards(name: string, args: readonly Arg[], ctx: HazardContext, out: HazardScan): void {
+  const fromDownload = ctx.stdin.kind === 'pipe' && ctx.stdin.download === true;
+  if (SHELLS.has(name)) {
+    if (args.length === 1 && (args[0]!.value === '--version' || args[0]!.value === '--help')) return;
+    for (let i = 0; i < args.length; i++) if (args[i]!.value === '--rcfile' || args[i]!.value === '--init-file') if (args[i + 1]) out.runsFiles.push(args[i + 1]!);
+    for (const v of ['BASH_ENV', 'ENV']) {
+      const f = ctx.assigned?.get(v);
+      if (f) out.runsFiles.push(literalArg(f));
+    }
+    const s = shellCode(args);
+    if (s.noexec && !args.some((a) => a.value !== null && /^-[A-Za-z]*[il]/.test(a.value))) return;
+    if (s.c !== undefined) {
+      if (s.c === null) return;
+      if (s.c.value === null) out.facts.push(downloads(s.c) ? { kind: 'download-exec', form: `${name} -c "$(curl …)"`, targets: [] } : { kind: 'unseen-code', form: `${name} -c <code only known at run time>`, targets: [] });
+      else {
+        // `sh -c '$1' _ 'git reset --hard'`: the code runs its positional words
+        const at = args.indexOf(s.c);
+        const positional = args.slice(at + 1);
+        out.positional = positional.map((a) => a.value);
+        // with IFS changed the words split differently than the floor can follow
+        if (positional.length > 0 && RUNS_POSITIONAL.test(s.c.value) && !/\bIFS=/.test(s.c.value)) {
+          const subst = withPositional(s.c.value, positional);
+          if (subst === null) out.facts.push({ kind: 'unseen-code', form: `${name} -c running its arguments`, targets: [] });
+          else out.shell.push(subst);
+        }
+      }
+      return;
+    }
+    if (s.script) {
+      out.runsFiles.push(s.script);
+      if (downloads(s.script)) out.facts.push({ kind: 'download-exec', form: `${name} <(curl …)`, targets: [] });
+      else if (s.script.value === null && candidateValues(s.script, ctx.vars, ctx.home).length === 0) out.facts.push({ kind: 'unseen-code', form: `${name} <script named only at run time>`, targets: [] });
+      return;
+    }
+    if (fromDownload) out.facts.push({ kind: 'download-exec', form: `curl … | ${name}`, targets: [] });
+    else if (ctx.stdin.kind === 'pipe') {
+      if (ctx.stdin.text !== undefined) out.shell.push(ctx.stdin.text);
+      else out.facts.push({ kind: 'unseen-code', form: `… | ${name}`, targets: [] });
+    }
+    return;
+  }
+  if (INTERPRETERS.has(name) || /^python\d(\.\d+)?$/.test(name)) {
+    const ic = inlineCode(name, args);
+    if (!ic) return;
+    // code an interpreter gets from a variable or a pipe is left to the contract (unknown); only a
+    // download run as code is the floor's, and code whose text is known is read like a one-liner
+    if ('stdin' in ic) {
+      if (fromDownload) out.facts.push({ kind: 'download-exec', form: `curl … | ${name}`, targets: [] });
+      else if (ctx.stdin.kind === 'text') inlineHazards(ctx.stdin.text, out, name);
+      else if (ctx.stdin.kind === 'pipe' && ctx.stdin.text !== undefined) inlineHazards(ctx.stdin.text, out, name);
+      return;
+    }
+    if ('script' in ic) {
+      if (downloads(ic.script)) out.facts.push({ kind: 'download-exec', form: `${name} <(curl …)`, targets: [] });
+      // the script and the words after it are files it may read (`python3 ~/.ssh/id_rsa`)
+      else out.reads.push(...args.slice(args.indexOf(ic.script)).filter((a) => a.value === null || !a.value.startsWith('-')));
+      return;
+    }
+    if (ic.code === null) return;
+    if (ic.code.value === null) {
+      if (downloads(ic.code)) out.facts.push({ kind: 'download-exec', form: `${name} -c "$(curl …)"`, targets: [] });
+      else if (fromInput(ic.code)) out.facts.push({ kind: 'unseen-code', form: `${name} running code from its input`, targets: [] });
+      else for (const c of candidateValues(ic.code, ctx.vars, ctx.home)) inlineHazards(c, out, name);
+      return;
+    }
+    inlineHazards(ic.code.value, out, name);
+    return;
+  }
+  if (name === 'eval') {
+    const dyn = args.filter((a) => a.value === null);
+    if (dyn.length === 0) return;
+    if (dyn.some(downloads)) out.facts.push({ kind: 'download-exec', form: 'eval "$(curl …)"', targets: [] });
+    else if (!(args.length === 1 && SETUP_PRINTERS.test(args[0]!.text))) out.facts.push({ kind: 'unseen-code', form: 'eval <code only known at run time>', targets: [] });
+    return;
+  }
+  if (name === 'source' || name === '.') {
+    // bash's `source -p PATH FILE` searches PATH for FILE
+    const script = args[0]?.value === '-p' ? args[2] : args[0];
+    if (script) out.runsFiles.push(script);
+    if (script && downloads(script)) out.facts.push({ kind: 'download-exec', form: `${name} <(curl …)`, targets: [] });
+    else if (script && script.value === null && !/^<\(/.test(script.text) && candidateValues(script, ctx.vars, ctx.home).length === 0) out.facts.push({ kind: 'unseen-code', form: `${name} <file named only at run time>`, targets: [] });
+    return;
+  }
+  if (name === 'trap') {
+    const handler = args[0];
+    if (handler && handler.value === null) out.facts.push(downloads(handler) ? { kind: 'download-exec', form: 'trap "$(curl …)"', targets: [] } : { kind: 'unseen-code', form: 'trap <code only known at run time>', targets: [] });
+    return;
+  }
+  if (name === 'awk' || name === 'gawk' || name === 'mawk' || name === 'nawk') {
+    const ops = args.filter((a) => a.value === null || !a.value.startsWith('-'));
+    const given = args.some((a) => a.value !== null && /^(-f|--file|-e|--source)/.test(a.value));
+    const flagged = args.findIndex((a) => a.value !== null && /^(-f|--file|-e|--source)$/.test(a.value));
+    if (flagged !== -1 && args[flagged + 1] && fromInput(args[flagged + 1]!)) out.facts.push({ kind: 'unseen-code', form: `${name} <program from its input>`, targets: [] });
+    let program = given ? null : ops[0];
+    if (!program) return;
+    // a program in single quotes that a wrapper took for a replacement string (`parallel awk '{ print }'`)
+    if (program.value === null && /^'[^']*'$/.test(program.text)) program = literalArg(program.text.slice(1, -1));
+    if (program.value === null) {
+      if (fromInput(program)) out.facts.push({ kind: 'unseen-code', form: `${name} <program from its input>`, targets: [] });
+      return;
+    }
+    // print … | "command" runs the command through the shell
+    for (const m of program.value.matchAll(/\|\s*("([^"\\]|\\.)*")/g)) out.shell.push(unquote(m[1]!));
+    for (const m of program.value.matchAll(/\bsystem\s*\(\s*("([^"\\]|\\.)*")?/g)) {
+      if (m[1]) out.shell.push(unquote(m[1]));
+      else out.facts.push({ kind: 'unseen-code', form: `${name} system(<computed command>)`, targets: [] });
+    }
+    for (const m of program.value.matchAll(/("([^"\\]|\\.)*"|[\w$]+)\s*\|\s*getline/g)) {
+      if (m[1]!.startsWith('"')) out.shell.push(unquote(m[1]!));
+      else out.facts.push({ kind: 'unseen-code', form: `${name} <computed command> | getline`, targets: [] });
+    }
+  }
+}
+
+/** Programs whose command line the floor looks for inside the words of a program it does not know. */
+const EMBEDDED_HEADS = /^(git|rm|rmdir|find|sh|bash|zsh|dash|ksh|dd|shred|wipefs|truncate|chmod|chown|sudo|env|xargs|eval|cat|mkfs(\..+)?)$/;
+
+/**
+ * The command lines a program the guard does not know may run with its words (`rtk git reset
+ * --hard`, `ssh host git clean -f`, `docker run img rm -rf /data`): each stretch of words that
+ * starts with a program the floor knows, read as a command of its own.
+ */
+export function embeddedArgvs(args: readonly Arg[]): { argv: Arg[]; movedDir: boolean }[] {
+  const out: { argv: Arg[]; movedDir: boolean }[] = [];
+  let moved = false;
+  for (let k = 0; k < args.length && out.length < 4; k++) {
+    const v = args[k]!.value;
+    // a folder option before the command (`--chdir=$X`, `-C dir`): it runs somewhere else
+    if (v === null || /^(-C|-D|-w|--chdir|--directory|--cwd|--workdir)/.test(v)) moved = true;
+    if (v === null) continue;
+    const base = v.replace(/^.*\//, '').replace(/\.exe$/i, '').toLowerCase();
+    if (EMBEDDED_HEADS.test(base) && k + 1 < args.length) {
+      out.push({ argv: args.slice(k), movedDir: moved });
+      if (base === 'sh' || base === 'bash' || base === 'git' || base === 'sudo' || base === 'env' || base === 'xargs') break;
+    }
+  }
+  return out;
+}
+
+// --------------------------------------------------------------------------- entry point
+
+/**
+ * The hazards of one argv (program name first). `ctx.stdin` says where its input comes from
+ * (a download piped in is `{kind: 'pipe', download: true}`).
+ */
+export function scanArgv(argv: readonly Arg[], ctx: HazardContext): HazardScan {
+  const out = empty();
+  const head = argv[0];
+  if (!head) return out;
+  const pn = programName(head);
+  if ('computed' in pn) {
+    if (fromInput(head)) out.facts.push({ kind: 'unseen-code', form: 'a command named by its input', targets: [] });
+    return out;
+  }
+  if ('file' in pn) return out;
+  const name = pn.name.toLowerCase();
+  const args = argv.slice(1);
+  if (name === 'git') gitHazards(args, ctx, out);
+  else if (name === 'rm' || name === 'unlink' || name === 'rimraf' || name === 'trash' || name === 'trash-put' || name === 'srm' || name === 'rmdir') {
+    if (name !== 'rmdir') removeHazards(name, args, out);
+    else out.facts.push({ kind: 'delete', form: 'rmdir', targets: args.filter((a) => a.value === null || !a.value.startsWith('-')), recursive: false });
+  } else if (name === 'find') findHazards(args, out);
+  else if (name === 'truncate') {
+    const p = parseOpts(args, { shortWithValue: 'sr', longWithValue: ['size', 'reference'] });
+    if (p.operands.length) out.facts.push({ kind: 'truncate', form: 'truncate', targets: p.operands });
+  } else if (name === 'chmod' || name === 'chown' || name === 'chgrp' || name === 'chattr' || name === 'setfacl') permissionHazards(name, args, out);
+  deviceHazards(name, args, out);
+  codeHazards(name, args, ctx, out);
+  if (!INTERPRETERS.has(name) && !SHELLS.has(name) && name !== 'eval') readHazards(name, args, out);
+  if (name === 'parallel' || name === 'env_parallel') parallelHazards(args, out);
+  if (name === 'xargs' && ctx.stdin.kind === 'pipe' && ctx.stdin.text !== undefined) {
+    // `echo ~/.ssh/id_rsa | xargs cat`: the input is known, so are the words xargs hands on
+    const words = ctx.stdin.text.split(/\s+/).filter((w) => w !== '').slice(0, 16).map(literalArg);
+    const cmd = args.findIndex((a) => a.value === null || !a.value.startsWith('-'));
+    if (cmd !== -1 && words.length) out.argvs.push([...args.slice(cmd), ...words]);
+  }
+  if (name === 'watch') {
+    // procps watch joins its words into one `sh -c` string; other builds run them as they are
+    // (`watch -x`): the floor reads them that way too, so neither reading hides a hazard
+    const p = parseOpts(args, { stopAtOperand: true, shortWithValue: 'nq', longWithValue: ['interval', 'equexit'] });
+    if (p.rest.length && !hasAny(p, '-x', '--exec')) out.argvs.push(p.rest);
+  }
+  return out;
+}
+
+/**
+ * GNU parallel with no command runs each input as a command: the `:::` values when they are
+ * written out (walked as shell code), its stdin otherwise (code nobody can see).
+ */
+function parallelHazards(args: readonly Arg[], out: HazardScan): void {
+  const sep = args.findIndex((a) => a.value !== null && /^:::+\+?$/.test(a.value));
+  const words = sep === -1 ? args : args.slice(0, sep);
+  const hasCommand = parseTable(words, PARALLEL_TABLE, 'parallel').operands.length > 0;
+  if (hasCommand) return;
+  if (args.some((a) => a.value === '--dry-run' || a.value === '--dryrun' || a.value === '--version' || a.value === '--help' || a.value === '-h')) return;
+  if (sep === -1) {
+    out.facts.push({ kind: 'unseen-code', form: 'parallel running the commands on its input', targets: [] });
+    return;
+  }
+  for (const a of args.slice(sep + 1)) {
+    if (a.value === null) out.facts.push({ kind: 'unseen-code', form: 'parallel running a command only known at run time', targets: [] });
+    else if (!/^:::+\+?$/.test(a.value)) out.shell.push(a.value);
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * Which paths hold secrets: private keys, `.env` files, cloud, package-registry and coding-agent
+ * credentials, keychains and password stores. The floor (core/floor/) stops an action that reads,
+ * edits or replaces one of them in every session, whatever the task contract says: no task needs
+ * the agent to see a key, and a key shown to a model has left the machine.
+ *
+ * The table is by name and place, compared without case (macOS and Windows file systems ignore
+ * it, so `.ENV` is the same file as `.env`). Templates meant to be read (`.env.example`) and
+ * public keys (`id_rsa.pub` outside `~/.ssh`) are not secrets.
+ */
+import { normalizeTarget } from '../paths';
+
+export type SecretKind = 'a private key' | 'an environment file' | 'cloud credentials' | 'registry credentials' | 'coding agent credentials' | 'a keychain or password store';
+
+/** Names that are a secret wherever they are. */
+const SECRET_NAMES: Readonly<Record<string, SecretKind>> = {
+  '.env': 'an environment file',
+  '.npmrc': 'registry credentials',
+  '.pypirc': 'registry credentials',
+  '.netrc': 'registry credentials',
+  '_netrc': 'registry credentials',
+  '.git-credentials': 'registry credentials',
+  '.pgpass': 'registry credentials',
+  '.my.cnf': 'registry credentials',
+  credentials: 'cloud credentials',
+  'credentials.toml': 'registry credentials',
+  id_rsa: 'a private key',
+  id_dsa: 'a private key',
+  id_ecdsa: 'a private key',
+  id_ed25519: 'a private key',
+  id_ecdsa_sk: 'a private key',
+  id_ed25519_sk: 'a private key',
+  'service-account.json': 'cloud credentials',
+  'application_default_credentials.json': 'cloud credentials',
+};
+
+/** `.env` files meant to be read and committed: they hold names, not values. */
+const ENV_TEMPLATES = /^\.env\.(example|sample|template|defaults|dist|schema)(\..*)?$/;
+
+/** Private-key base names with a suffix a copy or a rename gives them (`id_rsa.bak`, `id_rsa-old`). */
+const KEY_VARIANT = /^id_(rsa|dsa|ecdsa|ed25519)[-_.].+$|^credentials\.(bak|backup|copy|disabled|old|orig|save|tmp|pem|key)$/;
+
+/** `deploy_rsa`, `github_ed25519`: a key named after what it opens. */
+const NAMED_KEY = /^.+_(rsa|dsa|ecdsa|ed25519)$/;
+
+/** Extensions of key, certificate-bundle, keystore and password-database files. */
+const SECRET_EXTENSIONS: Readonly<Record<string, SecretKind>> = {
+  pem: 'a private key',
+  key: 'a private key',
+  keypair: 'a private key',
+  p12: 'a private key',
+  pfx: 'a private key',
+  pkcs12: 'a private key',
+  ppk: 'a private key',
+  jks: 'a private key',
+  keystore: 'a private key',
+  asc: 'a private key',
+  ovpn: 'a private key',
+  keyring: 'a keychain or password store',
+  keychain: 'a keychain or password store',
+  'keychain-db': 'a keychain or password store',
+  kdb: 'a keychain or password store',
+  kdbx: 'a keychain or password store',
+  psafe3: 'a keychain or password store',
+  agilekeychain: 'a keychain or password store',
+  kwallet: 'a keychain or password store',
+};
+
+/** Public halves and lists that are safe to show, outside the SSH folder. */
+const PUBLIC_NAMES = /\.pub$|^known_hosts$|^authorized_keys$/;
+
+/** Folders under HOME whose whole content is secret (matched below HOME only). */
+const HOME_FOLDERS: readonly (readonly [string, SecretKind])[] = [
+  ['.ssh', 'a private key'],
+  ['.gnupg', 'a private key'],
+  ['.aws', 'cloud credentials'],
+  ['.azure', 'cloud credentials'],
+  ['.gcp', 'cloud credentials'],
+  ['.config/gcloud', 'cloud credentials'],
+  ['.oci', 'cloud credentials'],
+  ['.password-store', 'a keychain or password store'],
+  ['.local/share/keyrings', 'a keychain or password store'],
+  ['Library/Keychains', 'a keychain or password store'],
+  ['.docker/config.json', 'registry credentials'],
+  ['.kube/config', 'cloud credentials'],
+  ['.config/gh/hosts.yml', 'registry credentials'],
+  ['.config/hub', 'registry credentials'],
+  ['.cargo/credentials', 'registry credentials'],
+  ['.gem/credentials', 'registry credentials'],
+  ['.terraform.d/credentials.tfrc.json', 'cloud credentials'],
+  ['.config/github-copilot/hosts.json', 'coding agent credentials'],
+  ['.config/github-copilot/apps.json', 'coding agent credentials'],
+  ['.claude/.credentials.json', 'coding agent credentials'],
+  ['.codex/auth.json', 'coding agent credentials'],
+  ['.codex/.credentials.json', 'coding agent credentials'],
+  ['.gemini/oauth_creds.json', 'coding agent credentials'],
+  ['.gemini/mcp-oauth-tokens.json', 'coding agent credentials'],
+  ['.gemini/gemini-credentials.json', 'coding agent credentials'],
+  ['.qwen/oauth_creds.json', 'coding agent credentials'],
+  ['.local/share/opencode/auth.json', 'coding agent credentials'],
+  ['.local/share/opencode/mcp-auth.json', 'coding agent credentials'],
+  ['.pi/agent/auth.json', 'coding agent credentials'],
+  ['.copilot/config.json', 'coding agent credentials'],
+  ['.copilot/mcp-secrets', 'coding agent credentials'],
+  ['.factory/auth.json', 'coding agent credentials'],
+  ['.hermes/auth.json', 'coding agent credentials'],
+  ['.local/share/amp/secrets.json', 'coding agent credentials'],
+  ['.cursor/auth.json', 'coding agent credentials'],
+  ['.kimi/credentials', 'coding agent credentials'],
+];
+
+/**
+ * Every secret path holds one of these letters runs (a name, an extension or a folder of the
+ * tables above): most words of most commands are ruled out by this one test, without placing them.
+ */
+const MAY_NAME_SECRET =
+  /env|rc\b|netrc|credential|id_|pgpass|my\.cnf|account|_(rsa|dsa|ecdsa|ed25519)|\.(pem|key|p12|pfx|pkcs12|ppk|jks|keystore|asc|ovpn|keyring|keychain|kdbx?|psafe3|agilekeychain|kwallet)|ssh|gnupg|aws|azure|gcp|gcloud|\.oci|password-store|keyrings|keychains|docker|kube|gh\/|hub|cargo|\.gem|terraform|copilot|claude|codex|gemini|qwen|opencode|\.pi\b|factory|hermes|amp|cursor|kimi/i;
+
+export interface SecretBase {
+  cwd?: string | undefined;
+  home?: string | undefined;
+}
+
+/** The last path segment, compared without case. */
+function baseName(p: string): string {
+  const parts = p.split('/').filter((x) => x !== '');
+  return (parts[parts.length - 1] ?? '').toLowerCase();
+}
+
+/** What kind of secret a file of this name is, wherever it lies (null: not by its name). */
+export function secretByName(name: string): SecretKind | null {
+  const n = name.toLowerCase();
+  if (n === '' || /\s/.test(n)) return null;
+  if (ENV_TEMPLATES.test(n)) return null;
+  if (PUBLIC_NAMES.test(n)) return null;
+  const exact = SECRET_NAMES[n];
+  if (exact) return exact;
+  if (n.startsWith('.env.')) return 'an environment file';
+  if (KEY_VARIANT.test(n) || NAMED_KEY.test(n)) return 'a private key';
+  const dot = n.lastIndexOf('.');
+  if (dot > 0) {
+    const ext = SECRET_EXTENSIONS[n.slice(dot + 1)];
+    if (ext) return ext;
+  }
+  return null;
+}
+
+/**
+ * The secret kind of a path (relative to `base.cwd`, or absolute), or null. A URL names a file on
+ * another machine and is never a local secret; a word with blanks is prose, not a path.
+ */
+export function secretKindOf(raw: string, base: SecretBase): SecretKind | null {
+  if (raw === '' || !MAY_NAME_SECRET.test(raw) || /\s/.test(raw) || /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(raw)) return null;
+  const n = normalizeTarget(raw, base.cwd, base.home ? { home: base.home } : {});
+  const abs = n.abs ?? n.rel;
+  if (base.home) {
+    const home = normalizeTarget(base.home, undefined).abs ?? base.home;
+    const lowerAbs = abs.toLowerCase();
+    const lowerHome = home.toLowerCase().replace(/\/+$/, '');
+    if (lowerAbs.startsWith(lowerHome + '/')) {
+      const below = lowerAbs.slice(lowerHome.length + 1);
+      for (const [folder, kind] of HOME_FOLDERS) {
+        const f = folder.toLowerCase();
+        if (below === f || below.startsWith(f + '/')) return kind;
+      }
+    }
+  }
+  return secretByName(baseName(abs));
+}
+
+/**
+ * Whether a folder holds a secret folder of HOME (`~`, `~/.config`): a recursive read of it
+ * (grep -r, rg, a search tool rooted there) reads those secrets too.
+ */
+export function holdsHomeSecrets(raw: string, base: SecretBase): SecretKind | null {
+  if (!base.home || raw === '' || /\s/.test(raw)) return null;
+  const n = normalizeTarget(raw, base.cwd, { home: base.home });
+  const abs = (n.abs ?? n.rel).toLowerCase().replace(/\/+$/, '');
+  const home = (normalizeTarget(base.home, undefined).abs ?? base.home).toLowerCase().replace(/\/+$/, '');
+  if (abs === home) return HOME_FOLDERS[0]![1];
+  if (!abs.startsWith(home + '/')) return null;
+  const below = abs.slice(home.length + 1);
+  const hit = HOME_FOLDERS.find(([folder]) => folder.toLowerCase().startsWith(below + '/'));
+  return hit ? hit[1] : null;
+}
+
+/**
+ * Whether a glob over file names (a search tool's pattern, `find -name`) selects a secret: the
+ * pattern's own letters name one, with each wildcard read as nothing or as one letter
+ * (`.env*`, `*.pem`, `**\/id_rsa`). A pattern of wildcards alone (`*`, `**\/*`) names nothing.
+ */
+export function globNamesSecret(pattern: string): SecretKind | null {
+  const last = pattern.replace(/\\/g, '/').split('/').filter((x) => x !== '').pop() ?? '';
+  if (!/[A-Za-z0-9_]/.test(last)) return null;
+  for (const alt of braceAlternatives(last)) {
+    for (const fill of ['', 'x']) {
+      const name = alt.replace(/\[[^\]]*\]/g, 'x').replace(/[*?]+/g, fill);
+      const kind = secretByName(name);
+      if (kind) return kind;
+    }
+  }
+  return null;
+}
+
+/** `{a,b}` alternatives of a name pattern, one level deep (enough for `.{env,npmrc}`). */
+function braceAlternatives(p: string): string[] {
+  const m = /^(.*?)\{([^{}]*)\}(.*)$/.exec(p);
+  if (!m) return [p];
+  return m[2]!.split(',').flatMap((x) => braceAlternatives(m[1]! + x + m[3]!));
+}

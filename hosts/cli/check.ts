@@ -1,0 +1,152 @@
+/**
+ * `stopline check`: what the guard would answer to one command or tool call, without a session
+ * and without recording anything. It analyses the call with the host's own tool table, builds
+ * the contract a directive would (or the fresh-session one), reads the person's config for the
+ * floor, and decides with the same decide() every host artifact uses.
+ *
+ *   stopline check [--contract "review files=src/**"] [--host claude] [--cwd DIR] [--json] -- '<command>'
+ *   stopline check [--host claude] '{"tool_name":"Read","tool_input":{"file_path":".env"}}'
+ *
+ * Exit 0: the call would run; 2: it would be stopped (denied, or asked of the person); 1: a
+ * usage error.
+ */
+import { resolve } from 'node:path';
+import { analyzeToolCall } from '../../core/analysis/tool-call';
+import { loadConfig } from '../../core/config/config';
+import { applyDirective } from '../../core/contract/amend';
+import { decide } from '../../core/contract/decide';
+import type { Decision } from '../../core/contract/decide';
+import { parsePromptCommand } from '../../core/contract/grammar';
+import { freshContract } from '../../core/contract/types';
+import type { Contract } from '../../core/contract/types';
+import { floorContext } from '../../core/floor/context';
+import { fsProbe } from '../../core/fs-probe';
+import { stampFromDecision } from '../../core/messages/render';
+import type { Action } from '../../core/protocol';
+import { REGISTRIES } from '../../core/registry/index';
+import type { RegistryFamily } from '../../core/registry/index';
+import { homeFrom, pathVars, selfPaths } from '../../core/self-paths';
+import { resolveDataDir } from '../../core/state/datadir';
+import type { ParsedArgs } from './args';
+import type { CliIO } from './command-spec';
+import { printJson, usageError } from './output';
+
+function isObj(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+type Call = { tool: string; input: unknown };
+
+/** The call: a JSON tool call, or a shell command for the host's shell tool. */
+function callOf(text: string, host: RegistryFamily): Call | string {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{')) {
+    let v: unknown;
+    try {
+      v = JSON.parse(trimmed);
+    } catch {
+      return 'the tool call is not valid JSON';
+    }
+    if (!isObj(v)) return 'the tool call must be a JSON object';
+    const tool = v.tool_name ?? v.tool ?? v.name;
+    if (typeof tool !== 'string' || tool === '') return 'the tool call needs "tool_name" (and "tool_input")';
+    return { tool, input: v.tool_input ?? v.input ?? v.args ?? {} };
+  }
+  const shell = REGISTRIES[host].tools.find((t) => t.kind === 'shell');
+  if (!shell) return `${REGISTRIES[host].displayName} has no shell tool; give a tool call as JSON`;
+  return { tool: shell.name, input: { [shell.commandField ?? 'command']: text } };
+}
+
+/** The contract a directive would set in a fresh session, or the fresh session's own. */
+function contractOf(directive: string | undefined, config: ReturnType<typeof loadConfig>['config']): Contract | string {
+  const level = config.defaultLevel === 'off' ? 'off' : config.defaultMode === 'unconfirmed' ? 'watch' : config.defaultLevel;
+  const fresh = freshContract({ mode: config.defaultMode, level, defaults: config.defaults });
+  if (directive === undefined) return fresh;
+  const cmd = parsePromptCommand(`$stopline ${directive.replace(/^\s*\$stopline\s*/i, '')}`);
+  if (cmd.kind !== 'directive') return cmd.kind === 'error' ? cmd.message : `"${directive}" is not a contract directive (e.g. "review" or "change files=src/**")`;
+  const applied = applyDirective(fresh, cmd.directive, { defaults: config.defaults, armLevel: config.defaultLevel === 'watch' ? 'watch' : 'guard' });
+  return applied.ok ? applied.contract : applied.message;
+}
+
+function analysisView(a: Action) {
+  return {
+    tool: a.name,
+    mutability: a.mutability,
+    affectedPaths: a.affectedPaths,
+    segments: (a.segments ?? []).map((s) => ({ program: s.program, mutability: s.mutability, paths: s.paths, why: s.why })),
+    hazards: a.hazards ?? [],
+  };
+}
+
+function verdictWord(d: Decision, canAsk: boolean): string {
+  if (d.outcome === 'allow') return 'allow';
+  if (d.outcome === 'context') return 'allow, with a WATCH note to the model';
+  if (d.outcome === 'ask') return canAsk ? 'ask the person' : 'deny (the host cannot ask a person)';
+  return 'deny';
+}
+
+export async function runCheck(args: ParsedArgs, io: CliIO): Promise<number> {
+  const hostOpt = args.options.host;
+  const host = (typeof hostOpt === 'string' ? hostOpt : 'claude') as RegistryFamily;
+  if (!(host in REGISTRIES)) return usageError(io, 'check', `unknown host "${String(hostOpt)}"; one of ${Object.keys(REGISTRIES).join(', ')}`);
+  const text = args.positionals.join(' ');
+  if (text.trim() === '') return usageError(io, 'check', 'give the command after `--`, or a tool call as JSON');
+  const cwdOpt = args.options.cwd;
+  const cwd = typeof cwdOpt === 'string' ? resolve(io.cwd, cwdOpt) : io.cwd;
+  const call = callOf(text, host);
+  if (typeof call === 'string') return usageError(io, 'check', call);
+
+  const env = io.env as Record<string, string | undefined>;
+  const { config, diagnostics } = loadConfig(env, cwd);
+  const contractOpt = args.options.contract;
+  const contract = contractOf(typeof contractOpt === 'string' ? contractOpt : undefined, config);
+  if (typeof contract === 'string') return usageError(io, 'check', `--contract: ${contract}`);
+
+  const home = homeFrom(env);
+  const registry = REGISTRIES[host];
+  const action: Action = { ...analyzeToolCall(registry, call.tool, call.input, { cwd, ...(home ? { home } : {}), vars: pathVars(env) }) };
+  const dataDir = resolveDataDir(env, config.dataDir ? { configDataDir: config.dataDir } : {});
+  const ctx = {
+    selfPaths: selfPaths({ env, dataDir, projectDir: config.projectRoot ?? cwd }),
+    cwd,
+    ...(home ? { home } : {}),
+    probe: fsProbe(),
+    floor: floorContext(config, cwd, env, action),
+  };
+  const d = decide(contract, action, ctx);
+  const canAsk = registry.ask === 'host-ask' || registry.ask === 'ui-prompt' || registry.ask === 'approve';
+  const stopped = d.outcome === 'deny' || d.outcome === 'ask';
+  const stamp = d.outcome === 'allow' ? null : stampFromDecision(d, contract, d.outcome === 'context' ? 'watch' : d.outcome === 'ask' && canAsk ? 'ask' : 'stop', undefined, d.outcome === 'ask' && !canAsk);
+
+  if (args.options.json === true) {
+    printJson(io, {
+      host,
+      verdict: d.verdict,
+      outcome: d.outcome,
+      reasonCode: d.reasonCode,
+      family: d.family,
+      explanation: d.explanation,
+      ...(d.nextStep ? { nextStep: d.nextStep } : {}),
+      also: (d.also ?? []).map((b) => b.reasonCode),
+      contract: { mode: contract.mode, level: contract.level, files: contract.files, deps: contract.deps, hash: contract.hash, agents: contract.agents },
+      floor: { preset: config.floor.preset, exceptions: config.floor.exceptions.length },
+      stamp,
+      analysis: analysisView(action),
+      diagnostics,
+    });
+    return stopped ? 2 : 0;
+  }
+  const lines: string[] = [];
+  lines.push(`verdict: ${verdictWord(d, canAsk)} on ${registry.displayName}`);
+  lines.push(`rule: ${d.reasonCode}${d.family ? ` (${d.family})` : ''}: ${d.explanation}`);
+  for (const b of d.also ?? []) lines.push(`also breaks: ${b.reasonCode}: ${b.explanation}`);
+  lines.push(`contract: ${contract.mode} ${contract.level}${contract.files ? ` files=${contract.files.join('|')}` : ''}; floor preset: ${config.floor.preset}${config.floor.exceptions.length ? ` (${config.floor.exceptions.length} exception${config.floor.exceptions.length === 1 ? '' : 's'})` : ''}`);
+  const a = analysisView(action);
+  lines.push(`analysis: ${a.tool} is ${a.mutability}; writes ${a.affectedPaths === null ? 'targets it cannot prove' : a.affectedPaths.length ? a.affectedPaths.join(', ') : 'nothing'}`);
+  for (const s of a.segments) lines.push(`  ${s.program}: ${s.mutability}${s.paths.length ? ` ${s.paths.join(', ')}` : ''} (${s.why})`);
+  for (const h of a.hazards) lines.push(`  hazard ${h.kind}: ${h.form}${h.paths === null ? ' (target only known at run time)' : h.paths.length ? ` ${h.paths.join(', ')}` : ''}`);
+  if (stamp) lines.push('', 'the agent would read:', ...stamp.split('\n').map((l) => `  ${l}`));
+  for (const dg of diagnostics) lines.push(dg);
+  io.stdout.write(lines.join('\n') + '\n');
+  return stopped ? 2 : 0;
+}

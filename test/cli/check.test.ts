@@ -1,0 +1,114 @@
+/**
+ * `stopline check`: what the guard would answer and why, for a command or a tool call, with a
+ * contract or without, on a host's tool names, with the person's config; nothing recorded. The
+ * last block runs the built dist/stopline.mjs as a person runs it.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { cleanupTempDirs, cli, DIST_CLI, isolatedEnv, spawnCli, tempDir, writeFile } from './helpers';
+
+afterEach(() => cleanupTempDirs());
+
+function place() {
+  const root = tempDir('stopline-check-');
+  const home = join(root, 'home');
+  const project = join(root, 'project');
+  mkdirSync(join(project, '.git'), { recursive: true });
+  mkdirSync(home, { recursive: true });
+  return { root, home, project, env: isolatedEnv(home, { STOPLINE_HOME: join(root, 'data') }) };
+}
+
+describe('stopline check', () => {
+  it('a command with no contract: the floor, the stamp and the analysis; exit 2 when stopped', async () => {
+    const p = place();
+    const r = await cli(['check', '--', 'git reset --hard HEAD~1'], { env: p.env, cwd: p.project });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain('verdict: deny on Claude Code');
+    expect(r.stdout).toContain('rule: FLOOR_GIT_DISCARD (F)');
+    expect(r.stdout).toContain('hazard git-discard: git reset --hard');
+    expect(r.stdout).toContain('STOP / SAFETY');
+    expect(r.stdout).toContain('contract: unconfirmed watch; floor preset: standard');
+  });
+
+  it('what is inside the project runs: exit 0, no stamp', async () => {
+    const p = place();
+    const r = await cli(['check', '--', 'rm -rf build/'], { env: p.env, cwd: p.project });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('verdict: allow');
+    expect(r.stdout).toContain('hazard delete: rm -rf build');
+    expect(r.stdout).not.toContain('STOP');
+  });
+
+  it('under a contract: the contract answers what the floor leaves', async () => {
+    const p = place();
+    const review = await cli(['check', '--contract', 'review files=src/**', '--', 'rm -rf build/'], { env: p.env, cwd: p.project });
+    expect(review.code).toBe(2);
+    expect(review.stdout).toContain('rule: MODE_FORBIDS_MUTATION');
+    expect(review.stdout).toContain('contract: review guard files=src/**');
+    const change = await cli(['check', '--contract', '$stopline change files=src/**', '--', 'echo x > src/a.ts'], { env: p.env, cwd: p.project });
+    expect(change.code).toBe(0);
+    expect(change.stdout).toContain('rule: WITHIN_CONTRACT');
+  });
+
+  it('a tool call given as JSON, on another host: its own tool names and answer forms', async () => {
+    const p = place();
+    const claude = await cli(['check', JSON.stringify({ tool_name: 'Read', tool_input: { file_path: join(p.home, '.ssh', 'id_rsa') } })], { env: p.env, cwd: p.project });
+    expect(claude.code).toBe(2);
+    expect(claude.stdout).toContain('rule: FLOOR_SECRET_READ');
+    const opencode = await cli(['check', '--host', 'opencode', '--json', JSON.stringify({ tool_name: 'glob', tool_input: { pattern: '**/.env*' } })], { env: p.env, cwd: p.project });
+    expect(opencode.code).toBe(2);
+    const j = JSON.parse(opencode.stdout);
+    expect(j).toMatchObject({ host: 'opencode', outcome: 'deny', reasonCode: 'FLOOR_SECRET_READ', family: 'F' });
+    expect(j.analysis.hazards[0].kind).toBe('secret');
+    expect(j.stamp).toContain('STOP / SAFETY');
+  });
+
+  it('an ask on a host that cannot ask is shown as the deny the agent would read', async () => {
+    const p = place();
+    const codex = await cli(['check', '--host', 'codex', '--', 'rm -rf "$OUT"'], { env: p.env, cwd: p.project });
+    expect(codex.code).toBe(2);
+    expect(codex.stdout).toContain('verdict: deny (the host cannot ask a person)');
+    expect(codex.stdout).toContain('`$stopline allow`');
+    const claude = await cli(['check', '--', 'rm -rf "$OUT"'], { env: p.env, cwd: p.project });
+    expect(claude.stdout).toContain('verdict: ask the person');
+  });
+
+  it("the person's config counts: an exception lifts, the preset changes the answer", async () => {
+    const p = place();
+    writeFile(join(p.home, '.config', 'stopline', 'stopline.json'), JSON.stringify({ floor: { preset: 'strict', exceptions: [{ rule: 'FLOOR_GIT_DISCARD', command: 'git stash drop' }] } }));
+    expect((await cli(['check', '--', 'git stash drop'], { env: p.env, cwd: p.project })).code).toBe(0);
+    const r = await cli(['check', '--', 'eval "$NEXT"'], { env: p.env, cwd: p.project });
+    expect(r.stdout).toContain('verdict: deny');
+    expect(r.stdout).toContain('floor preset: strict (1 exception)');
+  });
+
+  it('records nothing: no data folder appears', async () => {
+    const p = place();
+    await cli(['check', '--', 'git push --force'], { env: p.env, cwd: p.project });
+    await cli(['check', '--', 'ls'], { env: p.env, cwd: p.project });
+    expect(existsSync(join(p.root, 'data'))).toBe(false);
+  });
+
+  it('usage errors are exit 1 with one line', async () => {
+    const p = place();
+    expect((await cli(['check'], { env: p.env, cwd: p.project })).code).toBe(1);
+    expect((await cli(['check', '--host', 'vim', '--', 'ls'], { env: p.env, cwd: p.project })).stderr).toContain('unknown host "vim"');
+    expect((await cli(['check', '{not json'], { env: p.env, cwd: p.project })).stderr).toContain('not valid JSON');
+    expect((await cli(['check', '--contract', 'reviw', '--', 'ls'], { env: p.env, cwd: p.project })).code).toBe(1);
+    expect((await cli(['check', '--host', 'hermes', '--', 'ls'], { env: p.env, cwd: p.project })).code).toBe(0);
+  });
+});
+
+describe.skipIf(!existsSync(DIST_CLI))('stopline check, the built CLI', () => {
+  it('answers as the in-process CLI does and writes nothing', () => {
+    const p = place();
+    const r = spawnCli(['check', '--', 'cat .env'], { env: p.env, cwd: p.project });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain('rule: FLOOR_SECRET_READ');
+    expect(r.stderr).toBe('');
+    const ok = spawnCli(['check', '--', 'test -f .env && ls -l .env'], { env: p.env, cwd: p.project });
+    expect(ok.code).toBe(0);
+    expect(readdirSync(p.root).sort()).toEqual(['home', 'project']);
+  });
+});

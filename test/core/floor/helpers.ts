@@ -1,0 +1,56 @@
+/**
+ * One call through the analysis and decide(), as a hook would judge it: a project at /w/p (its
+ * root), HOME at /home/u, no files on disk (a probe that finds nothing), the person's floor
+ * settings and a contract.
+ */
+import { analyzeToolCall } from '../../../core/analysis/tool-call';
+import { decide } from '../../../core/contract/decide';
+import type { Decision } from '../../../core/contract/decide';
+import { freshContract } from '../../../core/contract/types';
+import type { Contract } from '../../../core/contract/types';
+import { DEFAULT_FLOOR } from '../../../core/floor/floor';
+import type { FloorSettings } from '../../../core/floor/floor';
+import type { Action } from '../../../core/protocol';
+import { claudeRegistry } from '../../../core/registry/claude';
+import type { HostRegistry } from '../../../core/registry/types';
+
+export const CWD = '/w/p';
+export const HOME = '/home/u';
+
+/** No contract: the fresh session's (no mode confirmed, watch). */
+export const NO_CONTRACT: Contract = freshContract();
+
+export function armed(mode: Contract['mode'], o: Partial<Contract> = {}): Contract {
+  return { ...freshContract(), mode, level: 'guard', source: 'directive', revision: 1, ...o };
+}
+
+/** A command as Claude Code's Bash (or PowerShell) tool hands it to the hook. */
+export function shellAction(command: string, powershell = false): Action {
+  return toolAction(claudeRegistry, powershell ? 'PowerShell' : 'Bash', { command });
+}
+
+export function toolAction(registry: HostRegistry, tool: string, input: unknown): Action {
+  return { ...analyzeToolCall(registry, tool, input, { cwd: CWD, home: HOME }) };
+}
+
+export interface Judge {
+  contract?: Contract;
+  settings?: FloorSettings;
+  allowed?: (rule: string) => boolean;
+}
+
+export function judge(a: Action, o: Judge = {}): Decision {
+  return decide(o.contract ?? NO_CONTRACT, a, {
+    selfPaths: [`${HOME}/.config/stopline`, `${HOME}/.claude/settings.json`, `${CWD}/.stopline`],
+    home: HOME,
+    cwd: CWD,
+    probe: () => 'missing',
+    floor: { settings: o.settings ?? DEFAULT_FLOOR, projectRoot: CWD, tempRoots: [], ...(o.allowed ? { allowed: o.allowed } : {}) },
+  });
+}
+
+/** `deny FLOOR_GIT_DISCARD`, `ask FLOOR_UNSEEN_CODE`, `allow CONTROL_INACTIVE` … */
+export function verdictOf(command: string, o: Judge = {}): string {
+  const d = judge(shellAction(command), o);
+  return `${d.outcome} ${d.reasonCode}`;
+}
