@@ -7,7 +7,7 @@
  *   stopline check [--contract "review files=src/**"] [--host claude] [--cwd DIR] [--json] -- '<command>'
  *   stopline check [--host claude] '{"tool_name":"Read","tool_input":{"file_path":".env"}}'
  *
- * Exit 0: the call would run; 2: it would be stopped (denied, or asked of the person); 1: a
+ * Exit 0: the call would run (as it is, or confined); 2: it would be stopped (denied, or asked of the person); 1: a
  * usage error.
  */
 import { resolve } from 'node:path';
@@ -24,6 +24,10 @@ import { fsProbe } from '../../core/fs-probe';
 import { stampFromDecision } from '../../core/messages/render';
 import type { Action } from '../../core/protocol';
 import { REGISTRIES } from '../../core/registry/index';
+import type { HostRegistry } from '../../core/registry/types';
+import { rewriteFormOf } from '../../core/registry/rows';
+import { confinementSwitch, scopeWords } from '../../core/confine/confine';
+import { machine } from '../../core/confine/machine';
 import type { RegistryFamily } from '../../core/registry/index';
 import { homeFrom, pathVars, selfPaths } from '../../core/self-paths';
 import { resolveDataDir } from '../../core/state/datadir';
@@ -78,7 +82,25 @@ function analysisView(a: Action) {
   };
 }
 
-function verdictWord(d: Decision, canAsk: boolean): string {
+/**
+ * Whether the host would run this call confined instead of as decided: the same conditions the
+ * guard applies (a confinable decision, a host that runs a rewritten shell command, confinement
+ * switched on, a sandbox this machine can start). The plan itself is not made: nothing is written.
+ */
+function confinedBy(d: Decision, contract: Contract, registry: HostRegistry, toolName: string, configOn: boolean, env: Record<string, string | undefined>): { on: true } | { on: false; why?: string } {
+  if (!d.confinable) return { on: false };
+  const row = registry.events.find((e) => e.control === 'action.before' && e.registered);
+  const tool = registry.tools.find((t) => t.name === toolName);
+  if (!rewriteFormOf(row, tool)) return { on: false, why: `${registry.displayName} does not run a rewritten command, so nothing is confined there` };
+  const sw = confinementSwitch(contract, configOn, env);
+  if (!sw.on) return { on: false, why: `confinement is off (${sw.why})` };
+  const sandbox = machine.sandbox(env, Date.now());
+  if (!sandbox.ok) return { on: false, why: `not confined here: ${sandbox.why}` };
+  return { on: true };
+}
+
+function verdictWord(d: Decision, canAsk: boolean, confined: boolean): string {
+  if (confined) return 'run confined (inside a sandbox built from the contract)';
   if (d.outcome === 'allow') return 'allow';
   if (d.outcome === 'context') return 'allow, with a WATCH note to the model';
   if (d.outcome === 'ask') return canAsk ? 'ask the person' : 'deny (the host cannot ask a person)';
@@ -115,14 +137,16 @@ export async function runCheck(args: ParsedArgs, io: CliIO): Promise<number> {
   };
   const d = decide(contract, action, ctx);
   const canAsk = registry.ask === 'host-ask' || registry.ask === 'ui-prompt' || registry.ask === 'approve';
-  const stopped = d.outcome === 'deny' || d.outcome === 'ask';
-  const stamp = d.outcome === 'allow' ? null : stampFromDecision(d, contract, d.outcome === 'context' ? 'watch' : d.outcome === 'ask' && canAsk ? 'ask' : 'stop', undefined, d.outcome === 'ask' && !canAsk);
+  const confine = confinedBy(d, contract, registry, call.tool, config.confine, env);
+  const stopped = !confine.on && (d.outcome === 'deny' || d.outcome === 'ask');
+  const stamp = d.outcome === 'allow' || confine.on ? null : stampFromDecision(d, contract, d.outcome === 'context' ? 'watch' : d.outcome === 'ask' && canAsk ? 'ask' : 'stop', undefined, d.outcome === 'ask' && !canAsk);
 
   if (args.options.json === true) {
     printJson(io, {
       host,
       verdict: d.verdict,
-      outcome: d.outcome,
+      outcome: confine.on ? 'confined' : d.outcome,
+      ...(confine.on ? { confined: { writable: scopeWords(contract) } } : !confine.on && confine.why ? { notConfined: confine.why } : {}),
       reasonCode: d.reasonCode,
       family: d.family,
       explanation: d.explanation,
@@ -137,8 +161,10 @@ export async function runCheck(args: ParsedArgs, io: CliIO): Promise<number> {
     return stopped ? 2 : 0;
   }
   const lines: string[] = [];
-  lines.push(`verdict: ${verdictWord(d, canAsk)} on ${registry.displayName}`);
-  lines.push(`rule: ${d.reasonCode}${d.family ? ` (${d.family})` : ''}: ${d.explanation}`);
+  lines.push(`verdict: ${verdictWord(d, canAsk, confine.on)} on ${registry.displayName}`);
+  if (confine.on) lines.push(`confined: writable ${scopeWords(contract)}, plus build, cache and temp folders; stopline's own files read-only (reason CONFINED)`);
+  lines.push(`${confine.on ? 'unproven' : 'rule'}: ${d.reasonCode}${d.family ? ` (${d.family})` : ''}: ${d.explanation}`);
+  if (!confine.on && confine.why) lines.push(`not confined: ${confine.why}`);
   for (const b of d.also ?? []) lines.push(`also breaks: ${b.reasonCode}: ${b.explanation}`);
   lines.push(`contract: ${contract.mode} ${contract.level}${contract.files ? ` files=${contract.files.join('|')}` : ''}; floor preset: ${config.floor.preset}${config.floor.exceptions.length ? ` (${config.floor.exceptions.length} exception${config.floor.exceptions.length === 1 ? '' : 's'})` : ''}`);
   const a = analysisView(action);

@@ -56,7 +56,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       'Answers what the guard would do with one shell command (after `--`) or one tool call given as JSON ({"tool_name":"Read","tool_input":{"file_path":".env"}}), ' +
       'and why: the verdict, the rule, the stamp the agent would read, and what the analysis found (segments, the floor\'s hazards). Nothing is recorded and no session is touched. ' +
       '--contract takes a directive without `$stopline` ("review", "change files=src/**"); without it the call is checked as in a fresh session (no contract: only the floor). ' +
-      'Your config (stopline.json: floor preset and exceptions) counts as in a session. Exit 0: it would run; 2: it would be stopped (denied or asked); 1: usage error.',
+      'Your config (stopline.json: floor preset and exceptions) counts as in a session. Exit 0: it would run (as it is, or confined in a sandbox built from the contract where the host and this machine allow it); 2: it would be stopped (denied or asked); 1: usage error.',
     options: [
       { flag: '--contract', value: 'directive', summary: 'check under this contract, e.g. "review" or "change files=src/**" (default: a fresh session, no contract)' },
       { flag: '--host', value: 'host', summary: 'read the call with this host\'s tool names and answer forms: claude (default), codex, opencode, hermes, pi, gemini, qwen, copilot, droid' },

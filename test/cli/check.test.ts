@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanupTempDirs, cli, DIST_CLI, isolatedEnv, spawnCli, tempDir, writeFile } from './helpers';
+import { probeSandbox } from '../../core/confine/probe';
 
 afterEach(() => cleanupTempDirs());
 
@@ -49,6 +50,34 @@ describe('stopline check', () => {
     const change = await cli(['check', '--contract', '$stopline change files=src/**', '--', 'echo x > src/a.ts'], { env: p.env, cwd: p.project });
     expect(change.code).toBe(0);
     expect(change.stdout).toContain('rule: WITHIN_CONTRACT');
+  });
+
+  it('a command the analysis cannot prove runs confined where the host rewrites and a sandbox starts; stopped where not', async () => {
+    const p = place();
+    const env = { ...p.env, PATH: process.env.PATH ?? '' };
+    const claude = await cli(['check', '--contract', 'change files=src/a.ts', '--json', '--', 'npm test'], { env, cwd: p.project });
+    const j = JSON.parse(claude.stdout) as { outcome: string; reasonCode: string; confined?: { writable: string }; notConfined?: string };
+    expect(j.reasonCode).toBe('WRITE_PATH_UNPROVEN');
+    if (probeSandbox(env).ok) {
+      expect(claude.code).toBe(0);
+      expect(j.outcome).toBe('confined');
+      expect(j.confined?.writable).toBe('files=src/a.ts');
+    } else {
+      expect(claude.code).toBe(2);
+      expect(j.notConfined).toMatch(/not confined here/);
+    }
+    // Qwen runs no rewritten command: the same call is stopped there, and the text says why
+    const qwen = await cli(['check', '--host', 'qwen', '--contract', 'review', '--', 'npm test'], { env, cwd: p.project });
+    expect(qwen.code).toBe(2);
+    expect(qwen.stdout).toContain('not confined: Qwen Code does not run a rewritten command');
+    // switched off by the person: stopped again
+    const off = await cli(['check', '--contract', 'review', '--', 'npm test'], { env: { ...env, STOPLINE_CONFINE: '0' }, cwd: p.project });
+    expect(off.code).toBe(2);
+    expect(off.stdout).toContain('not confined: confinement is off (STOPLINE_CONFINE=0)');
+    // a proven violation is never confined: its stamp stands
+    const floor = await cli(['check', '--contract', 'change files=src/a.ts', '--', 'git reset --hard'], { env, cwd: p.project });
+    expect(floor.code).toBe(2);
+    expect(floor.stdout).toContain('rule: FLOOR_GIT_DISCARD');
   });
 
   it('a tool call given as JSON, on another host: its own tool names and answer forms', async () => {
