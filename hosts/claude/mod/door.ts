@@ -298,11 +298,20 @@ export class ClaudeModDoor {
         if (targets.length) await bounded(() => this.loadLinks(host, targets));
       }
       let decided: HookDecision | null = null;
+      // a person's hook runs once per decision: a later round (files the core asked for after the
+      // hook had run) gets the same result instead of running the hook again
+      const ran = new Map<string, Promise<HostProcessResult>>();
+      const runOnce: ModHost['run'] = (argv, init) => {
+        const key = JSON.stringify([argv, init.cwd ?? null, init.stdin ?? null]);
+        let r = ran.get(key);
+        if (!r) ran.set(key, (r = host.run(argv, init)));
+        return r;
+      };
       for (;;) {
         // files that would not settle: the decision cannot be made on them; the fail mode answers
         if (fileLoads >= MAX_ROUNDS) core = this.unavailableCore('its files could not be loaded');
         this.volume.begin();
-        setHostRunners({ run: host.run, fetch: host.fetch, isDryRun: () => this.volume.hasMisses() });
+        setHostRunners({ run: runOnce, fetch: host.fetch, isDryRun: () => this.volume.hasMisses() });
         try {
           decided = await decideHook(adapter, text, { env, cwd: this.view.cwd ?? '/', core });
         } finally {
