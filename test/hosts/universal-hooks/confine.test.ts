@@ -47,7 +47,7 @@ import { shippedGeminiHooks } from '../gemini/shipped';
 import { shippedQwenHooks } from '../qwen/shipped';
 import { piJitiCache } from '../pi/jiti-cache';
 import { installPlugin, runHermes, writeHermesConfig } from '../hermes/real-hermes';
-import { readEvidence, requireArtifact } from '../shared/real-host';
+import { readEvidence, requireArtifact, type EvidenceRecord } from '../shared/real-host';
 
 const ALL = [...HOSTS_FOR.claude, ...HOSTS_FOR.codex, ...HOSTS_FOR.opencode, ...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz'], ...HOSTS_FOR.hermes, ...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen, ...HOSTS_FOR.copilot, ...HOSTS_FOR.droid];
 const status = await ensureHosts(ALL);
@@ -136,11 +136,21 @@ function dataDirs(dir: string, out: string[] = []): string[] {
   return out;
 }
 
+function evidence(w: World): EvidenceRecord[] {
+  return dataDirs(w.runDir).flatMap((d) => readEvidence(d));
+}
+
 /** The reason codes of the guard's decisions, from the evidence as recorded (metadata only). */
 function reasonCodes(w: World): string[] {
-  return dataDirs(w.runDir)
-    .flatMap((d) => readEvidence(d))
-    .flatMap((r) => (r.decision?.reasonCode ? [r.decision.reasonCode] : []));
+  return evidence(w).flatMap((r) => (r.decision?.reasonCode ? [r.decision.reasonCode] : []));
+}
+
+/**
+ * Calls the turn end found in the host's own record with no check of the guard's (hosts whose
+ * record stopline reads): a confined call was checked, so the person must not be told it went unseen.
+ */
+function unseenCalls(w: World): number {
+  return evidence(w).reduce((n, r) => n + (r.type === 'seen' ? ((r.seen as { unseen?: number } | undefined)?.unseen ?? 0) : 0), 0);
 }
 
 /** The host ran the confined `npm test`: only the allowed file changed, and the model read why the rest did not. */
@@ -154,6 +164,7 @@ function expectTestRanConfined(w: World, s: FakeModelServer, callId: string): vo
   expect(text).toContain(KEPT_OUT_NOTE);
   expect(text).toContain('Read-only file system');
   expect(reasonCodes(w)).toContain('CONFINED');
+  expect(unseenCalls(w), 'the confined call was reported as one the guard never saw').toBe(0);
 }
 
 /** Nothing ran: the test's marker never reached the model, nothing changed, the evidence says why. */
@@ -185,6 +196,7 @@ function expectOneLiner(w: World, s: FakeModelServer, callId: string): void {
   expect(text).toContain('Read-only file system');
   expect(text).toContain(KEPT_OUT_NOTE);
   expect(codes).toContain('CONFINED');
+  expect(unseenCalls(w), 'the confined call was reported as one the guard never saw').toBe(0);
 }
 
 async function serve(server: Promise<FakeModelServer>): Promise<FakeModelServer> {
