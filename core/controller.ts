@@ -586,8 +586,11 @@ function confineAction(c: Ctx, action: Action, d: Decision, contract: Contract):
     return null;
   }
   const rules = d.reasonCode === 'WITHIN_CONTRACT' ? [] : [d.reasonCode];
+  const summary = actionSummary(action);
+  // the turn end matches the host's record of calls against these keys: without one, a confined call reads as unseen
+  if (action.id) summary.callKey = callKey(c.ev.rootSessionId ?? c.ev.sessionId, action.id);
   const eventId = record(c, 'check', contract, {
-    action: actionSummary(action),
+    action: summary,
     decision: { verdict: 'allow', outcome: 'allow', family: null, reasonCode: 'CONFINED', response: 'rewrite_returned', hostEffect: 'unobserved' },
     confined: { rules, ...r.counts },
   });
