@@ -4,7 +4,7 @@
  *   toControlEvent: Claude hook payload (stdin JSON) -> ControlEvent, or ignored/unknown
  *   render:         Outcome -> Claude's exact hook output
  *
- * Output forms (verified on Claude Code 2.1.332, ../../../shared/hosts/claude.md §5):
+ * Output forms (verified on Claude Code 2.1.332, docs/hosts/claude.md):
  * - deny:    {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",
  *            "permissionDecisionReason":"<stamp>"}} on stdout, exit 0
  * - ask:     the same with "ask", only in an attended session (a person at the terminal).

@@ -3,7 +3,7 @@
  * between OpenCode's plugin arguments and the core. The stateful part (sessions, queues, SDK
  * calls) is the door (door.ts and the files it names); the entry with the one exported plugin is plugin.ts.
  *
- * Verified on opencode-ai 1.18.33 (../../../shared/hosts/opencode.md):
+ * Verified on opencode-ai 1.18.33 (docs/hosts/opencode.md):
  * - deny: `tool.execute.before` throws `new Error(stamp)`; the model receives exactly the
  *   message as the tool result and the loop goes on;
  * - there is no ask: `permission.ask` has no call site, so an ask is a deny;

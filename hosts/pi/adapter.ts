@@ -4,7 +4,7 @@
  * Pi loads) is extension.ts.
  *
  * Verified on @earendil-works/pi-coding-agent 1.6.0 and @mariozechner/pi-coding-agent 0.73.1
- * (../../../shared/hosts/pi.md):
+ * (docs/hosts/pi.md):
  * - deny: `tool_call` returns `{block: true, reason}`; the model receives the reason as the
  *   tool message and the agent goes on (never `terminate`: it can recover in scope);
  * - ask: only where `ctx.hasUI` (TUI, rpc) a person can answer `ctx.ui.confirm`; elsewhere an

@@ -1,6 +1,6 @@
 /**
  * The dashboard's hook-side half: the server record both halves read, and the best-effort
- * autostart an adapter calls on `session:start` (seed 003 §4: a companion is never a blocker).
+ * autostart an adapter calls on `session:start` (a companion is never a blocker).
  *
  * The autostart is synchronous on purpose: the command-hook process calls process.exit() as
  * soon as its answer is written, so anything left pending would be cut off. It costs a config
