@@ -27,6 +27,7 @@ import { stampOf } from './outcome';
 import type { Action, ControlEvent } from './protocol';
 import { isHookReason, noticeLevel } from './registry/reasons';
 import type { EventEntry } from './registry/types';
+import { isRecord } from './check';
 
 export type { Answer } from './outcome';
 
@@ -151,7 +152,7 @@ function rewriteGate(o: Answer, call: ToolCall | undefined): Answer {
   const command = o.rewrite?.command;
   const input = call?.input;
   const field = call?.commandField;
-  if (call?.canRewrite && typeof command === 'string' && field && isObj(input)) {
+  if (call?.canRewrite && typeof command === 'string' && field && isRecord(input)) {
     return { ...o, rewrite: { command, field, input: { ...input, [field]: command } } };
   }
   const { rewrite: _dropped, ...rest } = o;
@@ -211,8 +212,4 @@ export function errorMessage(err: unknown): string {
 /** Lines for a log, each under the door's label (`stopline (claude): …`). */
 export function labelLines(label: string, lines: readonly string[] | undefined): string[] {
   return (lines ?? []).map((l) => `${label}: ${l}`);
-}
-
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -1,5 +1,5 @@
 /**
- * The ten canonical events (seed 002). This table is the single source the adapters,
+ * The ten canonical events. This table is the single source the adapters,
  * the universal-hooks layer, the docs and the conformance tests read.
  */
 import type { ControlEventKind } from './protocol';

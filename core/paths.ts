@@ -211,11 +211,6 @@ export function globToRegExp(glob: string, caseInsensitive: boolean): RegExp {
   return new RegExp('^' + src + '$', caseInsensitive ? 'i' : '');
 }
 
-export interface AllowList {
-  /** the raw entries, case preserved */
-  entries: readonly string[];
-}
-
 /**
  * Does the files= allow-list cover this target? Entries are normalised the same way as
  * targets (relative to the same cwd; absolute entries honoured). A target that escapes

@@ -17,6 +17,7 @@ import { analyzePowerShell } from './powershell';
 import { globNamesSecret, holdsHomeSecrets, secretKindOf } from './secrets';
 import { analyzeShell } from './shell';
 import type { AnalysisSegment, ShellAnalysis } from './types';
+import { isRecord } from '../check';
 
 export interface ToolCallOptions {
   cwd?: string;
@@ -40,10 +41,6 @@ type Base = CollectBase & { hostVersion?: string; hostBase?: string };
 const OLD_TEXT_FIELDS = ['old_string', 'oldString', 'oldText', 'old_str', 'old_text'];
 const NEW_TEXT_FIELDS = ['new_string', 'newString', 'newText', 'new_str', 'new_text', 'content'];
 const EDIT_PATH_FIELDS = ['file_path', 'filePath', 'path'];
-
-function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function str(o: Obj, field: string | undefined): string | undefined {
   if (!field) return undefined;
@@ -160,7 +157,7 @@ function fromShell(s: ShellAnalysis): Result {
 /** The kind for this call: `kindBy` lets one input field pick it. */
 function kindFor(entry: ToolEntry, input: unknown): ToolKind {
   const by = entry.kindBy;
-  if (!by || !isObj(input)) return entry.kind;
+  if (!by || !isRecord(input)) return entry.kind;
   const v = input[by.field];
   if (v === undefined || v === null) return entry.kind;
   if (typeof v === 'string' && Object.prototype.hasOwnProperty.call(by.cases, v)) return by.cases[v]!;
@@ -184,7 +181,7 @@ function byKind(entry: ToolEntry, input: unknown, base: Base): Result {
     case 'delegate-batch':
       return delegateBatch(name, input);
     case 'task-continuation': {
-      const id = isObj(input) ? input.task_id : undefined;
+      const id = isRecord(input) ? input.task_id : undefined;
       if (typeof id === 'string' && id.trim() !== '') return simple(name, 'control', `${name} with task_id continues an existing subagent session`);
       return simple(name, 'delegate', `${name} starts one subagent`, { delegationCount: 1 });
     }
@@ -201,7 +198,7 @@ function byKind(entry: ToolEntry, input: unknown, base: Base): Result {
     case 'apply-patch':
       return patchTool(entry, input, base);
     case 'v4a-patch': {
-      if (isObj(input) && input.mode === 'patch') return patchTool(entry, input, base);
+      if (isRecord(input) && input.mode === 'patch') return patchTool(entry, input, base);
       return writeTool(entry, input, base);
     }
   }
@@ -209,7 +206,7 @@ function byKind(entry: ToolEntry, input: unknown, base: Base): Result {
 
 function command(entry: ToolEntry, kind: ToolKind, input: unknown, base: Base): Result {
   const name = entry.name;
-  if (!isObj(input)) return unknownResult(name, `${name} input is ${describe(input)}, not an object`);
+  if (!isRecord(input)) return unknownResult(name, `${name} input is ${describe(input)}, not an object`);
   const cmd = str(input, entry.commandField ?? 'command');
   if (cmd === undefined) {
     if (kind === 'monitor' && (typeof input.ws === 'string' || typeof input.url === 'string' || typeof input.websocket === 'string')) {
@@ -324,7 +321,7 @@ function fileSegment(entry: ToolEntry, raws: string[], bad: boolean, base: Base,
 
 function writeTool(entry: ToolEntry, input: unknown, base: Base): Result {
   const name = entry.name;
-  if (!isObj(input)) return simple(name, 'write', `${name} input is ${describe(input)}; the target is unproven`);
+  if (!isRecord(input)) return simple(name, 'write', `${name} input is ${describe(input)}; the target is unproven`);
   const { raws, bad } = pathsOf(input, entry.pathFields && entry.pathFields.length ? entry.pathFields : EDIT_PATH_FIELDS);
   const newText = firstStr(input, entry.contentFields) ?? firstStr(input, NEW_TEXT_FIELDS);
   const oldText = firstStr(input, OLD_TEXT_FIELDS);
@@ -364,7 +361,7 @@ function withSecrets(r: Result, paths: readonly string[], base: Base, replaces: 
  */
 function readTool(entry: ToolEntry, input: unknown, base: Base): Result {
   const r = simple(entry.name, 'read', `${entry.name} only reads`);
-  if (!isObj(input)) return r;
+  if (!isRecord(input)) return r;
   const hazards: Hazard[] = [];
   const reads: string[] = [];
   const { raws } = pathsOf(input, [...(entry.pathFields ?? []), ...(entry.readFields ?? [])]);
@@ -386,7 +383,7 @@ function readTool(entry: ToolEntry, input: unknown, base: Base): Result {
 
 function multiEdit(entry: ToolEntry, input: unknown, base: Base): Result {
   const name = entry.name;
-  if (!isObj(input)) return simple(name, 'write', `${name} input is ${describe(input)}; the target is unproven`);
+  if (!isRecord(input)) return simple(name, 'write', `${name} input is ${describe(input)}; the target is unproven`);
   const top = pathsOf(input, entry.pathFields && entry.pathFields.length ? entry.pathFields : EDIT_PATH_FIELDS);
   const edits = input.edits;
   const segs: AnalysisSegment[] = [];
@@ -398,7 +395,7 @@ function multiEdit(entry: ToolEntry, input: unknown, base: Base): Result {
   const perPath = new Map<string, { dep: boolean; hash: boolean }>();
   let bad = top.bad;
   for (const e of edits) {
-    if (!isObj(e)) {
+    if (!isRecord(e)) {
       bad = true;
       continue;
     }
@@ -428,7 +425,7 @@ function multiEdit(entry: ToolEntry, input: unknown, base: Base): Result {
 
 function notebookEdit(entry: ToolEntry, input: unknown, base: Base): Result {
   const name = entry.name;
-  if (!isObj(input)) return simple(name, 'write', `${name} input is ${describe(input)}; the target is unproven`);
+  if (!isRecord(input)) return simple(name, 'write', `${name} input is ${describe(input)}; the target is unproven`);
   const { raws, bad } = pathsOf(input, entry.pathFields ?? ['notebook_path']);
   const source = firstStr(input, entry.contentFields ?? ['new_source']);
   let dep = false;
@@ -453,7 +450,7 @@ function patchTool(entry: ToolEntry, input: unknown, base: Base): Result {
   const name = entry.name;
   const field = entry.patchField ?? 'patch';
   let text: unknown = input;
-  if (isObj(input)) text = input[field];
+  if (isRecord(input)) text = input[field];
   if (typeof text !== 'string') return simple(name, 'write', `${name}: ${field} is ${text === undefined ? 'missing' : describe(text)}; the targets are unproven`);
   const parsed = parsePatch(text);
   const place = entry.pathResolver
@@ -467,7 +464,7 @@ function patchTool(entry: ToolEntry, input: unknown, base: Base): Result {
 }
 
 function delegateBatch(name: string, input: unknown): Result {
-  if (!isObj(input)) return simple(name, 'delegate', `${name} input is ${describe(input)}; the number of subagents cannot be counted`, { delegationCount: 1, unboundedDelegation: true });
+  if (!isRecord(input)) return simple(name, 'delegate', `${name} input is ${describe(input)}; the number of subagents cannot be counted`, { delegationCount: 1, unboundedDelegation: true });
   const action = input.action;
   if (typeof action === 'string' && ['list', 'steer', 'stop', 'status', 'cancel'].includes(action)) {
     return simple(name, 'control', `${name} action ${action} manages existing subagents`);

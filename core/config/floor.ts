@@ -17,6 +17,7 @@ import type { FloorException, FloorPreset } from '../floor/floor';
 import { FLOOR_RULES } from '../registry/reasons';
 import type { FloorReason } from '../registry/reasons';
 import type { ParsedFile } from './types';
+import { isRecord } from '../check';
 
 /** The rules an exception may lift: the floor's families (stopline's own files are lifted only by `$stopline allow`). */
 const LIFTABLE: readonly string[] = FLOOR_RULES;
@@ -27,13 +28,9 @@ export function presetAtLeastAsTight(candidate: FloorPreset, current: FloorPrese
   return PRESET_RANK[candidate] >= PRESET_RANK[current];
 }
 
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** Read the `floor` key of one file into `out.floor`, pushing one problem line per bad part. */
 export function parseFloor(v: unknown, out: ParsedFile, problems: string[]): void {
-  if (!isObj(v)) {
+  if (!isRecord(v)) {
     problems.push('floor must be an object');
     return;
   }
@@ -61,7 +58,7 @@ export function parseFloor(v: unknown, out: ParsedFile, problems: string[]): voi
 }
 
 function exceptionOf(e: unknown): FloorException | string {
-  if (!isObj(e)) return 'must be an object';
+  if (!isRecord(e)) return 'must be an object';
   if (typeof e.rule !== 'string' || !LIFTABLE.includes(e.rule)) return `needs a "rule", one of ${LIFTABLE.join('|')}`;
   const ex: FloorException = { rule: e.rule as FloorReason };
   if (e.command !== undefined) {

@@ -68,8 +68,3 @@ export function sandboxHere(env: Env, now: number): SandboxProbe {
   kept = { key, at: now, probe };
   return probe;
 }
-
-/** Forget the kept answer (tests). */
-export function forgetSandboxProbe(): void {
-  kept = undefined;
-}

@@ -41,6 +41,7 @@
  */
 import { CANONICAL, type CanonicalEvent } from '../canonical';
 import type { Dialect, HookResponse } from './types';
+import { isRecord } from '../check';
 
 export type RawRun =
   | { kind: 'exit'; code: number | null; signal?: string | null; stdout: string; stderr: string }
@@ -56,10 +57,6 @@ export type Decoded =
 
 export function emptyResponse(): HookResponse {
   return { decision: 'none', stop: false, contexts: [], messages: [] };
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function text(v: unknown): string | undefined {

@@ -18,6 +18,7 @@ import { buildPayload, encodePayload } from './payload';
 import { runCommand } from './run-command';
 import { runHttp } from './run-http';
 import type { DispatchInput, DispatchOptions, FoldedResult, HookGroup, HookHandler, HookResponse, HookRun, HooksConfig, RunOutcome } from './types';
+import { isRecord } from '../check';
 
 export function hasHooks(config: HooksConfig, event: DispatchInput['event']): boolean {
   const g = config.byEvent[event];
@@ -76,7 +77,7 @@ function commandOf(input: DispatchInput): string | undefined {
   const fromCanonical = input.canonicalInput?.command;
   if (typeof fromCanonical === 'string') return fromCanonical;
   const raw = input.rawInput;
-  const cmd = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>).command : undefined;
+  const cmd = isRecord(raw) ? raw.command : undefined;
   return typeof cmd === 'string' ? cmd : undefined;
 }
 
@@ -128,7 +129,7 @@ function payloadVars(body: string): Record<string, string> {
   const out: Record<string, string> = {};
   try {
     const v: unknown = JSON.parse(body);
-    if (v && typeof v === 'object' && !Array.isArray(v)) {
+    if (isRecord(v)) {
       for (const [k, x] of Object.entries(v)) if (typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') out[k] = String(x);
     }
   } catch {

@@ -1,7 +1,8 @@
 /**
- * A small JSON reader that remembers where every value starts, so config diagnostics can
- * say `line:col`. It also accepts `//` and `/* *\/` comments and trailing commas (stopline.json
- * is hand-written; the hosts' own files are strict JSON and parse the same way).
+ * The one JSON reader for hand-written files. It remembers where every value starts, so config
+ * diagnostics can say `line:col`, and where every value ends, so the installer can splice its
+ * edits into the person's text. It also accepts `//` and `/* *\/` comments and trailing commas
+ * (stopline.json is hand-written; the hosts' own files are strict JSON and parse the same way).
  */
 import type { Position } from './types';
 
@@ -13,8 +14,34 @@ export interface LocatedDocument {
   locations: Map<string, Position>;
 }
 
+/** One value of the text with its span (offsets into the text, `end` just past the value). */
+export type JsonNode = ObjectNode | ArrayNode | ScalarNode;
+export interface ObjectNode {
+  type: 'object';
+  start: number;
+  end: number;
+  props: PropNode[];
+}
+export interface PropNode {
+  key: string;
+  keyStart: number;
+  value: JsonNode;
+}
+export interface ArrayNode {
+  type: 'array';
+  start: number;
+  end: number;
+  items: JsonNode[];
+}
+export interface ScalarNode {
+  type: 'scalar';
+  start: number;
+  end: number;
+  value: string | number | boolean | null;
+}
+
 export type JsoncResult =
-  | { ok: true; doc: LocatedDocument; warnings: { message: string; position: Position }[] }
+  | { ok: true; doc: LocatedDocument; root: JsonNode; warnings: { message: string; position: Position }[] }
   | { ok: false; message: string; position: Position };
 
 /** `/hooks/PreToolUse/0/matcher` (RFC 6901 escaping). */
@@ -107,19 +134,23 @@ export function parseJsonc(text: string): JsoncResult {
     }
   };
 
-  const parseValue = (path: (string | number)[]): unknown => {
+  const parseValue = (path: (string | number)[]): JsonNode => {
     skip();
     if (path.length > MAX_DEPTH) throw new JsonError(`nested deeper than ${MAX_DEPTH} levels`, i);
     locations.set(pointerOf(path), posAt(i));
+    const start = i;
     const c = text[i];
     if (c === '{') {
       i++;
-      const obj: Record<string, unknown> = {};
-      skip();
-      if (text[i] === '}') {
+      const obj: ObjectNode = { type: 'object', start, end: start, props: [] };
+      const seen = new Set<string>();
+      const done = (): ObjectNode => {
         i++;
+        obj.end = i;
         return obj;
-      }
+      };
+      skip();
+      if (text[i] === '}') return done();
       for (;;) {
         skip();
         if (text[i] !== '"') throw new JsonError(`expected a quoted key, found ${describe(i)}`, i);
@@ -128,77 +159,78 @@ export function parseJsonc(text: string): JsoncResult {
         skip();
         if (text[i] !== ':') throw new JsonError(`expected ':' after key "${key}", found ${describe(i)}`, i);
         i++;
-        if (Object.prototype.hasOwnProperty.call(obj, key)) warnings.push({ message: `duplicate key "${key}"; the last one wins`, position: posAt(keyAt) });
+        if (seen.has(key)) warnings.push({ message: `duplicate key "${key}"; the last one wins`, position: posAt(keyAt) });
+        seen.add(key);
         path.push(key);
-        const v = parseValue(path);
+        obj.props.push({ key, keyStart: keyAt, value: parseValue(path) });
         path.pop();
-        Object.defineProperty(obj, key, { value: v, enumerable: true, writable: true, configurable: true });
         skip();
         if (text[i] === ',') {
           i++;
           skip();
-          if (text[i] === '}') {
-            i++;
-            return obj;
-          }
+          if (text[i] === '}') return done();
           continue;
         }
-        if (text[i] === '}') {
-          i++;
-          return obj;
-        }
+        if (text[i] === '}') return done();
         throw new JsonError(`expected ',' or '}', found ${describe(i)}`, i);
       }
     }
     if (c === '[') {
       i++;
-      const arr: unknown[] = [];
-      skip();
-      if (text[i] === ']') {
+      const arr: ArrayNode = { type: 'array', start, end: start, items: [] };
+      const done = (): ArrayNode => {
         i++;
+        arr.end = i;
         return arr;
-      }
+      };
+      skip();
+      if (text[i] === ']') return done();
       for (;;) {
-        path.push(arr.length);
-        arr.push(parseValue(path));
+        path.push(arr.items.length);
+        arr.items.push(parseValue(path));
         path.pop();
         skip();
         if (text[i] === ',') {
           i++;
           skip();
-          if (text[i] === ']') {
-            i++;
-            return arr;
-          }
+          if (text[i] === ']') return done();
           continue;
         }
-        if (text[i] === ']') {
-          i++;
-          return arr;
-        }
+        if (text[i] === ']') return done();
         throw new JsonError(`expected ',' or ']', found ${describe(i)}`, i);
       }
     }
-    if (c === '"') return parseString();
+    if (c === '"') {
+      const value = parseString();
+      return { type: 'scalar', start, end: i, value };
+    }
     const m = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i, i + 64));
     if (m) {
       i += m[0].length;
-      if (m[0] === 'true') return true;
-      if (m[0] === 'false') return false;
-      if (m[0] === 'null') return null;
-      return Number(m[0]);
+      const value = m[0] === 'true' ? true : m[0] === 'false' ? false : m[0] === 'null' ? null : Number(m[0]);
+      return { type: 'scalar', start, end: i, value };
     }
     throw new JsonError(`unexpected ${describe(i)}`, i);
   };
 
   try {
-    const value = parseValue([]);
+    const root = parseValue([]);
     skip();
     if (i < text.length) throw new JsonError(`unexpected ${describe(i)} after the end of the document`, i);
-    return { ok: true, doc: { value, locations }, warnings };
+    return { ok: true, doc: { value: nodeValue(root), locations }, root, warnings };
   } catch (err) {
     if (err instanceof JsonError) return { ok: false, message: err.message, position: posAt(err.offset) };
     // deeply nested input can overflow the stack; report it instead of crashing
     return { ok: false, message: err instanceof Error ? err.message : String(err), position: posAt(i) };
   }
+}
+
+/** The plain value of a node (what JSON.parse gives, comments dropped; the last duplicate key wins). */
+export function nodeValue(node: JsonNode): unknown {
+  if (node.type === 'scalar') return node.value;
+  if (node.type === 'array') return node.items.map(nodeValue);
+  const out: Record<string, unknown> = {};
+  // a key such as "__proto__" is a plain member, as in JSON.parse
+  for (const p of node.props) Object.defineProperty(out, p.key, { value: nodeValue(p.value), enumerable: true, writable: true, configurable: true });
+  return out;
 }

@@ -18,6 +18,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { CanonicalEvent } from '../canonical';
 import { resolveEventName } from './dialects';
 import type { Diagnostic, Dialect } from './types';
+import { isRecord } from '../check';
 
 export interface ListenDispatchRequest {
   /** the event name as sent */
@@ -54,10 +55,6 @@ export interface ListenOptions {
 export const MAX_LINE_BYTES = 8 * 1024 * 1024;
 
 const HOST_DIALECT: Readonly<Record<string, Dialect>> = { claude: 'claude', codex: 'codex', hermes: 'hermes', gemini: 'gemini', qwen: 'qwen' };
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);

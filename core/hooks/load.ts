@@ -14,6 +14,7 @@ import { DIALECT_LABEL } from './dialects';
 import { parseHooksSection, report, type ParseContext } from './parse';
 import type { Diagnostic, Dialect, HookGroup, HooksConfig } from './types';
 import { parseYaml } from './yaml';
+import { isRecord } from '../check';
 
 export interface LoadOptions {
   env: Readonly<Record<string, string | undefined>>;
@@ -136,10 +137,6 @@ export function nodeReadFile(path: string): string | undefined {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
     throw err;
   }
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 type ReadResult = { doc: LocatedDocument } | null;

@@ -8,6 +8,7 @@ import { DIALECT_LABEL, defaultTimeoutSec, isCopilotClaudeSpelling, lookupSpelli
 import { locate, type JsonPath, type LocatedDocument } from './jsonc';
 import { MATCH_ALL, compileMatcher } from './matcher';
 import type { CommandHandler, Diagnostic, Dialect, HookGroup, HookHandler, HttpHandler, OnError } from './types';
+import { isRecord } from '../check';
 
 export interface ParseContext {
   dialect: Dialect;
@@ -17,10 +18,6 @@ export interface ParseContext {
   scope: string;
   doc: LocatedDocument;
   diagnostics: Diagnostic[];
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function kindOf(v: unknown): string {

@@ -10,12 +10,9 @@
  * `permission_mode` (Gemini sends none) and with Gemini's `timestamp`.
  */
 import type { Dialect, DispatchInput } from './types';
+import { isRecord } from '../check';
 
 type Payload = Record<string, unknown>;
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Tool input as the hook sees it: the raw fields, with the caller's Claude-shaped fields on top. */
 export function presentedToolInput(input: DispatchInput): Record<string, unknown> | null {

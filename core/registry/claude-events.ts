@@ -17,7 +17,7 @@ const ev = (native: string, canonical: EventEntry['canonical'], control: EventEn
 const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
 
 export const claudeEvents: EventEntry[] = [
-  // registered by dist/claude/hooks/hooks.json and `stopline install claude` (the nine issue-5 events;
+  // registered by dist/claude/hooks/hooks.json and `stopline install claude` (nine events;
   // the observe-only ones only where the person's hooks or requested evidence need them)
   ev('SessionStart', 'session:start', 'session.start', false, { install: hook(), outputs: ['context'] }, 'context: the active contract (startup, resume, compact)'),
   ev('UserPromptSubmit', 'prompt:submit', 'prompt.submit', true, { install: hook({ failClosed: true }), outputs: ['context', 'block', 'notice'] }, 'arms or changes the contract; `/stopline …` and `/stopline:stopline …` are rewritten to the directive. A `<task-notification>` prompt (a finished subagent\'s report, no agent_id) is synthetic, never the person'),

@@ -1,5 +1,5 @@
 /**
- * Claude Code 2.1.332 (verified in ../shared/hosts/claude.md): tool table and host forms.
+ * Claude Code 2.1.332 (verified; docs/hosts/claude.md): tool table and host forms.
  * Tool inputs: Write {file_path, content}, Edit {file_path, old_string, new_string},
  * Bash {command}, Read {file_path}, Agent {description, prompt, subagent_type},
  * EnterWorktree {name}, ExitWorktree {action, discard_changes} (captured fixtures).

@@ -17,7 +17,7 @@ const SHORT = { defaultSec: 1, minSec: 0, maxSec: 3 };
 const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
 
 export const codexEvents: EventEntry[] = [
-  // registered by dist/codex/hooks.json and `stopline install codex` (the eight issue-5 events;
+  // registered by dist/codex/hooks.json and `stopline install codex` (eight events;
   // the observe-only ones only where the person's hooks or requested evidence need them)
   ev('SessionStart', 'session:start', 'session.start', false, { install: hook(), outputs: ['context'] }, 'context: the active contract'),
   ev('UserPromptSubmit', 'prompt:submit', 'prompt.submit', true, { install: hook(), outputs: ['context', 'block', 'notice'], matcherIgnored: true }, "arms or changes the contract; a child agent's first prompt (agent_id set) is the parent's spawn message, never the person"),

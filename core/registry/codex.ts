@@ -1,5 +1,5 @@
 /**
- * Codex CLI 0.171.0 (verified in ../shared/hosts/codex.md §8): the hook sees exec_command
+ * Codex CLI 0.171.0 (verified; docs/hosts/codex.md): the hook sees exec_command
  * as `Bash` {command}, apply_patch as `apply_patch` {command: <patch envelope>},
  * spawn_agent {message}, and wait_agent as `multi_agent_v1wait_agent` {targets, timeout_ms}.
  * write_stdin has no hook at all.

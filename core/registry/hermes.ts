@@ -1,5 +1,5 @@
 /**
- * Hermes Agent v0.19.0 (verified in ../shared/hosts/hermes.md §5, seed 000 tool table).
+ * Hermes Agent v0.19.0 (verified; docs/hosts/hermes.md).
  * pre_tool_call kwargs carry `tool_name` and `args`; there is no cwd kwarg (the shim uses
  * TERMINAL_CWD or the process cwd as the event's folder, and adds the folder Hermes joins
  * relative tool paths with); `terminal` may carry its own `workdir`.

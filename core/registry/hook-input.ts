@@ -4,10 +4,7 @@
  * host's raw input goes alongside, so nothing is lost by leaving a field out here.
  */
 import { SUBAGENT_KINDS, type ToolEntry } from './types';
-
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import { isRecord } from '../check';
 
 /** Only plain values are renamed; an object under a known name is not the value Claude has there. */
 function isPlain(v: unknown): boolean {
@@ -16,7 +13,7 @@ function isPlain(v: unknown): boolean {
 
 /** `file_path`, `command`, the row's renames and its edit list; undefined when none applies. */
 export function hookInput(entry: ToolEntry, input: unknown): Record<string, unknown> | undefined {
-  if (!isObj(input)) return undefined;
+  if (!isRecord(input)) return undefined;
   const out: Record<string, unknown> = {};
   const path = entry.pathFields?.map((f) => input[f]).find((v) => typeof v === 'string');
   if (path !== undefined) out.file_path = path;
@@ -24,9 +21,9 @@ export function hookInput(entry: ToolEntry, input: unknown): Record<string, unkn
   const edits = entry.hookEdits ? input[entry.hookEdits.field] : undefined;
   if (entry.hookEdits && Array.isArray(edits)) {
     const { oldText, newText } = entry.hookEdits;
-    out.edits = edits.map((e) => (isObj(e) ? { old_string: e[oldText], new_string: e[newText] } : e));
+    out.edits = edits.map((e) => (isRecord(e) ? { old_string: e[oldText], new_string: e[newText] } : e));
     // one edit is Claude's Edit: its strings also at the top
-    const only = edits.length === 1 && isObj(edits[0]) ? edits[0] : undefined;
+    const only = edits.length === 1 && isRecord(edits[0]) ? edits[0] : undefined;
     if (only && typeof only[oldText] === 'string') out.old_string = only[oldText];
     if (only && typeof only[newText] === 'string') out.new_string = only[newText];
   }

@@ -1,5 +1,5 @@
 /**
- * OpenCode 1.18.33 (verified in ../shared/hosts/opencode.md §4, §6): plugin
+ * OpenCode 1.18.33 (verified; docs/hosts/opencode.md): plugin
  * tool.execute.before gets lower-case tool names and `output.args`: write {filePath,
  * content}, edit {filePath, oldString, newString, replaceAll?}, bash {command, timeout?,
  * workdir?}, task {description, prompt, subagent_type, task_id?, command?}.

@@ -1,5 +1,5 @@
 /**
- * Pi coding agent 1.6.0 / 0.73.1 (verified in ../shared/hosts/pi.md §3, §6): tool_call
+ * Pi coding agent 1.6.0 / 0.73.1 (verified; docs/hosts/pi.md): tool_call
  * events carry `toolName` and `input`: write {path, content}, edit {path, edits:[{oldText,
  * newText}]}, bash {command, timeout?}, read {path, offset?, limit?}. Subagents exist only
  * through extensions (the optional `subagent` tool: single, tasks, chain shapes).

@@ -152,10 +152,6 @@ export function reasonInfo(code: string): ReasonInfo<ReasonCode> | undefined {
   return (REASONS as Record<string, ReasonInfo<ReasonCode>>)[code] ?? (HOOK_REASONS as Record<string, ReasonInfo<ReasonCode>>)[code];
 }
 
-export function isReasonCode(code: string): code is ReasonCode {
-  return reasonInfo(code) !== undefined;
-}
-
 /** Whether a code came from the person's hooks rather than the guard. */
 export function isHookReason(code: string | undefined): code is HookReasonCode {
   return code !== undefined && code in HOOK_REASONS;

@@ -4,7 +4,7 @@
  *   toControlEvent: Claude hook payload (stdin JSON) -> ControlEvent, or ignored/unknown
  *   render:         Outcome -> Claude's exact hook output
  *
- * Output forms (verified on Claude Code 2.1.332, ../../../shared/hosts/claude.md §5):
+ * Output forms (verified on Claude Code 2.1.332, docs/hosts/claude.md):
  * - deny:    {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",
  *            "permissionDecisionReason":"<stamp>"}} on stdout, exit 0
  * - ask:     the same with "ask", only in an attended session (a person at the terminal).
@@ -27,6 +27,7 @@ import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
 import { turnEndRecord } from '../shared/call-record';
 import { claudeTranscript } from './transcript';
+import { isRecord } from '../../core/check';
 
 /** The plugin's own slash command names (`/stopline` and, from the plugin, `/stopline:stopline`). */
 const OWN_COMMANDS: ReadonlySet<string> = new Set(['stopline', 'stopline:stopline']);
@@ -190,7 +191,7 @@ const userHooks: UserHooksSupport = {
   projectDir: (payload, env) => nonEmpty(env.CLAUDE_PROJECT_DIR) ?? optionalString(payload, 'cwd'),
   canonicalInput: (payload) => {
     const input = payload.tool_input;
-    return input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : undefined;
+    return isRecord(input) ? input : undefined;
   },
 };
 

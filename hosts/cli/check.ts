@@ -34,10 +34,7 @@ import { resolveDataDir } from '../../core/state/datadir';
 import type { ParsedArgs } from './args';
 import type { CliIO } from './command-spec';
 import { printJson, usageError } from './output';
-
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import { isRecord } from '../../core/check';
 
 type Call = { tool: string; input: unknown };
 
@@ -51,7 +48,7 @@ function callOf(text: string, host: RegistryFamily): Call | string {
     } catch {
       return 'the tool call is not valid JSON';
     }
-    if (!isObj(v)) return 'the tool call must be a JSON object';
+    if (!isRecord(v)) return 'the tool call must be a JSON object';
     const tool = v.tool_name ?? v.tool ?? v.name;
     if (typeof tool !== 'string' || tool === '') return 'the tool call needs "tool_name" (and "tool_input")';
     return { tool, input: v.tool_input ?? v.input ?? v.args ?? {} };

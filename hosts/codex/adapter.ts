@@ -6,7 +6,7 @@
  *
  * Codex 0.171.0 runs the tool on any deviation from its deny form (an extra field, a missing
  * reason, a log line before the JSON, `ask`), so a deny is belt and braces
- * (../../../shared/hosts/codex.md §6):
+ * (docs/hosts/codex.md):
  *   stdout  {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",
  *           "permissionDecisionReason":"<stamp>"}}   (nothing else)
  *   stderr  the stamp (on exit 2 Codex reads the reason from stderr and ignores stdout)

@@ -27,10 +27,7 @@ import { SILENT } from '../shared/adapter';
 import { classifyEvent, eventSkeleton, mappedEvent, promptText, mapToolEvent } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
-
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import { isRecord } from '../../core/check';
 
 /**
  * The payload in the field names the shared command-hook helpers (and the person's hooks)
@@ -177,7 +174,7 @@ const userHooks: UserHooksSupport = {
   canonicalInput: (payload) => {
     const view = claudeView(payload);
     const input = view.tool_input;
-    if (!isObj(input)) return undefined;
+    if (!isRecord(input)) return undefined;
     const entry = typeof view.tool_name === 'string' ? findToolEntry(copilotRegistry, view.tool_name) : null;
     return entry ? hookInput(entry, input) : undefined;
   },

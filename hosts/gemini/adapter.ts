@@ -29,16 +29,13 @@ import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, promptText, 
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
 import { GEMINI_FILE_TOOLS, placeGeminiPath } from './paths';
+import { isRecord } from '../../core/check';
 
 /** How the hook process sees the disk; a test passes its own. */
 export interface GeminiFs {
   exists(path: string): boolean;
 }
 const REAL_FS: GeminiFs = { exists: (p) => existsSync(p) };
-
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /**
  * The tool call as the analysis should read it: write_file and replace get the absolute path
@@ -47,7 +44,7 @@ function isObj(v: unknown): v is Record<string, unknown> {
 function placedPayload(payload: HookPayload, cwd: string | undefined, fs: GeminiFs): { payload: HookPayload; unproven?: string } {
   const tool = payload.tool_name;
   const input = payload.tool_input;
-  if (typeof tool !== 'string' || !GEMINI_FILE_TOOLS[tool] || !isObj(input) || typeof input.file_path !== 'string' || !cwd) return { payload };
+  if (typeof tool !== 'string' || !GEMINI_FILE_TOOLS[tool] || !isRecord(input) || typeof input.file_path !== 'string' || !cwd) return { payload };
   const placed = placeGeminiPath(input.file_path, tool, cwd, fs.exists);
   if ('unproven' in placed) return { payload, unproven: placed.unproven };
   return { payload: { ...payload, tool_input: { ...input, file_path: placed.path } } };
@@ -124,7 +121,7 @@ const userHooks: UserHooksSupport = {
   projectDir: (payload, env) => nonEmptyString(payload, 'cwd') ?? nonEmpty(env.GEMINI_PROJECT_DIR),
   canonicalInput: (payload) => {
     const input = payload.tool_input;
-    if (!isObj(input) || typeof payload.tool_name !== 'string') return undefined;
+    if (!isRecord(input) || typeof payload.tool_name !== 'string') return undefined;
     const entry = findToolEntry(geminiRegistry, payload.tool_name);
     return { ...input, ...(entry ? hookInput(entry, input) : {}) };
   },

@@ -40,6 +40,7 @@ import { SILENT } from '../shared/adapter';
 import { classifyEvent, mappedEvent } from '../shared/command-hook';
 import { HookInputError, nonEmptyString, objectField, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
+import { isRecord } from '../../core/check';
 
 /**
  * Set by the plugin shim on a hook call when a person can answer Hermes's approval prompt right
@@ -227,10 +228,6 @@ export const hermesAdapter: CommandHookAdapter = {
   renderUnidentifiedDeny,
   userHooks,
 };
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** A Hermes shell hook's stdin (it has `extra`); the plugin door's kwargs never do. */
 export function isShellHookPayload(payload: HookPayload): boolean {

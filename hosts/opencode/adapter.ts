@@ -3,7 +3,7 @@
  * between OpenCode's plugin arguments and the core. The stateful part (sessions, queues, SDK
  * calls) is the door (door.ts and the files it names); the entry with the one exported plugin is plugin.ts.
  *
- * Verified on opencode-ai 1.18.33 (../../../shared/hosts/opencode.md):
+ * Verified on opencode-ai 1.18.33 (docs/hosts/opencode.md):
  * - deny: `tool.execute.before` throws `new Error(stamp)`; the model receives exactly the
  *   message as the tool result and the loop goes on;
  * - there is no ask: `permission.ask` has no call site, so an ask is a deny;
@@ -22,6 +22,7 @@ import { opencodeRegistry } from '../../core/registry/opencode';
 import type { EventEntry } from '../../core/registry/types';
 import { actionOf, toolCallFor } from '../shared/action';
 import type { ActionAt, Env } from '../shared/action';
+import { isRecord } from '../../core/check';
 
 export const LABEL = 'stopline (opencode)';
 /** how a deny reaches OpenCode, as the evidence records it */
@@ -30,10 +31,6 @@ export const DENY_RESPONSE = 'execution_denial_returned';
 export const MAX_ANCESTRY_DEPTH = 32;
 
 type Obj = Record<string, unknown>;
-
-export function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function str(o: Obj, key: string): string | undefined {
   const v = o[key];
@@ -78,7 +75,7 @@ export interface ToolCallInput {
 
 /** Reads the three fields OpenCode passes to both tool hooks; throws a clear error on a broken call. */
 export function toolCallInput(input: unknown): ToolCallInput {
-  if (!isObj(input)) throw new TypeError('tool hook input is not an object');
+  if (!isRecord(input)) throw new TypeError('tool hook input is not an object');
   const tool = str(input, 'tool');
   const sessionID = str(input, 'sessionID');
   if (!tool) throw new TypeError('tool hook input: tool is missing');
@@ -116,8 +113,8 @@ export function toolCall(row: EventEntry, call: ToolCallInput, args: unknown, ct
  * command goes into that object; a new object would be ignored (verified on 1.18.33).
  */
 export function rewriteArgs(output: unknown, rewrite: Rewrite): boolean {
-  const args = isObj(output) ? output.args : undefined;
-  if (!isObj(args) || !rewrite.field) return false;
+  const args = isRecord(output) ? output.args : undefined;
+  if (!isRecord(args) || !rewrite.field) return false;
   args[rewrite.field] = rewrite.command;
   return true;
 }
@@ -150,9 +147,9 @@ export interface TextPartRef {
 }
 
 export function personTextPart(event: unknown): TextPartRef | null {
-  if (!isObj(event) || event.type !== 'message.part.updated' || !isObj(event.properties)) return null;
+  if (!isRecord(event) || event.type !== 'message.part.updated' || !isRecord(event.properties)) return null;
   const part = event.properties.part;
-  if (!isObj(part) || part.type !== 'text') return null;
+  if (!isRecord(part) || part.type !== 'text') return null;
   // anything OpenCode or a plugin (this one included) put there is never the person
   if (part.synthetic === true || part.ignored === true) return null;
   const sessionID = str(part, 'sessionID') ?? str(event.properties, 'sessionID');
@@ -175,10 +172,10 @@ export interface UserMessage {
  * it is not a user message or has no such text.
  */
 export function userMessage(data: unknown): UserMessage | null {
-  if (!isObj(data) || !isObj(data.info) || data.info.role !== 'user' || !Array.isArray(data.parts)) return null;
+  if (!isRecord(data) || !isRecord(data.info) || data.info.role !== 'user' || !Array.isArray(data.parts)) return null;
   const texts: string[] = [];
   for (const p of data.parts) {
-    if (!isObj(p) || p.type !== 'text' || p.synthetic === true || p.ignored === true) continue;
+    if (!isRecord(p) || p.type !== 'text' || p.synthetic === true || p.ignored === true) continue;
     if (typeof p.text === 'string') texts.push(p.text);
   }
   if (texts.length === 0) return null;
@@ -188,7 +185,7 @@ export function userMessage(data: unknown): UserMessage | null {
   const agent = str(data.info, 'agent');
   if (agent) out.agent = agent;
   const model = data.info.model;
-  if (isObj(model) && typeof model.providerID === 'string' && typeof model.modelID === 'string') out.model = { providerID: model.providerID, modelID: model.modelID };
+  if (isRecord(model) && typeof model.providerID === 'string' && typeof model.modelID === 'string') out.model = { providerID: model.providerID, modelID: model.modelID };
   return out;
 }
 
@@ -199,8 +196,8 @@ export function userMessage(data: unknown): UserMessage | null {
  */
 export function previousUserAgent(history: unknown, currentId: string | undefined): string | undefined {
   if (!Array.isArray(history)) return undefined;
-  const at = currentId ? history.findIndex((m) => isObj(m) && isObj(m.info) && m.info.id === currentId) : -1;
-  const earlier = at >= 0 ? history.slice(0, at) : history.filter((m) => !(isObj(m) && isObj(m.info) && m.info.id === currentId));
+  const at = currentId ? history.findIndex((m) => isRecord(m) && isRecord(m.info) && m.info.id === currentId) : -1;
+  const earlier = at >= 0 ? history.slice(0, at) : history.filter((m) => !(isRecord(m) && isRecord(m.info) && m.info.id === currentId));
   for (let i = earlier.length - 1; i >= 0; i--) {
     const m = userMessage(earlier[i]);
     if (m?.agent) return m.agent;
@@ -210,9 +207,9 @@ export function previousUserAgent(history: unknown, currentId: string | undefine
 
 /** session.created / session.updated: the session's id and its parent (null = a root). */
 export function sessionInfo(event: unknown): { id: string; parentID: string | null; version?: string } | null {
-  if (!isObj(event) || !isObj(event.properties)) return null;
+  if (!isRecord(event) || !isRecord(event.properties)) return null;
   const info = event.properties.info;
-  if (!isObj(info)) return null;
+  if (!isRecord(info)) return null;
   const id = str(info, 'id') ?? str(event.properties, 'sessionID');
   if (!id) return null;
   const out: { id: string; parentID: string | null; version?: string } = { id, parentID: str(info, 'parentID') ?? null };
@@ -222,13 +219,13 @@ export function sessionInfo(event: unknown): { id: string; parentID: string | nu
 }
 
 export function eventSessionId(event: unknown): string | undefined {
-  if (!isObj(event) || !isObj(event.properties)) return undefined;
-  return str(event.properties, 'sessionID') ?? (isObj(event.properties.info) ? str(event.properties.info, 'id') : undefined);
+  if (!isRecord(event) || !isRecord(event.properties)) return undefined;
+  return str(event.properties, 'sessionID') ?? (isRecord(event.properties.info) ? str(event.properties.info, 'id') : undefined);
 }
 
 /** message.updated: a message's id, role and agent (learnt before its parts arrive). */
 export function messageInfo(event: unknown): { id: string; role: string; agent?: string } | null {
-  if (!isObj(event) || event.type !== 'message.updated' || !isObj(event.properties) || !isObj(event.properties.info)) return null;
+  if (!isRecord(event) || event.type !== 'message.updated' || !isRecord(event.properties) || !isRecord(event.properties.info)) return null;
   const info = event.properties.info;
   const id = str(info, 'id');
   const role = str(info, 'role');
@@ -247,17 +244,17 @@ export function messageInfo(event: unknown): { id: string; role: string; agent?:
  * not make an agent edit-capable. undefined = the shape is not one we know.
  */
 export function agentCanEdit(agent: unknown): boolean | undefined {
-  if (!isObj(agent)) return undefined;
+  if (!isRecord(agent)) return undefined;
   const p = agent.permission;
   if (Array.isArray(p)) {
     let verdict: string | undefined;
     for (const rule of p) {
-      if (!isObj(rule)) continue;
+      if (!isRecord(rule)) continue;
       if ((rule.permission === 'edit' || rule.permission === '*') && rule.pattern === '*' && typeof rule.action === 'string') verdict = rule.action;
     }
     return verdict === undefined ? undefined : verdict !== 'deny';
   }
-  if (isObj(p) && typeof p.edit === 'string') return p.edit !== 'deny';
+  if (isRecord(p) && typeof p.edit === 'string') return p.edit !== 'deny';
   return undefined;
 }
 
@@ -266,7 +263,7 @@ export function agentEditTable(data: unknown): Map<string, boolean> {
   const table = new Map<string, boolean>();
   if (!Array.isArray(data)) return table;
   for (const a of data) {
-    if (!isObj(a) || typeof a.name !== 'string') continue;
+    if (!isRecord(a) || typeof a.name !== 'string') continue;
     const can = agentCanEdit(a);
     if (can !== undefined) table.set(a.name, can);
   }
@@ -290,7 +287,7 @@ export function contextParts(text: string): { type: 'text'; text: string; synthe
 /** Context after a tool ran, appended to what the model reads as the tool's output. */
 export function appendToToolOutput(output: unknown, texts: readonly string[]): boolean {
   const kept = texts.filter((t) => t.trim() !== '');
-  if (!isObj(output) || kept.length === 0) return false;
+  if (!isRecord(output) || kept.length === 0) return false;
   const before = typeof output.output === 'string' ? output.output : '';
   output.output = [before, ...kept].filter((t) => t !== '').join('\n\n');
   return true;

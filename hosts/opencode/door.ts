@@ -24,13 +24,14 @@ import { bindHandlers } from '../shared/in-process/handlers';
 import type { Bound } from '../shared/in-process/handlers';
 import { nodePorts } from '../shared/in-process/node';
 import { InProcessRuntime, describe } from '../shared/in-process/runtime';
-import { DENY_RESPONSE, LABEL, eventSessionId, isObj, messageInfo, personTextPart, sessionEndEvent, sessionInfo } from './adapter';
+import { DENY_RESPONSE, LABEL, eventSessionId, messageInfo, personTextPart, sessionEndEvent, sessionInfo } from './adapter';
 import { compacting } from './compaction';
 import { OpenCodePrompts } from './prompts';
 import { OpenCodeSdk } from './sdk';
 import type { OpenCodeClient } from './sdk';
 import { OpenCodeSessions } from './sessions';
 import { OpenCodeTools } from './tools';
+import { isRecord } from '../../core/check';
 
 export type { OpenCodeClient, SdkResult } from './sdk';
 export type { CoreApi } from '../../core/answer';
@@ -144,8 +145,8 @@ export class OpenCodeDoor {
   /** Never throws, returns at once: OpenCode does not await it. Real work goes on the session queue. */
   async onEvent(input: { event: unknown }): Promise<void> {
     try {
-      const event = isObj(input) ? input.event : undefined;
-      if (!isObj(event) || typeof event.type !== 'string') return;
+      const event = isRecord(input) ? input.event : undefined;
+      if (!isRecord(event) || typeof event.type !== 'string') return;
       const bound = this.bound.get(event.type);
       if (bound?.row.bus) (bound.handler as (e: BusEvent, row: EventEntry) => void)(event as BusEvent, bound.row);
     } catch (err) {

@@ -5,9 +5,10 @@
  */
 import type { InProcessRuntime } from '../shared/in-process/runtime';
 import { describe } from '../shared/in-process/runtime';
-import { agentEditTable, contextParts, isObj } from './adapter';
+import { agentEditTable, contextParts } from './adapter';
 import type { UserMessage } from './adapter';
 import { BoundedMap } from '../shared/in-process/bounded';
+import { isRecord } from '../../core/check';
 
 /** The parts of OpenCode's v1 SDK client this plugin calls (all in-process). */
 export interface OpenCodeClient {
@@ -43,7 +44,7 @@ export class OpenCodeSdk {
   /** One SDK call within the time bound; its `data`, or an error that says which call failed. */
   async call(what: string, call: () => Promise<SdkResult>): Promise<unknown> {
     const res = await this.rt.within(what, this.timeoutMs, call);
-    if (!isObj(res)) throw new SdkError(`${what} returned no result`);
+    if (!isRecord(res)) throw new SdkError(`${what} returned no result`);
     if (res.error !== undefined && res.error !== null) throw new SdkError(`${what} failed: ${clip(safeJson(res.error))}`);
     return res.data;
   }

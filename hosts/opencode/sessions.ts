@@ -7,9 +7,10 @@
 import { BoundedMap } from '../shared/in-process/bounded';
 import type { InProcessRuntime } from '../shared/in-process/runtime';
 import { describe } from '../shared/in-process/runtime';
-import { MAX_ANCESTRY_DEPTH, isObj } from './adapter';
+import { MAX_ANCESTRY_DEPTH } from './adapter';
 import type { Ancestry } from './adapter';
 import type { OpenCodeSdk } from './sdk';
+import { isRecord } from '../../core/check';
 
 export class OpenCodeSessions {
   /** session id -> parent id (null: a root) */
@@ -50,7 +51,7 @@ export class OpenCodeSessions {
       if (parent === undefined) {
         try {
           const data = await this.sdk.session(current);
-          if (!isObj(data)) return unknown;
+          if (!isRecord(data)) return unknown;
           parent = typeof data.parentID === 'string' && data.parentID !== '' ? data.parentID : null;
           if (typeof data.version === 'string') this.version ??= data.version;
           this.parents.set(current, parent);

@@ -11,9 +11,10 @@ import { findToolEntry } from '../../core/registry/lookup';
 import type { HookEventInput } from '../../core/hooks/in-process';
 import type { InProcessRuntime } from '../shared/in-process/runtime';
 import { NO_UI } from '../shared/in-process/ports';
-import { appendToToolOutput, denyError, isChild, isObj, rewriteArgs, toolCall, toolCallInput, toolEvent } from './adapter';
+import { appendToToolOutput, denyError, isChild, rewriteArgs, toolCall, toolCallInput, toolEvent } from './adapter';
 import type { Ancestry, ToolCallInput, ToolEventCtx } from './adapter';
 import type { OpenCodeSessions } from './sessions';
+import { isRecord } from '../../core/check';
 
 export class OpenCodeTools {
   constructor(
@@ -39,7 +40,7 @@ export class OpenCodeTools {
     const row = this.rt.row('tool-before');
     const decided = await this.rt.beforeTool('tool.execute.before', { cwd: this.cwd, ui: NO_UI, row, tell: (m) => this.rt.say([m]) }, async () => {
       const call = toolCallInput(rawInput);
-      const args = isObj(output) ? output.args : undefined;
+      const args = isRecord(output) ? output.args : undefined;
       const ancestry = await this.sessions.ancestry(call.sessionID);
       // the prompt that armed the contract must be processed before anything is decided
       await this.rt.idle(call.sessionID);
@@ -62,10 +63,10 @@ export class OpenCodeTools {
     let kind = 'none';
     try {
       const call = toolCallInput(rawInput);
-      const args = isObj(rawInput) ? rawInput.args : undefined;
+      const args = isRecord(rawInput) ? rawInput.args : undefined;
       const ancestry = await this.sessions.ancestry(call.sessionID);
       const event = ancestry.certain ? toolEvent('action.after', call, args, this.eventCtx(ancestry)) : null;
-      const response = isObj(output) ? output.output : undefined;
+      const response = isRecord(output) ? output.output : undefined;
       const out = await this.rt.answer(event, { row: this.rt.row('tool-after') }, this.hookInput(ancestry, call, args, { toolResponse: response, toolFailed: false }), { cwd: this.cwd, canAsk: false });
       kind = out.kind;
       this.rt.say(out.diagnostics);
@@ -84,8 +85,8 @@ export class OpenCodeTools {
   /** A task tool finished: the person's subagent:end hooks, whose context goes after the task's output. */
   private async subagentEnd(ancestry: Ancestry, call: ToolCallInput, args: unknown, output: unknown): Promise<string[]> {
     if (!this.rt.hasHooks('subagent:end', this.cwd)) return [];
-    const meta = isObj(output) && isObj(output.metadata) ? output.metadata : {};
-    const agentType = isObj(args) && typeof args.subagent_type === 'string' ? args.subagent_type : undefined;
+    const meta = isRecord(output) && isRecord(output.metadata) ? output.metadata : {};
+    const agentType = isRecord(args) && typeof args.subagent_type === 'string' ? args.subagent_type : undefined;
     const agentId = typeof meta.sessionId === 'string' ? meta.sessionId : undefined;
     return this.rt.observe('subagent:end', this.cwd, this.rt.hookInput(ancestry.rootId, this.cwd, { ...(agentType ? { agentType } : {}), ...(agentId ? { agentId } : {}), stopHookActive: false, toolUseId: call.callID }));
   }

@@ -4,7 +4,7 @@
  * Pi loads) is extension.ts.
  *
  * Verified on @earendil-works/pi-coding-agent 1.6.0 and @mariozechner/pi-coding-agent 0.73.1
- * (../../../shared/hosts/pi.md):
+ * (docs/hosts/pi.md):
  * - deny: `tool_call` returns `{block: true, reason}`; the model receives the reason as the
  *   tool message and the agent goes on (never `terminate`: it can recover in scope);
  * - ask: only where `ctx.hasUI` (TUI, rpc) a person can answer `ctx.ui.confirm`; elsewhere an
@@ -25,6 +25,7 @@ import { piRegistry } from '../../core/registry/pi';
 import type { EventEntry } from '../../core/registry/types';
 import { actionOf, toolCallFor } from '../shared/action';
 import type { ActionAt, Env, ToolCallRef } from '../shared/action';
+import { isRecord } from '../../core/check';
 
 export const LABEL = 'stopline (pi)';
 /** how a deny reaches Pi, as the evidence records it */
@@ -33,10 +34,6 @@ export const DENY_RESPONSE = 'tool_call_block_returned';
 export const CONTEXT_TYPE = 'stopline-context';
 
 type Obj = Record<string, unknown>;
-
-export function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** The handful of ExtensionContext members the adapter reads (both Pi versions have them). */
 export interface PiContext {
@@ -80,7 +77,7 @@ function skeleton(kind: ControlEvent['kind'], ctx: PiContext | undefined): Contr
 
 /** The `input` event's text and source; throws a clear error when Pi's shape is broken. */
 export function inputOf(event: unknown): { text: string; source: string; streaming: boolean } {
-  if (!isObj(event) || typeof event.text !== 'string') throw new TypeError('input event: text is missing');
+  if (!isRecord(event) || typeof event.text !== 'string') throw new TypeError('input event: text is missing');
   const source = typeof event.source === 'string' ? event.source : 'interactive';
   // 1.6.0 sets streamingBehavior only while the agent is working
   return { text: event.text, source, streaming: event.streamingBehavior === 'steer' || event.streamingBehavior === 'followUp' };
@@ -104,7 +101,7 @@ export interface ToolCallEvent {
 }
 
 export function toolCallOf(event: unknown): ToolCallEvent {
-  if (!isObj(event)) throw new TypeError('tool event is not an object');
+  if (!isRecord(event)) throw new TypeError('tool event is not an object');
   if (typeof event.toolName !== 'string' || event.toolName === '') throw new TypeError('tool event: toolName is missing');
   return { toolName: event.toolName, toolCallId: typeof event.toolCallId === 'string' ? event.toolCallId : '', input: event.input };
 }
@@ -119,7 +116,7 @@ export function toolCallOf(event: unknown): ToolCallEvent {
 export async function piVersion(load: () => Promise<unknown>): Promise<string | undefined> {
   try {
     const mod = await load();
-    const v = isObj(mod) ? mod.VERSION : undefined;
+    const v = isRecord(mod) ? mod.VERSION : undefined;
     return typeof v === 'string' && /^\d+\.\d+/.test(v) ? v : undefined;
   } catch {
     return undefined;
@@ -160,16 +157,16 @@ export function toolCall(row: EventEntry, call: ToolCallEvent, ctx: PiContext | 
  * 0.73.1 pass the validated arguments by reference), so the command goes into that object.
  */
 export function rewriteInput(event: unknown, rewrite: Rewrite): boolean {
-  const input = isObj(event) ? event.input : undefined;
-  if (!isObj(input) || !rewrite.field) return false;
+  const input = isRecord(event) ? event.input : undefined;
+  if (!isRecord(input) || !rewrite.field) return false;
   input[rewrite.field] = rewrite.command;
   return true;
 }
 
 /** A command the person ran with `!` (user_bash), analysed as Pi's bash tool would be. */
 export function userBashAction(event: unknown, ctx: PiContext | undefined, t: PiToolCtx): Omit<NonNullable<ControlEvent['action']>, 'id'> {
-  const command = isObj(event) && typeof event.command === 'string' ? event.command : '';
-  const cwd = isObj(event) && typeof event.cwd === 'string' && event.cwd !== '' ? event.cwd : cwdOf(ctx);
+  const command = isRecord(event) && typeof event.command === 'string' ? event.command : '';
+  const cwd = isRecord(event) && typeof event.cwd === 'string' && event.cwd !== '' ? event.cwd : cwdOf(ctx);
   return actionOf(piRegistry, { tool: 'bash', input: { command } }, callAt(cwd, { env: t.env, ...(t.vars ? { vars: t.vars } : {}) }));
 }
 
@@ -193,7 +190,7 @@ export function contextMessage(text: string): { customType: string; content: str
 export function appendedResult(event: unknown, texts: readonly string[]): { content: unknown[] } | undefined {
   const kept = texts.filter((t) => t.trim() !== '');
   if (kept.length === 0) return undefined;
-  const content = isObj(event) && Array.isArray(event.content) ? event.content : [];
+  const content = isRecord(event) && Array.isArray(event.content) ? event.content : [];
   return { content: [...content, { type: 'text', text: kept.join('\n\n') }] };
 }
 

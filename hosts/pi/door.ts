@@ -25,6 +25,7 @@ import { nodePorts } from '../shared/in-process/node';
 import { NO_UI } from '../shared/in-process/ports';
 import type { DoorUi } from '../shared/in-process/ports';
 import { InProcessRuntime, contextTexts } from '../shared/in-process/runtime';
+import { isRecord } from '../../core/check';
 import {
   DENY_RESPONSE,
   LABEL,
@@ -34,7 +35,6 @@ import {
   cwdOf,
   hostInfo,
   inputOf,
-  isObj,
   promptEvent,
   rewriteInput,
   sessionEndEvent,
@@ -160,7 +160,7 @@ export class PiDoor {
     this.rt.sessionStarted();
     if (!this.rt.hasHooks('session:start', safeCwd(ctx))) return;
     const sessionId = sessionIdOf(ctx);
-    const reason = isObj(event) && typeof event.reason === 'string' ? event.reason : 'startup';
+    const reason = isRecord(event) && typeof event.reason === 'string' ? event.reason : 'startup';
     this.rt.keep(sessionId, await this.rt.observe('session:start', safeCwd(ctx), this.hookInput(sessionId, ctx, { source: reason })));
   }
 
@@ -176,7 +176,7 @@ export class PiDoor {
     this.rt.say(out.diagnostics);
     this.rt.takeKept(sessionId);
     if (this.rt.hasHooks('session:end', safeCwd(ctx))) {
-      const reason = isObj(event) && typeof event.reason === 'string' ? event.reason : 'quit';
+      const reason = isRecord(event) && typeof event.reason === 'string' ? event.reason : 'quit';
       await this.rt.observe('session:end', safeCwd(ctx), this.hookInput(sessionId, ctx, { reason }));
     }
   }
@@ -276,8 +276,8 @@ export class PiDoor {
     const started = this.rt.now();
     const call = toolCallOf(event);
     const sessionId = sessionIdOf(ctx);
-    const failed = isObj(event) && event.isError === true;
-    const response = isObj(event) ? event.content : undefined;
+    const failed = isRecord(event) && event.isError === true;
+    const response = isRecord(event) ? event.content : undefined;
     const out = await this.rt.answer(toolEvent('action.after', call, ctx, await this.toolCtx()), { row: this.rt.row('tool-after') }, this.toolHookInput(sessionId, call, ctx, { toolResponse: response, toolFailed: failed }), this.place(ctx));
     this.rt.say(out.diagnostics);
     const texts = this.rt.afterTexts(sessionId, call.toolCallId, out);
@@ -296,6 +296,6 @@ function safeCwd(ctx: PiContext | undefined): string | undefined {
 
 function compactTrigger(event: unknown): string {
   // 1.6.0 names why it compacts (manual, threshold, overflow); 0.73.1 does not
-  if (isObj(event) && typeof event.reason === 'string') return event.reason === 'manual' ? 'manual' : 'auto';
+  if (isRecord(event) && typeof event.reason === 'string') return event.reason === 'manual' ? 'manual' : 'auto';
   return 'auto';
 }

@@ -27,6 +27,7 @@ import { renderRowJson } from '../shared/row-json';
 import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, mapToolEvent } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
+import { isRecord } from '../../core/check';
 
 export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
@@ -76,7 +77,7 @@ const userHooks: UserHooksSupport = {
   projectDir: (payload, env) => nonEmptyString(payload, 'cwd') ?? nonEmpty(env.QWEN_PROJECT_DIR),
   canonicalInput: (payload) => {
     const input = payload.tool_input;
-    return input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : undefined;
+    return isRecord(input) ? input : undefined;
   },
 };
 

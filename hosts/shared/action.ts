@@ -18,6 +18,7 @@ import { findToolEntry } from '../../core/registry/lookup';
 import { rewriteFormOf } from '../../core/registry/rows';
 import type { EventEntry, HostRegistry } from '../../core/registry/types';
 import { pathVars } from '../../core/self-paths';
+import { isRecord } from '../../core/check';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -75,7 +76,7 @@ export function toolCallFor(registry: HostRegistry, row: Pick<EventEntry, 'rewri
   return {
     input,
     ...(entry?.commandField ? { commandField: entry.commandField } : {}),
-    canRewrite: form !== null && typeof input === 'object' && input !== null && !Array.isArray(input),
+    canRewrite: form !== null && isRecord(input),
     withCommand: (command) => actionOf(registry, { ...call, input: entry?.commandField ? { ...(input as object), [entry.commandField]: command } : input }, at),
   };
 }

@@ -15,6 +15,7 @@ import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { findToolEntry } from '../../core/registry/lookup';
 import type { HostRegistry } from '../../core/registry/types';
 import type { RecordedCall, TurnEnd } from '../../core/protocol';
+import { isRecord } from '../../core/check';
 
 /** One tool call as a record format reads it. */
 export interface ParsedCall {
@@ -124,7 +125,7 @@ export function readCallRecord(path: string, format: CallRecordFormat, limits: R
     } catch {
       continue;
     }
-    if (v && typeof v === 'object' && !Array.isArray(v)) format.take(v as Record<string, unknown>, log);
+    if (isRecord(v)) format.take(v, log);
   }
   if (now() - started > limits.maxMs) return { ok: false, why: `reading took over ${limits.maxMs} ms` };
   return { ok: true, calls: log.list(), truncated: got.truncated };

@@ -1,8 +1,10 @@
 /**
- * Pieces every adapter builds its table-driven mapping from: the registry lookup, the common
- * ControlEvent skeleton and the tool call read from Claude-style field names (`session_id`,
- * `cwd`, `tool_name`, `tool_input`, `tool_use_id`, `agent_id`, `agent_type`,
- * `permission_mode`); anything a host spells its own way stays in that host's adapter.
+ * Pieces every command-hook adapter (hosts/<host>/adapter.ts and the `stopline guard` bridge's
+ * adapters) builds its table-driven mapping from: the registry lookup, the common ControlEvent
+ * skeleton and the tool call read from Claude-style field names (`session_id`, `cwd`,
+ * `tool_name`, `tool_input`, `tool_use_id`, `agent_id`, `agent_type`, `permission_mode`). A host
+ * that spells a field its own way hands its adapter's view of the payload in, or sets the field
+ * itself; the in-process doors (OpenCode, Pi) do not come through here.
  */
 import type { ToolCall } from '../../core/answer';
 import { normalizeTarget } from '../../core/paths';
@@ -35,17 +37,17 @@ export interface SkeletonInput {
   kind: ControlEventKind;
   payload: HookPayload;
   host: HostInfo;
-  /** the host's turn id field (`prompt_id` on Claude, `turn_id` on Codex) */
+  /** the host's turn id, when its payload has one (e.g. Codex `turn_id`, Droid `message_id`) */
   turnId: string | undefined;
   /** where the project is (config lookup, files= base); defaults to the payload's cwd */
   projectDir?: string;
 }
 
 /**
- * The fields every ControlEvent from a command hook carries. Subagent calls keep the root's
- * `session_id` on both hosts (verified in the captured payloads), so the session id *is* the
- * root's; `host.agentId` marks the event as coming from a child, which the core never lets
- * change the contract.
+ * The fields every ControlEvent from a command hook carries. A subagent's calls keep the root's
+ * `session_id` (verified in the captured Claude Code and Codex payloads, test/fixtures/), so the
+ * session id *is* the root's; `host.agentId` marks the event as coming from a child, which the
+ * core never lets change the contract.
  */
 export function eventSkeleton(input: SkeletonInput): ControlEvent {
   const { payload } = input;
@@ -61,7 +63,7 @@ export function eventSkeleton(input: SkeletonInput): ControlEvent {
   return ev;
 }
 
-/** Host info fields the two hosts spell the same way. */
+/** Host info from the Claude-style fields (`permission_mode`, `agent_id`, `agent_type`), each only when present. */
 export function commonHostInfo(family: HostInfo['family'], payload: HookPayload): HostInfo {
   const host: HostInfo = { family };
   const mode = nonEmptyString(payload, 'permission_mode');

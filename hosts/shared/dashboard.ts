@@ -1,6 +1,6 @@
 /**
  * The dashboard's hook-side half: the server record both halves read, and the best-effort
- * autostart an adapter calls on `session:start` (seed 003 §4: a companion is never a blocker).
+ * autostart an adapter calls on `session:start` (a companion is never a blocker).
  *
  * The autostart is synchronous on purpose: the command-hook process calls process.exit() as
  * soon as its answer is written, so anything left pending would be cut off. It costs a config
@@ -15,6 +15,7 @@ import { loadConfig } from '../../core/config/config';
 import { resolveDataDir } from '../../core/state/datadir';
 import { childProcessModule } from '../../core/lazy-builtins';
 import { claimStartStamp } from './start-stamp';
+import { isRecord } from '../../core/check';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -111,10 +112,6 @@ export interface AutostartOptions {
   now?: number;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /**
  * Start the dashboard for this data folder when the person asked for it and none runs.
  * Never throws; returns what it did (tests read it, adapters ignore it).
@@ -126,7 +123,7 @@ export function autostartDashboard(opts: AutostartOptions): AutostartResult {
     // the user file only (cwd undefined): a cloned repository must not start programs
     const { config } = loadConfig({ ...env }, undefined);
     const settings = config.extras.user.dashboard;
-    if (!isObject(settings) || settings.autostart !== true) return 'off';
+    if (!isRecord(settings) || settings.autostart !== true) return 'off';
     // the dashboard reads every data folder (a host's own one included) and registers itself in
     // the main one: STOPLINE_HOME, else `dataDir` of the user config, else the default folder
     const dataDir = resolveDataDir({ ...env }, { configDataDir: config.dataDir });

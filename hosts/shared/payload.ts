@@ -5,16 +5,14 @@
  * typed helpers below so an adapter never trusts a field's type.
  */
 
+import { isRecord } from '../../core/check';
+
 /** A hook payload or a field in it was not what the host contract promises. */
 export class HookInputError extends Error {
   override name = 'HookInputError';
 }
 
 export type HookPayload = Record<string, unknown>;
-
-function isPlainObject(v: unknown): v is HookPayload {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /**
  * Parse the whole stdin text as one JSON object. `JSON.parse` already refuses several
@@ -29,7 +27,7 @@ export function parseHookPayload(text: string): HookPayload {
     const why = err instanceof Error ? err.message : String(err);
     throw new HookInputError(`hook input is not one JSON document: ${why}`);
   }
-  if (!isPlainObject(value)) {
+  if (!isRecord(value)) {
     const what = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
     throw new HookInputError(`hook input is ${what}, expected one JSON object`);
   }
@@ -55,7 +53,7 @@ export function requiredString(payload: HookPayload, key: string): string {
 export function objectField(payload: HookPayload, key: string): HookPayload {
   const v = payload[key];
   if (v === undefined || v === null) return {};
-  if (!isPlainObject(v)) throw new HookInputError(`${key}: expected an object`);
+  if (!isRecord(v)) throw new HookInputError(`${key}: expected an object`);
   return v;
 }
 

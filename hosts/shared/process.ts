@@ -1,7 +1,7 @@
 /**
  * The process shell around the runner: stdin within bounds, one write to stdout and stderr
- * each, then exit with the rendered code. Shared by the Claude and Codex entries (and the
- * Hermes shell hook). Works the same under node, bun and deno through each runtime's cheapest
+ * each, then exit with the rendered code. The Hermes shell hook's entry runs through it (the
+ * other hook scripts start in hook-entry.ts). Works the same under node, bun and deno through each runtime's cheapest
  * doors (hosts/shared/runtime-io.ts): no stream object is created for stdin, stdout or stderr.
  */
 import { appendFileSync } from 'node:fs';

@@ -5,7 +5,7 @@
  *
  * - size: at most MAX_HOOK_INPUT_BYTES (8 MiB). A larger payload is refused as soon as the
  *   limit is crossed (the rest is not buffered).
- * - time: stdin must reach end-of-file within STDIN_TIMEOUT_MS. Both hosts write one JSON
+ * - time: stdin must reach end-of-file within STDIN_TIMEOUT_MS. A host writes one JSON
  *   object and close the pipe at once, so a few seconds is generous and still far below the
  *   hook timeouts stopline registers (10 s).
  */

@@ -1,5 +1,5 @@
 /**
- * Damaged files in the data folder (issue #10), each driven through the in-process Claude hook
+ * Damaged files in the data folder, each driven through the in-process Claude hook
  * (the code the built hook runs, minus the process) unless said otherwise:
  * - a session state file truncated, not JSON, JSON of the wrong shape, zero bytes or NUL bytes:
  *   the next hook answers by the fail mode (open: allowed with one stderr line; closed:

@@ -1,6 +1,6 @@
 /**
  * State and evidence under stress with the mix of doors a person really has, all on ONE data
- * folder at once (issue #10):
+ * folder at once:
  * - a shared Claude Code session armed with agents=8, reached by the built Claude hook and by
  *   the CLI guard bridge with Claude payloads (`stopline guard --host claude`) on the same
  *   session id: subagent launches and writes inside and outside files=;

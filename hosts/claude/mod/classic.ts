@@ -12,6 +12,7 @@
  */
 import type { ClaudeFields } from '../adapter';
 import type { HookPayload } from '../../shared/payload';
+import { isRecord } from '../../../core/check';
 
 /** What a classic hook may answer (the fields stopline's answers use). */
 export interface ClassicResult {
@@ -30,10 +31,6 @@ export interface MappedAnswer {
   result: ClassicResult;
   /** shown to the person (the command hook's systemMessage) */
   notices: string[];
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** The classic result of the Claude adapter's fields for one event. */
@@ -58,7 +55,7 @@ export function classicOf(f: ClaudeFields): MappedAnswer {
  * stands over one beneath, contexts add up.
  */
 export function foldOver(beneath: Record<string, unknown> | undefined, ours: ClassicResult): Record<string, unknown> {
-  const b = isObject(beneath) ? beneath : {};
+  const b = isRecord(beneath) ? beneath : {};
   const out: Record<string, unknown> = { ...b };
   if (ours.deny !== undefined) {
     delete out.ask;

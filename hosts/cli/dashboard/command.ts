@@ -14,6 +14,7 @@ import { browserBlocker, openBrowser } from './browser';
 import { claimInstance, publishPort, releaseInstance } from './instance';
 import { createDashboardServer, listenLoopback, newToken } from './server';
 import { EvidenceStore } from './store';
+import { isRecord } from '../../../core/check';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -89,10 +90,6 @@ function untilSignal(): Promise<string> {
   });
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 export async function runDashboard(args: ParsedArgs, io: CliIO): Promise<number> {
   const fail = (message: string): number => {
     io.stderr.write(`stopline dashboard: ${message}\n`);
@@ -101,7 +98,7 @@ export async function runDashboard(args: ParsedArgs, io: CliIO): Promise<number>
   if (args.positionals.length > 0) return fail(`unexpected argument "${args.positionals[0]}" (see stopline help dashboard)`);
   const { config, diagnostics } = loadConfig({ ...io.env }, io.cwd);
   for (const line of diagnostics) io.stderr.write(`stopline dashboard: ${line}\n`);
-  const settings = isObject(config.extras.user.dashboard) ? config.extras.user.dashboard : {};
+  const settings = isRecord(config.extras.user.dashboard) ? config.extras.user.dashboard : {};
   const port = choosePort(args.options.port, io.env, settings.port);
   if (!port.ok) return fail(port.error);
   const dirOption = args.options['data-dir'];

@@ -15,8 +15,9 @@ import { runtimeDir } from '../../../core/evidence/log';
 import type { RuntimeEventV1 } from '../../../core/evidence/runtime-event';
 import { EvidenceScanner } from '../evidence/scan';
 import type { EvidenceColumns } from './columns';
-import { isObject, shapeOf } from './record-shape';
+import { shapeOf } from './record-shape';
 import type { RecordShape } from './record-shape';
+import { isRecord } from '../../../core/check';
 
 const LOG_NAME = /^([0-9a-f]{32})(\.1)?\.jsonl$/;
 const CHUNK_BYTES = 4 * 1024 * 1024;
@@ -187,7 +188,7 @@ export class EvidenceFiles {
       const buf = Buffer.allocUnsafe(cols.lengthOf[i]!);
       readSync(fd, buf, 0, buf.length, cols.offsetOf[i]!);
       const v = JSON.parse(buf.toString('utf8')) as RuntimeEventV1;
-      return isObject(v) && v.eventId === cols.idOf(i) ? v : null;
+      return isRecord(v) && v.eventId === cols.idOf(i) ? v : null;
     } catch {
       return null;
     } finally {

@@ -7,7 +7,8 @@ import { LABELS } from '../../../core/contract/grammar';
 import type { Label } from '../../../core/contract/grammar';
 import { labelsFile } from '../../../core/evidence/log';
 import type { LabelRecord } from '../../../core/evidence/log';
-import { isObject } from './record-shape';
+import {  } from './record-shape';
+import { isRecord } from '../../../core/check';
 
 interface FolderLabels {
   /** where labels.jsonl was read to (null: not there) */
@@ -65,7 +66,7 @@ export class EvidenceLabels {
           continue;
         }
         const o = v as Partial<LabelRecord> | null;
-        if (isObject(o) && o.schemaVersion === 1 && typeof o.eventId === 'string' && (LABELS as readonly unknown[]).includes(o.label)) {
+        if (isRecord(o) && o.schemaVersion === 1 && typeof o.eventId === 'string' && (LABELS as readonly unknown[]).includes(o.label)) {
           state.labels.set(o.eventId, { label: o.label!, at: typeof o.occurredAt === 'string' ? o.occurredAt : '' });
         } else damaged++;
       }

@@ -9,6 +9,7 @@
  */
 import type { RuntimeContractSummary } from '../../../core/evidence/runtime-event';
 import type { EvidenceObject, Line } from '../evidence/scan';
+import { isRecord } from '../../../core/check';
 
 export const EVENT_ID = /^evt_[0-9a-f]{20}$/;
 /** Outcome codes of a row; 0 = the record carries no decision (after, contract, recovery). */
@@ -44,16 +45,12 @@ export interface RecordShape {
   ids: ShapeIds | null;
 }
 
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** The scanner's derive: the shared fields, or null when no line of this shape is a record. */
 export function shapeOf(rec: EvidenceObject): RecordShape | null {
-  if (rec.schemaVersion !== 1 || typeof rec.type !== 'string' || typeof rec.sessionKey !== 'string' || !isObject(rec.contract)) return null;
-  const d = isObject(rec.decision) ? rec.decision : null;
+  if (rec.schemaVersion !== 1 || typeof rec.type !== 'string' || typeof rec.sessionKey !== 'string' || !isRecord(rec.contract)) return null;
+  const d = isRecord(rec.decision) ? rec.decision : null;
   const known = d ? OUTCOMES.indexOf(d.outcome as (typeof OUTCOMES)[number]) : 0;
-  const a = isObject(rec.action) ? rec.action : null;
+  const a = isRecord(rec.action) ? rec.action : null;
   return {
     type: rec.type,
     host: typeof rec.host === 'string' ? rec.host : '?',

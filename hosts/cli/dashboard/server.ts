@@ -16,6 +16,7 @@ import { DASHBOARD_APP } from '../../shared/dashboard';
 import { dashboardPage } from './page';
 import { EVENT_ID, OUTCOMES } from './store';
 import type { EventQuery, EvidenceStore } from './store';
+import { isRecord } from '../../../core/check';
 
 export const TOKEN_HEADER = 'x-stopline-token';
 const MAX_BODY = 4096;
@@ -230,7 +231,7 @@ async function postLabel(ctx: DashboardContext, req: IncomingMessage, res: Serve
   } catch {
     throw new HttpError(400, 'the body is not JSON; expected {"eventId": "evt_…", "label": "correct|incorrect|inconclusive"}');
   }
-  const o = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  const o = isRecord(body) ? body : null;
   if (!o || typeof o.eventId !== 'string' || !EVENT_ID.test(o.eventId)) throw new HttpError(400, 'eventId must be an event id: evt_ followed by 20 lowercase hex digits');
   if (typeof o.label !== 'string' || !(LABELS as readonly string[]).includes(o.label)) throw new HttpError(400, `label must be one of ${LABELS.join(', ')}`);
   await ctx.store.refresh();

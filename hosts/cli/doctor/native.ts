@@ -30,6 +30,7 @@ import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
 import type { Check } from './report';
 import { compareArtifact, readText } from './system';
+import { isRecord } from '../../../core/check';
 
 /** What the host recorded about its own install of stopline. */
 export interface NativeInstall {
@@ -58,8 +59,6 @@ function parseJson(text: string | null): unknown {
     return undefined;
   }
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The package name in `<dir>/package.json`, if any. */
 function packageName(dir: string): string | undefined {

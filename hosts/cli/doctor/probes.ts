@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { findOnPath } from '../install/runtime';
 import { runProgram, versionLine } from './system';
 import type { RunResult } from './system';
+import { isRecord } from '../../../core/check';
 
 export const PROBE_REASON = 'MODE_FORBIDS_MUTATION';
 
@@ -66,7 +67,7 @@ function describeRun(r: RunResult): string {
 function parseJson(text: string): Record<string, unknown> | null {
   try {
     const v: unknown = JSON.parse(text.trim().split('\n').filter((l) => l.trim()).pop() ?? '');
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+    return isRecord(v) ? v : null;
   } catch {
     return null;
   }

@@ -15,6 +15,7 @@
  */
 import { Buffer } from 'node:buffer';
 import { closeSync, openSync, readSync } from 'node:fs';
+import { isRecord } from '../../../core/check';
 
 /** `{"schemaVersion":1,"eventId":"` then the event id */
 const PREFIX = Buffer.from('{"schemaVersion":1,"eventId":"', 'latin1');
@@ -272,7 +273,7 @@ export class EvidenceScanner<D> {
     } catch {
       return 'damaged';
     }
-    const derived = v !== null && typeof v === 'object' && !Array.isArray(v) ? this.sink.derive(v as EvidenceObject) : null;
+    const derived = isRecord(v) ? this.sink.derive(v as EvidenceObject) : null;
     if (derived === null) return 'damaged';
     this.parsed = v as EvidenceObject;
     return this.sink.visit(derived, line) === false ? 'damaged' : 'record';

@@ -36,6 +36,7 @@ import { SILENT } from '../../shared/adapter';
 import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, promptText, mapToolEvent } from '../../shared/command-hook';
 import { HookInputError, nonEmptyString, objectField, optionalString } from '../../shared/payload';
 import type { HookPayload } from '../../shared/payload';
+import { isRecord } from '../../../core/check';
 
 export const DIALECTS = ['native', 'claude', 'codex', 'hermes', 'opencode', 'pi', 'gemini', 'qwen', 'copilot', 'droid'] as const;
 export type GuardDialect = (typeof DIALECTS)[number];
@@ -52,10 +53,6 @@ function exitAnswer(outcome: Pick<Answer, 'kind' | 'message' | 'reasonCode'>): R
 }
 
 // ------------------------------------------------------------------- the person's hooks
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /**
  * The person's hooks on a dialect no host runs here: every dialect of hook runs (none is
@@ -271,7 +268,7 @@ export function eventNameOf(dialect: GuardDialect, payload: HookPayload): string
   if (dialect === 'opencode') return typeof payload.hook === 'string' ? payload.hook : 'tool.execute.before';
   if (dialect === 'pi') {
     const ev = payload.event;
-    return ev && typeof ev === 'object' && !Array.isArray(ev) && typeof (ev as HookPayload).type === 'string' ? String((ev as HookPayload).type) : undefined;
+    return isRecord(ev) && typeof ev.type === 'string' ? ev.type : undefined;
   }
   return typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined;
 }

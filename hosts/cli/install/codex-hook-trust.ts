@@ -18,6 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import { codexRegistry } from '../../../core/registry/codex';
+import { isRecord } from '../../../core/check';
 
 /** The hook events Codex 0.171.0 accepts (every row of its registry); other keys in `hooks` are ignored by Codex. */
 export const CODEX_HOOK_EVENTS: readonly string[] = codexRegistry.events.map((e) => e.native);
@@ -63,14 +64,10 @@ export function codexEffectiveTimeout(event: CodexHookEvent, configured: number 
   return host.maxSec !== undefined ? Math.min(host.maxSec, floored) : floored;
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** Compact JSON with object keys sorted at every level (what Codex hashes). */
 function sortedJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
-  if (isPlainObject(value)) {
+  if (isRecord(value)) {
     const keys = Object.keys(value).sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${sortedJson(value[k])}`).join(',')}}`;
   }
@@ -101,7 +98,7 @@ export function codexHookTrustEntries(hooksFilePath: string, hooksFile: unknown)
   if (!hooksFilePath.startsWith('/')) {
     throw new CodexHooksFileError(`hooks file path must be absolute (it is part of the trust key), got "${hooksFilePath}"`);
   }
-  if (!isPlainObject(hooksFile) || !isPlainObject(hooksFile.hooks)) {
+  if (!isRecord(hooksFile) || !isRecord(hooksFile.hooks)) {
     throw new CodexHooksFileError('hooks file must be an object with a "hooks" object');
   }
   const entries: CodexHookTrustEntry[] = [];
@@ -111,7 +108,7 @@ export function codexHookTrustEntries(hooksFilePath: string, hooksFile: unknown)
     const label = codexEventLabel(event);
     groups.forEach((group: unknown, groupIndex: number) => {
       const where = `hooks.${event}[${groupIndex}]`;
-      if (!isPlainObject(group) || !Array.isArray(group.hooks)) {
+      if (!isRecord(group) || !Array.isArray(group.hooks)) {
         throw new CodexHooksFileError(`${where} must be an object with a "hooks" array`);
       }
       if (group.matcher !== undefined && group.matcher !== null && typeof group.matcher !== 'string') {
@@ -121,7 +118,7 @@ export function codexHookTrustEntries(hooksFilePath: string, hooksFile: unknown)
       const matcher = rowOf(event)?.matcherIgnored ? undefined : (group.matcher ?? undefined);
       group.hooks.forEach((handler: unknown, handlerIndex: number) => {
         const at = `${where}.hooks[${handlerIndex}]`;
-        if (!isPlainObject(handler)) throw new CodexHooksFileError(`${at} must be an object`);
+        if (!isRecord(handler)) throw new CodexHooksFileError(`${at} must be an object`);
         // Codex skips prompt / agent handlers (they keep their index); any other type, or none,
         // makes Codex reject the whole file, so no hook of it would run.
         if (handler.type === 'prompt' || handler.type === 'agent') return;

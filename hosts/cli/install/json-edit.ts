@@ -9,142 +9,19 @@
  * gives back the original bytes in the common layouts.
  */
 
-export type JsonNode = ObjectNode | ArrayNode | ScalarNode;
+import { nodeValue, parseJsonc } from '../../../core/hooks/jsonc';
+import type { ArrayNode, JsonNode, ObjectNode, PropNode } from '../../../core/hooks/jsonc';
 
-interface Span {
-  /** offset of the first character of the value */
-  start: number;
-  /** offset just past the value */
-  end: number;
-}
-
-export interface ObjectNode extends Span {
-  type: 'object';
-  props: PropNode[];
-}
-export interface PropNode {
-  key: string;
-  keyStart: number;
-  value: JsonNode;
-}
-export interface ArrayNode extends Span {
-  type: 'array';
-  items: JsonNode[];
-}
-export interface ScalarNode extends Span {
-  type: 'scalar';
-  value: string | number | boolean | null;
-}
+export type { ArrayNode, JsonNode, ObjectNode, PropNode, ScalarNode } from '../../../core/hooks/jsonc';
+export { nodeValue };
 
 export class JsonEditError extends Error {}
 
-/** Parses JSON with `//` and `/* *\/` comments and trailing commas, keeping offsets. */
+/** The document's value tree with offsets (the core's JSONC reader); a broken document throws JsonEditError. */
 export function parseJsonDocument(text: string): JsonNode {
-  let pos = 0;
-
-  const fail = (message: string): never => {
-    const before = text.slice(0, pos);
-    const line = before.split('\n').length;
-    const col = pos - before.lastIndexOf('\n');
-    throw new JsonEditError(`${message} at line ${line}, column ${col}`);
-  };
-
-  const skipTrivia = (): void => {
-    for (;;) {
-      const c = text[pos];
-      if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\uFEFF') pos++;
-      else if (c === '/' && text[pos + 1] === '/') {
-        while (pos < text.length && text[pos] !== '\n') pos++;
-      } else if (c === '/' && text[pos + 1] === '*') {
-        const close = text.indexOf('*/', pos + 2);
-        if (close < 0) fail('unterminated comment');
-        pos = close + 2;
-      } else return;
-    }
-  };
-
-  const parseString = (): string => {
-    const start = pos;
-    pos++; // opening quote
-    while (pos < text.length) {
-      const c = text[pos];
-      if (c === '\\') pos += 2;
-      else if (c === '"') {
-        pos++;
-        try {
-          return JSON.parse(text.slice(start, pos)) as string;
-        } catch {
-          pos = start;
-          return fail('invalid string');
-        }
-      } else if (c === '\n') fail('line break inside a string');
-      else pos++;
-    }
-    return fail('unterminated string');
-  };
-
-  const parseValue = (): JsonNode => {
-    skipTrivia();
-    const start = pos;
-    const c = text[pos];
-    if (c === '{') {
-      pos++;
-      const props: PropNode[] = [];
-      for (;;) {
-        skipTrivia();
-        if (text[pos] === '}') break;
-        if (text[pos] !== '"') fail('expected a "key" or }');
-        const keyStart = pos;
-        const key = parseString();
-        skipTrivia();
-        if (text[pos] !== ':') fail('expected :');
-        pos++;
-        const value = parseValue();
-        props.push({ key, keyStart, value });
-        skipTrivia();
-        if (text[pos] === ',') pos++;
-        else if (text[pos] !== '}') fail('expected , or }');
-      }
-      pos++;
-      return { type: 'object', start, end: pos, props };
-    }
-    if (c === '[') {
-      pos++;
-      const items: JsonNode[] = [];
-      for (;;) {
-        skipTrivia();
-        if (text[pos] === ']') break;
-        items.push(parseValue());
-        skipTrivia();
-        if (text[pos] === ',') pos++;
-        else if (text[pos] !== ']') fail('expected , or ]');
-      }
-      pos++;
-      return { type: 'array', start, end: pos, items };
-    }
-    if (c === '"') {
-      const value = parseString();
-      return { type: 'scalar', start, end: pos, value };
-    }
-    const literal = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(text.slice(pos, pos + 64));
-    if (!literal) return fail('unexpected character');
-    pos += literal[0].length;
-    return { type: 'scalar', start, end: pos, value: JSON.parse(literal[0]) as ScalarNode['value'] };
-  };
-
-  const root = parseValue();
-  skipTrivia();
-  if (pos < text.length) fail('unexpected text after the document');
-  return root;
-}
-
-/** The plain value of a node (what JSON.parse would give, comments dropped). */
-export function nodeValue(node: JsonNode): unknown {
-  if (node.type === 'scalar') return node.value;
-  if (node.type === 'array') return node.items.map(nodeValue);
-  const out: Record<string, unknown> = {};
-  for (const p of node.props) out[p.key] = nodeValue(p.value);
-  return out;
+  const r = parseJsonc(text);
+  if (!r.ok) throw new JsonEditError(`${r.message} at line ${r.position.line}, column ${r.position.col}`);
+  return r.root;
 }
 
 export function findProp(node: ObjectNode, key: string): PropNode | undefined {

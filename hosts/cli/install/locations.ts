@@ -1,6 +1,6 @@
 /**
  * Where each host loads stopline from, resolved from the environment exactly the way the
- * host does it (see /work/shared/hosts/<host>.md). Every path is absolute.
+ * host does it (see docs/hosts/<host>.md). Every path is absolute.
  */
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';

@@ -13,9 +13,10 @@ import { opencode2Registry } from '../../../core/registry/opencode2';
 import type { EventEntry } from '../../../core/registry/types';
 import { actionOf, toolCallFor } from '../../shared/action';
 import type { ActionAt, Env } from '../../shared/action';
-import { isObj } from '../adapter';
+import {  } from '../adapter';
 import type { Ancestry, ToolCallInput } from '../adapter';
 import type { V2PermissionEvaluate, V2SessionContext, V2SessionPrompt, V2ToolAfter, V2ToolBefore } from './api';
+import { isRecord } from '../../../core/check';
 
 export const LABEL_V2 = 'stopline (opencode v2)';
 
@@ -26,14 +27,14 @@ function str(o: Record<string, unknown>, key: string): string | undefined {
 
 /** The execute.before event, checked; the same object, so a confined command can be written back. */
 export function toolBefore(event: unknown): V2ToolBefore {
-  if (!isObj(event)) throw new TypeError('execute.before: the event is not an object');
+  if (!isRecord(event)) throw new TypeError('execute.before: the event is not an object');
   if (!str(event, 'tool')) throw new TypeError('execute.before: tool is missing');
   if (!str(event, 'sessionID')) throw new TypeError('execute.before: sessionID is missing');
   return event as unknown as V2ToolBefore;
 }
 
 export function toolAfter(event: unknown): V2ToolAfter {
-  if (!isObj(event)) throw new TypeError('execute.after: the event is not an object');
+  if (!isRecord(event)) throw new TypeError('execute.after: the event is not an object');
   if (!str(event, 'tool')) throw new TypeError('execute.after: tool is missing');
   if (!str(event, 'sessionID')) throw new TypeError('execute.after: sessionID is missing');
   return event as unknown as V2ToolAfter;
@@ -45,24 +46,24 @@ export function callOf(event: { tool: string; sessionID: string; id?: unknown })
 }
 
 export function sessionPrompt(event: unknown): V2SessionPrompt | null {
-  if (!isObj(event) || !str(event, 'sessionID') || !isObj(event.prompt) || typeof event.prompt.text !== 'string') return null;
+  if (!isRecord(event) || !str(event, 'sessionID') || !isRecord(event.prompt) || typeof event.prompt.text !== 'string') return null;
   return event as unknown as V2SessionPrompt;
 }
 
 export function sessionContext(event: unknown): V2SessionContext | null {
-  if (!isObj(event) || !str(event, 'sessionID') || !Array.isArray(event.system)) return null;
+  if (!isRecord(event) || !str(event, 'sessionID') || !Array.isArray(event.system)) return null;
   return event as unknown as V2SessionContext;
 }
 
 export function permissionEvaluate(event: unknown): V2PermissionEvaluate | null {
-  if (!isObj(event) || !str(event, 'sessionID') || typeof event.action !== 'string' || typeof event.effect !== 'string') return null;
+  if (!isRecord(event) || !str(event, 'sessionID') || typeof event.action !== 'string' || typeof event.effect !== 'string') return null;
   return event as unknown as V2PermissionEvaluate;
 }
 
 /** The tool call a permission request comes from, when the host names one. */
 export function permissionCallId(event: V2PermissionEvaluate): string | undefined {
   const s = event.source;
-  return isObj(s) && s.type === 'tool' && typeof s.id === 'string' && s.id !== '' ? s.id : undefined;
+  return isRecord(s) && s.type === 'tool' && typeof s.id === 'string' && s.id !== '' ? s.id : undefined;
 }
 
 function hostInfoV2(canAsk: boolean, agent?: string): HostInfo {
@@ -119,7 +120,7 @@ export function denyErrorV2(outcome: Outcome): Error {
  */
 export function applyRewrite(event: V2ToolBefore, rewrite: Rewrite): boolean {
   const field = rewrite.field;
-  if (!field || !isObj(event.input)) return false;
+  if (!field || !isRecord(event.input)) return false;
   event.input = { ...event.input, [field]: rewrite.command };
   return true;
 }
@@ -135,7 +136,7 @@ export function systemParts(texts: readonly string[]): { type: 'text'; text: str
  */
 export function appendToResult(event: V2ToolAfter, texts: readonly string[]): boolean {
   const kept = texts.filter((t) => t.trim() !== '');
-  if (kept.length === 0 || event.status !== 'completed' || !isObj(event.result)) return false;
+  if (kept.length === 0 || event.status !== 'completed' || !isRecord(event.result)) return false;
   const content = event.result.content;
   if (typeof content === 'string') {
     event.result = { ...event.result, content: [content, ...kept].filter((t) => t !== '').join('\n\n') };
@@ -154,17 +155,17 @@ export function appendToResult(event: V2ToolAfter, texts: readonly string[]): bo
 
 /** A session record as ctx.session.get gives it (bare, or inside `{data}`). */
 export function sessionRecord(value: unknown): Record<string, unknown> | null {
-  if (isObj(value) && isObj(value.data) && typeof value.data.id === 'string') return value.data;
-  return isObj(value) && typeof value.id === 'string' ? value : null;
+  if (isRecord(value) && isRecord(value.data) && typeof value.data.id === 'string') return value.data;
+  return isRecord(value) && typeof value.id === 'string' ? value : null;
 }
 
 /** The session a bus event is about (v2 events carry their fields under `data` or `properties`). */
 export function busSessionId(event: unknown): string | undefined {
-  if (!isObj(event)) return undefined;
+  if (!isRecord(event)) return undefined;
   for (const body of [event.data, event.properties]) {
-    if (!isObj(body)) continue;
+    if (!isRecord(body)) continue;
     // the body's own `id` is the session's in a session event; the event's top-level `id` is the event's
-    const id = str(body, 'sessionID') ?? (isObj(body.info) ? str(body.info, 'id') : undefined) ?? (isObj(body.session) ? str(body.session, 'id') : undefined) ?? str(body, 'id');
+    const id = str(body, 'sessionID') ?? (isRecord(body.info) ? str(body.info, 'id') : undefined) ?? (isRecord(body.session) ? str(body.session, 'id') : undefined) ?? str(body, 'id');
     if (id) return id;
   }
   return str(event, 'sessionID');
@@ -172,6 +173,6 @@ export function busSessionId(event: unknown): string | undefined {
 
 /** The child session a subagent call ran in, from its result's metadata. */
 export function subagentSessionId(event: V2ToolAfter): string | undefined {
-  const meta = isObj(event.result) && isObj(event.result.metadata) ? event.result.metadata : undefined;
+  const meta = isRecord(event.result) && isRecord(event.result.metadata) ? event.result.metadata : undefined;
   return meta && typeof meta.sessionID === 'string' && meta.sessionID !== '' ? meta.sessionID : undefined;
 }

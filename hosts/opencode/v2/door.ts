@@ -33,7 +33,7 @@ import { nodePorts } from '../../shared/in-process/node';
 import { NO_UI } from '../../shared/in-process/ports';
 import type { DoorUi } from '../../shared/in-process/ports';
 import { InProcessRuntime, contextTexts, describe } from '../../shared/in-process/runtime';
-import { DENY_RESPONSE, isChild, isObj, promptEvent, sessionEndEvent, subagentStartEvent } from '../adapter';
+import { DENY_RESPONSE, isChild, promptEvent, sessionEndEvent, subagentStartEvent } from '../adapter';
 import type { Ancestry, ToolCallInput } from '../adapter';
 import { OpenCodeSessions } from '../sessions';
 import {
@@ -56,6 +56,7 @@ import {
   toolEventV2,
 } from './adapter';
 import type { V2Context, V2HookDomain, V2Registration } from './api';
+import { isRecord } from '../../../core/check';
 
 export interface DoorV2Deps {
   env: Env;
@@ -204,7 +205,7 @@ export class OpenCodeV2Door {
   /** Never throws: the stream must go on. */
   onBusEvent(event: unknown): void {
     try {
-      if (!isObj(event) || typeof event.type !== 'string') return;
+      if (!isRecord(event) || typeof event.type !== 'string') return;
       const bound = this.bound.get(event.type);
       if (bound?.row.bus) (bound.handler as (e: unknown, row: EventEntry) => void)(event, bound.row);
     } catch (err) {
@@ -314,7 +315,7 @@ export class OpenCodeV2Door {
 
   private async subagentEnd(ancestry: Ancestry, call: ToolCallInput, event: { input: unknown } & Parameters<typeof subagentSessionId>[0]): Promise<string[]> {
     if (!this.rt.hasHooks('subagent:end', this.cwd)) return [];
-    const agentType = isObj(event.input) && typeof event.input.agent === 'string' ? event.input.agent : undefined;
+    const agentType = isRecord(event.input) && typeof event.input.agent === 'string' ? event.input.agent : undefined;
     const agentId = subagentSessionId(event);
     return this.rt.observe('subagent:end', this.cwd, this.rt.hookInput(ancestry.rootId, this.cwd, { ...(agentType ? { agentType } : {}), ...(agentId ? { agentId } : {}), stopHookActive: false, toolUseId: call.callID }));
   }
@@ -342,7 +343,7 @@ export class OpenCodeV2Door {
     if (!event) return;
     const { sessionID } = event;
     const text = event.prompt.text;
-    const agent = isObj(raw) && typeof raw.agent === 'string' ? raw.agent : undefined;
+    const agent = isRecord(raw) && typeof raw.agent === 'string' ? raw.agent : undefined;
     this.rt.enqueue(sessionID, 'prompt', () => this.promptOf(sessionID, text, agent));
     await this.rt.safely('prompt', () => this.rt.idle(sessionID));
   }

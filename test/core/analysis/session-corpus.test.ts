@@ -1,5 +1,5 @@
 /**
- * The session-style corpus (test/corpus/session-commands.tsv, issue 16): commands typed the way
+ * The session-style corpus (test/corpus/session-commands.tsv): commands typed the way
  * models and people type them. A command that changes files, runs code or changes remote state
  * (M) is never classified `read`; a read (R) is classified `read`; a read the analysis cannot
  * prove (r) is `unknown`, never `write`, and counts as a cost in test/corpus/measure.mjs.

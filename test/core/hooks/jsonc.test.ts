@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locate, parseJsonc } from '../../../core/hooks/jsonc';
+import { locate, parseJsonc, type JsonNode } from '../../../core/hooks/jsonc';
 
 describe('JSONC reader', () => {
   it('parses strict JSON exactly like JSON.parse', () => {
@@ -35,6 +35,14 @@ describe('JSONC reader', () => {
       expect(r.message).toContain(message);
       expect(`${r.position.line}:${r.position.col}`).toBe(at);
     }
+  });
+
+  it('gives every value its span in the text, so an edit can splice the text the person wrote', () => {
+    const text = '{ // mine\n  "a": [1, "two",],\n  "b": {"c": null}\n}';
+    const r = parseJsonc(text);
+    if (!r.ok) throw new Error(r.message);
+    const spans = (n: JsonNode): string[] => [text.slice(n.start, n.end), ...(n.type === 'object' ? n.props.flatMap((p) => [text.slice(p.keyStart, p.keyStart + p.key.length + 2), ...spans(p.value)]) : n.type === 'array' ? n.items.flatMap(spans) : [])];
+    expect(spans(r.root)).toEqual([text, '"a"', '[1, "two",]', '1', '"two"', '"b"', '{"c": null}', '"c"', 'null']);
   });
 
   it('warns on duplicate keys and keeps the last', () => {

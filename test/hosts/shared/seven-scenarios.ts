@@ -1,5 +1,5 @@
 /**
- * The seven issue-5 scenarios (and the person's own hooks) for a host whose model calls
+ * The seven end-to-end scenarios (and the person's own hooks) for a host whose model calls
  * create/edit/shell/subagent tools by name, as one suite: each host's file supplies its tool
  * calls, how it runs the real CLI, how a stop reads to its model, and the few words in the titles
  * that are its own. Each scenario asserts the file system and what the model received.
