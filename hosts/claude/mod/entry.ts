@@ -105,7 +105,10 @@ async function configure($: Dollar): Promise<void> {
   } catch {
     version = undefined;
   }
-  const start: ModStart = { env, hookEnv, ...(version ? { version } : {}) };
+  // a confined command is handed over only where bubblewrap is on PATH (./confine.ts)
+  const dirs = (env.PATH ?? '').split(':').filter((d) => d.startsWith('/'));
+  const seen = await Promise.all(dirs.map((d) => $.fs.stat(`${d.replace(/\/+$/, '')}/bwrap`).then((s: { kind: string }) => s.kind === 'file', () => false)));
+  const start: ModStart = { env, hookEnv, ...(version ? { version } : {}), bwrap: seen.some(Boolean) };
   door.configure(start);
 }
 

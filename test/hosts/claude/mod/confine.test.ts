@@ -136,6 +136,16 @@ describe('the Claude mod confines an unproven command by deferring the sandbox t
     expect(evidence(p).some((r) => r.decision?.reasonCode === 'CONFINED')).toBe(false);
   });
 
+  it('no bubblewrap on PATH when the mod starts: no rewrite, the command is stopped as before', async () => {
+    const empty = join(root, `nobin${n}`);
+    mkdirSync(empty, { recursive: true });
+    const p = person({ PATH: empty });
+    await arm(p, '$stopline change files=src/config.ts -- fix it');
+    const answer = await bash(p, COMMAND);
+    expect(answer.updatedInput).toBeUndefined();
+    expect(answer.deny).toContain('WRITE_PATH_UNPROVEN');
+  });
+
   it('a proven read is not rewritten', async () => {
     const p = person();
     await arm(p, '$stopline change files=src/config.ts -- fix it');
