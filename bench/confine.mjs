@@ -7,9 +7,12 @@
 //   15 ms more on Linux);
 // - the plan: confineCommand() in this process for `npm test` under `review` in a small git
 //   project (git ls-files and check-ignore, the disk, the wrapper text; the sandbox probe is kept
-//   per process, as in a resident evaluator). Only an event the guard confines pays it.
+//   per process, as in a resident evaluator). Only an event the guard confines pays it;
+// - the Claude Code mod's deferred run: `node dist/claude/stopline.mjs --stopline-confine <scope>
+//   -- true` against a plain `true`, both by bash -c, interleaved: a new runtime, the decision
+//   code, the probe, git and the plan on every confined command (when the dist is given).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -49,7 +52,32 @@ function fixture(work) {
   return { proj, home, env: { HOME: home, PATH: process.env.PATH, STOPLINE_HOME: join(root, 'data') } };
 }
 
-export async function benchConfine(timer, { runs, warmup, log }) {
+/** The deferred run's added cost per pair and its CPU, or why it was not measured. */
+async function benchDeferred(timer, f, dist, runs, warmup) {
+  const script = dist ? join(dist, 'claude', 'stopline.mjs') : null;
+  if (!script || !existsSync(script)) return { skipped: 'no dist/claude/stopline.mjs' };
+  const scope = JSON.stringify({ mode: 'review', files: [], project: f.proj, rules: ['MUTABILITY_UNPROVEN'] });
+  const deferred = ['bash', '-c', `${JSON.stringify(process.execPath)} ${JSON.stringify(script)} --stopline-confine '${scope.replace(/'/g, `'\\''`)}' -- true`];
+  const plainArgv = ['bash', '-c', 'true'];
+  const plain = [];
+  const boxed = [];
+  const plainCpu = [];
+  const boxedCpu = [];
+  const one = async (argv, into, cpu) => {
+    const r = await timer.run(argv, { cwd: f.proj, env: f.env });
+    if (r.code !== 0) throw new Error(`deferred confine exit ${r.code}: ${r.stderr.slice(0, 200)}`);
+    into?.push(r.wall_ms);
+    cpu?.push(r.user_ms + r.sys_ms);
+  };
+  for (let i = 0; i < warmup; i++) await one(deferred);
+  for (let i = 0; i < runs; i++) {
+    const order = i % 2 === 0 ? [plainArgv, deferred] : [deferred, plainArgv];
+    for (const argv of order) await (argv === plainArgv ? one(argv, plain, plainCpu) : one(argv, boxed, boxedCpu));
+  }
+  return { plain: summarize(plain), deferred: summarize(boxed), addedMs: median(plain.map((p, i) => boxed[i] - p)), addedCpuMs: median(boxedCpu) - median(plainCpu) };
+}
+
+export async function benchConfine(timer, { runs, warmup, log, dist }) {
   const base = join(REPO_ROOT, 'bench', '.work');
   mkdirSync(base, { recursive: true });
   const work = mkdtempSync(join(base, 'confine-'));
@@ -102,8 +130,11 @@ export async function benchConfine(timer, { runs, warmup, log }) {
       pass: addedMs <= CONFINE_TARGET_MS,
       plan: summarize(planMs),
       mounts: (wrapped.match(/'--(bind|ro-bind|tmpfs)'/g) ?? []).length,
+      deferred: await benchDeferred(timer, f, dist, runs, warmup),
     };
     log(`  confined true: median ${round(result.confined.median, 1)} ms against ${round(result.plain.median, 1)} ms plain (+${round(addedMs, 1)} ms per pair, +${round(result.addedCpuMs, 1)} ms cpu); plan ${round(result.plan.median, 1)} ms`);
+    const d = result.deferred;
+    log(d.skipped ? `  deferred run (Claude mod): not measured (${d.skipped})` : `  deferred run (Claude mod): median ${round(d.deferred.median, 1)} ms against ${round(d.plain.median, 1)} ms plain (+${round(d.addedMs, 1)} ms per pair, +${round(d.addedCpuMs, 1)} ms cpu)`);
     return result;
   } finally {
     rmSync(work, { recursive: true, force: true });

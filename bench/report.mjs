@@ -139,6 +139,8 @@ export function printReport(results) {
     console.log('\nConfinement: `true` started by bash -c as it is and through the confined wrapper (interleaved), ms; plan = confineCommand() for `npm test` under review, in process');
     table(['', 'median', 'p95', 'p99'], [['plain', round(c.plain.median, 1), round(c.plain.p95, 1), round(c.plain.p99, 1)], ['confined', round(c.confined.median, 1), round(c.confined.p95, 1), round(c.confined.p99, 1)], ['plan', round(c.plan.median, 2), round(c.plan.p95, 2), round(c.plan.p99, 2)]]);
     console.log(`${c.mounts} mounts in the wrapper; +${round(c.addedMs, 1)} ms per pair (median), +${round(c.addedCpuMs, 1)} ms cpu`);
+    const d = c.deferred;
+    if (d && !d.skipped) console.log(`Claude mod's deferred run (the hook script builds the sandbox when the command runs): median ${round(d.deferred.median, 1)} ms against ${round(d.plain.median, 1)} ms plain; +${round(d.addedMs, 1)} ms per pair, +${round(d.addedCpuMs, 1)} ms cpu`);
   }
   if (results.artifacts) {
     console.log('\nArtifacts: size and parse cost (node --check against an empty file, interleaved)');

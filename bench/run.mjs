@@ -116,7 +116,7 @@ async function main() {
     }
     if (opts.only.includes('confine')) {
       log('confinement: a confined `true` against a plain one (bash -c, interleaved), and the plan the hook builds:');
-      results.confine = await benchConfine(timer, { runs: size.runs, warmup: size.warmup, log });
+      results.confine = await benchConfine(timer, { runs: size.runs, warmup: size.warmup, log, dist: dist.dir });
       results.loadAverage.afterConfine = loadAverage();
     }
     if (opts.only.includes('artifacts')) {

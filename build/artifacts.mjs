@@ -599,8 +599,9 @@ export const ARTIFACTS = [
       'core/hooks/run-http.ts': 'hosts/claude/mod/run-http.ts',
       // where links lead is read through $.fs by the door, which passes its probe to the core
       'core/fs-probe.ts': 'hosts/claude/mod/fs-probe.ts',
-      // no process can be started from inside Claude Code: no sandbox, commands answered as before
-      'core/confine/confine.ts': 'core/confine/no-confine.ts',
+      // no process can be started from inside Claude Code: the sandbox is built when the command
+      // runs, by the plugin's hook script (hosts/claude/mod/confine.ts)
+      'core/confine/confine.ts': 'hosts/claude/mod/confine.ts',
     },
     // Claude Code reads the module's source for `$.noun.method(...)` calls in its hooks and refuses
     // a hook whose parameters a renamed inner variable shadows: the hooks' own names (`on`, `$`,

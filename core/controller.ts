@@ -575,6 +575,8 @@ function confineAction(c: Ctx, action: Action, d: Decision, contract: Contract):
       protectedPaths: selfPathTable({ env: c.opts.env, dataDir: c.dataDir, projectDir: c.config.projectRoot ?? c.cwd, uid: processUid() }),
       now: c.now(),
       configOn: c.config.confine,
+      rules: d.reasonCode === 'WITHIN_CONTRACT' ? [] : [d.reasonCode],
+      dataDir: c.dataDir,
     });
   } catch (err) {
     // a plan that breaks must not turn into the fail mode's answer (fail open would run the command unconfined)
@@ -592,7 +594,7 @@ function confineAction(c: Ctx, action: Action, d: Decision, contract: Contract):
   const eventId = record(c, 'check', contract, {
     action: summary,
     decision: { verdict: 'allow', outcome: 'allow', family: null, reasonCode: 'CONFINED', response: 'rewrite_returned', hostEffect: 'unobserved' },
-    confined: { rules, ...r.counts },
+    confined: { rules, ...r.counts, ...(r.deferred ? { deferred: true as const } : {}) },
   });
   const o: Outcome = { kind: 'rewrite', rewrite: { command: r.command }, reasonCode: 'CONFINED', message: r.message };
   if (eventId) o.eventId = eventId;

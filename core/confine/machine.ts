@@ -1,7 +1,8 @@
 /**
  * The machine confinement runs on: its disk, git, the folders made before a run, and whether a
  * sandbox starts here, in one place (a door inside another program's process, the Claude Code
- * mod, carries none of it: its build puts core/confine/no-confine.ts in confine.ts's place).
+ * mod, carries none of it: its build puts hosts/claude/mod/confine.ts in confine.ts's place, which
+ * hands the sandbox to the hook script at run time).
  */
 import { realDisk } from './disk';
 import { gather, prepareFolders } from './gather';

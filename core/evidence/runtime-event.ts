@@ -117,6 +117,8 @@ export interface RuntimeConfinement {
   blocked: number;
   /** protected paths that did not exist and could not be held (named after the run if created) */
   unguarded: number;
+  /** the sandbox is built when the command runs (the Claude Code mod's door): the counts above are not known here and are 0 */
+  deferred?: true;
 }
 
 export function newEventId(): string {

@@ -17,6 +17,9 @@
  * every Claude event ~+20 ms CPU on a ~23 ms floor when the test read `process.env` itself.
  *
  * `<script> --stopline-evaluator <socket>` runs the script as that evaluator.
+ * `<script> --stopline-confine <scope> -- <command>` runs a command confined at run time (the
+ * Claude Code mod's rewrite, hosts/shared/confine-run.ts); it is read before `silentWhen`, since
+ * it runs inside the very session whose mod decides.
  * `STOPLINE_EVALUATOR=0` keeps every decision in the hook's own process.
  */
 import { envFailMode } from '../../core/fail-env';
@@ -27,6 +30,7 @@ import type { DecisionPart } from './evaluator/decision-part';
 import { EVALUATOR_DIGEST } from './evaluator/build-id';
 import { fileOfUrl, importSecondPart, type PartCache } from './evaluator/load';
 import { EVALUATOR_FLAG, evaluatorDir, type EvaluatorSpec } from './evaluator/where';
+import { CONFINE_FLAG, NOT_RUN_STATUS } from '../../core/confine/deferred';
 import { runtimeIO, type RuntimeIO } from './runtime-io';
 import { readBoundedChunks } from './stdin';
 
@@ -97,11 +101,26 @@ function lastResort(label: string, err: unknown, env: Readonly<Record<string, st
   return { stdout: '', stderr: `${label}: ${why}; failing open\n`, exitCode: 0 };
 }
 
+/** Run a deferred confinement; anything that keeps it from starting does not run the command. */
+async function confine(io: RuntimeIO, entry: HookEntry, env: Readonly<Record<string, string | undefined>>, rest: string[]): Promise<never> {
+  const stderr = (text: string): Promise<void> => io.write(2, text).catch(() => undefined);
+  let status = NOT_RUN_STATUS;
+  try {
+    const part = await importSecondPart<DecisionPart>(io, entry.self, partCache(io, entry, env), EVALUATOR_DIGEST);
+    if (part.confine) status = await part.confine(rest, { env, cwd: io.cwd(), uid: io.uid(), stderr });
+    else await stderr(`stopline: not run: ${entry.label} runs no confined command\n`);
+  } catch (err) {
+    await stderr(`stopline: not run: the decision code did not load (${err instanceof Error ? err.message : String(err)})\n`);
+  }
+  return io.exit(status);
+}
+
 export async function runHookEntry(entry: HookEntry): Promise<void> {
   const io = await runtimeIO();
   const env = io.env();
-  if (entry.silentWhen?.(env)) return io.exit(0);
   const args = io.args();
+  if (args[0] === CONFINE_FLAG) return confine(io, entry, env, args.slice(1));
+  if (entry.silentWhen?.(env)) return io.exit(0);
   if (args[0] === EVALUATOR_FLAG) return serve(io, entry, args[1]);
   const cwd = io.cwd();
   let rendered: Rendered;

@@ -45,6 +45,7 @@ import type { HostProcessResult } from './host-runners';
 import { deepest, leadsElsewhere, lookUpLanding, settleLanding } from './links';
 import { errorCode } from './rejection';
 import { writeOutFile } from './write-out';
+import { sawBubblewrap } from './confine';
 import { homeFrom } from '../../../core/self-paths';
 import { normalizeTarget } from '../../../core/paths';
 
@@ -72,6 +73,8 @@ export interface ModStart {
   hookEnv: Record<string, string>;
   /** Claude Code's version (`$.session.version()`) */
   version?: string;
+  /** whether bubblewrap is on PATH (a confined command is handed over only where it is) */
+  bwrap?: boolean;
 }
 
 /** The answer the entry returns to Claude Code, folded over the hooks beneath. */
@@ -147,6 +150,7 @@ export class ClaudeModDoor {
   /** Set the environment the core sees (once per process, before the first decision). */
   configure(start: ModStart): void {
     const env: Record<string, string | undefined> = { ...start.env, ...start.hookEnv };
+    sawBubblewrap(start.bwrap ?? null);
     // the mod starts no dashboard: it would need a process that outlives a hook
     env.STOPLINE_NO_DASHBOARD = '1';
     if (start.version && !env.AI_AGENT) env.AI_AGENT = `claude-code_${start.version.replace(/\./g, '-')}_mod`;

@@ -69,6 +69,7 @@ async function configure($: Dollar): Promise<void> {
     'STOPLINE_FAIL_MODE',
     'STOPLINE_LOCK_TIMEOUT_MS',
     'STOPLINE_TIMING_FILE',
+    'STOPLINE_CONFINE',
     'CLAUDE_CONFIG_DIR',
     'CODEX_HOME',
     'HERMES_HOME',
@@ -87,6 +88,7 @@ async function configure($: Dollar): Promise<void> {
     $.env.get('STOPLINE_FAIL_MODE'),
     $.env.get('STOPLINE_LOCK_TIMEOUT_MS'),
     $.env.get('STOPLINE_TIMING_FILE'),
+    $.env.get('STOPLINE_CONFINE'),
     $.env.get('CLAUDE_CONFIG_DIR'),
     $.env.get('CODEX_HOME'),
     $.env.get('HERMES_HOME'),
@@ -103,7 +105,10 @@ async function configure($: Dollar): Promise<void> {
   } catch {
     version = undefined;
   }
-  const start: ModStart = { env, hookEnv, ...(version ? { version } : {}) };
+  // a confined command is handed over only where bubblewrap is on PATH (./confine.ts)
+  const dirs = (env.PATH ?? '').split(':').filter((d) => d.startsWith('/'));
+  const seen = await Promise.all(dirs.map((d) => $.fs.stat(`${d.replace(/\/+$/, '')}/bwrap`).then((s: { kind: string }) => s.kind === 'file', () => false)));
+  const start: ModStart = { env, hookEnv, ...(version ? { version } : {}), bwrap: seen.some(Boolean) };
   door.configure(start);
 }
 

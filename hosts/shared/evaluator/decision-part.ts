@@ -7,6 +7,7 @@ import type { CommandHookAdapter, HookEnv, Rendered } from '../adapter';
 import { answerInput, failWith } from '../runner';
 import type { HookContext } from '../runner';
 import type { StdinResult } from '../stdin';
+import type { ConfineRunIO } from '../confine-run';
 import { DEFAULT_IDLE_MS, serveEvaluator } from './server';
 import { startEvaluator, type StartOptions } from './start';
 
@@ -19,6 +20,8 @@ export interface DecisionPart {
   serve(socket: string, build: string, env: HookEnv, code: string): Promise<void>;
   /** start an evaluator for the next event (best effort) */
   start(opts: StartOptions): boolean;
+  /** run a command confined at run time (hosts/shared/confine-run.ts): only where a door defers it */
+  confine?(args: readonly string[], io: ConfineRunIO): Promise<number>;
 }
 
 function idleMs(env: HookEnv): number {

@@ -9,6 +9,10 @@
  * records CONFINED. Claude Code and Codex also run an unproven one-liner under `$stopline review`:
  * its file never appears.
  *
+ * On Claude Code both doors confine: the command hooks wrap the command when they answer, the
+ * plugin's mod (the default door) hands Claude Code a command that runs the plugin's hook script,
+ * which builds the sandbox when the command runs.
+ *
  * Qwen Code 0.24.4 runs no rewritten command (its row says why): there the command is stopped.
  * Where no sandbox starts on this machine, every host must stop the command instead.
  *
@@ -223,14 +227,18 @@ describe('confinement on Claude Code 2.1.332', () => {
     const { w, s } = await run('claude-change', CHANGE_PROMPT, TEST_COMMAND);
     expectTestRun(w, s, 'toolu_cf');
   }, 300_000);
-  // a known limit, written down in docs/confinement.md: the mod decides inside Claude Code's
-  // process, where no sandbox can be started, and the command hooks stay silent while it is live
-  it.skipIf(skip(HOSTS_FOR.claude))('the mod (the default door): npm test is stopped, not confined', async () => {
+  // the mod decides inside Claude Code's process, where no sandbox can be started: its rewrite
+  // runs the plugin's hook script, which builds the sandbox when the command runs
+  it.skipIf(skip(HOSTS_FOR.claude))('the mod (the default door): change files=src/config.ts: npm test runs confined', async () => {
     const { w, s } = await run('claude-mod', CHANGE_PROMPT, TEST_COMMAND, CLAUDE_DOORS.find((d) => d.short === 'mod')!);
-    expectStopped(w, s, 'toolu_cf', 'WRITE_PATH_UNPROVEN');
+    expectTestRun(w, s, 'toolu_cf');
   }, 300_000);
   it.skipIf(skip(HOSTS_FOR.claude))('the command hooks: review: an unproven one-liner runs confined and writes nothing', async () => {
     const { w, s } = await run('claude-review', REVIEW_PROMPT, ONE_LINER);
+    expectOneLiner(w, s, 'toolu_cf');
+  }, 300_000);
+  it.skipIf(skip(HOSTS_FOR.claude))('the mod: review: an unproven one-liner runs confined and writes nothing', async () => {
+    const { w, s } = await run('claude-mod-review', REVIEW_PROMPT, ONE_LINER, CLAUDE_DOORS.find((d) => d.short === 'mod')!);
     expectOneLiner(w, s, 'toolu_cf');
   }, 300_000);
 });

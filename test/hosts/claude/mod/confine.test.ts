@@ -1,0 +1,156 @@
+/**
+ * The Claude Code mod confines a command the analysis cannot prove, as the command hooks do:
+ * the built mod (loaded as Claude Code loads it, ./mod-host.ts) answers with a rewrite whose
+ * command runs the plugin's own hook script with `--stopline-confine`, which builds the sandbox
+ * when the command runs (hosts/shared/confine-run.ts). The rewrite is then run by a shell, as
+ * Claude Code's Bash tool runs it: the model's command arrives whole (quotes, `$`, a newline),
+ * writes the allowed file and cannot write the README beside it.
+ *
+ * The fixture lives under the repository's `.tmp/`, not in a temp folder, which a confined
+ * command may write.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { probeSandbox } from '../../../../core/confine/probe';
+import { repoRoot } from '../../harness';
+import { requireArtifact } from '../../shared/real-host';
+import { ModHost } from './mod-host';
+
+const bundle = requireArtifact('claude', 'hooks', 'stopline-mod.mjs');
+const script = requireArtifact('claude', 'stopline.mjs');
+const pluginRoot = dirname(script);
+const SANDBOX = probeSandbox(process.env as Record<string, string>);
+const SESSION = '5d1b3c2e-0000-4000-8000-0000000000c1';
+mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
+const root = realpathSync(mkdtempSync(join(repoRoot, '.tmp', 'mod-confine-')));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/**
+ * What the model asks to run: a quote of each kind, a `$` that must stay text, a newline, and a
+ * script the analysis cannot read that writes inside and outside files=.
+ */
+const COMMAND = [`printf '%s|' "it's" 'say "hi"' '$NOT_EXPANDED' "$(echo sub)"`, `sh scripts/w.sh; exit 7`].join('\n');
+
+let n = 0;
+function person(env: Record<string, string> = {}) {
+  const dir = join(root, `p${++n}`);
+  const home = join(dir, 'home');
+  const project = join(dir, 'proj');
+  mkdirSync(home, { recursive: true });
+  mkdirSync(join(project, 'src'), { recursive: true });
+  writeFileSync(join(project, 'src', 'config.ts'), 'before\n');
+  writeFileSync(join(project, 'README.md'), 'readme\n');
+  mkdirSync(join(project, 'scripts'));
+  writeFileSync(join(project, 'scripts', 'w.sh'), 'echo written > src/config.ts\necho x > README.md\n');
+  spawnSync('git', ['init', '-q'], { cwd: project });
+  const data = join(home, '.claude', 'plugins', 'data', 'stopline-inline');
+  const host = new ModHost(bundle, {
+    env: { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
+    hookEnv: { CLAUDE_PID: '4242', CLAUDE_PROJECT_DIR: project, CLAUDE_PLUGIN_DATA: data, CLAUDE_CODE_SESSION_ATTENDED: '0', CLAUDE_PLUGIN_ROOT: pluginRoot },
+  });
+  return { home, project, data, host };
+}
+
+type Person = ReturnType<typeof person>;
+
+async function arm(p: Person, prompt: string): Promise<void> {
+  const base = { session_id: SESSION, transcript_path: join(p.home, 't.jsonl'), cwd: p.project };
+  await p.host.raise('classic.SessionStart', { ...base, hook_event_name: 'SessionStart', source: 'startup' });
+  await p.host.raise('classic.UserPromptSubmit', { ...base, hook_event_name: 'UserPromptSubmit', prompt_id: 'p1', permission_mode: 'default', prompt });
+}
+
+async function bash(p: Person, command: string): Promise<{ updatedInput?: { command?: string; description?: string }; deny?: string; ask?: string }> {
+  await p.host.raise('tool.call', { tool: 'Bash', tool_use_id: 'toolu_c', command, description: 'run it' });
+  const r = await p.host.raise('classic.PreToolUse', { tool: 'Bash', tool_use_id: 'toolu_c', command, description: 'run it' });
+  await p.host.settle();
+  return r.value as { updatedInput?: { command?: string } };
+}
+
+function evidence(p: Person): { decision?: { reasonCode?: string }; confined?: Record<string, unknown> }[] {
+  const dir = join(p.data, 'runtime');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((f) =>
+    readFileSync(join(dir, f), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l)),
+  );
+}
+
+/** The rewritten command as Claude Code's Bash tool runs it: bash -c in the project, the session's environment. */
+function runAsClaude(p: Person, command: string, env: Record<string, string> = {}) {
+  return spawnSync('bash', ['-c', command], { cwd: p.project, encoding: 'utf8', env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: p.home, CLAUDE_PID: '4242', STOPLINE_CLAUDE_MOD: '4242', ...env }, timeout: 60_000 });
+}
+
+describe('the Claude mod confines an unproven command by deferring the sandbox to run time', () => {
+  it('change files=src/config.ts: the rewrite names the plugin hook script and carries the command whole; run, it writes only src/config.ts', async () => {
+    const p = person();
+    await arm(p, '$stopline change files=src/config.ts -- fix it and run the tests');
+    const answer = await bash(p, COMMAND);
+    expect(answer.deny, JSON.stringify(answer)).toBeUndefined();
+    const rewritten = answer.updatedInput?.command ?? '';
+    expect(rewritten).toContain(`'${script}' --stopline-confine '`);
+    expect(rewritten.endsWith(` -- '${COMMAND.replace(/'/g, `'\\''`)}'`)).toBe(true);
+    // the rest of the tool input is kept
+    expect(answer.updatedInput?.description).toBe('run it');
+    const records = evidence(p).filter((r) => r.decision?.reasonCode === 'CONFINED');
+    expect(records).toHaveLength(1);
+    expect(records[0]!.confined).toMatchObject({ rules: ['WRITE_PATH_UNPROVEN'], deferred: true });
+
+    const r = runAsClaude(p, rewritten);
+    if (!SANDBOX.ok) {
+      expect(r.status).toBe(126);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('stopline: not run: this command cannot be confined here');
+      expect(readFileSync(join(p.project, 'src', 'config.ts'), 'utf8')).toBe('before\n');
+      return;
+    }
+    expect(r.stdout).toBe(`it's|say "hi"|$NOT_EXPANDED|sub|`);
+    expect(r.status).toBe(7);
+    expect(readFileSync(join(p.project, 'src', 'config.ts'), 'utf8')).toBe('written\n');
+    expect(readFileSync(join(p.project, 'README.md'), 'utf8')).toBe('readme\n');
+    expect(r.stderr).toContain('Read-only file system');
+    expect(r.stderr).toContain('ran confined to the contract (files=src/config.ts writable');
+  });
+
+  it('review: an unproven one-liner is rewritten; run, it writes nothing', async () => {
+    const p = person();
+    await arm(p, '$stopline review -- look at the project');
+    const answer = await bash(p, `python3 -c "open('x.txt','w').write('1')"`);
+    const rewritten = answer.updatedInput?.command ?? '';
+    expect(rewritten).toContain('--stopline-confine');
+    expect(evidence(p).filter((r) => r.decision?.reasonCode === 'CONFINED')[0]?.confined).toMatchObject({ rules: ['MUTABILITY_UNPROVEN'], deferred: true });
+    const r = runAsClaude(p, rewritten);
+    expect(r.status).not.toBe(0);
+    expect(existsSync(join(p.project, 'x.txt'))).toBe(false);
+  });
+
+  it('STOPLINE_CONFINE=0 in Claude Code’s environment: no rewrite, the command is stopped as before', async () => {
+    const p = person({ STOPLINE_CONFINE: '0' });
+    await arm(p, '$stopline change files=src/config.ts -- fix it');
+    const answer = await bash(p, COMMAND);
+    expect(answer.updatedInput).toBeUndefined();
+    expect(answer.deny).toContain('WRITE_PATH_UNPROVEN');
+    expect(evidence(p).some((r) => r.decision?.reasonCode === 'CONFINED')).toBe(false);
+  });
+
+  it('no bubblewrap on PATH when the mod starts: no rewrite, the command is stopped as before', async () => {
+    const empty = join(root, `nobin${n}`);
+    mkdirSync(empty, { recursive: true });
+    const p = person({ PATH: empty });
+    await arm(p, '$stopline change files=src/config.ts -- fix it');
+    const answer = await bash(p, COMMAND);
+    expect(answer.updatedInput).toBeUndefined();
+    expect(answer.deny).toContain('WRITE_PATH_UNPROVEN');
+  });
+
+  it('a proven read is not rewritten', async () => {
+    const p = person();
+    await arm(p, '$stopline change files=src/config.ts -- fix it');
+    const answer = await bash(p, 'git status');
+    expect(answer.updatedInput).toBeUndefined();
+    expect(answer.deny).toBeUndefined();
+  });
+});
