@@ -278,6 +278,7 @@ export function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope,
         why: prefix + v.why,
         dependencyIntent: dep || undefined,
         hashIntent: hash || undefined,
+        ...(v.toolState && v.mutability === 'write' && paths.length === 0 ? { toolState: true } : {}),
       });
       return v.mutability === 'read' ? v.content : undefined;
     }

@@ -1,7 +1,7 @@
 /**
  * Collects segments from the shell / PowerShell walkers and combines them:
  *   any write  -> write (paths unproven when any segment is unknown or has an unproven target)
- *   else any unknown -> unknown (paths unproven)
+ *   else any unknown, or a write only to a tool's own state outside the project -> unknown (paths unproven)
  *   else read (no paths).
  * Also resolves raw targets against the folder the command is in at that point.
  */
@@ -110,7 +110,11 @@ export function combineSegments(segments: AnalysisSegment[]): ShellAnalysis {
   for (const s of segments) {
     if (s.dependencyIntent) dep = true;
     if (s.hashIntent) hash = true;
-    if (s.mutability === 'write') {
+    if (s.mutability === 'write' && s.toolState && s.paths.length === 0) {
+      // only the tool's own state outside the project: unproven, as an unknown is (never a read)
+      unknown = true;
+      unknownReasons.push(`${s.program}: ${s.why} (its own state outside the project)`);
+    } else if (s.mutability === 'write') {
       write = true;
       if (!s.pathsProven) proven = false;
       for (const p of s.paths) if (!seen.has(p)) {

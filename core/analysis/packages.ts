@@ -1095,7 +1095,8 @@ export function withFamilyDefault(name: string, args: readonly Arg[], v: Verdict
   const rule = FAMILY_DEFAULT_WRITES[name];
   if (!rule || v.kind !== 'leaf' || v.mutability !== 'read') return v;
   const why = rule(args);
-  return why === null ? v : write(why, undefined, { hash: v.hash });
+  // the command itself only reads: what it writes is the tool's own state, not the project
+  return why === null ? v : write(why, undefined, { hash: v.hash, toolState: true });
 }
 
 function classifyToolchainBy(name: string, args: readonly Arg[], ctx: ProgramContext): Verdict | null {

@@ -24,4 +24,6 @@ export interface AnalysisSegment extends Segment {
   pathsProven: boolean;
   dependencyIntent?: boolean;
   hashIntent?: boolean;
+  /** a write only to the tool's own state outside the project (verdict.ts Leaf.toolState): counted as unproven */
+  toolState?: boolean;
 }

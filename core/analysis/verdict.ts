@@ -19,6 +19,12 @@ export type Leaf = {
   append?: boolean;
   dep?: boolean;
   hash?: boolean;
+  /**
+   * A write the tool makes only to its own state outside the project (per-user caches, telemetry,
+   * first-run files) while the command itself only reads: never a read, but not a proven change
+   * of the project either, so it counts as unproven (collect.ts) and a sandbox can hold it.
+   */
+  toolState?: boolean;
 };
 
 export type Verdict =
