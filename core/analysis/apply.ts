@@ -279,6 +279,7 @@ export function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope,
         dependencyIntent: dep || undefined,
         hashIntent: hash || undefined,
         ...(v.toolState && v.mutability === 'write' && paths.length === 0 ? { toolState: true } : {}),
+        ...(v.selfTarget && v.mutability === 'write' ? { selfTarget: true } : {}),
       });
       return v.mutability === 'read' ? v.content : undefined;
     }

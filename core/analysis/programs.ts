@@ -14,6 +14,7 @@ import { READ_TABLES, type ReadTable } from './read-tables';
 import { awkEffects, sedEffects } from './scripts';
 import { has, mayBeOption, parseTable, tableOptions, value, type ProgramTable, type TableParse } from './table';
 import { HASH_PROGRAMS } from './intents';
+import { classifyHostCli } from './host-clis';
 import { parseOpts, hasAny, optValue, type ParsedOpts } from './opts';
 import { classifyInterpreter, classifyToolchain, interactive, isInterpreter } from './packages';
 import { read, write, unknown, type Leaf, type ProgramContext, type Verdict } from './verdict';
@@ -835,13 +836,7 @@ function systemTool(name: string, args: readonly Arg[]): Verdict | null {
     case 'cursor':
     case 'subl':
     case 'osascript':
-    case 'claude':
-    case 'codex':
-    case 'opencode':
-    case 'hermes':
-    case 'pi':
     case 'aider':
-    case 'gemini':
     case 'su':
     case 'runuser':
     case 'login':
@@ -907,6 +902,8 @@ export function classifyArgv(argv: readonly Arg[], ctx: ProgramContext): Verdict
     if (args[0] && args[0].value === null) return write('apply_patch with a patch only known at run time');
     return text ? { kind: 'patch', text, why: `${name} applies a patch` } : write(`${name} applies a patch read at run time`);
   }
+  const host = classifyHostCli(name, args);
+  if (host) return host;
   const tool = classifyToolchain(name, args, ctx);
   if (tool) return tool;
   if (isInterpreter(name)) return classifyInterpreter(name, args, ctx);

@@ -26,4 +26,6 @@ export interface AnalysisSegment extends Segment {
   hashIntent?: boolean;
   /** a write only to the tool's own state outside the project (verdict.ts Leaf.toolState): counted as unproven */
   toolState?: boolean;
+  /** the program changes stopline's own protected files (host-clis.ts): the Action's `selfTarget` */
+  selfTarget?: boolean;
 }

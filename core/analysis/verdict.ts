@@ -25,6 +25,8 @@ export type Leaf = {
    * of the project either, so it counts as unproven (collect.ts) and a sandbox can hold it.
    */
   toolState?: boolean;
+  /** the program changes stopline's own protected files (host-clis.ts): self-protection, whatever the targets */
+  selfTarget?: boolean;
 };
 
 export type Verdict =
