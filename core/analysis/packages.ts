@@ -426,7 +426,7 @@ function runAfterOptions(tool: string, args: readonly Arg[], valueOpts: readonly
   const first = firstOperand(args, valueOpts);
   if (!first) return unknown(`${tool} without a command`);
   const inner = args.slice(first.index);
-  if (inner[0]?.value && /\.(py|js|ts|mjs|cjs|rb|sh)$/.test(inner[0].value)) return unknown(`${tool} runs a script file whose content is not visible`);
+  if (inner[0]?.value && /\.(py|js|ts|mjs|cjs|rb|sh)$/.test(inner[0].value)) return unknown(`${tool} runs a script file whose content is not visible`, { runs: [inner[0]] });
   return { kind: 'exec', argv: binOf(inner), why: `${tool} runs a command`, keepStdin: true };
 }
 
@@ -739,7 +739,7 @@ export function classifyInterpreter(name: string, args: readonly Arg[], ctx: Pro
       return unknown(`${name} ${attached ?? v} runs inline code (a hook cannot see what it does)`, { hash });
     }
     if (v === '-' ) return stdinCode(name, ctx, lang);
-    if (!v.startsWith('-')) return unknown(`${name} runs the script ${v}; its content is not visible to the hook`);
+    if (!v.startsWith('-')) return unknown(`${name} runs the script ${v}; its content is not visible to the hook`, { runs: [args[i]!] });
   }
   return ctx.stdin.kind === 'tty' ? interactive(name, ctx) : stdinCode(name, ctx, lang);
 }
@@ -817,7 +817,7 @@ function perl(args: readonly Arg[], ctx: ProgramContext): Leaf {
     return write('perl -i edits files in place', risky || files.length === 0 ? undefined : targets, { writesContent: true });
   }
   if (code.length) return unknown('perl -e runs inline code');
-  if (operands.length) return unknown('perl runs a script file whose content is not visible');
+  if (operands.length) return unknown('perl runs a script file whose content is not visible', { runs: [operands[0]!] });
   return ctx.stdin.kind === 'tty' ? interactive('perl', ctx) : unknown('perl runs code read from stdin');
 }
 

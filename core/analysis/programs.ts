@@ -497,7 +497,7 @@ function shellProgram(name: string, args: readonly Arg[], ctx: ProgramContext): 
     return { kind: 'shell', source: operand.value, why: `${name} -c runs the string as a shell command` };
   }
   if (noexec) return read(`${name} -n only checks syntax`);
-  if (operand && !readStdin) return unknown(`${name} runs the script ${operand.text}; its content is not visible to the hook`);
+  if (operand && !readStdin) return unknown(`${name} runs the script ${operand.text}; its content is not visible to the hook`, { runs: [operand] });
   switch (ctx.stdin.kind) {
     case 'text':
       return { kind: 'shell', source: ctx.stdin.text, why: `${name} runs the script given on its stdin` };
@@ -884,7 +884,7 @@ export function classifyArgv(argv: readonly Arg[], ctx: ProgramContext): Verdict
   if (!head) return read('empty command');
   const pn = programName(head);
   if ('computed' in pn) return unknown(`the command name ${pn.computed} is computed at run time`);
-  if ('file' in pn) return unknown(`runs the file ${pn.file}; its content is not visible to the hook`);
+  if ('file' in pn) return unknown(`runs the file ${pn.file}; its content is not visible to the hook`, { runs: [head] });
   const name = pn.name;
   const args = argv.slice(1);
 

@@ -135,6 +135,8 @@ function finish(name: string, canonical: string | undefined, base: Base, r: Resu
   if (r.reads?.length) a.reads = r.reads.slice(0, 32);
   // a program that changes stopline's own files (host-clis.ts) names no target the rules could place
   if (r.segments.some((s) => s.selfTarget)) a.selfTarget = true;
+  const runs = [...new Set(r.segments.flatMap((s) => s.runs ?? []))];
+  if (runs.length) a.runs = runs.slice(0, 32);
   return a;
 }
 

@@ -28,4 +28,6 @@ export interface AnalysisSegment extends Segment {
   toolState?: boolean;
   /** the program changes stopline's own protected files (host-clis.ts): the Action's `selfTarget` */
   selfTarget?: boolean;
+  /** placed program files the segment runs: running stopline's own hook script is self-protection (decide.ts) */
+  runs?: string[];
 }

@@ -27,6 +27,8 @@ export type Leaf = {
   toolState?: boolean;
   /** the program changes stopline's own protected files (host-clis.ts): self-protection, whatever the targets */
   selfTarget?: boolean;
+  /** program files this runs (a script given to an interpreter or a shell, a program named by its path) */
+  runs?: Arg[];
 };
 
 export type Verdict =
