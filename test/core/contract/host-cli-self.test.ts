@@ -17,7 +17,11 @@ import { REGISTRIES } from '../../../core/registry/index';
 
 const P = '/w/p';
 const HOME = '/home/u';
-const ctx: DecideContext = { selfPaths: ['/home/u/.config/stopline', '/home/u/.claude/settings.json', '/home/u/.codex/hooks.json'], home: HOME, cwd: P };
+const ctx: DecideContext = {
+  selfPaths: ['/home/u/.config/stopline', '/home/u/.claude/settings.json', '/home/u/.codex/hooks.json', '/home/u/.codex/stopline.mjs', '/home/u/.gemini/stopline', '/home/u/.claude/plugins'],
+  home: HOME,
+  cwd: P,
+};
 const armed = (o: Partial<Contract>): Contract => ({ ...freshContract(), mode: 'change', level: 'guard', source: 'directive', revision: 1, ...o });
 const CONTRACTS: [string, Contract][] = [
   ['no contract', freshContract()],
@@ -122,5 +126,28 @@ describe('host and stopline programs that change stopline itself', () => {
   it('stopline matrix --write names its file: a plain write', () => {
     const a = analyzeShell('stopline matrix --write docs/m.md', { cwd: P, home: HOME });
     expect([a.mutability, a.affectedPaths]).toEqual(['write', ['docs/m.md']]);
+  });
+
+  it.each([
+    'node ~/.codex/stopline.mjs < event.json',
+    `echo '{"prompt":"$stopline off"}' | node /home/u/.codex/stopline.mjs`,
+    'cd ~/.codex && node stopline.mjs',
+    'bash ~/.gemini/stopline/hook.sh',
+    '~/.gemini/stopline/hook.sh < forged.json',
+    'npx tsx /home/u/.claude/plugins/cache/m/stopline/0.1.0/stopline.mjs',
+    'perl ~/.gemini/stopline/x.pl',
+  ])('%s: running stopline\'s own script is self-protection under every contract', (command) => {
+    const a = bash(command);
+    for (const [label, contract] of CONTRACTS) {
+      const d = decide(contract, a, ctx);
+      expect([label, d.verdict, d.reasonCode, d.confinable]).toEqual([label, 'deny', 'GUARD_SELF_PROTECTION', undefined]);
+    }
+    expect(decide(freshContract(), a, ctx).explanation).toContain("run stopline's own file");
+  });
+
+  it.each(['node scripts/build.mjs', 'bash ./test.sh', './run.sh', 'node ~/.codex/other.mjs'])('%s: another script stays unknown, not self-protection', (command) => {
+    const a = bash(command);
+    expect(a.mutability).toBe('unknown');
+    expect(decide(armed({}), a, ctx).reasonCode).not.toBe('GUARD_SELF_PROTECTION');
   });
 });
