@@ -251,6 +251,11 @@ function placedRuns(runs: readonly Arg[] | undefined, scope: Scope, base: Base):
   return out.length ? { runs: out } : {};
 }
 
+function placedLinks(links: readonly Arg[] | undefined, scope: Scope, base: Base): { links?: string[] } {
+  const r = placedRuns(links, scope, base).runs;
+  return r ? { links: r } : {};
+}
+
 export function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope, depth: number, stdin: StdinInfo, prefix: string, hops: number): string | undefined {
   const base = w.base;
   switch (v.kind) {
@@ -292,6 +297,7 @@ export function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope,
         ...(v.toolState && v.mutability === 'write' && paths.length === 0 ? { toolState: true } : {}),
         ...(v.selfTarget && v.mutability === 'write' ? { selfTarget: true } : {}),
         ...placedRuns(v.runs, scope, base),
+        ...placedLinks(v.links, scope, base),
       });
       return v.mutability === 'read' ? v.content : undefined;
     }

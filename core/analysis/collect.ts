@@ -62,6 +62,8 @@ export class Collector {
   /** placed paths the command reads (for the person's own secret paths), at most MAX_READS */
   readonly reads: string[] = [];
   private truncated = false;
+  /** names earlier segments made links (ln) */
+  private readonly linked: string[] = [];
   constructor(readonly base: Base) {}
 
   read(path: string): void {
@@ -76,6 +78,12 @@ export class Collector {
   }
 
   add(seg: AnalysisSegment): void {
+    // a write through a link an earlier segment made lands where the link leads, which the disk
+    // the decision reads does not hold yet: its target is unproven (the link's own segment is not)
+    if (seg.mutability === 'write' && seg.pathsProven && this.linked.length && seg.paths.some((p) => this.linked.some((l) => p === l || p.startsWith(l.endsWith('/') ? l : l + '/')))) {
+      seg = { ...seg, pathsProven: false, why: `${seg.why} (through a link made earlier in this command)` };
+    }
+    for (const l of seg.links ?? []) if (!this.linked.includes(l)) this.linked.push(l);
     if (this.segments.length >= MAX_SEGMENTS) {
       if (!this.truncated) {
         this.truncated = true;

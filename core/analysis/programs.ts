@@ -87,7 +87,15 @@ function destinationWrite(name: string, args: readonly Arg[], short: string, lon
     dests = [base ? literalArg(base) : RUNTIME_ARG];
     why = 'creates a link in the current folder';
   } else dests = destinations(p);
-  return withBackups(name, why, p, dests, [], name !== 'ln');
+  if (name !== 'ln') return withBackups(name, why, p, dests, [], true);
+  // a hard link is a second name of its source: what is written through it changes the source,
+  // so the source is written too (stopline's own files among them are self-protection)
+  const t = optValue(p, '-t', '--target-directory');
+  const sources = t !== undefined || p.operands.length === 1 ? p.operands : p.operands.slice(0, -1);
+  const hard = !hasAny(p, '-s', '--symbolic');
+  const leaf = withBackups(name, hard ? `${why} (a hard link: writing through it changes its source)` : why, p, dests, hard ? sources : [], false);
+  // later writes through these names land where the link leads (collect.ts)
+  return { ...leaf, links: dests };
 }
 
 /**

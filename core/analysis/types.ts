@@ -30,4 +30,6 @@ export interface AnalysisSegment extends Segment {
   selfTarget?: boolean;
   /** placed program files the segment runs: running stopline's own hook script is self-protection (decide.ts) */
   runs?: string[];
+  /** placed names this segment makes links: later writes at or below them in the same command are unproven (collect.ts) */
+  links?: string[];
 }

@@ -29,6 +29,8 @@ export type Leaf = {
   selfTarget?: boolean;
   /** program files this runs (a script given to an interpreter or a shell, a program named by its path) */
   runs?: Arg[];
+  /** the names this makes links (ln): a later write through one of them in the same command is unproven */
+  links?: Arg[];
 };
 
 export type Verdict =
