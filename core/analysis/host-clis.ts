@@ -138,14 +138,15 @@ function walk(name: string, table: Table, args: readonly Arg[], from: number): {
     if (v === null) return { verdict: unknown(`${route}: a word only known at run time`), matched: route !== name };
     if (v.startsWith('-')) continue;
     const entry = Object.prototype.hasOwnProperty.call(t, v) ? t[v]! : undefined;
-    if (entry === undefined) return { verdict: unknown(`${route} ${v}: not a subcommand this guard knows`), matched: route !== name };
+    // at the top a word that is no subcommand is usually the prompt of an agent session
+    if (entry === undefined) return { verdict: unknown(route === name ? `${name} starts an agent session or a command this guard does not know` : `${route} ${v}: not a subcommand this guard knows`), matched: route !== name };
     route = `${route} ${v}`;
     if (entry === 'self') return { verdict: selfWrite(route), matched: true };
     if (entry === 'read') return { verdict: read(`${route} only prints`), matched: true };
     if (entry === 'unknown') return { verdict: unknown(`${route} acts beyond what this hook sees`), matched: true };
     t = entry;
   }
-  return { verdict: unknown(`${route} with no subcommand`), matched: route !== name };
+  return { verdict: unknown(route === name ? `${name} starts an agent session` : `${route} with no subcommand`), matched: route !== name };
 }
 
 /** stopline doctor repairs with --fix; matrix writes the file --write names. */
