@@ -39,7 +39,7 @@ function shell(command: string): Action {
 }
 
 // each of these only reads the project; the tool writes its cache, telemetry or first-run state
-const TOOL_STATE = ['go version', 'go list -m all', 'go doc fmt', 'pnpm list', 'pip list', 'pip3 list --outdated', 'poetry show', 'uv tree --frozen', 'dotnet --info', 'yarn list', 'composer show'];
+const TOOL_STATE = ['go version', 'go vet ./...', 'go list -m all', 'go doc fmt', 'pnpm list', 'pip list', 'pip3 list --outdated', 'poetry show', 'uv tree --frozen', 'dotnet --info', 'yarn list', 'composer show'];
 
 describe('tool-state writes: unproven, never read, never a proven project change', () => {
   it.each(TOOL_STATE)('%s: its segment is a write of tool state; the action is unproven', (command) => {
@@ -84,6 +84,12 @@ describe('tool-state writes: unproven, never read, never a proven project change
     expect(analyzeShell(command, { cwd: P, home: HOME }).mutability).toBe(mutability);
     const d = decide(REVIEW, shell(command), ctx);
     expect([d.verdict, d.reasonCode, d.confinable]).toEqual(['deny', 'MODE_FORBIDS_MUTATION', undefined]);
+  });
+
+  it('go vet with a tool of its own runs that program: unknown, not tool state', () => {
+    const a = analyzeShell('go vet -vettool=./x ./...', { cwd: P, home: HOME });
+    expect(a.mutability).toBe('unknown');
+    expect(a.segments.some((s) => s.toolState)).toBe(false);
   });
 
   it.each(['pip list --disable-pip-version-check', 'uv --version', 'pnpm --version'])('%s: the options that turn the default off keep it a read', (command) => {
