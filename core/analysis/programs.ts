@@ -87,12 +87,15 @@ function destinationWrite(name: string, args: readonly Arg[], short: string, lon
     dests = [base ? literalArg(base) : RUNTIME_ARG];
     why = 'creates a link in the current folder';
   } else dests = destinations(p);
-  if (name !== 'ln') return withBackups(name, why, p, dests, [], true);
+  // cp -l / -s make links in place of copies
+  const cpLinks = name === 'cp' && hasAny(p, '-l', '--link', '-s', '--symbolic-link');
+  if (name !== 'ln' && !cpLinks) return withBackups(name, why, p, dests, [], true);
   // a hard link is a second name of its source: what is written through it changes the source,
   // so the source is written too (stopline's own files among them are self-protection)
   const t = optValue(p, '-t', '--target-directory');
-  const sources = t !== undefined || p.operands.length === 1 ? p.operands : p.operands.slice(0, -1);
-  const hard = !hasAny(p, '-s', '--symbolic');
+  const sources = t !== undefined || (name === 'ln' && p.operands.length === 1) ? p.operands : p.operands.slice(0, -1);
+  const hard = name === 'ln' ? !hasAny(p, '-s', '--symbolic') : hasAny(p, '-l', '--link');
+  if (cpLinks) why = hard ? 'makes hard links in place of copies' : 'makes symbolic links in place of copies';
   const leaf = withBackups(name, hard ? `${why} (a hard link: writing through it changes its source)` : why, p, dests, hard ? sources : [], false);
   // later writes through these names land where the link leads (collect.ts)
   return { ...leaf, links: dests };

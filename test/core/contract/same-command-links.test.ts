@@ -25,6 +25,7 @@ describe('writes through a link made earlier in the same command', () => {
     ['ln -s /etc/passwd src/x; echo X > src/x', armed({ files: ['src/**'] }), 'WRITE_PATH_UNPROVEN'],
     ['ln -sf ../../outside src/d && cd src && printf X > d/f', armed({ files: ['src/**'] }), 'WRITE_PATH_UNPROVEN'],
     ['ln -s ~/.codex src/ && printf X > src/.codex/hooks.json', armed({ files: ['src/**'] }), 'WRITE_PATH_UNPROVEN'],
+    ['cp -s ~/.codex/hooks.json src/x && printf X >> src/x', armed({ files: ['src/**'] }), 'WRITE_PATH_UNPROVEN'],
   ])('%s: the write through it is unproven, and a sandbox can hold it', (command, contract, code) => {
     const a = bash(command);
     expect(a.affectedPaths).toBeNull();
@@ -50,6 +51,8 @@ describe('a hard link writes its source', () => {
     ['ln ~/.codex/hooks.json src/x'],
     ['ln -t src ~/.codex/hooks.json'],
     ['cd ~/.codex && ln hooks.json /w/p/src/h'],
+    ['cp -l ~/.codex/hooks.json src/x'],
+    ['cp -al ~/.codex src/'],
   ])('%s: a protected source is self-protection under every contract', (command) => {
     const a = bash(command);
     for (const contract of [freshContract(), armed({}), armed({ files: ['src/**'] }), armed({ mode: 'review' })]) {
@@ -70,6 +73,8 @@ describe('a hard link writes its source', () => {
     expect(analyzeShell('ln ../other.txt src/x', { cwd: P, home: HOME }).affectedPaths).toEqual(['/w/other.txt', 'src/x']);
     expect(decide(armed({ files: ['src/**'] }), bash('ln ../other.txt src/x'), ctx).reasonCode).toBe('PATH_OUTSIDE_CONTRACT');
     expect(decide(armed({ files: ['src/**'] }), bash('ln src/a.ts src/b.ts'), ctx).reasonCode).toBe('WITHIN_CONTRACT');
+    // a plain copy's source is not written
+    expect(analyzeShell('cp ../other.txt src/x', { cwd: P, home: HOME }).affectedPaths).toEqual(['src/x']);
     // a symbolic link's source is not written
     expect(analyzeShell('ln -s ../other.txt src/x', { cwd: P, home: HOME }).affectedPaths).toEqual(['src/x']);
   });
