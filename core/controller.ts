@@ -116,7 +116,8 @@ function buildCtx(ev: ControlEvent, opts: HandleOptions): Ctx {
   const { config, diagnostics } = loadConfig(opts.env, cwd);
   const dataDir = resolveDataDir(opts.env, { configDataDir: config.dataDir, hostDataDir: ev.host.dataDir });
   // a folder someone else owns or may write into holds no contract worth obeying: the fail mode answers
-  checkDataDir(dataDir);
+  const tightened = checkDataDir(dataDir, undefined, { tighten: true });
+  if (tightened) diagnostics.push(tightened);
   const rootId = ev.rootSessionId ?? ev.sessionId;
   const child = (ev.rootSessionId !== undefined && ev.rootSessionId !== ev.sessionId) || (ev.host.agentId !== undefined && ev.host.agentId !== '');
   const armLevel = config.defaultLevel === 'watch' ? 'watch' : 'guard';

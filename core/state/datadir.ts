@@ -4,7 +4,7 @@
  * (adapters pass it as `host.dataDir`), else `$XDG_DATA_HOME/stopline`, else
  * `~/.local/share/stopline`.
  */
-import { lstatSync, statSync } from 'node:fs';
+import { chmodSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { homeFrom } from '../self-paths';
 import type { Env } from '../self-paths';
@@ -73,14 +73,68 @@ function statOrNull(stat: (p: string) => StatLike, path: string): StatLike | nul
   }
 }
 
-export function checkDataDir(dataDir: string, uid: number | null = currentUid()): void {
-  if (uid === null) return;
+/** The names stopline itself keeps at the top of its data folder. */
+const DATA_TOP_NAMES: ReadonlySet<string> = new Set([...DATA_SUBDIRS, 'labels.jsonl']);
+/** More entries than this and the folder is not walked: it is refused as before. */
+const TIGHTEN_WALK_LIMIT = 5000;
+
+/**
+ * Whether a folder open to group or world writes may be closed (0700) instead of refused: it is
+ * the person's, has no sticky bit (a shared folder such as /tmp), holds only the names stopline
+ * keeps there, and nothing in it, at any depth, belongs to anyone else or is another user's link.
+ * So no one else has written into it yet, and closing it keeps it so. A folder Claude Code makes
+ * under umask 002 (0775) is the usual case.
+ */
+export function tightenable(dataDir: string, uid: number | null = currentUid()): boolean {
+  if (uid === null) return false;
+  const top = statSync(dataDir);
+  if ((top.mode & 0o1000) !== 0) return false;
+  let seen = 0;
+  const walk = (dir: string, isTop: boolean): boolean => {
+    for (const name of readdirSync(dir)) {
+      if (isTop && !DATA_TOP_NAMES.has(name)) return false;
+      if (++seen > TIGHTEN_WALK_LIMIT) return false;
+      const p = join(dir, name);
+      const st = lstatSync(p);
+      if (st.uid !== uid) return false;
+      if (st.isDirectory() && !walk(p, false)) return false;
+    }
+    return true;
+  };
+  return walk(dataDir, true);
+}
+
+/** Close every folder stopline keeps (the data folder and its own folders) to others' writes. */
+function tighten(dataDir: string): void {
+  for (const dir of [dataDir, ...DATA_SUBDIRS.map((n) => join(dataDir, n))]) {
+    const st = statOrNull(lstatSync, dir);
+    if (st && st.isDirectory() && (st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
+  }
+}
+
+/**
+ * Refuses an unsafe data folder (DataDirUnsafeError). With `tighten`, a folder of the person's
+ * that others may write into but nobody else has written into yet (see tightenable) is closed
+ * to 0700 instead, and the one-line notice saying so is returned.
+ */
+export function checkDataDir(dataDir: string, uid: number | null = currentUid(), opts: { tighten?: boolean } = {}): string | null {
+  if (uid === null) return null;
   const top = statOrNull(statSync, dataDir);
-  if (!top) return;
+  if (!top) return null;
   // a file where the folder should be fails on its own (ENOTDIR) when it is used, by the fail mode
-  if (typeof top.uid !== 'number' || !top.isDirectory()) return;
+  if (typeof top.uid !== 'number' || !top.isDirectory()) return null;
   if (top.uid !== uid) throw new DataDirUnsafeError(dataDir, `belongs to another user (uid ${top.uid})`, `use a folder of your own (STOPLINE_HOME), or chown ${uid} ${dataDir}`);
-  if ((top.mode & 0o022) !== 0) throw new DataDirUnsafeError(dataDir, `may be written by others (mode ${(top.mode & 0o777).toString(8)})`, `chmod 700 ${dataDir}`);
+  const openSub = DATA_SUBDIRS.some((n) => {
+    const st = statOrNull(lstatSync, join(dataDir, n));
+    return st !== null && st.isDirectory() && !st.isSymbolicLink() && st.uid === uid && (st.mode & 0o022) !== 0;
+  });
+  let notice: string | null = null;
+  if (((top.mode & 0o022) !== 0 || openSub) && opts.tighten && tightenable(dataDir, uid)) {
+    tighten(dataDir);
+    notice = `the data folder ${dataDir} was open to others' writes (mode ${(top.mode & 0o777).toString(8)}) and held only your files; it is now 0700`;
+  } else if ((top.mode & 0o022) !== 0) {
+    throw new DataDirUnsafeError(dataDir, `may be written by others (mode ${(top.mode & 0o777).toString(8)})`, `chmod 700 ${dataDir}`);
+  }
   for (const name of DATA_SUBDIRS) {
     const sub = join(dataDir, name);
     const st = statOrNull(lstatSync, sub);
@@ -91,6 +145,7 @@ export function checkDataDir(dataDir: string, uid: number | null = currentUid())
     if (st.uid !== uid) throw new DataDirUnsafeError(sub, `belongs to another user (uid ${st.uid})`, `move it away; stopline makes it again`);
     if ((st.mode & 0o022) !== 0) throw new DataDirUnsafeError(sub, `may be written by others (mode ${(st.mode & 0o777).toString(8)})`, `chmod 700 ${sub}`);
   }
+  return notice;
 }
 
 /** The owner-only bits a data folder should have, and what it has: for doctor's note on 0755 and the like. */

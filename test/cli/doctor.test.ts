@@ -7,7 +7,7 @@
  * And the data folder: damaged state files (and ones a hook moved aside), unreadable lineage and
  * lock files, evidence logs with bad lines, each red with its fix and green again once fixed.
  */
-import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleEvent } from '../../core/controller';
@@ -404,6 +404,19 @@ describe('stopline doctor reads the data folder', () => {
     expect(checks.get('evidence')!.detail).toBe('1 evidence log, every line readable');
     expect(checks.get('permissions')!.detail).toBe('only you may enter it (mode 700)');
     expect(text).toContain(`data (${data}, STOPLINE_HOME)\n  [ok  ] state`);
+  });
+
+  it('a 0775 folder holding only stopline files (umask 002) is a warning: the next hook closes it; with a stranger file in it, red', async () => {
+    armedFolder();
+    chmodSync(data, 0o775);
+    let r = await dataChecks();
+    expect(r.checks.get('permissions')).toMatchObject({ status: 'warn', detail: 'may be written by others (mode 775), and holds only your files: the next hook closes it to 0700' });
+    // doctor only looks: the mode is unchanged
+    expect((statSync(data).mode & 0o777).toString(8)).toBe('775');
+    writeFileSync(join(data, 'stranger.txt'), 'x');
+    r = await dataChecks();
+    expect(r.checks.get('permissions')!.status).toBe('fail');
+    expect(r.checks.get('permissions')!.detail).toContain('every hook refuses it');
   });
 
   it('a folder that does not exist yet is green and is not created', async () => {

@@ -100,7 +100,7 @@ function startHermes(extraEnv: Record<string, string> = {}): ShimRun {
   return {
     hermes,
     served,
-    box: (session) => ({ dir: hermes.root, home: hermes.home, project: hermes.workDir, env: {}, session, cleanup: () => {} }),
+    box: (session) => ({ dir: hermes.root, home: hermes.home, project: hermes.workDir, env: { PATH: process.env.PATH ?? '' }, session, cleanup: () => {} }),
   };
 }
 
@@ -150,7 +150,9 @@ function hermesIds(n: number) {
 function seenFromHermes(reply: Reply): Seen {
   if (reply.directive === 'block') return { decision: 'deny', stamp: String(reply.error ?? '') };
   if (reply.directive === 'approve') return { decision: 'ask', stamp: String(reply.error ?? '') };
-  return { decision: 'allow' };
+  // the arguments Hermes runs the tool with, when a plugin changed them
+  const command = (reply.args_after_modify as { command?: unknown } | undefined)?.command;
+  return typeof command === 'string' ? { decision: 'allow', rewrite: command } : { decision: 'allow' };
 }
 
 /**

@@ -10,7 +10,9 @@ import type { HostRegistry, ToolKind } from '../../core/registry/types';
 import { nativeRegistry } from '../../hosts/cli/guard/adapters';
 import { checks, type HostDriver, type Sandbox, type Seen } from './drivers';
 import { RENDERERS, type HostName, type RenderedTool } from './renderers';
-import type { NeutralTool, Scenario } from './types';
+import type { Expectation, NeutralTool, Scenario } from './types';
+import { rewriteFormOf } from '../../core/registry/rows';
+import { probeSandbox } from '../../core/confine/probe';
 
 export function loadCorpus(): Scenario[] {
   return (JSON.parse(readFileSync(join(__dirname, 'corpus.json'), 'utf8')) as { scenarios: Scenario[] }).scenarios;
@@ -34,6 +36,23 @@ const KINDS_FOR: Record<NeutralTool['op'], ToolKind[]> = {
 export function registryLacks(host: HostName, op: NeutralTool['op']): boolean {
   const reg = registryOf(host);
   return !reg.tools.some((t) => KINDS_FOR[op].includes(t.kind));
+}
+
+/** Whether the host runs a rewritten command for its shell tool (the registry's rewrite column). */
+export function hostRewritesShell(host: HostName): boolean {
+  const reg = registryOf(host);
+  const row = reg.events.find((e) => e.control === 'action.before' && e.registered);
+  return reg.tools.some((t) => t.kind === 'shell' && rewriteFormOf(row, t) !== null);
+}
+
+const sandboxOk = new Map<string, boolean>();
+/** What this host must answer here: a confinable step runs confined where the host and the machine allow it. */
+export function expectationOn(host: HostName, expect: Expectation, env: Record<string, string>): Expectation & { confined: boolean } {
+  if (!expect.confinable || !hostRewritesShell(host) || env.STOPLINE_CONFINE === '0') return { ...expect, confined: false };
+  const key = env.PATH ?? '';
+  if (!sandboxOk.has(key)) sandboxOk.set(key, probeSandbox(env).ok);
+  if (!sandboxOk.get(key)) return { ...expect, confined: false };
+  return { decision: 'allow', reason: 'CONFINED', confined: true };
 }
 
 export interface StepResult {
@@ -96,7 +115,8 @@ async function runSteps(sc: Scenario, driver: HostDriver, box: Sandbox): Promise
       continue;
     }
     const rendered: RenderedTool | null = RENDERERS[driver.host](step.tool, { project: box.project, home: box.home });
-    const base: Omit<StepResult, 'got' | 'problems'> = { step: i, op: step.tool.op, expected: step.expect };
+    const expect = expectationOn(driver.host, step.expect, box.env);
+    const base: Omit<StepResult, 'got' | 'problems'> = { step: i, op: step.tool.op, expected: expect };
     if (!rendered) {
       const problems = registryLacks(driver.host, step.tool.op) ? [] : [`no renderer for ${step.tool.op}, yet the registry lists a tool for it`];
       results.push({ ...base, got: null, problems });
@@ -110,11 +130,14 @@ async function runSteps(sc: Scenario, driver: HostDriver, box: Sandbox): Promise
     if (after.length !== before + 1) problems.push(`${after.length - before} evidence check lines for one tool call`);
     const reason = after[after.length - 1]?.reasonCode;
     // every scenario runs unattended: an ask reaches no person on any host, so it is a deny
-    if (seen.decision !== step.expect.decision) problems.push(`decision ${seen.decision}, expected ${step.expect.decision}`);
-    if (reason !== step.expect.reason) problems.push(`reason ${String(reason)}, expected ${step.expect.reason}`);
-    if (seen.decision !== 'allow' && !(seen.stamp ?? '').includes(step.expect.reason)) problems.push(`the stamp does not name ${step.expect.reason}: ${JSON.stringify(seen.stamp)}`);
+    if (seen.decision !== expect.decision) problems.push(`decision ${seen.decision}, expected ${expect.decision}`);
+    if (reason !== expect.reason) problems.push(`reason ${String(reason)}, expected ${expect.reason}`);
+    // a confined command reaches the host as the sandbox wrapper around the model's command; nothing else is rewritten
+    if (expect.confined && !/(^|\/)bwrap'? /.test(seen.rewrite ?? '')) problems.push(`not handed back confined: ${JSON.stringify(seen.rewrite ?? null)}`);
+    if (!expect.confined && seen.rewrite !== undefined) problems.push(`rewritten, expected the model's own command: ${JSON.stringify(seen.rewrite)}`);
+    if (seen.decision !== 'allow' && !(seen.stamp ?? '').includes(expect.reason)) problems.push(`the stamp does not name ${expect.reason}: ${JSON.stringify(seen.stamp)}`);
     const also = [...(seen.stamp ?? '').matchAll(/^Also breaks: ([A-Z_]+)/gm)].map((m) => m[1]);
-    if (JSON.stringify(also) !== JSON.stringify(step.expect.also ?? [])) problems.push(`the stamp names other broken rules ${JSON.stringify(also)}, expected ${JSON.stringify(step.expect.also ?? [])}: ${JSON.stringify(seen.stamp)}`);
+    if (JSON.stringify(also) !== JSON.stringify(expect.also ?? [])) problems.push(`the stamp names other broken rules ${JSON.stringify(also)}, expected ${JSON.stringify(expect.also ?? [])}: ${JSON.stringify(seen.stamp)}`);
     results.push({ ...base, got: { decision: seen.decision, reason, ...(seen.stamp ? { stamp: seen.stamp } : {}) }, problems });
   }
   return results;

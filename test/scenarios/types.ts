@@ -34,9 +34,19 @@ export type Step =
   | { prompt: string }
   /**
    * the agent calls a tool; every host must reach `decision` with `reason`, and its stamp must
-   * name exactly the other broken rules in `also` (none when absent)
+   * name exactly the other broken rules in `also` (none when absent). `confinable`: the analysis
+   * cannot prove the command, so a host that runs a rewritten shell command runs it confined
+   * instead (allowed, reason CONFINED, the sandbox wrapper in place of the model's command) on a
+   * machine where the sandbox starts; elsewhere `decision` and `reason` hold.
    */
-  | { tool: NeutralTool; expect: { decision: Decision; reason: string; also?: string[] } };
+  | { tool: NeutralTool; expect: Expectation };
+
+export interface Expectation {
+  decision: Decision;
+  reason: string;
+  also?: string[];
+  confinable?: boolean;
+}
 
 export interface Scenario {
   id: string;

@@ -6,18 +6,20 @@
  * through Bash. Each must be denied, and so must the program routes (the host's plugin command,
  * stopline's own CLI, the hook script run by hand), which the analysis knows by name
  * (core/analysis/host-clis.ts). The interpreter routes (`python3 -c`, `node -e`) are counted and
- * printed, not asserted here: confinement closes them.
+ * printed: confinement closes them, so a route that comes back confined is run as Claude Code
+ * would run it, and must leave its target as it was wherever the sandbox starts.
  *
  * STOPLINE_TEST_DIST=<another dist> runs the same pass against another build (the counts before
  * this change came from the build it replaced).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sessionKey } from '../../core/state/session';
 import { DIST } from '../hosts/shared/real-host';
+import { probeSandbox } from '../../core/confine/probe';
 
 const root = mkdtempSync(join(tmpdir(), 'stopline-red-team-'));
 const home = join(root, 'home');
@@ -108,6 +110,34 @@ const PROGRAMS: [string, unknown][] = [
   ['hook script run by hand', bash(`echo '{}' | node ${JSON.stringify(hookScript)}`)],
 ];
 
+/** The command Claude Code would run instead of the model's (a confined one), or null. */
+function confinedCommand(r: { stdout: string }): string | null {
+  try {
+    const cmd = (JSON.parse(r.stdout) as { hookSpecificOutput?: { updatedInput?: { command?: unknown } } }).hookSpecificOutput?.updatedInput?.command;
+    return typeof cmd === 'string' ? cmd : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs a command as Claude Code's Bash tool would (bash -c, in the project) and says whether `path` changed. */
+function changedBy(command: string, path: string): boolean {
+  const before = signature(path);
+  spawnSync('bash', ['-c', command], { env, cwd: project, encoding: 'utf8', timeout: 60_000 });
+  return signature(path) !== before;
+}
+
+/** What a path is: absent, or its kind, inode and mode, and a regular file's content. */
+function signature(path: string): string {
+  let st;
+  try {
+    st = lstatSync(path);
+  } catch {
+    return 'absent';
+  }
+  return `${st.mode} ${st.ino} ${st.isFile() ? readFileSync(path, 'utf8') : ''}`;
+}
+
 const denied = (r: { code: number | null; stdout: string }): boolean => /"permissionDecision":"deny"/.test(r.stdout) || r.code === 2;
 
 describe('red team: every route to every protected path, through the installed Claude hook', () => {
@@ -148,9 +178,19 @@ describe('red team: every route to every protected path, through the installed C
 
     const through: string[] = [];
     const interp: string[] = [];
+    let interpConfined = 0;
     for (const [what, path] of targets) {
       for (const [route, make] of DIRECT) if (!denied(await hook(make(path)))) through.push(`${route} -> ${what}`);
-      for (const [route, make] of INTERPRETER) if (!denied(await hook(make(path)))) interp.push(`${route} -> ${what}`);
+      for (const [route, make] of INTERPRETER) {
+        const r = await hook(make(path));
+        if (denied(r)) continue;
+        const confined = confinedCommand(r);
+        // a confined route is run for real, as Claude Code would run it: it counts as through only if the target changed
+        if (confined !== null && path.startsWith(`${root}/`)) {
+          interpConfined += 1;
+          if (changedBy(confined, path)) interp.push(`${route} -> ${what} (confined, yet changed it)`);
+        } else interp.push(`${route} -> ${what}${confined === null ? '' : ' (confined; not run: outside the test folder)'}`);
+      }
     }
     const programs: string[] = [];
     for (const [route, payload] of PROGRAMS) if (!denied(await hook(payload))) programs.push(route);
@@ -162,10 +202,13 @@ describe('red team: every route to every protected path, through the installed C
         `  file-tool and shell routes through: ${through.length} of ${total}`,
         ...through.map((t) => `    ${t}`),
         `  program routes through: ${programs.length} of ${PROGRAMS.length} (${programs.join(', ')})`,
-        `  interpreter routes through: ${interp.length} of ${targets.length * INTERPRETER.length} (confinement)`,
+        `  interpreter routes through: ${interp.length} of ${targets.length * INTERPRETER.length} (${interpConfined} came back confined and were run: ${interpConfined - interp.filter((t) => t.includes('yet changed')).length} left the target as it was)`,
+        ...interp.map((t) => `    ${t}`),
       ].join('\n'),
     );
     expect(through).toEqual([]);
     expect(programs).toEqual([]);
+    // where the sandbox starts, no interpreter route reaches a protected path inside the test folder
+    if (probeSandbox(env).ok) expect(interp.filter((t) => !t.includes('outside the test folder'))).toEqual([]);
   });
 });

@@ -277,12 +277,14 @@ describe('fail closed stays closed', () => {
 });
 
 describe('the data folder: who may change it', () => {
-  it('a folder others may write into is refused with a one-line fix, by the fail mode', SLOW, async () => {
+  it('a folder others may write into, holding something stopline did not put there, is refused with a one-line fix, by the fail mode', SLOW, async () => {
     const w = world();
     const e = events(w.project);
     await hook(e.prompt('$stopline review -- look'), w.env);
     expect(denied(await hook(e.read(), w.env))).toBe(false);
     chmodSync(w.data, 0o777);
+    // someone may already have written into it: it is not closed and trusted, it is refused
+    writeFileSync(join(w.data, 'planted'), 'x');
     const closed = await hook(e.read(), { ...w.env, STOPLINE_FAIL_MODE: 'closed' });
     expect(reason(closed)).toBe('GUARD_UNAVAILABLE');
     expect(closed.stdout).toContain('chmod 700');
@@ -292,6 +294,32 @@ describe('the data folder: who may change it', () => {
     expect(open.stderr).toContain(`chmod 700 ${w.data}`);
     chmodSync(w.data, 0o700);
     expect(denied(await hook(e.read(), w.env))).toBe(false);
+  });
+
+  it('a folder of the person that others may write into (umask 002: 0775) and that holds only stopline files is closed to 0700 with a one-line notice; the session goes on', SLOW, async () => {
+    const w = world({ STOPLINE_FAIL_MODE: 'closed' });
+    const e = events(w.project);
+    await hook(e.prompt('$stopline review -- look'), w.env);
+    chmodSync(w.data, 0o775);
+    chmodSync(join(w.data, 'sessions'), 0o775);
+    const r = await hook(e.write(), w.env);
+    // the contract held: the write under review is still stopped by the contract, not by the fail mode
+    expect(reason(r)).toBe('MODE_FORBIDS_MUTATION');
+    expect(r.stderr.trim().split('\n').filter((l) => l.includes('now 0700'))).toHaveLength(1);
+    expect((statSync(w.data).mode & 0o777).toString(8)).toBe('700');
+    expect((statSync(join(w.data, 'sessions')).mode & 0o777).toString(8)).toBe('700');
+    // once closed, nothing more is said
+    expect((await hook(e.read(), w.env)).stderr).not.toContain('0700');
+  });
+
+  it('a shared folder with the sticky bit (like /tmp) is never closed: refused as before', SLOW, async () => {
+    const w = world({ STOPLINE_FAIL_MODE: 'closed' });
+    const e = events(w.project);
+    await hook(e.prompt('$stopline review -- look'), w.env);
+    chmodSync(w.data, 0o1777);
+    const r = await hook(e.read(), w.env);
+    expect(reason(r)).toBe('GUARD_UNAVAILABLE');
+    expect((statSync(w.data).mode & 0o7777).toString(8)).toBe('1777');
   });
 
   it('sessions/ replaced by a link to another folder is refused, and nothing is written through it', SLOW, async () => {

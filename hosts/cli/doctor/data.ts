@@ -8,7 +8,7 @@
 import { closeSync, openSync, readFileSync, readSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isEvent, isLabel, labelsFile, runtimeDir } from '../../../core/evidence/log';
-import { DataDirUnsafeError, checkDataDir, dataDirMode } from '../../../core/state/datadir';
+import { DataDirUnsafeError, checkDataDir, dataDirMode, tightenable } from '../../../core/state/datadir';
 import { isLineageRecordText } from '../../../core/state/lineage';
 import { parseLockContent } from '../../../core/state/lock';
 import { CORRUPT_STATE_FILE, checkState } from '../../../core/state/session';
@@ -235,12 +235,23 @@ export function ownerCheck(dir: string): Check {
   try {
     checkDataDir(dir);
   } catch (e) {
+    if (e instanceof DataDirUnsafeError && e.dir === dir && /written by others/.test(e.why) && safeToTighten(dir)) {
+      return check('permissions', 'warn', `${e.why}, and holds only your files: the next hook closes it to 0700`, `chmod 700 ${dir}`);
+    }
     if (e instanceof DataDirUnsafeError) return check('permissions', 'fail', `${e.dir} ${e.why}: every hook refuses it and answers by the fail mode`, e.fix);
     return check('permissions', 'fail', `cannot be checked (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, `chmod 700 ${dir}`);
   }
   const mode = dataDirMode(dir);
   if (mode !== null && (mode & 0o077) !== 0) return check('permissions', 'warn', `others may read it (mode ${mode.toString(8)}): the contracts and evidence of your sessions (metadata only)`, `chmod 700 ${dir}`);
   return check('permissions', 'pass', mode === null ? 'not made yet (stopline makes it 0700)' : `only you may enter it (mode ${mode.toString(8)})`);
+}
+
+function safeToTighten(dir: string): boolean {
+  try {
+    return tightenable(dir);
+  } catch {
+    return false;
+  }
 }
 
 /** One report per data folder the terminal views read. */

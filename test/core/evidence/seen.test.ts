@@ -129,7 +129,7 @@ describe('the turn end (controller, turn.stop)', () => {
     const d = driver(sb);
     const o = d.event('turn.stop', { turnEnd: { continued: false, record: { calls: [], truncated: false, unreadable: 'ENOENT' } } });
     expect(o.kind).toBe('none');
-    expect(o.diagnostics).toEqual(["stopline: the host's record of this session's tool calls could not be read (ENOENT); this turn was not compared"]);
+    expect(o.diagnostics).toEqual(["the host's record of this session's tool calls could not be read (ENOENT); this turn was not compared"]);
     expect(seenRecords(sb)[0]!.seen).toMatchObject({ read: 'unreadable', hostCalls: 0 });
   });
 

@@ -83,6 +83,14 @@ def warn(text: str) -> None:
 
 
 # ============================================================================ YAML subset
+
+def _fingerprint(args) -> str:
+    """The arguments as text, to see whether a callback changed them (any value json cannot encode as its repr)."""
+    try:
+        return json.dumps(args, sort_keys=True, default=repr)
+    except (TypeError, ValueError, RecursionError):
+        return repr(args)
+
 class YamlError(ValueError):
     pass
 
@@ -597,6 +605,8 @@ class Host:
     # ---------------------------------------------------------------- consumers
     def pre_tool_call(self, tool_name: str, args, ids: dict) -> dict:
         args = args if isinstance(args, dict) else {}
+        # v0.19 runs the tool with the dict the callbacks were given: a plugin that edits it in place rewrites the call
+        before = _fingerprint(args)
         results, trace = self.invoke(
             "pre_tool_call", tool_name=tool_name, args=args, task_id=ids.get("task_id", ""),
             session_id=ids.get("session_id", ""), tool_call_id=ids.get("tool_call_id", ""),
@@ -633,6 +643,8 @@ class Host:
                "trace": trace}
         if merged is not None:
             out["args_after_modify"] = merged
+        elif _fingerprint(args) != before:
+            out["args_after_modify"] = args
         if block is not None:
             self.invoke("post_tool_call", tool_name=tool_name, args=args, result=out["model_sees"],
                         task_id=ids.get("task_id", ""), session_id=ids.get("session_id", ""),
