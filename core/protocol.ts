@@ -127,6 +127,12 @@ export interface Action {
    */
   reads?: string[];
   /**
+   * program files the action runs (a script given to an interpreter or shell, a program named by
+   * its path), placed like affectedPaths (at most 32; never stored): running stopline's own hook
+   * script with a made-up event is a change of its state (GUARD_SELF_PROTECTION)
+   */
+  runs?: string[];
+  /**
    * action.after only: what the host says became of the call (Hermes post_tool_call and other
    * after-events can report it was blocked). Recorded in the `after` evidence record; it never
    * changes a decision. Absent when the host does not say.
@@ -234,6 +240,7 @@ function action(v: unknown, at: string): Action {
   optional(v, 'segments', segments, a, at);
   optional(v, 'hazards', hazards, a, at);
   optional(v, 'reads', strArray, a, at);
+  optional(v, 'runs', strArray, a, at);
   optional(v, 'callKey', str, a, at);
   optional(v, 'hostStatus', (x, p) => enumOf(x, HOST_STATUSES, p), a, at);
   return a;

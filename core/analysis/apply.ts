@@ -240,6 +240,22 @@ export function noteReads(w: Walk, words: readonly Arg[], scope: Scope, recursiv
   }
 }
 
+/** Where the program files a leaf runs are, placed as targets are (those that cannot be placed are left out). */
+function placedRuns(runs: readonly Arg[] | undefined, scope: Scope, base: Base): { runs?: string[] } {
+  const out: string[] = [];
+  for (const a of runs ?? []) {
+    const raw = staticValue(a);
+    const p = raw === null ? null : resolvePath(raw, scope.dir, base);
+    if (p !== null && !out.includes(p)) out.push(p);
+  }
+  return out.length ? { runs: out } : {};
+}
+
+function placedLinks(links: readonly Arg[] | undefined, scope: Scope, base: Base): { links?: string[] } {
+  const r = placedRuns(links, scope, base).runs;
+  return r ? { links: r } : {};
+}
+
 export function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope, depth: number, stdin: StdinInfo, prefix: string, hops: number): string | undefined {
   const base = w.base;
   switch (v.kind) {
@@ -278,6 +294,10 @@ export function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope,
         why: prefix + v.why,
         dependencyIntent: dep || undefined,
         hashIntent: hash || undefined,
+        ...(v.toolState && v.mutability === 'write' && paths.length === 0 ? { toolState: true } : {}),
+        ...(v.selfTarget && v.mutability === 'write' ? { selfTarget: true } : {}),
+        ...placedRuns(v.runs, scope, base),
+        ...placedLinks(v.links, scope, base),
       });
       return v.mutability === 'read' ? v.content : undefined;
     }

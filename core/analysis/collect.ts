@@ -1,7 +1,7 @@
 /**
  * Collects segments from the shell / PowerShell walkers and combines them:
  *   any write  -> write (paths unproven when any segment is unknown or has an unproven target)
- *   else any unknown -> unknown (paths unproven)
+ *   else any unknown, or a write only to a tool's own state outside the project -> unknown (paths unproven)
  *   else read (no paths).
  * Also resolves raw targets against the folder the command is in at that point.
  */
@@ -62,6 +62,8 @@ export class Collector {
   /** placed paths the command reads (for the person's own secret paths), at most MAX_READS */
   readonly reads: string[] = [];
   private truncated = false;
+  /** names earlier segments made links (ln) */
+  private readonly linked: string[] = [];
   constructor(readonly base: Base) {}
 
   read(path: string): void {
@@ -76,6 +78,12 @@ export class Collector {
   }
 
   add(seg: AnalysisSegment): void {
+    // a write through a link an earlier segment made lands where the link leads, which the disk
+    // the decision reads does not hold yet: its target is unproven (the link's own segment is not)
+    if (seg.mutability === 'write' && seg.pathsProven && this.linked.length && seg.paths.some((p) => this.linked.some((l) => p === l || p.startsWith(l.endsWith('/') ? l : l + '/')))) {
+      seg = { ...seg, pathsProven: false, why: `${seg.why} (through a link made earlier in this command)` };
+    }
+    for (const l of seg.links ?? []) if (!this.linked.includes(l)) this.linked.push(l);
     if (this.segments.length >= MAX_SEGMENTS) {
       if (!this.truncated) {
         this.truncated = true;
@@ -110,7 +118,11 @@ export function combineSegments(segments: AnalysisSegment[]): ShellAnalysis {
   for (const s of segments) {
     if (s.dependencyIntent) dep = true;
     if (s.hashIntent) hash = true;
-    if (s.mutability === 'write') {
+    if (s.mutability === 'write' && s.toolState && s.paths.length === 0) {
+      // only the tool's own state outside the project: unproven, as an unknown is (never a read)
+      unknown = true;
+      unknownReasons.push(`${s.program}: ${s.why} (its own state outside the project)`);
+    } else if (s.mutability === 'write') {
       write = true;
       if (!s.pathsProven) proven = false;
       for (const p of s.paths) if (!seen.has(p)) {

@@ -426,7 +426,7 @@ function runAfterOptions(tool: string, args: readonly Arg[], valueOpts: readonly
   const first = firstOperand(args, valueOpts);
   if (!first) return unknown(`${tool} without a command`);
   const inner = args.slice(first.index);
-  if (inner[0]?.value && /\.(py|js|ts|mjs|cjs|rb|sh)$/.test(inner[0].value)) return unknown(`${tool} runs a script file whose content is not visible`);
+  if (inner[0]?.value && /\.(py|js|ts|mjs|cjs|rb|sh)$/.test(inner[0].value)) return unknown(`${tool} runs a script file whose content is not visible`, { runs: [inner[0]] });
   return { kind: 'exec', argv: binOf(inner), why: `${tool} runs a command`, keepStdin: true };
 }
 
@@ -609,7 +609,8 @@ function bundle(args: readonly Arg[]): Verdict {
 
 const BUNDLE = { add: 'dep', install: 'write', update: 'write', lock: 'write', remove: 'write', init: 'write', clean: 'write', cache: 'write', package: 'write', exec: 'run', list: 'read', show: 'read', info: 'read', outdated: 'read', check: 'read', config: 'write', help: 'read', version: 'read', doctor: 'read', platform: 'read', console: 'unknown', open: 'unknown' } as const;
 const COMPOSER = { require: 'dep', req: 'dep', requ: 'dep', requi: 'dep', requir: 'dep', install: 'write', update: 'write', upgrade: 'write', remove: 'write', 'dump-autoload': 'write', dumpautoload: 'write', init: 'write', 'create-project': 'write', reinstall: 'write', bump: 'write', show: 'read', info: 'read', outdated: 'read', validate: 'read', diagnose: 'read', licenses: 'read', depends: 'read', why: 'read', 'why-not': 'read', prohibits: 'read', search: 'read', audit: 'read', check: 'read', 'check-platform-reqs': 'read', help: 'read', list: 'read', 'run-script': 'unknown', run: 'unknown', exec: 'run', global: 'unknown' } as const;
-const GO = { get: 'dep', build: 'write', install: 'dep', generate: 'unknown', run: 'unknown', test: 'unknown', vet: 'write', list: 'read', version: 'read', doc: 'read', help: 'read', fmt: 'write', clean: 'write', fix: 'write', tool: 'unknown', work: 'write', telemetry: 'write', bug: 'unknown' } as const;
+// vet compiles into the build cache and reports; the family default (FAMILY_DEFAULT_WRITES.go) names that write as the tool's own state
+const GO = { get: 'dep', build: 'write', install: 'dep', generate: 'unknown', run: 'unknown', test: 'unknown', vet: 'read', list: 'read', version: 'read', doc: 'read', help: 'read', fmt: 'write', clean: 'write', fix: 'write', tool: 'unknown', work: 'write', telemetry: 'write', bug: 'unknown' } as const;
 const APT = { install: 'dep', reinstall: 'write', remove: 'write', purge: 'write', autoremove: 'write', upgrade: 'write', 'full-upgrade': 'write', 'dist-upgrade': 'write', update: 'write', clean: 'write', autoclean: 'write', 'build-dep': 'dep', source: 'write', download: 'write', list: 'read', search: 'read', show: 'read', showsrc: 'read', policy: 'read', depends: 'read', rdepends: 'read', madison: 'read', changelog: 'read', help: 'read', 'mark': 'write', 'edit-sources': 'unknown' } as const;
 const BREW = { install: 'dep', reinstall: 'write', uninstall: 'write', remove: 'write', rm: 'write', upgrade: 'write', update: 'write', cleanup: 'write', tap: 'dep', untap: 'write', link: 'write', unlink: 'write', pin: 'write', unpin: 'write', bundle: 'write', services: 'unknown', list: 'read', ls: 'read', info: 'read', search: 'read', deps: 'read', uses: 'read', outdated: 'read', doctor: 'read', config: 'read', leaves: 'read', desc: 'read', home: 'read', '--prefix': 'read', '--cellar': 'read', '--repository': 'read', commands: 'read', help: 'read' } as const;
 const DNF = { install: 'dep', add: 'dep', reinstall: 'write', remove: 'write', erase: 'write', del: 'write', upgrade: 'write', update: 'write', 'distro-sync': 'write', autoremove: 'write', clean: 'write', makecache: 'write', list: 'read', info: 'read', search: 'read', provides: 'read', repolist: 'read', check: 'read', 'check-update': 'read', history: 'read', deplist: 'read', show: 'read', policy: 'read', help: 'read' } as const;
@@ -739,7 +740,7 @@ export function classifyInterpreter(name: string, args: readonly Arg[], ctx: Pro
       return unknown(`${name} ${attached ?? v} runs inline code (a hook cannot see what it does)`, { hash });
     }
     if (v === '-' ) return stdinCode(name, ctx, lang);
-    if (!v.startsWith('-')) return unknown(`${name} runs the script ${v}; its content is not visible to the hook`);
+    if (!v.startsWith('-')) return unknown(`${name} runs the script ${v}; its content is not visible to the hook`, { runs: [args[i]!] });
   }
   return ctx.stdin.kind === 'tty' ? interactive(name, ctx) : stdinCode(name, ctx, lang);
 }
@@ -817,7 +818,7 @@ function perl(args: readonly Arg[], ctx: ProgramContext): Leaf {
     return write('perl -i edits files in place', risky || files.length === 0 ? undefined : targets, { writesContent: true });
   }
   if (code.length) return unknown('perl -e runs inline code');
-  if (operands.length) return unknown('perl runs a script file whose content is not visible');
+  if (operands.length) return unknown('perl runs a script file whose content is not visible', { runs: [operands[0]!] });
   return ctx.stdin.kind === 'tty' ? interactive('perl', ctx) : unknown('perl runs code read from stdin');
 }
 
@@ -1095,7 +1096,8 @@ export function withFamilyDefault(name: string, args: readonly Arg[], v: Verdict
   const rule = FAMILY_DEFAULT_WRITES[name];
   if (!rule || v.kind !== 'leaf' || v.mutability !== 'read') return v;
   const why = rule(args);
-  return why === null ? v : write(why, undefined, { hash: v.hash });
+  // the command itself only reads: what it writes is the tool's own state, not the project
+  return why === null ? v : write(why, undefined, { hash: v.hash, toolState: true });
 }
 
 function classifyToolchainBy(name: string, args: readonly Arg[], ctx: ProgramContext): Verdict | null {

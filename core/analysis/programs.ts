@@ -14,6 +14,7 @@ import { READ_TABLES, type ReadTable } from './read-tables';
 import { awkEffects, sedEffects } from './scripts';
 import { has, mayBeOption, parseTable, tableOptions, value, type ProgramTable, type TableParse } from './table';
 import { HASH_PROGRAMS } from './intents';
+import { classifyHostCli } from './host-clis';
 import { parseOpts, hasAny, optValue, type ParsedOpts } from './opts';
 import { classifyInterpreter, classifyToolchain, interactive, isInterpreter } from './packages';
 import { read, write, unknown, type Leaf, type ProgramContext, type Verdict } from './verdict';
@@ -86,7 +87,18 @@ function destinationWrite(name: string, args: readonly Arg[], short: string, lon
     dests = [base ? literalArg(base) : RUNTIME_ARG];
     why = 'creates a link in the current folder';
   } else dests = destinations(p);
-  return withBackups(name, why, p, dests, [], name !== 'ln');
+  // cp -l / -s make links in place of copies
+  const cpLinks = name === 'cp' && hasAny(p, '-l', '--link', '-s', '--symbolic-link');
+  if (name !== 'ln' && !cpLinks) return withBackups(name, why, p, dests, [], true);
+  // a hard link is a second name of its source: what is written through it changes the source,
+  // so the source is written too (stopline's own files among them are self-protection)
+  const t = optValue(p, '-t', '--target-directory');
+  const sources = t !== undefined || (name === 'ln' && p.operands.length === 1) ? p.operands : p.operands.slice(0, -1);
+  const hard = name === 'ln' ? !hasAny(p, '-s', '--symbolic') : hasAny(p, '-l', '--link');
+  if (cpLinks) why = hard ? 'makes hard links in place of copies' : 'makes symbolic links in place of copies';
+  const leaf = withBackups(name, hard ? `${why} (a hard link: writing through it changes its source)` : why, p, dests, hard ? sources : [], false);
+  // later writes through these names land where the link leads (collect.ts)
+  return { ...leaf, links: dests };
 }
 
 /**
@@ -496,7 +508,7 @@ function shellProgram(name: string, args: readonly Arg[], ctx: ProgramContext): 
     return { kind: 'shell', source: operand.value, why: `${name} -c runs the string as a shell command` };
   }
   if (noexec) return read(`${name} -n only checks syntax`);
-  if (operand && !readStdin) return unknown(`${name} runs the script ${operand.text}; its content is not visible to the hook`);
+  if (operand && !readStdin) return unknown(`${name} runs the script ${operand.text}; its content is not visible to the hook`, { runs: [operand] });
   switch (ctx.stdin.kind) {
     case 'text':
       return { kind: 'shell', source: ctx.stdin.text, why: `${name} runs the script given on its stdin` };
@@ -835,13 +847,7 @@ function systemTool(name: string, args: readonly Arg[]): Verdict | null {
     case 'cursor':
     case 'subl':
     case 'osascript':
-    case 'claude':
-    case 'codex':
-    case 'opencode':
-    case 'hermes':
-    case 'pi':
     case 'aider':
-    case 'gemini':
     case 'su':
     case 'runuser':
     case 'login':
@@ -889,7 +895,7 @@ export function classifyArgv(argv: readonly Arg[], ctx: ProgramContext): Verdict
   if (!head) return read('empty command');
   const pn = programName(head);
   if ('computed' in pn) return unknown(`the command name ${pn.computed} is computed at run time`);
-  if ('file' in pn) return unknown(`runs the file ${pn.file}; its content is not visible to the hook`);
+  if ('file' in pn) return unknown(`runs the file ${pn.file}; its content is not visible to the hook`, { runs: [head] });
   const name = pn.name;
   const args = argv.slice(1);
 
@@ -907,6 +913,8 @@ export function classifyArgv(argv: readonly Arg[], ctx: ProgramContext): Verdict
     if (args[0] && args[0].value === null) return write('apply_patch with a patch only known at run time');
     return text ? { kind: 'patch', text, why: `${name} applies a patch` } : write(`${name} applies a patch read at run time`);
   }
+  const host = classifyHostCli(name, args);
+  if (host) return host;
   const tool = classifyToolchain(name, args, ctx);
   if (tool) return tool;
   if (isInterpreter(name)) return classifyInterpreter(name, args, ctx);

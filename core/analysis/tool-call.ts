@@ -130,6 +130,10 @@ function finish(name: string, canonical: string | undefined, base: Base, r: Resu
   if (r.command !== undefined) a.command = r.command;
   if (r.hazards?.length) a.hazards = r.hazards;
   if (r.reads?.length) a.reads = r.reads.slice(0, 32);
+  // a program that changes stopline's own files (host-clis.ts) names no target the rules could place
+  if (r.segments.some((s) => s.selfTarget)) a.selfTarget = true;
+  const runs = [...new Set(r.segments.flatMap((s) => s.runs ?? []))];
+  if (runs.length) a.runs = runs.slice(0, 32);
   return a;
 }
 

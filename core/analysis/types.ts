@@ -24,4 +24,12 @@ export interface AnalysisSegment extends Segment {
   pathsProven: boolean;
   dependencyIntent?: boolean;
   hashIntent?: boolean;
+  /** a write only to the tool's own state outside the project (verdict.ts Leaf.toolState): counted as unproven */
+  toolState?: boolean;
+  /** the program changes stopline's own protected files (host-clis.ts): the Action's `selfTarget` */
+  selfTarget?: boolean;
+  /** placed program files the segment runs: running stopline's own hook script is self-protection (decide.ts) */
+  runs?: string[];
+  /** placed names this segment makes links: later writes at or below them in the same command are unproven (collect.ts) */
+  links?: string[];
 }

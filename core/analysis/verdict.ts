@@ -19,6 +19,18 @@ export type Leaf = {
   append?: boolean;
   dep?: boolean;
   hash?: boolean;
+  /**
+   * A write the tool makes only to its own state outside the project (per-user caches, telemetry,
+   * first-run files) while the command itself only reads: never a read, but not a proven change
+   * of the project either, so it counts as unproven (collect.ts) and a sandbox can hold it.
+   */
+  toolState?: boolean;
+  /** the program changes stopline's own protected files (host-clis.ts): self-protection, whatever the targets */
+  selfTarget?: boolean;
+  /** program files this runs (a script given to an interpreter or a shell, a program named by its path) */
+  runs?: Arg[];
+  /** the names this makes links (ln): a later write through one of them in the same command is unproven */
+  links?: Arg[];
 };
 
 export type Verdict =

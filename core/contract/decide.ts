@@ -236,6 +236,16 @@ const selfProtection: RuleCheck = ({ action, ctx, cwd, pathOpts, mutates, target
       }
     }
   }
+  // running one of stopline's own files (its hook script, fed a made-up event) drives its state as the host would
+  const ran = !hit && action.runs?.length ? runsProtected(ctx, action.runs, cwd, pathOpts) : undefined;
+  if (ran) {
+    return broken(
+      'GUARD_SELF_PROTECTION',
+      'deny',
+      `This would run stopline's own file ${shorten(ran)}, which only the host runs; no task contract covers it.`,
+      'Leave stopline files alone and continue the task. Only the person runs stopline by hand, outside the agent (or lets this one command through with `$stopline allow`).',
+    );
+  }
   if (action.selfTarget !== true && !hit) return null;
   const through = via ? ` through the link ${show(via)}` : '';
   if (hit && holds !== undefined) {
@@ -253,6 +263,18 @@ const selfProtection: RuleCheck = ({ action, ctx, cwd, pathOpts, mutates, target
     'Leave stopline files alone and continue the task. Only the person changes stopline, outside the agent (or lets this one command through with `$stopline allow`).',
   );
 };
+
+/** The first program file the action runs that is one of stopline's protected paths (or inside one). */
+function runsProtected(ctx: DecideContext, runs: readonly string[], cwd: string | undefined, pathOpts: { home?: string }): string | undefined {
+  const own = protectedPaths(ctx, !!ctx.probe);
+  for (const r of runs) {
+    const t = normalizeTarget(r, cwd, pathOpts);
+    if (allowListCovers(own, t, cwd, pathOpts)) return t.rel;
+    const real = ctx.probe && t.abs ? landingOf(t.abs, ctx.probe) : null;
+    if (real && real !== t.abs && allowListCovers(own, normalizeTarget(real, cwd, pathOpts), cwd, pathOpts)) return t.rel;
+  }
+  return undefined;
+}
 
 /**
  * stopline's own paths; once a link is involved, also their real places (a home folder reached

@@ -55,15 +55,6 @@ function allowed(w: World, c: Contract, p: string, run: HostRun): boolean {
   return allowListCovers(expandFilesEntries(c.files), normalizeTarget(p, w.proj), w.proj);
 }
 
-/**
- * A hole of the analysis, not of confinement, found by this harness: a link made by a proven
- * shell command and written through in the same command (`ln T src/l && printf X >> src/l`) is
- * judged by the link's name only, so it runs as it is and the write lands in T. Such runs are
- * not confined, so they are counted here and kept apart; the test below fails once the analysis
- * closes it (then drop this).
- */
-const analysisGap = (r: Row, run: HostRun) => r.lang === 'sh' && (r.op === 'hardlink' || r.op === 'symlink') && run.ran === 'plain';
-
 const tally = new Map<string, number>();
 afterAll(() => {
   // what the guard answered over the sample (shown with --reporter=verbose)
@@ -85,10 +76,6 @@ describe('generated commands change only what the contract allows', () => {
       const diff = changed(before, after);
       tally.set(`${run.ran} ${run.outcome.reasonCode ?? ''}`, (tally.get(`${run.ran} ${run.outcome.reasonCode ?? ''}`) ?? 0) + 1);
       const bad = diff.filter((p) => !allowed(w, row.contract, p, run)).map((p) => relative(w.root, p));
-      if (analysisGap(row, run)) {
-        tally.set('analysis gap (plain)', (tally.get('analysis gap (plain)') ?? 0) + 1);
-        return;
-      }
       expect(bad, `${c.command}\n=> ${run.ran} ${run.outcome.reasonCode}\n${run.stderr}`).toEqual([]);
       // the canary outside the project: untouched wherever the contract has a boundary
       if (row.contract.files !== 'all') expect(after.get(join(w.outside, 'canary.txt'))).toEqual(before.get(join(w.outside, 'canary.txt')));
@@ -100,15 +87,25 @@ describe('generated commands change only what the contract allows', () => {
   });
 });
 
-describe('the analysis gap kept apart above', () => {
-  it('is still there: a link to a protected file made and written through in one proven command', () => {
+/**
+ * A link made by a shell command and written through in the same command (`ln T src/l && printf
+ * X >> src/l`) is not on the disk the decision reads: the write through it is unproven, so it
+ * runs confined (or, a hard link of a protected file alone, is stopped), and T never changes.
+ */
+describe('links made and written through in one command', () => {
+  it.each([
+    ['hardlink', '$stopline change files=src/** -- fix'],
+    ['symlink', '$stopline change files=src/** -- fix'],
+    ['hardlink', '$stopline change -- fix'],
+    ['symlink', '$stopline change -- fix'],
+  ] as const)('%s to a protected file under %s: not run as it is, the file unchanged', (op, directive) => {
     const w = makeWorld();
     try {
-      const c = render(w.root, 'hardlink', 'sh', 'home/.codex/hooks.json', 1);
-      const run = hostRun(w, '$stopline change files=src/** -- fix', c.command);
-      expect(run.ran).toBe('plain');
-      // when this fails, the analysis judges the link's source too: remove `analysisGap`
-      expect(readFileSync(join(w.home, '.codex', 'hooks.json'), 'utf8')).not.toBe('{"hooks":{}}\n');
+      const before = readFileSync(join(w.home, '.codex', 'hooks.json'), 'utf8');
+      const c = render(w.root, op, 'sh', 'home/.codex/hooks.json', 1);
+      const run = hostRun(w, directive, c.command);
+      expect(run.ran, `${c.command}\n=> ${run.ran} ${run.outcome.reasonCode}`).not.toBe('plain');
+      expect(readFileSync(join(w.home, '.codex', 'hooks.json'), 'utf8')).toBe(before);
     } finally {
       dropWorld(w);
     }

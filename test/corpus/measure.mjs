@@ -41,10 +41,12 @@ try {
   const coldMs = performance.now() - coldStart;
   for (const c of corpus.cases) run(c);
 
-  const verdicts = { mutationsRead: [], readsDenied: [], readsAsked: [], unknown: 0, mutating: 0, reads: 0 };
+  const verdicts = { mutationsRead: [], readsDenied: [], readsAsked: [], unknown: 0, toolState: 0, mutating: 0, reads: 0 };
   for (const c of corpus.cases) {
     const r = run(c);
     if (r.mutability === 'unknown') verdicts.unknown++;
+    // unproven only because the tool writes its own state outside the project (a sandbox holds it)
+    if (r.mutability === 'unknown' && r.segments.some((s) => s.toolState) && r.segments.every((s) => s.mutability !== 'unknown')) verdicts.toolState++;
     if (c.mutates) {
       verdicts.mutating++;
       if (r.mutability === 'read') verdicts.mutationsRead.push(c.cmd);
@@ -88,6 +90,7 @@ try {
       readsDeniedUnderReview: verdicts.readsDenied.length,
       readsAskedUnderReview: verdicts.readsAsked.length,
       unknowns: verdicts.unknown,
+      toolStateOnly: verdicts.toolState,
     },
   };
   if (asJson) console.log(JSON.stringify(result));
@@ -101,7 +104,7 @@ try {
     console.log(`verdicts over ${v.mutating} mutating and ${v.reads} read commands:`);
     console.log(`  mutations classified read: ${v.mutationsClassifiedRead}`);
     console.log(`  reads denied under review (write): ${v.readsDeniedUnderReview}, asked (unknown): ${v.readsAskedUnderReview}`);
-    console.log(`  unknowns (all commands): ${v.unknowns}`);
+    console.log(`  unknowns (all commands): ${v.unknowns}, of them unproven only by tool state: ${v.toolStateOnly}`);
   }
   if (args.includes('--list')) {
     for (const c of verdicts.mutationsRead) console.log(`MUTATION READ\t${c}`);

@@ -3,11 +3,11 @@
  * session arms `$stopline change` with no files= (every ordinary write is allowed), and every
  * route to every path that can switch the guard off is sent to the installed hook as Claude Code
  * sends it: the Write and Edit tools, and tee, cp, mv, ln -sf, sed -i, rm and a `>>` append
- * through Bash. Each must be denied. Two more groups are counted and printed, not asserted here:
- * the program routes (the host's plugin command, stopline's own CLI), which the analysis reads
- * as unknown programs, and the interpreter routes (`python3 -c`, `node -e`), which confinement
- * closes: a route that comes back confined is run as Claude Code would run it, and must leave
- * its target as it was wherever the sandbox starts.
+ * through Bash. Each must be denied, and so must the program routes (the host's plugin command,
+ * stopline's own CLI, the hook script run by hand), which the analysis knows by name
+ * (core/analysis/host-clis.ts). The interpreter routes (`python3 -c`, `node -e`) are counted and
+ * printed: confinement closes them, so a route that comes back confined is run as Claude Code
+ * would run it, and must leave its target as it was wherever the sandbox starts.
  *
  * STOPLINE_TEST_DIST=<another dist> runs the same pass against another build (the counts before
  * this change came from the build it replaced).
@@ -107,6 +107,7 @@ const PROGRAMS: [string, unknown][] = [
   ['claude plugin marketplace remove', bash('claude plugin marketplace remove stopline-local')],
   ['stopline uninstall claude', bash('stopline uninstall claude')],
   ['stopline uninstall all', bash('stopline uninstall all')],
+  ['hook script run by hand', bash(`echo '{}' | node ${JSON.stringify(hookScript)}`)],
 ];
 
 /** The command Claude Code would run instead of the model's (a confined one), or null. */
@@ -206,6 +207,7 @@ describe('red team: every route to every protected path, through the installed C
       ].join('\n'),
     );
     expect(through).toEqual([]);
+    expect(programs).toEqual([]);
     // where the sandbox starts, no interpreter route reaches a protected path inside the test folder
     if (probeSandbox(env).ok) expect(interp.filter((t) => !t.includes('outside the test folder'))).toEqual([]);
   });

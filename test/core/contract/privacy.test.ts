@@ -28,6 +28,7 @@ describe('privacy: evidence is metadata only', () => {
       delegationCount: 0,
       unboundedDelegation: false,
       segments: [{ program: S('program'), mutability: 'write', paths: [S('segmentPath')], why: `writes ${S('content')}` }],
+      runs: [`/h/${S('runs')}.mjs`],
       ...o,
     });
     const prompt = (text: string, ev: object = base) => handleEvent({ ...ev, kind: 'prompt.submit', prompt: { text, source: 'user' } }, opts);
