@@ -87,7 +87,7 @@ const CLI_CASES = [
  * ~5 KB more for the hosts' and stopline's own command lines (core/analysis/host-clis.ts: which
  * subcommands change stopline's protected files), the links made in a command and tool state.
  */
-const HOOK_SCRIPT_BUDGET = 696 * KB;
+const HOOK_SCRIPT_BUDGET = 710 * KB;
 
 /**
  * The mod is the Claude hook script's guard inside Claude Code, plus its own door and the
@@ -98,9 +98,11 @@ const HOOK_SCRIPT_BUDGET = 696 * KB;
  * checkModHooks) and carries only Claude's tool table; ~615 KB with the package grammars and the
  * tables of the analysis's read-only forms; ~645 KB with confinement's seam, the rewrite form and
  * the transcript reader of the per-session check; ~45 KB more with the floor (see
- * HOOK_SCRIPT_BUDGET). The budget sits just above that.
+ * HOOK_SCRIPT_BUDGET); ~701 KB with the host command lines (see HOOK_SCRIPT_BUDGET) and the
+ * deferred confinement the mod hands the host (hosts/claude/mod/confine.ts, core/confine/words.ts).
+ * The budget leaves room for the floor's next tables; a source that grows it past that says why here.
  */
-const CLAUDE_MOD_BUDGET = 700 * KB;
+const CLAUDE_MOD_BUDGET = 720 * KB;
 
 const HOOK_SESSION = { claude: 'b5a5bde6-34d6-4877-844a-a41ce38fb4f6', codex: '01a2289a-c971-7a20-a8d5-2f21938f3467' };
 
@@ -782,8 +784,9 @@ export const ARTIFACTS = [
     // shell analysis and adapters as a hook script, ~780 KB) plus install and the views; the
     // Copilot, Droid, Gemini CLI and Qwen Code tables, adapters, installers and doctor checks,
     // doctor's Claude door check (which door decides and why), the analysis's option tables, the
-    // package grammars, the read-only forms and the floor (~45 KB, see HOOK_SCRIPT_BUDGET) grew it
-    sizeBudget: 975 * KB,
+    // package grammars, the read-only forms and the floor (~45 KB, see HOOK_SCRIPT_BUDGET) grew it;
+    // ~974 KB with the host command lines and the deferred confinement runner
+    sizeBudget: 995 * KB,
     files: [],
     install: 'node dist/stopline.mjs --help',
     cases: CLI_CASES,
