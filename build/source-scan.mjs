@@ -285,7 +285,8 @@ export const SCENARIO_FILES = ['build/artifacts.mjs', 'build/readme-example.mjs'
 
 /**
  * THE HOST-LIST RULE. A literal array in code (`[...]`, on one line or several) holding two or
- * more distinct host family names as whole quoted strings is a hand-written list of hosts, and
+ * more distinct host family names as whole quoted strings, or a string that writes two or more
+ * of them as `|` choices (a usage line), is a hand-written list of hosts, and
  * the one list lives in core/registry/hosts.ts: take HOST_NAMES or HOOK_DIALECTS from there (a
  * table keyed by host, `{ claude: …, codex: … }`, is not a list: its type asks for every host;
  * nor is an array of records, whose names sit inside objects).
@@ -311,6 +312,9 @@ export function hostListings(files, hostNames) {
         let j = i + 1;
         while (j < code.length && code[j] !== ch && code[j] !== '\n') j += code[j] === '\\' ? 2 : 1;
         const str = code.slice(i + 1, j);
+        // a usage line's choices written out (`claude|codex|…`) are a list too
+        const choices = barList(str, hosts);
+        if (choices.length >= 2) out.push({ file, line, names: choices });
         const top = stack[stack.length - 1];
         if (top?.names && hosts.has(str)) top.names.add(str);
         i = j;
@@ -323,6 +327,17 @@ export function hostListings(files, hostNames) {
     }
   }
   return out;
+}
+
+/** The distinct host names a string sets beside a `|` (`<claude|codex|all>`), in order. */
+function barList(str, hosts) {
+  const names = new Set();
+  for (const m of str.matchAll(/[\w-]+/g)) {
+    const before = str[m.index - 1];
+    const after = str[m.index + m[0].length];
+    if (hosts.has(m[0]) && (before === '|' || after === '|')) names.add(m[0]);
+  }
+  return [...names];
 }
 
 /** The source files the host-list rule reads: every code file outside core/registry. */

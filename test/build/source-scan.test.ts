@@ -76,6 +76,12 @@ describe('the host-list rule', () => {
     expect(hosts('HOSTS = ["qwen", "gemini"]', 'x.py')).toEqual(['1:qwen,gemini']);
   });
 
+  it('a string that writes host names as choices is a list, prose naming hosts is not', () => {
+    expect(hosts("usage: 'stopline doctor [claude|codex|all] [--json]',")).toEqual(['1:claude,codex']);
+    expect(hosts("const u = `x <native|pi|droid>`;")).toEqual(['1:pi,droid']);
+    expect(hosts("const s = 'claude and codex';\nconst t = 'claude|native';")).toEqual([]);
+  });
+
   it('one host name, names in comments or strings, keyed tables and arrays of records are not lists', () => {
     expect(hosts("const a = ['claude', 'native'];")).toEqual([]);
     expect(hosts("// ['claude', 'codex']\n/* ['pi', 'qwen'] */\nconst s = '[\"claude\", \"codex\"]';")).toEqual([]);
