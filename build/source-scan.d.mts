@@ -18,3 +18,5 @@ export declare function eventScanFiles(root?: string): { file: string; text: str
 export declare function hostEventNames(registries: Record<string, { events: readonly { native: string }[] }>): Record<string, string[]>;
 export declare const GENERATED_MARK: string;
 export declare function withoutGeneratedBlocks(lines: string[]): string[];
+export declare function hostListings(files: { file: string; text: string }[], hostNames: readonly string[]): { file: string; line: number; names: string[] }[];
+export declare function hostListScanFiles(root?: string): { file: string; text: string }[];

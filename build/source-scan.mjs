@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Three measurements over the source tree (core/, hosts/, build/), used by tests and runnable by
+// Four measurements over the source tree (core/, hosts/, build/), used by tests and runnable by
 // hand:
 //
 //   node build/source-scan.mjs events   -> per host, the files that list its native event names
 //   node build/source-scan.mjs dupes    -> blocks of >= 6 lines that appear in two source files
 //   node build/source-scan.mjs cycles   -> import circles between source modules
+//   node build/source-scan.mjs hosts    -> literal arrays of host names outside core/registry
 //
 // The event names come from core/registry (loaded through jiti, a dev dependency, because the
 // registry is TypeScript). The functions below take their inputs as arguments so a test can
@@ -280,15 +281,79 @@ export function isExempt(file, text) {
 
 export const SCENARIO_FILES = ['build/artifacts.mjs', 'build/readme-example.mjs'];
 
+// ------------------------------------------------------------------------------ host lists
+
+/**
+ * THE HOST-LIST RULE. A literal array in code (`[...]`, on one line or several) holding two or
+ * more distinct host family names as whole quoted strings, or a string that writes two or more
+ * of them as `|` choices (a usage line), is a hand-written list of hosts, and
+ * the one list lives in core/registry/hosts.ts: take HOST_NAMES or HOOK_DIALECTS from there (a
+ * table keyed by host, `{ claude: …, codex: … }`, is not a list: its type asks for every host;
+ * nor is an array of records, whose names sit inside objects).
+ * Comments are not read (codeLines). TypeScript, JavaScript and Python files are read.
+ * @param {{ file: string, text: string }[]} files
+ * @param {readonly string[]} hostNames
+ * @returns {{ file: string, line: number, names: string[] }[]} one row per array that lists hosts
+ */
+export function hostListings(files, hostNames) {
+  const hosts = new Set(hostNames);
+  const out = [];
+  for (const { file, text } of files) {
+    if (!CODE_EXT.test(file)) continue;
+    const code = codeLines(text, file).join('\n');
+    // open brackets: an array's start line and the host names quoted directly in it; an object
+    // frame keeps its values out of the array around it (a table of records, one per artifact)
+    const stack = [];
+    let line = 1;
+    for (let i = 0; i < code.length; i++) {
+      const ch = code[i];
+      if (ch === '\n') line++;
+      else if (ch === "'" || ch === '"' || ch === '`') {
+        let j = i + 1;
+        while (j < code.length && code[j] !== ch && code[j] !== '\n') j += code[j] === '\\' ? 2 : 1;
+        const str = code.slice(i + 1, j);
+        // a usage line's choices written out (`claude|codex|…`) are a list too
+        const choices = barList(str, hosts);
+        if (choices.length >= 2) out.push({ file, line, names: choices });
+        const top = stack[stack.length - 1];
+        if (top?.names && hosts.has(str)) top.names.add(str);
+        i = j;
+      } else if (ch === '[') stack.push({ line, names: new Set() });
+      else if (ch === '{') stack.push({ line });
+      else if ((ch === ']' || ch === '}') && stack.length > 0) {
+        const open = stack.pop();
+        if (open.names && open.names.size >= 2) out.push({ file, line: open.line, names: [...open.names] });
+      }
+    }
+  }
+  return out;
+}
+
+/** The distinct host names a string sets beside a `|` (`<claude|codex|all>`), in order. */
+function barList(str, hosts) {
+  const names = new Set();
+  for (const m of str.matchAll(/[\w-]+/g)) {
+    const before = str[m.index - 1];
+    const after = str[m.index + m[0].length];
+    if (hosts.has(m[0]) && (before === '|' || after === '|')) names.add(m[0]);
+  }
+  return [...names];
+}
+
+/** The source files the host-list rule reads: every code file outside core/registry. */
+export function hostListScanFiles(root = REPO_ROOT) {
+  return read(root, sourceFiles(root, SCANNED_ROOTS, CODE_EXT)).filter(({ file }) => !file.startsWith('core/registry/'));
+}
+
 /** The source files the event-list rule reads. */
 export function eventScanFiles(root = REPO_ROOT) {
   return read(root, sourceFiles(root)).filter(({ file, text }) => !isExempt(file, text));
 }
 
-async function loadRegistry(root) {
+async function loadRegistry(root, file = 'index.ts') {
   const { createJiti } = await import(pathToFileURL(join(root, 'node_modules', 'jiti', 'lib', 'jiti.mjs')).href);
   const jiti = createJiti(import.meta.url, { moduleCache: false, fsCache: false });
-  return jiti.import(join(root, 'core', 'registry', 'index.ts'));
+  return jiti.import(join(root, 'core', 'registry', file));
 }
 
 /** Native event names per host, from the registry. */
@@ -313,12 +378,17 @@ async function main(what, root = REPO_ROOT) {
     const clones = duplicateBlocks(read(root, sourceFiles(root, SCANNED_ROOTS, CODE_EXT)));
     for (const c of clones) console.log(`${c.file}:${c.line} (${c.lines} lines) = ${c.first}:${c.firstLine}`);
     console.log(`${clones.length} duplicated block(s) of >= 6 lines, ${clones.reduce((n, c) => n + c.lines, 0)} lines`);
+  } else if (what === 'hosts') {
+    const { HOST_FAMILIES } = await loadRegistry(root, 'hosts.ts');
+    const rows = hostListings(hostListScanFiles(root), HOST_FAMILIES);
+    for (const r of rows) console.log(`${r.file}:${r.line} ${r.names.join(', ')}`);
+    console.log(`${rows.length} hand-written list(s) of hosts outside core/registry`);
   } else if (what === 'cycles') {
     const circles = importCircles(importGraph(root));
     for (const c of circles) console.log(c.join(' <-> '));
     console.log(`${circles.length} import circle(s)`);
   } else {
-    console.error('usage: node build/source-scan.mjs events|dupes|cycles');
+    console.error('usage: node build/source-scan.mjs events|dupes|cycles|hosts');
     process.exitCode = 2;
   }
 }

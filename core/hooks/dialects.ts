@@ -16,12 +16,13 @@ import { qwenEvents } from '../registry/qwen-events';
 import { COPILOT_CLAUDE_SPELLINGS, copilotEvents } from '../registry/copilot-events';
 import { droidEvents } from '../registry/droid-events';
 import type { EventEntry } from '../registry/types';
+import { HOOK_DIALECTS, HOST_SPECS, type HookDialect } from '../registry/hosts';
 import type { Dialect } from './types';
 
 type EventTable = Readonly<Record<string, CanonicalEvent>>;
 
-/** The registry event rows each host dialect takes its names from. */
-export const DIALECT_EVENTS: Readonly<Record<Exclude<Dialect, 'native'>, readonly EventEntry[]>> = {
+/** The registry event rows each host dialect takes its names from (one per hook dialect of core/registry/hosts.ts). */
+export const DIALECT_EVENTS: Readonly<Record<HookDialect, readonly EventEntry[]>> = {
   claude: claudeEvents,
   codex: codexEvents,
   hermes: hermesEvents,
@@ -41,7 +42,7 @@ const copilotAliasRows: readonly EventEntry[] = Object.entries(COPILOT_CLAUDE_SP
 });
 
 /** The spellings a dialect's files may use: its registry rows, plus Copilot's PascalCase keys. */
-const SPELLING_ROWS: Readonly<Record<Exclude<Dialect, 'native'>, readonly EventEntry[]>> = {
+const SPELLING_ROWS: Readonly<Record<HookDialect, readonly EventEntry[]>> = {
   ...DIALECT_EVENTS,
   copilot: [...copilotEvents, ...copilotAliasRows],
 };
@@ -61,37 +62,15 @@ function othersOf(events: readonly EventEntry[]): readonly string[] {
 
 const NATIVE_EVENTS: EventTable = Object.fromEntries(CANONICAL_EVENTS.map((e) => [e, e]));
 
-const TABLES: Readonly<Record<Dialect, EventTable>> = {
-  native: NATIVE_EVENTS,
-  claude: tableOf(claudeEvents),
-  codex: tableOf(codexEvents),
-  hermes: tableOf(hermesEvents),
-  gemini: tableOf(geminiEvents),
-  qwen: tableOf(qwenEvents),
-  copilot: tableOf(SPELLING_ROWS.copilot),
-  droid: tableOf(droidEvents),
-};
-const OTHERS: Readonly<Record<Dialect, readonly string[]>> = {
-  native: [],
-  claude: othersOf(claudeEvents),
-  codex: othersOf(codexEvents),
-  hermes: othersOf(hermesEvents),
-  gemini: othersOf(geminiEvents),
-  qwen: othersOf(qwenEvents),
-  copilot: othersOf(SPELLING_ROWS.copilot),
-  droid: othersOf(droidEvents),
-};
+const TABLES = Object.fromEntries([['native', NATIVE_EVENTS], ...HOOK_DIALECTS.map((d) => [d, tableOf(SPELLING_ROWS[d])])]) as Readonly<Record<Dialect, EventTable>>;
+const OTHERS = Object.fromEntries([['native', []], ...HOOK_DIALECTS.map((d) => [d, othersOf(SPELLING_ROWS[d])])]) as Readonly<Record<Dialect, readonly string[]>>;
 
-export const DIALECT_LABEL: Readonly<Record<Dialect, string>> = {
-  native: 'stopline',
-  claude: 'Claude Code',
-  codex: 'Codex',
-  hermes: 'Hermes',
-  gemini: 'Gemini CLI',
-  qwen: 'Qwen Code',
-  copilot: 'Copilot',
-  droid: 'Droid',
-};
+/** name -> spec field, for the hosts with a hook dialect */
+function byDialect<T>(pick: (hooks: { label: string; defaultTimeoutSec: number }) => T): Record<HookDialect, T> {
+  return Object.fromEntries(HOST_SPECS.flatMap((s) => ('hooks' in s ? [[s.name, pick(s.hooks)]] : []))) as Record<HookDialect, T>;
+}
+
+export const DIALECT_LABEL: Readonly<Record<Dialect, string>> = { native: 'stopline', ...byDialect((h) => h.label) };
 
 export type SpellingLookup =
   | { kind: 'canonical'; event: CanonicalEvent }
@@ -118,8 +97,8 @@ export function spellingsOf(dialect: Dialect, event: CanonicalEvent): string[] {
  */
 export function resolveEventName(name: string, preferDialect?: Dialect): { event: CanonicalEvent; dialect: Dialect } | null {
   if (isCanonicalEvent(name)) return { event: name, dialect: 'native' };
-  const hosts: Dialect[] = ['claude', 'codex', 'hermes', 'gemini', 'qwen', 'copilot', 'droid'];
-  const order: Dialect[] = preferDialect ? [preferDialect, ...hosts] : hosts;
+  const hosts: readonly Dialect[] = HOOK_DIALECTS;
+  const order: readonly Dialect[] = preferDialect ? [preferDialect, ...hosts] : hosts;
   for (const d of order) {
     const hit = lookupSpelling(d, name);
     if (hit.kind === 'canonical') return { event: hit.event, dialect: d };
@@ -150,7 +129,7 @@ export function defaultTimeoutSec(dialect: Dialect, event: CanonicalEvent): numb
 }
 
 /** A host's timeout for an event it has no row for (every dialect event has one today). */
-const HOST_DEFAULT_TIMEOUT_SEC: Readonly<Record<Exclude<Dialect, 'native'>, number>> = { claude: 600, codex: 600, hermes: 60, gemini: 60, qwen: 60, copilot: 30, droid: 60 };
+const HOST_DEFAULT_TIMEOUT_SEC: Readonly<Record<HookDialect, number>> = byDialect((h) => h.defaultTimeoutSec);
 
 /** Host-imposed bounds on a configured timeout (seconds), or null when none. */
 export function timeoutBoundsSec(dialect: Dialect, event: CanonicalEvent): { min: number; max: number } | null {

@@ -17,6 +17,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { CanonicalEvent } from '../canonical';
 import { resolveEventName } from './dialects';
+import { HOOK_DIALECTS } from '../registry/hosts';
 import type { Diagnostic, Dialect } from './types';
 import { isRecord } from '../check';
 
@@ -54,7 +55,10 @@ export interface ListenOptions {
 
 export const MAX_LINE_BYTES = 8 * 1024 * 1024;
 
-const HOST_DIALECT: Readonly<Record<string, Dialect>> = { claude: 'claude', codex: 'codex', hermes: 'hermes', gemini: 'gemini', qwen: 'qwen' };
+/** a host with a hook dialect names its own events first; any other host takes the default order */
+function hostDialect(host: string): Dialect | undefined {
+  return (HOOK_DIALECTS as readonly string[]).includes(host) ? (host as Dialect) : undefined;
+}
 
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
@@ -136,7 +140,7 @@ export async function listen(opts: ListenOptions): Promise<void> {
             return false;
           }
           const custom = handler.resolveEvent?.(req.event, host) ?? null;
-          const found = custom ? { event: custom, dialect: 'native' as Dialect } : resolveEventName(req.event, host ? HOST_DIALECT[host] : undefined);
+          const found = custom ? { event: custom, dialect: 'native' as Dialect } : resolveEventName(req.event, host ? hostDialect(host) : undefined);
           if (!found) {
             await reply({ ok: false, error: `unknown event "${req.event}"` });
             return false;

@@ -15,6 +15,7 @@ import { parseHooksSection, report, type ParseContext } from './parse';
 import type { Diagnostic, Dialect, HookGroup, HooksConfig } from './types';
 import { parseYaml } from './yaml';
 import { isRecord } from '../check';
+import { HOOK_DIALECTS, type HookDialect } from '../registry/hosts';
 
 export interface LoadOptions {
   env: Readonly<Record<string, string | undefined>>;
@@ -35,8 +36,9 @@ export interface LoadOptions {
   listDir?: (dir: string) => string[] | undefined;
 }
 
-export const IMPORT_NAMES = ['claude', 'codex', 'hermes', 'gemini', 'qwen', 'copilot', 'droid'] as const;
-type ImportName = (typeof IMPORT_NAMES)[number];
+/** the hosts whose own hook files an `import` can name: every host with a hook-file dialect */
+export const IMPORT_NAMES: readonly HookDialect[] = HOOK_DIALECTS;
+type ImportName = HookDialect;
 const IMPORT_LIST = IMPORT_NAMES.map((n) => JSON.stringify(n)).join(', ');
 
 interface HostFile {

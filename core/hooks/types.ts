@@ -4,10 +4,11 @@
  * from its own payload and render a FoldedResult without knowing how hooks run.
  */
 import type { CanonicalEvent } from '../canonical';
+import { HOOK_DIALECTS, type HookDialect } from '../registry/hosts';
 
 /** Where a hook group was written. Each dialect keeps its own payload, matcher and response rules. */
-export type Dialect = 'native' | 'claude' | 'codex' | 'hermes' | 'gemini' | 'qwen' | 'copilot' | 'droid';
-export const DIALECTS: readonly Dialect[] = ['native', 'claude', 'codex', 'hermes', 'gemini', 'qwen', 'copilot', 'droid'];
+export type Dialect = 'native' | HookDialect;
+export const DIALECTS: readonly Dialect[] = ['native', ...HOOK_DIALECTS];
 
 export type OnError = 'warn' | 'block' | 'ignore';
 

@@ -6,6 +6,7 @@
  */
 import type { PathResolver } from '../path-resolve';
 import type { HostRegistry } from './types';
+import { hostSpec } from './hosts';
 import { toolRow } from './rows';
 import { mcpDoubleUnderscorePatterns } from './mcp';
 import { claudeEvents } from './claude-events';
@@ -24,7 +25,7 @@ const CLAUDE_PATHS: PathResolver = { steps: ['trim', 'expand-home', 'msys-drive'
 
 export const claudeRegistry: HostRegistry = {
   family: 'claude',
-  displayName: 'Claude Code',
+  displayName: hostSpec('claude').displayName,
   verifiedVersion: '2.1.332',
   events: claudeEvents,
   tools: [

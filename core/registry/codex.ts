@@ -7,6 +7,7 @@
 import type { PathResolver } from '../path-resolve';
 import { mcpDoubleUnderscorePatterns } from './mcp';
 import type { HostRegistry } from './types';
+import { hostSpec } from './hosts';
 import { toolRow } from './rows';
 import { codexEvents } from './codex-events';
 
@@ -23,7 +24,7 @@ const CODEX_PATHS: PathResolver = { steps: ['literal'] };
 
 export const codexRegistry: HostRegistry = {
   family: 'codex',
-  displayName: 'Codex CLI',
+  displayName: hostSpec('codex').displayName,
   verifiedVersion: '0.171.0',
   events: codexEvents,
   tools: [

@@ -8,6 +8,7 @@
  */
 import type { PathResolver } from '../path-resolve';
 import type { HostRegistry } from './types';
+import { hostSpec } from './hosts';
 import { toolRow } from './rows';
 import { copilotEvents } from './copilot-events';
 
@@ -27,7 +28,7 @@ const EDIT_FIELDS = { old_string: 'old_str', new_string: 'new_str' } as const;
 
 export const copilotRegistry: HostRegistry = {
   family: 'copilot',
-  displayName: 'GitHub Copilot CLI',
+  displayName: hostSpec('copilot').displayName,
   verifiedVersion: '1.0.102',
   events: copilotEvents,
   tools: [

@@ -8,6 +8,7 @@
  */
 import type { PathResolver } from '../path-resolve';
 import type { HostRegistry } from './types';
+import { hostSpec } from './hosts';
 import { toolRow } from './rows';
 import { droidEvents } from './droid-events';
 
@@ -26,7 +27,7 @@ const EDIT_FIELDS = { old_string: 'old_str', new_string: 'new_str', replace_all:
 
 export const droidRegistry: HostRegistry = {
   family: 'droid',
-  displayName: 'Factory Droid',
+  displayName: hostSpec('droid').displayName,
   verifiedVersion: '0.225.2',
   events: droidEvents,
   tools: [

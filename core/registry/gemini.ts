@@ -9,6 +9,7 @@
  */
 import type { PathResolver } from '../path-resolve';
 import type { HostRegistry } from './types';
+import { hostSpec } from './hosts';
 import { toolRow } from './rows';
 import { geminiEvents } from './gemini-events';
 
@@ -26,7 +27,7 @@ const GEMINI_PATHS: PathResolver = { steps: ['literal'] };
 
 export const geminiRegistry: HostRegistry = {
   family: 'gemini',
-  displayName: 'Gemini CLI',
+  displayName: hostSpec('gemini').displayName,
   verifiedVersion: '0.61.0',
   events: geminiEvents,
   tools: [

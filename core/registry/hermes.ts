@@ -6,6 +6,7 @@
  */
 import type { PathResolver } from '../path-resolve';
 import type { HostRegistry } from './types';
+import { hostSpec } from './hosts';
 import { toolRow } from './rows';
 import { hermesEvents } from './hermes-events';
 
@@ -25,7 +26,7 @@ const HERMES_PATHS: PathResolver = { steps: ['msys-drive', 'expand-home', 'expan
 
 export const hermesRegistry: HostRegistry = {
   family: 'hermes',
-  displayName: 'Hermes Agent',
+  displayName: hostSpec('hermes').displayName,
   verifiedVersion: '0.19.0',
   // Every v0.19.0 hook (VALID_HOOKS, §3). `registered` = the plugin shim registers it (and
   // plugin.yaml lists it); the rest fire in Hermes but stopline does not listen.

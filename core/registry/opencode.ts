@@ -6,6 +6,7 @@
  */
 import type { PathResolver } from '../path-resolve';
 import type { HostRegistry, ToolEntry } from './types';
+import { hostSpec } from './hosts';
 import { eventRow, toolRow } from './rows';
 
 const t = toolRow;
@@ -26,7 +27,7 @@ export type OpenCodeHookName = 'tool.execute.before' | 'tool.execute.after' | 'e
 
 export const opencodeRegistry: HostRegistry = {
   family: 'opencode',
-  displayName: 'OpenCode',
+  displayName: hostSpec('opencode').displayName,
   verifiedVersion: '1.18.33',
   // the plugin (hosts/opencode) registers the rows with a handler: those marked `bus` arrive
   // through its `event` hook, the others are hooks of their own

@@ -6,6 +6,7 @@
  */
 import type { PathResolverColumn } from '../path-resolve';
 import type { HostRegistry, ToolEntry } from './types';
+import { hostSpec } from './hosts';
 import { eventRow, toolRow } from './rows';
 
 const t = toolRow;
@@ -26,7 +27,7 @@ const PI_PATHS: PathResolverColumn = {
 
 export const piRegistry: HostRegistry = {
   family: 'pi',
-  displayName: 'Pi',
+  displayName: hostSpec('pi').displayName,
   verifiedVersion: '1.6.0',
   // the extension (hosts/pi) registers every row with a handler with pi.on; its entry answers
   // resources_discover itself

@@ -9,6 +9,7 @@
 import type { PathResolver } from '../path-resolve';
 import { mcpDoubleUnderscorePatterns } from './mcp';
 import type { HostRegistry } from './types';
+import { hostSpec } from './hosts';
 import { toolRow } from './rows';
 import { qwenEvents } from './qwen-events';
 
@@ -21,7 +22,7 @@ const QWEN_PATHS: PathResolver = { steps: ['literal'] };
 
 export const qwenRegistry: HostRegistry = {
   family: 'qwen',
-  displayName: 'Qwen Code',
+  displayName: hostSpec('qwen').displayName,
   verifiedVersion: '0.24.4',
   events: qwenEvents,
   tools: [

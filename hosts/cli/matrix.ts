@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { CANONICAL, CANONICAL_EVENTS } from '../../core/canonical';
 import type { CanonicalEvent } from '../../core/canonical';
 import { REGISTRIES, VARIANT_REGISTRIES } from '../../core/registry/index';
+import { HOST_NAMES } from '../../core/registry/hosts';
 import { FLOOR_RULES, REASONS } from '../../core/registry/reasons';
 import type { RegistryFamily } from '../../core/registry/index';
 import { rewriteFormOf } from '../../core/registry/rows';
@@ -19,7 +20,8 @@ import type { ParsedArgs } from './args';
 import type { CliIO } from './command-spec';
 import { printJson, usageError } from './output';
 
-export const HOST_ORDER: readonly RegistryFamily[] = ['claude', 'codex', 'opencode', 'hermes', 'pi', 'gemini', 'qwen', 'copilot', 'droid'];
+/** the matrix's host columns, in the host specs' order */
+export const HOST_ORDER: readonly RegistryFamily[] = HOST_NAMES;
 
 /** What a deny looks like on the host, and what the model then reads. */
 export const DENY_MEANING: Readonly<Record<DenyForm, string>> = {

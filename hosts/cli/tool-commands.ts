@@ -5,6 +5,10 @@
  */
 import type { OptionSpec } from './args';
 import type { CommandSpec } from './command-spec';
+import { HOST_NAMES } from '../../core/registry/hosts';
+
+/** the bridge's payload dialects: stopline's own form and every host's (as hosts/cli/guard/adapters.ts DIALECTS) */
+const GUARD_DIALECTS = ['native', ...HOST_NAMES];
 
 const JSON_OPTION: OptionSpec = { flag: '--json', summary: 'print one JSON document instead of text' };
 const SESSION_OPTION: OptionSpec = { flag: '--session', value: 'id', summary: 'one session: its raw session id, or the task id given to `stopline guard --task`' };
@@ -13,7 +17,7 @@ export const TOOL_COMMANDS: readonly CommandSpec[] = [
   {
     name: 'guard',
     summary: 'the guard for any other harness: one event on stdin; exit 0 allow, 2 block (reason on stderr), 1 usage error (or unreadable input under fail open)',
-    usage: 'stopline guard [--host <native|claude|codex|hermes|opencode|pi>] [--task <id>] [--can-rewrite] < event.json',
+    usage: `stopline guard [--host <${GUARD_DIALECTS.join('|')}>] [--task <id>] [--can-rewrite] < event.json`,
     description:
       'Reads one event on stdin (stopline\'s native canonical form, a ControlEvent v1, or a payload in a named host dialect) and decides it with the same core ' +
       'as every host artifact, the person\'s universal hooks included. Exit 0 = allow (stdout: one JSON verdict line, with context for the model if any); ' +
@@ -22,7 +26,7 @@ export const TOOL_COMMANDS: readonly CommandSpec[] = [
       'Treat every other outcome (crash, timeout, spawn failure) as a block unless STOPLINE_FAIL_OPEN=1, and bound each call with STOPLINE_GUARD_TIMEOUT_MS ' +
       '(default 15000). See docs/wire-your-own-harness.md.',
     options: [
-      { flag: '--host', value: 'dialect', summary: 'the payload is in this host\'s dialect: claude, codex, hermes, opencode, pi (default: native)' },
+      { flag: '--host', value: 'dialect', summary: `the payload is in this host's dialect: ${HOST_NAMES.join(', ')} (default: native)` },
       { flag: '--task', value: 'id', summary: 'check against the contract of this task (default: STOPLINE_TASK_ID, else the payload\'s session id)' },
       { flag: '--can-rewrite', summary: 'you run the verdict\'s rewritten command in place of the model\'s (else a command stopline would only run rewritten is answered as without it)' },
     ],
@@ -43,7 +47,7 @@ export const TOOL_COMMANDS: readonly CommandSpec[] = [
   {
     name: 'doctor',
     summary: 'is stopline really enforcing? per host: installed, current, registered, would run, runtime, and a probe that must be denied',
-    usage: 'stopline doctor [claude|codex|opencode|hermes|pi|gemini|qwen|copilot|droid|all] [--json] [--from <dist dir>]',
+    usage: `stopline doctor [${[...HOST_NAMES, 'all'].join('|')}] [--json] [--from <dist dir>]`,
     description:
       'Checks every host stopline is installed for (or the one named): the host on PATH and its version; the artifact in place and identical to the dist this CLI ' +
       'ships; registered (Claude/Codex hooks, Hermes plugins.enabled); would the host run it (Codex trust entries present and matching, Hermes not disabled, ' +

@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { REGISTRIES } from '../../core/registry';
-import { LIST_WINDOW, codeLines, duplicateBlocks, eventListings, eventScanFiles, hostEventNames, importCircles, importGraph, importsOf, withoutGeneratedBlocks } from '../../build/source-scan.mjs';
+import { HOST_FAMILIES, HOST_SPECS, type HostSpec } from '../../core/registry/hosts';
+import { ARTIFACTS } from '../../build/artifacts.mjs';
+import { LIST_WINDOW, codeLines, duplicateBlocks, eventListings, eventScanFiles, hostEventNames, hostListScanFiles, hostListings, importCircles, importGraph, importsOf, withoutGeneratedBlocks } from '../../build/source-scan.mjs';
 
 const EVENTS = { claude: ['PreToolUse', 'PostToolUse', 'Stop'], pi: ['input', 'tool_call'] };
 const listed = (text: string, file = 'x.ts') => eventListings([{ file, text }], EVENTS).map((r) => `${r.host}:${r.line}`);
@@ -61,6 +63,45 @@ describe('no host event list outside core/registry', () => {
     expect(files).toContain('core/hooks/dialects.ts');
     expect(files.filter((f) => f.startsWith('core/registry/'))).toEqual([]);
     expect(files).not.toContain('hosts/claude/hooks.json');
+  });
+});
+
+describe('the host-list rule', () => {
+  const hosts = (text: string, file = 'x.ts') => hostListings([{ file, text }], HOST_FAMILIES).map((r) => `${r.line}:${r.names.join(',')}`);
+
+  it('an array with two host names is a list, on one line or several, nested or typed', () => {
+    expect(hosts("export const HOSTS = ['claude', 'codex'] as const;")).toEqual(['1:claude,codex']);
+    expect(hosts("const order: string[] = [\n  'pi',\n  'guard',\n];")).toEqual(['1:pi,guard']);
+    expect(hosts("f([['x', 'opencode', \"droid\"]]);")).toEqual(['1:opencode,droid']);
+    expect(hosts('HOSTS = ["qwen", "gemini"]', 'x.py')).toEqual(['1:qwen,gemini']);
+  });
+
+  it('a string that writes host names as choices is a list, prose naming hosts is not', () => {
+    expect(hosts("usage: 'stopline doctor [claude|codex|all] [--json]',")).toEqual(['1:claude,codex']);
+    expect(hosts("const u = `x <native|pi|droid>`;")).toEqual(['1:pi,droid']);
+    expect(hosts("const s = 'claude and codex';\nconst t = 'claude|native';")).toEqual([]);
+  });
+
+  it('one host name, names in comments or strings, keyed tables and arrays of records are not lists', () => {
+    expect(hosts("const a = ['claude', 'native'];")).toEqual([]);
+    expect(hosts("// ['claude', 'codex']\n/* ['pi', 'qwen'] */\nconst s = '[\"claude\", \"codex\"]';")).toEqual([]);
+    expect(hosts("const T = { claude: 1, codex: 2 };")).toEqual([]);
+    expect(hosts("const A = [\n  { id: 'claude' },\n  { id: 'codex' },\n];")).toEqual([]);
+    expect(hosts("const x = ['claude'];\nconst y = ['codex'];")).toEqual([]);
+    expect(hosts("const t = ['claude', 'codex'];", 'x.json')).toEqual([]);
+  });
+
+  it('no file of core/, hosts/ or build/ outside core/registry writes a list of hosts: they come from core/registry/hosts.ts', () => {
+    const files = hostListScanFiles();
+    expect(files.map((f) => f.file)).toContain('hosts/cli/matrix.ts');
+    expect(files.filter((f) => f.file.startsWith('core/registry/'))).toEqual([]);
+    const rows = hostListings(files, HOST_FAMILIES).map((r) => `${r.file}:${r.line} lists hosts (${r.names.join(', ')}): derive it from core/registry/hosts.ts`);
+    expect(rows).toEqual([]);
+  });
+
+  it('every host spec names an artifact the build makes (its own, named after it, unless it says another)', () => {
+    const ids = ARTIFACTS.map((a) => a.id);
+    expect(HOST_SPECS.map((s: HostSpec) => s.artifact ?? s.name).filter((id) => !ids.includes(id))).toEqual([]);
   });
 });
 

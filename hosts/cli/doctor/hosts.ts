@@ -9,6 +9,7 @@
 import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { REGISTRIES } from '../../../core/registry/index';
+import { hostSpec } from '../../../core/registry/hosts';
 import { installRows } from '../../../core/registry/rows';
 import { claudeRegistry } from '../../../core/registry/claude';
 import { codexRegistry } from '../../../core/registry/codex';
@@ -61,7 +62,6 @@ export interface Placement {
   afterEvidence?: boolean;
 }
 
-const BINARIES: Readonly<Record<Host, string>> = { claude: 'claude', codex: 'codex', opencode: 'opencode', hermes: 'hermes', pi: 'pi', gemini: 'gemini', qwen: 'qwen', copilot: 'copilot', droid: 'droid' };
 
 export function installCommand(host: Host, p: Placement): string {
   return `stopline install ${host}${p.scope === 'project' ? ' --scope project' : ''}${p.afterEvidence ? ' --after-evidence' : ''}`;
@@ -75,7 +75,7 @@ export interface HostBinary {
 }
 
 export async function hostBinary(host: Host, env: NodeJS.ProcessEnv): Promise<HostBinary> {
-  const path = findOnPath(BINARIES[host], env.PATH);
+  const path = findOnPath(hostSpec(host).binary, env.PATH);
   if (!path) return {};
   const r = await runProgram([path, '--version'], { env, timeoutMs: 30_000 });
   const version = versionLine(r);
@@ -84,7 +84,7 @@ export async function hostBinary(host: Host, env: NodeJS.ProcessEnv): Promise<Ho
 
 export function hostCheck(host: Host, bin: HostBinary): Check {
   const reg = REGISTRIES[host];
-  if (!bin.path) return check('host', 'warn', `${BINARIES[host]} is not on PATH (if you start ${reg.displayName} another way, ignore this)`, `install ${reg.displayName} or put its folder on PATH`);
+  if (!bin.path) return check('host', 'warn', `${hostSpec(host).binary} is not on PATH (if you start ${reg.displayName} another way, ignore this)`, `install ${reg.displayName} or put its folder on PATH`);
   const verified = bin.version && !bin.version.includes(reg.verifiedVersion) ? `; stopline's facts were verified on ${reg.verifiedVersion}` : '';
   return check('host', 'pass', `${bin.version ?? 'version unknown'} (${bin.path})${verified}`);
 }

@@ -33,13 +33,15 @@ import * as pi from '../../pi/adapter';
 import { qwenAdapter } from '../../qwen/adapter';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../../shared/adapter';
 import { SILENT } from '../../shared/adapter';
+import { HOST_NAMES, type HostName } from '../../../core/registry/hosts';
 import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, promptText, mapToolEvent } from '../../shared/command-hook';
 import { HookInputError, nonEmptyString, objectField, optionalString } from '../../shared/payload';
 import type { HookPayload } from '../../shared/payload';
 import { isRecord } from '../../../core/check';
 
-export const DIALECTS = ['native', 'claude', 'codex', 'hermes', 'opencode', 'pi', 'gemini', 'qwen', 'copilot', 'droid'] as const;
-export type GuardDialect = (typeof DIALECTS)[number];
+/** the payload dialects the bridge reads: stopline's own form, and every host's (core/registry/hosts.ts) */
+export const DIALECTS: readonly GuardDialect[] = ['native', ...HOST_NAMES];
+export type GuardDialect = 'native' | HostName;
 
 export function isGuardDialect(name: string): name is GuardDialect {
   return (DIALECTS as readonly string[]).includes(name);

@@ -4,9 +4,10 @@
  */
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
+import { HOST_NAMES, type HostName } from '../../../core/registry/hosts';
 
-export const HOSTS = ['claude', 'codex', 'opencode', 'hermes', 'pi', 'gemini', 'qwen', 'copilot', 'droid'] as const;
-export type Host = (typeof HOSTS)[number];
+export const HOSTS: readonly HostName[] = HOST_NAMES;
+export type Host = HostName;
 export type Scope = 'user' | 'project';
 
 export interface Env {

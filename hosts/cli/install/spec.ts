@@ -3,8 +3,10 @@
  * install code so the command registry can list them without loading that code.
  */
 import type { OptionSpec } from '../args';
+import { HOST_NAMES } from '../../../core/registry/hosts';
 
-export const INSTALL_TARGETS = ['claude', 'codex', 'opencode', 'hermes', 'pi', 'gemini', 'qwen', 'copilot', 'droid', 'all'] as const;
+/** every host `stopline install` knows (core/registry/hosts.ts), and `all` */
+export const INSTALL_TARGETS: readonly string[] = [...HOST_NAMES, 'all'];
 
 const SCOPE_OPTION: OptionSpec = { flag: '--scope', value: 'user|project', summary: 'install for this user (default) or for the project in the current folder' };
 const DRY_RUN_OPTION: OptionSpec = { flag: '--dry-run', summary: 'print a unified diff of every file that would change; change nothing' };
