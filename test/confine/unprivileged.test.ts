@@ -6,15 +6,37 @@
  */
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { chownSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { confineCommand } from '../../core/confine/confine';
 import { probeSandbox } from '../../core/confine/probe';
 import { freshContract } from '../../core/contract/types';
-import { dropWorld, makeWorld } from './world';
+import { REPO, dropWorld, makeWorld } from './world';
 
 const NOBODY = 65534;
 const canDrop = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v setpriv'], { stdio: 'ignore' }).status === 0;
+
+/** Whether every folder from / down to `dir` lets others pass through (nobody must reach the fixture). */
+function othersCanReach(dir: string): boolean {
+  for (let d = dir; ; d = dirname(d)) {
+    if ((statSync(d).mode & 0o001) === 0) return false;
+    if (dirname(d) === d) return true;
+  }
+}
+
+/**
+ * A base nobody can reach: the repository's .tmp/ when its folders let others through, else a
+ * folder of its own under /var/lib (a clone in a 0700 folder, as `mktemp -d` makes); neither is a
+ * temp folder, which the sandbox would leave writable.
+ */
+function reachableBase(): { base: string; drop: () => void } {
+  const inRepo = join(REPO, '.tmp');
+  mkdirSync(inRepo, { recursive: true });
+  if (othersCanReach(inRepo)) return { base: inRepo, drop: () => {} };
+  const own = mkdtempSync('/var/lib/stopline-unprivileged-');
+  chmodSync(own, 0o711);
+  return { base: own, drop: () => rmSync(own, { recursive: true, force: true }) };
+}
 
 function chownTree(p: string): void {
   chownSync(p, NOBODY, NOBODY);
@@ -23,7 +45,8 @@ function chownTree(p: string): void {
 
 describe('an unprivileged user', () => {
   it.skipIf(!canDrop)('writes the files= entry, not the file beside it, nor HOME, with no capability (needs root and setpriv to become nobody)', () => {
-    const w = makeWorld();
+    const place = reachableBase();
+    const w = makeWorld(place.base);
     try {
       chownTree(w.root);
       const probe = probeSandbox(w.env);
@@ -62,6 +85,7 @@ describe('an unprivileged user', () => {
       expect(readFileSync(join(w.proj, 'src', 'other.ts'), 'utf8')).toBe('other\n');
     } finally {
       dropWorld(w);
+      place.drop();
     }
   });
 });

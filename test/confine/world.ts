@@ -30,8 +30,8 @@ export interface World {
   protected: string[];
 }
 
-export function makeWorld(): World {
-  const base = join(REPO, '.tmp');
+/** `base`: where the world is made (default: the repository's .tmp/, not a temp folder, which a confined command may write). */
+export function makeWorld(base = join(REPO, '.tmp')): World {
   mkdirSync(base, { recursive: true });
   const root = mkdtempSync(join(base, 'confine-world-'));
   const home = join(root, 'home');
