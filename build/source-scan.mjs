@@ -287,7 +287,7 @@ export const SCENARIO_FILES = ['build/artifacts.mjs', 'build/readme-example.mjs'
  * THE HOST-LIST RULE. A literal array in code (`[...]`, on one line or several) holding two or
  * more distinct host family names as whole quoted strings, or a string that writes two or more
  * of them as `|` choices (a usage line), is a hand-written list of hosts, and
- * the one list lives in core/registry/hosts.ts: take HOST_NAMES or HOOK_DIALECTS from there (a
+ * the one list lives in core/registry/host-specs.ts: take HOST_NAMES or HOOK_DIALECTS from there (a
  * table keyed by host, `{ claude: …, codex: … }`, is not a list: its type asks for every host;
  * nor is an array of records, whose names sit inside objects).
  * Comments are not read (codeLines). TypeScript, JavaScript and Python files are read.

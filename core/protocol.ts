@@ -10,7 +10,7 @@
  * values. Nothing in here knows a host's event names or payload shapes; adapters translate
  * into this and render the Outcome (core/outcome.ts) back into their host's format.
  */
-import { HOST_FAMILIES, type HostFamily } from './registry/hosts';
+import { HOST_FAMILIES, type HostFamily } from './registry/host-specs';
 import { BadField, bool, enumOf, int, isRecord, nonEmpty, optional, str, strArray } from './check';
 
 export const PROTOCOL_VERSION = 1 as const;
@@ -27,8 +27,8 @@ export const CONTROL_EVENT_KINDS = [
 ] as const;
 export type ControlEventKind = (typeof CONTROL_EVENT_KINDS)[number];
 
-// the host specs are the one list of hosts (core/registry/hosts.ts)
-export { HOST_FAMILIES, type HostFamily } from './registry/hosts';
+// the host specs are the one list of hosts (core/registry/host-specs.ts)
+export { HOST_FAMILIES, type HostFamily } from './registry/host-specs';
 
 /** Only `user` prompts can arm, change or disarm a contract. */
 export const PROMPT_SOURCES = ['user', 'synthetic', 'extension', 'subagent'] as const;

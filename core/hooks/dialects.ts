@@ -16,12 +16,12 @@ import { qwenEvents } from '../registry/qwen-events';
 import { COPILOT_CLAUDE_SPELLINGS, copilotEvents } from '../registry/copilot-events';
 import { droidEvents } from '../registry/droid-events';
 import type { EventEntry } from '../registry/types';
-import { HOOK_DIALECTS, HOST_SPECS, type HookDialect } from '../registry/hosts';
+import { HOOK_DIALECTS, HOST_SPECS, type HookDialect } from '../registry/host-specs';
 import type { Dialect } from './types';
 
 type EventTable = Readonly<Record<string, CanonicalEvent>>;
 
-/** The registry event rows each host dialect takes its names from (one per hook dialect of core/registry/hosts.ts). */
+/** The registry event rows each host dialect takes its names from (one per hook dialect of core/registry/host-specs.ts). */
 export const DIALECT_EVENTS: Readonly<Record<HookDialect, readonly EventEntry[]>> = {
   claude: claudeEvents,
   codex: codexEvents,

@@ -17,7 +17,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { CanonicalEvent } from '../canonical';
 import { resolveEventName } from './dialects';
-import { HOOK_DIALECTS } from '../registry/hosts';
+import { HOOK_DIALECTS } from '../registry/host-specs';
 import type { Diagnostic, Dialect } from './types';
 import { isRecord } from '../check';
 

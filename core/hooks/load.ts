@@ -15,7 +15,7 @@ import { parseHooksSection, report, type ParseContext } from './parse';
 import type { Diagnostic, Dialect, HookGroup, HooksConfig } from './types';
 import { parseYaml } from './yaml';
 import { isRecord } from '../check';
-import { HOOK_DIALECTS, type HookDialect } from '../registry/hosts';
+import { HOOK_DIALECTS, type HookDialect } from '../registry/host-specs';
 
 export interface LoadOptions {
   env: Readonly<Record<string, string | undefined>>;

@@ -8,7 +8,7 @@
  */
 import type { PathResolver } from '../path-resolve';
 import type { HostRegistry } from './types';
-import { hostSpec } from './hosts';
+import { hostSpec } from './host-specs';
 import { toolRow } from './rows';
 import { droidEvents } from './droid-events';
 

@@ -6,7 +6,7 @@
  */
 import type { PathResolverColumn } from '../path-resolve';
 import type { HostRegistry, ToolEntry } from './types';
-import { hostSpec } from './hosts';
+import { hostSpec } from './host-specs';
 import { eventRow, toolRow } from './rows';
 
 const t = toolRow;

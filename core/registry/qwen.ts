@@ -9,7 +9,7 @@
 import type { PathResolver } from '../path-resolve';
 import { mcpDoubleUnderscorePatterns } from './mcp';
 import type { HostRegistry } from './types';
-import { hostSpec } from './hosts';
+import { hostSpec } from './host-specs';
 import { toolRow } from './rows';
 import { qwenEvents } from './qwen-events';
 

@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { CANONICAL, CANONICAL_EVENTS } from '../../core/canonical';
 import type { CanonicalEvent } from '../../core/canonical';
 import { REGISTRIES, VARIANT_REGISTRIES } from '../../core/registry/index';
-import { HOST_NAMES } from '../../core/registry/hosts';
+import { HOST_NAMES } from '../../core/registry/host-specs';
 import { FLOOR_RULES, REASONS } from '../../core/registry/reasons';
 import type { RegistryFamily } from '../../core/registry/index';
 import { rewriteFormOf } from '../../core/registry/rows';

@@ -5,7 +5,7 @@
  */
 import type { OptionSpec } from './args';
 import type { CommandSpec } from './command-spec';
-import { HOST_NAMES } from '../../core/registry/hosts';
+import { HOST_NAMES } from '../../core/registry/host-specs';
 
 /** the bridge's payload dialects: stopline's own form and every host's (as hosts/cli/guard/adapters.ts DIALECTS) */
 const GUARD_DIALECTS = ['native', ...HOST_NAMES];

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { REGISTRIES } from '../../core/registry';
-import { HOST_FAMILIES, HOST_SPECS, type HostSpec } from '../../core/registry/hosts';
+import { HOST_FAMILIES, HOST_SPECS, type HostSpec } from '../../core/registry/host-specs';
 import { ARTIFACTS } from '../../build/artifacts.mjs';
 import { LIST_WINDOW, codeLines, duplicateBlocks, eventListings, eventScanFiles, hostEventNames, hostListScanFiles, hostListings, importCircles, importGraph, importsOf, withoutGeneratedBlocks } from '../../build/source-scan.mjs';
 
@@ -91,11 +91,11 @@ describe('the host-list rule', () => {
     expect(hosts("const t = ['claude', 'codex'];", 'x.json')).toEqual([]);
   });
 
-  it('no file of core/, hosts/ or build/ outside core/registry writes a list of hosts: they come from core/registry/hosts.ts', () => {
+  it('no file of core/, hosts/ or build/ outside core/registry writes a list of hosts: they come from core/registry/host-specs.ts', () => {
     const files = hostListScanFiles();
     expect(files.map((f) => f.file)).toContain('hosts/cli/matrix.ts');
     expect(files.filter((f) => f.file.startsWith('core/registry/'))).toEqual([]);
-    const rows = hostListings(files, HOST_FAMILIES).map((r) => `${r.file}:${r.line} lists hosts (${r.names.join(', ')}): derive it from core/registry/hosts.ts`);
+    const rows = hostListings(files, HOST_FAMILIES).map((r) => `${r.file}:${r.line} lists hosts (${r.names.join(', ')}): derive it from core/registry/host-specs.ts`);
     expect(rows).toEqual([]);
   });
 

@@ -9,7 +9,7 @@
 import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { REGISTRIES } from '../../../core/registry/index';
-import { hostSpec } from '../../../core/registry/hosts';
+import { hostSpec } from '../../../core/registry/host-specs';
 import { installRows } from '../../../core/registry/rows';
 import { claudeRegistry } from '../../../core/registry/claude';
 import { codexRegistry } from '../../../core/registry/codex';

@@ -33,13 +33,13 @@ import * as pi from '../../pi/adapter';
 import { qwenAdapter } from '../../qwen/adapter';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../../shared/adapter';
 import { SILENT } from '../../shared/adapter';
-import { HOST_NAMES, type HostName } from '../../../core/registry/hosts';
+import { HOST_NAMES, type HostName } from '../../../core/registry/host-specs';
 import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, promptText, mapToolEvent } from '../../shared/command-hook';
 import { HookInputError, nonEmptyString, objectField, optionalString } from '../../shared/payload';
 import type { HookPayload } from '../../shared/payload';
 import { isRecord } from '../../../core/check';
 
-/** the payload dialects the bridge reads: stopline's own form, and every host's (core/registry/hosts.ts) */
+/** the payload dialects the bridge reads: stopline's own form, and every host's (core/registry/host-specs.ts) */
 export const DIALECTS: readonly GuardDialect[] = ['native', ...HOST_NAMES];
 export type GuardDialect = 'native' | HostName;
 

@@ -4,7 +4,7 @@
  */
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { HOST_NAMES, type HostName } from '../../../core/registry/hosts';
+import { HOST_NAMES, type HostName } from '../../../core/registry/host-specs';
 
 export const HOSTS: readonly HostName[] = HOST_NAMES;
 export type Host = HostName;

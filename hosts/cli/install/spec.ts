@@ -3,9 +3,9 @@
  * install code so the command registry can list them without loading that code.
  */
 import type { OptionSpec } from '../args';
-import { HOST_NAMES } from '../../../core/registry/hosts';
+import { HOST_NAMES } from '../../../core/registry/host-specs';
 
-/** every host `stopline install` knows (core/registry/hosts.ts), and `all` */
+/** every host `stopline install` knows (core/registry/host-specs.ts), and `all` */
 export const INSTALL_TARGETS: readonly string[] = [...HOST_NAMES, 'all'];
 
 const SCOPE_OPTION: OptionSpec = { flag: '--scope', value: 'user|project', summary: 'install for this user (default) or for the project in the current folder' };
