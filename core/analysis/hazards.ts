@@ -139,7 +139,7 @@ interface GitCall {
  * turn hooks off) and is left to the contract.
  */
 const GIT_CODE_KEY =
-  /^(core\.(sshcommand|pager|editor|fsmonitor|askpass|gitproxy)|pager\.[^.]+|sequence\.editor|diff\.[^.]+\.(command|textconv)|diff\.external|merge\.[^.]+\.driver|filter\.[^.]+\.(clean|smudge|process)|credential\.(.+\.)?helper|gpg\.(.+\.)?program|remote\.[^.]+\.(uploadpack|receivepack|proxy)|uploadpack\.packobjectshook)$/i;
+  /^(core\.(sshcommand|pager|editor|fsmonitor|askpass|gitproxy)|pager\.[^.]+|sequence\.editor|diff\.[^.]+\.(command|textconv)|diff\.external|merge\.[^.]+\.driver|filter\.[^.]+\.(clean|smudge|process)|credential\.(.+\.)?helper|gpg\.(.+\.)?program|remote\.[^.]+\.(uploadpack|receivepack))$/i;
 
 /** Values of those settings that are not a command (a boolean turns a built-in on or off). */
 function gitCodeValue(key: string, value: string): boolean {

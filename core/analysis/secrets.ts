@@ -116,17 +116,14 @@ const MOVABLE_FOLDERS: readonly { readonly name: string; readonly home: string; 
   },
 ];
 
-const MOVABLE_KINDS: Readonly<Record<string, SecretKind>> = { XDG_DATA_HOME: 'coding agent credentials', XDG_CONFIG_HOME: 'registry credentials' };
-
-function movableKind(name: string, file: string): SecretKind {
+function movableKind(file: string): SecretKind {
   if (file === 'keyrings') return 'a keychain or password store';
   if (file === 'gcloud') return 'cloud credentials';
-  if (file.startsWith('github-copilot/')) return 'coding agent credentials';
-  return MOVABLE_KINDS[name] ?? 'coding agent credentials';
+  return /^(gh|hub)\b/.test(file) ? 'registry credentials' : 'coding agent credentials';
 }
 
 for (const m of MOVABLE_FOLDERS) {
-  for (const f of m.files) HOME_FOLDERS.push([m.home === '' ? f : `${m.home}/${f}`, movableKind(m.name, f)]);
+  for (const f of m.files) HOME_FOLDERS.push([m.home === '' ? f : `${m.home}/${f}`, movableKind(f)]);
 }
 
 /**
@@ -170,7 +167,7 @@ function homeRow(rel: string): SecretKind | null {
 function movedRow(name: string, rel: string): SecretKind | null {
   const m = MOVABLE_FOLDERS.find((x) => x.name === name);
   if (!m) return null;
-  for (const f of m.files) if (below(rel, f)) return movableKind(m.name, f);
+  for (const f of m.files) if (below(rel, f)) return movableKind(f);
   return null;
 }
 

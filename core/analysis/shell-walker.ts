@@ -34,7 +34,8 @@ export function walkShellSource(w: Walk, source: string, scope: Scope, depth: nu
     changed = false;
     for (const [name, defs] of held.byName) {
       if (defs.released) continue;
-      const mentions = source.match(new RegExp(`(?<![\\w.-])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.-])`, 'g'))?.length ?? 0;
+      // names are word letters, `.`, `:` and `-` (see where they are held)
+      const mentions = source.match(new RegExp(`(?<![\\w.-])${name.replace(/\./g, '\\.')}(?![\\w.-])`, 'g'))?.length ?? 0;
       if (!held.unsure && mentions <= defs.count) continue;
       release(held, defs, w);
       changed = true;
