@@ -236,7 +236,15 @@ export function noteReads(w: Walk, words: readonly Arg[], scope: Scope, recursiv
   };
   for (const a of words) {
     if (a.value !== null) check(a.value);
-    else for (const c of candidateValues(a, w.vars, base.home)) check(c);
+    else {
+      for (const c of candidateValues(a, w.vars, base.home)) check(c);
+      // `"$CODEX_HOME/auth.json"` with the variable unknown: the file it names is still the agent's key
+      const t = a.text.replace(/"/g, '');
+      if (/^\$\{?[A-Za-z_]\w*\}?\/[^$`*?[]+$/.test(t)) {
+        const kind = secretKindOf(t, base);
+        if (kind) w.col.hazard({ kind: 'secret', form: `${write ? 'writes' : 'reads'} ${kind}`, paths: [t], ...(write ? { write: true } : {}) });
+      }
+    }
   }
 }
 

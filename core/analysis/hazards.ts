@@ -122,56 +122,95 @@ function beforeDashes(args: readonly Arg[]): Arg[] {
 
 /** Subcommands with a work-destroying form (gitDiscardForm). */
 const DISCARD_CAPABLE = new Set(['reset', 'checkout', 'switch', 'restore', 'clean', 'rm', 'stash', 'branch', 'tag', 'push', 'reflog', 'worktree', 'update-ref', 'rebase', 'merge']);
-/** Subcommands that talk to a remote (and run its ssh command). */
-const NETWORK_SUBCOMMANDS = new Set(['fetch', 'pull', 'push', 'clone', 'ls-remote', 'remote', 'archive', 'submodule']);
 
 interface GitCall {
   sub: string;
   rest: string[];
-  /** core.sshCommand given with -c */
-  ssh?: string;
-  /** aliases given on the command line or through GIT_CONFIG_* (name -> expansion) */
-  aliases: Map<string, string>;
+  /** settings given on this command line or through GIT_CONFIG_* whose value git runs as a command (null: only known at run time) */
+  code: { key: string; value: string | null }[];
+  /** aliases given on the command line or through GIT_CONFIG_* (name -> expansion; null: only known at run time) */
+  aliases: Map<string, string | null>;
 }
 
-/** The subcommand, its words and the command-line aliases of a git argv (static words only). */
+/**
+ * Settings whose value git runs through the shell as a command: the ssh transport, the pager, the
+ * editors, the file-system monitor, the askpass and proxy helpers, diff and merge drivers, filters,
+ * a `!` credential helper, the signing program. `core.hooksPath` names a folder (often /dev/null to
+ * turn hooks off) and is left to the contract.
+ */
+const GIT_CODE_KEY =
+  /^(core\.(sshcommand|pager|editor|fsmonitor|askpass|gitproxy)|pager\.[^.]+|sequence\.editor|diff\.[^.]+\.(command|textconv)|diff\.external|merge\.[^.]+\.driver|filter\.[^.]+\.(clean|smudge|process)|credential\.(.+\.)?helper|gpg\.(.+\.)?program|remote\.[^.]+\.(uploadpack|receivepack))$/i;
+
+/** Values of those settings that are not a command (a boolean turns a built-in on or off). */
+function gitCodeValue(key: string, value: string): boolean {
+  if (/^(true|false|yes|no|on|off|1|0|)$/i.test(value.trim())) return false;
+  // a credential helper without `!` is a git-credential-<name> program
+  if (/^credential\./i.test(key) && !value.startsWith('!')) return false;
+  return true;
+}
+
+/** The subcommand, its words and the command-line aliases and code settings of a git argv. */
 function gitCall(args: readonly Arg[], assigned: ReadonlyMap<string, string | null> | undefined): GitCall | null {
-  const aliases = new Map<string, string>();
-  let ssh: string | undefined;
-  const addAlias = (kv: string) => {
-    const m = /^alias\.([^=]+)=(.*)$/is.exec(kv);
-    if (m) aliases.set(m[1]!.toLowerCase(), m[2]!);
-    const c = /^core\.sshcommand=(.*)$/is.exec(kv);
-    if (c) ssh = c[1]!;
+  const aliases = new Map<string, string | null>();
+  const code: GitCall['code'] = [];
+  const add = (key: string, value: string | null) => {
+    const a = /^alias\.(.+)$/is.exec(key);
+    if (a) aliases.set(a[1]!.toLowerCase(), value);
+    else if (GIT_CODE_KEY.test(key) && (value === null || gitCodeValue(key, value))) code.push({ key: key.toLowerCase(), value });
   };
-  // aliases through the environment: GIT_CONFIG_PARAMETERS and GIT_CONFIG_COUNT/KEY_n/VALUE_n
+  const addKv = (kv: string) => {
+    const eq = kv.indexOf('=');
+    if (eq > 0) add(kv.slice(0, eq), kv.slice(eq + 1));
+  };
+  // `--config-env key=VAR`: the value is the variable's, known only when this command assigned it
+  const addEnv = (kv: string) => {
+    const eq = kv.indexOf('=');
+    if (eq > 0) add(kv.slice(0, eq), assigned?.get(kv.slice(eq + 1)) ?? null);
+  };
+  // a `-c key="$X"` whose value is only known at run time: its key is in the word as written
+  const addRuntime = (a: Arg) => {
+    const m = /^([A-Za-z][\w.-]*)=/.exec(a.text);
+    if (m) add(m[1]!, null);
+  };
   const params = assigned?.get('GIT_CONFIG_PARAMETERS');
-  if (params) for (const m of params.matchAll(/'([^']*)'(?:='([^']*)')?/g)) addAlias(m[2] !== undefined ? `${m[1]}=${m[2]}` : m[1]!);
+  if (params) for (const m of params.matchAll(/'([^']*)'(?:='([^']*)')?/g)) (m[2] !== undefined ? add(m[1]!, m[2]) : addKv(m[1]!));
   const count = Number(assigned?.get('GIT_CONFIG_COUNT') ?? '0');
   for (let n = 0; Number.isInteger(count) && n < Math.min(count, 64); n++) {
     const k = assigned?.get(`GIT_CONFIG_KEY_${n}`);
     const v = assigned?.get(`GIT_CONFIG_VALUE_${n}`);
-    if (k && v !== undefined && v !== null) addAlias(`${k}=${v}`);
+    if (k && v !== undefined) add(k, v);
   }
+  // the transport and the ssh program from the environment of this command
+  const sshEnv = assigned?.get('GIT_SSH_COMMAND');
+  if (sshEnv !== undefined) add('core.sshcommand', sshEnv);
+  const sshProgram = assigned?.get('GIT_SSH');
+  if (sshProgram !== undefined) code.push({ key: 'GIT_SSH', value: sshProgram === null ? null : shellQuote(sshProgram) });
   const words = args.map((a) => a.value);
   let i = 0;
   for (; i < words.length; i++) {
     const w = words[i];
     if (w === undefined) return null;
     // the subcommand (or an option before it) comes from the input: any subcommand may run
-    if (w === null) return fromInput(args[i]!) ? { sub: '\0input', rest: [], aliases } : null;
+    if (w === null) return fromInput(args[i]!) ? { sub: '\0input', rest: [], aliases, code } : null;
     if (w === '--') {
       i++;
       break;
     }
     if (!w.startsWith('-')) break;
-    if (w === '-c') {
-      const kv = words[++i];
-      if (kv) addAlias(kv);
+    if (w === '-c' || w === '--config-env') {
+      const next = args[++i];
+      if (!next) return null;
+      if (next.value === null) addRuntime(next);
+      else if (w === '-c') addKv(next.value);
+      else addEnv(next.value);
+      continue;
+    }
+    if (w.startsWith('--config-env=')) {
+      addEnv(w.slice('--config-env='.length));
       continue;
     }
     if (w.startsWith('-c') && w.length > 2) {
-      addAlias(w.slice(2));
+      addKv(w.slice(2));
       continue;
     }
     if (w.startsWith('-C') && w.length > 2) continue;
@@ -185,7 +224,7 @@ function gitCall(args: readonly Arg[], assigned: ReadonlyMap<string, string | nu
     if (w === null) rest.push('\0runtime');
     else rest.push(w);
   }
-  return { sub: sub.toLowerCase(), rest, aliases, ...(ssh !== undefined ? { ssh } : {}) };
+  return { sub: sub.toLowerCase(), rest, aliases, code };
 }
 
 /** The work-destroying form of a git subcommand, or null. */
@@ -371,7 +410,17 @@ function gitHazards(args: readonly Arg[], ctx: HazardContext, out: HazardScan, d
     out.facts.push({ kind: 'git-discard', form: 'git with its subcommand from its input', targets: [{ text: '<runtime>', value: null, glob: false }] });
     return;
   }
+  // git runs these settings' commands through the shell: judged whatever the subcommand, since
+  // which subcommand reaches the pager, an editor or the transport is git's business
+  for (const c of call.code) {
+    if (c.value === null) out.facts.push({ kind: 'unseen-code', form: `git with ${c.key} only known at run time`, targets: [] });
+    else out.shell.push(c.value.startsWith('!') ? c.value.slice(1) : c.value);
+  }
   const alias = call.aliases.get(sub);
+  if (alias === null) {
+    out.facts.push({ kind: 'unseen-code', form: 'git running an alias only known at run time', targets: [] });
+    return;
+  }
   if (alias !== undefined && depth < 4) {
     // an alias given on this very command line: a `!` alias is shell code, any other is git words
     if (alias.startsWith('!')) {
@@ -389,9 +438,6 @@ function gitHazards(args: readonly Arg[], ctx: HazardContext, out: HazardScan, d
     // `xargs -I{} git reset {}`: the word that decides whether work is discarded comes from the input
     out.facts.push({ kind: 'git-discard', form: `git ${sub} with words from its input`, targets: [{ text: '<runtime>', value: null, glob: false }] });
   }
-  // git runs the ssh command it is given through the shell for every transfer
-  const sshCommand = ctx.assigned?.get('GIT_SSH_COMMAND') ?? call.ssh;
-  if (sshCommand && NETWORK_SUBCOMMANDS.has(sub)) out.shell.push(sshCommand);
   // git reads file contents into its output for these: a secret shown through git is still shown
   if (['show', 'diff', 'blame', 'annotate', 'cat-file'].includes(sub) || (sub === 'log' && rest.some((w) => w === '-p' || w === '--patch'))) {
     for (const w of rest) if (w !== '\0runtime' && !w.startsWith('-')) out.reads.push(literalArg(w.includes(':') ? w.slice(w.indexOf(':') + 1) : w));
@@ -986,6 +1032,30 @@ export function embeddedArgvs(args: readonly Arg[]): { argv: Arg[]; movedDir: bo
   return out;
 }
 
+/**
+ * `env GIT_SSH_COMMAND=… git fetch`: the assignments env makes are the git settings' values as
+ * much as ones written before the command (the wrapper peeling hands git on without them).
+ */
+function envGitHazards(args: readonly Arg[], ctx: HazardContext, out: HazardScan): void {
+  const assigned = new Map(ctx.assigned ?? []);
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    const m = /^([A-Za-z_]\w*)=/.exec(a.value ?? a.text);
+    if (m) {
+      assigned.set(m[1]!, a.value === null ? null : a.value.slice(m[0].length));
+      continue;
+    }
+    if (a.value === null) return;
+    if (a.value === '-u' || a.value === '-C' || a.value === '--unset' || a.value === '--chdir') i++;
+    else if (!a.value.startsWith('-')) break;
+  }
+  const head = args[i];
+  if (!head || head.value === null) return;
+  const pn = programName(head);
+  if ('name' in pn && pn.name.toLowerCase() === 'git') gitHazards(args.slice(i + 1), { ...ctx, assigned }, out);
+}
+
 // --------------------------------------------------------------------------- entry point
 
 /**
@@ -1005,6 +1075,7 @@ export function scanArgv(argv: readonly Arg[], ctx: HazardContext): HazardScan {
   const name = pn.name.toLowerCase();
   const args = argv.slice(1);
   if (name === 'git') gitHazards(args, ctx, out);
+  else if (name === 'env') envGitHazards(args, ctx, out);
   else if (name === 'rm' || name === 'unlink' || name === 'rimraf' || name === 'trash' || name === 'trash-put' || name === 'srm' || name === 'rmdir') {
     if (name !== 'rmdir') removeHazards(name, args, out);
     else out.facts.push({ kind: 'delete', form: 'rmdir', targets: args.filter((a) => a.value === null || !a.value.startsWith('-')), recursive: false });

@@ -70,55 +70,105 @@ const SECRET_EXTENSIONS: Readonly<Record<string, SecretKind>> = {
 const PUBLIC_NAMES = /\.pub$|^known_hosts$|^authorized_keys$/;
 
 /** Folders under HOME whose whole content is secret (matched below HOME only). */
-const HOME_FOLDERS: readonly (readonly [string, SecretKind])[] = [
+const HOME_FOLDERS: (readonly [string, SecretKind])[] = [
   ['.ssh', 'a private key'],
   ['.gnupg', 'a private key'],
   ['.aws', 'cloud credentials'],
   ['.azure', 'cloud credentials'],
   ['.gcp', 'cloud credentials'],
-  ['.config/gcloud', 'cloud credentials'],
   ['.oci', 'cloud credentials'],
   ['.password-store', 'a keychain or password store'],
-  ['.local/share/keyrings', 'a keychain or password store'],
   ['Library/Keychains', 'a keychain or password store'],
   ['.docker/config.json', 'registry credentials'],
   ['.kube/config', 'cloud credentials'],
-  ['.config/gh/hosts.yml', 'registry credentials'],
-  ['.config/hub', 'registry credentials'],
   ['.cargo/credentials', 'registry credentials'],
   ['.gem/credentials', 'registry credentials'],
   ['.terraform.d/credentials.tfrc.json', 'cloud credentials'],
-  ['.config/github-copilot/hosts.json', 'coding agent credentials'],
-  ['.config/github-copilot/apps.json', 'coding agent credentials'],
-  ['.claude/.credentials.json', 'coding agent credentials'],
-  ['.codex/auth.json', 'coding agent credentials'],
-  ['.codex/.credentials.json', 'coding agent credentials'],
-  ['.gemini/oauth_creds.json', 'coding agent credentials'],
-  ['.gemini/mcp-oauth-tokens.json', 'coding agent credentials'],
-  ['.gemini/gemini-credentials.json', 'coding agent credentials'],
-  ['.qwen/oauth_creds.json', 'coding agent credentials'],
-  ['.local/share/opencode/auth.json', 'coding agent credentials'],
-  ['.local/share/opencode/mcp-auth.json', 'coding agent credentials'],
-  ['.pi/agent/auth.json', 'coding agent credentials'],
-  ['.copilot/config.json', 'coding agent credentials'],
-  ['.copilot/mcp-secrets', 'coding agent credentials'],
-  ['.factory/auth.json', 'coding agent credentials'],
-  ['.hermes/auth.json', 'coding agent credentials'],
-  ['.local/share/amp/secrets.json', 'coding agent credentials'],
   ['.cursor/auth.json', 'coding agent credentials'],
-  ['.kimi/credentials', 'coding agent credentials'],
+  // Cursor keeps the tokens of each MCP server's sign-in per project
+  ['.cursor/projects/*/mcp-auth.json', 'coding agent credentials'],
 ];
+
+/**
+ * Folders of coding agents and tools that an environment variable may move, with the files in them
+ * that hold credentials (sign-in tokens, API keys), not plain settings. `home` is where the folder
+ * lies below HOME when the variable is not set; every file is also a HOME_FOLDERS row through it.
+ */
+const MOVABLE_FOLDERS: readonly { readonly name: string; readonly home: string; readonly files: readonly string[] }[] = [
+  { name: 'CLAUDE_CONFIG_DIR', home: '.claude', files: ['.credentials.json'] },
+  // Codex: the sign-in, the keyring fallback, stored secrets and the sandbox accounts' passwords
+  { name: 'CODEX_HOME', home: '.codex', files: ['auth.json', '.credentials.json', 'secrets', '.sandbox-secrets'] },
+  // the variable stands for HOME: the folder is `.gemini` below it
+  { name: 'GEMINI_CLI_HOME', home: '', files: ['.gemini/oauth_creds.json', '.gemini/mcp-oauth-tokens.json', '.gemini/a2a-oauth-tokens.json', '.gemini/gemini-credentials.json'] },
+  { name: 'QWEN_HOME', home: '.qwen', files: ['oauth_creds.json'] },
+  { name: 'COPILOT_HOME', home: '.copilot', files: ['config.json', 'mcp-secrets'] },
+  // Pi: `models.json` carries the API keys of the providers a person adds
+  { name: 'PI_CODING_AGENT_DIR', home: '.pi/agent', files: ['auth.json', 'models.json'] },
+  { name: 'HERMES_HOME', home: '.hermes', files: ['auth.json'] },
+  { name: 'FACTORY_HOME_OVERRIDE', home: '', files: ['.factory/auth.json'] },
+  { name: 'KIMI_SHARE_DIR', home: '.kimi', files: ['credentials', 'mcp-oauth'] },
+  { name: 'XDG_CONFIG_HOME', home: '.config', files: ['gh/hosts.yml', 'hub', 'gcloud', 'github-copilot/hosts.json', 'github-copilot/apps.json'] },
+  // OpenCode's database keeps the console account's access and refresh tokens
+  {
+    name: 'XDG_DATA_HOME',
+    home: '.local/share',
+    files: ['keyrings', 'opencode/auth.json', 'opencode/mcp-auth.json', 'opencode/opencode.db', 'opencode/opencode.db-wal', 'amp/secrets.json'],
+  },
+];
+
+function movableKind(file: string): SecretKind {
+  if (file === 'keyrings') return 'a keychain or password store';
+  if (file === 'gcloud') return 'cloud credentials';
+  return /^(gh|hub)\b/.test(file) ? 'registry credentials' : 'coding agent credentials';
+}
+
+for (const m of MOVABLE_FOLDERS) {
+  for (const f of m.files) HOME_FOLDERS.push([m.home === '' ? f : `${m.home}/${f}`, movableKind(f)]);
+}
 
 /**
  * Every secret path holds one of these letters runs (a name, an extension or a folder of the
  * tables above): most words of most commands are ruled out by this one test, without placing them.
  */
 const MAY_NAME_SECRET =
-  /env|rc\b|netrc|credential|id_|pgpass|my\.cnf|account|_(rsa|dsa|ecdsa|ed25519)|\.(pem|key|p12|pfx|pkcs12|ppk|jks|keystore|asc|ovpn|keyring|keychain|kdbx?|psafe3|agilekeychain|kwallet)|ssh|gnupg|aws|azure|gcp|gcloud|\.oci|password-store|keyrings|keychains|docker|kube|gh\/|hub|cargo|\.gem|terraform|copilot|claude|codex|gemini|qwen|opencode|\.pi\b|factory|hermes|amp|cursor|kimi/i;
+  /env|rc\b|netrc|credential|id_|pgpass|my\.cnf|account|_(rsa|dsa|ecdsa|ed25519)|\.(pem|key|p12|pfx|pkcs12|ppk|jks|keystore|asc|ovpn|keyring|keychain|kdbx?|psafe3|agilekeychain|kwallet)|ssh|gnupg|aws|azure|gcp|gcloud|\.oci|password-store|keyrings|keychains|docker|kube|gh\/|hub|cargo|\.gem|terraform|copilot|claude|codex|gemini|qwen|opencode|\.pi\b|factory|hermes|amp|cursor|kimi|auth|secret|models\.json|\.db\b|\$\{?[A-Z_]/i;
 
 export interface SecretBase {
   cwd?: string | undefined;
   home?: string | undefined;
+  /** the values the hook's environment gives the variables that move an agent's folder (CODEX_HOME, XDG_DATA_HOME) */
+  vars?: Readonly<Record<string, string>> | undefined;
+}
+
+/**
+ * The name a copy or a backup of a file would carry stripped back to the file's own name
+ * (`config.bak`, `auth.json.old`, `credentials-old`, `hosts.yml~`, `id_rsa copy 2`), or null.
+ */
+function unbackup(name: string): string | null {
+  const m = /^(.+?)(?: copy(?: \d+)?|~|[.\-_](?:bak|backup|old|orig|save|prev|copy|tmp|swp))$/i.exec(name);
+  return m ? m[1]! : null;
+}
+
+/** A path below a folder, matched without case; `*` stands for one whole segment. */
+function below(path: string, folder: string): boolean {
+  const p = path.split('/');
+  const f = folder.toLowerCase().split('/');
+  if (p.length < f.length) return false;
+  return f.every((seg, i) => seg === '*' || seg === p[i]);
+}
+
+/** What HOME_FOLDERS says of a path given relative to HOME (lower case), or null. */
+function homeRow(rel: string): SecretKind | null {
+  for (const [folder, kind] of HOME_FOLDERS) if (below(rel, folder)) return kind;
+  return null;
+}
+
+/** What MOVABLE_FOLDERS says of a path relative to the folder one variable names (lower case). */
+function movedRow(name: string, rel: string): SecretKind | null {
+  const m = MOVABLE_FOLDERS.find((x) => x.name === name);
+  if (!m) return null;
+  for (const f of m.files) if (below(rel, f)) return movableKind(f);
+  return null;
 }
 
 /** The last path segment, compared without case. */
@@ -150,20 +200,52 @@ export function secretByName(name: string): SecretKind | null {
  * another machine and is never a local secret; a word with blanks is prose, not a path.
  */
 export function secretKindOf(raw: string, base: SecretBase): SecretKind | null {
-  if (raw === '' || !MAY_NAME_SECRET.test(raw) || /\s/.test(raw) || /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(raw)) return null;
+  if (raw === '' || !MAY_NAME_SECRET.test(raw)) return null;
+  // a `file://` address of this machine names the same file as its path
+  const local = /^file:\/\/(?:localhost)?(\/.*)$/i.exec(raw);
+  const path = local ? decodeUri(local[1]!) : raw;
+  // blanks: prose, unless all of them are a copy's ` copy` suffix (`id_rsa copy 2`)
+  const bare = path.replace(/ copy(?: \d+)?$/i, '');
+  if (/\s/.test(bare) || /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(path)) return null;
+  const kind = pathKind(path, base);
+  if (kind) return kind;
+  const slash = path.lastIndexOf('/');
+  const orig = unbackup(path.slice(slash + 1));
+  return orig ? pathKind(path.slice(0, slash + 1) + orig, base) : null;
+}
+
+function decodeUri(p: string): string {
+  try {
+    return decodeURIComponent(p);
+  } catch {
+    return p;
+  }
+}
+
+function pathKind(raw: string, base: SecretBase): SecretKind | null {
+  // `$CODEX_HOME/auth.json`: the variable names the agent's folder, whatever its value
+  const v = /^\$(?:\{([A-Z_][A-Z0-9_]*)\}|([A-Z_][A-Z0-9_]*))\/(.+)$/.exec(raw);
+  if (v) {
+    const kind = movedRow(v[1] ?? v[2]!, v[3]!.toLowerCase());
+    if (kind) return kind;
+  }
   const n = normalizeTarget(raw, base.cwd, base.home ? { home: base.home } : {});
   const abs = n.abs ?? n.rel;
+  const lowerAbs = abs.toLowerCase();
   if (base.home) {
     const home = normalizeTarget(base.home, undefined).abs ?? base.home;
-    const lowerAbs = abs.toLowerCase();
     const lowerHome = home.toLowerCase().replace(/\/+$/, '');
     if (lowerAbs.startsWith(lowerHome + '/')) {
-      const below = lowerAbs.slice(lowerHome.length + 1);
-      for (const [folder, kind] of HOME_FOLDERS) {
-        const f = folder.toLowerCase();
-        if (below === f || below.startsWith(f + '/')) return kind;
-      }
+      const kind = homeRow(lowerAbs.slice(lowerHome.length + 1));
+      if (kind) return kind;
     }
+  }
+  for (const [name, value] of Object.entries(base.vars ?? {})) {
+    if (!value.startsWith('/')) continue;
+    const dir = value.toLowerCase().replace(/\/+$/, '');
+    if (!lowerAbs.startsWith(dir + '/')) continue;
+    const kind = movedRow(name, lowerAbs.slice(dir.length + 1));
+    if (kind) return kind;
   }
   return secretByName(baseName(abs));
 }

@@ -12,6 +12,7 @@ import { isDevicePath } from './hazards';
 import { contentIntents, isNullDevice, resolvePath } from './collect';
 import { MAX_COMMAND_CHARS, MAX_NESTING } from './limits';
 import type { StdinInfo } from './verdict';
+import type { Hazard } from '../protocol';
 import { argFromCommandArgument, argFromWord, staticValue } from './words';
 import { sensitiveAssignment, sensitiveName } from './wrappers';
 
@@ -25,7 +26,49 @@ export function walkShellSource(w: Walk, source: string, scope: Scope, depth: nu
     return;
   }
   const script = parse(source);
-  new ShellWalker(w, new Set()).script(script, scope, depth);
+  const held: HeldBodies = { byName: new Map(), unsure: false, inBody: 0, bodyUnsure: false };
+  new ShellWalker(w, new Set(), held).script(script, scope, depth);
+  // a body never called is never run; a name met again anywhere in the text (`trap f EXIT`,
+  // `export -f f; bash -c f`, `g=f; $g`) or a command named at run time may call it: judged
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [name, defs] of held.byName) {
+      if (defs.released) continue;
+      // names are word letters, `.`, `:` and `-` (see where they are held)
+      const mentions = source.match(new RegExp(`(?<![\\w.-])${name.replace(/\./g, '\\.')}(?![\\w.-])`, 'g'))?.length ?? 0;
+      if (!held.unsure && mentions <= defs.count) continue;
+      release(held, defs, w);
+      changed = true;
+    }
+  }
+}
+
+/** A body judged as run: its facts reach the floor, and a call it may hide makes every function suspect. */
+function release(held: HeldBodies, defs: HeldBody, w: Walk): void {
+  defs.released = true;
+  for (const h of defs.hazards.splice(0)) w.col.hazard(h);
+  if (defs.unsure) held.unsure = true;
+}
+
+interface HeldBody {
+  hazards: Hazard[];
+  count: number;
+  /** the body names a command at run time or evals a variable */
+  unsure: boolean;
+  released: boolean;
+}
+
+/**
+ * The floor's facts of function bodies, held until the function is called: a function defined
+ * and never called runs nothing. The body's segments still reach the contract where it is defined.
+ */
+interface HeldBodies {
+  byName: Map<string, HeldBody>;
+  /** a command named at run time or code from a variable ran: any function may be called */
+  unsure: boolean;
+  /** inside a function body being defined: what it may call is that body's, not the script's */
+  inBody: number;
+  bodyUnsure: boolean;
 }
 
 const STDIN_TTY: StdinInfo = { kind: 'tty' };
@@ -59,6 +102,7 @@ class ShellWalker {
     private readonly w: Walk,
     /** functions defined earlier in this code: calling one runs a body already analysed */
     private readonly functions: Set<string>,
+    private readonly held: HeldBodies,
   ) {}
 
   script(script: Script, scope: Scope, depth: number): void {
@@ -170,12 +214,28 @@ class ShellWalker {
       case 'Function': {
         const name = staticValue(argFromWord(n.name));
         if (name) this.functions.add(name);
-        // the body is analysed where it is defined, as if it runs
+        // the body is analysed where it is defined, as if it runs; its floor facts wait for a call
         const body = n.body;
+        const mark = this.w.col.hazards.length;
+        const outerUnsure = this.held.bodyUnsure;
+        this.held.bodyUnsure = false;
+        this.held.inBody++;
         this.guarded(scope, () => {
           if (body.type === 'CompoundList') this.list(body, scope, depth, stdin);
           else this.node(body, scope, depth, stdin);
         });
+        this.held.inBody--;
+        const bodyUnsure = this.held.bodyUnsure;
+        this.held.bodyUnsure = outerUnsure || bodyUnsure;
+        if (name && /^[\w.:-]+$/.test(name)) {
+          const defs = this.held.byName.get(name) ?? { hazards: [], count: 0, unsure: false, released: false };
+          defs.hazards.push(...this.w.col.hazards.splice(mark));
+          defs.count++;
+          defs.unsure ||= bodyUnsure;
+          this.held.byName.set(name, defs);
+          // a name called before (or by a body already judged) is judged again at once
+          if (defs.released) release(this.held, defs, this.w);
+        } else if (bodyUnsure && this.held.inBody === 0) this.held.unsure = true;
         return;
       }
       case 'Coproc': {
@@ -229,7 +289,7 @@ class ShellWalker {
         const stdin: StdinInfo = n.type === 'ProcessSubstitution' && n.operator === '>' ? { kind: 'pipe' } : STDIN_TTY;
         const errors = (inner as { errors?: readonly { message: string }[] }).errors;
         if (errors && errors.length) this.w.col.unknown(label, `the shell grammar does not accept the ${label}: ${errors[0]!.message}`);
-        const child = new ShellWalker(this.w, new Set(this.functions));
+        const child = new ShellWalker(this.w, new Set(this.functions), this.held);
         const s = { dir: scope.dir };
         for (const st of inner.commands) child.node(st.command, s, depth + 1, stdin);
         return;
@@ -349,6 +409,11 @@ class ShellWalker {
     const argv = [argFromWord(cmd.name, w.base), ...cmd.args.map((a) => argFromCommandArgument(a, w.base))];
     let content: string | undefined;
     const fname = staticValue(argv[0]);
+    // a command named at run time, or code a variable holds, may call any function defined here
+    if (fname === null || (/^(eval|trap|source|\.)$/.test(fname) && argv.slice(1).some((a) => a.value === null))) {
+      if (this.held.inBody > 0) this.held.bodyUnsure = true;
+      else this.held.unsure = true;
+    }
     if (fname && /^(export|declare|typeset|local|readonly)$/.test(fname)) {
       for (const a of argv.slice(1)) {
         const m = a.value === null ? null : /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(a.value);
@@ -361,6 +426,8 @@ class ShellWalker {
       w.col.unknown(fname ?? '(command)', `runs with ${poisoned} changed, so the program or what it loads is not the usual one`);
       runHazardsOnly(w, argv, effectiveStdin, scope, depth, assigned);
     } else if (fname && this.functions.has(fname)) {
+      const defs = this.held.byName.get(fname);
+      if (defs) release(this.held, defs, w);
       w.col.add({ program: fname, mutability: 'read', paths: [], pathsProven: true, why: `calls the function ${fname} defined in this command (its body is analysed where it is defined)` });
     } else {
       content = runArgv(w, argv, effectiveStdin, scope, depth, '', assigned);

@@ -370,6 +370,11 @@ function readTool(entry: ToolEntry, input: unknown, base: Base): Result {
   const reads: string[] = [];
   const { raws } = pathsOf(input, [...(entry.pathFields ?? []), ...(entry.readFields ?? [])]);
   for (const raw of raws) {
+    // a `file://` address or a path through an unset variable (`$CODEX_HOME/auth.json`) is not placed, but it still names its file
+    if (/^(file:|\$)/i.test(raw)) {
+      const kind = secretKindOf(raw, base);
+      if (kind) hazards.push({ kind: 'secret', form: `${entry.name} reads ${kind}`, paths: [raw] });
+    }
     const placed = placeArg(entry, raw, base);
     if ('unproven' in placed) continue;
     for (const p of placed.paths) {
