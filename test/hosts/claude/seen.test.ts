@@ -128,8 +128,15 @@ describeRealHost(status, 'Claude Code 2.1.332: the per-session check at the turn
         expect(told(r)).toEqual([]);
         expect(s.requests.some((q) => requestText(q.body).includes('UNSEEN'))).toBe(false);
         expect(s.requests.filter((q) => q.kind === 'turn').length).toBe(3);
-        // the turn end did read the transcript: both calls matched to the guard's checks
-        expect(seenRecords(c).map((e) => e.seen)).toEqual([{ read: 'whole', hostCalls: 2, checked: 2, unseen: 0, unseenKinds: {}, unseenKeys: [], noHook: 0, whileOff: 0 }]);
+        // the turn end did read the transcript, and every call in it matched a guard check. Claude Code
+        // writes the transcript after the tool ran, so the mod (inside its process, with no start-up
+        // delay) may read it before the last call is in: that call is then not counted, never unseen
+        const seen = seenRecords(c).map((e) => e.seen as { hostCalls: number; checked: number });
+        expect(seen).toHaveLength(1);
+        expect(seen[0]).toMatchObject({ read: 'whole', unseen: 0, unseenKinds: {}, unseenKeys: [], noHook: 0, whileOff: 0 });
+        expect(seen[0]!.checked).toBe(seen[0]!.hostCalls);
+        expect(seen[0]!.hostCalls).toBeGreaterThanOrEqual(door.short === 'cmd' ? 2 : 1);
+        expect(seen[0]!.hostCalls).toBeLessThanOrEqual(2);
       });
     });
   }
