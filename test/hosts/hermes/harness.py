@@ -35,6 +35,7 @@ output says so), --approver none|approve (who answers an approve directive; defa
 from __future__ import annotations
 
 import argparse
+import atexit
 import asyncio
 import importlib.util
 import inspect
@@ -977,8 +978,10 @@ def main(argv=None) -> int:
 
 if __name__ == "__main__":
     code = main()
-    # the plugin under test may leave daemon threads that still write to stderr: flushing and
-    # leaving without interpreter finalization keeps a busy stderr lock from aborting the run
+    # the plugin's exit handlers run as in Hermes (the shim ends its child there); then the process
+    # leaves without interpreter finalization, where a daemon thread of the plugin still writing to
+    # stderr can hold its lock and abort the run
+    atexit._run_exitfuncs()
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code if isinstance(code, int) else (0 if code is None else 1))
