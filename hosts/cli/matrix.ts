@@ -36,6 +36,7 @@ export const DENY_MEANING: Readonly<Record<DenyForm, string>> = {
   'qwen-hso-deny': 'PreToolUse answers `permissionDecision: "deny"` (exit 0); the tool does not run and the model reads the stamp as the tool result. Qwen keeps the last permissionDecision of all its hooks: one answering allow after stopline\'s cancels it (an exit-2 deny would lose to an allow anywhere)',
   'copilot-flat-deny': 'preToolUse answers `{"permissionDecision": "deny", "permissionDecisionReason": stamp}` at the top level (exit 0); the tool does not run and the model reads `Denied by preToolUse hook: <stamp>`',
   'droid-hso-deny': 'PreToolUse answers `hookSpecificOutput.permissionDecision: "deny"` (exit 0); the tool does not run and the model reads `Error: <stamp>`',
+  'cline-override-or-cancel': 'Cline has no per-call deny for a hook file. `run_commands`: PreToolUse answers `overrideInput` with one command that prints the stamp and fails, plus `contextModification` with the stamp: the model\'s commands do not run, the session goes on and the model reads the stamp. Any other tool: `{"cancel": true}` stops the call and ends the whole run (the model reads nothing more)',
 };
 
 export const ASK_MEANING: Readonly<Record<HostRegistry['ask'], string>> = {
@@ -51,6 +52,7 @@ export const REWRITE_MEANING: Readonly<Record<RewriteForm, string>> = {
   'updated-input-allow': '`hookSpecificOutput.updatedInput` with `permissionDecision: "allow"`, the only form the host runs; the model reads the new command\'s output',
   'tool-input': '`hookSpecificOutput.tool_input`: the whole tool input with the command replaced; the model reads its output and a line that the input was modified',
   'modified-args': '`modifiedArgs`: the whole tool input with the command replaced; the model reads its output',
+  'override-input': '`overrideInput`: the whole tool input with the command list replaced by the one rewritten command; the model reads its output',
   'args-in-place': "the plugin sets the command in the tool's own argument object before it runs (a shell-hook door has no such object); the model reads its output",
 };
 

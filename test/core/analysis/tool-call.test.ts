@@ -80,6 +80,9 @@ import dCreate from '../../fixtures/droid/PreToolUse-Create.json';
 import dEdit from '../../fixtures/droid/PreToolUse-Edit.json';
 import dRead from '../../fixtures/droid/PreToolUse-Read.json';
 import dTask from '../../fixtures/droid/PreToolUse-Task.json';
+import clShell from '../../fixtures/cline/PreToolUse-run_commands.json';
+import clEditor from '../../fixtures/cline/PreToolUse-editor.json';
+import clRead from '../../fixtures/cline/PreToolUse-read_files.json';
 
 type M = 'read' | 'write' | 'delegate' | 'control' | 'unknown';
 interface Case {
@@ -296,6 +299,19 @@ const CASES: Record<RegistryFamily, Case[]> = {
     ...['TaskStop', 'WaitForScript', 'TodoWrite', 'AskUser', 'ExitSpecMode', 'ToolSearch', 'Skill'].map((t) => doc(t, {}, 'control')),
     doc('Script', { code: 'x' }, 'unknown'),
     doc('lab___frobnicate', { target: 'a.txt' }, 'unknown'),
+  ],
+  // the inputs as the Cline adapter hands them on: run_commands' list as one script, read_files' paths listed
+  cline: [
+    fx('run_commands', { commands: clShell.tool_call.input.commands[0] }, P, 'write', { paths: ['allowed.txt'] }),
+    doc('run_commands', { commands: '(\ncd /tmp\n)\n(\ntouch b.txt\n)' }, 'write', { paths: ['b.txt'] }),
+    doc('run_commands', { commands: ['touch b.txt'] }, 'unknown'),
+    fx('editor', clEditor.tool_call.input, P, 'write', { paths: ['w.txt'] }),
+    fx('read_files', { ...clRead.tool_call.input, paths: clRead.tool_call.input.files.map((f: { path: string }) => f.path) }, P, 'read'),
+    doc('search_codebase', { queries: ['TODO'] }, 'read'),
+    doc('fetch_web_content', { requests: [{ url: 'https://example.com', prompt: 'x' }] }, 'read'),
+    doc('spawn_agent', { systemPrompt: 'x', task: 'y' }, 'delegate', { delegation: 1 }),
+    doc('ask_question', { question: 'x' }, 'control'),
+    doc('team_spawn_teammate', { name: 'x' }, 'unknown'),
   ],
 };
 
