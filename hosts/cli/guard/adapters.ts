@@ -25,6 +25,7 @@ import type { EventEntry, HostRegistry } from '../../../core/registry/types';
 import { claudeAdapter } from '../../claude/adapter';
 import { codexAdapter } from '../../codex/adapter';
 import { copilotAdapter } from '../../copilot/adapter';
+import { clineAdapter } from '../../cline/adapter';
 import { droidAdapter } from '../../droid/adapter';
 import { geminiAdapter } from '../../gemini/adapter';
 import { shellHookDoor } from '../../hermes/doors';
@@ -281,7 +282,7 @@ export function eventNameOf(dialect: GuardDialect, payload: HookPayload): string
  * whose answer is the exit code (OpenCode's is a thrown Error).
  */
 export function hostOutputOf(dialect: GuardDialect, rendered: Rendered, outcome: Answer | undefined): unknown {
-  if (dialect === 'claude' || dialect === 'codex' || dialect === 'hermes' || dialect === 'gemini' || dialect === 'qwen' || dialect === 'copilot' || dialect === 'droid') {
+  if (dialect === 'claude' || dialect === 'codex' || dialect === 'hermes' || dialect === 'gemini' || dialect === 'qwen' || dialect === 'copilot' || dialect === 'droid' || dialect === 'cline') {
     if (rendered.stdout.trim() === '') return null;
     try {
       return JSON.parse(rendered.stdout);
@@ -309,4 +310,5 @@ export const ADAPTERS: Readonly<Record<GuardDialect, CommandHookAdapter>> = {
   qwen: qwenAdapter,
   copilot: copilotAdapter,
   droid: droidAdapter,
+  cline: clineAdapter,
 };
