@@ -73,6 +73,11 @@ export function factoryHome(e: Env): string {
   return join(dirFromEnv(e, 'FACTORY_HOME_OVERRIDE', () => homeDir(e)), '.factory');
 }
 
+/** Cline's user folder, `~/.cline` (its user hooks in `hooks/`). */
+export function clineHome(e: Env): string {
+  return join(homeDir(e), '.cline');
+}
+
 /** The user's stopline.json (failMode lives there). */
 export function stoplineConfigFile(e: Env): string {
   return join(xdgConfigHome(e), 'stopline', 'stopline.json');
