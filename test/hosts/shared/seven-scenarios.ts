@@ -31,6 +31,15 @@ export interface ScenarioHost {
   expectRan(s: FakeModelServer, callId: string): void;
   /** the host's own words in titles */
   words: { cannotAsk: string; childCall: string; failClosed: string; failOpen: string; promptEvent: string };
+  /**
+   * What the host cannot do, each changing the scenarios that need it (absent: it can):
+   * - stopEndsRun: a stopped create/edit ends the whole run (a cancel), so scenario 1 runs its
+   *   shell calls first and asserts nothing after the stopped create reached the model;
+   * - noContractContext: no answer the guard gives at a start reaches the model, so the context
+   *   assertions (scenario 4's sub-agent start, scenario 7) are left out;
+   * - noUserHooks: the artifact runs no stopline.json hooks on this host.
+   */
+  limits?: { stopEndsRun?: boolean; noContractContext?: boolean; noUserHooks?: boolean };
 }
 
 export function sevenScenarios(h: ScenarioHost): void {
@@ -55,7 +64,35 @@ export function sevenScenarios(h: ScenarioHost): void {
   });
 
   const variants = h.reviewVariants ?? [{ label: '', run: (c: RealHostCase, s: FakeModelServer, prompt: string) => h.run(c, s, prompt) }];
-  for (const v of variants) {
+  if (h.limits?.stopEndsRun) {
+    it(`1. review: \`touch x\` is stopped and cat runs, then ${w.create} is stopped with MODE_FORBIDS_MUTATION and the run ends before ${w.edit}`, async () => {
+      const c = runs.newCase('s1');
+      const s = await runs.server({
+        threads: [
+          {
+            name: 'main',
+            turns: [
+              { toolCalls: [shell('call_touch', 'touch x')] },
+              { toolCalls: [shell('call_cat', 'cat a.txt')] },
+              { toolCalls: [create('call_create', join(c.project, 'new.txt'))] },
+              { toolCalls: [edit('call_edit', join(c.project, 'a.txt'), 'alpha', 'beta')] },
+              { text: 'review finished' },
+            ],
+          },
+        ],
+      });
+      await h.run(c, s, '$stopline review -- look at a.txt');
+      expect(existsSync(join(c.project, 'new.txt'))).toBe(false);
+      expect(readFileSync(join(c.project, 'a.txt'), 'utf8')).toBe('alpha\n');
+      expect(existsSync(join(c.project, 'x'))).toBe(false);
+      expectStopped(s, 'call_touch', 'MODE_FORBIDS_MUTATION');
+      expectRan(s, 'call_cat');
+      expect(s.toolResultText('call_cat')).toContain('alpha');
+      expectStopped(s, 'call_create', 'MODE_FORBIDS_MUTATION');
+      expect(s.toolResult('call_edit')).toBeUndefined();
+    });
+  }
+  for (const v of h.limits?.stopEndsRun ? [] : variants) {
     it(`1. review${v.label ? ` (${v.label})` : ''}: ${w.create}, ${w.edit} and \`touch x\` are stopped with MODE_FORBIDS_MUTATION; cat runs`, async () => {
       const c = runs.newCase(`s1${v.label ? `-${v.label}` : ''}`);
       const s = await runs.server(createEditTouch(c, [{ toolCalls: [shell('call_cat', 'cat a.txt')] }, { text: 'review finished' }]));
@@ -117,7 +154,7 @@ export function sevenScenarios(h: ScenarioHost): void {
       expect(s.requests.filter((r) => r.thread === 'child').length).toBeGreaterThanOrEqual(1);
     });
 
-    it(`review: a \`touch\` inside the sub-agent (${h.words.childCall}) is stopped, and the sub-agent got the contract at its start`, async () => {
+    it(`review: a \`touch\` inside the sub-agent (${h.words.childCall}) is stopped${h.limits?.noContractContext ? '' : ', and the sub-agent got the contract at its start'}`, async () => {
       const c = runs.newCase('s4-child');
       const s = await runs.server({
         threads: [
@@ -128,6 +165,7 @@ export function sevenScenarios(h: ScenarioHost): void {
       await h.run(c, s, '$stopline review -- inspect the project');
       expect(existsSync(join(c.project, 'child.txt'))).toBe(false);
       expectStopped(s, 'call_child_touch', 'MODE_FORBIDS_MUTATION');
+      if (h.limits?.noContractContext) return;
       // the subagent-start context reaches the sub-agent's first request
       const childFirst = s.requests.find((r) => r.thread === 'child');
       expect(requestText(childFirst?.body)).toContain('stopline contract (ARMED)');
@@ -170,7 +208,7 @@ export function sevenScenarios(h: ScenarioHost): void {
     });
   });
 
-  it(`7. the contract context from ${h.words.promptEvent} is in the first model request`, async () => {
+  if (!h.limits?.noContractContext) it(`7. the contract context from ${h.words.promptEvent} is in the first model request`, async () => {
     const c = runs.newCase('s7');
     const s = await runs.server({ threads: [{ name: 'main', turns: [{ text: 'ok' }] }] });
     await h.run(c, s, '$stopline review files=a.txt -- look at a.txt');
@@ -180,7 +218,7 @@ export function sevenScenarios(h: ScenarioHost): void {
     expect(text).toContain('mode=review');
   });
 
-  it("the person's own stopline.json hooks run next to the guard: context reaches the model, an exit-2 hook stops `rm -rf`", async () => {
+  if (!h.limits?.noUserHooks) it("the person's own stopline.json hooks run next to the guard: context reaches the model, an exit-2 hook stops `rm -rf`", async () => {
     const c = runs.newCase('s8-user-hooks');
     seedUserHooks(c.home);
     mkdirSync(join(c.project, 'build'));
