@@ -15,11 +15,11 @@ import { eventRow, toolRow, type EventColumns } from './rows';
 const t = toolRow;
 
 /**
- * editor / read_files `path`: the tool schemas ask for an absolute path and every run gave one;
- * what Cline does with `~`, `@` or a `file://` form was not observed, so those stay unproven
- * (no step), and a relative path joins the project folder.
+ * editor / read_files `path` (docs/hosts/cline.md, observed on 3.0.65): absolute as given, else
+ * joined with the project folder, `..` collapsed; `~/x` and `@x` are plain names there (the
+ * editor made a folder named `~`).
  */
-const CLINE_PATHS: PathResolver = { steps: [] };
+const CLINE_PATHS: PathResolver = { steps: ['literal'] };
 
 /**
  * Cline runs a hook file to its end; no default timeout was measured, so the row names none and

@@ -41,8 +41,8 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   // `~/x`, `@x` and `file://` are plain names in the cwd for both (observed on the real CLIs)
   copilot: ['dotdot', 'absolute'],
   droid: ['dotdot', 'absolute'],
-  // every path seen was absolute (the tool schemas ask for it); no other form was observed
-  cline: ['absolute'],
+  // `~/x` and `@x` are plain names in the project for Cline too (observed on the real CLI)
+  cline: ['dotdot', 'absolute'],
 };
 
 /**

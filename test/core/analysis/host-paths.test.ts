@@ -128,6 +128,10 @@ const TABLES: Record<string, { host: RegistryFamily; version?: string; rows: Row
     host: 'droid',
     rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']], [' src/a.ts', [' src/a.ts']]],
   },
+  'Cline CLI 3.0.65': {
+    host: 'cline',
+    rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], [' src/a.ts', [' src/a.ts']]],
+  },
   'Pi, version not known (both)': {
     host: 'pi',
     rows: [
