@@ -379,7 +379,7 @@ async function main(what, root = REPO_ROOT) {
     for (const c of clones) console.log(`${c.file}:${c.line} (${c.lines} lines) = ${c.first}:${c.firstLine}`);
     console.log(`${clones.length} duplicated block(s) of >= 6 lines, ${clones.reduce((n, c) => n + c.lines, 0)} lines`);
   } else if (what === 'hosts') {
-    const { HOST_FAMILIES } = await loadRegistry(root, 'hosts.ts');
+    const { HOST_FAMILIES } = await loadRegistry(root, 'host-specs.ts');
     const rows = hostListings(hostListScanFiles(root), HOST_FAMILIES);
     for (const r of rows) console.log(`${r.file}:${r.line} ${r.names.join(', ')}`);
     console.log(`${rows.length} hand-written list(s) of hosts outside core/registry`);
