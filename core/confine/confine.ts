@@ -36,6 +36,11 @@ export interface ConfineRequest {
   rules?: readonly string[];
   /** stopline's data folder as this door resolved it (a deferred run protects it too) */
   dataDir?: string;
+  /**
+   * Plan only: every check the real run makes, but no private folder is made (what-if tools ask
+   * "would this run confined?" without writing anything).
+   */
+  dryRun?: boolean;
   /** tests: another disk, another sandbox */
   disk?: DiskPort;
   sandbox?: SandboxProbe;
@@ -58,7 +63,7 @@ export function confineCommand(req: ConfineRequest): ConfineResult {
   const planned = planConfinement({ ...facts, disk: req.disk ?? machine.disk() });
   if (!planned.ok) return { ok: false, why: planned.why };
   const plan = planned.plan;
-  if (!machine.prepare(plan.prepare)) return { ok: false, why: "a private folder of stopline's could not be made" };
+  if (!req.dryRun && !machine.prepare(plan.prepare)) return { ok: false, why: "a private folder of stopline's could not be made" };
   return {
     ok: true,
     command: wrapCommand(plan, req.command, sandbox.tools, failureNote(req.contract, plan.absent)),
