@@ -35,7 +35,7 @@ import { printJson, usageError } from '../output';
 import { suggest } from '../suggest';
 import { styleFor } from '../style';
 import { NAME, VERSION } from '../version';
-import { confinementCheck, confinementHere, hostConfinementCheck } from './confine';
+import { confinementCheck, confinementHere, hostConfinementCheck, hostRewrites } from './confine';
 import type { ConfinementHere } from './confine';
 import { dataReports } from './data';
 import { evaluatorReports } from './evaluator';
@@ -206,7 +206,7 @@ export async function runDoctor(args: ParsedArgs, io: CliIO): Promise<number> {
         placements.forEach((p, i) => reports.push({ host, scope: p.scope === 'project' ? `project ${p.project}` : 'user', checks: i === 0 ? [hostCheck(host, bin)] : [] }));
         const first = reports.length - placements.length;
         for (let i = 0; i < placements.length; i++) reports[first + i]!.checks.push(...(await checksFor(host, ctx, placements[i]!, placements, bin)));
-        if (placements.length) reports[first]!.checks.push(hostConfinementCheck(host, confine));
+        if (placements.length) reports[first]!.checks.push(hostConfinementCheck(host, confine, hostRewrites(host), host === 'claude' ? "Claude Code's mod" : undefined));
         for (const [i, n] of native.entries()) {
           const checks = placements.length === 0 && i === 0 ? [hostCheck(host, bin)] : [];
           if (i === 0 && (installs.length > 0 || atDefault)) checks.push(doubleCheck(host, native));
