@@ -145,7 +145,7 @@ describe('duplicate blocks', () => {
 
 describe('the scan as a person runs it', () => {
   it('each report runs from the command line and ends with its count (a renamed registry file broke `hosts`)', () => {
-    for (const [what, last] of [['hosts', /^0 hand-written list\(s\) of hosts/], ['cycles', /^0 import circle\(s\)$/]] as const) {
+    for (const [what, last] of [['hosts', /^0 hand-written list\(s\) of hosts/], ['cycles', /^0 import circle\(s\)$/], ['lines', /^test\/: \d+ files, \d+ lines, \d+ code lines$/]] as const) {
       const run = spawnSync(process.execPath, ['build/source-scan.mjs', what], { encoding: 'utf8' });
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
