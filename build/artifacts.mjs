@@ -602,7 +602,7 @@ export const ARTIFACTS = [
       'core/hooks/run-command.ts': 'hosts/claude/mod/run-command.ts',
       'core/hooks/run-http.ts': 'hosts/claude/mod/run-http.ts',
       // where links lead is read through $.fs by the door, which passes its probe to the core
-      'core/fs-probe.ts': 'hosts/claude/mod/fs-probe.ts',
+      'core/paths/fs-probe.ts': 'hosts/claude/mod/fs-probe.ts',
       // no process can be started from inside Claude Code: the sandbox is built when the command
       // runs, by the plugin's hook script (hosts/claude/mod/confine.ts)
       'core/confine/confine.ts': 'hosts/claude/mod/confine.ts',

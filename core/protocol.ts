@@ -8,7 +8,7 @@
  * object), and an error that names the first bad field (`action.delegationCount: expected int`).
  * test/unit/protocol.test.ts compares it with a zod schema of the same shape on generated
  * values. Nothing in here knows a host's event names or payload shapes; adapters translate
- * into this and render the Outcome (core/outcome.ts) back into their host's format.
+ * into this and render the Outcome (core/answer/outcome.ts) back into their host's format.
  */
 import { HOST_FAMILIES, type HostFamily } from './registry/host-specs';
 import { BadField, bool, enumOf, int, isRecord, nonEmpty, optional, str, strArray } from './check';

@@ -5,7 +5,7 @@
  */
 import type { Hazard } from '../protocol';
 import { candidateValues, type ScriptVars } from './candidates';
-import { expandBraces } from '../paths';
+import { expandBraces } from '../paths/paths';
 import { Collector, contentIntents, isAbsoluteLike, isNullDevice, joinDir, patchSegments, resolvePath, type Base } from './collect';
 import { embeddedArgvs, scanArgv, type HazardFact } from './hazards';
 import { MAX_NESTING } from './limits';

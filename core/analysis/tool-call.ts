@@ -4,8 +4,8 @@
  * throws: unreadable input is `unknown` mutability / unproven paths with the reason in
  * the segments. A tool the registry does not list is unknown.
  */
-import { placeToolPath, resolversFor } from '../path-resolve';
-import { normalizeTarget } from '../paths';
+import { placeToolPath, resolversFor } from '../paths/path-resolve';
+import { normalizeTarget } from '../paths/paths';
 import type { Action, Hazard, Mutability } from '../protocol';
 import { findToolEntry } from '../registry/lookup';
 import type { HostRegistry, ToolEntry, ToolKind } from '../registry/types';

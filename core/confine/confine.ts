@@ -6,7 +6,7 @@
  * from before (ask, or deny where no one can approve).
  */
 import type { Contract } from '../contract/types';
-import type { SelfPathEntry } from '../self-paths';
+import type { SelfPathEntry } from '../paths/self-paths';
 import { wrapCommand } from './bwrap';
 import { machine } from './machine';
 import { planConfinement } from './plan';
@@ -27,7 +27,7 @@ export interface ConfineRequest {
   home?: string;
   /** the user id (for the user's runtime folder); default: this process's */
   uid?: number | null;
-  /** stopline's own paths (core/self-paths.ts selfPathTable) */
+  /** stopline's own paths (core/paths/self-paths.ts selfPathTable) */
   protectedPaths: readonly Pick<SelfPathEntry, 'path'>[];
   now: number;
   /** the person's config switch */

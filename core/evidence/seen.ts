@@ -20,7 +20,7 @@ import { readFileSync } from 'node:fs';
 import { controlState } from '../contract/types';
 import type { Contract } from '../contract/types';
 import { stateText } from '../messages/render';
-import type { Outcome } from '../outcome';
+import type { Outcome } from '../answer/outcome';
 import type { RecordedCall, TurnEnd } from '../protocol';
 import { hashText } from '../state/session';
 import { logFile } from './log';

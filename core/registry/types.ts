@@ -6,7 +6,7 @@
  * against it.
  */
 import type { CanonicalEvent } from '../canonical';
-import type { PathResolverColumn } from '../path-resolve';
+import type { PathResolverColumn } from '../paths/path-resolve';
 import type { ControlEventKind, HostFamily } from '../protocol';
 
 /**
@@ -52,7 +52,7 @@ export interface ToolEntry {
   workdirField?: string;
   /**
    * How the host turns this tool's path arguments (pathFields, patch headers, workdirField)
-   * into the paths it writes (core/path-resolve.ts; facts in docs/hosts/<host>.md). Absent:
+   * into the paths it writes (core/paths/path-resolve.ts; facts in docs/hosts/<host>.md). Absent:
    * the plain reading (absolute, or joined with the cwd; `~/` with the guard's home).
    */
   pathResolver?: PathResolverColumn;

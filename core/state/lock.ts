@@ -21,7 +21,7 @@ import { ensureDir, readOwnFile, sleepSync } from './fsio';
 /**
  * Thrown instead of sleeping when the lock is held and the caller asked to yield (`yieldSince`).
  * Only locks taken before anything of the decision was written out can yield, so deciding the
- * event again from the start is safe (see core/controller.ts).
+ * event again from the start is safe (see core/answer/controller.ts).
  */
 export class LockBusyError extends Error {
   readonly code = 'STOPLINE_LOCK_BUSY';

@@ -12,10 +12,10 @@
  * - user text: `message.part.updated` carries a part; the whole user message is read back
  *   through `client.session.message`; synthetic or ignored parts are never the person's words.
  */
-import type { ToolCall } from '../../core/answer';
+import type { ToolCall } from '../../core/answer/answer';
 import type { ControlEvent, HostInfo } from '../../core/protocol';
-import type { Outcome, Rewrite } from '../../core/outcome';
-import { stampOf } from '../../core/outcome';
+import type { Outcome, Rewrite } from '../../core/answer/outcome';
+import { stampOf } from '../../core/answer/outcome';
 import { hookInput } from '../../core/registry/hook-input';
 import { findToolEntry } from '../../core/registry/lookup';
 import { opencodeRegistry } from '../../core/registry/opencode';
@@ -270,7 +270,7 @@ export function agentEditTable(data: unknown): Map<string, boolean> {
   return table;
 }
 
-export { stampOf } from '../../core/outcome';
+export { stampOf } from '../../core/answer/outcome';
 
 /** What OpenCode needs to deny: an Error whose message is the stamp, with no stack text added. */
 export function denyError(outcome: Outcome): Error {

@@ -15,11 +15,11 @@
  * configured fail mode (open by default).
  */
 import type { Env, InProcessHooks } from '../../core/hooks/in-process';
-import { pathVars } from '../../core/self-paths';
+import { pathVars } from '../../core/paths/self-paths';
 import { opencodeRegistry } from '../../core/registry/opencode';
 import type { OpenCodeHookName } from '../../core/registry/opencode';
 import type { EventEntry } from '../../core/registry/types';
-import type { CoreApi } from '../../core/answer';
+import type { CoreApi } from '../../core/answer/answer';
 import { bindHandlers } from '../shared/in-process/handlers';
 import type { Bound } from '../shared/in-process/handlers';
 import { nodePorts } from '../shared/in-process/node';
@@ -34,7 +34,7 @@ import { OpenCodeTools } from './tools';
 import { isRecord } from '../../core/check';
 
 export type { OpenCodeClient, SdkResult } from './sdk';
-export type { CoreApi } from '../../core/answer';
+export type { CoreApi } from '../../core/answer/answer';
 
 export interface PluginInput {
   client: OpenCodeClient;

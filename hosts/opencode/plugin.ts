@@ -12,9 +12,9 @@
  * A factory that throws is also skipped (logged only), so the factory catches its own errors:
  * if the guard cannot start, a minimal plugin still applies the fail mode before every tool.
  */
-import { failAnswer, labelLines } from '../../core/answer';
-import { handleEvent, failOutcome } from '../../core/controller';
-import { applyHostEditSwitch } from '../../core/host-mode';
+import { failAnswer, labelLines } from '../../core/answer/answer';
+import { handleEvent, failOutcome } from '../../core/answer/controller';
+import { applyHostEditSwitch } from '../../core/answer/host-mode';
 import { InProcessHooks } from '../../core/hooks/in-process';
 import { LABEL, denyError } from './adapter';
 import { OpenCodeDoor } from './door';

@@ -11,7 +11,7 @@
  * - OpenCode has already sent the prompt on (the event hook is not awaited), so a refusal by the
  *   person's hooks can only be told to the model.
  */
-import { isStoplineCommand } from '../../core/prompt-intent';
+import { isStoplineCommand } from '../../core/answer/prompt-intent';
 import { BoundedMap, BoundedSet } from '../shared/in-process/bounded';
 import type { InProcessRuntime } from '../shared/in-process/runtime';
 import { contextTexts, describe } from '../shared/in-process/runtime';

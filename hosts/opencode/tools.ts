@@ -5,7 +5,7 @@
  * waits until the prompt that came before it has been processed, so the decision sees the
  * contract the person set.
  */
-import type { SessionTree } from '../../core/controller';
+import type { SessionTree } from '../../core/answer/controller';
 import { launchesSubagents } from '../../core/registry/hook-input';
 import { findToolEntry } from '../../core/registry/lookup';
 import type { HookEventInput } from '../../core/hooks/in-process';

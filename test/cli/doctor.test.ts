@@ -10,7 +10,7 @@
 import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleEvent } from '../../core/controller';
+import { handleEvent } from '../../core/answer/controller';
 import { recordChild } from '../../core/state/lineage';
 import { sessionStore } from '../../core/state/session';
 import { exportedNames, trustedHashes } from '../../hosts/cli/doctor/hosts';

@@ -13,9 +13,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { recordBypass } from '../../core/bypass';
-import { failOutcome, handleEvent } from '../../core/controller';
-import { applyHostEditSwitch } from '../../core/host-mode';
+import { recordBypass } from '../../core/answer/bypass';
+import { failOutcome, handleEvent } from '../../core/answer/controller';
+import { applyHostEditSwitch } from '../../core/answer/host-mode';
 import { InProcessHooks } from '../../core/hooks/in-process';
 import { parseControlEvent } from '../../core/protocol';
 import type { ControlEvent } from '../../core/protocol';

@@ -8,9 +8,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { recordBypass } from '../../core/bypass';
-import { failOutcome, handleEvent } from '../../core/controller';
-import { applyHostEditSwitch } from '../../core/host-mode';
+import { recordBypass } from '../../core/answer/bypass';
+import { failOutcome, handleEvent } from '../../core/answer/controller';
+import { applyHostEditSwitch } from '../../core/answer/host-mode';
 import { InProcessHooks } from '../../core/hooks/in-process';
 import { claudeAdapter } from '../../hosts/claude/adapter';
 import { codexAdapter } from '../../hosts/codex/adapter';

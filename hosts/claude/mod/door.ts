@@ -23,9 +23,9 @@ import type { CoreApi, HookDecision } from '../../shared/runner';
 import type { CommandHookAdapter, MappedEvent } from '../../shared/adapter';
 import type { HookPayload } from '../../shared/payload';
 import { claudeAdapter, claudeFields } from '../adapter';
-import { failOutcome, handleEvent } from '../../../core/controller';
-import { labelLines } from '../../../core/answer';
-import { stampOf } from '../../../core/outcome';
+import { failOutcome, handleEvent } from '../../../core/answer/controller';
+import { labelLines } from '../../../core/answer/answer';
+import { stampOf } from '../../../core/answer/outcome';
 import { eventEntry } from '../../shared/adapter';
 import { loadConfig } from '../../../core/config/config';
 import { resolveDataDir } from '../../../core/state/datadir';
@@ -46,8 +46,8 @@ import { deepest, leadsElsewhere, lookUpLanding, settleLanding } from './links';
 import { errorCode } from './rejection';
 import { writeOutFile } from './write-out';
 import { sawBubblewrap } from './confine';
-import { homeFrom } from '../../../core/self-paths';
-import { normalizeTarget } from '../../../core/paths';
+import { homeFrom } from '../../../core/paths/self-paths';
+import { normalizeTarget } from '../../../core/paths/paths';
 
 /** The host's capabilities, as plain functions the entry builds from `$`. */
 export interface ModHost {

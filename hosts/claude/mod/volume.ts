@@ -16,13 +16,13 @@
  *   touched by one decision at a time;
  * - a file the core appended to that another process may append to as well (labels.jsonl) is
  *   written out as what is on disk then plus what was appended here (`appended`);
- * - where a path leads through symbolic links (the core's path probe, core/path-links.ts) is a
+ * - where a path leads through symbolic links (the core's path probe, core/paths/path-links.ts) is a
  *   fetched entry too, read through the same miss, rollback and load, but for one decision only:
  *   the agent can make a link between two tool calls, so what a decision read about links is
  *   forgotten when the next decision starts (`freshLinks`), as the command hook reads the disk
  *   at each decision.
  */
-import type { ProbeResult } from '../../../core/path-links';
+import type { ProbeResult } from '../../../core/paths/path-links';
 
 export type Known =
   /** `tail`: the text's last two UTF-16 units, kept on appends so the last byte never flattens a long log */

@@ -13,10 +13,10 @@
  * Nothing here decides: the mapping is the adapters', the decision the core's.
  */
 import { CANONICAL, CANONICAL_EVENTS } from '../../../core/canonical';
-import type { Answer } from '../../../core/outcome';
-import { stampOf } from '../../../core/outcome';
+import type { Answer } from '../../../core/answer/outcome';
+import { stampOf } from '../../../core/answer/outcome';
 import type { ControlEvent } from '../../../core/protocol';
-import { pathVars } from '../../../core/self-paths';
+import { pathVars } from '../../../core/paths/self-paths';
 import { claudeRegistry } from '../../../core/registry/claude';
 import { opencodeRegistry } from '../../../core/registry/opencode';
 import { piRegistry } from '../../../core/registry/pi';

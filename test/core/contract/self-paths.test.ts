@@ -6,11 +6,11 @@ import type { Action } from '../../../core/protocol';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TABLE_ENV, pathVars, selfPathTable, selfPaths } from '../../../core/self-paths';
+import { TABLE_ENV, pathVars, selfPathTable, selfPaths } from '../../../core/paths/self-paths';
 import { analyzeShell } from '../../../core/analysis/shell';
 import { evaluatorDir } from '../../../hosts/shared/evaluator/where';
 import { managedSettingsDir } from '../../../hosts/cli/doctor/claude-door';
-import { claudeManagedSettingsDirs } from '../../../core/self-paths';
+import { claudeManagedSettingsDirs } from '../../../core/paths/self-paths';
 
 const HOME = '/home/u';
 
@@ -118,7 +118,7 @@ describe('self-paths table', () => {
 
 describe('selfPaths remembers its last answer', () => {
   it('TABLE_ENV names every environment variable the table reads (a missing one would serve a stale table)', () => {
-    const source = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../../core/self-paths.ts'), 'utf8');
+    const source = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../../core/paths/self-paths.ts'), 'utf8');
     const read = new Set([...source.matchAll(/env\.([A-Z_]+)/g), ...source.matchAll(/envDir\(env, '([A-Z_]+)'/g)].map((m) => m[1]!));
     expect([...read].sort()).toEqual([...TABLE_ENV].sort());
   });

@@ -6,8 +6,8 @@
  * (Qwen; a Hermes shell hook), a command the guard would only let run rewritten is a deny.
  */
 import { describe, expect, it } from 'vitest';
-import type { HandleOptions } from '../../../core/controller';
-import type { Outcome } from '../../../core/outcome';
+import type { HandleOptions } from '../../../core/answer/controller';
+import type { Outcome } from '../../../core/answer/outcome';
 import type { ControlEvent } from '../../../core/protocol';
 import { claudeAdapter } from '../../../hosts/claude/adapter';
 import { codexAdapter } from '../../../hosts/codex/adapter';

@@ -14,21 +14,21 @@
  * A subagent or child session (rootSessionId, or host.agentId) shares the root's contract and
  * can never change it.
  */
-import { loadConfig } from './config/config';
-import type { FailMode, StoplineConfig } from './config/config';
-import { applyCorrection, applyDirective } from './contract/amend';
-import type { ApplyResult, ContractSettings } from './contract/amend';
-import { detectCorrection } from './contract/corrections';
-import { decide, delegationUnits } from './contract/decide';
-import type { Decision, FloorContext } from './contract/decide';
-import { normalizeSlashDirective, parsePromptCommand } from './contract/grammar';
-import type { Query } from './contract/grammar';
-import { controlState, freshContract } from './contract/types';
-import type { Contract } from './contract/types';
-import { appendEvent, appendLabel, findEvent, readAllEvents, readLabels, readSessionEvents, summarize } from './evidence/log';
-import { actionSummary, buildEvent, decisionSummary, newEventId } from './evidence/runtime-event';
-import { callKey, onTurnEnd } from './evidence/seen';
-import type { RuntimeEventV1, RuntimeEventType } from './evidence/runtime-event';
+import { loadConfig } from '../config/config';
+import type { FailMode, StoplineConfig } from '../config/config';
+import { applyCorrection, applyDirective } from '../contract/amend';
+import type { ApplyResult, ContractSettings } from '../contract/amend';
+import { detectCorrection } from '../contract/corrections';
+import { decide, delegationUnits } from '../contract/decide';
+import type { Decision, FloorContext } from '../contract/decide';
+import { normalizeSlashDirective, parsePromptCommand } from '../contract/grammar';
+import type { Query } from '../contract/grammar';
+import { controlState, freshContract } from '../contract/types';
+import type { Contract } from '../contract/types';
+import { appendEvent, appendLabel, findEvent, readAllEvents, readLabels, readSessionEvents, summarize } from '../evidence/log';
+import { actionSummary, buildEvent, decisionSummary, newEventId } from '../evidence/runtime-event';
+import { callKey, onTurnEnd } from '../evidence/seen';
+import type { RuntimeEventV1, RuntimeEventType } from '../evidence/runtime-event';
 import { InvalidEventError, envFailModeNotes, failOutcomeFor, resolveFailMode } from './failmode';
 import {
   HELP_TEXT,
@@ -39,29 +39,29 @@ import {
   renderRuntime,
   renderStatus,
   stampFromDecision,
-} from './messages/render';
+} from '../messages/render';
 import type { Outcome } from './outcome';
-import type { ReasonCode } from './registry/reasons';
-import { renderStateDamaged } from './messages/unavailable';
-import { parseControlEvent } from './protocol';
-import type { Action, ControlEvent } from './protocol';
-import { fsProbe } from './fs-probe';
-import type { PathProbe } from './path-links';
-import { homeFrom, selfPathTable, selfPaths } from './self-paths';
-import { confineCommand } from './confine/confine';
-import { floorDigest, grantEntry, parseStop, stopEntry } from './floor/allow';
-import { floorContext } from './floor/context';
-import { FLOOR_MEMORY } from './state/session';
-import { FLOOR_RULES } from './registry/reasons';
+import type { ReasonCode } from '../registry/reasons';
+import { renderStateDamaged } from '../messages/unavailable';
+import { parseControlEvent } from '../protocol';
+import type { Action, ControlEvent } from '../protocol';
+import { fsProbe } from '../paths/fs-probe';
+import type { PathProbe } from '../paths/path-links';
+import { homeFrom, selfPathTable, selfPaths } from '../paths/self-paths';
+import { confineCommand } from '../confine/confine';
+import { floorDigest, grantEntry, parseStop, stopEntry } from '../floor/allow';
+import { floorContext } from '../floor/context';
+import { FLOOR_MEMORY } from '../state/session';
+import { FLOOR_RULES } from '../registry/reasons';
 import type { SessionTree } from './session-tree';
-import { checkDataDir, resolveDataDir } from './state/datadir';
-import { isLockBusy, lockTimeoutFromEnv } from './state/lock';
-import { pruneOldSessions } from './state/retention';
-import type { LockOptions } from './state/lock';
-import { RECENT_LAUNCHES, StateDamagedError, cleanupSession, hashText, readSession, rearmed, sessionStore, updateSession } from './state/session';
-import type { SessionState, SessionStore } from './state/session';
+import { checkDataDir, resolveDataDir } from '../state/datadir';
+import { isLockBusy, lockTimeoutFromEnv } from '../state/lock';
+import { pruneOldSessions } from '../state/retention';
+import type { LockOptions } from '../state/lock';
+import { RECENT_LAUNCHES, StateDamagedError, cleanupSession, hashText, readSession, rearmed, sessionStore, updateSession } from '../state/session';
+import type { SessionState, SessionStore } from '../state/session';
 
-export { normalizeSlashDirective } from './contract/grammar';
+export { normalizeSlashDirective } from '../contract/grammar';
 
 export interface HandleOptions {
   /** STOPLINE_HOME, STOPLINE_CONFIG, STOPLINE_FAIL_OPEN, STOPLINE_FAIL_MODE, XDG_*, HOME, ... */
@@ -72,7 +72,7 @@ export interface HandleOptions {
   canAsk?: boolean;
   /**
    * The host applies a rewritten command on this event and tool (the registry row's rewrite
-   * column, set by the door; core/answer.ts). Then a
+   * column, set by the door; core/answer/answer.ts). Then a
    * shell command the analysis cannot prove may be answered `rewrite`: run confined to the
    * contract (core/confine). Absent: false, and such a command is asked or denied as before.
    */
@@ -80,7 +80,7 @@ export interface HandleOptions {
   /** evidence label for how the adapter renders deny, e.g. 'permission_deny_returned' */
   denyResponse?: string;
   now?: () => number;
-  /** where the event's session sits, when the event does not say it (core/session-tree.ts) */
+  /** where the event's session sits, when the event does not say it (core/answer/session-tree.ts) */
   tree?: SessionTree;
   /** what the file system holds, read at decision time (links, protected paths present); default: the disk */
   probe?: () => PathProbe;

@@ -11,9 +11,9 @@
  *   arm or widen a contract; no root contract can be proven for it;
  * - a session with no record: a root session, as far as anyone can tell.
  */
-import type { ControlEvent } from './protocol';
-import { forgetChild, lineageOf, recordChild } from './state/lineage';
-import type { Lineage } from './state/lineage';
+import type { ControlEvent } from '../protocol';
+import { forgetChild, lineageOf, recordChild } from '../state/lineage';
+import type { Lineage } from '../state/lineage';
 
 /**
  * What a door tells the controller about the session tree:
