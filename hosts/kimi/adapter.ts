@@ -16,7 +16,10 @@ import type { Answer } from '../../core/outcome';
 import { stampOf } from '../../core/outcome';
 import { kimiRegistry } from '../../core/registry/kimi';
 import { BRACKETED_TREE } from '../../core/session-tree';
-import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent } from '../shared/adapter';
+import { hookInput } from '../../core/registry/hook-input';
+import { findToolEntry } from '../../core/registry/lookup';
+import { isRecord } from '../../core/check';
+import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
 import { exitTwoWith, SILENT } from '../shared/adapter';
 import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, mapToolEvent, promptText } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
@@ -60,8 +63,24 @@ export function canAsk(_event: ControlEvent): boolean {
   return false;
 }
 
+/**
+ * The person's stopline.json hooks run beside the guard. Kimi's own `[[hooks]]` are no dialect
+ * stopline imports (Kimi runs them itself), and it runs no other host's hook files, so none are
+ * skipped. Hooks written against Claude's shapes see file_path / command from the registry row.
+ */
+const userHooks: UserHooksSupport = {
+  projectDir: (payload) => optionalString(payload, 'cwd'),
+  canonicalInput: (payload) => {
+    const input = payload.tool_input;
+    if (!isRecord(input)) return undefined;
+    const entry = typeof payload.tool_name === 'string' ? findToolEntry(kimiRegistry, payload.tool_name) : null;
+    return entry ? hookInput(entry, input) : undefined;
+  },
+};
+
 export const kimiAdapter: CommandHookAdapter = {
   registry: kimiRegistry,
+  userHooks,
   label: 'stopline (kimi)',
   denyResponse: 'permission_deny_returned',
   // an Agent child shares its parent's session id; only the SubagentStart … SubagentStop pair marks it
