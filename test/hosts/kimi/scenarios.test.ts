@@ -9,10 +9,9 @@
 import { expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { kimiRegistry } from '../../../core/registry/kimi';
-import { NO_NEEDS, rowsToRegister } from '../../../hosts/cli/install/observe-events';
-import { ensureHosts, HOSTS_FOR, runKimi, startChatServer, type FakeModelServer, type KimiHook, type KimiRunResult } from '../harness';
-import { describeRealHost, hookRunSummary, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
+import { ensureHosts, HOSTS_FOR, runKimi, startChatServer, type FakeModelServer, type KimiRunResult } from '../harness';
+import { describeRealHost, hookRunSummary, realHostRuns, stopAssertions, type RealHostCase } from '../shared/real-host';
+import { kimiHooks } from './hooks';
 import { sevenScenarios } from '../shared/seven-scenarios';
 
 const status = await ensureHosts(HOSTS_FOR.kimi);
@@ -27,12 +26,6 @@ const runs = realHostRuns({
   },
 });
 const { expectStopped, expectRan } = stopAssertions({ stopped: /ERROR: STOP \//, ran: { never: /STOP \// } });
-
-/** The tables `stopline install kimi` writes, with the test's node and the built script. */
-export function kimiHooks(): KimiHook[] {
-  const command = `'${process.execPath}' '${requireArtifact('kimi', 'stopline.mjs')}'`;
-  return rowsToRegister(kimiRegistry, NO_NEEDS).map((e) => ({ event: e.native, command, timeout: e.install.timeoutSec }));
-}
 
 async function kimi(c: RealHostCase, s: FakeModelServer, prompt: string, env?: Record<string, string | undefined>): Promise<KimiRunResult> {
   const r = await runKimi({ project: c.project, prompt, server: s, runDir: c.runDir, hooks: kimiHooks(), env: { STOPLINE_TIMING_FILE: runs.timingFile, STOPLINE_DASHBOARD: 'off', ...env } });
