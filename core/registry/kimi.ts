@@ -31,7 +31,7 @@ export const kimiRegistry: HostRegistry = {
   tools: [
     t('Shell', 'shell', { canonical: 'Bash', commandField: 'command' }),
     t('WriteFile', 'write', { canonical: 'Write', pathFields: ['path'], contentFields: ['content'], pathResolver: KIMI_PATHS, note: 'mode "append" adds to the file; a write either way' }),
-    t('StrReplaceFile', 'write', { canonical: 'Edit', pathFields: ['path'], pathResolver: KIMI_PATHS, note: 'the replacements are in `edit` (one {old, new} or a list)' }),
+    t('StrReplaceFile', 'multi-edit', { canonical: 'Edit', pathFields: ['path'], pathResolver: KIMI_PATHS, hookEdits: { field: 'edit', oldText: 'old', newText: 'new' }, note: 'the replacements are in `edit`: one {old, new} or a list of them' }),
     t('ReadFile', 'read', { canonical: 'Read', pathFields: ['path'], pathResolver: KIMI_PATHS }),
     t('ReadMediaFile', 'read', { canonical: 'Read', pathFields: ['path'], pathResolver: KIMI_PATHS }),
     t('Glob', 'read', { canonical: 'Glob', readFields: ['directory'], nameFields: ['pattern'] }),

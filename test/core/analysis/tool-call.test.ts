@@ -308,6 +308,8 @@ const CASES: Record<RegistryFamily, Case[]> = {
     fx('Shell', kShellSub.tool_input, kShellSub.cwd, 'write', { paths: ['a.txt'] }),
     fx('WriteFile', kWrite.tool_input, kWrite.cwd, 'write', { paths: ['w.txt'] }),
     fx('StrReplaceFile', kReplace.tool_input, kReplace.cwd, 'write', { paths: ['w.txt'] }),
+    doc('StrReplaceFile', { path: 'package.json', edit: { old: '"deps": {}', new: '"dependencies": { "left-pad": "1.3.0" }' } }, 'write', { paths: ['package.json'], dep: true }),
+    doc('StrReplaceFile', { path: 'a.ts', edit: [{ old: 'a', new: 'b' }, { old: 'c', new: 'd' }] }, 'write', { paths: ['a.ts'] }),
     fx('ReadFile', kRead.tool_input, kRead.cwd, 'read'),
     fx('Agent', kAgent.tool_input, kAgent.cwd, 'delegate', { delegation: 1 }),
     doc('ReadMediaFile', { path: `${P}/a.png` }, 'read'),
