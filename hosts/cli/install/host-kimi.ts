@@ -112,7 +112,7 @@ export const kimiPlanner: HostPlanner = {
     text += (text.length ? '\n' : '') + kimiHookTables(hookCommand(ctx.runtime, p.script), rows);
     if (text !== before) ctx.ws.write(p.configFile, text, 'config');
     ctx.notes.push(`hooks: ${registrationSummary(regs)} registered in ${p.configFile}`);
-    ctx.warnings.push('Kimi reads hooks only from this config file: a run given --config-file or --config runs without stopline');
+    ctx.notes.push('Kimi reads hooks only from this config file: a run given --config-file or --config runs without stopline');
     return { runtime: ctx.runtime.runtime, artifacts, configs: [p.configFile] };
   },
 
