@@ -394,7 +394,11 @@ function multiEdit(entry: ToolEntry, input: unknown, base: Base): Result {
   const name = entry.name;
   if (!isRecord(input)) return simple(name, 'write', `${name} input is ${describe(input)}; the target is unproven`);
   const top = pathsOf(input, entry.pathFields && entry.pathFields.length ? entry.pathFields : EDIT_PATH_FIELDS);
-  const edits = input.edits;
+  // the row's edit list (hookEdits): its field and text names; one edit object is a list of one (Kimi's StrReplaceFile)
+  const listed = input[entry.hookEdits?.field ?? 'edits'];
+  const edits = isRecord(listed) && entry.hookEdits ? [listed] : listed;
+  const newFields = entry.hookEdits ? [entry.hookEdits.newText, ...NEW_TEXT_FIELDS] : NEW_TEXT_FIELDS;
+  const oldFields = entry.hookEdits ? [entry.hookEdits.oldText, ...OLD_TEXT_FIELDS] : OLD_TEXT_FIELDS;
   const segs: AnalysisSegment[] = [];
   if (!Array.isArray(edits)) {
     segs.push(fileSegment(entry, top.raws, top.bad, base, `${name} edits ${top.raws.join(', ') || 'a file'} (edits is ${describe(edits)})`, top.raws.some((r) => manifestKind(r) !== null), false));
@@ -411,8 +415,8 @@ function multiEdit(entry: ToolEntry, input: unknown, base: Base): Result {
     const own = pathsOf(e, EDIT_PATH_FIELDS);
     if (own.bad) bad = true;
     const targets = own.raws.length ? own.raws : top.raws;
-    const newText = firstStr(e, NEW_TEXT_FIELDS);
-    const oldText = firstStr(e, OLD_TEXT_FIELDS);
+    const newText = firstStr(e, newFields);
+    const oldText = firstStr(e, oldFields);
     const change = newText === undefined ? undefined : boundedChange(oldText, newText);
     for (const t of targets) {
       const cur = perPath.get(t) ?? { dep: false, hash: false };

@@ -12,7 +12,7 @@
  * - a session with no record: a root session, as far as anyone can tell.
  */
 import type { ControlEvent } from '../protocol';
-import { forgetChild, lineageOf, recordChild } from '../state/lineage';
+import { closeBracket, forgetChild, lineageOf, openBracket, openBrackets, recordChild } from '../state/lineage';
 import type { Lineage } from '../state/lineage';
 
 /**
@@ -72,4 +72,32 @@ export function placeInRecordedTree(event: ControlEvent, dataDir: string): Contr
 function rootOf(dataDir: string, parentId: string): Lineage {
   const above = lineageOf(dataDir, parentId);
   return above.kind === 'unknown' ? { kind: 'child', rootSessionId: parentId } : above;
+}
+
+/**
+ * The tree of a host whose subagents run on their parent's session id, marked only by a subagent
+ * start … stop bracket (Kimi Code): a child's tool calls are the session's own and are judged by
+ * its contract, but a prompt inside an open bracket (the child's task, the host's follow-ups to
+ * it) is never the person. A session start or end closes every bracket a crash left open.
+ */
+export const BRACKETED_TREE: SessionTree = { kind: 'recorded', place: (event, dataDir) => placeInBracket(event, dataDir) };
+
+export function placeInBracket(event: ControlEvent, dataDir: string): ControlEvent {
+  switch (event.kind) {
+    case 'session.start':
+    case 'session.end':
+      closeBracket(dataDir, event.sessionId, true);
+      return event;
+    case 'subagent.start':
+      openBracket(dataDir, event.sessionId);
+      return event;
+    case 'subagent.stop':
+      closeBracket(dataDir, event.sessionId);
+      return event;
+    case 'prompt.submit':
+      if (event.prompt && openBrackets(dataDir, event.sessionId) > 0) return { ...event, prompt: { ...event.prompt, source: 'subagent' } };
+      return event;
+    default:
+      return event;
+  }
 }

@@ -203,6 +203,11 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
     add(join(factory, 'settings.json'), factoryBase.from); // Droid settings (hooks, plugins)
     add(join(factory, 'plugins'), factoryBase.from); // Droid plugins (cache, marketplaces)
   }
+  const kimi = envDir(env, 'KIMI_SHARE_DIR', home, '.kimi');
+  if (kimi) {
+    add(join(kimi.dir, 'stopline'), kimi.from); // Kimi Code hook script
+    add(join(kimi.dir, 'config.toml'), kimi.from); // Kimi Code config (the only place it reads hooks)
+  }
 
   // the person's shell start-up files: what they export (STOPLINE_*, a host's settings) is the
   // environment of every later session, and what they run runs outside any tool call
@@ -277,6 +282,7 @@ export const TABLE_ENV = [
   'QWEN_CODE_SYSTEM_SETTINGS_PATH',
   'COPILOT_HOME',
   'FACTORY_HOME_OVERRIDE',
+  'KIMI_SHARE_DIR',
   'ZDOTDIR',
   'BASH_ENV',
   'ENV',
@@ -301,6 +307,7 @@ export const PATH_VARS = [
   'QWEN_HOME',
   'COPILOT_HOME',
   'FACTORY_HOME_OVERRIDE',
+  'KIMI_SHARE_DIR',
   'XDG_CONFIG_HOME',
   'XDG_DATA_HOME',
   'XDG_STATE_HOME',

@@ -68,7 +68,10 @@ export interface ToolEntry {
    * Claude name -> this host's field (OpenCode edit: `old_string` <- `oldString`).
    */
   hookFields?: Readonly<Record<string, string>>;
-  /** an edit list in this host's shape, given to hooks as Claude's `edits[{old_string, new_string}]` */
+  /**
+   * an edit list in this host's shape (a single edit object counts as a list of one): the analysis
+   * reads each edit's text from it, and hooks get it as Claude's `edits[{old_string, new_string}]`
+   */
   hookEdits?: { field: string; oldText: string; newText: string };
   /**
    * The host checks its own permission rules under this action name before the tool does

@@ -16,7 +16,7 @@
 import { lstatSync, readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { NotAFileError, ensureDir, readOwnFile, writeFileAtomic } from './fsio';
-import { sha256 } from '../digest';
+import { randomHex, sha256 } from '../digest';
 import { cryptoModule } from '../lazy-builtins';
 
 export type Lineage =
@@ -160,5 +160,51 @@ export function forgetChild(dataDir: string, childId: string): void {
     unlinkSync(recordFile(dataDir, childId));
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+}
+
+/**
+ * Subagent brackets, for hosts whose children run on their parent's session id and are marked
+ * only by a subagent start … stop pair around them. Each open bracket is one empty file named
+ * after the hashed session id (`<hash>.<random>.bracket`): a start creates one, a stop removes
+ * one, so children started in parallel by separate hook processes never lose a count.
+ */
+function bracketPrefix(sessionId: string): string {
+  return `${digest('bracket', sessionId).toString('hex').slice(0, 32)}.`;
+}
+
+function bracketNames(dataDir: string, sessionId: string): string[] {
+  const prefix = bracketPrefix(sessionId);
+  try {
+    return readdirSync(join(dataDir, 'lineage')).filter((n) => n.startsWith(prefix) && n.endsWith('.bracket'));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw e;
+  }
+}
+
+/** How many subagent brackets of this session are open. */
+export function openBrackets(dataDir: string, sessionId: string): number {
+  return bracketNames(dataDir, sessionId).length;
+}
+
+/** A subagent of this session started: one more open bracket. */
+export function openBracket(dataDir: string, sessionId: string): void {
+  const dir = join(dataDir, 'lineage');
+  ensureDir(dir);
+  writeFileAtomic(join(dir, `${bracketPrefix(sessionId)}${randomHex(8)}.bracket`), '');
+  pruneLineage(dataDir);
+}
+
+/** A subagent of this session ended (every one, with `all`: the session started or ended). */
+export function closeBracket(dataDir: string, sessionId: string, all = false): void {
+  for (const name of bracketNames(dataDir, sessionId)) {
+    try {
+      unlinkSync(join(dataDir, 'lineage', name));
+      if (!all) return;
+    } catch (e) {
+      // another hook closed this one at the same moment: close the next
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
   }
 }

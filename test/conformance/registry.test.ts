@@ -25,6 +25,7 @@ import { claudeAdapter } from '../../hosts/claude/adapter';
 import { codexAdapter } from '../../hosts/codex/adapter';
 import { copilotAdapter } from '../../hosts/copilot/adapter';
 import { droidAdapter } from '../../hosts/droid/adapter';
+import { kimiAdapter } from '../../hosts/kimi/adapter';
 import { geminiAdapter } from '../../hosts/gemini/adapter';
 import { hermesAdapter } from '../../hosts/hermes/adapter';
 import { OpenCodeDoor } from '../../hosts/opencode/door';
@@ -70,6 +71,7 @@ const COMMAND_HOSTS: [string, CommandHookAdapter][] = [
   ['qwen', qwenAdapter],
   ['copilot', copilotAdapter],
   ['droid', droidAdapter],
+  ['kimi', kimiAdapter],
 ];
 
 describe.each(COMMAND_HOSTS)('%s: events are exactly the registry rows', (family, adapter) => {
@@ -132,6 +134,11 @@ describe('what each artifact registers with its host is the registry', () => {
     expect(hooks).toEqual(registered(REGISTRIES.droid));
   });
 
+  it('Kimi: hosts/kimi/hooks.toml', () => {
+    const events = [...read('hosts/kimi/hooks.toml').matchAll(/^event = "([^"]+)"$/gm)].map((m) => m[1]!).sort();
+    expect(events).toEqual(shipped(REGISTRIES.kimi));
+  });
+
   it('Hermes: plugin.yaml provides_hooks', () => {
     const yaml = read('hosts/hermes/plugin.yaml');
     const list = yaml.split('provides_hooks:')[1]!.split('\n').filter((l) => /^\s+-\s+\S/.test(l)).map((l) => l.replace(/^\s+-\s+/, '').trim());
@@ -169,6 +176,7 @@ describe('tools: the adapters name no tool the registry lacks, and handle every 
     qwen: ['hosts/qwen/adapter.ts'],
     copilot: ['hosts/copilot/adapter.ts'],
     droid: ['hosts/droid/adapter.ts'],
+    kimi: ['hosts/kimi/adapter.ts'],
   };
   it.each(Object.entries(SOURCES))('%s: every tool name compared in the adapter source is a registry tool', (family, files) => {
     const reg = REGISTRIES[family as 'claude'];

@@ -16,6 +16,7 @@ import { claudeAdapter } from '../../hosts/claude/adapter';
 import { codexAdapter } from '../../hosts/codex/adapter';
 import { copilotAdapter, namedBy } from '../../hosts/copilot/adapter';
 import { droidAdapter } from '../../hosts/droid/adapter';
+import { kimiAdapter } from '../../hosts/kimi/adapter';
 import { geminiAdapter } from '../../hosts/gemini/adapter';
 import { nativeAdapter } from '../../hosts/cli/guard/adapters';
 import { pluginDoor } from '../../hosts/hermes/doors';
@@ -213,6 +214,12 @@ function decisionFromRendered(host: HostName, r: Rendered): Seen {
       if (d === 'deny' || d === 'ask') return { decision: 'deny', stamp: String(hso.permissionDecisionReason ?? '') };
       return { decision: 'allow' };
     }
+    case 'kimi': {
+      // Kimi reads only hookSpecificOutput.permissionDecision "deny" (and exit 2 with stderr), on any event
+      if (r.exitCode === 2) return { decision: 'deny', stamp: r.stderr };
+      const hso = (fromJson(r.stdout)?.hookSpecificOutput ?? {}) as Record<string, unknown>;
+      return hso.permissionDecision === 'deny' ? { decision: 'deny', stamp: String(hso.permissionDecisionReason ?? '') } : { decision: 'allow' };
+    }
     default:
       throw new Error(`${host} is not a command-hook host`);
   }
@@ -243,6 +250,10 @@ export const PAYLOADS = {
     prompt: (s: Sandbox, text: string) => ({ ...fixture('droid', 'UserPromptSubmit-subagent.json'), session_id: s.session, cwd: s.project, prompt: text, message_id: nextId('msg_') }),
     tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('droid', 'PreToolUse-Create.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input }),
   },
+  kimi: {
+    prompt: (s: Sandbox, text: string) => ({ ...fixture('kimi', 'UserPromptSubmit.json'), session_id: s.session, cwd: s.project, prompt: text }),
+    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('kimi', 'PreToolUse-WriteFile.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input, tool_call_id: nextId('call_') }),
+  },
   guard: {
     prompt: (s: Sandbox, text: string) => ({ hook_event_name: 'prompt:submit', session_id: s.session, cwd: s.project, prompt: text }),
     tool: (s: Sandbox, t: RenderedTool) => ({ hook_event_name: 'tool:before', session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input }),
@@ -257,7 +268,7 @@ export const PAYLOADS = {
   },
 } as const;
 
-type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid';
+type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'kimi';
 
 const COMMAND_ADAPTERS: Record<CommandHost, CommandHookAdapter> = {
   claude: claudeAdapter,
@@ -268,6 +279,7 @@ const COMMAND_ADAPTERS: Record<CommandHost, CommandHookAdapter> = {
   qwen: qwenAdapter,
   copilot: copilotAdapter,
   droid: droidAdapter,
+  kimi: kimiAdapter,
 };
 
 /**

@@ -6,8 +6,8 @@
 import { isAbsolute, join } from 'node:path';
 import type { NeutralTool, PathForm } from './types';
 
-export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid';
-export const HOSTS: readonly HostName[] = ['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard', 'gemini', 'qwen', 'copilot', 'droid'];
+export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'kimi';
+export const HOSTS: readonly HostName[] = ['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'kimi'];
 
 export interface RenderContext {
   project: string;
@@ -41,6 +41,8 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   // `~/x`, `@x` and `file://` are plain names in the cwd for both (observed on the real CLIs)
   copilot: ['dotdot', 'absolute'],
   droid: ['dotdot', 'absolute'],
+  // Kimi expands `~/` (Python's expanduser); `@x` and `file://` are plain names (observed)
+  kimi: ['dotdot', 'absolute', 'home'],
 };
 
 /**
@@ -257,6 +259,26 @@ function droid(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   }
 }
 
+/** Kimi Code 1.51.0 (test/fixtures/kimi/PreToolUse-*.json): relative paths as the model writes them; MCP tools keep their bare name. */
+function kimi(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
+  switch (t.op) {
+    case 'write':
+      return { name: 'WriteFile', input: { path: spell('kimi', t, ctx, false), content: t.content } };
+    case 'edit':
+      return { name: 'StrReplaceFile', input: { path: place(t.path, ctx, false), edit: { old: t.old, new: t.new } } };
+    case 'read':
+      return { name: 'ReadFile', input: { path: place(t.path, ctx, false) } };
+    case 'shell':
+      return { name: 'Shell', input: { command: t.command } };
+    case 'delegate':
+      return { name: 'Agent', input: { description: 'help', prompt: t.task, subagent_type: 'coder' } };
+    case 'batch':
+      return null;
+    case 'mcp':
+      return { name: t.tool, input: mcpArgs(t) };
+  }
+}
+
 export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderContext) => RenderedTool | null>> = {
   claude: claudeLike,
   codex,
@@ -268,4 +290,5 @@ export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderCo
   qwen,
   copilot,
   droid,
+  kimi,
 };

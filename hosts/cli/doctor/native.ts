@@ -265,6 +265,8 @@ export function findNative(host: Host, env: Env): NativeInstall[] {
     case 'droid':
       return droidNative(env);
     case 'hermes':
+    case 'kimi':
+      // no plugin manager of its own: `stopline install` is the only route
       return [];
   }
 }

@@ -73,6 +73,11 @@ export function factoryHome(e: Env): string {
   return join(dirFromEnv(e, 'FACTORY_HOME_OVERRIDE', () => homeDir(e)), '.factory');
 }
 
+/** Kimi Code's share folder: config.toml, sessions, and stopline's script (`KIMI_SHARE_DIR` moves `~/.kimi`). */
+export function kimiShareDir(e: Env): string {
+  return dirFromEnv(e, 'KIMI_SHARE_DIR', () => join(homeDir(e), '.kimi'));
+}
+
 /** The user's stopline.json (failMode lives there). */
 export function stoplineConfigFile(e: Env): string {
   return join(xdgConfigHome(e), 'stopline', 'stopline.json');

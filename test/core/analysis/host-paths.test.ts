@@ -32,6 +32,8 @@ function writeInput(host: RegistryFamily, raw: string): { tool: string; input: R
       return { tool: 'create', input: { path: raw, file_text: 'x' } };
     case 'droid':
       return { tool: 'Create', input: { file_path: raw, content: 'x' } };
+    case 'kimi':
+      return { tool: 'WriteFile', input: { path: raw, content: 'x' } };
   }
 }
 
@@ -121,6 +123,10 @@ const TABLES: Record<string, { host: RegistryFamily; version?: string; rows: Row
   'GitHub Copilot CLI 1.0.102': {
     host: 'copilot',
     rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']], [' src/a.ts', [' src/a.ts']]],
+  },
+  'Kimi Code 1.51.0': {
+    host: 'kimi',
+    rows: [...COMMON, ['~/x.txt', [`${HOME}/x.txt`]], ['~other/x.txt', null], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']]],
   },
   'Factory Droid 0.225.2': {
     host: 'droid',

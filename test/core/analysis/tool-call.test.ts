@@ -80,6 +80,12 @@ import dCreate from '../../fixtures/droid/PreToolUse-Create.json';
 import dEdit from '../../fixtures/droid/PreToolUse-Edit.json';
 import dRead from '../../fixtures/droid/PreToolUse-Read.json';
 import dTask from '../../fixtures/droid/PreToolUse-Task.json';
+import kShell from '../../fixtures/kimi/PreToolUse-Shell.json';
+import kShellSub from '../../fixtures/kimi/PreToolUse-Shell-subagent.json';
+import kWrite from '../../fixtures/kimi/PreToolUse-WriteFile.json';
+import kReplace from '../../fixtures/kimi/PreToolUse-StrReplaceFile.json';
+import kRead from '../../fixtures/kimi/PreToolUse-ReadFile.json';
+import kAgent from '../../fixtures/kimi/PreToolUse-Agent.json';
 
 type M = 'read' | 'write' | 'delegate' | 'control' | 'unknown';
 interface Case {
@@ -296,6 +302,20 @@ const CASES: Record<RegistryFamily, Case[]> = {
     ...['TaskStop', 'WaitForScript', 'TodoWrite', 'AskUser', 'ExitSpecMode', 'ToolSearch', 'Skill'].map((t) => doc(t, {}, 'control')),
     doc('Script', { code: 'x' }, 'unknown'),
     doc('lab___frobnicate', { target: 'a.txt' }, 'unknown'),
+  ],
+  kimi: [
+    fx('Shell', kShell.tool_input, kShell.cwd, 'write', { paths: ['allowed.txt'] }),
+    fx('Shell', kShellSub.tool_input, kShellSub.cwd, 'write', { paths: ['a.txt'] }),
+    fx('WriteFile', kWrite.tool_input, kWrite.cwd, 'write', { paths: ['w.txt'] }),
+    fx('StrReplaceFile', kReplace.tool_input, kReplace.cwd, 'write', { paths: ['w.txt'] }),
+    doc('StrReplaceFile', { path: 'package.json', edit: { old: '"deps": {}', new: '"dependencies": { "left-pad": "1.3.0" }' } }, 'write', { paths: ['package.json'], dep: true }),
+    doc('StrReplaceFile', { path: 'a.ts', edit: [{ old: 'a', new: 'b' }, { old: 'c', new: 'd' }] }, 'write', { paths: ['a.ts'] }),
+    fx('ReadFile', kRead.tool_input, kRead.cwd, 'read'),
+    fx('Agent', kAgent.tool_input, kAgent.cwd, 'delegate', { delegation: 1 }),
+    doc('ReadMediaFile', { path: `${P}/a.png` }, 'read'),
+    ...['Glob', 'Grep', 'FetchURL', 'SearchWeb', 'TaskList', 'TaskOutput'].map((t) => doc(t, {}, 'read')),
+    ...['TaskStop', 'SetTodoList', 'AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode', 'Think', 'SendDMail'].map((t) => doc(t, {}, 'control')),
+    doc('frobnicate', { target: 'a.txt' }, 'unknown'),
   ],
 };
 

@@ -50,9 +50,17 @@ describe('self-paths table', () => {
       '/home/u/.factory/hooks.json',
       '/home/u/.factory/settings.json',
       '/w/p/.factory/hooks.json',
+      '/home/u/.kimi/stopline',
+      '/home/u/.kimi/config.toml',
     ]) {
       expect(p, want).toContain(want);
     }
+  });
+
+  it('KIMI_SHARE_DIR moves the Kimi Code entries', () => {
+    const p = selfPaths({ env: { HOME, KIMI_SHARE_DIR: '/opt/kimi' } });
+    for (const want of ['/opt/kimi/config.toml', '/opt/kimi/stopline']) expect(p, want).toContain(want);
+    expect(p).not.toContain('/home/u/.kimi/config.toml');
   });
 
   it('COPILOT_HOME and FACTORY_HOME_OVERRIDE move the Copilot and Droid entries', () => {
@@ -306,6 +314,8 @@ describe('the paths around the guard', () => {
       '/home/u/.qwen/extension-store/state.json',
       '/etc/qwen-code/settings.json',
       '/home/u/.factory/plugins/cache/m-1/stopline-2/abc/hooks/hooks.json',
+      '/home/u/.kimi/config.toml',
+      '/home/u/.kimi/stopline/stopline.mjs',
       '/home/u/.hermes/.env',
       '/home/u/.gemini/.env',
     ]) {

@@ -31,6 +31,11 @@ export interface ScenarioHost {
   expectRan(s: FakeModelServer, callId: string): void;
   /** the host's own words in titles */
   words: { cannotAsk: string; childCall: string; failClosed: string; failOpen: string; promptEvent: string };
+  /**
+   * The host reads no context from a hook (Kimi Code): the contract and a hook's context never
+   * reach the model, and the scenarios that show them assert that they do not.
+   */
+  noContext?: true;
 }
 
 export function sevenScenarios(h: ScenarioHost): void {
@@ -117,7 +122,7 @@ export function sevenScenarios(h: ScenarioHost): void {
       expect(s.requests.filter((r) => r.thread === 'child').length).toBeGreaterThanOrEqual(1);
     });
 
-    it(`review: a \`touch\` inside the sub-agent (${h.words.childCall}) is stopped, and the sub-agent got the contract at its start`, async () => {
+    it(`review: a \`touch\` inside the sub-agent (${h.words.childCall}) is stopped, and the sub-agent ${h.noContext ? 'is never told the contract (no context channel)' : 'got the contract at its start'}`, async () => {
       const c = runs.newCase('s4-child');
       const s = await runs.server({
         threads: [
@@ -128,9 +133,10 @@ export function sevenScenarios(h: ScenarioHost): void {
       await h.run(c, s, '$stopline review -- inspect the project');
       expect(existsSync(join(c.project, 'child.txt'))).toBe(false);
       expectStopped(s, 'call_child_touch', 'MODE_FORBIDS_MUTATION');
-      // the subagent-start context reaches the sub-agent's first request
+      // the subagent-start context reaches the sub-agent's first request, where the host reads it
       const childFirst = s.requests.find((r) => r.thread === 'child');
-      expect(requestText(childFirst?.body)).toContain('stopline contract (ARMED)');
+      if (h.noContext) expect(requestText(childFirst?.body)).not.toContain('stopline contract (ARMED)');
+      else expect(requestText(childFirst?.body)).toContain('stopline contract (ARMED)');
     });
   });
 
@@ -170,17 +176,29 @@ export function sevenScenarios(h: ScenarioHost): void {
     });
   });
 
-  it(`7. the contract context from ${h.words.promptEvent} is in the first model request`, async () => {
-    const c = runs.newCase('s7');
-    const s = await runs.server({ threads: [{ name: 'main', turns: [{ text: 'ok' }] }] });
-    await h.run(c, s, '$stopline review files=a.txt -- look at a.txt');
-    const first = s.requests.find((r) => r.kind === 'turn');
-    const text = requestText(first?.body);
-    expect(text).toContain('stopline contract (ARMED)');
-    expect(text).toContain('mode=review');
-  });
+  it(
+    h.noContext
+      ? `7. no context channel: the contract armed at ${h.words.promptEvent} is not in the model's request, and the model learns it only from a stopped call`
+      : `7. the contract context from ${h.words.promptEvent} is in the first model request`,
+    async () => {
+      const c = runs.newCase('s7');
+      if (h.noContext) {
+        const s = await runs.server({ threads: [{ name: 'main', turns: [{ toolCalls: [create('call_create', join(c.project, 'b.txt'))] }, { text: 'ok' }] }] });
+        await h.run(c, s, '$stopline review files=a.txt -- look at a.txt');
+        expect(requestText(s.requests.find((r) => r.kind === 'turn')?.body)).not.toContain('stopline contract (ARMED)');
+        expectStopped(s, 'call_create', 'MODE_FORBIDS_MUTATION');
+        return;
+      }
+      const s = await runs.server({ threads: [{ name: 'main', turns: [{ text: 'ok' }] }] });
+      await h.run(c, s, '$stopline review files=a.txt -- look at a.txt');
+      const first = s.requests.find((r) => r.kind === 'turn');
+      const text = requestText(first?.body);
+      expect(text).toContain('stopline contract (ARMED)');
+      expect(text).toContain('mode=review');
+    },
+  );
 
-  it("the person's own stopline.json hooks run next to the guard: context reaches the model, an exit-2 hook stops `rm -rf`", async () => {
+  it(`the person's own stopline.json hooks run next to the guard: ${h.noContext ? 'their context has no way to the model' : 'context reaches the model'}, an exit-2 hook stops \`rm -rf\``, async () => {
     const c = runs.newCase('s8-user-hooks');
     seedUserHooks(c.home);
     mkdirSync(join(c.project, 'build'));
@@ -190,6 +208,7 @@ export function sevenScenarios(h: ScenarioHost): void {
     expect(s.toolResultText('call_rm')).toContain('USER-HOOK: no rm -rf here');
     expectRan(s, 'call_ls');
     const first = s.requests.find((r) => r.kind === 'turn');
-    expect(requestText(first?.body)).toContain('USER-HOOK-CONTEXT');
+    if (h.noContext) expect(requestText(first?.body)).not.toContain('USER-HOOK-CONTEXT');
+    else expect(requestText(first?.body)).toContain('USER-HOOK-CONTEXT');
   });
 }
