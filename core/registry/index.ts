@@ -6,6 +6,7 @@ import { copilotRegistry } from './copilot';
 import { droidRegistry } from './droid';
 import { geminiRegistry } from './gemini';
 import { hermesRegistry } from './hermes';
+import { kiloRegistry } from './kilo';
 import { opencodeRegistry } from './opencode';
 import { opencode2Registry } from './opencode2';
 import { piRegistry } from './pi';
@@ -27,6 +28,7 @@ export const REGISTRIES: Readonly<Record<RegistryFamily, HostRegistry>> = {
   qwen: qwenRegistry,
   copilot: copilotRegistry,
   droid: droidRegistry,
+  kilo: kiloRegistry,
 };
 
 /**

@@ -21,6 +21,7 @@ import { claudePluginDir } from '../install/host-claude';
 import { codexPaths } from '../install/host-codex';
 import { hermesPluginDir } from '../install/host-hermes';
 import { opencodePluginDir } from '../install/host-opencode';
+import { kiloPluginDir } from '../install/host-kilo';
 import { findOpenCode2 } from '../install/opencode2';
 import { piExtensionsDir } from '../install/host-pi';
 import { geminiHost } from '../install/host-gemini';
@@ -39,7 +40,7 @@ import { confinementCheck, confinementHere, hostConfinementCheck } from './confi
 import type { ConfinementHere } from './confine';
 import { dataReports } from './data';
 import { evaluatorReports } from './evaluator';
-import { claudeChecks, claudeDoor, codexChecks, copilotChecks, droidChecks, geminiChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, piChecks, qwenChecks } from './hosts';
+import { claudeChecks, claudeDoor, codexChecks, copilotChecks, droidChecks, geminiChecks, hermesChecks, hostBinary, hostCheck, kiloChecks, opencodeChecks, piChecks, qwenChecks } from './hosts';
 import { copilotPaths } from '../install/host-copilot';
 import { droidPaths } from '../install/host-droid';
 import { doubleCheck, findNative, nativeChecks } from './native';
@@ -126,6 +127,8 @@ function anythingAtDefault(host: Host, env: Env, cwd: string): boolean {
       return existsSync(copilotPaths(env, 'user', cwd).script) || existsSync(copilotPaths(env, 'user', cwd).hooksFile);
     case 'droid':
       return existsSync(droidPaths(env, 'user', cwd).script);
+    case 'kilo':
+      return existsSync(join(kiloPluginDir(env, 'user', cwd), 'stopline.js'));
   }
 }
 
@@ -149,6 +152,8 @@ async function checksFor(host: Host, ctx: DoctorContext, p: Placement, all: read
       return copilotChecks(ctx, p);
     case 'droid':
       return droidChecks(ctx, p);
+    case 'kilo':
+      return kiloChecks(ctx, p, bin);
   }
 }
 

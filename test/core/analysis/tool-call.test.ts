@@ -31,6 +31,10 @@ import oEditDenied from '../../fixtures/opencode/tool.execute.before-edit-denied
 import oBash from '../../fixtures/opencode/tool.execute.before-bash.json';
 import oBashDenied from '../../fixtures/opencode/tool.execute.before-bash-denied.json';
 import oTask from '../../fixtures/opencode/tool.execute.before-task.json';
+import kWrite from '../../fixtures/kilo/tool.execute.before-write.json';
+import kBash from '../../fixtures/kilo/tool.execute.before-bash.json';
+import kBashDenied from '../../fixtures/kilo/tool.execute.before-bash-denied.json';
+import kTask from '../../fixtures/kilo/tool.execute.before-task.json';
 import pBash from '../../fixtures/pi/tool_call-bash.json';
 import pEdit from '../../fixtures/pi/tool_call-edit.json';
 import pRead from '../../fixtures/pi/tool_call-read.json';
@@ -296,6 +300,13 @@ const CASES: Record<RegistryFamily, Case[]> = {
     ...['TaskStop', 'WaitForScript', 'TodoWrite', 'AskUser', 'ExitSpecMode', 'ToolSearch', 'Skill'].map((t) => doc(t, {}, 'control')),
     doc('Script', { code: 'x' }, 'unknown'),
     doc('lab___frobnicate', { target: 'a.txt' }, 'unknown'),
+  ],  kilo: [
+    fx('write', kWrite.output.args, P, 'write', { paths: ['w.txt'] }),
+    fx('bash', kBash.output.args, P, 'write', { paths: ['allowed.txt'] }),
+    fx('bash', kBashDenied.output.args, P, 'write', { paths: ['a.txt'] }),
+    fx('task', kTask.output.args, P, 'delegate', { delegation: 1 }),
+    doc('read', { filePath: 'a.txt' }, 'read'),
+    doc('edit', { filePath: 'a.txt', oldString: 'a', newString: 'b' }, 'write', { paths: ['a.txt'] }),
   ],
 };
 
