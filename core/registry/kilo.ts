@@ -27,6 +27,7 @@ export const kiloRegistry: HostRegistry = {
     'A plugin module with any non-factory export fails to load and Kilo continues without it (OpenCode\'s loader: fail open, logged only).',
     '`kilo --pure` or KILO_PURE / KILO_DISABLE_DEFAULT_PLUGINS start Kilo without plugins: the guard is not loaded and cannot say so.',
     'The `event` hook is fire-and-forget: it cannot block.',
+    'Context does not reach the model: the plugin\'s no-reply message (the armed contract, a sub-agent\'s contract, the person\'s hooks\' context) is stored in the session, yet Kilo 7.7.7 answers the person\'s message without it (observed); the guard\'s stops do not depend on it.',
   ],
   callRecord: {
     status: 'none',

@@ -29,12 +29,21 @@ export interface ScenarioHost {
   reviewVariants?: { label: string; run(c: RealHostCase, s: FakeModelServer, prompt: string): Promise<unknown> }[];
   expectStopped(s: FakeModelServer, callId: string, reason: string): void;
   expectRan(s: FakeModelServer, callId: string): void;
+  /**
+   * Set when the host is known not to put the guard's context into the model's request (why, in
+   * a few words): the context scenarios then assert it is absent, so the suite fails the day the
+   * host starts delivering it and this note is due a look. Every stop is still asserted.
+   */
+  contextGap?: string;
   /** the host's own words in titles */
   words: { cannotAsk: string; childCall: string; failClosed: string; failOpen: string; promptEvent: string };
 }
 
 export function sevenScenarios(h: ScenarioHost): void {
   const { runs, tools, expectStopped, expectRan } = h;
+  /** The guard's context in a request: present, or (on a host with a known gap) absent. */
+  const expectContext = (text: string, marker: string) => (h.contextGap ? expect(text).not.toContain(marker) : expect(text).toContain(marker));
+  const gap = h.contextGap ? ` (not in the request: ${h.contextGap})` : '';
   const { create, edit, shell, task } = tools;
   const w = h.toolWords;
 
@@ -117,7 +126,7 @@ export function sevenScenarios(h: ScenarioHost): void {
       expect(s.requests.filter((r) => r.thread === 'child').length).toBeGreaterThanOrEqual(1);
     });
 
-    it(`review: a \`touch\` inside the sub-agent (${h.words.childCall}) is stopped, and the sub-agent got the contract at its start`, async () => {
+    it(`review: a \`touch\` inside the sub-agent (${h.words.childCall}) is stopped, and the sub-agent got the contract at its start${gap}`, async () => {
       const c = runs.newCase('s4-child');
       const s = await runs.server({
         threads: [
@@ -130,7 +139,7 @@ export function sevenScenarios(h: ScenarioHost): void {
       expectStopped(s, 'call_child_touch', 'MODE_FORBIDS_MUTATION');
       // the subagent-start context reaches the sub-agent's first request
       const childFirst = s.requests.find((r) => r.thread === 'child');
-      expect(requestText(childFirst?.body)).toContain('stopline contract (ARMED)');
+      expectContext(requestText(childFirst?.body), 'stopline contract (ARMED)');
     });
   });
 
@@ -170,17 +179,17 @@ export function sevenScenarios(h: ScenarioHost): void {
     });
   });
 
-  it(`7. the contract context from ${h.words.promptEvent} is in the first model request`, async () => {
+  it(`7. the contract context from ${h.words.promptEvent} is in the first model request${gap}`, async () => {
     const c = runs.newCase('s7');
     const s = await runs.server({ threads: [{ name: 'main', turns: [{ text: 'ok' }] }] });
     await h.run(c, s, '$stopline review files=a.txt -- look at a.txt');
     const first = s.requests.find((r) => r.kind === 'turn');
     const text = requestText(first?.body);
-    expect(text).toContain('stopline contract (ARMED)');
-    expect(text).toContain('mode=review');
+    expectContext(text, 'stopline contract (ARMED)');
+    expectContext(text, 'mode=review');
   });
 
-  it("the person's own stopline.json hooks run next to the guard: context reaches the model, an exit-2 hook stops `rm -rf`", async () => {
+  it(`the person's own stopline.json hooks run next to the guard: context reaches the model${gap}, an exit-2 hook stops \`rm -rf\``, async () => {
     const c = runs.newCase('s8-user-hooks');
     seedUserHooks(c.home);
     mkdirSync(join(c.project, 'build'));
@@ -190,6 +199,6 @@ export function sevenScenarios(h: ScenarioHost): void {
     expect(s.toolResultText('call_rm')).toContain('USER-HOOK: no rm -rf here');
     expectRan(s, 'call_ls');
     const first = s.requests.find((r) => r.kind === 'turn');
-    expect(requestText(first?.body)).toContain('USER-HOOK-CONTEXT');
+    expectContext(requestText(first?.body), 'USER-HOOK-CONTEXT');
   });
 }
