@@ -35,6 +35,7 @@ import {
   runCopilot,
   runDroid,
   runGemini,
+  runKilo,
   runOpenCode,
   runPi,
   runQwen,
@@ -53,7 +54,7 @@ import { piJitiCache } from '../pi/jiti-cache';
 import { installPlugin, runHermes, writeHermesConfig } from '../hermes/real-hermes';
 import { readEvidence, requireArtifact, type EvidenceRecord } from '../shared/real-host';
 
-const ALL = [...HOSTS_FOR.claude, ...HOSTS_FOR.codex, ...HOSTS_FOR.opencode, ...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz'], ...HOSTS_FOR.hermes, ...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen, ...HOSTS_FOR.copilot, ...HOSTS_FOR.droid];
+const ALL = [...HOSTS_FOR.claude, ...HOSTS_FOR.codex, ...HOSTS_FOR.opencode, ...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz'], ...HOSTS_FOR.hermes, ...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen, ...HOSTS_FOR.copilot, ...HOSTS_FOR.droid, ...HOSTS_FOR.kilo];
 const status = await ensureHosts(ALL);
 mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
 const root = realpathSync(mkdtempSync(join(repoRoot, '.tmp', 'confine-real-hosts-')));
@@ -343,4 +344,14 @@ describe('confinement on Hermes Agent 0.19.0 (the plugin)', () => {
     await runHermes(c, s, CHANGE_PROMPT);
     expectTestRun(w, s, 'call_cf');
   }, 300_000);
+});
+
+describe('confinement on Kilo Code 7.7.7 (OpenCode\'s plugin)', () => {
+  it.skipIf(skip(HOSTS_FOR.kilo))('change files=src/config.ts: npm test runs confined', async () => {
+    const w = world('kilo');
+    const s = await serve(startChatServer(turns({ id: 'call_cf', name: 'bash', input: { command: TEST_COMMAND, description: 'tests' } })));
+    const r = await runKilo({ project: w.project, prompt: CHANGE_PROMPT, server: s, pluginFile: requireArtifact('opencode', 'stopline.js'), runDir: w.runDir, args: ['--'], timeoutMs: 300_000 });
+    expect(r.code, `kilo exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
+    expectTestRun(w, s, 'call_cf');
+  }, 360_000);
 });
