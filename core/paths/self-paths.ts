@@ -208,6 +208,16 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
     add(join(kimi.dir, 'stopline'), kimi.from); // Kimi Code hook script
     add(join(kimi.dir, 'config.toml'), kimi.from); // Kimi Code config (the only place it reads hooks)
   }
+  // Kilo Code (an OpenCode fork): plugin folders and the config files that can list a plugin or
+  // turn plugins off, in its global folder, the project's two folders and its managed folder
+  const kiloDirs: { dir: string; from?: string | undefined }[] = [];
+  if (xdgConfig) kiloDirs.push({ dir: join(xdgConfig.dir, 'kilo'), from: xdgConfig.from });
+  if (inp.projectDir) for (const d of ['.kilo', '.kilocode']) kiloDirs.push({ dir: join(inp.projectDir, d) });
+  if (!windows) kiloDirs.push({ dir: '/etc/kilo' }, { dir: '/Library/Application Support/kilo' });
+  for (const { dir, from } of kiloDirs) {
+    for (const sub of ['plugin', 'plugins']) add(join(dir, sub, 'stopline.js'), from); // Kilo Code plugin
+    for (const name of ['kilo.json', 'kilo.jsonc', 'opencode.json', 'opencode.jsonc']) add(join(dir, name), from); // Kilo Code config (plugins)
+  }
 
   // the person's shell start-up files: what they export (STOPLINE_*, a host's settings) is the
   // environment of every later session, and what they run runs outside any tool call

@@ -7,6 +7,7 @@ import { droidRegistry } from './droid';
 import { geminiRegistry } from './gemini';
 import { hermesRegistry } from './hermes';
 import { kimiRegistry } from './kimi';
+import { kiloRegistry } from './kilo';
 import { opencodeRegistry } from './opencode';
 import { opencode2Registry } from './opencode2';
 import { piRegistry } from './pi';
@@ -29,6 +30,7 @@ export const REGISTRIES: Readonly<Record<RegistryFamily, HostRegistry>> = {
   copilot: copilotRegistry,
   droid: droidRegistry,
   kimi: kimiRegistry,
+  kilo: kiloRegistry,
 };
 
 /**

@@ -27,7 +27,7 @@ export class OpenCodeTools {
 
   private eventCtx(ancestry: Ancestry): ToolEventCtx {
     const v = this.sessions.version;
-    return { ancestry, cwd: this.cwd, env: this.rt.env, vars: this.vars, ...(v ? { version: v } : {}) };
+    return { ancestry, cwd: this.cwd, env: this.rt.env, vars: this.vars, registry: this.rt.registry, ...(v ? { version: v } : {}) };
   }
 
   private hookInput(ancestry: Ancestry, call: ToolCallInput, args: unknown, extra: Partial<HookEventInput> = {}): HookEventInput {

@@ -12,6 +12,7 @@ import { recordBypass } from '../../core/answer/bypass';
 import { failOutcome, handleEvent } from '../../core/answer/controller';
 import { applyHostEditSwitch } from '../../core/answer/host-mode';
 import { InProcessHooks } from '../../core/hooks/in-process';
+import { REGISTRIES } from '../../core/registry/index';
 import { claudeAdapter } from '../../hosts/claude/adapter';
 import { codexAdapter } from '../../hosts/codex/adapter';
 import { copilotAdapter, namedBy } from '../../hosts/copilot/adapter';
@@ -307,16 +308,17 @@ function commandHookDriver(host: CommandHost, s: Sandbox): HostDriver {
   };
 }
 
-function opencodeDriver(s: Sandbox): HostDriver {
+/** OpenCode's plugin as the host `host` loads it (OpenCode, or Kilo Code with its own registry). */
+function opencodeDriver(s: Sandbox, host: 'opencode' | 'kilo' = 'opencode'): HostDriver {
   const fake = new FakeOpenCode();
   fake.addSession(s.session);
   const guard = new OpenCodeDoor(
     { client: fake.client(), directory: s.project },
-    { env: s.env, core: { handleEvent, failOutcome, applyHostEditSwitch }, hooks: new InProcessHooks(s.env, 'opencode'), log: () => {}, sdkTimeoutMs: 2000 },
+    { env: s.env, core: { handleEvent, failOutcome, applyHostEditSwitch }, hooks: new InProcessHooks(s.env, host), registry: REGISTRIES[host], log: () => {}, sdkTimeoutMs: 2000 },
   );
   const hooks = guard.hooks();
   return {
-    host: 'opencode',
+    host,
     async prompt(text) {
       const m = fake.userMessage(s.session, text);
       for (const e of m.events) await hooks.event({ event: e });
@@ -352,7 +354,7 @@ function piDriver(s: Sandbox): HostDriver {
 }
 
 export function driverFor(host: HostName, s: Sandbox): HostDriver {
-  if (host === 'opencode') return opencodeDriver(s);
+  if (host === 'opencode' || host === 'kilo') return opencodeDriver(s, host);
   if (host === 'pi') return piDriver(s);
   return commandHookDriver(host, s);
 }

@@ -6,8 +6,8 @@
 import { isAbsolute, join } from 'node:path';
 import type { NeutralTool, PathForm } from './types';
 
-export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'kimi';
-export const HOSTS: readonly HostName[] = ['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'kimi'];
+export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'kimi' | 'kilo';
+export const HOSTS: readonly HostName[] = ['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'kimi', 'kilo'];
 
 export interface RenderContext {
   project: string;
@@ -43,6 +43,8 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   droid: ['dotdot', 'absolute'],
   // Kimi expands `~/` (Python's expanduser); `@x` and `file://` are plain names (observed)
   kimi: ['dotdot', 'absolute', 'home'],
+  // OpenCode's tools and path handling (test/hosts/kilo/path-forms.test.ts)
+  kilo: ['dotdot', 'absolute'],
 };
 
 /**
@@ -118,10 +120,11 @@ function codex(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   }
 }
 
-function opencode(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
+/** OpenCode 1.18.33, and Kilo Code 7.7.7 which sends the same tool names and fields (test/fixtures/kilo). */
+function opencode(t: NeutralTool, ctx: RenderContext, host: HostName = 'opencode'): RenderedTool | null {
   switch (t.op) {
     case 'write':
-      return { name: 'write', input: { filePath: spell('opencode', t, ctx, true), content: t.content } };
+      return { name: 'write', input: { filePath: spell(host, t, ctx, true), content: t.content } };
     case 'edit':
       return { name: 'edit', input: { filePath: place(t.path, ctx, true), oldString: t.old, newString: t.new } };
     case 'read':
@@ -291,4 +294,5 @@ export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderCo
   copilot,
   droid,
   kimi,
+  kilo: (t, ctx) => opencode(t, ctx, 'kilo'),
 };

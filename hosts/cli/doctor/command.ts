@@ -21,6 +21,7 @@ import { claudePluginDir } from '../install/host-claude';
 import { codexPaths } from '../install/host-codex';
 import { hermesPluginDir } from '../install/host-hermes';
 import { opencodePluginDir } from '../install/host-opencode';
+import { kiloPluginDir } from '../install/host-kilo';
 import { findOpenCode2 } from '../install/opencode2';
 import { piExtensionsDir } from '../install/host-pi';
 import { geminiHost } from '../install/host-gemini';
@@ -39,7 +40,7 @@ import { confinementCheck, confinementHere, hostConfinementCheck, hostRewrites }
 import type { ConfinementHere } from './confine';
 import { dataReports } from './data';
 import { evaluatorReports } from './evaluator';
-import { claudeChecks, claudeDoor, codexChecks, copilotChecks, droidChecks, geminiChecks, kimiChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, piChecks, qwenChecks } from './hosts';
+import { claudeChecks, claudeDoor, codexChecks, copilotChecks, droidChecks, geminiChecks, kimiChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, piChecks, qwenChecks, kiloChecks } from './hosts';
 import { copilotPaths } from '../install/host-copilot';
 import { droidPaths } from '../install/host-droid';
 import { kimiPaths } from '../install/host-kimi';
@@ -129,6 +130,8 @@ function anythingAtDefault(host: Host, env: Env, cwd: string): boolean {
       return existsSync(droidPaths(env, 'user', cwd).script);
     case 'kimi':
       return existsSync(kimiPaths(env).script);
+    case 'kilo':
+      return existsSync(join(kiloPluginDir(env, 'user', cwd), 'stopline.js'));
   }
 }
 
@@ -154,6 +157,8 @@ async function checksFor(host: Host, ctx: DoctorContext, p: Placement, all: read
       return droidChecks(ctx, p);
     case 'kimi':
       return kimiChecks(ctx, p, bin);
+    case 'kilo':
+      return kiloChecks(ctx, p, bin);
   }
 }
 

@@ -15,10 +15,12 @@
 import { CANONICAL, CANONICAL_EVENTS } from '../../../core/canonical';
 import type { Answer } from '../../../core/answer/outcome';
 import { stampOf } from '../../../core/answer/outcome';
-import type { ControlEvent } from '../../../core/protocol';
+import type { ControlEvent, HostFamily } from '../../../core/protocol';
 import { pathVars } from '../../../core/paths/self-paths';
 import { claudeRegistry } from '../../../core/registry/claude';
 import { opencodeRegistry } from '../../../core/registry/opencode';
+import { OPENCODE_FORKS } from '../../../core/registry/opencode-hosts';
+import { kiloRegistry } from '../../../core/registry/kilo';
 import { piRegistry } from '../../../core/registry/pi';
 import { eventRow, rowsFor } from '../../../core/registry/rows';
 import type { EventEntry, HostRegistry } from '../../../core/registry/types';
@@ -176,12 +178,13 @@ function recordField(payload: HookPayload, key: string): HookPayload {
   return objectField(payload, key);
 }
 
-/** OpenCode: `{"hook":<a bridge-door row>,"input":{…},"output":{…},"cwd"?}`. */
-const opencodeBridgeRegistry = bridgeRegistry(opencodeRegistry);
-
-function opencodeToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
+/**
+ * OpenCode and the forks that load its plugin (core/registry/opencode-hosts.ts):
+ * `{"hook":<a bridge-door row>,"input":{…},"output":{…},"cwd"?}`, read with the host's own rows.
+ */
+function opencodeToControlEvent(host: HostRegistry, payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
-  const c = classifyEvent(opencodeBridgeRegistry, native);
+  const c = classifyEvent(host, native);
   if ('answer' in c) return c.answer;
   const input = recordField(payload, 'input');
   const output = recordField(payload, 'output');
@@ -192,7 +195,7 @@ function opencodeToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent
     if (!sessionId) throw new HookInputError('input.sessionID: required, missing or empty');
     const message = oc.userMessage({ info: output.message, parts: output.parts });
     if (!message) return { kind: 'ignored', native, row: c.entry, why: 'not a user message with text the person wrote' };
-    return mappedEvent(native, c.entry, oc.promptEvent({ sessionId, rootId: sessionId, certain: true }, message.text, { cwd, ...(version ? { version } : {}), ...(message.agent ? { agent: message.agent } : {}) }));
+    return mappedEvent(native, c.entry, oc.promptEvent({ sessionId, rootId: sessionId, certain: true }, message.text, { cwd, family: host.family, ...(version ? { version } : {}), ...(message.agent ? { agent: message.agent } : {}) }));
   }
   let call: oc.ToolCallInput;
   try {
@@ -202,20 +205,33 @@ function opencodeToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent
   }
   const before = c.entry.control === 'action.before';
   const args = before ? output.args : input.args;
-  const ctx = { ancestry: { sessionId: call.sessionID, rootId: call.sessionID, certain: true }, cwd, env, vars: pathVars(env), ...(version ? { version } : {}) };
+  const ctx = { ancestry: { sessionId: call.sessionID, rootId: call.sessionID, certain: true }, cwd, env, vars: pathVars(env), registry: host, ...(version ? { version } : {}) };
   return mappedEvent(native, c.entry, oc.toolEvent(before ? 'action.before' : 'action.after', call, args, ctx), oc.toolCall(c.entry, call, args, ctx));
 }
 
-export const opencodeBridge: CommandHookAdapter = {
-  registry: opencodeBridgeRegistry,
-  label: 'stopline guard (opencode)',
-  denyResponse: oc.DENY_RESPONSE,
-  toControlEvent: opencodeToControlEvent,
-  canAsk: () => false,
-  render: exitAnswer,
-  renderUnidentifiedDeny: (message) => exitAnswer({ kind: 'deny', message }),
-  userHooks: bridgeHooks('opencode'),
-};
+function opencodeFamilyBridge(base: HostRegistry): CommandHookAdapter {
+  const registry = bridgeRegistry(base);
+  return {
+    registry,
+    label: `stopline guard (${base.family})`,
+    denyResponse: oc.DENY_RESPONSE,
+    toControlEvent: (payload, env) => opencodeToControlEvent(registry, payload, env),
+    canAsk: () => false,
+    render: exitAnswer,
+    renderUnidentifiedDeny: (message) => exitAnswer({ kind: 'deny', message }),
+    userHooks: bridgeHooks('opencode'),
+  };
+}
+
+export const opencodeBridge: CommandHookAdapter = opencodeFamilyBridge(opencodeRegistry);
+
+/** The bridge of each OpenCode fork, keyed by its family. */
+const OPENCODE_FORK_BRIDGES = new Map(OPENCODE_FORKS.map((r) => [r.family, opencodeFamilyBridge(r)] as const));
+
+/** Whether a dialect's payloads are OpenCode's plugin arguments (OpenCode or a fork of it). */
+function opencodeShaped(dialect: GuardDialect): boolean {
+  return dialect === 'opencode' || OPENCODE_FORK_BRIDGES.has(dialect as HostFamily);
+}
 
 /** Pi: `{"event":{"type":<a bridge-door row>,…},"ctx":{"sessionId","cwd","hasUI"?,"mode"?}}`, as the captured fixtures hold them. */
 const piBridgeRegistry = bridgeRegistry(piRegistry);
@@ -268,7 +284,7 @@ export const piBridge: CommandHookAdapter = {
  * `hook_event_name` for the in-process hosts, whose arguments have no such field.
  */
 export function eventNameOf(dialect: GuardDialect, payload: HookPayload): string | undefined {
-  if (dialect === 'opencode') return typeof payload.hook === 'string' ? payload.hook : 'tool.execute.before';
+  if (opencodeShaped(dialect)) return typeof payload.hook === 'string' ? payload.hook : 'tool.execute.before';
   if (dialect === 'pi') {
     const ev = payload.event;
     return isRecord(ev) && typeof ev.type === 'string' ? ev.type : undefined;
@@ -312,4 +328,5 @@ export const ADAPTERS: Readonly<Record<GuardDialect, CommandHookAdapter>> = {
   copilot: copilotAdapter,
   droid: droidAdapter,
   kimi: kimiAdapter,
+  kilo: OPENCODE_FORK_BRIDGES.get(kiloRegistry.family)!,
 };

@@ -19,6 +19,7 @@ import { qwenPlanner } from './host-qwen';
 import { copilotPlanner } from './host-copilot';
 import { droidPlanner } from './host-droid';
 import { kimiPlanner } from './host-kimi';
+import { kiloPlanner } from './host-kilo';
 import { JsonEditError, findProp, parseJsonDocument, removeProperty, setProperty } from './json-edit';
 import { HOSTS, LocationError, installRecordFile, stoplineConfigFile, type Env, type Host, type Scope } from './locations';
 import { PlanError, type HostPlanner, type PlanContext } from './plan-context';
@@ -39,6 +40,7 @@ export const PLANNERS: Readonly<Record<Host, HostPlanner>> = {
   copilot: copilotPlanner,
   droid: droidPlanner,
   kimi: kimiPlanner,
+  kilo: kiloPlanner,
 };
 
 type Mode = 'install' | 'uninstall';

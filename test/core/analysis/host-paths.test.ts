@@ -20,6 +20,7 @@ function writeInput(host: RegistryFamily, raw: string): { tool: string; input: R
     case 'codex':
       return { tool: 'apply_patch', input: { command: `*** Begin Patch\n*** Add File: ${raw}\n+x\n*** End Patch\n` } };
     case 'opencode':
+    case 'kilo':
       return { tool: 'write', input: { filePath: raw, content: 'x' } };
     case 'pi':
       return { tool: 'write', input: { path: raw, content: 'x' } };

@@ -31,6 +31,10 @@ import oEditDenied from '../../fixtures/opencode/tool.execute.before-edit-denied
 import oBash from '../../fixtures/opencode/tool.execute.before-bash.json';
 import oBashDenied from '../../fixtures/opencode/tool.execute.before-bash-denied.json';
 import oTask from '../../fixtures/opencode/tool.execute.before-task.json';
+import kWrite from '../../fixtures/kilo/tool.execute.before-write.json';
+import kBash from '../../fixtures/kilo/tool.execute.before-bash.json';
+import kBashDenied from '../../fixtures/kilo/tool.execute.before-bash-denied.json';
+import kTask from '../../fixtures/kilo/tool.execute.before-task.json';
 import pBash from '../../fixtures/pi/tool_call-bash.json';
 import pEdit from '../../fixtures/pi/tool_call-edit.json';
 import pRead from '../../fixtures/pi/tool_call-read.json';
@@ -82,7 +86,7 @@ import dRead from '../../fixtures/droid/PreToolUse-Read.json';
 import dTask from '../../fixtures/droid/PreToolUse-Task.json';
 import kShell from '../../fixtures/kimi/PreToolUse-Shell.json';
 import kShellSub from '../../fixtures/kimi/PreToolUse-Shell-subagent.json';
-import kWrite from '../../fixtures/kimi/PreToolUse-WriteFile.json';
+import kimiWrite from '../../fixtures/kimi/PreToolUse-WriteFile.json';
 import kReplace from '../../fixtures/kimi/PreToolUse-StrReplaceFile.json';
 import kRead from '../../fixtures/kimi/PreToolUse-ReadFile.json';
 import kAgent from '../../fixtures/kimi/PreToolUse-Agent.json';
@@ -302,11 +306,31 @@ const CASES: Record<RegistryFamily, Case[]> = {
     ...['TaskStop', 'WaitForScript', 'TodoWrite', 'AskUser', 'ExitSpecMode', 'ToolSearch', 'Skill'].map((t) => doc(t, {}, 'control')),
     doc('Script', { code: 'x' }, 'unknown'),
     doc('lab___frobnicate', { target: 'a.txt' }, 'unknown'),
+  ],  kilo: [
+    fx('write', kWrite.output.args, P, 'write', { paths: ['w.txt'] }),
+    fx('bash', kBash.output.args, P, 'write', { paths: ['allowed.txt'] }),
+    fx('bash', kBashDenied.output.args, P, 'write', { paths: ['a.txt'] }),
+    fx('task', kTask.output.args, P, 'delegate', { delegation: 1 }),
+    doc('edit', { filePath: 'a.txt', oldString: 'a', newString: 'b' }, 'write', { paths: ['a.txt'] }),
+    // the rest of OpenCode's tool table, which Kilo keeps (seen in its tool list)
+    doc('read', { filePath: 'a.txt' }, 'read'),
+    doc('grep', { pattern: 'x' }, 'read'),
+    doc('glob', { pattern: '*.ts' }, 'read'),
+    doc('list', { path: '.' }, 'read'),
+    doc('lsp', {}, 'read'),
+    doc('webfetch', { url: 'https://x' }, 'read'),
+    doc('websearch', { query: 'x' }, 'read'),
+    doc('codesearch', { query: 'x' }, 'read'),
+    doc('multiedit', { filePath: 'a.ts', edits: [{ oldString: 'a', newString: 'b' }] }, 'write', { paths: ['a.ts'] }),
+    doc('patch', { patchText: '*** Begin Patch\n*** Add File: p.ts\n+x\n*** End Patch' }, 'write', { paths: ['p.ts'] }),
+    doc('apply_patch', { patchText: '*** Begin Patch\n*** Update File: q.ts\n@@\n-a\n+b\n*** End Patch' }, 'write', { paths: ['q.ts'] }),
+    ...['todowrite', 'todoread', 'question', 'skill', 'plan_enter', 'plan_exit', 'invalid'].map((t) => doc(t, {}, 'control')),
+    doc('batch', { tool_calls: [] }, 'unknown'),
   ],
   kimi: [
     fx('Shell', kShell.tool_input, kShell.cwd, 'write', { paths: ['allowed.txt'] }),
     fx('Shell', kShellSub.tool_input, kShellSub.cwd, 'write', { paths: ['a.txt'] }),
-    fx('WriteFile', kWrite.tool_input, kWrite.cwd, 'write', { paths: ['w.txt'] }),
+    fx('WriteFile', kimiWrite.tool_input, kimiWrite.cwd, 'write', { paths: ['w.txt'] }),
     fx('StrReplaceFile', kReplace.tool_input, kReplace.cwd, 'write', { paths: ['w.txt'] }),
     doc('StrReplaceFile', { path: 'package.json', edit: { old: '"deps": {}', new: '"dependencies": { "left-pad": "1.3.0" }' } }, 'write', { paths: ['package.json'], dep: true }),
     doc('StrReplaceFile', { path: 'a.ts', edit: [{ old: 'a', new: 'b' }, { old: 'c', new: 'd' }] }, 'write', { paths: ['a.ts'] }),

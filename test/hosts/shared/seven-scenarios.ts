@@ -29,6 +29,12 @@ export interface ScenarioHost {
   reviewVariants?: { label: string; run(c: RealHostCase, s: FakeModelServer, prompt: string): Promise<unknown> }[];
   expectStopped(s: FakeModelServer, callId: string, reason: string): void;
   expectRan(s: FakeModelServer, callId: string): void;
+  /**
+   * Set when the host is known not to put the guard's context into the model's request (why, in
+   * a few words): the context scenarios then assert it is absent, so the suite fails the day the
+   * host starts delivering it and this note is due a look. Every stop is still asserted.
+   */
+  contextGap?: string;
   /** the host's own words in titles */
   words: { cannotAsk: string; childCall: string; failClosed: string; failOpen: string; promptEvent: string };
   /**
@@ -40,6 +46,9 @@ export interface ScenarioHost {
 
 export function sevenScenarios(h: ScenarioHost): void {
   const { runs, tools, expectStopped, expectRan } = h;
+  /** The guard's context in a request: present, or (on a host with a known gap) absent. */
+  const expectContext = (text: string, marker: string) => (h.contextGap || h.noContext ? expect(text).not.toContain(marker) : expect(text).toContain(marker));
+  const gap = h.contextGap ? ` (not in the request: ${h.contextGap})` : '';
   const { create, edit, shell, task } = tools;
   const w = h.toolWords;
 
@@ -122,7 +131,7 @@ export function sevenScenarios(h: ScenarioHost): void {
       expect(s.requests.filter((r) => r.thread === 'child').length).toBeGreaterThanOrEqual(1);
     });
 
-    it(`review: a \`touch\` inside the sub-agent (${h.words.childCall}) is stopped, and the sub-agent ${h.noContext ? 'is never told the contract (no context channel)' : 'got the contract at its start'}`, async () => {
+    it(`review: a \`touch\` inside the sub-agent (${h.words.childCall}) is stopped, and the sub-agent ${h.noContext ? 'is never told the contract (no context channel)' : `got the contract at its start${gap}`}`, async () => {
       const c = runs.newCase('s4-child');
       const s = await runs.server({
         threads: [
@@ -135,8 +144,7 @@ export function sevenScenarios(h: ScenarioHost): void {
       expectStopped(s, 'call_child_touch', 'MODE_FORBIDS_MUTATION');
       // the subagent-start context reaches the sub-agent's first request, where the host reads it
       const childFirst = s.requests.find((r) => r.thread === 'child');
-      if (h.noContext) expect(requestText(childFirst?.body)).not.toContain('stopline contract (ARMED)');
-      else expect(requestText(childFirst?.body)).toContain('stopline contract (ARMED)');
+      expectContext(requestText(childFirst?.body), 'stopline contract (ARMED)');
     });
   });
 
@@ -179,7 +187,7 @@ export function sevenScenarios(h: ScenarioHost): void {
   it(
     h.noContext
       ? `7. no context channel: the contract armed at ${h.words.promptEvent} is not in the model's request, and the model learns it only from a stopped call`
-      : `7. the contract context from ${h.words.promptEvent} is in the first model request`,
+      : `7. the contract context from ${h.words.promptEvent} is in the first model request${gap}`,
     async () => {
       const c = runs.newCase('s7');
       if (h.noContext) {
@@ -193,12 +201,12 @@ export function sevenScenarios(h: ScenarioHost): void {
       await h.run(c, s, '$stopline review files=a.txt -- look at a.txt');
       const first = s.requests.find((r) => r.kind === 'turn');
       const text = requestText(first?.body);
-      expect(text).toContain('stopline contract (ARMED)');
-      expect(text).toContain('mode=review');
+      expectContext(text, 'stopline contract (ARMED)');
+      expectContext(text, 'mode=review');
     },
   );
 
-  it(`the person's own stopline.json hooks run next to the guard: ${h.noContext ? 'their context has no way to the model' : 'context reaches the model'}, an exit-2 hook stops \`rm -rf\``, async () => {
+  it(`the person's own stopline.json hooks run next to the guard: ${h.noContext ? 'their context has no way to the model' : `context reaches the model${gap}`}, an exit-2 hook stops \`rm -rf\``, async () => {
     const c = runs.newCase('s8-user-hooks');
     seedUserHooks(c.home);
     mkdirSync(join(c.project, 'build'));
@@ -208,7 +216,6 @@ export function sevenScenarios(h: ScenarioHost): void {
     expect(s.toolResultText('call_rm')).toContain('USER-HOOK: no rm -rf here');
     expectRan(s, 'call_ls');
     const first = s.requests.find((r) => r.kind === 'turn');
-    if (h.noContext) expect(requestText(first?.body)).not.toContain('USER-HOOK-CONTEXT');
-    else expect(requestText(first?.body)).toContain('USER-HOOK-CONTEXT');
+    expectContext(requestText(first?.body), 'USER-HOOK-CONTEXT');
   });
 }

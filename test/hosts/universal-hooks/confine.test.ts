@@ -37,6 +37,7 @@ import {
   runDroid,
   runGemini,
   runKimi,
+  runKilo,
   runOpenCode,
   runPi,
   runQwen,
@@ -56,7 +57,7 @@ import { installPlugin, runHermes, writeHermesConfig } from '../hermes/real-herm
 import { readEvidence, requireArtifact, type EvidenceRecord } from '../shared/real-host';
 import { kimiHooks } from '../kimi/hooks';
 
-const ALL = [...HOSTS_FOR.claude, ...HOSTS_FOR.codex, ...HOSTS_FOR.opencode, ...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz'], ...HOSTS_FOR.hermes, ...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen, ...HOSTS_FOR.copilot, ...HOSTS_FOR.droid, ...HOSTS_FOR.kimi];
+const ALL = [...HOSTS_FOR.claude, ...HOSTS_FOR.codex, ...HOSTS_FOR.opencode, ...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz'], ...HOSTS_FOR.hermes, ...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen, ...HOSTS_FOR.copilot, ...HOSTS_FOR.droid, ...HOSTS_FOR.kimi, ...HOSTS_FOR.kilo];
 const status = await ensureHosts(ALL);
 mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
 const root = realpathSync(mkdtempSync(join(repoRoot, '.tmp', 'confine-real-hosts-')));
@@ -357,4 +358,14 @@ describe('Kimi Code 1.51.0 stops the command', () => {
     expectStopped(w, s, 'call_cf', 'WRITE_PATH_UNPROVEN');
     expect(s.toolResultText('call_cf') ?? '').toContain('WRITE_PATH_UNPROVEN');
   }, 300_000);
+});
+
+describe('confinement on Kilo Code 7.7.7 (OpenCode\'s plugin)', () => {
+  it.skipIf(skip(HOSTS_FOR.kilo))('change files=src/config.ts: npm test runs confined', async () => {
+    const w = world('kilo');
+    const s = await serve(startChatServer(turns({ id: 'call_cf', name: 'bash', input: { command: TEST_COMMAND, description: 'tests' } })));
+    const r = await runKilo({ project: w.project, prompt: CHANGE_PROMPT, server: s, pluginFile: requireArtifact('opencode', 'stopline.js'), runDir: w.runDir, args: ['--'], timeoutMs: 300_000 });
+    expect(r.code, `kilo exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
+    expectTestRun(w, s, 'call_cf');
+  }, 360_000);
 });
