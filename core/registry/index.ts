@@ -7,6 +7,7 @@ import { droidRegistry } from './droid';
 import { geminiRegistry } from './gemini';
 import { hermesRegistry } from './hermes';
 import { opencodeRegistry } from './opencode';
+import { openhandsRegistry } from './openhands';
 import { opencode2Registry } from './opencode2';
 import { piRegistry } from './pi';
 import { qwenRegistry } from './qwen';
@@ -27,6 +28,7 @@ export const REGISTRIES: Readonly<Record<RegistryFamily, HostRegistry>> = {
   qwen: qwenRegistry,
   copilot: copilotRegistry,
   droid: droidRegistry,
+  openhands: openhandsRegistry,
 };
 
 /**
