@@ -18,7 +18,10 @@
 import type { Answer } from '../../core/outcome';
 import type { ControlEvent } from '../../core/protocol';
 import { openhandsRegistry } from '../../core/registry/openhands';
-import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent } from '../shared/adapter';
+import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
+import { hookInput } from '../../core/registry/hook-input';
+import { findToolEntry } from '../../core/registry/lookup';
+import { isRecord } from '../../core/check';
 import { exitTwoWith } from '../shared/adapter';
 import { renderRowJson } from '../shared/row-json';
 import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, mapToolEvent } from '../shared/command-hook';
@@ -74,12 +77,33 @@ export function canAsk(_event: ControlEvent): boolean {
   return false;
 }
 
+/**
+ * The person's stopline.json hooks run inside the artifact. OpenHands' own hook files are not a
+ * dialect stopline imports (yet), so no dialect is skipped; tool inputs reach those hooks with
+ * Claude's field names from the row's renames (file_editor `path` as `file_path`, `file_text` as
+ * `content`).
+ */
+const userHooks: UserHooksSupport = {
+  projectDir: (payload, env) => nonEmptyString(payload, 'working_dir') ?? nonEmpty(env.OPENHANDS_PROJECT_DIR),
+  canonicalInput: (payload) => {
+    const input = payload.tool_input;
+    if (!isRecord(input) || typeof payload.tool_name !== 'string') return undefined;
+    const entry = findToolEntry(openhandsRegistry, payload.tool_name);
+    return { ...input, ...(entry ? hookInput(entry, input) : {}) };
+  },
+};
+
+function nonEmpty(v: string | undefined): string | undefined {
+  return v && v.trim() !== '' ? v : undefined;
+}
+
 export const openhandsAdapter: CommandHookAdapter = {
   registry: openhandsRegistry,
   label: 'stopline (openhands)',
   denyResponse: 'decision_deny_returned',
   // the runner (and the bridge) find the event by hook_event_name
   nameEvent: (payload) => payloadView(payload),
+  userHooks,
   toControlEvent,
   canAsk,
   render,
