@@ -73,6 +73,11 @@ export function factoryHome(e: Env): string {
   return join(dirFromEnv(e, 'FACTORY_HOME_OVERRIDE', () => homeDir(e)), '.factory');
 }
 
+/** OpenHands' user folder `~/.openhands` (it reads its hooks file from the home folder, with no variable to move it). */
+export function openhandsDir(e: Env): string {
+  return join(homeDir(e), '.openhands');
+}
+
 /** The user's stopline.json (failMode lives there). */
 export function stoplineConfigFile(e: Env): string {
   return join(xdgConfigHome(e), 'stopline', 'stopline.json');

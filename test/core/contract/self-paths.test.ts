@@ -50,6 +50,10 @@ describe('self-paths table', () => {
       '/home/u/.factory/hooks.json',
       '/home/u/.factory/settings.json',
       '/w/p/.factory/hooks.json',
+      '/home/u/.openhands/hooks.json',
+      '/home/u/.openhands/stopline',
+      '/w/p/.openhands/hooks.json',
+      '/w/p/.openhands/stopline',
     ]) {
       expect(p, want).toContain(want);
     }
