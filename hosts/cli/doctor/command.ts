@@ -24,6 +24,7 @@ import { opencodePluginDir } from '../install/host-opencode';
 import { findOpenCode2 } from '../install/opencode2';
 import { piExtensionsDir } from '../install/host-pi';
 import { geminiHost } from '../install/host-gemini';
+import { openhandsHost } from '../install/host-openhands';
 import { qwenHost } from '../install/host-qwen';
 import { settingsHookPaths } from '../install/settings-hooks';
 import { HOSTS, LocationError, installRecordFile } from '../install/locations';
@@ -39,7 +40,7 @@ import { confinementCheck, confinementHere, hostConfinementCheck } from './confi
 import type { ConfinementHere } from './confine';
 import { dataReports } from './data';
 import { evaluatorReports } from './evaluator';
-import { claudeChecks, claudeDoor, codexChecks, copilotChecks, droidChecks, geminiChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, piChecks, qwenChecks } from './hosts';
+import { claudeChecks, claudeDoor, codexChecks, copilotChecks, droidChecks, geminiChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, openhandsChecks, piChecks, qwenChecks } from './hosts';
 import { copilotPaths } from '../install/host-copilot';
 import { droidPaths } from '../install/host-droid';
 import { doubleCheck, findNative, nativeChecks } from './native';
@@ -126,6 +127,8 @@ function anythingAtDefault(host: Host, env: Env, cwd: string): boolean {
       return existsSync(copilotPaths(env, 'user', cwd).script) || existsSync(copilotPaths(env, 'user', cwd).hooksFile);
     case 'droid':
       return existsSync(droidPaths(env, 'user', cwd).script);
+    case 'openhands':
+      return existsSync(settingsHookPaths(openhandsHost, env, 'user', cwd).script);
   }
 }
 
@@ -149,6 +152,8 @@ async function checksFor(host: Host, ctx: DoctorContext, p: Placement, all: read
       return copilotChecks(ctx, p);
     case 'droid':
       return droidChecks(ctx, p);
+    case 'openhands':
+      return openhandsChecks(ctx, p);
   }
 }
 
