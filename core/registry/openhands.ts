@@ -15,7 +15,11 @@ export { openhandsEvents } from './openhands-events';
 
 const t = toolRow;
 
-/** file_editor refuses a path that is not absolute before it does anything, and never expands `~`. */
+/**
+ * file_editor refuses a relative path before it does anything; a `~/x` path passes that check
+ * (it expands `~` only to check) and is written as given, under the folder OpenHands started in,
+ * which is the working folder unless OPENHANDS_WORK_DIR moves it (see the blind spots).
+ */
 const OPENHANDS_PATHS: PathResolver = { steps: ['literal'] };
 
 export const openhandsRegistry: HostRegistry = {
@@ -66,6 +70,7 @@ export const openhandsRegistry: HostRegistry = {
     'A hook that crashes, exits with a code other than 0 and 2, is not found, or times out lets the tool run; only stopline\'s own fail mode (failMode closed) denies when it cannot decide.',
     "The terminal is one persistent shell: a `cd` in one call moves the folder of the next, which the hook is never told (working_dir stays the conversation's folder), so a later command's relative paths are read against the project folder.",
     'Tools a plugin or an MCP server adds are not in this table: unknown (denied in review, unproven under files=).',
+    "With OPENHANDS_WORK_DIR naming another folder than the one OpenHands started in, a file_editor `~/x` path is written under the starting folder, while the guard places it under the working folder the hook is given.",
   ],
   callRecord: {
     status: 'kept',
