@@ -11,7 +11,7 @@ import type { EventMapPath } from './hook-groups';
 import { nodeAt, parseJsonDocument } from './json-edit';
 import { openhandsDir } from './locations';
 import { editingJson } from './plan-context';
-import { settingsHookGroups, settingsHookPlanner, type SettingsHookHost } from './settings-hooks';
+import { settingsHookGroups, settingsHookPaths, settingsHookPlanner, type SettingsHookHost } from './settings-hooks';
 
 /** Where the event map sits: under `hooks` when the file wraps it so, else at the top. */
 export function openhandsEventMap(text: string | null, file: string): EventMapPath {
@@ -27,14 +27,17 @@ export const openhandsHost: SettingsHookHost = {
   file: 'hooks.json',
   eventMap: openhandsEventMap,
   handler: (command, install) => ({ type: 'command', command, timeout: install.timeoutSec }),
-  notes: (p, scope) => ({
-    notes: [`script: ${p.script}; OpenHands reads ${p.settings} when a conversation starts`],
-    warnings: [
-      scope === 'project'
-        ? `OpenHands reads only the first hooks file it finds: this one hides ~/.openhands/hooks.json in this project, so the person's user hooks no longer run here`
-        : 'OpenHands reads only the first hooks file it finds: in a project with its own .openhands/hooks.json this file is not read (install there with --scope project)',
-    ],
-  }),
+  notes: (p, scope, around) => {
+    // OpenHands reads only the first hooks file it finds, the project's before the user's
+    const other = settingsHookPaths(openhandsHost, around.env, scope === 'user' ? 'project' : 'user', around.project).settings;
+    const hidden = other !== p.settings && around.exists(other);
+    const warnings = !hidden
+      ? []
+      : scope === 'project'
+        ? [`OpenHands reads only the first hooks file it finds: ${p.settings} hides ${other} in this project, so the person's user hooks no longer run here`]
+        : [`OpenHands reads only the first hooks file it finds: here ${other} hides ${p.settings} (install in this project with --scope project)`];
+    return { notes: [`script: ${p.script}; OpenHands reads ${p.settings} when a conversation starts, unless a project has a .openhands/hooks.json of its own`], warnings };
+  },
 };
 
 export const openhandsPlanner = settingsHookPlanner(openhandsHost);

@@ -29,8 +29,8 @@ export interface SettingsHookHost {
   dir(env: Env, scope: Scope, project: string): string;
   /** one handler for an event row, in the host's own fields (Gemini: milliseconds and a name) */
   handler(command: string, install: InstallSpec): HookHandler;
-  /** lines the person reads after the install, per scope */
-  notes(paths: SettingsHookPaths, scope: Scope): { notes: string[]; warnings: string[] };
+  /** lines the person reads after the install, per scope (`around` tells what else is on disk there) */
+  notes(paths: SettingsHookPaths, scope: Scope, around: { env: Env; project: string; exists(path: string): boolean }): { notes: string[]; warnings: string[] };
   /** the file in the folder that holds the hooks (default settings.json) */
   file?: string;
   /** where the event map sits in that file, given its text (default under `hooks`) */
@@ -65,7 +65,7 @@ export function settingsHookPlanner(h: SettingsHookHost): HostPlanner {
       const groups = settingsHookGroups(h, hookCommand(ctx.runtime, p.script));
       const text = editingJson(p.settings, () => mergeHookGroups(before === null || before.trim() === '' ? '{}\n' : before, groups, runsScript(p.script), p.settings, mapOf(h, before, p.settings)));
       ctx.ws.write(p.settings, text, 'config');
-      const said = h.notes(p, ctx.scope);
+      const said = h.notes(p, ctx.scope, { env: ctx.env, project: ctx.project, exists: (path) => ctx.ws.readText(path) !== null });
       ctx.notes.push(`hooks: ${groups.length} events registered in ${p.settings}`, ...said.notes);
       ctx.warnings.push(...said.warnings);
       return { runtime: ctx.runtime.runtime, artifacts, configs: [p.settings] };

@@ -36,7 +36,8 @@ describe('stopline install openhands', () => {
     const map = read(join(h.home, '.openhands', 'hooks.json')) as Groups;
     expect(Object.keys(map)).toEqual(events);
     for (const event of events) expect(map[event]).toEqual([{ hooks: [{ type: 'command', command: `'/usr/bin/node' '${script}'`, timeout: 10 }] }]);
-    expect(r.stderr).toMatch(/reads only the first hooks file/);
+    // no project hooks file here: nothing hides the user file
+    expect(r.stderr).toBe('');
 
     const once = snapshot(h.root);
     expect((await install(h, 'openhands', '--runtime', 'node')).stdout).toContain('nothing to change');
@@ -58,16 +59,26 @@ describe('stopline install openhands', () => {
     expect(readFileSync(join(h.home, '.openhands', 'hooks.json'), 'utf8')).toBe(mine);
   });
 
-  it('project scope writes <project>/.openhands, warns that it hides the user file, and leaves the user folder alone', async () => {
+  it('project scope writes <project>/.openhands, warns that it hides the user file there, and leaves the user folder alone', async () => {
     const h = makeHome();
+    const mine = '{"PreToolUse": []}\n';
+    write(join(h.home, '.openhands', 'hooks.json'), mine);
     const r = await install(h, 'openhands', '--scope', 'project', '--runtime', 'node');
     expect(r.code).toBe(0);
     expect(Object.keys(read(join(h.project, '.openhands', 'hooks.json')))).toEqual(events);
     expect(existsSync(join(h.project, '.openhands', 'stopline', 'stopline.mjs'))).toBe(true);
-    expect(existsSync(join(h.home, '.openhands'))).toBe(false);
-    expect(r.stderr).toMatch(/hides ~\/\.openhands\/hooks\.json/);
+    expect(readFileSync(join(h.home, '.openhands', 'hooks.json'), 'utf8')).toBe(mine);
+    expect(r.stderr).toContain(`hides ${join(h.home, '.openhands', 'hooks.json')} in this project`);
     expect((await uninstall(h, 'openhands', '--scope', 'project')).code).toBe(0);
     expect(existsSync(join(h.project, '.openhands'))).toBe(false);
+  });
+
+  it("user scope in a project with its own hooks file: the install warns that OpenHands will not read it there", async () => {
+    const h = makeHome();
+    write(join(h.project, '.openhands', 'hooks.json'), '{}\n');
+    const r = await install(h, 'openhands', '--runtime', 'node');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`here ${join(h.project, '.openhands', 'hooks.json')} hides ${join(h.home, '.openhands', 'hooks.json')}`);
   });
 
   it('the registered command runs the installed script with the payload on stdin, as OpenHands runs it (sh -c)', async () => {
