@@ -164,7 +164,8 @@ function kindFor(entry: ToolEntry, input: unknown): ToolKind {
   if (!by || !isRecord(input)) return entry.kind;
   const v = input[by.field];
   if (v === undefined || v === null) return entry.kind;
-  if (typeof v === 'string' && Object.prototype.hasOwnProperty.call(by.cases, v)) return by.cases[v]!;
+  const key = typeof v === 'string' ? v : typeof v === 'boolean' ? String(v) : undefined;
+  if (key !== undefined && Object.prototype.hasOwnProperty.call(by.cases, key)) return by.cases[key]!;
   return by.otherwise;
 }
 
@@ -179,6 +180,10 @@ function byKind(entry: ToolEntry, input: unknown, base: Base): Result {
     case 'unknown':
       return unknownResult(name, entry.note ? `${name}: ${entry.note}` : `${name} is not a tool this guard can classify`);
     case 'delegate':
+      if (entry.unseenChildren) {
+        // nothing the subagent does reaches a hook: every effect is possible, and it is still one subagent
+        return simple(name, 'unknown', `${name} starts one subagent whose tool calls no hook sees`, { delegationCount: 1, dependencyIntent: true, hashIntent: true });
+      }
       return simple(name, 'delegate', `${name} starts one subagent`, { delegationCount: 1 });
     case 'delegate-unbounded':
       return simple(name, 'delegate', `${name} starts subagents whose number is not in its input`, { delegationCount: 1, unboundedDelegation: true });

@@ -471,7 +471,7 @@ function onActionBefore(c: Ctx, action: Action): Outcome {
   }
   let d: Decision;
   let reservedUnits = 0;
-  if (action.mutability === 'delegate' && contract.mode !== 'unconfirmed') {
+  if (delegationUnits(action) > 0 && contract.mode !== 'unconfirmed') {
     // check and reserve in one step under the session lock: 32 racing hook processes
     // against agents=2 must grant exactly 2
     const u = updateSession(c.store, c.fresh, (s) => {

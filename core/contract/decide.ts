@@ -128,9 +128,12 @@ export interface BrokenRule {
   nextStep: string;
 }
 
-/** A delegate call with no count still starts one subagent. */
+/**
+ * A delegate call with no count still starts one subagent; a call whose effects are unknown
+ * counts the subagents it names (one whose own calls no hook sees).
+ */
 export function delegationUnits(action: Pick<Action, 'mutability' | 'delegationCount'>): number {
-  if (action.mutability !== 'delegate') return 0;
+  if (action.mutability !== 'delegate') return action.mutability === 'unknown' ? Math.max(0, action.delegationCount) : 0;
   return Math.max(1, action.delegationCount);
 }
 
@@ -375,7 +378,7 @@ const depsRule: RuleCheck = ({ contract, action }) => {
 
 // 8, 9: the subagent budget
 const agentsRule: RuleCheck = ({ contract, action, ctx }) => {
-  if (action.mutability !== 'delegate' || contract.agents === 'allow') return null;
+  if (delegationUnits(action) === 0 || contract.agents === 'allow') return null;
   const budget = contract.agents;
   if (action.unboundedDelegation) {
     return broken(

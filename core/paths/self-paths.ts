@@ -110,6 +110,9 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
     add(join(project, '.factory', 'hooks.json')); // Droid project hooks
     add(join(project, '.factory', 'settings.json')); // Droid project settings (hooks)
     add(join(project, '.factory', 'stopline')); // Droid project hook script
+    // OpenHands reads only the first hooks file: a project one, even empty, hides the user's
+    add(join(project, '.openhands', 'hooks.json')); // OpenHands project hooks
+    add(join(project, '.openhands', 'stopline')); // OpenHands project hook script
   }
 
   // the resident evaluator's folder: its sockets and the copy of the decision code it imports
@@ -217,6 +220,10 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
   for (const { dir, from } of kiloDirs) {
     for (const sub of ['plugin', 'plugins']) add(join(dir, sub, 'stopline.js'), from); // Kilo Code plugin
     for (const name of ['kilo.json', 'kilo.jsonc', 'opencode.json', 'opencode.jsonc']) add(join(dir, name), from); // Kilo Code config (plugins)
+  }
+  if (home) {
+    add(join(home, '.openhands', 'hooks.json')); // OpenHands user hooks
+    add(join(home, '.openhands', 'stopline')); // OpenHands hook script
   }
 
   // the person's shell start-up files: what they export (STOPLINE_*, a host's settings) is the

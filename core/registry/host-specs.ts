@@ -53,6 +53,7 @@ export const HOST_SPECS = [
   { name: 'droid', displayName: 'Factory Droid', binary: 'droid', hooks: { label: 'Droid', defaultTimeoutSec: 60 } },
   { name: 'kimi', displayName: 'Kimi Code', binary: 'kimi' },
   { name: 'kilo', displayName: 'Kilo Code', binary: 'kilo', artifact: 'opencode', loadedBy: { pidVar: 'KILO_PID', versionVar: 'KILOCODE_VERSION' } },
+  { name: 'openhands', displayName: 'OpenHands', binary: 'openhands' },
 ] as const satisfies readonly HostSpec[];
 
 type Spec = (typeof HOST_SPECS)[number];

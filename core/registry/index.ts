@@ -9,6 +9,7 @@ import { hermesRegistry } from './hermes';
 import { kimiRegistry } from './kimi';
 import { kiloRegistry } from './kilo';
 import { opencodeRegistry } from './opencode';
+import { openhandsRegistry } from './openhands';
 import { opencode2Registry } from './opencode2';
 import { piRegistry } from './pi';
 import { qwenRegistry } from './qwen';
@@ -31,6 +32,7 @@ export const REGISTRIES: Readonly<Record<RegistryFamily, HostRegistry>> = {
   droid: droidRegistry,
   kimi: kimiRegistry,
   kilo: kiloRegistry,
+  openhands: openhandsRegistry,
 };
 
 /**

@@ -58,8 +58,9 @@ export interface ToolEntry {
   pathResolver?: PathResolverColumn;
   /**
    * The kind depends on one input field (Claude ExitWorktree `action: "remove"` deletes the
-   * worktree, `"keep"` does not; Hermes `process` `action: "kill"` vs `"poll"`). `kind` is
-   * used when the field is absent; `otherwise` when it holds a value not in `cases`.
+   * worktree, `"keep"` does not; Hermes `process` `action: "kill"` vs `"poll"`; a boolean is
+   * looked up as "true" / "false"). `kind` is used when the field is absent; `otherwise` when
+   * it holds a value not in `cases`.
    */
   kindBy?: { field: string; cases: Record<string, ToolKind>; otherwise: ToolKind };
   /**
@@ -84,6 +85,12 @@ export interface ToolEntry {
    * install can make the guard see it (the blind spots say so).
    */
   noHook?: true;
+  /**
+   * A delegate whose subagent's own tool calls fire no hook (OpenHands task): nothing it does can
+   * be checked, so the call is read as one subagent whose effects are unknown (any write, a
+   * dependency, hashing), and only a contract that allows all of them lets it run.
+   */
+  unseenChildren?: true;
   /**
    * false: the host does not run a rewritten command for this shell tool, although its event row
    * rewrites (see EventEntry.rewrite). Absent: the row's rewrite column holds.
@@ -217,7 +224,8 @@ export type DenyForm =
   | 'gemini-decision-deny+exit2' // top-level {"decision":"deny","reason"} + stamp on stderr + exit 2
   | 'qwen-hso-deny' // hookSpecificOutput permissionDecision deny, exit 0 (the last permissionDecision wins)
   | 'copilot-flat-deny' // {"permissionDecision":"deny","permissionDecisionReason"} at the top (plus the hso form) exit 0
-  | 'droid-hso-deny'; // {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",...}} exit 0
+  | 'droid-hso-deny' // {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",...}} exit 0
+  | 'openhands-decision-deny+exit2'; // top-level {"decision":"deny","reason"} + stamp on stderr + exit 2 (the Claude hso deny is not read)
 
 /**
  * What the host keeps of a session's tool calls, and whether stopline compares it with the calls

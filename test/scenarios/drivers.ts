@@ -18,6 +18,7 @@ import { codexAdapter } from '../../hosts/codex/adapter';
 import { copilotAdapter, namedBy } from '../../hosts/copilot/adapter';
 import { droidAdapter } from '../../hosts/droid/adapter';
 import { kimiAdapter } from '../../hosts/kimi/adapter';
+import { openhandsAdapter } from '../../hosts/openhands/adapter';
 import { geminiAdapter } from '../../hosts/gemini/adapter';
 import { nativeAdapter } from '../../hosts/cli/guard/adapters';
 import { pluginDoor } from '../../hosts/hermes/doors';
@@ -221,6 +222,12 @@ function decisionFromRendered(host: HostName, r: Rendered): Seen {
       const hso = (fromJson(r.stdout)?.hookSpecificOutput ?? {}) as Record<string, unknown>;
       return hso.permissionDecision === 'deny' ? { decision: 'deny', stamp: String(hso.permissionDecisionReason ?? '') } : { decision: 'allow' };
     }
+    case 'openhands': {
+      // OpenHands blocks on exit 2 or a top-level decision "deny"; the model reads the JSON reason, else stderr
+      const j = fromJson(r.stdout);
+      if (j?.decision === 'deny') return { decision: 'deny', stamp: String(j.reason ?? '') };
+      return r.exitCode === 2 ? { decision: 'deny', stamp: r.stderr } : { decision: 'allow' };
+    }
     default:
       throw new Error(`${host} is not a command-hook host`);
   }
@@ -267,9 +274,13 @@ export const PAYLOADS = {
     prompt: (s: Sandbox, text: string) => ({ ...fixture('qwen', 'UserPromptSubmit.json'), session_id: s.session, cwd: s.project, prompt: text, submitted_prompt: text }),
     tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('qwen', 'PreToolUse-write_file.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input, tool_use_id: nextId('toolu_'), tool_call_id: nextId('call_') }),
   },
+  openhands: {
+    prompt: (s: Sandbox, text: string) => ({ ...fixture('openhands', 'UserPromptSubmit.json'), session_id: s.session, working_dir: s.project, message: text }),
+    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('openhands', 'PreToolUse-file_editor-create.json'), session_id: s.session, working_dir: s.project, tool_name: t.name, tool_input: t.input }),
+  },
 } as const;
 
-type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'kimi';
+type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'kimi' | 'openhands';
 
 const COMMAND_ADAPTERS: Record<CommandHost, CommandHookAdapter> = {
   claude: claudeAdapter,
@@ -281,6 +292,7 @@ const COMMAND_ADAPTERS: Record<CommandHost, CommandHookAdapter> = {
   copilot: copilotAdapter,
   droid: droidAdapter,
   kimi: kimiAdapter,
+  openhands: openhandsAdapter,
 };
 
 /**

@@ -35,7 +35,8 @@ const KINDS_FOR: Record<NeutralTool['op'], ToolKind[]> = {
 
 export function registryLacks(host: HostName, op: NeutralTool['op']): boolean {
   const reg = registryOf(host);
-  return !reg.tools.some((t) => KINDS_FOR[op].includes(t.kind));
+  // a subagent whose calls no hook sees is decided as a call of unknown effect, not as a delegation
+  return !reg.tools.some((t) => KINDS_FOR[op].includes(t.kind) && !t.unseenChildren);
 }
 
 /** Whether the host runs a rewritten command for its shell tool (the registry's rewrite column). */

@@ -6,8 +6,8 @@
 import { isAbsolute, join } from 'node:path';
 import type { NeutralTool, PathForm } from './types';
 
-export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'kimi' | 'kilo';
-export const HOSTS: readonly HostName[] = ['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'kimi', 'kilo'];
+export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'kimi' | 'kilo' | 'openhands';
+export const HOSTS: readonly HostName[] = ['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'kimi', 'kilo', 'openhands'];
 
 export interface RenderContext {
   project: string;
@@ -45,6 +45,8 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   kimi: ['dotdot', 'absolute', 'home'],
   // OpenCode's tools and path handling (test/hosts/kilo/path-forms.test.ts)
   kilo: ['dotdot', 'absolute'],
+  // file_editor refuses a path that is not absolute
+  openhands: ['absolute'],
 };
 
 /**
@@ -282,6 +284,30 @@ function kimi(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   }
 }
 
+/**
+ * OpenHands CLI 1.16.0 (test/fixtures/openhands/PreToolUse-*.json): one file_editor tool by
+ * command, absolute paths. Its task subagent fires no hook, so a guarded delegation is not
+ * something it can express: the task call is decided as a call of unknown effect
+ * (test/hosts/openhands/).
+ */
+function openhands(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
+  switch (t.op) {
+    case 'write':
+      return { name: 'file_editor', input: { command: 'create', path: spell('openhands', t, ctx, true), file_text: t.content, kind: 'FileEditorAction' } };
+    case 'edit':
+      return { name: 'file_editor', input: { command: 'str_replace', path: place(t.path, ctx, true), old_str: t.old, new_str: t.new, kind: 'FileEditorAction' } };
+    case 'read':
+      return { name: 'file_editor', input: { command: 'view', path: place(t.path, ctx, true), kind: 'FileEditorAction' } };
+    case 'shell':
+      return { name: 'terminal', input: { command: t.command, is_input: false, timeout: null, reset: false, kind: 'TerminalAction' } };
+    case 'delegate':
+    case 'batch':
+      return null;
+    case 'mcp':
+      return { name: `${t.server}_${t.tool}`, input: mcpArgs(t) };
+  }
+}
+
 export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderContext) => RenderedTool | null>> = {
   claude: claudeLike,
   codex,
@@ -295,4 +321,5 @@ export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderCo
   droid,
   kimi,
   kilo: (t, ctx) => opencode(t, ctx, 'kilo'),
+  openhands,
 };

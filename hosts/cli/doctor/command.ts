@@ -25,6 +25,7 @@ import { kiloPluginDir } from '../install/host-kilo';
 import { findOpenCode2 } from '../install/opencode2';
 import { piExtensionsDir } from '../install/host-pi';
 import { geminiHost } from '../install/host-gemini';
+import { openhandsHost } from '../install/host-openhands';
 import { qwenHost } from '../install/host-qwen';
 import { settingsHookPaths } from '../install/settings-hooks';
 import { HOSTS, LocationError, installRecordFile } from '../install/locations';
@@ -40,7 +41,7 @@ import { confinementCheck, confinementHere, hostConfinementCheck, hostRewrites }
 import type { ConfinementHere } from './confine';
 import { dataReports } from './data';
 import { evaluatorReports } from './evaluator';
-import { claudeChecks, claudeDoor, codexChecks, copilotChecks, droidChecks, geminiChecks, kimiChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, piChecks, qwenChecks, kiloChecks } from './hosts';
+import { claudeChecks, claudeDoor, codexChecks, copilotChecks, droidChecks, geminiChecks, kimiChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, openhandsChecks, piChecks, qwenChecks, kiloChecks } from './hosts';
 import { copilotPaths } from '../install/host-copilot';
 import { droidPaths } from '../install/host-droid';
 import { kimiPaths } from '../install/host-kimi';
@@ -132,6 +133,8 @@ function anythingAtDefault(host: Host, env: Env, cwd: string): boolean {
       return existsSync(kimiPaths(env).script);
     case 'kilo':
       return existsSync(join(kiloPluginDir(env, 'user', cwd), 'stopline.js'));
+    case 'openhands':
+      return existsSync(settingsHookPaths(openhandsHost, env, 'user', cwd).script);
   }
 }
 
@@ -159,6 +162,8 @@ async function checksFor(host: Host, ctx: DoctorContext, p: Placement, all: read
       return kimiChecks(ctx, p, bin);
     case 'kilo':
       return kiloChecks(ctx, p, bin);
+    case 'openhands':
+      return openhandsChecks(ctx, p);
   }
 }
 

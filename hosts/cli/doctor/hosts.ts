@@ -29,7 +29,8 @@ import { geminiHost } from '../install/host-gemini';
 import { qwenHost } from '../install/host-qwen';
 import { HOOK_NAME } from '../install/hook-files';
 import { settingsHookPaths, type SettingsHookHost } from '../install/settings-hooks';
-import { findOurGroups } from '../install/hook-groups';
+import { findOurGroups, type EventMapPath } from '../install/hook-groups';
+import { openhandsEventMap, openhandsHost } from '../install/host-openhands';
 import { trustEntriesFor } from '../install/codex-trust';
 import { JsonEditError, findProp, nodeAt, nodeValue, parseJsonDocument } from '../install/json-edit';
 import { qwenDir, type Env, type Host, type Scope } from '../install/locations';
@@ -38,7 +39,7 @@ import { findOnPath, isRuntime } from '../install/runtime';
 import { parseTableHeader } from '../install/toml-trust';
 import { YamlEditError, enablePlugin } from '../install/yaml-plugins';
 import { opencode2Checks } from './opencode2';
-import { PROBE_REASON, probeClaude, probeCodex, probeCopilot, probeDroid, probeGemini, probeKimi, probeHermes, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
+import { PROBE_REASON, probeClaude, probeCodex, probeCopilot, probeDroid, probeGemini, probeKimi, probeHermes, probeOpenCode, probeOpenHands, probePi, probeQwen, probeRuntime } from './probes';
 import { COPILOT_EVENTS, COPILOT_HOOK_TIMEOUT_SECONDS, copilotPaths } from '../install/host-copilot';
 import { DROID_EVENTS, DROID_HOOK_TIMEOUT_SECONDS, HOOKS_FILE_MAP, SETTINGS_MAP, droidPaths } from '../install/host-droid';
 import { KIMI_EVENTS, KIMI_HOOK_TIMEOUT_SECONDS, kimiHookTablesIn, kimiPaths, type KimiHookTable } from '../install/host-kimi';
@@ -154,15 +155,15 @@ interface Groups {
 }
 
 /** stopline's hook groups in a Claude settings.json or a Codex hooks.json. */
-function readGroups(file: string, script: string): Groups {
+function readGroups(file: string, script: string, base: EventMapPath = ['hooks']): Groups {
   const text = readText(file);
   const out: Groups = { text, commands: new Map(), matchers: new Map() };
   if (text === null) return out;
   try {
     const root = parseJsonDocument(text.trim() === '' ? '{}' : text);
     out.root = root;
-    for (const [event, indices] of findOurGroups(text.trim() === '' ? '{}' : text, runsScript(script))) {
-      const groups = nodeValue(nodeAt(root, ['hooks', event]) as never) as { matcher?: unknown; hooks?: { command?: unknown }[] }[];
+    for (const [event, indices] of findOurGroups(text.trim() === '' ? '{}' : text, runsScript(script), base)) {
+      const groups = nodeValue(nodeAt(root, [...base, event]) as never) as { matcher?: unknown; hooks?: { command?: unknown }[] }[];
       const first = groups[indices[0]!];
       out.matchers.set(event, first?.matcher);
       out.commands.set(event, indices.flatMap((i) => (groups[i]?.hooks ?? []).map((h) => String(h.command ?? ''))));
@@ -837,5 +838,43 @@ export async function kimiChecks(ctx: DoctorContext, p: Placement, bin: HostBina
   const rt = await commandRuntime(command, env.env);
   checks.push(rt.check);
   if (rt.ok) checks.push(probeCheck(await probeKimi(ctx.world(), command), 'kimi', p, KIMI_HOOK_TIMEOUT_SECONDS));
+  return checks;
+}
+
+// ------------------------------------------------------------------------------- OpenHands
+
+/**
+ * OpenHands reads only the first hooks file it finds, `<working dir>/.openhands/hooks.json`
+ * before `~/.openhands/hooks.json`, and has no command that lists the hooks it loaded: doctor
+ * reads the file, says which one this folder's conversations would read, and runs the
+ * registered command on a review-mode write the way OpenHands does.
+ */
+export async function openhandsChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+  const env = ctx.env;
+  const paths = settingsHookPaths(openhandsHost, env, p.scope, p.project);
+  const checks = [artifactCheck('openhands', p, join(ctx.distDir, 'openhands', 'stopline.mjs'), paths.script)];
+  let base: EventMapPath = [];
+  try {
+    base = openhandsEventMap(readText(paths.settings), paths.settings);
+  } catch {
+    // the registered check reports an unreadable file
+  }
+  const g = readGroups(paths.settings, paths.script, base);
+  const events = installRows(openhandsHost.registry).map((e) => e.native);
+  const registered = registeredCheck('openhands', p, paths.settings, events, g);
+  checks.push(registered);
+  if (registered.status === 'fail') return checks;
+  const projectFile = settingsHookPaths(openhandsHost, env, 'project', env.cwd).settings;
+  checks.push(
+    p.scope === 'user' && projectFile !== paths.settings && existsSync(projectFile)
+      ? check('would-run', 'fail', `${projectFile} exists, and OpenHands reads only the first hooks file it finds: in this folder it never reads ${paths.settings}`, 'stopline install openhands --scope project')
+      : check('would-run', 'pass', `OpenHands reads ${paths.settings} for conversations in ${p.scope === 'user' ? 'folders without a .openhands/hooks.json of their own' : p.project}; the handlers carry no matcher, so they cover every tool (OpenHands lists no loaded hooks to ask)`),
+  );
+  const before = installRows(openhandsHost.registry).find((e) => e.control === 'action.before')!.native;
+  const command = g.commands.get(before)![0]!;
+  const rt = await commandRuntime(command, env.env);
+  checks.push(rt.check);
+  const timeout = installRows(openhandsHost.registry)[0]!.install.timeoutSec;
+  if (rt.ok) checks.push(probeCheck(await probeOpenHands(ctx.world(), command), 'openhands', p, timeout));
   return checks;
 }

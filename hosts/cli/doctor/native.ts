@@ -279,6 +279,7 @@ export function findNative(host: Host, env: Env): NativeInstall[] {
     case 'hermes':
     case 'kimi':
       // no plugin manager of its own: `stopline install` is the only route
+    case 'openhands':
       return [];
   }
 }

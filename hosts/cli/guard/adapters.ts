@@ -5,7 +5,7 @@
  * - native (default): stopline's own canonical form, the payload universal hooks receive:
  *   `{"hook_event_name":"tool:before","session_id","cwd","tool_name":"Bash","tool_input":{…}}`,
  *   with canonical tool names and Claude's field names (file_path, command, …);
- * - claude, codex, hermes, gemini, qwen, copilot, droid, kimi: the host adapters themselves, unchanged
+ * - claude, codex, hermes, gemini, qwen, copilot, droid, kimi, openhands: the host adapters themselves, unchanged
  *   (a Copilot payload names its event in hook_event_name, as its plugin form does);
  * - opencode, pi: their hook arguments as one JSON object (these hosts run stopline in
  *   process, so there is no stdin payload to copy); mapped with their adapters' own functions.
@@ -34,6 +34,7 @@ import { shellHookDoor } from '../../hermes/doors';
 import * as oc from '../../opencode/adapter';
 import * as pi from '../../pi/adapter';
 import { qwenAdapter } from '../../qwen/adapter';
+import { openhandsAdapter } from '../../openhands/adapter';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../../shared/adapter';
 import { SILENT } from '../../shared/adapter';
 import { HOST_NAMES, type HostName } from '../../../core/registry/host-specs';
@@ -289,7 +290,9 @@ export function eventNameOf(dialect: GuardDialect, payload: HookPayload): string
     const ev = payload.event;
     return isRecord(ev) && typeof ev.type === 'string' ? ev.type : undefined;
   }
-  return typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined;
+  // a host whose payload names its event elsewhere says where through its adapter
+  const named = ADAPTERS[dialect].nameEvent?.(payload, []) ?? payload;
+  return typeof named.hook_event_name === 'string' ? named.hook_event_name : undefined;
 }
 
 /**
@@ -329,4 +332,5 @@ export const ADAPTERS: Readonly<Record<GuardDialect, CommandHookAdapter>> = {
   droid: droidAdapter,
   kimi: kimiAdapter,
   kilo: OPENCODE_FORK_BRIDGES.get(kiloRegistry.family)!,
+  openhands: openhandsAdapter,
 };

@@ -20,6 +20,7 @@ import { copilotPlanner } from './host-copilot';
 import { droidPlanner } from './host-droid';
 import { kimiPlanner } from './host-kimi';
 import { kiloPlanner } from './host-kilo';
+import { openhandsPlanner } from './host-openhands';
 import { JsonEditError, findProp, parseJsonDocument, removeProperty, setProperty } from './json-edit';
 import { HOSTS, LocationError, installRecordFile, stoplineConfigFile, type Env, type Host, type Scope } from './locations';
 import { PlanError, type HostPlanner, type PlanContext } from './plan-context';
@@ -41,6 +42,7 @@ export const PLANNERS: Readonly<Record<Host, HostPlanner>> = {
   droid: droidPlanner,
   kimi: kimiPlanner,
   kilo: kiloPlanner,
+  openhands: openhandsPlanner,
 };
 
 type Mode = 'install' | 'uninstall';

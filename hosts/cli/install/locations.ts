@@ -78,6 +78,11 @@ export function kimiShareDir(e: Env): string {
   return dirFromEnv(e, 'KIMI_SHARE_DIR', () => join(homeDir(e), '.kimi'));
 }
 
+/** OpenHands' user folder `~/.openhands` (it reads its hooks file from the home folder, with no variable to move it). */
+export function openhandsDir(e: Env): string {
+  return join(homeDir(e), '.openhands');
+}
+
 /** The user's stopline.json (failMode lives there). */
 export function stoplineConfigFile(e: Env): string {
   return join(xdgConfigHome(e), 'stopline', 'stopline.json');

@@ -132,6 +132,7 @@ export function makeDist(dir = join(tempDir('stopline-dist-'), 'dist')): string 
     'kimi/hooks.toml': '',
     'droid/.factory-plugin/plugin.json': '{"name":"stopline","version":"0.0.0-test"}\n',
     'droid/hooks/hooks.json': '{"hooks":{}}\n',
+    'openhands/stopline.mjs': placeholderScript('openhands'),
     'pi/stopline.ts': [
       "import { writeFileSync } from 'node:fs';",
       'export default function (pi: unknown): void {',

@@ -35,6 +35,8 @@ function writeInput(host: RegistryFamily, raw: string): { tool: string; input: R
       return { tool: 'Create', input: { file_path: raw, content: 'x' } };
     case 'kimi':
       return { tool: 'WriteFile', input: { path: raw, content: 'x' } };
+    case 'openhands':
+      return { tool: 'file_editor', input: { command: 'create', path: raw, file_text: 'x' } };
   }
 }
 
@@ -132,6 +134,11 @@ const TABLES: Record<string, { host: RegistryFamily; version?: string; rows: Row
   'Factory Droid 0.225.2': {
     host: 'droid',
     rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']], [' src/a.ts', [' src/a.ts']]],
+  },
+  // file_editor refuses a path that is not absolute (nothing is written); `~` is never expanded
+  'OpenHands 1.16.0': {
+    host: 'openhands',
+    rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], [`${CWD}/a/../b.txt`, ['b.txt']]],
   },
   'Pi, version not known (both)': {
     host: 'pi',

@@ -90,6 +90,10 @@ import kimiWrite from '../../fixtures/kimi/PreToolUse-WriteFile.json';
 import kReplace from '../../fixtures/kimi/PreToolUse-StrReplaceFile.json';
 import kRead from '../../fixtures/kimi/PreToolUse-ReadFile.json';
 import kAgent from '../../fixtures/kimi/PreToolUse-Agent.json';
+import ohTerminal from '../../fixtures/openhands/PreToolUse-terminal.json';
+import ohCreate from '../../fixtures/openhands/PreToolUse-file_editor-create.json';
+import ohView from '../../fixtures/openhands/PreToolUse-file_editor-view.json';
+import ohFinish from '../../fixtures/openhands/PreToolUse-finish.json';
 
 type M = 'read' | 'write' | 'delegate' | 'control' | 'unknown';
 interface Case {
@@ -340,6 +344,23 @@ const CASES: Record<RegistryFamily, Case[]> = {
     ...['Glob', 'Grep', 'FetchURL', 'SearchWeb', 'TaskList', 'TaskOutput'].map((t) => doc(t, {}, 'read')),
     ...['TaskStop', 'SetTodoList', 'AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode', 'Think', 'SendDMail'].map((t) => doc(t, {}, 'control')),
     doc('frobnicate', { target: 'a.txt' }, 'unknown'),
+  ],
+  openhands: [
+    fx('terminal', ohTerminal.tool_input, ohTerminal.working_dir, 'write', { paths: ['allowed.txt'] }),
+    fx('file_editor', ohCreate.tool_input, ohCreate.working_dir, 'write', { paths: ['w.txt'] }),
+    fx('file_editor', ohView.tool_input, ohView.working_dir, 'read'),
+    fx('finish', ohFinish.tool_input, ohFinish.working_dir, 'control'),
+    // keystrokes into the program running in the terminal: not a command anybody can read
+    doc('terminal', { command: 'y', is_input: true, kind: 'TerminalAction' }, 'unknown'),
+    doc('terminal', { command: 'cat a.txt', is_input: false, kind: 'TerminalAction' }, 'read'),
+    doc('file_editor', { command: 'str_replace', path: `${P}/a.ts`, old_str: 'a', new_str: 'b' }, 'write', { paths: ['a.ts'] }),
+    doc('file_editor', { command: 'insert', path: `${P}/a.ts`, insert_line: 1, new_str: 'b' }, 'write', { paths: ['a.ts'] }),
+    doc('file_editor', { command: 'undo_edit', path: `${P}/a.ts` }, 'write', { paths: ['a.ts'] }),
+    doc('file_editor', { command: 'rewrite_all', path: `${P}/a.ts` }, 'unknown'),
+    // the subagent's own calls fire no hook: one subagent whose effects are all possible
+    doc('task', { description: 'd', prompt: 'rm -f a.txt', subagent_type: 'general-purpose', kind: 'TaskAction' }, 'unknown', { delegation: 1, dep: true, hash: true }),
+    doc('think', { thought: 'x' }, 'control'),
+    doc('task_tracker', { command: 'view' }, 'control'),
   ],
 };
 

@@ -52,6 +52,10 @@ describe('self-paths table', () => {
       '/w/p/.factory/hooks.json',
       '/home/u/.kimi/stopline',
       '/home/u/.kimi/config.toml',
+      '/home/u/.openhands/hooks.json',
+      '/home/u/.openhands/stopline',
+      '/w/p/.openhands/hooks.json',
+      '/w/p/.openhands/stopline',
     ]) {
       expect(p, want).toContain(want);
     }

@@ -46,7 +46,7 @@ describeRealHost(status, 'Kimi Code 1.51.0 with dist/kimi', HOSTS_FOR.kimi, TEST
     run: (c, s, prompt, env) => kimi(c, s, prompt, env),
     expectStopped,
     expectRan,
-    noContext: true,
+    limits: { noContext: 'Kimi reads nothing from a hook but a deny' },
     words: {
       cannotAsk: 'Kimi cannot ask from a hook',
       childCall: "on the parent's session id",

@@ -37,17 +37,23 @@ export interface ScenarioHost {
   contextGap?: string;
   /** the host's own words in titles */
   words: { cannotAsk: string; childCall: string; failClosed: string; failOpen: string; promptEvent: string };
+  /** the canonical tools the evidence names for the create, edit and shell calls (default Write, Edit, Bash) */
+  evidenceTools?: readonly [string, string, string];
   /**
-   * The host reads no context from a hook (Kimi Code): the contract and a hook's context never
-   * reach the model, and the scenarios that show them assert that they do not.
+   * What the host cannot do, each with why; the scenario that needs it asserts what the person
+   * gets there instead:
+   * - noContext: no channel carries hook context to the model, so the contract reaches it only
+   *   in a stop's reason (scenario 7), and the person's hooks' context never arrives (8);
+   * - unseenChildren: a subagent's own calls fire no hook, so the subagent call itself is decided
+   *   as one subagent whose effects are unknown (scenario 4).
    */
-  noContext?: true;
+  limits?: { noContext?: string; unseenChildren?: string };
 }
 
 export function sevenScenarios(h: ScenarioHost): void {
   const { runs, tools, expectStopped, expectRan } = h;
   /** The guard's context in a request: present, or (on a host with a known gap) absent. */
-  const expectContext = (text: string, marker: string) => (h.contextGap || h.noContext ? expect(text).not.toContain(marker) : expect(text).toContain(marker));
+  const expectContext = (text: string, marker: string) => (h.contextGap || h.limits?.noContext ? expect(text).not.toContain(marker) : expect(text).toContain(marker));
   const gap = h.contextGap ? ` (not in the request: ${h.contextGap})` : '';
   const { create, edit, shell, task } = tools;
   const w = h.toolWords;
@@ -116,37 +122,69 @@ export function sevenScenarios(h: ScenarioHost): void {
     });
   });
 
-  describe(`4. sub-agents (${w.task})`, () => {
-    it(`agents=1: the first ${w.task} runs, the second is stopped with AGENT_BUDGET_EXHAUSTED`, async () => {
-      const c = runs.newCase('s4-budget');
-      const s = await runs.server({
-        threads: [
-          { name: 'child', match: 'SUBTASK-MARK', turns: [{ text: 'SUB-DONE' }] },
-          { name: 'main', turns: [{ toolCalls: [task('call_task1', 'SUBTASK-MARK reply briefly')] }, { toolCalls: [task('call_task2', 'SUBTASK-MARK again')] }, { text: 'done' }] },
-        ],
+  if (h.limits?.unseenChildren) {
+    describe(`4. sub-agents (${w.task}; ${h.limits.unseenChildren})`, () => {
+      it(`an open change with agents=1: the first ${w.task} runs, the second is stopped with AGENT_BUDGET_EXHAUSTED`, async () => {
+        const c = runs.newCase('s4-budget');
+        const s = await runs.server({
+          threads: [
+            { name: 'child', match: 'SUBTASK-MARK', turns: [{ text: 'SUB-DONE' }] },
+            { name: 'main', turns: [{ toolCalls: [task('call_task1', 'SUBTASK-MARK reply briefly')] }, { toolCalls: [task('call_task2', 'SUBTASK-MARK again')] }, { text: 'done' }] },
+          ],
+        });
+        await h.run(c, s, '$stopline change deps=allow hash=allow agents=1 -- delegate the work');
+        expectRan(s, 'call_task1');
+        expectStopped(s, 'call_task2', 'AGENT_BUDGET_EXHAUSTED');
+        expect(s.requests.filter((r) => r.thread === 'child').length).toBeGreaterThanOrEqual(1);
       });
-      await h.run(c, s, '$stopline change agents=1 -- delegate the work');
-      expectRan(s, 'call_task1');
-      expectStopped(s, 'call_task2', 'AGENT_BUDGET_EXHAUSTED');
-      expect(s.requests.filter((r) => r.thread === 'child').length).toBeGreaterThanOrEqual(1);
-    });
 
-    it(`review: a \`touch\` inside the sub-agent (${h.words.childCall}) is stopped, and the sub-agent ${h.noContext ? 'is never told the contract (no context channel)' : `got the contract at its start${gap}`}`, async () => {
-      const c = runs.newCase('s4-child');
-      const s = await runs.server({
-        threads: [
-          { name: 'child', match: 'CHILD-MARK', turns: [{ toolCalls: [shell('call_child_touch', 'touch child.txt')] }, { text: 'SUB-DONE' }] },
-          { name: 'main', turns: [{ toolCalls: [task('call_task', 'CHILD-MARK create child.txt')] }, { text: 'done' }] },
-        ],
+      it(`review: the ${w.task} call is stopped with MUTABILITY_UNPROVEN, so its \`touch\` never runs`, async () => {
+        const c = runs.newCase('s4-child');
+        const s = await runs.server({
+          threads: [
+            { name: 'child', match: 'CHILD-MARK', turns: [{ toolCalls: [shell('call_child_touch', 'touch child.txt')] }, { text: 'SUB-DONE' }] },
+            { name: 'main', turns: [{ toolCalls: [task('call_task', 'CHILD-MARK create child.txt')] }, { text: 'done' }] },
+          ],
+        });
+        await h.run(c, s, '$stopline review -- inspect the project');
+        expect(existsSync(join(c.project, 'child.txt'))).toBe(false);
+        expectStopped(s, 'call_task', 'MUTABILITY_UNPROVEN');
+        expect(s.requests.filter((r) => r.thread === 'child')).toEqual([]);
       });
-      await h.run(c, s, '$stopline review -- inspect the project');
-      expect(existsSync(join(c.project, 'child.txt'))).toBe(false);
-      expectStopped(s, 'call_child_touch', 'MODE_FORBIDS_MUTATION');
-      // the subagent-start context reaches the sub-agent's first request, where the host reads it
-      const childFirst = s.requests.find((r) => r.thread === 'child');
-      expectContext(requestText(childFirst?.body), 'stopline contract (ARMED)');
     });
-  });
+  } else {
+    describe(`4. sub-agents (${w.task})`, () => {
+      it(`agents=1: the first ${w.task} runs, the second is stopped with AGENT_BUDGET_EXHAUSTED`, async () => {
+        const c = runs.newCase('s4-budget');
+        const s = await runs.server({
+          threads: [
+            { name: 'child', match: 'SUBTASK-MARK', turns: [{ text: 'SUB-DONE' }] },
+            { name: 'main', turns: [{ toolCalls: [task('call_task1', 'SUBTASK-MARK reply briefly')] }, { toolCalls: [task('call_task2', 'SUBTASK-MARK again')] }, { text: 'done' }] },
+          ],
+        });
+        await h.run(c, s, '$stopline change agents=1 -- delegate the work');
+        expectRan(s, 'call_task1');
+        expectStopped(s, 'call_task2', 'AGENT_BUDGET_EXHAUSTED');
+        expect(s.requests.filter((r) => r.thread === 'child').length).toBeGreaterThanOrEqual(1);
+      });
+
+      it(`review: a \`touch\` inside the sub-agent (${h.words.childCall}) is stopped, and the sub-agent ${h.limits?.noContext ? 'is never told the contract (no context channel)' : `got the contract at its start${gap}`}`, async () => {
+        const c = runs.newCase('s4-child');
+        const s = await runs.server({
+          threads: [
+            { name: 'child', match: 'CHILD-MARK', turns: [{ toolCalls: [shell('call_child_touch', 'touch child.txt')] }, { text: 'SUB-DONE' }] },
+            { name: 'main', turns: [{ toolCalls: [task('call_task', 'CHILD-MARK create child.txt')] }, { text: 'done' }] },
+          ],
+        });
+        await h.run(c, s, '$stopline review -- inspect the project');
+        expect(existsSync(join(c.project, 'child.txt'))).toBe(false);
+        expectStopped(s, 'call_child_touch', 'MODE_FORBIDS_MUTATION');
+        // the subagent-start context reaches the sub-agent's first request, where the host reads it
+        const childFirst = s.requests.find((r) => r.thread === 'child');
+        expectContext(requestText(childFirst?.body), 'stopline contract (ARMED)');
+      });
+    });
+  }
 
   it('5. no directive: every tool runs and the evidence has one check per action', async () => {
     const c = runs.newCase('s5');
@@ -158,7 +196,7 @@ export function sevenScenarios(h: ScenarioHost): void {
     for (const id of ['call_create', 'call_edit', 'call_touch']) expectRan(s, id);
     const checks = readEvidence(stoplineDataDir(c.home)).filter((e) => e.type === 'check');
     expect(checks.map((e) => e.action?.mutability)).toEqual(['write', 'write', 'write']);
-    expect(checks.map((e) => e.action?.tool)).toEqual(['Write', 'Edit', 'Bash']);
+    expect(checks.map((e) => e.action?.tool)).toEqual([...(h.evidenceTools ?? ['Write', 'Edit', 'Bash'])]);
     expect(checks.every((e) => e.decision?.reasonCode === 'CONTROL_INACTIVE')).toBe(true);
   });
 
@@ -184,29 +222,30 @@ export function sevenScenarios(h: ScenarioHost): void {
     });
   });
 
-  it(
-    h.noContext
-      ? `7. no context channel: the contract armed at ${h.words.promptEvent} is not in the model's request, and the model learns it only from a stopped call`
-      : `7. the contract context from ${h.words.promptEvent} is in the first model request${gap}`,
-    async () => {
+  if (h.limits?.noContext) {
+    it(`7. no context channel (${h.limits.noContext}): the first model request has no contract; a stop's reason names it`, async () => {
       const c = runs.newCase('s7');
-      if (h.noContext) {
-        const s = await runs.server({ threads: [{ name: 'main', turns: [{ toolCalls: [create('call_create', join(c.project, 'b.txt'))] }, { text: 'ok' }] }] });
-        await h.run(c, s, '$stopline review files=a.txt -- look at a.txt');
-        expect(requestText(s.requests.find((r) => r.kind === 'turn')?.body)).not.toContain('stopline contract (ARMED)');
-        expectStopped(s, 'call_create', 'MODE_FORBIDS_MUTATION');
-        return;
-      }
+      const s = await runs.server({ threads: [{ name: 'main', turns: [{ toolCalls: [create('call_create', join(c.project, 'new.txt'))] }, { text: 'ok' }] }] });
+      await h.run(c, s, '$stopline review files=a.txt -- look at a.txt');
+      const first = s.requests.find((r) => r.kind === 'turn');
+      expect(requestText(first?.body)).not.toContain('stopline contract (ARMED)');
+      expectStopped(s, 'call_create', 'MODE_FORBIDS_MUTATION');
+      expect(s.toolResultText('call_create')).toContain('State: ARMED / review');
+    });
+  } else {
+    it(`7. the contract context from ${h.words.promptEvent} is in the first model request${gap}`, async () => {
+      const c = runs.newCase('s7');
       const s = await runs.server({ threads: [{ name: 'main', turns: [{ text: 'ok' }] }] });
       await h.run(c, s, '$stopline review files=a.txt -- look at a.txt');
       const first = s.requests.find((r) => r.kind === 'turn');
       const text = requestText(first?.body);
       expectContext(text, 'stopline contract (ARMED)');
       expectContext(text, 'mode=review');
-    },
-  );
+    });
+  }
 
-  it(`the person's own stopline.json hooks run next to the guard: ${h.noContext ? 'their context has no way to the model' : `context reaches the model${gap}`}, an exit-2 hook stops \`rm -rf\``, async () => {
+  const hookContext = h.limits?.noContext ? '' : `context reaches the model${gap}, `;
+  it(`the person's own stopline.json hooks run next to the guard: ${hookContext}an exit-2 hook stops \`rm -rf\``, async () => {
     const c = runs.newCase('s8-user-hooks');
     seedUserHooks(c.home);
     mkdirSync(join(c.project, 'build'));
@@ -215,6 +254,7 @@ export function sevenScenarios(h: ScenarioHost): void {
     expect(existsSync(join(c.project, 'build'))).toBe(true);
     expect(s.toolResultText('call_rm')).toContain('USER-HOOK: no rm -rf here');
     expectRan(s, 'call_ls');
+    if (h.limits?.noContext) return;
     const first = s.requests.find((r) => r.kind === 'turn');
     expectContext(requestText(first?.body), 'USER-HOOK-CONTEXT');
   });

@@ -13,8 +13,8 @@
  * plugin's mod (the default door) hands Claude Code a command that runs the plugin's hook script,
  * which builds the sandbox when the command runs.
  *
- * Qwen Code 0.24.4 and Kimi Code 1.51.0 run no rewritten command (their rows say why): there the
- * command is stopped.
+ * Qwen Code 0.24.4, Kimi Code 1.51.0 and OpenHands 1.16.0 run no rewritten command (their rows say
+ * why): there the command is stopped.
  * Where no sandbox starts on this machine, every host must stop the command instead.
  *
  * The fixture lives under the repository's `.tmp/`, not in a temp folder: temp folders are
@@ -41,6 +41,7 @@ import {
   runOpenCode,
   runPi,
   runQwen,
+  runOpenHands,
   startAnthropicServer,
   startChatServer,
   startGeminiServer,
@@ -56,8 +57,9 @@ import { piJitiCache } from '../pi/jiti-cache';
 import { installPlugin, runHermes, writeHermesConfig } from '../hermes/real-hermes';
 import { readEvidence, requireArtifact, type EvidenceRecord } from '../shared/real-host';
 import { kimiHooks } from '../kimi/hooks';
+import { openhandsHooksMap } from '../../../hosts/cli/install/host-openhands';
 
-const ALL = [...HOSTS_FOR.claude, ...HOSTS_FOR.codex, ...HOSTS_FOR.opencode, ...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz'], ...HOSTS_FOR.hermes, ...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen, ...HOSTS_FOR.copilot, ...HOSTS_FOR.droid, ...HOSTS_FOR.kimi, ...HOSTS_FOR.kilo];
+const ALL = [...HOSTS_FOR.claude, ...HOSTS_FOR.codex, ...HOSTS_FOR.opencode, ...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz'], ...HOSTS_FOR.hermes, ...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen, ...HOSTS_FOR.copilot, ...HOSTS_FOR.droid, ...HOSTS_FOR.kimi, ...HOSTS_FOR.kilo, ...HOSTS_FOR.openhands];
 const status = await ensureHosts(ALL);
 mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
 const root = realpathSync(mkdtempSync(join(repoRoot, '.tmp', 'confine-real-hosts-')));
@@ -367,5 +369,17 @@ describe('confinement on Kilo Code 7.7.7 (OpenCode\'s plugin)', () => {
     const r = await runKilo({ project: w.project, prompt: CHANGE_PROMPT, server: s, pluginFile: requireArtifact('opencode', 'stopline.js'), runDir: w.runDir, args: ['--'], timeoutMs: 300_000 });
     expect(r.code, `kilo exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
     expectTestRun(w, s, 'call_cf');
+  }, 360_000);
+});
+
+describe('OpenHands 1.16.0 runs no rewritten command', () => {
+  it.skipIf(skip(HOSTS_FOR.openhands))('change files=src/config.ts: npm test is stopped, nothing changes', async () => {
+    const w = world('openhands');
+    const s = await serve(startChatServer(turns({ id: 'call_cf', name: 'terminal', input: { command: TEST_COMMAND, security_risk: 'LOW' } })));
+    const hooksJson = openhandsHooksMap(`'${process.execPath}' '${requireArtifact('openhands', 'stopline.mjs')}'`);
+    const r = await runOpenHands({ project: w.project, prompt: CHANGE_PROMPT, server: s, hooksJson, runDir: w.runDir, env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 300_000 });
+    expect(r.code, `openhands exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
+    expectStopped(w, s, 'call_cf', 'WRITE_PATH_UNPROVEN');
+    expect(s.toolResultText('call_cf') ?? '').toContain('Action rejected: STOP');
   }, 360_000);
 });
