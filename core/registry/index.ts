@@ -8,6 +8,7 @@ import { geminiRegistry } from './gemini';
 import { hermesRegistry } from './hermes';
 import { opencodeRegistry } from './opencode';
 import { opencode2Registry } from './opencode2';
+import { openclawRegistry } from './openclaw';
 import { piRegistry } from './pi';
 import { qwenRegistry } from './qwen';
 import { findToolEntry } from './lookup';
@@ -27,6 +28,7 @@ export const REGISTRIES: Readonly<Record<RegistryFamily, HostRegistry>> = {
   qwen: qwenRegistry,
   copilot: copilotRegistry,
   droid: droidRegistry,
+  openclaw: openclawRegistry,
 };
 
 /**

@@ -6,8 +6,8 @@
 import { isAbsolute, join } from 'node:path';
 import type { NeutralTool, PathForm } from './types';
 
-export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid';
-export const HOSTS: readonly HostName[] = ['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard', 'gemini', 'qwen', 'copilot', 'droid'];
+export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'openclaw';
+export const HOSTS: readonly HostName[] = ['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'openclaw'];
 
 export interface RenderContext {
   project: string;
@@ -41,6 +41,8 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   // `~/x`, `@x` and `file://` are plain names in the cwd for both (observed on the real CLIs)
   copilot: ['dotdot', 'absolute'],
   droid: ['dotdot', 'absolute'],
+  // one `@` dropped, `~/` the home, `file://` its path (observed on the real CLI)
+  openclaw: ['mention', 'dotdot', 'absolute', 'home', 'file-url'],
 };
 
 /**
@@ -257,6 +259,27 @@ function droid(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   }
 }
 
+/** OpenClaw 2026.9.6 (test/fixtures/openclaw/before_tool_call-*.json): Pi's tool shapes under its own names. */
+function openclaw(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
+  switch (t.op) {
+    case 'write':
+      return { name: 'write', input: { path: spell('openclaw', t, ctx, false), content: t.content } };
+    case 'edit':
+      return { name: 'edit', input: { path: place(t.path, ctx, false), edits: [{ oldText: t.old, newText: t.new }] } };
+    case 'read':
+      return { name: 'read', input: { path: place(t.path, ctx, false) } };
+    case 'shell':
+      return { name: 'exec', input: { title: 'run it', command: t.command } };
+    case 'delegate':
+      return { name: 'sessions_spawn', input: { task: t.task } };
+    case 'batch':
+      return null;
+    case 'mcp':
+      // an MCP tool under a name stopline has no table for
+      return { name: `${t.server}__${t.tool}`, input: mcpArgs(t) };
+  }
+}
+
 export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderContext) => RenderedTool | null>> = {
   claude: claudeLike,
   codex,
@@ -268,4 +291,5 @@ export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderCo
   qwen,
   copilot,
   droid,
+  openclaw,
 };

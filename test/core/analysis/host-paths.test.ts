@@ -32,6 +32,8 @@ function writeInput(host: RegistryFamily, raw: string): { tool: string; input: R
       return { tool: 'create', input: { path: raw, file_text: 'x' } };
     case 'droid':
       return { tool: 'Create', input: { file_path: raw, content: 'x' } };
+    case 'openclaw':
+      return { tool: 'write', input: { path: raw, content: 'x' } };
   }
 }
 
@@ -125,6 +127,11 @@ const TABLES: Record<string, { host: RegistryFamily; version?: string; rows: Row
   'Factory Droid 0.225.2': {
     host: 'droid',
     rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']], [' src/a.ts', [' src/a.ts']]],
+  },
+  // observed on the real CLI (test/hosts/openclaw/path-forms.test.ts)
+  'OpenClaw 2026.9.6': {
+    host: 'openclaw',
+    rows: [...COMMON, ['~/x.txt', [`${HOME}/x.txt`]], ['@src/a.ts', ['src/a.ts']], [`file://${CWD}/src/a.ts`, ['src/a.ts']], [' src/a.ts', [' src/a.ts']], ['src/my\u00A0a.ts', ['src/my\u00A0a.ts']]],
   },
   'Pi, version not known (both)': {
     host: 'pi',

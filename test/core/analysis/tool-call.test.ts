@@ -32,6 +32,9 @@ import oBash from '../../fixtures/opencode/tool.execute.before-bash.json';
 import oBashDenied from '../../fixtures/opencode/tool.execute.before-bash-denied.json';
 import oTask from '../../fixtures/opencode/tool.execute.before-task.json';
 import pBash from '../../fixtures/pi/tool_call-bash.json';
+import ocWrite from '../../fixtures/openclaw/before_tool_call-write.json';
+import ocExec from '../../fixtures/openclaw/before_tool_call-exec.json';
+import ocRm from '../../fixtures/openclaw/before_tool_call-exec-blocked.json';
 import pEdit from '../../fixtures/pi/tool_call-edit.json';
 import pRead from '../../fixtures/pi/tool_call-read.json';
 import pWrite from '../../fixtures/pi/tool_call-write.json';
@@ -296,6 +299,23 @@ const CASES: Record<RegistryFamily, Case[]> = {
     ...['TaskStop', 'WaitForScript', 'TodoWrite', 'AskUser', 'ExitSpecMode', 'ToolSearch', 'Skill'].map((t) => doc(t, {}, 'control')),
     doc('Script', { code: 'x' }, 'unknown'),
     doc('lab___frobnicate', { target: 'a.txt' }, 'unknown'),
+  ],
+  openclaw: [
+    fx('write', ocWrite.event.params, P, 'write', { paths: ['w.txt'] }),
+    fx('exec', ocExec.event.params, P, 'write', { paths: ['allowed.txt'] }),
+    fx('exec', ocRm.event.params, P, 'write', { paths: ['a.txt'] }),
+    doc('exec', { command: 'touch x', workdir: `${P}/sub` }, 'write', { paths: ['sub/x'] }),
+    doc('edit', { path: 'a.ts', edits: [{ oldText: 'a', newText: 'b' }] }, 'write', { paths: ['a.ts'] }),
+    doc('apply_patch', { input: '*** Begin Patch\n*** Update File: q.ts\n@@\n-a\n+b\n*** End Patch\n' }, 'write', { paths: ['q.ts'] }),
+    doc('read', { path: 'a.ts' }, 'read'),
+    doc('ls', { path: '.' }, 'read'),
+    doc('tool_search', { query: 'x' }, 'read'),
+    doc('tool_describe', { name: 'exec' }, 'read'),
+    doc('process', { action: 'poll', sessionId: 's' }, 'read'),
+    doc('process', { action: 'kill', sessionId: 's' }, 'unknown'),
+    doc('sessions_spawn', { task: 'look' }, 'delegate', { delegation: 1 }),
+    doc('sessions_yield', {}, 'control'),
+    doc('tool_call', { name: 'exec', args: { command: 'rm -rf /' } }, 'unknown'),
   ],
 };
 
