@@ -11,7 +11,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { FakeModelServer } from './fake-server';
+import { startChatServer } from './fake-openai-chat';
+import type { FakeModelServer, FakeServerOptions } from './fake-server';
+import type { FakeModelScript } from './script';
 import { requireHost } from './hosts';
 import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
 import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, withRequests, type HostRunResult } from './run-result';
@@ -22,7 +24,7 @@ export interface OpenClawRunOptions {
   /** a fake chat-completions server (startChatServer) */
   server: FakeModelServer;
   /** plugin folders (each with openclaw.plugin.json, package.json and its entry), loaded and enabled by id */
-  plugins?: Array<{ dir: string; id: string }>;
+  plugins?: OpenClawPluginRef[];
   args?: string[];
   env?: Record<string, string | undefined>;
   /** default 180 s */
@@ -36,7 +38,14 @@ export interface OpenClawRunResult extends HostRunResult {
   output: unknown;
 }
 
-export function openClawConfig(server: FakeModelServer, workspace: string, plugins: Array<{ dir: string; id: string }> = []): Record<string, unknown> {
+/** A plugin folder to load; `conversationAccess` lets a plugin outside the bundle have the prompt hooks. */
+export interface OpenClawPluginRef {
+  dir: string;
+  id: string;
+  conversationAccess?: boolean;
+}
+
+export function openClawConfig(server: FakeModelServer, workspace: string, plugins: OpenClawPluginRef[] = []): Record<string, unknown> {
   return {
     agents: { defaults: { model: { primary: 'lab/lab-model' }, workspace } },
     models: {
@@ -50,7 +59,7 @@ export function openClawConfig(server: FakeModelServer, workspace: string, plugi
         },
       },
     },
-    plugins: { load: { paths: plugins.map((p) => p.dir) }, entries: Object.fromEntries(plugins.map((p) => [p.id, { enabled: true }])) },
+    plugins: { load: { paths: plugins.map((p) => p.dir) }, entries: Object.fromEntries(plugins.map((p) => [p.id, { enabled: true, ...(p.conversationAccess ? { hooks: { allowConversationAccess: true } } : {}) }])) },
   };
 }
 
@@ -82,4 +91,28 @@ export async function runOpenClaw(opts: OpenClawRunOptions): Promise<OpenClawRun
     output = undefined;
   }
   return { ...result, home, output };
+}
+
+/** A tool-call id as OpenClaw hands it back to the model: without its underscores. */
+export function openClawCallId(id: string): string {
+  return id.replace(/_/g, '');
+}
+
+/**
+ * A fake chat server for OpenClaw whose script may name tool calls with underscores: it emits each
+ * id as OpenClaw will hand it back (underscores dropped), and finds a tool result by the scripted id.
+ */
+export async function startOpenClawChatServer(script: FakeModelScript, options?: FakeServerOptions): Promise<FakeModelServer> {
+  const stripped: FakeModelScript = {
+    ...script,
+    threads: script.threads.map((t) => ({ ...t, turns: t.turns.map((turn) => ('toolCalls' in turn && turn.toolCalls ? { ...turn, toolCalls: turn.toolCalls.map((c) => (c.id === undefined ? c : { ...c, id: openClawCallId(c.id) })) } : turn)) })),
+  };
+  const server = await startChatServer(stripped, options);
+  return new Proxy(server, {
+    get(target, prop, receiver) {
+      if (prop === 'toolResult' || prop === 'toolResultText' || prop === 'requestAfterToolCall') return (id: string) => target[prop](openClawCallId(id));
+      const v: unknown = Reflect.get(target, prop, receiver);
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
 }
