@@ -38,7 +38,9 @@ import {
   runOpenCode,
   runPi,
   runQwen,
+  runOpenClaw,
   startAnthropicServer,
+  startOpenClawChatServer,
   startChatServer,
   startGeminiServer,
   startHostChatServer,
@@ -53,7 +55,7 @@ import { piJitiCache } from '../pi/jiti-cache';
 import { installPlugin, runHermes, writeHermesConfig } from '../hermes/real-hermes';
 import { readEvidence, requireArtifact, type EvidenceRecord } from '../shared/real-host';
 
-const ALL = [...HOSTS_FOR.claude, ...HOSTS_FOR.codex, ...HOSTS_FOR.opencode, ...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz'], ...HOSTS_FOR.hermes, ...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen, ...HOSTS_FOR.copilot, ...HOSTS_FOR.droid];
+const ALL = [...HOSTS_FOR.claude, ...HOSTS_FOR.codex, ...HOSTS_FOR.opencode, ...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz'], ...HOSTS_FOR.hermes, ...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen, ...HOSTS_FOR.copilot, ...HOSTS_FOR.droid, ...HOSTS_FOR.openclaw];
 const status = await ensureHosts(ALL);
 mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
 const root = realpathSync(mkdtempSync(join(repoRoot, '.tmp', 'confine-real-hosts-')));
@@ -341,6 +343,17 @@ describe('confinement on Hermes Agent 0.19.0 (the plugin)', () => {
     writeHermesConfig(c, s);
     installPlugin(c, 'stopline');
     await runHermes(c, s, CHANGE_PROMPT);
+    expectTestRun(w, s, 'call_cf');
+  }, 300_000);
+});
+
+describe('confinement on OpenClaw 2026.9.6', () => {
+  it.skipIf(skip(HOSTS_FOR.openclaw))('change files=src/config.ts: npm test runs confined ({params} with the confined command)', async () => {
+    const w = world('openclaw');
+    const s = await serve(startOpenClawChatServer(turns({ id: 'call_cf', name: 'exec', input: { title: 'tests', command: TEST_COMMAND } })));
+    const plugin = { dir: join(requireArtifact('openclaw', 'index.js'), '..'), id: 'stopline', conversationAccess: true };
+    const r = await runOpenClaw({ project: w.project, prompt: CHANGE_PROMPT, server: s, runDir: w.runDir, plugins: [plugin], env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 240_000 });
+    expect(r.code, `openclaw exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
     expectTestRun(w, s, 'call_cf');
   }, 300_000);
 });
