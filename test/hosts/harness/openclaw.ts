@@ -9,7 +9,7 @@
  * their hooks never run there (docs/hosts/openclaw.md), so the driver does not use it.
  * OpenClaw seeds a workspace with AGENTS.md, BOOTSTRAP.md, IDENTITY.md, SOUL.md and USER.md.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { startChatServer } from './fake-openai-chat';
 import type { FakeModelServer, FakeServerOptions } from './fake-server';
@@ -27,6 +27,11 @@ export interface OpenClawRunOptions {
   plugins?: OpenClawPluginRef[];
   args?: string[];
   env?: Record<string, string | undefined>;
+  /**
+   * a HOME that already holds `.openclaw/openclaw.json` (written by `stopline install openclaw`):
+   * its `plugins` section is kept when `plugins` is not given; default: `<runDir>/home`
+   */
+  home?: string;
   /** default 180 s */
   timeoutMs?: number;
   runDir?: string;
@@ -77,10 +82,16 @@ export async function runOpenClaw(opts: OpenClawRunOptions): Promise<OpenClawRun
   const entry = requireHost('openclaw');
   const node = requireHost('node24');
   const runDir = makeRunDir('openclaw', opts.runDir);
-  const home = join(runDir, 'home');
+  const home = opts.home ?? join(runDir, 'home');
   const tmp = join(runDir, 'tmp');
   for (const d of [home, tmp, join(home, '.openclaw')]) mkdirSync(d, { recursive: true });
-  writeFileSync(join(home, '.openclaw', 'openclaw.json'), `${JSON.stringify(openClawConfig(opts.server, opts.project, opts.plugins), null, 2)}\n`);
+  const file = join(home, '.openclaw', 'openclaw.json');
+  const config = openClawConfig(opts.server, opts.project, opts.plugins);
+  if (!opts.plugins && existsSync(file)) {
+    const installed = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    config.plugins = installed.plugins ?? {};
+  }
+  writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
   const env = withOverrides(baseEnv(home, tmp, [dirname(node)]), opts.env);
   const args = [entry, 'agent', '--local', '--json', '--agent', 'main', ...(opts.args ?? []), '-m', opts.prompt];
   const result = await withRequests(opts.server, runDir, () => runProcess({ command: node, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }));
