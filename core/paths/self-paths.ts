@@ -225,6 +225,16 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
     add(join(home, '.openhands', 'hooks.json')); // OpenHands user hooks
     add(join(home, '.openhands', 'stopline')); // OpenHands hook script
   }
+  // OPENCLAW_HOME stands for the home folder that holds .openclaw; OPENCLAW_STATE_DIR for .openclaw itself
+  const openclawHome = envDir(env, 'OPENCLAW_HOME', home);
+  const openclaw = nonEmpty(env.OPENCLAW_STATE_DIR) ? envDir(env, 'OPENCLAW_STATE_DIR', home) : openclawHome && { dir: join(openclawHome.dir, '.openclaw'), ...(openclawHome.from ? { from: openclawHome.from } : {}) };
+  if (openclaw) {
+    add(join(openclaw.dir, 'stopline'), openclaw.from); // OpenClaw plugin
+    add(join(openclaw.dir, 'openclaw.json'), openclaw.from); // OpenClaw config (plugins.load.paths, plugins.entries)
+    add(join(openclaw.dir, 'extensions'), openclaw.from); // OpenClaw plugins installed by openclaw plugins install
+    add(join(openclaw.dir, '.env'), openclaw.from); // OpenClaw environment file
+  }
+  add(nonEmpty(env.OPENCLAW_CONFIG_PATH), env.OPENCLAW_CONFIG_PATH ? 'OPENCLAW_CONFIG_PATH' : undefined); // OpenClaw config named by the environment
 
   // the person's shell start-up files: what they export (STOPLINE_*, a host's settings) is the
   // environment of every later session, and what they run runs outside any tool call
@@ -300,6 +310,9 @@ export const TABLE_ENV = [
   'COPILOT_HOME',
   'FACTORY_HOME_OVERRIDE',
   'KIMI_SHARE_DIR',
+  'OPENCLAW_HOME',
+  'OPENCLAW_STATE_DIR',
+  'OPENCLAW_CONFIG_PATH',
   'ZDOTDIR',
   'BASH_ENV',
   'ENV',
@@ -325,6 +338,8 @@ export const PATH_VARS = [
   'COPILOT_HOME',
   'FACTORY_HOME_OVERRIDE',
   'KIMI_SHARE_DIR',
+  'OPENCLAW_HOME',
+  'OPENCLAW_STATE_DIR',
   'XDG_CONFIG_HOME',
   'XDG_DATA_HOME',
   'XDG_STATE_HOME',

@@ -54,6 +54,7 @@ export const HOST_SPECS = [
   { name: 'kimi', displayName: 'Kimi Code', binary: 'kimi' },
   { name: 'kilo', displayName: 'Kilo Code', binary: 'kilo', artifact: 'opencode', loadedBy: { pidVar: 'KILO_PID', versionVar: 'KILOCODE_VERSION' } },
   { name: 'openhands', displayName: 'OpenHands', binary: 'openhands' },
+  { name: 'openclaw', displayName: 'OpenClaw', binary: 'openclaw' },
 ] as const satisfies readonly HostSpec[];
 
 type Spec = (typeof HOST_SPECS)[number];

@@ -11,6 +11,7 @@ import { kiloRegistry } from './kilo';
 import { opencodeRegistry } from './opencode';
 import { openhandsRegistry } from './openhands';
 import { opencode2Registry } from './opencode2';
+import { openclawRegistry } from './openclaw';
 import { piRegistry } from './pi';
 import { qwenRegistry } from './qwen';
 import { findToolEntry } from './lookup';
@@ -33,6 +34,7 @@ export const REGISTRIES: Readonly<Record<RegistryFamily, HostRegistry>> = {
   kimi: kimiRegistry,
   kilo: kiloRegistry,
   openhands: openhandsRegistry,
+  openclaw: openclawRegistry,
 };
 
 /**

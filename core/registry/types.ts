@@ -139,8 +139,10 @@ export type Door = 'plugin' | 'bridge' | 'listen';
  *   wrapper names, and with no person to answer the command is refused)
  * - args-in-place: the plugin edits the tool's own argument object before it returns (OpenCode
  *   `output.args`, where a new object is ignored; Pi `event.input`; Hermes's `args` in the shim)
+ * - returned-params: the plugin returns the whole argument object with the command replaced, and
+ *   the host runs the tool with it (OpenClaw `before_tool_call` `{params}`)
  */
-export type RewriteForm = 'updated-input' | 'updated-input-allow' | 'tool-input' | 'modified-args' | 'args-in-place';
+export type RewriteForm = 'updated-input' | 'updated-input-allow' | 'tool-input' | 'modified-args' | 'args-in-place' | 'returned-params';
 
 /** What a host that cannot run a rewritten command answers instead, and why (the matrix says it). */
 export interface NoRewrite {
@@ -225,7 +227,8 @@ export type DenyForm =
   | 'qwen-hso-deny' // hookSpecificOutput permissionDecision deny, exit 0 (the last permissionDecision wins)
   | 'copilot-flat-deny' // {"permissionDecision":"deny","permissionDecisionReason"} at the top (plus the hso form) exit 0
   | 'droid-hso-deny' // {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",...}} exit 0
-  | 'openhands-decision-deny+exit2'; // top-level {"decision":"deny","reason"} + stamp on stderr + exit 2 (the Claude hso deny is not read)
+  | 'openhands-decision-deny+exit2' // top-level {"decision":"deny","reason"} + stamp on stderr + exit 2 (the Claude hso deny is not read)
+  | 'openclaw-block'; // before_tool_call returns { block: true, blockReason }
 
 /**
  * What the host keeps of a session's tool calls, and whether stopline compares it with the calls

@@ -37,6 +37,7 @@ export const DENY_MEANING: Readonly<Record<DenyForm, string>> = {
   'copilot-flat-deny': 'preToolUse answers `{"permissionDecision": "deny", "permissionDecisionReason": stamp}` at the top level (exit 0); the tool does not run and the model reads `Denied by preToolUse hook: <stamp>`',
   'droid-hso-deny': 'PreToolUse answers `hookSpecificOutput.permissionDecision: "deny"` (exit 0); the tool does not run and the model reads `Error: <stamp>`',
   'openhands-decision-deny+exit2': 'PreToolUse answers top-level `{"decision": "deny", "reason"}`, the stamp on stderr and exit 2; the tool does not run and the model reads `Action rejected: <stamp>` (the Claude `hookSpecificOutput` deny is not read: the tool would run)',
+  'openclaw-block': '`before_tool_call` returns `{block: true, blockReason}`; the tool does not run and the model reads the reason verbatim as the tool result',
 };
 
 export const ASK_MEANING: Readonly<Record<HostRegistry['ask'], string>> = {
@@ -53,6 +54,7 @@ export const REWRITE_MEANING: Readonly<Record<RewriteForm, string>> = {
   'tool-input': '`hookSpecificOutput.tool_input`: the whole tool input with the command replaced; the model reads its output and a line that the input was modified',
   'modified-args': '`modifiedArgs`: the whole tool input with the command replaced; the model reads its output',
   'args-in-place': "the plugin sets the command in the tool's own argument object before it runs (a shell-hook door has no such object); the model reads its output",
+  'returned-params': "the plugin returns `{params}`, the tool's whole argument object with the command replaced; the host runs the tool with it and the model reads its output",
 };
 
 /** The tool classes (ToolKind) in display order, with what the guard does with each. */

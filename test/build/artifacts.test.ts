@@ -41,6 +41,7 @@ describe('the artifact list', () => {
       copilot: 'copilot/stopline.mjs',
       droid: 'droid/stopline.mjs',
       openhands: 'openhands/stopline.mjs',
+      openclaw: 'openclaw/index.js',
       cli: 'stopline.mjs',
       installer: 'install.sh',
     });

@@ -24,6 +24,7 @@ import { nativeAdapter } from '../../hosts/cli/guard/adapters';
 import { pluginDoor } from '../../hosts/hermes/doors';
 import { OpenCodeDoor } from '../../hosts/opencode/door';
 import { PiDoor } from '../../hosts/pi/door';
+import { OpenClawDoor } from '../../hosts/openclaw/door';
 import { qwenAdapter } from '../../hosts/qwen/adapter';
 import type { CommandHookAdapter, Rendered } from '../../hosts/shared/adapter';
 import { answerHook } from '../../hosts/shared/runner';
@@ -365,9 +366,28 @@ function piDriver(s: Sandbox): HostDriver {
   };
 }
 
+/** OpenClaw's plugin hooks as the real host calls them: the prompt hook names the workspace, the tool hook does not. */
+function openclawDriver(s: Sandbox): HostDriver {
+  const h = new OpenClawDoor({ env: s.env, core: { handleEvent, failOutcome, recordBypass }, hooks: new InProcessHooks(s.env, 'openclaw'), log: () => {} }).handlers();
+  const ctx = { agentId: 'main', sessionKey: 'agent:main:main', sessionId: s.session };
+  return {
+    host: 'openclaw',
+    async prompt(text) {
+      await h.before_prompt_build!({ prompt: text, currentUserMessage: text, messages: [] }, { ...ctx, workspaceDir: s.project });
+    },
+    async tool(t) {
+      const id = nextId('call_');
+      const r = (await h.before_tool_call!({ toolName: t.name, params: structuredClone(t.input), toolCallId: id }, { ...ctx, toolName: t.name, toolCallId: id } as typeof ctx)) as { block?: boolean; blockReason?: string; params?: unknown } | undefined;
+      if (r?.block) return { decision: 'deny', stamp: r.blockReason ?? '' };
+      return withRewrite({ decision: 'allow' }, t.input, r?.params ?? t.input);
+    },
+  };
+}
+
 export function driverFor(host: HostName, s: Sandbox): HostDriver {
   if (host === 'opencode' || host === 'kilo') return opencodeDriver(s, host);
   if (host === 'pi') return piDriver(s);
+  if (host === 'openclaw') return openclawDriver(s);
   return commandHookDriver(host, s);
 }
 

@@ -6,8 +6,8 @@
 import { isAbsolute, join } from 'node:path';
 import type { NeutralTool, PathForm } from './types';
 
-export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'kimi' | 'kilo' | 'openhands';
-export const HOSTS: readonly HostName[] = ['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'kimi', 'kilo', 'openhands'];
+export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'kimi' | 'kilo' | 'openhands' | 'openclaw';
+export const HOSTS: readonly HostName[] = ['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'kimi', 'kilo', 'openhands', 'openclaw'];
 
 export interface RenderContext {
   project: string;
@@ -47,6 +47,8 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   kilo: ['dotdot', 'absolute'],
   // file_editor refuses a path that is not absolute
   openhands: ['absolute'],
+  // one `@` dropped, `~/` the home, `file://` its path (observed on the real CLI)
+  openclaw: ['mention', 'dotdot', 'absolute', 'home', 'file-url'],
 };
 
 /**
@@ -308,6 +310,27 @@ function openhands(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   }
 }
 
+/** OpenClaw 2026.9.6 (test/fixtures/openclaw/before_tool_call-*.json): Pi's tool shapes under its own names. */
+function openclaw(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
+  switch (t.op) {
+    case 'write':
+      return { name: 'write', input: { path: spell('openclaw', t, ctx, false), content: t.content } };
+    case 'edit':
+      return { name: 'edit', input: { path: place(t.path, ctx, false), edits: [{ oldText: t.old, newText: t.new }] } };
+    case 'read':
+      return { name: 'read', input: { path: place(t.path, ctx, false) } };
+    case 'shell':
+      return { name: 'exec', input: { title: 'run it', command: t.command } };
+    case 'delegate':
+      return { name: 'sessions_spawn', input: { task: t.task } };
+    case 'batch':
+      return null;
+    case 'mcp':
+      // an MCP tool under a name stopline has no table for
+      return { name: `${t.server}__${t.tool}`, input: mcpArgs(t) };
+  }
+}
+
 export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderContext) => RenderedTool | null>> = {
   claude: claudeLike,
   codex,
@@ -322,4 +345,5 @@ export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderCo
   kimi,
   kilo: (t, ctx) => opencode(t, ctx, 'kilo'),
   openhands,
+  openclaw,
 };

@@ -41,10 +41,11 @@ import { confinementCheck, confinementHere, hostConfinementCheck, hostRewrites }
 import type { ConfinementHere } from './confine';
 import { dataReports } from './data';
 import { evaluatorReports } from './evaluator';
-import { claudeChecks, claudeDoor, codexChecks, copilotChecks, droidChecks, geminiChecks, kimiChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, openhandsChecks, piChecks, qwenChecks, kiloChecks } from './hosts';
+import { claudeChecks, claudeDoor, codexChecks, copilotChecks, droidChecks, geminiChecks, kimiChecks, hermesChecks, hostBinary, hostCheck, openclawChecks, opencodeChecks, openhandsChecks, piChecks, qwenChecks, kiloChecks } from './hosts';
 import { copilotPaths } from '../install/host-copilot';
 import { droidPaths } from '../install/host-droid';
 import { kimiPaths } from '../install/host-kimi';
+import { openclawPluginDir } from '../install/host-openclaw';
 import { doubleCheck, findNative, nativeChecks } from './native';
 import type { DoctorContext, HostBinary, Placement } from './hosts';
 import { dropProbeWorld, makeProbeWorld } from './probes';
@@ -135,6 +136,8 @@ function anythingAtDefault(host: Host, env: Env, cwd: string): boolean {
       return existsSync(join(kiloPluginDir(env, 'user', cwd), 'stopline.js'));
     case 'openhands':
       return existsSync(settingsHookPaths(openhandsHost, env, 'user', cwd).script);
+    case 'openclaw':
+      return existsSync(join(openclawPluginDir(env), 'index.js'));
   }
 }
 
@@ -164,6 +167,8 @@ async function checksFor(host: Host, ctx: DoctorContext, p: Placement, all: read
       return kiloChecks(ctx, p, bin);
     case 'openhands':
       return openhandsChecks(ctx, p);
+    case 'openclaw':
+      return openclawChecks(ctx, p, bin);
   }
 }
 

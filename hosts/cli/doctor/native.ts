@@ -280,6 +280,7 @@ export function findNative(host: Host, env: Env): NativeInstall[] {
     case 'kimi':
       // no plugin manager of its own: `stopline install` is the only route
     case 'openhands':
+    case 'openclaw':
       return [];
   }
 }

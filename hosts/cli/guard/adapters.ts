@@ -22,6 +22,9 @@ import { opencodeRegistry } from '../../../core/registry/opencode';
 import { OPENCODE_FORKS } from '../../../core/registry/opencode-hosts';
 import { kiloRegistry } from '../../../core/registry/kilo';
 import { piRegistry } from '../../../core/registry/pi';
+import { openclawRegistry } from '../../../core/registry/openclaw';
+import { findToolEntry } from '../../../core/registry/lookup';
+import { hookInput } from '../../../core/registry/hook-input';
 import { eventRow, rowsFor } from '../../../core/registry/rows';
 import type { EventEntry, HostRegistry } from '../../../core/registry/types';
 import { claudeAdapter } from '../../claude/adapter';
@@ -33,6 +36,7 @@ import { geminiAdapter } from '../../gemini/adapter';
 import { shellHookDoor } from '../../hermes/doors';
 import * as oc from '../../opencode/adapter';
 import * as pi from '../../pi/adapter';
+import * as claw from '../../openclaw/adapter';
 import { qwenAdapter } from '../../qwen/adapter';
 import { openhandsAdapter } from '../../openhands/adapter';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../../shared/adapter';
@@ -65,7 +69,7 @@ function exitAnswer(outcome: Pick<Answer, 'kind' | 'message' | 'reasonCode'>): R
  * skipped), and the in-process hosts' arguments are turned into the Claude-shaped payload hooks
  * receive. The project folder is the payload's cwd, else the event's, else the bridge's own.
  */
-function bridgeHooks(dialect: 'native' | 'opencode' | 'pi'): UserHooksSupport {
+function bridgeHooks(dialect: InProcessDialect): UserHooksSupport {
   return {
     whereGuardIgnores: true,
     shape: (payload, event, cwd) => hookPayload(dialect, payload, event, cwd),
@@ -78,7 +82,10 @@ function bridgeHooks(dialect: 'native' | 'opencode' | 'pi'): UserHooksSupport {
 }
 
 /** The payload in the shape universal hooks read (Claude's), for the dialects that lack it. */
-function hookPayload(dialect: 'native' | 'opencode' | 'pi', p: HookPayload, event: ControlEvent | undefined, cwd: string): HookPayload {
+/** The dialects whose payload is a host's in-process arguments (and stopline's own). */
+type InProcessDialect = 'native' | 'opencode' | 'pi' | 'openclaw';
+
+function hookPayload(dialect: InProcessDialect, p: HookPayload, event: ControlEvent | undefined, cwd: string): HookPayload {
   if (dialect === 'native') return { ...p, ...(isRecord(p.tool_input) ? { canonical_input: p.tool_input } : {}) };
   const base: HookPayload = { session_id: event?.sessionId ?? '', cwd: event?.cwd ?? cwd };
   if (dialect === 'opencode') {
@@ -98,10 +105,13 @@ function hookPayload(dialect: 'native' | 'opencode' | 'pi', p: HookPayload, even
   }
   const ev = isRecord(p.event) ? p.event : {};
   if (typeof ev.toolName === 'string') {
+    // Pi names the tool's arguments `input`, OpenClaw `params`
+    const args = dialect === 'openclaw' ? ev.params : ev.input;
     base.tool_name = ev.toolName;
-    base.tool_input = ev.input;
+    base.tool_input = args;
     base.tool_use_id = ev.toolCallId;
-    const c = pi.canonicalInput(ev.toolName, ev.input);
+    const entry = findToolEntry(dialect === 'openclaw' ? openclawRegistry : piRegistry, ev.toolName);
+    const c = entry ? hookInput(entry, args) : undefined;
     if (c) base.canonical_input = c;
   }
   if (event?.prompt) base.prompt = event.prompt.text;
@@ -280,12 +290,44 @@ export const piBridge: CommandHookAdapter = {
   userHooks: bridgeHooks('pi'),
 };
 
+/** OpenClaw: `{"hook":<a bridge-door row>,"event":{…},"ctx":{"sessionId"|"sessionKey","workspaceDir"?}}`, as the captured fixtures hold them. */
+function openclawToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
+  const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
+  const c = classifyEvent(openclawRegistry, native);
+  if ('answer' in c) return c.answer;
+  const ctx = recordField(payload, 'ctx') as claw.OpenClawContext;
+  const ev = recordField(payload, 'event');
+  const cwd = claw.workspaceOf(ctx);
+  try {
+    if (c.entry.control === 'prompt.submit') return mappedEvent(native, c.entry, claw.promptEvent(claw.promptTextOf(ev), ctx, cwd));
+    const call = claw.toolCallOf(ev);
+    const t = { env, vars: pathVars(env) };
+    const before = c.entry.control === 'action.before';
+    return mappedEvent(native, c.entry, claw.toolEvent(before ? 'action.before' : 'action.after', call, ctx, cwd, t), claw.toolCall(c.entry, call, cwd, t));
+  } catch (e) {
+    if (e instanceof TypeError) throw new HookInputError(e.message);
+    throw e;
+  }
+}
+
+export const openclawBridge: CommandHookAdapter = {
+  registry: openclawRegistry,
+  label: 'stopline guard (openclaw)',
+  denyResponse: claw.DENY_RESPONSE,
+  toControlEvent: openclawToControlEvent,
+  canAsk: () => false,
+  render: exitAnswer,
+  renderUnidentifiedDeny: (message) => exitAnswer({ kind: 'deny', message }),
+  userHooks: bridgeHooks('openclaw'),
+};
+
 /**
  * Where each dialect's payload keeps its event name; the bridge copies it into
  * `hook_event_name` for the in-process hosts, whose arguments have no such field.
  */
 export function eventNameOf(dialect: GuardDialect, payload: HookPayload): string | undefined {
   if (opencodeShaped(dialect)) return typeof payload.hook === 'string' ? payload.hook : 'tool.execute.before';
+  if (dialect === 'openclaw') return typeof payload.hook === 'string' ? payload.hook : undefined;
   if (dialect === 'pi') {
     const ev = payload.event;
     return isRecord(ev) && typeof ev.type === 'string' ? ev.type : undefined;
@@ -301,8 +343,8 @@ export function eventNameOf(dialect: GuardDialect, payload: HookPayload): string
  * whose answer is the exit code (OpenCode's is a thrown Error).
  */
 export function hostOutputOf(dialect: GuardDialect, rendered: Rendered, outcome: Answer | undefined): unknown {
-  // every host adapter answers with JSON on stdout but these three
-  if (dialect !== 'native' && dialect !== 'opencode' && dialect !== 'pi') {
+  // every host adapter answers with JSON on stdout but the in-process ones and the native dialect
+  if (dialect !== 'native' && !opencodeShaped(dialect) && dialect !== 'pi' && dialect !== 'openclaw') {
     if (rendered.stdout.trim() === '') return null;
     try {
       return JSON.parse(rendered.stdout);
@@ -311,6 +353,7 @@ export function hostOutputOf(dialect: GuardDialect, rendered: Rendered, outcome:
     }
   }
   if (dialect === 'pi') return outcome && (outcome.kind === 'deny' || outcome.kind === 'ask') ? pi.blockResult(outcome) : null;
+  if (dialect === 'openclaw') return outcome && (outcome.kind === 'deny' || outcome.kind === 'ask') ? claw.blockResult(outcome) : null;
   return undefined;
 }
 
@@ -333,4 +376,5 @@ export const ADAPTERS: Readonly<Record<GuardDialect, CommandHookAdapter>> = {
   kimi: kimiAdapter,
   kilo: OPENCODE_FORK_BRIDGES.get(kiloRegistry.family)!,
   openhands: openhandsAdapter,
+  openclaw: openclawBridge,
 };

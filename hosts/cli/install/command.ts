@@ -21,6 +21,7 @@ import { droidPlanner } from './host-droid';
 import { kimiPlanner } from './host-kimi';
 import { kiloPlanner } from './host-kilo';
 import { openhandsPlanner } from './host-openhands';
+import { openclawPlanner } from './host-openclaw';
 import { JsonEditError, findProp, parseJsonDocument, removeProperty, setProperty } from './json-edit';
 import { HOSTS, LocationError, installRecordFile, stoplineConfigFile, type Env, type Host, type Scope } from './locations';
 import { PlanError, type HostPlanner, type PlanContext } from './plan-context';
@@ -43,6 +44,7 @@ export const PLANNERS: Readonly<Record<Host, HostPlanner>> = {
   kimi: kimiPlanner,
   kilo: kiloPlanner,
   openhands: openhandsPlanner,
+  openclaw: openclawPlanner,
 };
 
 type Mode = 'install' | 'uninstall';

@@ -92,3 +92,13 @@ export function stoplineConfigFile(e: Env): string {
 export function installRecordFile(e: Env): string {
   return join(xdgConfigHome(e), 'stopline', 'installed.json');
 }
+
+/** OpenClaw's state folder: `$OPENCLAW_STATE_DIR`, else `.openclaw` in `$OPENCLAW_HOME` (else the home folder). */
+export function openclawStateDir(e: Env): string {
+  return dirFromEnv(e, 'OPENCLAW_STATE_DIR', () => join(dirFromEnv(e, 'OPENCLAW_HOME', () => homeDir(e)), '.openclaw'));
+}
+
+/** OpenClaw's config file: `$OPENCLAW_CONFIG_PATH`, else `openclaw.json` in its state folder. */
+export function openclawConfigFile(e: Env): string {
+  return dirFromEnv(e, 'OPENCLAW_CONFIG_PATH', () => join(openclawStateDir(e), 'openclaw.json'));
+}

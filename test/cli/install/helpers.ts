@@ -133,6 +133,9 @@ export function makeDist(dir = join(tempDir('stopline-dist-'), 'dist')): string 
     'droid/.factory-plugin/plugin.json': '{"name":"stopline","version":"0.0.0-test"}\n',
     'droid/hooks/hooks.json': '{"hooks":{}}\n',
     'openhands/stopline.mjs': placeholderScript('openhands'),
+    'openclaw/index.js': 'export default { id: "stopline", register() {} };\n',
+    'openclaw/openclaw.plugin.json': '{"id":"stopline","configSchema":{"type":"object"}}\n',
+    'openclaw/package.json': '{"name":"stopline-openclaw","type":"module","openclaw":{"extensions":["./index.js"]}}\n',
     'pi/stopline.ts': [
       "import { writeFileSync } from 'node:fs';",
       'export default function (pi: unknown): void {',

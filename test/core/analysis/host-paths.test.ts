@@ -37,6 +37,8 @@ function writeInput(host: RegistryFamily, raw: string): { tool: string; input: R
       return { tool: 'WriteFile', input: { path: raw, content: 'x' } };
     case 'openhands':
       return { tool: 'file_editor', input: { command: 'create', path: raw, file_text: 'x' } };
+    case 'openclaw':
+      return { tool: 'write', input: { path: raw, content: 'x' } };
   }
 }
 
@@ -139,6 +141,11 @@ const TABLES: Record<string, { host: RegistryFamily; version?: string; rows: Row
   'OpenHands 1.16.0': {
     host: 'openhands',
     rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], [`${CWD}/a/../b.txt`, ['b.txt']]],
+  },
+  // observed on the real CLI (test/hosts/openclaw/path-forms.test.ts)
+  'OpenClaw 2026.9.6': {
+    host: 'openclaw',
+    rows: [...COMMON, ['~/x.txt', [`${HOME}/x.txt`]], ['@src/a.ts', ['src/a.ts']], [`file://${CWD}/src/a.ts`, ['src/a.ts']], [' src/a.ts', [' src/a.ts']], ['src/my\u00A0a.ts', ['src/my\u00A0a.ts']]],
   },
   'Pi, version not known (both)': {
     host: 'pi',

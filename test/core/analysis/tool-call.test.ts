@@ -36,6 +36,9 @@ import kBash from '../../fixtures/kilo/tool.execute.before-bash.json';
 import kBashDenied from '../../fixtures/kilo/tool.execute.before-bash-denied.json';
 import kTask from '../../fixtures/kilo/tool.execute.before-task.json';
 import pBash from '../../fixtures/pi/tool_call-bash.json';
+import ocWrite from '../../fixtures/openclaw/before_tool_call-write.json';
+import ocExec from '../../fixtures/openclaw/before_tool_call-exec.json';
+import ocRm from '../../fixtures/openclaw/before_tool_call-exec-blocked.json';
 import pEdit from '../../fixtures/pi/tool_call-edit.json';
 import pRead from '../../fixtures/pi/tool_call-read.json';
 import pWrite from '../../fixtures/pi/tool_call-write.json';
@@ -361,6 +364,23 @@ const CASES: Record<RegistryFamily, Case[]> = {
     doc('task', { description: 'd', prompt: 'rm -f a.txt', subagent_type: 'general-purpose', kind: 'TaskAction' }, 'unknown', { delegation: 1, dep: true, hash: true }),
     doc('think', { thought: 'x' }, 'control'),
     doc('task_tracker', { command: 'view' }, 'control'),
+  ],
+  openclaw: [
+    fx('write', ocWrite.event.params, P, 'write', { paths: ['w.txt'] }),
+    fx('exec', ocExec.event.params, P, 'write', { paths: ['allowed.txt'] }),
+    fx('exec', ocRm.event.params, P, 'write', { paths: ['a.txt'] }),
+    doc('exec', { command: 'touch x', workdir: `${P}/sub` }, 'write', { paths: ['sub/x'] }),
+    doc('edit', { path: 'a.ts', edits: [{ oldText: 'a', newText: 'b' }] }, 'write', { paths: ['a.ts'] }),
+    doc('apply_patch', { input: '*** Begin Patch\n*** Update File: q.ts\n@@\n-a\n+b\n*** End Patch\n' }, 'write', { paths: ['q.ts'] }),
+    doc('read', { path: 'a.ts' }, 'read'),
+    doc('ls', { path: '.' }, 'read'),
+    doc('tool_search', { query: 'x' }, 'read'),
+    doc('tool_describe', { name: 'exec' }, 'read'),
+    doc('process', { action: 'poll', sessionId: 's' }, 'read'),
+    doc('process', { action: 'kill', sessionId: 's' }, 'unknown'),
+    doc('sessions_spawn', { task: 'look' }, 'delegate', { delegation: 1 }),
+    doc('sessions_yield', {}, 'control'),
+    doc('tool_call', { name: 'exec', args: { command: 'rm -rf /' } }, 'unknown'),
   ],
 };
 

@@ -35,6 +35,12 @@ export interface ScenarioHost {
    * host starts delivering it and this note is due a look. Every stop is still asserted.
    */
   contextGap?: string;
+  /**
+   * The host offers the model no sub-agent tool in the runs the suite makes: scenario 4 then
+   * asserts that the host itself refuses the call (`refusal`, its own text) and no child starts,
+   * so a host version that gains the tool fails here instead of passing unproven.
+   */
+  noSubagents?: { why: string; refusal: string | RegExp };
   /** the host's own words in titles */
   words: { cannotAsk: string; childCall: string; failClosed: string; failOpen: string; promptEvent: string };
   /** the canonical tools the evidence names for the create, edit and shell calls (default Write, Edit, Bash) */
@@ -122,7 +128,24 @@ export function sevenScenarios(h: ScenarioHost): void {
     });
   });
 
-  if (h.limits?.unseenChildren) {
+  if (h.noSubagents) {
+    const none = h.noSubagents;
+    it(`4. sub-agents: ${none.why}; the host refuses ${w.task} itself and no child starts`, async () => {
+      const c = runs.newCase('s4-none');
+      const s = await runs.server({
+        threads: [
+          { name: 'child', match: 'CHILD-MARK', turns: [{ toolCalls: [shell('call_child_touch', 'touch child.txt')] }, { text: 'SUB-DONE' }] },
+          { name: 'main', turns: [{ toolCalls: [task('call_task', 'CHILD-MARK create child.txt')] }, { text: 'done' }] },
+        ],
+      });
+      await h.run(c, s, '$stopline review -- inspect the project');
+      const text = s.toolResultText('call_task') ?? '';
+      if (typeof none.refusal === 'string') expect(text).toContain(none.refusal);
+      else expect(text).toMatch(none.refusal);
+      expect(s.requests.filter((r) => r.thread === 'child')).toEqual([]);
+      expect(existsSync(join(c.project, 'child.txt'))).toBe(false);
+    });
+  } else if (h.limits?.unseenChildren) {
     describe(`4. sub-agents (${w.task}; ${h.limits.unseenChildren})`, () => {
       it(`an open change with agents=1: the first ${w.task} runs, the second is stopped with AGENT_BUDGET_EXHAUSTED`, async () => {
         const c = runs.newCase('s4-budget');

@@ -42,7 +42,9 @@ import {
   runPi,
   runQwen,
   runOpenHands,
+  runOpenClaw,
   startAnthropicServer,
+  startOpenClawChatServer,
   startChatServer,
   startGeminiServer,
   startHostChatServer,
@@ -59,7 +61,7 @@ import { readEvidence, requireArtifact, type EvidenceRecord } from '../shared/re
 import { kimiHooks } from '../kimi/hooks';
 import { openhandsHooksMap } from '../../../hosts/cli/install/host-openhands';
 
-const ALL = [...HOSTS_FOR.claude, ...HOSTS_FOR.codex, ...HOSTS_FOR.opencode, ...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz'], ...HOSTS_FOR.hermes, ...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen, ...HOSTS_FOR.copilot, ...HOSTS_FOR.droid, ...HOSTS_FOR.kimi, ...HOSTS_FOR.kilo, ...HOSTS_FOR.openhands];
+const ALL = [...HOSTS_FOR.claude, ...HOSTS_FOR.codex, ...HOSTS_FOR.opencode, ...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz'], ...HOSTS_FOR.hermes, ...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen, ...HOSTS_FOR.copilot, ...HOSTS_FOR.droid, ...HOSTS_FOR.kimi, ...HOSTS_FOR.kilo, ...HOSTS_FOR.openhands, ...HOSTS_FOR.openclaw];
 const status = await ensureHosts(ALL);
 mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
 const root = realpathSync(mkdtempSync(join(repoRoot, '.tmp', 'confine-real-hosts-')));
@@ -382,4 +384,15 @@ describe('OpenHands 1.16.0 runs no rewritten command', () => {
     expectStopped(w, s, 'call_cf', 'WRITE_PATH_UNPROVEN');
     expect(s.toolResultText('call_cf') ?? '').toContain('Action rejected: STOP');
   }, 360_000);
+});
+
+describe('confinement on OpenClaw 2026.9.6', () => {
+  it.skipIf(skip(HOSTS_FOR.openclaw))('change files=src/config.ts: npm test runs confined ({params} with the confined command)', async () => {
+    const w = world('openclaw');
+    const s = await serve(startOpenClawChatServer(turns({ id: 'call_cf', name: 'exec', input: { title: 'tests', command: TEST_COMMAND } })));
+    const plugin = { dir: join(requireArtifact('openclaw', 'index.js'), '..'), id: 'stopline', conversationAccess: true };
+    const r = await runOpenClaw({ project: w.project, prompt: CHANGE_PROMPT, server: s, runDir: w.runDir, plugins: [plugin], env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 240_000 });
+    expect(r.code, `openclaw exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
+    expectTestRun(w, s, 'call_cf');
+  }, 300_000);
 });
