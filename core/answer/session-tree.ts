@@ -14,6 +14,7 @@
 import type { ControlEvent } from '../protocol';
 import { forgetChild, lineageOf, recordChild } from '../state/lineage';
 import type { Lineage } from '../state/lineage';
+import type { Store } from '../state/store';
 
 /**
  * What a door tells the controller about the session tree:
@@ -26,11 +27,11 @@ import type { Lineage } from '../state/lineage';
  */
 export type SessionTree =
   | { kind: 'given' }
-  | { kind: 'recorded'; place: (event: ControlEvent, dataDir: string) => ControlEvent }
+  | { kind: 'recorded'; place: (event: ControlEvent, dataDir: string, io?: Store) => ControlEvent }
   | { kind: 'unreadable'; why: string };
 
 /** The tree Hermes doors declare. */
-export const RECORDED_TREE: SessionTree = { kind: 'recorded', place: (event, dataDir) => placeInRecordedTree(event, dataDir) };
+export const RECORDED_TREE: SessionTree = { kind: 'recorded', place: (event, dataDir, io) => placeInRecordedTree(event, dataDir, io) };
 
 /** Marks a child whose root could not be proven (it is a subagent of someone). */
 export const UNKNOWN_PARENT_AGENT = 'unknown-parent';
@@ -54,22 +55,22 @@ function placed(event: ControlEvent, lineage: Lineage): ControlEvent {
  * sits, from the records in `dataDir`. On subagent events the host's `rootSessionId` is the
  * parent it named. File-system errors are thrown: the controller answers them with the fail mode.
  */
-export function placeInRecordedTree(event: ControlEvent, dataDir: string): ControlEvent {
+export function placeInRecordedTree(event: ControlEvent, dataDir: string, io?: Store): ControlEvent {
   const at = (lineage: Lineage): ControlEvent => placed(event, lineage);
-  if (event.kind !== 'subagent.start' && event.kind !== 'subagent.stop') return at(lineageOf(dataDir, event.sessionId));
+  if (event.kind !== 'subagent.start' && event.kind !== 'subagent.stop') return at(lineageOf(dataDir, event.sessionId, io));
 
   const parent = event.rootSessionId ?? null;
   // no child id: the event is filed under the parent, whose own root is the one that counts
-  if (parent !== null && parent === event.sessionId) return at(rootOf(dataDir, parent));
-  if (event.kind === 'subagent.start') return at(recordChild(dataDir, event.sessionId, parent));
-  const own = lineageOf(dataDir, event.sessionId);
-  forgetChild(dataDir, event.sessionId);
+  if (parent !== null && parent === event.sessionId) return at(rootOf(dataDir, parent, io));
+  if (event.kind === 'subagent.start') return at(recordChild(dataDir, event.sessionId, parent, io));
+  const own = lineageOf(dataDir, event.sessionId, io);
+  forgetChild(dataDir, event.sessionId, io);
   if (own.kind !== 'unknown') return at(own);
-  return at(parent === null ? { kind: 'orphan' } : rootOf(dataDir, parent));
+  return at(parent === null ? { kind: 'orphan' } : rootOf(dataDir, parent, io));
 }
 
 /** The root above a parent: the parent's own root when it is a child, else the parent. */
-function rootOf(dataDir: string, parentId: string): Lineage {
-  const above = lineageOf(dataDir, parentId);
+function rootOf(dataDir: string, parentId: string, io?: Store): Lineage {
+  const above = lineageOf(dataDir, parentId, io);
   return above.kind === 'unknown' ? { kind: 'child', rootSessionId: parentId } : above;
 }
