@@ -14,7 +14,7 @@
  * root contract can be proven for it.
  */
 import { join } from 'node:path';
-import { NotAFileError } from './fsio';
+import { NotAFileError } from './store';
 import { nodeStore } from './node-store';
 import type { Store } from './store';
 import { sha256 } from '../digest';

@@ -19,10 +19,9 @@ import { join } from 'node:path';
 import { BadField, enumOf, int, isRecord, optional, str, strArray } from '../check';
 import { CONTRACT_SOURCES, LEVELS, MODES, POLICIES } from '../contract/types';
 import type { Contract } from '../contract/types';
-import { NotAFileError } from './fsio';
-import type { LockOptions } from './lock';
+import { NotAFileError } from './store';
+import type { LockOptions, Store } from './store';
 import { nodeStore } from './node-store';
-import type { Store } from './store';
 import { sha256Hex } from '../digest';
 
 export const STATE_SCHEMA_VERSION = 1 as const;
