@@ -646,6 +646,8 @@ export const ARTIFACTS = [
       'node:path': 'hosts/claude/mod/node/path.ts',
       'node:os': 'hosts/claude/mod/node/os.ts',
       'node:module': 'hosts/claude/mod/node/module.ts',
+      // the core's files go through the mod's Store over its volume, wherever a caller passes none
+      'core/state/node-store.ts': 'hosts/claude/mod/store.ts',
       'core/hooks/run-command.ts': 'hosts/claude/mod/run-command.ts',
       'core/hooks/run-http.ts': 'hosts/claude/mod/run-http.ts',
       // where links lead is read through $.fs by the door, which passes its probe to the core

@@ -55,11 +55,13 @@ import { FLOOR_MEMORY } from '../state/session';
 import { FLOOR_RULES } from '../registry/reasons';
 import type { SessionTree } from './session-tree';
 import { checkDataDir, resolveDataDir } from '../state/datadir';
-import { isLockBusy, lockTimeoutFromEnv } from '../state/lock';
+import { isLockBusy, lockTimeoutFromEnv } from '../state/store';
 import { pruneOldSessions } from '../state/retention';
-import type { LockOptions } from '../state/lock';
+import type { LockOptions } from '../state/store';
 import { RECENT_LAUNCHES, StateDamagedError, cleanupSession, hashText, readSession, rearmed, sessionStore, updateSession } from '../state/session';
 import type { SessionState, SessionStore } from '../state/session';
+import { nodeStore } from '../state/node-store';
+import type { Store } from '../state/store';
 
 export { normalizeSlashDirective } from '../contract/grammar';
 
@@ -84,6 +86,8 @@ export interface HandleOptions {
   tree?: SessionTree;
   /** what the file system holds, read at decision time (links, protected paths present); default: the disk */
   probe?: () => PathProbe;
+  /** where session state, its lock, lineage records and evidence are kept (core/state/store.ts); default: the disk */
+  store?: Store;
   /**
    * For a process that answers many sessions (the resident evaluator): when this event's first
    * attempt began. A session lock held by another process then throws LockBusyError out of
@@ -105,6 +109,7 @@ interface Ctx {
   failMode: FailMode;
   dataDir: string;
   store: SessionStore;
+  io: Store;
   child: boolean;
   settings: ContractSettings;
   fresh: () => Contract;
@@ -135,7 +140,8 @@ function buildCtx(ev: ControlEvent, opts: HandleOptions): Ctx {
     diagnostics: [...diagnostics, ...envFailModeNotes(opts.env)],
     failMode: resolveFailMode(opts.env, config.failMode),
     dataDir,
-    store: sessionStore(dataDir, rootId),
+    store: sessionStore(dataDir, rootId, opts.store),
+    io: opts.store ?? nodeStore,
     child,
     settings: { defaults: config.defaults, armLevel },
     fresh,
@@ -162,7 +168,7 @@ export function handleEvent(event: unknown, opts: HandleOptions): Outcome {
     if (opts.tree?.kind === 'unreadable') throw new Error(opts.tree.why);
     ctx = buildCtx(parsed.event, opts);
     // the recorded tree is read from the data folder, which needs the config: place, then build again
-    if (opts.tree?.kind === 'recorded') ctx = buildCtx(opts.tree.place(parsed.event, ctx.dataDir), opts);
+    if (opts.tree?.kind === 'recorded') ctx = buildCtx(opts.tree.place(parsed.event, ctx.dataDir, ctx.io), opts);
     return withDiagnostics(dispatch(ctx), ctx.diagnostics);
   } catch (e) {
     if (isLockBusy(e)) throw e;
@@ -256,7 +262,7 @@ function record(c: Ctx, type: RuntimeEventType, contract: Contract, extra: Parti
       ...buildEvent({ type, sessionKey: c.store.key, child: c.child, host: c.ev.host, state: controlState(contract), contract, now: c.now(), eventId }),
       ...extra,
     };
-    appendEvent(c.dataDir, e);
+    appendEvent(c.dataDir, e, c.io);
     return eventId;
   } catch (err) {
     if (c.failMode === 'closed' && c.ev.kind === 'action.before') throw new EvidenceUnavailableError(err);
@@ -276,7 +282,7 @@ function contextOutcome(message: string, reasonCode: ReasonCode, notice?: string
 function onSessionStart(c: Ctx): Outcome {
   if (!c.child) {
     try {
-      pruneOldSessions(c.dataDir, c.config.retentionDays, c.now(), c.store.key);
+      pruneOldSessions(c.dataDir, c.config.retentionDays, c.now(), c.store.key, c.io);
     } catch {
       /* housekeeping never changes an answer */
     }
@@ -305,6 +311,7 @@ function onTurnStop(c: Ctx): Outcome {
   const state = loadState(c);
   return onTurnEnd({
     dataDir: c.dataDir,
+    io: c.io,
     key: c.store.key,
     sessionId: c.ev.rootSessionId ?? c.ev.sessionId,
     turnEnd: c.ev.turnEnd,
@@ -403,26 +410,26 @@ function onQuery(c: Ctx, q: Query): Outcome {
       return answer(HELP_TEXT);
     case 'status': {
       const state = loadState(c);
-      const events = readSessionEvents(c.dataDir, c.store.key);
+      const events = readSessionEvents(c.dataDir, c.store.key, c.io);
       const checks = events.records.filter((e) => e.type === 'check').length;
       const sources = [c.config.sources.user, c.config.sources.project].filter((s): s is string => !!s);
       return answer(renderStatus(state.contract, { dataDir: c.dataDir, checks, child: c.child, configSources: sources }));
     }
     case 'runtime': {
-      const events = q.all ? readAllEvents(c.dataDir) : readSessionEvents(c.dataDir, c.store.key);
+      const events = q.all ? readAllEvents(c.dataDir, c.io) : readSessionEvents(c.dataDir, c.store.key, c.io);
       const ids = q.all ? undefined : new Set(events.records.map((e) => e.eventId));
-      return answer(renderRuntime(summarize(events, readLabels(c.dataDir), ids), q.all));
+      return answer(renderRuntime(summarize(events, readLabels(c.dataDir, c.io), ids), q.all));
     }
     case 'explain': {
-      const found = findEvent(c.dataDir, q.eventId, c.store.key);
+      const found = findEvent(c.dataDir, q.eventId, c.store.key, c.io);
       if (!found.event) return refuse(`stopline: no event ${q.eventId} in ${c.dataDir} (damaged lines skipped: ${found.damaged}).`);
-      const labels = readLabels(c.dataDir).records.filter((l) => l.eventId === q.eventId);
+      const labels = readLabels(c.dataDir, c.io).records.filter((l) => l.eventId === q.eventId);
       return answer(renderExplain(found.event, labels[labels.length - 1]));
     }
     case 'label': {
-      const found = findEvent(c.dataDir, q.eventId, c.store.key);
+      const found = findEvent(c.dataDir, q.eventId, c.store.key, c.io);
       if (!found.event) return refuse(`stopline: no event ${q.eventId} to label in ${c.dataDir}.`);
-      appendLabel(c.dataDir, q.eventId, q.label, c.now());
+      appendLabel(c.dataDir, q.eventId, q.label, c.now(), c.io);
       return answer(`stopline: label "${q.label}" recorded for ${q.eventId}.`);
     }
   }

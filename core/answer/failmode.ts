@@ -12,7 +12,7 @@ import type { FailMode } from '../config/config';
 import { renderUnavailable } from '../messages/render';
 import type { Outcome } from './outcome';
 import type { Env } from '../paths/self-paths';
-import { LockTimeoutError } from '../state/lock';
+import { LockTimeoutError } from '../state/store';
 
 /** A ControlEvent that failed validation; the message names the bad field. */
 export class InvalidEventError extends Error {

@@ -21,7 +21,7 @@ import { renderContractContext, contractLine } from '../messages/render';
 import type { Outcome } from './outcome';
 import type { HostInfo } from '../protocol';
 import { resolveDataDir } from '../state/datadir';
-import { lockTimeoutFromEnv } from '../state/lock';
+import { lockTimeoutFromEnv } from '../state/store';
 import { sessionStore, updateSession } from '../state/session';
 
 export interface HostModeSwitch {

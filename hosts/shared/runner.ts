@@ -20,7 +20,7 @@ import { handleEvent, failOutcome } from '../../core/answer/controller';
 import { inputFromPayload, loadHooksConfigFromSystem, personHooksPort } from '../../core/hooks';
 import type { ControlEvent } from '../../core/protocol';
 import { stampOf } from '../../core/answer/outcome';
-import { isLockBusy } from '../../core/state/lock';
+import { isLockBusy } from '../../core/state/store';
 import { SILENT, eventEntry } from './adapter';
 import { autostartDashboard } from './dashboard';
 import type { CommandHookAdapter, HookEnv, MappedEvent, Rendered, RowEvent } from './adapter';

@@ -37,6 +37,7 @@ import { InProcessRuntime, TimeoutError } from '../../shared/in-process/runtime'
 import type { RuntimePorts } from '../../shared/in-process/ports';
 import { claudeRegistry } from '../../../core/registry/claude';
 import { Volume, memoryOnly } from './volume';
+import { volumeStore } from './store';
 import type { Known } from './volume';
 import { classicOf, noteSession, preToolUsePayload } from './classic';
 import type { ClassicResult, MappedAnswer, SessionView } from './classic';
@@ -129,10 +130,12 @@ export class ClaudeModDoor {
    * command hook does.
    */
   private readonly probingCore: CoreApi = {
-    handleEvent: (event, options) => handleEvent(event, { ...options, probe: this.probe }),
+    handleEvent: (event, options) => handleEvent(event, { ...options, probe: this.probe, store: this.store }),
     failOutcome,
   };
   private readonly probe = () => (abs: string) => this.volume.probe(abs);
+  /** the core's state, lineage and evidence files, kept in the volume (./store.ts) */
+  private readonly store = volumeStore(() => this.volume);
 
   constructor(private readonly opts: DoorOptions) {
     this.volume = opts.volume;
