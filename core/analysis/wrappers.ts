@@ -337,6 +337,8 @@ function findCmd(args: readonly Arg[]): Verdict {
         if (w === ';' || w === '+') break;
         cmd.push(w !== null && w.includes('{}') ? { ...args[j]!, value: null } : args[j]!);
       }
+      // find reads its whole expression before it acts: one without its `;` or `+` runs nothing
+      if (j >= args.length) return read(`find ${v} has no closing ; or +, so find stops before it runs anything`);
       i = j;
       if (cmd.length === 0) continue;
       verdicts.push({
