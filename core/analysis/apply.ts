@@ -306,6 +306,8 @@ export function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope,
       }
       // git's pathspecs name files it stages, untracks or restores, not files it shows or fills in
       if (v.mutability === 'write' && program !== 'git') noteSecretWrites(w, paths);
+      // a file a program wrote (`cp x rc`) no longer holds the text this command wrote into it before
+      if (v.mutability === 'write') for (const p of paths) w.written.delete(p);
       w.col.add({
         program,
         mutability: v.mutability,

@@ -350,6 +350,8 @@ class ShellWalker {
         hashIntent: undefined as boolean | undefined,
       };
       if (path !== null && toStdout && content !== undefined) this.w.written.set(path, append ? (this.w.written.get(path) ?? '') + content : content);
+      // what a file holds once output nobody can read went into it is not known either
+      else if (path !== null) this.w.written.delete(path);
       if (path !== null) {
         const ci = contentIntents(path, toStdout ? content : undefined, append);
         seg.dependencyIntent = ci.dep || undefined;

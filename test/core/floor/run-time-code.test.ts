@@ -66,6 +66,8 @@ describe("a shell's start-up file", () => {
       expect(verdictOf(c), c).toBe(FREE);
     expect(verdictOf(`cat > rc <<'EOF'\ngit stash clear\nEOF\nBASH_ENV=rc bash build.sh`)).toBe('deny FLOOR_GIT_DISCARD');
     expect(verdictOf(`cat > rc <<'EOF'\necho ready\nEOF\nBASH_ENV=rc bash build.sh`)).toBe(FREE);
+    // written out, then replaced by a file nobody has read
+    expect(verdictOf(`cat > rc <<'EOF'\necho ready\nEOF\ncp ~/Downloads/rc rc\nBASH_ENV=rc bash build.sh`)).toBe(ASK);
   });
 });
 
