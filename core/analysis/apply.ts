@@ -181,7 +181,7 @@ function noteHazards(w: Walk, argv: readonly Arg[], stdin: StdinInfo, scope: Sco
     const text = p === null ? undefined : w.written.get(p);
     if (text !== undefined) hazardsOfShell(w, text, scope, depth);
     // a start-up file runs before the code the command shows: unless this line wrote it, nobody has read it
-    else if (scan.startup.includes(f) && !(p !== null && isNullDevice(p))) w.col.hazard({ kind: 'unseen-code', form: `${displayName(argv[0])} running a start-up file nobody has read`, paths: [] });
+    else if (scan.startup.includes(f) && !(p !== null && isNullDevice(p))) w.col.hazard({ kind: 'unseen-code', form: `${scan.startupShell ?? displayName(argv[0])} running a start-up file nobody has read`, paths: [] });
   }
 }
 

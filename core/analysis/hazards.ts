@@ -46,6 +46,8 @@ export interface HazardScan {
   runsFiles: Arg[];
   /** start-up files a shell runs before its own code (BASH_ENV, ENV, --rcfile): unseen code unless this command wrote them */
   startup: Arg[];
+  /** the shell that reads them (`env BASH_ENV=f bash`: bash) */
+  startupShell?: string;
 }
 
 export interface HazardContext {
@@ -1008,6 +1010,7 @@ function codeHazards(name: string, args: readonly Arg[], ctx: HazardContext, out
     const startup = startupFiles(name, args, ctx.assigned);
     out.runsFiles.push(...startup);
     out.startup.push(...startup);
+    out.startupShell = name;
     const s = shellCode(args);
     if (s.noexec && !args.some((a) => a.value !== null && /^-[A-Za-z]*[il]/.test(a.value))) return;
     if (s.c !== undefined) {
@@ -1189,6 +1192,7 @@ function envGitHazards(args: readonly Arg[], ctx: HazardContext, out: HazardScan
     const startup = startupFiles(pn.name.toLowerCase(), args.slice(i + 1), assigned);
     out.runsFiles.push(...startup);
     out.startup.push(...startup);
+    out.startupShell = pn.name.toLowerCase();
   }
 }
 
