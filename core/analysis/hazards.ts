@@ -521,7 +521,7 @@ function findHazards(args: readonly Arg[], out: HazardScan): void {
         cmd.push(args[j]!);
       }
       // without its `;` or `+` find refuses the whole expression and runs nothing
-      if (j >= args.length) {
+      if (j >= args.length && args.slice(i + 1).every((a) => a.value !== null)) {
         out.facts.length = 0;
         return;
       }

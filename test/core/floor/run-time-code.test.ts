@@ -33,7 +33,10 @@ describe('a command name built at run time', () => {
     expect(verdictOf('"$TOOL" --version')).toBe(FREE);
     expect(verdictOf('$EDITOR notes.md')).toBe(FREE);
     // find refuses an -exec without its `;`: nothing runs
-    expect(verdictOf('find . -exec $(printf rm) -f {} ;')).toBe(FREE);
+    expect(verdictOf('find . -exec git reset --hard ;')).toBe(FREE);
+    // ... but a word only known at run time may be that `;` (what xargs appends, a substitution)
+    expect(verdictOf('xargs find . -exec rm -rf {}')).not.toBe(FREE);
+    expect(verdictOf('find . -exec $(printf rm) -f {} ;')).toBe(ASK);
     expect(verdictOf('echo "v${Date.now()}"')).toBe(FREE);
   });
 });
