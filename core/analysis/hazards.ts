@@ -520,11 +520,6 @@ function findHazards(args: readonly Arg[], out: HazardScan): void {
         if (w === ';' || w === '+') break;
         cmd.push(args[j]!);
       }
-      // without its `;` or `+` find refuses the whole expression and runs nothing
-      if (j >= args.length && args.slice(i + 1).every((a) => a.value !== null)) {
-        out.facts.length = 0;
-        return;
-      }
       i = j;
       const prog = cmd[0] ? programName(cmd[0]) : null;
       const pname = prog && 'name' in prog ? prog.name : null;

@@ -337,9 +337,6 @@ function findCmd(args: readonly Arg[]): Verdict {
         if (w === ';' || w === '+') break;
         cmd.push(w !== null && w.includes('{}') ? { ...args[j]!, value: null } : args[j]!);
       }
-      // find reads its whole expression before it acts: one without its `;` or `+` runs nothing
-      // (unless a word only known at run time, such as what xargs appends, may be that `;`)
-      if (j >= args.length && args.slice(i + 1).every((a) => a.value !== null)) return read(`find ${v} has no closing ; or +, so find stops before it runs anything`);
       i = j;
       if (cmd.length === 0) continue;
       verdicts.push({

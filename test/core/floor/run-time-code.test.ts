@@ -14,7 +14,7 @@ const FREE = 'allow CONTROL_INACTIVE';
 
 describe('a command name built at run time', () => {
   it('a name a substitution or an unknown variable makes is unproven code', () => {
-    for (const c of ['xargs g$(printf it) reset --hard', 'parallel c$(echo h)mod -R 777 ::: dir', 'find . -exec `which shred` {} +', 'CMD=$(cat plan.txt); $CMD', 'bash -c "$TASK_LINE"', "bash -c '$NEXT_STEP --force'"])
+    for (const c of ['xargs g$(printf it) reset --hard', 'parallel c$(echo h)mod -R 777 ::: dir', 'find . -exec `which shred` {} +', 'find . -exec $(printf rm) -f {} \\;', 'CMD=$(cat plan.txt); $CMD', 'bash -c "$TASK_LINE"', "bash -c '$NEXT_STEP --force'"])
       expect(verdictOf(c), c).toBe(ASK);
   });
 
@@ -32,11 +32,6 @@ describe('a command name built at run time', () => {
     expect(verdictOf(`sh -c '$@ $@' _ true true`)).toBe(FREE);
     expect(verdictOf('"$TOOL" --version')).toBe(FREE);
     expect(verdictOf('$EDITOR notes.md')).toBe(FREE);
-    // find refuses an -exec without its `;`: nothing runs
-    expect(verdictOf('find . -exec git reset --hard ;')).toBe(FREE);
-    // ... but a word only known at run time may be that `;` (what xargs appends, a substitution)
-    expect(verdictOf('xargs find . -exec rm -rf {}')).not.toBe(FREE);
-    expect(verdictOf('find . -exec $(printf rm) -f {} ;')).toBe(ASK);
     expect(verdictOf('echo "v${Date.now()}"')).toBe(FREE);
   });
 });
