@@ -347,13 +347,15 @@ function writeTool(entry: ToolEntry, input: unknown, base: Base): Result {
   const what = raws.length ? `${name} writes ${raws.join(', ')}` : entry.note ? `${name}: ${entry.note}` : `${name} writes`;
   const seg = fileSegment(entry, raws, bad, base, what, dep, hash);
   // an edit shows the lines around its change; a write replaces what was there
-  return withSecrets(fromShell(combineSegments([seg])), seg.paths, base, oldText === undefined);
+  return withSecrets(fromShell(combineSegments([seg])), seg.paths, base, oldText === undefined, raws);
 }
 
 /** The floor's secret facts for the files a tool writes or edits (secrets.ts). */
-function withSecrets(r: Result, paths: readonly string[], base: Base, replaces: boolean): Result {
+function withSecrets(r: Result, paths: readonly string[], base: Base, replaces: boolean, raws: readonly string[] = []): Result {
   const hazards: Hazard[] = [];
-  for (const p of paths) {
+  // a `file://` address or a path through an unset variable is not placed, but it still names its file
+  const unplaced = raws.filter((raw) => /^(file:|\$)/i.test(raw));
+  for (const p of [...paths, ...unplaced]) {
     const kind = secretKindOf(p, base);
     if (!kind) continue;
     const h: Hazard = { kind: 'secret', form: `${replaces ? 'writes' : 'edits'} ${kind}`, paths: [p] };
@@ -407,7 +409,7 @@ function multiEdit(entry: ToolEntry, input: unknown, base: Base): Result {
   const segs: AnalysisSegment[] = [];
   if (!Array.isArray(edits)) {
     segs.push(fileSegment(entry, top.raws, top.bad, base, `${name} edits ${top.raws.join(', ') || 'a file'} (edits is ${describe(edits)})`, top.raws.some((r) => manifestKind(r) !== null), false));
-    return withSecrets(fromShell(combineSegments(segs)), segs.flatMap((x) => x.paths), base, false);
+    return withSecrets(fromShell(combineSegments(segs)), segs.flatMap((x) => x.paths), base, false, top.raws);
   }
   // group edits by their own path (OpenCode multiedit) or the tool's path
   const perPath = new Map<string, { dep: boolean; hash: boolean }>();
@@ -438,7 +440,7 @@ function multiEdit(entry: ToolEntry, input: unknown, base: Base): Result {
   } else {
     for (const [p, i] of perPath) segs.push(fileSegment(entry, [p], bad, base, `${name} edits ${p}`, i.dep, i.hash));
   }
-  return withSecrets(fromShell(combineSegments(segs)), segs.flatMap((x) => x.paths), base, false);
+  return withSecrets(fromShell(combineSegments(segs)), segs.flatMap((x) => x.paths), base, false, [...top.raws, ...perPath.keys()]);
 }
 
 function notebookEdit(entry: ToolEntry, input: unknown, base: Base): Result {
@@ -461,7 +463,8 @@ function notebookEdit(entry: ToolEntry, input: unknown, base: Base): Result {
       }
     }
   }
-  return fromShell(combineSegments([fileSegment(entry, raws, bad, base, `${name} edits ${raws.join(', ') || 'a notebook'}`, dep, hash)]));
+  const seg = fileSegment(entry, raws, bad, base, `${name} edits ${raws.join(', ') || 'a notebook'}`, dep, hash);
+  return withSecrets(fromShell(combineSegments([seg])), seg.paths, base, false, raws);
 }
 
 function patchTool(entry: ToolEntry, input: unknown, base: Base): Result {
