@@ -44,6 +44,7 @@ export const HOST_SPECS = [
   { name: 'qwen', displayName: 'Qwen Code', binary: 'qwen', hooks: { label: 'Qwen Code', defaultTimeoutSec: 60} },
   { name: 'copilot', displayName: 'GitHub Copilot CLI', binary: 'copilot', hooks: { label: 'Copilot', defaultTimeoutSec: 30 } },
   { name: 'droid', displayName: 'Factory Droid', binary: 'droid', hooks: { label: 'Droid', defaultTimeoutSec: 60 } },
+  { name: 'vibe', displayName: 'Mistral Vibe', binary: 'vibe' },
 ] as const satisfies readonly HostSpec[];
 
 type Spec = (typeof HOST_SPECS)[number];

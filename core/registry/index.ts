@@ -10,6 +10,7 @@ import { opencodeRegistry } from './opencode';
 import { opencode2Registry } from './opencode2';
 import { piRegistry } from './pi';
 import { qwenRegistry } from './qwen';
+import { vibeRegistry } from './vibe';
 import { findToolEntry } from './lookup';
 import type { HostRegistry } from './types';
 
@@ -27,6 +28,7 @@ export const REGISTRIES: Readonly<Record<RegistryFamily, HostRegistry>> = {
   qwen: qwenRegistry,
   copilot: copilotRegistry,
   droid: droidRegistry,
+  vibe: vibeRegistry,
 };
 
 /**

@@ -36,6 +36,7 @@ export const DENY_MEANING: Readonly<Record<DenyForm, string>> = {
   'qwen-hso-deny': 'PreToolUse answers `permissionDecision: "deny"` (exit 0); the tool does not run and the model reads the stamp as the tool result. Qwen keeps the last permissionDecision of all its hooks: one answering allow after stopline\'s cancels it (an exit-2 deny would lose to an allow anywhere)',
   'copilot-flat-deny': 'preToolUse answers `{"permissionDecision": "deny", "permissionDecisionReason": stamp}` at the top level (exit 0); the tool does not run and the model reads `Denied by preToolUse hook: <stamp>`',
   'droid-hso-deny': 'PreToolUse answers `hookSpecificOutput.permissionDecision: "deny"` (exit 0); the tool does not run and the model reads `Error: <stamp>`',
+  'vibe-decision-deny': 'pre_tool answers top-level `{"decision": "deny", "reason"}` (exit 0); the tool does not run and the model reads the stamp verbatim as the tool result (exit 2 and the Claude `hookSpecificOutput` deny let the tool run)',
 };
 
 export const ASK_MEANING: Readonly<Record<HostRegistry['ask'], string>> = {
@@ -52,6 +53,7 @@ export const REWRITE_MEANING: Readonly<Record<RewriteForm, string>> = {
   'tool-input': '`hookSpecificOutput.tool_input`: the whole tool input with the command replaced; the model reads its output and a line that the input was modified',
   'modified-args': '`modifiedArgs`: the whole tool input with the command replaced; the model reads its output',
   'args-in-place': "the plugin sets the command in the tool's own argument object before it runs (a shell-hook door has no such object); the model reads its output",
+  'snake-tool-input': '`hook_specific_output.tool_input`: the whole tool input with the command replaced, checked against the tool\'s schema; the model reads its output (its own message still shows the old arguments)',
 };
 
 /** The tool classes (ToolKind) in display order, with what the guard does with each. */

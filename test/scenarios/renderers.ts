@@ -6,8 +6,8 @@
 import { isAbsolute, join } from 'node:path';
 import type { NeutralTool, PathForm } from './types';
 
-export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid';
-export const HOSTS: readonly HostName[] = ['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard', 'gemini', 'qwen', 'copilot', 'droid'];
+export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'vibe';
+export const HOSTS: readonly HostName[] = ['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'vibe'];
 
 export interface RenderContext {
   project: string;
@@ -41,6 +41,8 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   // `~/x`, `@x` and `file://` are plain names in the cwd for both (observed on the real CLIs)
   copilot: ['dotdot', 'absolute'],
   droid: ['dotdot', 'absolute'],
+  // a relative file_path is joined with the session cwd (test/hosts/vibe/path-forms.test.ts)
+  vibe: ['dotdot', 'absolute'],
 };
 
 /**
@@ -257,6 +259,30 @@ function droid(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   }
 }
 
+/**
+ * Mistral Vibe 3.0.2 as its pre_tool hook sees a call (test/fixtures/vibe/pre_tool-*.json): the
+ * runtime's `file_system.*` names and `file_path`, not the model's `write_file` {path}. MCP tools
+ * are `<server>_<tool>`.
+ */
+function vibe(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
+  switch (t.op) {
+    case 'write':
+      return { name: 'file_system.write_file', input: { file_path: spell('vibe', t, ctx, false), content: t.content } };
+    case 'edit':
+      return { name: 'file_system.search_replace', input: { file_path: place(t.path, ctx, false), old_string: t.old, new_string: t.new, replace_all: false } };
+    case 'read':
+      return { name: 'file_system.read_file', input: { file_path: place(t.path, ctx, false) } };
+    case 'shell':
+      return { name: 'file_system.bash', input: { command: t.command } };
+    case 'delegate':
+      return { name: 'task', input: { task: t.task, agent: 'explore' } };
+    case 'batch':
+      return null;
+    case 'mcp':
+      return { name: `${t.server}_${t.tool}`, input: mcpArgs(t) };
+  }
+}
+
 export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderContext) => RenderedTool | null>> = {
   claude: claudeLike,
   codex,
@@ -268,4 +294,5 @@ export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderCo
   qwen,
   copilot,
   droid,
+  vibe,
 };

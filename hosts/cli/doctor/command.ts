@@ -39,9 +39,10 @@ import { confinementCheck, confinementHere, hostConfinementCheck } from './confi
 import type { ConfinementHere } from './confine';
 import { dataReports } from './data';
 import { evaluatorReports } from './evaluator';
-import { claudeChecks, claudeDoor, codexChecks, copilotChecks, droidChecks, geminiChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, piChecks, qwenChecks } from './hosts';
+import { claudeChecks, claudeDoor, codexChecks, copilotChecks, droidChecks, geminiChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, piChecks, qwenChecks, vibeChecks } from './hosts';
 import { copilotPaths } from '../install/host-copilot';
 import { droidPaths } from '../install/host-droid';
+import { vibePaths } from '../install/host-vibe';
 import { doubleCheck, findNative, nativeChecks } from './native';
 import type { DoctorContext, HostBinary, Placement } from './hosts';
 import { dropProbeWorld, makeProbeWorld } from './probes';
@@ -126,6 +127,8 @@ function anythingAtDefault(host: Host, env: Env, cwd: string): boolean {
       return existsSync(copilotPaths(env, 'user', cwd).script) || existsSync(copilotPaths(env, 'user', cwd).hooksFile);
     case 'droid':
       return existsSync(droidPaths(env, 'user', cwd).script);
+    case 'vibe':
+      return existsSync(vibePaths(env, 'user', cwd).script);
   }
 }
 
@@ -149,6 +152,8 @@ async function checksFor(host: Host, ctx: DoctorContext, p: Placement, all: read
       return copilotChecks(ctx, p);
     case 'droid':
       return droidChecks(ctx, p);
+    case 'vibe':
+      return vibeChecks(ctx, p);
   }
 }
 

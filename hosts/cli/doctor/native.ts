@@ -265,6 +265,7 @@ export function findNative(host: Host, env: Env): NativeInstall[] {
     case 'droid':
       return droidNative(env);
     case 'hermes':
+    case 'vibe':
       return [];
   }
 }

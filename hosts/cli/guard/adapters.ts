@@ -5,7 +5,7 @@
  * - native (default): stopline's own canonical form, the payload universal hooks receive:
  *   `{"hook_event_name":"tool:before","session_id","cwd","tool_name":"Bash","tool_input":{…}}`,
  *   with canonical tool names and Claude's field names (file_path, command, …);
- * - claude, codex, hermes, gemini, qwen, copilot, droid: the host adapters themselves, unchanged
+ * - claude, codex, hermes, gemini, qwen, copilot, droid, vibe: the host adapters themselves, unchanged
  *   (a Copilot payload names its event in hook_event_name, as its plugin form does);
  * - opencode, pi: their hook arguments as one JSON object (these hosts run stopline in
  *   process, so there is no stdin payload to copy); mapped with their adapters' own functions.
@@ -26,6 +26,7 @@ import { claudeAdapter } from '../../claude/adapter';
 import { codexAdapter } from '../../codex/adapter';
 import { copilotAdapter } from '../../copilot/adapter';
 import { droidAdapter } from '../../droid/adapter';
+import { vibeAdapter } from '../../vibe/adapter';
 import { geminiAdapter } from '../../gemini/adapter';
 import { shellHookDoor } from '../../hermes/doors';
 import * as oc from '../../opencode/adapter';
@@ -281,7 +282,7 @@ export function eventNameOf(dialect: GuardDialect, payload: HookPayload): string
  * whose answer is the exit code (OpenCode's is a thrown Error).
  */
 export function hostOutputOf(dialect: GuardDialect, rendered: Rendered, outcome: Answer | undefined): unknown {
-  if (dialect === 'claude' || dialect === 'codex' || dialect === 'hermes' || dialect === 'gemini' || dialect === 'qwen' || dialect === 'copilot' || dialect === 'droid') {
+  if (dialect === 'claude' || dialect === 'codex' || dialect === 'hermes' || dialect === 'gemini' || dialect === 'qwen' || dialect === 'copilot' || dialect === 'droid' || dialect === 'vibe') {
     if (rendered.stdout.trim() === '') return null;
     try {
       return JSON.parse(rendered.stdout);
@@ -309,4 +310,5 @@ export const ADAPTERS: Readonly<Record<GuardDialect, CommandHookAdapter>> = {
   qwen: qwenAdapter,
   copilot: copilotAdapter,
   droid: droidAdapter,
+  vibe: vibeAdapter,
 };

@@ -18,6 +18,7 @@ import { piPlanner } from './host-pi';
 import { qwenPlanner } from './host-qwen';
 import { copilotPlanner } from './host-copilot';
 import { droidPlanner } from './host-droid';
+import { vibePlanner } from './host-vibe';
 import { JsonEditError, findProp, parseJsonDocument, removeProperty, setProperty } from './json-edit';
 import { HOSTS, LocationError, installRecordFile, stoplineConfigFile, type Env, type Host, type Scope } from './locations';
 import { PlanError, type HostPlanner, type PlanContext } from './plan-context';
@@ -37,6 +38,7 @@ export const PLANNERS: Readonly<Record<Host, HostPlanner>> = {
   qwen: qwenPlanner,
   copilot: copilotPlanner,
   droid: droidPlanner,
+  vibe: vibePlanner,
 };
 
 type Mode = 'install' | 'uninstall';

@@ -32,6 +32,8 @@ function writeInput(host: RegistryFamily, raw: string): { tool: string; input: R
       return { tool: 'create', input: { path: raw, file_text: 'x' } };
     case 'droid':
       return { tool: 'Create', input: { file_path: raw, content: 'x' } };
+    case 'vibe':
+      return { tool: 'file_system.write_file', input: { file_path: raw, content: 'x' } };
   }
 }
 

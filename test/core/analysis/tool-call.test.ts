@@ -80,6 +80,11 @@ import dCreate from '../../fixtures/droid/PreToolUse-Create.json';
 import dEdit from '../../fixtures/droid/PreToolUse-Edit.json';
 import dRead from '../../fixtures/droid/PreToolUse-Read.json';
 import dTask from '../../fixtures/droid/PreToolUse-Task.json';
+import vBash from '../../fixtures/vibe/pre_tool-bash.json';
+import vRm from '../../fixtures/vibe/pre_tool-bash-denied.json';
+import vWrite from '../../fixtures/vibe/pre_tool-write_file.json';
+import vEdit from '../../fixtures/vibe/pre_tool-search_replace.json';
+import vRead from '../../fixtures/vibe/pre_tool-read_file.json';
 
 type M = 'read' | 'write' | 'delegate' | 'control' | 'unknown';
 interface Case {
@@ -296,6 +301,19 @@ const CASES: Record<RegistryFamily, Case[]> = {
     ...['TaskStop', 'WaitForScript', 'TodoWrite', 'AskUser', 'ExitSpecMode', 'ToolSearch', 'Skill'].map((t) => doc(t, {}, 'control')),
     doc('Script', { code: 'x' }, 'unknown'),
     doc('lab___frobnicate', { target: 'a.txt' }, 'unknown'),
+  ],
+  vibe: [
+    fx('file_system.bash', vBash.tool_input, vBash.cwd, 'write', { paths: ['allowed.txt'] }),
+    fx('file_system.bash', vRm.tool_input, vRm.cwd, 'write', { paths: ['a.txt'] }),
+    fx('file_system.write_file', vWrite.tool_input, vWrite.cwd, 'write', { paths: ['w.txt'] }),
+    fx('file_system.search_replace', vEdit.tool_input, vEdit.cwd, 'write', { paths: ['w.txt'] }),
+    fx('file_system.read_file', vRead.tool_input, vRead.cwd, 'read'),
+    doc('process.start', { command: 'touch p.txt' }, 'write', { paths: ['p.txt'] }),
+    doc('task', { agent: 'explore', task: 'look' }, 'delegate', { delegation: 1 }),
+    ...['process.output', 'process.list', 'skill.read', 'grep'].map((t) => doc(t, {}, 'read')),
+    doc('process.stop', {}, 'control'),
+    doc('process.write', { text: 'y' }, 'unknown'),
+    doc('linear_create-issue', { title: 'x' }, 'unknown'),
   ],
 };
 
