@@ -261,8 +261,8 @@ function droid(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
 
 /**
  * Mistral Vibe 3.0.2 as its pre_tool hook sees a call (test/fixtures/vibe/pre_tool-*.json): the
- * runtime's `file_system.*` names and `file_path`, not the model's `write_file` {path}. MCP tools
- * are `<server>_<tool>`.
+ * runtime's `file_system.*` names and `file_path`, not the model's `write_file` {path}; a subagent
+ * is a run_typescript program's `agents.spawn`. MCP tools are `mcp_<server>.<tool>`.
  */
 function vibe(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   switch (t.op) {
@@ -275,11 +275,11 @@ function vibe(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
     case 'shell':
       return { name: 'file_system.bash', input: { command: t.command } };
     case 'delegate':
-      return { name: 'task', input: { task: t.task, agent: 'explore' } };
+      return { name: 'agents.spawn', input: { name: 'helper', message: t.task } };
     case 'batch':
       return null;
     case 'mcp':
-      return { name: `${t.server}_${t.tool}`, input: mcpArgs(t) };
+      return { name: `mcp_${t.server}.${t.tool}`, input: mcpArgs(t) };
   }
 }
 

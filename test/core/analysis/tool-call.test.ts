@@ -309,11 +309,12 @@ const CASES: Record<RegistryFamily, Case[]> = {
     fx('file_system.search_replace', vEdit.tool_input, vEdit.cwd, 'write', { paths: ['w.txt'] }),
     fx('file_system.read_file', vRead.tool_input, vRead.cwd, 'read'),
     doc('process.start', { command: 'touch p.txt' }, 'write', { paths: ['p.txt'] }),
-    doc('task', { agent: 'explore', task: 'look' }, 'delegate', { delegation: 1 }),
-    ...['process.output', 'process.list', 'skill.read', 'grep'].map((t) => doc(t, {}, 'read')),
-    doc('process.stop', {}, 'control'),
+    doc('agents.spawn', { name: 'helper', message: 'look' }, 'delegate', { delegation: 1 }),
+    ...['process.output', 'process.list', 'skill.read', 'agents.list', 'agents.list_configs'].map((t) => doc(t, {}, 'read')),
+    ...['process.stop', 'agents.send_message', 'agents.interrupt'].map((t) => doc(t, {}, 'control')),
     doc('process.write', { text: 'y' }, 'unknown'),
-    doc('linear_create-issue', { title: 'x' }, 'unknown'),
+    doc('mcp_linear.create_issue', { title: 'x' }, 'unknown'),
+    doc('connector_Google_Drive_search_files', { q: 'x' }, 'unknown'),
   ],
 };
 

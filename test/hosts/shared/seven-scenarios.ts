@@ -31,6 +31,12 @@ export interface ScenarioHost {
   expectRan(s: FakeModelServer, callId: string): void;
   /** the host's own words in titles */
   words: { cannotAsk: string; childCall: string; failClosed: string; failOpen: string; promptEvent: string };
+  /**
+   * A host with no event before the model's first request (Mistral Vibe): why nothing stopline
+   * or a person's prompt hook says can be in that request. Scenario 7 and the start-context
+   * checks of scenarios 4 and 8 are left out; every stop is still asserted.
+   */
+  noStartContext?: string;
 }
 
 export function sevenScenarios(h: ScenarioHost): void {
@@ -117,7 +123,7 @@ export function sevenScenarios(h: ScenarioHost): void {
       expect(s.requests.filter((r) => r.thread === 'child').length).toBeGreaterThanOrEqual(1);
     });
 
-    it(`review: a \`touch\` inside the sub-agent (${h.words.childCall}) is stopped, and the sub-agent got the contract at its start`, async () => {
+    it(`review: a \`touch\` inside the sub-agent (${h.words.childCall}) is stopped${h.noStartContext ? '' : ', and the sub-agent got the contract at its start'}`, async () => {
       const c = runs.newCase('s4-child');
       const s = await runs.server({
         threads: [
@@ -128,6 +134,7 @@ export function sevenScenarios(h: ScenarioHost): void {
       await h.run(c, s, '$stopline review -- inspect the project');
       expect(existsSync(join(c.project, 'child.txt'))).toBe(false);
       expectStopped(s, 'call_child_touch', 'MODE_FORBIDS_MUTATION');
+      if (h.noStartContext) return;
       // the subagent-start context reaches the sub-agent's first request
       const childFirst = s.requests.find((r) => r.thread === 'child');
       expect(requestText(childFirst?.body)).toContain('stopline contract (ARMED)');
@@ -170,7 +177,7 @@ export function sevenScenarios(h: ScenarioHost): void {
     });
   });
 
-  it(`7. the contract context from ${h.words.promptEvent} is in the first model request`, async () => {
+  (h.noStartContext ? it.skip : it)(`7. the contract context from ${h.words.promptEvent} is in the first model request${h.noStartContext ? ` (not on this host: ${h.noStartContext})` : ''}`, async () => {
     const c = runs.newCase('s7');
     const s = await runs.server({ threads: [{ name: 'main', turns: [{ text: 'ok' }] }] });
     await h.run(c, s, '$stopline review files=a.txt -- look at a.txt');
@@ -180,7 +187,7 @@ export function sevenScenarios(h: ScenarioHost): void {
     expect(text).toContain('mode=review');
   });
 
-  it("the person's own stopline.json hooks run next to the guard: context reaches the model, an exit-2 hook stops `rm -rf`", async () => {
+  it(`the person's own stopline.json hooks run next to the guard: ${h.noStartContext ? '' : 'context reaches the model, '}an exit-2 hook stops \`rm -rf\``, async () => {
     const c = runs.newCase('s8-user-hooks');
     seedUserHooks(c.home);
     mkdirSync(join(c.project, 'build'));
@@ -189,6 +196,7 @@ export function sevenScenarios(h: ScenarioHost): void {
     expect(existsSync(join(c.project, 'build'))).toBe(true);
     expect(s.toolResultText('call_rm')).toContain('USER-HOOK: no rm -rf here');
     expectRan(s, 'call_ls');
+    if (h.noStartContext) return;
     const first = s.requests.find((r) => r.kind === 'turn');
     expect(requestText(first?.body)).toContain('USER-HOOK-CONTEXT');
   });
