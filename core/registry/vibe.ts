@@ -18,8 +18,12 @@ export { vibeEvents } from './vibe-events';
 
 const t = toolRow;
 
-/** file_path as the model gave it (relative in the captured runs), joined with the session cwd. */
-const VIBE_PATHS: PathResolver = { steps: ['literal'] };
+/**
+ * file_path on 3.0.2 (docs/hosts/vibe.md, Paths; test/hosts/vibe/path-forms.test.ts): `~/x` is
+ * the HOME's, `~name/x` that user's home (which the guard does not know: unproven), `@x` and
+ * `file://…` are plain names in the session cwd, `..` collapses.
+ */
+const VIBE_PATHS: PathResolver = { steps: ['expand-home', 'expand-user-home', 'literal'] };
 
 export const vibeRegistry: HostRegistry = {
   family: 'vibe',

@@ -41,8 +41,8 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   // `~/x`, `@x` and `file://` are plain names in the cwd for both (observed on the real CLIs)
   copilot: ['dotdot', 'absolute'],
   droid: ['dotdot', 'absolute'],
-  // a relative file_path is joined with the session cwd (test/hosts/vibe/path-forms.test.ts)
-  vibe: ['dotdot', 'absolute'],
+  // `~/` is the HOME's, `@x` a plain name (test/hosts/vibe/path-forms.test.ts)
+  vibe: ['dotdot', 'absolute', 'home'],
 };
 
 /**

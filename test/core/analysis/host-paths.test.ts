@@ -128,6 +128,11 @@ const TABLES: Record<string, { host: RegistryFamily; version?: string; rows: Row
     host: 'droid',
     rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']], [' src/a.ts', [' src/a.ts']]],
   },
+  // observed on the real CLI (test/hosts/vibe/path-forms.test.ts): `~/x` is the HOME's, `~name/x` that user's home, `@x` and `file://` plain names
+  'Mistral Vibe 3.0.2': {
+    host: 'vibe',
+    rows: [...COMMON, ['~/x.txt', [`${HOME}/x.txt`]], ['~bob/x.txt', null], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']]],
+  },
   'Pi, version not known (both)': {
     host: 'pi',
     rows: [
