@@ -110,6 +110,9 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
     add(join(project, '.factory', 'hooks.json')); // Droid project hooks
     add(join(project, '.factory', 'settings.json')); // Droid project settings (hooks)
     add(join(project, '.factory', 'stopline')); // Droid project hook script
+    // a trusted project's table named like stopline's replaces it
+    add(join(project, '.vibe', 'hooks.toml')); // Mistral Vibe project hooks
+    add(join(project, '.vibe', 'stopline')); // Mistral Vibe project hook script
   }
 
   // the resident evaluator's folder: its sockets and the copy of the decision code it imports
@@ -203,6 +206,14 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
     add(join(factory, 'settings.json'), factoryBase.from); // Droid settings (hooks, plugins)
     add(join(factory, 'plugins'), factoryBase.from); // Droid plugins (cache, marketplaces)
   }
+  const vibe = envDir(env, 'VIBE_HOME', home, '.vibe');
+  if (vibe) {
+    add(join(vibe.dir, 'stopline'), vibe.from); // Mistral Vibe hook script
+    add(join(vibe.dir, 'hooks.toml'), vibe.from); // Mistral Vibe hooks
+    add(join(vibe.dir, 'config.toml'), vibe.from); // Mistral Vibe settings (tools, agents)
+    // a folder listed here loads its own .vibe/hooks.toml, whose stopline-named tables win
+    add(join(vibe.dir, 'trusted_folders.toml'), vibe.from); // Mistral Vibe trusted folders
+  }
 
   // the person's shell start-up files: what they export (STOPLINE_*, a host's settings) is the
   // environment of every later session, and what they run runs outside any tool call
@@ -277,6 +288,7 @@ export const TABLE_ENV = [
   'QWEN_CODE_SYSTEM_SETTINGS_PATH',
   'COPILOT_HOME',
   'FACTORY_HOME_OVERRIDE',
+  'VIBE_HOME',
   'ZDOTDIR',
   'BASH_ENV',
   'ENV',
@@ -301,6 +313,7 @@ export const PATH_VARS = [
   'QWEN_HOME',
   'COPILOT_HOME',
   'FACTORY_HOME_OVERRIDE',
+  'VIBE_HOME',
   'XDG_CONFIG_HOME',
   'XDG_DATA_HOME',
   'XDG_STATE_HOME',
