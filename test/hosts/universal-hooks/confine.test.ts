@@ -14,6 +14,7 @@
  * which builds the sandbox when the command runs.
  *
  * Qwen Code 0.24.4 runs no rewritten command (its row says why): there the command is stopped.
+ * Mistral Vibe runs the whole input a pre_tool hook hands back (hook_specific_output.tool_input).
  * Where no sandbox starts on this machine, every host must stop the command instead.
  *
  * The fixture lives under the repository's `.tmp/`, not in a temp folder: temp folders are
@@ -25,6 +26,9 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { join } from 'node:path';
 import { probeSandbox } from '../../../core/confine/probe';
 import { copilotHooksDoc, droidHooksMap } from '../../../hosts/cli/install/hook-files';
+import { vibeHookTables } from '../../../hosts/cli/install/host-vibe';
+import { NO_NEEDS, rowsToRegister } from '../../../hosts/cli/install/observe-events';
+import { vibeRegistry } from '../../../core/registry/vibe';
 import {
   ensureHosts,
   HOSTS_FOR,
@@ -38,6 +42,7 @@ import {
   runOpenCode,
   runPi,
   runQwen,
+  runVibe,
   startAnthropicServer,
   startChatServer,
   startGeminiServer,
@@ -53,7 +58,7 @@ import { piJitiCache } from '../pi/jiti-cache';
 import { installPlugin, runHermes, writeHermesConfig } from '../hermes/real-hermes';
 import { readEvidence, requireArtifact, type EvidenceRecord } from '../shared/real-host';
 
-const ALL = [...HOSTS_FOR.claude, ...HOSTS_FOR.codex, ...HOSTS_FOR.opencode, ...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz'], ...HOSTS_FOR.hermes, ...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen, ...HOSTS_FOR.copilot, ...HOSTS_FOR.droid];
+const ALL = [...HOSTS_FOR.claude, ...HOSTS_FOR.codex, ...HOSTS_FOR.opencode, ...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz'], ...HOSTS_FOR.hermes, ...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen, ...HOSTS_FOR.copilot, ...HOSTS_FOR.droid, ...HOSTS_FOR.vibe];
 const status = await ensureHosts(ALL);
 mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
 const root = realpathSync(mkdtempSync(join(repoRoot, '.tmp', 'confine-real-hosts-')));
@@ -341,6 +346,19 @@ describe('confinement on Hermes Agent 0.19.0 (the plugin)', () => {
     writeHermesConfig(c, s);
     installPlugin(c, 'stopline');
     await runHermes(c, s, CHANGE_PROMPT);
+    expectTestRun(w, s, 'call_cf');
+  }, 300_000);
+});
+
+describe('confinement on Mistral Vibe 3.0.2', () => {
+  it.skipIf(skip(HOSTS_FOR.vibe))('change files=src/config.ts: npm test runs confined (hook_specific_output.tool_input)', async () => {
+    const w = world('vibe');
+    const script = requireArtifact('vibe', 'stopline.mjs');
+    mkdirSync(join(w.home, '.vibe'), { recursive: true });
+    writeFileSync(join(w.home, '.vibe', 'hooks.toml'), `${vibeHookTables(rowsToRegister(vibeRegistry, NO_NEEDS), `'${process.execPath}' '${script}'`, false)}\n`);
+    const s = await serve(startChatServer(turns({ id: 'call_cf', name: 'bash', input: { command: TEST_COMMAND } })));
+    const r = await runVibe({ project: w.project, prompt: CHANGE_PROMPT, server: s, runDir: w.runDir, env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 240_000 });
+    expect(r.code, `vibe exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
     expectTestRun(w, s, 'call_cf');
   }, 300_000);
 });
