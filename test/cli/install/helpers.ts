@@ -130,6 +130,7 @@ export function makeDist(dir = join(tempDir('stopline-dist-'), 'dist')): string 
     'droid/stopline.mjs': placeholderScript('droid'),
     'droid/.factory-plugin/plugin.json': '{"name":"stopline","version":"0.0.0-test"}\n',
     'droid/hooks/hooks.json': '{"hooks":{}}\n',
+    'vibe/stopline.mjs': placeholderScript('vibe'),
     'pi/stopline.ts': [
       "import { writeFileSync } from 'node:fs';",
       'export default function (pi: unknown): void {',
