@@ -217,6 +217,7 @@ function dispatch(c: Ctx): Outcome {
     case 'prompt.submit':
       return onPrompt(c);
     case 'action.before':
+      if (c.ev.prompts?.length) takePrompts(c, c.ev.prompts);
       return onActionBefore(c, c.ev.action!);
     case 'action.after':
       return onActionAfter(c, c.ev.action!);
@@ -323,6 +324,28 @@ function onTurnStop(c: Ctx): Outcome {
 }
 
 // ---------------------------------------------------------------- prompts
+
+/**
+ * The person's prompts handed with a tool call (a host with no prompt event): each one after the
+ * last key this session took is taken like a prompt event, oldest first, before the call is
+ * judged (a turn in which the model called no tool is taken at the next turn's first call). When
+ * the last key taken is not among them, all are taken. Each key is marked after its prompt is
+ * taken, so a call racing this one takes the same prompt too (a directive applied twice is the
+ * same contract) or finds it applied, and is never judged under the old contract. What a prompt
+ * would have answered has no place on a tool call: only its diagnostics stay.
+ */
+function takePrompts(c: Ctx, prompts: readonly NonNullable<ControlEvent['prompt']>[]): void {
+  if (c.child) return;
+  const keyOf = (p: { key?: string }) => (p.key === undefined ? undefined : hashText('stopline-prompt\0' + p.key));
+  const last = loadState(c).lastPromptKey;
+  const seen = last === undefined ? -1 : prompts.map(keyOf).lastIndexOf(last);
+  for (const prompt of prompts.slice(seen + 1)) {
+    const key = keyOf(prompt);
+    if (key === undefined) continue;
+    onPrompt({ ...c, ev: { ...c.ev, kind: 'prompt.submit', prompt } });
+    updateSession(c.store, c.fresh, (s) => ({ next: s.lastPromptKey === key ? null : { ...s, lastPromptKey: key }, result: null }), c.lock);
+  }
+}
 
 function onPrompt(c: Ctx): Outcome {
   const prompt = c.ev.prompt!;

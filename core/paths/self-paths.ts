@@ -113,6 +113,9 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
     // OpenHands reads only the first hooks file: a project one, even empty, hides the user's
     add(join(project, '.openhands', 'hooks.json')); // OpenHands project hooks
     add(join(project, '.openhands', 'stopline')); // OpenHands project hook script
+    // a trusted project's table named like stopline's replaces it
+    add(join(project, '.vibe', 'hooks.toml')); // Mistral Vibe project hooks
+    add(join(project, '.vibe', 'stopline')); // Mistral Vibe project hook script
   }
 
   // the resident evaluator's folder: its sockets and the copy of the decision code it imports
@@ -235,6 +238,14 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
     add(join(openclaw.dir, '.env'), openclaw.from); // OpenClaw environment file
   }
   add(nonEmpty(env.OPENCLAW_CONFIG_PATH), env.OPENCLAW_CONFIG_PATH ? 'OPENCLAW_CONFIG_PATH' : undefined); // OpenClaw config named by the environment
+  const vibe = envDir(env, 'VIBE_HOME', home, '.vibe');
+  if (vibe) {
+    add(join(vibe.dir, 'stopline'), vibe.from); // Mistral Vibe hook script
+    add(join(vibe.dir, 'hooks.toml'), vibe.from); // Mistral Vibe hooks
+    add(join(vibe.dir, 'config.toml'), vibe.from); // Mistral Vibe settings (tools, agents)
+    // a folder listed here loads its own .vibe/hooks.toml, whose stopline-named tables win
+    add(join(vibe.dir, 'trusted_folders.toml'), vibe.from); // Mistral Vibe trusted folders
+  }
 
   // the person's shell start-up files: what they export (STOPLINE_*, a host's settings) is the
   // environment of every later session, and what they run runs outside any tool call
@@ -313,6 +324,7 @@ export const TABLE_ENV = [
   'OPENCLAW_HOME',
   'OPENCLAW_STATE_DIR',
   'OPENCLAW_CONFIG_PATH',
+  'VIBE_HOME',
   'ZDOTDIR',
   'BASH_ENV',
   'ENV',
@@ -340,6 +352,7 @@ export const PATH_VARS = [
   'KIMI_SHARE_DIR',
   'OPENCLAW_HOME',
   'OPENCLAW_STATE_DIR',
+  'VIBE_HOME',
   'XDG_CONFIG_HOME',
   'XDG_DATA_HOME',
   'XDG_STATE_HOME',

@@ -55,6 +55,7 @@ export const HOST_SPECS = [
   { name: 'kilo', displayName: 'Kilo Code', binary: 'kilo', artifact: 'opencode', loadedBy: { pidVar: 'KILO_PID', versionVar: 'KILOCODE_VERSION' } },
   { name: 'openhands', displayName: 'OpenHands', binary: 'openhands' },
   { name: 'openclaw', displayName: 'OpenClaw', binary: 'openclaw' },
+  { name: 'vibe', displayName: 'Mistral Vibe', binary: 'vibe' },
 ] as const satisfies readonly HostSpec[];
 
 type Spec = (typeof HOST_SPECS)[number];

@@ -14,6 +14,7 @@ import { opencode2Registry } from './opencode2';
 import { openclawRegistry } from './openclaw';
 import { piRegistry } from './pi';
 import { qwenRegistry } from './qwen';
+import { vibeRegistry } from './vibe';
 import { findToolEntry } from './lookup';
 import type { HostRegistry } from './types';
 
@@ -35,6 +36,7 @@ export const REGISTRIES: Readonly<Record<RegistryFamily, HostRegistry>> = {
   kilo: kiloRegistry,
   openhands: openhandsRegistry,
   openclaw: openclawRegistry,
+  vibe: vibeRegistry,
 };
 
 /**

@@ -134,6 +134,8 @@ export type Door = 'plugin' | 'bridge' | 'listen';
  * - updated-input-allow: the same with `permissionDecision: "allow"` beside it, the only form the
  *   host runs (Codex)
  * - tool-input:    `hookSpecificOutput.tool_input`, the same whole input (Gemini CLI)
+ * - snake-tool-input: `hook_specific_output.tool_input`, the same whole input, re-validated
+ *   against the tool's schema before it runs (Mistral Vibe)
  * - modified-args: `modifiedArgs` at the top of the answer with `permissionDecision: "allow"`
  *   beside it (Copilot CLI: without the allow its path check asks about every folder the sandbox
  *   wrapper names, and with no person to answer the command is refused)
@@ -142,7 +144,7 @@ export type Door = 'plugin' | 'bridge' | 'listen';
  * - returned-params: the plugin returns the whole argument object with the command replaced, and
  *   the host runs the tool with it (OpenClaw `before_tool_call` `{params}`)
  */
-export type RewriteForm = 'updated-input' | 'updated-input-allow' | 'tool-input' | 'modified-args' | 'args-in-place' | 'returned-params';
+export type RewriteForm = 'updated-input' | 'updated-input-allow' | 'tool-input' | 'modified-args' | 'args-in-place' | 'returned-params' | 'snake-tool-input';
 
 /** What a host that cannot run a rewritten command answers instead, and why (the matrix says it). */
 export interface NoRewrite {
@@ -228,7 +230,8 @@ export type DenyForm =
   | 'copilot-flat-deny' // {"permissionDecision":"deny","permissionDecisionReason"} at the top (plus the hso form) exit 0
   | 'droid-hso-deny' // {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",...}} exit 0
   | 'openhands-decision-deny+exit2' // top-level {"decision":"deny","reason"} + stamp on stderr + exit 2 (the Claude hso deny is not read)
-  | 'openclaw-block'; // before_tool_call returns { block: true, blockReason }
+  | 'openclaw-block' // before_tool_call returns { block: true, blockReason }
+  | 'vibe-decision-deny'; // top-level {"decision":"deny","reason"} exit 0 (exit 2 lets the tool run)
 
 /**
  * What the host keeps of a session's tool calls, and whether stopline compares it with the calls

@@ -53,6 +53,8 @@ export interface SessionState {
   floorStops?: string[];
   /** what the person let through for the rest of the session, each `<rule> <digest>` */
   floorAllowed?: string[];
+  /** hash of the last prompt key taken (Prompt.key), never the key itself */
+  lastPromptKey?: string;
 }
 
 /** How many launches the state remembers for retries. */
@@ -97,6 +99,7 @@ function stateOf(v: unknown): SessionState {
   }
   optional(v, 'floorStops', strArray, state, '');
   optional(v, 'floorAllowed', strArray, state, '');
+  optional(v, 'lastPromptKey', str, state, '');
   return state;
 }
 

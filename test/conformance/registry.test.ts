@@ -31,6 +31,9 @@ import { hermesAdapter } from '../../hosts/hermes/adapter';
 import { OpenCodeDoor } from '../../hosts/opencode/door';
 import { PiDoor } from '../../hosts/pi/door';
 import { qwenAdapter } from '../../hosts/qwen/adapter';
+import { vibeAdapter } from '../../hosts/vibe/adapter';
+import { vibeHookTables } from '../../hosts/cli/install/host-vibe';
+import { NO_NEEDS, rowsToRegister } from '../../hosts/cli/install/observe-events';
 import type { CommandHookAdapter } from '../../hosts/shared/adapter';
 import { FakeOpenCode } from '../hosts/opencode/fake-client';
 import { fakeCtx } from '../hosts/pi/fake-pi';
@@ -72,6 +75,7 @@ const COMMAND_HOSTS: [string, CommandHookAdapter][] = [
   ['copilot', copilotAdapter],
   ['droid', droidAdapter],
   ['kimi', kimiAdapter],
+  ['vibe', vibeAdapter],
 ];
 
 describe.each(COMMAND_HOSTS)('%s: events are exactly the registry rows', (family, adapter) => {
@@ -139,6 +143,12 @@ describe('what each artifact registers with its host is the registry', () => {
     expect(events).toEqual(shipped(REGISTRIES.kimi));
   });
 
+  it('Mistral Vibe: the hooks.toml tables `stopline install vibe` writes', () => {
+    const tables = vibeHookTables(rowsToRegister(REGISTRIES.vibe, NO_NEEDS), 'x', false);
+    const types = [...tables.matchAll(/^type = "([a-z_]+)"$/gm)].map((m) => m[1]!).sort();
+    expect(types).toEqual(shipped(REGISTRIES.vibe));
+  });
+
   it('Hermes: plugin.yaml provides_hooks', () => {
     const yaml = read('hosts/hermes/plugin.yaml');
     const list = yaml.split('provides_hooks:')[1]!.split('\n').filter((l) => /^\s+-\s+\S/.test(l)).map((l) => l.replace(/^\s+-\s+/, '').trim());
@@ -177,6 +187,7 @@ describe('tools: the adapters name no tool the registry lacks, and handle every 
     copilot: ['hosts/copilot/adapter.ts'],
     droid: ['hosts/droid/adapter.ts'],
     kimi: ['hosts/kimi/adapter.ts'],
+    vibe: ['hosts/vibe/adapter.ts', 'hosts/vibe/journal.ts'],
   };
   it.each(Object.entries(SOURCES))('%s: every tool name compared in the adapter source is a registry tool', (family, files) => {
     const reg = REGISTRIES[family as 'claude'];

@@ -26,6 +26,7 @@ import { OpenCodeDoor } from '../../hosts/opencode/door';
 import { PiDoor } from '../../hosts/pi/door';
 import { OpenClawDoor } from '../../hosts/openclaw/door';
 import { qwenAdapter } from '../../hosts/qwen/adapter';
+import { vibeAdapter } from '../../hosts/vibe/adapter';
 import type { CommandHookAdapter, Rendered } from '../../hosts/shared/adapter';
 import { answerHook } from '../../hosts/shared/runner';
 import { FakeOpenCode } from '../hosts/opencode/fake-client';
@@ -168,6 +169,8 @@ function rewrittenInput(host: HostName, r: Rendered): unknown {
       return j.modifiedArgs;
     case 'hermes':
       return j.action === 'modify' ? j.args : undefined;
+    case 'vibe':
+      return (j.hook_specific_output as Record<string, unknown> | undefined)?.tool_input;
     default:
       return hso.updatedInput;
   }
@@ -228,6 +231,11 @@ function decisionFromRendered(host: HostName, r: Rendered): Seen {
       const j = fromJson(r.stdout);
       if (j?.decision === 'deny') return { decision: 'deny', stamp: String(j.reason ?? '') };
       return r.exitCode === 2 ? { decision: 'deny', stamp: r.stderr } : { decision: 'allow' };
+    }
+    case 'vibe': {
+      // Vibe reads only a top-level decision on stdout, and only with exit 0
+      const j = r.exitCode === 0 ? fromJson(r.stdout) : null;
+      return j?.decision === 'deny' ? { decision: 'deny', stamp: String(j.reason ?? '') } : { decision: 'allow' };
     }
     default:
       throw new Error(`${host} is not a command-hook host`);
@@ -384,11 +392,37 @@ function openclawDriver(s: Sandbox): HostDriver {
   };
 }
 
+/**
+ * Vibe has no prompt event: the person's prompt is a `turn/start` record in the session journal
+ * (test/fixtures/vibe/session/), which the hook reads at the next pre_tool.
+ */
+export function vibeJournalTurn(sessionDir: string, text: string): void {
+  const dir = join(sessionDir, 'journal');
+  mkdirSync(dir, { recursive: true });
+  const rec = { payload: { client_command_id: nextId('turn-'), method: 'turn/start', params: { injected: false, message: [{ text, type: 'text' }] } }, type: 'command_reserved' };
+  writeFileSync(join(dir, '0000000000000001.jsonl'), `${JSON.stringify(rec)}\n`, { flag: 'a' });
+}
+
+function vibeDriver(s: Sandbox): HostDriver {
+  const sessionDir = join(s.home, '.vibe', 'logs', 'session', 'unified', s.session);
+  return {
+    host: 'vibe',
+    async prompt(text) {
+      vibeJournalTurn(sessionDir, text);
+    },
+    async tool(t) {
+      const payload = { ...fixture('vibe', 'pre_tool-write_file.json'), session_id: s.session, transcript_path: sessionDir, cwd: s.project, tool_name: t.name, tool_call_id: nextId('call_'), tool_input: t.input };
+      return seenFromRendered('vibe', await answerHook(vibeAdapter, JSON.stringify(payload), { env: s.env, cwd: s.project }), t.input);
+    },
+  };
+}
+
 export function driverFor(host: HostName, s: Sandbox): HostDriver {
   if (host === 'opencode' || host === 'kilo') return opencodeDriver(s, host);
+  if (host === 'vibe') return vibeDriver(s);
   if (host === 'pi') return piDriver(s);
   if (host === 'openclaw') return openclawDriver(s);
-  return commandHookDriver(host, s);
+  return commandHookDriver(host as CommandHost, s);
 }
 
 export { RENDERERS };

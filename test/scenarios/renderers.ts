@@ -6,8 +6,8 @@
 import { isAbsolute, join } from 'node:path';
 import type { NeutralTool, PathForm } from './types';
 
-export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'kimi' | 'kilo' | 'openhands' | 'openclaw';
-export const HOSTS: readonly HostName[] = ['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'kimi', 'kilo', 'openhands', 'openclaw'];
+export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'kimi' | 'kilo' | 'openhands' | 'openclaw' | 'vibe';
+export const HOSTS: readonly HostName[] = ['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'kimi', 'kilo', 'openhands', 'openclaw', 'vibe'];
 
 export interface RenderContext {
   project: string;
@@ -49,6 +49,8 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   openhands: ['absolute'],
   // one `@` dropped, `~/` the home, `file://` its path (observed on the real CLI)
   openclaw: ['mention', 'dotdot', 'absolute', 'home', 'file-url'],
+  // `~/` is the HOME's, `@x` a plain name (test/hosts/vibe/path-forms.test.ts)
+  vibe: ['dotdot', 'absolute', 'home'],
 };
 
 /**
@@ -331,6 +333,30 @@ function openclaw(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   }
 }
 
+/**
+ * Mistral Vibe 3.0.2 as its pre_tool hook sees a call (test/fixtures/vibe/pre_tool-*.json): the
+ * runtime's `file_system.*` names and `file_path`, not the model's `write_file` {path}; a subagent
+ * is a run_typescript program's `agents.spawn`. MCP tools are `mcp_<server>.<tool>`.
+ */
+function vibe(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
+  switch (t.op) {
+    case 'write':
+      return { name: 'file_system.write_file', input: { file_path: spell('vibe', t, ctx, false), content: t.content } };
+    case 'edit':
+      return { name: 'file_system.search_replace', input: { file_path: place(t.path, ctx, false), old_string: t.old, new_string: t.new, replace_all: false } };
+    case 'read':
+      return { name: 'file_system.read_file', input: { file_path: place(t.path, ctx, false) } };
+    case 'shell':
+      return { name: 'file_system.bash', input: { command: t.command } };
+    case 'delegate':
+      return { name: 'agents.spawn', input: { name: 'helper', message: t.task } };
+    case 'batch':
+      return null;
+    case 'mcp':
+      return { name: `mcp_${t.server}.${t.tool}`, input: mcpArgs(t) };
+  }
+}
+
 export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderContext) => RenderedTool | null>> = {
   claude: claudeLike,
   codex,
@@ -346,4 +372,5 @@ export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderCo
   kilo: (t, ctx) => opencode(t, ctx, 'kilo'),
   openhands,
   openclaw,
+  vibe,
 };

@@ -41,11 +41,12 @@ import { confinementCheck, confinementHere, hostConfinementCheck, hostRewrites }
 import type { ConfinementHere } from './confine';
 import { dataReports } from './data';
 import { evaluatorReports } from './evaluator';
-import { claudeChecks, claudeDoor, codexChecks, copilotChecks, droidChecks, geminiChecks, kimiChecks, hermesChecks, hostBinary, hostCheck, openclawChecks, opencodeChecks, openhandsChecks, piChecks, qwenChecks, kiloChecks } from './hosts';
+import { claudeChecks, claudeDoor, codexChecks, copilotChecks, droidChecks, geminiChecks, kimiChecks, hermesChecks, hostBinary, hostCheck, openclawChecks, opencodeChecks, openhandsChecks, piChecks, qwenChecks, kiloChecks, vibeChecks } from './hosts';
 import { copilotPaths } from '../install/host-copilot';
 import { droidPaths } from '../install/host-droid';
 import { kimiPaths } from '../install/host-kimi';
 import { openclawPluginDir } from '../install/host-openclaw';
+import { vibePaths } from '../install/host-vibe';
 import { doubleCheck, findNative, nativeChecks } from './native';
 import type { DoctorContext, HostBinary, Placement } from './hosts';
 import { dropProbeWorld, makeProbeWorld } from './probes';
@@ -138,6 +139,8 @@ function anythingAtDefault(host: Host, env: Env, cwd: string): boolean {
       return existsSync(settingsHookPaths(openhandsHost, env, 'user', cwd).script);
     case 'openclaw':
       return existsSync(join(openclawPluginDir(env), 'index.js'));
+    case 'vibe':
+      return existsSync(vibePaths(env, 'user', cwd).script);
   }
 }
 
@@ -169,6 +172,8 @@ async function checksFor(host: Host, ctx: DoctorContext, p: Placement, all: read
       return openhandsChecks(ctx, p);
     case 'openclaw':
       return openclawChecks(ctx, p, bin);
+    case 'vibe':
+      return vibeChecks(ctx, p);
   }
 }
 

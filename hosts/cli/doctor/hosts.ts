@@ -41,10 +41,12 @@ import { findOnPath, isRuntime } from '../install/runtime';
 import { parseTableHeader } from '../install/toml-trust';
 import { YamlEditError, enablePlugin } from '../install/yaml-plugins';
 import { opencode2Checks } from './opencode2';
-import { PROBE_REASON, probeClaude, probeCodex, probeCopilot, probeDroid, probeGemini, probeKimi, probeHermes, probeOpenClaw, probeOpenCode, probeOpenHands, probePi, probeQwen, probeRuntime } from './probes';
+import { PROBE_REASON, probeClaude, probeCodex, probeCopilot, probeDroid, probeGemini, probeKimi, probeHermes, probeOpenClaw, probeOpenCode, probeOpenHands, probePi, probeQwen, probeRuntime, probeVibe } from './probes';
 import { COPILOT_EVENTS, COPILOT_HOOK_TIMEOUT_SECONDS, copilotPaths } from '../install/host-copilot';
 import { DROID_EVENTS, DROID_HOOK_TIMEOUT_SECONDS, HOOKS_FILE_MAP, SETTINGS_MAP, droidPaths } from '../install/host-droid';
 import { KIMI_EVENTS, KIMI_HOOK_TIMEOUT_SECONDS, kimiHookTablesIn, kimiPaths, type KimiHookTable } from '../install/host-kimi';
+import { VIBE_HOOK_TIMEOUT_SECONDS, vibePaths } from '../install/host-vibe';
+import { NO_NEEDS, rowsToRegister } from '../install/observe-events';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
 import { claudeDoorCheck, claudeDoorFacts } from './claude-door';
@@ -943,5 +945,65 @@ export async function openclawChecks(ctx: DoctorContext, p: Placement, bin: Host
     if (r.denied) c.detail += ` under ${rt.label}`;
     checks.push(c);
   }
+  return checks;
+}
+
+// ----------------------------------------------------------------------------------- Vibe
+
+/** The command of each stopline `[[hooks]]` table in a hooks.toml text, by its `type`. */
+function vibeCommands(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let table: Record<string, string> | null = null;
+  const flush = () => {
+    if (table?.name?.startsWith('stopline-') && table.type && table.command !== undefined) out.set(table.type, table.command);
+  };
+  for (const line of text.split('\n')) {
+    if (/^\s*\[/.test(line)) {
+      flush();
+      table = /^\s*\[\[\s*hooks\s*\]\]/.test(line) ? {} : null;
+      continue;
+    }
+    const kv = table && /^\s*(name|type|command)\s*=\s*("(?:[^"\\]|\\.)*")\s*(#.*)?$/.exec(line);
+    if (kv && table) {
+      try {
+        table[kv[1]!] = JSON.parse(kv[2]!) as string;
+      } catch {
+        // a string stopline did not write: not one of its tables
+      }
+    }
+  }
+  flush();
+  return out;
+}
+
+/**
+ * Vibe has no command that lists the hooks it loaded, so doctor reads the file Vibe reads at each
+ * session start and runs the registered command as Vibe would.
+ */
+export async function vibeChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+  const env = ctx.env;
+  const paths = vibePaths(env, p.scope, p.project);
+  const fix = installCommand('vibe', p);
+  const checks = [artifactCheck('vibe', p, join(ctx.distDir, 'vibe', 'stopline.mjs'), paths.script)];
+  const text = readText(paths.hooksFile);
+  if (text === null) {
+    checks.push(check('registered', 'fail', `${paths.hooksFile} does not exist: Vibe does not know about stopline`, fix));
+    return checks;
+  }
+  const commands = vibeCommands(text);
+  const ours = runsScript(paths.script);
+  const events = rowsToRegister(REGISTRIES.vibe, NO_NEEDS).map((r) => r.native);
+  const missing = events.filter((e) => !ours(commands.get(e) ?? ''));
+  if (missing.length) {
+    checks.push(check('registered', 'fail', `${paths.hooksFile} has no stopline table running ${paths.script} for ${missing.join(', ')}`, fix));
+    return checks;
+  }
+  checks.push(check('registered', 'pass', `${events.length} events registered in ${paths.hooksFile}`));
+  if (p.scope === 'project') checks.push(check('would-run', 'warn', `Vibe reads ${paths.hooksFile} only in a trusted folder; untrusted, it skips the file`, 'trust the folder in Vibe (or vibe --trust for one run), or stopline install vibe (user scope)'));
+  else checks.push(check('would-run', 'pass', `${paths.hooksFile} is read at every session start, with no trust step`));
+  const command = commands.get('pre_tool')!;
+  const rt = await commandRuntime(command, env.env);
+  checks.push(rt.check);
+  if (rt.ok) checks.push(probeCheck(await probeVibe(ctx.world(), command), 'vibe', p, VIBE_HOOK_TIMEOUT_SECONDS));
   return checks;
 }

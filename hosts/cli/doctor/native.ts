@@ -281,6 +281,7 @@ export function findNative(host: Host, env: Env): NativeInstall[] {
       // no plugin manager of its own: `stopline install` is the only route
     case 'openhands':
     case 'openclaw':
+    case 'vibe':
       return [];
   }
 }

@@ -222,6 +222,24 @@ export async function probeOpenHands(w: ProbeWorld, command: string): Promise<Pr
   return { denied: false, ms: r.ms, why: `a review-mode file_editor create was not denied: ${describeRun(r)}` };
 }
 
+/** Vibe runs a hook command through the shell and reads only a top-level decision on stdout with exit 0. */
+export async function probeVibe(w: ProbeWorld, command: string): Promise<ProbeResult> {
+  const payload = {
+    session_id: w.sessionId,
+    transcript_path: '',
+    cwd: w.project,
+    parent_session_id: null,
+    hook_event_name: 'pre_tool',
+    tool_name: 'file_system.write_file',
+    tool_call_id: 'call_stopline_doctor',
+    tool_input: { file_path: w.target, content: 'probe\n' },
+  };
+  const r = await runProgram(['/bin/sh', '-c', command], { env: w.env, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
+  const out = parseJson(r.stdout);
+  if (r.code === 0 && out?.decision === 'deny' && deniedText(out.reason as string)) return { denied: true, ms: r.ms, via: 'decision "deny"' };
+  return { denied: false, ms: r.ms, why: `a review-mode write_file was not denied: ${describeRun(r)}` };
+}
+
 // ------------------------------------------------------------------------------- Hermes
 
 const HERMES_DRIVER = `

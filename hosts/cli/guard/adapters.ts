@@ -5,7 +5,7 @@
  * - native (default): stopline's own canonical form, the payload universal hooks receive:
  *   `{"hook_event_name":"tool:before","session_id","cwd","tool_name":"Bash","tool_input":{…}}`,
  *   with canonical tool names and Claude's field names (file_path, command, …);
- * - claude, codex, hermes, gemini, qwen, copilot, droid, kimi, openhands: the host adapters themselves, unchanged
+ * - claude, codex, hermes, gemini, qwen, copilot, droid, kimi, openhands, vibe: the host adapters themselves, unchanged
  *   (a Copilot payload names its event in hook_event_name, as its plugin form does);
  * - opencode, pi: their hook arguments as one JSON object (these hosts run stopline in
  *   process, so there is no stdin payload to copy); mapped with their adapters' own functions.
@@ -32,6 +32,7 @@ import { codexAdapter } from '../../codex/adapter';
 import { copilotAdapter } from '../../copilot/adapter';
 import { droidAdapter } from '../../droid/adapter';
 import { kimiAdapter } from '../../kimi/adapter';
+import { vibeAdapter } from '../../vibe/adapter';
 import { geminiAdapter } from '../../gemini/adapter';
 import { shellHookDoor } from '../../hermes/doors';
 import * as oc from '../../opencode/adapter';
@@ -377,4 +378,5 @@ export const ADAPTERS: Readonly<Record<GuardDialect, CommandHookAdapter>> = {
   kilo: OPENCODE_FORK_BRIDGES.get(kiloRegistry.family)!,
   openhands: openhandsAdapter,
   openclaw: openclawBridge,
+  vibe: vibeAdapter,
 };

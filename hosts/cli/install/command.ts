@@ -22,6 +22,7 @@ import { kimiPlanner } from './host-kimi';
 import { kiloPlanner } from './host-kilo';
 import { openhandsPlanner } from './host-openhands';
 import { openclawPlanner } from './host-openclaw';
+import { vibePlanner } from './host-vibe';
 import { JsonEditError, findProp, parseJsonDocument, removeProperty, setProperty } from './json-edit';
 import { HOSTS, LocationError, installRecordFile, stoplineConfigFile, type Env, type Host, type Scope } from './locations';
 import { PlanError, type HostPlanner, type PlanContext } from './plan-context';
@@ -45,6 +46,7 @@ export const PLANNERS: Readonly<Record<Host, HostPlanner>> = {
   kilo: kiloPlanner,
   openhands: openhandsPlanner,
   openclaw: openclawPlanner,
+  vibe: vibePlanner,
 };
 
 type Mode = 'install' | 'uninstall';

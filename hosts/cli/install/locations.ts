@@ -83,6 +83,11 @@ export function openhandsDir(e: Env): string {
   return join(homeDir(e), '.openhands');
 }
 
+/** Mistral Vibe's user folder: `$VIBE_HOME` (made absolute, as Vibe does), else `~/.vibe`. */
+export function vibeHome(e: Env): string {
+  return dirFromEnv(e, 'VIBE_HOME', () => join(homeDir(e), '.vibe'));
+}
+
 /** The user's stopline.json (failMode lives there). */
 export function stoplineConfigFile(e: Env): string {
   return join(xdgConfigHome(e), 'stopline', 'stopline.json');

@@ -136,6 +136,7 @@ export function makeDist(dir = join(tempDir('stopline-dist-'), 'dist')): string 
     'openclaw/index.js': 'export default { id: "stopline", register() {} };\n',
     'openclaw/openclaw.plugin.json': '{"id":"stopline","configSchema":{"type":"object"}}\n',
     'openclaw/package.json': '{"name":"stopline-openclaw","type":"module","openclaw":{"extensions":["./index.js"]}}\n',
+    'vibe/stopline.mjs': placeholderScript('vibe'),
     'pi/stopline.ts': [
       "import { writeFileSync } from 'node:fs';",
       'export default function (pi: unknown): void {',

@@ -422,7 +422,7 @@ describe('bad input: a clear message, exit 1, nothing written', () => {
     expect((await stopline(['uninstall', 'claude', '--runtime', 'node'], h)).stderr).toContain('unknown option "--runtime"');
     const none = await stopline(['install'], h);
     expect(none.code).toBe(1);
-    expect(none.stderr).toContain('name a host: claude, codex, opencode, hermes, pi, gemini, qwen, copilot, droid, kimi, kilo, openhands, openclaw, all');
+    expect(none.stderr).toContain('name a host: claude, codex, opencode, hermes, pi, gemini, qwen, copilot, droid, kimi, kilo, openhands, openclaw, vibe, all');
     expect(snapshot(h.root).has('home/.config')).toBe(false);
   });
 

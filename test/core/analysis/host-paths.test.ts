@@ -39,6 +39,8 @@ function writeInput(host: RegistryFamily, raw: string): { tool: string; input: R
       return { tool: 'file_editor', input: { command: 'create', path: raw, file_text: 'x' } };
     case 'openclaw':
       return { tool: 'write', input: { path: raw, content: 'x' } };
+    case 'vibe':
+      return { tool: 'file_system.write_file', input: { file_path: raw, content: 'x' } };
   }
 }
 
@@ -146,6 +148,11 @@ const TABLES: Record<string, { host: RegistryFamily; version?: string; rows: Row
   'OpenClaw 2026.9.6': {
     host: 'openclaw',
     rows: [...COMMON, ['~/x.txt', [`${HOME}/x.txt`]], ['@src/a.ts', ['src/a.ts']], [`file://${CWD}/src/a.ts`, ['src/a.ts']], [' src/a.ts', [' src/a.ts']], ['src/my\u00A0a.ts', ['src/my\u00A0a.ts']]],
+  },
+  // observed on the real CLI (test/hosts/vibe/path-forms.test.ts): `~/x` is the HOME's, `~name/x` that user's home, `@x` and `file://` plain names
+  'Mistral Vibe 3.0.2': {
+    host: 'vibe',
+    rows: [...COMMON, ['~/x.txt', [`${HOME}/x.txt`]], ['~bob/x.txt', null], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']]],
   },
   'Pi, version not known (both)': {
     host: 'pi',

@@ -97,6 +97,11 @@ import ohTerminal from '../../fixtures/openhands/PreToolUse-terminal.json';
 import ohCreate from '../../fixtures/openhands/PreToolUse-file_editor-create.json';
 import ohView from '../../fixtures/openhands/PreToolUse-file_editor-view.json';
 import ohFinish from '../../fixtures/openhands/PreToolUse-finish.json';
+import vBash from '../../fixtures/vibe/pre_tool-bash.json';
+import vRm from '../../fixtures/vibe/pre_tool-bash-denied.json';
+import vWrite from '../../fixtures/vibe/pre_tool-write_file.json';
+import vEdit from '../../fixtures/vibe/pre_tool-search_replace.json';
+import vRead from '../../fixtures/vibe/pre_tool-read_file.json';
 
 type M = 'read' | 'write' | 'delegate' | 'control' | 'unknown';
 interface Case {
@@ -381,6 +386,20 @@ const CASES: Record<RegistryFamily, Case[]> = {
     doc('sessions_spawn', { task: 'look' }, 'delegate', { delegation: 1 }),
     doc('sessions_yield', {}, 'control'),
     doc('tool_call', { name: 'exec', args: { command: 'rm -rf /' } }, 'unknown'),
+  ],
+  vibe: [
+    fx('file_system.bash', vBash.tool_input, vBash.cwd, 'write', { paths: ['allowed.txt'] }),
+    fx('file_system.bash', vRm.tool_input, vRm.cwd, 'write', { paths: ['a.txt'] }),
+    fx('file_system.write_file', vWrite.tool_input, vWrite.cwd, 'write', { paths: ['w.txt'] }),
+    fx('file_system.search_replace', vEdit.tool_input, vEdit.cwd, 'write', { paths: ['w.txt'] }),
+    fx('file_system.read_file', vRead.tool_input, vRead.cwd, 'read'),
+    doc('process.start', { command: 'touch p.txt' }, 'write', { paths: ['p.txt'] }),
+    doc('agents.spawn', { name: 'helper', message: 'look' }, 'delegate', { delegation: 1 }),
+    ...['process.output', 'process.list', 'skill.read', 'agents.list', 'agents.list_configs'].map((t) => doc(t, {}, 'read')),
+    ...['process.stop', 'agents.send_message', 'agents.interrupt'].map((t) => doc(t, {}, 'control')),
+    doc('process.write', { text: 'y' }, 'unknown'),
+    doc('mcp_linear.create_issue', { title: 'x' }, 'unknown'),
+    doc('connector_Google_Drive_search_files', { q: 'x' }, 'unknown'),
   ],
 };
 

@@ -56,6 +56,10 @@ describe('self-paths table', () => {
       '/home/u/.openhands/stopline',
       '/w/p/.openhands/hooks.json',
       '/w/p/.openhands/stopline',
+      '/home/u/.vibe/stopline',
+      '/home/u/.vibe/hooks.toml',
+      '/home/u/.vibe/trusted_folders.toml',
+      '/w/p/.vibe/hooks.toml',
     ]) {
       expect(p, want).toContain(want);
     }
@@ -71,6 +75,12 @@ describe('self-paths table', () => {
     const p = selfPaths({ env: { HOME, COPILOT_HOME: '/opt/cp', FACTORY_HOME_OVERRIDE: '/opt/fh' } });
     for (const want of ['/opt/cp/hooks/stopline.json', '/opt/cp/stopline', '/opt/fh/.factory/hooks.json', '/opt/fh/.factory/stopline']) expect(p, want).toContain(want);
     expect(p).not.toContain('/home/u/.copilot/hooks/stopline.json');
+  });
+
+  it('VIBE_HOME moves the Mistral Vibe entries', () => {
+    const p = selfPaths({ env: { HOME, VIBE_HOME: '/opt/vh' } });
+    for (const want of ['/opt/vh/hooks.toml', '/opt/vh/stopline', '/opt/vh/trusted_folders.toml']) expect(p, want).toContain(want);
+    expect(p).not.toContain('/home/u/.vibe/hooks.toml');
   });
 
   it('env vars move the entries', () => {

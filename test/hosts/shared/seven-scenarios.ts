@@ -48,7 +48,8 @@ export interface ScenarioHost {
   /**
    * What the host cannot do, each with why; the scenario that needs it asserts what the person
    * gets there instead:
-   * - noContext: no channel carries hook context to the model, so the contract reaches it only
+   * - noContext: no channel carries hook context to the model before its first request (none at
+   *   all, or no event before that request, as on Mistral Vibe), so the contract reaches it only
    *   in a stop's reason (scenario 7), and the person's hooks' context never arrives (8);
    * - unseenChildren: a subagent's own calls fire no hook, so the subagent call itself is decided
    *   as one subagent whose effects are unknown (scenario 4).

@@ -15,6 +15,7 @@
  *
  * Qwen Code 0.24.4, Kimi Code 1.51.0 and OpenHands 1.16.0 run no rewritten command (their rows say
  * why): there the command is stopped.
+ * Mistral Vibe runs the whole input a pre_tool hook hands back (hook_specific_output.tool_input).
  * Where no sandbox starts on this machine, every host must stop the command instead.
  *
  * The fixture lives under the repository's `.tmp/`, not in a temp folder: temp folders are
@@ -26,6 +27,9 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { join } from 'node:path';
 import { probeSandbox } from '../../../core/confine/probe';
 import { copilotHooksDoc, droidHooksMap } from '../../../hosts/cli/install/hook-files';
+import { vibeHookTables } from '../../../hosts/cli/install/host-vibe';
+import { NO_NEEDS, rowsToRegister } from '../../../hosts/cli/install/observe-events';
+import { vibeRegistry } from '../../../core/registry/vibe';
 import {
   ensureHosts,
   HOSTS_FOR,
@@ -43,6 +47,7 @@ import {
   runQwen,
   runOpenHands,
   runOpenClaw,
+  runVibe,
   startAnthropicServer,
   startOpenClawChatServer,
   startChatServer,
@@ -61,7 +66,7 @@ import { readEvidence, requireArtifact, type EvidenceRecord } from '../shared/re
 import { kimiHooks } from '../kimi/hooks';
 import { openhandsHooksMap } from '../../../hosts/cli/install/host-openhands';
 
-const ALL = [...HOSTS_FOR.claude, ...HOSTS_FOR.codex, ...HOSTS_FOR.opencode, ...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz'], ...HOSTS_FOR.hermes, ...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen, ...HOSTS_FOR.copilot, ...HOSTS_FOR.droid, ...HOSTS_FOR.kimi, ...HOSTS_FOR.kilo, ...HOSTS_FOR.openhands, ...HOSTS_FOR.openclaw];
+const ALL = [...HOSTS_FOR.claude, ...HOSTS_FOR.codex, ...HOSTS_FOR.opencode, ...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz'], ...HOSTS_FOR.hermes, ...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen, ...HOSTS_FOR.copilot, ...HOSTS_FOR.droid, ...HOSTS_FOR.kimi, ...HOSTS_FOR.kilo, ...HOSTS_FOR.openhands, ...HOSTS_FOR.openclaw, ...HOSTS_FOR.vibe];
 const status = await ensureHosts(ALL);
 mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
 const root = realpathSync(mkdtempSync(join(repoRoot, '.tmp', 'confine-real-hosts-')));
@@ -393,6 +398,19 @@ describe('confinement on OpenClaw 2026.9.6', () => {
     const plugin = { dir: join(requireArtifact('openclaw', 'index.js'), '..'), id: 'stopline', conversationAccess: true };
     const r = await runOpenClaw({ project: w.project, prompt: CHANGE_PROMPT, server: s, runDir: w.runDir, plugins: [plugin], env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 240_000 });
     expect(r.code, `openclaw exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
+    expectTestRun(w, s, 'call_cf');
+  }, 300_000);
+});
+
+describe('confinement on Mistral Vibe 3.0.2', () => {
+  it.skipIf(skip(HOSTS_FOR.vibe))('change files=src/config.ts: npm test runs confined (hook_specific_output.tool_input)', async () => {
+    const w = world('vibe');
+    const script = requireArtifact('vibe', 'stopline.mjs');
+    mkdirSync(join(w.home, '.vibe'), { recursive: true });
+    writeFileSync(join(w.home, '.vibe', 'hooks.toml'), `${vibeHookTables(rowsToRegister(vibeRegistry, NO_NEEDS), `'${process.execPath}' '${script}'`, false)}\n`);
+    const s = await serve(startChatServer(turns({ id: 'call_cf', name: 'bash', input: { command: TEST_COMMAND } })));
+    const r = await runVibe({ project: w.project, prompt: CHANGE_PROMPT, server: s, runDir: w.runDir, env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 240_000 });
+    expect(r.code, `vibe exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
     expectTestRun(w, s, 'call_cf');
   }, 300_000);
 });
