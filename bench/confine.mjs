@@ -26,7 +26,7 @@ export const CONFINE_TARGET_MS = 15;
 
 async function bundleConfine(work) {
   const entry = join(work, 'entry.ts');
-  writeFileSync(entry, `export { confineCommand } from ${JSON.stringify(join(REPO_ROOT, 'core/confine/confine'))};\nexport { selfPathTable } from ${JSON.stringify(join(REPO_ROOT, 'core/self-paths'))};\n`);
+  writeFileSync(entry, `export { confineCommand } from ${JSON.stringify(join(REPO_ROOT, 'core/confine/confine'))};\nexport { selfPathTable } from ${JSON.stringify(join(REPO_ROOT, 'core/paths/self-paths'))};\n`);
   const bundle = await rollup({
     input: entry,
     plugins: [nodeResolve(), typescript({ tsconfig: join(REPO_ROOT, 'tsconfig.json'), include: [join(REPO_ROOT, 'core/**/*.ts'), entry], noEmit: false, outDir: work, declaration: false, sourceMap: false })],

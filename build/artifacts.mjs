@@ -522,6 +522,43 @@ function clineCases() {
   ];
 }
 
+/** @returns {CommandCase[]} */
+function kimiCases() {
+  const deny = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: NO_SESSION_STAMP } };
+  const prompt = JSON.parse(fixtureText('kimi', 'UserPromptSubmit.json'));
+  return [
+    // Kimi reads no context: the contract and its acknowledgement have no channel to the model
+    { name: 'SessionStart: nothing printed (Kimi reads no context)', stdin: fixtureText('kimi', 'SessionStart-startup.json'), exitCode: 0, stdout: '' },
+    { name: 'UserPromptSubmit $stopline review: armed, nothing printed', stdin: JSON.stringify({ ...prompt, prompt: '$stopline review -- look at a.txt' }), exitCode: 0, stdout: '' },
+    { name: 'PreToolUse ReadFile: allowed, nothing printed', stdin: fixtureText('kimi', 'PreToolUse-ReadFile.json'), exitCode: 0, stdout: '' },
+    { name: 'an event the registry does not know: nothing printed', stdin: JSON.stringify({ hook_event_name: 'SomethingNew', session_id: 's' }), exitCode: 0, stdout: '' },
+    { name: 'bad JSON, fail open: nothing on stdout, one stderr line', stdin: '{not json', exitCode: 0, stdout: '', stderrIncludes: ['failing open'] },
+    { name: 'bad JSON, fail closed: exit 2 with the stamp on stderr', stdin: '{not json', env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 2, stdout: '', stderrIncludes: ['GUARD_UNAVAILABLE'] },
+    { name: 'PreToolUse without a session id, fail closed: GUARD_UNAVAILABLE deny (an explicit deny: Kimi lets every failed hook through)', stdin: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'WriteFile', tool_input: {} }), env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 0, stdout: JSON.stringify(deny) },
+  ];
+}
+
+/**
+ * The OpenHands hook script's runtime cases: its own payload (`event_type`, `working_dir`,
+ * `message`); nothing a hook prints reaches the model except a deny, so arming prints nothing,
+ * and a deny is the top-level decision JSON with the stamp on stderr and exit 2.
+ */
+function openhandsCases() {
+  const prompt = { ...fixtureJson('openhands', 'UserPromptSubmit.json'), message: '$stopline review -- look at a.txt' };
+  const view = { ...fixtureJson('openhands', 'PreToolUse-file_editor-view.json') };
+  const noSession = JSON.stringify({ event_type: 'PreToolUse', tool_name: 'file_editor', tool_input: { command: 'create', path: '/home/dev/project/x.txt', file_text: 'x' }, working_dir: '/home/dev/project' });
+  return [
+    { name: 'SessionStart: nothing printed (OpenHands shows no hook context)', stdin: fixtureText('openhands', 'SessionStart.json'), exitCode: 0, stdout: '' },
+    { name: 'UserPromptSubmit $stopline review: armed, nothing printed', stdin: JSON.stringify(prompt), exitCode: 0, stdout: '' },
+    { name: 'PreToolUse file_editor view under review: allowed, nothing printed', stdin: JSON.stringify(view), exitCode: 0, stdout: '' },
+    { name: 'PreToolUse file_editor create under review: the decision deny, the stamp on stderr, exit 2', stdin: fixtureText('openhands', 'PreToolUse-file_editor-create.json'), exitCode: 2, stdoutIncludes: ['{"decision":"deny","reason":"STOP / ', 'MODE_FORBIDS_MUTATION'], stderrIncludes: ['MODE_FORBIDS_MUTATION'] },
+    { name: 'an event the registry does not know: nothing printed', stdin: JSON.stringify({ event_type: 'SomethingNew', session_id: 's' }), exitCode: 0, stdout: '' },
+    { name: 'bad JSON, fail open: nothing on stdout, one stderr line', stdin: '{not json', exitCode: 0, stdout: '', stderrIncludes: ['failing open'] },
+    { name: 'bad JSON, fail closed: exit 2 with the stamp on stderr', stdin: '{not json', env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 2, stdout: '', stderrIncludes: ['GUARD_UNAVAILABLE'] },
+    { name: 'PreToolUse without a session id, fail closed: the decision deny with the stamp, exit 2', stdin: noSession, env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 2, stdout: JSON.stringify({ decision: 'deny', reason: NO_SESSION_STAMP }), stderrIncludes: ['GUARD_UNAVAILABLE'] },
+  ];
+}
+
 /** The lines a demo step shows for a Copilot or Droid hook answer. */
 function copilotDroidAnswerLines(r) {
   if (r.exitCode === 0 && r.stdout.trim() === '') return ['(nothing printed, exit 0): the host runs the tool'];
@@ -571,7 +608,49 @@ function droidDemo() {
   };
 }
 
+// ---- Mistral Vibe hook script ----
+
+const VIBE_SESSION = '5b1c2d3e-0000-4000-8000-00000000aaaa';
+
+/** A Vibe pre_tool payload whose session folder holds a journal with the person's `$stopline review` turn. */
+function vibeReviewWrite() {
+  return JSON.stringify({
+    session_id: VIBE_SESSION,
+    transcript_path: join(REPO_ROOT, 'test', 'fixtures', 'vibe', 'session'),
+    cwd: '/home/dev/project',
+    parent_session_id: null,
+    hook_event_name: 'pre_tool',
+    tool_name: 'file_system.write_file',
+    tool_call_id: 'call_w',
+    tool_input: { file_path: 'new.txt', content: 'x\n' },
+  });
+}
+
+/** @returns {CommandCase[]} */
+function vibeCases() {
+  return [
+    { name: 'pre_tool read_file with no contract: allowed, nothing printed', stdin: fixtureText('vibe', 'pre_tool-read_file.json'), exitCode: 0, stdout: '' },
+    { name: "pre_tool write_file after the person's `$stopline review` in the session journal: the top-level deny, exit 0", stdin: vibeReviewWrite(), exitCode: 0, stdoutIncludes: ['{"decision":"deny","reason":"STOP', 'MODE_FORBIDS_MUTATION'] },
+    { name: 'post_agent: nothing printed', stdin: fixtureText('vibe', 'post_agent.json'), exitCode: 0, stdout: '' },
+    { name: 'an event the registry does not know: nothing printed', stdin: JSON.stringify({ hook_event_name: 'something_new', session_id: 's' }), exitCode: 0, stdout: '' },
+    { name: 'bad JSON, fail open: nothing on stdout, one stderr line', stdin: '{not json', exitCode: 0, stdout: '', stderrIncludes: ['failing open'] },
+    // empty stdin, not bad JSON: the stamp quotes the error, and JSON.parse words it differently on each runtime
+    { name: 'empty stdin, fail closed: the top-level deny, exit 0 (Vibe lets a non-zero exit through)', stdin: '', env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 0, stdoutIncludes: ['{"decision":"deny","reason":"STOP', 'GUARD_UNAVAILABLE', 'hook input is empty'] },
+    { name: 'pre_tool without a session id, fail closed: GUARD_UNAVAILABLE deny', stdin: JSON.stringify({ hook_event_name: 'pre_tool', tool_name: 'file_system.write_file', tool_input: {} }), env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 0, stdout: JSON.stringify({ decision: 'deny', reason: NO_SESSION_STAMP }) },
+  ];
+}
+
 /** @type {Artifact[]} */
+/** The OpenClaw plugin manifest: its id (the plugins.entries key), no settings, loaded at start. */
+function openclawManifest(meta) {
+  return `${JSON.stringify({ id: 'stopline', name: 'stopline', description: meta.description, version: meta.version, activation: { onStartup: true }, configSchema: { type: 'object', additionalProperties: false } }, null, 2)}\n`;
+}
+
+/** The plugin folder's package.json: an ES module whose entry OpenClaw names by openclaw.extensions. */
+function openclawPackageJson(meta) {
+  return `${JSON.stringify({ name: 'stopline-openclaw', version: meta.version, private: true, type: 'module', main: 'index.js', openclaw: { extensions: ['./index.js'] } }, null, 2)}\n`;
+}
+
 export const ARTIFACTS = [
   {
     id: 'claude',
@@ -616,10 +695,12 @@ export const ARTIFACTS = [
       'node:path': 'hosts/claude/mod/node/path.ts',
       'node:os': 'hosts/claude/mod/node/os.ts',
       'node:module': 'hosts/claude/mod/node/module.ts',
+      // the core's files go through the mod's Store over its volume, wherever a caller passes none
+      'core/state/node-store.ts': 'hosts/claude/mod/store.ts',
       'core/hooks/run-command.ts': 'hosts/claude/mod/run-command.ts',
       'core/hooks/run-http.ts': 'hosts/claude/mod/run-http.ts',
       // where links lead is read through $.fs by the door, which passes its probe to the core
-      'core/fs-probe.ts': 'hosts/claude/mod/fs-probe.ts',
+      'core/paths/fs-probe.ts': 'hosts/claude/mod/fs-probe.ts',
       // no process can be started from inside Claude Code: the sandbox is built when the command
       // runs, by the plugin's hook script (hosts/claude/mod/confine.ts)
       'core/confine/confine.ts': 'hosts/claude/mod/confine.ts',
@@ -804,6 +885,70 @@ export const ARTIFACTS = [
     cases: clineCases(),
   },
   {
+    id: 'kimi',
+    title: 'Kimi Code hook script (+ hooks.toml, the [[hooks]] tables for ~/.kimi/config.toml)',
+    entry: 'hosts/kimi/main.ts',
+    decisionEntry: 'hosts/kimi/decide.ts',
+    output: 'kimi/stopline.mjs',
+    format: 'es',
+    kind: 'command',
+    shebang: true,
+    sizeBudget: HOOK_SCRIPT_BUDGET,
+    files: [
+      // Kimi has no plugin folder: hooks live only in its config file, which the tables are appended to
+      { to: 'hooks.toml', generate: () => GENERATED['hosts/kimi/hooks.toml']() },
+    ],
+    install: 'stopline install kimi (or append dist/kimi/hooks.toml to ~/.kimi/config.toml and copy stopline.mjs to ~/.kimi/stopline/)',
+    cases: kimiCases(),
+  },
+  {
+    id: 'openhands',
+    title: 'OpenHands CLI hook script (registered in .openhands/hooks.json)',
+    entry: 'hosts/openhands/main.ts',
+    decisionEntry: 'hosts/openhands/decide.ts',
+    output: 'openhands/stopline.mjs',
+    format: 'es',
+    kind: 'command',
+    shebang: true,
+    sizeBudget: HOOK_SCRIPT_BUDGET,
+    // OpenHands has no plugin folder that carries hooks to the CLI: the install writes the hooks file
+    files: [],
+    install: 'stopline install openhands',
+    cases: openhandsCases(),
+  },
+  {
+    id: 'openclaw',
+    title: 'OpenClaw native plugin folder (openclaw.plugin.json, package.json, index.js)',
+    entry: 'hosts/openclaw/plugin.ts',
+    output: 'openclaw/index.js',
+    format: 'es',
+    kind: 'openclaw-plugin',
+    shebang: false,
+    // as the OpenCode plugin: loaded once per OpenClaw process
+    sizeBudget: HOOK_SCRIPT_BUDGET,
+    files: [
+      // OpenClaw reads the manifest (id, config schema) and package.json's openclaw.extensions entry
+      { to: 'openclaw.plugin.json', generate: openclawManifest },
+      { to: 'package.json', generate: openclawPackageJson },
+    ],
+    install: 'stopline install openclaw (plugins.load.paths and plugins.entries.stopline in ~/.openclaw/openclaw.json)',
+    cases: [],
+  },
+  {
+    id: 'vibe',
+    title: 'Mistral Vibe hook script (registered in hooks.toml by stopline install vibe)',
+    entry: 'hosts/vibe/main.ts',
+    decisionEntry: 'hosts/vibe/decide.ts',
+    output: 'vibe/stopline.mjs',
+    format: 'es',
+    kind: 'command',
+    shebang: true,
+    sizeBudget: HOOK_SCRIPT_BUDGET,
+    files: [],
+    install: 'stopline install vibe',
+    cases: vibeCases(),
+  },
+  {
     id: 'cli',
     title: 'stopline CLI',
     entry: 'hosts/cli/main.ts',
@@ -816,8 +961,10 @@ export const ARTIFACTS = [
     // Copilot, Droid, Gemini CLI and Qwen Code tables, adapters, installers and doctor checks,
     // doctor's Claude door check (which door decides and why), the analysis's option tables, the
     // package grammars, the read-only forms and the floor (~45 KB, see HOOK_SCRIPT_BUDGET) grew it;
-    // ~974 KB with the host command lines and the deferred confinement runner
-    sizeBudget: 995 * KB,
+    // ~974 KB with the host command lines and the deferred confinement runner; each new host adds
+    // its tool table, adapter (the guard bridge reads its payloads), installer and doctor checks
+    // (~8-12 KB a host: Kimi Code, Kilo Code, OpenHands, OpenClaw, Mistral Vibe, Cline)
+    sizeBudget: 1100 * KB,
     files: [],
     install: 'node dist/stopline.mjs --help',
     cases: CLI_CASES,

@@ -31,6 +31,7 @@ export const GENERATED = {
   'hosts/hermes/__init__.py': (root = REPO_ROOT) => hookFiles(root).hermesShimWithHooks(readFileSync(join(root, 'hosts', 'hermes', '__init__.py'), 'utf8')),
   'hosts/copilot/hooks.json': (root = REPO_ROOT) => hookFiles(root).copilotPluginHooksJson(),
   'hosts/droid/hooks.json': (root = REPO_ROOT) => hookFiles(root).droidPluginHooksJson(),
+  'hosts/kimi/hooks.toml': (root = REPO_ROOT) => hookFiles(root).kimiHooksToml(),
 };
 
 /** The text each generated file has, keyed by its committed copy under hosts/. */

@@ -16,8 +16,8 @@ export function sizeKind(file) {
   if (/^core\/analysis\/(.*-tables|programs|packages|powershell-cmdlets)\.ts$/.test(file)) return 'analysis tables';
   if (/^core\/analysis\/powershell/.test(file)) return 'PowerShell analysis';
   if (file.startsWith('core/analysis/')) return 'shell analysis code';
-  if (file.startsWith('core/contract/') || file === 'core/prompt-intent.ts') return 'contract / parsing';
-  if (file.startsWith('core/messages/') || file === 'core/answer.ts' || file === 'core/answer-rules.ts') return 'messages / renderers';
+  if (file.startsWith('core/contract/') || file === 'core/answer/prompt-intent.ts') return 'contract / parsing';
+  if (file.startsWith('core/messages/') || file === 'core/answer/answer.ts' || file === 'core/answer-rules.ts') return 'messages / renderers';
   if (file.startsWith('core/hooks/')) return 'universal hooks runner';
   if (file.startsWith('hosts/shared/evaluator/')) return 'evaluator';
   if (file.startsWith('core/registry/')) return 'registry';

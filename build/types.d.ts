@@ -6,11 +6,11 @@
 
 /**
  * command: a script run as a process per event (host JSON on stdin, host JSON on stdout);
- * opencode-plugin / pi-extension: loaded in the host's process;
+ * opencode-plugin / pi-extension / openclaw-plugin: loaded in the host's process;
  * claude-mod: a Claude Code hooks module, loaded into Claude Code's process, importing nothing;
  * static: a file copied as is (the POSIX sh installer), not bundled.
  */
-export type ArtifactKind = 'command' | 'opencode-plugin' | 'pi-extension' | 'claude-mod' | 'static';
+export type ArtifactKind = 'command' | 'opencode-plugin' | 'pi-extension' | 'claude-mod' | 'static' | 'openclaw-plugin';
 
 export interface PackageMeta {
   name: string;

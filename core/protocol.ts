@@ -8,7 +8,7 @@
  * object), and an error that names the first bad field (`action.delegationCount: expected int`).
  * test/unit/protocol.test.ts compares it with a zod schema of the same shape on generated
  * values. Nothing in here knows a host's event names or payload shapes; adapters translate
- * into this and render the Outcome (core/outcome.ts) back into their host's format.
+ * into this and render the Outcome (core/answer/outcome.ts) back into their host's format.
  */
 import { HOST_FAMILIES, type HostFamily } from './registry/host-specs';
 import { BadField, bool, enumOf, int, isRecord, nonEmpty, optional, str, strArray } from './check';
@@ -55,6 +55,8 @@ export interface HostInfo {
 export interface Prompt {
   text: string;
   source: PromptSource;
+  /** the host's id of this prompt, on `ControlEvent.prompts` (the core takes each key once) */
+  key?: string;
 }
 
 /**
@@ -176,6 +178,12 @@ export interface ControlEvent {
   cwd?: string;
   host: HostInfo;
   prompt?: Prompt;
+  /**
+   * A host with no prompt event (Mistral Vibe): the person's prompts read from the host's own
+   * record with a tool call, oldest first, each with its key. The core takes, in order, those
+   * after the last key it took, before it judges the call.
+   */
+  prompts?: Prompt[];
   action?: Action;
   turnEnd?: TurnEnd;
 }
@@ -196,7 +204,9 @@ function hostInfo(v: unknown, at: string): HostInfo {
 
 function prompt(v: unknown, at: string): Prompt {
   if (!isRecord(v)) throw new BadField(at, 'expected object');
-  return { text: str(v.text, `${at}.text`), source: enumOf(v.source, PROMPT_SOURCES, `${at}.source`) };
+  const p: Prompt = { text: str(v.text, `${at}.text`), source: enumOf(v.source, PROMPT_SOURCES, `${at}.source`) };
+  optional(v, 'key', str, p, at);
+  return p;
 }
 
 function segment(v: unknown, at: string): Segment {
@@ -279,6 +289,10 @@ function controlEvent(v: unknown): ControlEvent {
   optional(v, 'cwd', str, ev, '');
   ev.host = hostInfo(v.host, 'host');
   optional(v, 'prompt', prompt, ev, '');
+  if (v.prompts !== undefined) {
+    if (!Array.isArray(v.prompts)) throw new BadField('prompts', 'expected array');
+    ev.prompts = v.prompts.map((p, i) => prompt(p, `prompts.${i}`));
+  }
   optional(v, 'action', action, ev, '');
   optional(v, 'turnEnd', turnEnd, ev, '');
   return ev;

@@ -5,7 +5,7 @@
  */
 import type { Hazard } from '../protocol';
 import { candidateValues, type ScriptVars } from './candidates';
-import { expandBraces } from '../paths';
+import { expandBraces } from '../paths/paths';
 import { Collector, contentIntents, isAbsoluteLike, isNullDevice, joinDir, patchSegments, resolvePath, type Base } from './collect';
 import { embeddedArgvs, scanArgv, type HazardFact } from './hazards';
 import { MAX_NESTING } from './limits';
@@ -29,6 +29,8 @@ export interface Walk {
   vars: ScriptVars;
   /** files this command wrote with known text (`cat > x.sh <<EOF`), by placed path: a shell that then runs one runs that text */
   written: Map<string, string>;
+  /** variables an earlier command exported (`export GIT_SSH_COMMAND=…; git fetch`): every later command runs with them (null: run time) */
+  exported: Map<string, string | null>;
   /** a walk of its own over the same base and variables: what it finds goes to its own collector */
   fork(): Walk;
   /** parse and walk POSIX shell code */
@@ -178,6 +180,8 @@ function noteHazards(w: Walk, argv: readonly Arg[], stdin: StdinInfo, scope: Sco
     const p = f.value === null ? null : resolvePath(f.value, scope.dir, w.base);
     const text = p === null ? undefined : w.written.get(p);
     if (text !== undefined) hazardsOfShell(w, text, scope, depth);
+    // a start-up file runs before the code the command shows: unless this line wrote it, nobody has read it
+    else if (scan.startup.includes(f) && !(p !== null && isNullDevice(p))) w.col.hazard({ kind: 'unseen-code', form: `${scan.startupShell ?? displayName(argv[0])} running a start-up file nobody has read`, paths: [] });
   }
 }
 
@@ -209,9 +213,11 @@ function variants(argv: readonly Arg[], w: Walk): Arg[][] {
       continue;
     }
     changed = true;
-    const split = m[1] === '' && !w.vars.has('IFS');
+    // unquoted, the value splits on IFS (whitespace unless this script set it); a quoted `"$@"` stays one word per argument
+    const ifs = w.vars.get('IFS');
+    const splitter = m[1] === '' ? (!ifs ? /\s+/ : ifs.length === 1 && ifs[0] !== '' ? new RegExp(`[${ifs[0]!.replace(/[\]\\^-]/g, '\\$&')}]+`) : null) : name === '@' ? /\s+/ : null;
     const next: Arg[][] = [];
-    for (const x of out) for (const v of values) if (next.length < 4) next.push([...x, ...(split ? v.split(/\s+/).filter((y) => y !== '') : [v]).map(literalArg)]);
+    for (const x of out) for (const v of values) if (next.length < 4) next.push([...x, ...(splitter ? v.split(splitter).filter((y) => y !== '') : [v]).map(literalArg)]);
     out = next;
   }
   return changed ? out : [];
@@ -237,7 +243,10 @@ export function noteReads(w: Walk, words: readonly Arg[], scope: Scope, recursiv
   for (const a of words) {
     if (a.value !== null) check(a.value);
     else {
-      for (const c of candidateValues(a, w.vars, base.home)) check(c);
+      const values = candidateValues(a, w.vars, base.home);
+      for (const c of values) check(c);
+      // a name decoded when the command runs (`cat $(echo … | xxd -r -p)`) cannot be proven not to be a secret
+      if (values.length === 0 && DECODES.test(a.text)) w.col.hazard({ kind: 'secret', form: `${write ? 'writes' : 'reads'} a file whose name is decoded at run time`, paths: [], ...(write ? { write: true } : {}) });
       // `"$CODEX_HOME/auth.json"` with the variable unknown: the file it names is still the agent's key
       const t = a.text.replace(/"/g, '');
       if (/^\$\{?[A-Za-z_]\w*\}?\/[^$`*?[]+$/.test(t)) {
@@ -247,6 +256,9 @@ export function noteReads(w: Walk, words: readonly Arg[], scope: Scope, recursiv
     }
   }
 }
+
+/** A substitution in a word that decodes or unscrambles text (base64, hex, rot13, reversed). */
+const DECODES = /(\$\(|`)[^)`]*\b(base(64|32)\s+(-\w*[dD]|--decode)|basenc\b[^)`]*(-d|--decode)|xxd\s+(-\w+\s+)*-r|openssl\s+(enc|base64)\b|uudecode|rev\b|tr\s+['"]?[A-Za-z]-[A-Za-z]['"]?\s+['"]?[A-Za-z]-[A-Za-z])/;
 
 /** Where the program files a leaf runs are, placed as targets are (those that cannot be placed are left out). */
 function placedRuns(runs: readonly Arg[] | undefined, scope: Scope, base: Base): { runs?: string[] } {
@@ -294,6 +306,8 @@ export function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope,
       }
       // git's pathspecs name files it stages, untracks or restores, not files it shows or fills in
       if (v.mutability === 'write' && program !== 'git') noteSecretWrites(w, paths);
+      // a file a program wrote (`cp x rc`) no longer holds the text this command wrote into it before
+      if (v.mutability === 'write') for (const p of paths) w.written.delete(p);
       w.col.add({
         program,
         mutability: v.mutability,

@@ -25,7 +25,7 @@ export function remember(vars: ScriptVars, name: string, value: string): void {
 export function candidateValues(a: Arg, vars: ScriptVars | undefined, home: string | undefined): string[] {
   const t = a.text;
   // a word a wrapper fills from its input (`{}`) holds no expansion to guess
-  if (!t.includes('$')) return [];
+  if (!t.includes('$') && !t.includes('`')) return [];
   let outs: string[] = [''];
   let i = 0;
   let dq = false;
@@ -59,8 +59,25 @@ export function candidateValues(a: Arg, vars: ScriptVars | undefined, home: stri
       i += 2;
       continue;
     }
-    if (c === '`') return [];
+    if (c === '`' || t.startsWith('$(', i)) {
+      // a substitution that only decodes text written out (`$(echo LmVudg== | base64 -d)`): its output is known
+      const d = decodedSubstitution(t.slice(i));
+      if (!d) return [];
+      append([d.value]);
+      i += d.length;
+      continue;
+    }
     if (c === '$') {
+      // `$*`, `$@`: the positional words this script handed its code, joined as the shell joins them
+      const all = /^\$(\{[@*]\}|[@*])/.exec(t.slice(i));
+      if (all) {
+        const words = positionalWords(vars);
+        if (words === null) return [];
+        const ifs = vars?.get('IFS');
+        append([words.join(ifs && ifs.length === 1 ? (ifs[0]![0] ?? '') : ' ')]);
+        i += all[0].length;
+        continue;
+      }
       const simple = /^\$([A-Za-z_][A-Za-z0-9_]*|[0-9])/.exec(t.slice(i));
       if (simple) {
         const v = valuesOf(simple[1]!, undefined);
@@ -83,4 +100,57 @@ export function candidateValues(a: Arg, vars: ScriptVars | undefined, home: stri
     i++;
   }
   return dq ? [] : outs;
+}
+
+/** The base64 alphabet (standard and URL-safe), padded or not. */
+const B64 = String.raw`[A-Za-z0-9+/_-]{4,}={0,2}`;
+
+/**
+ * `$(echo TEXT | base64 -d)`, `$(printf %s TEXT | base64 --decode)`, `$(base64 -d <<< TEXT)` and
+ * the same in backticks: the text the substitution prints, and how many characters it spans. Null
+ * for any other substitution (or a text that does not decode to a printable name).
+ */
+export function decodedSubstitution(t: string): { value: string; length: number } | null {
+  const q = String.raw`(['"]?)(${B64})\2`;
+  const dec = String.raw`base64\s+(?:-d|-D|--decode)`;
+  const forms = [new RegExp(String.raw`^(\$\(|\`)\s*(?:echo(?:\s+-n)?|printf(?:\s+['"]?%s['"]?)?)\s+${q}\s*\|\s*${dec}\s*(\)|\`)`), new RegExp(String.raw`^(\$\(|\`)\s*${dec}\s*<<<\s*${q}\s*(\)|\`)`)];
+  for (const re of forms) {
+    const m = re.exec(t);
+    if (!m || (m[1] === '$(') !== (m[4] === ')')) continue;
+    const value = decodeBase64(m[3]!);
+    if (value !== null) return { value, length: m[0].length };
+  }
+  return null;
+}
+
+/** Base64 (standard or URL-safe) decoded to printable text, or null. */
+export function decodeBase64(text: string): string | null {
+  const std = text.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+  if (std.length % 4 === 1) return null;
+  let bits = 0;
+  let acc = 0;
+  let out = '';
+  const abc = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  for (const ch of std) {
+    const v = abc.indexOf(ch);
+    if (v === -1) return null;
+    acc = ((acc << 6) | v) & 0xffffff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out += String.fromCharCode((acc >> bits) & 0xff);
+    }
+  }
+  return /^[\x20-\x7e]+$/.test(out) ? out.trim() : null;
+}
+
+/** `$1 $2 …` as this script last gave them (`sh -c CODE $0 $1 …`), or null when there are none. */
+function positionalWords(vars: ScriptVars | undefined): string[] | null {
+  const out: string[] = [];
+  for (let n = 1; n <= 64; n++) {
+    const v = vars?.get(String(n));
+    if (!v || v.length === 0) break;
+    out.push(v[v.length - 1]!);
+  }
+  return out.length ? out : null;
 }

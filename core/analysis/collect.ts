@@ -5,7 +5,7 @@
  *   else read (no paths).
  * Also resolves raw targets against the folder the command is in at that point.
  */
-import { isWindowsAbsolute, normalizeTarget } from '../paths';
+import { isWindowsAbsolute, normalizeTarget } from '../paths/paths';
 import type { Hazard, Mutability } from '../protocol';
 import { addedLines, changeFromContent, dependencyIntentFromChange, hashIntentFromLines, manifestKind, type Change } from './intents';
 import { MAX_SEGMENTS } from './limits';
@@ -155,7 +155,7 @@ export function contentIntents(path: string, content: string | undefined, append
 
 /**
  * Segments for the files of a parsed patch. `place` is the host's own reading of a header
- * path (core/path-resolve.ts through the tool's registry row): the paths it writes, or null
+ * path (core/paths/path-resolve.ts through the tool's registry row): the paths it writes, or null
  * when that cannot be proven; without it a header is placed against `dir` as written.
  */
 export function patchSegments(

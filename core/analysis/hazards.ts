@@ -18,7 +18,7 @@ import { has, parseTable } from './table';
 import type { StdinInfo } from './verdict';
 import { literalArg, type Arg } from './words';
 import { FIND_WITH_VALUE, PARALLEL_TABLE } from './wrappers';
-import { candidateValues, type ScriptVars } from './candidates';
+import { candidateValues, decodeBase64, type ScriptVars } from './candidates';
 
 export interface HazardFact {
   kind: HazardKind;
@@ -44,6 +44,10 @@ export interface HazardScan {
   positional: (string | null)[];
   /** files a shell runs as code (its script, --rcfile, BASH_ENV, `source`): read when this command wrote them */
   runsFiles: Arg[];
+  /** start-up files a shell runs before its own code (BASH_ENV, ENV, --rcfile): unseen code unless this command wrote them */
+  startup: Arg[];
+  /** the shell that reads them (`env BASH_ENV=f bash`: bash) */
+  startupShell?: string;
 }
 
 export interface HazardContext {
@@ -56,7 +60,7 @@ export interface HazardContext {
 }
 
 function empty(): HazardScan {
-  return { facts: [], reads: [], readGlobs: [], shell: [], recursiveRead: false, argvs: [], positional: [], runsFiles: [] };
+  return { facts: [], reads: [], readGlobs: [], shell: [], recursiveRead: false, argvs: [], positional: [], runsFiles: [], startup: [] };
 }
 
 /** A word whose value the shell knows, or null. */
@@ -171,6 +175,8 @@ function gitCall(args: readonly Arg[], assigned: ReadonlyMap<string, string | nu
   const addRuntime = (a: Arg) => {
     const m = /^([A-Za-z][\w.-]*)=/.exec(a.text);
     if (m) add(m[1]!, null);
+    // the whole setting from a wrapper's input (`parallel git -c {} status`): any key, a command included
+    else if (fromInput(a)) code.push({ key: 'a setting from its input', value: null });
   };
   const params = assigned?.get('GIT_CONFIG_PARAMETERS');
   if (params) for (const m of params.matchAll(/'([^']*)'(?:='([^']*)')?/g)) (m[2] !== undefined ? add(m[1]!, m[2]) : addKv(m[1]!));
@@ -532,12 +538,76 @@ function findHazards(args: readonly Arg[], out: HazardScan): void {
   }
   if (deletes || execRemove) {
     out.facts.push({ kind: 'delete', form: deletes ? 'find -delete' : 'find -exec rm', targets: roots, recursive: !picked });
+    if (picked) {
+      const meta = gitMetadataTargets(args, roots);
+      if (meta.length) out.facts.push({ kind: 'delete', form: `${deletes ? 'find -delete' : 'find -exec rm'} reaching .git`, targets: meta, recursive: true });
+    }
     // following links (-L, -follow) it deletes wherever they lead
     if (args.some((a) => a.value === '-L' || a.value === '-follow')) out.facts.push({ kind: 'delete', form: 'find -L -delete', targets: [{ text: '<link target>', value: null, glob: false }], recursive: true });
   }
 }
 
 const REMOVERS = new Set(['rm', 'unlink', 'rimraf', 'trash', 'trash-put', 'srm', 'shred']);
+
+/**
+ * What a repository keeps below `.git` (its hooks are code, its objects and refs the history):
+ * find walks into `.git` like any folder, so a name test that picks one of these picks it there.
+ */
+const GIT_METADATA = ['.git', 'HEAD', 'config', 'index', 'hooks', 'objects', 'refs', 'logs', 'info', 'packed-refs', 'modules', 'worktrees', 'description', 'ORIG_HEAD', 'FETCH_HEAD', 'COMMIT_EDITMSG'];
+const GIT_HOOKS = ['applypatch-msg', 'pre-applypatch', 'post-applypatch', 'pre-commit', 'pre-merge-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit', 'pre-rebase', 'post-checkout', 'post-merge', 'pre-push', 'pre-receive', 'update', 'post-receive', 'post-update', 'reference-transaction', 'push-to-checkout', 'post-rewrite', 'sendemail-validate', 'fsmonitor-watchman', 'pre-auto-gc'];
+
+/** A find pattern as a RegExp: `*` and `?` match any character (a `/` too in a -path test), `[…]` a class. */
+function findPattern(pattern: string, wholePath: boolean, ci: boolean): RegExp | null {
+  let src = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '*') src += wholePath ? '.*' : '[^/]*';
+    else if (c === '?') src += wholePath ? '.' : '[^/]';
+    else if (c === '[') {
+      const end = pattern.indexOf(']', i + 2);
+      if (end === -1) return null;
+      src += '[' + pattern.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\') + ']';
+      i = end;
+    } else src += c.replace(/[.+^${}()|\\\/]/g, '\\$&');
+  }
+  try {
+    return new RegExp(`^${src}$`, ci ? 'i' : '');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `find . -name hooks -execdir rm -rf {} +`: the entries of each root's `.git` its name and path
+ * tests pick, as delete targets. None when the expression names `.git` to leave it out (`-prune`,
+ * `-not -path './.git/*'`), or a test's pattern is only known at run time.
+ */
+function gitMetadataTargets(args: readonly Arg[], roots: readonly Arg[]): Arg[] {
+  if (args.some((a) => a.value !== null && a.value.includes('.git') && !FIND_NAME_TESTS.has(a.value)) && args.some((a) => a.value === '-prune' || a.value === '-not' || a.value === '!')) return [];
+  const tests: { re: RegExp; path: boolean }[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const t = args[k]!.value;
+    if (t === null || !FIND_NAME_TESTS.has(t) || /regex|lname/.test(t)) continue;
+    const pat = args[k + 1]?.value;
+    if (pat === null || pat === undefined) return [];
+    const path = /path|wholename/.test(t);
+    const re = findPattern(pat, path, t.includes('-i'));
+    if (re) tests.push({ re, path });
+  }
+  const out: Arg[] = [];
+  for (const r of roots) {
+    if (r.value === null) continue;
+    const root = r.value.replace(/\/+$/, '') || '/';
+    const entries = [...GIT_METADATA.map((m) => (m === '.git' ? '.git' : `.git/${m}`)), ...GIT_HOOKS.map((h) => `.git/hooks/${h}`)];
+    for (const e of entries) {
+      const full = `${root}/${e}`;
+      const base = e.slice(e.lastIndexOf('/') + 1);
+      if (tests.some((t) => t.re.test(t.path ? full : base))) out.push(literalArg(full));
+      if (out.length >= 8) return out;
+    }
+  }
+  return out;
+}
 
 /** chmod / chown / chgrp / chattr / setfacl: recursive with -R, else on their own operands. */
 function permissionHazards(name: string, args: readonly Arg[], out: HazardScan): void {
@@ -758,6 +828,36 @@ function shellCode(args: readonly Arg[]): { c?: Arg | null; script?: Arg; noexec
   return { noexec, stdin: true };
 }
 
+/**
+ * The files a shell runs before its own code: `--rcfile`/`--init-file`, bash's BASH_ENV (read by
+ * every non-interactive bash), ENV (read by an interactive sh, dash, ksh or bash). A variable only
+ * known at run time is a file nobody can name.
+ */
+function startupFiles(name: string, args: readonly Arg[], assigned: ReadonlyMap<string, string | null> | undefined): Arg[] {
+  const out: Arg[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if ((v === '--rcfile' || v === '--init-file') && args[i + 1]) out.push(args[i + 1]!);
+    if (v !== null && (v.startsWith('--rcfile=') || v.startsWith('--init-file='))) out.push(literalArg(v.slice(v.indexOf('=') + 1)));
+  }
+  const fileOf = (v: string): void => {
+    const f = assigned?.get(v);
+    if (f === null) out.push(RUNTIME_WORD);
+    else if (f) out.push(literalArg(f));
+  };
+  // an interactive shell reads --rcfile and ENV, a non-interactive bash reads BASH_ENV
+  const interactive = args.some((a) => a.value !== null && /^-[A-Za-z]*i/.test(a.value));
+  if (!interactive) {
+    out.length = 0;
+    if (name === 'bash') fileOf('BASH_ENV');
+    return out;
+  }
+  fileOf('ENV');
+  return out;
+}
+
+const RUNTIME_WORD: Arg = { text: '<runtime>', value: null, glob: false };
+
 /** Inline code of an interpreter (`python -c`, `node -e`, `perl -e`, `ruby -e`, `php -r`), or undefined. */
 function inlineCode(name: string, args: readonly Arg[]): { code: Arg | null } | { script: Arg } | { stdin: true } | null {
   const letters = name.startsWith('python') || name.startsWith('pypy') ? 'c' : name === 'php' ? 'r' : 'eE';
@@ -768,7 +868,8 @@ function inlineCode(name: string, args: readonly Arg[]): { code: Arg | null } | 
     if (v === null) return (i > 0 && /^--[^=]+$/.test(args[i - 1]!.value ?? '')) ? null : fromInput(a) || /^"?\$/.test(a.text) ? { code: a } : null;
     if (v === '--eval' || v === '--print' || v === '-p' && name.startsWith('node')) return { code: args[i + 1] ?? null };
     if (v.startsWith('--eval=')) return { code: literalArg(v.slice(7)) };
-    if (v === '-m' && name.startsWith('py')) return null;
+    // a module named by the input (`xargs -I{} python3 -m {}`) runs the input's choice of code
+    if (v === '-m' && name.startsWith('py')) return args[i + 1] && fromInput(args[i + 1]!) ? { code: args[i + 1]! } : null;
     if (v === '-') return { stdin: true };
     if (/^-[A-Za-z]+/.test(v) && !v.startsWith('--')) {
       const body = v.slice(1);
@@ -885,8 +986,12 @@ function inlineHazards(code: string, out: HazardScan, program: string): void {
   // a literal naming a secret in code that reads files or runs commands (`p = ".env"; readFileSync(p)`)
   const runs = /execSync|execFileSync|exec\s*\(|spawn|system\s*\(|popen|shell_exec|passthru/.test(code) || (backticks && code.includes('`'));
   if (runs || /readFile|\bopen\s*\(|File\.read|IO\.read|Bun\.file|Deno\.read|file_get_contents|read_text|read_bytes|eval\s*\(/.test(code)) {
+    // a name the code decodes from base64 (`Buffer.from('LmVudg==', 'base64')`, `b64decode(…)`) is the name it opens
+    const decodes = /base64|b64decode|decode64|atob\s*\(/i.test(code);
     for (const m of code.matchAll(/(["'`])((?:(?!\1)[^\\\n]|\\.){1,200})\1/g)) {
       out.reads.push(literalArg(m[2]!));
+      const decoded = decodes && /^[A-Za-z0-9+/_-]{4,}={0,2}$/.test(m[2]!) ? decodeBase64(m[2]!) : null;
+      if (decoded) out.reads.push(literalArg(decoded));
       // a string held in a variable and then run (`c = "rm -rf x"; execSync(c)`)
       if (runs && /\s/.test(m[2]!)) out.shell.push(m[2]!);
     }
@@ -897,11 +1002,10 @@ function codeHazards(name: string, args: readonly Arg[], ctx: HazardContext, out
   const fromDownload = ctx.stdin.kind === 'pipe' && ctx.stdin.download === true;
   if (SHELLS.has(name)) {
     if (args.length === 1 && (args[0]!.value === '--version' || args[0]!.value === '--help')) return;
-    for (let i = 0; i < args.length; i++) if (args[i]!.value === '--rcfile' || args[i]!.value === '--init-file') if (args[i + 1]) out.runsFiles.push(args[i + 1]!);
-    for (const v of ['BASH_ENV', 'ENV']) {
-      const f = ctx.assigned?.get(v);
-      if (f) out.runsFiles.push(literalArg(f));
-    }
+    const startup = startupFiles(name, args, ctx.assigned);
+    out.runsFiles.push(...startup);
+    out.startup.push(...startup);
+    out.startupShell = name;
     const s = shellCode(args);
     if (s.noexec && !args.some((a) => a.value !== null && /^-[A-Za-z]*[il]/.test(a.value))) return;
     if (s.c !== undefined) {
@@ -972,6 +1076,11 @@ function codeHazards(name: string, args: readonly Arg[], ctx: HazardContext, out
     // bash's `source -p PATH FILE` searches PATH for FILE
     const script = args[0]?.value === '-p' ? args[2] : args[0];
     if (script) out.runsFiles.push(script);
+    // with the search path only known at run time, so is the file it finds
+    if (args[0]?.value === '-p' && args[1] && args[1].value === null && candidateValues(args[1], ctx.vars, ctx.home).length === 0) {
+      out.facts.push({ kind: 'unseen-code', form: `${name} -p <search path only known at run time>`, targets: [] });
+      return;
+    }
     if (script && downloads(script)) out.facts.push({ kind: 'download-exec', form: `${name} <(curl …)`, targets: [] });
     else if (script && script.value === null && !/^<\(/.test(script.text) && candidateValues(script, ctx.vars, ctx.home).length === 0) out.facts.push({ kind: 'unseen-code', form: `${name} <file named only at run time>`, targets: [] });
     return;
@@ -989,25 +1098,45 @@ function codeHazards(name: string, args: readonly Arg[], ctx: HazardContext, out
     let program = given ? null : ops[0];
     if (!program) return;
     // a program in single quotes that a wrapper took for a replacement string (`parallel awk '{ print }'`)
-    if (program.value === null && /^'[^']*'$/.test(program.text)) program = literalArg(program.text.slice(1, -1));
+    let filled = false;
+    if (program.value === null && /^'[^']*'$/.test(program.text)) {
+      program = literalArg(program.text.slice(1, -1));
+      filled = true;
+    }
+    // ... and a command it runs with the wrapper's `{}` in it is built from the input
+    const shellOf = (cmd: string): void => {
+      if (filled && /\{[^}\s]*\}/.test(cmd)) out.facts.push({ kind: 'unseen-code', form: `${name} running a command built from its input`, targets: [] });
+      else out.shell.push(cmd);
+    };
     if (program.value === null) {
       if (fromInput(program)) out.facts.push({ kind: 'unseen-code', form: `${name} <program from its input>`, targets: [] });
       return;
     }
     // print … | "command" runs the command through the shell
-    for (const m of program.value.matchAll(/\|\s*("([^"\\]|\\.)*")/g)) out.shell.push(unquote(m[1]!));
+    for (const m of program.value.matchAll(/\|\s*("([^"\\]|\\.)*")/g)) shellOf(unquote(m[1]!));
     for (const m of program.value.matchAll(/\bsystem\s*\(\s*("([^"\\]|\\.)*")?/g)) {
-      if (m[1]) out.shell.push(unquote(m[1]));
+      if (m[1]) shellOf(unquote(m[1]));
       else out.facts.push({ kind: 'unseen-code', form: `${name} system(<computed command>)`, targets: [] });
     }
     for (const m of program.value.matchAll(/("([^"\\]|\\.)*"|[\w$]+)\s*\|\s*getline/g)) {
-      if (m[1]!.startsWith('"')) out.shell.push(unquote(m[1]!));
+      if (m[1]!.startsWith('"')) shellOf(unquote(m[1]!));
       else out.facts.push({ kind: 'unseen-code', form: `${name} <computed command> | getline`, targets: [] });
     }
   }
 }
 
 /** Programs whose command line the floor looks for inside the words of a program it does not know. */
+/** A program's path held in a variable the shell or the toolchain sets (`$SHELL`, `$EDITOR`, `$CC`): a known program, not code. */
+const SETUP_HEAD = /^"?\$\{?(SHELL|BASH|EDITOR|VISUAL|PAGER|CC|CXX|MAKE|PYTHON|GIT|NODE|NPM|JAVA|GO|CARGO|RUSTC|BROWSER)\}?"?$/;
+
+/** `${Date.now()}`: not a parameter the shell can expand; it stops with "bad substitution" and runs nothing. */
+const BAD_SUBSTITUTION = /\$\{[A-Za-z_][A-Za-z0-9_]*[^A-Za-z0-9_}:\-=?+#%\/^,[@]/;
+
+/** `--version` or `--help` alone: whatever program it names only describes itself. */
+function onlyDescribes(args: readonly Arg[]): boolean {
+  return args.length === 1 && (args[0]!.value === '--version' || args[0]!.value === '--help');
+}
+
 const EMBEDDED_HEADS = /^(git|rm|rmdir|find|sh|bash|zsh|dash|ksh|dd|shred|wipefs|truncate|chmod|chown|sudo|env|xargs|eval|cat|mkfs(\..+)?)$/;
 
 /**
@@ -1054,6 +1183,12 @@ function envGitHazards(args: readonly Arg[], ctx: HazardContext, out: HazardScan
   if (!head || head.value === null) return;
   const pn = programName(head);
   if ('name' in pn && pn.name.toLowerCase() === 'git') gitHazards(args.slice(i + 1), { ...ctx, assigned }, out);
+  else if ('name' in pn && SHELLS.has(pn.name.toLowerCase())) {
+    const startup = startupFiles(pn.name.toLowerCase(), args.slice(i + 1), assigned);
+    out.runsFiles.push(...startup);
+    out.startup.push(...startup);
+    out.startupShell = pn.name.toLowerCase();
+  }
 }
 
 // --------------------------------------------------------------------------- entry point
@@ -1069,6 +1204,11 @@ export function scanArgv(argv: readonly Arg[], ctx: HazardContext): HazardScan {
   const pn = programName(head);
   if ('computed' in pn) {
     if (fromInput(head)) out.facts.push({ kind: 'unseen-code', form: 'a command named by its input', targets: [] });
+    // `r$(printf m) -rf`, `$*` after `IFS=,`, `$CMD`: a name built when the command runs is code
+    // nobody has read, unless the values this script gave it are known (apply.ts reads those)
+    else if (head.value === null && /[$`]/.test(head.text) && !SETUP_HEAD.test(head.text) && !BAD_SUBSTITUTION.test(head.text) && !onlyDescribes(argv.slice(1)) && candidateValues(head, ctx.vars, ctx.home).length === 0) {
+      out.facts.push({ kind: 'unseen-code', form: 'a command named only at run time', targets: [] });
+    }
     return out;
   }
   if ('file' in pn) return out;

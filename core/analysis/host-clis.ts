@@ -1,6 +1,6 @@
 /**
  * The agent hosts' own command lines, and stopline's: the subcommands that change what stopline
- * protects (core/self-paths.ts: plugin and extension installs, the hosts' hook and settings
+ * protects (core/paths/self-paths.ts: plugin and extension installs, the hosts' hook and settings
  * files, MCP server lists kept in those settings, stopline's install and data) are writes to
  * stopline's own files (`selfTarget`), whatever the contract; read-only forms (list, help,
  * version) are reads; every other subcommand, and one this table does not name, is unknown.

@@ -8,7 +8,7 @@
  * it, so `.ENV` is the same file as `.env`). Templates meant to be read (`.env.example`) and
  * public keys (`id_rsa.pub` outside `~/.ssh`) are not secrets.
  */
-import { normalizeTarget } from '../paths';
+import { normalizeTarget } from '../paths/paths';
 
 export type SecretKind = 'a private key' | 'an environment file' | 'cloud credentials' | 'registry credentials' | 'coding agent credentials' | 'a keychain or password store';
 

@@ -7,13 +7,13 @@
 import { parse, forEachChild } from 'unbash';
 import type { Command, CompoundList, Node, PipelineNode, AndOr, Redirection, Script, Statement, SyntaxNode, Word } from './unbash-types';
 import { noteReads, runArgv, runHazardsOnly, type Scope, type Walk } from './apply';
-import { remember } from './candidates';
+import { candidateValues, remember } from './candidates';
 import { isDevicePath } from './hazards';
 import { contentIntents, isNullDevice, resolvePath } from './collect';
 import { MAX_COMMAND_CHARS, MAX_NESTING } from './limits';
 import type { StdinInfo } from './verdict';
 import type { Hazard } from '../protocol';
-import { argFromCommandArgument, argFromWord, staticValue } from './words';
+import { argFromCommandArgument, argFromWord, staticValue, type Arg } from './words';
 import { sensitiveAssignment, sensitiveName } from './wrappers';
 
 export function walkShellSource(w: Walk, source: string, scope: Scope, depth: number, why: string): void {
@@ -350,6 +350,8 @@ class ShellWalker {
         hashIntent: undefined as boolean | undefined,
       };
       if (path !== null && toStdout && content !== undefined) this.w.written.set(path, append ? (this.w.written.get(path) ?? '') + content : content);
+      // what a file holds once output nobody can read went into it is not known either
+      else if (path !== null) this.w.written.delete(path);
       if (path !== null) {
         const ci = contentIntents(path, toStdout ? content : undefined, append);
         seg.dependencyIntent = ci.dep || undefined;
@@ -376,6 +378,27 @@ class ShellWalker {
     }
   }
 
+  /**
+   * `export X=v`, `declare -x X=v`, `X=v; export X`: the variables every later command of this
+   * line runs with (git's transport and config variables, a shell's start-up file). A value only
+   * known at run time is kept as null.
+   */
+  private noteExports(fname: string, args: readonly Arg[]): void {
+    const flags = args.filter((a) => a.value !== null && /^[-+][A-Za-z]+$/.test(a.value)).map((a) => a.value!);
+    if (fname !== 'export' && !flags.some((f) => f.startsWith('-') && f.includes('x'))) return;
+    if (flags.some((f) => f === '-n' || f === '-f' || f === '-p')) return;
+    for (const a of args) {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)(=|$)/.exec(a.value ?? a.text);
+      if (!m) continue;
+      const name = m[1]!;
+      if (m[2] === '=') this.w.exported.set(name, a.value === null ? null : a.value.slice(name.length + 1));
+      else {
+        const known = this.w.vars.get(name);
+        this.w.exported.set(name, known && known.length === 1 ? known[0]! : known && known.length ? null : (this.w.exported.get(name) ?? null));
+      }
+    }
+  }
+
   private command(cmd: Command, scope: Scope, depth: number, stdin: StdinInfo): void {
     const w = this.w;
     for (const p of cmd.prefix) this.substitutions(p, scope, depth);
@@ -388,7 +411,8 @@ class ShellWalker {
     const effectiveStdin = this.redirects(inputs, scope, depth, stdin, undefined, 'input');
 
     let poisoned: string | null = null;
-    const assigned = new Map<string, string | null>();
+    // what earlier commands exported runs with this one too; its own assignments come on top
+    const assigned = new Map<string, string | null>(w.exported);
     for (const p of cmd.prefix) {
       if (p.type === 'Assignment') {
         const s = sensitiveAssignment(p.text);
@@ -396,6 +420,10 @@ class ShellWalker {
         const v = p.value.type === 'Word' ? staticValue(argFromWord(p.value, w.base)) : null;
         assigned.set(p.name, v);
         if (!cmd.name && v !== null) remember(w.vars, p.name, v);
+        // `key=$(echo … | base64 -d)`: what the substitution decodes to is the value
+        if (!cmd.name && v === null && p.value.type === 'Word' && /\$\(|`/.test(p.value.text)) for (const c of candidateValues(argFromWord(p.value, w.base), w.vars, w.base.home)) remember(w.vars, p.name, c);
+        // a new value of a variable already exported is what later commands see
+        if (!cmd.name && w.exported.has(p.name)) w.exported.set(p.name, v);
       }
     }
     this.codeInValues(cmd);
@@ -419,7 +447,9 @@ class ShellWalker {
         const m = a.value === null ? null : /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(a.value);
         if (m) remember(w.vars, m[1]!, m[2]!);
       }
+      this.noteExports(fname, argv.slice(1));
     }
+    if (fname === 'unset') for (const a of argv.slice(1)) if (a.value !== null) w.exported.delete(a.value);
     // an unset variable expands to nothing
     if (fname === 'unset') for (const a of argv.slice(1)) if (a.value !== null && /^[A-Za-z_]\w*$/.test(a.value)) remember(w.vars, a.value, '');
     if (poisoned) {

@@ -4,8 +4,8 @@
  * throws: unreadable input is `unknown` mutability / unproven paths with the reason in
  * the segments. A tool the registry does not list is unknown.
  */
-import { placeToolPath, resolversFor } from '../path-resolve';
-import { normalizeTarget } from '../paths';
+import { placeToolPath, resolversFor } from '../paths/path-resolve';
+import { normalizeTarget } from '../paths/paths';
 import type { Action, Hazard, Mutability } from '../protocol';
 import { findToolEntry } from '../registry/lookup';
 import type { HostRegistry, ToolEntry, ToolKind } from '../registry/types';
@@ -164,7 +164,8 @@ function kindFor(entry: ToolEntry, input: unknown): ToolKind {
   if (!by || !isRecord(input)) return entry.kind;
   const v = input[by.field];
   if (v === undefined || v === null) return entry.kind;
-  if (typeof v === 'string' && Object.prototype.hasOwnProperty.call(by.cases, v)) return by.cases[v]!;
+  const key = typeof v === 'string' ? v : typeof v === 'boolean' ? String(v) : undefined;
+  if (key !== undefined && Object.prototype.hasOwnProperty.call(by.cases, key)) return by.cases[key]!;
   return by.otherwise;
 }
 
@@ -179,6 +180,10 @@ function byKind(entry: ToolEntry, input: unknown, base: Base): Result {
     case 'unknown':
       return unknownResult(name, entry.note ? `${name}: ${entry.note}` : `${name} is not a tool this guard can classify`);
     case 'delegate':
+      if (entry.unseenChildren) {
+        // nothing the subagent does reaches a hook: every effect is possible, and it is still one subagent
+        return simple(name, 'unknown', `${name} starts one subagent whose tool calls no hook sees`, { delegationCount: 1, dependencyIntent: true, hashIntent: true });
+      }
       return simple(name, 'delegate', `${name} starts one subagent`, { delegationCount: 1 });
     case 'delegate-unbounded':
       return simple(name, 'delegate', `${name} starts subagents whose number is not in its input`, { delegationCount: 1, unboundedDelegation: true });
@@ -342,13 +347,15 @@ function writeTool(entry: ToolEntry, input: unknown, base: Base): Result {
   const what = raws.length ? `${name} writes ${raws.join(', ')}` : entry.note ? `${name}: ${entry.note}` : `${name} writes`;
   const seg = fileSegment(entry, raws, bad, base, what, dep, hash);
   // an edit shows the lines around its change; a write replaces what was there
-  return withSecrets(fromShell(combineSegments([seg])), seg.paths, base, oldText === undefined);
+  return withSecrets(fromShell(combineSegments([seg])), seg.paths, base, oldText === undefined, raws);
 }
 
 /** The floor's secret facts for the files a tool writes or edits (secrets.ts). */
-function withSecrets(r: Result, paths: readonly string[], base: Base, replaces: boolean): Result {
+function withSecrets(r: Result, paths: readonly string[], base: Base, replaces: boolean, raws: readonly string[] = []): Result {
   const hazards: Hazard[] = [];
-  for (const p of paths) {
+  // a `file://` address or a path through an unset variable is not placed, but it still names its file
+  const unplaced = raws.filter((raw) => /^(file:|\$)/i.test(raw));
+  for (const p of [...paths, ...unplaced]) {
     const kind = secretKindOf(p, base);
     if (!kind) continue;
     const h: Hazard = { kind: 'secret', form: `${replaces ? 'writes' : 'edits'} ${kind}`, paths: [p] };
@@ -394,11 +401,15 @@ function multiEdit(entry: ToolEntry, input: unknown, base: Base): Result {
   const name = entry.name;
   if (!isRecord(input)) return simple(name, 'write', `${name} input is ${describe(input)}; the target is unproven`);
   const top = pathsOf(input, entry.pathFields && entry.pathFields.length ? entry.pathFields : EDIT_PATH_FIELDS);
-  const edits = input.edits;
+  // the row's edit list (hookEdits): its field and text names; one edit object is a list of one (Kimi's StrReplaceFile)
+  const listed = input[entry.hookEdits?.field ?? 'edits'];
+  const edits = isRecord(listed) && entry.hookEdits ? [listed] : listed;
+  const newFields = entry.hookEdits ? [entry.hookEdits.newText, ...NEW_TEXT_FIELDS] : NEW_TEXT_FIELDS;
+  const oldFields = entry.hookEdits ? [entry.hookEdits.oldText, ...OLD_TEXT_FIELDS] : OLD_TEXT_FIELDS;
   const segs: AnalysisSegment[] = [];
   if (!Array.isArray(edits)) {
     segs.push(fileSegment(entry, top.raws, top.bad, base, `${name} edits ${top.raws.join(', ') || 'a file'} (edits is ${describe(edits)})`, top.raws.some((r) => manifestKind(r) !== null), false));
-    return withSecrets(fromShell(combineSegments(segs)), segs.flatMap((x) => x.paths), base, false);
+    return withSecrets(fromShell(combineSegments(segs)), segs.flatMap((x) => x.paths), base, false, top.raws);
   }
   // group edits by their own path (OpenCode multiedit) or the tool's path
   const perPath = new Map<string, { dep: boolean; hash: boolean }>();
@@ -411,8 +422,8 @@ function multiEdit(entry: ToolEntry, input: unknown, base: Base): Result {
     const own = pathsOf(e, EDIT_PATH_FIELDS);
     if (own.bad) bad = true;
     const targets = own.raws.length ? own.raws : top.raws;
-    const newText = firstStr(e, NEW_TEXT_FIELDS);
-    const oldText = firstStr(e, OLD_TEXT_FIELDS);
+    const newText = firstStr(e, newFields);
+    const oldText = firstStr(e, oldFields);
     const change = newText === undefined ? undefined : boundedChange(oldText, newText);
     for (const t of targets) {
       const cur = perPath.get(t) ?? { dep: false, hash: false };
@@ -429,7 +440,7 @@ function multiEdit(entry: ToolEntry, input: unknown, base: Base): Result {
   } else {
     for (const [p, i] of perPath) segs.push(fileSegment(entry, [p], bad, base, `${name} edits ${p}`, i.dep, i.hash));
   }
-  return withSecrets(fromShell(combineSegments(segs)), segs.flatMap((x) => x.paths), base, false);
+  return withSecrets(fromShell(combineSegments(segs)), segs.flatMap((x) => x.paths), base, false, [...top.raws, ...perPath.keys()]);
 }
 
 function notebookEdit(entry: ToolEntry, input: unknown, base: Base): Result {
@@ -452,7 +463,8 @@ function notebookEdit(entry: ToolEntry, input: unknown, base: Base): Result {
       }
     }
   }
-  return fromShell(combineSegments([fileSegment(entry, raws, bad, base, `${name} edits ${raws.join(', ') || 'a notebook'}`, dep, hash)]));
+  const seg = fileSegment(entry, raws, bad, base, `${name} edits ${raws.join(', ') || 'a notebook'}`, dep, hash);
+  return withSecrets(fromShell(combineSegments([seg])), seg.paths, base, false, raws);
 }
 
 function patchTool(entry: ToolEntry, input: unknown, base: Base): Result {

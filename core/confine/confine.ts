@@ -6,7 +6,7 @@
  * from before (ask, or deny where no one can approve).
  */
 import type { Contract } from '../contract/types';
-import type { SelfPathEntry } from '../self-paths';
+import type { SelfPathEntry } from '../paths/self-paths';
 import { wrapCommand } from './bwrap';
 import { machine } from './machine';
 import { planConfinement } from './plan';
@@ -27,7 +27,7 @@ export interface ConfineRequest {
   home?: string;
   /** the user id (for the user's runtime folder); default: this process's */
   uid?: number | null;
-  /** stopline's own paths (core/self-paths.ts selfPathTable) */
+  /** stopline's own paths (core/paths/self-paths.ts selfPathTable) */
   protectedPaths: readonly Pick<SelfPathEntry, 'path'>[];
   now: number;
   /** the person's config switch */
@@ -36,6 +36,11 @@ export interface ConfineRequest {
   rules?: readonly string[];
   /** stopline's data folder as this door resolved it (a deferred run protects it too) */
   dataDir?: string;
+  /**
+   * Plan only: every check the real run makes, but no private folder is made (what-if tools ask
+   * "would this run confined?" without writing anything).
+   */
+  dryRun?: boolean;
   /** tests: another disk, another sandbox */
   disk?: DiskPort;
   sandbox?: SandboxProbe;
@@ -58,7 +63,7 @@ export function confineCommand(req: ConfineRequest): ConfineResult {
   const planned = planConfinement({ ...facts, disk: req.disk ?? machine.disk() });
   if (!planned.ok) return { ok: false, why: planned.why };
   const plan = planned.plan;
-  if (!machine.prepare(plan.prepare)) return { ok: false, why: "a private folder of stopline's could not be made" };
+  if (!req.dryRun && !machine.prepare(plan.prepare)) return { ok: false, why: "a private folder of stopline's could not be made" };
   return {
     ok: true,
     command: wrapCommand(plan, req.command, sandbox.tools, failureNote(req.contract, plan.absent)),

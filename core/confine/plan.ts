@@ -8,7 +8,7 @@
  *   everything under a contract with no files=; nothing under review, answer, monitor), plus
  *   scratch no person calls a change of their project (ignored build and cache folders, per-user
  *   tool caches, temp folders);
- * - read-only, always: everything stopline protects (core/self-paths.ts), even inside a writable
+ * - read-only, always: everything stopline protects (core/paths/self-paths.ts), even inside a writable
  *   place; a protected folder holding a socket is hidden, since a read-only mount still lets a
  *   process connect to a socket (stopline's evaluator answers decisions there);
  * - blocked: sockets of daemons that would write for the command outside (a user's systemd and
@@ -18,7 +18,7 @@
  * writable place that leads out is never made writable.
  */
 import { posix } from 'node:path';
-import { allowListCovers, expandFilesEntries, normalizeTarget } from '../paths';
+import { allowListCovers, expandFilesEntries, normalizeTarget } from '../paths/paths';
 
 /** What is at a path, links resolved. */
 export interface DiskEntry {
@@ -47,7 +47,7 @@ export interface PlanInput {
   /** the project folder, absolute: files= entries are relative to it */
   project: string;
   home?: string;
-  /** stopline's own paths (core/self-paths.ts selfPathTable) */
+  /** stopline's own paths (core/paths/self-paths.ts selfPathTable) */
   protectedPaths: readonly { path: string }[];
   /** existing folders that are writable under every contract */
   scratch: readonly { path: string; kind: ScratchKind }[];

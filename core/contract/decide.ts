@@ -34,10 +34,10 @@
  * place, so stopline's own paths are not proven safe from it. decide() only says so; whether a
  * sandbox runs it is the controller's call.
  */
-import { inFrame, landingOf } from '../path-links';
-import type { PathProbe } from '../path-links';
-import { allowListCovers, entryInsideTarget, expandFilesEntries, normalizeTarget } from '../paths';
-import type { NormalizedPath } from '../paths';
+import { inFrame, landingOf } from '../paths/path-links';
+import type { PathProbe } from '../paths/path-links';
+import { allowListCovers, entryInsideTarget, expandFilesEntries, normalizeTarget } from '../paths/paths';
+import type { NormalizedPath } from '../paths/paths';
 import type { Action } from '../protocol';
 import { judgeFloor } from '../floor/floor';
 import type { FloorSettings } from '../floor/floor';
@@ -47,7 +47,7 @@ import { NON_MUTATING_MODES, controlState } from './types';
 import type { Contract, ControlState, Policy } from './types';
 
 export interface DecideContext {
-  /** stopline's own files and folders (absolute), from core/self-paths.ts */
+  /** stopline's own files and folders (absolute), from core/paths/self-paths.ts */
   selfPaths: readonly string[];
   /** HOME, for `~` in targets */
   home?: string;
@@ -56,7 +56,7 @@ export interface DecideContext {
   /** the delegation in this action was already reserved (re-judging it after it ran) */
   reserved?: boolean;
   /**
-   * What the file system holds now (core/path-links.ts), read by the caller at decision time.
+   * What the file system holds now (core/paths/path-links.ts), read by the caller at decision time.
    * With it a write is also judged where its symbolic links lead, and a folder counts as holding
    * stopline's files only when one of them is (or may be) there. Without it paths are judged as
    * written and a folder holds every protected path below it, existing or not.
@@ -128,9 +128,12 @@ export interface BrokenRule {
   nextStep: string;
 }
 
-/** A delegate call with no count still starts one subagent. */
+/**
+ * A delegate call with no count still starts one subagent; a call whose effects are unknown
+ * counts the subagents it names (one whose own calls no hook sees).
+ */
 export function delegationUnits(action: Pick<Action, 'mutability' | 'delegationCount'>): number {
-  if (action.mutability !== 'delegate') return 0;
+  if (action.mutability !== 'delegate') return action.mutability === 'unknown' ? Math.max(0, action.delegationCount) : 0;
   return Math.max(1, action.delegationCount);
 }
 
@@ -375,7 +378,7 @@ const depsRule: RuleCheck = ({ contract, action }) => {
 
 // 8, 9: the subagent budget
 const agentsRule: RuleCheck = ({ contract, action, ctx }) => {
-  if (action.mutability !== 'delegate' || contract.agents === 'allow') return null;
+  if (delegationUnits(action) === 0 || contract.agents === 'allow') return null;
   const budget = contract.agents;
   if (action.unboundedDelegation) {
     return broken(

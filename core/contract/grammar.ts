@@ -10,7 +10,7 @@
  *   $stopline allow [<event-id>]   let the command the floor stopped (the last one, or that event's)
  *                                  through for the rest of the session
  */
-import { expandBraces } from '../paths';
+import { expandBraces } from '../paths/paths';
 import { LEVELS, MAX_AGENT_BUDGET, MODES, POLICIES } from './types';
 import type { AgentBudget, Level, NamedMode, Policy } from './types';
 

@@ -25,7 +25,7 @@ export const MAX_AGENT_BUDGET = 64;
 
 /**
  * Where the current contract came from (shown in status; never used to decide). `host`: the
- * person's explicit mode switch in the host itself (OpenCode agent switch, core/host-mode.ts).
+ * person's explicit mode switch in the host itself (OpenCode agent switch, core/answer/host-mode.ts).
  */
 export const CONTRACT_SOURCES = ['default', 'config', 'directive', 'correction', 'host'] as const;
 export type ContractSource = (typeof CONTRACT_SOURCES)[number];

@@ -5,11 +5,11 @@
  * one-byte look at the log's end, see endsMidLine), so the hot path never reads the log.
  * Readers skip damaged lines and count them.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, readdirSync, renameSync, writeSync } from 'node:fs';
 import { randomHex } from '../digest';
 import { join } from 'node:path';
 import type { Label } from '../contract/grammar';
-import { ensureDir, readOwnFile } from '../state/fsio';
+import { nodeStore } from '../state/node-store';
+import type { Store } from '../state/store';
 import type { RuntimeEventV1 } from './runtime-event';
 
 export const ROTATE_BYTES = 4 * 1024 * 1024;
@@ -26,58 +26,9 @@ export function labelsFile(dataDir: string): string {
   return join(dataDir, 'labels.jsonl');
 }
 
-/**
- * Append mode that refuses a symlink planted in place of a log file (ELOOP), so a link in the
- * data folder can never make stopline append to a file elsewhere. 'a+' where O_NOFOLLOW is absent.
- * Read-write (not write-only) so the append can look at the last byte first (endsMidLine).
- */
-const APPEND_NOFOLLOW: number | string =
-  typeof constants?.O_NOFOLLOW === 'number' ? constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW : 'a+';
-
-function appendLine(file: string, dir: string, line: string, rotate?: string): void {
-  let fd: number;
-  try {
-    fd = openSync(file, APPEND_NOFOLLOW, 0o600);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    ensureDir(dir);
-    fd = openSync(file, APPEND_NOFOLLOW, 0o600);
-  }
-  try {
-    let size = fstatSync(fd).size;
-    if (rotate && size > ROTATE_BYTES) {
-      closeSync(fd);
-      renameSync(file, rotate);
-      fd = openSync(file, APPEND_NOFOLLOW, 0o600);
-      size = fstatSync(fd).size;
-    }
-    writeSync(fd, endsMidLine(fd, size) ? '\n' + line : line);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/**
- * Whether the file's last byte is not a newline: a writer killed mid-append (or a disk that lost
- * a tail to NUL bytes) left a partial line. The next record then starts with a newline of its own
- * so the partial line stays one skipped line and never swallows a good record. One byte is read,
- * so the hot path stays independent of the log's size. Two writers racing here at worst leave an
- * empty line, which readers ignore.
- */
-function endsMidLine(fd: number, size: number): boolean {
-  if (size === 0) return false;
-  const last = Buffer.alloc(1);
-  try {
-    return readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
-  } catch {
-    // a log stopline may append to but not read (mode changed by hand): append as before
-    return false;
-  }
-}
-
 /** Append one event. Throws on failure; the controller catches it so a decision never changes. */
-export function appendEvent(dataDir: string, event: RuntimeEventV1): void {
-  appendLine(logFile(dataDir, event.sessionKey), runtimeDir(dataDir), JSON.stringify(event) + '\n', logFile(dataDir, event.sessionKey, true));
+export function appendEvent(dataDir: string, event: RuntimeEventV1, io: Store = nodeStore): void {
+  io.append(logFile(dataDir, event.sessionKey), JSON.stringify(event) + '\n', { to: logFile(dataDir, event.sessionKey, true), bytes: ROTATE_BYTES });
 }
 
 export interface LabelRecord {
@@ -88,10 +39,10 @@ export interface LabelRecord {
   label: Label;
 }
 
-export function appendLabel(dataDir: string, eventId: string, label: Label, now: number): LabelRecord {
+export function appendLabel(dataDir: string, eventId: string, label: Label, now: number, io: Store = nodeStore): LabelRecord {
   const rec: LabelRecord = { schemaVersion: 1, labelId: 'lbl_' + randomHex(8), occurredAt: new Date(now).toISOString(), eventId, label };
-  ensureDir(dataDir);
-  appendLine(labelsFile(dataDir), dataDir, JSON.stringify(rec) + '\n');
+  io.ensureDir(dataDir);
+  io.append(labelsFile(dataDir), JSON.stringify(rec) + '\n');
   return rec;
 }
 
@@ -101,11 +52,11 @@ export interface Read<T> {
   damaged: number;
 }
 
-function readLines<T>(file: string, valid: (v: unknown) => v is T): Read<T> {
+function readLines<T>(file: string, valid: (v: unknown) => v is T, io: Store): Read<T> {
   let text: string | null;
   try {
     // a link where a log should be is not followed: it reads as no log
-    text = readOwnFile(file);
+    text = io.read(file);
   } catch {
     return { records: [], damaged: 0 };
   }
@@ -141,14 +92,14 @@ function merge<T>(parts: Read<T>[]): Read<T> {
   return { records: parts.flatMap((p) => p.records), damaged: parts.reduce((n, p) => n + p.damaged, 0) };
 }
 
-export function readSessionEvents(dataDir: string, key: string): Read<RuntimeEventV1> {
-  return merge([readLines(logFile(dataDir, key, true), isEvent), readLines(logFile(dataDir, key), isEvent)]);
+export function readSessionEvents(dataDir: string, key: string, io: Store = nodeStore): Read<RuntimeEventV1> {
+  return merge([readLines(logFile(dataDir, key, true), isEvent, io), readLines(logFile(dataDir, key), isEvent, io)]);
 }
 
-export function sessionKeysWithEvidence(dataDir: string): string[] {
+export function sessionKeysWithEvidence(dataDir: string, io: Store = nodeStore): string[] {
   let names: string[];
   try {
-    names = readdirSync(runtimeDir(dataDir));
+    names = io.list(runtimeDir(dataDir));
   } catch {
     return [];
   }
@@ -160,21 +111,21 @@ export function sessionKeysWithEvidence(dataDir: string): string[] {
   return [...keys].sort();
 }
 
-export function readAllEvents(dataDir: string): Read<RuntimeEventV1> {
-  return merge(sessionKeysWithEvidence(dataDir).map((k) => readSessionEvents(dataDir, k)));
+export function readAllEvents(dataDir: string, io: Store = nodeStore): Read<RuntimeEventV1> {
+  return merge(sessionKeysWithEvidence(dataDir, io).map((k) => readSessionEvents(dataDir, k, io)));
 }
 
-export function readLabels(dataDir: string): Read<LabelRecord> {
-  return readLines(labelsFile(dataDir), isLabel);
+export function readLabels(dataDir: string, io: Store = nodeStore): Read<LabelRecord> {
+  return readLines(labelsFile(dataDir), isLabel, io);
 }
 
 /** Find one event: this session's log first, then every log. */
-export function findEvent(dataDir: string, eventId: string, preferKey?: string): { event: RuntimeEventV1 | null; damaged: number } {
+export function findEvent(dataDir: string, eventId: string, preferKey?: string, io: Store = nodeStore): { event: RuntimeEventV1 | null; damaged: number } {
   let damaged = 0;
-  const keys = sessionKeysWithEvidence(dataDir);
+  const keys = sessionKeysWithEvidence(dataDir, io);
   const order = preferKey ? [preferKey, ...keys.filter((k) => k !== preferKey)] : keys;
   for (const k of order) {
-    const r = readSessionEvents(dataDir, k);
+    const r = readSessionEvents(dataDir, k, io);
     damaged += r.damaged;
     const hit = r.records.find((e) => e.eventId === eventId);
     if (hit) return { event: hit, damaged };

@@ -16,14 +16,15 @@
  * the guard was told not to look. Tools the host runs without any hook (Codex write_stdin) are
  * counted apart: no install can make the guard see them, and the matrix's blind spots say so.
  */
-import { readFileSync } from 'node:fs';
 import { controlState } from '../contract/types';
 import type { Contract } from '../contract/types';
 import { stateText } from '../messages/render';
-import type { Outcome } from '../outcome';
+import type { Outcome } from '../answer/outcome';
 import type { RecordedCall, TurnEnd } from '../protocol';
 import { hashText } from '../state/session';
 import { logFile } from './log';
+import { nodeStore } from '../state/node-store';
+import type { Store } from '../state/store';
 import type { RuntimeSeenSummary } from './runtime-event';
 
 /** The evidence key of a host's call id: hashed with the raw session id, which evidence never holds. */
@@ -48,15 +49,17 @@ const CALL_KEY = /"callKey":"([0-9a-f]{16})"/;
  * parsed (contract changes, earlier turn ends); a check's key is taken with one pattern, so a long
  * log costs a scan, not a parse per line. A line that does not parse is skipped, as every reader does.
  */
-export function guardView(dataDir: string, key: string): GuardView {
+export function guardView(dataDir: string, key: string, io: Store = nodeStore): GuardView {
   const view: GuardView = { checked: new Set(), reported: new Set(), changes: [] };
   for (const file of [logFile(dataDir, key, true), logFile(dataDir, key)]) {
-    let text: string;
+    let text: string | null;
     try {
-      text = readFileSync(file, 'utf8');
+      // as every reader of the logs: a link where a log should be is not followed
+      text = io.read(file);
     } catch {
       continue;
     }
+    if (text === null) continue;
     for (const line of text.split('\n')) {
       const m = CALL_KEY.exec(line);
       if (m) {
@@ -164,6 +167,8 @@ export function unseenStamp(s: Pick<RuntimeSeenSummary, 'unseen' | 'unseenKinds'
 /** What the controller's turn.stop handler gives the check. */
 export interface TurnEndInput {
   dataDir: string;
+  /** where the evidence is read (the door's Store; the local disk when absent) */
+  io?: Store;
   /** the session's evidence key */
   key: string;
   /** the root session's raw id */
@@ -195,7 +200,7 @@ export function onTurnEnd(t: TurnEndInput): Outcome {
   const compared = compareCalls({
     sessionId: t.sessionId,
     calls: rec.calls,
-    view: guardView(t.dataDir, t.key),
+    view: guardView(t.dataDir, t.key, t.io),
     offAtStart: controlState(t.fresh) === 'OFF',
     offNow: false,
   });

@@ -10,9 +10,9 @@
  * denied; a recursive delete whose target only exists at run time is asked (a host that cannot
  * ask a person turns the ask into a deny, as every ask). docs/safety-net.md has each rule.
  */
-import { landingOf } from '../path-links';
-import type { PathProbe } from '../path-links';
-import { globToRegExp, normalizeTarget } from '../paths';
+import { landingOf } from '../paths/path-links';
+import type { PathProbe } from '../paths/path-links';
+import { globToRegExp, normalizeTarget } from '../paths/paths';
 import type { Action, Hazard } from '../protocol';
 import type { FloorReason } from '../registry/reasons';
 

@@ -110,13 +110,7 @@ export function decodeClaudeOutput(out: string, event: CanonicalEvent): HookResp
     const rewrite = rewriteOf(hso.updatedInput, event);
     if (rewrite) r.rewrite = rewrite;
   }
-  if (obj.continue === false) {
-    r.stop = true;
-    r.stopReason = text(obj.stopReason);
-  }
-  const msg = text(obj.systemMessage);
-  if (msg) r.messages.push(msg);
-  return r;
+  return withStopAndMessage(obj, r);
 }
 
 /** Hermes shell-hook stdout; undefined when it is not a JSON object. */
@@ -168,13 +162,7 @@ function decodeAnswerObject(obj: Record<string, unknown>, claudeForm: boolean, e
     const rewrite = claudeForm ? undefined : rewriteOf(hso.tool_input, event);
     if (rewrite) r.rewrite = rewrite;
   }
-  if (obj.continue === false) {
-    r.stop = true;
-    r.stopReason = text(obj.stopReason);
-  }
-  const msg = text(obj.systemMessage);
-  if (msg) r.messages.push(msg);
-  return r;
+  return withStopAndMessage(obj, r);
 }
 
 /** A JSON object, also when it arrives as a JSON string holding one (Gemini parses twice). */
@@ -342,4 +330,15 @@ export function decodeRun(dialect: Dialect, event: CanonicalEvent, raw: RawRun, 
     return { ok: true, response: r, exitCode: 2 };
   }
   return { ok: false, error: `exit ${code}`, exitCode: code };
+}
+
+/** The fields every Claude-shaped answer may carry beside its decision: stop the agent, a message for the person. */
+function withStopAndMessage(obj: Record<string, unknown>, r: HookResponse): HookResponse {
+  if (obj.continue === false) {
+    r.stop = true;
+    r.stopReason = text(obj.stopReason);
+  }
+  const msg = text(obj.systemMessage);
+  if (msg) r.messages.push(msg);
+  return r;
 }

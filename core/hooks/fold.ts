@@ -16,7 +16,7 @@
  * is not undone by a hook's rewrite.
  */
 import { CANONICAL, type CanonicalEvent } from '../canonical';
-import type { Answer, Outcome } from '../outcome';
+import type { Answer, Outcome } from '../answer/outcome';
 import type { Decision, FoldedResult, HookResponse, HookRun } from './types';
 
 const RANK: Readonly<Record<Decision, number>> = { none: 0, allow: 1, ask: 2, deny: 3 };
@@ -65,7 +65,7 @@ export function foldHookResponses(event: CanonicalEvent, entries: readonly { res
  * Guard first: the guard's deny always stands (a hook deny reason is appended to it); a
  * hook can add a deny or an ask the guard did not have, and context; a hook allow never
  * lifts a guard deny or ask. A command rewritten by the guard stays the guard's; one a hook
- * rewrote goes ahead where the guard had no objection (core/answer.ts then judges it).
+ * rewrote goes ahead where the guard had no objection (core/answer/answer.ts then judges it).
  */
 export function foldGuardWithHooks(guard: Outcome, hooks: FoldedResult): Answer {
   const guardText = (guard.kind === 'context' || guard.kind === 'rewrite') && guard.message ? [guard.message] : [];

@@ -5,7 +5,7 @@
  * (hosts/shared/in-process/ports.ts); the runtime's queue, bounded memory and timing live there.
  */
 import type { CanonicalEvent } from '../canonical';
-import type { HooksPort } from '../answer';
+import type { HooksPort } from '../answer/answer';
 import { hasHooks } from './dispatch';
 import { loadHooksConfigFromSystem } from './load';
 import { loadErrorLines, personHooksPort } from './person';
@@ -75,7 +75,7 @@ export class InProcessHooks {
     };
   }
 
-  /** The hooks port of one event (core/answer.ts): dispatch and fold; never throws. */
+  /** The hooks port of one event (core/answer/answer.ts): dispatch and fold; never throws. */
   port(event: CanonicalEvent, projectDir: string, input: HookEventInput, signal?: AbortSignal): HooksPort {
     return personHooksPort(this.personHooks(event, projectDir, input, signal));
   }

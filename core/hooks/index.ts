@@ -1,6 +1,6 @@
 /**
  * Universal hooks: write a hook once (stopline.json, or keep it in Claude / Codex / Hermes
- * config) and run it on every host. A door hands the answer path (core/answer.ts) the hooks of
+ * config) and run it on every host. A door hands the answer path (core/answer/answer.ts) the hooks of
  * one event as a port (personHooksPort), which dispatches them; the answer path folds the result
  * with the guard's (foldGuardWithHooks) and the door renders that one Answer.
  */

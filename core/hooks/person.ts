@@ -1,9 +1,9 @@
 /**
- * The person's own hooks of one event as the answer path's hooks port (core/answer.ts
+ * The person's own hooks of one event as the answer path's hooks port (core/answer/answer.ts
  * `HooksPort`), on Node: the config as the door found it, dispatched, the responses folded. A
  * hook process loads the config per call; a long-lived plugin keeps its parse (./in-process.ts).
  */
-import type { HooksPort } from '../answer';
+import type { HooksPort } from '../answer/answer';
 import { dispatchHooks, hasHooks } from './dispatch';
 import type { Dialect, DispatchInput, HooksConfig } from './types';
 

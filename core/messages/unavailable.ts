@@ -1,7 +1,7 @@
 /**
  * The GUARD_UNAVAILABLE stamp on its own, with nothing imported: the hook script's first part
  * gives it when the decision code itself cannot run (hosts/shared/hook-entry.ts), and the core
- * gives it for every other failure under fail closed (core/failmode.ts).
+ * gives it for every other failure under fail closed (core/answer/failmode.ts).
  */
 
 /** GUARD_UNAVAILABLE: the fail-closed answer when stopline cannot decide. */

@@ -4,7 +4,7 @@
  * Bash {command}, Read {file_path}, Agent {description, prompt, subagent_type},
  * EnterWorktree {name}, ExitWorktree {action, discard_changes} (captured fixtures).
  */
-import type { PathResolver } from '../path-resolve';
+import type { PathResolver } from '../paths/path-resolve';
 import type { HostRegistry } from './types';
 import { hostSpec } from './host-specs';
 import { toolRow } from './rows';

@@ -7,7 +7,7 @@
  * read_files {files: [{path, start_line?, end_line?}]}, spawn_agent {systemPrompt, task}.
  * The rows are keyed by the file names; the adapter maps `hookName` to them.
  */
-import type { PathResolver } from '../path-resolve';
+import type { PathResolver } from '../paths/path-resolve';
 import type { HostRegistry, EventEntry } from './types';
 import { hostSpec } from './host-specs';
 import { eventRow, toolRow, type EventColumns } from './rows';

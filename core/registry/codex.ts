@@ -4,7 +4,7 @@
  * spawn_agent {message}, and wait_agent as `multi_agent_v1wait_agent` {targets, timeout_ms}.
  * write_stdin has no hook at all.
  */
-import type { PathResolver } from '../path-resolve';
+import type { PathResolver } from '../paths/path-resolve';
 import { mcpDoubleUnderscorePatterns } from './mcp';
 import type { HostRegistry } from './types';
 import { hostSpec } from './host-specs';

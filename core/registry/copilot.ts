@@ -6,7 +6,7 @@
  * new_str}, view {path, view_range?}, task {description, prompt, agent_type, name}. The payload
  * does not name its event: the hook command passes it as an argument.
  */
-import type { PathResolver } from '../path-resolve';
+import type { PathResolver } from '../paths/path-resolve';
 import type { HostRegistry } from './types';
 import { hostSpec } from './host-specs';
 import { toolRow } from './rows';

@@ -6,7 +6,7 @@
  * Read {file_path}, Task {subagent_type, description, prompt, await?}. A Task sub-agent is a
  * session of its own: only its SessionStart names the parent (`calling_session_id`).
  */
-import type { PathResolver } from '../path-resolve';
+import type { PathResolver } from '../paths/path-resolve';
 import type { HostRegistry } from './types';
 import { hostSpec } from './host-specs';
 import { toolRow } from './rows';

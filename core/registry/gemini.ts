@@ -7,7 +7,7 @@
  * {agent_name, prompt}. No call id, no permission mode, no agent id: a subagent's calls carry
  * the parent's session id and cannot be told apart from the parent's.
  */
-import type { PathResolver } from '../path-resolve';
+import type { PathResolver } from '../paths/path-resolve';
 import type { HostRegistry } from './types';
 import { hostSpec } from './host-specs';
 import { toolRow } from './rows';

@@ -4,7 +4,7 @@
  * TERMINAL_CWD or the process cwd as the event's folder, and adds the folder Hermes joins
  * relative tool paths with); `terminal` may carry its own `workdir`.
  */
-import type { PathResolver } from '../path-resolve';
+import type { PathResolver } from '../paths/path-resolve';
 import type { HostRegistry } from './types';
 import { hostSpec } from './host-specs';
 import { toolRow } from './rows';

@@ -18,7 +18,9 @@ export function hookInput(entry: ToolEntry, input: unknown): Record<string, unkn
   const path = entry.pathFields?.map((f) => input[f]).find((v) => typeof v === 'string');
   if (path !== undefined) out.file_path = path;
   for (const [claude, host] of Object.entries(entry.hookFields ?? {})) if (isPlain(input[host])) out[claude] = input[host];
-  const edits = entry.hookEdits ? input[entry.hookEdits.field] : undefined;
+  const listed = entry.hookEdits ? input[entry.hookEdits.field] : undefined;
+  // one edit object is a list of one (Kimi's StrReplaceFile `edit`)
+  const edits = isRecord(listed) ? [listed] : listed;
   if (entry.hookEdits && Array.isArray(edits)) {
     const { oldText, newText } = entry.hookEdits;
     out.edits = edits.map((e) => (isRecord(e) ? { old_string: e[oldText], new_string: e[newText] } : e));

@@ -22,6 +22,13 @@ export interface HostSpec {
    */
   readonly artifact?: string;
   /**
+   * How a plugin tells that this host loaded it, for a host that loads another host's artifact
+   * (`artifact`) in its own process: an environment variable the host sets to its own process id
+   * (a copy inherited by a child process never matches that child's pid), and the one holding the
+   * host's version.
+   */
+  readonly loadedBy?: { readonly pidVar: string; readonly versionVar: string };
+  /**
    * The host's own hook files, which stopline can import and run (the person's hooks): the
    * dialect of those files, named after the host. Absent for hosts whose extensions are code
    * (OpenCode, Pi): their hooks are not files stopline reads.
@@ -45,6 +52,11 @@ export const HOST_SPECS = [
   { name: 'copilot', displayName: 'GitHub Copilot CLI', binary: 'copilot', hooks: { label: 'Copilot', defaultTimeoutSec: 30 } },
   { name: 'droid', displayName: 'Factory Droid', binary: 'droid', hooks: { label: 'Droid', defaultTimeoutSec: 60 } },
   { name: 'cline', displayName: 'Cline CLI', binary: 'cline' },
+  { name: 'kimi', displayName: 'Kimi Code', binary: 'kimi' },
+  { name: 'kilo', displayName: 'Kilo Code', binary: 'kilo', artifact: 'opencode', loadedBy: { pidVar: 'KILO_PID', versionVar: 'KILOCODE_VERSION' } },
+  { name: 'openhands', displayName: 'OpenHands', binary: 'openhands' },
+  { name: 'openclaw', displayName: 'OpenClaw', binary: 'openclaw' },
+  { name: 'vibe', displayName: 'Mistral Vibe', binary: 'vibe' },
 ] as const satisfies readonly HostSpec[];
 
 type Spec = (typeof HOST_SPECS)[number];

@@ -7,10 +7,15 @@ import { copilotRegistry } from './copilot';
 import { droidRegistry } from './droid';
 import { geminiRegistry } from './gemini';
 import { hermesRegistry } from './hermes';
+import { kimiRegistry } from './kimi';
+import { kiloRegistry } from './kilo';
 import { opencodeRegistry } from './opencode';
+import { openhandsRegistry } from './openhands';
 import { opencode2Registry } from './opencode2';
+import { openclawRegistry } from './openclaw';
 import { piRegistry } from './pi';
 import { qwenRegistry } from './qwen';
+import { vibeRegistry } from './vibe';
 import { findToolEntry } from './lookup';
 import type { HostRegistry } from './types';
 
@@ -29,6 +34,11 @@ export const REGISTRIES: Readonly<Record<RegistryFamily, HostRegistry>> = {
   copilot: copilotRegistry,
   droid: droidRegistry,
   cline: clineRegistry,
+  kimi: kimiRegistry,
+  kilo: kiloRegistry,
+  openhands: openhandsRegistry,
+  openclaw: openclawRegistry,
+  vibe: vibeRegistry,
 };
 
 /**

@@ -4,7 +4,7 @@
  * content}, edit {filePath, oldString, newString, replaceAll?}, bash {command, timeout?,
  * workdir?}, task {description, prompt, subagent_type, task_id?, command?}.
  */
-import type { PathResolver } from '../path-resolve';
+import type { PathResolver } from '../paths/path-resolve';
 import type { HostRegistry, ToolEntry } from './types';
 import { hostSpec } from './host-specs';
 import { eventRow, toolRow } from './rows';

@@ -11,7 +11,7 @@
  * timeout?, background?}, glob {pattern, path?}, grep {pattern, path?, include?},
  * subagent {agent, description, prompt, model?, sessionID?, background?}.
  */
-import type { PathResolver } from '../path-resolve';
+import type { PathResolver } from '../paths/path-resolve';
 import type { HostRegistry } from './types';
 import { eventRow, toolRow } from './rows';
 

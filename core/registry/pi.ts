@@ -4,7 +4,7 @@
  * newText}]}, bash {command, timeout?}, read {path, offset?, limit?}. Subagents exist only
  * through extensions (the optional `subagent` tool: single, tasks, chain shapes).
  */
-import type { PathResolverColumn } from '../path-resolve';
+import type { PathResolverColumn } from '../paths/path-resolve';
 import type { HostRegistry, ToolEntry } from './types';
 import { hostSpec } from './host-specs';
 import { eventRow, toolRow } from './rows';

@@ -6,7 +6,7 @@
  * the path fields before the hook, and write_file / edit / notebook_edit refuse a relative
  * path before any hook runs, so the paths the hook sees are the ones the tool writes.
  */
-import type { PathResolver } from '../path-resolve';
+import type { PathResolver } from '../paths/path-resolve';
 import { mcpDoubleUnderscorePatterns } from './mcp';
 import type { HostRegistry } from './types';
 import { hostSpec } from './host-specs';

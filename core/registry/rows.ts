@@ -1,7 +1,7 @@
 /**
  * Row builders for the per-host registry tables, so each host file reads as a table.
  */
-import type { Door, EventEntry, InstallSpec, RewriteForm, ToolEntry } from './types';
+import type { Door, EventEntry, HostRegistry, InstallSpec, RewriteForm, ToolEntry } from './types';
 
 /** one tool row: name, kind, and the optional input fields */
 export const toolRow = (name: string, kind: ToolEntry['kind'], rest: Omit<ToolEntry, 'name' | 'kind'> = {}): ToolEntry => ({ name, kind, ...rest });
@@ -69,4 +69,10 @@ export function rewriteFormOf(row: Pick<EventEntry, 'rewrite'> | undefined, tool
   const form = row?.rewrite;
   if (typeof form !== 'string' || !tool || tool.kind !== 'shell' || !tool.commandField || tool.rewrite === false) return null;
   return form;
+}
+
+/** Whether the host runs a rewritten command for its shell tool (so unproven commands can run confined there). */
+export function rewritesShell(registry: Pick<HostRegistry, 'events' | 'tools'>): boolean {
+  const row = registry.events.find((e) => e.control === 'action.before' && e.registered);
+  return registry.tools.some((t) => t.kind === 'shell' && rewriteFormOf(row, t) !== null);
 }

@@ -6,7 +6,7 @@
  * against it.
  */
 import type { CanonicalEvent } from '../canonical';
-import type { PathResolverColumn } from '../path-resolve';
+import type { PathResolverColumn } from '../paths/path-resolve';
 import type { ControlEventKind, HostFamily } from '../protocol';
 
 /**
@@ -52,14 +52,15 @@ export interface ToolEntry {
   workdirField?: string;
   /**
    * How the host turns this tool's path arguments (pathFields, patch headers, workdirField)
-   * into the paths it writes (core/path-resolve.ts; facts in docs/hosts/<host>.md). Absent:
+   * into the paths it writes (core/paths/path-resolve.ts; facts in docs/hosts/<host>.md). Absent:
    * the plain reading (absolute, or joined with the cwd; `~/` with the guard's home).
    */
   pathResolver?: PathResolverColumn;
   /**
    * The kind depends on one input field (Claude ExitWorktree `action: "remove"` deletes the
-   * worktree, `"keep"` does not; Hermes `process` `action: "kill"` vs `"poll"`). `kind` is
-   * used when the field is absent; `otherwise` when it holds a value not in `cases`.
+   * worktree, `"keep"` does not; Hermes `process` `action: "kill"` vs `"poll"`; a boolean is
+   * looked up as "true" / "false"). `kind` is used when the field is absent; `otherwise` when
+   * it holds a value not in `cases`.
    */
   kindBy?: { field: string; cases: Record<string, ToolKind>; otherwise: ToolKind };
   /**
@@ -68,7 +69,10 @@ export interface ToolEntry {
    * Claude name -> this host's field (OpenCode edit: `old_string` <- `oldString`).
    */
   hookFields?: Readonly<Record<string, string>>;
-  /** an edit list in this host's shape, given to hooks as Claude's `edits[{old_string, new_string}]` */
+  /**
+   * an edit list in this host's shape (a single edit object counts as a list of one): the analysis
+   * reads each edit's text from it, and hooks get it as Claude's `edits[{old_string, new_string}]`
+   */
   hookEdits?: { field: string; oldText: string; newText: string };
   /**
    * The host checks its own permission rules under this action name before the tool does
@@ -81,6 +85,12 @@ export interface ToolEntry {
    * install can make the guard see it (the blind spots say so).
    */
   noHook?: true;
+  /**
+   * A delegate whose subagent's own tool calls fire no hook (OpenHands task): nothing it does can
+   * be checked, so the call is read as one subagent whose effects are unknown (any write, a
+   * dependency, hashing), and only a contract that allows all of them lets it run.
+   */
+  unseenChildren?: true;
   /**
    * false: the host does not run a rewritten command for this shell tool, although its event row
    * rewrites (see EventEntry.rewrite). Absent: the row's rewrite column holds.
@@ -124,6 +134,8 @@ export type Door = 'plugin' | 'bridge' | 'listen';
  * - updated-input-allow: the same with `permissionDecision: "allow"` beside it, the only form the
  *   host runs (Codex)
  * - tool-input:    `hookSpecificOutput.tool_input`, the same whole input (Gemini CLI)
+ * - snake-tool-input: `hook_specific_output.tool_input`, the same whole input, re-validated
+ *   against the tool's schema before it runs (Mistral Vibe)
  * - modified-args: `modifiedArgs` at the top of the answer with `permissionDecision: "allow"`
  *   beside it (Copilot CLI: without the allow its path check asks about every folder the sandbox
  *   wrapper names, and with no person to answer the command is refused)
@@ -131,8 +143,10 @@ export type Door = 'plugin' | 'bridge' | 'listen';
  *   `output.args`, where a new object is ignored; Pi `event.input`; Hermes's `args` in the shim)
  * - override-input: `overrideInput` at the top of the answer, the whole tool input with the
  *   command list replaced (Cline CLI's PreToolUse hook file)
+ * - returned-params: the plugin returns the whole argument object with the command replaced, and
+ *   the host runs the tool with it (OpenClaw `before_tool_call` `{params}`)
  */
-export type RewriteForm = 'updated-input' | 'updated-input-allow' | 'tool-input' | 'modified-args' | 'args-in-place' | 'override-input';
+export type RewriteForm = 'updated-input' | 'updated-input-allow' | 'tool-input' | 'modified-args' | 'args-in-place' | 'override-input' | 'returned-params' | 'snake-tool-input';
 
 /** What a host that cannot run a rewritten command answers instead, and why (the matrix says it). */
 export interface NoRewrite {
@@ -217,6 +231,9 @@ export type DenyForm =
   | 'qwen-hso-deny' // hookSpecificOutput permissionDecision deny, exit 0 (the last permissionDecision wins)
   | 'copilot-flat-deny' // {"permissionDecision":"deny","permissionDecisionReason"} at the top (plus the hso form) exit 0
   | 'droid-hso-deny' // {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",...}} exit 0
+  | 'openhands-decision-deny+exit2' // top-level {"decision":"deny","reason"} + stamp on stderr + exit 2 (the Claude hso deny is not read)
+  | 'openclaw-block' // before_tool_call returns { block: true, blockReason }
+  | 'vibe-decision-deny' // top-level {"decision":"deny","reason"} exit 0 (exit 2 lets the tool run)
   | 'cline-override-or-cancel'; // run_commands: {"overrideInput":{commands:[a command that prints the stamp and fails]},"contextModification"}; other tools: {"cancel":true,"errorMessage"}
 
 /**

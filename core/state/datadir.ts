@@ -6,8 +6,8 @@
  */
 import { chmodSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { homeFrom } from '../self-paths';
-import type { Env } from '../self-paths';
+import { homeFrom } from '../paths/self-paths';
+import type { Env } from '../paths/self-paths';
 
 export interface DataDirInputs {
   configDataDir?: string;

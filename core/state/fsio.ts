@@ -9,6 +9,7 @@
  */
 import { closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { randomHex } from '../digest';
+import { NotAFileError } from './store';
 
 export function ensureDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -24,18 +25,7 @@ const NOFOLLOW: number = typeof constants?.O_NOFOLLOW === 'number' ? constants.O
 const NONBLOCK: number = typeof constants?.O_NONBLOCK === 'number' ? constants.O_NONBLOCK : 0;
 const RDONLY: number = typeof constants?.O_RDONLY === 'number' ? constants.O_RDONLY : 0;
 
-/** Where one of stopline's files should be, something else is: a symbolic link, a folder, a FIFO. */
-export class NotAFileError extends Error {
-  readonly code = 'STOPLINE_NOT_A_FILE';
-  constructor(
-    readonly path: string,
-    /** what is there, in words without the path's content: 'a symbolic link', 'not a regular file' */
-    readonly what: string,
-  ) {
-    super(`${path} is ${what}`);
-    this.name = 'NotAFile';
-  }
-}
+export { NotAFileError } from './store';
 
 function isLinkError(e: unknown): boolean {
   const code = (e as NodeJS.ErrnoException).code;

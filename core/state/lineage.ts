@@ -13,10 +13,11 @@
  * an orphan: it is known to be a child, so it can never arm, change or widen a contract, but no
  * root contract can be proven for it.
  */
-import { lstatSync, readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { NotAFileError, ensureDir, readOwnFile, writeFileAtomic } from './fsio';
-import { sha256 } from '../digest';
+import { NotAFileError } from './store';
+import { nodeStore } from './node-store';
+import type { Store } from './store';
+import { randomHex, sha256 } from '../digest';
 import { cryptoModule } from '../lazy-builtins';
 
 export type Lineage =
@@ -65,10 +66,10 @@ function unseal(childId: string, sealed: unknown): string | null {
  * Every other file-system error is thrown for the caller's fail mode, including ENOTDIR: a data
  * folder path blocked by a file is a guard that cannot keep state, not a session without a record.
  */
-export function lineageOf(dataDir: string, sessionId: string): Lineage {
+export function lineageOf(dataDir: string, sessionId: string, io: Store = nodeStore): Lineage {
   let text: string | null;
   try {
-    text = readOwnFile(recordFile(dataDir, sessionId));
+    text = io.read(recordFile(dataDir, sessionId));
   } catch (e) {
     // a link (or a folder) where the record should be is a damaged record: never followed
     if (e instanceof NotAFileError) return { kind: 'orphan' };
@@ -112,18 +113,18 @@ export function isLineageRecordText(text: string): boolean {
  * Record that `childId` was started by `parentId` (null when the host did not say). Returns the
  * child's lineage as recorded: the parent's own root when the parent is itself a child.
  */
-export function recordChild(dataDir: string, childId: string, parentId: string | null): Lineage {
+export function recordChild(dataDir: string, childId: string, parentId: string | null, io: Store = nodeStore): Lineage {
   let lineage: Lineage;
   if (parentId === null || parentId === childId) {
     lineage = { kind: 'orphan' };
   } else {
-    const parent = lineageOf(dataDir, parentId);
+    const parent = lineageOf(dataDir, parentId, io);
     lineage = parent.kind === 'unknown' ? { kind: 'child', rootSessionId: parentId } : parent;
   }
   const record = lineage.kind === 'child' ? { v: RECORD_VERSION, root: seal(childId, lineage.rootSessionId) } : { v: RECORD_VERSION, orphan: true };
-  ensureDir(join(dataDir, 'lineage'));
-  writeFileAtomic(recordFile(dataDir, childId), JSON.stringify(record) + '\n');
-  pruneLineage(dataDir);
+  io.ensureDir(join(dataDir, 'lineage'));
+  io.write(recordFile(dataDir, childId), JSON.stringify(record) + '\n');
+  pruneLineage(dataDir, Date.now(), LINEAGE_MAX_AGE_MS, io);
   return lineage;
 }
 
@@ -131,11 +132,11 @@ export function recordChild(dataDir: string, childId: string, parentId: string |
 export const LINEAGE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Remove records older than `maxAgeMs` (and temp files a killed writer left). Returns how many. */
-export function pruneLineage(dataDir: string, now = Date.now(), maxAgeMs = LINEAGE_MAX_AGE_MS): number {
+export function pruneLineage(dataDir: string, now = Date.now(), maxAgeMs = LINEAGE_MAX_AGE_MS, io: Store = nodeStore): number {
   const dir = join(dataDir, 'lineage');
   let names: string[];
   try {
-    names = readdirSync(dir);
+    names = io.list(dir);
   } catch {
     return 0;
   }
@@ -143,8 +144,9 @@ export function pruneLineage(dataDir: string, now = Date.now(), maxAgeMs = LINEA
   for (const name of names) {
     const p = join(dir, name);
     try {
-      if (now - lstatSync(p).mtimeMs > (name.endsWith('.tmp') ? 60_000 : maxAgeMs)) {
-        unlinkSync(p);
+      const e = io.entry(p);
+      if (e && now - e.mtimeMs > (name.endsWith('.tmp') ? 60_000 : maxAgeMs)) {
+        io.remove(p);
         removed++;
       }
     } catch {
@@ -155,10 +157,56 @@ export function pruneLineage(dataDir: string, now = Date.now(), maxAgeMs = LINEA
 }
 
 /** Drop a finished child's record. A record that is already gone is fine. */
-export function forgetChild(dataDir: string, childId: string): void {
+export function forgetChild(dataDir: string, childId: string, io: Store = nodeStore): void {
   try {
-    unlinkSync(recordFile(dataDir, childId));
+    io.remove(recordFile(dataDir, childId));
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+}
+
+/**
+ * Subagent brackets, for hosts whose children run on their parent's session id and are marked
+ * only by a subagent start … stop pair around them. Each open bracket is one empty file named
+ * after the hashed session id (`<hash>.<random>.bracket`): a start creates one, a stop removes
+ * one, so children started in parallel by separate hook processes never lose a count.
+ */
+function bracketPrefix(sessionId: string): string {
+  return `${digest('bracket', sessionId).toString('hex').slice(0, 32)}.`;
+}
+
+function bracketNames(dataDir: string, sessionId: string, io: Store): string[] {
+  const prefix = bracketPrefix(sessionId);
+  try {
+    return io.list(join(dataDir, 'lineage')).filter((n) => n.startsWith(prefix) && n.endsWith('.bracket'));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw e;
+  }
+}
+
+/** How many subagent brackets of this session are open. */
+export function openBrackets(dataDir: string, sessionId: string, io: Store = nodeStore): number {
+  return bracketNames(dataDir, sessionId, io).length;
+}
+
+/** A subagent of this session started: one more open bracket. */
+export function openBracket(dataDir: string, sessionId: string, io: Store = nodeStore): void {
+  const dir = join(dataDir, 'lineage');
+  io.ensureDir(dir);
+  io.write(join(dir, `${bracketPrefix(sessionId)}${randomHex(8)}.bracket`), '');
+  pruneLineage(dataDir, Date.now(), LINEAGE_MAX_AGE_MS, io);
+}
+
+/** A subagent of this session ended (every one, with `all`: the session started or ended). */
+export function closeBracket(dataDir: string, sessionId: string, all = false, io: Store = nodeStore): void {
+  for (const name of bracketNames(dataDir, sessionId, io)) {
+    try {
+      io.remove(join(dataDir, 'lineage', name));
+      if (!all) return;
+    } catch (e) {
+      // another hook closed this one at the same moment: close the next
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
   }
 }

@@ -17,45 +17,11 @@ import { randomHex } from '../digest';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { ensureDir, readOwnFile, sleepSync } from './fsio';
+import { LockBusyError, LockTimeoutError } from './store';
+import type { LockOptions } from './store';
 
-/**
- * Thrown instead of sleeping when the lock is held and the caller asked to yield (`yieldSince`).
- * Only locks taken before anything of the decision was written out can yield, so deciding the
- * event again from the start is safe (see core/controller.ts).
- */
-export class LockBusyError extends Error {
-  readonly code = 'STOPLINE_LOCK_BUSY';
-  constructor() {
-    super('session lock held by another process');
-    this.name = 'LockBusyError';
-  }
-}
-
-export function isLockBusy(e: unknown): e is LockBusyError {
-  return e instanceof LockBusyError;
-}
-
-export class LockTimeoutError extends Error {
-  readonly code = 'STOPLINE_LOCK_TIMEOUT';
-  constructor(waitedMs: number) {
-    super(`session lock not acquired within ${waitedMs} ms`);
-    this.name = 'LockTimeoutError';
-  }
-}
-
-export interface LockOptions {
-  /** bounded wait for the lock */
-  timeoutMs?: number;
-  /** age after which an empty, unreadable or other-host lock is stale */
-  staleMs?: number;
-  /** age after which even a live holder's lock is stale (its pid may have been reused) */
-  maxHoldMs?: number;
-  /**
-   * When the caller's first attempt began (Date.now()): a held lock throws LockBusyError rather
-   * than sleeping, until `timeoutMs` from then. Absent: wait asleep, as a one-event process does.
-   */
-  yieldSince?: number;
-}
+export { LockBusyError, LockTimeoutError, isLockBusy, lockTimeoutFromEnv } from './store';
+export type { LockOptions } from './store';
 
 type Bounds = Required<Omit<LockOptions, 'yieldSince'>>;
 
@@ -216,12 +182,6 @@ function unlinkQuiet(p: string): void {
   } catch {
     /* already gone; session.end cleanup removes what a killed process left */
   }
-}
-
-/** Bounded wait from STOPLINE_LOCK_TIMEOUT_MS (100..60000), else the default. */
-export function lockTimeoutFromEnv(env: Record<string, string | undefined>): number | undefined {
-  const v = Number(env.STOPLINE_LOCK_TIMEOUT_MS);
-  return Number.isInteger(v) && v >= 100 && v <= 60_000 ? v : undefined;
 }
 
 export function withLock<T>(path: string, fn: () => T, opts: LockOptions = {}): T {

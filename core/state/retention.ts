@@ -3,22 +3,23 @@
  * removed when a new session starts, so the data folder does not grow forever (the anchor
  * guard's logs did). Only files stopline names itself are considered.
  */
-import { lstatSync, readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { nodeStore } from './node-store';
+import type { Store } from './store';
 
 // moved-aside damaged state files (session.ts) age out with the rest of the session's files
 const OWN = /^[0-9a-f]{32}(\.json|\.jsonl|\.1\.jsonl|\.json\.corrupt-[0-9TZ]+(-\d+)?)$/;
 
 export const DEFAULT_RETENTION_DAYS = 30;
 
-export function pruneOldSessions(dataDir: string, retentionDays: number, now: number, keepKey?: string): number {
+export function pruneOldSessions(dataDir: string, retentionDays: number, now: number, keepKey?: string, io: Store = nodeStore): number {
   const cutoff = now - retentionDays * 86_400_000;
   let removed = 0;
   for (const sub of ['sessions', 'runtime']) {
     const dir = join(dataDir, sub);
     let names: string[];
     try {
-      names = readdirSync(dir);
+      names = io.list(dir);
     } catch {
       continue;
     }
@@ -27,8 +28,9 @@ export function pruneOldSessions(dataDir: string, retentionDays: number, now: nu
       const p = join(dir, name);
       try {
         // lstat: a link's own age; unlinking removes the link, never what it points to
-        if (lstatSync(p).mtimeMs < cutoff) {
-          unlinkSync(p);
+        const e = io.entry(p);
+        if (e && e.mtimeMs < cutoff) {
+          io.remove(p);
           removed++;
         }
       } catch {

@@ -15,14 +15,13 @@
  * sets the contract again; under fail open the calls are judged by the fresh contract.
  * `stopline doctor` lists the moved-aside files.
  */
-import { lstatSync, readdirSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { BadField, enumOf, int, isRecord, optional, str, strArray } from '../check';
 import { CONTRACT_SOURCES, LEVELS, MODES, POLICIES } from '../contract/types';
 import type { Contract } from '../contract/types';
-import { NotAFileError, chmodOwnFile, ensureDir, entryKind, readOwnFile, writeFileAtomic } from './fsio';
-import { withLock } from './lock';
-import type { LockOptions } from './lock';
+import { NotAFileError } from './store';
+import type { LockOptions, Store } from './store';
+import { nodeStore } from './node-store';
 import { sha256Hex } from '../digest';
 
 export const STATE_SCHEMA_VERSION = 1 as const;
@@ -54,6 +53,8 @@ export interface SessionState {
   floorStops?: string[];
   /** what the person let through for the rest of the session, each `<rule> <digest>` */
   floorAllowed?: string[];
+  /** hash of the last prompt key taken (Prompt.key), never the key itself */
+  lastPromptKey?: string;
 }
 
 /** How many launches the state remembers for retries. */
@@ -98,6 +99,7 @@ function stateOf(v: unknown): SessionState {
   }
   optional(v, 'floorStops', strArray, state, '');
   optional(v, 'floorAllowed', strArray, state, '');
+  optional(v, 'lastPromptKey', str, state, '');
   return state;
 }
 
@@ -123,12 +125,14 @@ export interface SessionStore {
   key: string;
   file: string;
   lockFile: string;
+  /** where these files are kept */
+  io: Store;
 }
 
-export function sessionStore(dataDir: string, sessionId: string): SessionStore {
+export function sessionStore(dataDir: string, sessionId: string, io: Store = nodeStore): SessionStore {
   const key = sessionKey(sessionId);
   const dir = join(dataDir, 'sessions');
-  return { dataDir, key, file: join(dir, `${key}.json`), lockFile: join(dir, `${key}.lock`) };
+  return { dataDir, key, file: join(dir, `${key}.json`), lockFile: join(dir, `${key}.lock`), io };
 }
 
 export function freshState(contract: Contract): SessionState {
@@ -213,30 +217,30 @@ function moveAside(store: SessionStore, seen: string | NotText, why: string, fre
   if (typeof seen === 'string') {
     let current: string | null;
     try {
-      current = readOwnFile(store.file);
+      current = store.io.read(store.file);
     } catch (e) {
       if (e instanceof NotAFileError) return null;
       throw e;
     }
     if (current !== seen) return null;
   } else {
-    const kind = entryKind(store.file);
+    const kind = store.io.entry(store.file)?.kind ?? null;
     if (kind === null || kind === 'file') return null;
   }
   const base = `${store.file}${CORRUPT_MARK}${corruptStamp(now)}`;
   let target = base;
-  for (let n = 2; entryKind(target) !== null; n++) target = `${base}-${n}`;
+  for (let n = 2; store.io.entry(target) !== null; n++) target = `${base}-${n}`;
   // rename moves a link itself; whatever it pointed to stays as it was
-  renameSync(store.file, target);
+  store.io.rename(store.file, target);
   // a file written by hand may have looser bits; the state it held is private like the state
-  chmodOwnFile(target, 0o600);
+  store.io.chmod(target, 0o600);
   writeSession(store, { ...freshState(fresh()), damaged: { at: new Date(now).toISOString(), why } });
   return target.slice(target.lastIndexOf('/') + 1);
 }
 
 function readText(store: SessionStore): string | NotText | null {
   try {
-    return readOwnFile(store.file);
+    return store.io.read(store.file);
   } catch (e) {
     if (e instanceof NotAFileError) return { notText: `is ${e.what}` };
     throw e;
@@ -249,7 +253,7 @@ function readText(store: SessionStore): string | NotText | null {
  * not read, is a guard that cannot keep state, not a fresh session (same rule as lineage.ts).
  */
 export function readSession(store: SessionStore, fresh: () => Contract, lock: LockOptions = {}, now = Date.now): ReadResult {
-  return readOrMoveAside(store, fresh, (seen, why) => withLock(store.lockFile, () => moveAside(store, seen, why, fresh, now()), lock));
+  return readOrMoveAside(store, fresh, (seen, why) => store.io.lock(store.lockFile, () => moveAside(store, seen, why, fresh, now()), lock));
 }
 
 /** readSession for a caller that already holds the session lock. */
@@ -267,8 +271,8 @@ function readOrMoveAside(store: SessionStore, fresh: () => Contract, moveDamaged
 }
 
 export function writeSession(store: SessionStore, state: SessionState): void {
-  ensureDir(join(store.dataDir, 'sessions'));
-  writeFileAtomic(store.file, JSON.stringify(state) + '\n');
+  store.io.ensureDir(join(store.dataDir, 'sessions'));
+  store.io.write(store.file, JSON.stringify(state) + '\n');
 }
 
 export interface UpdateResult<T> {
@@ -289,8 +293,8 @@ export function updateSession<T>(
   lock: LockOptions = {},
   now: () => number = Date.now,
 ): UpdateResult<T> {
-  ensureDir(join(store.dataDir, 'sessions'));
-  return withLock(
+  store.io.ensureDir(join(store.dataDir, 'sessions'));
+  return store.io.lock(
     store.lockFile,
     () => {
       const read = readSessionLocked(store, fresh, now);
@@ -311,7 +315,7 @@ export function cleanupSession(store: SessionStore, now = Date.now()): number {
   let removed = 0;
   let names: string[];
   try {
-    names = readdirSync(dir);
+    names = store.io.list(dir);
   } catch {
     return 0;
   }
@@ -319,8 +323,9 @@ export function cleanupSession(store: SessionStore, now = Date.now()): number {
     if (!name.startsWith(store.key) || !name.endsWith('.tmp')) continue;
     const p = join(dir, name);
     try {
-      if (now - lstatSync(p).mtimeMs > 60_000) {
-        unlinkSync(p);
+      const e = store.io.entry(p);
+      if (e && now - e.mtimeMs > 60_000) {
+        store.io.remove(p);
         removed++;
       }
     } catch {

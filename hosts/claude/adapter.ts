@@ -17,8 +17,8 @@
  */
 import { normalizeSlashDirective } from '../../core/contract/grammar';
 import type { ControlEvent, HostInfo } from '../../core/protocol';
-import type { Answer } from '../../core/outcome';
-import { stampOf } from '../../core/outcome';
+import type { Answer } from '../../core/answer/outcome';
+import { stampOf } from '../../core/answer/outcome';
 import { claudeRegistry } from '../../core/registry/claude';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
 import { exitTwoWith, finishJsonAnswer } from '../shared/adapter';

@@ -20,16 +20,16 @@ import { parsePromptCommand } from '../../core/contract/grammar';
 import { freshContract } from '../../core/contract/types';
 import type { Contract } from '../../core/contract/types';
 import { floorContext } from '../../core/floor/context';
-import { fsProbe } from '../../core/fs-probe';
+import { fsProbe } from '../../core/paths/fs-probe';
 import { stampFromDecision } from '../../core/messages/render';
 import type { Action } from '../../core/protocol';
 import { REGISTRIES } from '../../core/registry/index';
 import type { HostRegistry } from '../../core/registry/types';
 import { rewriteFormOf } from '../../core/registry/rows';
-import { confinementSwitch, scopeWords } from '../../core/confine/confine';
-import { machine } from '../../core/confine/machine';
+import { confineCommand, scopeWords } from '../../core/confine/confine';
 import type { RegistryFamily } from '../../core/registry/index';
-import { homeFrom, pathVars, selfPaths } from '../../core/self-paths';
+import { homeFrom, pathVars, selfPathTable, selfPaths } from '../../core/paths/self-paths';
+import type { SelfPathEntry } from '../../core/paths/self-paths';
 import { resolveDataDir } from '../../core/state/datadir';
 import type { ParsedArgs } from './args';
 import type { CliIO } from './command-spec';
@@ -80,20 +80,30 @@ function analysisView(a: Action) {
 }
 
 /**
- * Whether the host would run this call confined instead of as decided: the same conditions the
- * guard applies (a confinable decision, a host that runs a rewritten shell command, confinement
- * switched on, a sandbox this machine can start). The plan itself is not made: nothing is written.
+ * Whether the host would run this call confined instead of as decided: a confinable decision, a
+ * host that runs a rewritten shell command, then the guard's own confinement, planned and not
+ * prepared (nothing is written), so every condition it applies is applied here too.
  */
-function confinedBy(d: Decision, contract: Contract, registry: HostRegistry, toolName: string, configOn: boolean, env: Record<string, string | undefined>): { on: true } | { on: false; why?: string } {
+function confinedBy(d: Decision, req: { contract: Contract; registry: HostRegistry; call: Call; project: string; configOn: boolean; env: Record<string, string | undefined>; home?: string; selfPaths: readonly SelfPathEntry[] }): { on: true } | { on: false; why?: string } {
   if (!d.confinable) return { on: false };
+  const { registry, call } = req;
   const row = registry.events.find((e) => e.control === 'action.before' && e.registered);
-  const tool = registry.tools.find((t) => t.name === toolName);
-  if (!rewriteFormOf(row, tool)) return { on: false, why: `${registry.displayName} does not run a rewritten command, so nothing is confined there` };
-  const sw = confinementSwitch(contract, configOn, env);
-  if (!sw.on) return { on: false, why: `confinement is off (${sw.why})` };
-  const sandbox = machine.sandbox(env, Date.now());
-  if (!sandbox.ok) return { on: false, why: `not confined here: ${sandbox.why}` };
-  return { on: true };
+  const tool = registry.tools.find((t) => t.name === call.tool);
+  if (!rewriteFormOf(row, tool) || !tool?.commandField || !isRecord(call.input)) return { on: false, why: `${registry.displayName} does not run a rewritten command, so nothing is confined there` };
+  const command = call.input[tool.commandField];
+  if (typeof command !== 'string') return { on: false, why: 'the call carries no command to confine' };
+  const planned = confineCommand({
+    command,
+    contract: req.contract,
+    project: req.project,
+    env: req.env,
+    ...(req.home ? { home: req.home } : {}),
+    protectedPaths: req.selfPaths,
+    now: Date.now(),
+    configOn: req.configOn,
+    dryRun: true,
+  });
+  return planned.ok ? { on: true } : { on: false, why: planned.why.startsWith('confinement is off') ? planned.why : `not confined here: ${planned.why}` };
 }
 
 function verdictWord(d: Decision, canAsk: boolean, confined: boolean): string {
@@ -125,8 +135,9 @@ export async function runCheck(args: ParsedArgs, io: CliIO): Promise<number> {
   const registry = REGISTRIES[host];
   const action: Action = { ...analyzeToolCall(registry, call.tool, call.input, { cwd, ...(home ? { home } : {}), vars: pathVars(env) }) };
   const dataDir = resolveDataDir(env, config.dataDir ? { configDataDir: config.dataDir } : {});
+  const projectDir = config.projectRoot ?? cwd;
   const ctx = {
-    selfPaths: selfPaths({ env, dataDir, projectDir: config.projectRoot ?? cwd }),
+    selfPaths: selfPaths({ env, dataDir, projectDir }),
     cwd,
     ...(home ? { home } : {}),
     probe: fsProbe(),
@@ -134,7 +145,7 @@ export async function runCheck(args: ParsedArgs, io: CliIO): Promise<number> {
   };
   const d = decide(contract, action, ctx);
   const canAsk = registry.ask === 'host-ask' || registry.ask === 'ui-prompt' || registry.ask === 'approve';
-  const confine = confinedBy(d, contract, registry, call.tool, config.confine, env);
+  const confine = confinedBy(d, { contract, registry, call, project: action.cwd ?? cwd, configOn: config.confine, env, ...(home ? { home } : {}), selfPaths: selfPathTable({ env, dataDir, projectDir }) });
   const stopped = !confine.on && (d.outcome === 'deny' || d.outcome === 'ask');
   const stamp = d.outcome === 'allow' || confine.on ? null : stampFromDecision(d, contract, d.outcome === 'context' ? 'watch' : d.outcome === 'ask' && canAsk ? 'ask' : 'stop', undefined, d.outcome === 'ask' && !canAsk);
 

@@ -37,6 +37,9 @@ export const DENY_MEANING: Readonly<Record<DenyForm, string>> = {
   'copilot-flat-deny': 'preToolUse answers `{"permissionDecision": "deny", "permissionDecisionReason": stamp}` at the top level (exit 0); the tool does not run and the model reads `Denied by preToolUse hook: <stamp>`',
   'droid-hso-deny': 'PreToolUse answers `hookSpecificOutput.permissionDecision: "deny"` (exit 0); the tool does not run and the model reads `Error: <stamp>`',
   'cline-override-or-cancel': 'Cline has no per-call deny for a hook file. `run_commands`: PreToolUse answers `overrideInput` with one command that prints the stamp and fails, plus `contextModification` with the stamp: the model\'s commands do not run, the session goes on and the model reads the stamp. Any other tool: `{"cancel": true}` stops the call and ends the whole run (the model reads nothing more)',
+  'openhands-decision-deny+exit2': 'PreToolUse answers top-level `{"decision": "deny", "reason"}`, the stamp on stderr and exit 2; the tool does not run and the model reads `Action rejected: <stamp>` (the Claude `hookSpecificOutput` deny is not read: the tool would run)',
+  'openclaw-block': '`before_tool_call` returns `{block: true, blockReason}`; the tool does not run and the model reads the reason verbatim as the tool result',
+  'vibe-decision-deny': 'pre_tool answers top-level `{"decision": "deny", "reason"}` (exit 0); the tool does not run and the model reads the stamp verbatim as the tool result (exit 2 and the Claude `hookSpecificOutput` deny let the tool run)',
 };
 
 export const ASK_MEANING: Readonly<Record<HostRegistry['ask'], string>> = {
@@ -54,6 +57,8 @@ export const REWRITE_MEANING: Readonly<Record<RewriteForm, string>> = {
   'modified-args': '`modifiedArgs`: the whole tool input with the command replaced; the model reads its output',
   'override-input': '`overrideInput`: the whole tool input with the command list replaced by the one rewritten command; the model reads its output',
   'args-in-place': "the plugin sets the command in the tool's own argument object before it runs (a shell-hook door has no such object); the model reads its output",
+  'returned-params': "the plugin returns `{params}`, the tool's whole argument object with the command replaced; the host runs the tool with it and the model reads its output",
+  'snake-tool-input': '`hook_specific_output.tool_input`: the whole tool input with the command replaced, checked against the tool\'s schema; the model reads its output (its own message still shows the old arguments)',
 };
 
 /** The tool classes (ToolKind) in display order, with what the guard does with each. */

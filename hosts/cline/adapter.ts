@@ -19,8 +19,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Action, ControlEvent, HostInfo } from '../../core/protocol';
-import type { Answer } from '../../core/outcome';
-import { stampOf } from '../../core/outcome';
+import type { Answer } from '../../core/answer/outcome';
+import { stampOf } from '../../core/answer/outcome';
 import { clineRegistry, CLINE_HOOK_NAMES } from '../../core/registry/cline';
 import { isRecord } from '../../core/check';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent } from '../shared/adapter';

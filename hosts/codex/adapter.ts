@@ -16,8 +16,8 @@
  * PostToolUse, SubagentStart).
  */
 import type { ControlEvent } from '../../core/protocol';
-import type { Answer } from '../../core/outcome';
-import { stampOf } from '../../core/outcome';
+import type { Answer } from '../../core/answer/outcome';
+import { stampOf } from '../../core/answer/outcome';
 import { codexRegistry } from '../../core/registry/codex';
 import { isAbsolute, join } from 'node:path';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';

@@ -16,12 +16,12 @@
  * Copilot cannot ask a person in -p runs (it denies an ask), so an ask is a deny.
  */
 import type { ControlEvent, HostInfo } from '../../core/protocol';
-import type { Answer } from '../../core/outcome';
-import { stampOf } from '../../core/outcome';
+import type { Answer } from '../../core/answer/outcome';
+import { stampOf } from '../../core/answer/outcome';
 import { copilotRegistry } from '../../core/registry/copilot';
 import { hookInput } from '../../core/registry/hook-input';
 import { findToolEntry } from '../../core/registry/lookup';
-import { RECORDED_TREE } from '../../core/session-tree';
+import { RECORDED_TREE } from '../../core/answer/session-tree';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
 import { SILENT } from '../shared/adapter';
 import { classifyEvent, eventSkeleton, mappedEvent, promptText, mapToolEvent } from '../shared/command-hook';

@@ -16,12 +16,12 @@
  * Droid does not ask a person from a hook in exec, so an ask is a deny.
  */
 import type { ControlEvent } from '../../core/protocol';
-import type { Answer } from '../../core/outcome';
-import { stampOf } from '../../core/outcome';
+import type { Answer } from '../../core/answer/outcome';
+import { stampOf } from '../../core/answer/outcome';
 import { droidRegistry } from '../../core/registry/droid';
 import { hookInput } from '../../core/registry/hook-input';
 import { findToolEntry } from '../../core/registry/lookup';
-import { RECORDED_TREE } from '../../core/session-tree';
+import { RECORDED_TREE } from '../../core/answer/session-tree';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
 import { exitTwoWith, SILENT } from '../shared/adapter';
 import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, promptText, mapToolEvent } from '../shared/command-hook';

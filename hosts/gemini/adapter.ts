@@ -17,7 +17,7 @@
  * person's hooks' messages as systemMessage.
  */
 import { existsSync } from 'node:fs';
-import type { Answer } from '../../core/outcome';
+import type { Answer } from '../../core/answer/outcome';
 import type { ControlEvent } from '../../core/protocol';
 import { hookInput } from '../../core/registry/hook-input';
 import { findToolEntry } from '../../core/registry/lookup';

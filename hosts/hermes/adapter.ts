@@ -23,15 +23,15 @@
  *
  * Session ids: a `delegate_task` child runs under its own session id and only `subagent_start`
  * names its parent, so the mapping here carries the parent as `rootSessionId` on subagent events
- * and nothing on the others; the controller resolves the root from its record (core/session-tree.ts).
+ * and nothing on the others; the controller resolves the root from its record (core/answer/session-tree.ts).
  */
-import type { ToolCall } from '../../core/answer';
+import type { ToolCall } from '../../core/answer/answer';
 import type { Action, ControlEvent, HostInfo } from '../../core/protocol';
-import type { Answer } from '../../core/outcome';
-import { stampOf } from '../../core/outcome';
+import type { Answer } from '../../core/answer/outcome';
+import { stampOf } from '../../core/answer/outcome';
 import { findToolEntry } from '../../core/registry/lookup';
 import { hermesRegistry } from '../../core/registry/hermes';
-import { isWindowsAbsolute } from '../../core/paths';
+import { isWindowsAbsolute } from '../../core/paths/paths';
 import type { EventEntry } from '../../core/registry/types';
 import { isAbsolute, join } from 'node:path';
 import { actionOf, toolCallFor } from '../shared/action';

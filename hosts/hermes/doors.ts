@@ -16,7 +16,7 @@ import type { CanonicalEvent } from '../../core/canonical';
 import { loadHooksConfigFromSystem } from '../../core/hooks';
 import type { Diagnostic, ListenHandler } from '../../core/hooks';
 import { hermesRegistry } from '../../core/registry/hermes';
-import { RECORDED_TREE } from '../../core/session-tree';
+import { RECORDED_TREE } from '../../core/answer/session-tree';
 import type { CommandHookAdapter, Rendered } from '../shared/adapter';
 import { eventEntry } from '../shared/adapter';
 import { answerHook } from '../shared/runner';

@@ -12,14 +12,14 @@
  * - user text: `message.part.updated` carries a part; the whole user message is read back
  *   through `client.session.message`; synthetic or ignored parts are never the person's words.
  */
-import type { ToolCall } from '../../core/answer';
-import type { ControlEvent, HostInfo } from '../../core/protocol';
-import type { Outcome, Rewrite } from '../../core/outcome';
-import { stampOf } from '../../core/outcome';
+import type { ToolCall } from '../../core/answer/answer';
+import type { ControlEvent, HostInfo, HostFamily } from '../../core/protocol';
+import type { Outcome, Rewrite } from '../../core/answer/outcome';
+import { stampOf } from '../../core/answer/outcome';
 import { hookInput } from '../../core/registry/hook-input';
 import { findToolEntry } from '../../core/registry/lookup';
 import { opencodeRegistry } from '../../core/registry/opencode';
-import type { EventEntry } from '../../core/registry/types';
+import type { EventEntry, HostRegistry } from '../../core/registry/types';
 import { actionOf, toolCallFor } from '../shared/action';
 import type { ActionAt, Env } from '../shared/action';
 import { isRecord } from '../../core/check';
@@ -49,10 +49,14 @@ export function isChild(l: Ancestry): boolean {
   return !l.certain || l.rootId !== l.sessionId;
 }
 
-export function hostInfo(version: string | undefined, agent?: string): HostInfo {
+/**
+ * The host that runs the plugin: OpenCode, or a fork that loads this plugin unchanged (its
+ * registry, see core/registry/opencode-hosts.ts), so evidence and the contract's host say which.
+ */
+export function hostInfo(version: string | undefined, agent?: string, family: HostFamily = opencodeRegistry.family): HostInfo {
   // `opencode run` and the TUI both have no way for a plugin to ask a person (permission.ask
   // is dead in 1.18.33), so an ask is always rendered as a deny
-  const h: HostInfo = { family: 'opencode', hasHuman: false };
+  const h: HostInfo = { family, hasHuman: false };
   if (version) h.version = version;
   if (agent) h.agentType = agent;
   return h;
@@ -90,6 +94,8 @@ export interface ToolEventCtx {
   env: Env;
   version?: string;
   vars?: Record<string, string>;
+  /** the registry of the host that loaded the plugin; default OpenCode's */
+  registry?: HostRegistry;
 }
 
 function callAt(ctx: ToolEventCtx): ActionAt {
@@ -98,14 +104,15 @@ function callAt(ctx: ToolEventCtx): ActionAt {
 
 /** action.before / action.after for one tool call, analysed against OpenCode's tool table. */
 export function toolEvent(kind: 'action.before' | 'action.after', call: ToolCallInput, args: unknown, ctx: ToolEventCtx): ControlEvent {
-  const ev = skeleton(kind, ctx.ancestry, ctx.cwd, hostInfo(ctx.version));
-  ev.action = actionOf(opencodeRegistry, { tool: call.tool, input: args, ...(call.callID ? { id: call.callID } : {}) }, callAt(ctx));
+  const registry = ctx.registry ?? opencodeRegistry;
+  const ev = skeleton(kind, ctx.ancestry, ctx.cwd, hostInfo(ctx.version, undefined, registry.family));
+  ev.action = actionOf(registry, { tool: call.tool, input: args, ...(call.callID ? { id: call.callID } : {}) }, callAt(ctx));
   return ev;
 }
 
 /** The tool call for the answer path: whether the row takes a rewrite of it, and the same call with another command. */
 export function toolCall(row: EventEntry, call: ToolCallInput, args: unknown, ctx: ToolEventCtx): ToolCall {
-  return toolCallFor(opencodeRegistry, row, { tool: call.tool, input: args, ...(call.callID ? { id: call.callID } : {}) }, callAt(ctx));
+  return toolCallFor(ctx.registry ?? opencodeRegistry, row, { tool: call.tool, input: args, ...(call.callID ? { id: call.callID } : {}) }, callAt(ctx));
 }
 
 /**
@@ -119,25 +126,34 @@ export function rewriteArgs(output: unknown, rewrite: Rewrite): boolean {
   return true;
 }
 
+/** Where a session event happens: the folder, the host's version and family, the agent. */
+export interface EventCtx {
+  cwd: string | undefined;
+  version?: string;
+  agent?: string;
+  /** default OpenCode */
+  family?: HostFamily;
+}
+
 /**
  * prompt.submit for a user message. Only a root session whose ancestry is proven speaks for
  * the person: a child's "user" message is the task its parent wrote.
  */
-export function promptEvent(ancestry: Ancestry, text: string, ctx: { cwd: string | undefined; version?: string; agent?: string }): ControlEvent {
-  const ev = skeleton('prompt.submit', ancestry, ctx.cwd, hostInfo(ctx.version, ctx.agent));
+export function promptEvent(ancestry: Ancestry, text: string, ctx: EventCtx): ControlEvent {
+  const ev = skeleton('prompt.submit', ancestry, ctx.cwd, hostInfo(ctx.version, ctx.agent, ctx.family));
   ev.prompt = { text, source: isChild(ancestry) ? 'subagent' : 'user' };
   return ev;
 }
 
 /** subagent.start for a child session's first prompt (the root contract goes into the child). */
-export function subagentStartEvent(ancestry: Ancestry, ctx: { cwd: string | undefined; version?: string; agent?: string }): ControlEvent {
-  const ev = skeleton('subagent.start', ancestry, ctx.cwd, hostInfo(ctx.version, ctx.agent));
+export function subagentStartEvent(ancestry: Ancestry, ctx: EventCtx): ControlEvent {
+  const ev = skeleton('subagent.start', ancestry, ctx.cwd, hostInfo(ctx.version, ctx.agent, ctx.family));
   ev.host.agentId = ancestry.sessionId;
   return ev;
 }
 
-export function sessionEndEvent(sessionId: string, cwd: string | undefined, version?: string): ControlEvent {
-  return skeleton('session.end', { sessionId, rootId: sessionId, certain: true }, cwd, hostInfo(version));
+export function sessionEndEvent(sessionId: string, cwd: string | undefined, version?: string, family?: HostFamily): ControlEvent {
+  return skeleton('session.end', { sessionId, rootId: sessionId, certain: true }, cwd, hostInfo(version, undefined, family));
 }
 
 /** The text part a `message.part.updated` event is about, when it can be the person's words. */
@@ -270,7 +286,7 @@ export function agentEditTable(data: unknown): Map<string, boolean> {
   return table;
 }
 
-export { stampOf } from '../../core/outcome';
+export { stampOf } from '../../core/answer/outcome';
 
 /** What OpenCode needs to deny: an Error whose message is the stamp, with no stack text added. */
 export function denyError(outcome: Outcome): Error {

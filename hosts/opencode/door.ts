@@ -15,11 +15,11 @@
  * configured fail mode (open by default).
  */
 import type { Env, InProcessHooks } from '../../core/hooks/in-process';
-import { pathVars } from '../../core/self-paths';
+import { pathVars } from '../../core/paths/self-paths';
 import { opencodeRegistry } from '../../core/registry/opencode';
 import type { OpenCodeHookName } from '../../core/registry/opencode';
-import type { EventEntry } from '../../core/registry/types';
-import type { CoreApi } from '../../core/answer';
+import type { EventEntry, HostRegistry } from '../../core/registry/types';
+import type { CoreApi } from '../../core/answer/answer';
 import { bindHandlers } from '../shared/in-process/handlers';
 import type { Bound } from '../shared/in-process/handlers';
 import { nodePorts } from '../shared/in-process/node';
@@ -34,7 +34,7 @@ import { OpenCodeTools } from './tools';
 import { isRecord } from '../../core/check';
 
 export type { OpenCodeClient, SdkResult } from './sdk';
-export type { CoreApi } from '../../core/answer';
+export type { CoreApi } from '../../core/answer/answer';
 
 export interface PluginInput {
   client: OpenCodeClient;
@@ -48,6 +48,8 @@ export interface DoorDeps {
   hooks: InProcessHooks;
   /** one line per call, no newline; default: stderr */
   log?: (line: string) => void;
+  /** the host that loaded the plugin: OpenCode (the default) or a fork that loads it unchanged */
+  registry?: HostRegistry;
   /** bound for each SDK call (ms); default 5000 */
   sdkTimeoutMs?: number;
 }
@@ -87,12 +89,13 @@ export class OpenCodeDoor {
 
   constructor(input: PluginInput, deps: DoorDeps) {
     this.cwd = input.directory || input.worktree || undefined;
-    this.rt = new InProcessRuntime({ registry: opencodeRegistry, label: LABEL, denyResponse: DENY_RESPONSE }, { ...nodePorts(deps.env, deps.log), core: deps.core, hooks: deps.hooks });
+    const registry = deps.registry ?? opencodeRegistry;
+    this.rt = new InProcessRuntime({ registry, label: LABEL, denyResponse: DENY_RESPONSE }, { ...nodePorts(deps.env, deps.log), core: deps.core, hooks: deps.hooks });
     this.sdk = new OpenCodeSdk(this.rt, input.client, deps.sdkTimeoutMs ?? 5000);
     this.sessions = new OpenCodeSessions(this.rt, this.sdk);
     this.prompts = new OpenCodePrompts(this.rt, this.sdk, this.sessions, this.cwd);
     this.tools = new OpenCodeTools(this.rt, this.sessions, this.cwd, pathVars(deps.env));
-    this.bound = bindHandlers(opencodeRegistry, this.handlers());
+    this.bound = bindHandlers(registry, this.handlers());
   }
 
   private handlers(): OpenCodeHandlers {
@@ -158,7 +161,7 @@ export class OpenCodeDoor {
   private async onDeleted(sessionId: string): Promise<void> {
     const parent = this.sessions.parentOf(sessionId);
     if (parent === null || parent === undefined) {
-      const out = this.rt.decide(sessionEndEvent(sessionId, this.cwd, this.sessions.version), { cwd: this.cwd, canAsk: false });
+      const out = this.rt.decide(sessionEndEvent(sessionId, this.cwd, this.sessions.version, this.rt.registry.family), { cwd: this.cwd, canAsk: false });
       this.rt.say(out.diagnostics);
     }
     await this.rt.observe('session:end', this.cwd, this.rt.hookInput(sessionId, this.cwd, { reason: 'deleted' }));

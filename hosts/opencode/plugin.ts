@@ -12,21 +12,23 @@
  * A factory that throws is also skipped (logged only), so the factory catches its own errors:
  * if the guard cannot start, a minimal plugin still applies the fail mode before every tool.
  */
-import { failAnswer, labelLines } from '../../core/answer';
-import { handleEvent, failOutcome } from '../../core/controller';
-import { applyHostEditSwitch } from '../../core/host-mode';
+import { failAnswer, labelLines } from '../../core/answer/answer';
+import { handleEvent, failOutcome } from '../../core/answer/controller';
+import { applyHostEditSwitch } from '../../core/answer/host-mode';
 import { InProcessHooks } from '../../core/hooks/in-process';
 import { LABEL, denyError } from './adapter';
 import { OpenCodeDoor } from './door';
 import type { OpenCodeHooks, PluginInput } from './door';
 import { OPENCODE2_PLUGIN_ID } from '../../core/registry/opencode2';
+import { loadingRegistry } from '../../core/registry/opencode-hosts';
 import { setupV2 } from './v2/entry';
 
 const StoplinePlugin = async (input: PluginInput): Promise<Partial<OpenCodeHooks>> => {
   const env = process.env;
   try {
-    const hooks = new InProcessHooks(env, 'opencode');
-    return new OpenCodeDoor(input, { env, core: { handleEvent, failOutcome, applyHostEditSwitch }, hooks }).hooks();
+    const registry = loadingRegistry(env, process.pid);
+    const hooks = new InProcessHooks(env, registry.family);
+    return new OpenCodeDoor(input, { env, core: { handleEvent, failOutcome, applyHostEditSwitch }, hooks, registry }).hooks();
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
     process.stderr.write(`${LABEL}: the guard did not start (${why})\n`);

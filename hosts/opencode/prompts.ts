@@ -11,10 +11,11 @@
  * - OpenCode has already sent the prompt on (the event hook is not awaited), so a refusal by the
  *   person's hooks can only be told to the model.
  */
-import { isStoplineCommand } from '../../core/prompt-intent';
+import { isStoplineCommand } from '../../core/answer/prompt-intent';
 import { BoundedMap, BoundedSet } from '../shared/in-process/bounded';
 import type { InProcessRuntime } from '../shared/in-process/runtime';
 import { contextTexts, describe } from '../shared/in-process/runtime';
+import type { EventCtx } from './adapter';
 import { hostInfo, isChild, previousUserAgent, promptEvent, subagentStartEvent, userMessage } from './adapter';
 import type { Ancestry, TextPartRef, UserMessage } from './adapter';
 import type { OpenCodeSdk } from './sdk';
@@ -39,9 +40,9 @@ export class OpenCodePrompts {
     private readonly cwd: string | undefined,
   ) {}
 
-  private ctx(agent?: string): { cwd: string | undefined; version?: string; agent?: string } {
+  private ctx(agent?: string): EventCtx {
     const v = this.sessions.version;
-    return { cwd: this.cwd, ...(v ? { version: v } : {}), ...(agent ? { agent } : {}) };
+    return { cwd: this.cwd, family: this.rt.registry.family, ...(v ? { version: v } : {}), ...(agent ? { agent } : {}) };
   }
 
   /** message.updated: remember the role before the parts arrive. */
@@ -130,7 +131,7 @@ export class OpenCodePrompts {
     if (canEdit !== true) return;
     const applySwitch = this.rt.core.applyHostEditSwitch;
     if (!applySwitch) return;
-    const out = applySwitch({ sessionId: root, ...(this.cwd ? { cwd: this.cwd } : {}), host: hostInfo(this.sessions.version, agent) }, { env: this.rt.env, ...(this.cwd ? { cwd: this.cwd } : {}) });
+    const out = applySwitch({ sessionId: root, ...(this.cwd ? { cwd: this.cwd } : {}), host: hostInfo(this.sessions.version, agent, this.rt.registry.family) }, { env: this.rt.env, ...(this.cwd ? { cwd: this.cwd } : {}) });
     this.rt.say(out.diagnostics);
     if (out.kind === 'context' && out.notice) this.rt.say([out.notice]);
   }

@@ -5,7 +5,7 @@
  * waits until the prompt that came before it has been processed, so the decision sees the
  * contract the person set.
  */
-import type { SessionTree } from '../../core/controller';
+import type { SessionTree } from '../../core/answer/controller';
 import { launchesSubagents } from '../../core/registry/hook-input';
 import { findToolEntry } from '../../core/registry/lookup';
 import type { HookEventInput } from '../../core/hooks/in-process';
@@ -27,7 +27,7 @@ export class OpenCodeTools {
 
   private eventCtx(ancestry: Ancestry): ToolEventCtx {
     const v = this.sessions.version;
-    return { ancestry, cwd: this.cwd, env: this.rt.env, vars: this.vars, ...(v ? { version: v } : {}) };
+    return { ancestry, cwd: this.cwd, env: this.rt.env, vars: this.vars, registry: this.rt.registry, ...(v ? { version: v } : {}) };
   }
 
   private hookInput(ancestry: Ancestry, call: ToolCallInput, args: unknown, extra: Partial<HookEventInput> = {}): HookEventInput {

@@ -15,10 +15,10 @@
  * - the session id comes from `ctx.sessionManager.getSessionId()`, the action id is
  *   `toolCallId`, and `input.source: "extension"` is never the person.
  */
-import type { ToolCall } from '../../core/answer';
+import type { ToolCall } from '../../core/answer/answer';
 import type { ControlEvent, HostInfo, PromptSource } from '../../core/protocol';
-import type { Outcome, Rewrite } from '../../core/outcome';
-import { stampOf } from '../../core/outcome';
+import type { Outcome, Rewrite } from '../../core/answer/outcome';
+import { stampOf } from '../../core/answer/outcome';
 import { hookInput } from '../../core/registry/hook-input';
 import { findToolEntry } from '../../core/registry/lookup';
 import { piRegistry } from '../../core/registry/pi';
@@ -174,7 +174,7 @@ export function sessionEndEvent(ctx: PiContext | undefined): ControlEvent {
   return skeleton('session.end', ctx);
 }
 
-export { stampOf } from '../../core/outcome';
+export { stampOf } from '../../core/answer/outcome';
 
 /** Pi's block: the reason is what the model reads; no `terminate`, so the agent can recover in scope. */
 export function blockResult(outcome: Outcome): { block: true; reason: string } {

@@ -16,10 +16,10 @@
  */
 import type { CanonicalEvent } from '../../core/canonical';
 import type { Env, HookEventInput, InProcessHooks } from '../../core/hooks/in-process';
-import { promptIntent } from '../../core/prompt-intent';
+import { promptIntent } from '../../core/answer/prompt-intent';
 import { piRegistry } from '../../core/registry/pi';
-import { pathVars } from '../../core/self-paths';
-import type { CoreApi } from '../../core/answer';
+import { pathVars } from '../../core/paths/self-paths';
+import type { CoreApi } from '../../core/answer/answer';
 import { bindHandlers } from '../shared/in-process/handlers';
 import { nodePorts } from '../shared/in-process/node';
 import { NO_UI } from '../shared/in-process/ports';
@@ -47,8 +47,8 @@ import {
 } from './adapter';
 import type { PiContext, PiToolCtx, ToolCallEvent } from './adapter';
 
-/** The core entries this door calls (core/answer's CoreApi; the `!` command record is Pi's own event). */
-export type { CoreApi } from '../../core/answer';
+/** The core entries this door calls (core/answer/answer.ts's CoreApi; the `!` command record is Pi's own event). */
+export type { CoreApi } from '../../core/answer/answer';
 
 export interface DoorDeps {
   env: Env;

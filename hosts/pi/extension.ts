@@ -16,9 +16,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { recordBypass } from '../../core/bypass';
-import { failAnswer, labelLines } from '../../core/answer';
-import { handleEvent, failOutcome } from '../../core/controller';
+import { recordBypass } from '../../core/answer/bypass';
+import { failAnswer, labelLines } from '../../core/answer/answer';
+import { handleEvent, failOutcome } from '../../core/answer/controller';
 import { InProcessHooks } from '../../core/hooks/in-process';
 import { LABEL, blockResult, piVersion } from './adapter';
 import type { PiContext } from './adapter';

@@ -18,7 +18,7 @@
  * UserPromptSubmit fires before every model request; only the one that carries
  * `submitted_prompt` is what the person typed (Qwen adds it to the user's own query only).
  */
-import type { Answer } from '../../core/outcome';
+import type { Answer } from '../../core/answer/outcome';
 import type { ControlEvent } from '../../core/protocol';
 import { qwenRegistry } from '../../core/registry/qwen';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';

@@ -5,19 +5,19 @@
  * options it needs (the folder the tool runs in, the home folder, the variables that name
  * protected folders, the host's version and path base) come from one place.
  *
- * It also gives the answer path (core/answer.ts) the call itself (`ToolCall`): the host's input,
+ * It also gives the answer path (core/answer/answer.ts) the call itself (`ToolCall`): the host's input,
  * the field that holds its command, whether the host runs a rewritten command here (the event
  * row's rewrite column, core/registry/rows.ts `rewriteFormOf`) and the same call analysed again
  * with another command.
  */
-import type { ToolCall } from '../../core/answer';
+import type { ToolCall } from '../../core/answer/answer';
 import { analyzeToolCall } from '../../core/analysis/tool-call';
 import type { ToolCallOptions } from '../../core/analysis/tool-call';
 import type { Action } from '../../core/protocol';
 import { findToolEntry } from '../../core/registry/lookup';
 import { rewriteFormOf } from '../../core/registry/rows';
 import type { EventEntry, HostRegistry } from '../../core/registry/types';
-import { pathVars } from '../../core/self-paths';
+import { pathVars } from '../../core/paths/self-paths';
 import { isRecord } from '../../core/check';
 
 export type Env = Readonly<Record<string, string | undefined>>;

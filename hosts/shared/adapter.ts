@@ -4,11 +4,11 @@
  * output. Everything else (stdin, JSON, fail mode, writing the answer once) is the shared
  * runner's job, so the two functions stay small and fully testable with captured payloads.
  */
-import type { ToolCall } from '../../core/answer';
+import type { ToolCall } from '../../core/answer/answer';
 import type { ControlEvent } from '../../core/protocol';
-import type { Answer } from '../../core/outcome';
+import type { Answer } from '../../core/answer/outcome';
 import type { Dialect } from '../../core/hooks';
-import type { SessionTree } from '../../core/controller';
+import type { SessionTree } from '../../core/answer/controller';
 import type { EventEntry, HostRegistry } from '../../core/registry/types';
 import type { HookPayload } from './payload';
 

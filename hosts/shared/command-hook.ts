@@ -6,8 +6,8 @@
  * that spells a field its own way hands its adapter's view of the payload in, or sets the field
  * itself; the in-process doors (OpenCode, Pi) do not come through here.
  */
-import type { ToolCall } from '../../core/answer';
-import { normalizeTarget } from '../../core/paths';
+import type { ToolCall } from '../../core/answer/answer';
+import { normalizeTarget } from '../../core/paths/paths';
 import type { Action, ControlEvent, ControlEventKind, HostInfo } from '../../core/protocol';
 import type { EventEntry, HostRegistry } from '../../core/registry/types';
 import { actionOf, toolCallFor } from './action';

@@ -17,7 +17,7 @@ import { confineCommand } from '../../core/confine/confine';
 import { NOT_RUN_STATUS, readDeferred } from '../../core/confine/deferred';
 import { loadConfig } from '../../core/config/config';
 import { childProcessModule } from '../../core/lazy-builtins';
-import { homeFrom, selfPathTable } from '../../core/self-paths';
+import { homeFrom, selfPathTable } from '../../core/paths/self-paths';
 import { resolveDataDir } from '../../core/state/datadir';
 import type { HookEnv } from './adapter';
 

@@ -22,7 +22,7 @@
  * it runs inside the very session whose mod decides.
  * `STOPLINE_EVALUATOR=0` keeps every decision in the hook's own process.
  */
-import { envFailMode } from '../../core/fail-env';
+import { envFailMode } from '../../core/answer/fail-env';
 import { renderUnavailable } from '../../core/messages/unavailable';
 import type { Rendered } from './adapter';
 import { askEvaluator, evaluatorWanted, type Asked } from './evaluator/client';

@@ -5,8 +5,8 @@
  * prompt or the turn's end, the contract and the person's hooks' feedback (where the row takes
  * feedback) as hookSpecificOutput.additionalContext, notices as systemMessage.
  */
-import { stampOf } from '../../core/outcome';
-import type { Answer } from '../../core/outcome';
+import { stampOf } from '../../core/answer/outcome';
+import type { Answer } from '../../core/answer/outcome';
 import type { Rendered, RowEvent } from './adapter';
 import { finishJsonAnswer, SILENT } from './adapter';
 

@@ -2,25 +2,25 @@
  * The command-hook runner shared by every door that answers one payload at a time (the hook
  * scripts of every command-hook host and their resident evaluator, the Claude Code mod, the
  * `stopline guard` bridge and `listen`, Hermes's shim and shell hooks): parse one JSON object,
- * map it with the host adapter, answer it on the one answer path (core/answer.ts), render, and
+ * map it with the host adapter, answer it on the one answer path (core/answer/answer.ts), render, and
  * answer exactly once.
  *
  * Rules it keeps for every host:
  * - stdout carries nothing but the adapter's rendered host output (logs go to stderr, each line
  *   under the adapter's label);
- * - every error is caught and answered by the fail mode (core/answer.ts `failAnswer`): open (the
+ * - every error is caught and answered by the fail mode (core/answer/answer.ts `failAnswer`): open (the
  *   default) prints nothing on stdout and one stderr line; closed denies with a GUARD_UNAVAILABLE
  *   stamp;
  * - an event the registry does not know, or one the guard ignores, prints nothing and exits 0;
  * - the person's own hooks (universal hooks) run only when some are configured for the event.
  */
-import { answer, errorMessage, failAnswer, labelLines } from '../../core/answer';
-import type { Answer, AnswerPlace, CoreApi, HooksPort, ToolCall } from '../../core/answer';
-import { handleEvent, failOutcome } from '../../core/controller';
+import { answer, errorMessage, failAnswer, labelLines } from '../../core/answer/answer';
+import type { Answer, AnswerPlace, CoreApi, HooksPort, ToolCall } from '../../core/answer/answer';
+import { handleEvent, failOutcome } from '../../core/answer/controller';
 import { inputFromPayload, loadHooksConfigFromSystem, personHooksPort } from '../../core/hooks';
 import type { ControlEvent } from '../../core/protocol';
-import { stampOf } from '../../core/outcome';
-import { isLockBusy } from '../../core/state/lock';
+import { stampOf } from '../../core/answer/outcome';
+import { isLockBusy } from '../../core/state/store';
 import { SILENT, eventEntry } from './adapter';
 import { autostartDashboard } from './dashboard';
 import type { CommandHookAdapter, HookEnv, MappedEvent, Rendered, RowEvent } from './adapter';
@@ -28,9 +28,9 @@ import { HookInputError, parseHookPayload } from './payload';
 import type { HookPayload } from './payload';
 import { readBoundedStdin, type ByteStream, type StdinLimits, type StdinResult } from './stdin';
 
-export type { CoreApi } from '../../core/answer';
+export type { CoreApi } from '../../core/answer/answer';
 
-/** The core on Node: the guard's decision and the fail mode (core/controller.ts). */
+/** The core on Node: the guard's decision and the fail mode (core/answer/controller.ts). */
 export const NODE_CORE: CoreApi = { handleEvent, failOutcome };
 
 export interface HookContext {
@@ -39,7 +39,7 @@ export interface HookContext {
   cwd: string;
   now?: () => number;
   core?: CoreApi;
-  /** the resident evaluator's first attempt at this event: session lock waits yield (core/controller.ts) */
+  /** the resident evaluator's first attempt at this event: session lock waits yield (core/answer/controller.ts) */
   yieldLockWaitsSince?: number;
   /** the hook command's arguments (after the script), for an adapter whose event is named there */
   args?: readonly string[];

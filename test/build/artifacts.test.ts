@@ -40,6 +40,8 @@ describe('the artifact list', () => {
       qwen: 'qwen/stopline.mjs',
       copilot: 'copilot/stopline.mjs',
       droid: 'droid/stopline.mjs',
+      openhands: 'openhands/stopline.mjs',
+      openclaw: 'openclaw/index.js',
       cli: 'stopline.mjs',
       installer: 'install.sh',
     });

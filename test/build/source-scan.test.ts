@@ -4,6 +4,7 @@
  * tested on small inputs first, so a rule that stops finding anything fails here too.
  */
 import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { REGISTRIES } from '../../core/registry';
 import { HOST_FAMILIES, HOST_SPECS, type HostSpec } from '../../core/registry/host-specs';
 import { ARTIFACTS } from '../../build/artifacts.mjs';
@@ -140,4 +141,15 @@ describe('duplicate blocks', () => {
     const brackets = ['}', '});', '', ']', ')', '{', '}', '};'].join('\n');
     expect(duplicateBlocks([{ file: 'a.ts', text: brackets }, { file: 'b.ts', text: brackets }])).toEqual([]);
   });
+});
+
+describe('the scan as a person runs it', () => {
+  it('each report runs from the command line and ends with its count (a renamed registry file broke `hosts`)', () => {
+    for (const [what, last] of [['hosts', /^0 hand-written list\(s\) of hosts/], ['cycles', /^0 import circle\(s\)$/], ['lines', /^test\/: \d+ files, \d+ lines, \d+ code lines$/]] as const) {
+      const run = spawnSync(process.execPath, ['build/source-scan.mjs', what], { encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      expect(run.stdout.trim().split('\n').at(-1)).toMatch(last);
+    }
+  }, 120_000);
 });

@@ -4,7 +4,7 @@
  * last block runs the built dist/stopline.mjs as a person runs it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanupTempDirs, cli, DIST_CLI, isolatedEnv, spawnCli, tempDir, writeFile } from './helpers';
 import { probeSandbox } from '../../core/confine/probe';
@@ -74,6 +74,14 @@ describe('stopline check', () => {
     const off = await cli(['check', '--contract', 'review', '--', 'npm test'], { env: { ...env, STOPLINE_CONFINE: '0' }, cwd: p.project });
     expect(off.code).toBe(2);
     expect(off.stdout).toContain('not confined: confinement is off (STOPLINE_CONFINE=0)');
+    // a plan the guard could not make (more files than the sandbox mounts) is not confined either, and says why
+    if (probeSandbox(env).ok) {
+      mkdirSync(join(p.project, 'src'), { recursive: true });
+      for (let i = 0; i < 600; i++) writeFileSync(join(p.project, 'src', `f${i}.txt`), '');
+      const wide = await cli(['check', '--contract', 'change files=src/f*.txt', '--', 'npm test'], { env, cwd: p.project });
+      expect(wide.code).toBe(2);
+      expect(wide.stdout).toMatch(/not confined: not confined here: the contract would need \d+ mounts/);
+    }
     // a proven violation is never confined: its stamp stands
     const floor = await cli(['check', '--contract', 'change files=src/a.ts', '--', 'git reset --hard'], { env, cwd: p.project });
     expect(floor.code).toBe(2);

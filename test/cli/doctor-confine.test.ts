@@ -65,11 +65,16 @@ describe('the machine line', () => {
 
 describe('the host line', () => {
   const here = confinementHere({ HOME: home(), PATH: process.env.PATH }, '/');
-  it('says whether the host runs the confined command', () => {
-    expect(hostConfinementCheck('claude', here, true)).toMatchObject({ status: 'pass' });
-    expect(hostConfinementCheck('qwen', here, false).detail).toContain('cannot run a rewritten command');
-    expect(hostConfinementCheck('pi', here).detail).toContain('not known to this build');
-    expect(hostConfinementCheck('claude', { ...here, off: 'x' }, true).status).toBe('skip');
+  it("says whether the host runs the confined command, from the registry's rewrite column", () => {
+    const ok = { ...here, sandbox: { ok: true as const, version: 'bubblewrap 0.8.0', tools: { bwrap: '/usr/bin/bwrap' } } } as typeof here;
+    for (const host of ['claude', 'codex', 'pi', 'opencode', 'hermes'] as const) expect(hostConfinementCheck(host, ok)).toMatchObject({ status: 'pass' });
+    expect(hostConfinementCheck('qwen', ok)).toMatchObject({ status: 'skip', detail: expect.stringContaining('cannot run a rewritten command') });
+    expect(hostConfinementCheck('claude', { ...here, off: 'x' }).status).toBe('skip');
+    // bubblewrap is there but cannot start: a door that builds the sandbox when the command runs refuses it then, and says so
+    const refused = { sandbox: { ok: false as const, why: 'bubblewrap cannot start a sandbox here (user namespaces are off)', fix: 'enable user namespaces' } };
+    expect(hostConfinementCheck('claude', refused, true, "Claude Code's mod")).toMatchObject({ status: 'warn', detail: expect.stringContaining('runs nothing (exit 126') });
+    expect(hostConfinementCheck('claude', { sandbox: { ok: false, why: 'bubblewrap (bwrap) is not installed', fix: 'install it' } }, true, "Claude Code's mod").status).toBe('skip');
+    expect(hostConfinementCheck('codex', refused).status).toBe('skip');
   });
 });
 

@@ -10,7 +10,7 @@
 import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleEvent } from '../../core/controller';
+import { handleEvent } from '../../core/answer/controller';
 import { recordChild } from '../../core/state/lineage';
 import { sessionStore } from '../../core/state/session';
 import { exportedNames, trustedHashes } from '../../hosts/cli/doctor/hosts';
@@ -333,7 +333,7 @@ describe('stopline doctor elsewhere', () => {
     const empty = tempDir();
     const r = await cli(['doctor', '--from', DIST], { env: { HOME: empty, PATH: '/usr/bin:/bin', NO_COLOR: '1' }, cwd: empty });
     expect(r.code).toBe(0);
-    for (const host of ['claude', 'codex', 'opencode', 'hermes', 'pi', 'gemini', 'qwen', 'copilot', 'droid']) expect(r.stdout).toContain(`${host}\n  [skip] install`);
+    for (const host of ['claude', 'codex', 'opencode', 'hermes', 'pi', 'gemini', 'qwen', 'copilot', 'droid', 'kimi']) expect(r.stdout).toContain(`${host}\n  [skip] install`);
   });
 
   it('a host named explicitly but not installed is red', SLOW, async () => {

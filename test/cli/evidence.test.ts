@@ -5,7 +5,7 @@
 import { utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleEvent } from '../../core/controller';
+import { handleEvent } from '../../core/answer/controller';
 import type { ControlEvent } from '../../core/protocol';
 import { sessionKey } from '../../core/state/session';
 import { cleanupTempDirs, cli, isolatedEnv, tempDir } from './helpers';

@@ -120,6 +120,15 @@ export function dialectCases(project: string): Record<string, DialectCase> {
       broken: (s) => ({ ...fixture('droid', 'PreToolUse-Create.json'), session_id: s, cwd: project, tool_name: undefined }),
       brokenSays: 'tool_name: required',
     },
+    openhands: {
+      // OpenHands' own payload: the event in event_type, the folder in working_dir, the prompt in message
+      host: 'openhands',
+      prompt: (s, text) => ({ ...fixture('openhands', 'UserPromptSubmit.json'), session_id: s, working_dir: project, message: text }),
+      read: (s) => ({ ...fixture('openhands', 'PreToolUse-file_editor-view.json'), session_id: s, working_dir: project, tool_input: { command: 'view', path: file, kind: 'FileEditorAction' } }),
+      write: (s) => ({ ...fixture('openhands', 'PreToolUse-file_editor-create.json'), session_id: s, working_dir: project, tool_input: { command: 'create', path: file, file_text: 'x\n', kind: 'FileEditorAction' } }),
+      broken: (s) => ({ ...fixture('openhands', 'PreToolUse-file_editor-create.json'), session_id: s, working_dir: project, tool_name: null }),
+      brokenSays: 'tool_name: required',
+    },
   };
 }
 

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../hosts/cli/cli';
 import type { CliIO } from '../../hosts/cli/commands';
 import { decideGuard } from '../../hosts/cli/guard/decide';
-import type { Outcome } from '../../core/outcome';
+import type { Outcome } from '../../core/answer/outcome';
 import { dialectCases, hostArgs } from './guard-cases';
 import { cleanupTempDirs, cli, isolatedEnv, tempDir, writeFile } from './helpers';
 

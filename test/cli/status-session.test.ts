@@ -7,7 +7,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { handleEvent } from '../../core/controller';
+import { handleEvent } from '../../core/answer/controller';
 import { FIXTURES, cleanupTempDirs, cli, tempDir } from './helpers';
 
 afterAll(cleanupTempDirs);

@@ -9,12 +9,14 @@
  * command may write.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { probeSandbox } from '../../core/confine/probe';
 import { repoRoot } from '../hosts/harness';
 import { requireArtifact, writeUserConfig } from '../hosts/shared/real-host';
+import { RUNTIMES } from '../hosts/shared/runtimes';
+import { confineCommand as modConfine, sawBubblewrap } from '../../hosts/claude/mod/confine';
 
 const script = requireArtifact('claude', 'stopline.mjs');
 const SANDBOX = probeSandbox(process.env as Record<string, string>);
@@ -83,6 +85,50 @@ describe.skipIf(!SANDBOX.ok)('run-time confinement where a sandbox starts', () =
     expect(readFileSync(join(f.project, 'README.md'), 'utf8')).toBe('open\n');
     expect(readFileSync(join(data, 'stopline.json'), 'utf8')).toBe('{}\n');
     expect(r.status).not.toBe(0);
+  });
+});
+
+describe.skipIf(!SANDBOX.ok)("the mod's own command line, as Claude Code's shell runs it", () => {
+  /** A PATH holding what /usr/bin and /bin hold, less node; bun from node_modules when asked. */
+  function pathWithout(f: Fixture, withBun: boolean): string {
+    const bin = join(f.dir, withBun ? 'bin-bun' : 'bin-none');
+    mkdirSync(bin);
+    const seen = new Set(['node', 'nodejs', 'bun']);
+    for (const dir of ['/usr/local/bin', '/usr/bin', '/bin']) {
+      for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+        if (seen.has(name)) continue;
+        seen.add(name);
+        symlinkSync(join(dir, name), join(bin, name));
+      }
+    }
+    if (withBun) symlinkSync(RUNTIMES.bun![0]!, join(bin, 'bun'));
+    return bin;
+  }
+  function modCommand(f: Fixture, command: string): string {
+    sawBubblewrap(true);
+    const r = modConfine({ command, contract: { mode: 'change', files: ['src/config.ts'] }, project: f.project, env: { CLAUDE_PLUGIN_ROOT: dirname(script) }, protectedPaths: [], now: Date.now(), configOn: true, rules: ['WRITE_PATH_UNPROVEN'] });
+    if (!r.ok) throw new Error(r.why);
+    return r.command;
+  }
+
+  it('with bun the only runtime on PATH, the plugin script runs under bun and confines the command', () => {
+    const f = fixture();
+    const r = spawnSync('bash', ['-c', modCommand(f, 'echo inside > src/config.ts && echo x > README.md || echo readme-refused')], {
+      cwd: f.project,
+      encoding: 'utf8',
+      env: { PATH: pathWithout(f, true), HOME: f.home, CLAUDE_PID: '99', STOPLINE_CLAUDE_MOD: '99' },
+      timeout: 60_000,
+    });
+    expect(r.stdout).toBe('readme-refused\n');
+    expect(readFileSync(join(f.project, 'src', 'config.ts'), 'utf8')).toBe('inside\n');
+    expect(readFileSync(join(f.project, 'README.md'), 'utf8')).toBe('readme\n');
+  });
+
+  it('with neither node nor bun on PATH, nothing runs and the shell says so (status 127)', () => {
+    const f = fixture();
+    const r = spawnSync('bash', ['-c', modCommand(f, 'echo inside > src/config.ts')], { cwd: f.project, encoding: 'utf8', env: { PATH: pathWithout(f, false), HOME: f.home }, timeout: 60_000 });
+    expect(r.status).toBe(127);
+    expect(readFileSync(join(f.project, 'src', 'config.ts'), 'utf8')).toBe('before\n');
   });
 });
 

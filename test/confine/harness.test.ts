@@ -11,7 +11,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { allowListCovers, expandFilesEntries, normalizeTarget } from '../../core/paths';
+import { allowListCovers, expandFilesEntries, normalizeTarget } from '../../core/paths/paths';
 import { LANGS, OPS, TARGETS, render, rng } from './generate';
 import type { Lang, Op } from './generate';
 import { changed, dropWorld, hostRun, makeWorld, snapshot } from './world';

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, w
 import { join } from 'node:path';
 import { confineCommand } from '../../core/confine/confine';
 import { freshContract } from '../../core/contract/types';
-import { selfPathTable } from '../../core/self-paths';
+import { selfPathTable } from '../../core/paths/self-paths';
 import { REPO } from './world';
 
 type Env = Record<string, string | undefined>;

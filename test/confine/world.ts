@@ -12,10 +12,10 @@ import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkS
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyzeToolCall } from '../../core/analysis/tool-call';
-import { handleEvent } from '../../core/controller';
-import type { Outcome } from '../../core/outcome';
+import { handleEvent } from '../../core/answer/controller';
+import type { Outcome } from '../../core/answer/outcome';
 import { claudeRegistry } from '../../core/registry/claude';
-import { selfPathTable } from '../../core/self-paths';
+import { selfPathTable } from '../../core/paths/self-paths';
 
 export const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 

@@ -23,7 +23,7 @@
  * "guard unavailable" line and every tool step must leave exactly one evidence check.
  *
  * Last, the fail mode the shim picks on its own when no evaluator answers is compared, setting by
- * setting, with the one core/failmode picks (hermes_shim_driver.py walks the table in one process).
+ * setting, with the one core/answer/failmode.ts picks (hermes_shim_driver.py walks the table in one process).
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,7 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failOutcomeFor } from '../../core/failmode';
+import { failOutcomeFor } from '../../core/answer/failmode';
 import { isAlive, PYTHON, realBundle, Sandbox, Served, SHIM_DIR, unavailableLines, waitFor } from '../hosts/hermes/helpers';
 import { driverFor, fixture, sandbox as inProcessSandbox, type HostDriver, type Sandbox as ScenarioBox, type Seen } from '../scenarios/drivers';
 import { loadCorpus, runScenario, type StepResult } from '../scenarios/parity';
@@ -478,7 +478,7 @@ describe('Hermes shim parity: a child that dies after deciding a tool call, befo
 // ----------------------------------------------------------------------------- the fail mode
 /**
  * When the evaluator cannot answer, the shim picks the fail mode itself, in Python, from the same
- * settings the JS side reads (core/failmode.ts with core/config). Each case below makes the
+ * settings the JS side reads (core/answer/failmode.ts with core/config). Each case below makes the
  * evaluator unavailable (STOPLINE_RUNTIME names no file) and compares what the shim does with a
  * pre_tool_call against the mode failOutcomeFor reaches for the same environment, files and folder.
  * The settings are read per call, so one emulated Hermes (hermes_shim_driver.py, which changes its

@@ -13,9 +13,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { recordBypass } from '../../core/bypass';
-import { failOutcome, handleEvent } from '../../core/controller';
-import { applyHostEditSwitch } from '../../core/host-mode';
+import { recordBypass } from '../../core/answer/bypass';
+import { failOutcome, handleEvent } from '../../core/answer/controller';
+import { applyHostEditSwitch } from '../../core/answer/host-mode';
 import { InProcessHooks } from '../../core/hooks/in-process';
 import { parseControlEvent } from '../../core/protocol';
 import type { ControlEvent } from '../../core/protocol';
@@ -25,11 +25,15 @@ import { claudeAdapter } from '../../hosts/claude/adapter';
 import { codexAdapter } from '../../hosts/codex/adapter';
 import { copilotAdapter } from '../../hosts/copilot/adapter';
 import { droidAdapter } from '../../hosts/droid/adapter';
+import { kimiAdapter } from '../../hosts/kimi/adapter';
 import { geminiAdapter } from '../../hosts/gemini/adapter';
 import { hermesAdapter } from '../../hosts/hermes/adapter';
 import { OpenCodeDoor } from '../../hosts/opencode/door';
 import { PiDoor } from '../../hosts/pi/door';
 import { qwenAdapter } from '../../hosts/qwen/adapter';
+import { vibeAdapter } from '../../hosts/vibe/adapter';
+import { vibeHookTables } from '../../hosts/cli/install/host-vibe';
+import { NO_NEEDS, rowsToRegister } from '../../hosts/cli/install/observe-events';
 import type { CommandHookAdapter } from '../../hosts/shared/adapter';
 import { FakeOpenCode } from '../hosts/opencode/fake-client';
 import { fakeCtx } from '../hosts/pi/fake-pi';
@@ -70,6 +74,8 @@ const COMMAND_HOSTS: [string, CommandHookAdapter][] = [
   ['qwen', qwenAdapter],
   ['copilot', copilotAdapter],
   ['droid', droidAdapter],
+  ['kimi', kimiAdapter],
+  ['vibe', vibeAdapter],
 ];
 
 describe.each(COMMAND_HOSTS)('%s: events are exactly the registry rows', (family, adapter) => {
@@ -132,6 +138,17 @@ describe('what each artifact registers with its host is the registry', () => {
     expect(hooks).toEqual(registered(REGISTRIES.droid));
   });
 
+  it('Kimi: hosts/kimi/hooks.toml', () => {
+    const events = [...read('hosts/kimi/hooks.toml').matchAll(/^event = "([^"]+)"$/gm)].map((m) => m[1]!).sort();
+    expect(events).toEqual(shipped(REGISTRIES.kimi));
+  });
+
+  it('Mistral Vibe: the hooks.toml tables `stopline install vibe` writes', () => {
+    const tables = vibeHookTables(rowsToRegister(REGISTRIES.vibe, NO_NEEDS), 'x', false);
+    const types = [...tables.matchAll(/^type = "([a-z_]+)"$/gm)].map((m) => m[1]!).sort();
+    expect(types).toEqual(shipped(REGISTRIES.vibe));
+  });
+
   it('Hermes: plugin.yaml provides_hooks', () => {
     const yaml = read('hosts/hermes/plugin.yaml');
     const list = yaml.split('provides_hooks:')[1]!.split('\n').filter((l) => /^\s+-\s+\S/.test(l)).map((l) => l.replace(/^\s+-\s+/, '').trim());
@@ -169,6 +186,8 @@ describe('tools: the adapters name no tool the registry lacks, and handle every 
     qwen: ['hosts/qwen/adapter.ts'],
     copilot: ['hosts/copilot/adapter.ts'],
     droid: ['hosts/droid/adapter.ts'],
+    kimi: ['hosts/kimi/adapter.ts'],
+    vibe: ['hosts/vibe/adapter.ts', 'hosts/vibe/journal.ts'],
   };
   it.each(Object.entries(SOURCES))('%s: every tool name compared in the adapter source is a registry tool', (family, files) => {
     const reg = REGISTRIES[family as 'claude'];
@@ -278,6 +297,56 @@ describe('OpenCode: every captured hook payload goes through the plugin', () => 
       }
       await guard.drain();
       expect(invalid).toEqual([]);
+    } finally {
+      box.cleanup();
+    }
+  });
+});
+
+describe('Kilo Code: OpenCode\'s plugin, given Kilo\'s registry, takes every captured 7.7.7 hook payload and speaks as kilo', () => {
+  it('the plugin hooks plus the bus events it answers are the Kilo rows it registers', () => {
+    const box = sandbox();
+    try {
+      const guard = new OpenCodeDoor({ client: new FakeOpenCode().client(), directory: box.project }, { env: box.env, core: { handleEvent, failOutcome, applyHostEditSwitch }, hooks: new InProcessHooks(box.env, 'kilo'), registry: REGISTRIES.kilo, log: () => {} });
+      const hookNames = Object.keys(guard.hooks()).filter((k) => k !== 'event');
+      expect([...new Set([...hookNames, ...guard.busEvents()])].sort()).toEqual(registered(REGISTRIES.kilo));
+    } finally {
+      box.cleanup();
+    }
+  });
+
+  const files = jsonFixtures('kilo');
+  it('there are captured payloads', () => expect(files.length).toBeGreaterThan(10));
+  it.each(files.map((f) => [f.file, f.data] as const))('%s', async (file, data) => {
+    if (OPENCODE_NOT_HOOKS.test(file)) return;
+    const box = sandbox();
+    try {
+      const seen: ControlEvent[] = [];
+      const invalid: string[] = [];
+      const guard = new OpenCodeDoor(
+        { client: new FakeOpenCode().client(), directory: box.project },
+        { env: box.env, core: { ...checkingCore(seen, invalid), applyHostEditSwitch }, hooks: new InProcessHooks(box.env, 'kilo'), registry: REGISTRIES.kilo, log: () => {}, sdkTimeoutMs: 500 },
+      );
+      const hooks = guard.hooks() as unknown as Record<string, (a: unknown, b?: unknown) => Promise<unknown>>;
+      if (file.startsWith('event-')) {
+        const type = String((data.event as { type?: string }).type);
+        // a bus event the registry does not list is one the plugin ignores
+        if (!REGISTRIES.kilo.events.some((e) => e.native === type)) expect(guard.busEvents()).not.toContain(type);
+        await hooks.event!({ event: data.event });
+      } else {
+        const hook = file.replace(/\.json$/, '').replace(/-.*$/, '');
+        const row = REGISTRIES.kilo.events.find((e) => e.native === hook);
+        expect(row, `${hook} is not in the Kilo registry`).toBeDefined();
+        if (!hooks[hook]) {
+          expect(row!.registered).toBe(false);
+          return;
+        }
+        await hooks[hook]!(data.input, data.output);
+        if (hook === 'tool.execute.before') expect(seen.length, file).toBeGreaterThan(0);
+      }
+      await guard.drain();
+      expect(invalid).toEqual([]);
+      for (const ev of seen) expect(ev.host.family).toBe('kilo');
     } finally {
       box.cleanup();
     }

@@ -1,14 +1,14 @@
 /**
- * The one answer path (core/answer.ts) with fake ports: what the guard is told, how a rewrite is
+ * The one answer path (core/answer/answer.ts) with fake ports: what the guard is told, how a rewrite is
  * judged and gated, and the row's gate. Every door takes this path; the doors' own tests show they
  * do (test/hosts/shared/in-process/runtime.test.ts, test/hosts/shared/runner.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { answer } from '../../core/answer';
-import type { AnswerPlace, HooksPort, ToolCall } from '../../core/answer';
-import type { HandleOptions } from '../../core/controller';
+import { answer } from '../../core/answer/answer';
+import type { AnswerPlace, HooksPort, ToolCall } from '../../core/answer/answer';
+import type { HandleOptions } from '../../core/answer/controller';
 import type { FoldedResult } from '../../core/hooks/types';
-import type { Outcome } from '../../core/outcome';
+import type { Outcome } from '../../core/answer/outcome';
 import type { Action, ControlEvent } from '../../core/protocol';
 
 const action = (command: string): Action => ({ name: 'Bash', mutability: command.startsWith('rm') ? 'write' : 'read', affectedPaths: [], dependencyIntent: false, hashIntent: false, delegationCount: 0, unboundedDelegation: false, segments: [{ program: command.split(' ')[0]!, mutability: 'read', paths: [], why: command }] });

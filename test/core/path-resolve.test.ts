@@ -1,9 +1,9 @@
 /**
- * The shared path steps (core/path-resolve.ts) on their own: each step, the order they run
+ * The shared path steps (core/paths/path-resolve.ts) on their own: each step, the order they run
  * in, versioned resolvers, and the forms that stay unproven.
  */
 import { describe, expect, it } from 'vitest';
-import { placeToolPath, resolversFor, type PathResolver, type VersionedPathResolver } from '../../core/path-resolve';
+import { placeToolPath, resolversFor, type PathResolver, type VersionedPathResolver } from '../../core/paths/path-resolve';
 
 const BASE = '/work/proj';
 const HOME = '/home/u';

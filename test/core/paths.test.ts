@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_BRACE_ALTERNATIVES, allowListCovers, expandBraces, expandFilesEntries, globToRegExp, normalizeTarget } from '../../core/paths';
+import { MAX_BRACE_ALTERNATIVES, allowListCovers, expandBraces, expandFilesEntries, globToRegExp, normalizeTarget } from '../../core/paths/paths';
 
 describe('normalizeTarget', () => {
   const cases: [string, string | undefined, { rel: string; outside: boolean; style?: string }][] = [

@@ -1,6 +1,6 @@
 /**
  * delegate_task children under their own session id: the subagent_start record (core/state/
- * lineage.ts) and the step that puts the root on a child's later events (core/session-tree.ts,
+ * lineage.ts) and the step that puts the root on a child's later events (core/answer/session-tree.ts,
  * which the controller takes when a door says the tree is recorded).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { forgetChild, lineageOf, LINEAGE_MAX_AGE_MS, pruneLineage, recordChild } from '../../core/state/lineage';
 import type { ControlEvent } from '../../core/protocol';
 import { toControlEvent } from '../../hosts/hermes/adapter';
-import { UNKNOWN_PARENT_AGENT, placeInRecordedTree } from '../../core/session-tree';
+import { UNKNOWN_PARENT_AGENT, placeInRecordedTree } from '../../core/answer/session-tree';
 
 let roots: string[] = [];
 afterEach(() => {

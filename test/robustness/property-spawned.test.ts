@@ -1,7 +1,7 @@
 /**
  * The built artifacts as their hosts spawn them (committed dist/): dist/claude/stopline.mjs,
  * dist/codex/stopline.mjs, dist/gemini/stopline.mjs, dist/qwen/stopline.mjs, dist/copilot/stopline.mjs
- * (with the event as its argument, as Copilot's hook file passes it), dist/droid/stopline.mjs and
+ * (with the event as its argument, as Copilot's hook file passes it), dist/droid/stopline.mjs, dist/kimi/stopline.mjs, dist/openhands/stopline.mjs and
  * `dist/stopline.mjs guard`. Generated inputs (a few hundred in
  * all: SPAWNED_CASES per artifact) plus the stdin edge cases: empty, larger than the 8 MiB
  * bound, exactly at the bound, never closed, several documents, invalid UTF-8, NUL bytes.
@@ -25,6 +25,8 @@ const LABELS: Record<SpawnedHost, string> = {
   copilot: 'stopline (copilot)',
   droid: 'stopline (droid)',
   cline: 'stopline (cline)',
+  kimi: 'stopline (kimi)',
+  openhands: 'stopline (openhands)',
 };
 const PAYLOADS: Record<SpawnedHost, Record<string, unknown>[]> = {
   claude: capturedPayloads('claude'),
@@ -35,6 +37,8 @@ const PAYLOADS: Record<SpawnedHost, Record<string, unknown>[]> = {
   copilot: capturedPayloads('copilot'),
   droid: capturedPayloads('droid'),
   cline: capturedPayloads('cline'),
+  kimi: capturedPayloads('kimi'),
+  openhands: capturedPayloads('openhands'),
 };
 /** Copilot's hook file names the event as the script's argument; the others read it from the payload. */
 const ARGS: Partial<Record<SpawnedHost, string[]>> = { copilot: ['preToolUse'] };
@@ -43,7 +47,7 @@ afterAll(() => {
   process.stderr.write(`property cases (spawned): ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}\n`);
 });
 
-const HOSTS: SpawnedHost[] = ['claude', 'codex', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'cline'];
+const HOSTS: SpawnedHost[] = ['claude', 'codex', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'cline', 'kimi', 'openhands'];
 /** The tool event and a write tool of each host, for the payload at the bound (Copilot's event is its argument). */
 const WRITE_EVENT: Record<SpawnedHost, { event: string; tool: string }> = {
   claude: { event: 'PreToolUse', tool: 'Write' },
@@ -54,6 +58,8 @@ const WRITE_EVENT: Record<SpawnedHost, { event: string; tool: string }> = {
   copilot: { event: 'PreToolUse', tool: 'Write' },
   droid: { event: 'PreToolUse', tool: 'Create' },
   cline: { event: 'PreToolUse', tool: 'editor' },
+  kimi: { event: 'PreToolUse', tool: 'WriteFile' },
+  openhands: { event: 'PreToolUse', tool: 'file_editor' },
 };
 /**
  * The guard bridge answers input it cannot read by the fail mode: open is exit 1 with its

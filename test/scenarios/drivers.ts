@@ -8,21 +8,26 @@
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { recordBypass } from '../../core/bypass';
-import { failOutcome, handleEvent } from '../../core/controller';
-import { applyHostEditSwitch } from '../../core/host-mode';
+import { recordBypass } from '../../core/answer/bypass';
+import { failOutcome, handleEvent } from '../../core/answer/controller';
+import { applyHostEditSwitch } from '../../core/answer/host-mode';
 import { InProcessHooks } from '../../core/hooks/in-process';
+import { REGISTRIES } from '../../core/registry/index';
 import { claudeAdapter } from '../../hosts/claude/adapter';
 import { codexAdapter } from '../../hosts/codex/adapter';
 import { copilotAdapter, namedBy } from '../../hosts/copilot/adapter';
 import { droidAdapter } from '../../hosts/droid/adapter';
 import { clineAdapter, stopCommand } from '../../hosts/cline/adapter';
+import { kimiAdapter } from '../../hosts/kimi/adapter';
+import { openhandsAdapter } from '../../hosts/openhands/adapter';
 import { geminiAdapter } from '../../hosts/gemini/adapter';
 import { nativeAdapter } from '../../hosts/cli/guard/adapters';
 import { pluginDoor } from '../../hosts/hermes/doors';
 import { OpenCodeDoor } from '../../hosts/opencode/door';
 import { PiDoor } from '../../hosts/pi/door';
+import { OpenClawDoor } from '../../hosts/openclaw/door';
 import { qwenAdapter } from '../../hosts/qwen/adapter';
+import { vibeAdapter } from '../../hosts/vibe/adapter';
 import type { CommandHookAdapter, Rendered } from '../../hosts/shared/adapter';
 import { answerHook } from '../../hosts/shared/runner';
 import { FakeOpenCode } from '../hosts/opencode/fake-client';
@@ -177,6 +182,8 @@ function rewrittenInput(host: HostName, r: Rendered): unknown {
     }
     case 'hermes':
       return j.action === 'modify' ? j.args : undefined;
+    case 'vibe':
+      return (j.hook_specific_output as Record<string, unknown> | undefined)?.tool_input;
     default:
       return hso.updatedInput;
   }
@@ -233,6 +240,23 @@ function decisionFromRendered(host: HostName, r: Rendered): Seen {
       if (isStopCommand(j)) return { decision: 'deny', stamp: String(j.contextModification) };
       return { decision: 'allow' };
     }
+    case 'kimi': {
+      // Kimi reads only hookSpecificOutput.permissionDecision "deny" (and exit 2 with stderr), on any event
+      if (r.exitCode === 2) return { decision: 'deny', stamp: r.stderr };
+      const hso = (fromJson(r.stdout)?.hookSpecificOutput ?? {}) as Record<string, unknown>;
+      return hso.permissionDecision === 'deny' ? { decision: 'deny', stamp: String(hso.permissionDecisionReason ?? '') } : { decision: 'allow' };
+    }
+    case 'openhands': {
+      // OpenHands blocks on exit 2 or a top-level decision "deny"; the model reads the JSON reason, else stderr
+      const j = fromJson(r.stdout);
+      if (j?.decision === 'deny') return { decision: 'deny', stamp: String(j.reason ?? '') };
+      return r.exitCode === 2 ? { decision: 'deny', stamp: r.stderr } : { decision: 'allow' };
+    }
+    case 'vibe': {
+      // Vibe reads only a top-level decision on stdout, and only with exit 0
+      const j = r.exitCode === 0 ? fromJson(r.stdout) : null;
+      return j?.decision === 'deny' ? { decision: 'deny', stamp: String(j.reason ?? '') } : { decision: 'allow' };
+    }
     default:
       throw new Error(`${host} is not a command-hook host`);
   }
@@ -280,6 +304,10 @@ export const PAYLOADS = {
       preToolUse: { toolName: t.name, parameters: Object.fromEntries(Object.entries(t.input).map(([k, v]) => [k, JSON.stringify(v)])) },
     }),
   },
+  kimi: {
+    prompt: (s: Sandbox, text: string) => ({ ...fixture('kimi', 'UserPromptSubmit.json'), session_id: s.session, cwd: s.project, prompt: text }),
+    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('kimi', 'PreToolUse-WriteFile.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input, tool_call_id: nextId('call_') }),
+  },
   guard: {
     prompt: (s: Sandbox, text: string) => ({ hook_event_name: 'prompt:submit', session_id: s.session, cwd: s.project, prompt: text }),
     tool: (s: Sandbox, t: RenderedTool) => ({ hook_event_name: 'tool:before', session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input }),
@@ -292,9 +320,13 @@ export const PAYLOADS = {
     prompt: (s: Sandbox, text: string) => ({ ...fixture('qwen', 'UserPromptSubmit.json'), session_id: s.session, cwd: s.project, prompt: text, submitted_prompt: text }),
     tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('qwen', 'PreToolUse-write_file.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input, tool_use_id: nextId('toolu_'), tool_call_id: nextId('call_') }),
   },
+  openhands: {
+    prompt: (s: Sandbox, text: string) => ({ ...fixture('openhands', 'UserPromptSubmit.json'), session_id: s.session, working_dir: s.project, message: text }),
+    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('openhands', 'PreToolUse-file_editor-create.json'), session_id: s.session, working_dir: s.project, tool_name: t.name, tool_input: t.input }),
+  },
 } as const;
 
-type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'cline';
+type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'cline' | 'kimi' | 'openhands';
 
 const COMMAND_ADAPTERS: Record<CommandHost, CommandHookAdapter> = {
   claude: claudeAdapter,
@@ -306,6 +338,8 @@ const COMMAND_ADAPTERS: Record<CommandHost, CommandHookAdapter> = {
   copilot: copilotAdapter,
   droid: droidAdapter,
   cline: clineAdapter,
+  kimi: kimiAdapter,
+  openhands: openhandsAdapter,
 };
 
 /**
@@ -333,16 +367,17 @@ function commandHookDriver(host: CommandHost, s: Sandbox): HostDriver {
   };
 }
 
-function opencodeDriver(s: Sandbox): HostDriver {
+/** OpenCode's plugin as the host `host` loads it (OpenCode, or Kilo Code with its own registry). */
+function opencodeDriver(s: Sandbox, host: 'opencode' | 'kilo' = 'opencode'): HostDriver {
   const fake = new FakeOpenCode();
   fake.addSession(s.session);
   const guard = new OpenCodeDoor(
     { client: fake.client(), directory: s.project },
-    { env: s.env, core: { handleEvent, failOutcome, applyHostEditSwitch }, hooks: new InProcessHooks(s.env, 'opencode'), log: () => {}, sdkTimeoutMs: 2000 },
+    { env: s.env, core: { handleEvent, failOutcome, applyHostEditSwitch }, hooks: new InProcessHooks(s.env, host), registry: REGISTRIES[host], log: () => {}, sdkTimeoutMs: 2000 },
   );
   const hooks = guard.hooks();
   return {
-    host: 'opencode',
+    host,
     async prompt(text) {
       const m = fake.userMessage(s.session, text);
       for (const e of m.events) await hooks.event({ event: e });
@@ -377,10 +412,55 @@ function piDriver(s: Sandbox): HostDriver {
   };
 }
 
+/** OpenClaw's plugin hooks as the real host calls them: the prompt hook names the workspace, the tool hook does not. */
+function openclawDriver(s: Sandbox): HostDriver {
+  const h = new OpenClawDoor({ env: s.env, core: { handleEvent, failOutcome, recordBypass }, hooks: new InProcessHooks(s.env, 'openclaw'), log: () => {} }).handlers();
+  const ctx = { agentId: 'main', sessionKey: 'agent:main:main', sessionId: s.session };
+  return {
+    host: 'openclaw',
+    async prompt(text) {
+      await h.before_prompt_build!({ prompt: text, currentUserMessage: text, messages: [] }, { ...ctx, workspaceDir: s.project });
+    },
+    async tool(t) {
+      const id = nextId('call_');
+      const r = (await h.before_tool_call!({ toolName: t.name, params: structuredClone(t.input), toolCallId: id }, { ...ctx, toolName: t.name, toolCallId: id } as typeof ctx)) as { block?: boolean; blockReason?: string; params?: unknown } | undefined;
+      if (r?.block) return { decision: 'deny', stamp: r.blockReason ?? '' };
+      return withRewrite({ decision: 'allow' }, t.input, r?.params ?? t.input);
+    },
+  };
+}
+
+/**
+ * Vibe has no prompt event: the person's prompt is a `turn/start` record in the session journal
+ * (test/fixtures/vibe/session/), which the hook reads at the next pre_tool.
+ */
+export function vibeJournalTurn(sessionDir: string, text: string): void {
+  const dir = join(sessionDir, 'journal');
+  mkdirSync(dir, { recursive: true });
+  const rec = { payload: { client_command_id: nextId('turn-'), method: 'turn/start', params: { injected: false, message: [{ text, type: 'text' }] } }, type: 'command_reserved' };
+  writeFileSync(join(dir, '0000000000000001.jsonl'), `${JSON.stringify(rec)}\n`, { flag: 'a' });
+}
+
+function vibeDriver(s: Sandbox): HostDriver {
+  const sessionDir = join(s.home, '.vibe', 'logs', 'session', 'unified', s.session);
+  return {
+    host: 'vibe',
+    async prompt(text) {
+      vibeJournalTurn(sessionDir, text);
+    },
+    async tool(t) {
+      const payload = { ...fixture('vibe', 'pre_tool-write_file.json'), session_id: s.session, transcript_path: sessionDir, cwd: s.project, tool_name: t.name, tool_call_id: nextId('call_'), tool_input: t.input };
+      return seenFromRendered('vibe', await answerHook(vibeAdapter, JSON.stringify(payload), { env: s.env, cwd: s.project }), t.input);
+    },
+  };
+}
+
 export function driverFor(host: HostName, s: Sandbox): HostDriver {
-  if (host === 'opencode') return opencodeDriver(s);
+  if (host === 'opencode' || host === 'kilo') return opencodeDriver(s, host);
+  if (host === 'vibe') return vibeDriver(s);
   if (host === 'pi') return piDriver(s);
-  return commandHookDriver(host, s);
+  if (host === 'openclaw') return openclawDriver(s);
+  return commandHookDriver(host as CommandHost, s);
 }
 
 export { RENDERERS };

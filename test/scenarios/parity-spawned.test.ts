@@ -2,7 +2,7 @@
  * Cross-host parity through the built artifacts: a subset of the neutral corpus (one scenario
  * per rule, chosen below) is fed to dist/claude/stopline.mjs, dist/codex/stopline.mjs and
  * `dist/stopline.mjs guard` as the hosts run them (one process per event), with the same
- * expectations as the in-process run (and dist/gemini, dist/qwen, dist/copilot, dist/droid the
+ * expectations as the in-process run (and dist/gemini, dist/qwen, dist/copilot, dist/droid, dist/kimi, dist/openhands the
  * same way; Copilot's with the event as the argument, as its hook file passes it). stdout must be
  * empty or the host's JSON.
  */
@@ -52,7 +52,7 @@ function spawnedDriver(host: SpawnedHost, box: Sandbox, stdoutProblems: string[]
   };
 }
 
-describe.each(['claude', 'codex', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'cline'] as const)('parity through the built %s artifact', (host) => {
+describe.each(['claude', 'codex', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'cline', 'kimi', 'openhands'] as const)('parity through the built %s artifact', (host) => {
   it('the subset names scenarios that exist', () => expect(corpus.map((s) => s.id).sort()).toEqual([...SUBSET].sort()));
   it.each(corpus.map((s) => [s.id, s] as const))('%s', async (_id, sc) => {
     const box = sandbox();

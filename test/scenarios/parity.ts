@@ -11,7 +11,7 @@ import { nativeRegistry } from '../../hosts/cli/guard/adapters';
 import { checks, type HostDriver, type Sandbox, type Seen } from './drivers';
 import { RENDERERS, type HostName, type RenderedTool } from './renderers';
 import type { Expectation, NeutralTool, Scenario } from './types';
-import { rewriteFormOf } from '../../core/registry/rows';
+import { rewritesShell } from '../../core/registry/rows';
 import { probeSandbox } from '../../core/confine/probe';
 
 export function loadCorpus(): Scenario[] {
@@ -35,14 +35,13 @@ const KINDS_FOR: Record<NeutralTool['op'], ToolKind[]> = {
 
 export function registryLacks(host: HostName, op: NeutralTool['op']): boolean {
   const reg = registryOf(host);
-  return !reg.tools.some((t) => KINDS_FOR[op].includes(t.kind));
+  // a subagent whose calls no hook sees is decided as a call of unknown effect, not as a delegation
+  return !reg.tools.some((t) => KINDS_FOR[op].includes(t.kind) && !t.unseenChildren);
 }
 
 /** Whether the host runs a rewritten command for its shell tool (the registry's rewrite column). */
 export function hostRewritesShell(host: HostName): boolean {
-  const reg = registryOf(host);
-  const row = reg.events.find((e) => e.control === 'action.before' && e.registered);
-  return reg.tools.some((t) => t.kind === 'shell' && rewriteFormOf(row, t) !== null);
+  return rewritesShell(registryOf(host));
 }
 
 const sandboxOk = new Map<string, boolean>();

@@ -6,8 +6,8 @@
 import { isAbsolute, join } from 'node:path';
 import type { NeutralTool, PathForm } from './types';
 
-export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'cline';
-export const HOSTS: readonly HostName[] = ['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'cline'];
+export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'cline' | 'kimi' | 'kilo' | 'openhands' | 'openclaw' | 'vibe';
+export const HOSTS: readonly HostName[] = ['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'cline', 'kimi', 'kilo', 'openhands', 'openclaw', 'vibe'];
 
 export interface RenderContext {
   project: string;
@@ -43,6 +43,16 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   droid: ['dotdot', 'absolute'],
   // `~/x` and `@x` are plain names in the project for Cline too (observed on the real CLI)
   cline: ['dotdot', 'absolute'],
+  // Kimi expands `~/` (Python's expanduser); `@x` and `file://` are plain names (observed)
+  kimi: ['dotdot', 'absolute', 'home'],
+  // OpenCode's tools and path handling (test/hosts/kilo/path-forms.test.ts)
+  kilo: ['dotdot', 'absolute'],
+  // file_editor refuses a path that is not absolute
+  openhands: ['absolute'],
+  // one `@` dropped, `~/` the home, `file://` its path (observed on the real CLI)
+  openclaw: ['mention', 'dotdot', 'absolute', 'home', 'file-url'],
+  // `~/` is the HOME's, `@x` a plain name (test/hosts/vibe/path-forms.test.ts)
+  vibe: ['dotdot', 'absolute', 'home'],
 };
 
 /**
@@ -118,10 +128,11 @@ function codex(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   }
 }
 
-function opencode(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
+/** OpenCode 1.18.33, and Kilo Code 7.7.7 which sends the same tool names and fields (test/fixtures/kilo). */
+function opencode(t: NeutralTool, ctx: RenderContext, host: HostName = 'opencode'): RenderedTool | null {
   switch (t.op) {
     case 'write':
-      return { name: 'write', input: { filePath: spell('opencode', t, ctx, true), content: t.content } };
+      return { name: 'write', input: { filePath: spell(host, t, ctx, true), content: t.content } };
     case 'edit':
       return { name: 'edit', input: { filePath: place(t.path, ctx, true), oldString: t.old, newString: t.new } };
     case 'read':
@@ -279,6 +290,95 @@ function cline(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   }
 }
 
+/** Kimi Code 1.51.0 (test/fixtures/kimi/PreToolUse-*.json): relative paths as the model writes them; MCP tools keep their bare name. */
+function kimi(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
+  switch (t.op) {
+    case 'write':
+      return { name: 'WriteFile', input: { path: spell('kimi', t, ctx, false), content: t.content } };
+    case 'edit':
+      return { name: 'StrReplaceFile', input: { path: place(t.path, ctx, false), edit: { old: t.old, new: t.new } } };
+    case 'read':
+      return { name: 'ReadFile', input: { path: place(t.path, ctx, false) } };
+    case 'shell':
+      return { name: 'Shell', input: { command: t.command } };
+    case 'delegate':
+      return { name: 'Agent', input: { description: 'help', prompt: t.task, subagent_type: 'coder' } };
+    case 'batch':
+      return null;
+    case 'mcp':
+      return { name: t.tool, input: mcpArgs(t) };
+  }
+}
+
+/**
+ * OpenHands CLI 1.16.0 (test/fixtures/openhands/PreToolUse-*.json): one file_editor tool by
+ * command, absolute paths. Its task subagent fires no hook, so a guarded delegation is not
+ * something it can express: the task call is decided as a call of unknown effect
+ * (test/hosts/openhands/).
+ */
+function openhands(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
+  switch (t.op) {
+    case 'write':
+      return { name: 'file_editor', input: { command: 'create', path: spell('openhands', t, ctx, true), file_text: t.content, kind: 'FileEditorAction' } };
+    case 'edit':
+      return { name: 'file_editor', input: { command: 'str_replace', path: place(t.path, ctx, true), old_str: t.old, new_str: t.new, kind: 'FileEditorAction' } };
+    case 'read':
+      return { name: 'file_editor', input: { command: 'view', path: place(t.path, ctx, true), kind: 'FileEditorAction' } };
+    case 'shell':
+      return { name: 'terminal', input: { command: t.command, is_input: false, timeout: null, reset: false, kind: 'TerminalAction' } };
+    case 'delegate':
+    case 'batch':
+      return null;
+    case 'mcp':
+      return { name: `${t.server}_${t.tool}`, input: mcpArgs(t) };
+  }
+}
+
+/** OpenClaw 2026.9.6 (test/fixtures/openclaw/before_tool_call-*.json): Pi's tool shapes under its own names. */
+function openclaw(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
+  switch (t.op) {
+    case 'write':
+      return { name: 'write', input: { path: spell('openclaw', t, ctx, false), content: t.content } };
+    case 'edit':
+      return { name: 'edit', input: { path: place(t.path, ctx, false), edits: [{ oldText: t.old, newText: t.new }] } };
+    case 'read':
+      return { name: 'read', input: { path: place(t.path, ctx, false) } };
+    case 'shell':
+      return { name: 'exec', input: { title: 'run it', command: t.command } };
+    case 'delegate':
+      return { name: 'sessions_spawn', input: { task: t.task } };
+    case 'batch':
+      return null;
+    case 'mcp':
+      // an MCP tool under a name stopline has no table for
+      return { name: `${t.server}__${t.tool}`, input: mcpArgs(t) };
+  }
+}
+
+/**
+ * Mistral Vibe 3.0.2 as its pre_tool hook sees a call (test/fixtures/vibe/pre_tool-*.json): the
+ * runtime's `file_system.*` names and `file_path`, not the model's `write_file` {path}; a subagent
+ * is a run_typescript program's `agents.spawn`. MCP tools are `mcp_<server>.<tool>`.
+ */
+function vibe(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
+  switch (t.op) {
+    case 'write':
+      return { name: 'file_system.write_file', input: { file_path: spell('vibe', t, ctx, false), content: t.content } };
+    case 'edit':
+      return { name: 'file_system.search_replace', input: { file_path: place(t.path, ctx, false), old_string: t.old, new_string: t.new, replace_all: false } };
+    case 'read':
+      return { name: 'file_system.read_file', input: { file_path: place(t.path, ctx, false) } };
+    case 'shell':
+      return { name: 'file_system.bash', input: { command: t.command } };
+    case 'delegate':
+      return { name: 'agents.spawn', input: { name: 'helper', message: t.task } };
+    case 'batch':
+      return null;
+    case 'mcp':
+      return { name: `mcp_${t.server}.${t.tool}`, input: mcpArgs(t) };
+  }
+}
+
 export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderContext) => RenderedTool | null>> = {
   claude: claudeLike,
   codex,
@@ -291,4 +391,9 @@ export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderCo
   copilot,
   droid,
   cline,
+  kimi,
+  kilo: (t, ctx) => opencode(t, ctx, 'kilo'),
+  openhands,
+  openclaw,
+  vibe,
 };

@@ -13,10 +13,12 @@ export const ARTIFACTS = {
   codex: { file: join(REPO, 'dist', 'codex', 'stopline.mjs'), args: [] as string[] },
   copilot: { file: join(REPO, 'dist', 'copilot', 'stopline.mjs'), args: [] as string[] },
   droid: { file: join(REPO, 'dist', 'droid', 'stopline.mjs'), args: [] as string[] },
+  openhands: { file: join(REPO, 'dist', 'openhands', 'stopline.mjs'), args: [] as string[] },
   guard: { file: join(REPO, 'dist', 'stopline.mjs'), args: ['guard'] },
   gemini: { file: join(REPO, 'dist', 'gemini', 'stopline.mjs'), args: [] as string[] },
   qwen: { file: join(REPO, 'dist', 'qwen', 'stopline.mjs'), args: [] as string[] },
   cline: { file: join(REPO, 'dist', 'cline', 'stopline.mjs'), args: [] as string[] },
+  kimi: { file: join(REPO, 'dist', 'kimi', 'stopline.mjs'), args: [] as string[] },
 } as const;
 export type SpawnedHost = keyof typeof ARTIFACTS;
 

@@ -4,7 +4,7 @@
  * host at its default place and once with every variable that moves a host's folder set, for
  * each scope a host supports; every file or folder the run created or changed must be denied to
  * a plain Write under an `open` contract with GUARD_SELF_PROTECTION, judged with the table the
- * hook builds from the same environment (core/self-paths.ts). A planner that starts writing
+ * hook builds from the same environment (core/paths/self-paths.ts). A planner that starts writing
  * somewhere new fails here until the table covers it.
  */
 import { existsSync, mkdirSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { decide } from '../../core/contract/decide';
 import { freshContract } from '../../core/contract/types';
 import type { Action } from '../../core/protocol';
-import { selfPaths } from '../../core/self-paths';
+import { selfPaths } from '../../core/paths/self-paths';
 import { resolveDataDir } from '../../core/state/datadir';
 import { HOSTS } from '../../hosts/cli/install/locations';
 import { PLANNERS } from '../../hosts/cli/install/command';

@@ -23,9 +23,9 @@ import type { CoreApi, HookDecision } from '../../shared/runner';
 import type { CommandHookAdapter, MappedEvent } from '../../shared/adapter';
 import type { HookPayload } from '../../shared/payload';
 import { claudeAdapter, claudeFields } from '../adapter';
-import { failOutcome, handleEvent } from '../../../core/controller';
-import { labelLines } from '../../../core/answer';
-import { stampOf } from '../../../core/outcome';
+import { failOutcome, handleEvent } from '../../../core/answer/controller';
+import { labelLines } from '../../../core/answer/answer';
+import { stampOf } from '../../../core/answer/outcome';
 import { eventEntry } from '../../shared/adapter';
 import { loadConfig } from '../../../core/config/config';
 import { resolveDataDir } from '../../../core/state/datadir';
@@ -37,6 +37,7 @@ import { InProcessRuntime, TimeoutError } from '../../shared/in-process/runtime'
 import type { RuntimePorts } from '../../shared/in-process/ports';
 import { claudeRegistry } from '../../../core/registry/claude';
 import { Volume, memoryOnly } from './volume';
+import { volumeStore } from './store';
 import type { Known } from './volume';
 import { classicOf, noteSession, preToolUsePayload } from './classic';
 import type { ClassicResult, MappedAnswer, SessionView } from './classic';
@@ -46,8 +47,8 @@ import { deepest, leadsElsewhere, lookUpLanding, settleLanding } from './links';
 import { errorCode } from './rejection';
 import { writeOutFile } from './write-out';
 import { sawBubblewrap } from './confine';
-import { homeFrom } from '../../../core/self-paths';
-import { normalizeTarget } from '../../../core/paths';
+import { homeFrom } from '../../../core/paths/self-paths';
+import { normalizeTarget } from '../../../core/paths/paths';
 
 /** The host's capabilities, as plain functions the entry builds from `$`. */
 export interface ModHost {
@@ -129,10 +130,12 @@ export class ClaudeModDoor {
    * command hook does.
    */
   private readonly probingCore: CoreApi = {
-    handleEvent: (event, options) => handleEvent(event, { ...options, probe: this.probe }),
+    handleEvent: (event, options) => handleEvent(event, { ...options, probe: this.probe, store: this.store }),
     failOutcome,
   };
   private readonly probe = () => (abs: string) => this.volume.probe(abs);
+  /** the core's state, lineage and evidence files, kept in the volume (./store.ts) */
+  private readonly store = volumeStore(() => this.volume);
 
   constructor(private readonly opts: DoorOptions) {
     this.volume = opts.volume;

@@ -23,6 +23,7 @@ import './globals';
 import { modProcess, setProcessCwd } from './globals';
 import { posix, setPathCwd, setPathPlatform, win32 } from './node/path';
 import { installVolume } from './node/fs';
+import { installStoreVolume } from './store';
 import { Volume } from './volume';
 import { ClaudeModDoor } from './door';
 import type { ModHost, ModStart } from './door';
@@ -38,6 +39,7 @@ const volume = new Volume({
   basename: (p) => (/^[A-Za-z]:[\\/]|^\\\\/.test(p) ? win32.basename(p) : posix.basename(p)),
 });
 installVolume(volume);
+installStoreVolume(volume);
 
 const door = new ClaudeModDoor({
   volume,

@@ -1,6 +1,6 @@
 /**
  * Where a write lands, as the Claude Code mod can read it: the mod's side of the core's path
- * probe (core/path-links.ts), which the command hook answers with realpath, lstat and readlink.
+ * probe (core/paths/path-links.ts), which the command hook answers with realpath, lstat and readlink.
  *
  * A mod has no node:fs. What Claude Code 2.1.332 offers instead (docs/claude-mod.md, seen on the
  * real CLI): `$.fs.stat(path, { resolve: true })` answers `realPath`, every link followed (the
@@ -15,8 +15,8 @@
  * decision (./door.ts); `settleLanding` reads, ahead of the next run, every step the core's own
  * walk (`landingOf`) will take for a path, so one load usually answers a whole write.
  */
-import { isRoot, landingOf, parentOf } from '../../../core/path-links';
-import type { ProbeResult } from '../../../core/path-links';
+import { isRoot, landingOf, parentOf } from '../../../core/paths/path-links';
+import type { ProbeResult } from '../../../core/paths/path-links';
 import { errorCode } from './rejection';
 
 export interface LinkHost {

@@ -1,31 +1,32 @@
 /**
  * The files the core reads and writes, held in memory for the Claude Code mod.
  *
- * The core is synchronous and calls node:fs (session state under a lock, the evidence log, the
- * person's config). A mod has no node:fs: its files go through `$.fs`, which is asynchronous
- * and can only read, write (whole files, in place), list and stat. So the mod answers the
- * core's calls from this volume, which the door fills before a decision and writes out after:
+ * The core is synchronous: it keeps session state, lineage and evidence through its Store
+ * (./store.ts answers it from here) and reads the person's config and hooks files through
+ * node:fs (./node/fs.ts answers those from here). A mod has no node:fs: its files go through
+ * `$.fs`, which is asynchronous and can only read, write (whole files, in place), list and stat.
+ * So this volume, which the door fills before a decision and writes out after, answers both:
  *
  * - a path the core asks about that the volume does not know is a *miss*: the call answers as
  *   if the file were not there, and the door, seeing misses after the decision, throws the
  *   decision away (`rollback`), fetches those paths and decides again. After the first event
  *   of a session every path is known and a decision makes no `$` call;
  * - what the core writes is kept here and marked dirty; the door writes dirty files out with
- *   `$.fs.write` after answering (`takeDirty`). Lock files and temp files never leave memory:
- *   one process owns a session's files while its mod is live, and the volume is only ever
- *   touched by one decision at a time;
+ *   `$.fs.write` after answering (`takeDirty`). There are no lock files: one process owns a
+ *   session's files while its mod is live, and the volume is only ever touched by one decision
+ *   at a time;
  * - a file the core appended to that another process may append to as well (labels.jsonl) is
  *   written out as what is on disk then plus what was appended here (`appended`);
- * - where a path leads through symbolic links (the core's path probe, core/path-links.ts) is a
+ * - where a path leads through symbolic links (the core's path probe, core/paths/path-links.ts) is a
  *   fetched entry too, read through the same miss, rollback and load, but for one decision only:
  *   the agent can make a link between two tool calls, so what a decision read about links is
  *   forgotten when the next decision starts (`freshLinks`), as the command hook reads the disk
  *   at each decision.
  */
-import type { ProbeResult } from '../../../core/path-links';
+import type { ProbeResult } from '../../../core/paths/path-links';
 
 export type Known =
-  /** `tail`: the text's last two UTF-16 units, kept on appends so the last byte never flattens a long log */
+  /** `tail`: the text's last two UTF-16 units, kept on appends so a look at the log's end never flattens a long log */
   | { kind: 'file'; text: string; bytes: number; mtimeMs: number; tail?: string }
   | { kind: 'dir'; names: string[] | null }
   | { kind: 'absent' }
@@ -43,6 +44,7 @@ const WORDS: Record<string, string> = {
   EISDIR: 'illegal operation on a directory',
   ENOTDIR: 'not a directory',
   EBADF: 'bad file descriptor',
+  ENOSYS: 'function not implemented',
 };
 
 /**
@@ -58,8 +60,6 @@ export function fsError(code: string, syscall: string, path: string): FsError {
   e.syscall = syscall;
   return e;
 }
-
-const encoder = new TextEncoder();
 
 export function byteLength(text: string): number {
   let n = 0;
@@ -93,13 +93,6 @@ export interface Normalizer {
   basename(path: string): string;
 }
 
-interface OpenFile {
-  path: string;
-  append: boolean;
-  writable: boolean;
-  position: number;
-}
-
 export class Volume {
   private readonly known = new Map<string, Known>();
   /** previous values of the entries changed since `begin` (undefined: was unknown) */
@@ -112,7 +105,8 @@ export class Volume {
   private writtenJournal: Set<string> | null = null;
   /** paths whose content this process wrote (not refreshed from disk again) */
   private readonly written = new Set<string>();
-  private readonly fds = new Map<number, OpenFile>();
+  /** files open for reading, by descriptor (forgotten when the decision ends) */
+  private readonly fds = new Map<number, { path: string; position: number }>();
   private nextFd = 100;
   readonly misses = new Set<string>();
   readonly listMisses = new Set<string>();
@@ -361,6 +355,33 @@ export class Volume {
     return { k, e };
   }
 
+  /**
+   * A file of stopline's own (the Store's read): its text, null when there is none (or it is a
+   * miss), what is there instead when it is not a file. The volume holds no links: the write-out
+   * refuses a link at the name (./write-out.ts).
+   */
+  ownFile(path: string): string | null | { notAFile: string } {
+    const { e } = this.look(path, 'open');
+    if (e.kind === 'file') return e.text;
+    if (e.kind === 'dir') return { notAFile: 'not a regular file' };
+    return null;
+  }
+
+  /**
+   * Append one line to a log (the Store's append): on a line of its own when the log's last line
+   * was left unfinished, and after renaming the log to `rotate.to` once it is past `rotate.bytes`.
+   */
+  appendLine(path: string, line: string, rotate?: { to: string; bytes: number }): void {
+    let { e } = this.look(path, 'open');
+    if (e.kind === 'dir') throw fsError('EISDIR', 'open', path);
+    if (rotate && e.kind === 'file' && e.bytes > rotate.bytes) {
+      this.rename(path, rotate.to);
+      e = { kind: 'absent' };
+    }
+    const midLine = e.kind === 'file' && e.bytes > 0 && !(e.tail ?? e.text.slice(-2)).endsWith('\n');
+    this.append(path, midLine ? '\n' + line : line);
+  }
+
   readFile(path: string): string {
     const { e } = this.look(path, 'open');
     if (e.kind === 'dir') throw fsError('EISDIR', 'read', path);
@@ -440,89 +461,31 @@ export class Volume {
     this.set(a.k, { kind: 'absent' }, true);
   }
 
-  /** A hard link: only for memory-only files (the session lock is taken this way). */
-  link(existing: string, newPath: string): void {
-    const a = this.look(existing, 'link');
-    if (a.e.kind !== 'file') throw fsError('ENOENT', 'link', existing);
-    const b = this.look(newPath, 'link');
-    if (b.e.kind !== 'absent') throw fsError('EEXIST', 'link', newPath);
-    this.set(b.k, { ...a.e }, true);
-  }
+  // ----------------------------------------------------------------- reading by descriptor
 
-  // ----------------------------------------------------------------- descriptors
-
-  open(path: string, flags: { create: boolean; exclusive: boolean; truncate: boolean; append: boolean; writable: boolean }): number {
+  /** Open a file to read from a position (the host's long transcript is read from its end). */
+  openRead(path: string): number {
     const { k, e } = this.look(path, 'open');
-    if (e.kind === 'dir' && flags.writable) throw fsError('EISDIR', 'open', path);
-    if (e.kind === 'file' && flags.exclusive) throw fsError('EEXIST', 'open', path);
-    if (e.kind === 'absent') {
-      if (!flags.create) throw fsError('ENOENT', 'open', path);
-      this.set(k, { kind: 'file', text: '', bytes: 0, mtimeMs: this.now() }, true);
-    } else if (flags.truncate && e.kind === 'file') {
-      this.set(k, { kind: 'file', text: '', bytes: 0, mtimeMs: this.now() }, true);
-    }
+    if (e.kind === 'dir') throw fsError('EISDIR', 'open', path);
+    if (e.kind !== 'file') throw fsError('ENOENT', 'open', path);
     const fd = this.nextFd++;
-    this.fds.set(fd, { path: k, append: flags.append, writable: flags.writable, position: 0 });
+    this.fds.set(fd, { path: k, position: 0 });
     return fd;
   }
 
-  private fd(fd: number, syscall: string): OpenFile {
-    const f = this.fds.get(fd);
-    if (!f) throw fsError('EBADF', syscall, String(fd));
-    return f;
-  }
-
   close(fd: number): void {
-    this.fd(fd, 'close');
-    this.fds.delete(fd);
+    if (!this.fds.delete(fd)) throw fsError('EBADF', 'close', String(fd));
   }
 
-  fstat(fd: number): { kind: 'file'; size: number; mtimeMs: number } {
-    const f = this.fd(fd, 'fstat');
-    const e = this.known.get(f.path);
-    if (e?.kind !== 'file') throw fsError('ENOENT', 'fstat', f.path);
-    return { kind: 'file', size: e.bytes, mtimeMs: e.mtimeMs };
-  }
-
-  writeFd(fd: number, text: string): number {
-    const f = this.fd(fd, 'write');
-    if (!f.writable) throw fsError('EBADF', 'write', f.path);
-    const e = this.known.get(f.path);
-    const cur = e?.kind === 'file' ? e : { text: '', bytes: 0, tail: '' };
-    const bytes = byteLength(text);
-    if (f.append || f.position >= cur.bytes) {
-      this.set(f.path, { kind: 'file', text: cur.text + text, bytes: cur.bytes + bytes, mtimeMs: this.now(), tail: tailAfter(cur, text) }, true);
-      if (f.append) this.noteAppend(f.path, text);
-    } else {
-      // a write inside the file (never done by the core): rewrite by bytes
-      const whole = encoder.encode(cur.text);
-      const add = encoder.encode(text);
-      const next = new Uint8Array(Math.max(whole.length, f.position + add.length));
-      next.set(whole);
-      next.set(add, f.position);
-      const out = new TextDecoder().decode(next);
-      this.set(f.path, { kind: 'file', text: out, bytes: next.length, mtimeMs: this.now() }, true);
-    }
-    f.position += bytes;
-    return bytes;
-  }
-
-  /** Read bytes at a position (the core reads a log's last byte before it appends). */
+  /** Read bytes at a position (or from where the last read ended). */
   readFd(fd: number, into: Uint8Array, offset: number, length: number, position: number | null): number {
-    const f = this.fd(fd, 'read');
+    const f = this.fds.get(fd);
+    if (!f) throw fsError('EBADF', 'read', String(fd));
     const e = this.known.get(f.path);
     if (e?.kind !== 'file') return 0;
     const at = position ?? f.position;
     if (at >= e.bytes || length <= 0) return 0;
-    let bytes: Uint8Array;
-    if (at === e.bytes - 1 && length === 1) {
-      // the last byte, without encoding (or flattening) the whole file: its last character's last byte
-      const tail = e.tail ?? e.text.slice(-2);
-      const enc = encoder.encode(/^[\ud800-\udbff][\udc00-\udfff]$/.test(tail) ? tail : tail.slice(-1));
-      bytes = enc.subarray(enc.length - 1);
-    } else {
-      bytes = encoder.encode(e.text).subarray(at, at + length);
-    }
+    const bytes = new TextEncoder().encode(e.text).subarray(at, at + length);
     into.set(bytes, offset);
     if (position === null) f.position += bytes.length;
     return bytes.length;

@@ -21,9 +21,11 @@ import { claudePluginDir } from '../install/host-claude';
 import { codexPaths } from '../install/host-codex';
 import { hermesPluginDir } from '../install/host-hermes';
 import { opencodePluginDir } from '../install/host-opencode';
+import { kiloPluginDir } from '../install/host-kilo';
 import { findOpenCode2 } from '../install/opencode2';
 import { piExtensionsDir } from '../install/host-pi';
 import { geminiHost } from '../install/host-gemini';
+import { openhandsHost } from '../install/host-openhands';
 import { qwenHost } from '../install/host-qwen';
 import { settingsHookPaths } from '../install/settings-hooks';
 import { HOSTS, LocationError, installRecordFile } from '../install/locations';
@@ -35,14 +37,17 @@ import { printJson, usageError } from '../output';
 import { suggest } from '../suggest';
 import { styleFor } from '../style';
 import { NAME, VERSION } from '../version';
-import { confinementCheck, confinementHere, hostConfinementCheck } from './confine';
+import { confinementCheck, confinementHere, hostConfinementCheck, hostRewrites } from './confine';
 import type { ConfinementHere } from './confine';
 import { dataReports } from './data';
 import { evaluatorReports } from './evaluator';
-import { claudeChecks, claudeDoor, codexChecks, clineChecks, copilotChecks, droidChecks, geminiChecks, hermesChecks, hostBinary, hostCheck, opencodeChecks, piChecks, qwenChecks } from './hosts';
+import { claudeChecks, claudeDoor, codexChecks, clineChecks, copilotChecks, droidChecks, geminiChecks, kimiChecks, hermesChecks, hostBinary, hostCheck, openclawChecks, opencodeChecks, openhandsChecks, piChecks, qwenChecks, kiloChecks, vibeChecks } from './hosts';
 import { copilotPaths } from '../install/host-copilot';
 import { droidPaths } from '../install/host-droid';
 import { clinePaths } from '../install/host-cline';
+import { kimiPaths } from '../install/host-kimi';
+import { openclawPluginDir } from '../install/host-openclaw';
+import { vibePaths } from '../install/host-vibe';
 import { doubleCheck, findNative, nativeChecks } from './native';
 import type { DoctorContext, HostBinary, Placement } from './hosts';
 import { dropProbeWorld, makeProbeWorld } from './probes';
@@ -129,6 +134,16 @@ function anythingAtDefault(host: Host, env: Env, cwd: string): boolean {
       return existsSync(droidPaths(env, 'user', cwd).script);
     case 'cline':
       return existsSync(clinePaths(env, 'user', cwd).script);
+    case 'kimi':
+      return existsSync(kimiPaths(env).script);
+    case 'kilo':
+      return existsSync(join(kiloPluginDir(env, 'user', cwd), 'stopline.js'));
+    case 'openhands':
+      return existsSync(settingsHookPaths(openhandsHost, env, 'user', cwd).script);
+    case 'openclaw':
+      return existsSync(join(openclawPluginDir(env), 'index.js'));
+    case 'vibe':
+      return existsSync(vibePaths(env, 'user', cwd).script);
   }
 }
 
@@ -154,6 +169,16 @@ async function checksFor(host: Host, ctx: DoctorContext, p: Placement, all: read
       return droidChecks(ctx, p);
     case 'cline':
       return clineChecks(ctx, p);
+    case 'kimi':
+      return kimiChecks(ctx, p, bin);
+    case 'kilo':
+      return kiloChecks(ctx, p, bin);
+    case 'openhands':
+      return openhandsChecks(ctx, p);
+    case 'openclaw':
+      return openclawChecks(ctx, p, bin);
+    case 'vibe':
+      return vibeChecks(ctx, p);
   }
 }
 
@@ -211,7 +236,7 @@ export async function runDoctor(args: ParsedArgs, io: CliIO): Promise<number> {
         placements.forEach((p, i) => reports.push({ host, scope: p.scope === 'project' ? `project ${p.project}` : 'user', checks: i === 0 ? [hostCheck(host, bin)] : [] }));
         const first = reports.length - placements.length;
         for (let i = 0; i < placements.length; i++) reports[first + i]!.checks.push(...(await checksFor(host, ctx, placements[i]!, placements, bin)));
-        if (placements.length) reports[first]!.checks.push(hostConfinementCheck(host, confine));
+        if (placements.length) reports[first]!.checks.push(hostConfinementCheck(host, confine, hostRewrites(host), host === 'claude' ? "Claude Code's mod" : undefined));
         for (const [i, n] of native.entries()) {
           const checks = placements.length === 0 && i === 0 ? [hostCheck(host, bin)] : [];
           if (i === 0 && (installs.length > 0 || atDefault)) checks.push(doubleCheck(host, native));

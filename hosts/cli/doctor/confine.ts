@@ -8,6 +8,8 @@ import { confinementSwitch } from '../../../core/confine/confine';
 import { probeSandbox } from '../../../core/confine/probe';
 import type { SandboxProbe } from '../../../core/confine/probe';
 import type { Host } from '../install/locations';
+import { REGISTRIES } from '../../../core/registry/index';
+import { rewritesShell } from '../../../core/registry/rows';
 import { check } from './report';
 import type { Check } from './report';
 
@@ -34,19 +36,23 @@ export function confinementCheck(here: ConfinementHere): Check {
   return check('confine', 'warn', `commands the analysis cannot prove are asked or denied, not confined: ${s.why}`, s.fix);
 }
 
-/**
- * Whether a host applies a rewritten command before it runs. The registry's column for how each
- * host rewrites a command answers this once it is there; until then every host reads as
- * "not known" and its line says so.
- */
-export function hostRewrites(_host: Host): boolean | undefined {
-  return undefined;
+/** Whether a host applies a rewritten command before it runs: the registry's rewrite column for its shell tool. */
+export function hostRewrites(host: Host): boolean {
+  return rewritesShell(REGISTRIES[host]);
 }
 
-/** A host's line: its commands are confined here, or why not. */
-export function hostConfinementCheck(host: Host, here: ConfinementHere, rewrites: boolean | undefined = hostRewrites(host)): Check {
-  if (here.off || !here.sandbox.ok) return check('confine', 'skip', `not confined here (${here.off ? 'turned off' : 'no sandbox'}; see the stopline lines above)`);
-  if (rewrites === true) return check('confine', 'pass', `${host} runs the confined command stopline hands back`);
-  if (rewrites === false) return check('confine', 'skip', `${host} cannot run a rewritten command: commands the analysis cannot prove are asked or denied there`);
-  return check('confine', 'skip', `whether ${host} runs a rewritten command is not known to this build: commands the analysis cannot prove are asked or denied there`);
+/**
+ * A host's line: its commands are confined here, or why not. `deferredDoor` names a door of the
+ * host that confines by a deferred run (the sandbox is built when the command runs).
+ */
+export function hostConfinementCheck(host: Host, here: ConfinementHere, rewrites: boolean = hostRewrites(host), deferredDoor?: string): Check {
+  if (here.off) return check('confine', 'skip', 'not confined here (turned off; see the stopline lines above)');
+  if (!here.sandbox.ok) {
+    // a door that hands the sandbox to a later run (the Claude Code mod) sees only whether bwrap is
+    // installed; where it is but cannot start, that run refuses the command instead of a question
+    if (deferredDoor && !/not installed/.test(here.sandbox.why)) return check('confine', 'warn', `not confined here (no sandbox); ${deferredDoor} hands a command it cannot prove to a run that builds the sandbox, and here that run runs nothing (exit 126, with why) instead of asking`, here.sandbox.fix);
+    return check('confine', 'skip', 'not confined here (no sandbox; see the stopline lines above)');
+  }
+  if (rewrites) return check('confine', 'pass', `${host} runs the confined command stopline hands back`);
+  return check('confine', 'skip', `${host} cannot run a rewritten command: commands the analysis cannot prove are asked or denied there`);
 }

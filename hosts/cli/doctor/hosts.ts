@@ -6,13 +6,16 @@
  * Every path comes from the installer's own resolution (hosts/cli/install/), so doctor looks
  * exactly where `stopline install` put things.
  */
-import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, openSync, readSync, readdirSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
+import { isRecord } from '../../../core/check';
+import { pathToFileURL } from 'node:url';
 import { REGISTRIES } from '../../../core/registry/index';
 import { hostSpec } from '../../../core/registry/host-specs';
 import { installRows } from '../../../core/registry/rows';
 import { claudeRegistry } from '../../../core/registry/claude';
 import { codexRegistry } from '../../../core/registry/codex';
+import { openclawRegistry } from '../../../core/registry/openclaw';
 import type { HostRegistry } from '../../../core/registry/types';
 import { CODEX_EVENTS, codexObserveNeeds, codexPaths } from '../install/host-codex';
 import { CLAUDE_EVENTS, CLAUDE_HOOK_TIMEOUT_SECONDS, CLAUDE_MARKETPLACE, CLAUDE_PLUGIN_ID, claudeMarketplaceDir, claudeObserveNeeds, claudePluginDir, claudePluginHooksFile, claudeSettingsFile } from '../install/host-claude';
@@ -20,24 +23,31 @@ import { registrations, type ObserveNeeds } from '../install/observe-events';
 import { CODEX_HOOK_TIMEOUT_SECONDS } from '../install/host-codex';
 import { HERMES_PLUGIN_NAME, HERMES_RESTART_HINT, hermesConfigFile, hermesPluginDir } from '../install/host-hermes';
 import { opencodePluginDir } from '../install/host-opencode';
+import { kiloArtifact, kiloPluginDir } from '../install/host-kilo';
+import { KILO_FOLDERS } from '../../../core/registry/kilo';
 import { piExtensionsDir } from '../install/host-pi';
+import { OPENCLAW_PLUGIN_ID, openclawLoadPaths, openclawPluginDir } from '../install/host-openclaw';
 import { geminiHost } from '../install/host-gemini';
 import { qwenHost } from '../install/host-qwen';
 import { HOOK_NAME } from '../install/hook-files';
 import { settingsHookPaths, type SettingsHookHost } from '../install/settings-hooks';
-import { findOurGroups } from '../install/hook-groups';
+import { findOurGroups, type EventMapPath } from '../install/hook-groups';
+import { openhandsEventMap, openhandsHost } from '../install/host-openhands';
 import { trustEntriesFor } from '../install/codex-trust';
 import { JsonEditError, findProp, nodeAt, nodeValue, parseJsonDocument } from '../install/json-edit';
-import { qwenDir, type Env, type Host, type Scope } from '../install/locations';
+import { openclawConfigFile, qwenDir, type Env, type Host, type Scope } from '../install/locations';
 import { runsScript } from '../install/plan-context';
 import { findOnPath, isRuntime } from '../install/runtime';
 import { parseTableHeader } from '../install/toml-trust';
 import { YamlEditError, enablePlugin } from '../install/yaml-plugins';
 import { opencode2Checks } from './opencode2';
-import { PROBE_REASON, probeClaude, probeCodex, probeCopilot, probeDroid, probeGemini, probeHermes, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
+import { PROBE_REASON, probeClaude, probeCodex, probeCopilot, probeDroid, probeGemini, probeKimi, probeHermes, probeOpenClaw, probeOpenCode, probeOpenHands, probePi, probeQwen, probeRuntime, probeVibe } from './probes';
 import { COPILOT_EVENTS, COPILOT_HOOK_TIMEOUT_SECONDS, copilotPaths } from '../install/host-copilot';
 import { CLINE_EVENTS, clinePaths } from '../install/host-cline';
 import { DROID_EVENTS, DROID_HOOK_TIMEOUT_SECONDS, HOOKS_FILE_MAP, SETTINGS_MAP, droidPaths } from '../install/host-droid';
+import { KIMI_EVENTS, KIMI_HOOK_TIMEOUT_SECONDS, kimiHookTablesIn, kimiPaths, type KimiHookTable } from '../install/host-kimi';
+import { VIBE_HOOK_TIMEOUT_SECONDS, vibePaths } from '../install/host-vibe';
+import { NO_NEEDS, rowsToRegister } from '../install/observe-events';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
 import { claudeDoorCheck, claudeDoorFacts } from './claude-door';
@@ -150,15 +160,15 @@ interface Groups {
 }
 
 /** stopline's hook groups in a Claude settings.json or a Codex hooks.json. */
-function readGroups(file: string, script: string): Groups {
+function readGroups(file: string, script: string, base: EventMapPath = ['hooks']): Groups {
   const text = readText(file);
   const out: Groups = { text, commands: new Map(), matchers: new Map() };
   if (text === null) return out;
   try {
     const root = parseJsonDocument(text.trim() === '' ? '{}' : text);
     out.root = root;
-    for (const [event, indices] of findOurGroups(text.trim() === '' ? '{}' : text, runsScript(script))) {
-      const groups = nodeValue(nodeAt(root, ['hooks', event]) as never) as { matcher?: unknown; hooks?: { command?: unknown }[] }[];
+    for (const [event, indices] of findOurGroups(text.trim() === '' ? '{}' : text, runsScript(script), base)) {
+      const groups = nodeValue(nodeAt(root, [...base, event]) as never) as { matcher?: unknown; hooks?: { command?: unknown }[] }[];
       const first = groups[indices[0]!];
       out.matchers.set(event, first?.matcher);
       out.commands.set(event, indices.flatMap((i) => (groups[i]?.hooks ?? []).map((h) => String(h.command ?? ''))));
@@ -387,15 +397,24 @@ export function exportedNames(source: string): string[] {
   return names;
 }
 
-function exportsCheck(names: readonly string[], nonFunctions: readonly string[], env: NodeJS.ProcessEnv, dir: string, p: Placement): Check {
+/** What exportsCheck says of the host that loads OpenCode's plugin file: its name, the variables that turn plugins off. */
+interface PluginHost {
+  host: Host;
+  label: string;
+  pureVars: readonly string[];
+}
+
+const OPENCODE_HOST: PluginHost = { host: 'opencode', label: 'OpenCode', pureVars: ['OPENCODE_PURE'] };
+
+function exportsCheck(names: readonly string[], nonFunctions: readonly string[], env: NodeJS.ProcessEnv, dir: string, p: Placement, h: PluginHost = OPENCODE_HOST): Check {
   const problems: string[] = [];
   if (names.length === 0) problems.push('the file exports nothing OpenCode could load');
   else if (nonFunctions.length) problems.push(`the file exports ${nonFunctions.join(', ')}, which ${nonFunctions.length === 1 ? 'is' : 'are'} not a plugin (a function, or an object with a server function); OpenCode then skips the whole file`);
   else if (names.length > 1) problems.push(`the file exports ${names.join(', ')}; OpenCode runs every export as a plugin`);
-  if (env.OPENCODE_PURE === '1') problems.push('OPENCODE_PURE=1 turns every external plugin off');
+  for (const v of h.pureVars) if (env[v] === '1' || env[v] === 'true') problems.push(`${v}=${env[v]} turns every external plugin off`);
   const twin = join(dir, '..', 'plugins', 'stopline.js');
-  const twinNote = existsSync(twin) ? `; ${twin} also exists and OpenCode would load stopline twice` : '';
-  if (problems.length) return check('would-run', 'fail', problems.join('; ') + twinNote, installCommand('opencode', p));
+  const twinNote = existsSync(twin) ? `; ${twin} also exists and ${h.label} would load stopline twice` : '';
+  if (problems.length) return check('would-run', 'fail', problems.join('; ') + twinNote, installCommand(h.host, p));
   return check('would-run', twinNote ? 'warn' : 'pass', `the file exports only the plugin (${names[0]})${twinNote}`, twinNote ? `remove ${twin}` : undefined);
 }
 
@@ -420,6 +439,63 @@ export async function opencodeChecks(ctx: DoctorContext, p: Placement, bin: Host
   }
   checks.push(...(await opencode2Checks(ctx, p, file, probe, bin)));
   return checks;
+}
+
+// ------------------------------------------------------------------------------------ Kilo
+
+/** The plugin entries `kilo debug config` prints: Kilo's resolved config, plugin files it found included. */
+export function kiloPluginList(stdout: string): string[] | null {
+  let config: unknown;
+  try {
+    config = JSON.parse(stdout.slice(stdout.indexOf('{')));
+  } catch {
+    return null;
+  }
+  if (!isRecord(config) || !Array.isArray(config.plugin)) return null;
+  return config.plugin.map((p) => (Array.isArray(p) ? p[0] : p)).filter((p): p is string => typeof p === 'string');
+}
+
+/**
+ * Kilo Code loads OpenCode's file from its own plugin folder: the same file checks as OpenCode,
+ * then Kilo itself is asked which plugin files its resolved config holds (`kilo debug config`):
+ * a file in the folder that Kilo does not list is not loaded.
+ */
+export async function kiloChecks(ctx: DoctorContext, p: Placement, bin: HostBinary = {}): Promise<Check[]> {
+  const env = ctx.env;
+  const dir = kiloPluginDir(env, p.scope, p.project);
+  const file = join(dir, 'stopline.js');
+  const shipped = artifactCheck('kilo', p, join(ctx.distDir, kiloArtifact()), file);
+  const checks = [shipped];
+  if (checks[0]!.status === 'fail' && !existsSync(file)) return checks;
+  const rt = await probeRuntime(env.env, ['bun', 'deno', 'node'], false);
+  const probe = rt ? await probeOpenCode(ctx.world(), file, rt.argv) : undefined;
+  checks.push(check('registered', 'pass', `nothing to register: Kilo loads every .js/.ts file in ${dir}`));
+  const names = probe?.exports ?? exportedNames(readText(file) ?? '');
+  checks.push(exportsCheck(names, probe?.nonFunctions ?? [], env.env, dir, p, { host: 'kilo', label: 'Kilo', pureVars: KILO_FOLDERS.pureVars }));
+  checks.push(check('runtime', 'pass', 'Kilo runs the plugin in its own embedded Bun'));
+  if (!rt || !probe) checks.push(check('enforcement', 'warn', 'not probed: neither bun, deno nor node is on PATH to load the plugin'));
+  else {
+    const c = probeCheck(probe, 'kilo', p);
+    if (probe.denied) c.detail += ` under ${rt.label}`;
+    checks.push(c);
+  }
+  checks.push(await kiloLoaded(ctx, p, file, bin));
+  return checks;
+}
+
+async function kiloLoaded(ctx: DoctorContext, p: Placement, file: string, bin: HostBinary): Promise<Check> {
+  const cwd = p.scope === 'project' ? p.project : ctx.env.cwd;
+  const ask = `run \`kilo debug config\` in ${cwd} and look for ${file} under "plugin"`;
+  if (!bin.path) return check('loaded', 'warn', 'not asked: kilo is not on PATH', ask);
+  const r = await runProgram([bin.path, 'debug', 'config'], { env: ctx.env.env, cwd, timeoutMs: ctx.timeoutMs });
+  const list = r.code === 0 ? kiloPluginList(r.stdout) : null;
+  if (!list) {
+    const why = r.spawnError ? `could not start it (${r.spawnError})` : r.timedOut ? `no answer within ${r.ms} ms` : r.code !== 0 ? `exit ${r.code}` : 'no plugin list in its answer';
+    return check('loaded', 'warn', `could not ask Kilo which plugins it loads (\`kilo debug config\`: ${why})`, ask);
+  }
+  const url = pathToFileURL(file).href;
+  if (list.includes(url)) return check('loaded', 'pass', `Kilo's resolved config lists ${file} among its plugins`);
+  return check('loaded', 'fail', `Kilo's resolved config (\`kilo debug config\` in ${cwd}) does not list ${file}: stopline does not run there`, installCommand('kilo', p));
 }
 
 // -------------------------------------------------------------------------------------- Pi
@@ -712,5 +788,260 @@ export async function clineChecks(ctx: DoctorContext, p: Placement): Promise<Che
   checks.push(check('registered', 'pass', `${CLINE_EVENTS.length} hook files in ${paths.hooksDir}`));
   const rt = await commandRuntime(command!, ctx.env.env);
   checks.push(rt.check);
+  return checks;
+}
+
+// ------------------------------------------------------------------------------- Kimi Code
+
+/**
+ * Kimi's own config loader, run by the interpreter the `kimi` program starts: the hooks Kimi
+ * would load from the file, or the first line of why it refuses the file (a refused config means
+ * Kimi does not start at all). Kimi has no command that lists its hooks.
+ */
+const KIMI_LOADER = [
+  'import json, sys',
+  'from pathlib import Path',
+  'try:',
+  '    from kimi_cli.config import load_config',
+  '    c = load_config(Path(sys.argv[1]))',
+  '    print(json.dumps({"hooks": [{"event": h.event, "command": h.command} for h in c.hooks]}))',
+  'except Exception as e:',
+  '    print(json.dumps({"error": (str(e).splitlines() or [type(e).__name__])[0]}))',
+].join('\n');
+
+/** The interpreter of a Python entry script (`#!/…/python3`), or undefined for anything else. */
+function scriptInterpreter(path: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const buf = Buffer.alloc(512);
+    const n = readSync(fd, buf, 0, buf.length, 0);
+    const m = /^#!\s*(\S*python[0-9.]*)\s*$/m.exec(buf.subarray(0, n).toString('utf8').split('\n', 1)[0] ?? '');
+    return m?.[1];
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+type KimiLoad = { hooks: { event: string; command: string }[] } | { error: string } | { unknown: string };
+
+async function kimiLoads(bin: HostBinary, file: string, env: NodeJS.ProcessEnv): Promise<KimiLoad> {
+  if (!bin.path) return { unknown: 'kimi is not on PATH' };
+  const python = scriptInterpreter(bin.path);
+  if (!python) return { unknown: `${bin.path} is not a Python entry script stopline can ask` };
+  const r = await runProgram([python, '-c', KIMI_LOADER, file], { env, timeoutMs: 30_000 });
+  const last = r.stdout.trim().split('\n').pop() ?? '';
+  try {
+    const out = JSON.parse(last) as KimiLoad;
+    if ('hooks' in out && Array.isArray(out.hooks)) return out;
+    if ('error' in out && typeof out.error === 'string') return out;
+  } catch {
+    /* below */
+  }
+  return { unknown: `Kimi's config loader gave no answer (exit ${r.code ?? 'none'}${r.timedOut ? ', timed out' : ''})` };
+}
+
+export async function kimiChecks(ctx: DoctorContext, p: Placement, bin: HostBinary): Promise<Check[]> {
+  const env = ctx.env;
+  const paths = kimiPaths(env);
+  const fix = installCommand('kimi', p);
+  const checks = [artifactCheck('kimi', p, join(ctx.distDir, 'kimi', 'stopline.mjs'), paths.script)];
+  const ours = runsScript(paths.script);
+  const text = readText(paths.configFile) ?? '';
+  let tables: KimiHookTable[];
+  try {
+    tables = kimiHookTablesIn(text, paths.configFile);
+  } catch (e) {
+    checks.push(check('registered', 'fail', e instanceof Error ? e.message : String(e), fix));
+    return checks;
+  }
+  const mine = tables.filter((t) => t.command !== undefined && ours(t.command));
+  const missing = KIMI_EVENTS.filter((e) => !mine.some((t) => t.event === e));
+  if (missing.length) {
+    checks.push(check('registered', 'fail', `${paths.configFile} has no [[hooks]] table running ${paths.script} for ${missing.join(', ')}`, fix));
+    return checks;
+  }
+  checks.push(check('registered', 'pass', `${KIMI_EVENTS.length} events registered in ${paths.configFile}`));
+  // discovery is not activation: Kimi's own loader says what it would run
+  const load = await kimiLoads(bin, paths.configFile, env.env);
+  if ('error' in load) checks.push(check('would-run', 'fail', `Kimi refuses ${paths.configFile}, so it does not start: ${load.error}`, `fix the file, then ${fix}`));
+  else if ('unknown' in load) checks.push(check('would-run', 'warn', `could not ask Kimi whether it loads the hooks (${load.unknown})`));
+  else {
+    const loaded = KIMI_EVENTS.filter((e) => load.hooks.some((h) => h.event === e && ours(h.command)));
+    checks.push(
+      loaded.length === KIMI_EVENTS.length
+        ? check('would-run', 'pass', `Kimi's own config loader reads stopline's ${loaded.length} hooks from ${paths.configFile} (runs started with --config-file or --config read another file)`)
+        : check('would-run', 'fail', `Kimi's own config loader does not read stopline's hooks for ${KIMI_EVENTS.filter((e) => !loaded.includes(e)).join(', ')}`, fix),
+    );
+  }
+  const command = mine.find((t) => t.event === 'PreToolUse')!.command!;
+  const rt = await commandRuntime(command, env.env);
+  checks.push(rt.check);
+  if (rt.ok) checks.push(probeCheck(await probeKimi(ctx.world(), command), 'kimi', p, KIMI_HOOK_TIMEOUT_SECONDS));
+  return checks;
+}
+
+// ------------------------------------------------------------------------------- OpenHands
+
+/**
+ * OpenHands reads only the first hooks file it finds, `<working dir>/.openhands/hooks.json`
+ * before `~/.openhands/hooks.json`, and has no command that lists the hooks it loaded: doctor
+ * reads the file, says which one this folder's conversations would read, and runs the
+ * registered command on a review-mode write the way OpenHands does.
+ */
+export async function openhandsChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+  const env = ctx.env;
+  const paths = settingsHookPaths(openhandsHost, env, p.scope, p.project);
+  const checks = [artifactCheck('openhands', p, join(ctx.distDir, 'openhands', 'stopline.mjs'), paths.script)];
+  let base: EventMapPath = [];
+  try {
+    base = openhandsEventMap(readText(paths.settings), paths.settings);
+  } catch {
+    // the registered check reports an unreadable file
+  }
+  const g = readGroups(paths.settings, paths.script, base);
+  const events = installRows(openhandsHost.registry).map((e) => e.native);
+  const registered = registeredCheck('openhands', p, paths.settings, events, g);
+  checks.push(registered);
+  if (registered.status === 'fail') return checks;
+  const projectFile = settingsHookPaths(openhandsHost, env, 'project', env.cwd).settings;
+  checks.push(
+    p.scope === 'user' && projectFile !== paths.settings && existsSync(projectFile)
+      ? check('would-run', 'fail', `${projectFile} exists, and OpenHands reads only the first hooks file it finds: in this folder it never reads ${paths.settings}`, 'stopline install openhands --scope project')
+      : check('would-run', 'pass', `OpenHands reads ${paths.settings} for conversations in ${p.scope === 'user' ? 'folders without a .openhands/hooks.json of their own' : p.project}; the handlers carry no matcher, so they cover every tool (OpenHands lists no loaded hooks to ask)`),
+  );
+  const before = installRows(openhandsHost.registry).find((e) => e.control === 'action.before')!.native;
+  const command = g.commands.get(before)![0]!;
+  const rt = await commandRuntime(command, env.env);
+  checks.push(rt.check);
+  const timeout = installRows(openhandsHost.registry)[0]!.install.timeoutSec;
+  if (rt.ok) checks.push(probeCheck(await probeOpenHands(ctx.world(), command), 'openhands', p, timeout));
+  return checks;
+}
+
+// -------------------------------------------------------------------------------- OpenClaw
+
+/** What OpenClaw's config says of the plugin: loaded from the folder, enabled, with the prompt hooks allowed. */
+function openclawRegistered(file: string, dir: string, p: Placement): Check {
+  const fix = installCommand('openclaw', p);
+  const text = readText(file);
+  if (text === null) return check('registered', 'fail', `${file} does not exist: OpenClaw does not load the plugin`, fix);
+  try {
+    if (!openclawLoadPaths(text).includes(dir)) return check('registered', 'fail', `plugins.load.paths in ${file} does not name ${dir}: OpenClaw does not load the plugin`, fix);
+    const entry = nodeValue(nodeAt(parseJsonDocument(text), ['plugins', 'entries', OPENCLAW_PLUGIN_ID]) ?? { type: 'scalar', start: 0, end: 0, value: null }) as { enabled?: unknown; hooks?: { allowConversationAccess?: unknown } } | null;
+    if (entry?.enabled !== true) return check('registered', 'fail', `plugins.entries.${OPENCLAW_PLUGIN_ID}.enabled is not true in ${file}: OpenClaw does not run the plugin`, fix);
+    if (entry.hooks?.allowConversationAccess !== true) return check('registered', 'fail', `plugins.entries.${OPENCLAW_PLUGIN_ID}.hooks.allowConversationAccess is not true in ${file}: OpenClaw never calls the prompt hook, so no contract can arm`, fix);
+    return check('registered', 'pass', `${file} loads ${dir} and enables it with the prompt hooks allowed`);
+  } catch (e) {
+    if (e instanceof JsonEditError) return check('registered', 'warn', `${file} is not JSON stopline can read (${e.message}); OpenClaw reads JSON5, check plugins.load.paths and plugins.entries.${OPENCLAW_PLUGIN_ID} by hand`, `openclaw plugins inspect ${OPENCLAW_PLUGIN_ID} --runtime --json`);
+    throw e;
+  }
+}
+
+/**
+ * Whether OpenClaw itself loads the plugin with its guard hooks: `openclaw plugins inspect
+ * stopline --runtime --json` imports it the way a run does (~20 s) and names its typed hooks.
+ */
+async function openclawLoaded(ctx: DoctorContext, bin: HostBinary): Promise<Check> {
+  if (!bin.path) return check('loaded', 'warn', 'not asked: openclaw is not on PATH, so whether it loads the plugin is unknown');
+  const r = await runProgram([bin.path, 'plugins', 'inspect', OPENCLAW_PLUGIN_ID, '--runtime', '--json'], { env: ctx.env.env, timeoutMs: Math.max(ctx.timeoutMs, 60_000) });
+  type Inspect = { plugin?: { status?: unknown }; typedHooks?: { name?: unknown }[] };
+  const doc = ((): Inspect | null => {
+    try {
+      const v: unknown = JSON.parse(r.stdout);
+      return v !== null && typeof v === 'object' ? (v as Inspect) : null;
+    } catch {
+      return null;
+    }
+  })();
+  const fix = `openclaw plugins inspect ${OPENCLAW_PLUGIN_ID} --runtime --json`;
+  if (!doc) return check('loaded', 'warn', `openclaw plugins inspect gave no answer stopline can read${r.timedOut ? ' in time' : ''} (OpenClaw needs Node >= 24.16)`, fix);
+  const hooks = (doc.typedHooks ?? []).map((h) => h.name);
+  // the hooks the guard cannot do without: the prompt (arms the contract) and the tool gate
+  const missing = openclawRegistry.events.filter((e) => e.control === 'prompt.submit' || e.blockable).map((e) => e.native).filter((h) => !hooks.includes(h));
+  if (doc.plugin?.status !== 'loaded') return check('loaded', 'fail', `OpenClaw does not load the plugin (status ${JSON.stringify(doc.plugin?.status ?? null)})`, fix);
+  if (missing.length) return check('loaded', 'fail', `OpenClaw loads the plugin without its ${missing.join(' and ')} hook${missing.length === 1 ? '' : 's'}`, fix);
+  return check('loaded', 'pass', `OpenClaw loads the plugin with its hooks (${hooks.join(', ')})`);
+}
+
+export async function openclawChecks(ctx: DoctorContext, p: Placement, bin: HostBinary = {}): Promise<Check[]> {
+  const env = ctx.env;
+  const dir = openclawPluginDir(env);
+  const file = join(dir, 'index.js');
+  const checks = [artifactCheck('openclaw', p, join(ctx.distDir, 'openclaw'), dir)];
+  if (checks[0]!.status === 'fail' && !existsSync(file)) return checks;
+  checks.push(openclawRegistered(openclawConfigFile(env), dir, p));
+  checks.push(await openclawLoaded(ctx, bin));
+  checks.push(check('runtime', 'pass', 'OpenClaw loads the plugin in its own Node (>= 24.16)'));
+  const rt = await probeRuntime(env.env, ['node', 'bun', 'deno'], false);
+  if (!rt) checks.push(check('enforcement', 'warn', 'not probed: neither node, bun nor deno is on PATH to load the plugin'));
+  else {
+    const r = await probeOpenClaw(ctx.world(), file, rt.argv);
+    const c = probeCheck(r, 'openclaw', p);
+    if (r.denied) c.detail += ` under ${rt.label}`;
+    checks.push(c);
+  }
+  return checks;
+}
+
+// ----------------------------------------------------------------------------------- Vibe
+
+/** The command of each stopline `[[hooks]]` table in a hooks.toml text, by its `type`. */
+function vibeCommands(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let table: Record<string, string> | null = null;
+  const flush = () => {
+    if (table?.name?.startsWith('stopline-') && table.type && table.command !== undefined) out.set(table.type, table.command);
+  };
+  for (const line of text.split('\n')) {
+    if (/^\s*\[/.test(line)) {
+      flush();
+      table = /^\s*\[\[\s*hooks\s*\]\]/.test(line) ? {} : null;
+      continue;
+    }
+    const kv = table && /^\s*(name|type|command)\s*=\s*("(?:[^"\\]|\\.)*")\s*(#.*)?$/.exec(line);
+    if (kv && table) {
+      try {
+        table[kv[1]!] = JSON.parse(kv[2]!) as string;
+      } catch {
+        // a string stopline did not write: not one of its tables
+      }
+    }
+  }
+  flush();
+  return out;
+}
+
+/**
+ * Vibe has no command that lists the hooks it loaded, so doctor reads the file Vibe reads at each
+ * session start and runs the registered command as Vibe would.
+ */
+export async function vibeChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+  const env = ctx.env;
+  const paths = vibePaths(env, p.scope, p.project);
+  const fix = installCommand('vibe', p);
+  const checks = [artifactCheck('vibe', p, join(ctx.distDir, 'vibe', 'stopline.mjs'), paths.script)];
+  const text = readText(paths.hooksFile);
+  if (text === null) {
+    checks.push(check('registered', 'fail', `${paths.hooksFile} does not exist: Vibe does not know about stopline`, fix));
+    return checks;
+  }
+  const commands = vibeCommands(text);
+  const ours = runsScript(paths.script);
+  const events = rowsToRegister(REGISTRIES.vibe, NO_NEEDS).map((r) => r.native);
+  const missing = events.filter((e) => !ours(commands.get(e) ?? ''));
+  if (missing.length) {
+    checks.push(check('registered', 'fail', `${paths.hooksFile} has no stopline table running ${paths.script} for ${missing.join(', ')}`, fix));
+    return checks;
+  }
+  checks.push(check('registered', 'pass', `${events.length} events registered in ${paths.hooksFile}`));
+  if (p.scope === 'project') checks.push(check('would-run', 'warn', `Vibe reads ${paths.hooksFile} only in a trusted folder; untrusted, it skips the file`, 'trust the folder in Vibe (or vibe --trust for one run), or stopline install vibe (user scope)'));
+  else checks.push(check('would-run', 'pass', `${paths.hooksFile} is read at every session start, with no trust step`));
+  const command = commands.get('pre_tool')!;
+  const rt = await commandRuntime(command, env.env);
+  checks.push(rt.check);
+  if (rt.ok) checks.push(probeCheck(await probeVibe(ctx.world(), command), 'vibe', p, VIBE_HOOK_TIMEOUT_SECONDS));
   return checks;
 }

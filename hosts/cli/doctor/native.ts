@@ -17,7 +17,8 @@
  * cover both.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+import { basename, isAbsolute, join, resolve } from 'node:path';
+import { KILO_FOLDERS } from '../../../core/registry/kilo';
 import { claudeConfigDir, codexHome, copilotHome, factoryHome, geminiDir, piAgentDir, qwenDir, xdgConfigHome, type Env, type Host } from '../install/locations';
 import { parseTableHeader } from '../install/toml-trust';
 import { CLAUDE_PLUGIN_ID, claudeObserveNeeds } from '../install/host-claude';
@@ -115,7 +116,16 @@ function codexNative(env: Env): NativeInstall[] {
 
 /** OpenCode: a `"plugin"` entry naming the stopline package (a path to it, or the npm name). */
 function opencodeNative(env: Env): NativeInstall[] {
-  const files = [join(xdgConfigHome(env), 'opencode', 'opencode.json'), join(xdgConfigHome(env), 'opencode', 'opencode.jsonc'), join(env.cwd, '.opencode', 'opencode.json'), join(env.cwd, 'opencode.json')];
+  return configPluginNative('opencode', [join(xdgConfigHome(env), 'opencode', 'opencode.json'), join(xdgConfigHome(env), 'opencode', 'opencode.jsonc'), join(env.cwd, '.opencode', 'opencode.json'), join(env.cwd, 'opencode.json')]);
+}
+
+/** Kilo Code: the same `"plugin"` key, in any of the config files Kilo reads in its folders. */
+function kiloNative(env: Env): NativeInstall[] {
+  const dirs = [join(xdgConfigHome(env), KILO_FOLDERS.config), ...KILO_FOLDERS.project.map((d) => join(env.cwd, d))];
+  return configPluginNative('kilo', dirs.flatMap((d) => KILO_FOLDERS.configFiles.map((f) => join(d, f))));
+}
+
+function configPluginNative(host: Host, files: readonly string[]): NativeInstall[] {
   const out: NativeInstall[] = [];
   for (const file of files) {
     const config = parseJson(readText(file));
@@ -128,7 +138,7 @@ function opencodeNative(env: Env): NativeInstall[] {
       const ours = dir ? packageName(dir) === PACKAGE : spec === PACKAGE || spec.startsWith(`${PACKAGE}@`);
       if (!ours) continue;
       // an npm name: OpenCode installs it into a cache of its own, which doctor does not look into
-      out.push({ host: 'opencode', id: spec, via: 'a "plugin" entry in opencode.json', dir: dir ?? '', recordedIn: file, remove: `take "${spec}" out of "plugin" in ${file}`, enabled: true });
+      out.push({ host, id: spec, via: `a "plugin" entry in ${basename(file)}`, dir: dir ?? '', recordedIn: file, remove: `take "${spec}" out of "plugin" in ${file}`, enabled: true });
     }
   }
   return out;
@@ -264,8 +274,15 @@ export function findNative(host: Host, env: Env): NativeInstall[] {
       return copilotNative(env);
     case 'droid':
       return droidNative(env);
+    case 'kilo':
+      return kiloNative(env);
     case 'hermes':
     case 'cline':
+    case 'kimi':
+      // no plugin manager of its own: `stopline install` is the only route
+    case 'openhands':
+    case 'openclaw':
+    case 'vibe':
       return [];
   }
 }
@@ -281,6 +298,7 @@ function shipped(n: NativeInstall, distDir: string): { src: string; dest: string
     case 'qwen':
       return { src: join(distDir, n.host), dest: n.dir };
     case 'opencode':
+    case 'kilo':
       return { src: join(distDir, 'opencode', 'stopline.js'), dest: join(n.dir, 'dist', 'opencode', 'stopline.js') };
     case 'copilot':
       return { src: join(distDir, 'copilot'), dest: n.dir };

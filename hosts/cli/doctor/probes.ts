@@ -191,6 +191,55 @@ export async function probeDroid(w: ProbeWorld, command: string): Promise<ProbeR
   return { denied: false, ms: r.ms, why: `a review-mode Create was not denied: ${describeRun(r)}` };
 }
 
+/** Kimi runs a hook with `sh -c` in the work dir; the deny it reads is hookSpecificOutput.permissionDecision (or exit 2). */
+export async function probeKimi(w: ProbeWorld, command: string): Promise<ProbeResult> {
+  const payload = { hook_event_name: 'PreToolUse', session_id: w.sessionId, cwd: w.project, tool_name: 'WriteFile', tool_input: { path: w.target, content: 'probe\n' }, tool_call_id: 'doctor-probe' };
+  const r = await runProgram(['/bin/sh', '-c', command], { env: w.env, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
+  const hso = parseJson(r.stdout)?.hookSpecificOutput as Record<string, unknown> | undefined;
+  if (r.code === 0 && hso?.permissionDecision === 'deny' && deniedText(hso.permissionDecisionReason as string)) return { denied: true, ms: r.ms, via: 'hookSpecificOutput permissionDecision "deny"' };
+  return { denied: false, ms: r.ms, why: `a review-mode WriteFile was not denied: ${describeRun(r)}` };
+}
+
+/**
+ * OpenHands runs a hook through `sh -c` in the conversation's folder with its own payload
+ * (`event_type`, `working_dir`); a top-level decision "deny" or exit 2 blocks there.
+ */
+export async function probeOpenHands(w: ProbeWorld, command: string): Promise<ProbeResult> {
+  const payload = {
+    event_type: 'PreToolUse',
+    tool_name: 'file_editor',
+    tool_input: { command: 'create', path: w.target, file_text: 'probe\n', old_str: null, new_str: null, insert_line: null, view_range: null, kind: 'FileEditorAction' },
+    tool_response: null,
+    message: null,
+    session_id: w.sessionId,
+    working_dir: w.project,
+    metadata: {},
+  };
+  const r = await runProgram(['/bin/sh', '-c', command], { env: { ...w.env, OPENHANDS_PROJECT_DIR: w.project, OPENHANDS_SESSION_ID: w.sessionId, OPENHANDS_EVENT_TYPE: 'PreToolUse', OPENHANDS_TOOL_NAME: 'file_editor' }, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
+  const out = parseJson(r.stdout);
+  if (out?.decision === 'deny' && deniedText(out.reason as string)) return { denied: true, ms: r.ms, via: `decision "deny" (exit ${r.code})` };
+  if (r.code === 2 && deniedText(r.stderr)) return { denied: true, ms: r.ms, via: 'the stamp on stderr + exit 2' };
+  return { denied: false, ms: r.ms, why: `a review-mode file_editor create was not denied: ${describeRun(r)}` };
+}
+
+/** Vibe runs a hook command through the shell and reads only a top-level decision on stdout with exit 0. */
+export async function probeVibe(w: ProbeWorld, command: string): Promise<ProbeResult> {
+  const payload = {
+    session_id: w.sessionId,
+    transcript_path: '',
+    cwd: w.project,
+    parent_session_id: null,
+    hook_event_name: 'pre_tool',
+    tool_name: 'file_system.write_file',
+    tool_call_id: 'call_stopline_doctor',
+    tool_input: { file_path: w.target, content: 'probe\n' },
+  };
+  const r = await runProgram(['/bin/sh', '-c', command], { env: w.env, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
+  const out = parseJson(r.stdout);
+  if (r.code === 0 && out?.decision === 'deny' && deniedText(out.reason as string)) return { denied: true, ms: r.ms, via: 'decision "deny"' };
+  return { denied: false, ms: r.ms, why: `a review-mode write_file was not denied: ${describeRun(r)}` };
+}
+
 // ------------------------------------------------------------------------------- Hermes
 
 const HERMES_DRIVER = `
@@ -405,5 +454,44 @@ export async function probePi(w: ProbeWorld, extensionFile: string, runtime: str
   if (result?.block === true && deniedText(result.reason as string)) return { denied: true, ms: r.ms, via: 'tool_call returned {block: true}' };
   if (doc?.threw) return { denied: false, ms: r.ms, why: `the tool_call handler threw (Pi blocks every tool then): ${String(doc.threw).slice(0, 200)}` };
   if (doc?.error) return { denied: false, ms: r.ms, why: `the extension did not load: ${String(doc.error).slice(0, 200)}` };
+  return { denied: false, ms: r.ms, why: `a review-mode write was not blocked: ${describeRun(r)}` };
+}
+
+const OPENCLAW_DRIVER = (p: Record<string, string>) => `
+const P = ${JSON.stringify(p)};
+const out = (o) => process.stdout.write(JSON.stringify(o) + "\\n");
+try {
+  const mod = await import(P.url);
+  const handlers = {};
+  const api = { id: "stopline", config: { agents: { defaults: { workspace: P.project } } }, on(name, handler) { (handlers[name] ??= []).push(handler); } };
+  mod.default.register(api);
+  const ctx = { agentId: "main", sessionKey: "agent:main:main", sessionId: P.session, toolName: "write", toolCallId: "call_stopline_doctor" };
+  let result = null;
+  let threw = null;
+  for (const h of handlers.before_tool_call ?? []) {
+    try {
+      const r = await h({ toolName: "write", toolCallId: "call_stopline_doctor", params: { path: P.target, content: "probe\\n" } }, ctx);
+      if (r && r.block) { result = r; break; }
+    } catch (e) { threw = String((e && e.message) || e); break; }
+  }
+  out({ handlers: Object.keys(handlers), result, threw });
+} catch (e) {
+  out({ error: String((e && e.message) || e) });
+}
+`;
+
+/** OpenClaw calls `before_tool_call` handlers; `{block: true, blockReason}` is its deny. */
+export async function probeOpenClaw(w: ProbeWorld, pluginFile: string, runtime: string[]): Promise<ProbeResult> {
+  // a copy with an .mjs name: the folder's package.json says "module", a lone copy has none
+  const copy = join(w.dir, 'openclaw-plugin.mjs');
+  copyFileSync(pluginFile, copy);
+  const driver = join(w.dir, 'openclaw-probe.mjs');
+  writeFileSync(driver, OPENCLAW_DRIVER({ url: pathToFileURL(copy).href, project: w.project, session: w.sessionId, target: w.target }));
+  const r = await runProgram([...runtime, driver], { env: w.env, cwd: w.project, timeoutMs: w.timeoutMs });
+  const doc = parseJson(r.stdout);
+  const result = doc?.result as Record<string, unknown> | null | undefined;
+  if (result?.block === true && deniedText(result.blockReason as string)) return { denied: true, ms: r.ms, via: 'before_tool_call returned {block: true}' };
+  if (doc?.threw) return { denied: false, ms: r.ms, why: `the before_tool_call handler threw (OpenClaw blocks every tool then): ${String(doc.threw).slice(0, 200)}` };
+  if (doc?.error) return { denied: false, ms: r.ms, why: `the plugin did not load: ${String(doc.error).slice(0, 200)}` };
   return { denied: false, ms: r.ms, why: `a review-mode write was not blocked: ${describeRun(r)}` };
 }

@@ -10,7 +10,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../../../core/config/config';
 import { resolveDataDir } from '../../../core/state/datadir';
-import { homeFrom } from '../../../core/self-paths';
+import { homeFrom } from '../../../core/paths/self-paths';
 import type { Env } from '../style';
 
 export interface DataFolder {

@@ -5,7 +5,7 @@
  * - native (default): stopline's own canonical form, the payload universal hooks receive:
  *   `{"hook_event_name":"tool:before","session_id","cwd","tool_name":"Bash","tool_input":{…}}`,
  *   with canonical tool names and Claude's field names (file_path, command, …);
- * - claude, codex, hermes, gemini, qwen, copilot, droid: the host adapters themselves, unchanged
+ * - claude, codex, hermes, gemini, qwen, copilot, droid, kimi, openhands, vibe: the host adapters themselves, unchanged
  *   (a Copilot payload names its event in hook_event_name, as its plugin form does);
  * - opencode, pi: their hook arguments as one JSON object (these hosts run stopline in
  *   process, so there is no stdin payload to copy); mapped with their adapters' own functions.
@@ -13,13 +13,18 @@
  * Nothing here decides: the mapping is the adapters', the decision the core's.
  */
 import { CANONICAL, CANONICAL_EVENTS } from '../../../core/canonical';
-import type { Answer } from '../../../core/outcome';
-import { stampOf } from '../../../core/outcome';
-import type { ControlEvent } from '../../../core/protocol';
-import { pathVars } from '../../../core/self-paths';
+import type { Answer } from '../../../core/answer/outcome';
+import { stampOf } from '../../../core/answer/outcome';
+import type { ControlEvent, HostFamily } from '../../../core/protocol';
+import { pathVars } from '../../../core/paths/self-paths';
 import { claudeRegistry } from '../../../core/registry/claude';
 import { opencodeRegistry } from '../../../core/registry/opencode';
+import { OPENCODE_FORKS } from '../../../core/registry/opencode-hosts';
+import { kiloRegistry } from '../../../core/registry/kilo';
 import { piRegistry } from '../../../core/registry/pi';
+import { openclawRegistry } from '../../../core/registry/openclaw';
+import { findToolEntry } from '../../../core/registry/lookup';
+import { hookInput } from '../../../core/registry/hook-input';
 import { eventRow, rowsFor } from '../../../core/registry/rows';
 import type { EventEntry, HostRegistry } from '../../../core/registry/types';
 import { claudeAdapter } from '../../claude/adapter';
@@ -27,11 +32,15 @@ import { codexAdapter } from '../../codex/adapter';
 import { copilotAdapter } from '../../copilot/adapter';
 import { clineAdapter } from '../../cline/adapter';
 import { droidAdapter } from '../../droid/adapter';
+import { kimiAdapter } from '../../kimi/adapter';
+import { vibeAdapter } from '../../vibe/adapter';
 import { geminiAdapter } from '../../gemini/adapter';
 import { shellHookDoor } from '../../hermes/doors';
 import * as oc from '../../opencode/adapter';
 import * as pi from '../../pi/adapter';
+import * as claw from '../../openclaw/adapter';
 import { qwenAdapter } from '../../qwen/adapter';
+import { openhandsAdapter } from '../../openhands/adapter';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../../shared/adapter';
 import { SILENT } from '../../shared/adapter';
 import { HOST_NAMES, type HostName } from '../../../core/registry/host-specs';
@@ -62,7 +71,7 @@ function exitAnswer(outcome: Pick<Answer, 'kind' | 'message' | 'reasonCode'>): R
  * skipped), and the in-process hosts' arguments are turned into the Claude-shaped payload hooks
  * receive. The project folder is the payload's cwd, else the event's, else the bridge's own.
  */
-function bridgeHooks(dialect: 'native' | 'opencode' | 'pi'): UserHooksSupport {
+function bridgeHooks(dialect: InProcessDialect): UserHooksSupport {
   return {
     whereGuardIgnores: true,
     shape: (payload, event, cwd) => hookPayload(dialect, payload, event, cwd),
@@ -75,7 +84,10 @@ function bridgeHooks(dialect: 'native' | 'opencode' | 'pi'): UserHooksSupport {
 }
 
 /** The payload in the shape universal hooks read (Claude's), for the dialects that lack it. */
-function hookPayload(dialect: 'native' | 'opencode' | 'pi', p: HookPayload, event: ControlEvent | undefined, cwd: string): HookPayload {
+/** The dialects whose payload is a host's in-process arguments (and stopline's own). */
+type InProcessDialect = 'native' | 'opencode' | 'pi' | 'openclaw';
+
+function hookPayload(dialect: InProcessDialect, p: HookPayload, event: ControlEvent | undefined, cwd: string): HookPayload {
   if (dialect === 'native') return { ...p, ...(isRecord(p.tool_input) ? { canonical_input: p.tool_input } : {}) };
   const base: HookPayload = { session_id: event?.sessionId ?? '', cwd: event?.cwd ?? cwd };
   if (dialect === 'opencode') {
@@ -95,10 +107,13 @@ function hookPayload(dialect: 'native' | 'opencode' | 'pi', p: HookPayload, even
   }
   const ev = isRecord(p.event) ? p.event : {};
   if (typeof ev.toolName === 'string') {
+    // Pi names the tool's arguments `input`, OpenClaw `params`
+    const args = dialect === 'openclaw' ? ev.params : ev.input;
     base.tool_name = ev.toolName;
-    base.tool_input = ev.input;
+    base.tool_input = args;
     base.tool_use_id = ev.toolCallId;
-    const c = pi.canonicalInput(ev.toolName, ev.input);
+    const entry = findToolEntry(dialect === 'openclaw' ? openclawRegistry : piRegistry, ev.toolName);
+    const c = entry ? hookInput(entry, args) : undefined;
     if (c) base.canonical_input = c;
   }
   if (event?.prompt) base.prompt = event.prompt.text;
@@ -176,12 +191,13 @@ function recordField(payload: HookPayload, key: string): HookPayload {
   return objectField(payload, key);
 }
 
-/** OpenCode: `{"hook":<a bridge-door row>,"input":{…},"output":{…},"cwd"?}`. */
-const opencodeBridgeRegistry = bridgeRegistry(opencodeRegistry);
-
-function opencodeToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
+/**
+ * OpenCode and the forks that load its plugin (core/registry/opencode-hosts.ts):
+ * `{"hook":<a bridge-door row>,"input":{…},"output":{…},"cwd"?}`, read with the host's own rows.
+ */
+function opencodeToControlEvent(host: HostRegistry, payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
-  const c = classifyEvent(opencodeBridgeRegistry, native);
+  const c = classifyEvent(host, native);
   if ('answer' in c) return c.answer;
   const input = recordField(payload, 'input');
   const output = recordField(payload, 'output');
@@ -192,7 +208,7 @@ function opencodeToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent
     if (!sessionId) throw new HookInputError('input.sessionID: required, missing or empty');
     const message = oc.userMessage({ info: output.message, parts: output.parts });
     if (!message) return { kind: 'ignored', native, row: c.entry, why: 'not a user message with text the person wrote' };
-    return mappedEvent(native, c.entry, oc.promptEvent({ sessionId, rootId: sessionId, certain: true }, message.text, { cwd, ...(version ? { version } : {}), ...(message.agent ? { agent: message.agent } : {}) }));
+    return mappedEvent(native, c.entry, oc.promptEvent({ sessionId, rootId: sessionId, certain: true }, message.text, { cwd, family: host.family, ...(version ? { version } : {}), ...(message.agent ? { agent: message.agent } : {}) }));
   }
   let call: oc.ToolCallInput;
   try {
@@ -202,20 +218,33 @@ function opencodeToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent
   }
   const before = c.entry.control === 'action.before';
   const args = before ? output.args : input.args;
-  const ctx = { ancestry: { sessionId: call.sessionID, rootId: call.sessionID, certain: true }, cwd, env, vars: pathVars(env), ...(version ? { version } : {}) };
+  const ctx = { ancestry: { sessionId: call.sessionID, rootId: call.sessionID, certain: true }, cwd, env, vars: pathVars(env), registry: host, ...(version ? { version } : {}) };
   return mappedEvent(native, c.entry, oc.toolEvent(before ? 'action.before' : 'action.after', call, args, ctx), oc.toolCall(c.entry, call, args, ctx));
 }
 
-export const opencodeBridge: CommandHookAdapter = {
-  registry: opencodeBridgeRegistry,
-  label: 'stopline guard (opencode)',
-  denyResponse: oc.DENY_RESPONSE,
-  toControlEvent: opencodeToControlEvent,
-  canAsk: () => false,
-  render: exitAnswer,
-  renderUnidentifiedDeny: (message) => exitAnswer({ kind: 'deny', message }),
-  userHooks: bridgeHooks('opencode'),
-};
+function opencodeFamilyBridge(base: HostRegistry): CommandHookAdapter {
+  const registry = bridgeRegistry(base);
+  return {
+    registry,
+    label: `stopline guard (${base.family})`,
+    denyResponse: oc.DENY_RESPONSE,
+    toControlEvent: (payload, env) => opencodeToControlEvent(registry, payload, env),
+    canAsk: () => false,
+    render: exitAnswer,
+    renderUnidentifiedDeny: (message) => exitAnswer({ kind: 'deny', message }),
+    userHooks: bridgeHooks('opencode'),
+  };
+}
+
+export const opencodeBridge: CommandHookAdapter = opencodeFamilyBridge(opencodeRegistry);
+
+/** The bridge of each OpenCode fork, keyed by its family. */
+const OPENCODE_FORK_BRIDGES = new Map(OPENCODE_FORKS.map((r) => [r.family, opencodeFamilyBridge(r)] as const));
+
+/** Whether a dialect's payloads are OpenCode's plugin arguments (OpenCode or a fork of it). */
+function opencodeShaped(dialect: GuardDialect): boolean {
+  return dialect === 'opencode' || OPENCODE_FORK_BRIDGES.has(dialect as HostFamily);
+}
 
 /** Pi: `{"event":{"type":<a bridge-door row>,…},"ctx":{"sessionId","cwd","hasUI"?,"mode"?}}`, as the captured fixtures hold them. */
 const piBridgeRegistry = bridgeRegistry(piRegistry);
@@ -263,17 +292,51 @@ export const piBridge: CommandHookAdapter = {
   userHooks: bridgeHooks('pi'),
 };
 
+/** OpenClaw: `{"hook":<a bridge-door row>,"event":{…},"ctx":{"sessionId"|"sessionKey","workspaceDir"?}}`, as the captured fixtures hold them. */
+function openclawToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
+  const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
+  const c = classifyEvent(openclawRegistry, native);
+  if ('answer' in c) return c.answer;
+  const ctx = recordField(payload, 'ctx') as claw.OpenClawContext;
+  const ev = recordField(payload, 'event');
+  const cwd = claw.workspaceOf(ctx);
+  try {
+    if (c.entry.control === 'prompt.submit') return mappedEvent(native, c.entry, claw.promptEvent(claw.promptTextOf(ev), ctx, cwd));
+    const call = claw.toolCallOf(ev);
+    const t = { env, vars: pathVars(env) };
+    const before = c.entry.control === 'action.before';
+    return mappedEvent(native, c.entry, claw.toolEvent(before ? 'action.before' : 'action.after', call, ctx, cwd, t), claw.toolCall(c.entry, call, cwd, t));
+  } catch (e) {
+    if (e instanceof TypeError) throw new HookInputError(e.message);
+    throw e;
+  }
+}
+
+export const openclawBridge: CommandHookAdapter = {
+  registry: openclawRegistry,
+  label: 'stopline guard (openclaw)',
+  denyResponse: claw.DENY_RESPONSE,
+  toControlEvent: openclawToControlEvent,
+  canAsk: () => false,
+  render: exitAnswer,
+  renderUnidentifiedDeny: (message) => exitAnswer({ kind: 'deny', message }),
+  userHooks: bridgeHooks('openclaw'),
+};
+
 /**
  * Where each dialect's payload keeps its event name; the bridge copies it into
  * `hook_event_name` for the in-process hosts, whose arguments have no such field.
  */
 export function eventNameOf(dialect: GuardDialect, payload: HookPayload): string | undefined {
-  if (dialect === 'opencode') return typeof payload.hook === 'string' ? payload.hook : 'tool.execute.before';
+  if (opencodeShaped(dialect)) return typeof payload.hook === 'string' ? payload.hook : 'tool.execute.before';
+  if (dialect === 'openclaw') return typeof payload.hook === 'string' ? payload.hook : undefined;
   if (dialect === 'pi') {
     const ev = payload.event;
     return isRecord(ev) && typeof ev.type === 'string' ? ev.type : undefined;
   }
-  return typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined;
+  // a host whose payload names its event elsewhere says where through its adapter
+  const named = ADAPTERS[dialect].nameEvent?.(payload, []) ?? payload;
+  return typeof named.hook_event_name === 'string' ? named.hook_event_name : undefined;
 }
 
 /**
@@ -282,7 +345,8 @@ export function eventNameOf(dialect: GuardDialect, payload: HookPayload): string
  * whose answer is the exit code (OpenCode's is a thrown Error).
  */
 export function hostOutputOf(dialect: GuardDialect, rendered: Rendered, outcome: Answer | undefined): unknown {
-  if (dialect === 'claude' || dialect === 'codex' || dialect === 'hermes' || dialect === 'gemini' || dialect === 'qwen' || dialect === 'copilot' || dialect === 'droid' || dialect === 'cline') {
+  // every host adapter answers with JSON on stdout but the in-process ones and the native dialect
+  if (dialect !== 'native' && !opencodeShaped(dialect) && dialect !== 'pi' && dialect !== 'openclaw') {
     if (rendered.stdout.trim() === '') return null;
     try {
       return JSON.parse(rendered.stdout);
@@ -291,6 +355,7 @@ export function hostOutputOf(dialect: GuardDialect, rendered: Rendered, outcome:
     }
   }
   if (dialect === 'pi') return outcome && (outcome.kind === 'deny' || outcome.kind === 'ask') ? pi.blockResult(outcome) : null;
+  if (dialect === 'openclaw') return outcome && (outcome.kind === 'deny' || outcome.kind === 'ask') ? claw.blockResult(outcome) : null;
   return undefined;
 }
 
@@ -311,4 +376,9 @@ export const ADAPTERS: Readonly<Record<GuardDialect, CommandHookAdapter>> = {
   copilot: copilotAdapter,
   droid: droidAdapter,
   cline: clineAdapter,
+  kimi: kimiAdapter,
+  kilo: OPENCODE_FORK_BRIDGES.get(kiloRegistry.family)!,
+  openhands: openhandsAdapter,
+  openclaw: openclawBridge,
+  vibe: vibeAdapter,
 };

@@ -55,6 +55,7 @@ export const ACCEPTED_FORMS = [
   `  --host qwen      a Qwen Code hook payload (${spelledAs('qwen', ['tool:before', 'prompt:submit', 'session:start'])}, …)`,
   `  --host copilot   a GitHub Copilot CLI hook payload with "hook_event_name" (${spelledAs('copilot', ['tool:before', 'prompt:submit', 'session:start'])}, …)`,
   `  --host droid     a Factory Droid hook payload (${spelledAs('droid', ['tool:before', 'prompt:submit', 'session:start'])}, …)`,
+  `  --host openhands an OpenHands hook payload with "event_type" (${spelledAs('openhands', ['tool:before', 'prompt:submit', 'session:start'])}, …) and "working_dir"`,
   '--task <id> (or STOPLINE_TASK_ID) names the contract the call is checked against (it replaces the session id).',
 ].join('\n');
 

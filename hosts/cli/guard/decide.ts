@@ -13,11 +13,11 @@
  * changed only where a bridge differs from a host: nobody to ask, the task's contract, and who
  * runs a rewritten command (the caller, when it says so).
  */
-import { answer, failAnswer, labelLines } from '../../../core/answer';
-import { InvalidEventError } from '../../../core/failmode';
+import { answer, failAnswer, labelLines } from '../../../core/answer/answer';
+import { InvalidEventError } from '../../../core/answer/failmode';
 import { resolveEventName } from '../../../core/hooks';
-import type { Answer } from '../../../core/outcome';
-import { stampOf } from '../../../core/outcome';
+import type { Answer } from '../../../core/answer/outcome';
+import { stampOf } from '../../../core/answer/outcome';
 import { parseControlEvent } from '../../../core/protocol';
 import type { ControlEvent } from '../../../core/protocol';
 import { eventEntry } from '../../shared/adapter';

@@ -19,6 +19,11 @@ import { qwenPlanner } from './host-qwen';
 import { copilotPlanner } from './host-copilot';
 import { droidPlanner } from './host-droid';
 import { clinePlanner } from './host-cline';
+import { kimiPlanner } from './host-kimi';
+import { kiloPlanner } from './host-kilo';
+import { openhandsPlanner } from './host-openhands';
+import { openclawPlanner } from './host-openclaw';
+import { vibePlanner } from './host-vibe';
 import { JsonEditError, findProp, parseJsonDocument, removeProperty, setProperty } from './json-edit';
 import { HOSTS, LocationError, installRecordFile, stoplineConfigFile, type Env, type Host, type Scope } from './locations';
 import { PlanError, type HostPlanner, type PlanContext } from './plan-context';
@@ -39,6 +44,11 @@ export const PLANNERS: Readonly<Record<Host, HostPlanner>> = {
   copilot: copilotPlanner,
   droid: droidPlanner,
   cline: clinePlanner,
+  kimi: kimiPlanner,
+  kilo: kiloPlanner,
+  openhands: openhandsPlanner,
+  openclaw: openclawPlanner,
+  vibe: vibePlanner,
 };
 
 type Mode = 'install' | 'uninstall';

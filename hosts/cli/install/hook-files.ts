@@ -13,6 +13,7 @@ import { hermesRegistry } from '../../../core/registry/hermes';
 import { qwenRegistry } from '../../../core/registry/qwen';
 import { copilotRegistry } from '../../../core/registry/copilot';
 import { droidRegistry } from '../../../core/registry/droid';
+import { kimiRegistry } from '../../../core/registry/kimi';
 import { installRows, rowsFor } from '../../../core/registry/rows';
 import type { HostRegistry, InstallSpec } from '../../../core/registry/types';
 import type { HookGroup } from './hook-groups';
@@ -39,6 +40,12 @@ export const copilotPluginCommand = (event: string): string => `exec ${RUNTIME} 
 export const DROID_PLUGIN_COMMAND = `exec ${RUNTIME} "\${DROID_PLUGIN_ROOT}/stopline.mjs"`;
 /** Codex sets PLUGIN_ROOT for a plugin's hooks; a hooks.json copied into CODEX_HOME has none. */
 export const CODEX_PLUGIN_COMMAND = `exec ${RUNTIME} "\${PLUGIN_ROOT:-\${CODEX_HOME:-$HOME/.codex}}/stopline.mjs"`;
+
+/**
+ * Kimi runs a hook command with `sh -c` and expands nothing itself: the shell finds the script
+ * where `stopline install kimi` puts it, beside the config file (`KIMI_SHARE_DIR` moves `~/.kimi`).
+ */
+export const KIMI_HOOKS_COMMAND = `exec ${RUNTIME} "\${KIMI_SHARE_DIR:-$HOME/.kimi}/stopline/stopline.mjs"`;
 
 /** Gemini CLI puts the extension's folder in for `${extensionPath}` in an extension's hook command. */
 export const GEMINI_EXTENSION_COMMAND = `exec ${RUNTIME} "\${extensionPath}/stopline.mjs"`;
@@ -157,4 +164,25 @@ export function hermesShimWithHooks(source: string): string {
   if (start < 0 || end < 0) throw new Error(`hosts/hermes/__init__.py: no "${HERMES_HOOKS_START}" … ")" block to render the hook list into`);
   const tuple = [HERMES_HOOKS_START, ...hermesPluginHooks().map((h) => `    ${JSON.stringify(h)},`)].join('\n');
   return `${source.slice(0, start + 1)}${tuple}${source.slice(end)}`;
+}
+
+/** A TOML basic string: JSON's escapes are a subset TOML reads the same way. */
+const tomlString = (s: string): string => JSON.stringify(s);
+
+/**
+ * Kimi's `[[hooks]]` tables for `command`: one per row with an install column (observe-only rows
+ * only where `rows` asks for them), with no matcher (every tool) and the row's timeout.
+ */
+export function kimiHookTables(command: string, rows = rowsToRegister(kimiRegistry, NO_NEEDS)): string {
+  return rows.map((e) => ['[[hooks]]', `event = ${tomlString(e.native)}`, `command = ${tomlString(command)}`, `timeout = ${e.install.timeoutSec}`, ''].join('\n')).join('\n');
+}
+
+/** dist/kimi/hooks.toml: the tables to append to `~/.kimi/config.toml` by hand (stopline install kimi writes them). */
+export function kimiHooksToml(): string {
+  return [
+    '# stopline for Kimi Code: append these tables to ~/.kimi/config.toml (Kimi reads hooks only',
+    '# there) and copy stopline.mjs to ~/.kimi/stopline/, or run `stopline install kimi`.',
+    '',
+    kimiHookTables(KIMI_HOOKS_COMMAND),
+  ].join('\n');
 }

@@ -78,6 +78,21 @@ export function clineHome(e: Env): string {
   return join(homeDir(e), '.cline');
 }
 
+/** Kimi Code's share folder: config.toml, sessions, and stopline's script (`KIMI_SHARE_DIR` moves `~/.kimi`). */
+export function kimiShareDir(e: Env): string {
+  return dirFromEnv(e, 'KIMI_SHARE_DIR', () => join(homeDir(e), '.kimi'));
+}
+
+/** OpenHands' user folder `~/.openhands` (it reads its hooks file from the home folder, with no variable to move it). */
+export function openhandsDir(e: Env): string {
+  return join(homeDir(e), '.openhands');
+}
+
+/** Mistral Vibe's user folder: `$VIBE_HOME` (made absolute, as Vibe does), else `~/.vibe`. */
+export function vibeHome(e: Env): string {
+  return dirFromEnv(e, 'VIBE_HOME', () => join(homeDir(e), '.vibe'));
+}
+
 /** The user's stopline.json (failMode lives there). */
 export function stoplineConfigFile(e: Env): string {
   return join(xdgConfigHome(e), 'stopline', 'stopline.json');
@@ -86,4 +101,14 @@ export function stoplineConfigFile(e: Env): string {
 /** What the installer remembers between runs (see record.ts). */
 export function installRecordFile(e: Env): string {
   return join(xdgConfigHome(e), 'stopline', 'installed.json');
+}
+
+/** OpenClaw's state folder: `$OPENCLAW_STATE_DIR`, else `.openclaw` in `$OPENCLAW_HOME` (else the home folder). */
+export function openclawStateDir(e: Env): string {
+  return dirFromEnv(e, 'OPENCLAW_STATE_DIR', () => join(dirFromEnv(e, 'OPENCLAW_HOME', () => homeDir(e)), '.openclaw'));
+}
+
+/** OpenClaw's config file: `$OPENCLAW_CONFIG_PATH`, else `openclaw.json` in its state folder. */
+export function openclawConfigFile(e: Env): string {
+  return dirFromEnv(e, 'OPENCLAW_CONFIG_PATH', () => join(openclawStateDir(e), 'openclaw.json'));
 }

@@ -14,7 +14,7 @@ export class TomlEditError extends Error {}
 
 export type { TrustEntry } from './codex-hook-trust';
 
-interface TableBlock {
+export interface TableBlock {
   /** dotted key parts of the header, decoded */
   keys: string[];
   headerLine: number;
@@ -70,7 +70,7 @@ export function parseTableHeader(line: string): string[] | null {
 }
 
 /** Header lines, skipping anything inside multi-line strings. */
-function scanTables(lines: Line[]): { tables: TableBlock[]; headerLines: Set<number> } {
+export function scanTables(lines: Line[]): { tables: TableBlock[]; headerLines: Set<number> } {
   const tables: TableBlock[] = [];
   const headerLines = new Set<number>();
   let openDelimiter: '"""' | "'''" | null = null;

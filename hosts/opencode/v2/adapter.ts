@@ -6,9 +6,9 @@
  * goes (the request's system parts, the tool result's content).
  */
 import type { ControlEvent, HostInfo } from '../../../core/protocol';
-import type { Outcome, Rewrite } from '../../../core/outcome';
-import { stampOf } from '../../../core/outcome';
-import type { ToolCall } from '../../../core/answer';
+import type { Outcome, Rewrite } from '../../../core/answer/outcome';
+import { stampOf } from '../../../core/answer/outcome';
+import type { ToolCall } from '../../../core/answer/answer';
 import { opencode2Registry } from '../../../core/registry/opencode2';
 import type { EventEntry } from '../../../core/registry/types';
 import { actionOf, toolCallFor } from '../../shared/action';

@@ -18,10 +18,10 @@
  */
 import type { Env, InProcessHooks } from '../../../core/hooks/in-process';
 import type { HookEventInput } from '../../../core/hooks/in-process';
-import type { CoreApi } from '../../../core/answer';
-import type { SessionTree } from '../../../core/controller';
-import { stampOf } from '../../../core/outcome';
-import { pathVars } from '../../../core/self-paths';
+import type { CoreApi } from '../../../core/answer/answer';
+import type { SessionTree } from '../../../core/answer/controller';
+import { stampOf } from '../../../core/answer/outcome';
+import { pathVars } from '../../../core/paths/self-paths';
 import { opencode2Registry } from '../../../core/registry/opencode2';
 import { launchesSubagents } from '../../../core/registry/hook-input';
 import { findToolEntry } from '../../../core/registry/lookup';

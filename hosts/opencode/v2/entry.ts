@@ -4,8 +4,8 @@
  * in its log only (the guard would silently be gone), so setup catches its own errors: if the
  * guard cannot start, a minimal execute.before still applies the fail mode before every tool.
  */
-import { handleEvent, failOutcome } from '../../../core/controller';
-import { applyHostEditSwitch } from '../../../core/host-mode';
+import { handleEvent, failOutcome } from '../../../core/answer/controller';
+import { applyHostEditSwitch } from '../../../core/answer/host-mode';
 import { InProcessHooks } from '../../../core/hooks/in-process';
 import { opencode2Registry } from '../../../core/registry/opencode2';
 import { LABEL_V2, denyErrorV2 } from './adapter';

@@ -20,7 +20,7 @@
 import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
 import { createConnection, createServer, type Socket } from 'node:net';
 import type { CommandHookAdapter, Rendered } from '../adapter';
-import { isLockBusy } from '../../../core/state/lock';
+import { isLockBusy } from '../../../core/state/store';
 import { answerInput } from '../runner';
 import { decodeRequest, MAX_REQUEST_BYTES, type EvaluatorRequest, type EvaluatorResponse } from './protocol';
 import { ensurePrivateDir } from './start';

@@ -5,7 +5,7 @@
  * its own, and a test passes fakes.
  */
 import type { CanonicalEvent } from '../../../core/canonical';
-import type { CoreApi, HooksPort } from '../../../core/answer';
+import type { CoreApi, HooksPort } from '../../../core/answer/answer';
 import type { HookEventInput } from '../../../core/hooks/in-process';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -32,7 +32,7 @@ export interface TimingRecord {
 export interface PersonHooksPort {
   /** whether any hook is configured for this event in this project folder */
   has(event: CanonicalEvent, projectDir: string): boolean;
-  /** the hooks of `event` as the answer path's port (core/answer.ts): dispatched and folded when it asks; never throws */
+  /** the hooks of `event` as the answer path's port (core/answer/answer.ts): dispatched and folded when it asks; never throws */
   port(event: CanonicalEvent, projectDir: string, input: HookEventInput): HooksPort;
 }
 

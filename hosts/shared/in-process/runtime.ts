@@ -5,7 +5,7 @@
  * runtime holds the rest, once:
  *
  * - the answer: the guard's event and the person's hooks for its canonical event, on the one
- *   answer path (core/answer.ts) with this door's ports, as a hook process answers;
+ *   answer path (core/answer/answer.ts) with this door's ports, as a hook process answers;
  * - the fail mode on an error, with the diagnostic lines said once, prefixed with the door's label;
  * - the before/after handoff: a watch note decided before a tool reaches the model after it;
  * - context waiting for the host's next chance to give it to the model;
@@ -16,12 +16,12 @@
  * clock, timers, log, folder, timing file and dashboard are ports (./ports.ts).
  */
 import type { CanonicalEvent } from '../../../core/canonical';
-import type { SessionTree } from '../../../core/controller';
+import type { SessionTree } from '../../../core/answer/controller';
 import type { HookEventInput } from '../../../core/hooks/in-process';
-import { answer, errorMessage, failAnswer, labelLines } from '../../../core/answer';
-import type { Answer, ToolCall } from '../../../core/answer';
-import type { Outcome, Rewrite } from '../../../core/outcome';
-import { stampOf } from '../../../core/outcome';
+import { answer, errorMessage, failAnswer, labelLines } from '../../../core/answer/answer';
+import type { Answer, ToolCall } from '../../../core/answer/answer';
+import type { Outcome, Rewrite } from '../../../core/answer/outcome';
+import { stampOf } from '../../../core/answer/outcome';
 import type { ControlEvent } from '../../../core/protocol';
 import { hookInput } from '../../../core/registry/hook-input';
 import { findToolEntry } from '../../../core/registry/lookup';
@@ -138,7 +138,7 @@ export class InProcessRuntime {
   }
 
   /**
-   * The fail mode's answer to an error (core/answer.ts `failAnswer`: the core reads
+   * The fail mode's answer to an error (core/answer/answer.ts `failAnswer`: the core reads
    * STOPLINE_FAIL_OPEN and the config), for the row's event when it is given. When even that
    * fails the door fails open: it cannot know that the person asked for closed.
    */
@@ -181,7 +181,7 @@ export class InProcessRuntime {
 
   /**
    * The guard on `event` (null: none) and the person's hooks for the event's canonical one, on
-   * the one answer path (core/answer.ts) with this door's ports: the row's gates apply as in a
+   * the one answer path (core/answer/answer.ts) with this door's ports: the row's gates apply as in a
    * hook process. A core that throws is the caller's error to handle.
    */
   async answer(event: ControlEvent | null, on: AnswerOn, input: HookEventInput, place: AnswerPlace): Promise<Answer> {

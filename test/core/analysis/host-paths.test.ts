@@ -20,6 +20,7 @@ function writeInput(host: RegistryFamily, raw: string): { tool: string; input: R
     case 'codex':
       return { tool: 'apply_patch', input: { command: `*** Begin Patch\n*** Add File: ${raw}\n+x\n*** End Patch\n` } };
     case 'opencode':
+    case 'kilo':
       return { tool: 'write', input: { filePath: raw, content: 'x' } };
     case 'pi':
       return { tool: 'write', input: { path: raw, content: 'x' } };
@@ -34,6 +35,14 @@ function writeInput(host: RegistryFamily, raw: string): { tool: string; input: R
       return { tool: 'Create', input: { file_path: raw, content: 'x' } };
     case 'cline':
       return { tool: 'editor', input: { path: raw, new_text: 'x' } };
+    case 'kimi':
+      return { tool: 'WriteFile', input: { path: raw, content: 'x' } };
+    case 'openhands':
+      return { tool: 'file_editor', input: { command: 'create', path: raw, file_text: 'x' } };
+    case 'openclaw':
+      return { tool: 'write', input: { path: raw, content: 'x' } };
+    case 'vibe':
+      return { tool: 'file_system.write_file', input: { file_path: raw, content: 'x' } };
   }
 }
 
@@ -124,6 +133,10 @@ const TABLES: Record<string, { host: RegistryFamily; version?: string; rows: Row
     host: 'copilot',
     rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']], [' src/a.ts', [' src/a.ts']]],
   },
+  'Kimi Code 1.51.0': {
+    host: 'kimi',
+    rows: [...COMMON, ['~/x.txt', [`${HOME}/x.txt`]], ['~other/x.txt', null], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']]],
+  },
   'Factory Droid 0.225.2': {
     host: 'droid',
     rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']], [' src/a.ts', [' src/a.ts']]],
@@ -131,6 +144,21 @@ const TABLES: Record<string, { host: RegistryFamily; version?: string; rows: Row
   'Cline CLI 3.0.65': {
     host: 'cline',
     rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], [' src/a.ts', [' src/a.ts']]],
+  },
+  // file_editor refuses a path that is not absolute (nothing is written); `~` is never expanded
+  'OpenHands 1.16.0': {
+    host: 'openhands',
+    rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], [`${CWD}/a/../b.txt`, ['b.txt']]],
+  },
+  // observed on the real CLI (test/hosts/openclaw/path-forms.test.ts)
+  'OpenClaw 2026.9.6': {
+    host: 'openclaw',
+    rows: [...COMMON, ['~/x.txt', [`${HOME}/x.txt`]], ['@src/a.ts', ['src/a.ts']], [`file://${CWD}/src/a.ts`, ['src/a.ts']], [' src/a.ts', [' src/a.ts']], ['src/my\u00A0a.ts', ['src/my\u00A0a.ts']]],
+  },
+  // observed on the real CLI (test/hosts/vibe/path-forms.test.ts): `~/x` is the HOME's, `~name/x` that user's home, `@x` and `file://` plain names
+  'Mistral Vibe 3.0.2': {
+    host: 'vibe',
+    rows: [...COMMON, ['~/x.txt', [`${HOME}/x.txt`]], ['~bob/x.txt', null], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']]],
   },
   'Pi, version not known (both)': {
     host: 'pi',

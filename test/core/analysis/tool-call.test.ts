@@ -31,7 +31,14 @@ import oEditDenied from '../../fixtures/opencode/tool.execute.before-edit-denied
 import oBash from '../../fixtures/opencode/tool.execute.before-bash.json';
 import oBashDenied from '../../fixtures/opencode/tool.execute.before-bash-denied.json';
 import oTask from '../../fixtures/opencode/tool.execute.before-task.json';
+import kWrite from '../../fixtures/kilo/tool.execute.before-write.json';
+import kBash from '../../fixtures/kilo/tool.execute.before-bash.json';
+import kBashDenied from '../../fixtures/kilo/tool.execute.before-bash-denied.json';
+import kTask from '../../fixtures/kilo/tool.execute.before-task.json';
 import pBash from '../../fixtures/pi/tool_call-bash.json';
+import ocWrite from '../../fixtures/openclaw/before_tool_call-write.json';
+import ocExec from '../../fixtures/openclaw/before_tool_call-exec.json';
+import ocRm from '../../fixtures/openclaw/before_tool_call-exec-blocked.json';
 import pEdit from '../../fixtures/pi/tool_call-edit.json';
 import pRead from '../../fixtures/pi/tool_call-read.json';
 import pWrite from '../../fixtures/pi/tool_call-write.json';
@@ -83,6 +90,21 @@ import dTask from '../../fixtures/droid/PreToolUse-Task.json';
 import clShell from '../../fixtures/cline/PreToolUse-run_commands.json';
 import clEditor from '../../fixtures/cline/PreToolUse-editor.json';
 import clRead from '../../fixtures/cline/PreToolUse-read_files.json';
+import kShell from '../../fixtures/kimi/PreToolUse-Shell.json';
+import kShellSub from '../../fixtures/kimi/PreToolUse-Shell-subagent.json';
+import kimiWrite from '../../fixtures/kimi/PreToolUse-WriteFile.json';
+import kReplace from '../../fixtures/kimi/PreToolUse-StrReplaceFile.json';
+import kRead from '../../fixtures/kimi/PreToolUse-ReadFile.json';
+import kAgent from '../../fixtures/kimi/PreToolUse-Agent.json';
+import ohTerminal from '../../fixtures/openhands/PreToolUse-terminal.json';
+import ohCreate from '../../fixtures/openhands/PreToolUse-file_editor-create.json';
+import ohView from '../../fixtures/openhands/PreToolUse-file_editor-view.json';
+import ohFinish from '../../fixtures/openhands/PreToolUse-finish.json';
+import vBash from '../../fixtures/vibe/pre_tool-bash.json';
+import vRm from '../../fixtures/vibe/pre_tool-bash-denied.json';
+import vWrite from '../../fixtures/vibe/pre_tool-write_file.json';
+import vEdit from '../../fixtures/vibe/pre_tool-search_replace.json';
+import vRead from '../../fixtures/vibe/pre_tool-read_file.json';
 
 type M = 'read' | 'write' | 'delegate' | 'control' | 'unknown';
 interface Case {
@@ -299,6 +321,88 @@ const CASES: Record<RegistryFamily, Case[]> = {
     ...['TaskStop', 'WaitForScript', 'TodoWrite', 'AskUser', 'ExitSpecMode', 'ToolSearch', 'Skill'].map((t) => doc(t, {}, 'control')),
     doc('Script', { code: 'x' }, 'unknown'),
     doc('lab___frobnicate', { target: 'a.txt' }, 'unknown'),
+  ],  kilo: [
+    fx('write', kWrite.output.args, P, 'write', { paths: ['w.txt'] }),
+    fx('bash', kBash.output.args, P, 'write', { paths: ['allowed.txt'] }),
+    fx('bash', kBashDenied.output.args, P, 'write', { paths: ['a.txt'] }),
+    fx('task', kTask.output.args, P, 'delegate', { delegation: 1 }),
+    doc('edit', { filePath: 'a.txt', oldString: 'a', newString: 'b' }, 'write', { paths: ['a.txt'] }),
+    // the rest of OpenCode's tool table, which Kilo keeps (seen in its tool list)
+    doc('read', { filePath: 'a.txt' }, 'read'),
+    doc('grep', { pattern: 'x' }, 'read'),
+    doc('glob', { pattern: '*.ts' }, 'read'),
+    doc('list', { path: '.' }, 'read'),
+    doc('lsp', {}, 'read'),
+    doc('webfetch', { url: 'https://x' }, 'read'),
+    doc('websearch', { query: 'x' }, 'read'),
+    doc('codesearch', { query: 'x' }, 'read'),
+    doc('multiedit', { filePath: 'a.ts', edits: [{ oldString: 'a', newString: 'b' }] }, 'write', { paths: ['a.ts'] }),
+    doc('patch', { patchText: '*** Begin Patch\n*** Add File: p.ts\n+x\n*** End Patch' }, 'write', { paths: ['p.ts'] }),
+    doc('apply_patch', { patchText: '*** Begin Patch\n*** Update File: q.ts\n@@\n-a\n+b\n*** End Patch' }, 'write', { paths: ['q.ts'] }),
+    ...['todowrite', 'todoread', 'question', 'skill', 'plan_enter', 'plan_exit', 'invalid'].map((t) => doc(t, {}, 'control')),
+    doc('batch', { tool_calls: [] }, 'unknown'),
+  ],
+  kimi: [
+    fx('Shell', kShell.tool_input, kShell.cwd, 'write', { paths: ['allowed.txt'] }),
+    fx('Shell', kShellSub.tool_input, kShellSub.cwd, 'write', { paths: ['a.txt'] }),
+    fx('WriteFile', kimiWrite.tool_input, kimiWrite.cwd, 'write', { paths: ['w.txt'] }),
+    fx('StrReplaceFile', kReplace.tool_input, kReplace.cwd, 'write', { paths: ['w.txt'] }),
+    doc('StrReplaceFile', { path: 'package.json', edit: { old: '"deps": {}', new: '"dependencies": { "left-pad": "1.3.0" }' } }, 'write', { paths: ['package.json'], dep: true }),
+    doc('StrReplaceFile', { path: 'a.ts', edit: [{ old: 'a', new: 'b' }, { old: 'c', new: 'd' }] }, 'write', { paths: ['a.ts'] }),
+    fx('ReadFile', kRead.tool_input, kRead.cwd, 'read'),
+    fx('Agent', kAgent.tool_input, kAgent.cwd, 'delegate', { delegation: 1 }),
+    doc('ReadMediaFile', { path: `${P}/a.png` }, 'read'),
+    ...['Glob', 'Grep', 'FetchURL', 'SearchWeb', 'TaskList', 'TaskOutput'].map((t) => doc(t, {}, 'read')),
+    ...['TaskStop', 'SetTodoList', 'AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode', 'Think', 'SendDMail'].map((t) => doc(t, {}, 'control')),
+    doc('frobnicate', { target: 'a.txt' }, 'unknown'),
+  ],
+  openhands: [
+    fx('terminal', ohTerminal.tool_input, ohTerminal.working_dir, 'write', { paths: ['allowed.txt'] }),
+    fx('file_editor', ohCreate.tool_input, ohCreate.working_dir, 'write', { paths: ['w.txt'] }),
+    fx('file_editor', ohView.tool_input, ohView.working_dir, 'read'),
+    fx('finish', ohFinish.tool_input, ohFinish.working_dir, 'control'),
+    // keystrokes into the program running in the terminal: not a command anybody can read
+    doc('terminal', { command: 'y', is_input: true, kind: 'TerminalAction' }, 'unknown'),
+    doc('terminal', { command: 'cat a.txt', is_input: false, kind: 'TerminalAction' }, 'read'),
+    doc('file_editor', { command: 'str_replace', path: `${P}/a.ts`, old_str: 'a', new_str: 'b' }, 'write', { paths: ['a.ts'] }),
+    doc('file_editor', { command: 'insert', path: `${P}/a.ts`, insert_line: 1, new_str: 'b' }, 'write', { paths: ['a.ts'] }),
+    doc('file_editor', { command: 'undo_edit', path: `${P}/a.ts` }, 'write', { paths: ['a.ts'] }),
+    doc('file_editor', { command: 'rewrite_all', path: `${P}/a.ts` }, 'unknown'),
+    // the subagent's own calls fire no hook: one subagent whose effects are all possible
+    doc('task', { description: 'd', prompt: 'rm -f a.txt', subagent_type: 'general-purpose', kind: 'TaskAction' }, 'unknown', { delegation: 1, dep: true, hash: true }),
+    doc('think', { thought: 'x' }, 'control'),
+    doc('task_tracker', { command: 'view' }, 'control'),
+  ],
+  openclaw: [
+    fx('write', ocWrite.event.params, P, 'write', { paths: ['w.txt'] }),
+    fx('exec', ocExec.event.params, P, 'write', { paths: ['allowed.txt'] }),
+    fx('exec', ocRm.event.params, P, 'write', { paths: ['a.txt'] }),
+    doc('exec', { command: 'touch x', workdir: `${P}/sub` }, 'write', { paths: ['sub/x'] }),
+    doc('edit', { path: 'a.ts', edits: [{ oldText: 'a', newText: 'b' }] }, 'write', { paths: ['a.ts'] }),
+    doc('apply_patch', { input: '*** Begin Patch\n*** Update File: q.ts\n@@\n-a\n+b\n*** End Patch\n' }, 'write', { paths: ['q.ts'] }),
+    doc('read', { path: 'a.ts' }, 'read'),
+    doc('ls', { path: '.' }, 'read'),
+    doc('tool_search', { query: 'x' }, 'read'),
+    doc('tool_describe', { name: 'exec' }, 'read'),
+    doc('process', { action: 'poll', sessionId: 's' }, 'read'),
+    doc('process', { action: 'kill', sessionId: 's' }, 'unknown'),
+    doc('sessions_spawn', { task: 'look' }, 'delegate', { delegation: 1 }),
+    doc('sessions_yield', {}, 'control'),
+    doc('tool_call', { name: 'exec', args: { command: 'rm -rf /' } }, 'unknown'),
+  ],
+  vibe: [
+    fx('file_system.bash', vBash.tool_input, vBash.cwd, 'write', { paths: ['allowed.txt'] }),
+    fx('file_system.bash', vRm.tool_input, vRm.cwd, 'write', { paths: ['a.txt'] }),
+    fx('file_system.write_file', vWrite.tool_input, vWrite.cwd, 'write', { paths: ['w.txt'] }),
+    fx('file_system.search_replace', vEdit.tool_input, vEdit.cwd, 'write', { paths: ['w.txt'] }),
+    fx('file_system.read_file', vRead.tool_input, vRead.cwd, 'read'),
+    doc('process.start', { command: 'touch p.txt' }, 'write', { paths: ['p.txt'] }),
+    doc('agents.spawn', { name: 'helper', message: 'look' }, 'delegate', { delegation: 1 }),
+    ...['process.output', 'process.list', 'skill.read', 'agents.list', 'agents.list_configs'].map((t) => doc(t, {}, 'read')),
+    ...['process.stop', 'agents.send_message', 'agents.interrupt'].map((t) => doc(t, {}, 'control')),
+    doc('process.write', { text: 'y' }, 'unknown'),
+    doc('mcp_linear.create_issue', { title: 'x' }, 'unknown'),
+    doc('connector_Google_Drive_search_files', { q: 'x' }, 'unknown'),
   ],
   // the inputs as the Cline adapter hands them on: run_commands' list as one script, read_files' paths listed
   cline: [

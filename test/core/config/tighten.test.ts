@@ -3,7 +3,7 @@
  * project value leaves the person's decision as their user file made it, the same value in
  * the user file does change it (so the row can fail), a tighter project value does tighten,
  * and each ignored key is one stderr line naming the key and never the value.
- * Decisions are real events through the controller (core/controller.ts handleEvent).
+ * Decisions are real events through the controller (core/answer/controller.ts handleEvent).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { loadConfig } from '../../../core/config/config';
 import { TIGHTER_ORDER, agentsAtLeastAsTight, levelAtLeastAsTight, modeAtLeastAsTight, policyAtLeastAsTight, printableKey } from '../../../core/config/tighten';
 import { BUILTIN_DEFAULTS } from '../../../core/contract/types';
 import { loadHooksConfigFromSystem } from '../../../core/hooks/load';
-import type { Outcome } from '../../../core/outcome';
+import type { Outcome } from '../../../core/answer/outcome';
 import { allFiles, driver, sandbox } from '../contract/helpers';
 import type { Driver, Sandbox } from '../contract/helpers';
 

@@ -10,10 +10,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyzeToolCall } from '../../../core/analysis/tool-call';
-import { handleEvent } from '../../../core/controller';
-import type { HandleOptions } from '../../../core/controller';
+import { handleEvent } from '../../../core/answer/controller';
+import type { HandleOptions } from '../../../core/answer/controller';
 import { readSessionEvents } from '../../../core/evidence/log';
-import type { Outcome } from '../../../core/outcome';
+import type { Outcome } from '../../../core/answer/outcome';
 import { claudeRegistry } from '../../../core/registry/claude';
 import { sessionStore } from '../../../core/state/session';
 

@@ -1,5 +1,5 @@
 /**
- * Bundle core/controller.ts into one ES module so separate node processes can run the real
+ * Bundle core/answer/controller.ts into one ES module so separate node processes can run the real
  * controller (Node 20 cannot import .ts). TypeScript is only transpiled here; type checking
  * is tsc's job.
  */
@@ -37,7 +37,7 @@ function transpileTs(): Plugin {
 
 export async function bundleController(outFile: string): Promise<string> {
   const build = await rollup({
-    input: join(REPO, 'core', 'controller.ts'),
+    input: join(REPO, 'core', 'answer', 'controller.ts'),
     plugins: [transpileTs(), nodeResolve({ preferBuiltins: true })],
     external: (id) => id.startsWith('node:'),
     onwarn: () => {},

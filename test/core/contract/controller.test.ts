@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { failOutcome, handleEvent } from '../../../core/controller';
+import { failOutcome, handleEvent } from '../../../core/answer/controller';
 import { readSessionEvents } from '../../../core/evidence/log';
 import type { Action } from '../../../core/protocol';
 import { LockBusyError } from '../../../core/state/lock';

@@ -1,5 +1,5 @@
 /**
- * decide() with a file-system probe (core/path-links.ts): a write is judged where its symbolic
+ * decide() with a file-system probe (core/paths/path-links.ts): a write is judged where its symbolic
  * links lead as well as where its text points, a link the probe cannot read is unproven, and a
  * folder holds stopline's files only when one of them may be there. The probe here is a table,
  * so each row says exactly what the disk holds.
@@ -9,11 +9,11 @@ import { decide } from '../../../core/contract/decide';
 import type { DecideContext } from '../../../core/contract/decide';
 import { freshContract } from '../../../core/contract/types';
 import type { Contract } from '../../../core/contract/types';
-import { inFrame, landingOf } from '../../../core/path-links';
-import type { PathProbe, ProbeResult } from '../../../core/path-links';
+import { inFrame, landingOf } from '../../../core/paths/path-links';
+import type { PathProbe, ProbeResult } from '../../../core/paths/path-links';
 import type { Action } from '../../../core/protocol';
 import { analyzeShell } from '../../../core/analysis/shell';
-import { selfPaths } from '../../../core/self-paths';
+import { selfPaths } from '../../../core/paths/self-paths';
 
 /**
  * A disk as a table: folders and files that exist, links (name -> target text), and paths the

@@ -19,6 +19,7 @@ function A(o: Partial<Action> = {}): Action {
 const READ: Partial<Action> = { name: 'Read', mutability: 'read', affectedPaths: [] };
 const UNKNOWN: Partial<Action> = { name: 'mcp__x__run', mutability: 'unknown', affectedPaths: null };
 const DELEGATE: Partial<Action> = { name: 'Agent', mutability: 'delegate', affectedPaths: [], delegationCount: 1 };
+const UNSEEN: Partial<Action> = { name: 'task', mutability: 'unknown', affectedPaths: null, delegationCount: 1, dependencyIntent: true, hashIntent: true };
 
 type Row = [string, Partial<Contract>, Partial<Action>, DecisionOutcome, DecisionReason];
 
@@ -145,6 +146,13 @@ const ROWS: Row[] = [
   ['control (steer/list) costs nothing', { agents: 0 }, { name: 'Agent', mutability: 'control', affectedPaths: [] }, 'allow', 'WITHIN_CONTRACT'],
   ['review mode may delegate within budget', { mode: 'review', agents: 1 }, DELEGATE, 'allow', 'WITHIN_CONTRACT'],
   ['agents=allow has no budget', { agents: 'allow', agentsUsed: 99 }, DELEGATE, 'allow', 'WITHIN_CONTRACT'],
+  // a subagent no hook sees (unknown effects, still one subagent): only a contract that allows everything lets it run
+  ['an unseen subagent under review: unproven, and denied by the hashing it may add', { mode: 'review', agents: 'allow' }, { ...UNSEEN }, 'deny', 'MUTABILITY_UNPROVEN'],
+  ['an unseen subagent under files=: unproven', { files: ['src/**'], deps: 'allow', hash: 'allow' }, { ...UNSEEN }, 'ask', 'WRITE_PATH_UNPROVEN'],
+  ['an unseen subagent under hash=deny', { deps: 'allow' }, { ...UNSEEN }, 'deny', 'HASH_NOT_AUTHORIZED'],
+  ['an unseen subagent counts against agents=0', { deps: 'allow', hash: 'allow', agents: 0 }, { ...UNSEEN }, 'deny', 'AGENT_BUDGET_EXHAUSTED'],
+  ['an unseen subagent within an open change', { deps: 'allow', hash: 'allow', agents: 1 }, { ...UNSEEN }, 'allow', 'WITHIN_CONTRACT'],
+  ['an unknown tool launches nothing', { deps: 'allow', hash: 'allow', agents: 0 }, UNKNOWN, 'allow', 'WITHIN_CONTRACT'],
   // watch level: every would-be denial becomes context
   ['watch: mode', { mode: 'review', level: 'watch' }, {}, 'context', 'MODE_FORBIDS_MUTATION'],
   ['watch: ask becomes context', { level: 'watch', deps: 'ask' }, { dependencyIntent: true }, 'context', 'DEPENDENCY_NOT_AUTHORIZED'],

@@ -1,9 +1,9 @@
 import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { handleEvent } from '../../../core/controller';
-import type { HandleOptions } from '../../../core/controller';
-import type { Outcome } from '../../../core/outcome';
+import { handleEvent } from '../../../core/answer/controller';
+import type { HandleOptions } from '../../../core/answer/controller';
+import type { Outcome } from '../../../core/answer/outcome';
 import type { Action } from '../../../core/protocol';
 
 export interface Sandbox {

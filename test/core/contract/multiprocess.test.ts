@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { handleEvent } from '../../../core/controller';
+import { handleEvent } from '../../../core/answer/controller';
 import { readSessionEvents } from '../../../core/evidence/log';
 import { cleanupSession, parseState, sessionStore } from '../../../core/state/session';
 import { useControllerBundle } from './bundle';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { handleEvent } from '../../../core/controller';
-import type { HandleOptions } from '../../../core/controller';
+import { handleEvent } from '../../../core/answer/controller';
+import type { HandleOptions } from '../../../core/answer/controller';
 import { sessionStore } from '../../../core/state/session';
 import { allFiles, sandbox } from './helpers';
 

@@ -29,7 +29,7 @@ describe('core stays host-free', () => {
   });
 
   it('the contract engine names no host event or tool', () => {
-    const mine = [join(REPO, 'core', 'controller.ts'), ...tsFiles(join(REPO, 'core', 'contract')), ...tsFiles(join(REPO, 'core', 'state')), ...tsFiles(join(REPO, 'core', 'evidence'))];
+    const mine = [join(REPO, 'core', 'answer', 'controller.ts'), ...tsFiles(join(REPO, 'core', 'contract')), ...tsFiles(join(REPO, 'core', 'state')), ...tsFiles(join(REPO, 'core', 'evidence'))];
     for (const f of mine) {
       const src = readFileSync(f, 'utf8');
       for (const word of ['PreToolUse', 'UserPromptSubmit', 'tool.execute', 'pre_tool_call', 'tool_call', 'SessionStart', 'apply_patch', 'delegate_task']) {
@@ -41,19 +41,19 @@ describe('core stays host-free', () => {
   it('decide() is pure: no I/O, clock, randomness or process state', () => {
     const src = readFileSync(join(REPO, 'core', 'contract', 'decide.ts'), 'utf8');
     for (const spec of imports(join(REPO, 'core', 'contract', 'decide.ts'))) {
-      expect(['../floor/floor', '../path-links', '../paths', '../protocol', '../registry/reasons', './types']).toContain(spec);
+      expect(['../floor/floor', '../paths/path-links', '../paths/paths', '../protocol', '../registry/reasons', './types']).toContain(spec);
     }
     expect(src).not.toMatch(/Date\.|Math\.random|process\.|require\(/);
   });
 
   it('the floor decide() asks is pure too: what it knows of the disk comes from the probe it is given', () => {
     const file = join(REPO, 'core', 'floor', 'floor.ts');
-    for (const spec of imports(file)) expect(['../path-links', '../paths', '../protocol', '../registry/reasons']).toContain(spec);
+    for (const spec of imports(file)) expect(['../paths/path-links', '../paths/paths', '../protocol', '../registry/reasons']).toContain(spec);
     expect(readFileSync(file, 'utf8')).not.toMatch(/Date\.|Math\.random|process\.|require\(|node:/);
   });
 
   it('the link arithmetic decide() uses is pure too: the disk is read only through the probe it is given', () => {
-    const file = join(REPO, 'core', 'path-links.ts');
+    const file = join(REPO, 'core', 'paths', 'path-links.ts');
     expect(imports(file)).toEqual([]);
     expect(readFileSync(file, 'utf8')).not.toMatch(/Date\.|Math\.random|process\.|require\(|node:/);
   });

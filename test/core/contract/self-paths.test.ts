@@ -6,11 +6,11 @@ import type { Action } from '../../../core/protocol';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TABLE_ENV, pathVars, selfPathTable, selfPaths } from '../../../core/self-paths';
+import { TABLE_ENV, pathVars, selfPathTable, selfPaths } from '../../../core/paths/self-paths';
 import { analyzeShell } from '../../../core/analysis/shell';
 import { evaluatorDir } from '../../../hosts/shared/evaluator/where';
 import { managedSettingsDir } from '../../../hosts/cli/doctor/claude-door';
-import { claudeManagedSettingsDirs } from '../../../core/self-paths';
+import { claudeManagedSettingsDirs } from '../../../core/paths/self-paths';
 
 const HOME = '/home/u';
 
@@ -50,15 +50,37 @@ describe('self-paths table', () => {
       '/home/u/.factory/hooks.json',
       '/home/u/.factory/settings.json',
       '/w/p/.factory/hooks.json',
+      '/home/u/.kimi/stopline',
+      '/home/u/.kimi/config.toml',
+      '/home/u/.openhands/hooks.json',
+      '/home/u/.openhands/stopline',
+      '/w/p/.openhands/hooks.json',
+      '/w/p/.openhands/stopline',
+      '/home/u/.vibe/stopline',
+      '/home/u/.vibe/hooks.toml',
+      '/home/u/.vibe/trusted_folders.toml',
+      '/w/p/.vibe/hooks.toml',
     ]) {
       expect(p, want).toContain(want);
     }
+  });
+
+  it('KIMI_SHARE_DIR moves the Kimi Code entries', () => {
+    const p = selfPaths({ env: { HOME, KIMI_SHARE_DIR: '/opt/kimi' } });
+    for (const want of ['/opt/kimi/config.toml', '/opt/kimi/stopline']) expect(p, want).toContain(want);
+    expect(p).not.toContain('/home/u/.kimi/config.toml');
   });
 
   it('COPILOT_HOME and FACTORY_HOME_OVERRIDE move the Copilot and Droid entries', () => {
     const p = selfPaths({ env: { HOME, COPILOT_HOME: '/opt/cp', FACTORY_HOME_OVERRIDE: '/opt/fh' } });
     for (const want of ['/opt/cp/hooks/stopline.json', '/opt/cp/stopline', '/opt/fh/.factory/hooks.json', '/opt/fh/.factory/stopline']) expect(p, want).toContain(want);
     expect(p).not.toContain('/home/u/.copilot/hooks/stopline.json');
+  });
+
+  it('VIBE_HOME moves the Mistral Vibe entries', () => {
+    const p = selfPaths({ env: { HOME, VIBE_HOME: '/opt/vh' } });
+    for (const want of ['/opt/vh/hooks.toml', '/opt/vh/stopline', '/opt/vh/trusted_folders.toml']) expect(p, want).toContain(want);
+    expect(p).not.toContain('/home/u/.vibe/hooks.toml');
   });
 
   it('env vars move the entries', () => {
@@ -118,7 +140,7 @@ describe('self-paths table', () => {
 
 describe('selfPaths remembers its last answer', () => {
   it('TABLE_ENV names every environment variable the table reads (a missing one would serve a stale table)', () => {
-    const source = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../../core/self-paths.ts'), 'utf8');
+    const source = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../../core/paths/self-paths.ts'), 'utf8');
     const read = new Set([...source.matchAll(/env\.([A-Z_]+)/g), ...source.matchAll(/envDir\(env, '([A-Z_]+)'/g)].map((m) => m[1]!));
     expect([...read].sort()).toEqual([...TABLE_ENV].sort());
   });
@@ -306,6 +328,8 @@ describe('the paths around the guard', () => {
       '/home/u/.qwen/extension-store/state.json',
       '/etc/qwen-code/settings.json',
       '/home/u/.factory/plugins/cache/m-1/stopline-2/abc/hooks/hooks.json',
+      '/home/u/.kimi/config.toml',
+      '/home/u/.kimi/stopline/stopline.mjs',
       '/home/u/.hermes/.env',
       '/home/u/.gemini/.env',
     ]) {

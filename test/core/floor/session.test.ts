@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Outcome } from '../../../core/outcome';
+import type { Outcome } from '../../../core/answer/outcome';
 import { allFiles, driver, sandbox } from '../contract/helpers';
 import type { Sandbox } from '../contract/helpers';
 import { shellAction, toolAction } from './helpers';

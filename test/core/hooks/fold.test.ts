@@ -3,7 +3,7 @@ import { foldGuardWithHooks, foldHookResponses, noHooksResult } from '../../../c
 import type { HookResponse, HookRun } from '../../../core/hooks/types';
 import type { CanonicalEvent } from '../../../core/canonical';
 import type { ReasonCode } from '../../../core/registry/reasons';
-import type { Outcome } from '../../../core/outcome';
+import type { Outcome } from '../../../core/answer/outcome';
 
 let n = 0;
 function entry(partial: Partial<HookResponse>): { response: HookResponse; run: HookRun } {

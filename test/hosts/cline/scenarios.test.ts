@@ -84,7 +84,11 @@ describeRealHost(status, 'Cline CLI 3.0.65 with dist/cline', HOSTS_FOR.cline, TE
     run: (c, s, prompt, env) => cline(c, s, prompt, env),
     expectStopped,
     expectRan,
-    limits: { stopEndsRun: true, noContractContext: true, noUserHooks: true },
+    limits: {
+      stopEndsRun: 'a file hook cannot stop one call: a stop of any tool but run_commands cancels the run',
+      noContext: "TaskStart's contextModification reaches no request",
+      noUserHooks: 'the Cline artifact runs no stopline.json hooks',
+    },
     words: {
       cannotAsk: 'Cline cannot ask from a hook',
       childCall: "its calls carry the run's rootSessionId and its own agent_id",

@@ -9,9 +9,11 @@
  * their hooks never run there (docs/hosts/openclaw.md), so the driver does not use it.
  * OpenClaw seeds a workspace with AGENTS.md, BOOTSTRAP.md, IDENTITY.md, SOUL.md and USER.md.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { FakeModelServer } from './fake-server';
+import { startChatServer } from './fake-openai-chat';
+import type { FakeModelServer, FakeServerOptions } from './fake-server';
+import type { FakeModelScript } from './script';
 import { requireHost } from './hosts';
 import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
 import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, withRequests, type HostRunResult } from './run-result';
@@ -22,9 +24,14 @@ export interface OpenClawRunOptions {
   /** a fake chat-completions server (startChatServer) */
   server: FakeModelServer;
   /** plugin folders (each with openclaw.plugin.json, package.json and its entry), loaded and enabled by id */
-  plugins?: Array<{ dir: string; id: string }>;
+  plugins?: OpenClawPluginRef[];
   args?: string[];
   env?: Record<string, string | undefined>;
+  /**
+   * a HOME that already holds `.openclaw/openclaw.json` (written by `stopline install openclaw`):
+   * its `plugins` section is kept when `plugins` is not given; default: `<runDir>/home`
+   */
+  home?: string;
   /** default 180 s */
   timeoutMs?: number;
   runDir?: string;
@@ -36,7 +43,14 @@ export interface OpenClawRunResult extends HostRunResult {
   output: unknown;
 }
 
-export function openClawConfig(server: FakeModelServer, workspace: string, plugins: Array<{ dir: string; id: string }> = []): Record<string, unknown> {
+/** A plugin folder to load; `conversationAccess` lets a plugin outside the bundle have the prompt hooks. */
+export interface OpenClawPluginRef {
+  dir: string;
+  id: string;
+  conversationAccess?: boolean;
+}
+
+export function openClawConfig(server: FakeModelServer, workspace: string, plugins: OpenClawPluginRef[] = []): Record<string, unknown> {
   return {
     agents: { defaults: { model: { primary: 'lab/lab-model' }, workspace } },
     models: {
@@ -50,7 +64,7 @@ export function openClawConfig(server: FakeModelServer, workspace: string, plugi
         },
       },
     },
-    plugins: { load: { paths: plugins.map((p) => p.dir) }, entries: Object.fromEntries(plugins.map((p) => [p.id, { enabled: true }])) },
+    plugins: { load: { paths: plugins.map((p) => p.dir) }, entries: Object.fromEntries(plugins.map((p) => [p.id, { enabled: true, ...(p.conversationAccess ? { hooks: { allowConversationAccess: true } } : {}) }])) },
   };
 }
 
@@ -68,10 +82,16 @@ export async function runOpenClaw(opts: OpenClawRunOptions): Promise<OpenClawRun
   const entry = requireHost('openclaw');
   const node = requireHost('node24');
   const runDir = makeRunDir('openclaw', opts.runDir);
-  const home = join(runDir, 'home');
+  const home = opts.home ?? join(runDir, 'home');
   const tmp = join(runDir, 'tmp');
   for (const d of [home, tmp, join(home, '.openclaw')]) mkdirSync(d, { recursive: true });
-  writeFileSync(join(home, '.openclaw', 'openclaw.json'), `${JSON.stringify(openClawConfig(opts.server, opts.project, opts.plugins), null, 2)}\n`);
+  const file = join(home, '.openclaw', 'openclaw.json');
+  const config = openClawConfig(opts.server, opts.project, opts.plugins);
+  if (!opts.plugins && existsSync(file)) {
+    const installed = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    config.plugins = installed.plugins ?? {};
+  }
+  writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
   const env = withOverrides(baseEnv(home, tmp, [dirname(node)]), opts.env);
   const args = [entry, 'agent', '--local', '--json', '--agent', 'main', ...(opts.args ?? []), '-m', opts.prompt];
   const result = await withRequests(opts.server, runDir, () => runProcess({ command: node, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }));
@@ -82,4 +102,28 @@ export async function runOpenClaw(opts: OpenClawRunOptions): Promise<OpenClawRun
     output = undefined;
   }
   return { ...result, home, output };
+}
+
+/** A tool-call id as OpenClaw hands it back to the model: without its underscores. */
+export function openClawCallId(id: string): string {
+  return id.replace(/_/g, '');
+}
+
+/**
+ * A fake chat server for OpenClaw whose script may name tool calls with underscores: it emits each
+ * id as OpenClaw will hand it back (underscores dropped), and finds a tool result by the scripted id.
+ */
+export async function startOpenClawChatServer(script: FakeModelScript, options?: FakeServerOptions): Promise<FakeModelServer> {
+  const stripped: FakeModelScript = {
+    ...script,
+    threads: script.threads.map((t) => ({ ...t, turns: t.turns.map((turn) => ('toolCalls' in turn && turn.toolCalls ? { ...turn, toolCalls: turn.toolCalls.map((c) => (c.id === undefined ? c : { ...c, id: openClawCallId(c.id) })) } : turn)) })),
+  };
+  const server = await startChatServer(stripped, options);
+  return new Proxy(server, {
+    get(target, prop, receiver) {
+      if (prop === 'toolResult' || prop === 'toolResultText' || prop === 'requestAfterToolCall') return (id: string) => target[prop](openClawCallId(id));
+      const v: unknown = Reflect.get(target, prop, receiver);
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
 }

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
-import { handleEvent, failOutcome } from '../../../core/controller';
-import { applyHostEditSwitch } from '../../../core/host-mode';
+import { handleEvent, failOutcome } from '../../../core/answer/controller';
+import { applyHostEditSwitch } from '../../../core/answer/host-mode';
 import { InProcessHooks } from '../../../core/hooks/in-process';
 import { OpenCodeDoor } from '../../../hosts/opencode/door';
 import type { CoreApi } from '../../../hosts/opencode/door';

@@ -8,10 +8,10 @@
  * (No OpenCode v2 ran here: docs/hosts/opencode.md, "OpenCode v2".)
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { handleEvent, failOutcome } from '../../../core/controller';
-import { applyHostEditSwitch } from '../../../core/host-mode';
+import { handleEvent, failOutcome } from '../../../core/answer/controller';
+import { applyHostEditSwitch } from '../../../core/answer/host-mode';
 import { InProcessHooks } from '../../../core/hooks/in-process';
-import type { CoreApi } from '../../../core/answer';
+import type { CoreApi } from '../../../core/answer/answer';
 import type { ControlEvent } from '../../../core/protocol';
 import { opencode2Registry } from '../../../core/registry/opencode2';
 import { OpenCodeV2Door } from '../../../hosts/opencode/v2/door';

@@ -6,8 +6,8 @@
  * universal hooks run. Every captured event of both versions goes through without a throw.
  */
 import { describe, expect, it } from 'vitest';
-import { recordBypass } from '../../../core/bypass';
-import { handleEvent, failOutcome } from '../../../core/controller';
+import { recordBypass } from '../../../core/answer/bypass';
+import { handleEvent, failOutcome } from '../../../core/answer/controller';
 import { InProcessHooks } from '../../../core/hooks/in-process';
 import { BUSY_NOTICE, PiDoor } from '../../../hosts/pi/door';
 import type { CoreApi, PiHandlers } from '../../../hosts/pi/door';

@@ -278,7 +278,7 @@ describe('when the evaluator fails', () => {
  * answered by the evaluator, with the bytes and evidence of a hook that decides in its own
  * process. Copilot's hook file names the event as an argument, which travels with the payload.
  */
-describe.each(['gemini', 'qwen', 'copilot', 'droid'])('the %s hook through its evaluator', (host) => {
+describe.each(['gemini', 'qwen', 'copilot', 'droid', 'openhands'])('the %s hook through its evaluator', (host) => {
   it('arm, a write denied, a read allowed: the same answers as in its own process, from the evaluator after the first', SLOW, async () => {
     const hostScript = requireArtifact(host, 'stopline.mjs');
     const w = world();

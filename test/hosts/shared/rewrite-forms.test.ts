@@ -6,8 +6,8 @@
  * (Qwen; a Hermes shell hook), a command the guard would only let run rewritten is a deny.
  */
 import { describe, expect, it } from 'vitest';
-import type { HandleOptions } from '../../../core/controller';
-import type { Outcome } from '../../../core/outcome';
+import type { HandleOptions } from '../../../core/answer/controller';
+import type { Outcome } from '../../../core/answer/outcome';
 import type { ControlEvent } from '../../../core/protocol';
 import { claudeAdapter } from '../../../hosts/claude/adapter';
 import { codexAdapter } from '../../../hosts/codex/adapter';
@@ -16,6 +16,7 @@ import { droidAdapter } from '../../../hosts/droid/adapter';
 import { geminiAdapter } from '../../../hosts/gemini/adapter';
 import { pluginDoor, shellHookDoor } from '../../../hosts/hermes/doors';
 import { qwenAdapter } from '../../../hosts/qwen/adapter';
+import { vibeAdapter } from '../../../hosts/vibe/adapter';
 import type { CommandHookAdapter } from '../../../hosts/shared/adapter';
 import { answerHook, type CoreApi } from '../../../hosts/shared/runner';
 
@@ -78,6 +79,13 @@ const CASES: { name: string; adapter: CommandHookAdapter; shell: Record<string, 
     shell: { ...base, hook_event_name: 'pre_tool_call', tool_name: 'terminal', args: { command: 'npm test', timeout: 60 }, task_id: 't' },
     write: { ...base, hook_event_name: 'pre_tool_call', tool_name: 'write_file', args: { path: 'a.txt', content: 'x' }, task_id: 't' },
     form: () => ({ action: 'modify', args: { command: 'CONFINED', timeout: 60 } }),
+  },
+  {
+    name: 'Mistral Vibe: hook_specific_output.tool_input',
+    adapter: vibeAdapter,
+    shell: { ...base, hook_event_name: 'pre_tool', parent_session_id: null, transcript_path: '/nowhere', tool_name: 'file_system.bash', tool_call_id: 'c1', tool_input: { command: 'npm test' } },
+    write: { ...base, hook_event_name: 'pre_tool', parent_session_id: null, transcript_path: '/nowhere', tool_name: 'file_system.write_file', tool_call_id: 'c2', tool_input: { file_path: 'a.txt', content: 'x' } },
+    form: () => ({ hook_specific_output: { tool_input: { command: 'CONFINED' } } }),
   },
 ];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
-import type { Outcome } from '../../../core/outcome';
+import type { Outcome } from '../../../core/answer/outcome';
 import type { ControlEvent } from '../../../core/protocol';
 import { eventRow } from '../../../core/registry/rows';
 import type { HostRegistry } from '../../../core/registry/types';

@@ -29,21 +29,43 @@ export interface ScenarioHost {
   reviewVariants?: { label: string; run(c: RealHostCase, s: FakeModelServer, prompt: string): Promise<unknown> }[];
   expectStopped(s: FakeModelServer, callId: string, reason: string): void;
   expectRan(s: FakeModelServer, callId: string): void;
+  /**
+   * Set when the host is known not to put the guard's context into the model's request (why, in
+   * a few words): the context scenarios then assert it is absent, so the suite fails the day the
+   * host starts delivering it and this note is due a look. Every stop is still asserted.
+   */
+  contextGap?: string;
+  /**
+   * The host offers the model no sub-agent tool in the runs the suite makes: scenario 4 then
+   * asserts that the host itself refuses the call (`refusal`, its own text) and no child starts,
+   * so a host version that gains the tool fails here instead of passing unproven.
+   */
+  noSubagents?: { why: string; refusal: string | RegExp };
   /** the host's own words in titles */
   words: { cannotAsk: string; childCall: string; failClosed: string; failOpen: string; promptEvent: string };
+  /** the canonical tools the evidence names for the create, edit and shell calls (default Write, Edit, Bash) */
+  evidenceTools?: readonly [string, string, string];
   /**
-   * What the host cannot do, each changing the scenarios that need it (absent: it can):
+   * What the host cannot do, each with why; the scenario that needs it asserts what the person
+   * gets there instead:
+   * - noContext: no channel carries hook context to the model before its first request (none at
+   *   all, or no event before that request, as on Mistral Vibe), so the contract reaches it only
+   *   in a stop's reason (scenario 7), and the person's hooks' context never arrives (8);
+   * - unseenChildren: a subagent's own calls fire no hook, so the subagent call itself is decided
+   *   as one subagent whose effects are unknown (scenario 4);
    * - stopEndsRun: a stopped create/edit ends the whole run (a cancel), so scenario 1 runs its
-   *   shell calls first and asserts nothing after the stopped create reached the model;
-   * - noContractContext: no answer the guard gives at a start reaches the model, so the context
-   *   assertions (scenario 4's sub-agent start, scenario 7) are left out;
-   * - noUserHooks: the artifact runs no stopline.json hooks on this host.
+   *   shell calls first and asserts nothing after the stopped create reached the model, and the
+   *   stop of scenario 7 is a shell call's;
+   * - noUserHooks: the artifact runs no stopline.json hooks on this host (scenario 8 is left out).
    */
-  limits?: { stopEndsRun?: boolean; noContractContext?: boolean; noUserHooks?: boolean };
+  limits?: { noContext?: string; unseenChildren?: string; stopEndsRun?: string; noUserHooks?: string };
 }
 
 export function sevenScenarios(h: ScenarioHost): void {
   const { runs, tools, expectStopped, expectRan } = h;
+  /** The guard's context in a request: present, or (on a host with a known gap) absent. */
+  const expectContext = (text: string, marker: string) => (h.contextGap || h.limits?.noContext ? expect(text).not.toContain(marker) : expect(text).toContain(marker));
+  const gap = h.contextGap ? ` (not in the request: ${h.contextGap})` : '';
   const { create, edit, shell, task } = tools;
   const w = h.toolWords;
 
@@ -139,23 +161,10 @@ export function sevenScenarios(h: ScenarioHost): void {
     });
   });
 
-  describe(`4. sub-agents (${w.task})`, () => {
-    it(`agents=1: the first ${w.task} runs, the second is stopped with AGENT_BUDGET_EXHAUSTED`, async () => {
-      const c = runs.newCase('s4-budget');
-      const s = await runs.server({
-        threads: [
-          { name: 'child', match: 'SUBTASK-MARK', turns: [{ text: 'SUB-DONE' }] },
-          { name: 'main', turns: [{ toolCalls: [task('call_task1', 'SUBTASK-MARK reply briefly')] }, { toolCalls: [task('call_task2', 'SUBTASK-MARK again')] }, { text: 'done' }] },
-        ],
-      });
-      await h.run(c, s, '$stopline change agents=1 -- delegate the work');
-      expectRan(s, 'call_task1');
-      expectStopped(s, 'call_task2', 'AGENT_BUDGET_EXHAUSTED');
-      expect(s.requests.filter((r) => r.thread === 'child').length).toBeGreaterThanOrEqual(1);
-    });
-
-    it(`review: a \`touch\` inside the sub-agent (${h.words.childCall}) is stopped${h.limits?.noContractContext ? '' : ', and the sub-agent got the contract at its start'}`, async () => {
-      const c = runs.newCase('s4-child');
+  if (h.noSubagents) {
+    const none = h.noSubagents;
+    it(`4. sub-agents: ${none.why}; the host refuses ${w.task} itself and no child starts`, async () => {
+      const c = runs.newCase('s4-none');
       const s = await runs.server({
         threads: [
           { name: 'child', match: 'CHILD-MARK', turns: [{ toolCalls: [shell('call_child_touch', 'touch child.txt')] }, { text: 'SUB-DONE' }] },
@@ -163,14 +172,75 @@ export function sevenScenarios(h: ScenarioHost): void {
         ],
       });
       await h.run(c, s, '$stopline review -- inspect the project');
+      const text = s.toolResultText('call_task') ?? '';
+      if (typeof none.refusal === 'string') expect(text).toContain(none.refusal);
+      else expect(text).toMatch(none.refusal);
+      expect(s.requests.filter((r) => r.thread === 'child')).toEqual([]);
       expect(existsSync(join(c.project, 'child.txt'))).toBe(false);
-      expectStopped(s, 'call_child_touch', 'MODE_FORBIDS_MUTATION');
-      if (h.limits?.noContractContext) return;
-      // the subagent-start context reaches the sub-agent's first request
-      const childFirst = s.requests.find((r) => r.thread === 'child');
-      expect(requestText(childFirst?.body)).toContain('stopline contract (ARMED)');
     });
-  });
+  } else if (h.limits?.unseenChildren) {
+    describe(`4. sub-agents (${w.task}; ${h.limits.unseenChildren})`, () => {
+      it(`an open change with agents=1: the first ${w.task} runs, the second is stopped with AGENT_BUDGET_EXHAUSTED`, async () => {
+        const c = runs.newCase('s4-budget');
+        const s = await runs.server({
+          threads: [
+            { name: 'child', match: 'SUBTASK-MARK', turns: [{ text: 'SUB-DONE' }] },
+            { name: 'main', turns: [{ toolCalls: [task('call_task1', 'SUBTASK-MARK reply briefly')] }, { toolCalls: [task('call_task2', 'SUBTASK-MARK again')] }, { text: 'done' }] },
+          ],
+        });
+        await h.run(c, s, '$stopline change deps=allow hash=allow agents=1 -- delegate the work');
+        expectRan(s, 'call_task1');
+        expectStopped(s, 'call_task2', 'AGENT_BUDGET_EXHAUSTED');
+        expect(s.requests.filter((r) => r.thread === 'child').length).toBeGreaterThanOrEqual(1);
+      });
+
+      it(`review: the ${w.task} call is stopped with MUTABILITY_UNPROVEN, so its \`touch\` never runs`, async () => {
+        const c = runs.newCase('s4-child');
+        const s = await runs.server({
+          threads: [
+            { name: 'child', match: 'CHILD-MARK', turns: [{ toolCalls: [shell('call_child_touch', 'touch child.txt')] }, { text: 'SUB-DONE' }] },
+            { name: 'main', turns: [{ toolCalls: [task('call_task', 'CHILD-MARK create child.txt')] }, { text: 'done' }] },
+          ],
+        });
+        await h.run(c, s, '$stopline review -- inspect the project');
+        expect(existsSync(join(c.project, 'child.txt'))).toBe(false);
+        expectStopped(s, 'call_task', 'MUTABILITY_UNPROVEN');
+        expect(s.requests.filter((r) => r.thread === 'child')).toEqual([]);
+      });
+    });
+  } else {
+    describe(`4. sub-agents (${w.task})`, () => {
+      it(`agents=1: the first ${w.task} runs, the second is stopped with AGENT_BUDGET_EXHAUSTED`, async () => {
+        const c = runs.newCase('s4-budget');
+        const s = await runs.server({
+          threads: [
+            { name: 'child', match: 'SUBTASK-MARK', turns: [{ text: 'SUB-DONE' }] },
+            { name: 'main', turns: [{ toolCalls: [task('call_task1', 'SUBTASK-MARK reply briefly')] }, { toolCalls: [task('call_task2', 'SUBTASK-MARK again')] }, { text: 'done' }] },
+          ],
+        });
+        await h.run(c, s, '$stopline change agents=1 -- delegate the work');
+        expectRan(s, 'call_task1');
+        expectStopped(s, 'call_task2', 'AGENT_BUDGET_EXHAUSTED');
+        expect(s.requests.filter((r) => r.thread === 'child').length).toBeGreaterThanOrEqual(1);
+      });
+
+      it(`review: a \`touch\` inside the sub-agent (${h.words.childCall}) is stopped, and the sub-agent ${h.limits?.noContext ? 'is never told the contract (no context channel)' : `got the contract at its start${gap}`}`, async () => {
+        const c = runs.newCase('s4-child');
+        const s = await runs.server({
+          threads: [
+            { name: 'child', match: 'CHILD-MARK', turns: [{ toolCalls: [shell('call_child_touch', 'touch child.txt')] }, { text: 'SUB-DONE' }] },
+            { name: 'main', turns: [{ toolCalls: [task('call_task', 'CHILD-MARK create child.txt')] }, { text: 'done' }] },
+          ],
+        });
+        await h.run(c, s, '$stopline review -- inspect the project');
+        expect(existsSync(join(c.project, 'child.txt'))).toBe(false);
+        expectStopped(s, 'call_child_touch', 'MODE_FORBIDS_MUTATION');
+        // the subagent-start context reaches the sub-agent's first request, where the host reads it
+        const childFirst = s.requests.find((r) => r.thread === 'child');
+        expectContext(requestText(childFirst?.body), 'stopline contract (ARMED)');
+      });
+    });
+  }
 
   it('5. no directive: every tool runs and the evidence has one check per action', async () => {
     const c = runs.newCase('s5');
@@ -182,7 +252,7 @@ export function sevenScenarios(h: ScenarioHost): void {
     for (const id of ['call_create', 'call_edit', 'call_touch']) expectRan(s, id);
     const checks = readEvidence(stoplineDataDir(c.home)).filter((e) => e.type === 'check');
     expect(checks.map((e) => e.action?.mutability)).toEqual(['write', 'write', 'write']);
-    expect(checks.map((e) => e.action?.tool)).toEqual(['Write', 'Edit', 'Bash']);
+    expect(checks.map((e) => e.action?.tool)).toEqual([...(h.evidenceTools ?? ['Write', 'Edit', 'Bash'])]);
     expect(checks.every((e) => e.decision?.reasonCode === 'CONTROL_INACTIVE')).toBe(true);
   });
 
@@ -208,17 +278,30 @@ export function sevenScenarios(h: ScenarioHost): void {
     });
   });
 
-  if (!h.limits?.noContractContext) it(`7. the contract context from ${h.words.promptEvent} is in the first model request`, async () => {
-    const c = runs.newCase('s7');
-    const s = await runs.server({ threads: [{ name: 'main', turns: [{ text: 'ok' }] }] });
-    await h.run(c, s, '$stopline review files=a.txt -- look at a.txt');
-    const first = s.requests.find((r) => r.kind === 'turn');
-    const text = requestText(first?.body);
-    expect(text).toContain('stopline contract (ARMED)');
-    expect(text).toContain('mode=review');
-  });
+  if (h.limits?.noContext) {
+    it(`7. no context channel (${h.limits.noContext}): the first model request has no contract; a stop's reason names it`, async () => {
+      const c = runs.newCase('s7');
+      const s = await runs.server({ threads: [{ name: 'main', turns: [{ toolCalls: [h.limits?.stopEndsRun ? shell('call_create', 'touch new.txt') : create('call_create', join(c.project, 'new.txt'))] }, { text: 'ok' }] }] });
+      await h.run(c, s, '$stopline review files=a.txt -- look at a.txt');
+      const first = s.requests.find((r) => r.kind === 'turn');
+      expect(requestText(first?.body)).not.toContain('stopline contract (ARMED)');
+      expectStopped(s, 'call_create', 'MODE_FORBIDS_MUTATION');
+      expect(s.toolResultText('call_create')).toContain('State: ARMED / review');
+    });
+  } else {
+    it(`7. the contract context from ${h.words.promptEvent} is in the first model request${gap}`, async () => {
+      const c = runs.newCase('s7');
+      const s = await runs.server({ threads: [{ name: 'main', turns: [{ text: 'ok' }] }] });
+      await h.run(c, s, '$stopline review files=a.txt -- look at a.txt');
+      const first = s.requests.find((r) => r.kind === 'turn');
+      const text = requestText(first?.body);
+      expectContext(text, 'stopline contract (ARMED)');
+      expectContext(text, 'mode=review');
+    });
+  }
 
-  if (!h.limits?.noUserHooks) it("the person's own stopline.json hooks run next to the guard: context reaches the model, an exit-2 hook stops `rm -rf`", async () => {
+  const hookContext = h.limits?.noContext ? '' : `context reaches the model${gap}, `;
+  if (!h.limits?.noUserHooks) it(`the person's own stopline.json hooks run next to the guard: ${hookContext}an exit-2 hook stops \`rm -rf\``, async () => {
     const c = runs.newCase('s8-user-hooks');
     seedUserHooks(c.home);
     mkdirSync(join(c.project, 'build'));
@@ -227,7 +310,8 @@ export function sevenScenarios(h: ScenarioHost): void {
     expect(existsSync(join(c.project, 'build'))).toBe(true);
     expect(s.toolResultText('call_rm')).toContain('USER-HOOK: no rm -rf here');
     expectRan(s, 'call_ls');
+    if (h.limits?.noContext) return;
     const first = s.requests.find((r) => r.kind === 'turn');
-    expect(requestText(first?.body)).toContain('USER-HOOK-CONTEXT');
+    expectContext(requestText(first?.body), 'USER-HOOK-CONTEXT');
   });
 }

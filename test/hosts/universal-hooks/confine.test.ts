@@ -13,7 +13,9 @@
  * plugin's mod (the default door) hands Claude Code a command that runs the plugin's hook script,
  * which builds the sandbox when the command runs.
  *
- * Qwen Code 0.24.4 runs no rewritten command (its row says why): there the command is stopped.
+ * Qwen Code 0.24.4, Kimi Code 1.51.0 and OpenHands 1.16.0 run no rewritten command (their rows say
+ * why): there the command is stopped.
+ * Mistral Vibe runs the whole input a pre_tool hook hands back (hook_specific_output.tool_input).
  * Where no sandbox starts on this machine, every host must stop the command instead.
  *
  * The fixture lives under the repository's `.tmp/`, not in a temp folder: temp folders are
@@ -26,6 +28,9 @@ import { join } from 'node:path';
 import { probeSandbox } from '../../../core/confine/probe';
 import { copilotHooksDoc, droidHooksMap } from '../../../hosts/cli/install/hook-files';
 import { CLINE_EVENTS, clineHookFile } from '../../../hosts/cli/install/host-cline';
+import { vibeHookTables } from '../../../hosts/cli/install/host-vibe';
+import { NO_NEEDS, rowsToRegister } from '../../../hosts/cli/install/observe-events';
+import { vibeRegistry } from '../../../core/registry/vibe';
 import {
   ensureHosts,
   HOSTS_FOR,
@@ -36,11 +41,17 @@ import {
   runCopilot,
   runDroid,
   runGemini,
+  runKimi,
+  runKilo,
   runOpenCode,
   runPi,
   runQwen,
   runCline,
+  runOpenHands,
+  runOpenClaw,
+  runVibe,
   startAnthropicServer,
+  startOpenClawChatServer,
   startChatServer,
   startGeminiServer,
   startHostChatServer,
@@ -54,8 +65,10 @@ import { shippedQwenHooks } from '../qwen/shipped';
 import { piJitiCache } from '../pi/jiti-cache';
 import { installPlugin, runHermes, writeHermesConfig } from '../hermes/real-hermes';
 import { readEvidence, requireArtifact, type EvidenceRecord } from '../shared/real-host';
+import { kimiHooks } from '../kimi/hooks';
+import { openhandsHooksMap } from '../../../hosts/cli/install/host-openhands';
 
-const ALL = [...HOSTS_FOR.claude, ...HOSTS_FOR.codex, ...HOSTS_FOR.opencode, ...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz'], ...HOSTS_FOR.hermes, ...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen, ...HOSTS_FOR.copilot, ...HOSTS_FOR.droid, ...HOSTS_FOR.cline];
+const ALL = [...HOSTS_FOR.claude, ...HOSTS_FOR.codex, ...HOSTS_FOR.opencode, ...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz'], ...HOSTS_FOR.hermes, ...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen, ...HOSTS_FOR.copilot, ...HOSTS_FOR.droid, ...HOSTS_FOR.cline, ...HOSTS_FOR.kimi, ...HOSTS_FOR.kilo, ...HOSTS_FOR.openhands, ...HOSTS_FOR.openclaw, ...HOSTS_FOR.vibe];
 const status = await ensureHosts(ALL);
 mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
 const root = realpathSync(mkdtempSync(join(repoRoot, '.tmp', 'confine-real-hosts-')));
@@ -355,6 +368,63 @@ describe('confinement on Hermes Agent 0.19.0 (the plugin)', () => {
     writeHermesConfig(c, s);
     installPlugin(c, 'stopline');
     await runHermes(c, s, CHANGE_PROMPT);
+    expectTestRun(w, s, 'call_cf');
+  }, 300_000);
+});
+
+describe('Kimi Code 1.51.0 stops the command', () => {
+  it.skipIf(skip(HOSTS_FOR.kimi))('Kimi runs no rewritten command: npm test is stopped, nothing changes', async () => {
+    const w = world('kimi');
+    const s = await serve(startChatServer(turns({ id: 'call_cf', name: 'Shell', input: { command: TEST_COMMAND } })));
+    const r = await runKimi({ project: w.project, prompt: CHANGE_PROMPT, server: s, runDir: w.runDir, hooks: kimiHooks(), env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 240_000 });
+    expect(r.code, `kimi exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
+    expectStopped(w, s, 'call_cf', 'WRITE_PATH_UNPROVEN');
+    expect(s.toolResultText('call_cf') ?? '').toContain('WRITE_PATH_UNPROVEN');
+  }, 300_000);
+});
+
+describe('confinement on Kilo Code 7.7.7 (OpenCode\'s plugin)', () => {
+  it.skipIf(skip(HOSTS_FOR.kilo))('change files=src/config.ts: npm test runs confined', async () => {
+    const w = world('kilo');
+    const s = await serve(startChatServer(turns({ id: 'call_cf', name: 'bash', input: { command: TEST_COMMAND, description: 'tests' } })));
+    const r = await runKilo({ project: w.project, prompt: CHANGE_PROMPT, server: s, pluginFile: requireArtifact('opencode', 'stopline.js'), runDir: w.runDir, args: ['--'], timeoutMs: 300_000 });
+    expect(r.code, `kilo exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
+    expectTestRun(w, s, 'call_cf');
+  }, 360_000);
+});
+
+describe('OpenHands 1.16.0 runs no rewritten command', () => {
+  it.skipIf(skip(HOSTS_FOR.openhands))('change files=src/config.ts: npm test is stopped, nothing changes', async () => {
+    const w = world('openhands');
+    const s = await serve(startChatServer(turns({ id: 'call_cf', name: 'terminal', input: { command: TEST_COMMAND, security_risk: 'LOW' } })));
+    const hooksJson = openhandsHooksMap(`'${process.execPath}' '${requireArtifact('openhands', 'stopline.mjs')}'`);
+    const r = await runOpenHands({ project: w.project, prompt: CHANGE_PROMPT, server: s, hooksJson, runDir: w.runDir, env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 300_000 });
+    expect(r.code, `openhands exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
+    expectStopped(w, s, 'call_cf', 'WRITE_PATH_UNPROVEN');
+    expect(s.toolResultText('call_cf') ?? '').toContain('Action rejected: STOP');
+  }, 360_000);
+});
+
+describe('confinement on OpenClaw 2026.9.6', () => {
+  it.skipIf(skip(HOSTS_FOR.openclaw))('change files=src/config.ts: npm test runs confined ({params} with the confined command)', async () => {
+    const w = world('openclaw');
+    const s = await serve(startOpenClawChatServer(turns({ id: 'call_cf', name: 'exec', input: { title: 'tests', command: TEST_COMMAND } })));
+    const plugin = { dir: join(requireArtifact('openclaw', 'index.js'), '..'), id: 'stopline', conversationAccess: true };
+    const r = await runOpenClaw({ project: w.project, prompt: CHANGE_PROMPT, server: s, runDir: w.runDir, plugins: [plugin], env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 240_000 });
+    expect(r.code, `openclaw exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
+    expectTestRun(w, s, 'call_cf');
+  }, 300_000);
+});
+
+describe('confinement on Mistral Vibe 3.0.2', () => {
+  it.skipIf(skip(HOSTS_FOR.vibe))('change files=src/config.ts: npm test runs confined (hook_specific_output.tool_input)', async () => {
+    const w = world('vibe');
+    const script = requireArtifact('vibe', 'stopline.mjs');
+    mkdirSync(join(w.home, '.vibe'), { recursive: true });
+    writeFileSync(join(w.home, '.vibe', 'hooks.toml'), `${vibeHookTables(rowsToRegister(vibeRegistry, NO_NEEDS), `'${process.execPath}' '${script}'`, false)}\n`);
+    const s = await serve(startChatServer(turns({ id: 'call_cf', name: 'bash', input: { command: TEST_COMMAND } })));
+    const r = await runVibe({ project: w.project, prompt: CHANGE_PROMPT, server: s, runDir: w.runDir, env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 240_000 });
+    expect(r.code, `vibe exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
     expectTestRun(w, s, 'call_cf');
   }, 300_000);
 });

@@ -11,6 +11,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { copilotHooksDoc, droidHooksMap } from '../../../hosts/cli/install/hook-files';
+import { vibeHookTables } from '../../../hosts/cli/install/host-vibe';
+import { NO_NEEDS, rowsToRegister } from '../../../hosts/cli/install/observe-events';
+import { vibeRegistry } from '../../../core/registry/vibe';
 import {
   ensureHosts,
   HOSTS_FOR,
@@ -24,6 +27,7 @@ import {
   runOpenCode,
   runPi,
   runQwen,
+  runVibe,
   startAnthropicServer,
   startChatServer,
   startGeminiServer,
@@ -39,7 +43,7 @@ import { piJitiCache } from '../pi/jiti-cache';
 import { installPlugin, runHermes, writeHermesConfig } from '../hermes/real-hermes';
 import { requireArtifact } from '../shared/real-host';
 
-const ALL = [...HOSTS_FOR.claude, ...HOSTS_FOR.codex, ...HOSTS_FOR.opencode, ...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz'], ...HOSTS_FOR.hermes, ...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen, ...HOSTS_FOR.copilot, ...HOSTS_FOR.droid];
+const ALL = [...HOSTS_FOR.claude, ...HOSTS_FOR.codex, ...HOSTS_FOR.opencode, ...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz'], ...HOSTS_FOR.hermes, ...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen, ...HOSTS_FOR.copilot, ...HOSTS_FOR.droid, ...HOSTS_FOR.vibe];
 const status = await ensureHosts(ALL);
 const root = makeTempRoot('universal-hooks-rewrite');
 const servers: FakeModelServer[] = [];
@@ -208,6 +212,18 @@ describe('a hook’s rewritten command on Hermes Agent 0.19.0 (the plugin)', () 
     writeHermesConfig(c, s);
     installPlugin(c, 'stopline');
     await runHermes(c, s, PROMPT);
+    expectRewritten(w, s, 'call_rw');
+  }, 300_000);
+});
+
+describe('a hook’s rewritten command on Mistral Vibe 3.0.2', () => {
+  it.skipIf(skip(HOSTS_FOR.vibe))('hook_specific_output.tool_input runs the hook’s command', async () => {
+    const w = world('vibe');
+    mkdirSync(join(w.home, '.vibe'), { recursive: true });
+    writeFileSync(join(w.home, '.vibe', 'hooks.toml'), `${vibeHookTables(rowsToRegister(vibeRegistry, NO_NEEDS), `'${process.execPath}' '${requireArtifact('vibe', 'stopline.mjs')}'`, false)}\n`);
+    const s = await serve(startChatServer(turns({ id: 'call_rw', name: 'bash', input: { command: MODEL_COMMAND } })));
+    const r = await runVibe({ project: w.project, prompt: PROMPT, server: s, runDir: w.runDir, env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 240_000 });
+    expect(r.code, `vibe exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
     expectRewritten(w, s, 'call_rw');
   }, 300_000);
 });

@@ -1,10 +1,12 @@
 /**
- * node:fs for the Claude Code mod: the synchronous calls the core makes, answered by the
- * volume the door installs (hosts/claude/mod/volume.ts). The mod's build points `node:fs` here;
- * a call the core starts to make that is not below fails the build (rollup: missing export).
- * There is no lstatSync, realpathSync or readlinkSync: the volume knows no links, and an answer
- * of "not a link" would be a guess. Where links lead is the door's to read (../links.ts), given
- * to the core as its path probe.
+ * node:fs for the Claude Code mod: the synchronous calls the core still makes outside its Store
+ * (the person's config and hooks files, the data folder's checks), answered by the volume the
+ * door installs (hosts/claude/mod/volume.ts). Session state, lineage and evidence go through the
+ * core's Store (../store.ts), so no descriptor, link or lock call is made here. The mod's build
+ * points `node:fs` here; a call the core starts to make that is not below fails the build
+ * (rollup: missing export). There is no realpathSync or readlinkSync: the volume knows no links,
+ * and an answer of "not a link" would be a guess. Where links lead is the door's to read
+ * (../links.ts), given to the core as its path probe.
  */
 import { Volume, fsError } from '../volume';
 
@@ -41,27 +43,6 @@ export const constants = {
 
 function decode(data: string | Uint8Array): string {
   return typeof data === 'string' ? data : new TextDecoder().decode(data);
-}
-
-function flagsOf(flags: string | number | undefined): { create: boolean; exclusive: boolean; truncate: boolean; append: boolean; writable: boolean } {
-  if (typeof flags === 'number') {
-    const access = flags & 3;
-    return {
-      create: (flags & constants.O_CREAT) !== 0,
-      exclusive: (flags & constants.O_EXCL) !== 0,
-      truncate: (flags & constants.O_TRUNC) !== 0,
-      append: (flags & constants.O_APPEND) !== 0,
-      writable: access !== constants.O_RDONLY,
-    };
-  }
-  const f = flags ?? 'r';
-  return {
-    create: /[wa]/.test(f),
-    exclusive: f.includes('x'),
-    truncate: f.startsWith('w'),
-    append: f.startsWith('a'),
-    writable: /[wa+]/.test(f),
-  };
 }
 
 interface StatLike {
@@ -122,10 +103,6 @@ export function lstatSync(path: PathLike, options?: { throwIfNoEntry?: boolean }
   return statSync(path, options);
 }
 
-export function fstatSync(fd: number): StatLike {
-  return statOf(vol().fstat(fd));
-}
-
 export function readdirSync(path: PathLike): string[] {
   return vol().list(pathOf(path));
 }
@@ -140,16 +117,19 @@ export function mkdirSync(path: PathLike, options?: { recursive?: boolean; mode?
   return undefined;
 }
 
-export function openSync(path: PathLike, flags?: string | number, _mode?: number): number {
-  return vol().open(pathOf(path), flagsOf(flags));
+/**
+ * Only reading opens a descriptor here (the host's transcript is read from its end,
+ * hosts/shared/call-record.ts). A create is never needed: the core's own files go through its
+ * Store, and the one exclusive create in the bundle (a helper's start stamp) is never reached,
+ * since the mod starts no helper process; it would fail as unsupported.
+ */
+export function openSync(path: PathLike, flags: string | number = 'r'): number {
+  if (flags !== 'r' && flags !== constants.O_RDONLY) throw fsError('ENOSYS', 'open', pathOf(path));
+  return vol().openRead(pathOf(path));
 }
 
 export function closeSync(fd: number): void {
   vol().close(fd);
-}
-
-export function writeSync(fd: number, data: string | Uint8Array): number {
-  return vol().writeFd(fd, decode(data));
 }
 
 export function readSync(fd: number, buffer: Uint8Array, offset = 0, length = buffer.length - offset, position: number | null = null): number {
@@ -164,18 +144,9 @@ export function unlinkSync(path: PathLike): void {
   vol().remove(pathOf(path));
 }
 
-export function linkSync(existing: PathLike, newPath: PathLike): void {
-  vol().link(pathOf(existing), pathOf(newPath));
-}
-
 /** Files the mod writes are 0600 and its folders 0700 ($.fs.write makes them so). */
 export function chmodSync(path: PathLike, _mode: number): void {
   vol().stat(pathOf(path));
-}
-
-/** The same, through an open descriptor (core/state/fsio.ts sets modes this way). */
-export function fchmodSync(fd: number, _mode: number): void {
-  vol().fstat(fd);
 }
 
 export default {
@@ -186,16 +157,12 @@ export default {
   existsSync,
   statSync,
   lstatSync,
-  fstatSync,
-  fchmodSync,
   readdirSync,
   mkdirSync,
   openSync,
   closeSync,
-  writeSync,
   readSync,
   renameSync,
   unlinkSync,
-  linkSync,
   chmodSync,
 };

@@ -1,7 +1,7 @@
 /**
  * node:path for the Claude Code mod: a module running inside Claude Code may import no Node
  * built-in, so the mod's build points `node:path` here. The core judges POSIX and Windows paths
- * on every platform (core/paths.ts), so both flavours are here with Node's results for the
+ * on every platform (core/paths/paths.ts), so both flavours are here with Node's results for the
  * functions the core calls (join, resolve, relative, normalize, dirname, basename, isAbsolute);
  * test/hosts/claude/mod/path.test.ts compares them with node:path over generated paths.
  *

@@ -4,7 +4,7 @@
  * answer is folded over what the person's own command hooks beneath it answered.
  */
 import { describe, expect, it } from 'vitest';
-import type { Answer } from '../../../../core/outcome';
+import type { Answer } from '../../../../core/answer/outcome';
 import { claudeFields, render } from '../../../../hosts/claude/adapter';
 import { classicOf, foldOver, noteSession, preToolUsePayload } from '../../../../hosts/claude/mod/classic';
 import { rowEvent } from '../../shared/row-event';

@@ -2,16 +2,16 @@
  * Where a write lands, as the mod reads it (hosts/claude/mod/links.ts): `$.fs.stat(path,
  * { resolve: true })` and, for a link that leads nowhere, `readlink` through `$.process.run`,
  * turned into the core's probe answers. On a real folder of links the mod's answers give the
- * same landing as the command hook's probe (core/fs-probe.ts: realpath, lstat, readlink).
+ * same landing as the command hook's probe (core/paths/fs-probe.ts: realpath, lstat, readlink).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fsProbe } from '../../../../core/fs-probe';
-import { landingOf } from '../../../../core/path-links';
-import type { ProbeResult } from '../../../../core/path-links';
+import { fsProbe } from '../../../../core/paths/fs-probe';
+import { landingOf } from '../../../../core/paths/path-links';
+import type { ProbeResult } from '../../../../core/paths/path-links';
 import { deepest, leadsElsewhere, lookUpLanding, settleLanding } from '../../../../hosts/claude/mod/links';
 import type { LinkHost } from '../../../../hosts/claude/mod/links';
 import { Volume } from '../../../../hosts/claude/mod/volume';

@@ -1,11 +1,14 @@
 /**
- * The memory volume the mod answers the core's node:fs calls from (hosts/claude/mod/volume.ts):
- * an unknown path is a miss and reads as absent; a decision that missed rolls back whole; what
- * the core wrote is handed out once to be written; locks and temp files never leave memory.
+ * The memory volume the mod answers the core's files from (hosts/claude/mod/volume.ts, and the
+ * core's Store over it, hosts/claude/mod/store.ts): an unknown path is a miss and reads as
+ * absent; a decision that missed rolls back whole; what the core wrote is handed out once to be
+ * written; locks never leave memory.
  */
 import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Volume } from '../../../../hosts/claude/mod/volume';
+import { volumeStore } from '../../../../hosts/claude/mod/store';
+import { NotAFileError } from '../../../../core/state/store';
 
 function volume(): Volume {
   let t = 1000;
@@ -72,36 +75,35 @@ describe('the mod volume', () => {
     expect(v.takeDirty()).toEqual([]);
   });
 
-  it('takes the session lock in memory the way the core does (link, then exclusive create fails), and never writes it out', () => {
+  it("keeps the core's state through its Store: the lock runs in memory, a folder in place of the state is not a file", () => {
     const v = volume();
+    const io = volumeStore(() => v);
     v.learn('/d/sessions', { kind: 'dir', names: [] });
+    v.learn('/d/sessions/k.json', { kind: 'absent' });
     v.begin();
-    const fd = v.open('/d/sessions/k.lock.1.ab.tmp', { create: true, exclusive: true, truncate: false, append: false, writable: true });
-    v.writeFd(fd, '1 host token 0');
-    v.close(fd);
-    v.link('/d/sessions/k.lock.1.ab.tmp', '/d/sessions/k.lock');
-    expect(() => v.link('/d/sessions/k.lock.1.ab.tmp', '/d/sessions/k.lock')).toThrow(expect.objectContaining({ code: 'EEXIST' }));
-    v.remove('/d/sessions/k.lock.1.ab.tmp');
-    v.remove('/d/sessions/k.lock');
+    expect(io.read('/d/sessions/k.json')).toBeNull();
+    expect(io.lock('/d/sessions/k.lock', () => (io.write('/d/sessions/k.json', '{}\n'), 7))).toBe(7);
+    expect(io.read('/d/sessions/k.json')).toBe('{}\n');
     expect(v.hasMisses()).toBe(false);
     v.commit();
-    expect(v.takeDirty()).toEqual([]);
+    // the state goes out; no lock file was ever made
+    expect(v.takeDirty().map((d) => d.path)).toEqual(['/d/sessions/k.json']);
+    v.learn('/d/sessions/j.json', { kind: 'dir', names: null });
+    expect(() => io.read('/d/sessions/j.json')).toThrow(NotAFileError);
   });
 
-  it('appends through a descriptor and answers the last byte without the whole file (the evidence log)', () => {
+  it('appends a log line on a line of its own after a torn one, and rotates a log past its size (the evidence log)', () => {
     const v = volume();
+    const io = volumeStore(() => v);
     v.learn('/d/runtime/k.jsonl', { kind: 'file', text: 'é{"a":1}', bytes: 9, mtimeMs: 1 });
+    v.learn('/d/runtime/k.1.jsonl', { kind: 'absent' });
     v.begin();
-    const fd = v.open('/d/runtime/k.jsonl', { create: true, exclusive: false, truncate: false, append: true, writable: true });
-    expect(v.fstat(fd).size).toBe(9);
-    const last = new Uint8Array(1);
-    expect(v.readFd(fd, last, 0, 1, 8)).toBe(1);
-    expect(last[0]).toBe('}'.charCodeAt(0));
-    v.writeFd(fd, '\n{"b":2}\n');
-    expect(v.readFd(fd, last, 0, 1, v.fstat(fd).size - 1)).toBe(1);
-    expect(last[0]).toBe(0x0a);
-    v.close(fd);
+    io.append('/d/runtime/k.jsonl', '{"b":2}\n', { to: '/d/runtime/k.1.jsonl', bytes: 100 });
     expect(v.readFile('/d/runtime/k.jsonl')).toBe('é{"a":1}\n{"b":2}\n');
+    io.append('/d/runtime/k.jsonl', '{"c":3}\n', { to: '/d/runtime/k.1.jsonl', bytes: 10 });
+    expect(v.readFile('/d/runtime/k.1.jsonl')).toBe('é{"a":1}\n{"b":2}\n');
+    expect(v.readFile('/d/runtime/k.jsonl')).toBe('{"c":3}\n');
+    expect(v.hasMisses()).toBe(false);
   });
 
   it('renames (the log rotation, a damaged state moved aside): the target has the content, the source is gone', () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import type { Outcome } from '../../../../core/outcome';
+import type { Outcome } from '../../../../core/answer/outcome';
 import type { HostRegistry } from '../../../../core/registry/types';
 import { eventRow } from '../../../../core/registry/rows';
 import { opencodeRegistry } from '../../../../core/registry/opencode';
@@ -57,7 +57,7 @@ describe('the runtime needs no Node built-in (a door without Node passes its own
     const all = [...closure(RUNTIME_FILES)];
     expect(all.filter((f) => !f.endsWith('.ts'))).toEqual([]);
     // the one answer path a hook process takes is the one this runtime takes
-    expect(all).toContain('core/answer.ts');
+    expect(all).toContain('core/answer/answer.ts');
   });
 
   it('the check sees a Node import where there is one', () => {

@@ -11,18 +11,18 @@
  * Like handleEvent it never throws: an internal error gets the fail-mode answer (open: nothing
  * changes, one diagnostic).
  */
-import { loadConfig } from './config/config';
-import { controlState, freshContract } from './contract/types';
-import type { Contract } from './contract/types';
-import { appendEvent } from './evidence/log';
-import { buildEvent } from './evidence/runtime-event';
+import { loadConfig } from '../config/config';
+import { controlState, freshContract } from '../contract/types';
+import type { Contract } from '../contract/types';
+import { appendEvent } from '../evidence/log';
+import { buildEvent } from '../evidence/runtime-event';
 import { failOutcomeFor } from './failmode';
-import { renderContractContext, contractLine } from './messages/render';
+import { renderContractContext, contractLine } from '../messages/render';
 import type { Outcome } from './outcome';
-import type { HostInfo } from './protocol';
-import { resolveDataDir } from './state/datadir';
-import { lockTimeoutFromEnv } from './state/lock';
-import { sessionStore, updateSession } from './state/session';
+import type { HostInfo } from '../protocol';
+import { resolveDataDir } from '../state/datadir';
+import { lockTimeoutFromEnv } from '../state/store';
+import { sessionStore, updateSession } from '../state/session';
 
 export interface HostModeSwitch {
   /** the root session whose contract the person changed */

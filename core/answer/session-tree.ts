@@ -11,9 +11,10 @@
  *   arm or widen a contract; no root contract can be proven for it;
  * - a session with no record: a root session, as far as anyone can tell.
  */
-import type { ControlEvent } from './protocol';
-import { forgetChild, lineageOf, recordChild } from './state/lineage';
-import type { Lineage } from './state/lineage';
+import type { ControlEvent } from '../protocol';
+import { closeBracket, forgetChild, lineageOf, openBracket, openBrackets, recordChild } from '../state/lineage';
+import type { Lineage } from '../state/lineage';
+import type { Store } from '../state/store';
 
 /**
  * What a door tells the controller about the session tree:
@@ -26,11 +27,11 @@ import type { Lineage } from './state/lineage';
  */
 export type SessionTree =
   | { kind: 'given' }
-  | { kind: 'recorded'; place: (event: ControlEvent, dataDir: string) => ControlEvent }
+  | { kind: 'recorded'; place: (event: ControlEvent, dataDir: string, io?: Store) => ControlEvent }
   | { kind: 'unreadable'; why: string };
 
 /** The tree Hermes doors declare. */
-export const RECORDED_TREE: SessionTree = { kind: 'recorded', place: (event, dataDir) => placeInRecordedTree(event, dataDir) };
+export const RECORDED_TREE: SessionTree = { kind: 'recorded', place: (event, dataDir, io) => placeInRecordedTree(event, dataDir, io) };
 
 /** Marks a child whose root could not be proven (it is a subagent of someone). */
 export const UNKNOWN_PARENT_AGENT = 'unknown-parent';
@@ -54,22 +55,50 @@ function placed(event: ControlEvent, lineage: Lineage): ControlEvent {
  * sits, from the records in `dataDir`. On subagent events the host's `rootSessionId` is the
  * parent it named. File-system errors are thrown: the controller answers them with the fail mode.
  */
-export function placeInRecordedTree(event: ControlEvent, dataDir: string): ControlEvent {
+export function placeInRecordedTree(event: ControlEvent, dataDir: string, io?: Store): ControlEvent {
   const at = (lineage: Lineage): ControlEvent => placed(event, lineage);
-  if (event.kind !== 'subagent.start' && event.kind !== 'subagent.stop') return at(lineageOf(dataDir, event.sessionId));
+  if (event.kind !== 'subagent.start' && event.kind !== 'subagent.stop') return at(lineageOf(dataDir, event.sessionId, io));
 
   const parent = event.rootSessionId ?? null;
   // no child id: the event is filed under the parent, whose own root is the one that counts
-  if (parent !== null && parent === event.sessionId) return at(rootOf(dataDir, parent));
-  if (event.kind === 'subagent.start') return at(recordChild(dataDir, event.sessionId, parent));
-  const own = lineageOf(dataDir, event.sessionId);
-  forgetChild(dataDir, event.sessionId);
+  if (parent !== null && parent === event.sessionId) return at(rootOf(dataDir, parent, io));
+  if (event.kind === 'subagent.start') return at(recordChild(dataDir, event.sessionId, parent, io));
+  const own = lineageOf(dataDir, event.sessionId, io);
+  forgetChild(dataDir, event.sessionId, io);
   if (own.kind !== 'unknown') return at(own);
-  return at(parent === null ? { kind: 'orphan' } : rootOf(dataDir, parent));
+  return at(parent === null ? { kind: 'orphan' } : rootOf(dataDir, parent, io));
 }
 
 /** The root above a parent: the parent's own root when it is a child, else the parent. */
-function rootOf(dataDir: string, parentId: string): Lineage {
-  const above = lineageOf(dataDir, parentId);
+function rootOf(dataDir: string, parentId: string, io?: Store): Lineage {
+  const above = lineageOf(dataDir, parentId, io);
   return above.kind === 'unknown' ? { kind: 'child', rootSessionId: parentId } : above;
+}
+
+/**
+ * The tree of a host whose subagents run on their parent's session id, marked only by a subagent
+ * start … stop bracket (Kimi Code): a child's tool calls are the session's own and are judged by
+ * its contract, but a prompt inside an open bracket (the child's task, the host's follow-ups to
+ * it) is never the person. A session start or end closes every bracket a crash left open.
+ */
+export const BRACKETED_TREE: SessionTree = { kind: 'recorded', place: (event, dataDir, io) => placeInBracket(event, dataDir, io) };
+
+export function placeInBracket(event: ControlEvent, dataDir: string, io?: Store): ControlEvent {
+  switch (event.kind) {
+    case 'session.start':
+    case 'session.end':
+      closeBracket(dataDir, event.sessionId, true, io);
+      return event;
+    case 'subagent.start':
+      openBracket(dataDir, event.sessionId, io);
+      return event;
+    case 'subagent.stop':
+      closeBracket(dataDir, event.sessionId, false, io);
+      return event;
+    case 'prompt.submit':
+      if (event.prompt && openBrackets(dataDir, event.sessionId, io) > 0) return { ...event, prompt: { ...event.prompt, source: 'subagent' } };
+      return event;
+    default:
+      return event;
+  }
 }

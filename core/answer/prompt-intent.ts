@@ -4,8 +4,8 @@
  * a host's own mode switch (OpenCode agents) must not compete with an explicit directive; both
  * need the answer without changing anything.
  */
-import { normalizeSlashDirective, parsePromptCommand } from './contract/grammar';
-import { detectCorrection } from './contract/corrections';
+import { normalizeSlashDirective, parsePromptCommand } from '../contract/grammar';
+import { detectCorrection } from '../contract/corrections';
 
 export type PromptIntent =
   /** a $stopline directive (also a malformed one: it is answered, and the contract stays) */

@@ -14,21 +14,21 @@
  * A subagent or child session (rootSessionId, or host.agentId) shares the root's contract and
  * can never change it.
  */
-import { loadConfig } from './config/config';
-import type { FailMode, StoplineConfig } from './config/config';
-import { applyCorrection, applyDirective } from './contract/amend';
-import type { ApplyResult, ContractSettings } from './contract/amend';
-import { detectCorrection } from './contract/corrections';
-import { decide, delegationUnits } from './contract/decide';
-import type { Decision, FloorContext } from './contract/decide';
-import { normalizeSlashDirective, parsePromptCommand } from './contract/grammar';
-import type { Query } from './contract/grammar';
-import { controlState, freshContract } from './contract/types';
-import type { Contract } from './contract/types';
-import { appendEvent, appendLabel, findEvent, readAllEvents, readLabels, readSessionEvents, summarize } from './evidence/log';
-import { actionSummary, buildEvent, decisionSummary, newEventId } from './evidence/runtime-event';
-import { callKey, onTurnEnd } from './evidence/seen';
-import type { RuntimeEventV1, RuntimeEventType } from './evidence/runtime-event';
+import { loadConfig } from '../config/config';
+import type { FailMode, StoplineConfig } from '../config/config';
+import { applyCorrection, applyDirective } from '../contract/amend';
+import type { ApplyResult, ContractSettings } from '../contract/amend';
+import { detectCorrection } from '../contract/corrections';
+import { decide, delegationUnits } from '../contract/decide';
+import type { Decision, FloorContext } from '../contract/decide';
+import { normalizeSlashDirective, parsePromptCommand } from '../contract/grammar';
+import type { Query } from '../contract/grammar';
+import { controlState, freshContract } from '../contract/types';
+import type { Contract } from '../contract/types';
+import { appendEvent, appendLabel, findEvent, readAllEvents, readLabels, readSessionEvents, summarize } from '../evidence/log';
+import { actionSummary, buildEvent, decisionSummary, newEventId } from '../evidence/runtime-event';
+import { callKey, onTurnEnd } from '../evidence/seen';
+import type { RuntimeEventV1, RuntimeEventType } from '../evidence/runtime-event';
 import { InvalidEventError, envFailModeNotes, failOutcomeFor, resolveFailMode } from './failmode';
 import {
   HELP_TEXT,
@@ -39,29 +39,31 @@ import {
   renderRuntime,
   renderStatus,
   stampFromDecision,
-} from './messages/render';
+} from '../messages/render';
 import type { Outcome } from './outcome';
-import type { ReasonCode } from './registry/reasons';
-import { renderStateDamaged } from './messages/unavailable';
-import { parseControlEvent } from './protocol';
-import type { Action, ControlEvent } from './protocol';
-import { fsProbe } from './fs-probe';
-import type { PathProbe } from './path-links';
-import { homeFrom, selfPathTable, selfPaths } from './self-paths';
-import { confineCommand } from './confine/confine';
-import { floorDigest, grantEntry, parseStop, stopEntry } from './floor/allow';
-import { floorContext } from './floor/context';
-import { FLOOR_MEMORY } from './state/session';
-import { FLOOR_RULES } from './registry/reasons';
+import type { ReasonCode } from '../registry/reasons';
+import { renderStateDamaged } from '../messages/unavailable';
+import { parseControlEvent } from '../protocol';
+import type { Action, ControlEvent } from '../protocol';
+import { fsProbe } from '../paths/fs-probe';
+import type { PathProbe } from '../paths/path-links';
+import { homeFrom, selfPathTable, selfPaths } from '../paths/self-paths';
+import { confineCommand } from '../confine/confine';
+import { floorDigest, grantEntry, parseStop, stopEntry } from '../floor/allow';
+import { floorContext } from '../floor/context';
+import { FLOOR_MEMORY } from '../state/session';
+import { FLOOR_RULES } from '../registry/reasons';
 import type { SessionTree } from './session-tree';
-import { checkDataDir, resolveDataDir } from './state/datadir';
-import { isLockBusy, lockTimeoutFromEnv } from './state/lock';
-import { pruneOldSessions } from './state/retention';
-import type { LockOptions } from './state/lock';
-import { RECENT_LAUNCHES, StateDamagedError, cleanupSession, hashText, readSession, rearmed, sessionStore, updateSession } from './state/session';
-import type { SessionState, SessionStore } from './state/session';
+import { checkDataDir, resolveDataDir } from '../state/datadir';
+import { isLockBusy, lockTimeoutFromEnv } from '../state/store';
+import { pruneOldSessions } from '../state/retention';
+import type { LockOptions } from '../state/store';
+import { RECENT_LAUNCHES, StateDamagedError, cleanupSession, hashText, readSession, rearmed, sessionStore, updateSession } from '../state/session';
+import type { SessionState, SessionStore } from '../state/session';
+import { nodeStore } from '../state/node-store';
+import type { Store } from '../state/store';
 
-export { normalizeSlashDirective } from './contract/grammar';
+export { normalizeSlashDirective } from '../contract/grammar';
 
 export interface HandleOptions {
   /** STOPLINE_HOME, STOPLINE_CONFIG, STOPLINE_FAIL_OPEN, STOPLINE_FAIL_MODE, XDG_*, HOME, ... */
@@ -72,7 +74,7 @@ export interface HandleOptions {
   canAsk?: boolean;
   /**
    * The host applies a rewritten command on this event and tool (the registry row's rewrite
-   * column, set by the door; core/answer.ts). Then a
+   * column, set by the door; core/answer/answer.ts). Then a
    * shell command the analysis cannot prove may be answered `rewrite`: run confined to the
    * contract (core/confine). Absent: false, and such a command is asked or denied as before.
    */
@@ -80,10 +82,12 @@ export interface HandleOptions {
   /** evidence label for how the adapter renders deny, e.g. 'permission_deny_returned' */
   denyResponse?: string;
   now?: () => number;
-  /** where the event's session sits, when the event does not say it (core/session-tree.ts) */
+  /** where the event's session sits, when the event does not say it (core/answer/session-tree.ts) */
   tree?: SessionTree;
   /** what the file system holds, read at decision time (links, protected paths present); default: the disk */
   probe?: () => PathProbe;
+  /** where session state, its lock, lineage records and evidence are kept (core/state/store.ts); default: the disk */
+  store?: Store;
   /**
    * For a process that answers many sessions (the resident evaluator): when this event's first
    * attempt began. A session lock held by another process then throws LockBusyError out of
@@ -105,6 +109,7 @@ interface Ctx {
   failMode: FailMode;
   dataDir: string;
   store: SessionStore;
+  io: Store;
   child: boolean;
   settings: ContractSettings;
   fresh: () => Contract;
@@ -135,7 +140,8 @@ function buildCtx(ev: ControlEvent, opts: HandleOptions): Ctx {
     diagnostics: [...diagnostics, ...envFailModeNotes(opts.env)],
     failMode: resolveFailMode(opts.env, config.failMode),
     dataDir,
-    store: sessionStore(dataDir, rootId),
+    store: sessionStore(dataDir, rootId, opts.store),
+    io: opts.store ?? nodeStore,
     child,
     settings: { defaults: config.defaults, armLevel },
     fresh,
@@ -162,7 +168,7 @@ export function handleEvent(event: unknown, opts: HandleOptions): Outcome {
     if (opts.tree?.kind === 'unreadable') throw new Error(opts.tree.why);
     ctx = buildCtx(parsed.event, opts);
     // the recorded tree is read from the data folder, which needs the config: place, then build again
-    if (opts.tree?.kind === 'recorded') ctx = buildCtx(opts.tree.place(parsed.event, ctx.dataDir), opts);
+    if (opts.tree?.kind === 'recorded') ctx = buildCtx(opts.tree.place(parsed.event, ctx.dataDir, ctx.io), opts);
     return withDiagnostics(dispatch(ctx), ctx.diagnostics);
   } catch (e) {
     if (isLockBusy(e)) throw e;
@@ -211,6 +217,7 @@ function dispatch(c: Ctx): Outcome {
     case 'prompt.submit':
       return onPrompt(c);
     case 'action.before':
+      if (c.ev.prompts?.length) takePrompts(c, c.ev.prompts);
       return onActionBefore(c, c.ev.action!);
     case 'action.after':
       return onActionAfter(c, c.ev.action!);
@@ -256,7 +263,7 @@ function record(c: Ctx, type: RuntimeEventType, contract: Contract, extra: Parti
       ...buildEvent({ type, sessionKey: c.store.key, child: c.child, host: c.ev.host, state: controlState(contract), contract, now: c.now(), eventId }),
       ...extra,
     };
-    appendEvent(c.dataDir, e);
+    appendEvent(c.dataDir, e, c.io);
     return eventId;
   } catch (err) {
     if (c.failMode === 'closed' && c.ev.kind === 'action.before') throw new EvidenceUnavailableError(err);
@@ -276,7 +283,7 @@ function contextOutcome(message: string, reasonCode: ReasonCode, notice?: string
 function onSessionStart(c: Ctx): Outcome {
   if (!c.child) {
     try {
-      pruneOldSessions(c.dataDir, c.config.retentionDays, c.now(), c.store.key);
+      pruneOldSessions(c.dataDir, c.config.retentionDays, c.now(), c.store.key, c.io);
     } catch {
       /* housekeeping never changes an answer */
     }
@@ -305,6 +312,7 @@ function onTurnStop(c: Ctx): Outcome {
   const state = loadState(c);
   return onTurnEnd({
     dataDir: c.dataDir,
+    io: c.io,
     key: c.store.key,
     sessionId: c.ev.rootSessionId ?? c.ev.sessionId,
     turnEnd: c.ev.turnEnd,
@@ -316,6 +324,28 @@ function onTurnStop(c: Ctx): Outcome {
 }
 
 // ---------------------------------------------------------------- prompts
+
+/**
+ * The person's prompts handed with a tool call (a host with no prompt event): each one after the
+ * last key this session took is taken like a prompt event, oldest first, before the call is
+ * judged (a turn in which the model called no tool is taken at the next turn's first call). When
+ * the last key taken is not among them, all are taken. Each key is marked after its prompt is
+ * taken, so a call racing this one takes the same prompt too (a directive applied twice is the
+ * same contract) or finds it applied, and is never judged under the old contract. What a prompt
+ * would have answered has no place on a tool call: only its diagnostics stay.
+ */
+function takePrompts(c: Ctx, prompts: readonly NonNullable<ControlEvent['prompt']>[]): void {
+  if (c.child) return;
+  const keyOf = (p: { key?: string }) => (p.key === undefined ? undefined : hashText('stopline-prompt\0' + p.key));
+  const last = loadState(c).lastPromptKey;
+  const seen = last === undefined ? -1 : prompts.map(keyOf).lastIndexOf(last);
+  for (const prompt of prompts.slice(seen + 1)) {
+    const key = keyOf(prompt);
+    if (key === undefined) continue;
+    onPrompt({ ...c, ev: { ...c.ev, kind: 'prompt.submit', prompt } });
+    updateSession(c.store, c.fresh, (s) => ({ next: s.lastPromptKey === key ? null : { ...s, lastPromptKey: key }, result: null }), c.lock);
+  }
+}
 
 function onPrompt(c: Ctx): Outcome {
   const prompt = c.ev.prompt!;
@@ -403,26 +433,26 @@ function onQuery(c: Ctx, q: Query): Outcome {
       return answer(HELP_TEXT);
     case 'status': {
       const state = loadState(c);
-      const events = readSessionEvents(c.dataDir, c.store.key);
+      const events = readSessionEvents(c.dataDir, c.store.key, c.io);
       const checks = events.records.filter((e) => e.type === 'check').length;
       const sources = [c.config.sources.user, c.config.sources.project].filter((s): s is string => !!s);
       return answer(renderStatus(state.contract, { dataDir: c.dataDir, checks, child: c.child, configSources: sources }));
     }
     case 'runtime': {
-      const events = q.all ? readAllEvents(c.dataDir) : readSessionEvents(c.dataDir, c.store.key);
+      const events = q.all ? readAllEvents(c.dataDir, c.io) : readSessionEvents(c.dataDir, c.store.key, c.io);
       const ids = q.all ? undefined : new Set(events.records.map((e) => e.eventId));
-      return answer(renderRuntime(summarize(events, readLabels(c.dataDir), ids), q.all));
+      return answer(renderRuntime(summarize(events, readLabels(c.dataDir, c.io), ids), q.all));
     }
     case 'explain': {
-      const found = findEvent(c.dataDir, q.eventId, c.store.key);
+      const found = findEvent(c.dataDir, q.eventId, c.store.key, c.io);
       if (!found.event) return refuse(`stopline: no event ${q.eventId} in ${c.dataDir} (damaged lines skipped: ${found.damaged}).`);
-      const labels = readLabels(c.dataDir).records.filter((l) => l.eventId === q.eventId);
+      const labels = readLabels(c.dataDir, c.io).records.filter((l) => l.eventId === q.eventId);
       return answer(renderExplain(found.event, labels[labels.length - 1]));
     }
     case 'label': {
-      const found = findEvent(c.dataDir, q.eventId, c.store.key);
+      const found = findEvent(c.dataDir, q.eventId, c.store.key, c.io);
       if (!found.event) return refuse(`stopline: no event ${q.eventId} to label in ${c.dataDir}.`);
-      appendLabel(c.dataDir, q.eventId, q.label, c.now());
+      appendLabel(c.dataDir, q.eventId, q.label, c.now(), c.io);
       return answer(`stopline: label "${q.label}" recorded for ${q.eventId}.`);
     }
   }
@@ -471,7 +501,7 @@ function onActionBefore(c: Ctx, action: Action): Outcome {
   }
   let d: Decision;
   let reservedUnits = 0;
-  if (action.mutability === 'delegate' && contract.mode !== 'unconfirmed') {
+  if (delegationUnits(action) > 0 && contract.mode !== 'unconfirmed') {
     // check and reserve in one step under the session lock: 32 racing hook processes
     // against agents=2 must grant exactly 2
     const u = updateSession(c.store, c.fresh, (s) => {

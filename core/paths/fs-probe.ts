@@ -1,5 +1,5 @@
 /**
- * The file-system side of core/path-links.ts: what is at a path right now, read when a decision
+ * The file-system side of core/paths/path-links.ts: what is at a path right now, read when a decision
  * is made (the controller passes it to decide()). One probe per decision, answers kept for its
  * length, so a decision sees one consistent picture and asks the disk once per path.
  */

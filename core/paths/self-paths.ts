@@ -113,6 +113,12 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
     add(join(project, '.clinerules', 'hooks')); // Cline project hook files (one per event)
     add(join(project, '.cline', 'hooks')); // Cline project hook files (the second folder it reads)
     add(join(project, '.cline', 'stopline')); // Cline project hook script
+    // OpenHands reads only the first hooks file: a project one, even empty, hides the user's
+    add(join(project, '.openhands', 'hooks.json')); // OpenHands project hooks
+    add(join(project, '.openhands', 'stopline')); // OpenHands project hook script
+    // a trusted project's table named like stopline's replaces it
+    add(join(project, '.vibe', 'hooks.toml')); // Mistral Vibe project hooks
+    add(join(project, '.vibe', 'stopline')); // Mistral Vibe project hook script
   }
 
   // the resident evaluator's folder: its sockets and the copy of the decision code it imports
@@ -211,6 +217,43 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
     add(join(home, '.cline', 'stopline')); // Cline hook script
     add(join(home, 'Documents', 'Cline', 'Hooks')); // Cline's second user hooks folder
   }
+  const kimi = envDir(env, 'KIMI_SHARE_DIR', home, '.kimi');
+  if (kimi) {
+    add(join(kimi.dir, 'stopline'), kimi.from); // Kimi Code hook script
+    add(join(kimi.dir, 'config.toml'), kimi.from); // Kimi Code config (the only place it reads hooks)
+  }
+  // Kilo Code (an OpenCode fork): plugin folders and the config files that can list a plugin or
+  // turn plugins off, in its global folder, the project's two folders and its managed folder
+  const kiloDirs: { dir: string; from?: string | undefined }[] = [];
+  if (xdgConfig) kiloDirs.push({ dir: join(xdgConfig.dir, 'kilo'), from: xdgConfig.from });
+  if (inp.projectDir) for (const d of ['.kilo', '.kilocode']) kiloDirs.push({ dir: join(inp.projectDir, d) });
+  if (!windows) kiloDirs.push({ dir: '/etc/kilo' }, { dir: '/Library/Application Support/kilo' });
+  for (const { dir, from } of kiloDirs) {
+    for (const sub of ['plugin', 'plugins']) add(join(dir, sub, 'stopline.js'), from); // Kilo Code plugin
+    for (const name of ['kilo.json', 'kilo.jsonc', 'opencode.json', 'opencode.jsonc']) add(join(dir, name), from); // Kilo Code config (plugins)
+  }
+  if (home) {
+    add(join(home, '.openhands', 'hooks.json')); // OpenHands user hooks
+    add(join(home, '.openhands', 'stopline')); // OpenHands hook script
+  }
+  // OPENCLAW_HOME stands for the home folder that holds .openclaw; OPENCLAW_STATE_DIR for .openclaw itself
+  const openclawHome = envDir(env, 'OPENCLAW_HOME', home);
+  const openclaw = nonEmpty(env.OPENCLAW_STATE_DIR) ? envDir(env, 'OPENCLAW_STATE_DIR', home) : openclawHome && { dir: join(openclawHome.dir, '.openclaw'), ...(openclawHome.from ? { from: openclawHome.from } : {}) };
+  if (openclaw) {
+    add(join(openclaw.dir, 'stopline'), openclaw.from); // OpenClaw plugin
+    add(join(openclaw.dir, 'openclaw.json'), openclaw.from); // OpenClaw config (plugins.load.paths, plugins.entries)
+    add(join(openclaw.dir, 'extensions'), openclaw.from); // OpenClaw plugins installed by openclaw plugins install
+    add(join(openclaw.dir, '.env'), openclaw.from); // OpenClaw environment file
+  }
+  add(nonEmpty(env.OPENCLAW_CONFIG_PATH), env.OPENCLAW_CONFIG_PATH ? 'OPENCLAW_CONFIG_PATH' : undefined); // OpenClaw config named by the environment
+  const vibe = envDir(env, 'VIBE_HOME', home, '.vibe');
+  if (vibe) {
+    add(join(vibe.dir, 'stopline'), vibe.from); // Mistral Vibe hook script
+    add(join(vibe.dir, 'hooks.toml'), vibe.from); // Mistral Vibe hooks
+    add(join(vibe.dir, 'config.toml'), vibe.from); // Mistral Vibe settings (tools, agents)
+    // a folder listed here loads its own .vibe/hooks.toml, whose stopline-named tables win
+    add(join(vibe.dir, 'trusted_folders.toml'), vibe.from); // Mistral Vibe trusted folders
+  }
 
   // the person's shell start-up files: what they export (STOPLINE_*, a host's settings) is the
   // environment of every later session, and what they run runs outside any tool call
@@ -285,6 +328,11 @@ export const TABLE_ENV = [
   'QWEN_CODE_SYSTEM_SETTINGS_PATH',
   'COPILOT_HOME',
   'FACTORY_HOME_OVERRIDE',
+  'KIMI_SHARE_DIR',
+  'OPENCLAW_HOME',
+  'OPENCLAW_STATE_DIR',
+  'OPENCLAW_CONFIG_PATH',
+  'VIBE_HOME',
   'ZDOTDIR',
   'BASH_ENV',
   'ENV',
@@ -309,6 +357,10 @@ export const PATH_VARS = [
   'QWEN_HOME',
   'COPILOT_HOME',
   'FACTORY_HOME_OVERRIDE',
+  'KIMI_SHARE_DIR',
+  'OPENCLAW_HOME',
+  'OPENCLAW_STATE_DIR',
+  'VIBE_HOME',
   'XDG_CONFIG_HOME',
   'XDG_DATA_HOME',
   'XDG_STATE_HOME',

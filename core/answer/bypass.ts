@@ -7,16 +7,16 @@
  *
  * Never throws: a record that cannot be written becomes a diagnostic line.
  */
-import { loadConfig } from './config/config';
-import { controlState, freshContract } from './contract/types';
-import type { Contract } from './contract/types';
-import { appendEvent } from './evidence/log';
-import { actionSummary, buildEvent } from './evidence/runtime-event';
+import { loadConfig } from '../config/config';
+import { controlState, freshContract } from '../contract/types';
+import type { Contract } from '../contract/types';
+import { appendEvent } from '../evidence/log';
+import { actionSummary, buildEvent } from '../evidence/runtime-event';
 import { describeError } from './failmode';
 import type { Outcome } from './outcome';
-import type { Action, HostInfo } from './protocol';
-import { resolveDataDir } from './state/datadir';
-import { readSession, sessionStore } from './state/session';
+import type { Action, HostInfo } from '../protocol';
+import { resolveDataDir } from '../state/datadir';
+import { readSession, sessionStore } from '../state/session';
 
 export interface BypassInput {
   /** the root session the bypass happened in */

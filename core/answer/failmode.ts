@@ -6,13 +6,13 @@
  * STOPLINE_FAIL_OPEN=1|0 (open|closed), then STOPLINE_FAIL_MODE=open|closed (the name the Hermes
  * shim documents), then `failMode` in the config, then open.
  */
-import { loadConfig } from './config/config';
+import { loadConfig } from '../config/config';
 import { envFailMode } from './fail-env';
-import type { FailMode } from './config/config';
-import { renderUnavailable } from './messages/render';
+import type { FailMode } from '../config/config';
+import { renderUnavailable } from '../messages/render';
 import type { Outcome } from './outcome';
-import type { Env } from './self-paths';
-import { LockTimeoutError } from './state/lock';
+import type { Env } from '../paths/self-paths';
+import { LockTimeoutError } from '../state/store';
 
 /** A ControlEvent that failed validation; the message names the bad field. */
 export class InvalidEventError extends Error {

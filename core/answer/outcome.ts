@@ -2,8 +2,8 @@
  * What the core answers for one ControlEvent. Adapters render this into their host's
  * exact format and nothing else; they never re-decide.
  */
-import { FAMILY_WORDS } from './registry/reasons';
-import type { NoticeLevel, ReasonCode } from './registry/reasons';
+import { FAMILY_WORDS } from '../registry/reasons';
+import type { NoticeLevel, ReasonCode } from '../registry/reasons';
 
 export type OutcomeKind = 'none' | 'context' | 'ask' | 'deny' | 'rewrite';
 
@@ -22,7 +22,7 @@ export interface Outcome {
   /**
    * For rewrite: the tool call goes ahead, with this input in place of the model's. Today this is
    * a shell command the analysis could not prove, wrapped to run confined to the contract, or the
-   * command a person's hook put in place of the model's. The answer path (core/answer.ts) adds
+   * command a person's hook put in place of the model's. The answer path (core/answer/answer.ts) adds
    * `input`: the host's whole tool input with `command` in the field its tool row names and every
    * other field kept, which is what the renderers hand the host.
    */
@@ -53,7 +53,7 @@ export interface Rewrite {
 
 /**
  * The one answer a door renders: the guard's Outcome folded with the person's own hooks
- * (core/hooks/fold.ts) and settled by the answer path (core/answer.ts). Every door, whatever
+ * (core/hooks/fold.ts) and settled by the answer path (core/answer/answer.ts). Every door, whatever
  * its host, renders this and nothing else.
  */
 export interface Answer extends Outcome {

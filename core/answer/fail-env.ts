@@ -1,7 +1,7 @@
 /**
  * The fail mode the environment forces, on its own: no config, no file access, nothing imported.
  * The hook script's small first part reads it when even the decision code cannot run
- * (hosts/shared/hook-entry.ts); core/failmode.ts puts it first in the full precedence.
+ * (hosts/shared/hook-entry.ts); core/answer/failmode.ts puts it first in the full precedence.
  */
 
 /** STOPLINE_FAIL_OPEN=1|0 (open|closed), then STOPLINE_FAIL_MODE=open|closed; undefined when neither is set and understood. */

@@ -20,14 +20,14 @@
 import type { HandleOptions } from './controller';
 import type { recordBypass as RecordBypass } from './bypass';
 import type { applyHostEditSwitch as ApplyHostEditSwitch } from './host-mode';
-import { foldGuardWithHooks } from './hooks/fold';
-import type { FoldedResult } from './hooks/types';
+import { foldGuardWithHooks } from '../hooks/fold';
+import type { FoldedResult } from '../hooks/types';
 import type { Answer, Outcome } from './outcome';
 import { stampOf } from './outcome';
-import type { Action, ControlEvent } from './protocol';
-import { isHookReason, noticeLevel } from './registry/reasons';
-import type { EventEntry } from './registry/types';
-import { isRecord } from './check';
+import type { Action, ControlEvent } from '../protocol';
+import { isHookReason, noticeLevel } from '../registry/reasons';
+import type { EventEntry } from '../registry/types';
+import { isRecord } from '../check';
 
 export type { Answer } from './outcome';
 

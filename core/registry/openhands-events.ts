@@ -1,0 +1,27 @@
+/**
+ * OpenHands CLI's event rows, in a module of their own like the other hook-file hosts' (an
+ * artifact that runs the person's hooks bundles the event rows without the host's tool table;
+ * openhands.ts re-exports them in its registry).
+ */
+import type { EventEntry, InstallSpec } from './types';
+import { eventRow, type EventColumns } from './rows';
+
+/** OpenHands gives a command hook 60 s when it sets no timeout (HookDefinition.timeout, seconds). */
+const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
+  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 60 }, ...cols }, note);
+
+/**
+ * stopline's handler on OpenHands: no matcher (OpenHands reads none as `*`, every tool), 10 s. A timeout, a crash, a missing command
+ * or any exit but 0 and 2 lets the tool run; only stopline's own fail mode can close.
+ */
+const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
+
+export const openhandsEvents: EventEntry[] = [
+  // registered by `stopline install openhands` (.openhands/hooks.json)
+  ev('SessionStart', 'session:start', 'session.start', false, { install: hook(), outputs: ['silent'] }, 'its additionalContext never reaches the model (seen on 1.16.0)'),
+  ev('UserPromptSubmit', 'prompt:submit', 'prompt.submit', true, { install: hook(), outputs: ['block'] }, 'the task in `message`; arms or changes the contract. A top-level decision "deny" (or exit 2) refuses the message; additionalContext never reaches the model, so the contract is told only in a deny reason'),
+  ev('PreToolUse', 'tool:before', 'action.before', true, { install: hook(), outputs: ['block'], rewrite: { why: 'OpenHands 1.16.0 runs the action the model sent: a hook answer can only block it (no field of the answer changes the action)' } }, 'deny: top-level {"decision":"deny","reason"} with the stamp on stderr and exit 2; the model reads "Action rejected: <reason>". The Claude hookSpecificOutput deny is not read and the tool runs; there is no ask'),
+  ev('PostToolUse', 'tool:after', 'action.after', false, { install: hook(), outputs: ['silent'] }, 'evidence only: nothing a hook answers here reaches the model'),
+  ev('Stop', 'turn:stop', 'turn.stop', true, { install: hook(), outputs: ['block'] }, 'metadata.reason "agent_finished"; a deny keeps the agent going, which stopline never answers'),
+  ev('SessionEnd', 'session:end', 'session.end', false, { install: hook(), outputs: ['silent'] }, 'cleanup'),
+];

@@ -1,0 +1,25 @@
+/**
+ * Mistral Vibe's event rows, in a module of their own: the person's-hooks dialects (core/hooks/dialects.ts)
+ * read every host's event names, and an artifact that runs the person's hooks bundles this file
+ * without the host's tool table (vibe.ts, which re-exports these rows in its registry).
+ */
+import type { EventEntry, InstallSpec } from './types';
+import { eventRow, type EventColumns } from './rows';
+
+/** Vibe gives a hook 60 s when its `[[hooks]]` table sets no timeout, and kills the process tree after it. */
+const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
+  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 60 }, ...cols }, note);
+
+/**
+ * stopline's `[[hooks]]` table on Vibe: every tool (no match), 10 s. A crash, a timeout or stdout
+ * that is not Vibe's schema lets the tool run unless the table says `strict = true`, which
+ * `--fail closed` writes.
+ */
+const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
+
+export const vibeEvents: EventEntry[] = [
+  // registered by `stopline install vibe` (hooks.toml)
+  ev('pre_tool', 'tool:before', 'action.before', true, { install: hook(), outputs: ['block'], rewrite: 'snake-tool-input' }, 'deny: top-level {"decision":"deny","reason"} with exit 0; the model reads the reason verbatim (verified on 3.0.2). exit 2 and the Claude hookSpecificOutput deny let the tool run. rewrite: hook_specific_output.tool_input replaces the whole input, re-validated against the tool schema (verified). No prompt event exists: the person\'s prompt of the turn is read from the session journal here (docs/hosts/vibe.md)'),
+  ev('post_tool', 'tool:after', 'action.after', false, { install: hook(), outputs: ['context', 'feedback'] }, 'only when the tool body ran (never for a denied call); hook_specific_output.additional_context is appended to the text the model reads'),
+  ev('post_agent', 'turn:stop', 'turn.stop', true, { install: hook({ observeOnly: true }), outputs: ['block'] }, 'decision "deny" sends the reason as a new user message (at most 3 a turn); stopline itself never blocks it'),
+];

@@ -1,0 +1,92 @@
+/**
+ * Kimi Code adapter: the registry table (core/registry/kimi.ts) plus two functions.
+ *
+ *   toControlEvent: Kimi hook payload (Claude-shaped stdin JSON) -> ControlEvent
+ *   render:         Outcome -> Kimi's exact hook output
+ *
+ * Kimi reads one answer (verified on 1.51.0, docs/hosts/kimi.md): `{"hookSpecificOutput":
+ * {"permissionDecision":"deny","permissionDecisionReason":"<stamp>"}}` on stdout, exit 0, on any
+ * event. Before a tool the model reads `<system>ERROR: <stamp></system>` as the result; on a
+ * prompt it ends the turn; at Stop it runs one more turn. Every other key, context included, is
+ * ignored, so everything else renders nothing. Kimi lets the tool run on every hook failure, so
+ * stopline's own fail closed is this same explicit deny. No ask: an ask is a deny.
+ */
+import type { ControlEvent } from '../../core/protocol';
+import type { Answer } from '../../core/answer/outcome';
+import { stampOf } from '../../core/answer/outcome';
+import { kimiRegistry } from '../../core/registry/kimi';
+import { BRACKETED_TREE } from '../../core/answer/session-tree';
+import { hookInput } from '../../core/registry/hook-input';
+import { findToolEntry } from '../../core/registry/lookup';
+import { isRecord } from '../../core/check';
+import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
+import { exitTwoWith, SILENT } from '../shared/adapter';
+import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, mapToolEvent, promptText } from '../shared/command-hook';
+import { nonEmptyString, optionalString } from '../shared/payload';
+import type { HookPayload } from '../shared/payload';
+
+export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
+  const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
+  const c = classifyEvent(kimiRegistry, native);
+  if ('answer' in c) return c.answer;
+  const host = commonHostInfo('kimi', payload);
+  // print mode approves every call itself and hooks cannot ask: nobody to answer
+  host.hasHuman = false;
+  // the work dir: Kimi runs hooks there and has no project variable
+  const event = eventSkeleton({ kind: c.entry.control, payload, host, turnId: undefined });
+  if (c.entry.control === 'prompt.submit') {
+    // a subagent's task arrives here on the same session: the bracket tree marks it (BRACKETED_TREE)
+    event.prompt = { text: promptText(payload), source: 'user' };
+  } else if (c.entry.control === 'action.before' || c.entry.control === 'action.after') {
+    // Kimi names the call `tool_call_id`, Claude `tool_use_id`
+    const id = nonEmptyString(payload, 'tool_call_id');
+    const call = id && payload.tool_use_id === undefined ? { ...payload, tool_use_id: id } : payload;
+    return mapToolEvent(kimiRegistry, native, c.entry, event, call, optionalString(payload, 'cwd'), env);
+  }
+  return mappedEvent(native, c.entry, event);
+}
+
+/** A deny (an ask included) where the row honours a block; nothing anywhere else. */
+export function render(answer: Answer, at: RowEvent): Rendered {
+  if ((answer.kind === 'deny' || answer.kind === 'ask') && at.row.outputs.includes('block')) {
+    return { stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: at.name, permissionDecision: 'deny', permissionDecisionReason: stampOf(answer) } }), stderr: '', exitCode: 0 };
+  }
+  return SILENT;
+}
+
+/** Fail closed before the event is known: exit 2 with the stamp on stderr, a deny on every Kimi event. */
+export function renderUnidentifiedDeny(message: string): Rendered {
+  return exitTwoWith(message);
+}
+
+export function canAsk(_event: ControlEvent): boolean {
+  return false;
+}
+
+/**
+ * The person's stopline.json hooks run beside the guard. Kimi's own `[[hooks]]` are no dialect
+ * stopline imports (Kimi runs them itself), and it runs no other host's hook files, so none are
+ * skipped. Hooks written against Claude's shapes see file_path / command from the registry row.
+ */
+const userHooks: UserHooksSupport = {
+  projectDir: (payload) => optionalString(payload, 'cwd'),
+  canonicalInput: (payload) => {
+    const input = payload.tool_input;
+    if (!isRecord(input)) return undefined;
+    const entry = typeof payload.tool_name === 'string' ? findToolEntry(kimiRegistry, payload.tool_name) : null;
+    return entry ? hookInput(entry, input) : undefined;
+  },
+};
+
+export const kimiAdapter: CommandHookAdapter = {
+  registry: kimiRegistry,
+  userHooks,
+  label: 'stopline (kimi)',
+  denyResponse: 'permission_deny_returned',
+  // an Agent child shares its parent's session id; only the SubagentStart … SubagentStop pair marks it
+  tree: BRACKETED_TREE,
+  toControlEvent,
+  canAsk,
+  render,
+  renderUnidentifiedDeny,
+};

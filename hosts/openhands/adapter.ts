@@ -1,0 +1,111 @@
+/**
+ * OpenHands CLI adapter: the registry table (core/registry/openhands.ts) plus two functions.
+ *
+ *   toControlEvent: OpenHands hook payload (stdin JSON) -> ControlEvent, or ignored/unknown
+ *   render:         Answer -> OpenHands' exact hook output
+ *
+ * OpenHands 1.16.0 reads a hook's answer like this (docs/hosts/openhands.md, Deny): exit 2
+ * blocks, and so does a top-level `{"decision": "deny"}` in the JSON on stdout, whose `reason`
+ * the model reads as `Action rejected: <reason>`; Claude's `hookSpecificOutput` deny is not read
+ * and the tool runs. That is Gemini CLI's answer form, so the answer is the shared row-JSON one
+ * with Gemini's deny: the JSON, the stamp on stderr and exit 2. No hook answer reaches a person
+ * or changes the action, so there is no ask and no rewrite.
+ *
+ * The payload is OpenHands' own: it names the event in `event_type`, the folder in
+ * `working_dir` and the person's prompt in `message`. The adapter reads it through a view with
+ * the field names the shared mapping reads (`hook_event_name`, `cwd`, `prompt`).
+ */
+import type { Answer } from '../../core/answer/outcome';
+import type { ControlEvent } from '../../core/protocol';
+import { openhandsRegistry } from '../../core/registry/openhands';
+import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
+import { hookInput } from '../../core/registry/hook-input';
+import { findToolEntry } from '../../core/registry/lookup';
+import { isRecord } from '../../core/check';
+import { exitTwoWith } from '../shared/adapter';
+import { renderRowJson } from '../shared/row-json';
+import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, mapToolEvent } from '../shared/command-hook';
+import { nonEmptyString, optionalString } from '../shared/payload';
+import type { HookPayload } from '../shared/payload';
+
+/** The payload in the field names the shared mapping reads; OpenHands' own fields stay as they are. */
+export function payloadView(payload: HookPayload): HookPayload {
+  const view: HookPayload = { ...payload };
+  if (typeof payload.event_type === 'string') view.hook_event_name = payload.event_type;
+  const dir = nonEmptyString(payload, 'working_dir');
+  if (dir) view.cwd = dir;
+  if (typeof payload.message === 'string') view.prompt = payload.message;
+  return view;
+}
+
+export function toControlEvent(raw: HookPayload, env: HookEnv): MappedEvent {
+  const payload = payloadView(raw);
+  const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
+  const c = classifyEvent(openhandsRegistry, native);
+  if ('answer' in c) return c.answer;
+  const host = commonHostInfo('openhands', payload);
+  // no hook answer reaches a person: an ask can never be answered
+  host.hasHuman = false;
+  const event = eventSkeleton({ kind: c.entry.control, payload, host, turnId: undefined });
+
+  if (c.entry.control === 'prompt.submit') {
+    // only the person's messages fire it; a task subagent's prompt fires no hook at all
+    const text = optionalString(payload, 'prompt');
+    if (text === undefined) return { kind: 'ignored', native, row: c.entry, why: 'a prompt event without a message' };
+    event.prompt = { text, source: 'user' };
+  } else if (c.entry.control === 'action.before' || c.entry.control === 'action.after') {
+    return mapToolEvent(openhandsRegistry, native, c.entry, event, payload, optionalString(payload, 'cwd'), env);
+  }
+  return mappedEvent(native, c.entry, event);
+}
+
+/** The top-level deny OpenHands honours, with the stamp also on stderr and exit 2 (either alone blocks). */
+function toolDeny(reason: string): Rendered {
+  return { stdout: JSON.stringify({ decision: 'deny', reason }), stderr: reason.endsWith('\n') ? reason : `${reason}\n`, exitCode: 2 };
+}
+
+export function render(answer: Answer, at: RowEvent): Rendered {
+  return renderRowJson(answer, at, { toolDeny, blockWord: 'deny' });
+}
+
+/** Fail closed before the event is known: exit 2 with the stamp on stderr blocks a tool and a prompt on OpenHands. */
+export function renderUnidentifiedDeny(message: string): Rendered {
+  return exitTwoWith(message);
+}
+
+export function canAsk(_event: ControlEvent): boolean {
+  return false;
+}
+
+/**
+ * The person's stopline.json hooks run inside the artifact. OpenHands' own hook files are not a
+ * dialect stopline imports (yet), so no dialect is skipped; tool inputs reach those hooks with
+ * Claude's field names from the row's renames (file_editor `path` as `file_path`, `file_text` as
+ * `content`).
+ */
+const userHooks: UserHooksSupport = {
+  projectDir: (payload, env) => nonEmptyString(payload, 'working_dir') ?? nonEmpty(env.OPENHANDS_PROJECT_DIR),
+  canonicalInput: (payload) => {
+    const input = payload.tool_input;
+    if (!isRecord(input) || typeof payload.tool_name !== 'string') return undefined;
+    const entry = findToolEntry(openhandsRegistry, payload.tool_name);
+    return { ...input, ...(entry ? hookInput(entry, input) : {}) };
+  },
+};
+
+function nonEmpty(v: string | undefined): string | undefined {
+  return v && v.trim() !== '' ? v : undefined;
+}
+
+export const openhandsAdapter: CommandHookAdapter = {
+  registry: openhandsRegistry,
+  label: 'stopline (openhands)',
+  denyResponse: 'decision_deny_returned',
+  // the runner (and the bridge) find the event by hook_event_name
+  nameEvent: (payload) => payloadView(payload),
+  userHooks,
+  toControlEvent,
+  canAsk,
+  render,
+  renderUnidentifiedDeny,
+};
