@@ -110,6 +110,9 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
     add(join(project, '.factory', 'hooks.json')); // Droid project hooks
     add(join(project, '.factory', 'settings.json')); // Droid project settings (hooks)
     add(join(project, '.factory', 'stopline')); // Droid project hook script
+    add(join(project, '.clinerules', 'hooks')); // Cline project hook files (one per event)
+    add(join(project, '.cline', 'hooks')); // Cline project hook files (the second folder it reads)
+    add(join(project, '.cline', 'stopline')); // Cline project hook script
     // OpenHands reads only the first hooks file: a project one, even empty, hides the user's
     add(join(project, '.openhands', 'hooks.json')); // OpenHands project hooks
     add(join(project, '.openhands', 'stopline')); // OpenHands project hook script
@@ -208,6 +211,11 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
     add(join(factory, 'hooks.json'), factoryBase.from); // Droid hooks
     add(join(factory, 'settings.json'), factoryBase.from); // Droid settings (hooks, plugins)
     add(join(factory, 'plugins'), factoryBase.from); // Droid plugins (cache, marketplaces)
+  }
+  if (home) {
+    add(join(home, '.cline', 'hooks')); // Cline user hook files (one per event)
+    add(join(home, '.cline', 'stopline')); // Cline hook script
+    add(join(home, 'Documents', 'Cline', 'Hooks')); // Cline's second user hooks folder
   }
   const kimi = envDir(env, 'KIMI_SHARE_DIR', home, '.kimi');
   if (kimi) {

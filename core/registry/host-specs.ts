@@ -51,6 +51,7 @@ export const HOST_SPECS = [
   { name: 'qwen', displayName: 'Qwen Code', binary: 'qwen', hooks: { label: 'Qwen Code', defaultTimeoutSec: 60} },
   { name: 'copilot', displayName: 'GitHub Copilot CLI', binary: 'copilot', hooks: { label: 'Copilot', defaultTimeoutSec: 30 } },
   { name: 'droid', displayName: 'Factory Droid', binary: 'droid', hooks: { label: 'Droid', defaultTimeoutSec: 60 } },
+  { name: 'cline', displayName: 'Cline CLI', binary: 'cline' },
   { name: 'kimi', displayName: 'Kimi Code', binary: 'kimi' },
   { name: 'kilo', displayName: 'Kilo Code', binary: 'kilo', artifact: 'opencode', loadedBy: { pidVar: 'KILO_PID', versionVar: 'KILOCODE_VERSION' } },
   { name: 'openhands', displayName: 'OpenHands', binary: 'openhands' },

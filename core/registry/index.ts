@@ -1,6 +1,7 @@
 /** All per-host registries, keyed by host family. */
 import type { HostFamily } from '../protocol';
 import { claudeRegistry } from './claude';
+import { clineRegistry } from './cline';
 import { codexRegistry } from './codex';
 import { copilotRegistry } from './copilot';
 import { droidRegistry } from './droid';
@@ -32,6 +33,7 @@ export const REGISTRIES: Readonly<Record<RegistryFamily, HostRegistry>> = {
   qwen: qwenRegistry,
   copilot: copilotRegistry,
   droid: droidRegistry,
+  cline: clineRegistry,
   kimi: kimiRegistry,
   kilo: kiloRegistry,
   openhands: openhandsRegistry,

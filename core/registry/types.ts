@@ -141,10 +141,12 @@ export type Door = 'plugin' | 'bridge' | 'listen';
  *   wrapper names, and with no person to answer the command is refused)
  * - args-in-place: the plugin edits the tool's own argument object before it returns (OpenCode
  *   `output.args`, where a new object is ignored; Pi `event.input`; Hermes's `args` in the shim)
+ * - override-input: `overrideInput` at the top of the answer, the whole tool input with the
+ *   command list replaced (Cline CLI's PreToolUse hook file)
  * - returned-params: the plugin returns the whole argument object with the command replaced, and
  *   the host runs the tool with it (OpenClaw `before_tool_call` `{params}`)
  */
-export type RewriteForm = 'updated-input' | 'updated-input-allow' | 'tool-input' | 'modified-args' | 'args-in-place' | 'returned-params' | 'snake-tool-input';
+export type RewriteForm = 'updated-input' | 'updated-input-allow' | 'tool-input' | 'modified-args' | 'args-in-place' | 'override-input' | 'returned-params' | 'snake-tool-input';
 
 /** What a host that cannot run a rewritten command answers instead, and why (the matrix says it). */
 export interface NoRewrite {
@@ -231,7 +233,8 @@ export type DenyForm =
   | 'droid-hso-deny' // {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",...}} exit 0
   | 'openhands-decision-deny+exit2' // top-level {"decision":"deny","reason"} + stamp on stderr + exit 2 (the Claude hso deny is not read)
   | 'openclaw-block' // before_tool_call returns { block: true, blockReason }
-  | 'vibe-decision-deny'; // top-level {"decision":"deny","reason"} exit 0 (exit 2 lets the tool run)
+  | 'vibe-decision-deny' // top-level {"decision":"deny","reason"} exit 0 (exit 2 lets the tool run)
+  | 'cline-override-or-cancel'; // run_commands: {"overrideInput":{commands:[a command that prints the stamp and fails]},"contextModification"}; other tools: {"cancel":true,"errorMessage"}
 
 /**
  * What the host keeps of a session's tool calls, and whether stopline compares it with the calls

@@ -23,6 +23,11 @@ export interface NativeEvent {
 /** A native event the registry knows, with its row: what a renderer answers for. */
 export interface RowEvent extends NativeEvent {
   row: EventEntry;
+  /**
+   * The tool a before-tool or after-tool payload names (`tool_name` as the adapter's nameEvent
+   * leaves it), for a host whose deny form depends on the tool; absent when unknown.
+   */
+  tool?: string;
 }
 
 export type MappedEvent =

@@ -119,9 +119,15 @@ function failed(adapter: CommandHookAdapter, err: unknown, at: RowEvent | null, 
 
 /** The event a payload names, with its row, when the registry knows it. */
 function knownEvent(adapter: CommandHookAdapter, payload: HookPayload, ctx: HookContext): RowEvent | null {
-  const name = (adapter.nameEvent ? adapter.nameEvent(payload, ctx.args ?? []) : payload).hook_event_name;
+  const named = adapter.nameEvent ? adapter.nameEvent(payload, ctx.args ?? []) : payload;
+  const name = named.hook_event_name;
   const row = typeof name === 'string' ? eventEntry(adapter.registry, name) : undefined;
-  return row && typeof name === 'string' ? { name, row } : null;
+  return row && typeof name === 'string' ? { name, row, ...toolOf(named) } : null;
+}
+
+/** The tool a payload names, for the renderers whose deny form depends on it. */
+function toolOf(payload: HookPayload): { tool?: string } {
+  return typeof payload.tool_name === 'string' && payload.tool_name !== '' ? { tool: payload.tool_name } : {};
 }
 
 /**
@@ -138,10 +144,10 @@ export async function decideHook(adapter: CommandHookAdapter, text: string, ctx:
     const name = payload.hook_event_name;
     if (typeof name !== 'string' || name === '') throw new HookInputError('hook_event_name: required, missing or empty');
     const row = eventEntry(adapter.registry, name);
-    at = row ? { name, row } : null;
+    at = row ? { name, row, ...toolOf(payload) } : null;
     const mapped = adapter.toControlEvent(payload, ctx.env);
     if (mapped.kind === 'unknown') return { kind: 'silent', mapped };
-    at = { name: mapped.native.name, row: mapped.row };
+    at = { name: mapped.native.name, row: mapped.row, ...toolOf(payload) };
     if (mapped.kind === 'ignored') {
       // an event the guard ignores: only the person's hooks, where this door runs them there
       const hooks = personHooks(adapter, mapped, payload, ctx);

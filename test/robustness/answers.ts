@@ -9,7 +9,10 @@ export function isDeny(r: Rendered): boolean {
   if (r.stdout === '') return false;
   const j = JSON.parse(r.stdout) as Json;
   const hso = (j.hookSpecificOutput ?? {}) as Json;
-  return hso.permissionDecision === 'deny' || j.decision === 'block' || j.action === 'block';
+  // Cline: a cancel, or run_commands replaced by the one command that prints the stamp and fails
+  const override = (j.overrideInput ?? {}) as Json;
+  const clineStop = Array.isArray(override.commands) && override.commands.length === 1 && /^printf '%s\\n' [\s\S]*; exit 1$/.test(String(override.commands[0]));
+  return hso.permissionDecision === 'deny' || j.decision === 'block' || j.action === 'block' || j.cancel === true || clineStop;
 }
 
 /**

@@ -24,6 +24,7 @@ const LABELS: Record<SpawnedHost, string> = {
   qwen: 'stopline (qwen)',
   copilot: 'stopline (copilot)',
   droid: 'stopline (droid)',
+  cline: 'stopline (cline)',
   kimi: 'stopline (kimi)',
   openhands: 'stopline (openhands)',
 };
@@ -35,6 +36,7 @@ const PAYLOADS: Record<SpawnedHost, Record<string, unknown>[]> = {
   qwen: capturedPayloads('qwen'),
   copilot: capturedPayloads('copilot'),
   droid: capturedPayloads('droid'),
+  cline: capturedPayloads('cline'),
   kimi: capturedPayloads('kimi'),
   openhands: capturedPayloads('openhands'),
 };
@@ -45,7 +47,7 @@ afterAll(() => {
   process.stderr.write(`property cases (spawned): ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}\n`);
 });
 
-const HOSTS: SpawnedHost[] = ['claude', 'codex', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'kimi', 'openhands'];
+const HOSTS: SpawnedHost[] = ['claude', 'codex', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'cline', 'kimi', 'openhands'];
 /** The tool event and a write tool of each host, for the payload at the bound (Copilot's event is its argument). */
 const WRITE_EVENT: Record<SpawnedHost, { event: string; tool: string }> = {
   claude: { event: 'PreToolUse', tool: 'Write' },
@@ -55,6 +57,7 @@ const WRITE_EVENT: Record<SpawnedHost, { event: string; tool: string }> = {
   qwen: { event: 'PreToolUse', tool: 'write_file' },
   copilot: { event: 'PreToolUse', tool: 'Write' },
   droid: { event: 'PreToolUse', tool: 'Create' },
+  cline: { event: 'PreToolUse', tool: 'editor' },
   kimi: { event: 'PreToolUse', tool: 'WriteFile' },
   openhands: { event: 'PreToolUse', tool: 'file_editor' },
 };

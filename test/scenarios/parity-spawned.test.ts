@@ -52,7 +52,7 @@ function spawnedDriver(host: SpawnedHost, box: Sandbox, stdoutProblems: string[]
   };
 }
 
-describe.each(['claude', 'codex', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'kimi', 'openhands'] as const)('parity through the built %s artifact', (host) => {
+describe.each(['claude', 'codex', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'cline', 'kimi', 'openhands'] as const)('parity through the built %s artifact', (host) => {
   it('the subset names scenarios that exist', () => expect(corpus.map((s) => s.id).sort()).toEqual([...SUBSET].sort()));
   it.each(corpus.map((s) => [s.id, s] as const))('%s', async (_id, sc) => {
     const box = sandbox();

@@ -6,8 +6,8 @@
 import { isAbsolute, join } from 'node:path';
 import type { NeutralTool, PathForm } from './types';
 
-export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'kimi' | 'kilo' | 'openhands' | 'openclaw' | 'vibe';
-export const HOSTS: readonly HostName[] = ['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'kimi', 'kilo', 'openhands', 'openclaw', 'vibe'];
+export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'cline' | 'kimi' | 'kilo' | 'openhands' | 'openclaw' | 'vibe';
+export const HOSTS: readonly HostName[] = ['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'cline', 'kimi', 'kilo', 'openhands', 'openclaw', 'vibe'];
 
 export interface RenderContext {
   project: string;
@@ -41,6 +41,8 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   // `~/x`, `@x` and `file://` are plain names in the cwd for both (observed on the real CLIs)
   copilot: ['dotdot', 'absolute'],
   droid: ['dotdot', 'absolute'],
+  // `~/x` and `@x` are plain names in the project for Cline too (observed on the real CLI)
+  cline: ['dotdot', 'absolute'],
   // Kimi expands `~/` (Python's expanduser); `@x` and `file://` are plain names (observed)
   kimi: ['dotdot', 'absolute', 'home'],
   // OpenCode's tools and path handling (test/hosts/kilo/path-forms.test.ts)
@@ -268,6 +270,26 @@ function droid(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   }
 }
 
+/** Cline CLI 3.0.65 (test/fixtures/cline/PreToolUse-*.json); its MCP tool names were not observed. */
+function cline(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
+  switch (t.op) {
+    case 'write':
+      return { name: 'editor', input: { path: spell('cline', t, ctx, true), new_text: t.content } };
+    case 'edit':
+      return { name: 'editor', input: { path: place(t.path, ctx, true), old_text: t.old, new_text: t.new } };
+    case 'read':
+      return { name: 'read_files', input: { files: [{ path: place(t.path, ctx, true) }] } };
+    case 'shell':
+      return { name: 'run_commands', input: { commands: [t.command] } };
+    case 'delegate':
+      return { name: 'spawn_agent', input: { systemPrompt: 'You are a helper.', task: t.task } };
+    case 'batch':
+      return null;
+    case 'mcp':
+      return { name: `${t.server}__${t.tool}`, input: mcpArgs(t) };
+  }
+}
+
 /** Kimi Code 1.51.0 (test/fixtures/kimi/PreToolUse-*.json): relative paths as the model writes them; MCP tools keep their bare name. */
 function kimi(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   switch (t.op) {
@@ -368,6 +390,7 @@ export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderCo
   qwen,
   copilot,
   droid,
+  cline,
   kimi,
   kilo: (t, ctx) => opencode(t, ctx, 'kilo'),
   openhands,

@@ -17,6 +17,7 @@ export const ARTIFACTS = {
   guard: { file: join(REPO, 'dist', 'stopline.mjs'), args: ['guard'] },
   gemini: { file: join(REPO, 'dist', 'gemini', 'stopline.mjs'), args: [] as string[] },
   qwen: { file: join(REPO, 'dist', 'qwen', 'stopline.mjs'), args: [] as string[] },
+  cline: { file: join(REPO, 'dist', 'cline', 'stopline.mjs'), args: [] as string[] },
   kimi: { file: join(REPO, 'dist', 'kimi', 'stopline.mjs'), args: [] as string[] },
 } as const;
 export type SpawnedHost = keyof typeof ARTIFACTS;

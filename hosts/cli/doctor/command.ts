@@ -41,9 +41,10 @@ import { confinementCheck, confinementHere, hostConfinementCheck, hostRewrites }
 import type { ConfinementHere } from './confine';
 import { dataReports } from './data';
 import { evaluatorReports } from './evaluator';
-import { claudeChecks, claudeDoor, codexChecks, copilotChecks, droidChecks, geminiChecks, kimiChecks, hermesChecks, hostBinary, hostCheck, openclawChecks, opencodeChecks, openhandsChecks, piChecks, qwenChecks, kiloChecks, vibeChecks } from './hosts';
+import { claudeChecks, claudeDoor, codexChecks, clineChecks, copilotChecks, droidChecks, geminiChecks, kimiChecks, hermesChecks, hostBinary, hostCheck, openclawChecks, opencodeChecks, openhandsChecks, piChecks, qwenChecks, kiloChecks, vibeChecks } from './hosts';
 import { copilotPaths } from '../install/host-copilot';
 import { droidPaths } from '../install/host-droid';
+import { clinePaths } from '../install/host-cline';
 import { kimiPaths } from '../install/host-kimi';
 import { openclawPluginDir } from '../install/host-openclaw';
 import { vibePaths } from '../install/host-vibe';
@@ -131,6 +132,8 @@ function anythingAtDefault(host: Host, env: Env, cwd: string): boolean {
       return existsSync(copilotPaths(env, 'user', cwd).script) || existsSync(copilotPaths(env, 'user', cwd).hooksFile);
     case 'droid':
       return existsSync(droidPaths(env, 'user', cwd).script);
+    case 'cline':
+      return existsSync(clinePaths(env, 'user', cwd).script);
     case 'kimi':
       return existsSync(kimiPaths(env).script);
     case 'kilo':
@@ -164,6 +167,8 @@ async function checksFor(host: Host, ctx: DoctorContext, p: Placement, all: read
       return copilotChecks(ctx, p);
     case 'droid':
       return droidChecks(ctx, p);
+    case 'cline':
+      return clineChecks(ctx, p);
     case 'kimi':
       return kimiChecks(ctx, p, bin);
     case 'kilo':

@@ -277,6 +277,7 @@ export function findNative(host: Host, env: Env): NativeInstall[] {
     case 'kilo':
       return kiloNative(env);
     case 'hermes':
+    case 'cline':
     case 'kimi':
       // no plugin manager of its own: `stopline install` is the only route
     case 'openhands':

@@ -30,6 +30,7 @@ import type { EventEntry, HostRegistry } from '../../../core/registry/types';
 import { claudeAdapter } from '../../claude/adapter';
 import { codexAdapter } from '../../codex/adapter';
 import { copilotAdapter } from '../../copilot/adapter';
+import { clineAdapter } from '../../cline/adapter';
 import { droidAdapter } from '../../droid/adapter';
 import { kimiAdapter } from '../../kimi/adapter';
 import { vibeAdapter } from '../../vibe/adapter';
@@ -374,6 +375,7 @@ export const ADAPTERS: Readonly<Record<GuardDialect, CommandHookAdapter>> = {
   qwen: qwenAdapter,
   copilot: copilotAdapter,
   droid: droidAdapter,
+  cline: clineAdapter,
   kimi: kimiAdapter,
   kilo: OPENCODE_FORK_BRIDGES.get(kiloRegistry.family)!,
   openhands: openhandsAdapter,

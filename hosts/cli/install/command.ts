@@ -18,6 +18,7 @@ import { piPlanner } from './host-pi';
 import { qwenPlanner } from './host-qwen';
 import { copilotPlanner } from './host-copilot';
 import { droidPlanner } from './host-droid';
+import { clinePlanner } from './host-cline';
 import { kimiPlanner } from './host-kimi';
 import { kiloPlanner } from './host-kilo';
 import { openhandsPlanner } from './host-openhands';
@@ -42,6 +43,7 @@ export const PLANNERS: Readonly<Record<Host, HostPlanner>> = {
   qwen: qwenPlanner,
   copilot: copilotPlanner,
   droid: droidPlanner,
+  cline: clinePlanner,
   kimi: kimiPlanner,
   kilo: kiloPlanner,
   openhands: openhandsPlanner,

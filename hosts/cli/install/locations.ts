@@ -73,6 +73,11 @@ export function factoryHome(e: Env): string {
   return join(dirFromEnv(e, 'FACTORY_HOME_OVERRIDE', () => homeDir(e)), '.factory');
 }
 
+/** Cline's user folder, `~/.cline` (its user hooks in `hooks/`). */
+export function clineHome(e: Env): string {
+  return join(homeDir(e), '.cline');
+}
+
 /** Kimi Code's share folder: config.toml, sessions, and stopline's script (`KIMI_SHARE_DIR` moves `~/.kimi`). */
 export function kimiShareDir(e: Env): string {
   return dirFromEnv(e, 'KIMI_SHARE_DIR', () => join(homeDir(e), '.kimi'));

@@ -128,6 +128,7 @@ export function makeDist(dir = join(tempDir('stopline-dist-'), 'dist')): string 
     'copilot/plugin.json': '{"name":"stopline","version":"0.0.0-test"}\n',
     'copilot/hooks.json': '{"version":1,"hooks":{}}\n',
     'droid/stopline.mjs': placeholderScript('droid'),
+    'cline/stopline.mjs': placeholderScript('cline'),
     'kimi/stopline.mjs': placeholderScript('kimi'),
     'kimi/hooks.toml': '',
     'droid/.factory-plugin/plugin.json': '{"name":"stopline","version":"0.0.0-test"}\n',

@@ -158,7 +158,7 @@ describe('install all into a home full of other settings', () => {
   });
 
   it('each host alone installs and uninstalls cleanly', async () => {
-    for (const host of ['claude', 'codex', 'opencode', 'hermes', 'pi', 'gemini', 'qwen', 'copilot', 'droid', 'openclaw']) {
+    for (const host of ['claude', 'codex', 'opencode', 'hermes', 'pi', 'gemini', 'qwen', 'copilot', 'droid', 'cline', 'openclaw']) {
       const h = seededHome();
       const before = snapshot(h.root);
       const r = await install(h, host, '--runtime', 'node');
@@ -422,7 +422,7 @@ describe('bad input: a clear message, exit 1, nothing written', () => {
     expect((await stopline(['uninstall', 'claude', '--runtime', 'node'], h)).stderr).toContain('unknown option "--runtime"');
     const none = await stopline(['install'], h);
     expect(none.code).toBe(1);
-    expect(none.stderr).toContain('name a host: claude, codex, opencode, hermes, pi, gemini, qwen, copilot, droid, kimi, kilo, openhands, openclaw, vibe, all');
+    expect(none.stderr).toContain('name a host: claude, codex, opencode, hermes, pi, gemini, qwen, copilot, droid, cline, kimi, kilo, openhands, openclaw, vibe, all');
     expect(snapshot(h.root).has('home/.config')).toBe(false);
   });
 

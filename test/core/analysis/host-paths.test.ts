@@ -33,6 +33,8 @@ function writeInput(host: RegistryFamily, raw: string): { tool: string; input: R
       return { tool: 'create', input: { path: raw, file_text: 'x' } };
     case 'droid':
       return { tool: 'Create', input: { file_path: raw, content: 'x' } };
+    case 'cline':
+      return { tool: 'editor', input: { path: raw, new_text: 'x' } };
     case 'kimi':
       return { tool: 'WriteFile', input: { path: raw, content: 'x' } };
     case 'openhands':
@@ -138,6 +140,10 @@ const TABLES: Record<string, { host: RegistryFamily; version?: string; rows: Row
   'Factory Droid 0.225.2': {
     host: 'droid',
     rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']], [' src/a.ts', [' src/a.ts']]],
+  },
+  'Cline CLI 3.0.65': {
+    host: 'cline',
+    rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], [' src/a.ts', [' src/a.ts']]],
   },
   // file_editor refuses a path that is not absolute (nothing is written); `~` is never expanded
   'OpenHands 1.16.0': {

@@ -87,6 +87,9 @@ import dCreate from '../../fixtures/droid/PreToolUse-Create.json';
 import dEdit from '../../fixtures/droid/PreToolUse-Edit.json';
 import dRead from '../../fixtures/droid/PreToolUse-Read.json';
 import dTask from '../../fixtures/droid/PreToolUse-Task.json';
+import clShell from '../../fixtures/cline/PreToolUse-run_commands.json';
+import clEditor from '../../fixtures/cline/PreToolUse-editor.json';
+import clRead from '../../fixtures/cline/PreToolUse-read_files.json';
 import kShell from '../../fixtures/kimi/PreToolUse-Shell.json';
 import kShellSub from '../../fixtures/kimi/PreToolUse-Shell-subagent.json';
 import kimiWrite from '../../fixtures/kimi/PreToolUse-WriteFile.json';
@@ -400,6 +403,19 @@ const CASES: Record<RegistryFamily, Case[]> = {
     doc('process.write', { text: 'y' }, 'unknown'),
     doc('mcp_linear.create_issue', { title: 'x' }, 'unknown'),
     doc('connector_Google_Drive_search_files', { q: 'x' }, 'unknown'),
+  ],
+  // the inputs as the Cline adapter hands them on: run_commands' list as one script, read_files' paths listed
+  cline: [
+    fx('run_commands', { commands: clShell.tool_call.input.commands[0] }, P, 'write', { paths: ['allowed.txt'] }),
+    doc('run_commands', { commands: '(\ncd /tmp\n)\n(\ntouch b.txt\n)' }, 'write', { paths: ['b.txt'] }),
+    doc('run_commands', { commands: ['touch b.txt'] }, 'unknown'),
+    fx('editor', clEditor.tool_call.input, P, 'write', { paths: ['w.txt'] }),
+    fx('read_files', { ...clRead.tool_call.input, paths: clRead.tool_call.input.files.map((f: { path: string }) => f.path) }, P, 'read'),
+    doc('search_codebase', { queries: ['TODO'] }, 'read'),
+    doc('fetch_web_content', { requests: [{ url: 'https://example.com', prompt: 'x' }] }, 'read'),
+    doc('spawn_agent', { systemPrompt: 'x', task: 'y' }, 'delegate', { delegation: 1 }),
+    doc('ask_question', { question: 'x' }, 'control'),
+    doc('team_spawn_teammate', { name: 'x' }, 'unknown'),
   ],
 };
 

@@ -52,9 +52,13 @@ export interface ScenarioHost {
    *   all, or no event before that request, as on Mistral Vibe), so the contract reaches it only
    *   in a stop's reason (scenario 7), and the person's hooks' context never arrives (8);
    * - unseenChildren: a subagent's own calls fire no hook, so the subagent call itself is decided
-   *   as one subagent whose effects are unknown (scenario 4).
+   *   as one subagent whose effects are unknown (scenario 4);
+   * - stopEndsRun: a stopped create/edit ends the whole run (a cancel), so scenario 1 runs its
+   *   shell calls first and asserts nothing after the stopped create reached the model, and the
+   *   stop of scenario 7 is a shell call's;
+   * - noUserHooks: the artifact runs no stopline.json hooks on this host (scenario 8 is left out).
    */
-  limits?: { noContext?: string; unseenChildren?: string };
+  limits?: { noContext?: string; unseenChildren?: string; stopEndsRun?: string; noUserHooks?: string };
 }
 
 export function sevenScenarios(h: ScenarioHost): void {
@@ -82,7 +86,35 @@ export function sevenScenarios(h: ScenarioHost): void {
   });
 
   const variants = h.reviewVariants ?? [{ label: '', run: (c: RealHostCase, s: FakeModelServer, prompt: string) => h.run(c, s, prompt) }];
-  for (const v of variants) {
+  if (h.limits?.stopEndsRun) {
+    it(`1. review: \`touch x\` is stopped and cat runs, then ${w.create} is stopped with MODE_FORBIDS_MUTATION and the run ends before ${w.edit}`, async () => {
+      const c = runs.newCase('s1');
+      const s = await runs.server({
+        threads: [
+          {
+            name: 'main',
+            turns: [
+              { toolCalls: [shell('call_touch', 'touch x')] },
+              { toolCalls: [shell('call_cat', 'cat a.txt')] },
+              { toolCalls: [create('call_create', join(c.project, 'new.txt'))] },
+              { toolCalls: [edit('call_edit', join(c.project, 'a.txt'), 'alpha', 'beta')] },
+              { text: 'review finished' },
+            ],
+          },
+        ],
+      });
+      await h.run(c, s, '$stopline review -- look at a.txt');
+      expect(existsSync(join(c.project, 'new.txt'))).toBe(false);
+      expect(readFileSync(join(c.project, 'a.txt'), 'utf8')).toBe('alpha\n');
+      expect(existsSync(join(c.project, 'x'))).toBe(false);
+      expectStopped(s, 'call_touch', 'MODE_FORBIDS_MUTATION');
+      expectRan(s, 'call_cat');
+      expect(s.toolResultText('call_cat')).toContain('alpha');
+      expectStopped(s, 'call_create', 'MODE_FORBIDS_MUTATION');
+      expect(s.toolResult('call_edit')).toBeUndefined();
+    });
+  }
+  for (const v of h.limits?.stopEndsRun ? [] : variants) {
     it(`1. review${v.label ? ` (${v.label})` : ''}: ${w.create}, ${w.edit} and \`touch x\` are stopped with MODE_FORBIDS_MUTATION; cat runs`, async () => {
       const c = runs.newCase(`s1${v.label ? `-${v.label}` : ''}`);
       const s = await runs.server(createEditTouch(c, [{ toolCalls: [shell('call_cat', 'cat a.txt')] }, { text: 'review finished' }]));
@@ -249,7 +281,7 @@ export function sevenScenarios(h: ScenarioHost): void {
   if (h.limits?.noContext) {
     it(`7. no context channel (${h.limits.noContext}): the first model request has no contract; a stop's reason names it`, async () => {
       const c = runs.newCase('s7');
-      const s = await runs.server({ threads: [{ name: 'main', turns: [{ toolCalls: [create('call_create', join(c.project, 'new.txt'))] }, { text: 'ok' }] }] });
+      const s = await runs.server({ threads: [{ name: 'main', turns: [{ toolCalls: [h.limits?.stopEndsRun ? shell('call_create', 'touch new.txt') : create('call_create', join(c.project, 'new.txt'))] }, { text: 'ok' }] }] });
       await h.run(c, s, '$stopline review files=a.txt -- look at a.txt');
       const first = s.requests.find((r) => r.kind === 'turn');
       expect(requestText(first?.body)).not.toContain('stopline contract (ARMED)');
@@ -269,7 +301,7 @@ export function sevenScenarios(h: ScenarioHost): void {
   }
 
   const hookContext = h.limits?.noContext ? '' : `context reaches the model${gap}, `;
-  it(`the person's own stopline.json hooks run next to the guard: ${hookContext}an exit-2 hook stops \`rm -rf\``, async () => {
+  if (!h.limits?.noUserHooks) it(`the person's own stopline.json hooks run next to the guard: ${hookContext}an exit-2 hook stops \`rm -rf\``, async () => {
     const c = runs.newCase('s8-user-hooks');
     seedUserHooks(c.home);
     mkdirSync(join(c.project, 'build'));

@@ -27,6 +27,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { join } from 'node:path';
 import { probeSandbox } from '../../../core/confine/probe';
 import { copilotHooksDoc, droidHooksMap } from '../../../hosts/cli/install/hook-files';
+import { CLINE_EVENTS, clineHookFile } from '../../../hosts/cli/install/host-cline';
 import { vibeHookTables } from '../../../hosts/cli/install/host-vibe';
 import { NO_NEEDS, rowsToRegister } from '../../../hosts/cli/install/observe-events';
 import { vibeRegistry } from '../../../core/registry/vibe';
@@ -45,6 +46,7 @@ import {
   runOpenCode,
   runPi,
   runQwen,
+  runCline,
   runOpenHands,
   runOpenClaw,
   runVibe,
@@ -66,7 +68,7 @@ import { readEvidence, requireArtifact, type EvidenceRecord } from '../shared/re
 import { kimiHooks } from '../kimi/hooks';
 import { openhandsHooksMap } from '../../../hosts/cli/install/host-openhands';
 
-const ALL = [...HOSTS_FOR.claude, ...HOSTS_FOR.codex, ...HOSTS_FOR.opencode, ...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz'], ...HOSTS_FOR.hermes, ...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen, ...HOSTS_FOR.copilot, ...HOSTS_FOR.droid, ...HOSTS_FOR.kimi, ...HOSTS_FOR.kilo, ...HOSTS_FOR.openhands, ...HOSTS_FOR.openclaw, ...HOSTS_FOR.vibe];
+const ALL = [...HOSTS_FOR.claude, ...HOSTS_FOR.codex, ...HOSTS_FOR.opencode, ...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz'], ...HOSTS_FOR.hermes, ...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen, ...HOSTS_FOR.copilot, ...HOSTS_FOR.droid, ...HOSTS_FOR.cline, ...HOSTS_FOR.kimi, ...HOSTS_FOR.kilo, ...HOSTS_FOR.openhands, ...HOSTS_FOR.openclaw, ...HOSTS_FOR.vibe];
 const status = await ensureHosts(ALL);
 mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
 const root = realpathSync(mkdtempSync(join(repoRoot, '.tmp', 'confine-real-hosts-')));
@@ -296,6 +298,18 @@ describe('confinement on GitHub Copilot CLI 1.0.102', () => {
     const s = await serve(startHostChatServer(turns({ id: 'call_cf', name: 'bash', input: { command: TEST_COMMAND, description: 'tests' } })));
     const r = await runCopilot({ project: w.project, prompt: CHANGE_PROMPT, server: s, runDir: w.runDir, home: w.home, hookFiles: { stopline: copilotHooksDoc((event) => `'${process.execPath}' '${script}' ${event}`) }, env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 240_000 });
     expect(r.code, `copilot exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
+    expectTestRun(w, s, 'call_cf');
+  }, 300_000);
+});
+
+describe('confinement on Cline CLI 3.0.65', () => {
+  it.skipIf(skip(HOSTS_FOR.cline))('change files=src/config.ts: npm test runs confined (overrideInput)', async () => {
+    const w = world('cline');
+    const command = `'${process.execPath}' '${requireArtifact('cline', 'stopline.mjs')}'`;
+    const hooks = Object.fromEntries(CLINE_EVENTS.map((e) => [e, clineHookFile(command, e)]));
+    const s = await serve(startHostChatServer(turns({ id: 'call_cf', name: 'run_commands', input: { commands: [TEST_COMMAND] } })));
+    const r = await runCline({ project: w.project, prompt: CHANGE_PROMPT, server: s, runDir: w.runDir, hooks, env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 240_000 });
+    expect(r.code, `cline exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
     expectTestRun(w, s, 'call_cf');
   }, 300_000);
 });
