@@ -12,7 +12,7 @@
  */
 import type { HazardKind } from '../protocol';
 import { parseOpts, hasAny } from './opts';
-import { programName } from './programs';
+import { programName, shellOptions } from './programs';
 import { READ_TABLES } from './read-tables';
 import { has, parseTable } from './table';
 import type { StdinInfo } from './verdict';
@@ -798,30 +798,7 @@ const RUNS_POSITIONAL = /(^|[;&|({]\s*|\$\(\s*|\b(then|do|else|eval|exec|command
 
 /** Where the code a shell runs comes from: `-c CODE`, a script operand, or stdin. */
 function shellCode(args: readonly Arg[]): { c?: Arg | null; script?: Arg; noexec: boolean; stdin: boolean } {
-  let wantsC = false;
-  let noexec = false;
-  let readStdin = false;
-  let i = 0;
-  for (; i < args.length; i++) {
-    const v = args[i]!.value;
-    if (v === null) break;
-    if (v === '--') {
-      i++;
-      break;
-    }
-    if (v === '-o' || v === '+o' || v === '-O' || v === '+O' || v === '--rcfile' || v === '--init-file') {
-      i++;
-      continue;
-    }
-    if (/^[-+][A-Za-z]+$/.test(v)) {
-      if (v.startsWith('-') && v.includes('c')) wantsC = true;
-      if (v.startsWith('-') && v.includes('n')) noexec = true;
-      if (v.startsWith('-') && v.includes('s')) readStdin = true;
-      continue;
-    }
-    if (v.startsWith('--')) continue;
-    break;
-  }
+  const { at: i, wantsC, noexec, readStdin } = shellOptions(args);
   const operand = args[i];
   if (wantsC) return { c: operand ?? null, noexec, stdin: false };
   if (operand && !readStdin) return { script: operand, noexec, stdin: false };

@@ -472,15 +472,19 @@ const INTERACTIVE = new Set(['less', 'more', 'most', 'vi', 'vim', 'nvim', 'view'
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'rbash', 'yash', 'posh', 'busybox-sh']);
 const FOREIGN_SHELLS = new Set(['fish', 'csh', 'tcsh', 'nu', 'xonsh', 'elvish', 'cmd']);
 
-function shellProgram(name: string, args: readonly Arg[], ctx: ProgramContext): Verdict {
-  if (args.length === 1 && (args[0]!.value === '--version' || args[0]!.value === '--help')) return read(`${name} prints information`);
+/**
+ * A POSIX shell's own options, read the way it does: where its first operand is (the `-c` code or
+ * the script), and whether `-c`, `-n` (check only) or `-s` (code from stdin) were given. A word
+ * only known at run time stops the reading there (`runTime`).
+ */
+export function shellOptions(args: readonly Arg[]): { at: number; wantsC: boolean; noexec: boolean; readStdin: boolean; runTime: boolean } {
   let wantsC = false;
   let noexec = false;
   let readStdin = false;
   let i = 0;
   for (; i < args.length; i++) {
     const v = args[i]!.value;
-    if (v === null) return unknown(`${name}: an option or script only known at run time`);
+    if (v === null) return { at: i, wantsC, noexec, readStdin, runTime: true };
     if (v === '--') {
       i++;
       break;
@@ -498,6 +502,16 @@ function shellProgram(name: string, args: readonly Arg[], ctx: ProgramContext): 
     if (v.startsWith('--')) continue;
     break;
   }
+  return { at: i, wantsC, noexec, readStdin, runTime: false };
+}
+
+function shellProgram(name: string, args: readonly Arg[], ctx: ProgramContext): Verdict {
+  if (args.length === 1 && (args[0]!.value === '--version' || args[0]!.value === '--help')) return read(`${name} prints information`);
+  const opts = shellOptions(args);
+  if (opts.runTime) return unknown(`${name}: an option or script only known at run time`);
+  const { wantsC, readStdin } = opts;
+  let { noexec } = opts;
+  const i = opts.at;
   const operand = args[i];
   // -n is ignored by an interactive shell, and a login shell or --rcfile reads startup files first
   if (noexec && args.some((a) => a.value !== null && (/^-[A-Za-z]*[il]/.test(a.value) || /^--(login|rcfile|init-file|interactive)$/.test(a.value)))) noexec = false;

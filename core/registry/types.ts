@@ -45,6 +45,11 @@ export interface ToolEntry {
   readFields?: string[];
   /** globs over file names a read or search tool selects by (Glob's `pattern`, Grep's `glob`) */
   nameFields?: string[];
+  /**
+   * A search that always covers the whole project and takes no path or file pattern (Cline's
+   * `search_codebase`): nothing in its input can aim it at a secret outside the project.
+   */
+  wholeProject?: true;
   contentFields?: string[];
   commandField?: string;
   patchField?: string;

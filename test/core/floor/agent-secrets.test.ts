@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeToolCall } from '../../../core/analysis/tool-call';
 import { REGISTRIES } from '../../../core/registry/index';
 import type { HostRegistry } from '../../../core/registry/types';
-import { CWD, HOME, judge } from './helpers';
+import { actingAs, CWD, HOME, judge } from './helpers';
 
 /** Where the hook's environment says each agent keeps its folder in these tests. */
 const VARS: Record<string, string> = {
@@ -95,22 +95,25 @@ function action(registry: HostRegistry, tool: string, input: unknown, vars: Reco
 
 const out = (r: { outcome: string; reasonCode: string }) => `${r.outcome} ${r.reasonCode}`;
 
+
 for (const registry of Object.values(REGISTRIES)) {
   describe(registry.displayName, () => {
-    const readTools = registry.tools.filter((t) => t.kind === 'read' && (t.pathFields?.length ?? 0) > 0);
+    const readTools = registry.tools.filter((t) => actingAs(t, 'read') !== null && (t.pathFields?.length ?? 0) > 0);
     for (const t of readTools) {
       const f = t.pathFields![0]!;
+      const as = actingAs(t, 'read')!;
       it(`${t.name}.${f}: agent credentials, moved folders, addresses and copies are stopped; settings are not`, () => {
-        const v = (p: string) => out(judge(action(registry, t.name, { [f]: p }, VARS)));
+        const v = (p: string) => out(judge(action(registry, t.name, { ...as, [f]: p }, VARS)));
         // not every host's read tool expands `~`: the paths are written out
         for (const p of [...AT_HOME.map((x) => `${HOME}/${x}`), ...MOVED, ...SPELLED].map((x) => x.replace(/^~/, HOME))) expect(v(p), p).toBe('deny FLOOR_SECRET_READ');
         for (const p of FREE.map((x) => x.replace(/^~/, HOME))) expect(v(p), p).toBe('allow CONTROL_INACTIVE');
       });
     }
-    for (const t of registry.tools.filter((x) => x.kind === 'shell' && !x.kindBy)) {
+    for (const t of registry.tools.filter((x) => actingAs(x, 'shell') !== null && x.commandField)) {
       const f = t.commandField ?? 'command';
+      const as = actingAs(t, 'shell')!;
       it(`${t.name}: reading them from the shell is stopped, with the variable set in the environment, in the command or not at all`, () => {
-        const v = (c: string, vars = VARS) => out(judge(action(registry, t.name, { [f]: c }, vars)));
+        const v = (c: string, vars = VARS) => out(judge(action(registry, t.name, { ...as, [f]: c }, vars)));
         for (const p of [...AT_HOME.map((x) => `~/${x}`), ...MOVED.filter((x) => !x.startsWith('$'))]) {
           expect(v(`cat ${p}`), p).toBe('deny FLOOR_SECRET_READ');
           expect(v(`head -c 200 ${p.startsWith('~') ? p : `'${p}'`}`), p).toBe('deny FLOOR_SECRET_READ');

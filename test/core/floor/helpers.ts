@@ -12,7 +12,7 @@ import { DEFAULT_FLOOR } from '../../../core/floor/floor';
 import type { FloorSettings } from '../../../core/floor/floor';
 import type { Action } from '../../../core/protocol';
 import { claudeRegistry } from '../../../core/registry/claude';
-import type { HostRegistry } from '../../../core/registry/types';
+import type { HostRegistry, ToolEntry, ToolKind } from '../../../core/registry/types';
 
 export const CWD = '/w/p';
 export const HOME = '/home/u';
@@ -53,4 +53,12 @@ export function judge(a: Action, o: Judge = {}): Decision {
 export function verdictOf(command: string, o: Judge = {}): string {
   const d = judge(shellAction(command), o);
   return `${d.outcome} ${d.reasonCode}`;
+}
+
+/** The input fields that make a tool act as `kind` (the case of its kindBy), {} when it always does, null when it never does. */
+export function actingAs(t: ToolEntry, kind: ToolKind): Record<string, unknown> | null {
+  if (!t.kindBy) return t.kind === kind ? {} : null;
+  const key = Object.keys(t.kindBy.cases).find((k) => t.kindBy!.cases[k] === kind);
+  if (key === undefined) return null;
+  return { [t.kindBy.field]: key === 'true' ? true : key === 'false' ? false : key };
 }
