@@ -19,6 +19,7 @@ import {
   findAbsolutePaths,
 } from '../../build/checks.mjs';
 import { REGISTRIES } from '../../core/registry';
+import { HOST_SPECS, type HostSpec } from '../../core/registry/host-specs';
 import { artifactsByState, distFile } from './helpers';
 
 const { built, notYet } = artifactsByState();
@@ -40,7 +41,10 @@ describe('the artifact list', () => {
       qwen: 'qwen/stopline.mjs',
       copilot: 'copilot/stopline.mjs',
       droid: 'droid/stopline.mjs',
+      cline: 'cline/stopline.mjs',
+      kimi: 'kimi/stopline.mjs',
       openhands: 'openhands/stopline.mjs',
+      vibe: 'vibe/stopline.mjs',
       openclaw: 'openclaw/index.js',
       cli: 'stopline.mjs',
       installer: 'install.sh',
@@ -117,11 +121,12 @@ function sourceClosure(artifact: Artifact): Set<string> {
 describe('what each host artifact carries of the registry', () => {
   const hostArtifacts = ARTIFACTS.filter((a) => a.kind !== 'static' && a.id !== 'cli' && existsSync(join(REPO_ROOT, a.entry)));
 
-  it.each(hostArtifacts.map((a) => [a.id, a] as const))('%s: its own host\'s registry table, and only the event rows of the others', (id, artifact) => {
+  it.each(hostArtifacts.map((a) => [a.id, a] as const))('%s: its own host\'s registry table (and those of the hosts that load it unchanged), and only the event rows of the others', (id, artifact) => {
     const own = id.replace(/-mod$/, '');
     const files = [...sourceClosure(artifact)];
     const tables = Object.keys(REGISTRIES).map((host) => `core/registry/${host}.ts`).filter((f) => files.includes(f));
-    expect(tables).toEqual([`core/registry/${own}.ts`]);
+    const loaders = HOST_SPECS.filter((s: HostSpec) => s.artifact === own).map((s) => `core/registry/${s.name}.ts`);
+    expect(tables.sort()).toEqual([`core/registry/${own}.ts`, ...loaders].sort());
     // the person's hooks read every dialect's event names
     expect(files).toContain('core/registry/hermes-events.ts');
   });

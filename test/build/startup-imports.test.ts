@@ -14,7 +14,7 @@ describe('command-hook artifacts', () => {
   const hooks = builtOfKind('command').filter((a) => a.id !== 'cli');
 
   it('are the per-call hook scripts', () => {
-    expect(hooks.map((a) => a.id).sort()).toEqual(['claude', 'codex', 'copilot', 'droid', 'gemini', 'hermes', 'kimi', 'openhands', 'qwen']);
+    expect(hooks.map((a) => a.id).sort()).toEqual(['claude', 'cline', 'codex', 'copilot', 'droid', 'gemini', 'hermes', 'kimi', 'openhands', 'qwen', 'vibe']);
   });
 
   for (const artifact of hooks) {

@@ -49,7 +49,7 @@ describe('the built hook scripts', () => {
   const twoPart = builtOfKind('command').filter((a) => a.decisionEntry);
 
   it('are every hook script a host starts per event (the Hermes bundle is started once per Hermes process, the CLI is not a hook)', () => {
-    expect(twoPart.map((a) => a.id).sort()).toEqual(['claude', 'codex', 'copilot', 'droid', 'gemini', 'kimi', 'openhands', 'qwen']);
+    expect(twoPart.map((a) => a.id).sort()).toEqual(['claude', 'cline', 'codex', 'copilot', 'droid', 'gemini', 'kimi', 'openhands', 'qwen', 'vibe']);
   });
 
   for (const artifact of twoPart) {
