@@ -34,7 +34,7 @@ function rawHost(repo: string): Promise<{ server: Server; url: string; requests:
       return void res.end('404: Not Found');
     }
     try {
-      res.end(execFileSync('git', ['show', `${m[2]}:${m[3]}`], { cwd: repo }));
+      res.end(execFileSync('git', ['show', `${m[2]}:${m[3]}`], { cwd: repo, maxBuffer: 64 * 1024 * 1024 }));
     } catch {
       res.statusCode = 404;
       res.end('404: Not Found');
