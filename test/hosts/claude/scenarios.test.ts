@@ -120,6 +120,7 @@ for (const door of CLAUDE_DOORS) {
       contextLabel: { prompt: 'UserPromptSubmit hook additional context: ', subagent: 'SubagentStart hook additional context: ' },
       contextOnce: true,
       subagentChecks: { reply: true },
+      childWrites: true,
     });
 
     it("6. fail closed, a symbolic link planted in place of the session's evidence file: nothing is written through it and the Write is stopped with GUARD_UNAVAILABLE", async () => {

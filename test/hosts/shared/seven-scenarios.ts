@@ -87,6 +87,8 @@ export interface ScenarioHost {
   childContextGap?: string;
   /** In scenario 4: `reply`, a child answers in one request and its SUB-DONE reaches the parent as the task's result (so the stopped second task started no child: exactly one child request); `taskRunsInReview`, review lets the delegation itself run. */
   subagentChecks?: { reply?: boolean; taskRunsInReview?: boolean };
+  /** Scenario 4's sub-agent creates child.txt with the create tool instead of running `touch child.txt`. */
+  childWrites?: boolean;
 }
 
 type Thread = FakeModelScript['threads'][number];
@@ -300,11 +302,11 @@ export function sevenScenarios(h: ScenarioHost): void {
         }
       });
 
-      it(`review: a \`touch\` inside the sub-agent (${h.words.childCall}) is stopped, and the sub-agent ${h.limits?.noContext ? 'is never told the contract (no context channel)' : h.childContextGap ? `is not told the contract (${h.childContextGap})` : `got the contract at its start${gap}`}`, async () => {
+      it(`review: ${h.childWrites ? `a ${w.create}` : 'a `touch`'} inside the sub-agent (${h.words.childCall}) is stopped, and the sub-agent ${h.limits?.noContext ? 'is never told the contract (no context channel)' : h.childContextGap ? `is not told the contract (${h.childContextGap})` : `got the contract at its start${gap}`}`, async () => {
         const c = runs.newCase('s4-child');
         const s = await runs.server({
           threads: [
-            { name: 'child', match: 'CHILD-MARK', turns: [{ toolCalls: [shell('call_child_touch', 'touch child.txt')] }, { text: 'SUB-DONE' }] },
+            { name: 'child', match: 'CHILD-MARK', turns: [{ toolCalls: [h.childWrites ? create('call_child_touch', join(c.project, 'child.txt')) : shell('call_child_touch', 'touch child.txt')] }, { text: 'SUB-DONE' }] },
             { name: 'main', turns: [{ toolCalls: [task('call_task', 'CHILD-MARK create child.txt')] }, ...afterTasks, { text: 'done' }] },
           ],
         });
