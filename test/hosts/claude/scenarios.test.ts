@@ -1,8 +1,8 @@
 /**
- * The seven issue-5 scenarios on the real Claude Code 2.1.332, running the shipped plugin
- * folder dist/claude exactly as built (`claude -p … --plugin-dir dist/claude`), offline
- * against the harness's fake Anthropic server. Each scenario asserts the host effect on the
- * file system and what the model received next.
+ * The seven scenarios on the real Claude Code 2.1.332, running the shipped plugin folder
+ * dist/claude exactly as built (`claude -p … --plugin-dir dist/claude`), offline against the
+ * harness's fake Anthropic server. Each scenario asserts the host effect on the file system and
+ * what the model received next.
  *
  * Every scenario runs through both of the plugin's doors: the mod (hooks/stopline-mod.mjs,
  * deciding inside Claude Code's process) and the command hooks, which take over when mods are
@@ -11,13 +11,14 @@
  * mods loads it). Each run asserts which door decided (the timing instrument names it) and that
  * the other stayed silent.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { afterAll } from 'vitest';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { sessionKey } from '../../../core/state/session';
 import { join } from 'node:path';
-import { ensureHosts, HOSTS_FOR, runClaude, startAnthropicServer, type ClaudeRunResult, type FakeModelScript, type FakeModelServer } from '../harness';
-import { describeRealHost, fakeNpmEnv, hookRunSummary, median, readEvidence, realHostRuns, requestText, requireArtifact, seedBrokenDataFolder, seedUserHooks, stopAssertions, writeUserConfig, type RealHostCase } from '../shared/real-host';
+import { ensureHosts, HOSTS_FOR, runClaude, startAnthropicServer, type ClaudeRunResult, type FakeModelServer } from '../harness';
+import { describeRealHost, hookRunSummary, median, realHostRuns, requestText, requireArtifact, stopAssertions, writeUserConfig, type RealHostCase, type RealHostRuns } from '../shared/real-host';
+import { sevenScenarios } from '../shared/seven-scenarios';
 import { CLAUDE_DOORS, doorLaunch, expectDecidedBy, type ClaudeDoor } from './doors';
 
 const TOOLS = ['Read', 'Write', 'Edit', 'Bash', 'Agent'];
@@ -81,213 +82,76 @@ function pluginData(c: RealHostCase): string {
   return join(c.home, '.claude', 'plugins', 'data', 'stopline-inline');
 }
 
-/** The model writes new.txt, reads a.txt, edits it (alpha to beta), runs `touch x`, then says `closing`. */
-function writeReadEditTouch(c: RealHostCase, closing: string): FakeModelScript {
+/** The cases of one door, in a folder of their own. */
+function doorRuns(door: ClaudeDoor): RealHostRuns {
   return {
-    threads: [
-      {
-        name: 'main',
-        turns: [
-          { toolCalls: [{ id: 'toolu_write', name: 'Write', input: { file_path: join(c.project, 'new.txt'), content: 'new\n' } }] },
-          { toolCalls: [{ id: 'toolu_read', name: 'Read', input: { file_path: join(c.project, 'a.txt') } }] },
-          { toolCalls: [{ id: 'toolu_edit', name: 'Edit', input: { file_path: join(c.project, 'a.txt'), old_string: 'alpha', new_string: 'beta' } }] },
-          { toolCalls: [{ id: 'toolu_bash', name: 'Bash', input: { command: 'touch x' } }] },
-          { text: closing },
-        ],
-      },
-    ],
+    get timingFile() {
+      return runs.timingFile;
+    },
+    newCase: (...names) => runs.newCase(door.short, ...names),
+    server: (script) => runs.server(script),
   };
 }
 
+const write = (id: string, path: string) => ({ id, name: 'Write', input: { file_path: path, content: `${id}\n` } });
+const edit = (id: string, path: string, oldStr: string, newStr: string) => ({ id, name: 'Edit', input: { file_path: path, old_string: oldStr, new_string: newStr } });
+const bash = (id: string, command: string) => ({ id, name: 'Bash', input: { command } });
+const agent = (id: string, prompt: string) => ({ id, name: 'Agent', input: { description: 'helper', prompt, subagent_type: 'general-purpose', run_in_background: false } });
+
 for (const door of CLAUDE_DOORS) {
   describeRealHost(status, `Claude Code 2.1.332 with dist/claude, decided by ${door.name}`, HOSTS_FOR.claude, TEST_TIMEOUT_MS, () => {
-    it('1. review: Write, Edit and `touch x` are stopped with MODE_FORBIDS_MUTATION and change nothing', async () => {
-      const c = runs.newCase(door.short, 's1');
-      const s = await runs.server(writeReadEditTouch(c, 'review finished'));
-      await claude(door, c, s, '$stopline review -- look at a.txt');
+    const dr = doorRuns(door);
+    sevenScenarios({
+      runs: dr,
+      tools: { create: write, edit, shell: bash, task: agent },
+      toolWords: { create: 'Write', edit: 'Edit', task: 'Agent' },
+      run: (c, s, prompt, env) => claude(door, c, s, prompt, env),
+      expectStopped,
+      expectRan,
+      words: {
+        cannotAsk: 'no person',
+        childCall: 'its calls go through the same hooks',
+        failClosed: 'an explicit deny',
+        failOpen: 'stopline answers nothing',
+        promptEvent: 'UserPromptSubmit',
+      },
+      read: (id, path) => ({ id, name: 'Read', input: { file_path: path } }),
+      dataDir: pluginData,
+      contextLabel: { prompt: 'UserPromptSubmit hook additional context: ', subagent: 'SubagentStart hook additional context: ' },
+      contextOnce: true,
+      subagentChecks: { reply: true },
+      childWrites: true,
+    });
+
+    it("6. fail closed, a symbolic link planted in place of the session's evidence file: nothing is written through it and the Write is stopped with GUARD_UNAVAILABLE", async () => {
+      const c = dr.newCase('s6-link');
+      writeUserConfig(c.home, { failMode: 'closed' });
+      const sessionId = '0d5e7a41-3c2b-4e8f-9a6d-5b4c3a2f1e0d';
+      const runtime = join(pluginData(c), 'runtime');
+      mkdirSync(runtime, { recursive: true });
+      const victim = join(c.runDir, 'victim.txt');
+      writeFileSync(victim, 'not stopline’s\n');
+      symlinkSync(victim, join(runtime, `${sessionKey(sessionId)}.jsonl`));
+      const s = await dr.server({ threads: [{ name: 'main', turns: [{ toolCalls: [write('toolu_write', join(c.project, 'new.txt'))] }, { text: 'done' }] }] });
+      await claude(door, c, s, '$stopline change -- write new.txt', {}, ['--session-id', sessionId]);
+      expect(readFileSync(victim, 'utf8')).toBe('not stopline’s\n');
       expect(existsSync(join(c.project, 'new.txt'))).toBe(false);
-      expect(readFileSync(join(c.project, 'a.txt'), 'utf8')).toBe('alpha\n');
-      expect(existsSync(join(c.project, 'x'))).toBe(false);
-      expectRan(s, 'toolu_read');
-      for (const id of ['toolu_write', 'toolu_edit', 'toolu_bash']) expectStopped(s, id, 'MODE_FORBIDS_MUTATION');
+      expectStopped(s, 'toolu_write', 'GUARD_UNAVAILABLE');
     });
 
-    it('2. change files=a.txt: writing a.txt succeeds, writing b.txt is stopped with PATH_OUTSIDE_CONTRACT', async () => {
-      const c = runs.newCase(door.short, 's2');
-      const s = await runs.server({
-        threads: [
-          {
-            name: 'main',
-            turns: [
-              { toolCalls: [{ id: 'toolu_a', name: 'Write', input: { file_path: join(c.project, 'a.txt'), content: 'changed\n' } }] },
-              { toolCalls: [{ id: 'toolu_b', name: 'Write', input: { file_path: join(c.project, 'b.txt'), content: 'b\n' } }] },
-              { text: 'done' },
-            ],
-          },
-        ],
-      });
-      await claude(door, c, s, '$stopline change files=a.txt -- update a.txt');
-      expect(readFileSync(join(c.project, 'a.txt'), 'utf8')).toBe('changed\n');
-      expect(existsSync(join(c.project, 'b.txt'))).toBe(false);
-      expectRan(s, 'toolu_a');
-      expectStopped(s, 'toolu_b', 'PATH_OUTSIDE_CONTRACT');
-    });
-
-    describe('3. dependencies', () => {
-      const script = (): FakeModelScript => ({
-        threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'toolu_npm', name: 'Bash', input: { command: 'npm install left-pad' } }] }, { text: 'done' }] }],
-      });
-
-      it('change (deps default ask, no person): `npm install left-pad` is stopped with DEPENDENCY_NOT_AUTHORIZED', async () => {
-        const c = runs.newCase(door.short, 's3-ask');
-        const s = await runs.server(script());
-        await claude(door, c, s, '$stopline change -- add left-pad', fakeNpmEnv(c.runDir, c.home));
-        expect(existsSync(join(c.project, 'npm-ran.txt'))).toBe(false);
-        expectStopped(s, 'toolu_npm', 'DEPENDENCY_NOT_AUTHORIZED');
-      });
-
-      it('change deps=allow: the same command reaches the shell', async () => {
-        const c = runs.newCase(door.short, 's3-allow');
-        const s = await runs.server(script());
-        await claude(door, c, s, '$stopline change deps=allow -- add left-pad', fakeNpmEnv(c.runDir, c.home));
-        expect(readFileSync(join(c.project, 'npm-ran.txt'), 'utf8')).toBe('install left-pad\n');
-        expectRan(s, 'toolu_npm');
-        expect(s.toolResultText('toolu_npm')).toContain('fake npm: install left-pad');
-      });
-    });
-
-    describe('4. subagents', () => {
-      it('agents=1: the first Agent launch runs, the second is stopped with AGENT_BUDGET_EXHAUSTED', async () => {
-        const c = runs.newCase(door.short, 's4-budget');
-        const agent = (id: string) => ({ id, name: 'Agent', input: { description: 'helper', prompt: 'SUBTASK-MARK reply briefly', subagent_type: 'general-purpose', run_in_background: false } });
-        const s = await runs.server({
-          threads: [
-            { name: 'sub', match: 'SUBTASK-MARK', turns: [{ text: 'SUB-DONE' }] },
-            { name: 'main', turns: [{ toolCalls: [agent('toolu_agent1')] }, { toolCalls: [agent('toolu_agent2')] }, { text: 'done' }] },
-          ],
-        });
-        await claude(door, c, s, '$stopline change agents=1 -- delegate the work');
-        expect(s.requests.filter((r) => r.thread === 'sub')).toHaveLength(1);
-        expectRan(s, 'toolu_agent1');
-        expect(s.toolResultText('toolu_agent1')).toContain('SUB-DONE');
-        expectStopped(s, 'toolu_agent2', 'AGENT_BUDGET_EXHAUSTED');
-      });
-
-      it('review: a Write made inside the subagent is stopped, and the child got the contract at start', async () => {
-        const c = runs.newCase(door.short, 's4-child');
-        const s = await runs.server({
-          threads: [
-            {
-              name: 'sub',
-              match: 'CHILD-MARK',
-              turns: [{ toolCalls: [{ id: 'toolu_child_write', name: 'Write', input: { file_path: join(c.project, 'child.txt'), content: 'c\n' } }] }, { text: 'SUB-DONE' }],
-            },
-            {
-              name: 'main',
-              turns: [
-                { toolCalls: [{ id: 'toolu_agent', name: 'Agent', input: { description: 'helper', prompt: 'CHILD-MARK write child.txt', subagent_type: 'general-purpose', run_in_background: false } }] },
-                { text: 'done' },
-              ],
-            },
-          ],
-        });
-        await claude(door, c, s, '$stopline review -- inspect the project');
-        expect(existsSync(join(c.project, 'child.txt'))).toBe(false);
-        expectStopped(s, 'toolu_child_write', 'MODE_FORBIDS_MUTATION');
-        const childFirst = s.requests.find((r) => r.thread === 'sub');
-        expect(requestText(childFirst?.body)).toContain('SubagentStart hook additional context: stopline contract');
-      });
-    });
-
-    it('5. no directive: every tool runs and the evidence has one check per action', async () => {
-      const c = runs.newCase(door.short, 's5');
-      const s = await runs.server(writeReadEditTouch(c, 'done'));
-      await claude(door, c, s, 'look at a.txt and tidy up');
-      expect(readFileSync(join(c.project, 'new.txt'), 'utf8')).toBe('new\n');
-      expect(readFileSync(join(c.project, 'a.txt'), 'utf8')).toBe('beta\n');
-      expect(existsSync(join(c.project, 'x'))).toBe(true);
-      for (const id of ['toolu_write', 'toolu_read', 'toolu_edit', 'toolu_bash']) expectRan(s, id);
-      const checks = readEvidence(pluginData(c)).filter((e) => e.type === 'check');
-      expect(checks.map((e) => e.action?.tool)).toEqual(['Write', 'Read', 'Edit', 'Bash']);
-      expect(checks.every((e) => e.decision?.reasonCode === 'CONTROL_INACTIVE')).toBe(true);
-    });
-
-    describe('6. fail mode with an unusable data folder', () => {
-      const script = (c: RealHostCase): FakeModelScript => ({
-        threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'toolu_write', name: 'Write', input: { file_path: join(c.project, 'new.txt'), content: 'new\n' } }] }, { text: 'done' }] }],
-      });
-
-      it('fail closed: the Write is stopped with GUARD_UNAVAILABLE', async () => {
-        const c = runs.newCase(door.short, 's6-closed');
-        seedBrokenDataFolder(c, 'closed', 'self-link');
-        const s = await runs.server(script(c));
-        await claude(door, c, s, '$stopline change -- write new.txt');
-        expect(existsSync(join(c.project, 'new.txt'))).toBe(false);
-        expectStopped(s, 'toolu_write', 'GUARD_UNAVAILABLE');
-      });
-
-      it('fail open: the same Write runs', async () => {
-        const c = runs.newCase(door.short, 's6-open');
-        seedBrokenDataFolder(c, 'open', 'self-link');
-        const s = await runs.server(script(c));
-        await claude(door, c, s, '$stopline change -- write new.txt');
-        expect(readFileSync(join(c.project, 'new.txt'), 'utf8')).toBe('new\n');
-        expectRan(s, 'toolu_write');
-      });
-
-      it("fail closed, a symbolic link planted in place of the session's evidence file: nothing is written through it and the Write is stopped with GUARD_UNAVAILABLE", async () => {
-        const c = runs.newCase(door.short, 's6-link');
-        writeUserConfig(c.home, { failMode: 'closed' });
-        const sessionId = '0d5e7a41-3c2b-4e8f-9a6d-5b4c3a2f1e0d';
-        const runtime = join(pluginData(c), 'runtime');
-        mkdirSync(runtime, { recursive: true });
-        const victim = join(c.runDir, 'victim.txt');
-        writeFileSync(victim, 'not stopline’s\n');
-        symlinkSync(victim, join(runtime, `${sessionKey(sessionId)}.jsonl`));
-        const s = await runs.server(script(c));
-        await claude(door, c, s, '$stopline change -- write new.txt', {}, ['--session-id', sessionId]);
-        expect(readFileSync(victim, 'utf8')).toBe('not stopline’s\n');
-        expect(existsSync(join(c.project, 'new.txt'))).toBe(false);
-        expectStopped(s, 'toolu_write', 'GUARD_UNAVAILABLE');
-      });
-    });
-
-    it('7. the contract context from UserPromptSubmit is in the first model request (also via /stopline:stopline and /stopline)', async () => {
+    it('7. the contract context is in the first model request once via /stopline:stopline and /stopline too (UserPromptExpansion also fires)', async () => {
       for (const [name, prompt] of [
-        ['s7-dollar', '$stopline review files=a.txt -- look at a.txt'],
         ['s7-slash', '/stopline:stopline review files=a.txt -- look at a.txt'],
         ['s7-short-slash', '/stopline review files=a.txt -- look at a.txt'],
       ] as const) {
-        const c = runs.newCase(door.short, name);
-        const s = await runs.server({ threads: [{ name: 'main', turns: [{ text: 'ok' }] }] });
+        const c = dr.newCase(name);
+        const s = await dr.server({ threads: [{ name: 'main', turns: [{ text: 'ok' }] }] });
         await claude(door, c, s, prompt);
-        const first = s.requests.find((r) => r.kind === 'turn');
-        const text = requestText(first?.body);
+        const text = requestText(s.requests.find((r) => r.kind === 'turn')?.body);
         expect(text).toContain('UserPromptSubmit hook additional context: stopline contract (ARMED)');
         expect(text).toContain('mode=review');
-        // the slash form also fires UserPromptExpansion: the contract is still injected once
         expect(text.split('additional context: stopline contract (ARMED)').length - 1).toBe(1);
       }
-    });
-
-    it("the person's own stopline.json hooks run next to the guard: context reaches the model, an exit-2 hook stops `rm -rf`", async () => {
-      const c = runs.newCase(door.short, 's8-user-hooks');
-      seedUserHooks(c.home);
-      mkdirSync(join(c.project, 'build'));
-      const s = await runs.server({
-        threads: [
-          {
-            name: 'main',
-            turns: [{ toolCalls: [{ id: 'toolu_rm', name: 'Bash', input: { command: 'rm -rf build' } }] }, { toolCalls: [{ id: 'toolu_ls', name: 'Bash', input: { command: 'ls' } }] }, { text: 'done' }],
-          },
-        ],
-      });
-      await claude(door, c, s, 'clean up the build folder');
-      expect(existsSync(join(c.project, 'build'))).toBe(true);
-      expect(s.toolResult('toolu_rm')?.text).toContain('USER-HOOK: no rm -rf here');
-      expectRan(s, 'toolu_ls');
-      const first = s.requests.find((r) => r.kind === 'turn');
-      expect(requestText(first?.body)).toContain('USER-HOOK-CONTEXT');
     });
   });
 }

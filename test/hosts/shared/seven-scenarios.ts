@@ -8,9 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FakeModelScript, FakeModelServer } from '../harness';
+import type { ScriptedToolCall } from '../harness/script';
 import { fakeNpmEnv, readEvidence, requestText, seedBrokenDataFolder, seedUserHooks, stoplineDataDir, type RealHostCase, type RealHostRuns } from './real-host';
 
-type ToolCall = { id: string; name: string; input: Record<string, unknown> };
+// a call's input may be text (Codex's apply_patch) or read from earlier results (wait_agent's targets)
+type ToolCall = ScriptedToolCall & { id: string };
 
 export interface ScenarioHost {
   runs: RealHostRuns;
@@ -59,9 +61,68 @@ export interface ScenarioHost {
    * - noUserHooks: the artifact runs no stopline.json hooks on this host (scenario 8 is left out).
    */
   limits?: { noContext?: string; unseenChildren?: string; stopEndsRun?: string; noUserHooks?: string };
+  /**
+   * The model's read of a file: scenarios 1, 2 and 5 then read a.txt before editing it (a host
+   * may refuse to edit a file the session has not read) and assert the read ran and showed
+   * `alpha`; with `contextOnce`, scenario 7 reads it too.
+   */
+  read?(id: string, path: string): ToolCall;
+  /** A marker the fake server picks the main thread by (the host makes side requests of its own): it goes into every prompt and the main thread's match. */
+  mainMark?: string;
+  /** The call a sub-agent makes to hand back its answer (Gemini's complete_task), put before every child thread's closing text. */
+  childEnd?(id: string): ToolCall;
+  /** A call the main thread makes after its sub-agent calls, to wait for the children (Codex's wait_agent). */
+  awaitChildren?(id: string): ToolCall;
+  /** How scenario 4 runs the CLI when it needs more than `run` (Codex offers spawn_agent only with a model outside its catalog). */
+  runSubagents?(c: RealHostCase, s: FakeModelServer, prompt: string): Promise<unknown>;
+  /** Where the evidence is when the host names stopline's data folder (default: the XDG folder in HOME). */
+  dataDir?(c: RealHostCase): string;
+  /** The host's words in front of hook context in the model's request (e.g. `UserPromptSubmit hook additional context: `); the context scenarios assert them too. */
+  contextLabel?: { prompt: string; subagent: string };
+  /** Scenario 7 asserts the contract is in the first request once (not twice from two events) and names files=a.txt; with `read`, the request after the read still holds one copy. */
+  contextOnce?: boolean;
+  /** What the person sees on stderr when the directive sets the contract (scenario 7 asserts it; `run` must return `{ stderr }`). */
+  promptNotice?: string;
+  /** Set when the host's sub-agent never gets hook context (why): scenario 4 asserts the child's first request has no contract, while scenario 7 and 8 still assert the main thread's. */
+  childContextGap?: string;
+  /** In scenario 4: `reply`, a child answers in one request and its SUB-DONE reaches the parent as the task's result (so the stopped second task started no child: exactly one child request); `taskRunsInReview`, review lets the delegation itself run. */
+  subagentChecks?: { reply?: boolean; taskRunsInReview?: boolean };
+  /** Scenario 4's sub-agent creates child.txt with the create tool instead of running `touch child.txt`. */
+  childWrites?: boolean;
+}
+
+type Thread = FakeModelScript['threads'][number];
+
+/** The host with its main-thread marker in every prompt and main thread, and its sub-agent's closing call in every child thread. */
+function marked(h: ScenarioHost): ScenarioHost {
+  const { mainMark, childEnd } = h;
+  if (!mainMark && !childEnd) return h;
+  const prompt = (p: string) => (!mainMark ? p : p.includes(' -- ') ? p.replace(' -- ', ` -- ${mainMark} `) : `${mainMark} ${p}`);
+  const thread = (t: Thread): Thread => {
+    if (t.name === 'main' && mainMark) return { ...t, match: mainMark };
+    if (t.name === 'child' && childEnd) return { ...t, turns: [...t.turns.slice(0, -1), { toolCalls: [childEnd(`call_${t.name}_done`)] }, ...t.turns.slice(-1)] };
+    return t;
+  };
+  const inner = h.runs;
+  const runs: RealHostRuns = {
+    get timingFile() {
+      return inner.timingFile;
+    },
+    newCase: (...names) => inner.newCase(...names),
+    server: (script) => inner.server({ ...script, threads: script.threads.map(thread) }),
+  };
+  const runSubagents = h.runSubagents;
+  return {
+    ...h,
+    runs,
+    run: (c, s, p, env) => h.run(c, s, prompt(p), env),
+    ...(h.reviewVariants ? { reviewVariants: h.reviewVariants.map((v) => ({ ...v, run: (c: RealHostCase, s: FakeModelServer, p: string) => v.run(c, s, prompt(p)) })) } : {}),
+    ...(runSubagents ? { runSubagents: (c: RealHostCase, s: FakeModelServer, p: string) => runSubagents(c, s, prompt(p)) } : {}),
+  };
 }
 
 export function sevenScenarios(h: ScenarioHost): void {
+  h = marked(h);
   const { runs, tools, expectStopped, expectRan } = h;
   /** The guard's context in a request: present, or (on a host with a known gap) absent. */
   const expectContext = (text: string, marker: string) => (h.contextGap || h.limits?.noContext ? expect(text).not.toContain(marker) : expect(text).toContain(marker));
@@ -70,6 +131,17 @@ export function sevenScenarios(h: ScenarioHost): void {
   const w = h.toolWords;
 
   type Turn = FakeModelScript['threads'][number]['turns'][number];
+  /** The model reads a.txt (none when the host gives no read). */
+  const readA = (c: RealHostCase): Turn[] => (h.read ? [{ toolCalls: [h.read('call_read', join(c.project, 'a.txt'))] }] : []);
+  const expectReadRan = (s: FakeModelServer) => {
+    if (!h.read) return;
+    expectRan(s, 'call_read');
+    expect(s.toolResultText('call_read')).toContain('alpha');
+  };
+  /** `three` (create, edit, shell) with the read's entry put after the create when the host reads. */
+  const withRead = <T,>(three: readonly T[], read: T): T[] => (h.read ? [three[0]!, read, ...three.slice(1)] : [...three]);
+  const afterTasks: Turn[] = h.awaitChildren ? [{ toolCalls: [h.awaitChildren('call_wait')] }] : [];
+  const runSubagents = h.runSubagents ?? ((c: RealHostCase, s: FakeModelServer, prompt: string) => h.run(c, s, prompt));
   /** The model creates new.txt, replaces alpha with beta in a.txt, runs `touch x`, then `more`. */
   const createEditTouch = (c: RealHostCase, more: Turn[]): FakeModelScript => ({
     threads: [
@@ -77,6 +149,7 @@ export function sevenScenarios(h: ScenarioHost): void {
         name: 'main',
         turns: [
           { toolCalls: [create('call_create', join(c.project, 'new.txt'))] },
+          ...readA(c),
           { toolCalls: [edit('call_edit', join(c.project, 'a.txt'), 'alpha', 'beta')] },
           { toolCalls: [shell('call_touch', 'touch x')] },
           ...more,
@@ -125,13 +198,14 @@ export function sevenScenarios(h: ScenarioHost): void {
       for (const id of ['call_create', 'call_edit', 'call_touch']) expectStopped(s, id, 'MODE_FORBIDS_MUTATION');
       expectRan(s, 'call_cat');
       expect(s.toolResultText('call_cat')).toContain('alpha');
+      expectReadRan(s);
     });
   }
 
   it('2. change files=a.txt: editing a.txt succeeds, creating b.txt is stopped with PATH_OUTSIDE_CONTRACT', async () => {
     const c = runs.newCase('s2');
     const s = await runs.server({
-      threads: [{ name: 'main', turns: [{ toolCalls: [edit('call_a', join(c.project, 'a.txt'), 'alpha', 'changed')] }, { toolCalls: [create('call_b', join(c.project, 'b.txt'))] }, { text: 'done' }] }],
+      threads: [{ name: 'main', turns: [...readA(c), { toolCalls: [edit('call_a', join(c.project, 'a.txt'), 'alpha', 'changed')] }, { toolCalls: [create('call_b', join(c.project, 'b.txt'))] }, { text: 'done' }] }],
     });
     await h.run(c, s, '$stopline change files=a.txt -- update a.txt');
     expect(readFileSync(join(c.project, 'a.txt'), 'utf8')).toBe('changed\n');
@@ -215,29 +289,36 @@ export function sevenScenarios(h: ScenarioHost): void {
         const s = await runs.server({
           threads: [
             { name: 'child', match: 'SUBTASK-MARK', turns: [{ text: 'SUB-DONE' }] },
-            { name: 'main', turns: [{ toolCalls: [task('call_task1', 'SUBTASK-MARK reply briefly')] }, { toolCalls: [task('call_task2', 'SUBTASK-MARK again')] }, { text: 'done' }] },
+            { name: 'main', turns: [{ toolCalls: [task('call_task1', 'SUBTASK-MARK reply briefly')] }, { toolCalls: [task('call_task2', 'SUBTASK-MARK again')] }, ...afterTasks, { text: 'done' }] },
           ],
         });
-        await h.run(c, s, '$stopline change agents=1 -- delegate the work');
+        await runSubagents(c, s, '$stopline change agents=1 -- delegate the work');
         expectRan(s, 'call_task1');
         expectStopped(s, 'call_task2', 'AGENT_BUDGET_EXHAUSTED');
         expect(s.requests.filter((r) => r.thread === 'child').length).toBeGreaterThanOrEqual(1);
+        if (h.subagentChecks?.reply) {
+          expect(s.requests.filter((r) => r.thread === 'child')).toHaveLength(1);
+          expect(s.toolResultText('call_task1')).toContain('SUB-DONE');
+        }
       });
 
-      it(`review: a \`touch\` inside the sub-agent (${h.words.childCall}) is stopped, and the sub-agent ${h.limits?.noContext ? 'is never told the contract (no context channel)' : `got the contract at its start${gap}`}`, async () => {
+      it(`review: ${h.childWrites ? `a ${w.create}` : 'a `touch`'} inside the sub-agent (${h.words.childCall}) is stopped, and the sub-agent ${h.limits?.noContext ? 'is never told the contract (no context channel)' : h.childContextGap ? `is not told the contract (${h.childContextGap})` : `got the contract at its start${gap}`}`, async () => {
         const c = runs.newCase('s4-child');
         const s = await runs.server({
           threads: [
-            { name: 'child', match: 'CHILD-MARK', turns: [{ toolCalls: [shell('call_child_touch', 'touch child.txt')] }, { text: 'SUB-DONE' }] },
-            { name: 'main', turns: [{ toolCalls: [task('call_task', 'CHILD-MARK create child.txt')] }, { text: 'done' }] },
+            { name: 'child', match: 'CHILD-MARK', turns: [{ toolCalls: [h.childWrites ? create('call_child_touch', join(c.project, 'child.txt')) : shell('call_child_touch', 'touch child.txt')] }, { text: 'SUB-DONE' }] },
+            { name: 'main', turns: [{ toolCalls: [task('call_task', 'CHILD-MARK create child.txt')] }, ...afterTasks, { text: 'done' }] },
           ],
         });
-        await h.run(c, s, '$stopline review -- inspect the project');
+        await runSubagents(c, s, '$stopline review -- inspect the project');
         expect(existsSync(join(c.project, 'child.txt'))).toBe(false);
         expectStopped(s, 'call_child_touch', 'MODE_FORBIDS_MUTATION');
         // the subagent-start context reaches the sub-agent's first request, where the host reads it
         const childFirst = s.requests.find((r) => r.thread === 'child');
-        expectContext(requestText(childFirst?.body), 'stopline contract (ARMED)');
+        if (h.childContextGap) expect(requestText(childFirst?.body)).not.toContain('stopline contract (ARMED)');
+        else expectContext(requestText(childFirst?.body), `${h.contextLabel?.subagent ?? ''}stopline contract (ARMED)`);
+        // a delegation is no change: review lets the sub-agent start
+        if (h.subagentChecks?.taskRunsInReview) expectRan(s, 'call_task');
       });
     });
   }
@@ -250,9 +331,10 @@ export function sevenScenarios(h: ScenarioHost): void {
     expect(readFileSync(join(c.project, 'a.txt'), 'utf8')).toBe('beta\n');
     expect(existsSync(join(c.project, 'x'))).toBe(true);
     for (const id of ['call_create', 'call_edit', 'call_touch']) expectRan(s, id);
-    const checks = readEvidence(stoplineDataDir(c.home)).filter((e) => e.type === 'check');
-    expect(checks.map((e) => e.action?.mutability)).toEqual(['write', 'write', 'write']);
-    expect(checks.map((e) => e.action?.tool)).toEqual([...(h.evidenceTools ?? ['Write', 'Edit', 'Bash'])]);
+    expectReadRan(s);
+    const checks = readEvidence(h.dataDir?.(c) ?? stoplineDataDir(c.home)).filter((e) => e.type === 'check');
+    expect(checks.map((e) => e.action?.mutability)).toEqual(withRead(['write', 'write', 'write'], 'read'));
+    expect(checks.map((e) => e.action?.tool)).toEqual(withRead(h.evidenceTools ?? ['Write', 'Edit', 'Bash'], 'Read'));
     expect(checks.every((e) => e.decision?.reasonCode === 'CONTROL_INACTIVE')).toBe(true);
   });
 
@@ -291,12 +373,23 @@ export function sevenScenarios(h: ScenarioHost): void {
   } else {
     it(`7. the contract context from ${h.words.promptEvent} is in the first model request${gap}`, async () => {
       const c = runs.newCase('s7');
-      const s = await runs.server({ threads: [{ name: 'main', turns: [{ text: 'ok' }] }] });
-      await h.run(c, s, '$stopline review files=a.txt -- look at a.txt');
+      const s = await runs.server({ threads: [{ name: 'main', turns: [...(h.contextOnce ? readA(c) : []), { text: 'ok' }] }] });
+      const r = await h.run(c, s, '$stopline review files=a.txt -- look at a.txt');
       const first = s.requests.find((r) => r.kind === 'turn');
       const text = requestText(first?.body);
-      expectContext(text, 'stopline contract (ARMED)');
+      expectContext(text, `${h.contextLabel?.prompt ?? ''}stopline contract (ARMED)`);
       expectContext(text, 'mode=review');
+      if (h.contextOnce) {
+        const copies = (body: unknown) => requestText(body).split('stopline contract (ARMED): mode=review').length - 1;
+        expect(copies(first?.body)).toBe(1);
+        expect(text).toContain('files=a.txt');
+        // the prompt event may fire again before the request that carries the read's result: no second copy
+        if (h.read) {
+          expectRan(s, 'call_read');
+          expect(copies(s.requests.filter((q) => q.kind === 'turn').at(-1)?.body)).toBe(1);
+        }
+      }
+      if (h.promptNotice) expect((r as { stderr?: string }).stderr).toContain(h.promptNotice);
     });
   }
 
