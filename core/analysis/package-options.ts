@@ -14,6 +14,7 @@
  * An option the table does not list is read both ways (as a flag and as taking the next word),
  * so a missing option can cost precision but never hide a package.
  */
+import type { ProgramTable } from './table';
 import type { Arg } from './words';
 
 export type OptionArity = 'flag' | 'value' | 'maybe';
@@ -224,16 +225,22 @@ export function firstSubcommand(g: PackageGrammar, args: readonly Arg[]): { inde
   return null;
 }
 
-/** The short letters and long names that take a value, in the shape opts.ts reads. */
-export function valueOptionSpec(g: PackageGrammar): { shortWithValue: string; longWithValue: string[] } {
-  let shortWithValue = '';
-  const longWithValue: string[] = [];
-  for (const o of packageOptions(g)) {
-    if (o.arity !== 'value') continue;
-    if (o.name.startsWith('--')) longWithValue.push(o.name.slice(2));
-    else if (o.name.length === 2) shortWithValue += o.name[1];
-  }
-  return { shortWithValue, longWithValue };
+const valueTables = new WeakMap<PackageGrammar, ProgramTable>();
+
+/**
+ * The grammar as a table for one plain reading: its short and long options that take a value
+ * (an option read both ways is taken as a flag, as `firstSubcommand` does); every other option
+ * word is a flag.
+ */
+export function valueOptionTable(g: PackageGrammar): ProgramTable {
+  let t = valueTables.get(g);
+  if (t) return t;
+  const names = packageOptions(g)
+    .filter((o) => o.arity === 'value' && (o.name.startsWith('--') || o.name.length === 2))
+    .map((o) => `${o.name}=`);
+  t = { options: names.join(' '), valueOptionsOnly: true };
+  valueTables.set(g, t);
+  return t;
 }
 
 // ---------------------------------------------------------------------------------------------

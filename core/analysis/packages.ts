@@ -5,9 +5,8 @@
  * `cargo add serde`, `apt-get install jq`) has. Anything that runs project scripts or
  * code (`npm test`, `cargo run`, `python x.py`, `python -c …`) is unknown.
  */
-import { parseOpts, hasAny, type ParsedOpts } from './opts';
-import { addsDependency, firstSubcommand, PACKAGE_GRAMMARS, valueOptionSpec, type PackageGrammar } from './package-options';
-import { has, parseTable, value, type ProgramTable, type TableParse } from './table';
+import { addsDependency, firstSubcommand, PACKAGE_GRAMMARS, valueOptionTable, type PackageGrammar } from './package-options';
+import { has, parseOpts, parseTable, value, type ProgramTable, type TableParse } from './table';
 
 import { syntaxCheck } from './listings';
 import { CHECK_TOOLS, type CheckTool } from './tool-tables';
@@ -35,7 +34,7 @@ function firstOperand(args: readonly Arg[], valueOpts: readonly string[] = []): 
 }
 
 /** package specs named on the command line (not options, not local paths that restore the project) */
-function packageSpecs(p: ParsedOpts): Arg[] {
+function packageSpecs(p: TableParse): Arg[] {
   return p.operands.filter((a) => !(a.value === '.' || a.value === './'));
 }
 
@@ -53,7 +52,7 @@ function npmish(tool: string, args: readonly Arg[], ctx: ProgramContext): Verdic
   if (first.arg.value === null) return unknown(`${t}: the command is only known at run time`);
   const cmd = first.arg.value;
   const rest = args.slice(first.index + 1);
-  const p = parseOpts(rest, valueOptionSpec(grammar));
+  const p = parseTable(rest, valueOptionTable(grammar), tool);
   const adds = (why: string): Leaf =>
     packageSpecs(p).length > 0 ? write(`${t} ${cmd} adds packages: ${why}`, undefined, { dep: true }) : write(`${t} ${cmd} installs the declared dependencies`);
   switch (cmd) {
@@ -193,7 +192,7 @@ function npmish(tool: string, args: readonly Arg[], ctx: ProgramContext): Verdic
         return src ? { kind: 'shell', source: src, why: `${t} ${cmd} -c runs a shell command` } : unknown(`${t} ${cmd} -c with a run-time command`);
       }
       if (!inner.rest.length) return unknown(`${t} ${cmd} without a command`);
-      if (hasAny(inner, '-p', '--package') || args.slice(0, first.index).some((a) => a.value === null || /^--package(=|$)/.test(a.value))) return unknown(`${t} ${cmd} --package installs a package whose binaries can be any program`);
+      if (has(inner, '-p', '--package') || args.slice(0, first.index).some((a) => a.value === null || /^--package(=|$)/.test(a.value))) return unknown(`${t} ${cmd} --package installs a package whose binaries can be any program`);
       return { kind: 'exec', argv: binOf(inner.rest), why: `${t} ${cmd} runs a package binary`, keepStdin: true };
     }
     default:
@@ -271,7 +270,7 @@ function npx(tool: string, args: readonly Arg[]): Verdict {
     return src ? { kind: 'shell', source: src, why: `${tool} -c runs a shell command` } : unknown(`${tool} -c with a run-time command`);
   }
   if (!p.rest.length) return onlyInfo(args) ? read(`${tool} prints information`) : unknown(`${tool} without a package`);
-  if (hasAny(p, '-p', '--package')) return unknown(`${tool} --package installs a package whose binaries can be any program`);
+  if (has(p, '-p', '--package')) return unknown(`${tool} --package installs a package whose binaries can be any program`);
   return { kind: 'exec', argv: binOf(p.rest), why: `${tool} runs a package binary`, keepStdin: true };
 }
 
@@ -301,13 +300,13 @@ function pip(t: string, args: readonly Arg[]): Verdict {
   if (cmd === null) return unknown(`${t}: the command is only known at run time`);
   const rest = args.slice(first.index + 1);
   const others = [...args.slice(0, first.index), ...rest];
-  const p = parseOpts(rest, valueOptionSpec(PACKAGE_GRAMMARS.pip!));
+  const p = parseTable(rest, valueOptionTable(PACKAGE_GRAMMARS.pip!), t);
   switch (cmd) {
     case 'install': {
       const editable = (p.flags.get('-e') ?? []).concat(p.flags.get('--editable') ?? []).filter((v) => v !== '.' && v !== './');
       const named = packageSpecs(p).length > 0 || editable.length > 0;
       // a dry run still builds source distributions to learn their metadata: that runs their build code
-      if (hasAny(p, '--dry-run')) return unknown(`${t} install --dry-run builds packages to resolve them (build code runs)`, { dep: named });
+      if (has(p, '--dry-run')) return unknown(`${t} install --dry-run builds packages to resolve them (build code runs)`, { dep: named });
       return named ? write(`${t} install adds packages`, undefined, { dep: true }) : write(`${t} install installs declared requirements`);
     }
     case 'uninstall':
@@ -495,8 +494,8 @@ function pipenv(args: readonly Arg[]): Verdict {
   const rest = args.slice(first.index + 1);
   switch (cmd) {
     case 'install': {
-      const p = parseOpts(rest, valueOptionSpec(PACKAGE_GRAMMARS.pipenv!));
-      const named = packageSpecs(p).length > 0 || hasAny(p, '-r', '--requirements') || (p.flags.get('-e') ?? []).concat(p.flags.get('--editable') ?? []).some((v) => v !== '.' && v !== './');
+      const p = parseTable(rest, valueOptionTable(PACKAGE_GRAMMARS.pipenv!), 'pipenv');
+      const named = packageSpecs(p).length > 0 || has(p, '-r', '--requirements') || (p.flags.get('-e') ?? []).concat(p.flags.get('--editable') ?? []).some((v) => v !== '.' && v !== './');
       return named ? write('pipenv install adds packages to the Pipfile', undefined, { dep: true }) : write('pipenv install installs the Pipfile (creating the environment and the lock)');
     }
     case 'uninstall':

@@ -12,10 +12,9 @@ import { isNullDevice } from './collect';
 import { classifyGit } from './git';
 import { READ_TABLES, type ReadTable } from './read-tables';
 import { awkEffects, sedEffects } from './scripts';
-import { has, mayBeOption, parseTable, tableOptions, value, type ProgramTable, type TableParse } from './table';
+import { has, mayBeOption, parseOpts, parseTable, tableOptions, value, type OptSpec, type ParsedOpts, type ProgramTable, type TableParse } from './table';
 import { HASH_PROGRAMS } from './intents';
 import { classifyHostCli } from './host-clis';
-import { parseOpts, hasAny, optValue, type ParsedOpts } from './opts';
 import { classifyInterpreter, classifyToolchain, interactive, isInterpreter } from './packages';
 import { read, write, unknown, type Leaf, type ProgramContext, type Verdict } from './verdict';
 import { classifyWrapper, sensitiveAssignment } from './wrappers';
@@ -41,11 +40,11 @@ export function programName(arg: Arg): ProgramName {
   return { name: v };
 }
 
-function operands(args: readonly Arg[], spec: Parameters<typeof parseOpts>[1] = {}): Arg[] {
+function operands(args: readonly Arg[], spec: OptSpec = {}): Arg[] {
   return parseOpts(args, spec).operands;
 }
 
-function allOperandsWrite(name: string, args: readonly Arg[], spec: Parameters<typeof parseOpts>[1], why: string, extra: Partial<Leaf> = {}): Leaf {
+function allOperandsWrite(name: string, args: readonly Arg[], spec: OptSpec, why: string, extra: Partial<Leaf> = {}): Leaf {
   const ops = operands(args, spec);
   return write(`${name} ${why}`, ops.length ? ops : undefined, extra);
 }
@@ -59,14 +58,14 @@ function allOperandsWrite(name: string, args: readonly Arg[], spec: Parameters<t
  * destination that may be a file.
  */
 function destinations(p: ParsedOpts): Arg[] {
-  const t = optValue(p, '-t', '--target-directory');
+  const t = value(p, '-t', '--target-directory');
   if (t === null) return [RUNTIME_ARG];
   const dest = t !== undefined ? literalArg(`${t}/`) : p.operands[p.operands.length - 1];
   if (!dest) return [];
   const sources = t !== undefined ? p.operands : p.operands.slice(0, -1);
   const v = dest.value;
   const folder = t !== undefined || sources.length > 1 || dest.text === '~' || (v !== null && (v.endsWith('/') || /(^|\/)\.\.?$/.test(v)));
-  if (!folder || v === null || dest.glob || hasAny(p, '-T', '--no-target-directory')) return [dest];
+  if (!folder || v === null || dest.glob || has(p, '-T', '--no-target-directory')) return [dest];
   const out: Arg[] = [];
   for (const s of sources) {
     const name = s.value === null || s.glob ? '' : s.value.replace(/\/+$/, '').split('/').pop()!;
@@ -79,22 +78,22 @@ function destinations(p: ParsedOpts): Arg[] {
 /** cp / install / ln: the destination is -t DIR or the last operand (see `destinations`). */
 function destinationWrite(name: string, args: readonly Arg[], short: string, long: string[], why: string): Leaf {
   const p = parseOpts(args, { shortWithValue: short, longWithValue: long });
-  if (p.operands.length === 0 && optValue(p, '-t', '--target-directory') === undefined) return read(`${name} with no operands fails`);
+  if (p.operands.length === 0 && value(p, '-t', '--target-directory') === undefined) return read(`${name} with no operands fails`);
   let dests: Arg[];
-  if (name === 'ln' && p.operands.length === 1 && optValue(p, '-t', '--target-directory') === undefined) {
+  if (name === 'ln' && p.operands.length === 1 && value(p, '-t', '--target-directory') === undefined) {
     const target = staticValue(p.operands[0]);
     const base = target ? target.replace(/\/+$/, '').split('/').pop() : null;
     dests = [base ? literalArg(base) : RUNTIME_ARG];
     why = 'creates a link in the current folder';
   } else dests = destinations(p);
   // cp -l / -s make links in place of copies
-  const cpLinks = name === 'cp' && hasAny(p, '-l', '--link', '-s', '--symbolic-link');
+  const cpLinks = name === 'cp' && has(p, '-l', '--link', '-s', '--symbolic-link');
   if (name !== 'ln' && !cpLinks) return withBackups(name, why, p, dests, [], true);
   // a hard link is a second name of its source: what is written through it changes the source,
   // so the source is written too (stopline's own files among them are self-protection)
-  const t = optValue(p, '-t', '--target-directory');
+  const t = value(p, '-t', '--target-directory');
   const sources = t !== undefined || (name === 'ln' && p.operands.length === 1) ? p.operands : p.operands.slice(0, -1);
-  const hard = name === 'ln' ? !hasAny(p, '-s', '--symbolic') : hasAny(p, '-l', '--link');
+  const hard = name === 'ln' ? !has(p, '-s', '--symbolic') : has(p, '-l', '--link');
   if (cpLinks) why = hard ? 'makes hard links in place of copies' : 'makes symbolic links in place of copies';
   const leaf = withBackups(name, hard ? `${why} (a hard link: writing through it changes its source)` : why, p, dests, hard ? sources : [], false);
   // later writes through these names land where the link leads (collect.ts)
@@ -238,17 +237,17 @@ function tar(args: readonly Arg[]): Leaf {
   const first = list[0]?.value;
   if (first && !first.startsWith('-') && /^[A-Za-z]+$/.test(first)) list = [literalArg('-' + first), ...list.slice(1)];
   const p = parseOpts(list, { shortWithValue: 'fCTXbHgKNVL', longWithValue: ['file', 'directory', 'files-from', 'exclude-from', 'blocking-factor', 'format', 'listed-incremental', 'to-command', 'use-compress-program', 'owner', 'group', 'mode', 'transform', 'xform', 'exclude', 'newer', 'after-date', 'label', 'strip-components', 'checkpoint-action', 'info-script', 'new-volume-script', 'rsh-command', 'rmt-command'] });
-  if (hasAny(p, '--to-command', '--use-compress-program', '-I', '--info-script', '--new-volume-script', '-F', '--checkpoint-action', '--rsh-command', '--rmt-command')) return unknown('tar option runs another program');
-  const file = optValue(p, '-f', '--file');
+  if (has(p, '--to-command', '--use-compress-program', '-I', '--info-script', '--new-volume-script', '-F', '--checkpoint-action', '--rsh-command', '--rmt-command')) return unknown('tar option runs another program');
+  const file = value(p, '-f', '--file');
   // an archive written to /dev/null (or stdout) is not a file written
   const archive = file === undefined || file === '-' || (file !== null && isNullDevice(file)) ? null : file === null ? RUNTIME_ARG : literalArg(file);
-  if (hasAny(p, '-x', '--extract', '--get')) {
-    if (hasAny(p, '-O', '--to-stdout')) return unprovenTarOption(p) ?? read('tar -xO extracts to stdout');
-    const dir = optValue(p, '-C', '--directory');
+  if (has(p, '-x', '--extract', '--get')) {
+    if (has(p, '-O', '--to-stdout')) return unprovenTarOption(p) ?? read('tar -xO extracts to stdout');
+    const dir = value(p, '-C', '--directory');
     return write('tar -x extracts files', [dir === undefined ? literalArg('.') : dir === null ? RUNTIME_ARG : literalArg(dir)], { writesContent: true });
   }
-  if (hasAny(p, '-c', '--create', '-r', '--append', '-u', '--update', '-A', '--catenate', '--concatenate', '--delete')) {
-    if (hasAny(p, '--remove-files')) {
+  if (has(p, '-c', '--create', '-r', '--append', '-u', '--update', '-A', '--catenate', '--concatenate', '--delete')) {
+    if (has(p, '--remove-files')) {
       // the files it archives are deleted; they are named relative to -C (one -C only: several move the base as tar reads them)
       const dirs = p.flags.get('-C') ?? p.flags.get('--directory') ?? [];
       const inDir = (a: Arg): Arg => (dirs.length === 0 || a.value === null ? a : dirs.length === 1 && dirs[0] !== null && !a.value.startsWith('/') ? literalArg(`${dirs[0]}/${a.value}`) : RUNTIME_ARG);
@@ -259,7 +258,7 @@ function tar(args: readonly Arg[]): Leaf {
     const other = [...p.flags.keys()].find((k) => !TAR_READ_OPTIONS.has(k) && !TAR_CREATE_OPTIONS.has(k));
     return other === undefined ? read('tar writes the archive to stdout') : unknown(`tar ${other}: an option not proven read-only (tar has options that write files)`);
   }
-  if (hasAny(p, '-t', '--list', '-d', '--diff', '--compare', '--test-label')) return unprovenTarOption(p) ?? read('tar lists or compares an archive');
+  if (has(p, '-t', '--list', '-d', '--diff', '--compare', '--test-label')) return unprovenTarOption(p) ?? read('tar lists or compares an archive');
   return unknown('tar without a known mode');
 }
 
@@ -347,24 +346,24 @@ const WGET_READ: ProgramTable = {
 
 function wget(args: readonly Arg[]): Leaf {
   const p = parseOpts(args, { shortWithValue: 'OoaPiUeTtwQBl', longWithValue: ['output-document', 'output-file', 'append-output', 'directory-prefix', 'input-file', 'user-agent', 'execute', 'timeout', 'tries', 'wait', 'quota', 'base', 'level', 'header', 'user', 'password', 'post-data', 'post-file', 'body-data', 'body-file', 'method'] });
-  if (hasAny(p, '-e', '--execute')) return unknown('wget -e runs wgetrc commands');
-  if (hasAny(p, '--post-data', '--post-file', '--body-data', '--body-file', '--method') || args.some((a) => a.value !== null && /^--(post-data|post-file|body-data|body-file|method)=/.test(a.value))) {
-    const m = optValue(p, '--method');
-    if (!(m && /^(GET|HEAD)$/i.test(m) && !hasAny(p, '--post-data', '--post-file', '--body-data', '--body-file'))) return unknown('wget sends a body or a changing method: a remote change');
+  if (has(p, '-e', '--execute')) return unknown('wget -e runs wgetrc commands');
+  if (has(p, '--post-data', '--post-file', '--body-data', '--body-file', '--method') || args.some((a) => a.value !== null && /^--(post-data|post-file|body-data|body-file|method)=/.test(a.value))) {
+    const m = value(p, '--method');
+    if (!(m && /^(GET|HEAD)$/i.test(m) && !has(p, '--post-data', '--post-file', '--body-data', '--body-file'))) return unknown('wget sends a body or a changing method: a remote change');
   }
   const outs: Arg[] = [];
   for (const name of ['-o', '--output-file', '-a', '--append-output', '-P', '--directory-prefix']) {
     for (const v of p.flags.get(name) ?? []) outs.push(v === null ? RUNTIME_ARG : literalArg(v));
   }
-  const doc = optValue(p, '-O', '--output-document');
-  if (hasAny(p, '--spider') || doc === '-' || (doc && isNullDevice(doc))) {
+  const doc = value(p, '-O', '--output-document');
+  if (has(p, '--spider') || doc === '-' || (doc && isNullDevice(doc))) {
     // a read only when every option is one that neither writes (logs, cookies, WARC) nor reads commands
     const t = parseTable(args, WGET_READ, 'wget');
     if (t.unknowns.length || t.writes.length || t.targets.length) return outs.length || t.targets.length ? write('wget writes a log or cookie file', [...outs, ...t.targets]) : unknown(t.unknowns[0] ?? 'wget option not proven read-only');
-    return read(hasAny(p, '--spider') ? 'wget --spider only checks' : doc === '-' ? 'wget -O - prints what it fetches' : `wget -O ${doc} discards what it fetches`);
+    return read(has(p, '--spider') ? 'wget --spider only checks' : doc === '-' ? 'wget -O - prints what it fetches' : `wget -O ${doc} discards what it fetches`);
   }
   if (doc !== undefined) return write('wget saves the download', [doc === null ? RUNTIME_ARG : literalArg(doc), ...outs], { writesContent: true });
-  if (hasAny(p, '-P', '--directory-prefix')) return write('wget saves downloads in a folder', outs, { writesContent: true });
+  if (has(p, '-P', '--directory-prefix')) return write('wget saves downloads in a folder', outs, { writesContent: true });
   return write('wget saves downloads under a server-chosen name in the current folder', undefined, { writesContent: true });
 }
 
@@ -391,7 +390,7 @@ function rsyncLike(name: string, args: readonly Arg[]): Leaf {
     shortWithValue: name === 'scp' ? 'PioFclSJD' : 'efTBM@',
     longWithValue: ['rsh', 'rsync-path', 'exclude', 'include', 'filter', 'files-from', 'log-file', 'log-file-format', 'backup-dir', 'partial-dir', 'temp-dir', 'chmod', 'chown', 'suffix', 'port', 'password-file', 'exclude-from', 'include-from', 'compare-dest', 'copy-dest', 'link-dest', 'out-format', 'timeout', 'contimeout', 'max-size', 'min-size', 'bwlimit', 'info', 'debug', 'usermap', 'groupmap', 'write-batch', 'only-write-batch', 'read-batch', 'modify-window', 'max-delete', 'block-size', 'iconv', 'checksum-choice', 'compress-choice', 'compress-level', 'skip-compress', 'stop-after', 'stop-at', 'remote-option', 'address', 'sockopts', 'outbuf', 'copy-as', 'protocol'],
   });
-  if (hasAny(p, '-e', '--rsh', '--rsync-path')) return unknown(`${name} -e runs a remote-shell program`);
+  if (has(p, '-e', '--rsh', '--rsync-path')) return unknown(`${name} -e runs a remote-shell program`);
   const ops = p.operands;
   if (ops.length < 2) {
     // rsync SRC lists SRC: a read only with options from the listing table (--log-file, batches and backups write)
@@ -402,7 +401,7 @@ function rsyncLike(name: string, args: readonly Arg[]): Leaf {
   const dest = ops[ops.length - 1]!;
   const remote = (a: Arg) => a.value === null || (/^[^/]*:/.test(a.value) && !/^[A-Za-z]:[\\/]/.test(a.value));
   if (remote(dest)) return unknown(`${name} copies to another machine (or to a place only known at run time)`);
-  if (name === 'rsync' && hasAny(p, '-n', '--dry-run')) {
+  if (name === 'rsync' && has(p, '-n', '--dry-run')) {
     if (ops.some(remote)) return unknown('rsync --dry-run from another machine still connects to it');
     const t = parseTable(args, RSYNC_DRY, 'rsync --dry-run');
     if (t.unknowns.length || t.execs.length) return unknown(t.unknowns[0] ?? t.execs[0]!);
@@ -411,7 +410,7 @@ function rsyncLike(name: string, args: readonly Arg[]): Leaf {
     return logs.length ? write('rsync --dry-run still writes its log file', logs, { writesContent: true }) : read('rsync --dry-run only reports what it would copy');
   }
   const paths = [dest];
-  if (hasAny(p, '--remove-source-files')) paths.push(...ops.slice(0, -1).filter((a) => !remote(a)));
+  if (has(p, '--remove-source-files')) paths.push(...ops.slice(0, -1).filter((a) => !remote(a)));
   for (const opt of ['--log-file', '--write-batch', '--only-write-batch']) {
     for (const v of p.flags.get(opt) ?? []) {
       if (v === null) return write(`${name} ${opt} with a file only known at run time`, undefined, { writesContent: true });
@@ -886,7 +885,7 @@ function systemTool(name: string, args: readonly Arg[]): Verdict | null {
       return write(`${name} writes a block device`);
     case 'htpasswd': {
       const p = parseOpts(args);
-      if (hasAny(p, '-n')) return read('htpasswd -n prints a password hash', { hash: true });
+      if (has(p, '-n')) return read('htpasswd -n prints a password hash', { hash: true });
       return write('htpasswd writes a password file', p.operands[0] ? [p.operands[0]] : undefined, { hash: true, writesContent: true });
     }
     case 'certutil': {
@@ -1017,15 +1016,15 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
     case 'mv': {
       const p = parseOpts(args, { shortWithValue: 'tS', longWithValue: ['target-directory', 'suffix'] });
       // the sources leave their folders; into a folder they land under their own names
-      const sources = optValue(p, '-t', '--target-directory') === undefined ? p.operands.slice(0, -1) : p.operands;
+      const sources = value(p, '-t', '--target-directory') === undefined ? p.operands.slice(0, -1) : p.operands;
       return withBackups('mv', 'moves files (source and destination change)', p, destinations(p), sources, true);
     }
     case 'cp':
       return destinationWrite('cp', args, 'tS', ['target-directory', 'suffix', 'no-preserve'], 'copies into the destination');
     case 'install': {
       const p = parseOpts(args, { shortWithValue: 'mogtS', longWithValue: ['mode', 'owner', 'group', 'target-directory', 'suffix', 'strip-program'] });
-      if (hasAny(p, '-d', '--directory')) return write('install -d creates folders', p.operands);
-      if (hasAny(p, '--strip-program')) return unknown('install --strip-program runs a program');
+      if (has(p, '-d', '--directory')) return write('install -d creates folders', p.operands);
+      if (has(p, '--strip-program')) return unknown('install --strip-program runs a program');
       return destinationWrite('install', args, 'mogtS', ['mode', 'owner', 'group', 'target-directory', 'suffix'], 'copies into the destination');
     }
     case 'ln':
@@ -1042,11 +1041,11 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
       const p = parseOpts(args, { longWithValue: ['output-error'] });
       const files = p.operands.filter((a) => a.value !== '/dev/null' && a.value !== '/dev/stdout' && a.value !== '/dev/stderr');
       if (files.length === 0) return read('tee only copies to stdout');
-      return write('tee writes its input to files', files, { writesContent: true, content: ctx.stdin.kind === 'text' ? ctx.stdin.text : undefined, append: hasAny(p, '-a', '--append') });
+      return write('tee writes its input to files', files, { writesContent: true, content: ctx.stdin.kind === 'text' ? ctx.stdin.text : undefined, append: has(p, '-a', '--append') });
     }
     case 'sponge': {
       const p = parseOpts(args);
-      return write('sponge writes its input to a file', p.operands.slice(0, 1), { writesContent: true, content: ctx.stdin.kind === 'text' ? ctx.stdin.text : undefined, append: hasAny(p, '-a') });
+      return write('sponge writes its input to a file', p.operands.slice(0, 1), { writesContent: true, content: ctx.stdin.kind === 'text' ? ctx.stdin.text : undefined, append: has(p, '-a') });
     }
     case 'dd': {
       if (args.some((a) => a.value === null)) return unknown('dd: an operand only known at run time');
@@ -1115,7 +1114,7 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
       return openssl(args);
     case 'mktemp': {
       const p = parseOpts(args, { shortWithValue: 'p', longWithValue: ['tmpdir', 'suffix'] });
-      if (hasAny(p, '-u', '--dry-run')) return read('mktemp -u only prints a name');
+      if (has(p, '-u', '--dry-run')) return read('mktemp -u only prints a name');
       return write('mktemp creates a temporary file or folder');
     }
     case 'gh':
@@ -1137,8 +1136,8 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
       return redisCli(args);
     case 'sdiff': {
       const p = parseOpts(args, { shortWithValue: 'oIw', longWithValue: ['output', 'ignore-matching-lines', 'width', 'diff-program'] });
-      if (hasAny(p, '--diff-program')) return unknown('sdiff --diff-program runs a program');
-      const out = optValue(p, '-o', '--output');
+      if (has(p, '--diff-program')) return unknown('sdiff --diff-program runs a program');
+      const out = value(p, '-o', '--output');
       return out !== undefined ? unknown('sdiff -o merges interactively') : read('sdiff prints');
     }
   }

@@ -15,6 +15,11 @@
  *   --pre=X  -O!X    the value is a program / the flag runs a program: never a read
  *   -s=U  -C!U       known, but its effect cannot be proven read-only (changes the clock, opens a pager)
  * Long options may be abbreviated to any unique prefix, as getopt_long accepts.
+ *
+ * A classifier that only needs to know where a program's options end (a wrapper finding the
+ * command it runs, a tool whose operands are what matters) lists just the options that take a
+ * value (`valueOptionsOnly`, or `parseOpts` with an `OptSpec`): every other option word is then a
+ * flag of the name written, never unknown.
  */
 import { isNullDevice } from './collect';
 import type { Arg } from './words';
@@ -47,6 +52,12 @@ export interface ProgramTable {
   anyOptionReads?: boolean;
   /** git style: every long flag also takes an optional attached value and has a `--no-` form */
   gitStyle?: boolean;
+  /**
+   * Only the options that take a value are listed; any other option word is a read flag of the
+   * name written. Without `=` only an exact name takes a value (an abbreviation may be of a flag
+   * nobody listed); with `=` a unique prefix of a listed option is that option.
+   */
+  valueOptionsOnly?: boolean;
 }
 
 export interface TableParse {
@@ -61,11 +72,15 @@ export interface TableParse {
   writes: string[];
   execs: string[];
   unknowns: string[];
+  /** a word only known at run time stood where an option could be */
+  dynamicWord: boolean;
 }
 
 interface Compiled {
   long: Map<string, OptRule>;
   longNames: string[];
+  /** the long options that take a value (abbreviations a `valueOptionsOnly` table resolves) */
+  longValueNames: string[];
   short: Map<string, OptRule>;
   /** any option at all that is not a read: a run-time word in option position may be one */
   risky: boolean;
@@ -100,7 +115,7 @@ function compile(t: ProgramTable): Compiled {
     if (r.name.startsWith('--') || (t.singleDashLong && r.name.length > 2)) long.set(r.name, r);
     else short.set(r.name, r);
   }
-  c = { long, longNames: [...long.keys()], short, risky };
+  c = { long, longNames: [...long.keys()], longValueNames: [...long.values()].filter((r) => r.arity !== 0).map((r) => r.name), short, risky };
   cache.set(t, c);
   return c;
 }
@@ -123,6 +138,17 @@ export function mayBeOption(a: Arg): boolean {
   return /^(\$|"\$|`|"`|'-|"-)/.test(t);
 }
 
+/** A `valueOptionsOnly` table's long option: listed, a unique prefix of one written with `=`, or a flag as written. */
+function lookupOpenLong(c: Compiled, name: string, withValue: boolean): OptRule {
+  const exact = c.long.get(name);
+  if (exact) return exact;
+  if (withValue) {
+    const matches = c.longValueNames.filter((n) => n.startsWith(name));
+    if (matches.length === 1) return c.long.get(matches[0]!)!;
+  }
+  return { name, arity: 0, effect: 'read', valueIsTarget: false };
+}
+
 function lookupLong(c: Compiled, name: string): OptRule | 'ambiguous' | undefined {
   const exact = c.long.get(name);
   if (exact) return exact;
@@ -138,7 +164,7 @@ function lookupLong(c: Compiled, name: string): OptRule | 'ambiguous' | undefine
 
 export function parseTable(args: readonly Arg[], t: ProgramTable, program: string): TableParse {
   const c = compile(t);
-  const res: TableParse = { flags: new Map(), sequence: [], operands: [], targets: [], writes: [], execs: [], unknowns: [] };
+  const res: TableParse = { flags: new Map(), sequence: [], operands: [], targets: [], writes: [], execs: [], unknowns: [], dynamicWord: false };
   const add = (rule: OptRule, values: (Arg | null)[]) => {
     res.sequence.push(rule.name);
     const list = res.flags.get(rule.name) ?? [];
@@ -164,6 +190,7 @@ export function parseTable(args: readonly Arg[], t: ProgramTable, program: strin
       continue;
     }
     if (v === null) {
+      res.dynamicWord = true;
       if (c.risky && mayBeOption(arg)) res.unknowns.push(`${program}: ${arg.text} is only known at run time and could be an option`);
       res.operands.push(arg);
       if (t.stopAtOperand) optionsDone = true;
@@ -188,7 +215,7 @@ export function parseTable(args: readonly Arg[], t: ProgramTable, program: strin
     if (v.startsWith('--') || (t.singleDashLong && v.length > 2 && c.long.has(v.split('=')[0]!))) {
       const eq = v.indexOf('=');
       const name = eq === -1 ? v : v.slice(0, eq);
-      let rule = lookupLong(c, name);
+      let rule = t.valueOptionsOnly ? lookupOpenLong(c, name, eq !== -1) : lookupLong(c, name);
       if (t.gitStyle && !rule && name.startsWith('--no-')) {
         // `--no-X` turns X off: a read whatever X does
         const base = lookupLong(c, '--' + name.slice(5));
@@ -214,7 +241,7 @@ export function parseTable(args: readonly Arg[], t: ProgramTable, program: strin
     // a cluster of short options: -abc, -n5, -oFILE
     for (let j = 1; j < v.length; j++) {
       const letter = '-' + v[j]!;
-      const rule = c.short.get(letter);
+      const rule = c.short.get(letter) ?? (t.valueOptionsOnly ? { name: letter, arity: 0 as const, effect: 'read' as const, valueIsTarget: false } : undefined);
       if (!rule) {
         if (t.digits && /\d/.test(v[j]!)) {
           while (j + 1 < v.length && /\d/.test(v[j + 1]!)) j++;
@@ -235,6 +262,43 @@ export function parseTable(args: readonly Arg[], t: ProgramTable, program: strin
     }
   }
   return res;
+}
+
+/** The options a getopt-style caller names: which short letters and long names take a value. */
+export interface OptSpec {
+  /** short option letters that take a value, e.g. 'nmt' */
+  shortWithValue?: string;
+  /** long option names (without dashes) that take a value */
+  longWithValue?: readonly string[];
+  /** options end at the first operand (a wrapper's command keeps its own options) */
+  stopAtOperand?: boolean;
+}
+
+/** A getopt parse: with `stopAtOperand`, `rest` is the first operand and everything after it and `operands` is empty. */
+export interface ParsedOpts extends TableParse {
+  rest: Arg[];
+}
+
+const specTables = new Map<string, ProgramTable>();
+
+/** The table of an `OptSpec` (one per distinct spec: callers write their specs inline). */
+function specTable(spec: OptSpec): ProgramTable {
+  const short = spec.shortWithValue ?? '';
+  const long = spec.longWithValue ?? [];
+  const key = `${spec.stopAtOperand ? 1 : 0}|${short}|${long.join(' ')}`;
+  let t = specTables.get(key);
+  if (!t) {
+    const options = [...[...short].map((l) => `-${l}=`), ...long.map((n) => `--${n}=`)].join(' ');
+    t = { options, valueOptionsOnly: true, stopAtOperand: spec.stopAtOperand };
+    specTables.set(key, t);
+  }
+  return t;
+}
+
+/** Options and operands as getopt sees them, for callers that list only the options taking a value. */
+export function parseOpts(args: readonly Arg[], spec: OptSpec = {}): ParsedOpts {
+  const p = parseTable(args, specTable(spec), '');
+  return spec.stopAtOperand ? { ...p, operands: [], rest: p.operands } : { ...p, rest: [] };
 }
 
 function literal(value: string): Arg {
