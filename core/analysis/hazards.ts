@@ -11,7 +11,8 @@
  * Nothing here ever frees a command: a missing fact leaves the contract to judge it.
  */
 import type { HazardKind } from '../protocol';
-import { programName, shellOptions } from './programs';
+import { programName } from './program-name';
+import { shellOptions } from './shell-programs';
 import { READ_TABLES } from './read-tables';
 import { has, has as hasAny, parseOpts, parseTable } from './table';
 import type { StdinInfo } from './verdict';

@@ -1,8 +1,9 @@
 /**
  * Package managers' option grammars: which options take a value, and which subcommands add
  * named packages. One table per package manager, used twice: the classifiers find the
- * subcommand and the package operands with it (packages.ts), and `addsDependency` reads the
- * same argv for dependency intent on every reading the grammar allows.
+ * subcommand and the package operands with it (js-packages.ts, python-packages.ts,
+ * package-subcommands.ts), and `addsDependency` reads the same argv for dependency intent on
+ * every reading the grammar allows.
  *
  * Option tokens (space-separated):
  *   -a  --all       a flag: the next word is not its value
