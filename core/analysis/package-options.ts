@@ -5,17 +5,17 @@
  * package-subcommands.ts), and `addsDependency` reads the same argv for dependency intent on
  * every reading the grammar allows.
  *
- * Option tokens (space-separated):
+ * Options are written in the table grammar's tokens (table.ts), without effects:
  *   -a  --all       a flag: the next word is not its value
  *   -n= --name=     takes one value: attached (`-nX`, `--name=X`) or the next word
- *   -p=P --pkg=P    takes one value that is itself a package spec (`pip install -e git+…`)
+ *   -p=P --pkg=P    takes one value that names a package (`pip install -e git+…`)
  *   -x? --extra?    may or may not take the next word (an optional value commander/clap read
  *                   from the next word, a value list `<X>...`, versions that disagree)
  *   --color[=]      an optional value, attached only: a flag for the next word
  * An option the table does not list is read both ways (as a flag and as taking the next word),
  * so a missing option can cost precision but never hide a package.
  */
-import type { ProgramTable } from './table';
+import { compileOptions, type ProgramTable } from './table';
 import type { Arg } from './words';
 
 export type OptionArity = 'flag' | 'value' | 'maybe';
@@ -57,16 +57,13 @@ interface CompiledGrammar {
   short: Map<string, PackageOption>;
 }
 
+/** A grammar's options in the table grammar's tokens (table.ts), read as flag, value or maybe. */
 export function compilePackageOptions(spec: string): PackageOption[] {
-  const out: PackageOption[] = [];
-  for (const tok of spec.split(/\s+/)) {
-    if (tok === '') continue;
-    const m = /^(-\?|-{1,2}[^=?[]+)(\[=\]|=P|=|\?)?$/.exec(tok);
-    if (!m) throw new Error(`bad package option token ${tok}`);
-    const kind = m[2];
-    out.push({ name: m[1]!, arity: kind === '=' || kind === '=P' ? 'value' : kind === '?' ? 'maybe' : 'flag', packageValue: kind === '=P' });
-  }
-  return out;
+  return compileOptions(spec).map((r) => {
+    // a package grammar says how words are taken, not what options do: no effects, no two-value options
+    if (r.arity === 2 || r.effect !== 'read') throw new Error(`bad package option token ${r.name}: a package grammar lists flags, values and maybes only`);
+    return { name: r.name, arity: r.arity === 1 ? 'value' : r.arity === 'maybe' ? 'maybe' : 'flag', packageValue: r.valueIsPackage };
+  });
 }
 
 const compiledCache = new WeakMap<PackageGrammar, CompiledGrammar>();

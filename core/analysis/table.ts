@@ -14,6 +14,9 @@
  *   -i!W             the flag makes the program write files it names elsewhere (targets unproven)
  *   --pre=X  -O!X    the value is a program / the flag runs a program: never a read
  *   -s=U  -C!U       known, but its effect cannot be proven read-only (changes the clock, opens a pager)
+ *   -x?  --extra?    may or may not take the next word (an optional value read from the next word,
+ *                    versions that disagree): a table parse cannot tell, the package grammars try both
+ *   -e=P             the value names a package to add (package grammars: `pip install -e SPEC`)
  * Long options may be abbreviated to any unique prefix, as getopt_long accepts.
  *
  * A classifier that only needs to know where a program's options end (a wrapper finding the
@@ -28,11 +31,13 @@ export type OptEffect = 'read' | 'write' | 'exec' | 'unknown';
 
 export interface OptRule {
   name: string;
-  /** 0 = flag, 1 = one value, 2 = two values, -1 = optional attached value */
-  arity: 0 | 1 | 2 | -1;
+  /** 0 = flag, 1 = one value, 2 = two values, -1 = optional attached value, 'maybe' = the next word may be its value */
+  arity: 0 | 1 | 2 | -1 | 'maybe';
   effect: OptEffect;
   /** for a `=W` option: the value is the written path */
   valueIsTarget: boolean;
+  /** for a `=P` option: the value names a package to add */
+  valueIsPackage: boolean;
 }
 
 export interface ProgramTable {
@@ -92,12 +97,13 @@ export function compileOptions(spec: string): OptRule[] {
   const rules: OptRule[] = [];
   for (const tok of spec.split(/\s+/)) {
     if (tok === '') continue;
-    const m = /^(-{1,2}[^=![]+)(\[=\]|==|=|!)?([WXU])?$/.exec(tok);
+    // `-?` is a name (npm's short help), not a letter with the maybe mark
+    const m = /^(-\?|-{1,2}[^=![?]+)(\[=\]|==|=|!|\?)?([WXUP])?$/.exec(tok);
     if (!m) throw new Error(`bad option token ${tok}`);
     const [, name, kind, effectLetter] = m;
-    const arity = kind === '==' ? 2 : kind === '=' ? 1 : kind === '[=]' ? -1 : 0;
+    const arity = kind === '==' ? 2 : kind === '=' ? 1 : kind === '[=]' ? -1 : kind === '?' ? 'maybe' : 0;
     const effect: OptEffect = effectLetter === 'W' ? 'write' : effectLetter === 'X' ? 'exec' : effectLetter === 'U' ? 'unknown' : 'read';
-    rules.push({ name: name!, arity: arity as OptRule['arity'], effect, valueIsTarget: effect === 'write' && arity === 1 });
+    rules.push({ name: name!, arity, effect, valueIsTarget: effect === 'write' && arity === 1, valueIsPackage: effectLetter === 'P' });
   }
   return rules;
 }
@@ -146,7 +152,7 @@ function lookupOpenLong(c: Compiled, name: string, withValue: boolean): OptRule 
     const matches = c.longValueNames.filter((n) => n.startsWith(name));
     if (matches.length === 1) return c.long.get(matches[0]!)!;
   }
-  return { name, arity: 0, effect: 'read', valueIsTarget: false };
+  return { name, arity: 0, effect: 'read', valueIsTarget: false, valueIsPackage: false };
 }
 
 function lookupLong(c: Compiled, name: string): OptRule | 'ambiguous' | undefined {
@@ -219,7 +225,7 @@ export function parseTable(args: readonly Arg[], t: ProgramTable, program: strin
       if (t.gitStyle && !rule && name.startsWith('--no-')) {
         // `--no-X` turns X off: a read whatever X does
         const base = lookupLong(c, '--' + name.slice(5));
-        if (base && base !== 'ambiguous') rule = { name, arity: 0, effect: 'read', valueIsTarget: false };
+        if (base && base !== 'ambiguous') rule = { name, arity: 0, effect: 'read', valueIsTarget: false, valueIsPackage: false };
       }
       if (rule === 'ambiguous') {
         res.unknowns.push(`${program} ${name}: an abbreviation of more than one option`);
@@ -230,8 +236,13 @@ export function parseTable(args: readonly Arg[], t: ProgramTable, program: strin
         if (!t.anyOptionReads) res.unknowns.push(`${program} ${name}: an option this guard's table does not list`);
         continue;
       }
+      if (rule.arity === 'maybe' && eq === -1) {
+        res.unknowns.push(`${program} ${name}: whether it takes the next word is not known`);
+        continue;
+      }
       if (rule.arity === 0 || rule.arity === -1) add(rule, eq === -1 ? [] : [literal(v.slice(eq + 1))]);
-      else if (rule.arity === 1) add(rule, [eq === -1 ? takeNext() : literal(v.slice(eq + 1))]);
+      // a maybe option reaches here only with its value attached
+      else if (rule.arity === 1 || rule.arity === 'maybe') add(rule, [eq === -1 ? takeNext() : literal(v.slice(eq + 1))]);
       else {
         const first = eq === -1 ? takeNext() : literal(v.slice(eq + 1));
         add(rule, [first, takeNext()]);
@@ -241,7 +252,7 @@ export function parseTable(args: readonly Arg[], t: ProgramTable, program: strin
     // a cluster of short options: -abc, -n5, -oFILE
     for (let j = 1; j < v.length; j++) {
       const letter = '-' + v[j]!;
-      const rule = c.short.get(letter) ?? (t.valueOptionsOnly ? { name: letter, arity: 0 as const, effect: 'read' as const, valueIsTarget: false } : undefined);
+      const rule = c.short.get(letter) ?? (t.valueOptionsOnly ? { name: letter, arity: 0 as const, effect: 'read' as const, valueIsTarget: false, valueIsPackage: false } : undefined);
       if (!rule) {
         if (t.digits && /\d/.test(v[j]!)) {
           while (j + 1 < v.length && /\d/.test(v[j + 1]!)) j++;
@@ -255,8 +266,12 @@ export function parseTable(args: readonly Arg[], t: ProgramTable, program: strin
         continue;
       }
       const attached = v.slice(j + 1);
+      if (rule.arity === 'maybe' && !attached) {
+        res.unknowns.push(`${program} ${letter}: whether it takes the next word is not known`);
+        break;
+      }
       if (rule.arity === -1) add(rule, attached ? [literal(attached)] : []);
-      else if (rule.arity === 1) add(rule, [attached ? literal(attached) : takeNext()]);
+      else if (rule.arity === 1 || rule.arity === 'maybe') add(rule, [attached ? literal(attached) : takeNext()]);
       else add(rule, [attached ? literal(attached) : takeNext(), takeNext()]);
       break;
     }

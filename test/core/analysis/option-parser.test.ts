@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { has, lastWins, parseOpts, parseTable, value, type OptSpec } from '../../../core/analysis/table';
+import { compilePackageOptions } from '../../../core/analysis/package-options';
 import type { Arg } from '../../../core/analysis/words';
 
 const w = (...words: (string | null)[]): Arg[] => words.map((v) => (v === null ? { text: '$x', value: null, glob: false } : { text: v, value: v, glob: false }));
@@ -59,5 +60,35 @@ describe('parseOpts', () => {
     const t = { options: '-s= --signal=' };
     expect(parseTable(w('-x', 'a'), t, 'prog').unknowns).toHaveLength(1);
     expect(parseTable(w('-x', 'a'), { ...t, valueOptionsOnly: true }, 'prog').unknowns).toEqual([]);
+  });
+
+  test('an option that may or may not take the next word leaves a one-reading parse unknown, unless its value is attached', () => {
+    const t = { options: '-p? --package?' };
+    expect(parseTable(w('--package', 'x'), t, 'prog').unknowns).toHaveLength(1);
+    expect(parseTable(w('-p', 'x'), t, 'prog').unknowns).toHaveLength(1);
+    const attached = parseTable(w('--package=x', 'a', '-py', 'z'), t, 'prog');
+    expect(attached.unknowns).toEqual([]);
+    expect(texts(attached.operands)).toEqual(['a', 'z']);
+    expect(attached.flags.get('--package')).toEqual(['x']);
+    expect(attached.flags.get('-p')).toEqual(['y']);
+  });
+});
+
+describe('package grammars in the table grammar', () => {
+  test('flags, values, package values and maybes read as the package reader needs them', () => {
+    expect(compilePackageOptions('-a --name= -e=P --pkg? --color[=] -?')).toEqual([
+      { name: '-a', arity: 'flag', packageValue: false },
+      { name: '--name', arity: 'value', packageValue: false },
+      { name: '-e', arity: 'value', packageValue: true },
+      { name: '--pkg', arity: 'maybe', packageValue: false },
+      { name: '--color', arity: 'flag', packageValue: false },
+      { name: '-?', arity: 'flag', packageValue: false },
+    ]);
+  });
+
+  test('an effect or a two-value option in a package grammar is refused when the grammar is compiled', () => {
+    expect(() => compilePackageOptions('-o=W')).toThrow(/flags, values and maybes only/);
+    expect(() => compilePackageOptions('--arg==')).toThrow(/flags, values and maybes only/);
+    expect(() => compilePackageOptions('-n=Q')).toThrow(/bad option token/);
   });
 });
