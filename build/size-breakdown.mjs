@@ -13,7 +13,8 @@ import { inputOptionsFor, minifier } from './bundle.mjs';
 /** The part of the product a source file belongs to (repo-relative path or package). */
 export function sizeKind(file) {
   if (file.startsWith('unbash/') || file === 'unbash') return 'unbash (shell parser)';
-  if (/^core\/analysis\/(.*-tables|programs|packages|powershell-cmdlets)\.ts$/.test(file)) return 'analysis tables';
+  // the per-program classifiers and their option tables, one file per family of programs
+  if (/^core\/analysis\/(.*-tables|programs|program-name|.*-packages|package-subcommands|toolchains|interpreters|infra-clis|check-tools|text-tools|archives|network-tools|system-tools|github-cli|file-writes|shell-programs|powershell-encoded|table-read|tool-words|powershell-cmdlets)\.ts$/.test(file)) return 'analysis tables';
   if (/^core\/analysis\/powershell/.test(file)) return 'PowerShell analysis';
   if (file.startsWith('core/analysis/')) return 'shell analysis code';
   if (file.startsWith('core/contract/') || file === 'core/answer/prompt-intent.ts') return 'contract / parsing';

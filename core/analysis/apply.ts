@@ -10,7 +10,8 @@ import { Collector, contentIntents, isAbsoluteLike, isNullDevice, joinDir, patch
 import { embeddedArgvs, scanArgv, type HazardFact } from './hazards';
 import { MAX_NESTING } from './limits';
 import { parsePatch } from './patch';
-import { classifyArgv, programName } from './programs';
+import { classifyArgv } from './programs';
+import { programName } from './program-name';
 import { READ_TABLES } from './read-tables';
 import { remember } from './candidates';
 import type { StdinInfo, Verdict } from './verdict';

@@ -7,7 +7,7 @@
  * SIMPLE_BACKUP_SUFFIX, PATCH_VERSION_CONTROL) make a command unknown when the command sets them
  * (wrappers.ts); the analysis assumes the person's environment leaves them unset.
  */
-import { hasAny, optValue, parseOpts, type ParsedOpts } from './opts';
+import { has as hasAny, parseOpts, value as optValue, type ParsedOpts } from './table';
 import { read, unknown, write, type Leaf, type Verdict } from './verdict';
 import { literalArg, RUNTIME_ARG, type Arg } from './words';
 

@@ -7,8 +7,7 @@
  * `-c core.pager=…`, interactive modes, unknown subcommands = aliases) are unknown.
  */
 import { GIT_FORM_TABLES, GIT_TABLES } from './git-tables';
-import { parseOpts, hasAny, lastOf, optValue, type OptSpec } from './opts';
-import { has, lastWins, parseTable, value, type ProgramTable } from './table';
+import { has, has as hasAny, lastWins, lastWins as lastOf, parseOpts, parseTable, value, value as optValue, type OptSpec, type ProgramTable } from './table';
 import { read, write, unknown, type Leaf, type ProgramContext, type Verdict } from './verdict';
 import { literalArg, type Arg } from './words';
 

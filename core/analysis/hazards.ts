@@ -11,10 +11,10 @@
  * Nothing here ever frees a command: a missing fact leaves the contract to judge it.
  */
 import type { HazardKind } from '../protocol';
-import { parseOpts, hasAny } from './opts';
-import { programName, shellOptions } from './programs';
+import { programName } from './program-name';
+import { shellOptions } from './shell-programs';
 import { READ_TABLES } from './read-tables';
-import { has, parseTable } from './table';
+import { has, has as hasAny, parseOpts, parseTable } from './table';
 import type { StdinInfo } from './verdict';
 import { literalArg, type Arg } from './words';
 import { FIND_WITH_VALUE, PARALLEL_TABLE } from './wrappers';

@@ -5,7 +5,7 @@
  * are used only to know which manifest section an added line sits in.
  *
  * Command-side intents (npm install x, sha256sum f) live with the program tables
- * (packages.ts, programs.ts): they are computed per non-read segment.
+ * (the program classifiers): they are computed per non-read segment.
  */
 
 export type LineKind = 'add' | 'ctx';

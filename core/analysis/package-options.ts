@@ -1,19 +1,21 @@
 /**
  * Package managers' option grammars: which options take a value, and which subcommands add
  * named packages. One table per package manager, used twice: the classifiers find the
- * subcommand and the package operands with it (packages.ts), and `addsDependency` reads the
- * same argv for dependency intent on every reading the grammar allows.
+ * subcommand and the package operands with it (js-packages.ts, python-packages.ts,
+ * package-subcommands.ts), and `addsDependency` reads the same argv for dependency intent on
+ * every reading the grammar allows.
  *
- * Option tokens (space-separated):
+ * Options are written in the table grammar's tokens (table.ts), without effects:
  *   -a  --all       a flag: the next word is not its value
  *   -n= --name=     takes one value: attached (`-nX`, `--name=X`) or the next word
- *   -p=P --pkg=P    takes one value that is itself a package spec (`pip install -e git+…`)
+ *   -p=P --pkg=P    takes one value that names a package (`pip install -e git+…`)
  *   -x? --extra?    may or may not take the next word (an optional value commander/clap read
  *                   from the next word, a value list `<X>...`, versions that disagree)
  *   --color[=]      an optional value, attached only: a flag for the next word
  * An option the table does not list is read both ways (as a flag and as taking the next word),
  * so a missing option can cost precision but never hide a package.
  */
+import { compileOptions, type ProgramTable } from './table';
 import type { Arg } from './words';
 
 export type OptionArity = 'flag' | 'value' | 'maybe';
@@ -55,16 +57,13 @@ interface CompiledGrammar {
   short: Map<string, PackageOption>;
 }
 
+/** A grammar's options in the table grammar's tokens (table.ts), read as flag, value or maybe. */
 export function compilePackageOptions(spec: string): PackageOption[] {
-  const out: PackageOption[] = [];
-  for (const tok of spec.split(/\s+/)) {
-    if (tok === '') continue;
-    const m = /^(-\?|-{1,2}[^=?[]+)(\[=\]|=P|=|\?)?$/.exec(tok);
-    if (!m) throw new Error(`bad package option token ${tok}`);
-    const kind = m[2];
-    out.push({ name: m[1]!, arity: kind === '=' || kind === '=P' ? 'value' : kind === '?' ? 'maybe' : 'flag', packageValue: kind === '=P' });
-  }
-  return out;
+  return compileOptions(spec).map((r) => {
+    // a package grammar says how words are taken, not what options do: no effects, no two-value options
+    if (r.arity === 2 || r.effect !== 'read') throw new Error(`bad package option token ${r.name}: a package grammar lists flags, values and maybes only`);
+    return { name: r.name, arity: r.arity === 1 ? 'value' : r.arity === 'maybe' ? 'maybe' : 'flag', packageValue: r.valueIsPackage };
+  });
 }
 
 const compiledCache = new WeakMap<PackageGrammar, CompiledGrammar>();
@@ -224,16 +223,22 @@ export function firstSubcommand(g: PackageGrammar, args: readonly Arg[]): { inde
   return null;
 }
 
-/** The short letters and long names that take a value, in the shape opts.ts reads. */
-export function valueOptionSpec(g: PackageGrammar): { shortWithValue: string; longWithValue: string[] } {
-  let shortWithValue = '';
-  const longWithValue: string[] = [];
-  for (const o of packageOptions(g)) {
-    if (o.arity !== 'value') continue;
-    if (o.name.startsWith('--')) longWithValue.push(o.name.slice(2));
-    else if (o.name.length === 2) shortWithValue += o.name[1];
-  }
-  return { shortWithValue, longWithValue };
+const valueTables = new WeakMap<PackageGrammar, ProgramTable>();
+
+/**
+ * The grammar as a table for one plain reading: its short and long options that take a value
+ * (an option read both ways is taken as a flag, as `firstSubcommand` does); every other option
+ * word is a flag.
+ */
+export function valueOptionTable(g: PackageGrammar): ProgramTable {
+  let t = valueTables.get(g);
+  if (t) return t;
+  const names = packageOptions(g)
+    .filter((o) => o.arity === 'value' && (o.name.startsWith('--') || o.name.length === 2))
+    .map((o) => `${o.name}=`);
+  t = { options: names.join(' '), valueOptionsOnly: true };
+  valueTables.set(g, t);
+  return t;
 }
 
 // ---------------------------------------------------------------------------------------------

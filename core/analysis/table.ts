@@ -14,7 +14,15 @@
  *   -i!W             the flag makes the program write files it names elsewhere (targets unproven)
  *   --pre=X  -O!X    the value is a program / the flag runs a program: never a read
  *   -s=U  -C!U       known, but its effect cannot be proven read-only (changes the clock, opens a pager)
+ *   -x?  --extra?    may or may not take the next word (an optional value read from the next word,
+ *                    versions that disagree): a table parse cannot tell, the package grammars try both
+ *   -e=P             the value names a package to add (package grammars: `pip install -e SPEC`)
  * Long options may be abbreviated to any unique prefix, as getopt_long accepts.
+ *
+ * A classifier that only needs to know where a program's options end (a wrapper finding the
+ * command it runs, a tool whose operands are what matters) lists just the options that take a
+ * value (`valueOptionsOnly`, or `parseOpts` with an `OptSpec`): every other option word is then a
+ * flag of the name written, never unknown.
  */
 import { isNullDevice } from './collect';
 import type { Arg } from './words';
@@ -23,11 +31,13 @@ export type OptEffect = 'read' | 'write' | 'exec' | 'unknown';
 
 export interface OptRule {
   name: string;
-  /** 0 = flag, 1 = one value, 2 = two values, -1 = optional attached value */
-  arity: 0 | 1 | 2 | -1;
+  /** 0 = flag, 1 = one value, 2 = two values, -1 = optional attached value, 'maybe' = the next word may be its value */
+  arity: 0 | 1 | 2 | -1 | 'maybe';
   effect: OptEffect;
   /** for a `=W` option: the value is the written path */
   valueIsTarget: boolean;
+  /** for a `=P` option: the value names a package to add */
+  valueIsPackage: boolean;
 }
 
 export interface ProgramTable {
@@ -47,6 +57,12 @@ export interface ProgramTable {
   anyOptionReads?: boolean;
   /** git style: every long flag also takes an optional attached value and has a `--no-` form */
   gitStyle?: boolean;
+  /**
+   * Only the options that take a value are listed; any other option word is a read flag of the
+   * name written. Without `=` only an exact name takes a value (an abbreviation may be of a flag
+   * nobody listed); with `=` a unique prefix of a listed option is that option.
+   */
+  valueOptionsOnly?: boolean;
 }
 
 export interface TableParse {
@@ -61,11 +77,15 @@ export interface TableParse {
   writes: string[];
   execs: string[];
   unknowns: string[];
+  /** a word only known at run time stood where an option could be */
+  dynamicWord: boolean;
 }
 
 interface Compiled {
   long: Map<string, OptRule>;
   longNames: string[];
+  /** the long options that take a value (abbreviations a `valueOptionsOnly` table resolves) */
+  longValueNames: string[];
   short: Map<string, OptRule>;
   /** any option at all that is not a read: a run-time word in option position may be one */
   risky: boolean;
@@ -77,12 +97,13 @@ export function compileOptions(spec: string): OptRule[] {
   const rules: OptRule[] = [];
   for (const tok of spec.split(/\s+/)) {
     if (tok === '') continue;
-    const m = /^(-{1,2}[^=![]+)(\[=\]|==|=|!)?([WXU])?$/.exec(tok);
+    // `-?` is a name (npm's short help), not a letter with the maybe mark
+    const m = /^(-\?|-{1,2}[^=![?]+)(\[=\]|==|=|!|\?)?([WXUP])?$/.exec(tok);
     if (!m) throw new Error(`bad option token ${tok}`);
     const [, name, kind, effectLetter] = m;
-    const arity = kind === '==' ? 2 : kind === '=' ? 1 : kind === '[=]' ? -1 : 0;
+    const arity = kind === '==' ? 2 : kind === '=' ? 1 : kind === '[=]' ? -1 : kind === '?' ? 'maybe' : 0;
     const effect: OptEffect = effectLetter === 'W' ? 'write' : effectLetter === 'X' ? 'exec' : effectLetter === 'U' ? 'unknown' : 'read';
-    rules.push({ name: name!, arity: arity as OptRule['arity'], effect, valueIsTarget: effect === 'write' && arity === 1 });
+    rules.push({ name: name!, arity, effect, valueIsTarget: effect === 'write' && arity === 1, valueIsPackage: effectLetter === 'P' });
   }
   return rules;
 }
@@ -100,7 +121,7 @@ function compile(t: ProgramTable): Compiled {
     if (r.name.startsWith('--') || (t.singleDashLong && r.name.length > 2)) long.set(r.name, r);
     else short.set(r.name, r);
   }
-  c = { long, longNames: [...long.keys()], short, risky };
+  c = { long, longNames: [...long.keys()], longValueNames: [...long.values()].filter((r) => r.arity !== 0).map((r) => r.name), short, risky };
   cache.set(t, c);
   return c;
 }
@@ -123,6 +144,17 @@ export function mayBeOption(a: Arg): boolean {
   return /^(\$|"\$|`|"`|'-|"-)/.test(t);
 }
 
+/** A `valueOptionsOnly` table's long option: listed, a unique prefix of one written with `=`, or a flag as written. */
+function lookupOpenLong(c: Compiled, name: string, withValue: boolean): OptRule {
+  const exact = c.long.get(name);
+  if (exact) return exact;
+  if (withValue) {
+    const matches = c.longValueNames.filter((n) => n.startsWith(name));
+    if (matches.length === 1) return c.long.get(matches[0]!)!;
+  }
+  return { name, arity: 0, effect: 'read', valueIsTarget: false, valueIsPackage: false };
+}
+
 function lookupLong(c: Compiled, name: string): OptRule | 'ambiguous' | undefined {
   const exact = c.long.get(name);
   if (exact) return exact;
@@ -138,7 +170,7 @@ function lookupLong(c: Compiled, name: string): OptRule | 'ambiguous' | undefine
 
 export function parseTable(args: readonly Arg[], t: ProgramTable, program: string): TableParse {
   const c = compile(t);
-  const res: TableParse = { flags: new Map(), sequence: [], operands: [], targets: [], writes: [], execs: [], unknowns: [] };
+  const res: TableParse = { flags: new Map(), sequence: [], operands: [], targets: [], writes: [], execs: [], unknowns: [], dynamicWord: false };
   const add = (rule: OptRule, values: (Arg | null)[]) => {
     res.sequence.push(rule.name);
     const list = res.flags.get(rule.name) ?? [];
@@ -164,6 +196,7 @@ export function parseTable(args: readonly Arg[], t: ProgramTable, program: strin
       continue;
     }
     if (v === null) {
+      res.dynamicWord = true;
       if (c.risky && mayBeOption(arg)) res.unknowns.push(`${program}: ${arg.text} is only known at run time and could be an option`);
       res.operands.push(arg);
       if (t.stopAtOperand) optionsDone = true;
@@ -188,11 +221,11 @@ export function parseTable(args: readonly Arg[], t: ProgramTable, program: strin
     if (v.startsWith('--') || (t.singleDashLong && v.length > 2 && c.long.has(v.split('=')[0]!))) {
       const eq = v.indexOf('=');
       const name = eq === -1 ? v : v.slice(0, eq);
-      let rule = lookupLong(c, name);
+      let rule = t.valueOptionsOnly ? lookupOpenLong(c, name, eq !== -1) : lookupLong(c, name);
       if (t.gitStyle && !rule && name.startsWith('--no-')) {
         // `--no-X` turns X off: a read whatever X does
         const base = lookupLong(c, '--' + name.slice(5));
-        if (base && base !== 'ambiguous') rule = { name, arity: 0, effect: 'read', valueIsTarget: false };
+        if (base && base !== 'ambiguous') rule = { name, arity: 0, effect: 'read', valueIsTarget: false, valueIsPackage: false };
       }
       if (rule === 'ambiguous') {
         res.unknowns.push(`${program} ${name}: an abbreviation of more than one option`);
@@ -203,8 +236,13 @@ export function parseTable(args: readonly Arg[], t: ProgramTable, program: strin
         if (!t.anyOptionReads) res.unknowns.push(`${program} ${name}: an option this guard's table does not list`);
         continue;
       }
+      if (rule.arity === 'maybe' && eq === -1) {
+        res.unknowns.push(`${program} ${name}: whether it takes the next word is not known`);
+        continue;
+      }
       if (rule.arity === 0 || rule.arity === -1) add(rule, eq === -1 ? [] : [literal(v.slice(eq + 1))]);
-      else if (rule.arity === 1) add(rule, [eq === -1 ? takeNext() : literal(v.slice(eq + 1))]);
+      // a maybe option reaches here only with its value attached
+      else if (rule.arity === 1 || rule.arity === 'maybe') add(rule, [eq === -1 ? takeNext() : literal(v.slice(eq + 1))]);
       else {
         const first = eq === -1 ? takeNext() : literal(v.slice(eq + 1));
         add(rule, [first, takeNext()]);
@@ -214,7 +252,7 @@ export function parseTable(args: readonly Arg[], t: ProgramTable, program: strin
     // a cluster of short options: -abc, -n5, -oFILE
     for (let j = 1; j < v.length; j++) {
       const letter = '-' + v[j]!;
-      const rule = c.short.get(letter);
+      const rule = c.short.get(letter) ?? (t.valueOptionsOnly ? { name: letter, arity: 0 as const, effect: 'read' as const, valueIsTarget: false, valueIsPackage: false } : undefined);
       if (!rule) {
         if (t.digits && /\d/.test(v[j]!)) {
           while (j + 1 < v.length && /\d/.test(v[j + 1]!)) j++;
@@ -228,13 +266,54 @@ export function parseTable(args: readonly Arg[], t: ProgramTable, program: strin
         continue;
       }
       const attached = v.slice(j + 1);
+      if (rule.arity === 'maybe' && !attached) {
+        res.unknowns.push(`${program} ${letter}: whether it takes the next word is not known`);
+        break;
+      }
       if (rule.arity === -1) add(rule, attached ? [literal(attached)] : []);
-      else if (rule.arity === 1) add(rule, [attached ? literal(attached) : takeNext()]);
+      else if (rule.arity === 1 || rule.arity === 'maybe') add(rule, [attached ? literal(attached) : takeNext()]);
       else add(rule, [attached ? literal(attached) : takeNext(), takeNext()]);
       break;
     }
   }
   return res;
+}
+
+/** The options a getopt-style caller names: which short letters and long names take a value. */
+export interface OptSpec {
+  /** short option letters that take a value, e.g. 'nmt' */
+  shortWithValue?: string;
+  /** long option names (without dashes) that take a value */
+  longWithValue?: readonly string[];
+  /** options end at the first operand (a wrapper's command keeps its own options) */
+  stopAtOperand?: boolean;
+}
+
+/** A getopt parse: with `stopAtOperand`, `rest` is the first operand and everything after it and `operands` is empty. */
+export interface ParsedOpts extends TableParse {
+  rest: Arg[];
+}
+
+const specTables = new Map<string, ProgramTable>();
+
+/** The table of an `OptSpec` (one per distinct spec: callers write their specs inline). */
+function specTable(spec: OptSpec): ProgramTable {
+  const short = spec.shortWithValue ?? '';
+  const long = spec.longWithValue ?? [];
+  const key = `${spec.stopAtOperand ? 1 : 0}|${short}|${long.join(' ')}`;
+  let t = specTables.get(key);
+  if (!t) {
+    const options = [...[...short].map((l) => `-${l}=`), ...long.map((n) => `--${n}=`)].join(' ');
+    t = { options, valueOptionsOnly: true, stopAtOperand: spec.stopAtOperand };
+    specTables.set(key, t);
+  }
+  return t;
+}
+
+/** Options and operands as getopt sees them, for callers that list only the options taking a value. */
+export function parseOpts(args: readonly Arg[], spec: OptSpec = {}): ParsedOpts {
+  const p = parseTable(args, specTable(spec), '');
+  return spec.stopAtOperand ? { ...p, operands: [], rest: p.operands } : { ...p, rest: [] };
 }
 
 function literal(value: string): Arg {

@@ -5,9 +5,8 @@
  * through a shell (watch, su -c, flock -c, sh -c).
  */
 import { isNullDevice } from './collect';
-import { parseOpts, hasAny, optValue, type OptSpec } from './opts';
 import { READ_TABLES } from './read-tables';
-import { has, mayBeOption, parseTable, tableOptions, value, type ProgramTable } from './table';
+import { has, has as hasAny, mayBeOption, parseOpts, parseTable, tableOptions, value, value as optValue, type OptSpec, type ProgramTable } from './table';
 import { read, write, unknown, type ProgramContext, type Verdict } from './verdict';
 import { literalArg, RUNTIME_ARG, type Arg } from './words';
 
