@@ -16,8 +16,7 @@ import type { ToolCall } from '../../core/answer/answer';
 import type { ControlEvent, HostInfo, HostFamily } from '../../core/protocol';
 import type { Outcome, Rewrite } from '../../core/answer/outcome';
 import { stampOf } from '../../core/answer/outcome';
-import { hookInput } from '../../core/registry/hook-input';
-import { findToolEntry } from '../../core/registry/lookup';
+import { toolHookInput } from '../../core/registry/hook-input';
 import { opencodeRegistry } from '../../core/registry/opencode';
 import type { EventEntry, HostRegistry } from '../../core/registry/types';
 import { actionOf, toolCallFor } from '../shared/action';
@@ -314,6 +313,5 @@ export function appendToToolOutput(output: unknown, texts: readonly string[]): b
  * against `file_path` / `command` works on OpenCode too); the raw input goes alongside.
  */
 export function canonicalInput(tool: string, args: unknown): Record<string, unknown> | undefined {
-  const entry = findToolEntry(opencodeRegistry, tool);
-  return entry ? hookInput(entry, args) : undefined;
+  return toolHookInput(opencodeRegistry, tool, args);
 }

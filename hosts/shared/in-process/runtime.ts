@@ -23,7 +23,7 @@ import type { Answer, ToolCall } from '../../../core/answer/answer';
 import type { Outcome, Rewrite } from '../../../core/answer/outcome';
 import { stampOf } from '../../../core/answer/outcome';
 import type { ControlEvent } from '../../../core/protocol';
-import { hookInput } from '../../../core/registry/hook-input';
+import { toolHookInput } from '../../../core/registry/hook-input';
 import { findToolEntry } from '../../../core/registry/lookup';
 import type { EventEntry, HostRegistry } from '../../../core/registry/types';
 import { BoundedMap, KeyedQueue } from './bounded';
@@ -198,7 +198,7 @@ export class InProcessRuntime {
   /** A tool call for the person's hooks: the host's name and input, and Claude's (from the tool row). */
   toolHookInput(base: HookEventInput, call: ToolCallRef, extra: Partial<HookEventInput> = {}): HookEventInput {
     const entry = findToolEntry(this.registry, call.tool);
-    const canonicalInput = entry ? hookInput(entry, call.args) : undefined;
+    const canonicalInput = toolHookInput(this.registry, call.tool, call.args);
     return {
       ...base,
       toolName: call.tool,
