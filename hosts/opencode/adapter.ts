@@ -23,7 +23,15 @@ import { actionOf, toolCallFor } from '../shared/action';
 import type { ActionAt, Env } from '../shared/action';
 import { isRecord } from '../../core/check';
 
-export const LABEL = 'stopline (opencode)';
+/**
+ * The prefix of every line the plugin writes, naming the host that loaded it: a fork that loads
+ * this artifact unchanged (Kilo) is named as itself, so a person reading its log is not sent to
+ * OpenCode.
+ */
+export function labelFor(registry: Pick<HostRegistry, 'family'>): string {
+  return `stopline (${registry.family})`;
+}
+export const LABEL = labelFor(opencodeRegistry);
 /** how a deny reaches OpenCode, as the evidence records it */
 export const DENY_RESPONSE = 'execution_denial_returned';
 /** how far up a parentID chain is followed before the ancestry counts as unknown */
