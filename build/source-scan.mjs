@@ -401,7 +401,9 @@ export const KEPT_EXPORTS = [
 /** The dead-export report: the tree's files, the build's entries and stand-ins, the tests for the kept seams. */
 export async function deadReport(root = REPO_ROOT) {
   const { ARTIFACTS } = await import('./artifacts.mjs');
-  const entries = ARTIFACTS.flatMap((a) => [a.entry, a.decisionEntry].filter(Boolean));
+  // the build's own scripts load some TypeScript modules by path through jiti (`join(root, 'hosts', …, 'x.ts')`)
+  const byPath = read(root, sourceFiles(root, ['build'], /\.mjs$/)).flatMap(({ text }) => [...text.matchAll(/join\(\s*root\s*,((?:\s*'[^']+'\s*,?)+)\)/g)].map((m) => [...m[1].matchAll(/'([^']+)'/g)].map((p) => p[1]).join('/')));
+  const entries = ARTIFACTS.flatMap((a) => [a.entry, a.decisionEntry].filter(Boolean)).concat(byPath.filter((f) => f.endsWith('.ts')));
   const standIns = Object.assign({}, ...ARTIFACTS.map((a) => a.moduleMap ?? {}));
   const src = read(root, sourceFiles(root, [...SCANNED_ROOTS], /\.(ts|mts|mjs|js)$/));
   const keptTests = KEPT_EXPORTS.filter((k) => k.test).map((k) => `${k.file}#${k.name}`);
