@@ -137,7 +137,7 @@ export function renderUnidentifiedDeny(message: string): Rendered {
   return deny(message);
 }
 
-export function canAsk(_event: ControlEvent): boolean {
+function canAsk(_event: ControlEvent): boolean {
   return false;
 }
 

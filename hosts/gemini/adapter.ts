@@ -31,7 +31,7 @@ import { GEMINI_FILE_TOOLS, placeGeminiPath } from './paths';
 import { isRecord } from '../../core/check';
 
 /** How the hook process sees the disk; a test passes its own. */
-export interface GeminiFs {
+interface GeminiFs {
   exists(path: string): boolean;
 }
 const REAL_FS: GeminiFs = { exists: (p) => existsSync(p) };

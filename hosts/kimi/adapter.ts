@@ -57,7 +57,7 @@ export function renderUnidentifiedDeny(message: string): Rendered {
   return exitTwoWith(message);
 }
 
-export function canAsk(_event: ControlEvent): boolean {
+function canAsk(_event: ControlEvent): boolean {
   return false;
 }
 

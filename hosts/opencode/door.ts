@@ -42,7 +42,7 @@ export interface PluginInput {
   worktree?: string;
 }
 
-export interface DoorDeps {
+interface DoorDeps {
   env: Env;
   core: CoreApi;
   hooks: InProcessHooks;
@@ -55,10 +55,10 @@ export interface DoorDeps {
 }
 
 /** A bus event: what the `event` hook's input carries. */
-export type BusEvent = Record<string, unknown> & { type: string };
+type BusEvent = Record<string, unknown> & { type: string };
 
 /** OpenCode's handlers, one per job; the registry's `handler` column names them. */
-export interface OpenCodeHandlers {
+interface OpenCodeHandlers {
   /** session.created / session.updated: the parent; a new root runs the person's session:start hooks */
   'session-info'(event: BusEvent, row: EventEntry): void;
   /** message.updated: a message's role, before its parts arrive */

@@ -27,7 +27,7 @@ import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
 
 /** The payload in the field names the shared mapping reads; OpenHands' own fields stay as they are. */
-export function payloadView(payload: HookPayload): HookPayload {
+function payloadView(payload: HookPayload): HookPayload {
   const view: HookPayload = { ...payload };
   if (typeof payload.event_type === 'string') view.hook_event_name = payload.event_type;
   const dir = nonEmptyString(payload, 'working_dir');
@@ -71,7 +71,7 @@ export function renderUnidentifiedDeny(message: string): Rendered {
   return exitTwoWith(message);
 }
 
-export function canAsk(_event: ControlEvent): boolean {
+function canAsk(_event: ControlEvent): boolean {
   return false;
 }
 

@@ -28,7 +28,7 @@ import type { HookPayload } from '../shared/payload';
 import { readTurnPrompts, type TurnPrompt } from './journal';
 
 /** Where the session's turn prompts come from; a test passes its own. */
-export type PromptReader = (sessionDir: string) => TurnPrompt[];
+type PromptReader = (sessionDir: string) => TurnPrompt[];
 
 export function toControlEvent(payload: HookPayload, env: HookEnv, readPrompts: PromptReader = readTurnPrompts): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
@@ -91,7 +91,7 @@ export function renderUnidentifiedDeny(message: string): Rendered {
   return { stdout: JSON.stringify({ decision: 'deny', reason: message }), stderr: '', exitCode: 0 };
 }
 
-export function canAsk(_event: ControlEvent): boolean {
+function canAsk(_event: ControlEvent): boolean {
   return false;
 }
 
