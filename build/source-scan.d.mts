@@ -20,3 +20,21 @@ export declare const GENERATED_MARK: string;
 export declare function withoutGeneratedBlocks(lines: string[]): string[];
 export declare function hostListings(files: { file: string; text: string }[], hostNames: readonly string[]): { file: string; line: number; names: string[] }[];
 export declare function hostListScanFiles(root?: string): { file: string; text: string }[];
+export declare function exportsOf(text: string): string[];
+export declare function takenNames(file: string, text: string, exists: (candidate: string) => boolean): Record<string, string[]>;
+export declare function deadExports(
+  files: { file: string; text: string }[],
+  opts: { entries?: string[]; standIns?: Record<string, string>; exists: (candidate: string) => boolean },
+): { file: string; name: string }[];
+export declare const KEPT_EXPORTS: { file: string; name: string; test?: boolean; why: string }[];
+export declare function deadReport(root?: string): Promise<{ dead: { file: string; name: string; tests: boolean }[]; kept: { file: string; name: string; tests: boolean }[]; keptTests: string[] }>;
+export declare const ANSWER_MODULE: string;
+export interface AnswerTypeRow { file: string; name: string; role: 'answer' | 'part' | 'wire' | 'wrapper' | 'mod' | 'other' | 'unclassified'; why: string }
+export declare const ANSWER_TYPES: AnswerTypeRow[];
+export declare const ANSWER_DOORS: { door: string; file: string }[];
+export declare function callsAnswer(file: string, text: string, exists: (candidate: string) => boolean): boolean;
+export declare function answerReport(
+  files: { file: string; text: string }[],
+  doors?: { door: string; file: string }[],
+  types?: AnswerTypeRow[],
+): { types: AnswerTypeRow[]; missing: AnswerTypeRow[]; doors: { door: string; file: string; via: string[] | null }[]; callers: string[] };

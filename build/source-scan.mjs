@@ -6,11 +6,13 @@
 //   node build/source-scan.mjs dupes    -> blocks of >= 6 lines that appear in two source files
 //   node build/source-scan.mjs cycles   -> import circles between source modules
 //   node build/source-scan.mjs hosts    -> literal arrays of host names outside core/registry
+//   node build/source-scan.mjs dead     -> exported names of core/ and hosts/ no other file takes
+//   node build/source-scan.mjs answers  -> the answer types and which doors reach core/answer answer()
 //
 // The event names come from core/registry (loaded through jiti, a dev dependency, because the
 // registry is TypeScript). The functions below take their inputs as arguments so a test can
 // run them on the registry it imports itself.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GENERATED } from './host-files.mjs';
@@ -264,6 +266,249 @@ export function importGraph(root = REPO_ROOT, roots = SCANNED_ROOTS) {
   return graph;
 }
 
+// ------------------------------------------------------------------------------ dead exports
+
+/**
+ * The names a TypeScript / JavaScript file exports: declarations (`export function f`, `export
+ * const { a, b } = …`, classes, types, interfaces, enums), `export { a, b as c }` lists and
+ * `export default` (as `default`). `export * from` is in `stars` (the module's names pass on).
+ */
+export function exportsOf(text) {
+  const names = new Set();
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[^:\\'"`])\/\/.*$/gm, '$1');
+  for (const m of code.matchAll(/(?:^|[\s;])export\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?(?:abstract\s+)?(?:function\*?|const|let|var|class|interface|type|enum|namespace)\s+([\w$]+)/g)) names.add(m[1]);
+  for (const m of code.matchAll(/(?:^|[\s;])export\s+(?:const|let|var)\s+[{[]([^}\]]*)[}\]]\s*=/g)) {
+    for (const part of m[1].split(',')) {
+      const local = part.split(':').pop().trim().replace(/=.*$/, '').replace(/^\.\.\./, '').trim();
+      if (/^[\w$]+$/.test(local)) names.add(local);
+    }
+  }
+  for (const m of code.matchAll(/(?:^|[\s;])export\s+(?:type\s+)?\{([^}]*)\}/g)) {
+    for (const part of m[1].split(',')) {
+      const as = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/);
+      const name = (as[1] ?? as[0]).trim();
+      if (/^[\w$]+$/.test(name)) names.add(name);
+    }
+  }
+  if (/(?:^|[\s;])export\s+default\s/.test(code)) names.add('default');
+  return [...names];
+}
+
+/**
+ * What a file takes from each module it imports: `{ module: names }`, names as the exporting
+ * module spells them; `*` for a namespace import, a side-effect import, a dynamic import or an
+ * `export * from` (the whole module is reached, its names by property). `import('./x').name` in
+ * a type position takes that one name.
+ */
+export function takenNames(file, text, exists) {
+  const out = {};
+  const resolveSpec = (spec) => importsOf(file, `import '${spec}';`, exists)[0];
+  const take = (spec, names) => {
+    const target = resolveSpec(spec);
+    if (!target) return;
+    const set = (out[target] ??= new Set());
+    for (const n of names) set.add(n);
+  };
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, ' ');
+  for (const m of code.matchAll(/(?:^|[\s;])(import|export)\s+(type\s+)?([\w$*{}\s,]+?)\s+from\s+['"]([^'"]+)['"]/g)) {
+    const clause = m[3];
+    const names = [];
+    const braces = clause.match(/\{([^}]*)\}/);
+    if (braces) {
+      for (const part of braces[1].split(',')) {
+        const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0].trim();
+        if (/^[\w$]+$/.test(name)) names.push(name);
+      }
+    }
+    const rest = clause.replace(/\{[^}]*\}/, '').split(',').map((s) => s.trim()).filter(Boolean);
+    for (const r of rest) names.push(r.startsWith('*') ? '*' : 'default');
+    take(m[4], names);
+  }
+  for (const m of code.matchAll(/(?:^|[\s;])import\s+['"]([^'"]+)['"]/g)) take(m[1], ['*']);
+  for (const m of code.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)(\.[\w$]+)?/g)) take(m[1], [m[2] ? m[2].slice(1) : '*']);
+  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, [...v]]));
+}
+
+/**
+ * Exported names of core/ and hosts/ that no other file takes. `importers` are the files whose
+ * imports count (the source tree, and the tests only for the seams in KEPT_FOR_TESTS); `entries`
+ * are the modules a host or the build loads by path (their exports are the host's to read);
+ * `standIns` maps a module to the file the build puts in its place (the names taken from the
+ * one are taken from the other). A module reached as a whole (`*`) has none of its names dead.
+ * @returns {{ file: string, name: string }[]}
+ */
+export function deadExports(files, { entries = [], standIns = {}, exists }) {
+  const byFile = new Map(files.map((f) => [f.file, f]));
+  const taken = new Map(); // file -> Set of names taken from it by another file
+  const takeFrom = (target, names) => {
+    const set = taken.get(target) ?? new Set();
+    taken.set(target, set);
+    for (const n of names) set.add(n);
+  };
+  const stars = new Map(); // barrel -> modules it passes on whole
+  for (const { file, text } of files) {
+    if (!/\.(ts|mts|mjs|js)$/.test(file)) continue;
+    for (const [target, names] of Object.entries(takenNames(file, text, exists))) {
+      if (target === file) continue;
+      takeFrom(target, names);
+      const stand = standIns[target];
+      if (stand) takeFrom(stand, names);
+    }
+    for (const m of text.matchAll(/(?:^|[\s;])export\s+\*\s+from\s+['"]([^'"]+)['"]/g)) {
+      const target = importsOf(file, `import '${m[1]}';`, exists)[0];
+      if (target) stars.set(file, [...(stars.get(file) ?? []), target]);
+    }
+  }
+  // a name taken from a barrel is taken from the module the barrel passes on
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [barrel, targets] of stars) {
+      const names = taken.get(barrel) ?? new Set();
+      for (const t of targets) {
+        const before = taken.get(t)?.size ?? 0;
+        takeFrom(t, [...names].filter((n) => n !== '*'));
+        if ((taken.get(t)?.size ?? 0) !== before) changed = true;
+      }
+    }
+  }
+  const out = [];
+  for (const { file, text } of files) {
+    if (!/^(core|hosts)\//.test(file) || !/\.(ts|mts|mjs|js)$/.test(file) || /\.d\.m?ts$/.test(file)) continue;
+    if (entries.includes(file) || !byFile.has(file)) continue;
+    const names = taken.get(file) ?? new Set();
+    if (names.has('*')) continue;
+    for (const name of exportsOf(text)) if (!names.has(name)) out.push({ file, name });
+  }
+  return out;
+}
+
+/**
+ * Exports no source file takes, kept on purpose, each with why. `test` marks a seam only the
+ * tests take (a test imports it; nothing else counts as its importer).
+ */
+export const KEPT_EXPORTS = [
+  { file: 'core/answer/session-tree.ts', name: 'UNKNOWN_PARENT_AGENT', test: true, why: 'the agent id a child without a readable parent gets: the tests assert a session is placed under it' },
+  { file: 'core/answer/session-tree.ts', name: 'placeInRecordedTree', test: true, why: 'the doors reach it through RECORDED_TREE; the tests call it with damaged and missing session files' },
+  { file: 'hosts/shared/evaluator/load.ts', name: 'PART_START', test: true, why: 'build/two-part.mjs writes this layout in JavaScript and cannot import it: the tests hold writer and reader equal' },
+  { file: 'hosts/shared/evaluator/load.ts', name: 'secondPart', test: true, why: 'the reader of that layout, run by the tests on the files the writer made' },
+  { file: 'hosts/shared/in-process/ports.ts', name: 'PersonHooksPort', test: true, why: "the type of the person's-hooks port the runtime tests hand a fake of" },
+  { file: 'hosts/shared/runtime-io.ts', name: 'streamReader', test: true, why: "Node's pull reader, tested on streams that stall and break" },
+  { file: 'hosts/shared/stdin.ts', name: 'MAX_HOOK_INPUT_BYTES', test: true, why: 'the stdin bound: the tests feed input at it and over it' },
+  { file: 'hosts/shared/stdin.ts', name: 'ByteStream', test: true, why: 'the stream type the tests hand readBoundedStdin' },
+  { file: 'hosts/shared/stdin.ts', name: 'StdinLimits', test: true, why: 'the bounds the tests set small' },
+];
+
+/** The dead-export report: the tree's files, the build's entries and stand-ins, the tests for the kept seams. */
+export async function deadReport(root = REPO_ROOT) {
+  const { ARTIFACTS } = await import('./artifacts.mjs');
+  // the build's own scripts load some TypeScript modules by path through jiti (`join(root, 'hosts', …, 'x.ts')`)
+  const byPath = read(root, sourceFiles(root, ['build'], /\.mjs$/)).flatMap(({ text }) => [...text.matchAll(/join\(\s*root\s*,((?:\s*'[^']+'\s*,?)+)\)/g)].map((m) => [...m[1].matchAll(/'([^']+)'/g)].map((p) => p[1]).join('/')));
+  const entries = ARTIFACTS.flatMap((a) => [a.entry, a.decisionEntry].filter(Boolean)).concat(byPath.filter((f) => f.endsWith('.ts')));
+  const standIns = Object.assign({}, ...ARTIFACTS.map((a) => a.moduleMap ?? {}));
+  const src = read(root, sourceFiles(root, [...SCANNED_ROOTS], /\.(ts|mts|mjs|js)$/));
+  const keptTests = KEPT_EXPORTS.filter((k) => k.test).map((k) => `${k.file}#${k.name}`);
+  const all = src.concat(read(root, ['rollup.config.ts'].filter((f) => existsSync(join(root, f)))));
+  const set = new Set(all.map((f) => f.file));
+  const dead = deadExports(all, { entries, standIns, exists: (c) => set.has(c) });
+  const tests = read(root, sourceFiles(root, ['test'], /\.(ts|mts|mjs|js)$/));
+  const testSet = new Set([...set, ...tests.map((t) => t.file)]);
+  const byTests = new Map();
+  for (const t of tests) for (const [target, names] of Object.entries(takenNames(t.file, t.text, (c) => testSet.has(c)))) {
+    const s = byTests.get(target) ?? new Set();
+    for (const n of names) s.add(n);
+    byTests.set(target, s);
+  }
+  const rows = dead.map((d) => ({ ...d, tests: byTests.get(d.file)?.has(d.name) || byTests.get(d.file)?.has('*') || false }));
+  const kept = rows.filter((r) => KEPT_EXPORTS.some((k) => k.file === r.file && k.name === r.name && (!k.test || r.tests)));
+  return { dead: rows.filter((r) => !kept.includes(r)), kept, keptTests };
+}
+
+// ------------------------------------------------------------------------------ answer types and path
+
+/** The module of the one answer path and the name of its entry. */
+export const ANSWER_MODULE = 'core/answer/answer.ts';
+
+/**
+ * Every exported type of core/ and hosts/ that carries an answer, and what it is to that answer:
+ * `answer` (the one type every door renders), `part` (a piece the answer is made of), `wire`
+ * (the host's or a door's bytes: the answer rendered, not a second answer), `wrapper` (the one
+ * answer with what a door needs beside it), `mod` (the Claude Code mod's own forms, which go with
+ * its round trip through Claude's JSON), `other` (named like an answer, not one). A new type
+ * named `…Answer` that is not here fails the report's test.
+ */
+export const ANSWER_TYPES = [
+  { file: 'core/answer/outcome.ts', name: 'Answer', role: 'answer', why: 'the one answer: allow, context, ask, deny, rewrite, with the person-hooks fields' },
+  { file: 'core/answer/outcome.ts', name: 'Outcome', role: 'part', why: "the guard's part of an Answer (Answer extends it), what handleEvent returns" },
+  { file: 'hosts/shared/adapter.ts', name: 'Rendered', role: 'wire', why: "a command hook's bytes: stdout, stderr, exit code" },
+  { file: 'hosts/shared/evaluator/protocol.ts', name: 'RenderedAnswer', role: 'wire', why: "the same bytes as the resident evaluator sends them over its socket" },
+  { file: 'hosts/shared/runner.ts', name: 'HookDecision', role: 'wrapper', why: 'an Answer with its event row before rendering (or silent, or the fail mode)' },
+  { file: 'hosts/cli/guard/decide.ts', name: 'Verdict', role: 'wire', why: "`stopline guard`'s JSON on stdout, rendered from an Answer" },
+  { file: 'hosts/cli/guard/decide.ts', name: 'GuardResult', role: 'wrapper', why: 'a Verdict with its exit code and stderr, or an input error' },
+  { file: 'hosts/claude/mod/classic.ts', name: 'ClassicResult', role: 'mod', why: "Claude Code's classic hook result: the mod's wire format" },
+  { file: 'hosts/claude/mod/classic.ts', name: 'MappedAnswer', role: 'mod', why: "a ClassicResult read back from the Claude adapter's JSON output (the round trip)" },
+  { file: 'hosts/claude/mod/door.ts', name: 'DoorAnswer', role: 'mod', why: 'a ClassicResult with the time the decision took' },
+  { file: 'core/config/file-stamp.ts', name: 'StatAnswer', role: 'other', why: 'what a stat says about a path' },
+];
+
+/** The doors, each by the module where it starts deciding. */
+export const ANSWER_DOORS = [
+  { door: 'command hooks', file: 'hosts/shared/runner.ts' },
+  { door: 'evaluator', file: 'hosts/shared/evaluator/server.ts' },
+  { door: 'in-process runtime', file: 'hosts/shared/in-process/runtime.ts' },
+  { door: 'mod', file: 'hosts/claude/mod/door.ts' },
+  { door: 'guard', file: 'hosts/cli/guard/decide.ts' },
+  { door: 'listen', file: 'hosts/cli/listen.ts' },
+];
+
+/** Exported type names of a file (interfaces and type aliases). */
+function exportedTypes(text) {
+  return [...text.matchAll(/(?:^|\n)export\s+(?:interface|type)\s+([\w$]+)/g)].map((m) => m[1]);
+}
+
+/** Whether a file calls the answer path's `answer()`, imported from ANSWER_MODULE. */
+export function callsAnswer(file, text, exists) {
+  const from = takenNames(file, text, exists)[ANSWER_MODULE] ?? [];
+  return from.includes('answer') && /(?<![\w$.])answer\(/.test(text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/^\s*\/\/.*$/gm, ''));
+}
+
+/**
+ * The answer report: each answer type found (listed or named `…Answer`) with its role, and for
+ * each door the chain of imports from its module to a file that calls `answer()` (null: none).
+ * @param {{ file: string, text: string }[]} files
+ */
+export function answerReport(files, doors = ANSWER_DOORS, types = ANSWER_TYPES) {
+  const byFile = new Map(files.map((f) => [f.file, f.text]));
+  const exists = (c) => byFile.has(c);
+  const found = [];
+  for (const { file, text } of files) {
+    if (!/^(core|hosts)\/.*\.ts$/.test(file)) continue;
+    for (const name of exportedTypes(text)) {
+      const listed = types.find((t) => t.file === file && t.name === name);
+      if (listed || /Answer$/.test(name)) found.push(listed ?? { file, name, role: 'unclassified', why: 'named like an answer and not in ANSWER_TYPES' });
+    }
+  }
+  const missing = types.filter((t) => !found.includes(t));
+  const graph = Object.fromEntries(files.filter((f) => /\.(ts|mjs|js)$/.test(f.file)).map((f) => [f.file, importsOf(f.file, f.text, exists)]));
+  const callers = new Set(files.filter((f) => f.file !== ANSWER_MODULE && callsAnswer(f.file, f.text, exists)).map((f) => f.file));
+  const reach = doors.map(({ door, file }) => {
+    if (!byFile.has(file)) return { door, file, via: null };
+    // breadth first, so the chain is a shortest one
+    const prev = new Map([[file, null]]);
+    const queue = [file];
+    while (queue.length) {
+      const f = queue.shift();
+      if (callers.has(f)) {
+        const via = [];
+        for (let at = f; at !== null; at = prev.get(at)) via.unshift(at);
+        return { door, file, via };
+      }
+      for (const g of graph[f] ?? []) if (!prev.has(g)) (prev.set(g, f), queue.push(g));
+    }
+    return { door, file, via: null };
+  });
+  return { types: found, missing, doors: reach, callers: [...callers].sort() };
+}
+
 // ------------------------------------------------------------------------------------ CLI
 
 /**
@@ -395,8 +640,22 @@ async function main(what, root = REPO_ROOT) {
       const code = files.reduce((n, f) => n + codeLines(f.text, f.file).filter((l) => l.trim() !== '').length, 0);
       console.log(`${roots[0]}/: ${files.length} files, ${all} lines, ${code} code lines`);
     }
+  } else if (what === 'dead') {
+    const { dead, kept } = await deadReport(root);
+    for (const d of dead) console.log(`${d.file} ${d.name}${d.tests ? ' (taken by tests only)' : ''}`);
+    for (const k of kept) console.log(`kept: ${k.file} ${k.name}: ${KEPT_EXPORTS.find((e) => e.file === k.file && e.name === k.name).why}`);
+    console.log(`${dead.length} dead export(s) in core/ and hosts/, ${kept.length} kept on purpose`);
+  } else if (what === 'answers') {
+    const r = answerReport(read(root, sourceFiles(root, [...SCANNED_ROOTS], /\.(ts|mts|mjs|js)$/)));
+    const answers = r.types.filter((t) => t.role === 'answer');
+    for (const t of r.types) console.log(`${t.role}: ${t.file} ${t.name}: ${t.why}`);
+    for (const t of r.missing) console.log(`missing: ${t.file} ${t.name} is listed and no longer exported there`);
+    for (const d of r.doors) console.log(`door ${d.door} (${d.file}): ${d.via ? `answer() via ${d.via.join(' -> ')}` : 'does not reach answer()'}`);
+    const unclassified = r.types.filter((t) => t.role === 'unclassified').length;
+    const off = r.doors.filter((d) => !d.via).length;
+    console.log(`${answers.length} answer type(s), ${unclassified} unclassified; ${r.doors.length - off} of ${r.doors.length} doors reach answer() (${r.callers.length} caller module(s): ${r.callers.join(', ')})`);
   } else {
-    console.error('usage: node build/source-scan.mjs events|dupes|cycles|hosts|lines');
+    console.error('usage: node build/source-scan.mjs events|dupes|cycles|hosts|lines|dead|answers');
     process.exitCode = 2;
   }
 }

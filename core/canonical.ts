@@ -19,9 +19,9 @@ export const CANONICAL_EVENTS = [
 export type CanonicalEvent = (typeof CANONICAL_EVENTS)[number];
 
 /** What a matcher on this event is compared against; `null` = the event has no subject. */
-export type MatcherSubject = 'source' | 'reason' | 'tool' | 'agent_type' | null;
+type MatcherSubject = 'source' | 'reason' | 'tool' | 'agent_type' | null;
 
-export interface CanonicalEventInfo {
+interface CanonicalEventInfo {
   name: CanonicalEvent;
   /** a deny from a handler really prevents the action */
   blockable: boolean;

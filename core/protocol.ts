@@ -13,7 +13,7 @@
 import { HOST_FAMILIES, type HostFamily } from './registry/host-specs';
 import { BadField, bool, enumOf, int, isRecord, nonEmpty, optional, str, strArray } from './check';
 
-export const PROTOCOL_VERSION = 1 as const;
+const PROTOCOL_VERSION = 1 as const;
 
 export const CONTROL_EVENT_KINDS = [
   'session.start',
@@ -52,7 +52,7 @@ export interface HostInfo {
   dataDir?: string;
 }
 
-export interface Prompt {
+interface Prompt {
   text: string;
   source: PromptSource;
   /** the host's id of this prompt, on `ControlEvent.prompts` (the core takes each key once) */
@@ -188,7 +188,7 @@ export interface ControlEvent {
   turnEnd?: TurnEnd;
 }
 
-export type ParseResult = { ok: true; event: ControlEvent } | { ok: false; error: string };
+type ParseResult = { ok: true; event: ControlEvent } | { ok: false; error: string };
 
 function hostInfo(v: unknown, at: string): HostInfo {
   if (!isRecord(v)) throw new BadField(at, 'expected object');

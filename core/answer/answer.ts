@@ -70,7 +70,7 @@ export interface AnswerPlace extends Omit<HandleOptions, 'canRewrite'> {
   call?: ToolCall;
 }
 
-export interface AnswerPorts {
+interface AnswerPorts {
   core: Pick<CoreApi, 'handleEvent'>;
   /** absent: the guard alone answers */
   hooks?: HooksPort;
@@ -82,7 +82,7 @@ export interface AnswerPorts {
  * notice, never as a block. A blocked prompt would hide the reason from a headless run, and a
  * blocked stop would keep the turn going in a loop; at a stop it is the notice alone.
  */
-export function guardGate(outcome: Outcome, kind: ControlEvent['kind'] | null): Outcome {
+function guardGate(outcome: Outcome, kind: ControlEvent['kind'] | null): Outcome {
   if ((outcome.kind !== 'deny' && outcome.kind !== 'ask') || kind === 'action.before') return outcome;
   const notice = outcome.message !== undefined ? { notice: outcome.message } : {};
   // at a stop, context the model reads keeps the turn going as a block does (Claude Code hands

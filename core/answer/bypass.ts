@@ -18,7 +18,7 @@ import type { Action, HostInfo } from '../protocol';
 import { resolveDataDir } from '../state/datadir';
 import { readSession, sessionStore } from '../state/session';
 
-export interface BypassInput {
+interface BypassInput {
   /** the root session the bypass happened in */
   sessionId: string;
   cwd?: string;

@@ -63,8 +63,6 @@ import type { SessionState, SessionStore } from '../state/session';
 import { nodeStore } from '../state/node-store';
 import type { Store } from '../state/store';
 
-export { normalizeSlashDirective } from '../contract/grammar';
-
 export interface HandleOptions {
   /** STOPLINE_HOME, STOPLINE_CONFIG, STOPLINE_FAIL_OPEN, STOPLINE_FAIL_MODE, XDG_*, HOME, ... */
   env: Record<string, string | undefined>;

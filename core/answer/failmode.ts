@@ -22,8 +22,6 @@ export class InvalidEventError extends Error {
   }
 }
 
-export { envFailMode } from './fail-env';
-
 /** One diagnostic line per fail-mode variable that is set but not understood (it is then ignored). */
 export function envFailModeNotes(env: Env): string[] {
   const notes: string[] = [];
@@ -54,7 +52,7 @@ function clip(s: string): string {
   return one.length > 200 ? one.slice(0, 197) + '...' : one;
 }
 
-export interface FailOptions {
+interface FailOptions {
   env: Record<string, string | undefined>;
   cwd?: string;
 }

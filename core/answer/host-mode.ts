@@ -24,21 +24,21 @@ import { resolveDataDir } from '../state/datadir';
 import { lockTimeoutFromEnv } from '../state/store';
 import { sessionStore, updateSession } from '../state/session';
 
-export interface HostModeSwitch {
+interface HostModeSwitch {
   /** the root session whose contract the person changed */
   sessionId: string;
   cwd?: string;
   host: HostInfo;
 }
 
-export interface HostModeOptions {
+interface HostModeOptions {
   env: Record<string, string | undefined>;
   cwd?: string;
   now?: () => number;
 }
 
 /** The contract a `review` contract becomes when the person switches the host to editing. */
-export function advanceReviewToChange(c: Contract): Contract | null {
+function advanceReviewToChange(c: Contract): Contract | null {
   if (c.mode !== 'review' || controlState(c) === 'OFF') return null;
   return { ...c, mode: 'change', source: 'host', revision: c.revision + 1 };
 }

@@ -5,10 +5,10 @@
 import { FAMILY_WORDS } from '../registry/reasons';
 import type { NoticeLevel, ReasonCode } from '../registry/reasons';
 
-export type OutcomeKind = 'none' | 'context' | 'ask' | 'deny' | 'rewrite';
+type OutcomeKind = 'none' | 'context' | 'ask' | 'deny' | 'rewrite';
 
 /** Who gave the answer: stopline's guard, or a hook the person configured. */
-export type OutcomeSource = 'guard' | 'hook';
+type OutcomeSource = 'guard' | 'hook';
 
 export interface Outcome {
   kind: OutcomeKind;
@@ -73,8 +73,6 @@ export interface Answer extends Outcome {
   /** the guard's own part, before the person's hooks were folded in */
   guard?: Outcome;
 }
-
-export const NONE: Outcome = Object.freeze({ kind: 'none' }) as Outcome;
 
 /**
  * The text a deny or ask shows: its stamp, or, when an answer reached a renderer without one

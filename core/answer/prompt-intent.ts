@@ -7,7 +7,7 @@
 import { normalizeSlashDirective, parsePromptCommand } from '../contract/grammar';
 import { detectCorrection } from '../contract/corrections';
 
-export type PromptIntent =
+type PromptIntent =
   /** a $stopline directive (also a malformed one: it is answered, and the contract stays) */
   | 'directive'
   /** status, help, runtime, explain, label */

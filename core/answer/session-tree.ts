@@ -83,7 +83,7 @@ function rootOf(dataDir: string, parentId: string, io?: Store): Lineage {
  */
 export const BRACKETED_TREE: SessionTree = { kind: 'recorded', place: (event, dataDir, io) => placeInBracket(event, dataDir, io) };
 
-export function placeInBracket(event: ControlEvent, dataDir: string, io?: Store): ControlEvent {
+function placeInBracket(event: ControlEvent, dataDir: string, io?: Store): ControlEvent {
   switch (event.kind) {
     case 'session.start':
     case 'session.end':

@@ -22,13 +22,13 @@ import { CONFIG_FILE, PROJECT_DIR, forgetProjectWalks, locateProject } from './p
 import { applyProjectFile } from './tighten';
 import type { LoadedConfig, ParsedFile, StoplineConfig } from './types';
 
-export { CONFIG_FILE, PROJECT_DIR, findProject, forgetProjectWalks } from './project';
+export { findProject } from './project';
 
-export type { FailMode, LoadedConfig, ParsedFile, StoplineConfig } from './types';
+export type { FailMode, StoplineConfig } from './types';
 
 const KNOWN_KEYS = new Set(['defaultMode', 'defaultLevel', 'failMode', 'dataDir', 'retentionDays', 'confine', 'defaults', 'floor']);
 
-export function builtinConfig(): StoplineConfig {
+function builtinConfig(): StoplineConfig {
   return {
     defaultMode: 'unconfirmed',
     defaultLevel: 'guard',

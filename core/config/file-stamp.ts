@@ -58,7 +58,7 @@ export function statPath(path: string): StatAnswer {
 }
 
 /** Same file, same bytes as far as the file system can tell (takenAt is not compared). */
-export function sameStamp(a: FileStamp, b: FileStamp): boolean {
+function sameStamp(a: FileStamp, b: FileStamp): boolean {
   return a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 }
 
@@ -68,7 +68,7 @@ export function sameStamp(a: FileStamp, b: FileStamp): boolean {
  * tick is impossible. A clock that jumped backwards makes the file look new, which only costs a
  * re-read.
  */
-export function settled(stamp: FileStamp): boolean {
+function settled(stamp: FileStamp): boolean {
   return stamp.takenAt - Math.max(stamp.mtimeMs, stamp.ctimeMs) > racyWindowMs;
 }
 

@@ -22,13 +22,13 @@ export const PROJECT_DIR = '.stopline';
 /** Deeper than any real checkout; a guard against a symlink loop or a pathological cwd. */
 const MAX_LEVELS = 64;
 
-export interface ProjectLocation {
+interface ProjectLocation {
   root: string;
   file?: string;
 }
 
 /** A located project plus the stat of its file (present only when `file` is). */
-export interface LocatedProject extends ProjectLocation {
+interface LocatedProject extends ProjectLocation {
   fileStat?: StatAnswer;
 }
 

@@ -39,7 +39,7 @@ export function agentsAtLeastAsTight(candidate: AgentBudget, current: AgentBudge
   return rank(candidate) >= rank(current);
 }
 
-export function failModeAtLeastAsTight(candidate: FailMode, current: FailMode): boolean {
+function failModeAtLeastAsTight(candidate: FailMode, current: FailMode): boolean {
   return FAIL_RANK[candidate] >= FAIL_RANK[current];
 }
 
@@ -74,10 +74,10 @@ export const TIGHTER_ORDER: Readonly<Record<string, string>> = {
 };
 
 /** Keys a project file can never set: they run code, move or drop the person's evidence, or turn confinement off. */
-export const USER_ONLY_KEYS = ['dataDir', 'retentionDays', 'projectHooks', 'dashboard', 'confine'] as const;
+const USER_ONLY_KEYS = ['dataDir', 'retentionDays', 'projectHooks', 'dashboard', 'confine'] as const;
 
 /** Keys that make commands run; the user file's `"projectHooks": true` lets the project's through. */
-export const HOOK_KEYS = ['hooks', 'import'] as const;
+const HOOK_KEYS = ['hooks', 'import'] as const;
 
 /** A key name from a file, made safe to print on one line (a cloned file may hold anything). */
 export function printableKey(key: string): string {

@@ -16,7 +16,7 @@ import type { SandboxProbe } from './probe';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-export { confinementSwitch, confinedMessage, failureNote, scopeOf, scopeWords } from './words';
+export { confinementSwitch, failureNote, scopeOf, scopeWords } from './words';
 
 export interface ConfineRequest {
   command: string;

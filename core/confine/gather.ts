@@ -36,7 +36,7 @@ function git(project: string, args: string[], env: Env, input?: string): string 
  * answers many events, while the project's top folder and its .gitignore are unchanged (a new
  * build folder at the top changes the first).
  */
-export function gatherProjectScratch(project: string, env: Env, make: boolean, now = Date.now()): string[] {
+function gatherProjectScratch(project: string, env: Env, make: boolean, now = Date.now()): string[] {
   const key = `${project}\0${make ? 1 : 0}`;
   const stamp = `${mtime(project)}\0${mtime(posix.join(project, '.gitignore'))}`;
   const hit = kept.get(key);

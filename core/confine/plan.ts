@@ -40,7 +40,7 @@ export interface DiskPort {
 /** What the contract lets a confined command change in the project. */
 export type Scope = { kind: 'none' } | { kind: 'all' } | { kind: 'files'; entries: readonly string[] };
 
-export type ScratchKind = 'project-scratch' | 'tool-cache' | 'temp';
+type ScratchKind = 'project-scratch' | 'tool-cache' | 'temp';
 
 export interface PlanInput {
   scope: Scope;
@@ -57,16 +57,16 @@ export interface PlanInput {
   limits?: Partial<PlanLimits>;
 }
 
-export interface PlanLimits {
+interface PlanLimits {
   /** mounts in one plan (each costs bwrap a little, and a command line has a length limit) */
   mounts: number;
   /** entries a files= glob may visit on disk */
   walk: number;
 }
 
-export const DEFAULT_LIMITS: PlanLimits = { mounts: 512, walk: 20_000 };
+const DEFAULT_LIMITS: PlanLimits = { mounts: 512, walk: 20_000 };
 
-export type MountKind = 'rw' | 'ro' | 'hide' | 'block';
+type MountKind = 'rw' | 'ro' | 'hide' | 'block';
 
 /** One mount over the read-only (or, with no files=, writable) root, in the order it is made. */
 export interface Mount {
@@ -98,7 +98,7 @@ export interface PlanCounts {
   blocked: number;
 }
 
-export type PlanResult = { ok: true; plan: ConfinePlan } | { ok: false; why: string };
+type PlanResult = { ok: true; plan: ConfinePlan } | { ok: false; why: string };
 
 const RANK: Readonly<Record<MountKind, number>> = { rw: 0, ro: 1, block: 2, hide: 3 };
 

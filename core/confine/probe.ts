@@ -15,7 +15,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 export type SandboxProbe = { ok: true; tools: SandboxTools; version: string } | { ok: false; why: string; fix: string };
 
 /** How long an answer is kept (a package installed or removed meanwhile is seen after this). */
-export const PROBE_TTL_MS = 10 * 60 * 1000;
+const PROBE_TTL_MS = 10 * 60 * 1000;
 const PROBE_TIMEOUT_MS = 5000;
 
 function onPath(name: string, env: Env): string | null {

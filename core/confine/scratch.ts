@@ -19,12 +19,12 @@ type Env = Readonly<Record<string, string | undefined>>;
  */
 const SECRET_OR_CONFIG = /^(\.?env(\..*)?|.*secret.*|.*credential.*|.*passw.*|.*token.*|.*private.*|keys?|\.ssh|\.gnupg|\.aws|\.azure|\.gcloud|\.kube|\.docker|\.netrc|.*config.*|.*settings.*|\.idea|\.vscode|\.git)$/i;
 
-export function looksSecretOrConfig(relPath: string): boolean {
+function looksSecretOrConfig(relPath: string): boolean {
   return relPath.split('/').some((seg) => seg !== '' && SECRET_OR_CONFIG.test(seg));
 }
 
 /** At most this many ignored folders are made writable (each is one mount); the shallowest first. */
-export const MAX_PROJECT_SCRATCH = 64;
+const MAX_PROJECT_SCRATCH = 64;
 
 /**
  * The ignored folders git reported (`git ls-files -o -i --directory`, paths relative to the

@@ -81,7 +81,7 @@ export interface FloorContext {
 
 const STANDARD_FLOOR: FloorSettings = { preset: 'standard', exceptions: [], secrets: [] };
 
-export type Verdict = 'allow' | 'ask' | 'deny';
+type Verdict = 'allow' | 'ask' | 'deny';
 export type DecisionOutcome = 'allow' | 'context' | 'ask' | 'deny';
 
 export interface Decision {
@@ -107,20 +107,20 @@ export interface Decision {
 }
 
 /** Why a shell command may run confined: the unproven rules it breaks (empty: none, its writes are unplaced). */
-export interface Confinable {
+interface Confinable {
   rules: ConfinableRule[];
 }
 
 /** The rules that only say "cannot be proven": a sandbox built from the contract settles them. */
-export const CONFINABLE_RULES = ['MUTABILITY_UNPROVEN', 'WRITE_PATH_UNPROVEN'] as const;
-export type ConfinableRule = (typeof CONFINABLE_RULES)[number];
+const CONFINABLE_RULES = ['MUTABILITY_UNPROVEN', 'WRITE_PATH_UNPROVEN'] as const;
+type ConfinableRule = (typeof CONFINABLE_RULES)[number];
 
 function isConfinableRule(code: DecisionReason): code is ConfinableRule {
   return (CONFINABLE_RULES as readonly string[]).includes(code);
 }
 
 /** One broken rule: its code, what it alone would say, and why. */
-export interface BrokenRule {
+interface BrokenRule {
   reasonCode: DecisionReason;
   family: Family | null;
   verdict: 'ask' | 'deny';

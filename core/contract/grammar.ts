@@ -40,7 +40,7 @@ export type Query =
   | { kind: 'explain'; eventId: string }
   | { kind: 'label'; eventId: string; label: Label };
 
-export type DirectiveErrorCode =
+type DirectiveErrorCode =
   | 'INVALID_DIRECTIVE'
   | 'INVALID_DIRECTIVE_TOKEN'
   | 'CONFLICTING_DIRECTIVE'

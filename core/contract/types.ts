@@ -28,7 +28,7 @@ export const MAX_AGENT_BUDGET = 64;
  * person's explicit mode switch in the host itself (OpenCode agent switch, core/answer/host-mode.ts).
  */
 export const CONTRACT_SOURCES = ['default', 'config', 'directive', 'correction', 'host'] as const;
-export type ContractSource = (typeof CONTRACT_SOURCES)[number];
+type ContractSource = (typeof CONTRACT_SOURCES)[number];
 
 export interface Contract {
   mode: Mode;
@@ -76,7 +76,7 @@ export const BUILTIN_DEFAULTS: PolicyDefaults = { deps: 'ask', hash: 'deny', age
  * subagents are allowed unless named, hashing needs approval. Every other mode uses the
  * configured defaults. files= and self-protection apply in every mode.
  */
-export const OPEN_MODE_DEFAULTS: PolicyDefaults = { deps: 'allow', hash: 'ask', agents: 'allow' };
+const OPEN_MODE_DEFAULTS: PolicyDefaults = { deps: 'allow', hash: 'ask', agents: 'allow' };
 
 export function defaultsForMode(mode: Mode, configured: PolicyDefaults): PolicyDefaults {
   return mode === 'open' ? OPEN_MODE_DEFAULTS : configured;

@@ -32,7 +32,7 @@ export interface RuntimeContractSummary {
   source: string;
 }
 
-export interface RuntimeActionSummary {
+interface RuntimeActionSummary {
   /** canonical tool name (Bash, Write, ...) or null */
   tool: string | null;
   /** short hash of the host's tool name */
@@ -74,7 +74,7 @@ export interface RuntimeSeenSummary {
   whileOff: number;
 }
 
-export interface RuntimeDecision {
+interface RuntimeDecision {
   verdict: 'allow' | 'ask' | 'deny';
   outcome: 'allow' | 'context' | 'ask' | 'deny';
   family: Family | null;
@@ -108,7 +108,7 @@ export interface RuntimeEventV1 {
   confined?: RuntimeConfinement;
 }
 
-export interface RuntimeConfinement {
+interface RuntimeConfinement {
   /** the reason codes that made it unproven (empty: none broken, its writes could not be placed) */
   rules: string[];
   writable: number;
@@ -130,12 +130,12 @@ const CANONICAL_TOOL = /^[A-Z][A-Za-z]{1,31}$/;
 /** Versions like `2.1.332` or `0.19.0`. */
 const VERSION = /^\d{1,4}(\.\d{1,6}){0,3}$/;
 
-export function toolSummary(action: Action): Pick<RuntimeActionSummary, 'tool' | 'toolKey'> {
+function toolSummary(action: Action): Pick<RuntimeActionSummary, 'tool' | 'toolKey'> {
   const canonical = action.canonicalName && CANONICAL_TOOL.test(action.canonicalName) ? action.canonicalName : null;
   return { tool: canonical, toolKey: hashText('stopline-tool\0' + action.name).slice(0, 12) };
 }
 
-export function contractSummary(c: Contract): RuntimeContractSummary {
+function contractSummary(c: Contract): RuntimeContractSummary {
   return {
     mode: c.mode,
     level: c.level,
@@ -167,7 +167,7 @@ export function decisionSummary(d: Decision, response: string): RuntimeDecision 
   return r;
 }
 
-export interface BaseInputs {
+interface BaseInputs {
   type: RuntimeEventType;
   sessionKey: string;
   child: boolean;

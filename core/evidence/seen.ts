@@ -86,7 +86,7 @@ export function guardView(dataDir: string, key: string, io: Store = nodeStore): 
   return view;
 }
 
-export interface CompareInput {
+interface CompareInput {
   /** the root session's raw id (the call keys' salt) */
   sessionId: string;
   calls: readonly RecordedCall[];
@@ -147,12 +147,12 @@ function calls(n: number): string {
 }
 
 /** The line the person reads at the turn end. */
-export function unseenNotice(s: Pick<RuntimeSeenSummary, 'unseen' | 'unseenKinds'>): string {
+function unseenNotice(s: Pick<RuntimeSeenSummary, 'unseen' | 'unseenKinds'>): string {
   return `stopline: ${calls(s.unseen)} in this session ran without stopline checking ${s.unseen === 1 ? 'it' : 'them'} (${kindsText(s.unseenKinds)}): its hook did not run. Run \`stopline doctor\` to see why.`;
 }
 
 /** The stamp the model reads at the turn end. */
-export function unseenStamp(s: Pick<RuntimeSeenSummary, 'unseen' | 'unseenKinds'>, contract: Contract, eventId: string | undefined): string {
+function unseenStamp(s: Pick<RuntimeSeenSummary, 'unseen' | 'unseenKinds'>, contract: Contract, eventId: string | undefined): string {
   const lines = [
     'UNSEEN / CONTROL',
     `${calls(s.unseen)} in this session ran without stopline checking ${s.unseen === 1 ? 'it' : 'them'} (${kindsText(s.unseenKinds)}): the host's own record holds ${s.unseen === 1 ? 'it' : 'them'}, but stopline's hook did not run, so the contract was not enforced there.`,
@@ -165,7 +165,7 @@ export function unseenStamp(s: Pick<RuntimeSeenSummary, 'unseen' | 'unseenKinds'
 }
 
 /** What the controller's turn.stop handler gives the check. */
-export interface TurnEndInput {
+interface TurnEndInput {
   dataDir: string;
   /** where the evidence is read (the door's Store; the local disk when absent) */
   io?: Store;

@@ -79,7 +79,7 @@ function parseObject(s: string): Record<string, unknown> | undefined {
 }
 
 /** Claude-contract output of a successful run (stdout on exit 0, or a 2xx http body). */
-export function decodeClaudeOutput(out: string, event: CanonicalEvent): HookResponse {
+function decodeClaudeOutput(out: string, event: CanonicalEvent): HookResponse {
   const r = emptyResponse();
   const trimmed = out.trim();
   if (trimmed === '') return r;
@@ -114,7 +114,7 @@ export function decodeClaudeOutput(out: string, event: CanonicalEvent): HookResp
 }
 
 /** Hermes shell-hook stdout; undefined when it is not a JSON object. */
-export function decodeHermesOutput(out: string, event: CanonicalEvent): HookResponse | undefined {
+function decodeHermesOutput(out: string, event: CanonicalEvent): HookResponse | undefined {
   const r = emptyResponse();
   const trimmed = out.trim();
   if (trimmed === '') return r;

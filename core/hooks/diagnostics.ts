@@ -4,11 +4,11 @@
  */
 import type { Diagnostic, HooksConfig } from './types';
 
-export function formatDiagnostic(d: Diagnostic): string {
+function formatDiagnostic(d: Diagnostic): string {
   return `${d.file}${d.position ? ':' + d.position : ''}: ${d.level}: ${d.message}`;
 }
 
-export interface ValidateSummary {
+interface ValidateSummary {
   text: string;
   errors: number;
   warnings: number;

@@ -72,7 +72,7 @@ function byDialect<T>(pick: (hooks: { label: string; defaultTimeoutSec: number }
 
 export const DIALECT_LABEL: Readonly<Record<Dialect, string>> = { native: 'stopline', ...byDialect((h) => h.label) };
 
-export type SpellingLookup =
+type SpellingLookup =
   | { kind: 'canonical'; event: CanonicalEvent }
   | { kind: 'host-only' }
   | { kind: 'unknown' };

@@ -26,7 +26,7 @@ export function hasHooks(config: HooksConfig, event: DispatchInput['event']): bo
 }
 
 /** What a group's matcher is compared against for this event. */
-export function matcherSubjects(input: DispatchInput): string[] {
+function matcherSubjects(input: DispatchInput): string[] {
   const out: string[] = [];
   const add = (v: string | undefined): void => {
     if (typeof v === 'string' && v !== '' && !out.includes(v)) out.push(v);
@@ -81,7 +81,7 @@ function commandOf(input: DispatchInput): string | undefined {
   return typeof cmd === 'string' ? cmd : undefined;
 }
 
-export interface SelectedHook {
+interface SelectedHook {
   group: HookGroup;
   handler: HookHandler;
 }

@@ -21,7 +21,7 @@ import type { Decision, FoldedResult, HookResponse, HookRun } from './types';
 
 const RANK: Readonly<Record<Decision, number>> = { none: 0, allow: 1, ask: 2, deny: 3 };
 
-export const DEFAULT_DENY_REASON = 'blocked by a hook';
+const DEFAULT_DENY_REASON = 'blocked by a hook';
 
 export function noHooksResult(): FoldedResult {
   return { decision: 'none', stop: false, contexts: [], messages: [], downgraded: false, runs: [] };

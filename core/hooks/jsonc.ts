@@ -40,7 +40,7 @@ export interface ScalarNode {
   value: string | number | boolean | null;
 }
 
-export type JsoncResult =
+type JsoncResult =
   | { ok: true; doc: LocatedDocument; root: JsonNode; warnings: { message: string; position: Position }[] }
   | { ok: false; message: string; position: Position };
 

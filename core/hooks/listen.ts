@@ -42,7 +42,7 @@ export interface ListenHandler {
   resolveEvent?(name: string, host?: string): CanonicalEvent | null;
 }
 
-export interface ListenOptions {
+interface ListenOptions {
   input: Readable;
   output: Writable;
   handler: ListenHandler;
@@ -53,7 +53,7 @@ export interface ListenOptions {
   endOutput?: boolean;
 }
 
-export const MAX_LINE_BYTES = 8 * 1024 * 1024;
+const MAX_LINE_BYTES = 8 * 1024 * 1024;
 
 /** a host with a hook dialect names its own events first; any other host takes the default order */
 function hostDialect(host: string): Dialect | undefined {

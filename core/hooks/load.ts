@@ -37,7 +37,7 @@ export interface LoadOptions {
 }
 
 /** the hosts whose own hook files an `import` can name: every host with a hook-file dialect */
-export const IMPORT_NAMES: readonly HookDialect[] = HOOK_DIALECTS;
+const IMPORT_NAMES: readonly HookDialect[] = HOOK_DIALECTS;
 type ImportName = HookDialect;
 const IMPORT_LIST = IMPORT_NAMES.map((n) => JSON.stringify(n)).join(', ');
 
@@ -50,12 +50,12 @@ interface HostFile {
 }
 
 /** Copilot's user folder: `$COPILOT_HOME`, else `~/.copilot`. */
-export function copilotHome(env: LoadOptions['env'], home: string): string {
+function copilotHome(env: LoadOptions['env'], home: string): string {
   return env.COPILOT_HOME || join(home, '.copilot');
 }
 
 /** Droid's user folder: `$FACTORY_HOME_OVERRIDE/.factory`, else `~/.factory`. */
-export function factoryHome(env: LoadOptions['env'], home: string): string {
+function factoryHome(env: LoadOptions['env'], home: string): string {
   return join(env.FACTORY_HOME_OVERRIDE || home, '.factory');
 }
 
@@ -77,7 +77,7 @@ export function defaultConfigPaths(env: LoadOptions['env'], home: string, cwd: s
  * `*.json` of its hooks folder (`listDir`; a project's .github/hooks is left out: Copilot runs it
  * only in a folder the person trusted), Droid the user and project `.factory` folders.
  */
-export function hostFilesFor(name: ImportName, env: LoadOptions['env'], home: string, cwd: string, listDir?: LoadOptions['listDir']): HostFile[] {
+function hostFilesFor(name: ImportName, env: LoadOptions['env'], home: string, cwd: string, listDir?: LoadOptions['listDir']): HostFile[] {
   switch (name) {
     case 'claude': {
       const userDir = env.CLAUDE_CONFIG_DIR || join(home, '.claude');
@@ -132,7 +132,7 @@ export function dialectFromFileName(path: string): Dialect | null {
 }
 
 /** Node file reader for LoadOptions: undefined for a missing file. */
-export function nodeReadFile(path: string): string | undefined {
+function nodeReadFile(path: string): string | undefined {
   try {
     return readFileSync(path, 'utf8');
   } catch (err) {
@@ -352,7 +352,7 @@ interface CachedLoad {
 }
 
 /** The names in a folder, sorted, or undefined when it cannot be listed. */
-export function nodeListDir(dir: string): string[] | undefined {
+function nodeListDir(dir: string): string[] | undefined {
   try {
     return readdirSync(dir).sort();
   } catch {

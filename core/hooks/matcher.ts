@@ -20,12 +20,12 @@
  */
 import type { CompiledMatcher, Dialect } from './types';
 
-export interface MatcherProblem {
+interface MatcherProblem {
   level: 'error' | 'warning';
   message: string;
 }
 
-export interface CompileResult {
+interface CompileResult {
   matcher: CompiledMatcher;
   problem?: MatcherProblem;
 }

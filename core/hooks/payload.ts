@@ -15,7 +15,7 @@ import { isRecord } from '../check';
 type Payload = Record<string, unknown>;
 
 /** Tool input as the hook sees it: the raw fields, with the caller's Claude-shaped fields on top. */
-export function presentedToolInput(input: DispatchInput): Record<string, unknown> | null {
+function presentedToolInput(input: DispatchInput): Record<string, unknown> | null {
   const raw = isRecord(input.rawInput) ? input.rawInput : undefined;
   if (!raw && !input.canonicalInput) return input.rawInput === undefined ? null : { value: input.rawInput };
   return { ...(raw ?? {}), ...(input.canonicalInput ?? {}) };

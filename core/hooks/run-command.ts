@@ -28,7 +28,7 @@ function posixShell(kind: 'sh' | 'bash'): string {
 }
 
 /** Kill the child and everything in its process group. Safe to call more than once. */
-export function killProcessTree(child: ChildProcess): void {
+function killProcessTree(child: ChildProcess): void {
   const pid = child.pid;
   if (pid === undefined) return;
   if (IS_WINDOWS) {

@@ -7,7 +7,6 @@
 import type { RawRun } from './decode';
 import { expandHeaderValue, type HttpSpec } from './run-spec';
 
-export type { HttpSpec } from './run-spec';
 export { expandHeaderValue } from './run-spec';
 
 async function readCapped(res: Response, max: number): Promise<string> {

@@ -47,7 +47,7 @@ export function inputFromPayload(canonical: CanonicalEvent, payload: Record<stri
   };
 }
 
-export interface HooksHandlerOptions {
+interface HooksHandlerOptions {
   /** (re)load the config; called once now and on every `reload` */
   load: () => HooksConfig;
   toInput?: (req: ListenDispatchRequest) => DispatchInput;

@@ -4,11 +4,10 @@
  * from its own payload and render a FoldedResult without knowing how hooks run.
  */
 import type { CanonicalEvent } from '../canonical';
-import { HOOK_DIALECTS, type HookDialect } from '../registry/host-specs';
+import type { HookDialect } from '../registry/host-specs';
 
 /** Where a hook group was written. Each dialect keeps its own payload, matcher and response rules. */
 export type Dialect = 'native' | HookDialect;
-export const DIALECTS: readonly Dialect[] = ['native', ...HOOK_DIALECTS];
 
 export type OnError = 'warn' | 'block' | 'ignore';
 

@@ -15,7 +15,7 @@
 import { MAX_DEPTH, pointerOf, type LocatedDocument } from './jsonc';
 import type { Position } from './types';
 
-export type YamlResult =
+type YamlResult =
   | { ok: true; doc: LocatedDocument; warnings: { message: string; position: Position }[] }
   | { ok: false; message: string; position: Position };
 

@@ -11,7 +11,7 @@ import type { LabelRecord, RuntimeSummary } from '../evidence/log';
 import { FAMILY_WORDS } from '../registry/reasons';
 import type { Family } from '../registry/reasons';
 
-export const FOUR_QUESTIONS =
+const FOUR_QUESTIONS =
   'Before each step ask: Was it requested? Is it necessary? What reachable evidence supports it? Would leaving it out fail acceptance?';
 
 const MODE_GUIDANCE: Record<string, string> = {
@@ -22,7 +22,7 @@ const MODE_GUIDANCE: Record<string, string> = {
   open: 'Open task: changes are allowed; stay with what was asked.',
 };
 
-export function filesText(files: string[] | null): string {
+function filesText(files: string[] | null): string {
   if (files === null) return 'unbounded';
   if (files.length === 0) return '(none: no writes)';
   return files.join('|');
@@ -57,9 +57,9 @@ export function renderContractContext(c: Contract): string {
   return lines.filter((l) => l !== '').join('\n');
 }
 
-export type StampKind = 'stop' | 'ask' | 'watch';
+type StampKind = 'stop' | 'ask' | 'watch';
 
-export interface StampInput {
+interface StampInput {
   kind: StampKind;
   family: Family | null;
   reasonCode: string;
@@ -78,7 +78,7 @@ export interface StampInput {
  * then what happened, the reason code, one `Also breaks:` line per other rule the action
  * breaks, the state, the event id and a next step (the other rules' next steps follow it).
  */
-export function renderStamp(s: StampInput): string {
+function renderStamp(s: StampInput): string {
   const word = FAMILY_WORDS[s.family ?? 'C'];
   const head = `${s.kind === 'watch' ? 'WATCH' : 'STOP'} / ${word}`;
   const what =

@@ -29,7 +29,7 @@ import { isWindowsAbsolute } from './paths';
  *   folder of that name in the base), seen in the host's code. Without it those forms are
  *   unproven: the guard has not seen what the host does with them.
  */
-export type PathStep = 'trim' | 'unicode-spaces' | 'strip-at' | 'expand-home' | 'file-url' | 'msys-drive' | 'nfc' | 'expand-user-home' | 'literal';
+type PathStep = 'trim' | 'unicode-spaces' | 'strip-at' | 'expand-home' | 'file-url' | 'msys-drive' | 'nfc' | 'expand-user-home' | 'literal';
 
 export interface PathResolver {
   /** the host's own steps, in the order its code applies them; then relative paths join the base */
@@ -52,7 +52,7 @@ export interface VersionedPathResolver {
 
 export type PathResolverColumn = PathResolver | VersionedPathResolver;
 
-export interface PlaceContext {
+interface PlaceContext {
   /** the event's working folder (absolute), when known */
   base?: string;
   /** the folder the host names for this call (absolute), for a resolver whose base is `host` */
@@ -67,7 +67,7 @@ export interface PlaceContext {
  * every path its versions would write (each must be allowed). `unproven` says why not.
  * Paths are absolute when the base is known, else as written (relative, `/`-separated).
  */
-export type Placed = { paths: string[] } | { unproven: string };
+type Placed = { paths: string[] } | { unproven: string };
 
 const UNICODE_SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;
 /** `scheme:` of two or more characters (one letter and a colon is a Windows drive) */
@@ -123,7 +123,7 @@ function windowsBase(ctx: PlaceContext): boolean {
 }
 
 /** The folder a relative path joins for this resolver: the host's own when it names one. */
-export function joinBase(r: PathResolver, ctx: PlaceContext): string | undefined {
+function joinBase(r: PathResolver, ctx: PlaceContext): string | undefined {
   return r.base === 'host' && ctx.hostBase ? ctx.hostBase : ctx.base;
 }
 

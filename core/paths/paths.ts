@@ -5,7 +5,7 @@
  */
 import { posix, win32 } from 'node:path';
 
-export type PathStyle = 'posix' | 'win32';
+type PathStyle = 'posix' | 'win32';
 
 export interface NormalizedPath {
   /** relative to cwd, `/`-separated; for targets outside cwd this is the absolute form */
@@ -24,7 +24,7 @@ export function isWindowsAbsolute(p: string): boolean {
   return DRIVE.test(p) || UNC.test(p);
 }
 
-export function detectStyle(p: string | undefined): PathStyle {
+function detectStyle(p: string | undefined): PathStyle {
   if (!p) return 'posix';
   return isWindowsAbsolute(p) ? 'win32' : 'posix';
 }
@@ -101,7 +101,7 @@ function normalizeEntry(entry: string, cwd: string | undefined, opts: { home?: s
 /** More alternatives than this from one files= entry is refused (nested braces multiply). */
 export const MAX_BRACE_ALTERNATIVES = 256;
 
-export type BraceExpansion = { ok: true; alternatives: string[] } | { ok: false; error: string };
+type BraceExpansion = { ok: true; alternatives: string[] } | { ok: false; error: string };
 
 /**
  * Expand `{a,b}` alternatives in one files= entry, nested groups included, the way shells and

@@ -21,7 +21,7 @@ export interface SelfPathEntry {
   from?: string;
 }
 
-export interface SelfPathInputs {
+interface SelfPathInputs {
   env: Env;
   /** resolved data folder (core/state/datadir.ts) */
   dataDir?: string;
@@ -346,7 +346,7 @@ let lastPaths: { key: string; paths: string[] } | undefined;
  * characters, no leading `~` (the shell does not expand a tilde inside a value). Any other value,
  * or a variable the hook does not know, stays a run-time value: its targets are unproven.
  */
-export const PATH_VARS = [
+const PATH_VARS = [
   'STOPLINE_HOME',
   'STOPLINE_CONFIG',
   'CLAUDE_CONFIG_DIR',

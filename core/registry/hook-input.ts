@@ -3,7 +3,8 @@
  * against `file_path` / `command` works on every host), from the tool's registry row. The
  * host's raw input goes alongside, so nothing is lost by leaving a field out here.
  */
-import { SUBAGENT_KINDS, type ToolEntry } from './types';
+import { SUBAGENT_KINDS, type HostRegistry, type ToolEntry } from './types';
+import { findToolEntry } from './lookup';
 import { isRecord } from '../check';
 
 /** Only plain values are renamed; an object under a known name is not the value Claude has there. */
@@ -31,6 +32,18 @@ export function hookInput(entry: ToolEntry, input: unknown): Record<string, unkn
   }
   if (entry.commandField && typeof input[entry.commandField] === 'string') out.command = input[entry.commandField];
   return Object.keys(out).length ? out : undefined;
+}
+
+/**
+ * The same for a call as a door reads it: the tool's name and input, looked up in the host's
+ * table. Every door (command hook and in-process) calls this; undefined when the name is not
+ * a string, the tool is not in the table, or no field applies: the raw input then reaches the
+ * hooks as it is.
+ */
+export function toolHookInput(registry: HostRegistry, tool: unknown, input: unknown): Record<string, unknown> | undefined {
+  if (typeof tool !== 'string') return undefined;
+  const entry = findToolEntry(registry, tool);
+  return entry ? hookInput(entry, input) : undefined;
 }
 
 /** Whether a call of this tool launches subagents (the guard counts them against agents=N). */

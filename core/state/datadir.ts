@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { homeFrom } from '../paths/self-paths';
 import type { Env } from '../paths/self-paths';
 
-export interface DataDirInputs {
+interface DataDirInputs {
   configDataDir?: string;
   hostDataDir?: string;
 }
@@ -55,7 +55,7 @@ export class DataDirUnsafeError extends Error {
 }
 
 /** The folders stopline makes inside the data folder. */
-export const DATA_SUBDIRS = ['sessions', 'runtime', 'lineage'] as const;
+const DATA_SUBDIRS = ['sessions', 'runtime', 'lineage'] as const;
 
 interface StatLike {
   uid?: number;

@@ -113,17 +113,6 @@ export function chmodOwnFile(path: string, mode: number): void {
   }
 }
 
-/** What is at `path` without following a link: 'file', 'link', 'other', or null when nothing is. */
-export function entryKind(path: string): 'file' | 'link' | 'other' | null {
-  try {
-    const st = lstatSync(path);
-    return st.isSymbolicLink() ? 'link' : st.isFile() ? 'file' : 'other';
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw e;
-  }
-}
-
 /**
  * Write a whole file atomically: a private temp file next to it, then rename. A reader (or
  * a process killed half way) sees the old content or the new, never a torn file. The temp file

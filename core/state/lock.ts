@@ -20,12 +20,11 @@ import { ensureDir, readOwnFile, sleepSync } from './fsio';
 import { LockBusyError, LockTimeoutError } from './store';
 import type { LockOptions } from './store';
 
-export { LockBusyError, LockTimeoutError, isLockBusy, lockTimeoutFromEnv } from './store';
-export type { LockOptions } from './store';
+export { LockBusyError, LockTimeoutError } from './store';
 
 type Bounds = Required<Omit<LockOptions, 'yieldSince'>>;
 
-export const LOCK_DEFAULTS: Bounds = { timeoutMs: 2500, staleMs: 2000, maxHoldMs: 10_000 };
+const LOCK_DEFAULTS: Bounds = { timeoutMs: 2500, staleMs: 2000, maxHoldMs: 10_000 };
 
 const HOST = hostname();
 
@@ -59,7 +58,7 @@ function readLock(path: string): { content: string; ageMs: number } | null {
   }
 }
 
-export interface LockHolder {
+interface LockHolder {
   pid: number;
   host: string;
 }

@@ -24,7 +24,7 @@ import type { LockOptions, Store } from './store';
 import { nodeStore } from './node-store';
 import { sha256Hex } from '../digest';
 
-export const STATE_SCHEMA_VERSION = 1 as const;
+const STATE_SCHEMA_VERSION = 1 as const;
 
 export interface SessionState {
   schemaVersion: typeof STATE_SCHEMA_VERSION;
@@ -135,7 +135,7 @@ export function sessionStore(dataDir: string, sessionId: string, io: Store = nod
   return { dataDir, key, file: join(dir, `${key}.json`), lockFile: join(dir, `${key}.lock`), io };
 }
 
-export function freshState(contract: Contract): SessionState {
+function freshState(contract: Contract): SessionState {
   return { schemaVersion: STATE_SCHEMA_VERSION, contract, lastContextHash: null, recoveries: 0 };
 }
 
@@ -146,13 +146,13 @@ export function rearmed(state: SessionState, contract: Contract, lastContextHash
 }
 
 /** A damaged file never reads as fresh state: it is moved aside and StateDamagedError thrown. */
-export interface ReadResult {
+interface ReadResult {
   state: SessionState;
   exists: boolean;
 }
 
 /** Suffix of a moved-aside state file: `<key>.json.corrupt-<UTC time>`. */
-export const CORRUPT_MARK = '.corrupt-';
+const CORRUPT_MARK = '.corrupt-';
 
 /** A moved-aside state file's name: `<32 hex>.json.corrupt-<time>`. */
 export const CORRUPT_STATE_FILE = /^[0-9a-f]{32}\.json\.corrupt-[0-9TZ]+(-\d+)?$/;
@@ -270,12 +270,12 @@ function readOrMoveAside(store: SessionStore, fresh: () => Contract, moveDamaged
   throw new StateDamagedError(moveDamaged(text, checked.why), checked.why);
 }
 
-export function writeSession(store: SessionStore, state: SessionState): void {
+function writeSession(store: SessionStore, state: SessionState): void {
   store.io.ensureDir(join(store.dataDir, 'sessions'));
   store.io.write(store.file, JSON.stringify(state) + '\n');
 }
 
-export interface UpdateResult<T> {
+interface UpdateResult<T> {
   state: SessionState;
   result: T;
 }

@@ -72,7 +72,7 @@ export function lockTimeoutFromEnv(env: Record<string, string | undefined>): num
   return Number.isInteger(v) && v >= 100 && v <= 60_000 ? v : undefined;
 }
 
-export type EntryKind = 'file' | 'link' | 'other';
+type EntryKind = 'file' | 'link' | 'other';
 
 export interface Store {
   /**

@@ -30,7 +30,7 @@ import { HookInputError, nonEmptyString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
 
 /** The one shell command a list runs as: each command in a subshell of its own, as Cline runs each in its own shell. */
-export function commandScript(commands: readonly string[]): string {
+function commandScript(commands: readonly string[]): string {
   return commands.length === 1 ? commands[0]! : commands.map((c) => `(\n${c}\n)`).join('\n');
 }
 
@@ -55,7 +55,7 @@ function readableInput(tool: unknown, input: unknown): unknown {
  * The payload in the field names the shared command-hook helpers read: session_id (the run's
  * root session), agent_id (a child agent only), tool_name, tool_input, tool_use_id, cwd.
  */
-export function claudeView(payload: HookPayload): HookPayload {
+function claudeView(payload: HookPayload): HookPayload {
   const out: HookPayload = { ...payload };
   const context = isRecord(payload.sessionContext) ? payload.sessionContext : {};
   const root = typeof context.rootSessionId === 'string' && context.rootSessionId !== '' ? context.rootSessionId : payload.taskId;
@@ -93,7 +93,7 @@ function sessionsDir(env: HookEnv): string | undefined {
  * before the first TaskStart. A record that cannot be read is an input error: the fail mode
  * answers it, never an unarmed session that looks armed.
  */
-export function sessionPrompt(rootSessionId: string, env: HookEnv): string {
+function sessionPrompt(rootSessionId: string, env: HookEnv): string {
   const dir = sessionsDir(env);
   if (!dir || rootSessionId.includes('/') || rootSessionId.startsWith('.')) throw new HookInputError('the Cline session record cannot be located');
   let record: unknown;
@@ -121,7 +121,7 @@ function editorKind(input: unknown): (action: Action) => Action {
   return (action) => (creates && action.canonicalName === 'Edit' ? { ...action, canonicalName: 'Write' } : action);
 }
 
-export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
+function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(clineRegistry, native);
   if ('answer' in c) return c.answer;
@@ -165,7 +165,7 @@ function stop(stamp: string, at: RowEvent): Rendered {
   return json({ cancel: true, errorMessage: stamp });
 }
 
-export function render(answer: Answer, at: RowEvent): Rendered {
+function render(answer: Answer, at: RowEvent): Rendered {
   const control = at.row.control;
   if ((answer.kind === 'deny' || answer.kind === 'ask') && control === 'action.before') return stop(stampOf(answer), at);
   const out: Record<string, unknown> = {};
@@ -182,11 +182,11 @@ export function render(answer: Answer, at: RowEvent): Rendered {
 }
 
 /** Fail closed before the payload could be read: the cancel, which stops any tool (and the run). */
-export function renderUnidentifiedDeny(message: string): Rendered {
+function renderUnidentifiedDeny(message: string): Rendered {
   return json({ cancel: true, errorMessage: message });
 }
 
-export function canAsk(_event: ControlEvent): boolean {
+function canAsk(_event: ControlEvent): boolean {
   return false;
 }
 
@@ -195,7 +195,7 @@ export function canAsk(_event: ControlEvent): boolean {
  * the payload's `hookName` in the file's spelling; `tool_name` is set for the renderer, whose
  * stop depends on the tool.
  */
-export function nameEvent(payload: HookPayload, args: readonly string[]): HookPayload {
+function nameEvent(payload: HookPayload, args: readonly string[]): HookPayload {
   const fromArgs = args.find((a) => a !== '' && !a.startsWith('-'));
   const hookName = typeof payload.hookName === 'string' ? CLINE_HOOK_NAMES[payload.hookName] : undefined;
   const name = fromArgs ?? (typeof payload.hook_event_name === 'string' && payload.hook_event_name !== '' ? payload.hook_event_name : hookName);

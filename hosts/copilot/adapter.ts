@@ -19,15 +19,13 @@ import type { ControlEvent, HostInfo } from '../../core/protocol';
 import type { Answer } from '../../core/answer/outcome';
 import { stampOf } from '../../core/answer/outcome';
 import { copilotRegistry } from '../../core/registry/copilot';
-import { hookInput } from '../../core/registry/hook-input';
-import { findToolEntry } from '../../core/registry/lookup';
+import { toolHookInput } from '../../core/registry/hook-input';
 import { RECORDED_TREE } from '../../core/answer/session-tree';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
 import { SILENT } from '../shared/adapter';
 import { classifyEvent, eventSkeleton, mappedEvent, promptText, mapToolEvent } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
-import { isRecord } from '../../core/check';
 
 /**
  * The payload in the field names the shared command-hook helpers (and the person's hooks)
@@ -139,7 +137,7 @@ export function renderUnidentifiedDeny(message: string): Rendered {
   return deny(message);
 }
 
-export function canAsk(_event: ControlEvent): boolean {
+function canAsk(_event: ControlEvent): boolean {
   return false;
 }
 
@@ -173,10 +171,7 @@ const userHooks: UserHooksSupport = {
   projectDir: (shaped, env) => nonEmpty(env.COPILOT_PROJECT_DIR) ?? optionalString(shaped, 'cwd'),
   canonicalInput: (payload) => {
     const view = claudeView(payload);
-    const input = view.tool_input;
-    if (!isRecord(input)) return undefined;
-    const entry = typeof view.tool_name === 'string' ? findToolEntry(copilotRegistry, view.tool_name) : null;
-    return entry ? hookInput(entry, input) : undefined;
+    return toolHookInput(copilotRegistry, view.tool_name, view.tool_input);
   },
 };
 

@@ -19,8 +19,7 @@ import type { ControlEvent } from '../../core/protocol';
 import type { Answer } from '../../core/answer/outcome';
 import { stampOf } from '../../core/answer/outcome';
 import { droidRegistry } from '../../core/registry/droid';
-import { hookInput } from '../../core/registry/hook-input';
-import { findToolEntry } from '../../core/registry/lookup';
+import { toolHookInput } from '../../core/registry/hook-input';
 import { RECORDED_TREE } from '../../core/answer/session-tree';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
 import { exitTwoWith, SILENT } from '../shared/adapter';
@@ -110,7 +109,7 @@ export function renderUnidentifiedDeny(message: string): Rendered {
   return exitTwoWith(message);
 }
 
-export function canAsk(_event: ControlEvent): boolean {
+function canAsk(_event: ControlEvent): boolean {
   return false;
 }
 
@@ -121,12 +120,7 @@ export function canAsk(_event: ControlEvent): boolean {
 const userHooks: UserHooksSupport = {
   dialect: 'droid',
   projectDir: (payload, env) => projectOf(payload, env),
-  canonicalInput: (payload) => {
-    const input = payload.tool_input;
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
-    const entry = typeof payload.tool_name === 'string' ? findToolEntry(droidRegistry, payload.tool_name) : null;
-    return entry ? hookInput(entry, input as Record<string, unknown>) : undefined;
-  },
+  canonicalInput: (payload) => toolHookInput(droidRegistry, payload.tool_name, payload.tool_input),
 };
 
 export const droidAdapter: CommandHookAdapter = {

@@ -19,8 +19,7 @@
 import { existsSync } from 'node:fs';
 import type { Answer } from '../../core/answer/outcome';
 import type { ControlEvent } from '../../core/protocol';
-import { hookInput } from '../../core/registry/hook-input';
-import { findToolEntry } from '../../core/registry/lookup';
+import { toolHookInput } from '../../core/registry/hook-input';
 import { geminiRegistry } from '../../core/registry/gemini';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
 import { exitTwoWith } from '../shared/adapter';
@@ -32,7 +31,7 @@ import { GEMINI_FILE_TOOLS, placeGeminiPath } from './paths';
 import { isRecord } from '../../core/check';
 
 /** How the hook process sees the disk; a test passes its own. */
-export interface GeminiFs {
+interface GeminiFs {
   exists(path: string): boolean;
 }
 const REAL_FS: GeminiFs = { exists: (p) => existsSync(p) };
@@ -119,12 +118,7 @@ export function canAsk(_event: ControlEvent): boolean {
 const userHooks: UserHooksSupport = {
   dialect: 'gemini',
   projectDir: (payload, env) => nonEmptyString(payload, 'cwd') ?? nonEmpty(env.GEMINI_PROJECT_DIR),
-  canonicalInput: (payload) => {
-    const input = payload.tool_input;
-    if (!isRecord(input) || typeof payload.tool_name !== 'string') return undefined;
-    const entry = findToolEntry(geminiRegistry, payload.tool_name);
-    return { ...input, ...(entry ? hookInput(entry, input) : {}) };
-  },
+  canonicalInput: (payload) => toolHookInput(geminiRegistry, payload.tool_name, payload.tool_input),
 };
 
 function nonEmpty(v: string | undefined): string | undefined {

@@ -18,7 +18,7 @@
  */
 import { isAbsolute, join, resolve } from 'node:path';
 
-export type GeminiPlacement = { path: string } | { unproven: string };
+type GeminiPlacement = { path: string } | { unproven: string };
 
 /** The tools whose file_path goes through this resolution, and whether a relative miss is searched for. */
 export const GEMINI_FILE_TOOLS: Readonly<Record<string, { searches: boolean }>> = {

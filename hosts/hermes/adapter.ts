@@ -63,7 +63,7 @@ export const REGISTERED_HOOKS: readonly string[] = hermesRegistry.events.filter(
 const SUBAGENT_HOOKS: ReadonlySet<string> = new Set(hermesRegistry.events.filter((e) => e.control === 'subagent.start' || e.control === 'subagent.stop').map((e) => e.native));
 
 /** Evidence goes to the Hermes profile's own folder, the same one the shim names. */
-export function hostDataDir(env: HookEnv): string | undefined {
+function hostDataDir(env: HookEnv): string | undefined {
   const explicit = env.STOPLINE_HOST_DATA_DIR?.trim();
   if (explicit) return explicit;
   const hermesHome = env.HERMES_HOME?.trim() || (env.HOME?.trim() ? join(env.HOME.trim(), '.hermes') : '');

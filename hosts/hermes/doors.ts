@@ -45,11 +45,11 @@ export function listenCanonical(hook: string): CanonicalEvent | null {
 }
 
 /** The Hermes return value carried by a rendered answer (null = the callback returns None). */
-export function outputOf(rendered: Rendered): unknown {
+function outputOf(rendered: Rendered): unknown {
   return rendered.stdout.trim() === '' ? null : JSON.parse(rendered.stdout);
 }
 
-export interface ListenContext extends HookContext {
+interface ListenContext extends HookContext {
   /** where stderr lines go (the shim passes on the ones that start with `stopline:`) */
   log(text: string): void;
 }

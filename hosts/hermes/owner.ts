@@ -17,7 +17,7 @@
  */
 
 export const OWNER_PID_ENV = 'STOPLINE_OWNER_PID';
-export const OWNER_CHECK_MS = 1000;
+const OWNER_CHECK_MS = 1000;
 
 export interface OwnerProbe {
   /** the current parent PID */

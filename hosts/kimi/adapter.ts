@@ -16,9 +16,7 @@ import type { Answer } from '../../core/answer/outcome';
 import { stampOf } from '../../core/answer/outcome';
 import { kimiRegistry } from '../../core/registry/kimi';
 import { BRACKETED_TREE } from '../../core/answer/session-tree';
-import { hookInput } from '../../core/registry/hook-input';
-import { findToolEntry } from '../../core/registry/lookup';
-import { isRecord } from '../../core/check';
+import { toolHookInput } from '../../core/registry/hook-input';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
 import { exitTwoWith, SILENT } from '../shared/adapter';
 import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, mapToolEvent, promptText } from '../shared/command-hook';
@@ -59,7 +57,7 @@ export function renderUnidentifiedDeny(message: string): Rendered {
   return exitTwoWith(message);
 }
 
-export function canAsk(_event: ControlEvent): boolean {
+function canAsk(_event: ControlEvent): boolean {
   return false;
 }
 
@@ -70,12 +68,7 @@ export function canAsk(_event: ControlEvent): boolean {
  */
 const userHooks: UserHooksSupport = {
   projectDir: (payload) => optionalString(payload, 'cwd'),
-  canonicalInput: (payload) => {
-    const input = payload.tool_input;
-    if (!isRecord(input)) return undefined;
-    const entry = typeof payload.tool_name === 'string' ? findToolEntry(kimiRegistry, payload.tool_name) : null;
-    return entry ? hookInput(entry, input) : undefined;
-  },
+  canonicalInput: (payload) => toolHookInput(kimiRegistry, payload.tool_name, payload.tool_input),
 };
 
 export const kimiAdapter: CommandHookAdapter = {

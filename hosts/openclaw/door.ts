@@ -24,7 +24,7 @@ import { InProcessRuntime, contextTexts } from '../shared/in-process/runtime';
 import { DENY_RESPONSE, LABEL, blockResult, promptContext, promptEvent, promptTextOf, rewrittenParams, sessionIdOf, stampOf, toolCall, toolCallOf, toolEvent, workspaceOf } from './adapter';
 import type { OpenClawContext, OpenClawToolCtx, ToolCallEvent } from './adapter';
 
-export interface DoorDeps {
+interface DoorDeps {
   env: Env;
   core: CoreApi;
   hooks: InProcessHooks;
@@ -35,13 +35,13 @@ export interface DoorDeps {
 }
 
 /** What `api.on` registers: OpenClaw hook name -> handler. */
-export type OpenClawHandlers = Record<string, (event: unknown, ctx: OpenClawContext) => Promise<unknown>>;
+type OpenClawHandlers = Record<string, (event: unknown, ctx: OpenClawContext) => Promise<unknown>>;
 
 type Block = ReturnType<typeof blockResult>;
 type Params = NonNullable<ReturnType<typeof rewrittenParams>>;
 
 /** OpenClaw's handlers, one result type each; the registry's `handler` column names them. */
-export interface OpenClawEventHandlers {
+interface OpenClawEventHandlers {
   prompt(event: unknown, ctx: OpenClawContext): Promise<ReturnType<typeof promptContext>>;
   'tool-before'(event: unknown, ctx: OpenClawContext): Promise<Block | Params | undefined>;
   'tool-after'(event: unknown, ctx: OpenClawContext): Promise<void>;

@@ -16,15 +16,22 @@ import type { ToolCall } from '../../core/answer/answer';
 import type { ControlEvent, HostInfo, HostFamily } from '../../core/protocol';
 import type { Outcome, Rewrite } from '../../core/answer/outcome';
 import { stampOf } from '../../core/answer/outcome';
-import { hookInput } from '../../core/registry/hook-input';
-import { findToolEntry } from '../../core/registry/lookup';
+import { toolHookInput } from '../../core/registry/hook-input';
 import { opencodeRegistry } from '../../core/registry/opencode';
 import type { EventEntry, HostRegistry } from '../../core/registry/types';
 import { actionOf, toolCallFor } from '../shared/action';
 import type { ActionAt, Env } from '../shared/action';
 import { isRecord } from '../../core/check';
 
-export const LABEL = 'stopline (opencode)';
+/**
+ * The prefix of every line the plugin writes, naming the host that loaded it: a fork that loads
+ * this artifact unchanged (Kilo) is named as itself, so a person reading its log is not sent to
+ * OpenCode.
+ */
+export function labelFor(registry: Pick<HostRegistry, 'family'>): string {
+  return `stopline (${registry.family})`;
+}
+export const LABEL = labelFor(opencodeRegistry);
 /** how a deny reaches OpenCode, as the evidence records it */
 export const DENY_RESPONSE = 'execution_denial_returned';
 /** how far up a parentID chain is followed before the ancestry counts as unknown */
@@ -314,6 +321,5 @@ export function appendToToolOutput(output: unknown, texts: readonly string[]): b
  * against `file_path` / `command` works on OpenCode too); the raw input goes alongside.
  */
 export function canonicalInput(tool: string, args: unknown): Record<string, unknown> | undefined {
-  const entry = findToolEntry(opencodeRegistry, tool);
-  return entry ? hookInput(entry, args) : undefined;
+  return toolHookInput(opencodeRegistry, tool, args);
 }

@@ -24,7 +24,7 @@ import { bindHandlers } from '../shared/in-process/handlers';
 import type { Bound } from '../shared/in-process/handlers';
 import { nodePorts } from '../shared/in-process/node';
 import { InProcessRuntime, describe } from '../shared/in-process/runtime';
-import { DENY_RESPONSE, LABEL, eventSessionId, messageInfo, personTextPart, sessionEndEvent, sessionInfo } from './adapter';
+import { DENY_RESPONSE, labelFor, eventSessionId, messageInfo, personTextPart, sessionEndEvent, sessionInfo } from './adapter';
 import { compacting } from './compaction';
 import { OpenCodePrompts } from './prompts';
 import { OpenCodeSdk } from './sdk';
@@ -42,7 +42,7 @@ export interface PluginInput {
   worktree?: string;
 }
 
-export interface DoorDeps {
+interface DoorDeps {
   env: Env;
   core: CoreApi;
   hooks: InProcessHooks;
@@ -55,10 +55,10 @@ export interface DoorDeps {
 }
 
 /** A bus event: what the `event` hook's input carries. */
-export type BusEvent = Record<string, unknown> & { type: string };
+type BusEvent = Record<string, unknown> & { type: string };
 
 /** OpenCode's handlers, one per job; the registry's `handler` column names them. */
-export interface OpenCodeHandlers {
+interface OpenCodeHandlers {
   /** session.created / session.updated: the parent; a new root runs the person's session:start hooks */
   'session-info'(event: BusEvent, row: EventEntry): void;
   /** message.updated: a message's role, before its parts arrive */
@@ -90,7 +90,7 @@ export class OpenCodeDoor {
   constructor(input: PluginInput, deps: DoorDeps) {
     this.cwd = input.directory || input.worktree || undefined;
     const registry = deps.registry ?? opencodeRegistry;
-    this.rt = new InProcessRuntime({ registry, label: LABEL, denyResponse: DENY_RESPONSE }, { ...nodePorts(deps.env, deps.log), core: deps.core, hooks: deps.hooks });
+    this.rt = new InProcessRuntime({ registry, label: labelFor(registry), denyResponse: DENY_RESPONSE }, { ...nodePorts(deps.env, deps.log), core: deps.core, hooks: deps.hooks });
     this.sdk = new OpenCodeSdk(this.rt, input.client, deps.sdkTimeoutMs ?? 5000);
     this.sessions = new OpenCodeSessions(this.rt, this.sdk);
     this.prompts = new OpenCodePrompts(this.rt, this.sdk, this.sessions, this.cwd);

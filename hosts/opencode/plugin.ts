@@ -16,7 +16,7 @@ import { failAnswer, labelLines } from '../../core/answer/answer';
 import { handleEvent, failOutcome } from '../../core/answer/controller';
 import { applyHostEditSwitch } from '../../core/answer/host-mode';
 import { InProcessHooks } from '../../core/hooks/in-process';
-import { LABEL, denyError } from './adapter';
+import { LABEL, denyError, labelFor } from './adapter';
 import { OpenCodeDoor } from './door';
 import type { OpenCodeHooks, PluginInput } from './door';
 import { OPENCODE2_PLUGIN_ID } from '../../core/registry/opencode2';
@@ -25,17 +25,19 @@ import { setupV2 } from './v2/entry';
 
 const StoplinePlugin = async (input: PluginInput): Promise<Partial<OpenCodeHooks>> => {
   const env = process.env;
+  let label = LABEL;
   try {
     const registry = loadingRegistry(env, process.pid);
+    label = labelFor(registry);
     const hooks = new InProcessHooks(env, registry.family);
     return new OpenCodeDoor(input, { env, core: { handleEvent, failOutcome, applyHostEditSwitch }, hooks, registry }).hooks();
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
-    process.stderr.write(`${LABEL}: the guard did not start (${why})\n`);
+    process.stderr.write(`${label}: the guard did not start (${why})\n`);
     return {
       'tool.execute.before': async () => {
         const out = failAnswer({ failOutcome }, new Error(`the guard did not start: ${why}`), { env, ...(input?.directory ? { cwd: input.directory } : {}) }, null);
-        for (const l of labelLines(LABEL, out.diagnostics)) process.stderr.write(`${l}\n`);
+        for (const l of labelLines(label, out.diagnostics)) process.stderr.write(`${l}\n`);
         if (out.kind === 'deny') throw denyError(out);
       },
     };

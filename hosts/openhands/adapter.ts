@@ -19,9 +19,7 @@ import type { Answer } from '../../core/answer/outcome';
 import type { ControlEvent } from '../../core/protocol';
 import { openhandsRegistry } from '../../core/registry/openhands';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
-import { hookInput } from '../../core/registry/hook-input';
-import { findToolEntry } from '../../core/registry/lookup';
-import { isRecord } from '../../core/check';
+import { toolHookInput } from '../../core/registry/hook-input';
 import { exitTwoWith } from '../shared/adapter';
 import { renderRowJson } from '../shared/row-json';
 import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, mapToolEvent } from '../shared/command-hook';
@@ -29,7 +27,7 @@ import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
 
 /** The payload in the field names the shared mapping reads; OpenHands' own fields stay as they are. */
-export function payloadView(payload: HookPayload): HookPayload {
+function payloadView(payload: HookPayload): HookPayload {
   const view: HookPayload = { ...payload };
   if (typeof payload.event_type === 'string') view.hook_event_name = payload.event_type;
   const dir = nonEmptyString(payload, 'working_dir');
@@ -73,7 +71,7 @@ export function renderUnidentifiedDeny(message: string): Rendered {
   return exitTwoWith(message);
 }
 
-export function canAsk(_event: ControlEvent): boolean {
+function canAsk(_event: ControlEvent): boolean {
   return false;
 }
 
@@ -85,12 +83,7 @@ export function canAsk(_event: ControlEvent): boolean {
  */
 const userHooks: UserHooksSupport = {
   projectDir: (payload, env) => nonEmptyString(payload, 'working_dir') ?? nonEmpty(env.OPENHANDS_PROJECT_DIR),
-  canonicalInput: (payload) => {
-    const input = payload.tool_input;
-    if (!isRecord(input) || typeof payload.tool_name !== 'string') return undefined;
-    const entry = findToolEntry(openhandsRegistry, payload.tool_name);
-    return { ...input, ...(entry ? hookInput(entry, input) : {}) };
-  },
+  canonicalInput: (payload) => toolHookInput(openhandsRegistry, payload.tool_name, payload.tool_input),
 };
 
 function nonEmpty(v: string | undefined): string | undefined {

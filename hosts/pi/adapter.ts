@@ -19,8 +19,7 @@ import type { ToolCall } from '../../core/answer/answer';
 import type { ControlEvent, HostInfo, PromptSource } from '../../core/protocol';
 import type { Outcome, Rewrite } from '../../core/answer/outcome';
 import { stampOf } from '../../core/answer/outcome';
-import { hookInput } from '../../core/registry/hook-input';
-import { findToolEntry } from '../../core/registry/lookup';
+import { toolHookInput } from '../../core/registry/hook-input';
 import { piRegistry } from '../../core/registry/pi';
 import type { EventEntry } from '../../core/registry/types';
 import { actionOf, toolCallFor } from '../shared/action';
@@ -196,6 +195,5 @@ export function appendedResult(event: unknown, texts: readonly string[]): { cont
 
 /** The tool input in Claude's field names for the person's universal hooks. */
 export function canonicalInput(tool: string, input: unknown): Record<string, unknown> | undefined {
-  const entry = findToolEntry(piRegistry, tool);
-  return entry ? hookInput(entry, input) : undefined;
+  return toolHookInput(piRegistry, tool, input);
 }

@@ -50,7 +50,7 @@ import type { PiContext, PiToolCtx, ToolCallEvent } from './adapter';
 /** The core entries this door calls (core/answer/answer.ts's CoreApi; the `!` command record is Pi's own event). */
 export type { CoreApi } from '../../core/answer/answer';
 
-export interface DoorDeps {
+interface DoorDeps {
   env: Env;
   core: CoreApi;
   hooks: InProcessHooks;
@@ -66,7 +66,7 @@ export interface DoorDeps {
 export type PiHandlers = Record<string, (event: unknown, ctx: PiContext) => Promise<unknown>>;
 
 /** Pi's handlers, one result type each; the registry's `handler` column names them. */
-export interface PiEventHandlers {
+interface PiEventHandlers {
   'session-start'(event: unknown, ctx: PiContext): Promise<void>;
   /** `{action: "handled"}`: the input must not reach the model; nothing: Pi goes on with it */
   input(event: unknown, ctx: PiContext): Promise<{ action: 'handled' } | undefined>;

@@ -18,7 +18,7 @@ import type { RecordedCall, TurnEnd } from '../../core/protocol';
 import { isRecord } from '../../core/check';
 
 /** One tool call as a record format reads it. */
-export interface ParsedCall {
+interface ParsedCall {
   id: string;
   /** the tool's name as the record spells it */
   tool: string;
@@ -72,9 +72,9 @@ export interface ReadLimits {
  * every request's prompt beside the messages, ~30-50 KB a request) and reads and filters in
  * well under the time bound; the bound keeps a turn end from ever holding a resident evaluator.
  */
-export const TURN_END_LIMITS: ReadLimits = { maxBytes: 16 * 1024 * 1024, maxMs: 1500 };
+const TURN_END_LIMITS: ReadLimits = { maxBytes: 16 * 1024 * 1024, maxMs: 1500 };
 
-export type RecordRead = { ok: true; calls: ParsedCall[]; truncated: boolean } | { ok: false; why: string };
+type RecordRead = { ok: true; calls: ParsedCall[]; truncated: boolean } | { ok: false; why: string };
 
 function errorWords(err: unknown): string {
   const code = (err as NodeJS.ErrnoException | null)?.code;

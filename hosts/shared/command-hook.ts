@@ -33,7 +33,7 @@ export function mappedEvent(native: NativeEvent, row: EventEntry, event: Control
   return { kind: 'event', native, row, event, ...(call ? { call } : {}) };
 }
 
-export interface SkeletonInput {
+interface SkeletonInput {
   kind: ControlEventKind;
   payload: HookPayload;
   host: HostInfo;

@@ -22,7 +22,7 @@ import { resolveDataDir } from '../../core/state/datadir';
 import type { HookEnv } from './adapter';
 
 /** The one line said when the command is not run. */
-export function notRunLine(why: string, rules: readonly string[]): string {
+function notRunLine(why: string, rules: readonly string[]): string {
   const reason = rules.length ? `; reason ${rules.join(', ')}` : '';
   const said = why.startsWith('confinement is off') ? `${why} and this command cannot be proven` : `this command cannot be confined here (${why})`;
   return `stopline: not run: ${said}${reason}\n`;

@@ -56,7 +56,7 @@ export function readServerRecord(dataDir: string): ServerRecord | null {
   }
 }
 
-export function pidAlive(pid: number): boolean {
+function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -87,12 +87,12 @@ export function parsePort(text: string | undefined): number | null {
 }
 
 /** `CI` set to anything but empty, `0` or `false` means a CI run. */
-export function isCi(env: Env): boolean {
+function isCi(env: Env): boolean {
   const ci = env.CI?.trim().toLowerCase();
   return ci !== undefined && ci !== '' && ci !== '0' && ci !== 'false';
 }
 
-export type AutostartResult =
+type AutostartResult =
   /** CI, STOPLINE_NO_DASHBOARD=1 */
   | 'skipped'
   /** `dashboard.autostart` is not true in the user config */
@@ -107,7 +107,7 @@ export type AutostartResult =
   /** something failed; swallowed */
   | 'failed';
 
-export interface AutostartOptions {
+interface AutostartOptions {
   env: Env;
   now?: number;
 }
@@ -153,7 +153,7 @@ export function autostartDashboard(opts: AutostartOptions): AutostartResult {
  * stopline.mjs), else a `stopline` on PATH. A .mjs/.js file runs under the runtime that runs
  * this hook (node, bun, or deno with `run -A`).
  */
-export function dashboardCommand(env: Env, settings: Record<string, unknown>): { file: string; args: string[] } | null {
+function dashboardCommand(env: Env, settings: Record<string, unknown>): { file: string; args: string[] } | null {
   const configured = typeof settings.cli === 'string' && isAbsolute(settings.cli) ? settings.cli : null;
   const cli = configured ?? findOnPath(env, process.platform === 'win32' ? ['stopline.cmd', 'stopline.exe'] : ['stopline']);
   if (!cli) return null;

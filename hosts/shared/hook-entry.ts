@@ -34,7 +34,7 @@ import { CONFINE_FLAG, NOT_RUN_STATUS } from '../../core/confine/deferred';
 import { runtimeIO, type RuntimeIO } from './runtime-io';
 import { readBoundedChunks } from './stdin';
 
-export interface HookEntry {
+interface HookEntry {
   /** prefix of every stderr line, e.g. `stopline (claude)` */
   label: string;
   spec: EvaluatorSpec;

@@ -28,7 +28,7 @@ function recordTiming(env: HookEnv, label: string, rendered: Rendered): void {
 }
 
 /** Write the answer and exit with its code. */
-export async function deliver(io: RuntimeIO, env: HookEnv, label: string, rendered: Rendered): Promise<never> {
+async function deliver(io: RuntimeIO, env: HookEnv, label: string, rendered: Rendered): Promise<never> {
   recordTiming(env, label, rendered);
   try {
     if (rendered.stdout) await io.write(1, rendered.stdout);

@@ -10,7 +10,7 @@ import type { Answer } from '../../core/answer/outcome';
 import type { Rendered, RowEvent } from './adapter';
 import { finishJsonAnswer, SILENT } from './adapter';
 
-export interface RowJsonForms {
+interface RowJsonForms {
   /** how the host blocks a tool call */
   toolDeny(reason: string): Rendered;
   /** the top-level `decision` value that blocks a prompt or a stop on this host */

@@ -26,7 +26,7 @@ import { autostartDashboard } from './dashboard';
 import type { CommandHookAdapter, HookEnv, MappedEvent, Rendered, RowEvent } from './adapter';
 import { HookInputError, parseHookPayload } from './payload';
 import type { HookPayload } from './payload';
-import { readBoundedStdin, type ByteStream, type StdinLimits, type StdinResult } from './stdin';
+import type { StdinResult } from './stdin';
 
 export type { CoreApi } from '../../core/answer/answer';
 
@@ -43,10 +43,6 @@ export interface HookContext {
   yieldLockWaitsSince?: number;
   /** the hook command's arguments (after the script), for an adapter whose event is named there */
   args?: readonly string[];
-}
-
-export interface RunOptions extends HookContext, StdinLimits {
-  stdin: ByteStream;
 }
 
 /**
@@ -212,9 +208,4 @@ export function failWith(adapter: CommandHookAdapter, err: unknown, stdinText: s
 export function answerInput(adapter: CommandHookAdapter, input: StdinResult, ctx: HookContext): Promise<Rendered> {
   if (!input.ok) return Promise.resolve(renderDecision(adapter, failed(adapter, new HookInputError(input.message), null, ctx)));
   return answerHook(adapter, input.text, ctx);
-}
-
-/** Read stdin within bounds, then answer. Never throws. */
-export async function runCommandHook(adapter: CommandHookAdapter, opts: RunOptions): Promise<Rendered> {
-  return answerInput(adapter, await readBoundedStdin(opts.stdin, { maxBytes: opts.maxBytes, timeoutMs: opts.timeoutMs }), opts);
 }

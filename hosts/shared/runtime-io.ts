@@ -63,7 +63,7 @@ interface BunLike {
 export type RuntimeName = 'node' | 'bun' | 'deno';
 
 /** Run `fn` after `ms`; the returned function cancels it. Never keeps the process alive. */
-export type Schedule = (ms: number, fn: () => void) => () => void;
+type Schedule = (ms: number, fn: () => void) => () => void;
 
 export interface RuntimeIO {
   runtime: RuntimeName;
@@ -105,7 +105,7 @@ export interface RuntimeIO {
 }
 
 /** How a socket exchange ended. */
-export type Exchange =
+type Exchange =
   /** the other side answered and closed */
   | { kind: 'answer'; text: string }
   /** nothing listens there (no socket, refused, not reached in time): nothing was sent */
@@ -118,7 +118,7 @@ export type Exchange =
 const g = globalThis as { Deno?: DenoLike; Bun?: BunLike; process?: NodeJS.Process };
 
 /** Which runtime runs this file. */
-export function runtimeName(): RuntimeName {
+function runtimeName(): RuntimeName {
   if (g.Deno && typeof g.Deno.stdin?.read === 'function') return 'deno';
   if (g.Bun) return 'bun';
   return 'node';

@@ -13,9 +13,9 @@
 /** Largest hook payload accepted. A Write of a big file is the realistic maximum. */
 export const MAX_HOOK_INPUT_BYTES = 8 * 1024 * 1024;
 /** How long to wait for stdin to close. */
-export const STDIN_TIMEOUT_MS = 3000;
+const STDIN_TIMEOUT_MS = 3000;
 /** After the bound: how long the reader waits for bytes already in the pipe before giving up. */
-export const STARVATION_GRACE_MS = 250;
+const STARVATION_GRACE_MS = 250;
 
 export type StdinResult =
   | { ok: true; text: string }
@@ -71,7 +71,7 @@ function timeBound(timeoutMs: number, size: () => number, onTimeout: () => void,
 }
 
 /** Run `fn` after `ms`; the returned function cancels it (runtime-io.ts gives each runtime's cheapest). */
-export type Schedule = (ms: number, fn: () => void) => () => void;
+type Schedule = (ms: number, fn: () => void) => () => void;
 
 const setTimeoutSchedule: Schedule = (ms, fn) => {
   const t = setTimeout(fn, ms);

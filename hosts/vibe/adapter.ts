@@ -18,10 +18,8 @@
 import type { ControlEvent } from '../../core/protocol';
 import type { Answer } from '../../core/answer/outcome';
 import { stampOf } from '../../core/answer/outcome';
-import { hookInput } from '../../core/registry/hook-input';
-import { findToolEntry } from '../../core/registry/lookup';
+import { toolHookInput } from '../../core/registry/hook-input';
 import { vibeRegistry } from '../../core/registry/vibe';
-import { isRecord } from '../../core/check';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
 import { SILENT } from '../shared/adapter';
 import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, mapToolEvent } from '../shared/command-hook';
@@ -30,7 +28,7 @@ import type { HookPayload } from '../shared/payload';
 import { readTurnPrompts, type TurnPrompt } from './journal';
 
 /** Where the session's turn prompts come from; a test passes its own. */
-export type PromptReader = (sessionDir: string) => TurnPrompt[];
+type PromptReader = (sessionDir: string) => TurnPrompt[];
 
 export function toControlEvent(payload: HookPayload, env: HookEnv, readPrompts: PromptReader = readTurnPrompts): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
@@ -93,7 +91,7 @@ export function renderUnidentifiedDeny(message: string): Rendered {
   return { stdout: JSON.stringify({ decision: 'deny', reason: message }), stderr: '', exitCode: 0 };
 }
 
-export function canAsk(_event: ControlEvent): boolean {
+function canAsk(_event: ControlEvent): boolean {
   return false;
 }
 
@@ -104,12 +102,7 @@ export function canAsk(_event: ControlEvent): boolean {
  */
 const userHooks: UserHooksSupport = {
   projectDir: (payload) => nonEmptyString(payload, 'cwd'),
-  canonicalInput: (payload) => {
-    const input = payload.tool_input;
-    if (!isRecord(input) || typeof payload.tool_name !== 'string') return undefined;
-    const entry = findToolEntry(vibeRegistry, payload.tool_name);
-    return { ...input, ...(entry ? hookInput(entry, input) : {}) };
-  },
+  canonicalInput: (payload) => toolHookInput(vibeRegistry, payload.tool_name, payload.tool_input),
 };
 
 export const vibeAdapter: CommandHookAdapter = {

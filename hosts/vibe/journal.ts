@@ -29,7 +29,7 @@ const MAX_BYTES = 8 * 1024 * 1024;
 /** Journal files looked at (the newest ones). */
 const MAX_FILES = 2;
 /** Turns handed on (the newest ones). */
-export const MAX_TURNS = 32;
+const MAX_TURNS = 32;
 
 const TURN_START = '"turn/start"';
 
@@ -78,7 +78,7 @@ function obj(v: unknown): Record<string, unknown> | undefined {
 }
 
 /** Every turn's prompt in a journal text, in order. */
-export function turnStarts(text: string): TurnPrompt[] {
+function turnStarts(text: string): TurnPrompt[] {
   return text.split('\n').flatMap((line) => {
     const found = turnStartOf(line);
     return found ? [found] : [];

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { REGISTRIES } from '../../core/registry';
 import { HOST_FAMILIES, HOST_SPECS, type HostSpec } from '../../core/registry/host-specs';
 import { ARTIFACTS } from '../../build/artifacts.mjs';
-import { LIST_WINDOW, codeLines, duplicateBlocks, eventListings, eventScanFiles, hostEventNames, hostListScanFiles, hostListings, importCircles, importGraph, importsOf, withoutGeneratedBlocks } from '../../build/source-scan.mjs';
+import { ANSWER_TYPES, KEPT_EXPORTS, LIST_WINDOW, answerReport, codeLines, deadExports, duplicateBlocks, eventListings, eventScanFiles, exportsOf, hostEventNames, hostListScanFiles, hostListings, importCircles, importGraph, importsOf, takenNames, withoutGeneratedBlocks } from '../../build/source-scan.mjs';
 
 const EVENTS = { claude: ['PreToolUse', 'PostToolUse', 'Stop'], pi: ['input', 'tool_call'] };
 const listed = (text: string, file = 'x.ts') => eventListings([{ file, text }], EVENTS).map((r) => `${r.host}:${r.line}`);
@@ -151,5 +151,75 @@ describe('the scan as a person runs it', () => {
       expect(run.status).toBe(0);
       expect(run.stdout.trim().split('\n').at(-1)).toMatch(last);
     }
+  }, 120_000);
+});
+
+/** The last line and the other lines of a report, run as a person runs it. */
+function report(what: string): { lines: string[]; last: string } {
+  const run = spawnSync(process.execPath, ['build/source-scan.mjs', what], { encoding: 'utf8' });
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+  const lines = run.stdout.trim().split('\n');
+  return { lines: lines.slice(0, -1), last: lines.at(-1) ?? '' };
+}
+
+describe('dead exports', () => {
+  const files = (o: Record<string, string>) => Object.entries(o).map(([file, text]) => ({ file, text }));
+  const dead = (o: Record<string, string>, opts: { entries?: string[]; standIns?: Record<string, string> } = {}) =>
+    deadExports(files(o), { ...opts, exists: (c: string) => Object.hasOwn(o, c) }).map((d: { file: string; name: string }) => `${d.file}#${d.name}`);
+
+  it('reads declared, destructured, listed and default exports, and what an import takes', () => {
+    expect(exportsOf('export function f() {}\nexport const { a, b: c } = x;\nexport interface I {}\nexport { g, h as k };\nexport default 1;\n// export const no = 1;').sort()).toEqual(['I', 'a', 'c', 'default', 'f', 'g', 'k'].sort());
+    const exists = (c: string) => ['core/x.ts', 'core/y.ts', 'core/z.ts'].includes(c);
+    expect(takenNames('core/w.ts', "import { a, type B, c as d } from './x';\nimport * as y from './y';\ntype T = import('./z').Z;", exists)).toEqual({ 'core/x.ts': ['a', 'B', 'c'], 'core/y.ts': ['*'], 'core/z.ts': ['Z'] });
+  });
+
+  it('a name no other file takes is dead; one taken through a barrel, a stand-in or a whole-module import is not; entries are the host\'s', () => {
+    expect(dead({ 'core/a.ts': 'export function f() {}\nexport function g() {}', 'hosts/b.ts': "import { f } from '../core/a';" })).toEqual(['core/a.ts#g']);
+    expect(dead({ 'core/a.ts': 'export const f = 1;', 'core/index.ts': "export * from './a';", 'hosts/b.ts': "import { f } from '../core/index';" })).toEqual([]);
+    expect(dead({ 'core/a.ts': 'export const f = 1;', 'hosts/m.ts': 'export const f = 2;', 'hosts/b.ts': "import { f } from '../core/a';" }, { standIns: { 'core/a.ts': 'hosts/m.ts' } })).toEqual([]);
+    expect(dead({ 'core/a.ts': 'export const f = 1;', 'hosts/b.ts': "const m = await import('../core/a');" })).toEqual([]);
+    expect(dead({ 'hosts/main.ts': 'export default 1;\nexport const x = 2;' }, { entries: ['hosts/main.ts'] })).toEqual([]);
+  });
+
+  it('the report as a person runs it: the answer path (core/answer, hosts/shared) exports nothing no one takes, the other core rooms only test seams, and every kept seam is still one', () => {
+    const { lines, last } = report('dead');
+    expect(last).toMatch(/^\d+ dead export\(s\) in core\/ and hosts\/, \d+ kept on purpose$/);
+    expect(lines.filter((l) => /^(core\/answer|hosts\/shared)\//.test(l))).toEqual([]);
+    // the rest of core/ outside the analysis, the floor and the registry: what is left is taken by tests only
+    expect(lines.filter((l) => /^core\/(hooks|config|state|confine|paths|contract|evidence|messages\/|[\w-]+\.ts)/.test(l) && !l.endsWith('(taken by tests only)'))).toEqual([]);
+    // a kept test seam that no test takes any more is dead, and shows above
+    expect(Number(last.match(/, (\d+) kept/)?.[1])).toBe(KEPT_EXPORTS.length);
+  }, 120_000);
+});
+
+describe('answer types and the answer path', () => {
+  it('finds the doors that reach answer() through their imports, and a type named like an answer that nobody classified', () => {
+    const r = answerReport(
+      [
+        { file: 'core/answer/answer.ts', text: 'export async function answer() {}\nexport interface SideAnswer {}' },
+        { file: 'hosts/x/runner.ts', text: "import { answer } from '../../core/answer/answer';\nexport const run = () => answer();" },
+        { file: 'hosts/x/door.ts', text: "import { run } from './runner';\nrun();" },
+        { file: 'hosts/y/door.ts', text: "import type { SideAnswer } from '../../core/answer/answer';\nexport type Other = SideAnswer;" },
+      ],
+      [
+        { door: 'x', file: 'hosts/x/door.ts' },
+        { door: 'y', file: 'hosts/y/door.ts' },
+      ],
+      [],
+    );
+    expect(r.doors.map((d: { door: string; via: string[] | null }) => [d.door, d.via])).toEqual([
+      ['x', ['hosts/x/door.ts', 'hosts/x/runner.ts']],
+      ['y', null],
+    ]);
+    expect(r.types.map((t: { name: string; role: string }) => `${t.name}:${t.role}`)).toEqual(['SideAnswer:unclassified']);
+  });
+
+  it('the report as a person runs it: one answer type, every other one a wire format, a wrapper or the mod\'s, and every door on answer()', () => {
+    const { lines, last } = report('answers');
+    expect(last).toMatch(/^1 answer type\(s\), 0 unclassified; (\d+) of \1 doors reach answer\(\)/);
+    expect(lines.filter((l) => l.startsWith('missing:') || l.startsWith('unclassified:'))).toEqual([]);
+    expect(lines.filter((l) => l.startsWith('answer:'))).toEqual([`answer: core/answer/outcome.ts Answer: ${ANSWER_TYPES.find((t) => t.role === 'answer')?.why}`]);
+    expect(lines.filter((l) => l.startsWith('door ')).length).toBeGreaterThanOrEqual(6);
   }, 120_000);
 });

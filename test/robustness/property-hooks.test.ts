@@ -1,6 +1,7 @@
 /**
- * Property tests on the command-hook entry points, in process: the same runCommandHook the
- * built artifacts call (stdin -> bounded read -> parse -> adapter -> core -> render), for
+ * Property tests on the command-hook entry points, in process: the same calls the built
+ * artifacts make (stdin through the pull reader of hook-entry.ts and process.ts -> the decision
+ * part's answer: parse -> adapter -> core -> render), for
  * Claude Code, Codex, the Hermes plugin door and shell-hook door, and the guard's native form.
  * 10,000 generated inputs per entry (NUMBER_OF_CASES): it never throws, stdout is empty or one
  * JSON object, the exit code is 0 or 2, no stack trace reaches stderr, and input that cannot
@@ -9,13 +10,13 @@
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Readable } from 'node:stream';
 import { claudeAdapter } from '../../hosts/claude/adapter';
 import { codexAdapter } from '../../hosts/codex/adapter';
 import { nativeAdapter } from '../../hosts/cli/guard/adapters';
 import { pluginDoor, shellHookDoor } from '../../hosts/hermes/doors';
 import type { CommandHookAdapter, Rendered } from '../../hosts/shared/adapter';
-import { runCommandHook } from '../../hosts/shared/runner';
+import { decisionPart } from '../../hosts/shared/evaluator/decision-part';
+import { readBoundedChunks } from '../../hosts/shared/stdin';
 import { sandbox, type Sandbox } from '../scenarios/drivers';
 import { answerProblems, isDeny } from './answers';
 import { capturedPayloads, hookBytes, hookStdin, type Json } from './arbitraries';
@@ -44,9 +45,12 @@ function identified(text: string): boolean {
   }
 }
 
-function run(adapter: CommandHookAdapter, input: string | Uint8Array, box: Sandbox, failMode: 'open' | 'closed'): Promise<Rendered> {
+async function run(adapter: CommandHookAdapter, input: string | Uint8Array, box: Sandbox, failMode: 'open' | 'closed'): Promise<Rendered> {
   const env = { ...box.env, STOPLINE_FAIL_OPEN: failMode === 'open' ? '1' : '0' };
-  return runCommandHook(adapter, { stdin: Readable.from([typeof input === 'string' ? Buffer.from(input) : Buffer.from(input)]), env, cwd: box.project });
+  // stdin as the runtime's pull door hands it over: the bytes, then the end
+  const chunks: (Uint8Array | null)[] = [Buffer.from(input), null];
+  const stdin = await readBoundedChunks(() => Promise.resolve(chunks.shift() ?? null));
+  return decisionPart(adapter).answer(stdin, { env, cwd: box.project });
 }
 
 describe.each(ENTRIES)('%s entry (in process)', (name, adapter, payloads) => {

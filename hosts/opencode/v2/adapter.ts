@@ -73,7 +73,7 @@ function hostInfoV2(canAsk: boolean, agent?: string): HostInfo {
 }
 
 /** Where a v2 tool call runs, as the analysis needs it. */
-export interface ToolEventCtxV2 {
+interface ToolEventCtxV2 {
   ancestry: Ancestry;
   cwd: string | undefined;
   env: Env;

@@ -11,7 +11,7 @@ export interface V2Registration {
   dispose(): Promise<void> | void;
 }
 
-export type V2HookFn = (event: unknown) => Promise<void> | void;
+type V2HookFn = (event: unknown) => Promise<void> | void;
 
 export interface V2HookDomain {
   hook(name: string, callback: V2HookFn, options?: unknown): Promise<V2Registration> | V2Registration;
@@ -32,12 +32,6 @@ export interface V2Context {
   /** the location this plugin instance serves */
   readonly location?: { directory?: string };
   readonly options?: unknown;
-}
-
-/** The plugin object v2 loads from a module's default export. */
-export interface V2Plugin {
-  readonly id: string;
-  setup(ctx: V2Context): Promise<(() => Promise<void> | void) | void>;
 }
 
 /** `ctx.tool.hook("execute.before")`: `input` may be replaced; the host runs what it then holds. */

@@ -58,7 +58,7 @@ import {
 import type { V2Context, V2HookDomain, V2Registration } from './api';
 import { isRecord } from '../../../core/check';
 
-export interface DoorV2Deps {
+interface DoorV2Deps {
   env: Env;
   core: CoreApi;
   hooks: InProcessHooks;
@@ -69,7 +69,7 @@ export interface DoorV2Deps {
 }
 
 /** The v2 handlers, one per job; the registry's `handler` column names them. */
-export interface OpenCodeV2Handlers {
+interface OpenCodeV2Handlers {
   /** resolves to allow (a confined command written into the event); a deny rejects with the stamp */
   'tool-before'(event: unknown): Promise<void>;
   'tool-after'(event: unknown): Promise<void>;

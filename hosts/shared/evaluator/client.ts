@@ -27,9 +27,9 @@ export type Asked =
   | { kind: 'no-answer'; why: string };
 
 /** How long a hook waits to reach the socket (a listening Unix socket answers at once). */
-export const CONNECT_MS = 1000;
+const CONNECT_MS = 1000;
 /** How long it waits for the answer: below the 10 s the hosts give stopline's hooks. */
-export const ANSWER_MS = 8000;
+const ANSWER_MS = 8000;
 
 function bound(env: Env, name: string, fallback: number): number {
   const v = Number(env[name]);

@@ -72,7 +72,7 @@ function fileUrl(path: string): string {
 }
 
 /** The script's second part does not hash to what its first part says: the file itself is damaged or was changed. */
-export class DecisionCodeMismatch extends Error {
+class DecisionCodeMismatch extends Error {
   constructor(file: string) {
     super(`the decision code in ${file} does not match the hash its first part carries (the file was changed or damaged); reinstall it with stopline install`);
     this.name = 'DecisionCodeMismatch';

@@ -28,7 +28,7 @@ import { startStampPath } from './where';
 
 export const DEFAULT_IDLE_MS = 10 * 60 * 1000;
 
-export interface ServeOptions {
+interface ServeOptions {
   socket: string;
   build: string;
   /** the SHA-256 of the decision code this process loaded after checking it (load.ts), said with every answer */

@@ -44,7 +44,7 @@ export interface StartOptions {
 }
 
 /** The command line that runs `script` as an evaluator under the runtime running this hook. */
-export function evaluatorCommand(o: StartOptions): { file: string; args: string[] } {
+function evaluatorCommand(o: StartOptions): { file: string; args: string[] } {
   const args = [o.script, EVALUATOR_FLAG, o.socket];
   // Deno takes its permissions up front; a hook that may spawn this already holds them all
   return o.runtime === 'deno' ? { file: process.execPath, args: ['run', '-A', ...args] } : { file: process.execPath, args };

@@ -11,11 +11,11 @@ import type { HookEventInput } from '../../../core/hooks/in-process';
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /** Milliseconds from any fixed start (only differences are read). */
-export interface Clock {
+interface Clock {
   now(): number;
 }
 
-export interface Timers {
+interface Timers {
   set(fn: () => void, ms: number): unknown;
   clear(handle: unknown): void;
 }

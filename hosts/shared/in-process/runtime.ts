@@ -23,13 +23,13 @@ import type { Answer, ToolCall } from '../../../core/answer/answer';
 import type { Outcome, Rewrite } from '../../../core/answer/outcome';
 import { stampOf } from '../../../core/answer/outcome';
 import type { ControlEvent } from '../../../core/protocol';
-import { hookInput } from '../../../core/registry/hook-input';
+import { toolHookInput } from '../../../core/registry/hook-input';
 import { findToolEntry } from '../../../core/registry/lookup';
 import type { EventEntry, HostRegistry } from '../../../core/registry/types';
 import { BoundedMap, KeyedQueue } from './bounded';
 import type { DoorUi, Env, NoticeLevel, RuntimePorts } from './ports';
 
-export interface DoorSpec {
+interface DoorSpec {
   /** the host's table: its tool rows give the person's hooks their input, its event rows the handlers */
   registry: HostRegistry;
   /** prefix of every line this door writes, e.g. `stopline (pi)` */
@@ -41,7 +41,7 @@ export interface DoorSpec {
 }
 
 /** Where one answer happens: the project folder the host named (if any) and whether a person can answer an ask. */
-export interface AnswerPlace {
+interface AnswerPlace {
   cwd: string | undefined;
   canAsk: boolean;
   /** where the session sits when the event cannot say it (OpenCode: an unreadable parent chain) */
@@ -49,14 +49,14 @@ export interface AnswerPlace {
 }
 
 /** One tool call as the person's hooks receive it. */
-export interface ToolCallRef {
+interface ToolCallRef {
   tool: string;
   callId: string;
   args: unknown;
 }
 
 /** Which event an answer is for: its row (the handler's), the canonical event the person's hooks run for, the tool call. */
-export interface AnswerOn {
+interface AnswerOn {
   row: EventEntry;
   /** default: the row's own canonical event */
   canonical?: CanonicalEvent;
@@ -64,7 +64,7 @@ export interface AnswerOn {
 }
 
 /** What happens to a tool call once it was answered: blocked with this outcome, run with another command, or run as it is. */
-export type BeforeTool = { block: Outcome } | { rewrite: Rewrite } | null;
+type BeforeTool = { block: Outcome } | { rewrite: Rewrite } | null;
 
 /** The message of an error, without a stack. */
 export const describe = errorMessage;
@@ -198,7 +198,7 @@ export class InProcessRuntime {
   /** A tool call for the person's hooks: the host's name and input, and Claude's (from the tool row). */
   toolHookInput(base: HookEventInput, call: ToolCallRef, extra: Partial<HookEventInput> = {}): HookEventInput {
     const entry = findToolEntry(this.registry, call.tool);
-    const canonicalInput = entry ? hookInput(entry, call.args) : undefined;
+    const canonicalInput = toolHookInput(this.registry, call.tool, call.args);
     return {
       ...base,
       toolName: call.tool,

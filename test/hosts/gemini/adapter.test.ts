@@ -128,7 +128,7 @@ describe('render', () => {
   it("the person's hooks get the tool input with Claude's field names (invoke_agent: subagent_type)", () => {
     const p = load('BeforeTool-invoke_agent-subagent.json');
     const input = geminiAdapter.userHooks!.canonicalInput!(p, event(p));
-    expect(input).toMatchObject({ agent_name: 'generalist', subagent_type: 'generalist', prompt: 'LAB-SUB run the scripted shell call' });
+    expect(input).toMatchObject({ subagent_type: 'generalist', prompt: 'LAB-SUB run the scripted shell call' });
   });
 });
 

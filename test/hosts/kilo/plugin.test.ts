@@ -2,7 +2,8 @@
  * The built dist/opencode/stopline.js under Bun (Kilo's runtime, as OpenCode's) with the fake
  * OpenCode host of test/hosts/opencode/bun-host.ts: when KILO_PID holds the process's own id, as
  * Kilo sets it for itself, the plugin speaks as Kilo (the evidence says kilo); a KILO_PID inherited
- * from another process (OpenCode started from Kilo's terminal) leaves it OpenCode.
+ * from another process (OpenCode started from Kilo's terminal) leaves it OpenCode. The lines the
+ * plugin writes for the person name the same host.
  */
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -17,7 +18,7 @@ const HOST = join(repoRoot, 'test', 'hosts', 'opencode', 'bun-host.ts');
 const ROOT = 'ses_root000000000000000001';
 
 /** The write of a review session; `ownPid`: KILO_PID is set to the Bun process's own id (exec keeps the shell's pid). */
-function hostOfWrite(kiloPid: 'own' | 'other' | 'none'): { threw?: string; hosts: unknown[] } {
+function hostOfWrite(kiloPid: 'own' | 'other' | 'none'): { threw?: string; hosts: unknown[]; labels: string[] } {
   const work = mkdtempSync(join(tmpdir(), 'stopline-kilo-bun-'));
   try {
     const home = join(work, 'home');
@@ -39,17 +40,21 @@ function hostOfWrite(kiloPid: 'own' | 'other' | 'none'): { threw?: string; hosts
     expect(r.status, r.stderr).toBe(0);
     const answer = JSON.parse(r.stdout) as { results: { threw?: string }[] };
     const checks = readEvidence(join(home, '.local', 'share', 'stopline')).filter((e) => e.type === 'check');
-    return { ...(answer.results[2]?.threw ? { threw: answer.results[2].threw } : {}), hosts: checks.map((e) => (e as { host?: unknown }).host) };
+    // every stderr line of the plugin starts with its label (`stopline (<host>): …`)
+    const labels = [...new Set(r.stderr.split('\n').flatMap((l) => l.match(/^stopline \([^)]*\)/) ?? []))];
+    return { ...(answer.results[2]?.threw ? { threw: answer.results[2].threw } : {}), hosts: checks.map((e) => (e as { host?: unknown }).host), labels };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
 describe('dist/opencode/stopline.js under Bun: which host loaded it', () => {
-  it('KILO_PID = its own process id: the write is stopped and the evidence says kilo', () => {
+  it('KILO_PID = its own process id: the write is stopped, the evidence says kilo, the log lines name Kilo', () => {
     const a = hostOfWrite('own');
     expect(a.threw).toMatch(/^STOP \/[\s\S]*MODE_FORBIDS_MUTATION/);
     expect(a.hosts).toEqual(['kilo']);
+    // the contract's confirmation is one such line
+    expect(a.labels).toEqual(['stopline (kilo)']);
   });
 
   it('KILO_PID of another process, or none: the same stop, and the evidence says opencode', () => {
@@ -57,6 +62,7 @@ describe('dist/opencode/stopline.js under Bun: which host loaded it', () => {
       const a = hostOfWrite(pid);
       expect(a.threw, pid).toMatch(/MODE_FORBIDS_MUTATION/);
       expect(a.hosts, pid).toEqual(['opencode']);
+      expect(a.labels, pid).toEqual(['stopline (opencode)']);
     }
   });
 });

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { PassThrough } from 'node:stream';
 import type { Outcome } from '../../../core/answer/outcome';
 import type { ControlEvent } from '../../../core/protocol';
 import { eventRow } from '../../../core/registry/rows';
 import type { HostRegistry } from '../../../core/registry/types';
 import type { CommandHookAdapter, MappedEvent } from '../../../hosts/shared/adapter';
 import { eventEntry } from '../../../hosts/shared/adapter';
-import { answerHook, runCommandHook, type CoreApi } from '../../../hosts/shared/runner';
+import { answerHook, type CoreApi } from '../../../hosts/shared/runner';
+import { decisionPart } from '../../../hosts/shared/evaluator/decision-part';
+import { readBoundedChunks } from '../../../hosts/shared/stdin';
 import { HookInputError } from '../../../hosts/shared/payload';
 
 // A tiny adapter that renders every outcome visibly, so the runner's plumbing is what is tested.
@@ -130,22 +131,24 @@ describe('answerHook', () => {
   });
 });
 
-describe('runCommandHook', () => {
+// stdin as the hook scripts read it (hook-entry.ts: the runtime's pull door, bounded), answered
+// by the decision part the built script loads
+describe('the hook script path: bounded stdin, then the decision part', () => {
+  const never = new Promise<null>(() => {});
   it('applies the fail mode to stdin that never closes, well within the bound', async () => {
-    const s = new PassThrough();
-    s.write(payload);
+    const chunks: Promise<Uint8Array | null>[] = [Promise.resolve(Buffer.from(payload))];
     const started = Date.now();
-    const r = await runCommandHook(fakeAdapter(asEvent), { ...ctx(core('closed')), stdin: s, timeoutMs: 200 });
+    const input = await readBoundedChunks(() => chunks.shift() ?? never, { timeoutMs: 200 });
+    const r = await decisionPart(fakeAdapter(asEvent)).answer(input, ctx(core('closed')));
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('GUARD_UNAVAILABLE');
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('refuses oversized stdin with one stderr line under fail open', async () => {
-    const s = new PassThrough();
-    const p = runCommandHook(fakeAdapter(asEvent), { ...ctx(core('open')), stdin: s, maxBytes: 64 });
-    s.write('x'.repeat(100));
-    const r = await p;
+    const chunks: Promise<Uint8Array | null>[] = [Promise.resolve(Buffer.from('x'.repeat(100)))];
+    const input = await readBoundedChunks(() => chunks.shift() ?? never, { maxBytes: 64 });
+    const r = await decisionPart(fakeAdapter(asEvent)).answer(input, ctx(core('open')));
     expect(r).toEqual({ stdout: '', stderr: expect.stringMatching(/^stopline \(fake\): hook input larger than .* refused; failing open\n$/), exitCode: 0 });
   });
 });
