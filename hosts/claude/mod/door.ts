@@ -402,45 +402,61 @@ export class ClaudeModDoor {
    */
   private async readAhead(host: ModHost, control: string | null | undefined, adapter: CommandHookAdapter, payload: HookPayload, env: Record<string, string | undefined>, transcript: string | undefined): Promise<void> {
     const cwd = this.view.cwd;
-    const files: string[] = [];
-    const user = userConfigPath(env);
-    if (user) files.push(user);
-    if (cwd) files.push(...projectWalkPaths(cwd));
-    if (transcript) files.push(transcript);
-    await this.loadUnknown(host, files);
-    const place = this.placeQuietly(env);
-    if (place && this.view.id) {
-      const key = sessionKey(this.view.id);
-      await this.loadUnknown(host, [...DATA_SUBDIRS.map((d) => join(place.dataDir, d)), sessionStore(place.dataDir, this.view.id).file, logFile(place.dataDir, key), logFile(place.dataDir, key, true)]);
+    // the names are worked out again only when what they depend on changed (the working folder;
+    // a config file loaded anew, which a recheck makes happen after an edit; the session)
+    let config = this.configFiles;
+    if (!config || config.cwd !== cwd) {
+      const user = userConfigPath(env);
+      config = this.configFiles = { cwd, files: [...(user ? [user] : []), ...(cwd ? projectWalkPaths(cwd) : [])] };
     }
+    const loaded = await this.loadUnknown(host, transcript ? [...config.files, transcript] : config.files);
+    if (loaded > 0 || this.placed?.session !== this.view.id) this.placed = this.placeQuietly(env);
+    if (this.placed) await this.loadUnknown(host, this.placed.files);
     if (control === 'action.before' || control === 'action.after') {
       const targets = writeTargets(adapter, payload, env, cwd);
-      if (targets.length) await this.loadLinks(host, targets, place ? () => selfPaths({ env, dataDir: place.dataDir, projectDir: place.projectDir, uid: null }) : undefined);
+      const placed = this.placed;
+      if (targets.length) await this.loadLinks(host, targets, placed ? () => (placed.own ??= selfPaths({ env, dataDir: placed.dataDir, projectDir: placed.projectDir, uid: null }).flatMap((p) => normalizeTarget(p, undefined).abs ?? [])) : undefined);
     }
   }
 
-  /** Load the paths the volume does not know yet, in parallel. */
-  private async loadUnknown(host: ModHost, paths: readonly string[]): Promise<void> {
-    const unknown = [...new Set(paths)].filter((p) => this.volume.entry(p) === undefined);
+  /** The config files the read ahead looks for, for the working folder they were worked out for. */
+  private configFiles: { cwd: string | undefined; files: string[] } | null = null;
+  /**
+   * Where the session's files are, from the config as last loaded: the data folder, the project
+   * folder, the state and evidence files to read ahead, and stopline's own paths (absolute, worked
+   * out when a write first needs them).
+   */
+  private placed: { session: string; dataDir: string; projectDir: string | undefined; files: string[]; own?: string[] } | null = null;
+
+  /** Load the paths the volume does not know yet, in parallel; how many were loaded. */
+  private async loadUnknown(host: ModHost, paths: readonly string[]): Promise<number> {
+    const unknown = paths.filter((p, i) => this.volume.entry(p) === undefined && paths.indexOf(p) === i);
     if (unknown.length) await Promise.all(unknown.map((p) => this.loadPath(host, p)));
+    return unknown.length;
   }
 
   /**
    * The data folder and project folder the core will decide in, from what the volume already
    * holds; null while the config it needs is not loaded (nothing is recorded as a miss).
    */
-  private placeQuietly(env: Record<string, string | undefined>): { dataDir: string; projectDir: string | undefined } | null {
+  private placeQuietly(env: Record<string, string | undefined>): ClaudeModDoor['placed'] {
+    const session = this.view.id;
+    if (!session) return null;
     this.volume.begin();
     try {
       const { config } = loadConfig(env, this.view.cwd);
       if (this.volume.hasMisses()) return null;
-      return { dataDir: resolveDataDir(env, { configDataDir: config.dataDir, hostDataDir: env.CLAUDE_PLUGIN_DATA }), projectDir: config.projectRoot ?? this.view.cwd };
+      const dataDir = resolveDataDir(env, { configDataDir: config.dataDir, hostDataDir: env.CLAUDE_PLUGIN_DATA });
+      const key = sessionKey(session);
+      const files = [...DATA_SUBDIRS.map((d) => join(dataDir, d)), sessionStore(dataDir, session).file, logFile(dataDir, key), logFile(dataDir, key, true)];
+      return { session, dataDir, projectDir: config.projectRoot ?? this.view.cwd, files };
     } catch {
       return null;
     } finally {
       this.volume.rollback();
     }
   }
+
 
   /** Learn what `$.fs` says about paths the core asked for, and where the paths it probed lead. */
   private async load(host: ModHost, paths: readonly string[], dirs: readonly string[], links: readonly string[] = []): Promise<void> {
@@ -469,7 +485,7 @@ export class ClaudeModDoor {
     // stopline's own paths are compared by their real places once a landing differs from its
     // text, and a folder target is asked whether it holds one of them: each is read on its own
     // (the core asks each one's own landing, not only the deepest's)
-    const all = own ? own().flatMap((p) => normalizeTarget(p, undefined).abs ?? []) : [];
+    const all = own ? own() : [];
     const mine = linked ? all : all.filter((p) => paths.some((t) => p.startsWith(t.endsWith('/') ? t : `${t}/`)));
     const cwd = linked && this.view.cwd ? normalizeTarget(this.view.cwd, undefined).abs : null;
     await Promise.all([...(cwd ? [settleLanding(cwd, known, read)] : []), ...mine.map((p) => Promise.all([read(p), settleLanding(p, known, read)]))]);
