@@ -109,6 +109,22 @@ export function locateProject(cwd: string | undefined): LocatedProject | undefin
   return { root: w.rootWithoutFile };
 }
 
+/**
+ * Every path the walk from `cwd` may look at, nearest folder first: a door whose files are
+ * loaded before the core decides (the Claude Code mod) reads these ahead of its first decision.
+ */
+export function projectWalkPaths(cwd: string): string[] {
+  const out: string[] = [];
+  let dir = resolve(cwd);
+  for (let i = 0; i < MAX_LEVELS; i++) {
+    out.push(candidateIn(dir).file, join(dir, '.git'));
+    const up = dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return out;
+}
+
 /** Forget every cached walk (tests). */
 export function forgetProjectWalks(): void {
   walks.clear();

@@ -132,10 +132,24 @@ function toolOf(payload: HookPayload): { tool?: string } {
  * (the person's hooks come after the guard), so its caller answers by deciding it again.
  */
 export async function decideHook(adapter: CommandHookAdapter, text: string, ctx: HookContext): Promise<HookDecision> {
+  let parsed: HookPayload;
+  try {
+    parsed = parseHookPayload(text);
+  } catch (err) {
+    return failed(adapter, err, null, ctx);
+  }
+  return decidePayload(adapter, parsed, ctx);
+}
+
+/**
+ * Decide one hook invocation from its payload as an object, for a door that receives the
+ * host's event already parsed (the Claude Code mod): the same path as decideHook past the
+ * parse. Never throws (but see decideHook).
+ */
+export async function decidePayload(adapter: CommandHookAdapter, parsed: HookPayload, ctx: HookContext): Promise<HookDecision> {
   const core = ctx.core ?? NODE_CORE;
   let at: RowEvent | null = null;
   try {
-    const parsed = parseHookPayload(text);
     const payload = adapter.nameEvent ? adapter.nameEvent(parsed, ctx.args ?? []) : parsed;
     const name = payload.hook_event_name;
     if (typeof name !== 'string' || name === '') throw new HookInputError('hook_event_name: required, missing or empty');

@@ -2,13 +2,17 @@
  * The Claude Code mod door: stopline's decisions inside Claude Code's own process.
  *
  * Every classic hook event the command hooks answer is answered here instead, through the same
- * Claude adapter and the same command-hook runner (`decideHook`), so both doors decide alike;
- * only where the files are differs. The answer becomes the classic result through the adapter's
- * own fields of it (`claudeFields`), the ones the command hook's JSON is made of. The core's files live in a Volume (./volume.ts) that this
- * door fills from `$.fs` before a decision and writes out after it, so a decision itself makes
- * no call to the host once the session's files are known, but to read where a write's symbolic
- * links lead: that is read again for each decision (./links.ts) and given to the core as its
- * path probe, as the command hook reads the disk when it decides.
+ * Claude adapter and the same command-hook runner past its parse (`decidePayload`: the event's
+ * `e` is already an object, so it is never written out as JSON and read back), so both doors
+ * decide alike; only where the files are differs. The core's Answer becomes the classic result
+ * once, through the adapter's own fields of it (`claudeFields`, the ones the command hook's JSON
+ * is made of), never through that JSON. The core's files live in a Volume (./volume.ts) that this
+ * door fills from `$.fs` before a decision and writes out after it: what the core will ask (the
+ * person's config, the session's state and evidence, the transcript at a turn end, where a tool
+ * call's paths and stopline's own paths lead) is read ahead (readAhead), so a decision runs the
+ * core once and makes no call to the host during the run. Where links lead is read again for each
+ * decision (./links.ts) and given to the core as its path probe, as the command hook reads the
+ * disk when it decides.
  *
  * The door never touches `$`: the entry (./entry.ts) hands it a ModHost of plain functions, each
  * a literal `$.noun.method(...)` call there, as the loader requires.
@@ -18,7 +22,7 @@
  * calls come from there, through ports made of the mod's own capabilities. The decision itself
  * goes through the command-hook runner, because a classic event's `e` is that runner's input.
  */
-import { decideHook } from '../../shared/runner';
+import { decidePayload } from '../../shared/runner';
 import type { CoreApi, HookDecision } from '../../shared/runner';
 import type { CommandHookAdapter, MappedEvent } from '../../shared/adapter';
 import type { HookPayload } from '../../shared/payload';
@@ -29,7 +33,7 @@ import { stampOf } from '../../../core/answer/outcome';
 import { eventEntry } from '../../shared/adapter';
 import { loadConfig } from '../../../core/config/config';
 import { resolveDataDir } from '../../../core/state/datadir';
-import { checkState, sessionStore } from '../../../core/state/session';
+import { checkState, sessionKey, sessionStore } from '../../../core/state/session';
 import { controlState } from '../../../core/contract/types';
 import type { Contract } from '../../../core/contract/types';
 import { BoundedMap } from '../../shared/in-process/bounded';
@@ -47,7 +51,12 @@ import { deepest, leadsElsewhere, lookUpLanding, settleLanding } from './links';
 import { errorCode } from './rejection';
 import { writeOutFile } from './write-out';
 import { sawBubblewrap } from './confine';
-import { homeFrom } from '../../../core/paths/self-paths';
+import { homeFrom, selfPaths } from '../../../core/paths/self-paths';
+import { userConfigPath } from '../../../core/config/config';
+import { projectWalkPaths } from '../../../core/config/project';
+import { DATA_SUBDIRS } from '../../../core/state/datadir';
+import { logFile } from '../../../core/evidence/log';
+import { join } from 'node:path';
 import { normalizeTarget } from '../../../core/paths/paths';
 
 /** The host's capabilities, as plain functions the entry builds from `$`. */
@@ -85,7 +94,14 @@ export interface DoorAnswer {
   ms: number;
 }
 
-/** How many times one decision may be made again after loading files it asked for. */
+/**
+ * How many times one decision may be made again after loading files it asked for that were not
+ * read ahead. The read ahead covers what a decision asks but for walks whose next step is known
+ * only once the last one is read: a folder's listing the core takes (the data folder's retention),
+ * a link met inside one of stopline's own paths, a folder target's contents. Those are loaded and
+ * the decision is made again; in the mod's own test suites 7 of 108 decisions took such a second
+ * run (before the read ahead: 56).
+ */
 const MAX_ROUNDS = 6;
 /**
  * How many more times after reading where paths lead (each run of the core asks the next thing:
@@ -110,6 +126,8 @@ export class ClaudeModDoor {
   private readonly view: SessionView = {};
   private readonly agents = new BoundedMap<string>(512);
   private readonly agentTypes = new BoundedMap<string>(256);
+  /** How many times the core ran for the decision in progress (1 when the read ahead covered it). */
+  private runs = 0;
   /** Set when the band's text changed; the entry redraws and clears it. */
   bandChanged = false;
   private tail: Promise<unknown> = Promise.resolve();
@@ -122,8 +140,6 @@ export class ClaudeModDoor {
   private host: ModHost | null = null;
   /** the session's paths are Windows paths (its working folder is) */
   private windows = false;
-  /** the session's contract enforces (armed or watched, with a mode): its writes ask where they land */
-  private enforcing = false;
   /**
    * The core, with the volume's path probe in place of the disk: where a write's links lead is
    * read through `$.fs` for each decision (./links.ts), and the core judges the landing as the
@@ -267,7 +283,6 @@ export class ClaudeModDoor {
       // the transcript is Claude Code's and grows between turn ends: the per-session check reads it fresh
       const transcript = control === 'turn.stop' ? this.view.transcriptPath : undefined;
       if (transcript) this.volume.forget(transcript);
-      const text = JSON.stringify(payload);
       // a gate waits for the write-out in flight: a record that could not be kept (a link planted in
       // place of the evidence file, a full disk) must turn this call to the fail mode, not the one
       // after it. Between tool calls the write-out has almost always finished already.
@@ -298,12 +313,8 @@ export class ClaudeModDoor {
       let read: MappedEvent | undefined;
       // (but a turn end's: its mapping reads the transcript, which a first run may find not loaded yet)
       const adapter: CommandHookAdapter = transcript ? claudeAdapter : { ...claudeAdapter, toControlEvent: (p, e) => (read ??= claudeAdapter.toControlEvent(p, e)) };
-      // a write under an armed contract reads where its targets land before the first run, so it
-      // is decided in one run (what else the core asks, it asks through the misses)
-      if (this.enforcing && (control === 'action.before' || control === 'action.after')) {
-        const targets = writeTargets(adapter, payload, env, this.view.cwd);
-        if (targets.length) await bounded(() => this.loadLinks(host, targets));
-      }
+      // what the core will ask is read before the first run, so a decision runs once (readAhead)
+      await bounded(() => this.readAhead(host, control, adapter, payload, env, transcript));
       let decided: HookDecision | null = null;
       // a person's hook runs once per decision: a later round (files the core asked for after the
       // hook had run) gets the same result instead of running the hook again
@@ -314,13 +325,15 @@ export class ClaudeModDoor {
         if (!r) ran.set(key, (r = host.run(argv, init)));
         return r;
       };
+      this.runs = 0;
       for (;;) {
+        this.runs++;
         // files that would not settle: the decision cannot be made on them; the fail mode answers
         if (fileLoads >= MAX_ROUNDS) core = this.unavailableCore('its files could not be loaded');
         this.volume.begin();
         setHostRunners({ run: runOnce, fetch: host.fetch, isDryRun: () => this.volume.hasMisses() });
         try {
-          decided = await decideHook(adapter, text, { env, cwd: this.view.cwd ?? '/', core });
+          decided = await decidePayload(adapter, payload, { env, cwd: this.view.cwd ?? '/', core });
         } finally {
           setHostRunners(null);
         }
@@ -372,6 +385,79 @@ export class ClaudeModDoor {
 
   // ----------------------------------------------------------------------------- loading
 
+  /**
+   * Read, before the first run, what the core will ask for this decision and the volume does not
+   * hold yet, so the decision runs once:
+   * - the person's config files (the user file, every file the project walk may look at), at a
+   *   session's first decision or after a recheck found one changed;
+   * - then, from that config, the data folder's session state, evidence log and their folders
+   *   (the data folder may be named in the config, so this is a second hop, made only while one of
+   *   them is still unread);
+   * - the transcript at a turn end (it is forgotten after each one);
+   * - for a tool call, where the paths it changes and the program files it runs land (the floor
+   *   judges a write by its landing whatever the contract), and once a link turns up on the way,
+   *   where stopline's own paths land (the core compares the landing with their real places).
+   * What the core asks beyond this (a folder target's contents, a link found inside one of
+   * stopline's own paths) is still read through the misses, in a second run (decide).
+   */
+  private async readAhead(host: ModHost, control: string | null | undefined, adapter: CommandHookAdapter, payload: HookPayload, env: Record<string, string | undefined>, transcript: string | undefined): Promise<void> {
+    const cwd = this.view.cwd;
+    // the names are worked out again only when what they depend on changed (the working folder;
+    // a config file loaded anew, which a recheck makes happen after an edit; the session)
+    let config = this.configFiles;
+    if (!config || config.cwd !== cwd) {
+      const user = userConfigPath(env);
+      config = this.configFiles = { cwd, files: [...(user ? [user] : []), ...(cwd ? projectWalkPaths(cwd) : [])] };
+    }
+    const loaded = await this.loadUnknown(host, transcript ? [...config.files, transcript] : config.files);
+    if (loaded > 0 || this.placed?.session !== this.view.id) this.placed = this.placeQuietly(env);
+    if (this.placed) await this.loadUnknown(host, this.placed.files);
+    if (control === 'action.before' || control === 'action.after') {
+      const targets = writeTargets(adapter, payload, env, cwd);
+      const placed = this.placed;
+      if (targets.length) await this.loadLinks(host, targets, placed ? () => (placed.own ??= selfPaths({ env, dataDir: placed.dataDir, projectDir: placed.projectDir, uid: null }).flatMap((p) => normalizeTarget(p, undefined).abs ?? [])) : undefined);
+    }
+  }
+
+  /** The config files the read ahead looks for, for the working folder they were worked out for. */
+  private configFiles: { cwd: string | undefined; files: string[] } | null = null;
+  /**
+   * Where the session's files are, from the config as last loaded: the data folder, the project
+   * folder, the state and evidence files to read ahead, and stopline's own paths (absolute, worked
+   * out when a write first needs them).
+   */
+  private placed: { session: string; dataDir: string; projectDir: string | undefined; files: string[]; own?: string[] } | null = null;
+
+  /** Load the paths the volume does not know yet, in parallel; how many were loaded. */
+  private async loadUnknown(host: ModHost, paths: readonly string[]): Promise<number> {
+    const unknown = paths.filter((p, i) => this.volume.entry(p) === undefined && paths.indexOf(p) === i);
+    if (unknown.length) await Promise.all(unknown.map((p) => this.loadPath(host, p)));
+    return unknown.length;
+  }
+
+  /**
+   * The data folder and project folder the core will decide in, from what the volume already
+   * holds; null while the config it needs is not loaded (nothing is recorded as a miss).
+   */
+  private placeQuietly(env: Record<string, string | undefined>): ClaudeModDoor['placed'] {
+    const session = this.view.id;
+    if (!session) return null;
+    this.volume.begin();
+    try {
+      const { config } = loadConfig(env, this.view.cwd);
+      if (this.volume.hasMisses()) return null;
+      const dataDir = resolveDataDir(env, { configDataDir: config.dataDir, hostDataDir: env.CLAUDE_PLUGIN_DATA });
+      const key = sessionKey(session);
+      const files = [...DATA_SUBDIRS.map((d) => join(dataDir, d)), sessionStore(dataDir, session).file, logFile(dataDir, key), logFile(dataDir, key, true)];
+      return { session, dataDir, projectDir: config.projectRoot ?? this.view.cwd, files };
+    } catch {
+      return null;
+    } finally {
+      this.volume.rollback();
+    }
+  }
+
+
   /** Learn what `$.fs` says about paths the core asked for, and where the paths it probed lead. */
   private async load(host: ModHost, paths: readonly string[], dirs: readonly string[], links: readonly string[] = []): Promise<void> {
     await Promise.all([...paths.map((p) => this.loadPath(host, p)), ...dirs.map((d) => this.loadListing(host, d)), ...(links.length ? [this.loadLinks(host, links)] : [])]);
@@ -382,7 +468,7 @@ export class ClaudeModDoor {
    * (./links.ts), one read per path. When a link turns up on the way, the core next asks where
    * the working folder itself lands (a landing is written back in its names), so that is read too.
    */
-  private async loadLinks(host: ModHost, paths: readonly string[]): Promise<void> {
+  private async loadLinks(host: ModHost, paths: readonly string[], own?: () => string[]): Promise<void> {
     const reading = new Map<string, Promise<void>>();
     const read = (p: string): Promise<void> => {
       if (this.volume.linkEntry(p) !== undefined) return Promise.resolve();
@@ -395,8 +481,14 @@ export class ClaudeModDoor {
     };
     const known = (p: string) => this.volume.linkEntry(p);
     await Promise.all(deepest(paths).map((p) => settleLanding(p, known, read)));
-    const cwd = this.view.cwd ? normalizeTarget(this.view.cwd, undefined).abs : null;
-    if (cwd && this.volume.linkEntries().some(([p, r]) => leadsElsewhere(p, r))) await settleLanding(cwd, known, read);
+    const linked = this.volume.linkEntries().some(([p, r]) => leadsElsewhere(p, r));
+    // stopline's own paths are compared by their real places once a landing differs from its
+    // text, and a folder target is asked whether it holds one of them: each is read on its own
+    // (the core asks each one's own landing, not only the deepest's)
+    const all = own ? own() : [];
+    const mine = linked ? all : all.filter((p) => paths.some((t) => p.startsWith(t.endsWith('/') ? t : `${t}/`)));
+    const cwd = linked && this.view.cwd ? normalizeTarget(this.view.cwd, undefined).abs : null;
+    await Promise.all([...(cwd ? [settleLanding(cwd, known, read)] : []), ...mine.map((p) => Promise.all([read(p), settleLanding(p, known, read)]))]);
   }
 
   private async loadPath(host: ModHost, path: string): Promise<void> {
@@ -526,8 +618,6 @@ export class ClaudeModDoor {
       this.bandFrom = entry;
       const state = entry?.kind === 'file' ? checkState(entry.text).state : null;
       this.band = state ? contractLine(state.contract) : null;
-      // as decide() tells: nothing is judged while the guard is off or no mode is confirmed
-      this.enforcing = state !== null && controlState(state.contract) !== 'OFF' && state.contract.mode !== 'unconfirmed';
     } catch {
       // the band never changes an answer
     } finally {
@@ -540,14 +630,15 @@ export class ClaudeModDoor {
   /**
    * The runtime's timing port (the STOPLINE_TIMING_FILE instrument, off unless it is set): one
    * line per decision with the time it took inside Claude Code's process (loading the files the
-   * first time included), written out with the evidence. Metadata only.
+   * first time included) and how many runs of the core it took, written out with the evidence.
+   * Metadata only.
    */
   private recordTiming(r: { artifact: string; hook: string; ms: number; outcome: string }): void {
     const file = this.env?.STOPLINE_TIMING_FILE;
     if (!file) return;
     try {
       this.volume.begin();
-      this.volume.append(file, JSON.stringify({ artifact: 'claude-mod', hook: r.hook, ms: r.ms, outcome: r.outcome }) + '\n');
+      this.volume.append(file, JSON.stringify({ artifact: 'claude-mod', hook: r.hook, ms: r.ms, outcome: r.outcome, runs: this.runs }) + '\n');
       this.volume.commit();
     } catch {
       this.volume.rollback();
@@ -568,9 +659,10 @@ function classicFor(event: string, d: HookDecision): MappedAnswer {
 }
 
 /**
- * Where the guard will look for a write's landing first: the targets of the action the payload
- * maps to (a write or an unknown action), placed as decide() places them. Only a read ahead;
- * what the core really asks is read through the misses.
+ * Where the guard will look for landings: the paths the action the payload maps to changes (a
+ * write or an unknown action: the floor judges those by where they land, whatever the contract)
+ * and the program files it runs (running one of stopline's own is judged by its landing too),
+ * placed as decide() places them.
  */
 export function writeTargets(adapter: CommandHookAdapter, payload: HookPayload, env: Record<string, string | undefined>, cwd: string | undefined): string[] {
   let mapped: MappedEvent;
@@ -581,13 +673,16 @@ export function writeTargets(adapter: CommandHookAdapter, payload: HookPayload, 
     return [];
   }
   const action = mapped.kind === 'event' ? mapped.event.action : undefined;
-  if (!action?.affectedPaths || (action.mutability !== 'write' && action.mutability !== 'unknown')) return [];
+  if (!action) return [];
+  const changes = action.mutability === 'write' || action.mutability === 'unknown' ? (action.affectedPaths ?? []) : [];
+  const paths = [...changes, ...(action.runs ?? [])];
+  if (!paths.length) return [];
   const base = action.cwd ?? (mapped.kind === 'event' ? mapped.event.cwd : undefined) ?? cwd;
   const home = homeFrom(env);
   const out: string[] = [];
-  for (const p of action.affectedPaths) {
+  for (const p of paths) {
     const abs = normalizeTarget(p, base, home ? { home } : {}).abs;
-    if (abs) out.push(abs);
+    if (abs && !out.includes(abs)) out.push(abs);
   }
   return out;
 }

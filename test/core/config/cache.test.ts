@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, unlinkSync, utimesSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findProject, forgetConfigCache, loadConfig } from '../../../core/config/config';
+import { projectWalkPaths } from '../../../core/config/project';
 import { RACY_WINDOW_MS, setRacyWindowForTests } from '../../../core/config/file-stamp';
 import { forgetHooksConfigCache, loadHooksConfigFromSystem } from '../../../core/hooks/load';
 
@@ -166,5 +167,14 @@ describe('hooks config cache', () => {
     writeFileSync(join(project, '.claude', 'settings.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } }));
     expect(loadHooksConfigFromSystem(project, { env }).groups).toHaveLength(1);
     expect(loadHooksConfigFromSystem(project, { env, skipDialects: ['claude'] }).groups).toHaveLength(0);
+  });
+});
+
+describe('the paths a project walk may look at', () => {
+  it('the project file and .git of every folder from the working folder up to the root, nearest first', () => {
+    const paths = projectWalkPaths('/home/u/proj/src');
+    expect(paths.slice(0, 4)).toEqual(['/home/u/proj/src/.stopline/stopline.json', '/home/u/proj/src/.git', '/home/u/proj/.stopline/stopline.json', '/home/u/proj/.git']);
+    expect(paths.slice(-2)).toEqual(['/.stopline/stopline.json', '/.git']);
+    expect(paths).toHaveLength(10);
   });
 });

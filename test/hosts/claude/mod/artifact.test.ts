@@ -27,7 +27,7 @@ interface Person {
   host: ModHost;
 }
 
-function person(config?: unknown, fsDelayMs = 0): Person {
+function person(config?: unknown, fsDelayMs = 0, env: Record<string, string> = {}): Person {
   const root = newDir();
   const home = join(root, 'home');
   const project = join(root, 'proj');
@@ -37,7 +37,7 @@ function person(config?: unknown, fsDelayMs = 0): Person {
   if (config !== undefined) writeUserConfig(home, config);
   const data = join(home, '.claude', 'plugins', 'data', 'stopline-inline');
   const host = new ModHost(bundle, {
-    env: { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    env: { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
     hookEnv: { CLAUDE_PID: '4242', CLAUDE_PROJECT_DIR: project, CLAUDE_PLUGIN_DATA: data, CLAUDE_CODE_SESSION_ATTENDED: '0', CLAUDE_PLUGIN_ROOT: join(root, 'plugin') },
     fsDelayMs,
   });
@@ -320,6 +320,28 @@ describe('the built Claude mod judges a write where its symbolic links lead, rea
     const loop = await tool(p, 'toolu_loop', 'Bash', { command: 'echo x > src/loop1', description: 'd' });
     expect(verdict(loop)).toBe('WRITE_PATH_UNPROVEN');
     expect((loop.value as { deny: string }).deny).toContain('a link on the way cannot be read');
+  });
+
+  it('each event is decided in one run of the core: what it asks is read ahead (config, state, evidence, the transcript, where a write and a link land)', async () => {
+    const timing = join(newDir(), 'timing.jsonl');
+    const p = person(undefined, 0, { STOPLINE_TIMING_FILE: timing });
+    writeFileSync(join(p.home, 't.jsonl'), '');
+    mkdirSync(join(p.project, 'src'));
+    mkdirSync(join(p.project, 'lib'));
+    symlinkSync('../lib', join(p.project, 'src', 'lib-link'));
+    await start(p, '$stopline change files=src/** -- edit the sources');
+    expect(verdict(await tool(p, 'toolu_r', 'Read', { file_path: join(p.project, 'a.txt') }))).toBe('allowed');
+    expect(verdict(await tool(p, 'toolu_w', 'Write', { file_path: join(p.project, 'src', 'x.ts'), content: 'x' }))).toBe('allowed');
+    expect(verdict(await tool(p, 'toolu_l', 'Write', { file_path: join(p.project, 'src', 'lib-link', 'y.ts'), content: 'y' }))).toBe('PATH_OUTSIDE_CONTRACT');
+    expect(verdict(await tool(p, 'toolu_o', 'Bash', { command: 'touch out.txt', description: 't' }))).toBe('PATH_OUTSIDE_CONTRACT');
+    await p.host.raise('classic.Stop', { ...base(p), hook_event_name: 'Stop', stop_hook_active: false });
+    await p.host.settle();
+    const lines = readFileSync(timing, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as { hook: string; runs: number });
+    expect(lines.map((l) => l.hook)).toEqual(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PreToolUse', 'PreToolUse', 'PreToolUse', 'Stop']);
+    expect(lines.map((l) => l.runs)).toEqual([1, 1, 1, 1, 1, 1, 1]);
   });
 
   it('an unarmed session reads where a write lands too (self-protection is part of the floor), and nothing for a Read', async () => {

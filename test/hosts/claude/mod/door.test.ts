@@ -1,7 +1,7 @@
 /**
  * What the mod door reads ahead of a decision (hosts/claude/mod/door.ts `writeTargets`): the
- * targets of the write the payload maps to, placed as decide() places them, so a write is
- * usually decided in one run; a read names none.
+ * targets of the write the payload maps to and the program files it runs, placed as decide()
+ * places them, so a write is decided in one run; a read names none.
  */
 import { describe, expect, it } from 'vitest';
 import { claudeAdapter } from '../../../../hosts/claude/adapter';
@@ -27,6 +27,10 @@ describe('the mod reads ahead where a write lands', () => {
   it('a Write: its file, `~/` from the home', () => {
     expect(writeTargets(claudeAdapter, payload('Write', { file_path: '/p/src/x.ts', content: '' }), env, '/p')).toEqual(['/p/src/x.ts']);
     expect(writeTargets(claudeAdapter, payload('Write', { file_path: '~/x.txt', content: '' }), env, '/p')).toEqual(['/home/u/x.txt']);
+  });
+
+  it('a program file a command runs by its path: where it lands (running one of stopline\'s own is judged there)', () => {
+    expect(writeTargets(claudeAdapter, payload('Bash', { command: './build/run.sh' }), env, '/p')).toEqual(['/p/build/run.sh']);
   });
 
   it('a read, a read-only command, a payload the adapter refuses: nothing', () => {
