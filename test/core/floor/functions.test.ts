@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { REGISTRIES } from '../../../core/registry/index';
-import { judge, toolAction, verdictOf } from './helpers';
+import { shellTools, toolAction, toolVerdict, verdictOf } from './helpers';
 
 /** Bodies the floor stops when they run, with the verdict. */
 const BODIES: [body: string, verdict: string][] = [
@@ -55,15 +55,10 @@ describe('shell functions', () => {
   });
 
   it('every host shell tool', () => {
-    for (const registry of Object.values(REGISTRIES)) {
-      for (const t of registry.tools.filter((x) => x.kind === 'shell' && !x.kindBy)) {
-        const v = (command: string) => {
-          const d = judge(toolAction(registry, t.name, { [t.commandField ?? 'command']: command }));
-          return `${d.outcome} ${d.reasonCode}`;
-        };
-        expect(v('tidy() { rm -rf ../outside; }; echo hi'), `${registry.displayName} ${t.name}`).toBe('allow CONTROL_INACTIVE');
-        expect(v('tidy() { rm -rf ../outside; }; tidy'), `${registry.displayName} ${t.name}`).toBe('deny FLOOR_WHOLESALE_DELETE');
-      }
+    for (const { registry, tool } of shellTools(Object.values(REGISTRIES))) {
+      const v = (command: string) => toolVerdict(registry, tool, command);
+      expect(v('tidy() { rm -rf ../outside; }; echo hi'), `${registry.displayName} ${tool.name}`).toBe('allow CONTROL_INACTIVE');
+      expect(v('tidy() { rm -rf ../outside; }; tidy'), `${registry.displayName} ${tool.name}`).toBe('deny FLOOR_WHOLESALE_DELETE');
     }
   });
 });
