@@ -44,6 +44,16 @@ describe('shell functions', () => {
     expect(verdictOf('outer() { inner; }; inner() { rm -rf ~; }; echo ok')).toBe('deny FLOOR_WHOLESALE_DELETE');
   });
 
+  it('a body replaced by a later definition before any call never runs', () => {
+    expect(verdictOf('tidy() { rm -rf ../outside; }; tidy() { rm -rf build; }; tidy')).toBe('allow CONTROL_INACTIVE');
+    expect(verdictOf('tidy() { rm -rf build; }; tidy() { git stash clear; }; tidy')).toBe('deny FLOOR_GIT_DISCARD');
+    // called, or possibly called, before the new definition: the first body ran
+    expect(verdictOf('tidy() { rm -rf ../outside; }; tidy; tidy() { rm -rf build; }; tidy')).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(verdictOf('tidy() { rm -rf ../outside; }; trap tidy EXIT; tidy() { echo; }')).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(verdictOf('tidy() { rm -rf ../outside; }; export -f tidy; bash -c tidy; tidy() { echo; }')).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(verdictOf('tidy() { rm -rf ../outside; }; $STEP; tidy() { echo; }; tidy')).toBe('deny FLOOR_WHOLESALE_DELETE');
+  });
+
   it('defined in a nested shell: judged only when that shell calls it', () => {
     expect(verdictOf(`bash -c 'tidy() { rm -rf ~; }; echo hi'`)).toBe('allow CONTROL_INACTIVE');
     expect(verdictOf(`bash -c 'tidy() { rm -rf ~; }; tidy'`)).toBe('deny FLOOR_WHOLESALE_DELETE');
