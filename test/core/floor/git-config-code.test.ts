@@ -67,6 +67,11 @@ describe('git settings that run code', () => {
     expect(verdictOf(`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.wipe GIT_CONFIG_VALUE_0='reset --hard' git wipe`)).toBe('deny FLOOR_GIT_DISCARD');
     expect(verdictOf('git --config-env=alias.go=GO_ALIAS go')).toBe('ask FLOOR_UNSEEN_CODE');
     expect(verdictOf(`git -c alias.go="$GO_ALIAS" go`)).toBe('ask FLOOR_UNSEEN_CODE');
+    // the variable's name itself only known at run time, in the joined spellings
+    expect(verdictOf('git --config-env=alias.go=$(printf GO_ALIAS) go')).toBe('ask FLOOR_UNSEEN_CODE');
+    expect(verdictOf('git -calias.go="$GO_ALIAS" go')).toBe('ask FLOOR_UNSEEN_CODE');
+    expect(verdictOf('git --config-env=core.pager=$(printf PAGER_VAR) log')).toBe('ask FLOOR_UNSEEN_CODE');
+    expect(verdictOf('git --config-env=user.name=$(printf NAME_VAR) log')).toBe('allow CONTROL_INACTIVE');
     expect(verdictOf(`git -c alias.hi='!echo hi' hi`)).toBe('allow CONTROL_INACTIVE');
   });
 
