@@ -1,6 +1,6 @@
 /**
  * Which paths hold secrets: private keys, `.env` files, cloud, package-registry and coding-agent
- * credentials, keychains and password stores. The floor (core/floor/) stops an action that reads,
+ * credentials, the agents' settings where keys are written, keychains and password stores. The floor (core/floor/) stops an action that reads,
  * edits or replaces one of them in every session, whatever the task contract says: no task needs
  * the agent to see a key, and a key shown to a model has left the machine.
  *
