@@ -196,8 +196,16 @@ function gitCall(args: readonly Arg[], assigned: ReadonlyMap<string, string | nu
   for (; i < words.length; i++) {
     const w = words[i];
     if (w === undefined) return null;
-    // the subcommand (or an option before it) comes from the input: any subcommand may run
-    if (w === null) return fromInput(args[i]!) ? { sub: '\0input', rest: [], aliases, code } : null;
+    if (w === null) {
+      // `--config-env=key=$(…)`, `-ckey=$X`: the key is written out, its value only known at run time
+      const set = /^(?:--config-env=|-c)([A-Za-z][\w.-]*)=/.exec(args[i]!.text);
+      if (set) {
+        add(set[1]!, null);
+        continue;
+      }
+      // the subcommand (or an option before it) comes from the input: any subcommand may run
+      return fromInput(args[i]!) ? { sub: '\0input', rest: [], aliases, code } : null;
+    }
     if (w === '--') {
       i++;
       break;

@@ -1,6 +1,6 @@
 /**
  * Which paths hold secrets: private keys, `.env` files, cloud, package-registry and coding-agent
- * credentials, keychains and password stores. The floor (core/floor/) stops an action that reads,
+ * credentials, the agents' settings where keys are written, keychains and password stores. The floor (core/floor/) stops an action that reads,
  * edits or replaces one of them in every session, whatever the task contract says: no task needs
  * the agent to see a key, and a key shown to a model has left the machine.
  *
@@ -10,7 +10,21 @@
  */
 import { normalizeTarget } from '../paths/paths';
 
-export type SecretKind = 'a private key' | 'an environment file' | 'cloud credentials' | 'registry credentials' | 'coding agent credentials' | 'a keychain or password store';
+export type SecretKind =
+  | 'a private key'
+  | 'an environment file'
+  | 'cloud credentials'
+  | 'registry credentials'
+  | 'coding agent credentials'
+  | 'coding agent settings that can hold keys'
+  | 'a keychain or password store';
+
+/**
+ * Coding agents' settings and MCP server lists: the documented place for a provider's API key, an
+ * MCP server's token in its `env` or `headers`, an `apiKeyHelper` command. Not a credential file
+ * by purpose, but one often enough that showing it to the model exposes a key.
+ */
+const AGENT_SETTINGS: SecretKind = 'coding agent settings that can hold keys';
 
 /** Names that are a secret wherever they are. */
 const SECRET_NAMES: Readonly<Record<string, SecretKind>> = {
@@ -84,35 +98,85 @@ const HOME_FOLDERS: (readonly [string, SecretKind])[] = [
   ['.cargo/credentials', 'registry credentials'],
   ['.gem/credentials', 'registry credentials'],
   ['.terraform.d/credentials.tfrc.json', 'cloud credentials'],
-  ['.cursor/auth.json', 'coding agent credentials'],
-  // Cursor keeps the tokens of each MCP server's sign-in per project
-  ['.cursor/projects/*/mcp-auth.json', 'coding agent credentials'],
+  // Amp's MCP sign-ins
+  ['.amp/oauth', 'coding agent credentials'],
+  // Claude Code's user file: MCP servers of every scope with their env and headers
+  ['.claude.json', AGENT_SETTINGS],
 ];
+
+/**
+ * Agent settings found by their folder's name and their own wherever they lie (a project's
+ * `.mcp.json`, `.claude/settings.local.json`, a system-wide `gemini-cli/settings.json`); `''`: by
+ * name alone. A project's shared `.claude/settings.json` is meant to be committed and read.
+ */
+const NAMED_SETTINGS: readonly (readonly [folder: string, name: string])[] = [
+  ['', '.mcp.json'],
+  ['', '.claude.json'],
+  ['', 'opencode.json'],
+  ['', 'opencode.jsonc'],
+  ['.claude', 'settings.local.json'],
+  ['.gemini', 'settings.json'],
+  ['.qwen', 'settings.json'],
+  ['.cursor', 'mcp.json'],
+  ['.kimi', 'mcp.json'],
+  ['.kimi-code', 'mcp.json'],
+  ['.amp', 'settings.json'],
+  ['.amp', 'settings.jsonc'],
+  ['gemini-cli', 'settings.json'],
+  ['geminicli', 'settings.json'],
+  ['opencode', 'opencode.json'],
+];
+
+/** Variables that name one settings or state file itself, and what that file is. */
+const MOVABLE_FILES: Readonly<Record<string, SecretKind>> = {
+  GEMINI_CLI_SYSTEM_SETTINGS_PATH: AGENT_SETTINGS,
+  QWEN_CODE_SYSTEM_SETTINGS_PATH: AGENT_SETTINGS,
+  OPENCODE_CONFIG: AGENT_SETTINGS,
+  AMP_SETTINGS_FILE: AGENT_SETTINGS,
+  // OpenCode's database (and its write-ahead files) holds the console account's tokens
+  OPENCODE_DB: 'coding agent credentials',
+};
 
 /**
  * Folders of coding agents and tools that an environment variable may move, with the files in them
  * that hold credentials (sign-in tokens, API keys), not plain settings. `home` is where the folder
  * lies below HOME when the variable is not set; every file is also a HOME_FOLDERS row through it.
  */
-const MOVABLE_FOLDERS: readonly { readonly name: string; readonly home: string; readonly files: readonly string[] }[] = [
-  { name: 'CLAUDE_CONFIG_DIR', home: '.claude', files: ['.credentials.json'] },
-  // Codex: the sign-in, the keyring fallback, stored secrets and the sandbox accounts' passwords
-  { name: 'CODEX_HOME', home: '.codex', files: ['auth.json', '.credentials.json', 'secrets', '.sandbox-secrets'] },
+const MOVABLE_FOLDERS: readonly { readonly name: string; readonly home: string; readonly files: readonly string[]; readonly settings?: readonly string[] }[] = [
+  { name: 'CLAUDE_CONFIG_DIR', home: '.claude', files: ['.credentials.json'], settings: ['settings.json', 'settings.local.json', '.claude.json'] },
+  // Codex: the sign-in, the keyring fallback, stored secrets and the sandbox accounts' passwords;
+  // `config.toml` and each profile's `<name>.config.toml` carry MCP servers' tokens and headers
+  { name: 'CODEX_HOME', home: '.codex', files: ['auth.json', '.credentials.json', 'secrets', '.sandbox-secrets'], settings: ['config.toml', '*.config.toml'] },
   // the variable stands for HOME: the folder is `.gemini` below it
-  { name: 'GEMINI_CLI_HOME', home: '', files: ['.gemini/oauth_creds.json', '.gemini/mcp-oauth-tokens.json', '.gemini/a2a-oauth-tokens.json', '.gemini/gemini-credentials.json'] },
-  { name: 'QWEN_HOME', home: '.qwen', files: ['oauth_creds.json'] },
-  { name: 'COPILOT_HOME', home: '.copilot', files: ['config.json', 'mcp-secrets'] },
+  {
+    name: 'GEMINI_CLI_HOME',
+    home: '',
+    files: ['.gemini/oauth_creds.json', '.gemini/mcp-oauth-tokens.json', '.gemini/a2a-oauth-tokens.json', '.gemini/gemini-credentials.json'],
+    settings: ['.gemini/settings.json', '.gemini/google_accounts.json', '.gemini/config/mcp_config.json', '.gemini/config/hooks.json'],
+  },
+  { name: 'QWEN_HOME', home: '.qwen', files: ['oauth_creds.json'], settings: ['settings.json'] },
+  { name: 'COPILOT_HOME', home: '.copilot', files: ['config.json', 'mcp-secrets', 'mcp-oauth-config'], settings: ['mcp-config.json'] },
   // Pi: `models.json` carries the API keys of the providers a person adds
   { name: 'PI_CODING_AGENT_DIR', home: '.pi/agent', files: ['auth.json', 'models.json'] },
   { name: 'HERMES_HOME', home: '.hermes', files: ['auth.json'] },
   { name: 'FACTORY_HOME_OVERRIDE', home: '', files: ['.factory/auth.json'] },
-  { name: 'KIMI_SHARE_DIR', home: '.kimi', files: ['credentials', 'mcp-oauth'] },
-  { name: 'XDG_CONFIG_HOME', home: '.config', files: ['gh/hosts.yml', 'hub', 'gcloud', 'github-copilot/hosts.json', 'github-copilot/apps.json'] },
+  { name: 'KIMI_SHARE_DIR', home: '.kimi', files: ['credentials', 'mcp-oauth'], settings: ['config.toml', 'config.json', 'mcp.json'] },
+  { name: 'KIMI_CODE_HOME', home: '.kimi-code', files: ['credentials', 'server.token', 'mcp-oauth'], settings: ['config.toml', 'mcp.json'] },
+  // Cursor keeps the tokens of each MCP server's sign-in per project
+  { name: 'CURSOR_DATA_DIR', home: '.cursor', files: ['auth.json', 'projects/*/mcp-auth.json'], settings: ['mcp.json'] },
+  { name: 'OPENCODE_CONFIG_DIR', home: '.config/opencode', files: [], settings: ['opencode.json', 'opencode.jsonc'] },
+  {
+    name: 'XDG_CONFIG_HOME',
+    home: '.config',
+    files: ['gh/hosts.yml', 'hub', 'gcloud', 'github-copilot/hosts.json', 'github-copilot/apps.json', 'cursor/auth.json'],
+    settings: ['opencode/opencode.json', 'opencode/opencode.jsonc', 'amp/settings.json', 'amp/settings.jsonc'],
+  },
   // OpenCode's database keeps the console account's access and refresh tokens
   {
     name: 'XDG_DATA_HOME',
     home: '.local/share',
-    files: ['keyrings', 'opencode/auth.json', 'opencode/mcp-auth.json', 'opencode/opencode.db', 'opencode/opencode.db-wal', 'amp/secrets.json'],
+    // every channel's database (`opencode-nightly.db`) and its write-ahead and shared-memory files
+    files: ['keyrings', 'opencode/auth.json', 'opencode/mcp-auth.json', 'opencode/opencode*.db*', 'amp/secrets.json'],
   },
 ];
 
@@ -124,6 +188,7 @@ function movableKind(file: string): SecretKind {
 
 for (const m of MOVABLE_FOLDERS) {
   for (const f of m.files) HOME_FOLDERS.push([m.home === '' ? f : `${m.home}/${f}`, movableKind(f)]);
+  for (const f of m.settings ?? []) HOME_FOLDERS.push([m.home === '' ? f : `${m.home}/${f}`, AGENT_SETTINGS]);
 }
 
 /**
@@ -131,7 +196,7 @@ for (const m of MOVABLE_FOLDERS) {
  * tables above): most words of most commands are ruled out by this one test, without placing them.
  */
 const MAY_NAME_SECRET =
-  /env|rc\b|netrc|credential|id_|pgpass|my\.cnf|account|_(rsa|dsa|ecdsa|ed25519)|\.(pem|key|p12|pfx|pkcs12|ppk|jks|keystore|asc|ovpn|keyring|keychain|kdbx?|psafe3|agilekeychain|kwallet)|ssh|gnupg|aws|azure|gcp|gcloud|\.oci|password-store|keyrings|keychains|docker|kube|gh\/|hub|cargo|\.gem|terraform|copilot|claude|codex|gemini|qwen|opencode|\.pi\b|factory|hermes|amp|cursor|kimi|auth|secret|models\.json|\.db\b|\$\{?[A-Z_]/i;
+  /env|rc\b|mcp|netrc|credential|id_|pgpass|my\.cnf|account|_(rsa|dsa|ecdsa|ed25519)|\.(pem|key|p12|pfx|pkcs12|ppk|jks|keystore|asc|ovpn|keyring|keychain|kdbx?|psafe3|agilekeychain|kwallet)|ssh|gnupg|aws|azure|gcp|gcloud|\.oci|password-store|keyrings|keychains|docker|kube|gh\/|hub|cargo|\.gem|terraform|copilot|claude|codex|gemini|qwen|opencode|\.pi\b|factory|hermes|amp|cursor|kimi|auth|secret|models\.json|\.db\b|\$\{?[A-Z_]/i;
 
 export interface SecretBase {
   cwd?: string | undefined;
@@ -149,12 +214,23 @@ function unbackup(name: string): string | null {
   return m ? m[1]! : null;
 }
 
-/** A path below a folder, matched without case; `*` stands for one whole segment. */
+/** A path below a folder, matched without case; `*` stands for any letters within one segment. */
 function below(path: string, folder: string): boolean {
   const p = path.split('/');
   const f = folder.toLowerCase().split('/');
   if (p.length < f.length) return false;
-  return f.every((seg, i) => seg === '*' || seg === p[i]);
+  return f.every((seg, i) => seg === p[i] || (seg.includes('*') && segmentGlob(seg).test(p[i]!)));
+}
+
+const segmentGlobs = new Map<string, RegExp>();
+
+function segmentGlob(seg: string): RegExp {
+  let re = segmentGlobs.get(seg);
+  if (!re) {
+    re = new RegExp('^' + seg.split('*').map((x) => x.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*') + '$');
+    segmentGlobs.set(seg, re);
+  }
+  return re;
 }
 
 /** What HOME_FOLDERS says of a path given relative to HOME (lower case), or null. */
@@ -168,6 +244,7 @@ function movedRow(name: string, rel: string): SecretKind | null {
   const m = MOVABLE_FOLDERS.find((x) => x.name === name);
   if (!m) return null;
   for (const f of m.files) if (below(rel, f)) return movableKind(f);
+  for (const f of m.settings ?? []) if (below(rel, f)) return AGENT_SETTINGS;
   return null;
 }
 
@@ -200,18 +277,38 @@ export function secretByName(name: string): SecretKind | null {
  * another machine and is never a local secret; a word with blanks is prose, not a path.
  */
 export function secretKindOf(raw: string, base: SecretBase): SecretKind | null {
-  if (raw === '' || !MAY_NAME_SECRET.test(raw)) return null;
+  if (raw === '' || !(MAY_NAME_SECRET.test(raw) || namesMovedFile(base))) return null;
   // a `file://` address of this machine names the same file as its path
   const local = /^file:\/\/(?:localhost)?(\/.*)$/i.exec(raw);
   const path = local ? decodeUri(local[1]!) : raw;
-  // blanks: prose, unless all of them are a copy's ` copy` suffix (`id_rsa copy 2`)
+  // blanks: prose, unless all of them are a copy's ` copy` suffix (`id_rsa copy 2`) or lie in the
+  // folders of a path written from the root or HOME (`/Library/Application Support/…`)
   const bare = path.replace(/ copy(?: \d+)?$/i, '');
-  if (/\s/.test(bare) || /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(path)) return null;
+  const folders = /^(\/|~\/)/.test(bare) ? bare.slice(0, bare.lastIndexOf('/') + 1) : '';
+  if (/\s/.test(bare.slice(folders.length)) || /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(path)) return null;
   const kind = pathKind(path, base);
   if (kind) return kind;
   const slash = path.lastIndexOf('/');
   const orig = unbackup(path.slice(slash + 1));
-  return orig ? pathKind(path.slice(0, slash + 1) + orig, base) : null;
+  if (!orig) return null;
+  // a copy of a credential is the credential; a settings file's backup is left to its reader
+  const copied = pathKind(path.slice(0, slash + 1) + orig, base);
+  return copied === AGENT_SETTINGS ? null : copied;
+}
+
+/** Whether the hook's environment names a settings or state file by a variable of MOVABLE_FILES. */
+function namesMovedFile(base: SecretBase): boolean {
+  for (const name in base.vars ?? {}) if (name in MOVABLE_FILES) return true;
+  return false;
+}
+
+/** What NAMED_SETTINGS says of a path by its last two segments (lower case), or null. */
+function namedSettings(lowerAbs: string): SecretKind | null {
+  const parts = lowerAbs.split('/');
+  const name = parts[parts.length - 1]!;
+  const folder = parts[parts.length - 2] ?? '';
+  for (const [f, n] of NAMED_SETTINGS) if (n === name && (f === '' || f === folder)) return AGENT_SETTINGS;
+  return null;
 }
 
 function decodeUri(p: string): string {
@@ -247,7 +344,14 @@ function pathKind(raw: string, base: SecretBase): SecretKind | null {
     const kind = movedRow(name, lowerAbs.slice(dir.length + 1));
     if (kind) return kind;
   }
-  return secretByName(baseName(abs));
+  for (const [name, value] of Object.entries(base.vars ?? {})) {
+    const kind = MOVABLE_FILES[name];
+    if (!kind || !value.startsWith('/')) continue;
+    const file = value.toLowerCase();
+    // a database is also its write-ahead log and shared-memory file
+    if (lowerAbs === file || (name === 'OPENCODE_DB' && (lowerAbs === file + '-wal' || lowerAbs === file + '-shm'))) return kind;
+  }
+  return namedSettings(lowerAbs) ?? secretByName(baseName(abs));
 }
 
 /**

@@ -26,7 +26,7 @@ export function walkShellSource(w: Walk, source: string, scope: Scope, depth: nu
     return;
   }
   const script = parse(source);
-  const held: HeldBodies = { byName: new Map(), unsure: false, inBody: 0, bodyUnsure: false };
+  const held: HeldBodies = { byName: new Map(), unsure: false, inBody: 0, bodyUnsure: false, source };
   new ShellWalker(w, new Set(), held).script(script, scope, depth);
   // a body never called is never run; a name met again anywhere in the text (`trap f EXIT`,
   // `export -f f; bash -c f`, `g=f; $g`) or a command named at run time may call it: judged
@@ -34,13 +34,16 @@ export function walkShellSource(w: Walk, source: string, scope: Scope, depth: nu
     changed = false;
     for (const [name, defs] of held.byName) {
       if (defs.released) continue;
-      // names are word letters, `.`, `:` and `-` (see where they are held)
-      const mentions = source.match(new RegExp(`(?<![\\w.-])${name.replace(/\./g, '\\.')}(?![\\w.-])`, 'g'))?.length ?? 0;
-      if (!held.unsure && mentions <= defs.count) continue;
+      if (!held.unsure && mentionCount(source, name) <= defs.count) continue;
       release(held, defs, w);
       changed = true;
     }
   }
+}
+
+/** How often a function's name is met as a word of the text (names are word letters, `.`, `:` and `-`). */
+function mentionCount(text: string, name: string): number {
+  return text.match(new RegExp(`(?<![\\w.-])${name.replace(/\./g, '\\.')}(?![\\w.-])`, 'g'))?.length ?? 0;
 }
 
 /** A body judged as run: its facts reach the floor, and a call it may hide makes every function suspect. */
@@ -56,6 +59,8 @@ interface HeldBody {
   /** the body names a command at run time or evals a variable */
   unsure: boolean;
   released: boolean;
+  /** where its last definition ends in the text */
+  end: number;
 }
 
 /**
@@ -69,6 +74,8 @@ interface HeldBodies {
   /** inside a function body being defined: what it may call is that body's, not the script's */
   inBody: number;
   bodyUnsure: boolean;
+  /** the text walked, where a name may be met between two definitions */
+  source: string;
 }
 
 const STDIN_TTY: StdinInfo = { kind: 'tty' };
@@ -228,7 +235,11 @@ class ShellWalker {
         const bodyUnsure = this.held.bodyUnsure;
         this.held.bodyUnsure = outerUnsure || bodyUnsure;
         if (name && /^[\w.:-]+$/.test(name)) {
-          const defs = this.held.byName.get(name) ?? { hazards: [], count: 0, unsure: false, released: false };
+          const defs = this.held.byName.get(name) ?? { hazards: [], count: 0, unsure: false, released: false, end: 0 };
+          // a new definition replaces a body nothing could have called: its name not met since
+          // the last one, no command named at run time, not itself inside a body
+          if (defs.count > 0 && !defs.released && !this.held.unsure && this.held.inBody === 0 && mentionCount(this.held.source.slice(defs.end, n.pos), name) === 0) defs.hazards.length = 0;
+          defs.end = n.end;
           defs.hazards.push(...this.w.col.hazards.splice(mark));
           defs.count++;
           defs.unsure ||= bodyUnsure;

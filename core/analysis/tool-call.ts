@@ -384,8 +384,11 @@ function readTool(entry: ToolEntry, input: unknown, base: Base): Result {
     }
     const placed = placeArg(entry, raw, base);
     if ('unproven' in placed) continue;
+    // a read tool handed a web address opens no file of this machine
+    const remote = /^(?!file:)[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(raw);
     for (const p of placed.paths) {
       if (reads.length < 32) reads.push(p);
+      if (remote) continue;
       const kind = secretKindOf(p, base) ?? (entry.pathFields?.length ? null : holdsHomeSecrets(p, base));
       if (kind) hazards.push({ kind: 'secret', form: `${entry.name} reads ${kind}`, paths: [p] });
     }

@@ -1,8 +1,9 @@
 /**
- * The credentials coding agents and tools keep, wherever an environment variable moves their
- * folder, however the path is spelled (`file://`, `$CODEX_HOME/…`) and under a backup's or a
- * copy's name: stopped on every host's read tools and shell tools with no contract; the plain
- * settings files beside them stay free.
+ * The credentials coding agents and tools keep, and the settings and MCP server lists where their
+ * API keys and tokens are written, wherever an environment variable moves their folder or file,
+ * however the path is spelled (`file://`, `$CODEX_HOME/…`) and, for credentials, under a backup's
+ * or a copy's name: stopped on every host's read tools and shell tools with no contract. A
+ * project's shared settings, a web address and names that only look alike stay free.
  */
 import { describe, expect, it } from 'vitest';
 import { analyzeToolCall } from '../../../core/analysis/tool-call';
@@ -19,6 +20,13 @@ const VARS: Record<string, string> = {
   PI_CODING_AGENT_DIR: '/srv/agents/pi',
   XDG_DATA_HOME: '/srv/data',
   XDG_CONFIG_HOME: '/srv/conf',
+  KIMI_CODE_HOME: '/srv/agents/kimi-code',
+  CURSOR_DATA_DIR: '/srv/agents/cursor',
+  OPENCODE_CONFIG_DIR: '/srv/agents/oc-conf',
+  OPENCODE_CONFIG: '/srv/managed/team-opencode.jsonc',
+  OPENCODE_DB: '/srv/state/oc.sqlite',
+  AMP_SETTINGS_FILE: '/srv/managed/amp-team.json',
+  GEMINI_CLI_SYSTEM_SETTINGS_PATH: '/srv/managed/gem-system.json',
 };
 
 /** Credential files below HOME, each agent's own, in the folders they use when nothing moves them. */
@@ -37,6 +45,41 @@ const AT_HOME = [
   '.local/share/amp/secrets.json',
   '.cursor/projects/shop-front/mcp-auth.json',
   '.claude/.credentials.json',
+  '.kimi-code/server.token',
+  '.kimi-code/credentials/kimi-code.json',
+  '.amp/oauth/docs-server.json',
+  '.copilot/mcp-oauth-config/issues.json',
+  '.config/cursor/auth.json',
+  '.local/share/opencode/opencode-beta.db',
+  '.local/share/opencode/opencode.db-shm',
+];
+
+/** Settings and MCP server lists, where keys and tokens are written: below HOME and in a project. */
+const SETTINGS = [
+  '~/.claude/settings.json',
+  '~/.claude/settings.local.json',
+  '~/.claude.json',
+  '~/.codex/config.toml',
+  '~/.codex/ci.config.toml',
+  '~/.gemini/settings.json',
+  '~/.gemini/config/mcp_config.json',
+  '~/.qwen/settings.json',
+  '~/.copilot/mcp-config.json',
+  '~/.kimi-code/config.toml',
+  '~/.kimi/config.json',
+  '~/.cursor/mcp.json',
+  '~/.config/opencode/opencode.jsonc',
+  '~/.config/amp/settings.json',
+  '.mcp.json',
+  'tools/.mcp.json',
+  '.claude/settings.local.json',
+  '.gemini/settings.json',
+  '.cursor/mcp.json',
+  '.amp/settings.jsonc',
+  'opencode.json',
+  '/etc/gemini-cli/settings.json',
+  '/Library/Application Support/GeminiCli/settings.json',
+  '/etc/opencode/opencode.json',
 ];
 
 /** The same files where the variables of VARS put them, by value and by the variable's own spelling. */
@@ -55,6 +98,20 @@ const MOVED = [
   '$PI_CODING_AGENT_DIR/models.json',
   '${XDG_DATA_HOME}/opencode/auth.json',
   '$KIMI_SHARE_DIR/credentials/kimi-code.json',
+  `${VARS.KIMI_CODE_HOME}/server.token`,
+  `${VARS.CURSOR_DATA_DIR}/projects/shop-front/mcp-auth.json`,
+  VARS.OPENCODE_DB!,
+  `${VARS.OPENCODE_DB}-wal`,
+  `${VARS.CLAUDE_CONFIG_DIR}/settings.json`,
+  `${VARS.CODEX_HOME}/config.toml`,
+  `${VARS.COPILOT_HOME}/mcp-config.json`,
+  `${VARS.OPENCODE_CONFIG_DIR}/opencode.json`,
+  `${VARS.XDG_CONFIG_HOME}/amp/settings.jsonc`,
+  VARS.OPENCODE_CONFIG!,
+  VARS.AMP_SETTINGS_FILE!,
+  VARS.GEMINI_CLI_SYSTEM_SETTINGS_PATH!,
+  '$CODEX_HOME/config.toml',
+  '${CLAUDE_CONFIG_DIR}/settings.local.json',
 ];
 
 /** Addresses and copies of files the table already names. */
@@ -75,14 +132,24 @@ const SPELLED = [
   '.env.production copy',
 ];
 
-/** Settings beside the credentials, and names that only look alike: free. */
+/**
+ * A project's shared settings (committed to be read), settings that hold no key, a settings
+ * file's backup, the agents' logs and session files, web addresses and names that only look
+ * alike: free.
+ */
 const FREE = [
-  '~/.codex/config.toml',
+  '.claude/settings.json',
   '~/.pi/agent/settings.json',
-  '~/.gemini/settings.json',
-  `${VARS.CODEX_HOME}/config.toml`,
+  '~/.codex/sessions/2026/rollout.jsonl',
   `${VARS.XDG_DATA_HOME}/opencode/storage/session.json`,
-  '$CODEX_HOME/config.toml',
+  `${VARS.XDG_DATA_HOME}/opencode/logs/run.db`,
+  '.mcp.json.orig',
+  '~/.cursor/mcp.json.bak',
+  'docs/mcp.json',
+  'settings.json',
+  'src/opencode.json.ts',
+  'https://example.com/team/.npmrc',
+  'HTTP://example.com/keys/id_ed25519',
   'src/models.json',
   'config.bak',
   'notes.old',
@@ -105,7 +172,7 @@ for (const registry of Object.values(REGISTRIES)) {
       it(`${t.name}.${f}: agent credentials, moved folders, addresses and copies are stopped; settings are not`, () => {
         const v = (p: string) => out(judge(action(registry, t.name, { ...as, [f]: p }, VARS)));
         // not every host's read tool expands `~`: the paths are written out
-        for (const p of [...AT_HOME.map((x) => `${HOME}/${x}`), ...MOVED, ...SPELLED].map((x) => x.replace(/^~/, HOME))) expect(v(p), p).toBe('deny FLOOR_SECRET_READ');
+        for (const p of [...AT_HOME.map((x) => `${HOME}/${x}`), ...MOVED, ...SPELLED, ...SETTINGS].map((x) => x.replace(/^~/, HOME))) expect(v(p), p).toBe('deny FLOOR_SECRET_READ');
         for (const p of FREE.map((x) => x.replace(/^~/, HOME))) expect(v(p), p).toBe('allow CONTROL_INACTIVE');
       });
     }
@@ -125,7 +192,10 @@ for (const registry of Object.values(REGISTRIES)) {
         expect(v('CODEX_HOME=/elsewhere; cat "$CODEX_HOME/auth.json"', {})).toBe('deny FLOOR_SECRET_READ');
         expect(v('export XDG_DATA_HOME=/x/d && base64 "$XDG_DATA_HOME/opencode/auth.json"', {})).toBe('deny FLOOR_SECRET_READ');
         for (const p of ['~/.kube/config.bak', '~/.docker/config.json.old', 'credentials-old', '"id_ed25519 copy"']) expect(v(`cat ${p}`), p).toBe('deny FLOOR_SECRET_READ');
-        for (const c of ['cat ~/.codex/config.toml', 'cat "$CODEX_HOME/config.toml"', 'cat src/models.json', 'cp config.json config.json.bak', 'ls ~/.codex']) expect(v(c), c).toBe('allow CONTROL_INACTIVE');
+        for (const p of SETTINGS) expect(v(`cat ${p.includes(' ') ? `'${p}'` : p}`), p).toBe('deny FLOOR_SECRET_READ');
+        expect(v('jq .mcpServers ~/.claude.json')).toBe('deny FLOOR_SECRET_READ');
+        expect(v('grep -n token "$CODEX_HOME/config.toml"', {})).toBe('deny FLOOR_SECRET_READ');
+        for (const c of ['cat .claude/settings.json', 'cat src/models.json', 'cp config.json config.json.bak', 'ls ~/.codex', 'ls -l ~/.claude.json', 'test -f .mcp.json', 'curl -fsS https://example.com/team/.npmrc -o /dev/null']) expect(v(c), c).toBe('allow CONTROL_INACTIVE');
       });
     }
   });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { REGISTRIES } from '../../../core/registry/index';
-import { judge, toolAction, verdictOf } from './helpers';
+import { shellTools, toolAction, toolVerdict, verdictOf } from './helpers';
 
 /** Bodies the floor stops when they run, with the verdict. */
 const BODIES: [body: string, verdict: string][] = [
@@ -44,6 +44,16 @@ describe('shell functions', () => {
     expect(verdictOf('outer() { inner; }; inner() { rm -rf ~; }; echo ok')).toBe('deny FLOOR_WHOLESALE_DELETE');
   });
 
+  it('a body replaced by a later definition before any call never runs', () => {
+    expect(verdictOf('tidy() { rm -rf ../outside; }; tidy() { rm -rf build; }; tidy')).toBe('allow CONTROL_INACTIVE');
+    expect(verdictOf('tidy() { rm -rf build; }; tidy() { git stash clear; }; tidy')).toBe('deny FLOOR_GIT_DISCARD');
+    // called, or possibly called, before the new definition: the first body ran
+    expect(verdictOf('tidy() { rm -rf ../outside; }; tidy; tidy() { rm -rf build; }; tidy')).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(verdictOf('tidy() { rm -rf ../outside; }; trap tidy EXIT; tidy() { echo; }')).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(verdictOf('tidy() { rm -rf ../outside; }; export -f tidy; bash -c tidy; tidy() { echo; }')).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(verdictOf('tidy() { rm -rf ../outside; }; $STEP; tidy() { echo; }; tidy')).toBe('deny FLOOR_WHOLESALE_DELETE');
+  });
+
   it('defined in a nested shell: judged only when that shell calls it', () => {
     expect(verdictOf(`bash -c 'tidy() { rm -rf ~; }; echo hi'`)).toBe('allow CONTROL_INACTIVE');
     expect(verdictOf(`bash -c 'tidy() { rm -rf ~; }; tidy'`)).toBe('deny FLOOR_WHOLESALE_DELETE');
@@ -55,15 +65,10 @@ describe('shell functions', () => {
   });
 
   it('every host shell tool', () => {
-    for (const registry of Object.values(REGISTRIES)) {
-      for (const t of registry.tools.filter((x) => x.kind === 'shell' && !x.kindBy)) {
-        const v = (command: string) => {
-          const d = judge(toolAction(registry, t.name, { [t.commandField ?? 'command']: command }));
-          return `${d.outcome} ${d.reasonCode}`;
-        };
-        expect(v('tidy() { rm -rf ../outside; }; echo hi'), `${registry.displayName} ${t.name}`).toBe('allow CONTROL_INACTIVE');
-        expect(v('tidy() { rm -rf ../outside; }; tidy'), `${registry.displayName} ${t.name}`).toBe('deny FLOOR_WHOLESALE_DELETE');
-      }
+    for (const { registry, tool } of shellTools(Object.values(REGISTRIES))) {
+      const v = (command: string) => toolVerdict(registry, tool, command);
+      expect(v('tidy() { rm -rf ../outside; }; echo hi'), `${registry.displayName} ${tool.name}`).toBe('allow CONTROL_INACTIVE');
+      expect(v('tidy() { rm -rf ../outside; }; tidy'), `${registry.displayName} ${tool.name}`).toBe('deny FLOOR_WHOLESALE_DELETE');
     }
   });
 });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { REGISTRIES } from '../../../core/registry/index';
-import { judge, toolAction, verdictOf } from './helpers';
+import { reviewVerdictOf, shellTools, toolVerdict, verdictOf } from './helpers';
 
 /** A setting, a subcommand that reaches it, and the spellings that give the setting a value. */
 const SETTINGS: [key: string, sub: string][] = [
@@ -67,6 +67,11 @@ describe('git settings that run code', () => {
     expect(verdictOf(`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.wipe GIT_CONFIG_VALUE_0='reset --hard' git wipe`)).toBe('deny FLOOR_GIT_DISCARD');
     expect(verdictOf('git --config-env=alias.go=GO_ALIAS go')).toBe('ask FLOOR_UNSEEN_CODE');
     expect(verdictOf(`git -c alias.go="$GO_ALIAS" go`)).toBe('ask FLOOR_UNSEEN_CODE');
+    // the variable's name itself only known at run time, in the joined spellings
+    expect(verdictOf('git --config-env=alias.go=$(printf GO_ALIAS) go')).toBe('ask FLOOR_UNSEEN_CODE');
+    expect(verdictOf('git -calias.go="$GO_ALIAS" go')).toBe('ask FLOOR_UNSEEN_CODE');
+    expect(verdictOf('git --config-env=core.pager=$(printf PAGER_VAR) log')).toBe('ask FLOOR_UNSEEN_CODE');
+    expect(verdictOf('git --config-env=user.name=$(printf NAME_VAR) log')).toBe('allow CONTROL_INACTIVE');
     expect(verdictOf(`git -c alias.hi='!echo hi' hi`)).toBe('allow CONTROL_INACTIVE');
   });
 
@@ -90,17 +95,19 @@ describe('git settings that run code', () => {
 });
 
 describe('every host shell tool follows the setting', () => {
-  for (const registry of Object.values(REGISTRIES)) {
-    for (const t of registry.tools.filter((x) => x.kind === 'shell' && !x.kindBy)) {
-      it(`${registry.displayName} ${t.name}`, () => {
-        const v = (command: string) => {
-          const d = judge(toolAction(registry, t.name, { [t.commandField ?? 'command']: command }));
-          return `${d.outcome} ${d.reasonCode}`;
-        };
-        expect(v(`git -c core.pager='rm -rf ~' log`)).toBe('deny FLOOR_WHOLESALE_DELETE');
-        expect(v(`GIT_SSH_COMMAND="$WRAP" git fetch`)).toBe('ask FLOOR_UNSEEN_CODE');
-        expect(v('git -c user.name=x commit -m hi')).toBe('allow CONTROL_INACTIVE');
-      });
-    }
+  for (const { registry, tool } of shellTools(Object.values(REGISTRIES))) {
+    it(`${registry.displayName} ${tool.name}`, () => {
+      const v = (command: string) => toolVerdict(registry, tool, command);
+      expect(v(`git -c core.pager='rm -rf ~' log`)).toBe('deny FLOOR_WHOLESALE_DELETE');
+      expect(v(`GIT_SSH_COMMAND="$WRAP" git fetch`)).toBe('ask FLOOR_UNSEEN_CODE');
+      expect(v('git -c user.name=x commit -m hi')).toBe('allow CONTROL_INACTIVE');
+    });
   }
+});
+
+describe('under review', () => {
+  it('a setting that runs code is judged before the contract', () => {
+    expect(reviewVerdictOf(`git -c core.pager='cat ~/.aws/credentials' log`)).toBe('deny FLOOR_SECRET_READ');
+    expect(reviewVerdictOf(`git -c alias.up='!rm -rf ~' up`)).toBe('deny FLOOR_WHOLESALE_DELETE');
+  });
 });

@@ -62,3 +62,31 @@ export function actingAs(t: ToolEntry, kind: ToolKind): Record<string, unknown> 
   if (key === undefined) return null;
   return { [t.kindBy.field]: key === 'true' ? true : key === 'false' ? false : key };
 }
+
+/** `out` of a decision: `deny FLOOR_SECRET_READ`. */
+function outcomeOf(d: Decision): string {
+  return `${d.outcome} ${d.reasonCode}`;
+}
+
+/** verdictOf under `$stopline review`: the floor is judged before the contract. */
+export function reviewVerdictOf(command: string, o: Omit<Judge, 'contract'> = {}): string {
+  return verdictOf(command, { ...o, contract: armed('review') });
+}
+
+/** Every host's shell tools, with the input fields that make each run a command (its kindBy case). */
+export function shellTools(registries: readonly HostRegistry[]): { registry: HostRegistry; tool: ToolEntry; as: Record<string, unknown> }[] {
+  const out: { registry: HostRegistry; tool: ToolEntry; as: Record<string, unknown> }[] = [];
+  for (const registry of registries) {
+    for (const tool of registry.tools) {
+      const as = actingAs(tool, 'shell');
+      if (as !== null) out.push({ registry, tool, as });
+    }
+  }
+  return out;
+}
+
+/** A command handed to one host's shell tool, judged as verdictOf judges it. */
+export function toolVerdict(registry: HostRegistry, tool: ToolEntry, command: string, o: Judge = {}): string {
+  const as = actingAs(tool, 'shell') ?? {};
+  return outcomeOf(judge(toolAction(registry, tool.name, { ...as, [tool.commandField ?? 'command']: command }), o));
+}

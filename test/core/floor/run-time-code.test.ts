@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { REGISTRIES } from '../../../core/registry/index';
-import { armed, judge, toolAction, verdictOf } from './helpers';
+import { judge, reviewVerdictOf, shellTools, toolAction, toolVerdict, verdictOf } from './helpers';
 
 const ASK = 'ask FLOOR_UNSEEN_CODE';
 const FREE = 'allow CONTROL_INACTIVE';
@@ -123,21 +123,16 @@ describe("find reaching the project's .git", () => {
 });
 
 describe('every host shell tool', () => {
-  for (const registry of Object.values(REGISTRIES)) {
-    for (const t of registry.tools.filter((x) => x.kind === 'shell' && !x.kindBy)) {
-      it(`${registry.displayName} ${t.name}`, () => {
-        const v = (command: string) => {
-          const d = judge(toolAction(registry, t.name, { [t.commandField ?? 'command']: command }));
-          return `${d.outcome} ${d.reasonCode}`;
-        };
-        expect(v('xargs r$(printf m) -rf')).toBe(ASK);
-        expect(v('BASH_ENV=./rc bash build.sh')).toBe(ASK);
-        expect(v(`export GIT_SSH_COMMAND='rm -rf ~'; git fetch`)).toBe('deny FLOOR_WHOLESALE_DELETE');
-        expect(v('cat $(echo LmVudg== | base64 -d)')).toBe('deny FLOOR_SECRET_READ');
-        expect(v('find . -name hooks -execdir rm -rf {} +')).toBe('deny FLOOR_WHOLESALE_DELETE');
-        expect(v('find . -name "*.pyc" -delete')).toBe(FREE);
-      });
-    }
+  for (const { registry, tool } of shellTools(Object.values(REGISTRIES))) {
+    it(`${registry.displayName} ${tool.name}`, () => {
+      const v = (command: string) => toolVerdict(registry, tool, command);
+      expect(v('xargs r$(printf m) -rf')).toBe(ASK);
+      expect(v('BASH_ENV=./rc bash build.sh')).toBe(ASK);
+      expect(v(`export GIT_SSH_COMMAND='rm -rf ~'; git fetch`)).toBe('deny FLOOR_WHOLESALE_DELETE');
+      expect(v('cat $(echo LmVudg== | base64 -d)')).toBe('deny FLOOR_SECRET_READ');
+      expect(v('find . -name hooks -execdir rm -rf {} +')).toBe('deny FLOOR_WHOLESALE_DELETE');
+      expect(v('find . -name "*.pyc" -delete')).toBe(FREE);
+    });
   }
 });
 
@@ -161,8 +156,7 @@ describe('every host write and edit tool with a file:// address', () => {
 
 describe('under a contract', () => {
   it('the same facts stop the command under review', () => {
-    const review = { contract: armed('review') };
-    expect(verdictOf('cat $(echo LmVudg== | base64 -d)', review)).toBe('deny FLOOR_SECRET_READ');
-    expect(verdictOf(`export GIT_SSH_COMMAND='rm -rf ~'; git fetch`, review)).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(reviewVerdictOf('cat $(echo LmVudg== | base64 -d)')).toBe('deny FLOOR_SECRET_READ');
+    expect(reviewVerdictOf(`export GIT_SSH_COMMAND='rm -rf ~'; git fetch`)).toBe('deny FLOOR_WHOLESALE_DELETE');
   });
 });
