@@ -95,7 +95,7 @@ export function selectHooks(config: HooksConfig, input: DispatchInput, skipDiale
   for (const group of groups) {
     if (skipDialects?.includes(group.dialect)) continue;
     if (!spellingApplies(group, input)) continue;
-    if (!group.matcher.test(subjects)) continue;
+    if (!group.matcher.test(group.subject === 'prompt' ? (input.prompt !== undefined ? [input.prompt] : []) : subjects)) continue;
     if (group.commandRegex) {
       const command = commandOf(input);
       if (command === undefined || !group.commandRegex.test(command)) continue;

@@ -10,8 +10,9 @@ import { BoundedCache, statPath, stillValid } from '../config/file-stamp';
 import type { StatAnswer } from '../config/file-stamp';
 import { CONFIG_FILE, PROJECT_DIR, locateProject } from '../config/project';
 import { parseJsonc, type LocatedDocument } from './jsonc';
-import { DIALECT_LABEL } from './dialects';
-import { parseHooksSection, report, type ParseContext } from './parse';
+import { DIALECT_LABEL, listDialect } from './dialects';
+import { parseHooksList, parseHooksSection, report, type ParseContext } from './parse';
+import { parseToml } from './toml';
 import type { Diagnostic, Dialect, HookGroup, HooksConfig } from './types';
 import { parseYaml } from './yaml';
 import { isRecord } from '../check';
@@ -118,6 +119,12 @@ export function hostFilesFor(name: ImportName, env: LoadOptions['env'], home: st
       ];
       return [...folder(factoryHome(env, home), 'user'), ...folder(join(cwd, '.factory'), 'project')];
     }
+    case 'kimi':
+      // Kimi reads hooks only from its config file (KIMI_SHARE_DIR moves ~/.kimi); there is no project file
+      return [{ path: join(env.KIMI_SHARE_DIR || join(home, '.kimi'), 'config.toml'), dialect: 'kimi', scope: 'kimi.user' }];
+    case 'vibe':
+      // a project's .vibe/hooks.toml is left out: Vibe runs it only in a folder the person trusted
+      return [{ path: join(env.VIBE_HOME || join(home, '.vibe'), 'hooks.toml'), dialect: 'vibe', scope: 'vibe.user' }];
   }
 }
 
@@ -126,6 +133,7 @@ export function dialectFromFileName(path: string): Dialect | null {
   const name = basename(path).toLowerCase();
   if (name.endsWith('.yaml') || name.endsWith('.yml')) return 'hermes';
   if (name === 'hooks.json') return 'codex';
+  if (name === 'hooks.toml') return 'vibe';
   if (name.startsWith('settings') && name.endsWith('.json')) return 'claude';
   if (name === 'stopline.json') return 'native';
   return null;
@@ -169,6 +177,14 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
         return null;
       }
       for (const w of r.warnings) diagnostics.push({ level: 'warning', file: path, position: `${w.position.line}:${w.position.col}`, message: w.message });
+      return { doc: r.doc };
+    }
+    if (dialect !== 'native' && listDialect(dialect)) {
+      const r = parseToml(text);
+      if (!r.ok) {
+        diagnostics.push({ level: 'error', file: path, position: `${r.position.line}:${r.position.col}`, message: `TOML: ${r.message}; file skipped` });
+        return null;
+      }
       return { doc: r.doc };
     }
     if (text.trim() === '') return { doc: { value: {}, locations: new Map() } };
@@ -287,7 +303,7 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
       diagnostics.push({ level: 'warning', file: f.path, message: `${f.dialect === 'copilot' ? 'disableAllHooks' : 'hooksDisabled'} is true; this file's hooks are not imported` });
       continue;
     }
-    const parsed = f.bareMap ? parseHooksSection(ctx, root, []) : parseHooksSection(ctx, root.hooks, ['hooks']);
+    const parsed = f.bareMap ? parseHooksSection(ctx, root, []) : listDialect(f.dialect) ? parseHooksList(ctx, root.hooks, ['hooks']) : parseHooksSection(ctx, root.hooks, ['hooks']);
     if (f.dialect === 'droid') droidFolders.push({ dir: dirname(f.path), bareMap: f.bareMap === true, groups: parsed });
     const host = perHost.get(f.dialect) ?? { groups: [], disabledBy: null };
     perHost.set(f.dialect, host);
@@ -388,6 +404,8 @@ function cacheKey(cwd: string, home: string, env: LoadOptions['env'], projectCon
     env.QWEN_HOME ?? '',
     env.COPILOT_HOME ?? '',
     env.FACTORY_HOME_OVERRIDE ?? '',
+    env.KIMI_SHARE_DIR ?? '',
+    env.VIBE_HOME ?? '',
     extra.userConfigPath ?? '',
     (extra.skipDialects ?? []).join(','),
   ].join('\0');
