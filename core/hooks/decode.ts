@@ -44,6 +44,13 @@
  *   permissionDecisionReason. Everything else Kimi lets pass: allow, ask, updatedInput, context
  *   and a top-level `decision` are not read; other text is nothing; any other exit is a failure.
  *
+ * openhands (OpenHands 1.16.0): stdout that is a JSON object is read whatever the exit code:
+ *   `decision` allow|deny (any case) with `reason`, and `continue: false`, which blocks like a
+ *   deny; exit 2 blocks too. A block's reason is `reason`, else stderr, else OpenHands' own
+ *   "Blocked by hook". `additionalContext` is not read (it never reached the model). Any other
+ *   exit without a block, a timeout or a crash is a failure; a `decision` that is not a string
+ *   makes OpenHands fail the hook.
+ *
  * vibe (Mistral Vibe 3.0.2): exit 0 with a JSON object: top-level `decision: "deny"` with
  *   `reason`, `hook_specific_output.tool_input` (its `command` before a tool is the rewrite),
  *   `hook_specific_output.additional_context` after a tool; empty stdout is nothing. Any other
@@ -245,6 +252,27 @@ export function decodeKimiExit(code: number, stdout: string, stderr: string): De
   return { ok: true, response: r, exitCode: code };
 }
 
+/** OpenHands: see the header. */
+export function decodeOpenhandsExit(code: number, stdout: string, stderr: string): Decoded {
+  const r = emptyResponse();
+  const obj = stdout.trim() !== '' ? parseObject(stdout.trim()) : undefined;
+  let blocked = code === 2;
+  if (obj) {
+    if (obj.decision !== undefined && typeof obj.decision !== 'string') return { ok: false, error: 'decision is not a string', exitCode: code };
+    const d = typeof obj.decision === 'string' ? obj.decision.toLowerCase() : undefined;
+    if (d === 'deny') blocked = true;
+    else if (d === 'allow' && !blocked) r.decision = 'allow';
+    if ('continue' in obj && !obj.continue) blocked = true;
+  }
+  if (blocked) {
+    r.decision = 'deny';
+    r.reason = (obj && obj.reason !== null && obj.reason !== undefined ? (typeof obj.reason === 'string' ? obj.reason : JSON.stringify(obj.reason)) : undefined) || stderr.trim() || 'Blocked by hook';
+    return { ok: true, response: r, exitCode: code };
+  }
+  if (code !== 0) return { ok: false, error: `exit ${code}`, exitCode: code };
+  return { ok: true, response: r, exitCode: code };
+}
+
 /** Vibe: a JSON object on exit 0 is the answer; anything else is a failure (see the header). */
 export function decodeVibeExit(event: CanonicalEvent, code: number, stdout: string): Decoded {
   if (code !== 0) return { ok: false, error: `exit ${code}`, exitCode: code };
@@ -378,6 +406,7 @@ export function decodeRun(dialect: Dialect, event: CanonicalEvent, raw: RawRun, 
   if (dialect === 'copilot') return copilotRun(event, raw, spelling);
   if (dialect === 'kimi') return decodeKimiExit(code, raw.stdout, raw.stderr);
   if (dialect === 'vibe') return decodeVibeExit(event, code, raw.stdout);
+  if (dialect === 'openhands') return decodeOpenhandsExit(code, raw.stdout, raw.stderr);
   if (code === 0) return { ok: true, response: dialect === 'droid' ? decodeDroidOutput(raw.stdout, event) : decodeClaudeOutput(raw.stdout, event), exitCode: 0 };
   if (code === 2) {
     const r = emptyResponse();

@@ -17,6 +17,7 @@ import { COPILOT_CLAUDE_SPELLINGS, copilotEvents } from '../registry/copilot-eve
 import { droidEvents } from '../registry/droid-events';
 import { kimiEvents } from '../registry/kimi-events';
 import { vibeEvents } from '../registry/vibe-events';
+import { openhandsEvents } from '../registry/openhands-events';
 import type { EventEntry } from '../registry/types';
 import { HOOK_DIALECTS, HOST_SPECS, type HookDialect } from '../registry/host-specs';
 import type { Dialect } from './types';
@@ -33,6 +34,7 @@ export const DIALECT_EVENTS: Readonly<Record<HookDialect, readonly EventEntry[]>
   copilot: copilotEvents,
   droid: droidEvents,
   kimi: kimiEvents,
+  openhands: openhandsEvents,
   vibe: vibeEvents,
 };
 
@@ -77,11 +79,25 @@ const copilotAliasRows: readonly EventEntry[] = Object.entries(COPILOT_CLAUDE_SP
   return row ? [{ ...row, native: alias }] : [];
 });
 
-/** The spellings a dialect's files may use: its registry rows, plus Copilot's PascalCase keys. */
+/** OpenHands reads each PascalCase event key in snake_case too (`pre_tool_use`), as the same event. */
+export function openhandsSnakeName(name: string): string {
+  return name.replace(/(?<!^)(?=[A-Z])/g, '_').toLowerCase();
+}
+const openhandsSnakeRows: readonly EventEntry[] = openhandsEvents.map((e) => ({ ...e, native: openhandsSnakeName(e.native) }));
+
+/** The spellings a dialect's files may use: its registry rows, plus Copilot's PascalCase keys and OpenHands' snake_case ones. */
 const SPELLING_ROWS: Readonly<Record<HookDialect, readonly EventEntry[]>> = {
   ...DIALECT_EVENTS,
   copilot: [...copilotEvents, ...copilotAliasRows],
+  openhands: [...openhandsEvents, ...openhandsSnakeRows],
 };
+
+/**
+ * Dialects whose host compares a matcher only with a tool name: on any other event a matcher
+ * other than `*` never matches there (OpenHands hands such events no tool name), so the group
+ * never runs here either.
+ */
+export const TOOL_ONLY_MATCHERS: ReadonlySet<Dialect> = new Set<Dialect>(['openhands']);
 
 /** Whether a Copilot event key is one of Claude's PascalCase spellings (nested groups, snake_case payload). */
 export function isCopilotClaudeSpelling(spelling: string): boolean {

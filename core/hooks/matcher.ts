@@ -15,6 +15,9 @@
  * - copilot, droid: a regex on the whole tool name, case-sensitive (Copilot's documented rule;
  *   Droid: `Execute`, `Create|Execute` matched its Execute, `execute` and `Bash` did not).
  * - kimi: an unanchored regex (Python `re.search`, Kimi Code 1.51.0).
+ * - openhands: `/re/` is a regex on the whole name (one that does not compile never matches);
+ *   a pattern holding any of `|.*+?[]()^$\\` is a regex on the whole name, or the exact name when
+ *   it does not compile; anything else the exact name; case-sensitive (OpenHands 1.16.0).
  * - vibe: a shell glob on the whole tool name, case-insensitive (Python `fnmatch` on lowered
  *   names: `*`, `?`, `[seq]`, `[!seq]`). Its `re:` form is a regex whose anchoring is not known,
  *   so such a group never runs and says so rather than run on tools Vibe would not pick.
@@ -63,9 +66,27 @@ export function compileMatcher(dialect: Dialect, pattern: string | undefined): C
       return qwenPattern(pattern);
     case 'kimi':
       return regex(pattern, false);
+    case 'openhands':
+      return openhandsPattern(pattern);
     case 'vibe':
       return vibeGlob(pattern);
   }
+}
+
+const OPENHANDS_REGEX_CHARS = /[|.*+?[\]()^$\\]/;
+
+function openhandsPattern(pattern: string): CompileResult {
+  if (pattern.length > 2 && pattern.startsWith('/') && pattern.endsWith('/')) {
+    const compiled = regex(pattern.slice(1, -1), true);
+    // OpenHands loads the file and the group never matches: a warning, not a broken file
+    return { matcher: { ...compiled.matcher, source: pattern }, ...(compiled.problem ? { problem: { level: 'warning', message: compiled.problem.message } } : {}) };
+  }
+  if (OPENHANDS_REGEX_CHARS.test(pattern)) {
+    const compiled = regex(pattern, true);
+    if (compiled.matcher.mode !== 'never') return compiled;
+    return { matcher: { source: pattern, mode: 'literal', test: (subjects) => subjects.includes(pattern) } };
+  }
+  return { matcher: { source: pattern, mode: 'literal', test: (subjects) => subjects.includes(pattern) } };
 }
 
 /** Vibe: fnmatch on the lowered tool name; `re:` is refused (see the header). */

@@ -4,7 +4,7 @@
  * here throws on bad input.
  */
 import { CANONICAL, type CanonicalEvent } from '../canonical';
-import { DIALECT_LABEL, defaultTimeoutSec, isCopilotClaudeSpelling, listDialect, lookupSpelling, suggestCanonical, timeoutBoundsSec } from './dialects';
+import { DIALECT_LABEL, TOOL_ONLY_MATCHERS, defaultTimeoutSec, isCopilotClaudeSpelling, listDialect, lookupSpelling, suggestCanonical, timeoutBoundsSec } from './dialects';
 import { locate, type JsonPath, type LocatedDocument } from './jsonc';
 import { MATCH_ALL, compileMatcher } from './matcher';
 import type { CommandHandler, Diagnostic, Dialect, HookGroup, HookHandler, HttpHandler, OnError } from './types';
@@ -149,6 +149,10 @@ function groupMatcher(ctx: ParseContext, event: CanonicalEvent, raw: unknown, pa
   }
   const { matcher, problem } = compileMatcher(ctx.dialect, raw);
   if (matcher.mode === 'all') return matcher;
+  if (TOOL_ONLY_MATCHERS.has(ctx.dialect) && CANONICAL[event].subject !== 'tool') {
+    report(ctx, 'warning', path, `${DIALECT_LABEL[ctx.dialect]} compares matchers only with a tool name: matcher "${raw}" on ${event} never matches there; this group never runs`);
+    return { source: raw, mode: 'never', test: () => false };
+  }
   if (CANONICAL[event].subject === null) {
     report(ctx, 'warning', path, `event ${event} has no matcher subject; matcher "${raw}" dropped (the group runs on every ${event})`);
     return MATCH_ALL;
@@ -304,6 +308,10 @@ function parseHandler(ctx: ParseContext, event: CanonicalEvent, h: unknown, path
     report(ctx, 'warning', [...path, 'type'], `Gemini CLI hook type "${type}" runs inside Gemini CLI only; stopline runs only its "command" hooks; skipped`);
     return null;
   }
+  if (ctx.dialect === 'openhands' && type === 'http') {
+    report(ctx, 'error', [...path, 'type'], 'OpenHands hooks are "command" hooks only (it has no "http" type); skipped');
+    return null;
+  }
   if (type !== 'command' && type !== 'http') {
     report(ctx, 'error', [...path, 'type'], `unknown hook type ${JSON.stringify(type)} (expected "command" or "http"); skipped`);
     return null;
@@ -312,6 +320,7 @@ function parseHandler(ctx: ParseContext, event: CanonicalEvent, h: unknown, path
     if (h.if !== undefined) report(ctx, 'warning', [...path, 'if'], `"if" filters are not evaluated; this hook runs whenever its matcher matches`);
     if (h.async === true) report(ctx, 'warning', [...path, 'async'], `"async" is not supported; this hook runs synchronously`);
   }
+  if (ctx.dialect === 'openhands' && h.async === true) report(ctx, 'warning', [...path, 'async'], `"async" is not supported; this hook runs synchronously`);
   const timeoutMs = parseTimeout(ctx, event, h.timeout, [...path, 'timeout']);
   const onError = parseOnError(ctx, h, path);
   if (timeoutMs === null || onError === null) return null;

@@ -10,7 +10,9 @@
  * `permission_mode` (Gemini sends none) and with Gemini's `timestamp`. Kimi Code hooks get
  * Kimi's Claude-like payload (no transcript path, no permission mode, `tool_call_id`,
  * `tool_output`), Mistral Vibe hooks Vibe's snake_case one (`parent_session_id`, `tool_call_id`,
- * and after a tool `tool_status`, `tool_output`, `tool_output_text`, `tool_error`).
+ * and after a tool `tool_status`, `tool_output`, `tool_output_text`, `tool_error`). OpenHands
+ * hooks get OpenHands' own object (`event_type`, `tool_name`, `tool_input`, `tool_response`,
+ * `message`, `session_id`, `working_dir`, `metadata`) and its four variables.
  */
 import type { Dialect, DispatchInput } from './types';
 import { isRecord } from '../check';
@@ -212,7 +214,52 @@ function vibeShape(input: DispatchInput, spelling: string): Payload {
   return p;
 }
 
+/** OpenHands' event names are its PascalCase ones, whichever spelling the file used. */
+const OPENHANDS_EVENT_TYPE: Readonly<Partial<Record<DispatchInput['event'], string>>> = {
+  'session:start': 'SessionStart',
+  'session:end': 'SessionEnd',
+  'prompt:submit': 'UserPromptSubmit',
+  'tool:before': 'PreToolUse',
+  'tool:after': 'PostToolUse',
+  'turn:stop': 'Stop',
+};
+
+/**
+ * OpenHands 1.16.0 (its HookEvent, every field present): `event_type`, `tool_name`, `tool_input`
+ * and `tool_response` (objects, or null), `message` (the prompt), `session_id`, `working_dir`,
+ * `metadata` (Stop: `{reason: "agent_finished"}`; SessionEnd: the reason when there is one).
+ * A tool result that is not an object is handed as `{value}`, as a tool input is.
+ */
+function openhandsShape(input: DispatchInput): Payload {
+  const tool = input.event === 'tool:before' || input.event === 'tool:after';
+  const response = input.toolResponse;
+  const metadata: Payload = input.event === 'turn:stop' ? { reason: 'agent_finished' } : input.event === 'session:end' && input.reason !== undefined ? { reason: input.reason } : {};
+  return {
+    event_type: OPENHANDS_EVENT_TYPE[input.event] ?? input.event,
+    tool_name: tool ? (input.toolName ?? null) : null,
+    tool_input: tool ? presentedToolInput(input) : null,
+    tool_response: input.event === 'tool:after' && response !== undefined && response !== null ? (isRecord(response) ? response : { value: response }) : null,
+    message: input.event === 'prompt:submit' ? (input.prompt ?? '') : null,
+    session_id: input.sessionId,
+    working_dir: input.cwd,
+    metadata,
+  };
+}
+
+/** Variables a host sets for its hooks beside the payload (OpenHands' four), by dialect. */
+export function hostVars(dialect: Dialect, input: DispatchInput): Record<string, string> | undefined {
+  if (dialect !== 'openhands') return undefined;
+  const vars: Record<string, string> = {
+    OPENHANDS_PROJECT_DIR: input.projectDir ?? input.cwd,
+    OPENHANDS_SESSION_ID: input.sessionId,
+    OPENHANDS_EVENT_TYPE: OPENHANDS_EVENT_TYPE[input.event] ?? input.event,
+  };
+  if ((input.event === 'tool:before' || input.event === 'tool:after') && input.toolName) vars.OPENHANDS_TOOL_NAME = input.toolName;
+  return vars;
+}
+
 export function buildPayload(dialect: Dialect, spelling: string, input: DispatchInput): Payload {
+  if (dialect === 'openhands') return openhandsShape(input);
   if (dialect === 'hermes') return hermesShape(input, spelling);
   if (dialect === 'kimi') return kimiShape(input, spelling);
   if (dialect === 'vibe') return vibeShape(input, spelling);
