@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeRun } from '../../../core/hooks/decode';
 import { defaultTimeoutSec, lookupSpelling } from '../../../core/hooks/dialects';
-import { dispatchHooks } from '../../../core/hooks/dispatch';
+import { dispatchHooks, selectHooks } from '../../../core/hooks/dispatch';
 import { loadHooksConfig, type LoadOptions } from '../../../core/hooks/load';
 import { compileMatcher } from '../../../core/hooks/matcher';
 import { buildPayload } from '../../../core/hooks/payload';
@@ -126,6 +126,15 @@ describe('the openhands dialect', () => {
     expect(buildPayload('openhands', 'PostToolUse', { event: 'tool:after', ...base, toolResponse: 'out' })).toMatchObject({ tool_response: { value: 'out' } });
     expect(buildPayload('openhands', 'UserPromptSubmit', { event: 'prompt:submit', hostFamily: 'codex', sessionId: 's', cwd: '/p', prompt: 'go' })).toMatchObject({ event_type: 'UserPromptSubmit', tool_name: null, message: 'go' });
     expect(buildPayload('openhands', 'Stop', { event: 'turn:stop', hostFamily: 'codex', sessionId: 's', cwd: '/p' })).toMatchObject({ metadata: { reason: 'agent_finished' } });
+  });
+
+  it('PostToolUse and post_tool_use both run after a failed call too (neither spelling means failure)', () => {
+    const c = load({ [USER_CFG]: { import: ['openhands'] }, [PROJECT]: { PostToolUse: [{ hooks: [{ command: './a.sh' }] }], post_tool_use: [] } });
+    expect(c.groups).toHaveLength(0);
+    const ok = load({ [USER_CFG]: { import: ['openhands'] }, [PROJECT]: { post_tool_use: [{ hooks: [{ command: './a.sh' }] }] } });
+    const call = { event: 'tool:after' as const, hostFamily: 'claude', sessionId: 's', cwd: '/p', toolName: 'Bash' };
+    expect(selectHooks(ok, { ...call, toolFailed: true })).toHaveLength(1);
+    expect(selectHooks(ok, { ...call, toolFailed: false })).toHaveLength(1);
   });
 
   it('the openhands artifact skips its own dialect', () => {
