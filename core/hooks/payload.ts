@@ -14,6 +14,7 @@
  * hooks get OpenHands' own object (`event_type`, `tool_name`, `tool_input`, `tool_response`,
  * `message`, `session_id`, `working_dir`, `metadata`) and its four variables.
  */
+import { spellingsOf } from './dialects';
 import type { Dialect, DispatchInput } from './types';
 import { isRecord } from '../check';
 
@@ -214,15 +215,10 @@ function vibeShape(input: DispatchInput, spelling: string): Payload {
   return p;
 }
 
-/** OpenHands' event names are its PascalCase ones, whichever spelling the file used. */
-const OPENHANDS_EVENT_TYPE: Readonly<Partial<Record<DispatchInput['event'], string>>> = {
-  'session:start': 'SessionStart',
-  'session:end': 'SessionEnd',
-  'prompt:submit': 'UserPromptSubmit',
-  'tool:before': 'PreToolUse',
-  'tool:after': 'PostToolUse',
-  'turn:stop': 'Stop',
-};
+/** OpenHands' event name: its registry row's PascalCase one, whichever spelling the file used. */
+function openhandsEventType(event: DispatchInput['event']): string {
+  return spellingsOf('openhands', event)[0] ?? event;
+}
 
 /**
  * OpenHands 1.16.0 (its HookEvent, every field present): `event_type`, `tool_name`, `tool_input`
@@ -235,7 +231,7 @@ function openhandsShape(input: DispatchInput): Payload {
   const response = input.toolResponse;
   const metadata: Payload = input.event === 'turn:stop' ? { reason: 'agent_finished' } : input.event === 'session:end' && input.reason !== undefined ? { reason: input.reason } : {};
   return {
-    event_type: OPENHANDS_EVENT_TYPE[input.event] ?? input.event,
+    event_type: openhandsEventType(input.event),
     tool_name: tool ? (input.toolName ?? null) : null,
     tool_input: tool ? presentedToolInput(input) : null,
     tool_response: input.event === 'tool:after' && response !== undefined && response !== null ? (isRecord(response) ? response : { value: response }) : null,
@@ -252,7 +248,7 @@ export function hostVars(dialect: Dialect, input: DispatchInput): Record<string,
   const vars: Record<string, string> = {
     OPENHANDS_PROJECT_DIR: input.projectDir ?? input.cwd,
     OPENHANDS_SESSION_ID: input.sessionId,
-    OPENHANDS_EVENT_TYPE: OPENHANDS_EVENT_TYPE[input.event] ?? input.event,
+    OPENHANDS_EVENT_TYPE: openhandsEventType(input.event),
   };
   if ((input.event === 'tool:before' || input.event === 'tool:after') && input.toolName) vars.OPENHANDS_TOOL_NAME = input.toolName;
   return vars;
