@@ -38,6 +38,24 @@
  *   `decision` deny|ask|allow; other text with exit 0 is context where the event takes it (a
  *   system message elsewhere), text that starts with `{` but does not parse is ignored, and any
  *   other exit code is a failure.
+ *
+ * kimi (Kimi Code 1.51.0): one answer on every event, a deny: exit 2 with the reason on stderr,
+ *   or exit 0 with `hookSpecificOutput.permissionDecision: "deny"` and its
+ *   permissionDecisionReason. Everything else Kimi lets pass: allow, ask, updatedInput, context
+ *   and a top-level `decision` are not read; other text is nothing; any other exit is a failure.
+ *
+ * openhands (OpenHands 1.16.0): stdout that is a JSON object is read whatever the exit code:
+ *   `decision` allow|deny (any case) with `reason`, and `continue: false`, which blocks like a
+ *   deny; exit 2 blocks too. A block's reason is `reason`, else stderr, else OpenHands' own
+ *   "Blocked by hook". `additionalContext` is not read (it never reached the model). Any other
+ *   exit without a block, a timeout or a crash is a failure; a `decision` that is not a string
+ *   makes OpenHands fail the hook.
+ *
+ * vibe (Mistral Vibe 3.0.2): exit 0 with a JSON object: top-level `decision: "deny"` with
+ *   `reason`, `hook_specific_output.tool_input` (its `command` before a tool is the rewrite),
+ *   `hook_specific_output.additional_context` after a tool; empty stdout is nothing. Any other
+ *   exit (exit 2 included: Vibe lets the tool run), stdout that is not a JSON object, a timeout
+ *   or a crash is a failure, which the table's `strict = true` turns into a deny.
  */
 import { CANONICAL, type CanonicalEvent } from '../canonical';
 import type { Dialect, HookResponse } from './types';
@@ -213,6 +231,71 @@ function decodeQwenExit(event: CanonicalEvent, code: number, stdout: string, std
   return { ok: true, response: r, exitCode: code };
 }
 
+/** Kimi: only a deny is read (exit 2, or hookSpecificOutput.permissionDecision "deny"). */
+export function decodeKimiExit(code: number, stdout: string, stderr: string): Decoded {
+  const r = emptyResponse();
+  if (code === 2) {
+    r.decision = 'deny';
+    const reason = text(stderr);
+    if (reason) r.reason = reason.trim();
+    return { ok: true, response: r, exitCode: code };
+  }
+  if (code !== 0) return { ok: false, error: `exit ${code}`, exitCode: code };
+  const trimmed = stdout.trim();
+  const obj = trimmed.startsWith('{') ? parseObject(trimmed) : undefined;
+  const hso = obj?.hookSpecificOutput;
+  if (isRecord(hso) && hso.permissionDecision === 'deny') {
+    r.decision = 'deny';
+    const reason = text(hso.permissionDecisionReason);
+    if (reason) r.reason = reason;
+  }
+  return { ok: true, response: r, exitCode: code };
+}
+
+/** OpenHands: see the header. */
+export function decodeOpenhandsExit(code: number, stdout: string, stderr: string): Decoded {
+  const r = emptyResponse();
+  const obj = stdout.trim() !== '' ? parseObject(stdout.trim()) : undefined;
+  let blocked = code === 2;
+  if (obj) {
+    if (obj.decision !== undefined && typeof obj.decision !== 'string') return { ok: false, error: 'decision is not a string', exitCode: code };
+    const d = typeof obj.decision === 'string' ? obj.decision.toLowerCase() : undefined;
+    if (d === 'deny') blocked = true;
+    else if (d === 'allow' && !blocked) r.decision = 'allow';
+    if ('continue' in obj && !obj.continue) blocked = true;
+  }
+  if (blocked) {
+    r.decision = 'deny';
+    r.reason = (obj && obj.reason !== null && obj.reason !== undefined ? (typeof obj.reason === 'string' ? obj.reason : JSON.stringify(obj.reason)) : undefined) || stderr.trim() || 'Blocked by hook';
+    return { ok: true, response: r, exitCode: code };
+  }
+  if (code !== 0) return { ok: false, error: `exit ${code}`, exitCode: code };
+  return { ok: true, response: r, exitCode: code };
+}
+
+/** Vibe: a JSON object on exit 0 is the answer; anything else is a failure (see the header). */
+export function decodeVibeExit(event: CanonicalEvent, code: number, stdout: string): Decoded {
+  if (code !== 0) return { ok: false, error: `exit ${code}`, exitCode: code };
+  const trimmed = stdout.trim();
+  const r = emptyResponse();
+  if (trimmed === '') return { ok: true, response: r, exitCode: code };
+  const obj = parseObject(trimmed);
+  if (!obj) return { ok: false, error: 'stdout is not a JSON object', exitCode: code };
+  if (obj.decision === 'deny') {
+    r.decision = 'deny';
+    const reason = text(obj.reason);
+    if (reason) r.reason = reason;
+  }
+  const hso = obj.hook_specific_output;
+  if (isRecord(hso)) {
+    const rewrite = rewriteOf(hso.tool_input, event);
+    if (rewrite) r.rewrite = rewrite;
+    const ctx = text(hso.additional_context);
+    if (ctx) r.contexts.push(ctx);
+  }
+  return { ok: true, response: r, exitCode: code };
+}
+
 function signalError(signal: string | null | undefined): string {
   return signal ? `killed by ${signal}` : 'exited without a status';
 }
@@ -321,6 +404,9 @@ export function decodeRun(dialect: Dialect, event: CanonicalEvent, raw: RawRun, 
     return code === 0 ? { ok: true, response: r, exitCode: code } : { ok: true, response: r, exitCode: code, note: `exit ${code}` };
   }
   if (dialect === 'copilot') return copilotRun(event, raw, spelling);
+  if (dialect === 'kimi') return decodeKimiExit(code, raw.stdout, raw.stderr);
+  if (dialect === 'vibe') return decodeVibeExit(event, code, raw.stdout);
+  if (dialect === 'openhands') return decodeOpenhandsExit(code, raw.stdout, raw.stderr);
   if (code === 0) return { ok: true, response: dialect === 'droid' ? decodeDroidOutput(raw.stdout, event) : decodeClaudeOutput(raw.stdout, event), exitCode: 0 };
   if (code === 2) {
     const r = emptyResponse();

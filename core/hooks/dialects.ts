@@ -15,6 +15,9 @@ import { hermesEvents } from '../registry/hermes-events';
 import { qwenEvents } from '../registry/qwen-events';
 import { COPILOT_CLAUDE_SPELLINGS, copilotEvents } from '../registry/copilot-events';
 import { droidEvents } from '../registry/droid-events';
+import { kimiEvents } from '../registry/kimi-events';
+import { vibeEvents } from '../registry/vibe-events';
+import { openhandsEvents } from '../registry/openhands-events';
 import type { EventEntry } from '../registry/types';
 import { HOOK_DIALECTS, HOST_SPECS, type HookDialect } from '../registry/host-specs';
 import type { Dialect } from './types';
@@ -30,7 +33,42 @@ export const DIALECT_EVENTS: Readonly<Record<HookDialect, readonly EventEntry[]>
   qwen: qwenEvents,
   copilot: copilotEvents,
   droid: droidEvents,
+  kimi: kimiEvents,
+  openhands: openhandsEvents,
+  vibe: vibeEvents,
 };
+
+/**
+ * Hook files that are a list of one-hook tables, each naming its own event (TOML `[[hooks]]`):
+ * the keys each host reads in one table. Every other dialect keys its hooks by event name.
+ */
+export interface ListDialect {
+  /** the key that names the table's event */
+  eventKey: string;
+  /** the key of its matcher */
+  matcherKey: string;
+  /** the key that makes a failed hook (crash, timeout, unreadable answer) deny, when the host has one */
+  failClosedKey?: string;
+  /**
+   * events whose matcher the host compares with the prompt text, where stopline's canonical
+   * event has no matcher subject (Kimi's UserPromptSubmit)
+   */
+  promptMatcher?: readonly CanonicalEvent[];
+  /** keys a table may carry that stopline does not need (Vibe's `name`, which only ranks project over user tables) */
+  ignoredKeys?: readonly string[];
+}
+
+export const LIST_DIALECTS: Readonly<Partial<Record<HookDialect, ListDialect>>> = {
+  // Kimi Code: `event`, `command`, `matcher`, `timeout` (docs/hosts/kimi.md)
+  kimi: { eventKey: 'event', matcherKey: 'matcher', promptMatcher: ['prompt:submit'] },
+  // Mistral Vibe: `name`, `type`, `command`, `match`, `timeout`, `strict` (docs/hosts/vibe.md)
+  vibe: { eventKey: 'type', matcherKey: 'match', failClosedKey: 'strict', ignoredKeys: ['name'] },
+};
+
+/** The list-of-tables rules of a dialect, or undefined when its hooks are keyed by event. */
+export function listDialect(dialect: Dialect): ListDialect | undefined {
+  return dialect === 'native' ? undefined : LIST_DIALECTS[dialect];
+}
 
 /**
  * Copilot reads Claude's PascalCase keys too (core/registry/copilot.ts): each is the spelling of
@@ -41,11 +79,25 @@ const copilotAliasRows: readonly EventEntry[] = Object.entries(COPILOT_CLAUDE_SP
   return row ? [{ ...row, native: alias }] : [];
 });
 
-/** The spellings a dialect's files may use: its registry rows, plus Copilot's PascalCase keys. */
+/** OpenHands reads each PascalCase event key in snake_case too (`pre_tool_use`), as the same event. */
+export function openhandsSnakeName(name: string): string {
+  return name.replace(/(?<!^)(?=[A-Z])/g, '_').toLowerCase();
+}
+const openhandsSnakeRows: readonly EventEntry[] = openhandsEvents.map((e) => ({ ...e, native: openhandsSnakeName(e.native) }));
+
+/** The spellings a dialect's files may use: its registry rows, plus Copilot's PascalCase keys and OpenHands' snake_case ones. */
 const SPELLING_ROWS: Readonly<Record<HookDialect, readonly EventEntry[]>> = {
   ...DIALECT_EVENTS,
   copilot: [...copilotEvents, ...copilotAliasRows],
+  openhands: [...openhandsEvents, ...openhandsSnakeRows],
 };
+
+/**
+ * Dialects whose host compares a matcher only with a tool name: on any other event a matcher
+ * other than `*` never matches there (OpenHands hands such events no tool name), so the group
+ * never runs here either.
+ */
+export const TOOL_ONLY_MATCHERS: ReadonlySet<Dialect> = new Set<Dialect>(['openhands']);
 
 /** Whether a Copilot event key is one of Claude's PascalCase spellings (nested groups, snake_case payload). */
 export function isCopilotClaudeSpelling(spelling: string): boolean {
@@ -120,7 +172,7 @@ function rowFor(dialect: Exclude<Dialect, 'native'>, event: CanonicalEvent): Eve
 /**
  * Default handler timeout in seconds when the hook sets none, per dialect and event: the host's
  * own (the registry's hostTimeout: Claude 600 s, SessionEnd about 1.5 s; Codex 600 s, SessionEnd
- * 1 s; Hermes shell hooks 60 s; Gemini, Qwen and Droid 60 s; Copilot 30 s).
+ * 1 s; Hermes shell hooks 60 s; Gemini, Qwen, Droid and Vibe 60 s; Copilot and Kimi 30 s).
  */
 export function defaultTimeoutSec(dialect: Dialect, event: CanonicalEvent): number {
   // stopline's own hooks: a slow hook stalls every tool call, so a minute, not ten.

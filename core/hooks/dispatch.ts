@@ -14,7 +14,7 @@ import { CANONICAL } from '../canonical';
 import { decodeRun, emptyResponse, type Decoded, type RawRun } from './decode';
 import { spellingsOf } from './dialects';
 import { foldHookResponses, noHooksResult } from './fold';
-import { buildPayload, encodePayload } from './payload';
+import { buildPayload, encodePayload, hostVars } from './payload';
 import { runCommand } from './run-command';
 import { runHttp } from './run-http';
 import type { DispatchInput, DispatchOptions, FoldedResult, HookGroup, HookHandler, HookResponse, HookRun, HooksConfig, RunOutcome } from './types';
@@ -65,7 +65,8 @@ const FAILURE_SPELLING = /Failure$/;
 function spellingApplies(group: HookGroup, input: DispatchInput): boolean {
   if (group.event !== 'tool:after') return true;
   const spellings = spellingsOf(group.dialect, group.event);
-  if (spellings.length < 2) return true;
+  // two spellings of one event that do not split success from failure (OpenHands' snake_case) both apply
+  if (!spellings.some((s) => FAILURE_SPELLING.test(s))) return true;
   let failed: boolean | undefined;
   if (input.dialectEventName !== undefined && spellings.includes(input.dialectEventName)) failed = FAILURE_SPELLING.test(input.dialectEventName);
   else if (input.toolFailed !== undefined) failed = input.toolFailed;
@@ -95,7 +96,7 @@ export function selectHooks(config: HooksConfig, input: DispatchInput, skipDiale
   for (const group of groups) {
     if (skipDialects?.includes(group.dialect)) continue;
     if (!spellingApplies(group, input)) continue;
-    if (!group.matcher.test(subjects)) continue;
+    if (!group.matcher.test(group.subject === 'prompt' ? (input.prompt !== undefined ? [input.prompt] : []) : subjects)) continue;
     if (group.commandRegex) {
       const command = commandOf(input);
       if (command === undefined || !group.commandRegex.test(command)) continue;
@@ -204,7 +205,7 @@ export async function dispatchHooks(config: HooksConfig, input: DispatchInput, o
               ...(handler.args ? { args: handler.args } : {}),
               shell: handler.shell,
               cwd: handler.cwd !== undefined ? resolvePath(input.projectDir ?? input.cwd, handler.cwd) : input.cwd,
-              env: hookEnv(baseEnv, input, handler.env, group.dialect === 'droid' ? payloadVars(body) : undefined),
+              env: hookEnv(baseEnv, input, handler.env, group.dialect === 'droid' ? payloadVars(body) : hostVars(group.dialect, input)),
               stdin: body + '\n',
               timeoutMs: handler.timeoutMs,
               ...(opts.signal ? { signal: opts.signal } : {}),

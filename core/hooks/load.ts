@@ -10,8 +10,9 @@ import { BoundedCache, statPath, stillValid } from '../config/file-stamp';
 import type { StatAnswer } from '../config/file-stamp';
 import { CONFIG_FILE, PROJECT_DIR, locateProject } from '../config/project';
 import { parseJsonc, type LocatedDocument } from './jsonc';
-import { DIALECT_LABEL } from './dialects';
-import { parseHooksSection, report, type ParseContext } from './parse';
+import { DIALECT_LABEL, listDialect, lookupSpelling, openhandsSnakeName } from './dialects';
+import { parseHooksList, parseHooksSection, report, type ParseContext } from './parse';
+import { parseToml } from './toml';
 import type { Diagnostic, Dialect, HookGroup, HooksConfig } from './types';
 import { parseYaml } from './yaml';
 import { isRecord } from '../check';
@@ -47,6 +48,8 @@ interface HostFile {
   scope: string;
   /** Droid's hooks.json is the event map itself; every other file keeps its hooks under `hooks` */
   bareMap?: boolean;
+  /** OpenHands reads only the first of its files that exists: the ones after it are not read */
+  firstFound?: boolean;
 }
 
 /** Copilot's user folder: `$COPILOT_HOME`, else `~/.copilot`. */
@@ -118,6 +121,18 @@ function hostFilesFor(name: ImportName, env: LoadOptions['env'], home: string, c
       ];
       return [...folder(factoryHome(env, home), 'user'), ...folder(join(cwd, '.factory'), 'project')];
     }
+    case 'kimi':
+      // Kimi reads hooks only from its config file (KIMI_SHARE_DIR moves ~/.kimi); there is no project file
+      return [{ path: join(env.KIMI_SHARE_DIR || join(home, '.kimi'), 'config.toml'), dialect: 'kimi', scope: 'kimi.user' }];
+    case 'openhands':
+      // the project's file, else the user's: OpenHands reads only the first one that exists
+      return [
+        { path: join(cwd, '.openhands', 'hooks.json'), dialect: 'openhands', scope: 'openhands.project', firstFound: true },
+        { path: join(home, '.openhands', 'hooks.json'), dialect: 'openhands', scope: 'openhands.user', firstFound: true },
+      ];
+    case 'vibe':
+      // a project's .vibe/hooks.toml is left out: Vibe runs it only in a folder the person trusted
+      return [{ path: join(env.VIBE_HOME || join(home, '.vibe'), 'hooks.toml'), dialect: 'vibe', scope: 'vibe.user' }];
   }
 }
 
@@ -126,6 +141,7 @@ export function dialectFromFileName(path: string): Dialect | null {
   const name = basename(path).toLowerCase();
   if (name.endsWith('.yaml') || name.endsWith('.yml')) return 'hermes';
   if (name === 'hooks.json') return 'codex';
+  if (name === 'hooks.toml') return 'vibe';
   if (name.startsWith('settings') && name.endsWith('.json')) return 'claude';
   if (name === 'stopline.json') return 'native';
   return null;
@@ -169,6 +185,14 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
         return null;
       }
       for (const w of r.warnings) diagnostics.push({ level: 'warning', file: path, position: `${w.position.line}:${w.position.col}`, message: w.message });
+      return { doc: r.doc };
+    }
+    if (dialect !== 'native' && listDialect(dialect)) {
+      const r = parseToml(text);
+      if (!r.ok) {
+        diagnostics.push({ level: 'error', file: path, position: `${r.position.line}:${r.position.col}`, message: `TOML: ${r.message}; file skipped` });
+        return null;
+      }
       return { doc: r.doc };
     }
     if (text.trim() === '') return { doc: { value: {}, locations: new Map() } };
@@ -267,11 +291,16 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
   // hooksConfig.enabled: per host, the last file that sets it decides
   const perHost = new Map<Dialect, { groups: HookGroup[]; disabledBy: string | null }>();
   const droidFolders: { dir: string; bareMap: boolean; groups: HookGroup[] }[] = [];
+  const foundFirst = new Set<Dialect>();
   for (const f of hostFiles) {
     const key = resolve(f.path);
     if (seen.has(key)) continue;
+    if (f.firstFound && foundFirst.has(f.dialect)) continue;
     seen.add(key);
+    const before = sources.length;
     const r = read(f.path, f.dialect);
+    // a file that exists hides the later ones, also when it cannot be read (as OpenHands then loads no hooks)
+    if (f.firstFound && sources.length > before) foundFirst.add(f.dialect);
     if (!r) continue;
     const ctx: ParseContext = { dialect: f.dialect, file: f.path, scope: f.scope, doc: r.doc, diagnostics };
     const root = r.doc.value;
@@ -287,7 +316,26 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
       diagnostics.push({ level: 'warning', file: f.path, message: `${f.dialect === 'copilot' ? 'disableAllHooks' : 'hooksDisabled'} is true; this file's hooks are not imported` });
       continue;
     }
-    const parsed = f.bareMap ? parseHooksSection(ctx, root, []) : parseHooksSection(ctx, root.hooks, ['hooks']);
+    const diagBefore = diagnostics.length;
+    if (f.dialect === 'openhands') {
+      const refused = openhandsRefusal(root);
+      if (refused) {
+        report(ctx, 'error', refused.at, `${refused.message}; OpenHands refuses the file, so none of its hooks run`);
+        continue;
+      }
+    }
+    const parsed = f.bareMap
+      ? parseHooksSection(ctx, root, [])
+      : listDialect(f.dialect)
+        ? parseHooksList(ctx, root.hooks, ['hooks'])
+        : f.dialect === 'openhands' && !('hooks' in root)
+          ? parseHooksSection(ctx, root, [])
+          : parseHooksSection(ctx, root.hooks, ['hooks']);
+    if (f.dialect === 'openhands' && diagnostics.slice(diagBefore).some((d) => d.level === 'error')) {
+      // OpenHands validates the whole file: one broken hook and it loads none
+      diagnostics.push({ level: 'error', file: f.path, message: 'OpenHands refuses a file with an error, so none of its hooks run' });
+      continue;
+    }
     if (f.dialect === 'droid') droidFolders.push({ dir: dirname(f.path), bareMap: f.bareMap === true, groups: parsed });
     const host = perHost.get(f.dialect) ?? { groups: [], disabledBy: null };
     perHost.set(f.dialect, host);
@@ -315,6 +363,26 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
   }
 
   return buildConfig(groups.filter((g) => !skip.has(g.dialect) && !overridden.has(g)), diagnostics, sources);
+}
+
+/**
+ * OpenHands 1.16.0 refuses a whole hooks.json (no hook of it runs) when an event key is not one
+ * of its six (PascalCase or snake_case), or when one event is written in both. The map is the
+ * file itself, or its `hooks` value.
+ */
+function openhandsRefusal(root: Record<string, unknown>): { at: (string | number)[]; message: string } | undefined {
+  const wrapped = 'hooks' in root;
+  const map = wrapped ? root.hooks : root;
+  if (!isRecord(map)) return undefined;
+  const seenEvents = new Set<string>();
+  for (const key of Object.keys(map)) {
+    const snake = openhandsSnakeName(key);
+    const at = wrapped ? ['hooks', key] : [key];
+    if (lookupSpelling('openhands', key).kind !== 'canonical') return { at, message: `unknown OpenHands event "${key}"` };
+    if (seenEvents.has(snake)) return { at, message: `event "${key}" is written twice (PascalCase and snake_case)` };
+    seenEvents.add(snake);
+  }
+  return undefined;
 }
 
 /**
@@ -388,6 +456,8 @@ function cacheKey(cwd: string, home: string, env: LoadOptions['env'], projectCon
     env.QWEN_HOME ?? '',
     env.COPILOT_HOME ?? '',
     env.FACTORY_HOME_OVERRIDE ?? '',
+    env.KIMI_SHARE_DIR ?? '',
+    env.VIBE_HOME ?? '',
     extra.userConfigPath ?? '',
     (extra.skipDialects ?? []).join(','),
   ].join('\0');

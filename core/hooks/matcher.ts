@@ -14,6 +14,13 @@
  *   does not compile never matches (Qwen Code 0.24.4).
  * - copilot, droid: a regex on the whole tool name, case-sensitive (Copilot's documented rule;
  *   Droid: `Execute`, `Create|Execute` matched its Execute, `execute` and `Bash` did not).
+ * - kimi: an unanchored regex (Python `re.search`, Kimi Code 1.51.0).
+ * - openhands: `/re/` is a regex on the whole name (one that does not compile never matches);
+ *   a pattern holding any of `|.*+?[]()^$\\` is a regex on the whole name, or the exact name when
+ *   it does not compile; anything else the exact name; case-sensitive (OpenHands 1.16.0).
+ * - vibe: a shell glob on the whole tool name, case-insensitive (Python `fnmatch` on lowered
+ *   names: `*`, `?`, `[seq]`, `[!seq]`). Its `re:` form is a regex whose anchoring is not known,
+ *   so such a group never runs and says so rather than run on tools Vibe would not pick.
  *
  * Missing, empty or `*` match everything. A regex that does not compile never matches
  * (the loader reports it), so a typo can never widen a hook to every tool.
@@ -57,7 +64,62 @@ export function compileMatcher(dialect: Dialect, pattern: string | undefined): C
       return geminiPattern(pattern);
     case 'qwen':
       return qwenPattern(pattern);
+    case 'kimi':
+      return regex(pattern, false);
+    case 'openhands':
+      return openhandsPattern(pattern);
+    case 'vibe':
+      return vibeGlob(pattern);
   }
+}
+
+const OPENHANDS_REGEX_CHARS = /[|.*+?[\]()^$\\]/;
+
+function openhandsPattern(pattern: string): CompileResult {
+  if (pattern.length > 2 && pattern.startsWith('/') && pattern.endsWith('/')) {
+    const compiled = regex(pattern.slice(1, -1), true);
+    // OpenHands loads the file and the group never matches: a warning, not a broken file
+    return { matcher: { ...compiled.matcher, source: pattern }, ...(compiled.problem ? { problem: { level: 'warning', message: compiled.problem.message } } : {}) };
+  }
+  if (OPENHANDS_REGEX_CHARS.test(pattern)) {
+    const compiled = regex(pattern, true);
+    if (compiled.matcher.mode !== 'never') return compiled;
+    return { matcher: { source: pattern, mode: 'literal', test: (subjects) => subjects.includes(pattern) } };
+  }
+  return { matcher: { source: pattern, mode: 'literal', test: (subjects) => subjects.includes(pattern) } };
+}
+
+/** Vibe: fnmatch on the lowered tool name; `re:` is refused (see the header). */
+function vibeGlob(pattern: string): CompileResult {
+  if (pattern.startsWith('re:')) {
+    return {
+      matcher: { source: pattern, mode: 'never', test: () => false },
+      problem: { level: 'error', message: `Mistral Vibe "re:" matchers are not read (whether Vibe anchors them is not known); this group never runs` },
+    };
+  }
+  let source = '';
+  for (let k = 0; k < pattern.length; k++) {
+    const c = pattern[k]!;
+    if (c === '*') source += '[\\s\\S]*';
+    else if (c === '?') source += '[\\s\\S]';
+    else if (c === '[') {
+      // a set runs to the next `]` (one right after `[` or `[!` is a member); unclosed, `[` is itself
+      let j = k + 1;
+      if (pattern[j] === '!') j++;
+      if (pattern[j] === ']') j++;
+      while (j < pattern.length && pattern[j] !== ']') j++;
+      if (j >= pattern.length) source += '\\[';
+      else {
+        let body = pattern.slice(k + 1, j);
+        const negate = body.startsWith('!');
+        if (negate) body = body.slice(1);
+        source += `[${negate ? '^' : ''}${body.replace(/[\\\]^]/g, (m) => `\\${m}`)}]`;
+        k = j;
+      }
+    } else source += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  }
+  const re = new RegExp(`^(?:${source})$`, 'is');
+  return { matcher: { source: pattern, mode: 'regex', test: (subjects) => subjects.some((s) => re.test(s.toLowerCase())) } };
 }
 
 /** Gemini: regex, or the exact name when the regex does not compile (no error: Gemini says nothing either). */

@@ -4,7 +4,7 @@
  * here throws on bad input.
  */
 import { CANONICAL, type CanonicalEvent } from '../canonical';
-import { DIALECT_LABEL, defaultTimeoutSec, isCopilotClaudeSpelling, lookupSpelling, suggestCanonical, timeoutBoundsSec } from './dialects';
+import { DIALECT_LABEL, TOOL_ONLY_MATCHERS, defaultTimeoutSec, isCopilotClaudeSpelling, listDialect, lookupSpelling, suggestCanonical, timeoutBoundsSec } from './dialects';
 import { locate, type JsonPath, type LocatedDocument } from './jsonc';
 import { MATCH_ALL, compileMatcher } from './matcher';
 import type { CommandHandler, Diagnostic, Dialect, HookGroup, HookHandler, HttpHandler, OnError } from './types';
@@ -79,6 +79,67 @@ export function parseHooksSection(ctx: ParseContext, value: unknown, path: JsonP
   return groups;
 }
 
+/**
+ * A hooks list of one-hook tables that name their own event (TOML `[[hooks]]`: Kimi Code, Mistral
+ * Vibe), read by the dialect's row of LIST_DIALECTS. Each table is one group of one command hook,
+ * run by `sh -c`.
+ */
+export function parseHooksList(ctx: ParseContext, value: unknown, path: JsonPath): HookGroup[] {
+  const rules = listDialect(ctx.dialect);
+  const groups: HookGroup[] = [];
+  if (value === undefined || value === null || !rules) return groups;
+  const label = DIALECT_LABEL[ctx.dialect];
+  if (!Array.isArray(value)) {
+    report(ctx, 'error', path, `"hooks" must be a list of [[hooks]] tables, found ${kindOf(value)}`);
+    return groups;
+  }
+  const known = new Set(['command', 'timeout', rules.eventKey, rules.matcherKey, ...(rules.failClosedKey ? [rules.failClosedKey] : []), ...(rules.ignoredKeys ?? [])]);
+  value.forEach((entry, gi) => {
+    const at = [...path, gi];
+    if (!isRecord(entry)) {
+      report(ctx, 'error', at, `a ${label} hook must be a table with "${rules.eventKey}" and "command", found ${kindOf(entry)}; skipped`);
+      return;
+    }
+    for (const k of Object.keys(entry)) if (!known.has(k)) report(ctx, 'warning', [...at, k], `unknown key "${k}" in a ${label} hook (ignored)`);
+    const spelling = entry[rules.eventKey];
+    if (typeof spelling !== 'string' || spelling === '') {
+      report(ctx, 'error', [...at, rules.eventKey], `a ${label} hook needs "${rules.eventKey}" naming its event, found ${JSON.stringify(spelling)}; skipped`);
+      return;
+    }
+    const hit = lookupSpelling(ctx.dialect, spelling);
+    if (hit.kind !== 'canonical') {
+      report(ctx, 'warning', [...at, rules.eventKey], hit.kind === 'host-only' ? `${label} event "${spelling}" has no canonical counterpart; its hooks only run inside ${label} itself` : `unknown ${label} event "${spelling}"; skipped`);
+      return;
+    }
+    const event = hit.event;
+    const promptMatcher = rules.promptMatcher?.includes(event) === true;
+    const rawMatcher = entry[rules.matcherKey];
+    let matcher: HookGroup['matcher'] | undefined;
+    if (promptMatcher && typeof rawMatcher === 'string') {
+      // the host compares this matcher with the prompt text, which stopline has too
+      const compiled = compileMatcher(ctx.dialect, rawMatcher);
+      if (compiled.problem) report(ctx, compiled.problem.level, [...at, rules.matcherKey], compiled.problem.message);
+      matcher = compiled.matcher;
+    } else matcher = groupMatcher(ctx, event, rawMatcher, [...at, rules.matcherKey]);
+    if (!matcher) return;
+    const command = entry.command;
+    if (typeof command !== 'string' || command.trim() === '') {
+      report(ctx, 'error', [...at, 'command'], `a ${label} hook needs a non-empty "command", found ${JSON.stringify(command)}; skipped`);
+      return;
+    }
+    const timeoutMs = parseTimeout(ctx, event, entry.timeout, [...at, 'timeout']);
+    if (timeoutMs === null) return;
+    const failClosed = rules.failClosedKey ? entry[rules.failClosedKey] : undefined;
+    if (failClosed !== undefined && typeof failClosed !== 'boolean') {
+      report(ctx, 'error', [...at, rules.failClosedKey!], `${rules.failClosedKey} must be true or false; hook skipped`);
+      return;
+    }
+    const handler: CommandHandler = { id: `${ctx.scope}:${spelling}:${gi}:0`, type: 'command', command, shell: 'sh', timeoutMs, onError: failClosed === true ? 'block' : 'warn' };
+    groups.push({ dialect: ctx.dialect, source: ctx.file, event, spelling, matcher, ...(promptMatcher && matcher.mode !== 'all' ? { subject: 'prompt' as const } : {}), hooks: [handler] });
+  });
+  return groups;
+}
+
 /** Compile a group's matcher, applying the subject rules; undefined = drop the group. */
 function groupMatcher(ctx: ParseContext, event: CanonicalEvent, raw: unknown, path: JsonPath): HookGroup['matcher'] | undefined {
   if (raw === undefined || raw === null) return MATCH_ALL;
@@ -88,6 +149,10 @@ function groupMatcher(ctx: ParseContext, event: CanonicalEvent, raw: unknown, pa
   }
   const { matcher, problem } = compileMatcher(ctx.dialect, raw);
   if (matcher.mode === 'all') return matcher;
+  if (TOOL_ONLY_MATCHERS.has(ctx.dialect) && CANONICAL[event].subject !== 'tool') {
+    report(ctx, 'warning', path, `${DIALECT_LABEL[ctx.dialect]} compares matchers only with a tool name: matcher "${raw}" on ${event} never matches there; this group never runs`);
+    return { source: raw, mode: 'never', test: () => false };
+  }
   if (CANONICAL[event].subject === null) {
     report(ctx, 'warning', path, `event ${event} has no matcher subject; matcher "${raw}" dropped (the group runs on every ${event})`);
     return MATCH_ALL;
@@ -243,6 +308,10 @@ function parseHandler(ctx: ParseContext, event: CanonicalEvent, h: unknown, path
     report(ctx, 'warning', [...path, 'type'], `Gemini CLI hook type "${type}" runs inside Gemini CLI only; stopline runs only its "command" hooks; skipped`);
     return null;
   }
+  if (ctx.dialect === 'openhands' && type === 'http') {
+    report(ctx, 'error', [...path, 'type'], 'OpenHands hooks are "command" hooks only (it has no "http" type); skipped');
+    return null;
+  }
   if (type !== 'command' && type !== 'http') {
     report(ctx, 'error', [...path, 'type'], `unknown hook type ${JSON.stringify(type)} (expected "command" or "http"); skipped`);
     return null;
@@ -251,6 +320,7 @@ function parseHandler(ctx: ParseContext, event: CanonicalEvent, h: unknown, path
     if (h.if !== undefined) report(ctx, 'warning', [...path, 'if'], `"if" filters are not evaluated; this hook runs whenever its matcher matches`);
     if (h.async === true) report(ctx, 'warning', [...path, 'async'], `"async" is not supported; this hook runs synchronously`);
   }
+  if (ctx.dialect === 'openhands' && h.async === true) report(ctx, 'warning', [...path, 'async'], `"async" is not supported; this hook runs synchronously`);
   const timeoutMs = parseTimeout(ctx, event, h.timeout, [...path, 'timeout']);
   const onError = parseOnError(ctx, h, path);
   if (timeoutMs === null || onError === null) return null;

@@ -7,8 +7,14 @@
  * Claude's (Droid's own payload is Claude-shaped); stopline's own hooks
  * get the Claude shape with canonical event names plus `host` and `canonical_tool_name`.
  * Qwen Code hooks get the Claude shape (its own contract); Gemini CLI hooks get it without
- * `permission_mode` (Gemini sends none) and with Gemini's `timestamp`.
+ * `permission_mode` (Gemini sends none) and with Gemini's `timestamp`. Kimi Code hooks get
+ * Kimi's Claude-like payload (no transcript path, no permission mode, `tool_call_id`,
+ * `tool_output`), Mistral Vibe hooks Vibe's snake_case one (`parent_session_id`, `tool_call_id`,
+ * and after a tool `tool_status`, `tool_output`, `tool_output_text`, `tool_error`). OpenHands
+ * hooks get OpenHands' own object (`event_type`, `tool_name`, `tool_input`, `tool_response`,
+ * `message`, `session_id`, `working_dir`, `metadata`) and its four variables.
  */
+import { spellingsOf } from './dialects';
 import type { Dialect, DispatchInput } from './types';
 import { isRecord } from '../check';
 
@@ -137,8 +143,122 @@ function copilotShape(input: DispatchInput): Payload {
   return p;
 }
 
+/** A tool result as text: the text itself, or its JSON. */
+function resultText(v: unknown): string {
+  if (v === undefined || v === null) return '';
+  if (typeof v === 'string') return v;
+  try {
+    return JSON.stringify(v) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Kimi Code 1.51.0: `hook_event_name`, `session_id`, `cwd` on every event (no transcript path,
+ * no permission mode); a tool's `tool_name`, `tool_input`, `tool_call_id`, after it
+ * `tool_output` (text; Kimi cuts it at 2000 characters); a subagent's `agent_name`.
+ */
+function kimiShape(input: DispatchInput, spelling: string): Payload {
+  const p: Payload = { hook_event_name: spelling, session_id: input.sessionId, cwd: input.cwd };
+  switch (input.event) {
+    case 'tool:before':
+    case 'tool:after':
+      p.tool_name = input.toolName ?? '';
+      p.tool_input = presentedToolInput(input) ?? {};
+      p.tool_call_id = input.toolUseId ?? '';
+      if (spelling === 'PostToolUseFailure') p.error = resultText(input.toolResponse);
+      else if (input.event === 'tool:after') p.tool_output = resultText(input.toolResponse).slice(0, 2000);
+      break;
+    case 'prompt:submit':
+      p.prompt = input.prompt ?? '';
+      break;
+    case 'session:start':
+      p.source = input.source ?? 'startup';
+      break;
+    case 'session:end':
+      p.reason = input.reason ?? 'other';
+      break;
+    case 'turn:stop':
+      p.stop_hook_active = input.stopHookActive ?? false;
+      break;
+    case 'subagent:start':
+    case 'subagent:end':
+      p.agent_name = input.agentType ?? '';
+      break;
+    default:
+      break;
+  }
+  return p;
+}
+
+/**
+ * Mistral Vibe 3.0.2: `hook_event_name`, `session_id`, `parent_session_id` (null at the top),
+ * `transcript_path`, `cwd`; a tool's `tool_name`, `tool_call_id`, `tool_input`, after it
+ * `tool_status`, `tool_output`, `tool_output_text`, `tool_error`.
+ */
+function vibeShape(input: DispatchInput, spelling: string): Payload {
+  const p: Payload = { hook_event_name: spelling, session_id: input.sessionId, parent_session_id: null, transcript_path: input.transcriptPath ?? '', cwd: input.cwd };
+  if (input.event === 'tool:before' || input.event === 'tool:after') {
+    p.tool_name = input.toolName ?? '';
+    p.tool_call_id = input.toolUseId ?? '';
+    p.tool_input = presentedToolInput(input) ?? {};
+    if (input.event === 'tool:after') {
+      // a failed call's status word was never seen: null, with the failure text in tool_error
+      const failed = input.toolFailed === true;
+      p.tool_status = failed ? null : 'success';
+      p.tool_output = failed ? null : (input.toolResponse ?? null);
+      p.tool_output_text = failed ? '' : resultText(input.toolResponse);
+      p.tool_error = failed ? resultText(input.toolResponse) : null;
+    }
+  }
+  return p;
+}
+
+/** OpenHands' event name: its registry row's PascalCase one, whichever spelling the file used. */
+function openhandsEventType(event: DispatchInput['event']): string {
+  return spellingsOf('openhands', event)[0] ?? event;
+}
+
+/**
+ * OpenHands 1.16.0 (its HookEvent, every field present): `event_type`, `tool_name`, `tool_input`
+ * and `tool_response` (objects, or null), `message` (the prompt), `session_id`, `working_dir`,
+ * `metadata` (Stop: `{reason: "agent_finished"}`; SessionEnd: the reason when there is one).
+ * A tool result that is not an object is handed as `{value}`, as a tool input is.
+ */
+function openhandsShape(input: DispatchInput): Payload {
+  const tool = input.event === 'tool:before' || input.event === 'tool:after';
+  const response = input.toolResponse;
+  const metadata: Payload = input.event === 'turn:stop' ? { reason: 'agent_finished' } : input.event === 'session:end' && input.reason !== undefined ? { reason: input.reason } : {};
+  return {
+    event_type: openhandsEventType(input.event),
+    tool_name: tool ? (input.toolName ?? null) : null,
+    tool_input: tool ? presentedToolInput(input) : null,
+    tool_response: input.event === 'tool:after' && response !== undefined && response !== null ? (isRecord(response) ? response : { value: response }) : null,
+    message: input.event === 'prompt:submit' ? (input.prompt ?? '') : null,
+    session_id: input.sessionId,
+    working_dir: input.cwd,
+    metadata,
+  };
+}
+
+/** Variables a host sets for its hooks beside the payload (OpenHands' four), by dialect. */
+export function hostVars(dialect: Dialect, input: DispatchInput): Record<string, string> | undefined {
+  if (dialect !== 'openhands') return undefined;
+  const vars: Record<string, string> = {
+    OPENHANDS_PROJECT_DIR: input.projectDir ?? input.cwd,
+    OPENHANDS_SESSION_ID: input.sessionId,
+    OPENHANDS_EVENT_TYPE: openhandsEventType(input.event),
+  };
+  if ((input.event === 'tool:before' || input.event === 'tool:after') && input.toolName) vars.OPENHANDS_TOOL_NAME = input.toolName;
+  return vars;
+}
+
 export function buildPayload(dialect: Dialect, spelling: string, input: DispatchInput): Payload {
+  if (dialect === 'openhands') return openhandsShape(input);
   if (dialect === 'hermes') return hermesShape(input, spelling);
+  if (dialect === 'kimi') return kimiShape(input, spelling);
+  if (dialect === 'vibe') return vibeShape(input, spelling);
   // Copilot's camelCase keys get its own payload; its PascalCase keys get Claude's
   if (dialect === 'copilot' && !/^[A-Z]/.test(spelling)) return copilotShape(input);
   const p = claudeShape(input, spelling);

@@ -72,6 +72,8 @@ export interface HookGroup {
   matcher: CompiledMatcher;
   /** Droid `commandRegex`: the group runs only for a call whose shell command matches */
   commandRegex?: RegExp;
+  /** what the matcher is compared with when not the event's canonical subject (Kimi's prompt matchers) */
+  subject?: 'prompt';
   hooks: HookHandler[];
 }
 

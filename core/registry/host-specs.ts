@@ -52,11 +52,11 @@ export const HOST_SPECS = [
   { name: 'copilot', displayName: 'GitHub Copilot CLI', binary: 'copilot', hooks: { label: 'Copilot', defaultTimeoutSec: 30 } },
   { name: 'droid', displayName: 'Factory Droid', binary: 'droid', hooks: { label: 'Droid', defaultTimeoutSec: 60 } },
   { name: 'cline', displayName: 'Cline CLI', binary: 'cline' },
-  { name: 'kimi', displayName: 'Kimi Code', binary: 'kimi' },
+  { name: 'kimi', displayName: 'Kimi Code', binary: 'kimi', hooks: { label: 'Kimi Code', defaultTimeoutSec: 30 } },
   { name: 'kilo', displayName: 'Kilo Code', binary: 'kilo', artifact: 'opencode', loadedBy: { pidVar: 'KILO_PID', versionVar: 'KILOCODE_VERSION' } },
-  { name: 'openhands', displayName: 'OpenHands', binary: 'openhands' },
+  { name: 'openhands', displayName: 'OpenHands', binary: 'openhands', hooks: { label: 'OpenHands', defaultTimeoutSec: 60 } },
   { name: 'openclaw', displayName: 'OpenClaw', binary: 'openclaw' },
-  { name: 'vibe', displayName: 'Mistral Vibe', binary: 'vibe' },
+  { name: 'vibe', displayName: 'Mistral Vibe', binary: 'vibe', hooks: { label: 'Mistral Vibe', defaultTimeoutSec: 60 } },
 ] as const satisfies readonly HostSpec[];
 
 type Spec = (typeof HOST_SPECS)[number];

@@ -62,11 +62,12 @@ function canAsk(_event: ControlEvent): boolean {
 }
 
 /**
- * The person's stopline.json hooks run beside the guard. Kimi's own `[[hooks]]` are no dialect
- * stopline imports (Kimi runs them itself), and it runs no other host's hook files, so none are
- * skipped. Hooks written against Claude's shapes see file_path / command from the registry row.
+ * The person's stopline.json hooks run beside the guard. Kimi runs its own `[[hooks]]` itself, so
+ * an `import` of "kimi" is skipped here (it runs on every other host). Hooks written against
+ * Claude's shapes see file_path / command from the registry row.
  */
 const userHooks: UserHooksSupport = {
+  dialect: 'kimi',
   projectDir: (payload) => optionalString(payload, 'cwd'),
   canonicalInput: (payload) => toolHookInput(kimiRegistry, payload.tool_name, payload.tool_input),
 };

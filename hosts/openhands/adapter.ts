@@ -76,12 +76,13 @@ function canAsk(_event: ControlEvent): boolean {
 }
 
 /**
- * The person's stopline.json hooks run inside the artifact. OpenHands' own hook files are not a
- * dialect stopline imports (yet), so no dialect is skipped; tool inputs reach those hooks with
- * Claude's field names from the row's renames (file_editor `path` as `file_path`, `file_text` as
- * `content`).
+ * The person's stopline.json hooks run inside the artifact. OpenHands runs its own hooks.json
+ * itself, so an `import` of "openhands" is skipped here (it runs on every other host); tool
+ * inputs reach the other hooks with Claude's field names from the row's renames (file_editor
+ * `path` as `file_path`, `file_text` as `content`).
  */
 const userHooks: UserHooksSupport = {
+  dialect: 'openhands',
   projectDir: (payload, env) => nonEmptyString(payload, 'working_dir') ?? nonEmpty(env.OPENHANDS_PROJECT_DIR),
   canonicalInput: (payload) => toolHookInput(openhandsRegistry, payload.tool_name, payload.tool_input),
 };

@@ -97,10 +97,12 @@ function canAsk(_event: ControlEvent): boolean {
 
 /**
  * The person's hooks from stopline.json run next to the guard; Vibe's own hooks.toml tables are
- * Vibe's to run. Hooks written against Claude's shapes see file_path / command / content /
- * old_string / new_string, which Vibe's hook names already use.
+ * Vibe's to run, so an `import` of "vibe" is skipped here (it runs on every other host). Hooks
+ * written against Claude's shapes see file_path / command / content / old_string / new_string,
+ * which Vibe's hook names already use.
  */
 const userHooks: UserHooksSupport = {
+  dialect: 'vibe',
   projectDir: (payload) => nonEmptyString(payload, 'cwd'),
   canonicalInput: (payload) => toolHookInput(vibeRegistry, payload.tool_name, payload.tool_input),
 };

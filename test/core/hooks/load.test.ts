@@ -106,9 +106,9 @@ describe('loader: stopline.json (native)', () => {
       'warning 14:40 unknown key "timout" in hook (ignored)',
       'warning 17:29 event notice has no matcher subject; matcher "Bash" dropped (the group runs on every notice)',
       'error 18:20 event "session:end" must be a list, found an object; skipped',
-      'error 20:14 unknown import "opencode" (expected "claude", "codex", "hermes", "gemini", "qwen", "copilot", "droid" or a file path)',
-      'error 20:26 cannot tell the dialect of "notes.txt" from its name; write {"path": "notes.txt", "dialect": "claude" | "codex" | "hermes" | "gemini" | "qwen" | "copilot" | "droid"}',
-      'error 20:39 import entry must be "claude", "codex", "hermes", "gemini", "qwen", "copilot", "droid", a file path or {"path", "dialect"}; found 7',
+      'error 20:14 unknown import "opencode" (expected "claude", "codex", "hermes", "gemini", "qwen", "copilot", "droid", "kimi", "openhands", "vibe" or a file path)',
+      'error 20:26 cannot tell the dialect of "notes.txt" from its name; write {"path": "notes.txt", "dialect": "claude" | "codex" | "hermes" | "gemini" | "qwen" | "copilot" | "droid" | "kimi" | "openhands" | "vibe"}',
+      'error 20:39 import entry must be "claude", "codex", "hermes", "gemini", "qwen", "copilot", "droid", "kimi", "openhands", "vibe", a file path or {"path", "dialect"}; found 7',
     ]);
     expect(summary(c)).toEqual(['native:tool:before:tool:before:Bash:h.sh', 'native:notice:notice:*:i.sh']);
   });
