@@ -55,7 +55,7 @@ export class DataDirUnsafeError extends Error {
 }
 
 /** The folders stopline makes inside the data folder. */
-const DATA_SUBDIRS = ['sessions', 'runtime', 'lineage'] as const;
+export const DATA_SUBDIRS = ['sessions', 'runtime', 'lineage'] as const;
 
 interface StatLike {
   uid?: number;
