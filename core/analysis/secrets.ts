@@ -9,6 +9,7 @@
  * public keys (`id_rsa.pub` outside `~/.ssh`) are not secrets.
  */
 import { normalizeTarget } from '../paths/paths';
+import { HOST_SPECS, type HostLayout } from '../registry/host-specs';
 
 export type SecretKind = 'a private key' | 'an environment file' | 'cloud credentials' | 'registry credentials' | 'coding agent credentials' | 'a keychain or password store';
 
@@ -93,20 +94,9 @@ const HOME_FOLDERS: (readonly [string, SecretKind])[] = [
  * Folders of coding agents and tools that an environment variable may move, with the files in them
  * that hold credentials (sign-in tokens, API keys), not plain settings. `home` is where the folder
  * lies below HOME when the variable is not set; every file is also a HOME_FOLDERS row through it.
+ * The supported hosts' own folders come from their layout (HOST_SPECS); these are the rest.
  */
-const MOVABLE_FOLDERS: readonly { readonly name: string; readonly home: string; readonly files: readonly string[] }[] = [
-  { name: 'CLAUDE_CONFIG_DIR', home: '.claude', files: ['.credentials.json'] },
-  // Codex: the sign-in, the keyring fallback, stored secrets and the sandbox accounts' passwords
-  { name: 'CODEX_HOME', home: '.codex', files: ['auth.json', '.credentials.json', 'secrets', '.sandbox-secrets'] },
-  // the variable stands for HOME: the folder is `.gemini` below it
-  { name: 'GEMINI_CLI_HOME', home: '', files: ['.gemini/oauth_creds.json', '.gemini/mcp-oauth-tokens.json', '.gemini/a2a-oauth-tokens.json', '.gemini/gemini-credentials.json'] },
-  { name: 'QWEN_HOME', home: '.qwen', files: ['oauth_creds.json'] },
-  { name: 'COPILOT_HOME', home: '.copilot', files: ['config.json', 'mcp-secrets'] },
-  // Pi: `models.json` carries the API keys of the providers a person adds
-  { name: 'PI_CODING_AGENT_DIR', home: '.pi/agent', files: ['auth.json', 'models.json'] },
-  { name: 'HERMES_HOME', home: '.hermes', files: ['auth.json'] },
-  { name: 'FACTORY_HOME_OVERRIDE', home: '', files: ['.factory/auth.json'] },
-  { name: 'KIMI_SHARE_DIR', home: '.kimi', files: ['credentials', 'mcp-oauth'] },
+const MOVABLE_FOLDERS: { readonly name: string; readonly home: string; files: string[] }[] = [
   { name: 'XDG_CONFIG_HOME', home: '.config', files: ['gh/hosts.yml', 'hub', 'gcloud', 'github-copilot/hosts.json', 'github-copilot/apps.json'] },
   // OpenCode's database keeps the console account's access and refresh tokens
   {
@@ -115,6 +105,23 @@ const MOVABLE_FOLDERS: readonly { readonly name: string; readonly home: string; 
     files: ['keyrings', 'opencode/auth.json', 'opencode/mcp-auth.json', 'opencode/opencode.db', 'opencode/opencode.db-wal', 'amp/secrets.json'],
   },
 ];
+
+// a host's credential files, under each variable that moves its folder (`VAR/sub`: below `sub`
+// of the folder the variable names), and below HOME where no variable moves it
+for (const spec of HOST_SPECS) {
+  const lay: HostLayout = spec.layout;
+  if (!lay.secrets) continue;
+  if (!lay.env) HOME_FOLDERS.push(...lay.secrets.map((f) => [`${lay.dir}/${f}`, 'coding agent credentials'] as const));
+  for (const v of lay.env ?? []) {
+    const [name, ...sub] = v.split('/');
+    const at = sub.join('/');
+    const home = at === '' ? lay.dir : lay.dir === at ? '' : lay.dir.slice(0, -at.length - 1);
+    const files = lay.secrets.map((f) => (at === '' ? f : `${at}/${f}`));
+    const row = MOVABLE_FOLDERS.find((m) => m.name === name);
+    if (row) row.files.push(...files);
+    else MOVABLE_FOLDERS.push({ name: name!, home, files });
+  }
+}
 
 function movableKind(file: string): SecretKind {
   if (file === 'keyrings') return 'a keychain or password store';
