@@ -137,8 +137,17 @@ for (const m of MOVABLE_FOLDERS) {
  * Every secret path holds one of these letters runs (a name, an extension or a folder of the
  * tables above): most words of most commands are ruled out by this one test, without placing them.
  */
-const MAY_NAME_SECRET =
-  /env|rc\b|netrc|credential|id_|pgpass|my\.cnf|account|_(rsa|dsa|ecdsa|ed25519)|\.(pem|key|p12|pfx|pkcs12|ppk|jks|keystore|asc|ovpn|keyring|keychain|kdbx?|psafe3|agilekeychain|kwallet)|ssh|gnupg|aws|azure|gcp|gcloud|\.oci|password-store|keyrings|keychains|docker|kube|gh\/|hub|cargo|\.gem|terraform|copilot|claude|codex|gemini|qwen|opencode|\.pi\b|factory|hermes|amp|cursor|kimi|auth|secret|models\.json|\.db\b|\$\{?[A-Z_]/i;
+const MAY_NAME_SECRET = new RegExp(
+  [
+    /env|rc\b|netrc|credential|id_|pgpass|my\.cnf|account|_(rsa|dsa|ecdsa|ed25519)|\.(pem|key|p12|pfx|pkcs12|ppk|jks|keystore|asc|ovpn|keyring|keychain|kdbx?|psafe3|agilekeychain|kwallet)|ssh|gnupg|aws|azure|gcp|gcloud|\.oci|password-store|keyrings|keychains|docker|kube|gh\/|hub|cargo|\.gem|terraform|copilot|opencode|amp|cursor|auth|secret|models\.json|\.db\b|\$\{?[A-Z_]/.source,
+    // the folders and files of the hosts' own credentials (their layouts), below HOME or moved
+    ...HOST_SPECS.flatMap((spec) => {
+      const lay: HostLayout = spec.layout;
+      return lay.secrets ? [...lay.dir.split('/'), ...lay.secrets].filter((x) => x !== '').map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : [];
+    }),
+  ].join('|'),
+  'i',
+);
 
 export interface SecretBase {
   cwd?: string | undefined;
