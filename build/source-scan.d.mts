@@ -20,3 +20,5 @@ export declare const GENERATED_MARK: string;
 export declare function withoutGeneratedBlocks(lines: string[]): string[];
 export declare function hostListings(files: { file: string; text: string }[], hostNames: readonly string[]): { file: string; line: number; names: string[] }[];
 export declare function hostListScanFiles(root?: string): { file: string; text: string }[];
+export declare function hostSwitches(files: { file: string; text: string }[], hostNames: readonly string[]): { file: string; line: number; name: string }[];
+export declare function hostSwitchScanFiles(root?: string): { file: string; text: string }[];
