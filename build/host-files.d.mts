@@ -9,7 +9,8 @@ export interface HookFiles {
   copilotPluginHooksJson(): string;
   droidPluginHooksJson(): string;
   kimiHooksToml(): string;
+  installShWithHosts(source: string): string;
 }
 export declare function hookFiles(root?: string): HookFiles;
 export declare function generatedHostFiles(root?: string): Record<string, string>;
-export declare const GENERATED: Record<'hosts/claude/hooks.json' | 'hosts/codex/hooks.json' | 'hosts/gemini/hooks.json' | 'hosts/qwen/hooks.json' | 'hosts/hermes/plugin.yaml' | 'hosts/hermes/__init__.py' | 'hosts/copilot/hooks.json' | 'hosts/droid/hooks.json' | 'hosts/kimi/hooks.toml', (root?: string) => string>;
+export declare const GENERATED: Record<'hosts/claude/hooks.json' | 'hosts/codex/hooks.json' | 'hosts/gemini/hooks.json' | 'hosts/qwen/hooks.json' | 'hosts/hermes/plugin.yaml' | 'hosts/hermes/__init__.py' | 'hosts/copilot/hooks.json' | 'hosts/droid/hooks.json' | 'hosts/kimi/hooks.toml' | 'hosts/cli/install.sh', (root?: string) => string>;

@@ -1,7 +1,8 @@
 // The registration files an artifact ships (Claude/Codex hooks.json, Hermes plugin.yaml and the
-// shim's hook list) are rendered from core/registry by hosts/cli/install/hook-files.ts. The
-// registry is TypeScript and build/ is plain ESM, so the module is loaded through jiti (a dev
-// dependency; Pi's own loader), once and only when a build step asks for a file.
+// shim's hook list) and install.sh's host lists are rendered from core/registry by
+// hosts/cli/install/hook-files.ts. The registry is TypeScript and build/ is plain ESM, so the
+// module is loaded through jiti (a dev dependency; Pi's own loader), once and only when a build
+// step asks for a file.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -32,6 +33,7 @@ export const GENERATED = {
   'hosts/copilot/hooks.json': (root = REPO_ROOT) => hookFiles(root).copilotPluginHooksJson(),
   'hosts/droid/hooks.json': (root = REPO_ROOT) => hookFiles(root).droidPluginHooksJson(),
   'hosts/kimi/hooks.toml': (root = REPO_ROOT) => hookFiles(root).kimiHooksToml(),
+  'hosts/cli/install.sh': (root = REPO_ROOT) => hookFiles(root).installShWithHosts(readFileSync(join(root, 'hosts', 'cli', 'install.sh'), 'utf8')),
 };
 
 /** The text each generated file has, keyed by its committed copy under hosts/. */

@@ -38,3 +38,5 @@ export declare function answerReport(
   doors?: { door: string; file: string }[],
   types?: AnswerTypeRow[],
 ): { types: AnswerTypeRow[]; missing: AnswerTypeRow[]; doors: { door: string; file: string; via: string[] | null }[]; callers: string[] };
+export declare function hostSwitches(files: { file: string; text: string }[], hostNames: readonly string[]): { file: string; line: number; name: string }[];
+export declare function hostSwitchScanFiles(root?: string): { file: string; text: string }[];

@@ -5,7 +5,8 @@
 //   node build/source-scan.mjs events   -> per host, the files that list its native event names
 //   node build/source-scan.mjs dupes    -> blocks of >= 6 lines that appear in two source files
 //   node build/source-scan.mjs cycles   -> import circles between source modules
-//   node build/source-scan.mjs hosts    -> literal arrays of host names outside core/registry
+//   node build/source-scan.mjs hosts    -> host-specific branches in hosts/cli/ and build/, and
+//                                         literal arrays of host names outside core/registry
 //   node build/source-scan.mjs dead     -> exported names of core/ and hosts/ no other file takes
 //   node build/source-scan.mjs answers  -> the answer types and which doors reach core/answer answer()
 //
@@ -574,6 +575,32 @@ export function hostListings(files, hostNames) {
   return out;
 }
 
+/**
+ * A host-specific branch: a host name compared as a quoted string (`case 'kimi':`,
+ * `host === 'kimi'`, `'kimi' !== host`). Each is code that a new host must be added to by hand
+ * instead of a row its spec or a keyed table provides. Comments are not read.
+ * @param {{ file: string, text: string }[]} files
+ * @param {readonly string[]} hostNames
+ * @returns {{ file: string, line: number, name: string }[]}
+ */
+export function hostSwitches(files, hostNames) {
+  const names = hostNames.map((n) => n.replace(/[^\w-]/g, '')).join('|');
+  const re = new RegExp(`(?:\\bcase\\s+|[!=]==\\s*)(['"])(${names})\\1|(['"])(${names})\\3\\s*[!=]==`, 'g');
+  const out = [];
+  for (const { file, text } of files) {
+    if (!CODE_EXT.test(file)) continue;
+    codeLines(text, file).forEach((code, i) => {
+      for (const m of code.matchAll(re)) out.push({ file, line: i + 1, name: m[2] ?? m[4] });
+    });
+  }
+  return out;
+}
+
+/** The files the host-branch rule reads: the person's tooling (hosts/cli/) and the build. */
+export function hostSwitchScanFiles(root = REPO_ROOT) {
+  return read(root, sourceFiles(root, ['hosts/cli', 'build'], CODE_EXT));
+}
+
 /** The distinct host names a string sets beside a `|` (`<claude|codex|all>`), in order. */
 function barList(str, hosts) {
   const names = new Set();
@@ -625,6 +652,11 @@ async function main(what, root = REPO_ROOT) {
     console.log(`${clones.length} duplicated block(s) of >= 6 lines, ${clones.reduce((n, c) => n + c.lines, 0)} lines`);
   } else if (what === 'hosts') {
     const { HOST_FAMILIES } = await loadRegistry(root, 'host-specs.ts');
+    const branches = hostSwitches(hostSwitchScanFiles(root), HOST_FAMILIES.filter((h) => h !== 'guard'));
+    const perFile = new Map();
+    for (const b of branches) perFile.set(b.file, (perFile.get(b.file) ?? 0) + 1);
+    for (const [file, n] of perFile) console.log(`${file}: ${n} host-specific branch(es)`);
+    console.log(`${branches.length} host-specific branch(es) in hosts/cli/ and build/`);
     const rows = hostListings(hostListScanFiles(root), HOST_FAMILIES);
     for (const r of rows) console.log(`${r.file}:${r.line} ${r.names.join(', ')}`);
     console.log(`${rows.length} hand-written list(s) of hosts outside core/registry`);

@@ -9,6 +9,7 @@
  * public keys (`id_rsa.pub` outside `~/.ssh`) are not secrets.
  */
 import { normalizeTarget } from '../paths/paths';
+import { HOST_SPECS, type HostLayout } from '../registry/host-specs';
 
 export type SecretKind =
   | 'a private key'
@@ -141,26 +142,10 @@ const MOVABLE_FILES: Readonly<Record<string, SecretKind>> = {
  * Folders of coding agents and tools that an environment variable may move, with the files in them
  * that hold credentials (sign-in tokens, API keys), not plain settings. `home` is where the folder
  * lies below HOME when the variable is not set; every file is also a HOME_FOLDERS row through it.
+ * The supported hosts' own folders come from their layout (HOST_SPECS); these are the rest.
  */
-const MOVABLE_FOLDERS: readonly { readonly name: string; readonly home: string; readonly files: readonly string[]; readonly settings?: readonly string[] }[] = [
-  { name: 'CLAUDE_CONFIG_DIR', home: '.claude', files: ['.credentials.json'], settings: ['settings.json', 'settings.local.json', '.claude.json'] },
-  // Codex: the sign-in, the keyring fallback, stored secrets and the sandbox accounts' passwords;
-  // `config.toml` and each profile's `<name>.config.toml` carry MCP servers' tokens and headers
-  { name: 'CODEX_HOME', home: '.codex', files: ['auth.json', '.credentials.json', 'secrets', '.sandbox-secrets'], settings: ['config.toml', '*.config.toml'] },
-  // the variable stands for HOME: the folder is `.gemini` below it
-  {
-    name: 'GEMINI_CLI_HOME',
-    home: '',
-    files: ['.gemini/oauth_creds.json', '.gemini/mcp-oauth-tokens.json', '.gemini/a2a-oauth-tokens.json', '.gemini/gemini-credentials.json'],
-    settings: ['.gemini/settings.json', '.gemini/google_accounts.json', '.gemini/config/mcp_config.json', '.gemini/config/hooks.json'],
-  },
-  { name: 'QWEN_HOME', home: '.qwen', files: ['oauth_creds.json'], settings: ['settings.json'] },
-  { name: 'COPILOT_HOME', home: '.copilot', files: ['config.json', 'mcp-secrets', 'mcp-oauth-config'], settings: ['mcp-config.json'] },
-  // Pi: `models.json` carries the API keys of the providers a person adds
-  { name: 'PI_CODING_AGENT_DIR', home: '.pi/agent', files: ['auth.json', 'models.json'] },
-  { name: 'HERMES_HOME', home: '.hermes', files: ['auth.json'] },
-  { name: 'FACTORY_HOME_OVERRIDE', home: '', files: ['.factory/auth.json'] },
-  { name: 'KIMI_SHARE_DIR', home: '.kimi', files: ['credentials', 'mcp-oauth'], settings: ['config.toml', 'config.json', 'mcp.json'] },
+const MOVABLE_FOLDERS: { readonly name: string; readonly home: string; files: string[]; settings?: string[] }[] = [
+  // a second Kimi product keeps its sign-in and settings beside Kimi Code's
   { name: 'KIMI_CODE_HOME', home: '.kimi-code', files: ['credentials', 'server.token', 'mcp-oauth'], settings: ['config.toml', 'mcp.json'] },
   // Cursor keeps the tokens of each MCP server's sign-in per project
   { name: 'CURSOR_DATA_DIR', home: '.cursor', files: ['auth.json', 'projects/*/mcp-auth.json'], settings: ['mcp.json'] },
@@ -180,6 +165,29 @@ const MOVABLE_FOLDERS: readonly { readonly name: string; readonly home: string; 
   },
 ];
 
+// a host's credential files, under each variable that moves its folder (`VAR/sub`: below `sub`
+// of the folder the variable names), and below HOME where no variable moves it
+for (const spec of HOST_SPECS) {
+  const lay: HostLayout = spec.layout;
+  const secrets = lay.secrets ?? [];
+  const settings = lay.settings ?? [];
+  if (!lay.env) {
+    HOME_FOLDERS.push(...secrets.map((f) => [`${lay.dir}/${f}`, 'coding agent credentials'] as const));
+    HOME_FOLDERS.push(...settings.map((f) => [`${lay.dir}/${f}`, AGENT_SETTINGS] as const));
+  }
+  for (const v of lay.env ?? []) {
+    const [name, ...sub] = v.split('/');
+    const at = sub.join('/');
+    const home = at === '' ? lay.dir : lay.dir === at ? '' : lay.dir.slice(0, -at.length - 1);
+    const below = (f: string) => (at === '' ? f : `${at}/${f}`);
+    const row = MOVABLE_FOLDERS.find((m) => m.name === name);
+    if (row) {
+      row.files.push(...secrets.map(below));
+      (row.settings ??= []).push(...settings.map(below));
+    } else MOVABLE_FOLDERS.push({ name: name!, home, files: secrets.map(below), settings: settings.map(below) });
+  }
+}
+
 function movableKind(file: string): SecretKind {
   if (file === 'keyrings') return 'a keychain or password store';
   if (file === 'gcloud') return 'cloud credentials';
@@ -195,8 +203,17 @@ for (const m of MOVABLE_FOLDERS) {
  * Every secret path holds one of these letters runs (a name, an extension or a folder of the
  * tables above): most words of most commands are ruled out by this one test, without placing them.
  */
-const MAY_NAME_SECRET =
-  /env|rc\b|mcp|netrc|credential|id_|pgpass|my\.cnf|account|_(rsa|dsa|ecdsa|ed25519)|\.(pem|key|p12|pfx|pkcs12|ppk|jks|keystore|asc|ovpn|keyring|keychain|kdbx?|psafe3|agilekeychain|kwallet)|ssh|gnupg|aws|azure|gcp|gcloud|\.oci|password-store|keyrings|keychains|docker|kube|gh\/|hub|cargo|\.gem|terraform|copilot|claude|codex|gemini|qwen|opencode|\.pi\b|factory|hermes|amp|cursor|kimi|auth|secret|models\.json|\.db\b|\$\{?[A-Z_]/i;
+const MAY_NAME_SECRET = new RegExp(
+  [
+    /env|rc\b|mcp|netrc|credential|id_|pgpass|my\.cnf|account|_(rsa|dsa|ecdsa|ed25519)|\.(pem|key|p12|pfx|pkcs12|ppk|jks|keystore|asc|ovpn|keyring|keychain|kdbx?|psafe3|agilekeychain|kwallet)|ssh|gnupg|aws|azure|gcp|gcloud|\.oci|password-store|keyrings|keychains|docker|kube|gh\/|hub|cargo|\.gem|terraform|copilot|opencode|amp|cursor|auth|secret|models\.json|\.db\b|\$\{?[A-Z_]/.source,
+    // the folders and files of the hosts' own credentials (their layouts), below HOME or moved
+    ...HOST_SPECS.flatMap((spec) => {
+      const lay: HostLayout = spec.layout;
+      return lay.secrets || lay.settings ? [...lay.dir.split('/'), ...(lay.secrets ?? []), ...(lay.settings ?? [])].filter((x) => x !== '').map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : [];
+    }),
+  ].join('|'),
+  'i',
+);
 
 export interface SecretBase {
   cwd?: string | undefined;

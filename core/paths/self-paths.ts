@@ -10,6 +10,7 @@
  * install plan of every host and fails when a path it writes is not covered here.
  */
 import { posix, win32 } from 'node:path';
+import { HOST_SPECS, expandLayoutPath, hostSpec, type HostLayout } from '../registry/host-specs';
 import { isWindowsAbsolute } from './paths';
 
 export type Env = Record<string, string | undefined>;
@@ -45,6 +46,11 @@ function join(base: string, ...parts: string[]): string {
 
 /** An env folder if it is absolute (or `~`-relative with a known home); else the default. */
 function envDir(env: Env, name: string, home: string | undefined, ...fallback: string[]): { dir: string; from?: string } | null {
+  return envValue(env, name, home) ?? (home ? { dir: join(home, ...fallback) } : null);
+}
+
+/** An env folder if it is absolute (or `~`-relative with a known home); else null. */
+function envValue(env: Env, name: string, home: string | undefined): { dir: string; from: string } | null {
   const raw = nonEmpty(env[name]);
   if (raw) {
     if (raw === '~' || raw.startsWith('~/')) {
@@ -53,7 +59,21 @@ function envDir(env: Env, name: string, home: string | undefined, ...fallback: s
       return { dir: raw, from: name };
     }
   }
-  return home ? { dir: join(home, ...fallback) } : null;
+  return null;
+}
+
+/**
+ * A host's user folder: the first of its variables set to an absolute (or `~`) path, else its
+ * place below HOME; null when neither is known.
+ */
+export function hostFolder(env: Env, home: string | undefined, lay: HostLayout): { dir: string; from?: string } | null {
+  for (const v of lay.env ?? []) {
+    const slash = v.indexOf('/');
+    const name = slash < 0 ? v : v.slice(0, slash);
+    const base = envValue(env, name, home);
+    if (base) return { dir: slash < 0 ? base.dir : join(base.dir, ...v.slice(slash + 1).split('/')), from: name };
+  }
+  return home ? { dir: join(home, ...lay.dir.split('/').filter((x) => x !== '')) } : null;
 }
 
 /** The full table, resolved from the environment. Entries whose base cannot be known are left out. */
@@ -80,46 +100,7 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
   if (xdgConfig) add(join(xdgConfig.dir, 'stopline'), xdgConfig.from); // stopline user config folder
   const cfg = nonEmpty(env.STOPLINE_CONFIG);
   if (cfg) add(cfg, 'STOPLINE_CONFIG'); // stopline user config file
-  if (inp.projectDir) {
-    const project = inp.projectDir;
-    add(join(project, '.stopline')); // stopline project config folder
-    add(join(project, '.opencode', 'plugin', 'stopline.js')); // OpenCode project plugin
-    add(join(project, '.opencode', 'plugins', 'stopline.js')); // OpenCode project plugin (plural folder)
-    for (const name of ['opencode.json', 'opencode.jsonc']) {
-      add(join(project, name)); // OpenCode project config (plugins)
-      add(join(project, '.opencode', name)); // OpenCode project config (plugins)
-    }
-    // `stopline install codex --scope project`: the hook script and hooks.json
-    add(join(project, '.codex')); // Codex project hooks and config
-    add(join(project, '.pi', 'extensions', 'stopline.ts')); // Pi project extension
-    add(join(project, '.pi', 'extensions', 'skills', 'stopline')); // Pi project skill of the extension
-    add(join(project, '.pi', 'settings.json')); // Pi project settings (packages)
-    add(join(project, '.gemini', '.env')); // Gemini CLI project environment file
-    add(join(project, '.gemini', 'extensions')); // Gemini CLI project extensions
-    add(join(project, '.qwen', '.env')); // Qwen Code project environment file
-    // a project settings file can switch every Claude hook off (disableAllHooks)
-    add(join(project, '.claude', 'settings.json')); // Claude Code project settings (hooks)
-    add(join(project, '.claude', 'settings.local.json')); // Claude Code local project settings (hooks)
-    // Gemini CLI and Qwen Code read hooks (and hooksConfig / disableAllHooks) from a project's settings
-    add(join(project, '.gemini', 'settings.json')); // Gemini CLI project settings (hooks)
-    add(join(project, '.gemini', 'stopline')); // Gemini CLI project hook script
-    add(join(project, '.qwen', 'settings.json')); // Qwen Code project settings (hooks)
-    add(join(project, '.qwen', 'stopline')); // Qwen Code project hook script
-    add(join(project, '.github', 'hooks', 'stopline.json')); // Copilot project hook file
-    add(join(project, '.github', 'hooks', 'stopline')); // Copilot project hook script
-    add(join(project, '.factory', 'hooks.json')); // Droid project hooks
-    add(join(project, '.factory', 'settings.json')); // Droid project settings (hooks)
-    add(join(project, '.factory', 'stopline')); // Droid project hook script
-    add(join(project, '.clinerules', 'hooks')); // Cline project hook files (one per event)
-    add(join(project, '.cline', 'hooks')); // Cline project hook files (the second folder it reads)
-    add(join(project, '.cline', 'stopline')); // Cline project hook script
-    // OpenHands reads only the first hooks file: a project one, even empty, hides the user's
-    add(join(project, '.openhands', 'hooks.json')); // OpenHands project hooks
-    add(join(project, '.openhands', 'stopline')); // OpenHands project hook script
-    // a trusted project's table named like stopline's replaces it
-    add(join(project, '.vibe', 'hooks.toml')); // Mistral Vibe project hooks
-    add(join(project, '.vibe', 'stopline')); // Mistral Vibe project hook script
-  }
+  if (inp.projectDir) add(join(inp.projectDir, '.stopline')); // stopline project config folder
 
   // the resident evaluator's folder: its sockets and the copy of the decision code it imports
   // (hosts/shared/evaluator/where.ts decides which one a hook uses; every candidate is here, as
@@ -135,124 +116,24 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
     }
   }
 
-  // installed artifacts, per host: stopline's own install and the host's plugin system
-  const claude = envDir(env, 'CLAUDE_CONFIG_DIR', home, '.claude');
-  for (const dir of [claude?.dir, claude?.from && home ? join(home, '.claude') : undefined]) {
-    if (!dir) continue;
-    const from = dir === claude?.dir ? claude?.from : undefined;
-    // the stopline-local marketplace `stopline install claude` makes, Claude's own plugin cache,
-    // marketplace copies and plugin data, installed_plugins.json and known_marketplaces.json
-    add(join(dir, 'plugins'), from); // Claude Code plugins (marketplaces, cache, plugin indexes)
-    add(join(dir, 'settings.json'), from); // Claude Code user settings (hooks, enabled plugins)
-    // where CLAUDE_CONFIG_DIR is set, Claude keeps its global config file inside it
-    if (from) add(join(dir, '.claude.json'), from); // Claude Code global config
-  }
-  if (home) add(join(home, '.claude.json')); // Claude Code global config (projects, MCP servers)
-  for (const dir of claudeManagedSettingsDirs(windows)) add(dir); // Claude Code managed settings (managed-settings.json, managed-settings.d)
-  const codex = envDir(env, 'CODEX_HOME', home, '.codex');
-  if (codex) {
-    add(join(codex.dir, 'stopline.mjs'), codex.from); // Codex hook script
-    add(join(codex.dir, 'hooks.json'), codex.from); // Codex hooks
-    add(join(codex.dir, 'config.toml'), codex.from); // Codex config (hook trust, plugins)
-    add(join(codex.dir, 'plugins'), codex.from); // Codex plugins (cache, marketplaces)
-  }
-  if (xdgConfig) {
-    add(join(xdgConfig.dir, 'opencode', 'plugin', 'stopline.js'), xdgConfig.from); // OpenCode user plugin
-    add(join(xdgConfig.dir, 'opencode', 'plugins', 'stopline.js'), xdgConfig.from); // OpenCode user plugin (plural folder)
-    // the "plugin" list: a native install is named there
-    add(join(xdgConfig.dir, 'opencode', 'opencode.json'), xdgConfig.from); // OpenCode user config (plugins)
-    add(join(xdgConfig.dir, 'opencode', 'opencode.jsonc'), xdgConfig.from); // OpenCode user config (plugins)
-  }
-  const hermes = envDir(env, 'HERMES_HOME', home, '.hermes');
-  if (hermes) {
-    add(join(hermes.dir, 'plugins', 'stopline'), hermes.from); // Hermes plugin
-    add(join(hermes.dir, 'config.yaml'), hermes.from); // Hermes config (plugins.enabled, shell hooks)
-    add(join(hermes.dir, '.env'), hermes.from); // Hermes environment file
-  }
-  const pi = envDir(env, 'PI_CODING_AGENT_DIR', home, '.pi', 'agent');
-  if (pi) {
-    add(join(pi.dir, 'extensions', 'stopline.ts'), pi.from); // Pi extension
-    add(join(pi.dir, 'extensions', 'skills', 'stopline'), pi.from); // Pi skill of the extension
-    // `packages` (a native install) and extension settings; npm/ holds the packages pi installs
-    add(join(pi.dir, 'settings.json'), pi.from); // Pi settings (packages)
-    add(join(pi.dir, 'npm'), pi.from); // Pi packages installed from npm
-  }
-  // GEMINI_CLI_HOME stands for the home folder that holds .gemini
-  const gemini = envDir(env, 'GEMINI_CLI_HOME', home);
-  if (gemini) {
-    add(join(gemini.dir, '.gemini', 'stopline'), gemini.from); // Gemini CLI hook script
-    add(join(gemini.dir, '.gemini', 'settings.json'), gemini.from); // Gemini CLI user settings (hooks)
-    // the extension and extension-enablement.json, which turns it off per folder
-    add(join(gemini.dir, '.gemini', 'extensions'), gemini.from); // Gemini CLI extensions (stopline, enablement)
-    add(join(gemini.dir, '.gemini', '.env'), gemini.from); // Gemini CLI environment file
-  }
-  add(nonEmpty(env.GEMINI_CLI_SYSTEM_SETTINGS_PATH) ?? (windows ? undefined : '/etc/gemini-cli/settings.json'), env.GEMINI_CLI_SYSTEM_SETTINGS_PATH ? 'GEMINI_CLI_SYSTEM_SETTINGS_PATH' : undefined); // Gemini CLI system settings (hooks)
-  const qwen = envDir(env, 'QWEN_HOME', home, '.qwen');
-  if (qwen) {
-    add(join(qwen.dir, 'stopline'), qwen.from); // Qwen Code hook script
-    add(join(qwen.dir, 'settings.json'), qwen.from); // Qwen Code user settings (hooks)
-    add(join(qwen.dir, 'extensions', 'stopline'), qwen.from); // Qwen Code extension
-    // whether an installed extension is activated
-    add(join(qwen.dir, 'extension-store'), qwen.from); // Qwen Code extension store (activation)
-    add(join(qwen.dir, '.env'), qwen.from); // Qwen Code environment file
-  }
-  add(nonEmpty(env.QWEN_CODE_SYSTEM_SETTINGS_PATH) ?? (windows ? undefined : '/etc/qwen-code/settings.json'), env.QWEN_CODE_SYSTEM_SETTINGS_PATH ? 'QWEN_CODE_SYSTEM_SETTINGS_PATH' : undefined); // Qwen Code system settings (hooks)
-  const copilot = envDir(env, 'COPILOT_HOME', home, '.copilot');
-  if (copilot) {
-    add(join(copilot.dir, 'stopline'), copilot.from); // Copilot hook script
-    add(join(copilot.dir, 'hooks', 'stopline.json'), copilot.from); // Copilot hook file
-    // enabledPlugins (the plugin route) and hooks live here too
-    add(join(copilot.dir, 'settings.json'), copilot.from); // Copilot settings (plugins, hooks)
-  }
-  const factoryBase = envDir(env, 'FACTORY_HOME_OVERRIDE', home);
-  if (factoryBase) {
-    const factory = join(factoryBase.dir, '.factory');
-    add(join(factory, 'stopline'), factoryBase.from); // Droid hook script
-    add(join(factory, 'hooks.json'), factoryBase.from); // Droid hooks
-    add(join(factory, 'settings.json'), factoryBase.from); // Droid settings (hooks, plugins)
-    add(join(factory, 'plugins'), factoryBase.from); // Droid plugins (cache, marketplaces)
-  }
-  if (home) {
-    add(join(home, '.cline', 'hooks')); // Cline user hook files (one per event)
-    add(join(home, '.cline', 'stopline')); // Cline hook script
-    add(join(home, 'Documents', 'Cline', 'Hooks')); // Cline's second user hooks folder
-  }
-  const kimi = envDir(env, 'KIMI_SHARE_DIR', home, '.kimi');
-  if (kimi) {
-    add(join(kimi.dir, 'stopline'), kimi.from); // Kimi Code hook script
-    add(join(kimi.dir, 'config.toml'), kimi.from); // Kimi Code config (the only place it reads hooks)
-  }
-  // Kilo Code (an OpenCode fork): plugin folders and the config files that can list a plugin or
-  // turn plugins off, in its global folder, the project's two folders and its managed folder
-  const kiloDirs: { dir: string; from?: string | undefined }[] = [];
-  if (xdgConfig) kiloDirs.push({ dir: join(xdgConfig.dir, 'kilo'), from: xdgConfig.from });
-  if (inp.projectDir) for (const d of ['.kilo', '.kilocode']) kiloDirs.push({ dir: join(inp.projectDir, d) });
-  if (!windows) kiloDirs.push({ dir: '/etc/kilo' }, { dir: '/Library/Application Support/kilo' });
-  for (const { dir, from } of kiloDirs) {
-    for (const sub of ['plugin', 'plugins']) add(join(dir, sub, 'stopline.js'), from); // Kilo Code plugin
-    for (const name of ['kilo.json', 'kilo.jsonc', 'opencode.json', 'opencode.jsonc']) add(join(dir, name), from); // Kilo Code config (plugins)
-  }
-  if (home) {
-    add(join(home, '.openhands', 'hooks.json')); // OpenHands user hooks
-    add(join(home, '.openhands', 'stopline')); // OpenHands hook script
-  }
-  // OPENCLAW_HOME stands for the home folder that holds .openclaw; OPENCLAW_STATE_DIR for .openclaw itself
-  const openclawHome = envDir(env, 'OPENCLAW_HOME', home);
-  const openclaw = nonEmpty(env.OPENCLAW_STATE_DIR) ? envDir(env, 'OPENCLAW_STATE_DIR', home) : openclawHome && { dir: join(openclawHome.dir, '.openclaw'), ...(openclawHome.from ? { from: openclawHome.from } : {}) };
-  if (openclaw) {
-    add(join(openclaw.dir, 'stopline'), openclaw.from); // OpenClaw plugin
-    add(join(openclaw.dir, 'openclaw.json'), openclaw.from); // OpenClaw config (plugins.load.paths, plugins.entries)
-    add(join(openclaw.dir, 'extensions'), openclaw.from); // OpenClaw plugins installed by openclaw plugins install
-    add(join(openclaw.dir, '.env'), openclaw.from); // OpenClaw environment file
-  }
-  add(nonEmpty(env.OPENCLAW_CONFIG_PATH), env.OPENCLAW_CONFIG_PATH ? 'OPENCLAW_CONFIG_PATH' : undefined); // OpenClaw config named by the environment
-  const vibe = envDir(env, 'VIBE_HOME', home, '.vibe');
-  if (vibe) {
-    add(join(vibe.dir, 'stopline'), vibe.from); // Mistral Vibe hook script
-    add(join(vibe.dir, 'hooks.toml'), vibe.from); // Mistral Vibe hooks
-    add(join(vibe.dir, 'config.toml'), vibe.from); // Mistral Vibe settings (tools, agents)
-    // a folder listed here loads its own .vibe/hooks.toml, whose stopline-named tables win
-    add(join(vibe.dir, 'trusted_folders.toml'), vibe.from); // Mistral Vibe trusted folders
+  // installed artifacts, per host: stopline's own install, the host's plugin system, its settings
+  const under = (base: string, rels: readonly string[] | undefined, from?: string): void => {
+    for (const rel of rels ?? []) for (const p of expandLayoutPath(rel)) add(join(base, ...p.split('/')), from);
+  };
+  for (const spec of HOST_SPECS) {
+    const lay: HostLayout = spec.layout;
+    if (inp.projectDir) under(inp.projectDir, lay.project);
+    const folder = hostFolder(env, home, lay);
+    if (folder) under(folder.dir, lay.user, folder.from);
+    if (folder?.from && lay.keepDefault && home) under(join(home, ...lay.dir.split('/')), lay.user);
+    if (home) under(home, lay.home);
+    for (const entry of lay.system ?? []) {
+      const eq = entry.indexOf('=');
+      const name = eq > 0 ? entry.slice(0, eq) : undefined;
+      const set = name ? nonEmpty(env[name]) : undefined;
+      if (set) add(set, name);
+      else for (const p of expandLayoutPath(entry.slice(eq + 1))) if (p && isWindowsAbsolute(p) === windows) add(p);
+    }
   }
 
   // the person's shell start-up files: what they export (STOPLINE_*, a host's settings) is the
@@ -281,7 +162,8 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
  * protects nothing. hosts/cli/doctor reads the same places.
  */
 export function claudeManagedSettingsDirs(windows: boolean): string[] {
-  return windows ? ['C:\\Program Files\\ClaudeCode'] : ['/etc/claude-code', '/Library/Application Support/ClaudeCode'];
+  const claude: HostLayout = hostSpec('claude').layout;
+  return (claude.system ?? []).filter((p) => isWindowsAbsolute(p) === windows);
 }
 
 const ZSH_FILES = ['.zshenv', '.zprofile', '.zshrc', '.zlogin', '.zlogout'] as const;
@@ -308,35 +190,15 @@ export function selfPaths(inp: SelfPathInputs): string[] {
   return paths;
 }
 
+/** The variables that move a host's user folder, in HOST_SPECS order. */
+const HOST_FOLDER_VARS: readonly string[] = [...new Set(HOST_SPECS.flatMap((s) => (s.layout as HostLayout).env ?? []).map((v) => v.split('/')[0]!))];
+/** The variables that name a host's system settings file. */
+const HOST_FILE_VARS: readonly string[] = HOST_SPECS.flatMap((s) => ((s.layout as HostLayout).system ?? []).flatMap((e) => (e.indexOf('=') > 0 ? [e.slice(0, e.indexOf('='))] : [])));
+
 /** Every environment variable selfPathTable reads (a test keeps this list complete). */
-export const TABLE_ENV = [
-  'HOME',
-  'USERPROFILE',
-  'STOPLINE_HOME',
-  'XDG_DATA_HOME',
-  'XDG_CONFIG_HOME',
-  'XDG_RUNTIME_DIR',
-  'TMPDIR',
-  'STOPLINE_CONFIG',
-  'CLAUDE_CONFIG_DIR',
-  'CODEX_HOME',
-  'HERMES_HOME',
-  'PI_CODING_AGENT_DIR',
-  'GEMINI_CLI_HOME',
-  'GEMINI_CLI_SYSTEM_SETTINGS_PATH',
-  'QWEN_HOME',
-  'QWEN_CODE_SYSTEM_SETTINGS_PATH',
-  'COPILOT_HOME',
-  'FACTORY_HOME_OVERRIDE',
-  'KIMI_SHARE_DIR',
-  'OPENCLAW_HOME',
-  'OPENCLAW_STATE_DIR',
-  'OPENCLAW_CONFIG_PATH',
-  'VIBE_HOME',
-  'ZDOTDIR',
-  'BASH_ENV',
-  'ENV',
-] as const;
+export const TABLE_ENV: readonly string[] = [
+  ...new Set(['HOME', 'USERPROFILE', 'STOPLINE_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'XDG_RUNTIME_DIR', 'TMPDIR', 'STOPLINE_CONFIG', ...HOST_FOLDER_VARS, ...HOST_FILE_VARS, 'ZDOTDIR', 'BASH_ENV', 'ENV']),
+];
 let lastPaths: { key: string; paths: string[] } | undefined;
 
 /**
@@ -346,38 +208,29 @@ let lastPaths: { key: string; paths: string[] } | undefined;
  * characters, no leading `~` (the shell does not expand a tilde inside a value). Any other value,
  * or a variable the hook does not know, stays a run-time value: its targets are unproven.
  */
-const PATH_VARS = [
-  'STOPLINE_HOME',
-  'STOPLINE_CONFIG',
-  'CLAUDE_CONFIG_DIR',
-  'CODEX_HOME',
-  'HERMES_HOME',
-  'PI_CODING_AGENT_DIR',
-  'GEMINI_CLI_HOME',
-  'QWEN_HOME',
-  'COPILOT_HOME',
-  'FACTORY_HOME_OVERRIDE',
-  'KIMI_SHARE_DIR',
-  'OPENCLAW_HOME',
-  'OPENCLAW_STATE_DIR',
-  'VIBE_HOME',
-  // folders and files of agents that keep credentials or key-bearing settings (secrets.ts)
-  'KIMI_CODE_HOME',
-  'CURSOR_DATA_DIR',
-  'OPENCODE_CONFIG_DIR',
-  'OPENCODE_CONFIG',
-  'OPENCODE_DB',
-  'AMP_SETTINGS_FILE',
-  'GEMINI_CLI_SYSTEM_SETTINGS_PATH',
-  'QWEN_CODE_SYSTEM_SETTINGS_PATH',
-  'XDG_CONFIG_HOME',
-  'XDG_DATA_HOME',
-  'XDG_STATE_HOME',
-  'XDG_CACHE_HOME',
-  'XDG_RUNTIME_DIR',
-  // the floor leaves a temp folder free: `rm -rf "$TMPDIR/x"` is placed there only when the hook knows it
-  'TMPDIR',
-] as const;
+export const PATH_VARS: readonly string[] = [
+  ...new Set([
+    'STOPLINE_HOME',
+    'STOPLINE_CONFIG',
+    ...HOST_FOLDER_VARS,
+    // folders and files of agents that keep credentials or key-bearing settings (secrets.ts)
+    'KIMI_CODE_HOME',
+    'CURSOR_DATA_DIR',
+    'OPENCODE_CONFIG_DIR',
+    'OPENCODE_CONFIG',
+    'OPENCODE_DB',
+    'AMP_SETTINGS_FILE',
+    'GEMINI_CLI_SYSTEM_SETTINGS_PATH',
+    'QWEN_CODE_SYSTEM_SETTINGS_PATH',
+    'XDG_CONFIG_HOME',
+    'XDG_DATA_HOME',
+    'XDG_STATE_HOME',
+    'XDG_CACHE_HOME',
+    'XDG_RUNTIME_DIR',
+    // the floor leaves a temp folder free: `rm -rf "$TMPDIR/x"` is placed there only when the hook knows it
+    'TMPDIR',
+  ]),
+];
 
 export function pathVars(env: Env): Record<string, string> {
   const out: Record<string, string> = {};

@@ -39,24 +39,60 @@ export interface HostSpec {
     /** seconds the host gives a hook handler that sets none, on an event without its own row value */
     readonly defaultTimeoutSec: number;
   };
+  /** Where the host keeps what stopline installs or what can switch it off (HostLayout). */
+  readonly layout: HostLayout;
+}
+
+/**
+ * The places of one host a change to which can switch the guard off, loosen it or go around it:
+ * what stopline's installer writes there, what the host's own plugin system writes, and the
+ * settings that can turn hooks off. core/paths/self-paths.ts protects all of them; the installer
+ * finds the host's folder through `dir` and `env`; the floor treats `secrets` as credentials.
+ * A path may carry `{a,b}` choices (`plugin{,s}/stopline.js`), expanded by expandLayoutPath.
+ */
+export interface HostLayout {
+  /** the host's user folder below HOME when no variable moves it ('' is HOME itself) */
+  readonly dir: string;
+  /**
+   * The variables that move the folder, the first set to an absolute path wins: `VAR` names the
+   * folder itself, `VAR/sub` a folder that holds it at `sub` (GEMINI_CLI_HOME stands for HOME).
+   */
+  readonly env?: readonly string[];
+  /** a moved folder leaves the default one protected too (the host still reads it) */
+  readonly keepDefault?: true;
+  /** paths below the user folder */
+  readonly user?: readonly string[];
+  /** paths below the project folder */
+  readonly project?: readonly string[];
+  /** paths below HOME itself, wherever the folder moved */
+  readonly home?: readonly string[];
+  /**
+   * Absolute paths outside the home (managed and system settings), each on the platform whose
+   * spelling it has; `VAR=path`: the variable's value when set, else the path (empty: none).
+   */
+  readonly system?: readonly string[];
+  /** the files below the user folder that hold sign-in tokens or API keys */
+  readonly secrets?: readonly string[];
+  /** the settings below the user folder where a person writes API keys or MCP servers' tokens */
+  readonly settings?: readonly string[];
 }
 
 export const HOST_SPECS = [
-  { name: 'claude', displayName: 'Claude Code', binary: 'claude', hooks: { label: 'Claude Code', defaultTimeoutSec: 600} },
-  { name: 'codex', displayName: 'Codex CLI', binary: 'codex', hooks: { label: 'Codex', defaultTimeoutSec: 600} },
-  { name: 'opencode', displayName: 'OpenCode', binary: 'opencode' },
-  { name: 'hermes', displayName: 'Hermes Agent', binary: 'hermes', hooks: { label: 'Hermes', defaultTimeoutSec: 60} },
-  { name: 'pi', displayName: 'Pi', binary: 'pi' },
-  { name: 'gemini', displayName: 'Gemini CLI', binary: 'gemini', hooks: { label: 'Gemini CLI', defaultTimeoutSec: 60} },
-  { name: 'qwen', displayName: 'Qwen Code', binary: 'qwen', hooks: { label: 'Qwen Code', defaultTimeoutSec: 60} },
-  { name: 'copilot', displayName: 'GitHub Copilot CLI', binary: 'copilot', hooks: { label: 'Copilot', defaultTimeoutSec: 30 } },
-  { name: 'droid', displayName: 'Factory Droid', binary: 'droid', hooks: { label: 'Droid', defaultTimeoutSec: 60 } },
-  { name: 'cline', displayName: 'Cline CLI', binary: 'cline' },
-  { name: 'kimi', displayName: 'Kimi Code', binary: 'kimi', hooks: { label: 'Kimi Code', defaultTimeoutSec: 30 } },
-  { name: 'kilo', displayName: 'Kilo Code', binary: 'kilo', artifact: 'opencode', loadedBy: { pidVar: 'KILO_PID', versionVar: 'KILOCODE_VERSION' } },
-  { name: 'openhands', displayName: 'OpenHands', binary: 'openhands', hooks: { label: 'OpenHands', defaultTimeoutSec: 60 } },
-  { name: 'openclaw', displayName: 'OpenClaw', binary: 'openclaw' },
-  { name: 'vibe', displayName: 'Mistral Vibe', binary: 'vibe', hooks: { label: 'Mistral Vibe', defaultTimeoutSec: 60 } },
+  { name: 'claude', displayName: 'Claude Code', binary: 'claude', hooks: { label: 'Claude Code', defaultTimeoutSec: 600}, layout: { dir: '.claude', env: ['CLAUDE_CONFIG_DIR'], keepDefault: true, user: ['plugins', 'settings.json', '.claude.json'], project: ['.claude/settings{,.local}.json'], home: ['.claude.json'], system: ['/etc/claude-code', '/Library/Application Support/ClaudeCode', 'C:\\Program Files\\ClaudeCode'], secrets: ['.credentials.json'], settings: ['settings.json', 'settings.local.json', '.claude.json'] } },
+  { name: 'codex', displayName: 'Codex CLI', binary: 'codex', hooks: { label: 'Codex', defaultTimeoutSec: 600}, layout: { dir: '.codex', env: ['CODEX_HOME'], user: ['stopline.mjs', 'hooks.json', 'config.toml', 'plugins'], project: ['.codex'], secrets: ['auth.json', '.credentials.json', 'secrets', '.sandbox-secrets'], settings: ['config.toml', '*.config.toml'] } },
+  { name: 'opencode', displayName: 'OpenCode', binary: 'opencode', layout: { dir: '.config', env: ['XDG_CONFIG_HOME'], user: ['opencode/plugin{,s}/stopline.js', 'opencode/opencode.json{,c}'], project: ['.opencode/plugin{,s}/stopline.js', '{,.opencode/}opencode.json{,c}'] } },
+  { name: 'hermes', displayName: 'Hermes Agent', binary: 'hermes', hooks: { label: 'Hermes', defaultTimeoutSec: 60}, layout: { dir: '.hermes', env: ['HERMES_HOME'], user: ['plugins/stopline', 'config.yaml', '.env'], secrets: ['auth.json'] } },
+  { name: 'pi', displayName: 'Pi', binary: 'pi', layout: { dir: '.pi/agent', env: ['PI_CODING_AGENT_DIR'], user: ['extensions/stopline.ts', 'extensions/skills/stopline', 'settings.json', 'npm'], project: ['.pi/extensions/stopline.ts', '.pi/extensions/skills/stopline', '.pi/settings.json'], secrets: ['auth.json', 'models.json'] } },
+  { name: 'gemini', displayName: 'Gemini CLI', binary: 'gemini', hooks: { label: 'Gemini CLI', defaultTimeoutSec: 60}, layout: { dir: '.gemini', env: ['GEMINI_CLI_HOME/.gemini'], user: ['stopline', 'settings.json', 'extensions', '.env'], project: ['.gemini/{.env,extensions,settings.json,stopline}'], system: ['GEMINI_CLI_SYSTEM_SETTINGS_PATH=/etc/gemini-cli/settings.json'], secrets: ['oauth_creds.json', 'mcp-oauth-tokens.json', 'a2a-oauth-tokens.json', 'gemini-credentials.json'], settings: ['settings.json', 'google_accounts.json', 'config/mcp_config.json', 'config/hooks.json'] } },
+  { name: 'qwen', displayName: 'Qwen Code', binary: 'qwen', hooks: { label: 'Qwen Code', defaultTimeoutSec: 60}, layout: { dir: '.qwen', env: ['QWEN_HOME'], user: ['stopline', 'settings.json', 'extensions/stopline', 'extension-store', '.env'], project: ['.qwen/{.env,settings.json,stopline}'], system: ['QWEN_CODE_SYSTEM_SETTINGS_PATH=/etc/qwen-code/settings.json'], secrets: ['oauth_creds.json'], settings: ['settings.json'] } },
+  { name: 'copilot', displayName: 'GitHub Copilot CLI', binary: 'copilot', hooks: { label: 'Copilot', defaultTimeoutSec: 30 }, layout: { dir: '.copilot', env: ['COPILOT_HOME'], user: ['stopline', 'hooks/stopline.json', 'settings.json'], project: ['.github/hooks/stopline{.json,}'], secrets: ['config.json', 'mcp-secrets', 'mcp-oauth-config'], settings: ['mcp-config.json'] } },
+  { name: 'droid', displayName: 'Factory Droid', binary: 'droid', hooks: { label: 'Droid', defaultTimeoutSec: 60 }, layout: { dir: '.factory', env: ['FACTORY_HOME_OVERRIDE/.factory'], user: ['stopline', 'hooks.json', 'settings.json', 'plugins'], project: ['.factory/{hooks.json,settings.json,stopline}'], secrets: ['auth.json'] } },
+  { name: 'cline', displayName: 'Cline CLI', binary: 'cline', layout: { dir: '.cline', user: ['hooks', 'stopline'], project: ['.clinerules/hooks', '.cline/{hooks,stopline}'], home: ['Documents/Cline/Hooks'] } },
+  { name: 'kimi', displayName: 'Kimi Code', binary: 'kimi', hooks: { label: 'Kimi Code', defaultTimeoutSec: 30 }, layout: { dir: '.kimi', env: ['KIMI_SHARE_DIR'], user: ['stopline', 'config.toml'], secrets: ['credentials', 'mcp-oauth'], settings: ['config.toml', 'config.json', 'mcp.json'] } },
+  { name: 'kilo', displayName: 'Kilo Code', binary: 'kilo', artifact: 'opencode', loadedBy: { pidVar: 'KILO_PID', versionVar: 'KILOCODE_VERSION' }, layout: { dir: '.config/kilo', env: ['XDG_CONFIG_HOME/kilo'], user: ['plugin{,s}/stopline.js', '{kilo,opencode}.json{,c}'], project: ['.kilo{,code}/{plugin{,s}/stopline.js,{kilo,opencode}.json{,c}}'], system: ['{/etc/kilo,/Library/Application Support/kilo}/{plugin{,s}/stopline.js,{kilo,opencode}.json{,c}}'] } },
+  { name: 'openhands', displayName: 'OpenHands', binary: 'openhands', hooks: { label: 'OpenHands', defaultTimeoutSec: 60 }, layout: { dir: '.openhands', user: ['hooks.json', 'stopline'], project: ['.openhands/{hooks.json,stopline}'] } },
+  { name: 'openclaw', displayName: 'OpenClaw', binary: 'openclaw', layout: { dir: '.openclaw', env: ['OPENCLAW_STATE_DIR', 'OPENCLAW_HOME/.openclaw'], user: ['stopline', 'openclaw.json', 'extensions', '.env'], system: ['OPENCLAW_CONFIG_PATH='] } },
+  { name: 'vibe', displayName: 'Mistral Vibe', binary: 'vibe', hooks: { label: 'Mistral Vibe', defaultTimeoutSec: 60 }, layout: { dir: '.vibe', env: ['VIBE_HOME'], user: ['stopline', 'hooks.toml', 'config.toml', 'trusted_folders.toml'], project: ['.vibe/{hooks.toml,stopline}'] } },
 ] as const satisfies readonly HostSpec[];
 
 type Spec = (typeof HOST_SPECS)[number];
@@ -74,6 +110,29 @@ export type HostFamily = HostName | 'guard';
 
 /** The hosts with a hook-file dialect, in HOST_SPECS order. */
 export const HOOK_DIALECTS: readonly HookDialect[] = HOST_SPECS.flatMap((s: HostSpec) => (s.hooks ? [s.name as HookDialect] : []));
+
+/** A layout path with its `{a,b}` choices spelled out, in order (choices may nest). */
+export function expandLayoutPath(path: string): string[] {
+  const open = path.indexOf('{');
+  if (open < 0) return [path];
+  let depth = 0;
+  let start = open + 1;
+  const choices: string[] = [];
+  for (let i = open; i < path.length; i++) {
+    const c = path[i];
+    if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) {
+      choices.push(path.slice(start, i));
+      const head = path.slice(0, open);
+      const tails = expandLayoutPath(path.slice(i + 1));
+      return choices.flatMap((choice) => expandLayoutPath(choice).flatMap((x) => tails.map((t) => head + x + t)));
+    } else if (c === ',' && depth === 1) {
+      choices.push(path.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return [path];
+}
 
 /** One host's spec by name. */
 export function hostSpec(name: HostName): HostSpec {

@@ -5,10 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { REGISTRIES } from '../../core/registry';
 import { HOST_FAMILIES, HOST_SPECS, type HostSpec } from '../../core/registry/host-specs';
 import { ARTIFACTS } from '../../build/artifacts.mjs';
-import { ANSWER_TYPES, KEPT_EXPORTS, LIST_WINDOW, answerReport, codeLines, deadExports, duplicateBlocks, eventListings, eventScanFiles, exportsOf, hostEventNames, hostListScanFiles, hostListings, importCircles, importGraph, importsOf, takenNames, withoutGeneratedBlocks } from '../../build/source-scan.mjs';
+import { ANSWER_TYPES, KEPT_EXPORTS, LIST_WINDOW, answerReport, codeLines, deadExports, duplicateBlocks, eventListings, eventScanFiles, exportsOf, hostEventNames, hostListScanFiles, hostListings, hostSwitchScanFiles, hostSwitches, importCircles, importGraph, importsOf, takenNames, withoutGeneratedBlocks } from '../../build/source-scan.mjs';
 
 const EVENTS = { claude: ['PreToolUse', 'PostToolUse', 'Stop'], pi: ['input', 'tool_call'] };
 const listed = (text: string, file = 'x.ts') => eventListings([{ file, text }], EVENTS).map((r) => `${r.host}:${r.line}`);
@@ -103,6 +105,63 @@ describe('the host-list rule', () => {
   it('every host spec names an artifact the build makes (its own, named after it, unless it says another)', () => {
     const ids = ARTIFACTS.map((a) => a.id);
     expect(HOST_SPECS.map((s: HostSpec) => s.artifact ?? s.name).filter((id) => !ids.includes(id))).toEqual([]);
+  });
+});
+
+/**
+ * Where the person's tooling and the build still branch on a host by name, and the test files
+ * that still write a list of hosts: counts that may only fall. Each is a place a new host must be
+ * added to by hand; when one goes, lower its count here (a count above it fails, and so does one
+ * below, so the table stays the truth).
+ */
+const KNOWN_HOST_BRANCHES: Readonly<Record<string, number>> = {
+  'hosts/cli/doctor/command.ts': 3,
+  'hosts/cli/doctor/hosts.ts': 2,
+  'hosts/cli/doctor/native.ts': 41,
+  'hosts/cli/guard/adapters.ts': 10,
+  'hosts/cli/guard/decide.ts': 1,
+  'hosts/cli/install/command.ts': 2,
+  'hosts/cli/install/host-claude.ts': 1,
+  'hosts/cli/listen.ts': 2,
+  'build/artifacts.mjs': 13,
+  'build/demo/plugin-host.mjs': 1,
+  'build/demo.mjs': 3,
+};
+const KNOWN_TEST_HOST_LISTS: Readonly<Record<string, number>> = {
+  'test/build/startup-imports.test.ts': 1,
+  'test/build/two-part.test.ts': 1,
+  'test/robustness/mixed-doors.ts': 1,
+  'test/robustness/property-spawned.test.ts': 1,
+  'test/scenarios/parity-spawned.test.ts': 1,
+};
+
+function perFile(rows: readonly { file: string }[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of rows) out[r.file] = (out[r.file] ?? 0) + 1;
+  return out;
+}
+
+describe('host-specific branches and test lists of hosts', () => {
+  const HOSTS = HOST_SPECS.map((s: HostSpec) => s.name);
+  const branches = (text: string) => hostSwitches([{ file: 'x.ts', text }], HOSTS).map((r: { line: number; name: string }) => `${r.line}:${r.name}`);
+
+  it('a host name compared as a string (case, ===, !==, either side) is a branch; comments and other strings are not', () => {
+    expect(branches("switch (h) {\n  case 'kimi':\n    return 1;\n}")).toEqual(['2:kimi']);
+    expect(branches("if (host === 'vibe' || 'pi' !== host) x();")).toEqual(['1:vibe', '1:pi']);
+    expect(branches("// case 'kimi':\nif (mode === 'review') x();\nconst s = 'kimi';")).toEqual([]);
+  });
+
+  it('hosts/cli/ and build/ branch on a host by name no more than they did (lower the count when one goes)', () => {
+    expect(perFile(hostSwitches(hostSwitchScanFiles(), HOSTS))).toEqual(KNOWN_HOST_BRANCHES);
+  });
+
+  it('the list files of test/build, test/scenarios and test/robustness write no more lists of hosts than they did', () => {
+    const files = ['test/build', 'test/scenarios', 'test/robustness'].flatMap((dir) =>
+      readdirSync(dir)
+        .filter((f) => /\.ts$/.test(f) && f !== 'source-scan.test.ts')
+        .map((f) => ({ file: `${dir}/${f}`, text: readFileSync(join(dir, f), 'utf8') })),
+    );
+    expect(perFile(hostListings(files, HOST_FAMILIES))).toEqual(KNOWN_TEST_HOST_LISTS);
   });
 });
 

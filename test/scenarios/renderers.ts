@@ -5,9 +5,11 @@
  */
 import { isAbsolute, join } from 'node:path';
 import type { NeutralTool, PathForm } from './types';
+import { HOST_FAMILIES, type HostFamily } from '../../core/registry/host-specs';
 
-export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'cline' | 'kimi' | 'kilo' | 'openhands' | 'openclaw' | 'vibe';
-export const HOSTS: readonly HostName[] = ['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'cline', 'kimi', 'kilo', 'openhands', 'openclaw', 'vibe'];
+/** Every host family the parity corpus renders for: each host of HOST_SPECS, and the guard bridge. */
+export type HostName = HostFamily;
+export const HOSTS: readonly HostName[] = HOST_FAMILIES;
 
 export interface RenderContext {
   project: string;

@@ -17,17 +17,7 @@ import { loadConfig } from '../../../core/config/config';
 import { loadHooksConfigFromSystem } from '../../../core/hooks';
 import type { ParsedArgs } from '../args';
 import type { CliIO } from '../command-spec';
-import { claudePluginDir } from '../install/host-claude';
-import { codexPaths } from '../install/host-codex';
-import { hermesPluginDir } from '../install/host-hermes';
-import { opencodePluginDir } from '../install/host-opencode';
-import { kiloPluginDir } from '../install/host-kilo';
 import { findOpenCode2 } from '../install/opencode2';
-import { piExtensionsDir } from '../install/host-pi';
-import { geminiHost } from '../install/host-gemini';
-import { openhandsHost } from '../install/host-openhands';
-import { qwenHost } from '../install/host-qwen';
-import { settingsHookPaths } from '../install/settings-hooks';
 import { HOSTS, LocationError, installRecordFile } from '../install/locations';
 import type { Env, Host } from '../install/locations';
 import { RecordError, parseRecord } from '../install/record';
@@ -41,13 +31,8 @@ import { confinementCheck, confinementHere, hostConfinementCheck, hostRewrites }
 import type { ConfinementHere } from './confine';
 import { dataReports } from './data';
 import { evaluatorReports } from './evaluator';
-import { claudeChecks, claudeDoor, codexChecks, clineChecks, copilotChecks, droidChecks, geminiChecks, kimiChecks, hermesChecks, hostBinary, hostCheck, openclawChecks, opencodeChecks, openhandsChecks, piChecks, qwenChecks, kiloChecks, vibeChecks } from './hosts';
-import { copilotPaths } from '../install/host-copilot';
-import { droidPaths } from '../install/host-droid';
-import { clinePaths } from '../install/host-cline';
-import { kimiPaths } from '../install/host-kimi';
-import { openclawPluginDir } from '../install/host-openclaw';
-import { vibePaths } from '../install/host-vibe';
+import { claudeDoor, hostBinary, hostCheck } from './hosts';
+import { HOST_TOOLS } from '../host-tools';
 import { doubleCheck, findNative, nativeChecks } from './native';
 import type { DoctorContext, HostBinary, Placement } from './hosts';
 import { dropProbeWorld, makeProbeWorld } from './probes';
@@ -111,77 +96,6 @@ function generalChecks(io: CliIO, env: Env, distDir: string, recordCheck: Check,
   return checks;
 }
 
-/** Whether anything of stopline sits at a host's default place (installed without a record). */
-function anythingAtDefault(host: Host, env: Env, cwd: string): boolean {
-  switch (host) {
-    case 'claude':
-      return existsSync(claudePluginDir(env));
-    case 'codex':
-      return existsSync(codexPaths(env, 'user', cwd).script);
-    case 'opencode':
-      return existsSync(join(opencodePluginDir(env, 'user', cwd), 'stopline.js'));
-    case 'hermes':
-      return existsSync(hermesPluginDir(env));
-    case 'pi':
-      return existsSync(join(piExtensionsDir(env, 'user', cwd), 'stopline.ts'));
-    case 'gemini':
-      return existsSync(settingsHookPaths(geminiHost, env, 'user', cwd).script);
-    case 'qwen':
-      return existsSync(settingsHookPaths(qwenHost, env, 'user', cwd).script);
-    case 'copilot':
-      return existsSync(copilotPaths(env, 'user', cwd).script) || existsSync(copilotPaths(env, 'user', cwd).hooksFile);
-    case 'droid':
-      return existsSync(droidPaths(env, 'user', cwd).script);
-    case 'cline':
-      return existsSync(clinePaths(env, 'user', cwd).script);
-    case 'kimi':
-      return existsSync(kimiPaths(env).script);
-    case 'kilo':
-      return existsSync(join(kiloPluginDir(env, 'user', cwd), 'stopline.js'));
-    case 'openhands':
-      return existsSync(settingsHookPaths(openhandsHost, env, 'user', cwd).script);
-    case 'openclaw':
-      return existsSync(join(openclawPluginDir(env), 'index.js'));
-    case 'vibe':
-      return existsSync(vibePaths(env, 'user', cwd).script);
-  }
-}
-
-async function checksFor(host: Host, ctx: DoctorContext, p: Placement, all: readonly Placement[], bin: HostBinary): Promise<Check[]> {
-  switch (host) {
-    case 'claude':
-      return claudeChecks(ctx, p, bin);
-    case 'codex':
-      return codexChecks(ctx, p);
-    case 'hermes':
-      return hermesChecks(ctx, p);
-    case 'opencode':
-      return opencodeChecks(ctx, p, bin);
-    case 'pi':
-      return piChecks(ctx, p, all, bin);
-    case 'gemini':
-      return geminiChecks(ctx, p);
-    case 'qwen':
-      return qwenChecks(ctx, p);
-    case 'copilot':
-      return copilotChecks(ctx, p);
-    case 'droid':
-      return droidChecks(ctx, p);
-    case 'cline':
-      return clineChecks(ctx, p);
-    case 'kimi':
-      return kimiChecks(ctx, p, bin);
-    case 'kilo':
-      return kiloChecks(ctx, p, bin);
-    case 'openhands':
-      return openhandsChecks(ctx, p);
-    case 'openclaw':
-      return openclawChecks(ctx, p, bin);
-    case 'vibe':
-      return vibeChecks(ctx, p);
-  }
-}
-
 export async function runDoctor(args: ParsedArgs, io: CliIO): Promise<number> {
   const [target, ...extra] = args.positionals;
   if (extra.length) return usageError(io, 'doctor', `one host at a time (or none for all); unexpected "${extra[0]}"`);
@@ -220,7 +134,7 @@ export async function runDoctor(args: ParsedArgs, io: CliIO): Promise<number> {
         const installs = Object.values(record?.installs ?? {}).filter((i) => i.host === host);
         // installed with the host's own command (claude plugin install, codex plugin add, ...)
         const native = findNative(host, env);
-        const atDefault = anythingAtDefault(host, env, io.cwd);
+        const atDefault = HOST_TOOLS[host].installedAt(env, io.cwd);
         const placements: Placement[] = installs.length
           ? installs.map((i) => ({ scope: i.scope, project: i.project ?? io.cwd, recorded: true, ...(i.afterEvidence ? { afterEvidence: true } : {}) }))
           : native.length && !atDefault
@@ -235,7 +149,7 @@ export async function runDoctor(args: ParsedArgs, io: CliIO): Promise<number> {
         }
         placements.forEach((p, i) => reports.push({ host, scope: p.scope === 'project' ? `project ${p.project}` : 'user', checks: i === 0 ? [hostCheck(host, bin)] : [] }));
         const first = reports.length - placements.length;
-        for (let i = 0; i < placements.length; i++) reports[first + i]!.checks.push(...(await checksFor(host, ctx, placements[i]!, placements, bin)));
+        for (let i = 0; i < placements.length; i++) reports[first + i]!.checks.push(...(await HOST_TOOLS[host].checks(ctx, placements[i]!, placements, bin)));
         if (placements.length) reports[first]!.checks.push(hostConfinementCheck(host, confine, hostRewrites(host), host === 'claude' ? "Claude Code's mod" : undefined));
         for (const [i, n] of native.entries()) {
           const checks = placements.length === 0 && i === 0 ? [hostCheck(host, bin)] : [];

@@ -9,21 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { ParsedArgs } from '../args';
 import type { CliIO } from '../command-spec';
 import { unifiedDiff } from './diff';
-import { claudePlanner } from './host-claude';
-import { codexPlanner } from './host-codex';
-import { geminiPlanner } from './host-gemini';
-import { hermesPlanner } from './host-hermes';
-import { opencodePlanner } from './host-opencode';
-import { piPlanner } from './host-pi';
-import { qwenPlanner } from './host-qwen';
-import { copilotPlanner } from './host-copilot';
-import { droidPlanner } from './host-droid';
-import { clinePlanner } from './host-cline';
-import { kimiPlanner } from './host-kimi';
-import { kiloPlanner } from './host-kilo';
-import { openhandsPlanner } from './host-openhands';
-import { openclawPlanner } from './host-openclaw';
-import { vibePlanner } from './host-vibe';
+import { HOST_TOOLS } from '../host-tools';
 import { JsonEditError, findProp, parseJsonDocument, removeProperty, setProperty } from './json-edit';
 import { HOSTS, LocationError, installRecordFile, stoplineConfigFile, type Env, type Host, type Scope } from './locations';
 import { PlanError, type HostPlanner, type PlanContext } from './plan-context';
@@ -33,23 +19,8 @@ import { suggest } from '../suggest';
 import { INSTALL_TARGETS, INSTALL_USAGE, UNINSTALL_USAGE } from './spec';
 import { FILE_MODE, Workspace, applyChange, createDirs, missingParents, removeEmptyDirs, sha256, type Change, type FileKind } from './workspace';
 
-export const PLANNERS: Readonly<Record<Host, HostPlanner>> = {
-  claude: claudePlanner,
-  codex: codexPlanner,
-  opencode: opencodePlanner,
-  hermes: hermesPlanner,
-  pi: piPlanner,
-  gemini: geminiPlanner,
-  qwen: qwenPlanner,
-  copilot: copilotPlanner,
-  droid: droidPlanner,
-  cline: clinePlanner,
-  kimi: kimiPlanner,
-  kilo: kiloPlanner,
-  openhands: openhandsPlanner,
-  openclaw: openclawPlanner,
-  vibe: vibePlanner,
-};
+/** Each host's installer, from the one table of the hosts' tools. */
+export const PLANNERS: Readonly<Record<Host, HostPlanner>> = Object.fromEntries(HOSTS.map((h) => [h, HOST_TOOLS[h].planner])) as Record<Host, HostPlanner>;
 
 type Mode = 'install' | 'uninstall';
 

@@ -14,6 +14,7 @@ import { qwenRegistry } from '../../../core/registry/qwen';
 import { copilotRegistry } from '../../../core/registry/copilot';
 import { droidRegistry } from '../../../core/registry/droid';
 import { kimiRegistry } from '../../../core/registry/kimi';
+import { HOST_NAMES, HOST_SPECS, type HostSpec } from '../../../core/registry/host-specs';
 import { installRows, rowsFor } from '../../../core/registry/rows';
 import type { HostRegistry, InstallSpec } from '../../../core/registry/types';
 import type { HookGroup } from './hook-groups';
@@ -185,4 +186,28 @@ export function kimiHooksToml(): string {
     '',
     kimiHookTables(KIMI_HOOKS_COMMAND),
   ].join('\n');
+}
+
+const INSTALL_SH_HOSTS_START = '# ---- hosts: written by `node build/host-files.mjs --write` from core/registry/host-specs.ts ----';
+const INSTALL_SH_HOSTS_END = '# ---- end of hosts ----';
+
+/**
+ * hosts/cli/install.sh with its host lists rendered from HOST_SPECS: the names it accepts, the
+ * dist/ folders it downloads for `all`, and the hosts that load another host's artifact (whose
+ * files it fetches from that host's folder).
+ */
+export function installShWithHosts(source: string): string {
+  const start = source.indexOf(`\n${INSTALL_SH_HOSTS_START}\n`);
+  const end = start < 0 ? -1 : source.indexOf(`\n${INSTALL_SH_HOSTS_END}\n`, start + 1);
+  if (start < 0 || end < 0) throw new Error(`hosts/cli/install.sh: no "${INSTALL_SH_HOSTS_START}" … "${INSTALL_SH_HOSTS_END}" block to render the hosts into`);
+  const folders = [...new Set(HOST_SPECS.map((s: HostSpec) => s.artifact ?? s.name))];
+  const moved = HOST_SPECS.flatMap((s: HostSpec) => (s.artifact && s.artifact !== s.name ? [`${s.name}=${s.artifact}`] : []));
+  const lines = [
+    INSTALL_SH_HOSTS_START,
+    `HOSTS='${[...HOST_NAMES, 'all'].join(' ')}'`,
+    '# the dist/ folder of every host\'s files, and each host whose files are in another host\'s folder',
+    `HOST_FOLDERS='${folders.join(' ')}'`,
+    `FOLDER_OF='${moved.join(' ')}'`,
+  ];
+  return `${source.slice(0, start + 1)}${lines.join('\n')}${source.slice(end)}`;
 }

@@ -4,7 +4,7 @@
  */
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { HOST_NAMES, type HostName } from '../../../core/registry/host-specs';
+import { HOST_NAMES, hostSpec, type HostName } from '../../../core/registry/host-specs';
 
 export const HOSTS: readonly HostName[] = HOST_NAMES;
 export type Host = HostName;
@@ -36,61 +36,78 @@ export function xdgConfigHome(e: Env): string {
   return dirFromEnv(e, 'XDG_CONFIG_HOME', () => join(homeDir(e), '.config'));
 }
 
+/**
+ * A host's user folder where its spec's layout puts it: the first of its variables that is set
+ * (which must be absolute; `VAR/sub` places the folder at `sub` below the variable's), else its
+ * place below HOME. core/paths/self-paths.ts protects the same folder from the same layout.
+ */
+export function hostHome(e: Env, host: HostName): string {
+  const layout = hostSpec(host).layout;
+  for (const v of layout.env ?? []) {
+    const [name, ...sub] = v.split('/');
+    const value = e.env[name!];
+    if (value === undefined || value === '') continue;
+    if (!isAbsolute(value)) throw new LocationError(`${name}=${value} is not an absolute path`);
+    return join(resolve(value), ...sub);
+  }
+  return join(homeDir(e), ...layout.dir.split('/').filter((x) => x !== ''));
+}
+
 export function claudeConfigDir(e: Env): string {
-  return dirFromEnv(e, 'CLAUDE_CONFIG_DIR', () => join(homeDir(e), '.claude'));
+  return hostHome(e, 'claude');
 }
 
 /** `$CODEX_HOME` as given (host-codex.ts derives the path Codex puts in trust keys). */
 export function codexHome(e: Env): string {
-  return dirFromEnv(e, 'CODEX_HOME', () => join(homeDir(e), '.codex'));
+  return hostHome(e, 'codex');
 }
 
 export function hermesHome(e: Env): string {
-  return dirFromEnv(e, 'HERMES_HOME', () => join(homeDir(e), '.hermes'));
+  return hostHome(e, 'hermes');
 }
 
 export function piAgentDir(e: Env): string {
-  return dirFromEnv(e, 'PI_CODING_AGENT_DIR', () => join(homeDir(e), '.pi', 'agent'));
+  return hostHome(e, 'pi');
 }
 
 /** Gemini CLI's `~/.gemini`; GEMINI_CLI_HOME stands for the home folder it sits in. */
 export function geminiDir(e: Env): string {
-  return join(dirFromEnv(e, 'GEMINI_CLI_HOME', () => homeDir(e)), '.gemini');
+  return hostHome(e, 'gemini');
 }
 
 /** Qwen Code's `~/.qwen`, or QWEN_HOME itself. */
 export function qwenDir(e: Env): string {
-  return dirFromEnv(e, 'QWEN_HOME', () => join(homeDir(e), '.qwen'));
+  return hostHome(e, 'qwen');
 }
 
 /** Copilot's user folder: `$COPILOT_HOME`, else `~/.copilot`. */
 export function copilotHome(e: Env): string {
-  return dirFromEnv(e, 'COPILOT_HOME', () => join(homeDir(e), '.copilot'));
+  return hostHome(e, 'copilot');
 }
 
 /** Droid's user folder: `$FACTORY_HOME_OVERRIDE/.factory`, else `~/.factory`. */
 export function factoryHome(e: Env): string {
-  return join(dirFromEnv(e, 'FACTORY_HOME_OVERRIDE', () => homeDir(e)), '.factory');
+  return hostHome(e, 'droid');
 }
 
 /** Cline's user folder, `~/.cline` (its user hooks in `hooks/`). */
 export function clineHome(e: Env): string {
-  return join(homeDir(e), '.cline');
+  return hostHome(e, 'cline');
 }
 
 /** Kimi Code's share folder: config.toml, sessions, and stopline's script (`KIMI_SHARE_DIR` moves `~/.kimi`). */
 export function kimiShareDir(e: Env): string {
-  return dirFromEnv(e, 'KIMI_SHARE_DIR', () => join(homeDir(e), '.kimi'));
+  return hostHome(e, 'kimi');
 }
 
 /** OpenHands' user folder `~/.openhands` (it reads its hooks file from the home folder, with no variable to move it). */
 export function openhandsDir(e: Env): string {
-  return join(homeDir(e), '.openhands');
+  return hostHome(e, 'openhands');
 }
 
 /** Mistral Vibe's user folder: `$VIBE_HOME` (made absolute, as Vibe does), else `~/.vibe`. */
 export function vibeHome(e: Env): string {
-  return dirFromEnv(e, 'VIBE_HOME', () => join(homeDir(e), '.vibe'));
+  return hostHome(e, 'vibe');
 }
 
 /** The user's stopline.json (failMode lives there). */
@@ -105,7 +122,7 @@ export function installRecordFile(e: Env): string {
 
 /** OpenClaw's state folder: `$OPENCLAW_STATE_DIR`, else `.openclaw` in `$OPENCLAW_HOME` (else the home folder). */
 export function openclawStateDir(e: Env): string {
-  return dirFromEnv(e, 'OPENCLAW_STATE_DIR', () => join(dirFromEnv(e, 'OPENCLAW_HOME', () => homeDir(e)), '.openclaw'));
+  return hostHome(e, 'openclaw');
 }
 
 /** OpenClaw's config file: `$OPENCLAW_CONFIG_PATH`, else `openclaw.json` in its state folder. */

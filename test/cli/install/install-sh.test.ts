@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join, normalize } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeChecksums } from '../../../hosts/cli/install/checksums';
+import { HOST_NAMES, HOST_SPECS, type HostSpec } from '../../../core/registry/host-specs';
 import { bundleCli, cleanupTempDirs, makeDist, makeHome, readJson, snapshot, tempDir, write, REPO, type Home } from './helpers';
 
 const DASH = ['/usr/bin/dash', '/bin/dash'].find((p) => existsSync(p));
@@ -205,10 +206,30 @@ describeDash('install.sh under dash', () => {
     const h = makeHome();
     const r = await dash(['vscode', '--from', dist], envFor(h), h.project);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('unknown host "vscode"; use one of: claude codex opencode hermes pi gemini qwen copilot droid all');
+    expect(r.stderr).toContain(`unknown host "vscode"; use one of: ${[...HOST_NAMES, 'all'].join(' ')}`);
     const none = await dash([], envFor(h), h.project);
     expect(none.code).toBe(1);
-    expect(none.stderr).toContain('Usage: sh install.sh');
+    expect(none.stderr).toContain(`Usage: sh install.sh <${[...HOST_NAMES, 'all'].join('|')}>`);
+  });
+
+  it('downloads each host\'s own folder, and a host that loads another host\'s artifact from that host\'s folder', async () => {
+    const { server, url, requests } = await serve(webRoot);
+    try {
+      // the newest host (listed last) and every host that loads another host's artifact
+      for (const spec of HOST_SPECS as readonly HostSpec[]) {
+        if (spec !== HOST_SPECS[HOST_SPECS.length - 1] && !spec.artifact) continue;
+        requests.length = 0;
+        const h = makeHome();
+        const r = await dash([spec.name, '--dry-run', '--runtime', 'node'], { ...envFor(h), STOPLINE_BASE_URL: url }, h.project);
+        expect(r.code, r.stderr).toBe(0);
+        const folder = spec.artifact ?? spec.name;
+        const fetched = requests.filter((p) => p !== '/dist/SHA256SUMS' && p !== '/dist/stopline.mjs');
+        expect(fetched.length, spec.name).toBeGreaterThan(0);
+        for (const p of fetched) expect(p.startsWith(`/dist/${folder}/`), `${spec.name}: ${p}`).toBe(true);
+      }
+    } finally {
+      server.close();
+    }
   });
 
   it('runs the CLI with bun or deno too', async () => {

@@ -11,6 +11,7 @@ import { analyzeShell } from '../../../core/analysis/shell';
 import { evaluatorDir } from '../../../hosts/shared/evaluator/where';
 import { managedSettingsDir } from '../../../hosts/cli/doctor/claude-door';
 import { claudeManagedSettingsDirs } from '../../../core/paths/self-paths';
+import { HOST_SPECS, expandLayoutPath, type HostSpec } from '../../../core/registry/host-specs';
 
 const HOME = '/home/u';
 
@@ -142,6 +143,11 @@ describe('selfPaths remembers its last answer', () => {
   it('TABLE_ENV names every environment variable the table reads (a missing one would serve a stale table)', () => {
     const source = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../../core/paths/self-paths.ts'), 'utf8');
     const read = new Set([...source.matchAll(/env\.([A-Z_]+)/g), ...source.matchAll(/envDir\(env, '([A-Z_]+)'/g)].map((m) => m[1]!));
+    // the hosts' variables are read through their layouts: a folder's movers and system-file names
+    for (const { layout } of HOST_SPECS as readonly HostSpec[]) {
+      for (const v of layout.env ?? []) read.add(v.split('/')[0]!);
+      for (const e of layout.system ?? []) if (e.includes('=')) read.add(e.slice(0, e.indexOf('=')));
+    }
     expect([...read].sort()).toEqual([...TABLE_ENV].sort());
   });
 
@@ -364,6 +370,33 @@ describe('the paths around the guard', () => {
       const action: Action = { name: 'Bash', mutability: a.mutability, affectedPaths: a.affectedPaths, cwd: '/w/p', dependencyIntent: false, hashIntent: false, delegationCount: 0, unboundedDelegation: false };
       const ctx = { selfPaths: selfPaths({ env: { HOME }, dataDir: '/data/sl', projectDir: '/w/p' }), home: HOME, cwd: '/w/p' };
       expect(decide({ ...freshContract(), mode: 'change' as const, level: 'guard' as const }, action, ctx).reasonCode, cmd).toBe('GUARD_SELF_PROTECTION');
+    }
+  });
+});
+
+describe('the hosts\' layouts in the table', () => {
+  it('a layout path spells out its {a,b} choices in order, nested ones too', () => {
+    expect(expandLayoutPath('a/b')).toEqual(['a/b']);
+    expect(expandLayoutPath('plugin{,s}/x.js')).toEqual(['plugin/x.js', 'plugins/x.js']);
+    expect(expandLayoutPath('.k{,code}/{p{,s}/x,{a,b}.json}')).toEqual(['.k/p/x', '.k/ps/x', '.k/a.json', '.k/b.json', '.kcode/p/x', '.kcode/ps/x', '.kcode/a.json', '.kcode/b.json']);
+  });
+
+  it('every host\'s user and project paths are protected, and its first variable moves the user ones', () => {
+    for (const { name, layout } of HOST_SPECS as readonly HostSpec[]) {
+      const userRels = (layout.user ?? []).flatMap(expandLayoutPath);
+      const at = (base: string, rel: string) => join(base, rel);
+      const p = selfPaths({ env: { HOME }, projectDir: '/w/p' });
+      for (const rel of userRels) expect(p, name).toContain(at(join(HOME, layout.dir), rel));
+      for (const rel of (layout.project ?? []).flatMap(expandLayoutPath)) expect(p, name).toContain(at('/w/p', rel));
+      const mover = layout.env?.[0];
+      if (!mover) continue;
+      const [v, ...sub] = mover.split('/');
+      const moved = selfPathTable({ env: { HOME, [v!]: `/moved/${name}` } });
+      for (const rel of userRels) {
+        const want = at(join(`/moved/${name}`, ...sub), rel);
+        expect(moved.find((e) => e.path === want)?.from, `${name} ${want}`).toBe(v);
+        if (!layout.keepDefault) expect(moved.map((e) => e.path), name).not.toContain(at(join(HOME, layout.dir), rel));
+      }
     }
   });
 });

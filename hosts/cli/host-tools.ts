@@ -1,0 +1,61 @@
+/**
+ * The one table through which the person's tooling reaches a host: its installer (`stopline
+ * install`/`uninstall`), whether anything of stopline sits at its default place, and its doctor
+ * checks. Keyed by the names of HOST_SPECS, so the type checker names a host whose spec has no
+ * tools here; install and doctor hold no host's name of their own.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { HostName } from '../../core/registry/host-specs';
+import { claudeChecks, clineChecks, codexChecks, copilotChecks, droidChecks, geminiChecks, hermesChecks, kiloChecks, kimiChecks, openclawChecks, opencodeChecks, openhandsChecks, piChecks, qwenChecks, vibeChecks } from './doctor/hosts';
+import type { DoctorContext, HostBinary, Placement } from './doctor/hosts';
+import type { Check } from './doctor/report';
+import { claudePlanner, claudePluginDir } from './install/host-claude';
+import { clinePaths, clinePlanner } from './install/host-cline';
+import { codexPaths, codexPlanner } from './install/host-codex';
+import { copilotPaths, copilotPlanner } from './install/host-copilot';
+import { droidPaths, droidPlanner } from './install/host-droid';
+import { geminiHost, geminiPlanner } from './install/host-gemini';
+import { hermesPlanner, hermesPluginDir } from './install/host-hermes';
+import { kiloPlanner, kiloPluginDir } from './install/host-kilo';
+import { kimiPaths, kimiPlanner } from './install/host-kimi';
+import { openclawPlanner, openclawPluginDir } from './install/host-openclaw';
+import { opencodePlanner, opencodePluginDir } from './install/host-opencode';
+import { openhandsHost, openhandsPlanner } from './install/host-openhands';
+import { piExtensionsDir, piPlanner } from './install/host-pi';
+import { qwenHost, qwenPlanner } from './install/host-qwen';
+import { vibePaths, vibePlanner } from './install/host-vibe';
+import type { Env } from './install/locations';
+import type { HostPlanner } from './install/plan-context';
+import { settingsHookPaths } from './install/settings-hooks';
+
+export interface HostTools {
+  /** what `stopline install <host>` and `uninstall` plan */
+  readonly planner: HostPlanner;
+  /** whether anything of stopline sits at the host's default (user) place, installed without a record */
+  installedAt(env: Env, cwd: string): boolean;
+  /** doctor's checks of one placement (`all`: every placement doctor found, for hosts that load from several) */
+  checks(ctx: DoctorContext, p: Placement, all: readonly Placement[], bin: HostBinary): Promise<Check[]>;
+}
+
+export const HOST_TOOLS: Readonly<Record<HostName, HostTools>> = {
+  claude: { planner: claudePlanner, installedAt: (env) => existsSync(claudePluginDir(env)), checks: (ctx, p, _all, bin) => claudeChecks(ctx, p, bin) },
+  codex: { planner: codexPlanner, installedAt: (env, cwd) => existsSync(codexPaths(env, 'user', cwd).script), checks: (ctx, p) => codexChecks(ctx, p) },
+  opencode: { planner: opencodePlanner, installedAt: (env, cwd) => existsSync(join(opencodePluginDir(env, 'user', cwd), 'stopline.js')), checks: (ctx, p, _all, bin) => opencodeChecks(ctx, p, bin) },
+  hermes: { planner: hermesPlanner, installedAt: (env) => existsSync(hermesPluginDir(env)), checks: (ctx, p) => hermesChecks(ctx, p) },
+  pi: { planner: piPlanner, installedAt: (env, cwd) => existsSync(join(piExtensionsDir(env, 'user', cwd), 'stopline.ts')), checks: (ctx, p, all, bin) => piChecks(ctx, p, all, bin) },
+  gemini: { planner: geminiPlanner, installedAt: (env, cwd) => existsSync(settingsHookPaths(geminiHost, env, 'user', cwd).script), checks: (ctx, p) => geminiChecks(ctx, p) },
+  qwen: { planner: qwenPlanner, installedAt: (env, cwd) => existsSync(settingsHookPaths(qwenHost, env, 'user', cwd).script), checks: (ctx, p) => qwenChecks(ctx, p) },
+  copilot: {
+    planner: copilotPlanner,
+    installedAt: (env, cwd) => existsSync(copilotPaths(env, 'user', cwd).script) || existsSync(copilotPaths(env, 'user', cwd).hooksFile),
+    checks: (ctx, p) => copilotChecks(ctx, p),
+  },
+  droid: { planner: droidPlanner, installedAt: (env, cwd) => existsSync(droidPaths(env, 'user', cwd).script), checks: (ctx, p) => droidChecks(ctx, p) },
+  cline: { planner: clinePlanner, installedAt: (env, cwd) => existsSync(clinePaths(env, 'user', cwd).script), checks: (ctx, p) => clineChecks(ctx, p) },
+  kimi: { planner: kimiPlanner, installedAt: (env) => existsSync(kimiPaths(env).script), checks: (ctx, p, _all, bin) => kimiChecks(ctx, p, bin) },
+  kilo: { planner: kiloPlanner, installedAt: (env, cwd) => existsSync(join(kiloPluginDir(env, 'user', cwd), 'stopline.js')), checks: (ctx, p, _all, bin) => kiloChecks(ctx, p, bin) },
+  openhands: { planner: openhandsPlanner, installedAt: (env, cwd) => existsSync(settingsHookPaths(openhandsHost, env, 'user', cwd).script), checks: (ctx, p) => openhandsChecks(ctx, p) },
+  openclaw: { planner: openclawPlanner, installedAt: (env) => existsSync(join(openclawPluginDir(env), 'index.js')), checks: (ctx, p, _all, bin) => openclawChecks(ctx, p, bin) },
+  vibe: { planner: vibePlanner, installedAt: (env, cwd) => existsSync(vibePaths(env, 'user', cwd).script), checks: (ctx, p) => vibeChecks(ctx, p) },
+};
