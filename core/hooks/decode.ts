@@ -232,7 +232,7 @@ function decodeQwenExit(event: CanonicalEvent, code: number, stdout: string, std
 }
 
 /** Kimi: only a deny is read (exit 2, or hookSpecificOutput.permissionDecision "deny"). */
-export function decodeKimiExit(code: number, stdout: string, stderr: string): Decoded {
+function decodeKimiExit(code: number, stdout: string, stderr: string): Decoded {
   const r = emptyResponse();
   if (code === 2) {
     r.decision = 'deny';
@@ -253,7 +253,7 @@ export function decodeKimiExit(code: number, stdout: string, stderr: string): De
 }
 
 /** OpenHands: see the header. */
-export function decodeOpenhandsExit(code: number, stdout: string, stderr: string): Decoded {
+function decodeOpenhandsExit(code: number, stdout: string, stderr: string): Decoded {
   const r = emptyResponse();
   const obj = stdout.trim() !== '' ? parseObject(stdout.trim()) : undefined;
   let blocked = code === 2;
@@ -274,7 +274,7 @@ export function decodeOpenhandsExit(code: number, stdout: string, stderr: string
 }
 
 /** Vibe: a JSON object on exit 0 is the answer; anything else is a failure (see the header). */
-export function decodeVibeExit(event: CanonicalEvent, code: number, stdout: string): Decoded {
+function decodeVibeExit(event: CanonicalEvent, code: number, stdout: string): Decoded {
   if (code !== 0) return { ok: false, error: `exit ${code}`, exitCode: code };
   const trimmed = stdout.trim();
   const r = emptyResponse();

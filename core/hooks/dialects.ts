@@ -42,7 +42,7 @@ export const DIALECT_EVENTS: Readonly<Record<HookDialect, readonly EventEntry[]>
  * Hook files that are a list of one-hook tables, each naming its own event (TOML `[[hooks]]`):
  * the keys each host reads in one table. Every other dialect keys its hooks by event name.
  */
-export interface ListDialect {
+interface ListDialect {
   /** the key that names the table's event */
   eventKey: string;
   /** the key of its matcher */
@@ -58,7 +58,7 @@ export interface ListDialect {
   ignoredKeys?: readonly string[];
 }
 
-export const LIST_DIALECTS: Readonly<Partial<Record<HookDialect, ListDialect>>> = {
+const LIST_DIALECTS: Readonly<Partial<Record<HookDialect, ListDialect>>> = {
   // Kimi Code: `event`, `command`, `matcher`, `timeout` (docs/hosts/kimi.md)
   kimi: { eventKey: 'event', matcherKey: 'matcher', promptMatcher: ['prompt:submit'] },
   // Mistral Vibe: `name`, `type`, `command`, `match`, `timeout`, `strict` (docs/hosts/vibe.md)

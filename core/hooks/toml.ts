@@ -11,7 +11,7 @@
 import { MAX_DEPTH, pointerOf, type JsonPath, type LocatedDocument } from './jsonc';
 import type { Position } from './types';
 
-export type TomlResult = { ok: true; doc: LocatedDocument } | { ok: false; message: string; position: Position };
+type TomlResult = { ok: true; doc: LocatedDocument } | { ok: false; message: string; position: Position };
 
 class TomlError extends Error {
   constructor(

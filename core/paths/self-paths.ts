@@ -66,7 +66,7 @@ function envValue(env: Env, name: string, home: string | undefined): { dir: stri
  * A host's user folder: the first of its variables set to an absolute (or `~`) path, else its
  * place below HOME; null when neither is known.
  */
-export function hostFolder(env: Env, home: string | undefined, lay: HostLayout): { dir: string; from?: string } | null {
+function hostFolder(env: Env, home: string | undefined, lay: HostLayout): { dir: string; from?: string } | null {
   for (const v of lay.env ?? []) {
     const slash = v.indexOf('/');
     const name = slash < 0 ? v : v.slice(0, slash);
@@ -208,7 +208,7 @@ let lastPaths: { key: string; paths: string[] } | undefined;
  * characters, no leading `~` (the shell does not expand a tilde inside a value). Any other value,
  * or a variable the hook does not know, stays a run-time value: its targets are unproven.
  */
-export const PATH_VARS: readonly string[] = [
+const PATH_VARS: readonly string[] = [
   ...new Set([
     'STOPLINE_HOME',
     'STOPLINE_CONFIG',
