@@ -324,13 +324,15 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
         continue;
       }
     }
-    const parsed = f.bareMap
-      ? parseHooksSection(ctx, root, [])
-      : listDialect(f.dialect)
-        ? parseHooksList(ctx, root.hooks, ['hooks'])
-        : f.dialect === 'openhands' && !('hooks' in root)
-          ? parseHooksSection(ctx, root, [])
-          : parseHooksSection(ctx, root.hooks, ['hooks']);
+    const parsed = withoutStoplineGuard(
+      f.bareMap
+        ? parseHooksSection(ctx, root, [])
+        : listDialect(f.dialect)
+          ? parseHooksList(ctx, root.hooks, ['hooks'])
+          : f.dialect === 'openhands' && !('hooks' in root)
+            ? parseHooksSection(ctx, root, [])
+            : parseHooksSection(ctx, root.hooks, ['hooks']),
+    );
     if (f.dialect === 'openhands' && diagnostics.slice(diagBefore).some((d) => d.level === 'error')) {
       // OpenHands validates the whole file: one broken hook and it loads none
       diagnostics.push({ level: 'error', file: f.path, message: 'OpenHands refuses a file with an error, so none of its hooks run' });
@@ -497,3 +499,29 @@ export function loadHooksConfigFromSystem(cwd: string, extra: Partial<LoadOption
   loads.set(key, { consulted, listed, config });
   return config;
 }
+
+/**
+ * A host's hook file holds stopline's own entry once `stopline install <host>` ran there. Imported
+ * into another host, that entry would run stopline's guard a second time, as one of the person's
+ * hooks, on a payload of the wrong host: the guard already answers every event here, so an entry
+ * that runs one of stopline's hook scripts (or `stopline guard`) is left out of the import.
+ */
+function withoutStoplineGuard(groups: readonly HookGroup[]): HookGroup[] {
+  const out: HookGroup[] = [];
+  for (const g of groups) {
+    const hooks = g.hooks.filter((h) => h.type !== 'command' || !runsStoplineGuard(h.command, h.args));
+    if (hooks.length) out.push(hooks.length === g.hooks.length ? g : { ...g, hooks });
+  }
+  return out;
+}
+
+/** stopline's hook scripts are all named `stopline.mjs` (the Claude mod's `stopline-mod.mjs`) */
+const GUARD_SCRIPTS: ReadonlySet<string> = new Set(['stopline.mjs', 'stopline-mod.mjs']);
+
+/** The command runs one of stopline's hook scripts, or the `stopline guard` bridge. */
+export function runsStoplineGuard(command: string, args: readonly string[] = []): boolean {
+  const words = [...command.split(/\s+/), ...args].map((w) => w.replace(/^["']+|["';&|)]+$/g, '')).filter((w) => w !== '');
+  const base = (w: string) => w.slice(Math.max(w.lastIndexOf('/'), w.lastIndexOf('\\')) + 1);
+  return words.some((w, i) => GUARD_SCRIPTS.has(base(w)) || (base(w) === 'stopline' && words[i + 1] === 'guard'));
+}
+
