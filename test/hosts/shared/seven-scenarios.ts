@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FakeModelScript, FakeModelServer } from '../harness';
+import { requestAfterToolCall, type FakeModelScript, type FakeModelServer } from '../harness';
 import { fakeNpmEnv, readEvidence, requestText, seedBrokenDataFolder, seedUserHooks, stoplineDataDir, type RealHostCase, type RealHostRuns } from './real-host';
 
 type ToolCall = { id: string; name: string; input: Record<string, unknown> };
@@ -59,6 +59,34 @@ export interface ScenarioHost {
    * - noUserHooks: the artifact runs no stopline.json hooks on this host (scenario 8 is left out).
    */
   limits?: { noContext?: string; unseenChildren?: string; stopEndsRun?: string; noUserHooks?: string };
+  /**
+   * The model's read call: scenario 1 reads a.txt after the create (it runs under review and shows
+   * `alpha`), scenario 5 too (the evidence then has a Read check, a read, after the Write).
+   */
+  read?(id: string, path: string): ToolCall;
+  /** scenario 4 with agents=1: exactly one child request, and the first sub-agent's answer reaches the parent */
+  childAnswers?: boolean;
+  /** how scenario 6 makes the data folder unusable (default 'self-link'; see seedBrokenDataFolder) */
+  brokenDataFolder?: 'self-link' | 'file';
+  /** the line the host's stderr (the run's result `stderr`) shows the person when scenario 6 fails open */
+  failOpenLine?: RegExp;
+  /** more of the contract that scenario 7's context names, e.g. `files=a.txt` */
+  contextAlso?: string[];
+  /** where the host has stopline keep its evidence (default the XDG data folder in the case's HOME) */
+  evidenceDir?(c: RealHostCase): string;
+  /**
+   * How scenario 3's ask case runs the host when its usual run would put the ask to a person who
+   * is not there (e.g. an approval prompt that waits for a terminal); default `run`.
+   */
+  runWithNoPerson?(c: RealHostCase, s: FakeModelServer, prompt: string, env?: Record<string, string | undefined>): Promise<unknown>;
+  /** what the stop of scenario 3's ask case tells the model besides its code */
+  cannotAskSays?: string;
+  /**
+   * Set when the host's context may reach the model only from the request after the first tool
+   * call (why, in a few words): scenario 7 starts with a read, and the context scenarios look at
+   * the request that carries the first call's result.
+   */
+  contextLate?: string;
 }
 
 export function sevenScenarios(h: ScenarioHost): void {
@@ -77,6 +105,7 @@ export function sevenScenarios(h: ScenarioHost): void {
         name: 'main',
         turns: [
           { toolCalls: [create('call_create', join(c.project, 'new.txt'))] },
+          ...(h.read ? [{ toolCalls: [h.read('call_read', join(c.project, 'a.txt'))] }] : []),
           { toolCalls: [edit('call_edit', join(c.project, 'a.txt'), 'alpha', 'beta')] },
           { toolCalls: [shell('call_touch', 'touch x')] },
           ...more,
@@ -125,6 +154,10 @@ export function sevenScenarios(h: ScenarioHost): void {
       for (const id of ['call_create', 'call_edit', 'call_touch']) expectStopped(s, id, 'MODE_FORBIDS_MUTATION');
       expectRan(s, 'call_cat');
       expect(s.toolResultText('call_cat')).toContain('alpha');
+      if (h.read) {
+        expectRan(s, 'call_read');
+        expect(s.toolResultText('call_read')).toContain('alpha');
+      }
     });
   }
 
@@ -146,9 +179,10 @@ export function sevenScenarios(h: ScenarioHost): void {
     it(`change (deps default ask; ${h.words.cannotAsk}): \`npm install left-pad\` is stopped with DEPENDENCY_NOT_AUTHORIZED`, async () => {
       const c = runs.newCase('s3-ask');
       const s = await runs.server(script());
-      await h.run(c, s, '$stopline change -- add left-pad', fakeNpmEnv(c.runDir, c.home));
+      await (h.runWithNoPerson ?? h.run)(c, s, '$stopline change -- add left-pad', fakeNpmEnv(c.runDir, c.home));
       expect(existsSync(join(c.project, 'npm-ran.txt'))).toBe(false);
       expectStopped(s, 'call_npm', 'DEPENDENCY_NOT_AUTHORIZED');
+      if (h.cannotAskSays) expect(s.toolResultText('call_npm')).toContain(h.cannotAskSays);
     });
 
     it('change deps=allow: the same command reaches the shell', async () => {
@@ -222,9 +256,13 @@ export function sevenScenarios(h: ScenarioHost): void {
         expectRan(s, 'call_task1');
         expectStopped(s, 'call_task2', 'AGENT_BUDGET_EXHAUSTED');
         expect(s.requests.filter((r) => r.thread === 'child').length).toBeGreaterThanOrEqual(1);
+        if (h.childAnswers) {
+          expect(s.requests.filter((r) => r.thread === 'child')).toHaveLength(1);
+          expect(s.toolResultText('call_task1')).toContain('SUB-DONE');
+        }
       });
 
-      it(`review: a \`touch\` inside the sub-agent (${h.words.childCall}) is stopped, and the sub-agent ${h.limits?.noContext ? 'is never told the contract (no context channel)' : `got the contract at its start${gap}`}`, async () => {
+      it(`review: a \`touch\` inside the sub-agent (${h.words.childCall}) is stopped, and the sub-agent ${h.limits?.noContext ? 'is never told the contract (no context channel)' : `got the contract ${h.contextLate ? 'by the request after its first call' : 'at its start'}${gap}`}`, async () => {
         const c = runs.newCase('s4-child');
         const s = await runs.server({
           threads: [
@@ -236,7 +274,7 @@ export function sevenScenarios(h: ScenarioHost): void {
         expect(existsSync(join(c.project, 'child.txt'))).toBe(false);
         expectStopped(s, 'call_child_touch', 'MODE_FORBIDS_MUTATION');
         // the subagent-start context reaches the sub-agent's first request, where the host reads it
-        const childFirst = s.requests.find((r) => r.thread === 'child');
+        const childFirst = h.contextLate ? requestAfterToolCall(s.requests, 'call_child_touch') : s.requests.find((r) => r.thread === 'child');
         expectContext(requestText(childFirst?.body), 'stopline contract (ARMED)');
       });
     });
@@ -250,9 +288,11 @@ export function sevenScenarios(h: ScenarioHost): void {
     expect(readFileSync(join(c.project, 'a.txt'), 'utf8')).toBe('beta\n');
     expect(existsSync(join(c.project, 'x'))).toBe(true);
     for (const id of ['call_create', 'call_edit', 'call_touch']) expectRan(s, id);
-    const checks = readEvidence(stoplineDataDir(c.home)).filter((e) => e.type === 'check');
-    expect(checks.map((e) => e.action?.mutability)).toEqual(['write', 'write', 'write']);
-    expect(checks.map((e) => e.action?.tool)).toEqual([...(h.evidenceTools ?? ['Write', 'Edit', 'Bash'])]);
+    const checks = readEvidence(h.evidenceDir?.(c) ?? stoplineDataDir(c.home)).filter((e) => e.type === 'check');
+    const tools = h.evidenceTools ?? ['Write', 'Edit', 'Bash'];
+    if (h.read) expectRan(s, 'call_read');
+    expect(checks.map((e) => e.action?.mutability)).toEqual(h.read ? ['write', 'read', 'write', 'write'] : ['write', 'write', 'write']);
+    expect(checks.map((e) => e.action?.tool)).toEqual(h.read ? [tools[0], 'Read', tools[1], tools[2]] : [...tools]);
     expect(checks.every((e) => e.decision?.reasonCode === 'CONTROL_INACTIVE')).toBe(true);
   });
 
@@ -261,7 +301,7 @@ export function sevenScenarios(h: ScenarioHost): void {
 
     it(`fail closed: the write is stopped with GUARD_UNAVAILABLE (${h.words.failClosed})`, async () => {
       const c = runs.newCase('s6-closed');
-      seedBrokenDataFolder(c, 'closed', 'self-link');
+      seedBrokenDataFolder(c, 'closed', h.brokenDataFolder ?? 'self-link');
       const s = await runs.server(script(c));
       await h.run(c, s, '$stopline change -- write new.txt');
       expect(existsSync(join(c.project, 'new.txt'))).toBe(false);
@@ -270,11 +310,12 @@ export function sevenScenarios(h: ScenarioHost): void {
 
     it(`fail open: the same write runs (${h.words.failOpen})`, async () => {
       const c = runs.newCase('s6-open');
-      seedBrokenDataFolder(c, 'open', 'self-link');
+      seedBrokenDataFolder(c, 'open', h.brokenDataFolder ?? 'self-link');
       const s = await runs.server(script(c));
-      await h.run(c, s, '$stopline change -- write new.txt');
+      const r = await h.run(c, s, '$stopline change -- write new.txt');
       expect(readFileSync(join(c.project, 'new.txt'), 'utf8')).toBe('call_create\n');
       expectRan(s, 'call_create');
+      if (h.failOpenLine) expect((r as { stderr?: string } | undefined)?.stderr ?? '').toMatch(h.failOpenLine);
     });
   });
 
@@ -288,6 +329,17 @@ export function sevenScenarios(h: ScenarioHost): void {
       expectStopped(s, 'call_create', 'MODE_FORBIDS_MUTATION');
       expect(s.toolResultText('call_create')).toContain('State: ARMED / review');
     });
+  } else if (h.contextLate) {
+    it(`7. the contract context from ${h.words.promptEvent} is in the model request at the latest after the first tool call (${h.contextLate})${gap}`, async () => {
+      const c = runs.newCase('s7');
+      const look = h.read ? h.read('call_look', join(c.project, 'a.txt')) : shell('call_look', 'cat a.txt');
+      const s = await runs.server({ threads: [{ name: 'main', turns: [{ toolCalls: [look] }, { text: 'ok' }] }] });
+      await h.run(c, s, '$stopline review files=a.txt -- look at a.txt');
+      const text = requestText(requestAfterToolCall(s.requests, 'call_look')?.body);
+      expectContext(text, 'stopline contract (ARMED)');
+      expectContext(text, 'mode=review');
+      for (const part of h.contextAlso ?? []) expectContext(text, part);
+    });
   } else {
     it(`7. the contract context from ${h.words.promptEvent} is in the first model request${gap}`, async () => {
       const c = runs.newCase('s7');
@@ -297,6 +349,7 @@ export function sevenScenarios(h: ScenarioHost): void {
       const text = requestText(first?.body);
       expectContext(text, 'stopline contract (ARMED)');
       expectContext(text, 'mode=review');
+      for (const part of h.contextAlso ?? []) expectContext(text, part);
     });
   }
 
@@ -311,7 +364,7 @@ export function sevenScenarios(h: ScenarioHost): void {
     expect(s.toolResultText('call_rm')).toContain('USER-HOOK: no rm -rf here');
     expectRan(s, 'call_ls');
     if (h.limits?.noContext) return;
-    const first = s.requests.find((r) => r.kind === 'turn');
+    const first = h.contextLate ? requestAfterToolCall(s.requests, 'call_rm') : s.requests.find((r) => r.kind === 'turn');
     expectContext(requestText(first?.body), 'USER-HOOK-CONTEXT');
   });
 }
