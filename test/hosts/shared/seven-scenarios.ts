@@ -75,10 +75,10 @@ export interface ScenarioHost {
   /** where the host has stopline keep its evidence (default the XDG data folder in the case's HOME) */
   evidenceDir?(c: RealHostCase): string;
   /**
-   * How scenario 3's ask case runs the host when its usual run would put the ask to a person who
-   * is not there (e.g. an approval prompt that waits for a terminal); default `run`.
+   * How scenario 3 runs the host when its usual run would put a command to a person who is not
+   * there (e.g. an approval prompt that waits for a terminal); default `run`.
    */
-  runWithNoPerson?(c: RealHostCase, s: FakeModelServer, prompt: string, env?: Record<string, string | undefined>): Promise<unknown>;
+  runForDeps?(c: RealHostCase, s: FakeModelServer, prompt: string, env?: Record<string, string | undefined>): Promise<unknown>;
   /** what the stop of scenario 3's ask case tells the model besides its code */
   cannotAskSays?: string;
   /**
@@ -87,6 +87,11 @@ export interface ScenarioHost {
    * the request that carries the first call's result.
    */
   contextLate?: string;
+  /**
+   * Set when the host runs a sub-agent in the background and a headless run ends before the
+   * child's own calls (why): scenario 4 keeps its budget case and leaves out the child's `touch`.
+   */
+  backgroundChildren?: string;
 }
 
 export function sevenScenarios(h: ScenarioHost): void {
@@ -179,7 +184,7 @@ export function sevenScenarios(h: ScenarioHost): void {
     it(`change (deps default ask; ${h.words.cannotAsk}): \`npm install left-pad\` is stopped with DEPENDENCY_NOT_AUTHORIZED`, async () => {
       const c = runs.newCase('s3-ask');
       const s = await runs.server(script());
-      await (h.runWithNoPerson ?? h.run)(c, s, '$stopline change -- add left-pad', fakeNpmEnv(c.runDir, c.home));
+      await (h.runForDeps ?? h.run)(c, s, '$stopline change -- add left-pad', fakeNpmEnv(c.runDir, c.home));
       expect(existsSync(join(c.project, 'npm-ran.txt'))).toBe(false);
       expectStopped(s, 'call_npm', 'DEPENDENCY_NOT_AUTHORIZED');
       if (h.cannotAskSays) expect(s.toolResultText('call_npm')).toContain(h.cannotAskSays);
@@ -188,7 +193,7 @@ export function sevenScenarios(h: ScenarioHost): void {
     it('change deps=allow: the same command reaches the shell', async () => {
       const c = runs.newCase('s3-allow');
       const s = await runs.server(script());
-      await h.run(c, s, '$stopline change deps=allow -- add left-pad', fakeNpmEnv(c.runDir, c.home));
+      await (h.runForDeps ?? h.run)(c, s, '$stopline change deps=allow -- add left-pad', fakeNpmEnv(c.runDir, c.home));
       expect(readFileSync(join(c.project, 'npm-ran.txt'), 'utf8')).toBe('install left-pad\n');
       expectRan(s, 'call_npm');
       expect(s.toolResultText('call_npm')).toContain('fake npm: install left-pad');
@@ -243,7 +248,7 @@ export function sevenScenarios(h: ScenarioHost): void {
       });
     });
   } else {
-    describe(`4. sub-agents (${w.task})`, () => {
+    describe(`4. sub-agents (${w.task}${h.backgroundChildren ? `; ${h.backgroundChildren}` : ''})`, () => {
       it(`agents=1: the first ${w.task} runs, the second is stopped with AGENT_BUDGET_EXHAUSTED`, async () => {
         const c = runs.newCase('s4-budget');
         const s = await runs.server({
@@ -262,7 +267,7 @@ export function sevenScenarios(h: ScenarioHost): void {
         }
       });
 
-      it(`review: a \`touch\` inside the sub-agent (${h.words.childCall}) is stopped, and the sub-agent ${h.limits?.noContext ? 'is never told the contract (no context channel)' : `got the contract ${h.contextLate ? 'by the request after its first call' : 'at its start'}${gap}`}`, async () => {
+      if (!h.backgroundChildren) it(`review: a \`touch\` inside the sub-agent (${h.words.childCall}) is stopped, and the sub-agent ${h.limits?.noContext ? 'is never told the contract (no context channel)' : `got the contract ${h.contextLate ? 'by the request after its first call' : 'at its start'}${gap}`}`, async () => {
         const c = runs.newCase('s4-child');
         const s = await runs.server({
           threads: [
