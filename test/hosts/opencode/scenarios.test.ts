@@ -91,7 +91,7 @@ describeRealHost(status, 'OpenCode 1.18.33 with dist/opencode/stopline.js', HOST
     childAnswers: true,
     brokenDataFolder: 'file',
     failOpenLine: /stopline \(opencode\): .*failing open/,
-    contextAlso: ['files=a.txt'],
+    contextAlso: ['stopline contract (ARMED): mode=review', 'files=a.txt'],
     // the plugin injects it as a no-reply message once OpenCode reports the person's message, which
     // can be after the first request went out
     contextLate: 'a no-reply message injected beside the first request',

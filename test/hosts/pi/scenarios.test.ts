@@ -64,7 +64,7 @@ for (const { variant, label, hosts } of PI_VARIANTS) {
       },
       brokenDataFolder: 'file',
       failOpenLine: /stopline \(pi\): .*failing open/,
-      contextAlso: ['files=a.txt'],
+      contextAlso: ['stopline contract (ARMED): mode=review', 'files=a.txt'],
     });
 
     it('7b. /skill:stopline (the skill ships next to the extension) puts the same contract context in the first model request', async () => {
