@@ -91,7 +91,7 @@ export interface ScenarioHost {
   failOpenLine?: RegExp;
   /** The host's words in front of hook context in the model's request (e.g. `UserPromptSubmit hook additional context: `); the context scenarios assert them too. */
   contextLabel?: { prompt: string; subagent: string };
-  /** Scenario 7 asserts the contract is in the first request once (not twice from two events) and names files=a.txt; with `read`, the request after the read still holds one copy. */
+  /** Scenario 7 asserts the contract is in the first request once (not twice from two events); with `read`, the request after the read still holds one copy. */
   contextOnce?: boolean;
   /** More of the contract that scenario 7's context names, e.g. `files=a.txt`. */
   contextAlso?: string[];
@@ -414,7 +414,6 @@ export function sevenScenarios(h: ScenarioHost): void {
       if (h.contextOnce) {
         const copies = (body: unknown) => requestText(body).split('stopline contract (ARMED): mode=review').length - 1;
         expect(copies(first?.body)).toBe(1);
-        expect(text).toContain('files=a.txt');
         // the prompt event may fire again before the request that carries the read's result: no second copy
         if (h.read) {
           expectRan(s, 'call_read');
