@@ -399,7 +399,7 @@ export function sevenScenarios(h: ScenarioHost): void {
       expect(s.toolResultText('call_create')).toContain('State: ARMED / review');
     });
   } else {
-    const where = h.contextLate ? `at the latest after the first tool call (${h.contextLate})` : 'the first model request';
+    const where = h.contextLate ? `the model request at the latest after the first tool call (${h.contextLate})` : 'the first model request';
     it(`7. the contract context from ${h.words.promptEvent} is in ${where}${gap}`, async () => {
       const c = runs.newCase('s7');
       // a late context needs a first call to arrive after (a read, or cat where the host gives none)
