@@ -119,6 +119,7 @@ for (const door of CLAUDE_DOORS) {
       dataDir: pluginData,
       contextLabel: { prompt: 'UserPromptSubmit hook additional context: ', subagent: 'SubagentStart hook additional context: ' },
       contextOnce: true,
+      contextAlso: ['files=a.txt'],
       subagentChecks: { reply: true },
       childWrites: true,
     });

@@ -12,7 +12,7 @@ import { copyFileSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFil
 import { dirname, join } from 'node:path';
 import { ensureHosts, HOSTS_FOR, runCodex, startResponsesServer, type FakeModelServer } from '../harness';
 import { describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
-import { pathFormCase, type PathFormHost } from '../shared/path-forms';
+import { pathFormCase, usualPathForms, type PathFormHost } from '../shared/path-forms';
 
 const status = await ensureHosts(HOSTS_FOR.codex);
 const runs = realHostRuns({ prefix: 'codex-path-forms', startServer: startResponsesServer, describeTimings: () => null });
@@ -33,28 +33,8 @@ const add = (id: string, path: string) => ({ toolCalls: [{ id, name: 'apply_patc
 const host: PathFormHost = { runs, write: add, launch: codex, expectRan, expectStopped };
 
 describeRealHost(status, 'path forms on Codex 0.171.0 apply_patch', HOSTS_FOR.codex, 300_000, () => {
-  it('under files=src/** each header is judged where Codex writes it', () =>
-    pathFormCase(host, 'locked', (c) => {
-      const outside = dirname(c.project);
-      const away = join(outside, 'codex-away');
-      mkdirSync(away, { recursive: true });
-      mkdirSync(join(c.project, 'src'), { recursive: true });
-      symlinkSync(away, join(c.project, 'src', 'out'));
-      return {
-        prompt: '$stopline change files=src/** -- edit the sources',
-        writes: [
-          ['rel', 'src/rel.txt'],
-          ['abs', join(c.project, 'src', 'abs.txt')],
-          ['dotdot', 'src/../../dotdot.txt'],
-          ['home', '~/home.txt'],
-          ['at', '@src/at.txt'],
-          ['link_out', 'src/out/linked.txt'],
-        ],
-        landed: { rel: join(c.project, 'src', 'rel.txt'), abs: join(c.project, 'src', 'abs.txt') },
-        stopped: { PATH_OUTSIDE_CONTRACT: ['link_out', 'dotdot', 'home', 'at'] },
-        absent: [join(away, 'linked.txt'), join(outside, 'dotdot.txt'), join(c.home, 'home.txt'), join(c.project, '~'), join(c.project, '@src')],
-      };
-    }));
+  // 0.171.0 does not expand `~` in patch headers: the file is in a folder named `~`
+  usualPathForms(host, { who: 'Codex', linkOut: true, openHome: 'project', openWords: '`~/x` is the folder `~` in the project, `@x` a file named `@x`' });
 
   it('without files= Codex writes through a link where it leads; a link into stopline\'s config folder is stopped', () =>
     pathFormCase(host, 'links', (c) => {
@@ -80,16 +60,4 @@ describeRealHost(status, 'path forms on Codex 0.171.0 apply_patch', HOSTS_FOR.co
         },
       };
     }));
-
-  it('without files= the same headers run and land where the guard placed them', () =>
-    pathFormCase(host, 'open', (c) => ({
-      prompt: '$stopline change -- edit anything',
-      writes: [
-        ['home', '~/open-home.txt'],
-        ['at', '@at.txt'],
-      ],
-      // 0.171.0 does not expand `~` in patch headers: the file is in a folder named `~`
-      landed: { home: join(c.project, '~', 'open-home.txt'), at: join(c.project, '@at.txt') },
-      absent: [join(c.home, 'open-home.txt')],
-    })));
 });

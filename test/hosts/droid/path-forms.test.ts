@@ -5,12 +5,11 @@
  * `..` collapses, and `~/x` and `@x` are plain names there (Create makes a folder named `~`),
  * never the HOME.
  */
-import { expect, it } from 'vitest';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { expect } from 'vitest';
 import { droidHooksMap } from '../../../hosts/cli/install/hook-files';
 import { ensureHosts, HOSTS_FOR, runDroid, startHostChatServer, type FakeModelServer } from '../harness';
 import { describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
+import { usualPathForms, type PathFormHost } from '../shared/path-forms';
 
 const status = await ensureHosts(HOSTS_FOR.droid);
 const runs = realHostRuns({ prefix: 'droid-path-forms', startServer: startHostChatServer, describeTimings: () => null });
@@ -22,34 +21,10 @@ async function droid(c: RealHostCase, s: FakeModelServer, prompt: string): Promi
   expect(r.code, `droid exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
 }
 
-// ids in the call_… form the other suites use (bare ids like `rel` did not come back with their results here)
-const create = (id: string, path: string) => ({ toolCalls: [{ id: `call_${id}`, name: 'Create', input: { file_path: path, content: `${id}\n` } }] });
+const create = (id: string, path: string) => ({ toolCalls: [{ id, name: 'Create', input: { file_path: path, content: `${id}\n` } }] });
+
+const host: PathFormHost = { runs, write: create, launch: droid, expectRan, expectStopped };
 
 describeRealHost(status, 'path forms on Factory Droid 0.225.2 Create', HOSTS_FOR.droid, 300_000, () => {
-  it('under files=src/** each path is judged where Droid writes it', async () => {
-    const c = runs.newCase('locked');
-    const outside = dirname(c.project);
-    mkdirSync(join(c.project, 'src'));
-    const s = await runs.server({
-      threads: [{ name: 'main', turns: [create('rel', 'src/rel.txt'), create('abs', join(c.project, 'src', 'abs.txt')), create('dotdot', 'src/../../dotdot.txt'), create('home', '~/home.txt'), create('at', '@src/at.txt'), { text: 'done' }] }],
-    });
-    await droid(c, s, '$stopline change files=src/** -- edit the sources');
-    expectRan(s, 'call_rel');
-    expectRan(s, 'call_abs');
-    expect(readFileSync(join(c.project, 'src', 'rel.txt'), 'utf8')).toBe('rel\n');
-    expect(readFileSync(join(c.project, 'src', 'abs.txt'), 'utf8')).toBe('abs\n');
-    for (const id of ['dotdot', 'home', 'at']) expectStopped(s, `call_${id}`, 'PATH_OUTSIDE_CONTRACT');
-    for (const p of [join(outside, 'dotdot.txt'), join(c.home, 'home.txt'), join(c.project, '~'), join(c.project, '@src')]) expect(existsSync(p), p).toBe(false);
-  });
-
-  it('without files= the same paths run and land where the guard placed them (never in the HOME)', async () => {
-    const c = runs.newCase('open');
-    const s = await runs.server({ threads: [{ name: 'main', turns: [create('home', '~/open-home.txt'), create('at', '@at.txt'), { text: 'done' }] }] });
-    await droid(c, s, '$stopline change -- edit anything');
-    expectRan(s, 'call_home');
-    expectRan(s, 'call_at');
-    expect(readFileSync(join(c.project, '~', 'open-home.txt'), 'utf8')).toBe('home\n');
-    expect(existsSync(join(c.home, 'open-home.txt'))).toBe(false);
-    expect(readFileSync(join(c.project, '@at.txt'), 'utf8')).toBe('at\n');
-  });
+  usualPathForms(host, { who: 'Droid', openHome: 'project', openWords: 'never in the HOME' });
 });

@@ -59,6 +59,7 @@ describeRealHost(status, 'Gemini CLI 0.61.0 with dist/gemini', HOSTS_FOR.gemini,
     // a Gemini subagent hands back its answer with complete_task
     childEnd: (id) => ({ id, name: 'complete_task', input: { result: { response: 'SUB-DONE' } } }),
     contextOnce: true,
+    contextAlso: ['files=a.txt'],
     promptNotice: 'stopline: contract set: ARMED / review',
     childContextGap: 'Gemini has no subagent event; the stamp of a stopped call tells it why',
     subagentChecks: { taskRunsInReview: true },

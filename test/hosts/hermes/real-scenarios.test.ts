@@ -1,10 +1,12 @@
 /**
  * The seven scenarios on the real Hermes Agent 0.19.0 (pinned venv in .hosts/hermes), headless
- * (`hermes chat -Q -q`, and `hermes -z` once) against the fake chat-completions server, each in a
- * fresh HERMES_HOME, with the bundle exactly as built in dist/hermes/stopline/ (or
- * STOPLINE_TEST_DIST). The plugin is installed by `stopline install hermes`, and in one case by
- * Hermes's own `hermes plugins install` + `hermes plugins enable`. Every scenario asserts the real
- * file system and what the model received for each call in its next request.
+ * (`hermes chat -Q -q`, and `hermes -z`) against the fake chat-completions server, each in a fresh
+ * HERMES_HOME, with the bundle exactly as built in dist/hermes/stopline/ (or STOPLINE_TEST_DIST).
+ * The plugin is installed by `stopline install hermes`, and in one case by Hermes's own
+ * `hermes plugins install` + `hermes plugins enable`. Every scenario asserts the real file system
+ * and what the model received for each call in its next request. The Hermes-only cases (V4A
+ * patches, a tasks=[…] batch, an evaluator that crashes or is missing) run from the scenario list
+ * the emulator parity check shares (./real/scenarios.ts).
  *
  * Decision latency inside Hermes: every run carries two observer plugins that bracket stopline's
  * callbacks (see real-hermes.ts); the suite prints the median and p99 per tool call through the
@@ -12,11 +14,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ensureHosts, HOSTS_FOR, startChatServer, type FakeModelServer } from '../harness';
 import { quantile } from '../opencode/timings';
 import { describeRealHost, fakeNpmEnv, readEvidence, realHostRuns, type RealHostCase } from '../shared/real-host';
-import { applySetup, decisionOf, modelScript, scenario, USER_HOOK_REASON, type Scenario } from './real/scenarios';
+import { sevenScenarios } from '../shared/seven-scenarios';
+import { applySetup, decisionOf, modelScript, scenario, USER_HOOK_REASON, type Scenario, type Setup } from './real/scenarios';
 import { hermesHome, hookCosts, installClocks, installPlugin, runHermes, writeHermesConfig, type HermesMode, type HermesRunResult, type InstallRoute } from './real-hermes';
 
 const status = await ensureHosts(HOSTS_FOR.hermes);
@@ -41,21 +44,27 @@ const runs = realHostRuns({
 
 const clockFile = () => runs.timingFile.replace(/timings\.jsonl$/, 'clock.jsonl');
 
-interface Ran {
-  c: RealHostCase;
-  s: FakeModelServer;
-  r: HermesRunResult;
+interface RunOpts {
+  route?: InstallRoute;
+  mode?: HermesMode;
+  env?: Record<string, string | undefined>;
+  setup?: Setup;
 }
 
-/** A fresh case: config naming the fake server, the plugin by `route`, the clocks, the scenario's setup; then one run. */
-async function run(sc: Scenario, opts: { route?: InstallRoute; mode?: HermesMode; env?: (c: RealHostCase) => Record<string, string> } = {}): Promise<Ran> {
-  const c = runs.newCase(sc.id, opts.route ?? 'stopline', opts.mode ?? 'chat');
-  const s = await runs.server(modelScript(sc));
+/** Config naming the fake server, the plugin by `route`, the clocks, a list scenario's setup; then one run. */
+async function hermes(c: RealHostCase, s: FakeModelServer, prompt: string, opts: RunOpts = {}): Promise<HermesRunResult> {
   writeHermesConfig(c, s);
   installPlugin(c, opts.route ?? 'stopline');
   installClocks(c);
-  applySetup(sc.setup, { pluginDir: join(hermesHome(c), 'plugins', 'stopline'), home: c.home, project: c.project });
-  const r = await runHermes(c, s, sc.prompt, { mode: opts.mode, clockFile: clockFile(), env: opts.env?.(c) });
+  if (opts.setup) applySetup(opts.setup, { pluginDir: join(hermesHome(c), 'plugins', 'stopline'), home: c.home, project: c.project });
+  return runHermes(c, s, prompt, { mode: opts.mode, clockFile: clockFile(), env: opts.env });
+}
+
+/** A case of the scenario list: its model script, its setup, one run. */
+async function run(sc: Scenario, opts: Omit<RunOpts, 'setup' | 'env'> & { env?: (c: RealHostCase) => Record<string, string> } = {}) {
+  const c = runs.newCase(sc.id, opts.route ?? 'stopline', opts.mode ?? 'chat');
+  const s = await runs.server(modelScript(sc));
+  const r = await hermes(c, s, sc.prompt, { route: opts.route, mode: opts.mode, env: opts.env?.(c), setup: sc.setup });
   return { c, s, r };
 }
 
@@ -81,8 +90,7 @@ function expectStopped(s: FakeModelServer, callId: string, reason: string): void
 }
 
 function expectRan(s: FakeModelServer, callId: string): void {
-  const text = resultOf(s, callId);
-  expect(text, `${callId} should have run`).not.toContain('STOP /');
+  expect(resultOf(s, callId), `${callId} should have run`).not.toContain('STOP /');
 }
 
 /** Every call of the scenario got the decision the list says. */
@@ -93,55 +101,80 @@ function expectDecisions(sc: Scenario, s: FakeModelServer): void {
   }
 }
 
-const read = (c: RealHostCase, rel: string) => readFileSync(join(c.project, rel), 'utf8');
 const exists = (c: RealHostCase, rel: string) => existsSync(join(c.project, rel));
+const writeFile = (id: string, path: string) => ({ id, name: 'write_file', input: { path, content: `${id}\n` } });
+const readFile = (id: string, path: string) => ({ id, name: 'read_file', input: { path } });
+const replace = (id: string, path: string, oldString: string, newString: string) => ({ id, name: 'patch', input: { mode: 'replace', path, old_string: oldString, new_string: newString } });
+const terminal = (id: string, command: string) => ({ id, name: 'terminal', input: { command } });
+const delegate = (id: string, goal: string) => ({ id, name: 'delegate_task', input: { goal } });
 
 describeRealHost(status, 'real Hermes Agent 0.19.0 with dist/hermes/stopline', HOSTS_FOR.hermes, SUITE_TIMEOUT, () => {
-  describe('1. review', () => {
-    it('write_file, patch (replace and V4A) and terminal `touch x` are stopped with MODE_FORBIDS_MUTATION and change nothing; read_file runs', async () => {
-      const sc = scenario('review');
-      const { c, s, r } = await run(sc);
-      expect(exists(c, 'new.txt')).toBe(false);
-      expect(read(c, 'a.txt')).toBe('alpha\n');
-      expect(exists(c, 'x')).toBe(false);
-      expectDecisions(sc, s);
-      expect(resultOf(s, 'call_read')).toContain('alpha');
-      // the contract context went out with the person's message, in the first request
-      const first = s.requests.find((q) => q.kind === 'turn')!;
-      expect(first.firstUserText).toContain('stopline contract (ARMED): mode=review');
-      expect(r.stderr).toContain('stopline: contract set: ARMED / review guard');
-      // one evidence record per decision, the denials with the response Hermes got
-      const checks = readEvidence(join(hermesHome(c), 'stopline')).filter((e) => e.type === 'check');
-      expect(checks.map((e) => [e.decision?.outcome, e.decision?.response])).toEqual([...Array(4).fill(['deny', 'hermes_block_returned']), ['allow', 'none']]);
-    });
-
-    it('the same through `hermes -z` (oneshot mode)', async () => {
-      const sc = scenario('review');
-      const { c, s, r } = await run(sc, { mode: 'oneshot' });
-      expect(r.stdout.trim()).toBe('finished');
-      expect([exists(c, 'new.txt'), read(c, 'a.txt'), exists(c, 'x')]).toEqual([false, 'alpha\n', false]);
-      expectDecisions(sc, s);
-    });
-
-    it('the same with the plugin put there by `hermes plugins install <file:// git url>` + `hermes plugins enable stopline`', async () => {
-      const sc = scenario('review');
-      const { c, s } = await run(sc, { route: 'hermes-plugins' });
-      expect(readFileSync(join(hermesHome(c), 'plugins', 'stopline', 'plugin.yaml'), 'utf8')).toContain('name: stopline');
-      expect([exists(c, 'new.txt'), read(c, 'a.txt'), exists(c, 'x')]).toEqual([false, 'alpha\n', false]);
-      expectDecisions(sc, s);
-    });
+  sevenScenarios({
+    runs,
+    tools: { create: writeFile, edit: replace, shell: terminal, task: delegate },
+    read: readFile,
+    toolWords: { create: 'write_file', edit: 'patch', task: 'delegate_task' },
+    run: (c, s, prompt, env) => hermes(c, s, prompt, { env }),
+    reviewVariants: [
+      { label: 'hermes chat -Q -q', run: (c, s, prompt) => hermes(c, s, prompt) },
+      {
+        label: 'hermes -z',
+        run: async (c, s, prompt) => {
+          const r = await hermes(c, s, prompt, { mode: 'oneshot' });
+          // oneshot prints only the model's final text
+          expect(r.stdout.trim()).toBe('review finished');
+          return r;
+        },
+      },
+      {
+        // `hermes plugins install <file:// git url>`, then `hermes plugins enable stopline`
+        label: 'hermes plugins install + enable',
+        run: async (c, s, prompt) => {
+          const r = await hermes(c, s, prompt, { route: 'hermes-plugins' });
+          expect(readFileSync(join(hermesHome(c), 'plugins', 'stopline', 'plugin.yaml'), 'utf8')).toContain('name: stopline');
+          return r;
+        },
+      },
+    ],
+    // under `hermes chat -q` (HERMES_INTERACTIVE=1) an ask goes to Hermes's approval prompt, which
+    // with no terminal waits 60 s and denies; the allowed `npm install` met the same prompt there
+    // (seen on 0.19.0): `hermes -z` is where nobody can answer
+    runForDeps: (c, s, prompt, env) => hermes(c, s, prompt, { mode: 'oneshot', env }),
+    cannotAskSays: 'no one can approve it here',
+    expectStopped,
+    expectRan,
+    words: {
+      cannotAsk: 'under `hermes -z` nobody can answer, never sent to the approval prompt',
+      childCall: 'a delegate_task child',
+      failClosed: 'the shim hands Hermes the stamp',
+      failOpen: 'the shim lets the call run',
+      promptEvent: "the person's message",
+    },
+    dataDir: (c) => join(hermesHome(c), 'stopline'),
+    // a top-level delegate_task is always dispatched in the background (0.19.0): the run ends first
+    backgroundChildren: 'a top-level delegate_task runs in the background, past the end of a headless run',
+    contextAlso: ['stopline contract (ARMED): mode=review', 'files=a.txt'],
   });
 
-  it('2. change files=a.txt: a.txt is written; b.txt (write_file) and c.txt (V4A Add File) are stopped with PATH_OUTSIDE_CONTRACT', async () => {
+  it('1b. review: a V4A patch is stopped too, stderr names the contract, and every decision is recorded with the response Hermes got', async () => {
+    const sc = scenario('review');
+    const { c, s, r } = await run(sc);
+    expect([exists(c, 'new.txt'), readFileSync(join(c.project, 'a.txt'), 'utf8'), exists(c, 'x')]).toEqual([false, 'alpha\n', false]);
+    expectDecisions(sc, s);
+    expect(r.stderr).toContain('stopline: contract set: ARMED / review guard');
+    const checks = readEvidence(join(hermesHome(c), 'stopline')).filter((e) => e.type === 'check');
+    expect(checks.map((e) => [e.decision?.outcome, e.decision?.response])).toEqual([...Array(4).fill(['deny', 'hermes_block_returned']), ['allow', 'none']]);
+  });
+
+  it('2b. change files=a.txt: a V4A Add File of c.txt is stopped with PATH_OUTSIDE_CONTRACT like write_file of b.txt', async () => {
     const sc = scenario('files');
     const { c, s } = await run(sc);
-    expect(read(c, 'a.txt')).toBe('fixed\n');
-    expect(exists(c, 'b.txt')).toBe(false);
-    expect(exists(c, 'c.txt')).toBe(false);
+    expect(readFileSync(join(c.project, 'a.txt'), 'utf8')).toBe('fixed\n');
+    expect([exists(c, 'b.txt'), exists(c, 'c.txt')]).toEqual([false, false]);
     expectDecisions(sc, s);
   });
 
-  it('3. deps=deny: terminal `npm install left-pad` is stopped with DEPENDENCY_NOT_AUTHORIZED and never reaches the shell; `ls` runs', async () => {
+  it('3b. deps=deny: terminal `npm install left-pad` is stopped with DEPENDENCY_NOT_AUTHORIZED and never reaches the shell; `ls` runs', async () => {
     const sc = scenario('deps-deny');
     const { c, s } = await run(sc, { env: (cs) => fakeNpmEnv(cs.runDir, cs.home) });
     expect(exists(c, 'npm-ran.txt')).toBe(false);
@@ -149,69 +182,28 @@ describeRealHost(status, 'real Hermes Agent 0.19.0 with dist/hermes/stopline', H
     expect(resultOf(s, 'call_ls')).toContain('a.txt');
   });
 
-  it('3b. deps default (ask) under `hermes -z`, where nobody can answer: stopped at once with DEPENDENCY_NOT_AUTHORIZED, never sent to the approval prompt', async () => {
-    // under `hermes chat -q` Hermes exports HERMES_INTERACTIVE=1, the ask goes to its approval
-    // prompt, and with no terminal that prompt times out after 60 s and denies: see docs/hermes.md
-    const sc: Scenario = {
-      id: 'deps-ask',
-      prompt: '$stopline change -- add left-pad',
-      setup: { kind: 'none' },
-      calls: [{ id: 'call_npm', tool: 'terminal', args: { command: 'npm install left-pad' }, expect: 'DEPENDENCY_NOT_AUTHORIZED' }],
-    };
-    const { c, s } = await run(sc, { mode: 'oneshot', env: (cs) => fakeNpmEnv(cs.runDir, cs.home) });
-    expect(exists(c, 'npm-ran.txt')).toBe(false);
-    expectDecisions(sc, s);
-    expect(stampOf(s, 'call_npm')).toContain('no one can approve it here');
-  });
-
-  it('4. agents=1: the first delegate_task runs a child; the second and a tasks=[…] batch of two are stopped with AGENT_BUDGET_EXHAUSTED', async () => {
+  it('4b. agents=1: after the one delegate_task child, a tasks=[…] batch of two is stopped with AGENT_BUDGET_EXHAUSTED and no other child starts', async () => {
     const sc = scenario('agents');
     const { s } = await run(sc);
     expectDecisions(sc, s);
-    // exactly one child reached the model: the allowed one
     const children = s.requests.filter((q) => q.thread === 'child').map((q) => q.firstUserText);
     expect(new Set(children)).toEqual(new Set(['CHILD-TASK one: read a.txt']));
   });
 
-  it('5. no directive: every tool runs and the evidence has one allow check per tool call', async () => {
-    const sc = scenario('unarmed');
-    const { c, s } = await run(sc);
-    expect(read(c, 'new.txt')).toBe('new\n');
-    expect(read(c, 'a.txt')).toBe('beta\n');
-    expect(exists(c, 'x')).toBe(true);
+  it('6b. evaluator crashed on start, fail closed: write_file is stopped with GUARD_UNAVAILABLE (a CONTROL stop) and stderr says why', async () => {
+    const sc = scenario('crashed-closed');
+    const { c, s, r } = await run(sc);
+    expect(exists(c, 'new.txt')).toBe(false);
     expectDecisions(sc, s);
-    const checks = readEvidence(join(hermesHome(c), 'stopline')).filter((e) => e.type === 'check');
-    expect(checks.map((e) => e.action?.tool)).toEqual(['Write', 'Read', 'Edit', 'Bash']);
-    expect(checks.every((e) => e.decision?.reasonCode === 'CONTROL_INACTIVE' && e.decision?.outcome === 'allow')).toBe(true);
+    expect(stampOf(s, 'call_write')).toMatch(/^STOP \/ CONTROL\n/);
+    expect(r.stderr).toMatch(/^stopline: guard unavailable \(.*\); failing closed/m);
   });
 
-  describe('6. the evaluator cannot answer', () => {
-    it('crashed on start, fail closed: write_file is stopped with GUARD_UNAVAILABLE under a change contract', async () => {
-      const sc = scenario('crashed-closed');
-      const { c, s, r } = await run(sc);
-      expect(exists(c, 'new.txt')).toBe(false);
-      expectDecisions(sc, s);
-      expect(stampOf(s, 'call_write')).toMatch(/^STOP \/ CONTROL\n/);
-      expect(r.stderr).toMatch(/^stopline: guard unavailable \(.*\); failing closed/m);
-    });
-
-    it('missing, fail open: the same write runs even under review, with one stderr line saying so', async () => {
-      const sc = scenario('missing-open');
-      const { c, s, r } = await run(sc);
-      expect(read(c, 'new.txt')).toBe('new\n');
-      expectDecisions(sc, s);
-      expect(r.stderr).toMatch(/^stopline: guard unavailable \(.*\); failing open$/m);
-    });
-  });
-
-  it("7. the person's own tool:before hook (user stopline.json, matcher Bash) stops `rm -rf build` with its reason; `touch x` runs", async () => {
-    const sc = scenario('user-hook');
-    const { c, s } = await run(sc);
-    expect(read(c, 'build/out.js')).toBe('built\n');
-    expect(exists(c, 'x')).toBe(true);
-    expect(stampOf(s, 'call_rm')).toContain(USER_HOOK_REASON);
+  it('6c. evaluator missing, fail open: the same write runs even under review, with one stderr line saying so', async () => {
+    const sc = scenario('missing-open');
+    const { c, s, r } = await run(sc);
+    expect(readFileSync(join(c.project, 'new.txt'), 'utf8')).toBe('new\n');
     expectDecisions(sc, s);
-    // the same file's prompt:submit hook added its context to the person's message
-    expect(s.requests.find((q) => q.kind === 'turn')!.firstUserText).toContain('USER-HOOK-CONTEXT');
+    expect(r.stderr).toMatch(/^stopline: guard unavailable \(.*\); failing open$/m);
   });
 });

@@ -5,12 +5,10 @@
  * plain names in the project. The file system shows each allowed write where the guard placed
  * it and nothing left by a stopped one.
  */
-import { beforeAll, expect, it } from 'vitest';
-import { mkdirSync, symlinkSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { beforeAll, expect } from 'vitest';
 import { ensureHosts, HOSTS_FOR, runKilo, startChatServer, type FakeModelServer } from '../harness';
 import { describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
-import { pathFormCase, type PathFormHost } from '../shared/path-forms';
+import { usualPathForms, type PathFormHost } from '../shared/path-forms';
 
 let plugin = '';
 const status = await ensureHosts(HOSTS_FOR.kilo);
@@ -31,38 +29,5 @@ const write = (id: string, filePath: string) => ({ toolCalls: [{ id, name: 'writ
 const host: PathFormHost = { runs, write, launch: kilo, expectRan, expectStopped };
 
 describeRealHost(status, 'path forms on Kilo Code 7.7.7 write', HOSTS_FOR.kilo, 600_000, () => {
-  it('under files=src/** each form is judged where Kilo writes it', () =>
-    pathFormCase(host, 'locked', (c) => {
-      const outside = dirname(c.project);
-      const away = join(outside, 'kilo-away');
-      mkdirSync(away, { recursive: true });
-      mkdirSync(join(c.project, 'src'), { recursive: true });
-      symlinkSync(away, join(c.project, 'src', 'out'));
-      return {
-        prompt: '$stopline change files=src/** -- edit the sources',
-        writes: [
-          ['rel', 'src/rel.txt'],
-          ['abs', join(c.project, 'src', 'abs.txt')],
-          ['dotdot', 'src/../../dotdot.txt'],
-          ['home', '~/home.txt'],
-          ['at', '@src/at.txt'],
-          ['url', `file://${outside}/url.txt`],
-          ['link_out', 'src/out/linked.txt'],
-        ],
-        landed: { rel: join(c.project, 'src', 'rel.txt'), abs: join(c.project, 'src', 'abs.txt') },
-        stopped: { PATH_OUTSIDE_CONTRACT: ['link_out', 'dotdot', 'home', 'at', 'url'] },
-        absent: [join(away, 'linked.txt'), join(outside, 'dotdot.txt'), join(c.home, 'home.txt'), join(c.project, '~'), join(c.project, '@src'), join(outside, 'url.txt'), join(c.project, 'file:')],
-      };
-    }));
-
-  it('without files= ~/ and @ are plain names in the project', () =>
-    pathFormCase(host, 'open', (c) => ({
-      prompt: '$stopline change -- edit anything',
-      writes: [
-        ['home', '~/o.txt'],
-        ['at', '@at.txt'],
-      ],
-      landed: { home: join(c.project, '~', 'o.txt'), at: join(c.project, '@at.txt') },
-      absent: [join(c.home, 'o.txt')],
-    })));
+  usualPathForms(host, { who: 'Kilo', fileUrl: true, linkOut: true, openHome: 'project', openWords: 'plain names in the project' });
 });

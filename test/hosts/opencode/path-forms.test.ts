@@ -12,7 +12,7 @@ import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from '
 import { dirname, join } from 'node:path';
 import { ensureHosts, HOSTS_FOR, runOpenCode, startChatServer, type FakeModelServer } from '../harness';
 import { describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
-import { pathFormCase, type PathFormHost } from '../shared/path-forms';
+import { pathFormCase, usualPathForms, type PathFormHost } from '../shared/path-forms';
 
 let plugin = '';
 const status = await ensureHosts(HOSTS_FOR.opencode);
@@ -33,37 +33,7 @@ const write = (id: string, filePath: string) => ({ toolCalls: [{ id, name: 'writ
 const host: PathFormHost = { runs, write, launch: opencode, expectRan, expectStopped };
 
 describeRealHost(status, 'path forms on OpenCode 1.18.33 write', HOSTS_FOR.opencode, 600_000, () => {
-  it('under files=src/** each form is judged where OpenCode writes it', () =>
-    pathFormCase(host, 'locked', (c) => {
-      const outside = dirname(c.project);
-      const away = join(outside, 'opencode-away');
-      mkdirSync(away, { recursive: true });
-      mkdirSync(join(c.project, 'src'), { recursive: true });
-      symlinkSync(away, join(c.project, 'src', 'out'));
-      return {
-        prompt: '$stopline change files=src/** -- edit the sources',
-        writes: [
-          ['rel', 'src/rel.txt'],
-          ['abs', join(c.project, 'src', 'abs.txt')],
-          ['dotdot', 'src/../../dotdot.txt'],
-          ['home', '~/home.txt'],
-          ['at', '@src/at.txt'],
-          ['url', `file://${outside}/url.txt`],
-          ['link_out', 'src/out/linked.txt'],
-        ],
-        landed: { rel: join(c.project, 'src', 'rel.txt'), abs: join(c.project, 'src', 'abs.txt') },
-        stopped: { PATH_OUTSIDE_CONTRACT: ['link_out', 'dotdot', 'home', 'at', 'url'] },
-        absent: [
-          join(away, 'linked.txt'),
-          join(outside, 'dotdot.txt'),
-          join(c.home, 'home.txt'),
-          join(c.project, '~'),
-          join(c.project, '@src'),
-          join(outside, 'url.txt'),
-          join(c.project, 'file:'),
-        ],
-      };
-    }));
+  usualPathForms(host, { who: 'OpenCode', fileUrl: true, linkOut: true, openHome: 'project', openWords: 'it expands nothing: `~/x` is the folder `~` in the project' });
 
   it('without files= OpenCode writes through a link where it leads; a link into stopline\'s config folder is stopped', () =>
     pathFormCase(host, 'links', (c) => {
@@ -93,15 +63,4 @@ describeRealHost(status, 'path forms on OpenCode 1.18.33 write', HOSTS_FOR.openc
         },
       };
     }));
-
-  it('without files= ~/ and @ are plain names in the project', () =>
-    pathFormCase(host, 'open', (c) => ({
-      prompt: '$stopline change -- edit anything',
-      writes: [
-        ['home', '~/o.txt'],
-        ['at', '@at.txt'],
-      ],
-      landed: { home: join(c.project, '~', 'o.txt'), at: join(c.project, '@at.txt') },
-      absent: [join(c.home, 'o.txt')],
-    })));
 });

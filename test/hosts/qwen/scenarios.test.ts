@@ -60,6 +60,7 @@ describeRealHost(status, 'Qwen Code 0.24.4 with dist/qwen', HOSTS_FOR.qwen, TEST
     read: (id, path) => ({ id, name: 'read_file', input: { file_path: path } }),
     mainMark: 'MAIN-MARK',
     contextOnce: true,
+    contextAlso: ['files=a.txt'],
     childContextGap: "SubagentStart's context does not reach a general-purpose subagent headless; the stamp of a stopped call tells it why",
   });
 

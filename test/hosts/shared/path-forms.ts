@@ -2,10 +2,12 @@
  * One path-form case on a real host: the model writes each spelling of a path in turn under a
  * directive, then the suite checks which writes ran and where their content landed, which were
  * stopped and with what code, and that no stopped write left anything behind. Shared by the
- * path-form suites of Claude, Codex, OpenCode and Pi (each brings its own write call and launch).
+ * path-form suites (each brings its own write call and launch); `usualPathForms` runs the two
+ * cases most hosts' write tools share.
  */
-import { expect } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { FakeModelServer } from '../harness';
 import type { ScriptedTurn } from '../harness/script';
 import type { RealHostCase, RealHostRuns } from './real-host';
@@ -54,4 +56,106 @@ export async function pathFormCase(host: PathFormHost, name: string | string[], 
   for (const [reason, ids] of Object.entries(want.stopped ?? {})) for (const id of ids) host.expectStopped(s, id, reason);
   for (const p of want.absent ?? []) expect(existsSync(p), p).toBe(false);
   want.check?.(s);
+}
+
+/** What a host does with the usual spellings, for `usualPathForms`. */
+export interface UsualForms {
+  /** the host in the titles: "each path is judged where <who> writes it" */
+  who: string;
+  /** how `..` out of src/ is spelled (default the relative `src/../../dotdot.txt`) */
+  dotdot?(c: RealHostCase): string;
+  /** the write tool takes a `file://` URL: one to a file beside the project is stopped under the lock */
+  fileUrl?: boolean;
+  /** src/out is a link to a folder beside the project: a write through it is stopped under the lock */
+  linkOut?: boolean;
+  /**
+   * Without files=, where `~/open-home.txt` goes: 'home' (the host expands `~`), 'project' (a
+   * folder named `~` in the project), or a check of the host's own (the call ran; nothing in HOME).
+   */
+  openHome: 'home' | 'project' | ((c: RealHostCase, s: FakeModelServer) => void);
+  /** the words after "without files= `~/` and `@` run and land where the guard placed them" */
+  openWords: string;
+  /** more writes and expectations of the host's own in either case */
+  more?: { locked?(c: RealHostCase): Partial<PathFormSpec>; open?(c: RealHostCase): Partial<PathFormSpec> };
+}
+
+function merged(base: PathFormSpec, more: Partial<PathFormSpec> | undefined): PathFormSpec {
+  if (!more) return base;
+  return {
+    ...base,
+    ...(more.before ? { before: more.before } : {}),
+    writes: [...base.writes, ...(more.writes ?? [])],
+    landed: { ...base.landed, ...more.landed },
+    ran: [...(base.ran ?? []), ...(more.ran ?? [])],
+    stopped: { ...base.stopped, ...more.stopped },
+    absent: [...(base.absent ?? []), ...(more.absent ?? [])],
+    ...(more.check ? { check: more.check } : {}),
+  };
+}
+
+/**
+ * The two cases most hosts' write tools share (call ids `call_<form>`: Droid returned no result
+ * for a bare id like `rel`): under files=src/** a
+ * relative and an absolute path in src/ land there and `..`, `~/`, `@` (and a `file://` URL, a
+ * link out) are stopped with nothing left behind; without files= `~/` and `@` run and land where
+ * the guard placed them, never in the HOME unless the host expands `~`.
+ */
+export function usualPathForms(host: PathFormHost, forms: UsualForms): void {
+  it(`under files=src/** each path is judged where ${forms.who} writes it`, () =>
+    pathFormCase(host, 'locked', (c) => {
+      const outside = dirname(c.project);
+      const away = join(outside, 'away');
+      mkdirSync(join(c.project, 'src'), { recursive: true });
+      if (forms.linkOut) {
+        mkdirSync(away, { recursive: true });
+        symlinkSync(away, join(c.project, 'src', 'out'));
+      }
+      const out = ['call_dotdot', 'call_home', 'call_at', ...(forms.fileUrl ? ['call_url'] : []), ...(forms.linkOut ? ['call_link_out'] : [])];
+      return merged(
+        {
+          prompt: '$stopline change files=src/** -- edit the sources',
+          writes: [
+            ['call_rel', 'src/rel.txt'],
+            ['call_abs', join(c.project, 'src', 'abs.txt')],
+            ['call_dotdot', forms.dotdot?.(c) ?? 'src/../../dotdot.txt'],
+            ['call_home', '~/home.txt'],
+            ['call_at', '@src/at.txt'],
+            ...(forms.fileUrl ? [['call_url', `file://${outside}/url.txt`] as [string, string]] : []),
+            ...(forms.linkOut ? [['call_link_out', 'src/out/linked.txt'] as [string, string]] : []),
+          ],
+          landed: { call_rel: join(c.project, 'src', 'rel.txt'), call_abs: join(c.project, 'src', 'abs.txt') },
+          stopped: { PATH_OUTSIDE_CONTRACT: out },
+          absent: [
+            join(outside, 'dotdot.txt'),
+            join(c.home, 'home.txt'),
+            join(c.project, '~'),
+            join(c.project, '@src'),
+            ...(forms.fileUrl ? [join(outside, 'url.txt'), join(c.project, 'file:')] : []),
+            ...(forms.linkOut ? [join(away, 'linked.txt')] : []),
+          ],
+        },
+        forms.more?.locked?.(c),
+      );
+    }));
+
+  it(`without files= \`~/\` and \`@\` run and land where the guard placed them (${forms.openWords})`, () =>
+    pathFormCase(host, 'open', (c) => {
+      const home = forms.openHome;
+      return merged(
+        {
+          prompt: '$stopline change -- edit anything',
+          writes: [
+            ['call_home', '~/open-home.txt'],
+            ['call_at', '@at.txt'],
+          ],
+          landed: {
+            call_at: join(c.project, '@at.txt'),
+            ...(home === 'home' ? { call_home: join(c.home, 'open-home.txt') } : home === 'project' ? { call_home: join(c.project, '~', 'open-home.txt') } : {}),
+          },
+          ...(typeof home === 'function' ? { ran: ['call_home'], check: (s: FakeModelServer) => home(c, s) } : {}),
+          absent: home === 'home' ? [join(c.project, '~')] : [join(c.home, 'open-home.txt')],
+        },
+        forms.more?.open?.(c),
+      );
+    }));
 }

@@ -64,7 +64,8 @@ export interface ScenarioHost {
   /**
    * The model's read of a file: scenarios 1, 2 and 5 then read a.txt before editing it (a host
    * may refuse to edit a file the session has not read) and assert the read ran and showed
-   * `alpha`; with `contextOnce`, scenario 7 reads it too.
+   * `alpha` (scenario 5's evidence then has a Read check after the Write); with `contextOnce` or
+   * `contextLate`, scenario 7 reads it too.
    */
   read?(id: string, path: string): ToolCall;
   /** A marker the fake server picks the main thread by (the host makes side requests of its own): it goes into every prompt and the main thread's match. */
@@ -77,10 +78,29 @@ export interface ScenarioHost {
   runSubagents?(c: RealHostCase, s: FakeModelServer, prompt: string): Promise<unknown>;
   /** Where the evidence is when the host names stopline's data folder (default: the XDG folder in HOME). */
   dataDir?(c: RealHostCase): string;
+  /**
+   * How scenario 3 runs the host when its usual run would put a command to a person who is not
+   * there (e.g. an approval prompt that waits for a terminal); default `run`.
+   */
+  runForDeps?(c: RealHostCase, s: FakeModelServer, prompt: string, env?: Record<string, string | undefined>): Promise<unknown>;
+  /** What the stop of scenario 3's ask case tells the model besides its code. */
+  cannotAskSays?: string;
+  /** How scenario 6 makes the data folder unusable (default 'self-link'; see seedBrokenDataFolder). */
+  brokenDataFolder?: 'self-link' | 'file';
+  /** The line the host's stderr shows the person when scenario 6 fails open (`run` must return `{ stderr }`). */
+  failOpenLine?: RegExp;
   /** The host's words in front of hook context in the model's request (e.g. `UserPromptSubmit hook additional context: `); the context scenarios assert them too. */
   contextLabel?: { prompt: string; subagent: string };
-  /** Scenario 7 asserts the contract is in the first request once (not twice from two events) and names files=a.txt; with `read`, the request after the read still holds one copy. */
+  /** Scenario 7 asserts the contract is in the first request once (not twice from two events); with `read`, the request after the read still holds one copy. */
   contextOnce?: boolean;
+  /** More of the contract that scenario 7's context names, e.g. `files=a.txt`. */
+  contextAlso?: string[];
+  /**
+   * Set when the host's context may reach the model only from the request after the first tool
+   * call (why, in a few words): scenario 7 starts with a read, and the context scenarios look at
+   * the request that carries the first call's result.
+   */
+  contextLate?: string;
   /** What the person sees on stderr when the directive sets the contract (scenario 7 asserts it; `run` must return `{ stderr }`). */
   promptNotice?: string;
   /** Set when the host's sub-agent never gets hook context (why): scenario 4 asserts the child's first request has no contract, while scenario 7 and 8 still assert the main thread's. */
@@ -89,6 +109,11 @@ export interface ScenarioHost {
   subagentChecks?: { reply?: boolean; taskRunsInReview?: boolean };
   /** Scenario 4's sub-agent creates child.txt with the create tool instead of running `touch child.txt`. */
   childWrites?: boolean;
+  /**
+   * Set when the host runs a sub-agent in the background and a headless run ends before the
+   * child's own calls (why): scenario 4 keeps its budget case and leaves out the child's write.
+   */
+  backgroundChildren?: string;
 }
 
 type Thread = FakeModelScript['threads'][number];
@@ -142,6 +167,7 @@ export function sevenScenarios(h: ScenarioHost): void {
   const withRead = <T,>(three: readonly T[], read: T): T[] => (h.read ? [three[0]!, read, ...three.slice(1)] : [...three]);
   const afterTasks: Turn[] = h.awaitChildren ? [{ toolCalls: [h.awaitChildren('call_wait')] }] : [];
   const runSubagents = h.runSubagents ?? ((c: RealHostCase, s: FakeModelServer, prompt: string) => h.run(c, s, prompt));
+  const runForDeps = h.runForDeps ?? h.run;
   /** The model creates new.txt, replaces alpha with beta in a.txt, runs `touch x`, then `more`. */
   const createEditTouch = (c: RealHostCase, more: Turn[]): FakeModelScript => ({
     threads: [
@@ -220,15 +246,16 @@ export function sevenScenarios(h: ScenarioHost): void {
     it(`change (deps default ask; ${h.words.cannotAsk}): \`npm install left-pad\` is stopped with DEPENDENCY_NOT_AUTHORIZED`, async () => {
       const c = runs.newCase('s3-ask');
       const s = await runs.server(script());
-      await h.run(c, s, '$stopline change -- add left-pad', fakeNpmEnv(c.runDir, c.home));
+      await runForDeps(c, s, '$stopline change -- add left-pad', fakeNpmEnv(c.runDir, c.home));
       expect(existsSync(join(c.project, 'npm-ran.txt'))).toBe(false);
       expectStopped(s, 'call_npm', 'DEPENDENCY_NOT_AUTHORIZED');
+      if (h.cannotAskSays) expect(s.toolResultText('call_npm')).toContain(h.cannotAskSays);
     });
 
     it('change deps=allow: the same command reaches the shell', async () => {
       const c = runs.newCase('s3-allow');
       const s = await runs.server(script());
-      await h.run(c, s, '$stopline change deps=allow -- add left-pad', fakeNpmEnv(c.runDir, c.home));
+      await runForDeps(c, s, '$stopline change deps=allow -- add left-pad', fakeNpmEnv(c.runDir, c.home));
       expect(readFileSync(join(c.project, 'npm-ran.txt'), 'utf8')).toBe('install left-pad\n');
       expectRan(s, 'call_npm');
       expect(s.toolResultText('call_npm')).toContain('fake npm: install left-pad');
@@ -283,7 +310,7 @@ export function sevenScenarios(h: ScenarioHost): void {
       });
     });
   } else {
-    describe(`4. sub-agents (${w.task})`, () => {
+    describe(`4. sub-agents (${w.task}${h.backgroundChildren ? `; ${h.backgroundChildren}` : ''})`, () => {
       it(`agents=1: the first ${w.task} runs, the second is stopped with AGENT_BUDGET_EXHAUSTED`, async () => {
         const c = runs.newCase('s4-budget');
         const s = await runs.server({
@@ -302,7 +329,7 @@ export function sevenScenarios(h: ScenarioHost): void {
         }
       });
 
-      it(`review: ${h.childWrites ? `a ${w.create}` : 'a `touch`'} inside the sub-agent (${h.words.childCall}) is stopped, and the sub-agent ${h.limits?.noContext ? 'is never told the contract (no context channel)' : h.childContextGap ? `is not told the contract (${h.childContextGap})` : `got the contract at its start${gap}`}`, async () => {
+      if (!h.backgroundChildren) it(`review: ${h.childWrites ? `a ${w.create}` : 'a `touch`'} inside the sub-agent (${h.words.childCall}) is stopped, and the sub-agent ${h.limits?.noContext ? 'is never told the contract (no context channel)' : h.childContextGap ? `is not told the contract (${h.childContextGap})` : `got the contract ${h.contextLate ? 'by the request after its first call' : 'at its start'}${gap}`}`, async () => {
         const c = runs.newCase('s4-child');
         const s = await runs.server({
           threads: [
@@ -313,8 +340,8 @@ export function sevenScenarios(h: ScenarioHost): void {
         await runSubagents(c, s, '$stopline review -- inspect the project');
         expect(existsSync(join(c.project, 'child.txt'))).toBe(false);
         expectStopped(s, 'call_child_touch', 'MODE_FORBIDS_MUTATION');
-        // the subagent-start context reaches the sub-agent's first request, where the host reads it
-        const childFirst = s.requests.find((r) => r.thread === 'child');
+        // the subagent-start context reaches the sub-agent's first request (or, late, the one after its call), where the host reads it
+        const childFirst = h.contextLate ? s.requestAfterToolCall('call_child_touch') : s.requests.find((r) => r.thread === 'child');
         if (h.childContextGap) expect(requestText(childFirst?.body)).not.toContain('stopline contract (ARMED)');
         else expectContext(requestText(childFirst?.body), `${h.contextLabel?.subagent ?? ''}stopline contract (ARMED)`);
         // a delegation is no change: review lets the sub-agent start
@@ -343,7 +370,7 @@ export function sevenScenarios(h: ScenarioHost): void {
 
     it(`fail closed: the write is stopped with GUARD_UNAVAILABLE (${h.words.failClosed})`, async () => {
       const c = runs.newCase('s6-closed');
-      seedBrokenDataFolder(c, 'closed', 'self-link');
+      seedBrokenDataFolder(c, 'closed', h.brokenDataFolder ?? 'self-link');
       const s = await runs.server(script(c));
       await h.run(c, s, '$stopline change -- write new.txt');
       expect(existsSync(join(c.project, 'new.txt'))).toBe(false);
@@ -352,11 +379,12 @@ export function sevenScenarios(h: ScenarioHost): void {
 
     it(`fail open: the same write runs (${h.words.failOpen})`, async () => {
       const c = runs.newCase('s6-open');
-      seedBrokenDataFolder(c, 'open', 'self-link');
+      seedBrokenDataFolder(c, 'open', h.brokenDataFolder ?? 'self-link');
       const s = await runs.server(script(c));
-      await h.run(c, s, '$stopline change -- write new.txt');
+      const r = await h.run(c, s, '$stopline change -- write new.txt');
       expect(readFileSync(join(c.project, 'new.txt'), 'utf8')).toBe('call_create\n');
       expectRan(s, 'call_create');
+      if (h.failOpenLine) expect((r as { stderr?: string } | undefined)?.stderr ?? '').toMatch(h.failOpenLine);
     });
   });
 
@@ -371,18 +399,21 @@ export function sevenScenarios(h: ScenarioHost): void {
       expect(s.toolResultText('call_create')).toContain('State: ARMED / review');
     });
   } else {
-    it(`7. the contract context from ${h.words.promptEvent} is in the first model request${gap}`, async () => {
+    const where = h.contextLate ? `the model request at the latest after the first tool call (${h.contextLate})` : 'the first model request';
+    it(`7. the contract context from ${h.words.promptEvent} is in ${where}${gap}`, async () => {
       const c = runs.newCase('s7');
-      const s = await runs.server({ threads: [{ name: 'main', turns: [...(h.contextOnce ? readA(c) : []), { text: 'ok' }] }] });
+      // a late context needs a first call to arrive after (a read, or cat where the host gives none)
+      const look = h.contextLate && !h.read ? [{ toolCalls: [shell('call_read', 'cat a.txt')] }] : h.contextOnce || h.contextLate ? readA(c) : [];
+      const s = await runs.server({ threads: [{ name: 'main', turns: [...look, { text: 'ok' }] }] });
       const r = await h.run(c, s, '$stopline review files=a.txt -- look at a.txt');
-      const first = s.requests.find((r) => r.kind === 'turn');
+      const first = h.contextLate ? s.requestAfterToolCall('call_read') : s.requests.find((r) => r.kind === 'turn');
       const text = requestText(first?.body);
       expectContext(text, `${h.contextLabel?.prompt ?? ''}stopline contract (ARMED)`);
       expectContext(text, 'mode=review');
+      for (const part of h.contextAlso ?? []) expectContext(text, part);
       if (h.contextOnce) {
         const copies = (body: unknown) => requestText(body).split('stopline contract (ARMED): mode=review').length - 1;
         expect(copies(first?.body)).toBe(1);
-        expect(text).toContain('files=a.txt');
         // the prompt event may fire again before the request that carries the read's result: no second copy
         if (h.read) {
           expectRan(s, 'call_read');
@@ -404,7 +435,7 @@ export function sevenScenarios(h: ScenarioHost): void {
     expect(s.toolResultText('call_rm')).toContain('USER-HOOK: no rm -rf here');
     expectRan(s, 'call_ls');
     if (h.limits?.noContext) return;
-    const first = s.requests.find((r) => r.kind === 'turn');
+    const first = h.contextLate ? s.requestAfterToolCall('call_rm') : s.requests.find((r) => r.kind === 'turn');
     expectContext(requestText(first?.body), 'USER-HOOK-CONTEXT');
   });
 }
