@@ -70,11 +70,11 @@ class JsonError extends Error {
   }
 }
 
-export function parseJsonc(text: string): JsoncResult {
-  // line starts for offset -> line:col
+/** Offset -> line:col (both from 1) in one text, by a binary search over its line starts. */
+export function positionsOf(text: string): (offset: number) => Position {
   const lineStarts = [0];
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lineStarts.push(i + 1);
-  const posAt = (offset: number): Position => {
+  return (offset) => {
     let lo = 0;
     let hi = lineStarts.length - 1;
     while (lo < hi) {
@@ -84,6 +84,10 @@ export function parseJsonc(text: string): JsoncResult {
     }
     return { line: lo + 1, col: offset - lineStarts[lo]! + 1 };
   };
+}
+
+export function parseJsonc(text: string): JsoncResult {
+  const posAt = positionsOf(text);
 
   const locations = new Map<string, Position>();
   const warnings: { message: string; position: Position }[] = [];

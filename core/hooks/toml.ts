@@ -8,7 +8,7 @@
  *
  * Dates and times are kept as their text (no hook field is a date).
  */
-import { MAX_DEPTH, pointerOf, type JsonPath, type LocatedDocument } from './jsonc';
+import { MAX_DEPTH, pointerOf, positionsOf, type JsonPath, type LocatedDocument } from './jsonc';
 import type { Position } from './types';
 
 type TomlResult = { ok: true; doc: LocatedDocument } | { ok: false; message: string; position: Position };
@@ -32,18 +32,7 @@ const ESCAPES: Readonly<Record<string, string>> = { b: '\b', t: '\t', n: '\n', f
 
 export function parseToml(text: string): TomlResult {
   const src = text.replace(/^\ufeff/, '');
-  const lineStarts = [0];
-  for (let k = 0; k < src.length; k++) if (src[k] === '\n') lineStarts.push(k + 1);
-  const position = (offset: number): Position => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, col: offset - lineStarts[lo]! + 1 };
-  };
+  const position = positionsOf(src);
 
   const root: Table = {};
   const origins = new Map<object, Origin>([[root, 'implicit']]);

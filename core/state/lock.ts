@@ -28,7 +28,8 @@ const LOCK_DEFAULTS: Bounds = { timeoutMs: 2500, staleMs: 2000, maxHoldMs: 10_00
 
 const HOST = hostname();
 
-function pidAlive(pid: number): boolean {
+/** A process of this machine is running (a process of another user answers EPERM: it runs). */
+export function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -13,6 +13,7 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, delimiter, isAbsolute, join } from 'node:path';
 import { loadConfig } from '../../core/config/config';
 import { resolveDataDir } from '../../core/state/datadir';
+import { pidAlive } from '../../core/state/lock';
 import { childProcessModule } from '../../core/lazy-builtins';
 import { claimStartStamp } from './start-stamp';
 import { isRecord } from '../../core/check';
@@ -53,15 +54,6 @@ export function readServerRecord(dataDir: string): ServerRecord | null {
     return { pid: v.pid as number, port, startedAt: typeof v.startedAt === 'number' ? v.startedAt : 0, dataDir: typeof v.dataDir === 'string' ? v.dataDir : dataDir };
   } catch {
     return null;
-  }
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
