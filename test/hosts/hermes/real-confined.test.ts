@@ -6,7 +6,7 @@
  * is live) as in `hermes -z`. A wrapped command that Hermes's dangerous-command check flags would
  * go to that prompt, which with nobody at the terminal ends in "BLOCKED: User denied" after 60 s.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ensureHosts, HOSTS_FOR, startChatServer } from '../harness';
@@ -24,14 +24,16 @@ const sc: Scenario = {
   calls: [{ id: 'call_npm', tool: 'terminal', args: { command: 'npm install left-pad' }, expect: 'ran' }],
 };
 
-async function runConfined(mode: HermesMode) {
-  const c = runs.newCase(sc.id, mode);
+async function runConfined(mode: HermesMode, dataDir?: (home: string) => string) {
+  const c = runs.newCase(sc.id, mode, dataDir ? 'data' : 'plain');
   const s = await runs.server(modelScript(sc));
   writeHermesConfig(c, s);
   installPlugin(c, 'stopline');
-  const r = await runHermes(c, s, sc.prompt, { mode, env: fakeNpmEnv(c.runDir, c.home) });
+  const data = dataDir ? dataDir(c.home) : join(hermesHome(c), 'stopline');
+  const env = { ...fakeNpmEnv(c.runDir, c.home), ...(dataDir ? { STOPLINE_HOST_DATA_DIR: data } : {}) };
+  const r = await runHermes(c, s, sc.prompt, { mode, env });
   const text = s.toolResultText('call_npm') ?? '';
-  const checks = readEvidence(join(hermesHome(c), 'stopline')).filter((e) => e.type === 'check');
+  const checks = readEvidence(data).filter((e) => e.type === 'check');
   return { c, r, text, checks };
 }
 
@@ -44,6 +46,23 @@ describeRealHost(status, 'real Hermes Agent 0.19.0: a confined command runs', HO
       expect(existsSync(join(c.project, 'npm-ran.txt'))).toBe(true);
       expect(readFileSync(join(c.project, 'npm-ran.txt'), 'utf8')).toBe('install left-pad\n');
       expect(checks.map((e) => [e.decision?.outcome, e.decision?.response])).toEqual([['allow', 'rewrite_returned']]);
+      // Hermes ran `sh <script> <command>`: the sandbox wrapper sits in stopline's folder, names no command
+      const folder = join(hermesHome(c), 'stopline', 'confined');
+      const scripts = readdirSync(folder);
+      expect(scripts).toHaveLength(1);
+      expect(statSync(join(folder, scripts[0]!)).mode & 0o777).toBe(0o600);
+      const script = readFileSync(join(folder, scripts[0]!), 'utf8');
+      expect(script).toContain("'-c' \"$1\"");
+      expect(script).not.toContain('left-pad');
     });
+  });
+
+  it("under `chat`, a line Hermes would flag only for stopline's own text is stopped at once with a stamp saying why, never sent to the approval prompt", async () => {
+    // stopline's folder named so that Hermes's PowerShell pattern matches the line it is handed
+    const { c, text } = await runConfined('chat', (home) => join(home, 'powershell -e', 'stopline'));
+    const stamp = (JSON.parse(text) as { error?: string }).error ?? '';
+    expect(stamp, `the model read: ${text.slice(0, 600)}`).toMatch(/^STOP \/ CONTROL\nstopline would run this command confined, but Hermes's own dangerous-command check flags the sandbox wrapper/);
+    expect(text).not.toContain('User denied');
+    expect(existsSync(join(c.project, 'npm-ran.txt'))).toBe(false);
   });
 });

@@ -1,0 +1,139 @@
+/**
+ * A confined command as the shim hands it to Hermes. Hermes's terminal tool checks the command
+ * line it runs with its own dangerous-command detector and, in an interactive CLI, a gateway or
+ * HERMES_EXEC_ASK, asks a person about a hit. The sandbox wrapper (bwrap and its mount lists,
+ * core/confine/bwrap.ts) must not be what Hermes reads: the shim moves it into a script in
+ * stopline's folder and hands Hermes `sh <script> <the model's command>`. Where Hermes would
+ * still ask about the line only because of stopline's wrapper, the call is stopped at once with a
+ * stamp that says why (not sent to a prompt that, with nobody there, denies after a minute).
+ *
+ * Hermes's detector is played by a stand-in `tools.approval` module put in sys.modules (the shim
+ * only uses a module Hermes has loaded).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { shellQuote } from '../../../core/confine/bwrap';
+import { PYTHON, REPO } from './helpers';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const d = mkdtempSync(path.join(tmpdir(), 'stopline-shim-confined-'));
+  dirs.push(d);
+  return d;
+}
+
+/** The shape core/confine/bwrap.ts gives a confined command (bwrap replaced by a recorder here). */
+function wrapperFor(command: string, bwrap: string, extra = ''): string {
+  return `${shellQuote(bwrap)} '--new-session' '--bind' '/' '/'${extra} '--' '/bin/bash' '-c' ${shellQuote(command)}; stopline_status=$?; [ "$stopline_status" -eq 0 ] || printf '%s\\n' 'stopline: it ran confined' >&2; (exit "$stopline_status")`;
+}
+
+/**
+ * The stand-in detector flags any line holding `flag_word` (`False` = the module is absent); `live`
+ * is what its interactive-CLI probe says, `bypass` its yolo / approvals.mode off.
+ */
+interface Approval {
+  flagWord: string | false;
+  live?: boolean;
+  bypass?: boolean;
+  approved?: boolean;
+}
+
+function shape(output: unknown, kwargs: unknown, dataDir: string, approval: Approval): { returned: unknown; kwargs: unknown } {
+  const program = [
+    'import importlib.util, json, sys, types',
+    'output, kwargs, a = json.loads(sys.argv[1]), json.loads(sys.argv[2]), json.loads(sys.argv[3])',
+    'if a["flagWord"] is not False:',
+    '    m = types.ModuleType("tools.approval")',
+    '    m.detect_dangerous_command = lambda c: (True, "k", "PowerShell encoded command execution") if a["flagWord"] in c else (False, None, None)',
+    '    m._is_interactive_cli = lambda: bool(a.get("live"))',
+    '    m._is_gateway_approval_context = lambda: False',
+    '    m.is_approval_bypass_active = lambda: bool(a.get("bypass"))',
+    '    m.is_approved = lambda s, k: bool(a.get("approved"))',
+    '    m.get_current_session_key = lambda: "s"',
+    '    sys.modules["tools.approval"] = m',
+    `spec = importlib.util.spec_from_file_location("stopline_shim", ${JSON.stringify(path.join(REPO, 'hosts', 'hermes', '__init__.py'))})`,
+    'shim = importlib.util.module_from_spec(spec); spec.loader.exec_module(shim)',
+    'returned = shim.shape_pre_tool_call(output, kwargs)',
+    'print(json.dumps({"returned": returned, "kwargs": kwargs}))',
+  ].join('\n');
+  const env = { ...process.env, STOPLINE_HOST_DATA_DIR: dataDir, HERMES_EXEC_ASK: '' };
+  const r = spawnSync(PYTHON, ['-c', program, JSON.stringify(output), JSON.stringify(kwargs), JSON.stringify(approval)], { encoding: 'utf8', env });
+  expect(r.status, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as { returned: unknown; kwargs: unknown };
+}
+
+const commandOf = (kwargs: unknown) => (kwargs as { args: { command: string } }).args.command;
+
+describe('a confined command handed to Hermes', () => {
+  it('reaches Hermes as `sh <script> <command>`; the script (0600 in a 0700 folder) runs the wrapper with the command as $1 and names no command', () => {
+    const dir = tempDir();
+    const data = path.join(dir, 'data');
+    const recorder = path.join(dir, 'fake-bwrap');
+    writeFileSync(recorder, '#!/bin/sh\nfor a in "$@"; do printf "%s\\n" "$a"; done\n', { mode: 0o755 });
+    const command = "echo 'it''s' > out.txt";
+    const out = shape({ action: 'modify', args: { command: wrapperFor(command, recorder) } }, { tool_name: 'terminal', args: { command, timeout: 5 } }, data, { flagWord: false });
+    const handed = commandOf(out.kwargs);
+    const folder = path.join(data, 'confined');
+    const [name] = readdirSync(folder);
+    const script = path.join(folder, name!);
+    expect(handed).toMatch(/^'\/[^']*sh' /);
+    expect(handed).toBe(`${handed.split(' ')[0]} ${shellQuote(script)} ${shellQuote(command)}`);
+    expect(out.returned).toEqual({ action: 'modify', args: { command: handed } });
+    expect((out.kwargs as { args: Record<string, unknown> }).args.timeout).toBe(5);
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+    expect(statSync(script).mode & 0o777).toBe(0o600);
+    expect(readFileSync(script, 'utf8')).not.toContain('out.txt');
+    // run as Hermes's shell would: the wrapper gets the model's command, byte for byte, after -c
+    const ran = spawnSync('bash', ['-c', handed], { encoding: 'utf8', cwd: dir });
+    expect(ran.status, ran.stderr).toBe(0);
+    expect(ran.stdout.split('\n').slice(-3, -1)).toEqual(['-c', command]);
+  });
+
+  it('the same plan is written once: a second command reuses the script', () => {
+    const dir = tempDir();
+    const data = path.join(dir, 'data');
+    for (const command of ['npm install left-pad', 'touch x']) {
+      shape({ action: 'modify', args: { command: wrapperFor(command, '/usr/bin/bwrap') } }, { tool_name: 'terminal', args: { command } }, data, { flagWord: false });
+    }
+    expect(readdirSync(path.join(data, 'confined'))).toHaveLength(1);
+  });
+
+  it('a wrapper of another form is handed over as it came', () => {
+    const data = path.join(tempDir(), 'data');
+    const wrapped = `'/x/node' '/x/stopline.mjs' --stopline-confine '{}' -- 'ls'`;
+    const out = shape({ action: 'modify', args: { command: wrapped } }, { tool_name: 'terminal', args: { command: 'ls' } }, data, { flagWord: false });
+    expect(commandOf(out.kwargs)).toBe(wrapped);
+  });
+
+  it("where Hermes would still ask about the line only for stopline's wrapper, the call is stopped at once with a stamp saying why", () => {
+    const data = path.join(tempDir(), 'data');
+    // the script's folder itself carries the word Hermes flags: the short form is flagged too
+    const flagged = path.join(data, 'PowerShell');
+    const kwargs = { tool_name: 'terminal', args: { command: 'npm install left-pad' } };
+    const out = shape({ action: 'modify', args: { command: wrapperFor('npm install left-pad', '/usr/bin/bwrap') } }, kwargs, flagged, { flagWord: 'PowerShell', live: true });
+    expect(out.returned).toMatchObject({ action: 'block' });
+    const message = (out.returned as { message: string }).message;
+    expect(message).toMatch(/^STOP \/ CONTROL\nstopline would run this command confined, but Hermes's own dangerous-command check flags the sandbox wrapper \(PowerShell encoded command execution\)/);
+    expect(message).toContain('Reason: GUARD_UNAVAILABLE (C)');
+    expect(commandOf(out.kwargs)).toBe('npm install left-pad');
+  });
+
+  it('no stop when Hermes would not ask: no prompt (hermes -z), approvals bypassed, already approved, or the model\'s own command flagged too', () => {
+    const data = path.join(tempDir(), 'PowerShell');
+    const run = (command: string, a: Approval) =>
+      shape({ action: 'modify', args: { command: wrapperFor(command, '/usr/bin/bwrap') } }, { tool_name: 'terminal', args: { command } }, data, { flagWord: 'PowerShell', ...a }).returned as { action: string };
+    expect(run('ls', { live: false }).action).toBe('modify');
+    expect(run('ls', { live: true, bypass: true }).action).toBe('modify');
+    expect(run('ls', { live: true, approved: true }).action).toBe('modify');
+    // Hermes asks about the model's own command as it would unconfined: that prompt is Hermes's
+    expect(run('pwsh PowerShell', { live: true }).action).toBe('modify');
+    expect(run('ls', { live: true }).action).toBe('block');
+  });
+});
