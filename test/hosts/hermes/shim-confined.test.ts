@@ -127,7 +127,7 @@ describe('a confined command handed to Hermes', () => {
 
   it('no stop when Hermes would not ask: no prompt (hermes -z), approvals bypassed, already approved, or the model\'s own command flagged too', () => {
     const data = path.join(tempDir(), 'PowerShell');
-    const run = (command: string, a: Approval) =>
+    const run = (command: string, a: Omit<Approval, 'flagWord'>) =>
       shape({ action: 'modify', args: { command: wrapperFor(command, '/usr/bin/bwrap') } }, { tool_name: 'terminal', args: { command } }, data, { flagWord: 'PowerShell', ...a }).returned as { action: string };
     expect(run('ls', { live: false }).action).toBe('modify');
     expect(run('ls', { live: true, bypass: true }).action).toBe('modify');
