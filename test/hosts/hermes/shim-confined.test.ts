@@ -11,12 +11,12 @@
  * only uses a module Hermes has loaded).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { shellQuote } from '../../../core/confine/bwrap';
-import { PYTHON, REPO } from './helpers';
+import { PYTHON, realBundle, REPO } from './helpers';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -135,5 +135,28 @@ describe('a confined command handed to Hermes', () => {
     // Hermes asks about the model's own command as it would unconfined: that prompt is Hermes's
     expect(run('pwsh PowerShell', { live: true }).action).toBe('modify');
     expect(run('ls', { live: true }).action).toBe('block');
+  });
+});
+
+describe('a script in stopline\'s folder is not the model\'s to run', () => {
+  const bundle = realBundle();
+  it.skipIf(!bundle)('a model-written `sh <script> <command>` is stopped with GUARD_SELF_PROTECTION under review and under deps=allow', () => {
+    const dir = tempDir();
+    const home = path.join(dir, 'home');
+    const project = path.join(dir, 'proj');
+    const script = path.join(home, '.hermes', 'stopline', 'confined', 'a.sh');
+    mkdirSync(path.dirname(script), { recursive: true });
+    mkdirSync(project);
+    writeFileSync(script, 'echo hi\n');
+    for (const directive of ['$stopline review -- look', '$stopline change deps=allow -- add left-pad']) {
+      const line = (id: number, event: string, payload: Record<string, unknown>) => JSON.stringify({ op: 'dispatch', host: 'hermes', id, event, payload: { session_id: 's1', task_id: 's1', cwd: project, ...payload } });
+      const input = [line(1, 'pre_llm_call', { user_message: directive }), line(2, 'pre_tool_call', { tool_name: 'terminal', args: { command: `sh ${shellQuote(script)} 'touch y'` } })].join('\n') + '\n';
+      const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, HERMES_HOME: path.join(home, '.hermes'), STOPLINE_DASHBOARD: 'off' };
+      delete env.STOPLINE_HOST_DATA_DIR;
+      const r = spawnSync(process.execPath, [path.join(bundle!.bundleDir!, 'stopline.mjs'), 'listen'], { input, cwd: project, env, encoding: 'utf8', timeout: 60_000 });
+      const answer = JSON.parse(r.stdout.trim().split('\n')[1]!) as { output: { action: string; message: string } };
+      expect(answer.output.action, directive).toBe('block');
+      expect(answer.output.message).toContain('Reason: GUARD_SELF_PROTECTION');
+    }
   });
 });
