@@ -751,6 +751,19 @@ def host_data_dir() -> str:
     return os.path.join(home, "stopline")
 
 
+def _sandbox_needle(command: str) -> str:
+    return " '-c' " + _shell_quote(command) + "; "
+
+
+def sandbox_form(command, wrapped) -> bool:
+    """Whether `wrapped` is stopline's sandbox wrapper around `command` (core/confine/bwrap.ts: an
+    absolute bubblewrap, its arguments, then bash -c with the command quoted once, then the note)."""
+    if not (isinstance(command, str) and isinstance(wrapped, str)) or command == "" or command == wrapped:
+        return False
+    first = wrapped.split(" ", 1)[0]
+    return first.startswith("'/") and first.rstrip("'").endswith("bwrap") and wrapped.count(_sandbox_needle(command)) == 1
+
+
 def confined_by_script(command, wrapped):
     """The confined command as Hermes is handed it: ``sh <script> <the model's command>``, where the
     script holds the sandbox wrapper with the command as its first argument. Hermes checks the
@@ -761,11 +774,9 @@ def confined_by_script(command, wrapped):
     the hash of its text, so a plan is written once); it lives in stopline's own folder, 0600 in
     0700, which the guard keeps the model from writing. None: keep the wrapper as it came (not the
     form this knows, or the script cannot be written)."""
-    if not (isinstance(command, str) and isinstance(wrapped, str)) or command == "" or command == wrapped:
+    if not sandbox_form(command, wrapped):
         return None
-    needle = " '-c' " + _shell_quote(command) + "; "
-    if wrapped.count(needle) != 1 or not wrapped.startswith("'/"):
-        return None
+    needle = _sandbox_needle(command)
     script = "# stopline: a command confined to its contract's sandbox; $1 is the command\n" + wrapped.replace(needle, " '-c' \"$1\"; ", 1) + "\n"
     folder = os.path.join(host_data_dir(), "confined")
     path = os.path.join(folder, hashlib.sha256(script.encode("utf-8")).hexdigest()[:40] + ".sh")
@@ -780,7 +791,8 @@ def confined_by_script(command, wrapped):
             os.replace(tmp, path)
     except OSError:
         return None
-    shell = shutil.which("sh") or "/bin/sh"
+    # the system's sh, not whichever `sh` comes first on Hermes's PATH
+    shell = "/bin/sh" if os.path.isfile("/bin/sh") else (shutil.which("sh") or "/bin/sh")
     return f"{_shell_quote(shell)} {_shell_quote(path)} {_shell_quote(command)}"
 
 
@@ -851,12 +863,14 @@ def shape_pre_tool_call(output, kwargs=None):
         args = (kwargs or {}).get("args")
         new_args = output.get("args")
         if isinstance(args, dict) and isinstance(new_args, dict):
-            short = confined_by_script(args.get("command"), new_args.get("command"))
-            if short:
-                new_args = {**new_args, "command": short}
-            flagged = wrapper_needs_approval(args.get("command"), new_args.get("command"))
-            if flagged:
-                return {"action": "block", "message": _wrapper_needs_approval_stamp(flagged)}
+            if sandbox_form(args.get("command"), new_args.get("command")):
+                short = confined_by_script(args.get("command"), new_args.get("command"))
+                if short:
+                    new_args = {**new_args, "command": short}
+                # only stopline's own wrapper: a person's hook that rewrote the command is Hermes's to ask about
+                flagged = wrapper_needs_approval(args.get("command"), new_args.get("command"))
+                if flagged:
+                    return {"action": "block", "message": _wrapper_needs_approval_stamp(flagged)}
             args.update(new_args)
             return {"action": "modify", "args": new_args}
         # nowhere to put it: a call that may only run with other arguments does not run

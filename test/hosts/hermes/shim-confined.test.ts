@@ -125,7 +125,7 @@ describe('a confined command handed to Hermes', () => {
     expect(commandOf(out.kwargs)).toBe('npm install left-pad');
   });
 
-  it('no stop when Hermes would not ask: no prompt (hermes -z), approvals bypassed, already approved, or the model\'s own command flagged too', () => {
+  it('no stop when Hermes would not ask (no prompt as in hermes -z, approvals bypassed, already approved), when the model\'s own command is flagged too, or for a person\'s hook\'s rewrite', () => {
     const data = path.join(tempDir(), 'PowerShell');
     const run = (command: string, a: Omit<Approval, 'flagWord'>) =>
       shape({ action: 'modify', args: { command: wrapperFor(command, '/usr/bin/bwrap') } }, { tool_name: 'terminal', args: { command } }, data, { flagWord: 'PowerShell', ...a }).returned as { action: string };
@@ -135,6 +135,9 @@ describe('a confined command handed to Hermes', () => {
     // Hermes asks about the model's own command as it would unconfined: that prompt is Hermes's
     expect(run('pwsh PowerShell', { live: true }).action).toBe('modify');
     expect(run('ls', { live: true }).action).toBe('block');
+    // a person's own hook that rewrote the command (not stopline's wrapper): Hermes asks as it would
+    const hook = shape({ action: 'modify', args: { command: 'pwsh PowerShell -e x' } }, { tool_name: 'terminal', args: { command: 'ls' } }, data, { flagWord: 'PowerShell', live: true });
+    expect(hook.returned).toEqual({ action: 'modify', args: { command: 'pwsh PowerShell -e x' } });
   });
 });
 
