@@ -5,8 +5,8 @@
 #   sh dist/install.sh <host> --from dist/              # from a checkout
 #   sh install.sh --uninstall <host> [--scope user|project]
 #
-# <host> is claude, codex, opencode, hermes, pi, gemini, qwen, copilot, droid or all. Options go to `stopline install`
-# unchanged: --scope user|project, --runtime node|bun|deno, --fail closed, --dry-run.
+# <host> is one of HOSTS below, or all. Options go to `stopline install` unchanged:
+# --scope user|project, --runtime node|bun|deno, --fail closed, --dry-run.
 #
 # The repository is the release: without --from, the files come from its committed dist/ at
 # a tag or a commit (--ref, default this script's version tag), i.e. from
@@ -23,7 +23,12 @@ set -eu
 STOPLINE_DEFAULT_REPO=''
 STOPLINE_DEFAULT_REF='v0.1.0'
 
-HOSTS='claude codex opencode hermes pi gemini qwen copilot droid all'
+# ---- hosts: written by `node build/host-files.mjs --write` from core/registry/host-specs.ts ----
+HOSTS='claude codex opencode hermes pi gemini qwen copilot droid cline kimi kilo openhands openclaw vibe all'
+# the dist/ folder of every host's files, and each host whose files are in another host's folder
+HOST_FOLDERS='claude codex opencode hermes pi gemini qwen copilot droid cline kimi openhands openclaw vibe'
+FOLDER_OF='kilo=opencode'
+# ---- end of hosts ----
 
 say() { printf '%s\n' "stopline install.sh: $*" >&2; }
 die() {
@@ -32,8 +37,11 @@ die() {
 }
 
 usage() {
-  cat <<'EOF'
-Usage: sh install.sh <claude|codex|opencode|hermes|pi|gemini|qwen|copilot|droid|all> [--repo OWNER/NAME] [--ref <tag|commit>] [--scope user|project] [--runtime node|bun|deno] [--fail closed] [--dry-run] [--from <dist dir>]
+  # the host names as `|` choices, with the shell alone (the PATH may hold no tr or sed)
+  choices=''
+  for name in $HOSTS; do choices="${choices:+$choices|}$name"; done
+  cat <<EOF
+Usage: sh install.sh <$choices> [--repo OWNER/NAME] [--ref <tag|commit>] [--scope user|project] [--runtime node|bun|deno] [--fail closed] [--dry-run] [--from <dist dir>]
        sh install.sh --uninstall <host> [--scope user|project] [--dry-run]
 Downloads the repository's committed dist/ at --ref (or from STOPLINE_BASE_URL) unless --from names a local dist folder.
 EOF
@@ -229,16 +237,24 @@ wanted() {
     stopline.mjs) return 0 ;;
   esac
   [ "$command_name" = install ] || return 1
-  if [ "$host" = all ]; then
+  for folder in $HOST_FOLDERS; do
+    [ "$host" = all ] || [ "$folder" = "$(folder_of "$host")" ] || continue
     case "$1" in
-      claude/* | codex/* | opencode/* | hermes/* | pi/* | gemini/* | qwen/* | copilot/* | droid/*) return 0 ;;
+      "$folder"/*) return 0 ;;
     esac
-    return 1
-  fi
-  case "$1" in
-    "$host"/*) return 0 ;;
-  esac
+  done
   return 1
+}
+
+# the dist/ folder a host's files are in: its own name unless FOLDER_OF names another
+folder_of() {
+  for pair in $FOLDER_OF; do
+    if [ "${pair%%=*}" = "$1" ]; then
+      printf '%s' "${pair#*=}"
+      return 0
+    fi
+  done
+  printf '%s' "$1"
 }
 
 count=0

@@ -79,8 +79,10 @@ describe('generated commands change only what the contract allows', () => {
       expect(bad, `${c.command}\n=> ${run.ran} ${run.outcome.reasonCode}\n${run.stderr}`).toEqual([]);
       // the canary outside the project: untouched wherever the contract has a boundary
       if (row.contract.files !== 'all') expect(after.get(join(w.outside, 'canary.txt'))).toEqual(before.get(join(w.outside, 'canary.txt')));
-      // an interpreter command is never proven: under a contract it runs confined, never stopped
-      if (row.lang !== 'sh') expect(run.ran).toBe('confined');
+      // an interpreter command is never proven: under a contract it runs confined, and is stopped
+      // only where the floor proves it names what no task needs (a secret such as an agent's
+      // settings), never for being unproven
+      if (row.lang !== 'sh') expect(run.ran === 'confined' || (run.ran === 'not run' && /^FLOOR_SECRET_READ$/.test(run.outcome.reasonCode ?? '')), `${run.ran} ${run.outcome.reasonCode}`).toBe(true);
     } finally {
       dropWorld(w);
     }
