@@ -31,9 +31,9 @@ import { confinementCheck, confinementHere, hostConfinementCheck, hostRewrites }
 import type { ConfinementHere } from './confine';
 import { dataReports } from './data';
 import { evaluatorReports } from './evaluator';
-import { claudeDoor, hostBinary, hostCheck } from './hosts';
+import { hostBinary, hostCheck } from './hosts';
 import { HOST_TOOLS } from '../host-tools';
-import { doubleCheck, findNative, nativeChecks } from './native';
+import { doubleCheck, nativeChecks } from './native';
 import type { DoctorContext, HostBinary, Placement } from './hosts';
 import { dropProbeWorld, makeProbeWorld } from './probes';
 import type { ProbeWorld } from './probes';
@@ -133,7 +133,8 @@ export async function runDoctor(args: ParsedArgs, io: CliIO): Promise<number> {
       try {
         const installs = Object.values(record?.installs ?? {}).filter((i) => i.host === host);
         // installed with the host's own command (claude plugin install, codex plugin add, ...)
-        const native = findNative(host, env);
+        const door = HOST_TOOLS[host].native;
+        const native = door?.find(env) ?? [];
         const atDefault = HOST_TOOLS[host].installedAt(env, io.cwd);
         const placements: Placement[] = installs.length
           ? installs.map((i) => ({ scope: i.scope, project: i.project ?? io.cwd, recorded: true, ...(i.afterEvidence ? { afterEvidence: true } : {}) }))
@@ -154,8 +155,7 @@ export async function runDoctor(args: ParsedArgs, io: CliIO): Promise<number> {
         for (const [i, n] of native.entries()) {
           const checks = placements.length === 0 && i === 0 ? [hostCheck(host, bin)] : [];
           if (i === 0 && (installs.length > 0 || atDefault)) checks.push(doubleCheck(host, native));
-          checks.push(...(await nativeChecks(n, distDir, env, ctx.world)));
-          if (host === 'claude' && n.dir) checks.push(await claudeDoor(ctx, n.dir, bin));
+          checks.push(...(await nativeChecks(n, door!, ctx, bin)));
           reports.push({ host, scope: `native ${n.id}`, checks });
         }
       } catch (e) {
