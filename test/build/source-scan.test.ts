@@ -117,11 +117,8 @@ describe('the host-list rule', () => {
 const KNOWN_HOST_BRANCHES: Readonly<Record<string, number>> = {
   'hosts/cli/doctor/command.ts': 2,
   'hosts/cli/doctor/hosts.ts': 2,
-  'hosts/cli/guard/adapters.ts': 10,
-  'hosts/cli/guard/decide.ts': 1,
   'hosts/cli/install/command.ts': 2,
   'hosts/cli/install/host-claude.ts': 1,
-  'hosts/cli/listen.ts': 2,
   'build/artifacts.mjs': 13,
   'build/demo/plugin-host.mjs': 1,
   'build/demo.mjs': 3,
