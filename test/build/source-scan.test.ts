@@ -119,7 +119,6 @@ const KNOWN_HOST_BRANCHES: Readonly<Record<string, number>> = {
   'hosts/cli/doctor/hosts.ts': 2,
   'hosts/cli/install/command.ts': 2,
   'hosts/cli/install/host-claude.ts': 1,
-  'build/artifacts.mjs': 13,
   'build/demo/plugin-host.mjs': 1,
   'build/demo.mjs': 3,
 };
