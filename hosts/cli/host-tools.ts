@@ -29,6 +29,7 @@ import { qwenHost, qwenPlanner } from './install/host-qwen';
 import { vibePaths, vibePlanner } from './install/host-vibe';
 import type { Env } from './install/locations';
 import type { HostPlanner } from './install/plan-context';
+import { findOpenCode2 } from './install/opencode2';
 import { settingsHookPaths } from './install/settings-hooks';
 
 export interface HostTools {
@@ -38,14 +39,18 @@ export interface HostTools {
   installedAt(env: Env, cwd: string): boolean;
   /** doctor's checks of one placement (`all`: every placement doctor found, for hosts that load from several) */
   checks(ctx: DoctorContext, p: Placement, all: readonly Placement[], bin: HostBinary): Promise<Check[]>;
+  /** another program of the host that counts as the host being on PATH (OpenCode v2's `opencode2`) */
+  alsoOnPath?(env: Env): boolean;
+  /** a door of the host that confines by a deferred run, named in doctor's confinement line */
+  readonly deferredConfinement?: string;
   /** stopline installed with the host's own command (its plugin manager, extension installer, package list); absent: the host has none */
   readonly native?: NativeDoor;
 }
 
 export const HOST_TOOLS: Readonly<Record<HostName, HostTools>> = {
-  claude: { planner: claudePlanner, installedAt: (env) => existsSync(claudePluginDir(env)), checks: (ctx, p, _all, bin) => claudeChecks(ctx, p, bin), native: claudeNativeDoor },
+  claude: { planner: claudePlanner, installedAt: (env) => existsSync(claudePluginDir(env)), checks: (ctx, p, _all, bin) => claudeChecks(ctx, p, bin), native: claudeNativeDoor, deferredConfinement: "Claude Code's mod" },
   codex: { planner: codexPlanner, installedAt: (env, cwd) => existsSync(codexPaths(env, 'user', cwd).script), checks: (ctx, p) => codexChecks(ctx, p), native: codexNativeDoor },
-  opencode: { planner: opencodePlanner, installedAt: (env, cwd) => existsSync(join(opencodePluginDir(env, 'user', cwd), 'stopline.js')), checks: (ctx, p, _all, bin) => opencodeChecks(ctx, p, bin), native: opencodeNativeDoor },
+  opencode: { planner: opencodePlanner, installedAt: (env, cwd) => existsSync(join(opencodePluginDir(env, 'user', cwd), 'stopline.js')), checks: (ctx, p, _all, bin) => opencodeChecks(ctx, p, bin), native: opencodeNativeDoor, alsoOnPath: (env) => findOpenCode2(env) !== undefined },
   hermes: { planner: hermesPlanner, installedAt: (env) => existsSync(hermesPluginDir(env)), checks: (ctx, p) => hermesChecks(ctx, p) },
   pi: { planner: piPlanner, installedAt: (env, cwd) => existsSync(join(piExtensionsDir(env, 'user', cwd), 'stopline.ts')), checks: (ctx, p, all, bin) => piChecks(ctx, p, all, bin), native: piNativeDoor },
   gemini: { planner: geminiPlanner, installedAt: (env, cwd) => existsSync(settingsHookPaths(geminiHost, env, 'user', cwd).script), checks: (ctx, p) => geminiChecks(ctx, p), native: geminiNativeDoor },
