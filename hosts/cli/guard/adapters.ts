@@ -277,7 +277,7 @@ function piToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   }
 }
 
-export const piBridge: CommandHookAdapter = {
+const piBridge: CommandHookAdapter = {
   registry: piBridgeRegistry,
   label: 'stopline guard (pi)',
   denyResponse: pi.DENY_RESPONSE,
@@ -308,7 +308,7 @@ function openclawToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent
   }
 }
 
-export const openclawBridge: CommandHookAdapter = {
+const openclawBridge: CommandHookAdapter = {
   registry: openclawRegistry,
   label: 'stopline guard (openclaw)',
   denyResponse: claw.DENY_RESPONSE,
@@ -336,7 +336,7 @@ interface GuardDoor {
 }
 
 /** What a resident door is handed by `stopline listen`. */
-export type ResidentContext = Parameters<typeof hermesListenHandler>[0];
+type ResidentContext = Parameters<typeof hermesListenHandler>[0];
 
 /** A command hook's payload names its event (where elsewhere, its adapter says); its answer is JSON on stdout. */
 function commandHookDoor(adapter: CommandHookAdapter): GuardDoor {
