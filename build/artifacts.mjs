@@ -110,14 +110,38 @@ const HOOK_SCRIPT_BUDGET = 735 * KB;
  */
 const CLAUDE_MOD_BUDGET = 750 * KB;
 
-const HOOK_SESSION = { claude: 'b5a5bde6-34d6-4877-844a-a41ce38fb4f6', codex: '01a2289a-c971-7a20-a8d5-2f21938f3467' };
+/**
+ * What the Claude Code and Codex hook scripts' cases and demo take from their host: the session
+ * of the captured tool calls, the prompt payload's own fields, the captured read and write, how
+ * the person types the skill, and the exit code of a fail-closed deny (Claude reads the deny JSON
+ * at exit 0, Codex wants exit 2 with it).
+ */
+const HOOK_HOSTS = {
+  claude: {
+    session: 'b5a5bde6-34d6-4877-844a-a41ce38fb4f6',
+    promptFields: { transcript_path: '/home/dev/.claude/projects/-home-dev-project/s.jsonl', prompt_id: 'p1', permission_mode: 'default' },
+    startFixture: 'SessionStart-startup.json',
+    read: () => fixtureText('claude', 'PreToolUse-Read.json'),
+    skill: '/stopline:stopline',
+    failClosedExit: 0,
+    write: { tool: 'Write', fixture: 'test/fixtures/claude/PreToolUse-Write.json', target: 'created.txt' },
+    demoEnv: { CLAUDE_PROJECT_DIR: '{{project}}', CLAUDE_PLUGIN_DATA: '{{home}}/.claude/plugins/data/stopline-inline' },
+  },
+  codex: {
+    session: '01a2289a-c971-7a20-a8d5-2f21938f3467',
+    promptFields: { transcript_path: null, turn_id: 't1', model: 'gpt-5.5', permission_mode: 'bypassPermissions' },
+    startFixture: 'SessionStart.json',
+    read: () => JSON.stringify({ ...JSON.parse(fixtureText('codex', 'PreToolUse-Bash.json')), tool_input: { command: 'cat a.txt' } }),
+    skill: '$stopline',
+    failClosedExit: 2,
+    write: { tool: 'apply_patch', fixture: 'test/fixtures/codex/PreToolUse-apply_patch.json', target: 'patch_made.txt' },
+    demoEnv: {},
+  },
+};
 
 /** A prompt payload in the host's shape, in the session of the captured tool calls. */
 function hookPrompt(host, prompt) {
-  const base = { session_id: HOOK_SESSION[host], cwd: '/home/dev/project', hook_event_name: 'UserPromptSubmit', prompt };
-  return host === 'claude'
-    ? { ...base, transcript_path: '/home/dev/.claude/projects/-home-dev-project/s.jsonl', prompt_id: 'p1', permission_mode: 'default' }
-    : { ...base, transcript_path: null, turn_id: 't1', model: 'gpt-5.5', permission_mode: 'bypassPermissions' };
+  return { session_id: HOOK_HOSTS[host].session, cwd: '/home/dev/project', hook_event_name: 'UserPromptSubmit', prompt, ...HOOK_HOSTS[host].promptFields };
 }
 
 function fixtureText(host, name) {
@@ -137,9 +161,10 @@ const OBSERVING_CONTEXT =
  * @returns {CommandCase[]}
  */
 function hookCases(host) {
-  const start = fixtureText(host, host === 'claude' ? 'SessionStart-startup.json' : 'SessionStart.json');
-  const read = host === 'claude' ? fixtureText('claude', 'PreToolUse-Read.json') : JSON.stringify({ ...JSON.parse(fixtureText('codex', 'PreToolUse-Bash.json')), tool_input: { command: 'cat a.txt' } });
-  const noSession = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: host === 'claude' ? 'Write' : 'apply_patch', tool_input: {} });
+  const h = HOOK_HOSTS[host];
+  const start = fixtureText(host, h.startFixture);
+  const read = h.read();
+  const noSession = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: h.write.tool, tool_input: {} });
   const unavailable =
     'STOP / CONTROL\nstopline could not check this action and is configured to fail closed: HookInputError: session_id: required, missing or empty\n' +
     'Reason: GUARD_UNAVAILABLE (C)\nState: UNKNOWN\n' +
@@ -149,8 +174,8 @@ function hookCases(host) {
   return [
     { name: 'SessionStart: the observing context', stdin: start, exitCode: 0, stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: OBSERVING_CONTEXT } }) },
     {
-      name: host === 'claude' ? 'UserPromptSubmit /stopline:stopline review: armed' : 'UserPromptSubmit $stopline review: armed',
-      stdin: JSON.stringify(hookPrompt(host, host === 'claude' ? '/stopline:stopline review -- look at a.txt' : '$stopline review -- look at a.txt')),
+      name: `UserPromptSubmit ${h.skill} review: armed`,
+      stdin: JSON.stringify(hookPrompt(host, `${h.skill} review -- look at a.txt`)),
       exitCode: 0,
       stdoutIncludes: ['"hookEventName":"UserPromptSubmit"', armed, '"systemMessage":"stopline: contract set: ARMED / review'],
     },
@@ -158,7 +183,7 @@ function hookCases(host) {
     { name: 'an event the registry does not know: nothing printed', stdin: JSON.stringify({ hook_event_name: 'SomethingNew', session_id: 's' }), exitCode: 0, stdout: '' },
     { name: 'bad JSON, fail open: nothing on stdout, one stderr line', stdin: '{not json', exitCode: 0, stdout: '', stderrIncludes: ['failing open'] },
     { name: 'bad JSON, fail closed: exit 2 with the stamp on stderr', stdin: '{not json', env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 2, stdout: '', stderrIncludes: ['GUARD_UNAVAILABLE'] },
-    { name: 'PreToolUse without a session id, fail closed: GUARD_UNAVAILABLE deny', stdin: noSession, env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: host === 'claude' ? 0 : 2, stdout: denyJson },
+    { name: 'PreToolUse without a session id, fail closed: GUARD_UNAVAILABLE deny', stdin: noSession, env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: h.failClosedExit, stdout: denyJson },
   ];
 }
 
@@ -188,12 +213,10 @@ function hookAnswerLines(r) {
  * @returns {import('./types').DemoSpec}
  */
 function hookDemo(host) {
-  const write = host === 'claude' ? 'test/fixtures/claude/PreToolUse-Write.json' : 'test/fixtures/codex/PreToolUse-apply_patch.json';
-  const target = host === 'claude' ? 'created.txt' : 'patch_made.txt';
-  const tool = host === 'claude' ? 'Write' : 'apply_patch';
+  const { fixture: write, target, tool } = HOOK_HOSTS[host].write;
   return {
     pathMap: { '/home/dev/project': '{{project}}', '/home/dev': '{{home}}' },
-    env: host === 'claude' ? { CLAUDE_PROJECT_DIR: '{{project}}', CLAUDE_PLUGIN_DATA: '{{home}}/.claude/plugins/data/stopline-inline' } : {},
+    env: HOOK_HOSTS[host].demoEnv,
     steps: [
       { say: 'the person arms the contract: $stopline review -- look at a.txt', payload: hookPrompt(host, '$stopline review -- look at a.txt'), render: hookAnswerLines },
       { say: `the model calls ${tool} on ${target}: blocked`, payloadFile: write, render: hookAnswerLines },
@@ -211,6 +234,32 @@ function fixtureJson(host, name) {
 }
 
 /**
+ * What the Gemini CLI and Qwen Code hook scripts' cases and demo take from their host: its
+ * prompt and tool event names, a prompt payload (Qwen's carries the submitted text twice), the
+ * captured read and write, and its fail-closed deny.
+ */
+const EXTENSION_HOSTS = {
+  gemini: {
+    promptEvent: 'BeforeAgent',
+    toolEvent: 'BeforeTool',
+    prompt: (text) => ({ ...fixtureJson('gemini', 'BeforeAgent.json'), prompt: text }),
+    read: () => ({ ...fixtureJson('gemini', 'BeforeTool-write_file.json'), tool_name: 'read_file', tool_input: { file_path: 'a.txt' } }),
+    write: 'test/fixtures/gemini/BeforeTool-write_file.json',
+    // the deny JSON with the stamp on stderr and exit 2
+    deny: (reason) => ({ exitCode: 2, stdout: JSON.stringify({ decision: 'deny', reason }), stderrIncludes: ['GUARD_UNAVAILABLE'] }),
+  },
+  qwen: {
+    promptEvent: 'UserPromptSubmit',
+    toolEvent: 'PreToolUse',
+    prompt: (text) => ({ ...fixtureJson('qwen', 'UserPromptSubmit.json'), prompt: text, submitted_prompt: text }),
+    read: () => fixtureJson('qwen', 'PreToolUse-read_file.json'),
+    write: 'test/fixtures/qwen/PreToolUse-write_file.json',
+    // the permissionDecision JSON alone, exit 0: an exit-2 deny loses to any other hook's allow there
+    deny: (reason) => ({ exitCode: 0, stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } }) }),
+  },
+};
+
+/**
  * The runtime cases of the Gemini and Qwen hook scripts: the same walk as hookCases (context at
  * start, arming, a read, an unknown event, bad input both ways, a fail-closed deny in the host's
  * own form).
@@ -218,20 +267,17 @@ function fixtureJson(host, name) {
  * @returns {CommandCase[]}
  */
 function extensionHookCases(host) {
-  const gemini = host === 'gemini';
+  const h = EXTENSION_HOSTS[host];
   const start = fixtureText(host, 'SessionStart-startup.json');
-  const prompt = gemini ? fixtureJson('gemini', 'BeforeAgent.json') : fixtureJson('qwen', 'UserPromptSubmit.json');
-  const arm = gemini ? { ...prompt, prompt: '$stopline review -- look at a.txt' } : { ...prompt, prompt: '$stopline review -- look at a.txt', submitted_prompt: '$stopline review -- look at a.txt' };
-  const read = gemini ? { ...fixtureJson('gemini', 'BeforeTool-write_file.json'), tool_name: 'read_file', tool_input: { file_path: 'a.txt' } } : fixtureJson('qwen', 'PreToolUse-read_file.json');
-  const toolEvent = gemini ? 'BeforeTool' : 'PreToolUse';
+  const arm = h.prompt('$stopline review -- look at a.txt');
+  const read = h.read();
+  const { toolEvent, promptEvent } = h;
   const noSession = JSON.stringify({ hook_event_name: toolEvent, tool_name: 'write_file', tool_input: {} });
   const unavailable =
     'STOP / CONTROL\nstopline could not check this action and is configured to fail closed: HookInputError: session_id: required, missing or empty\n' +
     'Reason: GUARD_UNAVAILABLE (C)\nState: UNKNOWN\n' +
     'Next: Tell the person stopline is unavailable; they can fix it (see `$stopline status`) or set STOPLINE_FAIL_OPEN=1 to let actions through.';
-  const deny = gemini ? { decision: 'deny', reason: unavailable } : { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: unavailable } };
   const armed = 'stopline contract (ARMED): mode=review level=guard | files=unbounded | deps=ask | hash=deny | agents=0/allow';
-  const promptEvent = gemini ? 'BeforeAgent' : 'UserPromptSubmit';
   return [
     { name: 'SessionStart: the observing context', stdin: start, exitCode: 0, stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: OBSERVING_CONTEXT } }) },
     { name: `${promptEvent} $stopline review: armed`, stdin: JSON.stringify(arm), exitCode: 0, stdoutIncludes: [`"hookEventName":"${promptEvent}"`, armed, '"systemMessage":"stopline: contract set: ARMED / review'] },
@@ -239,8 +285,7 @@ function extensionHookCases(host) {
     { name: 'an event the registry does not know: nothing printed', stdin: JSON.stringify({ hook_event_name: 'SomethingNew', session_id: 's' }), exitCode: 0, stdout: '' },
     { name: 'bad JSON, fail open: nothing on stdout, one stderr line', stdin: '{not json', exitCode: 0, stdout: '', stderrIncludes: ['failing open'] },
     { name: 'bad JSON, fail closed: exit 2 with the stamp on stderr', stdin: '{not json', env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 2, stdout: '', stderrIncludes: ['GUARD_UNAVAILABLE'] },
-    // Gemini: the deny JSON with the stamp on stderr and exit 2; Qwen: the permissionDecision JSON alone, exit 0 (an exit-2 deny loses to any other hook's allow there)
-    { name: `${toolEvent} without a session id, fail closed: the host's deny form`, stdin: noSession, env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: gemini ? 2 : 0, stdout: JSON.stringify(deny), ...(gemini ? { stderrIncludes: ['GUARD_UNAVAILABLE'] } : {}) },
+    { name: `${toolEvent} without a session id, fail closed: the host's deny form`, stdin: noSession, env: { STOPLINE_FAIL_OPEN: '0' }, ...h.deny(unavailable) },
   ];
 }
 
@@ -271,10 +316,7 @@ function extensionAnswerLines(r) {
  * @returns {import('./types').DemoSpec}
  */
 function extensionHookDemo(host) {
-  const gemini = host === 'gemini';
-  const write = gemini ? 'test/fixtures/gemini/BeforeTool-write_file.json' : 'test/fixtures/qwen/PreToolUse-write_file.json';
-  const base = gemini ? fixtureJson('gemini', 'BeforeAgent.json') : fixtureJson('qwen', 'UserPromptSubmit.json');
-  const say = (text) => (gemini ? { ...base, prompt: text } : { ...base, prompt: text, submitted_prompt: text });
+  const { write, prompt: say } = EXTENSION_HOSTS[host];
   return {
     pathMap: { '/home/dev/project': '{{project}}', '/home/dev': '{{home}}' },
     steps: [

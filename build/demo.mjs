@@ -50,23 +50,66 @@ function asLines(text) {
   return (Array.isArray(text) ? text : String(text).split('\n')).filter((l, i, all) => !(l === '' && i === all.length - 1));
 }
 
-/** Generic rendering when a step has no `render`: enough to see the decision. */
-export function defaultRender(driver, result) {
-  if (driver === 'command') {
-    const lines = [`exit ${result.exitCode}`];
-    if (result.stdout.trim()) lines.push(...asLines(result.stdout.trim()).map((l) => `stdout: ${l}`));
-    if (result.stderr.trim()) lines.push(...asLines(result.stderr.trim()).map((l) => `stderr: ${l}`));
-    return lines;
-  }
-  if (driver === 'hermes') {
-    if (result.unhandled) return ['(no hook registered for this event)'];
-    const lines = (result.returned ?? []).map((r) => `returned: ${JSON.stringify(r)}`);
-    if (result.error) lines.push(`raised: ${result.error}`);
-    return lines;
-  }
+/** A plugin's answer (OpenCode, Pi): what the handler returned or threw. */
+function pluginRender(result) {
   if (result.unhandled) return ['(no handler for this hook)'];
   if (result.threw !== undefined) return ['threw (the host blocks the tool with this message):', ...asLines(result.threw).map((l) => `  ${l}`)];
   return [`returned: ${JSON.stringify(result.returned ?? null)}`];
+}
+
+/** A plugin driver: the steps as calls of its hooks, run by the fake host under Bun. */
+function pluginDriver(kind, callOf) {
+  return {
+    async run({ spec, payloads, file, project, env }) {
+      const calls = spec.steps.map((step, i) => callOf(step, /** @type {any} */ (payloads[i] ?? {})));
+      const answer = await runPluginCalls('bun', kind, file, calls, { project, env });
+      if (answer.loadError) throw new Error(`the ${kind} artifact failed to load: ${answer.loadError}`);
+      return answer.results;
+    },
+    render: pluginRender,
+  };
+}
+
+/** How each driver feeds an artifact its steps, and shows an answer when a step has no `render` (enough to see the decision). */
+const DRIVERS = {
+  command: {
+    async run({ spec, payloads, file, project, env }) {
+      const results = [];
+      for (const [i, step] of spec.steps.entries()) {
+        const payload = payloads[i];
+        const stdin = typeof payload === 'string' ? payload : JSON.stringify(payload ?? {});
+        results.push(await runFile('node', file, { argv: step.argv ?? [], stdin, env, cwd: project }));
+      }
+      return results;
+    },
+    render(result) {
+      const lines = [`exit ${result.exitCode}`];
+      if (result.stdout.trim()) lines.push(...asLines(result.stdout.trim()).map((l) => `stdout: ${l}`));
+      if (result.stderr.trim()) lines.push(...asLines(result.stderr.trim()).map((l) => `stderr: ${l}`));
+      return lines;
+    },
+  },
+  hermes: {
+    async run({ spec, payloads, file, project, env }) {
+      const steps = spec.steps.map((step, i) => ({ name: step.say, hook: step.hook ?? 'pre_tool_call', kwargs: payloads[i] ?? {} }));
+      const answer = await runHermesSteps(dirname(file), steps, { project, env });
+      if (answer.load_error) throw new Error(`the plugin failed to load: ${answer.load_error}`);
+      return answer.results;
+    },
+    render(result) {
+      if (result.unhandled) return ['(no hook registered for this event)'];
+      const lines = (result.returned ?? []).map((r) => `returned: ${JSON.stringify(r)}`);
+      if (result.error) lines.push(`raised: ${result.error}`);
+      return lines;
+    },
+  },
+  opencode: pluginDriver('opencode', (step, p) => ({ name: step.say, hook: step.hook ?? 'tool.execute.before', input: p.input, output: p.output })),
+  pi: pluginDriver('pi', (step, p) => ({ name: step.say, hook: step.hook ?? 'tool_call', input: p, ctx: step.ctx })),
+};
+
+/** Generic rendering when a step has no `render`: enough to see the decision. */
+export function defaultRender(driver, result) {
+  return DRIVERS[driver].render(result);
 }
 
 /**
@@ -97,30 +140,7 @@ export async function runArtifactDemo(artifact, file, { root = REPO_ROOT } = {})
   try {
     const payloads = spec.steps.map((step) => substitute(payloadOf(step, root), ctx));
     /** @type {unknown[]} */
-    let results;
-    if (driver === 'command') {
-      results = [];
-      for (const [i, step] of spec.steps.entries()) {
-        const payload = payloads[i];
-        const stdin = typeof payload === 'string' ? payload : JSON.stringify(payload ?? {});
-        results.push(await runFile('node', file, { argv: step.argv ?? [], stdin, env, cwd: project }));
-      }
-    } else if (driver === 'hermes') {
-      const steps = spec.steps.map((step, i) => ({ name: step.say, hook: step.hook ?? 'pre_tool_call', kwargs: payloads[i] ?? {} }));
-      const answer = await runHermesSteps(dirname(file), steps, { project, env });
-      if (answer.load_error) throw new Error(`the plugin failed to load: ${answer.load_error}`);
-      results = answer.results;
-    } else {
-      const calls = spec.steps.map((step, i) => {
-        const p = /** @type {any} */ (payloads[i] ?? {});
-        return driver === 'opencode'
-          ? { name: step.say, hook: step.hook ?? 'tool.execute.before', input: p.input, output: p.output }
-          : { name: step.say, hook: step.hook ?? 'tool_call', input: p, ctx: step.ctx };
-      });
-      const answer = await runPluginCalls('bun', driver, file, calls, { project, env });
-      if (answer.loadError) throw new Error(`the ${driver} artifact failed to load: ${answer.loadError}`);
-      results = answer.results;
-    }
+    const results = await DRIVERS[driver].run({ spec, payloads, file, project, env });
     spec.steps.forEach((step, i) => {
       lines.push(`  ${i + 1}. ${step.say}`);
       const rendered = step.render ? step.render(results[i]) : defaultRender(driver, results[i]);

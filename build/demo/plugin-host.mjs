@@ -153,7 +153,7 @@ const answer = { exports: {}, results: [], records };
 try {
   const mod = await loadModule(request.file);
   for (const [name, value] of Object.entries(mod)) answer.exports[name] = typeof value;
-  answer.results = request.kind === 'opencode' ? await runOpencode(mod) : await runPi(mod);
+  answer.results = await { opencode: runOpencode, pi: runPi }[request.kind](mod);
 } catch (error) {
   answer.loadError = message(error);
 }

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import type { HostName } from '../../core/registry/host-specs';
 import { claudeChecks, clineChecks, codexChecks, copilotChecks, droidChecks, geminiChecks, hermesChecks, kiloChecks, kimiChecks, openclawChecks, opencodeChecks, openhandsChecks, piChecks, qwenChecks, vibeChecks } from './doctor/hosts';
 import type { DoctorContext, HostBinary, Placement } from './doctor/hosts';
+import type { NativeDoor } from './doctor/native';
+import { claudeNativeDoor, codexNativeDoor, copilotNativeDoor, droidNativeDoor, geminiNativeDoor, kiloNativeDoor, opencodeNativeDoor, piNativeDoor, qwenNativeDoor } from './doctor/native-hosts';
 import type { Check } from './doctor/report';
 import { claudePlanner, claudePluginDir } from './install/host-claude';
 import { clinePaths, clinePlanner } from './install/host-cline';
@@ -27,6 +29,7 @@ import { qwenHost, qwenPlanner } from './install/host-qwen';
 import { vibePaths, vibePlanner } from './install/host-vibe';
 import type { Env } from './install/locations';
 import type { HostPlanner } from './install/plan-context';
+import { findOpenCode2 } from './install/opencode2';
 import { settingsHookPaths } from './install/settings-hooks';
 
 export interface HostTools {
@@ -36,25 +39,32 @@ export interface HostTools {
   installedAt(env: Env, cwd: string): boolean;
   /** doctor's checks of one placement (`all`: every placement doctor found, for hosts that load from several) */
   checks(ctx: DoctorContext, p: Placement, all: readonly Placement[], bin: HostBinary): Promise<Check[]>;
+  /** another program of the host that counts as the host being on PATH (OpenCode v2's `opencode2`) */
+  alsoOnPath?(env: Env): boolean;
+  /** a door of the host that confines by a deferred run, named in doctor's confinement line */
+  readonly deferredConfinement?: string;
+  /** stopline installed with the host's own command (its plugin manager, extension installer, package list); absent: the host has none */
+  readonly native?: NativeDoor;
 }
 
 export const HOST_TOOLS: Readonly<Record<HostName, HostTools>> = {
-  claude: { planner: claudePlanner, installedAt: (env) => existsSync(claudePluginDir(env)), checks: (ctx, p, _all, bin) => claudeChecks(ctx, p, bin) },
-  codex: { planner: codexPlanner, installedAt: (env, cwd) => existsSync(codexPaths(env, 'user', cwd).script), checks: (ctx, p) => codexChecks(ctx, p) },
-  opencode: { planner: opencodePlanner, installedAt: (env, cwd) => existsSync(join(opencodePluginDir(env, 'user', cwd), 'stopline.js')), checks: (ctx, p, _all, bin) => opencodeChecks(ctx, p, bin) },
+  claude: { planner: claudePlanner, installedAt: (env) => existsSync(claudePluginDir(env)), checks: (ctx, p, _all, bin) => claudeChecks(ctx, p, bin), native: claudeNativeDoor, deferredConfinement: "Claude Code's mod" },
+  codex: { planner: codexPlanner, installedAt: (env, cwd) => existsSync(codexPaths(env, 'user', cwd).script), checks: (ctx, p) => codexChecks(ctx, p), native: codexNativeDoor },
+  opencode: { planner: opencodePlanner, installedAt: (env, cwd) => existsSync(join(opencodePluginDir(env, 'user', cwd), 'stopline.js')), checks: (ctx, p, _all, bin) => opencodeChecks(ctx, p, bin), native: opencodeNativeDoor, alsoOnPath: (env) => findOpenCode2(env) !== undefined },
   hermes: { planner: hermesPlanner, installedAt: (env) => existsSync(hermesPluginDir(env)), checks: (ctx, p) => hermesChecks(ctx, p) },
-  pi: { planner: piPlanner, installedAt: (env, cwd) => existsSync(join(piExtensionsDir(env, 'user', cwd), 'stopline.ts')), checks: (ctx, p, all, bin) => piChecks(ctx, p, all, bin) },
-  gemini: { planner: geminiPlanner, installedAt: (env, cwd) => existsSync(settingsHookPaths(geminiHost, env, 'user', cwd).script), checks: (ctx, p) => geminiChecks(ctx, p) },
-  qwen: { planner: qwenPlanner, installedAt: (env, cwd) => existsSync(settingsHookPaths(qwenHost, env, 'user', cwd).script), checks: (ctx, p) => qwenChecks(ctx, p) },
+  pi: { planner: piPlanner, installedAt: (env, cwd) => existsSync(join(piExtensionsDir(env, 'user', cwd), 'stopline.ts')), checks: (ctx, p, all, bin) => piChecks(ctx, p, all, bin), native: piNativeDoor },
+  gemini: { planner: geminiPlanner, installedAt: (env, cwd) => existsSync(settingsHookPaths(geminiHost, env, 'user', cwd).script), checks: (ctx, p) => geminiChecks(ctx, p), native: geminiNativeDoor },
+  qwen: { planner: qwenPlanner, installedAt: (env, cwd) => existsSync(settingsHookPaths(qwenHost, env, 'user', cwd).script), checks: (ctx, p) => qwenChecks(ctx, p), native: qwenNativeDoor },
   copilot: {
     planner: copilotPlanner,
     installedAt: (env, cwd) => existsSync(copilotPaths(env, 'user', cwd).script) || existsSync(copilotPaths(env, 'user', cwd).hooksFile),
     checks: (ctx, p) => copilotChecks(ctx, p),
+    native: copilotNativeDoor,
   },
-  droid: { planner: droidPlanner, installedAt: (env, cwd) => existsSync(droidPaths(env, 'user', cwd).script), checks: (ctx, p) => droidChecks(ctx, p) },
+  droid: { planner: droidPlanner, installedAt: (env, cwd) => existsSync(droidPaths(env, 'user', cwd).script), checks: (ctx, p) => droidChecks(ctx, p), native: droidNativeDoor },
   cline: { planner: clinePlanner, installedAt: (env, cwd) => existsSync(clinePaths(env, 'user', cwd).script), checks: (ctx, p) => clineChecks(ctx, p) },
   kimi: { planner: kimiPlanner, installedAt: (env) => existsSync(kimiPaths(env).script), checks: (ctx, p, _all, bin) => kimiChecks(ctx, p, bin) },
-  kilo: { planner: kiloPlanner, installedAt: (env, cwd) => existsSync(join(kiloPluginDir(env, 'user', cwd), 'stopline.js')), checks: (ctx, p, _all, bin) => kiloChecks(ctx, p, bin) },
+  kilo: { planner: kiloPlanner, installedAt: (env, cwd) => existsSync(join(kiloPluginDir(env, 'user', cwd), 'stopline.js')), checks: (ctx, p, _all, bin) => kiloChecks(ctx, p, bin), native: kiloNativeDoor },
   openhands: { planner: openhandsPlanner, installedAt: (env, cwd) => existsSync(settingsHookPaths(openhandsHost, env, 'user', cwd).script), checks: (ctx, p) => openhandsChecks(ctx, p) },
   openclaw: { planner: openclawPlanner, installedAt: (env) => existsSync(join(openclawPluginDir(env), 'index.js')), checks: (ctx, p, _all, bin) => openclawChecks(ctx, p, bin) },
   vibe: { planner: vibePlanner, installedAt: (env, cwd) => existsSync(vibePaths(env, 'user', cwd).script), checks: (ctx, p) => vibeChecks(ctx, p) },

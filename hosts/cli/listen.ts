@@ -23,10 +23,9 @@ import { listen, loadHooksConfigFromSystem } from '../../core/hooks';
 import type { Diagnostic, ListenHandler } from '../../core/hooks';
 import { eventEntry } from '../shared/adapter';
 import type { HookEnv } from '../shared/adapter';
-import { hermesListenHandler } from '../hermes/doors';
 import type { ParsedArgs } from './args';
 import type { CliIO } from './command-spec';
-import { ADAPTERS, DIALECTS, acceptedEvents, isGuardDialect } from './guard/adapters';
+import { ADAPTERS, DIALECTS, acceptedEvents, isGuardDialect, residentDoorOf } from './guard/adapters';
 import type { GuardDialect } from './guard/adapters';
 import { decideGuard } from './guard/decide';
 import { usageError } from './output';
@@ -48,7 +47,12 @@ export interface ListenContext {
 }
 
 export function cliListenHandler(ctx: ListenContext): ListenHandler {
-  const hermes = hermesListenHandler({ env: ctx.env, cwd: ctx.cwd, log: ctx.log });
+  // a host's own resident door, made on its first request
+  const residents = new Map<GuardDialect, ListenHandler | undefined>();
+  const residentOf = (dialect: GuardDialect): ListenHandler | undefined => {
+    if (!residents.has(dialect)) residents.set(dialect, residentDoorOf(dialect)?.({ env: ctx.env, cwd: ctx.cwd, log: ctx.log }));
+    return residents.get(dialect);
+  };
   const dialectOf = (host: string | undefined): GuardDialect => {
     const d = host ?? 'native';
     if (!isGuardDialect(d)) throw new Error(`unknown host "${d}" (hosts: ${DIALECTS.filter((x) => x !== 'native').join(', ')}; none for the native form)`);
@@ -56,13 +60,15 @@ export function cliListenHandler(ctx: ListenContext): ListenHandler {
   };
   return {
     resolveEvent(name, host) {
-      if (host === 'hermes') return hermes.resolveEvent?.(name, host) ?? null;
       if (host !== undefined && !isGuardDialect(host)) return null;
-      return canonicalFor(dialectOf(host), name);
+      const dialect = dialectOf(host);
+      const own = residentOf(dialect);
+      return own ? (own.resolveEvent?.(name, host) ?? null) : canonicalFor(dialect, name);
     },
     async dispatch(req) {
       const dialect = dialectOf(req.host);
-      if (dialect === 'hermes') return hermes.dispatch(req);
+      const own = residentOf(dialect);
+      if (own) return own.dispatch(req);
       const result = await decideGuard({ dialect, payload: req.payload, eventName: req.event, ...(req.canRewrite ? { canRewrite: true } : {}), env: ctx.env, cwd: ctx.cwd });
       if (result.kind === 'input-error') throw new Error(result.message);
       // a guard bridge process writes this to stderr; a resident one logs the non-stamp lines

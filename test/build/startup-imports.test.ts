@@ -8,13 +8,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { splitParts } from '../../build/two-part.mjs';
+import { HOST_SPECS, type HostSpec } from '../../core/registry/host-specs';
 import { builtOfKind, distFile } from './helpers';
 
 describe('command-hook artifacts', () => {
   const hooks = builtOfKind('command').filter((a) => a.id !== 'cli');
 
-  it('are the per-call hook scripts', () => {
-    expect(hooks.map((a) => a.id).sort()).toEqual(['claude', 'cline', 'codex', 'copilot', 'droid', 'gemini', 'hermes', 'kimi', 'openhands', 'qwen', 'vibe']);
+  it('are the artifacts of every host that starts stopline as a process (a hook per call, or the one process a shim keeps)', () => {
+    const started = HOST_SPECS.filter((s: HostSpec) => s.door !== 'plugin').map((s: HostSpec) => s.artifact ?? s.name);
+    expect(hooks.map((a) => a.id).sort()).toEqual([...new Set(started)].sort());
   });
 
   for (const artifact of hooks) {

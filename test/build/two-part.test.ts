@@ -11,6 +11,7 @@ import * as load from '../../hosts/shared/evaluator/load';
 import { EVALUATOR_BUILD, EVALUATOR_DIGEST } from '../../hosts/shared/evaluator/build-id';
 import { runtimeIO } from '../../hosts/shared/runtime-io';
 import { importedSpecifiers } from '../../build/checks.mjs';
+import { HOST_SPECS, type HostSpec } from '../../core/registry/host-specs';
 import { builtOfKind, distFile } from './helpers';
 
 describe('the layout', () => {
@@ -49,7 +50,8 @@ describe('the built hook scripts', () => {
   const twoPart = builtOfKind('command').filter((a) => a.decisionEntry);
 
   it('are every hook script a host starts per event (the Hermes bundle is started once per Hermes process, the CLI is not a hook)', () => {
-    expect(twoPart.map((a) => a.id).sort()).toEqual(['claude', 'cline', 'codex', 'copilot', 'droid', 'gemini', 'kimi', 'openhands', 'qwen', 'vibe']);
+    const perEvent = HOST_SPECS.filter((s: HostSpec) => s.door === 'command-hook').map((s: HostSpec) => s.artifact ?? s.name);
+    expect(twoPart.map((a) => a.id).sort()).toEqual([...new Set(perEvent)].sort());
   });
 
   for (const artifact of twoPart) {

@@ -13,7 +13,7 @@ import { REPO, spawnNode } from '../scenarios/spawn';
 
 export const DOORS = {
   claudeHook: { file: join(REPO, 'dist', 'claude', 'stopline.mjs'), args: [] as string[] },
-  claudeGuard: { file: join(REPO, 'dist', 'stopline.mjs'), args: ['guard', '--host', 'claude'] },
+  claudeGuard: { file: join(REPO, 'dist', 'stopline.mjs'), args: ['guard', '--host=claude'] },
   codexHook: { file: join(REPO, 'dist', 'codex', 'stopline.mjs'), args: [] as string[] },
   hermesShell: { file: join(REPO, 'dist', 'hermes', 'stopline', 'stopline.mjs'), args: [] as string[] },
 } as const;

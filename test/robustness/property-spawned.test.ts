@@ -1,14 +1,14 @@
 /**
- * The built artifacts as their hosts spawn them (committed dist/): dist/claude/stopline.mjs,
- * dist/codex/stopline.mjs, dist/gemini/stopline.mjs, dist/qwen/stopline.mjs, dist/copilot/stopline.mjs
- * (with the event as its argument, as Copilot's hook file passes it), dist/droid/stopline.mjs, dist/kimi/stopline.mjs, dist/openhands/stopline.mjs and
- * `dist/stopline.mjs guard`. Generated inputs (a few hundred in
+ * The built artifacts as their hosts spawn them (committed dist/): the hook script of every host
+ * whose spec's door is a command hook (Copilot's with the event as its argument, as its hook file
+ * passes it) and `dist/stopline.mjs guard`. Generated inputs (a few hundred in
  * all: SPAWNED_CASES per artifact) plus the stdin edge cases: empty, larger than the 8 MiB
  * bound, exactly at the bound, never closed, several documents, invalid UTF-8, NUL bytes.
  * The artifact exits on its own (no kill), prints only valid host output, follows the fail mode.
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { HOST_SPECS, type HostSpec } from '../../core/registry/host-specs';
 import { MAX_HOOK_INPUT_BYTES } from '../../hosts/shared/stdin';
 import { sandbox } from '../scenarios/drivers';
 import { runArtifact, type SpawnedHost } from '../scenarios/spawn';
@@ -16,30 +16,12 @@ import { capturedPayloads, hookStdin } from './arbitraries';
 import { answerProblems, isDeny } from './answers';
 
 const SPAWNED_CASES = 80;
-const LABELS: Record<SpawnedHost, string> = {
-  claude: 'stopline (claude)',
-  codex: 'stopline (codex)',
-  guard: 'stopline guard',
-  gemini: 'stopline (gemini)',
-  qwen: 'stopline (qwen)',
-  copilot: 'stopline (copilot)',
-  droid: 'stopline (droid)',
-  cline: 'stopline (cline)',
-  kimi: 'stopline (kimi)',
-  openhands: 'stopline (openhands)',
-};
-const PAYLOADS: Record<SpawnedHost, Record<string, unknown>[]> = {
-  claude: capturedPayloads('claude'),
-  codex: capturedPayloads('codex'),
-  guard: capturedPayloads('claude'),
-  gemini: capturedPayloads('gemini'),
-  qwen: capturedPayloads('qwen'),
-  copilot: capturedPayloads('copilot'),
-  droid: capturedPayloads('droid'),
-  cline: capturedPayloads('cline'),
-  kimi: capturedPayloads('kimi'),
-  openhands: capturedPayloads('openhands'),
-};
+/** Every host whose artifact runs as a process per event (its spec's door), and the guard bridge. */
+const HOSTS = [...HOST_SPECS.filter((s: HostSpec) => s.door === 'command-hook').map((s: HostSpec) => s.name), 'guard'] as SpawnedHost[];
+const LABELS = Object.fromEntries(HOSTS.map((h) => [h, h === 'guard' ? 'stopline guard' : `stopline (${h})`])) as Record<SpawnedHost, string>;
+/** The bridge is fed Claude's captures (the native form takes Claude's field names). */
+const capturesOf = (h: SpawnedHost) => capturedPayloads(h === 'guard' ? 'claude' : h);
+const PAYLOADS = Object.fromEntries(HOSTS.map((h) => [h, capturesOf(h)])) as Record<SpawnedHost, Record<string, unknown>[]>;
 /** Copilot's hook file names the event as the script's argument; the others read it from the payload. */
 const ARGS: Partial<Record<SpawnedHost, string[]>> = { copilot: ['preToolUse'] };
 const counts: Record<string, number> = {};
@@ -47,7 +29,6 @@ afterAll(() => {
   process.stderr.write(`property cases (spawned): ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}\n`);
 });
 
-const HOSTS: SpawnedHost[] = ['claude', 'codex', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'cline', 'kimi', 'openhands'];
 /** The tool event and a write tool of each host, for the payload at the bound (Copilot's event is its argument). */
 const WRITE_EVENT: Record<SpawnedHost, { event: string; tool: string }> = {
   claude: { event: 'PreToolUse', tool: 'Write' },
@@ -60,6 +41,7 @@ const WRITE_EVENT: Record<SpawnedHost, { event: string; tool: string }> = {
   cline: { event: 'PreToolUse', tool: 'editor' },
   kimi: { event: 'PreToolUse', tool: 'WriteFile' },
   openhands: { event: 'PreToolUse', tool: 'file_editor' },
+  vibe: { event: 'pre_tool', tool: 'write_file' },
 };
 /**
  * The guard bridge answers input it cannot read by the fail mode: open is exit 1 with its

@@ -324,7 +324,20 @@ export const PAYLOADS = {
     prompt: (s: Sandbox, text: string) => ({ ...fixture('openhands', 'UserPromptSubmit.json'), session_id: s.session, working_dir: s.project, message: text }),
     tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('openhands', 'PreToolUse-file_editor-create.json'), session_id: s.session, working_dir: s.project, tool_name: t.name, tool_input: t.input }),
   },
+  // no prompt event: the prompt goes into the session journal the hook reads at the next pre_tool, and nothing is sent
+  vibe: {
+    prompt: (s: Sandbox, text: string): null => {
+      vibeJournalTurn(vibeSessionDir(s), text);
+      return null;
+    },
+    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('vibe', 'pre_tool-write_file.json'), session_id: s.session, transcript_path: vibeSessionDir(s), cwd: s.project, tool_name: t.name, tool_call_id: nextId('call_'), tool_input: t.input }),
+  },
 } as const;
+
+/** Where Vibe keeps a session's journal in the sandbox's home. */
+function vibeSessionDir(s: Sandbox): string {
+  return join(s.home, '.vibe', 'logs', 'session', 'unified', s.session);
+}
 
 type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'cline' | 'kimi' | 'openhands';
 
@@ -346,7 +359,7 @@ const COMMAND_ADAPTERS: Record<CommandHost, CommandHookAdapter> = {
  * The argument a host's hook file passes the script for a prompt and for a tool call: only
  * Copilot's camelCase payloads need it (they do not name their event).
  */
-export const EVENT_ARGS: Partial<Record<CommandHost, { prompt: string[]; tool: string[] }>> = {
+export const EVENT_ARGS: Partial<Record<keyof typeof PAYLOADS, { prompt: string[]; tool: string[] }>> = {
   copilot: { prompt: ['userPromptSubmitted'], tool: ['preToolUse'] },
 };
 
@@ -442,15 +455,13 @@ export function vibeJournalTurn(sessionDir: string, text: string): void {
 }
 
 function vibeDriver(s: Sandbox): HostDriver {
-  const sessionDir = join(s.home, '.vibe', 'logs', 'session', 'unified', s.session);
   return {
     host: 'vibe',
     async prompt(text) {
-      vibeJournalTurn(sessionDir, text);
+      PAYLOADS.vibe.prompt(s, text);
     },
     async tool(t) {
-      const payload = { ...fixture('vibe', 'pre_tool-write_file.json'), session_id: s.session, transcript_path: sessionDir, cwd: s.project, tool_name: t.name, tool_call_id: nextId('call_'), tool_input: t.input };
-      return seenFromRendered('vibe', await answerHook(vibeAdapter, JSON.stringify(payload), { env: s.env, cwd: s.project }), t.input);
+      return seenFromRendered('vibe', await answerHook(vibeAdapter, JSON.stringify(PAYLOADS.vibe.tool(s, t)), { env: s.env, cwd: s.project }), t.input);
     },
   };
 }

@@ -2,12 +2,13 @@
  * Cross-host parity through the built artifacts: a subset of the neutral corpus (one scenario
  * per rule, chosen below) is fed to dist/claude/stopline.mjs, dist/codex/stopline.mjs and
  * `dist/stopline.mjs guard` as the hosts run them (one process per event), with the same
- * expectations as the in-process run (and dist/gemini, dist/qwen, dist/copilot, dist/droid, dist/kimi, dist/openhands the
- * same way; Copilot's with the event as the argument, as its hook file passes it). stdout must be
- * empty or the host's JSON.
+ * expectations as the in-process run (and every other host whose spec's door is a command hook
+ * the same way: Copilot's with the event as the argument, as its hook file passes it; Vibe's
+ * prompt written to the session journal its hook reads). stdout must be empty or the host's JSON.
  */
 import { describe, expect, it } from 'vitest';
 import { checks, EVENT_ARGS, PAYLOADS, sandbox, seenFromRendered, type HostDriver, type Sandbox } from './drivers';
+import { HOST_SPECS, type HostSpec } from '../../core/registry/host-specs';
 import { loadCorpus, runScenario } from './parity';
 import { runArtifact, type SpawnedHost } from './spawn';
 
@@ -44,7 +45,9 @@ function spawnedDriver(host: SpawnedHost, box: Sandbox, stdoutProblems: string[]
   return {
     host,
     async prompt(text) {
-      await send(p.prompt(box, text), EVENT_ARGS[host]?.prompt);
+      // a host without a prompt event keeps the prompt where its hook reads it: nothing to send
+      const payload = p.prompt(box, text);
+      if (payload !== null) await send(payload, EVENT_ARGS[host]?.prompt);
     },
     async tool(t) {
       return seenFromRendered(host, await send(p.tool(box, t), EVENT_ARGS[host]?.tool), t.input);
@@ -52,7 +55,10 @@ function spawnedDriver(host: SpawnedHost, box: Sandbox, stdoutProblems: string[]
   };
 }
 
-describe.each(['claude', 'codex', 'guard', 'gemini', 'qwen', 'copilot', 'droid', 'cline', 'kimi', 'openhands'] as const)('parity through the built %s artifact', (host) => {
+/** Every host whose artifact runs as a process per event (its spec's door), and the guard bridge. */
+const SPAWNED = [...HOST_SPECS.filter((s: HostSpec) => s.door === 'command-hook').map((s: HostSpec) => s.name), 'guard'] as SpawnedHost[];
+
+describe.each(SPAWNED)('parity through the built %s artifact', (host) => {
   it('the subset names scenarios that exist', () => expect(corpus.map((s) => s.id).sort()).toEqual([...SUBSET].sort()));
   it.each(corpus.map((s) => [s.id, s] as const))('%s', async (_id, sc) => {
     const box = sandbox();

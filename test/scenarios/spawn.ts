@@ -19,6 +19,7 @@ export const ARTIFACTS = {
   qwen: { file: join(REPO, 'dist', 'qwen', 'stopline.mjs'), args: [] as string[] },
   cline: { file: join(REPO, 'dist', 'cline', 'stopline.mjs'), args: [] as string[] },
   kimi: { file: join(REPO, 'dist', 'kimi', 'stopline.mjs'), args: [] as string[] },
+  vibe: { file: join(REPO, 'dist', 'vibe', 'stopline.mjs'), args: [] as string[] },
 } as const;
 export type SpawnedHost = keyof typeof ARTIFACTS;
 

@@ -17,7 +17,6 @@ import { loadConfig } from '../../../core/config/config';
 import { loadHooksConfigFromSystem } from '../../../core/hooks';
 import type { ParsedArgs } from '../args';
 import type { CliIO } from '../command-spec';
-import { findOpenCode2 } from '../install/opencode2';
 import { HOSTS, LocationError, installRecordFile } from '../install/locations';
 import type { Env, Host } from '../install/locations';
 import { RecordError, parseRecord } from '../install/record';
@@ -31,9 +30,9 @@ import { confinementCheck, confinementHere, hostConfinementCheck, hostRewrites }
 import type { ConfinementHere } from './confine';
 import { dataReports } from './data';
 import { evaluatorReports } from './evaluator';
-import { claudeDoor, hostBinary, hostCheck } from './hosts';
+import { hostBinary, hostCheck } from './hosts';
 import { HOST_TOOLS } from '../host-tools';
-import { doubleCheck, findNative, nativeChecks } from './native';
+import { doubleCheck, nativeChecks } from './native';
 import type { DoctorContext, HostBinary, Placement } from './hosts';
 import { dropProbeWorld, makeProbeWorld } from './probes';
 import type { ProbeWorld } from './probes';
@@ -133,7 +132,8 @@ export async function runDoctor(args: ParsedArgs, io: CliIO): Promise<number> {
       try {
         const installs = Object.values(record?.installs ?? {}).filter((i) => i.host === host);
         // installed with the host's own command (claude plugin install, codex plugin add, ...)
-        const native = findNative(host, env);
+        const door = HOST_TOOLS[host].native;
+        const native = door?.find(env) ?? [];
         const atDefault = HOST_TOOLS[host].installedAt(env, io.cwd);
         const placements: Placement[] = installs.length
           ? installs.map((i) => ({ scope: i.scope, project: i.project ?? io.cwd, recorded: true, ...(i.afterEvidence ? { afterEvidence: true } : {}) }))
@@ -141,8 +141,8 @@ export async function runDoctor(args: ParsedArgs, io: CliIO): Promise<number> {
             ? []
             : [{ scope: 'user', project: io.cwd, recorded: false }];
         const bin = await hostBinary(host, env.env);
-        // OpenCode v2 may be there as `opencode2` alone
-        const onPath = bin.path !== undefined || (host === 'opencode' && findOpenCode2(env) !== undefined);
+        // a host may be there under another program of its own alone (OpenCode v2 as `opencode2`)
+        const onPath = bin.path !== undefined || HOST_TOOLS[host].alsoOnPath?.(env) === true;
         if (!explicit && !installs.length && !onPath && !atDefault && !native.length) {
           reports.push({ host, scope: '', checks: [check('install', 'skip', `not installed, and ${host} is not on PATH`, `stopline install ${host}`)] });
           continue;
@@ -150,12 +150,11 @@ export async function runDoctor(args: ParsedArgs, io: CliIO): Promise<number> {
         placements.forEach((p, i) => reports.push({ host, scope: p.scope === 'project' ? `project ${p.project}` : 'user', checks: i === 0 ? [hostCheck(host, bin)] : [] }));
         const first = reports.length - placements.length;
         for (let i = 0; i < placements.length; i++) reports[first + i]!.checks.push(...(await HOST_TOOLS[host].checks(ctx, placements[i]!, placements, bin)));
-        if (placements.length) reports[first]!.checks.push(hostConfinementCheck(host, confine, hostRewrites(host), host === 'claude' ? "Claude Code's mod" : undefined));
+        if (placements.length) reports[first]!.checks.push(hostConfinementCheck(host, confine, hostRewrites(host), HOST_TOOLS[host].deferredConfinement));
         for (const [i, n] of native.entries()) {
           const checks = placements.length === 0 && i === 0 ? [hostCheck(host, bin)] : [];
           if (i === 0 && (installs.length > 0 || atDefault)) checks.push(doubleCheck(host, native));
-          checks.push(...(await nativeChecks(n, distDir, env, ctx.world)));
-          if (host === 'claude' && n.dir) checks.push(await claudeDoor(ctx, n.dir, bin));
+          checks.push(...(await nativeChecks(n, door!, ctx, bin)));
           reports.push({ host, scope: `native ${n.id}`, checks });
         }
       } catch (e) {

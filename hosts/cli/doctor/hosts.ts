@@ -611,7 +611,13 @@ function qwenWouldRun(env: DoctorContext['env'], p: Placement, settings: string,
   return check('would-run', 'pass', "hooks are on; stopline's PreToolUse answer is the last one Qwen reads");
 }
 
-async function settingsHostChecks(ctx: DoctorContext, p: Placement, h: SettingsHookHost): Promise<Check[]> {
+/** What differs between the settings.json hosts' checks: whether the host will run the hook, and the probe in its payload form. */
+interface SettingsHostDoctor {
+  wouldRun(ctx: DoctorContext, p: Placement, paths: ReturnType<typeof settingsHookPaths>, command: string): Check;
+  probe(world: ProbeWorld, command: string): Promise<ProbeResult>;
+}
+
+async function settingsHostChecks(ctx: DoctorContext, p: Placement, h: SettingsHookHost, own: SettingsHostDoctor): Promise<Check[]> {
   const env = ctx.env;
   const paths = settingsHookPaths(h, env, p.scope, p.project);
   const checks = [artifactCheck(h.host, p, join(ctx.distDir, h.host, 'stopline.mjs'), paths.script)];
@@ -622,23 +628,24 @@ async function settingsHostChecks(ctx: DoctorContext, p: Placement, h: SettingsH
   if (registered.status === 'fail') return checks;
   const before = installRows(h.registry).find((e) => e.control === 'action.before')!.native;
   const command = g.commands.get(before)![0]!;
-  if (h.host === 'gemini') {
-    const settingsFiles = p.scope === 'project' ? [settingsHookPaths(h, env, 'user', p.project).settings, paths.settings] : [paths.settings];
-    checks.push(geminiWouldRun(p, settingsFiles, command));
-  } else checks.push(qwenWouldRun(env, p, paths.settings, paths.script));
+  checks.push(own.wouldRun(ctx, p, paths, command));
   const rt = await commandRuntime(command, env.env);
   checks.push(rt.check);
   const timeout = installRows(h.registry)[0]!.install.timeoutSec;
-  if (rt.ok) checks.push(probeCheck(await (h.host === 'gemini' ? probeGemini(ctx.world(), command) : probeQwen(ctx.world(), command)), h.host, p, timeout));
+  if (rt.ok) checks.push(probeCheck(await own.probe(ctx.world(), command), h.host, p, timeout));
   return checks;
 }
 
 export function geminiChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
-  return settingsHostChecks(ctx, p, geminiHost);
+  return settingsHostChecks(ctx, p, geminiHost, {
+    // a project install is read beside the user's settings, which can turn hooks off for both
+    wouldRun: (c, pl, paths, command) => geminiWouldRun(pl, pl.scope === 'project' ? [settingsHookPaths(geminiHost, c.env, 'user', pl.project).settings, paths.settings] : [paths.settings], command),
+    probe: probeGemini,
+  });
 }
 
 export function qwenChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
-  return settingsHostChecks(ctx, p, qwenHost);
+  return settingsHostChecks(ctx, p, qwenHost, { wouldRun: (c, pl, paths) => qwenWouldRun(c.env, pl, paths.settings, paths.script), probe: probeQwen });
 }
 
 // --------------------------------------------------------------------------------- Copilot

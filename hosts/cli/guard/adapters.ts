@@ -15,11 +15,10 @@
 import { CANONICAL, CANONICAL_EVENTS } from '../../../core/canonical';
 import type { Answer } from '../../../core/answer/outcome';
 import { stampOf } from '../../../core/answer/outcome';
-import type { ControlEvent, HostFamily } from '../../../core/protocol';
+import type { ControlEvent } from '../../../core/protocol';
 import { pathVars } from '../../../core/paths/self-paths';
 import { claudeRegistry } from '../../../core/registry/claude';
 import { opencodeRegistry } from '../../../core/registry/opencode';
-import { OPENCODE_FORKS } from '../../../core/registry/opencode-hosts';
 import { kiloRegistry } from '../../../core/registry/kilo';
 import { piRegistry } from '../../../core/registry/pi';
 import { openclawRegistry } from '../../../core/registry/openclaw';
@@ -35,7 +34,8 @@ import { droidAdapter } from '../../droid/adapter';
 import { kimiAdapter } from '../../kimi/adapter';
 import { vibeAdapter } from '../../vibe/adapter';
 import { geminiAdapter } from '../../gemini/adapter';
-import { shellHookDoor } from '../../hermes/doors';
+import { hermesListenHandler, shellHookDoor } from '../../hermes/doors';
+import type { ListenHandler } from '../../../core/hooks';
 import * as oc from '../../opencode/adapter';
 import * as pi from '../../pi/adapter';
 import * as claw from '../../openclaw/adapter';
@@ -69,56 +69,62 @@ function exitAnswer(outcome: Pick<Answer, 'kind' | 'message' | 'reasonCode'>): R
 /**
  * The person's hooks on a dialect no host runs here: every dialect of hook runs (none is
  * skipped), and the in-process hosts' arguments are turned into the Claude-shaped payload hooks
- * receive. The project folder is the payload's cwd, else the event's, else the bridge's own.
+ * receive (`shape`). The project folder is the payload's cwd, else the event's, else the bridge's own.
  */
-function bridgeHooks(dialect: InProcessDialect): UserHooksSupport {
+function bridgeHooks(shape: HookShape): UserHooksSupport {
   return {
     whereGuardIgnores: true,
-    shape: (payload, event, cwd) => hookPayload(dialect, payload, event, cwd),
+    shape: (payload, event, cwd) => shape(payload, event, cwd),
     projectDir: (shaped, _env, cwd) => (typeof shaped.cwd === 'string' && shaped.cwd !== '' ? shaped.cwd : cwd),
     canonicalInput: (payload, event) => {
-      const shaped = hookPayload(dialect, payload, event, '');
+      const shaped = shape(payload, event, '');
       return isRecord(shaped.canonical_input) ? shaped.canonical_input : undefined;
     },
   };
 }
 
-/** The payload in the shape universal hooks read (Claude's), for the dialects that lack it. */
-/** The dialects whose payload is a host's in-process arguments (and stopline's own). */
-type InProcessDialect = 'native' | 'opencode' | 'pi' | 'openclaw';
+/** A payload whose dialect lacks it in the shape universal hooks read (Claude's). */
+type HookShape = (p: HookPayload, event: ControlEvent | undefined, cwd: string) => HookPayload;
 
-function hookPayload(dialect: InProcessDialect, p: HookPayload, event: ControlEvent | undefined, cwd: string): HookPayload {
-  if (dialect === 'native') return { ...p, ...(isRecord(p.tool_input) ? { canonical_input: p.tool_input } : {}) };
+/** stopline's own form has Claude's field names already; its tool input is canonical. */
+const nativeHookShape: HookShape = (p) => ({ ...p, ...(isRecord(p.tool_input) ? { canonical_input: p.tool_input } : {}) });
+
+/** OpenCode's `{input, output}` hook arguments. */
+const opencodeHookShape: HookShape = (p, event, cwd) => {
   const base: HookPayload = { session_id: event?.sessionId ?? '', cwd: event?.cwd ?? cwd };
-  if (dialect === 'opencode') {
-    const input = isRecord(p.input) ? p.input : {};
-    const output = isRecord(p.output) ? p.output : {};
-    const tool = typeof input.tool === 'string' ? input.tool : undefined;
-    const args = p.hook_event_name === 'tool.execute.after' ? input.args : output.args;
-    if (tool) {
-      base.tool_name = tool;
-      base.tool_input = args;
-      base.tool_use_id = input.callID;
-      const c = oc.canonicalInput(tool, args);
-      if (c) base.canonical_input = c;
-    }
-    if (event?.prompt) base.prompt = event.prompt.text;
-    return base;
-  }
-  const ev = isRecord(p.event) ? p.event : {};
-  if (typeof ev.toolName === 'string') {
-    // Pi names the tool's arguments `input`, OpenClaw `params`
-    const args = dialect === 'openclaw' ? ev.params : ev.input;
-    base.tool_name = ev.toolName;
+  const input = isRecord(p.input) ? p.input : {};
+  const output = isRecord(p.output) ? p.output : {};
+  const tool = typeof input.tool === 'string' ? input.tool : undefined;
+  const args = p.hook_event_name === 'tool.execute.after' ? input.args : output.args;
+  if (tool) {
+    base.tool_name = tool;
     base.tool_input = args;
-    base.tool_use_id = ev.toolCallId;
-    const entry = findToolEntry(dialect === 'openclaw' ? openclawRegistry : piRegistry, ev.toolName);
-    const c = entry ? hookInput(entry, args) : undefined;
+    base.tool_use_id = input.callID;
+    const c = oc.canonicalInput(tool, args);
     if (c) base.canonical_input = c;
   }
   if (event?.prompt) base.prompt = event.prompt.text;
   return base;
-}
+};
+
+/** An `{event: {toolName, toolCallId, <args>}}` host (Pi names the arguments `input`, OpenClaw `params`). */
+const eventHookShape =
+  (registry: HostRegistry, argsKey: string): HookShape =>
+  (p, event, cwd) => {
+    const base: HookPayload = { session_id: event?.sessionId ?? '', cwd: event?.cwd ?? cwd };
+    const ev = isRecord(p.event) ? p.event : {};
+    if (typeof ev.toolName === 'string') {
+      const args = ev[argsKey];
+      base.tool_name = ev.toolName;
+      base.tool_input = args;
+      base.tool_use_id = ev.toolCallId;
+      const entry = findToolEntry(registry, ev.toolName);
+      const c = entry ? hookInput(entry, args) : undefined;
+      if (c) base.canonical_input = c;
+    }
+    if (event?.prompt) base.prompt = event.prompt.text;
+    return base;
+  };
 
 // ----------------------------------------------------------------------------------- native
 
@@ -168,7 +174,7 @@ export const nativeAdapter: CommandHookAdapter = {
   canAsk: () => false,
   render: exitAnswer,
   renderUnidentifiedDeny: (message) => exitAnswer({ kind: 'deny', message }),
-  userHooks: bridgeHooks('native'),
+  userHooks: bridgeHooks(nativeHookShape),
 };
 
 export function nativeEventNames(): readonly string[] {
@@ -232,18 +238,8 @@ function opencodeFamilyBridge(base: HostRegistry): CommandHookAdapter {
     canAsk: () => false,
     render: exitAnswer,
     renderUnidentifiedDeny: (message) => exitAnswer({ kind: 'deny', message }),
-    userHooks: bridgeHooks('opencode'),
+    userHooks: bridgeHooks(opencodeHookShape),
   };
-}
-
-export const opencodeBridge: CommandHookAdapter = opencodeFamilyBridge(opencodeRegistry);
-
-/** The bridge of each OpenCode fork, keyed by its family. */
-const OPENCODE_FORK_BRIDGES = new Map(OPENCODE_FORKS.map((r) => [r.family, opencodeFamilyBridge(r)] as const));
-
-/** Whether a dialect's payloads are OpenCode's plugin arguments (OpenCode or a fork of it). */
-function opencodeShaped(dialect: GuardDialect): boolean {
-  return dialect === 'opencode' || OPENCODE_FORK_BRIDGES.has(dialect as HostFamily);
 }
 
 /** Pi: `{"event":{"type":<a bridge-door row>,…},"ctx":{"sessionId","cwd","hasUI"?,"mode"?}}`, as the captured fixtures hold them. */
@@ -281,7 +277,7 @@ function piToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   }
 }
 
-export const piBridge: CommandHookAdapter = {
+const piBridge: CommandHookAdapter = {
   registry: piBridgeRegistry,
   label: 'stopline guard (pi)',
   denyResponse: pi.DENY_RESPONSE,
@@ -289,7 +285,7 @@ export const piBridge: CommandHookAdapter = {
   canAsk: () => false,
   render: exitAnswer,
   renderUnidentifiedDeny: (message) => exitAnswer({ kind: 'deny', message }),
-  userHooks: bridgeHooks('pi'),
+  userHooks: bridgeHooks(eventHookShape(piRegistry, 'input')),
 };
 
 /** OpenClaw: `{"hook":<a bridge-door row>,"event":{…},"ctx":{"sessionId"|"sessionKey","workspaceDir"?}}`, as the captured fixtures hold them. */
@@ -312,7 +308,7 @@ function openclawToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent
   }
 }
 
-export const openclawBridge: CommandHookAdapter = {
+const openclawBridge: CommandHookAdapter = {
   registry: openclawRegistry,
   label: 'stopline guard (openclaw)',
   denyResponse: claw.DENY_RESPONSE,
@@ -320,23 +316,91 @@ export const openclawBridge: CommandHookAdapter = {
   canAsk: () => false,
   render: exitAnswer,
   renderUnidentifiedDeny: (message) => exitAnswer({ kind: 'deny', message }),
-  userHooks: bridgeHooks('openclaw'),
+  userHooks: bridgeHooks(eventHookShape(openclawRegistry, 'params')),
 };
 
 /**
- * Where each dialect's payload keeps its event name; the bridge copies it into
- * `hook_event_name` for the in-process hosts, whose arguments have no such field.
+ * One dialect of the bridge: its adapter, where its payload keeps the event name (the bridge
+ * copies it into `hook_event_name` for the in-process hosts, whose arguments have no such field)
+ * and the host answer its harness would act on.
  */
+interface GuardDoor {
+  readonly adapter: CommandHookAdapter;
+  eventName(payload: HookPayload): string | undefined;
+  /** the message when `eventName` finds nothing (absent: the payload lacks hook_event_name) */
+  readonly noEventName?: string;
+  /** the answer as a JSON value (null: the host gets nothing, which lets the action run); undefined: the answer is the exit code */
+  hostOutput(rendered: Rendered, outcome: Answer | undefined): unknown;
+  /** the host's own door for `stopline listen`, where its shim speaks another form than the bridge's (absent: the bridge's) */
+  readonly resident?: (ctx: ResidentContext) => ListenHandler;
+}
+
+/** What a resident door is handed by `stopline listen`. */
+type ResidentContext = Parameters<typeof hermesListenHandler>[0];
+
+/** A command hook's payload names its event (where elsewhere, its adapter says); its answer is JSON on stdout. */
+function commandHookDoor(adapter: CommandHookAdapter): GuardDoor {
+  return {
+    adapter,
+    eventName: (payload) => {
+      const named = adapter.nameEvent?.(payload, []) ?? payload;
+      return typeof named.hook_event_name === 'string' ? named.hook_event_name : undefined;
+    },
+    hostOutput: (rendered) => {
+      if (rendered.stdout.trim() === '') return null;
+      try {
+        return JSON.parse(rendered.stdout);
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** OpenCode and its forks: `hook` names the event (a tool call when absent); the answer is a thrown Error, the exit code here. */
+function opencodeFamilyDoor(registry: HostRegistry): GuardDoor {
+  return { adapter: opencodeFamilyBridge(registry), eventName: (payload) => (typeof payload.hook === 'string' ? payload.hook : 'tool.execute.before'), hostOutput: () => undefined };
+}
+
+/** A host whose plugin returns a block result (Pi, OpenClaw). */
+const blockOutput = (block: (outcome: Answer) => unknown) => (_rendered: Rendered, outcome: Answer | undefined) => (outcome && (outcome.kind === 'deny' || outcome.kind === 'ask') ? block(outcome) : null);
+
+const NATIVE_DOOR: GuardDoor = { ...commandHookDoor(nativeAdapter), hostOutput: () => undefined };
+
+/** The bridge's dialect of each host, keyed by the spec's names, and stopline's own. */
+const GUARD_DOORS: Readonly<Record<GuardDialect, GuardDoor>> = {
+  native: NATIVE_DOOR,
+  claude: commandHookDoor(claudeAdapter),
+  codex: commandHookDoor(codexAdapter),
+  // the Python shim of hosts/hermes dispatches the plugin's callbacks to its own door
+  hermes: { ...commandHookDoor(shellHookDoor), resident: hermesListenHandler },
+  opencode: opencodeFamilyDoor(opencodeRegistry),
+  pi: {
+    adapter: piBridge,
+    eventName: (payload) => (isRecord(payload.event) && typeof payload.event.type === 'string' ? payload.event.type : undefined),
+    noEventName: 'no "event.type": name the Pi event (tool_call, tool_result, input)',
+    hostOutput: blockOutput(pi.blockResult),
+  },
+  gemini: commandHookDoor(geminiAdapter),
+  qwen: commandHookDoor(qwenAdapter),
+  copilot: commandHookDoor(copilotAdapter),
+  droid: commandHookDoor(droidAdapter),
+  cline: commandHookDoor(clineAdapter),
+  kimi: commandHookDoor(kimiAdapter),
+  kilo: opencodeFamilyDoor(kiloRegistry),
+  openhands: commandHookDoor(openhandsAdapter),
+  openclaw: { adapter: openclawBridge, eventName: (payload) => (typeof payload.hook === 'string' ? payload.hook : undefined), hostOutput: blockOutput(claw.blockResult) },
+  vibe: commandHookDoor(vibeAdapter),
+};
+
+/** Where a dialect's payload keeps its event name, as the bridge reads it. */
 export function eventNameOf(dialect: GuardDialect, payload: HookPayload): string | undefined {
-  if (opencodeShaped(dialect)) return typeof payload.hook === 'string' ? payload.hook : 'tool.execute.before';
-  if (dialect === 'openclaw') return typeof payload.hook === 'string' ? payload.hook : undefined;
-  if (dialect === 'pi') {
-    const ev = payload.event;
-    return isRecord(ev) && typeof ev.type === 'string' ? ev.type : undefined;
-  }
-  // a host whose payload names its event elsewhere says where through its adapter
-  const named = ADAPTERS[dialect].nameEvent?.(payload, []) ?? payload;
-  return typeof named.hook_event_name === 'string' ? named.hook_event_name : undefined;
+  return GUARD_DOORS[dialect].eventName(payload);
+}
+
+/** What a payload of the dialect without its event name is told, where its door says other than hook_event_name. */
+export function noEventNameOf(dialect: GuardDialect): string | undefined {
+  return GUARD_DOORS[dialect].noEventName;
 }
 
 /**
@@ -345,18 +409,12 @@ export function eventNameOf(dialect: GuardDialect, payload: HookPayload): string
  * whose answer is the exit code (OpenCode's is a thrown Error).
  */
 export function hostOutputOf(dialect: GuardDialect, rendered: Rendered, outcome: Answer | undefined): unknown {
-  // every host adapter answers with JSON on stdout but the in-process ones and the native dialect
-  if (dialect !== 'native' && !opencodeShaped(dialect) && dialect !== 'pi' && dialect !== 'openclaw') {
-    if (rendered.stdout.trim() === '') return null;
-    try {
-      return JSON.parse(rendered.stdout);
-    } catch {
-      return null;
-    }
-  }
-  if (dialect === 'pi') return outcome && (outcome.kind === 'deny' || outcome.kind === 'ask') ? pi.blockResult(outcome) : null;
-  if (dialect === 'openclaw') return outcome && (outcome.kind === 'deny' || outcome.kind === 'ask') ? claw.blockResult(outcome) : null;
-  return undefined;
+  return GUARD_DOORS[dialect].hostOutput(rendered, outcome);
+}
+
+/** The door `stopline listen` hands a dialect's requests to, where the host has its own. */
+export function residentDoorOf(dialect: GuardDialect): ((ctx: ResidentContext) => ListenHandler) | undefined {
+  return GUARD_DOORS[dialect].resident;
 }
 
 /** The event names a dialect accepts (its registry rows with the bridge door), for input checking and the error message. */
@@ -364,21 +422,4 @@ export function acceptedEvents(dialect: GuardDialect): readonly string[] {
   return rowsFor(ADAPTERS[dialect].registry.events, 'bridge').map((e) => e.native);
 }
 
-export const ADAPTERS: Readonly<Record<GuardDialect, CommandHookAdapter>> = {
-  native: nativeAdapter,
-  claude: claudeAdapter,
-  codex: codexAdapter,
-  hermes: shellHookDoor,
-  opencode: opencodeBridge,
-  pi: piBridge,
-  gemini: geminiAdapter,
-  qwen: qwenAdapter,
-  copilot: copilotAdapter,
-  droid: droidAdapter,
-  cline: clineAdapter,
-  kimi: kimiAdapter,
-  kilo: OPENCODE_FORK_BRIDGES.get(kiloRegistry.family)!,
-  openhands: openhandsAdapter,
-  openclaw: openclawBridge,
-  vibe: vibeAdapter,
-};
+export const ADAPTERS: Readonly<Record<GuardDialect, CommandHookAdapter>> = Object.fromEntries(DIALECTS.map((d) => [d, GUARD_DOORS[d].adapter])) as Record<GuardDialect, CommandHookAdapter>;

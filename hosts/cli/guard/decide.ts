@@ -27,7 +27,7 @@ import type { HookPayload } from '../../shared/payload';
 import { NODE_CORE, decideHook, renderDecision } from '../../shared/runner';
 import type { CoreApi } from '../../shared/runner';
 import { suggest } from '../suggest';
-import { ADAPTERS, acceptedEvents, eventNameOf, hostOutputOf } from './adapters';
+import { ADAPTERS, acceptedEvents, eventNameOf, hostOutputOf, noEventNameOf } from './adapters';
 import type { GuardDialect } from './adapters';
 
 export const GUARD_DENY_RESPONSE = 'guard_exit2_returned';
@@ -170,7 +170,7 @@ export async function decideGuard(req: GuardRequest): Promise<GuardResult> {
     const host = adapter.registry.displayName;
     const what = req.dialect === 'native' ? 'a canonical event' : `${/^[AEIOU]/.test(host) ? 'an' : 'a'} ${host} event`;
     if (name === undefined || name === '') {
-      return inputError(req.dialect === 'pi' ? 'no "event.type": name the Pi event (tool_call, tool_result, input)' : `no "hook_event_name": name ${what}`);
+      return inputError(noEventNameOf(req.dialect) ?? `no "hook_event_name": name ${what}`);
     }
     const known = acceptedEvents(req.dialect);
     const entry = known.includes(name) ? eventEntry(adapter.registry, name) : undefined;

@@ -271,7 +271,7 @@ function execute(opts: Options, io: CliIO, out: (s: string) => void): number {
         scope: opts.scope,
         ...(opts.scope === 'project' ? { project } : {}),
         failClosed: opts.failClosed,
-        ...(opts.afterEvidence && (host === 'claude' || host === 'codex') ? { afterEvidence: true as const } : {}),
+        ...(opts.afterEvidence && planner.afterEvidence ? { afterEvidence: true as const } : {}),
         ...result,
       };
       if (opts.failClosed) entry.configs = [...entry.configs, stoplineJson];

@@ -155,6 +155,7 @@ function removeMembers(ctx: PlanContext, file: string, paths: string[][]): boole
 export const claudePlanner: HostPlanner = {
   host: 'claude',
   usesRuntime: true,
+  afterEvidence: true,
   unsupportedScope: () => null,
 
   install(ctx: InstallContext) {

@@ -122,6 +122,7 @@ function dropOurGroups(p: CodexPaths, hooksText: string, ours: (command: string)
 export const codexPlanner: HostPlanner = {
   host: 'codex',
   usesRuntime: true,
+  afterEvidence: true,
   unsupportedScope: () => null,
 
   install(ctx: InstallContext) {

@@ -53,6 +53,8 @@ export interface HostPlanner {
   unsupportedScope(scope: Scope): string | null;
   /** does this host run the hooks in a process we start (so the runtime matters)? */
   usesRuntime: boolean;
+  /** the install registers the after-tool events for evidence when asked (`--after-evidence`) */
+  afterEvidence?: true;
   install(ctx: InstallContext): Omit<InstallEntry, 'host' | 'scope' | 'project' | 'failClosed' | 'afterEvidence'>;
   /** takes stopline's entries out of the host's config files (the record decides about whole files) */
   uninstall(ctx: PlanContext): void;

@@ -1,0 +1,352 @@
+/**
+ * Each host's own install of stopline as doctor finds and tries it (a NativeDoor, reached through
+ * HOST_TOOLS): where the host records it, which dist part the installed folder holds, the fixes in
+ * the host's own words, and what to feed the installed hook.
+ *
+ * Gemini CLI (`gemini extensions install <dist/gemini>`) and Qwen Code (`qwen extensions install
+ * <dist/qwen>`) copy the extension folder to `<host folder>/extensions/stopline/`. GitHub Copilot
+ * CLI's `copilot plugin install` (a local marketplace, loaded live from its folder) and Factory
+ * Droid's `droid plugin install` (copied into its plugin cache) are found the same way.
+ *
+ * Hosts without a door: Hermes' `hermes plugins install` clones into the same
+ * `$HERMES_HOME/plugins/stopline/` that `stopline install hermes` uses, so the Hermes checks cover
+ * both; the others have no plugin manager of their own, and `stopline install` is the only route.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, isAbsolute, join, resolve } from 'node:path';
+import { claudeRegistry } from '../../../core/registry/claude';
+import { codexRegistry } from '../../../core/registry/codex';
+import { KILO_FOLDERS } from '../../../core/registry/kilo';
+import { isRecord } from '../../../core/check';
+import { CLAUDE_PLUGIN_ID, claudeObserveNeeds } from '../install/host-claude';
+import { CODEX_EVENTS, codexObserveNeeds } from '../install/host-codex';
+import { claudeConfigDir, codexHome, copilotHome, factoryHome, geminiDir, piAgentDir, qwenDir, xdgConfigHome, type Env, type Host } from '../install/locations';
+import { parseTableHeader } from '../install/toml-trust';
+import { claudeDoor, eventsCheck } from './hosts';
+import type { DoctorContext } from './hosts';
+import { PACKAGE, extensionHookCommand, packageName, parseJson, pluginEvents, pluginHookCommand, probeCheck } from './native';
+import type { NativeDoor, NativeInstall } from './native';
+import { probeClaude, probeCodex, probeCopilot, probeDroid, probeGemini, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
+import type { ProbeResult, ProbeWorld } from './probes';
+import { check } from './report';
+import type { Check } from './report';
+import { readText } from './system';
+
+/** A plugin folder that is the dist part itself. */
+const wholeFolder = (part: string) => (n: NativeInstall, distDir: string) => ({ src: join(distDir, part), dest: n.dir });
+
+/** The probe of a hook command read from the installed files, or a fail when they hold none. */
+async function hookProbe(command: string | undefined, missing: string, n: NativeInstall, run: (command: string) => Promise<ProbeResult>): Promise<Check[]> {
+  if (!command) return [check('enforcement', 'fail', missing, n.remove)];
+  return [probeCheck(await run(command))];
+}
+
+/** The probe of an in-process plugin file, loaded by a runtime on PATH as the host would load it. */
+async function fileProbe(ctx: DoctorContext, file: string, ts: boolean, run: (world: ProbeWorld, file: string, argv: string[]) => Promise<ProbeResult>): Promise<Check[]> {
+  const rt = await probeRuntime(ctx.env.env, ['bun', 'deno', 'node'], ts);
+  if (!rt) return [check('enforcement', 'warn', `not probed: no runtime on PATH can load ${file}`)];
+  return [probeCheck(await run(ctx.world(), file, rt.argv))];
+}
+
+/** Claude Code: `installed_plugins.json` lists `stopline@<marketplace>`; settings.json enables it. */
+function claudeNative(env: Env): NativeInstall[] {
+  const dir = claudeConfigDir(env);
+  const file = join(dir, 'plugins', 'installed_plugins.json');
+  const installed = parseJson(readText(file));
+  const plugins = isRecord(installed) && isRecord(installed.plugins) ? installed.plugins : {};
+  const settings = parseJson(readText(join(dir, 'settings.json')));
+  const enabled = isRecord(settings) && isRecord(settings.enabledPlugins) ? settings.enabledPlugins : {};
+  const out: NativeInstall[] = [];
+  for (const [id, entries] of Object.entries(plugins)) {
+    // stopline@stopline-local is the plugin `stopline install claude` itself registers, not a native install
+    if (!id.startsWith(`${PACKAGE}@`) || id === CLAUDE_PLUGIN_ID || !Array.isArray(entries)) continue;
+    const entry = entries.find((e) => isRecord(e) && typeof e.installPath === 'string') as { installPath: string } | undefined;
+    if (!entry) continue;
+    out.push({ host: 'claude', id, via: 'claude plugin install', dir: entry.installPath, recordedIn: file, remove: `claude plugin uninstall ${id}`, enabled: enabled[id] === true });
+  }
+  return out;
+}
+
+export const claudeNativeDoor: NativeDoor = {
+  find: claudeNative,
+  shipped: wholeFolder('claude'),
+  update: (n) => `claude plugin update ${n.id}`,
+  enable: (n) => `claude plugin enable ${n.id}`,
+  wouldRun: (_n, env) => check('would-run', 'pass', `enabled in ${join(claudeConfigDir(env), 'settings.json')}`),
+  async probe(n, ctx, bin) {
+    const hooksFile = join(n.dir, 'hooks', 'hooks.json');
+    // the shipped plugin file registers no observe-only event: say so when the person's hooks need one here
+    const registered = pluginEvents(hooksFile);
+    const events = eventsCheck(`stopline install ${n.host} (its hook file registers what your hooks need), then ${n.remove}`, claudeRegistry, claudeObserveNeeds(ctx.env, 'project', ctx.env.cwd, false), (e) => registered.has(e));
+    const probe = await hookProbe(pluginHookCommand(hooksFile, 'CLAUDE_PLUGIN_ROOT', n.dir), `the plugin has no PreToolUse hook in ${n.dir}`, n, (c) => probeClaude(ctx.world(), c));
+    return [events, ...probe, await claudeDoor(ctx, n.dir, bin)];
+  },
+};
+
+/** Codex: `[plugins."stopline@<marketplace>"]` in config.toml; the plugin sits in plugins/cache. */
+function codexNative(env: Env): NativeInstall[] {
+  const home = codexHome(env);
+  const file = join(home, 'config.toml');
+  const text = readText(file) ?? '';
+  const out: NativeInstall[] = [];
+  let current: string | null = null;
+  const seen = new Map<string, boolean>();
+  for (const line of text.split('\n')) {
+    const header = parseTableHeader(line.replace(/\r$/, ''));
+    if (header) {
+      current = header.length === 2 && header[0] === 'plugins' && header[1]!.startsWith(`${PACKAGE}@`) ? header[1]! : null;
+      if (current) seen.set(current, true);
+      continue;
+    }
+    const m = current ? /^\s*enabled\s*=\s*(true|false)/.exec(line) : null;
+    if (m && current) seen.set(current, m[1] === 'true');
+  }
+  for (const [id, enabled] of seen) {
+    const marketplace = id.slice(PACKAGE.length + 1);
+    const base = join(home, 'plugins', 'cache', marketplace, PACKAGE);
+    const versions = existsSync(base) ? readdirSync(base).filter((v) => statSync(join(base, v)).isDirectory()).sort() : [];
+    if (versions.length === 0) continue;
+    out.push({ host: 'codex', id, via: 'codex plugin add', dir: join(base, versions[versions.length - 1]!), recordedIn: file, remove: `codex plugin remove ${id}`, enabled });
+  }
+  return out;
+}
+
+/** `[hooks.state."stopline@…:…"]` tables that carry both hashes Codex wants for a plugin hook. */
+function codexPluginTrust(toml: string, id: string): number {
+  let n = 0;
+  let current: string | null = null;
+  let both = { handler: false, content: false };
+  const close = () => {
+    if (current && both.handler && both.content) n += 1;
+  };
+  for (const line of toml.split('\n')) {
+    const header = parseTableHeader(line.replace(/\r$/, ''));
+    if (header) {
+      close();
+      current = header.length === 3 && header[0] === 'hooks' && header[1] === 'state' && header[2]!.startsWith(`${id}:`) ? header[2]! : null;
+      both = { handler: false, content: false };
+      continue;
+    }
+    if (current && /^\s*trusted_hash\s*=/.test(line)) both.handler = true;
+    if (current && /^\s*trusted_content_hash\s*=/.test(line)) both.content = true;
+  }
+  close();
+  return n;
+}
+
+/** The hooks the shipped Codex plugin registers (its hooks.json: the registry rows but the observe-only ones). */
+const CODEX_PLUGIN_HOOKS = CODEX_EVENTS.length;
+
+export const codexNativeDoor: NativeDoor = {
+  find: codexNative,
+  shipped: wholeFolder('codex'),
+  enable: (n) => `set enabled = true under [plugins."${n.id}"] in ${n.recordedIn}`,
+  wouldRun(n) {
+    const trusted = codexPluginTrust(readText(n.recordedIn) ?? '', n.id);
+    return trusted >= CODEX_PLUGIN_HOOKS
+      ? check('would-run', 'warn', `${trusted} plugin hooks have trust entries in ${n.recordedIn}; Codex also hashes the whole plugin folder, which doctor cannot recompute, so any update untrusts them silently`, 'open codex and check /hooks, or use stopline install codex (trust it can keep)')
+      : check('would-run', 'fail', `${trusted} of ${CODEX_PLUGIN_HOOKS} plugin hooks are trusted: Codex skips untrusted plugin hooks without a word`, 'open codex, run /hooks and trust the stopline hooks; or use stopline install codex instead');
+  },
+  async probe(n, ctx) {
+    const hooksFile = join(n.dir, 'hooks.json');
+    const registered = pluginEvents(hooksFile);
+    const events = eventsCheck(`stopline install ${n.host} (its hook file registers what your hooks need), then ${n.remove}`, codexRegistry, codexObserveNeeds(ctx.env, 'project', ctx.env.cwd, false), (e) => registered.has(e));
+    return [events, ...(await hookProbe(pluginHookCommand(hooksFile, 'PLUGIN_ROOT', n.dir), `the plugin has no PreToolUse hook in ${n.dir}`, n, (c) => probeCodex(ctx.world(), c)))];
+  },
+};
+
+/** A `"plugin"` entry naming the stopline package (a path to it, or the npm name) in any of `files`. */
+function configPluginNative(host: Host, files: readonly string[]): NativeInstall[] {
+  const out: NativeInstall[] = [];
+  for (const file of files) {
+    const config = parseJson(readText(file));
+    const list = isRecord(config) && Array.isArray(config.plugin) ? config.plugin : [];
+    for (const item of list) {
+      const spec = Array.isArray(item) ? item[0] : item;
+      if (typeof spec !== 'string') continue;
+      const path = spec.startsWith('file://') ? spec.slice('file://'.length) : spec;
+      const dir = isAbsolute(path) || path.startsWith('.') ? resolve(join(file, '..'), path) : undefined;
+      const ours = dir ? packageName(dir) === PACKAGE : spec === PACKAGE || spec.startsWith(`${PACKAGE}@`);
+      if (!ours) continue;
+      // an npm name: the host installs it into a cache of its own, which doctor does not look into
+      out.push({ host, id: spec, via: `a "plugin" entry in ${basename(file)}`, dir: dir ?? '', recordedIn: file, remove: `take "${spec}" out of "plugin" in ${file}`, enabled: true });
+    }
+  }
+  return out;
+}
+
+/** The OpenCode plugin inside the stopline package a `"plugin"` entry names (OpenCode and its forks). */
+const opencodePackageDoor = (find: (env: Env) => NativeInstall[]): NativeDoor => ({
+  find,
+  shipped: (n, distDir) => ({ src: join(distDir, 'opencode', 'stopline.js'), dest: join(n.dir, 'dist', 'opencode', 'stopline.js') }),
+  probe: (n, ctx) => fileProbe(ctx, join(n.dir, 'dist', 'opencode', 'stopline.js'), false, probeOpenCode),
+});
+
+/** OpenCode: a `"plugin"` entry in its config files. */
+export const opencodeNativeDoor = opencodePackageDoor((env) =>
+  configPluginNative('opencode', [join(xdgConfigHome(env), 'opencode', 'opencode.json'), join(xdgConfigHome(env), 'opencode', 'opencode.jsonc'), join(env.cwd, '.opencode', 'opencode.json'), join(env.cwd, 'opencode.json')]),
+);
+
+/** Kilo Code: the same `"plugin"` key, in any of the config files Kilo reads in its folders. */
+export const kiloNativeDoor = opencodePackageDoor((env) => {
+  const dirs = [join(xdgConfigHome(env), KILO_FOLDERS.config), ...KILO_FOLDERS.project.map((d) => join(env.cwd, d))];
+  return configPluginNative('kilo', dirs.flatMap((d) => KILO_FOLDERS.configFiles.map((f) => join(d, f))));
+});
+
+/** Pi: a `packages` entry in settings.json whose source is the stopline package. */
+function piNative(env: Env): NativeInstall[] {
+  const agent = piAgentDir(env);
+  const file = join(agent, 'settings.json');
+  const settings = parseJson(readText(file));
+  const list = isRecord(settings) && Array.isArray(settings.packages) ? settings.packages : [];
+  const out: NativeInstall[] = [];
+  for (const item of list) {
+    const source = typeof item === 'string' ? item : isRecord(item) && typeof item.source === 'string' ? item.source : undefined;
+    if (!source) continue;
+    let dir: string | undefined;
+    if (source.startsWith('npm:')) {
+      if (!/^npm:stopline(@|$)/.test(source)) continue;
+      dir = join(agent, 'npm', 'node_modules', PACKAGE);
+    } else if (!/^(git:|https?:)/.test(source)) {
+      dir = resolve(agent, source);
+      if (packageName(dir) !== PACKAGE) continue;
+    } else continue;
+    out.push({ host: 'pi', id: source, via: 'pi install', dir, recordedIn: file, remove: `pi remove ${source}`, enabled: true });
+  }
+  return out;
+}
+
+export const piNativeDoor: NativeDoor = {
+  find: piNative,
+  shipped: (n, distDir) => ({ src: join(distDir, 'pi'), dest: join(n.dir, 'dist', 'pi') }),
+  probe: (n, ctx) => fileProbe(ctx, join(n.dir, 'dist', 'pi', 'stopline.ts'), true, probePi),
+};
+
+/** An extension folder the host copied to `<its folder>/extensions/stopline/`, read as the host runs its tool hook. */
+const extensionDoor = (host: 'gemini' | 'qwen', find: (env: Env) => NativeInstall[], hook: { event: string; variable: string }, run: (world: ProbeWorld, command: string) => Promise<ProbeResult>): NativeDoor => ({
+  find,
+  shipped: wholeFolder(host),
+  enable: (n) => `${host} extensions enable ${n.id}`,
+  probe: (n, ctx) => {
+    const hooksFile = join(n.dir, 'hooks', 'hooks.json');
+    return hookProbe(extensionHookCommand(hooksFile, hook.event, hook.variable, n.dir), `the extension has no tool hook in ${hooksFile}`, n, (c) => run(ctx.world(), c));
+  },
+});
+
+/** Gemini CLI: `<.gemini>/extensions/stopline/`; off only where a `!<path>` rule of extension-enablement.json matches the cwd. */
+function geminiNative(env: Env): NativeInstall[] {
+  const base = join(geminiDir(env), 'extensions');
+  const dir = join(base, PACKAGE);
+  const manifest = parseJson(readText(join(dir, 'gemini-extension.json')));
+  if (!isRecord(manifest) || manifest.name !== PACKAGE) return [];
+  const file = join(base, 'extension-enablement.json');
+  const config = parseJson(readText(file));
+  const rules = isRecord(config) && isRecord(config[PACKAGE]) && Array.isArray(config[PACKAGE].overrides) ? (config[PACKAGE].overrides as unknown[]) : [];
+  const here = `${env.cwd.replace(/\/+$/, '')}/`;
+  let enabled = true;
+  for (const rule of rules) {
+    if (typeof rule !== 'string') continue;
+    const off = rule.startsWith('!');
+    const body = off ? rule.slice(1) : rule;
+    const subdirs = body.endsWith('*');
+    const path = (subdirs ? body.slice(0, -1) : body).replace(/\/*$/, '/');
+    if (subdirs ? here.startsWith(path) : here === path) enabled = !off;
+  }
+  return [{ host: 'gemini', id: PACKAGE, via: 'gemini extensions install', dir, recordedIn: file, remove: `gemini extensions uninstall ${PACKAGE}`, enabled }];
+}
+
+export const geminiNativeDoor = extensionDoor('gemini', geminiNative, { event: 'BeforeTool', variable: 'extensionPath' }, probeGemini);
+
+/** Qwen Code: `<.qwen>/extensions/stopline/`; its extension store says whether it is activated. */
+function qwenNative(env: Env): NativeInstall[] {
+  const dir = join(qwenDir(env), 'extensions', PACKAGE);
+  const manifest = parseJson(readText(join(dir, 'qwen-extension.json')));
+  if (!isRecord(manifest) || manifest.name !== PACKAGE) return [];
+  const file = join(qwenDir(env), 'extension-store', 'state.json');
+  const state = parseJson(readText(file));
+  const entries = isRecord(state) && isRecord(state.extensions) ? Object.values(state.extensions) : [];
+  const mine = entries.find((e) => isRecord(e) && e.name === PACKAGE) as Record<string, unknown> | undefined;
+  const enabled = mine?.defaultActivation !== 'disabled';
+  return [{ host: 'qwen', id: PACKAGE, via: 'qwen extensions install', dir, recordedIn: file, remove: `qwen extensions uninstall ${PACKAGE}`, enabled }];
+}
+
+export const qwenNativeDoor = extensionDoor('qwen', qwenNative, { event: 'PreToolUse', variable: 'CLAUDE_PLUGIN_ROOT' }, probeQwen);
+
+/**
+ * Copilot: `enabledPlugins` in settings.json names `stopline@<marketplace>`; a directory
+ * marketplace (`extraKnownMarketplaces`) is loaded live, so the plugin folder is the one its
+ * marketplace.json names. Other marketplace kinds keep a copy doctor does not look into.
+ */
+function copilotNative(env: Env): NativeInstall[] {
+  const file = join(copilotHome(env), 'settings.json');
+  const settings = parseJson(readText(file));
+  const enabled = isRecord(settings) && isRecord(settings.enabledPlugins) ? settings.enabledPlugins : {};
+  const markets = isRecord(settings) && isRecord(settings.extraKnownMarketplaces) ? settings.extraKnownMarketplaces : {};
+  const out: NativeInstall[] = [];
+  for (const id of Object.keys(enabled)) {
+    // `copilot plugin uninstall` leaves the id at false, as `disable` does: only an enabled one counts
+    if (!id.startsWith(`${PACKAGE}@`) || enabled[id] !== true) continue;
+    const market = markets[id.slice(PACKAGE.length + 1)];
+    const source = isRecord(market) && isRecord(market.source) ? market.source : undefined;
+    let dir = '';
+    if (source?.source === 'directory' && typeof source.path === 'string') {
+      for (const manifest of ['.plugin/marketplace.json', '.github/plugin/marketplace.json', '.claude-plugin/marketplace.json']) {
+        const m = parseJson(readText(join(source.path, manifest)));
+        const plugin = isRecord(m) && Array.isArray(m.plugins) ? m.plugins.find((p) => isRecord(p) && p.name === PACKAGE) : undefined;
+        if (isRecord(plugin) && typeof plugin.source === 'string') {
+          dir = resolve(source.path, plugin.source);
+          break;
+        }
+      }
+    }
+    out.push({ host: 'copilot', id, via: 'copilot plugin install', dir, recordedIn: file, remove: `copilot plugin uninstall ${id}`, enabled: enabled[id] === true });
+  }
+  return out;
+}
+
+/** The Copilot plugin's preToolUse command (camelCase `bash`), with COPILOT_PLUGIN_ROOT as Copilot sets it. */
+function copilotPluginCommand(hooksFile: string, dir: string): string | undefined {
+  const hooks = parseJson(readText(hooksFile));
+  const list = isRecord(hooks) && isRecord(hooks.hooks) && Array.isArray(hooks.hooks.preToolUse) ? hooks.hooks.preToolUse : [];
+  const first = list.find((e) => isRecord(e) && (typeof e.bash === 'string' || typeof e.command === 'string')) as { bash?: string; command?: string } | undefined;
+  const command = first?.bash ?? first?.command;
+  return command ? `export COPILOT_PLUGIN_ROOT='${dir.replace(/'/g, "'\\''")}'; ${command}` : undefined;
+}
+
+export const copilotNativeDoor: NativeDoor = {
+  find: copilotNative,
+  shipped: wholeFolder('copilot'),
+  enable: (n) => `copilot plugin enable ${n.id}`,
+  probe: (n, ctx) => hookProbe(copilotPluginCommand(join(n.dir, 'hooks.json'), n.dir), `the plugin has no preToolUse hook in ${n.dir}`, n, (c) => probeCopilot(ctx.world(), c)),
+};
+
+/**
+ * Droid: `enabledPlugins` in settings.json names `stopline@<marketplace>`; the plugin is a copy in
+ * `plugins/cache/<marketplace>-<hash>/stopline-<hash>/<commit>/` (the newest one counts).
+ */
+function droidNative(env: Env): NativeInstall[] {
+  const home = factoryHome(env);
+  const file = join(home, 'settings.json');
+  const settings = parseJson(readText(file));
+  const enabled = isRecord(settings) && isRecord(settings.enabledPlugins) ? settings.enabledPlugins : {};
+  const cache = join(home, 'plugins', 'cache');
+  const dirsIn = (d: string, prefix: string) => (existsSync(d) ? readdirSync(d).filter((n) => n.startsWith(prefix) && statSync(join(d, n)).isDirectory()).map((n) => join(d, n)) : []);
+  const out: NativeInstall[] = [];
+  for (const id of Object.keys(enabled)) {
+    if (!id.startsWith(`${PACKAGE}@`)) continue;
+    const market = id.slice(PACKAGE.length + 1);
+    const copies = dirsIn(cache, `${market}-`).flatMap((m) => dirsIn(m, `${PACKAGE}-`)).flatMap((p) => dirsIn(p, ''));
+    const newest = copies.sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs).pop() ?? '';
+    out.push({ host: 'droid', id, via: 'droid plugin install', dir: newest, recordedIn: file, remove: `droid plugin uninstall ${id}`, enabled: enabled[id] === true });
+  }
+  return out;
+}
+
+export const droidNativeDoor: NativeDoor = {
+  find: droidNative,
+  shipped: wholeFolder('droid'),
+  enable: (n) => `set "${n.id}": true under enabledPlugins in ${n.recordedIn}`,
+  // Droid puts the plugin folder into the command text itself
+  probe: (n, ctx) =>
+    hookProbe(pluginHookCommand(join(n.dir, 'hooks', 'hooks.json'), 'DROID_PLUGIN_ROOT', n.dir)?.split('${DROID_PLUGIN_ROOT}').join(n.dir), `the plugin has no PreToolUse hook in ${n.dir}`, n, (c) => probeDroid(ctx.world(), c)),
+};
