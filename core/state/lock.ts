@@ -12,6 +12,7 @@
  * without blocking and decides the whole event again. The bound still counts from `yieldSince`
  * (the first attempt), so a wait in slices ends in the same LockTimeoutError as one asleep.
  */
+import { pidAlive } from './pid';
 import { closeSync, linkSync, lstatSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { randomHex } from '../digest';
 import { hostname } from 'node:os';
@@ -27,16 +28,6 @@ type Bounds = Required<Omit<LockOptions, 'yieldSince'>>;
 const LOCK_DEFAULTS: Bounds = { timeoutMs: 2500, staleMs: 2000, maxHoldMs: 10_000 };
 
 const HOST = hostname();
-
-/** A process of this machine is running (a process of another user answers EPERM: it runs). */
-export function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * A lock file's content and age, read without following a link at its name. A link or anything

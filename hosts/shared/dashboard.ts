@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, delimiter, isAbsolute, join } from 'node:path';
 import { loadConfig } from '../../core/config/config';
 import { resolveDataDir } from '../../core/state/datadir';
-import { pidAlive } from '../../core/state/lock';
+import { pidAlive } from '../../core/state/pid';
 import { childProcessModule } from '../../core/lazy-builtins';
 import { claimStartStamp } from './start-stamp';
 import { isRecord } from '../../core/check';
