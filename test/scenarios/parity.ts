@@ -132,7 +132,7 @@ async function runSteps(sc: Scenario, driver: HostDriver, box: Sandbox): Promise
     if (seen.decision !== expect.decision) problems.push(`decision ${seen.decision}, expected ${expect.decision}`);
     if (reason !== expect.reason) problems.push(`reason ${String(reason)}, expected ${expect.reason}`);
     // a confined command reaches the host as the sandbox wrapper around the model's command; nothing else is rewritten
-    if (expect.confined && !/(^|\/)bwrap'? /.test(seen.rewrite ?? '')) problems.push(`not handed back confined: ${JSON.stringify(seen.rewrite ?? null)}`);
+    if (expect.confined && !handedBackConfined(seen.rewrite ?? '')) problems.push(`not handed back confined: ${JSON.stringify(seen.rewrite ?? null)}`);
     if (!expect.confined && seen.rewrite !== undefined) problems.push(`rewritten, expected the model's own command: ${JSON.stringify(seen.rewrite)}`);
     if (seen.decision !== 'allow' && !(seen.stamp ?? '').includes(expect.reason)) problems.push(`the stamp does not name ${expect.reason}: ${JSON.stringify(seen.stamp)}`);
     const also = [...(seen.stamp ?? '').matchAll(/^Also breaks: ([A-Z_]+)/gm)].map((m) => m[1]);
@@ -141,3 +141,17 @@ async function runSteps(sc: Scenario, driver: HostDriver, box: Sandbox): Promise
   }
   return results;
 }
+
+const SANDBOX_WRAPPER = /(^|\/)bwrap'? /;
+
+/**
+ * The sandbox wrapper around the model's command, as the host receives it: the wrapper itself, or
+ * (Hermes, whose approval check would read the long wrapper text) a short `sh <script> <command>`
+ * whose script, in stopline's own folder, holds the wrapper with the command as its argument.
+ */
+function handedBackConfined(rewrite: string): boolean {
+  if (SANDBOX_WRAPPER.test(rewrite)) return true;
+  const script = /^'\/bin\/sh' '([^']+\/stopline\/confined\/[0-9a-f]+\.sh)' '/.exec(rewrite)?.[1];
+  return script !== undefined && existsSync(script) && SANDBOX_WRAPPER.test(readFileSync(script, 'utf8'));
+}
+
