@@ -7,7 +7,7 @@
  * SIMPLE_BACKUP_SUFFIX, PATCH_VERSION_CONTROL) make a command unknown when the command sets them
  * (wrappers.ts); the analysis assumes the person's environment leaves them unset.
  */
-import { has as hasAny, parseOpts, value as optValue, type ParsedOpts } from './table';
+import { has, parseOpts, value, type ParsedOpts } from './table';
 import { read, unknown, write, type Leaf, type Verdict } from './verdict';
 import { literalArg, RUNTIME_ARG, type Arg } from './words';
 
@@ -20,9 +20,9 @@ type Method = { kind: 'simple'; suffix: string } | { kind: 'numbered' } | { kind
  * (residual: the analysis names the simple one); -S alone implies a backup.
  */
 export function coreutilsBackup(p: ParsedOpts): Method {
-  const control = optValue(p, '--backup');
-  const suffix = optValue(p, '-S', '--suffix');
-  const asked = hasAny(p, '-b', '--backup', '-S', '--suffix');
+  const control = value(p, '--backup');
+  const suffix = value(p, '-S', '--suffix');
+  const asked = has(p, '-b', '--backup', '-S', '--suffix');
   if (!asked) return { kind: 'none' };
   if (control === null || suffix === null) return { kind: 'unknown' };
   if (control !== undefined) {
@@ -70,37 +70,37 @@ function baseOf(path: string): string {
  */
 export function gnuPatch(args: readonly Arg[], stdinText: string | null): Verdict {
   const p = parseOpts(args, { shortWithValue: PATCH_VALUE_SHORT, longWithValue: PATCH_VALUE_LONG });
-  if (hasAny(p, '--dry-run', '-C', '--check')) return read('patch --dry-run only checks');
+  if (has(p, '--dry-run', '-C', '--check')) return read('patch --dry-run only checks');
   if (p.dynamicWord) return write('patch with an argument only known at run time', undefined, { writesContent: true });
-  const get = optValue(p, '-g', '--get');
+  const get = value(p, '-g', '--get');
   if (get !== undefined && (get === null || Number(get) !== 0)) return unknown('patch -g gets missing files from RCS or SCCS (it runs their checkout programs)');
-  if (hasAny(p, '-e', '--ed')) return unknown('patch -e hands the script to ed, which can run commands');
-  const hasInput = hasAny(p, '-i', '--input');
+  if (has(p, '-e', '--ed')) return unknown('patch -e hands the script to ed, which can run commands');
+  const hasInput = has(p, '-i', '--input');
   const file = p.operands[0];
   if (!file) {
     if (stdinText !== null && !hasInput) return { kind: 'patch', text: stdinText, why: 'patch applies the diff on its stdin (also FILE.orig / FILE.rej beside each file)', targetsUnproven: true };
     return write('patch changes the files its diff names (and FILE.orig / FILE.rej beside them)', undefined, { writesContent: true });
   }
-  const dir = optValue(p, '-d', '--directory');
+  const dir = value(p, '-d', '--directory');
   if (dir === null || file.value === null || file.glob) return write('patch with a file or folder only known at run time', undefined, { writesContent: true });
   const inDir = (path: string): Arg => literalArg(dir === undefined || path.startsWith('/') ? path : `${dir.replace(/\/+$/, '')}/${path}`);
-  const out = optValue(p, '-o', '--output');
+  const out = value(p, '-o', '--output');
   if (out === null) return write('patch -o with a file only known at run time', undefined, { writesContent: true });
   const targets: Arg[] = [];
   const target = out ?? file.value;
   if (out !== '-') targets.push(inDir(target));
   // rejects
-  const rej = optValue(p, '-r', '--reject-file');
+  const rej = value(p, '-r', '--reject-file');
   if (rej === null) return write('patch -r with a file only known at run time', undefined, { writesContent: true });
-  if (!hasAny(p, '--merge') && rej !== '-') targets.push(inDir(rej ?? `${out !== undefined && out !== '-' ? out : file.value}.rej`));
+  if (!has(p, '--merge') && rej !== '-') targets.push(inDir(rej ?? `${out !== undefined && out !== '-' ? out : file.value}.rej`));
   // backups of the original (patch backs up the file it rewrites; with -o it writes the new file
   // instead); a mismatch is backed up unless --no-backup-if-mismatch, --posix included (measured)
-  const backup = hasAny(p, '-b', '--backup', '--backup-if-mismatch') || !hasAny(p, '--no-backup-if-mismatch');
+  const backup = has(p, '-b', '--backup', '--backup-if-mismatch') || !has(p, '--no-backup-if-mismatch');
   if (backup && out === undefined) {
-    const style = optValue(p, '-V', '--version-control');
-    const suffix = optValue(p, '-z', '--suffix');
-    const prefix = optValue(p, '-B', '--prefix');
-    const basePrefix = optValue(p, '-Y', '--basename-prefix');
+    const style = value(p, '-V', '--version-control');
+    const suffix = value(p, '-z', '--suffix');
+    const prefix = value(p, '-B', '--prefix');
+    const basePrefix = value(p, '-Y', '--basename-prefix');
     if (style === null || suffix === null || prefix === null || basePrefix === null) return write('patch with a backup name only known at run time', undefined, { writesContent: true });
     if (style !== undefined && /^(numbered|t)$/.test(style) && suffix === undefined) {
       return write('patch -V numbered keeps numbered backups (FILE.~N~, N chosen at run time)', undefined, { writesContent: true });
@@ -114,9 +114,9 @@ export function gnuPatch(args: readonly Arg[], stdinText: string | null): Verdic
 
 /** rsync -b/--backup, --backup-dir (implies -b), --suffix: where the replaced files go. */
 export function rsyncBackups(p: ParsedOpts, dest: Arg): Arg[] | null {
-  const dirOpt = optValue(p, '--backup-dir');
-  if (!hasAny(p, '-b', '--backup', '--backup-dir')) return [];
-  const suffix = optValue(p, '--suffix');
+  const dirOpt = value(p, '--backup-dir');
+  if (!has(p, '-b', '--backup', '--backup-dir')) return [];
+  const suffix = value(p, '--suffix');
   if (dirOpt === null || suffix === null || dest.value === null || dest.glob) return null;
   const d = dest.value;
   const certainlyFolder = d.endsWith('/') || /(^|\/)\.\.?$/.test(d);

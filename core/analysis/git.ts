@@ -7,7 +7,7 @@
  * `-c core.pager=…`, interactive modes, unknown subcommands = aliases) are unknown.
  */
 import { GIT_FORM_TABLES, GIT_TABLES } from './git-tables';
-import { has, has as hasAny, lastWins, lastWins as lastOf, parseOpts, parseTable, value, value as optValue, type OptSpec, type ProgramTable } from './table';
+import { has, lastWins, parseOpts, parseTable, value, type OptSpec, type ProgramTable } from './table';
 import { read, write, unknown, type Leaf, type ProgramContext, type Verdict } from './verdict';
 import { literalArg, type Arg } from './words';
 
@@ -284,26 +284,26 @@ function classifySub(name: string, rest: readonly Arg[], ctx?: ProgramContext): 
     }
     case 'add': {
       const p = sub(rest, { longWithValue: ['chmod', 'pathspec-from-file'] });
-      if (hasAny(p, '-p', '--patch', '-i', '--interactive', '-e', '--edit')) return unknown(`${g} interactive: what is staged is typed later`);
-      if (lastOf(p, ['-n', '--dry-run'], ['--no-dry-run'])) return dryRun(g, 'add -n', rest);
-      if (hasAny(p, '--pathspec-from-file')) return write(`${g} stages paths read from a file`);
+      if (has(p, '-p', '--patch', '-i', '--interactive', '-e', '--edit')) return unknown(`${g} interactive: what is staged is typed later`);
+      if (lastWins(p, ['-n', '--dry-run'], ['--no-dry-run'])) return dryRun(g, 'add -n', rest);
+      if (has(p, '--pathspec-from-file')) return write(`${g} stages paths read from a file`);
       if (p.operands.length === 0) return write(`${g} stages changes across the work tree`);
       return write(`${g} stages these paths`, pathspecs(p.operands));
     }
     case 'rm': {
       const p = sub(rest, { longWithValue: ['pathspec-from-file'] });
-      if (lastOf(p, ['-n', '--dry-run'], ['--no-dry-run'])) return dryRun(g, 'rm -n', rest);
+      if (lastWins(p, ['-n', '--dry-run'], ['--no-dry-run'])) return dryRun(g, 'rm -n', rest);
       if (p.operands.length === 0) return write(`${g} removes paths from a file list`);
       return write(`${g} removes these paths`, pathspecs(p.operands));
     }
     case 'mv': {
       const p = sub(rest);
-      if (lastOf(p, ['-n', '--dry-run'], ['--no-dry-run'])) return dryRun(g, 'mv -n', rest);
+      if (lastWins(p, ['-n', '--dry-run'], ['--no-dry-run'])) return dryRun(g, 'mv -n', rest);
       return write(`${g} moves these paths`, pathspecs(p.operands));
     }
     case 'checkout': {
       const p = sub(rest, { shortWithValue: 'bB', longWithValue: ['orphan', 'conflict', 'pathspec-from-file'] });
-      if (hasAny(p, '-p', '--patch')) return unknown(`${g} -p: what is restored is typed later`);
+      if (has(p, '-p', '--patch')) return unknown(`${g} -p: what is restored is typed later`);
       const specs = afterDoubleDash(rest);
       if (specs && specs.length) return write(`${g} -- overwrites these paths`, pathspecs(specs));
       if (p.operands.length === 1 && p.operands[0]!.value === '.') return write(`${g} . overwrites the work tree below cwd`, [literalArg('.')]);
@@ -311,53 +311,53 @@ function classifySub(name: string, rest: readonly Arg[], ctx?: ProgramContext): 
     }
     case 'restore': {
       const p = sub(rest, { shortWithValue: 's', longWithValue: ['source', 'conflict', 'pathspec-from-file'] });
-      if (hasAny(p, '-p', '--patch')) return unknown(`${g} -p: what is restored is typed later`);
+      if (has(p, '-p', '--patch')) return unknown(`${g} -p: what is restored is typed later`);
       if (p.operands.length === 0) return write(`${g} restores paths from a file list`);
       return write(`${g} overwrites these paths`, pathspecs(p.operands));
     }
     case 'reset': {
       const p = sub(rest, { longWithValue: ['pathspec-from-file'] });
-      if (hasAny(p, '-p', '--patch')) return unknown(`${g} -p: what is reset is typed later`);
+      if (has(p, '-p', '--patch')) return unknown(`${g} -p: what is reset is typed later`);
       const specs = afterDoubleDash(rest);
-      if (specs && specs.length && !hasAny(p, '--hard', '--merge', '--keep')) return write(`${g} -- unstages these paths`, pathspecs(specs));
-      return write(`${g} moves HEAD${hasAny(p, '--hard') ? ' and overwrites the work tree' : ''}`);
+      if (specs && specs.length && !has(p, '--hard', '--merge', '--keep')) return write(`${g} -- unstages these paths`, pathspecs(specs));
+      return write(`${g} moves HEAD${has(p, '--hard') ? ' and overwrites the work tree' : ''}`);
     }
     case 'clean': {
       const p = sub(rest, { shortWithValue: 'e', longWithValue: ['exclude'] });
-      if (hasAny(p, '-i', '--interactive')) return unknown(`${g} -i: what is deleted is typed later`);
-      if (lastOf(p, ['-n', '--dry-run'], ['--no-dry-run'])) return dryRun(g, 'clean -n', rest);
+      if (has(p, '-i', '--interactive')) return unknown(`${g} -i: what is deleted is typed later`);
+      if (lastWins(p, ['-n', '--dry-run'], ['--no-dry-run'])) return dryRun(g, 'clean -n', rest);
       if (p.operands.length) return write(`${g} deletes untracked files under these paths`, pathspecs(p.operands));
       return write(`${g} deletes untracked files below cwd`, [literalArg('.')]);
     }
     case 'rebase': {
       const p = sub(rest, { shortWithValue: 'xsX', longWithValue: ['exec', 'onto', 'strategy', 'strategy-option', 'empty', 'rebase-merges'] });
-      if (hasAny(p, '-i', '--interactive', '--edit-todo')) return unknown(`${g} -i: the todo list is edited later`);
-      if (hasAny(p, '-x', '--exec')) return unknown(`${g} --exec runs commands`);
+      if (has(p, '-i', '--interactive', '--edit-todo')) return unknown(`${g} -i: the todo list is edited later`);
+      if (has(p, '-x', '--exec')) return unknown(`${g} --exec runs commands`);
       return write(`${g} rewrites commits and the work tree`);
     }
     case 'apply': {
       const p = sub(rest, { shortWithValue: 'pC', longWithValue: ['exclude', 'include', 'directory', 'whitespace', 'build-fake-ancestor'] });
-      if (hasAny(p, '--check', '--stat', '--numstat', '--summary')) {
+      if (has(p, '--check', '--stat', '--numstat', '--summary')) {
         const t = parseTable(rest, GIT_FORM_TABLES.apply!, g);
         if (t.unknowns.length) return unknown(t.unknowns[0]!);
         if (!t.writes.length && !t.targets.length) return read(`${g} --check/--stat only inspects`);
       }
       if (p.operands.length === 0 && ctx?.stdin.kind === 'text') {
-        const moved = hasAny(p, '-p', '--directory');
+        const moved = has(p, '-p', '--directory');
         return { kind: 'patch', text: ctx.stdin.text, why: `${g} applies the diff on its stdin`, needsGitPrefixes: true, targetsUnproven: moved };
       }
       return write(`${g} applies a patch`);
     }
     case 'init': {
       const p = sub(rest, { longWithValue: ['template', 'separate-git-dir', 'object-format', 'ref-format', 'initial-branch', 'shared'], shortWithValue: 'b' });
-      if (hasAny(p, '--template')) return unknown(`${g} --template copies hooks from a folder`);
+      if (has(p, '--template')) return unknown(`${g} --template copies hooks from a folder`);
       // --separate-git-dir puts the repository elsewhere (and leaves a .git file in the work tree)
-      const sep = optValue(p, '--separate-git-dir');
+      const sep = value(p, '--separate-git-dir');
       return write(`${g} creates a repository`, [p.operands[0] ?? literalArg('.'), ...(sep === undefined ? [] : [sep === null ? RUNTIME : literalArg(sep)])]);
     }
     case 'clone': {
       const p = sub(rest, { shortWithValue: 'obcju', longWithValue: ['origin', 'branch', 'config', 'template', 'reference', 'depth', 'upload-pack', 'separate-git-dir', 'jobs', 'filter', 'shallow-since', 'shallow-exclude', 'server-option', 'bundle-uri', 'ref-format'] });
-      if (hasAny(p, '-u', '--upload-pack', '--template', '-c', '--config')) return unknown(`${g}: options that run programs or install hooks`);
+      if (has(p, '-u', '--upload-pack', '--template', '-c', '--config')) return unknown(`${g}: options that run programs or install hooks`);
       const dest = p.operands[1];
       if (dest) return write(`${g} creates a folder`, [dest]);
       const url = p.operands[0]?.value;
@@ -367,7 +367,7 @@ function classifySub(name: string, rest: readonly Arg[], ctx?: ProgramContext): 
     }
     case 'merge-file': {
       const p = sub(rest, { shortWithValue: 'L' });
-      if (hasAny(p, '-p', '--stdout')) return tableRead(`${g} -p`, GIT_FORM_TABLES['merge-file']!, rest, `${g} -p writes to stdout`);
+      if (has(p, '-p', '--stdout')) return tableRead(`${g} -p`, GIT_FORM_TABLES['merge-file']!, rest, `${g} -p writes to stdout`);
       return write(`${g} writes the merge into the first file`, p.operands[0] ? [p.operands[0]] : undefined, { writesContent: true });
     }
   }

@@ -14,7 +14,7 @@ import type { HazardKind } from '../protocol';
 import { programName } from './program-name';
 import { shellOptions } from './shell-programs';
 import { READ_TABLES } from './read-tables';
-import { has, has as hasAny, parseOpts, parseTable } from './table';
+import { has, parseOpts, parseTable } from './table';
 import type { StdinInfo } from './verdict';
 import { literalArg, type Arg } from './words';
 import { FIND_WITH_VALUE, PARALLEL_TABLE } from './wrappers';
@@ -466,8 +466,8 @@ function removeHazards(name: string, args: readonly Arg[], out: HazardScan): voi
   // getopt takes any unique prefix of a long option (`--recursiv`); a word from the input may be `-rf`
   const long = (full: string) => [...p.flags.keys()].some((k) => k.length >= 5 && full.startsWith(k));
   const fromIn = beforeDashes(args).some((a) => inputOption(a));
-  const recursive = hasAny(p, '-r', '-R') || long('--recursive') || name === 'rimraf' || fromIn;
-  const force = hasAny(p, '-f') || long('--force');
+  const recursive = has(p, '-r', '-R') || long('--recursive') || name === 'rimraf' || fromIn;
+  const force = has(p, '-f') || long('--force');
   if (p.operands.length === 0) return;
   const form = recursive ? `${name} -r${force ? 'f' : ''}` : force ? `${name} -f` : name;
   out.facts.push({ kind: 'delete', form, targets: p.operands, recursive });
@@ -539,7 +539,7 @@ function findHazards(args: readonly Arg[], out: HazardScan): void {
       }
       if (pname && REMOVERS.has(pname) && cmd.some((a) => a.value !== null && a.value.includes('{}'))) {
         const p = parseOpts(cmd.slice(1));
-        if (hasAny(p, '-r', '-R', '--recursive') || v === '-exec' || v === '-execdir') execRemove = true;
+        if (has(p, '-r', '-R', '--recursive') || v === '-exec' || v === '-execdir') execRemove = true;
       }
       if (cmd[0] && cmd[0].value === null && !/[$`]/.test(cmd[0].text)) out.facts.push({ kind: 'unseen-code', form: `find ${v} running a command from its matches`, targets: [] });
     }
@@ -1223,7 +1223,7 @@ export function scanArgv(argv: readonly Arg[], ctx: HazardContext): HazardScan {
     // procps watch joins its words into one `sh -c` string; other builds run them as they are
     // (`watch -x`): the floor reads them that way too, so neither reading hides a hazard
     const p = parseOpts(args, { stopAtOperand: true, shortWithValue: 'nq', longWithValue: ['interval', 'equexit'] });
-    if (p.rest.length && !hasAny(p, '-x', '--exec')) out.argvs.push(p.rest);
+    if (p.rest.length && !has(p, '-x', '--exec')) out.argvs.push(p.rest);
   }
   return out;
 }

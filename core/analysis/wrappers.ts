@@ -6,7 +6,7 @@
  */
 import { isNullDevice } from './collect';
 import { READ_TABLES } from './read-tables';
-import { has, has as hasAny, mayBeOption, parseOpts, parseTable, tableOptions, value, value as optValue, type OptSpec, type ProgramTable } from './table';
+import { has, mayBeOption, parseOpts, parseTable, tableOptions, value, type OptSpec, type ProgramTable } from './table';
 import { read, write, unknown, type ProgramContext, type Verdict } from './verdict';
 import { literalArg, RUNTIME_ARG, type Arg } from './words';
 
@@ -63,12 +63,12 @@ function sudo(args: readonly Arg[]): Verdict {
     shortWithValue: 'ugCDhprtTUR',
     longWithValue: ['user', 'group', 'close-from', 'chdir', 'host', 'prompt', 'role', 'type', 'command-timeout', 'other-user', 'chroot'],
   });
-  if (hasAny(p, '-e', '--edit')) return write('sudo -e edits files', p.rest, { writesContent: true });
-  if (hasAny(p, '-l', '--list', '-v', '--validate', '-k', '-K', '--reset-timestamp', '--remove-timestamp', '-V', '--version', '-h', '--help') && p.rest.length === 0) return read('sudo only checks or lists rights');
-  if (hasAny(p, '-R', '--chroot')) return unknown('sudo -R runs inside another root folder');
-  const shellMode = hasAny(p, '-i', '--login', '-s', '--shell');
+  if (has(p, '-e', '--edit')) return write('sudo -e edits files', p.rest, { writesContent: true });
+  if (has(p, '-l', '--list', '-v', '--validate', '-k', '-K', '--reset-timestamp', '--remove-timestamp', '-V', '--version', '-h', '--help') && p.rest.length === 0) return read('sudo only checks or lists rights');
+  if (has(p, '-R', '--chroot')) return unknown('sudo -R runs inside another root folder');
+  const shellMode = has(p, '-i', '--login', '-s', '--shell');
   if (p.rest.length === 0) return shellMode ? unknown('sudo -i/-s starts an interactive shell; input typed later is never seen by a hook') : read('sudo with no command');
-  const dir = optValue(p, '-D', '--chdir');
+  const dir = value(p, '-D', '--chdir');
   const cwd = dir === undefined ? undefined : dir === null ? RUNTIME_ARG : literalArg(dir);
   return { kind: 'exec', argv: p.rest, why: 'sudo runs the command as another user', keepStdin: true, cwd };
 }
@@ -151,13 +151,13 @@ function stdbuf(args: readonly Arg[]): Verdict {
 
 function ionice(args: readonly Arg[]): Verdict {
   const p = parseOpts(args, { stopAtOperand: true, shortWithValue: 'cnpPu', longWithValue: ['class', 'classdata', 'pid', 'pgid', 'uid'] });
-  if (hasAny(p, '-p', '--pid', '-P', '--pgid', '-u', '--uid')) return unknown('ionice -p changes another process');
+  if (has(p, '-p', '--pid', '-P', '--pgid', '-u', '--uid')) return unknown('ionice -p changes another process');
   return p.rest.length ? { kind: 'exec', argv: p.rest, why: 'ionice runs the command at another I/O priority', keepStdin: true } : read('ionice prints a priority');
 }
 
 function firstOperandThenCommand(name: string, args: readonly Arg[], spec: OptSpec, pidFlags: string[]): Verdict {
   const p = parseOpts(args, { ...spec, stopAtOperand: true });
-  if (hasAny(p, ...pidFlags)) return unknown(`${name} -p changes another process`);
+  if (has(p, ...pidFlags)) return unknown(`${name} -p changes another process`);
   if (p.rest.length <= 1) return read(`${name} with no command`);
   return { kind: 'exec', argv: p.rest.slice(1), why: `${name} runs the command`, keepStdin: true };
 }
@@ -166,7 +166,7 @@ function flock(args: readonly Arg[]): Verdict {
   const p = parseOpts(args, { stopAtOperand: true, shortWithValue: 'wEc', longWithValue: ['timeout', 'conflict-exit-code', 'command'] });
   const lock = p.rest[0];
   const lockWrite = lock && !/^\d+$/.test(lock.value ?? '') ? [write('flock creates its lock file', [lock])] : [];
-  const cmd = optValue(p, '-c', '--command');
+  const cmd = value(p, '-c', '--command');
   if (cmd !== undefined) {
     if (cmd === null) return unknown('flock -c with a command only known at run time');
     return { kind: 'many', verdicts: [...lockWrite, { kind: 'shell', source: cmd, why: 'flock -c runs a shell command' }] };
@@ -184,7 +184,7 @@ function flock(args: readonly Arg[]): Verdict {
 
 function timeProgram(args: readonly Arg[]): Verdict {
   const p = parseOpts(args, { stopAtOperand: true, shortWithValue: 'of', longWithValue: ['output', 'format'] });
-  const out = optValue(p, '-o', '--output');
+  const out = value(p, '-o', '--output');
   const verdicts: Verdict[] = [];
   if (out !== undefined) verdicts.push(write('time -o writes its report', [out === null ? RUNTIME_ARG : literalArg(out)], { writesContent: true }));
   verdicts.push(execRest(p.rest, 'time runs the command and measures it'));
@@ -193,11 +193,11 @@ function timeProgram(args: readonly Arg[]): Verdict {
 
 function strace(name: string, args: readonly Arg[]): Verdict {
   const p = parseOpts(args, { stopAtOperand: true, shortWithValue: 'oepsuEIaXbPS', longWithValue: ['output', 'expr', 'attach', 'string-limit', 'user', 'env'] });
-  if (hasAny(p, '-p', '--attach')) return unknown(`${name} -p attaches to another process`);
-  const out = optValue(p, '-o', '--output');
+  if (has(p, '-p', '--attach')) return unknown(`${name} -p attaches to another process`);
+  const out = value(p, '-o', '--output');
   const verdicts: Verdict[] = [];
   // -ff / --output-separately write FILE.PID, one per process
-  const perProcess = (p.flags.get('-f')?.length ?? 0) >= 2 || hasAny(p, '--output-separately');
+  const perProcess = (p.flags.get('-f')?.length ?? 0) >= 2 || has(p, '--output-separately');
   if (out !== undefined) verdicts.push(write(`${name} -o writes a trace`, [out === null || perProcess ? RUNTIME_ARG : literalArg(out)], { writesContent: true }));
   verdicts.push(execRest(p.rest, `${name} runs the command under a tracer`));
   return verdicts.length === 1 ? verdicts[0]! : { kind: 'many', verdicts };
@@ -293,7 +293,7 @@ function parallel(args: readonly Arg[]): Verdict {
 function watch(args: readonly Arg[]): Verdict {
   const p = parseOpts(args, { stopAtOperand: true, shortWithValue: 'nq', longWithValue: ['interval', 'equexit'] });
   if (p.rest.length === 0) return read('watch with no command');
-  if (hasAny(p, '-x', '--exec')) return { kind: 'exec', argv: p.rest, why: 'watch -x runs the command repeatedly' };
+  if (has(p, '-x', '--exec')) return { kind: 'exec', argv: p.rest, why: 'watch -x runs the command repeatedly' };
   if (p.rest.some((a) => a.value === null)) return unknown('watch runs a command only known at run time');
   return { kind: 'shell', source: p.rest.map((a) => a.value).join(' '), why: 'watch runs the words through sh -c repeatedly' };
 }
@@ -408,15 +408,15 @@ export function classifyWrapper(name: string, args: readonly Arg[], _ctx: Progra
       return write('sudoedit edits files', args.filter((a) => a.value === null || !a.value.startsWith('-')), { writesContent: true });
     case 'doas': {
       const p = parseOpts(args, { stopAtOperand: true, shortWithValue: 'uC' });
-      if (hasAny(p, '-C')) return read('doas -C checks a config');
-      if (p.rest.length === 0) return hasAny(p, '-s') ? unknown('doas -s starts an interactive shell') : read('doas with no command');
+      if (has(p, '-C')) return read('doas -C checks a config');
+      if (p.rest.length === 0) return has(p, '-s') ? unknown('doas -s starts an interactive shell') : read('doas with no command');
       return { kind: 'exec', argv: p.rest, why: 'doas runs the command as another user', keepStdin: true };
     }
     case 'env':
       return env(args);
     case 'command': {
       const p = parseOpts(args, { stopAtOperand: true });
-      if (hasAny(p, '-v', '-V')) return read('command -v looks a name up');
+      if (has(p, '-v', '-V')) return read('command -v looks a name up');
       return execRest(p.rest, 'command runs the named program');
     }
     case 'builtin':

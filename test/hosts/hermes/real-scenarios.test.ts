@@ -137,8 +137,8 @@ describeRealHost(status, 'real Hermes Agent 0.19.0 with dist/hermes/stopline', H
       },
     ],
     // under `hermes chat -q` (HERMES_INTERACTIVE=1) an ask goes to Hermes's approval prompt, which
-    // with no terminal waits 60 s and denies; the allowed `npm install` met the same prompt there
-    // (seen on 0.19.0): `hermes -z` is where nobody can answer
+    // with no terminal waits 60 s and denies: `hermes -z` is where nobody can answer (the allowed,
+    // confined `npm install` runs under `chat -q` too: real-confined.test.ts)
     runForDeps: (c, s, prompt, env) => hermes(c, s, prompt, { mode: 'oneshot', env }),
     cannotAskSays: 'no one can approve it here',
     expectStopped,
