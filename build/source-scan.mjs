@@ -433,8 +433,8 @@ export const ANSWER_MODULE = 'core/answer/answer.ts';
  * Every exported type of core/ and hosts/ that carries an answer, and what it is to that answer:
  * `answer` (the one type every door renders), `part` (a piece the answer is made of), `wire`
  * (the host's or a door's bytes: the answer rendered, not a second answer), `wrapper` (the one
- * answer with what a door needs beside it), `mod` (the Claude Code mod's own forms, which go with
- * its round trip through Claude's JSON), `other` (named like an answer, not one). A new type
+ * answer with what a door needs beside it), `mod` (the Claude Code mod's own forms: Claude Code's
+ * classic hook result, mapped once from the Claude adapter's fields of the answer), `other` (named like an answer, not one). A new type
  * named `…Answer` that is not here fails the report's test.
  */
 export const ANSWER_TYPES = [
@@ -446,7 +446,6 @@ export const ANSWER_TYPES = [
   { file: 'hosts/cli/guard/decide.ts', name: 'Verdict', role: 'wire', why: "`stopline guard`'s JSON on stdout, rendered from an Answer" },
   { file: 'hosts/cli/guard/decide.ts', name: 'GuardResult', role: 'wrapper', why: 'a Verdict with its exit code and stderr, or an input error' },
   { file: 'hosts/claude/mod/classic.ts', name: 'ClassicResult', role: 'mod', why: "Claude Code's classic hook result: the mod's wire format" },
-  { file: 'hosts/claude/mod/classic.ts', name: 'MappedAnswer', role: 'mod', why: "a ClassicResult read back from the Claude adapter's JSON output (the round trip)" },
   { file: 'hosts/claude/mod/door.ts', name: 'DoorAnswer', role: 'mod', why: 'a ClassicResult with the time the decision took' },
   { file: 'core/config/file-stamp.ts', name: 'StatAnswer', role: 'other', why: 'what a stat says about a path' },
 ];

@@ -7,8 +7,9 @@
  *   without the session, the working directory or the sub-agent: `preToolUsePayload` puts them
  *   back from what the door saw last;
  * - out: the Claude adapter's fields of the answer (`claudeFields`, the same the command hook's
- *   JSON is made of) become the classic result object (`classicOf`); the parts that have no field
- *   there (the message shown to the person) are handed back for `$.ui.log`.
+ *   JSON is made of) become the classic result object (`classicOf`), once and never through that
+ *   JSON; the part that has no field there (the message shown to the person, `messages`) goes to
+ *   `$.ui.log` from the same fields.
  */
 import type { ClaudeFields } from '../adapter';
 import type { HookPayload } from '../../shared/payload';
@@ -27,14 +28,8 @@ export interface ClassicResult {
   stopReason?: string;
 }
 
-export interface MappedAnswer {
-  result: ClassicResult;
-  /** shown to the person (the command hook's systemMessage) */
-  notices: string[];
-}
-
 /** The classic result of the Claude adapter's fields for one event. */
-export function classicOf(f: ClaudeFields): MappedAnswer {
+export function classicOf(f: ClaudeFields): ClassicResult {
   const result: ClassicResult = {};
   if (f.decision === 'deny') result.deny = f.reason ?? '';
   else if (f.decision === 'ask') result.ask = f.reason ?? '';
@@ -46,7 +41,7 @@ export function classicOf(f: ClaudeFields): MappedAnswer {
     result.preventContinuation = true;
     if (f.stop.reason !== undefined) result.stopReason = f.stop.reason;
   }
-  return { result, notices: f.messages.length ? [f.messages.join('\n')] : [] };
+  return result;
 }
 
 /**

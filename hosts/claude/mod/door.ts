@@ -27,6 +27,7 @@ import type { CoreApi, HookDecision } from '../../shared/runner';
 import type { CommandHookAdapter, MappedEvent } from '../../shared/adapter';
 import type { HookPayload } from '../../shared/payload';
 import { claudeAdapter, claudeFields } from '../adapter';
+import type { ClaudeFields } from '../adapter';
 import { failOutcome, handleEvent } from '../../../core/answer/controller';
 import { labelLines } from '../../../core/answer/answer';
 import { stampOf } from '../../../core/answer/outcome';
@@ -44,7 +45,7 @@ import { Volume, memoryOnly } from './volume';
 import { volumeStore } from './store';
 import type { Known } from './volume';
 import { classicOf, noteSession, preToolUsePayload } from './classic';
-import type { ClassicResult, MappedAnswer, SessionView } from './classic';
+import type { ClassicResult, SessionView } from './classic';
 import { setHostRunners } from './host-runners';
 import type { HostProcessResult } from './host-runners';
 import { deepest, leadsElsewhere, lookUpLanding, settleLanding } from './links';
@@ -239,7 +240,7 @@ export class ClaudeModDoor {
       const answer = this.rt().failure(err, this.view.cwd, row ?? null);
       this.rt().say(answer.diagnostics);
       if (answer.kind === 'none') return {};
-      return row ? classicOf(claudeFields(answer, { name: event, row })).result : event === 'PreToolUse' ? { deny: stampOf(answer) } : { block: stampOf(answer) };
+      return classicOf(row ? claudeFields(answer, { name: event, row }) : unknownRow(event, stampOf(answer)));
     } catch {
       return null;
     }
@@ -356,17 +357,19 @@ export class ClaudeModDoor {
       }
       // and keeps no copy of it between turn ends
       if (transcript) this.volume.forget(transcript);
-      const mapped = classicFor(event, decided!);
-      const said = Object.keys(mapped.result).length > 0 || mapped.notices.length > 0;
-      const outcome = mapped.result.deny !== undefined ? 'deny' : mapped.result.ask !== undefined ? 'ask' : said ? 'answer' : 'none';
+      const fields = fieldsOf(event, decided!);
+      const result = classicOf(fields);
+      const said = Object.keys(result).length > 0 || fields.messages.length > 0;
+      const outcome = result.deny !== undefined ? 'deny' : result.ask !== undefined ? 'ask' : said ? 'answer' : 'none';
       const ms = rt.now() - started;
       rt.timed(event, started, outcome);
-      // Claude Code puts the plugin's name (stopline) in front of a transcript line itself
-      for (const n of mapped.notices) host.log(n.replace(/^stopline:\s*/, ''), false);
+      // one transcript line, as the command hook's one systemMessage; Claude Code puts the
+      // plugin's name (stopline) in front of it itself
+      if (fields.messages.length) host.log(fields.messages.join('\n').replace(/^stopline:\s*/, ''), false);
       if (decided!.kind !== 'silent') for (const d of labelLines(claudeAdapter.label, decided!.answer.diagnostics)) host.log(d, true);
       if (!isPrompt && host.now() - this.checkedAt > RECHECK_MS) this.scheduleRecheck(host);
       this.scheduleFlush(host);
-      return { result: mapped.result, ms };
+      return { result, ms };
     });
   }
 
@@ -647,15 +650,22 @@ export class ClaudeModDoor {
 }
 
 /**
- * The classic result of one decision: the Claude adapter's fields of the answer, as the command
- * hook's JSON would carry them. A failure before the event's row was known (it always is here:
- * the mod hooks only the registry's own events) is the deny or block a command hook's exit 2 is.
+ * The Claude adapter's fields of one decision's answer, the ones the command hook's JSON is made
+ * of; the door maps them to the classic result once (classicOf).
  */
-function classicFor(event: string, d: HookDecision): MappedAnswer {
-  if (d.kind === 'silent') return { result: {}, notices: [] };
-  if (d.kind === 'failed' && d.answer.kind === 'none') return { result: {}, notices: [] };
-  if (d.at) return classicOf(claudeFields(d.answer, d.at));
-  return { result: event === 'PreToolUse' ? { deny: stampOf(d.answer) } : { block: stampOf(d.answer) }, notices: [] };
+function fieldsOf(event: string, d: HookDecision): ClaudeFields {
+  if (d.kind === 'silent') return { messages: [] };
+  if (d.kind === 'failed' && d.answer.kind === 'none') return { messages: [] };
+  if (d.at) return claudeFields(d.answer, d.at);
+  return unknownRow(event, stampOf(d.answer));
+}
+
+/**
+ * A failure before the event's row was known (it always is here: the mod hooks only the
+ * registry's own events) is the deny or block a command hook's exit 2 is.
+ */
+function unknownRow(event: string, stamp: string): ClaudeFields {
+  return event === 'PreToolUse' ? { decision: 'deny', reason: stamp, messages: [] } : { block: stamp, messages: [] };
 }
 
 /**

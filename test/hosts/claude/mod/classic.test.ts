@@ -12,42 +12,44 @@ import { claudeRegistry } from '../../../../core/registry/claude';
 
 const at = (name: string) => rowEvent(claudeRegistry, name);
 const classic = (answer: Answer, event: string) => classicOf(claudeFields(answer, at(event)));
+const notice = (answer: Answer, event: string) => claudeFields(answer, at(event)).messages.join('\n');
 
 const stamp = 'STOP / INTENT\nReason: MODE_FORBIDS_MUTATION (I)';
 
 describe('classicOf: the answer as a classic result, from the fields the command hook renders', () => {
   it('a PreToolUse deny and ask become deny and ask with the stamp', () => {
-    expect(classic({ kind: 'deny', message: stamp, reasonCode: 'MODE_FORBIDS_MUTATION' }, 'PreToolUse').result).toEqual({ deny: stamp });
-    expect(classic({ kind: 'ask', message: stamp, reasonCode: 'MODE_FORBIDS_MUTATION' }, 'PreToolUse').result).toEqual({ ask: stamp });
+    expect(classic({ kind: 'deny', message: stamp, reasonCode: 'MODE_FORBIDS_MUTATION' }, 'PreToolUse')).toEqual({ deny: stamp });
+    expect(classic({ kind: 'ask', message: stamp, reasonCode: 'MODE_FORBIDS_MUTATION' }, 'PreToolUse')).toEqual({ ask: stamp });
   });
 
   it('context becomes a one-entry additionalContext list (a plain string is dropped by Claude Code)', () => {
-    expect(classic({ kind: 'context', message: 'stopline contract (ARMED)', reasonCode: 'CONTRACT_CONTEXT' }, 'UserPromptSubmit').result).toEqual({ additionalContext: ['stopline contract (ARMED)'] });
+    expect(classic({ kind: 'context', message: 'stopline contract (ARMED)', reasonCode: 'CONTRACT_CONTEXT' }, 'UserPromptSubmit')).toEqual({ additionalContext: ['stopline contract (ARMED)'] });
   });
 
   it('a rewrite is the whole input in updatedInput, with no allow of its own (as the command hook renders it)', () => {
     const input = { command: 'wrapped ls', description: 'list', timeout: 5 };
     const answer: Answer = { kind: 'rewrite', rewrite: { command: 'wrapped ls', field: 'command', input } };
-    expect(classic(answer, 'PreToolUse').result).toEqual({ updatedInput: input });
+    expect(classic(answer, 'PreToolUse')).toEqual({ updatedInput: input });
     expect(JSON.parse(render(answer, at('PreToolUse')).stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: input } });
     // only before a tool
-    expect(classic(answer, 'PostToolUse').result).toEqual({});
+    expect(classic(answer, 'PostToolUse')).toEqual({});
   });
 
   it('the message shown to the person goes to the transcript, as the systemMessage the command hook prints', () => {
-    const m = classic({ kind: 'context', message: 'c', notice: 'stopline: contract set', messages: ['from a hook'] }, 'UserPromptSubmit');
-    expect(m.notices).toEqual(['from a hook\nstopline: contract set']);
-    expect(JSON.parse(render({ kind: 'context', message: 'c', notice: 'stopline: contract set', messages: ['from a hook'] }, at('UserPromptSubmit')).stdout).systemMessage).toBe(m.notices[0]);
+    const answer: Answer = { kind: 'context', message: 'c', notice: 'stopline: contract set', messages: ['from a hook'] };
+    expect(notice(answer, 'UserPromptSubmit')).toBe('from a hook\nstopline: contract set');
+    expect(JSON.parse(render(answer, at('UserPromptSubmit')).stdout).systemMessage).toBe(notice(answer, 'UserPromptSubmit'));
   });
 
   it("a prompt block, a hook's stop and feedback after a tool", () => {
-    expect(classic({ kind: 'deny', message: 'R' }, 'UserPromptSubmit').result).toEqual({ block: 'R' });
-    expect(classic({ kind: 'none', stop: true, stopReason: 'quota' }, 'Stop').result).toEqual({ preventContinuation: true, stopReason: 'quota' });
-    expect(classic({ kind: 'none', feedback: 'lint failed' }, 'PostToolUse').result).toEqual({ block: 'lint failed' });
+    expect(classic({ kind: 'deny', message: 'R' }, 'UserPromptSubmit')).toEqual({ block: 'R' });
+    expect(classic({ kind: 'none', stop: true, stopReason: 'quota' }, 'Stop')).toEqual({ preventContinuation: true, stopReason: 'quota' });
+    expect(classic({ kind: 'none', feedback: 'lint failed' }, 'PostToolUse')).toEqual({ block: 'lint failed' });
   });
 
   it('nothing to say is no answer', () => {
-    expect(classic({ kind: 'none' }, 'PreToolUse')).toEqual({ result: {}, notices: [] });
+    expect(classic({ kind: 'none' }, 'PreToolUse')).toEqual({});
+    expect(notice({ kind: 'none' }, 'PreToolUse')).toBe('');
   });
 });
 
