@@ -730,7 +730,7 @@ export const ARTIFACTS = [
     format: 'es',
     kind: 'claude-mod',
     shebang: false,
-    // the Claude hook script's guard, plus the mod's stand-ins for node:fs and node:path; loaded
+    // the Claude hook script's guard, plus the mod's stand-ins for node:path and the core's ports; loaded
     // once per Claude Code process
     sizeBudget: CLAUDE_MOD_BUDGET,
     files: [],
@@ -739,12 +739,17 @@ export const ARTIFACTS = [
     // a mod imports nothing: Node's built-ins and the person's-hooks runners get stand-ins that
     // work through the mod's `$` (hosts/claude/mod/)
     moduleMap: {
-      'node:fs': 'hosts/claude/mod/node/fs.ts',
       'node:path': 'hosts/claude/mod/node/path.ts',
       'node:os': 'hosts/claude/mod/node/os.ts',
       'node:module': 'hosts/claude/mod/node/module.ts',
       // the core's files go through the mod's Store over its volume, wherever a caller passes none
       'core/state/node-store.ts': 'hosts/claude/mod/store.ts',
+      // and the core's reads of the person's files and the transcript through its reader over it
+      'core/state/node-read.ts': 'hosts/claude/mod/read.ts',
+      // $.fs tells no owner or mode: the data folder's owner check has nothing to compare
+      'core/state/datadir-check.ts': 'hosts/claude/mod/datadir-check.ts',
+      // the mod starts no dashboard: it would need a process that outlives a hook
+      'hosts/shared/dashboard.ts': 'hosts/claude/mod/dashboard.ts',
       'core/hooks/run-command.ts': 'hosts/claude/mod/run-command.ts',
       'core/hooks/run-http.ts': 'hosts/claude/mod/run-http.ts',
       // where links lead is read through $.fs by the door, which passes its probe to the core

@@ -8,12 +8,12 @@
  * one line of its own. The user file's unknown top-level keys (`hooks`, `import`,
  * `dashboard`, ...) are passed through untouched for the modules that read them.
  */
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BUILTIN_DEFAULTS, LEVELS, MAX_AGENT_BUDGET, MODES, POLICIES } from '../contract/types';
 import { parseJsonc } from '../hooks/jsonc';
 import { homeFrom } from '../paths/self-paths';
 import { DEFAULT_RETENTION_DAYS } from '../state/retention';
+import { nodeRead } from '../state/node-read';
 import type { Env } from '../paths/self-paths';
 import { BoundedCache, statPath, stillValid } from './file-stamp';
 import type { FileStamp, StatAnswer } from './file-stamp';
@@ -107,7 +107,7 @@ function readConfigFile(path: string, userOnly: boolean, seen?: StatAnswer): Fil
   if (cached && stillValid(cached.stamp, answer.stamp)) return cached.reading;
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = nodeRead.text(path);
   } catch (e) {
     readings.delete(key);
     const code = (e as NodeJS.ErrnoException).code;

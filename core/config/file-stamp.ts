@@ -1,7 +1,7 @@
 /**
  * File identity for caches in long-lived hosts (OpenCode, Pi, the resident `listen` evaluator).
  * A person edits stopline.json or a hooks file while the host runs and expects the very next
- * tool call to obey it, so a cached parse is reused only while one statSync of the file still
+ * tool call to obey it, so a cached parse is reused only while one stat of the file still
  * answers the same identity: inode, size, mtime and ctime (ctime too, because a tool that
  * restores the old mtime after writing, such as `cp -p` or `touch -d`, cannot restore ctime).
  *
@@ -10,7 +10,7 @@
  * stamp taken less than RACY_WINDOW_MS after the file last changed is not trusted: the caller
  * reads the text again and compares it. Files a person edits by hand are almost always older.
  */
-import { statSync } from 'node:fs';
+import { nodeRead } from '../state/node-read';
 
 export interface FileStamp {
   ino: number;
@@ -43,12 +43,12 @@ export function setRacyWindowForTests(ms: number): number {
   return before;
 }
 
-/** One statSync. Never throws: a missing path (or a path through a file) is `missing`. */
+/** One stat through the reader. Never throws: a missing path (or a path through a file) is `missing`. */
 export function statPath(path: string): StatAnswer {
   try {
-    const s = statSync(path, { throwIfNoEntry: false });
+    const s = nodeRead.stat(path);
     if (!s) return { kind: 'missing' };
-    if (!s.isFile()) return { kind: 'other' };
+    if (s.kind !== 'file') return { kind: 'other' };
     return { kind: 'file', stamp: { ino: s.ino, size: s.size, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, takenAt: Date.now() } };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;

@@ -4,9 +4,9 @@
  * `import`, read in place and never rewritten. Pure apart
  * from the injected `readFile`, so tests pass a map of fixture texts.
  */
-import { readFileSync, readdirSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { BoundedCache, statPath, stillValid } from '../config/file-stamp';
+import { nodeRead } from '../state/node-read';
 import type { StatAnswer } from '../config/file-stamp';
 import { CONFIG_FILE, PROJECT_DIR, locateProject } from '../config/project';
 import { parseJsonc, type LocatedDocument } from './jsonc';
@@ -147,10 +147,10 @@ export function dialectFromFileName(path: string): Dialect | null {
   return null;
 }
 
-/** Node file reader for LoadOptions: undefined for a missing file. */
+/** The reader's file text for LoadOptions: undefined for a missing file. */
 function nodeReadFile(path: string): string | undefined {
   try {
-    return readFileSync(path, 'utf8');
+    return nodeRead.text(path);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
     throw err;
@@ -424,7 +424,7 @@ interface CachedLoad {
 /** The names in a folder, sorted, or undefined when it cannot be listed. */
 function nodeListDir(dir: string): string[] | undefined {
   try {
-    return readdirSync(dir).sort();
+    return nodeRead.list(dir).sort();
   } catch {
     return undefined;
   }

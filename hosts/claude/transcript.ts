@@ -11,7 +11,7 @@
  * schema (`<tool_use_error>InputValidationError…`) or the tool does not exist (`No such tool
  * available`). Those are not calls that ran.
  */
-import { readdirSync } from 'node:fs';
+import { nodeRead } from '../../core/state/node-read';
 import { join } from 'node:path';
 import type { CallLog, CallRecordFormat } from '../shared/call-record';
 
@@ -56,13 +56,13 @@ export function locateClaudeTranscript(sessionId: string, env: Record<string, st
   const projects = join(config, 'projects');
   let folders: string[];
   try {
-    folders = readdirSync(projects);
+    folders = nodeRead.list(projects);
   } catch {
     return null;
   }
   for (const f of folders.sort()) {
     try {
-      if (readdirSync(join(projects, f)).includes(`${sessionId}.jsonl`)) return join(projects, f, `${sessionId}.jsonl`);
+      if (nodeRead.list(join(projects, f)).includes(`${sessionId}.jsonl`)) return join(projects, f, `${sessionId}.jsonl`);
     } catch {
       // not a folder
     }

@@ -11,7 +11,7 @@
  * holding the format's marker are parsed, so the many lines a transcript keeps of prompts,
  * attachments and requests cost a substring test each.
  */
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { nodeRead } from '../../core/state/node-read';
 import { findToolEntry } from '../../core/registry/lookup';
 import type { HostRegistry } from '../../core/registry/types';
 import type { RecordedCall, TurnEnd } from '../../core/protocol';
@@ -85,24 +85,18 @@ function errorWords(err: unknown): string {
 function readText(path: string, maxBytes: number): { text: string; truncated: boolean } | { why: string } {
   let size: number;
   try {
-    const st = statSync(path);
-    if (!st.isFile()) return { why: 'not a regular file' };
+    const st = nodeRead.stat(path);
+    if (!st) return { why: 'ENOENT' };
+    if (st.kind !== 'file') return { why: 'not a regular file' };
     size = st.size;
   } catch (err) {
     return { why: errorWords(err) };
   }
   try {
-    if (size <= maxBytes) return { text: readFileSync(path, 'utf8'), truncated: false };
-    const fd = openSync(path, 'r');
-    try {
-      const bytes = new Uint8Array(maxBytes);
-      const got = readSync(fd, bytes, 0, maxBytes, size - maxBytes);
-      const text = new TextDecoder().decode(bytes.subarray(0, got));
-      // the first line is cut: it starts before the part read
-      return { text: text.slice(text.indexOf('\n') + 1), truncated: true };
-    } finally {
-      closeSync(fd);
-    }
+    if (size <= maxBytes) return { text: nodeRead.text(path), truncated: false };
+    const text = nodeRead.tail(path, maxBytes);
+    // the first line is cut: it starts before the part read
+    return { text: text.slice(text.indexOf('\n') + 1), truncated: true };
   } catch (err) {
     return { why: errorWords(err) };
   }

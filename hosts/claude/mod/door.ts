@@ -99,9 +99,12 @@ export interface DoorAnswer {
  * How many times one decision may be made again after loading files it asked for that were not
  * read ahead. The read ahead covers what a decision asks but for walks whose next step is known
  * only once the last one is read: a folder's listing the core takes (the data folder's retention),
- * a link met inside one of stopline's own paths, a folder target's contents. Those are loaded and
- * the decision is made again; in the mod's own test suites 7 of 108 decisions took such a second
- * run (before the read ahead: 56).
+ * a link met inside one of stopline's own paths, a folder target's contents, the hooks files a
+ * config names. The core's reader and Store are synchronous and `$.fs` is not, so such a path
+ * cannot be read when the core asks; answering it with the fail mode instead would refuse
+ * decisions the command hook makes on the same files. So those are loaded and the decision is
+ * made again; in the mod's own test suites 7 of 108 decisions took such a second run (before the
+ * read ahead: 56).
  */
 const MAX_ROUNDS = 6;
 /**

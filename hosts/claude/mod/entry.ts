@@ -22,7 +22,7 @@
 import './globals';
 import { modProcess, setProcessCwd } from './globals';
 import { posix, setPathCwd, setPathPlatform, win32 } from './node/path';
-import { installVolume } from './node/fs';
+import { installReadVolume } from './read';
 import { installStoreVolume } from './store';
 import { Volume } from './volume';
 import { ClaudeModDoor } from './door';
@@ -38,7 +38,7 @@ const volume = new Volume({
   dirname: (p) => (/^[A-Za-z]:[\\/]|^\\\\/.test(p) ? win32.dirname(p) : posix.dirname(p)),
   basename: (p) => (/^[A-Za-z]:[\\/]|^\\\\/.test(p) ? win32.basename(p) : posix.basename(p)),
 });
-installVolume(volume);
+installReadVolume(volume);
 installStoreVolume(volume);
 
 const door = new ClaudeModDoor({

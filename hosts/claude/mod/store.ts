@@ -4,8 +4,9 @@
  * before a decision and writes out after it.
  *
  * The port stays synchronous and the door keeps its load-and-decide-again round: `$.fs` answers
- * only asynchronously, and the same decision also reads the person's config and hooks files,
- * which the core reads outside this port; a path the volume does not know is a miss either way.
+ * only asynchronously, and the same decision also reads the person's config and hooks files
+ * through the core's reader (./read.ts, over the same volume); a path the volume does not know is
+ * a miss either way.
  * What the Store removes is the imitation of descriptors underneath: an append is one entry
  * change, and the lock is the door's queue (one decision at a time in this process, and lock
  * files never left memory before either).

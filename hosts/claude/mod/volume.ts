@@ -2,8 +2,8 @@
  * The files the core reads and writes, held in memory for the Claude Code mod.
  *
  * The core is synchronous: it keeps session state, lineage and evidence through its Store
- * (./store.ts answers it from here) and reads the person's config and hooks files through
- * node:fs (./node/fs.ts answers those from here). A mod has no node:fs: its files go through
+ * (./store.ts answers it from here) and reads the person's config and hooks files and the
+ * transcript through its reader (./read.ts answers those from here). A mod has no node:fs: its files go through
  * `$.fs`, which is asynchronous and can only read, write (whole files, in place), list and stat.
  * So this volume, which the door fills before a decision and writes out after, answers both:
  *
@@ -43,7 +43,6 @@ const WORDS: Record<string, string> = {
   EEXIST: 'file already exists',
   EISDIR: 'illegal operation on a directory',
   ENOTDIR: 'not a directory',
-  EBADF: 'bad file descriptor',
   ENOSYS: 'function not implemented',
 };
 
@@ -105,9 +104,6 @@ export class Volume {
   private writtenJournal: Set<string> | null = null;
   /** paths whose content this process wrote (not refreshed from disk again) */
   private readonly written = new Set<string>();
-  /** files open for reading, by descriptor (forgotten when the decision ends) */
-  private readonly fds = new Map<number, { path: string; position: number }>();
-  private nextFd = 100;
   readonly misses = new Set<string>();
   readonly listMisses = new Set<string>();
   /** where paths lead, as read for the decision in progress (absolute, `/`-separated, as the core asks) */
@@ -161,11 +157,6 @@ export class Volume {
 
   entry(path: string): Known | undefined {
     return this.known.get(this.key(path));
-  }
-
-  /** Paths whose content this process wrote: the door does not refresh them from disk. */
-  wasWritten(path: string): boolean {
-    return this.written.has(this.key(path));
   }
 
   /** Known files and absences read from disk (the door re-checks these for changes). */
@@ -247,7 +238,6 @@ export class Volume {
     this.dirtyJournal = null;
     this.appendedJournal = null;
     this.writtenJournal = null;
-    this.fds.clear();
   }
 
   /** Throw the decision's changes away (it read paths the volume did not know). */
@@ -270,7 +260,6 @@ export class Volume {
     this.dirtyJournal = null;
     this.appendedJournal = null;
     this.writtenJournal = null;
-    this.fds.clear();
   }
 
   /**
@@ -296,7 +285,7 @@ export class Volume {
     }
   }
 
-  // ----------------------------------------------------------------- node:fs semantics
+  // ----------------------------------------------------------------- the core's reads and writes
 
   private join(dir: string, name: string): string {
     return this.key(`${dir}/${name}`);
@@ -389,15 +378,6 @@ export class Volume {
     return e.text;
   }
 
-  exists(path: string): boolean {
-    const k = this.key(path);
-    const e = this.known.get(k);
-    if (e === undefined) {
-      if (!memoryOnly(k)) this.misses.add(k);
-      return false;
-    }
-    return e.kind === 'file' || e.kind === 'dir';
-  }
 
   stat(path: string): { kind: 'file' | 'dir'; size: number; mtimeMs: number } {
     const { e } = this.look(path, 'stat');
@@ -459,35 +439,5 @@ export class Volume {
     if (b.e.kind === 'dir') throw fsError('EISDIR', 'rename', to);
     this.set(b.k, { ...a.e, mtimeMs: this.now() }, true);
     this.set(a.k, { kind: 'absent' }, true);
-  }
-
-  // ----------------------------------------------------------------- reading by descriptor
-
-  /** Open a file to read from a position (the host's long transcript is read from its end). */
-  openRead(path: string): number {
-    const { k, e } = this.look(path, 'open');
-    if (e.kind === 'dir') throw fsError('EISDIR', 'open', path);
-    if (e.kind !== 'file') throw fsError('ENOENT', 'open', path);
-    const fd = this.nextFd++;
-    this.fds.set(fd, { path: k, position: 0 });
-    return fd;
-  }
-
-  close(fd: number): void {
-    if (!this.fds.delete(fd)) throw fsError('EBADF', 'close', String(fd));
-  }
-
-  /** Read bytes at a position (or from where the last read ended). */
-  readFd(fd: number, into: Uint8Array, offset: number, length: number, position: number | null): number {
-    const f = this.fds.get(fd);
-    if (!f) throw fsError('EBADF', 'read', String(fd));
-    const e = this.known.get(f.path);
-    if (e?.kind !== 'file') return 0;
-    const at = position ?? f.position;
-    if (at >= e.bytes || length <= 0) return 0;
-    const bytes = new TextEncoder().encode(e.text).subarray(at, at + length);
-    into.set(bytes, offset);
-    if (position === null) f.position += bytes.length;
-    return bytes.length;
   }
 }

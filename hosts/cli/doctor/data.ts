@@ -8,7 +8,7 @@
 import { closeSync, openSync, readFileSync, readSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isEvent, isLabel, labelsFile, runtimeDir } from '../../../core/evidence/log';
-import { DataDirUnsafeError, checkDataDir, dataDirMode, tightenable } from '../../../core/state/datadir';
+import { DataDirUnsafeError, checkDataDir, dataDirMode, tightenable } from '../../../core/state/datadir-check';
 import { isLineageRecordText } from '../../../core/state/lineage';
 import { parseLockContent } from '../../../core/state/lock';
 import { CORRUPT_STATE_FILE, checkState } from '../../../core/state/session';

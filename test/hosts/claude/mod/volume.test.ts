@@ -20,14 +20,14 @@ describe('the mod volume', () => {
     const v = volume();
     v.begin();
     expect(() => v.readFile('/d/a.json')).toThrow(expect.objectContaining({ code: 'ENOENT' }));
-    expect(v.exists('/d/b.json')).toBe(false);
+    expect(() => v.stat('/d/b.json')).toThrow(expect.objectContaining({ code: 'ENOENT' }));
     expect([...v.misses].sort()).toEqual(['/d/a.json', '/d/b.json']);
     v.rollback();
     v.learn('/d/a.json', { kind: 'file', text: '{"x":1}', bytes: 7, mtimeMs: 5 });
     v.learn('/d/b.json', { kind: 'absent' });
     v.begin();
     expect(v.readFile('/d/a.json')).toBe('{"x":1}');
-    expect(v.exists('/d/b.json')).toBe(false);
+    expect(() => v.stat('/d/b.json')).toThrow(expect.objectContaining({ code: 'ENOENT' }));
     expect(v.hasMisses()).toBe(false);
   });
 
@@ -113,7 +113,7 @@ describe('the mod volume', () => {
     v.begin();
     v.rename('/d/runtime/k.jsonl', '/d/runtime/k.1.jsonl');
     expect(v.readFile('/d/runtime/k.1.jsonl')).toBe('x\n');
-    expect(v.exists('/d/runtime/k.jsonl')).toBe(false);
+    expect(() => v.stat('/d/runtime/k.jsonl')).toThrow(expect.objectContaining({ code: 'ENOENT' }));
     v.commit();
     expect(v.takeDirty().map((d) => [d.path, d.whole])).toEqual([
       ['/d/runtime/k.1.jsonl', 'x\n'],
