@@ -1,6 +1,7 @@
 // Two builds of the Claude Code mod side by side in one process: each bundle is evaluated as
-// Claude Code loads a mod (a context of its own with a mod's globals, `register(on)`), given a `$`
-// over the real disk under a throwaway home and project, and asked the same PreToolUse decisions
+// Claude Code loads a mod, by the mod tests' stand-in for its loader (test/hosts/claude/mod/
+// mod-host.ts: a context of its own with a mod's globals, `register(on)`, a `$` over the real
+// disk), under a throwaway home and project, and asked the same PreToolUse decisions
 // (Read, a read-only shell command, a Write inside files=src/**, a `touch` outside it), one
 // decision of A then the same of B, so load on the machine falls on both alike. The figure is the
 // mod's own (its STOPLINE_TIMING_FILE line: the decision inside the process, `$` calls included),
@@ -17,41 +18,15 @@
 //   git show HEAD:dist/claude/hooks/stopline-mod.mjs > /tmp/mod-before.mjs
 //   STOPLINE_ONLY=claude-mod npm run build
 //   node bench/claude-mod-ab.mjs /tmp/mod-before.mjs dist/claude/hooks/stopline-mod.mjs 400
-import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { webcrypto } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { createContext, runInContext } from 'node:vm';
+import { join } from 'node:path';
+import { createJiti } from 'jiti';
 import { round, summarize } from './stats.mjs';
 
+const { ModHost } = await createJiti(import.meta.url).import('../test/hosts/claude/mod/mod-host.ts');
+
 const WARMUP = 20;
-
-/** `$.fs.stat` as Claude Code answers it (docs/claude-mod.md): what a path leads to, `isLink`, `realPath` when asked. */
-function stat(path, resolveReal) {
-  const p = resolve(path);
-  let own;
-  try {
-    own = lstatSync(p);
-  } catch (e) {
-    throw new Error(`$.fs.stat(${path}) failed: ${e.code ?? 'EIO'}`);
-  }
-  const isLink = own.isSymbolicLink();
-  let s = own;
-  if (isLink) {
-    try {
-      s = statSync(p);
-    } catch {
-      return { kind: 'other', size: own.size, mtimeMs: own.mtimeMs, isLink: true };
-    }
-  }
-  const out = { kind: s.isDirectory() ? 'dir' : s.isFile() ? 'file' : 'other', size: s.size, mtimeMs: s.mtimeMs, isLink };
-  return resolveReal ? { ...out, realPath: realpathSync.native(p) } : out;
-}
-
-function fail(what, path, e) {
-  return new Error(`$.fs.${what}(${path}) failed: ${e.code ?? 'EIO'}`);
-}
 
 /** One mod loaded as Claude Code loads it, in a home and project of its own. */
 function loadMod(bundle, label) {
@@ -64,60 +39,8 @@ function loadMod(bundle, label) {
   const timing = join(root, 'timing.jsonl');
   const env = { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin', STOPLINE_TIMING_FILE: timing };
   const hookEnv = { CLAUDE_PID: '4242', CLAUDE_PROJECT_DIR: project, CLAUDE_PLUGIN_DATA: join(home, 'data'), CLAUDE_CODE_SESSION_ATTENDED: '0', CLAUDE_PLUGIN_ROOT: join(root, 'plugin') };
-  const code = readFileSync(bundle, 'utf8');
-  const exported = /export\s*\{\s*(\w+)\s+as\s+register\s*\};?\s*$/.exec(code) ?? /export\s*\{\s*register\s*\};?\s*$/.exec(code);
-  if (!exported) throw new Error(`${bundle} does not end with \`export { … as register }\``);
-  const sandbox = { TextEncoder, TextDecoder, URL, AbortController, crypto: webcrypto, performance, setTimeout, clearTimeout, structuredClone, console, h: (type, props, ...children) => ({ type, props, children }) };
-  const context = createContext(sandbox);
-  runInContext(code.slice(0, exported.index) + `\nglobalThis.__register = ${exported[1] ?? 'register'};\n`, context, { filename: bundle });
-  const hooks = new Map();
-  sandbox.__register((event, a, b) => {
-    hooks.set(event, typeof a === 'function' ? a : b);
-    return { catch: () => undefined };
-  });
-  const $ = {
-    fs: {
-      read: async (p) => {
-        try {
-          return readFileSync(p, 'utf8');
-        } catch (e) {
-          throw fail('read', p, e);
-        }
-      },
-      write: async (p, text) => {
-        try {
-          mkdirSync(dirname(p), { recursive: true, mode: 0o700 });
-          writeFileSync(p, text, { mode: 0o600 });
-        } catch (e) {
-          throw fail('write', p, e);
-        }
-      },
-      list: async (p) => {
-        try {
-          return readdirSync(p, { withFileTypes: true }).map((d) => ({ name: d.name, kind: d.isDirectory() ? 'dir' : d.isFile() ? 'file' : 'other', size: 0, mtimeMs: 0, isLink: d.isSymbolicLink() }));
-        } catch (e) {
-          throw fail('list', p, e);
-        }
-      },
-      stat: async (p, options) => stat(p, options?.resolve === true),
-    },
-    env: { get: async (name) => env[name], set: async () => ({}) },
-    process: {
-      hookEnv: async () => ({ ...hookEnv }),
-      run: async (argv, init) => {
-        const r = spawnSync(argv[0], argv.slice(1), { cwd: init.cwd, env: { ...process.env, ...init.env }, input: init.stdin, timeout: init.timeoutMs, encoding: 'utf8' });
-        return { exitCode: r.status ?? 1, stdout: r.stdout ?? '', stderr: r.stderr ?? '', isStdoutTruncated: false, isStderrTruncated: false };
-      },
-    },
-    http: { fetch: async () => ({ status: 599, ok: false, headers: {}, text: '' }) },
-    session: { version: async () => ({ version: '2.1.332', base: '2.1.332' }) },
-    ui: { log: () => undefined, invalidate: () => undefined, resolve: () => ({ Text: 'Text', Box: 'Box' }) },
-  };
-  const raise = async (event, e) => {
-    const hook = hooks.get(event);
-    if (!hook) throw new Error(`${label} does not hook ${event}`);
-    return hook($, e, async (x) => (event === 'tool.call' ? x : {}));
-  };
+  const host = new ModHost(bundle, { env, hookEnv });
+  const raise = async (event, e) => (await host.raise(event, e)).value;
   const base = { session_id: '5d1b3c2e-0000-4000-8000-0000000000ab', transcript_path: join(home, 't.jsonl'), cwd: project };
   return { label, root, project, timing, raise, base };
 }
