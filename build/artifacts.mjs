@@ -740,7 +740,6 @@ export const ARTIFACTS = [
     // work through the mod's `$` (hosts/claude/mod/)
     moduleMap: {
       'node:path': 'hosts/claude/mod/node/path.ts',
-      'node:os': 'hosts/claude/mod/node/os.ts',
       'node:module': 'hosts/claude/mod/node/module.ts',
       // the core's files go through the mod's Store over its volume, wherever a caller passes none
       'core/state/node-store.ts': 'hosts/claude/mod/store.ts',
