@@ -94,7 +94,7 @@ const HOOK_SCRIPT_BUDGET = 735 * KB;
 
 /**
  * The mod is the Claude hook script's guard inside Claude Code, plus its own door and the
- * stand-ins for node:fs and node:path (~30 KB); minified first without renaming (Claude Code's
+ * stand-ins for the core's file ports and node:path (~30 KB); minified first without renaming (Claude Code's
  * loader refuses a hook whose parameters a renamed variable shadows): ~590 KB, parsed once per Claude
  * Code process; ~676 KB since the analysis's larger option tables landed beside it; ~555 KB
  * since it is minified with renaming (the hooks' own names reserved, build/checks.mjs

@@ -3,8 +3,8 @@
  *
  * The core is synchronous: it keeps session state, lineage and evidence through its Store
  * (./store.ts answers it from here) and reads the person's config and hooks files and the
- * transcript through its reader (./read.ts answers those from here). A mod has no node:fs: its files go through
- * `$.fs`, which is asynchronous and can only read, write (whole files, in place), list and stat.
+ * transcript through its reader (./read.ts answers those from here). A mod has no node:fs: its
+ * files go through `$.fs`, which is asynchronous and can only read, write (whole files, in place), list and stat.
  * So this volume, which the door fills before a decision and writes out after, answers both:
  *
  * - a path the core asks about that the volume does not know is a *miss*: the call answers as
