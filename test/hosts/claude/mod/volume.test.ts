@@ -8,6 +8,7 @@ import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Volume } from '../../../../hosts/claude/mod/volume';
 import { volumeStore } from '../../../../hosts/claude/mod/store';
+import { installReadVolume, nodeRead as modRead } from '../../../../hosts/claude/mod/read';
 import { NotAFileError } from '../../../../core/state/store';
 
 function volume(): Volume {
@@ -152,5 +153,36 @@ describe('the mod volume', () => {
     v.learn('/d/s.json', { kind: 'file', text: 'stale', bytes: 5, mtimeMs: 1 });
     expect(v.readFile('/d/s.json')).toBe('mine');
     expect(v.readFromDisk()).toEqual([]);
+  });
+});
+
+describe("the core's reader over the volume (the person's config and hooks files, the transcript)", () => {
+  it('answers text, stat and listings from what was read ahead; an unknown path is a miss that reads as absent', () => {
+    const v = volume();
+    installReadVolume(v);
+    v.learn('/home/.config/stopline/stopline.json', { kind: 'file', text: '{"mode":"review"}', bytes: 17, mtimeMs: 42 });
+    v.learnListing('/proj/.github/hooks', ['a.json']);
+    v.begin();
+    expect(modRead.text('/home/.config/stopline/stopline.json')).toBe('{"mode":"review"}');
+    expect(modRead.stat('/home/.config/stopline/stopline.json')).toMatchObject({ kind: 'file', size: 17, mtimeMs: 42 });
+    expect(modRead.stat('/home/.config/stopline')).toMatchObject({ kind: 'dir' });
+    expect(modRead.list('/proj/.github/hooks')).toEqual(['a.json']);
+    expect(v.hasMisses()).toBe(false);
+    // not read ahead: absent for this run, and named for the next
+    expect(modRead.stat('/proj/.stopline/stopline.json')).toBeNull();
+    expect(() => modRead.text('/proj/.claude/settings.json')).toThrow(expect.objectContaining({ code: 'ENOENT' }));
+    expect([...v.misses].sort()).toEqual(['/proj/.claude/settings.json', '/proj/.stopline/stopline.json']);
+  });
+
+  it("throws the error $.fs gave (a config that cannot be read is a problem, not an absent file), and reads a long transcript's tail by bytes", () => {
+    const v = volume();
+    installReadVolume(v);
+    v.learn('/home/.config/stopline/stopline.json', { kind: 'error', code: 'EACCES' });
+    v.learn('/t.jsonl', { kind: 'file', text: 'aé\nb\n', bytes: 6, mtimeMs: 1 });
+    v.begin();
+    expect(() => modRead.stat('/home/.config/stopline/stopline.json')).toThrow(expect.objectContaining({ code: 'EACCES' }));
+    expect(() => modRead.text('/home/.config/stopline/stopline.json')).toThrow(expect.objectContaining({ code: 'EACCES' }));
+    expect(modRead.tail('/t.jsonl', 3)).toBe('\nb\n');
+    expect(modRead.tail('/t.jsonl', 100)).toBe('aé\nb\n');
   });
 });
