@@ -119,6 +119,8 @@ interface RuntimeConfinement {
   unguarded: number;
   /** the sandbox is built when the command runs (the Claude Code mod's door): the counts above are not known here and are 0 */
   deferred?: true;
+  /** the host was handed the short form (a launcher script in the data folder) rather than the sandbox inline */
+  launcher?: true;
 }
 
 export function newEventId(): string {

@@ -54,8 +54,8 @@ export class DataDirUnsafeError extends Error {
   }
 }
 
-/** The folders stopline makes inside the data folder. */
-export const DATA_SUBDIRS = ['sessions', 'runtime', 'lineage'] as const;
+/** The folders stopline makes inside the data folder (`confined`: core/confine/launcher.ts). */
+export const DATA_SUBDIRS = ['sessions', 'runtime', 'lineage', 'confined'] as const;
 
 interface StatLike {
   uid?: number;
