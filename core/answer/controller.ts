@@ -183,6 +183,34 @@ export function handleEvent(event: unknown, opts: HandleOptions): Outcome {
 }
 
 /**
+ * A door that stopped a call after the guard had answered it (Hermes's shim, when Hermes's own
+ * approval check would have put the confined command line to a person who never saw it): the
+ * stop is recorded as a check of its own, with the call's action summary and key, a deny
+ * outcome and the id of the record it corrects, so the evidence says the call did not run. The
+ * guard decides nothing here. Returns the new record's id; undefined when it was not written
+ * (the door's stop stands either way). Throws nothing.
+ */
+export function recordDoorStop(event: unknown, opts: HandleOptions, stop: { corrects: string; reasonCode: ReasonCode }): string | undefined {
+  try {
+    const parsed = parseControlEvent(event);
+    if (!parsed.ok || parsed.event.kind !== 'action.before' || !parsed.event.action || !/^evt_[0-9a-f]{1,64}$/.test(stop.corrects)) return undefined;
+    let c = buildCtx(parsed.event, opts);
+    if (opts.tree?.kind === 'recorded') c = buildCtx(opts.tree.place(parsed.event, c.dataDir, c.io), opts);
+    const contract = loadState(c).contract;
+    const action = parsed.event.action;
+    const summary = actionSummary(action);
+    if (action.id) summary.callKey = callKey(c.ev.rootSessionId ?? c.ev.sessionId, action.id);
+    return record(c, 'check', contract, {
+      action: summary,
+      decision: { verdict: 'allow', outcome: 'deny', family: 'C', reasonCode: stop.reasonCode, response: opts.denyResponse ?? 'deny_returned', hostEffect: 'unobserved' },
+      corrects: stop.corrects,
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A `$stopline …` directive that failed (its state could not be written: a full disk, a read-only
  * folder) is told to the person through the host's own channel, the notice, and to the model, not
  * only on stderr, which nobody reads: they would believe a contract is armed that is not. Under
