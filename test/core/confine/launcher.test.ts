@@ -8,7 +8,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyzeToolCall } from '../../../core/analysis/tool-call';
@@ -149,6 +149,30 @@ describe('the short form', () => {
     const o = drive(p, '$stopline review -- look', 'npm test');
     expect(o.rewrite?.command ?? '').not.toMatch(SHORT);
     expect(readdirSync(elsewhere)).toEqual([]);
+  });
+});
+
+describe('a launcher folder others may write', () => {
+  it('holding only stopline\'s files: closed to 0700, then used', () => {
+    const p = project();
+    drive(p, '$stopline review -- look', 'npm test');
+    chmodSync(join(p.data, 'confined'), 0o777);
+    const o = act(p, 'Bash', { command: 'make check' });
+    expect(o.rewrite?.command).toMatch(SHORT);
+    expect(lstatSync(join(p.data, 'confined')).mode & 0o777).toBe(0o700);
+  });
+
+  it.skipIf(process.getuid?.() !== 0)('holding another user\'s file: refused, no launcher handed out, the folder named', () => {
+    const p = project();
+    drive(p, '$stopline review -- look', 'npm test');
+    const planted = join(p.data, 'confined', `${'d'.repeat(40)}.sh`);
+    writeFileSync(planted, 'echo planted\n');
+    chownSync(planted, 4242, 4242);
+    chmodSync(join(p.data, 'confined'), 0o777);
+    const o = act(p, 'Bash', { command: 'make check' });
+    expect(o.rewrite?.command ?? '').not.toMatch(SHORT);
+    expect(o.kind).not.toBe('rewrite');
+    expect(o.diagnostics?.join('\n')).toContain(join(p.data, 'confined'));
   });
 });
 
