@@ -153,7 +153,7 @@ function rewriteGate(o: Answer, call: ToolCall | undefined): Answer {
   const input = call?.input;
   const field = call?.commandField;
   if (call?.canRewrite && typeof command === 'string' && field && isRecord(input)) {
-    return { ...o, rewrite: { command, field, input: { ...input, [field]: command } } };
+    return { ...o, rewrite: { ...o.rewrite, command, field, input: { ...input, [field]: command } } };
   }
   const { rewrite: _dropped, ...rest } = o;
   if (o.reasonCode === 'hook-rewrite') {

@@ -49,6 +49,7 @@ import { fsProbe } from '../paths/fs-probe';
 import type { PathProbe } from '../paths/path-links';
 import { homeFrom, selfPathTable, selfPaths } from '../paths/self-paths';
 import { confineCommand } from '../confine/confine';
+import { writeLauncher } from '../confine/launcher';
 import { floorDigest, grantEntry, parseStop, stopEntry } from '../floor/allow';
 import { floorContext } from '../floor/context';
 import { FLOOR_MEMORY } from '../state/session';
@@ -179,6 +180,34 @@ export function handleEvent(event: unknown, opts: HandleOptions): Outcome {
       }
     }
     return notRecorded(failOutcomeFor(e, opts, ctx?.failMode, ctx?.diagnostics), ev);
+  }
+}
+
+/**
+ * A door that stopped a call after the guard had answered it (Hermes's shim, when Hermes's own
+ * approval check would have put the confined command line to a person who never saw it): the
+ * stop is recorded as a check of its own, with the call's action summary and key, a deny
+ * outcome and the id of the record it corrects, so the evidence says the call did not run. The
+ * guard decides nothing here. Returns the new record's id; undefined when it was not written
+ * (the door's stop stands either way). Throws nothing.
+ */
+export function recordDoorStop(event: unknown, opts: HandleOptions, stop: { corrects: string; reasonCode: ReasonCode }): string | undefined {
+  try {
+    const parsed = parseControlEvent(event);
+    if (!parsed.ok || parsed.event.kind !== 'action.before' || !parsed.event.action || !/^evt_[0-9a-f]{1,64}$/.test(stop.corrects)) return undefined;
+    let c = buildCtx(parsed.event, opts);
+    if (opts.tree?.kind === 'recorded') c = buildCtx(opts.tree.place(parsed.event, c.dataDir, c.io), opts);
+    const contract = loadState(c).contract;
+    const action = parsed.event.action;
+    const summary = actionSummary(action);
+    if (action.id) summary.callKey = callKey(c.ev.rootSessionId ?? c.ev.sessionId, action.id);
+    return record(c, 'check', contract, {
+      action: summary,
+      decision: { verdict: 'allow', outcome: 'deny', family: 'C', reasonCode: stop.reasonCode, response: opts.denyResponse ?? 'deny_returned', hostEffect: 'unobserved' },
+      corrects: stop.corrects,
+    });
+  } catch {
+    return undefined;
   }
 }
 
@@ -617,15 +646,27 @@ function confineAction(c: Ctx, action: Action, d: Decision, contract: Contract):
     return null;
   }
   const rules = d.reasonCode === 'WITHIN_CONTRACT' ? [] : [d.reasonCode];
+  // the short form once its script is in place; the whole wrapper inline when it cannot be written
+  let command = r.command;
+  let launcher = false;
+  if (r.launcher) {
+    try {
+      writeLauncher(c.io, r.launcher, c.now());
+      command = r.launcher.command;
+      launcher = true;
+    } catch (err) {
+      c.diagnostics.push(`the confined command's launcher script was not written (${(err as NodeJS.ErrnoException).code ?? (err as Error).name}); the host gets the sandbox inline`);
+    }
+  }
   const summary = actionSummary(action);
   // the turn end matches the host's record of calls against these keys: without one, a confined call reads as unseen
   if (action.id) summary.callKey = callKey(c.ev.rootSessionId ?? c.ev.sessionId, action.id);
   const eventId = record(c, 'check', contract, {
     action: summary,
     decision: { verdict: 'allow', outcome: 'allow', family: null, reasonCode: 'CONFINED', response: 'rewrite_returned', hostEffect: 'unobserved' },
-    confined: { rules, ...r.counts, ...(r.deferred ? { deferred: true as const } : {}) },
+    confined: { rules, ...r.counts, ...(r.deferred ? { deferred: true as const } : {}), ...(launcher ? { launcher: true as const } : {}) },
   });
-  const o: Outcome = { kind: 'rewrite', rewrite: { command: r.command }, reasonCode: 'CONFINED', message: r.message };
+  const o: Outcome = { kind: 'rewrite', rewrite: { command, ...(launcher && r.launcher ? { launcher: r.launcher.script } : {}) }, reasonCode: 'CONFINED', message: r.message };
   if (eventId) o.eventId = eventId;
   return o;
 }

@@ -49,6 +49,11 @@ export interface Rewrite {
   input?: Record<string, unknown>;
   /** the input field that holds the command (the tool row's `commandField`) */
   field?: string;
+  /**
+   * A confined command in its short form: the launcher script it runs (core/confine/launcher.ts),
+   * already written in stopline's data folder. Absent: `command` holds the whole sandbox inline.
+   */
+  launcher?: string;
 }
 
 /**

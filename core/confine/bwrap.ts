@@ -68,7 +68,15 @@ const STATUS = 'stopline_status';
  * fails; each unguarded path that exists afterwards is named on stderr.
  */
 export function wrapCommand(plan: ConfinePlan, command: string, tools: SandboxTools, note: string): string {
-  const run = [tools.bwrap, ...bwrapArgs(plan, tools.root), tools.bash, '-c', command].map(shellQuote).join(' ');
+  return sandboxLine(plan, tools, note, shellQuote(command));
+}
+
+/**
+ * The same text with the command left to the shell that runs it: `commandWord` is shell text that
+ * expands to the command (`"$1"` in a launcher script, core/confine/launcher.ts).
+ */
+export function sandboxLine(plan: ConfinePlan, tools: SandboxTools, note: string, commandWord: string): string {
+  const run = `${[tools.bwrap, ...bwrapArgs(plan, tools.root), tools.bash, '-c'].map(shellQuote).join(' ')} ${commandWord}`;
   const after: string[] = [`${STATUS}=$?`, `[ "$${STATUS}" -eq 0 ] || printf '%s\\n' ${shellQuote(note)} >&2`];
   if (plan.unguarded.length) {
     const line = shellQuote("stopline: this confined command created %s, one of stopline's protected paths; tell the person.\\n");

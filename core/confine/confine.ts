@@ -8,6 +8,8 @@
 import type { Contract } from '../contract/types';
 import type { SelfPathEntry } from '../paths/self-paths';
 import { wrapCommand } from './bwrap';
+import { launcherFor } from './launcher';
+import type { Launcher } from './launcher';
 import { machine } from './machine';
 import { planConfinement } from './plan';
 import type { ConfinePlan, DiskPort, PlanCounts } from './plan';
@@ -50,7 +52,14 @@ export interface ConfineRequest {
  * `deferred`: the sandbox is built when the command runs (a door that cannot start a process, the
  * Claude Code mod): no plan yet, and the counts are zero.
  */
-export type ConfineResult = { ok: true; command: string; message: string; counts: PlanCounts & { unguarded: number }; plan?: ConfinePlan; deferred?: true } | { ok: false; why: string };
+/**
+ * `command` is the inline form (the whole wrapper); `launcher`, when the request named a data
+ * folder, the short form: the script to write there and the command line that runs it
+ * (core/confine/launcher.ts). The caller hands the host the short one once the script is written.
+ */
+export type ConfineResult =
+  | { ok: true; command: string; launcher?: Launcher; message: string; counts: PlanCounts & { unguarded: number }; plan?: ConfinePlan; deferred?: true }
+  | { ok: false; why: string };
 
 export function confineCommand(req: ConfineRequest): ConfineResult {
   const sw = confinementSwitch(req.contract, req.configOn, req.env);
@@ -64,9 +73,11 @@ export function confineCommand(req: ConfineRequest): ConfineResult {
   if (!planned.ok) return { ok: false, why: planned.why };
   const plan = planned.plan;
   if (!req.dryRun && !machine.prepare(plan.prepare)) return { ok: false, why: "a private folder of stopline's could not be made" };
+  const note = failureNote(req.contract, plan.absent);
   return {
     ok: true,
-    command: wrapCommand(plan, req.command, sandbox.tools, failureNote(req.contract, plan.absent)),
+    command: wrapCommand(plan, req.command, sandbox.tools, note),
+    ...(req.dataDir ? { launcher: launcherFor(req.dataDir, plan, sandbox.tools, note, req.command) } : {}),
     message: confinedMessage(req.contract),
     counts: { ...plan.counts, unguarded: plan.unguarded.length },
     plan,

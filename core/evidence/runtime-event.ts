@@ -106,6 +106,11 @@ export interface RuntimeEventV1 {
   seen?: RuntimeSeenSummary;
   /** a check answered CONFINED: the unproven rules it broke and how many places of each kind the sandbox had (never which) */
   confined?: RuntimeConfinement;
+  /**
+   * A check a door recorded after the guard's answer (core/answer/controller.ts recordDoorStop):
+   * the event id of the guard's record whose answer the door did not hand on (the call was stopped).
+   */
+  corrects?: string;
 }
 
 interface RuntimeConfinement {
@@ -119,6 +124,8 @@ interface RuntimeConfinement {
   unguarded: number;
   /** the sandbox is built when the command runs (the Claude Code mod's door): the counts above are not known here and are 0 */
   deferred?: true;
+  /** the host was handed the short form (a launcher script in the data folder) rather than the sandbox inline */
+  launcher?: true;
 }
 
 export function newEventId(): string {

@@ -29,5 +29,5 @@ export function resolveDataDir(env: Env, inp: DataDirInputs = {}): string {
   throw new Error('no data folder: set STOPLINE_HOME (HOME is not set)');
 }
 
-/** The folders stopline makes inside the data folder. */
-export const DATA_SUBDIRS = ['sessions', 'runtime', 'lineage'] as const;
+/** The folders stopline makes inside the data folder (`confined`: core/confine/launcher.ts). */
+export const DATA_SUBDIRS = ['sessions', 'runtime', 'lineage', 'confined'] as const;

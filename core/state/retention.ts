@@ -1,21 +1,32 @@
 /**
  * Retention: session state and evidence of sessions nobody touched for `retentionDays` are
  * removed when a new session starts, so the data folder does not grow forever (the anchor
- * guard's logs did). Only files stopline names itself are considered.
+ * guard's logs did), and so are confined commands' launcher scripts nobody used for as long
+ * (core/confine/launcher.ts: a script in use is written again at least daily). Only files
+ * stopline names itself are considered.
  */
 import { join } from 'node:path';
+import { LAUNCHER_DIR } from '../confine/launcher';
 import { nodeStore } from './node-store';
 import type { Store } from './store';
 
 // moved-aside damaged state files (session.ts) age out with the rest of the session's files
 const OWN = /^[0-9a-f]{32}(\.json|\.jsonl|\.1\.jsonl|\.json\.corrupt-[0-9TZ]+(-\d+)?)$/;
+// a launcher script, or the temp file of a write that was cut off before its rename
+const LAUNCHER_FILE = /^[0-9a-f]{40}\.sh(\.\d+\.[0-9a-f]+\.tmp)?$/;
+
+const PRUNED: readonly { sub: string; own: RegExp }[] = [
+  { sub: 'sessions', own: OWN },
+  { sub: 'runtime', own: OWN },
+  { sub: LAUNCHER_DIR, own: LAUNCHER_FILE },
+];
 
 export const DEFAULT_RETENTION_DAYS = 30;
 
 export function pruneOldSessions(dataDir: string, retentionDays: number, now: number, keepKey?: string, io: Store = nodeStore): number {
   const cutoff = now - retentionDays * 86_400_000;
   let removed = 0;
-  for (const sub of ['sessions', 'runtime']) {
+  for (const { sub, own } of PRUNED) {
     const dir = join(dataDir, sub);
     let names: string[];
     try {
@@ -24,7 +35,7 @@ export function pruneOldSessions(dataDir: string, retentionDays: number, now: nu
       continue;
     }
     for (const name of names) {
-      if (!OWN.test(name) || (keepKey && name.startsWith(keepKey))) continue;
+      if (!own.test(name) || (keepKey && name.startsWith(keepKey))) continue;
       const p = join(dir, name);
       try {
         // lstat: a link's own age; unlinking removes the link, never what it points to

@@ -165,8 +165,13 @@ export function render(answer: Answer, at: RowEvent): Rendered {
     if (answer.kind === 'deny') rendered = json({ action: 'block', message: stampOf(answer) });
     // the core answers ask only when canAsk said a person can answer (else it is a deny)
     else if (answer.kind === 'ask') rendered = json({ action: 'approve', message: stampOf(answer) });
-    // the shim puts these args into the dict Hermes runs the tool with
-    else if (answer.kind === 'rewrite' && answer.rewrite?.input) rendered = json({ action: 'modify', args: answer.rewrite.input });
+    // the shim puts these args into the dict Hermes runs the tool with; a confined command of the
+    // guard's own is marked (with its record's id) for the shim's check against Hermes's approval
+    // gate, and the shim hands Hermes neither mark
+    else if (answer.kind === 'rewrite' && answer.rewrite?.input) {
+      const confined = answer.reasonCode === 'CONFINED' ? { stopline_confined: answer.eventId ? { event: answer.eventId } : {} } : {};
+      rendered = json({ action: 'modify', args: answer.rewrite.input, ...confined });
+    }
   } else if (row.outputs.includes('context')) {
     // a prompt cannot be refused: a fail-closed stamp or a hook's deny is context the model reads
     if (answer.message && answer.message.trim() !== '' && answer.kind !== 'none') rendered = json({ context: answer.message });

@@ -17,6 +17,7 @@ import { loadHooksConfigFromSystem } from '../../core/hooks';
 import type { Diagnostic, ListenHandler } from '../../core/hooks';
 import { hermesRegistry } from '../../core/registry/hermes';
 import { RECORDED_TREE } from '../../core/answer/session-tree';
+import { recordDoorStop } from '../../core/answer/controller';
 import type { CommandHookAdapter, Rendered } from '../shared/adapter';
 import { eventEntry } from '../shared/adapter';
 import { answerHook } from '../shared/runner';
@@ -54,11 +55,37 @@ interface ListenContext extends HookContext {
   log(text: string): void;
 }
 
+/**
+ * The shim's word that it stopped a confined call the guard had let run (Hermes's approval check
+ * would have asked the person about the command line): the pre_tool_call's own keyword arguments
+ * and `stopline_corrects`, the id of the guard's record. Recorded as a check of its own
+ * (core/answer/controller.ts recordDoorStop); answered null.
+ */
+export const SHIM_STOPPED_EVENT = 'stopline_shim_stopped';
+
+function recordShimStop(payload: Record<string, unknown>, ctx: ListenContext): void {
+  const corrects = payload.stopline_corrects;
+  if (typeof corrects !== 'string') return;
+  try {
+    const mapped = pluginDoor.toControlEvent({ ...payload, hook_event_name: 'pre_tool_call' }, ctx.env);
+    if (mapped.kind !== 'event') return;
+    const cwd = mapped.event.cwd ?? ctx.cwd;
+    const opts = { env: ctx.env, cwd, tree: RECORDED_TREE, ...(pluginDoor.denyResponse ? { denyResponse: pluginDoor.denyResponse } : {}), ...(ctx.now ? { now: ctx.now } : {}) };
+    if (recordDoorStop(mapped.event, opts, { corrects, reasonCode: 'GUARD_UNAVAILABLE' }) === undefined) ctx.log('stopline: the stop of a confined call was not recorded in the evidence');
+  } catch (err) {
+    ctx.log(`stopline: the stop of a confined call was not recorded in the evidence (${err instanceof Error ? err.message : String(err)})`);
+  }
+}
+
 export function hermesListenHandler(ctx: ListenContext): ListenHandler {
   return {
-    resolveEvent: (name, host) => (host === undefined || host === 'hermes' ? listenCanonical(name) : null),
+    resolveEvent: (name, host) => (host === undefined || host === 'hermes' ? listenCanonical(name === SHIM_STOPPED_EVENT ? 'pre_tool_call' : name) : null),
     async dispatch(req) {
       if (req.host !== undefined && req.host !== 'hermes') throw new Error(`this is the Hermes evaluator; it cannot answer for host "${req.host}"`);
+      if (req.event === SHIM_STOPPED_EVENT) {
+        recordShimStop(req.payload, ctx);
+        return { output: null };
+      }
       const text = JSON.stringify({ ...req.payload, hook_event_name: req.event });
       const rendered = await answerHook(pluginDoor, text, ctx);
       if (rendered.stderr) ctx.log(rendered.stderr);

@@ -132,7 +132,7 @@ async function runSteps(sc: Scenario, driver: HostDriver, box: Sandbox): Promise
     if (seen.decision !== expect.decision) problems.push(`decision ${seen.decision}, expected ${expect.decision}`);
     if (reason !== expect.reason) problems.push(`reason ${String(reason)}, expected ${expect.reason}`);
     // a confined command reaches the host as the sandbox wrapper around the model's command; nothing else is rewritten
-    if (expect.confined && !handedBackConfined(seen.rewrite ?? '')) problems.push(`not handed back confined: ${JSON.stringify(seen.rewrite ?? null)}`);
+    if (expect.confined && !handedBackConfined(seen.rewrite ?? '', box.dir)) problems.push(`not handed back confined: ${JSON.stringify(seen.rewrite ?? null)}`);
     if (!expect.confined && seen.rewrite !== undefined) problems.push(`rewritten, expected the model's own command: ${JSON.stringify(seen.rewrite)}`);
     if (seen.decision !== 'allow' && !(seen.stamp ?? '').includes(expect.reason)) problems.push(`the stamp does not name ${expect.reason}: ${JSON.stringify(seen.stamp)}`);
     const also = [...(seen.stamp ?? '').matchAll(/^Also breaks: ([A-Z_]+)/gm)].map((m) => m[1]);
@@ -143,15 +143,20 @@ async function runSteps(sc: Scenario, driver: HostDriver, box: Sandbox): Promise
 }
 
 const SANDBOX_WRAPPER = /(^|\/)bwrap'? /;
+/** The short form core hands every host: the system shell, a launcher script, the model's command as one quoted word. */
+const SHORT_FORM = /^'\/bin\/sh' '([^']+\/confined\/[0-9a-f]{40}\.sh)' '(?:[^']|'\\'')*'$/;
 
 /**
- * The sandbox wrapper around the model's command, as the host receives it: the wrapper itself, or
- * (Hermes, whose approval check would read the long wrapper text) a short `sh <script> <command>`
- * whose script, in stopline's own folder, holds the wrapper with the command as its argument.
+ * The sandbox around the model's command, as the host receives it: the short form (core/confine/
+ * launcher.ts), whose script sits in stopline's data folder inside this run's sandbox and holds the
+ * sandbox wrapper around its one argument, or the wrapper itself inline (the script could not
+ * be written). Any other rewrite is not confinement.
  */
-function handedBackConfined(rewrite: string): boolean {
+export function handedBackConfined(rewrite: string, root: string): boolean {
   if (SANDBOX_WRAPPER.test(rewrite)) return true;
-  const script = /^'\/bin\/sh' '([^']+\/stopline\/confined\/[0-9a-f]+\.sh)' '/.exec(rewrite)?.[1];
-  return script !== undefined && existsSync(script) && SANDBOX_WRAPPER.test(readFileSync(script, 'utf8'));
+  const script = SHORT_FORM.exec(rewrite)?.[1];
+  if (script === undefined || !script.startsWith(`${root}/`) || !existsSync(script)) return false;
+  const text = readFileSync(script, 'utf8');
+  return SANDBOX_WRAPPER.test(text) && text.includes(`'-c' "$1"`);
 }
 

@@ -1,10 +1,12 @@
 /**
  * A confined command on the real Hermes Agent 0.19.0 runs without asking anyone: under
- * `$stopline change deps=allow` stopline answers the model's `npm install left-pad` with the
- * command wrapped in its sandbox, and Hermes must run that wrapped command as it would have run
- * the model's own, in `hermes chat -q` (HERMES_INTERACTIVE=1, where Hermes's own approval prompt
- * is live) as in `hermes -z`. A wrapped command that Hermes's dangerous-command check flags would
- * go to that prompt, which with nobody at the terminal ends in "BLOCKED: User denied" after 60 s.
+ * `$stopline change deps=allow` stopline answers the model's `npm install left-pad` with its
+ * short confined form (`'/bin/sh' <launcher script in stopline's folder> <the command>`), and
+ * Hermes must run it as it would have run the model's own, in `hermes chat -q`
+ * (HERMES_INTERACTIVE=1, where Hermes's own approval prompt is live) as in `hermes -z`. A line
+ * that Hermes's dangerous-command check flags would go to that prompt, which with nobody at the
+ * terminal ends in "BLOCKED: User denied" after 60 s: the shim stops it at once and the evidence
+ * says so.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,7 +48,7 @@ describeRealHost(status, 'real Hermes Agent 0.19.0: a confined command runs', HO
       expect(existsSync(join(c.project, 'npm-ran.txt'))).toBe(true);
       expect(readFileSync(join(c.project, 'npm-ran.txt'), 'utf8')).toBe('install left-pad\n');
       expect(checks.map((e) => [e.decision?.outcome, e.decision?.response])).toEqual([['allow', 'rewrite_returned']]);
-      // Hermes ran `sh <script> <command>`: the sandbox wrapper sits in stopline's folder, names no command
+      // Hermes ran `sh <script> <command>`: the sandbox sits in stopline's folder, names no command
       const folder = join(hermesHome(c), 'stopline', 'confined');
       const scripts = readdirSync(folder);
       expect(scripts).toHaveLength(1);
@@ -59,10 +61,13 @@ describeRealHost(status, 'real Hermes Agent 0.19.0: a confined command runs', HO
 
   it("under `chat`, a line Hermes would flag only for stopline's own text is stopped at once with a stamp saying why, never sent to the approval prompt", async () => {
     // stopline's folder named so that Hermes's PowerShell pattern matches the line it is handed
-    const { c, text } = await runConfined('chat', (home) => join(home, 'powershell -e', 'stopline'));
+    const { c, text, checks } = await runConfined('chat', (home) => join(home, 'powershell -e', 'stopline'));
     const stamp = (JSON.parse(text) as { error?: string }).error ?? '';
-    expect(stamp, `the model read: ${text.slice(0, 600)}`).toMatch(/^STOP \/ CONTROL\nstopline would run this command confined, but Hermes's own dangerous-command check flags the sandbox wrapper/);
+    expect(stamp, `the model read: ${text.slice(0, 600)}`).toMatch(/^STOP \/ CONTROL\nstopline would run this command confined, but Hermes's own dangerous-command check flags the confined command line/);
     expect(text).not.toContain('User denied');
     expect(existsSync(join(c.project, 'npm-ran.txt'))).toBe(false);
+    // the evidence says the call was stopped, naming the confined answer it corrects
+    expect(checks.map((e) => [e.decision?.outcome, e.decision?.response])).toEqual([['allow', 'rewrite_returned'], ['deny', 'hermes_block_returned']]);
+    expect(checks[1]!.corrects).toBe(checks[0]!.eventId);
   });
 });
