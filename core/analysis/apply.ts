@@ -197,6 +197,19 @@ function fedArgv(v: Extract<Verdict, { kind: 'exec' }>, stdin: StdinInfo): Arg[]
   return words.length > 64 ? null : [...v.argv, ...words.map(literalArg)];
 }
 
+/**
+ * `printf 'a\nb\n' | xargs -I{} sh -c {}`: with the text xargs reads known, each line put in
+ * place of the replacement string is a command the floor can judge. Not when xargs would read the
+ * text its own way (quotes, backslashes) or there are too many lines to list.
+ */
+function fedLines(v: Extract<Verdict, { kind: 'exec' }>, stdin: StdinInfo): Arg[][] | null {
+  const l = v.stdinLines;
+  if (!l || stdin.kind !== 'pipe' || stdin.text === undefined || /['"\\]/.test(stdin.text)) return null;
+  const lines = stdin.text.split('\n').map((x) => x.replace(/^[ \t]+/, '')).filter((x) => x !== '');
+  if (lines.length === 0 || lines.length > 16 || l.template.some((a) => a.value === null)) return null;
+  return lines.map((line) => l.template.map((a) => (a.value!.includes(l.replace) ? literalArg(a.value!.split(l.replace).join(line)) : a)));
+}
+
 /** The argvs a command may become once its variables hold what this script gave them (at most 4). */
 function variants(argv: readonly Arg[], w: Walk): Arg[][] {
   let out: Arg[][] = [[]];
@@ -248,12 +261,12 @@ export function noteReads(w: Walk, words: readonly Arg[], scope: Scope, recursiv
       for (const c of values) check(c);
       // a name decoded when the command runs (`cat $(echo … | xxd -r -p)`) cannot be proven not to be a secret
       if (values.length === 0 && DECODES.test(a.text)) w.col.hazard({ kind: 'secret', form: `${write ? 'writes' : 'reads'} a file whose name is decoded at run time`, paths: [], ...(write ? { write: true } : {}) });
-      // `"$CODEX_HOME/auth.json"` with the variable unknown: the file it names is still the agent's key
-      const t = a.text.replace(/"/g, '');
-      if (/^\$\{?[A-Za-z_]\w*\}?\/[^$`*?[]+$/.test(t)) {
-        const kind = secretKindOf(t, base);
-        if (kind) w.col.hazard({ kind: 'secret', form: `${write ? 'writes' : 'reads'} ${kind}`, paths: [t], ...(write ? { write: true } : {}) });
-      }
+    }
+    // `"$CODEX_HOME/auth.json"`, the variable's value known or not: the file it names is still the agent's key
+    const t = a.text.replace(/"/g, '');
+    if (/^\$\{?[A-Za-z_]\w*\}?\/[^$`*?[]+$/.test(t)) {
+      const kind = secretKindOf(t, base);
+      if (kind) w.col.hazard({ kind: 'secret', form: `${write ? 'writes' : 'reads'} ${kind}`, paths: [t], ...(write ? { write: true } : {}) });
     }
   }
 }
@@ -340,9 +353,13 @@ export function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope,
       const content = applyVerdict(w, next, displayName(argv[0]), inner, depth, innerStdin, `${prefix}${v.why}; `, hops + 1);
       // the contract keeps judging a run-time word; the floor judges the words xargs is fed instead
       const fed = fedArgv(v, stdin);
+      const lines = fed ? null : fedLines(v, stdin);
       if (fed) {
         w.col.hazards.length = mark;
         runHazardsOnly(w, fed, innerStdin, inner, depth);
+      } else if (lines) {
+        w.col.hazards.length = mark;
+        for (const line of lines) runHazardsOnly(w, line, innerStdin, inner, depth);
       }
       return content;
     }

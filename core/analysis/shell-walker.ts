@@ -26,15 +26,15 @@ export function walkShellSource(w: Walk, source: string, scope: Scope, depth: nu
     return;
   }
   const script = parse(source);
-  const held: HeldBodies = { byName: new Map(), unsure: false, inBody: 0, bodyUnsure: false, source };
+  const held: HeldBodies = { byName: new Map(), unsure: false, inBody: [], bodyUnsure: false, source, pending: new Set(), exported: new Set(), loops: 0, calledBefore: new Set(), known: new Map() };
   new ShellWalker(w, new Set(), held).script(script, scope, depth);
-  // a body never called is never run; a name met again anywhere in the text (`trap f EXIT`,
-  // `export -f f; bash -c f`, `g=f; $g`) or a command named at run time may call it: judged
+  // a body never called is never run. A function handed to child shells (`export -f`) may be
+  // called by any of them, whose text is not this one's: its name met again anywhere counts
   for (let changed = true; changed; ) {
     changed = false;
     for (const [name, defs] of held.byName) {
       if (defs.released) continue;
-      if (!held.unsure && mentionCount(source, name) <= defs.count) continue;
+      if (!held.unsure && !(held.exported.has(name) && mentionCount(source, name) > defs.count)) continue;
       release(held, defs, w);
       changed = true;
     }
@@ -46,11 +46,20 @@ function mentionCount(text: string, name: string): number {
   return text.match(new RegExp(`(?<![\\w.-])${name.replace(/\./g, '\\.')}(?![\\w.-])`, 'g'))?.length ?? 0;
 }
 
-/** A body judged as run: its facts reach the floor, and a call it may hide makes every function suspect. */
+/** A body judged as run: its facts reach the floor, the functions it calls run too, and a call it may hide makes every function suspect. */
 function release(held: HeldBodies, defs: HeldBody, w: Walk): void {
+  if (defs.released) return;
   defs.released = true;
   for (const h of defs.hazards.splice(0)) w.col.hazard(h);
   if (defs.unsure) held.unsure = true;
+  for (const callee of defs.calls) releaseName(held, callee, w);
+}
+
+/** A call of `name`: its body runs, or, not defined yet, runs once it is (a trap, a later definition in a loop). */
+function releaseName(held: HeldBodies, name: string, w: Walk): void {
+  const defs = held.byName.get(name);
+  if (defs) release(held, defs, w);
+  else held.pending.add(name);
 }
 
 interface HeldBody {
@@ -61,6 +70,8 @@ interface HeldBody {
   released: boolean;
   /** where its last definition ends in the text */
   end: number;
+  /** the commands its body runs by name (functions among them run when it runs) */
+  calls: Set<string>;
 }
 
 /**
@@ -71,11 +82,53 @@ interface HeldBodies {
   byName: Map<string, HeldBody>;
   /** a command named at run time or code from a variable ran: any function may be called */
   unsure: boolean;
-  /** inside a function body being defined: what it may call is that body's, not the script's */
-  inBody: number;
+  /** the functions whose bodies are being defined, innermost last: what a body calls is its own */
+  inBody: Set<string>[];
   bodyUnsure: boolean;
   /** the text walked, where a name may be met between two definitions */
   source: string;
+  /** names called before any definition of them exists (a trap fires later; a loop comes round) */
+  pending: Set<string>;
+  /** functions handed to child shells with `export -f` */
+  exported: Set<string>;
+  /** inside a loop body: a call before a definition runs it on the next round */
+  loops: number;
+  /** names run as commands in a loop before they were defined */
+  calledBefore: Set<string>;
+  /** variables given one literal value on the straight path of this text and never changed elsewhere in it */
+  known: Map<string, string>;
+}
+
+/**
+ * Whether `name` is set exactly once in the text and only expanded elsewhere: the one assignment
+ * is the walker's to read. `${name:=x}`, `read name`, `for name in`, `unset name` all count as sets.
+ */
+function setOnce(text: string, name: string): boolean {
+  let sets = 0;
+  const re = new RegExp(`(?<![\\w])${name}(?![\\w])`, 'g');
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const i = m.index;
+    const after = text.slice(i + name.length, i + name.length + 3);
+    const expanded = text[i - 1] === '$' || (text[i - 1] === '{' && text[i - 2] === '$' && !/^:?[=?+-]/.test(after));
+    if (!expanded) sets++;
+  }
+  return sets === 1;
+}
+
+/** A call by name at this point: the innermost body being defined calls it, or it runs now. */
+function callByName(held: HeldBodies, name: string, defined: boolean, w: Walk): void {
+  const body = held.inBody[held.inBody.length - 1];
+  if (body !== undefined) {
+    body.add(name);
+    return;
+  }
+  if (defined) releaseName(held, name, w);
+  else if (held.loops > 0) held.calledBefore.add(name);
+}
+
+/** The names of a shell text's words that are commands a shell would run by name (`eval` text, a trap). */
+function wordsOf(text: string): string[] {
+  return text.match(/[\w.:-]+/g) ?? [];
 }
 
 const STDIN_TTY: StdinInfo = { kind: 'tty' };
@@ -105,12 +158,33 @@ function testRunsCode(e: unknown, home: string | undefined): boolean {
 }
 
 class ShellWalker {
+  /** inside a branch, a loop or after `||`: an assignment here may not have happened */
+  private branchy = 0;
+
   constructor(
     private readonly w: Walk,
     /** functions defined earlier in this code: calling one runs a body already analysed */
     private readonly functions: Set<string>,
     private readonly held: HeldBodies,
+    /** a subshell, a part of a pipe or a substitution: what it assigns is gone after it */
+    private readonly inner = false,
   ) {}
+
+  /** A literal value assigned on the straight path of the outer shell, once in the whole text: later words may expand it. */
+  private noteKnown(name: string, value: string | null): void {
+    if (this.inner || this.branchy > 0 || this.held.inBody.length > 0 || value === null) return;
+    // split or globbed when expanded: not one known word
+    if (/[\s*?[\]\\]/.test(value) || /\bIFS\b/.test(this.held.source)) return;
+    if (!setOnce(this.held.source, name)) return;
+    this.held.known.set(name, value);
+  }
+
+  /** What words expand with: the hook's values and the ones this text set for certain. */
+  private env(): Walk['base'] {
+    const b = this.w.base;
+    if (this.held.known.size === 0) return b;
+    return { ...b, vars: { ...(b.vars ?? {}), ...Object.fromEntries(this.held.known) } };
+  }
 
   script(script: Script, scope: Scope, depth: number): void {
     const errors = (script as { errors?: readonly { message: string }[] }).errors;
@@ -128,10 +202,25 @@ class ShellWalker {
     this.node(st.command, scope, depth, STDIN_TTY);
   }
 
+  /** A loop's body: a name it runs before defining it is called on the next round. */
+  private loop(fn: () => void): void {
+    this.held.loops++;
+    try {
+      fn();
+    } finally {
+      this.held.loops--;
+    }
+  }
+
   /** A branch or loop body: a folder change inside it leaves the folder after it unknown. */
   private guarded(scope: Scope, fn: () => void): void {
     const before = scope.dir;
-    fn();
+    this.branchy++;
+    try {
+      fn();
+    } finally {
+      this.branchy--;
+    }
     if (scope.dir !== before) scope.dir = null;
   }
 
@@ -141,10 +230,16 @@ class ShellWalker {
         // after `||` the next command runs only if an earlier one failed: a `cd` before it
         // may or may not have happened, so the folder is no longer known
         const before = scope.dir;
+        let orSeen = false;
         n.commands.forEach((c, i) => {
           if (i > 0 && n.operators[i - 1] === '||' && scope.dir !== before) scope.dir = null;
+          if (i > 0 && n.operators[i - 1] === '||' && !orSeen) {
+            orSeen = true;
+            this.branchy++;
+          }
           this.node(c, scope, depth, stdin);
         });
+        if (orSeen) this.branchy--;
         if (scope.dir !== before && n.operators.includes('||')) scope.dir = null;
         return;
       }
@@ -155,7 +250,9 @@ class ShellWalker {
         let printed: string | undefined;
         n.commands.forEach((c, i) => {
           const s = many ? { dir: scope.dir } : scope;
-          this.node(c, s, depth, i > 0 ? { kind: 'pipe', ...(download ? { download: true } : {}), ...(printed !== undefined ? { text: printed } : {}) } : stdin);
+          // each part of a pipe runs in a subshell of its own
+          const walker = many ? new ShellWalker(this.w, new Set(this.functions), this.held, true) : this;
+          walker.node(c, s, depth, i > 0 ? { kind: 'pipe', ...(download ? { download: true } : {}), ...(printed !== undefined ? { text: printed } : {}) } : stdin);
           if (downloadsTo(c, this.w.base)) download = true;
           printed = printedText(c, this.w.base);
         });
@@ -165,7 +262,8 @@ class ShellWalker {
         this.command(n, scope, depth, stdin);
         return;
       case 'Subshell':
-        this.list(n.body, { dir: scope.dir }, depth, stdin);
+        // a function defined in `( … )` is gone when it ends
+        new ShellWalker(this.w, new Set(this.functions), this.held, true).list(n.body, { dir: scope.dir }, depth, stdin);
         return;
       case 'BraceGroup':
         this.list(n.body, scope, depth, stdin);
@@ -196,18 +294,20 @@ class ShellWalker {
         }
         if (v !== null && sensitiveName(v)) this.w.col.unknown(n.type === 'For' ? 'for' : 'select', `the loop assigns ${v}, which changes what the loop's commands run or load`);
         for (const wd of n.wordlist ?? []) this.substitutions(wd, scope, depth);
-        this.guarded(scope, () => this.list(n.body, scope, depth, stdin));
+        this.loop(() => this.guarded(scope, () => this.list(n.body, scope, depth, stdin)));
         return;
       }
       case 'ArithmeticFor':
         for (const e of [n.initialize, n.test, n.update]) if (e) this.substitutions(e, scope, depth);
-        this.guarded(scope, () => this.list(n.body, scope, depth, stdin));
+        this.loop(() => this.guarded(scope, () => this.list(n.body, scope, depth, stdin)));
         return;
       case 'While':
-        this.guarded(scope, () => {
-          this.list(n.clause, scope, depth, stdin);
-          this.list(n.body, scope, depth, stdin);
-        });
+        this.loop(() =>
+          this.guarded(scope, () => {
+            this.list(n.clause, scope, depth, stdin);
+            this.list(n.body, scope, depth, stdin);
+          }),
+        );
         return;
       case 'Case':
         this.substitutions(n.word, scope, depth);
@@ -226,33 +326,46 @@ class ShellWalker {
         const mark = this.w.col.hazards.length;
         const outerUnsure = this.held.bodyUnsure;
         this.held.bodyUnsure = false;
-        this.held.inBody++;
+        const calls = new Set<string>();
+        this.held.inBody.push(calls);
         this.guarded(scope, () => {
           if (body.type === 'CompoundList') this.list(body, scope, depth, stdin);
           else this.node(body, scope, depth, stdin);
         });
-        this.held.inBody--;
+        this.held.inBody.pop();
         const bodyUnsure = this.held.bodyUnsure;
         this.held.bodyUnsure = outerUnsure || bodyUnsure;
         if (name && /^[\w.:-]+$/.test(name)) {
-          const defs = this.held.byName.get(name) ?? { hazards: [], count: 0, unsure: false, released: false, end: 0 };
+          const defs = this.held.byName.get(name) ?? { hazards: [], count: 0, unsure: false, released: false, end: 0, calls: new Set<string>() };
           // a new definition replaces a body nothing could have called: its name not met since
           // the last one, no command named at run time, not itself inside a body
-          if (defs.count > 0 && !defs.released && !this.held.unsure && this.held.inBody === 0 && mentionCount(this.held.source.slice(defs.end, n.pos), name) === 0) defs.hazards.length = 0;
+          if (defs.count > 0 && !defs.released && !this.held.unsure && this.held.inBody.length === 0 && mentionCount(this.held.source.slice(defs.end, n.pos), name) === 0) {
+            defs.hazards.length = 0;
+            defs.calls.clear();
+          }
           defs.end = n.end;
           defs.hazards.push(...this.w.col.hazards.splice(mark));
           defs.count++;
           defs.unsure ||= bodyUnsure;
+          for (const c of calls) defs.calls.add(c);
           this.held.byName.set(name, defs);
           // a name called before (or by a body already judged) is judged again at once
-          if (defs.released) release(this.held, defs, this.w);
-        } else if (bodyUnsure && this.held.inBody === 0) this.held.unsure = true;
+          if (defs.released || this.held.pending.has(name) || this.held.calledBefore.has(name)) {
+            defs.released = false;
+            release(this.held, defs, this.w);
+          }
+        } else {
+          if (bodyUnsure && this.held.inBody.length === 0) this.held.unsure = true;
+          // a body without a name the walk can hold: what it calls is called here
+          for (const c of calls) callByName(this.held, c, true, this.w);
+        }
         return;
       }
       case 'Coproc': {
         const body = n.body;
-        if (body.type === 'CompoundList') this.list(body, { dir: scope.dir }, depth, { kind: 'pipe' });
-        else this.node(body, { dir: scope.dir }, depth, { kind: 'pipe' });
+        const sub = new ShellWalker(this.w, new Set(this.functions), this.held, true);
+        if (body.type === 'CompoundList') sub.list(body, { dir: scope.dir }, depth, { kind: 'pipe' });
+        else sub.node(body, { dir: scope.dir }, depth, { kind: 'pipe' });
         return;
       }
       case 'TestCommand':
@@ -300,7 +413,7 @@ class ShellWalker {
         const stdin: StdinInfo = n.type === 'ProcessSubstitution' && n.operator === '>' ? { kind: 'pipe' } : STDIN_TTY;
         const errors = (inner as { errors?: readonly { message: string }[] }).errors;
         if (errors && errors.length) this.w.col.unknown(label, `the shell grammar does not accept the ${label}: ${errors[0]!.message}`);
-        const child = new ShellWalker(this.w, new Set(this.functions), this.held);
+        const child = new ShellWalker(this.w, new Set(this.functions), this.held, true);
         const s = { dir: scope.dir };
         for (const st of inner.commands) child.node(st.command, s, depth + 1, stdin);
         return;
@@ -428,9 +541,10 @@ class ShellWalker {
       if (p.type === 'Assignment') {
         const s = sensitiveAssignment(p.text);
         if (s) poisoned = s;
-        const v = p.value.type === 'Word' ? staticValue(argFromWord(p.value, w.base)) : null;
+        const v = p.value.type === 'Word' ? staticValue(argFromWord(p.value, this.env())) : null;
         assigned.set(p.name, v);
         if (!cmd.name && v !== null) remember(w.vars, p.name, v);
+        if (!cmd.name) this.noteKnown(p.name, v);
         // `key=$(echo … | base64 -d)`: what the substitution decodes to is the value
         if (!cmd.name && v === null && p.value.type === 'Word' && /\$\(|`/.test(p.value.text)) for (const c of candidateValues(argFromWord(p.value, w.base), w.vars, w.base.home)) remember(w.vars, p.name, c);
         // a new value of a variable already exported is what later commands see
@@ -445,18 +559,31 @@ class ShellWalker {
       this.redirects(outputs, scope, depth, effectiveStdin, '', 'redirection');
       return;
     }
-    const argv = [argFromWord(cmd.name, w.base), ...cmd.args.map((a) => argFromCommandArgument(a, w.base))];
+    // the name stays as written: a command named through a variable is the contract's unknown
+    const env = this.env();
+    const argv = [argFromWord(cmd.name, w.base), ...cmd.args.map((a) => argFromCommandArgument(a, env))];
     let content: string | undefined;
     const fname = staticValue(argv[0]);
     // a command named at run time, or code a variable holds, may call any function defined here
-    if (fname === null || (/^(eval|trap|source|\.)$/.test(fname) && argv.slice(1).some((a) => a.value === null))) {
-      if (this.held.inBody > 0) this.held.bodyUnsure = true;
+    // (a file sourced runs in this shell and may call them too)
+    if (fname === null || /^(source|\.)$/.test(fname) || (/^(eval|trap)$/.test(fname) && argv.slice(1).some((a) => a.value === null))) {
+      if (this.held.inBody.length > 0) this.held.bodyUnsure = true;
       else this.held.unsure = true;
+    }
+    // text this shell runs later or at once as code: each name in it may be a call
+    if (fname === 'eval' || fname === 'trap' || fname === 'alias') {
+      for (const a of argv.slice(1)) if (a.value !== null) for (const word of wordsOf(a.value)) callByName(this.held, word, true, w);
+    }
+    // `export -f f`, `declare -fx f`: child shells get the function
+    if (fname && /^(export|declare|typeset)$/.test(fname) && argv.slice(1).some((a) => a.value !== null && /^-[A-Za-z]*f/.test(a.value) && (fname === 'export' || a.value.includes('x')))) {
+      for (const a of argv.slice(1)) if (a.value !== null && !a.value.startsWith('-')) this.held.exported.add(a.value);
     }
     if (fname && /^(export|declare|typeset|local|readonly)$/.test(fname)) {
       for (const a of argv.slice(1)) {
         const m = a.value === null ? null : /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(a.value);
         if (m) remember(w.vars, m[1]!, m[2]!);
+        // `declare -n` (a reference), `-i` (arithmetic), `local` (gone after the function): not the text's value
+        if (m && (fname === 'export' || argv.slice(1).every((x) => x.value === null || !x.value.startsWith('-'))) && fname !== 'local') this.noteKnown(m[1]!, m[2]!);
       }
       this.noteExports(fname, argv.slice(1));
     }
@@ -467,10 +594,11 @@ class ShellWalker {
       w.col.unknown(fname ?? '(command)', `runs with ${poisoned} changed, so the program or what it loads is not the usual one`);
       runHazardsOnly(w, argv, effectiveStdin, scope, depth, assigned);
     } else if (fname && this.functions.has(fname)) {
-      const defs = this.held.byName.get(fname);
-      if (defs) release(this.held, defs, w);
+      callByName(this.held, fname, true, w);
       w.col.add({ program: fname, mutability: 'read', paths: [], pathsProven: true, why: `calls the function ${fname} defined in this command (its body is analysed where it is defined)` });
     } else {
+      // a name not defined (yet) in this shell: a body being defined may still call it later
+      if (fname) callByName(this.held, fname, false, w);
       content = runArgv(w, argv, effectiveStdin, scope, depth, '', assigned);
     }
     this.redirects(outputs, scope, depth, effectiveStdin, content, fname ?? 'command');
@@ -506,6 +634,8 @@ function printedText(n: PipelineNode | AndOr | Node, base: Walk['base']): string
   const words = args.map((a) => a.value!);
   if (name === 'printf') {
     if (words.length === 1 && !/[%\\]/.test(words[0]!)) return words[0];
+    // `printf 'a\nb\n'`: newlines and tabs written as escapes, nothing else to interpret
+    if (words.length === 1 && !words[0]!.includes('%') && !/\\[^nt]/.test(words[0]!.replace(/\\\\/g, ''))) return words[0]!.replace(/\\(\\|n|t)/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : '\\'));
     // `printf %s a b`, `printf '%s\n' a b`: the words one after the other
     if (words[0] === '%s') return words.slice(1).join('');
     if (words[0] === '%s\\n') return words.slice(1).map((x) => x + '\n').join('');

@@ -33,10 +33,16 @@ export type Leaf = {
   links?: Arg[];
 };
 
+/** `xargs -I R cmd … R …`: each input line takes the place of R in the words of the command as written. */
+export interface StdinLines {
+  replace: string;
+  template: Arg[];
+}
+
 export type Verdict =
   | Leaf
   /** run another argv (a wrapper); `runtimeArgs` = more arguments arrive at run time; `stdinWords` = they are the words of its stdin */
-  | { kind: 'exec'; argv: Arg[]; why: string; cwd?: Arg; runtimeArgs?: boolean; keepStdin?: boolean; stdinWords?: boolean }
+  | { kind: 'exec'; argv: Arg[]; why: string; cwd?: Arg; runtimeArgs?: boolean; keepStdin?: boolean; stdinWords?: boolean; stdinLines?: StdinLines }
   /** parse and analyse this text as a POSIX shell script */
   | { kind: 'shell'; source: string; why: string; /** runs in folders only known at run time */ cwdUnknown?: boolean }
   | { kind: 'powershell'; source: string; why: string }

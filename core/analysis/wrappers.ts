@@ -223,6 +223,8 @@ function xargs(args: readonly Arg[]): Verdict {
   const argv = rest.map((a, i) => (i > 0 && replace && (a.value === null || a.value.includes(replace)) ? { ...a, value: null } : a));
   const exec: Verdict = { kind: 'exec', argv, why: 'xargs runs the command with arguments read from its input', runtimeArgs: !replace };
   if (!replace && !has(p, '-a', '--arg-file')) exec.stdinWords = true;
+  // one line at a time, each one put in place of the replacement string: known when the input is
+  if (replace && !has(p, '-a', '--arg-file', '-0', '--null', '-d', '--delimiter', '-E', '-e', '--eof')) exec.stdinLines = { replace, template: [...rest] };
   return exec;
 }
 
@@ -280,9 +282,11 @@ function parallel(args: readonly Arg[]): Verdict {
   if (has(p, '--dry-run', '--dryrun') && !p.writes.length && !p.targets.length) return read('parallel --dry-run prints the commands it would run');
   if (cmd.length === 0) return unknown('parallel runs input lines as commands');
   const argv = cmd.map((a) => (a.value !== null && /\{[^}]*\}/.test(a.value) ? { ...a, value: null } : a));
-  const values = sep === -1 ? null : rest.slice(sep + 1);
-  // one `:::` list written out: each job is the command with its value put in (or appended)
-  const jobs = values && values.length > 0 && values.length <= MAX_PARALLEL_JOBS && values.every((v) => v.value !== null && !/^:::/.test(v.value)) ? values.map((v) => parallelJob(cmd, v.value!)) : null;
+  const listed = sep === -1 ? null : rest.slice(sep + 1);
+  // one `:::` list written out: each job is the command with its value put in (or appended);
+  // a value repeated makes the same job again, so only the distinct ones count against the cap
+  const values = listed && listed.every((v) => v.value !== null) ? [...new Set(listed.map((v) => v.value!))] : null;
+  const jobs = values && values.length > 0 && values.length <= MAX_PARALLEL_JOBS && values.every((v) => !/^:::/.test(v)) ? values.map((v) => parallelJob(cmd, v)) : null;
   // with a replacement string in the command the input goes there and is not appended
   const replaced = cmd.some((a) => a.value !== null && /\{(?:\d+(?:\.|\/|\/\/|\/\.)?|\.|\/|\/\/|\/\.|#|%|=[^}]*=)?\}/.test(a.value));
   const run: Verdict = jobs && jobs.every((j) => j !== null) ? { kind: 'many', verdicts: jobs.map((j) => ({ kind: 'exec' as const, argv: j!, why: 'parallel runs the command for each value' })) } : { kind: 'exec', argv, why: 'parallel runs the command for each input', runtimeArgs: !replaced };

@@ -20,11 +20,15 @@ const BODIES: [body: string, verdict: string][] = [
 /** The ways to define a function named `tidy` with that body. */
 const DEFINE = [(b: string) => `tidy() { ${b}; }`, (b: string) => `function tidy { ${b}; }`, (b: string) => `function tidy() {\n  ${b}\n}`, (b: string) => `tidy() ( ${b} )`];
 
-/** What follows the definition without calling it. */
-const NOT_CALLED = ['', '; echo hi', ' && git status', '\nls -l\n', '; echo tidy-up', '; tidy_all=1'];
+/**
+ * What follows the definition without calling it: the name as text, a program of that name
+ * (`command` skips functions, `time` after an assignment is the program, `!` after one is a
+ * command named `!`), a child shell the function was never handed to.
+ */
+const NOT_CALLED = ['', '; echo hi', ' && git status', '\nls -l\n', '; echo tidy-up', '; tidy_all=1', '; echo tidy', '; !tidy', '; X=1 time tidy', '; X=1 ! tidy', '; time "--" tidy', '; command tidy', '; sh -c tidy', '; bash -c "tidy"', '; xargs tidy < list', '; type tidy'];
 
 /** Calls, direct and hidden. */
-const CALLED = ['; tidy', ' && tidy', '\nif true; then tidy; fi', '; x=$(tidy)', '; (tidy)', '; trap tidy EXIT; echo hi', '; t=tidy; $t', '; $(printf ti)dy', '; eval "$STEP"', '; export -f tidy; bash -c tidy', '; other() { tidy; }; other'];
+const CALLED = ['; tidy', ' && tidy', '; time tidy', '; time -p tidy', '; ! tidy', '; echo x | tidy', '; eval tidy', "; trap 'tidy; echo done' EXIT", '; . ./steps.sh', '; export -f tidy; sh -c tidy', '\nif true; then tidy; fi', '; x=$(tidy)', '; (tidy)', '; trap tidy EXIT; echo hi', '; t=tidy; $t', '; $(printf ti)dy', '; eval "$STEP"', '; export -f tidy; bash -c tidy', '; other() { tidy; }; other'];
 
 describe('shell functions', () => {
   for (const [body, verdict] of BODIES) {
@@ -41,7 +45,22 @@ describe('shell functions', () => {
 
   it('a function called by another, defined later, is judged at the outer call', () => {
     expect(verdictOf('outer() { inner; }; inner() { rm -rf ~; }; outer')).toBe('deny FLOOR_WHOLESALE_DELETE');
-    expect(verdictOf('outer() { inner; }; inner() { rm -rf ~; }; echo ok')).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(verdictOf('outer() { inner; }; inner() { rm -rf ~; }; (outer)')).toBe('deny FLOOR_WHOLESALE_DELETE');
+    // neither is ever called
+    expect(verdictOf('outer() { inner; }; inner() { rm -rf ~; }; echo ok')).toBe('allow CONTROL_INACTIVE');
+    // a call before the definition finds no function, unless a trap or a loop comes back to it
+    expect(verdictOf('tidy; tidy() { rm -rf ~; }')).toBe('allow CONTROL_INACTIVE');
+    expect(verdictOf('trap tidy EXIT; tidy() { rm -rf ~; }')).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(verdictOf('for i in 1 2; do tidy; tidy() { rm -rf ~; }; done')).toBe('deny FLOOR_WHOLESALE_DELETE');
+  });
+
+  it('a function defined in a subshell or one part of a pipe is gone after it', () => {
+    expect(verdictOf('( tidy() { rm -rf ~; } ); tidy')).toBe('allow CONTROL_INACTIVE');
+    expect(verdictOf('tidy() { rm -rf ~; } | cat; tidy')).toBe('allow CONTROL_INACTIVE');
+    expect(verdictOf('( tidy() { rm -rf ~; }; tidy )')).toBe('deny FLOOR_WHOLESALE_DELETE');
+    // defined outside, called inside: the subshell has it
+    expect(verdictOf('tidy() { rm -rf ~; }; ( tidy )')).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(verdictOf('tidy() { rm -rf ~; }; x=$(tidy)')).toBe('deny FLOOR_WHOLESALE_DELETE');
   });
 
   it('a body replaced by a later definition before any call never runs', () => {
@@ -69,6 +88,8 @@ describe('shell functions', () => {
       const v = (command: string) => toolVerdict(registry, tool, command);
       expect(v('tidy() { rm -rf ../outside; }; echo hi'), `${registry.displayName} ${tool.name}`).toBe('allow CONTROL_INACTIVE');
       expect(v('tidy() { rm -rf ../outside; }; tidy'), `${registry.displayName} ${tool.name}`).toBe('deny FLOOR_WHOLESALE_DELETE');
+      expect(v('tidy() { rm -rf ../outside; }; X=1 time tidy; sh -c tidy'), `${registry.displayName} ${tool.name}`).toBe('allow CONTROL_INACTIVE');
+      expect(v('tidy() { rm -rf ../outside; }; time tidy'), `${registry.displayName} ${tool.name}`).toBe('deny FLOOR_WHOLESALE_DELETE');
     }
   });
 });

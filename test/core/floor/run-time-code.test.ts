@@ -47,6 +47,21 @@ describe("a wrapper's input that becomes code", () => {
     expect(verdictOf('python3 -m pytest')).toBe(FREE);
   });
 
+  it('xargs -I fed lines written out in the same command: each line in place of the string is judged', () => {
+    expect(verdictOf(`printf 'rm -rf ~\\n' | xargs -I{} sh -c {}`)).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(verdictOf(`echo 'git clean -fdx' | xargs -I% bash -c %`)).toBe('deny FLOOR_GIT_DISCARD');
+    expect(verdictOf(`printf 'out\\n/srv/data\\n' | xargs -I{} rm -rf {}`)).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(verdictOf(`printf 'echo hi\\n' | xargs -I{} sh -c {}`)).toBe(FREE);
+    expect(verdictOf(`printf 'out\\ngen\\n' | xargs -I{} rm -rf {}`)).toBe(FREE);
+    // read another way (NUL-separated), or fed from a file: the lines are not known
+    expect(verdictOf(`printf 'echo hi\\n' | xargs -0 -I{} sh -c {}`)).toBe(ASK);
+    expect(verdictOf('cat steps.txt | xargs -I{} sh -c {}')).toBe(ASK);
+    for (const { registry, tool } of shellTools(Object.values(REGISTRIES))) {
+      expect(toolVerdict(registry, tool, `printf 'rm -rf ~\\n' | xargs -I{} sh -c {}`), `${registry.displayName} ${tool.name}`).toBe('deny FLOOR_WHOLESALE_DELETE');
+      expect(toolVerdict(registry, tool, `printf 'echo hi\\n' | xargs -I{} sh -c {}`), `${registry.displayName} ${tool.name}`).toBe(FREE);
+    }
+  });
+
   it('a sourced file searched for along a path only known at run time is unproven', () => {
     expect(verdictOf('. -p "$PLUGIN_DIR" setup.sh')).toBe(ASK);
     expect(verdictOf('source -p ./scripts setup.sh')).toBe(FREE);

@@ -97,10 +97,12 @@ describe('FLOOR_GIT_DISCARD: work git cannot give back', () => {
     expect(verdictOf('git -c alias.st=status st')).toBe('allow CONTROL_INACTIVE');
   });
   it('a word that decides the form coming from input is asked', () => {
-    expect(verdictOf('echo x | xargs -I{} git reset {}')).toBe('ask FLOOR_GIT_DISCARD');
+    expect(verdictOf('cat words.txt | xargs -I{} git reset {}')).toBe('ask FLOOR_GIT_DISCARD');
     expect(verdictOf('cat words.txt | xargs git')).toBe('ask FLOOR_GIT_DISCARD');
     // input the command itself prints is known, and read as such
     expect(verdictOf('printf "reset --hard" | xargs git')).toBe('deny FLOOR_GIT_DISCARD');
+    expect(verdictOf("printf '%s\\n' --hard | xargs -I{} git reset {}")).toBe('deny FLOOR_GIT_DISCARD');
+    expect(verdictOf('echo x | xargs -I{} git reset {}')).toBe('allow CONTROL_INACTIVE');
     // after `--` git reads only pathspecs
     expect(verdictOf('echo x | xargs -I{} git reset -- {}')).toBe('allow CONTROL_INACTIVE');
   });
