@@ -5,6 +5,8 @@
  */
 import type { EventEntry, InstallSpec } from './types';
 import { eventRow, type EventColumns } from './rows';
+import type { HookFileSpec } from './hook-file';
+import { HOOK_CONTRACT_PAYLOAD } from './hook-payloads';
 
 /**
  * Copilot gives a command hook 30 s when it sets none, and lets the tool run when the hook
@@ -58,4 +60,41 @@ export const COPILOT_CLAUDE_SPELLINGS: Readonly<Record<string, string>> = {
   PreCompact: 'preCompact',
   Notification: 'notification',
   PreMcpToolCall: 'preMcpToolCall',
+};
+
+/**
+ * The person's Copilot hooks (1.0.102): every *.json of the hooks folder in COPILOT_HOME (else
+ * ~/.copilot), then its settings.json; a project's .github/hooks is left out (Copilot runs it only
+ * in a folder the person trusted). `disableAllHooks` turns one file off. A camelCase key holds flat
+ * handlers and gets Copilot's camelCase payload; Claude's PascalCase keys hold Claude's groups and
+ * get Claude's payload. Hooks run by `/bin/bash --norc --noprofile -c`.
+ */
+export const copilotHookFile: HookFileSpec = {
+  files: [
+    { at: 'user', env: 'COPILOT_HOME', dir: '.copilot', path: 'hooks/*.json', scope: 'user' },
+    { at: 'user', env: 'COPILOT_HOME', dir: '.copilot', path: 'settings.json', scope: 'settings' },
+  ],
+  format: 'json',
+  events: copilotEvents,
+  aliases: { names: COPILOT_CLAUDE_SPELLINGS, entry: 'groups', payload: HOOK_CONTRACT_PAYLOAD },
+  entry: 'flat-handler',
+  switches: [{ path: ['disableAllHooks'], offWhen: true, reach: 'file' }],
+  matcher: 'full-regex',
+  timeoutUnit: 'sec',
+  handler: { shell: 'bash', args: true, env: true, cwd: true },
+  payload: {
+    all: { sessionId: 'sessionId', timestamp: 'nowMs', cwd: 'cwd', agentId: { from: 'agentId', optional: true }, agentType: { from: 'agentType', optional: true } },
+    events: {
+      'tool:before': { toolName: { from: 'toolName', else: '' }, toolArgs: { from: 'toolInput', else: {} } },
+      'tool:after': { toolName: { from: 'toolName', else: '' }, toolArgs: { from: 'toolInput', else: {} }, toolResult: { from: 'toolResponse', else: null } },
+      'prompt:submit': { prompt: { from: 'prompt', else: '' } },
+      'session:start': { source: { from: 'source', else: 'new' } },
+      'session:end': { reason: { from: 'reason', else: 'complete' } },
+      'turn:stop': { stopReason: { value: 'end_turn' }, stop_hook_active: { from: 'stopHookActive', else: false }, transcriptPath: { from: 'transcriptPath', optional: true } },
+      'subagent:start': { transcriptPath: { from: 'transcriptPath', optional: true } },
+      'subagent:end': { transcriptPath: { from: 'transcriptPath', optional: true } },
+      notice: { message: { from: 'message', else: '' } },
+    },
+  },
+  answer: 'flat-permission-fail-closed',
 };

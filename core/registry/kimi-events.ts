@@ -8,6 +8,7 @@
  */
 import type { EventEntry, InstallSpec } from './types';
 import { eventRow, type EventColumns } from './rows';
+import type { HookFileSpec } from './hook-file';
 
 /** Kimi gives a hook 30 s when it sets none and clamps a set timeout to 1..600 s. */
 const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
@@ -33,3 +34,38 @@ export const kimiEvents: EventEntry[] = [
   ev('PostCompact', null, null, false),
   ev('StopFailure', null, null, false),
 ];
+
+/**
+ * The person's Kimi Code hooks (1.51.0): the `[[hooks]]` tables of config.toml in KIMI_SHARE_DIR
+ * (else ~/.kimi); there is no project file. Each table: `event`, `command`, `matcher` (an
+ * unanchored regex; on UserPromptSubmit compared with the prompt), `timeout`; run by `sh -c`.
+ * The payload is Claude-like without transcript path or permission mode; a tool's result is
+ * `tool_output` text cut at 2000 characters, a failed tool's `error`.
+ */
+export const kimiHookFile: HookFileSpec = {
+  files: [{ at: 'user', env: 'KIMI_SHARE_DIR', dir: '.kimi', path: 'config.toml', scope: 'user' }],
+  format: 'toml',
+  events: kimiEvents,
+  tableList: { eventKey: 'event', matcherKey: 'matcher', promptMatcher: ['prompt:submit'] },
+  entry: 'groups',
+  matcher: 'search-regex',
+  timeoutUnit: 'sec',
+  handler: { shell: 'sh' },
+  payload: {
+    all: { hook_event_name: 'eventName', session_id: 'sessionId', cwd: 'cwd' },
+    events: {
+      'tool:before': { tool_name: { from: 'toolName', else: '' }, tool_input: { from: 'toolInput', else: {} }, tool_call_id: { from: 'toolUseId', else: '' } },
+      'tool:after': { tool_name: { from: 'toolName', else: '' }, tool_input: { from: 'toolInput', else: {} }, tool_call_id: { from: 'toolUseId', else: '' }, tool_output: { from: 'toolResponseText', max: 2000 } },
+      'prompt:submit': { prompt: { from: 'prompt', else: '' } },
+      'session:start': { source: { from: 'source', else: 'startup' } },
+      'session:end': { reason: { from: 'reason', else: 'other' } },
+      'turn:stop': { stop_hook_active: { from: 'stopHookActive', else: false } },
+      'subagent:start': { agent_name: { from: 'agentType', else: '' } },
+      'subagent:end': { agent_name: { from: 'agentType', else: '' } },
+    },
+    spelling: {
+      PostToolUseFailure: { tool_name: { from: 'toolName', else: '' }, tool_input: { from: 'toolInput', else: {} }, tool_call_id: { from: 'toolUseId', else: '' }, error: 'toolResponseText' },
+    },
+  },
+  answer: 'deny-only',
+};

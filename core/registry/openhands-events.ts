@@ -5,6 +5,7 @@
  */
 import type { EventEntry, InstallSpec } from './types';
 import { eventRow, type EventColumns } from './rows';
+import type { HookFileSpec } from './hook-file';
 
 /** OpenHands gives a command hook 60 s when it sets no timeout (HookDefinition.timeout, seconds). */
 const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
@@ -25,3 +26,41 @@ export const openhandsEvents: EventEntry[] = [
   ev('Stop', 'turn:stop', 'turn.stop', true, { install: hook(), outputs: ['block'] }, 'metadata.reason "agent_finished"; a deny keeps the agent going, which stopline never answers'),
   ev('SessionEnd', 'session:end', 'session.end', false, { install: hook(), outputs: ['silent'] }, 'cleanup'),
 ];
+
+/**
+ * The person's OpenHands hooks (1.16.0): the project's .openhands/hooks.json, else the user's (only
+ * the first that exists is read); the event map is the file itself or its `hooks`, each name in
+ * PascalCase or snake_case. One unknown event, one event written twice or one broken hook and
+ * OpenHands loads none of the file. Matchers compare only tool names; `command` hooks only; the
+ * payload is its HookEvent with every field, and four variables beside it.
+ */
+export const openhandsHookFile: HookFileSpec = {
+  files: [
+    { at: 'project', dir: '.openhands', path: 'hooks.json', scope: 'project', bare: 'without-hooks-key', firstFound: true },
+    { at: 'user', dir: '.openhands', path: 'hooks.json', scope: 'user', bare: 'without-hooks-key', firstFound: true },
+  ],
+  format: 'json',
+  events: openhandsEvents,
+  snakeCaseToo: true,
+  entry: 'groups',
+  strictFile: true,
+  matcher: 'slashed-regex-or-name',
+  matcherOnTools: 'never-runs',
+  timeoutUnit: 'sec',
+  handler: { failure: 'onError', shell: 'sh', notRun: ['async'], noHttp: true },
+  payload: {
+    all: { event_type: 'hostEventName', tool_name: { value: null }, tool_input: { value: null }, tool_response: { value: null }, message: { value: null }, session_id: 'sessionId', working_dir: 'cwd', metadata: { fields: {} } },
+    events: {
+      'tool:before': { tool_name: { from: 'toolName', else: null }, tool_input: { from: 'toolInput', else: null } },
+      'tool:after': { tool_name: { from: 'toolName', else: null }, tool_input: { from: 'toolInput', else: null }, tool_response: { from: 'toolResponseObject', else: null } },
+      'prompt:submit': { message: { from: 'prompt', else: '' } },
+      'turn:stop': { metadata: { fields: { reason: { value: 'agent_finished' } } } },
+      'session:end': { metadata: { fields: { reason: { from: 'reason', optional: true } } } },
+    },
+  },
+  vars: {
+    all: { OPENHANDS_PROJECT_DIR: 'projectDir', OPENHANDS_SESSION_ID: 'sessionId', OPENHANDS_EVENT_TYPE: 'hostEventName' },
+    events: { 'tool:before': { OPENHANDS_TOOL_NAME: 'toolName' }, 'tool:after': { OPENHANDS_TOOL_NAME: 'toolName' } },
+  },
+  answer: 'decision-any-case',
+};
