@@ -1,6 +1,6 @@
 /**
  * The response contract: what one hook's exit code and output mean, one reader per answer form a
- * host's hook-file row names (core/registry/hook-file.ts AnswerForm; each host's facts behind its
+ * host's hook-file row names (core/registry/types.ts AnswerForm; each host's facts behind its
  * form are in docs/hosts/<host>.md). http bodies are always read as `exit-code-and-json` output.
  *
  * exit-code-and-json (stopline's own hooks too):

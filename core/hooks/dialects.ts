@@ -6,8 +6,7 @@
  * stopline's own hooks (`native`) have a row here: canonical names, the shared hook contract.
  */
 import { CANONICAL_EVENTS, isCanonicalEvent, type CanonicalEvent } from '../canonical';
-import type { EventEntry } from '../registry/types';
-import type { HookFileSpec, TableListKeys } from '../registry/hook-file';
+import type { EventEntry, HookFileSpec, TableListKeys } from '../registry/types';
 import { HOOK_FILES } from '../registry/hook-files';
 import { HOOK_CONTRACT_PAYLOAD } from '../registry/hook-payloads';
 import { HOOK_DIALECTS, HOST_SPECS, type HookDialect } from '../registry/host-specs';

@@ -18,7 +18,7 @@ import { parseYaml } from './yaml';
 import { isRecord } from '../check';
 import { HOOK_DIALECTS, type HookDialect } from '../registry/host-specs';
 import { HOOK_FILES } from '../registry/hook-files';
-import type { HookFileLocation, HookSwitch } from '../registry/hook-file';
+import type { HookFileLocation, HookSwitch } from '../registry/types';
 
 export interface LoadOptions {
   env: Readonly<Record<string, string | undefined>>;

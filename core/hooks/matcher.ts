@@ -1,5 +1,5 @@
 /**
- * Matcher rules, one per form a host's hook-file row names (core/registry/hook-file.ts MatcherForm;
+ * Matcher rules, one per form a host's hook-file row names (core/registry/types.ts MatcherForm;
  * the facts behind each host's form are in docs/hosts/<host>.md):
  *
  * - literal-list: alternatives split on `|` or `,` (plus the whitespace after the separator),

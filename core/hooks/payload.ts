@@ -5,7 +5,7 @@
  */
 import { rulesOf, spellingsOf } from './dialects';
 import type { Dialect, DispatchInput } from './types';
-import type { JsonValue, PayloadField, PayloadFields, PayloadSource, PayloadTable } from '../registry/hook-file';
+import type { JsonValue, PayloadField, PayloadFields, PayloadSource, PayloadTable } from '../registry/types';
 import { isRecord } from '../check';
 
 type Payload = Record<string, unknown>;

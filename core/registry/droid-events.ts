@@ -3,10 +3,9 @@
  * read every host's event names, and an artifact that runs the person's hooks bundles this file
  * without the host's tool table (droid.ts, which re-exports these rows in its registry).
  */
-import type { EventEntry, InstallSpec } from './types';
-import { eventRow, type EventColumns } from './rows';
-import type { HookFileSpec } from './hook-file';
 import { HOOK_CONTRACT_PAYLOAD } from './hook-payloads';
+import type { EventEntry, HookFileSpec, InstallSpec } from './types';
+import { eventRow, type EventColumns } from './rows';
 
 /**
  * Droid gives a command hook 60 s when it sets none and lets the tool run when the hook outlives

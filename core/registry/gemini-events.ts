@@ -3,9 +3,8 @@
  * read every host's event names, and an artifact that runs the person's hooks bundles this file
  * without the host's tool table (gemini.ts, which re-exports these rows in its registry).
  */
-import type { EventEntry, InstallSpec } from './types';
+import type { EventEntry, HookFileSpec, InstallSpec } from './types';
 import { eventRow, type EventColumns } from './rows';
-import type { HookFileSpec } from './hook-file';
 import { HOOK_CONTRACT_PAYLOAD } from './hook-payloads';
 
 /** Gemini gives a command hook 60 s (60000 ms) when it sets no timeout. */

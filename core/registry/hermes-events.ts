@@ -3,9 +3,8 @@
  * read every host's event names, and an artifact that runs the person's hooks bundles this file
  * without the host's tool table (hermes.ts, which re-exports these rows in its registry).
  */
-import type { EventEntry } from './types';
 import { eventRow, type EventColumns } from './rows';
-import type { HookFileSpec, PayloadField, PayloadFields } from './hook-file';
+import type { EventEntry, HookFileSpec, PayloadField, PayloadFields } from './types';
 
 /** Hermes shell hooks (`hooks:` in config.yaml) get 60 s when they set none, and 1 to 300 s when they do. */
 const e = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>

@@ -1,10 +1,10 @@
 /**
- * Every hook dialect's hook-file row (core/registry/hook-file.ts), keyed by the host that speaks
+ * Every hook dialect's hook-file row (HookFileSpec, core/registry/types.ts), keyed by the host that speaks
  * it: core/hooks reads the person's hooks through this table alone. Only the event rows and these
  * rows are imported, so an artifact that runs the person's hooks carries no host's tool table.
  */
 import type { HookDialect } from './host-specs';
-import type { HookFileSpec } from './hook-file';
+import type { HookFileSpec } from './types';
 import { claudeHookFile } from './claude-events';
 import { codexHookFile } from './codex-events';
 import { copilotHookFile } from './copilot-events';

@@ -3,7 +3,7 @@
  * Droid send unchanged, Gemini CLI with its own changes, Copilot under Claude's names, and
  * stopline's own hooks with two fields more. One table, so a host that copies it names it.
  */
-import type { PayloadFields, PayloadTable } from './hook-file';
+import type { PayloadFields, PayloadTable } from './types';
 
 const toolFields: PayloadFields = {
   tool_name: { from: 'toolName', else: '' },

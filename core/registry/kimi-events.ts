@@ -6,9 +6,8 @@
  * reason (or exit 2 with the reason on stderr). Nothing a hook prints reaches the model as
  * context, and no event takes a rewritten input (docs/hosts/kimi.md).
  */
-import type { EventEntry, InstallSpec } from './types';
+import type { EventEntry, HookFileSpec, InstallSpec } from './types';
 import { eventRow, type EventColumns } from './rows';
-import type { HookFileSpec } from './hook-file';
 
 /** Kimi gives a hook 30 s when it sets none and clamps a set timeout to 1..600 s. */
 const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>

@@ -3,9 +3,8 @@
  * artifact that runs the person's hooks bundles the event rows without the host's tool table;
  * openhands.ts re-exports them in its registry).
  */
-import type { EventEntry, InstallSpec } from './types';
+import type { EventEntry, HookFileSpec, InstallSpec } from './types';
 import { eventRow, type EventColumns } from './rows';
-import type { HookFileSpec } from './hook-file';
 
 /** OpenHands gives a command hook 60 s when it sets no timeout (HookDefinition.timeout, seconds). */
 const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>

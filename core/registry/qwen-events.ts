@@ -3,10 +3,9 @@
  * read every host's event names, and an artifact that runs the person's hooks bundles this file
  * without the host's tool table (qwen.ts, which re-exports these rows in its registry).
  */
-import type { EventEntry, InstallSpec } from './types';
-import { eventRow, type EventColumns } from './rows';
-import type { HookFileSpec } from './hook-file';
+import type { EventEntry, HookFileSpec, InstallSpec } from './types';
 import { HOOK_CONTRACT_PAYLOAD } from './hook-payloads';
+import { eventRow, type EventColumns } from './rows';
 
 /** Qwen gives a command hook 60 s when it sets no timeout (seconds; a value of 1000 or more is read as milliseconds). */
 const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>

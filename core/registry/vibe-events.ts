@@ -3,9 +3,8 @@
  * read every host's event names, and an artifact that runs the person's hooks bundles this file
  * without the host's tool table (vibe.ts, which re-exports these rows in its registry).
  */
-import type { EventEntry, InstallSpec } from './types';
+import type { EventEntry, HookFileSpec, InstallSpec } from './types';
 import { eventRow, type EventColumns } from './rows';
-import type { HookFileSpec } from './hook-file';
 
 /** Vibe gives a hook 60 s when its `[[hooks]]` table sets no timeout, and kills the process tree after it. */
 const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
