@@ -82,13 +82,18 @@ const VALUES: Readonly<Record<PayloadSource, (s: Source) => unknown>> = {
 
 const OMIT = Symbol('omit');
 
+/** A row's constant as a value of this payload alone: a hook's payload never shares an object with the registry. */
+function fresh(v: JsonValue): unknown {
+  return typeof v === 'object' && v !== null ? structuredClone(v) : v;
+}
+
 function fieldValue(field: PayloadField, s: Source): unknown {
   if (typeof field === 'string') return VALUES[field](s) ?? null;
-  if ('value' in field) return field.value;
+  if ('value' in field) return fresh(field.value);
   if ('fields' in field) return fill(field.fields, s);
   let v = VALUES[field.from](s);
   if (v === undefined || v === null) {
-    if (field.else !== undefined) return field.else as JsonValue;
+    if (field.else !== undefined) return fresh(field.else);
     return field.optional ? OMIT : null;
   }
   if (field.max !== undefined && typeof v === 'string') v = v.slice(0, field.max);
