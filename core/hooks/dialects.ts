@@ -8,7 +8,7 @@
 import { CANONICAL_EVENTS, isCanonicalEvent, type CanonicalEvent } from '../canonical';
 import type { EventEntry, HookFileSpec, TableListKeys } from '../registry/types';
 import { HOOK_FILES } from '../registry/hook-files';
-import { HOOK_CONTRACT_PAYLOAD } from '../registry/hook-payloads';
+import { HOOK_CONTRACT_PAYLOAD, opt } from '../registry/hook-payloads';
 import { HOOK_DIALECTS, HOST_SPECS, type HookDialect } from '../registry/host-specs';
 import type { Dialect } from './types';
 
@@ -33,8 +33,8 @@ const NATIVE_RULES: HookFileSpec = {
     all: { ...HOOK_CONTRACT_PAYLOAD.all, host: 'hostFamily' },
     events: {
       ...HOOK_CONTRACT_PAYLOAD.events,
-      'tool:before': { ...HOOK_CONTRACT_PAYLOAD.events['tool:before'], canonical_tool_name: { from: 'canonicalToolName', optional: true } },
-      'tool:after': { ...HOOK_CONTRACT_PAYLOAD.events['tool:after'], canonical_tool_name: { from: 'canonicalToolName', optional: true } },
+      'tool:before': { ...HOOK_CONTRACT_PAYLOAD.events['tool:before'], canonical_tool_name: opt('canonicalToolName') },
+      'tool:after': { ...HOOK_CONTRACT_PAYLOAD.events['tool:after'], canonical_tool_name: opt('canonicalToolName') },
     },
   },
   answer: 'exit-code-and-json',

@@ -3,9 +3,9 @@
  * read every host's event names, and an artifact that runs the person's hooks bundles this file
  * without the host's tool table (copilot.ts, which re-exports these rows in its registry).
  */
-import type { EventEntry, HookFileSpec, InstallSpec } from './types';
+import type { EventEntry, HookFileSpec, InstallSpec, PayloadFields } from './types';
 import { eventRow, type EventColumns } from './rows';
-import { HOOK_CONTRACT_PAYLOAD } from './hook-payloads';
+import { HOOK_CONTRACT_PAYLOAD, opt, or } from './hook-payloads';
 
 /**
  * Copilot gives a command hook 30 s when it sets none, and lets the tool run when the hook
@@ -61,6 +61,9 @@ export const COPILOT_CLAUDE_SPELLINGS: Readonly<Record<string, string>> = {
   PreMcpToolCall: 'preMcpToolCall',
 };
 
+/** A tool event's fields in Copilot's camelCase payload. */
+const copilotTool: PayloadFields = { toolName: or('toolName', ''), toolArgs: or('toolInput', {}) };
+
 /**
  * The person's Copilot hooks (1.0.102): every *.json of the hooks folder in COPILOT_HOME (else
  * ~/.copilot), then its settings.json; a project's .github/hooks is left out (Copilot runs it only
@@ -82,17 +85,17 @@ export const copilotHookFile: HookFileSpec = {
   timeoutUnit: 'sec',
   handler: { shell: 'bash', args: true, env: true, cwd: true },
   payload: {
-    all: { sessionId: 'sessionId', timestamp: 'nowMs', cwd: 'cwd', agentId: { from: 'agentId', optional: true }, agentType: { from: 'agentType', optional: true } },
+    all: { sessionId: 'sessionId', timestamp: 'nowMs', cwd: 'cwd', agentId: opt('agentId'), agentType: opt('agentType') },
     events: {
-      'tool:before': { toolName: { from: 'toolName', else: '' }, toolArgs: { from: 'toolInput', else: {} } },
-      'tool:after': { toolName: { from: 'toolName', else: '' }, toolArgs: { from: 'toolInput', else: {} }, toolResult: { from: 'toolResponse', else: null } },
-      'prompt:submit': { prompt: { from: 'prompt', else: '' } },
-      'session:start': { source: { from: 'source', else: 'new' } },
-      'session:end': { reason: { from: 'reason', else: 'complete' } },
-      'turn:stop': { stopReason: { value: 'end_turn' }, stop_hook_active: { from: 'stopHookActive', else: false }, transcriptPath: { from: 'transcriptPath', optional: true } },
-      'subagent:start': { transcriptPath: { from: 'transcriptPath', optional: true } },
-      'subagent:end': { transcriptPath: { from: 'transcriptPath', optional: true } },
-      notice: { message: { from: 'message', else: '' } },
+      'tool:before': copilotTool,
+      'tool:after': { ...copilotTool, toolResult: or('toolResponse', null) },
+      'prompt:submit': { prompt: or('prompt', '') },
+      'session:start': { source: or('source', 'new') },
+      'session:end': { reason: or('reason', 'complete') },
+      'turn:stop': { stopReason: { value: 'end_turn' }, stop_hook_active: or('stopHookActive', false), transcriptPath: opt('transcriptPath') },
+      'subagent:start': { transcriptPath: opt('transcriptPath') },
+      'subagent:end': { transcriptPath: opt('transcriptPath') },
+      notice: { message: or('message', '') },
     },
   },
   answer: 'flat-permission-fail-closed',

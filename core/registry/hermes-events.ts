@@ -4,6 +4,7 @@
  * without the host's tool table (hermes.ts, which re-exports these rows in its registry).
  */
 import { eventRow, type EventColumns } from './rows';
+import { opt, or } from './hook-payloads';
 import type { EventEntry, HookFileSpec, PayloadField, PayloadFields } from './types';
 
 /** Hermes shell hooks (`hooks:` in config.yaml) get 60 s when they set none, and 1 to 300 s when they do. */
@@ -42,16 +43,16 @@ const hermesExtra = (own: PayloadFields): PayloadField => ({
     canonical_event: 'canonicalEvent',
     host: 'hostFamily',
     ...own,
-    source: { from: 'source', optional: true },
-    reason: { from: 'reason', optional: true },
-    child_role: { from: 'agentType', optional: true },
-    child_subagent_id: { from: 'agentId', optional: true },
-    transcript_path: { from: 'transcriptPath', optional: true },
-    permission_mode: { from: 'permissionMode', optional: true },
+    source: opt('source'),
+    reason: opt('reason'),
+    child_role: opt('agentType'),
+    child_subagent_id: opt('agentId'),
+    transcript_path: opt('transcriptPath'),
+    permission_mode: opt('permissionMode'),
   },
 });
 
-const hermesToolExtra: PayloadFields = { canonical_tool_name: { from: 'canonicalToolName', optional: true }, tool_call_id: { from: 'toolUseId', optional: true } };
+const hermesToolExtra: PayloadFields = { canonical_tool_name: opt('canonicalToolName'), tool_call_id: opt('toolUseId') };
 
 /**
  * The person's Hermes shell hooks (v0.19.0): the `hooks:` section of config.yaml in the Hermes
@@ -72,9 +73,9 @@ export const hermesHookFile: HookFileSpec = {
   payload: {
     all: { hook_event_name: 'eventName', tool_name: { value: null }, tool_input: { value: null }, session_id: 'sessionId', cwd: 'cwd', extra: hermesExtra({}) },
     events: {
-      'tool:before': { tool_name: { from: 'toolName', else: '' }, tool_input: { from: 'toolInput', else: null }, extra: hermesExtra(hermesToolExtra) },
-      'tool:after': { tool_name: { from: 'toolName', else: '' }, tool_input: { from: 'toolInput', else: null }, extra: hermesExtra({ ...hermesToolExtra, result: { from: 'toolResponse', else: null } }) },
-      'prompt:submit': { extra: hermesExtra({ user_message: { from: 'prompt', else: '' } }) },
+      'tool:before': { tool_name: or('toolName', ''), tool_input: or('toolInput', null), extra: hermesExtra(hermesToolExtra) },
+      'tool:after': { tool_name: or('toolName', ''), tool_input: or('toolInput', null), extra: hermesExtra({ ...hermesToolExtra, result: or('toolResponse', null) }) },
+      'prompt:submit': { extra: hermesExtra({ user_message: or('prompt', '') }) },
     },
   },
   answer: 'action-json',

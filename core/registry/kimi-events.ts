@@ -6,8 +6,9 @@
  * reason (or exit 2 with the reason on stderr). Nothing a hook prints reaches the model as
  * context, and no event takes a rewritten input (docs/hosts/kimi.md).
  */
-import type { EventEntry, HookFileSpec, InstallSpec } from './types';
+import type { EventEntry, HookFileSpec, InstallSpec, PayloadFields } from './types';
 import { eventRow, type EventColumns } from './rows';
+import { opt, or } from './hook-payloads';
 
 /** Kimi gives a hook 30 s when it sets none and clamps a set timeout to 1..600 s. */
 const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
@@ -34,6 +35,9 @@ export const kimiEvents: EventEntry[] = [
   ev('StopFailure', null, null, false),
 ];
 
+/** A tool event's fields on Kimi. */
+const kimiTool: PayloadFields = { tool_name: or('toolName', ''), tool_input: or('toolInput', {}), tool_call_id: or('toolUseId', '') };
+
 /**
  * The person's Kimi Code hooks (1.51.0): the `[[hooks]]` tables of config.toml in KIMI_SHARE_DIR
  * (else ~/.kimi); there is no project file. Each table: `event`, `command`, `matcher` (an
@@ -53,17 +57,17 @@ export const kimiHookFile: HookFileSpec = {
   payload: {
     all: { hook_event_name: 'eventName', session_id: 'sessionId', cwd: 'cwd' },
     events: {
-      'tool:before': { tool_name: { from: 'toolName', else: '' }, tool_input: { from: 'toolInput', else: {} }, tool_call_id: { from: 'toolUseId', else: '' } },
-      'tool:after': { tool_name: { from: 'toolName', else: '' }, tool_input: { from: 'toolInput', else: {} }, tool_call_id: { from: 'toolUseId', else: '' }, tool_output: { from: 'toolResponseText', max: 2000 } },
-      'prompt:submit': { prompt: { from: 'prompt', else: '' } },
-      'session:start': { source: { from: 'source', else: 'startup' } },
-      'session:end': { reason: { from: 'reason', else: 'other' } },
-      'turn:stop': { stop_hook_active: { from: 'stopHookActive', else: false } },
-      'subagent:start': { agent_name: { from: 'agentType', else: '' } },
-      'subagent:end': { agent_name: { from: 'agentType', else: '' } },
+      'tool:before': kimiTool,
+      'tool:after': { ...kimiTool, tool_output: { from: 'toolResponseText', max: 2000 } },
+      'prompt:submit': { prompt: or('prompt', '') },
+      'session:start': { source: or('source', 'startup') },
+      'session:end': { reason: or('reason', 'other') },
+      'turn:stop': { stop_hook_active: or('stopHookActive', false) },
+      'subagent:start': { agent_name: or('agentType', '') },
+      'subagent:end': { agent_name: or('agentType', '') },
     },
     spelling: {
-      PostToolUseFailure: { tool_name: { from: 'toolName', else: '' }, tool_input: { from: 'toolInput', else: {} }, tool_call_id: { from: 'toolUseId', else: '' }, error: 'toolResponseText' },
+      PostToolUseFailure: { ...kimiTool, error: 'toolResponseText' },
     },
   },
   answer: 'deny-only',

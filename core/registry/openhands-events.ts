@@ -3,8 +3,9 @@
  * artifact that runs the person's hooks bundles the event rows without the host's tool table;
  * openhands.ts re-exports them in its registry).
  */
-import type { EventEntry, HookFileSpec, InstallSpec } from './types';
+import type { EventEntry, HookFileSpec, InstallSpec, PayloadField, PayloadFields } from './types';
 import { eventRow, type EventColumns } from './rows';
+import { opt, or } from './hook-payloads';
 
 /** OpenHands gives a command hook 60 s when it sets no timeout (HookDefinition.timeout, seconds). */
 const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
@@ -25,6 +26,10 @@ export const openhandsEvents: EventEntry[] = [
   ev('Stop', 'turn:stop', 'turn.stop', true, { install: hook(), outputs: ['block'] }, 'metadata.reason "agent_finished"; a deny keeps the agent going, which stopline never answers'),
   ev('SessionEnd', 'session:end', 'session.end', false, { install: hook(), outputs: ['silent'] }, 'cleanup'),
 ];
+
+/** OpenHands sends every field of its HookEvent: one the event does not have is null. */
+const NONE: PayloadField = { value: null };
+const openhandsTool: PayloadFields = { tool_name: or('toolName', null), tool_input: or('toolInput', null) };
 
 /**
  * The person's OpenHands hooks (1.16.0): the project's .openhands/hooks.json, else the user's (only
@@ -48,13 +53,13 @@ export const openhandsHookFile: HookFileSpec = {
   timeoutUnit: 'sec',
   handler: { failure: 'onError', shell: 'sh', notRun: ['async'], noHttp: true },
   payload: {
-    all: { event_type: 'hostEventName', tool_name: { value: null }, tool_input: { value: null }, tool_response: { value: null }, message: { value: null }, session_id: 'sessionId', working_dir: 'cwd', metadata: { fields: {} } },
+    all: { event_type: 'hostEventName', tool_name: NONE, tool_input: NONE, tool_response: NONE, message: NONE, session_id: 'sessionId', working_dir: 'cwd', metadata: { fields: {} } },
     events: {
-      'tool:before': { tool_name: { from: 'toolName', else: null }, tool_input: { from: 'toolInput', else: null } },
-      'tool:after': { tool_name: { from: 'toolName', else: null }, tool_input: { from: 'toolInput', else: null }, tool_response: { from: 'toolResponseObject', else: null } },
-      'prompt:submit': { message: { from: 'prompt', else: '' } },
+      'tool:before': openhandsTool,
+      'tool:after': { ...openhandsTool, tool_response: or('toolResponseObject', null) },
+      'prompt:submit': { message: or('prompt', '') },
       'turn:stop': { metadata: { fields: { reason: { value: 'agent_finished' } } } },
-      'session:end': { metadata: { fields: { reason: { from: 'reason', optional: true } } } },
+      'session:end': { metadata: { fields: { reason: opt('reason') } } },
     },
   },
   vars: {

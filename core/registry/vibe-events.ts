@@ -3,8 +3,9 @@
  * read every host's event names, and an artifact that runs the person's hooks bundles this file
  * without the host's tool table (vibe.ts, which re-exports these rows in its registry).
  */
-import type { EventEntry, HookFileSpec, InstallSpec } from './types';
+import type { EventEntry, HookFileSpec, InstallSpec, PayloadFields } from './types';
 import { eventRow, type EventColumns } from './rows';
+import { opt, or } from './hook-payloads';
 
 /** Vibe gives a hook 60 s when its `[[hooks]]` table sets no timeout, and kills the process tree after it. */
 const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
@@ -24,6 +25,9 @@ export const vibeEvents: EventEntry[] = [
   ev('post_agent', 'turn:stop', 'turn.stop', true, { install: hook({ observeOnly: true }), outputs: ['block'] }, 'decision "deny" sends the reason as a new user message (at most 3 a turn); stopline itself never blocks it'),
 ];
 
+/** A tool event's fields on Vibe. */
+const vibeTool: PayloadFields = { tool_name: or('toolName', ''), tool_call_id: or('toolUseId', ''), tool_input: or('toolInput', {}) };
+
 /**
  * The person's Mistral Vibe hooks (3.0.2): the `[[hooks]]` tables of hooks.toml in VIBE_HOME (else
  * ~/.vibe); a project's .vibe/hooks.toml is left out (Vibe runs it only in a folder the person
@@ -41,13 +45,11 @@ export const vibeHookFile: HookFileSpec = {
   timeoutUnit: 'sec',
   handler: { shell: 'sh' },
   payload: {
-    all: { hook_event_name: 'eventName', session_id: 'sessionId', parent_session_id: { value: null }, transcript_path: { from: 'transcriptPath', else: '' }, cwd: 'cwd' },
+    all: { hook_event_name: 'eventName', session_id: 'sessionId', parent_session_id: { value: null }, transcript_path: or('transcriptPath', ''), cwd: 'cwd' },
     events: {
-      'tool:before': { tool_name: { from: 'toolName', else: '' }, tool_call_id: { from: 'toolUseId', else: '' }, tool_input: { from: 'toolInput', else: {} } },
+      'tool:before': vibeTool,
       'tool:after': {
-        tool_name: { from: 'toolName', else: '' },
-        tool_call_id: { from: 'toolUseId', else: '' },
-        tool_input: { from: 'toolInput', else: {} },
+        ...vibeTool,
         tool_status: 'okStatus',
         tool_output: 'okResponse',
         tool_output_text: 'okResponseText',
