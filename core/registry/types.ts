@@ -332,7 +332,7 @@ export interface HookSwitch {
  *   regex, or the exact name when it does not compile; anything else the exact name;
  * - `glob-ignore-case`: a shell glob on the whole lowered name; `re:` is refused.
  */
-export type MatcherForm = 'literal-list' | 'name-list-else-regex' | 'full-regex' | 'search-regex' | 'regex-else-name' | 'names-then-regex' | 'slashed-regex-or-name' | 'glob-ignore-case';
+type MatcherForm = 'literal-list' | 'name-list-else-regex' | 'full-regex' | 'search-regex' | 'regex-else-name' | 'names-then-regex' | 'slashed-regex-or-name' | 'glob-ignore-case';
 
 /**
  * How a hook's exit code and output are read (core/hooks/decode.ts implements each; the facts
@@ -354,7 +354,7 @@ export type MatcherForm = 'literal-list' | 'name-list-else-regex' | 'full-regex'
  * - `exit-zero-json-strict`: exit 0 with a JSON object (`decision`, hook_specific_output); anything
  *   else fails.
  */
-export type AnswerForm =
+type AnswerForm =
   | 'exit-code-and-json'
   | 'exit-code-and-json-permission-only'
   | 'json-any-exit-else-text'
@@ -450,10 +450,10 @@ export interface TableListKeys {
  * handler with its matcher (`bash`|`command`|`exec`+`args`, `timeoutSec`|`timeout`, `powershell`
  * alone skipped); `flat-command` `{matcher, command, timeout, <failClosedKeys>}`.
  */
-export type EntryForm = 'groups' | 'flat-handler' | 'flat-command';
+type EntryForm = 'groups' | 'flat-handler' | 'flat-command';
 
 /** The handler keys a host reads beside `type`, `command`, `url`, `headers`, `timeout`. */
-export interface HandlerKeys {
+interface HandlerKeys {
   /** the key that makes a failing hook block (`onFailure`: continue|block; `onError`: warn|block|ignore); absent: a failure lets the tool run */
   readonly failure?: 'onFailure' | 'onError';
   /** the shell that runs `command` */
