@@ -278,8 +278,10 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
         continue;
       }
     }
+    // a map that is the file itself when it has no `hooks` is the dialect's rule, so an explicit import of such a file reads it too
+    const bare = f.bare ?? (rules.files.some((x) => x.bare === 'without-hooks-key') ? 'without-hooks-key' : undefined);
     const parsed = withoutStoplineGuard(
-      f.bare === true || (f.bare === 'without-hooks-key' && !('hooks' in root))
+      bare === true || (bare === 'without-hooks-key' && !('hooks' in root))
         ? parseHooksSection(ctx, root, [])
         : rules.tableList
           ? parseHooksList(ctx, root.hooks, ['hooks'])
