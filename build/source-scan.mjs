@@ -5,8 +5,9 @@
 //   node build/source-scan.mjs events   -> per host, the files that list its native event names
 //   node build/source-scan.mjs dupes    -> blocks of >= 6 lines that appear in two source files
 //   node build/source-scan.mjs cycles   -> import circles between source modules
-//   node build/source-scan.mjs hosts    -> host-specific branches in hosts/cli/ and build/, and
-//                                         literal arrays of host names outside core/registry
+//   node build/source-scan.mjs hosts    -> host-specific branches in hosts/cli/ and build/, host
+//                                         names in the code of core/hooks, and literal arrays of
+//                                         host names outside core/registry
 //   node build/source-scan.mjs dead     -> exported names of core/ and hosts/ no other file takes
 //   node build/source-scan.mjs answers  -> the answer types and which doors reach core/answer answer()
 //
@@ -611,6 +612,33 @@ function barList(str, hosts) {
   return [...names];
 }
 
+/**
+ * THE HOOK-ENGINE RULE. core/hooks reads the person's hooks (any host's hook files) through the
+ * hosts' hook-file rows in core/registry: a host name written in its code, as a whole word
+ * (letters, digits and `_` make a word, case ignored) in an identifier, a string or a message,
+ * is a host fact that belongs on a row. Comments are not read: they may explain a fact.
+ * @param {{ file: string, text: string }[]} files
+ * @param {readonly string[]} hostNames
+ * @returns {{ file: string, line: number, name: string }[]}
+ */
+export function hostNamesInCode(files, hostNames) {
+  const names = hostNames.map((n) => n.replace(/[^\w-]/g, '')).join('|');
+  const re = new RegExp(`(?<![A-Za-z0-9_])(${names})(?![A-Za-z0-9_])`, 'gi');
+  const out = [];
+  for (const { file, text } of files) {
+    if (!CODE_EXT.test(file)) continue;
+    codeLines(text, file).forEach((code, i) => {
+      for (const m of code.matchAll(re)) out.push({ file, line: i + 1, name: m[1].toLowerCase() });
+    });
+  }
+  return out;
+}
+
+/** The files the hook-engine rule reads: core/hooks. */
+export function hookEngineScanFiles(root = REPO_ROOT) {
+  return read(root, sourceFiles(root, ['core/hooks'], CODE_EXT));
+}
+
 /** The source files the host-list rule reads: every code file outside core/registry. */
 export function hostListScanFiles(root = REPO_ROOT) {
   return read(root, sourceFiles(root, SCANNED_ROOTS, CODE_EXT)).filter(({ file }) => !file.startsWith('core/registry/'));
@@ -656,6 +684,9 @@ async function main(what, root = REPO_ROOT) {
     for (const b of branches) perFile.set(b.file, (perFile.get(b.file) ?? 0) + 1);
     for (const [file, n] of perFile) console.log(`${file}: ${n} host-specific branch(es)`);
     console.log(`${branches.length} host-specific branch(es) in hosts/cli/ and build/`);
+    const named = hostNamesInCode(hookEngineScanFiles(root), HOST_FAMILIES.filter((h) => h !== 'guard'));
+    for (const n of named) console.log(`${n.file}:${n.line} ${n.name}`);
+    console.log(`${named.length} host name(s) in the code of core/hooks`);
     const rows = hostListings(hostListScanFiles(root), HOST_FAMILIES);
     for (const r of rows) console.log(`${r.file}:${r.line} ${r.names.join(', ')}`);
     console.log(`${rows.length} hand-written list(s) of hosts outside core/registry`);

@@ -1,63 +1,64 @@
 /**
- * The response contract: what one hook's exit code and output mean.
+ * The response contract: what one hook's exit code and output mean, one reader per answer form a
+ * host's hook-file row names (core/registry/types.ts AnswerForm; each host's facts behind its
+ * form are in docs/hosts/<host>.md). http bodies are always read as `exit-code-and-json` output.
  *
- * claude / codex / native (and http bodies):
+ * exit-code-and-json (stopline's own hooks too):
  *   exit 0 + JSON object -> structured fields (decision approve|block, reason, continue,
  *     stopReason, systemMessage, additionalContext, hookSpecificOutput.{permissionDecision
  *     allow|deny|ask, permissionDecisionReason, additionalContext, updatedInput});
  *   exit 0 + other text  -> context, only on contextFromStdout events;
  *   exit 2               -> deny, stderr is the reason;
  *   anything else        -> infrastructure failure (the hook's onError decides).
+ * exit-code-and-json-permission-only: as above, but before a tool only
+ *   hookSpecificOutput.permissionDecision counts.
  *
- * copilot (1.0.102): exit 0 + stdout per decodeCopilotOutput (not JSON: nothing); exit 2 -> deny
- *   with Copilot's fixed text (stderr is dropped); any other exit, or a command that cannot start,
- *   denies before a tool (Copilot fails closed there) and is a failure elsewhere.
- * droid (0.225.2): as claude, but before a tool only hookSpecificOutput.permissionDecision counts.
+ * flat-permission-fail-closed: exit 0 + stdout per decodeFlatPermissionOutput (not JSON: nothing);
+ *   exit 2 -> deny with a fixed text (stderr is dropped); any other exit, or a command that cannot
+ *   start, denies before a tool (the host fails closed there) and is a failure elsewhere.
  *
- * A rewritten command before a tool is read where the dialect's host reads one (verified on each):
- * Claude, Codex, Droid and stopline's own `hookSpecificOutput.updatedInput.command`, Gemini's
- * `hookSpecificOutput.tool_input.command`, Copilot's top-level `modifiedArgs.command`. Qwen 0.24.4
- * ignores a PreToolUse `updatedInput` and Hermes v0.19.0 shell hooks have no such answer, so a
- * hook of theirs rewrites nothing.
+ * A rewritten command before a tool is read where the form's hosts read one (verified on each):
+ * `hookSpecificOutput.updatedInput.command` (exit-code-and-json and its permission-only variant),
+ * `hookSpecificOutput.tool_input.command` (json-any-exit-else-text), top-level
+ * `modifiedArgs.command` (flat-permission-fail-closed), `hook_specific_output.tool_input.command`
+ * (exit-zero-json-strict); the other forms rewrite nothing.
  *
- * hermes (v0.19.0 shell hooks): stdout is read whatever the exit code; `{"action":"block",
- *   "message"}` / `{"decision":"block","reason"}` deny on pre_tool_call, `{"action":
- *   "continue","message"}` keeps a pre_verify turn going, `{"context"}` adds context; exit 2
- *   denies pre_tool_call (later upstream); non-JSON stdout, a timeout or a spawn failure is
- *   an infrastructure failure (`fail_closed` makes it block).
+ * action-json: stdout is read whatever the exit code; `{"action":"block", "message"}` /
+ *   `{"decision":"block","reason"}` deny before a tool, `{"action": "continue","message"}` keeps a
+ *   turn going at its stop, `{"context"}` adds context; exit 2 denies before a tool; non-JSON
+ *   stdout, a timeout or a spawn failure is an infrastructure failure (`fail_closed` makes it block).
  *
- * gemini (Gemini CLI 0.61.0): the answer is trimmed stdout, or stderr when stdout is empty; a
- *   JSON object counts whatever the exit code (`decision` deny|block|allow|ask, `reason`,
- *   `continue`, `stopReason`, `systemMessage`, hookSpecificOutput.additionalContext; Gemini does
- *   not read hookSpecificOutput.permissionDecision); other text with exit 2 or more denies with
- *   the text as reason, with exit 0 it is a system message, with exit 1 a failure; no text allows.
+ * json-any-exit-else-text: the answer is trimmed stdout, or stderr when stdout is empty; a JSON
+ *   object counts whatever the exit code (`decision` deny|block|allow|ask, `reason`, `continue`,
+ *   `stopReason`, `systemMessage`, hookSpecificOutput.additionalContext; not
+ *   hookSpecificOutput.permissionDecision); other text with exit 2 or more denies with the text as
+ *   reason, with exit 0 it is a system message, with exit 1 a failure; no text allows.
  *
- * qwen (Qwen Code 0.24.4): on exit 2 stderr is the answer (a JSON object, or plain text that is
- *   the deny reason; empty allows); otherwise trimmed stdout, or stderr when stdout is empty. A
- *   JSON object counts whatever the exit code, read as the Claude contract plus a top-level
- *   `decision` deny|ask|allow; other text with exit 0 is context where the event takes it (a
+ * stderr-on-2-else-json: on exit 2 stderr is the answer (a JSON object, or plain text that is the
+ *   deny reason; empty allows); otherwise trimmed stdout, or stderr when stdout is empty. A JSON
+ *   object counts whatever the exit code, read as the hook contract plus a top-level `decision`
+ *   deny|ask|allow (no rewrite); other text with exit 0 is context where the event takes it (a
  *   system message elsewhere), text that starts with `{` but does not parse is ignored, and any
  *   other exit code is a failure.
  *
- * kimi (Kimi Code 1.51.0): one answer on every event, a deny: exit 2 with the reason on stderr,
- *   or exit 0 with `hookSpecificOutput.permissionDecision: "deny"` and its
- *   permissionDecisionReason. Everything else Kimi lets pass: allow, ask, updatedInput, context
- *   and a top-level `decision` are not read; other text is nothing; any other exit is a failure.
+ * deny-only: one answer on every event, a deny: exit 2 with the reason on stderr, or exit 0 with
+ *   `hookSpecificOutput.permissionDecision: "deny"` and its permissionDecisionReason. Everything
+ *   else passes; other text is nothing; any other exit is a failure.
  *
- * openhands (OpenHands 1.16.0): stdout that is a JSON object is read whatever the exit code:
- *   `decision` allow|deny (any case) with `reason`, and `continue: false`, which blocks like a
- *   deny; exit 2 blocks too. A block's reason is `reason`, else stderr, else OpenHands' own
- *   "Blocked by hook". `additionalContext` is not read (it never reached the model). Any other
- *   exit without a block, a timeout or a crash is a failure; a `decision` that is not a string
- *   makes OpenHands fail the hook.
+ * decision-any-case: stdout that is a JSON object is read whatever the exit code: `decision`
+ *   allow|deny (any case) with `reason`, and `continue: false`, which blocks like a deny; exit 2
+ *   blocks too. A block's reason is `reason`, else stderr, else "Blocked by hook".
+ *   `additionalContext` is not read. Any other exit without a block, a timeout or a crash is a
+ *   failure; a `decision` that is not a string fails the hook.
  *
- * vibe (Mistral Vibe 3.0.2): exit 0 with a JSON object: top-level `decision: "deny"` with
- *   `reason`, `hook_specific_output.tool_input` (its `command` before a tool is the rewrite),
- *   `hook_specific_output.additional_context` after a tool; empty stdout is nothing. Any other
- *   exit (exit 2 included: Vibe lets the tool run), stdout that is not a JSON object, a timeout
- *   or a crash is a failure, which the table's `strict = true` turns into a deny.
+ * exit-zero-json-strict: exit 0 with a JSON object: top-level `decision: "deny"` with `reason`,
+ *   `hook_specific_output.tool_input` (its `command` before a tool is the rewrite),
+ *   `hook_specific_output.additional_context`; empty stdout is nothing. Any other exit (exit 2
+ *   included), stdout that is not a JSON object, a timeout or a crash is a failure, which the
+ *   table's fail-closed key turns into a deny.
  */
 import { CANONICAL, type CanonicalEvent } from '../canonical';
+import { DIALECT_LABEL, isAliasSpelling, rulesOf } from './dialects';
 import type { Dialect, HookResponse } from './types';
 import { isRecord } from '../check';
 
@@ -96,8 +97,8 @@ function parseObject(s: string): Record<string, unknown> | undefined {
   }
 }
 
-/** Claude-contract output of a successful run (stdout on exit 0, or a 2xx http body). */
-function decodeClaudeOutput(out: string, event: CanonicalEvent): HookResponse {
+/** Hook-contract output of a successful run (stdout on exit 0, or a 2xx http body). */
+function decodeContractOutput(out: string, event: CanonicalEvent): HookResponse {
   const r = emptyResponse();
   const trimmed = out.trim();
   if (trimmed === '') return r;
@@ -131,8 +132,8 @@ function decodeClaudeOutput(out: string, event: CanonicalEvent): HookResponse {
   return withStopAndMessage(obj, r);
 }
 
-/** Hermes shell-hook stdout; undefined when it is not a JSON object. */
-function decodeHermesOutput(out: string, event: CanonicalEvent): HookResponse | undefined {
+/** `action-json` stdout; undefined when it is not a JSON object. */
+function decodeActionOutput(out: string, event: CanonicalEvent): HookResponse | undefined {
   const r = emptyResponse();
   const trimmed = out.trim();
   if (trimmed === '') return r;
@@ -147,7 +148,7 @@ function decodeHermesOutput(out: string, event: CanonicalEvent): HookResponse | 
       r.reason = text(obj.reason) ?? 'Blocked by shell hook.';
     }
   } else if (event === 'turn:stop') {
-    // pre_verify: "continue" / "block" with a message keep the turn going
+    // at a turn's stop: "continue" / "block" with a message keep the turn going
     const msg = obj.action === 'continue' || obj.action === 'block' ? text(obj.message) : obj.decision === 'block' ? text(obj.reason) : undefined;
     if (msg) {
       r.decision = 'deny';
@@ -159,8 +160,8 @@ function decodeHermesOutput(out: string, event: CanonicalEvent): HookResponse | 
   return r;
 }
 
-/** The fields of a Gemini or Qwen answer object (Qwen also reads the Claude permissionDecision). */
-function decodeAnswerObject(obj: Record<string, unknown>, claudeForm: boolean, event: CanonicalEvent): HookResponse {
+/** An answer object with a top-level `decision`; `nested` also reads hookSpecificOutput.permissionDecision (and then no rewrite). */
+function decodeAnswerObject(obj: Record<string, unknown>, nested: boolean, event: CanonicalEvent): HookResponse {
   const r = emptyResponse();
   const d = obj.decision;
   if (d === 'deny' || d === 'block') r.decision = 'deny';
@@ -170,20 +171,20 @@ function decodeAnswerObject(obj: Record<string, unknown>, claudeForm: boolean, e
   const hso = obj.hookSpecificOutput;
   if (isRecord(hso)) {
     const pd = hso.permissionDecision;
-    if (claudeForm && (pd === 'allow' || pd === 'deny' || pd === 'ask')) {
+    if (nested && (pd === 'allow' || pd === 'deny' || pd === 'ask')) {
       r.decision = pd;
       r.reason = text(hso.permissionDecisionReason) ?? text(obj.reason);
     }
     const hctx = text(hso.additionalContext);
     if (hctx) r.contexts.push(hctx);
-    // Gemini runs a hook's tool_input in place of the model's; Qwen 0.24.4 reads no rewrite
-    const rewrite = claudeForm ? undefined : rewriteOf(hso.tool_input, event);
+    // the top-level form's host runs a hook's tool_input in place of the model's; the nested form's reads no rewrite
+    const rewrite = nested ? undefined : rewriteOf(hso.tool_input, event);
     if (rewrite) r.rewrite = rewrite;
   }
   return withStopAndMessage(obj, r);
 }
 
-/** A JSON object, also when it arrives as a JSON string holding one (Gemini parses twice). */
+/** A JSON object, also when it arrives as a JSON string holding one (a host that parses twice). */
 function answerObject(s: string): Record<string, unknown> | undefined {
   try {
     let v: unknown = JSON.parse(s);
@@ -194,7 +195,7 @@ function answerObject(s: string): Record<string, unknown> | undefined {
   }
 }
 
-function decodeGeminiExit(event: CanonicalEvent, code: number, stdout: string, stderr: string): Decoded {
+function decodeJsonAnyExit(event: CanonicalEvent, code: number, stdout: string, stderr: string): Decoded {
   const out = stdout.trim() !== '' ? stdout.trim() : stderr.trim();
   if (out === '') return { ok: true, response: emptyResponse(), exitCode: code };
   const obj = answerObject(out);
@@ -211,7 +212,7 @@ function decodeGeminiExit(event: CanonicalEvent, code: number, stdout: string, s
   return { ok: true, response: r, exitCode: code };
 }
 
-function decodeQwenExit(event: CanonicalEvent, code: number, stdout: string, stderr: string): Decoded {
+function decodeStderrOn2(event: CanonicalEvent, code: number, stdout: string, stderr: string): Decoded {
   const out = code === 2 ? stderr.trim() : stdout.trim() !== '' ? stdout.trim() : stderr.trim();
   const obj = out.startsWith('{') ? answerObject(out) : undefined;
   if (obj) return { ok: true, response: decodeAnswerObject(obj, true, event), exitCode: code };
@@ -231,8 +232,8 @@ function decodeQwenExit(event: CanonicalEvent, code: number, stdout: string, std
   return { ok: true, response: r, exitCode: code };
 }
 
-/** Kimi: only a deny is read (exit 2, or hookSpecificOutput.permissionDecision "deny"). */
-function decodeKimiExit(code: number, stdout: string, stderr: string): Decoded {
+/** Only a deny is read (exit 2, or hookSpecificOutput.permissionDecision "deny"). */
+function decodeDenyOnly(code: number, stdout: string, stderr: string): Decoded {
   const r = emptyResponse();
   if (code === 2) {
     r.decision = 'deny';
@@ -252,8 +253,8 @@ function decodeKimiExit(code: number, stdout: string, stderr: string): Decoded {
   return { ok: true, response: r, exitCode: code };
 }
 
-/** OpenHands: see the header. */
-function decodeOpenhandsExit(code: number, stdout: string, stderr: string): Decoded {
+/** `decision-any-case`: see the header. */
+function decodeDecisionAnyCase(code: number, stdout: string, stderr: string): Decoded {
   const r = emptyResponse();
   const obj = stdout.trim() !== '' ? parseObject(stdout.trim()) : undefined;
   let blocked = code === 2;
@@ -273,8 +274,8 @@ function decodeOpenhandsExit(code: number, stdout: string, stderr: string): Deco
   return { ok: true, response: r, exitCode: code };
 }
 
-/** Vibe: a JSON object on exit 0 is the answer; anything else is a failure (see the header). */
-function decodeVibeExit(event: CanonicalEvent, code: number, stdout: string): Decoded {
+/** A JSON object on exit 0 is the answer; anything else is a failure (see the header). */
+function decodeExitZeroStrict(event: CanonicalEvent, code: number, stdout: string): Decoded {
   if (code !== 0) return { ok: false, error: `exit ${code}`, exitCode: code };
   const trimmed = stdout.trim();
   const r = emptyResponse();
@@ -301,15 +302,15 @@ function signalError(signal: string | null | undefined): string {
 }
 
 /**
- * Copilot stdout (1.0.102). Under its camelCase keys only the top-level fields count:
- * `permissionDecision` allow|deny|ask with `permissionDecisionReason`, `additionalContext`;
- * Claude's hookSpecificOutput and `decision` are ignored there. Under Claude's PascalCase keys
- * Copilot reads Claude's fields as well. Output that is not a JSON object lets the tool run.
+ * `flat-permission-fail-closed` stdout. Under the host's own keys only the top-level fields
+ * count: `permissionDecision` allow|deny|ask with `permissionDecisionReason`, `additionalContext`;
+ * hookSpecificOutput and `decision` are ignored there. Under its aliases (`nested`) the nested
+ * contract's fields count as well. Output that is not a JSON object lets the tool run.
  */
-export function decodeCopilotOutput(out: string, event: CanonicalEvent, claudeKeys: boolean): HookResponse {
+export function decodeFlatPermissionOutput(out: string, event: CanonicalEvent, nested: boolean): HookResponse {
   const trimmed = out.trim();
-  const r = claudeKeys ? decodeClaudeOutput(trimmed.startsWith('{') ? trimmed : '', event) : emptyResponse();
-  // Copilot runs `modifiedArgs` in place of the call's arguments (verified); Claude's updatedInput is not its answer
+  const r = nested ? decodeContractOutput(trimmed.startsWith('{') ? trimmed : '', event) : emptyResponse();
+  // the host runs `modifiedArgs` in place of the call's arguments (verified); updatedInput is not its answer
   delete r.rewrite;
   const obj = trimmed.startsWith('{') ? parseObject(trimmed) : undefined;
   if (!obj) return r;
@@ -326,12 +327,12 @@ export function decodeCopilotOutput(out: string, event: CanonicalEvent, claudeKe
 }
 
 /**
- * Droid stdout (0.225.2): Claude's fields, except that before a tool only
- * hookSpecificOutput.permissionDecision decides (`decision: "block"` and a top-level
+ * `exit-code-and-json-permission-only` stdout: the contract's fields, except that before a tool
+ * only hookSpecificOutput.permissionDecision decides (`decision: "block"` and a top-level
  * permissionDecision are ignored there).
  */
-export function decodeDroidOutput(out: string, event: CanonicalEvent): HookResponse {
-  const r = decodeClaudeOutput(out, event);
+export function decodePermissionOnlyOutput(out: string, event: CanonicalEvent): HookResponse {
+  const r = decodeContractOutput(out, event);
   if (event !== 'tool:before') return r;
   const obj = out.trim().startsWith('{') ? parseObject(out.trim()) : undefined;
   const hso = obj?.hookSpecificOutput;
@@ -343,34 +344,35 @@ export function decodeDroidOutput(out: string, event: CanonicalEvent): HookRespo
   return r;
 }
 
-/** Copilot's own words for a hook that failed before a tool: the call is denied. */
-const COPILOT_ERRORED = 'hook errored';
+/** The fail-closed host's own words for a hook that failed before a tool: the call is denied. */
+const HOOK_ERRORED = 'hook errored';
 
-function copilotRun(event: CanonicalEvent, raw: Extract<RawRun, { kind: 'exit' }>, spelling: string | undefined): Decoded {
+function failClosedRun(event: CanonicalEvent, raw: Extract<RawRun, { kind: 'exit' }>, nested: boolean, label: string): Decoded {
   const code = raw.code;
   if (code === null) return { ok: false, error: signalError(raw.signal) };
-  if (code === 0) return { ok: true, response: decodeCopilotOutput(raw.stdout, event, spelling !== undefined && /^[A-Z]/.test(spelling)), exitCode: 0 };
+  if (code === 0) return { ok: true, response: decodeFlatPermissionOutput(raw.stdout, event, nested), exitCode: 0 };
   const denied = emptyResponse();
   denied.decision = 'deny';
-  // exit 2 denies with a fixed text: Copilot drops stderr
+  // exit 2 denies with a fixed text: the host drops stderr
   if (code === 2) {
     denied.reason = 'hook exited with code 2';
     return { ok: true, response: denied, exitCode: 2 };
   }
   // a crash (or a command not found) denies the tool call; elsewhere it is a failure
   if (event === 'tool:before') {
-    denied.reason = COPILOT_ERRORED;
-    return { ok: true, response: denied, exitCode: code, note: `exit ${code} (Copilot denies the call)` };
+    denied.reason = HOOK_ERRORED;
+    return { ok: true, response: denied, exitCode: code, note: `exit ${code} (${label} denies the call)` };
   }
   return { ok: false, error: `exit ${code}`, exitCode: code };
 }
 
 export function decodeRun(dialect: Dialect, event: CanonicalEvent, raw: RawRun, spelling?: string): Decoded {
-  if (dialect === 'copilot' && event === 'tool:before' && raw.kind === 'spawn-error') {
+  const form = rulesOf(dialect).answer;
+  if (form === 'flat-permission-fail-closed' && event === 'tool:before' && raw.kind === 'spawn-error') {
     const denied = emptyResponse();
     denied.decision = 'deny';
-    denied.reason = COPILOT_ERRORED;
-    return { ok: true, response: denied, note: `spawn failed: ${raw.message} (Copilot denies the call)` };
+    denied.reason = HOOK_ERRORED;
+    return { ok: true, response: denied, note: `spawn failed: ${raw.message} (${DIALECT_LABEL[dialect]} denies the call)` };
   }
   switch (raw.kind) {
     case 'timeout':
@@ -383,31 +385,32 @@ export function decodeRun(dialect: Dialect, event: CanonicalEvent, raw: RawRun, 
       return { ok: false, error: `request failed: ${raw.message}` };
     case 'http':
       if (raw.status < 200 || raw.status > 299) return { ok: false, error: `HTTP ${raw.status}` };
-      return { ok: true, response: decodeClaudeOutput(raw.body, event) };
+      return { ok: true, response: decodeContractOutput(raw.body, event) };
     case 'exit':
       break;
   }
   const code = raw.code;
   if (code === null) return { ok: false, error: signalError(raw.signal) };
-  if (dialect === 'gemini') return decodeGeminiExit(event, code, raw.stdout, raw.stderr);
-  if (dialect === 'qwen') return decodeQwenExit(event, code, raw.stdout, raw.stderr);
-  if (dialect === 'hermes') {
-    const r = decodeHermesOutput(raw.stdout, event);
-    if (code === 2 && event === 'tool:before' && r?.decision !== 'deny') {
-      const denied = r ?? emptyResponse();
-      denied.decision = 'deny';
-      denied.reason = text(raw.stderr)?.trim() ?? 'Blocked by shell hook.';
-      return { ok: true, response: denied, exitCode: code };
-    }
-    if (!r) return { ok: false, error: 'stdout is not a JSON object', exitCode: code };
-    // Hermes logs a non-zero exit and still uses the output
-    return code === 0 ? { ok: true, response: r, exitCode: code } : { ok: true, response: r, exitCode: code, note: `exit ${code}` };
+  switch (form) {
+    case 'json-any-exit-else-text':
+      return decodeJsonAnyExit(event, code, raw.stdout, raw.stderr);
+    case 'stderr-on-2-else-json':
+      return decodeStderrOn2(event, code, raw.stdout, raw.stderr);
+    case 'action-json':
+      return decodeActionRun(event, code, raw.stdout, raw.stderr);
+    case 'flat-permission-fail-closed':
+      return failClosedRun(event, raw, spelling !== undefined && isAliasSpelling(dialect, spelling), DIALECT_LABEL[dialect]);
+    case 'deny-only':
+      return decodeDenyOnly(code, raw.stdout, raw.stderr);
+    case 'exit-zero-json-strict':
+      return decodeExitZeroStrict(event, code, raw.stdout);
+    case 'decision-any-case':
+      return decodeDecisionAnyCase(code, raw.stdout, raw.stderr);
+    case 'exit-code-and-json':
+    case 'exit-code-and-json-permission-only':
+      break;
   }
-  if (dialect === 'copilot') return copilotRun(event, raw, spelling);
-  if (dialect === 'kimi') return decodeKimiExit(code, raw.stdout, raw.stderr);
-  if (dialect === 'vibe') return decodeVibeExit(event, code, raw.stdout);
-  if (dialect === 'openhands') return decodeOpenhandsExit(code, raw.stdout, raw.stderr);
-  if (code === 0) return { ok: true, response: dialect === 'droid' ? decodeDroidOutput(raw.stdout, event) : decodeClaudeOutput(raw.stdout, event), exitCode: 0 };
+  if (code === 0) return { ok: true, response: form === 'exit-code-and-json-permission-only' ? decodePermissionOnlyOutput(raw.stdout, event) : decodeContractOutput(raw.stdout, event), exitCode: 0 };
   if (code === 2) {
     const r = emptyResponse();
     r.decision = 'deny';
@@ -418,7 +421,21 @@ export function decodeRun(dialect: Dialect, event: CanonicalEvent, raw: RawRun, 
   return { ok: false, error: `exit ${code}`, exitCode: code };
 }
 
-/** The fields every Claude-shaped answer may carry beside its decision: stop the agent, a message for the person. */
+/** `action-json`: stdout whatever the exit code; exit 2 denies before a tool. */
+function decodeActionRun(event: CanonicalEvent, code: number, stdout: string, stderr: string): Decoded {
+  const r = decodeActionOutput(stdout, event);
+  if (code === 2 && event === 'tool:before' && r?.decision !== 'deny') {
+    const denied = r ?? emptyResponse();
+    denied.decision = 'deny';
+    denied.reason = text(stderr)?.trim() ?? 'Blocked by shell hook.';
+    return { ok: true, response: denied, exitCode: code };
+  }
+  if (!r) return { ok: false, error: 'stdout is not a JSON object', exitCode: code };
+  // the host logs a non-zero exit and still uses the output
+  return code === 0 ? { ok: true, response: r, exitCode: code } : { ok: true, response: r, exitCode: code, note: `exit ${code}` };
+}
+
+/** The fields every contract answer may carry beside its decision: stop the agent, a message for the person. */
 function withStopAndMessage(obj: Record<string, unknown>, r: HookResponse): HookResponse {
   if (obj.continue === false) {
     r.stop = true;

@@ -1,107 +1,76 @@
 /**
- * Per-dialect facts the engine needs: which event spellings map to which canonical event,
- * which spellings are known but have no canonical counterpart, default timeouts and the
- * shell a command runs in. The event tables are the host registries' (core/registry): a
- * row with a canonical event is that event's spelling, a row without one is a host-only
- * event. Hermes shell hooks use the same names as its plugin hooks.
+ * Per-dialect facts the engine needs, read from the hosts' hook-file rows (core/registry/hook-files.ts):
+ * which event spellings map to which canonical event, which spellings are known but have no
+ * canonical counterpart, default timeouts, and each dialect's reading rules. A registry event row
+ * with a canonical event is that event's spelling, a row without one is a host-only event.
+ * stopline's own hooks (`native`) have a row here: canonical names, the shared hook contract.
  */
 import { CANONICAL_EVENTS, isCanonicalEvent, type CanonicalEvent } from '../canonical';
-// the event rows only (core/registry/<host>-events.ts): an artifact that runs the person's hooks
-// carries no other host's tool table
-import { claudeEvents } from '../registry/claude-events';
-import { codexEvents } from '../registry/codex-events';
-import { geminiEvents } from '../registry/gemini-events';
-import { hermesEvents } from '../registry/hermes-events';
-import { qwenEvents } from '../registry/qwen-events';
-import { COPILOT_CLAUDE_SPELLINGS, copilotEvents } from '../registry/copilot-events';
-import { droidEvents } from '../registry/droid-events';
-import { kimiEvents } from '../registry/kimi-events';
-import { vibeEvents } from '../registry/vibe-events';
-import { openhandsEvents } from '../registry/openhands-events';
-import type { EventEntry } from '../registry/types';
+import type { EventEntry, HookFileSpec, TableListKeys } from '../registry/types';
+import { HOOK_FILES } from '../registry/hook-files';
+import { HOOK_CONTRACT_PAYLOAD, opt } from '../registry/hook-payloads';
 import { HOOK_DIALECTS, HOST_SPECS, type HookDialect } from '../registry/host-specs';
 import type { Dialect } from './types';
 
 type EventTable = Readonly<Record<string, CanonicalEvent>>;
 
-/** The registry event rows each host dialect takes its names from (one per hook dialect of core/registry/host-specs.ts). */
-export const DIALECT_EVENTS: Readonly<Record<HookDialect, readonly EventEntry[]>> = {
-  claude: claudeEvents,
-  codex: codexEvents,
-  hermes: hermesEvents,
-  gemini: geminiEvents,
-  qwen: qwenEvents,
-  copilot: copilotEvents,
-  droid: droidEvents,
-  kimi: kimiEvents,
-  openhands: openhandsEvents,
-  vibe: vibeEvents,
-};
+/** The registry event rows each host dialect takes its names from. */
+export const DIALECT_EVENTS: Readonly<Record<HookDialect, readonly EventEntry[]>> = Object.fromEntries(HOOK_DIALECTS.map((d) => [d, HOOK_FILES[d].events])) as Record<HookDialect, readonly EventEntry[]>;
 
 /**
- * Hook files that are a list of one-hook tables, each naming its own event (TOML `[[hooks]]`):
- * the keys each host reads in one table. Every other dialect keys its hooks by event name.
+ * stopline's own hooks in stopline.json: canonical event names, literal matchers, the shared hook
+ * contract plus the host and the canonical tool name, `onError`, `env`.
  */
-interface ListDialect {
-  /** the key that names the table's event */
-  eventKey: string;
-  /** the key of its matcher */
-  matcherKey: string;
-  /** the key that makes a failed hook (crash, timeout, unreadable answer) deny, when the host has one */
-  failClosedKey?: string;
-  /**
-   * events whose matcher the host compares with the prompt text, where stopline's canonical
-   * event has no matcher subject (Kimi's UserPromptSubmit)
-   */
-  promptMatcher?: readonly CanonicalEvent[];
-  /** keys a table may carry that stopline does not need (Vibe's `name`, which only ranks project over user tables) */
-  ignoredKeys?: readonly string[];
-}
-
-const LIST_DIALECTS: Readonly<Partial<Record<HookDialect, ListDialect>>> = {
-  // Kimi Code: `event`, `command`, `matcher`, `timeout` (docs/hosts/kimi.md)
-  kimi: { eventKey: 'event', matcherKey: 'matcher', promptMatcher: ['prompt:submit'] },
-  // Mistral Vibe: `name`, `type`, `command`, `match`, `timeout`, `strict` (docs/hosts/vibe.md)
-  vibe: { eventKey: 'type', matcherKey: 'match', failClosedKey: 'strict', ignoredKeys: ['name'] },
+const NATIVE_RULES: HookFileSpec = {
+  files: [],
+  format: 'json',
+  events: [],
+  entry: 'groups',
+  matcher: 'literal-list',
+  timeoutUnit: 'sec',
+  handler: { failure: 'onError', shell: 'sh', env: true },
+  payload: {
+    all: { ...HOOK_CONTRACT_PAYLOAD.all, host: 'hostFamily' },
+    events: {
+      ...HOOK_CONTRACT_PAYLOAD.events,
+      'tool:before': { ...HOOK_CONTRACT_PAYLOAD.events['tool:before'], canonical_tool_name: opt('canonicalToolName') },
+      'tool:after': { ...HOOK_CONTRACT_PAYLOAD.events['tool:after'], canonical_tool_name: opt('canonicalToolName') },
+    },
+  },
+  answer: 'exit-code-and-json',
 };
+
+/** A dialect's reading rules: its host's hook-file row, or stopline's own. */
+export function rulesOf(dialect: Dialect): HookFileSpec {
+  return dialect === 'native' ? NATIVE_RULES : HOOK_FILES[dialect];
+}
 
 /** The list-of-tables rules of a dialect, or undefined when its hooks are keyed by event. */
-export function listDialect(dialect: Dialect): ListDialect | undefined {
-  return dialect === 'native' ? undefined : LIST_DIALECTS[dialect];
+export function listDialect(dialect: Dialect): TableListKeys | undefined {
+  return rulesOf(dialect).tableList;
 }
 
-/**
- * Copilot reads Claude's PascalCase keys too (core/registry/copilot.ts): each is the spelling of
- * the camelCase row it stands for.
- */
-const copilotAliasRows: readonly EventEntry[] = Object.entries(COPILOT_CLAUDE_SPELLINGS).flatMap(([alias, native]) => {
-  const row = copilotEvents.find((e) => e.native === native);
-  return row ? [{ ...row, native: alias }] : [];
-});
-
-/** OpenHands reads each PascalCase event key in snake_case too (`pre_tool_use`), as the same event. */
-export function openhandsSnakeName(name: string): string {
+/** A PascalCase event name in snake_case (`PreToolUse` -> `pre_tool_use`). */
+export function snakeName(name: string): string {
   return name.replace(/(?<!^)(?=[A-Z])/g, '_').toLowerCase();
 }
-const openhandsSnakeRows: readonly EventEntry[] = openhandsEvents.map((e) => ({ ...e, native: openhandsSnakeName(e.native) }));
 
-/** The spellings a dialect's files may use: its registry rows, plus Copilot's PascalCase keys and OpenHands' snake_case ones. */
-const SPELLING_ROWS: Readonly<Record<HookDialect, readonly EventEntry[]>> = {
-  ...DIALECT_EVENTS,
-  copilot: [...copilotEvents, ...copilotAliasRows],
-  openhands: [...openhandsEvents, ...openhandsSnakeRows],
-};
+/** The spellings a dialect's files may use: its registry rows, its aliases, and their snake_case forms where the host reads those. */
+function spellingRows(spec: HookFileSpec): readonly EventEntry[] {
+  const aliases = Object.entries(spec.aliases?.names ?? {}).flatMap(([alias, native]) => {
+    const row = spec.events.find((e) => e.native === native);
+    return row ? [{ ...row, native: alias }] : [];
+  });
+  const snake = spec.snakeCaseToo ? spec.events.map((e) => ({ ...e, native: snakeName(e.native) })) : [];
+  return [...spec.events, ...aliases, ...snake];
+}
 
-/**
- * Dialects whose host compares a matcher only with a tool name: on any other event a matcher
- * other than `*` never matches there (OpenHands hands such events no tool name), so the group
- * never runs here either.
- */
-export const TOOL_ONLY_MATCHERS: ReadonlySet<Dialect> = new Set<Dialect>(['openhands']);
+const SPELLING_ROWS = Object.fromEntries(HOOK_DIALECTS.map((d) => [d, spellingRows(HOOK_FILES[d])])) as Readonly<Record<HookDialect, readonly EventEntry[]>>;
 
-/** Whether a Copilot event key is one of Claude's PascalCase spellings (nested groups, snake_case payload). */
-export function isCopilotClaudeSpelling(spelling: string): boolean {
-  return Object.prototype.hasOwnProperty.call(COPILOT_CLAUDE_SPELLINGS, spelling);
+/** Whether an event key is another host's name the dialect reads (its entries, payload and answer follow that form). */
+export function isAliasSpelling(dialect: Dialect, spelling: string): boolean {
+  const names = rulesOf(dialect).aliases?.names;
+  return names !== undefined && Object.prototype.hasOwnProperty.call(names, spelling);
 }
 
 function tableOf(events: readonly EventEntry[]): EventTable {
@@ -118,11 +87,13 @@ const TABLES = Object.fromEntries([['native', NATIVE_EVENTS], ...HOOK_DIALECTS.m
 const OTHERS = Object.fromEntries([['native', []], ...HOOK_DIALECTS.map((d) => [d, othersOf(SPELLING_ROWS[d])])]) as Readonly<Record<Dialect, readonly string[]>>;
 
 /** name -> spec field, for the hosts with a hook dialect */
-function byDialect<T>(pick: (hooks: { label: string; defaultTimeoutSec: number }) => T): Record<HookDialect, T> {
+function byDialect<T>(pick: (hooks: { label: string; short?: string; defaultTimeoutSec: number }) => T): Record<HookDialect, T> {
   return Object.fromEntries(HOST_SPECS.flatMap((s) => ('hooks' in s ? [[s.name, pick(s.hooks)]] : []))) as Record<HookDialect, T>;
 }
 
 export const DIALECT_LABEL: Readonly<Record<Dialect, string>> = { native: 'stopline', ...byDialect((h) => h.label) };
+/** The shorter name, where a message names the host twice or beside its product. */
+export const DIALECT_SHORT: Readonly<Record<Dialect, string>> = { native: 'stopline', ...byDialect((h) => h.short ?? h.label) };
 
 type SpellingLookup =
   | { kind: 'canonical'; event: CanonicalEvent }
@@ -137,15 +108,15 @@ export function lookupSpelling(dialect: Dialect, spelling: string): SpellingLook
   return { kind: 'unknown' };
 }
 
-/** The spellings a dialect uses for a canonical event (Claude tool:after has two). */
+/** The spellings a dialect uses for a canonical event (in registry row order: the host's own first). */
 export function spellingsOf(dialect: Dialect, event: CanonicalEvent): string[] {
   const table = TABLES[dialect];
   return Object.keys(table).filter((k) => table[k] === event);
 }
 
 /**
- * Resolve an event name as any host or dialect spells it. `preferDialect` breaks ties
- * (none exist today, but Hermes names are looked up first for host `hermes`).
+ * Resolve an event name as any host or dialect spells it. `preferDialect` is looked up first
+ * (no two dialects map one name to different events today).
  */
 export function resolveEventName(name: string, preferDialect?: Dialect): { event: CanonicalEvent; dialect: Dialect } | null {
   if (isCanonicalEvent(name)) return { event: name, dialect: 'native' };
@@ -164,15 +135,14 @@ export function suggestCanonical(name: string): CanonicalEvent | null {
 }
 
 /** The registry row a dialect's hooks for `event` are registered under (its first spelling). */
-function rowFor(dialect: Exclude<Dialect, 'native'>, event: CanonicalEvent): EventEntry | undefined {
+function rowFor(dialect: HookDialect, event: CanonicalEvent): EventEntry | undefined {
   const name = spellingsOf(dialect, event)[0];
   return SPELLING_ROWS[dialect].find((e) => e.native === name);
 }
 
 /**
  * Default handler timeout in seconds when the hook sets none, per dialect and event: the host's
- * own (the registry's hostTimeout: Claude 600 s, SessionEnd about 1.5 s; Codex 600 s, SessionEnd
- * 1 s; Hermes shell hooks 60 s; Gemini, Qwen, Droid and Vibe 60 s; Copilot and Kimi 30 s).
+ * own (the registry row's hostTimeout, else the host spec's default).
  */
 export function defaultTimeoutSec(dialect: Dialect, event: CanonicalEvent): number {
   // stopline's own hooks: a slow hook stalls every tool call, so a minute, not ten.

@@ -12,7 +12,7 @@
 import { resolve as resolvePath } from 'node:path';
 import { CANONICAL } from '../canonical';
 import { decodeRun, emptyResponse, type Decoded, type RawRun } from './decode';
-import { spellingsOf } from './dialects';
+import { rulesOf, spellingsOf } from './dialects';
 import { foldHookResponses, noHooksResult } from './fold';
 import { buildPayload, encodePayload, hostVars } from './payload';
 import { runCommand } from './run-command';
@@ -73,7 +73,7 @@ function spellingApplies(group: HookGroup, input: DispatchInput): boolean {
   return failed === undefined || FAILURE_SPELLING.test(group.spelling) === failed;
 }
 
-/** The shell command of a tool call, for Droid's `commandRegex`. */
+/** The shell command of a tool call, for a group's command filter (Droid's `commandRegex`). */
 function commandOf(input: DispatchInput): string | undefined {
   const fromCanonical = input.canonicalInput?.command;
   if (typeof fromCanonical === 'string') return fromCanonical;
@@ -123,7 +123,7 @@ function hookEnv(base: Readonly<Record<string, string | undefined>>, input: Disp
 }
 
 /**
- * Droid hands a hook every top-level string, number and boolean field of its payload as an
+ * A `payloadVars` host (Droid) hands a hook every top-level string, number and boolean field of its payload as an
  * environment variable too (`tool_name`, `session_id`, `cwd`, ...; observed on 0.225.2).
  */
 function payloadVars(body: string): Record<string, string> {
@@ -205,7 +205,7 @@ export async function dispatchHooks(config: HooksConfig, input: DispatchInput, o
               ...(handler.args ? { args: handler.args } : {}),
               shell: handler.shell,
               cwd: handler.cwd !== undefined ? resolvePath(input.projectDir ?? input.cwd, handler.cwd) : input.cwd,
-              env: hookEnv(baseEnv, input, handler.env, group.dialect === 'droid' ? payloadVars(body) : hostVars(group.dialect, input)),
+              env: hookEnv(baseEnv, input, handler.env, rulesOf(group.dialect).payloadVars ? payloadVars(body) : hostVars(group.dialect, input)),
               stdin: body + '\n',
               timeoutMs: handler.timeoutMs,
               ...(opts.signal ? { signal: opts.signal } : {}),

@@ -10,13 +10,15 @@ import { nodeRead } from '../state/node-read';
 import type { StatAnswer } from '../config/file-stamp';
 import { CONFIG_FILE, PROJECT_DIR, locateProject } from '../config/project';
 import { parseJsonc, type LocatedDocument } from './jsonc';
-import { DIALECT_LABEL, listDialect, lookupSpelling, openhandsSnakeName } from './dialects';
+import { DIALECT_LABEL, DIALECT_SHORT, lookupSpelling, rulesOf, snakeName } from './dialects';
 import { parseHooksList, parseHooksSection, report, type ParseContext } from './parse';
 import { parseToml } from './toml';
 import type { Diagnostic, Dialect, HookGroup, HooksConfig } from './types';
 import { parseYaml } from './yaml';
 import { isRecord } from '../check';
 import { HOOK_DIALECTS, type HookDialect } from '../registry/host-specs';
+import { HOOK_FILES } from '../registry/hook-files';
+import type { HookFileLocation, HookSwitch } from '../registry/types';
 
 export interface LoadOptions {
   env: Readonly<Record<string, string | undefined>>;
@@ -46,20 +48,12 @@ interface HostFile {
   path: string;
   dialect: Dialect;
   scope: string;
-  /** Droid's hooks.json is the event map itself; every other file keeps its hooks under `hooks` */
-  bareMap?: boolean;
-  /** OpenHands reads only the first of its files that exists: the ones after it are not read */
+  /** the file is the event map itself (`without-hooks-key`: when it has no `hooks`); other files keep their hooks under `hooks` */
+  bare?: HookFileLocation['bare'];
+  /** the host reads only the first of its files so marked that exists: the ones after it are not read */
   firstFound?: boolean;
-}
-
-/** Copilot's user folder: `$COPILOT_HOME`, else `~/.copilot`. */
-function copilotHome(env: LoadOptions['env'], home: string): string {
-  return env.COPILOT_HOME || join(home, '.copilot');
-}
-
-/** Droid's user folder: `$FACTORY_HOME_OVERRIDE/.factory`, else `~/.factory`. */
-function factoryHome(env: LoadOptions['env'], home: string): string {
-  return join(env.FACTORY_HOME_OVERRIDE || home, '.factory');
+  /** an event in this file replaces the same event of the other files of its folder */
+  overrides?: boolean;
 }
 
 /**
@@ -76,73 +70,31 @@ export function defaultConfigPaths(env: LoadOptions['env'], home: string, cwd: s
 }
 
 /**
- * The files one named import reads, in the order their groups append. Copilot reads every
- * `*.json` of its hooks folder (`listDir`; a project's .github/hooks is left out: Copilot runs it
- * only in a folder the person trusted), Droid the user and project `.factory` folders.
+ * The files one named import reads, in the order their groups append: the rows of its host's
+ * hook-file spec (core/registry), a `*.json` path read as every such file of its folder (`listDir`).
  */
 function hostFilesFor(name: ImportName, env: LoadOptions['env'], home: string, cwd: string, listDir?: LoadOptions['listDir']): HostFile[] {
-  switch (name) {
-    case 'claude': {
-      const userDir = env.CLAUDE_CONFIG_DIR || join(home, '.claude');
-      return [
-        { path: join(userDir, 'settings.json'), dialect: 'claude', scope: 'claude.user' },
-        { path: join(cwd, '.claude', 'settings.json'), dialect: 'claude', scope: 'claude.project' },
-        { path: join(cwd, '.claude', 'settings.local.json'), dialect: 'claude', scope: 'claude.local' },
-      ];
-    }
-    case 'codex':
-      return [{ path: join(env.CODEX_HOME || join(home, '.codex'), 'hooks.json'), dialect: 'codex', scope: 'codex.user' }];
-    case 'hermes':
-      return [{ path: join(env.HERMES_HOME || join(home, '.hermes'), 'config.yaml'), dialect: 'hermes', scope: 'hermes.user' }];
-    case 'gemini':
-      // GEMINI_CLI_HOME stands for the home folder; a project's file loads only in a trusted folder
-      return [
-        { path: join(env.GEMINI_CLI_HOME || home, '.gemini', 'settings.json'), dialect: 'gemini', scope: 'gemini.user' },
-        { path: join(cwd, '.gemini', 'settings.json'), dialect: 'gemini', scope: 'gemini.project' },
-      ];
-    case 'qwen':
-      // Qwen itself runs project hooks before user hooks
-      return [
-        { path: join(cwd, '.qwen', 'settings.json'), dialect: 'qwen', scope: 'qwen.project' },
-        { path: join(env.QWEN_HOME || join(home, '.qwen'), 'settings.json'), dialect: 'qwen', scope: 'qwen.user' },
-      ];
-    case 'copilot': {
-      const dir = join(copilotHome(env, home), 'hooks');
-      const files = (listDir?.(dir) ?? []).filter((n) => n.endsWith('.json')).sort();
-      return [
-        ...files.map((n) => ({ path: join(dir, n), dialect: 'copilot' as const, scope: `copilot.user.${n.replace(/\.json$/, '')}` })),
-        { path: join(copilotHome(env, home), 'settings.json'), dialect: 'copilot', scope: 'copilot.settings' },
-      ];
-    }
-    case 'droid': {
-      const folder = (dir: string, scope: string): HostFile[] => [
-        { path: join(dir, 'hooks.json'), dialect: 'droid', scope: `droid.${scope}`, bareMap: true },
-        { path: join(dir, 'settings.json'), dialect: 'droid', scope: `droid.${scope}-settings` },
-      ];
-      return [...folder(factoryHome(env, home), 'user'), ...folder(join(cwd, '.factory'), 'project')];
-    }
-    case 'kimi':
-      // Kimi reads hooks only from its config file (KIMI_SHARE_DIR moves ~/.kimi); there is no project file
-      return [{ path: join(env.KIMI_SHARE_DIR || join(home, '.kimi'), 'config.toml'), dialect: 'kimi', scope: 'kimi.user' }];
-    case 'openhands':
-      // the project's file, else the user's: OpenHands reads only the first one that exists
-      return [
-        { path: join(cwd, '.openhands', 'hooks.json'), dialect: 'openhands', scope: 'openhands.project', firstFound: true },
-        { path: join(home, '.openhands', 'hooks.json'), dialect: 'openhands', scope: 'openhands.user', firstFound: true },
-      ];
-    case 'vibe':
-      // a project's .vibe/hooks.toml is left out: Vibe runs it only in a folder the person trusted
-      return [{ path: join(env.VIBE_HOME || join(home, '.vibe'), 'hooks.toml'), dialect: 'vibe', scope: 'vibe.user' }];
-  }
+  return HOOK_FILES[name].files.flatMap((f): HostFile[] => {
+    const base = f.at === 'project' ? join(cwd, f.dir) : (f.env ? env[f.env] : undefined) || join(home, f.dir);
+    const rest = { dialect: name, ...(f.bare ? { bare: f.bare } : {}), ...(f.firstFound ? { firstFound: true } : {}), ...(f.overrides ? { overrides: true } : {}) };
+    const star = basename(f.path).indexOf('*');
+    if (star < 0) return [{ path: join(base, f.path), scope: `${name}.${f.scope}`, ...rest }];
+    const dir = join(base, dirname(f.path));
+    const suffix = basename(f.path).slice(star + 1);
+    const names = (listDir?.(dir) ?? []).filter((n) => n.endsWith(suffix)).sort();
+    return names.map((n) => ({ path: join(dir, n), scope: `${name}.${f.scope}.${n.slice(0, n.length - suffix.length)}`, ...rest }));
+  });
 }
 
-/** Guess an explicit import's dialect from its file name. */
+/** A file name against a row's name pattern (`*` any text). */
+function nameMatches(pattern: string, name: string): boolean {
+  return new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(name);
+}
+
+/** Guess an explicit import's dialect from its file name (the rows' `fileNames`). */
 export function dialectFromFileName(path: string): Dialect | null {
   const name = basename(path).toLowerCase();
-  if (name.endsWith('.yaml') || name.endsWith('.yml')) return 'hermes';
-  if (name === 'hooks.json') return 'codex';
-  if (name === 'hooks.toml') return 'vibe';
-  if (name.startsWith('settings') && name.endsWith('.json')) return 'claude';
+  for (const d of HOOK_DIALECTS) if (HOOK_FILES[d].fileNames?.some((p) => nameMatches(p, name))) return d;
   if (name === 'stopline.json') return 'native';
   return null;
 }
@@ -178,7 +130,8 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
     }
     if (text === undefined) return null;
     sources.push(path);
-    if (dialect === 'hermes') {
+    const format = rulesOf(dialect).format;
+    if (format === 'yaml') {
       const r = parseYaml(text, { onlyKeys: ['hooks'] });
       if (!r.ok) {
         diagnostics.push({ level: 'error', file: path, position: `${r.position.line}:${r.position.col}`, message: `YAML: ${r.message}; file skipped` });
@@ -187,7 +140,7 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
       for (const w of r.warnings) diagnostics.push({ level: 'warning', file: path, position: `${w.position.line}:${w.position.col}`, message: w.message });
       return { doc: r.doc };
     }
-    if (dialect !== 'native' && listDialect(dialect)) {
+    if (format === 'toml') {
       const r = parseToml(text);
       if (!r.ok) {
         diagnostics.push({ level: 'error', file: path, position: `${r.position.line}:${r.position.col}`, message: `TOML: ${r.message}; file skipped` });
@@ -240,7 +193,7 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
     }
     groups.push(...parsed);
     if (root.import !== undefined) {
-      if (!Array.isArray(root.import)) report(ctx, 'error', ['import'], '"import" must be a list such as ["claude", "codex", "hermes"]; ignored');
+      if (!Array.isArray(root.import)) report(ctx, 'error', ['import'], `"import" must be a list such as [${IMPORT_NAMES.slice(0, 3).map((n) => JSON.stringify(n)).join(', ')}]; ignored`);
       else root.import.forEach((entry, index) => imports.push({ entry, from: path, ctx, index }));
     }
   }
@@ -287,10 +240,10 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
     hostFiles.push({ path, dialect: known, scope: `${known}.import${explicitCount}` });
   }
 
-  // 3. read host files in place; Claude's and Qwen's disableAllHooks, Gemini's
-  // hooksConfig.enabled: per host, the last file that sets it decides
-  const perHost = new Map<Dialect, { groups: HookGroup[]; disabledBy: string | null }>();
-  const droidFolders: { dir: string; bareMap: boolean; groups: HookGroup[] }[] = [];
+  // 3. read host files in place; a host switch that turns all its hooks off (a `host` reach
+  // row): per host, the last file that sets it decides
+  const perHost = new Map<Dialect, { groups: HookGroup[]; disabledBy: string | null; how: string }>();
+  const folders: { dialect: Dialect; dir: string; overrides: boolean; groups: HookGroup[] }[] = [];
   const foundFirst = new Set<Dialect>();
   for (const f of hostFiles) {
     const key = resolve(f.path);
@@ -299,102 +252,109 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
     seen.add(key);
     const before = sources.length;
     const r = read(f.path, f.dialect);
-    // a file that exists hides the later ones, also when it cannot be read (as OpenHands then loads no hooks)
+    // a file that exists hides the later ones, also when it cannot be read (the host then loads no hooks)
     if (f.firstFound && sources.length > before) foundFirst.add(f.dialect);
     if (!r) continue;
     const ctx: ParseContext = { dialect: f.dialect, file: f.path, scope: f.scope, doc: r.doc, diagnostics };
+    const rules = rulesOf(f.dialect);
+    const label = DIALECT_LABEL[f.dialect];
     const root = r.doc.value;
-    if (root === null && f.dialect === 'hermes') continue; // empty YAML file
+    if (root === null && rules.format === 'yaml') continue; // empty YAML file
     if (!isRecord(root)) {
-      report(ctx, 'error', [], `${f.dialect === 'hermes' ? 'config.yaml' : 'the file'} must hold an object at the top; file skipped`);
+      report(ctx, 'error', [], `${rules.format === 'yaml' ? basename(f.path) : 'the file'} must hold an object at the top; file skipped`);
       continue;
     }
-    // a host's own switch that turns the whole file off: Copilot's disableAllHooks inside a hook
-    // file, Droid's hooksDisabled
-    const fileOff = f.dialect === 'copilot' ? root.disableAllHooks === true : f.dialect === 'droid' ? root.hooksDisabled === true : false;
+    // a host's own switch that turns the whole file off
+    const fileOff = rules.switches?.find((sw) => sw.reach === 'file' && switchedOff(sw, root) === true);
     if (fileOff) {
-      diagnostics.push({ level: 'warning', file: f.path, message: `${f.dialect === 'copilot' ? 'disableAllHooks' : 'hooksDisabled'} is true; this file's hooks are not imported` });
+      diagnostics.push({ level: 'warning', file: f.path, message: `${switchText(fileOff)}; this file's hooks are not imported` });
       continue;
     }
     const diagBefore = diagnostics.length;
-    if (f.dialect === 'openhands') {
-      const refused = openhandsRefusal(root);
+    if (rules.strictFile) {
+      const refused = strictRefusal(f.dialect, root);
       if (refused) {
-        report(ctx, 'error', refused.at, `${refused.message}; OpenHands refuses the file, so none of its hooks run`);
+        report(ctx, 'error', refused.at, `${refused.message}; ${label} refuses the file, so none of its hooks run`);
         continue;
       }
     }
+    // a map that is the file itself when it has no `hooks` is the dialect's rule, so an explicit import of such a file reads it too
+    const bare = f.bare ?? (rules.files.some((x) => x.bare === 'without-hooks-key') ? 'without-hooks-key' : undefined);
     const parsed = withoutStoplineGuard(
-      f.bareMap
+      bare === true || (bare === 'without-hooks-key' && !('hooks' in root))
         ? parseHooksSection(ctx, root, [])
-        : listDialect(f.dialect)
+        : rules.tableList
           ? parseHooksList(ctx, root.hooks, ['hooks'])
-          : f.dialect === 'openhands' && !('hooks' in root)
-            ? parseHooksSection(ctx, root, [])
-            : parseHooksSection(ctx, root.hooks, ['hooks']),
+          : parseHooksSection(ctx, root.hooks, ['hooks']),
     );
-    if (f.dialect === 'openhands' && diagnostics.slice(diagBefore).some((d) => d.level === 'error')) {
-      // OpenHands validates the whole file: one broken hook and it loads none
-      diagnostics.push({ level: 'error', file: f.path, message: 'OpenHands refuses a file with an error, so none of its hooks run' });
+    if (rules.strictFile && diagnostics.slice(diagBefore).some((d) => d.level === 'error')) {
+      // the host validates the whole file: one broken hook and it loads none
+      diagnostics.push({ level: 'error', file: f.path, message: `${label} refuses a file with an error, so none of its hooks run` });
       continue;
     }
-    if (f.dialect === 'droid') droidFolders.push({ dir: dirname(f.path), bareMap: f.bareMap === true, groups: parsed });
-    const host = perHost.get(f.dialect) ?? { groups: [], disabledBy: null };
+    if (rules.files.some((x) => x.overrides)) folders.push({ dialect: f.dialect, dir: dirname(f.path), overrides: f.overrides === true, groups: parsed });
+    const host = perHost.get(f.dialect) ?? { groups: [], disabledBy: null, how: '' };
     perHost.set(f.dialect, host);
-    const off = hooksSwitchedOff(f.dialect, root);
-    if (off === true) host.disabledBy = f.path;
-    else if (off === false) host.disabledBy = null;
+    for (const sw of rules.switches ?? []) {
+      if (sw.reach !== 'host') continue;
+      const off = switchedOff(sw, root);
+      if (off === true) {
+        host.disabledBy = f.path;
+        host.how = switchText(sw);
+      } else if (off === false) host.disabledBy = null;
+    }
     host.groups.push(...parsed);
     groups.push(...parsed);
   }
   for (const [dialect, host] of perHost) {
     if (host.disabledBy === null || host.groups.length === 0) continue;
-    const how = dialect === 'gemini' ? 'hooksConfig.enabled is false' : 'disableAllHooks is true';
-    diagnostics.push({ level: 'warning', file: host.disabledBy, message: `${how}; ${host.groups.length} ${dialect === 'claude' ? 'Claude' : DIALECT_LABEL[dialect]} hook group(s) not imported` });
+    diagnostics.push({ level: 'warning', file: host.disabledBy, message: `${host.how}; ${host.groups.length} ${DIALECT_SHORT[dialect]} hook group(s) not imported` });
     const drop = new Set(host.groups);
     for (let k = groups.length - 1; k >= 0; k--) if (drop.has(groups[k]!)) groups.splice(k, 1);
   }
 
-  // Droid: within one folder, an event in hooks.json replaces the same event of settings.json
+  // within one folder, an event in an `overrides` file replaces the same event of the folder's other files
   const overridden = new Set<HookGroup>();
-  for (const settings of droidFolders.filter((x) => !x.bareMap)) {
-    const hooksFile = droidFolders.find((x) => x.bareMap && x.dir === settings.dir);
-    if (!hooksFile) continue;
-    const replaced = new Set(hooksFile.groups.map((g) => g.spelling));
-    for (const g of settings.groups) if (replaced.has(g.spelling)) overridden.add(g);
+  for (const other of folders.filter((x) => !x.overrides)) {
+    const winner = folders.find((x) => x.overrides && x.dialect === other.dialect && x.dir === other.dir);
+    if (!winner) continue;
+    const replaced = new Set(winner.groups.map((g) => g.spelling));
+    for (const g of other.groups) if (replaced.has(g.spelling)) overridden.add(g);
   }
 
   return buildConfig(groups.filter((g) => !skip.has(g.dialect) && !overridden.has(g)), diagnostics, sources);
 }
 
 /**
- * OpenHands 1.16.0 refuses a whole hooks.json (no hook of it runs) when an event key is not one
- * of its six (PascalCase or snake_case), or when one event is written in both. The map is the
+ * A `strictFile` host refuses a whole file (no hook of it runs) when an event key is not one of
+ * its names, or when one event is written twice (PascalCase and snake_case). The map is the
  * file itself, or its `hooks` value.
  */
-function openhandsRefusal(root: Record<string, unknown>): { at: (string | number)[]; message: string } | undefined {
+function strictRefusal(dialect: Dialect, root: Record<string, unknown>): { at: (string | number)[]; message: string } | undefined {
   const wrapped = 'hooks' in root;
   const map = wrapped ? root.hooks : root;
   if (!isRecord(map)) return undefined;
   const seenEvents = new Set<string>();
   for (const key of Object.keys(map)) {
-    const snake = openhandsSnakeName(key);
+    const snake = snakeName(key);
     const at = wrapped ? ['hooks', key] : [key];
-    if (lookupSpelling('openhands', key).kind !== 'canonical') return { at, message: `unknown OpenHands event "${key}"` };
+    if (lookupSpelling(dialect, key).kind !== 'canonical') return { at, message: `unknown ${DIALECT_LABEL[dialect]} event "${key}"` };
     if (seenEvents.has(snake)) return { at, message: `event "${key}" is written twice (PascalCase and snake_case)` };
     seenEvents.add(snake);
   }
   return undefined;
 }
 
-/**
- * A host file's own switch for all its hooks: true = off, false = on, undefined = not set.
- * Claude Code and Qwen Code: `disableAllHooks`; Gemini CLI: `hooksConfig.enabled`.
- */
-function hooksSwitchedOff(dialect: Dialect, root: Record<string, unknown>): boolean | undefined {
-  if (dialect === 'claude' || dialect === 'qwen') return typeof root.disableAllHooks === 'boolean' ? root.disableAllHooks : undefined;
-  if (dialect === 'gemini' && isRecord(root.hooksConfig) && typeof root.hooksConfig.enabled === 'boolean') return !root.hooksConfig.enabled;
-  return undefined;
+/** A switch's setting in one file: true = off, false = on, undefined = not set. */
+function switchedOff(sw: HookSwitch, root: Record<string, unknown>): boolean | undefined {
+  let v: unknown = root;
+  for (const k of sw.path) v = isRecord(v) ? v[k] : undefined;
+  return typeof v === 'boolean' ? v === sw.offWhen : undefined;
+}
+
+/** How a switch that is off reads in a diagnostic (`disableAllHooks is true`). */
+function switchText(sw: HookSwitch): string {
+  return `${sw.path.join('.')} is ${sw.offWhen}`;
 }
 
 export function buildConfig(groups: HookGroup[], diagnostics: Diagnostic[] = [], sources: string[] = []): HooksConfig {
@@ -442,6 +402,9 @@ function sameAnswer(before: StatAnswer, now: StatAnswer): boolean {
   return before.kind === now.kind && before.kind !== 'error';
 }
 
+/** the variables that move a host's hook files (the rows' `env`): each chooses which files are read */
+const HOOK_FILE_VARS: readonly string[] = [...new Set(HOOK_DIALECTS.flatMap((d) => HOOK_FILES[d].files.flatMap((f) => (f.env ? [f.env] : []))))];
+
 function cacheKey(cwd: string, home: string, env: LoadOptions['env'], projectConfigPath: string, extra: Partial<LoadOptions>): string {
   return [
     cwd,
@@ -451,15 +414,7 @@ function cacheKey(cwd: string, home: string, env: LoadOptions['env'], projectCon
     process.cwd(),
     env.STOPLINE_CONFIG ?? '',
     env.XDG_CONFIG_HOME ?? '',
-    env.CLAUDE_CONFIG_DIR ?? '',
-    env.CODEX_HOME ?? '',
-    env.HERMES_HOME ?? '',
-    env.GEMINI_CLI_HOME ?? '',
-    env.QWEN_HOME ?? '',
-    env.COPILOT_HOME ?? '',
-    env.FACTORY_HOME_OVERRIDE ?? '',
-    env.KIMI_SHARE_DIR ?? '',
-    env.VIBE_HOME ?? '',
+    ...HOOK_FILE_VARS.map((v) => env[v] ?? ''),
     extra.userConfigPath ?? '',
     (extra.skipDialects ?? []).join(','),
   ].join('\0');

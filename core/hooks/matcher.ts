@@ -1,30 +1,29 @@
 /**
- * Matcher rules per dialect.
+ * Matcher rules, one per form a host's hook-file row names (core/registry/types.ts MatcherForm;
+ * the facts behind each host's form are in docs/hosts/<host>.md):
  *
- * - claude / native: literal alternatives split on `|` or `,` (plus the whitespace after
- *   the separator), each compared exactly, so names with `-`, spaces or non-ASCII work.
- * - codex: a pattern of only `[A-Za-z0-9_|]` is an exact, case-sensitive name list split
- *   on `|`; anything else is an unanchored regex (Codex 0.171.0, verified).
- * - hermes: a regex that must match the whole tool name (`re.fullmatch`).
- * - gemini: an unanchored regex; one that does not compile is compared as an exact name
- *   (Gemini CLI 0.61.0, read in its bundle and seen in the lab).
- * - qwen: an exact name (the tool's own or an alias: the canonical name stands in for Qwen's
- *   Claude aliases, `Bash` for run_shell_command), else an unanchored regex on the tool's own
- *   name; a `|` list not starting with `^` or `(` is trimmed entry by entry first; a regex that
- *   does not compile never matches (Qwen Code 0.24.4).
- * - copilot, droid: a regex on the whole tool name, case-sensitive (Copilot's documented rule;
- *   Droid: `Execute`, `Create|Execute` matched its Execute, `execute` and `Bash` did not).
- * - kimi: an unanchored regex (Python `re.search`, Kimi Code 1.51.0).
- * - openhands: `/re/` is a regex on the whole name (one that does not compile never matches);
- *   a pattern holding any of `|.*+?[]()^$\\` is a regex on the whole name, or the exact name when
- *   it does not compile; anything else the exact name; case-sensitive (OpenHands 1.16.0).
- * - vibe: a shell glob on the whole tool name, case-insensitive (Python `fnmatch` on lowered
- *   names: `*`, `?`, `[seq]`, `[!seq]`). Its `re:` form is a regex whose anchoring is not known,
- *   so such a group never runs and says so rather than run on tools Vibe would not pick.
+ * - literal-list: alternatives split on `|` or `,` (plus the whitespace after the separator),
+ *   each compared exactly, so names with `-`, spaces or non-ASCII work (stopline's own too).
+ * - name-list-else-regex: a pattern of only `[A-Za-z0-9_|]` is an exact, case-sensitive name
+ *   list split on `|`; anything else is an unanchored regex.
+ * - full-regex: a regex that must match the whole tool name, case-sensitive.
+ * - search-regex: an unanchored regex.
+ * - regex-else-name: an unanchored regex; one that does not compile is compared as an exact name.
+ * - names-then-regex: an exact name (the tool's own or an alias: the canonical name stands in for
+ *   the host's aliases), else an unanchored regex on the tool's own name; a `|` list not starting
+ *   with `^` or `(` is trimmed entry by entry first; a regex that does not compile runs only on
+ *   the exact name.
+ * - slashed-regex-or-name: `/re/` is a regex on the whole name (one that does not compile never
+ *   matches); a pattern holding any of `|.*+?[]()^$\\` is a regex on the whole name, or the exact
+ *   name when it does not compile; anything else the exact name; case-sensitive.
+ * - glob-ignore-case: a shell glob on the whole tool name, case-insensitive (`*`, `?`, `[seq]`,
+ *   `[!seq]` on lowered names). Its `re:` form is a regex whose anchoring is not known, so such
+ *   a group never runs and says so rather than run on tools the host would not pick.
  *
  * Missing, empty or `*` match everything. A regex that does not compile never matches
  * (the loader reports it), so a typo can never widen a hook to every tool.
  */
+import { DIALECT_LABEL, DIALECT_SHORT, rulesOf } from './dialects';
 import type { CompiledMatcher, Dialect } from './types';
 
 interface MatcherProblem {
@@ -42,7 +41,7 @@ export const MATCH_ALL: CompiledMatcher = Object.freeze({
   test: () => true,
 });
 
-const CODEX_NAME_LIST = /^[A-Za-z0-9_|]+$/;
+const NAME_LIST = /^[A-Za-z0-9_|]+$/;
 /** characters that mean "regex" to a Claude Code user; under literal rules they only match themselves */
 const REGEX_LOOKING = /[.*+?^$()[\]{}\\]/;
 
@@ -50,38 +49,35 @@ export function compileMatcher(dialect: Dialect, pattern: string | undefined): C
   if (pattern === undefined || pattern === '' || pattern === '*') {
     return { matcher: pattern === undefined ? MATCH_ALL : { ...MATCH_ALL, source: pattern } };
   }
-  switch (dialect) {
-    case 'claude':
-    case 'native':
+  switch (rulesOf(dialect).matcher) {
+    case 'literal-list':
       return literal(dialect, pattern);
-    case 'codex':
-      return CODEX_NAME_LIST.test(pattern) ? names(pattern) : regex(pattern, false);
-    case 'hermes':
-    case 'copilot':
-    case 'droid':
+    case 'name-list-else-regex':
+      return NAME_LIST.test(pattern) ? names(pattern) : regex(pattern, false);
+    case 'full-regex':
       return regex(pattern, true);
-    case 'gemini':
-      return geminiPattern(pattern);
-    case 'qwen':
-      return qwenPattern(pattern);
-    case 'kimi':
+    case 'regex-else-name':
+      return regexElseName(pattern);
+    case 'names-then-regex':
+      return namesThenRegex(pattern);
+    case 'search-regex':
       return regex(pattern, false);
-    case 'openhands':
-      return openhandsPattern(pattern);
-    case 'vibe':
-      return vibeGlob(pattern);
+    case 'slashed-regex-or-name':
+      return slashedRegexOrName(pattern);
+    case 'glob-ignore-case':
+      return globIgnoreCase(dialect, pattern);
   }
 }
 
-const OPENHANDS_REGEX_CHARS = /[|.*+?[\]()^$\\]/;
+const REGEX_CHARS = /[|.*+?[\]()^$\\]/;
 
-function openhandsPattern(pattern: string): CompileResult {
+function slashedRegexOrName(pattern: string): CompileResult {
   if (pattern.length > 2 && pattern.startsWith('/') && pattern.endsWith('/')) {
     const compiled = regex(pattern.slice(1, -1), true);
-    // OpenHands loads the file and the group never matches: a warning, not a broken file
+    // the host loads the file and the group never matches: a warning, not a broken file
     return { matcher: { ...compiled.matcher, source: pattern }, ...(compiled.problem ? { problem: { level: 'warning', message: compiled.problem.message } } : {}) };
   }
-  if (OPENHANDS_REGEX_CHARS.test(pattern)) {
+  if (REGEX_CHARS.test(pattern)) {
     const compiled = regex(pattern, true);
     if (compiled.matcher.mode !== 'never') return compiled;
     return { matcher: { source: pattern, mode: 'literal', test: (subjects) => subjects.includes(pattern) } };
@@ -89,12 +85,12 @@ function openhandsPattern(pattern: string): CompileResult {
   return { matcher: { source: pattern, mode: 'literal', test: (subjects) => subjects.includes(pattern) } };
 }
 
-/** Vibe: fnmatch on the lowered tool name; `re:` is refused (see the header). */
-function vibeGlob(pattern: string): CompileResult {
+/** A glob on the lowered tool name; `re:` is refused (see the header). */
+function globIgnoreCase(dialect: Dialect, pattern: string): CompileResult {
   if (pattern.startsWith('re:')) {
     return {
       matcher: { source: pattern, mode: 'never', test: () => false },
-      problem: { level: 'error', message: `Mistral Vibe "re:" matchers are not read (whether Vibe anchors them is not known); this group never runs` },
+      problem: { level: 'error', message: `${DIALECT_LABEL[dialect]} "re:" matchers are not read (whether ${DIALECT_SHORT[dialect]} anchors them is not known); this group never runs` },
     };
   }
   let source = '';
@@ -122,8 +118,8 @@ function vibeGlob(pattern: string): CompileResult {
   return { matcher: { source: pattern, mode: 'regex', test: (subjects) => subjects.some((s) => re.test(s.toLowerCase())) } };
 }
 
-/** Gemini: regex, or the exact name when the regex does not compile (no error: Gemini says nothing either). */
-function geminiPattern(raw: string): CompileResult {
+/** A regex, or the exact name when the regex does not compile (no error: the host says nothing either). */
+function regexElseName(raw: string): CompileResult {
   const pattern = raw.trim();
   if (pattern === '' || pattern === '*') return { matcher: { ...MATCH_ALL, source: raw } };
   const compiled = regex(pattern, false);
@@ -131,7 +127,7 @@ function geminiPattern(raw: string): CompileResult {
   return { matcher: { source: pattern, mode: 'literal', test: (subjects) => subjects.includes(pattern) } };
 }
 
-function qwenPattern(raw: string): CompileResult {
+function namesThenRegex(raw: string): CompileResult {
   const pattern = raw.trim();
   if (pattern === '' || pattern === '*' || pattern === '.*') return { matcher: { ...MATCH_ALL, source: raw } };
   let expression = pattern;
@@ -163,7 +159,7 @@ function literal(dialect: Dialect, pattern: string): CompileResult {
     test: (subjects) => subjects.some((s) => set.has(s)),
   };
   if (REGEX_LOOKING.test(pattern)) {
-    const who = dialect === 'claude' ? 'Claude' : 'stopline';
+    const who = DIALECT_SHORT[dialect];
     return {
       matcher,
       problem: {

@@ -4,7 +4,7 @@
  * here throws on bad input.
  */
 import { CANONICAL, type CanonicalEvent } from '../canonical';
-import { DIALECT_LABEL, TOOL_ONLY_MATCHERS, defaultTimeoutSec, isCopilotClaudeSpelling, listDialect, lookupSpelling, suggestCanonical, timeoutBoundsSec } from './dialects';
+import { DIALECT_LABEL, defaultTimeoutSec, isAliasSpelling, listDialect, lookupSpelling, rulesOf, spellingsOf, suggestCanonical, timeoutBoundsSec } from './dialects';
 import { locate, type JsonPath, type LocatedDocument } from './jsonc';
 import { MATCH_ALL, compileMatcher } from './matcher';
 import type { CommandHandler, Diagnostic, Dialect, HookGroup, HookHandler, HttpHandler, OnError } from './types';
@@ -49,7 +49,7 @@ export function parseHooksSection(ctx: ParseContext, value: unknown, path: JsonP
   for (const [spelling, list] of Object.entries(value)) {
     const evPath = [...path, spelling];
     if (spelling.startsWith('$')) continue; // Codex `$comment` and similar annotations
-    if (ctx.dialect === 'droid' && DROID_FILE_SWITCHES.has(spelling)) continue; // switches beside the events in hooks.json
+    if (rulesOf(ctx.dialect).fileKeys?.includes(spelling)) continue; // switches beside the events of a bare file
     const hit = lookupSpelling(ctx.dialect, spelling);
     if (hit.kind !== 'canonical') {
       if (ctx.dialect === 'native') {
@@ -66,12 +66,14 @@ export function parseHooksSection(ctx: ParseContext, value: unknown, path: JsonP
       report(ctx, 'error', evPath, `event "${spelling}" must be a list, found ${kindOf(list)}; skipped`);
       continue;
     }
+    const rules = rulesOf(ctx.dialect);
+    const form = isAliasSpelling(ctx.dialect, spelling) ? rules.aliases!.entry : rules.entry;
     list.forEach((entry, gi) => {
       const group =
-        ctx.dialect === 'hermes'
-          ? parseHermesEntry(ctx, hit.event, spelling, entry, [...evPath, gi], gi)
-          : ctx.dialect === 'copilot' && !isCopilotClaudeSpelling(spelling)
-            ? parseCopilotEntry(ctx, hit.event, spelling, entry, [...evPath, gi], gi)
+        form === 'flat-command'
+          ? parseFlatCommand(ctx, hit.event, spelling, entry, [...evPath, gi], gi)
+          : form === 'flat-handler'
+            ? parseFlatHandler(ctx, hit.event, spelling, entry, [...evPath, gi], gi)
             : parseGroup(ctx, hit.event, spelling, entry, [...evPath, gi], gi);
       if (group) groups.push(group);
     });
@@ -80,8 +82,8 @@ export function parseHooksSection(ctx: ParseContext, value: unknown, path: JsonP
 }
 
 /**
- * A hooks list of one-hook tables that name their own event (TOML `[[hooks]]`: Kimi Code, Mistral
- * Vibe), read by the dialect's row of LIST_DIALECTS. Each table is one group of one command hook,
+ * A hooks list of one-hook tables that name their own event (TOML `[[hooks]]`), read by the
+ * dialect's `tableList` keys. Each table is one group of one command hook,
  * run by `sh -c`.
  */
 export function parseHooksList(ctx: ParseContext, value: unknown, path: JsonPath): HookGroup[] {
@@ -149,7 +151,8 @@ function groupMatcher(ctx: ParseContext, event: CanonicalEvent, raw: unknown, pa
   }
   const { matcher, problem } = compileMatcher(ctx.dialect, raw);
   if (matcher.mode === 'all') return matcher;
-  if (TOOL_ONLY_MATCHERS.has(ctx.dialect) && CANONICAL[event].subject !== 'tool') {
+  const onTools = rulesOf(ctx.dialect).matcherOnTools;
+  if (onTools === 'never-runs' && CANONICAL[event].subject !== 'tool') {
     report(ctx, 'warning', path, `${DIALECT_LABEL[ctx.dialect]} compares matchers only with a tool name: matcher "${raw}" on ${event} never matches there; this group never runs`);
     return { source: raw, mode: 'never', test: () => false };
   }
@@ -157,8 +160,9 @@ function groupMatcher(ctx: ParseContext, event: CanonicalEvent, raw: unknown, pa
     report(ctx, 'warning', path, `event ${event} has no matcher subject; matcher "${raw}" dropped (the group runs on every ${event})`);
     return MATCH_ALL;
   }
-  if (ctx.dialect === 'hermes' && CANONICAL[event].subject !== 'tool') {
-    report(ctx, 'warning', path, `Hermes applies matchers only to pre_tool_call / post_tool_call; matcher "${raw}" dropped`);
+  if (onTools === 'dropped' && CANONICAL[event].subject !== 'tool') {
+    const toolEvents = [...spellingsOf(ctx.dialect, 'tool:before'), ...spellingsOf(ctx.dialect, 'tool:after')].join(' / ');
+    report(ctx, 'warning', path, `${DIALECT_LABEL[ctx.dialect]} applies matchers only to ${toolEvents}; matcher "${raw}" dropped`);
     return MATCH_ALL;
   }
   if (problem) report(ctx, problem.level, path, problem.message);
@@ -175,7 +179,8 @@ function parseGroup(ctx: ParseContext, event: CanonicalEvent, spelling: string, 
   }
   const matcher = groupMatcher(ctx, event, entry.matcher, [...path, 'matcher']);
   if (!matcher) return null;
-  const commandRegex = ctx.dialect === 'droid' ? droidCommandRegex(ctx, entry.commandRegex, [...path, 'commandRegex']) : undefined;
+  const filterKey = rulesOf(ctx.dialect).handler.commandFilter;
+  const commandRegex = filterKey ? commandFilter(ctx, filterKey, entry[filterKey], [...path, filterKey]) : undefined;
   if (commandRegex === null) return null;
   const list = entry.hooks;
   if (!Array.isArray(list)) {
@@ -194,32 +199,29 @@ function parseGroup(ctx: ParseContext, event: CanonicalEvent, spelling: string, 
   return { dialect: ctx.dialect, source: ctx.file, event, spelling, matcher, ...(commandRegex ? { commandRegex } : {}), hooks };
 }
 
-/** Keys of a Droid hooks.json that sit beside the events and are not events. */
-const DROID_FILE_SWITCHES: ReadonlySet<string> = new Set(['hooksDisabled', 'preserveRiskLevel', 'showHookOutput']);
-
-/** Droid's `commandRegex` (a filter on the shell command); undefined = none, null = drop the group. */
-function droidCommandRegex(ctx: ParseContext, raw: unknown, path: JsonPath): RegExp | undefined | null {
+/** A group's filter on the shell command (the row's `commandFilter` key); undefined = none, null = drop the group. */
+function commandFilter(ctx: ParseContext, key: string, raw: unknown, path: JsonPath): RegExp | undefined | null {
   if (raw === undefined || raw === null || raw === '') return undefined;
   if (typeof raw !== 'string') {
-    report(ctx, 'error', path, `commandRegex must be a string, found ${kindOf(raw)}; group skipped`);
+    report(ctx, 'error', path, `${key} must be a string, found ${kindOf(raw)}; group skipped`);
     return null;
   }
   try {
     return new RegExp(raw);
   } catch (err) {
-    report(ctx, 'error', path, `invalid commandRegex "${raw}": ${err instanceof Error ? err.message : String(err)}; this group never runs`);
+    report(ctx, 'error', path, `invalid ${key} "${raw}": ${err instanceof Error ? err.message : String(err)}; this group never runs`);
     return null;
   }
 }
 
 /**
- * A Copilot entry under a camelCase key: one flat handler `{type?, bash | command | exec + args,
- * timeoutSec | timeout, cwd?, env?, matcher?}` (http: url, headers, allowedEnvVars), read as the
- * one-handler group it is. `powershell` alone runs only on Windows.
+ * A `flat-handler` entry: one flat handler `{type?, bash | command | exec + args, timeoutSec |
+ * timeout, cwd?, env?, matcher?}` (http: url, headers, allowedEnvVars), read as the one-handler
+ * group it is. `powershell` alone runs only on Windows.
  */
-function parseCopilotEntry(ctx: ParseContext, event: CanonicalEvent, spelling: string, entry: unknown, path: JsonPath, gi: number): HookGroup | null {
+function parseFlatHandler(ctx: ParseContext, event: CanonicalEvent, spelling: string, entry: unknown, path: JsonPath, gi: number): HookGroup | null {
   if (!isRecord(entry)) {
-    report(ctx, 'error', path, `a Copilot hook entry must be an object with "bash" or "command", found ${kindOf(entry)}; skipped`);
+    report(ctx, 'error', path, `a ${DIALECT_LABEL[ctx.dialect]} hook entry must be an object with "bash" or "command", found ${kindOf(entry)}; skipped`);
     return null;
   }
   const matcher = groupMatcher(ctx, event, entry.matcher, [...path, 'matcher']);
@@ -235,15 +237,13 @@ function parseCopilotEntry(ctx: ParseContext, event: CanonicalEvent, spelling: s
     normal.args = entry.args ?? [];
   } else normal.command = shellText;
   const handler = parseHandler(ctx, event, normal, path, `${ctx.scope}:${spelling}:${gi}:0`);
-  return handler ? { dialect: 'copilot', source: ctx.file, event, spelling, matcher, hooks: [handler] } : null;
+  return handler ? { dialect: ctx.dialect, source: ctx.file, event, spelling, matcher, hooks: [handler] } : null;
 }
 
-/**
- * A configured timeout in seconds, in the dialect's unit: Gemini writes milliseconds; Qwen
- * seconds, but reads 1000 or more as milliseconds; the others seconds.
- */
+/** A configured timeout in seconds, from the dialect's unit (`sec-or-ms`: 1000 or more is milliseconds). */
 function timeoutSeconds(dialect: ParseContext['dialect'], raw: number): number {
-  if (dialect === 'gemini' || (dialect === 'qwen' && raw >= 1000)) return raw / 1000;
+  const unit = rulesOf(dialect).timeoutUnit;
+  if (unit === 'ms' || (unit === 'sec-or-ms' && raw >= 1000)) return raw / 1000;
   return raw;
 }
 
@@ -252,7 +252,7 @@ function parseTimeout(ctx: ParseContext, event: CanonicalEvent, raw: unknown, pa
   let sec: number;
   if (raw === undefined || raw === null) sec = def;
   else if (typeof raw !== 'number' || !Number.isFinite(raw) || raw <= 0) {
-    report(ctx, 'error', path, `timeout must be a positive number of ${ctx.dialect === 'gemini' ? 'milliseconds' : 'seconds'}, found ${JSON.stringify(raw)}; hook skipped`);
+    report(ctx, 'error', path, `timeout must be a positive number of ${rulesOf(ctx.dialect).timeoutUnit === 'ms' ? 'milliseconds' : 'seconds'}, found ${JSON.stringify(raw)}; hook skipped`);
     return null;
   } else sec = timeoutSeconds(ctx.dialect, raw);
   const bounds = timeoutBoundsSec(ctx.dialect, event);
@@ -274,16 +274,17 @@ function parseStringMap(ctx: ParseContext, raw: unknown, path: JsonPath, what: s
 }
 
 function parseOnError(ctx: ParseContext, h: Record<string, unknown>, path: JsonPath): OnError | null {
-  if (ctx.dialect === 'claude') {
+  const key = rulesOf(ctx.dialect).handler.failure;
+  if (key === 'onFailure') {
     const v = h.onFailure;
     if (v === undefined || v === null || v === 'continue') return 'warn';
     if (v === 'block') return 'block';
     report(ctx, 'error', [...path, 'onFailure'], `onFailure must be "continue" or "block", found ${JSON.stringify(v)}; hook skipped`);
     return null;
   }
-  // Codex, Gemini, Qwen, Copilot and Droid have no such field: the host itself lets the tool run
-  // when one of its hooks fails (Copilot's own failure rules are in decode.ts)
-  if (ctx.dialect === 'codex' || ctx.dialect === 'gemini' || ctx.dialect === 'qwen' || ctx.dialect === 'copilot' || ctx.dialect === 'droid') return 'warn';
+  // a host without such a field lets the tool run when one of its hooks fails (a host's own
+  // failure rules, such as denying before a tool, are its answer form's: decode.ts)
+  if (key === undefined) return 'warn';
   const v = h.onError;
   if (v === undefined || v === null) return 'warn';
   if (v === 'warn' || v === 'block' || v === 'ignore') return v;
@@ -304,23 +305,22 @@ function parseHandler(ctx: ParseContext, event: CanonicalEvent, h: unknown, path
     report(ctx, 'warning', [...path, 'type'], `hook type "${type}" needs ${DIALECT_LABEL[ctx.dialect]}'s own model; stopline runs only "command" and "http" hooks; skipped`);
     return null;
   }
-  if (ctx.dialect === 'gemini' && (type === 'plugin' || type === 'runtime' || type === 'http')) {
-    report(ctx, 'warning', [...path, 'type'], `Gemini CLI hook type "${type}" runs inside Gemini CLI only; stopline runs only its "command" hooks; skipped`);
+  const keys = rulesOf(ctx.dialect).handler;
+  const label = DIALECT_LABEL[ctx.dialect];
+  if (typeof type === 'string' && keys.hostOnlyTypes?.includes(type)) {
+    report(ctx, 'warning', [...path, 'type'], `${label} hook type "${type}" runs inside ${label} only; stopline runs only its "command" hooks; skipped`);
     return null;
   }
-  if (ctx.dialect === 'openhands' && type === 'http') {
-    report(ctx, 'error', [...path, 'type'], 'OpenHands hooks are "command" hooks only (it has no "http" type); skipped');
+  if (keys.noHttp && type === 'http') {
+    report(ctx, 'error', [...path, 'type'], `${label} hooks are "command" hooks only (it has no "http" type); skipped`);
     return null;
   }
   if (type !== 'command' && type !== 'http') {
     report(ctx, 'error', [...path, 'type'], `unknown hook type ${JSON.stringify(type)} (expected "command" or "http"); skipped`);
     return null;
   }
-  if (ctx.dialect === 'claude' || ctx.dialect === 'codex' || ctx.dialect === 'qwen') {
-    if (h.if !== undefined) report(ctx, 'warning', [...path, 'if'], `"if" filters are not evaluated; this hook runs whenever its matcher matches`);
-    if (h.async === true) report(ctx, 'warning', [...path, 'async'], `"async" is not supported; this hook runs synchronously`);
-  }
-  if (ctx.dialect === 'openhands' && h.async === true) report(ctx, 'warning', [...path, 'async'], `"async" is not supported; this hook runs synchronously`);
+  if (keys.notRun?.includes('if') && h.if !== undefined) report(ctx, 'warning', [...path, 'if'], `"if" filters are not evaluated; this hook runs whenever its matcher matches`);
+  if (keys.notRun?.includes('async') && h.async === true) report(ctx, 'warning', [...path, 'async'], `"async" is not supported; this hook runs synchronously`);
   const timeoutMs = parseTimeout(ctx, event, h.timeout, [...path, 'timeout']);
   const onError = parseOnError(ctx, h, path);
   if (timeoutMs === null || onError === null) return null;
@@ -340,8 +340,8 @@ function parseHandler(ctx: ParseContext, event: CanonicalEvent, h: unknown, path
         return null;
       }
       allowedEnvVars = h.allowedEnvVars as string[];
-    } else if (ctx.dialect === 'claude') {
-      // Claude Code only expands variables listed in allowedEnvVars
+    } else if (keys.httpEnvListed) {
+      // the host expands only the variables an http hook lists
       allowedEnvVars = [];
     }
     const handler: HttpHandler = { id, type: 'http', url, timeoutMs, onError };
@@ -355,9 +355,8 @@ function parseHandler(ctx: ParseContext, event: CanonicalEvent, h: unknown, path
     report(ctx, 'error', [...path, 'command'], `command hook needs a non-empty "command" string, found ${JSON.stringify(command)}; skipped`);
     return null;
   }
-  // Codex, Gemini and Qwen run `bash -c`, Copilot `/bin/bash --norc --noprofile -c`, Droid `sh -c`
-  let shell: CommandHandler['shell'] = ctx.dialect === 'codex' || ctx.dialect === 'gemini' || ctx.dialect === 'qwen' || ctx.dialect === 'copilot' ? 'bash' : 'sh';
-  if ((ctx.dialect === 'claude' || ctx.dialect === 'qwen') && h.shell !== undefined) {
+  let shell: CommandHandler['shell'] = keys.shell;
+  if (keys.shellKey && h.shell !== undefined) {
     if (h.shell === 'bash') shell = 'bash';
     else {
       report(ctx, 'warning', [...path, 'shell'], `shell ${JSON.stringify(h.shell)} is not supported; skipped`);
@@ -365,19 +364,19 @@ function parseHandler(ctx: ParseContext, event: CanonicalEvent, h: unknown, path
     }
   }
   const handler: CommandHandler = { id, type: 'command', command, shell, timeoutMs, onError };
-  if ((ctx.dialect === 'claude' || ctx.dialect === 'copilot') && h.args !== undefined) {
+  if (keys.args && h.args !== undefined) {
     if (!Array.isArray(h.args) || !h.args.every((a) => typeof a === 'string')) {
       report(ctx, 'error', [...path, 'args'], 'args must be a list of strings; hook skipped');
       return null;
     }
     handler.args = h.args as string[];
   }
-  if (ctx.dialect === 'native' || ctx.dialect === 'gemini' || ctx.dialect === 'qwen' || ctx.dialect === 'copilot') {
+  if (keys.env) {
     const env = parseStringMap(ctx, h.env, [...path, 'env'], 'env');
     if (env === null) return null;
     if (env) handler.env = env;
   }
-  if (ctx.dialect === 'copilot' && h.cwd !== undefined) {
+  if (keys.cwd && h.cwd !== undefined) {
     if (typeof h.cwd !== 'string' || h.cwd === '') {
       report(ctx, 'error', [...path, 'cwd'], 'cwd must be a folder name relative to the project; hook skipped');
       return null;
@@ -387,24 +386,26 @@ function parseHandler(ctx: ParseContext, event: CanonicalEvent, h: unknown, path
   return handler;
 }
 
-/** Hermes shell hooks: a flat list of `{ matcher?, command, timeout?, fail_closed? }` per event. */
-function parseHermesEntry(ctx: ParseContext, event: CanonicalEvent, spelling: string, entry: unknown, path: JsonPath, gi: number): HookGroup | null {
+/** A `flat-command` entry: `{ matcher?, command, timeout?, <failClosedKeys>? }`, one command hook. */
+function parseFlatCommand(ctx: ParseContext, event: CanonicalEvent, spelling: string, entry: unknown, path: JsonPath, gi: number): HookGroup | null {
+  const label = DIALECT_LABEL[ctx.dialect];
   if (!isRecord(entry)) {
-    report(ctx, 'error', path, `a Hermes hook entry must be a mapping with "command", found ${kindOf(entry)}; skipped`);
+    report(ctx, 'error', path, `a ${label} hook entry must be a mapping with "command", found ${kindOf(entry)}; skipped`);
     return null;
   }
   const matcher = groupMatcher(ctx, event, entry.matcher, [...path, 'matcher']);
   if (!matcher) return null;
   const command = entry.command;
   if (typeof command !== 'string' || command.trim() === '') {
-    report(ctx, 'error', [...path, 'command'], `Hermes hook needs a non-empty "command", found ${JSON.stringify(command)}; skipped`);
+    report(ctx, 'error', [...path, 'command'], `${label} hook needs a non-empty "command", found ${JSON.stringify(command)}; skipped`);
     return null;
   }
   const timeoutMs = parseTimeout(ctx, event, entry.timeout, [...path, 'timeout']);
   if (timeoutMs === null) return null;
-  const failClosed = entry.fail_closed ?? entry.failClosed;
+  const failKey = (rulesOf(ctx.dialect).handler.failClosedKeys ?? []).find((k) => entry[k] !== undefined && entry[k] !== null);
+  const failClosed = failKey !== undefined ? entry[failKey] : undefined;
   if (failClosed !== undefined && typeof failClosed !== 'boolean') {
-    report(ctx, 'error', [...path, entry.fail_closed !== undefined ? 'fail_closed' : 'failClosed'], `fail_closed must be true or false; hook skipped`);
+    report(ctx, 'error', [...path, failKey!], `${failKey} must be true or false; hook skipped`);
     return null;
   }
   const handler: CommandHandler = {
@@ -415,5 +416,5 @@ function parseHermesEntry(ctx: ParseContext, event: CanonicalEvent, spelling: st
     timeoutMs,
     onError: failClosed ? 'block' : 'warn',
   };
-  return { dialect: 'hermes', source: ctx.file, event, spelling, matcher, hooks: [handler] };
+  return { dialect: ctx.dialect, source: ctx.file, event, spelling, matcher, hooks: [handler] };
 }

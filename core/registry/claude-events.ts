@@ -3,8 +3,9 @@
  * read every host's event names, and an artifact that runs the person's hooks bundles this file
  * without the host's tool table (claude.ts, which re-exports these rows in its registry).
  */
-import type { EventEntry, InstallSpec } from './types';
+import type { EventEntry, HookFileSpec, InstallSpec } from './types';
 import { eventRow, type EventColumns } from './rows';
+import { HOOK_CONTRACT_PAYLOAD } from './hook-payloads';
 
 /** Claude gives a command hook 600 s when it sets no timeout. */
 const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
@@ -42,3 +43,27 @@ export const claudeEvents: EventEntry[] = [
     ev(n, null, null, false),
   ),
 ];
+
+/**
+ * The person's Claude Code hooks: settings.json of the user folder (CLAUDE_CONFIG_DIR moves it),
+ * then the project's settings.json and settings.local.json; `disableAllHooks` in the last file
+ * that sets it turns them all off. Matchers are literal names; `onFailure: block` makes a failed
+ * hook deny; http hooks expand only the variables they list in allowedEnvVars.
+ */
+export const claudeHookFile: HookFileSpec = {
+  files: [
+    { at: 'user', env: 'CLAUDE_CONFIG_DIR', dir: '.claude', path: 'settings.json', scope: 'user' },
+    { at: 'project', dir: '.claude', path: 'settings.json', scope: 'project' },
+    { at: 'project', dir: '.claude', path: 'settings.local.json', scope: 'local' },
+  ],
+  format: 'json',
+  fileNames: ['settings*.json'],
+  events: claudeEvents,
+  entry: 'groups',
+  switches: [{ path: ['disableAllHooks'], offWhen: true, reach: 'host' }],
+  matcher: 'literal-list',
+  timeoutUnit: 'sec',
+  handler: { failure: 'onFailure', shell: 'sh', shellKey: true, args: true, notRun: ['if', 'async'], httpEnvListed: true },
+  payload: HOOK_CONTRACT_PAYLOAD,
+  answer: 'exit-code-and-json',
+};

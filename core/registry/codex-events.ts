@@ -3,8 +3,9 @@
  * read every host's event names, and an artifact that runs the person's hooks bundles this file
  * without the host's tool table (codex.ts, which re-exports these rows in its registry).
  */
-import type { EventEntry, InstallSpec } from './types';
+import type { EventEntry, HookFileSpec, InstallSpec } from './types';
 import { eventRow, type EventColumns } from './rows';
+import { HOOK_CONTRACT_PAYLOAD } from './hook-payloads';
 
 /** Codex gives a command hook 600 s when it sets no timeout... */
 const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
@@ -34,3 +35,21 @@ export const codexEvents: EventEntry[] = [
   ev('PostCompact', null, null, false),
   ev('Interrupt', null, null, false, { matcherIgnored: true, hostTimeout: SHORT }, 'SIGINT during a turn; SessionEnd follows'),
 ];
+
+/**
+ * The person's Codex hooks: hooks.json of the Codex folder (CODEX_HOME moves it), Claude's
+ * contract run by `bash -c`; a matcher of only `[A-Za-z0-9_|]` is a name list, else a regex
+ * (Codex 0.171.0). A failed hook lets the tool run.
+ */
+export const codexHookFile: HookFileSpec = {
+  files: [{ at: 'user', env: 'CODEX_HOME', dir: '.codex', path: 'hooks.json', scope: 'user' }],
+  format: 'json',
+  fileNames: ['hooks.json'],
+  events: codexEvents,
+  entry: 'groups',
+  matcher: 'name-list-else-regex',
+  timeoutUnit: 'sec',
+  handler: { shell: 'bash', notRun: ['if', 'async'] },
+  payload: HOOK_CONTRACT_PAYLOAD,
+  answer: 'exit-code-and-json',
+};

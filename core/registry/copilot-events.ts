@@ -3,8 +3,9 @@
  * read every host's event names, and an artifact that runs the person's hooks bundles this file
  * without the host's tool table (copilot.ts, which re-exports these rows in its registry).
  */
-import type { EventEntry, InstallSpec } from './types';
+import type { EventEntry, HookFileSpec, InstallSpec, PayloadFields } from './types';
 import { eventRow, type EventColumns } from './rows';
+import { HOOK_CONTRACT_PAYLOAD, opt, or } from './hook-payloads';
 
 /**
  * Copilot gives a command hook 30 s when it sets none, and lets the tool run when the hook
@@ -58,4 +59,44 @@ export const COPILOT_CLAUDE_SPELLINGS: Readonly<Record<string, string>> = {
   PreCompact: 'preCompact',
   Notification: 'notification',
   PreMcpToolCall: 'preMcpToolCall',
+};
+
+/** A tool event's fields in Copilot's camelCase payload. */
+const copilotTool: PayloadFields = { toolName: or('toolName', ''), toolArgs: or('toolInput', {}) };
+
+/**
+ * The person's Copilot hooks (1.0.102): every *.json of the hooks folder in COPILOT_HOME (else
+ * ~/.copilot), then its settings.json; a project's .github/hooks is left out (Copilot runs it only
+ * in a folder the person trusted). `disableAllHooks` turns one file off. A camelCase key holds flat
+ * handlers and gets Copilot's camelCase payload; Claude's PascalCase keys hold Claude's groups and
+ * get Claude's payload. Hooks run by `/bin/bash --norc --noprofile -c`.
+ */
+export const copilotHookFile: HookFileSpec = {
+  files: [
+    { at: 'user', env: 'COPILOT_HOME', dir: '.copilot', path: 'hooks/*.json', scope: 'user' },
+    { at: 'user', env: 'COPILOT_HOME', dir: '.copilot', path: 'settings.json', scope: 'settings' },
+  ],
+  format: 'json',
+  events: copilotEvents,
+  aliases: { names: COPILOT_CLAUDE_SPELLINGS, entry: 'groups', payload: HOOK_CONTRACT_PAYLOAD },
+  entry: 'flat-handler',
+  switches: [{ path: ['disableAllHooks'], offWhen: true, reach: 'file' }],
+  matcher: 'full-regex',
+  timeoutUnit: 'sec',
+  handler: { shell: 'bash', args: true, env: true, cwd: true },
+  payload: {
+    all: { sessionId: 'sessionId', timestamp: 'nowMs', cwd: 'cwd', agentId: opt('agentId'), agentType: opt('agentType') },
+    events: {
+      'tool:before': copilotTool,
+      'tool:after': { ...copilotTool, toolResult: or('toolResponse', null) },
+      'prompt:submit': { prompt: or('prompt', '') },
+      'session:start': { source: or('source', 'new') },
+      'session:end': { reason: or('reason', 'complete') },
+      'turn:stop': { stopReason: { value: 'end_turn' }, stop_hook_active: or('stopHookActive', false), transcriptPath: opt('transcriptPath') },
+      'subagent:start': { transcriptPath: opt('transcriptPath') },
+      'subagent:end': { transcriptPath: opt('transcriptPath') },
+      notice: { message: or('message', '') },
+    },
+  },
+  answer: 'flat-permission-fail-closed',
 };

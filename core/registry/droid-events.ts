@@ -3,7 +3,8 @@
  * read every host's event names, and an artifact that runs the person's hooks bundles this file
  * without the host's tool table (droid.ts, which re-exports these rows in its registry).
  */
-import type { EventEntry, InstallSpec } from './types';
+import { HOOK_CONTRACT_PAYLOAD } from './hook-payloads';
+import type { EventEntry, HookFileSpec, InstallSpec } from './types';
 import { eventRow, type EventColumns } from './rows';
 
 /**
@@ -29,3 +30,30 @@ export const droidEvents: EventEntry[] = [
   ev('Notification', 'notice', null, false),
   ev('PreCompact', 'compact:before', null, false),
 ];
+
+/**
+ * The person's Droid hooks (0.225.2): in the user's .factory folder (FACTORY_HOME_OVERRIDE stands
+ * for the home) and the project's, hooks.json (the event map itself, beside three switches) and
+ * settings.json; within one folder an event in hooks.json replaces the same event of
+ * settings.json. `hooksDisabled` turns a file off; `commandRegex` filters a group by the shell
+ * command; hooks run by `sh -c` and get every top-level payload field as a variable too.
+ */
+export const droidHookFile: HookFileSpec = {
+  files: [
+    { at: 'user', env: 'FACTORY_HOME_OVERRIDE', dir: '', path: '.factory/hooks.json', scope: 'user', bare: true, overrides: true },
+    { at: 'user', env: 'FACTORY_HOME_OVERRIDE', dir: '', path: '.factory/settings.json', scope: 'user-settings' },
+    { at: 'project', dir: '.factory', path: 'hooks.json', scope: 'project', bare: true, overrides: true },
+    { at: 'project', dir: '.factory', path: 'settings.json', scope: 'project-settings' },
+  ],
+  format: 'json',
+  events: droidEvents,
+  entry: 'groups',
+  fileKeys: ['hooksDisabled', 'preserveRiskLevel', 'showHookOutput'],
+  switches: [{ path: ['hooksDisabled'], offWhen: true, reach: 'file' }],
+  matcher: 'full-regex',
+  timeoutUnit: 'sec',
+  handler: { shell: 'sh', commandFilter: 'commandRegex' },
+  payload: HOOK_CONTRACT_PAYLOAD,
+  payloadVars: true,
+  answer: 'exit-code-and-json-permission-only',
+};

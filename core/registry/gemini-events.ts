@@ -3,8 +3,9 @@
  * read every host's event names, and an artifact that runs the person's hooks bundles this file
  * without the host's tool table (gemini.ts, which re-exports these rows in its registry).
  */
-import type { EventEntry, InstallSpec } from './types';
+import type { EventEntry, HookFileSpec, InstallSpec } from './types';
 import { eventRow, type EventColumns } from './rows';
+import { HOOK_CONTRACT_PAYLOAD } from './hook-payloads';
 
 /** Gemini gives a command hook 60 s (60000 ms) when it sets no timeout. */
 const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
@@ -31,3 +32,27 @@ export const geminiEvents: EventEntry[] = [
   ev('AfterModel', null, null, false),
   ev('BeforeToolSelection', null, null, false),
 ];
+
+const { permission_mode: _noPermissionMode, ...geminiCommon } = HOOK_CONTRACT_PAYLOAD.all;
+
+/**
+ * The person's Gemini CLI hooks (0.61.0): `hooks` of .gemini/settings.json in the home
+ * (GEMINI_CLI_HOME stands for it) and in the project; `hooksConfig.enabled: false` in the last
+ * file that sets it turns them off. Timeouts are milliseconds; hooks run by `bash -c`; the
+ * payload is Claude's without `permission_mode`, with Gemini's `timestamp`.
+ */
+export const geminiHookFile: HookFileSpec = {
+  files: [
+    { at: 'user', env: 'GEMINI_CLI_HOME', dir: '', path: '.gemini/settings.json', scope: 'user' },
+    { at: 'project', dir: '.gemini', path: 'settings.json', scope: 'project' },
+  ],
+  format: 'json',
+  events: geminiEvents,
+  entry: 'groups',
+  switches: [{ path: ['hooksConfig', 'enabled'], offWhen: false, reach: 'host' }],
+  matcher: 'regex-else-name',
+  timeoutUnit: 'ms',
+  handler: { shell: 'bash', env: true, hostOnlyTypes: ['plugin', 'runtime', 'http'] },
+  payload: { all: { ...geminiCommon, timestamp: 'nowIso' }, events: HOOK_CONTRACT_PAYLOAD.events },
+  answer: 'json-any-exit-else-text',
+};

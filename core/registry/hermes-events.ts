@@ -3,8 +3,9 @@
  * read every host's event names, and an artifact that runs the person's hooks bundles this file
  * without the host's tool table (hermes.ts, which re-exports these rows in its registry).
  */
-import type { EventEntry } from './types';
 import { eventRow, type EventColumns } from './rows';
+import { opt, or } from './hook-payloads';
+import type { EventEntry, HookFileSpec, PayloadField, PayloadFields } from './types';
 
 /** Hermes shell hooks (`hooks:` in config.yaml) get 60 s when they set none, and 1 to 300 s when they do. */
 const e = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
@@ -35,3 +36,47 @@ export const hermesEvents: EventEntry[] = [
   e('kanban_task_completed', null, null, false),
   e('kanban_task_blocked', null, null, false),
 ];
+
+/** Hermes puts every field of its own beyond the common five under `extra`. */
+const hermesExtra = (own: PayloadFields): PayloadField => ({
+  fields: {
+    canonical_event: 'canonicalEvent',
+    host: 'hostFamily',
+    ...own,
+    source: opt('source'),
+    reason: opt('reason'),
+    child_role: opt('agentType'),
+    child_subagent_id: opt('agentId'),
+    transcript_path: opt('transcriptPath'),
+    permission_mode: opt('permissionMode'),
+  },
+});
+
+const hermesToolExtra: PayloadFields = { canonical_tool_name: opt('canonicalToolName'), tool_call_id: opt('toolUseId') };
+
+/**
+ * The person's Hermes shell hooks (v0.19.0): the `hooks:` section of config.yaml in the Hermes
+ * folder (HERMES_HOME moves it), a flat list of `{matcher, command, timeout, fail_closed}` per
+ * event, run by `sh -c`. A matcher is a regex on the whole tool name and applies only to the
+ * tool events; stdout is read whatever the exit code.
+ */
+export const hermesHookFile: HookFileSpec = {
+  files: [{ at: 'user', env: 'HERMES_HOME', dir: '.hermes', path: 'config.yaml', scope: 'user' }],
+  format: 'yaml',
+  fileNames: ['*.yaml', '*.yml'],
+  events: hermesEvents,
+  entry: 'flat-command',
+  matcher: 'full-regex',
+  matcherOnTools: 'dropped',
+  timeoutUnit: 'sec',
+  handler: { shell: 'sh', failClosedKeys: ['fail_closed', 'failClosed'] },
+  payload: {
+    all: { hook_event_name: 'eventName', tool_name: { value: null }, tool_input: { value: null }, session_id: 'sessionId', cwd: 'cwd', extra: hermesExtra({}) },
+    events: {
+      'tool:before': { tool_name: or('toolName', ''), tool_input: or('toolInput', null), extra: hermesExtra(hermesToolExtra) },
+      'tool:after': { tool_name: or('toolName', ''), tool_input: or('toolInput', null), extra: hermesExtra({ ...hermesToolExtra, result: or('toolResponse', null) }) },
+      'prompt:submit': { extra: hermesExtra({ user_message: or('prompt', '') }) },
+    },
+  },
+  answer: 'action-json',
+};

@@ -42,6 +42,8 @@ export interface HostSpec {
   readonly hooks?: {
     /** the host as the hook diagnostics name it */
     readonly label: string;
+    /** its shorter name, where a diagnostic names it twice or beside its own product (`Claude`, `Vibe`); default: label */
+    readonly short?: string;
     /** seconds the host gives a hook handler that sets none, on an event without its own row value */
     readonly defaultTimeoutSec: number;
   };
@@ -84,7 +86,7 @@ export interface HostLayout {
 }
 
 export const HOST_SPECS = [
-  { name: 'claude', displayName: 'Claude Code', binary: 'claude', door: 'command-hook', hooks: { label: 'Claude Code', defaultTimeoutSec: 600}, layout: { dir: '.claude', env: ['CLAUDE_CONFIG_DIR'], keepDefault: true, user: ['plugins', 'settings.json', '.claude.json'], project: ['.claude/settings{,.local}.json'], home: ['.claude.json'], system: ['/etc/claude-code', '/Library/Application Support/ClaudeCode', 'C:\\Program Files\\ClaudeCode'], secrets: ['.credentials.json'], settings: ['settings.json', 'settings.local.json', '.claude.json'] } },
+  { name: 'claude', displayName: 'Claude Code', binary: 'claude', door: 'command-hook', hooks: { label: 'Claude Code', short: 'Claude', defaultTimeoutSec: 600 }, layout: { dir: '.claude', env: ['CLAUDE_CONFIG_DIR'], keepDefault: true, user: ['plugins', 'settings.json', '.claude.json'], project: ['.claude/settings{,.local}.json'], home: ['.claude.json'], system: ['/etc/claude-code', '/Library/Application Support/ClaudeCode', 'C:\\Program Files\\ClaudeCode'], secrets: ['.credentials.json'], settings: ['settings.json', 'settings.local.json', '.claude.json'] } },
   { name: 'codex', displayName: 'Codex CLI', binary: 'codex', door: 'command-hook', hooks: { label: 'Codex', defaultTimeoutSec: 600}, layout: { dir: '.codex', env: ['CODEX_HOME'], user: ['stopline.mjs', 'hooks.json', 'config.toml', 'plugins'], project: ['.codex'], secrets: ['auth.json', '.credentials.json', 'secrets', '.sandbox-secrets'], settings: ['config.toml', '*.config.toml'] } },
   { name: 'opencode', displayName: 'OpenCode', binary: 'opencode', door: 'plugin', layout: { dir: '.config', env: ['XDG_CONFIG_HOME'], user: ['opencode/plugin{,s}/stopline.js', 'opencode/opencode.json{,c}'], project: ['.opencode/plugin{,s}/stopline.js', '{,.opencode/}opencode.json{,c}'] } },
   { name: 'hermes', displayName: 'Hermes Agent', binary: 'hermes', door: 'shim', hooks: { label: 'Hermes', defaultTimeoutSec: 60}, layout: { dir: '.hermes', env: ['HERMES_HOME'], user: ['plugins/stopline', 'config.yaml', '.env'], secrets: ['auth.json'] } },
@@ -98,7 +100,7 @@ export const HOST_SPECS = [
   { name: 'kilo', displayName: 'Kilo Code', binary: 'kilo', door: 'plugin', artifact: 'opencode', loadedBy: { pidVar: 'KILO_PID', versionVar: 'KILOCODE_VERSION' }, layout: { dir: '.config/kilo', env: ['XDG_CONFIG_HOME/kilo'], user: ['plugin{,s}/stopline.js', '{kilo,opencode}.json{,c}'], project: ['.kilo{,code}/{plugin{,s}/stopline.js,{kilo,opencode}.json{,c}}'], system: ['{/etc/kilo,/Library/Application Support/kilo}/{plugin{,s}/stopline.js,{kilo,opencode}.json{,c}}'] } },
   { name: 'openhands', displayName: 'OpenHands', binary: 'openhands', door: 'command-hook', hooks: { label: 'OpenHands', defaultTimeoutSec: 60 }, layout: { dir: '.openhands', user: ['hooks.json', 'stopline'], project: ['.openhands/{hooks.json,stopline}'] } },
   { name: 'openclaw', displayName: 'OpenClaw', binary: 'openclaw', door: 'plugin', layout: { dir: '.openclaw', env: ['OPENCLAW_STATE_DIR', 'OPENCLAW_HOME/.openclaw'], user: ['stopline', 'openclaw.json', 'extensions', '.env'], system: ['OPENCLAW_CONFIG_PATH='] } },
-  { name: 'vibe', displayName: 'Mistral Vibe', binary: 'vibe', door: 'command-hook', hooks: { label: 'Mistral Vibe', defaultTimeoutSec: 60 }, layout: { dir: '.vibe', env: ['VIBE_HOME'], user: ['stopline', 'hooks.toml', 'config.toml', 'trusted_folders.toml'], project: ['.vibe/{hooks.toml,stopline}'] } },
+  { name: 'vibe', displayName: 'Mistral Vibe', binary: 'vibe', door: 'command-hook', hooks: { label: 'Mistral Vibe', short: 'Vibe', defaultTimeoutSec: 60 }, layout: { dir: '.vibe', env: ['VIBE_HOME'], user: ['stopline', 'hooks.toml', 'config.toml', 'trusted_folders.toml'], project: ['.vibe/{hooks.toml,stopline}'] } },
 ] as const satisfies readonly HostSpec[];
 
 type Spec = (typeof HOST_SPECS)[number];

@@ -6,8 +6,9 @@
  * reason (or exit 2 with the reason on stderr). Nothing a hook prints reaches the model as
  * context, and no event takes a rewritten input (docs/hosts/kimi.md).
  */
-import type { EventEntry, InstallSpec } from './types';
+import type { EventEntry, HookFileSpec, InstallSpec, PayloadFields } from './types';
 import { eventRow, type EventColumns } from './rows';
+import { opt, or } from './hook-payloads';
 
 /** Kimi gives a hook 30 s when it sets none and clamps a set timeout to 1..600 s. */
 const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
@@ -33,3 +34,41 @@ export const kimiEvents: EventEntry[] = [
   ev('PostCompact', null, null, false),
   ev('StopFailure', null, null, false),
 ];
+
+/** A tool event's fields on Kimi. */
+const kimiTool: PayloadFields = { tool_name: or('toolName', ''), tool_input: or('toolInput', {}), tool_call_id: or('toolUseId', '') };
+
+/**
+ * The person's Kimi Code hooks (1.51.0): the `[[hooks]]` tables of config.toml in KIMI_SHARE_DIR
+ * (else ~/.kimi); there is no project file. Each table: `event`, `command`, `matcher` (an
+ * unanchored regex; on UserPromptSubmit compared with the prompt), `timeout`; run by `sh -c`.
+ * The payload is Claude-like without transcript path or permission mode; a tool's result is
+ * `tool_output` text cut at 2000 characters, a failed tool's `error`.
+ */
+export const kimiHookFile: HookFileSpec = {
+  files: [{ at: 'user', env: 'KIMI_SHARE_DIR', dir: '.kimi', path: 'config.toml', scope: 'user' }],
+  format: 'toml',
+  events: kimiEvents,
+  tableList: { eventKey: 'event', matcherKey: 'matcher', promptMatcher: ['prompt:submit'] },
+  entry: 'groups',
+  matcher: 'search-regex',
+  timeoutUnit: 'sec',
+  handler: { shell: 'sh' },
+  payload: {
+    all: { hook_event_name: 'eventName', session_id: 'sessionId', cwd: 'cwd' },
+    events: {
+      'tool:before': kimiTool,
+      'tool:after': { ...kimiTool, tool_output: { from: 'toolResponseText', max: 2000 } },
+      'prompt:submit': { prompt: or('prompt', '') },
+      'session:start': { source: or('source', 'startup') },
+      'session:end': { reason: or('reason', 'other') },
+      'turn:stop': { stop_hook_active: or('stopHookActive', false) },
+      'subagent:start': { agent_name: or('agentType', '') },
+      'subagent:end': { agent_name: or('agentType', '') },
+    },
+    spelling: {
+      PostToolUseFailure: { ...kimiTool, error: 'toolResponseText' },
+    },
+  },
+  answer: 'deny-only',
+};

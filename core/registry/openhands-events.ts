@@ -3,8 +3,9 @@
  * artifact that runs the person's hooks bundles the event rows without the host's tool table;
  * openhands.ts re-exports them in its registry).
  */
-import type { EventEntry, InstallSpec } from './types';
+import type { EventEntry, HookFileSpec, InstallSpec, PayloadField, PayloadFields } from './types';
 import { eventRow, type EventColumns } from './rows';
+import { opt, or } from './hook-payloads';
 
 /** OpenHands gives a command hook 60 s when it sets no timeout (HookDefinition.timeout, seconds). */
 const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
@@ -25,3 +26,45 @@ export const openhandsEvents: EventEntry[] = [
   ev('Stop', 'turn:stop', 'turn.stop', true, { install: hook(), outputs: ['block'] }, 'metadata.reason "agent_finished"; a deny keeps the agent going, which stopline never answers'),
   ev('SessionEnd', 'session:end', 'session.end', false, { install: hook(), outputs: ['silent'] }, 'cleanup'),
 ];
+
+/** OpenHands sends every field of its HookEvent: one the event does not have is null. */
+const NONE: PayloadField = { value: null };
+const openhandsTool: PayloadFields = { tool_name: or('toolName', null), tool_input: or('toolInput', null) };
+
+/**
+ * The person's OpenHands hooks (1.16.0): the project's .openhands/hooks.json, else the user's (only
+ * the first that exists is read); the event map is the file itself or its `hooks`, each name in
+ * PascalCase or snake_case. One unknown event, one event written twice or one broken hook and
+ * OpenHands loads none of the file. Matchers compare only tool names; `command` hooks only; the
+ * payload is its HookEvent with every field, and four variables beside it.
+ */
+export const openhandsHookFile: HookFileSpec = {
+  files: [
+    { at: 'project', dir: '.openhands', path: 'hooks.json', scope: 'project', bare: 'without-hooks-key', firstFound: true },
+    { at: 'user', dir: '.openhands', path: 'hooks.json', scope: 'user', bare: 'without-hooks-key', firstFound: true },
+  ],
+  format: 'json',
+  events: openhandsEvents,
+  snakeCaseToo: true,
+  entry: 'groups',
+  strictFile: true,
+  matcher: 'slashed-regex-or-name',
+  matcherOnTools: 'never-runs',
+  timeoutUnit: 'sec',
+  handler: { failure: 'onError', shell: 'sh', notRun: ['async'], noHttp: true },
+  payload: {
+    all: { event_type: 'hostEventName', tool_name: NONE, tool_input: NONE, tool_response: NONE, message: NONE, session_id: 'sessionId', working_dir: 'cwd', metadata: { fields: {} } },
+    events: {
+      'tool:before': openhandsTool,
+      'tool:after': { ...openhandsTool, tool_response: or('toolResponseObject', null) },
+      'prompt:submit': { message: or('prompt', '') },
+      'turn:stop': { metadata: { fields: { reason: { value: 'agent_finished' } } } },
+      'session:end': { metadata: { fields: { reason: opt('reason') } } },
+    },
+  },
+  vars: {
+    all: { OPENHANDS_PROJECT_DIR: 'projectDir', OPENHANDS_SESSION_ID: 'sessionId', OPENHANDS_EVENT_TYPE: 'hostEventName' },
+    events: { 'tool:before': { OPENHANDS_TOOL_NAME: 'toolName' }, 'tool:after': { OPENHANDS_TOOL_NAME: 'toolName' } },
+  },
+  answer: 'decision-any-case',
+};

@@ -3,7 +3,8 @@
  * read every host's event names, and an artifact that runs the person's hooks bundles this file
  * without the host's tool table (qwen.ts, which re-exports these rows in its registry).
  */
-import type { EventEntry, InstallSpec } from './types';
+import type { EventEntry, HookFileSpec, InstallSpec } from './types';
+import { HOOK_CONTRACT_PAYLOAD } from './hook-payloads';
 import { eventRow, type EventColumns } from './rows';
 
 /** Qwen gives a command hook 60 s when it sets no timeout (seconds; a value of 1000 or more is read as milliseconds). */
@@ -39,3 +40,24 @@ export const qwenEvents: EventEntry[] = [
   ev('TodoCompleted', null, null, false),
   ev('InstructionsLoaded', null, null, false),
 ];
+
+/**
+ * The person's Qwen Code hooks (0.24.4): the project's .qwen/settings.json, then the user's (QWEN_HOME
+ * moves it): Qwen runs project hooks first. `disableAllHooks` as in Claude; a timeout of 1000 or
+ * more is milliseconds; hooks run by `bash -c`; Claude's payload.
+ */
+export const qwenHookFile: HookFileSpec = {
+  files: [
+    { at: 'project', dir: '.qwen', path: 'settings.json', scope: 'project' },
+    { at: 'user', env: 'QWEN_HOME', dir: '.qwen', path: 'settings.json', scope: 'user' },
+  ],
+  format: 'json',
+  events: qwenEvents,
+  entry: 'groups',
+  switches: [{ path: ['disableAllHooks'], offWhen: true, reach: 'host' }],
+  matcher: 'names-then-regex',
+  timeoutUnit: 'sec-or-ms',
+  handler: { shell: 'bash', shellKey: true, env: true, notRun: ['if', 'async'] },
+  payload: HOOK_CONTRACT_PAYLOAD,
+  answer: 'stderr-on-2-else-json',
+};

@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeCopilotOutput, decodeDroidOutput, decodeRun } from '../../../core/hooks/decode';
+import { decodeFlatPermissionOutput, decodePermissionOnlyOutput, decodeRun } from '../../../core/hooks/decode';
 import { defaultTimeoutSec, lookupSpelling, spellingsOf } from '../../../core/hooks/dialects';
 import { dispatchHooks } from '../../../core/hooks/dispatch';
 import { loadHooksConfig, type LoadOptions } from '../../../core/hooks/load';
@@ -79,11 +79,11 @@ describe('the copilot dialect', () => {
   it('decoding: camelCase keys read only the top-level fields; PascalCase keys read Claude\'s too', () => {
     const hso = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'h' } });
     const flat = JSON.stringify({ permissionDecision: 'deny', permissionDecisionReason: 'f', additionalContext: 'c' });
-    expect(decodeCopilotOutput(hso, 'tool:before', false).decision).toBe('none');
-    expect(decodeCopilotOutput(JSON.stringify({ decision: 'block', reason: 'x' }), 'tool:before', false).decision).toBe('none');
-    expect(decodeCopilotOutput(flat, 'tool:before', false)).toMatchObject({ decision: 'deny', reason: 'f', contexts: ['c'] });
-    expect(decodeCopilotOutput(hso, 'tool:before', true)).toMatchObject({ decision: 'deny', reason: 'h' });
-    expect(decodeCopilotOutput('{not json', 'tool:before', false).decision).toBe('none');
+    expect(decodeFlatPermissionOutput(hso, 'tool:before', false).decision).toBe('none');
+    expect(decodeFlatPermissionOutput(JSON.stringify({ decision: 'block', reason: 'x' }), 'tool:before', false).decision).toBe('none');
+    expect(decodeFlatPermissionOutput(flat, 'tool:before', false)).toMatchObject({ decision: 'deny', reason: 'f', contexts: ['c'] });
+    expect(decodeFlatPermissionOutput(hso, 'tool:before', true)).toMatchObject({ decision: 'deny', reason: 'h' });
+    expect(decodeFlatPermissionOutput('{not json', 'tool:before', false).decision).toBe('none');
   });
 
   it('exit codes: 2 denies with Copilot\'s fixed text (stderr is dropped); a crash or a missing command denies before a tool; a timeout does not', () => {
@@ -133,9 +133,9 @@ describe('the droid dialect', () => {
   });
 
   it('decoding: before a tool only hookSpecificOutput decides; every failure lets the tool run', () => {
-    expect(decodeDroidOutput(JSON.stringify({ permissionDecision: 'deny' }), 'tool:before').decision).toBe('none');
-    expect(decodeDroidOutput(JSON.stringify({ decision: 'block', reason: 'x' }), 'tool:before').decision).toBe('none');
-    expect(decodeDroidOutput(JSON.stringify({ hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'r' } }), 'tool:before')).toMatchObject({ decision: 'deny', reason: 'r' });
+    expect(decodePermissionOnlyOutput(JSON.stringify({ permissionDecision: 'deny' }), 'tool:before').decision).toBe('none');
+    expect(decodePermissionOnlyOutput(JSON.stringify({ decision: 'block', reason: 'x' }), 'tool:before').decision).toBe('none');
+    expect(decodePermissionOnlyOutput(JSON.stringify({ hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'r' } }), 'tool:before')).toMatchObject({ decision: 'deny', reason: 'r' });
     expect(decodeRun('droid', 'tool:before', { kind: 'exit', code: 2, stdout: '', stderr: 'no\n' })).toMatchObject({ ok: true, response: { decision: 'deny', reason: 'no' } });
     expect(decodeRun('droid', 'tool:before', { kind: 'exit', code: 1, stdout: '', stderr: '' })).toMatchObject({ ok: false });
     expect(decodeRun('droid', 'tool:before', { kind: 'spawn-error', message: 'ENOENT' })).toMatchObject({ ok: false });

@@ -56,6 +56,15 @@ describe('the openhands dialect', () => {
     expect(summary(userOnly)).toEqual(['tool:after:PostToolUse:*:./u.sh@60000']);
   });
 
+  it('an explicit import in the openhands dialect reads a bare map as OpenHands does', () => {
+    const c = load({
+      [USER_CFG]: { import: [{ path: '/work/shared-hooks/oh.json', dialect: 'openhands' }] },
+      '/work/shared-hooks/oh.json': { pre_tool_use: [{ matcher: 'terminal', hooks: [{ command: './p.sh' }] }] },
+    });
+    expect(summary(c)).toEqual(['tool:before:pre_tool_use:terminal:./p.sh@60000']);
+    expect(diags(c)).toEqual([]);
+  });
+
   it('a project file OpenHands cannot read still hides the user file (OpenHands then runs no hooks)', () => {
     const c = load({ [USER_CFG]: { import: ['openhands'] }, [PROJECT]: '{ "PreToolUse": [', [USER]: { PreToolUse: [{ hooks: [{ command: './u.sh' }] }] } });
     expect(summary(c)).toEqual([]);
