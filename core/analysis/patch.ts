@@ -19,7 +19,7 @@ export interface PatchFile {
   gitPrefixed?: boolean;
 }
 
-export interface ParsedPatch {
+interface ParsedPatch {
   format: 'envelope' | 'unified' | 'none';
   files: PatchFile[];
   /** things that make the targets incomplete (too long, unreadable header…) */
