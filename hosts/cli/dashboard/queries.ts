@@ -181,7 +181,7 @@ export function events(cols: EvidenceColumns, labels: EvidenceLabels, q: EventQu
   return { total, page: q.page, size: q.size, pages: Math.max(1, Math.ceil(total / q.size)), rows: picked.map((i) => eventRow(cols, labels, i)) };
 }
 
-export function eventRow(cols: EvidenceColumns, labels: EvidenceLabels, i: number): EventRow {
+function eventRow(cols: EvidenceColumns, labels: EvidenceLabels, i: number): EventRow {
   const id = cols.idOf(i);
   return {
     id,
