@@ -11,7 +11,7 @@ import type { EvidenceFiles } from './files';
 import type { EvidenceLabels } from './labels';
 import { DENY, EVENT_ID, OUTCOMES } from './record-shape';
 
-export interface Breakdown {
+interface Breakdown {
   name: string;
   checks: number;
   denies: number;
@@ -77,7 +77,7 @@ export interface EventPage {
   rows: EventRow[];
 }
 
-export interface EventDetail {
+interface EventDetail {
   row: EventRow;
   /** the `$stopline explain` text for this event */
   explain: string;
