@@ -403,9 +403,6 @@ export function buildConfig(groups: HookGroup[], diagnostics: Diagnostic[] = [],
   return { groups, byEvent, diagnostics, sources };
 }
 
-/** A config with no hooks (what a host uses when loading fails or hooks are off). */
-export const EMPTY_CONFIG: HooksConfig = Object.freeze({ groups: [], byEvent: {}, diagnostics: [], sources: [] }) as HooksConfig;
-
 /**
  * Loaded configs of this process. A long-lived host (OpenCode, Pi, the resident evaluator) asks
  * for the hooks config on every tool call; the entry is reused while every file the load
