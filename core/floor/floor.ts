@@ -36,8 +36,6 @@ export interface FloorSettings {
   secrets: readonly string[];
 }
 
-export const DEFAULT_FLOOR: FloorSettings = { preset: 'standard', exceptions: [], secrets: [] };
-
 interface FloorPlace {
   /** the project root (the folder holding `.stopline/` or `.git`), else the working folder */
   projectRoot?: string;
