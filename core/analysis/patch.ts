@@ -194,13 +194,3 @@ export function parsePatch(text: unknown): ParsedPatch {
   if (lines.some((l, i) => /^diff --git /.test(l) || (l.startsWith('--- ') && lines[i + 1]?.startsWith('+++ ')))) return parseUnified(lines);
   return { format: 'none', files: [], problems: ['no file headers found'] };
 }
-
-/** Every path a patch touches: targets, and both sides of a move. */
-export function patchTargets(p: ParsedPatch): string[] {
-  const out: string[] = [];
-  for (const f of p.files) {
-    if (f.path) out.push(f.path);
-    if (f.moveTo) out.push(f.moveTo);
-  }
-  return out;
-}
