@@ -22,8 +22,6 @@ import { CONFIG_FILE, PROJECT_DIR, forgetProjectWalks, locateProject } from './p
 import { applyProjectFile } from './tighten';
 import type { LoadedConfig, ParsedFile, StoplineConfig } from './types';
 
-export { findProject } from './project';
-
 export type { FailMode, StoplineConfig } from './types';
 
 const KNOWN_KEYS = new Set(['defaultMode', 'defaultLevel', 'failMode', 'dataDir', 'retentionDays', 'confine', 'defaults', 'floor']);
