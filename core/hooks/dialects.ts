@@ -25,7 +25,7 @@ import type { Dialect } from './types';
 type EventTable = Readonly<Record<string, CanonicalEvent>>;
 
 /** The registry event rows each host dialect takes its names from (one per hook dialect of core/registry/host-specs.ts). */
-export const DIALECT_EVENTS: Readonly<Record<HookDialect, readonly EventEntry[]>> = {
+const DIALECT_EVENTS: Readonly<Record<HookDialect, readonly EventEntry[]>> = {
   claude: claudeEvents,
   codex: codexEvents,
   hermes: hermesEvents,

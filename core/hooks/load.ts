@@ -397,7 +397,7 @@ function hooksSwitchedOff(dialect: Dialect, root: Record<string, unknown>): bool
   return undefined;
 }
 
-export function buildConfig(groups: HookGroup[], diagnostics: Diagnostic[] = [], sources: string[] = []): HooksConfig {
+function buildConfig(groups: HookGroup[], diagnostics: Diagnostic[] = [], sources: string[] = []): HooksConfig {
   const byEvent: HooksConfig['byEvent'] = {};
   for (const g of groups) (byEvent[g.event] ??= []).push(g);
   return { groups, byEvent, diagnostics, sources };

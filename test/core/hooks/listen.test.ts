@@ -2,7 +2,6 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { listen, type ListenDispatchRequest, type ListenHandler } from '../../../core/hooks/listen';
 import { inputFromPayload } from '../../../core/hooks/serve';
-import { buildConfig } from '../../../core/hooks/load';
 import type { Diagnostic } from '../../../core/hooks/types';
 
 /** run a listen server over in-memory streams; returns the response lines and what went to the log */
@@ -143,6 +142,5 @@ describe('inputFromPayload: a dispatch payload as hook input', () => {
     });
     expect(inputFromPayload('prompt:submit', { session_id: 'h', user_message: 'hi', cwd: '/w' }, 'hermes')).toMatchObject({ sessionId: 'h', prompt: 'hi', cwd: '/w' });
     expect(inputFromPayload('tool:after', { tool_name: 'terminal', args: { command: 'ls' }, result: 'out', tool_call_id: 'c' }, 'hermes')).toMatchObject({ rawInput: { command: 'ls' }, toolResponse: 'out', toolUseId: 'c' });
-    expect(buildConfig([]).groups).toEqual([]);
   });
 });
