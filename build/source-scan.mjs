@@ -441,7 +441,7 @@ export const ANSWER_TYPES = [
   { file: 'core/answer/outcome.ts', name: 'Answer', role: 'answer', why: 'the one answer: allow, context, ask, deny, rewrite, with the person-hooks fields' },
   { file: 'core/answer/outcome.ts', name: 'Outcome', role: 'part', why: "the guard's part of an Answer (Answer extends it), what handleEvent returns" },
   { file: 'hosts/shared/adapter.ts', name: 'Rendered', role: 'wire', why: "a command hook's bytes: stdout, stderr, exit code" },
-  { file: 'hosts/shared/evaluator/protocol.ts', name: 'RenderedAnswer', role: 'wire', why: "the same bytes as the resident evaluator sends them over its socket" },
+  { file: 'hosts/shared/evaluator/protocol.ts', name: 'RenderedAnswer', role: 'wire', why: "an alias of Rendered: the same bytes as the resident evaluator sends them over its socket" },
   { file: 'hosts/shared/runner.ts', name: 'HookDecision', role: 'wrapper', why: 'an Answer with its event row before rendering (or silent, or the fail mode)' },
   { file: 'hosts/cli/guard/decide.ts', name: 'Verdict', role: 'wire', why: "`stopline guard`'s JSON on stdout, rendered from an Answer" },
   { file: 'hosts/cli/guard/decide.ts', name: 'GuardResult', role: 'wrapper', why: 'a Verdict with its exit code and stderr, or an input error' },
