@@ -290,7 +290,7 @@ function placedLinks(links: readonly Arg[] | undefined, scope: Scope, base: Base
   return r ? { links: r } : {};
 }
 
-export function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope, depth: number, stdin: StdinInfo, prefix: string, hops: number): string | undefined {
+function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope, depth: number, stdin: StdinInfo, prefix: string, hops: number): string | undefined {
   const base = w.base;
   switch (v.kind) {
     case 'leaf': {

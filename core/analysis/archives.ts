@@ -64,7 +64,7 @@ function unprovenTarOption(p: ReturnType<typeof parseOpts>): Leaf | null {
 }
 
 /** unzip: list, test, pipe and comment modes read (with options from the table); everything else extracts. -T re-dates the archive. */
-export const UNZIP_TABLE: ProgramTable = {
+const UNZIP_TABLE: ProgramTable = {
   options: '-p -l -f -u -t -z -v -Z -T!W -x -d= -n -q -o -j -U -C -L -X -V -K -M!U -a -b -B -c -D -F= -I= -O= -P= -s -W -h -hh -qq -aa -UU -2 -:',
 };
 
@@ -80,7 +80,7 @@ export function unzip(args: readonly Arg[]): Leaf {
 }
 
 /** zip writes its archive (-O another one); -m deletes the files it adds; -TT runs a test command. */
-export const ZIP_TABLE: ProgramTable = {
+const ZIP_TABLE: ProgramTable = {
   options:
     '-f --freshen -u --update -d --delete -U --copy-entries -0 -1 -2 -3 -4 -5 -6 -7 -8 -9 -e --encrypt -P= --password= -F --fix -FF --fixfix -A --adjust-sfx -J --junk-sfx -T --test -TT=X --unzip-command=X -X --no-extra -y --symlinks -r --recurse-paths -R --recurse-patterns -j --junk-paths -D --no-dir-entries -l --to-crlf -ll --from-crlf -q --quiet -v --verbose -c --entry-comments -z --archive-comment -o --latest-time -O=W --output-file=W -x= --exclude= -i= --include= -b= --temp-path= -t= --from-date= -tt= --before-date= -n= --suffixes= -Z= --compression-method= -s= --split-size= -sp --split-pause -sb --split-bell -sv --split-verbose -sf --show-files -su --show-unicode -sU --show-just-unicode -sd --show-debug -sc --show-command -so --show-options -m!W --move!W -MM --must-match -nw --no-wild -ws --wild-stop-dirs -@ --names-stdin -$ --volume-label -k --DOS-names -g --grow -h --help -h2 --more-help -L --license -UN= --unicode= -AC --archive-clear -AS --archive-set -db --display-bytes -dc --display-counts -dd --display-dots -dg --display-globaldots -ds= --dot-size= -du --display-usize -dv --display-volume -lf= --logfile-path=W -lF!W -la --log-append -li --log-info -sC --show-command -ic --case-insensitive -nw',
   singleDashLong: true,

@@ -8,7 +8,7 @@
  * (wrappers.ts); the analysis assumes the person's environment leaves them unset.
  */
 import { has, parseOpts, value, type ParsedOpts } from './table';
-import { read, unknown, write, type Leaf, type Verdict } from './verdict';
+import { read, unknown, write, type Verdict } from './verdict';
 import { literalArg, RUNTIME_ARG, type Arg } from './words';
 
 /** A backup method the command line fixes: the suffix of simple backups, numbered (names unknown), or none. */
@@ -130,4 +130,3 @@ export function rsyncBackups(p: ParsedOpts, dest: Arg): Arg[] | null {
   return out;
 }
 
-export type { Leaf };

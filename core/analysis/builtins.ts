@@ -17,7 +17,7 @@ function holdsCode(v: string): boolean {
 const CODE_WHY = 'holds command-substitution text that bash evaluates in an array subscript or arithmetic';
 
 /** Builtin names this module classifies. */
-export const SHELL_BUILTINS = new Set([
+const SHELL_BUILTINS = new Set([
   'echo', 'printf', ':', 'test', '[', 'type', 'wait', 'read', 'exit', 'return', 'break', 'continue', 'shift', 'let', 'getopts',
   'jobs', 'fg', 'bg', 'disown', 'ulimit', 'umask', 'history', 'hash', 'dirs', 'mapfile', 'readarray', 'caller', 'times',
   'compgen', 'complete', 'compopt', 'help', 'logout', 'suspend', 'unalias', 'enable', 'clear', 'reset',

@@ -110,7 +110,7 @@ const B64 = String.raw`[A-Za-z0-9+/_-]{4,}={0,2}`;
  * the same in backticks: the text the substitution prints, and how many characters it spans. Null
  * for any other substitution (or a text that does not decode to a printable name).
  */
-export function decodedSubstitution(t: string): { value: string; length: number } | null {
+function decodedSubstitution(t: string): { value: string; length: number } | null {
   const q = String.raw`(['"]?)(${B64})\2`;
   const dec = String.raw`base64\s+(?:-d|-D|--decode)`;
   const forms = [new RegExp(String.raw`^(\$\(|\`)\s*(?:echo(?:\s+-n)?|printf(?:\s+['"]?%s['"]?)?)\s+${q}\s*\|\s*${dec}\s*(\)|\`)`), new RegExp(String.raw`^(\$\(|\`)\s*${dec}\s*<<<\s*${q}\s*(\)|\`)`)];

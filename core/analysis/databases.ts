@@ -190,7 +190,7 @@ function statementProblem(tokens: Token[], dialect: Dialect): string | null {
 }
 
 /** Split on `;` outside strings; every statement must be proven. Null when all are, else why not. */
-export function sqlProblem(sql: string, dialect: Dialect): string | null {
+function sqlProblem(sql: string, dialect: Dialect): string | null {
   const tokens = tokenize(sql, dialect);
   if (typeof tokens === 'string') return tokens;
   let current: Token[] = [];

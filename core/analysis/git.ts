@@ -14,14 +14,6 @@ import { literalArg, type Arg } from './words';
 const DANGEROUS_CONFIG =
   /^(alias\.|core\.(pager|editor|fsmonitor|sshcommand|hookspath|askpass|gitproxy)|diff\.|merge\.|filter\.|credential\.|gpg\.|sequence\.editor|pager\.|protocol\.|uploadpack\.|receivepack\.|remote\..*\.(uploadpack|receivepack|proxy)|include\.|includeif\.|http\..*proxy)/i;
 
-const READ_SUBCOMMANDS = new Set([
-  'status', 'log', 'show', 'blame', 'annotate', 'shortlog', 'describe', 'rev-parse', 'rev-list', 'ls-files', 'ls-tree',
-  'ls-remote', 'cat-file', 'whatchanged', 'name-rev', 'merge-base', 'show-ref', 'for-each-ref', 'count-objects', 'fsck',
-  'verify-commit', 'verify-tag', 'verify-pack', 'check-ignore', 'check-attr', 'check-ref-format', 'check-mailmap',
-  'cherry', 'range-diff', 'help', 'version', 'var', 'get-tar-commit-id', 'show-branch', 'diff-files', 'diff-index',
-  'diff-tree', 'request-pull', 'column', 'stripspace', 'interpret-trailers', 'patch-id',
-]);
-
 const WRITE_SUBCOMMANDS = new Set([
   'commit', 'push', 'pull', 'fetch', 'merge', 'cherry-pick', 'revert', 'am', 'switch', 'gc', 'prune', 'repack',
   'maintenance', 'pack-refs', 'update-ref', 'update-index', 'symbolic-ref', 'replace', 'filter-branch', 'filter-repo',

@@ -28,7 +28,7 @@ export interface HazardFact {
   recursive?: boolean;
 }
 
-export interface HazardScan {
+interface HazardScan {
   facts: HazardFact[];
   /** words that name a file the command may read (placed and checked against the secret table by apply.ts) */
   reads: Arg[];
@@ -50,7 +50,7 @@ export interface HazardScan {
   startupShell?: string;
 }
 
-export interface HazardContext {
+interface HazardContext {
   stdin: StdinInfo;
   /** assignments written before the command (`GIT_DIR=x git …`): name -> value (null: run time) */
   assigned?: ReadonlyMap<string, string | null>;
@@ -72,7 +72,7 @@ function val(a: Arg | undefined): string | null {
  * A run-time word that a wrapper filled from its input (xargs -I{}, parallel {}, find's {}):
  * the shell itself gave it a static value, so its text holds no expansion.
  */
-export function fromInput(a: Arg): boolean {
+function fromInput(a: Arg): boolean {
   return a.value === null && !/[$`]/.test(a.text) && !/^<\(|^>\(/.test(a.text);
 }
 

@@ -121,10 +121,6 @@ const HOST_CLIS: Record<string, Table> = {
   stopline: STOPLINE,
 };
 
-export function isHostCli(name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(HOST_CLIS, name);
-}
-
 function selfWrite(route: string): Verdict {
   return write(`${route} changes stopline's protected files (the host's plugins, hooks or settings, or stopline's install and data)`, undefined, { selfTarget: true });
 }

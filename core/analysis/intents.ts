@@ -8,7 +8,7 @@
  * (the program classifiers): they are computed per non-read segment.
  */
 
-export type LineKind = 'add' | 'ctx';
+type LineKind = 'add' | 'ctx';
 export interface ChangeLine {
   kind: LineKind;
   text: string;
@@ -65,7 +65,7 @@ export function changeFromEdit(oldText: string, newText: string): Change {
 // ---------------------------------------------------------------------------------------
 // Manifests
 
-export type ManifestKind =
+type ManifestKind =
   | 'npm'
   | 'composer'
   | 'deno'
@@ -81,7 +81,7 @@ export type ManifestKind =
   | 'gradle-catalog'
   | 'pom';
 
-export function basename(path: string): string {
+function basename(path: string): string {
   const p = path.replace(/\\/g, '/').replace(/\/+$/, '');
   const i = p.lastIndexOf('/');
   return i === -1 ? p : p.slice(i + 1);

@@ -18,9 +18,9 @@
 import { compileOptions, type ProgramTable } from './table';
 import type { Arg } from './words';
 
-export type OptionArity = 'flag' | 'value' | 'maybe';
+type OptionArity = 'flag' | 'value' | 'maybe';
 
-export interface PackageOption {
+interface PackageOption {
   name: string;
   arity: OptionArity;
   /** the value names a package to add (pip install -e SPEC, cargo install --git URL) */
@@ -37,7 +37,7 @@ export interface PackageOption {
  *              operands that must come first (`yarn workspace NAME add`) and up to `optionalSkip`
  *              that may (`dotnet add [PROJECT] package`)
  */
-export type AddRule = 'packages' | 'always' | 'versioned' | 'options' | { sub: Record<string, AddRule>; skip?: number; optionalSkip?: number };
+type AddRule = 'packages' | 'always' | 'versioned' | 'options' | { sub: Record<string, AddRule>; skip?: number; optionalSkip?: number };
 
 export interface PackageGrammar {
   /** every option of the tool, before and after its subcommand (tokens above) */

@@ -19,7 +19,7 @@ export interface PatchFile {
   gitPrefixed?: boolean;
 }
 
-export interface ParsedPatch {
+interface ParsedPatch {
   format: 'envelope' | 'unified' | 'none';
   files: PatchFile[];
   /** things that make the targets incomplete (too long, unreadable header…) */
@@ -193,14 +193,4 @@ export function parsePatch(text: unknown): ParsedPatch {
   if (lines.some((l) => FILE_HEADER.test(l) || MOVE_FILE.test(l))) return parseEnvelope(lines);
   if (lines.some((l, i) => /^diff --git /.test(l) || (l.startsWith('--- ') && lines[i + 1]?.startsWith('+++ ')))) return parseUnified(lines);
   return { format: 'none', files: [], problems: ['no file headers found'] };
-}
-
-/** Every path a patch touches: targets, and both sides of a move. */
-export function patchTargets(p: ParsedPatch): string[] {
-  const out: string[] = [];
-  for (const f of p.files) {
-    if (f.path) out.push(f.path);
-    if (f.moveTo) out.push(f.moveTo);
-  }
-  return out;
 }

@@ -42,7 +42,7 @@ export function pwshProgram(name: string, args: readonly Arg[], ctx: ProgramCont
   return ctx.stdin.kind === 'text' ? { kind: 'powershell', source: ctx.stdin.text, why: `${name} runs the script on its stdin` } : interactive(name, ctx);
 }
 
-export function decodeUtf16Base64(b64: string): string | null {
+function decodeUtf16Base64(b64: string): string | null {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64) || b64.length % 4 !== 0) return null;
   try {
     const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));

@@ -44,7 +44,7 @@ export type PsToken =
   /** a .NET member call, a type literal or a hashtable: `text` for the reason, `call` = it runs a method */
   | { t: 'dyn'; start: number; end: number; text: string; call: boolean };
 
-export interface PsLexResult {
+interface PsLexResult {
   tokens: PsToken[];
   /** what the lexer could not read at this level (nested pieces carry their own, see PsCode) */
   errors: PsError[];
@@ -53,12 +53,12 @@ export interface PsLexResult {
 }
 
 /** Variables the lexer resolves in words (the walker's knowledge of the environment). */
-export interface PsLexEnv {
+interface PsLexEnv {
   home?: string;
 }
 
 /** index just past the matching close bracket, honouring quotes, nesting and comments; -1 = never closed */
-export function scanBalanced(s: string, i: number, open: string, close: string): number {
+function scanBalanced(s: string, i: number, open: string, close: string): number {
   let depth = 0;
   for (; i < s.length; i++) {
     const c = s[i]!;
@@ -126,7 +126,7 @@ function skipDouble(s: string, i: number): number {
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v', e: '\x1b' };
 
 /** `$HOME`, `$env:HOME`, `$env:USERPROFILE` (when the home is known) and `$PWD`; every other variable is a run-time value. */
-export function homeVar(name: string, env: PsLexEnv): string | null {
+function homeVar(name: string, env: PsLexEnv): string | null {
   const n = name.toLowerCase();
   if ((n === 'home' || n === 'env:home' || n === 'env:userprofile') && env.home) return env.home;
   if (n === 'pwd') return '.';

@@ -3,7 +3,7 @@ import type { Arg } from './words';
 
 const SYSTEM_BIN = /^(?:\/usr)?(?:\/local)?\/s?bin\/|^\/opt\/homebrew\/bin\/|^\/(?:usr\/)?(?:local\/)?opt\/[^/]+\/bin\/|^\/run\/current-system\/sw\/bin\/|^\/nix\/var\/nix\/profiles\/[^/]+\/bin\//;
 
-export type ProgramName = { name: string } | { file: string } | { computed: string };
+type ProgramName = { name: string } | { file: string } | { computed: string };
 
 /** How the command word names a program. */
 export function programName(arg: Arg): ProgramName {

@@ -4,7 +4,7 @@
  * the language puts them and a `>` that is a comparison (`$3 > 100`) is not taken for one.
  */
 
-export interface ScriptEffects {
+interface ScriptEffects {
   /** the script could not be read: treat it as unknown */
   unreadable?: string;
   /** files the script writes (literal names) */

@@ -11,7 +11,7 @@
 import { normalizeTarget } from '../paths/paths';
 import { HOST_SPECS, type HostLayout } from '../registry/host-specs';
 
-export type SecretKind =
+type SecretKind =
   | 'a private key'
   | 'an environment file'
   | 'cloud credentials'
@@ -215,7 +215,7 @@ const MAY_NAME_SECRET = new RegExp(
   'i',
 );
 
-export interface SecretBase {
+interface SecretBase {
   cwd?: string | undefined;
   home?: string | undefined;
   /** the values the hook's environment gives the variables that move an agent's folder (CODEX_HOME, XDG_DATA_HOME) */
@@ -272,7 +272,7 @@ function baseName(p: string): string {
 }
 
 /** What kind of secret a file of this name is, wherever it lies (null: not by its name). */
-export function secretByName(name: string): SecretKind | null {
+function secretByName(name: string): SecretKind | null {
   const n = name.toLowerCase();
   if (n === '' || /\s/.test(n)) return null;
   if (ENV_TEMPLATES.test(n)) return null;

@@ -27,9 +27,9 @@
 import { isNullDevice } from './collect';
 import type { Arg } from './words';
 
-export type OptEffect = 'read' | 'write' | 'exec' | 'unknown';
+type OptEffect = 'read' | 'write' | 'exec' | 'unknown';
 
-export interface OptRule {
+interface OptRule {
   name: string;
   /** 0 = flag, 1 = one value, 2 = two values, -1 = optional attached value, 'maybe' = the next word may be its value */
   arity: 0 | 1 | 2 | -1 | 'maybe';

@@ -27,7 +27,7 @@ export const RUNTIME_ARG: Arg = { text: '<runtime>', value: null, glob: false };
  * What expansion may resolve: the home folder and variables whose values the hook knows. A bare
  * string is the home folder alone.
  */
-export interface WordEnv {
+interface WordEnv {
   home?: string | undefined;
   vars?: Readonly<Record<string, string>> | undefined;
 }
@@ -152,7 +152,7 @@ export function argFromWord(word: Word, envArg?: EnvArg): Arg {
   return { text: word.text, value, glob };
 }
 
-export function argFromAssignment(a: Assignment, env?: EnvArg): Arg {
+function argFromAssignment(a: Assignment, env?: EnvArg): Arg {
   if (a.value.type !== 'Word') return { text: a.text, value: null, glob: false };
   const v = argFromWord(a.value, env);
   return { text: a.text, value: v.value === null ? null : `${a.name}${a.append ? '+=' : '='}${v.value}`, glob: v.glob };

@@ -18,11 +18,9 @@ import type { Env } from '../paths/self-paths';
 import { BoundedCache, statPath, stillValid } from './file-stamp';
 import type { FileStamp, StatAnswer } from './file-stamp';
 import { parseFloor } from './floor';
-import { CONFIG_FILE, PROJECT_DIR, forgetProjectWalks, locateProject } from './project';
+import { CONFIG_FILE, forgetProjectWalks, locateProject } from './project';
 import { applyProjectFile } from './tighten';
 import type { LoadedConfig, ParsedFile, StoplineConfig } from './types';
-
-export { findProject } from './project';
 
 export type { FailMode, StoplineConfig } from './types';
 

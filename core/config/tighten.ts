@@ -80,7 +80,7 @@ const USER_ONLY_KEYS = ['dataDir', 'retentionDays', 'projectHooks', 'dashboard',
 const HOOK_KEYS = ['hooks', 'import'] as const;
 
 /** A key name from a file, made safe to print on one line (a cloned file may hold anything). */
-export function printableKey(key: string): string {
+function printableKey(key: string): string {
   return /^[A-Za-z0-9_.$-]{1,40}$/.test(key) ? key : 'a key with an unusual name';
 }
 

@@ -13,7 +13,7 @@ export function floorDigest(a: Action, cwd?: string): string {
   return hashText('stopline-floor\0' + JSON.stringify(shape)).slice(0, 24);
 }
 
-export interface FloorStop {
+interface FloorStop {
   eventId: string;
   rule: string;
   digest: string;

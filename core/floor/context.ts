@@ -9,7 +9,7 @@ import type { StoplineConfig } from '../config/types';
 import { floorDigest, isGranted } from './allow';
 
 /** The temp folders the environment names ($TMPDIR, %TEMP%), beyond the system's. */
-export function tempRoots(env: Readonly<Record<string, string | undefined>>): string[] {
+function tempRoots(env: Readonly<Record<string, string | undefined>>): string[] {
   return [env.TMPDIR, env.TEMP, env.TMP].filter((t): t is string => typeof t === 'string' && /^(\/|[A-Za-z]:[\\/])/.test(t) && t.replace(/[\\/]+$/, '').length > 3);
 }
 

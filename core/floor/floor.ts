@@ -36,9 +36,7 @@ export interface FloorSettings {
   secrets: readonly string[];
 }
 
-export const DEFAULT_FLOOR: FloorSettings = { preset: 'standard', exceptions: [], secrets: [] };
-
-export interface FloorPlace {
+interface FloorPlace {
   /** the project root (the folder holding `.stopline/` or `.git`), else the working folder */
   projectRoot?: string;
   cwd?: string;
@@ -49,7 +47,7 @@ export interface FloorPlace {
 }
 
 /** One floor rule an action breaks. */
-export interface FloorBreak {
+interface FloorBreak {
   reasonCode: FloorReason;
   verdict: 'ask' | 'deny';
   explanation: string;
@@ -348,4 +346,4 @@ export function judgeFloor(a: Action, s: FloorSettings, p: FloorPlace, allowed: 
 }
 
 /** The floor's rules, worst first (docs/reason-codes.md lists them in this order). */
-export const FLOOR_ORDER: readonly FloorReason[] = ['FLOOR_GIT_DISCARD', 'FLOOR_WHOLESALE_DELETE', 'FLOOR_DEVICE_WRITE', 'FLOOR_SECRET_READ', 'FLOOR_DOWNLOAD_EXEC', 'FLOOR_DELETE_UNPROVEN', 'FLOOR_UNSEEN_CODE'];
+const FLOOR_ORDER: readonly FloorReason[] = ['FLOOR_GIT_DISCARD', 'FLOOR_WHOLESALE_DELETE', 'FLOOR_DEVICE_WRITE', 'FLOOR_SECRET_READ', 'FLOOR_DOWNLOAD_EXEC', 'FLOOR_DELETE_UNPROVEN', 'FLOOR_UNSEEN_CODE'];

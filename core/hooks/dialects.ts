@@ -15,7 +15,7 @@ import type { Dialect } from './types';
 type EventTable = Readonly<Record<string, CanonicalEvent>>;
 
 /** The registry event rows each host dialect takes its names from. */
-export const DIALECT_EVENTS: Readonly<Record<HookDialect, readonly EventEntry[]>> = Object.fromEntries(HOOK_DIALECTS.map((d) => [d, HOOK_FILES[d].events])) as Record<HookDialect, readonly EventEntry[]>;
+const DIALECT_EVENTS: Readonly<Record<HookDialect, readonly EventEntry[]>> = Object.fromEntries(HOOK_DIALECTS.map((d) => [d, HOOK_FILES[d].events])) as Record<HookDialect, readonly EventEntry[]>;
 
 /**
  * stopline's own hooks in stopline.json: canonical event names, literal matchers, the shared hook

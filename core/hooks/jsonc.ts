@@ -33,7 +33,7 @@ export interface ArrayNode {
   end: number;
   items: JsonNode[];
 }
-export interface ScalarNode {
+interface ScalarNode {
   type: 'scalar';
   start: number;
   end: number;

@@ -357,14 +357,11 @@ function switchText(sw: HookSwitch): string {
   return `${sw.path.join('.')} is ${sw.offWhen}`;
 }
 
-export function buildConfig(groups: HookGroup[], diagnostics: Diagnostic[] = [], sources: string[] = []): HooksConfig {
+function buildConfig(groups: HookGroup[], diagnostics: Diagnostic[] = [], sources: string[] = []): HooksConfig {
   const byEvent: HooksConfig['byEvent'] = {};
   for (const g of groups) (byEvent[g.event] ??= []).push(g);
   return { groups, byEvent, diagnostics, sources };
 }
-
-/** A config with no hooks (what a host uses when loading fails or hooks are off). */
-export const EMPTY_CONFIG: HooksConfig = Object.freeze({ groups: [], byEvent: {}, diagnostics: [], sources: [] }) as HooksConfig;
 
 /**
  * Loaded configs of this process. A long-lived host (OpenCode, Pi, the resident evaluator) asks

@@ -1,12 +1,6 @@
-/**
- * A ready ListenHandler that runs the user's hooks only (the CLI wraps it with the guard).
- * It keeps the loaded config, reloads it on request, turns a dispatch payload into a
- * DispatchInput and renders the folded result.
- */
+/** A listen dispatch's payload (Claude/Codex hook shape or Hermes kwargs) as the input the person's hooks get. */
 import type { CanonicalEvent } from '../canonical';
-import { dispatchHooks } from './dispatch';
-import type { ListenDispatchRequest, ListenHandler } from './listen';
-import type { DispatchInput, DispatchOptions, FoldedResult, HooksConfig } from './types';
+import type { DispatchInput } from './types';
 
 function str(payload: Record<string, unknown>, ...keys: string[]): string | undefined {
   for (const k of keys) {
@@ -44,29 +38,5 @@ export function inputFromPayload(canonical: CanonicalEvent, payload: Record<stri
     stopHookActive: payload.stop_hook_active === true,
     message: str(payload, 'message'),
     trigger: str(payload, 'trigger'),
-  };
-}
-
-interface HooksHandlerOptions {
-  /** (re)load the config; called once now and on every `reload` */
-  load: () => HooksConfig;
-  toInput?: (req: ListenDispatchRequest) => DispatchInput;
-  render?: (result: FoldedResult, req: ListenDispatchRequest) => Record<string, unknown>;
-  dispatchOptions?: DispatchOptions;
-}
-
-export function createHooksListenHandler(opts: HooksHandlerOptions): ListenHandler & { config(): HooksConfig } {
-  let config = opts.load();
-  return {
-    config: () => config,
-    async dispatch(req) {
-      const input = opts.toInput ? opts.toInput(req) : inputFromPayload(req.canonical, req.payload, req.host, req.event);
-      const result = await dispatchHooks(config, input, opts.dispatchOptions);
-      return opts.render ? opts.render(result, req) : { event: req.canonical, result };
-    },
-    reload() {
-      config = opts.load();
-      return { diagnostics: config.diagnostics };
-    },
   };
 }

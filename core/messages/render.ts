@@ -5,7 +5,7 @@
  */
 import type { Decision } from '../contract/decide';
 import { controlState } from '../contract/types';
-import type { Contract, ControlState } from '../contract/types';
+import type { Contract } from '../contract/types';
 import type { RuntimeEventV1 } from '../evidence/runtime-event';
 import type { LabelRecord, RuntimeSummary } from '../evidence/log';
 import { FAMILY_WORDS } from '../registry/reasons';

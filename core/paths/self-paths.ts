@@ -10,7 +10,7 @@
  * install plan of every host and fails when a path it writes is not covered here.
  */
 import { posix, win32 } from 'node:path';
-import { HOST_SPECS, expandLayoutPath, hostSpec, type HostLayout } from '../registry/host-specs';
+import { HOST_SPECS, expandLayoutPath, type HostLayout } from '../registry/host-specs';
 import { isWindowsAbsolute } from './paths';
 
 export type Env = Record<string, string | undefined>;
@@ -153,17 +153,6 @@ export function selfPathTable(inp: SelfPathInputs): SelfPathEntry[] {
     if (v && (v.startsWith('/') || isWindowsAbsolute(v))) add(v, name); // shell start-up file
   }
   return out;
-}
-
-/**
- * Where Claude Code reads managed settings (`managed-settings.json` and the `managed-settings.d/`
- * drop-ins), which can turn hooks off for every session. Both POSIX places are listed on any
- * POSIX system: the table does not know which of the two this is, and a path that does not exist
- * protects nothing. hosts/cli/doctor reads the same places.
- */
-export function claudeManagedSettingsDirs(windows: boolean): string[] {
-  const claude: HostLayout = hostSpec('claude').layout;
-  return (claude.system ?? []).filter((p) => isWindowsAbsolute(p) === windows);
 }
 
 const ZSH_FILES = ['.zshenv', '.zprofile', '.zshrc', '.zlogin', '.zlogout'] as const;

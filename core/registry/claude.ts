@@ -11,8 +11,6 @@ import { toolRow } from './rows';
 import { mcpDoubleUnderscorePatterns } from './mcp';
 import { claudeEvents } from './claude-events';
 
-export { claudeEvents } from './claude-events';
-
 const t = toolRow;
 
 /**

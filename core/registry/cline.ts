@@ -30,7 +30,7 @@ const ev = (native: string, canonical: EventEntry['canonical'], control: EventEn
 
 const hook = { timeoutSec: 10, failClosed: false } as const;
 
-export const clineEvents: EventEntry[] = [
+const clineEvents: EventEntry[] = [
   // written as hook files by `stopline install cline`
   ev('TaskStart', 'prompt:submit', 'prompt.submit', false, { install: { ...hook }, outputs: ['silent'] }, "hookName agent_start. The payload carries no prompt and UserPromptSubmit does not fire for a headless prompt: the person's prompt is read from Cline's session record (`<data>/sessions/<rootSessionId>/<rootSessionId>.json`, field `prompt`), which exists when the hook runs (verified). A child agent's TaskStart (parent_agent_id set) is its subagent start. contextModification here never reached a model request (observed): the contract's context reaches the model at the first PreToolUse"),
   ev('PreToolUse', 'tool:before', 'action.before', true, { install: { ...hook }, outputs: ['context', 'block'], rewrite: 'override-input' }, 'hookName tool_call. rewrite: {"overrideInput":{…}} runs the new input and the run goes on (verified). contextModification (or context) reaches the model as a user message after the tool result (verified). There is no per-call deny: {"cancel":true} stops the call and ends the whole run as aborted; exit 2, a crash or non-JSON stdout let the tool run'),

@@ -11,8 +11,6 @@ import { hostSpec } from './host-specs';
 import { toolRow } from './rows';
 import { codexEvents } from './codex-events';
 
-export { codexEvents } from './codex-events';
-
 const t = toolRow;
 
 /**

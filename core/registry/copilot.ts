@@ -12,8 +12,6 @@ import { hostSpec } from './host-specs';
 import { toolRow } from './rows';
 import { copilotEvents } from './copilot-events';
 
-export { copilotEvents, COPILOT_CLAUDE_SPELLINGS } from './copilot-events';
-
 const t = toolRow;
 
 /**

@@ -12,8 +12,6 @@ import { hostSpec } from './host-specs';
 import { toolRow } from './rows';
 import { droidEvents } from './droid-events';
 
-export { droidEvents } from './droid-events';
-
 const t = toolRow;
 
 /**

@@ -13,8 +13,6 @@ import { hostSpec } from './host-specs';
 import { toolRow } from './rows';
 import { geminiEvents } from './gemini-events';
 
-export { geminiEvents } from './gemini-events';
-
 const t = toolRow;
 
 /**

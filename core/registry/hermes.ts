@@ -10,8 +10,6 @@ import { hostSpec } from './host-specs';
 import { toolRow } from './rows';
 import { hermesEvents } from './hermes-events';
 
-export { hermesEvents } from './hermes-events';
-
 const t = toolRow;
 
 /**

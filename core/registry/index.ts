@@ -48,9 +48,3 @@ export const REGISTRIES: Readonly<Record<RegistryFamily, HostRegistry>> = {
  */
 export const VARIANT_REGISTRIES: readonly HostRegistry[] = [opencode2Registry];
 
-/** The canonical tool name (Bash, Read, Write, Edit, Task…) for a host's tool, when known. */
-export function canonicalToolName(family: RegistryFamily, toolName: string): string | undefined {
-  const reg = REGISTRIES[family];
-  if (!reg) return undefined;
-  return findToolEntry(reg, toolName)?.canonical;
-}

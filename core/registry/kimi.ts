@@ -12,8 +12,6 @@ import { hostSpec } from './host-specs';
 import { toolRow } from './rows';
 import { kimiEvents } from './kimi-events';
 
-export { kimiEvents } from './kimi-events';
-
 const t = toolRow;
 
 /**

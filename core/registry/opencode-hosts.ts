@@ -9,7 +9,7 @@ import { opencodeRegistry } from './opencode';
 import type { HostRegistry } from './types';
 
 /** OpenCode's forks that load its artifact unchanged. */
-export const OPENCODE_FORKS: readonly HostRegistry[] = [kiloRegistry];
+const OPENCODE_FORKS: readonly HostRegistry[] = [kiloRegistry];
 
 /**
  * The registry of the host running this process: a fork when the variable its spec names holds

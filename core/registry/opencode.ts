@@ -5,7 +5,7 @@
  * workdir?}, task {description, prompt, subagent_type, task_id?, command?}.
  */
 import type { PathResolver } from '../paths/path-resolve';
-import type { HostRegistry, ToolEntry } from './types';
+import type { HostRegistry } from './types';
 import { hostSpec } from './host-specs';
 import { eventRow, toolRow } from './rows';
 

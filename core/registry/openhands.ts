@@ -11,8 +11,6 @@ import { hostSpec } from './host-specs';
 import { toolRow } from './rows';
 import { openhandsEvents } from './openhands-events';
 
-export { openhandsEvents } from './openhands-events';
-
 const t = toolRow;
 
 /**

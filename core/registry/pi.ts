@@ -5,7 +5,7 @@
  * through extensions (the optional `subagent` tool: single, tasks, chain shapes).
  */
 import type { PathResolverColumn } from '../paths/path-resolve';
-import type { HostRegistry, ToolEntry } from './types';
+import type { HostRegistry } from './types';
 import { hostSpec } from './host-specs';
 import { eventRow, toolRow } from './rows';
 

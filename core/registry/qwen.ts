@@ -13,8 +13,6 @@ import { hostSpec } from './host-specs';
 import { toolRow } from './rows';
 import { qwenEvents } from './qwen-events';
 
-export { qwenEvents } from './qwen-events';
-
 const t = toolRow;
 
 /** file_path, notebook_path and a shell's directory arrive absolute (Qwen refuses relative ones): plain names. */

@@ -24,7 +24,7 @@ export const FAMILY_WORDS: Readonly<Record<Family, string>> = {
  * - guard: stopline itself could not decide (a warning);
  * - hook: the person's own hooks answered (core/hooks), not the guard.
  */
-export type ReasonKind = 'decision' | 'directive' | 'refusal' | 'guard' | 'hook';
+type ReasonKind = 'decision' | 'directive' | 'refusal' | 'guard' | 'hook';
 
 /** How loud a notice with this reason is when the host has levels (Pi's `ui.notify`). */
 export type NoticeLevel = 'info' | 'warning';
@@ -37,7 +37,7 @@ const NOTICE_LEVEL: Readonly<Record<ReasonKind, NoticeLevel>> = {
   hook: 'warning',
 };
 
-export interface ReasonInfo<C extends string = string> {
+interface ReasonInfo<C extends string = string> {
   code: C;
   family: Family | null;
   kind: ReasonKind;
@@ -130,9 +130,9 @@ const HOOK_ROWS = [
 ] as const;
 
 /** A code the guard answers with. */
-export type GuardReasonCode = (typeof GUARD_ROWS)[number]['code'];
+type GuardReasonCode = (typeof GUARD_ROWS)[number]['code'];
 /** A code the person's hooks answer with. */
-export type HookReasonCode = (typeof HOOK_ROWS)[number]['code'];
+type HookReasonCode = (typeof HOOK_ROWS)[number]['code'];
 /** Every reason code an Outcome can carry. */
 export type ReasonCode = GuardReasonCode | HookReasonCode;
 
@@ -143,12 +143,12 @@ export const REASONS: Readonly<Record<GuardReasonCode, ReasonInfo<GuardReasonCod
 >;
 
 /** The person's hooks' codes. */
-export const HOOK_REASONS: Readonly<Record<HookReasonCode, ReasonInfo<HookReasonCode>>> = Object.fromEntries(HOOK_ROWS.map((x) => [x.code, x])) as Record<
+const HOOK_REASONS: Readonly<Record<HookReasonCode, ReasonInfo<HookReasonCode>>> = Object.fromEntries(HOOK_ROWS.map((x) => [x.code, x])) as Record<
   HookReasonCode,
   ReasonInfo<HookReasonCode>
 >;
 
-export function reasonInfo(code: string): ReasonInfo<ReasonCode> | undefined {
+function reasonInfo(code: string): ReasonInfo<ReasonCode> | undefined {
   return (REASONS as Record<string, ReasonInfo<ReasonCode>>)[code] ?? (HOOK_REASONS as Record<string, ReasonInfo<ReasonCode>>)[code];
 }
 

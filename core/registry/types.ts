@@ -121,7 +121,7 @@ export interface ToolPatternEntry extends Omit<ToolEntry, 'name'> {
  * - feedback: a hook's downgraded deny after a tool goes back to the model (decision:block after the tool)
  * - silent:   the host reads no answer at all: render nothing
  */
-export type OutputForm = 'context' | 'block' | 'notice' | 'feedback' | 'silent';
+type OutputForm = 'context' | 'block' | 'notice' | 'feedback' | 'silent';
 
 /**
  * The ways an event reaches stopline:
@@ -154,7 +154,7 @@ export type Door = 'plugin' | 'bridge' | 'listen';
 export type RewriteForm = 'updated-input' | 'updated-input-allow' | 'tool-input' | 'modified-args' | 'args-in-place' | 'override-input' | 'returned-params' | 'snake-tool-input';
 
 /** What a host that cannot run a rewritten command answers instead, and why (the matrix says it). */
-export interface NoRewrite {
+interface NoRewrite {
   why: string;
 }
 
@@ -176,7 +176,7 @@ export interface InstallSpec {
 }
 
 /** The host's own handling of a hook handler's timeout for this event. */
-export interface HostTimeout {
+interface HostTimeout {
   /** seconds the host gives a handler that sets no timeout */
   defaultSec: number;
   /** the host clamps a configured timeout to this range */

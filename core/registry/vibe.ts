@@ -14,8 +14,6 @@ import { hostSpec } from './host-specs';
 import { toolRow } from './rows';
 import { vibeEvents } from './vibe-events';
 
-export { vibeEvents } from './vibe-events';
-
 const t = toolRow;
 
 /**

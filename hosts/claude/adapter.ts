@@ -78,7 +78,7 @@ function promptFor(name: string, payload: HookPayload): { text: string } | { ign
   return { text: `$stopline ${args}`.trimEnd() };
 }
 
-export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
+function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(claudeRegistry, native);
   if ('answer' in c) return c.answer;
@@ -176,12 +176,12 @@ export function render(answer: Answer, at: RowEvent): Rendered {
  * with the stamp on stderr blocks a PreToolUse call and a prompt on Claude Code whatever the
  * event was, where a JSON answer would need the event's name.
  */
-export function renderUnidentifiedDeny(message: string): Rendered {
+function renderUnidentifiedDeny(message: string): Rendered {
   return exitTwoWith(message);
 }
 
 /** ask reaches a person only in an attended session and only before a tool runs. */
-export function canAsk(event: ControlEvent): boolean {
+function canAsk(event: ControlEvent): boolean {
   return event.kind === 'action.before' && event.host.hasHuman === true;
 }
 

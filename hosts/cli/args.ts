@@ -23,7 +23,7 @@ export interface ParsedArgs {
   argv: readonly string[];
 }
 
-export type ParseOutcome = { ok: true; args: ParsedArgs } | { ok: false; error: string };
+type ParseOutcome = { ok: true; args: ParsedArgs } | { ok: false; error: string };
 
 export function optionLabel(spec: OptionSpec): string {
   const long = spec.value ? `${spec.flag} <${spec.value}>` : spec.flag;

@@ -28,14 +28,10 @@ export interface CommandSpec {
 
 /** Accepted by every command (and before any command). */
 export const HELP_OPTION: OptionSpec = { flag: '--help', short: '-h', summary: 'show help' };
-export const VERSION_OPTION: OptionSpec = { flag: '--version', summary: 'print the version' };
+const VERSION_OPTION: OptionSpec = { flag: '--version', summary: 'print the version' };
 export const GLOBAL_OPTIONS: readonly OptionSpec[] = [HELP_OPTION, VERSION_OPTION];
 
-export function commandNames(registry: readonly CommandSpec[]): string[] {
-  return registry.map((c) => c.name);
-}
-
-export type CommandMatch =
+type CommandMatch =
   | { kind: 'command'; spec: CommandSpec; rest: string[] }
   | { kind: 'group'; group: string; members: CommandSpec[]; rest: string[] }
   | { kind: 'unknown'; word: string; candidates: string[] };

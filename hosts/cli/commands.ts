@@ -12,9 +12,8 @@ import { INSTALL_DESCRIPTION, INSTALL_OPTIONS, INSTALL_USAGE, UNINSTALL_DESCRIPT
 import { DASHBOARD_DESCRIPTION, DASHBOARD_OPTIONS, DASHBOARD_USAGE } from './dashboard/spec';
 import { TOOL_COMMANDS } from './tool-commands';
 
-// the leaf module holds the types and the matching; importers of this table see them here too
-export { GLOBAL_OPTIONS, HELP_OPTION, VERSION_OPTION, commandNames, matchCommand } from './command-spec';
-export type { CliIO, CommandMatch, CommandSpec } from './command-spec';
+// the types live in the leaf module; importers of this table take them from here
+export type { CliIO, CommandSpec } from './command-spec';
 
 export const COMMANDS: readonly CommandSpec[] = [
   {

@@ -32,7 +32,7 @@ import type { HostPlanner } from './install/plan-context';
 import { findOpenCode2 } from './install/opencode2';
 import { settingsHookPaths } from './install/settings-hooks';
 
-export interface HostTools {
+interface HostTools {
   /** what `stopline install <host>` and `uninstall` plan */
   readonly planner: HostPlanner;
   /** whether anything of stopline sits at the host's default (user) place, installed without a record */

@@ -28,7 +28,7 @@ import type { HookPayload } from '../shared/payload';
 import { turnEndRecord } from '../shared/call-record';
 import { codexRollout } from './rollout';
 
-export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
+function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(codexRegistry, native);
   if ('answer' in c) return c.answer;
@@ -63,7 +63,7 @@ function preToolDeny(reason: string): Rendered {
  * prompt, keeps the turn going or is feedback after a tool, nothing at all where the event has
  * no output schema).
  */
-export function render(answer: Answer, at: RowEvent): Rendered {
+function render(answer: Answer, at: RowEvent): Rendered {
   const outputs = at.row.outputs;
   const before = at.row.control === 'action.before';
   // Before a tool, a deny is the exact form and nothing else: any extra field (even a hook's
@@ -104,11 +104,11 @@ export function render(answer: Answer, at: RowEvent): Rendered {
  * Fail closed before the event is known: exit 2 with the stamp on stderr blocks a PreToolUse
  * call (and a prompt) on Codex without needing the event's name.
  */
-export function renderUnidentifiedDeny(message: string): Rendered {
+function renderUnidentifiedDeny(message: string): Rendered {
   return exitTwoWith(message);
 }
 
-export function canAsk(_event: ControlEvent): boolean {
+function canAsk(_event: ControlEvent): boolean {
   return false;
 }
 

@@ -61,7 +61,7 @@ function hostInfo(view: HookPayload, env: HookEnv): HostInfo {
   return host;
 }
 
-export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
+function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(copilotRegistry, native);
   if ('answer' in c) return c.answer;
@@ -108,7 +108,7 @@ function deny(reason: string): Rendered {
 }
 
 /** Context only where the row takes it (subagentStart's reaches the sub-agent); a rewrite is the whole input in `modifiedArgs`, allowed. */
-export function render(answer: Answer, at: RowEvent): Rendered {
+function render(answer: Answer, at: RowEvent): Rendered {
   const control = at.row.control;
   if ((answer.kind === 'deny' || answer.kind === 'ask') && control === 'action.before') return deny(stampOf(answer));
   const out: Record<string, unknown> = {};
@@ -133,7 +133,7 @@ export function render(answer: Answer, at: RowEvent): Rendered {
  * Fail closed before the payload could be read: the deny JSON, which Copilot honours on
  * preToolUse (the only event stopline denies); exit 2 would lose the stamp.
  */
-export function renderUnidentifiedDeny(message: string): Rendered {
+function renderUnidentifiedDeny(message: string): Rendered {
   return deny(message);
 }
 

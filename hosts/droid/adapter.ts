@@ -36,7 +36,7 @@ function projectOf(payload: HookPayload, env: HookEnv): string | undefined {
   return nonEmpty(env.FACTORY_PROJECT_DIR) ?? nonEmpty(env.DROID_PROJECT_DIR) ?? optionalString(payload, 'cwd');
 }
 
-export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
+function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(droidRegistry, native);
   if ('answer' in c) return c.answer;
@@ -70,7 +70,7 @@ function json(value: unknown): Rendered {
 }
 
 /** Context only where the row takes it (PreToolUse's additionalContext never reaches the model: verified). */
-export function render(answer: Answer, at: RowEvent): Rendered {
+function render(answer: Answer, at: RowEvent): Rendered {
   const event = at.name;
   const control = at.row.control;
   if ((answer.kind === 'deny' || answer.kind === 'ask') && control === 'action.before') {
@@ -105,7 +105,7 @@ export function render(answer: Answer, at: RowEvent): Rendered {
  * Fail closed before the event is known: exit 2 with the stamp on stderr, which Droid reads as
  * a deny before a tool (the model gets `Error: <stamp>`) and as a refused prompt.
  */
-export function renderUnidentifiedDeny(message: string): Rendered {
+function renderUnidentifiedDeny(message: string): Rendered {
   return exitTwoWith(message);
 }
 

@@ -95,7 +95,7 @@ function toolDeny(reason: string): Rendered {
 }
 
 /** A rewrite is the whole tool input in hookSpecificOutput.tool_input, which Gemini runs instead. */
-export function render(answer: Answer, at: RowEvent): Rendered {
+function render(answer: Answer, at: RowEvent): Rendered {
   return renderRowJson(answer, at, { toolDeny, blockWord: 'deny', rewriteField: 'tool_input' });
 }
 
@@ -103,11 +103,11 @@ export function render(answer: Answer, at: RowEvent): Rendered {
  * Fail closed before the event is known: text on stderr with exit 2 blocks a tool (and a
  * prompt) on Gemini without needing the event's name.
  */
-export function renderUnidentifiedDeny(message: string): Rendered {
+function renderUnidentifiedDeny(message: string): Rendered {
   return exitTwoWith(message);
 }
 
-export function canAsk(_event: ControlEvent): boolean {
+function canAsk(_event: ControlEvent): boolean {
   return false;
 }
 

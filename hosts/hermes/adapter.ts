@@ -56,9 +56,6 @@ export const HAS_HUMAN_FIELD = 'stopline_has_human';
  */
 export const PATH_BASE_FIELD = 'stopline_path_base';
 
-/** The hooks stopline's plugin registers: exactly the registry rows marked registered. */
-export const REGISTERED_HOOKS: readonly string[] = hermesRegistry.events.filter((e) => e.registered).map((e) => e.native);
-
 /** The hooks that name a parent and a child session (the rows whose control is a subagent's start or stop). */
 const SUBAGENT_HOOKS: ReadonlySet<string> = new Set(hermesRegistry.events.filter((e) => e.control === 'subagent.start' || e.control === 'subagent.stop').map((e) => e.native));
 
@@ -101,7 +98,7 @@ function toolCall(row: EventEntry, payload: HookPayload, cwd: string | undefined
   return { action: actionOf(hermesRegistry, ref, at), call: toolCallFor(hermesRegistry, row, ref, at) };
 }
 
-export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
+function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(hermesRegistry, native);
   if ('answer' in c) return c.answer;
@@ -156,7 +153,7 @@ function forPerson(texts: readonly string[]): string {
     .join('');
 }
 
-export function render(answer: Answer, at: RowEvent): Rendered {
+function render(answer: Answer, at: RowEvent): Rendered {
   const row = at.row;
   let rendered: Rendered = SILENT;
   // the row says which answer the hook reads: a block before a tool, context on the prompt, a
@@ -188,12 +185,12 @@ export function render(answer: Answer, at: RowEvent): Rendered {
  * Fail closed before the hook is known (a shell hook's stdin was not JSON): a block is what a
  * pre_tool_call needs, and Hermes ignores it on every other hook.
  */
-export function renderUnidentifiedDeny(message: string): Rendered {
+function renderUnidentifiedDeny(message: string): Rendered {
   return json({ action: 'block', message });
 }
 
 /** An approve reaches a person only before a tool runs, in a session a person attends. */
-export function canAsk(event: ControlEvent): boolean {
+function canAsk(event: ControlEvent): boolean {
   return event.kind === 'action.before' && event.host.hasHuman === true;
 }
 

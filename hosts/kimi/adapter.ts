@@ -23,7 +23,7 @@ import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, mapToolEvent
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
 
-export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
+function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(kimiRegistry, native);
   if ('answer' in c) return c.answer;
@@ -45,7 +45,7 @@ export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent 
 }
 
 /** A deny (an ask included) where the row honours a block; nothing anywhere else. */
-export function render(answer: Answer, at: RowEvent): Rendered {
+function render(answer: Answer, at: RowEvent): Rendered {
   if ((answer.kind === 'deny' || answer.kind === 'ask') && at.row.outputs.includes('block')) {
     return { stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: at.name, permissionDecision: 'deny', permissionDecisionReason: stampOf(answer) } }), stderr: '', exitCode: 0 };
   }
@@ -53,7 +53,7 @@ export function render(answer: Answer, at: RowEvent): Rendered {
 }
 
 /** Fail closed before the event is known: exit 2 with the stamp on stderr, a deny on every Kimi event. */
-export function renderUnidentifiedDeny(message: string): Rendered {
+function renderUnidentifiedDeny(message: string): Rendered {
   return exitTwoWith(message);
 }
 

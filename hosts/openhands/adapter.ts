@@ -36,7 +36,7 @@ function payloadView(payload: HookPayload): HookPayload {
   return view;
 }
 
-export function toControlEvent(raw: HookPayload, env: HookEnv): MappedEvent {
+function toControlEvent(raw: HookPayload, env: HookEnv): MappedEvent {
   const payload = payloadView(raw);
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(openhandsRegistry, native);
@@ -62,12 +62,12 @@ function toolDeny(reason: string): Rendered {
   return { stdout: JSON.stringify({ decision: 'deny', reason }), stderr: reason.endsWith('\n') ? reason : `${reason}\n`, exitCode: 2 };
 }
 
-export function render(answer: Answer, at: RowEvent): Rendered {
+function render(answer: Answer, at: RowEvent): Rendered {
   return renderRowJson(answer, at, { toolDeny, blockWord: 'deny' });
 }
 
 /** Fail closed before the event is known: exit 2 with the stamp on stderr blocks a tool and a prompt on OpenHands. */
-export function renderUnidentifiedDeny(message: string): Rendered {
+function renderUnidentifiedDeny(message: string): Rendered {
   return exitTwoWith(message);
 }
 

@@ -32,8 +32,6 @@ export const DENY_RESPONSE = 'tool_call_block_returned';
 /** customType of the context messages this extension adds */
 export const CONTEXT_TYPE = 'stopline-context';
 
-type Obj = Record<string, unknown>;
-
 /** The handful of ExtensionContext members the adapter reads (both Pi versions have them). */
 export interface PiContext {
   cwd?: string;

@@ -29,7 +29,7 @@ import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
 import { isRecord } from '../../core/check';
 
-export function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
+function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(qwenRegistry, native);
   if ('answer' in c) return c.answer;
@@ -58,16 +58,16 @@ function toolDeny(reason: string): Rendered {
  * No "allow" ever: on Qwen the last permissionDecision of all hooks wins, and an allow from
  * stopline would cancel a deny of the person's own Qwen hooks.
  */
-export function render(answer: Answer, at: RowEvent): Rendered {
+function render(answer: Answer, at: RowEvent): Rendered {
   return renderRowJson(answer, at, { toolDeny, blockWord: 'block' });
 }
 
 /** Fail closed before the event is known: exit 2 with the stamp on stderr blocks a tool and a prompt on Qwen. */
-export function renderUnidentifiedDeny(message: string): Rendered {
+function renderUnidentifiedDeny(message: string): Rendered {
   return exitTwoWith(message);
 }
 
-export function canAsk(_event: ControlEvent): boolean {
+function canAsk(_event: ControlEvent): boolean {
   return false;
 }
 

@@ -60,7 +60,7 @@ function json(value: Record<string, unknown>): Rendered {
   return Object.keys(value).length ? { stdout: JSON.stringify(value), stderr: '', exitCode: 0 } : SILENT;
 }
 
-export function render(answer: Answer, at: RowEvent): Rendered {
+function render(answer: Answer, at: RowEvent): Rendered {
   const outputs = at.row.outputs;
   const before = at.row.control === 'action.before';
   const denies = answer.kind === 'deny' || answer.kind === 'ask';
@@ -87,7 +87,7 @@ export function render(answer: Answer, at: RowEvent): Rendered {
  * Fail closed before the event is known: the top-level deny, which Vibe reads whatever the event
  * (a tool stops; after a tool or at the turn's end the reason is what the model reads next).
  */
-export function renderUnidentifiedDeny(message: string): Rendered {
+function renderUnidentifiedDeny(message: string): Rendered {
   return { stdout: JSON.stringify({ decision: 'deny', reason: message }), stderr: '', exitCode: 0 };
 }
 

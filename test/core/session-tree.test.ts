@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetChild, lineageOf, LINEAGE_MAX_AGE_MS, pruneLineage, recordChild } from '../../core/state/lineage';
 import type { ControlEvent } from '../../core/protocol';
-import { toControlEvent } from '../../hosts/hermes/adapter';
+import { hermesAdapter } from '../../hosts/hermes/adapter';
 import { UNKNOWN_PARENT_AGENT, placeInRecordedTree } from '../../core/answer/session-tree';
 
 let roots: string[] = [];
@@ -103,7 +103,7 @@ describe('core/state/lineage', () => {
 describe('the recorded session tree on Hermes events', () => {
   const env = (data: string) => ({ HOME: '/home/dev', STOPLINE_HOST_DATA_DIR: data, XDG_CONFIG_HOME: join(data, 'no-config') });
   function through(data: string, kwargs: Record<string, unknown>): ControlEvent {
-    const m = toControlEvent({ cwd: '/home/dev/acme-app', ...kwargs }, env(data));
+    const m = hermesAdapter.toControlEvent({ cwd: '/home/dev/acme-app', ...kwargs }, env(data));
     if (m.kind !== 'event') throw new Error(m.why);
     // STOPLINE_HOST_DATA_DIR makes `data` the data folder the controller uses
     return placeInRecordedTree(m.event, data);

@@ -32,7 +32,7 @@ export class Dict {
   }
 }
 
-export interface SessionInfo {
+interface SessionInfo {
   key: string;
   host: number;
   firstAt: number;
@@ -50,15 +50,15 @@ export interface SessionInfo {
  */
 export type Totals = Pick<RuntimeSummary, 'checks' | 'allowed' | 'contexts' | 'asks' | 'denies' | 'after' | 'contractChanges' | 'recoveries' | 'sessions' | 'damaged'> & { records: number };
 
-export function emptyTotals(): Totals {
+function emptyTotals(): Totals {
   return { records: 0, checks: 0, allowed: 0, contexts: 0, asks: 0, denies: 0, after: 0, contractChanges: 0, recoveries: 0, sessions: 0, damaged: 0 };
 }
 
-export function hexToBytes(id: string, out: Uint8Array, at: number): void {
+function hexToBytes(id: string, out: Uint8Array, at: number): void {
   for (let i = 0; i < 10; i++) out[at + i] = parseInt(id.slice(4 + i * 2, 6 + i * 2), 16);
 }
 
-export function bytesToId(ids: Uint8Array, at: number): string {
+function bytesToId(ids: Uint8Array, at: number): string {
   let s = 'evt_';
   for (let i = 0; i < 10; i++) s += ids[at + i]!.toString(16).padStart(2, '0');
   return s;

@@ -13,9 +13,9 @@ import { withLock } from '../../../core/state/lock';
 import { DASHBOARD_APP, START_GRACE_MS, dashboardDir, readServerRecord, recordedServerAlive, serverRecordFile } from '../../shared/dashboard';
 import type { ServerRecord } from '../../shared/dashboard';
 
-export type Claim = { kind: 'claimed' } | { kind: 'running'; record: ServerRecord & { port: number } } | { kind: 'starting'; record: ServerRecord };
+type Claim = { kind: 'claimed' } | { kind: 'running'; record: ServerRecord & { port: number } } | { kind: 'starting'; record: ServerRecord };
 
-export interface Health {
+interface Health {
   app: string;
   pid: number;
   dataDir: string;

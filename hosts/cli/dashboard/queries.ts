@@ -11,7 +11,7 @@ import type { EvidenceFiles } from './files';
 import type { EvidenceLabels } from './labels';
 import { DENY, EVENT_ID, OUTCOMES } from './record-shape';
 
-export interface Breakdown {
+interface Breakdown {
   name: string;
   checks: number;
   denies: number;
@@ -77,7 +77,7 @@ export interface EventPage {
   rows: EventRow[];
 }
 
-export interface EventDetail {
+interface EventDetail {
   row: EventRow;
   /** the `$stopline explain` text for this event */
   explain: string;
@@ -181,7 +181,7 @@ export function events(cols: EvidenceColumns, labels: EvidenceLabels, q: EventQu
   return { total, page: q.page, size: q.size, pages: Math.max(1, Math.ceil(total / q.size)), rows: picked.map((i) => eventRow(cols, labels, i)) };
 }
 
-export function eventRow(cols: EvidenceColumns, labels: EvidenceLabels, i: number): EventRow {
+function eventRow(cols: EvidenceColumns, labels: EvidenceLabels, i: number): EventRow {
   const id = cols.idOf(i);
   return {
     id,

@@ -18,11 +18,11 @@ import { EVENT_ID, OUTCOMES } from './store';
 import type { EventQuery, EvidenceStore } from './store';
 import { isRecord } from '../../../core/check';
 
-export const TOKEN_HEADER = 'x-stopline-token';
+const TOKEN_HEADER = 'x-stopline-token';
 const MAX_BODY = 4096;
 const MAX_FILTER = 64;
 
-export interface DashboardContext {
+interface DashboardContext {
   store: EvidenceStore;
   /** per-run secret embedded in the page; required for label writes */
   token: string;
@@ -48,7 +48,7 @@ class HttpError extends Error {
 const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(?::(\d{1,5}))?$/i;
 
 /** Host header check against DNS rebinding: a loopback name, and the port this server listens on. */
-export function hostAllowed(host: string | undefined, port: number): boolean {
+function hostAllowed(host: string | undefined, port: number): boolean {
   const m = host === undefined ? null : LOOPBACK_HOST.exec(host.trim());
   if (!m) return false;
   return m[2] === undefined ? port === 80 : Number(m[2]) === port;
@@ -76,7 +76,7 @@ function sendJson(res: ServerResponse, status: number, value: unknown): void {
 }
 
 /** The request handler; exported so tests can mount it on their own server. */
-export function dashboardHandler(ctx: DashboardContext): (req: IncomingMessage, res: ServerResponse) => void {
+function dashboardHandler(ctx: DashboardContext): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     handle(ctx, req, res).catch((err: unknown) => {
       const status = err instanceof HttpError ? err.status : 500;

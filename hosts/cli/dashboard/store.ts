@@ -22,8 +22,7 @@ import type { DetailResult, EventPage, EventQuery, SessionRow, Summary, Timeline
 import { EVENT_ID, OUTCOMES } from './record-shape';
 
 export { EVENT_ID, OUTCOMES };
-export type { Totals } from './columns';
-export type { Breakdown, DetailResult, EventDetail, EventPage, EventQuery, EventRow, SessionRow, Summary, Timeline } from './queries';
+export type { EventQuery, EventRow } from './queries';
 
 export class EvidenceStore {
   private readonly columns = new EvidenceColumns();

@@ -23,7 +23,7 @@ import { check, type Check } from './report';
 import { runProgram } from './system';
 
 /** The first Claude Code with mods (hooks modules). */
-export const MODS_SINCE = '2.1.287';
+const MODS_SINCE = '2.1.287';
 
 /** Where Claude Code reads managed settings on each platform (2.1.332). */
 export function managedSettingsDir(platform: string = process.platform): string {
@@ -96,7 +96,7 @@ export function modsOnlyFiles(dir: string): string[] {
 }
 
 /** What `claude plugin validate` says of the plugin's module (its loader's own check). */
-export async function validateModule(claude: string, pluginDir: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ ok: boolean; detail: string }> {
+async function validateModule(claude: string, pluginDir: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ ok: boolean; detail: string }> {
   const r = await runProgram([claude, 'plugin', 'validate', pluginDir], { env, timeoutMs });
   const out = `${r.stdout}\n${r.stderr}`;
   // an error names the module as `modules.<path>: <why>` (2.1.332)

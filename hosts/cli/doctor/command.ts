@@ -10,8 +10,8 @@
  * Without a host argument doctor checks every host stopline is installed for (the install
  * record) or that is on PATH; the others get one "skip" line.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../../core/config/config';
 import { loadHooksConfigFromSystem } from '../../../core/hooks';
@@ -33,7 +33,7 @@ import { evaluatorReports } from './evaluator';
 import { hostBinary, hostCheck } from './hosts';
 import { HOST_TOOLS } from '../host-tools';
 import { doubleCheck, nativeChecks } from './native';
-import type { DoctorContext, HostBinary, Placement } from './hosts';
+import type { DoctorContext, Placement } from './hosts';
 import { dropProbeWorld, makeProbeWorld } from './probes';
 import type { ProbeWorld } from './probes';
 import { anyFailed, check, renderReports } from './report';

@@ -19,7 +19,7 @@ import { DATA_REPORT, check } from './report';
 import type { Check, HostReport } from './report';
 
 /** What one data folder holds that is damaged, by kind (file names only). */
-export interface DataScan {
+interface DataScan {
   stateFiles: number;
   damagedState: { name: string; why: string }[];
   movedAside: string[];
@@ -55,7 +55,7 @@ function readOrNull(path: string): string | null {
  * the same rule the readers apply. Empty lines are not counted (an append after a partial line
  * may leave one).
  */
-export function countBadLines(file: string, valid: (v: unknown) => boolean): number {
+function countBadLines(file: string, valid: (v: unknown) => boolean): number {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -98,7 +98,7 @@ const LOCK = /^[0-9a-f]{32}\.lock$/;
 const LOG = /^[0-9a-f]{32}(\.1)?\.jsonl$/;
 
 /** Scan one data folder. Never writes; a folder that is missing scans as empty. */
-export function scanDataFolder(folder: string): DataScan {
+function scanDataFolder(folder: string): DataScan {
   const scan: DataScan = { stateFiles: 0, damagedState: [], movedAside: [], lineageFiles: 0, badLineage: [], badLocks: [], logs: 0, badLines: [] };
   const sessions = join(folder, 'sessions');
   for (const name of names(sessions) ?? []) {
@@ -152,7 +152,7 @@ function plural(n: number, one: string, many = `${one}s`): string {
 }
 
 /** The checks for one scanned folder: one per kind, red with the fix when something is found. */
-export function dataFolderChecks(scan: DataScan): Check[] {
+function dataFolderChecks(scan: DataScan): Check[] {
   const checks: Check[] = [];
   checks.push(
     scan.damagedState.length
@@ -231,7 +231,7 @@ function folderReport(folder: DataFolder): HostReport {
  * another owner, group or world write, and links where stopline's folders should be; and what
  * hooks do not refuse but the person should know: a folder others may read.
  */
-export function ownerCheck(dir: string): Check {
+function ownerCheck(dir: string): Check {
   try {
     checkDataDir(dir);
   } catch (e) {

@@ -17,7 +17,7 @@ import type { Check, HostReport } from './report';
 const COPY = /^([a-z]+)-([0-9a-f]{16})\.mjs$/;
 
 /** The evaluator folders a hook of this user may use: the one this environment names, and /tmp's. */
-export function evaluatorFolders(env: Readonly<Record<string, string | undefined>>, uid: number | null): string[] {
+function evaluatorFolders(env: Readonly<Record<string, string | undefined>>, uid: number | null): string[] {
   if (uid === null) return [];
   const named = evaluatorDir(env, uid);
   // with no environment the folder is where.ts's default under /tmp

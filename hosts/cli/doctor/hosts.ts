@@ -74,7 +74,7 @@ export interface Placement {
 }
 
 
-export function installCommand(host: Host, p: Placement): string {
+function installCommand(host: Host, p: Placement): string {
   return `stopline install ${host}${p.scope === 'project' ? ' --scope project' : ''}${p.afterEvidence ? ' --after-evidence' : ''}`;
 }
 
@@ -444,7 +444,7 @@ export async function opencodeChecks(ctx: DoctorContext, p: Placement, bin: Host
 // ------------------------------------------------------------------------------------ Kilo
 
 /** The plugin entries `kilo debug config` prints: Kilo's resolved config, plugin files it found included. */
-export function kiloPluginList(stdout: string): string[] | null {
+function kiloPluginList(stdout: string): string[] | null {
   let config: unknown;
   try {
     config = JSON.parse(stdout.slice(stdout.indexOf('{')));

@@ -31,7 +31,7 @@ interface V1Binary {
   version?: string;
 }
 
-export interface OpenCode2Install {
+interface OpenCode2Install {
   path: string;
   version?: string;
   /** the `opencode` command itself is v2 (1.x was upgraded in place) */
@@ -39,7 +39,7 @@ export interface OpenCode2Install {
 }
 
 /** OpenCode v2 on PATH: `opencode2`, else an `opencode` whose version says 2.x. */
-export async function findV2(ctx: V2Context, v1: V1Binary): Promise<OpenCode2Install | undefined> {
+async function findV2(ctx: V2Context, v1: V1Binary): Promise<OpenCode2Install | undefined> {
   const replacesV1 = v1.path !== undefined && (majorVersion(v1.version) ?? 0) >= 2;
   const own = findOpenCode2(ctx.env);
   if (own) {
@@ -52,13 +52,13 @@ export async function findV2(ctx: V2Context, v1: V1Binary): Promise<OpenCode2Ins
 }
 
 /** One row of `plugin list`: `ID  VERSION  SOURCE` (a plugin that failed to load has no id: `-`). */
-export interface ListedPlugin {
+interface ListedPlugin {
   id: string;
   version: string;
   source: string;
 }
 
-export function parsePluginList(stdout: string): ListedPlugin[] {
+function parsePluginList(stdout: string): ListedPlugin[] {
   const rows: ListedPlugin[] = [];
   for (const line of stdout.split('\n')) {
     const cells = line.trim().split(/\s{2,}/);

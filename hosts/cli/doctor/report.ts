@@ -5,7 +5,7 @@
  */
 import type { Style } from '../style';
 
-export type Status = 'pass' | 'warn' | 'fail' | 'skip';
+type Status = 'pass' | 'warn' | 'fail' | 'skip';
 
 export interface Check {
   /** short stable name: host, artifact, registered, would-run, runtime, enforcement, install */

@@ -18,7 +18,7 @@ export interface RunResult {
   ms: number;
 }
 
-export interface RunOptions {
+interface RunOptions {
   env?: NodeJS.ProcessEnv;
   cwd?: string;
   input?: string;
@@ -79,7 +79,7 @@ export function readText(path: string): string | null {
   }
 }
 
-export type TreeState = { kind: 'current'; files: number } | { kind: 'missing'; files: string[] } | { kind: 'stale'; files: string[] } | { kind: 'no-dist' };
+type TreeState = { kind: 'current'; files: number } | { kind: 'missing'; files: string[] } | { kind: 'stale'; files: string[] } | { kind: 'no-dist' };
 
 /**
  * Every file of the dist artifact (`src`: a file or a folder) must be at `dest` with the same

@@ -27,7 +27,7 @@ const NEWLINE = 0x0a;
 
 const CHUNK_BYTES = 1 << 20;
 /** a record is under 1 KB; a longer line is still read whole up to this, then skipped as damaged */
-export const MAX_LINE_BYTES = 64 * 1024 * 1024;
+const MAX_LINE_BYTES = 64 * 1024 * 1024;
 /** distinct shapes remembered per scanner; past it the memo starts over (memory stays bounded) */
 const MAX_SHAPES = 4096;
 /** a longer shape (a record is ~800 bytes) is parsed per line rather than remembered */
@@ -41,7 +41,7 @@ const MEMO_WINDOW = 1024;
 const MEMO_PAUSE = 16 * 1024;
 
 /** What a scanner may be told beyond its sink; every field has the default stated. */
-export interface ScanLimits {
+interface ScanLimits {
   /** bytes read at a time (1 MiB) */
   chunkBytes?: number;
   /** longest line read whole (MAX_LINE_BYTES) */
@@ -82,7 +82,7 @@ export interface Line {
 }
 
 /** Byte ranges of a line's own strings in `buf` (the closing quote is at each end). */
-export interface RawStrings {
+interface RawStrings {
   buf: Buffer;
   idStart: number;
   idEnd: number;
@@ -101,7 +101,7 @@ export interface ScanSink<D> {
   visit(derived: D, line: Line): boolean | void;
 }
 
-export interface ScanCount {
+interface ScanCount {
   /** lines accepted as records */
   records: number;
   /** non-blank lines that are not records: not JSON, not an object, refused by derive, or too long */
@@ -111,7 +111,7 @@ export interface ScanCount {
 }
 
 /** What one line was; `memo-` when it was answered from the shape memo. */
-export type LineKind = 'record' | 'memo-record' | 'damaged' | 'memo-damaged' | 'blank';
+type LineKind = 'record' | 'memo-record' | 'damaged' | 'memo-damaged' | 'blank';
 
 function tallyLine(count: ScanCount, kind: LineKind): void {
   if (kind === 'record' || kind === 'memo-record') count.records++;

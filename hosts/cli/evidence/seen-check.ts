@@ -25,7 +25,7 @@ import type { CallRecordFormat, ReadLimits } from '../../shared/call-record';
 import type { DataFolder } from './folders';
 
 /** A terminal may read a long session whole; the bounds only keep a damaged or endless file from hanging it. */
-export const STATUS_LIMITS: ReadLimits = { maxBytes: 512 * 1024 * 1024, maxMs: 60_000 };
+const STATUS_LIMITS: ReadLimits = { maxBytes: 512 * 1024 * 1024, maxMs: 60_000 };
 
 interface RecordSource {
   registry: HostRegistry;
@@ -39,7 +39,7 @@ const SOURCES: readonly RecordSource[] = [
   { registry: codexRegistry, format: codexRollout, locate: locateCodexRollout },
 ];
 
-export interface HostRecordCheck {
+interface HostRecordCheck {
   host: string;
   /** the record file (shown to the person at the terminal, never written to evidence) */
   record: string;
@@ -48,7 +48,7 @@ export interface HostRecordCheck {
   result?: Omit<RuntimeSeenSummary, 'unseenKeys'>;
 }
 
-export interface TurnEndTally {
+interface TurnEndTally {
   /** turn ends that compared the record */
   compared: number;
   /** calls they reported unseen */
@@ -57,7 +57,7 @@ export interface TurnEndTally {
   unreadable: number;
 }
 
-export interface SessionCheck {
+interface SessionCheck {
   records: HostRecordCheck[];
   turnEnds: TurnEndTally;
 }

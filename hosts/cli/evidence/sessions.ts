@@ -55,7 +55,7 @@ function readState(folder: string, key: string): { contract: Contract | null; da
   }
 }
 
-export function readSessionView(folder: DataFolder, key: string, counter = new SessionCounter()): SessionView {
+function readSessionView(folder: DataFolder, key: string, counter = new SessionCounter()): SessionView {
   const state = readState(folder.path, key);
   const logFiles = [logFile(folder.path, key, true), logFile(folder.path, key)];
   const evidence = counter.count(logFiles);

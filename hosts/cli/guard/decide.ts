@@ -30,9 +30,9 @@ import { suggest } from '../suggest';
 import { ADAPTERS, acceptedEvents, eventNameOf, hostOutputOf, noEventNameOf } from './adapters';
 import type { GuardDialect } from './adapters';
 
-export const GUARD_DENY_RESPONSE = 'guard_exit2_returned';
+const GUARD_DENY_RESPONSE = 'guard_exit2_returned';
 
-export interface GuardRequest {
+interface GuardRequest {
   dialect: GuardDialect;
   payload: HookPayload;
   /** `--task` / STOPLINE_TASK_ID: the contract this call is checked against */
@@ -48,7 +48,7 @@ export interface GuardRequest {
 }
 
 /** The one JSON line on stdout. */
-export interface Verdict {
+interface Verdict {
   decision: 'allow' | 'block';
   /** what the guard answered: none, context, rewrite (an allow of another command), ask (a block here) or deny */
   kind: Answer['kind'];

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { sha256 } from './workspace';
 
-export const CHECKSUMS_FILE = 'SHA256SUMS';
+const CHECKSUMS_FILE = 'SHA256SUMS';
 
 function files(dir: string, root: string): string[] {
   return readdirSync(dir)
@@ -20,7 +20,7 @@ function files(dir: string, root: string): string[] {
     });
 }
 
-export function checksumsFor(distDir: string): string {
+function checksumsFor(distDir: string): string {
   return files(distDir, distDir)
     .sort()
     .map((rel) => `${sha256(readFileSync(join(distDir, rel)))}  ${rel}\n`)

@@ -34,7 +34,7 @@ export interface TrustEntry {
   trustedHash: string;
 }
 
-export interface CodexHookTrustEntry {
+interface CodexHookTrustEntry {
   /** `<hooks file>:<event_snake>:<group>:<handler>`, the `[hooks.state."…"]` table name */
   key: string;
   /** `sha256:<64 hex>` */

@@ -9,7 +9,7 @@
  */
 import { CODEX_HOOK_EVENTS, codexEventLabel, codexHookTrustEntries, renderCodexHookTrustToml, type CodexHookEvent, type TrustEntry } from './codex-hook-trust';
 
-export interface GroupPosition {
+interface GroupPosition {
   event: string;
   groupIndex: number;
 }

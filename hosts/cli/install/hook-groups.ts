@@ -38,7 +38,7 @@ export interface EventGroup {
 }
 
 /** A group belongs to stopline when every one of its handlers runs the installed script. */
-export type OwnershipTest = (command: string) => boolean;
+type OwnershipTest = (command: string) => boolean;
 
 function isOurGroup(value: unknown, ours: OwnershipTest): boolean {
   if (!value || typeof value !== 'object') return false;
@@ -109,7 +109,7 @@ export function findOurGroups(text: string, ours: OwnershipTest, base: EventMapP
   return found;
 }
 
-export interface RemovalResult {
+interface RemovalResult {
   text: string;
   /** event -> (old group index -> new group index) for the groups that stayed */
   moved: Map<string, Map<number, number>>;

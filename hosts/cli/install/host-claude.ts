@@ -69,7 +69,7 @@ export function claudePluginHooksFile(env: Env): string {
 }
 
 /** The settings.json members the install owns. */
-export function claudeSettingsPaths(): string[][] {
+function claudeSettingsPaths(): string[][] {
   return [
     ['extraKnownMarketplaces', CLAUDE_MARKETPLACE],
     ['enabledPlugins', CLAUDE_PLUGIN_ID],

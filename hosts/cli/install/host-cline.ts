@@ -15,7 +15,7 @@ import { hookCommand } from './runtime';
 /** The events `stopline install cline` writes a hook file for: the registry rows with an install column. */
 export const CLINE_EVENTS: readonly string[] = installRows(clineRegistry).map((e) => e.native);
 
-export interface ClinePaths {
+interface ClinePaths {
   script: string;
   /** the folder of hook files Cline runs */
   hooksDir: string;

@@ -32,7 +32,7 @@ export function codexObserveNeeds(env: Env, scope: Scope, project: string, after
 /** The handler timeout on every event but those the registry clamps (SessionEnd: 3 s, written as Codex applies it). */
 export const CODEX_HOOK_TIMEOUT_SECONDS = rowsToRegister(codexRegistry, NO_NEEDS)[0]!.install.timeoutSec;
 
-export interface CodexPaths {
+interface CodexPaths {
   /** where the script and hooks.json go */
   dir: string;
   script: string;
@@ -53,7 +53,7 @@ export function codexPaths(env: Env, scope: Scope, project: string): CodexPaths 
 }
 
 /** Handlers carry no matcher (the registry gives none): an omitted matcher matches every tool and keeps the hash simple. */
-export function codexGroups(command: string, rows: readonly InstallRow[] = rowsToRegister(codexRegistry, NO_NEEDS)): EventGroup[] {
+function codexGroups(command: string, rows: readonly InstallRow[] = rowsToRegister(codexRegistry, NO_NEEDS)): EventGroup[] {
   return rows.map(({ native, install }) => ({ event: native, group: hookGroup(install, command) }));
 }
 

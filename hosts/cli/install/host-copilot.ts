@@ -22,7 +22,7 @@ export const COPILOT_EVENTS: readonly string[] = installRows(copilotRegistry).ma
 /** The handler timeout (every row carries the same). */
 export const COPILOT_HOOK_TIMEOUT_SECONDS = installRows(copilotRegistry)[0]!.install.timeoutSec;
 
-export interface CopilotPaths {
+interface CopilotPaths {
   /** the folder Copilot reads hook files from */
   hooksDir: string;
   hooksFile: string;
@@ -39,7 +39,7 @@ export function copilotPaths(env: Env, scope: Scope, project: string): CopilotPa
 }
 
 /** The hook file: one camelCase entry per event, the event as the script's argument. */
-export function copilotHookFile(command: string): string {
+function copilotHookFile(command: string): string {
   return `${JSON.stringify(copilotHooksDoc((event) => `${command} ${event}`), null, 2)}\n`;
 }
 

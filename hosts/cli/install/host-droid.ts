@@ -21,7 +21,7 @@ import { hookCommand } from './runtime';
 export const DROID_EVENTS: readonly string[] = installRows(droidRegistry).map((e) => e.native);
 export const DROID_HOOK_TIMEOUT_SECONDS = installRows(droidRegistry)[0]!.install.timeoutSec;
 
-export interface DroidPaths {
+interface DroidPaths {
   dir: string;
   script: string;
   /** the bare event map */
@@ -36,7 +36,7 @@ export function droidPaths(env: Env, scope: Scope, project: string): DroidPaths 
 }
 
 /** Handlers carry no matcher (the registry gives none): an omitted matcher matches every tool. */
-export function droidGroups(command: string): EventGroup[] {
+function droidGroups(command: string): EventGroup[] {
   return installRows(droidRegistry).map(({ native, install }) => ({ event: native, group: { hooks: [{ type: 'command', command, timeout: install.timeoutSec }] } }));
 }
 
@@ -54,7 +54,7 @@ function eventsIn(text: string | null, base: EventMapPath, file: string): Set<st
  * Which file each event goes to, so that the file Droid reads for that event holds stopline's
  * group and the person's hooks of that event keep running (see the module comment).
  */
-export function droidTargets(hooksText: string | null, settingsText: string | null, files: Pick<DroidPaths, 'hooksFile' | 'settingsFile'>): Map<string, 'hooks' | 'settings'> {
+function droidTargets(hooksText: string | null, settingsText: string | null, files: Pick<DroidPaths, 'hooksFile' | 'settingsFile'>): Map<string, 'hooks' | 'settings'> {
   const inHooks = eventsIn(hooksText, HOOKS_FILE_MAP, files.hooksFile);
   const settingsHasHooks = settingsText !== null && settingsText.trim() !== '' && editingJson(files.settingsFile, () => nodeAt(parseJsonDocument(settingsText), SETTINGS_MAP)) !== undefined;
   const inSettings = eventsIn(settingsText, SETTINGS_MAP, files.settingsFile);

@@ -10,7 +10,7 @@ import { KILO_FOLDERS } from '../../../core/registry/kilo';
 import { xdgConfigHome, type Env, type Scope } from './locations';
 import { placeFile, requireDist, type HostPlanner, type InstallContext } from './plan-context';
 
-export function kiloConfigDir(env: Env, scope: Scope, project: string): string {
+function kiloConfigDir(env: Env, scope: Scope, project: string): string {
   return scope === 'user' ? join(xdgConfigHome(env), KILO_FOLDERS.config) : join(project, KILO_FOLDERS.project[0]);
 }
 

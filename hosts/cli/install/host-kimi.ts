@@ -19,7 +19,7 @@ import { scanTables, TomlEditError } from './toml-trust';
 export const KIMI_EVENTS: readonly string[] = rowsToRegister(kimiRegistry, NO_NEEDS).map((e) => e.native);
 export const KIMI_HOOK_TIMEOUT_SECONDS = rowsToRegister(kimiRegistry, NO_NEEDS)[0]!.install.timeoutSec;
 
-export interface KimiPaths {
+interface KimiPaths {
   dir: string;
   script: string;
   configFile: string;
@@ -73,7 +73,7 @@ export function kimiHookTablesIn(text: string, file: string): KimiHookTable[] {
 }
 
 /** The text without stopline's `[[hooks]]` tables (each with the blank line before it), and how many went. */
-export function removeKimiHooks(text: string, ours: (command: string) => boolean, file: string): { text: string; removed: number } {
+function removeKimiHooks(text: string, ours: (command: string) => boolean, file: string): { text: string; removed: number } {
   const mine = kimiHookTablesIn(text, file).filter((t) => t.command !== undefined && ours(t.command));
   let out = text;
   for (const t of [...mine].reverse()) {

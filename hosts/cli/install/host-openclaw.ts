@@ -13,7 +13,7 @@ import { editingJson, placeFile, requireDist, type HostPlanner, type InstallCont
 /** The plugin's id: its manifest's, and its key under plugins.entries. */
 export const OPENCLAW_PLUGIN_ID = 'stopline';
 /** The files of dist/openclaw, as the folder OpenClaw loads holds them. */
-export const OPENCLAW_PLUGIN_FILES: readonly string[] = ['index.js', 'openclaw.plugin.json', 'package.json'];
+const OPENCLAW_PLUGIN_FILES: readonly string[] = ['index.js', 'openclaw.plugin.json', 'package.json'];
 
 export function openclawPluginDir(env: Env): string {
   return join(openclawStateDir(env), OPENCLAW_PLUGIN_ID);

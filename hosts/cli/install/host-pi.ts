@@ -12,7 +12,7 @@ import { piAgentDir, type Env, type Scope } from './locations';
 import { placeFile, placeTree, requireDist, type HostPlanner, type InstallContext } from './plan-context';
 
 /** The skill files the Pi dist ships, relative to dist/pi/ and to the extensions folder. */
-export const PI_SKILL_FILES: readonly string[] = [join('skills', 'stopline', 'SKILL.md')];
+const PI_SKILL_FILES: readonly string[] = [join('skills', 'stopline', 'SKILL.md')];
 
 export function piExtensionsDir(env: Env, scope: Scope, project: string): string {
   return scope === 'user' ? join(piAgentDir(env), 'extensions') : join(project, '.pi', 'extensions');

@@ -16,7 +16,7 @@ import { type HostPlanner, type InstallContext, placeFile, type PlanContext, req
 import { hookCommand } from './runtime';
 import { splitLines } from './text-lines';
 
-export interface VibePaths {
+interface VibePaths {
   dir: string;
   script: string;
   hooksFile: string;
@@ -31,7 +31,7 @@ export function vibePaths(env: Env, scope: Scope, project: string): VibePaths {
 export const VIBE_HOOK_TIMEOUT_SECONDS = rowsToRegister(vibeRegistry, NO_NEEDS)[0]!.install.timeoutSec;
 
 /** The name of stopline's table for an event. */
-export function vibeHookName(event: string): string {
+function vibeHookName(event: string): string {
   return `stopline-${event}`;
 }
 
@@ -55,7 +55,7 @@ const ANY_HEADER = /^\s*\[/;
 const OUR_NAME = /^\s*name\s*=\s*(["'])stopline-[a-z_]+\1\s*(#.*)?$/;
 
 /** The text without stopline's tables (each with the blank line before it), and how many there were. */
-export function removeVibeTables(text: string): { text: string; removed: number } {
+function removeVibeTables(text: string): { text: string; removed: number } {
   const lines = splitLines(text);
   const drop = new Set<number>();
   let removed = 0;
@@ -81,7 +81,7 @@ export function removeVibeTables(text: string): { text: string; removed: number 
 }
 
 /** The text with stopline's tables replaced by `tables`, at the end of the file. */
-export function withVibeTables(text: string, tables: string): string {
+function withVibeTables(text: string, tables: string): string {
   const base = removeVibeTables(text).text;
   if (base.trim() === '') return `${tables}\n`;
   return `${base.endsWith('\n') ? base : `${base}\n`}\n${tables}\n`;

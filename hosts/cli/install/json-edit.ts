@@ -12,7 +12,7 @@
 import { nodeValue, parseJsonc } from '../../../core/hooks/jsonc';
 import type { ArrayNode, JsonNode, ObjectNode, PropNode } from '../../../core/hooks/jsonc';
 
-export type { ArrayNode, JsonNode, ObjectNode, PropNode, ScalarNode } from '../../../core/hooks/jsonc';
+export type { JsonNode } from '../../../core/hooks/jsonc';
 export { nodeValue };
 
 export class JsonEditError extends Error {}
@@ -42,7 +42,7 @@ export function nodeAt(root: JsonNode, path: readonly string[]): JsonNode | unde
 }
 
 /** The indentation unit the document already uses (first indented member), default 2 spaces. */
-export function detectIndentUnit(text: string): string {
+function detectIndentUnit(text: string): string {
   const m = /\n([ \t]+)["}\]]/.exec(text);
   return m?.[1] ?? '  ';
 }

@@ -41,7 +41,7 @@ export function xdgConfigHome(e: Env): string {
  * (which must be absolute; `VAR/sub` places the folder at `sub` below the variable's), else its
  * place below HOME. core/paths/self-paths.ts protects the same folder from the same layout.
  */
-export function hostHome(e: Env, host: HostName): string {
+function hostHome(e: Env, host: HostName): string {
   const layout = hostSpec(host).layout;
   for (const v of layout.env ?? []) {
     const [name, ...sub] = v.split('/');

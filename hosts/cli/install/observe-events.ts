@@ -33,7 +33,7 @@ export interface ObserveNeeds {
 
 export const NO_NEEDS: ObserveNeeds = { hookEvents: new Set(), afterEvidence: false };
 
-export type Registration =
+type Registration =
   | { row: InstallRow; registered: true; why: string }
   | { row: InstallRow; registered: false; why: string };
 

@@ -12,7 +12,7 @@ import { xdgConfigHome, type Env, type Scope } from './locations';
 import { findOnPath } from './runtime';
 import { nodeAt, nodeValue, parseJsonDocument } from './json-edit';
 
-export const OPENCODE2_COMMAND = 'opencode2';
+const OPENCODE2_COMMAND = 'opencode2';
 export const OPENCODE2_CONFIG_KEY = 'plugins';
 /** The `plugins` entry install writes: the placed file, from the config folder it sits in. */
 export const OPENCODE2_ENTRY = './plugin/stopline.js';

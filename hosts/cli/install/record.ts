@@ -34,7 +34,7 @@ export interface InstallEntry {
   hermes?: { addedName: boolean; createdEnabledKey: boolean; createdPluginsKey: boolean };
 }
 
-export interface FileEntry {
+interface FileEntry {
   existedBefore: boolean;
   /** copy of the bytes before stopline first touched the file */
   backup?: string;

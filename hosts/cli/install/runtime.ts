@@ -64,7 +64,7 @@ export function chooseRuntime(flag: string | undefined, env: NodeJS.ProcessEnv):
 }
 
 /** POSIX single-quoting: safe for /bin/sh (Claude) and /bin/bash (Codex) alike. */
-export function shellQuote(s: string): string {
+function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 

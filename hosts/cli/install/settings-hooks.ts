@@ -15,7 +15,7 @@ import type { Env, Host, Scope } from './locations';
 import { editingJson, type HostPlanner, type InstallContext, placeFile, type PlanContext, requireDist, runsScript } from './plan-context';
 import { hookCommand } from './runtime';
 
-export interface SettingsHookPaths {
+interface SettingsHookPaths {
   /** the host's folder for this scope (`~/.gemini`, `<project>/.qwen`, …) */
   dir: string;
   script: string;

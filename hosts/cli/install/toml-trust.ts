@@ -14,7 +14,7 @@ export class TomlEditError extends Error {}
 
 export type { TrustEntry } from './codex-hook-trust';
 
-export interface TableBlock {
+interface TableBlock {
   /** dotted key parts of the header, decoded */
   keys: string[];
   headerLine: number;

@@ -21,7 +21,7 @@ export interface Change {
   backup: string | null;
 }
 
-export const DIR_MODE = 0o755;
+const DIR_MODE = 0o755;
 export const FILE_MODE = 0o644;
 export const SCRIPT_MODE = 0o755;
 
@@ -39,7 +39,7 @@ function readOrNull(path: string): Buffer | null {
 }
 
 /** `20250131T235959`, UTC, the suffix of every backup. */
-export function backupStamp(now: Date): string {
+function backupStamp(now: Date): string {
   return now.toISOString().replace(/[-:]/g, '').slice(0, 15);
 }
 

@@ -124,7 +124,7 @@ function readEnabled(text: string, file: string, name: string): EnabledList {
   return refuse(file, `plugins.enabled is not a list (${v})`, name);
 }
 
-export interface EnableResult {
+interface EnableResult {
   text: string;
   /** the name was already listed (then the text is unchanged) */
   alreadyEnabled: boolean;
@@ -188,7 +188,7 @@ export function enablePlugin(text: string, name: string, file: string): EnableRe
   return done(text.slice(0, en.start) + head + nl + `${ci}  - ${name}\n` + text.slice(en.end));
 }
 
-export interface DisableOptions {
+interface DisableOptions {
   /** also remove `enabled:` when it is left empty (stopline created it) */
   dropEmptyEnabled: boolean;
   /** also remove `plugins:` when it is left empty (stopline created it) */

@@ -16,6 +16,7 @@
  * the hook takes an answer only when it equals its own (an evaluator started from another copy
  * of the code never answers for this script).
  */
+import type { Rendered } from '../adapter';
 
 export const EVALUATOR_PROTOCOL = 1 as const;
 
@@ -28,11 +29,8 @@ export interface EvaluatorRequest {
   args?: string[];
 }
 
-export interface RenderedAnswer {
-  stdout: string;
-  stderr: string;
-  exitCode: number;
-}
+/** A command hook's bytes as the evaluator hands them back: the hook writes them as it would have rendered them itself. */
+export type RenderedAnswer = Rendered;
 
 export type EvaluatorResponse = { v: typeof EVALUATOR_PROTOCOL; rendered: RenderedAnswer; code: string } | { v: typeof EVALUATOR_PROTOCOL; mismatch: string } | { v: typeof EVALUATOR_PROTOCOL; refused: string };
 

@@ -4,7 +4,7 @@
  * POSIX / Windows drive / UNC / `..` targets, all relative to the action cwd.
  */
 import { describe, expect, it } from 'vitest';
-import { parsePatch, patchTargets } from '../../../core/analysis/patch';
+import { parsePatch } from '../../../core/analysis/patch';
 import { analyzeShell } from '../../../core/analysis/shell';
 import { analyzePowerShell } from '../../../core/analysis/powershell';
 import { analyzeToolCall } from '../../../core/analysis/tool-call';
@@ -36,7 +36,7 @@ describe('parsePatch: formats and targets', () => {
   it.each(cases)('%s', (_n, format, text, targets, ops) => {
     const p = parsePatch(text);
     expect(p.format).toBe(format);
-    expect(patchTargets(p)).toEqual(targets);
+    expect(p.files.flatMap((f) => [f.path, f.moveTo].filter(Boolean))).toEqual(targets);
     expect(p.files.map((f) => f.op)).toEqual(ops);
   });
 

@@ -6,7 +6,6 @@
  * CI can run and checks the labels against what the commands do.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../../../core/analysis/shell';
 import { CASES, generate, toTsv } from '../../corpus/precision/generate.mjs';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeToolCall } from '../../../core/analysis/tool-call';
 import { isAction } from '../../../core/protocol';
-import { REGISTRIES, canonicalToolName, findToolEntry, type RegistryFamily } from '../../../core/registry/index';
+import { REGISTRIES, findToolEntry, type RegistryFamily } from '../../../core/registry/index';
 
 import cWrite from '../../fixtures/claude/PreToolUse-Write.json';
 import cEdit from '../../fixtures/claude/PreToolUse-Edit.json';
@@ -483,7 +483,8 @@ describe('analyzeToolCall never throws on odd input', () => {
   });
 });
 
-describe('canonicalToolName', () => {
+describe("a tool row's canonical name", () => {
+  const canonicalToolName = (family: RegistryFamily, tool: string) => findToolEntry(REGISTRIES[family], tool)?.canonical;
   it.each([
     ['claude', 'Agent', 'Task'],
     ['claude', 'Bash', 'Bash'],

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findProject, loadConfig, userConfigPath } from '../../../core/config/config';
+import { loadConfig, userConfigPath } from '../../../core/config/config';
+import { findProject } from '../../../core/config/project';
 import { sandbox } from './helpers';
 
 function setup(user?: unknown, project?: unknown, opts: { git?: boolean } = {}) {

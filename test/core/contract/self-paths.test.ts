@@ -10,7 +10,6 @@ import { TABLE_ENV, pathVars, selfPathTable, selfPaths } from '../../../core/pat
 import { analyzeShell } from '../../../core/analysis/shell';
 import { evaluatorDir } from '../../../hosts/shared/evaluator/where';
 import { managedSettingsDir } from '../../../hosts/cli/doctor/claude-door';
-import { claudeManagedSettingsDirs } from '../../../core/paths/self-paths';
 import { HOST_SPECS, expandLayoutPath, type HostSpec } from '../../../core/registry/host-specs';
 
 const HOME = '/home/u';
@@ -342,8 +341,8 @@ describe('the paths around the guard', () => {
       expect(judge(p, { HOME }), p).toBe('GUARD_SELF_PROTECTION');
     }
     // the managed settings doctor reads on each platform
-    for (const platform of ['linux', 'darwin']) expect(claudeManagedSettingsDirs(false)).toContain(managedSettingsDir(platform));
-    expect(claudeManagedSettingsDirs(true)).toContain(managedSettingsDir('win32'));
+    const claudeSystem = (HOST_SPECS as readonly HostSpec[]).find((s) => s.name === 'claude')?.layout.system ?? [];
+    for (const platform of ['linux', 'darwin', 'win32']) expect(claudeSystem).toContain(managedSettingsDir(platform));
     // the hosts' system settings move with their variables
     expect(judge('/opt/g.json', { HOME, GEMINI_CLI_SYSTEM_SETTINGS_PATH: '/opt/g.json' })).toBe('GUARD_SELF_PROTECTION');
     expect(judge('/opt/q.json', { HOME, QWEN_CODE_SYSTEM_SETTINGS_PATH: '/opt/q.json' })).toBe('GUARD_SELF_PROTECTION');

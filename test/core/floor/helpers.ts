@@ -8,11 +8,12 @@ import { decide } from '../../../core/contract/decide';
 import type { Decision } from '../../../core/contract/decide';
 import { freshContract } from '../../../core/contract/types';
 import type { Contract } from '../../../core/contract/types';
-import { DEFAULT_FLOOR } from '../../../core/floor/floor';
 import type { FloorSettings } from '../../../core/floor/floor';
 import type { Action } from '../../../core/protocol';
 import { claudeRegistry } from '../../../core/registry/claude';
 import type { HostRegistry, ToolEntry, ToolKind } from '../../../core/registry/types';
+
+const STANDARD_FLOOR: FloorSettings = { preset: 'standard', exceptions: [], secrets: [] };
 
 export const CWD = '/w/p';
 export const HOME = '/home/u';
@@ -45,7 +46,7 @@ export function judge(a: Action, o: Judge = {}): Decision {
     home: HOME,
     cwd: CWD,
     probe: () => 'missing',
-    floor: { settings: o.settings ?? DEFAULT_FLOOR, projectRoot: CWD, tempRoots: [], ...(o.allowed ? { allowed: o.allowed } : {}) },
+    floor: { settings: o.settings ?? STANDARD_FLOOR, projectRoot: CWD, tempRoots: [], ...(o.allowed ? { allowed: o.allowed } : {}) },
   });
 }
 

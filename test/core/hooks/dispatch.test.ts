@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dispatchHooks, hasHooks, selectHooks } from '../../../core/hooks/dispatch';
 import { foldGuardWithHooks } from '../../../core/hooks/fold';
-import { loadHooksConfig, EMPTY_CONFIG } from '../../../core/hooks/load';
+import { loadHooksConfig } from '../../../core/hooks/load';
 import type { DispatchInput, DispatchOptions, HooksConfig } from '../../../core/hooks/types';
 
 const dir = mkdtempSync(join(tmpdir(), 'stopline-hooks-dispatch-'));

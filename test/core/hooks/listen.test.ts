@@ -1,8 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { listen, type ListenDispatchRequest, type ListenHandler } from '../../../core/hooks/listen';
-import { createHooksListenHandler, inputFromPayload } from '../../../core/hooks/serve';
-import { buildConfig, loadHooksConfig } from '../../../core/hooks/load';
+import { inputFromPayload } from '../../../core/hooks/serve';
 import type { Diagnostic } from '../../../core/hooks/types';
 
 /** run a listen server over in-memory streams; returns the response lines and what went to the log */
@@ -136,29 +135,12 @@ describe('listen protocol', () => {
   });
 });
 
-describe('createHooksListenHandler: hooks over listen', () => {
-  it('runs the configured hooks for a dispatch and re-reads config on reload', async () => {
-    let text = JSON.stringify({ hooks: { 'tool:before': [{ matcher: 'terminal', hooks: [{ command: "cat >/dev/null; echo 'blocked by policy' >&2; exit 2" }] }] } });
-    const handler = createHooksListenHandler({
-      load: () => loadHooksConfig({ env: {}, home: '/h', cwd: '/p', readFile: (p) => (p === '/h/.config/stopline/stopline.json' ? text : undefined) }),
-      dispatchOptions: { env: { PATH: process.env.PATH }, log: () => undefined },
-    });
-    const payload = { tool_name: 'terminal', args: { command: 'rm -rf /' }, session_id: 's', cwd: process.cwd() };
-    const first = await session(handler, JSON.stringify({ op: 'dispatch', host: 'hermes', event: 'pre_tool_call', payload }) + '\n');
-    expect(first.lines[0]).toMatchObject({ ok: true, event: 'tool:before', result: { decision: 'deny', reason: 'blocked by policy' } });
-
-    text = '{"hooks": {"tool:before": 5}}';
-    const second = await session(handler, ['{"op":"reload"}', JSON.stringify({ op: 'dispatch', host: 'hermes', event: 'pre_tool_call', payload })].join('\n') + '\n');
-    expect(second.lines[0]).toMatchObject({ ok: true, diagnostics: [{ level: 'error', message: expect.stringContaining('must be a list') }] });
-    expect(second.lines[1]).toMatchObject({ ok: true, result: { decision: 'none', runs: [] } });
-  });
-
+describe('inputFromPayload: a dispatch payload as hook input', () => {
   it('inputFromPayload reads Claude payloads and Hermes kwargs', () => {
     expect(inputFromPayload('tool:before', { session_id: 's', cwd: '/p', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't', permission_mode: 'plan' }, 'claude', 'PreToolUse')).toMatchObject({
       event: 'tool:before', dialectEventName: 'PreToolUse', hostFamily: 'claude', sessionId: 's', cwd: '/p', toolName: 'Bash', rawInput: { command: 'ls' }, toolUseId: 't', permissionMode: 'plan',
     });
     expect(inputFromPayload('prompt:submit', { session_id: 'h', user_message: 'hi', cwd: '/w' }, 'hermes')).toMatchObject({ sessionId: 'h', prompt: 'hi', cwd: '/w' });
     expect(inputFromPayload('tool:after', { tool_name: 'terminal', args: { command: 'ls' }, result: 'out', tool_call_id: 'c' }, 'hermes')).toMatchObject({ rawInput: { command: 'ls' }, toolResponse: 'out', toolUseId: 'c' });
-    expect(buildConfig([]).groups).toEqual([]);
   });
 });

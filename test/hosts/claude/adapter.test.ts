@@ -7,9 +7,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseControlEvent } from '../../../core/protocol';
 import { claudeRegistry } from '../../../core/registry/claude';
-import { canAsk, render, renderUnidentifiedDeny, toControlEvent } from '../../../hosts/claude/adapter';
+import { claudeAdapter } from '../../../hosts/claude/adapter';
 import { HookInputError } from '../../../hosts/shared/payload';
 import { rowEvent } from '../shared/row-event';
+
+// the dialect as the runner reaches it: through the adapter
+const { canAsk, render, renderUnidentifiedDeny, toControlEvent } = claudeAdapter;
 
 const at = (name: string) => rowEvent(claudeRegistry, name);
 

@@ -8,10 +8,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseControlEvent } from '../../../core/protocol';
 import { codexRegistry } from '../../../core/registry/codex';
-import { canAsk, render, renderUnidentifiedDeny, toControlEvent } from '../../../hosts/codex/adapter';
+import { codexAdapter } from '../../../hosts/codex/adapter';
 import { CODEX_HOOK_EVENTS } from '../../../hosts/cli/install/codex-hook-trust';
 import { HookInputError } from '../../../hosts/shared/payload';
 import { rowEvent } from '../shared/row-event';
+
+// the dialect as the runner reaches it: through the adapter
+const { canAsk, render, renderUnidentifiedDeny, toControlEvent } = codexAdapter;
 
 const at = (name: string) => rowEvent(codexRegistry, name);
 

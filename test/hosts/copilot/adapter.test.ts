@@ -8,12 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseControlEvent } from '../../../core/protocol';
-import { COPILOT_CLAUDE_SPELLINGS, copilotRegistry } from '../../../core/registry/copilot';
-import { claudeView, copilotAdapter, namedBy, render, renderUnidentifiedDeny, toControlEvent } from '../../../hosts/copilot/adapter';
+import { copilotRegistry } from '../../../core/registry/copilot';
+import { COPILOT_CLAUDE_SPELLINGS } from '../../../core/registry/copilot-events';
+import { claudeView, copilotAdapter, namedBy } from '../../../hosts/copilot/adapter';
 import { answerHook } from '../../../hosts/shared/runner';
 import { HookInputError } from '../../../hosts/shared/payload';
 import { sandbox } from '../../scenarios/drivers';
 import { rowEvent } from '../shared/row-event';
+
+// the dialect as the runner reaches it: through the adapter
+const { render, renderUnidentifiedDeny, toControlEvent } = copilotAdapter;
 
 const at = (name: string) => rowEvent(copilotRegistry, name);
 

@@ -9,10 +9,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseControlEvent } from '../../../core/protocol';
 import { droidRegistry } from '../../../core/registry/droid';
-import { droidAdapter, render, renderUnidentifiedDeny, toControlEvent } from '../../../hosts/droid/adapter';
+import { droidAdapter } from '../../../hosts/droid/adapter';
 import { answerHook } from '../../../hosts/shared/runner';
 import { sandbox } from '../../scenarios/drivers';
 import { rowEvent } from '../shared/row-event';
+
+// the dialect as the runner reaches it: through the adapter
+const { render, renderUnidentifiedDeny, toControlEvent } = droidAdapter;
 
 const at = (name: string) => rowEvent(droidRegistry, name);
 

@@ -10,8 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseControlEvent } from '../../../core/protocol';
 import { geminiRegistry } from '../../../core/registry/gemini';
-import { canAsk, geminiAdapter, personPrompt, render, renderUnidentifiedDeny, toControlEvent } from '../../../hosts/gemini/adapter';
+import { geminiAdapter, personPrompt, toControlEvent } from '../../../hosts/gemini/adapter';
 import { rowEvent } from '../shared/row-event';
+
+// the dialect as the runner reaches it: through the adapter (toControlEvent is imported on its own: the tests hand it a fake file system)
+const { canAsk, render, renderUnidentifiedDeny } = geminiAdapter;
 
 const at = (name: string) => rowEvent(geminiRegistry, name);
 

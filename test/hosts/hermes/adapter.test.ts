@@ -12,20 +12,22 @@ import type { ControlEvent } from '../../../core/protocol';
 import { hermesRegistry } from '../../../core/registry/hermes';
 import {
   HAS_HUMAN_FIELD,
-  REGISTERED_HOOKS,
-  canAsk,
+  hermesAdapter,
   hermesShellHookAdapter,
   isShellHookPayload,
   kwargsFromShellHook,
   PATH_BASE_FIELD,
-  render,
-  renderUnidentifiedDeny,
-  toControlEvent,
 } from '../../../hosts/hermes/adapter';
 import { listenCanonical } from '../../../hosts/hermes/doors';
 import { HookInputError } from '../../../hosts/shared/payload';
 import { FIXTURES, REPO } from './helpers';
 import { rowEvent } from '../shared/row-event';
+
+// the dialect as the runner reaches it: through the adapter
+const { canAsk, render, renderUnidentifiedDeny, toControlEvent } = hermesAdapter;
+
+/** The hooks stopline's plugin registers: the registry rows marked registered. */
+const REGISTERED_HOOKS = hermesRegistry.events.filter((e) => e.registered).map((e) => e.native);
 
 const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.json')).sort();
 const hookOf = (f: string) => f.replace(/\.json$/, '').split('-')[0]!;

@@ -10,10 +10,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseControlEvent } from '../../../core/protocol';
 import { kimiRegistry } from '../../../core/registry/kimi';
-import { kimiAdapter, render, renderUnidentifiedDeny, toControlEvent } from '../../../hosts/kimi/adapter';
+import { kimiAdapter } from '../../../hosts/kimi/adapter';
 import { answerHook } from '../../../hosts/shared/runner';
 import { sandbox } from '../../scenarios/drivers';
 import { rowEvent } from '../shared/row-event';
+
+// the dialect as the runner reaches it: through the adapter
+const { render, renderUnidentifiedDeny, toControlEvent } = kimiAdapter;
 
 const at = (name: string) => rowEvent(kimiRegistry, name);
 

@@ -9,10 +9,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseControlEvent } from '../../../core/protocol';
 import { openhandsRegistry } from '../../../core/registry/openhands';
-import { openhandsAdapter, render, renderUnidentifiedDeny, toControlEvent } from '../../../hosts/openhands/adapter';
+import { openhandsAdapter } from '../../../hosts/openhands/adapter';
 import { answerHook } from '../../../hosts/shared/runner';
 import { sandbox } from '../../scenarios/drivers';
 import { rowEvent } from '../shared/row-event';
+
+// the dialect as the runner reaches it: through the adapter
+const { render, renderUnidentifiedDeny, toControlEvent } = openhandsAdapter;
 
 const at = (name: string) => rowEvent(openhandsRegistry, name);
 

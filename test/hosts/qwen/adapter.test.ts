@@ -9,8 +9,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseControlEvent } from '../../../core/protocol';
 import { qwenRegistry } from '../../../core/registry/qwen';
-import { canAsk, render, renderUnidentifiedDeny, toControlEvent } from '../../../hosts/qwen/adapter';
+import { qwenAdapter } from '../../../hosts/qwen/adapter';
 import { rowEvent } from '../shared/row-event';
+
+// the dialect as the runner reaches it: through the adapter
+const { canAsk, render, renderUnidentifiedDeny, toControlEvent } = qwenAdapter;
 
 const at = (name: string) => rowEvent(qwenRegistry, name);
 

@@ -6,7 +6,6 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runOpenCode, startChatServer, type FakeModelServer } from '../harness';
 import { requestText, requireArtifact } from '../shared/real-host';
 import { CONTEXT_TEXT, GUARD_REASON, hookLog, stopMarker, universalWorld } from './fixture';

@@ -8,11 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { vibeRegistry } from '../../../core/registry/vibe';
-import { render, renderUnidentifiedDeny, toControlEvent, vibeAdapter } from '../../../hosts/vibe/adapter';
+import { toControlEvent, vibeAdapter } from '../../../hosts/vibe/adapter';
 import { readTurnPrompts, turnStartOf } from '../../../hosts/vibe/journal';
 import { answerHook } from '../../../hosts/shared/runner';
 import { checks, evidenceLines, sandbox, vibeJournalTurn } from '../../scenarios/drivers';
 import { rowEvent } from '../shared/row-event';
+
+// the dialect as the runner reaches it: through the adapter (toControlEvent is imported on its own: the tests hand it the session's prompts)
+const { render, renderUnidentifiedDeny } = vibeAdapter;
 
 const at = (name: string) => rowEvent(vibeRegistry, name);
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'vibe');
