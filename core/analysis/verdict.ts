@@ -34,7 +34,7 @@ export type Leaf = {
 };
 
 /** `xargs -I R cmd … R …`: each input line takes the place of R in the words of the command as written. */
-export interface StdinLines {
+interface StdinLines {
   replace: string;
   template: Arg[];
 }

@@ -26,10 +26,10 @@ import type { SandboxTools } from './bwrap';
 export const LAUNCHER_DIR = 'confined';
 
 /** A launcher script's file name: 40 hex digits of the SHA-256 of its text, then `.sh`. */
-export const LAUNCHER_NAME = /^[0-9a-f]{40}\.sh$/;
+const LAUNCHER_NAME = /^[0-9a-f]{40}\.sh$/;
 
 /** The shell that runs a launcher: the system's, not whichever `sh` comes first on the host's PATH. */
-export const LAUNCHER_SHELL = '/bin/sh';
+const LAUNCHER_SHELL = '/bin/sh';
 
 /** What a launcher exits with when it is not given exactly one command (a shell's "cannot run"). */
 const USAGE_STATUS = 126;
@@ -44,7 +44,7 @@ export interface Launcher {
 }
 
 /** The script's text: the sandbox around its first argument, and a refusal of any other call. */
-export function launcherText(plan: ConfinePlan, tools: SandboxTools, note: string): string {
+function launcherText(plan: ConfinePlan, tools: SandboxTools, note: string): string {
   const usage = shellQuote('stopline: a confined launcher takes exactly one argument, the command to run');
   return [
     '#!/bin/sh',

@@ -61,7 +61,7 @@ interface ListenContext extends HookContext {
  * and `stopline_corrects`, the id of the guard's record. Recorded as a check of its own
  * (core/answer/controller.ts recordDoorStop); answered null.
  */
-export const SHIM_STOPPED_EVENT = 'stopline_shim_stopped';
+const SHIM_STOPPED_EVENT = 'stopline_shim_stopped';
 
 function recordShimStop(payload: Record<string, unknown>, ctx: ListenContext): void {
   const corrects = payload.stopline_corrects;
