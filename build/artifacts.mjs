@@ -88,9 +88,12 @@ const CLI_CASES = [
  * subcommands change stopline's protected files), the links made in a command and tool state.
  * ~21 KB more for the person's-hooks dialects of Kimi Code, OpenHands and Mistral Vibe (a TOML
  * reader, their event rows, payloads, matchers and answers): the in-process files (Hermes, Pi,
- * OpenClaw, OpenCode) reach ~714-743 KB.
+ * OpenClaw, OpenCode) reach ~714-743 KB. ~12 KB more since the hosts' hook-file facts are rows of
+ * data (core/registry/*-events.ts: files, forms and per-event payload fields, in place of per-host
+ * switches in core/hooks), the confinement launcher (core/confine/launcher.ts) and the shell
+ * analysis's function scopes and values set once: Hermes, the largest, ~741 KB.
  */
-const HOOK_SCRIPT_BUDGET = 735 * KB;
+const HOOK_SCRIPT_BUDGET = 750 * KB;
 
 /**
  * The mod is the Claude hook script's guard inside Claude Code, plus its own door and the

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import atexit
 import collections
-import hashlib
 import json
 import math
 import os
@@ -709,11 +708,11 @@ def _wrapper_needs_approval_stamp(description: str) -> str:
     return "\n".join((
         "STOP / CONTROL",
         "stopline would run this command confined, but Hermes's own dangerous-command check flags the "
-        f"sandbox wrapper ({description[:120]}) and would ask the person to approve a command line they never saw; "
+        f"confined command line ({description[:120]}) and would ask the person to approve text they never saw; "
         "it did not run.",
         "Reason: GUARD_UNAVAILABLE (C)",
         "State: UNKNOWN",
-        "Next: Tell the person this command needs the sandbox and Hermes would ask them about the wrapper; "
+        "Next: Tell the person this command needs the sandbox and Hermes would ask them about stopline's command line; "
         "they can run it themselves, or use `hermes -z` (no approval prompt), where it runs confined.",
     ))
 
@@ -742,75 +741,32 @@ def _shell_quote(word: str) -> str:
     return "'" + word.replace("'", "'\\''") + "'"
 
 
-def host_data_dir() -> str:
-    """The folder stopline keeps its files in for this Hermes profile (as the evaluator is told)."""
-    folder = os.environ.get("STOPLINE_HOST_DATA_DIR")
-    if folder:
-        return folder
-    home = os.environ.get("HERMES_HOME") or os.path.join(os.path.expanduser("~"), ".hermes")
-    return os.path.join(home, "stopline")
+# The evaluator's event the shim sends when it stopped a confined call the evaluator had let run
+# (doors.ts SHIM_STOPPED_EVENT): the evidence then says the call did not run.
+SHIM_STOPPED_EVENT = "stopline_shim_stopped"
 
 
-def _sandbox_needle(command: str) -> str:
-    return " '-c' " + _shell_quote(command) + "; "
-
-
-def sandbox_form(command, wrapped) -> bool:
-    """Whether `wrapped` is stopline's sandbox wrapper around `command` (core/confine/bwrap.ts: an
-    absolute bubblewrap, its arguments, then bash -c with the command quoted once, then the note)."""
-    if not (isinstance(command, str) and isinstance(wrapped, str)) or command == "" or command == wrapped:
-        return False
-    first = wrapped.split(" ", 1)[0]
-    return first.startswith("'/") and first.rstrip("'").endswith("bwrap") and wrapped.count(_sandbox_needle(command)) == 1
-
-
-def confined_by_script(command, wrapped):
-    """The confined command as Hermes is handed it: ``sh <script> <the model's command>``, where the
-    script holds the sandbox wrapper with the command as its first argument. Hermes checks the
-    command line it runs for dangerous patterns and asks a person about a hit; the wrapper's mount
-    and path lists (thousands of characters that depend on the machine) must not be read there as
-    if the model had typed them, while the model's own command stays in view, so Hermes asks about
-    it exactly when it would unconfined. The script names no command, only folders (its name is
-    the hash of its text, so a plan is written once); it lives in stopline's own folder, 0600 in
-    0700, which the guard keeps the model from writing. None: keep the wrapper as it came (not the
-    form this knows, or the script cannot be written)."""
-    if not sandbox_form(command, wrapped):
-        return None
-    needle = _sandbox_needle(command)
-    script = "# stopline: a command confined to its contract's sandbox; $1 is the command\n" + wrapped.replace(needle, " '-c' \"$1\"; ", 1) + "\n"
-    folder = os.path.join(host_data_dir(), "confined")
-    path = os.path.join(folder, hashlib.sha256(script.encode("utf-8")).hexdigest()[:40] + ".sh")
+def _record_stop(kwargs, confined) -> None:
+    """Tell the evaluator this call was stopped after all, naming the record it corrects. Best effort:
+    the stop stands whether or not the evaluator records it."""
+    event_id = confined.get("event") if isinstance(confined, dict) else None
+    if not (isinstance(event_id, str) and event_id):
+        return
     try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-        os.chmod(folder, 0o700)
-        if not _holds(path, script):
-            tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(script)
-            os.replace(tmp, path)
-    except OSError:
-        return None
-    # the system's sh, not whichever `sh` comes first on Hermes's PATH
-    shell = "/bin/sh" if os.path.isfile("/bin/sh") else (shutil.which("sh") or "/bin/sh")
-    return f"{_shell_quote(shell)} {_shell_quote(path)} {_shell_quote(command)}"
-
-
-def _holds(path: str, text: str) -> bool:
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read() == text
-    except OSError:
-        return False
+        EVALUATOR.dispatch(SHIM_STOPPED_EVENT, {**build_payload(kwargs or {}), "stopline_corrects": event_id})
+    except Exception:
+        pass
 
 
 def wrapper_needs_approval(command, wrapped):
     """The description Hermes's own dangerous-command detector gives the confined command line
     when it flags that line but not the model's own command and would ask a person about it; None
-    otherwise. The sandbox wrapper carries mount and path lists in which Hermes's patterns can
-    find what is not there (a folder named PowerShell and a later `[ -e`), and the person would be
-    asked to approve text they never saw; with nobody at the prompt it is denied after a minute.
-    Only when Hermes has loaded its approval module (nothing is imported here)."""
+    otherwise. The line is normally short (``'/bin/sh' <launcher script> <the model's command>``,
+    the sandbox inside the script), but when the launcher could not be written it is the whole
+    sandbox wrapper, whose mount and path lists can hold what Hermes's patterns look for (a folder
+    named PowerShell and a later `[ -e`); the person would be asked to approve text they never
+    saw, and with nobody at the prompt it is denied after a minute. Only when Hermes has loaded
+    its approval module (nothing is imported here)."""
     if not (isinstance(command, str) and isinstance(wrapped, str)) or command == wrapped:
         return None
     approval = sys.modules.get("tools.approval")
@@ -863,13 +819,14 @@ def shape_pre_tool_call(output, kwargs=None):
         args = (kwargs or {}).get("args")
         new_args = output.get("args")
         if isinstance(args, dict) and isinstance(new_args, dict):
-            if sandbox_form(args.get("command"), new_args.get("command")):
-                short = confined_by_script(args.get("command"), new_args.get("command"))
-                if short:
-                    new_args = {**new_args, "command": short}
-                # only stopline's own wrapper: a person's hook that rewrote the command is Hermes's to ask about
+            # stopline's own confined command, taken as the evaluator gave it; only that one is
+            # checked against Hermes's detector (a person's hook that rewrote the command is
+            # Hermes's to ask about)
+            confined = output.get("stopline_confined")
+            if confined is not None:
                 flagged = wrapper_needs_approval(args.get("command"), new_args.get("command"))
                 if flagged:
+                    _record_stop(kwargs, confined)
                     return {"action": "block", "message": _wrapper_needs_approval_stamp(flagged)}
             args.update(new_args)
             return {"action": "modify", "args": new_args}
