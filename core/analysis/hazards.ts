@@ -1268,8 +1268,17 @@ export function scanArgv(argv: readonly Arg[], ctx: HazardContext): HazardScan {
 function parallelHazards(args: readonly Arg[], out: HazardScan): void {
   const sep = args.findIndex((a) => a.value !== null && /^:::+\+?$/.test(a.value));
   const words = sep === -1 ? args : args.slice(0, sep);
-  const hasCommand = parseTable(words, PARALLEL_TABLE, 'parallel').operands.length > 0;
-  if (hasCommand) return;
+  const p = parseTable(words, PARALLEL_TABLE, 'parallel');
+  if (p.operands.length > 0) {
+    // `--env NAME` hands each job the caller's NAME, and env_parallel (or `export -f`) a function
+    // or alias by that name: when it names the command, or is `_` (all of them) or only known at
+    // run time, what runs is a body this line does not show
+    const command = p.operands[0]!.value;
+    const dry = p.flags.has('--dry-run') || p.flags.has('--dryrun');
+    if (!dry && (p.flags.get('--env') ?? []).some((n) => n === null || n === '_' || n === command))
+      out.facts.push({ kind: 'unseen-code', form: 'parallel --env naming the command it runs', targets: [] });
+    return;
+  }
   if (args.some((a) => a.value === '--dry-run' || a.value === '--dryrun' || a.value === '--version' || a.value === '--help' || a.value === '-h')) return;
   if (sep === -1) {
     out.facts.push({ kind: 'unseen-code', form: 'parallel running the commands on its input', targets: [] });

@@ -1,8 +1,9 @@
 /**
  * Names a command builds before it uses them: a secret's name spelled in pieces inside an
  * interpreter one-liner, a `sh -c` body filled from its positional words, a git alias whose value
- * comes from a variable. Judged through every host's shell tools with no contract; what provably
- * reads or runs nothing harmful stays free.
+ * comes from a variable, and a parallel job whose command is a function handed over by `--env`.
+ * Judged through every host's shell tools with no contract; what provably reads or runs nothing
+ * harmful stays free.
  */
 import { describe, expect, it } from 'vitest';
 import { REGISTRIES } from '../../../core/registry/index';
@@ -27,6 +28,10 @@ const STOPPED: readonly (readonly [string, string])[] = [
   ['git --config-env=alias.tidy=TIDY_CMD tidy', 'ask FLOOR_UNSEEN_CODE'],
   ['git --config-env alias.tidy=TIDY_CMD tidy', 'ask FLOOR_UNSEEN_CODE'],
   [`TIDY_CMD='reset --hard' git --config-env=alias.tidy=TIDY_CMD tidy`, 'deny FLOOR_GIT_DISCARD'],
+  // a parallel job whose command is a function or alias handed over by --env
+  ['parallel --env build_one build_one ::: a b', 'ask FLOOR_UNSEEN_CODE'],
+  ['env_parallel --env=lint_all lint_all ::: src test', 'ask FLOOR_UNSEEN_CODE'],
+  ['env_parallel --env _ fmt ::: a', 'ask FLOOR_UNSEEN_CODE'],
 ];
 
 const FREE: readonly string[] = [
@@ -40,6 +45,10 @@ const FREE: readonly string[] = [
   // an empty alias value: git refuses to expand it and runs nothing
   `TIDY_CMD='' git --config-env=alias.tidy=TIDY_CMD tidy`,
   'git --config-env=user.name=AUTHOR_NAME status',
+  // --env names a variable, not the command
+  'parallel --env LANG echo ::: a b',
+  // a dry run prints the jobs and runs none
+  'parallel --dry-run --env build_one build_one ::: a b',
 ];
 
 describe('names built at run time, no contract', () => {
