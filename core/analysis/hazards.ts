@@ -962,6 +962,37 @@ function fileCallsIn(code: string, out: HazardScan, program: string): void {
   }
 }
 
+/**
+ * String literals joined by `+` (JavaScript, Python, Ruby), `.` (Perl, PHP) or only by spaces
+ * (Python's adjacent literals), each run folded into the one string the code builds. Literals are
+ * read left to right with their quotes and escapes, so a quote inside one never starts another.
+ */
+function joinedLiterals(code: string): string[] {
+  const lits: { start: number; end: number; body: string }[] = [];
+  for (let i = 0; i < code.length && lits.length < 400; i++) {
+    const q = code[i]!;
+    if (q !== '"' && q !== "'") continue;
+    let j = i + 1;
+    while (j < code.length && code[j] !== q && code[j] !== '\n') j += code[j] === '\\' ? 2 : 1;
+    if (code[j] !== q) break;
+    lits.push({ start: i, end: j + 1, body: unquote(code.slice(i, j + 1)) });
+    i = j;
+  }
+  const out: string[] = [];
+  let run: string[] = [];
+  const flush = () => {
+    if (run.length > 1) out.push(run.join(''));
+    run = [];
+  };
+  for (let k = 0; k < lits.length; k++) {
+    const joined = k > 0 && /^\s*[+.]?\s*$/.test(code.slice(lits[k - 1]!.end, lits[k]!.start));
+    if (!joined) flush();
+    run.push(lits[k]!.body);
+  }
+  flush();
+  return out;
+}
+
 /** What a one-liner's code does that the floor reads: shell calls, tree deletes, file reads. */
 function inlineHazards(code: string, out: HazardScan, program: string): void {
   // backticks run a shell command in Ruby, Perl and PHP; in JavaScript they are a string
@@ -973,6 +1004,8 @@ function inlineHazards(code: string, out: HazardScan, program: string): void {
   if (runs || /readFile|\bopen\s*\(|File\.read|IO\.read|Bun\.file|Deno\.read|file_get_contents|read_text|read_bytes|eval\s*\(/.test(code)) {
     // a name the code decodes from base64 (`Buffer.from('LmVudg==', 'base64')`, `b64decode(…)`) is the name it opens
     const decodes = /base64|b64decode|decode64|atob\s*\(/i.test(code);
+    // a name spelled in pieces (`'.' + 'env'`, Perl's `'.ss' . 'h/id_rsa'`) is the whole name it opens
+    for (const whole of joinedLiterals(code)) out.reads.push(literalArg(whole));
     for (const m of code.matchAll(/(["'`])((?:(?!\1)[^\\\n]|\\.){1,200})\1/g)) {
       out.reads.push(literalArg(m[2]!));
       const decoded = decodes && /^[A-Za-z0-9+/_-]{4,}={0,2}$/.test(m[2]!) ? decodeBase64(m[2]!) : null;
@@ -1235,8 +1268,17 @@ export function scanArgv(argv: readonly Arg[], ctx: HazardContext): HazardScan {
 function parallelHazards(args: readonly Arg[], out: HazardScan): void {
   const sep = args.findIndex((a) => a.value !== null && /^:::+\+?$/.test(a.value));
   const words = sep === -1 ? args : args.slice(0, sep);
-  const hasCommand = parseTable(words, PARALLEL_TABLE, 'parallel').operands.length > 0;
-  if (hasCommand) return;
+  const p = parseTable(words, PARALLEL_TABLE, 'parallel');
+  if (p.operands.length > 0) {
+    // `--env NAME` hands each job the caller's NAME, and env_parallel (or `export -f`) a function
+    // or alias by that name: when it names the command, or is `_` (all of them) or only known at
+    // run time, what runs is a body this line does not show
+    const command = p.operands[0]!.value;
+    const dry = p.flags.has('--dry-run') || p.flags.has('--dryrun');
+    if (!dry && (p.flags.get('--env') ?? []).some((n) => n === null || n === '_' || n === command))
+      out.facts.push({ kind: 'unseen-code', form: 'parallel --env naming the command it runs', targets: [] });
+    return;
+  }
   if (args.some((a) => a.value === '--dry-run' || a.value === '--dryrun' || a.value === '--version' || a.value === '--help' || a.value === '-h')) return;
   if (sep === -1) {
     out.facts.push({ kind: 'unseen-code', form: 'parallel running the commands on its input', targets: [] });

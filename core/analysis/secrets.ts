@@ -123,6 +123,8 @@ const NAMED_SETTINGS: readonly (readonly [folder: string, name: string])[] = [
   ['.kimi-code', 'mcp.json'],
   ['.amp', 'settings.json'],
   ['.amp', 'settings.jsonc'],
+  // the settings an administrator deploys for every Amp user (`/etc/ampcode`, macOS's Application Support)
+  ['ampcode', 'managed-settings.json'],
   ['gemini-cli', 'settings.json'],
   ['geminicli', 'settings.json'],
   ['opencode', 'opencode.json'],
@@ -154,7 +156,8 @@ const MOVABLE_FOLDERS: { readonly name: string; readonly home: string; files: st
     name: 'XDG_CONFIG_HOME',
     home: '.config',
     files: ['gh/hosts.yml', 'hub', 'gcloud', 'github-copilot/hosts.json', 'github-copilot/apps.json', 'cursor/auth.json'],
-    settings: ['opencode/opencode.json', 'opencode/opencode.jsonc', 'amp/settings.json', 'amp/settings.jsonc'],
+    // `amp/amp.json`: the name some setups write Amp's user settings under, with the same MCP servers and keys
+    settings: ['opencode/opencode.json', 'opencode/opencode.jsonc', 'amp/settings.json', 'amp/settings.jsonc', 'amp/amp.json'],
   },
   // OpenCode's database keeps the console account's access and refresh tokens
   {

@@ -70,6 +70,7 @@ const SETTINGS = [
   '~/.cursor/mcp.json',
   '~/.config/opencode/opencode.jsonc',
   '~/.config/amp/settings.json',
+  '~/.config/amp/amp.json',
   '.mcp.json',
   'tools/.mcp.json',
   '.claude/settings.local.json',
@@ -80,6 +81,8 @@ const SETTINGS = [
   '/etc/gemini-cli/settings.json',
   '/Library/Application Support/GeminiCli/settings.json',
   '/etc/opencode/opencode.json',
+  '/etc/ampcode/managed-settings.json',
+  '/Library/Application Support/ampcode/managed-settings.json',
 ];
 
 /** The same files where the variables of VARS put them, by value and by the variable's own spelling. */
@@ -107,6 +110,7 @@ const MOVED = [
   `${VARS.COPILOT_HOME}/mcp-config.json`,
   `${VARS.OPENCODE_CONFIG_DIR}/opencode.json`,
   `${VARS.XDG_CONFIG_HOME}/amp/settings.jsonc`,
+  `${VARS.XDG_CONFIG_HOME}/amp/amp.json`,
   VARS.OPENCODE_CONFIG!,
   VARS.AMP_SETTINGS_FILE!,
   VARS.GEMINI_CLI_SYSTEM_SETTINGS_PATH!,
@@ -151,6 +155,9 @@ const FREE = [
   'https://example.com/team/.npmrc',
   'HTTP://example.com/keys/id_ed25519',
   'src/models.json',
+  'amp.json',
+  'web/amp.json',
+  'managed-settings.json',
   'config.bak',
   'notes.old',
   'file:///w/p/src/a.ts',
