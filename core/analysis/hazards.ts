@@ -907,6 +907,9 @@ function shellCallsIn(code: string, backticks: boolean): { literals: string[]; d
   return { literals, dynamic };
 }
 
+/** The most text `sh -c CODE ARG…` may become once its arguments are put in; more is judged as code not seen. */
+const MAX_POSITIONAL_CODE = 64 * 1024;
+
 /**
  * `sh -c CODE $0 $1 …` with the positional words put in: unquoted `$1` splits into words, a quoted
  * one stays one word. Null when a word needed is only known at run time.
@@ -1037,7 +1040,8 @@ function codeHazards(name: string, args: readonly Arg[], ctx: HazardContext, out
         // with IFS changed the words split differently than the floor can follow
         if (positional.length > 0 && RUNS_POSITIONAL.test(s.c.value) && !/\bIFS=/.test(s.c.value)) {
           const subst = withPositional(s.c.value, positional);
-          if (subst === null) out.facts.push({ kind: 'unseen-code', form: `${name} -c running its arguments`, targets: [] });
+          // every `$@` repeats every argument: a line can grow quadratically past what the hook can read in its time
+          if (subst === null || subst.length > MAX_POSITIONAL_CODE) out.facts.push({ kind: 'unseen-code', form: `${name} -c running its arguments`, targets: [] });
           else out.shell.push(subst);
         }
       }

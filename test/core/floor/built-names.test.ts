@@ -59,6 +59,17 @@ describe('names built at run time, no contract', () => {
   });
 });
 
+describe('a sh -c body that grows past what the hook can read once its arguments are in', () => {
+  // each "$@" repeats every argument: 400 of each would be 160,000 words to judge
+  const grown = `bash -c '${'"$@" '.repeat(400)}' _ ${'true '.repeat(400)}`;
+  it('is judged as code not seen (asked), not expanded', () => {
+    expect(verdictOf(grown)).toBe('ask FLOOR_UNSEEN_CODE');
+  });
+  it('the same body with a few arguments is read and stays free', () => {
+    expect(verdictOf(`bash -c '${'"$@" '.repeat(3)}' _ true true`)).toBe('allow CONTROL_INACTIVE');
+  });
+});
+
 describe('through every host shell tool', () => {
   for (const { registry, tool } of shellTools(Object.values(REGISTRIES))) {
     it(`${registry.displayName} ${tool.name}`, () => {
