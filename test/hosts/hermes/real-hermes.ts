@@ -26,6 +26,7 @@ import { requireHost, type FakeModelServer, type HostRunResult } from '../harnes
 import { baseEnv, runProcess, withOverrides } from '../harness/process';
 import { withRequests } from '../harness/run-result';
 import { DIST, requireArtifact, type RealHostCase } from '../shared/real-host';
+import { decisionOf, USER_HOOK_REASON } from './real/scenarios';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const CLOCK_PLUGIN = join(HERE, 'real', 'clock');
@@ -184,4 +185,29 @@ export function hookCosts(file: string): HookCost[] {
     seenPid.add(l.pid);
   }
   return out;
+}
+
+/** The text Hermes gave the model for a call (its next request carries it). */
+export function resultOf(s: FakeModelServer, callId: string): string {
+  const text = s.toolResultText(callId);
+  expect(text, `the model never received a result for ${callId}`).toBeDefined();
+  return text!;
+}
+
+/** Hermes wraps a block as json.dumps({"error": message}); the message is the STOP stamp (or a person's hook's reason). */
+export function stampOf(s: FakeModelServer, callId: string): string | null {
+  const text = resultOf(s, callId);
+  if (!text.startsWith('{"error": "STOP / ') && !text.includes(USER_HOOK_REASON)) return null;
+  return (JSON.parse(text) as { error: string }).error;
+}
+
+export function expectStopped(s: FakeModelServer, callId: string, reason: string): void {
+  const stamp = stampOf(s, callId);
+  expect(stamp, `${callId} should be stopped; the model read: ${resultOf(s, callId).slice(0, 300)}`).not.toBeNull();
+  expect(stamp!).toMatch(/^STOP \/ [A-Z]+\n/);
+  expect(decisionOf(stamp)).toBe(reason);
+}
+
+export function expectRan(s: FakeModelServer, callId: string): void {
+  expect(resultOf(s, callId), `${callId} should have run`).not.toContain('STOP /');
 }

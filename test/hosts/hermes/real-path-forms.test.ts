@@ -1,75 +1,79 @@
 /**
  * Path forms on the real Hermes Agent 0.19.0 (the venv in .hosts/hermes), headless against the fake
- * chat-completions server, with the plugin installed by `stopline install hermes`: the forms
- * Hermes's file tools accept (relative, absolute, `..`, `~/`, `@` as a plain name), then a
- * terminal `cd src` after which Hermes joins relative paths with src/ (its live terminal folder,
- * which the shim reads from Hermes), a V4A patch header, a link folder that leads out of the
- * project, and stopline's own config as `~/…`, all under files=src/**. The file system shows each
- * allowed call where the guard placed it and nothing left by a stopped one.
+ * chat-completions server, with the plugin installed by `stopline install hermes`. write_file takes
+ * the path as the model spells it: Hermes expands `~` to the HOME and joins `@x` with the working
+ * folder as a plain name (docs/hosts/hermes.md). Under files=src/** the usual forms, a `file://` URL,
+ * a link folder that leads out of the project and stopline's own config as `~/…`; then a terminal
+ * `cd src`, after which Hermes joins relative paths with src/ (its live terminal folder, which the
+ * shim reads from Hermes). The file system shows each allowed call where the guard placed it and
+ * nothing left by a stopped one.
  */
-import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { ensureHosts, HOSTS_FOR, startChatServer, type FakeModelServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, startChatServer } from '../harness';
+import { pathFormCase, usualPathForms, type PathFormHost } from '../shared/path-forms';
 import { describeRealHost, realHostRuns } from '../shared/real-host';
-import { decisionOf } from './real/scenarios';
-import { installPlugin, runHermes, writeHermesConfig } from './real-hermes';
+import { expectRan, expectStopped, installPlugin, runHermes, writeHermesConfig } from './real-hermes';
 
 const status = await ensureHosts(HOSTS_FOR.hermes);
 const runs = realHostRuns({ prefix: 'hermes-path-forms', startServer: startChatServer, describeTimings: () => null });
 
-/** What the model read for a call: Hermes wraps a block as json.dumps({"error": stamp}). */
-function decision(s: FakeModelServer, id: string): string {
-  const text = s.toolResultText(id);
-  expect(text, `the model never received a result for ${id}`).toBeDefined();
-  return decisionOf(text!.startsWith('{"error": "STOP / ') ? (JSON.parse(text!) as { error: string }).error : null);
-}
+const call = (id: string, name: string, input: Record<string, unknown>) => ({ toolCalls: [{ id, name, input }] });
 
-describeRealHost(status, 'path forms on the real Hermes Agent 0.19.0', HOSTS_FOR.hermes, 600_000, () => {
-  it('under files=src/** each form is judged where Hermes writes it, a `cd src` included; stopline\'s config is never written', async () => {
-    const c = runs.newCase('locked');
-    const outside = dirname(c.project);
-    const away = join(outside, 'hermes-away');
-    mkdirSync(away, { recursive: true });
-    mkdirSync(join(c.project, 'src'), { recursive: true });
-    symlinkSync(away, join(c.project, 'src', 'out'));
-    const calls: [id: string, tool: string, args: Record<string, unknown>, expected: string][] = [
-      ['rel', 'write_file', { path: 'src/rel.ts', content: 'rel\n' }, 'ran'],
-      ['abs', 'write_file', { path: join(c.project, 'src', 'abs.ts'), content: 'abs\n' }, 'ran'],
-      ['dotdot', 'write_file', { path: 'src/../../dotdot.txt', content: 'x\n' }, 'PATH_OUTSIDE_CONTRACT'],
-      ['home', 'write_file', { path: '~/home.txt', content: 'x\n' }, 'PATH_OUTSIDE_CONTRACT'],
-      ['at', 'write_file', { path: '@src/at.ts', content: 'x\n' }, 'PATH_OUTSIDE_CONTRACT'],
-      ['self', 'write_file', { path: '~/.config/stopline/stopline.json', content: '{}' }, 'GUARD_SELF_PROTECTION'],
-      ['cd', 'terminal', { command: 'cd src' }, 'ran'],
-      // from here Hermes joins relative paths with src/
-      ['after_cd', 'write_file', { path: 'after-cd.ts', content: 'after\n' }, 'ran'],
-      ['after_cd_up', 'write_file', { path: '../root.txt', content: 'x\n' }, 'PATH_OUTSIDE_CONTRACT'],
-      ['touch', 'terminal', { command: 'touch touched.ts' }, 'ran'],
-      ['touch_up', 'terminal', { command: 'touch ../touched.txt' }, 'PATH_OUTSIDE_CONTRACT'],
-      ['v4a', 'patch', { mode: 'patch', patch: '*** Begin Patch\n*** Add File: v4a.ts\n+v4a\n*** End Patch' }, 'ran'],
-      ['link_out', 'write_file', { path: 'out/linked.txt', content: 'x\n' }, 'PATH_OUTSIDE_CONTRACT'],
-    ];
-    const s = await runs.server({ threads: [{ name: 'main', turns: [...calls.map(([id, name, input]) => ({ toolCalls: [{ id, name, input }] })), { text: 'finished' }] }] });
+const host: PathFormHost = {
+  runs,
+  write: (id, path) => call(id, 'write_file', { path, content: `${id}\n` }),
+  async launch(c, s, prompt) {
     writeHermesConfig(c, s);
     installPlugin(c, 'stopline');
-    await runHermes(c, s, '$stopline change files=src/** -- edit the sources');
+    await runHermes(c, s, prompt);
+  },
+  expectRan,
+  expectStopped,
+};
 
-    expect(calls.map(([id]) => [id, decision(s, id)])).toEqual(calls.map(([id, , , want]) => [id, want]));
-    const read = (...p: string[]) => readFileSync(join(c.project, ...p), 'utf8');
-    expect([read('src', 'rel.ts'), read('src', 'abs.ts'), read('src', 'after-cd.ts'), read('src', 'v4a.ts').trim()]).toEqual(['rel\n', 'abs\n', 'after\n', 'v4a']);
-    expect(existsSync(join(c.project, 'src', 'touched.ts'))).toBe(true);
-    // nothing of a stopped call anywhere Hermes would have put it
-    for (const p of [
-      join(outside, 'dotdot.txt'),
-      join(c.home, 'home.txt'),
-      join(c.project, '@src'),
-      join(c.home, '.config', 'stopline', 'stopline.json'),
-      join(c.project, 'root.txt'),
-      join(c.project, 'after-cd.ts'),
-      join(c.project, 'touched.txt'),
-      join(away, 'linked.txt'),
-    ]) {
-      expect(existsSync(p), p).toBe(false);
-    }
+describeRealHost(status, 'path forms on the real Hermes Agent 0.19.0', HOSTS_FOR.hermes, 600_000, () => {
+  usualPathForms(host, {
+    who: 'Hermes',
+    fileUrl: true,
+    linkOut: true,
+    openHome: 'home',
+    openWords: '`~/` in the HOME, `@x` a plain name in the project',
+    more: {
+      locked: (c) => ({
+        writes: [['call_self', '~/.config/stopline/stopline.json']],
+        stopped: { GUARD_SELF_PROTECTION: ['call_self'] },
+        absent: [join(c.home, '.config', 'stopline', 'stopline.json')],
+      }),
+    },
   });
+
+  it('under files=src/**, after a terminal `cd src`, write_file, touch, a V4A header and a terminal\'s own relative workdir are judged from src/, where Hermes puts them', () =>
+    pathFormCase(host, 'cd', (c) => {
+      mkdirSync(join(c.project, 'src'), { recursive: true });
+      return {
+        prompt: '$stopline change files=src/** -- edit the sources',
+        before: [
+          call('call_cd', 'terminal', { command: 'cd src' }),
+          call('call_touch', 'terminal', { command: 'touch touched.ts' }),
+          call('call_touch_up', 'terminal', { command: 'touch ../touched.txt' }),
+          call('call_v4a', 'patch', { mode: 'patch', patch: '*** Begin Patch\n*** Add File: v4a.ts\n+v4a\n*** End Patch' }),
+          // a relative workdir starts from the live folder too: `..` is the project root
+          call('call_workdir', 'terminal', { command: 'touch w.txt', workdir: '..' }),
+        ],
+        writes: [
+          ['call_after_cd', 'after-cd.ts'],
+          ['call_after_cd_up', '../root.txt'],
+        ],
+        landed: { call_after_cd: join(c.project, 'src', 'after-cd.ts') },
+        ran: ['call_cd', 'call_touch', 'call_v4a'],
+        stopped: { PATH_OUTSIDE_CONTRACT: ['call_touch_up', 'call_workdir', 'call_after_cd_up'] },
+        absent: ['after-cd.ts', 'root.txt', 'touched.txt', 'touched.ts', 'w.txt', 'v4a.ts'].map((f) => join(c.project, f)),
+        check() {
+          expect(existsSync(join(c.project, 'src', 'touched.ts'))).toBe(true);
+          expect(readFileSync(join(c.project, 'src', 'v4a.ts'), 'utf8').trim()).toBe('v4a');
+        },
+      };
+    }));
 });

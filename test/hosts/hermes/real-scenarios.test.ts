@@ -19,8 +19,8 @@ import { ensureHosts, HOSTS_FOR, startChatServer, type FakeModelServer } from '.
 import { quantile } from '../opencode/timings';
 import { describeRealHost, fakeNpmEnv, readEvidence, realHostRuns, type RealHostCase } from '../shared/real-host';
 import { sevenScenarios } from '../shared/seven-scenarios';
-import { applySetup, decisionOf, modelScript, scenario, USER_HOOK_REASON, type Scenario, type Setup } from './real/scenarios';
-import { hermesHome, hookCosts, installClocks, installPlugin, runHermes, writeHermesConfig, type HermesMode, type HermesRunResult, type InstallRoute } from './real-hermes';
+import { applySetup, modelScript, scenario, type Scenario, type Setup } from './real/scenarios';
+import { expectRan, expectStopped, hermesHome, hookCosts, installClocks, installPlugin, resultOf, runHermes, stampOf, writeHermesConfig, type HermesMode, type HermesRunResult, type InstallRoute } from './real-hermes';
 
 const status = await ensureHosts(HOSTS_FOR.hermes);
 const SUITE_TIMEOUT = 600_000;
@@ -66,31 +66,6 @@ async function run(sc: Scenario, opts: Omit<RunOpts, 'setup' | 'env'> & { env?: 
   const s = await runs.server(modelScript(sc));
   const r = await hermes(c, s, sc.prompt, { route: opts.route, mode: opts.mode, env: opts.env?.(c), setup: sc.setup });
   return { c, s, r };
-}
-
-/** The text Hermes gave the model for a call (its next request carries it). */
-function resultOf(s: FakeModelServer, callId: string): string {
-  const text = s.toolResultText(callId);
-  expect(text, `the model never received a result for ${callId}`).toBeDefined();
-  return text!;
-}
-
-/** Hermes wraps a block as json.dumps({"error": message}); the message is the STOP stamp. */
-function stampOf(s: FakeModelServer, callId: string): string | null {
-  const text = resultOf(s, callId);
-  if (!text.startsWith('{"error": "STOP / ') && !text.includes(USER_HOOK_REASON)) return null;
-  return (JSON.parse(text) as { error: string }).error;
-}
-
-function expectStopped(s: FakeModelServer, callId: string, reason: string): void {
-  const stamp = stampOf(s, callId);
-  expect(stamp, `${callId} should be stopped; the model read: ${resultOf(s, callId).slice(0, 300)}`).not.toBeNull();
-  expect(stamp!).toMatch(/^STOP \/ [A-Z]+\n/);
-  expect(decisionOf(stamp)).toBe(reason);
-}
-
-function expectRan(s: FakeModelServer, callId: string): void {
-  expect(resultOf(s, callId), `${callId} should have run`).not.toContain('STOP /');
 }
 
 /** Every call of the scenario got the decision the list says. */
@@ -151,6 +126,12 @@ describeRealHost(status, 'real Hermes Agent 0.19.0 with dist/hermes/stopline', H
       promptEvent: "the person's message",
     },
     dataDir: (c) => join(hermesHome(c), 'stopline'),
+    // post_tool_call records what each call that ran did
+    afterRecords: true,
+    // a file where the data folder should be: the evaluator itself answers, and says why
+    brokenDataFolder: 'file',
+    failClosedSays: 'ENOTDIR',
+    failOpenLine: /^stopline: .*ENOTDIR.*; failing open$/m,
     // a top-level delegate_task is always dispatched in the background (0.19.0): the run ends first
     backgroundChildren: 'a top-level delegate_task runs in the background, past the end of a headless run',
     contextAlso: ['stopline contract (ARMED): mode=review', 'files=a.txt'],

@@ -1,9 +1,13 @@
 /**
- * The seven scenarios of the Claude Code / Codex issue, as Hermes turns through the REAL bundle
- * (dist/hermes/stopline, or STOPLINE_HERMES_CHILD) loaded by the Hermes emulator the way Hermes
- * loads a plugin, under v0.19 and v0.21 semantics. What is asserted is what Hermes does with the
- * answers: whether the tool function is called, what the model reads instead, what is added to
- * the user message, and what stopline recorded.
+ * What a headless run of the real Hermes cannot show, through the REAL bundle (dist/hermes/stopline,
+ * or STOPLINE_HERMES_CHILD) loaded by the Hermes emulator the way Hermes loads a plugin, under v0.19
+ * and v0.21 semantics (0.21 runs only here: it needs Python 3.14). The seven scenarios themselves run
+ * on the real Hermes 0.19.0 (real-scenarios.test.ts, on the shared suite) and the emulator's decisions
+ * for their calls are held to the real host's by test/conformance/hermes-real-parity.test.ts. Left
+ * here: a person answering Hermes's approval prompt (the real `chat -q` has no terminal, so its prompt
+ * waits 60 s and denies), a batch of tasks against the budget, a delegate_task child's own calls (the
+ * real 0.19.0 runs a top-level child in the background, past the end of a headless run), and a second
+ * turn of the same session (a headless run has one).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,12 +35,6 @@ function sandbox(): Sandbox {
   return b;
 }
 
-interface ToolCall {
-  tool_name: string;
-  args: Record<string, unknown>;
-  tool_call_id?: string;
-}
-
 interface TurnRow {
   tool_name: string;
   tool_called: boolean;
@@ -49,13 +47,10 @@ interface TurnResult {
   user_message_sent: string;
   context: string | null;
   tool_calls: TurnRow[];
-  hooks_fired: string[];
-  /** what Hermes's stderr got (the shim passes on the evaluator's `stopline:` lines) */
-  stderr: string;
 }
 
-/** One interactive CLI turn of session SID; `first` fires on_session_start. */
-function turn(b: Sandbox, semantics: string, userMessage: string, calls: ToolCall[], opts: { first?: boolean; env?: Record<string, string>; approver?: string } = {}): TurnResult {
+/** One interactive CLI turn of session SID; `first: false` gives it an earlier exchange. */
+function turn(b: Sandbox, semantics: string, userMessage: string, calls: { tool_name: string; args: Record<string, unknown> }[], opts: { first?: boolean; env?: Record<string, string>; approver?: string } = {}): TurnResult {
   const scenario = {
     session_id: SID,
     user_message: userMessage,
@@ -69,7 +64,13 @@ function turn(b: Sandbox, semantics: string, userMessage: string, calls: ToolCal
   const out = b.run('turn', args, { env: { STOPLINE_HERMES_TIMEOUT_MS: '20000', ...opts.env } });
   expect(out.status, out.stderr).toBe(0);
   expect(out.stderr).not.toMatch(/raised/);
-  return { ...(out.json as Omit<TurnResult, 'stderr'>), stderr: out.stderr };
+  return out.json as TurnResult;
+}
+
+/** Hermes gives the model json.dumps({"error": message}) in place of the tool's result. */
+function modelReadsError(row: { error: string | null; model_sees: string | null }): void {
+  expect(row.model_sees!.startsWith('{"error": "STOP / ')).toBe(true);
+  expect(JSON.parse(row.model_sees!)).toEqual({ error: row.error });
 }
 
 /** The stamp the model reads for a blocked call, with Hermes's exact {"error": …} wrapping. */
@@ -81,12 +82,6 @@ function blockedWith(row: TurnRow, reason: string): void {
   modelReadsError(row);
 }
 
-/** Hermes gives the model json.dumps({"error": message}) in place of the tool's result. */
-function modelReadsError(row: { error: string | null; model_sees: string | null }): void {
-  expect(row.model_sees!.startsWith('{"error": "STOP / ')).toBe(true);
-  expect(JSON.parse(row.model_sees!)).toEqual({ error: row.error });
-}
-
 function ran(row: TurnRow): void {
   expect(row.tool_called, `${row.tool_name} should run: ${row.error}`).toBe(true);
   expect(row.error).toBeNull();
@@ -95,90 +90,38 @@ function ran(row: TurnRow): void {
 interface Evidence {
   type: string;
   child: boolean;
-  action?: { tool: string | null; mutability: string; delegationCount: number };
-  decision?: { outcome: string; reasonCode: string; response: string };
-  contract: { mode: string; agentsUsed: number };
+  action?: { mutability: string; delegationCount: number };
+  decision?: { outcome: string };
+  contract: { mode: string };
 }
 
-function evidence(b: Sandbox): Evidence[] {
+function checks(b: Sandbox): Evidence[] {
   const dir = path.join(b.hermesHome, 'stopline', 'runtime');
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.jsonl'))
-    .flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Evidence));
+    .flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Evidence))
+    .filter((e) => e.type === 'check');
 }
 
-const V4A_UPDATE = '*** Begin Patch\n*** Update File: a.txt\n@@\n-alpha\n+beta\n*** End Patch';
+const npm = { tool_name: 'terminal', args: { command: 'npm install left-pad' } };
 
 for (const semantics of ['v0.19', 'v0.21']) {
-  describe(`Hermes scenarios through the real bundle (${semantics})`, () => {
-    it('1. review: write_file, a V4A patch and terminal `touch x` are blocked with MODE_FORBIDS_MUTATION; reads run', () => {
-      const b = sandbox();
-      const t = turn(b, semantics, '$stopline review -- look at a.txt', [
-        { tool_name: 'write_file', args: { path: 'new.txt', content: 'new\n' } },
-        { tool_name: 'patch', args: { mode: 'patch', patch: V4A_UPDATE } },
-        { tool_name: 'patch', args: { mode: 'replace', path: 'a.txt', old_string: 'alpha', new_string: 'beta' } },
-        { tool_name: 'terminal', args: { command: 'touch x' } },
-        { tool_name: 'read_file', args: { path: 'a.txt' } },
-      ]);
-      for (const row of t.tool_calls.slice(0, 4)) blockedWith(row, 'MODE_FORBIDS_MUTATION (I)');
-      ran(t.tool_calls[4]!);
-      // the blocked calls are recorded as denials with the response Hermes got
-      const checks = evidence(b).filter((e) => e.type === 'check');
-      expect(checks.map((e) => [e.decision!.outcome, e.decision!.response])).toEqual([
-        ...Array(4).fill(['deny', 'hermes_block_returned']),
-        ['allow', 'none'],
-      ]);
-      expect(checks.slice(0, 4).map((e) => e.decision!.reasonCode)).toEqual(Array(4).fill('MODE_FORBIDS_MUTATION'));
-    });
-
-    it('2. change files=a.txt: a.txt is written, b.txt is blocked with PATH_OUTSIDE_CONTRACT', () => {
-      const b = sandbox();
-      const t = turn(b, semantics, '$stopline change files=a.txt -- fix a.txt', [
-        { tool_name: 'write_file', args: { path: 'a.txt', content: 'fixed\n' } },
-        { tool_name: 'write_file', args: { path: 'b.txt', content: 'stray\n' } },
-        { tool_name: 'patch', args: { mode: 'patch', patch: '*** Begin Patch\n*** Add File: b.txt\n+stray\n*** End Patch' } },
-      ]);
-      ran(t.tool_calls[0]!);
-      blockedWith(t.tool_calls[1]!, 'PATH_OUTSIDE_CONTRACT (S)');
-      blockedWith(t.tool_calls[2]!, 'PATH_OUTSIDE_CONTRACT (S)');
-    });
-
-    it('3. deps: terminal `npm install left-pad` is blocked with DEPENDENCY_NOT_AUTHORIZED; deps=allow lets it run', () => {
-      const b = sandbox();
-      const denied = turn(b, semantics, '$stopline change -- add left-pad', [{ tool_name: 'terminal', args: { command: 'npm install left-pad' } }]);
-      blockedWith(denied.tool_calls[0]!, 'DEPENDENCY_NOT_AUTHORIZED (S)');
-      // nobody at the terminal: the ask was decided as a deny, never sent to Hermes's approval gate
-      expect(denied.tool_calls[0]!.error).toContain('no one can approve it here');
-      const allowed = turn(b, semantics, '$stopline change deps=allow -- add left-pad', [{ tool_name: 'terminal', args: { command: 'npm install left-pad' } }], { first: false });
-      ran(allowed.tool_calls[0]!);
-    });
-
-    it('3b. deps with a person at the interactive CLI: the ask goes to Hermes\'s approval gate', () => {
+  describe(`Hermes through the real bundle (${semantics}): what a headless run cannot show`, () => {
+    it("3. deps with a person at the interactive CLI: the ask goes to Hermes's approval gate; the gateway has none, so stopline denies", () => {
       const b = sandbox();
       const env = { HERMES_INTERACTIVE: '1' };
-      const approved = turn(b, semantics, '$stopline change -- add left-pad', [{ tool_name: 'terminal', args: { command: 'npm install left-pad' } }], { env, approver: 'approve' });
+      const approved = turn(b, semantics, '$stopline change -- add left-pad', [npm], { env, approver: 'approve' });
       expect(approved.tool_calls[0]).toMatchObject({ directive: 'approve', tool_called: true });
-      const nobody = turn(b, semantics, 'go on', [{ tool_name: 'terminal', args: { command: 'npm install left-pad' } }], { env, first: false });
+      const nobody = turn(b, semantics, 'go on', [npm], { env, first: false });
       expect(nobody.tool_calls[0]).toMatchObject({ directive: 'approve', tool_called: false });
       expect(nobody.tool_calls[0]!.error).toMatch(/^BLOCKED: Tool 'terminal' requires approval \(STOP \/ SCOPE/);
-      // the gateway has no terminal for the prompt: decided as a deny by stopline itself
-      const gateway = turn(b, semantics, 'go on', [{ tool_name: 'terminal', args: { command: 'npm install left-pad' } }], { env: { ...env, HERMES_GATEWAY_SESSION: '1' }, first: false });
+      const gateway = turn(b, semantics, 'go on', [npm], { env: { ...env, HERMES_GATEWAY_SESSION: '1' }, first: false });
       blockedWith(gateway.tool_calls[0]!, 'DEPENDENCY_NOT_AUTHORIZED (S)');
     });
 
-    it('4. agents=1: the first delegate_task runs, the second is blocked with AGENT_BUDGET_EXHAUSTED', () => {
-      const b = sandbox();
-      const t = turn(b, semantics, '$stopline change agents=1 -- split the work', [
-        { tool_name: 'delegate_task', args: { goal: 'write the tests' } },
-        { tool_name: 'delegate_task', args: { goal: 'write the docs' } },
-      ]);
-      ran(t.tool_calls[0]!);
-      blockedWith(t.tool_calls[1]!, 'AGENT_BUDGET_EXHAUSTED (S)');
-    });
-
-    it('4b. a batch reserves its whole count or nothing: 2 tasks under agents=1 are blocked and reserve nothing; under agents=2 they run', () => {
+    it('4. a batch reserves its whole count or nothing: 2 tasks under agents=1 are blocked and reserve nothing; under agents=2 they run', () => {
       const b = sandbox();
       const batch = { tool_name: 'delegate_task', args: { tasks: [{ goal: 'tests' }, { goal: 'docs' }] } };
       const over = turn(b, semantics, '$stopline change agents=1 -- split the work', [batch, { tool_name: 'delegate_task', args: { goal: 'tests only' } }]);
@@ -187,7 +130,7 @@ for (const semantics of ['v0.19', 'v0.21']) {
       const fits = turn(b, semantics, '$stopline change agents=2 -- split the work', [batch, { tool_name: 'delegate_task', args: { goal: 'one more' } }], { first: false });
       ran(fits.tool_calls[0]!);
       blockedWith(fits.tool_calls[1]!, 'AGENT_BUDGET_EXHAUSTED (S)');
-      const reserved = evidence(b).filter((e) => e.type === 'check' && e.action?.mutability === 'delegate');
+      const reserved = checks(b).filter((e) => e.action?.mutability === 'delegate');
       expect(reserved.map((e) => [e.action!.delegationCount, e.decision!.outcome])).toEqual([
         [2, 'deny'],
         [1, 'allow'],
@@ -196,7 +139,7 @@ for (const semantics of ['v0.19', 'v0.21']) {
       ]);
     });
 
-    it("4c. inside a delegate_task child: a write under the root's review contract is blocked; the child's own directive changes nothing", async () => {
+    it("4. inside a delegate_task child: a write under the root's review contract is blocked; the child's own directive changes nothing", async () => {
       const b = sandbox();
       const s = new Served(b, { semantics, env: { STOPLINE_HERMES_TIMEOUT_MS: '20000' } });
       served.push(s);
@@ -225,60 +168,17 @@ for (const semantics of ['v0.19', 'v0.21']) {
       const after = await s.fire('pre_tool_call', { ...root, tool_name: 'write_file', args: { path: 'a.txt', content: 'x' }, tool_call_id: 'call_w', api_request_id: `${turnId}:api:2`, middleware_trace: [] });
       expect(after.error).toContain('Reason: MODE_FORBIDS_MUTATION (I)');
       expect(childPrompt.context === null || !String(childPrompt.context).includes('mode=change')).toBe(true);
-      const childChecks = evidence(b).filter((e) => e.type === 'check' && e.child);
-      expect(childChecks.map((e) => e.contract.mode)).toEqual(['review', 'review', 'review']);
+      expect(checks(b).filter((e) => e.child).map((e) => e.contract.mode)).toEqual(['review', 'review', 'review']);
       expect(unavailableLines(s.stderr)).toEqual([]);
     });
 
-    it('5. no directive: every tool runs, and the evidence has one check record per tool call', () => {
-      const b = sandbox();
-      const calls: ToolCall[] = [
-        { tool_name: 'write_file', args: { path: 'new.txt', content: 'new\n' } },
-        { tool_name: 'read_file', args: { path: 'a.txt' } },
-        { tool_name: 'patch', args: { mode: 'patch', patch: V4A_UPDATE } },
-        { tool_name: 'terminal', args: { command: 'touch x' } },
-        { tool_name: 'delegate_task', args: { tasks: [{ goal: 'a' }, { goal: 'b' }] } },
-      ];
-      const t = turn(b, semantics, 'look at a.txt and tidy up', calls);
-      for (const row of t.tool_calls) ran(row);
-      const records = evidence(b);
-      const checks = records.filter((e) => e.type === 'check');
-      expect(checks).toHaveLength(calls.length);
-      expect(checks.map((e) => e.action!.tool)).toEqual(['Write', 'Read', 'Edit', 'Bash', 'Task']);
-      expect(checks.every((e) => e.decision!.reasonCode === 'CONTROL_INACTIVE' && e.decision!.outcome === 'allow')).toBe(true);
-      // post_tool_call adds one record after each tool that ran
-      expect(records.filter((e) => e.type === 'after')).toHaveLength(calls.length);
-    });
-
-    it('6. fail closed and an unusable data folder: write_file is blocked with GUARD_UNAVAILABLE; fail open lets it run', () => {
-      for (const failMode of ['closed', 'open'] as const) {
-        const b = sandbox();
-        fs.mkdirSync(b.hermesHome, { recursive: true });
-        // the shim points the evaluator at $HERMES_HOME/stopline: make that a file
-        fs.writeFileSync(path.join(b.hermesHome, 'stopline'), 'this file sits where the data folder should be\n');
-        fs.mkdirSync(path.join(b.home, '.config', 'stopline'), { recursive: true });
-        fs.writeFileSync(path.join(b.home, '.config', 'stopline', 'stopline.json'), JSON.stringify({ failMode }));
-        const t = turn(b, semantics, '$stopline change -- write new.txt', [{ tool_name: 'write_file', args: { path: 'new.txt', content: 'new\n' } }]);
-        if (failMode === 'closed') {
-          blockedWith(t.tool_calls[0]!, 'GUARD_UNAVAILABLE (C)');
-          expect(t.tool_calls[0]!.error).toContain('ENOTDIR');
-        } else {
-          ran(t.tool_calls[0]!);
-          expect(t.stderr).toMatch(/^stopline: .*ENOTDIR.*; failing open$/m);
-        }
-        // the evaluator answered both times: this is its fail mode, not the shim's
-        expect(unavailableLines(t.stderr)).toEqual([]);
-      }
-    });
-
-    it('7. the contract context from pre_llm_call is appended to the user message Hermes sends', () => {
+    it('7. the contract context from pre_llm_call is appended to the user message Hermes sends, and not again on the next turn', () => {
       const b = sandbox();
       const message = '$stopline review files=a.txt -- look at a.txt';
       const t = turn(b, semantics, message, []);
       expect(t.context).toContain('stopline contract (ARMED)');
-      expect(t.context).toContain('mode=review');
       expect(t.user_message_sent).toBe(`${message}\n\n${t.context}`);
-      // the next turn with an unchanged contract adds nothing again (it is already in the history)
+      // an unchanged contract is already in the history
       const again = turn(b, semantics, 'and b.txt?', [], { first: false });
       expect(again.user_message_sent).toBe('and b.txt?');
     });

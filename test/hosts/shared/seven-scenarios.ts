@@ -87,6 +87,8 @@ export interface ScenarioHost {
   cannotAskSays?: string;
   /** How scenario 6 makes the data folder unusable (default 'self-link'; see seedBrokenDataFolder). */
   brokenDataFolder?: 'self-link' | 'file';
+  /** What the stop of scenario 6's fail closed tells the model besides its code (e.g. why the data folder is unusable). */
+  failClosedSays?: string;
   /** The line the host's stderr shows the person when scenario 6 fails open (`run` must return `{ stderr }`). */
   failOpenLine?: RegExp;
   /** The host's words in front of hook context in the model's request (e.g. `UserPromptSubmit hook additional context: `); the context scenarios assert them too. */
@@ -107,6 +109,8 @@ export interface ScenarioHost {
   childContextGap?: string;
   /** In scenario 4: `reply`, a child answers in one request and its SUB-DONE reaches the parent as the task's result (so the stopped second task started no child: exactly one child request); `taskRunsInReview`, review lets the delegation itself run. */
   subagentChecks?: { reply?: boolean; taskRunsInReview?: boolean };
+  /** The host records what each call that ran did (an `after` record): scenario 5 asserts one per check. */
+  afterRecords?: boolean;
   /** Scenario 4's sub-agent creates child.txt with the create tool instead of running `touch child.txt`. */
   childWrites?: boolean;
   /**
@@ -359,10 +363,12 @@ export function sevenScenarios(h: ScenarioHost): void {
     expect(existsSync(join(c.project, 'x'))).toBe(true);
     for (const id of ['call_create', 'call_edit', 'call_touch']) expectRan(s, id);
     expectReadRan(s);
-    const checks = readEvidence(h.dataDir?.(c) ?? stoplineDataDir(c.home)).filter((e) => e.type === 'check');
+    const records = readEvidence(h.dataDir?.(c) ?? stoplineDataDir(c.home));
+    const checks = records.filter((e) => e.type === 'check');
     expect(checks.map((e) => e.action?.mutability)).toEqual(withRead(['write', 'write', 'write'], 'read'));
     expect(checks.map((e) => e.action?.tool)).toEqual(withRead(h.evidenceTools ?? ['Write', 'Edit', 'Bash'], 'Read'));
     expect(checks.every((e) => e.decision?.reasonCode === 'CONTROL_INACTIVE')).toBe(true);
+    if (h.afterRecords) expect(records.filter((e) => e.type === 'after')).toHaveLength(checks.length);
   });
 
   describe('6. fail mode with an unusable data folder', () => {
@@ -375,6 +381,7 @@ export function sevenScenarios(h: ScenarioHost): void {
       await h.run(c, s, '$stopline change -- write new.txt');
       expect(existsSync(join(c.project, 'new.txt'))).toBe(false);
       expectStopped(s, 'call_create', 'GUARD_UNAVAILABLE');
+      if (h.failClosedSays) expect(s.toolResultText('call_create')).toContain(h.failClosedSays);
     });
 
     it(`fail open: the same write runs (${h.words.failOpen})`, async () => {
