@@ -339,6 +339,24 @@ export function takenNames(file, text, exists) {
  * one are taken from the other). A module reached as a whole (`*`) has none of its names dead.
  * @returns {{ file: string, name: string }[]}
  */
+/** The names a file imports from a Node built-in (`default` for a default import, `*` for a namespace). */
+function builtinNames(text, spec) {
+  const names = [];
+  const quoted = spec.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const m of text.matchAll(new RegExp(`import\\s+(?!type\\s)([^;]+?)\\s+from\\s+['"]${quoted}['"]`, 'g'))) {
+    for (const part of m[1].split(/,(?![^{]*})/)) {
+      const p = part.trim();
+      if (p.startsWith('* as')) names.push('*');
+      else if (p.startsWith('{')) for (const n of p.slice(1, -1).split(',')) {
+        const name = n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0];
+        if (name) names.push(name);
+      }
+      else if (p) names.push('default');
+    }
+  }
+  return names;
+}
+
 export function deadExports(files, { entries = [], standIns = {}, exists }) {
   const byFile = new Map(files.map((f) => [f.file, f]));
   const taken = new Map(); // file -> Set of names taken from it by another file
@@ -356,6 +374,9 @@ export function deadExports(files, { entries = [], standIns = {}, exists }) {
       const stand = standIns[target];
       if (stand) takeFrom(stand, names);
     }
+    // a stand-in for a Node built-in gives what the sources take from that built-in, and its default
+    // export for the bundled packages that import the built-in whole
+    for (const [spec, stand] of Object.entries(standIns)) if (spec.startsWith('node:')) takeFrom(stand, ['default', ...builtinNames(text, spec)]);
     for (const m of text.matchAll(/(?:^|[\s;])export\s+\*\s+from\s+['"]([^'"]+)['"]/g)) {
       const target = importsOf(file, `import '${m[1]}';`, exists)[0];
       if (target) stars.set(file, [...(stars.get(file) ?? []), target]);
@@ -427,6 +448,10 @@ export const KEPT_EXPORTS = [
   { file: 'core/contract/grammar.ts', name: 'PromptCommand', test: true, why: 'what the prompt grammar returns: the grammar tests are typed with it' },
   { file: 'core/digest.ts', name: 'toHex', test: true, why: "the hex encoder, checked on arbitrary bytes against Node's" },
   { file: 'core/evidence/log.ts', name: 'ROTATE_BYTES', test: true, why: "the evidence log's rotation size: the tests write a log past it" },
+  { file: 'hosts/claude/mod/node/path.ts', name: 'normalize', why: "the mod's node:path offers node:path's functions by name, for the bundled packages as well as the core" },
+  { file: 'hosts/claude/mod/door.ts', name: 'writeTargets', test: true, why: "the paths a write call lands on, which the door reads ahead: the tests check links and folders among them" },
+  { file: 'hosts/claude/mod/links.ts', name: 'LinkHost', test: true, why: "the port through which the mod follows links with $.fs: the tests fake it" },
+  { file: 'hosts/claude/mod/write-out.ts', name: 'WriteOutHost', test: true, why: "the port through which the mod writes its volume out with $.fs: the tests fake it" },
   { file: 'core/registry/copilot-events.ts', name: 'COPILOT_CLAUDE_SPELLINGS', test: true, why: "Copilot's Claude-style event spellings: the tests hold each against the registry's event rows" },
   { file: 'core/hooks/decode.ts', name: 'decodeFlatPermissionOutput', test: true, why: "a flat permission answer (Copilot's) read with and without Claude's keys: the tests check both readings" },
   { file: 'core/hooks/decode.ts', name: 'decodePermissionOnlyOutput', test: true, why: "a permission-only answer (Droid's): the tests check which fields it takes" },
@@ -560,7 +585,6 @@ export const ANSWER_TYPES = [
   { file: 'hosts/shared/runner.ts', name: 'HookDecision', role: 'wrapper', why: 'an Answer with its event row before rendering (or silent, or the fail mode)' },
   { file: 'hosts/cli/guard/decide.ts', name: 'GuardResult', role: 'wrapper', why: "`stopline guard`'s JSON verdict (rendered from an Answer; the Verdict type is the module's own) with its exit code and stderr, or an input error" },
   { file: 'hosts/claude/mod/classic.ts', name: 'ClassicResult', role: 'mod', why: "Claude Code's classic hook result: the mod's wire format" },
-  { file: 'hosts/claude/mod/door.ts', name: 'DoorAnswer', role: 'mod', why: 'a ClassicResult with the time the decision took' },
   { file: 'core/config/file-stamp.ts', name: 'StatAnswer', role: 'other', why: 'what a stat says about a path' },
 ];
 

@@ -152,7 +152,7 @@ export function claudeFields(answer: Answer, at: RowEvent): ClaudeFields {
   return out;
 }
 
-export function render(answer: Answer, at: RowEvent): Rendered {
+function render(answer: Answer, at: RowEvent): Rendered {
   const f = claudeFields(answer, at);
   const out: Record<string, unknown> = {};
   const hso: Record<string, unknown> = { hookEventName: at.name };

@@ -89,7 +89,7 @@ export interface ModStart {
 }
 
 /** The answer the entry returns to Claude Code, folded over the hooks beneath. */
-export interface DoorAnswer {
+interface DoorAnswer {
   result: ClassicResult;
   /** milliseconds the decision took inside this process (the bench's figure) */
   ms: number;
@@ -117,7 +117,7 @@ const RECHECK_MS = 2000;
 /** How long loading the session's files through `$.fs` may take before the fail mode answers. */
 const LOAD_BOUND_MS = 5000;
 
-export interface DoorOptions {
+interface DoorOptions {
   /** the module's path flavour and cwd for the volume's keys */
   volume: Volume;
   /** sets process.env / pid / cwd / platform for the core (the mod's `process` stand-in) */
@@ -701,7 +701,7 @@ export function writeTargets(adapter: CommandHookAdapter, payload: HookPayload, 
 }
 
 /** `stopline ARMED review · files=src/** · deps=deny · agents 1/2` */
-export function contractLine(c: Contract): string | null {
+function contractLine(c: Contract): string | null {
   const state = controlState(c);
   if (state === 'OFF') return null;
   if (state === 'OBSERVING') return 'stopline OBSERVING · no task mode set (`$stopline <mode> -- task`)';

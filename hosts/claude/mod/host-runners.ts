@@ -11,7 +11,7 @@ export interface HostProcessResult {
   stderr: string;
 }
 
-export interface HostRunners {
+interface HostRunners {
   run(argv: readonly string[], init: { cwd?: string; env?: Record<string, string>; stdin?: string; timeoutMs?: number }): Promise<HostProcessResult>;
   fetch(url: string, init: { method: string; headers: Record<string, string>; body: string }): Promise<{ status: number; text: string }>;
   /** true while the decision in progress will be thrown away and made again */

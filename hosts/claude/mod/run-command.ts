@@ -7,7 +7,6 @@ import type { RawRun } from '../../../core/hooks/decode';
 import type { CommandSpec } from '../../../core/hooks/run-spec';
 import { hostRunners } from './host-runners';
 
-export type { CommandSpec } from '../../../core/hooks/run-spec';
 
 const MAX_RUN_MS = 600_000;
 
@@ -34,5 +33,3 @@ export async function runCommand(spec: CommandSpec): Promise<RawRun> {
   }
 }
 
-/** A process the host started is the host's to end. */
-export function killProcessTree(): void {}

@@ -8,8 +8,6 @@ import type { RawRun } from '../../../core/hooks/decode';
 import { expandHeaderValue, type HttpSpec } from '../../../core/hooks/run-spec';
 import { hostRunners } from './host-runners';
 
-export type { HttpSpec } from '../../../core/hooks/run-spec';
-export { expandHeaderValue } from '../../../core/hooks/run-spec';
 
 export async function runHttp(spec: HttpSpec): Promise<RawRun> {
   const host = hostRunners();

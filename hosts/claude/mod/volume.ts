@@ -32,7 +32,7 @@ export type Known =
   | { kind: 'absent' }
   | { kind: 'error'; code: string };
 
-export interface FsError extends Error {
+interface FsError extends Error {
   code: string;
   path: string;
   syscall: string;
@@ -60,7 +60,7 @@ export function fsError(code: string, syscall: string, path: string): FsError {
   return e;
 }
 
-export function byteLength(text: string): number {
+function byteLength(text: string): number {
   let n = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -85,7 +85,7 @@ export function memoryOnly(path: string): boolean {
   return /\.(tmp|lock|lock\.break)$/.test(path);
 }
 
-export interface Normalizer {
+interface Normalizer {
   /** the absolute key of a path (resolved against the session's working directory) */
   key(path: string): string;
   dirname(path: string): string;

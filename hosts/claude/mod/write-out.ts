@@ -22,7 +22,7 @@ export interface WriteOutHost {
 }
 
 /** A file to write: its whole text, or (for a file another process appends to as well) what was added here. */
-export interface WriteOutItem {
+interface WriteOutItem {
   path: string;
   whole: string;
   /** set when another process may append to the file too: written as what is on disk plus this */
@@ -30,7 +30,7 @@ export interface WriteOutItem {
 }
 
 /** A refused write, in the words of a `$.fs` rejection (`… failed: ELOOP`), so errorCode reads it. */
-export class LinkRefused extends Error {
+class LinkRefused extends Error {
   constructor(path: string) {
     super(`stopline: ${path} is a symbolic link; not written through: ELOOP`);
     this.name = 'LinkRefused';

@@ -9,7 +9,7 @@
  * session's working directory), as node:path's do.
  */
 
-export interface PathFlavour {
+interface PathFlavour {
   sep: string;
   delimiter: string;
   isAbsolute(p: string): boolean;

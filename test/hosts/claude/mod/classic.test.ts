@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Answer } from '../../../../core/answer/outcome';
-import { claudeFields, render } from '../../../../hosts/claude/adapter';
+import { claudeAdapter, claudeFields } from '../../../../hosts/claude/adapter';
 import { classicOf, foldOver, noteSession, preToolUsePayload } from '../../../../hosts/claude/mod/classic';
 import { rowEvent } from '../../shared/row-event';
 import { claudeRegistry } from '../../../../core/registry/claude';
@@ -30,7 +30,7 @@ describe('classicOf: the answer as a classic result, from the fields the command
     const input = { command: 'wrapped ls', description: 'list', timeout: 5 };
     const answer: Answer = { kind: 'rewrite', rewrite: { command: 'wrapped ls', field: 'command', input } };
     expect(classic(answer, 'PreToolUse')).toEqual({ updatedInput: input });
-    expect(JSON.parse(render(answer, at('PreToolUse')).stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: input } });
+    expect(JSON.parse(claudeAdapter.render(answer, at('PreToolUse')).stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: input } });
     // only before a tool
     expect(classic(answer, 'PostToolUse')).toEqual({});
   });
@@ -38,7 +38,7 @@ describe('classicOf: the answer as a classic result, from the fields the command
   it('the message shown to the person goes to the transcript, as the systemMessage the command hook prints', () => {
     const answer: Answer = { kind: 'context', message: 'c', notice: 'stopline: contract set', messages: ['from a hook'] };
     expect(notice(answer, 'UserPromptSubmit')).toBe('from a hook\nstopline: contract set');
-    expect(JSON.parse(render(answer, at('UserPromptSubmit')).stdout).systemMessage).toBe(notice(answer, 'UserPromptSubmit'));
+    expect(JSON.parse(claudeAdapter.render(answer, at('UserPromptSubmit')).stdout).systemMessage).toBe(notice(answer, 'UserPromptSubmit'));
   });
 
   it("a prompt block, a hook's stop and feedback after a tool", () => {
