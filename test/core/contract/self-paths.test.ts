@@ -248,8 +248,15 @@ describe('a folder that contains a protected path is protected like the path its
     }
   });
 
-  it('a variable the command sets itself is not the hook value: unproven', () => {
-    for (const cmd of ['CODEX_HOME=/tmp/x; rm -rf $CODEX_HOME', 'export CODEX_HOME=/tmp/y && rm -rf "$CODEX_HOME"', 'read CODEX_HOME; rm -rf $CODEX_HOME', 'for HOME in /a; do rm -rf ~; done', 'HOME=/tmp/h rm -rf ~/.claude', 'unset CODEX_HOME; rm -rf "$CODEX_HOME"/x']) {
+  it('a variable the command sets once before using it is the value it set, not the hook value', () => {
+    for (const [cmd, set] of [['CODEX_HOME=/tmp/x; rm -rf $CODEX_HOME', '/tmp/x'], ['export CODEX_HOME=/tmp/y && rm -rf "$CODEX_HOME"', '/tmp/y']] as const) {
+      const r = judge(cmd, MOVED, scoped);
+      expect([cmd, r.paths, r.reason]).toEqual([cmd, [set], 'PATH_OUTSIDE_CONTRACT']);
+    }
+  });
+
+  it('a variable the command sets where its value is not known for sure is not the hook value: unproven', () => {
+    for (const cmd of ['read CODEX_HOME; rm -rf $CODEX_HOME', 'for HOME in /a; do rm -rf ~; done', 'HOME=/tmp/h rm -rf ~/.claude', 'unset CODEX_HOME; rm -rf "$CODEX_HOME"/x']) {
       const r = judge(cmd, MOVED, scoped);
       expect([cmd, r.paths, r.reason]).toEqual([cmd, null, 'WRITE_PATH_UNPROVEN']);
     }
