@@ -105,11 +105,6 @@ export function openhandsDir(e: Env): string {
   return hostHome(e, 'openhands');
 }
 
-/** Mistral Vibe's user folder: `$VIBE_HOME` (made absolute, as Vibe does), else `~/.vibe`. */
-export function vibeHome(e: Env): string {
-  return hostHome(e, 'vibe');
-}
-
 /** The user's stopline.json (failMode lives there). */
 export function stoplineConfigFile(e: Env): string {
   return join(xdgConfigHome(e), 'stopline', 'stopline.json');

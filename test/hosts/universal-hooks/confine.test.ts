@@ -28,7 +28,7 @@ import { join } from 'node:path';
 import { probeSandbox } from '../../../core/confine/probe';
 import { copilotHooksDoc, droidHooksMap } from '../../../hosts/cli/install/hook-files';
 import { CLINE_EVENTS, clineHookFile } from '../../../hosts/cli/install/host-cline';
-import { vibeHookTables } from '../../../hosts/cli/install/host-vibe';
+import { vibeHookTables } from '../../../hosts/vibe/install';
 import { NO_NEEDS, rowsToRegister } from '../../../hosts/cli/install/observe-events';
 import { vibeRegistry } from '../../../core/registry/vibe';
 import {

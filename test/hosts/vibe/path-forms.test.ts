@@ -8,7 +8,7 @@
 import { expect } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { vibeHookTables } from '../../../hosts/cli/install/host-vibe';
+import { vibeHookTables } from '../../../hosts/vibe/install';
 import { NO_NEEDS, rowsToRegister } from '../../../hosts/cli/install/observe-events';
 import { vibeRegistry } from '../../../core/registry/vibe';
 import { ensureHosts, HOSTS_FOR, runVibe, startChatServer, type FakeModelServer } from '../harness';
