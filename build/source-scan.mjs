@@ -655,9 +655,9 @@ export function hostFileListings(files, hostNames, generated = Object.keys(GENER
   return out;
 }
 
-/** Every file of the repository in git, as the host-files rule reads them (binary files left out). */
+/** Every file of the repository git keeps or would (untracked files that are not ignored), as the host-files rule reads them; binary files left out. */
 export function repositoryFiles(root = REPO_ROOT) {
-  const listed = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\0').filter(Boolean);
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\0').filter(Boolean);
   const out = [];
   for (const file of listed) {
     const full = join(root, file);

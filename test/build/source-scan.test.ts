@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { REGISTRIES } from '../../core/registry';
 import { HOST_FAMILIES, HOST_SPECS, type HostSpec } from '../../core/registry/host-specs';
 import { ARTIFACTS } from '../../build/artifacts.mjs';
-import { ANSWER_TYPES, KEPT_EXPORTS, LIST_WINDOW, answerReport, codeLines, deadExports, duplicateBlocks, eventListings, eventScanFiles, exportsOf, hostEventNames, hostListScanFiles, hostListings, hostSwitchScanFiles, hostSwitches, importCircles, importGraph, importsOf, takenNames, withoutGeneratedBlocks } from '../../build/source-scan.mjs';
+import { ANSWER_TYPES, KEPT_EXPORTS, hostFileListings, repositoryFiles, LIST_WINDOW, answerReport, codeLines, deadExports, duplicateBlocks, eventListings, eventScanFiles, exportsOf, hostEventNames, hostListScanFiles, hostListings, hostSwitchScanFiles, hostSwitches, importCircles, importGraph, importsOf, takenNames, withoutGeneratedBlocks } from '../../build/source-scan.mjs';
 
 const EVENTS = { claude: ['PreToolUse', 'PostToolUse', 'Stop'], pi: ['input', 'tool_call'] };
 const listed = (text: string, file = 'x.ts') => eventListings([{ file, text }], EVENTS).map((r) => `${r.host}:${r.line}`);
@@ -131,7 +131,7 @@ describe('host-specific branches and test lists of hosts', () => {
 
   it('a host name compared as a string (case, ===, !==, either side) is a branch; comments and other strings are not', () => {
     expect(branches("switch (h) {\n  case 'kimi':\n    return 1;\n}")).toEqual(['2:kimi']);
-    expect(branches("if (host === 'vibe' || 'pi' !== host) x();")).toEqual(['1:vibe', '1:pi']);
+    expect(branches("if (host === 'kimi' || 'pi' !== host) x();")).toEqual(['1:kimi', '1:pi']);
     expect(branches("// case 'kimi':\nif (mode === 'review') x();\nconst s = 'kimi';")).toEqual([]);
   });
 
@@ -148,6 +148,73 @@ describe('host-specific branches and test lists of hosts', () => {
     expect(perFile(hostListings(files, HOST_FAMILIES))).toEqual(KNOWN_TEST_HOST_LISTS);
   });
 });
+
+describe('the host-files rule', () => {
+  it('counts a file that names a host as a whole word, any case, in code or prose; not its registry, its folders, dist/, docs/ or a generated file', () => {
+    const files = [
+      { file: 'hosts/cli/a.ts', text: '// what Mistral Vibe reads\nx();' },
+      { file: 'hosts/cli/b.ts', text: 'const vibes = 1;\nconst vibe_x = 2;' },
+      { file: 'test/hosts/kimi/x.ts', text: "run('VIBE-like');" },
+      { file: 'hosts/vibe/adapter.ts', text: 'vibe' },
+      { file: 'test/hosts/vibe/x.test.ts', text: 'vibe' },
+      { file: 'test/fixtures/vibe/p.json', text: 'vibe' },
+      { file: 'core/registry/vibe.ts', text: 'vibe' },
+      { file: 'docs/hosts/vibe.md', text: 'vibe' },
+      { file: 'dist/vibe/stopline.mjs', text: 'vibe' },
+      { file: 'hosts/cli/gen.ts', text: 'vibe' },
+    ];
+    expect(hostFileListings(files, ['vibe', 'kimi'], ['hosts/cli/gen.ts'])).toEqual({ vibe: ['hosts/cli/a.ts', 'test/hosts/kimi/x.ts'], kimi: [] });
+  });
+
+  it('the files naming each host outside its own places are no more than they were, and none for a host added since (lower the count when one goes)', () => {
+    const names = HOST_SPECS.map((s: HostSpec) => s.name);
+    const rows = hostFileListings(repositoryFiles(), names);
+    expect(Object.fromEntries(Object.entries(rows).map(([host, files]) => [host, files.length]))).toEqual(Object.fromEntries(names.map((h) => [h, KNOWN_HOST_FILES[h] ?? 0])));
+  });
+
+  it('Mistral Vibe, the host added last, is named in no file of the tooling or the build (hosts/cli/, build/, rollup.config.ts)', () => {
+    const rows = hostFileListings(repositoryFiles(), ['vibe']);
+    expect(rows.vibe!.filter((f) => f.startsWith('hosts/') || f.startsWith('build/') || f === 'rollup.config.ts')).toEqual([]);
+  });
+
+  it('runs from the command line: one host lists its files, an unknown host is a usage error', () => {
+    const run = spawnSync(process.execPath, ['build/source-scan.mjs', 'host-files', 'vibe'], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines[0]).toBe(`vibe: ${KNOWN_HOST_FILES.vibe} file(s) outside its registry, its folders and generated files`);
+    expect(lines.length).toBe(KNOWN_HOST_FILES.vibe! + 2);
+    const bad = spawnSync(process.execPath, ['build/source-scan.mjs', 'host-files', 'vibes'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toMatch(/^source-scan host-files: no host named vibes \(one of claude, /);
+  }, 60_000);
+});
+
+/**
+ * Per host, the files that name it outside core/registry, its folders (hosts/<host>/,
+ * test/hosts/<host>/, test/fixtures/<host>/), dist/, docs/ and the generated files: each is a
+ * file a new host of its kind would have to be added to by hand. Counts that may only fall; when
+ * one does, lower it here (a count below fails too, so the table stays the truth). A host that is
+ * not in the table must be named nowhere but its own places.
+ */
+const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
+  claude: 268,
+  codex: 168,
+  opencode: 131,
+  hermes: 128,
+  pi: 118,
+  gemini: 70,
+  qwen: 65,
+  copilot: 69,
+  droid: 66,
+  cline: 23,
+  kimi: 49,
+  kilo: 20,
+  openhands: 40,
+  openclaw: 24,
+  vibe: 32,
+};
 
 describe('import circles', () => {
   it('finds a circle of two, a longer one and a self-import, and none in a tree', () => {
