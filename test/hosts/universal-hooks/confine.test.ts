@@ -49,7 +49,6 @@ import {
   runCline,
   runOpenHands,
   runOpenClaw,
-  runVibe,
   startAnthropicServer,
   startOpenClawChatServer,
   startChatServer,
@@ -59,6 +58,7 @@ import {
   type FakeModelServer,
   type PiVariant,
 } from '../harness';
+import { runVibe } from '../vibe/harness';
 import { CLAUDE_DOORS, doorLaunch, expectDecidedBy } from '../claude/doors';
 import { shippedGeminiHooks } from '../gemini/shipped';
 import { shippedQwenHooks } from '../qwen/shipped';

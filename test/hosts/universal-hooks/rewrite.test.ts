@@ -27,7 +27,6 @@ import {
   runOpenCode,
   runPi,
   runQwen,
-  runVibe,
   startAnthropicServer,
   startChatServer,
   startGeminiServer,
@@ -36,6 +35,7 @@ import {
   type FakeModelServer,
   type PiVariant,
 } from '../harness';
+import { runVibe } from '../vibe/harness';
 import { CLAUDE_DOORS, doorLaunch, expectDecidedBy } from '../claude/doors';
 import { shippedGeminiHooks } from '../gemini/shipped';
 import { shippedQwenHooks } from '../qwen/shipped';

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { vibeHookTables } from '../../../hosts/vibe/install';
 import { NO_NEEDS, rowsToRegister } from '../../../hosts/cli/install/observe-events';
 import { vibeRegistry } from '../../../core/registry/vibe';
-import { ensureHosts, HOSTS_FOR, runVibe, startChatServer, type FakeModelServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, startChatServer, type FakeModelServer } from '../harness';
+import { runVibe } from './harness';
 import { describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 import { usualPathForms, type PathFormHost } from '../shared/path-forms';
 
