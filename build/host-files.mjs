@@ -1,7 +1,9 @@
 // The registration files an artifact ships (Claude/Codex hooks.json, Hermes plugin.yaml and the
 // shim's hook list) and install.sh's host lists are rendered from core/registry by
-// hosts/cli/install/hook-files.ts. The registry is TypeScript and build/ is plain ESM, so the
-// module is loaded through jiti (a dev dependency; Pi's own loader), once and only when a build
+// hosts/cli/install/hook-files.ts; the tables that bring in what a host keeps in its own folders
+// (its tooling row, its command-hook adapter, its rows of the shared test suites) are rendered
+// here from the host specs and the folders. The registry is TypeScript and build/ is plain ESM, so
+// modules are loaded through jiti (a dev dependency; Pi's own loader), once and only when a build
 // step asks for a file.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -67,7 +69,24 @@ export function renderCommandHookAdapters(root = REPO_ROOT) {
   ].join('\n');
 }
 
-/** The renderer of each generated file, keyed by its committed copy under hosts/. */
+/**
+ * The hosts' rows of the shared test suites kept in their test folders: every host of HOST_SPECS
+ * whose test folder holds a rows.ts (exporting `rows`), in spec order.
+ */
+export function renderTestFolderRows(root = REPO_ROOT) {
+  const hosts = hostSpecs(root).filter((s) => existsSync(join(root, 'test', 'hosts', s.name, 'rows.ts'))).map((s) => s.name);
+  const id = (h) => `${h.replace(/\W/g, '_')}Rows`;
+  return [
+    FOLDER_HEADER("The hosts' rows of the shared test suites kept in their test folders (test/hosts/<host>/rows.ts)"),
+    "import type { HostTestRows } from './host-rows';",
+    ...hosts.map((h) => `import { rows as ${id(h)} } from '../${h}/rows';`),
+    '',
+    ...keyed('FOLDER_ROWS', hosts, id, 'HostTestRows'),
+    '',
+  ].join('\n');
+}
+
+/** The renderer of each generated file, keyed by its committed copy. */
 export const GENERATED = {
   'hosts/claude/hooks.json': (root = REPO_ROOT) => hookFiles(root).claudePluginHooksJson(),
   'hosts/codex/hooks.json': (root = REPO_ROOT) => hookFiles(root).codexHooksJson(),
@@ -80,6 +99,7 @@ export const GENERATED = {
   'hosts/kimi/hooks.toml': (root = REPO_ROOT) => hookFiles(root).kimiHooksToml(),
   'hosts/cli/host-folders.ts': (root = REPO_ROOT) => renderHostFolders(root),
   'hosts/cli/guard/command-hook-adapters.ts': (root = REPO_ROOT) => renderCommandHookAdapters(root),
+  'test/hosts/harness/folder-rows.ts': (root = REPO_ROOT) => renderTestFolderRows(root),
   'hosts/cli/install.sh': (root = REPO_ROOT) => hookFiles(root).installShWithHosts(readFileSync(join(root, 'hosts', 'cli', 'install.sh'), 'utf8')),
 };
 
