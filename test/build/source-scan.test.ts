@@ -213,7 +213,7 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   kilo: 20,
   openhands: 40,
   openclaw: 24,
-  vibe: 26,
+  vibe: 24,
 };
 
 describe('import circles', () => {
