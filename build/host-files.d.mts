@@ -12,6 +12,7 @@ export interface HookFiles {
   installShWithHosts(source: string): string;
 }
 export declare function hookFiles(root?: string): HookFiles;
+export declare function hostSpecs(root?: string): readonly { name: string; displayName: string; door: string }[];
 export declare function renderHostFolders(root?: string): string;
 export declare function renderCommandHookAdapters(root?: string): string;
 export declare function renderTestFolderRows(root?: string): string;

@@ -25,7 +25,7 @@ export function hookFiles(root = REPO_ROOT) {
 }
 
 /** The host specs (core/registry/host-specs.ts), loaded through jiti as hookFiles is. */
-function hostSpecs(root) {
+export function hostSpecs(root = REPO_ROOT) {
   const { createJiti } = createRequire(import.meta.url)('jiti');
   return createJiti(join(root, 'build', 'host-files.mjs'), { moduleCache: false, fsCache: false })(join(root, 'core', 'registry', 'host-specs.ts')).HOST_SPECS;
 }

@@ -634,8 +634,10 @@ export function eventScanFiles(root = REPO_ROOT) {
  * whole word, any case, in code or prose alike (a comment naming a host is a place someone edits
  * when the host changes too). Not counted: core/registry/ (the one table of host facts), the
  * host's folders (hosts/<host>/, test/hosts/<host>/, test/fixtures/<host>/), dist/ and docs/
- * (built or written from the registry and the host notes), and the files build/host-files.mjs
- * renders whole, which a test compares byte for byte with their renderer.
+ * (built or written from the registry and the host notes), the files build/host-files.mjs
+ * renders whole, which a test compares byte for byte with their renderer, and a Markdown file's
+ * blocks between `<!-- x:start (generated …) -->` and `<!-- x:end -->` (the README's, each
+ * checked against its generator by test/build/readme.test.ts).
  * @param {{ file: string, text: string }[]} files
  * @param {readonly string[]} hostNames
  * @param {readonly string[]} generated repo-relative paths rendered whole from the registry
@@ -648,12 +650,15 @@ export function hostFileListings(files, hostNames, generated = Object.keys(GENER
     const word = new RegExp(`(?<![A-Za-z0-9_])${escapeRe(host)}(?![A-Za-z0-9_])`, 'i');
     const own = ['core/registry/', 'dist/', 'docs/', `hosts/${host}/`, `test/hosts/${host}/`, `test/fixtures/${host}/`];
     out[host] = files
-      .filter(({ file, text }) => !skip.has(file) && !own.some((dir) => file.startsWith(dir)) && word.test(text))
+      .filter(({ file, text }) => !skip.has(file) && !own.some((dir) => file.startsWith(dir)) && word.test(file.endsWith('.md') ? text.replace(GENERATED_MD_BLOCK, '') : text))
       .map(({ file }) => file)
       .sort();
   }
   return out;
 }
+
+/** A generated block of a Markdown file, its markers included. */
+const GENERATED_MD_BLOCK = /<!-- ([\w-]+):start \(generated[^>]*-->[\s\S]*?<!-- \1:end -->/g;
 
 /** Every file of the repository git keeps or would (untracked files that are not ignored), as the host-files rule reads them; binary files left out. */
 export function repositoryFiles(root = REPO_ROOT) {
