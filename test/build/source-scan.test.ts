@@ -216,7 +216,7 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   kilo: 20,
   openhands: 40,
   openclaw: 24,
-  vibe: 23,
+  vibe: 22,
 };
 
 describe('import circles', () => {
