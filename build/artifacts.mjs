@@ -4,9 +4,9 @@
 //
 // Plain ESM with JSDoc types: rollup's config loader, vitest and plain `node` all import it
 // without a TypeScript runtime.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GENERATED } from './host-files.mjs';
 
 /** @typedef {import('./types').Artifact} Artifact */
@@ -86,7 +86,7 @@ const CLI_CASES = [
  * candidates of run-time words ~7 KB): it runs on every shell and read call of every session.
  * ~5 KB more for the hosts' and stopline's own command lines (core/analysis/host-clis.ts: which
  * subcommands change stopline's protected files), the links made in a command and tool state.
- * ~21 KB more for the person's-hooks dialects of Kimi Code, OpenHands and Mistral Vibe (a TOML
+ * ~21 KB more for three more dialects of the person's hooks, the TOML and JSON ones (a TOML
  * reader, their event rows, payloads, matchers and answers): the in-process files (Hermes, Pi,
  * OpenClaw, OpenCode) reach ~714-743 KB. ~12 KB more since the hosts' hook-file facts are rows of
  * data (core/registry/*-events.ts: files, forms and per-event payload fields, in place of per-host
@@ -107,7 +107,7 @@ const HOOK_SCRIPT_BUDGET = 750 * KB;
  * HOOK_SCRIPT_BUDGET); ~701 KB with the host command lines (see HOOK_SCRIPT_BUDGET) and the
  * deferred confinement the mod hands the host (hosts/claude/mod/confine.ts, core/confine/words.ts).
  * The budget leaves room for the floor's next tables; a source that grows it past that says why here.
- * ~731 KB with the person's-hooks dialects of Kimi Code, OpenHands and Mistral Vibe (a TOML
+ * ~731 KB with three more dialects of the person's hooks, the TOML and JSON ones (a TOML
  * reader, their event rows, payloads, matchers and answers: core/hooks/), which every artifact
  * that runs the person's hooks carries.
  */
@@ -659,39 +659,6 @@ function droidDemo() {
   };
 }
 
-// ---- Mistral Vibe hook script ----
-
-const VIBE_SESSION = '5b1c2d3e-0000-4000-8000-00000000aaaa';
-
-/** A Vibe pre_tool payload whose session folder holds a journal with the person's `$stopline review` turn. */
-function vibeReviewWrite() {
-  return JSON.stringify({
-    session_id: VIBE_SESSION,
-    transcript_path: join(REPO_ROOT, 'test', 'fixtures', 'vibe', 'session'),
-    cwd: '/home/dev/project',
-    parent_session_id: null,
-    hook_event_name: 'pre_tool',
-    tool_name: 'file_system.write_file',
-    tool_call_id: 'call_w',
-    tool_input: { file_path: 'new.txt', content: 'x\n' },
-  });
-}
-
-/** @returns {CommandCase[]} */
-function vibeCases() {
-  return [
-    { name: 'pre_tool read_file with no contract: allowed, nothing printed', stdin: fixtureText('vibe', 'pre_tool-read_file.json'), exitCode: 0, stdout: '' },
-    { name: "pre_tool write_file after the person's `$stopline review` in the session journal: the top-level deny, exit 0", stdin: vibeReviewWrite(), exitCode: 0, stdoutIncludes: ['{"decision":"deny","reason":"STOP', 'MODE_FORBIDS_MUTATION'] },
-    { name: 'post_agent: nothing printed', stdin: fixtureText('vibe', 'post_agent.json'), exitCode: 0, stdout: '' },
-    { name: 'an event the registry does not know: nothing printed', stdin: JSON.stringify({ hook_event_name: 'something_new', session_id: 's' }), exitCode: 0, stdout: '' },
-    { name: 'bad JSON, fail open: nothing on stdout, one stderr line', stdin: '{not json', exitCode: 0, stdout: '', stderrIncludes: ['failing open'] },
-    // empty stdin, not bad JSON: the stamp quotes the error, and JSON.parse words it differently on each runtime
-    { name: 'empty stdin, fail closed: the top-level deny, exit 0 (Vibe lets a non-zero exit through)', stdin: '', env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 0, stdoutIncludes: ['{"decision":"deny","reason":"STOP', 'GUARD_UNAVAILABLE', 'hook input is empty'] },
-    { name: 'pre_tool without a session id, fail closed: GUARD_UNAVAILABLE deny', stdin: JSON.stringify({ hook_event_name: 'pre_tool', tool_name: 'file_system.write_file', tool_input: {} }), env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 0, stdout: JSON.stringify({ decision: 'deny', reason: NO_SESSION_STAMP }) },
-  ];
-}
-
-/** @type {Artifact[]} */
 /** The OpenClaw plugin manifest: its id (the plugins.entries key), no settings, loaded at start. */
 function openclawManifest(meta) {
   return `${JSON.stringify({ id: 'stopline', name: 'stopline', description: meta.description, version: meta.version, activation: { onStartup: true }, configSchema: { type: 'object', additionalProperties: false } }, null, 2)}\n`;
@@ -702,6 +669,31 @@ function openclawPackageJson(meta) {
   return `${JSON.stringify({ name: 'stopline-openclaw', version: meta.version, private: true, type: 'module', main: 'index.js', openclaw: { extensions: ['./index.js'] } }, null, 2)}\n`;
 }
 
+/**
+ * What a host folder's artifact.mjs is handed to describe its artifact: the build's shared
+ * values, so the folder imports nothing of build/ (which imports it).
+ * @type {import('./types').ArtifactKit}
+ */
+const ARTIFACT_KIT = { REPO_ROOT, HOOK_SCRIPT_BUDGET, NO_SESSION_STAMP, fixtureText };
+
+/**
+ * The artifacts described in the hosts' own folders: each hosts/<host>/artifact.mjs exports
+ * `artifact(kit)`, in folder order. A host that needs nothing but its folder and its registry
+ * file adds its artifact there, not here.
+ * @returns {Promise<Artifact[]>}
+ */
+async function folderArtifacts(root = REPO_ROOT) {
+  const out = [];
+  for (const name of readdirSync(join(root, 'hosts')).sort()) {
+    const file = join(root, 'hosts', name, 'artifact.mjs');
+    if (existsSync(file)) out.push((await import(pathToFileURL(file).href)).artifact(ARTIFACT_KIT));
+  }
+  return out;
+}
+
+const FOLDER_ARTIFACTS = await folderArtifacts();
+
+/** @type {Artifact[]} */
 export const ARTIFACTS = [
   {
     id: 'claude',
@@ -989,20 +981,8 @@ export const ARTIFACTS = [
     install: 'stopline install openclaw (plugins.load.paths and plugins.entries.stopline in ~/.openclaw/openclaw.json)',
     cases: [],
   },
-  {
-    id: 'vibe',
-    title: 'Mistral Vibe hook script (registered in hooks.toml by stopline install vibe)',
-    entry: 'hosts/vibe/main.ts',
-    decisionEntry: 'hosts/vibe/decide.ts',
-    output: 'vibe/stopline.mjs',
-    format: 'es',
-    kind: 'command',
-    shebang: true,
-    sizeBudget: HOOK_SCRIPT_BUDGET,
-    files: [],
-    install: 'stopline install vibe',
-    cases: vibeCases(),
-  },
+  // the artifacts hosts describe in their own folders (hosts/<host>/artifact.mjs)
+  ...FOLDER_ARTIFACTS,
   {
     id: 'cli',
     title: 'stopline CLI',
@@ -1018,7 +998,7 @@ export const ARTIFACTS = [
     // package grammars, the read-only forms and the floor (~45 KB, see HOOK_SCRIPT_BUDGET) grew it;
     // ~974 KB with the host command lines and the deferred confinement runner; each new host adds
     // its tool table, adapter (the guard bridge reads its payloads), installer and doctor checks
-    // (~8-12 KB a host: Kimi Code, Kilo Code, OpenHands, OpenClaw, Mistral Vibe, Cline)
+    // (~8-12 KB a host, as the last six hosts added measured)
     sizeBudget: 1100 * KB,
     files: [],
     install: 'node dist/stopline.mjs --help',

@@ -11,6 +11,7 @@ import { splitParts } from './two-part.mjs';
 import { checkArtifactCode, checkStaticFile } from './checks.mjs';
 import { refreshReadmeExample } from './readme-example.mjs';
 import { refreshReadme } from './readme-table.mjs';
+import { refreshReadmeHosts } from './readme-hosts.mjs';
 
 /**
  * Content of one static file, or an error line.
@@ -146,5 +147,6 @@ if (invokedDirectly) {
   if (!process.env.STOPLINE_DIST && !process.env.STOPLINE_ONLY) {
     if (refreshReadme()) console.log('stopline build: docs/development.md artifact table updated');
     if (refreshReadmeExample()) console.log('stopline build: README.md example updated');
+    if (refreshReadmeHosts()) console.log('stopline build: README.md host blocks updated');
   }
 }

@@ -19,6 +19,8 @@ export declare function hostEventNames(registries: Record<string, { events: read
 export declare const GENERATED_MARK: string;
 export declare function withoutGeneratedBlocks(lines: string[]): string[];
 export declare function hostListings(files: { file: string; text: string }[], hostNames: readonly string[]): { file: string; line: number; names: string[] }[];
+export declare function hostFileListings(files: { file: string; text: string }[], hostNames: readonly string[], generated?: readonly string[]): Record<string, string[]>;
+export declare function repositoryFiles(root?: string): { file: string; text: string }[];
 export declare function hostListScanFiles(root?: string): { file: string; text: string }[];
 export declare function hostNamesInCode(files: { file: string; text: string }[], hostNames: readonly string[]): { file: string; line: number; name: string }[];
 export declare function hookEngineScanFiles(root?: string): { file: string; text: string }[];

@@ -8,12 +8,16 @@
 //   node build/source-scan.mjs hosts    -> host-specific branches in hosts/cli/ and build/, host
 //                                         names in the code of core/hooks, and literal arrays of
 //                                         host names outside core/registry
+//   node build/source-scan.mjs host-files [host]
+//                                      -> per host, the files that name it outside its registry,
+//                                         its own folders and the generated files
 //   node build/source-scan.mjs dead     -> exported names of core/ and hosts/ no other file takes
 //   node build/source-scan.mjs answers  -> the answer types and which doors reach core/answer answer()
 //
 // The event names come from core/registry (loaded through jiti, a dev dependency, because the
 // registry is TypeScript). The functions below take their inputs as arguments so a test can
 // run them on the registry it imports itself.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -786,6 +790,54 @@ export function eventScanFiles(root = REPO_ROOT) {
   return read(root, sourceFiles(root)).filter(({ file, text }) => !isExempt(file, text));
 }
 
+// ------------------------------------------------------------------------------ host files
+
+/**
+ * THE HOST-FILES RULE. Adding a host should touch its registry file, its own folders and
+ * generated output, nothing else. A file names a host when the host's name stands in it as a
+ * whole word, any case, in code or prose alike (a comment naming a host is a place someone edits
+ * when the host changes too). Not counted: core/registry/ (the one table of host facts), the
+ * host's folders (hosts/<host>/, test/hosts/<host>/, test/fixtures/<host>/), dist/ and docs/
+ * (built or written from the registry and the host notes), the files build/host-files.mjs
+ * renders whole, which a test compares byte for byte with their renderer, and a Markdown file's
+ * blocks between `<!-- x:start (generated …) -->` and `<!-- x:end -->` (the README's, each
+ * checked against its generator by test/build/readme.test.ts).
+ * @param {{ file: string, text: string }[]} files
+ * @param {readonly string[]} hostNames
+ * @param {readonly string[]} generated repo-relative paths rendered whole from the registry
+ * @returns {Record<string, string[]>} per host, the files that name it, sorted
+ */
+export function hostFileListings(files, hostNames, generated = Object.keys(GENERATED)) {
+  const skip = new Set(generated);
+  const out = {};
+  for (const host of hostNames) {
+    const word = new RegExp(`(?<![A-Za-z0-9_])${escapeRe(host)}(?![A-Za-z0-9_])`, 'i');
+    const own = ['core/registry/', 'dist/', 'docs/', `hosts/${host}/`, `test/hosts/${host}/`, `test/fixtures/${host}/`];
+    out[host] = files
+      .filter(({ file, text }) => !skip.has(file) && !own.some((dir) => file.startsWith(dir)) && word.test(file.endsWith('.md') ? text.replace(GENERATED_MD_BLOCK, '') : text))
+      .map(({ file }) => file)
+      .sort();
+  }
+  return out;
+}
+
+/** A generated block of a Markdown file, its markers included. */
+const GENERATED_MD_BLOCK = /<!-- ([\w-]+):start \(generated[^>]*-->[\s\S]*?<!-- \1:end -->/g;
+
+/** Every file of the repository git keeps or would (untracked files that are not ignored), as the host-files rule reads them; binary files left out. */
+export function repositoryFiles(root = REPO_ROOT) {
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\0').filter(Boolean);
+  const out = [];
+  for (const file of listed) {
+    const full = join(root, file);
+    if (!existsSync(full) || !statSync(full).isFile()) continue;
+    const buf = readFileSync(full);
+    if (buf.includes(0)) continue;
+    out.push({ file, text: buf.toString('utf8') });
+  }
+  return out;
+}
+
 async function loadRegistry(root, file = 'index.ts') {
   const { createJiti } = await import(pathToFileURL(join(root, 'node_modules', 'jiti', 'lib', 'jiti.mjs')).href);
   const jiti = createJiti(import.meta.url, { moduleCache: false, fsCache: false });
@@ -827,6 +879,20 @@ async function main(what, root = REPO_ROOT) {
     const rows = hostListings(hostListScanFiles(root), HOST_FAMILIES);
     for (const r of rows) console.log(`${r.file}:${r.line} ${r.names.join(', ')}`);
     console.log(`${rows.length} hand-written list(s) of hosts outside core/registry`);
+  } else if (what === 'host-files') {
+    const { HOST_NAMES } = await loadRegistry(root, 'host-specs.ts');
+    const only = process.argv[3];
+    if (only !== undefined && !HOST_NAMES.includes(only)) {
+      console.error(`source-scan host-files: no host named ${only} (one of ${HOST_NAMES.join(', ')})`);
+      process.exitCode = 2;
+      return;
+    }
+    const rows = hostFileListings(repositoryFiles(root), only ? [only] : HOST_NAMES);
+    for (const [host, files] of Object.entries(rows)) {
+      console.log(`${host}: ${files.length} file(s) outside its registry, its folders and generated files`);
+      if (only) for (const f of files) console.log(`  ${f}`);
+    }
+    console.log(`${Object.values(rows).reduce((n, f) => n + f.length, 0)} file(s) name a host outside its own places`);
   } else if (what === 'cycles') {
     const circles = importCircles(importGraph(root));
     for (const c of circles) console.log(c.join(' <-> '));
@@ -854,7 +920,7 @@ async function main(what, root = REPO_ROOT) {
     const off = r.doors.filter((d) => !d.via).length;
     console.log(`${answers.length} answer type(s), ${unclassified} unclassified; ${r.doors.length - off} of ${r.doors.length} doors reach answer() (${r.callers.length} caller module(s): ${r.callers.join(', ')})`);
   } else {
-    console.error('usage: node build/source-scan.mjs events|dupes|cycles|hosts|lines|dead|answers');
+    console.error('usage: node build/source-scan.mjs events|dupes|cycles|hosts|host-files [host]|lines|dead|answers');
     process.exitCode = 2;
   }
 }

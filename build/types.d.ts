@@ -160,3 +160,15 @@ export interface Artifact {
    */
   hostModules?: string[];
 }
+
+/** What build/artifacts.mjs hands a host folder's artifact.mjs (hosts/<host>/artifact.mjs). */
+export interface ArtifactKit {
+  /** the repository's root folder */
+  REPO_ROOT: string;
+  /** the size budget of a hook script that carries the whole guard */
+  HOOK_SCRIPT_BUDGET: number;
+  /** the GUARD_UNAVAILABLE stamp a command artifact answers for a tool payload without a session id */
+  NO_SESSION_STAMP: string;
+  /** a captured payload's text: test/fixtures/<host>/<name> */
+  fixtureText(host: string, name: string): string;
+}

@@ -179,7 +179,7 @@ export interface ControlEvent {
   host: HostInfo;
   prompt?: Prompt;
   /**
-   * A host with no prompt event (Mistral Vibe): the person's prompts read from the host's own
+   * A host with no prompt event (its registry says so): the person's prompts read from the host's own
    * record with a tool call, oldest first, each with its key. The core takes, in order, those
    * after the last key it took, before it judges the call.
    */

@@ -6,7 +6,8 @@
  *
  * This file imports nothing: core/protocol.ts takes HOST_FAMILIES from it, and every artifact
  * carries it, so it holds short data only (a host's tables live in core/registry/<host>.ts, its
- * install code in hosts/cli/install/host-<host>.ts).
+ * install code in hosts/cli/install/host-<host>.ts or, for a host laid out in its own folder,
+ * hosts/<host>/install.ts).
  */
 
 export interface HostSpec {

@@ -265,6 +265,11 @@ export interface HostRegistry {
   tools: ToolEntry[];
   toolPatterns: ToolPatternEntry[];
   deny: DenyForm;
+  /**
+   * What a deny looks like on the host and what the model then reads, for the support matrix, when
+   * its deny form is the host's alone (a form hosts share has its text in the matrix's table).
+   */
+  denyMeaning?: string;
   /** how an `ask` outcome is rendered; 'deny' when the host cannot ask a person */
   ask: 'host-ask' | 'ui-prompt' | 'approve' | 'deny';
   context: string;

@@ -50,6 +50,7 @@ export const vibeRegistry: HostRegistry = {
     { namePattern: '^connector_', kind: 'unknown', note: "connector tools `connector_<name>_<tool>` (the host's documentation; not run): unknown" },
   ],
   deny: 'vibe-decision-deny',
+  denyMeaning: 'pre_tool answers top-level `{"decision": "deny", "reason"}` (exit 0); the tool does not run and the model reads the stamp verbatim as the tool result (exit 2 and the Claude `hookSpecificOutput` deny let the tool run)',
   ask: 'deny',
   context: 'hook_specific_output.additional_context on post_tool only (appended to the tool output the model reads); no event before the first model request takes context, so the contract reaches the model only in a stop\'s reason',
   unsupported: [

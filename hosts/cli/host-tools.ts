@@ -2,16 +2,14 @@
  * The one table through which the person's tooling reaches a host: its installer (`stopline
  * install`/`uninstall`), whether anything of stopline sits at its default place, and its doctor
  * checks. Keyed by the names of HOST_SPECS, so the type checker names a host whose spec has no
- * tools here; install and doctor hold no host's name of their own.
+ * tools here; install and doctor hold no host's name of their own. A host may keep its row in its
+ * own folder (hosts/<host>/tooling.ts), which host-folders.ts, rendered from the specs, brings in.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HostName } from '../../core/registry/host-specs';
-import { claudeChecks, clineChecks, codexChecks, copilotChecks, droidChecks, geminiChecks, hermesChecks, kiloChecks, kimiChecks, openclawChecks, opencodeChecks, openhandsChecks, piChecks, qwenChecks, vibeChecks } from './doctor/hosts';
-import type { DoctorContext, HostBinary, Placement } from './doctor/hosts';
-import type { NativeDoor } from './doctor/native';
+import { claudeChecks, clineChecks, codexChecks, copilotChecks, droidChecks, geminiChecks, hermesChecks, kiloChecks, kimiChecks, openclawChecks, opencodeChecks, openhandsChecks, piChecks, qwenChecks } from './doctor/hosts';
 import { claudeNativeDoor, codexNativeDoor, copilotNativeDoor, droidNativeDoor, geminiNativeDoor, kiloNativeDoor, opencodeNativeDoor, piNativeDoor, qwenNativeDoor } from './doctor/native-hosts';
-import type { Check } from './doctor/report';
 import { claudePlanner, claudePluginDir } from './install/host-claude';
 import { clinePaths, clinePlanner } from './install/host-cline';
 import { codexPaths, codexPlanner } from './install/host-codex';
@@ -26,26 +24,13 @@ import { opencodePlanner, opencodePluginDir } from './install/host-opencode';
 import { openhandsHost, openhandsPlanner } from './install/host-openhands';
 import { piExtensionsDir, piPlanner } from './install/host-pi';
 import { qwenHost, qwenPlanner } from './install/host-qwen';
-import { vibePaths, vibePlanner } from './install/host-vibe';
-import type { Env } from './install/locations';
-import type { HostPlanner } from './install/plan-context';
+import { FOLDER_TOOLS } from './host-folders';
+import type { HostTools } from './host-tool';
 import { findOpenCode2 } from './install/opencode2';
 import { settingsHookPaths } from './install/settings-hooks';
 
-interface HostTools {
-  /** what `stopline install <host>` and `uninstall` plan */
-  readonly planner: HostPlanner;
-  /** whether anything of stopline sits at the host's default (user) place, installed without a record */
-  installedAt(env: Env, cwd: string): boolean;
-  /** doctor's checks of one placement (`all`: every placement doctor found, for hosts that load from several) */
-  checks(ctx: DoctorContext, p: Placement, all: readonly Placement[], bin: HostBinary): Promise<Check[]>;
-  /** another program of the host that counts as the host being on PATH (OpenCode v2's `opencode2`) */
-  alsoOnPath?(env: Env): boolean;
-  /** a door of the host that confines by a deferred run, named in doctor's confinement line */
-  readonly deferredConfinement?: string;
-  /** stopline installed with the host's own command (its plugin manager, extension installer, package list); absent: the host has none */
-  readonly native?: NativeDoor;
-}
+
+export type { HostTools } from './host-tool';
 
 export const HOST_TOOLS: Readonly<Record<HostName, HostTools>> = {
   claude: { planner: claudePlanner, installedAt: (env) => existsSync(claudePluginDir(env)), checks: (ctx, p, _all, bin) => claudeChecks(ctx, p, bin), native: claudeNativeDoor, deferredConfinement: "Claude Code's mod" },
@@ -67,5 +52,6 @@ export const HOST_TOOLS: Readonly<Record<HostName, HostTools>> = {
   kilo: { planner: kiloPlanner, installedAt: (env, cwd) => existsSync(join(kiloPluginDir(env, 'user', cwd), 'stopline.js')), checks: (ctx, p, _all, bin) => kiloChecks(ctx, p, bin), native: kiloNativeDoor },
   openhands: { planner: openhandsPlanner, installedAt: (env, cwd) => existsSync(settingsHookPaths(openhandsHost, env, 'user', cwd).script), checks: (ctx, p) => openhandsChecks(ctx, p) },
   openclaw: { planner: openclawPlanner, installedAt: (env) => existsSync(join(openclawPluginDir(env), 'index.js')), checks: (ctx, p, _all, bin) => openclawChecks(ctx, p, bin) },
-  vibe: { planner: vibePlanner, installedAt: (env, cwd) => existsSync(vibePaths(env, 'user', cwd).script), checks: (ctx, p) => vibeChecks(ctx, p) },
+  // the rows a host keeps in its own folder (hosts/<host>/tooling.ts)
+  ...FOLDER_TOOLS,
 };

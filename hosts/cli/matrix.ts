@@ -23,8 +23,8 @@ import { printJson, usageError } from './output';
 /** the matrix's host columns, in the host specs' order */
 export const HOST_ORDER: readonly RegistryFamily[] = HOST_NAMES;
 
-/** What a deny looks like on the host, and what the model then reads. */
-export const DENY_MEANING: Readonly<Record<DenyForm, string>> = {
+/** What a deny looks like on the host, and what the model then reads (a host's own form may say it in its registry file instead). */
+export const DENY_MEANING: Readonly<Partial<Record<DenyForm, string>>> = {
   'claude-hso-deny': 'PreToolUse answers `permissionDecision: "deny"` (exit 0); the tool does not run and the model reads the stamp as the tool error',
   'codex-hso-deny+exit2': 'PreToolUse answers the exact `permissionDecision: "deny"` JSON, the stamp on stderr and exit 2; the tool does not run and the model reads the stamp',
   'opencode-throw': '`tool.execute.before` throws an Error whose message is the stamp; the tool does not run and the model reads the message as the tool result',
@@ -39,7 +39,6 @@ export const DENY_MEANING: Readonly<Record<DenyForm, string>> = {
   'cline-override-or-cancel': 'Cline has no per-call deny for a hook file. `run_commands`: PreToolUse answers `overrideInput` with one command that prints the stamp and fails, plus `contextModification` with the stamp: the model\'s commands do not run, the session goes on and the model reads the stamp. Any other tool: `{"cancel": true}` stops the call and ends the whole run (the model reads nothing more)',
   'openhands-decision-deny+exit2': 'PreToolUse answers top-level `{"decision": "deny", "reason"}`, the stamp on stderr and exit 2; the tool does not run and the model reads `Action rejected: <stamp>` (the Claude `hookSpecificOutput` deny is not read: the tool would run)',
   'openclaw-block': '`before_tool_call` returns `{block: true, blockReason}`; the tool does not run and the model reads the reason verbatim as the tool result',
-  'vibe-decision-deny': 'pre_tool answers top-level `{"decision": "deny", "reason"}` (exit 0); the tool does not run and the model reads the stamp verbatim as the tool result (exit 2 and the Claude `hookSpecificOutput` deny let the tool run)',
 };
 
 export const ASK_MEANING: Readonly<Record<HostRegistry['ask'], string>> = {
@@ -151,7 +150,7 @@ function variantView(r: HostRegistry): VariantView {
     name: r.displayName,
     verifiedVersion: r.verifiedVersion,
     ...(r.notRunOnRealHost ? { notRunOnRealHost: r.notRunOnRealHost } : {}),
-    denyMeaning: DENY_MEANING[r.deny],
+    denyMeaning: denyMeaningOf(r),
     askMeaning: ASK_MEANING[r.ask],
     context: r.context,
     events: r.events.map((e) => ({ name: e.native, canonical: e.canonical, control: e.control, registered: e.registered, blockable: e.blockable, ...(e.note ? { note: e.note } : {}) })),
@@ -175,6 +174,13 @@ function rewriteOf(r: HostRegistry): Matrix['hosts'][number]['rewrite'] {
   return { form, meaning: REWRITE_MEANING[form], event: row.native, tools };
 }
 
+/** What a deny means on the host: its registry file's words, else the table's row for its form. */
+function denyMeaningOf(r: HostRegistry): string {
+  const meaning = r.denyMeaning ?? DENY_MEANING[r.deny];
+  if (meaning === undefined) throw new Error(`${r.displayName}: deny form ${r.deny} has no meaning (add denyMeaning to its registry file)`);
+  return meaning;
+}
+
 export function buildMatrix(): Matrix {
   const regs = HOST_ORDER.map((f) => REGISTRIES[f]);
   const hosts = regs.map((r) => ({
@@ -182,7 +188,7 @@ export function buildMatrix(): Matrix {
     name: r.displayName,
     verifiedVersion: r.verifiedVersion,
     deny: r.deny,
-    denyMeaning: DENY_MEANING[r.deny],
+    denyMeaning: denyMeaningOf(r),
     ask: r.ask,
     askMeaning: ASK_MEANING[r.ask],
     context: r.context,
@@ -252,7 +258,7 @@ export function renderMarkdown(m: Matrix): string {
   out.push('## Hosts and what enforcement means there', '');
   out.push('| host | facts verified on | a deny | an ask | context |', '| --- | --- | --- | --- | --- |');
   for (const h of m.hosts) out.push(`| ${h.name} | ${h.verifiedVersion} | ${cell(h.denyMeaning)} | ${cell(h.askMeaning)} | ${cell(h.context)} |`);
-  out.push('', `Any other harness: ${DENY_MEANING['guard-exit2']} (see [wire-your-own-harness.md](wire-your-own-harness.md)).`, '');
+  out.push('', `Any other harness: ${DENY_MEANING['guard-exit2']!} (see [wire-your-own-harness.md](wire-your-own-harness.md)).`, '');
 
   out.push('## A rewritten command', '');
   out.push("Where the host runs a shell command stopline puts in place of the model's (a command your own hook rewrote, or one stopline runs confined), and how. Where it cannot, such a command is answered as it would be without a rewrite: a hook's rewrite is not applied, and a command stopline would only run confined is stopped.", '');

@@ -30,7 +30,10 @@ describe('the artifact list', () => {
     const outputs = ARTIFACTS.map((a) => a.output);
     expect(new Set(ids).size).toBe(ids.length);
     expect(new Set(outputs).size).toBe(outputs.length);
-    expect(Object.fromEntries(ARTIFACTS.map((a) => [a.id, a.output]))).toEqual({
+    // a host that describes its artifact in its own folder (hosts/<host>/artifact.mjs) gets dist/<host>/
+    const fromFolders = ARTIFACTS.filter((a) => existsSync(join(REPO_ROOT, 'hosts', a.id, 'artifact.mjs')));
+    expect(fromFolders.filter((a) => !a.output.startsWith(`${a.id}/`)).map((a) => `${a.id}: ${a.output}`)).toEqual([]);
+    expect(Object.fromEntries(ARTIFACTS.filter((a) => !fromFolders.includes(a)).map((a) => [a.id, a.output]))).toEqual({
       claude: 'claude/stopline.mjs',
       'claude-mod': 'claude/hooks/stopline-mod.mjs',
       codex: 'codex/stopline.mjs',
@@ -44,7 +47,6 @@ describe('the artifact list', () => {
       cline: 'cline/stopline.mjs',
       kimi: 'kimi/stopline.mjs',
       openhands: 'openhands/stopline.mjs',
-      vibe: 'vibe/stopline.mjs',
       openclaw: 'openclaw/index.js',
       cli: 'stopline.mjs',
       installer: 'install.sh',

@@ -11,6 +11,8 @@ import { REPO_ROOT } from '../../build/artifacts.mjs';
 import { EXAMPLE_END, EXAMPLE_START, FLOOR_END, FLOOR_START, exampleBlock, floorBlock, withExample, withFloorExample } from '../../build/readme-example.mjs';
 import { END, START, TABLE_FILE, artifactTable, withArtifactTable } from '../../build/readme-table.mjs';
 import { readmeSummaryTable } from '../../hosts/cli/matrix-summary';
+import { NAMES_END, NAMES_START, SECTIONS_END, SECTIONS_START, withHostBlocks } from '../../build/readme-hosts.mjs';
+import { HOST_SPECS, type HostSpec } from '../../core/registry/host-specs';
 
 const README = join(REPO_ROOT, 'README.md');
 const readme = readFileSync(README, 'utf8');
@@ -55,6 +57,14 @@ describe('README.md', () => {
     const block = floorBlock();
     expect(block).toContain('Reason: FLOOR_SECRET_READ (F)');
     expect(readme).toBe(withFloorExample(readme, block));
+  });
+
+  it('names every host and shows the install sections the host folders keep, as build/readme-hosts.mjs renders them (npm run build refreshes them)', () => {
+    for (const mark of [NAMES_START, NAMES_END, SECTIONS_START, SECTIONS_END]) expect(readme).toContain(mark);
+    expect(readme).toBe(withHostBlocks(readme));
+    // every host by its display name, in the opening paragraph
+    const opening = readme.slice(0, readme.indexOf('\n## '));
+    expect(HOST_SPECS.map((s: HostSpec) => s.displayName).filter((n) => !opening.includes(n))).toEqual([]);
   });
 
   it('has the enforced-where table of the registry (STOPLINE_WRITE_README=1 npx vitest run test/build/readme.test.ts rewrites it)', () => {

@@ -32,7 +32,7 @@ import { OpenCodeDoor } from '../../hosts/opencode/door';
 import { PiDoor } from '../../hosts/pi/door';
 import { qwenAdapter } from '../../hosts/qwen/adapter';
 import { vibeAdapter } from '../../hosts/vibe/adapter';
-import { vibeHookTables } from '../../hosts/cli/install/host-vibe';
+import { vibeHookTables } from '../../hosts/vibe/install';
 import { NO_NEEDS, rowsToRegister } from '../../hosts/cli/install/observe-events';
 import type { CommandHookAdapter } from '../../hosts/shared/adapter';
 import { FakeOpenCode } from '../hosts/opencode/fake-client';

@@ -12,7 +12,7 @@ export function isDeny(r: Rendered): boolean {
   // Cline: a cancel, or run_commands replaced by the one command that prints the stamp and fails
   const override = (j.overrideInput ?? {}) as Json;
   const clineStop = Array.isArray(override.commands) && override.commands.length === 1 && /^printf '%s\\n' [\s\S]*; exit 1$/.test(String(override.commands[0]));
-  // Vibe and OpenHands: a top-level decision "deny" (Vibe reads it at exit 0)
+  // a top-level decision "deny" (one host reads it only at exit 0)
   return hso.permissionDecision === 'deny' || j.decision === 'block' || j.decision === 'deny' || j.action === 'block' || j.cancel === true || clineStop;
 }
 

@@ -12,6 +12,8 @@ import { HOST_SPECS, type HostSpec } from '../../core/registry/host-specs';
 import { MAX_HOOK_INPUT_BYTES } from '../../hosts/shared/stdin';
 import { sandbox } from '../scenarios/drivers';
 import { runArtifact, type SpawnedHost } from '../scenarios/spawn';
+import { FOLDER_ROWS } from '../hosts/harness/folder-rows';
+import type { HostTestRows } from '../hosts/harness/host-rows';
 import { capturedPayloads, hookStdin } from './arbitraries';
 import { answerProblems, isDeny } from './answers';
 
@@ -41,7 +43,8 @@ const WRITE_EVENT: Record<SpawnedHost, { event: string; tool: string }> = {
   cline: { event: 'PreToolUse', tool: 'editor' },
   kimi: { event: 'PreToolUse', tool: 'WriteFile' },
   openhands: { event: 'PreToolUse', tool: 'file_editor' },
-  vibe: { event: 'pre_tool', tool: 'write_file' },
+  // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
+  ...(Object.fromEntries(Object.entries<HostTestRows>(FOLDER_ROWS).map(([host, rows]) => [host, rows.writeEvent])) as Record<keyof typeof FOLDER_ROWS, { event: string; tool: string }>),
 };
 /**
  * The guard bridge answers input it cannot read by the fail mode: open is exit 1 with its

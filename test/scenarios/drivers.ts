@@ -27,7 +27,9 @@ import { OpenCodeDoor } from '../../hosts/opencode/door';
 import { PiDoor } from '../../hosts/pi/door';
 import { OpenClawDoor } from '../../hosts/openclaw/door';
 import { qwenAdapter } from '../../hosts/qwen/adapter';
-import { vibeAdapter } from '../../hosts/vibe/adapter';
+import { COMMAND_HOOK_ADAPTERS } from '../../hosts/cli/guard/command-hook-adapters';
+import { FOLDER_ROWS } from '../hosts/harness/folder-rows';
+import type { CommandHookRows, HostTestRows, PayloadKit } from '../hosts/harness/host-rows';
 import type { CommandHookAdapter, Rendered } from '../../hosts/shared/adapter';
 import { answerHook } from '../../hosts/shared/runner';
 import { FakeOpenCode } from '../hosts/opencode/fake-client';
@@ -182,10 +184,8 @@ function rewrittenInput(host: HostName, r: Rendered): unknown {
     }
     case 'hermes':
       return j.action === 'modify' ? j.args : undefined;
-    case 'vibe':
-      return (j.hook_specific_output as Record<string, unknown> | undefined)?.tool_input;
     default:
-      return hso.updatedInput;
+      return folderCommandRows(host)?.rewrittenInput(j) ?? hso.updatedInput;
   }
 }
 
@@ -252,18 +252,33 @@ function decisionFromRendered(host: HostName, r: Rendered): Seen {
       if (j?.decision === 'deny') return { decision: 'deny', stamp: String(j.reason ?? '') };
       return r.exitCode === 2 ? { decision: 'deny', stamp: r.stderr } : { decision: 'allow' };
     }
-    case 'vibe': {
-      // Vibe reads only a top-level decision on stdout, and only with exit 0
-      const j = r.exitCode === 0 ? fromJson(r.stdout) : null;
-      return j?.decision === 'deny' ? { decision: 'deny', stamp: String(j.reason ?? '') } : { decision: 'allow' };
-    }
-    default:
+    default: {
+      const rows = folderCommandRows(host);
+      if (rows) return rows.decision(r);
       throw new Error(`${host} is not a command-hook host`);
+    }
   }
 }
 
 let seq = 0;
 const nextId = (p: string) => `${p}${String(++seq).padStart(8, '0')}`;
+
+const PAYLOAD_KIT: PayloadKit = { fixture, nextId };
+
+/** The command-hook rows of a host that keeps them in its test folder. */
+function folderCommandRows(host: HostName): CommandHookRows | undefined {
+  return Object.hasOwn(FOLDER_ROWS, host) ? (FOLDER_ROWS[host as keyof typeof FOLDER_ROWS] as HostTestRows).commandHook : undefined;
+}
+
+/** The payloads of the hosts that keep their rows in their test folder, keyed by host. */
+function folderPayloads(): Record<keyof typeof FOLDER_ROWS, { prompt: (s: Sandbox, text: string) => Record<string, unknown> | null; tool: (s: Sandbox, t: RenderedTool) => Record<string, unknown> }> {
+  const out: Record<string, unknown> = {};
+  for (const [host, rows] of Object.entries<HostTestRows>(FOLDER_ROWS)) {
+    const c = rows.commandHook;
+    if (c) out[host] = { prompt: (s: Sandbox, text: string) => c.prompt(s, text, PAYLOAD_KIT), tool: (s: Sandbox, t: RenderedTool) => c.tool(s, t, PAYLOAD_KIT) };
+  }
+  return out as ReturnType<typeof folderPayloads>;
+}
 
 /** The payloads a command-hook host sends, built on its captured fixtures. */
 export const PAYLOADS = {
@@ -324,20 +339,9 @@ export const PAYLOADS = {
     prompt: (s: Sandbox, text: string) => ({ ...fixture('openhands', 'UserPromptSubmit.json'), session_id: s.session, working_dir: s.project, message: text }),
     tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('openhands', 'PreToolUse-file_editor-create.json'), session_id: s.session, working_dir: s.project, tool_name: t.name, tool_input: t.input }),
   },
-  // no prompt event: the prompt goes into the session journal the hook reads at the next pre_tool, and nothing is sent
-  vibe: {
-    prompt: (s: Sandbox, text: string): null => {
-      vibeJournalTurn(vibeSessionDir(s), text);
-      return null;
-    },
-    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('vibe', 'pre_tool-write_file.json'), session_id: s.session, transcript_path: vibeSessionDir(s), cwd: s.project, tool_name: t.name, tool_call_id: nextId('call_'), tool_input: t.input }),
-  },
+  // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
+  ...folderPayloads(),
 } as const;
-
-/** Where Vibe keeps a session's journal in the sandbox's home. */
-function vibeSessionDir(s: Sandbox): string {
-  return join(s.home, '.vibe', 'logs', 'session', 'unified', s.session);
-}
 
 type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'cline' | 'kimi' | 'openhands';
 
@@ -443,32 +447,27 @@ function openclawDriver(s: Sandbox): HostDriver {
   };
 }
 
-/**
- * Vibe has no prompt event: the person's prompt is a `turn/start` record in the session journal
- * (test/fixtures/vibe/session/), which the hook reads at the next pre_tool.
- */
-export function vibeJournalTurn(sessionDir: string, text: string): void {
-  const dir = join(sessionDir, 'journal');
-  mkdirSync(dir, { recursive: true });
-  const rec = { payload: { client_command_id: nextId('turn-'), method: 'turn/start', params: { injected: false, message: [{ text, type: 'text' }] } }, type: 'command_reserved' };
-  writeFileSync(join(dir, '0000000000000001.jsonl'), `${JSON.stringify(rec)}\n`, { flag: 'a' });
-}
-
-function vibeDriver(s: Sandbox): HostDriver {
+/** A command-hook host whose rows live in its test folder, run with its adapter (command-hook-adapters.ts). */
+function folderCommandDriver(host: keyof typeof FOLDER_ROWS, s: Sandbox): HostDriver {
+  const adapter = COMMAND_HOOK_ADAPTERS[host];
+  const send = (payload: unknown) => answerHook(adapter, JSON.stringify(payload), { env: s.env, cwd: s.project });
   return {
-    host: 'vibe',
+    host,
     async prompt(text) {
-      PAYLOADS.vibe.prompt(s, text);
+      const payload = PAYLOADS[host].prompt(s, text);
+      if (payload === null) return;
+      const r = await send(payload);
+      if (r.exitCode !== 0 && r.exitCode !== 2) throw new Error(`${host} prompt: exit ${r.exitCode}: ${r.stderr}`);
     },
     async tool(t) {
-      return seenFromRendered('vibe', await answerHook(vibeAdapter, JSON.stringify(PAYLOADS.vibe.tool(s, t)), { env: s.env, cwd: s.project }), t.input);
+      return seenFromRendered(host, await send(PAYLOADS[host].tool(s, t)), t.input);
     },
   };
 }
 
 export function driverFor(host: HostName, s: Sandbox): HostDriver {
   if (host === 'opencode' || host === 'kilo') return opencodeDriver(s, host);
-  if (host === 'vibe') return vibeDriver(s);
+  if (Object.hasOwn(FOLDER_ROWS, host)) return folderCommandDriver(host as keyof typeof FOLDER_ROWS, s);
   if (host === 'pi') return piDriver(s);
   if (host === 'openclaw') return openclawDriver(s);
   return commandHookDriver(host as CommandHost, s);

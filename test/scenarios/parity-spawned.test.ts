@@ -3,8 +3,9 @@
  * per rule, chosen below) is fed to dist/claude/stopline.mjs, dist/codex/stopline.mjs and
  * `dist/stopline.mjs guard` as the hosts run them (one process per event), with the same
  * expectations as the in-process run (and every other host whose spec's door is a command hook
- * the same way: Copilot's with the event as the argument, as its hook file passes it; Vibe's
- * prompt written to the session journal its hook reads). stdout must be empty or the host's JSON.
+ * the same way: Copilot's with the event as the argument, as its hook file passes it; a host with
+ * no prompt event gets the prompt written to the session journal its hook reads). stdout must be
+ * empty or the host's JSON.
  */
 import { describe, expect, it } from 'vitest';
 import { checks, EVENT_ARGS, PAYLOADS, sandbox, seenFromRendered, type HostDriver, type Sandbox } from './drivers';

@@ -6,6 +6,8 @@
 import { isAbsolute, join } from 'node:path';
 import type { NeutralTool, PathForm } from './types';
 import { HOST_FAMILIES, type HostFamily } from '../../core/registry/host-specs';
+import { FOLDER_ROWS } from '../hosts/harness/folder-rows';
+import type { HostTestRows } from '../hosts/harness/host-rows';
 
 /** Every host family the parity corpus renders for: each host of HOST_SPECS, and the guard bridge. */
 export type HostName = HostFamily;
@@ -26,6 +28,11 @@ function place(path: string, ctx: RenderContext, absolute: boolean): string {
   if (path.startsWith('~/')) return join(ctx.home, path.slice(2));
   if (!absolute || isAbsolute(path)) return path;
   return join(ctx.project, path);
+}
+
+/** One value for each host that keeps its rows in its test folder, keyed by host. */
+function folderRows<T>(pick: (rows: HostTestRows, host: HostName) => T): Record<keyof typeof FOLDER_ROWS, T> {
+  return Object.fromEntries(Object.entries<HostTestRows>(FOLDER_ROWS).map(([host, rows]) => [host, pick(rows, host as HostName)])) as Record<keyof typeof FOLDER_ROWS, T>;
 }
 
 /** The forms each host reads itself (core/registry/<host>.ts path resolvers, docs/hosts/<host>.md). */
@@ -53,8 +60,8 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   openhands: ['absolute'],
   // one `@` dropped, `~/` the home, `file://` its path (observed on the real CLI)
   openclaw: ['mention', 'dotdot', 'absolute', 'home', 'file-url'],
-  // `~/` is the HOME's, `@x` a plain name (test/hosts/vibe/path-forms.test.ts)
-  vibe: ['dotdot', 'absolute', 'home'],
+  // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
+  ...folderRows((r) => r.pathForms),
 };
 
 /**
@@ -357,30 +364,6 @@ function openclaw(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   }
 }
 
-/**
- * Mistral Vibe 3.0.2 as its pre_tool hook sees a call (test/fixtures/vibe/pre_tool-*.json): the
- * runtime's `file_system.*` names and `file_path`, not the model's `write_file` {path}; a subagent
- * is a run_typescript program's `agents.spawn`. MCP tools are `mcp_<server>.<tool>`.
- */
-function vibe(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
-  switch (t.op) {
-    case 'write':
-      return { name: 'file_system.write_file', input: { file_path: spell('vibe', t, ctx, false), content: t.content } };
-    case 'edit':
-      return { name: 'file_system.search_replace', input: { file_path: place(t.path, ctx, false), old_string: t.old, new_string: t.new, replace_all: false } };
-    case 'read':
-      return { name: 'file_system.read_file', input: { file_path: place(t.path, ctx, false) } };
-    case 'shell':
-      return { name: 'file_system.bash', input: { command: t.command } };
-    case 'delegate':
-      return { name: 'agents.spawn', input: { name: 'helper', message: t.task } };
-    case 'batch':
-      return null;
-    case 'mcp':
-      return { name: `mcp_${t.server}.${t.tool}`, input: mcpArgs(t) };
-  }
-}
-
 export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderContext) => RenderedTool | null>> = {
   claude: claudeLike,
   codex,
@@ -397,5 +380,5 @@ export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderCo
   kilo: (t, ctx) => opencode(t, ctx, 'kilo'),
   openhands,
   openclaw,
-  vibe,
+  ...folderRows((r, host) => (t: NeutralTool, ctx: RenderContext) => r.render(t, ctx, { spell: (w, c, absolute) => spell(host, w, c, absolute), place })),
 };

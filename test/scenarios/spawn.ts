@@ -5,22 +5,25 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { Rendered } from '../../hosts/shared/adapter';
+import { ARTIFACTS as BUILT } from '../../build/artifacts.mjs';
+import { HOST_SPECS, type HostSpec } from '../../core/registry/host-specs';
 
 export const REPO = join(__dirname, '..', '..');
 
-export const ARTIFACTS = {
-  claude: { file: join(REPO, 'dist', 'claude', 'stopline.mjs'), args: [] as string[] },
-  codex: { file: join(REPO, 'dist', 'codex', 'stopline.mjs'), args: [] as string[] },
-  copilot: { file: join(REPO, 'dist', 'copilot', 'stopline.mjs'), args: [] as string[] },
-  droid: { file: join(REPO, 'dist', 'droid', 'stopline.mjs'), args: [] as string[] },
-  openhands: { file: join(REPO, 'dist', 'openhands', 'stopline.mjs'), args: [] as string[] },
+/** The hosts whose door is a command hook: a process per event. */
+type CommandHookHost = Extract<(typeof HOST_SPECS)[number], { door: 'command-hook' }>['name'];
+
+/** The built file of every command-hook host, where the build puts it, and the CLI's guard bridge. */
+export const ARTIFACTS: Readonly<Record<CommandHookHost | 'guard', { file: string; args: readonly string[] }>> = {
+  ...(Object.fromEntries(
+    HOST_SPECS.filter((s: HostSpec) => s.door === 'command-hook').map((s: HostSpec) => {
+      const built = BUILT.find((a) => a.id === (s.artifact ?? s.name));
+      if (!built) throw new Error(`${s.name}: no artifact ${s.artifact ?? s.name} in build/artifacts.mjs`);
+      return [s.name, { file: join(REPO, 'dist', built.output), args: [] }];
+    }),
+  ) as unknown as Record<CommandHookHost, { file: string; args: readonly string[] }>),
   guard: { file: join(REPO, 'dist', 'stopline.mjs'), args: ['guard'] },
-  gemini: { file: join(REPO, 'dist', 'gemini', 'stopline.mjs'), args: [] as string[] },
-  qwen: { file: join(REPO, 'dist', 'qwen', 'stopline.mjs'), args: [] as string[] },
-  cline: { file: join(REPO, 'dist', 'cline', 'stopline.mjs'), args: [] as string[] },
-  kimi: { file: join(REPO, 'dist', 'kimi', 'stopline.mjs'), args: [] as string[] },
-  vibe: { file: join(REPO, 'dist', 'vibe', 'stopline.mjs'), args: [] as string[] },
-} as const;
+};
 export type SpawnedHost = keyof typeof ARTIFACTS;
 
 export interface SpawnResult extends Rendered {

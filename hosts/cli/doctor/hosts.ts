@@ -41,13 +41,11 @@ import { findOnPath, isRuntime } from '../install/runtime';
 import { parseTableHeader } from '../install/toml-trust';
 import { YamlEditError, enablePlugin } from '../install/yaml-plugins';
 import { opencode2Checks } from './opencode2';
-import { PROBE_REASON, probeClaude, probeCodex, probeCopilot, probeDroid, probeGemini, probeKimi, probeHermes, probeOpenClaw, probeOpenCode, probeOpenHands, probePi, probeQwen, probeRuntime, probeVibe } from './probes';
+import { PROBE_REASON, probeClaude, probeCodex, probeCopilot, probeDroid, probeGemini, probeKimi, probeHermes, probeOpenClaw, probeOpenCode, probeOpenHands, probePi, probeQwen, probeRuntime } from './probes';
 import { COPILOT_EVENTS, COPILOT_HOOK_TIMEOUT_SECONDS, copilotPaths } from '../install/host-copilot';
 import { CLINE_EVENTS, clinePaths } from '../install/host-cline';
 import { DROID_EVENTS, DROID_HOOK_TIMEOUT_SECONDS, HOOKS_FILE_MAP, SETTINGS_MAP, droidPaths } from '../install/host-droid';
 import { KIMI_EVENTS, KIMI_HOOK_TIMEOUT_SECONDS, kimiHookTablesIn, kimiPaths, type KimiHookTable } from '../install/host-kimi';
-import { VIBE_HOOK_TIMEOUT_SECONDS, vibePaths } from '../install/host-vibe';
-import { NO_NEEDS, rowsToRegister } from '../install/observe-events';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
 import { claudeDoorCheck, claudeDoorFacts } from './claude-door';
@@ -74,7 +72,7 @@ export interface Placement {
 }
 
 
-function installCommand(host: Host, p: Placement): string {
+export function installCommand(host: Host, p: Placement): string {
   return `stopline install ${host}${p.scope === 'project' ? ' --scope project' : ''}${p.afterEvidence ? ' --after-evidence' : ''}`;
 }
 
@@ -102,7 +100,7 @@ export function hostCheck(host: Host, bin: HostBinary): Check {
 
 // ------------------------------------------------------------------------------ helpers
 
-function artifactCheck(host: Host, p: Placement, src: string, dest: string, skip: readonly string[] = []): Check {
+export function artifactCheck(host: Host, p: Placement, src: string, dest: string, skip: readonly string[] = []): Check {
   const fix = installCommand(host, p);
   const state = compareArtifact(src, dest, skip);
   switch (state.kind) {
@@ -127,7 +125,7 @@ function executable(path: string): boolean {
 }
 
 /** The runtime a hook command starts, and the script it runs. */
-async function commandRuntime(command: string, env: NodeJS.ProcessEnv): Promise<{ check: Check; ok: boolean }> {
+export async function commandRuntime(command: string, env: NodeJS.ProcessEnv): Promise<{ check: Check; ok: boolean }> {
   // the Claude plugin's commands start with the test that keeps them silent while the mod decides
   const words = commandWords(command.startsWith(CLAUDE_MOD_SHELL_GUARD) ? command.slice(CLAUDE_MOD_SHELL_GUARD.length) : command);
   const exe = words[0] ?? '';
@@ -140,7 +138,7 @@ async function commandRuntime(command: string, env: NodeJS.ProcessEnv): Promise<
   return { ok: true, check: check('runtime', 'pass', `${isRuntime(name) ? name : path}${v ? ` ${v.replace(/^(deno|bun|node)\s*/i, '')}` : ''} (${path})`) };
 }
 
-function probeCheck(r: ProbeResult, host: Host, p: Placement, timeoutSec?: number): Check {
+export function probeCheck(r: ProbeResult, host: Host, p: Placement, timeoutSec?: number): Check {
   if (r.denied) {
     const slow = timeoutSec !== undefined && r.ms > timeoutSec * 1000 ? `; but it took longer than the ${timeoutSec} s the host waits (the host would have let the tool run)` : '';
     return check('enforcement', slow ? 'fail' : 'pass', `a synthetic review-mode write was denied (${PROBE_REASON}, ${r.via}) in ${r.ms} ms${slow}`, slow ? 'a faster runtime: stopline install <host> --runtime bun' : undefined);
@@ -993,62 +991,3 @@ export async function openclawChecks(ctx: DoctorContext, p: Placement, bin: Host
   return checks;
 }
 
-// ----------------------------------------------------------------------------------- Vibe
-
-/** The command of each stopline `[[hooks]]` table in a hooks.toml text, by its `type`. */
-function vibeCommands(text: string): Map<string, string> {
-  const out = new Map<string, string>();
-  let table: Record<string, string> | null = null;
-  const flush = () => {
-    if (table?.name?.startsWith('stopline-') && table.type && table.command !== undefined) out.set(table.type, table.command);
-  };
-  for (const line of text.split('\n')) {
-    if (/^\s*\[/.test(line)) {
-      flush();
-      table = /^\s*\[\[\s*hooks\s*\]\]/.test(line) ? {} : null;
-      continue;
-    }
-    const kv = table && /^\s*(name|type|command)\s*=\s*("(?:[^"\\]|\\.)*")\s*(#.*)?$/.exec(line);
-    if (kv && table) {
-      try {
-        table[kv[1]!] = JSON.parse(kv[2]!) as string;
-      } catch {
-        // a string stopline did not write: not one of its tables
-      }
-    }
-  }
-  flush();
-  return out;
-}
-
-/**
- * Vibe has no command that lists the hooks it loaded, so doctor reads the file Vibe reads at each
- * session start and runs the registered command as Vibe would.
- */
-export async function vibeChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
-  const env = ctx.env;
-  const paths = vibePaths(env, p.scope, p.project);
-  const fix = installCommand('vibe', p);
-  const checks = [artifactCheck('vibe', p, join(ctx.distDir, 'vibe', 'stopline.mjs'), paths.script)];
-  const text = readText(paths.hooksFile);
-  if (text === null) {
-    checks.push(check('registered', 'fail', `${paths.hooksFile} does not exist: Vibe does not know about stopline`, fix));
-    return checks;
-  }
-  const commands = vibeCommands(text);
-  const ours = runsScript(paths.script);
-  const events = rowsToRegister(REGISTRIES.vibe, NO_NEEDS).map((r) => r.native);
-  const missing = events.filter((e) => !ours(commands.get(e) ?? ''));
-  if (missing.length) {
-    checks.push(check('registered', 'fail', `${paths.hooksFile} has no stopline table running ${paths.script} for ${missing.join(', ')}`, fix));
-    return checks;
-  }
-  checks.push(check('registered', 'pass', `${events.length} events registered in ${paths.hooksFile}`));
-  if (p.scope === 'project') checks.push(check('would-run', 'warn', `Vibe reads ${paths.hooksFile} only in a trusted folder; untrusted, it skips the file`, 'trust the folder in Vibe (or vibe --trust for one run), or stopline install vibe (user scope)'));
-  else checks.push(check('would-run', 'pass', `${paths.hooksFile} is read at every session start, with no trust step`));
-  const command = commands.get('pre_tool')!;
-  const rt = await commandRuntime(command, env.env);
-  checks.push(rt.check);
-  if (rt.ok) checks.push(probeCheck(await probeVibe(ctx.world(), command), 'vibe', p, VIBE_HOOK_TIMEOUT_SECONDS));
-  return checks;
-}

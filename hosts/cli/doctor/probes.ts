@@ -52,11 +52,11 @@ export function dropProbeWorld(w: ProbeWorld): void {
   rmSync(w.dir, { recursive: true, force: true });
 }
 
-function deniedText(text: string | undefined): boolean {
+export function deniedText(text: string | undefined): boolean {
   return typeof text === 'string' && text.includes(PROBE_REASON);
 }
 
-function describeRun(r: RunResult): string {
+export function describeRun(r: RunResult): string {
   if (r.spawnError) return `could not start it (${r.spawnError})`;
   if (r.timedOut) return `no answer within ${r.ms} ms`;
   const out = r.stdout.trim() ? `stdout ${JSON.stringify(r.stdout.trim().slice(0, 160))}` : 'nothing on stdout';
@@ -64,7 +64,7 @@ function describeRun(r: RunResult): string {
   return `exit ${r.code}, ${out}${err}`;
 }
 
-function parseJson(text: string): Record<string, unknown> | null {
+export function parseJson(text: string): Record<string, unknown> | null {
   try {
     const v: unknown = JSON.parse(text.trim().split('\n').filter((l) => l.trim()).pop() ?? '');
     return isRecord(v) ? v : null;
@@ -220,24 +220,6 @@ export async function probeOpenHands(w: ProbeWorld, command: string): Promise<Pr
   if (out?.decision === 'deny' && deniedText(out.reason as string)) return { denied: true, ms: r.ms, via: `decision "deny" (exit ${r.code})` };
   if (r.code === 2 && deniedText(r.stderr)) return { denied: true, ms: r.ms, via: 'the stamp on stderr + exit 2' };
   return { denied: false, ms: r.ms, why: `a review-mode file_editor create was not denied: ${describeRun(r)}` };
-}
-
-/** Vibe runs a hook command through the shell and reads only a top-level decision on stdout with exit 0. */
-export async function probeVibe(w: ProbeWorld, command: string): Promise<ProbeResult> {
-  const payload = {
-    session_id: w.sessionId,
-    transcript_path: '',
-    cwd: w.project,
-    parent_session_id: null,
-    hook_event_name: 'pre_tool',
-    tool_name: 'file_system.write_file',
-    tool_call_id: 'call_stopline_doctor',
-    tool_input: { file_path: w.target, content: 'probe\n' },
-  };
-  const r = await runProgram(['/bin/sh', '-c', command], { env: w.env, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
-  const out = parseJson(r.stdout);
-  if (r.code === 0 && out?.decision === 'deny' && deniedText(out.reason as string)) return { denied: true, ms: r.ms, via: 'decision "deny"' };
-  return { denied: false, ms: r.ms, why: `a review-mode write_file was not denied: ${describeRun(r)}` };
 }
 
 // ------------------------------------------------------------------------------- Hermes

@@ -5,8 +5,9 @@
  * - native (default): stopline's own canonical form, the payload universal hooks receive:
  *   `{"hook_event_name":"tool:before","session_id","cwd","tool_name":"Bash","tool_input":{…}}`,
  *   with canonical tool names and Claude's field names (file_path, command, …);
- * - claude, codex, hermes, gemini, qwen, copilot, droid, kimi, openhands, vibe: the host adapters themselves, unchanged
- *   (a Copilot payload names its event in hook_event_name, as its plugin form does);
+ * - every host whose door is a command hook (command-hook-adapters.ts, rendered from the specs),
+ *   and Hermes' shell hook: the host adapters themselves, unchanged (a Copilot payload names its
+ *   event in hook_event_name, as its plugin form does);
  * - opencode, pi: their hook arguments as one JSON object (these hosts run stopline in
  *   process, so there is no stdin payload to copy); mapped with their adapters' own functions.
  *
@@ -26,23 +27,14 @@ import { findToolEntry } from '../../../core/registry/lookup';
 import { hookInput } from '../../../core/registry/hook-input';
 import { eventRow, rowsFor } from '../../../core/registry/rows';
 import type { EventEntry, HostRegistry } from '../../../core/registry/types';
-import { claudeAdapter } from '../../claude/adapter';
-import { codexAdapter } from '../../codex/adapter';
-import { copilotAdapter } from '../../copilot/adapter';
-import { clineAdapter } from '../../cline/adapter';
-import { droidAdapter } from '../../droid/adapter';
-import { kimiAdapter } from '../../kimi/adapter';
-import { vibeAdapter } from '../../vibe/adapter';
-import { geminiAdapter } from '../../gemini/adapter';
 import { hermesListenHandler, shellHookDoor } from '../../hermes/doors';
 import type { ListenHandler } from '../../../core/hooks';
 import * as oc from '../../opencode/adapter';
 import * as pi from '../../pi/adapter';
 import * as claw from '../../openclaw/adapter';
-import { qwenAdapter } from '../../qwen/adapter';
-import { openhandsAdapter } from '../../openhands/adapter';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, UserHooksSupport } from '../../shared/adapter';
 import { SILENT } from '../../shared/adapter';
+import { COMMAND_HOOK_ADAPTERS } from './command-hook-adapters';
 import { HOST_NAMES, type HostName } from '../../../core/registry/host-specs';
 import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, promptText, mapToolEvent } from '../../shared/command-hook';
 import { HookInputError, nonEmptyString, objectField, optionalString } from '../../shared/payload';
@@ -367,11 +359,14 @@ const blockOutput = (block: (outcome: Answer) => unknown) => (_rendered: Rendere
 
 const NATIVE_DOOR: GuardDoor = { ...commandHookDoor(nativeAdapter), hostOutput: () => undefined };
 
+/** A command-hook door for each adapter of a keyed table. */
+function commandHookDoors<K extends string>(adapters: Readonly<Record<K, CommandHookAdapter>>): Record<K, GuardDoor> {
+  return Object.fromEntries(Object.entries<CommandHookAdapter>(adapters).map(([host, adapter]) => [host, commandHookDoor(adapter)])) as Record<K, GuardDoor>;
+}
+
 /** The bridge's dialect of each host, keyed by the spec's names, and stopline's own. */
 const GUARD_DOORS: Readonly<Record<GuardDialect, GuardDoor>> = {
   native: NATIVE_DOOR,
-  claude: commandHookDoor(claudeAdapter),
-  codex: commandHookDoor(codexAdapter),
   // the Python shim of hosts/hermes dispatches the plugin's callbacks to its own door
   hermes: { ...commandHookDoor(shellHookDoor), resident: hermesListenHandler },
   opencode: opencodeFamilyDoor(opencodeRegistry),
@@ -381,16 +376,10 @@ const GUARD_DOORS: Readonly<Record<GuardDialect, GuardDoor>> = {
     noEventName: 'no "event.type": name the Pi event (tool_call, tool_result, input)',
     hostOutput: blockOutput(pi.blockResult),
   },
-  gemini: commandHookDoor(geminiAdapter),
-  qwen: commandHookDoor(qwenAdapter),
-  copilot: commandHookDoor(copilotAdapter),
-  droid: commandHookDoor(droidAdapter),
-  cline: commandHookDoor(clineAdapter),
-  kimi: commandHookDoor(kimiAdapter),
   kilo: opencodeFamilyDoor(kiloRegistry),
-  openhands: commandHookDoor(openhandsAdapter),
   openclaw: { adapter: openclawBridge, eventName: (payload) => (typeof payload.hook === 'string' ? payload.hook : undefined), hostOutput: blockOutput(claw.blockResult) },
-  vibe: commandHookDoor(vibeAdapter),
+  // every command-hook host reads its payloads with its own adapter, unchanged
+  ...commandHookDoors(COMMAND_HOOK_ADAPTERS),
 };
 
 /** Where a dialect's payload keeps its event name, as the bridge reads it. */

@@ -41,7 +41,7 @@ export function xdgConfigHome(e: Env): string {
  * (which must be absolute; `VAR/sub` places the folder at `sub` below the variable's), else its
  * place below HOME. core/paths/self-paths.ts protects the same folder from the same layout.
  */
-function hostHome(e: Env, host: HostName): string {
+export function hostHome(e: Env, host: HostName): string {
   const layout = hostSpec(host).layout;
   for (const v of layout.env ?? []) {
     const [name, ...sub] = v.split('/');
@@ -103,11 +103,6 @@ export function kimiShareDir(e: Env): string {
 /** OpenHands' user folder `~/.openhands` (it reads its hooks file from the home folder, with no variable to move it). */
 export function openhandsDir(e: Env): string {
   return hostHome(e, 'openhands');
-}
-
-/** Mistral Vibe's user folder: `$VIBE_HOME` (made absolute, as Vibe does), else `~/.vibe`. */
-export function vibeHome(e: Env): string {
-  return hostHome(e, 'vibe');
 }
 
 /** The user's stopline.json (failMode lives there). */

@@ -9,6 +9,8 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../../hosts/cli/cli';
 import { COMMANDS } from '../../../hosts/cli/commands';
+import { ARTIFACTS } from '../../../build/artifacts.mjs';
+import { HOST_NAMES } from '../../../core/registry/host-specs';
 
 export const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -99,17 +101,15 @@ export function seedUserConfigs(h: Home): void {
  */
 export function makeDist(dir = join(tempDir('stopline-dist-'), 'dist')): string {
   const files: Record<string, string> = {
+    // every host's hook script at the place the build puts it (<host>/stopline.mjs)
+    ...Object.fromEntries(ARTIFACTS.filter((a) => a.kind === 'command' && (HOST_NAMES as readonly string[]).includes(a.id) && a.output === `${a.id}/stopline.mjs`).map((a) => [a.output, placeholderScript(a.id)])),
     'claude/.claude-plugin/plugin.json': '{"name":"stopline","version":"0.0.0-test"}\n',
     'claude/hooks/hooks.json': '{"hooks":{}}\n',
     'claude/skills/stopline/SKILL.md': '# stopline (placeholder)\n',
     // runs when a test executes the registered hook command: leaves a marker with its argv
-    'claude/stopline.mjs': placeholderScript('claude'),
-    'codex/stopline.mjs': placeholderScript('codex'),
     'codex/hooks.json': '{"hooks":{}}\n',
-    'gemini/stopline.mjs': placeholderScript('gemini'),
     'gemini/gemini-extension.json': '{"name":"stopline","version":"0.0.0-test"}\n',
     'gemini/hooks/hooks.json': '{"hooks":{}}\n',
-    'qwen/stopline.mjs': placeholderScript('qwen'),
     'qwen/qwen-extension.json': '{"name":"stopline","version":"0.0.0-test"}\n',
     'qwen/hooks/hooks.json': '{"hooks":{}}\n',
     // OpenCode 1.x runs `server`, 2.x `setup`; this one leaves a marker when loaded
@@ -124,20 +124,14 @@ export function makeDist(dir = join(tempDir('stopline-dist-'), 'dist')): string 
     'hermes/stopline/plugin.yaml': 'name: stopline\nkind: standalone\n',
     'hermes/stopline/__init__.py': 'def register(ctx):\n    pass\n',
     'hermes/stopline/stopline.mjs': placeholderScript('hermes'),
-    'copilot/stopline.mjs': placeholderScript('copilot'),
     'copilot/plugin.json': '{"name":"stopline","version":"0.0.0-test"}\n',
     'copilot/hooks.json': '{"version":1,"hooks":{}}\n',
-    'droid/stopline.mjs': placeholderScript('droid'),
-    'cline/stopline.mjs': placeholderScript('cline'),
-    'kimi/stopline.mjs': placeholderScript('kimi'),
     'kimi/hooks.toml': '',
     'droid/.factory-plugin/plugin.json': '{"name":"stopline","version":"0.0.0-test"}\n',
     'droid/hooks/hooks.json': '{"hooks":{}}\n',
-    'openhands/stopline.mjs': placeholderScript('openhands'),
     'openclaw/index.js': 'export default { id: "stopline", register() {} };\n',
     'openclaw/openclaw.plugin.json': '{"id":"stopline","configSchema":{"type":"object"}}\n',
     'openclaw/package.json': '{"name":"stopline-openclaw","type":"module","openclaw":{"extensions":["./index.js"]}}\n',
-    'vibe/stopline.mjs': placeholderScript('vibe'),
     'pi/stopline.ts': [
       "import { writeFileSync } from 'node:fs';",
       'export default function (pi: unknown): void {',

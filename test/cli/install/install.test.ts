@@ -3,6 +3,7 @@
  * configs: what lands where, that nothing else in those files moves, that a second install
  * changes nothing, and that uninstall gives back the original bytes.
  */
+import { HOST_NAMES } from '../../../core/registry/host-specs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -422,7 +423,7 @@ describe('bad input: a clear message, exit 1, nothing written', () => {
     expect((await stopline(['uninstall', 'claude', '--runtime', 'node'], h)).stderr).toContain('unknown option "--runtime"');
     const none = await stopline(['install'], h);
     expect(none.code).toBe(1);
-    expect(none.stderr).toContain('name a host: claude, codex, opencode, hermes, pi, gemini, qwen, copilot, droid, cline, kimi, kilo, openhands, openclaw, vibe, all');
+    expect(none.stderr).toContain(`name a host: ${[...HOST_NAMES, 'all'].join(', ')}`);
     expect(snapshot(h.root).has('home/.config')).toBe(false);
   });
 

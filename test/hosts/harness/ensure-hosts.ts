@@ -4,6 +4,8 @@
  * test files are safe) and reports which hosts are ready.
  */
 import { spawn } from 'node:child_process';
+import { FOLDER_ROWS } from './folder-rows';
+import type { HostTestRows } from './host-rows';
 import { installScript, isHostInstalled, repoRoot, type InstalledHost } from './hosts';
 
 export interface HostsStatus {
@@ -30,9 +32,10 @@ export const HOSTS_FOR = {
   kimi: ['kimi'],
   kilo: ['kilo'],
   cline: ['cline'],
-  vibe: ['vibe'],
   openhands: ['openhands'],
   openclaw: ['openclaw', 'node24'],
+  // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
+  ...(Object.fromEntries(Object.entries<HostTestRows>(FOLDER_ROWS).map(([host, rows]) => [host, rows.installs ?? [host]])) as Record<keyof typeof FOLDER_ROWS, readonly InstalledHost[]>),
 } as const satisfies Record<string, readonly InstalledHost[]>;
 
 const INSTALL_TIMEOUT_MS = 15 * 60 * 1000;

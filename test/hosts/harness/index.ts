@@ -19,7 +19,6 @@ export { runDroid, droidBinary, droidEnv, droidModelSettings, type DroidRunOptio
 export { runKimi, kimiConfigToml, kimiEnv, type KimiHook, type KimiRunOptions, type KimiRunResult } from './kimi';
 export { runKilo, kiloConfig, type KiloRunOptions, type KiloRunResult } from './kilo';
 export { runCline, clineBinary, writeClineHooks, clineProjectHooksDir, clineUserHooksDir, type ClineRunOptions, type ClineRunResult } from './cline';
-export { runVibe, vibeConfigToml, vibeHooksToml, type VibeHook, type VibeRunOptions, type VibeRunResult } from './vibe';
 export { runOpenHands, type OpenHandsRunOptions, type OpenHandsRunResult } from './openhands';
 export { runOpenClaw, openClawConfig, openClawCallId, startOpenClawChatServer, writeOpenClawPlugin, type OpenClawPluginRef, type OpenClawRunOptions, type OpenClawRunResult } from './openclaw';
 export { writeProbeHook, probeCommand, probeCalls, PROBE_DENY, type ProbeCall, type ProbeDenyFormat } from './probe-hook';

@@ -10,7 +10,7 @@
  *   claude   stdout {"hookSpecificOutput":{"hookEventName":<event>,"permissionDecision":"deny","permissionDecisionReason":R}}, exit 0
  *   exit2    R on stderr, exit 2
  *   decision stdout {"decision":"block","reason":R}, exit 0
- *   deny     stdout {"decision":"deny","reason":R}, exit 0 (Mistral Vibe, OpenHands)
+ *   deny     stdout {"decision":"deny","reason":R}, exit 0 (OpenHands and a host that reads it at exit 0 only)
  *   cancel   stdout {"cancel":true,"errorMessage":R}, exit 0 (Cline)
  * R is `PROBE-DENY: <tool name> stopped by the probe hook`.
  */

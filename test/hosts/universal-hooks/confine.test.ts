@@ -28,7 +28,7 @@ import { join } from 'node:path';
 import { probeSandbox } from '../../../core/confine/probe';
 import { copilotHooksDoc, droidHooksMap } from '../../../hosts/cli/install/hook-files';
 import { CLINE_EVENTS, clineHookFile } from '../../../hosts/cli/install/host-cline';
-import { vibeHookTables } from '../../../hosts/cli/install/host-vibe';
+import { vibeHookTables } from '../../../hosts/vibe/install';
 import { NO_NEEDS, rowsToRegister } from '../../../hosts/cli/install/observe-events';
 import { vibeRegistry } from '../../../core/registry/vibe';
 import {
@@ -49,7 +49,6 @@ import {
   runCline,
   runOpenHands,
   runOpenClaw,
-  runVibe,
   startAnthropicServer,
   startOpenClawChatServer,
   startChatServer,
@@ -59,6 +58,7 @@ import {
   type FakeModelServer,
   type PiVariant,
 } from '../harness';
+import { runVibe } from '../vibe/harness';
 import { CLAUDE_DOORS, doorLaunch, expectDecidedBy } from '../claude/doors';
 import { shippedGeminiHooks } from '../gemini/shipped';
 import { shippedQwenHooks } from '../qwen/shipped';

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { copilotHooksDoc, droidHooksMap } from '../../../hosts/cli/install/hook-files';
-import { vibeHookTables } from '../../../hosts/cli/install/host-vibe';
+import { vibeHookTables } from '../../../hosts/vibe/install';
 import { NO_NEEDS, rowsToRegister } from '../../../hosts/cli/install/observe-events';
 import { vibeRegistry } from '../../../core/registry/vibe';
 import {
@@ -27,7 +27,6 @@ import {
   runOpenCode,
   runPi,
   runQwen,
-  runVibe,
   startAnthropicServer,
   startChatServer,
   startGeminiServer,
@@ -36,6 +35,7 @@ import {
   type FakeModelServer,
   type PiVariant,
 } from '../harness';
+import { runVibe } from '../vibe/harness';
 import { CLAUDE_DOORS, doorLaunch, expectDecidedBy } from '../claude/doors';
 import { shippedGeminiHooks } from '../gemini/shipped';
 import { shippedQwenHooks } from '../qwen/shipped';

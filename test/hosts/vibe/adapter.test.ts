@@ -11,7 +11,8 @@ import { vibeRegistry } from '../../../core/registry/vibe';
 import { toControlEvent, vibeAdapter } from '../../../hosts/vibe/adapter';
 import { readTurnPrompts, turnStartOf } from '../../../hosts/vibe/journal';
 import { answerHook } from '../../../hosts/shared/runner';
-import { checks, evidenceLines, sandbox, vibeJournalTurn } from '../../scenarios/drivers';
+import { checks, evidenceLines, sandbox } from '../../scenarios/drivers';
+import { vibeJournalTurn } from './rows';
 import { rowEvent } from '../shared/row-event';
 
 // the dialect as the runner reaches it: through the adapter (toControlEvent is imported on its own: the tests hand it the session's prompts)

@@ -9,7 +9,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { ensureHosts, HOSTS_FOR, runVibe, startChatServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, startChatServer } from '../harness';
+import { runVibe } from './harness';
 import { runProcess } from '../harness/process';
 import { doctor, statuses } from '../shared/native-install';
 import { DIST, describeRealHost, realHostRuns, requireArtifact, stopAssertions } from '../shared/real-host';

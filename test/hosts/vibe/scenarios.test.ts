@@ -11,10 +11,11 @@
 import { expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { vibeHookTables } from '../../../hosts/cli/install/host-vibe';
+import { vibeHookTables } from '../../../hosts/vibe/install';
 import { NO_NEEDS, rowsToRegister } from '../../../hosts/cli/install/observe-events';
 import { vibeRegistry } from '../../../core/registry/vibe';
-import { ensureHosts, HOSTS_FOR, runVibe, startChatServer, type FakeModelServer, type VibeRunResult } from '../harness';
+import { ensureHosts, HOSTS_FOR, startChatServer, type FakeModelServer } from '../harness';
+import { runVibe, type VibeRunResult } from './harness';
 import { describeRealHost, hookRunSummary, readEvidence, realHostRuns, requireArtifact, stopAssertions, stoplineDataDir, type RealHostCase } from '../shared/real-host';
 import { sevenScenarios } from '../shared/seven-scenarios';
 

@@ -7,7 +7,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { describeWithHosts, ensureHosts, HOSTS_FOR, makeTempRoot, PROBE_DENY, probeCalls, probeCommand, runVibe, startChatServer, writeProbeHook } from '../harness';
+import { describeWithHosts, ensureHosts, HOSTS_FOR, makeTempRoot, PROBE_DENY, probeCalls, probeCommand, startChatServer, writeProbeHook } from '../harness';
+import { runVibe } from './harness';
 
 const status = await ensureHosts(HOSTS_FOR.vibe);
 const root = makeTempRoot('vibe-smoke');

@@ -8,13 +8,13 @@
  * tables are added or taken out, every other byte stays as written.
  */
 import { join } from 'node:path';
-import { vibeRegistry } from '../../../core/registry/vibe';
-import type { InstallRow } from './observe-events';
-import { NO_NEEDS, rowsToRegister } from './observe-events';
-import { vibeHome, type Env, type Scope } from './locations';
-import { type HostPlanner, type InstallContext, placeFile, type PlanContext, requireDist } from './plan-context';
-import { hookCommand } from './runtime';
-import { splitLines } from './text-lines';
+import { vibeRegistry } from '../../core/registry/vibe';
+import type { InstallRow } from '../cli/install/observe-events';
+import { NO_NEEDS, rowsToRegister } from '../cli/install/observe-events';
+import { hostHome, type Env, type Scope } from '../cli/install/locations';
+import { type HostPlanner, type InstallContext, placeFile, type PlanContext, requireDist } from '../cli/install/plan-context';
+import { hookCommand } from '../cli/install/runtime';
+import { splitLines } from '../cli/install/text-lines';
 
 interface VibePaths {
   dir: string;
@@ -23,7 +23,7 @@ interface VibePaths {
 }
 
 export function vibePaths(env: Env, scope: Scope, project: string): VibePaths {
-  const dir = scope === 'user' ? vibeHome(env) : join(project, '.vibe');
+  const dir = scope === 'user' ? hostHome(env, 'vibe') : join(project, '.vibe');
   return { dir, script: join(dir, 'stopline', 'stopline.mjs'), hooksFile: join(dir, 'hooks.toml') };
 }
 

@@ -1,0 +1,10 @@
+// The hosts' rows of HOST_TOOLS kept in their folders (hosts/<host>/tooling.ts).
+// Rendered by build/host-files.mjs from core/registry/host-specs.ts and the host folders that hold
+// the module (`node build/host-files.mjs --write` after adding one): not edited by hand.
+
+import type { HostTools } from './host-tool';
+import { tooling as vibeTools } from '../vibe/tooling';
+
+export const FOLDER_TOOLS = {
+  vibe: vibeTools,
+} as const satisfies Readonly<Record<string, HostTools>>;

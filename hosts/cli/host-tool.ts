@@ -1,0 +1,24 @@
+/**
+ * What the person's tooling needs of one host (its HOST_TOOLS row), in a module of its own so a
+ * host folder can write its row (hosts/<host>/tools.ts) without importing the table it joins.
+ */
+import type { DoctorContext, HostBinary, Placement } from './doctor/hosts';
+import type { NativeDoor } from './doctor/native';
+import type { Check } from './doctor/report';
+import type { Env } from './install/locations';
+import type { HostPlanner } from './install/plan-context';
+
+export interface HostTools {
+  /** what `stopline install <host>` and `uninstall` plan */
+  readonly planner: HostPlanner;
+  /** whether anything of stopline sits at the host's default (user) place, installed without a record */
+  installedAt(env: Env, cwd: string): boolean;
+  /** doctor's checks of one placement (`all`: every placement doctor found, for hosts that load from several) */
+  checks(ctx: DoctorContext, p: Placement, all: readonly Placement[], bin: HostBinary): Promise<Check[]>;
+  /** another program of the host that counts as the host being on PATH (a next major version with its own binary) */
+  alsoOnPath?(env: Env): boolean;
+  /** a door of the host that confines by a deferred run, named in doctor's confinement line */
+  readonly deferredConfinement?: string;
+  /** stopline installed with the host's own command (its plugin manager, extension installer, package list); absent: the host has none */
+  readonly native?: NativeDoor;
+}

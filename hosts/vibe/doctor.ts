@@ -1,0 +1,90 @@
+/**
+ * Doctor's view of Mistral Vibe: the hooks.toml tables `stopline install vibe` wrote (install.ts),
+ * the script they run, and a probe that feeds the registered command a review-mode write the way
+ * Vibe would.
+ */
+import { join } from 'node:path';
+import { vibeRegistry } from '../../core/registry/vibe';
+import { artifactCheck, commandRuntime, installCommand, probeCheck, type DoctorContext, type Placement } from '../cli/doctor/hosts';
+import { deniedText, describeRun, parseJson, type ProbeResult, type ProbeWorld } from '../cli/doctor/probes';
+import { check, type Check } from '../cli/doctor/report';
+import { readText, runProgram } from '../cli/doctor/system';
+import { NO_NEEDS, rowsToRegister } from '../cli/install/observe-events';
+import { runsScript } from '../cli/install/plan-context';
+import { VIBE_HOOK_TIMEOUT_SECONDS, vibePaths } from './install';
+
+/** The command of each stopline `[[hooks]]` table in a hooks.toml text, by its `type`. */
+function vibeCommands(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let table: Record<string, string> | null = null;
+  const flush = () => {
+    if (table?.name?.startsWith('stopline-') && table.type && table.command !== undefined) out.set(table.type, table.command);
+  };
+  for (const line of text.split('\n')) {
+    if (/^\s*\[/.test(line)) {
+      flush();
+      table = /^\s*\[\[\s*hooks\s*\]\]/.test(line) ? {} : null;
+      continue;
+    }
+    const kv = table && /^\s*(name|type|command)\s*=\s*("(?:[^"\\]|\\.)*")\s*(#.*)?$/.exec(line);
+    if (kv && table) {
+      try {
+        table[kv[1]!] = JSON.parse(kv[2]!) as string;
+      } catch {
+        // a string stopline did not write: not one of its tables
+      }
+    }
+  }
+  flush();
+  return out;
+}
+
+/**
+ * Vibe has no command that lists the hooks it loaded, so doctor reads the file Vibe reads at each
+ * session start and runs the registered command as Vibe would.
+ */
+export async function vibeChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+  const env = ctx.env;
+  const paths = vibePaths(env, p.scope, p.project);
+  const fix = installCommand('vibe', p);
+  const checks = [artifactCheck('vibe', p, join(ctx.distDir, 'vibe', 'stopline.mjs'), paths.script)];
+  const text = readText(paths.hooksFile);
+  if (text === null) {
+    checks.push(check('registered', 'fail', `${paths.hooksFile} does not exist: Vibe does not know about stopline`, fix));
+    return checks;
+  }
+  const commands = vibeCommands(text);
+  const ours = runsScript(paths.script);
+  const events = rowsToRegister(vibeRegistry, NO_NEEDS).map((r) => r.native);
+  const missing = events.filter((e) => !ours(commands.get(e) ?? ''));
+  if (missing.length) {
+    checks.push(check('registered', 'fail', `${paths.hooksFile} has no stopline table running ${paths.script} for ${missing.join(', ')}`, fix));
+    return checks;
+  }
+  checks.push(check('registered', 'pass', `${events.length} events registered in ${paths.hooksFile}`));
+  if (p.scope === 'project') checks.push(check('would-run', 'warn', `Vibe reads ${paths.hooksFile} only in a trusted folder; untrusted, it skips the file`, 'trust the folder in Vibe (or vibe --trust for one run), or stopline install vibe (user scope)'));
+  else checks.push(check('would-run', 'pass', `${paths.hooksFile} is read at every session start, with no trust step`));
+  const command = commands.get('pre_tool')!;
+  const rt = await commandRuntime(command, env.env);
+  checks.push(rt.check);
+  if (rt.ok) checks.push(probeCheck(await probeVibe(ctx.world(), command), 'vibe', p, VIBE_HOOK_TIMEOUT_SECONDS));
+  return checks;
+}
+
+/** Vibe runs a hook command through the shell and reads only a top-level decision on stdout with exit 0. */
+export async function probeVibe(w: ProbeWorld, command: string): Promise<ProbeResult> {
+  const payload = {
+    session_id: w.sessionId,
+    transcript_path: '',
+    cwd: w.project,
+    parent_session_id: null,
+    hook_event_name: 'pre_tool',
+    tool_name: 'file_system.write_file',
+    tool_call_id: 'call_stopline_doctor',
+    tool_input: { file_path: w.target, content: 'probe\n' },
+  };
+  const r = await runProgram(['/bin/sh', '-c', command], { env: w.env, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
+  const out = parseJson(r.stdout);
+  if (r.code === 0 && out?.decision === 'deny' && deniedText(out.reason as string)) return { denied: true, ms: r.ms, via: 'decision "deny"' };
+  return { denied: false, ms: r.ms, why: `a review-mode write_file was not denied: ${describeRun(r)}` };
+}

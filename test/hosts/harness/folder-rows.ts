@@ -1,0 +1,10 @@
+// The hosts' rows of the shared test suites kept in their test folders (test/hosts/<host>/rows.ts).
+// Rendered by build/host-files.mjs from core/registry/host-specs.ts and the host folders that hold
+// the module (`node build/host-files.mjs --write` after adding one): not edited by hand.
+
+import type { HostTestRows } from './host-rows';
+import { rows as vibeRows } from '../vibe/rows';
+
+export const FOLDER_ROWS = {
+  vibe: vibeRows,
+} as const satisfies Readonly<Record<string, HostTestRows>>;

@@ -1,0 +1,51 @@
+/**
+ * The rows a host keeps for the shared suites in its own test folder (test/hosts/<host>/rows.ts),
+ * so adding a host leaves the suites' tables alone: folder-rows.ts, rendered from the specs by
+ * build/host-files.mjs, brings every such file in.
+ */
+import type { Rendered } from '../../../hosts/shared/adapter';
+import type { InstalledHost } from './hosts';
+import type { Sandbox, Seen } from '../../scenarios/drivers';
+import type { RenderContext, RenderedTool } from '../../scenarios/renderers';
+import type { NeutralTool, PathForm } from '../../scenarios/types';
+
+/** What the shared renderers lend a host's renderer, bound to the host. */
+export interface RenderKit {
+  /** a write's path in the host's own spelling of the action's path form (its `pathForms`) */
+  spell(t: Extract<NeutralTool, { op: 'write' }>, ctx: RenderContext, absolute: boolean): string;
+  /** a path as the host sends it: `~/x` the test's home, relative kept unless `absolute` */
+  place(path: string, ctx: RenderContext, absolute: boolean): string;
+}
+
+/** What the scenario drivers lend a host's payloads. */
+export interface PayloadKit {
+  /** a captured payload of test/fixtures/<host>/, without its capture notes */
+  fixture(host: string, name: string): Record<string, unknown>;
+  /** an id unique in the run, with a prefix */
+  nextId(prefix: string): string;
+}
+
+/** The payloads a command-hook host sends, and how it reads the hook's answer. */
+export interface CommandHookRows {
+  /** the prompt payload; null: the host has no prompt event (the prompt is placed where the hook reads it, nothing is sent) */
+  prompt(s: Sandbox, text: string, kit: PayloadKit): Record<string, unknown> | null;
+  /** a before-a-tool payload for a rendered call */
+  tool(s: Sandbox, t: RenderedTool, kit: PayloadKit): Record<string, unknown>;
+  /** the decision the host reads from the hook's answer */
+  decision(r: Rendered): Seen;
+  /** the tool input the host runs instead of the model's, from the answer's JSON */
+  rewrittenInput(answer: Record<string, unknown>): unknown;
+}
+
+export interface HostTestRows {
+  /** the pinned installs (pins.json) a runner of the real host needs, when not just the host's own name */
+  readonly installs?: readonly InstalledHost[];
+  /** present for a host whose door is a command hook: the scenario drivers' rows */
+  readonly commandHook?: CommandHookRows;
+  /** the path forms the host reads itself (the parity corpus's write paths) */
+  readonly pathForms: readonly PathForm[];
+  /** a neutral action as the host's hook sees the call; null: the host has no such tool */
+  render(t: NeutralTool, ctx: RenderContext, kit: RenderKit): RenderedTool | null;
+  /** the before-a-tool event and a write tool, for the payload at the input bound */
+  readonly writeEvent: { readonly event: string; readonly tool: string };
+}
