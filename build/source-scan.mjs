@@ -507,7 +507,7 @@ export const KEPT_EXPORTS = [
   { file: 'hosts/cli/install/host-claude.ts', name: 'claudeGroups', test: true, why: "the hook groups the Claude install writes: the tests hold them to the plugin's hooks.json" },
   { file: 'hosts/cli/install/host-cline.ts', name: 'clineHookFile', test: true, why: 'the hook file the Cline install writes: the real-host suites place it by hand' },
   { file: 'hosts/cli/install/host-openhands.ts', name: 'openhandsHooksMap', test: true, why: 'the hooks file a fresh OpenHands install writes: the real-host suites place it by hand' },
-  { file: 'hosts/cli/install/host-vibe.ts', name: 'vibeHookTables', test: true, why: 'the hook tables the Vibe install writes: the real-host suites place them by hand' },
+  { file: 'hosts/vibe/install.ts', name: 'vibeHookTables', test: true, why: 'the hook tables the Vibe install writes: the real-host suites place them by hand' },
   { file: 'hosts/cli/install/yaml-plugins.ts', name: 'isPluginEnabled', test: true, why: "whether a plugins list enables a name: the tests read the installer's edits back with it" },
   { file: 'hosts/cli/matrix-summary.ts', name: 'readmeSummaryTable', test: true, why: "the README's support summary: the test holds the README equal to it and writes it on request" },
   { file: 'hosts/cli/style.ts', name: 'colorEnabled', test: true, why: 'whether output is coloured (TTY, NO_COLOR, STOPLINE_NO_COLOR): the tests set each' },
@@ -548,7 +548,9 @@ export async function deadReport(root = REPO_ROOT) {
   const { ARTIFACTS } = await import('./artifacts.mjs');
   // the build's own scripts load some TypeScript modules by path through jiti (`join(root, 'hosts', …, 'x.ts')`)
   const byPath = read(root, sourceFiles(root, ['build'], /\.mjs$/)).flatMap(({ text }) => [...text.matchAll(/join\(\s*root\s*,((?:\s*'[^']+'\s*,?)+)\)/g)].map((m) => [...m[1].matchAll(/'([^']+)'/g)].map((p) => p[1]).join('/')));
-  const entries = ARTIFACTS.flatMap((a) => [a.entry, a.decisionEntry].filter(Boolean)).concat(byPath.filter((f) => f.endsWith('.ts')));
+  // a host folder's artifact.mjs is loaded by build/artifacts.mjs by its place, not imported by name
+  const folderArtifacts = sourceFiles(root, ['hosts'], /^artifact\.mjs$/);
+  const entries = ARTIFACTS.flatMap((a) => [a.entry, a.decisionEntry].filter(Boolean)).concat(byPath.filter((f) => f.endsWith('.ts')), folderArtifacts);
   const standIns = Object.assign({}, ...ARTIFACTS.map((a) => a.moduleMap ?? {}));
   const src = read(root, sourceFiles(root, [...SCANNED_ROOTS], /\.(ts|mts|mjs|js)$/));
   const keptTests = KEPT_EXPORTS.filter((k) => k.test).map((k) => `${k.file}#${k.name}`);

@@ -30,7 +30,6 @@ import { findOpenCode2 } from './install/opencode2';
 import { settingsHookPaths } from './install/settings-hooks';
 
 
-export type { HostTools } from './host-tool';
 
 export const HOST_TOOLS: Readonly<Record<HostName, HostTools>> = {
   claude: { planner: claudePlanner, installedAt: (env) => existsSync(claudePluginDir(env)), checks: (ctx, p, _all, bin) => claudeChecks(ctx, p, bin), native: claudeNativeDoor, deferredConfinement: "Claude Code's mod" },

@@ -72,7 +72,7 @@ export async function vibeChecks(ctx: DoctorContext, p: Placement): Promise<Chec
 }
 
 /** Vibe runs a hook command through the shell and reads only a top-level decision on stdout with exit 0. */
-export async function probeVibe(w: ProbeWorld, command: string): Promise<ProbeResult> {
+async function probeVibe(w: ProbeWorld, command: string): Promise<ProbeResult> {
   const payload = {
     session_id: w.sessionId,
     transcript_path: '',

