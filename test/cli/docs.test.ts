@@ -31,6 +31,7 @@ const NOT_VARIABLES: Readonly<Record<string, string>> = {
   STOPLINE_LOCK_TIMEOUT: 'an error code',
   STOPLINE_LOCK_BUSY: 'an error code (the evaluator decides the event again)',
   STOPLINE_NOT_A_FILE: 'an error code (a link or other non-file where a state file should be)',
+  STOPLINE_NOT_A_FOLDER: "an error code (a link or file where stopline's launcher folder should be)",
   STOPLINE_DATA_DIR_UNSAFE: 'an error code (a data folder others may change)',
   STOPLINE_SUM_FILE: "install.sh's own hand-over to the runtime that hashes a file",
   STOPLINE_DEFAULT_REPO: "install.sh's own default for STOPLINE_REPO (filled in by the build)",

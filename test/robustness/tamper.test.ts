@@ -11,10 +11,11 @@ import { REGISTRIES, findToolEntry } from '../../core/registry';
 import { driverFor, sandbox } from '../scenarios/drivers';
 import { RENDERERS } from '../scenarios/renderers';
 import { probeSandbox } from '../../core/confine/probe';
-import type { Seen } from '../scenarios/drivers';
+import type { Sandbox, Seen } from '../scenarios/drivers';
+import { handedBackConfined } from '../scenarios/parity';
 
-/** A command the host runs only inside the sandbox built from the contract. */
-const confined = (seen: Seen): boolean => seen.decision === 'allow' && /(^|\/)bwrap'? /.test(seen.rewrite ?? '');
+/** A command the host runs only inside the sandbox built from the contract (inline or through its launcher script). */
+const confined = (seen: Seen, box: Sandbox): boolean => seen.decision === 'allow' && handedBackConfined(seen.rewrite ?? '', box.dir);
 /** Whether this machine can build the sandbox: where it cannot, an unproven command is stopped instead. */
 const canConfine = (env: Record<string, string>): boolean => probeSandbox(env).ok;
 
@@ -34,7 +35,7 @@ describe('Codex: interactive shell driven by write_stdin', () => {
       const seen = await d.tool({ name: 'Bash', input: { command: cmd } });
       if (canConfine(box.env)) {
         // every later keystroke reaches the program inside the sandbox: nothing it types can write the project
-        expect(confined(seen), JSON.stringify(seen)).toBe(true);
+        expect(confined(seen, box), JSON.stringify(seen)).toBe(true);
       } else {
         expect(seen.decision).toBe('deny');
         expect(seen.stamp).toContain('MUTABILITY_UNPROVEN');
@@ -126,7 +127,7 @@ describe('the shell bypass corpus under review, through every host shell tool (s
       for (const c of cases) {
         const t = RENDERERS[host]({ op: 'shell', command: c.cmd }, { project: box.project, home: box.home })!;
         const seen = await d.tool(t);
-        if (seen.decision === 'allow' && !confined(seen)) allowed.push(c.cmd);
+        if (seen.decision === 'allow' && !confined(seen, box)) allowed.push(c.cmd);
       }
       expect(cases.length).toBeGreaterThan(20);
       expect(allowed).toEqual([]);
