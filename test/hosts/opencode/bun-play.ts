@@ -1,7 +1,7 @@
 /**
  * Runs the shipped dist/opencode/stopline.js the way the plugin tests drive it: under Bun (the
- * runtime OpenCode and Kilo load plugins in), inside a fake host script that plays a list of
- * steps, with a throwaway HOME and project. The host's answer is what the test reads; a host
+ * runtime the host loads plugins in), inside a fake host script that plays a list of steps, with
+ * a throwaway HOME and project. The host's answer is what the test reads; a host
  * that exits non-zero fails the test with its stderr.
  */
 import { spawnSync } from 'node:child_process';
