@@ -3,6 +3,7 @@ export declare const SCANNED_ROOTS: string[];
 export declare const LIST_WINDOW: number;
 export declare const SCENARIO_FILES: string[];
 export declare function sourceFiles(root?: string, roots?: string[], ext?: RegExp): string[];
+export declare function testFiles(root?: string): string[];
 export declare function codeLines(text: string, file: string): string[];
 export declare function eventListings(
   files: { file: string; text: string }[],

@@ -4,6 +4,7 @@
 //
 //   node build/source-scan.mjs events   -> per host, the files that list its native event names
 //   node build/source-scan.mjs dupes    -> blocks of >= 6 lines that appear in two source files
+//   node build/source-scan.mjs dupes test -> the same over test/
 //   node build/source-scan.mjs cycles   -> import circles between source modules
 //   node build/source-scan.mjs hosts    -> host-specific branches in hosts/cli/ and build/, host
 //                                         names in the code of core/hooks, and literal arrays of
@@ -200,6 +201,11 @@ export function duplicateBlocks(files, minLines = 6) {
     });
   }
   return clones.map((c) => ({ file: c.file, line: c.line, lines: c.lines, first: c.first.file, firstLine: c.first.line }));
+}
+
+/** The code files of test/ (fixtures included: a fixture written twice is a copy too). */
+export function testFiles(root = REPO_ROOT) {
+  return sourceFiles(root, ['test'], CODE_EXT);
 }
 
 // -------------------------------------------------------------------------------- circles
@@ -865,9 +871,16 @@ async function main(what, root = REPO_ROOT) {
       for (const r of mine) console.log(`  ${r.file}:${r.line} ${r.names.join(', ')}`);
     }
   } else if (what === 'dupes') {
-    const clones = duplicateBlocks(read(root, sourceFiles(root, SCANNED_ROOTS, CODE_EXT)));
+    // `dupes test` runs the same finder over the tests alone; the source report is unchanged
+    const where = process.argv[3];
+    if (where !== undefined && where !== 'test') {
+      console.error(`source-scan dupes: unknown scope ${where} (leave it out for the sources, or 'test')`);
+      process.exitCode = 2;
+      return;
+    }
+    const clones = duplicateBlocks(read(root, where === 'test' ? testFiles(root) : sourceFiles(root, SCANNED_ROOTS, CODE_EXT)));
     for (const c of clones) console.log(`${c.file}:${c.line} (${c.lines} lines) = ${c.first}:${c.firstLine}`);
-    console.log(`${clones.length} duplicated block(s) of >= 6 lines, ${clones.reduce((n, c) => n + c.lines, 0)} lines`);
+    console.log(`${clones.length} duplicated block(s) of >= 6 lines${where ? ` in ${where}/` : ''}, ${clones.reduce((n, c) => n + c.lines, 0)} lines`);
   } else if (what === 'hosts') {
     const { HOST_FAMILIES } = await loadRegistry(root, 'host-specs.ts');
     const branches = hostSwitches(hostSwitchScanFiles(root), HOST_FAMILIES.filter((h) => h !== 'guard'));
@@ -922,7 +935,7 @@ async function main(what, root = REPO_ROOT) {
     const off = r.doors.filter((d) => !d.via).length;
     console.log(`${answers.length} answer type(s), ${unclassified} unclassified; ${r.doors.length - off} of ${r.doors.length} doors reach answer() (${r.callers.length} caller module(s): ${r.callers.join(', ')})`);
   } else {
-    console.error('usage: node build/source-scan.mjs events|dupes|cycles|hosts|host-files [host]|lines|dead|answers');
+    console.error('usage: node build/source-scan.mjs events|dupes [test]|cycles|hosts|host-files [host]|lines|dead|answers');
     process.exitCode = 2;
   }
 }

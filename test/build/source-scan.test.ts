@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { REGISTRIES } from '../../core/registry';
 import { HOST_FAMILIES, HOST_SPECS, type HostSpec } from '../../core/registry/host-specs';
 import { ARTIFACTS } from '../../build/artifacts.mjs';
-import { ANSWER_TYPES, KEPT_EXPORTS, hostFileListings, repositoryFiles, LIST_WINDOW, answerReport, codeLines, deadExports, duplicateBlocks, eventListings, eventScanFiles, exportsOf, hostEventNames, hostListScanFiles, hostListings, hostSwitchScanFiles, hostSwitches, importCircles, importGraph, importsOf, takenNames, withoutGeneratedBlocks } from '../../build/source-scan.mjs';
+import { ANSWER_TYPES, KEPT_EXPORTS, hostFileListings, repositoryFiles, LIST_WINDOW, answerReport, codeLines, deadExports, duplicateBlocks, eventListings, eventScanFiles, exportsOf, hostEventNames, hostListScanFiles, hostListings, hostSwitchScanFiles, hostSwitches, importCircles, importGraph, importsOf, takenNames, testFiles, withoutGeneratedBlocks } from '../../build/source-scan.mjs';
 
 const EVENTS = { claude: ['PreToolUse', 'PostToolUse', 'Stop'], pi: ['input', 'tool_call'] };
 const listed = (text: string, file = 'x.ts') => eventListings([{ file, text }], EVENTS).map((r) => `${r.host}:${r.line}`);
@@ -255,6 +255,43 @@ describe('duplicate blocks', () => {
     const brackets = ['}', '});', '', ']', ')', '{', '}', '};'].join('\n');
     expect(duplicateBlocks([{ file: 'a.ts', text: brackets }, { file: 'b.ts', text: brackets }])).toEqual([]);
   });
+});
+
+/**
+ * Blocks of six or more lines the test files repeat from one another: a count that may only
+ * fall. A setup, a spawn-and-read helper or a reader copied into a second test file belongs in
+ * the shared helper the first one should have used; when a copy goes, lower the count here.
+ */
+const KNOWN_TEST_DUPES = 31;
+
+describe('duplicate blocks among the tests', () => {
+  it('the finder reads test/ with its fixtures, and the report says how many blocks it found', () => {
+    const files: string[] = testFiles();
+    expect(files).toContain('test/build/source-scan.test.ts');
+    expect(files.some((f: string) => f.includes('/fixtures/'))).toBe(true);
+    expect(files.filter((f: string) => !f.startsWith('test/'))).toEqual([]);
+    const run = spawnSync(process.execPath, ['build/source-scan.mjs', 'dupes', 'test'], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    const count = Number(lines.at(-1)?.match(/^(\d+) duplicated block\(s\) of >= 6 lines in test\/, \d+ lines$/)?.[1]);
+    expect(lines.slice(0, -1).filter((l) => !/^test\/\S+:\d+ \(\d+ lines\) = test\/\S+:\d+$/.test(l))).toEqual([]);
+    expect(lines.length - 1).toBe(count);
+    // the test files repeat no more blocks than they did (lower the count when a copy goes)
+    expect(count).toBeLessThanOrEqual(KNOWN_TEST_DUPES);
+  }, 60_000);
+
+  it('an unknown scope is a usage error; without one the report is the sources\' as before', () => {
+    const bad = spawnSync(process.execPath, ['build/source-scan.mjs', 'dupes', 'tests'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toMatch(/^source-scan dupes: unknown scope tests /);
+    const src = spawnSync(process.execPath, ['build/source-scan.mjs', 'dupes'], { encoding: 'utf8' });
+    expect(src.status).toBe(0);
+    const lines = src.stdout.trim().split('\n');
+    expect(lines.at(-1)).toMatch(/^\d+ duplicated block\(s\) of >= 6 lines, \d+ lines$/);
+    expect(lines.slice(0, -1).filter((l) => !/^(core|hosts|build)\//.test(l))).toEqual([]);
+  }, 60_000);
 });
 
 describe('the scan as a person runs it', () => {

@@ -32,7 +32,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failOutcomeFor } from '../../core/answer/failmode';
-import { isAlive, PYTHON, realBundle, Sandbox, Served, SHIM_DIR, unavailableLines, waitFor } from '../hosts/hermes/helpers';
+import { eachLine, isAlive, PYTHON, realBundle, Sandbox, Served, SHIM_DIR, unavailableLines, waitFor } from '../hosts/hermes/helpers';
 import { driverFor, fixture, sandbox as inProcessSandbox, type HostDriver, type Sandbox as ScenarioBox, type Seen } from '../scenarios/drivers';
 import { loadCorpus, runScenario, type StepResult } from '../scenarios/parity';
 import type { RenderedTool } from '../scenarios/renderers';
@@ -538,20 +538,11 @@ interface DriverReply {
 class EnvDriver {
   readonly proc: ChildProcessWithoutNullStreams;
   stderr = '';
-  private buffer = '';
   private waiting: ((line: string) => void)[] = [];
 
   constructor(hermes: Sandbox) {
     this.proc = spawn(PYTHON, [DRIVER, hermes.pluginsRoot, hermes.configFile], { cwd: hermes.workDir, env: hermes.env({ STOPLINE_DASHBOARD: 'off' }) });
-    this.proc.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      this.buffer += chunk;
-      let nl: number;
-      while ((nl = this.buffer.indexOf('\n')) >= 0) {
-        const line = this.buffer.slice(0, nl);
-        this.buffer = this.buffer.slice(nl + 1);
-        this.waiting.shift()?.(line);
-      }
-    });
+    eachLine(this.proc.stdout, (line) => this.waiting.shift()?.(line));
     this.proc.stderr.setEncoding('utf8').on('data', (chunk: string) => (this.stderr += chunk));
   }
 

@@ -24,16 +24,14 @@
  * Needs Linux with unshare (root or user namespaces). Under CI=true it fails when it cannot
  * sandbox; elsewhere it skips with a message.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { GIT_SUBCOMMANDS, PROGRAMS, grammarCandidates, helpCandidates } from './candidates.mjs';
-import { canaryState, cleanup, collectHelps, observe, observeAll, prepare, oracleWorkParent } from './run.mjs';
+import { canaryState, collectHelps, observe, observeAll, type OracleCtx } from './run.mjs';
+import { ARTIFACTS, oracleSandbox, REPO, stableSample } from './suite';
 import { reviewVerdict, type OracleVerdict } from './verdict';
 
-const REPO = resolve(__dirname, '..', '..');
-const ARTIFACTS = join(REPO, 'test-artifacts', 'oracle');
 const FULL = process.env.STOPLINE_ORACLE_FULL === '1';
 const RECORD = process.env.STOPLINE_ORACLE_RECORD === '1';
 const CONCURRENCY = Number(process.env.STOPLINE_ORACLE_JOBS ?? 4);
@@ -41,42 +39,9 @@ const GRAMMAR = FULL ? 6000 : 1500;
 /** CI runs a fixed, stable sample of the read verdicts (chosen by a hash of the command). */
 const CI_SAMPLE = Number(process.env.STOPLINE_ORACLE_SAMPLE ?? 2200);
 
-function stableSample<T extends { cmd: string }>(items: T[], n: number): T[] {
-  if (items.length <= n) return items;
-  const key = (s: string) => createHash('sha1').update(s).digest('hex');
-  return [...items].sort((a, b) => (key(a.cmd) < key(b.cmd) ? -1 : 1)).slice(0, n);
-}
+const usable = oracleSandbox('oracle');
 
-type Ctx = ReturnType<typeof prepare>;
-
-let ctx: Ctx | null = null;
-let setupError: string | null = null;
-
-beforeAll(() => {
-  try {
-    ctx = prepare(oracleWorkParent(join(ARTIFACTS, 'work')));
-    console.log(`oracle sandbox: ${ctx.iso.mode}; ${ctx.iso.describe}`);
-    if (ctx.iso.mode === 'none') setupError = 'unshare is not usable here (no root, no user namespaces): the oracle cannot sandbox commands';
-  } catch (e) {
-    setupError = `oracle setup failed: ${e instanceof Error ? e.message : String(e)}`;
-  }
-});
-
-afterAll(() => {
-  if (ctx) cleanup(ctx);
-});
-
-/** Under CI the oracle must run; elsewhere a machine without namespaces skips it, loudly. */
-function usable(): Ctx | null {
-  if (setupError) {
-    if (process.env.CI === 'true') throw new Error(`${setupError} (CI=true: the oracle must run in CI)`);
-    console.warn(`SKIPPED oracle: ${setupError}`);
-    return null;
-  }
-  return ctx;
-}
-
-const verdictIn = (c: Ctx, cmd: string): OracleVerdict => reviewVerdict(cmd, join(c.template, 'repo'), join(c.template, 'home'));
+const verdictIn = (c: OracleCtx, cmd: string): OracleVerdict => reviewVerdict(cmd, join(c.template, 'repo'), join(c.template, 'home'));
 
 describe('execution oracle', () => {
   it('sees a change and no change where there is one and none (so it can fail)', async () => {

@@ -13,47 +13,23 @@
  *   STOPLINE_PRECISION_SAMPLE=N to run a stable sample of N rows instead.
  * Results: test-artifacts/oracle/precision.json. Needs the oracle's sandbox (see oracle.test.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { analyzeToolCall } from '../../core/analysis/tool-call';
 import { claudeRegistry } from '../../core/registry/claude';
 import { readSet } from '../corpus/redteam/sets.mjs';
 import { OWN_STATE, uncovered } from './paths.mjs';
-import { canaryState, cleanup, observeAll, prepare, oracleWorkParent } from './run.mjs';
+import { canaryState, observeAll } from './run.mjs';
+import { ARTIFACTS, oracleSandbox, REPO, stableSample } from './suite';
 import { reviewVerdict } from './verdict';
 
-const REPO = resolve(__dirname, '..', '..');
-const ARTIFACTS = join(REPO, 'test-artifacts', 'oracle');
 const JOBS = Number(process.env.STOPLINE_ORACLE_JOBS ?? 4);
 const SAMPLE = Number(process.env.STOPLINE_PRECISION_SAMPLE ?? 0);
 
 const rows = readSet(readFileSync(join(REPO, 'test', 'corpus', 'precision', 'cases.tsv'), 'utf8')).filter((r: { oracle: boolean }) => r.oracle);
-const key = (s: string) => createHash('sha1').update(s).digest('hex');
 
-type Ctx = ReturnType<typeof prepare>;
-let ctx: Ctx | null = null;
-let setupError: string | null = null;
-beforeAll(() => {
-  try {
-    ctx = prepare(oracleWorkParent(join(ARTIFACTS, 'work')));
-    if (ctx.iso.mode === 'none') setupError = 'unshare is not usable here: the oracle cannot sandbox commands';
-  } catch (e) {
-    setupError = `oracle setup failed: ${e instanceof Error ? e.message : String(e)}`;
-  }
-});
-afterAll(() => {
-  if (ctx) cleanup(ctx);
-});
-function usable(): Ctx | null {
-  if (setupError) {
-    if (process.env.CI === 'true') throw new Error(`${setupError} (CI=true: the oracle must run in CI)`);
-    console.warn(`SKIPPED precision oracle: ${setupError}`);
-    return null;
-  }
-  return ctx;
-}
+const usable = oracleSandbox('precision oracle');
 
 describe('precision cases through the execution oracle', () => {
   it('reads change nothing, mutating rows change something, proven writes name every path', { timeout: 30 * 60_000 }, async () => {
@@ -65,7 +41,7 @@ describe('precision cases through the execution oracle', () => {
       const a = analyzeToolCall(claudeRegistry, 'Bash', { command: r.cmd }, { cwd, home });
       return { ...r, verdict: reviewVerdict(r.cmd, cwd, home), mutability: a.mutability, affected: a.affectedPaths, git: (a.segments ?? []).some((s) => s.program === 'git') };
     });
-    if (SAMPLE > 0) judged = [...judged].sort((a, b) => (key(a.cmd) < key(b.cmd) ? -1 : 1)).slice(0, SAMPLE);
+    if (SAMPLE > 0) judged = stableSample(judged, SAMPLE);
     const t0 = Date.now();
     const res = await observeAll(c, judged.map((r) => r.cmd), { concurrency: JOBS, timeoutMs: 20_000 });
     const byCmd = new Map(judged.map((r, i) => [r.cmd, res[i]!]));

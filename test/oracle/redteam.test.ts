@@ -15,19 +15,17 @@
  *   STOPLINE_REDTEAM_FULL=1 npx vitest run test/oracle/redteam.test.ts   # every runnable row (~12 min on 2 cores)
  * Results: test-artifacts/oracle/redteam.json. Needs the oracle's sandbox (see oracle.test.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { analyzeToolCall } from '../../core/analysis/tool-call';
 import { claudeRegistry } from '../../core/registry/claude';
 import { readSet } from '../corpus/redteam/sets.mjs';
 import { OWN_STATE, uncovered } from './paths.mjs';
-import { canaryState, cleanup, observeAll, prepare, oracleWorkParent } from './run.mjs';
+import { canaryState, observeAll } from './run.mjs';
+import { ARTIFACTS, oracleSandbox, REPO, stableSample } from './suite';
 import { reviewVerdict } from './verdict';
 
-const REPO = resolve(__dirname, '..', '..');
-const ARTIFACTS = join(REPO, 'test-artifacts', 'oracle');
 const FULL = process.env.STOPLINE_REDTEAM_FULL === '1';
 const JOBS = Number(process.env.STOPLINE_ORACLE_JOBS ?? 4);
 /** CI size (a stable sample, ~1 min on 2 cores): reads allowed as reads, mutating rows, proven writes */
@@ -41,32 +39,8 @@ const rows = readdirSync(SETS)
   .flatMap((f) => readSet(readFileSync(join(SETS, f), 'utf8')).map((r: { kind: string; family: string; oracle: boolean; cmd: string }) => ({ ...r, set: f })))
   .filter((r) => r.oracle);
 
-const key = (s: string) => createHash('sha1').update(s).digest('hex');
-const sample = <T extends { cmd: string }>(xs: T[], n: number) => (FULL || xs.length <= n ? xs : [...xs].sort((a, b) => (key(a.cmd) < key(b.cmd) ? -1 : 1)).slice(0, n));
-
-
-type Ctx = ReturnType<typeof prepare>;
-let ctx: Ctx | null = null;
-let setupError: string | null = null;
-beforeAll(() => {
-  try {
-    ctx = prepare(oracleWorkParent(join(ARTIFACTS, 'work')));
-    if (ctx.iso.mode === 'none') setupError = 'unshare is not usable here: the oracle cannot sandbox commands';
-  } catch (e) {
-    setupError = `oracle setup failed: ${e instanceof Error ? e.message : String(e)}`;
-  }
-});
-afterAll(() => {
-  if (ctx) cleanup(ctx);
-});
-function usable(): Ctx | null {
-  if (setupError) {
-    if (process.env.CI === 'true') throw new Error(`${setupError} (CI=true: the oracle must run in CI)`);
-    console.warn(`SKIPPED red-team oracle: ${setupError}`);
-    return null;
-  }
-  return ctx;
-}
+const sample = <T extends { cmd: string }>(xs: T[], n: number) => (FULL ? xs : stableSample(xs, n));
+const usable = oracleSandbox('red-team oracle');
 
 /** The fixture paths that are symlinks (a write through one lands on its target). */
 function linksIn(repo: string): string[] {

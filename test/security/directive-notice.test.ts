@@ -7,7 +7,6 @@
  * host's shipped script is spawned with real stdin/stdout; the in-process doors are driven as
  * their hosts call them.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +19,7 @@ import { OpenCodeDoor } from '../../hosts/opencode/door';
 import { PiDoor } from '../../hosts/pi/door';
 import { dialectCases } from '../cli/guard-cases';
 import { DIST, requireArtifact } from '../hosts/shared/real-host';
+import { runWithInput, type Run } from '../hosts/shared/runtimes';
 import { FakeOpenCode } from '../hosts/opencode/fake-client';
 import { fakeCtx, newUi } from '../hosts/pi/fake-pi';
 
@@ -46,17 +46,8 @@ function world() {
   return { dir, project, env };
 }
 
-function spawnHook(argv: string[], payload: unknown, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, argv, { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d));
-    child.stderr.on('data', (d: Buffer) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(JSON.stringify(payload));
-  });
+function spawnHook(argv: string[], payload: unknown, env: Record<string, string>): Promise<Run> {
+  return runWithInput([process.execPath, ...argv], JSON.stringify(payload), { env });
 }
 
 const SAYS = /NOT recorded/;

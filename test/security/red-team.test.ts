@@ -12,13 +12,14 @@
  * STOPLINE_TEST_DIST=<another dist> runs the same pass against another build (the counts before
  * this change came from the build it replaced).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sessionKey } from '../../core/state/session';
 import { DIST } from '../hosts/shared/real-host';
+import { runWithInput, type Run } from '../hosts/shared/runtimes';
 import { probeSandbox } from '../../core/confine/probe';
 
 const root = mkdtempSync(join(tmpdir(), 'stopline-red-team-'));
@@ -60,17 +61,8 @@ const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin',
 const plugin = join(home, '.claude', 'plugins', 'stopline-local', 'stopline');
 const hookScript = join(plugin, 'stopline.mjs');
 
-function hook(payload: unknown): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [hookScript], { env: { ...env, CLAUDE_PLUGIN_ROOT: plugin }, cwd: project, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d));
-    child.stderr.on('data', (d: Buffer) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(JSON.stringify(payload));
-  });
+function hook(payload: unknown): Promise<Run> {
+  return runWithInput([process.execPath, hookScript], JSON.stringify(payload), { env: { ...env, CLAUDE_PLUGIN_ROOT: plugin }, cwd: project });
 }
 
 const SESSION = 'red-team-session';

@@ -12,7 +12,7 @@
  *
  * Every evaluator this file starts lives in its own TMPDIR and is ended by pid at the end.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../core/state/session';
 import { DIST, requireArtifact } from '../hosts/shared/real-host';
+import { runWithInput, type Run } from '../hosts/shared/runtimes';
 
 const SLOW = { timeout: 120_000 };
 const root = mkdtempSync(join(tmpdir(), 'stopline-tamper-hook-'));
@@ -57,12 +58,6 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 let worlds = 0;
 function world(extra: Record<string, string> = {}) {
   const dir = join(root, `w${worlds++}`);
@@ -87,20 +82,7 @@ function world(extra: Record<string, string> = {}) {
 }
 
 function hook(payload: unknown, env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d));
-    child.stderr.on('data', (d: Buffer) => (stderr += d));
-    child.on('error', reject);
-    const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('close', (code) => {
-      clearTimeout(killer);
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end(JSON.stringify(payload));
-  });
+  return runWithInput([process.execPath, script], JSON.stringify(payload), { env });
 }
 
 let calls = 0;

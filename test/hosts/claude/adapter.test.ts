@@ -5,11 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseControlEvent } from '../../../core/protocol';
 import { claudeRegistry } from '../../../core/registry/claude';
 import { claudeAdapter } from '../../../hosts/claude/adapter';
 import { HookInputError } from '../../../hosts/shared/payload';
-import { rowEvent } from '../shared/row-event';
+import { expectMappedAsRowSays, rowEvent } from '../shared/row-event';
 
 // the dialect as the runner reaches it: through the adapter
 const { canAsk, render, renderUnidentifiedDeny, toControlEvent } = claudeAdapter;
@@ -39,19 +38,8 @@ describe('every captured Claude Code payload', () => {
 
   it.each(payloadFiles)('%s maps to a valid ControlEvent or is declared ignored', (f) => {
     const payload = load(f);
-    const m = toControlEvent(payload, ENV);
-    const entry = claudeRegistry.events.find((e) => e.native === payload.hook_event_name);
-    expect(entry, `${String(payload.hook_event_name)} is not in the Claude registry`).toBeDefined();
-    if (m.kind === 'event') {
-      expect(entry!.control).toBe(m.event.kind);
-      const parsed = parseControlEvent(m.event);
-      expect(parsed.ok ? 'ok' : parsed.error).toBe('ok');
-    } else {
-      expect(m.kind).toBe('ignored');
-      // ignored either because the registry says the guard does not use the event, or because
-      // it is a UserPromptExpansion that is not a new stopline prompt
-      expect(entry!.control === null || payload.hook_event_name === 'UserPromptExpansion').toBe(true);
-    }
+    // a UserPromptExpansion that is not a new stopline prompt is ignored although its row has a kind
+    expectMappedAsRowSays(claudeRegistry, payload.hook_event_name, toControlEvent(payload, ENV), payload.hook_event_name === 'UserPromptExpansion');
   });
 
   it('registers exactly the nine issue-5 events in the registry', () => {

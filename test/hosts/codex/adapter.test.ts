@@ -6,12 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseControlEvent } from '../../../core/protocol';
 import { codexRegistry } from '../../../core/registry/codex';
 import { codexAdapter } from '../../../hosts/codex/adapter';
 import { CODEX_HOOK_EVENTS } from '../../../hosts/cli/install/codex-hook-trust';
 import { HookInputError } from '../../../hosts/shared/payload';
-import { rowEvent } from '../shared/row-event';
+import { expectMappedAsRowSays, rowEvent } from '../shared/row-event';
 
 // the dialect as the runner reaches it: through the adapter
 const { canAsk, render, renderUnidentifiedDeny, toControlEvent } = codexAdapter;
@@ -44,17 +43,7 @@ describe('every captured Codex payload', () => {
 
   it.each(payloadFiles)('%s maps to a valid ControlEvent or is declared ignored', (f) => {
     const payload = load(f);
-    const m = toControlEvent(payload, ENV);
-    const entry = codexRegistry.events.find((e) => e.native === payload.hook_event_name);
-    expect(entry).toBeDefined();
-    if (m.kind === 'event') {
-      expect(entry!.control).toBe(m.event.kind);
-      const parsed = parseControlEvent(m.event);
-      expect(parsed.ok ? 'ok' : parsed.error).toBe('ok');
-    } else {
-      expect(m.kind).toBe('ignored');
-      expect(entry!.control).toBeNull();
-    }
+    expectMappedAsRowSays(codexRegistry, payload.hook_event_name, toControlEvent(payload, ENV));
   });
 });
 

@@ -8,10 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseControlEvent } from '../../../core/protocol';
 import { geminiRegistry } from '../../../core/registry/gemini';
 import { geminiAdapter, personPrompt, toControlEvent } from '../../../hosts/gemini/adapter';
-import { rowEvent } from '../shared/row-event';
+import { expectMappedAsRowSays, rowEvent } from '../shared/row-event';
 
 // the dialect as the runner reaches it: through the adapter (toControlEvent is imported on its own: the tests hand it a fake file system)
 const { canAsk, render, renderUnidentifiedDeny } = geminiAdapter;
@@ -38,16 +37,7 @@ describe('every captured Gemini payload', () => {
 
   it.each(payloadFiles)('%s maps to a valid ControlEvent or is declared ignored', (f) => {
     const payload = load(f);
-    const m = toControlEvent(payload, ENV, NOTHING);
-    const entry = geminiRegistry.events.find((e) => e.native === payload.hook_event_name)!;
-    if (m.kind === 'event') {
-      expect(entry.control).toBe(m.event.kind);
-      const parsed = parseControlEvent(m.event);
-      expect(parsed.ok ? 'ok' : parsed.error).toBe('ok');
-    } else {
-      expect(m.kind).toBe('ignored');
-      expect(entry.control).toBeNull();
-    }
+    expectMappedAsRowSays(geminiRegistry, payload.hook_event_name, toControlEvent(payload, ENV, NOTHING));
   });
 });
 

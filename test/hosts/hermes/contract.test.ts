@@ -4,27 +4,17 @@
  * STOPLINE_HERMES_CHILD names one). Same harness, same checks; only the child differs.
  */
 import fs from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DOUBLE, FIXTURES, fixture, isAlive, realBundle, Sandbox, Served, unavailableLines, waitFor, type ChildChoice } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { DOUBLE, FIXTURES, fixture, isAlive, realBundle, unavailableLines, waitFor, type ChildChoice } from './helpers';
+import { sandboxesPerTest } from './shim-kit';
 
 const CHILDREN: ChildChoice[] = [DOUBLE, ...(realBundle() ? [realBundle()!] : [])];
 
-let boxes: Sandbox[] = [];
-let served: Served[] = [];
-afterEach(async () => {
-  for (const s of served) await s.close();
-  served = [];
-  for (const b of boxes) b.cleanup();
-  boxes = [];
-});
+const { sandbox: sandboxOf, serve } = sandboxesPerTest();
 
 for (const child of CHILDREN) {
   describe(`Hermes shim contract with the ${child.label}`, () => {
-    function sandbox(): Sandbox {
-      const b = new Sandbox(child);
-      boxes.push(b);
-      return b;
-    }
+    const sandbox = () => sandboxOf(child);
 
     for (const semantics of ['v0.19', 'v0.21']) {
       it(`loads, and answers every kwargs fixture without a guard failure or a raise (${semantics})`, () => {
@@ -61,8 +51,7 @@ for (const child of CHILDREN) {
 
     it('keeps deciding after the child is killed mid-run', async () => {
       const b = sandbox();
-      const s = new Served(b);
-      served.push(s);
+      const s = serve(b);
       const kwargs = fixture('pre_tool_call-write_file.json');
       const before = await s.fire('pre_tool_call', kwargs);
       const pids = s.evaluatorPids();

@@ -6,19 +6,15 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixture, HARNESS, PYTHON, Sandbox, toolCall } from './helpers';
+import { sandboxesPerTest } from './shim-kit';
 
-let boxes: Sandbox[] = [];
-afterEach(() => {
-  for (const b of boxes) b.cleanup();
-  boxes = [];
-});
+const { sandbox } = sandboxesPerTest();
 
 /** a sandbox whose plugins root holds only the given throw-away plugins */
 function box(plugins: Record<string, { yaml?: string; init: string; files?: Record<string, string> }>): Sandbox {
-  const b = new Sandbox();
-  boxes.push(b);
+  const b = sandbox();
   fs.rmSync(b.pluginDir, { recursive: true, force: true });
   for (const [dir, p] of Object.entries(plugins)) {
     const folder = path.join(b.pluginsRoot, dir);

@@ -10,6 +10,7 @@ import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:chil
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 export const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -242,10 +243,24 @@ export function fixturePath(name: string): string {
   return path.join(FIXTURES, name);
 }
 
+/** Calls `each` with every complete line the stream gives (a line-per-answer protocol's reader). */
+export function eachLine(stream: Readable, each: (line: string) => void): void {
+  let buffer = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    buffer += chunk;
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      each(line);
+    }
+  });
+}
+
 /** harness.py serve: a long-lived emulated Hermes process answering one hook call per line */
 export class Served {
   readonly proc: ChildProcessWithoutNullStreams;
-  private buffer = '';
   private waiting: Array<(line: string) => void> = [];
   stderr = '';
 
@@ -255,17 +270,8 @@ export class Served {
       [HARNESS, 'serve', sandbox.pluginsRoot, '--config', sandbox.configFile, '--semantics', opts.semantics ?? 'v0.19'],
       { cwd: sandbox.workDir, env: sandbox.env(opts.env) },
     );
-    this.proc.stdout.setEncoding('utf8');
+    eachLine(this.proc.stdout, (line) => this.waiting.shift()?.(line));
     this.proc.stderr.setEncoding('utf8');
-    this.proc.stdout.on('data', (chunk: string) => {
-      this.buffer += chunk;
-      let nl: number;
-      while ((nl = this.buffer.indexOf('\n')) >= 0) {
-        const line = this.buffer.slice(0, nl);
-        this.buffer = this.buffer.slice(nl + 1);
-        this.waiting.shift()?.(line);
-      }
-    });
     this.proc.stderr.on('data', (chunk: string) => {
       this.stderr += chunk;
     });

@@ -8,8 +8,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { HERE, isAlive, PYTHON, realBundle, Sandbox, Served, unavailableLines, waitFor } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { HERE, isAlive, PYTHON, realBundle, unavailableLines, waitFor } from './helpers';
+import { sandboxesPerTest } from './shim-kit';
 
 const BUNDLE = realBundle();
 if (!BUNDLE) throw new Error('dist/hermes/stopline/stopline.mjs is missing: run `npm run build` first');
@@ -20,33 +21,14 @@ const ROOT = { session_id: SID, task_id: SID, turn_id: TURN };
 const ARM = { ...ROOT, user_message: '$stopline review -- look only', conversation_history: [], is_first_turn: true, model: 'm', platform: 'cli', sender_id: '' };
 const WRITE = { ...ROOT, tool_name: 'write_file', args: { path: 'a.txt', content: 'x' }, tool_call_id: 'call_w', api_request_id: `${TURN}:api:1`, middleware_trace: [] };
 
-let boxes: Sandbox[] = [];
-let served: Served[] = [];
-afterEach(async () => {
-  for (const s of served) await s.close();
-  served = [];
-  for (const b of boxes) b.cleanup();
-  boxes = [];
-});
-
-function sandbox(): Sandbox {
-  const b = new Sandbox(BUNDLE!);
-  boxes.push(b);
-  return b;
-}
-
-function serve(b: Sandbox, env: Record<string, string> = {}, semantics = 'v0.19'): Served {
-  const s = new Served(b, { env, semantics });
-  served.push(s);
-  return s;
-}
+const { sandbox, serve } = sandboxesPerTest(BUNDLE);
 
 describe('a hung evaluator (the real bundle, frozen with SIGSTOP)', () => {
   for (const failMode of ['open', 'closed'] as const) {
     it(`is cut off at STOPLINE_HERMES_TIMEOUT_MS, fails ${failMode}, is killed, and the next call is decided by a fresh child`, async () => {
       const b = sandbox();
       // long enough for a cold start of the bundle on a loaded 2-core box (the call after the hang starts a new child)
-      const s = serve(b, { STOPLINE_HERMES_TIMEOUT_MS: '6000', STOPLINE_FAIL_MODE: failMode });
+      const s = serve(b, { env: { STOPLINE_HERMES_TIMEOUT_MS: '6000', STOPLINE_FAIL_MODE: failMode } });
       await s.fire('pre_llm_call', ARM);
       expect((await s.fire('pre_tool_call', WRITE)).error).toContain('MODE_FORBIDS_MUTATION');
       const [frozen] = s.evaluatorPids();
@@ -96,7 +78,7 @@ describe('garbage', () => {
       ].join('\n'),
       { mode: 0o755 },
     );
-    const s = serve(b, { STOPLINE_RUNTIME: wrapper, STOPLINE_HERMES_TIMEOUT_MS: '20000' });
+    const s = serve(b, { env: { STOPLINE_RUNTIME: wrapper, STOPLINE_HERMES_TIMEOUT_MS: '20000' } });
     await s.fire('pre_llm_call', ARM);
     const garbled = await s.fire('pre_tool_call', WRITE);
     expect(garbled.tool_called).toBe(true);

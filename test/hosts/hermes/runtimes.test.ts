@@ -7,8 +7,9 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { REPO, realBundle, Sandbox, Served, unavailableLines } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { REPO, realBundle, Sandbox, unavailableLines } from './helpers';
+import { sandboxesPerTest } from './shim-kit';
 
 const BUNDLE = realBundle();
 if (!BUNDLE) throw new Error('dist/hermes/stopline/stopline.mjs is missing: run `npm run build` first');
@@ -25,20 +26,7 @@ const CHILD = '20261129_141530_0b9e44';
 const TURN = `${SID}:${SID}:5d41a0b2`;
 const ROOT = { session_id: SID, task_id: SID, turn_id: TURN };
 
-let boxes: Sandbox[] = [];
-let served: Served[] = [];
-afterEach(async () => {
-  for (const s of served) await s.close();
-  served = [];
-  for (const b of boxes) b.cleanup();
-  boxes = [];
-});
-
-function sandbox(): Sandbox {
-  const b = new Sandbox(BUNDLE!);
-  boxes.push(b);
-  return b;
-}
+const { sandbox, serve } = sandboxesPerTest(BUNDLE);
 
 /** the command line of a running process */
 function cmdline(pid: number): string {
@@ -50,8 +38,7 @@ const call = (tool: string, args: Record<string, unknown>, id: string, session =
 /** One session: arm review agents=1, then a write, a read, a delegation, a child's write, a second delegation. */
 async function session(runtime: Runtime) {
   const b = sandbox();
-  const s = new Served(b, { env: { STOPLINE_RUNTIME: RUNTIMES[runtime], DENO_DIR: path.join(b.root, 'deno-cache'), STOPLINE_HERMES_TIMEOUT_MS: '20000' } });
-  served.push(s);
+  const s = serve(b, { env: { STOPLINE_RUNTIME: RUNTIMES[runtime], DENO_DIR: path.join(b.root, 'deno-cache'), STOPLINE_HERMES_TIMEOUT_MS: '20000' } });
   const prompt = await s.fire('pre_llm_call', { ...ROOT, user_message: '$stopline review agents=1 -- look around', conversation_history: [], is_first_turn: true, model: 'm', platform: 'cli', sender_id: '' });
   const pids = s.evaluatorPids();
   const write = await s.fire('pre_tool_call', call('write_file', { path: 'a.txt', content: 'x' }, 'c1'));

@@ -11,8 +11,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { realBundle, Sandbox, Served, unavailableLines } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { realBundle, Sandbox, unavailableLines } from './helpers';
+import { sandboxesPerTest } from './shim-kit';
 
 const BUNDLE = realBundle();
 if (!BUNDLE) throw new Error('dist/hermes/stopline/stopline.mjs is missing: run `npm run build` first');
@@ -20,20 +21,7 @@ if (!BUNDLE) throw new Error('dist/hermes/stopline/stopline.mjs is missing: run 
 const SID = '20261129_141503_7c2e9a';
 const CHILD = '20261129_141530_0b9e44';
 
-let boxes: Sandbox[] = [];
-let served: Served[] = [];
-afterEach(async () => {
-  for (const s of served) await s.close();
-  served = [];
-  for (const b of boxes) b.cleanup();
-  boxes = [];
-});
-
-function sandbox(): Sandbox {
-  const b = new Sandbox(BUNDLE!);
-  boxes.push(b);
-  return b;
-}
+const { sandbox, serve } = sandboxesPerTest(BUNDLE);
 
 interface TurnRow {
   tool_name: string;
@@ -141,8 +129,7 @@ for (const semantics of ['v0.19', 'v0.21']) {
 
     it("4. inside a delegate_task child: a write under the root's review contract is blocked; the child's own directive changes nothing", async () => {
       const b = sandbox();
-      const s = new Served(b, { semantics, env: { STOPLINE_HERMES_TIMEOUT_MS: '20000' } });
-      served.push(s);
+      const s = serve(b, { semantics, env: { STOPLINE_HERMES_TIMEOUT_MS: '20000' } });
       const turnId = `${SID}:${SID}:5d41a0b2`;
       const root = { session_id: SID, task_id: SID, turn_id: turnId };
       await s.fire('pre_llm_call', { ...root, user_message: '$stopline review agents=1 -- have a helper look around', conversation_history: [], is_first_turn: true, model: 'm', platform: 'cli', sender_id: '' });

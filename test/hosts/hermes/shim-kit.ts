@@ -1,11 +1,11 @@
 /**
- * The preamble the shim test files share: the nine hooks the plugin registers, one Sandbox
- * per test removed after it, and a Python script that runs with the emulator holding the
- * loaded plugin as `host`.
+ * The preamble the Hermes test files share: the nine hooks the plugin registers, the sandboxes
+ * and emulated Hermes processes of a test removed after it, and a Python script that runs with
+ * the emulator holding the loaded plugin as `host`.
  */
 import path from 'node:path';
 import { afterEach } from 'vitest';
-import { HARNESS, Sandbox } from './helpers';
+import { DOUBLE, HARNESS, Sandbox, Served, type ChildChoice } from './helpers';
 
 /** The Hermes hooks the stopline plugin registers, in the order its manifest lists them. */
 export const STOPLINE_HOOKS = [
@@ -22,11 +22,20 @@ export const STOPLINE_HOOKS = [
 
 /**
  * A Sandbox factory for one test file: every sandbox made (or `keep`-registered) during a
- * test is removed after it. Call once at module level (it registers an afterEach).
+ * test is removed after it, and every emulated Hermes started with `serve` is closed first.
+ * `child` is the evaluator behind the shim (the test double unless a file names the bundle).
+ * Call once at module level (it registers an afterEach).
  */
-export function sandboxesPerTest(): { sandbox(): Sandbox; keep(b: Sandbox): Sandbox } {
+export function sandboxesPerTest(child: ChildChoice = DOUBLE): {
+  sandbox(of?: ChildChoice): Sandbox;
+  keep(b: Sandbox): Sandbox;
+  serve(b: Sandbox, opts?: ConstructorParameters<typeof Served>[1]): Served;
+} {
   let boxes: Sandbox[] = [];
-  afterEach(() => {
+  let served: Served[] = [];
+  afterEach(async () => {
+    for (const s of served) await s.close();
+    served = [];
     for (const b of boxes) b.cleanup();
     boxes = [];
   });
@@ -34,7 +43,12 @@ export function sandboxesPerTest(): { sandbox(): Sandbox; keep(b: Sandbox): Sand
     boxes.push(b);
     return b;
   };
-  return { sandbox: () => keep(new Sandbox()), keep };
+  const serve = (b: Sandbox, opts: ConstructorParameters<typeof Served>[1] = {}) => {
+    const s = new Served(b, opts);
+    served.push(s);
+    return s;
+  };
+  return { sandbox: (of = child) => keep(new Sandbox(of)), keep, serve };
 }
 
 /**

@@ -5,14 +5,9 @@
  * child session shares the contract, and the host agent switch moves review to change.
  */
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from '../harness';
-import { requireArtifact } from '../shared/real-host';
+import { playInBun } from './bun-play';
 
-const BUN = join(repoRoot, 'node_modules', '.bin', 'bun');
 const ROOT = 'ses_root000000000000000001';
 const CHILD = 'ses_child00000000000000001';
 
@@ -23,25 +18,7 @@ interface Answer {
   calls: string[];
 }
 
-function play(steps: unknown[], env: Record<string, string> = {}): Answer {
-  const work = mkdtempSync(join(tmpdir(), 'stopline-oc-bun-'));
-  try {
-    const home = join(work, 'home');
-    const project = join(work, 'project');
-    mkdirSync(home, { recursive: true });
-    mkdirSync(project, { recursive: true });
-    const r = spawnSync(BUN, [join(__dirname, 'bun-host.ts'), requireArtifact('opencode', 'stopline.js'), project], {
-      input: JSON.stringify({ steps }),
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, XDG_DATA_HOME: join(home, '.local', 'share'), XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, '.local', 'state'), ...env },
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
-    expect(r.status, r.stderr).toBe(0);
-    return JSON.parse(r.stdout) as Answer;
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-}
+const play = (steps: unknown[], env: Record<string, string> = {}): Answer => playInBun<Answer>(join(__dirname, 'bun-host.ts'), steps, env);
 
 const write = (session: string, callID: string) => ({ before: { session, tool: 'write', args: { filePath: 'new.txt', content: 'x' }, callID } });
 

@@ -8,14 +8,9 @@
  * here: docs/hosts/opencode.md, "OpenCode v2".
  */
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from '../harness';
-import { requireArtifact } from '../shared/real-host';
+import { playInBun } from '../opencode/bun-play';
 
-const BUN = join(repoRoot, 'node_modules', '.bin', 'bun');
 const ROOT = 'ses_v2root00000000000000001';
 const CHILD = 'ses_v2child0000000000000001';
 
@@ -28,25 +23,7 @@ interface Answer {
   results: { threw?: string; tag?: string; event?: Record<string, unknown> }[];
 }
 
-function play(steps: unknown[], env: Record<string, string> = {}): Answer {
-  const work = mkdtempSync(join(tmpdir(), 'stopline-oc2-bun-'));
-  try {
-    const home = join(work, 'home');
-    const project = join(work, 'project');
-    mkdirSync(home, { recursive: true });
-    mkdirSync(project, { recursive: true });
-    const r = spawnSync(BUN, [join(__dirname, 'bun-v2-host.ts'), requireArtifact('opencode', 'stopline.js'), project], {
-      input: JSON.stringify({ steps }),
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, XDG_DATA_HOME: join(home, '.local', 'share'), XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, '.local', 'state'), ...env },
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
-    expect(r.status, r.stderr).toBe(0);
-    return JSON.parse(r.stdout) as Answer;
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-}
+const play = (steps: unknown[], env: Record<string, string> = {}): Answer => playInBun<Answer>(join(__dirname, 'bun-v2-host.ts'), steps, env);
 
 describe('dist/opencode/stopline.js under Bun as OpenCode v2 loads it', () => {
   it('passes v2\'s loader check (id and setup) and registers on every context domain it uses', () => {

@@ -7,10 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseControlEvent } from '../../../core/protocol';
 import { qwenRegistry } from '../../../core/registry/qwen';
 import { qwenAdapter } from '../../../hosts/qwen/adapter';
-import { rowEvent } from '../shared/row-event';
+import { expectMappedAsRowSays, rowEvent } from '../shared/row-event';
 
 // the dialect as the runner reaches it: through the adapter
 const { canAsk, render, renderUnidentifiedDeny, toControlEvent } = qwenAdapter;
@@ -31,17 +30,7 @@ function event(payload: Record<string, unknown>) {
 describe('every captured Qwen payload', () => {
   it.each(payloadFiles)('%s maps to a valid ControlEvent or is declared ignored', (f) => {
     const payload = load(f);
-    const m = toControlEvent(payload, ENV);
-    const entry = qwenRegistry.events.find((e) => e.native === payload.hook_event_name)!;
-    expect(entry, String(payload.hook_event_name)).toBeDefined();
-    if (m.kind === 'event') {
-      expect(entry.control).toBe(m.event.kind);
-      const parsed = parseControlEvent(m.event);
-      expect(parsed.ok ? 'ok' : parsed.error).toBe('ok');
-    } else {
-      expect(m.kind).toBe('ignored');
-      expect(entry.control).toBeNull();
-    }
+    expectMappedAsRowSays(qwenRegistry, payload.hook_event_name, toControlEvent(payload, ENV));
   });
 });
 

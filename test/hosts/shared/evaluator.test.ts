@@ -9,7 +9,6 @@
  * Each test file gets its own evaluator folder (TMPDIR inside its temp root), and every
  * evaluator it started is ended by pid at the end.
  */
-import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
@@ -17,7 +16,7 @@ import { dirname, join } from 'node:path';
 import { sessionStore } from '../../../core/state/session';
 import { afterAll, describe, expect, it } from 'vitest';
 import { requireArtifact } from './real-host';
-import { RUNTIMES } from './runtimes';
+import { RUNTIMES, runWithInput, type Run } from './runtimes';
 import { dialectCases } from '../../cli/guard-cases';
 
 const SLOW = { timeout: 240_000 };
@@ -62,28 +61,8 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 function run(script: string, runtime: string, payload: unknown, env: Record<string, string>, args: string[] = []): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const [cmd, ...pre] = RUNTIMES[runtime]!;
-    const child = spawn(cmd!, [...pre, script, ...args], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', TMPDIR: tmp, STOPLINE_NO_DASHBOARD: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d));
-    child.stderr.on('data', (d: Buffer) => (stderr += d));
-    child.on('error', reject);
-    const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('close', (code) => {
-      clearTimeout(killer);
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
-  });
+  return runWithInput([...RUNTIMES[runtime]!, script, ...args], payload, { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', TMPDIR: tmp, STOPLINE_NO_DASHBOARD: '1', ...env } });
 }
 
 let homes = 0;
@@ -187,14 +166,7 @@ describe('one evaluator, each request its own environment', () => {
     const w = world();
     const env = { ...w.env, STOPLINE_HOME: 'rel-data' };
     await until(() => serving('node'));
-    const spawnIn = (payload: unknown) =>
-      new Promise<Run>((resolve) => {
-        const child = spawn(process.execPath, [script], { cwd: w.project, env: { PATH: process.env.PATH ?? '', TMPDIR: tmp, STOPLINE_NO_DASHBOARD: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-        let stdout = '';
-        child.stdout.on('data', (d: Buffer) => (stdout += d));
-        child.on('close', (code) => resolve({ code, stdout, stderr: '' }));
-        child.stdin.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
-      });
+    const spawnIn = (payload: unknown) => runWithInput([process.execPath, script], payload, { cwd: w.project, env: { PATH: process.env.PATH ?? '', TMPDIR: tmp, STOPLINE_NO_DASHBOARD: '1', ...env } });
     await spawnIn(claude(w.project, 's2').arm);
     const r = await spawnIn(claude(w.project, 's2').write);
     expect(r.stdout).toContain('"permissionDecision":"deny"');

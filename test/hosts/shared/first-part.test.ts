@@ -15,14 +15,13 @@
  * Its own evaluator folder (TMPDIR inside its temp root); every evaluator it started is ended by
  * pid at the end.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MOD_LIVE_VAR } from '../../../hosts/claude/mod-live';
 import { requireArtifact } from './real-host';
-import { RUNTIMES } from './runtimes';
+import { RUNTIMES, runWithInput, type Run } from './runtimes';
 
 const SLOW = { timeout: 120_000 };
 
@@ -72,28 +71,8 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 function run(argv: string[], payload: string, env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(argv[0]!, argv.slice(1), { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', STOPLINE_NO_DASHBOARD: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d));
-    child.stderr.on('data', (d: Buffer) => (stderr += d));
-    child.on('error', reject);
-    const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('close', (code) => {
-      clearTimeout(killer);
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.on('error', () => {}); // a silent hook may exit before it reads: that is its right
-    child.stdin.end(payload);
-  });
+  return runWithInput(argv, payload, { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', STOPLINE_NO_DASHBOARD: '1', ...env } });
 }
 
 let worlds = 0;

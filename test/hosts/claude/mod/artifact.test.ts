@@ -12,7 +12,7 @@ import { installRows } from '../../../../core/registry/rows';
 import { claudeRegistry } from '../../../../core/registry/claude';
 import { sessionKey } from '../../../../core/state/session';
 import { MOD_LIVE_VAR } from '../../../../hosts/claude/mod-live';
-import { requireArtifact, tempFoldersPerTest, writeUserConfig } from '../../shared/real-host';
+import { readEvidence, requireArtifact, tempFoldersPerTest, writeUserConfig } from '../../shared/real-host';
 import { ModHost } from './mod-host';
 import type { DollarCall } from './mod-host';
 
@@ -57,16 +57,7 @@ async function tool(p: Person, id: string, tool: string, input: Record<string, u
   return p.host.raise('classic.PreToolUse', { tool, tool_use_id: id, ...input });
 }
 
-function evidence(p: Person): { type: string; child?: boolean; action?: { tool?: string }; decision?: { reasonCode?: string } }[] {
-  const dir = join(p.data, 'runtime');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((f) =>
-    readFileSync(join(dir, f), 'utf8')
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((l) => JSON.parse(l)),
-  );
-}
+const evidence = (p: Person) => readEvidence(p.data);
 
 afterEach(() => undefined);
 

@@ -10,12 +10,12 @@
  * command may write.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { probeSandbox } from '../../../../core/confine/probe';
 import { repoRoot } from '../../harness';
-import { requireArtifact } from '../../shared/real-host';
+import { readEvidence, requireArtifact } from '../../shared/real-host';
 import { ModHost } from './mod-host';
 
 const bundle = requireArtifact('claude', 'hooks', 'stopline-mod.mjs');
@@ -68,16 +68,7 @@ async function bash(p: Person, command: string): Promise<{ updatedInput?: { comm
   return r.value as { updatedInput?: { command?: string } };
 }
 
-function evidence(p: Person): { decision?: { reasonCode?: string }; confined?: Record<string, unknown> }[] {
-  const dir = join(p.data, 'runtime');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((f) =>
-    readFileSync(join(dir, f), 'utf8')
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((l) => JSON.parse(l)),
-  );
-}
+const evidence = (p: Person) => readEvidence(p.data);
 
 /** The rewritten command as Claude Code's Bash tool runs it: bash -c in the project, the session's environment. */
 function runAsClaude(p: Person, command: string, env: Record<string, string> = {}) {
