@@ -7,11 +7,9 @@
 import type { PathResolver } from '../paths/path-resolve';
 import type { HostRegistry } from './types';
 import { hostSpec } from './host-specs';
-import { toolRow } from './rows';
+import { toolRow as t } from './rows';
 import { mcpDoubleUnderscorePatterns } from './mcp';
 import { claudeEvents } from './claude-events';
-
-const t = toolRow;
 
 /**
  * file_path / notebook_path (docs/hosts/claude.md): trimmed, `~` and `~/` to the home, Git

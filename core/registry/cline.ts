@@ -10,9 +10,7 @@
 import type { PathResolver } from '../paths/path-resolve';
 import type { HostRegistry, EventEntry } from './types';
 import { hostSpec } from './host-specs';
-import { eventRow, toolRow, type EventColumns } from './rows';
-
-const t = toolRow;
+import { eventRow, toolRow as t, type EventColumns } from './rows';
 
 /**
  * editor / read_files `path` (docs/hosts/cline.md, observed on 3.0.65): absolute as given, else

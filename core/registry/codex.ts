@@ -8,10 +8,8 @@ import type { PathResolver } from '../paths/path-resolve';
 import { mcpDoubleUnderscorePatterns } from './mcp';
 import type { HostRegistry } from './types';
 import { hostSpec } from './host-specs';
-import { toolRow } from './rows';
+import { toolRow as t } from './rows';
 import { codexEvents } from './codex-events';
-
-const t = toolRow;
 
 /**
  * apply_patch headers and exec_command workdir (docs/hosts/codex.md): absolute as given, else

@@ -9,10 +9,8 @@
 import type { PathResolver } from '../paths/path-resolve';
 import type { HostRegistry } from './types';
 import { hostSpec } from './host-specs';
-import { toolRow } from './rows';
+import { toolRow as t } from './rows';
 import { copilotEvents } from './copilot-events';
-
-const t = toolRow;
 
 /**
  * create / edit / view `path` (docs/hosts/copilot.md, observed on 1.0.102): absolute as given,

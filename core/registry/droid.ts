@@ -9,10 +9,8 @@
 import type { PathResolver } from '../paths/path-resolve';
 import type { HostRegistry } from './types';
 import { hostSpec } from './host-specs';
-import { toolRow } from './rows';
+import { toolRow as t } from './rows';
 import { droidEvents } from './droid-events';
-
-const t = toolRow;
 
 /**
  * Create / Edit / Read `file_path` (docs/hosts/droid.md, observed on 0.225.2): absolute as given,

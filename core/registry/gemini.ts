@@ -10,10 +10,8 @@
 import type { PathResolver } from '../paths/path-resolve';
 import type { HostRegistry } from './types';
 import { hostSpec } from './host-specs';
-import { toolRow } from './rows';
+import { toolRow as t } from './rows';
 import { geminiEvents } from './gemini-events';
-
-const t = toolRow;
 
 /**
  * write_file / replace file_path, run_shell_command dir_path (docs/hosts/gemini.md, Paths):

@@ -7,10 +7,8 @@
 import type { PathResolver } from '../paths/path-resolve';
 import type { HostRegistry } from './types';
 import { hostSpec } from './host-specs';
-import { toolRow } from './rows';
+import { toolRow as t } from './rows';
 import { hermesEvents } from './hermes-events';
-
-const t = toolRow;
 
 /**
  * File-tool paths, the terminal's workdir and the folder its commands run in

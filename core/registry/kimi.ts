@@ -9,10 +9,8 @@
 import type { PathResolver } from '../paths/path-resolve';
 import type { HostRegistry } from './types';
 import { hostSpec } from './host-specs';
-import { toolRow } from './rows';
+import { toolRow as t } from './rows';
 import { kimiEvents } from './kimi-events';
-
-const t = toolRow;
 
 /**
  * `path` of the file tools (observed on 1.51.0): `~/x` is the home (Python's expanduser, which

@@ -9,10 +9,7 @@
 import type { PathResolver } from '../paths/path-resolve';
 import type { HostRegistry } from './types';
 import { hostSpec } from './host-specs';
-import { eventRow, toolRow } from './rows';
-
-const t = toolRow;
-const e = eventRow;
+import { eventRow as e, toolRow as t } from './rows';
 
 /**
  * write/edit/read `path` (docs/hosts/openclaw.md, observed on 2026.9.6 and held by

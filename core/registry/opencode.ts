@@ -7,10 +7,7 @@
 import type { PathResolver } from '../paths/path-resolve';
 import type { HostRegistry } from './types';
 import { hostSpec } from './host-specs';
-import { eventRow, toolRow } from './rows';
-
-const t = toolRow;
-const e = eventRow;
+import { eventRow as e, toolRow as t } from './rows';
 
 /**
  * filePath, patch headers and bash workdir (docs/hosts/opencode.md): absolute as given, else

@@ -13,10 +13,7 @@
  */
 import type { PathResolver } from '../paths/path-resolve';
 import type { HostRegistry } from './types';
-import { eventRow, toolRow } from './rows';
-
-const t = toolRow;
-const e = eventRow;
+import { eventRow as e, toolRow as t } from './rows';
 
 /** Relative paths resolve within the session's location; absolute paths are taken as given. */
 const OPENCODE2_PATHS: PathResolver = { steps: ['literal'] };

@@ -8,10 +8,8 @@
 import type { PathResolver } from '../paths/path-resolve';
 import type { HostRegistry } from './types';
 import { hostSpec } from './host-specs';
-import { toolRow } from './rows';
+import { toolRow as t } from './rows';
 import { openhandsEvents } from './openhands-events';
-
-const t = toolRow;
 
 /**
  * file_editor refuses a relative path before it does anything; a `~/x` path passes that check

@@ -7,10 +7,7 @@
 import type { PathResolverColumn } from '../paths/path-resolve';
 import type { HostRegistry } from './types';
 import { hostSpec } from './host-specs';
-import { eventRow, toolRow } from './rows';
-
-const t = toolRow;
-const e = eventRow;
+import { eventRow as e, toolRow as t } from './rows';
 
 /**
  * read/write/edit `path` (resolveToCwd, docs/hosts/pi.md): both versions turn Unicode spaces

@@ -10,10 +10,8 @@ import type { PathResolver } from '../paths/path-resolve';
 import { mcpDoubleUnderscorePatterns } from './mcp';
 import type { HostRegistry } from './types';
 import { hostSpec } from './host-specs';
-import { toolRow } from './rows';
+import { toolRow as t } from './rows';
 import { qwenEvents } from './qwen-events';
-
-const t = toolRow;
 
 /** file_path, notebook_path and a shell's directory arrive absolute (Qwen refuses relative ones): plain names. */
 const QWEN_PATHS: PathResolver = { steps: ['literal'] };

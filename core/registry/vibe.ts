@@ -11,10 +11,8 @@
 import type { PathResolver } from '../paths/path-resolve';
 import type { HostRegistry } from './types';
 import { hostSpec } from './host-specs';
-import { toolRow } from './rows';
+import { toolRow as t } from './rows';
 import { vibeEvents } from './vibe-events';
-
-const t = toolRow;
 
 /**
  * file_path on 3.0.2 (docs/hosts/vibe.md, Paths; test/hosts/vibe/path-forms.test.ts): `~/x` is

@@ -289,7 +289,8 @@ describe('duplicate blocks among the tests', () => {
     const src = spawnSync(process.execPath, ['build/source-scan.mjs', 'dupes'], { encoding: 'utf8' });
     expect(src.status).toBe(0);
     const lines = src.stdout.trim().split('\n');
-    expect(lines.at(-1)).toMatch(/^\d+ duplicated block\(s\) of >= 6 lines, \d+ lines$/);
+    // the sources (core/, hosts/, build/) repeat no block: a copy goes into the module both should use
+    expect(lines.at(-1)).toBe('0 duplicated block(s) of >= 6 lines, 0 lines');
     expect(lines.slice(0, -1).filter((l) => !/^(core|hosts|build)\//.test(l))).toEqual([]);
   }, 60_000);
 });
