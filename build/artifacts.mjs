@@ -573,22 +573,6 @@ function clineCases() {
   ];
 }
 
-/** @returns {CommandCase[]} */
-function kimiCases() {
-  const deny = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: NO_SESSION_STAMP } };
-  const prompt = JSON.parse(fixtureText('kimi', 'UserPromptSubmit.json'));
-  return [
-    // Kimi reads no context: the contract and its acknowledgement have no channel to the model
-    { name: 'SessionStart: nothing printed (Kimi reads no context)', stdin: fixtureText('kimi', 'SessionStart-startup.json'), exitCode: 0, stdout: '' },
-    { name: 'UserPromptSubmit $stopline review: armed, nothing printed', stdin: JSON.stringify({ ...prompt, prompt: '$stopline review -- look at a.txt' }), exitCode: 0, stdout: '' },
-    { name: 'PreToolUse ReadFile: allowed, nothing printed', stdin: fixtureText('kimi', 'PreToolUse-ReadFile.json'), exitCode: 0, stdout: '' },
-    { name: 'an event the registry does not know: nothing printed', stdin: JSON.stringify({ hook_event_name: 'SomethingNew', session_id: 's' }), exitCode: 0, stdout: '' },
-    { name: 'bad JSON, fail open: nothing on stdout, one stderr line', stdin: '{not json', exitCode: 0, stdout: '', stderrIncludes: ['failing open'] },
-    { name: 'bad JSON, fail closed: exit 2 with the stamp on stderr', stdin: '{not json', env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 2, stdout: '', stderrIncludes: ['GUARD_UNAVAILABLE'] },
-    { name: 'PreToolUse without a session id, fail closed: GUARD_UNAVAILABLE deny (an explicit deny: Kimi lets every failed hook through)', stdin: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'WriteFile', tool_input: {} }), env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 0, stdout: JSON.stringify(deny) },
-  ];
-}
-
 /**
  * The OpenHands hook script's runtime cases: its own payload (`event_type`, `working_dir`,
  * `message`); nothing a hook prints reaches the model except a deny, so arming prints nothing,
@@ -674,7 +658,7 @@ function openclawPackageJson(meta) {
  * values, so the folder imports nothing of build/ (which imports it).
  * @type {import('./types').ArtifactKit}
  */
-const ARTIFACT_KIT = { REPO_ROOT, HOOK_SCRIPT_BUDGET, NO_SESSION_STAMP, fixtureText };
+const ARTIFACT_KIT = { REPO_ROOT, HOOK_SCRIPT_BUDGET, NO_SESSION_STAMP, fixtureText, generated: (file) => GENERATED[file]() };
 
 /**
  * The artifacts described in the hosts' own folders: each hosts/<host>/artifact.mjs exports
@@ -930,23 +914,6 @@ export const ARTIFACTS = [
     files: [],
     install: 'stopline install cline (writes ~/.cline/hooks/<Event> files that run the script)',
     cases: clineCases(),
-  },
-  {
-    id: 'kimi',
-    title: 'Kimi Code hook script (+ hooks.toml, the [[hooks]] tables for ~/.kimi/config.toml)',
-    entry: 'hosts/kimi/main.ts',
-    decisionEntry: 'hosts/kimi/decide.ts',
-    output: 'kimi/stopline.mjs',
-    format: 'es',
-    kind: 'command',
-    shebang: true,
-    sizeBudget: HOOK_SCRIPT_BUDGET,
-    files: [
-      // Kimi has no plugin folder: hooks live only in its config file, which the tables are appended to
-      { to: 'hooks.toml', generate: () => GENERATED['hosts/kimi/hooks.toml']() },
-    ],
-    install: 'stopline install kimi (or append dist/kimi/hooks.toml to ~/.kimi/config.toml and copy stopline.mjs to ~/.kimi/stopline/)',
-    cases: kimiCases(),
   },
   {
     id: 'openhands',

@@ -213,7 +213,7 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   copilot: 65,
   droid: 61,
   cline: 24,
-  kimi: 44,
+  kimi: 33,
   kilo: 20,
   openhands: 35,
   openclaw: 24,

@@ -18,7 +18,6 @@ import { codexAdapter } from '../../hosts/codex/adapter';
 import { copilotAdapter, namedBy } from '../../hosts/copilot/adapter';
 import { droidAdapter } from '../../hosts/droid/adapter';
 import { clineAdapter, stopCommand } from '../../hosts/cline/adapter';
-import { kimiAdapter } from '../../hosts/kimi/adapter';
 import { openhandsAdapter } from '../../hosts/openhands/adapter';
 import { geminiAdapter } from '../../hosts/gemini/adapter';
 import { nativeAdapter } from '../../hosts/cli/guard/adapters';
@@ -240,12 +239,6 @@ function decisionFromRendered(host: HostName, r: Rendered): Seen {
       if (isStopCommand(j)) return { decision: 'deny', stamp: String(j.contextModification) };
       return { decision: 'allow' };
     }
-    case 'kimi': {
-      // Kimi reads only hookSpecificOutput.permissionDecision "deny" (and exit 2 with stderr), on any event
-      if (r.exitCode === 2) return { decision: 'deny', stamp: r.stderr };
-      const hso = (fromJson(r.stdout)?.hookSpecificOutput ?? {}) as Record<string, unknown>;
-      return hso.permissionDecision === 'deny' ? { decision: 'deny', stamp: String(hso.permissionDecisionReason ?? '') } : { decision: 'allow' };
-    }
     case 'openhands': {
       // OpenHands blocks on exit 2 or a top-level decision "deny"; the model reads the JSON reason, else stderr
       const j = fromJson(r.stdout);
@@ -319,10 +312,6 @@ export const PAYLOADS = {
       preToolUse: { toolName: t.name, parameters: Object.fromEntries(Object.entries(t.input).map(([k, v]) => [k, JSON.stringify(v)])) },
     }),
   },
-  kimi: {
-    prompt: (s: Sandbox, text: string) => ({ ...fixture('kimi', 'UserPromptSubmit.json'), session_id: s.session, cwd: s.project, prompt: text }),
-    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('kimi', 'PreToolUse-WriteFile.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input, tool_call_id: nextId('call_') }),
-  },
   guard: {
     prompt: (s: Sandbox, text: string) => ({ hook_event_name: 'prompt:submit', session_id: s.session, cwd: s.project, prompt: text }),
     tool: (s: Sandbox, t: RenderedTool) => ({ hook_event_name: 'tool:before', session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input }),
@@ -343,7 +332,7 @@ export const PAYLOADS = {
   ...folderPayloads(),
 } as const;
 
-type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'cline' | 'kimi' | 'openhands';
+type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'cline' | 'openhands';
 
 const COMMAND_ADAPTERS: Record<CommandHost, CommandHookAdapter> = {
   claude: claudeAdapter,
@@ -355,7 +344,6 @@ const COMMAND_ADAPTERS: Record<CommandHost, CommandHookAdapter> = {
   copilot: copilotAdapter,
   droid: droidAdapter,
   cline: clineAdapter,
-  kimi: kimiAdapter,
   openhands: openhandsAdapter,
 };
 

@@ -52,8 +52,6 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   droid: ['dotdot', 'absolute'],
   // `~/x` and `@x` are plain names in the project for Cline too (observed on the real CLI)
   cline: ['dotdot', 'absolute'],
-  // Kimi expands `~/` (Python's expanduser); `@x` and `file://` are plain names (observed)
-  kimi: ['dotdot', 'absolute', 'home'],
   // OpenCode's tools and path handling (test/hosts/kilo/path-forms.test.ts)
   kilo: ['dotdot', 'absolute'],
   // file_editor refuses a path that is not absolute
@@ -299,26 +297,6 @@ function cline(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   }
 }
 
-/** Kimi Code 1.51.0 (test/fixtures/kimi/PreToolUse-*.json): relative paths as the model writes them; MCP tools keep their bare name. */
-function kimi(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
-  switch (t.op) {
-    case 'write':
-      return { name: 'WriteFile', input: { path: spell('kimi', t, ctx, false), content: t.content } };
-    case 'edit':
-      return { name: 'StrReplaceFile', input: { path: place(t.path, ctx, false), edit: { old: t.old, new: t.new } } };
-    case 'read':
-      return { name: 'ReadFile', input: { path: place(t.path, ctx, false) } };
-    case 'shell':
-      return { name: 'Shell', input: { command: t.command } };
-    case 'delegate':
-      return { name: 'Agent', input: { description: 'help', prompt: t.task, subagent_type: 'coder' } };
-    case 'batch':
-      return null;
-    case 'mcp':
-      return { name: t.tool, input: mcpArgs(t) };
-  }
-}
-
 /**
  * OpenHands CLI 1.16.0 (test/fixtures/openhands/PreToolUse-*.json): one file_editor tool by
  * command, absolute paths. Its task subagent fires no hook, so a guarded delegation is not
@@ -376,7 +354,6 @@ export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderCo
   copilot,
   droid,
   cline,
-  kimi,
   kilo: (t, ctx) => opencode(t, ctx, 'kilo'),
   openhands,
   openclaw,

@@ -29,7 +29,6 @@ export const HOSTS_FOR = {
   qwen: ['qwen'],
   copilot: ['copilot'],
   droid: ['droid'],
-  kimi: ['kimi'],
   kilo: ['kilo'],
   cline: ['cline'],
   openhands: ['openhands'],

@@ -3,8 +3,10 @@
 // the module (`node build/host-files.mjs --write` after adding one): not edited by hand.
 
 import type { HostTestRows } from './host-rows';
+import { rows as kimiRows } from '../kimi/rows';
 import { rows as vibeRows } from '../vibe/rows';
 
 export const FOLDER_ROWS = {
+  kimi: kimiRows,
   vibe: vibeRows,
 } as const satisfies Readonly<Record<string, HostTestRows>>;
