@@ -573,27 +573,6 @@ function clineCases() {
   ];
 }
 
-/**
- * The OpenHands hook script's runtime cases: its own payload (`event_type`, `working_dir`,
- * `message`); nothing a hook prints reaches the model except a deny, so arming prints nothing,
- * and a deny is the top-level decision JSON with the stamp on stderr and exit 2.
- */
-function openhandsCases() {
-  const prompt = { ...fixtureJson('openhands', 'UserPromptSubmit.json'), message: '$stopline review -- look at a.txt' };
-  const view = { ...fixtureJson('openhands', 'PreToolUse-file_editor-view.json') };
-  const noSession = JSON.stringify({ event_type: 'PreToolUse', tool_name: 'file_editor', tool_input: { command: 'create', path: '/home/dev/project/x.txt', file_text: 'x' }, working_dir: '/home/dev/project' });
-  return [
-    { name: 'SessionStart: nothing printed (OpenHands shows no hook context)', stdin: fixtureText('openhands', 'SessionStart.json'), exitCode: 0, stdout: '' },
-    { name: 'UserPromptSubmit $stopline review: armed, nothing printed', stdin: JSON.stringify(prompt), exitCode: 0, stdout: '' },
-    { name: 'PreToolUse file_editor view under review: allowed, nothing printed', stdin: JSON.stringify(view), exitCode: 0, stdout: '' },
-    { name: 'PreToolUse file_editor create under review: the decision deny, the stamp on stderr, exit 2', stdin: fixtureText('openhands', 'PreToolUse-file_editor-create.json'), exitCode: 2, stdoutIncludes: ['{"decision":"deny","reason":"STOP / ', 'MODE_FORBIDS_MUTATION'], stderrIncludes: ['MODE_FORBIDS_MUTATION'] },
-    { name: 'an event the registry does not know: nothing printed', stdin: JSON.stringify({ event_type: 'SomethingNew', session_id: 's' }), exitCode: 0, stdout: '' },
-    { name: 'bad JSON, fail open: nothing on stdout, one stderr line', stdin: '{not json', exitCode: 0, stdout: '', stderrIncludes: ['failing open'] },
-    { name: 'bad JSON, fail closed: exit 2 with the stamp on stderr', stdin: '{not json', env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 2, stdout: '', stderrIncludes: ['GUARD_UNAVAILABLE'] },
-    { name: 'PreToolUse without a session id, fail closed: the decision deny with the stamp, exit 2', stdin: noSession, env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 2, stdout: JSON.stringify({ decision: 'deny', reason: NO_SESSION_STAMP }), stderrIncludes: ['GUARD_UNAVAILABLE'] },
-  ];
-}
-
 /** The lines a demo step shows for a Copilot or Droid hook answer. */
 function copilotDroidAnswerLines(r) {
   if (r.exitCode === 0 && r.stdout.trim() === '') return ['(nothing printed, exit 0): the host runs the tool'];
@@ -914,21 +893,6 @@ export const ARTIFACTS = [
     files: [],
     install: 'stopline install cline (writes ~/.cline/hooks/<Event> files that run the script)',
     cases: clineCases(),
-  },
-  {
-    id: 'openhands',
-    title: 'OpenHands CLI hook script (registered in .openhands/hooks.json)',
-    entry: 'hosts/openhands/main.ts',
-    decisionEntry: 'hosts/openhands/decide.ts',
-    output: 'openhands/stopline.mjs',
-    format: 'es',
-    kind: 'command',
-    shebang: true,
-    sizeBudget: HOOK_SCRIPT_BUDGET,
-    // OpenHands has no plugin folder that carries hooks to the CLI: the install writes the hooks file
-    files: [],
-    install: 'stopline install openhands',
-    cases: openhandsCases(),
   },
   {
     id: 'openclaw',

@@ -4,9 +4,11 @@
 
 import type { HostTools } from './host-tool';
 import { tooling as kimiTools } from '../kimi/tooling';
+import { tooling as openhandsTools } from '../openhands/tooling';
 import { tooling as vibeTools } from '../vibe/tooling';
 
 export const FOLDER_TOOLS = {
   kimi: kimiTools,
+  openhands: openhandsTools,
   vibe: vibeTools,
 } as const satisfies Readonly<Record<string, HostTools>>;

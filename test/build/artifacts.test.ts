@@ -45,7 +45,6 @@ describe('the artifact list', () => {
       copilot: 'copilot/stopline.mjs',
       droid: 'droid/stopline.mjs',
       cline: 'cline/stopline.mjs',
-      openhands: 'openhands/stopline.mjs',
       openclaw: 'openclaw/index.js',
       cli: 'stopline.mjs',
       installer: 'install.sh',

@@ -215,7 +215,7 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   cline: 24,
   kimi: 33,
   kilo: 20,
-  openhands: 35,
+  openhands: 23,
   openclaw: 24,
   vibe: 17,
 };

@@ -41,7 +41,6 @@ const WRITE_EVENT: Record<SpawnedHost, { event: string; tool: string }> = {
   copilot: { event: 'PreToolUse', tool: 'Write' },
   droid: { event: 'PreToolUse', tool: 'Create' },
   cline: { event: 'PreToolUse', tool: 'editor' },
-  openhands: { event: 'PreToolUse', tool: 'file_editor' },
   // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
   ...(Object.fromEntries(Object.entries<HostTestRows>(FOLDER_ROWS).map(([host, rows]) => [host, rows.writeEvent])) as Record<keyof typeof FOLDER_ROWS, { event: string; tool: string }>),
 };

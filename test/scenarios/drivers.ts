@@ -18,7 +18,6 @@ import { codexAdapter } from '../../hosts/codex/adapter';
 import { copilotAdapter, namedBy } from '../../hosts/copilot/adapter';
 import { droidAdapter } from '../../hosts/droid/adapter';
 import { clineAdapter, stopCommand } from '../../hosts/cline/adapter';
-import { openhandsAdapter } from '../../hosts/openhands/adapter';
 import { geminiAdapter } from '../../hosts/gemini/adapter';
 import { nativeAdapter } from '../../hosts/cli/guard/adapters';
 import { pluginDoor } from '../../hosts/hermes/doors';
@@ -239,12 +238,6 @@ function decisionFromRendered(host: HostName, r: Rendered): Seen {
       if (isStopCommand(j)) return { decision: 'deny', stamp: String(j.contextModification) };
       return { decision: 'allow' };
     }
-    case 'openhands': {
-      // OpenHands blocks on exit 2 or a top-level decision "deny"; the model reads the JSON reason, else stderr
-      const j = fromJson(r.stdout);
-      if (j?.decision === 'deny') return { decision: 'deny', stamp: String(j.reason ?? '') };
-      return r.exitCode === 2 ? { decision: 'deny', stamp: r.stderr } : { decision: 'allow' };
-    }
     default: {
       const rows = folderCommandRows(host);
       if (rows) return rows.decision(r);
@@ -324,15 +317,11 @@ export const PAYLOADS = {
     prompt: (s: Sandbox, text: string) => ({ ...fixture('qwen', 'UserPromptSubmit.json'), session_id: s.session, cwd: s.project, prompt: text, submitted_prompt: text }),
     tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('qwen', 'PreToolUse-write_file.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input, tool_use_id: nextId('toolu_'), tool_call_id: nextId('call_') }),
   },
-  openhands: {
-    prompt: (s: Sandbox, text: string) => ({ ...fixture('openhands', 'UserPromptSubmit.json'), session_id: s.session, working_dir: s.project, message: text }),
-    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('openhands', 'PreToolUse-file_editor-create.json'), session_id: s.session, working_dir: s.project, tool_name: t.name, tool_input: t.input }),
-  },
   // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
   ...folderPayloads(),
 } as const;
 
-type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'cline' | 'openhands';
+type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'cline';
 
 const COMMAND_ADAPTERS: Record<CommandHost, CommandHookAdapter> = {
   claude: claudeAdapter,
@@ -344,7 +333,6 @@ const COMMAND_ADAPTERS: Record<CommandHost, CommandHookAdapter> = {
   copilot: copilotAdapter,
   droid: droidAdapter,
   cline: clineAdapter,
-  openhands: openhandsAdapter,
 };
 
 /**

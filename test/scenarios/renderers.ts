@@ -54,8 +54,6 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   cline: ['dotdot', 'absolute'],
   // OpenCode's tools and path handling (test/hosts/kilo/path-forms.test.ts)
   kilo: ['dotdot', 'absolute'],
-  // file_editor refuses a path that is not absolute
-  openhands: ['absolute'],
   // one `@` dropped, `~/` the home, `file://` its path (observed on the real CLI)
   openclaw: ['mention', 'dotdot', 'absolute', 'home', 'file-url'],
   // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
@@ -297,30 +295,6 @@ function cline(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   }
 }
 
-/**
- * OpenHands CLI 1.16.0 (test/fixtures/openhands/PreToolUse-*.json): one file_editor tool by
- * command, absolute paths. Its task subagent fires no hook, so a guarded delegation is not
- * something it can express: the task call is decided as a call of unknown effect
- * (test/hosts/openhands/).
- */
-function openhands(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
-  switch (t.op) {
-    case 'write':
-      return { name: 'file_editor', input: { command: 'create', path: spell('openhands', t, ctx, true), file_text: t.content, kind: 'FileEditorAction' } };
-    case 'edit':
-      return { name: 'file_editor', input: { command: 'str_replace', path: place(t.path, ctx, true), old_str: t.old, new_str: t.new, kind: 'FileEditorAction' } };
-    case 'read':
-      return { name: 'file_editor', input: { command: 'view', path: place(t.path, ctx, true), kind: 'FileEditorAction' } };
-    case 'shell':
-      return { name: 'terminal', input: { command: t.command, is_input: false, timeout: null, reset: false, kind: 'TerminalAction' } };
-    case 'delegate':
-    case 'batch':
-      return null;
-    case 'mcp':
-      return { name: `${t.server}_${t.tool}`, input: mcpArgs(t) };
-  }
-}
-
 /** OpenClaw 2026.9.6 (test/fixtures/openclaw/before_tool_call-*.json): Pi's tool shapes under its own names. */
 function openclaw(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   switch (t.op) {
@@ -355,7 +329,6 @@ export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderCo
   droid,
   cline,
   kilo: (t, ctx) => opencode(t, ctx, 'kilo'),
-  openhands,
   openclaw,
   ...folderRows((r, host) => (t: NeutralTool, ctx: RenderContext) => r.render(t, ctx, { spell: (w, c, absolute) => spell(host, w, c, absolute), place })),
 };

@@ -32,7 +32,6 @@ import { qwenHost } from '../install/host-qwen';
 import { HOOK_NAME } from '../install/hook-files';
 import { settingsHookPaths, type SettingsHookHost } from '../install/settings-hooks';
 import { findOurGroups, type EventMapPath } from '../install/hook-groups';
-import { openhandsEventMap, openhandsHost } from '../install/host-openhands';
 import { trustEntriesFor } from '../install/codex-trust';
 import { JsonEditError, findProp, nodeAt, nodeValue, parseJsonDocument } from '../install/json-edit';
 import { openclawConfigFile, qwenDir, type Env, type Host, type Scope } from '../install/locations';
@@ -41,7 +40,7 @@ import { findOnPath, isRuntime } from '../install/runtime';
 import { parseTableHeader } from '../install/toml-trust';
 import { YamlEditError, enablePlugin } from '../install/yaml-plugins';
 import { opencode2Checks } from './opencode2';
-import { PROBE_REASON, probeClaude, probeCodex, probeCopilot, probeDroid, probeGemini, probeHermes, probeOpenClaw, probeOpenCode, probeOpenHands, probePi, probeQwen, probeRuntime } from './probes';
+import { PROBE_REASON, probeClaude, probeCodex, probeCopilot, probeDroid, probeGemini, probeHermes, probeOpenClaw, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
 import { COPILOT_EVENTS, COPILOT_HOOK_TIMEOUT_SECONDS, copilotPaths } from '../install/host-copilot';
 import { CLINE_EVENTS, clinePaths } from '../install/host-cline';
 import { DROID_EVENTS, DROID_HOOK_TIMEOUT_SECONDS, HOOKS_FILE_MAP, SETTINGS_MAP, droidPaths } from '../install/host-droid';
@@ -157,7 +156,7 @@ interface Groups {
 }
 
 /** stopline's hook groups in a Claude settings.json or a Codex hooks.json. */
-function readGroups(file: string, script: string, base: EventMapPath = ['hooks']): Groups {
+export function readGroups(file: string, script: string, base: EventMapPath = ['hooks']): Groups {
   const text = readText(file);
   const out: Groups = { text, commands: new Map(), matchers: new Map() };
   if (text === null) return out;
@@ -176,7 +175,7 @@ function readGroups(file: string, script: string, base: EventMapPath = ['hooks']
   return out;
 }
 
-function registeredCheck(host: Host, p: Placement, file: string, events: readonly string[], g: Groups): Check {
+export function registeredCheck(host: Host, p: Placement, file: string, events: readonly string[], g: Groups): Check {
   const fix = installCommand(host, p);
   if (g.text === null) return check('registered', 'fail', `${file} does not exist: the host does not know about stopline`, fix);
   if (g.problem) return check('registered', 'fail', `${file} cannot be read as JSON (${g.problem}); the host may not read it either`, `fix the file, then ${fix}`);
@@ -792,44 +791,6 @@ export async function clineChecks(ctx: DoctorContext, p: Placement): Promise<Che
   checks.push(check('registered', 'pass', `${CLINE_EVENTS.length} hook files in ${paths.hooksDir}`));
   const rt = await commandRuntime(command!, ctx.env.env);
   checks.push(rt.check);
-  return checks;
-}
-
-// ------------------------------------------------------------------------------- OpenHands
-
-/**
- * OpenHands reads only the first hooks file it finds, `<working dir>/.openhands/hooks.json`
- * before `~/.openhands/hooks.json`, and has no command that lists the hooks it loaded: doctor
- * reads the file, says which one this folder's conversations would read, and runs the
- * registered command on a review-mode write the way OpenHands does.
- */
-export async function openhandsChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
-  const env = ctx.env;
-  const paths = settingsHookPaths(openhandsHost, env, p.scope, p.project);
-  const checks = [artifactCheck('openhands', p, join(ctx.distDir, 'openhands', 'stopline.mjs'), paths.script)];
-  let base: EventMapPath = [];
-  try {
-    base = openhandsEventMap(readText(paths.settings), paths.settings);
-  } catch {
-    // the registered check reports an unreadable file
-  }
-  const g = readGroups(paths.settings, paths.script, base);
-  const events = installRows(openhandsHost.registry).map((e) => e.native);
-  const registered = registeredCheck('openhands', p, paths.settings, events, g);
-  checks.push(registered);
-  if (registered.status === 'fail') return checks;
-  const projectFile = settingsHookPaths(openhandsHost, env, 'project', env.cwd).settings;
-  checks.push(
-    p.scope === 'user' && projectFile !== paths.settings && existsSync(projectFile)
-      ? check('would-run', 'fail', `${projectFile} exists, and OpenHands reads only the first hooks file it finds: in this folder it never reads ${paths.settings}`, 'stopline install openhands --scope project')
-      : check('would-run', 'pass', `OpenHands reads ${paths.settings} for conversations in ${p.scope === 'user' ? 'folders without a .openhands/hooks.json of their own' : p.project}; the handlers carry no matcher, so they cover every tool (OpenHands lists no loaded hooks to ask)`),
-  );
-  const before = installRows(openhandsHost.registry).find((e) => e.control === 'action.before')!.native;
-  const command = g.commands.get(before)![0]!;
-  const rt = await commandRuntime(command, env.env);
-  checks.push(rt.check);
-  const timeout = installRows(openhandsHost.registry)[0]!.install.timeoutSec;
-  if (rt.ok) checks.push(probeCheck(await probeOpenHands(ctx.world(), command), 'openhands', p, timeout));
   return checks;
 }
 

@@ -95,11 +95,6 @@ export function clineHome(e: Env): string {
   return hostHome(e, 'cline');
 }
 
-/** OpenHands' user folder `~/.openhands` (it reads its hooks file from the home folder, with no variable to move it). */
-export function openhandsDir(e: Env): string {
-  return hostHome(e, 'openhands');
-}
-
 /** The user's stopline.json (failMode lives there). */
 export function stoplineConfigFile(e: Env): string {
   return join(xdgConfigHome(e), 'stopline', 'stopline.json');

@@ -4,9 +4,11 @@
 
 import type { HostTestRows } from './host-rows';
 import { rows as kimiRows } from '../kimi/rows';
+import { rows as openhandsRows } from '../openhands/rows';
 import { rows as vibeRows } from '../vibe/rows';
 
 export const FOLDER_ROWS = {
   kimi: kimiRows,
+  openhands: openhandsRows,
   vibe: vibeRows,
 } as const satisfies Readonly<Record<string, HostTestRows>>;
