@@ -556,23 +556,6 @@ function droidCases() {
   ];
 }
 
-/** @returns {CommandCase[]} */
-function clineCases() {
-  const call = (name, input) => JSON.stringify({ hookName: 'tool_call', tool_call: { id: 'call_1', name, input } });
-  const stopCommand = `printf '%s\\n' '${NO_SESSION_STAMP}'; exit 1`;
-  return [
-    { name: 'PreToolUse run_commands with no contract: allowed, nothing printed', argv: ['PreToolUse'], stdin: fixtureText('cline', 'PreToolUse-run_commands.json'), env: { HOME: '/nonexistent' }, exitCode: 0, stdout: '' },
-    { name: 'TaskStart whose session record cannot be read, fail open: nothing printed, one stderr line', argv: ['TaskStart'], stdin: fixtureText('cline', 'TaskStart.json'), env: { CLINE_SESSION_DATA_DIR: '/nonexistent' }, exitCode: 0, stdout: '', stderrIncludes: ['session record could not be read'] },
-    { name: 'a child agent\'s TaskStart: nothing printed', argv: ['TaskStart'], stdin: fixtureText('cline', 'TaskStart-child.json'), exitCode: 0, stdout: '' },
-    { name: 'no argument: the event comes from hookName', stdin: fixtureText('cline', 'PreToolUse-read_files.json'), exitCode: 0, stdout: '' },
-    { name: 'an event the registry does not know: nothing printed', argv: ['SomethingNew'], stdin: JSON.stringify({ hookName: 'x' }), exitCode: 0, stdout: '' },
-    { name: 'bad JSON, fail open: nothing on stdout, one stderr line', argv: ['PreToolUse'], stdin: '{not json', exitCode: 0, stdout: '', stderrIncludes: ['failing open'] },
-    { name: 'empty stdin, fail closed: the cancel JSON (any failed hook lets the tool run on Cline)', argv: ['PreToolUse'], stdin: '', env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 0, stdoutIncludes: ['"cancel":true', 'GUARD_UNAVAILABLE', 'hook input is empty'] },
-    { name: 'run_commands without a session id, fail closed: its commands replaced by one that prints the stamp, the stamp as context', argv: ['PreToolUse'], stdin: call('run_commands', { commands: ['ls'] }), env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 0, stdout: JSON.stringify({ overrideInput: { commands: [stopCommand] }, contextModification: NO_SESSION_STAMP }) },
-    { name: 'editor without a session id, fail closed: cancel with the stamp', argv: ['PreToolUse'], stdin: call('editor', { path: '/p/a.txt', new_text: 'x' }), env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 0, stdout: JSON.stringify({ cancel: true, errorMessage: NO_SESSION_STAMP }) },
-  ];
-}
-
 /** The lines a demo step shows for a Copilot or Droid hook answer. */
 function copilotDroidAnswerLines(r) {
   if (r.exitCode === 0 && r.stdout.trim() === '') return ['(nothing printed, exit 0): the host runs the tool'];
@@ -879,20 +862,6 @@ export const ARTIFACTS = [
     install: 'droid plugin marketplace add ./stopline, then droid plugin install stopline@stopline (or stopline install droid)',
     cases: droidCases(),
     demo: droidDemo(),
-  },
-  {
-    id: 'cline',
-    title: 'Cline CLI hook script (one hook file per event runs it)',
-    entry: 'hosts/cline/main.ts',
-    decisionEntry: 'hosts/cline/decide.ts',
-    output: 'cline/stopline.mjs',
-    format: 'es',
-    kind: 'command',
-    shebang: true,
-    sizeBudget: HOOK_SCRIPT_BUDGET,
-    files: [],
-    install: 'stopline install cline (writes ~/.cline/hooks/<Event> files that run the script)',
-    cases: clineCases(),
   },
   {
     id: 'openclaw',

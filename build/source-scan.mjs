@@ -505,7 +505,7 @@ export const KEPT_EXPORTS = [
   { file: 'hosts/cli/install/checksums.ts', name: 'writeChecksums', test: true, why: 'the SHA256SUMS the installer verifies: the tests serve a dist with it' },
   { file: 'hosts/cli/install/codex-hook-trust.ts', name: 'codexEffectiveTimeout', test: true, why: 'the timeout Codex applies to a hook: the tests check each default' },
   { file: 'hosts/cli/install/host-claude.ts', name: 'claudeGroups', test: true, why: "the hook groups the Claude install writes: the tests hold them to the plugin's hooks.json" },
-  { file: 'hosts/cli/install/host-cline.ts', name: 'clineHookFile', test: true, why: 'the hook file the Cline install writes: the real-host suites place it by hand' },
+  { file: 'hosts/cline/install.ts', name: 'clineHookFile', test: true, why: 'the hook file the Cline install writes: the real-host suites place it by hand' },
   { file: 'hosts/openhands/install.ts', name: 'openhandsHooksMap', test: true, why: 'the hooks file a fresh OpenHands install writes: the real-host suites place it by hand' },
   { file: 'hosts/vibe/install.ts', name: 'vibeHookTables', test: true, why: 'the hook tables the Vibe install writes: the real-host suites place them by hand' },
   { file: 'hosts/cli/install/yaml-plugins.ts', name: 'isPluginEnabled', test: true, why: "whether a plugins list enables a name: the tests read the installer's edits back with it" },

@@ -44,7 +44,6 @@ describe('the artifact list', () => {
       qwen: 'qwen/stopline.mjs',
       copilot: 'copilot/stopline.mjs',
       droid: 'droid/stopline.mjs',
-      cline: 'cline/stopline.mjs',
       openclaw: 'openclaw/index.js',
       cli: 'stopline.mjs',
       installer: 'install.sh',

@@ -212,7 +212,7 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   qwen: 59,
   copilot: 65,
   droid: 61,
-  cline: 24,
+  cline: 14,
   kimi: 33,
   kilo: 20,
   openhands: 23,

@@ -50,8 +50,6 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   // `~/x`, `@x` and `file://` are plain names in the cwd for both (observed on the real CLIs)
   copilot: ['dotdot', 'absolute'],
   droid: ['dotdot', 'absolute'],
-  // `~/x` and `@x` are plain names in the project for Cline too (observed on the real CLI)
-  cline: ['dotdot', 'absolute'],
   // OpenCode's tools and path handling (test/hosts/kilo/path-forms.test.ts)
   kilo: ['dotdot', 'absolute'],
   // one `@` dropped, `~/` the home, `file://` its path (observed on the real CLI)
@@ -275,26 +273,6 @@ function droid(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   }
 }
 
-/** Cline CLI 3.0.65 (test/fixtures/cline/PreToolUse-*.json); its MCP tool names were not observed. */
-function cline(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
-  switch (t.op) {
-    case 'write':
-      return { name: 'editor', input: { path: spell('cline', t, ctx, true), new_text: t.content } };
-    case 'edit':
-      return { name: 'editor', input: { path: place(t.path, ctx, true), old_text: t.old, new_text: t.new } };
-    case 'read':
-      return { name: 'read_files', input: { files: [{ path: place(t.path, ctx, true) }] } };
-    case 'shell':
-      return { name: 'run_commands', input: { commands: [t.command] } };
-    case 'delegate':
-      return { name: 'spawn_agent', input: { systemPrompt: 'You are a helper.', task: t.task } };
-    case 'batch':
-      return null;
-    case 'mcp':
-      return { name: `${t.server}__${t.tool}`, input: mcpArgs(t) };
-  }
-}
-
 /** OpenClaw 2026.9.6 (test/fixtures/openclaw/before_tool_call-*.json): Pi's tool shapes under its own names. */
 function openclaw(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   switch (t.op) {
@@ -327,7 +305,6 @@ export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderCo
   qwen,
   copilot,
   droid,
-  cline,
   kilo: (t, ctx) => opencode(t, ctx, 'kilo'),
   openclaw,
   ...folderRows((r, host) => (t: NeutralTool, ctx: RenderContext) => r.render(t, ctx, { spell: (w, c, absolute) => spell(host, w, c, absolute), place })),

@@ -42,7 +42,6 @@ import { YamlEditError, enablePlugin } from '../install/yaml-plugins';
 import { opencode2Checks } from './opencode2';
 import { PROBE_REASON, probeClaude, probeCodex, probeCopilot, probeDroid, probeGemini, probeHermes, probeOpenClaw, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
 import { COPILOT_EVENTS, COPILOT_HOOK_TIMEOUT_SECONDS, copilotPaths } from '../install/host-copilot';
-import { CLINE_EVENTS, clinePaths } from '../install/host-cline';
 import { DROID_EVENTS, DROID_HOOK_TIMEOUT_SECONDS, HOOKS_FILE_MAP, SETTINGS_MAP, droidPaths } from '../install/host-droid';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
@@ -754,43 +753,6 @@ export async function droidChecks(ctx: DoctorContext, p: Placement): Promise<Che
   const rt = await commandRuntime(command!, env.env);
   checks.push(rt.check);
   if (rt.ok) checks.push(probeCheck(await probeDroid(ctx.world(), command!), 'droid', p, DROID_HOOK_TIMEOUT_SECONDS));
-  return checks;
-}
-
-// ----------------------------------------------------------------------------------- Cline
-
-/**
- * Cline runs each executable file of its hooks folder named after an event; it has no command
- * that lists them, so doctor reads the files the way Cline starts them (the executable bit, the
- * script they run, the event they name) and checks the runtime they start.
- */
-export async function clineChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
-  const paths = clinePaths(ctx.env, p.scope, p.project);
-  const fix = installCommand('cline', p);
-  const checks = [artifactCheck('cline', p, join(ctx.distDir, 'cline', 'stopline.mjs'), paths.script)];
-  const ours = runsScript(paths.script);
-  const bad: string[] = [];
-  let command: string | undefined;
-  for (const event of CLINE_EVENTS) {
-    const file = join(paths.hooksDir, event);
-    const text = readText(file);
-    const line = text?.split('\n').find((l) => l.startsWith('exec '));
-    let runnable = true;
-    try {
-      accessSync(file, constants.X_OK);
-    } catch {
-      runnable = false;
-    }
-    if (!text || !text.startsWith('#!') || !runnable || !line || !ours(line) || !line.trimEnd().endsWith(` ${event}`)) bad.push(event);
-    else command ??= line.slice('exec '.length);
-  }
-  if (bad.length) {
-    checks.push(check('registered', 'fail', `${paths.hooksDir} has no executable stopline hook file (running ${paths.script} with its event) for ${bad.join(', ')}: Cline runs the tools unguarded`, fix));
-    return checks;
-  }
-  checks.push(check('registered', 'pass', `${CLINE_EVENTS.length} hook files in ${paths.hooksDir}`));
-  const rt = await commandRuntime(command!, ctx.env.env);
-  checks.push(rt.check);
   return checks;
 }
 

@@ -90,11 +90,6 @@ export function factoryHome(e: Env): string {
   return hostHome(e, 'droid');
 }
 
-/** Cline's user folder, `~/.cline` (its user hooks in `hooks/`). */
-export function clineHome(e: Env): string {
-  return hostHome(e, 'cline');
-}
-
 /** The user's stopline.json (failMode lives there). */
 export function stoplineConfigFile(e: Env): string {
   return join(xdgConfigHome(e), 'stopline', 'stopline.json');

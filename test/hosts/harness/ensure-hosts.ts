@@ -30,7 +30,6 @@ export const HOSTS_FOR = {
   copilot: ['copilot'],
   droid: ['droid'],
   kilo: ['kilo'],
-  cline: ['cline'],
   openclaw: ['openclaw', 'node24'],
   // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
   ...(Object.fromEntries(Object.entries<HostTestRows>(FOLDER_ROWS).map(([host, rows]) => [host, rows.installs ?? [host]])) as Record<keyof typeof FOLDER_ROWS, readonly InstalledHost[]>),
