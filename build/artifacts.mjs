@@ -556,60 +556,6 @@ function droidCases() {
   ];
 }
 
-/** @returns {CommandCase[]} */
-function clineCases() {
-  const call = (name, input) => JSON.stringify({ hookName: 'tool_call', tool_call: { id: 'call_1', name, input } });
-  const stopCommand = `printf '%s\\n' '${NO_SESSION_STAMP}'; exit 1`;
-  return [
-    { name: 'PreToolUse run_commands with no contract: allowed, nothing printed', argv: ['PreToolUse'], stdin: fixtureText('cline', 'PreToolUse-run_commands.json'), env: { HOME: '/nonexistent' }, exitCode: 0, stdout: '' },
-    { name: 'TaskStart whose session record cannot be read, fail open: nothing printed, one stderr line', argv: ['TaskStart'], stdin: fixtureText('cline', 'TaskStart.json'), env: { CLINE_SESSION_DATA_DIR: '/nonexistent' }, exitCode: 0, stdout: '', stderrIncludes: ['session record could not be read'] },
-    { name: 'a child agent\'s TaskStart: nothing printed', argv: ['TaskStart'], stdin: fixtureText('cline', 'TaskStart-child.json'), exitCode: 0, stdout: '' },
-    { name: 'no argument: the event comes from hookName', stdin: fixtureText('cline', 'PreToolUse-read_files.json'), exitCode: 0, stdout: '' },
-    { name: 'an event the registry does not know: nothing printed', argv: ['SomethingNew'], stdin: JSON.stringify({ hookName: 'x' }), exitCode: 0, stdout: '' },
-    { name: 'bad JSON, fail open: nothing on stdout, one stderr line', argv: ['PreToolUse'], stdin: '{not json', exitCode: 0, stdout: '', stderrIncludes: ['failing open'] },
-    { name: 'empty stdin, fail closed: the cancel JSON (any failed hook lets the tool run on Cline)', argv: ['PreToolUse'], stdin: '', env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 0, stdoutIncludes: ['"cancel":true', 'GUARD_UNAVAILABLE', 'hook input is empty'] },
-    { name: 'run_commands without a session id, fail closed: its commands replaced by one that prints the stamp, the stamp as context', argv: ['PreToolUse'], stdin: call('run_commands', { commands: ['ls'] }), env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 0, stdout: JSON.stringify({ overrideInput: { commands: [stopCommand] }, contextModification: NO_SESSION_STAMP }) },
-    { name: 'editor without a session id, fail closed: cancel with the stamp', argv: ['PreToolUse'], stdin: call('editor', { path: '/p/a.txt', new_text: 'x' }), env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 0, stdout: JSON.stringify({ cancel: true, errorMessage: NO_SESSION_STAMP }) },
-  ];
-}
-
-/** @returns {CommandCase[]} */
-function kimiCases() {
-  const deny = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: NO_SESSION_STAMP } };
-  const prompt = JSON.parse(fixtureText('kimi', 'UserPromptSubmit.json'));
-  return [
-    // Kimi reads no context: the contract and its acknowledgement have no channel to the model
-    { name: 'SessionStart: nothing printed (Kimi reads no context)', stdin: fixtureText('kimi', 'SessionStart-startup.json'), exitCode: 0, stdout: '' },
-    { name: 'UserPromptSubmit $stopline review: armed, nothing printed', stdin: JSON.stringify({ ...prompt, prompt: '$stopline review -- look at a.txt' }), exitCode: 0, stdout: '' },
-    { name: 'PreToolUse ReadFile: allowed, nothing printed', stdin: fixtureText('kimi', 'PreToolUse-ReadFile.json'), exitCode: 0, stdout: '' },
-    { name: 'an event the registry does not know: nothing printed', stdin: JSON.stringify({ hook_event_name: 'SomethingNew', session_id: 's' }), exitCode: 0, stdout: '' },
-    { name: 'bad JSON, fail open: nothing on stdout, one stderr line', stdin: '{not json', exitCode: 0, stdout: '', stderrIncludes: ['failing open'] },
-    { name: 'bad JSON, fail closed: exit 2 with the stamp on stderr', stdin: '{not json', env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 2, stdout: '', stderrIncludes: ['GUARD_UNAVAILABLE'] },
-    { name: 'PreToolUse without a session id, fail closed: GUARD_UNAVAILABLE deny (an explicit deny: Kimi lets every failed hook through)', stdin: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'WriteFile', tool_input: {} }), env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 0, stdout: JSON.stringify(deny) },
-  ];
-}
-
-/**
- * The OpenHands hook script's runtime cases: its own payload (`event_type`, `working_dir`,
- * `message`); nothing a hook prints reaches the model except a deny, so arming prints nothing,
- * and a deny is the top-level decision JSON with the stamp on stderr and exit 2.
- */
-function openhandsCases() {
-  const prompt = { ...fixtureJson('openhands', 'UserPromptSubmit.json'), message: '$stopline review -- look at a.txt' };
-  const view = { ...fixtureJson('openhands', 'PreToolUse-file_editor-view.json') };
-  const noSession = JSON.stringify({ event_type: 'PreToolUse', tool_name: 'file_editor', tool_input: { command: 'create', path: '/home/dev/project/x.txt', file_text: 'x' }, working_dir: '/home/dev/project' });
-  return [
-    { name: 'SessionStart: nothing printed (OpenHands shows no hook context)', stdin: fixtureText('openhands', 'SessionStart.json'), exitCode: 0, stdout: '' },
-    { name: 'UserPromptSubmit $stopline review: armed, nothing printed', stdin: JSON.stringify(prompt), exitCode: 0, stdout: '' },
-    { name: 'PreToolUse file_editor view under review: allowed, nothing printed', stdin: JSON.stringify(view), exitCode: 0, stdout: '' },
-    { name: 'PreToolUse file_editor create under review: the decision deny, the stamp on stderr, exit 2', stdin: fixtureText('openhands', 'PreToolUse-file_editor-create.json'), exitCode: 2, stdoutIncludes: ['{"decision":"deny","reason":"STOP / ', 'MODE_FORBIDS_MUTATION'], stderrIncludes: ['MODE_FORBIDS_MUTATION'] },
-    { name: 'an event the registry does not know: nothing printed', stdin: JSON.stringify({ event_type: 'SomethingNew', session_id: 's' }), exitCode: 0, stdout: '' },
-    { name: 'bad JSON, fail open: nothing on stdout, one stderr line', stdin: '{not json', exitCode: 0, stdout: '', stderrIncludes: ['failing open'] },
-    { name: 'bad JSON, fail closed: exit 2 with the stamp on stderr', stdin: '{not json', env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 2, stdout: '', stderrIncludes: ['GUARD_UNAVAILABLE'] },
-    { name: 'PreToolUse without a session id, fail closed: the decision deny with the stamp, exit 2', stdin: noSession, env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 2, stdout: JSON.stringify({ decision: 'deny', reason: NO_SESSION_STAMP }), stderrIncludes: ['GUARD_UNAVAILABLE'] },
-  ];
-}
-
 /** The lines a demo step shows for a Copilot or Droid hook answer. */
 function copilotDroidAnswerLines(r) {
   if (r.exitCode === 0 && r.stdout.trim() === '') return ['(nothing printed, exit 0): the host runs the tool'];
@@ -674,7 +620,7 @@ function openclawPackageJson(meta) {
  * values, so the folder imports nothing of build/ (which imports it).
  * @type {import('./types').ArtifactKit}
  */
-const ARTIFACT_KIT = { REPO_ROOT, HOOK_SCRIPT_BUDGET, NO_SESSION_STAMP, fixtureText };
+const ARTIFACT_KIT = { REPO_ROOT, HOOK_SCRIPT_BUDGET, NO_SESSION_STAMP, fixtureText, generated: (file) => GENERATED[file]() };
 
 /**
  * The artifacts described in the hosts' own folders: each hosts/<host>/artifact.mjs exports
@@ -916,52 +862,6 @@ export const ARTIFACTS = [
     install: 'droid plugin marketplace add ./stopline, then droid plugin install stopline@stopline (or stopline install droid)',
     cases: droidCases(),
     demo: droidDemo(),
-  },
-  {
-    id: 'cline',
-    title: 'Cline CLI hook script (one hook file per event runs it)',
-    entry: 'hosts/cline/main.ts',
-    decisionEntry: 'hosts/cline/decide.ts',
-    output: 'cline/stopline.mjs',
-    format: 'es',
-    kind: 'command',
-    shebang: true,
-    sizeBudget: HOOK_SCRIPT_BUDGET,
-    files: [],
-    install: 'stopline install cline (writes ~/.cline/hooks/<Event> files that run the script)',
-    cases: clineCases(),
-  },
-  {
-    id: 'kimi',
-    title: 'Kimi Code hook script (+ hooks.toml, the [[hooks]] tables for ~/.kimi/config.toml)',
-    entry: 'hosts/kimi/main.ts',
-    decisionEntry: 'hosts/kimi/decide.ts',
-    output: 'kimi/stopline.mjs',
-    format: 'es',
-    kind: 'command',
-    shebang: true,
-    sizeBudget: HOOK_SCRIPT_BUDGET,
-    files: [
-      // Kimi has no plugin folder: hooks live only in its config file, which the tables are appended to
-      { to: 'hooks.toml', generate: () => GENERATED['hosts/kimi/hooks.toml']() },
-    ],
-    install: 'stopline install kimi (or append dist/kimi/hooks.toml to ~/.kimi/config.toml and copy stopline.mjs to ~/.kimi/stopline/)',
-    cases: kimiCases(),
-  },
-  {
-    id: 'openhands',
-    title: 'OpenHands CLI hook script (registered in .openhands/hooks.json)',
-    entry: 'hosts/openhands/main.ts',
-    decisionEntry: 'hosts/openhands/decide.ts',
-    output: 'openhands/stopline.mjs',
-    format: 'es',
-    kind: 'command',
-    shebang: true,
-    sizeBudget: HOOK_SCRIPT_BUDGET,
-    // OpenHands has no plugin folder that carries hooks to the CLI: the install writes the hooks file
-    files: [],
-    install: 'stopline install openhands',
-    cases: openhandsCases(),
   },
   {
     id: 'openclaw',

@@ -171,4 +171,6 @@ export interface ArtifactKit {
   NO_SESSION_STAMP: string;
   /** a captured payload's text: test/fixtures/<host>/<name> */
   fixtureText(host: string, name: string): string;
+  /** the text of a generated file, keyed by its committed copy (build/host-files.mjs GENERATED) */
+  generated(file: string): string;
 }

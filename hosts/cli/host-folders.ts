@@ -3,8 +3,14 @@
 // the module (`node build/host-files.mjs --write` after adding one): not edited by hand.
 
 import type { HostTools } from './host-tool';
+import { tooling as clineTools } from '../cline/tooling';
+import { tooling as kimiTools } from '../kimi/tooling';
+import { tooling as openhandsTools } from '../openhands/tooling';
 import { tooling as vibeTools } from '../vibe/tooling';
 
 export const FOLDER_TOOLS = {
+  cline: clineTools,
+  kimi: kimiTools,
+  openhands: openhandsTools,
   vibe: vibeTools,
 } as const satisfies Readonly<Record<string, HostTools>>;

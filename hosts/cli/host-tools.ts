@@ -8,20 +8,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HostName } from '../../core/registry/host-specs';
-import { claudeChecks, clineChecks, codexChecks, copilotChecks, droidChecks, geminiChecks, hermesChecks, kiloChecks, kimiChecks, openclawChecks, opencodeChecks, openhandsChecks, piChecks, qwenChecks } from './doctor/hosts';
+import { claudeChecks, codexChecks, copilotChecks, droidChecks, geminiChecks, hermesChecks, kiloChecks, openclawChecks, opencodeChecks, piChecks, qwenChecks } from './doctor/hosts';
 import { claudeNativeDoor, codexNativeDoor, copilotNativeDoor, droidNativeDoor, geminiNativeDoor, kiloNativeDoor, opencodeNativeDoor, piNativeDoor, qwenNativeDoor } from './doctor/native-hosts';
 import { claudePlanner, claudePluginDir } from './install/host-claude';
-import { clinePaths, clinePlanner } from './install/host-cline';
 import { codexPaths, codexPlanner } from './install/host-codex';
 import { copilotPaths, copilotPlanner } from './install/host-copilot';
 import { droidPaths, droidPlanner } from './install/host-droid';
 import { geminiHost, geminiPlanner } from './install/host-gemini';
 import { hermesPlanner, hermesPluginDir } from './install/host-hermes';
 import { kiloPlanner, kiloPluginDir } from './install/host-kilo';
-import { kimiPaths, kimiPlanner } from './install/host-kimi';
 import { openclawPlanner, openclawPluginDir } from './install/host-openclaw';
 import { opencodePlanner, opencodePluginDir } from './install/host-opencode';
-import { openhandsHost, openhandsPlanner } from './install/host-openhands';
 import { piExtensionsDir, piPlanner } from './install/host-pi';
 import { qwenHost, qwenPlanner } from './install/host-qwen';
 import { FOLDER_TOOLS } from './host-folders';
@@ -46,10 +43,7 @@ export const HOST_TOOLS: Readonly<Record<HostName, HostTools>> = {
     native: copilotNativeDoor,
   },
   droid: { planner: droidPlanner, installedAt: (env, cwd) => existsSync(droidPaths(env, 'user', cwd).script), checks: (ctx, p) => droidChecks(ctx, p), native: droidNativeDoor },
-  cline: { planner: clinePlanner, installedAt: (env, cwd) => existsSync(clinePaths(env, 'user', cwd).script), checks: (ctx, p) => clineChecks(ctx, p) },
-  kimi: { planner: kimiPlanner, installedAt: (env) => existsSync(kimiPaths(env).script), checks: (ctx, p, _all, bin) => kimiChecks(ctx, p, bin) },
   kilo: { planner: kiloPlanner, installedAt: (env, cwd) => existsSync(join(kiloPluginDir(env, 'user', cwd), 'stopline.js')), checks: (ctx, p, _all, bin) => kiloChecks(ctx, p, bin), native: kiloNativeDoor },
-  openhands: { planner: openhandsPlanner, installedAt: (env, cwd) => existsSync(settingsHookPaths(openhandsHost, env, 'user', cwd).script), checks: (ctx, p) => openhandsChecks(ctx, p) },
   openclaw: { planner: openclawPlanner, installedAt: (env) => existsSync(join(openclawPluginDir(env), 'index.js')), checks: (ctx, p, _all, bin) => openclawChecks(ctx, p, bin) },
   // the rows a host keeps in its own folder (hosts/<host>/tooling.ts)
   ...FOLDER_TOOLS,

@@ -212,10 +212,10 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   qwen: 59,
   copilot: 65,
   droid: 61,
-  cline: 24,
-  kimi: 44,
+  cline: 14,
+  kimi: 33,
   kilo: 20,
-  openhands: 35,
+  openhands: 23,
   openclaw: 24,
   vibe: 17,
 };

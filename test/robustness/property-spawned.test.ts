@@ -40,9 +40,6 @@ const WRITE_EVENT: Record<SpawnedHost, { event: string; tool: string }> = {
   qwen: { event: 'PreToolUse', tool: 'write_file' },
   copilot: { event: 'PreToolUse', tool: 'Write' },
   droid: { event: 'PreToolUse', tool: 'Create' },
-  cline: { event: 'PreToolUse', tool: 'editor' },
-  kimi: { event: 'PreToolUse', tool: 'WriteFile' },
-  openhands: { event: 'PreToolUse', tool: 'file_editor' },
   // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
   ...(Object.fromEntries(Object.entries<HostTestRows>(FOLDER_ROWS).map(([host, rows]) => [host, rows.writeEvent])) as Record<keyof typeof FOLDER_ROWS, { event: string; tool: string }>),
 };

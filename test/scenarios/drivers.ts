@@ -17,9 +17,6 @@ import { claudeAdapter } from '../../hosts/claude/adapter';
 import { codexAdapter } from '../../hosts/codex/adapter';
 import { copilotAdapter, namedBy } from '../../hosts/copilot/adapter';
 import { droidAdapter } from '../../hosts/droid/adapter';
-import { clineAdapter, stopCommand } from '../../hosts/cline/adapter';
-import { kimiAdapter } from '../../hosts/kimi/adapter';
-import { openhandsAdapter } from '../../hosts/openhands/adapter';
 import { geminiAdapter } from '../../hosts/gemini/adapter';
 import { nativeAdapter } from '../../hosts/cli/guard/adapters';
 import { pluginDoor } from '../../hosts/hermes/doors';
@@ -149,13 +146,6 @@ function fromJson(text: string): Record<string, unknown> | null {
   return JSON.parse(text) as Record<string, unknown>;
 }
 
-/** A Cline answer whose one command only prints the stamp it also gives as context (the stop of a run_commands call). */
-function isStopCommand(j: Record<string, unknown>): boolean {
-  const o = j.overrideInput as { commands?: unknown } | undefined;
-  const stamp = j.contextModification;
-  return typeof stamp === 'string' && !!o && Array.isArray(o.commands) && o.commands.length === 1 && o.commands[0] === stopCommand(stamp);
-}
-
 /** The decision a command-hook host reads from the hook's answer. */
 export function seenFromRendered(host: HostName, r: Rendered, input?: unknown): Seen {
   const seen = decisionFromRendered(host, r);
@@ -177,11 +167,6 @@ function rewrittenInput(host: HostName, r: Rendered): unknown {
       return hso.tool_input;
     case 'copilot':
       return j.modifiedArgs;
-    case 'cline': {
-      // the command list replaced by the one command the host runs instead
-      const o = (j.overrideInput ?? undefined) as { commands?: unknown } | undefined;
-      return o && Array.isArray(o.commands) && o.commands.length === 1 && !isStopCommand(j) ? { ...o, commands: o.commands[0] } : undefined;
-    }
     case 'hermes':
       return j.action === 'modify' ? j.args : undefined;
     default:
@@ -233,25 +218,6 @@ function decisionFromRendered(host: HostName, r: Rendered): Seen {
       if (d === 'deny' || d === 'ask') return { decision: 'deny', stamp: String(hso.permissionDecisionReason ?? '') };
       return { decision: 'allow' };
     }
-    case 'cline': {
-      // a cancel stops the call (and the run); a stopped run_commands runs only the command that prints the stamp
-      const j = fromJson(r.stdout) ?? {};
-      if (j.cancel === true) return { decision: 'deny', stamp: String(j.errorMessage ?? '') };
-      if (isStopCommand(j)) return { decision: 'deny', stamp: String(j.contextModification) };
-      return { decision: 'allow' };
-    }
-    case 'kimi': {
-      // Kimi reads only hookSpecificOutput.permissionDecision "deny" (and exit 2 with stderr), on any event
-      if (r.exitCode === 2) return { decision: 'deny', stamp: r.stderr };
-      const hso = (fromJson(r.stdout)?.hookSpecificOutput ?? {}) as Record<string, unknown>;
-      return hso.permissionDecision === 'deny' ? { decision: 'deny', stamp: String(hso.permissionDecisionReason ?? '') } : { decision: 'allow' };
-    }
-    case 'openhands': {
-      // OpenHands blocks on exit 2 or a top-level decision "deny"; the model reads the JSON reason, else stderr
-      const j = fromJson(r.stdout);
-      if (j?.decision === 'deny') return { decision: 'deny', stamp: String(j.reason ?? '') };
-      return r.exitCode === 2 ? { decision: 'deny', stamp: r.stderr } : { decision: 'allow' };
-    }
     default: {
       const rows = folderCommandRows(host);
       if (rows) return rows.decision(r);
@@ -302,27 +268,6 @@ export const PAYLOADS = {
     prompt: (s: Sandbox, text: string) => ({ ...fixture('droid', 'UserPromptSubmit-subagent.json'), session_id: s.session, cwd: s.project, prompt: text, message_id: nextId('msg_') }),
     tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('droid', 'PreToolUse-Create.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input }),
   },
-  // the prompt is read from Cline's session record, written here before the TaskStart payload
-  cline: {
-    prompt: (s: Sandbox, text: string) => {
-      const dir = join(s.home, '.cline', 'data', 'sessions', s.session);
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, `${s.session}.json`), JSON.stringify({ session_id: s.session, cwd: s.project, prompt: text }));
-      return { ...fixture('cline', 'TaskStart.json'), sessionContext: { rootSessionId: s.session }, workspaceRoots: [s.project], workspaceInfo: { rootPath: s.project, hint: 'project' } };
-    },
-    tool: (s: Sandbox, t: RenderedTool) => ({
-      ...fixture('cline', 'PreToolUse-run_commands.json'),
-      sessionContext: { rootSessionId: s.session },
-      workspaceRoots: [s.project],
-      workspaceInfo: { rootPath: s.project, hint: 'project' },
-      tool_call: { id: nextId('call_'), name: t.name, input: t.input },
-      preToolUse: { toolName: t.name, parameters: Object.fromEntries(Object.entries(t.input).map(([k, v]) => [k, JSON.stringify(v)])) },
-    }),
-  },
-  kimi: {
-    prompt: (s: Sandbox, text: string) => ({ ...fixture('kimi', 'UserPromptSubmit.json'), session_id: s.session, cwd: s.project, prompt: text }),
-    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('kimi', 'PreToolUse-WriteFile.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input, tool_call_id: nextId('call_') }),
-  },
   guard: {
     prompt: (s: Sandbox, text: string) => ({ hook_event_name: 'prompt:submit', session_id: s.session, cwd: s.project, prompt: text }),
     tool: (s: Sandbox, t: RenderedTool) => ({ hook_event_name: 'tool:before', session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input }),
@@ -335,15 +280,11 @@ export const PAYLOADS = {
     prompt: (s: Sandbox, text: string) => ({ ...fixture('qwen', 'UserPromptSubmit.json'), session_id: s.session, cwd: s.project, prompt: text, submitted_prompt: text }),
     tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('qwen', 'PreToolUse-write_file.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input, tool_use_id: nextId('toolu_'), tool_call_id: nextId('call_') }),
   },
-  openhands: {
-    prompt: (s: Sandbox, text: string) => ({ ...fixture('openhands', 'UserPromptSubmit.json'), session_id: s.session, working_dir: s.project, message: text }),
-    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('openhands', 'PreToolUse-file_editor-create.json'), session_id: s.session, working_dir: s.project, tool_name: t.name, tool_input: t.input }),
-  },
   // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
   ...folderPayloads(),
 } as const;
 
-type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid' | 'cline' | 'kimi' | 'openhands';
+type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid';
 
 const COMMAND_ADAPTERS: Record<CommandHost, CommandHookAdapter> = {
   claude: claudeAdapter,
@@ -354,9 +295,6 @@ const COMMAND_ADAPTERS: Record<CommandHost, CommandHookAdapter> = {
   qwen: qwenAdapter,
   copilot: copilotAdapter,
   droid: droidAdapter,
-  cline: clineAdapter,
-  kimi: kimiAdapter,
-  openhands: openhandsAdapter,
 };
 
 /**

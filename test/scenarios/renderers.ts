@@ -50,14 +50,8 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   // `~/x`, `@x` and `file://` are plain names in the cwd for both (observed on the real CLIs)
   copilot: ['dotdot', 'absolute'],
   droid: ['dotdot', 'absolute'],
-  // `~/x` and `@x` are plain names in the project for Cline too (observed on the real CLI)
-  cline: ['dotdot', 'absolute'],
-  // Kimi expands `~/` (Python's expanduser); `@x` and `file://` are plain names (observed)
-  kimi: ['dotdot', 'absolute', 'home'],
   // OpenCode's tools and path handling (test/hosts/kilo/path-forms.test.ts)
   kilo: ['dotdot', 'absolute'],
-  // file_editor refuses a path that is not absolute
-  openhands: ['absolute'],
   // one `@` dropped, `~/` the home, `file://` its path (observed on the real CLI)
   openclaw: ['mention', 'dotdot', 'absolute', 'home', 'file-url'],
   // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
@@ -279,70 +273,6 @@ function droid(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   }
 }
 
-/** Cline CLI 3.0.65 (test/fixtures/cline/PreToolUse-*.json); its MCP tool names were not observed. */
-function cline(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
-  switch (t.op) {
-    case 'write':
-      return { name: 'editor', input: { path: spell('cline', t, ctx, true), new_text: t.content } };
-    case 'edit':
-      return { name: 'editor', input: { path: place(t.path, ctx, true), old_text: t.old, new_text: t.new } };
-    case 'read':
-      return { name: 'read_files', input: { files: [{ path: place(t.path, ctx, true) }] } };
-    case 'shell':
-      return { name: 'run_commands', input: { commands: [t.command] } };
-    case 'delegate':
-      return { name: 'spawn_agent', input: { systemPrompt: 'You are a helper.', task: t.task } };
-    case 'batch':
-      return null;
-    case 'mcp':
-      return { name: `${t.server}__${t.tool}`, input: mcpArgs(t) };
-  }
-}
-
-/** Kimi Code 1.51.0 (test/fixtures/kimi/PreToolUse-*.json): relative paths as the model writes them; MCP tools keep their bare name. */
-function kimi(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
-  switch (t.op) {
-    case 'write':
-      return { name: 'WriteFile', input: { path: spell('kimi', t, ctx, false), content: t.content } };
-    case 'edit':
-      return { name: 'StrReplaceFile', input: { path: place(t.path, ctx, false), edit: { old: t.old, new: t.new } } };
-    case 'read':
-      return { name: 'ReadFile', input: { path: place(t.path, ctx, false) } };
-    case 'shell':
-      return { name: 'Shell', input: { command: t.command } };
-    case 'delegate':
-      return { name: 'Agent', input: { description: 'help', prompt: t.task, subagent_type: 'coder' } };
-    case 'batch':
-      return null;
-    case 'mcp':
-      return { name: t.tool, input: mcpArgs(t) };
-  }
-}
-
-/**
- * OpenHands CLI 1.16.0 (test/fixtures/openhands/PreToolUse-*.json): one file_editor tool by
- * command, absolute paths. Its task subagent fires no hook, so a guarded delegation is not
- * something it can express: the task call is decided as a call of unknown effect
- * (test/hosts/openhands/).
- */
-function openhands(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
-  switch (t.op) {
-    case 'write':
-      return { name: 'file_editor', input: { command: 'create', path: spell('openhands', t, ctx, true), file_text: t.content, kind: 'FileEditorAction' } };
-    case 'edit':
-      return { name: 'file_editor', input: { command: 'str_replace', path: place(t.path, ctx, true), old_str: t.old, new_str: t.new, kind: 'FileEditorAction' } };
-    case 'read':
-      return { name: 'file_editor', input: { command: 'view', path: place(t.path, ctx, true), kind: 'FileEditorAction' } };
-    case 'shell':
-      return { name: 'terminal', input: { command: t.command, is_input: false, timeout: null, reset: false, kind: 'TerminalAction' } };
-    case 'delegate':
-    case 'batch':
-      return null;
-    case 'mcp':
-      return { name: `${t.server}_${t.tool}`, input: mcpArgs(t) };
-  }
-}
-
 /** OpenClaw 2026.9.6 (test/fixtures/openclaw/before_tool_call-*.json): Pi's tool shapes under its own names. */
 function openclaw(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   switch (t.op) {
@@ -375,10 +305,7 @@ export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderCo
   qwen,
   copilot,
   droid,
-  cline,
-  kimi,
   kilo: (t, ctx) => opencode(t, ctx, 'kilo'),
-  openhands,
   openclaw,
   ...folderRows((r, host) => (t: NeutralTool, ctx: RenderContext) => r.render(t, ctx, { spell: (w, c, absolute) => spell(host, w, c, absolute), place })),
 };

@@ -6,7 +6,7 @@
  * Every path comes from the installer's own resolution (hosts/cli/install/), so doctor looks
  * exactly where `stopline install` put things.
  */
-import { accessSync, closeSync, constants, existsSync, openSync, readSync, readdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { isRecord } from '../../../core/check';
 import { pathToFileURL } from 'node:url';
@@ -32,7 +32,6 @@ import { qwenHost } from '../install/host-qwen';
 import { HOOK_NAME } from '../install/hook-files';
 import { settingsHookPaths, type SettingsHookHost } from '../install/settings-hooks';
 import { findOurGroups, type EventMapPath } from '../install/hook-groups';
-import { openhandsEventMap, openhandsHost } from '../install/host-openhands';
 import { trustEntriesFor } from '../install/codex-trust';
 import { JsonEditError, findProp, nodeAt, nodeValue, parseJsonDocument } from '../install/json-edit';
 import { openclawConfigFile, qwenDir, type Env, type Host, type Scope } from '../install/locations';
@@ -41,11 +40,9 @@ import { findOnPath, isRuntime } from '../install/runtime';
 import { parseTableHeader } from '../install/toml-trust';
 import { YamlEditError, enablePlugin } from '../install/yaml-plugins';
 import { opencode2Checks } from './opencode2';
-import { PROBE_REASON, probeClaude, probeCodex, probeCopilot, probeDroid, probeGemini, probeKimi, probeHermes, probeOpenClaw, probeOpenCode, probeOpenHands, probePi, probeQwen, probeRuntime } from './probes';
+import { PROBE_REASON, probeClaude, probeCodex, probeCopilot, probeDroid, probeGemini, probeHermes, probeOpenClaw, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
 import { COPILOT_EVENTS, COPILOT_HOOK_TIMEOUT_SECONDS, copilotPaths } from '../install/host-copilot';
-import { CLINE_EVENTS, clinePaths } from '../install/host-cline';
 import { DROID_EVENTS, DROID_HOOK_TIMEOUT_SECONDS, HOOKS_FILE_MAP, SETTINGS_MAP, droidPaths } from '../install/host-droid';
-import { KIMI_EVENTS, KIMI_HOOK_TIMEOUT_SECONDS, kimiHookTablesIn, kimiPaths, type KimiHookTable } from '../install/host-kimi';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
 import { claudeDoorCheck, claudeDoorFacts } from './claude-door';
@@ -158,7 +155,7 @@ interface Groups {
 }
 
 /** stopline's hook groups in a Claude settings.json or a Codex hooks.json. */
-function readGroups(file: string, script: string, base: EventMapPath = ['hooks']): Groups {
+export function readGroups(file: string, script: string, base: EventMapPath = ['hooks']): Groups {
   const text = readText(file);
   const out: Groups = { text, commands: new Map(), matchers: new Map() };
   if (text === null) return out;
@@ -177,7 +174,7 @@ function readGroups(file: string, script: string, base: EventMapPath = ['hooks']
   return out;
 }
 
-function registeredCheck(host: Host, p: Placement, file: string, events: readonly string[], g: Groups): Check {
+export function registeredCheck(host: Host, p: Placement, file: string, events: readonly string[], g: Groups): Check {
   const fix = installCommand(host, p);
   if (g.text === null) return check('registered', 'fail', `${file} does not exist: the host does not know about stopline`, fix);
   if (g.problem) return check('registered', 'fail', `${file} cannot be read as JSON (${g.problem}); the host may not read it either`, `fix the file, then ${fix}`);
@@ -756,173 +753,6 @@ export async function droidChecks(ctx: DoctorContext, p: Placement): Promise<Che
   const rt = await commandRuntime(command!, env.env);
   checks.push(rt.check);
   if (rt.ok) checks.push(probeCheck(await probeDroid(ctx.world(), command!), 'droid', p, DROID_HOOK_TIMEOUT_SECONDS));
-  return checks;
-}
-
-// ----------------------------------------------------------------------------------- Cline
-
-/**
- * Cline runs each executable file of its hooks folder named after an event; it has no command
- * that lists them, so doctor reads the files the way Cline starts them (the executable bit, the
- * script they run, the event they name) and checks the runtime they start.
- */
-export async function clineChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
-  const paths = clinePaths(ctx.env, p.scope, p.project);
-  const fix = installCommand('cline', p);
-  const checks = [artifactCheck('cline', p, join(ctx.distDir, 'cline', 'stopline.mjs'), paths.script)];
-  const ours = runsScript(paths.script);
-  const bad: string[] = [];
-  let command: string | undefined;
-  for (const event of CLINE_EVENTS) {
-    const file = join(paths.hooksDir, event);
-    const text = readText(file);
-    const line = text?.split('\n').find((l) => l.startsWith('exec '));
-    let runnable = true;
-    try {
-      accessSync(file, constants.X_OK);
-    } catch {
-      runnable = false;
-    }
-    if (!text || !text.startsWith('#!') || !runnable || !line || !ours(line) || !line.trimEnd().endsWith(` ${event}`)) bad.push(event);
-    else command ??= line.slice('exec '.length);
-  }
-  if (bad.length) {
-    checks.push(check('registered', 'fail', `${paths.hooksDir} has no executable stopline hook file (running ${paths.script} with its event) for ${bad.join(', ')}: Cline runs the tools unguarded`, fix));
-    return checks;
-  }
-  checks.push(check('registered', 'pass', `${CLINE_EVENTS.length} hook files in ${paths.hooksDir}`));
-  const rt = await commandRuntime(command!, ctx.env.env);
-  checks.push(rt.check);
-  return checks;
-}
-
-// ------------------------------------------------------------------------------- Kimi Code
-
-/**
- * Kimi's own config loader, run by the interpreter the `kimi` program starts: the hooks Kimi
- * would load from the file, or the first line of why it refuses the file (a refused config means
- * Kimi does not start at all). Kimi has no command that lists its hooks.
- */
-const KIMI_LOADER = [
-  'import json, sys',
-  'from pathlib import Path',
-  'try:',
-  '    from kimi_cli.config import load_config',
-  '    c = load_config(Path(sys.argv[1]))',
-  '    print(json.dumps({"hooks": [{"event": h.event, "command": h.command} for h in c.hooks]}))',
-  'except Exception as e:',
-  '    print(json.dumps({"error": (str(e).splitlines() or [type(e).__name__])[0]}))',
-].join('\n');
-
-/** The interpreter of a Python entry script (`#!/…/python3`), or undefined for anything else. */
-function scriptInterpreter(path: string): string | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, 'r');
-    const buf = Buffer.alloc(512);
-    const n = readSync(fd, buf, 0, buf.length, 0);
-    const m = /^#!\s*(\S*python[0-9.]*)\s*$/m.exec(buf.subarray(0, n).toString('utf8').split('\n', 1)[0] ?? '');
-    return m?.[1];
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
-type KimiLoad = { hooks: { event: string; command: string }[] } | { error: string } | { unknown: string };
-
-async function kimiLoads(bin: HostBinary, file: string, env: NodeJS.ProcessEnv): Promise<KimiLoad> {
-  if (!bin.path) return { unknown: 'kimi is not on PATH' };
-  const python = scriptInterpreter(bin.path);
-  if (!python) return { unknown: `${bin.path} is not a Python entry script stopline can ask` };
-  const r = await runProgram([python, '-c', KIMI_LOADER, file], { env, timeoutMs: 30_000 });
-  const last = r.stdout.trim().split('\n').pop() ?? '';
-  try {
-    const out = JSON.parse(last) as KimiLoad;
-    if ('hooks' in out && Array.isArray(out.hooks)) return out;
-    if ('error' in out && typeof out.error === 'string') return out;
-  } catch {
-    /* below */
-  }
-  return { unknown: `Kimi's config loader gave no answer (exit ${r.code ?? 'none'}${r.timedOut ? ', timed out' : ''})` };
-}
-
-export async function kimiChecks(ctx: DoctorContext, p: Placement, bin: HostBinary): Promise<Check[]> {
-  const env = ctx.env;
-  const paths = kimiPaths(env);
-  const fix = installCommand('kimi', p);
-  const checks = [artifactCheck('kimi', p, join(ctx.distDir, 'kimi', 'stopline.mjs'), paths.script)];
-  const ours = runsScript(paths.script);
-  const text = readText(paths.configFile) ?? '';
-  let tables: KimiHookTable[];
-  try {
-    tables = kimiHookTablesIn(text, paths.configFile);
-  } catch (e) {
-    checks.push(check('registered', 'fail', e instanceof Error ? e.message : String(e), fix));
-    return checks;
-  }
-  const mine = tables.filter((t) => t.command !== undefined && ours(t.command));
-  const missing = KIMI_EVENTS.filter((e) => !mine.some((t) => t.event === e));
-  if (missing.length) {
-    checks.push(check('registered', 'fail', `${paths.configFile} has no [[hooks]] table running ${paths.script} for ${missing.join(', ')}`, fix));
-    return checks;
-  }
-  checks.push(check('registered', 'pass', `${KIMI_EVENTS.length} events registered in ${paths.configFile}`));
-  // discovery is not activation: Kimi's own loader says what it would run
-  const load = await kimiLoads(bin, paths.configFile, env.env);
-  if ('error' in load) checks.push(check('would-run', 'fail', `Kimi refuses ${paths.configFile}, so it does not start: ${load.error}`, `fix the file, then ${fix}`));
-  else if ('unknown' in load) checks.push(check('would-run', 'warn', `could not ask Kimi whether it loads the hooks (${load.unknown})`));
-  else {
-    const loaded = KIMI_EVENTS.filter((e) => load.hooks.some((h) => h.event === e && ours(h.command)));
-    checks.push(
-      loaded.length === KIMI_EVENTS.length
-        ? check('would-run', 'pass', `Kimi's own config loader reads stopline's ${loaded.length} hooks from ${paths.configFile} (runs started with --config-file or --config read another file)`)
-        : check('would-run', 'fail', `Kimi's own config loader does not read stopline's hooks for ${KIMI_EVENTS.filter((e) => !loaded.includes(e)).join(', ')}`, fix),
-    );
-  }
-  const command = mine.find((t) => t.event === 'PreToolUse')!.command!;
-  const rt = await commandRuntime(command, env.env);
-  checks.push(rt.check);
-  if (rt.ok) checks.push(probeCheck(await probeKimi(ctx.world(), command), 'kimi', p, KIMI_HOOK_TIMEOUT_SECONDS));
-  return checks;
-}
-
-// ------------------------------------------------------------------------------- OpenHands
-
-/**
- * OpenHands reads only the first hooks file it finds, `<working dir>/.openhands/hooks.json`
- * before `~/.openhands/hooks.json`, and has no command that lists the hooks it loaded: doctor
- * reads the file, says which one this folder's conversations would read, and runs the
- * registered command on a review-mode write the way OpenHands does.
- */
-export async function openhandsChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
-  const env = ctx.env;
-  const paths = settingsHookPaths(openhandsHost, env, p.scope, p.project);
-  const checks = [artifactCheck('openhands', p, join(ctx.distDir, 'openhands', 'stopline.mjs'), paths.script)];
-  let base: EventMapPath = [];
-  try {
-    base = openhandsEventMap(readText(paths.settings), paths.settings);
-  } catch {
-    // the registered check reports an unreadable file
-  }
-  const g = readGroups(paths.settings, paths.script, base);
-  const events = installRows(openhandsHost.registry).map((e) => e.native);
-  const registered = registeredCheck('openhands', p, paths.settings, events, g);
-  checks.push(registered);
-  if (registered.status === 'fail') return checks;
-  const projectFile = settingsHookPaths(openhandsHost, env, 'project', env.cwd).settings;
-  checks.push(
-    p.scope === 'user' && projectFile !== paths.settings && existsSync(projectFile)
-      ? check('would-run', 'fail', `${projectFile} exists, and OpenHands reads only the first hooks file it finds: in this folder it never reads ${paths.settings}`, 'stopline install openhands --scope project')
-      : check('would-run', 'pass', `OpenHands reads ${paths.settings} for conversations in ${p.scope === 'user' ? 'folders without a .openhands/hooks.json of their own' : p.project}; the handlers carry no matcher, so they cover every tool (OpenHands lists no loaded hooks to ask)`),
-  );
-  const before = installRows(openhandsHost.registry).find((e) => e.control === 'action.before')!.native;
-  const command = g.commands.get(before)![0]!;
-  const rt = await commandRuntime(command, env.env);
-  checks.push(rt.check);
-  const timeout = installRows(openhandsHost.registry)[0]!.install.timeoutSec;
-  if (rt.ok) checks.push(probeCheck(await probeOpenHands(ctx.world(), command), 'openhands', p, timeout));
   return checks;
 }
 

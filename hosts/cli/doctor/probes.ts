@@ -191,37 +191,6 @@ export async function probeDroid(w: ProbeWorld, command: string): Promise<ProbeR
   return { denied: false, ms: r.ms, why: `a review-mode Create was not denied: ${describeRun(r)}` };
 }
 
-/** Kimi runs a hook with `sh -c` in the work dir; the deny it reads is hookSpecificOutput.permissionDecision (or exit 2). */
-export async function probeKimi(w: ProbeWorld, command: string): Promise<ProbeResult> {
-  const payload = { hook_event_name: 'PreToolUse', session_id: w.sessionId, cwd: w.project, tool_name: 'WriteFile', tool_input: { path: w.target, content: 'probe\n' }, tool_call_id: 'doctor-probe' };
-  const r = await runProgram(['/bin/sh', '-c', command], { env: w.env, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
-  const hso = parseJson(r.stdout)?.hookSpecificOutput as Record<string, unknown> | undefined;
-  if (r.code === 0 && hso?.permissionDecision === 'deny' && deniedText(hso.permissionDecisionReason as string)) return { denied: true, ms: r.ms, via: 'hookSpecificOutput permissionDecision "deny"' };
-  return { denied: false, ms: r.ms, why: `a review-mode WriteFile was not denied: ${describeRun(r)}` };
-}
-
-/**
- * OpenHands runs a hook through `sh -c` in the conversation's folder with its own payload
- * (`event_type`, `working_dir`); a top-level decision "deny" or exit 2 blocks there.
- */
-export async function probeOpenHands(w: ProbeWorld, command: string): Promise<ProbeResult> {
-  const payload = {
-    event_type: 'PreToolUse',
-    tool_name: 'file_editor',
-    tool_input: { command: 'create', path: w.target, file_text: 'probe\n', old_str: null, new_str: null, insert_line: null, view_range: null, kind: 'FileEditorAction' },
-    tool_response: null,
-    message: null,
-    session_id: w.sessionId,
-    working_dir: w.project,
-    metadata: {},
-  };
-  const r = await runProgram(['/bin/sh', '-c', command], { env: { ...w.env, OPENHANDS_PROJECT_DIR: w.project, OPENHANDS_SESSION_ID: w.sessionId, OPENHANDS_EVENT_TYPE: 'PreToolUse', OPENHANDS_TOOL_NAME: 'file_editor' }, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
-  const out = parseJson(r.stdout);
-  if (out?.decision === 'deny' && deniedText(out.reason as string)) return { denied: true, ms: r.ms, via: `decision "deny" (exit ${r.code})` };
-  if (r.code === 2 && deniedText(r.stderr)) return { denied: true, ms: r.ms, via: 'the stamp on stderr + exit 2' };
-  return { denied: false, ms: r.ms, why: `a review-mode file_editor create was not denied: ${describeRun(r)}` };
-}
-
 // ------------------------------------------------------------------------------- Hermes
 
 const HERMES_DRIVER = `

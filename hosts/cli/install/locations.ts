@@ -90,21 +90,6 @@ export function factoryHome(e: Env): string {
   return hostHome(e, 'droid');
 }
 
-/** Cline's user folder, `~/.cline` (its user hooks in `hooks/`). */
-export function clineHome(e: Env): string {
-  return hostHome(e, 'cline');
-}
-
-/** Kimi Code's share folder: config.toml, sessions, and stopline's script (`KIMI_SHARE_DIR` moves `~/.kimi`). */
-export function kimiShareDir(e: Env): string {
-  return hostHome(e, 'kimi');
-}
-
-/** OpenHands' user folder `~/.openhands` (it reads its hooks file from the home folder, with no variable to move it). */
-export function openhandsDir(e: Env): string {
-  return hostHome(e, 'openhands');
-}
-
 /** The user's stopline.json (failMode lives there). */
 export function stoplineConfigFile(e: Env): string {
   return join(xdgConfigHome(e), 'stopline', 'stopline.json');

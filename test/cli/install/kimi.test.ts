@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { kimiHookTablesIn } from '../../../hosts/cli/install/host-kimi';
+import { kimiHookTablesIn } from '../../../hosts/kimi/install';
 import { repoRoot } from '../../hosts/harness';
 import { cleanupTempDirs, makeDist, makeHome, snapshot, stopline, write, type Home } from './helpers';
 

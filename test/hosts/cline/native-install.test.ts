@@ -7,7 +7,7 @@
 import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { CLINE_EVENTS } from '../../../hosts/cli/install/host-cline';
+import { CLINE_EVENTS } from '../../../hosts/cline/install';
 import { ensureHosts, HOSTS_FOR, runCline, startHostChatServer } from '../harness';
 import { runProcess } from '../harness/process';
 import { doctor, statuses } from '../shared/native-install';

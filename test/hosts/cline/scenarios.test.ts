@@ -9,7 +9,7 @@
  * guard's evidence. No start answer reaches the model, and the artifact runs no stopline.json hooks.
  */
 import { expect } from 'vitest';
-import { clineHookFile, CLINE_EVENTS } from '../../../hosts/cli/install/host-cline';
+import { clineHookFile, CLINE_EVENTS } from '../../../hosts/cline/install';
 import { ensureHosts, HOSTS_FOR, runCline, startHostChatServer, type ClineRunResult, type FakeModelServer } from '../harness';
 import { describeRealHost, hookRunSummary, readEvidence, realHostRuns, requireArtifact, stoplineDataDir, type RealHostCase } from '../shared/real-host';
 import { sevenScenarios } from '../shared/seven-scenarios';

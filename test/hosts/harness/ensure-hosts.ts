@@ -29,10 +29,7 @@ export const HOSTS_FOR = {
   qwen: ['qwen'],
   copilot: ['copilot'],
   droid: ['droid'],
-  kimi: ['kimi'],
   kilo: ['kilo'],
-  cline: ['cline'],
-  openhands: ['openhands'],
   openclaw: ['openclaw', 'node24'],
   // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
   ...(Object.fromEntries(Object.entries<HostTestRows>(FOLDER_ROWS).map(([host, rows]) => [host, rows.installs ?? [host]])) as Record<keyof typeof FOLDER_ROWS, readonly InstalledHost[]>),

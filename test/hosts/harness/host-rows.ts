@@ -25,6 +25,12 @@ export interface PayloadKit {
   nextId(prefix: string): string;
 }
 
+/** The answer's JSON, null for an empty stdout; text that is not JSON throws (the hook printed garbage). */
+export function answerJson(stdout: string): Record<string, unknown> | null {
+  if (stdout.trim() === '') return null;
+  return JSON.parse(stdout) as Record<string, unknown>;
+}
+
 /** The payloads a command-hook host sends, and how it reads the hook's answer. */
 export interface CommandHookRows {
   /** the prompt payload; null: the host has no prompt event (the prompt is placed where the hook reads it, nothing is sent) */

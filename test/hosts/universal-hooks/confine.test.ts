@@ -27,7 +27,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { join } from 'node:path';
 import { probeSandbox } from '../../../core/confine/probe';
 import { copilotHooksDoc, droidHooksMap } from '../../../hosts/cli/install/hook-files';
-import { CLINE_EVENTS, clineHookFile } from '../../../hosts/cli/install/host-cline';
+import { CLINE_EVENTS, clineHookFile } from '../../../hosts/cline/install';
 import { vibeHookTables } from '../../../hosts/vibe/install';
 import { NO_NEEDS, rowsToRegister } from '../../../hosts/cli/install/observe-events';
 import { vibeRegistry } from '../../../core/registry/vibe';
@@ -66,7 +66,7 @@ import { piJitiCache } from '../pi/jiti-cache';
 import { installPlugin, runHermes, writeHermesConfig } from '../hermes/real-hermes';
 import { readEvidence, requireArtifact, type EvidenceRecord } from '../shared/real-host';
 import { kimiHooks } from '../kimi/hooks';
-import { openhandsHooksMap } from '../../../hosts/cli/install/host-openhands';
+import { openhandsHooksMap } from '../../../hosts/openhands/install';
 
 const ALL = [...HOSTS_FOR.claude, ...HOSTS_FOR.codex, ...HOSTS_FOR.opencode, ...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz'], ...HOSTS_FOR.hermes, ...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen, ...HOSTS_FOR.copilot, ...HOSTS_FOR.droid, ...HOSTS_FOR.cline, ...HOSTS_FOR.kimi, ...HOSTS_FOR.kilo, ...HOSTS_FOR.openhands, ...HOSTS_FOR.openclaw, ...HOSTS_FOR.vibe];
 const status = await ensureHosts(ALL);

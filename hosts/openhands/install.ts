@@ -6,12 +6,12 @@
  * the other.
  */
 import { join } from 'node:path';
-import { openhandsRegistry } from '../../../core/registry/openhands';
-import type { EventMapPath } from './hook-groups';
-import { nodeAt, parseJsonDocument } from './json-edit';
-import { openhandsDir } from './locations';
-import { editingJson } from './plan-context';
-import { settingsHookGroups, settingsHookPaths, settingsHookPlanner, type SettingsHookHost } from './settings-hooks';
+import { openhandsRegistry } from '../../core/registry/openhands';
+import type { EventMapPath } from '../cli/install/hook-groups';
+import { nodeAt, parseJsonDocument } from '../cli/install/json-edit';
+import { hostHome } from '../cli/install/locations';
+import { editingJson } from '../cli/install/plan-context';
+import { settingsHookGroups, settingsHookPaths, settingsHookPlanner, type SettingsHookHost } from '../cli/install/settings-hooks';
 
 /** Where the event map sits: under `hooks` when the file wraps it so, else at the top. */
 export function openhandsEventMap(text: string | null, file: string): EventMapPath {
@@ -23,7 +23,8 @@ export function openhandsEventMap(text: string | null, file: string): EventMapPa
 export const openhandsHost: SettingsHookHost = {
   host: 'openhands',
   registry: openhandsRegistry,
-  dir: (env, scope, project) => (scope === 'user' ? openhandsDir(env) : join(project, '.openhands')),
+  // the user folder `~/.openhands`: OpenHands reads its hooks file from the home folder, with no variable to move it
+  dir: (env, scope, project) => (scope === 'user' ? hostHome(env, 'openhands') : join(project, '.openhands')),
   file: 'hooks.json',
   eventMap: openhandsEventMap,
   handler: (command, install) => ({ type: 'command', command, timeout: install.timeoutSec }),

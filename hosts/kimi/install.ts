@@ -6,14 +6,14 @@
  * `command` runs the installed script, and a reinstall replaces all of ours.
  */
 import { join } from 'node:path';
-import { kimiRegistry } from '../../../core/registry/kimi';
-import { kimiHookTables } from './hook-files';
-import { kimiShareDir, type Env } from './locations';
-import { NO_NEEDS, registrationSummary, registrations, rowsToRegister } from './observe-events';
-import { type HostPlanner, type InstallContext, placeFile, type PlanContext, PlanError, requireDist, runsScript } from './plan-context';
-import { hookCommand } from './runtime';
-import { splitLines } from './text-lines';
-import { scanTables, TomlEditError } from './toml-trust';
+import { kimiRegistry } from '../../core/registry/kimi';
+import { kimiHookTables } from '../cli/install/hook-files';
+import { hostHome, type Env } from '../cli/install/locations';
+import { NO_NEEDS, registrationSummary, registrations, rowsToRegister } from '../cli/install/observe-events';
+import { type HostPlanner, type InstallContext, placeFile, type PlanContext, PlanError, requireDist, runsScript } from '../cli/install/plan-context';
+import { hookCommand } from '../cli/install/runtime';
+import { splitLines } from '../cli/install/text-lines';
+import { scanTables, TomlEditError } from '../cli/install/toml-trust';
 
 /** The events a plain `stopline install kimi` registers. */
 export const KIMI_EVENTS: readonly string[] = rowsToRegister(kimiRegistry, NO_NEEDS).map((e) => e.native);
@@ -25,8 +25,9 @@ interface KimiPaths {
   configFile: string;
 }
 
+/** Kimi Code's share folder holds config.toml, its sessions and stopline's script (`KIMI_SHARE_DIR` moves `~/.kimi`). */
 export function kimiPaths(env: Env): KimiPaths {
-  const dir = kimiShareDir(env);
+  const dir = hostHome(env, 'kimi');
   return { dir, script: join(dir, 'stopline', 'stopline.mjs'), configFile: join(dir, 'config.toml') };
 }
 

@@ -6,11 +6,11 @@
  * the executable bit, so the files are written 0700.
  */
 import { join } from 'node:path';
-import { clineRegistry } from '../../../core/registry/cline';
-import { installRows } from '../../../core/registry/rows';
-import { clineHome, type Env, type Scope } from './locations';
-import { PlanError, type HostPlanner, type InstallContext, placeFile, type PlanContext, requireDist, runsScript } from './plan-context';
-import { hookCommand } from './runtime';
+import { clineRegistry } from '../../core/registry/cline';
+import { installRows } from '../../core/registry/rows';
+import { hostHome, type Env, type Scope } from '../cli/install/locations';
+import { PlanError, type HostPlanner, type InstallContext, placeFile, type PlanContext, requireDist, runsScript } from '../cli/install/plan-context';
+import { hookCommand } from '../cli/install/runtime';
 
 /** The events `stopline install cline` writes a hook file for: the registry rows with an install column. */
 export const CLINE_EVENTS: readonly string[] = installRows(clineRegistry).map((e) => e.native);
@@ -23,7 +23,8 @@ interface ClinePaths {
 
 export function clinePaths(env: Env, scope: Scope, project: string): ClinePaths {
   if (scope === 'user') {
-    const home = clineHome(env);
+    // Cline's user folder `~/.cline`, its user hooks in `hooks/`
+    const home = hostHome(env, 'cline');
     return { script: join(home, 'stopline', 'stopline.mjs'), hooksDir: join(home, 'hooks') };
   }
   return { script: join(project, '.cline', 'stopline', 'stopline.mjs'), hooksDir: join(project, '.clinerules', 'hooks') };

@@ -1,0 +1,73 @@
+/**
+ * Doctor's view of OpenHands CLI: the hooks.json handlers `stopline install openhands` wrote
+ * (install.ts), the script they run, which hooks file this folder's conversations read, and a probe
+ * that feeds the registered command a review-mode write the way OpenHands would.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { installRows } from '../../core/registry/rows';
+import { artifactCheck, commandRuntime, probeCheck, readGroups, registeredCheck, type DoctorContext, type Placement } from '../cli/doctor/hosts';
+import { deniedText, describeRun, parseJson, type ProbeResult, type ProbeWorld } from '../cli/doctor/probes';
+import { check, type Check } from '../cli/doctor/report';
+import { readText, runProgram } from '../cli/doctor/system';
+import type { EventMapPath } from '../cli/install/hook-groups';
+import { settingsHookPaths } from '../cli/install/settings-hooks';
+import { openhandsEventMap, openhandsHost } from './install';
+
+/**
+ * OpenHands reads only the first hooks file it finds, `<working dir>/.openhands/hooks.json`
+ * before `~/.openhands/hooks.json`, and has no command that lists the hooks it loaded: doctor
+ * reads the file, says which one this folder's conversations would read, and runs the
+ * registered command on a review-mode write the way OpenHands does.
+ */
+export async function openhandsChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+  const env = ctx.env;
+  const paths = settingsHookPaths(openhandsHost, env, p.scope, p.project);
+  const checks = [artifactCheck('openhands', p, join(ctx.distDir, 'openhands', 'stopline.mjs'), paths.script)];
+  let base: EventMapPath = [];
+  try {
+    base = openhandsEventMap(readText(paths.settings), paths.settings);
+  } catch {
+    // the registered check reports an unreadable file
+  }
+  const g = readGroups(paths.settings, paths.script, base);
+  const events = installRows(openhandsHost.registry).map((e) => e.native);
+  const registered = registeredCheck('openhands', p, paths.settings, events, g);
+  checks.push(registered);
+  if (registered.status === 'fail') return checks;
+  const projectFile = settingsHookPaths(openhandsHost, env, 'project', env.cwd).settings;
+  checks.push(
+    p.scope === 'user' && projectFile !== paths.settings && existsSync(projectFile)
+      ? check('would-run', 'fail', `${projectFile} exists, and OpenHands reads only the first hooks file it finds: in this folder it never reads ${paths.settings}`, 'stopline install openhands --scope project')
+      : check('would-run', 'pass', `OpenHands reads ${paths.settings} for conversations in ${p.scope === 'user' ? 'folders without a .openhands/hooks.json of their own' : p.project}; the handlers carry no matcher, so they cover every tool (OpenHands lists no loaded hooks to ask)`),
+  );
+  const before = installRows(openhandsHost.registry).find((e) => e.control === 'action.before')!.native;
+  const command = g.commands.get(before)![0]!;
+  const rt = await commandRuntime(command, env.env);
+  checks.push(rt.check);
+  const timeout = installRows(openhandsHost.registry)[0]!.install.timeoutSec;
+  if (rt.ok) checks.push(probeCheck(await probeOpenHands(ctx.world(), command), 'openhands', p, timeout));
+  return checks;
+}
+
+/**
+ * OpenHands runs a hook through `sh -c` in the conversation's folder with its own payload
+ * (`event_type`, `working_dir`); a top-level decision "deny" or exit 2 blocks there.
+ */
+async function probeOpenHands(w: ProbeWorld, command: string): Promise<ProbeResult> {
+  const payload = {
+    event_type: 'PreToolUse',
+    tool_name: 'file_editor',
+    tool_input: { command: 'create', path: w.target, file_text: 'probe\n', old_str: null, new_str: null, insert_line: null, view_range: null, kind: 'FileEditorAction' },
+    tool_response: null,
+    message: null,
+    session_id: w.sessionId,
+    working_dir: w.project,
+    metadata: {},
+  };
+  const r = await runProgram(['/bin/sh', '-c', command], { env: { ...w.env, OPENHANDS_PROJECT_DIR: w.project, OPENHANDS_SESSION_ID: w.sessionId, OPENHANDS_EVENT_TYPE: 'PreToolUse', OPENHANDS_TOOL_NAME: 'file_editor' }, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
+  const out = parseJson(r.stdout);
+  if (out?.decision === 'deny' && deniedText(out.reason as string)) return { denied: true, ms: r.ms, via: `decision "deny" (exit ${r.code})` };
+  if (r.code === 2 && deniedText(r.stderr)) return { denied: true, ms: r.ms, via: 'the stamp on stderr + exit 2' };
+  return { denied: false, ms: r.ms, why: `a review-mode file_editor create was not denied: ${describeRun(r)}` };
+}

@@ -1,0 +1,68 @@
+/**
+ * Cline CLI 3.0.65's rows of the shared suites (test/fixtures/cline/PreToolUse-*.json); its MCP
+ * tool names were not observed. The prompt is read from Cline's session record, which the
+ * prompt row writes before the TaskStart payload.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stopCommand } from '../../../hosts/cline/adapter';
+import { answerJson, type HostTestRows } from '../harness/host-rows';
+
+/** A Cline answer whose one command only prints the stamp it also gives as context (the stop of a run_commands call). */
+function isStopCommand(j: Record<string, unknown>): boolean {
+  const o = j.overrideInput as { commands?: unknown } | undefined;
+  const stamp = j.contextModification;
+  return typeof stamp === 'string' && !!o && Array.isArray(o.commands) && o.commands.length === 1 && o.commands[0] === stopCommand(stamp);
+}
+
+export const rows: HostTestRows = {
+  commandHook: {
+    prompt(s, text, kit) {
+      const dir = join(s.home, '.cline', 'data', 'sessions', s.session);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, `${s.session}.json`), JSON.stringify({ session_id: s.session, cwd: s.project, prompt: text }));
+      return { ...kit.fixture('cline', 'TaskStart.json'), sessionContext: { rootSessionId: s.session }, workspaceRoots: [s.project], workspaceInfo: { rootPath: s.project, hint: 'project' } };
+    },
+    tool: (s, t, kit) => ({
+      ...kit.fixture('cline', 'PreToolUse-run_commands.json'),
+      sessionContext: { rootSessionId: s.session },
+      workspaceRoots: [s.project],
+      workspaceInfo: { rootPath: s.project, hint: 'project' },
+      tool_call: { id: kit.nextId('call_'), name: t.name, input: t.input },
+      preToolUse: { toolName: t.name, parameters: Object.fromEntries(Object.entries(t.input).map(([k, v]) => [k, JSON.stringify(v)])) },
+    }),
+    // a cancel stops the call (and the run); a stopped run_commands runs only the command that prints the stamp
+    decision(r) {
+      const j = answerJson(r.stdout) ?? {};
+      if (j.cancel === true) return { decision: 'deny', stamp: String(j.errorMessage ?? '') };
+      if (isStopCommand(j)) return { decision: 'deny', stamp: String(j.contextModification) };
+      return { decision: 'allow' };
+    },
+    // the command list replaced by the one command the host runs instead
+    rewrittenInput(j) {
+      const o = (j.overrideInput ?? undefined) as { commands?: unknown } | undefined;
+      return o && Array.isArray(o.commands) && o.commands.length === 1 && !isStopCommand(j) ? { ...o, commands: o.commands[0] } : undefined;
+    },
+  },
+  // `~/x` and `@x` are plain names in the project for Cline (observed on the real CLI)
+  pathForms: ['dotdot', 'absolute'],
+  render(t, ctx, kit) {
+    switch (t.op) {
+      case 'write':
+        return { name: 'editor', input: { path: kit.spell(t, ctx, true), new_text: t.content } };
+      case 'edit':
+        return { name: 'editor', input: { path: kit.place(t.path, ctx, true), old_text: t.old, new_text: t.new } };
+      case 'read':
+        return { name: 'read_files', input: { files: [{ path: kit.place(t.path, ctx, true) }] } };
+      case 'shell':
+        return { name: 'run_commands', input: { commands: [t.command] } };
+      case 'delegate':
+        return { name: 'spawn_agent', input: { systemPrompt: 'You are a helper.', task: t.task } };
+      case 'batch':
+        return null;
+      case 'mcp':
+        return { name: `${t.server}__${t.tool}`, input: t.args };
+    }
+  },
+  writeEvent: { event: 'PreToolUse', tool: 'editor' },
+};
