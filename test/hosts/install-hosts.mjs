@@ -12,7 +12,7 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, copyFileSync, readdirSync, chmodSync, statSync, rmSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, copyFileSync, readdirSync, chmodSync, statSync, statfsSync, rmSync, realpathSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -66,10 +66,35 @@ function runLogged(cmd, args, options, logFile) {
     child.on('error', (err) => chunks.push(Buffer.from(String(err))));
     child.on('close', (code) => {
       const text = Buffer.concat(chunks).toString('utf8');
-      if (logFile) writeFileSync(logFile, text);
-      resolve({ code: code ?? 1, text });
+      // a log that cannot be written (a full disk) must not end the whole run with a stack trace:
+      // the install's own result stands, and the reason joins its text
+      const unlogged = logFile ? writeLog(logFile, text) : '';
+      resolve({ code: code ?? 1, text: unlogged ? `${text}\n${unlogged}` : text });
     });
   });
+}
+
+function writeLog(file, text) {
+  try {
+    writeFileSync(file, text);
+    return '';
+  } catch (err) {
+    return `install-hosts: could not write ${relative(repoRoot, file)}: ${err.code ?? err.message}`;
+  }
+}
+
+/** The pinned hosts take about 6.5 GB once installed; say so before a full disk fails halfway. */
+const NEEDED_BYTES = 8 * 1024 ** 3;
+
+function freeSpaceLine(dir) {
+  try {
+    const fs = statfsSync(dir);
+    const free = fs.bavail * fs.bsize;
+    if (free >= NEEDED_BYTES) return null;
+    return `install-hosts: only ${(free / 1024 ** 3).toFixed(1)} GB free under ${dir}; the pinned hosts need about ${NEEDED_BYTES / 1024 ** 3} GB (installs that do not fit fail with ENOSPC)`;
+  } catch {
+    return null;
+  }
 }
 
 // ---- python-venv pins (Hermes Agent): python3 -m venv + pip install --require-hashes ----
@@ -309,6 +334,8 @@ async function main() {
   const nodes = [...new Set(asked.map((n) => pins[n].node).filter(Boolean))];
   const names = asked.filter((n) => !nodes.includes(n));
   const started = Date.now();
+  const lowSpace = freeSpaceLine(existsSync(hostsRoot) ? hostsRoot : repoRoot);
+  if (lowSpace) console.error(lowSpace);
   await acquireLock();
   const results = [];
   try {
