@@ -8,18 +8,20 @@
 //   node test/hosts/install-hosts.mjs [--only claude,codex,...] [--serial]
 //
 // Prints one line per host; exits 1 when any host could not be installed.
-// Pins live in test/hosts/harness/pins.json (the harness reads the same file).
+// Pins live in test/hosts/harness/pins.json (shared) and test/hosts/<host>/pins.json, joined by
+// test/hosts/harness/pins.mjs (the harness reads the same).
 
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, copyFileSync, readdirSync, chmodSync, statSync, statfsSync, rmSync, realpathSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadPins } from './harness/pins.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = join(here, '..', '..');
 const hostsRoot = join(repoRoot, '.hosts');
-const pins = JSON.parse(readFileSync(join(here, 'harness', 'pins.json'), 'utf8')).hosts;
+const pins = loadPins();
 
 function parseArgs(argv) {
   const out = { only: null, serial: false };

@@ -44,7 +44,7 @@ export interface CommandHookRows {
 }
 
 export interface HostTestRows {
-  /** the pinned installs (pins.json) a runner of the real host needs, when not just the host's own name */
+  /** the pinned installs (test/hosts/<host>/pins.json) a runner of the real host needs, when not just the host's own name */
   readonly installs?: readonly InstalledHost[];
   /** present for a host whose door is a command hook: the scenario drivers' rows */
   readonly commandHook?: CommandHookRows;

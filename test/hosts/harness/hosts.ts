@@ -1,26 +1,25 @@
 /**
  * Where the pinned real hosts live: `.hosts/<name>/` under the repo root, installed by
- * test/hosts/install-hosts.mjs from pins.json.
+ * test/hosts/install-hosts.mjs from the pins (pins.mjs joins the shared and per-host files).
  */
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pins from './pins.json';
+import { loadPins, type HostPin } from './pins.mjs';
 
-export type InstalledHost = keyof typeof pins.hosts;
+/** An install name of the pins: a host's name, or one of its variants (`pi-ew`) or a shared Node. */
+export type InstalledHost = string;
+
+const pins = loadPins();
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const hostsRoot = join(repoRoot, '.hosts');
 export const installScript = join(repoRoot, 'test', 'hosts', 'install-hosts.mjs');
 
-interface Pin {
-  packages: Record<string, string>;
-  entry: string;
-  minEntryBytes?: number;
-}
-
-function pinOf(name: InstalledHost): Pin {
-  return pins.hosts[name] as Pin;
+function pinOf(name: InstalledHost): HostPin {
+  const pin = pins[name];
+  if (!pin) throw new Error(`no pin named "${name}" (test/hosts/<host>/pins.json or test/hosts/harness/pins.json)`);
+  return pin;
 }
 
 /** Absolute path of the host's entry file (binary or CLI script). */
