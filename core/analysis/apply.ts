@@ -298,6 +298,15 @@ function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope, depth:
       let proven = v.mutability === 'write' ? v.paths !== undefined : v.mutability === 'read';
       for (const a of v.paths ?? []) {
         const raw = staticValue(a);
+        if (raw === null && a.below) {
+          // a match of find is written at or below its roots, as find -delete's are
+          for (const root of a.below) {
+            const p = resolvePath(root.value!, scope.dir, base);
+            if (p === null) proven = false;
+            else if (!paths.includes(p)) paths.push(p);
+          }
+          continue;
+        }
         if (raw === null) {
           proven = false;
           continue;

@@ -14,6 +14,8 @@ export interface Arg {
   value: string | null;
   /** holds an unquoted glob, extglob or brace pattern: the value is a pattern, not one name */
   glob: boolean;
+  /** a run-time word known to name an entry at or below one of these paths (find's `{}` under its roots) */
+  below?: readonly Arg[];
 }
 
 export function literalArg(value: string): Arg {

@@ -310,6 +310,11 @@ const FIND_FLAGS = new Set([
   '-empty', '-executable', '-false', '-true', '-nogroup', '-nouser', '-readable', '-writable', '-d', '-depth', '-ignore_readdir_race', '-noignore_readdir_race', '-mount', '-xdev', '-noleaf', '-warn', '-nowarn', '-daystart', '-follow', '-help', '--help', '-version', '--version', '-ls', '-print', '-print0', '-prune', '-quit', '(', ')', '!', '-not', '-a', '-and', '-o', '-or', ',', '-s', '-x', '-E', '-X',
 ]);
 
+/** The search roots when every one is known before run time. */
+function staticRoots(roots: readonly Arg[]): readonly Arg[] | undefined {
+  return roots.every((r) => r.value !== null && !r.glob) ? roots : undefined;
+}
+
 function findCmd(args: readonly Arg[]): Verdict {
   // operands before the first expression token are the search roots
   let i = 0;
@@ -334,11 +339,15 @@ function findCmd(args: readonly Arg[]): Verdict {
     }
     if (v === '-exec' || v === '-execdir' || v === '-ok' || v === '-okdir') {
       const cmd: Arg[] = [];
+      // `{}` alone names a match: something at or below a search root (with -execdir it is
+      // written from the match's own folder, which the word cannot place)
+      const below = v === '-exec' || v === '-ok' ? staticRoots(roots) : undefined;
       let j = i + 1;
       for (; j < args.length; j++) {
         const w = args[j]!.value;
         if (w === ';' || w === '+') break;
-        cmd.push(w !== null && w.includes('{}') ? { ...args[j]!, value: null } : args[j]!);
+        if (w === '{}' && below) cmd.push({ ...args[j]!, value: null, below });
+        else cmd.push(w !== null && w.includes('{}') ? { ...args[j]!, value: null } : args[j]!);
       }
       i = j;
       if (cmd.length === 0) continue;
