@@ -56,6 +56,7 @@ import { homeFrom, selfPaths } from '../../../core/paths/self-paths';
 import { userConfigPath } from '../../../core/config/config';
 import { projectWalkPaths } from '../../../core/config/project';
 import { DATA_SUBDIRS } from '../../../core/state/datadir';
+import { PRUNED } from '../../../core/state/retention';
 import { logFile } from '../../../core/evidence/log';
 import { join } from 'node:path';
 import { normalizeTarget } from '../../../core/paths/paths';
@@ -98,13 +99,13 @@ interface DoorAnswer {
 /**
  * How many times one decision may be made again after loading files it asked for that were not
  * read ahead. The read ahead covers what a decision asks but for walks whose next step is known
- * only once the last one is read: a folder's listing the core takes (the data folder's retention),
- * a link met inside one of stopline's own paths, a folder target's contents, the hooks files a
- * config names. The core's reader and Store are synchronous and `$.fs` is not, so such a path
+ * only once the last one is read: a link met inside one of stopline's own paths, a folder
+ * target's contents, the hooks files a config names. The core's reader and Store are synchronous and `$.fs` is not, so such a path
  * cannot be read when the core asks; answering it with the fail mode instead would refuse
  * decisions the command hook makes on the same files. So those are loaded and the decision is
- * made again; in the mod's own test suites 7 of 108 decisions took such a second run (before the
- * read ahead: 56).
+ * made again. In the mod's own test suites no decision takes a second run (without the read
+ * ahead 56 of 108 did; without its retention listings and ages, and where stopline's own paths
+ * land for a command that runs a program file, 7).
  */
 const MAX_ROUNDS = 6;
 /**
@@ -418,10 +419,12 @@ export class ClaudeModDoor {
     const loaded = await this.loadUnknown(host, transcript ? [...config.files, transcript] : config.files);
     if (loaded > 0 || this.placed?.session !== this.view.id) this.placed = this.placeQuietly(env);
     if (this.placed) await this.loadUnknown(host, this.placed.files);
+    // a session's start prunes old files: the folders it lists, and the age of each file it may remove
+    if (control === 'session.start' && this.placed) await this.loadPrunable(host, this.placed.dataDir);
     if (control === 'action.before' || control === 'action.after') {
       const targets = writeTargets(adapter, payload, env, cwd);
       const placed = this.placed;
-      if (targets.length) await this.loadLinks(host, targets, placed ? () => (placed.own ??= selfPaths({ env, dataDir: placed.dataDir, projectDir: placed.projectDir, uid: null }).flatMap((p) => normalizeTarget(p, undefined).abs ?? [])) : undefined);
+      if (targets.paths.length) await this.loadLinks(host, targets.paths, placed ? () => (placed.own ??= selfPaths({ env, dataDir: placed.dataDir, projectDir: placed.projectDir, uid: null }).flatMap((p) => normalizeTarget(p, undefined).abs ?? [])) : undefined, targets.runs);
     }
   }
 
@@ -433,6 +436,38 @@ export class ClaudeModDoor {
    * out when a write first needs them).
    */
   private placed: { session: string; dataDir: string; projectDir: string | undefined; files: string[]; own?: string[] } | null = null;
+
+  /**
+   * What the retention pass at a session's start asks (core/state/retention.ts): the listing of
+   * each folder it prunes and the age of each file there it may remove, a stat without the text
+   * (a file the decision reads is loaded whole as before). A link, or a stat that fails, is left
+   * unknown: the core's look at it is then a miss, read as before.
+   */
+  private async loadPrunable(host: ModHost, dataDir: string): Promise<void> {
+    await Promise.all(
+      PRUNED.map(async ({ sub, own }) => {
+        const dir = join(dataDir, sub);
+        const e = this.volume.entry(dir);
+        if (e?.kind !== 'dir') return;
+        if (e.names === null) await this.loadListing(host, dir);
+        const names = this.volume.entry(dir);
+        if (names?.kind !== 'dir' || !names.names) return;
+        await Promise.all(
+          names.names
+            .filter((n) => own.test(n) && this.volume.entry(join(dir, n)) === undefined)
+            .map(async (n) => {
+              const p = join(dir, n);
+              try {
+                const st = await host.stat(p);
+                if (st.kind === 'file' && st.isLink !== true) this.volume.learnStat(p, st.size, st.mtimeMs);
+              } catch {
+                // unknown: the core's look is a miss
+              }
+            }),
+        );
+      }),
+    );
+  }
 
   /** Load the paths the volume does not know yet, in parallel; how many were loaded. */
   private async loadUnknown(host: ModHost, paths: readonly string[]): Promise<number> {
@@ -474,7 +509,7 @@ export class ClaudeModDoor {
    * (./links.ts), one read per path. When a link turns up on the way, the core next asks where
    * the working folder itself lands (a landing is written back in its names), so that is read too.
    */
-  private async loadLinks(host: ModHost, paths: readonly string[], own?: () => string[]): Promise<void> {
+  private async loadLinks(host: ModHost, paths: readonly string[], own?: () => string[], allOwn = false): Promise<void> {
     const reading = new Map<string, Promise<void>>();
     const read = (p: string): Promise<void> => {
       if (this.volume.linkEntry(p) !== undefined) return Promise.resolve();
@@ -489,10 +524,10 @@ export class ClaudeModDoor {
     await Promise.all(deepest(paths).map((p) => settleLanding(p, known, read)));
     const linked = this.volume.linkEntries().some(([p, r]) => leadsElsewhere(p, r));
     // stopline's own paths are compared by their real places once a landing differs from its
-    // text, and a folder target is asked whether it holds one of them: each is read on its own
-    // (the core asks each one's own landing, not only the deepest's)
+    // text or the action runs a program file, and a folder target is asked whether it holds one
+    // of them: each is read on its own (the core asks each one's own landing, not only the deepest's)
     const all = own ? own() : [];
-    const mine = linked ? all : all.filter((p) => paths.some((t) => p.startsWith(t.endsWith('/') ? t : `${t}/`)));
+    const mine = linked || allOwn ? all : all.filter((p) => paths.some((t) => p.startsWith(t.endsWith('/') ? t : `${t}/`)));
     const cwd = linked && this.view.cwd ? normalizeTarget(this.view.cwd, undefined).abs : null;
     await Promise.all([...(cwd ? [settleLanding(cwd, known, read)] : []), ...mine.map((p) => Promise.all([read(p), settleLanding(p, known, read)]))]);
   }
@@ -675,21 +710,23 @@ function unknownRow(event: string, stamp: string): ClaudeFields {
  * Where the guard will look for landings: the paths the action the payload maps to changes (a
  * write or an unknown action: the floor judges those by where they land, whatever the contract)
  * and the program files it runs (running one of stopline's own is judged by its landing too),
- * placed as decide() places them.
+ * placed as decide() places them. `runs`: it runs a program file, so the guard also asks where
+ * each of stopline's own paths lands (core/contract/decide.ts runsProtected).
  */
-export function writeTargets(adapter: CommandHookAdapter, payload: HookPayload, env: Record<string, string | undefined>, cwd: string | undefined): string[] {
+export function writeTargets(adapter: CommandHookAdapter, payload: HookPayload, env: Record<string, string | undefined>, cwd: string | undefined): { paths: string[]; runs: boolean } {
+  const none = { paths: [], runs: false };
   let mapped: MappedEvent;
   try {
     mapped = adapter.toControlEvent(payload, env);
   } catch {
     // the run meets the same error and answers it
-    return [];
+    return none;
   }
   const action = mapped.kind === 'event' ? mapped.event.action : undefined;
-  if (!action) return [];
+  if (!action) return none;
   const changes = action.mutability === 'write' || action.mutability === 'unknown' ? (action.affectedPaths ?? []) : [];
   const paths = [...changes, ...(action.runs ?? [])];
-  if (!paths.length) return [];
+  if (!paths.length) return none;
   const base = action.cwd ?? (mapped.kind === 'event' ? mapped.event.cwd : undefined) ?? cwd;
   const home = homeFrom(env);
   const out: string[] = [];
@@ -697,7 +734,7 @@ export function writeTargets(adapter: CommandHookAdapter, payload: HookPayload, 
     const abs = normalizeTarget(p, base, home ? { home } : {}).abs;
     if (abs && !out.includes(abs)) out.push(abs);
   }
-  return out;
+  return { paths: out, runs: (action.runs ?? []).length > 0 };
 }
 
 /** `stopline ARMED review · files=src/** · deps=deny · agents 1/2` */

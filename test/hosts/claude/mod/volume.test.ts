@@ -32,6 +32,37 @@ describe('the mod volume', () => {
     expect(v.hasMisses()).toBe(false);
   });
 
+  it('a file known by its stat alone answers a stat, a removal and a whole write; a read or an append of it is a miss', () => {
+    const v = volume();
+    v.learnStat('/d/old.jsonl', 12, 5);
+    const store = volumeStore(() => v);
+    v.begin();
+    expect(store.entry('/d/old.jsonl')).toEqual({ kind: 'file', mtimeMs: 5 });
+    store.remove('/d/old.jsonl');
+    expect(store.entry('/d/old.jsonl')).toBeNull();
+    expect(v.hasMisses()).toBe(false);
+    v.rollback();
+    v.begin();
+    expect(store.read('/d/old.jsonl')).toBeNull();
+    expect([...v.misses]).toEqual(['/d/old.jsonl']);
+    v.rollback();
+    v.begin();
+    store.append('/d/old.jsonl', 'x\n');
+    expect([...v.misses]).toEqual(['/d/old.jsonl']);
+    v.rollback();
+    v.begin();
+    store.write('/d/old.jsonl', 'new\n');
+    expect(v.hasMisses()).toBe(false);
+    expect(store.read('/d/old.jsonl')).toBe('new\n');
+    v.commit();
+    // the whole text learned later replaces the stat; a stat never replaces a text
+    v.learnStat('/d/other.json', 3, 1);
+    v.learn('/d/other.json', { kind: 'file', text: '{}\n', bytes: 3, mtimeMs: 1 });
+    v.learnStat('/d/other.json', 9, 9);
+    v.begin();
+    expect(store.read('/d/other.json')).toBe('{}\n');
+  });
+
   it('throws the error $.fs gave for a path (an unusable data folder fails the decision, not reads as empty)', () => {
     const v = volume();
     v.learn('/data/loop', { kind: 'error', code: 'ELOOP' });
