@@ -51,14 +51,15 @@ import type { HostProcessResult } from './host-runners';
 import { deepest, leadsElsewhere, lookUpLanding, settleLanding } from './links';
 import { errorCode } from './rejection';
 import { writeOutFile } from './write-out';
-import { sawBubblewrap } from './confine';
+import { inlineOf, sawBubblewrap } from './confine';
 import { homeFrom, selfPaths } from '../../../core/paths/self-paths';
 import { userConfigPath } from '../../../core/config/config';
 import { projectWalkPaths } from '../../../core/config/project';
 import { DATA_SUBDIRS } from '../../../core/state/datadir';
 import { PRUNED } from '../../../core/state/retention';
+import { LAUNCHER_DIR } from '../../../core/confine/launcher';
 import { logFile } from '../../../core/evidence/log';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { normalizeTarget } from '../../../core/paths/paths';
 
 /** The host's capabilities, as plain functions the entry builds from `$`. */
@@ -362,7 +363,9 @@ export class ClaudeModDoor {
       // and keeps no copy of it between turn ends
       if (transcript) this.volume.forget(transcript);
       const fields = fieldsOf(event, decided!);
-      const result = classicOf(fields);
+      let result = classicOf(fields);
+      const script = decided!.kind !== 'silent' && decided!.answer.kind === 'rewrite' ? decided!.answer.rewrite?.launcher : undefined;
+      if (script !== undefined && typeof result.updatedInput?.command === 'string') result = await this.placeLauncher(host, script, result);
       const said = Object.keys(result).length > 0 || fields.messages.length > 0;
       const outcome = result.deny !== undefined ? 'deny' : result.ask !== undefined ? 'ask' : said ? 'answer' : 'none';
       const ms = rt.now() - started;
@@ -375,6 +378,38 @@ export class ClaudeModDoor {
       this.scheduleFlush(host);
       return { result, ms };
     });
+  }
+
+  /**
+   * Put a confined command's launcher script on disk before Claude Code is told to run it: the
+   * write-out of the rest comes after the answer, and would race the command. It is written
+   * every time, whatever the volume holds: a script changed on disk since this process wrote it
+   * (by anyone: the agent cannot, self-protection stops it) is replaced, never run as found. A
+   * link in place of the script or of its folder is refused, as every write-out refuses one; a
+   * script that cannot be written leaves Claude Code the runner line itself (the inline form),
+   * and the fail mode where even that is no longer known.
+   */
+  private async placeLauncher(host: ModHost, script: string, result: ClassicResult): Promise<ClassicResult> {
+    const entry = this.volume.entry(script);
+    try {
+      if (entry?.kind !== 'file') throw new Error('not kept');
+      await this.rt().within("stopline's launcher script", LOAD_BOUND_MS, async () => {
+        // absent is fine: $.fs.write makes the folder (0700)
+        const folder = await host.stat(dirname(script)).catch((err: unknown) => {
+          if (errorCode(err) === 'ENOENT') return null;
+          throw err;
+        });
+        if (folder && (folder.isLink === true || folder.kind !== 'dir')) throw new Error('the launcher folder is a link or not a folder: ELOOP');
+        await writeOutFile(host, { path: script, whole: entry.text });
+      });
+      return result;
+    } catch (err) {
+      const short = String(result.updatedInput!.command);
+      const runner = inlineOf(short);
+      host.log(`stopline: the confined command's launcher script was not written (${errorCode(err)}); ${runner ? 'Claude Code gets the runner inline' : 'answered with the fail mode'}`, true);
+      if (runner) return { ...result, updatedInput: { ...result.updatedInput, command: runner } };
+      return this.failureAnswer('PreToolUse', err) ?? { deny: 'stopline: the confined command could not be handed over' };
+    }
   }
 
   private scheduleRecheck(host: ModHost): void {
@@ -448,8 +483,12 @@ export class ClaudeModDoor {
       PRUNED.map(async ({ sub, own }) => {
         const dir = join(dataDir, sub);
         const e = this.volume.entry(dir);
+        // the launcher folder's listing is taken whole: a script a confined command needs that is
+        // not there is written without first being looked for (./volume.ts `whole`)
+        const whole = sub === LAUNCHER_DIR;
+        if (whole && e?.kind === 'absent') this.volume.learnListing(dir, [], true);
         if (e?.kind !== 'dir') return;
-        if (e.names === null) await this.loadListing(host, dir);
+        if (e.names === null || (whole && !e.whole)) await this.loadListing(host, dir, whole);
         const names = this.volume.entry(dir);
         if (names?.kind !== 'dir' || !names.names) return;
         await Promise.all(
@@ -548,12 +587,13 @@ export class ClaudeModDoor {
     this.volume.learn(path, entry);
   }
 
-  private async loadListing(host: ModHost, dir: string): Promise<void> {
+  private async loadListing(host: ModHost, dir: string, whole = false): Promise<void> {
     try {
       const entries = await host.list(dir);
       this.volume.learnListing(
         dir,
         entries.map((e) => e.name),
+        whole,
       );
     } catch (err) {
       const code = errorCode(err);
