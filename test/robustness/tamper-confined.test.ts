@@ -110,8 +110,8 @@ describe('an agent cannot write or change a confined command launcher, on any ho
 
 describe('a launcher planted by someone else is not run as found', () => {
   const canConfine = probeSandbox(process.env as Record<string, string>).ok;
-  // the command-hook doors and the in-process ones write the launcher through the same core code
-  it.skipIf(!canConfine).each(['claude', 'codex', 'opencode', 'pi', 'hermes', 'gemini'] as const)('%s: other content under the launcher name is replaced before the short form is handed back; a link there is not written through', async (host) => {
+  // every door writes the launcher through the same core code; a host that runs no rewritten command gets none
+  it.skipIf(!canConfine).each(HOSTS.map((h) => [h] as [HostName]))('%s: other content under the launcher name is replaced before the short form is handed back; a link there is not written through', async (host) => {
     const box = sandbox();
     try {
       const d = driverFor(host, box);
@@ -120,6 +120,10 @@ describe('a launcher planted by someone else is not run as found', () => {
       const ask = () => d.tool(RENDERERS[host]({ op: 'shell', command: 'npm test' }, ctx)!);
       const first = await ask();
       const script = SHORT_FORM.exec(first.rewrite ?? '')?.[1];
+      if (first.decision !== 'allow') {
+        expect(first.stamp ?? '').toContain('WRITE_PATH_UNPROVEN');
+        return;
+      }
       expect(script, JSON.stringify(first)).toBeDefined();
       const text = readFileSync(script!, 'utf8');
       // the same name, other content, as fresh as the guard's own

@@ -152,7 +152,7 @@ const SHORT_FORM = /^'\/bin\/sh' '([^']+\/confined\/[0-9a-f]{40}\.sh)' '(?:[^']|
  * The sandbox around the model's command, as the host receives it: the short form (core/confine/
  * launcher.ts), whose script sits in stopline's data folder inside this run's sandbox and holds the
  * sandbox wrapper around its one argument (or hands it to stopline's runner, which builds the
- * sandbox when it runs: the Claude Code mod), or the wrapper itself inline (the script could not
+ * sandbox when it runs: a door inside the host's process), or the wrapper itself inline (the script could not
  * be written). Any other rewrite is not confinement.
  */
 export function handedBackConfined(rewrite: string, root: string): boolean {
