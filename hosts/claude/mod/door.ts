@@ -57,7 +57,7 @@ import { userConfigPath } from '../../../core/config/config';
 import { projectWalkPaths } from '../../../core/config/project';
 import { DATA_SUBDIRS } from '../../../core/state/datadir';
 import { PRUNED } from '../../../core/state/retention';
-import { LAUNCHER_DIR } from '../../../core/confine/launcher';
+import { LAUNCHER_DIR, REFRESH_MS } from '../../../core/confine/launcher';
 import { logFile } from '../../../core/evidence/log';
 import { dirname, join } from 'node:path';
 import { normalizeTarget } from '../../../core/paths/paths';
@@ -498,7 +498,10 @@ export class ClaudeModDoor {
               const p = join(dir, n);
               try {
                 const st = await host.stat(p);
-                if (st.kind === 'file' && st.isLink !== true) this.volume.learnStat(p, st.size, st.mtimeMs);
+                if (st.kind !== 'file' || st.isLink === true) return;
+                // a launcher written lately is read whole before it is used again (core/confine/launcher.ts): its text too
+                if (whole && host.now() - st.mtimeMs < REFRESH_MS) await this.loadPath(host, p);
+                else this.volume.learnStat(p, st.size, st.mtimeMs);
               } catch {
                 // unknown: the core's look is a miss
               }

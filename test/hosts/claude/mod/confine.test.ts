@@ -50,11 +50,12 @@ function person(env: Record<string, string> = {}) {
   writeFileSync(join(project, 'scripts', 'w.sh'), 'echo written > src/config.ts\necho x > README.md\n');
   spawnSync('git', ['init', '-q'], { cwd: project });
   const data = join(home, '.claude', 'plugins', 'data', 'stopline-inline');
-  const host = new ModHost(bundle, {
-    env: { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
-    hookEnv: { CLAUDE_PID: '4242', CLAUDE_PROJECT_DIR: project, CLAUDE_PLUGIN_DATA: data, CLAUDE_CODE_SESSION_ATTENDED: '0', CLAUDE_PLUGIN_ROOT: pluginRoot },
-  });
-  return { home, project, data, host };
+  const load = () =>
+    new ModHost(bundle, {
+      env: { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
+      hookEnv: { CLAUDE_PID: '4242', CLAUDE_PROJECT_DIR: project, CLAUDE_PLUGIN_DATA: data, CLAUDE_CODE_SESSION_ATTENDED: '0', CLAUDE_PLUGIN_ROOT: pluginRoot },
+    });
+  return { home, project, data, host: load(), load };
 }
 
 type Person = ReturnType<typeof person>;
@@ -147,6 +148,24 @@ describe('the Claude mod confines an unproven command by deferring the sandbox t
     expect(readFileSync(first, 'utf8')).toBe(text);
     runAsClaude(p, again);
     expect(readFileSync(join(p.project, 'README.md'), 'utf8')).toBe('readme\n');
+  });
+
+  it('a later Claude Code process hands back the launcher an earlier one wrote, each deciding in one run', async () => {
+    const timing = join(root, 'reuse-timing.jsonl');
+    const p = person({ STOPLINE_TIMING_FILE: timing });
+    await arm(p, '$stopline change files=src/config.ts -- fix it');
+    const first = (await bash(p, COMMAND)).updatedInput?.command ?? '';
+    // the next process: the same session resumed, the launcher on disk from the first
+    const later = { ...p, host: p.load() };
+    await arm(later, '$stopline change files=src/config.ts -- fix it');
+    const second = (await bash(later, COMMAND)).updatedInput?.command ?? '';
+    expect(second).toBe(first);
+    expect(handedBackConfined(second, p.home)).toBe(true);
+    const lines = readFileSync(timing, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as { hook: string; runs: number });
+    expect(lines.filter((l) => l.hook === 'PreToolUse').map((l) => l.runs)).toEqual([1, 1]);
   });
 
   it('a link in place of the launcher, or of its folder, is not written through: Claude Code gets the runner line inline', async () => {
