@@ -2,7 +2,8 @@
 // Claude Code loads a mod, by the mod tests' stand-in for its loader (test/hosts/claude/mod/
 // mod-host.ts: a context of its own with a mod's globals, `register(on)`, a `$` over the real
 // disk), under a throwaway home and project, and asked the same PreToolUse decisions
-// (Read, a read-only shell command, a Write inside files=src/**, a `touch` outside it), one
+// (Read, a read-only shell command, a Write inside files=src/**, a `touch` outside it, `sh` running a
+// script, which reads where stopline's own paths land and, armed, runs confined), one
 // decision of A then the same of B, so load on the machine falls on both alike. The figure is the
 // mod's own (its STOPLINE_TIMING_FILE line: the decision inside the process, `$` calls included),
 // with the wall time of the hook call beside it.
@@ -36,6 +37,8 @@ function loadMod(bundle, label) {
   mkdirSync(join(project, 'src'), { recursive: true });
   mkdirSync(home, { recursive: true });
   writeFileSync(join(project, 'a.txt'), 'alpha\n');
+  mkdirSync(join(project, 'scripts'));
+  writeFileSync(join(project, 'scripts', 'build.sh'), 'echo built\n');
   const timing = join(root, 'timing.jsonl');
   const env = { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin', STOPLINE_TIMING_FILE: timing };
   const hookEnv = { CLAUDE_PID: '4242', CLAUDE_PROJECT_DIR: project, CLAUDE_PLUGIN_DATA: join(home, 'data'), CLAUDE_CODE_SESSION_ATTENDED: '0', CLAUDE_PLUGIN_ROOT: join(root, 'plugin') };
@@ -46,19 +49,22 @@ function loadMod(bundle, label) {
 }
 
 function toolFor(i, project) {
-  switch (i % 4) {
+  switch (i % KINDS.length) {
     case 0:
       return { tool: 'Read', file_path: join(project, 'a.txt') };
     case 1:
       return { tool: 'Bash', command: 'git status && ls -la | grep foo && cat a.txt | head -n 5', description: 'look' };
     case 2:
       return { tool: 'Write', file_path: join(project, 'src', `new-${i}.txt`), content: 'x\n' };
-    default:
+    case 3:
       return { tool: 'Bash', command: `touch x-${i}`, description: 'touch' };
+    default:
+      // a command that runs a program file: where stopline's own paths land is read too (armed, it runs confined)
+      return { tool: 'Bash', command: 'sh scripts/build.sh', description: 'build' };
   }
 }
 
-const KINDS = ['Read', 'read-only shell', 'Write', 'touch'];
+const KINDS = ['Read', 'read-only shell', 'Write', 'touch', 'program file'];
 
 async function main() {
   const [a, b, n, mode = 'armed'] = process.argv.slice(2);
@@ -74,8 +80,8 @@ async function main() {
     await m.raise('classic.UserPromptSubmit', { ...m.base, hook_event_name: 'UserPromptSubmit', prompt_id: 'p1', permission_mode: 'default', prompt: mode === 'unarmed' ? 'look around' : '$stopline change files=src/** -- bench' });
   }
   for (let i = 0; i < decisions; i++) {
-    // A first for one round of the four tools, B first for the next: neither always goes first for a tool
-    for (const m of Math.floor(i / 4) % 2 === 0 ? mods : [...mods].reverse()) {
+    // A first for one round of the tools, B first for the next: neither always goes first for a tool
+    for (const m of Math.floor(i / KINDS.length) % 2 === 0 ? mods : [...mods].reverse()) {
       const call = { ...toolFor(i, m.project), tool_use_id: `toolu_${i}` };
       await m.raise('tool.call', call);
       const t0 = performance.now();
@@ -98,7 +104,7 @@ async function main() {
     const ms = lines.map((l) => l.ms);
     const runs = lines.map((l) => l.runs).filter((r) => typeof r === 'number');
     const steady = (xs) => xs.filter((_, i) => i >= WARMUP);
-    const byKind = KINDS.map((_, k) => summarize(steady(ms).filter((_, i) => (i + WARMUP) % 4 === k)).median);
+    const byKind = KINDS.map((_, k) => summarize(steady(ms).filter((_, i) => (i + WARMUP) % KINDS.length === k)).median);
     rows.push({ label: m.label, file: m.label === 'A' ? a : b, decision: summarize(steady(ms)), wall: summarize(steady(wall[m.label])), byKind, runs: runs.length ? runs.reduce((s, r) => s + r, 0) / runs.length : null, n: ms.length, first });
     rmSync(m.root, { recursive: true, force: true });
   }

@@ -1,7 +1,8 @@
 /**
  * A confinement deferred to run time: for a door that decides inside another program's process
- * and cannot start one there (the Claude Code mod), the rewritten command does not hold the
- * sandbox itself but runs stopline's own hook script with `--stopline-confine`, which builds the
+ * and cannot start one there (the Claude Code mod), the launcher the host runs (./launcher.ts
+ * deferredLauncherFor; this line itself where it cannot be written) does not hold the sandbox
+ * but runs stopline's own hook script with `--stopline-confine`, which builds the
  * sandbox when the command runs, outside the host's process, exactly as a command-hook door
  * builds it when it answers (hosts/shared/confine-run.ts). Pure: the command line and reading it
  * back.

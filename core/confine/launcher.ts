@@ -20,6 +20,8 @@ import { sha256Hex } from '../digest';
 import type { Store } from '../state/store';
 import type { ConfinePlan } from './plan';
 import { sandboxLine, shellQuote } from './bwrap';
+import { CONFINE_FLAG } from './deferred';
+import type { DeferredScope } from './deferred';
 import type { SandboxTools } from './bwrap';
 
 /** The folder under the data folder that holds the launcher scripts. */
@@ -43,27 +45,37 @@ export interface Launcher {
   command: string;
 }
 
-/** The script's text: the sandbox around its first argument, and a refusal of any other call. */
-function launcherText(plan: ConfinePlan, tools: SandboxTools, note: string): string {
+/** A script's text: what it says it is, a refusal of any call but one argument, and the line that runs it. */
+function launcherText(what: string, run: string): string {
   const usage = shellQuote('stopline: a confined launcher takes exactly one argument, the command to run');
-  return [
-    '#!/bin/sh',
-    "# stopline: runs its one argument, a shell command, in the sandbox of one contract's plan (folders only, no command)",
-    `[ "$#" -eq 1 ] || { printf '%s\\n' ${usage} >&2; exit ${USAGE_STATUS}; }`,
-    sandboxLine(plan, tools, note, '"$1"'),
-    '',
-  ].join('\n');
+  return ['#!/bin/sh', `# stopline: ${what}`, `[ "$#" -eq 1 ] || { printf '%s\\n' ${usage} >&2; exit ${USAGE_STATUS}; }`, run, ''].join('\n');
 }
 
-/** The launcher for `command` under the plan, as it would sit in `dataDir`. */
-export function launcherFor(dataDir: string, plan: ConfinePlan, tools: SandboxTools, note: string, command: string): Launcher {
-  const text = launcherText(plan, tools, note);
+/** The launcher of a script's text, named by its hash, as it would sit in `dataDir`. */
+function placed(dataDir: string, text: string, command: string): Launcher {
   const script = posix.join(dataDir, LAUNCHER_DIR, `${sha256Hex(text).slice(0, 40)}.sh`);
   return { script, text, command: [LAUNCHER_SHELL, script, command].map(shellQuote).join(' ') };
 }
 
+/** The launcher for `command` under the plan: the sandbox around its one argument. */
+export function launcherFor(dataDir: string, plan: ConfinePlan, tools: SandboxTools, note: string, command: string): Launcher {
+  const text = launcherText("runs its one argument, a shell command, in the sandbox of one contract's plan (folders only, no command)", sandboxLine(plan, tools, note, '"$1"'));
+  return placed(dataDir, text, command);
+}
+
+/**
+ * The launcher of a deferred confinement (./deferred.ts): its one argument goes to stopline's
+ * runner (`runner`: the runtime and the hook script, already shell words), which builds the
+ * sandbox of the scope when the command runs. For a door that cannot build the plan when it
+ * answers; the host sees the same short form as from every other door.
+ */
+export function deferredLauncherFor(dataDir: string, runner: string, scope: DeferredScope, command: string): Launcher {
+  const text = launcherText("runs its one argument, a shell command, in the sandbox of one contract's scope, built when it runs (folders only, no command)", `exec ${runner} ${CONFINE_FLAG} ${shellQuote(JSON.stringify(scope))} -- "$1"`);
+  return placed(dataDir, text, command);
+}
+
 /** A script the same as the one to write is written again once older than this, so retention never takes one in use. */
-const REFRESH_MS = 86_400_000;
+export const REFRESH_MS = 86_400_000;
 
 /**
  * Put the script in place: its folder made 0700, the file written whole (0600) unless the same

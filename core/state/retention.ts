@@ -15,7 +15,8 @@ const OWN = /^[0-9a-f]{32}(\.json|\.jsonl|\.1\.jsonl|\.json\.corrupt-[0-9TZ]+(-\
 // a launcher script, or the temp file of a write that was cut off before its rename
 const LAUNCHER_FILE = /^[0-9a-f]{40}\.sh(\.\d+\.[0-9a-f]+\.tmp)?$/;
 
-const PRUNED: readonly { sub: string; own: RegExp }[] = [
+/** The folders retention prunes, and the names in each that are its own (a door that reads its files ahead reads their ages too). */
+export const PRUNED: readonly { sub: string; own: RegExp }[] = [
   { sub: 'sessions', own: OWN },
   { sub: 'runtime', own: OWN },
   { sub: LAUNCHER_DIR, own: LAUNCHER_FILE },

@@ -143,13 +143,16 @@ async function runSteps(sc: Scenario, driver: HostDriver, box: Sandbox): Promise
 }
 
 const SANDBOX_WRAPPER = /(^|\/)bwrap'? /;
+/** A launcher that hands its one argument to stopline's runner, which builds the sandbox when the command runs (core/confine/deferred.ts). */
+const DEFERRED_RUNNER = /^exec .* --stopline-confine '(?:[^']|'\\'')*' -- "\$1"$/m;
 /** The short form core hands every host: the system shell, a launcher script, the model's command as one quoted word. */
 const SHORT_FORM = /^'\/bin\/sh' '([^']+\/confined\/[0-9a-f]{40}\.sh)' '(?:[^']|'\\'')*'$/;
 
 /**
  * The sandbox around the model's command, as the host receives it: the short form (core/confine/
  * launcher.ts), whose script sits in stopline's data folder inside this run's sandbox and holds the
- * sandbox wrapper around its one argument, or the wrapper itself inline (the script could not
+ * sandbox wrapper around its one argument (or hands it to stopline's runner, which builds the
+ * sandbox when it runs: a door inside the host's process), or the wrapper itself inline (the script could not
  * be written). Any other rewrite is not confinement.
  */
 export function handedBackConfined(rewrite: string, root: string): boolean {
@@ -157,6 +160,6 @@ export function handedBackConfined(rewrite: string, root: string): boolean {
   const script = SHORT_FORM.exec(rewrite)?.[1];
   if (script === undefined || !script.startsWith(`${root}/`) || !existsSync(script)) return false;
   const text = readFileSync(script, 'utf8');
-  return SANDBOX_WRAPPER.test(text) && text.includes(`'-c' "$1"`);
+  return (SANDBOX_WRAPPER.test(text) && text.includes(`'-c' "$1"`)) || DEFERRED_RUNNER.test(text);
 }
 

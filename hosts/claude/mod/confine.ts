@@ -1,11 +1,19 @@
 /**
  * core/confine/confine.ts for the Claude Code mod (its build points it here). The mod decides
- * inside Claude Code's process and cannot start one, so the sandbox is not built now: the
- * command Claude Code runs instead is the plugin's own hook script with `--stopline-confine`
- * (core/confine/deferred.ts), which builds it when the command runs and runs nothing when it
- * cannot (hosts/shared/confine-run.ts). The script and its runtime are found the way the
- * plugin's command hooks find them (hooks/hooks.json): `stopline.mjs` in CLAUDE_PLUGIN_ROOT, run
- * by the first of node and bun on PATH.
+ * inside Claude Code's process and cannot start one, so the sandbox is not built now: the plan
+ * needs what a process tells (git's ignored folders, whether an empty sandbox starts) and the
+ * real place of every folder it mounts, read synchronously, which `$` cannot answer inside a
+ * decision. The sandbox is built when the command runs, by the plugin's own hook script with
+ * `--stopline-confine` (core/confine/deferred.ts), which runs nothing when it cannot
+ * (hosts/shared/confine-run.ts). The script and its runtime are found the way the plugin's
+ * command hooks find them (hooks/hooks.json): `stopline.mjs` in CLAUDE_PLUGIN_ROOT, run by the
+ * first of node and bun on PATH.
+ *
+ * What Claude Code runs is the short form every door hands back (core/confine/launcher.ts): a
+ * launcher script in the data folder that passes its one argument to that runner, written by
+ * the core through the mod's Store like any door's, and put on disk by the door before it
+ * answers (./door.ts). The runner line itself is the inline form, kept for when the script
+ * cannot be written.
  *
  * Whether bubblewrap is on PATH is looked at once, when the mod starts (`$.fs.stat`, no process):
  * without it no sandbox can be built when the command runs, so the command is answered as before
@@ -15,9 +23,11 @@
 import type { ConfineRequest, ConfineResult } from '../../../core/confine/confine';
 import { shellQuote } from '../../../core/confine/bwrap';
 import { deferredCommand } from '../../../core/confine/deferred';
+import { deferredLauncherFor } from '../../../core/confine/launcher';
 import type { DeferredScope } from '../../../core/confine/deferred';
 import { confinedMessage, confinementSwitch } from '../../../core/confine/words';
 import { MODES } from '../../../core/contract/types';
+import { BoundedMap } from '../../shared/in-process/bounded';
 import type { NamedMode } from '../../../core/contract/types';
 
 /** Whether bubblewrap was on PATH when the mod started; null: not looked at. */
@@ -26,6 +36,14 @@ let bwrapSeen: boolean | null = null;
 /** What the mod saw at its start (hosts/claude/mod/entry.ts). */
 export function sawBubblewrap(found: boolean | null): void {
   bwrapSeen = found;
+}
+
+/** The inline form of each short form handed back lately, for when its script cannot be put on disk. */
+const inline = new BoundedMap<string>(64);
+
+/** The runner line to hand Claude Code instead of `short` (a short form this module made), if it is still known. */
+export function inlineOf(short: string): string | undefined {
+  return inline.get(short);
 }
 
 /** The runtime, as the plugin's hook command finds it. */
@@ -41,10 +59,14 @@ export function confineCommand(req: ConfineRequest): ConfineResult {
   if (!(MODES as readonly string[]).includes(req.contract.mode)) return { ok: false, why: 'no mode is named' };
   const scope: DeferredScope = { mode: req.contract.mode as NamedMode, files: req.contract.files, project: req.project, rules: [...(req.rules ?? [])] };
   if (req.dataDir?.startsWith('/')) scope.dataDir = req.dataDir;
-  const script = `${root.replace(/\/+$/, '')}/stopline.mjs`;
+  const runner = `${RUNTIME} ${shellQuote(`${root.replace(/\/+$/, '')}/stopline.mjs`)}`;
+  const command = deferredCommand(runner, scope, req.command);
+  const launcher = scope.dataDir ? deferredLauncherFor(scope.dataDir, runner, scope, req.command) : undefined;
+  if (launcher) inline.set(launcher.command, command);
   return {
     ok: true,
-    command: deferredCommand(`${RUNTIME} ${shellQuote(script)}`, scope, req.command),
+    command,
+    ...(launcher ? { launcher } : {}),
     message: confinedMessage(req.contract),
     counts: { writable: 0, readOnly: 0, hidden: 0, blocked: 0, unguarded: 0 },
     deferred: true,

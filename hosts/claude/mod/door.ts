@@ -51,13 +51,15 @@ import type { HostProcessResult } from './host-runners';
 import { deepest, leadsElsewhere, lookUpLanding, settleLanding } from './links';
 import { errorCode } from './rejection';
 import { writeOutFile } from './write-out';
-import { sawBubblewrap } from './confine';
+import { inlineOf, sawBubblewrap } from './confine';
 import { homeFrom, selfPaths } from '../../../core/paths/self-paths';
 import { userConfigPath } from '../../../core/config/config';
 import { projectWalkPaths } from '../../../core/config/project';
 import { DATA_SUBDIRS } from '../../../core/state/datadir';
+import { PRUNED } from '../../../core/state/retention';
+import { LAUNCHER_DIR, REFRESH_MS } from '../../../core/confine/launcher';
 import { logFile } from '../../../core/evidence/log';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { normalizeTarget } from '../../../core/paths/paths';
 
 /** The host's capabilities, as plain functions the entry builds from `$`. */
@@ -98,13 +100,13 @@ interface DoorAnswer {
 /**
  * How many times one decision may be made again after loading files it asked for that were not
  * read ahead. The read ahead covers what a decision asks but for walks whose next step is known
- * only once the last one is read: a folder's listing the core takes (the data folder's retention),
- * a link met inside one of stopline's own paths, a folder target's contents, the hooks files a
- * config names. The core's reader and Store are synchronous and `$.fs` is not, so such a path
+ * only once the last one is read: a link met inside one of stopline's own paths, a folder
+ * target's contents, the hooks files a config names. The core's reader and Store are synchronous and `$.fs` is not, so such a path
  * cannot be read when the core asks; answering it with the fail mode instead would refuse
  * decisions the command hook makes on the same files. So those are loaded and the decision is
- * made again; in the mod's own test suites 7 of 108 decisions took such a second run (before the
- * read ahead: 56).
+ * made again. In the mod's own test suites no decision takes a second run (without the read
+ * ahead 56 of 108 did; without its retention listings and ages, and where stopline's own paths
+ * land for a command that runs a program file, 7).
  */
 const MAX_ROUNDS = 6;
 /**
@@ -361,7 +363,9 @@ export class ClaudeModDoor {
       // and keeps no copy of it between turn ends
       if (transcript) this.volume.forget(transcript);
       const fields = fieldsOf(event, decided!);
-      const result = classicOf(fields);
+      let result = classicOf(fields);
+      const script = decided!.kind !== 'silent' && decided!.answer.kind === 'rewrite' ? decided!.answer.rewrite?.launcher : undefined;
+      if (script !== undefined && typeof result.updatedInput?.command === 'string') result = await this.placeLauncher(host, script, result);
       const said = Object.keys(result).length > 0 || fields.messages.length > 0;
       const outcome = result.deny !== undefined ? 'deny' : result.ask !== undefined ? 'ask' : said ? 'answer' : 'none';
       const ms = rt.now() - started;
@@ -374,6 +378,38 @@ export class ClaudeModDoor {
       this.scheduleFlush(host);
       return { result, ms };
     });
+  }
+
+  /**
+   * Put a confined command's launcher script on disk before Claude Code is told to run it: the
+   * write-out of the rest comes after the answer, and would race the command. It is written
+   * every time, whatever the volume holds: a script changed on disk since this process wrote it
+   * (by anyone: the agent cannot, self-protection stops it) is replaced, never run as found. A
+   * link in place of the script or of its folder is refused, as every write-out refuses one; a
+   * script that cannot be written leaves Claude Code the runner line itself (the inline form),
+   * and the fail mode where even that is no longer known.
+   */
+  private async placeLauncher(host: ModHost, script: string, result: ClassicResult): Promise<ClassicResult> {
+    const entry = this.volume.entry(script);
+    try {
+      if (entry?.kind !== 'file') throw new Error('not kept');
+      await this.rt().within("stopline's launcher script", LOAD_BOUND_MS, async () => {
+        // absent is fine: $.fs.write makes the folder (0700)
+        const folder = await host.stat(dirname(script)).catch((err: unknown) => {
+          if (errorCode(err) === 'ENOENT') return null;
+          throw err;
+        });
+        if (folder && (folder.isLink === true || folder.kind !== 'dir')) throw new Error('the launcher folder is a link or not a folder: ELOOP');
+        await writeOutFile(host, { path: script, whole: entry.text });
+      });
+      return result;
+    } catch (err) {
+      const short = String(result.updatedInput!.command);
+      const runner = inlineOf(short);
+      host.log(`stopline: the confined command's launcher script was not written (${errorCode(err)}); ${runner ? 'Claude Code gets the runner inline' : 'answered with the fail mode'}`, true);
+      if (runner) return { ...result, updatedInput: { ...result.updatedInput, command: runner } };
+      return this.failureAnswer('PreToolUse', err) ?? { deny: 'stopline: the confined command could not be handed over' };
+    }
   }
 
   private scheduleRecheck(host: ModHost): void {
@@ -418,10 +454,12 @@ export class ClaudeModDoor {
     const loaded = await this.loadUnknown(host, transcript ? [...config.files, transcript] : config.files);
     if (loaded > 0 || this.placed?.session !== this.view.id) this.placed = this.placeQuietly(env);
     if (this.placed) await this.loadUnknown(host, this.placed.files);
+    // a session's start prunes old files: the folders it lists, and the age of each file it may remove
+    if (control === 'session.start' && this.placed) await this.loadPrunable(host, this.placed.dataDir);
     if (control === 'action.before' || control === 'action.after') {
       const targets = writeTargets(adapter, payload, env, cwd);
       const placed = this.placed;
-      if (targets.length) await this.loadLinks(host, targets, placed ? () => (placed.own ??= selfPaths({ env, dataDir: placed.dataDir, projectDir: placed.projectDir, uid: null }).flatMap((p) => normalizeTarget(p, undefined).abs ?? [])) : undefined);
+      if (targets.paths.length) await this.loadLinks(host, targets.paths, placed ? () => (placed.own ??= selfPaths({ env, dataDir: placed.dataDir, projectDir: placed.projectDir, uid: null }).flatMap((p) => normalizeTarget(p, undefined).abs ?? [])) : undefined, targets.runs);
     }
   }
 
@@ -433,6 +471,45 @@ export class ClaudeModDoor {
    * out when a write first needs them).
    */
   private placed: { session: string; dataDir: string; projectDir: string | undefined; files: string[]; own?: string[] } | null = null;
+
+  /**
+   * What the retention pass at a session's start asks (core/state/retention.ts): the listing of
+   * each folder it prunes and the age of each file there it may remove, a stat without the text
+   * (a file the decision reads is loaded whole as before). A link, or a stat that fails, is left
+   * unknown: the core's look at it is then a miss, read as before.
+   */
+  private async loadPrunable(host: ModHost, dataDir: string): Promise<void> {
+    await Promise.all(
+      PRUNED.map(async ({ sub, own }) => {
+        const dir = join(dataDir, sub);
+        const e = this.volume.entry(dir);
+        // the launcher folder's listing is taken whole: a script a confined command needs that is
+        // not there is written without first being looked for (./volume.ts `whole`)
+        const whole = sub === LAUNCHER_DIR;
+        if (whole && e?.kind === 'absent') this.volume.learnListing(dir, [], true);
+        if (e?.kind !== 'dir') return;
+        if (e.names === null || (whole && !e.whole)) await this.loadListing(host, dir, whole);
+        const names = this.volume.entry(dir);
+        if (names?.kind !== 'dir' || !names.names) return;
+        await Promise.all(
+          names.names
+            .filter((n) => own.test(n) && this.volume.entry(join(dir, n)) === undefined)
+            .map(async (n) => {
+              const p = join(dir, n);
+              try {
+                const st = await host.stat(p);
+                if (st.kind !== 'file' || st.isLink === true) return;
+                // a launcher written lately is read whole before it is used again (core/confine/launcher.ts): its text too
+                if (whole && host.now() - st.mtimeMs < REFRESH_MS) await this.loadPath(host, p);
+                else this.volume.learnStat(p, st.size, st.mtimeMs);
+              } catch {
+                // unknown: the core's look is a miss
+              }
+            }),
+        );
+      }),
+    );
+  }
 
   /** Load the paths the volume does not know yet, in parallel; how many were loaded. */
   private async loadUnknown(host: ModHost, paths: readonly string[]): Promise<number> {
@@ -474,7 +551,7 @@ export class ClaudeModDoor {
    * (./links.ts), one read per path. When a link turns up on the way, the core next asks where
    * the working folder itself lands (a landing is written back in its names), so that is read too.
    */
-  private async loadLinks(host: ModHost, paths: readonly string[], own?: () => string[]): Promise<void> {
+  private async loadLinks(host: ModHost, paths: readonly string[], own?: () => string[], allOwn = false): Promise<void> {
     const reading = new Map<string, Promise<void>>();
     const read = (p: string): Promise<void> => {
       if (this.volume.linkEntry(p) !== undefined) return Promise.resolve();
@@ -489,10 +566,10 @@ export class ClaudeModDoor {
     await Promise.all(deepest(paths).map((p) => settleLanding(p, known, read)));
     const linked = this.volume.linkEntries().some(([p, r]) => leadsElsewhere(p, r));
     // stopline's own paths are compared by their real places once a landing differs from its
-    // text, and a folder target is asked whether it holds one of them: each is read on its own
-    // (the core asks each one's own landing, not only the deepest's)
+    // text or the action runs a program file, and a folder target is asked whether it holds one
+    // of them: each is read on its own (the core asks each one's own landing, not only the deepest's)
     const all = own ? own() : [];
-    const mine = linked ? all : all.filter((p) => paths.some((t) => p.startsWith(t.endsWith('/') ? t : `${t}/`)));
+    const mine = linked || allOwn ? all : all.filter((p) => paths.some((t) => p.startsWith(t.endsWith('/') ? t : `${t}/`)));
     const cwd = linked && this.view.cwd ? normalizeTarget(this.view.cwd, undefined).abs : null;
     await Promise.all([...(cwd ? [settleLanding(cwd, known, read)] : []), ...mine.map((p) => Promise.all([read(p), settleLanding(p, known, read)]))]);
   }
@@ -513,12 +590,13 @@ export class ClaudeModDoor {
     this.volume.learn(path, entry);
   }
 
-  private async loadListing(host: ModHost, dir: string): Promise<void> {
+  private async loadListing(host: ModHost, dir: string, whole = false): Promise<void> {
     try {
       const entries = await host.list(dir);
       this.volume.learnListing(
         dir,
         entries.map((e) => e.name),
+        whole,
       );
     } catch (err) {
       const code = errorCode(err);
@@ -675,21 +753,23 @@ function unknownRow(event: string, stamp: string): ClaudeFields {
  * Where the guard will look for landings: the paths the action the payload maps to changes (a
  * write or an unknown action: the floor judges those by where they land, whatever the contract)
  * and the program files it runs (running one of stopline's own is judged by its landing too),
- * placed as decide() places them.
+ * placed as decide() places them. `runs`: it runs a program file, so the guard also asks where
+ * each of stopline's own paths lands (core/contract/decide.ts runsProtected).
  */
-export function writeTargets(adapter: CommandHookAdapter, payload: HookPayload, env: Record<string, string | undefined>, cwd: string | undefined): string[] {
+export function writeTargets(adapter: CommandHookAdapter, payload: HookPayload, env: Record<string, string | undefined>, cwd: string | undefined): { paths: string[]; runs: boolean } {
+  const none = { paths: [], runs: false };
   let mapped: MappedEvent;
   try {
     mapped = adapter.toControlEvent(payload, env);
   } catch {
     // the run meets the same error and answers it
-    return [];
+    return none;
   }
   const action = mapped.kind === 'event' ? mapped.event.action : undefined;
-  if (!action) return [];
+  if (!action) return none;
   const changes = action.mutability === 'write' || action.mutability === 'unknown' ? (action.affectedPaths ?? []) : [];
   const paths = [...changes, ...(action.runs ?? [])];
-  if (!paths.length) return [];
+  if (!paths.length) return none;
   const base = action.cwd ?? (mapped.kind === 'event' ? mapped.event.cwd : undefined) ?? cwd;
   const home = homeFrom(env);
   const out: string[] = [];
@@ -697,7 +777,7 @@ export function writeTargets(adapter: CommandHookAdapter, payload: HookPayload, 
     const abs = normalizeTarget(p, base, home ? { home } : {}).abs;
     if (abs && !out.includes(abs)) out.push(abs);
   }
-  return out;
+  return { paths: out, runs: (action.runs ?? []).length > 0 };
 }
 
 /** `stopline ARMED review · files=src/** · deps=deny · agents 1/2` */

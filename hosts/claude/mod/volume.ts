@@ -28,7 +28,16 @@ import type { ProbeResult } from '../../../core/paths/path-links';
 export type Known =
   /** `tail`: the text's last two UTF-16 units, kept on appends so a look at the log's end never flattens a long log */
   | { kind: 'file'; text: string; bytes: number; mtimeMs: number; tail?: string }
-  | { kind: 'dir'; names: string[] | null }
+  /**
+   * a file whose stat was read but not its text (the retention pass asks a listed file's age only):
+   * a stat answers from it; anything that needs the text is a miss, which loads the whole file
+   */
+  | { kind: 'stat'; bytes: number; mtimeMs: number }
+  /**
+   * `whole`: the listing is taken as complete, a name not in it is absent without a look (for the
+   * launcher folder only, where a wrong "absent" costs a script written again)
+   */
+  | { kind: 'dir'; names: string[] | null; whole?: true }
   | { kind: 'absent' }
   | { kind: 'error'; code: string };
 
@@ -140,18 +149,30 @@ export class Volume {
     const k = this.key(path);
     if (this.dirty.has(k) || this.written.has(k)) return;
     this.known.set(k, entry);
-    if (entry.kind === 'file' || entry.kind === 'dir') this.learnParents(k);
+    if (entry.kind === 'file' || entry.kind === 'stat' || entry.kind === 'dir') this.learnParents(k);
   }
 
-  /** Record a folder's listing (names only; what each is stays unknown until asked). */
-  learnListing(dir: string, names: string[]): void {
+  /**
+   * Record a folder's listing (names only; what each is stays unknown until asked). `whole`: a
+   * name not in it reads as absent from then on without a miss (even when the folder itself is
+   * not there yet: it is listed empty).
+   */
+  learnListing(dir: string, names: string[], whole = false): void {
     const k = this.key(dir);
     const cur = this.known.get(k);
     const merged = new Set(names);
     // files made here but not written out yet are in the listing too
     if (cur?.kind === 'dir' && cur.names) for (const n of cur.names) if (this.known.get(this.join(k, n))?.kind !== 'absent') merged.add(n);
     for (const [p, e] of this.known) if (e.kind === 'file' && this.dirty.has(p) && this.paths.dirname(p) === k) merged.add(this.paths.basename(p));
-    this.known.set(k, { kind: 'dir', names: [...merged].sort() });
+    this.known.set(k, { kind: 'dir', names: [...merged].sort(), ...(whole || (cur?.kind === 'dir' && cur.whole) ? { whole: true as const } : {}) });
+    this.learnParents(k);
+  }
+
+  /** Record a file's size and age without its text (a stat, `$.fs.stat`, not following a link). */
+  learnStat(path: string, bytes: number, mtimeMs: number): void {
+    const k = this.key(path);
+    if (this.known.has(k) || this.dirty.has(k) || this.written.has(k)) return;
+    this.known.set(k, { kind: 'stat', bytes, mtimeMs });
     this.learnParents(k);
   }
 
@@ -323,8 +344,9 @@ export class Volume {
   }
 
   private setListing(dir: string, names: string[]): void {
-    if (this.journal && !this.journal.has(dir)) this.journal.set(dir, this.known.get(dir));
-    this.known.set(dir, { kind: 'dir', names });
+    const cur = this.known.get(dir);
+    if (this.journal && !this.journal.has(dir)) this.journal.set(dir, cur);
+    this.known.set(dir, { kind: 'dir', names, ...(cur?.kind === 'dir' && cur.whole ? { whole: true as const } : {}) });
   }
 
   private noteAppend(k: string, text: string): void {
@@ -332,16 +354,26 @@ export class Volume {
     this.appendedText.set(k, (this.appendedText.get(k) ?? '') + text);
   }
 
-  /** What the volume knows of a path; an unknown one is a miss and reads as absent. */
-  private look(path: string, syscall: string): { k: string; e: Known } {
+  /**
+   * What the volume knows of a path; an unknown one is a miss and reads as absent, and so is a
+   * file known by its stat alone when the caller needs its text (`whole`).
+   */
+  private look(path: string, syscall: string, whole = true): { k: string; e: Known } {
     const k = this.key(path);
     const e = this.known.get(k);
-    if (e === undefined) {
+    if (e === undefined && this.listedAbsent(k)) return { k, e: { kind: 'absent' } };
+    if (e === undefined || (whole && e.kind === 'stat')) {
       if (!memoryOnly(k)) this.misses.add(k);
       return { k, e: { kind: 'absent' } };
     }
     if (e.kind === 'error') throw fsError(e.code, syscall, path);
     return { k, e };
+  }
+
+  /** Whether a whole listing of the path's folder leaves it out. */
+  private listedAbsent(k: string): boolean {
+    const parent = this.known.get(this.paths.dirname(k));
+    return parent?.kind === 'dir' && parent.whole === true && parent.names !== null && !parent.names.includes(this.paths.basename(k));
   }
 
   /**
@@ -380,15 +412,15 @@ export class Volume {
 
 
   stat(path: string): { kind: 'file' | 'dir'; size: number; mtimeMs: number } {
-    const { e } = this.look(path, 'stat');
-    if (e.kind === 'file') return { kind: 'file', size: e.bytes, mtimeMs: e.mtimeMs };
+    const { e } = this.look(path, 'stat', false);
+    if (e.kind === 'file' || e.kind === 'stat') return { kind: 'file', size: e.bytes, mtimeMs: e.mtimeMs };
     if (e.kind === 'dir') return { kind: 'dir', size: 0, mtimeMs: 0 };
     throw fsError('ENOENT', 'stat', path);
   }
 
   list(dir: string): string[] {
-    const { k, e } = this.look(dir, 'scandir');
-    if (e.kind === 'file') throw fsError('ENOTDIR', 'scandir', dir);
+    const { k, e } = this.look(dir, 'scandir', false);
+    if (e.kind === 'file' || e.kind === 'stat') throw fsError('ENOTDIR', 'scandir', dir);
     if (e.kind !== 'dir') throw fsError('ENOENT', 'scandir', dir);
     if (e.names === null) {
       this.listMisses.add(k);
@@ -402,7 +434,7 @@ export class Volume {
     const k = this.key(dir);
     const e = this.known.get(k);
     if (e?.kind === 'error') throw fsError(e.code, 'mkdir', dir);
-    if (e?.kind === 'file') throw fsError('EEXIST', 'mkdir', dir);
+    if (e?.kind === 'file' || e?.kind === 'stat') throw fsError('EEXIST', 'mkdir', dir);
     if (e?.kind === 'dir') return;
     // an unknown folder may be a file, a loop or unreadable on disk: ask, and meanwhile make it
     if (e === undefined) this.misses.add(k);
@@ -411,7 +443,7 @@ export class Volume {
 
   /** Replace a file's whole content. */
   write(path: string, text: string): void {
-    const { k, e } = this.look(path, 'open');
+    const { k, e } = this.look(path, 'open', false);
     if (e.kind === 'dir') throw fsError('EISDIR', 'open', path);
     this.set(k, { kind: 'file', text, bytes: byteLength(text), mtimeMs: this.now() }, true);
   }
@@ -426,9 +458,9 @@ export class Volume {
   }
 
   remove(path: string): void {
-    const { k, e } = this.look(path, 'unlink');
+    const { k, e } = this.look(path, 'unlink', false);
     if (e.kind === 'dir') throw fsError('EISDIR', 'unlink', path);
-    if (e.kind !== 'file') throw fsError('ENOENT', 'unlink', path);
+    if (e.kind !== 'file' && e.kind !== 'stat') throw fsError('ENOENT', 'unlink', path);
     this.set(k, { kind: 'absent' }, true);
   }
 

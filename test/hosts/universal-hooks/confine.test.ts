@@ -10,8 +10,8 @@
  * its file never appears.
  *
  * On Claude Code both doors confine: the command hooks wrap the command when they answer, the
- * plugin's mod (the default door) hands Claude Code a command that runs the plugin's hook script,
- * which builds the sandbox when the command runs.
+ * plugin's mod (the default door) hands Claude Code the same short form, whose launcher runs the
+ * plugin's hook script, which builds the sandbox when the command runs.
  *
  * Qwen Code 0.24.4, Kimi Code 1.51.0 and OpenHands 1.16.0 run no rewritten command (their rows say
  * why): there the command is stopped.
@@ -186,6 +186,9 @@ function expectTestRanConfined(w: World, s: FakeModelServer, callId: string): vo
   expect(unseenCalls(w), 'the confined call was reported as one the guard never saw').toBe(0);
 }
 
+/** The confined call went to the host in the short form: the evidence says its launcher script was written. */
+const handedShortForm = (w: World): boolean => evidence(w).some((r) => (r.decision as { reasonCode?: string } | undefined)?.reasonCode === 'CONFINED' && (r.confined as { launcher?: boolean } | undefined)?.launcher === true);
+
 /** Nothing ran: the test's marker never reached the model, nothing changed, the evidence says why. */
 function expectStopped(w: World, s: FakeModelServer, callId: string, reasonCode: string): void {
   expect(read(join(w.project, 'src', 'config.ts')), 'the unproven command ran unconfined').toBe(CONFIG_BEFORE);
@@ -247,6 +250,7 @@ describe('confinement on Claude Code 2.1.332', () => {
   it.skipIf(skip(HOSTS_FOR.claude))('the mod (the default door): change files=src/config.ts: npm test runs confined', async () => {
     const { w, s } = await run('claude-mod', CHANGE_PROMPT, TEST_COMMAND, CLAUDE_DOORS.find((d) => d.short === 'mod')!);
     expectTestRun(w, s, 'toolu_cf');
+    if (SANDBOX.ok) expect(handedShortForm(w), 'the mod handed back the runner line, not the launcher').toBe(true);
   }, 300_000);
   it.skipIf(skip(HOSTS_FOR.claude))('the command hooks: review: an unproven one-liner runs confined and writes nothing', async () => {
     const { w, s } = await run('claude-review', REVIEW_PROMPT, ONE_LINER);
@@ -255,6 +259,7 @@ describe('confinement on Claude Code 2.1.332', () => {
   it.skipIf(skip(HOSTS_FOR.claude))('the mod: review: an unproven one-liner runs confined and writes nothing', async () => {
     const { w, s } = await run('claude-mod-review', REVIEW_PROMPT, ONE_LINER, CLAUDE_DOORS.find((d) => d.short === 'mod')!);
     expectOneLiner(w, s, 'toolu_cf');
+    if (SANDBOX.ok) expect(handedShortForm(w), 'the mod handed back the runner line, not the launcher').toBe(true);
   }, 300_000);
 });
 

@@ -5,7 +5,7 @@
  * test/hosts/claude/mod-scenarios.test.ts; this suite covers what a run cannot show cheaply:
  * which `$` calls a decision makes, the fail modes, the `.catch` answers, the band.
  */
-import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installRows } from '../../../../core/registry/rows';
@@ -333,6 +333,31 @@ describe('the built Claude mod judges a write where its symbolic links lead, rea
       .map((l) => JSON.parse(l) as { hook: string; runs: number });
     expect(lines.map((l) => l.hook)).toEqual(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PreToolUse', 'PreToolUse', 'PreToolUse', 'Stop']);
     expect(lines.map((l) => l.runs)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+  });
+
+  it("one run too for a session's start over an earlier session's files (retention reads their ages ahead) and for a command that runs a program file (where stopline's own paths land is read ahead)", async () => {
+    const timing = join(newDir(), 'timing.jsonl');
+    const p = person(undefined, 0, { STOPLINE_TIMING_FILE: timing });
+    // files an earlier session left: its state, its evidence, a launcher script, one of them past the retention window
+    const old = '0123456789abcdef0123456789abcdef';
+    for (const [sub, name] of [['sessions', `${old}.json`], ['runtime', `${old}.jsonl`], ['runtime', `${'f'.repeat(32)}.jsonl`], ['confined', `${'ab'.repeat(20)}.sh`]] as const) {
+      mkdirSync(join(p.data, sub), { recursive: true });
+      writeFileSync(join(p.data, sub, name), '{}\n');
+    }
+    const aged = new Date(Date.now() - 40 * 86_400_000);
+    utimesSync(join(p.data, 'runtime', `${old}.jsonl`), aged, aged);
+    mkdirSync(join(p.project, 'scripts'));
+    writeFileSync(join(p.project, 'scripts', 'w.sh'), 'echo x > out.txt\n');
+    await start(p, '$stopline change files=src/** -- edit the sources');
+    await tool(p, 'toolu_sh', 'Bash', { command: 'sh scripts/w.sh', description: 'd' });
+    await tool(p, 'toolu_x', 'Bash', { command: './scripts/w.sh', description: 'd' });
+    await p.host.settle();
+    const lines = readFileSync(timing, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as { hook: string; runs: number });
+    expect(lines.map((l) => l.hook)).toEqual(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PreToolUse']);
+    expect(lines.map((l) => l.runs)).toEqual([1, 1, 1, 1]);
   });
 
   it('an unarmed session reads where a write lands too (self-protection is part of the floor), and nothing for a Read', async () => {

@@ -1,20 +1,24 @@
 /**
  * The Claude Code mod confines a command the analysis cannot prove, as the command hooks do:
- * the built mod (loaded as Claude Code loads it, ./mod-host.ts) answers with a rewrite whose
- * command runs the plugin's own hook script with `--stopline-confine`, which builds the sandbox
- * when the command runs (hosts/shared/confine-run.ts). The rewrite is then run by a shell, as
- * Claude Code's Bash tool runs it: the model's command arrives whole (quotes, `$`, a newline),
- * writes the allowed file and cannot write the README beside it.
+ * the built mod (loaded as Claude Code loads it, ./mod-host.ts) answers with the short form
+ * every door hands back (`'/bin/sh' '<data>/confined/<hash>.sh' '<command>'`), whose launcher,
+ * on disk before the answer, runs the plugin's own hook script with `--stopline-confine`, which
+ * builds the sandbox when the command runs (hosts/shared/confine-run.ts). The rewrite is then
+ * run by a shell, as Claude Code's Bash tool runs it: the model's command arrives whole (quotes,
+ * `$`, a newline), writes the allowed file and cannot write the README beside it. A launcher
+ * changed on disk is written again before it is handed back; a link in its place, or in place
+ * of its folder, leaves Claude Code the runner line inline.
  *
  * The fixture lives under the repository's `.tmp/`, not in a temp folder, which a confined
  * command may write.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { probeSandbox } from '../../../../core/confine/probe';
 import { repoRoot } from '../../harness';
+import { handedBackConfined } from '../../../scenarios/parity';
 import { readEvidence, requireArtifact } from '../../shared/real-host';
 import { ModHost } from './mod-host';
 
@@ -46,11 +50,12 @@ function person(env: Record<string, string> = {}) {
   writeFileSync(join(project, 'scripts', 'w.sh'), 'echo written > src/config.ts\necho x > README.md\n');
   spawnSync('git', ['init', '-q'], { cwd: project });
   const data = join(home, '.claude', 'plugins', 'data', 'stopline-inline');
-  const host = new ModHost(bundle, {
-    env: { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
-    hookEnv: { CLAUDE_PID: '4242', CLAUDE_PROJECT_DIR: project, CLAUDE_PLUGIN_DATA: data, CLAUDE_CODE_SESSION_ATTENDED: '0', CLAUDE_PLUGIN_ROOT: pluginRoot },
-  });
-  return { home, project, data, host };
+  const load = () =>
+    new ModHost(bundle, {
+      env: { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
+      hookEnv: { CLAUDE_PID: '4242', CLAUDE_PROJECT_DIR: project, CLAUDE_PLUGIN_DATA: data, CLAUDE_CODE_SESSION_ATTENDED: '0', CLAUDE_PLUGIN_ROOT: pluginRoot },
+    });
+  return { home, project, data, host: load(), load };
 }
 
 type Person = ReturnType<typeof person>;
@@ -70,6 +75,13 @@ async function bash(p: Person, command: string): Promise<{ updatedInput?: { comm
 
 const evidence = (p: Person) => readEvidence(p.data);
 
+/** The launcher script a short form runs. */
+function launcherOf(rewritten: string): string {
+  const m = /^'\/bin\/sh' '([^']+)' '/.exec(rewritten);
+  expect(m, rewritten).not.toBeNull();
+  return m![1]!;
+}
+
 /** The rewritten command as Claude Code's Bash tool runs it: bash -c in the project, the session's environment. */
 function runAsClaude(p: Person, command: string, env: Record<string, string> = {}) {
   return spawnSync('bash', ['-c', command], { cwd: p.project, encoding: 'utf8', env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: p.home, CLAUDE_PID: '4242', STOPLINE_CLAUDE_MOD: '4242', ...env }, timeout: 60_000 });
@@ -82,8 +94,13 @@ describe('the Claude mod confines an unproven command by deferring the sandbox t
     const answer = await bash(p, COMMAND);
     expect(answer.deny, JSON.stringify(answer)).toBeUndefined();
     const rewritten = answer.updatedInput?.command ?? '';
-    expect(rewritten).toContain(`'${script}' --stopline-confine '`);
-    expect(rewritten.endsWith(` -- '${COMMAND.replace(/'/g, `'\\''`)}'`)).toBe(true);
+    // the short form, its launcher in the data folder, on disk, private, handing its argument to the hook script
+    expect(handedBackConfined(rewritten, p.home), rewritten).toBe(true);
+    const launcher = launcherOf(rewritten);
+    expect(launcher.startsWith(`${join(p.data, 'confined')}/`)).toBe(true);
+    expect(rewritten).toBe(`'/bin/sh' '${launcher}' '${COMMAND.replace(/'/g, `'\\''`)}'`);
+    expect(readFileSync(launcher, 'utf8')).toContain(`'${script}' --stopline-confine '`);
+    expect(statSync(launcher).mode & 0o777).toBe(0o600);
     // the rest of the tool input is kept
     expect(answer.updatedInput?.description).toBe('run it');
     const records = evidence(p).filter((r) => r.decision?.reasonCode === 'CONFINED');
@@ -111,11 +128,70 @@ describe('the Claude mod confines an unproven command by deferring the sandbox t
     await arm(p, '$stopline review -- look at the project');
     const answer = await bash(p, `python3 -c "open('x.txt','w').write('1')"`);
     const rewritten = answer.updatedInput?.command ?? '';
-    expect(rewritten).toContain('--stopline-confine');
+    expect(handedBackConfined(rewritten, p.home), rewritten).toBe(true);
+    expect(readFileSync(launcherOf(rewritten), 'utf8')).toContain('--stopline-confine');
     expect(evidence(p).filter((r) => r.decision?.reasonCode === 'CONFINED')[0]?.confined).toMatchObject({ rules: ['MUTABILITY_UNPROVEN'], deferred: true });
     const r = runAsClaude(p, rewritten);
     expect(r.status).not.toBe(0);
     expect(existsSync(join(p.project, 'x.txt'))).toBe(false);
+  });
+
+  it('a launcher changed on disk after the mod wrote it is written again before it is handed back, and runs as the guard wrote it', async () => {
+    const p = person();
+    await arm(p, '$stopline change files=src/config.ts -- fix it');
+    const first = launcherOf((await bash(p, COMMAND)).updatedInput?.command ?? '');
+    const text = readFileSync(first, 'utf8');
+    // someone else (not the agent: self-protection stops it) plants other content under the same name
+    writeFileSync(first, '#!/bin/sh\necho planted > README.md\n');
+    const again = (await bash(p, COMMAND)).updatedInput?.command ?? '';
+    expect(launcherOf(again)).toBe(first);
+    expect(readFileSync(first, 'utf8')).toBe(text);
+    runAsClaude(p, again);
+    expect(readFileSync(join(p.project, 'README.md'), 'utf8')).toBe('readme\n');
+  });
+
+  it('a later Claude Code process hands back the launcher an earlier one wrote, each deciding in one run', async () => {
+    const timing = join(root, 'reuse-timing.jsonl');
+    const p = person({ STOPLINE_TIMING_FILE: timing });
+    await arm(p, '$stopline change files=src/config.ts -- fix it');
+    const first = (await bash(p, COMMAND)).updatedInput?.command ?? '';
+    // the next process: the same session resumed, the launcher on disk from the first
+    const later = { ...p, host: p.load() };
+    await arm(later, '$stopline change files=src/config.ts -- fix it');
+    const second = (await bash(later, COMMAND)).updatedInput?.command ?? '';
+    expect(second).toBe(first);
+    expect(handedBackConfined(second, p.home)).toBe(true);
+    const lines = readFileSync(timing, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as { hook: string; runs: number });
+    expect(lines.filter((l) => l.hook === 'PreToolUse').map((l) => l.runs)).toEqual([1, 1]);
+  });
+
+  it('a link in place of the launcher, or of its folder, is not written through: Claude Code gets the runner line inline', async () => {
+    const p = person();
+    await arm(p, '$stopline change files=src/config.ts -- fix it');
+    const launcher = launcherOf((await bash(p, COMMAND)).updatedInput?.command ?? '');
+    const elsewhere = join(p.home, 'elsewhere.sh');
+    writeFileSync(elsewhere, 'kept\n');
+    rmSync(launcher);
+    symlinkSync(elsewhere, launcher);
+    const viaLink = (await bash(p, COMMAND)).updatedInput?.command ?? '';
+    expect(viaLink).toContain(`'${script}' --stopline-confine '`);
+    expect(viaLink.endsWith(` -- '${COMMAND.replace(/'/g, `'\\''`)}'`)).toBe(true);
+    expect(readFileSync(elsewhere, 'utf8')).toBe('kept\n');
+    expect(p.host.logs.some((l) => l.debug && l.text.includes("launcher script was not written (ELOOP)"))).toBe(true);
+    // the folder itself moved aside and a link to another folder put in its place
+    const folder = dirname(launcher);
+    const other = join(p.home, 'other-folder');
+    mkdirSync(other);
+    renameSync(folder, join(p.home, 'moved'));
+    symlinkSync(other, folder);
+    expect(lstatSync(folder).isSymbolicLink()).toBe(true);
+    const viaFolder = (await bash(p, COMMAND)).updatedInput?.command ?? '';
+    expect(viaFolder).toContain('--stopline-confine');
+    expect(viaFolder.startsWith("'/bin/sh'")).toBe(false);
+    expect(existsSync(join(other, launcher.slice(folder.length + 1)))).toBe(false);
   });
 
   it('STOPLINE_CONFINE=0 in Claude Code’s environment: no rewrite, the command is stopped as before', async () => {

@@ -21,21 +21,23 @@ describe('the mod reads ahead where a write lands', () => {
   const env = { HOME: '/home/u' };
 
   it('a shell write: its targets from the analysis, joined with the working folder', () => {
-    expect(writeTargets(claudeAdapter, payload('Bash', { command: 'echo x > out/a.txt && touch b' }), env, '/p')).toEqual(['/p/out/a.txt', '/p/b']);
+    expect(writeTargets(claudeAdapter, payload('Bash', { command: 'echo x > out/a.txt && touch b' }), env, '/p').paths).toEqual(['/p/out/a.txt', '/p/b']);
   });
 
   it('a Write: its file, `~/` from the home', () => {
-    expect(writeTargets(claudeAdapter, payload('Write', { file_path: '/p/src/x.ts', content: '' }), env, '/p')).toEqual(['/p/src/x.ts']);
-    expect(writeTargets(claudeAdapter, payload('Write', { file_path: '~/x.txt', content: '' }), env, '/p')).toEqual(['/home/u/x.txt']);
+    expect(writeTargets(claudeAdapter, payload('Write', { file_path: '/p/src/x.ts', content: '' }), env, '/p').paths).toEqual(['/p/src/x.ts']);
+    expect(writeTargets(claudeAdapter, payload('Write', { file_path: '~/x.txt', content: '' }), env, '/p').paths).toEqual(['/home/u/x.txt']);
   });
 
   it('a program file a command runs by its path: where it lands (running one of stopline\'s own is judged there)', () => {
-    expect(writeTargets(claudeAdapter, payload('Bash', { command: './build/run.sh' }), env, '/p')).toEqual(['/p/build/run.sh']);
+    expect(writeTargets(claudeAdapter, payload('Bash', { command: './build/run.sh' }), env, '/p')).toEqual({ paths: ['/p/build/run.sh'], runs: true });
+    // a plain write runs nothing: stopline's own paths are read only where a target holds one
+    expect(writeTargets(claudeAdapter, payload('Bash', { command: 'echo x > out/a.txt' }), env, '/p').runs).toBe(false);
   });
 
   it('a read, a read-only command, a payload the adapter refuses: nothing', () => {
-    expect(writeTargets(claudeAdapter, payload('Read', { file_path: '/p/a.txt' }), env, '/p')).toEqual([]);
-    expect(writeTargets(claudeAdapter, payload('Bash', { command: 'git status' }), env, '/p')).toEqual([]);
-    expect(writeTargets(claudeAdapter, { hook_event_name: 'PreToolUse' }, env, '/p')).toEqual([]);
+    expect(writeTargets(claudeAdapter, payload('Read', { file_path: '/p/a.txt' }), env, '/p').paths).toEqual([]);
+    expect(writeTargets(claudeAdapter, payload('Bash', { command: 'git status' }), env, '/p').paths).toEqual([]);
+    expect(writeTargets(claudeAdapter, { hook_event_name: 'PreToolUse' }, env, '/p').paths).toEqual([]);
   });
 });

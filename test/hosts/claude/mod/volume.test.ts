@@ -32,6 +32,61 @@ describe('the mod volume', () => {
     expect(v.hasMisses()).toBe(false);
   });
 
+  it('a file known by its stat alone answers a stat, a removal and a whole write; a read or an append of it is a miss', () => {
+    const v = volume();
+    v.learnStat('/d/old.jsonl', 12, 5);
+    const store = volumeStore(() => v);
+    v.begin();
+    expect(store.entry('/d/old.jsonl')).toEqual({ kind: 'file', mtimeMs: 5 });
+    store.remove('/d/old.jsonl');
+    expect(store.entry('/d/old.jsonl')).toBeNull();
+    expect(v.hasMisses()).toBe(false);
+    v.rollback();
+    v.begin();
+    expect(store.read('/d/old.jsonl')).toBeNull();
+    expect([...v.misses]).toEqual(['/d/old.jsonl']);
+    v.rollback();
+    v.begin();
+    store.append('/d/old.jsonl', 'x\n');
+    expect([...v.misses]).toEqual(['/d/old.jsonl']);
+    v.rollback();
+    v.begin();
+    store.write('/d/old.jsonl', 'new\n');
+    expect(v.hasMisses()).toBe(false);
+    expect(store.read('/d/old.jsonl')).toBe('new\n');
+    v.commit();
+    // the whole text learned later replaces the stat; a stat never replaces a text
+    v.learnStat('/d/other.json', 3, 1);
+    v.learn('/d/other.json', { kind: 'file', text: '{}\n', bytes: 3, mtimeMs: 1 });
+    v.learnStat('/d/other.json', 9, 9);
+    v.begin();
+    expect(store.read('/d/other.json')).toBe('{}\n');
+  });
+
+  it('a whole listing answers a name it leaves out as absent without a miss; a partial one does not', () => {
+    const v = volume();
+    v.learnListing('/data/confined', ['a.sh'], true);
+    v.learnListing('/data/sessions', ['s.json']);
+    const store = volumeStore(() => v);
+    v.begin();
+    expect(store.entry('/data/confined/b.sh')).toBeNull();
+    expect(store.read('/data/confined/b.sh')).toBeNull();
+    expect(v.hasMisses()).toBe(false);
+    // a name it lists is read from disk as any other
+    expect(store.read('/data/confined/a.sh')).toBeNull();
+    expect(store.entry('/data/sessions/t.json')).toBeNull();
+    expect([...v.misses].sort()).toEqual(['/data/confined/a.sh', '/data/sessions/t.json']);
+    v.rollback();
+    v.begin();
+    // written here, the listing stays whole and holds it
+    store.write('/data/confined/b.sh', 'x');
+    v.commit();
+    v.begin();
+    expect(v.list('/data/confined')).toEqual(['a.sh', 'b.sh']);
+    expect(store.entry('/data/confined/c.sh')).toBeNull();
+    expect(v.hasMisses()).toBe(false);
+  });
+
   it('throws the error $.fs gave for a path (an unusable data folder fails the decision, not reads as empty)', () => {
     const v = volume();
     v.learn('/data/loop', { kind: 'error', code: 'ELOOP' });
