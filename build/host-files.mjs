@@ -1,10 +1,10 @@
-// The registration files an artifact ships (Claude/Codex hooks.json, Hermes plugin.yaml and the
-// shim's hook list) and install.sh's host lists are rendered from core/registry by
-// hosts/cli/install/hook-files.ts; the tables that bring in what a host keeps in its own folders
-// (its tooling row, its command-hook adapter, its rows of the shared test suites) are rendered
-// here from the host specs and the folders. The registry is TypeScript and build/ is plain ESM, so
-// modules are loaded through jiti (a dev dependency; Pi's own loader), once and only when a build
-// step asks for a file.
+// The registration files an artifact ships (the `shipped` rows of the host specs) and install.sh's
+// host lists are rendered from core/registry by hosts/cli/install/hook-files.ts; the tables that
+// bring in what a host keeps in its own folders (its tooling row, its command-hook adapter, the
+// parts of its hook file, its rows of the shared test suites) are rendered here from the host
+// specs and the folders. The registry is TypeScript and build/ is plain ESM, so modules are loaded
+// through jiti (a dev dependency): the host specs (which import nothing) when this module loads,
+// to name the generated files, the rest once and only when a build step asks for a file.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -55,6 +55,14 @@ export const FOLDER_TABLES = {
     type: { name: 'CommandHookAdapter', from: '../../shared/adapter' },
     hosts: (spec) => spec.door === 'command-hook',
   },
+  'hosts/cli/install/hook-file-parts.ts': {
+    what: "What the hosts' shipped hook files hold beyond their rows, kept in their folders (hosts/<host>/hook-file.ts)",
+    module: 'hosts/<host>/hook-file.ts',
+    exported: 'hookFile',
+    local: 'HookFile',
+    table: 'HOOK_FILE_PARTS',
+    type: { name: 'HookFileParts', from: '../../../core/registry/host-specs' },
+  },
   'test/hosts/harness/folder-rows.ts': {
     what: "The hosts' rows of the shared test suites kept in their test folders (test/hosts/<host>/rows.ts)",
     module: 'test/hosts/<host>/rows.ts',
@@ -93,15 +101,15 @@ export function renderFolderTable(file, root = REPO_ROOT) {
 
 /** The renderer of each generated file, keyed by its committed copy. */
 export const GENERATED = {
-  'hosts/claude/hooks.json': (root = REPO_ROOT) => hookFiles(root).claudePluginHooksJson(),
-  'hosts/codex/hooks.json': (root = REPO_ROOT) => hookFiles(root).codexHooksJson(),
-  'hosts/gemini/hooks.json': (root = REPO_ROOT) => hookFiles(root).geminiExtensionHooksJson(),
-  'hosts/qwen/hooks.json': (root = REPO_ROOT) => hookFiles(root).qwenExtensionHooksJson(),
-  'hosts/hermes/plugin.yaml': (root = REPO_ROOT) => hookFiles(root).hermesPluginYaml(),
-  'hosts/hermes/__init__.py': (root = REPO_ROOT) => hookFiles(root).hermesShimWithHooks(readFileSync(join(root, 'hosts', 'hermes', '__init__.py'), 'utf8')),
-  'hosts/copilot/hooks.json': (root = REPO_ROOT) => hookFiles(root).copilotPluginHooksJson(),
-  'hosts/droid/hooks.json': (root = REPO_ROOT) => hookFiles(root).droidPluginHooksJson(),
-  'hosts/kimi/hooks.toml': (root = REPO_ROOT) => hookFiles(root).kimiHooksToml(),
+  ...Object.fromEntries(
+    hostSpecs().flatMap((s) => {
+      if (!s.shipped) return [];
+      const file = [`hosts/${s.name}/${s.shipped.file}`, (root = REPO_ROOT) => hookFiles(root).renderHookFile(s.name)];
+      if (!s.shipped.tuple) return [file];
+      const tuple = `hosts/${s.name}/${s.shipped.tuple.file}`;
+      return [file, [tuple, (root = REPO_ROOT) => hookFiles(root).withHookTuple(s.name, readFileSync(join(root, tuple), 'utf8'))]];
+    }),
+  ),
   ...Object.fromEntries(Object.keys(FOLDER_TABLES).map((file) => [file, (root = REPO_ROOT) => renderFolderTable(file, root)])),
   'hosts/cli/install.sh': (root = REPO_ROOT) => hookFiles(root).installShWithHosts(readFileSync(join(root, 'hosts', 'cli', 'install.sh'), 'utf8')),
 };
