@@ -1,8 +1,9 @@
 /**
  * The hosts stopline supports, one spec each: the one list every other host list is derived
  * from (the protocol's host families, the hook dialects, `stopline install` targets, doctor's
- * binaries, the support matrix's columns, the guard bridge's dialects). The order here is the
- * order people see them in (matrix columns, usage lines).
+ * binaries, the support matrix's columns, the guard bridge's dialects and usage text, the hook
+ * files the artifacts ship). The order here is the order people see them in (matrix columns,
+ * usage lines).
  *
  * This file imports nothing: core/protocol.ts takes HOST_FAMILIES from it, and every artifact
  * carries it, so it holds short data only (a host's tables live in core/registry/<host>.ts, its
