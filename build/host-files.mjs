@@ -1,13 +1,13 @@
-// The registration files an artifact ships (Claude/Codex hooks.json, Hermes plugin.yaml and the
-// shim's hook list) and install.sh's host lists are rendered from core/registry by
-// hosts/cli/install/hook-files.ts; the tables that bring in what a host keeps in its own folders
-// (its tooling row, its command-hook adapter, its rows of the shared test suites) are rendered
-// here from the host specs and the folders. The registry is TypeScript and build/ is plain ESM, so
-// modules are loaded through jiti (a dev dependency; Pi's own loader), once and only when a build
-// step asks for a file.
+// The registration files an artifact ships (the `shipped` rows of the host specs) and install.sh's
+// host lists are rendered from core/registry by hosts/cli/install/hook-files.ts; the tables that
+// bring in what a host keeps in its own folders (its tooling row, its command-hook adapter, the
+// parts of its hook file, its rows of the shared test suites) are rendered here from the host
+// specs and the folders. The registry is TypeScript and build/ is plain ESM, so modules are loaded
+// through jiti (a dev dependency): the host specs (which import nothing) when this module loads,
+// to name the generated files, the rest once and only when a build step asks for a file.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,76 +30,87 @@ export function hostSpecs(root = REPO_ROOT) {
   return createJiti(join(root, 'build', 'host-files.mjs'), { moduleCache: false, fsCache: false })(join(root, 'core', 'registry', 'host-specs.ts')).HOST_SPECS;
 }
 
-const FOLDER_HEADER = (what) =>
-  `// ${what}.\n// Rendered by build/host-files.mjs from core/registry/host-specs.ts and the host folders that hold\n// the module (\`node build/host-files.mjs --write\` after adding one): not edited by hand.\n`;
-/** An object literal keyed by host name, one host a line. */
-const keyed = (name, hosts, id, type) => [`export const ${name} = {`, ...hosts.map((h) => `  ${/^[a-z_$][\w$]*$/i.test(h) ? h : `'${h}'`}: ${id(h)},`), `} as const satisfies Readonly<Record<string, ${type}>>;`];
-
 /**
- * The table of host rows of the person's tooling that live in the hosts' own folders: every host
- * of HOST_SPECS whose folder holds a tooling.ts (exporting `tooling`), in spec order.
+ * The tables that bring in a module each host may keep in its own folder, keyed by the generated
+ * file: the heading's words, the module's path (`<host>` stands for the host's name), the name it
+ * exports (`<host>` likewise) and the local name's ending, the table's name and its row type, and
+ * which hosts may hold one (default: every host). A host is in a table when its folder holds the
+ * module; rows are in spec order.
  */
-export function renderHostFolders(root = REPO_ROOT) {
-  const hosts = hostSpecs(root).filter((s) => existsSync(join(root, 'hosts', s.name, 'tooling.ts'))).map((s) => s.name);
-  const id = (h) => `${h.replace(/\W/g, '_')}Tools`;
-  return [
-    FOLDER_HEADER("The hosts' rows of HOST_TOOLS kept in their folders (hosts/<host>/tooling.ts)"),
-    "import type { HostTools } from './host-tool';",
-    ...hosts.map((h) => `import { tooling as ${id(h)} } from '../${h}/tooling';`),
-    '',
-    ...keyed('FOLDER_TOOLS', hosts, id, 'HostTools'),
-    '',
-  ].join('\n');
-}
+export const FOLDER_TABLES = {
+  'hosts/cli/host-folders.ts': {
+    what: "The hosts' rows of HOST_TOOLS kept in their folders (hosts/<host>/tooling.ts)",
+    module: 'hosts/<host>/tooling.ts',
+    exported: 'tooling',
+    local: 'Tools',
+    table: 'FOLDER_TOOLS',
+    type: { name: 'HostTools', from: './host-tool' },
+  },
+  'hosts/cli/guard/command-hook-adapters.ts': {
+    what: 'The adapters of the hosts whose door is a command hook (hosts/<host>/adapter.ts)',
+    module: 'hosts/<host>/adapter.ts',
+    exported: '<host>Adapter',
+    local: 'Adapter',
+    table: 'COMMAND_HOOK_ADAPTERS',
+    type: { name: 'CommandHookAdapter', from: '../../shared/adapter' },
+    hosts: (spec) => spec.door === 'command-hook',
+  },
+  'hosts/cli/install/hook-file-parts.ts': {
+    what: "What the hosts' shipped hook files hold beyond their rows, kept in their folders (hosts/<host>/hook-file.ts)",
+    module: 'hosts/<host>/hook-file.ts',
+    exported: 'hookFile',
+    local: 'HookFile',
+    table: 'HOOK_FILE_PARTS',
+    type: { name: 'HookFileParts', from: '../../../core/registry/host-specs' },
+  },
+  'test/hosts/harness/folder-rows.ts': {
+    what: "The hosts' rows of the shared test suites kept in their test folders (test/hosts/<host>/rows.ts)",
+    module: 'test/hosts/<host>/rows.ts',
+    exported: 'rows',
+    local: 'Rows',
+    table: 'FOLDER_ROWS',
+    type: { name: 'HostTestRows', from: './host-rows' },
+  },
+};
 
-/**
- * The command-hook adapters the guard bridge reads payloads with: every host of HOST_SPECS whose
- * door is a command hook, from its folder's adapter.ts (exporting `<host>Adapter`), in spec order.
- */
-export function renderCommandHookAdapters(root = REPO_ROOT) {
-  const hosts = hostSpecs(root).filter((s) => s.door === 'command-hook' && existsSync(join(root, 'hosts', s.name, 'adapter.ts'))).map((s) => s.name);
-  const id = (h) => `${h.replace(/\W/g, '_')}Adapter`;
+/** One generated table of FOLDER_TABLES: an import per host whose folder holds the module, and an object literal keyed by host name, one host a line. */
+export function renderFolderTable(file, root = REPO_ROOT) {
+  const t = FOLDER_TABLES[file];
+  const modulePath = (h) => t.module.replace('<host>', h);
+  const hosts = hostSpecs(root)
+    .filter((s) => (t.hosts ?? (() => true))(s) && existsSync(join(root, modulePath(s.name))))
+    .map((s) => s.name);
+  const id = (h) => `${h.replace(/\W/g, '_')}${t.local}`;
+  const importOf = (h) => {
+    const exported = t.exported.replace('<host>', h);
+    const from = relative(dirname(file), modulePath(h)).split('\\').join('/').replace(/\.ts$/, '');
+    return `import { ${exported === id(h) ? exported : `${exported} as ${id(h)}`} } from '${from}';`;
+  };
+  const key = (h) => (/^[a-z_$][\w$]*$/i.test(h) ? h : `'${h}'`);
   return [
-    FOLDER_HEADER('The adapters of the hosts whose door is a command hook (hosts/<host>/adapter.ts)'),
-    "import type { CommandHookAdapter } from '../../shared/adapter';",
-    ...hosts.map((h) => `import { ${id(h)} } from '../../${h}/adapter';`),
+    `// ${t.what}.\n// Rendered by build/host-files.mjs from core/registry/host-specs.ts and the host folders that hold\n// the module (\`node build/host-files.mjs --write\` after adding one): not edited by hand.\n`,
+    `import type { ${t.type.name} } from '${t.type.from}';`,
+    ...hosts.map(importOf),
     '',
-    ...keyed('COMMAND_HOOK_ADAPTERS', hosts, id, 'CommandHookAdapter'),
-    '',
-  ].join('\n');
-}
-
-/**
- * The hosts' rows of the shared test suites kept in their test folders: every host of HOST_SPECS
- * whose test folder holds a rows.ts (exporting `rows`), in spec order.
- */
-export function renderTestFolderRows(root = REPO_ROOT) {
-  const hosts = hostSpecs(root).filter((s) => existsSync(join(root, 'test', 'hosts', s.name, 'rows.ts'))).map((s) => s.name);
-  const id = (h) => `${h.replace(/\W/g, '_')}Rows`;
-  return [
-    FOLDER_HEADER("The hosts' rows of the shared test suites kept in their test folders (test/hosts/<host>/rows.ts)"),
-    "import type { HostTestRows } from './host-rows';",
-    ...hosts.map((h) => `import { rows as ${id(h)} } from '../${h}/rows';`),
-    '',
-    ...keyed('FOLDER_ROWS', hosts, id, 'HostTestRows'),
+    `export const ${t.table} = {`,
+    ...hosts.map((h) => `  ${key(h)}: ${id(h)},`),
+    `} as const satisfies Readonly<Record<string, ${t.type.name}>>;`,
     '',
   ].join('\n');
 }
 
 /** The renderer of each generated file, keyed by its committed copy. */
 export const GENERATED = {
-  'hosts/claude/hooks.json': (root = REPO_ROOT) => hookFiles(root).claudePluginHooksJson(),
-  'hosts/codex/hooks.json': (root = REPO_ROOT) => hookFiles(root).codexHooksJson(),
-  'hosts/gemini/hooks.json': (root = REPO_ROOT) => hookFiles(root).geminiExtensionHooksJson(),
-  'hosts/qwen/hooks.json': (root = REPO_ROOT) => hookFiles(root).qwenExtensionHooksJson(),
-  'hosts/hermes/plugin.yaml': (root = REPO_ROOT) => hookFiles(root).hermesPluginYaml(),
-  'hosts/hermes/__init__.py': (root = REPO_ROOT) => hookFiles(root).hermesShimWithHooks(readFileSync(join(root, 'hosts', 'hermes', '__init__.py'), 'utf8')),
-  'hosts/copilot/hooks.json': (root = REPO_ROOT) => hookFiles(root).copilotPluginHooksJson(),
-  'hosts/droid/hooks.json': (root = REPO_ROOT) => hookFiles(root).droidPluginHooksJson(),
-  'hosts/kimi/hooks.toml': (root = REPO_ROOT) => hookFiles(root).kimiHooksToml(),
-  'hosts/cli/host-folders.ts': (root = REPO_ROOT) => renderHostFolders(root),
-  'hosts/cli/guard/command-hook-adapters.ts': (root = REPO_ROOT) => renderCommandHookAdapters(root),
-  'test/hosts/harness/folder-rows.ts': (root = REPO_ROOT) => renderTestFolderRows(root),
+  ...Object.fromEntries(
+    hostSpecs().flatMap((s) => {
+      if (!s.shipped) return [];
+      const file = [`hosts/${s.name}/${s.shipped.file}`, (root = REPO_ROOT) => hookFiles(root).renderHookFile(s.name)];
+      if (!s.shipped.tuple) return [file];
+      const tuple = `hosts/${s.name}/${s.shipped.tuple.file}`;
+      return [file, [tuple, (root = REPO_ROOT) => hookFiles(root).withHookTuple(s.name, readFileSync(join(root, tuple), 'utf8'))]];
+    }),
+  ),
+  ...Object.fromEntries(Object.keys(FOLDER_TABLES).map((file) => [file, (root = REPO_ROOT) => renderFolderTable(file, root)])),
   'hosts/cli/install.sh': (root = REPO_ROOT) => hookFiles(root).installShWithHosts(readFileSync(join(root, 'hosts', 'cli', 'install.sh'), 'utf8')),
 };
 

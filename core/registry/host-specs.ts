@@ -1,8 +1,9 @@
 /**
  * The hosts stopline supports, one spec each: the one list every other host list is derived
  * from (the protocol's host families, the hook dialects, `stopline install` targets, doctor's
- * binaries, the support matrix's columns, the guard bridge's dialects). The order here is the
- * order people see them in (matrix columns, usage lines).
+ * binaries, the support matrix's columns, the guard bridge's dialects and usage text, the hook
+ * files the artifacts ship). The order here is the order people see them in (matrix columns,
+ * usage lines).
  *
  * This file imports nothing: core/protocol.ts takes HOST_FAMILIES from it, and every artifact
  * carries it, so it holds short data only (a host's tables live in core/registry/<host>.ts, its
@@ -50,6 +51,48 @@ export interface HostSpec {
   };
   /** Where the host keeps what stopline installs or what can switch it off (HostLayout). */
   readonly layout: HostLayout;
+  /**
+   * How `stopline guard --host <name>` takes the host's payload, as its usage text says it:
+   * `{tool:before}` and the like stand for the host's name of that canonical event, `{oneOf}` for
+   * the hook names the bridge accepts (`"a"|"b"`). Absent: the dialect is accepted, not described.
+   */
+  readonly guardInput?: string;
+  /** The host whose tool input fields are the canonical ones (stopline's native guard form and the payload universal hooks read). */
+  readonly canonicalFields?: true;
+  /** The hook registration file the host's artifact ships, rendered from its event rows (ShippedHookFile). */
+  readonly shipped?: ShippedHookFile;
+}
+
+/**
+ * A hook registration file an artifact ships, rendered from the host's event rows by
+ * hosts/cli/install/hook-files.ts; its committed copy is hosts/<host>/<file>. The rows are every
+ * row with an install column but the observe-only ones (a shipped file cannot know whether the
+ * person's hooks need those), or for `yaml` the rows of the plugin door.
+ */
+export interface ShippedHookFile {
+  readonly file: string;
+  /**
+   * `groups`: `{"hooks": {<event>: [{matcher?, hooks: [{type, command, timeout}]}]}}`, seconds;
+   * `named-groups`: the same without matchers, each handler named, timeouts in milliseconds;
+   * `flat`: `{"version": 1, "hooks": {<event>: [{type, bash, timeoutSec}]}}`;
+   * `toml`: one `[[hooks]]` table of event, command and timeout per row;
+   * `yaml`: a plugin manifest whose `provides_hooks` lists the rows.
+   */
+  readonly format: 'groups' | 'named-groups' | 'flat' | 'toml' | 'yaml';
+  /** the shell text of every handler: `{runtime}` the first JS runtime on PATH, `{event}` the row's event name */
+  readonly command?: string;
+  /** the file's lines before its rows (TOML comments, the YAML manifest's fields) */
+  readonly head?: readonly string[];
+  /** a source file of the artifact that lists the same rows in a tuple from its `start` line through the next line that is only `)` */
+  readonly tuple?: { readonly file: string; readonly start: string };
+}
+
+/** What a host keeps in its folder for its shipped hook file (hosts/<host>/hook-file.ts): code the registry cannot hold. */
+export interface HookFileParts {
+  /** shell text put in front of every handler's command */
+  readonly commandPrefix?: string;
+  /** the JSON document's fields before `hooks` */
+  readonly fields?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -87,19 +130,27 @@ export interface HostLayout {
 }
 
 export const HOST_SPECS = [
-  { name: 'claude', displayName: 'Claude Code', binary: 'claude', door: 'command-hook', hooks: { label: 'Claude Code', short: 'Claude', defaultTimeoutSec: 600 }, layout: { dir: '.claude', env: ['CLAUDE_CONFIG_DIR'], keepDefault: true, user: ['plugins', 'settings.json', '.claude.json'], project: ['.claude/settings{,.local}.json'], home: ['.claude.json'], system: ['/etc/claude-code', '/Library/Application Support/ClaudeCode', 'C:\\Program Files\\ClaudeCode'], secrets: ['.credentials.json'], settings: ['settings.json', 'settings.local.json', '.claude.json'] } },
-  { name: 'codex', displayName: 'Codex CLI', binary: 'codex', door: 'command-hook', hooks: { label: 'Codex', defaultTimeoutSec: 600}, layout: { dir: '.codex', env: ['CODEX_HOME'], user: ['stopline.mjs', 'hooks.json', 'config.toml', 'plugins'], project: ['.codex'], secrets: ['auth.json', '.credentials.json', 'secrets', '.sandbox-secrets'], settings: ['config.toml', '*.config.toml'] } },
-  { name: 'opencode', displayName: 'OpenCode', binary: 'opencode', door: 'plugin', layout: { dir: '.config', env: ['XDG_CONFIG_HOME'], user: ['opencode/plugin{,s}/stopline.js', 'opencode/opencode.json{,c}'], project: ['.opencode/plugin{,s}/stopline.js', '{,.opencode/}opencode.json{,c}'] } },
-  { name: 'hermes', displayName: 'Hermes Agent', binary: 'hermes', door: 'shim', hooks: { label: 'Hermes', defaultTimeoutSec: 60}, layout: { dir: '.hermes', env: ['HERMES_HOME'], user: ['plugins/stopline', 'config.yaml', '.env'], secrets: ['auth.json'] } },
-  { name: 'pi', displayName: 'Pi', binary: 'pi', door: 'plugin', layout: { dir: '.pi/agent', env: ['PI_CODING_AGENT_DIR'], user: ['extensions/stopline.ts', 'extensions/skills/stopline', 'settings.json', 'npm'], project: ['.pi/extensions/stopline.ts', '.pi/extensions/skills/stopline', '.pi/settings.json'], secrets: ['auth.json', 'models.json'] } },
-  { name: 'gemini', displayName: 'Gemini CLI', binary: 'gemini', door: 'command-hook', hooks: { label: 'Gemini CLI', defaultTimeoutSec: 60}, layout: { dir: '.gemini', env: ['GEMINI_CLI_HOME/.gemini'], user: ['stopline', 'settings.json', 'extensions', '.env'], project: ['.gemini/{.env,extensions,settings.json,stopline}'], system: ['GEMINI_CLI_SYSTEM_SETTINGS_PATH=/etc/gemini-cli/settings.json'], secrets: ['oauth_creds.json', 'mcp-oauth-tokens.json', 'a2a-oauth-tokens.json', 'gemini-credentials.json'], settings: ['settings.json', 'google_accounts.json', 'config/mcp_config.json', 'config/hooks.json'] } },
-  { name: 'qwen', displayName: 'Qwen Code', binary: 'qwen', door: 'command-hook', hooks: { label: 'Qwen Code', defaultTimeoutSec: 60}, layout: { dir: '.qwen', env: ['QWEN_HOME'], user: ['stopline', 'settings.json', 'extensions/stopline', 'extension-store', '.env'], project: ['.qwen/{.env,settings.json,stopline}'], system: ['QWEN_CODE_SYSTEM_SETTINGS_PATH=/etc/qwen-code/settings.json'], secrets: ['oauth_creds.json'], settings: ['settings.json'] } },
-  { name: 'copilot', displayName: 'GitHub Copilot CLI', binary: 'copilot', door: 'command-hook', hooks: { label: 'Copilot', defaultTimeoutSec: 30 }, layout: { dir: '.copilot', env: ['COPILOT_HOME'], user: ['stopline', 'hooks/stopline.json', 'settings.json'], project: ['.github/hooks/stopline{.json,}'], secrets: ['config.json', 'mcp-secrets', 'mcp-oauth-config'], settings: ['mcp-config.json'] } },
-  { name: 'droid', displayName: 'Factory Droid', binary: 'droid', door: 'command-hook', hooks: { label: 'Droid', defaultTimeoutSec: 60 }, layout: { dir: '.factory', env: ['FACTORY_HOME_OVERRIDE/.factory'], user: ['stopline', 'hooks.json', 'settings.json', 'plugins'], project: ['.factory/{hooks.json,settings.json,stopline}'], secrets: ['auth.json'] } },
+  // Claude Code sets CLAUDE_PLUGIN_ROOT for a plugin's hooks (hosts/claude/hook-file.ts adds the mod's guard and the module)
+  { name: 'claude', displayName: 'Claude Code', binary: 'claude', door: 'command-hook', hooks: { label: 'Claude Code', short: 'Claude', defaultTimeoutSec: 600 }, layout: { dir: '.claude', env: ['CLAUDE_CONFIG_DIR'], keepDefault: true, user: ['plugins', 'settings.json', '.claude.json'], project: ['.claude/settings{,.local}.json'], home: ['.claude.json'], system: ['/etc/claude-code', '/Library/Application Support/ClaudeCode', 'C:\\Program Files\\ClaudeCode'], secrets: ['.credentials.json'], settings: ['settings.json', 'settings.local.json', '.claude.json'] }, guardInput: 'a Claude Code hook payload ({tool:before}, {prompt:submit}, {session:start}, …)', canonicalFields: true, shipped: { file: 'hooks.json', format: 'groups', command: 'exec {runtime} "${CLAUDE_PLUGIN_ROOT}/stopline.mjs"' } },
+  // Codex sets PLUGIN_ROOT for a plugin's hooks; a hooks.json copied into CODEX_HOME has none
+  { name: 'codex', displayName: 'Codex CLI', binary: 'codex', door: 'command-hook', hooks: { label: 'Codex', defaultTimeoutSec: 600}, layout: { dir: '.codex', env: ['CODEX_HOME'], user: ['stopline.mjs', 'hooks.json', 'config.toml', 'plugins'], project: ['.codex'], secrets: ['auth.json', '.credentials.json', 'secrets', '.sandbox-secrets'], settings: ['config.toml', '*.config.toml'] }, guardInput: 'a Codex CLI hook payload', shipped: { file: 'hooks.json', format: 'groups', command: 'exec {runtime} "${PLUGIN_ROOT:-${CODEX_HOME:-$HOME/.codex}}/stopline.mjs"' } },
+  { name: 'opencode', displayName: 'OpenCode', binary: 'opencode', door: 'plugin', layout: { dir: '.config', env: ['XDG_CONFIG_HOME'], user: ['opencode/plugin{,s}/stopline.js', 'opencode/opencode.json{,c}'], project: ['.opencode/plugin{,s}/stopline.js', '{,.opencode/}opencode.json{,c}'] }, guardInput: '{"hook":{oneOf},"input":{…},"output":{…},"cwd":"/abs/project"}' },
+  // Hermes reads only these fields of plugin.yaml; hooks exist only through ctx.register_hook in the shim
+  { name: 'hermes', displayName: 'Hermes Agent', binary: 'hermes', door: 'shim', hooks: { label: 'Hermes', defaultTimeoutSec: 60}, layout: { dir: '.hermes', env: ['HERMES_HOME'], user: ['plugins/stopline', 'config.yaml', '.env'], secrets: ['auth.json'] }, guardInput: 'Hermes hook keyword arguments plus "hook_event_name" ({tool:before}, {prompt:submit}, …) and "cwd", or a Hermes shell-hook payload', shipped: { file: 'plugin.yaml', format: 'yaml', head: ['# stopline for Hermes Agent. Hermes reads only the fields below; hooks exist only through', '# ctx.register_hook in __init__.py (provides_hooks is informational).', 'name: stopline', 'version: "0.1.0"', "description: Task-contract guard - every tool call, prompt and session event is decided by stopline's JS evaluator", 'author: stopline', '# explicit, so Hermes never guesses the kind from the text of __init__.py', 'kind: standalone', 'manifest_version: 1', 'provides_hooks:'], tuple: { file: '__init__.py', start: 'HOOKS = (' } } },
+  { name: 'pi', displayName: 'Pi', binary: 'pi', door: 'plugin', layout: { dir: '.pi/agent', env: ['PI_CODING_AGENT_DIR'], user: ['extensions/stopline.ts', 'extensions/skills/stopline', 'settings.json', 'npm'], project: ['.pi/extensions/stopline.ts', '.pi/extensions/skills/stopline', '.pi/settings.json'], secrets: ['auth.json', 'models.json'] }, guardInput: '{"event":{"type":{oneOf},…},"ctx":{"sessionId":"…","cwd":"/abs/project"}}' },
+  // Gemini CLI puts the extension's folder in for ${extensionPath}, and dedupes and disables hooks by name
+  { name: 'gemini', displayName: 'Gemini CLI', binary: 'gemini', door: 'command-hook', hooks: { label: 'Gemini CLI', defaultTimeoutSec: 60}, layout: { dir: '.gemini', env: ['GEMINI_CLI_HOME/.gemini'], user: ['stopline', 'settings.json', 'extensions', '.env'], project: ['.gemini/{.env,extensions,settings.json,stopline}'], system: ['GEMINI_CLI_SYSTEM_SETTINGS_PATH=/etc/gemini-cli/settings.json'], secrets: ['oauth_creds.json', 'mcp-oauth-tokens.json', 'a2a-oauth-tokens.json', 'gemini-credentials.json'], settings: ['settings.json', 'google_accounts.json', 'config/mcp_config.json', 'config/hooks.json'] }, guardInput: 'a Gemini CLI hook payload ({tool:before}, {prompt:submit}, {session:start}, …)', shipped: { file: 'hooks.json', format: 'named-groups', command: 'exec {runtime} "${extensionPath}/stopline.mjs"' } },
+  // Qwen Code puts the extension's folder in for ${CLAUDE_PLUGIN_ROOT}
+  { name: 'qwen', displayName: 'Qwen Code', binary: 'qwen', door: 'command-hook', hooks: { label: 'Qwen Code', defaultTimeoutSec: 60}, layout: { dir: '.qwen', env: ['QWEN_HOME'], user: ['stopline', 'settings.json', 'extensions/stopline', 'extension-store', '.env'], project: ['.qwen/{.env,settings.json,stopline}'], system: ['QWEN_CODE_SYSTEM_SETTINGS_PATH=/etc/qwen-code/settings.json'], secrets: ['oauth_creds.json'], settings: ['settings.json'] }, guardInput: 'a Qwen Code hook payload ({tool:before}, {prompt:submit}, {session:start}, …)', shipped: { file: 'hooks.json', format: 'groups', command: 'exec {runtime} "${CLAUDE_PLUGIN_ROOT}/stopline.mjs"' } },
+  // Copilot sets COPILOT_PLUGIN_ROOT; its camelCase payload does not name the event, so the command passes it
+  { name: 'copilot', displayName: 'GitHub Copilot CLI', binary: 'copilot', door: 'command-hook', hooks: { label: 'Copilot', defaultTimeoutSec: 30 }, layout: { dir: '.copilot', env: ['COPILOT_HOME'], user: ['stopline', 'hooks/stopline.json', 'settings.json'], project: ['.github/hooks/stopline{.json,}'], secrets: ['config.json', 'mcp-secrets', 'mcp-oauth-config'], settings: ['mcp-config.json'] }, guardInput: 'a GitHub Copilot CLI hook payload with "hook_event_name" ({tool:before}, {prompt:submit}, {session:start}, …)', shipped: { file: 'hooks.json', format: 'flat', command: 'exec {runtime} "${COPILOT_PLUGIN_ROOT}/stopline.mjs" {event}' } },
+  // Droid replaces ${DROID_PLUGIN_ROOT} in a plugin's command text with the plugin's installed folder
+  { name: 'droid', displayName: 'Factory Droid', binary: 'droid', door: 'command-hook', hooks: { label: 'Droid', defaultTimeoutSec: 60 }, layout: { dir: '.factory', env: ['FACTORY_HOME_OVERRIDE/.factory'], user: ['stopline', 'hooks.json', 'settings.json', 'plugins'], project: ['.factory/{hooks.json,settings.json,stopline}'], secrets: ['auth.json'] }, guardInput: 'a Factory Droid hook payload ({tool:before}, {prompt:submit}, {session:start}, …)', shipped: { file: 'hooks.json', format: 'groups', command: 'exec {runtime} "${DROID_PLUGIN_ROOT}/stopline.mjs"' } },
   { name: 'cline', displayName: 'Cline CLI', binary: 'cline', door: 'command-hook', layout: { dir: '.cline', user: ['hooks', 'stopline'], project: ['.clinerules/hooks', '.cline/{hooks,stopline}'], home: ['Documents/Cline/Hooks'] } },
-  { name: 'kimi', displayName: 'Kimi Code', binary: 'kimi', door: 'command-hook', hooks: { label: 'Kimi Code', defaultTimeoutSec: 30 }, layout: { dir: '.kimi', env: ['KIMI_SHARE_DIR'], user: ['stopline', 'config.toml'], secrets: ['credentials', 'mcp-oauth'], settings: ['config.toml', 'config.json', 'mcp.json'] } },
+  // Kimi runs a hook with `sh -c` and expands nothing itself: the shell finds the script where `stopline install kimi` puts it
+  { name: 'kimi', displayName: 'Kimi Code', binary: 'kimi', door: 'command-hook', hooks: { label: 'Kimi Code', defaultTimeoutSec: 30 }, layout: { dir: '.kimi', env: ['KIMI_SHARE_DIR'], user: ['stopline', 'config.toml'], secrets: ['credentials', 'mcp-oauth'], settings: ['config.toml', 'config.json', 'mcp.json'] }, shipped: { file: 'hooks.toml', format: 'toml', command: 'exec {runtime} "${KIMI_SHARE_DIR:-$HOME/.kimi}/stopline/stopline.mjs"', head: ['# stopline for Kimi Code: append these tables to ~/.kimi/config.toml (Kimi reads hooks only', '# there) and copy stopline.mjs to ~/.kimi/stopline/, or run `stopline install kimi`.', ''] } },
   { name: 'kilo', displayName: 'Kilo Code', binary: 'kilo', door: 'plugin', artifact: 'opencode', loadedBy: { pidVar: 'KILO_PID', versionVar: 'KILOCODE_VERSION' }, layout: { dir: '.config/kilo', env: ['XDG_CONFIG_HOME/kilo'], user: ['plugin{,s}/stopline.js', '{kilo,opencode}.json{,c}'], project: ['.kilo{,code}/{plugin{,s}/stopline.js,{kilo,opencode}.json{,c}}'], system: ['{/etc/kilo,/Library/Application Support/kilo}/{plugin{,s}/stopline.js,{kilo,opencode}.json{,c}}'] } },
-  { name: 'openhands', displayName: 'OpenHands', binary: 'openhands', door: 'command-hook', hooks: { label: 'OpenHands', defaultTimeoutSec: 60 }, layout: { dir: '.openhands', user: ['hooks.json', 'stopline'], project: ['.openhands/{hooks.json,stopline}'] } },
+  { name: 'openhands', displayName: 'OpenHands', binary: 'openhands', door: 'command-hook', hooks: { label: 'OpenHands', defaultTimeoutSec: 60 }, layout: { dir: '.openhands', user: ['hooks.json', 'stopline'], project: ['.openhands/{hooks.json,stopline}'] }, guardInput: 'an OpenHands hook payload with "event_type" ({tool:before}, {prompt:submit}, {session:start}, …) and "working_dir"' },
   { name: 'openclaw', displayName: 'OpenClaw', binary: 'openclaw', door: 'plugin', layout: { dir: '.openclaw', env: ['OPENCLAW_STATE_DIR', 'OPENCLAW_HOME/.openclaw'], user: ['stopline', 'openclaw.json', 'extensions', '.env'], system: ['OPENCLAW_CONFIG_PATH='] } },
   { name: 'vibe', displayName: 'Mistral Vibe', binary: 'vibe', door: 'command-hook', hooks: { label: 'Mistral Vibe', short: 'Vibe', defaultTimeoutSec: 60 }, layout: { dir: '.vibe', env: ['VIBE_HOME'], user: ['stopline', 'hooks.toml', 'config.toml', 'trusted_folders.toml'], project: ['.vibe/{hooks.toml,stopline}'] } },
 ] as const satisfies readonly HostSpec[];

@@ -267,7 +267,7 @@ export interface HostRegistry {
   deny: DenyForm;
   /**
    * What a deny looks like on the host and what the model then reads, for the support matrix, when
-   * its deny form is the host's alone (a form hosts share has its text in the matrix's table).
+   * its deny form is the host's alone (a form hosts share has its text in core/registry/deny-forms.ts).
    */
   denyMeaning?: string;
   /** how an `ask` outcome is rendered; 'deny' when the host cannot ask a person */

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { kimiRegistry } from '../../core/registry/kimi';
-import { kimiHookTables } from '../cli/install/hook-files';
+import { tomlHookTables } from '../cli/install/hook-files';
 import { hostHome, type Env } from '../cli/install/locations';
 import { NO_NEEDS, registrationSummary, registrations, rowsToRegister } from '../cli/install/observe-events';
 import { type HostPlanner, type InstallContext, placeFile, type PlanContext, PlanError, requireDist, runsScript } from '../cli/install/plan-context';
@@ -110,7 +110,7 @@ export const kimiPlanner: HostPlanner = {
     const rows = regs.flatMap((r) => (r.registered ? [r.row] : []));
     let text = guarded(() => removeKimiHooks(before, ours, p.configFile)).text;
     if (text.length && !text.endsWith('\n')) text += '\n';
-    text += (text.length ? '\n' : '') + kimiHookTables(hookCommand(ctx.runtime, p.script), rows);
+    text += (text.length ? '\n' : '') + tomlHookTables(hookCommand(ctx.runtime, p.script), rows);
     if (text !== before) ctx.ws.write(p.configFile, text, 'config');
     ctx.notes.push(`hooks: ${registrationSummary(regs)} registered in ${p.configFile}`);
     ctx.notes.push('Kimi reads hooks only from this config file: a run given --config-file or --config runs without stopline');

@@ -18,7 +18,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLAUDE_MOD_SHELL_GUARD } from '../../claude/mod-live';
-import { CLAUDE_MOD_MODULE } from '../install/hook-files';
+import { CLAUDE_MOD_MODULE } from '../../claude/hook-file';
 import { check, type Check } from './report';
 import { runProgram } from './system';
 

@@ -26,36 +26,35 @@ import { isAbsolute } from 'node:path';
 import type { CanonicalEvent } from '../../../core/canonical';
 import { ADAPTERS, DIALECTS, acceptedEvents, isGuardDialect, nativeEventNames } from './adapters';
 import type { GuardDialect } from './adapters';
+import { HOST_SPECS, type HostName, type HostSpec } from '../../../core/registry/host-specs';
 import { answerBadInput, decideGuard } from './decide';
 import type { GuardResult } from './decide';
 
-/** The host's names for some canonical events, as examples in the help text. */
-function spelledAs(dialect: GuardDialect, events: readonly CanonicalEvent[]): string {
+/**
+ * A host's `guardInput` text with its names filled in: `{oneOf}` the hook names the bridge
+ * accepts (`"a"|"b"|"c"`), `{tool:before}` and the like the host's name of that canonical event.
+ */
+function guardInputText(dialect: HostName, text: string): string {
   const rows = ADAPTERS[dialect].registry.events;
-  return events.map((c) => rows.find((e) => e.canonical === c)?.native ?? c).join(', ');
+  return text.replace(/\{(oneOf|[a-z]+:[a-z]+)\}/g, (_, name: string) =>
+    name === 'oneOf' ? acceptedEvents(dialect).map((n) => JSON.stringify(n)).join('|') : (rows.find((e) => e.canonical === (name as CanonicalEvent))?.native ?? name),
+  );
 }
 
-/** `"a"|"b"|"c"`: the hook names the bridge accepts for a dialect. */
-function oneOf(dialect: GuardDialect): string {
-  return acceptedEvents(dialect).map((n) => JSON.stringify(n)).join('|');
-}
+const SPECS: readonly HostSpec[] = HOST_SPECS;
+/** the host whose field names the native form uses */
+const CANONICAL_FIELDS = SPECS.find((s) => s.canonicalFields)!;
+/** the hosts whose payload the usage text describes, in spec order */
+const DESCRIBED = SPECS.filter((s): s is HostSpec & { name: HostName; guardInput: string } => s.guardInput !== undefined);
+const NAME_WIDTH = Math.max(...DESCRIBED.map((s) => s.name.length));
 
 export const ACCEPTED_FORMS = [
   'Accepted input: one JSON object on stdin, in one of these forms:',
   `  (default) native: {"hook_event_name":"tool:before","session_id":"s1","cwd":"/abs/project","tool_name":"Write","tool_input":{"file_path":"a.txt","content":"…"}}`,
-  `      events: ${nativeEventNames().join(', ')}; tools by their canonical names (Bash, Write, Edit, MultiEdit, Read, …) with Claude's input fields`,
+  `      events: ${nativeEventNames().join(', ')}; tools by their canonical names (Bash, Write, Edit, MultiEdit, Read, …) with ${CANONICAL_FIELDS.hooks?.short ?? CANONICAL_FIELDS.displayName}'s input fields`,
   '      prompt:submit carries "prompt"; subagent events "agent_id"/"agent_type"',
   '  (default) a ControlEvent v1: {"protocolVersion":1,"kind":"action.before","sessionId":"s1","host":{"family":"guard"},"action":{…}} (core/protocol.ts)',
-  `  --host claude    a Claude Code hook payload (${spelledAs('claude', ['tool:before', 'prompt:submit', 'session:start'])}, …)`,
-  '  --host codex     a Codex CLI hook payload',
-  `  --host hermes    Hermes hook keyword arguments plus "hook_event_name" (${spelledAs('hermes', ['tool:before', 'prompt:submit'])}, …) and "cwd", or a Hermes shell-hook payload`,
-  `  --host opencode  {"hook":${oneOf('opencode')},"input":{…},"output":{…},"cwd":"/abs/project"}`,
-  `  --host pi        {"event":{"type":${oneOf('pi')},…},"ctx":{"sessionId":"…","cwd":"/abs/project"}}`,
-  `  --host gemini    a Gemini CLI hook payload (${spelledAs('gemini', ['tool:before', 'prompt:submit', 'session:start'])}, …)`,
-  `  --host qwen      a Qwen Code hook payload (${spelledAs('qwen', ['tool:before', 'prompt:submit', 'session:start'])}, …)`,
-  `  --host copilot   a GitHub Copilot CLI hook payload with "hook_event_name" (${spelledAs('copilot', ['tool:before', 'prompt:submit', 'session:start'])}, …)`,
-  `  --host droid     a Factory Droid hook payload (${spelledAs('droid', ['tool:before', 'prompt:submit', 'session:start'])}, …)`,
-  `  --host openhands an OpenHands hook payload with "event_type" (${spelledAs('openhands', ['tool:before', 'prompt:submit', 'session:start'])}, …) and "working_dir"`,
+  ...DESCRIBED.map((s) => `  --host ${s.name.padEnd(NAME_WIDTH)} ${guardInputText(s.name, s.guardInput)}`),
   '--task <id> (or STOPLINE_TASK_ID) names the contract the call is checked against (it replaces the session id).',
 ].join('\n');
 

@@ -19,7 +19,7 @@ import { NO_NEEDS, personHookEvents, registrationSummary, registrations, rowsToR
 import { PlanError, artifactMode, filesOnDisk, futureRealpath, placeTree, requireDist, runsScript, type HostPlanner, type InstallContext, type PlanContext } from './plan-context';
 import { installKey } from './record';
 import { hookCommand } from './runtime';
-import { CLAUDE_MOD_MODULE } from './hook-files';
+import { CLAUDE_MOD_MODULE } from '../../claude/hook-file';
 import { CLAUDE_MOD_SHELL_GUARD } from '../../claude/mod-live';
 import { JsonEditError, findProp, nodeAt, parseJsonDocument, removeProperty, setProperty } from './json-edit';
 

@@ -12,7 +12,7 @@
 import { join } from 'node:path';
 import { copilotRegistry } from '../../../core/registry/copilot';
 import { installRows } from '../../../core/registry/rows';
-import { copilotHooksDoc } from './hook-files';
+import { hookFileDoc } from './hook-files';
 import { copilotHome, type Env, type Scope } from './locations';
 import { artifactMode, placeFile, requireDist, type HostPlanner, type InstallContext } from './plan-context';
 import { hookCommand } from './runtime';
@@ -40,7 +40,7 @@ export function copilotPaths(env: Env, scope: Scope, project: string): CopilotPa
 
 /** The hook file: one camelCase entry per event, the event as the script's argument. */
 function copilotHookFile(command: string): string {
-  return `${JSON.stringify(copilotHooksDoc((event) => `${command} ${event}`), null, 2)}\n`;
+  return `${JSON.stringify(hookFileDoc('copilot', (event) => `${command} ${event}`), null, 2)}\n`;
 }
 
 export const copilotPlanner: HostPlanner = {

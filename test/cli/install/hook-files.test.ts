@@ -10,7 +10,7 @@ import { claudeRegistry } from '../../../core/registry/claude';
 import { codexRegistry } from '../../../core/registry/codex';
 import { hermesRegistry } from '../../../core/registry/hermes';
 import { GENERATED } from '../../../build/host-files.mjs';
-import { CLAUDE_PLUGIN_COMMAND, claudePluginHooksJson, codexHooksJson, hermesPluginHooks, hermesPluginYaml, hermesShimWithHooks } from '../../../hosts/cli/install/hook-files';
+import { pluginDoorHooks, renderHookFile, shippedCommand, withHookTuple } from '../../../hosts/cli/install/hook-files';
 import { claudeGroups } from '../../../hosts/cli/install/host-claude';
 
 const REPO = join(__dirname, '..', '..', '..');
@@ -18,13 +18,13 @@ const read = (p: string) => readFileSync(join(REPO, p), 'utf8');
 
 describe('committed registration files equal the rendered ones', () => {
   it.each(Object.keys(GENERATED))('%s (as the build writes it into dist/)', (file) => {
-    expect(GENERATED[file as keyof typeof GENERATED]()).toBe(read(file));
+    expect(GENERATED[file]!()).toBe(read(file));
   });
 });
 
 describe('what is rendered', () => {
   it('Claude: one handler per installed row but the observe-only ones, the group stopline install writes (one matcher and timeout per row)', () => {
-    const doc = JSON.parse(claudePluginHooksJson()) as { hooks: Record<string, { matcher?: string; hooks: { command: string; timeout: number }[] }[]> };
+    const doc = JSON.parse(renderHookFile('claude')) as { hooks: Record<string, { matcher?: string; hooks: { command: string; timeout: number }[] }[]> };
     expect(Object.keys(doc.hooks)).toEqual(claudeRegistry.events.filter((e) => e.install && !e.install.observeOnly).map((e) => e.native));
     // a shipped file cannot know the person's hooks: the events only those need are left out
     expect(Object.keys(doc.hooks)).toEqual(['SessionStart', 'UserPromptSubmit', 'UserPromptExpansion', 'PreToolUse', 'SubagentStart', 'Stop', 'SessionEnd']);
@@ -32,12 +32,12 @@ describe('what is rendered', () => {
     expect(doc.hooks.SessionEnd![0]!.hooks[0]!.timeout).toBe(10);
     expect(doc.hooks.PreToolUse![0]!.hooks[0]!.timeout).toBe(10);
     expect(doc.hooks.PreToolUse![0]!.matcher).toBe('*');
-    const installed = claudeGroups(CLAUDE_PLUGIN_COMMAND, false);
+    const installed = claudeGroups(shippedCommand('claude'), false);
     expect(Object.entries(doc.hooks).map(([event, groups]) => ({ event, group: groups[0] }))).toEqual(installed);
   });
 
   it('Codex: SessionEnd is written with the 3 s Codex clamps it to', () => {
-    const doc = JSON.parse(codexHooksJson()) as { hooks: Record<string, { hooks: { timeout: number }[] }[]> };
+    const doc = JSON.parse(renderHookFile('codex')) as { hooks: Record<string, { hooks: { timeout: number }[] }[]> };
     expect(Object.keys(doc.hooks)).toEqual(codexRegistry.events.filter((e) => e.install && !e.install.observeOnly).map((e) => e.native));
     expect(Object.keys(doc.hooks)).toEqual(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'SubagentStart', 'Stop', 'SessionEnd']);
     expect(doc.hooks.SessionEnd![0]!.hooks[0]!.timeout).toBe(3);
@@ -45,13 +45,13 @@ describe('what is rendered', () => {
 
   it('Hermes: plugin.yaml and the shim list the plugin-door rows, nothing else', () => {
     const plugin = hermesRegistry.events.filter((e) => e.doors.includes('plugin')).map((e) => e.native);
-    expect(hermesPluginHooks()).toEqual(plugin);
-    expect(hermesPluginYaml().split('provides_hooks:\n')[1]!.trim().split('\n').map((l) => l.replace(/^\s*-\s*/, ''))).toEqual(plugin);
-    const shim = hermesShimWithHooks('import os\n\nHOOKS = (\n    "old_hook",\n)\n\nX = 1\n');
+    expect(pluginDoorHooks('hermes')).toEqual(plugin);
+    expect(renderHookFile('hermes').split('provides_hooks:\n')[1]!.trim().split('\n').map((l) => l.replace(/^\s*-\s*/, ''))).toEqual(plugin);
+    const shim = withHookTuple('hermes', 'import os\n\nHOOKS = (\n    "old_hook",\n)\n\nX = 1\n');
     expect(shim).toBe(`import os\n\nHOOKS = (\n${plugin.map((h) => `    "${h}",`).join('\n')}\n)\n\nX = 1\n`);
   });
 
   it('a shim without a hook tuple is refused, not shipped registering nothing', () => {
-    expect(() => hermesShimWithHooks('import os\n')).toThrow(/HOOKS = \(/);
+    expect(() => withHookTuple('hermes', 'import os\n')).toThrow(/HOOKS = \(/);
   });
 });

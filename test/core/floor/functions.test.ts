@@ -30,53 +30,80 @@ const NOT_CALLED = ['', '; echo hi', ' && git status', '\nls -l\n', '; echo tidy
 /** Calls, direct and hidden. */
 const CALLED = ['; tidy', ' && tidy', '; time tidy', '; time -p tidy', '; ! tidy', '; echo x | tidy', '; eval tidy', "; trap 'tidy; echo done' EXIT", '; . ./steps.sh', '; export -f tidy; sh -c tidy', '\nif true; then tidy; fi', '; x=$(tidy)', '; (tidy)', '; trap tidy EXIT; echo hi', '; t=tidy; $t', '; $(printf ti)dy', '; eval "$STEP"', '; export -f tidy; bash -c tidy', '; other() { tidy; }; other'];
 
+const FREE = 'allow CONTROL_INACTIVE';
+const DELETE = 'deny FLOOR_WHOLESALE_DELETE';
+
+/** Where a function is defined, redefined and called, each group with its commands and verdicts. */
+const ORDERS: [group: string, cases: [command: string, verdict: string][]][] = [
+  [
+    'a function called by another, defined later, is judged at the outer call',
+    [
+      ['outer() { inner; }; inner() { rm -rf ~; }; outer', DELETE],
+      ['outer() { inner; }; inner() { rm -rf ~; }; (outer)', DELETE],
+      // neither is ever called
+      ['outer() { inner; }; inner() { rm -rf ~; }; echo ok', FREE],
+      // a call before the definition finds no function, unless a trap or a loop comes back to it
+      ['tidy; tidy() { rm -rf ~; }', FREE],
+      ['trap tidy EXIT; tidy() { rm -rf ~; }', DELETE],
+      ['for i in 1 2; do tidy; tidy() { rm -rf ~; }; done', DELETE],
+    ],
+  ],
+  [
+    'a function defined in a subshell or one part of a pipe is gone after it',
+    [
+      ['( tidy() { rm -rf ~; } ); tidy', FREE],
+      ['tidy() { rm -rf ~; } | cat; tidy', FREE],
+      ['( tidy() { rm -rf ~; }; tidy )', DELETE],
+      // defined outside, called inside: the subshell has it
+      ['tidy() { rm -rf ~; }; ( tidy )', DELETE],
+      ['tidy() { rm -rf ~; }; x=$(tidy)', DELETE],
+    ],
+  ],
+  [
+    'a body replaced by a later definition before any call never runs',
+    [
+      ['tidy() { rm -rf ../outside; }; tidy() { rm -rf build; }; tidy', FREE],
+      ['tidy() { rm -rf build; }; tidy() { git stash clear; }; tidy', 'deny FLOOR_GIT_DISCARD'],
+      // called, or possibly called, before the new definition: the first body ran
+      ['tidy() { rm -rf ../outside; }; tidy; tidy() { rm -rf build; }; tidy', DELETE],
+      ['tidy() { rm -rf ../outside; }; trap tidy EXIT; tidy() { echo; }', DELETE],
+      ['tidy() { rm -rf ../outside; }; export -f tidy; bash -c tidy; tidy() { echo; }', DELETE],
+      ['tidy() { rm -rf ../outside; }; $STEP; tidy() { echo; }; tidy', DELETE],
+    ],
+  ],
+  [
+    'defined in a nested shell: judged only when that shell calls it',
+    [
+      [`bash -c 'tidy() { rm -rf ~; }; echo hi'`, FREE],
+      [`bash -c 'tidy() { rm -rf ~; }; tidy'`, DELETE],
+    ],
+  ],
+];
+
+/** What every host's shell tool answers: a definition left alone, a call, a name that is no call, a call behind `time`. */
+const EVERY_SHELL_TOOL: [command: string, verdict: string][] = [
+  ['tidy() { rm -rf ../outside; }; echo hi', FREE],
+  ['tidy() { rm -rf ../outside; }; tidy', DELETE],
+  ['tidy() { rm -rf ../outside; }; X=1 time tidy; sh -c tidy', FREE],
+  ['tidy() { rm -rf ../outside; }; time tidy', DELETE],
+];
+
 describe('shell functions', () => {
   for (const [body, verdict] of BODIES) {
     it(`a body that would be stopped (${body}): free when never called, stopped when called`, () => {
       for (const def of DEFINE) {
-        for (const after of NOT_CALLED) expect(verdictOf(def(body) + after), def(body) + after).toBe('allow CONTROL_INACTIVE');
-        for (const after of CALLED) {
-          const c = def(body) + after;
-          expect(verdictOf(c), c).toBe(verdict);
+        for (const [afters, expected] of [[NOT_CALLED, FREE], [CALLED, verdict]] as const) {
+          for (const after of afters) expect(verdictOf(def(body) + after), def(body) + after).toBe(expected);
         }
       }
     });
   }
 
-  it('a function called by another, defined later, is judged at the outer call', () => {
-    expect(verdictOf('outer() { inner; }; inner() { rm -rf ~; }; outer')).toBe('deny FLOOR_WHOLESALE_DELETE');
-    expect(verdictOf('outer() { inner; }; inner() { rm -rf ~; }; (outer)')).toBe('deny FLOOR_WHOLESALE_DELETE');
-    // neither is ever called
-    expect(verdictOf('outer() { inner; }; inner() { rm -rf ~; }; echo ok')).toBe('allow CONTROL_INACTIVE');
-    // a call before the definition finds no function, unless a trap or a loop comes back to it
-    expect(verdictOf('tidy; tidy() { rm -rf ~; }')).toBe('allow CONTROL_INACTIVE');
-    expect(verdictOf('trap tidy EXIT; tidy() { rm -rf ~; }')).toBe('deny FLOOR_WHOLESALE_DELETE');
-    expect(verdictOf('for i in 1 2; do tidy; tidy() { rm -rf ~; }; done')).toBe('deny FLOOR_WHOLESALE_DELETE');
-  });
-
-  it('a function defined in a subshell or one part of a pipe is gone after it', () => {
-    expect(verdictOf('( tidy() { rm -rf ~; } ); tidy')).toBe('allow CONTROL_INACTIVE');
-    expect(verdictOf('tidy() { rm -rf ~; } | cat; tidy')).toBe('allow CONTROL_INACTIVE');
-    expect(verdictOf('( tidy() { rm -rf ~; }; tidy )')).toBe('deny FLOOR_WHOLESALE_DELETE');
-    // defined outside, called inside: the subshell has it
-    expect(verdictOf('tidy() { rm -rf ~; }; ( tidy )')).toBe('deny FLOOR_WHOLESALE_DELETE');
-    expect(verdictOf('tidy() { rm -rf ~; }; x=$(tidy)')).toBe('deny FLOOR_WHOLESALE_DELETE');
-  });
-
-  it('a body replaced by a later definition before any call never runs', () => {
-    expect(verdictOf('tidy() { rm -rf ../outside; }; tidy() { rm -rf build; }; tidy')).toBe('allow CONTROL_INACTIVE');
-    expect(verdictOf('tidy() { rm -rf build; }; tidy() { git stash clear; }; tidy')).toBe('deny FLOOR_GIT_DISCARD');
-    // called, or possibly called, before the new definition: the first body ran
-    expect(verdictOf('tidy() { rm -rf ../outside; }; tidy; tidy() { rm -rf build; }; tidy')).toBe('deny FLOOR_WHOLESALE_DELETE');
-    expect(verdictOf('tidy() { rm -rf ../outside; }; trap tidy EXIT; tidy() { echo; }')).toBe('deny FLOOR_WHOLESALE_DELETE');
-    expect(verdictOf('tidy() { rm -rf ../outside; }; export -f tidy; bash -c tidy; tidy() { echo; }')).toBe('deny FLOOR_WHOLESALE_DELETE');
-    expect(verdictOf('tidy() { rm -rf ../outside; }; $STEP; tidy() { echo; }; tidy')).toBe('deny FLOOR_WHOLESALE_DELETE');
-  });
-
-  it('defined in a nested shell: judged only when that shell calls it', () => {
-    expect(verdictOf(`bash -c 'tidy() { rm -rf ~; }; echo hi'`)).toBe('allow CONTROL_INACTIVE');
-    expect(verdictOf(`bash -c 'tidy() { rm -rf ~; }; tidy'`)).toBe('deny FLOOR_WHOLESALE_DELETE');
-  });
+  for (const [group, cases] of ORDERS) {
+    it(group, () => {
+      for (const [command, verdict] of cases) expect(verdictOf(command), command).toBe(verdict);
+    });
+  }
 
   it('the contract still reads the body where it is defined', () => {
     const a = toolAction(REGISTRIES.claude!, 'Bash', { command: 'tidy() { rm -rf build; }; echo hi' });
@@ -85,11 +112,7 @@ describe('shell functions', () => {
 
   it('every host shell tool', () => {
     for (const { registry, tool } of shellTools(Object.values(REGISTRIES))) {
-      const v = (command: string) => toolVerdict(registry, tool, command);
-      expect(v('tidy() { rm -rf ../outside; }; echo hi'), `${registry.displayName} ${tool.name}`).toBe('allow CONTROL_INACTIVE');
-      expect(v('tidy() { rm -rf ../outside; }; tidy'), `${registry.displayName} ${tool.name}`).toBe('deny FLOOR_WHOLESALE_DELETE');
-      expect(v('tidy() { rm -rf ../outside; }; X=1 time tidy; sh -c tidy'), `${registry.displayName} ${tool.name}`).toBe('allow CONTROL_INACTIVE');
-      expect(v('tidy() { rm -rf ../outside; }; time tidy'), `${registry.displayName} ${tool.name}`).toBe('deny FLOOR_WHOLESALE_DELETE');
+      for (const [command, verdict] of EVERY_SHELL_TOOL) expect(toolVerdict(registry, tool, command), `${registry.displayName} ${tool.name}: ${command}`).toBe(verdict);
     }
   });
 });

@@ -7,7 +7,7 @@
  */
 import { expect } from 'vitest';
 import { join } from 'node:path';
-import { copilotHooksDoc } from '../../../hosts/cli/install/hook-files';
+import { hookFileDoc } from '../../../hosts/cli/install/hook-files';
 import { ensureHosts, HOSTS_FOR, runCopilot, startHostChatServer, type FakeModelServer } from '../harness';
 import { describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 import { usualPathForms, type PathFormHost } from '../shared/path-forms';
@@ -18,7 +18,7 @@ const { expectStopped, expectRan } = stopAssertions({ stopped: /Denied by preToo
 
 async function copilot(c: RealHostCase, s: FakeModelServer, prompt: string): Promise<void> {
   const script = requireArtifact('copilot', 'stopline.mjs');
-  const r = await runCopilot({ project: c.project, prompt, server: s, runDir: c.runDir, home: c.home, hookFiles: { stopline: copilotHooksDoc((e) => `'${process.execPath}' '${script}' ${e}`) }, env: { STOPLINE_DASHBOARD: 'off' } });
+  const r = await runCopilot({ project: c.project, prompt, server: s, runDir: c.runDir, home: c.home, hookFiles: { stopline: hookFileDoc('copilot', (e) => `'${process.execPath}' '${script}' ${e}`) }, env: { STOPLINE_DASHBOARD: 'off' } });
   expect(r.code, `copilot exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
 }
 

@@ -10,7 +10,7 @@
  */
 import { expect } from 'vitest';
 import { dirname } from 'node:path';
-import { copilotHooksDoc } from '../../../hosts/cli/install/hook-files';
+import { hookFileDoc } from '../../../hosts/cli/install/hook-files';
 import { ensureHosts, HOSTS_FOR, runCopilot, startHostChatServer, type CopilotRunResult, type FakeModelServer } from '../harness';
 import { describeRealHost, hookRunSummary, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 import { sevenScenarios } from '../shared/seven-scenarios';
@@ -33,7 +33,7 @@ type Install = 'user-hook-file' | 'plugin-dir';
 
 /** The user hook file as `stopline install copilot` writes it: this node, the shipped script, the event as argument. */
 function userHookFile(script: string): Record<string, unknown> {
-  return copilotHooksDoc((event) => `'${process.execPath}' '${script}' ${event}`);
+  return hookFileDoc('copilot', (event) => `'${process.execPath}' '${script}' ${event}`);
 }
 
 interface RunOpts {

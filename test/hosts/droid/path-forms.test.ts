@@ -6,7 +6,7 @@
  * never the HOME.
  */
 import { expect } from 'vitest';
-import { droidHooksMap } from '../../../hosts/cli/install/hook-files';
+import { hookFileDoc } from '../../../hosts/cli/install/hook-files';
 import { ensureHosts, HOSTS_FOR, runDroid, startHostChatServer, type FakeModelServer } from '../harness';
 import { describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 import { usualPathForms, type PathFormHost } from '../shared/path-forms';
@@ -17,7 +17,7 @@ const { expectStopped, expectRan } = stopAssertions({ stopped: /Error: STOP \//,
 
 async function droid(c: RealHostCase, s: FakeModelServer, prompt: string): Promise<void> {
   const script = requireArtifact('droid', 'stopline.mjs');
-  const r = await runDroid({ project: c.project, prompt, server: s, runDir: c.runDir, home: c.home, hooksJson: droidHooksMap(`'${process.execPath}' '${script}'`), env: { STOPLINE_DASHBOARD: 'off' } });
+  const r = await runDroid({ project: c.project, prompt, server: s, runDir: c.runDir, home: c.home, hooksJson: hookFileDoc('droid', `'${process.execPath}' '${script}'`).hooks, env: { STOPLINE_DASHBOARD: 'off' } });
   expect(r.code, `droid exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
 }
 

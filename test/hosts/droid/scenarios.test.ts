@@ -10,7 +10,7 @@
 import { expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { droidHooksMap } from '../../../hosts/cli/install/hook-files';
+import { hookFileDoc } from '../../../hosts/cli/install/hook-files';
 import { ensureHosts, HOSTS_FOR, runDroid, startHostChatServer, type DroidRunResult, type FakeModelServer } from '../harness';
 import { describeRealHost, hookRunSummary, realHostRuns, requireArtifact, stopAssertions, writeUserConfig, type RealHostCase } from '../shared/real-host';
 import { sevenScenarios } from '../shared/seven-scenarios';
@@ -36,7 +36,7 @@ interface RunOpts {
 
 async function droid(c: RealHostCase, s: FakeModelServer, prompt: string, opts: RunOpts = {}): Promise<DroidRunResult> {
   const script = requireArtifact('droid', 'stopline.mjs');
-  const hooksJson = droidHooksMap(`'${process.execPath}' '${script}'`);
+  const hooksJson = hookFileDoc('droid', `'${process.execPath}' '${script}'`).hooks;
   const env: Record<string, string | undefined> = { STOPLINE_TIMING_FILE: runs.timingFile, STOPLINE_DASHBOARD: 'off', ...opts.env };
   const r = await runDroid({ project: c.project, prompt, server: s, runDir: c.runDir, home: c.home, hooksJson, env, ...(opts.output ? { output: opts.output } : {}) });
   expect(r.code, `droid exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);

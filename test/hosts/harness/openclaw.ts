@@ -15,8 +15,8 @@ import { startChatServer } from './fake-openai-chat';
 import type { FakeModelServer, FakeServerOptions } from './fake-server';
 import type { FakeModelScript } from './script';
 import { requireHost } from './hosts';
-import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
-import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, withRequests, type HostRunResult } from './run-result';
+import { baseEnv, withOverrides } from './process';
+import { assertRunInputs, runFolders, runJsonTurn, type HostRunResult } from './run-result';
 
 export interface OpenClawRunOptions {
   project: string;
@@ -81,27 +81,17 @@ export async function runOpenClaw(opts: OpenClawRunOptions): Promise<OpenClawRun
   assertRunInputs('OpenClaw', opts.server, 'openai-chat', opts.project);
   const entry = requireHost('openclaw');
   const node = requireHost('node24');
-  const runDir = makeRunDir('openclaw', opts.runDir);
-  const home = opts.home ?? join(runDir, 'home');
-  const tmp = join(runDir, 'tmp');
-  for (const d of [home, tmp, join(home, '.openclaw')]) mkdirSync(d, { recursive: true });
-  const file = join(home, '.openclaw', 'openclaw.json');
+  const run = runFolders('openclaw', '.openclaw', opts);
+  const file = join(run.config, 'openclaw.json');
   const config = openClawConfig(opts.server, opts.project, opts.plugins);
   if (!opts.plugins && existsSync(file)) {
     const installed = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     config.plugins = installed.plugins ?? {};
   }
   writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
-  const env = withOverrides(baseEnv(home, tmp, [dirname(node)]), opts.env);
+  const env = withOverrides(baseEnv(run.home, run.tmp, [dirname(node)]), opts.env);
   const args = [entry, 'agent', '--local', '--json', '--agent', 'main', ...(opts.args ?? []), '-m', opts.prompt];
-  const result = await withRequests(opts.server, runDir, () => runProcess({ command: node, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }));
-  let output: unknown;
-  try {
-    output = JSON.parse(result.stdout);
-  } catch {
-    output = undefined;
-  }
-  return { ...result, home, output };
+  return runJsonTurn(opts.server, run, { command: node, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs });
 }
 
 /** A tool-call id as OpenClaw hands it back to the model: without its underscores. */

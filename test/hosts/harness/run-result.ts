@@ -1,7 +1,7 @@
-import { existsSync, statSync } from 'node:fs';
-import { isAbsolute } from 'node:path';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
 import type { FakeModelServer, ProtocolName } from './fake-server';
-import type { ProcessResult } from './process';
+import { makeRunDir, runProcess, type ProcessResult, type ProcessSpec } from './process';
 import type { RecordedRequest } from './script';
 
 export interface HostRunResult extends ProcessResult {
@@ -29,6 +29,32 @@ export async function withRequests(server: FakeModelServer, runDir: string, fn: 
   const first = server.requests.length;
   const result = await fn();
   return { ...result, requests: server.requests.slice(first), runDir };
+}
+
+/** A run's folders, created: the run folder, its HOME (`home`, else `<runDir>/home`) with the host's config folder `configDir` in it, and a TMP. */
+export function runFolders(host: string, configDir: string, opts: { runDir?: string; home?: string }): { runDir: string; home: string; tmp: string; config: string } {
+  const runDir = makeRunDir(host, opts.runDir);
+  const home = opts.home ?? join(runDir, 'home');
+  const tmp = join(runDir, 'tmp');
+  const config = join(home, configDir);
+  for (const d of [home, tmp, config]) mkdirSync(d, { recursive: true });
+  return { runDir, home, tmp, config };
+}
+
+/** A headless turn whose stdout is one JSON document: the process result, the requests of the run, and that document (undefined when stdout is not one). */
+export async function runJsonTurn(
+  server: FakeModelServer,
+  folders: { runDir: string; home: string },
+  spec: Omit<ProcessSpec, 'timeoutMs'> & { timeoutMs?: number | undefined },
+): Promise<HostRunResult & { home: string; output: unknown }> {
+  const result = await withRequests(server, folders.runDir, () => runProcess({ ...spec, timeoutMs: spec.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }));
+  let output: unknown;
+  try {
+    output = JSON.parse(result.stdout);
+  } catch {
+    output = undefined;
+  }
+  return { ...result, home: folders.home, output };
 }
 
 /** Parse JSON-lines output (e.g. `codex exec --json`, `opencode run --format json`); non-JSON lines are skipped. */

@@ -26,7 +26,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { probeSandbox } from '../../../core/confine/probe';
-import { copilotHooksDoc, droidHooksMap } from '../../../hosts/cli/install/hook-files';
+import { hookFileDoc } from '../../../hosts/cli/install/hook-files';
 import { CLINE_EVENTS, clineHookFile } from '../../../hosts/cline/install';
 import { vibeHookTables } from '../../../hosts/vibe/install';
 import { NO_NEEDS, rowsToRegister } from '../../../hosts/cli/install/observe-events';
@@ -288,7 +288,7 @@ describe('confinement on Codex 0.171.0', () => {
 describe('confinement on Factory Droid 0.225.2', () => {
   it.skipIf(skip(HOSTS_FOR.droid))('change files=src/config.ts: npm test runs confined', async () => {
     const w = world('droid');
-    const hooksJson = droidHooksMap(`'${process.execPath}' '${requireArtifact('droid', 'stopline.mjs')}'`);
+    const hooksJson = hookFileDoc('droid', `'${process.execPath}' '${requireArtifact('droid', 'stopline.mjs')}'`).hooks;
     const s = await serve(startHostChatServer(turns({ id: 'call_cf', name: 'Execute', input: { command: TEST_COMMAND, summary: 'tests', riskLevelReason: 'tests', riskLevel: 'low' } })));
     const r = await runDroid({ project: w.project, prompt: CHANGE_PROMPT, server: s, runDir: w.runDir, home: w.home, hooksJson, env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 240_000 });
     expect(r.code, `droid exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
@@ -301,7 +301,7 @@ describe('confinement on GitHub Copilot CLI 1.0.102', () => {
     const w = world('copilot');
     const script = requireArtifact('copilot', 'stopline.mjs');
     const s = await serve(startHostChatServer(turns({ id: 'call_cf', name: 'bash', input: { command: TEST_COMMAND, description: 'tests' } })));
-    const r = await runCopilot({ project: w.project, prompt: CHANGE_PROMPT, server: s, runDir: w.runDir, home: w.home, hookFiles: { stopline: copilotHooksDoc((event) => `'${process.execPath}' '${script}' ${event}`) }, env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 240_000 });
+    const r = await runCopilot({ project: w.project, prompt: CHANGE_PROMPT, server: s, runDir: w.runDir, home: w.home, hookFiles: { stopline: hookFileDoc('copilot', (event) => `'${process.execPath}' '${script}' ${event}`) }, env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 240_000 });
     expect(r.code, `copilot exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
     expectTestRun(w, s, 'call_cf');
   }, 300_000);

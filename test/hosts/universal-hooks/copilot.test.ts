@@ -8,7 +8,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copilotHooksDoc } from '../../../hosts/cli/install/hook-files';
+import { hookFileDoc } from '../../../hosts/cli/install/hook-files';
 import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runCopilot, startHostChatServer, type FakeModelServer } from '../harness';
 import { requestText, requireArtifact } from '../shared/real-host';
 import { CONTEXT_TEXT, GUARD_REASON, hookLog, stopMarker, universalWorld } from './fixture';
@@ -43,7 +43,7 @@ describe('universal hooks on GitHub Copilot CLI 1.0.102 with dist/copilot', () =
       server: s,
       runDir,
       home,
-      hookFiles: { stopline: copilotHooksDoc((event) => `'${process.execPath}' '${script}' ${event}`), mine: { version: 1, hooks: { userPromptSubmitted: [{ type: 'command', bash: own }] } } },
+      hookFiles: { stopline: hookFileDoc('copilot', (event) => `'${process.execPath}' '${script}' ${event}`), mine: { version: 1, hooks: { userPromptSubmitted: [{ type: 'command', bash: own }] } } },
       env: { STOPLINE_DASHBOARD: 'off' },
       timeoutMs: 240_000,
     });

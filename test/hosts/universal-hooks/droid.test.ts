@@ -8,7 +8,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { droidHooksMap } from '../../../hosts/cli/install/hook-files';
+import { hookFileDoc } from '../../../hosts/cli/install/hook-files';
 import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runDroid, startHostChatServer, type FakeModelServer } from '../harness';
 import { requestText, requireArtifact } from '../shared/real-host';
 import { CONTEXT_TEXT, GUARD_REASON, hookLog, stopMarker, universalWorld } from './fixture';
@@ -33,7 +33,7 @@ describe('universal hooks on Factory Droid 0.225.2 with dist/droid', () => {
     chmodSync(own, 0o755);
     const stoplineJson = JSON.parse(readFileSync(hooks.stoplineJson, 'utf8')) as { import: string[] };
     writeFileSync(hooks.stoplineJson, JSON.stringify({ ...stoplineJson, import: [...stoplineJson.import, 'droid'] }));
-    const map = droidHooksMap(`'${process.execPath}' '${script}'`) as Record<string, unknown[]>;
+    const map = hookFileDoc('droid', `'${process.execPath}' '${script}'`).hooks as Record<string, unknown[]>;
     const hooksJson = { ...map, UserPromptSubmit: [...map.UserPromptSubmit!, { hooks: [{ type: 'command', command: own }] }] };
     const s = await startHostChatServer({
       threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'call_rm', name: 'Execute', input: { command: 'rm -rf build', summary: 'clean', riskLevelReason: 'cleanup', riskLevel: 'low' } }] }, { text: 'done' }] }],

@@ -10,7 +10,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copilotHooksDoc, droidHooksMap } from '../../../hosts/cli/install/hook-files';
+import { hookFileDoc } from '../../../hosts/cli/install/hook-files';
 import { vibeHookTables } from '../../../hosts/vibe/install';
 import { NO_NEEDS, rowsToRegister } from '../../../hosts/cli/install/observe-events';
 import { vibeRegistry } from '../../../core/registry/vibe';
@@ -137,7 +137,7 @@ describe('a hook’s rewritten command on Codex 0.171.0', () => {
 describe('a hook’s rewritten command on Factory Droid 0.225.2', () => {
   it.skipIf(skip(HOSTS_FOR.droid))('updatedInput runs the hook’s command', async () => {
     const w = world('droid');
-    const hooksJson = droidHooksMap(`'${process.execPath}' '${requireArtifact('droid', 'stopline.mjs')}'`);
+    const hooksJson = hookFileDoc('droid', `'${process.execPath}' '${requireArtifact('droid', 'stopline.mjs')}'`).hooks;
     const s = await serve(startHostChatServer(turns({ id: 'call_rw', name: 'Execute', input: { command: MODEL_COMMAND, summary: 'check', riskLevelReason: 'check', riskLevel: 'low' } })));
     const r = await runDroid({ project: w.project, prompt: PROMPT, server: s, runDir: w.runDir, home: w.home, hooksJson, env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 240_000 });
     expect(r.code, `droid exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
@@ -150,7 +150,7 @@ describe('a hook’s rewritten command on GitHub Copilot CLI 1.0.102', () => {
     const w = world('copilot');
     const script = requireArtifact('copilot', 'stopline.mjs');
     const s = await serve(startHostChatServer(turns({ id: 'call_rw', name: 'bash', input: { command: MODEL_COMMAND, description: 'check' } })));
-    const r = await runCopilot({ project: w.project, prompt: PROMPT, server: s, runDir: w.runDir, home: w.home, hookFiles: { stopline: copilotHooksDoc((event) => `'${process.execPath}' '${script}' ${event}`) }, env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 240_000 });
+    const r = await runCopilot({ project: w.project, prompt: PROMPT, server: s, runDir: w.runDir, home: w.home, hookFiles: { stopline: hookFileDoc('copilot', (event) => `'${process.execPath}' '${script}' ${event}`) }, env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 240_000 });
     expect(r.code, `copilot exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
     expectRewritten(w, s, 'call_rw');
   }, 300_000);

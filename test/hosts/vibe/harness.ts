@@ -5,12 +5,12 @@
  * and telemetry, update checks and notifications off. Hooks are `[[hooks]]` tables of
  * `$HOME/.vibe/hooks.toml` (`<project>/.vibe/hooks.toml` only in a trusted folder).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FakeModelServer } from '../harness/fake-server';
 import { requireHost } from '../harness/hosts';
-import { baseEnv, makeRunDir, runProcess, withOverrides } from '../harness/process';
-import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, withRequests, type HostRunResult } from '../harness/run-result';
+import { baseEnv, withOverrides } from '../harness/process';
+import { assertRunInputs, runFolders, runJsonTurn, type HostRunResult } from '../harness/run-result';
 
 /** One `[[hooks]]` table of hooks.toml. */
 export interface VibeHook {
@@ -79,20 +79,10 @@ export function vibeHooksToml(hooks: VibeHook[]): string {
 export async function runVibe(opts: VibeRunOptions): Promise<VibeRunResult> {
   assertRunInputs('Mistral Vibe', opts.server, 'openai-chat', opts.project);
   const bin = requireHost('vibe');
-  const runDir = makeRunDir('vibe', opts.runDir);
-  const home = join(runDir, 'home');
-  const tmp = join(runDir, 'tmp');
-  for (const d of [home, tmp, join(home, '.vibe')]) mkdirSync(d, { recursive: true });
-  writeFileSync(join(home, '.vibe', 'config.toml'), vibeConfigToml(opts.server));
-  if (opts.hooks) writeFileSync(join(home, '.vibe', 'hooks.toml'), vibeHooksToml(opts.hooks));
-  const env = withOverrides(baseEnv(home, tmp), opts.env);
+  const run = runFolders('vibe', '.vibe', opts);
+  writeFileSync(join(run.config, 'config.toml'), vibeConfigToml(opts.server));
+  if (opts.hooks) writeFileSync(join(run.config, 'hooks.toml'), vibeHooksToml(opts.hooks));
+  const env = withOverrides(baseEnv(run.home, run.tmp), opts.env);
   const args = ['-p', opts.prompt, '--output', 'json', '--auto-approve', ...(opts.args ?? [])];
-  const result = await withRequests(opts.server, runDir, () => runProcess({ command: bin, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }));
-  let output: unknown;
-  try {
-    output = JSON.parse(result.stdout);
-  } catch {
-    output = undefined;
-  }
-  return { ...result, home, output };
+  return runJsonTurn(opts.server, run, { command: bin, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs });
 }
