@@ -48,7 +48,7 @@ function verdict(contract: Contract, command: string, present: readonly string[]
     selfPaths: [`${HOME}/.config/stopline`, SETTINGS],
     home: HOME,
     cwd: CWD,
-    probe: (p) => (present.includes(p) ? 'file' : 'missing'),
+    probe: (p) => (present.includes(p) ? { real: p } : 'missing'),
     floor: { settings: { preset: 'standard', exceptions: [], secrets: [] }, projectRoot: CWD, tempRoots: [] },
   });
   return `${d.outcome} ${d.reasonCode}`;
