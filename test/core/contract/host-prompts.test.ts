@@ -63,7 +63,7 @@ describe('the prompt read from the host at the first tool call', () => {
 
   it("a child's call never reads it: only the person's session arms", () => {
     let reads = 0;
-    const d = driver(box(), { hostPrompts: () => (reads++, [review]) }, { host: { family: 'cline', agentId: 'agent-2' } });
+    const d = driver(box(), { hostPrompts: () => (reads++, [review]) }, { rootSessionId: 'root-session' });
     expect(d.act()).toMatchObject({ kind: 'none' });
     expect(reads).toBe(0);
   });

@@ -8,51 +8,25 @@
  * arms nothing again. Each case runs with the decision in the hook's own process and with the
  * resident evaluator.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stopCommand } from '../../../hosts/cline/adapter';
 import { fixture } from '../../scenarios/drivers';
 import { runArtifact } from '../../scenarios/spawn';
-import { readEvidence, requireArtifact, stoplineDataDir } from '../shared/real-host';
+import { isolatedPerson, readEvidence, requireArtifact, stoplineDataDir, tempFoldersPerTest, type IsolatedPerson } from '../shared/real-host';
 
 requireArtifact('cline', 'stopline.mjs');
 
 const SESSION = 'race_1796539315206_oq03p';
 const CHILD_AGENT = 'agent_child_1';
 
-interface Box {
-  dir: string;
-  home: string;
-  project: string;
-  env: Record<string, string>;
-}
+type Box = IsolatedPerson;
 
-const boxes: Box[] = [];
-afterEach(() => {
-  // retries: a resident evaluator may still be finishing a write when a case ends
-  for (const b of boxes.splice(0)) rmSync(b.dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
-});
+const tempDir = tempFoldersPerTest('cline-race');
 
 function box(extraEnv: Record<string, string>): Box {
-  const dir = mkdtempSync(join(tmpdir(), 'stopline-cline-race-'));
-  const home = join(dir, 'home');
-  const project = join(dir, 'project');
-  mkdirSync(home, { recursive: true });
-  mkdirSync(project, { recursive: true });
-  const env: Record<string, string> = {
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, '.config'),
-    XDG_DATA_HOME: join(home, '.local', 'share'),
-    XDG_STATE_HOME: join(home, '.local', 'state'),
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    STOPLINE_DASHBOARD: 'off',
-    ...extraEnv,
-  };
-  const b = { dir, home, project, env };
-  boxes.push(b);
-  return b;
+  return isolatedPerson(tempDir(), { env: { STOPLINE_DASHBOARD: 'off', ...extraEnv } });
 }
 
 /** Cline's session record of the run, where its prompt is (written by Cline before any hook runs). */
