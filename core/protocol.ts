@@ -55,7 +55,10 @@ export interface HostInfo {
 interface Prompt {
   text: string;
   source: PromptSource;
-  /** the host's id of this prompt, on `ControlEvent.prompts` (the core takes each key once) */
+  /**
+   * the host's id of this prompt, on `ControlEvent.prompts` or a `prompt.submit`'s prompt: the core
+   * does not take again the key it took last
+   */
   key?: string;
 }
 

@@ -95,7 +95,16 @@ export interface HandleOptions {
    * every lock that yields is taken before the event writes anything (evidence comes after).
    */
   yieldLockWaitsSince?: number;
+  /**
+   * The person's prompts read from the host's own record, for a host whose prompt event may come
+   * after the session's first tool call (its start hook runs without being waited for). Read at
+   * an `action.before` of the root session only while the session has taken no prompt key, then
+   * taken as `ControlEvent.prompts` are; what it throws gets the fail-mode answer.
+   */
+  hostPrompts?: () => readonly Prompt[];
 }
+
+type Prompt = NonNullable<ControlEvent['prompt']>;
 
 export type { SessionTree } from './session-tree';
 
@@ -243,9 +252,10 @@ function dispatch(c: Ctx): Outcome {
     case 'subagent.start':
       return onSubagentStart(c);
     case 'prompt.submit':
-      return onPrompt(c);
+      return c.ev.prompt?.key !== undefined ? takeKeyedPrompt(c, c.ev.prompt) : onPrompt(c);
     case 'action.before':
       if (c.ev.prompts?.length) takePrompts(c, c.ev.prompts);
+      else if (c.opts.hostPrompts) takePrompts(c, c.opts.hostPrompts);
       return onActionBefore(c, c.ev.action!);
     case 'action.after':
       return onActionAfter(c, c.ev.action!);
@@ -353,26 +363,51 @@ function onTurnStop(c: Ctx): Outcome {
 
 // ---------------------------------------------------------------- prompts
 
+/** The hash a prompt key is kept as in the session state (never the key itself). */
+function promptKeyHash(p: { key?: string }): string | undefined {
+  return p.key === undefined ? undefined : hashText('stopline-prompt\0' + p.key);
+}
+
+/** Take one prompt like a prompt event, then mark its key taken (after: a racing call never judges under the old contract). */
+function takePrompt(c: Ctx, prompt: Prompt, key: string): Outcome {
+  const out = onPrompt({ ...c, ev: { ...c.ev, kind: 'prompt.submit', prompt } });
+  updateSession(c.store, c.fresh, (s) => ({ next: s.lastPromptKey === key ? null : { ...s, lastPromptKey: key }, result: null }), c.lock);
+  return out;
+}
+
 /**
- * The person's prompts handed with a tool call (a host with no prompt event): each one after the
- * last key this session took is taken like a prompt event, oldest first, before the call is
- * judged (a turn in which the model called no tool is taken at the next turn's first call). When
- * the last key taken is not among them, all are taken. Each key is marked after its prompt is
- * taken, so a call racing this one takes the same prompt too (a directive applied twice is the
- * same contract) or finds it applied, and is never judged under the old contract. What a prompt
- * would have answered has no place on a tool call: only its diagnostics stay.
+ * The person's prompts handed with a tool call (a host with no prompt event, or one whose prompt
+ * event may come late: then `prompts` is the host's record, read only while no key was taken):
+ * each one after the last key this session took is taken like a prompt event, oldest first,
+ * before the call is judged (a turn in which the model called no tool is taken at the next turn's
+ * first call). When the last key taken is not among them, all are taken. Each key is marked after
+ * its prompt is taken, so a call racing this one takes the same prompt too (a directive applied
+ * twice is the same contract) or finds it applied, and is never judged under the old contract.
+ * What a prompt would have answered has no place on a tool call: only its diagnostics stay.
  */
-function takePrompts(c: Ctx, prompts: readonly NonNullable<ControlEvent['prompt']>[]): void {
+function takePrompts(c: Ctx, prompts: readonly Prompt[] | (() => readonly Prompt[])): void {
   if (c.child) return;
-  const keyOf = (p: { key?: string }) => (p.key === undefined ? undefined : hashText('stopline-prompt\0' + p.key));
   const last = loadState(c).lastPromptKey;
-  const seen = last === undefined ? -1 : prompts.map(keyOf).lastIndexOf(last);
-  for (const prompt of prompts.slice(seen + 1)) {
-    const key = keyOf(prompt);
-    if (key === undefined) continue;
-    onPrompt({ ...c, ev: { ...c.ev, kind: 'prompt.submit', prompt } });
-    updateSession(c.store, c.fresh, (s) => ({ next: s.lastPromptKey === key ? null : { ...s, lastPromptKey: key }, result: null }), c.lock);
+  if (typeof prompts === 'function') {
+    if (last !== undefined) return;
+    prompts = prompts();
   }
+  const seen = last === undefined ? -1 : prompts.map(promptKeyHash).lastIndexOf(last);
+  for (const prompt of prompts.slice(seen + 1)) {
+    const key = promptKeyHash(prompt);
+    if (key !== undefined) takePrompt(c, prompt, key);
+  }
+}
+
+/**
+ * A prompt event whose prompt carries a key (a host that hands the same prompt with its first
+ * tool call too): taken unless its key is the last one the session took, so the later of the two
+ * changes nothing.
+ */
+function takeKeyedPrompt(c: Ctx, prompt: Prompt): Outcome {
+  const key = promptKeyHash(prompt)!;
+  if (c.child || loadState(c).lastPromptKey === key) return { kind: 'none' };
+  return takePrompt(c, prompt, key);
 }
 
 function onPrompt(c: Ctx): Outcome {

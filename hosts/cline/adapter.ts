@@ -10,8 +10,10 @@
  * - every agent of one CLI run carries the same `sessionContext.rootSessionId`: it is the
  *   session, and a child agent's own `agent_id` marks its calls (the core never lets a child
  *   change the contract);
- * - the payloads carry no prompt: at the top agent's TaskStart the person's prompt is read from
- *   Cline's session record;
+ * - the payloads carry no prompt: the person's prompt is read from Cline's session record, at
+ *   the top agent's TaskStart and, since Cline does not wait for a TaskStart hook, at the top
+ *   agent's tool calls while the session has taken no prompt (the first of the two arms the
+ *   contract, keyed by the prompt, and the other finds it taken);
  * - no per-call deny: a stopped `run_commands` gets its commands replaced by one that prints the
  *   stamp and fails, with the stamp as context (the run goes on); any other stopped tool is a
  *   cancel, which ends the run. Cline cannot ask a person from a hook, so an ask is a deny.
@@ -106,6 +108,16 @@ function sessionPrompt(rootSessionId: string, env: HookEnv): string {
   return record.prompt;
 }
 
+/**
+ * The person's prompt from the session record, keyed by its text (the core keeps only a hash):
+ * TaskStart and a tool call that comes before it hand the same key, so the prompt arms the
+ * contract once whichever is first, and a new prompt in the record is a new key.
+ */
+function recordPrompt(rootSessionId: string, env: HookEnv): NonNullable<ControlEvent['prompt']> {
+  const text = sessionPrompt(rootSessionId, env);
+  return { text, source: 'user', key: text };
+}
+
 function hostInfo(view: HookPayload, env: HookEnv): HostInfo {
   const host: HostInfo = { family: 'cline', hasHuman: false };
   const version = nonEmptyString(view, 'clineVersion') ?? (env.CLINE_VERSION && env.CLINE_VERSION.trim() !== '' ? env.CLINE_VERSION : undefined);
@@ -134,10 +146,17 @@ function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const projectDir = typeof view.cwd === 'string' ? view.cwd : undefined;
   const event = eventSkeleton({ kind: c.entry.control, payload: view, host, turnId: undefined, ...(projectDir ? { projectDir } : {}) });
   if (c.entry.control === 'prompt.submit') {
-    event.prompt = { text: sessionPrompt(event.sessionId, env), source: 'user' };
+    event.prompt = recordPrompt(event.sessionId, env);
   } else if (c.entry.control === 'action.before' || c.entry.control === 'action.after') {
     const input = isRecord(view.tool_input) ? view.tool_input : undefined;
-    return mapToolEvent(clineRegistry, native, c.entry, event, view, projectDir, env, view.tool_name === 'editor' ? editorKind(input) : undefined);
+    const mapped = mapToolEvent(clineRegistry, native, c.entry, event, view, projectDir, env, view.tool_name === 'editor' ? editorKind(input) : undefined);
+    // Cline runs TaskStart without waiting for it: the top agent's call reads the record itself
+    // when no prompt was taken yet (a child's calls cannot arm)
+    if (mapped.kind === 'event' && c.entry.control === 'action.before' && !nonEmptyString(payload, 'parent_agent_id')) {
+      const sessionId = event.sessionId;
+      mapped.hostPrompts = () => [recordPrompt(sessionId, env)];
+    }
+    return mapped;
   }
   return mappedEvent(native, c.entry, event);
 }

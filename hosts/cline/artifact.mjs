@@ -14,7 +14,9 @@ function clineCases(kit) {
   const call = (name, input) => JSON.stringify({ hookName: 'tool_call', tool_call: { id: 'call_1', name, input } });
   const stopCommand = `printf '%s\\n' '${kit.NO_SESSION_STAMP}'; exit 1`;
   return [
-    { name: 'PreToolUse run_commands with no contract: allowed, nothing printed', argv: ['PreToolUse'], stdin: kit.fixtureText('cline', 'PreToolUse-run_commands.json'), env: { HOME: '/nonexistent' }, exitCode: 0, stdout: '' },
+    { name: 'PreToolUse run_commands before any TaskStart, its session record unreadable, fail open: nothing printed, one stderr line', argv: ['PreToolUse'], stdin: kit.fixtureText('cline', 'PreToolUse-run_commands.json'), env: { HOME: '/nonexistent' }, exitCode: 0, stdout: '', stderrIncludes: ['session record could not be read', 'failing open'] },
+    { name: 'the same, fail closed: its commands replaced by one that prints the stamp', argv: ['PreToolUse'], stdin: kit.fixtureText('cline', 'PreToolUse-run_commands.json'), env: { HOME: '/nonexistent', STOPLINE_FAIL_OPEN: '0' }, exitCode: 0, stdoutIncludes: ['"overrideInput"', 'GUARD_UNAVAILABLE'] },
+    { name: "a child agent's PreToolUse reads no session record (a child cannot arm): nothing printed", argv: ['PreToolUse'], stdin: kit.fixtureText('cline', 'PreToolUse-run_commands-child.json'), env: { HOME: '/nonexistent' }, exitCode: 0, stdout: '' },
     { name: 'TaskStart whose session record cannot be read, fail open: nothing printed, one stderr line', argv: ['TaskStart'], stdin: kit.fixtureText('cline', 'TaskStart.json'), env: { CLINE_SESSION_DATA_DIR: '/nonexistent' }, exitCode: 0, stdout: '', stderrIncludes: ['session record could not be read'] },
     { name: 'a child agent\'s TaskStart: nothing printed', argv: ['TaskStart'], stdin: kit.fixtureText('cline', 'TaskStart-child.json'), exitCode: 0, stdout: '' },
     { name: 'no argument: the event comes from hookName', stdin: kit.fixtureText('cline', 'PreToolUse-read_files.json'), exitCode: 0, stdout: '' },

@@ -31,8 +31,12 @@ export interface RowEvent extends NativeEvent {
 }
 
 export type MappedEvent =
-  /** the guard core handles this payload; `call` is the tool call of a tool event */
-  | { kind: 'event'; native: NativeEvent; row: EventEntry; event: ControlEvent; call?: ToolCall }
+  /**
+   * the guard core handles this payload; `call` is the tool call of a tool event; `hostPrompts`
+   * reads the person's prompts from the host's record, for the core to call only while the
+   * session has taken none (HandleOptions.hostPrompts)
+   */
+  | { kind: 'event'; native: NativeEvent; row: EventEntry; event: ControlEvent; call?: ToolCall; hostPrompts?: () => readonly NonNullable<ControlEvent['prompt']>[] }
   /** a known event (or variant) the guard deliberately does not look at; prints nothing */
   | { kind: 'ignored'; native: NativeEvent; row: EventEntry; why: string }
   /** an event name the registry does not know; prints nothing, exit 0 */

@@ -97,6 +97,7 @@ function placeOf(adapter: CommandHookAdapter, mapped: Extract<MappedEvent, { kin
     ...(ctx.now ? { now: ctx.now } : {}),
     ...(ctx.yieldLockWaitsSince !== undefined ? { yieldLockWaitsSince: ctx.yieldLockWaitsSince } : {}),
     ...(adapter.tree ? { tree: adapter.tree } : {}),
+    ...(mapped.hostPrompts ? { hostPrompts: mapped.hostPrompts } : {}),
     row: mapped.row,
     ...(call ? { call } : {}),
   };

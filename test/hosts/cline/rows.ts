@@ -3,7 +3,7 @@
  * tool names were not observed. The prompt is read from Cline's session record, which the
  * prompt row writes before the TaskStart payload.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stopCommand } from '../../../hosts/cline/adapter';
 import { answerJson, type HostTestRows } from '../harness/host-rows';
@@ -15,22 +15,32 @@ function isStopCommand(j: Record<string, unknown>): boolean {
   return typeof stamp === 'string' && !!o && Array.isArray(o.commands) && o.commands.length === 1 && o.commands[0] === stopCommand(stamp);
 }
 
+/** Cline's session record of the run, with the person's prompt (Cline writes it before any hook runs). */
+function writeRecord(s: { home: string; session: string; project: string }, text: string): void {
+  const dir = join(s.home, '.cline', 'data', 'sessions', s.session);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${s.session}.json`), JSON.stringify({ session_id: s.session, cwd: s.project, prompt: text }));
+}
+
 export const rows: HostTestRows = {
   commandHook: {
     prompt(s, text, kit) {
-      const dir = join(s.home, '.cline', 'data', 'sessions', s.session);
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, `${s.session}.json`), JSON.stringify({ session_id: s.session, cwd: s.project, prompt: text }));
+      writeRecord(s, text);
       return { ...kit.fixture('cline', 'TaskStart.json'), sessionContext: { rootSessionId: s.session }, workspaceRoots: [s.project], workspaceInfo: { rootPath: s.project, hint: 'project' } };
     },
-    tool: (s, t, kit) => ({
-      ...kit.fixture('cline', 'PreToolUse-run_commands.json'),
-      sessionContext: { rootSessionId: s.session },
-      workspaceRoots: [s.project],
-      workspaceInfo: { rootPath: s.project, hint: 'project' },
-      tool_call: { id: kit.nextId('call_'), name: t.name, input: t.input },
-      preToolUse: { toolName: t.name, parameters: Object.fromEntries(Object.entries(t.input).map(([k, v]) => [k, JSON.stringify(v)])) },
-    }),
+    tool(s, t, kit) {
+      // Cline writes the record before any hook runs, and a call reads it while no prompt was
+      // taken: a scenario that sends no prompt gets a record whose prompt is no directive
+      if (!existsSync(join(s.home, '.cline', 'data', 'sessions', s.session, `${s.session}.json`))) writeRecord(s, '');
+      return {
+        ...kit.fixture('cline', 'PreToolUse-run_commands.json'),
+        sessionContext: { rootSessionId: s.session },
+        workspaceRoots: [s.project],
+        workspaceInfo: { rootPath: s.project, hint: 'project' },
+        tool_call: { id: kit.nextId('call_'), name: t.name, input: t.input },
+        preToolUse: { toolName: t.name, parameters: Object.fromEntries(Object.entries(t.input).map(([k, v]) => [k, JSON.stringify(v)])) },
+      };
+    },
     // a cancel stops the call (and the run); a stopped run_commands runs only the command that prints the stamp
     decision(r) {
       const j = answerJson(r.stdout) ?? {};
