@@ -113,7 +113,7 @@ describe.each(HOSTS)('built %s artifact', (host) => {
       const base = JSON.stringify({ ...PAYLOADS.claude.find((p) => p.tool_name === 'Write'), hook_event_name: WRITE_EVENT[host].event, session_id: 'big-1', cwd: box.project, tool_name: WRITE_EVENT[host].tool, tool_input: { file_path: `${box.project}/big.txt`, command: 'true', content: '' } });
       const text = base.replace('"content":""', `"content":"${'a'.repeat(MAX_HOOK_INPUT_BYTES - base.length - 16)}"`);
       expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_HOOK_INPUT_BYTES);
-      // a host that reads the person's prompt from its own record at a tool call (Cline) has one: its prompt row places it
+      // a host that reads the person's prompt from its own record at a tool call has one: its prompt row places it
       FOLDER_ROWS[host as keyof typeof FOLDER_ROWS]?.commandHook?.prompt({ ...box, session: 'big-1' }, '', { fixture, nextId: (prefix) => `${prefix}1` });
       const r = await runArtifact(host, text, envFor(box.env, 'closed'), box.project, 60_000, ARGS[host]);
       expect(r.killed).toBe(false);
