@@ -6,7 +6,7 @@
  */
 import { join, resolve } from 'node:path';
 import { isRecord } from '../../core/check';
-import { hookFileChecks, type Registration } from '../cli/doctor/hook-file';
+import { hookFileChecks, offSwitch, type Registration } from '../cli/doctor/hook-file';
 import type { DoctorContext, Placement } from '../cli/doctor/hosts';
 import { PACKAGE, hookProbe, parseJson, wholeFolder, type NativeDoor, type NativeInstall } from '../cli/doctor/native';
 import { deniedText, describeRun, parseJson as parseAnswer, type ProbeResult, type ProbeWorld } from '../cli/doctor/probes';
@@ -38,10 +38,10 @@ function copilotRegistration(paths: ReturnType<typeof copilotPaths>, p: Placemen
   const text = readText(paths.hooksFile);
   if (text === null) return { ok: false, checks: [check('registered', 'fail', `${paths.hooksFile} does not exist: Copilot does not know about stopline`, fix)] };
   let commands: Map<string, string>;
-  let disabled = false;
+  let off: string | undefined;
   try {
     commands = copilotCommands(text);
-    disabled = (JSON.parse(text) as { disableAllHooks?: unknown }).disableAllHooks === true;
+    off = offSwitch('copilot', JSON.parse(text));
   } catch (e) {
     return { ok: false, checks: [check('registered', 'fail', `${paths.hooksFile} is not valid JSON (${e instanceof Error ? e.message : String(e)}); Copilot skips it`, fix)] };
   }
@@ -53,8 +53,8 @@ function copilotRegistration(paths: ReturnType<typeof copilotPaths>, p: Placemen
   });
   if (missing.length) return { ok: false, checks: [check('registered', 'fail', `${paths.hooksFile} has no stopline handler (running ${paths.script} with its event) for ${missing.join(', ')}`, fix)] };
   const registered = check('registered', 'pass', `${COPILOT_EVENTS.length} events registered in ${paths.hooksFile}`);
-  const wouldRun = disabled
-    ? check('would-run', 'fail', `${paths.hooksFile} sets "disableAllHooks": true, so Copilot runs none of its hooks`, fix)
+  const wouldRun = off
+    ? check('would-run', 'fail', `${paths.hooksFile} sets ${off}, so Copilot runs none of its hooks`, fix)
     : p.scope === 'project'
       ? check('would-run', 'warn', `Copilot runs ${paths.hooksDir} only in a folder you trusted; untrusted, it skips the hooks without a word`, 'trust the folder when Copilot asks (or copilot --trust-folder), or stopline install copilot (user scope)')
       : check('would-run', 'pass', `${paths.hooksDir} is loaded on every start, with no trust step`);

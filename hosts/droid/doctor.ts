@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isRecord } from '../../core/check';
-import { hookFileChecks, type Registration } from '../cli/doctor/hook-file';
+import { hookFileChecks, offSwitch, type Registration } from '../cli/doctor/hook-file';
 import type { DoctorContext, Placement } from '../cli/doctor/hosts';
 import { PACKAGE, hookProbe, parseJson, pluginHookCommand, wholeFolder, type NativeDoor, type NativeInstall } from '../cli/doctor/native';
 import { deniedText, describeRun, parseJson as parseAnswer, type ProbeResult, type ProbeWorld } from '../cli/doctor/probes';
@@ -32,14 +32,13 @@ function droidRegistration(paths: ReturnType<typeof droidPaths>, fix: string): R
     { file: paths.settingsFile, base: SETTINGS_MAP },
   ].map((f) => {
     const text = readText(f.file);
-    if (text === null || text.trim() === '') return { ...f, text, events: new Set<string>(), ours: new Map<string, number[]>(), disabled: false };
+    if (text === null || text.trim() === '') return { ...f, text, events: new Set<string>(), ours: new Map<string, number[]>(), off: undefined };
     try {
       const root = parseJsonDocument(text);
       const map = nodeAt(root, f.base);
-      const off = nodeAt(root, ['hooksDisabled']);
-      return { ...f, text, events: new Set(map?.type === 'object' ? map.props.map((x) => x.key) : []), ours: findOurGroups(text, ours, f.base), disabled: off?.type === 'scalar' && off.value === true };
+      return { ...f, text, events: new Set(map?.type === 'object' ? map.props.map((x) => x.key) : []), ours: findOurGroups(text, ours, f.base), off: offSwitch('droid', nodeValue(root as never)) };
     } catch (e) {
-      return { ...f, text, events: new Set<string>(), ours: new Map<string, number[]>(), disabled: false, problem: e instanceof JsonEditError ? e.message : String(e) };
+      return { ...f, text, events: new Set<string>(), ours: new Map<string, number[]>(), off: undefined, problem: e instanceof JsonEditError ? e.message : String(e) };
     }
   });
   const [hooksFile, settings] = files as [(typeof files)[number], (typeof files)[number]];
@@ -60,14 +59,14 @@ function droidRegistration(paths: ReturnType<typeof droidPaths>, fix: string): R
   }
   if (shadowed.length) return { ok: false, checks: [check('registered', 'fail', `${paths.hooksFile} lists ${shadowed.join(', ')}, which replaces the same events of ${paths.settingsFile}, where stopline's handlers are: Droid never runs them`, fix)] };
   if (missing.length) return { ok: false, checks: [check('registered', 'fail', `no stopline handler Droid would read for ${missing.join(', ')} (in ${paths.hooksFile} or ${paths.settingsFile})`, fix)] };
-  const off = files.filter((f) => f.disabled).map((f) => f.file);
+  const off = files.filter((f) => f.off !== undefined);
   return {
     ok: true,
     command: command!,
     checks: [
       check('registered', 'pass', `${DROID_EVENTS.length} events registered where Droid reads them (${paths.hooksFile}, ${paths.settingsFile})`),
       off.length
-        ? check('would-run', 'fail', `${off.join(' and ')} set${off.length === 1 ? 's' : ''} "hooksDisabled": true, so Droid runs none of those hooks`, `remove "hooksDisabled" / ${fix}`)
+        ? check('would-run', 'fail', `${off.map((f) => f.file).join(' and ')} set${off.length === 1 ? 's' : ''} ${off[0]!.off}, so Droid runs none of those hooks`, `remove ${off[0]!.off!.split(':')[0]} / ${fix}`)
         : check('would-run', 'pass', 'hooks are on, and the handlers match every tool'),
     ],
   };

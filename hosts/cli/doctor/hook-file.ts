@@ -7,6 +7,9 @@
  * would feed it. A host folder's doctor.ts says only what is its own.
  */
 import { join } from 'node:path';
+import { isRecord } from '../../../core/check';
+import type { HookDialect } from '../../../core/registry/host-specs';
+import { HOOK_FILES } from '../../../core/registry/hook-files';
 import type { Host } from '../install/locations';
 import { artifactCheck, commandRuntime, installCommand, probeCheck, type DoctorContext, type Placement } from './hosts';
 import type { ProbeResult, ProbeWorld } from './probes';
@@ -37,4 +40,17 @@ export async function hookFileChecks(ctx: DoctorContext, p: Placement, host: Hos
   checks.push(rt.check);
   if (rt.ok && reading.probe) checks.push(probeCheck(await reading.probe(ctx.world(), reg.command), host, p, reading.timeoutSec));
   return checks;
+}
+
+/**
+ * The switch of the dialect's hook-file row (HOOK_FILES) that a file's parsed content sets to
+ * off, as the file spells it (`"hooksDisabled": true`); undefined when none is.
+ */
+export function offSwitch(dialect: HookDialect, doc: unknown): string | undefined {
+  for (const sw of HOOK_FILES[dialect].switches ?? []) {
+    let at: unknown = doc;
+    for (const key of sw.path) at = isRecord(at) ? at[key] : undefined;
+    if (at === sw.offWhen) return `${JSON.stringify(sw.path.join('.'))}: ${JSON.stringify(sw.offWhen)}`;
+  }
+  return undefined;
 }
