@@ -63,7 +63,7 @@ const CLI_CASES = [
  * classified) and the host path resolvers landed, ~540-555 KB since every read decided by a
  * hand-written classifier (git forms, package managers, infrastructure CLIs, system tools, the
  * PowerShell cmdlets) needs an option table too (red-team sets A and B: 135 and 87 mutating
- * commands read before), plus ~15 KB of the Copilot and Droid dialects and tool tables; ~525-537
+ * commands read before), plus ~15 KB of two more hook dialects and their tool tables; ~525-537
  * KB since each artifact carries only its own host's tool table (core/registry/<host>-events.ts
  * holds the rows the dialects read). The Claude and Codex scripts keep that decision code in the comment of a two-part file
  * (build/two-part.mjs): what an event parses is their ~11 KB first part. The 150 KB goal for the
@@ -506,10 +506,7 @@ function piDemo() {
   };
 }
 
-// ---- GitHub Copilot CLI and Factory Droid hook scripts ----
-
-const COPILOT_SESSION = '529b80b7-32f6-4b4d-a670-cb240be88a44';
-const DROID_SESSION = '81963849-9f52-44d8-8913-b07de852c3ea';
+// ---- what the host folders' artifacts share ----
 
 /** The GUARD_UNAVAILABLE stamp a command artifact answers for a tool payload without a session id. */
 const NO_SESSION_STAMP =
@@ -517,47 +514,11 @@ const NO_SESSION_STAMP =
   'Reason: GUARD_UNAVAILABLE (C)\nState: UNKNOWN\n' +
   'Next: Tell the person stopline is unavailable; they can fix it (see `$stopline status`) or set STOPLINE_FAIL_OPEN=1 to let actions through.';
 
-/** Copilot's camelCase payloads name no event: each case passes it as the argument, as the hook file does. */
-function copilotPrompt(prompt) {
-  return { sessionId: COPILOT_SESSION, timestamp: 1796158964675, cwd: '/home/dev/project', prompt };
-}
-
-/** @returns {CommandCase[]} */
-function copilotCases() {
-  const armed = 'stopline contract (ARMED): mode=review level=guard | files=unbounded | deps=ask | hash=deny | agents=0/allow';
-  const view = fixtureText('copilot', 'preToolUse-view.json');
-  const deny = { permissionDecision: 'deny', permissionDecisionReason: NO_SESSION_STAMP, hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: NO_SESSION_STAMP } };
-  return [
-    { name: 'sessionStart: the observing context', argv: ['sessionStart'], stdin: fixtureText('copilot', 'sessionStart-new.json'), exitCode: 0, stdout: JSON.stringify({ additionalContext: OBSERVING_CONTEXT }) },
-    { name: 'userPromptSubmitted $stopline review: armed', argv: ['userPromptSubmitted'], stdin: JSON.stringify(copilotPrompt('$stopline review -- look at a.txt')), exitCode: 0, stdoutIncludes: [`{"additionalContext":"${armed}`] },
-    { name: 'preToolUse view under review: allowed, nothing printed', argv: ['preToolUse'], stdin: view, exitCode: 0, stdout: '' },
-    { name: 'an event the registry does not know: nothing printed', argv: ['somethingNew'], stdin: JSON.stringify({ sessionId: 's' }), exitCode: 0, stdout: '' },
-    { name: 'no event argument and none in the payload, fail open: nothing printed', stdin: view, exitCode: 0, stdout: '', stderrIncludes: ['hook_event_name: required'] },
-    { name: 'bad JSON, fail open: nothing on stdout, one stderr line', argv: ['preToolUse'], stdin: '{not json', exitCode: 0, stdout: '', stderrIncludes: ['failing open'] },
-    // empty stdin, not bad JSON: the stamp quotes the error, and JSON.parse words it differently on each runtime
-    { name: 'empty stdin, fail closed: the deny JSON, exit 0 (Copilot drops stderr on exit 2)', argv: ['preToolUse'], stdin: '', env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 0, stdoutIncludes: ['"permissionDecision":"deny"', 'GUARD_UNAVAILABLE', 'hook input is empty'] },
-    { name: 'preToolUse without a sessionId, fail closed: GUARD_UNAVAILABLE deny', argv: ['preToolUse'], stdin: JSON.stringify({ toolName: 'create', toolArgs: {} }), env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 0, stdout: JSON.stringify(deny) },
-  ];
-}
-
-/** @returns {CommandCase[]} */
-function droidCases() {
-  const armed = 'stopline contract (ARMED): mode=review level=guard | files=unbounded | deps=ask | hash=deny | agents=0/allow';
-  const prompt = { session_id: DROID_SESSION, transcript_path: '/home/dev/.factory/sessions/-home-dev-project/s.jsonl', cwd: '/home/dev/project', permission_mode: 'auto-low', hook_event_name: 'UserPromptSubmit', message_id: 'm1', prompt: '$stopline review -- look at a.txt', has_images: false };
-  const deny = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: NO_SESSION_STAMP } };
-  return [
-    { name: 'SessionStart: the observing context', stdin: fixtureText('droid', 'SessionStart-startup.json'), exitCode: 0, stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: OBSERVING_CONTEXT } }) },
-    { name: 'UserPromptSubmit $stopline review: armed', stdin: JSON.stringify(prompt), exitCode: 0, stdoutIncludes: ['"hookEventName":"UserPromptSubmit"', armed] },
-    { name: 'PreToolUse Read under review: allowed, nothing printed', stdin: fixtureText('droid', 'PreToolUse-Read.json'), exitCode: 0, stdout: '' },
-    { name: 'an event the registry does not know: nothing printed', stdin: JSON.stringify({ hook_event_name: 'SomethingNew', session_id: 's' }), exitCode: 0, stdout: '' },
-    { name: 'bad JSON, fail open: nothing on stdout, one stderr line', stdin: '{not json', exitCode: 0, stdout: '', stderrIncludes: ['failing open'] },
-    { name: 'bad JSON, fail closed: exit 2 with the stamp on stderr', stdin: '{not json', env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 2, stdout: '', stderrIncludes: ['GUARD_UNAVAILABLE'] },
-    { name: 'PreToolUse without a session id, fail closed: GUARD_UNAVAILABLE deny (an explicit deny: Droid lets every failed hook through)', stdin: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Create', tool_input: {} }), env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 0, stdout: JSON.stringify(deny) },
-  ];
-}
-
-/** The lines a demo step shows for a Copilot or Droid hook answer. */
-function copilotDroidAnswerLines(r) {
+/**
+ * The lines a demo step shows for a hook answer in the permissionDecision form: the decision at
+ * the top level or under hookSpecificOutput, its reason, or the context handed to the model.
+ */
+function permissionAnswerLines(r) {
   if (r.exitCode === 0 && r.stdout.trim() === '') return ['(nothing printed, exit 0): the host runs the tool'];
   let out;
   try {
@@ -572,37 +533,6 @@ function copilotDroidAnswerLines(r) {
   if (decision) return [`permissionDecision: ${decision} (exit ${r.exitCode})`, ...String(reason ?? '').split('\n').map((l) => `  ${l}`)];
   if (context) return [`context for the model: ${String(context).split('\n')[0]}`];
   return [JSON.stringify(out)];
-}
-
-/** @returns {import('./types').DemoSpec} */
-function copilotDemo() {
-  const write = 'test/fixtures/copilot/preToolUse-create.json';
-  return {
-    pathMap: { '/home/dev/project': '{{project}}', '/home/dev': '{{home}}' },
-    env: { COPILOT_PROJECT_DIR: '{{project}}' },
-    steps: [
-      { say: 'the person arms the contract: $stopline review -- look at a.txt', argv: ['userPromptSubmitted'], payload: copilotPrompt('$stopline review -- look at a.txt'), render: copilotDroidAnswerLines },
-      { say: 'the model calls create on created.txt: blocked', argv: ['preToolUse'], payloadFile: write, render: copilotDroidAnswerLines },
-      { say: 'the person allows it: $stopline change files=created.txt -- write it', argv: ['userPromptSubmitted'], payload: copilotPrompt('$stopline change files=created.txt -- write it'), render: copilotDroidAnswerLines },
-      { say: 'the same create call now runs', argv: ['preToolUse'], payloadFile: write, render: copilotDroidAnswerLines },
-    ],
-  };
-}
-
-/** @returns {import('./types').DemoSpec} */
-function droidDemo() {
-  const write = 'test/fixtures/droid/PreToolUse-Create.json';
-  const prompt = (text) => ({ session_id: DROID_SESSION, transcript_path: '/home/dev/.factory/sessions/-home-dev-project/s.jsonl', cwd: '/home/dev/project', permission_mode: 'auto-low', hook_event_name: 'UserPromptSubmit', message_id: 'm1', prompt: text, has_images: false });
-  return {
-    pathMap: { '/home/dev/project': '{{project}}', '/home/dev': '{{home}}' },
-    env: { FACTORY_PROJECT_DIR: '{{project}}' },
-    steps: [
-      { say: 'the person arms the contract: $stopline review -- look at a.txt', payload: prompt('$stopline review -- look at a.txt'), render: copilotDroidAnswerLines },
-      { say: 'the model calls Create on created.txt: blocked', payloadFile: write, render: copilotDroidAnswerLines },
-      { say: 'the person allows it: $stopline change files=created.txt -- write it', payload: prompt('$stopline change files=created.txt -- write it'), render: copilotDroidAnswerLines },
-      { say: 'the same Create call now runs', payloadFile: write, render: copilotDroidAnswerLines },
-    ],
-  };
 }
 
 /** The OpenClaw plugin manifest: its id (the plugins.entries key), no settings, loaded at start. */
@@ -620,7 +550,7 @@ function openclawPackageJson(meta) {
  * values, so the folder imports nothing of build/ (which imports it).
  * @type {import('./types').ArtifactKit}
  */
-const ARTIFACT_KIT = { REPO_ROOT, HOOK_SCRIPT_BUDGET, NO_SESSION_STAMP, fixtureText, generated: (file) => GENERATED[file]() };
+const ARTIFACT_KIT = { REPO_ROOT, HOOK_SCRIPT_BUDGET, NO_SESSION_STAMP, OBSERVING_CONTEXT, fixtureText, generated: (file) => GENERATED[file](), permissionAnswerLines, pluginManifestJson };
 
 /**
  * The artifacts described in the hosts' own folders: each hosts/<host>/artifact.mjs exports
@@ -826,44 +756,6 @@ export const ARTIFACTS = [
     demo: extensionHookDemo('qwen'),
   },
   {
-    id: 'copilot',
-    title: 'GitHub Copilot CLI plugin folder (hook script + hooks.json)',
-    entry: 'hosts/copilot/main.ts',
-    decisionEntry: 'hosts/copilot/decide.ts',
-    output: 'copilot/stopline.mjs',
-    format: 'es',
-    kind: 'command',
-    shebang: true,
-    sizeBudget: HOOK_SCRIPT_BUDGET,
-    files: [
-      // a Copilot plugin: plugin.json beside hooks.json; the commands find the script through COPILOT_PLUGIN_ROOT
-      { to: 'plugin.json', generate: copilotPluginJson },
-      { to: 'hooks.json', generate: () => GENERATED['hosts/copilot/hooks.json']() },
-    ],
-    install: 'copilot plugin marketplace add ./stopline, then copilot plugin install stopline@stopline (or stopline install copilot)',
-    cases: copilotCases(),
-    demo: copilotDemo(),
-  },
-  {
-    id: 'droid',
-    title: 'Factory Droid plugin folder (hook script + hooks/hooks.json)',
-    entry: 'hosts/droid/main.ts',
-    decisionEntry: 'hosts/droid/decide.ts',
-    output: 'droid/stopline.mjs',
-    format: 'es',
-    kind: 'command',
-    shebang: true,
-    sizeBudget: HOOK_SCRIPT_BUDGET,
-    files: [
-      // a Droid plugin: .factory-plugin/plugin.json and hooks/hooks.json, whose commands name ${DROID_PLUGIN_ROOT}
-      { to: '.factory-plugin/plugin.json', generate: droidPluginJson },
-      { to: 'hooks/hooks.json', generate: () => GENERATED['hosts/droid/hooks.json']() },
-    ],
-    install: 'droid plugin marketplace add ./stopline, then droid plugin install stopline@stopline (or stopline install droid)',
-    cases: droidCases(),
-    demo: droidDemo(),
-  },
-  {
     id: 'openclaw',
     title: 'OpenClaw native plugin folder (openclaw.plugin.json, package.json, index.js)',
     entry: 'hosts/openclaw/plugin.ts',
@@ -893,7 +785,7 @@ export const ARTIFACTS = [
     shebang: true,
     // the CLI carries the whole guard (guard bridge, listen, doctor's probes: the same core,
     // shell analysis and adapters as a hook script, ~780 KB) plus install and the views; the
-    // Copilot, Droid, Gemini CLI and Qwen Code tables, adapters, installers and doctor checks,
+    // Gemini CLI, Qwen Code and later hosts' tables, adapters, installers and doctor checks,
     // doctor's Claude door check (which door decides and why), the analysis's option tables, the
     // package grammars, the read-only forms and the floor (~45 KB, see HOOK_SCRIPT_BUDGET) grew it;
     // ~974 KB with the host command lines and the deferred confinement runner; each new host adds
@@ -953,19 +845,11 @@ function qwenExtensionJson(meta) {
 }
 
 /**
- * Copilot's plugin manifest (`plugin.json` at the plugin root; the hooks.json beside it is found by name).
+ * A plugin manifest in the form several plugin hosts read (a host folder's artifact.mjs names the
+ * file): name, version, description, author and license; the hooks file beside it is found by name.
  * @param {PackageMeta} meta
  */
-function copilotPluginJson(meta) {
-  const manifest = { name: meta.name, version: meta.version, description: meta.description, author: { name: meta.name }, license: meta.license };
-  return JSON.stringify(manifest, null, 2) + '\n';
-}
-
-/**
- * Droid's plugin manifest (`.factory-plugin/plugin.json`; hooks/hooks.json is found by name).
- * @param {PackageMeta} meta
- */
-function droidPluginJson(meta) {
+function pluginManifestJson(meta) {
   const manifest = { name: meta.name, version: meta.version, description: meta.description, author: { name: meta.name }, license: meta.license };
   return JSON.stringify(manifest, null, 2) + '\n';
 }

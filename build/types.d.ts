@@ -173,4 +173,10 @@ export interface ArtifactKit {
   fixtureText(host: string, name: string): string;
   /** the text of a generated file, keyed by its committed copy (build/host-files.mjs GENERATED) */
   generated(file: string): string;
+  /** the context a command artifact hands the model at session start while no contract is armed */
+  OBSERVING_CONTEXT: string;
+  /** a demo step's lines for a hook answer in the permissionDecision form (top level or under hookSpecificOutput) */
+  permissionAnswerLines(r: { exitCode: number; stdout: string; stderr: string }): string[];
+  /** a plugin manifest in the shared form (name, version, description, author, license) */
+  pluginManifestJson(meta: PackageMeta): string;
 }

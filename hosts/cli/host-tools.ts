@@ -8,12 +8,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HostName } from '../../core/registry/host-specs';
-import { claudeChecks, codexChecks, copilotChecks, droidChecks, geminiChecks, hermesChecks, kiloChecks, openclawChecks, opencodeChecks, piChecks, qwenChecks } from './doctor/hosts';
-import { claudeNativeDoor, codexNativeDoor, copilotNativeDoor, droidNativeDoor, geminiNativeDoor, kiloNativeDoor, opencodeNativeDoor, piNativeDoor, qwenNativeDoor } from './doctor/native-hosts';
+import { claudeChecks, codexChecks, geminiChecks, hermesChecks, kiloChecks, openclawChecks, opencodeChecks, piChecks, qwenChecks } from './doctor/hosts';
+import { claudeNativeDoor, codexNativeDoor, geminiNativeDoor, kiloNativeDoor, opencodeNativeDoor, piNativeDoor, qwenNativeDoor } from './doctor/native-hosts';
 import { claudePlanner, claudePluginDir } from './install/host-claude';
 import { codexPaths, codexPlanner } from './install/host-codex';
-import { copilotPaths, copilotPlanner } from './install/host-copilot';
-import { droidPaths, droidPlanner } from './install/host-droid';
 import { geminiHost, geminiPlanner } from './install/host-gemini';
 import { hermesPlanner, hermesPluginDir } from './install/host-hermes';
 import { kiloPlanner, kiloPluginDir } from './install/host-kilo';
@@ -36,13 +34,6 @@ export const HOST_TOOLS: Readonly<Record<HostName, HostTools>> = {
   pi: { planner: piPlanner, installedAt: (env, cwd) => existsSync(join(piExtensionsDir(env, 'user', cwd), 'stopline.ts')), checks: (ctx, p, all, bin) => piChecks(ctx, p, all, bin), native: piNativeDoor },
   gemini: { planner: geminiPlanner, installedAt: (env, cwd) => existsSync(settingsHookPaths(geminiHost, env, 'user', cwd).script), checks: (ctx, p) => geminiChecks(ctx, p), native: geminiNativeDoor },
   qwen: { planner: qwenPlanner, installedAt: (env, cwd) => existsSync(settingsHookPaths(qwenHost, env, 'user', cwd).script), checks: (ctx, p) => qwenChecks(ctx, p), native: qwenNativeDoor },
-  copilot: {
-    planner: copilotPlanner,
-    installedAt: (env, cwd) => existsSync(copilotPaths(env, 'user', cwd).script) || existsSync(copilotPaths(env, 'user', cwd).hooksFile),
-    checks: (ctx, p) => copilotChecks(ctx, p),
-    native: copilotNativeDoor,
-  },
-  droid: { planner: droidPlanner, installedAt: (env, cwd) => existsSync(droidPaths(env, 'user', cwd).script), checks: (ctx, p) => droidChecks(ctx, p), native: droidNativeDoor },
   kilo: { planner: kiloPlanner, installedAt: (env, cwd) => existsSync(join(kiloPluginDir(env, 'user', cwd), 'stopline.js')), checks: (ctx, p, _all, bin) => kiloChecks(ctx, p, bin), native: kiloNativeDoor },
   openclaw: { planner: openclawPlanner, installedAt: (env) => existsSync(join(openclawPluginDir(env), 'index.js')), checks: (ctx, p, _all, bin) => openclawChecks(ctx, p, bin) },
   // the rows a host keeps in its own folder (hosts/<host>/tooling.ts)

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { clineRegistry } from '../../core/registry/cline';
 import { installRows } from '../../core/registry/rows';
 import { hostHome, type Env, type Scope } from '../cli/install/locations';
-import { PlanError, type HostPlanner, type InstallContext, placeFile, type PlanContext, requireDist, runsScript } from '../cli/install/plan-context';
-import { hookCommand } from '../cli/install/runtime';
+import { PlanError, type HostPlanner, type InstallContext, type PlanContext } from '../cli/install/plan-context';
+import { placeHookScript } from '../cli/install/hook-script';
 
 /** The events `stopline install cline` writes a hook file for: the registry rows with an install column. */
 export const CLINE_EVENTS: readonly string[] = installRows(clineRegistry).map((e) => e.native);
@@ -41,11 +41,8 @@ export const clinePlanner: HostPlanner = {
   unsupportedScope: () => null,
 
   install(ctx: InstallContext) {
-    const src = requireDist(ctx.distDir, join('cline', 'stopline.mjs'), 'cline');
     const p = clinePaths(ctx.env, ctx.scope, ctx.project);
-    const artifacts = [placeFile(ctx, src, p.script)];
-    const ours = runsScript(p.script);
-    const command = hookCommand(ctx.runtime, p.script);
+    const { artifacts, command, ours } = placeHookScript(ctx, 'cline', p.script);
     for (const event of CLINE_EVENTS) {
       const file = join(p.hooksDir, event);
       const before = ctx.ws.readText(file);

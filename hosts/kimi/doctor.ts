@@ -4,8 +4,8 @@
  * a probe that feeds the registered command a review-mode write the way Kimi would.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
-import { join } from 'node:path';
-import { artifactCheck, commandRuntime, installCommand, probeCheck, type DoctorContext, type HostBinary, type Placement } from '../cli/doctor/hosts';
+import { hookFileChecks, type Registration } from '../cli/doctor/hook-file';
+import type { DoctorContext, HostBinary, Placement } from '../cli/doctor/hosts';
 import { deniedText, describeRun, parseJson, type ProbeResult, type ProbeWorld } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText, runProgram } from '../cli/doctor/system';
@@ -62,29 +62,26 @@ async function kimiLoads(bin: HostBinary, file: string, env: NodeJS.ProcessEnv):
   return { unknown: `Kimi's config loader gave no answer (exit ${r.code ?? 'none'}${r.timedOut ? ', timed out' : ''})` };
 }
 
-export async function kimiChecks(ctx: DoctorContext, p: Placement, bin: HostBinary): Promise<Check[]> {
-  const env = ctx.env;
-  const paths = kimiPaths(env);
-  const fix = installCommand('kimi', p);
-  const checks = [artifactCheck('kimi', p, join(ctx.distDir, 'kimi', 'stopline.mjs'), paths.script)];
+export function kimiChecks(ctx: DoctorContext, p: Placement, bin: HostBinary): Promise<Check[]> {
+  const paths = kimiPaths(ctx.env);
+  return hookFileChecks(ctx, p, 'kimi', paths, { registration: (fix) => kimiRegistration(paths, bin, ctx.env.env, fix), probe: probeKimi, timeoutSec: KIMI_HOOK_TIMEOUT_SECONDS });
+}
+
+async function kimiRegistration(paths: ReturnType<typeof kimiPaths>, bin: HostBinary, env: NodeJS.ProcessEnv, fix: string): Promise<Registration> {
   const ours = runsScript(paths.script);
   const text = readText(paths.configFile) ?? '';
   let tables: KimiHookTable[];
   try {
     tables = kimiHookTablesIn(text, paths.configFile);
   } catch (e) {
-    checks.push(check('registered', 'fail', e instanceof Error ? e.message : String(e), fix));
-    return checks;
+    return { ok: false, checks: [check('registered', 'fail', e instanceof Error ? e.message : String(e), fix)] };
   }
   const mine = tables.filter((t) => t.command !== undefined && ours(t.command));
   const missing = KIMI_EVENTS.filter((e) => !mine.some((t) => t.event === e));
-  if (missing.length) {
-    checks.push(check('registered', 'fail', `${paths.configFile} has no [[hooks]] table running ${paths.script} for ${missing.join(', ')}`, fix));
-    return checks;
-  }
-  checks.push(check('registered', 'pass', `${KIMI_EVENTS.length} events registered in ${paths.configFile}`));
+  if (missing.length) return { ok: false, checks: [check('registered', 'fail', `${paths.configFile} has no [[hooks]] table running ${paths.script} for ${missing.join(', ')}`, fix)] };
+  const checks = [check('registered', 'pass', `${KIMI_EVENTS.length} events registered in ${paths.configFile}`)];
   // discovery is not activation: Kimi's own loader says what it would run
-  const load = await kimiLoads(bin, paths.configFile, env.env);
+  const load = await kimiLoads(bin, paths.configFile, env);
   if ('error' in load) checks.push(check('would-run', 'fail', `Kimi refuses ${paths.configFile}, so it does not start: ${load.error}`, `fix the file, then ${fix}`));
   else if ('unknown' in load) checks.push(check('would-run', 'warn', `could not ask Kimi whether it loads the hooks (${load.unknown})`));
   else {
@@ -95,11 +92,7 @@ export async function kimiChecks(ctx: DoctorContext, p: Placement, bin: HostBina
         : check('would-run', 'fail', `Kimi's own config loader does not read stopline's hooks for ${KIMI_EVENTS.filter((e) => !loaded.includes(e)).join(', ')}`, fix),
     );
   }
-  const command = mine.find((t) => t.event === 'PreToolUse')!.command!;
-  const rt = await commandRuntime(command, env.env);
-  checks.push(rt.check);
-  if (rt.ok) checks.push(probeCheck(await probeKimi(ctx.world(), command), 'kimi', p, KIMI_HOOK_TIMEOUT_SECONDS));
-  return checks;
+  return { ok: true, checks, command: mine.find((t) => t.event === 'PreToolUse')!.command! };
 }
 
 /** Kimi runs a hook with `sh -c` in the work dir; the deny it reads is hookSpecificOutput.permissionDecision (or exit 2). */

@@ -10,8 +10,8 @@ import { kimiRegistry } from '../../core/registry/kimi';
 import { tomlHookTables } from '../cli/install/hook-files';
 import { hostHome, type Env } from '../cli/install/locations';
 import { NO_NEEDS, registrationSummary, registrations, rowsToRegister } from '../cli/install/observe-events';
-import { type HostPlanner, type InstallContext, placeFile, type PlanContext, PlanError, requireDist, runsScript } from '../cli/install/plan-context';
-import { hookCommand } from '../cli/install/runtime';
+import { type HostPlanner, type InstallContext, type PlanContext, PlanError, runsScript } from '../cli/install/plan-context';
+import { placeHookScript } from '../cli/install/hook-script';
 import { splitLines } from '../cli/install/text-lines';
 import { scanTables, TomlEditError } from '../cli/install/toml-trust';
 
@@ -101,16 +101,14 @@ export const kimiPlanner: HostPlanner = {
   unsupportedScope: (scope) => (scope === 'project' ? 'Kimi Code reads hooks only from its user config file (~/.kimi/config.toml), never from a project; install Kimi with --scope user' : null),
 
   install(ctx: InstallContext) {
-    const src = requireDist(ctx.distDir, join('kimi', 'stopline.mjs'), 'kimi');
     const p = kimiPaths(ctx.env);
-    const artifacts = [placeFile(ctx, src, p.script)];
-    const ours = runsScript(p.script);
+    const { artifacts, command, ours } = placeHookScript(ctx, 'kimi', p.script);
     const before = ctx.ws.readText(p.configFile) ?? '';
     const regs = registrations(kimiRegistry, { hookEvents: new Set(), afterEvidence: ctx.afterEvidence });
     const rows = regs.flatMap((r) => (r.registered ? [r.row] : []));
     let text = guarded(() => removeKimiHooks(before, ours, p.configFile)).text;
     if (text.length && !text.endsWith('\n')) text += '\n';
-    text += (text.length ? '\n' : '') + tomlHookTables(hookCommand(ctx.runtime, p.script), rows);
+    text += (text.length ? '\n' : '') + tomlHookTables(command, rows);
     if (text !== before) ctx.ws.write(p.configFile, text, 'config');
     ctx.notes.push(`hooks: ${registrationSummary(regs)} registered in ${p.configFile}`);
     ctx.notes.push('Kimi reads hooks only from this config file: a run given --config-file or --config runs without stopline');

@@ -4,9 +4,9 @@
  * that feeds the registered command a review-mode write the way OpenHands would.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { installRows } from '../../core/registry/rows';
-import { artifactCheck, commandRuntime, probeCheck, readGroups, registeredCheck, type DoctorContext, type Placement } from '../cli/doctor/hosts';
+import { hookFileChecks } from '../cli/doctor/hook-file';
+import { readGroups, registeredCheck, type DoctorContext, type Placement } from '../cli/doctor/hosts';
 import { deniedText, describeRun, parseJson, type ProbeResult, type ProbeWorld } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText, runProgram } from '../cli/doctor/system';
@@ -20,34 +20,32 @@ import { openhandsEventMap, openhandsHost } from './install';
  * reads the file, says which one this folder's conversations would read, and runs the
  * registered command on a review-mode write the way OpenHands does.
  */
-export async function openhandsChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+export function openhandsChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
   const env = ctx.env;
   const paths = settingsHookPaths(openhandsHost, env, p.scope, p.project);
-  const checks = [artifactCheck('openhands', p, join(ctx.distDir, 'openhands', 'stopline.mjs'), paths.script)];
-  let base: EventMapPath = [];
-  try {
-    base = openhandsEventMap(readText(paths.settings), paths.settings);
-  } catch {
-    // the registered check reports an unreadable file
-  }
-  const g = readGroups(paths.settings, paths.script, base);
-  const events = installRows(openhandsHost.registry).map((e) => e.native);
-  const registered = registeredCheck('openhands', p, paths.settings, events, g);
-  checks.push(registered);
-  if (registered.status === 'fail') return checks;
-  const projectFile = settingsHookPaths(openhandsHost, env, 'project', env.cwd).settings;
-  checks.push(
-    p.scope === 'user' && projectFile !== paths.settings && existsSync(projectFile)
-      ? check('would-run', 'fail', `${projectFile} exists, and OpenHands reads only the first hooks file it finds: in this folder it never reads ${paths.settings}`, 'stopline install openhands --scope project')
-      : check('would-run', 'pass', `OpenHands reads ${paths.settings} for conversations in ${p.scope === 'user' ? 'folders without a .openhands/hooks.json of their own' : p.project}; the handlers carry no matcher, so they cover every tool (OpenHands lists no loaded hooks to ask)`),
-  );
-  const before = installRows(openhandsHost.registry).find((e) => e.control === 'action.before')!.native;
-  const command = g.commands.get(before)![0]!;
-  const rt = await commandRuntime(command, env.env);
-  checks.push(rt.check);
-  const timeout = installRows(openhandsHost.registry)[0]!.install.timeoutSec;
-  if (rt.ok) checks.push(probeCheck(await probeOpenHands(ctx.world(), command), 'openhands', p, timeout));
-  return checks;
+  const rows = installRows(openhandsHost.registry);
+  return hookFileChecks(ctx, p, 'openhands', paths, {
+    registration() {
+      let base: EventMapPath = [];
+      try {
+        base = openhandsEventMap(readText(paths.settings), paths.settings);
+      } catch {
+        // the registered check reports an unreadable file
+      }
+      const g = readGroups(paths.settings, paths.script, base);
+      const registered = registeredCheck('openhands', p, paths.settings, rows.map((e) => e.native), g);
+      if (registered.status === 'fail') return { ok: false, checks: [registered] };
+      const projectFile = settingsHookPaths(openhandsHost, env, 'project', env.cwd).settings;
+      const wouldRun =
+        p.scope === 'user' && projectFile !== paths.settings && existsSync(projectFile)
+          ? check('would-run', 'fail', `${projectFile} exists, and OpenHands reads only the first hooks file it finds: in this folder it never reads ${paths.settings}`, 'stopline install openhands --scope project')
+          : check('would-run', 'pass', `OpenHands reads ${paths.settings} for conversations in ${p.scope === 'user' ? 'folders without a .openhands/hooks.json of their own' : p.project}; the handlers carry no matcher, so they cover every tool (OpenHands lists no loaded hooks to ask)`);
+      const before = rows.find((e) => e.control === 'action.before')!.native;
+      return { ok: true, checks: [registered, wouldRun], command: g.commands.get(before)![0]! };
+    },
+    probe: probeOpenHands,
+    timeoutSec: rows[0]!.install.timeoutSec,
+  });
 }
 
 /**

@@ -3,9 +3,9 @@
  * the script they run, and a probe that feeds the registered command a review-mode write the way
  * Vibe would.
  */
-import { join } from 'node:path';
 import { vibeRegistry } from '../../core/registry/vibe';
-import { artifactCheck, commandRuntime, installCommand, probeCheck, type DoctorContext, type Placement } from '../cli/doctor/hosts';
+import { hookFileChecks } from '../cli/doctor/hook-file';
+import type { DoctorContext, Placement } from '../cli/doctor/hosts';
 import { deniedText, describeRun, parseJson, type ProbeResult, type ProbeWorld } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText, runProgram } from '../cli/doctor/system';
@@ -43,32 +43,26 @@ function vibeCommands(text: string): Map<string, string> {
  * Vibe has no command that lists the hooks it loaded, so doctor reads the file Vibe reads at each
  * session start and runs the registered command as Vibe would.
  */
-export async function vibeChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
-  const env = ctx.env;
-  const paths = vibePaths(env, p.scope, p.project);
-  const fix = installCommand('vibe', p);
-  const checks = [artifactCheck('vibe', p, join(ctx.distDir, 'vibe', 'stopline.mjs'), paths.script)];
-  const text = readText(paths.hooksFile);
-  if (text === null) {
-    checks.push(check('registered', 'fail', `${paths.hooksFile} does not exist: Vibe does not know about stopline`, fix));
-    return checks;
-  }
-  const commands = vibeCommands(text);
-  const ours = runsScript(paths.script);
-  const events = rowsToRegister(vibeRegistry, NO_NEEDS).map((r) => r.native);
-  const missing = events.filter((e) => !ours(commands.get(e) ?? ''));
-  if (missing.length) {
-    checks.push(check('registered', 'fail', `${paths.hooksFile} has no stopline table running ${paths.script} for ${missing.join(', ')}`, fix));
-    return checks;
-  }
-  checks.push(check('registered', 'pass', `${events.length} events registered in ${paths.hooksFile}`));
-  if (p.scope === 'project') checks.push(check('would-run', 'warn', `Vibe reads ${paths.hooksFile} only in a trusted folder; untrusted, it skips the file`, 'trust the folder in Vibe (or vibe --trust for one run), or stopline install vibe (user scope)'));
-  else checks.push(check('would-run', 'pass', `${paths.hooksFile} is read at every session start, with no trust step`));
-  const command = commands.get('pre_tool')!;
-  const rt = await commandRuntime(command, env.env);
-  checks.push(rt.check);
-  if (rt.ok) checks.push(probeCheck(await probeVibe(ctx.world(), command), 'vibe', p, VIBE_HOOK_TIMEOUT_SECONDS));
-  return checks;
+export function vibeChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+  const paths = vibePaths(ctx.env, p.scope, p.project);
+  return hookFileChecks(ctx, p, 'vibe', paths, {
+    registration(fix) {
+      const text = readText(paths.hooksFile);
+      if (text === null) return { ok: false, checks: [check('registered', 'fail', `${paths.hooksFile} does not exist: Vibe does not know about stopline`, fix)] };
+      const commands = vibeCommands(text);
+      const ours = runsScript(paths.script);
+      const events = rowsToRegister(vibeRegistry, NO_NEEDS).map((r) => r.native);
+      const missing = events.filter((e) => !ours(commands.get(e) ?? ''));
+      if (missing.length) return { ok: false, checks: [check('registered', 'fail', `${paths.hooksFile} has no stopline table running ${paths.script} for ${missing.join(', ')}`, fix)] };
+      const wouldRun =
+        p.scope === 'project'
+          ? check('would-run', 'warn', `Vibe reads ${paths.hooksFile} only in a trusted folder; untrusted, it skips the file`, 'trust the folder in Vibe (or vibe --trust for one run), or stopline install vibe (user scope)')
+          : check('would-run', 'pass', `${paths.hooksFile} is read at every session start, with no trust step`);
+      return { ok: true, checks: [check('registered', 'pass', `${events.length} events registered in ${paths.hooksFile}`), wouldRun], command: commands.get('pre_tool')! };
+    },
+    probe: probeVibe,
+    timeoutSec: VIBE_HOOK_TIMEOUT_SECONDS,
+  });
 }
 
 /** Vibe runs a hook command through the shell and reads only a top-level decision on stdout with exit 0. */

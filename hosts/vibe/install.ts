@@ -12,8 +12,8 @@ import { vibeRegistry } from '../../core/registry/vibe';
 import type { InstallRow } from '../cli/install/observe-events';
 import { NO_NEEDS, rowsToRegister } from '../cli/install/observe-events';
 import { hostHome, type Env, type Scope } from '../cli/install/locations';
-import { type HostPlanner, type InstallContext, placeFile, type PlanContext, requireDist } from '../cli/install/plan-context';
-import { hookCommand } from '../cli/install/runtime';
+import { type HostPlanner, type InstallContext, type PlanContext } from '../cli/install/plan-context';
+import { placeHookScript } from '../cli/install/hook-script';
 import { splitLines } from '../cli/install/text-lines';
 
 interface VibePaths {
@@ -93,12 +93,11 @@ export const vibePlanner: HostPlanner = {
   unsupportedScope: () => null,
 
   install(ctx: InstallContext) {
-    const src = requireDist(ctx.distDir, join('vibe', 'stopline.mjs'), 'vibe');
     const p = vibePaths(ctx.env, ctx.scope, ctx.project);
-    const artifacts = [placeFile(ctx, src, p.script)];
+    const { artifacts, command } = placeHookScript(ctx, 'vibe', p.script);
     const rows = rowsToRegister(vibeRegistry, NO_NEEDS);
     const before = ctx.ws.readText(p.hooksFile) ?? '';
-    ctx.ws.write(p.hooksFile, withVibeTables(before, vibeHookTables(rows, hookCommand(ctx.runtime, p.script), ctx.failClosed)), 'config');
+    ctx.ws.write(p.hooksFile, withVibeTables(before, vibeHookTables(rows, command, ctx.failClosed)), 'config');
     ctx.notes.push(`hooks: ${rows.map((r) => r.native).join(', ')} registered in ${p.hooksFile}`, `script: ${p.script}; Vibe reads hooks.toml when a session starts`);
     if (ctx.scope === 'project') ctx.warnings.push("Vibe loads a project's .vibe/hooks.toml only in a trusted folder (~/.vibe/trusted_folders.toml, or --trust for one run)");
     return { runtime: ctx.runtime.runtime, artifacts, configs: [p.hooksFile] };

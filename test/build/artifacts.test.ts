@@ -42,8 +42,6 @@ describe('the artifact list', () => {
       pi: 'pi/stopline.ts',
       gemini: 'gemini/stopline.mjs',
       qwen: 'qwen/stopline.mjs',
-      copilot: 'copilot/stopline.mjs',
-      droid: 'droid/stopline.mjs',
       openclaw: 'openclaw/index.js',
       cli: 'stopline.mjs',
       installer: 'install.sh',

@@ -24,8 +24,10 @@ const LABELS = Object.fromEntries(HOSTS.map((h) => [h, h === 'guard' ? 'stopline
 /** The bridge is fed Claude's captures (the native form takes Claude's field names). */
 const capturesOf = (h: SpawnedHost) => capturedPayloads(h === 'guard' ? 'claude' : h);
 const PAYLOADS = Object.fromEntries(HOSTS.map((h) => [h, capturesOf(h)])) as Record<SpawnedHost, Record<string, unknown>[]>;
-/** Copilot's hook file names the event as the script's argument; the others read it from the payload. */
-const ARGS: Partial<Record<SpawnedHost, string[]>> = { copilot: ['preToolUse'] };
+/** A hook file that names the event as the script's argument (its host's test rows say so); the others read it from the payload. */
+const ARGS: Partial<Record<SpawnedHost, string[]>> = Object.fromEntries(
+  Object.entries<HostTestRows>(FOLDER_ROWS).flatMap(([host, rows]) => (rows.commandHook?.eventArgs ? [[host, [...rows.commandHook.eventArgs.tool]]] : [])),
+);
 const counts: Record<string, number> = {};
 afterAll(() => {
   process.stderr.write(`property cases (spawned): ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}\n`);
@@ -38,8 +40,6 @@ const WRITE_EVENT: Record<SpawnedHost, { event: string; tool: string }> = {
   guard: { event: 'tool:before', tool: 'Write' },
   gemini: { event: 'BeforeTool', tool: 'write_file' },
   qwen: { event: 'PreToolUse', tool: 'write_file' },
-  copilot: { event: 'PreToolUse', tool: 'Write' },
-  droid: { event: 'PreToolUse', tool: 'Create' },
   // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
   ...(Object.fromEntries(Object.entries<HostTestRows>(FOLDER_ROWS).map(([host, rows]) => [host, rows.writeEvent])) as Record<keyof typeof FOLDER_ROWS, { event: string; tool: string }>),
 };

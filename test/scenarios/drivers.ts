@@ -15,8 +15,6 @@ import { InProcessHooks } from '../../core/hooks/in-process';
 import { REGISTRIES } from '../../core/registry/index';
 import { claudeAdapter } from '../../hosts/claude/adapter';
 import { codexAdapter } from '../../hosts/codex/adapter';
-import { copilotAdapter, namedBy } from '../../hosts/copilot/adapter';
-import { droidAdapter } from '../../hosts/droid/adapter';
 import { geminiAdapter } from '../../hosts/gemini/adapter';
 import { nativeAdapter } from '../../hosts/cli/guard/adapters';
 import { pluginDoor } from '../../hosts/hermes/doors';
@@ -165,8 +163,6 @@ function rewrittenInput(host: HostName, r: Rendered): unknown {
   switch (host) {
     case 'gemini':
       return hso.tool_input;
-    case 'copilot':
-      return j.modifiedArgs;
     case 'hermes':
       return j.action === 'modify' ? j.args : undefined;
     default:
@@ -201,21 +197,6 @@ function decisionFromRendered(host: HostName, r: Rendered): Seen {
       const j = fromJson(r.stdout);
       if (j?.action === 'block') return { decision: 'deny', stamp: String(j.message ?? '') };
       if (j?.action === 'approve') return { decision: 'ask', stamp: String(j.message ?? '') };
-      return { decision: 'allow' };
-    }
-    case 'copilot': {
-      // under a camelCase key Copilot reads only the top-level permissionDecision
-      const j = fromJson(r.stdout) ?? {};
-      const d = j.permissionDecision;
-      if (d === 'deny' || d === 'ask') return { decision: 'deny', stamp: String(j.permissionDecisionReason ?? '') };
-      return { decision: 'allow' };
-    }
-    case 'droid': {
-      // Droid reads only hookSpecificOutput.permissionDecision (and exit 2 with stderr)
-      if (r.exitCode === 2) return { decision: 'deny', stamp: r.stderr };
-      const hso = (fromJson(r.stdout)?.hookSpecificOutput ?? {}) as Record<string, unknown>;
-      const d = hso.permissionDecision;
-      if (d === 'deny' || d === 'ask') return { decision: 'deny', stamp: String(hso.permissionDecisionReason ?? '') };
       return { decision: 'allow' };
     }
     default: {
@@ -260,14 +241,6 @@ export const PAYLOADS = {
     prompt: (s: Sandbox, text: string) => ({ ...fixture('hermes', 'pre_llm_call.json'), hook_event_name: 'pre_llm_call', session_id: s.session, task_id: s.session, cwd: s.project, user_message: text }),
     tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('hermes', 'pre_tool_call-write_file.json'), hook_event_name: 'pre_tool_call', session_id: s.session, task_id: s.session, cwd: s.project, tool_name: t.name, args: t.input, tool_call_id: nextId('call_') }),
   },
-  copilot: {
-    prompt: (s: Sandbox, text: string) => ({ ...fixture('copilot', 'userPromptSubmitted.json'), sessionId: s.session, cwd: s.project, prompt: text }),
-    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('copilot', 'preToolUse-create.json'), sessionId: s.session, cwd: s.project, toolName: t.name, toolArgs: t.input }),
-  },
-  droid: {
-    prompt: (s: Sandbox, text: string) => ({ ...fixture('droid', 'UserPromptSubmit-subagent.json'), session_id: s.session, cwd: s.project, prompt: text, message_id: nextId('msg_') }),
-    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('droid', 'PreToolUse-Create.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input }),
-  },
   guard: {
     prompt: (s: Sandbox, text: string) => ({ hook_event_name: 'prompt:submit', session_id: s.session, cwd: s.project, prompt: text }),
     tool: (s: Sandbox, t: RenderedTool) => ({ hook_event_name: 'tool:before', session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input }),
@@ -284,7 +257,7 @@ export const PAYLOADS = {
   ...folderPayloads(),
 } as const;
 
-type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard' | 'gemini' | 'qwen' | 'copilot' | 'droid';
+type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard' | 'gemini' | 'qwen';
 
 const COMMAND_ADAPTERS: Record<CommandHost, CommandHookAdapter> = {
   claude: claudeAdapter,
@@ -293,31 +266,27 @@ const COMMAND_ADAPTERS: Record<CommandHost, CommandHookAdapter> = {
   guard: nativeAdapter,
   gemini: geminiAdapter,
   qwen: qwenAdapter,
-  copilot: copilotAdapter,
-  droid: droidAdapter,
 };
 
 /**
- * The argument a host's hook file passes the script for a prompt and for a tool call: only
- * Copilot's camelCase payloads need it (they do not name their event).
+ * The arguments a host's hook file passes the script for a prompt and for a tool call, for the
+ * hosts whose payloads name no event (their test folder's rows say so).
  */
-export const EVENT_ARGS: Partial<Record<keyof typeof PAYLOADS, { prompt: string[]; tool: string[] }>> = {
-  copilot: { prompt: ['userPromptSubmitted'], tool: ['preToolUse'] },
-};
+export const EVENT_ARGS: Partial<Record<keyof typeof PAYLOADS, { readonly prompt: readonly string[]; readonly tool: readonly string[] }>> = Object.fromEntries(
+  Object.entries<HostTestRows>(FOLDER_ROWS).flatMap(([host, rows]) => (rows.commandHook?.eventArgs ? [[host, rows.commandHook.eventArgs]] : [])),
+);
 
 function commandHookDriver(host: CommandHost, s: Sandbox): HostDriver {
-  const base = COMMAND_ADAPTERS[host];
-  const args = EVENT_ARGS[host];
-  const adapterFor = (which: 'prompt' | 'tool'): CommandHookAdapter => (args ? { ...base, nameEvent: namedBy(args[which]) } : base);
-  const send = (which: 'prompt' | 'tool', payload: unknown) => answerHook(adapterFor(which), JSON.stringify(payload), { env: s.env, cwd: s.project });
+  const adapter = COMMAND_ADAPTERS[host];
+  const send = (payload: unknown) => answerHook(adapter, JSON.stringify(payload), { env: s.env, cwd: s.project });
   return {
     host,
     async prompt(text) {
-      const r = await send('prompt', PAYLOADS[host].prompt(s, text));
+      const r = await send(PAYLOADS[host].prompt(s, text));
       if (r.exitCode !== 0 && r.exitCode !== 2) throw new Error(`${host} prompt: exit ${r.exitCode}: ${r.stderr}`);
     },
     async tool(t) {
-      return seenFromRendered(host, await send('tool', PAYLOADS[host].tool(s, t)), t.input);
+      return seenFromRendered(host, await send(PAYLOADS[host].tool(s, t)), t.input);
     },
   };
 }
@@ -388,17 +357,19 @@ function openclawDriver(s: Sandbox): HostDriver {
 /** A command-hook host whose rows live in its test folder, run with its adapter (command-hook-adapters.ts). */
 function folderCommandDriver(host: keyof typeof FOLDER_ROWS, s: Sandbox): HostDriver {
   const adapter = COMMAND_HOOK_ADAPTERS[host];
-  const send = (payload: unknown) => answerHook(adapter, JSON.stringify(payload), { env: s.env, cwd: s.project });
+  const args = EVENT_ARGS[host];
+  // the arguments the host's hook file passes the script, for a host whose payloads name no event
+  const send = (payload: unknown, which: 'prompt' | 'tool') => answerHook(adapter, JSON.stringify(payload), { env: s.env, cwd: s.project, ...(args ? { args: args[which] } : {}) });
   return {
     host,
     async prompt(text) {
       const payload = PAYLOADS[host].prompt(s, text);
       if (payload === null) return;
-      const r = await send(payload);
+      const r = await send(payload, 'prompt');
       if (r.exitCode !== 0 && r.exitCode !== 2) throw new Error(`${host} prompt: exit ${r.exitCode}: ${r.stderr}`);
     },
     async tool(t) {
-      return seenFromRendered(host, await send(PAYLOADS[host].tool(s, t)), t.input);
+      return seenFromRendered(host, await send(PAYLOADS[host].tool(s, t), 'tool'), t.input);
     },
   };
 }

@@ -48,8 +48,6 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   // Qwen refuses a relative path before any hook runs: the model's paths are absolute
   qwen: ['absolute'],
   // `~/x`, `@x` and `file://` are plain names in the cwd for both (observed on the real CLIs)
-  copilot: ['dotdot', 'absolute'],
-  droid: ['dotdot', 'absolute'],
   // OpenCode's tools and path handling (test/hosts/kilo/path-forms.test.ts)
   kilo: ['dotdot', 'absolute'],
   // one `@` dropped, `~/` the home, `file://` its path (observed on the real CLI)
@@ -232,47 +230,6 @@ function qwen(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   }
 }
 
-/** GitHub Copilot CLI 1.0.102, its camelCase tool names and inputs (test/fixtures/copilot/preToolUse-*.json). */
-function copilot(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
-  switch (t.op) {
-    case 'write':
-      return { name: 'create', input: { path: spell('copilot', t, ctx, true), file_text: t.content } };
-    case 'edit':
-      return { name: 'edit', input: { path: place(t.path, ctx, true), old_str: t.old, new_str: t.new } };
-    case 'read':
-      return { name: 'view', input: { path: place(t.path, ctx, true) } };
-    case 'shell':
-      return { name: 'bash', input: { command: t.command, description: 'run it' } };
-    case 'delegate':
-      return { name: 'task', input: { description: 'help', prompt: t.task, agent_type: 'general-purpose', name: 'helper' } };
-    case 'batch':
-      return null;
-    case 'mcp':
-      // an MCP tool under a name stopline has no table for
-      return { name: `${t.server}-${t.tool}`, input: mcpArgs(t) };
-  }
-}
-
-/** Factory Droid 0.225.2 (test/fixtures/droid/PreToolUse-*.json); MCP tools are `<server>___<tool>`. */
-function droid(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
-  switch (t.op) {
-    case 'write':
-      return { name: 'Create', input: { file_path: spell('droid', t, ctx, true), content: t.content } };
-    case 'edit':
-      return { name: 'Edit', input: { file_path: place(t.path, ctx, true), old_str: t.old, new_str: t.new } };
-    case 'read':
-      return { name: 'Read', input: { file_path: place(t.path, ctx, true) } };
-    case 'shell':
-      return { name: 'Execute', input: { command: t.command, summary: 'run it' } };
-    case 'delegate':
-      return { name: 'Task', input: { subagent_type: 'worker', description: 'help', prompt: t.task } };
-    case 'batch':
-      return null;
-    case 'mcp':
-      return { name: `${t.server}___${t.tool}`, input: mcpArgs(t) };
-  }
-}
-
 /** OpenClaw 2026.9.6 (test/fixtures/openclaw/before_tool_call-*.json): Pi's tool shapes under its own names. */
 function openclaw(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   switch (t.op) {
@@ -303,8 +260,6 @@ export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderCo
   guard: (t, ctx) => claudeLike(t, ctx, 'guard'),
   gemini,
   qwen,
-  copilot,
-  droid,
   kilo: (t, ctx) => opencode(t, ctx, 'kilo'),
   openclaw,
   ...folderRows((r, host) => (t: NeutralTool, ctx: RenderContext) => r.render(t, ctx, { spell: (w, c, absolute) => spell(host, w, c, absolute), place })),

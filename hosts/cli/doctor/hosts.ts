@@ -40,9 +40,7 @@ import { findOnPath, isRuntime } from '../install/runtime';
 import { parseTableHeader } from '../install/toml-trust';
 import { YamlEditError, enablePlugin } from '../install/yaml-plugins';
 import { opencode2Checks } from './opencode2';
-import { PROBE_REASON, probeClaude, probeCodex, probeCopilot, probeDroid, probeGemini, probeHermes, probeOpenClaw, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
-import { COPILOT_EVENTS, COPILOT_HOOK_TIMEOUT_SECONDS, copilotPaths } from '../install/host-copilot';
-import { DROID_EVENTS, DROID_HOOK_TIMEOUT_SECONDS, HOOKS_FILE_MAP, SETTINGS_MAP, droidPaths } from '../install/host-droid';
+import { PROBE_REASON, probeClaude, probeCodex, probeGemini, probeHermes, probeOpenClaw, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
 import { claudeDoorCheck, claudeDoorFacts } from './claude-door';
@@ -641,119 +639,6 @@ export function geminiChecks(ctx: DoctorContext, p: Placement): Promise<Check[]>
 
 export function qwenChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
   return settingsHostChecks(ctx, p, qwenHost, { wouldRun: (c, pl, paths) => qwenWouldRun(c.env, pl, paths.settings, paths.script), probe: probeQwen });
-}
-
-// --------------------------------------------------------------------------------- Copilot
-
-/** The command of each camelCase event in stopline's Copilot hook file (`bash`, else `command`). */
-function copilotCommands(text: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const doc = JSON.parse(text) as { hooks?: Record<string, { bash?: unknown; command?: unknown }[]> };
-  for (const [event, entries] of Object.entries(doc.hooks ?? {})) {
-    const entry = Array.isArray(entries) ? entries[0] : undefined;
-    const cmd = entry?.bash ?? entry?.command;
-    if (typeof cmd === 'string') out.set(event, cmd);
-  }
-  return out;
-}
-
-export async function copilotChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
-  const env = ctx.env;
-  const paths = copilotPaths(env, p.scope, p.project);
-  const fix = installCommand('copilot', p);
-  const checks = [artifactCheck('copilot', p, join(ctx.distDir, 'copilot', 'stopline.mjs'), paths.script)];
-  const text = readText(paths.hooksFile);
-  if (text === null) {
-    checks.push(check('registered', 'fail', `${paths.hooksFile} does not exist: Copilot does not know about stopline`, fix));
-    return checks;
-  }
-  let commands: Map<string, string>;
-  let disabled = false;
-  try {
-    commands = copilotCommands(text);
-    disabled = (JSON.parse(text) as { disableAllHooks?: unknown }).disableAllHooks === true;
-  } catch (e) {
-    checks.push(check('registered', 'fail', `${paths.hooksFile} is not valid JSON (${e instanceof Error ? e.message : String(e)}); Copilot skips it`, fix));
-    return checks;
-  }
-  const ours = runsScript(paths.script);
-  // each handler must run the installed script and name its own event: the payload does not
-  const missing = COPILOT_EVENTS.filter((e) => {
-    const cmd = commands.get(e);
-    return cmd === undefined || !ours(cmd) || !cmd.trimEnd().endsWith(` ${e}`);
-  });
-  if (missing.length) {
-    checks.push(check('registered', 'fail', `${paths.hooksFile} has no stopline handler (running ${paths.script} with its event) for ${missing.join(', ')}`, fix));
-    return checks;
-  }
-  checks.push(check('registered', 'pass', `${COPILOT_EVENTS.length} events registered in ${paths.hooksFile}`));
-  if (disabled) checks.push(check('would-run', 'fail', `${paths.hooksFile} sets "disableAllHooks": true, so Copilot runs none of its hooks`, fix));
-  else if (p.scope === 'project') checks.push(check('would-run', 'warn', `Copilot runs ${paths.hooksDir} only in a folder you trusted; untrusted, it skips the hooks without a word`, 'trust the folder when Copilot asks (or copilot --trust-folder), or stopline install copilot (user scope)'));
-  else checks.push(check('would-run', 'pass', `${paths.hooksDir} is loaded on every start, with no trust step`));
-  const command = commands.get('preToolUse')!;
-  const rt = await commandRuntime(command, env.env);
-  checks.push(rt.check);
-  if (rt.ok) checks.push(probeCheck(await probeCopilot(ctx.world(), command), 'copilot', p, COPILOT_HOOK_TIMEOUT_SECONDS));
-  return checks;
-}
-
-// ----------------------------------------------------------------------------------- Droid
-
-export async function droidChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
-  const env = ctx.env;
-  const paths = droidPaths(env, p.scope, p.project);
-  const fix = installCommand('droid', p);
-  const checks = [artifactCheck('droid', p, join(ctx.distDir, 'droid', 'stopline.mjs'), paths.script)];
-  const ours = runsScript(paths.script);
-  // per event, Droid reads hooks.json when that file lists the event, else settings.json's hooks
-  const files = [
-    { file: paths.hooksFile, base: HOOKS_FILE_MAP },
-    { file: paths.settingsFile, base: SETTINGS_MAP },
-  ].map((f) => {
-    const text = readText(f.file);
-    if (text === null || text.trim() === '') return { ...f, text, events: new Set<string>(), ours: new Map<string, number[]>(), disabled: false };
-    try {
-      const root = parseJsonDocument(text);
-      const map = nodeAt(root, f.base);
-      const off = nodeAt(root, ['hooksDisabled']);
-      return { ...f, text, events: new Set(map?.type === 'object' ? map.props.map((x) => x.key) : []), ours: findOurGroups(text, ours, f.base), disabled: off?.type === 'scalar' && off.value === true };
-    } catch (e) {
-      return { ...f, text, events: new Set<string>(), ours: new Map<string, number[]>(), disabled: false, problem: e instanceof JsonEditError ? e.message : String(e) };
-    }
-  });
-  const [hooksFile, settings] = files as [(typeof files)[number], (typeof files)[number]];
-  const broken = files.find((f) => 'problem' in f);
-  if (broken) {
-    checks.push(check('registered', 'fail', `${broken.file} cannot be read as JSON (${(broken as { problem: string }).problem}); Droid may not read it either`, `fix the file, then ${fix}`));
-    return checks;
-  }
-  const missing: string[] = [];
-  const shadowed: string[] = [];
-  let command: string | undefined;
-  for (const e of DROID_EVENTS) {
-    const read = hooksFile.events.has(e) ? hooksFile : settings;
-    if (read.ours.has(e)) {
-      if (e === 'PreToolUse') {
-        const groups = nodeValue(nodeAt(parseJsonDocument(read.text!), [...read.base, e]) as never) as { hooks?: { command?: unknown }[] }[];
-        command = String(groups[read.ours.get(e)![0]!]?.hooks?.[0]?.command ?? '');
-      }
-    } else if (read === hooksFile && settings.ours.has(e)) shadowed.push(e);
-    else missing.push(e);
-  }
-  if (shadowed.length) checks.push(check('registered', 'fail', `${paths.hooksFile} lists ${shadowed.join(', ')}, which replaces the same events of ${paths.settingsFile}, where stopline's handlers are: Droid never runs them`, fix));
-  else if (missing.length) checks.push(check('registered', 'fail', `no stopline handler Droid would read for ${missing.join(', ')} (in ${paths.hooksFile} or ${paths.settingsFile})`, fix));
-  else checks.push(check('registered', 'pass', `${DROID_EVENTS.length} events registered where Droid reads them (${paths.hooksFile}, ${paths.settingsFile})`));
-  if (checks[checks.length - 1]!.status === 'fail') return checks;
-  const off = files.filter((f) => f.disabled).map((f) => f.file);
-  checks.push(
-    off.length
-      ? check('would-run', 'fail', `${off.join(' and ')} set${off.length === 1 ? 's' : ''} "hooksDisabled": true, so Droid runs none of those hooks`, `remove "hooksDisabled" / ${fix}`)
-      : check('would-run', 'pass', 'hooks are on, and the handlers match every tool'),
-  );
-  const rt = await commandRuntime(command!, env.env);
-  checks.push(rt.check);
-  if (rt.ok) checks.push(probeCheck(await probeDroid(ctx.world(), command!), 'droid', p, DROID_HOOK_TIMEOUT_SECONDS));
-  return checks;
 }
 
 // -------------------------------------------------------------------------------- OpenClaw

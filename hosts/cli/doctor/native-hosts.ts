@@ -4,9 +4,8 @@
  * the host's own words, and what to feed the installed hook.
  *
  * Gemini CLI (`gemini extensions install <dist/gemini>`) and Qwen Code (`qwen extensions install
- * <dist/qwen>`) copy the extension folder to `<host folder>/extensions/stopline/`. GitHub Copilot
- * CLI's `copilot plugin install` (a local marketplace, loaded live from its folder) and Factory
- * Droid's `droid plugin install` (copied into its plugin cache) are found the same way.
+ * <dist/qwen>`) copy the extension folder to `<host folder>/extensions/stopline/`. A host whose
+ * door lives in its own folder (hosts/<host>/doctor.ts) keeps it beside its doctor checks.
  *
  * Hosts without a door: Hermes' `hermes plugins install` clones into the same
  * `$HERMES_HOME/plugins/stopline/` that `stopline install hermes` uses, so the Hermes checks cover
@@ -20,26 +19,18 @@ import { KILO_FOLDERS } from '../../../core/registry/kilo';
 import { isRecord } from '../../../core/check';
 import { CLAUDE_PLUGIN_ID, claudeObserveNeeds } from '../install/host-claude';
 import { CODEX_EVENTS, codexObserveNeeds } from '../install/host-codex';
-import { claudeConfigDir, codexHome, copilotHome, factoryHome, geminiDir, piAgentDir, qwenDir, xdgConfigHome, type Env, type Host } from '../install/locations';
+import { claudeConfigDir, codexHome, geminiDir, piAgentDir, qwenDir, xdgConfigHome, type Env, type Host } from '../install/locations';
 import { parseTableHeader } from '../install/toml-trust';
 import { claudeDoor, eventsCheck } from './hosts';
 import type { DoctorContext } from './hosts';
-import { PACKAGE, extensionHookCommand, packageName, parseJson, pluginEvents, pluginHookCommand, probeCheck } from './native';
+import { PACKAGE, extensionHookCommand, hookProbe, packageName, parseJson, pluginEvents, pluginHookCommand, probeCheck, wholeFolder } from './native';
 import type { NativeDoor, NativeInstall } from './native';
-import { probeClaude, probeCodex, probeCopilot, probeDroid, probeGemini, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
+import { probeClaude, probeCodex, probeGemini, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
 import type { Check } from './report';
 import { readText } from './system';
 
-/** A plugin folder that is the dist part itself. */
-const wholeFolder = (part: string) => (n: NativeInstall, distDir: string) => ({ src: join(distDir, part), dest: n.dir });
-
-/** The probe of a hook command read from the installed files, or a fail when they hold none. */
-async function hookProbe(command: string | undefined, missing: string, n: NativeInstall, run: (command: string) => Promise<ProbeResult>): Promise<Check[]> {
-  if (!command) return [check('enforcement', 'fail', missing, n.remove)];
-  return [probeCheck(await run(command))];
-}
 
 /** The probe of an in-process plugin file, loaded by a runtime on PATH as the host would load it. */
 async function fileProbe(ctx: DoctorContext, file: string, ts: boolean, run: (world: ProbeWorld, file: string, argv: string[]) => Promise<ProbeResult>): Promise<Check[]> {
@@ -271,82 +262,3 @@ function qwenNative(env: Env): NativeInstall[] {
 }
 
 export const qwenNativeDoor = extensionDoor('qwen', qwenNative, { event: 'PreToolUse', variable: 'CLAUDE_PLUGIN_ROOT' }, probeQwen);
-
-/**
- * Copilot: `enabledPlugins` in settings.json names `stopline@<marketplace>`; a directory
- * marketplace (`extraKnownMarketplaces`) is loaded live, so the plugin folder is the one its
- * marketplace.json names. Other marketplace kinds keep a copy doctor does not look into.
- */
-function copilotNative(env: Env): NativeInstall[] {
-  const file = join(copilotHome(env), 'settings.json');
-  const settings = parseJson(readText(file));
-  const enabled = isRecord(settings) && isRecord(settings.enabledPlugins) ? settings.enabledPlugins : {};
-  const markets = isRecord(settings) && isRecord(settings.extraKnownMarketplaces) ? settings.extraKnownMarketplaces : {};
-  const out: NativeInstall[] = [];
-  for (const id of Object.keys(enabled)) {
-    // `copilot plugin uninstall` leaves the id at false, as `disable` does: only an enabled one counts
-    if (!id.startsWith(`${PACKAGE}@`) || enabled[id] !== true) continue;
-    const market = markets[id.slice(PACKAGE.length + 1)];
-    const source = isRecord(market) && isRecord(market.source) ? market.source : undefined;
-    let dir = '';
-    if (source?.source === 'directory' && typeof source.path === 'string') {
-      for (const manifest of ['.plugin/marketplace.json', '.github/plugin/marketplace.json', '.claude-plugin/marketplace.json']) {
-        const m = parseJson(readText(join(source.path, manifest)));
-        const plugin = isRecord(m) && Array.isArray(m.plugins) ? m.plugins.find((p) => isRecord(p) && p.name === PACKAGE) : undefined;
-        if (isRecord(plugin) && typeof plugin.source === 'string') {
-          dir = resolve(source.path, plugin.source);
-          break;
-        }
-      }
-    }
-    out.push({ host: 'copilot', id, via: 'copilot plugin install', dir, recordedIn: file, remove: `copilot plugin uninstall ${id}`, enabled: enabled[id] === true });
-  }
-  return out;
-}
-
-/** The Copilot plugin's preToolUse command (camelCase `bash`), with COPILOT_PLUGIN_ROOT as Copilot sets it. */
-function copilotPluginCommand(hooksFile: string, dir: string): string | undefined {
-  const hooks = parseJson(readText(hooksFile));
-  const list = isRecord(hooks) && isRecord(hooks.hooks) && Array.isArray(hooks.hooks.preToolUse) ? hooks.hooks.preToolUse : [];
-  const first = list.find((e) => isRecord(e) && (typeof e.bash === 'string' || typeof e.command === 'string')) as { bash?: string; command?: string } | undefined;
-  const command = first?.bash ?? first?.command;
-  return command ? `export COPILOT_PLUGIN_ROOT='${dir.replace(/'/g, "'\\''")}'; ${command}` : undefined;
-}
-
-export const copilotNativeDoor: NativeDoor = {
-  find: copilotNative,
-  shipped: wholeFolder('copilot'),
-  enable: (n) => `copilot plugin enable ${n.id}`,
-  probe: (n, ctx) => hookProbe(copilotPluginCommand(join(n.dir, 'hooks.json'), n.dir), `the plugin has no preToolUse hook in ${n.dir}`, n, (c) => probeCopilot(ctx.world(), c)),
-};
-
-/**
- * Droid: `enabledPlugins` in settings.json names `stopline@<marketplace>`; the plugin is a copy in
- * `plugins/cache/<marketplace>-<hash>/stopline-<hash>/<commit>/` (the newest one counts).
- */
-function droidNative(env: Env): NativeInstall[] {
-  const home = factoryHome(env);
-  const file = join(home, 'settings.json');
-  const settings = parseJson(readText(file));
-  const enabled = isRecord(settings) && isRecord(settings.enabledPlugins) ? settings.enabledPlugins : {};
-  const cache = join(home, 'plugins', 'cache');
-  const dirsIn = (d: string, prefix: string) => (existsSync(d) ? readdirSync(d).filter((n) => n.startsWith(prefix) && statSync(join(d, n)).isDirectory()).map((n) => join(d, n)) : []);
-  const out: NativeInstall[] = [];
-  for (const id of Object.keys(enabled)) {
-    if (!id.startsWith(`${PACKAGE}@`)) continue;
-    const market = id.slice(PACKAGE.length + 1);
-    const copies = dirsIn(cache, `${market}-`).flatMap((m) => dirsIn(m, `${PACKAGE}-`)).flatMap((p) => dirsIn(p, ''));
-    const newest = copies.sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs).pop() ?? '';
-    out.push({ host: 'droid', id, via: 'droid plugin install', dir: newest, recordedIn: file, remove: `droid plugin uninstall ${id}`, enabled: enabled[id] === true });
-  }
-  return out;
-}
-
-export const droidNativeDoor: NativeDoor = {
-  find: droidNative,
-  shipped: wholeFolder('droid'),
-  enable: (n) => `set "${n.id}": true under enabledPlugins in ${n.recordedIn}`,
-  // Droid puts the plugin folder into the command text itself
-  probe: (n, ctx) =>
-    hookProbe(pluginHookCommand(join(n.dir, 'hooks', 'hooks.json'), 'DROID_PLUGIN_ROOT', n.dir)?.split('${DROID_PLUGIN_ROOT}').join(n.dir), `the plugin has no PreToolUse hook in ${n.dir}`, n, (c) => probeDroid(ctx.world(), c)),
-};

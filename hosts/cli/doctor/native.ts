@@ -127,3 +127,12 @@ export function doubleCheck(host: Host, native: readonly NativeInstall[]): Check
     `keep one: ${native[0]!.remove}, or stopline uninstall ${host}`,
   );
 }
+
+/** A plugin folder that is the dist part itself. */
+export const wholeFolder = (part: string) => (n: NativeInstall, distDir: string) => ({ src: join(distDir, part), dest: n.dir });
+
+/** The probe of a hook command read from the installed files, or a fail when they hold none. */
+export async function hookProbe(command: string | undefined, missing: string, n: NativeInstall, run: (command: string) => Promise<ProbeResult>): Promise<Check[]> {
+  if (!command) return [check('enforcement', 'fail', missing, n.remove)];
+  return [probeCheck(await run(command))];
+}

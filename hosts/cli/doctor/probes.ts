@@ -159,38 +159,6 @@ export async function probeQwen(w: ProbeWorld, command: string): Promise<ProbeRe
   return { denied: false, ms: r.ms, why: `a review-mode write_file was not denied: ${describeRun(r)}` };
 }
 
-// ------------------------------------------------------------------ Copilot CLI and Droid
-
-/**
- * Copilot runs a hook with /bin/bash and a camelCase payload that names no event (the handler's
- * command passes it). The deny Copilot reads there is the top-level permissionDecision.
- */
-export async function probeCopilot(w: ProbeWorld, command: string): Promise<ProbeResult> {
-  const payload = { sessionId: w.sessionId, timestamp: Date.now(), cwd: w.project, toolName: 'create', toolArgs: { path: w.target, file_text: 'probe\n' } };
-  const shell = findOnPath('bash', '/bin:/usr/bin') ?? '/bin/sh';
-  const r = await runProgram([shell, '-c', command], { env: { ...w.env, COPILOT_PROJECT_DIR: w.project }, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
-  const out = parseJson(r.stdout);
-  if (r.code === 0 && out?.permissionDecision === 'deny' && deniedText(out.permissionDecisionReason as string)) return { denied: true, ms: r.ms, via: 'permissionDecision "deny"' };
-  return { denied: false, ms: r.ms, why: `a review-mode create was not denied: ${describeRun(r)}` };
-}
-
-/** Droid runs a hook with `sh -c`; the deny it reads is hookSpecificOutput.permissionDecision (or exit 2). */
-export async function probeDroid(w: ProbeWorld, command: string): Promise<ProbeResult> {
-  const payload = {
-    session_id: w.sessionId,
-    transcript_path: '',
-    cwd: w.project,
-    permission_mode: 'auto-low',
-    hook_event_name: 'PreToolUse',
-    tool_name: 'Create',
-    tool_input: { file_path: w.target, content: 'probe\n' },
-  };
-  const r = await runProgram(['/bin/sh', '-c', command], { env: { ...w.env, FACTORY_PROJECT_DIR: w.project }, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
-  const hso = parseJson(r.stdout)?.hookSpecificOutput as Record<string, unknown> | undefined;
-  if (r.code === 0 && hso?.permissionDecision === 'deny' && deniedText(hso.permissionDecisionReason as string)) return { denied: true, ms: r.ms, via: 'hookSpecificOutput permissionDecision "deny"' };
-  return { denied: false, ms: r.ms, why: `a review-mode Create was not denied: ${describeRun(r)}` };
-}
-
 // ------------------------------------------------------------------------------- Hermes
 
 const HERMES_DRIVER = `

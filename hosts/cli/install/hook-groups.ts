@@ -1,7 +1,7 @@
 /**
- * Claude Code's settings.json, Codex's hooks.json and Droid's settings.json share one shape:
+ * Claude Code's settings.json, Codex's hooks.json and the settings files of hosts that copy them share one shape:
  *   {"hooks": {"<Event>": [ {"matcher"?: "...", "hooks": [ {"type":"command","command":"...", ...} ]} ]}}
- * Droid's hooks.json is the event map itself (`base` []: the events at the top).
+ * A file may be the event map itself (`base` []: the events at the top).
  * stopline owns whole groups whose every handler runs its installed script; nothing else
  * in the file is touched. New groups go at the end of an event's list so the position
  * (and, for Codex, the trust key) of every existing group stays where it was.
@@ -63,7 +63,7 @@ function canonical(v: unknown): unknown {
   return v;
 }
 
-/** Where the event map sits in the file: under `hooks`, or at the top (Droid's hooks.json). */
+/** Where the event map sits in the file: under `hooks`, or at the top (a bare event map). */
 export type EventMapPath = readonly string[];
 const UNDER_HOOKS: EventMapPath = ['hooks'];
 

@@ -80,16 +80,6 @@ export function qwenDir(e: Env): string {
   return hostHome(e, 'qwen');
 }
 
-/** Copilot's user folder: `$COPILOT_HOME`, else `~/.copilot`. */
-export function copilotHome(e: Env): string {
-  return hostHome(e, 'copilot');
-}
-
-/** Droid's user folder: `$FACTORY_HOME_OVERRIDE/.factory`, else `~/.factory`. */
-export function factoryHome(e: Env): string {
-  return hostHome(e, 'droid');
-}
-
 /** The user's stopline.json (failMode lives there). */
 export function stoplineConfigFile(e: Env): string {
   return join(xdgConfigHome(e), 'stopline', 'stopline.json');

@@ -12,8 +12,8 @@ import { installRows } from '../../../core/registry/rows';
 import type { HostRegistry, InstallSpec } from '../../../core/registry/types';
 import { mergeHookGroups, removeHookGroups, type EventGroup, type EventMapPath, type HookHandler } from './hook-groups';
 import type { Env, Host, Scope } from './locations';
-import { editingJson, type HostPlanner, type InstallContext, placeFile, type PlanContext, requireDist, runsScript } from './plan-context';
-import { hookCommand } from './runtime';
+import { editingJson, type HostPlanner, type InstallContext, type PlanContext, runsScript } from './plan-context';
+import { placeHookScript } from './hook-script';
 
 interface SettingsHookPaths {
   /** the host's folder for this scope (`~/.gemini`, `<project>/.qwen`, …) */
@@ -58,12 +58,11 @@ export function settingsHookPlanner(h: SettingsHookHost): HostPlanner {
     unsupportedScope: () => null,
 
     install(ctx: InstallContext) {
-      const src = requireDist(ctx.distDir, join(h.host, 'stopline.mjs'), h.host);
       const p = settingsHookPaths(h, ctx.env, ctx.scope, ctx.project);
-      const artifacts = [placeFile(ctx, src, p.script)];
+      const { artifacts, command, ours } = placeHookScript(ctx, h.host, p.script);
       const before = ctx.ws.readText(p.settings);
-      const groups = settingsHookGroups(h, hookCommand(ctx.runtime, p.script));
-      const text = editingJson(p.settings, () => mergeHookGroups(before === null || before.trim() === '' ? '{}\n' : before, groups, runsScript(p.script), p.settings, mapOf(h, before, p.settings)));
+      const groups = settingsHookGroups(h, command);
+      const text = editingJson(p.settings, () => mergeHookGroups(before === null || before.trim() === '' ? '{}\n' : before, groups, ours, p.settings, mapOf(h, before, p.settings)));
       ctx.ws.write(p.settings, text, 'config');
       const said = h.notes(p, ctx.scope, { env: ctx.env, project: ctx.project, exists: (path) => ctx.ws.readText(path) !== null });
       ctx.notes.push(`hooks: ${groups.length} events registered in ${p.settings}`, ...said.notes);

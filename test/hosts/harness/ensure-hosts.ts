@@ -27,8 +27,6 @@ export const HOSTS_FOR = {
   hermes: ['hermes'],
   gemini: ['gemini'],
   qwen: ['qwen'],
-  copilot: ['copilot'],
-  droid: ['droid'],
   kilo: ['kilo'],
   openclaw: ['openclaw', 'node24'],
   // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)

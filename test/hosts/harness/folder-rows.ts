@@ -3,12 +3,16 @@
 // the module (`node build/host-files.mjs --write` after adding one): not edited by hand.
 
 import type { HostTestRows } from './host-rows';
+import { rows as copilotRows } from '../copilot/rows';
+import { rows as droidRows } from '../droid/rows';
 import { rows as clineRows } from '../cline/rows';
 import { rows as kimiRows } from '../kimi/rows';
 import { rows as openhandsRows } from '../openhands/rows';
 import { rows as vibeRows } from '../vibe/rows';
 
 export const FOLDER_ROWS = {
+  copilot: copilotRows,
+  droid: droidRows,
   cline: clineRows,
   kimi: kimiRows,
   openhands: openhandsRows,

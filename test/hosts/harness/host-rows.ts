@@ -41,6 +41,8 @@ export interface CommandHookRows {
   decision(r: Rendered): Seen;
   /** the tool input the host runs instead of the model's, from the answer's JSON */
   rewrittenInput(answer: Record<string, unknown>): unknown;
+  /** for a host whose payloads name no event: the arguments its hook file passes the script for a prompt and a tool call */
+  readonly eventArgs?: { readonly prompt: readonly string[]; readonly tool: readonly string[] };
 }
 
 export interface HostTestRows {

@@ -10,12 +10,12 @@
  * the person trusted in Copilot, hence the warning for project scope.
  */
 import { join } from 'node:path';
-import { copilotRegistry } from '../../../core/registry/copilot';
-import { installRows } from '../../../core/registry/rows';
-import { hookFileDoc } from './hook-files';
-import { copilotHome, type Env, type Scope } from './locations';
-import { artifactMode, placeFile, requireDist, type HostPlanner, type InstallContext } from './plan-context';
-import { hookCommand } from './runtime';
+import { copilotRegistry } from '../../core/registry/copilot';
+import { installRows } from '../../core/registry/rows';
+import { hookFileDoc } from '../cli/install/hook-files';
+import { hostHome, type Env, type Scope } from '../cli/install/locations';
+import { artifactMode, type HostPlanner, type InstallContext } from '../cli/install/plan-context';
+import { placeHookScript } from '../cli/install/hook-script';
 
 /** The events `stopline install copilot` registers: the registry rows with an install column. */
 export const COPILOT_EVENTS: readonly string[] = installRows(copilotRegistry).map((e) => e.native);
@@ -34,7 +34,7 @@ export function copilotPaths(env: Env, scope: Scope, project: string): CopilotPa
     const hooksDir = join(project, '.github', 'hooks');
     return { hooksDir, hooksFile: join(hooksDir, 'stopline.json'), script: join(hooksDir, 'stopline', 'stopline.mjs') };
   }
-  const home = copilotHome(env);
+  const home = hostHome(env, 'copilot');
   return { hooksDir: join(home, 'hooks'), hooksFile: join(home, 'hooks', 'stopline.json'), script: join(home, 'stopline', 'stopline.mjs') };
 }
 
@@ -49,10 +49,9 @@ export const copilotPlanner: HostPlanner = {
   unsupportedScope: () => null,
 
   install(ctx: InstallContext) {
-    const src = requireDist(ctx.distDir, join('copilot', 'stopline.mjs'), 'copilot');
     const p = copilotPaths(ctx.env, ctx.scope, ctx.project);
-    const artifacts = [placeFile(ctx, src, p.script)];
-    ctx.ws.write(p.hooksFile, copilotHookFile(hookCommand(ctx.runtime, p.script)), 'artifact', artifactMode(p.hooksFile));
+    const { artifacts, command } = placeHookScript(ctx, 'copilot', p.script);
+    ctx.ws.write(p.hooksFile, copilotHookFile(command), 'artifact', artifactMode(p.hooksFile));
     artifacts.push(p.hooksFile);
     ctx.notes.push(`hooks: ${COPILOT_EVENTS.length} events in ${p.hooksFile}`);
     if (ctx.scope === 'project') ctx.warnings.push("Copilot runs a project's .github/hooks only in a folder you trusted (it asks on first start; or --trust-folder); untrusted, it skips them without a word");

@@ -9,13 +9,13 @@
  * `settings.json`. Groups are whole and ours only when every handler runs the installed script.
  */
 import { join } from 'node:path';
-import { droidRegistry } from '../../../core/registry/droid';
-import { installRows } from '../../../core/registry/rows';
-import { findOurGroups, mergeHookGroups, removeHookGroups, type EventGroup, type EventMapPath } from './hook-groups';
-import { nodeAt, parseJsonDocument } from './json-edit';
-import { factoryHome, type Env, type Scope } from './locations';
-import { editingJson, type HostPlanner, type InstallContext, placeFile, type PlanContext, requireDist, runsScript } from './plan-context';
-import { hookCommand } from './runtime';
+import { droidRegistry } from '../../core/registry/droid';
+import { installRows } from '../../core/registry/rows';
+import { findOurGroups, mergeHookGroups, removeHookGroups, type EventGroup, type EventMapPath } from '../cli/install/hook-groups';
+import { nodeAt, parseJsonDocument } from '../cli/install/json-edit';
+import { hostHome, type Env, type Scope } from '../cli/install/locations';
+import { editingJson, type HostPlanner, type InstallContext, type PlanContext, runsScript } from '../cli/install/plan-context';
+import { placeHookScript } from '../cli/install/hook-script';
 
 /** The events `stopline install droid` registers: the registry rows with an install column. */
 export const DROID_EVENTS: readonly string[] = installRows(droidRegistry).map((e) => e.native);
@@ -31,7 +31,7 @@ interface DroidPaths {
 }
 
 export function droidPaths(env: Env, scope: Scope, project: string): DroidPaths {
-  const dir = scope === 'user' ? factoryHome(env) : join(project, '.factory');
+  const dir = scope === 'user' ? hostHome(env, 'droid') : join(project, '.factory');
   return { dir, script: join(dir, 'stopline', 'stopline.mjs'), hooksFile: join(dir, 'hooks.json'), settingsFile: join(dir, 'settings.json') };
 }
 
@@ -72,16 +72,14 @@ export const droidPlanner: HostPlanner = {
   unsupportedScope: () => null,
 
   install(ctx: InstallContext) {
-    const src = requireDist(ctx.distDir, join('droid', 'stopline.mjs'), 'droid');
     const p = droidPaths(ctx.env, ctx.scope, ctx.project);
-    const artifacts = [placeFile(ctx, src, p.script)];
-    const ours = runsScript(p.script);
+    const { artifacts, command, ours } = placeHookScript(ctx, 'droid', p.script);
     const hooksBefore = ctx.ws.readText(p.hooksFile);
     const settingsBefore = ctx.ws.readText(p.settingsFile);
     // where each event goes is decided on the person's own entries (an earlier install's left out)
     const without = (text: string | null, base: EventMapPath, file: string) => (text === null ? null : editingJson(file, () => removeHookGroups(orEmpty(text), ours, base).text));
     const targets = droidTargets(without(hooksBefore, HOOKS_FILE_MAP, p.hooksFile), without(settingsBefore, SETTINGS_MAP, p.settingsFile), p);
-    const groups = droidGroups(hookCommand(ctx.runtime, p.script));
+    const groups = droidGroups(command);
     const configs: string[] = [];
     const toHooks = groups.filter((g) => targets.get(g.event) === 'hooks');
     const toSettings = groups.filter((g) => targets.get(g.event) === 'settings');

@@ -1,0 +1,41 @@
+/**
+ * Factory Droid 0.225.2's rows of the shared suites (test/fixtures/droid/PreToolUse-*.json):
+ * absolute paths; MCP tools are `<server>___<tool>`.
+ */
+import { answerJson, type HostTestRows } from '../harness/host-rows';
+
+export const rows: HostTestRows = {
+  commandHook: {
+    prompt: (s, text, kit) => ({ ...kit.fixture('droid', 'UserPromptSubmit-subagent.json'), session_id: s.session, cwd: s.project, prompt: text, message_id: kit.nextId('msg_') }),
+    tool: (s, t, kit) => ({ ...kit.fixture('droid', 'PreToolUse-Create.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input }),
+    // Droid reads only hookSpecificOutput.permissionDecision (and exit 2 with stderr)
+    decision(r) {
+      if (r.exitCode === 2) return { decision: 'deny', stamp: r.stderr };
+      const hso = (answerJson(r.stdout)?.hookSpecificOutput ?? {}) as Record<string, unknown>;
+      const d = hso.permissionDecision;
+      if (d === 'deny' || d === 'ask') return { decision: 'deny', stamp: String(hso.permissionDecisionReason ?? '') };
+      return { decision: 'allow' };
+    },
+    rewrittenInput: (j) => (j.hookSpecificOutput as Record<string, unknown> | undefined)?.updatedInput,
+  },
+  pathForms: ['dotdot', 'absolute'],
+  render(t, ctx, kit) {
+    switch (t.op) {
+      case 'write':
+        return { name: 'Create', input: { file_path: kit.spell(t, ctx, true), content: t.content } };
+      case 'edit':
+        return { name: 'Edit', input: { file_path: kit.place(t.path, ctx, true), old_str: t.old, new_str: t.new } };
+      case 'read':
+        return { name: 'Read', input: { file_path: kit.place(t.path, ctx, true) } };
+      case 'shell':
+        return { name: 'Execute', input: { command: t.command, summary: 'run it' } };
+      case 'delegate':
+        return { name: 'Task', input: { subagent_type: 'worker', description: 'help', prompt: t.task } };
+      case 'batch':
+        return null;
+      case 'mcp':
+        return { name: `${t.server}___${t.tool}`, input: t.args };
+    }
+  },
+  writeEvent: { event: 'PreToolUse', tool: 'Create' },
+};
