@@ -357,6 +357,10 @@ function pathKind(raw: string, base: SecretBase): SecretKind | null {
       if (kind) return kind;
     }
   }
+  // the SSH and GnuPG folders of another home (another user's, one mounted or copied elsewhere):
+  // their keys and settings, all but the public halves and lists
+  const keyFolder = /(^|\/)\.(ssh|gnupg)\/(.+)$/.exec(lowerAbs);
+  if (keyFolder && !PUBLIC_NAMES.test(baseName(keyFolder[3]!))) return 'a private key';
   for (const [name, value] of Object.entries(base.vars ?? {})) {
     if (!value.startsWith('/')) continue;
     const dir = value.toLowerCase().replace(/\/+$/, '');

@@ -30,6 +30,15 @@ export const RUNTIME_ARG: Arg = { text: '<runtime>', value: null, glob: false };
 interface WordEnv {
   home?: string | undefined;
   vars?: Readonly<Record<string, string>> | undefined;
+  /** the folder the command runs in, when the walk knows it: what `$(pwd)` and `$PWD` give */
+  pwd?: string | undefined;
+}
+
+/** `$(pwd)`, `` `pwd` ``, `$(pwd -L)`: the logical working folder, which the shell keeps in $PWD. */
+const PWD_SUBSTITUTION = /^(\$\(\s*pwd(\s+-L)?\s*\)|`\s*pwd(\s+-L)?\s*`)$/;
+
+function pwdValue(part: WordPart, env: WordEnv): string | undefined {
+  return part.type === 'CommandExpansion' && env.pwd !== undefined && PWD_SUBSTITUTION.test(part.text) ? env.pwd : undefined;
 }
 type EnvArg = string | WordEnv | undefined;
 
@@ -44,6 +53,7 @@ function expansionValue(part: WordPart, env: WordEnv): string | undefined {
   else if (part.type === 'ParameterExpansion' && !part.operation && !part.prefix && !part.index) name = part.parameter;
   if (name === undefined) return undefined;
   if (name === 'HOME') return env.home;
+  if (name === 'PWD' && env.pwd !== undefined) return env.pwd;
   return env.vars && Object.prototype.hasOwnProperty.call(env.vars, name) ? env.vars[name] : undefined;
 }
 
@@ -97,7 +107,7 @@ function addPart(part: WordPart, acc: Acc, env: WordEnv): void {
           acc.value += child.value;
           continue;
         }
-        const v = expansionValue(child, env);
+        const v = child.type === 'CommandExpansion' ? pwdValue(child, env) : expansionValue(child, env);
         if (v) acc.value += v;
         else acc.known = false;
       }
@@ -115,6 +125,13 @@ function addPart(part: WordPart, acc: Acc, env: WordEnv): void {
       acc.glob = true;
       acc.value += part.text;
       return;
+    case 'CommandExpansion': {
+      // unquoted, the folder's name is split on spaces and globbed: one word only when it has neither
+      const v = pwdValue(part, env);
+      if (v && !/[\s*?[\]]/.test(v)) acc.value += v;
+      else acc.known = false;
+      return;
+    }
     default:
       // command / arithmetic / process substitution, locale strings: run-time values
       acc.known = false;
