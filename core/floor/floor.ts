@@ -103,14 +103,15 @@ function reachesAll(abs: string, glob: boolean, x: string): boolean {
 }
 
 /**
- * Whether a temp folder the environment names is one: below a system temp folder, or a folder
- * named as temp space (macOS's per-user `/var/folders/…/T`, Windows' `…\\Temp`). `TMPDIR=/Users`
- * or a folder of the project does not make that folder scratch space.
+ * Whether a temp folder the environment names can be taken as scratch space: the person's or the
+ * host's choice, unless it names `/`, a top-level folder (`TMPDIR=/Users`, `/etc`), HOME or a
+ * folder holding it, or a folder holding the project: those hold far more than scratch files.
  */
-function namedTemp(t: string): boolean {
-  if (SYSTEM_TEMP.some((s) => t !== s && under(t, s))) return true;
-  const last = t.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? '';
-  return /^(te?mp|T)$/i.test(last);
+function tempChoice(t: string, home: string | undefined, root: string | undefined): boolean {
+  if (!t.startsWith('/')) return /[\\/]te?mp$/i.test(t.replace(/[\\/]+$/, ''));
+  if (/^\/[^/]*$/.test(t)) return false;
+  if (home && under(home, t)) return false;
+  return !(root && under(root, t));
 }
 
 /**
@@ -137,7 +138,7 @@ function whereIs(abs: string, place: FloorPlace, glob: boolean, climbs: boolean)
     if (reachesAll(abs, glob, root + '/.git') || under(dir, root + '/.git')) return 'history';
     if (under(dir, root)) return 'inside';
   }
-  const temps = [...SYSTEM_TEMP, ...place.tempRoots.map((t) => normalizeTarget(t, undefined).abs ?? t).filter(namedTemp)];
+  const temps = [...SYSTEM_TEMP, ...place.tempRoots.map((t) => normalizeTarget(t, undefined).abs ?? t).filter((t) => tempChoice(t, home, place.projectRoot))];
   // a temp folder itself is not scratch space: other programs and sessions keep their files there
   if (temps.some((t) => reachesAll(abs, glob, t))) return 'outside';
   // another repository's history (a linked worktree's main `.git`, a clone in /tmp) is history

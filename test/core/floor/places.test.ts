@@ -1,7 +1,7 @@
 /**
  * Where the floor places a delete when the session's folders are not a plain project: a session
- * working in HOME itself (no project to be inside), a temp folder the environment names (it must
- * be one to count as scratch space, and the folder itself is not scratch), and another
+ * working in HOME itself (no project to be inside), a temp folder the environment names (not a
+ * top-level folder, HOME or the project's parent; and the folder itself is not scratch), and another
  * repository's `.git` below a temp folder (history wherever it lies). Judged through every host's
  * shell tools, with no contract and under review.
  */
@@ -66,12 +66,15 @@ describe('a session working in HOME itself has no project to keep a delete insid
 
 describe('a temp folder the environment names', () => {
   const base = { cwd: '/w/p', home: '/home/u', root: '/w/p' };
-  each('is scratch space when it is one, not when it names another folder', (v) => {
+  each('is scratch space when it is the person\'s choice, not when it names a top-level folder, HOME or the project\'s parent', (v) => {
     expect(v('rm -rf "$TMPDIR/cache"', { ...base, tmpdir: '/var/folders/q1/zz/T' })).toBe('allow CONTROL_INACTIVE');
     expect(v('rm -rf "$TMPDIR/cache"', { ...base, tmpdir: '/tmp/job-3' })).toBe('allow CONTROL_INACTIVE');
-    expect(v('rm -rf "$TMPDIR/cache"', { ...base, tmpdir: '/srv/shared' })).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(v('rm -rf "$TMPDIR/cache"', { ...base, tmpdir: '/srv/scratch' })).toBe('allow CONTROL_INACTIVE');
+    expect(v('rm -rf "$TMPDIR/cache"', { ...base, tmpdir: '/srv' })).toBe('deny FLOOR_WHOLESALE_DELETE');
     expect(v('find "$TMPDIR/cache" -delete', { ...base, tmpdir: '/Volumes' })).toBe('deny FLOOR_WHOLESALE_DELETE');
-    expect(v('rm -rf "$TMPDIR/cache"', { ...base, tmpdir: '/opt/data/tmp-ish' }, true)).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(v('rm -rf "$TMPDIR/cache"', { ...base, tmpdir: '/home' }, true)).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(v('rm -rf "$TMPDIR/.ssh"', { ...base, tmpdir: '/home/u' })).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(v('rm -rf "$TMPDIR/other-project"', { ...base, tmpdir: '/w' })).toBe('deny FLOOR_WHOLESALE_DELETE');
   });
   each('the folder itself, or everything in it, is not scratch space', (v) => {
     const p = { ...base, tmpdir: '/tmp/job-3' };
