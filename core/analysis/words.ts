@@ -37,7 +37,18 @@ interface WordEnv {
 /** `$(pwd)`, `` `pwd` ``, `$(pwd -L)`: the logical working folder, which the shell keeps in $PWD. */
 const PWD_SUBSTITUTION = /^(\$\(\s*pwd(\s+-L)?\s*\)|`\s*pwd(\s+-L)?\s*`)$/;
 
-function pwdValue(part: WordPart, env: WordEnv): string | undefined {
+/**
+ * `$(printf rm)`, `` `echo x` ``: a printf or echo of one plain word (no `%` directive, escape,
+ * quote or option in it) prints that word. Only for telling what a word cannot be (find's `;`):
+ * a command named this way stays a run-time name to the contract and the floor.
+ */
+const PRINTED_WORD = /^(?:\$\(\s*|`\s*)(?:printf|echo)\s+([A-Za-z0-9_./:@+=,][A-Za-z0-9_./:@+=,-]*)\s*(?:\)|`)$/;
+
+export function printedWord(text: string): string | null {
+  return PRINTED_WORD.exec(text)?.[1] ?? null;
+}
+
+function substitutionValue(part: WordPart, env: WordEnv): string | undefined {
   return part.type === 'CommandExpansion' && env.pwd !== undefined && PWD_SUBSTITUTION.test(part.text) ? env.pwd : undefined;
 }
 type EnvArg = string | WordEnv | undefined;
@@ -107,7 +118,7 @@ function addPart(part: WordPart, acc: Acc, env: WordEnv): void {
           acc.value += child.value;
           continue;
         }
-        const v = child.type === 'CommandExpansion' ? pwdValue(child, env) : expansionValue(child, env);
+        const v = child.type === 'CommandExpansion' ? substitutionValue(child, env) : expansionValue(child, env);
         if (v) acc.value += v;
         else acc.known = false;
       }
@@ -126,8 +137,8 @@ function addPart(part: WordPart, acc: Acc, env: WordEnv): void {
       acc.value += part.text;
       return;
     case 'CommandExpansion': {
-      // unquoted, the folder's name is split on spaces and globbed: one word only when it has neither
-      const v = pwdValue(part, env);
+      // unquoted, the output is split on spaces and globbed: one word only when it has neither
+      const v = substitutionValue(part, env);
       if (v && !/[\s*?[\]]/.test(v)) acc.value += v;
       else acc.known = false;
       return;
