@@ -313,9 +313,11 @@ const FIND_FLAGS = new Set([
 /**
  * An -exec, -execdir, -ok or -okdir with no `;` (nor a `+` right after `{}`) to end it: find
  * reads its whole expression first and stops with an error, running nothing. Only when every word
- * after it is known.
+ * after it is known, and no -fprint file is opened on the way.
  */
 export function findExecUnterminated(expr: readonly Arg[]): boolean {
+  // GNU find opens (and empties) an -fprint file while it reads the expression, before it fails
+  if (expr.some((a) => a.value === '-fprint' || a.value === '-fprint0' || a.value === '-fprintf' || a.value === '-fls')) return false;
   const at = expr.findIndex((a) => a.value === '-exec' || a.value === '-execdir' || a.value === '-ok' || a.value === '-okdir');
   if (at === -1) return false;
   // a word printed by `$(printf rm)` is that word; any other run-time word may be the `;`
