@@ -17,7 +17,7 @@ import { READ_TABLES } from './read-tables';
 import { has, parseOpts, parseTable } from './table';
 import type { StdinInfo } from './verdict';
 import { literalArg, type Arg } from './words';
-import { FIND_WITH_VALUE, PARALLEL_TABLE } from './wrappers';
+import { FIND_WITH_VALUE, findExecUnterminated, PARALLEL_TABLE } from './wrappers';
 import { candidateValues, decodeBase64, type ScriptVars } from './candidates';
 
 export interface HazardFact {
@@ -499,6 +499,8 @@ function findHazards(args: readonly Arg[], out: HazardScan): void {
     roots.push(args[i]!);
   }
   if (roots.length === 0) roots.push(literalArg('.'));
+  // find stops at an -exec it cannot end before it acts at all
+  if (findExecUnterminated(args.slice(i))) return;
   let picked = false;
   let deletes = false;
   let execRemove = false;

@@ -357,6 +357,12 @@ function pathKind(raw: string, base: SecretBase): SecretKind | null {
       if (kind) return kind;
     }
   }
+  // the SSH and GnuPG folders of another home (another user's, one mounted or copied elsewhere):
+  // their keys and settings, all but the public halves and lists. One below the working folder is
+  // the project's own (a test fixture); its keys are still known by their names.
+  const keyFolder = /(^|\/)\.(ssh|gnupg)\/(.+)$/.exec(lowerAbs);
+  const cwd = base.cwd ? (normalizeTarget(base.cwd, undefined).abs ?? base.cwd).toLowerCase().replace(/\/+$/, '') : undefined;
+  if (keyFolder && !(cwd && lowerAbs.startsWith(cwd + '/')) && !PUBLIC_NAMES.test(baseName(keyFolder[3]!))) return 'a private key';
   for (const [name, value] of Object.entries(base.vars ?? {})) {
     if (!value.startsWith('/')) continue;
     const dir = value.toLowerCase().replace(/\/+$/, '');

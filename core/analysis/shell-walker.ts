@@ -180,10 +180,32 @@ class ShellWalker {
   }
 
   /** What words expand with: the hook's values and the ones this text set for certain. */
-  private env(): Walk['base'] {
+  private env(scope?: Scope): Walk['base'] & { pwd?: string } {
     const b = this.w.base;
-    if (this.held.known.size === 0) return b;
-    return { ...b, vars: { ...(b.vars ?? {}), ...Object.fromEntries(this.held.known) } };
+    const pwd = scope ? this.pwd(scope) : undefined;
+    if (this.held.known.size === 0) return pwd ? { ...b, pwd } : b;
+    return { ...b, vars: { ...(b.vars ?? {}), ...Object.fromEntries(this.held.known) }, ...(pwd ? { pwd } : {}) };
+  }
+
+  /**
+   * The folder `$(pwd)` and `$PWD` name where this command runs: the folder the walk followed,
+   * unless this text may change what they give (its own `pwd` function or alias, an assignment
+   * to PWD) or the name would split or glob when expanded.
+   */
+  private pwd(scope: Scope): string | undefined {
+    const cwd = this.w.base.cwd;
+    if (scope.dir === null || !cwd || !cwd.startsWith('/')) return undefined;
+    // the shell's logical folder: `..` takes off the name before it, as `cd ..` does
+    const names: string[] = [];
+    for (const n of (scope.dir.startsWith('/') ? scope.dir : `${cwd}/${scope.dir}`).split('/')) {
+      if (n === '..') names.pop();
+      else if (n !== '' && n !== '.') names.push(n);
+    }
+    const dir = '/' + names.join('/');
+    if (/[\s*?[\]\\]/.test(dir)) return undefined;
+    const src = this.held.source;
+    if (/\bpwd\s*\(\s*\)|\bfunction\s+pwd\b|\balias\b[^;&|\n]*\bpwd=|\bPWD\s*=|\b(export|read|declare|typeset|local|unset|readonly|printf)\b[^;&|\n]*\bPWD\b|\benable\b/.test(src)) return undefined;
+    return dir;
   }
 
   script(script: Script, scope: Scope, depth: number): void {
@@ -560,7 +582,7 @@ class ShellWalker {
       return;
     }
     // the name stays as written: a command named through a variable is the contract's unknown
-    const env = this.env();
+    const env = this.env(scope);
     const argv = [argFromWord(cmd.name, w.base), ...cmd.args.map((a) => argFromCommandArgument(a, env))];
     let content: string | undefined;
     const fname = staticValue(argv[0]);

@@ -32,6 +32,26 @@ export const RUNTIME_ARG: Arg = { text: '<runtime>', value: null, glob: false };
 interface WordEnv {
   home?: string | undefined;
   vars?: Readonly<Record<string, string>> | undefined;
+  /** the folder the command runs in, when the walk knows it: what `$(pwd)` and `$PWD` give */
+  pwd?: string | undefined;
+}
+
+/** `$(pwd)`, `` `pwd` ``, `$(pwd -L)`: the logical working folder, which the shell keeps in $PWD. */
+const PWD_SUBSTITUTION = /^(\$\(\s*pwd(\s+-L)?\s*\)|`\s*pwd(\s+-L)?\s*`)$/;
+
+/**
+ * `$(printf rm)`, `` `echo x` ``: a printf or echo of one plain word (no `%` directive, escape,
+ * quote or option in it) prints that word. Only for telling what a word cannot be (find's `;`):
+ * a command named this way stays a run-time name to the contract and the floor.
+ */
+const PRINTED_WORD = /^(?:\$\(\s*|`\s*)(?:printf|echo)\s+([A-Za-z0-9_./:@+=,][A-Za-z0-9_./:@+=,-]*)\s*(?:\)|`)$/;
+
+export function printedWord(text: string): string | null {
+  return PRINTED_WORD.exec(text)?.[1] ?? null;
+}
+
+function substitutionValue(part: WordPart, env: WordEnv): string | undefined {
+  return part.type === 'CommandExpansion' && env.pwd !== undefined && PWD_SUBSTITUTION.test(part.text) ? env.pwd : undefined;
 }
 type EnvArg = string | WordEnv | undefined;
 
@@ -46,6 +66,7 @@ function expansionValue(part: WordPart, env: WordEnv): string | undefined {
   else if (part.type === 'ParameterExpansion' && !part.operation && !part.prefix && !part.index) name = part.parameter;
   if (name === undefined) return undefined;
   if (name === 'HOME') return env.home;
+  if (name === 'PWD' && env.pwd !== undefined) return env.pwd;
   return env.vars && Object.prototype.hasOwnProperty.call(env.vars, name) ? env.vars[name] : undefined;
 }
 
@@ -99,7 +120,7 @@ function addPart(part: WordPart, acc: Acc, env: WordEnv): void {
           acc.value += child.value;
           continue;
         }
-        const v = expansionValue(child, env);
+        const v = child.type === 'CommandExpansion' ? substitutionValue(child, env) : expansionValue(child, env);
         if (v) acc.value += v;
         else acc.known = false;
       }
@@ -117,6 +138,13 @@ function addPart(part: WordPart, acc: Acc, env: WordEnv): void {
       acc.glob = true;
       acc.value += part.text;
       return;
+    case 'CommandExpansion': {
+      // unquoted, the output is split on spaces and globbed: one word only when it has neither
+      const v = substitutionValue(part, env);
+      if (v && !/[\s*?[\]]/.test(v)) acc.value += v;
+      else acc.known = false;
+      return;
+    }
     default:
       // command / arithmetic / process substitution, locale strings: run-time values
       acc.known = false;

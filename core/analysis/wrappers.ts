@@ -8,7 +8,7 @@ import { isNullDevice } from './collect';
 import { READ_TABLES } from './read-tables';
 import { has, mayBeOption, parseOpts, parseTable, tableOptions, value, type OptSpec, type ProgramTable } from './table';
 import { read, write, unknown, type ProgramContext, type Verdict } from './verdict';
-import { literalArg, RUNTIME_ARG, type Arg } from './words';
+import { literalArg, printedWord, RUNTIME_ARG, type Arg } from './words';
 
 /**
  * Environment names whose value changes which program runs, what it loads, or makes it write a
@@ -315,6 +315,26 @@ function staticRoots(roots: readonly Arg[]): readonly Arg[] | undefined {
   return roots.every((r) => r.value !== null && !r.glob) ? roots : undefined;
 }
 
+/**
+ * An -exec, -execdir, -ok or -okdir with no `;` (nor a `+` right after `{}`) to end it: find
+ * reads its whole expression first and stops with an error, running nothing. Only when every word
+ * after it is known, and no -fprint file is opened on the way.
+ */
+export function findExecUnterminated(expr: readonly Arg[]): boolean {
+  // GNU find opens (and empties) an -fprint file while it reads the expression, before it fails
+  if (expr.some((a) => a.value === '-fprint' || a.value === '-fprint0' || a.value === '-fprintf' || a.value === '-fls')) return false;
+  const at = expr.findIndex((a) => a.value === '-exec' || a.value === '-execdir' || a.value === '-ok' || a.value === '-okdir');
+  if (at === -1) return false;
+  // a word printed by `$(printf rm)` is that word; any other run-time word may be the `;`
+  const rest = expr.slice(at + 1).map((a) => a.value ?? printedWord(a.text));
+  if (rest.some((w) => w === null)) return false;
+  for (let j = 0; j < rest.length; j++) {
+    const w = rest[j];
+    if (w === ';' || (w === '+' && j > 0 && rest[j - 1] === '{}')) return findExecUnterminated(expr.slice(at + 1 + j + 1));
+  }
+  return true;
+}
+
 function findCmd(args: readonly Arg[]): Verdict {
   // operands before the first expression token are the search roots
   let i = 0;
@@ -330,6 +350,7 @@ function findCmd(args: readonly Arg[]): Verdict {
     roots.push(args[i]!);
   }
   if (roots.length === 0) roots.push(literalArg('.'));
+  if (findExecUnterminated(args.slice(i))) return read('find refuses an -exec with no `;` or `+` before it runs anything');
   const verdicts: Verdict[] = [];
   for (; i < args.length; i++) {
     const v = args[i]!.value;

@@ -69,7 +69,7 @@ interface Placed {
   glob: boolean;
 }
 
-type Where = 'root' | 'home' | 'project-root' | 'history' | 'outside' | 'temp' | 'inside';
+type Where = 'root' | 'home' | 'project-root' | 'history' | 'outside' | 'unrooted' | 'temp' | 'inside';
 
 const SYSTEM_TEMP = ['/tmp', '/var/tmp', '/private/tmp', '/private/var/tmp', '/dev/shm'];
 
@@ -103,30 +103,53 @@ function reachesAll(abs: string, glob: boolean, x: string): boolean {
 }
 
 /**
+ * Whether a temp folder the environment names can be taken as scratch space: the person's or the
+ * host's choice, unless it names `/`, a top-level folder (`TMPDIR=/Users`, `/etc`), HOME or a
+ * folder holding it, or a folder holding the project: those hold far more than scratch files.
+ */
+function tempChoice(t: string, home: string | undefined, root: string | undefined): boolean {
+  if (!t.startsWith('/')) return /[\\/]te?mp$/i.test(t.replace(/[\\/]+$/, ''));
+  if (/^\/[^/]*$/.test(t)) return false;
+  if (home && under(home, t)) return false;
+  return !(root && under(root, t));
+}
+
+/**
  * Where a placed target reaches, the worst place first: `/`, HOME, the project root (or a folder
  * holding it), the project's history (`.git`), then inside the project, a temp folder, or
  * elsewhere.
  */
 function whereIs(abs: string, place: FloorPlace, glob: boolean, climbs: boolean): Where {
-  const root = place.projectRoot ? (normalizeTarget(place.projectRoot, undefined).abs ?? place.projectRoot) : undefined;
+  let root = place.projectRoot ? (normalizeTarget(place.projectRoot, undefined).abs ?? place.projectRoot) : undefined;
   const home = place.home ? (normalizeTarget(place.home, undefined).abs ?? place.home) : undefined;
   const dir = glob ? fixedPart(abs) : abs;
+  let unrooted = false;
   if (reachesAll(abs, glob, '/')) return 'root';
   if (home && reachesAll(abs, glob, home)) return 'home';
+  // a session working in HOME itself (or in `/`) has no project: being below that folder proves
+  // nothing about the task, and `rm -rf build` there reaches whatever HOME keeps under that name
+  if (root && (root === '/' || (home && under(home, root)))) {
+    if (reachesAll(abs, glob, root + '/.git') || under(dir, root + '/.git')) return 'history';
+    if (under(dir, root)) unrooted = true;
+    root = undefined;
+  }
   if (root) {
     if (reachesAll(abs, glob, root)) return 'project-root';
     if (reachesAll(abs, glob, root + '/.git') || under(dir, root + '/.git')) return 'history';
     if (under(dir, root)) return 'inside';
   }
+  const temps = [...SYSTEM_TEMP, ...place.tempRoots.map((t) => normalizeTarget(t, undefined).abs ?? t).filter((t) => tempChoice(t, home, place.projectRoot))];
+  // a temp folder itself is not scratch space: other programs and sessions keep their files there
+  if (temps.some((t) => reachesAll(abs, glob, t))) return 'outside';
+  // another repository's history (a linked worktree's main `.git`, a clone in /tmp) is history
+  // wherever it lies: its unpushed commits have no other copy
+  if (/(^|\/)\.git(\/|$)/.test(dir)) return 'history';
   // scratch space the command names as such: below a temp folder (not the folder itself), never
   // reached by climbing out of somewhere else with `..`, and never in HOME
   if (!climbs && !(home && under(dir, home))) {
-    for (const t of [...SYSTEM_TEMP, ...place.tempRoots]) {
-      const tabs = normalizeTarget(t, undefined).abs ?? t;
-      if (dir !== tabs && under(dir, tabs)) return 'temp';
-    }
+    for (const t of temps) if (dir !== t && under(dir, t)) return 'temp';
   }
-  return 'outside';
+  return unrooted ? 'unrooted' : 'outside';
 }
 
 /** The part of a glob path before its first wildcard, cut back to a whole folder. */
@@ -191,14 +214,14 @@ function judgeBulk(h: Hazard, p: FloorPlace, strict: boolean): FloorBreak | null
       const lost = lostText(where, kind);
       if (where === 'inside' || where === 'temp') continue;
       if (where === 'history' && !(wholesale || t.glob)) continue;
-      if (where === 'outside' && !wholesale && !(strict && kind !== 'permissions')) continue;
+      if ((where === 'outside' || where === 'unrooted') && !wholesale && !(strict && kind !== 'permissions')) continue;
       if ((where === 'project-root' || where === 'home' || where === 'root') && kind === 'delete' && !wholesale) continue;
       return {
         reasonCode: 'FLOOR_WHOLESALE_DELETE',
         verdict: 'deny',
         form: h.form,
         explanation: `\`${h.form}\` would ${WHAT[kind]} ${shorten(t.shown)}${via}: ${lost}`,
-        nextStep: `${where === 'outside' ? 'Work inside the project, or in a temp folder (/tmp).' : 'Name the folders inside the project the task needs (e.g. `rm -rf build dist`).'} ${ALLOW_HINT}`,
+        nextStep: `${where === 'unrooted' ? 'Work in the project folder (cd into it), or in a temp folder (/tmp).' : where === 'outside' ? 'Work inside the project, or in a temp folder (/tmp).' : 'Name the folders inside the project the task needs (e.g. `rm -rf build dist`).'} ${ALLOW_HINT}`,
       };
     }
   }
@@ -216,6 +239,8 @@ function lostText(where: Where, kind: string): string {
       return `the whole project, uncommitted work included, would be ${verb}.`;
     case 'history':
       return `the repository's history (every commit not pushed) would be ${verb}.`;
+    case 'unrooted':
+      return `the session works in the home folder itself (or \`/\`), not in a project, so nothing proves it belongs to the task.`;
     default:
       return `it lies outside the project, where no task of this session reaches.`;
   }
