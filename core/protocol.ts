@@ -133,6 +133,12 @@ export interface Action {
    */
   reads?: string[];
   /**
+   * paths spelled in the code of a one-liner (`python3 -c "open('…','w')"`), placed like
+   * affectedPaths (at most 32; never stored): code that names stopline's own files may be what
+   * changes them, so self-protection checks them when the action is not a proven read
+   */
+  codeNames?: string[];
+  /**
    * program files the action runs (a script given to an interpreter or shell, a program named by
    * its path), placed like affectedPaths (at most 32; never stored): running stopline's own hook
    * script with a made-up event is a change of its state (GUARD_SELF_PROTECTION)
@@ -254,6 +260,7 @@ function action(v: unknown, at: string): Action {
   optional(v, 'segments', segments, a, at);
   optional(v, 'hazards', hazards, a, at);
   optional(v, 'reads', strArray, a, at);
+  optional(v, 'codeNames', strArray, a, at);
   optional(v, 'runs', strArray, a, at);
   optional(v, 'callKey', str, a, at);
   optional(v, 'hostStatus', (x, p) => enumOf(x, HOST_STATUSES, p), a, at);

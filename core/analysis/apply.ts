@@ -169,6 +169,10 @@ function noteHazards(w: Walk, argv: readonly Arg[], stdin: StdinInfo, scope: Sco
     if (v !== null) remember(w.vars, String(i), v);
   });
   noteReads(w, scan.reads, scope, scan.recursiveRead);
+  for (const a of scan.codeNames) {
+    const p = a.value !== null && /[./~]/.test(a.value) ? resolvePath(a.value, scope.dir, w.base) : null;
+    if (p !== null) w.col.codeName(p);
+  }
   for (const g of scan.readGlobs) {
     if (globNamesSecret(g)) w.col.hazard({ kind: 'secret', form: `${displayName(argv[0])} over files named ${g}`, paths: [g] });
   }

@@ -61,6 +61,8 @@ export class Collector {
   readonly hazards: Hazard[] = [];
   /** placed paths the command reads (for the person's own secret paths), at most MAX_READS */
   readonly reads: string[] = [];
+  /** placed paths a one-liner's code spells, at most MAX_READS (self-protection checks them) */
+  readonly codeNames: string[] = [];
   private truncated = false;
   /** names earlier segments made links (ln) */
   private readonly linked: string[] = [];
@@ -68,6 +70,10 @@ export class Collector {
 
   read(path: string): void {
     if (this.reads.length < MAX_READS && !this.reads.includes(path)) this.reads.push(path);
+  }
+
+  codeName(path: string): void {
+    if (this.codeNames.length < MAX_READS && !this.codeNames.includes(path)) this.codeNames.push(path);
   }
 
   hazard(h: Hazard): void {
@@ -102,6 +108,7 @@ export class Collector {
     const r = combineSegments(this.segments);
     if (this.hazards.length) r.hazards = this.hazards;
     if (this.reads.length) r.reads = this.reads;
+    if (this.codeNames.length) r.codeNames = this.codeNames;
     return r;
   }
 }

@@ -32,6 +32,8 @@ interface HazardScan {
   facts: HazardFact[];
   /** words that name a file the command may read (placed and checked against the secret table by apply.ts) */
   reads: Arg[];
+  /** every string a one-liner's known code spells (and joins): a path among them may be one it writes */
+  codeNames: Arg[];
   /** globs over file names the command reads through (`rg -g .env`, `grep --include=*.pem`) */
   readGlobs: string[];
   /** shell code the command runs that the tables do not walk (a git alias, a one-liner's shell call) */
@@ -60,7 +62,7 @@ interface HazardContext {
 }
 
 function empty(): HazardScan {
-  return { facts: [], reads: [], readGlobs: [], shell: [], recursiveRead: false, argvs: [], positional: [], runsFiles: [], startup: [] };
+  return { facts: [], reads: [], codeNames: [], readGlobs: [], shell: [], recursiveRead: false, argvs: [], positional: [], runsFiles: [], startup: [] };
 }
 
 /** A word whose value the shell knows, or null. */
@@ -1002,6 +1004,8 @@ function joinedLiterals(code: string): string[] {
 function inlineHazards(code: string, out: HazardScan, program: string): void {
   // backticks run a shell command in Ruby, Perl and PHP; in JavaScript they are a string
   const backticks = /^(ruby|perl|php)/.test(program);
+  for (const whole of joinedLiterals(code)) out.codeNames.push(literalArg(whole));
+  for (const m of code.matchAll(/(["'`])((?:(?!\1)[^\\\n]|\\.){1,200})\1/g)) out.codeNames.push(literalArg(m[2]!));
   out.shell.push(...shellCallsIn(code, backticks).literals);
   fileCallsIn(code, out, program);
   // a literal naming a secret in code that reads files or runs commands (`p = ".env"; readFileSync(p)`)

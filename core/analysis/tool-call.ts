@@ -112,6 +112,7 @@ interface Result {
   command?: string;
   hazards?: Hazard[];
   reads?: string[];
+  codeNames?: string[];
 }
 
 function finish(name: string, canonical: string | undefined, base: Base, r: Result): Analysed {
@@ -130,6 +131,7 @@ function finish(name: string, canonical: string | undefined, base: Base, r: Resu
   if (r.command !== undefined) a.command = r.command;
   if (r.hazards?.length) a.hazards = r.hazards;
   if (r.reads?.length) a.reads = r.reads.slice(0, 32);
+  if (r.codeNames?.length) a.codeNames = r.codeNames.slice(0, 32);
   // a program that changes stopline's own files (host-clis.ts) names no target the rules could place
   if (r.segments.some((s) => s.selfTarget)) a.selfTarget = true;
   const runs = [...new Set(r.segments.flatMap((s) => s.runs ?? []))];

@@ -16,6 +16,8 @@ export interface ShellAnalysis {
   hazards?: Hazard[];
   /** placed paths the command reads (at most 32), for the person's own secret paths */
   reads?: string[];
+  /** placed paths spelled in a one-liner's code (at most 32), which may be what it writes */
+  codeNames?: string[];
 }
 
 /** A Segment (core/protocol.ts) plus whether its write targets are all proven. */

@@ -249,6 +249,17 @@ const selfProtection: RuleCheck = ({ action, ctx, cwd, pathOpts, mutates, target
       'Leave stopline files alone and continue the task. Only the person runs stopline by hand, outside the agent (or lets this one command through with `$stopline allow`).',
     );
   }
+  // a one-liner whose code spells one of stopline's own paths may be what changes it: the code is
+  // not read, so naming the file is the one fact there is (a proven read stays free)
+  const named = !hit && action.mutability !== 'read' && action.codeNames?.length ? codeNamesProtected(ctx, action.codeNames, cwd, pathOpts) : undefined;
+  if (named) {
+    return broken(
+      'GUARD_SELF_PROTECTION',
+      'deny',
+      `This runs code that names stopline's own file ${shorten(named)}, which no task contract covers.`,
+      'Leave stopline files alone and continue the task; to read one, use a plain reader such as `cat` or `jq`. Only the person changes stopline, outside the agent (or lets this one command through with `$stopline allow`).',
+    );
+  }
   if (action.selfTarget !== true && !hit) return null;
   const through = via ? ` through the link ${show(via)}` : '';
   if (hit && holds !== undefined) {
@@ -266,6 +277,16 @@ const selfProtection: RuleCheck = ({ action, ctx, cwd, pathOpts, mutates, target
     'Leave stopline files alone and continue the task. Only the person changes stopline, outside the agent (or lets this one command through with `$stopline allow`).',
   );
 };
+
+/** The first path spelled in the action's code that is one of stopline's protected paths (or inside one). */
+function codeNamesProtected(ctx: DecideContext, names: readonly string[], cwd: string | undefined, pathOpts: { home?: string }): string | undefined {
+  const own = protectedPaths(ctx, !!ctx.probe);
+  for (const n of names) {
+    const t = normalizeTarget(n, cwd, pathOpts);
+    if (allowListCovers(own, t, cwd, pathOpts)) return t.rel;
+  }
+  return undefined;
+}
 
 /** The first program file the action runs that is one of stopline's protected paths (or inside one). */
 function runsProtected(ctx: DecideContext, runs: readonly string[], cwd: string | undefined, pathOpts: { home?: string }): string | undefined {

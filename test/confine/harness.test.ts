@@ -80,9 +80,9 @@ describe('generated commands change only what the contract allows', () => {
       // the canary outside the project: untouched wherever the contract has a boundary
       if (row.contract.files !== 'all') expect(after.get(join(w.outside, 'canary.txt'))).toEqual(before.get(join(w.outside, 'canary.txt')));
       // an interpreter command is never proven: under a contract it runs confined, and is stopped
-      // only where the floor proves it names what no task needs (a secret such as an agent's
-      // settings), never for being unproven
-      if (row.lang !== 'sh') expect(run.ran === 'confined' || (run.ran === 'not run' && /^FLOOR_SECRET_READ$/.test(run.outcome.reasonCode ?? '')), `${run.ran} ${run.outcome.reasonCode}`).toBe(true);
+      // only where its code names what no task needs (a secret such as an agent's settings, or
+      // one of stopline's own files), never for being unproven
+      if (row.lang !== 'sh') expect(run.ran === 'confined' || (run.ran === 'not run' && /^(FLOOR_SECRET_READ|GUARD_SELF_PROTECTION)$/.test(run.outcome.reasonCode ?? '')), `${run.ran} ${run.outcome.reasonCode}`).toBe(true);
     } finally {
       dropWorld(w);
     }
