@@ -235,8 +235,30 @@ export function runCommand(iso, box, command, { timeoutMs = 3000, captureStdout 
     // never wait on a process that will not go: the run ends 2 s after the bound regardless
     const last = setTimeout(() => finish(null, 'SIGKILL', true), timeoutMs + 2000);
     child.on('error', () => finish(null, null));
-    child.on('close', (exit, signal) => finish(exit, signal));
+    // a job the command left in the background (`git status &`) is given a moment to end on its own:
+    // killed halfway it leaves what it would have cleaned up (git's index.lock), which is the kill's
+    // doing, not the command's
+    child.on('close', (exit, signal) => {
+      const settled = Date.now() + BACKGROUND_GRACE_MS;
+      const poll = () => {
+        if (done) return;
+        if (!groupAlive(child.pid) || Date.now() >= settled) finish(exit, signal);
+        else setTimeout(poll, 20);
+      };
+      poll();
+    });
   });
+}
+
+const BACKGROUND_GRACE_MS = 1000;
+
+function groupAlive(pid) {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Make the folders of a sandbox root (the parent of every box). */
