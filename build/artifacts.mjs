@@ -229,57 +229,37 @@ function hookDemo(host) {
   };
 }
 
-// ---- Gemini CLI and Qwen Code hook scripts (extension folders) ----
-
-/** A fixture payload of one of the two hosts, with the captured session id and project. */
-function fixtureJson(host, name) {
-  return JSON.parse(fixtureText(host, name));
-}
+// ---- hook scripts shipped in an extension folder (the host folder's artifact.mjs gives its facts) ----
 
 /**
- * What the Gemini CLI and Qwen Code hook scripts' cases and demo take from their host: its
- * prompt and tool event names, a prompt payload (Qwen's carries the submitted text twice), the
- * captured read and write, and its fail-closed deny.
+ * What Qwen Code's hook script's cases and demo take from it: its prompt and tool event names, a
+ * prompt payload (carrying the submitted text twice), the captured read and write, and its
+ * fail-closed deny.
  */
-const EXTENSION_HOSTS = {
-  gemini: {
-    promptEvent: 'BeforeAgent',
-    toolEvent: 'BeforeTool',
-    prompt: (text) => ({ ...fixtureJson('gemini', 'BeforeAgent.json'), prompt: text }),
-    read: () => ({ ...fixtureJson('gemini', 'BeforeTool-write_file.json'), tool_name: 'read_file', tool_input: { file_path: 'a.txt' } }),
-    write: 'test/fixtures/gemini/BeforeTool-write_file.json',
-    // the deny JSON with the stamp on stderr and exit 2
-    deny: (reason) => ({ exitCode: 2, stdout: JSON.stringify({ decision: 'deny', reason }), stderrIncludes: ['GUARD_UNAVAILABLE'] }),
-  },
-  qwen: {
-    promptEvent: 'UserPromptSubmit',
-    toolEvent: 'PreToolUse',
-    prompt: (text) => ({ ...fixtureJson('qwen', 'UserPromptSubmit.json'), prompt: text, submitted_prompt: text }),
-    read: () => fixtureJson('qwen', 'PreToolUse-read_file.json'),
-    write: 'test/fixtures/qwen/PreToolUse-write_file.json',
-    // the permissionDecision JSON alone, exit 0: an exit-2 deny loses to any other hook's allow there
-    deny: (reason) => ({ exitCode: 0, stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } }) }),
-  },
+const QWEN_FACTS = {
+  host: 'qwen',
+  promptEvent: 'UserPromptSubmit',
+  toolEvent: 'PreToolUse',
+  prompt: (text) => ({ ...JSON.parse(fixtureText('qwen', 'UserPromptSubmit.json')), prompt: text, submitted_prompt: text }),
+  read: () => JSON.parse(fixtureText('qwen', 'PreToolUse-read_file.json')),
+  write: 'test/fixtures/qwen/PreToolUse-write_file.json',
+  // the permissionDecision JSON alone, exit 0: an exit-2 deny loses to any other hook's allow there
+  deny: (reason) => ({ exitCode: 0, stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } }) }),
 };
 
 /**
- * The runtime cases of the Gemini and Qwen hook scripts: the same walk as hookCases (context at
+ * The runtime cases of an extension folder's hook script: the same walk as hookCases (context at
  * start, arming, a read, an unknown event, bad input both ways, a fail-closed deny in the host's
  * own form).
- * @param {'gemini' | 'qwen'} host
+ * @param {import('./types').ExtensionHookFacts} h
  * @returns {CommandCase[]}
  */
-function extensionHookCases(host) {
-  const h = EXTENSION_HOSTS[host];
-  const start = fixtureText(host, 'SessionStart-startup.json');
+function extensionHookCases(h) {
+  const start = fixtureText(h.host, 'SessionStart-startup.json');
   const arm = h.prompt('$stopline review -- look at a.txt');
   const read = h.read();
   const { toolEvent, promptEvent } = h;
   const noSession = JSON.stringify({ hook_event_name: toolEvent, tool_name: 'write_file', tool_input: {} });
-  const unavailable =
-    'STOP / CONTROL\nstopline could not check this action and is configured to fail closed: HookInputError: session_id: required, missing or empty\n' +
-    'Reason: GUARD_UNAVAILABLE (C)\nState: UNKNOWN\n' +
-    'Next: Tell the person stopline is unavailable; they can fix it (see `$stopline status`) or set STOPLINE_FAIL_OPEN=1 to let actions through.';
   const armed = 'stopline contract (ARMED): mode=review level=guard | files=unbounded | deps=ask | hash=deny | agents=0/allow';
   return [
     { name: 'SessionStart: the observing context', stdin: start, exitCode: 0, stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: OBSERVING_CONTEXT } }) },
@@ -288,11 +268,11 @@ function extensionHookCases(host) {
     { name: 'an event the registry does not know: nothing printed', stdin: JSON.stringify({ hook_event_name: 'SomethingNew', session_id: 's' }), exitCode: 0, stdout: '' },
     { name: 'bad JSON, fail open: nothing on stdout, one stderr line', stdin: '{not json', exitCode: 0, stdout: '', stderrIncludes: ['failing open'] },
     { name: 'bad JSON, fail closed: exit 2 with the stamp on stderr', stdin: '{not json', env: { STOPLINE_FAIL_OPEN: '0' }, exitCode: 2, stdout: '', stderrIncludes: ['GUARD_UNAVAILABLE'] },
-    { name: `${toolEvent} without a session id, fail closed: the host's deny form`, stdin: noSession, env: { STOPLINE_FAIL_OPEN: '0' }, ...h.deny(unavailable) },
+    { name: `${toolEvent} without a session id, fail closed: the host's deny form`, stdin: noSession, env: { STOPLINE_FAIL_OPEN: '0' }, ...h.deny(NO_SESSION_STAMP) },
   ];
 }
 
-/** The lines a demo step shows for a Gemini or Qwen hook answer. */
+/** The lines a demo step shows for an extension folder's hook answer. */
 function extensionAnswerLines(r) {
   if (r.exitCode === 0 && r.stdout.trim() === '') return ['(nothing printed, exit 0): the host runs the tool'];
   let out;
@@ -315,11 +295,11 @@ function extensionAnswerLines(r) {
 }
 
 /**
- * @param {'gemini' | 'qwen'} host
+ * @param {import('./types').ExtensionHookFacts} h
  * @returns {import('./types').DemoSpec}
  */
-function extensionHookDemo(host) {
-  const { write, prompt: say } = EXTENSION_HOSTS[host];
+function extensionHookDemo(h) {
+  const { write, prompt: say } = h;
   return {
     pathMap: { '/home/dev/project': '{{project}}', '/home/dev': '{{home}}' },
     steps: [
@@ -550,7 +530,7 @@ function openclawPackageJson(meta) {
  * values, so the folder imports nothing of build/ (which imports it).
  * @type {import('./types').ArtifactKit}
  */
-const ARTIFACT_KIT = { REPO_ROOT, HOOK_SCRIPT_BUDGET, NO_SESSION_STAMP, OBSERVING_CONTEXT, fixtureText, generated: (file) => GENERATED[file](), permissionAnswerLines, pluginManifestJson };
+const ARTIFACT_KIT = { REPO_ROOT, HOOK_SCRIPT_BUDGET, NO_SESSION_STAMP, OBSERVING_CONTEXT, fixtureText, generated: (file) => GENERATED[file](), permissionAnswerLines, pluginManifestJson, extensionManifestJson, extensionHookCases, extensionHookDemo };
 
 /**
  * The artifacts described in the hosts' own folders: each hosts/<host>/artifact.mjs exports
@@ -716,26 +696,6 @@ export const ARTIFACTS = [
     demo: piDemo(),
   },
   {
-    id: 'gemini',
-    title: 'Gemini CLI extension folder (hook script + hooks/hooks.json)',
-    entry: 'hosts/gemini/main.ts',
-    decisionEntry: 'hosts/gemini/decide.ts',
-    output: 'gemini/stopline.mjs',
-    format: 'es',
-    kind: 'command',
-    shebang: true,
-    sizeBudget: HOOK_SCRIPT_BUDGET,
-    files: [
-      // the folder is a Gemini CLI extension: `gemini extensions install <folder>` reads the
-      // manifest, then hooks/hooks.json, whose command finds stopline.mjs through ${extensionPath}
-      { to: 'gemini-extension.json', generate: geminiExtensionJson },
-      { to: 'hooks/hooks.json', generate: () => GENERATED['hosts/gemini/hooks.json']() },
-    ],
-    install: 'stopline install gemini (or gemini extensions install dist/gemini)',
-    cases: extensionHookCases('gemini'),
-    demo: extensionHookDemo('gemini'),
-  },
-  {
     id: 'qwen',
     title: 'Qwen Code extension folder (hook script + hooks/hooks.json)',
     entry: 'hosts/qwen/main.ts',
@@ -748,12 +708,12 @@ export const ARTIFACTS = [
     files: [
       // the folder is a Qwen Code extension (qwen-extension.json + hooks/hooks.json, whose
       // command finds stopline.mjs through ${CLAUDE_PLUGIN_ROOT}, which Qwen fills in)
-      { to: 'qwen-extension.json', generate: qwenExtensionJson },
+      { to: 'qwen-extension.json', generate: extensionManifestJson },
       { to: 'hooks/hooks.json', generate: () => GENERATED['hosts/qwen/hooks.json']() },
     ],
     install: 'stopline install qwen (or qwen extensions install dist/qwen)',
-    cases: extensionHookCases('qwen'),
-    demo: extensionHookDemo('qwen'),
+    cases: extensionHookCases(QWEN_FACTS),
+    demo: extensionHookDemo(QWEN_FACTS),
   },
   {
     id: 'openclaw',
@@ -829,18 +789,11 @@ function codexPluginJson(meta) {
 }
 
 /**
- * Gemini CLI's extension manifest; the hooks come from hooks/hooks.json beside it.
+ * An extension manifest (Gemini CLI's, Qwen Code's: name, version, description); the host reads
+ * hooks/hooks.json beside it.
  * @param {PackageMeta} meta
  */
-function geminiExtensionJson(meta) {
-  return JSON.stringify({ name: meta.name, version: meta.version, description: meta.description }, null, 2) + '\n';
-}
-
-/**
- * Qwen Code's extension manifest (its own format, so Qwen reads hooks/hooks.json).
- * @param {PackageMeta} meta
- */
-function qwenExtensionJson(meta) {
+function extensionManifestJson(meta) {
   return JSON.stringify({ name: meta.name, version: meta.version, description: meta.description }, null, 2) + '\n';
 }
 

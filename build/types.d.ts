@@ -179,4 +179,25 @@ export interface ArtifactKit {
   permissionAnswerLines(r: { exitCode: number; stdout: string; stderr: string }): string[];
   /** a plugin manifest in the shared form (name, version, description, author, license) */
   pluginManifestJson(meta: PackageMeta): string;
+  /** an extension folder's manifest (name, version, description) */
+  extensionManifestJson(meta: PackageMeta): string;
+  /** an extension folder's hook script cases: context at start, arming, a read, an unknown event, bad input both ways, the fail-closed deny */
+  extensionHookCases(h: ExtensionHookFacts): CommandCase[];
+  /** the demo of an extension folder's hook script: arm review, a blocked write, allow it, the write runs */
+  extensionHookDemo(h: ExtensionHookFacts): DemoSpec;
+}
+
+/** What an extension folder's hook script's cases and demo take from its host. */
+export interface ExtensionHookFacts {
+  host: string;
+  promptEvent: string;
+  toolEvent: string;
+  /** a prompt payload carrying the text */
+  prompt(text: string): Record<string, unknown>;
+  /** a captured read payload */
+  read(): Record<string, unknown>;
+  /** the captured write's fixture file */
+  write: string;
+  /** the expected answer to a tool call without a session id when failing closed */
+  deny(reason: string): Pick<CommandCase, 'exitCode' | 'stdout' | 'stderrIncludes'>;
 }

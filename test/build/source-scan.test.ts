@@ -208,7 +208,7 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   opencode: 129,
   hermes: 119,
   pi: 116,
-  gemini: 60,
+  gemini: 51,
   qwen: 53,
   copilot: 47,
   droid: 41,

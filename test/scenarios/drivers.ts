@@ -15,7 +15,6 @@ import { InProcessHooks } from '../../core/hooks/in-process';
 import { REGISTRIES } from '../../core/registry/index';
 import { claudeAdapter } from '../../hosts/claude/adapter';
 import { codexAdapter } from '../../hosts/codex/adapter';
-import { geminiAdapter } from '../../hosts/gemini/adapter';
 import { nativeAdapter } from '../../hosts/cli/guard/adapters';
 import { pluginDoor } from '../../hosts/hermes/doors';
 import { OpenCodeDoor } from '../../hosts/opencode/door';
@@ -161,8 +160,6 @@ function rewrittenInput(host: HostName, r: Rendered): unknown {
   if (!j) return undefined;
   const hso = (j.hookSpecificOutput ?? {}) as Record<string, unknown>;
   switch (host) {
-    case 'gemini':
-      return hso.tool_input;
     case 'hermes':
       return j.action === 'modify' ? j.args : undefined;
     default:
@@ -181,12 +178,6 @@ function decisionFromRendered(host: HostName, r: Rendered): Seen {
     case 'codex':
     case 'guard':
       return r.exitCode === 2 ? { decision: 'deny', stamp: r.stderr } : { decision: 'allow' };
-    case 'gemini': {
-      // Gemini reads the JSON whatever the exit code: only the top-level decision counts
-      const j = fromJson(r.stdout);
-      if (j?.decision === 'deny' || j?.decision === 'block') return { decision: 'deny', stamp: String(j.reason ?? '') };
-      return r.stdout === '' && r.exitCode >= 2 ? { decision: 'deny', stamp: r.stderr } : { decision: 'allow' };
-    }
     case 'qwen': {
       // on exit 2 Qwen reads the reason from stderr; otherwise the permissionDecision JSON
       if (r.exitCode === 2) return r.stderr.trim() ? { decision: 'deny', stamp: r.stderr } : { decision: 'allow' };
@@ -245,10 +236,6 @@ export const PAYLOADS = {
     prompt: (s: Sandbox, text: string) => ({ hook_event_name: 'prompt:submit', session_id: s.session, cwd: s.project, prompt: text }),
     tool: (s: Sandbox, t: RenderedTool) => ({ hook_event_name: 'tool:before', session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input }),
   },
-  gemini: {
-    prompt: (s: Sandbox, text: string) => ({ ...fixture('gemini', 'BeforeAgent.json'), session_id: s.session, cwd: s.project, prompt: text }),
-    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('gemini', 'BeforeTool-write_file.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input }),
-  },
   qwen: {
     prompt: (s: Sandbox, text: string) => ({ ...fixture('qwen', 'UserPromptSubmit.json'), session_id: s.session, cwd: s.project, prompt: text, submitted_prompt: text }),
     tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('qwen', 'PreToolUse-write_file.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input, tool_use_id: nextId('toolu_'), tool_call_id: nextId('call_') }),
@@ -257,14 +244,13 @@ export const PAYLOADS = {
   ...folderPayloads(),
 } as const;
 
-type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard' | 'gemini' | 'qwen';
+type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard' | 'qwen';
 
 const COMMAND_ADAPTERS: Record<CommandHost, CommandHookAdapter> = {
   claude: claudeAdapter,
   codex: codexAdapter,
   hermes: pluginDoor,
   guard: nativeAdapter,
-  gemini: geminiAdapter,
   qwen: qwenAdapter,
 };
 

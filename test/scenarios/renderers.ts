@@ -43,8 +43,6 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   opencode: ['dotdot', 'absolute'],
   pi: ['mention', 'dotdot', 'absolute', 'home', 'file-url'],
   hermes: ['dotdot', 'absolute', 'home'],
-  // Gemini strips a leading `@` only when no such file exists (its fallback, not a mention form), never expands `~`
-  gemini: ['dotdot', 'absolute'],
   // Qwen refuses a relative path before any hook runs: the model's paths are absolute
   qwen: ['absolute'],
   // `~/x`, `@x` and `file://` are plain names in the cwd for both (observed on the real CLIs)
@@ -189,27 +187,6 @@ function hermes(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   }
 }
 
-/** Gemini CLI: the model's paths as it writes them (relative to the project), no batch tool. */
-function gemini(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
-  switch (t.op) {
-    case 'write':
-      return { name: 'write_file', input: { file_path: spell('gemini', t, ctx, false), content: t.content } };
-    case 'edit':
-      return { name: 'replace', input: { file_path: place(t.path, ctx, false), instruction: 'edit', old_string: t.old, new_string: t.new } };
-    case 'read':
-      return { name: 'read_file', input: { file_path: place(t.path, ctx, false) } };
-    case 'shell':
-      return { name: 'run_shell_command', input: { command: t.command, description: 'run it' } };
-    case 'delegate':
-      return { name: 'invoke_agent', input: { agent_name: 'generalist', prompt: t.task } };
-    case 'batch':
-      return null;
-    case 'mcp':
-      // Gemini names MCP tools mcp_<server>_<tool>
-      return { name: `mcp_${t.server}_${t.tool}`, input: mcpArgs(t) };
-  }
-}
-
 /** Qwen Code: absolute paths (it refuses relative ones), Claude's field names, no batch tool. */
 function qwen(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   switch (t.op) {
@@ -258,7 +235,6 @@ export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderCo
   pi,
   hermes,
   guard: (t, ctx) => claudeLike(t, ctx, 'guard'),
-  gemini,
   qwen,
   kilo: (t, ctx) => opencode(t, ctx, 'kilo'),
   openclaw,

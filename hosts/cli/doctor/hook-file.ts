@@ -10,8 +10,10 @@ import { join } from 'node:path';
 import { isRecord } from '../../../core/check';
 import type { HookDialect } from '../../../core/registry/host-specs';
 import { HOOK_FILES } from '../../../core/registry/hook-files';
+import { installRows } from '../../../core/registry/rows';
 import type { Host } from '../install/locations';
-import { artifactCheck, commandRuntime, installCommand, probeCheck, type DoctorContext, type Placement } from './hosts';
+import { settingsHookPaths, type SettingsHookHost } from '../install/settings-hooks';
+import { artifactCheck, commandRuntime, installCommand, probeCheck, readGroups, registeredCheck, type DoctorContext, type Placement } from './hosts';
 import type { ProbeResult, ProbeWorld } from './probes';
 import type { Check } from './report';
 
@@ -40,6 +42,27 @@ export async function hookFileChecks(ctx: DoctorContext, p: Placement, host: Hos
   checks.push(rt.check);
   if (rt.ok && reading.probe) checks.push(probeCheck(await reading.probe(ctx.world(), reg.command), host, p, reading.timeoutSec));
   return checks;
+}
+
+/**
+ * A host whose groups sit in a settings.json `hooks` key (settings-hooks.ts): registered when every
+ * installed event has a group that runs the script; the host's own reading says whether it would
+ * run them, given the paths and the command its tool event runs.
+ */
+export function settingsHookChecks(ctx: DoctorContext, p: Placement, h: SettingsHookHost, wouldRun: (paths: ReturnType<typeof settingsHookPaths>, command: string) => Check, probe: HookFileReading['probe']): Promise<Check[]> {
+  const paths = settingsHookPaths(h, ctx.env, p.scope, p.project);
+  const rows = installRows(h.registry);
+  return hookFileChecks(ctx, p, h.host, paths, {
+    registration() {
+      const g = readGroups(paths.settings, paths.script);
+      const registered = registeredCheck(h.host, p, paths.settings, rows.map((e) => e.native), g);
+      if (registered.status === 'fail') return { ok: false, checks: [registered] };
+      const command = g.commands.get(rows.find((e) => e.control === 'action.before')!.native)![0]!;
+      return { ok: true, checks: [registered, wouldRun(paths, command)], command };
+    },
+    probe,
+    timeoutSec: rows[0]!.install.timeoutSec,
+  });
 }
 
 /**

@@ -27,9 +27,7 @@ import { kiloArtifact, kiloPluginDir } from '../install/host-kilo';
 import { KILO_FOLDERS } from '../../../core/registry/kilo';
 import { piExtensionsDir } from '../install/host-pi';
 import { OPENCLAW_PLUGIN_ID, openclawLoadPaths, openclawPluginDir } from '../install/host-openclaw';
-import { geminiHost } from '../install/host-gemini';
 import { qwenHost } from '../install/host-qwen';
-import { HOOK_NAME } from '../install/hook-files';
 import { settingsHookPaths, type SettingsHookHost } from '../install/settings-hooks';
 import { findOurGroups, type EventMapPath } from '../install/hook-groups';
 import { trustEntriesFor } from '../install/codex-trust';
@@ -40,7 +38,7 @@ import { findOnPath, isRuntime } from '../install/runtime';
 import { parseTableHeader } from '../install/toml-trust';
 import { YamlEditError, enablePlugin } from '../install/yaml-plugins';
 import { opencode2Checks } from './opencode2';
-import { PROBE_REASON, probeClaude, probeCodex, probeGemini, probeHermes, probeOpenClaw, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
+import { PROBE_REASON, probeClaude, probeCodex, probeHermes, probeOpenClaw, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
 import { claudeDoorCheck, claudeDoorFacts } from './claude-door';
@@ -545,26 +543,6 @@ function extensionHookFiles(dir: string): string[] {
     .filter((f) => existsSync(f));
 }
 
-/** What would keep Gemini from running the hooks: hooksConfig in the settings it reads, folder trust. */
-function geminiWouldRun(p: Placement, settingsFiles: readonly string[], command: string): Check {
-  const problems: string[] = [];
-  for (const file of settingsFiles) {
-    const text = readText(file);
-    if (text === null) continue;
-    try {
-      const root = JSON.parse(text) as { hooksConfig?: { enabled?: unknown; disabled?: unknown } };
-      if (root.hooksConfig?.enabled === false) problems.push(`${file} sets hooksConfig.enabled to false, so Gemini runs no hook at all`);
-      const disabled = Array.isArray(root.hooksConfig?.disabled) ? root.hooksConfig!.disabled : [];
-      if (disabled.includes(HOOK_NAME) || disabled.includes(command)) problems.push(`${file} lists stopline in hooksConfig.disabled`);
-    } catch {
-      // the registered check reports an unreadable file
-    }
-  }
-  if (problems.length) return check('would-run', 'fail', problems.join('; '), 'take stopline out of hooksConfig.disabled / set hooksConfig.enabled to true');
-  if (p.scope === 'project') return check('would-run', 'warn', "Gemini loads a project's .gemini/settings.json only in a trusted folder, and --skip-trust drops it", 'trust the folder in Gemini CLI (or GEMINI_CLI_TRUST_WORKSPACE=true), or stopline install gemini (user scope)');
-  return check('would-run', 'pass', 'hooks are on; BeforeTool has no matcher, so it covers every tool');
-}
-
 /**
  * Qwen merges every PreToolUse answer and the last permissionDecision wins, in the order project
  * settings, user settings, system settings, extensions: a hook after stopline's that answers
@@ -627,14 +605,6 @@ async function settingsHostChecks(ctx: DoctorContext, p: Placement, h: SettingsH
   const timeout = installRows(h.registry)[0]!.install.timeoutSec;
   if (rt.ok) checks.push(probeCheck(await own.probe(ctx.world(), command), h.host, p, timeout));
   return checks;
-}
-
-export function geminiChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
-  return settingsHostChecks(ctx, p, geminiHost, {
-    // a project install is read beside the user's settings, which can turn hooks off for both
-    wouldRun: (c, pl, paths, command) => geminiWouldRun(pl, pl.scope === 'project' ? [settingsHookPaths(geminiHost, c.env, 'user', pl.project).settings, paths.settings] : [paths.settings], command),
-    probe: probeGemini,
-  });
 }
 
 export function qwenChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {

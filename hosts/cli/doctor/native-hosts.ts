@@ -2,10 +2,8 @@
  * Each host's own install of stopline as doctor finds and tries it (a NativeDoor, reached through
  * HOST_TOOLS): where the host records it, which dist part the installed folder holds, the fixes in
  * the host's own words, and what to feed the installed hook.
- *
- * Gemini CLI (`gemini extensions install <dist/gemini>`) and Qwen Code (`qwen extensions install
- * <dist/qwen>`) copy the extension folder to `<host folder>/extensions/stopline/`. A host whose
- * door lives in its own folder (hosts/<host>/doctor.ts) keeps it beside its doctor checks.
+ * A host whose door lives in its own folder (hosts/<host>/doctor.ts) keeps it beside its doctor
+ * checks.
  *
  * Hosts without a door: Hermes' `hermes plugins install` clones into the same
  * `$HERMES_HOME/plugins/stopline/` that `stopline install hermes` uses, so the Hermes checks cover
@@ -19,13 +17,13 @@ import { KILO_FOLDERS } from '../../../core/registry/kilo';
 import { isRecord } from '../../../core/check';
 import { CLAUDE_PLUGIN_ID, claudeObserveNeeds } from '../install/host-claude';
 import { CODEX_EVENTS, codexObserveNeeds } from '../install/host-codex';
-import { claudeConfigDir, codexHome, geminiDir, piAgentDir, qwenDir, xdgConfigHome, type Env, type Host } from '../install/locations';
+import { claudeConfigDir, codexHome, piAgentDir, qwenDir, xdgConfigHome, type Env, type Host } from '../install/locations';
 import { parseTableHeader } from '../install/toml-trust';
 import { claudeDoor, eventsCheck } from './hosts';
 import type { DoctorContext } from './hosts';
-import { PACKAGE, extensionHookCommand, hookProbe, packageName, parseJson, pluginEvents, pluginHookCommand, probeCheck, wholeFolder } from './native';
+import { PACKAGE, extensionDoor, hookProbe, packageName, parseJson, pluginEvents, pluginHookCommand, probeCheck, wholeFolder } from './native';
 import type { NativeDoor, NativeInstall } from './native';
-import { probeClaude, probeCodex, probeGemini, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
+import { probeClaude, probeCodex, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
 import type { Check } from './report';
@@ -212,41 +210,6 @@ export const piNativeDoor: NativeDoor = {
   shipped: (n, distDir) => ({ src: join(distDir, 'pi'), dest: join(n.dir, 'dist', 'pi') }),
   probe: (n, ctx) => fileProbe(ctx, join(n.dir, 'dist', 'pi', 'stopline.ts'), true, probePi),
 };
-
-/** An extension folder the host copied to `<its folder>/extensions/stopline/`, read as the host runs its tool hook. */
-const extensionDoor = (host: 'gemini' | 'qwen', find: (env: Env) => NativeInstall[], hook: { event: string; variable: string }, run: (world: ProbeWorld, command: string) => Promise<ProbeResult>): NativeDoor => ({
-  find,
-  shipped: wholeFolder(host),
-  enable: (n) => `${host} extensions enable ${n.id}`,
-  probe: (n, ctx) => {
-    const hooksFile = join(n.dir, 'hooks', 'hooks.json');
-    return hookProbe(extensionHookCommand(hooksFile, hook.event, hook.variable, n.dir), `the extension has no tool hook in ${hooksFile}`, n, (c) => run(ctx.world(), c));
-  },
-});
-
-/** Gemini CLI: `<.gemini>/extensions/stopline/`; off only where a `!<path>` rule of extension-enablement.json matches the cwd. */
-function geminiNative(env: Env): NativeInstall[] {
-  const base = join(geminiDir(env), 'extensions');
-  const dir = join(base, PACKAGE);
-  const manifest = parseJson(readText(join(dir, 'gemini-extension.json')));
-  if (!isRecord(manifest) || manifest.name !== PACKAGE) return [];
-  const file = join(base, 'extension-enablement.json');
-  const config = parseJson(readText(file));
-  const rules = isRecord(config) && isRecord(config[PACKAGE]) && Array.isArray(config[PACKAGE].overrides) ? (config[PACKAGE].overrides as unknown[]) : [];
-  const here = `${env.cwd.replace(/\/+$/, '')}/`;
-  let enabled = true;
-  for (const rule of rules) {
-    if (typeof rule !== 'string') continue;
-    const off = rule.startsWith('!');
-    const body = off ? rule.slice(1) : rule;
-    const subdirs = body.endsWith('*');
-    const path = (subdirs ? body.slice(0, -1) : body).replace(/\/*$/, '/');
-    if (subdirs ? here.startsWith(path) : here === path) enabled = !off;
-  }
-  return [{ host: 'gemini', id: PACKAGE, via: 'gemini extensions install', dir, recordedIn: file, remove: `gemini extensions uninstall ${PACKAGE}`, enabled }];
-}
-
-export const geminiNativeDoor = extensionDoor('gemini', geminiNative, { event: 'BeforeTool', variable: 'extensionPath' }, probeGemini);
 
 /** Qwen Code: `<.qwen>/extensions/stopline/`; its extension store says whether it is activated. */
 function qwenNative(env: Env): NativeInstall[] {

@@ -11,7 +11,7 @@
 import { join } from 'node:path';
 import type { Env, Host } from '../install/locations';
 import type { DoctorContext, HostBinary } from './hosts';
-import type { ProbeResult } from './probes';
+import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
 import type { Check } from './report';
 import { compareArtifact, readText } from './system';
@@ -89,7 +89,7 @@ export function pluginHookCommand(hooksFile: string, rootVar: string, dir: strin
  * An extension's tool hook command as the host runs it: the host puts the extension's folder in
  * for the variable in the command text before the shell sees it.
  */
-export function extensionHookCommand(hooksFile: string, event: string, variable: string, dir: string): string | undefined {
+function extensionHookCommand(hooksFile: string, event: string, variable: string, dir: string): string | undefined {
   return firstHookCommand(hooksFile, event)?.split(`\${${variable}}`).join(dir);
 }
 
@@ -136,3 +136,14 @@ export async function hookProbe(command: string | undefined, missing: string, n:
   if (!command) return [check('enforcement', 'fail', missing, n.remove)];
   return [probeCheck(await run(command))];
 }
+
+/** An extension folder the host copied to `<its folder>/extensions/stopline/`, read as the host runs its tool hook. */
+export const extensionDoor = (host: Host, find: (env: Env) => NativeInstall[], hook: { event: string; variable: string }, run: (world: ProbeWorld, command: string) => Promise<ProbeResult>): NativeDoor => ({
+  find,
+  shipped: wholeFolder(host),
+  enable: (n) => `${host} extensions enable ${n.id}`,
+  probe: (n, ctx) => {
+    const hooksFile = join(n.dir, 'hooks', 'hooks.json');
+    return hookProbe(extensionHookCommand(hooksFile, hook.event, hook.variable, n.dir), `the extension has no tool hook in ${hooksFile}`, n, (c) => run(ctx.world(), c));
+  },
+});

@@ -116,27 +116,6 @@ export async function probeCodex(w: ProbeWorld, command: string): Promise<ProbeR
 
 // --------------------------------------------------------------------- Gemini CLI and Qwen Code
 
-/**
- * Gemini runs a hook command with bash -c (its variables already put in); the deny it honours is
- * the top-level `{"decision":"deny","reason"}` on stdout (the exit code does not matter then).
- */
-export async function probeGemini(w: ProbeWorld, command: string): Promise<ProbeResult> {
-  const payload = {
-    session_id: w.sessionId,
-    transcript_path: '',
-    cwd: w.project,
-    hook_event_name: 'BeforeTool',
-    timestamp: new Date(0).toISOString(),
-    tool_name: 'write_file',
-    tool_input: { file_path: 'stopline-doctor-probe.txt', content: 'probe\n' },
-  };
-  const shell = findOnPath('bash', w.env.PATH ?? '/bin:/usr/bin') ?? '/bin/sh';
-  const r = await runProgram([shell, '-c', command], { env: { ...w.env, GEMINI_PROJECT_DIR: w.project, GEMINI_CWD: w.project }, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
-  const out = parseJson(r.stdout);
-  if (out?.decision === 'deny' && deniedText(out.reason as string)) return { denied: true, ms: r.ms, via: 'decision "deny"' };
-  return { denied: false, ms: r.ms, why: `a review-mode write_file was not denied: ${describeRun(r)}` };
-}
-
 /** Qwen runs a hook command with bash -c; on exit 2 it reads the reason from stderr, else the permissionDecision JSON. */
 export async function probeQwen(w: ProbeWorld, command: string): Promise<ProbeResult> {
   const payload = {

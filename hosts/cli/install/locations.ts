@@ -70,11 +70,6 @@ export function piAgentDir(e: Env): string {
   return hostHome(e, 'pi');
 }
 
-/** Gemini CLI's `~/.gemini`; GEMINI_CLI_HOME stands for the home folder it sits in. */
-export function geminiDir(e: Env): string {
-  return hostHome(e, 'gemini');
-}
-
 /** Qwen Code's `~/.qwen`, or QWEN_HOME itself. */
 export function qwenDir(e: Env): string {
   return hostHome(e, 'qwen');

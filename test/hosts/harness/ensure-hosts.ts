@@ -25,7 +25,6 @@ export const HOSTS_FOR = {
   'pi-ew': ['pi-ew', 'node22'],
   'pi-mz': ['pi-mz'],
   hermes: ['hermes'],
-  gemini: ['gemini'],
   qwen: ['qwen'],
   kilo: ['kilo'],
   openclaw: ['openclaw', 'node24'],

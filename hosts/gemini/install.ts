@@ -6,15 +6,15 @@
  * says so. The native route, `gemini extensions install <dist/gemini>`, needs none of this.
  */
 import { join } from 'node:path';
-import { geminiRegistry } from '../../../core/registry/gemini';
-import { HOOK_NAME } from './hook-files';
-import { geminiDir } from './locations';
-import { settingsHookPlanner, type SettingsHookHost } from './settings-hooks';
+import { geminiRegistry } from '../../core/registry/gemini';
+import { HOOK_NAME } from '../cli/install/hook-files';
+import { hostHome } from '../cli/install/locations';
+import { settingsHookPlanner, type SettingsHookHost } from '../cli/install/settings-hooks';
 
 export const geminiHost: SettingsHookHost = {
   host: 'gemini',
   registry: geminiRegistry,
-  dir: (env, scope, project) => (scope === 'user' ? geminiDir(env) : join(project, '.gemini')),
+  dir: (env, scope, project) => (scope === 'user' ? hostHome(env, 'gemini') : join(project, '.gemini')),
   handler: (command, install) => ({ name: HOOK_NAME, type: 'command', command, timeout: install.timeoutSec * 1000 }),
   notes: (p, scope) => ({
     notes: [`script: ${p.script}; Gemini runs it on its next start`],

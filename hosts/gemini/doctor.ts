@@ -1,0 +1,91 @@
+/**
+ * Doctor's view of Gemini CLI: the handlers `stopline install gemini` merged into settings.json
+ * (install.ts), what would keep Gemini from running them, a probe that feeds the registered command
+ * a review-mode write_file the way Gemini would, and the extension `gemini extensions install` put
+ * in its extensions folder.
+ */
+import { join } from 'node:path';
+import { isRecord } from '../../core/check';
+import { settingsHookChecks } from '../cli/doctor/hook-file';
+import type { DoctorContext, Placement } from '../cli/doctor/hosts';
+import { PACKAGE, extensionDoor, parseJson, type NativeInstall } from '../cli/doctor/native';
+import { deniedText, describeRun, parseJson as parseAnswer, type ProbeResult, type ProbeWorld } from '../cli/doctor/probes';
+import { check, type Check } from '../cli/doctor/report';
+import { readText, runProgram } from '../cli/doctor/system';
+import { HOOK_NAME } from '../cli/install/hook-files';
+import { hostHome, type Env } from '../cli/install/locations';
+import { findOnPath } from '../cli/install/runtime';
+import { settingsHookPaths } from '../cli/install/settings-hooks';
+import { geminiHost } from './install';
+
+export function geminiChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+  // a project install is read beside the user's settings, which can turn hooks off for both
+  const files = (paths: { settings: string }) => (p.scope === 'project' ? [settingsHookPaths(geminiHost, ctx.env, 'user', p.project).settings, paths.settings] : [paths.settings]);
+  return settingsHookChecks(ctx, p, geminiHost, (paths, command) => geminiWouldRun(p, files(paths), command), probeGemini);
+}
+
+/** What would keep Gemini from running the hooks: hooksConfig in the settings it reads, folder trust. */
+function geminiWouldRun(p: Placement, settingsFiles: readonly string[], command: string): Check {
+  const problems: string[] = [];
+  for (const file of settingsFiles) {
+    const text = readText(file);
+    if (text === null) continue;
+    try {
+      const root = JSON.parse(text) as { hooksConfig?: { enabled?: unknown; disabled?: unknown } };
+      if (root.hooksConfig?.enabled === false) problems.push(`${file} sets hooksConfig.enabled to false, so Gemini runs no hook at all`);
+      const disabled = Array.isArray(root.hooksConfig?.disabled) ? root.hooksConfig!.disabled : [];
+      if (disabled.includes(HOOK_NAME) || disabled.includes(command)) problems.push(`${file} lists stopline in hooksConfig.disabled`);
+    } catch {
+      // the registered check reports an unreadable file
+    }
+  }
+  if (problems.length) return check('would-run', 'fail', problems.join('; '), 'take stopline out of hooksConfig.disabled / set hooksConfig.enabled to true');
+  if (p.scope === 'project') return check('would-run', 'warn', "Gemini loads a project's .gemini/settings.json only in a trusted folder, and --skip-trust drops it", 'trust the folder in Gemini CLI (or GEMINI_CLI_TRUST_WORKSPACE=true), or stopline install gemini (user scope)');
+  return check('would-run', 'pass', 'hooks are on; BeforeTool has no matcher, so it covers every tool');
+}
+
+/**
+ * Gemini runs a hook command with bash -c (its variables already put in); the deny it honours is
+ * the top-level `{"decision":"deny","reason"}` on stdout (the exit code does not matter then).
+ */
+async function probeGemini(w: ProbeWorld, command: string): Promise<ProbeResult> {
+  const payload = {
+    session_id: w.sessionId,
+    transcript_path: '',
+    cwd: w.project,
+    hook_event_name: 'BeforeTool',
+    timestamp: new Date(0).toISOString(),
+    tool_name: 'write_file',
+    tool_input: { file_path: 'stopline-doctor-probe.txt', content: 'probe\n' },
+  };
+  const shell = findOnPath('bash', w.env.PATH ?? '/bin:/usr/bin') ?? '/bin/sh';
+  const r = await runProgram([shell, '-c', command], { env: { ...w.env, GEMINI_PROJECT_DIR: w.project, GEMINI_CWD: w.project }, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
+  const out = parseAnswer(r.stdout);
+  if (out?.decision === 'deny' && deniedText(out.reason as string)) return { denied: true, ms: r.ms, via: 'decision "deny"' };
+  return { denied: false, ms: r.ms, why: `a review-mode write_file was not denied: ${describeRun(r)}` };
+}
+
+/** Gemini CLI: `<.gemini>/extensions/stopline/`; off only where a `!<path>` rule of extension-enablement.json matches the cwd. */
+function geminiNative(env: Env): NativeInstall[] {
+  const base = join(hostHome(env, 'gemini'), 'extensions');
+  const dir = join(base, PACKAGE);
+  const manifest = parseJson(readText(join(dir, 'gemini-extension.json')));
+  if (!isRecord(manifest) || manifest.name !== PACKAGE) return [];
+  const file = join(base, 'extension-enablement.json');
+  const config = parseJson(readText(file));
+  const rules = isRecord(config) && isRecord(config[PACKAGE]) && Array.isArray(config[PACKAGE].overrides) ? (config[PACKAGE].overrides as unknown[]) : [];
+  const here = `${env.cwd.replace(/\/+$/, '')}/`;
+  let enabled = true;
+  for (const rule of rules) {
+    if (typeof rule !== 'string') continue;
+    const off = rule.startsWith('!');
+    const body = off ? rule.slice(1) : rule;
+    const subdirs = body.endsWith('*');
+    const path = (subdirs ? body.slice(0, -1) : body).replace(/\/*$/, '/');
+    if (subdirs ? here.startsWith(path) : here === path) enabled = !off;
+  }
+  return [{ host: 'gemini', id: PACKAGE, via: 'gemini extensions install', dir, recordedIn: file, remove: `gemini extensions uninstall ${PACKAGE}`, enabled }];
+}
+
+export const geminiNativeDoor = extensionDoor('gemini', geminiNative, { event: 'BeforeTool', variable: 'extensionPath' }, probeGemini);
+
