@@ -232,22 +232,6 @@ function hookDemo(host) {
 // ---- hook scripts shipped in an extension folder (the host folder's artifact.mjs gives its facts) ----
 
 /**
- * What Qwen Code's hook script's cases and demo take from it: its prompt and tool event names, a
- * prompt payload (carrying the submitted text twice), the captured read and write, and its
- * fail-closed deny.
- */
-const QWEN_FACTS = {
-  host: 'qwen',
-  promptEvent: 'UserPromptSubmit',
-  toolEvent: 'PreToolUse',
-  prompt: (text) => ({ ...JSON.parse(fixtureText('qwen', 'UserPromptSubmit.json')), prompt: text, submitted_prompt: text }),
-  read: () => JSON.parse(fixtureText('qwen', 'PreToolUse-read_file.json')),
-  write: 'test/fixtures/qwen/PreToolUse-write_file.json',
-  // the permissionDecision JSON alone, exit 0: an exit-2 deny loses to any other hook's allow there
-  deny: (reason) => ({ exitCode: 0, stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } }) }),
-};
-
-/**
  * The runtime cases of an extension folder's hook script: the same walk as hookCases (context at
  * start, arming, a read, an unknown event, bad input both ways, a fail-closed deny in the host's
  * own form).
@@ -530,7 +514,7 @@ function openclawPackageJson(meta) {
  * values, so the folder imports nothing of build/ (which imports it).
  * @type {import('./types').ArtifactKit}
  */
-const ARTIFACT_KIT = { REPO_ROOT, HOOK_SCRIPT_BUDGET, NO_SESSION_STAMP, OBSERVING_CONTEXT, fixtureText, generated: (file) => GENERATED[file](), permissionAnswerLines, pluginManifestJson, extensionManifestJson, extensionHookCases, extensionHookDemo };
+const ARTIFACT_KIT = { REPO_ROOT, HOOK_SCRIPT_BUDGET, NO_SESSION_STAMP, OBSERVING_CONTEXT, fixtureText, generated: (file) => GENERATED[file](), permissionAnswerLines, pluginManifestJson, extensionArtifact };
 
 /**
  * The artifacts described in the hosts' own folders: each hosts/<host>/artifact.mjs exports
@@ -696,26 +680,6 @@ export const ARTIFACTS = [
     demo: piDemo(),
   },
   {
-    id: 'qwen',
-    title: 'Qwen Code extension folder (hook script + hooks/hooks.json)',
-    entry: 'hosts/qwen/main.ts',
-    decisionEntry: 'hosts/qwen/decide.ts',
-    output: 'qwen/stopline.mjs',
-    format: 'es',
-    kind: 'command',
-    shebang: true,
-    sizeBudget: HOOK_SCRIPT_BUDGET,
-    files: [
-      // the folder is a Qwen Code extension (qwen-extension.json + hooks/hooks.json, whose
-      // command finds stopline.mjs through ${CLAUDE_PLUGIN_ROOT}, which Qwen fills in)
-      { to: 'qwen-extension.json', generate: extensionManifestJson },
-      { to: 'hooks/hooks.json', generate: () => GENERATED['hosts/qwen/hooks.json']() },
-    ],
-    install: 'stopline install qwen (or qwen extensions install dist/qwen)',
-    cases: extensionHookCases(QWEN_FACTS),
-    demo: extensionHookDemo(QWEN_FACTS),
-  },
-  {
     id: 'openclaw',
     title: 'OpenClaw native plugin folder (openclaw.plugin.json, package.json, index.js)',
     entry: 'hosts/openclaw/plugin.ts',
@@ -789,8 +753,36 @@ function codexPluginJson(meta) {
 }
 
 /**
- * An extension manifest (Gemini CLI's, Qwen Code's: name, version, description); the host reads
- * hooks/hooks.json beside it.
+ * The artifact of a host whose dist folder is an extension its own installer copies: the hook
+ * script, the manifest and hooks/hooks.json (rendered from the host's spec), the walk of cases
+ * and the demo.
+ * @param {import('./types').ExtensionHookFacts} h
+ * @returns {Artifact}
+ */
+function extensionArtifact(h) {
+  return {
+    id: h.host,
+    title: h.title,
+    entry: `hosts/${h.host}/main.ts`,
+    decisionEntry: `hosts/${h.host}/decide.ts`,
+    output: `${h.host}/stopline.mjs`,
+    format: 'es',
+    kind: 'command',
+    shebang: true,
+    sizeBudget: HOOK_SCRIPT_BUDGET,
+    files: [
+      { to: h.manifest, generate: extensionManifestJson },
+      { to: 'hooks/hooks.json', generate: () => GENERATED[`hosts/${h.host}/hooks.json`]() },
+    ],
+    install: h.install,
+    cases: extensionHookCases(h),
+    demo: extensionHookDemo(h),
+  };
+}
+
+/**
+ * An extension folder's manifest (name, version, description); the host reads hooks/hooks.json
+ * beside it.
  * @param {PackageMeta} meta
  */
 function extensionManifestJson(meta) {

@@ -179,17 +179,22 @@ export interface ArtifactKit {
   permissionAnswerLines(r: { exitCode: number; stdout: string; stderr: string }): string[];
   /** a plugin manifest in the shared form (name, version, description, author, license) */
   pluginManifestJson(meta: PackageMeta): string;
-  /** an extension folder's manifest (name, version, description) */
-  extensionManifestJson(meta: PackageMeta): string;
-  /** an extension folder's hook script cases: context at start, arming, a read, an unknown event, bad input both ways, the fail-closed deny */
-  extensionHookCases(h: ExtensionHookFacts): CommandCase[];
-  /** the demo of an extension folder's hook script: arm review, a blocked write, allow it, the write runs */
-  extensionHookDemo(h: ExtensionHookFacts): DemoSpec;
+  /**
+   * the artifact of an extension folder the host's own installer copies: the hook script, the
+   * manifest, hooks/hooks.json; cases (context at start, arming, a read, an unknown event, bad
+   * input both ways, the fail-closed deny) and the demo (arm review, a blocked write, allow it)
+   */
+  extensionArtifact(h: ExtensionHookFacts): Artifact;
 }
 
-/** What an extension folder's hook script's cases and demo take from its host. */
+/** What an extension folder's artifact takes from its host. */
 export interface ExtensionHookFacts {
   host: string;
+  title: string;
+  /** the manifest file the host's installer reads */
+  manifest: string;
+  /** how to install it, for the artifact table */
+  install: string;
   promptEvent: string;
   toolEvent: string;
   /** a prompt payload carrying the text */

@@ -4,6 +4,7 @@
 
 import type { HostTools } from './host-tool';
 import { tooling as geminiTools } from '../gemini/tooling';
+import { tooling as qwenTools } from '../qwen/tooling';
 import { tooling as copilotTools } from '../copilot/tooling';
 import { tooling as droidTools } from '../droid/tooling';
 import { tooling as clineTools } from '../cline/tooling';
@@ -13,6 +14,7 @@ import { tooling as vibeTools } from '../vibe/tooling';
 
 export const FOLDER_TOOLS = {
   gemini: geminiTools,
+  qwen: qwenTools,
   copilot: copilotTools,
   droid: droidTools,
   cline: clineTools,

@@ -8,13 +8,11 @@ import { join } from 'node:path';
 import { isRecord } from '../../core/check';
 import { settingsHookChecks } from '../cli/doctor/hook-file';
 import type { DoctorContext, Placement } from '../cli/doctor/hosts';
-import { PACKAGE, extensionDoor, parseJson, type NativeInstall } from '../cli/doctor/native';
-import { deniedText, describeRun, parseJson as parseAnswer, type ProbeResult, type ProbeWorld } from '../cli/doctor/probes';
+import { PACKAGE, extensionDoor } from '../cli/doctor/native';
+import { bashHookProbe, deniedText } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
-import { readText, runProgram } from '../cli/doctor/system';
+import { readText } from '../cli/doctor/system';
 import { HOOK_NAME } from '../cli/install/hook-files';
-import { hostHome, type Env } from '../cli/install/locations';
-import { findOnPath } from '../cli/install/runtime';
 import { settingsHookPaths } from '../cli/install/settings-hooks';
 import { geminiHost } from './install';
 
@@ -48,8 +46,8 @@ function geminiWouldRun(p: Placement, settingsFiles: readonly string[], command:
  * Gemini runs a hook command with bash -c (its variables already put in); the deny it honours is
  * the top-level `{"decision":"deny","reason"}` on stdout (the exit code does not matter then).
  */
-async function probeGemini(w: ProbeWorld, command: string): Promise<ProbeResult> {
-  const payload = {
+const probeGemini = bashHookProbe(
+  (w) => ({
     session_id: w.sessionId,
     transcript_path: '',
     cwd: w.project,
@@ -57,35 +55,29 @@ async function probeGemini(w: ProbeWorld, command: string): Promise<ProbeResult>
     timestamp: new Date(0).toISOString(),
     tool_name: 'write_file',
     tool_input: { file_path: 'stopline-doctor-probe.txt', content: 'probe\n' },
-  };
-  const shell = findOnPath('bash', w.env.PATH ?? '/bin:/usr/bin') ?? '/bin/sh';
-  const r = await runProgram([shell, '-c', command], { env: { ...w.env, GEMINI_PROJECT_DIR: w.project, GEMINI_CWD: w.project }, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
-  const out = parseAnswer(r.stdout);
-  if (out?.decision === 'deny' && deniedText(out.reason as string)) return { denied: true, ms: r.ms, via: 'decision "deny"' };
-  return { denied: false, ms: r.ms, why: `a review-mode write_file was not denied: ${describeRun(r)}` };
-}
+  }),
+  (w) => ({ GEMINI_PROJECT_DIR: w.project, GEMINI_CWD: w.project }),
+  (_r, out) => (out?.decision === 'deny' && deniedText(out.reason as string) ? 'decision "deny"' : undefined),
+);
 
-/** Gemini CLI: `<.gemini>/extensions/stopline/`; off only where a `!<path>` rule of extension-enablement.json matches the cwd. */
-function geminiNative(env: Env): NativeInstall[] {
-  const base = join(hostHome(env, 'gemini'), 'extensions');
-  const dir = join(base, PACKAGE);
-  const manifest = parseJson(readText(join(dir, 'gemini-extension.json')));
-  if (!isRecord(manifest) || manifest.name !== PACKAGE) return [];
-  const file = join(base, 'extension-enablement.json');
-  const config = parseJson(readText(file));
-  const rules = isRecord(config) && isRecord(config[PACKAGE]) && Array.isArray(config[PACKAGE].overrides) ? (config[PACKAGE].overrides as unknown[]) : [];
-  const here = `${env.cwd.replace(/\/+$/, '')}/`;
-  let enabled = true;
-  for (const rule of rules) {
-    if (typeof rule !== 'string') continue;
-    const off = rule.startsWith('!');
-    const body = off ? rule.slice(1) : rule;
-    const subdirs = body.endsWith('*');
-    const path = (subdirs ? body.slice(0, -1) : body).replace(/\/*$/, '/');
-    if (subdirs ? here.startsWith(path) : here === path) enabled = !off;
-  }
-  return [{ host: 'gemini', id: PACKAGE, via: 'gemini extensions install', dir, recordedIn: file, remove: `gemini extensions uninstall ${PACKAGE}`, enabled }];
-}
-
-export const geminiNativeDoor = extensionDoor('gemini', geminiNative, { event: 'BeforeTool', variable: 'extensionPath' }, probeGemini);
-
+/** Gemini CLI's `gemini extensions install`: off only where a `!<path>` rule of its overrides matches the cwd. */
+export const geminiNativeDoor = extensionDoor('gemini', {
+  manifest: 'gemini-extension.json',
+  record: join('extensions', 'extension-enablement.json'),
+  enabled(config, env) {
+    const rules = isRecord(config) && isRecord(config[PACKAGE]) && Array.isArray(config[PACKAGE].overrides) ? (config[PACKAGE].overrides as unknown[]) : [];
+    const here = `${env.cwd.replace(/\/+$/, '')}/`;
+    let enabled = true;
+    for (const rule of rules) {
+      if (typeof rule !== 'string') continue;
+      const off = rule.startsWith('!');
+      const body = off ? rule.slice(1) : rule;
+      const subdirs = body.endsWith('*');
+      const path = (subdirs ? body.slice(0, -1) : body).replace(/\/*$/, '/');
+      if (subdirs ? here.startsWith(path) : here === path) enabled = !off;
+    }
+    return enabled;
+  },
+  hook: { event: 'BeforeTool', variable: 'extensionPath' },
+  probe: probeGemini,
+});

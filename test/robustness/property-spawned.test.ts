@@ -38,7 +38,6 @@ const WRITE_EVENT: Record<SpawnedHost, { event: string; tool: string }> = {
   claude: { event: 'PreToolUse', tool: 'Write' },
   codex: { event: 'PreToolUse', tool: 'Bash' },
   guard: { event: 'tool:before', tool: 'Write' },
-  qwen: { event: 'PreToolUse', tool: 'write_file' },
   // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
   ...(Object.fromEntries(Object.entries<HostTestRows>(FOLDER_ROWS).map(([host, rows]) => [host, rows.writeEvent])) as Record<keyof typeof FOLDER_ROWS, { event: string; tool: string }>),
 };

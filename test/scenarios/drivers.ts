@@ -20,7 +20,6 @@ import { pluginDoor } from '../../hosts/hermes/doors';
 import { OpenCodeDoor } from '../../hosts/opencode/door';
 import { PiDoor } from '../../hosts/pi/door';
 import { OpenClawDoor } from '../../hosts/openclaw/door';
-import { qwenAdapter } from '../../hosts/qwen/adapter';
 import { COMMAND_HOOK_ADAPTERS } from '../../hosts/cli/guard/command-hook-adapters';
 import { FOLDER_ROWS } from '../hosts/harness/folder-rows';
 import type { CommandHookRows, HostTestRows, PayloadKit } from '../hosts/harness/host-rows';
@@ -178,12 +177,6 @@ function decisionFromRendered(host: HostName, r: Rendered): Seen {
     case 'codex':
     case 'guard':
       return r.exitCode === 2 ? { decision: 'deny', stamp: r.stderr } : { decision: 'allow' };
-    case 'qwen': {
-      // on exit 2 Qwen reads the reason from stderr; otherwise the permissionDecision JSON
-      if (r.exitCode === 2) return r.stderr.trim() ? { decision: 'deny', stamp: r.stderr } : { decision: 'allow' };
-      const hso = (fromJson(r.stdout)?.hookSpecificOutput ?? {}) as Record<string, unknown>;
-      return hso.permissionDecision === 'deny' ? { decision: 'deny', stamp: String(hso.permissionDecisionReason ?? '') } : { decision: 'allow' };
-    }
     case 'hermes': {
       const j = fromJson(r.stdout);
       if (j?.action === 'block') return { decision: 'deny', stamp: String(j.message ?? '') };
@@ -236,22 +229,17 @@ export const PAYLOADS = {
     prompt: (s: Sandbox, text: string) => ({ hook_event_name: 'prompt:submit', session_id: s.session, cwd: s.project, prompt: text }),
     tool: (s: Sandbox, t: RenderedTool) => ({ hook_event_name: 'tool:before', session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input }),
   },
-  qwen: {
-    prompt: (s: Sandbox, text: string) => ({ ...fixture('qwen', 'UserPromptSubmit.json'), session_id: s.session, cwd: s.project, prompt: text, submitted_prompt: text }),
-    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('qwen', 'PreToolUse-write_file.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input, tool_use_id: nextId('toolu_'), tool_call_id: nextId('call_') }),
-  },
   // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
   ...folderPayloads(),
 } as const;
 
-type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard' | 'qwen';
+type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard';
 
 const COMMAND_ADAPTERS: Record<CommandHost, CommandHookAdapter> = {
   claude: claudeAdapter,
   codex: codexAdapter,
   hermes: pluginDoor,
   guard: nativeAdapter,
-  qwen: qwenAdapter,
 };
 
 /**

@@ -43,8 +43,6 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   opencode: ['dotdot', 'absolute'],
   pi: ['mention', 'dotdot', 'absolute', 'home', 'file-url'],
   hermes: ['dotdot', 'absolute', 'home'],
-  // Qwen refuses a relative path before any hook runs: the model's paths are absolute
-  qwen: ['absolute'],
   // `~/x`, `@x` and `file://` are plain names in the cwd for both (observed on the real CLIs)
   // OpenCode's tools and path handling (test/hosts/kilo/path-forms.test.ts)
   kilo: ['dotdot', 'absolute'],
@@ -187,26 +185,6 @@ function hermes(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   }
 }
 
-/** Qwen Code: absolute paths (it refuses relative ones), Claude's field names, no batch tool. */
-function qwen(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
-  switch (t.op) {
-    case 'write':
-      return { name: 'write_file', input: { file_path: spell('qwen', t, ctx, true), content: t.content } };
-    case 'edit':
-      return { name: 'edit', input: { file_path: place(t.path, ctx, true), old_string: t.old, new_string: t.new } };
-    case 'read':
-      return { name: 'read_file', input: { file_path: place(t.path, ctx, true) } };
-    case 'shell':
-      return { name: 'run_shell_command', input: { command: t.command, is_background: false } };
-    case 'delegate':
-      return { name: 'agent', input: { description: 'help', prompt: t.task, subagent_type: 'general-purpose' } };
-    case 'batch':
-      return null;
-    case 'mcp':
-      return { name: `mcp__${t.server}__${t.tool}`, input: mcpArgs(t) };
-  }
-}
-
 /** OpenClaw 2026.9.6 (test/fixtures/openclaw/before_tool_call-*.json): Pi's tool shapes under its own names. */
 function openclaw(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   switch (t.op) {
@@ -235,7 +213,6 @@ export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderCo
   pi,
   hermes,
   guard: (t, ctx) => claudeLike(t, ctx, 'guard'),
-  qwen,
   kilo: (t, ctx) => opencode(t, ctx, 'kilo'),
   openclaw,
   ...folderRows((r, host) => (t: NeutralTool, ctx: RenderContext) => r.render(t, ctx, { spell: (w, c, absolute) => spell(host, w, c, absolute), place })),

@@ -6,13 +6,12 @@
  * Every path comes from the installer's own resolution (hosts/cli/install/), so doctor looks
  * exactly where `stopline install` put things.
  */
-import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { isRecord } from '../../../core/check';
 import { pathToFileURL } from 'node:url';
 import { REGISTRIES } from '../../../core/registry/index';
 import { hostSpec } from '../../../core/registry/host-specs';
-import { installRows } from '../../../core/registry/rows';
 import { claudeRegistry } from '../../../core/registry/claude';
 import { codexRegistry } from '../../../core/registry/codex';
 import { openclawRegistry } from '../../../core/registry/openclaw';
@@ -27,18 +26,16 @@ import { kiloArtifact, kiloPluginDir } from '../install/host-kilo';
 import { KILO_FOLDERS } from '../../../core/registry/kilo';
 import { piExtensionsDir } from '../install/host-pi';
 import { OPENCLAW_PLUGIN_ID, openclawLoadPaths, openclawPluginDir } from '../install/host-openclaw';
-import { qwenHost } from '../install/host-qwen';
-import { settingsHookPaths, type SettingsHookHost } from '../install/settings-hooks';
 import { findOurGroups, type EventMapPath } from '../install/hook-groups';
 import { trustEntriesFor } from '../install/codex-trust';
 import { JsonEditError, findProp, nodeAt, nodeValue, parseJsonDocument } from '../install/json-edit';
-import { openclawConfigFile, qwenDir, type Env, type Host, type Scope } from '../install/locations';
+import { openclawConfigFile, type Env, type Host, type Scope } from '../install/locations';
 import { runsScript } from '../install/plan-context';
 import { findOnPath, isRuntime } from '../install/runtime';
 import { parseTableHeader } from '../install/toml-trust';
 import { YamlEditError, enablePlugin } from '../install/yaml-plugins';
 import { opencode2Checks } from './opencode2';
-import { PROBE_REASON, probeClaude, probeCodex, probeHermes, probeOpenClaw, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
+import { PROBE_REASON, probeClaude, probeCodex, probeHermes, probeOpenClaw, probeOpenCode, probePi, probeRuntime } from './probes';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
 import { claudeDoorCheck, claudeDoorFacts } from './claude-door';
@@ -516,99 +513,6 @@ export async function piChecks(ctx: DoctorContext, p: Placement, allPlacements: 
     checks.push(c);
   }
   return checks;
-}
-
-// ------------------------------------------------------------------ Gemini CLI and Qwen Code
-
-/** The hook groups of another event list, in a settings or hooks.json file (0 when unreadable). */
-function hookGroupCount(file: string, event: string, key: 'hooks' | null = 'hooks'): number {
-  const text = readText(file);
-  if (text === null) return 0;
-  try {
-    const root = JSON.parse(text) as Record<string, unknown>;
-    const hooks = (key ? root[key] : root) as Record<string, unknown> | undefined;
-    const list = hooks && typeof hooks === 'object' ? hooks[event] : undefined;
-    return Array.isArray(list) ? list.length : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** Every `hooks/hooks.json` of an extension installed under `<dir>/extensions/`. */
-function extensionHookFiles(dir: string): string[] {
-  const base = join(dir, 'extensions');
-  if (!existsSync(base)) return [];
-  return readdirSync(base)
-    .map((name) => join(base, name, 'hooks', 'hooks.json'))
-    .filter((f) => existsSync(f));
-}
-
-/**
- * Qwen merges every PreToolUse answer and the last permissionDecision wins, in the order project
- * settings, user settings, system settings, extensions: a hook after stopline's that answers
- * "allow" cancels its deny. Doctor cannot know what a hook answers, only that it comes after.
- */
-function qwenWouldRun(env: DoctorContext['env'], p: Placement, settings: string, script: string): Check {
-  const text = readText(settings);
-  let disabled = false;
-  const after: string[] = [];
-  if (text !== null) {
-    try {
-      const root = JSON.parse(text) as { disableAllHooks?: unknown; hooks?: Record<string, unknown> };
-      disabled = root.disableAllHooks === true;
-      const groups = Array.isArray(root.hooks?.PreToolUse) ? (root.hooks!.PreToolUse as unknown[]) : [];
-      const mine = [...findOurGroups(text, runsScript(script)).get('PreToolUse') ?? []];
-      const last = mine.length ? Math.max(...mine) : -1;
-      const later = groups.length - 1 - last;
-      if (last >= 0 && later > 0) after.push(`${later} PreToolUse group${later === 1 ? '' : 's'} after stopline's in ${settings}`);
-    } catch {
-      // the registered check reports an unreadable file
-    }
-  }
-  if (disabled) return check('would-run', 'fail', `${settings} sets "disableAllHooks": true, so Qwen runs no hook at all`, `remove "disableAllHooks" from ${settings}`);
-  const laterFiles = [
-    ...(p.scope === 'project' ? [join(qwenDir(env), 'settings.json')] : []),
-    env.env.QWEN_CODE_SYSTEM_SETTINGS_PATH || '/etc/qwen-code/settings.json',
-  ];
-  for (const f of laterFiles) {
-    const n = hookGroupCount(f, 'PreToolUse');
-    if (n) after.push(`${n} PreToolUse group${n === 1 ? '' : 's'} in ${f}, which Qwen runs after this one`);
-  }
-  for (const f of extensionHookFiles(qwenDir(env))) {
-    const n = hookGroupCount(f, 'PreToolUse');
-    if (n && !readText(f)?.includes('stopline.mjs')) after.push(`${n} PreToolUse group${n === 1 ? '' : 's'} in the extension ${f}`);
-  }
-  if (after.length) return check('would-run', 'warn', `${after.join('; ')}: Qwen takes the last PreToolUse answer, so one that answers "allow" cancels stopline's deny`, 'make sure those hooks print no permissionDecision "allow", or move them before stopline');
-  return check('would-run', 'pass', "hooks are on; stopline's PreToolUse answer is the last one Qwen reads");
-}
-
-/** What differs between the settings.json hosts' checks: whether the host will run the hook, and the probe in its payload form. */
-interface SettingsHostDoctor {
-  wouldRun(ctx: DoctorContext, p: Placement, paths: ReturnType<typeof settingsHookPaths>, command: string): Check;
-  probe(world: ProbeWorld, command: string): Promise<ProbeResult>;
-}
-
-async function settingsHostChecks(ctx: DoctorContext, p: Placement, h: SettingsHookHost, own: SettingsHostDoctor): Promise<Check[]> {
-  const env = ctx.env;
-  const paths = settingsHookPaths(h, env, p.scope, p.project);
-  const checks = [artifactCheck(h.host, p, join(ctx.distDir, h.host, 'stopline.mjs'), paths.script)];
-  const g = readGroups(paths.settings, paths.script);
-  const events = installRows(h.registry).map((e) => e.native);
-  const registered = registeredCheck(h.host, p, paths.settings, events, g);
-  checks.push(registered);
-  if (registered.status === 'fail') return checks;
-  const before = installRows(h.registry).find((e) => e.control === 'action.before')!.native;
-  const command = g.commands.get(before)![0]!;
-  checks.push(own.wouldRun(ctx, p, paths, command));
-  const rt = await commandRuntime(command, env.env);
-  checks.push(rt.check);
-  const timeout = installRows(h.registry)[0]!.install.timeoutSec;
-  if (rt.ok) checks.push(probeCheck(await own.probe(ctx.world(), command), h.host, p, timeout));
-  return checks;
-}
-
-export function qwenChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
-  return settingsHostChecks(ctx, p, qwenHost, { wouldRun: (c, pl, paths) => qwenWouldRun(c.env, pl, paths.settings, paths.script), probe: probeQwen });
 }
 
 // -------------------------------------------------------------------------------- OpenClaw

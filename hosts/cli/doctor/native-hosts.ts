@@ -17,13 +17,13 @@ import { KILO_FOLDERS } from '../../../core/registry/kilo';
 import { isRecord } from '../../../core/check';
 import { CLAUDE_PLUGIN_ID, claudeObserveNeeds } from '../install/host-claude';
 import { CODEX_EVENTS, codexObserveNeeds } from '../install/host-codex';
-import { claudeConfigDir, codexHome, piAgentDir, qwenDir, xdgConfigHome, type Env, type Host } from '../install/locations';
+import { claudeConfigDir, codexHome, piAgentDir, xdgConfigHome, type Env, type Host } from '../install/locations';
 import { parseTableHeader } from '../install/toml-trust';
 import { claudeDoor, eventsCheck } from './hosts';
 import type { DoctorContext } from './hosts';
-import { PACKAGE, extensionDoor, hookProbe, packageName, parseJson, pluginEvents, pluginHookCommand, probeCheck, wholeFolder } from './native';
+import { PACKAGE, hookProbe, packageName, parseJson, pluginEvents, pluginHookCommand, probeCheck, wholeFolder } from './native';
 import type { NativeDoor, NativeInstall } from './native';
-import { probeClaude, probeCodex, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
+import { probeClaude, probeCodex, probeOpenCode, probePi, probeRuntime } from './probes';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
 import type { Check } from './report';
@@ -210,18 +210,3 @@ export const piNativeDoor: NativeDoor = {
   shipped: (n, distDir) => ({ src: join(distDir, 'pi'), dest: join(n.dir, 'dist', 'pi') }),
   probe: (n, ctx) => fileProbe(ctx, join(n.dir, 'dist', 'pi', 'stopline.ts'), true, probePi),
 };
-
-/** Qwen Code: `<.qwen>/extensions/stopline/`; its extension store says whether it is activated. */
-function qwenNative(env: Env): NativeInstall[] {
-  const dir = join(qwenDir(env), 'extensions', PACKAGE);
-  const manifest = parseJson(readText(join(dir, 'qwen-extension.json')));
-  if (!isRecord(manifest) || manifest.name !== PACKAGE) return [];
-  const file = join(qwenDir(env), 'extension-store', 'state.json');
-  const state = parseJson(readText(file));
-  const entries = isRecord(state) && isRecord(state.extensions) ? Object.values(state.extensions) : [];
-  const mine = entries.find((e) => isRecord(e) && e.name === PACKAGE) as Record<string, unknown> | undefined;
-  const enabled = mine?.defaultActivation !== 'disabled';
-  return [{ host: 'qwen', id: PACKAGE, via: 'qwen extensions install', dir, recordedIn: file, remove: `qwen extensions uninstall ${PACKAGE}`, enabled }];
-}
-
-export const qwenNativeDoor = extensionDoor('qwen', qwenNative, { event: 'PreToolUse', variable: 'CLAUDE_PLUGIN_ROOT' }, probeQwen);

@@ -9,7 +9,7 @@
  * through the guard twice).
  */
 import { join } from 'node:path';
-import type { Env, Host } from '../install/locations';
+import { hostHome, type Env, type Host } from '../install/locations';
 import type { DoctorContext, HostBinary } from './hosts';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
@@ -137,13 +137,32 @@ export async function hookProbe(command: string | undefined, missing: string, n:
   return [probeCheck(await run(command))];
 }
 
+/** What differs between the hosts that copy an extension folder to `<their folder>/extensions/stopline/`. */
+interface ExtensionHost {
+  /** the folder's manifest, which names stopline */
+  manifest: string;
+  /** the file below the host's folder that records whether the extension is on */
+  record: string;
+  /** whether that file's content leaves the extension on here */
+  enabled(record: unknown, env: Env): boolean;
+  /** the tool hook's event in hooks/hooks.json, and the variable the host fills in with the folder */
+  hook: { event: string; variable: string };
+  probe(world: ProbeWorld, command: string): Promise<ProbeResult>;
+}
+
 /** An extension folder the host copied to `<its folder>/extensions/stopline/`, read as the host runs its tool hook. */
-export const extensionDoor = (host: Host, find: (env: Env) => NativeInstall[], hook: { event: string; variable: string }, run: (world: ProbeWorld, command: string) => Promise<ProbeResult>): NativeDoor => ({
-  find,
+export const extensionDoor = (host: Host, x: ExtensionHost): NativeDoor => ({
+  find(env) {
+    const dir = join(hostHome(env, host), 'extensions', PACKAGE);
+    const manifest = parseJson(readText(join(dir, x.manifest)));
+    if (!isRecord(manifest) || manifest.name !== PACKAGE) return [];
+    const file = join(hostHome(env, host), x.record);
+    return [{ host, id: PACKAGE, via: `${host} extensions install`, dir, recordedIn: file, remove: `${host} extensions uninstall ${PACKAGE}`, enabled: x.enabled(parseJson(readText(file)), env) }];
+  },
   shipped: wholeFolder(host),
   enable: (n) => `${host} extensions enable ${n.id}`,
   probe: (n, ctx) => {
     const hooksFile = join(n.dir, 'hooks', 'hooks.json');
-    return hookProbe(extensionHookCommand(hooksFile, hook.event, hook.variable, n.dir), `the extension has no tool hook in ${hooksFile}`, n, (c) => run(ctx.world(), c));
+    return hookProbe(extensionHookCommand(hooksFile, x.hook.event, x.hook.variable, n.dir), `the extension has no tool hook in ${hooksFile}`, n, (c) => x.probe(ctx.world(), c));
   },
 });

@@ -73,6 +73,20 @@ export function parseJson(text: string): Record<string, unknown> | null {
   }
 }
 
+/**
+ * The probe of a host that runs a hook command with bash -c, the payload on stdin and its own
+ * variables set: it feeds the command a review-mode write_file, and `denied` reads the answer the
+ * host's way and says how it denied, or nothing.
+ */
+export function bashHookProbe(payload: (w: ProbeWorld) => object, vars: (w: ProbeWorld) => Record<string, string>, denied: (r: RunResult, out: Record<string, unknown> | null) => string | undefined) {
+  return async (w: ProbeWorld, command: string): Promise<ProbeResult> => {
+    const shell = findOnPath('bash', w.env.PATH ?? '/bin:/usr/bin') ?? '/bin/sh';
+    const r = await runProgram([shell, '-c', command], { env: { ...w.env, ...vars(w) }, cwd: w.project, input: JSON.stringify(payload(w)), timeoutMs: w.timeoutMs });
+    const via = denied(r, parseJson(r.stdout));
+    return via ? { denied: true, ms: r.ms, via } : { denied: false, ms: r.ms, why: `a review-mode write_file was not denied: ${describeRun(r)}` };
+  };
+}
+
 // ----------------------------------------------------------------- Claude Code and Codex
 
 /** Claude runs a hook command with /bin/sh -c; the answer is a hookSpecificOutput deny on stdout. */
@@ -112,30 +126,6 @@ export async function probeCodex(w: ProbeWorld, command: string): Promise<ProbeR
   const hso = parseJson(r.stdout)?.hookSpecificOutput as Record<string, unknown> | undefined;
   if (r.code === 2 && hso?.permissionDecision === 'deny' && deniedText(r.stderr)) return { denied: true, ms: r.ms, via: 'deny JSON + exit 2' };
   return { denied: false, ms: r.ms, why: `a review-mode apply_patch was not denied: ${describeRun(r)}` };
-}
-
-// --------------------------------------------------------------------- Gemini CLI and Qwen Code
-
-/** Qwen runs a hook command with bash -c; on exit 2 it reads the reason from stderr, else the permissionDecision JSON. */
-export async function probeQwen(w: ProbeWorld, command: string): Promise<ProbeResult> {
-  const payload = {
-    session_id: w.sessionId,
-    transcript_path: '',
-    cwd: w.project,
-    hook_event_name: 'PreToolUse',
-    permission_mode: 'yolo',
-    prompt_id: `${w.sessionId}########0`,
-    tool_name: 'write_file',
-    tool_input: { file_path: w.target, content: 'probe\n' },
-    tool_use_id: 'toolu_stopline_doctor',
-    tool_call_id: 'call_stopline_doctor',
-  };
-  const shell = findOnPath('bash', w.env.PATH ?? '/bin:/usr/bin') ?? '/bin/sh';
-  const r = await runProgram([shell, '-c', command], { env: { ...w.env, QWEN_PROJECT_DIR: w.project }, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
-  const hso = parseJson(r.stdout)?.hookSpecificOutput as Record<string, unknown> | undefined;
-  if (r.code === 2 && deniedText(r.stderr)) return { denied: true, ms: r.ms, via: 'the stamp on stderr + exit 2' };
-  if (r.code === 0 && hso?.permissionDecision === 'deny' && deniedText(hso.permissionDecisionReason as string)) return { denied: true, ms: r.ms, via: 'permissionDecision "deny"' };
-  return { denied: false, ms: r.ms, why: `a review-mode write_file was not denied: ${describeRun(r)}` };
 }
 
 // ------------------------------------------------------------------------------- Hermes

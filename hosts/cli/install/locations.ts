@@ -70,11 +70,6 @@ export function piAgentDir(e: Env): string {
   return hostHome(e, 'pi');
 }
 
-/** Qwen Code's `~/.qwen`, or QWEN_HOME itself. */
-export function qwenDir(e: Env): string {
-  return hostHome(e, 'qwen');
-}
-
 /** The user's stopline.json (failMode lives there). */
 export function stoplineConfigFile(e: Env): string {
   return join(xdgConfigHome(e), 'stopline', 'stopline.json');

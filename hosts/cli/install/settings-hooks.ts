@@ -1,7 +1,7 @@
 /**
- * The install of a host that reads Claude-shaped command hooks from a settings.json `hooks` key
- * (Gemini CLI, Qwen Code): the hook script goes into `<host folder>/stopline/stopline.mjs`
- * (user: the host's own folder; project: `<project>/.<host>/`), and one stopline group per
+ * The install of a host that reads Claude-shaped command hooks from a settings.json `hooks` key:
+ * the hook script goes into `<host folder>/stopline/stopline.mjs` (user: the host's own folder;
+ * project: `<project>/.<host>/`), and one stopline group per
  * registered event is merged into the settings.json beside it, at the end of each event's list.
  * The handler commands name the runtime and the script by absolute path: a hook command that
  * cannot find its script lets every tool run. Uninstall takes out every group whose handlers
@@ -16,7 +16,7 @@ import { editingJson, type HostPlanner, type InstallContext, type PlanContext, r
 import { placeHookScript } from './hook-script';
 
 interface SettingsHookPaths {
-  /** the host's folder for this scope (`~/.gemini`, `<project>/.qwen`, …) */
+  /** the host's folder for this scope (`~/.<host>`, `<project>/.<host>`, …) */
   dir: string;
   script: string;
   settings: string;
@@ -27,7 +27,7 @@ export interface SettingsHookHost {
   registry: HostRegistry;
   /** the host's folder for the scope */
   dir(env: Env, scope: Scope, project: string): string;
-  /** one handler for an event row, in the host's own fields (Gemini: milliseconds and a name) */
+  /** one handler for an event row, in the host's own fields (a timeout unit, a name) */
   handler(command: string, install: InstallSpec): HookHandler;
   /** lines the person reads after the install, per scope (`around` tells what else is on disk there) */
   notes(paths: SettingsHookPaths, scope: Scope, around: { env: Env; project: string; exists(path: string): boolean }): { notes: string[]; warnings: string[] };

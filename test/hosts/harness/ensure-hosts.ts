@@ -25,7 +25,6 @@ export const HOSTS_FOR = {
   'pi-ew': ['pi-ew', 'node22'],
   'pi-mz': ['pi-mz'],
   hermes: ['hermes'],
-  qwen: ['qwen'],
   kilo: ['kilo'],
   openclaw: ['openclaw', 'node24'],
   // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)

@@ -4,6 +4,7 @@
 
 import type { HostTestRows } from './host-rows';
 import { rows as geminiRows } from '../gemini/rows';
+import { rows as qwenRows } from '../qwen/rows';
 import { rows as copilotRows } from '../copilot/rows';
 import { rows as droidRows } from '../droid/rows';
 import { rows as clineRows } from '../cline/rows';
@@ -13,6 +14,7 @@ import { rows as vibeRows } from '../vibe/rows';
 
 export const FOLDER_ROWS = {
   gemini: geminiRows,
+  qwen: qwenRows,
   copilot: copilotRows,
   droid: droidRows,
   cline: clineRows,

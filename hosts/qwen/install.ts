@@ -7,14 +7,14 @@
  * hook; a project install comes before the user's own hooks, so it says so.
  */
 import { join } from 'node:path';
-import { qwenRegistry } from '../../../core/registry/qwen';
-import { qwenDir } from './locations';
-import { settingsHookPlanner, type SettingsHookHost } from './settings-hooks';
+import { qwenRegistry } from '../../core/registry/qwen';
+import { hostHome } from '../cli/install/locations';
+import { settingsHookPlanner, type SettingsHookHost } from '../cli/install/settings-hooks';
 
 export const qwenHost: SettingsHookHost = {
   host: 'qwen',
   registry: qwenRegistry,
-  dir: (env, scope, project) => (scope === 'user' ? qwenDir(env) : join(project, '.qwen')),
+  dir: (env, scope, project) => (scope === 'user' ? hostHome(env, 'qwen') : join(project, '.qwen')),
   handler: (command, install) => ({ type: 'command', command, timeout: install.timeoutSec }),
   notes: (p, scope) => ({
     notes: [`script: ${p.script}; Qwen runs it on its next start`],
