@@ -499,16 +499,6 @@ function permissionAnswerLines(r) {
   return [JSON.stringify(out)];
 }
 
-/** The OpenClaw plugin manifest: its id (the plugins.entries key), no settings, loaded at start. */
-function openclawManifest(meta) {
-  return `${JSON.stringify({ id: 'stopline', name: 'stopline', description: meta.description, version: meta.version, activation: { onStartup: true }, configSchema: { type: 'object', additionalProperties: false } }, null, 2)}\n`;
-}
-
-/** The plugin folder's package.json: an ES module whose entry OpenClaw names by openclaw.extensions. */
-function openclawPackageJson(meta) {
-  return `${JSON.stringify({ name: 'stopline-openclaw', version: meta.version, private: true, type: 'module', main: 'index.js', openclaw: { extensions: ['./index.js'] } }, null, 2)}\n`;
-}
-
 /**
  * What a host folder's artifact.mjs is handed to describe its artifact: the build's shared
  * values, so the folder imports nothing of build/ (which imports it).
@@ -678,24 +668,6 @@ export const ARTIFACTS = [
     cases: [],
     calls: PI_CALLS,
     demo: piDemo(),
-  },
-  {
-    id: 'openclaw',
-    title: 'OpenClaw native plugin folder (openclaw.plugin.json, package.json, index.js)',
-    entry: 'hosts/openclaw/plugin.ts',
-    output: 'openclaw/index.js',
-    format: 'es',
-    kind: 'openclaw-plugin',
-    shebang: false,
-    // as the OpenCode plugin: loaded once per OpenClaw process
-    sizeBudget: HOOK_SCRIPT_BUDGET,
-    files: [
-      // OpenClaw reads the manifest (id, config schema) and package.json's openclaw.extensions entry
-      { to: 'openclaw.plugin.json', generate: openclawManifest },
-      { to: 'package.json', generate: openclawPackageJson },
-    ],
-    install: 'stopline install openclaw (plugins.load.paths and plugins.entries.stopline in ~/.openclaw/openclaw.json)',
-    cases: [],
   },
   // the artifacts hosts describe in their own folders (hosts/<host>/artifact.mjs)
   ...FOLDER_ARTIFACTS,

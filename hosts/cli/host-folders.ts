@@ -10,6 +10,7 @@ import { tooling as droidTools } from '../droid/tooling';
 import { tooling as clineTools } from '../cline/tooling';
 import { tooling as kimiTools } from '../kimi/tooling';
 import { tooling as openhandsTools } from '../openhands/tooling';
+import { tooling as openclawTools } from '../openclaw/tooling';
 import { tooling as vibeTools } from '../vibe/tooling';
 
 export const FOLDER_TOOLS = {
@@ -20,5 +21,6 @@ export const FOLDER_TOOLS = {
   cline: clineTools,
   kimi: kimiTools,
   openhands: openhandsTools,
+  openclaw: openclawTools,
   vibe: vibeTools,
 } as const satisfies Readonly<Record<string, HostTools>>;

@@ -8,13 +8,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HostName } from '../../core/registry/host-specs';
-import { claudeChecks, codexChecks, hermesChecks, kiloChecks, openclawChecks, opencodeChecks, piChecks } from './doctor/hosts';
+import { claudeChecks, codexChecks, hermesChecks, kiloChecks, opencodeChecks, piChecks } from './doctor/hosts';
 import { claudeNativeDoor, codexNativeDoor, kiloNativeDoor, opencodeNativeDoor, piNativeDoor } from './doctor/native-hosts';
 import { claudePlanner, claudePluginDir } from './install/host-claude';
 import { codexPaths, codexPlanner } from './install/host-codex';
 import { hermesPlanner, hermesPluginDir } from './install/host-hermes';
 import { kiloPlanner, kiloPluginDir } from './install/host-kilo';
-import { openclawPlanner, openclawPluginDir } from './install/host-openclaw';
 import { opencodePlanner, opencodePluginDir } from './install/host-opencode';
 import { piExtensionsDir, piPlanner } from './install/host-pi';
 import { FOLDER_TOOLS } from './host-folders';
@@ -31,7 +30,6 @@ export const HOST_TOOLS: Readonly<Record<HostName, HostTools>> = {
   hermes: { planner: hermesPlanner, installedAt: (env) => existsSync(hermesPluginDir(env)), checks: (ctx, p) => hermesChecks(ctx, p) },
   pi: { planner: piPlanner, installedAt: (env, cwd) => existsSync(join(piExtensionsDir(env, 'user', cwd), 'stopline.ts')), checks: (ctx, p, all, bin) => piChecks(ctx, p, all, bin), native: piNativeDoor },
   kilo: { planner: kiloPlanner, installedAt: (env, cwd) => existsSync(join(kiloPluginDir(env, 'user', cwd), 'stopline.js')), checks: (ctx, p, _all, bin) => kiloChecks(ctx, p, bin), native: kiloNativeDoor },
-  openclaw: { planner: openclawPlanner, installedAt: (env) => existsSync(join(openclawPluginDir(env), 'index.js')), checks: (ctx, p, _all, bin) => openclawChecks(ctx, p, bin) },
   // the rows a host keeps in its own folder (hosts/<host>/tooling.ts)
   ...FOLDER_TOOLS,
 };

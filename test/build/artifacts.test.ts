@@ -40,7 +40,6 @@ describe('the artifact list', () => {
       opencode: 'opencode/stopline.js',
       hermes: 'hermes/stopline/stopline.mjs',
       pi: 'pi/stopline.ts',
-      openclaw: 'openclaw/index.js',
       cli: 'stopline.mjs',
       installer: 'install.sh',
     });

@@ -216,7 +216,7 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   kimi: 29,
   kilo: 19,
   openhands: 20,
-  openclaw: 22,
+  openclaw: 13,
   vibe: 16,
 };
 

@@ -46,8 +46,6 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   // `~/x`, `@x` and `file://` are plain names in the cwd for both (observed on the real CLIs)
   // OpenCode's tools and path handling (test/hosts/kilo/path-forms.test.ts)
   kilo: ['dotdot', 'absolute'],
-  // one `@` dropped, `~/` the home, `file://` its path (observed on the real CLI)
-  openclaw: ['mention', 'dotdot', 'absolute', 'home', 'file-url'],
   // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
   ...folderRows((r) => r.pathForms),
 };
@@ -185,27 +183,6 @@ function hermes(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   }
 }
 
-/** OpenClaw 2026.9.6 (test/fixtures/openclaw/before_tool_call-*.json): Pi's tool shapes under its own names. */
-function openclaw(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
-  switch (t.op) {
-    case 'write':
-      return { name: 'write', input: { path: spell('openclaw', t, ctx, false), content: t.content } };
-    case 'edit':
-      return { name: 'edit', input: { path: place(t.path, ctx, false), edits: [{ oldText: t.old, newText: t.new }] } };
-    case 'read':
-      return { name: 'read', input: { path: place(t.path, ctx, false) } };
-    case 'shell':
-      return { name: 'exec', input: { title: 'run it', command: t.command } };
-    case 'delegate':
-      return { name: 'sessions_spawn', input: { task: t.task } };
-    case 'batch':
-      return null;
-    case 'mcp':
-      // an MCP tool under a name stopline has no table for
-      return { name: `${t.server}__${t.tool}`, input: mcpArgs(t) };
-  }
-}
-
 export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderContext) => RenderedTool | null>> = {
   claude: claudeLike,
   codex,
@@ -214,6 +191,5 @@ export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderCo
   hermes,
   guard: (t, ctx) => claudeLike(t, ctx, 'guard'),
   kilo: (t, ctx) => opencode(t, ctx, 'kilo'),
-  openclaw,
   ...folderRows((r, host) => (t: NeutralTool, ctx: RenderContext) => r.render(t, ctx, { spell: (w, c, absolute) => spell(host, w, c, absolute), place })),
 };

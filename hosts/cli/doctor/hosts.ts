@@ -14,7 +14,6 @@ import { REGISTRIES } from '../../../core/registry/index';
 import { hostSpec } from '../../../core/registry/host-specs';
 import { claudeRegistry } from '../../../core/registry/claude';
 import { codexRegistry } from '../../../core/registry/codex';
-import { openclawRegistry } from '../../../core/registry/openclaw';
 import type { HostRegistry } from '../../../core/registry/types';
 import { CODEX_EVENTS, codexObserveNeeds, codexPaths } from '../install/host-codex';
 import { CLAUDE_EVENTS, CLAUDE_HOOK_TIMEOUT_SECONDS, CLAUDE_MARKETPLACE, CLAUDE_PLUGIN_ID, claudeMarketplaceDir, claudeObserveNeeds, claudePluginDir, claudePluginHooksFile, claudeSettingsFile } from '../install/host-claude';
@@ -25,17 +24,16 @@ import { opencodePluginDir } from '../install/host-opencode';
 import { kiloArtifact, kiloPluginDir } from '../install/host-kilo';
 import { KILO_FOLDERS } from '../../../core/registry/kilo';
 import { piExtensionsDir } from '../install/host-pi';
-import { OPENCLAW_PLUGIN_ID, openclawLoadPaths, openclawPluginDir } from '../install/host-openclaw';
 import { findOurGroups, type EventMapPath } from '../install/hook-groups';
 import { trustEntriesFor } from '../install/codex-trust';
 import { JsonEditError, findProp, nodeAt, nodeValue, parseJsonDocument } from '../install/json-edit';
-import { openclawConfigFile, type Env, type Host, type Scope } from '../install/locations';
+import { type Env, type Host, type Scope } from '../install/locations';
 import { runsScript } from '../install/plan-context';
 import { findOnPath, isRuntime } from '../install/runtime';
 import { parseTableHeader } from '../install/toml-trust';
 import { YamlEditError, enablePlugin } from '../install/yaml-plugins';
 import { opencode2Checks } from './opencode2';
-import { PROBE_REASON, probeClaude, probeCodex, probeHermes, probeOpenClaw, probeOpenCode, probePi, probeRuntime } from './probes';
+import { PROBE_REASON, probeClaude, probeCodex, probeHermes, probeOpenCode, probePi, probeRuntime } from './probes';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
 import { claudeDoorCheck, claudeDoorFacts } from './claude-door';
@@ -514,69 +512,3 @@ export async function piChecks(ctx: DoctorContext, p: Placement, allPlacements: 
   }
   return checks;
 }
-
-// -------------------------------------------------------------------------------- OpenClaw
-
-/** What OpenClaw's config says of the plugin: loaded from the folder, enabled, with the prompt hooks allowed. */
-function openclawRegistered(file: string, dir: string, p: Placement): Check {
-  const fix = installCommand('openclaw', p);
-  const text = readText(file);
-  if (text === null) return check('registered', 'fail', `${file} does not exist: OpenClaw does not load the plugin`, fix);
-  try {
-    if (!openclawLoadPaths(text).includes(dir)) return check('registered', 'fail', `plugins.load.paths in ${file} does not name ${dir}: OpenClaw does not load the plugin`, fix);
-    const entry = nodeValue(nodeAt(parseJsonDocument(text), ['plugins', 'entries', OPENCLAW_PLUGIN_ID]) ?? { type: 'scalar', start: 0, end: 0, value: null }) as { enabled?: unknown; hooks?: { allowConversationAccess?: unknown } } | null;
-    if (entry?.enabled !== true) return check('registered', 'fail', `plugins.entries.${OPENCLAW_PLUGIN_ID}.enabled is not true in ${file}: OpenClaw does not run the plugin`, fix);
-    if (entry.hooks?.allowConversationAccess !== true) return check('registered', 'fail', `plugins.entries.${OPENCLAW_PLUGIN_ID}.hooks.allowConversationAccess is not true in ${file}: OpenClaw never calls the prompt hook, so no contract can arm`, fix);
-    return check('registered', 'pass', `${file} loads ${dir} and enables it with the prompt hooks allowed`);
-  } catch (e) {
-    if (e instanceof JsonEditError) return check('registered', 'warn', `${file} is not JSON stopline can read (${e.message}); OpenClaw reads JSON5, check plugins.load.paths and plugins.entries.${OPENCLAW_PLUGIN_ID} by hand`, `openclaw plugins inspect ${OPENCLAW_PLUGIN_ID} --runtime --json`);
-    throw e;
-  }
-}
-
-/**
- * Whether OpenClaw itself loads the plugin with its guard hooks: `openclaw plugins inspect
- * stopline --runtime --json` imports it the way a run does (~20 s) and names its typed hooks.
- */
-async function openclawLoaded(ctx: DoctorContext, bin: HostBinary): Promise<Check> {
-  if (!bin.path) return check('loaded', 'warn', 'not asked: openclaw is not on PATH, so whether it loads the plugin is unknown');
-  const r = await runProgram([bin.path, 'plugins', 'inspect', OPENCLAW_PLUGIN_ID, '--runtime', '--json'], { env: ctx.env.env, timeoutMs: Math.max(ctx.timeoutMs, 60_000) });
-  type Inspect = { plugin?: { status?: unknown }; typedHooks?: { name?: unknown }[] };
-  const doc = ((): Inspect | null => {
-    try {
-      const v: unknown = JSON.parse(r.stdout);
-      return v !== null && typeof v === 'object' ? (v as Inspect) : null;
-    } catch {
-      return null;
-    }
-  })();
-  const fix = `openclaw plugins inspect ${OPENCLAW_PLUGIN_ID} --runtime --json`;
-  if (!doc) return check('loaded', 'warn', `openclaw plugins inspect gave no answer stopline can read${r.timedOut ? ' in time' : ''} (OpenClaw needs Node >= 24.16)`, fix);
-  const hooks = (doc.typedHooks ?? []).map((h) => h.name);
-  // the hooks the guard cannot do without: the prompt (arms the contract) and the tool gate
-  const missing = openclawRegistry.events.filter((e) => e.control === 'prompt.submit' || e.blockable).map((e) => e.native).filter((h) => !hooks.includes(h));
-  if (doc.plugin?.status !== 'loaded') return check('loaded', 'fail', `OpenClaw does not load the plugin (status ${JSON.stringify(doc.plugin?.status ?? null)})`, fix);
-  if (missing.length) return check('loaded', 'fail', `OpenClaw loads the plugin without its ${missing.join(' and ')} hook${missing.length === 1 ? '' : 's'}`, fix);
-  return check('loaded', 'pass', `OpenClaw loads the plugin with its hooks (${hooks.join(', ')})`);
-}
-
-export async function openclawChecks(ctx: DoctorContext, p: Placement, bin: HostBinary = {}): Promise<Check[]> {
-  const env = ctx.env;
-  const dir = openclawPluginDir(env);
-  const file = join(dir, 'index.js');
-  const checks = [artifactCheck('openclaw', p, join(ctx.distDir, 'openclaw'), dir)];
-  if (checks[0]!.status === 'fail' && !existsSync(file)) return checks;
-  checks.push(openclawRegistered(openclawConfigFile(env), dir, p));
-  checks.push(await openclawLoaded(ctx, bin));
-  checks.push(check('runtime', 'pass', 'OpenClaw loads the plugin in its own Node (>= 24.16)'));
-  const rt = await probeRuntime(env.env, ['node', 'bun', 'deno'], false);
-  if (!rt) checks.push(check('enforcement', 'warn', 'not probed: neither node, bun nor deno is on PATH to load the plugin'));
-  else {
-    const r = await probeOpenClaw(ctx.world(), file, rt.argv);
-    const c = probeCheck(r, 'openclaw', p);
-    if (r.denied) c.detail += ` under ${rt.label}`;
-    checks.push(c);
-  }
-  return checks;
-}
-

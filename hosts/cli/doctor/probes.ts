@@ -345,20 +345,24 @@ export async function probePi(w: ProbeWorld, extensionFile: string, runtime: str
   return { denied: false, ms: r.ms, why: `a review-mode write was not blocked: ${describeRun(r)}` };
 }
 
-const OPENCLAW_DRIVER = (p: Record<string, string>) => `
+/**
+ * The text of a driver script that loads a plugin file the way its host does (`setup` registers it
+ * with the `handlers` it fills and sets `ctx`), calls each `event` handler with `call` until one
+ * blocks, and prints what happened as one JSON line (`{handlers, result, threw}` or `{error}`).
+ */
+export function pluginDriver(p: Record<string, string>, setup: string, event: string, call: string): string {
+  return `
 const P = ${JSON.stringify(p)};
 const out = (o) => process.stdout.write(JSON.stringify(o) + "\\n");
 try {
   const mod = await import(P.url);
   const handlers = {};
-  const api = { id: "stopline", config: { agents: { defaults: { workspace: P.project } } }, on(name, handler) { (handlers[name] ??= []).push(handler); } };
-  mod.default.register(api);
-  const ctx = { agentId: "main", sessionKey: "agent:main:main", sessionId: P.session, toolName: "write", toolCallId: "call_stopline_doctor" };
+  ${setup}
   let result = null;
   let threw = null;
-  for (const h of handlers.before_tool_call ?? []) {
+  for (const h of handlers.${event} ?? []) {
     try {
-      const r = await h({ toolName: "write", toolCallId: "call_stopline_doctor", params: { path: P.target, content: "probe\\n" } }, ctx);
+      const r = await h(${call}, ctx);
       if (r && r.block) { result = r; break; }
     } catch (e) { threw = String((e && e.message) || e); break; }
   }
@@ -367,19 +371,4 @@ try {
   out({ error: String((e && e.message) || e) });
 }
 `;
-
-/** OpenClaw calls `before_tool_call` handlers; `{block: true, blockReason}` is its deny. */
-export async function probeOpenClaw(w: ProbeWorld, pluginFile: string, runtime: string[]): Promise<ProbeResult> {
-  // a copy with an .mjs name: the folder's package.json says "module", a lone copy has none
-  const copy = join(w.dir, 'openclaw-plugin.mjs');
-  copyFileSync(pluginFile, copy);
-  const driver = join(w.dir, 'openclaw-probe.mjs');
-  writeFileSync(driver, OPENCLAW_DRIVER({ url: pathToFileURL(copy).href, project: w.project, session: w.sessionId, target: w.target }));
-  const r = await runProgram([...runtime, driver], { env: w.env, cwd: w.project, timeoutMs: w.timeoutMs });
-  const doc = parseJson(r.stdout);
-  const result = doc?.result as Record<string, unknown> | null | undefined;
-  if (result?.block === true && deniedText(result.blockReason as string)) return { denied: true, ms: r.ms, via: 'before_tool_call returned {block: true}' };
-  if (doc?.threw) return { denied: false, ms: r.ms, why: `the before_tool_call handler threw (OpenClaw blocks every tool then): ${String(doc.threw).slice(0, 200)}` };
-  if (doc?.error) return { denied: false, ms: r.ms, why: `the plugin did not load: ${String(doc.error).slice(0, 200)}` };
-  return { denied: false, ms: r.ms, why: `a review-mode write was not blocked: ${describeRun(r)}` };
 }

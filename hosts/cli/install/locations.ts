@@ -25,7 +25,7 @@ export function homeDir({ env }: Env): string {
 }
 
 /** An environment override must be absolute; a relative one would depend on the cwd of every hook. */
-function dirFromEnv(e: Env, name: string, fallback: () => string): string {
+export function dirFromEnv(e: Env, name: string, fallback: () => string): string {
   const v = e.env[name];
   if (v === undefined || v === '') return fallback();
   if (!isAbsolute(v)) throw new LocationError(`${name}=${v} is not an absolute path`);
@@ -78,14 +78,4 @@ export function stoplineConfigFile(e: Env): string {
 /** What the installer remembers between runs (see record.ts). */
 export function installRecordFile(e: Env): string {
   return join(xdgConfigHome(e), 'stopline', 'installed.json');
-}
-
-/** OpenClaw's state folder: `$OPENCLAW_STATE_DIR`, else `.openclaw` in `$OPENCLAW_HOME` (else the home folder). */
-export function openclawStateDir(e: Env): string {
-  return hostHome(e, 'openclaw');
-}
-
-/** OpenClaw's config file: `$OPENCLAW_CONFIG_PATH`, else `openclaw.json` in its state folder. */
-export function openclawConfigFile(e: Env): string {
-  return dirFromEnv(e, 'OPENCLAW_CONFIG_PATH', () => join(openclawStateDir(e), 'openclaw.json'));
 }

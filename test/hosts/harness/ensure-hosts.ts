@@ -26,7 +26,6 @@ export const HOSTS_FOR = {
   'pi-mz': ['pi-mz'],
   hermes: ['hermes'],
   kilo: ['kilo'],
-  openclaw: ['openclaw', 'node24'],
   // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
   ...(Object.fromEntries(Object.entries<HostTestRows>(FOLDER_ROWS).map(([host, rows]) => [host, rows.installs ?? [host]])) as Record<keyof typeof FOLDER_ROWS, readonly InstalledHost[]>),
 } as const satisfies Record<string, readonly InstalledHost[]>;

@@ -10,6 +10,7 @@ import { rows as droidRows } from '../droid/rows';
 import { rows as clineRows } from '../cline/rows';
 import { rows as kimiRows } from '../kimi/rows';
 import { rows as openhandsRows } from '../openhands/rows';
+import { rows as openclawRows } from '../openclaw/rows';
 import { rows as vibeRows } from '../vibe/rows';
 
 export const FOLDER_ROWS = {
@@ -20,5 +21,6 @@ export const FOLDER_ROWS = {
   cline: clineRows,
   kimi: kimiRows,
   openhands: openhandsRows,
+  openclaw: openclawRows,
   vibe: vibeRows,
 } as const satisfies Readonly<Record<string, HostTestRows>>;

@@ -6,17 +6,23 @@
  * arms the contract. The config is per user: there is no project scope.
  */
 import { join } from 'node:path';
-import { nodeAt, parseJsonDocument, appendArrayItem, removeArrayItem, removeProperty, setProperty } from './json-edit';
-import { openclawConfigFile, openclawStateDir, type Env } from './locations';
-import { editingJson, placeFile, requireDist, type HostPlanner, type InstallContext, type PlanContext } from './plan-context';
+import { nodeAt, parseJsonDocument, appendArrayItem, removeArrayItem, removeProperty, setProperty } from '../cli/install/json-edit';
+import { dirFromEnv, hostHome, type Env } from '../cli/install/locations';
+import { editingJson, placeFile, requireDist, type HostPlanner, type InstallContext, type PlanContext } from '../cli/install/plan-context';
 
 /** The plugin's id: its manifest's, and its key under plugins.entries. */
 export const OPENCLAW_PLUGIN_ID = 'stopline';
 /** The files of dist/openclaw, as the folder OpenClaw loads holds them. */
 const OPENCLAW_PLUGIN_FILES: readonly string[] = ['index.js', 'openclaw.plugin.json', 'package.json'];
 
+/** The state folder (`$OPENCLAW_STATE_DIR`, else `.openclaw` in `$OPENCLAW_HOME` or the home folder) holds the plugin. */
 export function openclawPluginDir(env: Env): string {
-  return join(openclawStateDir(env), OPENCLAW_PLUGIN_ID);
+  return join(hostHome(env, 'openclaw'), OPENCLAW_PLUGIN_ID);
+}
+
+/** OpenClaw's config file: `$OPENCLAW_CONFIG_PATH`, else `openclaw.json` in its state folder. */
+export function openclawConfigFile(e: Env): string {
+  return dirFromEnv(e, 'OPENCLAW_CONFIG_PATH', () => join(hostHome(e, 'openclaw'), 'openclaw.json'));
 }
 
 /** The strings in the config's plugins.load.paths (none when the file or the key is absent). */
