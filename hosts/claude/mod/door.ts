@@ -53,6 +53,8 @@ import { errorCode } from './rejection';
 import { writeOutFile } from './write-out';
 import { sawBubblewrap } from './confine';
 import { Launchers } from './launchers';
+import { LandingCache } from './landings';
+import type { Stamps } from './landings';
 import { homeFrom, selfPaths } from '../../../core/paths/self-paths';
 import { userConfigPath } from '../../../core/config/config';
 import { projectWalkPaths } from '../../../core/config/project';
@@ -162,6 +164,10 @@ export class ClaudeModDoor {
   private readonly launchers = new Launchers();
   /** the core's state, lineage and evidence files, kept in the volume (./store.ts) */
   private readonly store = this.launchers.store(volumeStore(() => this.volume));
+  /** where stopline's own paths land, kept while the folders on their way are unchanged (./landings.ts) */
+  private readonly landings = new LandingCache();
+  /** what the watched folders looked like before this decision read any landing; null: nothing is kept from it */
+  private stamps: Stamps | null = null;
 
   constructor(private readonly opts: DoorOptions) {
     this.volume = opts.volume;
@@ -308,6 +314,7 @@ export class ClaudeModDoor {
       // where paths lead is read again for every decision: a link may have been made since the last
       this.volume.freshLinks();
       this.launchers.fresh();
+      this.stamps = null;
       let fileLoads = 0;
       let linkLoads = 0;
       /** a $.fs call that hangs must not hold the tool call forever: past the bound, the fail mode */
@@ -373,6 +380,7 @@ export class ClaudeModDoor {
       }
       // and keeps no copy of it between turn ends
       if (transcript) this.volume.forget(transcript);
+      if (this.stamps) this.landings.keep(this.volume.linkEntries().map(([p]) => p), (p) => this.volume.linkEntry(p), this.stamps);
       const fields = fieldsOf(event, decided!);
       const result = classicOf(fields);
       const said = Object.keys(result).length > 0 || fields.messages.length > 0;
@@ -527,6 +535,12 @@ export class ClaudeModDoor {
    * the working folder itself lands (a landing is written back in its names), so that is read too.
    */
   private async loadLinks(host: ModHost, paths: readonly string[], own?: () => string[], allOwn = false): Promise<void> {
+    // a program file run: stopline's own paths are all asked; the ones kept from earlier
+    // decisions are used while the folders on their way look as they did (./landings.ts)
+    if (allOwn && own && !this.windows) {
+      this.stamps = await this.landings.stamp(host, host.now());
+      for (const [p, r] of this.landings.valid(this.stamps)) this.volume.learnLink(p, r);
+    }
     const reading = new Map<string, Promise<void>>();
     const read = (p: string): Promise<void> => {
       if (this.volume.linkEntry(p) !== undefined) return Promise.resolve();
