@@ -11,8 +11,8 @@
  * person's config, the session's state and evidence, the transcript at a turn end, where a tool
  * call's paths and stopline's own paths lead) is read ahead (readAhead), so a decision runs the
  * core once and makes no call to the host during the run. Where links lead is read again for each
- * decision (./links.ts) and given to the core as its path probe, as the command hook reads the
- * disk when it decides.
+ * decision (./links.ts; stopline's own paths while their way is unchanged, ./landings.ts) and
+ * given to the core as its path probe, as the command hook reads the disk when it decides.
  *
  * The door never touches `$`: the entry (./entry.ts) hands it a ModHost of plain functions, each
  * a literal `$.noun.method(...)` call there, as the loader requires.
