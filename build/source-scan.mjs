@@ -514,7 +514,7 @@ export const KEPT_EXPORTS = [
   { file: 'hosts/cline/install.ts', name: 'clineHookFile', test: true, why: 'the hook file the Cline install writes: the real-host suites place it by hand' },
   { file: 'hosts/openhands/install.ts', name: 'openhandsHooksMap', test: true, why: 'the hooks file a fresh OpenHands install writes: the real-host suites place it by hand' },
   { file: 'hosts/vibe/install.ts', name: 'vibeHookTables', test: true, why: 'the hook tables the Vibe install writes: the real-host suites place them by hand' },
-  { file: 'hosts/cli/install/yaml-plugins.ts', name: 'isPluginEnabled', test: true, why: "whether a plugins list enables a name: the tests read the installer's edits back with it" },
+  { file: 'hosts/hermes/yaml-plugins.ts', name: 'isPluginEnabled', test: true, why: "whether a plugins list enables a name: the tests read the installer's edits back with it" },
   { file: 'hosts/cli/matrix-summary.ts', name: 'readmeSummaryTable', test: true, why: "the README's support summary: the test holds the README equal to it and writes it on request" },
   { file: 'hosts/cli/style.ts', name: 'colorEnabled', test: true, why: 'whether output is coloured (TTY, NO_COLOR, STOPLINE_NO_COLOR): the tests set each' },
   { file: 'hosts/cline/adapter.ts', name: 'stopCommand', test: true, why: 'the command a stop hands Cline back: the scenario driver recognises it' },

@@ -38,7 +38,6 @@ describe('the artifact list', () => {
       'claude-mod': 'claude/hooks/stopline-mod.mjs',
       codex: 'codex/stopline.mjs',
       opencode: 'opencode/stopline.js',
-      hermes: 'hermes/stopline/stopline.mjs',
       pi: 'pi/stopline.ts',
       gemini: 'gemini/stopline.mjs',
       qwen: 'qwen/stopline.mjs',

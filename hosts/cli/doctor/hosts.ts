@@ -21,7 +21,6 @@ import { CODEX_EVENTS, codexObserveNeeds, codexPaths } from '../install/host-cod
 import { CLAUDE_EVENTS, CLAUDE_HOOK_TIMEOUT_SECONDS, CLAUDE_MARKETPLACE, CLAUDE_PLUGIN_ID, claudeMarketplaceDir, claudeObserveNeeds, claudePluginDir, claudePluginHooksFile, claudeSettingsFile } from '../install/host-claude';
 import { registrations, type ObserveNeeds } from '../install/observe-events';
 import { CODEX_HOOK_TIMEOUT_SECONDS } from '../install/host-codex';
-import { HERMES_PLUGIN_NAME, HERMES_RESTART_HINT, hermesConfigFile, hermesPluginDir } from '../install/host-hermes';
 import { opencodePluginDir } from '../install/host-opencode';
 import { kiloArtifact, kiloPluginDir } from '../install/host-kilo';
 import { KILO_FOLDERS } from '../../../core/registry/kilo';
@@ -38,9 +37,8 @@ import { openclawConfigFile, qwenDir, type Env, type Host, type Scope } from '..
 import { runsScript } from '../install/plan-context';
 import { findOnPath, isRuntime } from '../install/runtime';
 import { parseTableHeader } from '../install/toml-trust';
-import { YamlEditError, enablePlugin } from '../install/yaml-plugins';
 import { opencode2Checks } from './opencode2';
-import { PROBE_REASON, probeClaude, probeCodex, probeGemini, probeHermes, probeOpenClaw, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
+import { PROBE_REASON, probeClaude, probeCodex, probeGemini, probeOpenClaw, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
 import { claudeDoorCheck, claudeDoorFacts } from './claude-door';
@@ -317,57 +315,6 @@ export async function codexChecks(ctx: DoctorContext, p: Placement): Promise<Che
   const rt = await commandRuntime(command, env.env);
   checks.push(rt.check);
   if (rt.ok) checks.push(probeCheck(await probeCodex(ctx.world(), command), 'codex', p, CODEX_HOOK_TIMEOUT_SECONDS));
-  return checks;
-}
-
-// ---------------------------------------------------------------------------------- Hermes
-
-/** What the Hermes shim starts: STOPLINE_RUNTIME (a name or a path), else node, bun, deno. */
-function hermesRuntime(env: NodeJS.ProcessEnv): { argv?: string[]; detail: string } {
-  const chosen = env.STOPLINE_RUNTIME?.trim();
-  const argvFor = (exe: string) => (exe.split('/').pop()!.startsWith('deno') ? [exe, 'run', '-A'] : [exe]);
-  if (chosen) {
-    const exe = isAbsolute(chosen) ? (existsSync(chosen) ? chosen : undefined) : findOnPath(chosen, env.PATH);
-    return exe ? { argv: argvFor(exe), detail: `${exe} (STOPLINE_RUNTIME)` } : { detail: `STOPLINE_RUNTIME=${chosen} is not an executable on PATH` };
-  }
-  for (const name of ['node', 'bun', 'deno']) {
-    const exe = findOnPath(name, env.PATH);
-    if (exe) return { argv: argvFor(exe), detail: `${name} (${exe}), the first of node, bun, deno on PATH` };
-  }
-  return { detail: 'none of node, bun, deno is on PATH' };
-}
-
-export async function hermesChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
-  const env = ctx.env;
-  const dir = hermesPluginDir(env);
-  const file = hermesConfigFile(env);
-  const fix = installCommand('hermes', p);
-  const checks = [artifactCheck('hermes', p, join(ctx.distDir, 'hermes', 'stopline'), dir)];
-  const text = readText(file);
-  let enabled = false;
-  let disabled = false;
-  let problem: string | undefined;
-  try {
-    const r = enablePlugin(text ?? '', HERMES_PLUGIN_NAME, file);
-    enabled = r.alreadyEnabled;
-    disabled = r.disabledToo;
-  } catch (e) {
-    problem = e instanceof YamlEditError ? e.message : String(e);
-  }
-  if (problem) checks.push(check('registered', 'fail', `cannot read plugins.enabled in ${file}: ${problem}`, `add "${HERMES_PLUGIN_NAME}" to plugins.enabled in ${file}`));
-  else if (!enabled) checks.push(check('registered', 'fail', `${text === null ? `${file} does not exist, so` : `plugins.enabled in ${file} does not list ${HERMES_PLUGIN_NAME}:`} Hermes never loads the plugin`, fix));
-  else checks.push(check('registered', 'pass', `plugins.enabled in ${file} lists ${HERMES_PLUGIN_NAME}`));
-  const wouldRun: string[] = [];
-  if (disabled) wouldRun.push(`plugins.disabled in ${file} also lists ${HERMES_PLUGIN_NAME}, and it wins`);
-  if (env.env.HERMES_SAFE_MODE === '1') wouldRun.push('HERMES_SAFE_MODE=1 turns every plugin off');
-  checks.push(
-    wouldRun.length
-      ? check('would-run', 'fail', wouldRun.join('; '), `remove ${HERMES_PLUGIN_NAME} from plugins.disabled in ${file} (and unset HERMES_SAFE_MODE)`)
-      : check('would-run', enabled ? 'pass' : 'fail', enabled ? `enabled and not disabled; a running gateway picks it up after a restart (${HERMES_RESTART_HINT.replace(/^restart the gateway: /, '')})` : 'not enabled', enabled ? undefined : fix),
-  );
-  const rt = hermesRuntime(env.env);
-  checks.push(check('runtime', rt.argv ? 'pass' : 'fail', `the plugin's evaluator runs under ${rt.detail}`, rt.argv ? undefined : 'install node, bun or deno, or set STOPLINE_RUNTIME'));
-  if (checks[0]!.status !== 'fail') checks.push(probeCheck(await probeHermes(ctx.world(), dir, rt.argv), 'hermes', p));
   return checks;
 }
 

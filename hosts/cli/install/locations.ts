@@ -62,10 +62,6 @@ export function codexHome(e: Env): string {
   return hostHome(e, 'codex');
 }
 
-export function hermesHome(e: Env): string {
-  return hostHome(e, 'hermes');
-}
-
 export function piAgentDir(e: Env): string {
   return hostHome(e, 'pi');
 }
