@@ -204,7 +204,7 @@ describe('the host-files rule', () => {
  */
 const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   claude: 262,
-  codex: 157,
+  codex: 144,
   opencode: 129,
   hermes: 113,
   pi: 116,

@@ -73,7 +73,7 @@ export function parseJson(text: string): Record<string, unknown> | null {
   }
 }
 
-// ----------------------------------------------------------------- Claude Code and Codex
+// ----------------------------------------------------------------------------- Claude Code
 
 /** Claude runs a hook command with /bin/sh -c; the answer is a hookSpecificOutput deny on stdout. */
 export async function probeClaude(w: ProbeWorld, command: string): Promise<ProbeResult> {
@@ -91,27 +91,6 @@ export async function probeClaude(w: ProbeWorld, command: string): Promise<Probe
   const hso = parseJson(r.stdout)?.hookSpecificOutput as Record<string, unknown> | undefined;
   if (r.code === 0 && hso?.permissionDecision === 'deny' && deniedText(hso.permissionDecisionReason as string)) return { denied: true, ms: r.ms, via: 'permissionDecision "deny"' };
   return { denied: false, ms: r.ms, why: `a review-mode Write was not denied: ${describeRun(r)}` };
-}
-
-/** Codex runs a hook command with /bin/bash -c; the deny is the exact JSON, the stamp on stderr and exit 2. */
-export async function probeCodex(w: ProbeWorld, command: string): Promise<ProbeResult> {
-  const payload = {
-    session_id: w.sessionId,
-    turn_id: 'stopline-doctor-turn',
-    transcript_path: null,
-    cwd: w.project,
-    hook_event_name: 'PreToolUse',
-    model: 'gpt-5.5',
-    permission_mode: 'bypassPermissions',
-    tool_name: 'apply_patch',
-    tool_input: { command: '*** Begin Patch\n*** Add File: stopline-doctor-probe.txt\n+probe\n*** End Patch\n' },
-    tool_use_id: 'call_stopline_doctor',
-  };
-  const shell = findOnPath('bash', '/bin:/usr/bin') ?? '/bin/sh';
-  const r = await runProgram([shell, '-c', command], { env: w.env, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
-  const hso = parseJson(r.stdout)?.hookSpecificOutput as Record<string, unknown> | undefined;
-  if (r.code === 2 && hso?.permissionDecision === 'deny' && deniedText(r.stderr)) return { denied: true, ms: r.ms, via: 'deny JSON + exit 2' };
-  return { denied: false, ms: r.ms, why: `a review-mode apply_patch was not denied: ${describeRun(r)}` };
 }
 
 // --------------------------------------------------------------------- Gemini CLI and Qwen Code
