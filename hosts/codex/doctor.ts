@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { codexRegistry } from '../../core/registry/codex';
-import { hookFileChecks } from '../cli/doctor/hook-file';
+import { hookFileChecks, type Registration } from '../cli/doctor/hook-file';
 import { eventsCheck, readGroups, registeredCheck, type DoctorContext, type Placement } from '../cli/doctor/hosts';
 import { PACKAGE, hookProbe, pluginEvents, pluginHookCommand, wholeFolder, type NativeDoor, type NativeInstall } from '../cli/doctor/native';
 import { deniedText, describeRun, parseJson, type ProbeResult, type ProbeWorld } from '../cli/doctor/probes';
@@ -25,27 +25,29 @@ import { trustEntriesFor, trustedHashes } from './trust';
 
 export function codexChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
   const paths = codexPaths(ctx.env, p.scope, p.project);
-  return hookFileChecks(ctx, p, 'codex', paths, { probe: probeCodex, timeoutSec: CODEX_HOOK_TIMEOUT_SECONDS, registration: (fix) => {
-    const g = readGroups(paths.hooksFile, paths.script);
-    const registered = registeredCheck('codex', p, paths.hooksFile, CODEX_EVENTS, g);
-    if (registered.status === 'fail') return { ok: false, checks: [registered] };
-    const events = eventsCheck(fix, codexRegistry, codexObserveNeeds(ctx.env, p.scope, p.project, p.afterEvidence === true), (e) => g.commands.has(e));
-    // trust: the entries Codex would compute for stopline's handlers, against config.toml
-    const positions = [...findOurGroups(g.text!, runsScript(paths.script))].flatMap(([event, idx]) => idx.map((groupIndex) => ({ event, groupIndex })));
-    const wanted = trustEntriesFor(paths.hooksFileForTrust, nodeValue(g.root!), positions);
-    const have = trustedHashes(readText(paths.configToml) ?? '');
-    const missing = wanted.filter((w) => !have.has(w.key));
-    const wrong = wanted.filter((w) => have.has(w.key) && have.get(w.key) !== w.trustedHash);
-    const parts = [
-      missing.length ? `${missing.length} of ${wanted.length} handlers have no trust entry in ${paths.configToml}` : '',
-      wrong.length ? `${wrong.length} trust entr${wrong.length === 1 ? 'y does' : 'ies do'} not match the handler (it changed since it was trusted)` : '',
-    ].filter(Boolean);
-    const note = p.scope === 'project' ? '; Codex also needs the project itself trusted (codex asks on first start, or --trust)' : '';
-    const wouldRun = parts.length
-      ? check('would-run', 'fail', `${parts.join('; ')}: Codex skips those hooks without a word`, fix)
-      : check('would-run', p.scope === 'project' ? 'warn' : 'pass', `all ${wanted.length} handlers are trusted in ${paths.configToml}${note}`);
-    return { ok: true, checks: [registered, events, wouldRun], command: g.commands.get('PreToolUse')![0]! };
-  } });
+  return hookFileChecks(ctx, p, 'codex', paths, { registration: (fix) => codexRegistration(ctx, p, paths, fix), probe: probeCodex, timeoutSec: CODEX_HOOK_TIMEOUT_SECONDS });
+}
+
+/** The handlers in hooks.json, the events they cover, and the trust entries Codex would compute for them against config.toml. */
+function codexRegistration(ctx: DoctorContext, p: Placement, paths: ReturnType<typeof codexPaths>, fix: string): Registration {
+  const g = readGroups(paths.hooksFile, paths.script);
+  const registered = registeredCheck('codex', p, paths.hooksFile, CODEX_EVENTS, g);
+  if (registered.status === 'fail') return { ok: false, checks: [registered] };
+  const events = eventsCheck(fix, codexRegistry, codexObserveNeeds(ctx.env, p.scope, p.project, p.afterEvidence === true), (e) => g.commands.has(e));
+  const positions = [...findOurGroups(g.text!, runsScript(paths.script))].flatMap(([event, idx]) => idx.map((groupIndex) => ({ event, groupIndex })));
+  const wanted = trustEntriesFor(paths.hooksFileForTrust, nodeValue(g.root!), positions);
+  const have = trustedHashes(readText(paths.configToml) ?? '');
+  const missing = wanted.filter((w) => !have.has(w.key));
+  const wrong = wanted.filter((w) => have.has(w.key) && have.get(w.key) !== w.trustedHash);
+  const parts = [
+    missing.length ? `${missing.length} of ${wanted.length} handlers have no trust entry in ${paths.configToml}` : '',
+    wrong.length ? `${wrong.length} trust entr${wrong.length === 1 ? 'y does' : 'ies do'} not match the handler (it changed since it was trusted)` : '',
+  ].filter(Boolean);
+  const note = p.scope === 'project' ? '; Codex also needs the project itself trusted (codex asks on first start, or --trust)' : '';
+  const wouldRun = parts.length
+    ? check('would-run', 'fail', `${parts.join('; ')}: Codex skips those hooks without a word`, fix)
+    : check('would-run', p.scope === 'project' ? 'warn' : 'pass', `all ${wanted.length} handlers are trusted in ${paths.configToml}${note}`);
+  return { ok: true, checks: [registered, events, wouldRun], command: g.commands.get('PreToolUse')![0]! };
 }
 
 /** Codex runs a hook command with /bin/bash -c; the deny is the exact JSON, the stamp on stderr and exit 2. */
