@@ -204,9 +204,9 @@ describe('the host-files rule', () => {
  */
 const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   claude: 262,
-  codex: 157,
+  codex: 144,
   opencode: 129,
-  hermes: 119,
+  hermes: 113,
   pi: 116,
   gemini: 60,
   qwen: 53,

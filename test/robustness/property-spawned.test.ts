@@ -36,7 +36,6 @@ afterAll(() => {
 /** The tool event and a write tool of each host, for the payload at the bound (Copilot's event is its argument). */
 const WRITE_EVENT: Record<SpawnedHost, { event: string; tool: string }> = {
   claude: { event: 'PreToolUse', tool: 'Write' },
-  codex: { event: 'PreToolUse', tool: 'Bash' },
   guard: { event: 'tool:before', tool: 'Write' },
   gemini: { event: 'BeforeTool', tool: 'write_file' },
   qwen: { event: 'PreToolUse', tool: 'write_file' },

@@ -3,6 +3,7 @@
 // the module (`node build/host-files.mjs --write` after adding one): not edited by hand.
 
 import type { HostTestRows } from './host-rows';
+import { rows as codexRows } from '../codex/rows';
 import { rows as copilotRows } from '../copilot/rows';
 import { rows as droidRows } from '../droid/rows';
 import { rows as clineRows } from '../cline/rows';
@@ -11,6 +12,7 @@ import { rows as openhandsRows } from '../openhands/rows';
 import { rows as vibeRows } from '../vibe/rows';
 
 export const FOLDER_ROWS = {
+  codex: codexRows,
   copilot: copilotRows,
   droid: droidRows,
   cline: clineRows,
