@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { hostSpec } from '../../../core/registry/host-specs';
+import { hostSpec, type HostFamily } from '../../../core/registry/host-specs';
 import { cleanupTempDirs, makeHome, stopline, type Home } from '../../cli/install/helpers';
 import { describeRealHost, requireArtifact } from '../shared/real-host';
 import { HOSTS_FOR, ensureHosts, startHostChatServer, type FakeModelServer } from './index';
@@ -28,7 +28,7 @@ export interface InstalledHostRows {
   trust?: string[];
 }
 
-export async function describeInstalledHost(host: 'copilot' | 'droid', o: InstalledHostRows): Promise<void> {
+export async function describeInstalledHost(host: HostFamily & keyof typeof HOSTS_FOR, o: InstalledHostRows): Promise<void> {
   const status = await ensureHosts(HOSTS_FOR[host]);
   const dist = join(requireArtifact(host, 'stopline.mjs'), '..', '..');
   const servers: FakeModelServer[] = [];

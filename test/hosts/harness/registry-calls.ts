@@ -22,7 +22,7 @@ export interface CallShape {
 /** Whether the tool has this kind, itself or for one value of its `kindBy` field. */
 const serves = (tool: ToolEntry, kind: ToolKind): boolean => tool.kind === kind || Object.values(tool.kindBy?.cases ?? {}).includes(kind);
 
-/** The registry row a neutral action is sent as: Claude's canonical tool first, then a tool of several uses. */
+/** The registry row a neutral action is sent as: the tool of that canonical name first, then a tool of several uses. */
 function toolFor(reg: HostRegistry, op: 'write' | 'edit' | 'read' | 'shell' | 'delegate'): ToolEntry | undefined {
   const find = (canonical: string, kind: ToolKind) => reg.tools.find((t) => t.canonical === canonical && serves(t, kind) && (kind === 'read' ? !!t.pathFields : true));
   switch (op) {
@@ -58,7 +58,7 @@ export function registryCalls(reg: HostRegistry, shape: CallShape): HostTestRows
     const tool = toolFor(reg, t.op);
     if (!tool) return null;
     const at = (path: string) => ({ [tool.pathFields![0]!]: kit.place(path, ctx, shape.absolute) });
-    const hook = (claude: string) => tool.hookFields?.[claude] ?? claude;
+    const hook = (field: string) => tool.hookFields?.[field] ?? field;
     switch (t.op) {
       case 'write':
         return { name: tool.name, input: { ...useOf(tool, 'create'), [tool.pathFields![0]!]: kit.spell(t, ctx, shape.absolute), [tool.hookFields?.content ?? tool.contentFields![0]!]: t.content } };
