@@ -53,7 +53,7 @@ const CLI_CASES = [
   { name: 'unknown option', argv: ['--verison'], stdin: '', exitCode: 1, stdout: '', stderrIncludes: ['unknown option "--verison"', 'did you mean "--version"?'] },
 ];
 
-// ---- Claude Code and Codex hook scripts: runtime cases and the recorded demo session ----
+// ---- Claude Code's hook script (and the hosts that answer as it does): runtime cases and the recorded demo session ----
 
 /**
  * Every hook artifact carries the shell analysis (unbash ~290 KB and core/analysis ~295 KB
@@ -114,37 +114,27 @@ const HOOK_SCRIPT_BUDGET = 750 * KB;
 const CLAUDE_MOD_BUDGET = 750 * KB;
 
 /**
- * What the Claude Code and Codex hook scripts' cases and demo take from their host: the session
- * of the captured tool calls, the prompt payload's own fields, the captured read and write, how
- * the person types the skill, and the exit code of a fail-closed deny (Claude reads the deny JSON
- * at exit 0, Codex wants exit 2 with it).
+ * What Claude Code's hook script's cases and demo take from their host (a host folder's
+ * artifact.mjs hands the kit its own): the session of the captured tool calls, the prompt
+ * payload's own fields, the captured read and write, how the person types the skill, and the
+ * exit code of a fail-closed deny (Claude reads the deny JSON at exit 0).
+ * @type {import('./types').HookHost}
  */
-const HOOK_HOSTS = {
-  claude: {
-    session: 'b5a5bde6-34d6-4877-844a-a41ce38fb4f6',
-    promptFields: { transcript_path: '/home/dev/.claude/projects/-home-dev-project/s.jsonl', prompt_id: 'p1', permission_mode: 'default' },
-    startFixture: 'SessionStart-startup.json',
-    read: () => fixtureText('claude', 'PreToolUse-Read.json'),
-    skill: '/stopline:stopline',
-    failClosedExit: 0,
-    write: { tool: 'Write', fixture: 'test/fixtures/claude/PreToolUse-Write.json', target: 'created.txt' },
-    demoEnv: { CLAUDE_PROJECT_DIR: '{{project}}', CLAUDE_PLUGIN_DATA: '{{home}}/.claude/plugins/data/stopline-inline' },
-  },
-  codex: {
-    session: '01a2289a-c971-7a20-a8d5-2f21938f3467',
-    promptFields: { transcript_path: null, turn_id: 't1', model: 'gpt-5.5', permission_mode: 'bypassPermissions' },
-    startFixture: 'SessionStart.json',
-    read: () => JSON.stringify({ ...JSON.parse(fixtureText('codex', 'PreToolUse-Bash.json')), tool_input: { command: 'cat a.txt' } }),
-    skill: '$stopline',
-    failClosedExit: 2,
-    write: { tool: 'apply_patch', fixture: 'test/fixtures/codex/PreToolUse-apply_patch.json', target: 'patch_made.txt' },
-    demoEnv: {},
-  },
+const CLAUDE_HOOK = {
+  host: 'claude',
+  session: 'b5a5bde6-34d6-4877-844a-a41ce38fb4f6',
+  promptFields: { transcript_path: '/home/dev/.claude/projects/-home-dev-project/s.jsonl', prompt_id: 'p1', permission_mode: 'default' },
+  startFixture: 'SessionStart-startup.json',
+  read: () => fixtureText('claude', 'PreToolUse-Read.json'),
+  skill: '/stopline:stopline',
+  failClosedExit: 0,
+  write: { tool: 'Write', fixture: 'test/fixtures/claude/PreToolUse-Write.json', target: 'created.txt' },
+  demoEnv: { CLAUDE_PROJECT_DIR: '{{project}}', CLAUDE_PLUGIN_DATA: '{{home}}/.claude/plugins/data/stopline-inline' },
 };
 
 /** A prompt payload in the host's shape, in the session of the captured tool calls. */
-function hookPrompt(host, prompt) {
-  return { session_id: HOOK_HOSTS[host].session, cwd: '/home/dev/project', hook_event_name: 'UserPromptSubmit', prompt, ...HOOK_HOSTS[host].promptFields };
+function hookPrompt(h, prompt) {
+  return { session_id: h.session, cwd: '/home/dev/project', hook_event_name: 'UserPromptSubmit', prompt, ...h.promptFields };
 }
 
 function fixtureText(host, name) {
@@ -160,25 +150,20 @@ const OBSERVING_CONTEXT =
  * Cases run in order in one home per runtime, so a contract armed by one case holds for the
  * next. Every expected stdout is exact; a policy deny carries a random evidence event id, so
  * the deny case here is the fail-closed one (the demo and the real-host suites show the rest).
- * @param {'claude' | 'codex'} host
+ * @param {import('./types').HookHost} h
  * @returns {CommandCase[]}
  */
-function hookCases(host) {
-  const h = HOOK_HOSTS[host];
-  const start = fixtureText(host, h.startFixture);
+function hookCases(h) {
+  const start = fixtureText(h.host, h.startFixture);
   const read = h.read();
   const noSession = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: h.write.tool, tool_input: {} });
-  const unavailable =
-    'STOP / CONTROL\nstopline could not check this action and is configured to fail closed: HookInputError: session_id: required, missing or empty\n' +
-    'Reason: GUARD_UNAVAILABLE (C)\nState: UNKNOWN\n' +
-    'Next: Tell the person stopline is unavailable; they can fix it (see `$stopline status`) or set STOPLINE_FAIL_OPEN=1 to let actions through.';
-  const denyJson = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: unavailable } });
+  const denyJson = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: NO_SESSION_STAMP } });
   const armed = 'stopline contract (ARMED): mode=review level=guard | files=unbounded | deps=ask | hash=deny | agents=0/allow';
   return [
     { name: 'SessionStart: the observing context', stdin: start, exitCode: 0, stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: OBSERVING_CONTEXT } }) },
     {
       name: `UserPromptSubmit ${h.skill} review: armed`,
-      stdin: JSON.stringify(hookPrompt(host, `${h.skill} review -- look at a.txt`)),
+      stdin: JSON.stringify(hookPrompt(h, `${h.skill} review -- look at a.txt`)),
       exitCode: 0,
       stdoutIncludes: ['"hookEventName":"UserPromptSubmit"', armed, '"systemMessage":"stopline: contract set: ARMED / review'],
     },
@@ -212,18 +197,18 @@ function hookAnswerLines(r) {
 }
 
 /**
- * @param {'claude' | 'codex'} host
+ * @param {import('./types').HookHost} h
  * @returns {import('./types').DemoSpec}
  */
-function hookDemo(host) {
-  const { fixture: write, target, tool } = HOOK_HOSTS[host].write;
+function hookDemo(h) {
+  const { fixture: write, target, tool } = h.write;
   return {
     pathMap: { '/home/dev/project': '{{project}}', '/home/dev': '{{home}}' },
-    env: HOOK_HOSTS[host].demoEnv,
+    env: h.demoEnv,
     steps: [
-      { say: 'the person arms the contract: $stopline review -- look at a.txt', payload: hookPrompt(host, '$stopline review -- look at a.txt'), render: hookAnswerLines },
+      { say: 'the person arms the contract: $stopline review -- look at a.txt', payload: hookPrompt(h, '$stopline review -- look at a.txt'), render: hookAnswerLines },
       { say: `the model calls ${tool} on ${target}: blocked`, payloadFile: write, render: hookAnswerLines },
-      { say: `the person allows it: $stopline change files=${target} -- write it`, payload: hookPrompt(host, `$stopline change files=${target} -- write it`), render: hookAnswerLines },
+      { say: `the person allows it: $stopline change files=${target} -- write it`, payload: hookPrompt(h, `$stopline change files=${target} -- write it`), render: hookAnswerLines },
       { say: `the same ${tool} call now runs`, payloadFile: write, render: hookAnswerLines },
     ],
   };
@@ -294,86 +279,6 @@ function extensionHookDemo(h) {
     ],
   };
 }
-
-/**
- * The Hermes bundle's two doors, under every runtime: `listen` (the line protocol the Python shim
- * speaks) and no argument (a Hermes shell hook: JSON on stdin). Outputs that hold a random
- * evidence id (a policy STOP stamp) are left to test/hosts/hermes/, which checks them by content.
- */
-const HERMES_LISTEN_LINES = [
-  { op: 'ping', id: 1 },
-  { op: 'dispatch', id: 2, host: 'hermes', event: 'pre_llm_call', payload: { session_id: 'matrix-listen', user_message: '$stopline review files=a.txt -- look at a.txt' } },
-  { op: 'dispatch', id: 3, host: 'hermes', event: 'pre_tool_call', payload: { session_id: 'matrix-listen', tool_name: 'read_file', args: { path: 'a.txt' } } },
-  { op: 'dispatch', id: 4, host: 'hermes', event: 'on_session_end', payload: { session_id: 'matrix-listen', completed: true } },
-  { op: 'shout', id: 5 },
-  { op: 'bye', id: 6 },
-];
-
-/** A Hermes v0.19 shell-hook stdin. */
-function hermesShellHook(hook, sessionId, extra) {
-  // no cwd: the case runs in its own home folder, which then serves as the working folder
-  return JSON.stringify({ hook_event_name: hook, tool_name: null, tool_input: null, session_id: sessionId, extra: { telemetry_schema_version: 'hermes.observer.v1', ...extra } });
-}
-
-/** @type {CommandCase[]} */
-const HERMES_CASES = [
-  {
-    name: 'listen: ping, arm review, an allowed read, a per-turn hook, an unknown op, bye',
-    argv: ['listen'],
-    stdin: HERMES_LISTEN_LINES.map((l) => JSON.stringify(l)).join('\n') + '\n',
-    exitCode: 0,
-    stdoutIncludes: ['{"ok":true,"pong":true,"id":1}', '"context":"stopline contract (ARMED): mode=review', '{"ok":true,"output":null,"id":3}', '{"ok":true,"output":null,"id":4}', '{"ok":false,"error":"unknown op \\"shout\\"","id":5}', '{"ok":true,"id":6}'],
-  },
-  {
-    name: 'shell hook: pre_llm_call with a directive returns the contract context',
-    stdin: hermesShellHook('pre_llm_call', 'matrix-shell', { user_message: '$stopline review -- look around' }),
-    exitCode: 0,
-    stdoutIncludes: ['{"context":"stopline contract (ARMED): mode=review'],
-  },
-  { name: 'shell hook: empty stdin fails open (nothing on stdout)', stdin: '', exitCode: 0, stdout: '', stderrIncludes: ['hook input is empty', 'failing open'] },
-  {
-    name: 'shell hook: empty stdin fails closed with a GUARD_UNAVAILABLE block',
-    stdin: '',
-    env: { STOPLINE_FAIL_OPEN: '0' },
-    exitCode: 0,
-    stdoutIncludes: ['{"action":"block","message":"STOP / CONTROL\\n', 'Reason: GUARD_UNAVAILABLE (C)'],
-  },
-  { name: 'shell hook: a hook the guard ignores prints nothing', stdin: hermesShellHook('transform_llm_output', 'matrix-shell', { response_text: 'hi' }), exitCode: 0, stdout: '' },
-  { name: 'unknown argument', argv: ['lisen'], stdin: '', exitCode: 2, stdout: '', stderrIncludes: ['unknown argument "lisen"'] },
-];
-
-/** Hermes kwargs for the demo (what a **kwargs callback receives; the shim adds cwd). */
-const HERMES_SID = '20261129_141503_7c2e9a';
-const HERMES_TURN = `${HERMES_SID}:${HERMES_SID}:5d41a0b2`;
-function hermesPrompt(text) {
-  return { session_id: HERMES_SID, task_id: HERMES_SID, turn_id: HERMES_TURN, user_message: text, conversation_history: [{ role: 'user', content: text }], is_first_turn: true, model: 'demo/model', platform: 'cli', sender_id: '' };
-}
-function hermesTool(name, args, n) {
-  return { tool_name: name, args, task_id: HERMES_SID, session_id: HERMES_SID, tool_call_id: `call_${n}`, turn_id: HERMES_TURN, api_request_id: `${HERMES_TURN}:api:${n}`, middleware_trace: [] };
-}
-
-/** What Hermes does with the callback's return value. */
-function hermesOutcome(result) {
-  if (result.error) return [`raised: ${result.error}`];
-  const r = (result.returned ?? [])[0];
-  if (r && r.action === 'block') return ['blocked: the tool function is not called; the model reads {"error": <this>}:', ...String(r.message).split('\n').map((l) => `  ${l}`)];
-  if (r && r.context) return ['context appended to the user message:', ...String(r.context).split('\n').map((l) => `  ${l}`)];
-  return ['returned None: the tool runs'];
-}
-
-/** @type {import('./types').DemoSpec} */
-const HERMES_DEMO = {
-  driver: 'hermes',
-  steps: [
-    { say: 'the person types `$stopline review -- look at a.txt` (pre_llm_call)', hook: 'pre_llm_call', payload: hermesPrompt('$stopline review -- look at a.txt'), render: hermesOutcome },
-    { say: 'the model calls write_file new.txt (pre_tool_call)', payload: hermesTool('write_file', { path: 'new.txt', content: 'new\n' }, 1), render: hermesOutcome },
-    { say: 'the model calls terminal `touch x`', payload: hermesTool('terminal', { command: 'touch x' }, 2), render: hermesOutcome },
-    { say: 'the model calls read_file a.txt', payload: hermesTool('read_file', { path: 'a.txt' }, 3), render: hermesOutcome },
-    { say: 'the person types `$stopline change files=a.txt -- fix a.txt`', hook: 'pre_llm_call', payload: hermesPrompt('$stopline change files=a.txt -- fix a.txt'), render: hermesOutcome },
-    { say: 'the model writes a.txt', payload: hermesTool('write_file', { path: 'a.txt', content: 'fixed\n' }, 4), render: hermesOutcome },
-    { say: 'the model also writes b.txt', payload: hermesTool('write_file', { path: 'b.txt', content: 'stray\n' }, 5), render: hermesOutcome },
-  ],
-};
 
 // ---- OpenCode plugin and Pi extension: runtime-matrix calls and the recorded demo sessions ----
 
@@ -504,7 +409,7 @@ function permissionAnswerLines(r) {
  * values, so the folder imports nothing of build/ (which imports it).
  * @type {import('./types').ArtifactKit}
  */
-const ARTIFACT_KIT = { REPO_ROOT, HOOK_SCRIPT_BUDGET, NO_SESSION_STAMP, OBSERVING_CONTEXT, fixtureText, generated: (file) => GENERATED[file](), permissionAnswerLines, pluginManifestJson, extensionArtifact };
+const ARTIFACT_KIT = { REPO_ROOT, HOOK_SCRIPT_BUDGET, NO_SESSION_STAMP, OBSERVING_CONTEXT, fixtureText, generated: (file) => GENERATED[file](), permissionAnswerLines, pluginManifestJson, hookCases, hookDemo, extensionArtifact };
 
 /**
  * The artifacts described in the hosts' own folders: each hosts/<host>/artifact.mjs exports
@@ -543,8 +448,8 @@ export const ARTIFACTS = [
       { to: 'skills/stopline/SKILL.md', from: 'skills/stopline/SKILL.md' },
     ],
     install: 'claude --plugin-dir dist/claude (or copy the folder into a marketplace)',
-    cases: hookCases('claude'),
-    demo: hookDemo('claude'),
+    cases: hookCases(CLAUDE_HOOK),
+    demo: hookDemo(CLAUDE_HOOK),
   },
   {
     id: 'claude-mod',
@@ -589,29 +494,6 @@ export const ARTIFACTS = [
     mangle: { reserved: ['on', '$', 'e', 'next'] },
   },
   {
-    id: 'codex',
-    title: 'Codex CLI hook script + hooks.json',
-    entry: 'hosts/codex/main.ts',
-    decisionEntry: 'hosts/codex/decide.ts',
-    output: 'codex/stopline.mjs',
-    format: 'es',
-    kind: 'command',
-    shebang: true,
-    sizeBudget: HOOK_SCRIPT_BUDGET,
-    files: [
-      { to: 'hooks.json', generate: () => GENERATED['hosts/codex/hooks.json']() },
-      // the same folder is a Codex plugin (`codex plugin add stopline@stopline` through the
-      // repository's .agents/plugins/marketplace.json): Codex reads this manifest, then the
-      // hooks.json and skills/ beside it; the hook command finds stopline.mjs through PLUGIN_ROOT
-      { to: '.codex-plugin/plugin.json', generate: codexPluginJson },
-      // Codex loads $CODEX_HOME/skills/<name>/SKILL.md; `$stopline` in a prompt brings it in
-      { to: 'skills/stopline/SKILL.md', from: 'skills/stopline/SKILL.md' },
-    ],
-    install: 'copy hooks.json and stopline.mjs into $CODEX_HOME (default ~/.codex), skills/ into $CODEX_HOME/skills',
-    cases: hookCases('codex'),
-    demo: hookDemo('codex'),
-  },
-  {
     id: 'opencode',
     title: 'OpenCode plugin (one file for 1.x and 2.x: one default export {id, server, setup})',
     entry: 'hosts/opencode/plugin.ts',
@@ -628,26 +510,6 @@ export const ARTIFACTS = [
     cases: [],
     calls: OPENCODE_CALLS,
     demo: opencodeDemo(),
-  },
-  {
-    id: 'hermes',
-    title: 'Hermes Agent plugin bundle (Python shim + script)',
-    entry: 'hosts/hermes/main.ts',
-    output: 'hermes/stopline/stopline.mjs',
-    format: 'es',
-    kind: 'command',
-    shebang: true,
-    // the shell analysis (unbash ~290 KB + core/analysis ~220 KB) is most of it; the plugin loads
-    // it once per Hermes process (resident evaluator), so size costs one start, not every call
-    sizeBudget: HOOK_SCRIPT_BUDGET,
-    files: [
-      // rendered from core/registry (build/host-files.mjs); the committed copies are checked equal
-      { to: 'plugin.yaml', generate: () => GENERATED['hosts/hermes/plugin.yaml']() },
-      { to: '__init__.py', generate: () => GENERATED['hosts/hermes/__init__.py']() },
-    ],
-    install: 'stopline install hermes',
-    cases: HERMES_CASES,
-    demo: HERMES_DEMO,
   },
   {
     id: 'pi',
@@ -711,16 +573,6 @@ export const ARTIFACTS = [
 /** @param {PackageMeta} meta */
 function claudePluginJson(meta) {
   const manifest = { name: meta.name, version: meta.version, description: meta.description, author: { name: meta.name }, license: meta.license };
-  return JSON.stringify(manifest, null, 2) + '\n';
-}
-
-/**
- * Codex's plugin manifest: the skills folder and the hooks file are named explicitly (Codex
- * would not look for a hooks.json at the plugin root on its own).
- * @param {PackageMeta} meta
- */
-function codexPluginJson(meta) {
-  const manifest = { name: meta.name, version: meta.version, description: meta.description, author: { name: meta.name }, license: meta.license, skills: './skills/', hooks: './hooks.json' };
   return JSON.stringify(manifest, null, 2) + '\n';
 }
 

@@ -179,12 +179,28 @@ export interface ArtifactKit {
   permissionAnswerLines(r: { exitCode: number; stdout: string; stderr: string }): string[];
   /** a plugin manifest in the shared form (name, version, description, author, license) */
   pluginManifestJson(meta: PackageMeta): string;
+  /** the runtime cases and the demo of a hook script that answers in Claude Code's form, with the host's captures */
+  hookCases(h: HookHost): CommandCase[];
+  hookDemo(h: HookHost): DemoSpec;
   /**
    * the artifact of an extension folder the host's own installer copies: the hook script, the
    * manifest, hooks/hooks.json; cases (context at start, arming, a read, an unknown event, bad
    * input both ways, the fail-closed deny) and the demo (arm review, a blocked write, allow it)
    */
   extensionArtifact(h: ExtensionHookFacts): Artifact;
+}
+
+/** What that walk takes from its host: its captures' folder and session, the prompt's own fields, a read, a write, the skill's spelling, a fail-closed deny's exit code. */
+export interface HookHost {
+  host: string;
+  session: string;
+  promptFields: Record<string, unknown>;
+  startFixture: string;
+  read(): string;
+  skill: string;
+  failClosedExit: number;
+  write: { tool: string; fixture: string; target: string };
+  demoEnv: Record<string, string>;
 }
 
 /** What an extension folder's artifact takes from its host. */

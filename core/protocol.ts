@@ -139,6 +139,12 @@ export interface Action {
    */
   codeNames?: string[];
   /**
+   * affected paths written only when they are missing (a database client creates the file it opens
+   * to read; never stored): decide() drops each one the disk shows present, with no journal or
+   * write-ahead log beside it that opening would roll back or merge
+   */
+  opens?: string[];
+  /**
    * program files the action runs (a script given to an interpreter or shell, a program named by
    * its path), placed like affectedPaths (at most 32; never stored): running stopline's own hook
    * script with a made-up event is a change of its state (GUARD_SELF_PROTECTION)
@@ -261,6 +267,7 @@ function action(v: unknown, at: string): Action {
   optional(v, 'hazards', hazards, a, at);
   optional(v, 'reads', strArray, a, at);
   optional(v, 'codeNames', strArray, a, at);
+  optional(v, 'opens', strArray, a, at);
   optional(v, 'runs', strArray, a, at);
   optional(v, 'callKey', str, a, at);
   optional(v, 'hostStatus', (x, p) => enumOf(x, HOST_STATUSES, p), a, at);

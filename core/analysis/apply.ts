@@ -345,6 +345,7 @@ function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope, depth:
         hashIntent: hash || undefined,
         ...(v.toolState && v.mutability === 'write' && paths.length === 0 ? { toolState: true } : {}),
         ...(v.selfTarget && v.mutability === 'write' ? { selfTarget: true } : {}),
+        ...(v.onlyIfMissing && v.mutability === 'write' ? { onlyIfMissing: true } : {}),
         ...placedRuns(v.runs, scope, base),
         ...placedLinks(v.links, scope, base),
       });

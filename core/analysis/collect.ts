@@ -122,6 +122,9 @@ export function combineSegments(segments: AnalysisSegment[]): ShellAnalysis {
   const paths: string[] = [];
   const seen = new Set<string>();
   const unknownReasons: string[] = [];
+  // targets only written when missing, unless another segment writes them anyway
+  const ifMissing = new Set<string>();
+  const always = new Set<string>();
   for (const s of segments) {
     if (s.dependencyIntent) dep = true;
     if (s.hashIntent) hash = true;
@@ -132,6 +135,7 @@ export function combineSegments(segments: AnalysisSegment[]): ShellAnalysis {
     } else if (s.mutability === 'write') {
       write = true;
       if (!s.pathsProven) proven = false;
+      for (const p of s.paths) (s.onlyIfMissing ? ifMissing : always).add(p);
       for (const p of s.paths) if (!seen.has(p)) {
         seen.add(p);
         paths.push(p);
@@ -150,7 +154,10 @@ export function combineSegments(segments: AnalysisSegment[]): ShellAnalysis {
     mutability = 'unknown';
     affectedPaths = null;
   }
-  return { mutability, affectedPaths, dependencyIntent: dep, hashIntent: hash, delegationCount: 0, segments, unknownReasons };
+  const r: ShellAnalysis = { mutability, affectedPaths, dependencyIntent: dep, hashIntent: hash, delegationCount: 0, segments, unknownReasons };
+  const opens = affectedPaths?.filter((p) => ifMissing.has(p) && !always.has(p));
+  if (opens?.length) r.opens = opens;
+  return r;
 }
 
 /** Intents of writing `content` (or unknown content) into a resolved path. */

@@ -1,8 +1,10 @@
 /**
  * Database clients with SQL given on the command line (or in a here-document): a read only when
  * every statement is proven read-only, the client cannot write a file of its own (an output or
- * log file, a pager, a shell escape), and, for sqlite3, the database is opened read-only (a plain
- * `sqlite3 new.db 'select 1'` creates new.db). A statement is proven read-only when it is a
+ * log file, a pager, a shell escape). sqlite3 opens a file of this machine, so it is judged as a
+ * file program: without -readonly its statements may also write that one database (a write placed
+ * at it), and statements that only read still create it when it is missing (a write the decision
+ * drops once the disk shows the database there, decide.ts). A statement is proven read-only when it is a
  * SELECT / VALUES / WITH … SELECT / TABLE / SHOW / DESCRIBE / EXPLAIN (not ANALYZE) / a listed
  * PRAGMA without a value, with no keyword that changes data or schema anywhere in it (INSERT in a
  * CTE, SELECT … INTO, FOR UPDATE, VACUUM INTO …) and every function it calls from a list of
@@ -193,13 +195,9 @@ function statementProblem(tokens: Token[], dialect: Dialect): string | null {
 function sqlProblem(sql: string, dialect: Dialect): string | null {
   const tokens = tokenize(sql, dialect);
   if (typeof tokens === 'string') return tokens;
-  let current: Token[] = [];
-  for (const t of [...tokens, { kind: 'punct' as const, text: ';' }]) {
-    if (t.kind === 'punct' && t.text === ';') {
-      const why = statementProblem(current, dialect);
-      if (why) return why;
-      current = [];
-    } else current.push(t);
+  for (const st of statements(tokens)) {
+    const why = statementProblem(st, dialect);
+    if (why) return why;
   }
   return null;
 }
@@ -207,8 +205,12 @@ function sqlProblem(sql: string, dialect: Dialect): string | null {
 /** sqlite3 dot-commands that only print or change how results are shown. */
 const SQLITE_DOT_READS = /^\.(tables|table|schema|indexes|indices|databases|headers?|mode|show|help|timer|width|nullvalue|separator|echo|stats|dbinfo|fullschema|dump|print|eqp|changes|bail|quit|exit|version|prompt)\b/;
 
-/** A sqlite3 script (SQL and dot-commands at line starts): why not proven, or null. */
-function sqliteScriptProblem(text: string): string | null {
+/**
+ * A sqlite3 script (SQL and dot-commands at line starts): `read` when every statement only reads,
+ * `write` when some change the database the client opened and nothing reaches past it, else why not.
+ * With `readOnly` (-readonly, an immutable or in-memory database) a statement that writes is refused.
+ */
+function sqliteScript(text: string, readOnly: boolean): 'read' | 'write' | string {
   const sql: string[] = [];
   for (const line of text.split('\n')) {
     const t = line.trim();
@@ -220,7 +222,95 @@ function sqliteScriptProblem(text: string): string | null {
     }
     sql.push(line);
   }
-  return sqlProblem(sql.join('\n'), 'sqlite');
+  const tokens = tokenize(sql.join('\n'), 'sqlite');
+  if (typeof tokens === 'string') return tokens;
+  let writes = false;
+  for (const st of statements(tokens)) {
+    const why = statementProblem(st, 'sqlite');
+    if (why === null) continue;
+    const own = readOnly ? null : ownDatabaseProblem(st);
+    if (own === 'write') writes = true;
+    else return own ?? why;
+  }
+  return writes ? 'write' : 'read';
+}
+
+/** Statements of a token list, split on `;`. */
+function statements(tokens: Token[]): Token[][] {
+  const out: Token[][] = [[]];
+  for (const t of tokens) {
+    if (t.kind === 'punct' && t.text === ';') out.push([]);
+    else out[out.length - 1]!.push(t);
+  }
+  return out.filter((x) => x.length > 0);
+}
+
+/** Statements that change the database they run in (and its journal), or only mark a transaction. */
+const OWN_WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'REPLACE', 'CREATE', 'DROP', 'ALTER', 'VACUUM', 'REINDEX', 'ANALYZE', 'PRAGMA', 'WITH', 'BEGIN', 'COMMIT', 'END', 'ROLLBACK', 'SAVEPOINT', 'RELEASE']);
+
+/** Words that reach another database file or the operating system from inside a statement. */
+const REACHES_OUT = new Set(['ATTACH', 'DETACH', 'VIRTUAL']);
+
+/** SQLite pragmas that change only the database open (or this connection), set with a value or run. */
+const OWN_PRAGMAS = new Set(
+  'user_version application_id journal_mode synchronous foreign_keys cache_size page_size auto_vacuum incremental_vacuum wal_checkpoint optimize busy_timeout recursive_triggers case_sensitive_like secure_delete locking_mode temp_store legacy_alter_table defer_foreign_keys ignore_check_constraints query_only reverse_unordered_selects trusted_schema cell_size_check automatic_index shrink_memory soft_heap_limit hard_heap_limit threads analysis_limit wal_autocheckpoint journal_size_limit mmap_size encoding'.split(' '),
+);
+
+/** Words written before `(` that open a list or a type's size, not a call (`check (a > 0)`, `varchar(20)`, `set (a, b) = …`). */
+const NOT_CALLS = new Set('check unique conflict set default varchar char nchar nvarchar character varying decimal numeric float double int integer text blob real boolean'.split(' '));
+
+/** The word before token k, a `schema.` qualifier skipped. */
+function wordBefore(tokens: Token[], k: number): string {
+  const j = tokens[k - 1]?.text === '.' ? k - 3 : k - 1;
+  return tokens[j]?.text.toUpperCase() ?? '';
+}
+
+/** `INSERT INTO`, `REPLACE INTO`, `INSERT OR IGNORE INTO`: INTO names a table of this database. */
+function intoTable(tokens: Token[], k: number): boolean {
+  const p1 = tokens[k - 1]?.text.toUpperCase();
+  return p1 === 'INSERT' || p1 === 'REPLACE' || (tokens[k - 2]?.text.toUpperCase() === 'OR' && tokens[k - 3]?.text.toUpperCase() === 'INSERT');
+}
+
+/**
+ * Whether a statement statementProblem did not prove read-only only changes the database sqlite3
+ * opened: `write`, or why not (ATTACH or VACUUM INTO name another file, a virtual table or a
+ * function may reach the file system, a pragma this guard does not list may point elsewhere);
+ * null when it is no statement that writes (its reading problem stands).
+ */
+function ownDatabaseProblem(tokens: Token[]): 'write' | string | null {
+  const head = tokens.slice(0, 3).map((t) => (t.kind === 'word' ? t.text.toUpperCase() : ''));
+  const first = head[0]!;
+  if (!OWN_WRITES.has(first)) return null;
+  if (first === 'PRAGMA') {
+    const name = (tokens[2]?.text === '.' ? tokens[3]?.text : tokens[1]?.text)?.toLowerCase();
+    if (!name || !(OWN_PRAGMAS.has(name) || READ_PRAGMAS.has(name))) return `PRAGMA ${name ?? ''} is not one this guard knows changes only this database`;
+  }
+  // the names a CREATE defines (a table, a view, an index's table) are followed by their columns
+  const defines = first === 'CREATE' || first === 'ALTER';
+  const indexOn = first === 'CREATE' && (head[1] === 'INDEX' || (head[1] === 'UNIQUE' && head[2] === 'INDEX'));
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!;
+    if (t.kind !== 'word' && t.kind !== 'quoted') continue;
+    const upper = t.text.toUpperCase();
+    if (t.kind === 'word' && upper === 'INTO') {
+      if (!intoTable(tokens, k)) return 'INTO names a file outside this database';
+      continue;
+    }
+    if (t.kind === 'word' && REACHES_OUT.has(upper)) return `${upper} reaches another file or loads code`;
+    const next = tokens[k + 1];
+    if (!(next?.kind === 'punct' && next.text === '(')) continue;
+    if (t.kind === 'word' && NOT_CALLS.has(t.text.toLowerCase())) continue;
+    const before = wordBefore(tokens, k);
+    const named =
+      (before === 'INTO' && intoTable(tokens, tokens[k - 1]?.text === '.' ? k - 3 : k - 1)) ||
+      before === 'WITH' ||
+      before === 'RECURSIVE' ||
+      (defines && (before === 'TABLE' || before === 'VIEW' || before === 'EXISTS' || before === 'REFERENCES')) ||
+      (indexOn && before === 'ON');
+    if (named) continue;
+    if (t.kind === 'quoted' || tokens[k - 1]?.text === '.' || !PURE_FUNCTIONS.has(t.text.toLowerCase())) return `${t.text}() is not a built-in this guard knows only computes`;
+  }
+  return 'write';
 }
 
 const SQLITE_OPTIONS: ProgramTable = {
@@ -228,6 +318,13 @@ const SQLITE_OPTIONS: ProgramTable = {
   options:
     '-readonly -safe -header -noheader -csv -json -line -list -column -box -table -markdown -html -tabs -quote -ascii -separator= -newline= -nullvalue= -bail -batch -echo -stats -cmd= -nofollow -version -help -escape= -mmap= -maxsize= -memtrace -no-rowid-in-view -unsafe-testing!U -deserialize -init=U -A!U -append!U -zip!U -interactive!U -vfs=U -lookaside== -pagecache== -heap== -nonce=U -utf8 -pcachetrace',
 };
+
+/** A database sqlite3 opens read-write: the file it names, or null when a URI hides it (a VFS, an escape, an option this guard does not know). */
+function sqliteFile(db: string): string | null {
+  if (!db.startsWith('file:')) return db;
+  const m = /^file:(?:\/\/(?:localhost)?(?=\/))?([^?#%]+)(?:\?((?:mode=(?:rw|rwc)|cache=(?:shared|private))(?:&(?:mode=(?:rw|rwc)|cache=(?:shared|private)))*))?$/.exec(db);
+  return m ? m[1]! : null;
+}
 
 export function sqlite3(args: readonly Arg[], ctx: ProgramContext): Leaf {
   const p = parseTable(args, SQLITE_OPTIONS, 'sqlite3');
@@ -242,22 +339,30 @@ export function sqlite3(args: readonly Arg[], ctx: ProgramContext): Leaf {
   const memory = db.value === ':memory:' || db.value === '';
   const untouched = memory || p.flags.has('-deserialize') || /^file:.*[?&]immutable=1(&|$)/.test(db.value);
   const readonly = p.flags.has('-readonly') || /^file:.*[?&]mode=ro(&|$)/.test(db.value);
-  if (!untouched && !readonly) return unknown('sqlite3 without -readonly creates the database file when it is missing');
+  const file = untouched || readonly ? null : sqliteFile(db.value);
+  if (!untouched && !readonly && file === null) return unknown('sqlite3: a database URI whose file or options this guard cannot place');
   const scripts = [...(p.flags.get('-cmd') ?? []), ...sql.map((a) => a.value)];
   if (sql.length === 0) {
     if (ctx.stdin.kind !== 'text') return unknown('sqlite3 reads its commands from stdin (typed later or computed)');
     scripts.push(ctx.stdin.text);
   }
+  let writes = false;
   for (const s of scripts) {
     if (s === null) return unknown('sqlite3: SQL only known at run time');
-    const why = sqliteScriptProblem(s);
-    if (why) return unknown(`sqlite3: ${why}`);
+    const r = sqliteScript(s, untouched || readonly);
+    if (r === 'write') writes = true;
+    else if (r !== 'read') return unknown(`sqlite3: ${r}`);
+  }
+  if (file !== null) {
+    const at = [literalArg(file)];
+    if (writes) return write('sqlite3 runs statements that change only the database it opens', at, { writesContent: true });
+    return write('sqlite3 opens the database read-write to run statements that only read: it creates the file when it is missing', at, { onlyIfMissing: true });
   }
   if (untouched) return read('sqlite3 reads an in-memory or immutable database with statements proven read-only');
   // statements that read no table (`select 1`, `select lower('A')`) never open the database's pages
   if (scripts.every((x) => x !== null && !/^\s*\./m.test(x) && !/\b(from|join|pragma\w*|table|explain|into)\b/i.test(x))) return read('sqlite3 -readonly runs statements that read no table');
-  const file = db.value.replace(/^file:/, '').replace(/\?.*$/, '');
-  return write('sqlite3 -readonly runs statements proven read-only, but a database in WAL mode gets its -wal and -shm files created beside it', [literalArg(`${file}-wal`), literalArg(`${file}-shm`)]);
+  const base = db.value.replace(/^file:/, '').replace(/\?.*$/, '');
+  return write('sqlite3 -readonly runs statements proven read-only, but a database in WAL mode gets its -wal and -shm files created beside it', [literalArg(`${base}-wal`), literalArg(`${base}-shm`)]);
 }
 
 /** psql meta-commands that only describe or format. */

@@ -18,7 +18,8 @@ type SecretKind =
   | 'registry credentials'
   | 'coding agent credentials'
   | 'coding agent settings that can hold keys'
-  | 'a keychain or password store';
+  | 'a keychain or password store'
+  | 'a packet capture';
 
 /**
  * Coding agents' settings and MCP server lists: the documented place for a provider's API key, an
@@ -79,6 +80,9 @@ const SECRET_EXTENSIONS: Readonly<Record<string, SecretKind>> = {
   psafe3: 'a keychain or password store',
   agilekeychain: 'a keychain or password store',
   kwallet: 'a keychain or password store',
+  // captured traffic carries the session cookies, tokens and passwords that crossed the wire
+  pcap: 'a packet capture',
+  pcapng: 'a packet capture',
 };
 
 /** Public halves and lists that are safe to show, outside the SSH folder. */
@@ -208,7 +212,7 @@ for (const m of MOVABLE_FOLDERS) {
  */
 const MAY_NAME_SECRET = new RegExp(
   [
-    /env|rc\b|mcp|netrc|credential|id_|pgpass|my\.cnf|account|_(rsa|dsa|ecdsa|ed25519)|\.(pem|key|p12|pfx|pkcs12|ppk|jks|keystore|asc|ovpn|keyring|keychain|kdbx?|psafe3|agilekeychain|kwallet)|ssh|gnupg|aws|azure|gcp|gcloud|\.oci|password-store|keyrings|keychains|docker|kube|gh\/|hub|cargo|\.gem|terraform|copilot|opencode|amp|cursor|auth|secret|models\.json|\.db\b|\$\{?[A-Z_]/.source,
+    /env|rc\b|mcp|netrc|credential|id_|pgpass|my\.cnf|account|_(rsa|dsa|ecdsa|ed25519)|\.(pem|key|p12|pfx|pkcs12|ppk|jks|keystore|asc|ovpn|keyring|keychain|kdbx?|psafe3|agilekeychain|kwallet|pcap)|ssh|gnupg|aws|azure|gcp|gcloud|\.oci|password-store|keyrings|keychains|docker|kube|gh\/|hub|cargo|\.gem|terraform|copilot|opencode|amp|cursor|auth|secret|models\.json|\.db\b|\$\{?[A-Z_]/.source,
     // the folders and files of the hosts' own credentials (their layouts), below HOME or moved
     ...HOST_SPECS.flatMap((spec) => {
       const lay: HostLayout = spec.layout;
@@ -227,11 +231,16 @@ interface SecretBase {
 
 /**
  * The name a copy or a backup of a file would carry stripped back to the file's own name
- * (`config.bak`, `auth.json.old`, `credentials-old`, `hosts.yml~`, `id_rsa copy 2`), or null.
+ * (`config.bak`, `auth.json.old`, `credentials-old`, `hosts.yml~`, `id_rsa copy 2`, and the
+ * swap file an editor keeps beside it, `.config.json.swp`): each name it may be a copy of.
  */
-function unbackup(name: string): string | null {
+function unbackup(name: string): string[] {
+  const out: string[] = [];
   const m = /^(.+?)(?: copy(?: \d+)?|~|[.\-_](?:bak|backup|old|orig|save|prev|copy|tmp|swp))$/i.exec(name);
-  return m ? m[1]! : null;
+  if (m) out.push(m[1]!);
+  const swap = /^\.(.+)\.sw[a-p]$/i.exec(name);
+  if (swap) out.push(swap[1]!);
+  return out;
 }
 
 /** A path below a folder, matched without case; `*` stands for any letters within one segment. */
@@ -309,11 +318,12 @@ export function secretKindOf(raw: string, base: SecretBase): SecretKind | null {
   const kind = pathKind(path, base);
   if (kind) return kind;
   const slash = path.lastIndexOf('/');
-  const orig = unbackup(path.slice(slash + 1));
-  if (!orig) return null;
-  // a copy of a credential is the credential; a settings file's backup is left to its reader
-  const copied = pathKind(path.slice(0, slash + 1) + orig, base);
-  return copied === AGENT_SETTINGS ? null : copied;
+  // a copy of a credential or of settings that hold keys holds the same keys
+  for (const orig of unbackup(path.slice(slash + 1))) {
+    const copied = pathKind(path.slice(0, slash + 1) + orig, base);
+    if (copied) return copied;
+  }
+  return null;
 }
 
 /** Whether the hook's environment names a settings or state file by a variable of MOVABLE_FILES. */
@@ -407,8 +417,11 @@ export function globNamesSecret(pattern: string): SecretKind | null {
   for (const alt of braceAlternatives(last)) {
     for (const fill of ['', 'x']) {
       const name = alt.replace(/\[[^\]]*\]/g, 'x').replace(/[*?]+/g, fill);
-      const kind = secretByName(name);
-      if (kind) return kind;
+      // `**/id_rsa~`: a pattern for a secret's backups selects the secret
+      for (const n of [name, ...unbackup(name)]) {
+        const kind = secretByName(n);
+        if (kind) return kind;
+      }
     }
   }
   return null;

@@ -113,6 +113,7 @@ interface Result {
   hazards?: Hazard[];
   reads?: string[];
   codeNames?: string[];
+  opens?: string[];
 }
 
 function finish(name: string, canonical: string | undefined, base: Base, r: Result): Analysed {
@@ -132,6 +133,7 @@ function finish(name: string, canonical: string | undefined, base: Base, r: Resu
   if (r.hazards?.length) a.hazards = r.hazards;
   if (r.reads?.length) a.reads = r.reads.slice(0, 32);
   if (r.codeNames?.length) a.codeNames = r.codeNames.slice(0, 32);
+  if (r.opens?.length) a.opens = r.opens;
   // a program that changes stopline's own files (host-clis.ts) names no target the rules could place
   if (r.segments.some((s) => s.selfTarget)) a.selfTarget = true;
   const runs = [...new Set(r.segments.flatMap((s) => s.runs ?? []))];

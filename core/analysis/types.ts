@@ -18,6 +18,8 @@ export interface ShellAnalysis {
   reads?: string[];
   /** placed paths spelled in a one-liner's code (at most 32), which may be what it writes */
   codeNames?: string[];
+  /** write targets written only when they are missing (a database a client creates to read it; verdict.ts Leaf.onlyIfMissing) */
+  opens?: string[];
 }
 
 /** A Segment (core/protocol.ts) plus whether its write targets are all proven. */
@@ -34,4 +36,6 @@ export interface AnalysisSegment extends Segment {
   runs?: string[];
   /** placed names this segment makes links: later writes at or below them in the same command are unproven (collect.ts) */
   links?: string[];
+  /** its write targets are written only when they are missing (verdict.ts Leaf.onlyIfMissing) */
+  onlyIfMissing?: boolean;
 }

@@ -31,6 +31,11 @@ export type Leaf = {
   runs?: Arg[];
   /** the names this makes links (ln): a later write through one of them in the same command is unproven */
   links?: Arg[];
+  /**
+   * The write happens only when a target is missing (sqlite3 creates the database it opens to
+   * read): the decision drops such targets once the disk shows them there (decide.ts).
+   */
+  onlyIfMissing?: boolean;
 };
 
 /** `xargs -I R cmd … R …`: each input line takes the place of R in the words of the command as written. */

@@ -75,7 +75,7 @@ export function deferredLauncherFor(dataDir: string, runner: string, scope: Defe
 }
 
 /** A script the same as the one to write is written again once older than this, so retention never takes one in use. */
-export const REFRESH_MS = 86_400_000;
+const REFRESH_MS = 86_400_000;
 
 /**
  * Put the script in place: its folder made 0700, the file written whole (0600) unless the same

@@ -435,8 +435,9 @@ const RULES: readonly (readonly [Concern, RuleCheck])[] = [
   ['agents', agentsRule],
 ];
 
-export function decide(contract: Contract, action: Action, ctx: DecideContext): Decision {
+export function decide(contract: Contract, given: Action, ctx: DecideContext): Decision {
   const state = controlState(contract);
+  const action = settleOpens(given, ctx);
   const pathCount = action.affectedPaths === null ? null : action.affectedPaths.length;
   const reserve = delegationUnits(action);
   const outcomeOf = (verdict: Verdict): DecisionOutcome => (verdict === 'allow' ? 'allow' : state === 'OBSERVING' ? 'context' : verdict);
@@ -504,6 +505,28 @@ export function decide(contract: Contract, action: Action, ctx: DecideContext): 
   if (found.length > 1) d.also = found.slice(1);
   if (confinable) d.confinable = confinable;
   return d;
+}
+
+/**
+ * A database a client opens read-write only to read (Action.opens) is written when it is missing
+ * (the client creates it), or when a journal or write-ahead log beside it is rolled back or merged
+ * on opening. With the disk showing it there and neither beside it, that target is dropped, and an
+ * action left with no target is the read it is. Without a probe nothing is dropped.
+ */
+function settleOpens(action: Action, ctx: DecideContext): Action {
+  const probe = ctx.probe;
+  if (!probe || !action.opens?.length || action.mutability !== 'write' || !action.affectedPaths) return action;
+  const cwd = action.cwd ?? ctx.cwd;
+  const opts = ctx.home ? { home: ctx.home } : {};
+  const present = (p: string) => {
+    const abs = normalizeTarget(p, cwd, opts).abs;
+    const r = abs ? probe(abs) : 'missing';
+    return typeof r === 'object' && 'real' in r && probe(`${r.real}-journal`) === 'missing' && probe(`${r.real}-wal`) === 'missing';
+  };
+  const quiet = new Set(action.opens.filter(present));
+  if (quiet.size === 0) return action;
+  const rest = action.affectedPaths.filter((p) => !quiet.has(p));
+  return rest.length ? { ...action, affectedPaths: rest } : { ...action, mutability: 'read', affectedPaths: [] };
 }
 
 /**

@@ -74,7 +74,7 @@ export const clineRegistry: HostRegistry = {
     t('read_files', 'read', { canonical: 'Read', pathFields: ['paths'], pathResolver: CLINE_PATHS, note: 'files[].path, which the adapter lists as `paths`' }),
     t('search_codebase', 'read', { canonical: 'Grep', wholeProject: true, note: 'regular expressions over the workspace' }),
     t('fetch_web_content', 'read', { canonical: 'WebFetch' }),
-    t('spawn_agent', 'delegate', { canonical: 'Task', note: "one child agent per call, in the same process; its calls fire PreToolUse with its own agent_id and the caller's as parent_agent_id (verified)" }),
+    t('spawn_agent', 'delegate', { canonical: 'Task', taskField: 'task', note: "one child agent per call, in the same process; its calls fire PreToolUse with its own agent_id and the caller's as parent_agent_id (verified)" }),
     t('ask_question', 'control', { canonical: 'AskUserQuestion' }),
   ],
   toolPatterns: [{ namePattern: '^team_', kind: 'unknown', note: 'the agent-team tools (teammates, tasks, messages): what each does to the repository was not observed' }],

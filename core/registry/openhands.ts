@@ -36,7 +36,7 @@ export const openhandsRegistry: HostRegistry = {
       pathFields: ['path'],
       contentFields: ['file_text', 'new_str'],
       pathResolver: OPENHANDS_PATHS,
-      kindBy: { field: 'command', cases: { view: 'read', create: 'write', str_replace: 'write', insert: 'write', undo_edit: 'write' }, otherwise: 'unknown' },
+      kindBy: { field: 'command', cases: { view: 'read', create: 'write', str_replace: 'write', insert: 'write', undo_edit: 'write' }, otherwise: 'unknown', uses: { create: 'create', replace: 'str_replace' } },
       hookFields: { content: 'file_text', old_string: 'old_str', new_string: 'new_str' },
       note: 'view reads a file or lists a folder; create, str_replace, insert and undo_edit write the file in path',
     }),

@@ -86,7 +86,7 @@ const GUARD_ROWS = [
     r('FLOOR_GIT_DISCARD', 'F', 'decision', 'a git command would discard uncommitted or unpushed work (reset --hard, clean -f, push --force, stash drop, branch -D, ...): denied in every session (asked when its words come from its input)'),
     r('FLOOR_WHOLESALE_DELETE', 'F', 'decision', 'a recursive or wholesale delete, truncation or permission change would reach /, HOME, the project root, its history, or a place outside the project (temp folders excepted): denied in every session'),
     r('FLOOR_DEVICE_WRITE', 'F', 'decision', 'the command writes a disk or file system directly, or shreds files (dd of=/dev/..., mkfs, wipefs, shred): denied in every session'),
-    r('FLOOR_SECRET_READ', 'F', 'decision', 'the action reads, edits or replaces a secret (private keys, .env files, cloud, registry and coding-agent credentials, keychains), through the shell or a read or search tool: denied in every session'),
+    r('FLOOR_SECRET_READ', 'F', 'decision', 'the action reads, edits or replaces a secret (private keys, .env files, cloud, registry and coding-agent credentials, keychains, packet captures, and their backups), through the shell or a read or search tool: denied in every session'),
     r('FLOOR_DOWNLOAD_EXEC', 'F', 'decision', 'a download is run as code (curl ... | sh, bash <(curl ...), eval "$(curl ...)"): denied in every session'),
     r('FLOOR_DELETE_UNPROVEN', 'F', 'decision', 'a recursive delete, truncation or permission change whose target is only known at run time: needs approval in every session'),
     r('FLOOR_UNSEEN_CODE', 'F', 'decision', 'the command runs code that only exists at run time (from its input, a variable or a command substitution): needs approval in every session'),

@@ -67,7 +67,13 @@ export interface ToolEntry {
    * looked up as "true" / "false"). `kind` is used when the field is absent; `otherwise` when
    * it holds a value not in `cases`.
    */
-  kindBy?: { field: string; cases: Record<string, ToolKind>; otherwise: ToolKind };
+  kindBy?: {
+    field: string;
+    cases: Record<string, ToolKind>;
+    otherwise: ToolKind;
+    /** the values that create a file (Claude's Write) and replace text in one (Claude's Edit), for a file tool of several uses */
+    uses?: { create: string; replace: string };
+  };
   /**
    * The person's universal hooks see the input in Claude's field names: `file_path` (the first
    * `pathFields` value) and `command` (`commandField`) always, and these renames on top,
@@ -79,6 +85,8 @@ export interface ToolEntry {
    * reads each edit's text from it, and hooks get it as Claude's `edits[{old_string, new_string}]`
    */
   hookEdits?: { field: string; oldText: string; newText: string };
+  /** a delegate's field holding the subagent's task, when it is not Claude's `prompt` */
+  taskField?: string;
   /**
    * The host checks its own permission rules under this action name before the tool does
    * anything (OpenCode v2: `permission.assert`), so an ask can reach the person there.

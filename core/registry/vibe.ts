@@ -37,7 +37,7 @@ export const vibeRegistry: HostRegistry = {
     t('process.list', 'read'),
     t('process.stop', 'control', { note: 'stops a process this session started' }),
     t('skill.read', 'read', { note: 'loads skill instructions' }),
-    t('agents.spawn', 'delegate', { canonical: 'Task', note: 'one subagent per call, from a run_typescript program (`tools.agents.spawn({name, message, config_name?})`); its own tool calls fire pre_tool with parent_session_id (verified on 3.0.2). There is no task tool' }),
+    t('agents.spawn', 'delegate', { canonical: 'Task', taskField: 'message', note: 'one subagent per call, from a run_typescript program (`tools.agents.spawn({name, message, config_name?})`); its own tool calls fire pre_tool with parent_session_id (verified on 3.0.2). There is no task tool' }),
     t('agents.send_message', 'control', { note: 'more instructions to a subagent already counted at its spawn' }),
     t('agents.interrupt', 'control'),
     t('agents.list', 'read'),

@@ -3,6 +3,8 @@
 // the module (`node build/host-files.mjs --write` after adding one): not edited by hand.
 
 import type { HostTools } from './host-tool';
+import { tooling as codexTools } from '../codex/tooling';
+import { tooling as hermesTools } from '../hermes/tooling';
 import { tooling as geminiTools } from '../gemini/tooling';
 import { tooling as qwenTools } from '../qwen/tooling';
 import { tooling as copilotTools } from '../copilot/tooling';
@@ -14,6 +16,8 @@ import { tooling as openclawTools } from '../openclaw/tooling';
 import { tooling as vibeTools } from '../vibe/tooling';
 
 export const FOLDER_TOOLS = {
+  codex: codexTools,
+  hermes: hermesTools,
   gemini: geminiTools,
   qwen: qwenTools,
   copilot: copilotTools,

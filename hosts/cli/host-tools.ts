@@ -8,11 +8,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HostName } from '../../core/registry/host-specs';
-import { claudeChecks, codexChecks, hermesChecks, kiloChecks, opencodeChecks, piChecks } from './doctor/hosts';
-import { claudeNativeDoor, codexNativeDoor, kiloNativeDoor, opencodeNativeDoor, piNativeDoor } from './doctor/native-hosts';
+import { claudeChecks, kiloChecks, opencodeChecks, piChecks } from './doctor/hosts';
+import { claudeNativeDoor, kiloNativeDoor, opencodeNativeDoor, piNativeDoor } from './doctor/native-hosts';
 import { claudePlanner, claudePluginDir } from './install/host-claude';
-import { codexPaths, codexPlanner } from './install/host-codex';
-import { hermesPlanner, hermesPluginDir } from './install/host-hermes';
 import { kiloPlanner, kiloPluginDir } from './install/host-kilo';
 import { opencodePlanner, opencodePluginDir } from './install/host-opencode';
 import { piExtensionsDir, piPlanner } from './install/host-pi';
@@ -25,9 +23,7 @@ import { settingsHookPaths } from './install/settings-hooks';
 
 export const HOST_TOOLS: Readonly<Record<HostName, HostTools>> = {
   claude: { planner: claudePlanner, installedAt: (env) => existsSync(claudePluginDir(env)), checks: (ctx, p, _all, bin) => claudeChecks(ctx, p, bin), native: claudeNativeDoor, deferredConfinement: "Claude Code's mod" },
-  codex: { planner: codexPlanner, installedAt: (env, cwd) => existsSync(codexPaths(env, 'user', cwd).script), checks: (ctx, p) => codexChecks(ctx, p), native: codexNativeDoor },
   opencode: { planner: opencodePlanner, installedAt: (env, cwd) => existsSync(join(opencodePluginDir(env, 'user', cwd), 'stopline.js')), checks: (ctx, p, _all, bin) => opencodeChecks(ctx, p, bin), native: opencodeNativeDoor, alsoOnPath: (env) => findOpenCode2(env) !== undefined },
-  hermes: { planner: hermesPlanner, installedAt: (env) => existsSync(hermesPluginDir(env)), checks: (ctx, p) => hermesChecks(ctx, p) },
   pi: { planner: piPlanner, installedAt: (env, cwd) => existsSync(join(piExtensionsDir(env, 'user', cwd), 'stopline.ts')), checks: (ctx, p, all, bin) => piChecks(ctx, p, all, bin), native: piNativeDoor },
   kilo: { planner: kiloPlanner, installedAt: (env, cwd) => existsSync(join(kiloPluginDir(env, 'user', cwd), 'stopline.js')), checks: (ctx, p, _all, bin) => kiloChecks(ctx, p, bin), native: kiloNativeDoor },
   // the rows a host keeps in its own folder (hosts/<host>/tooling.ts)

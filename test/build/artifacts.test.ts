@@ -36,9 +36,7 @@ describe('the artifact list', () => {
     expect(Object.fromEntries(ARTIFACTS.filter((a) => !fromFolders.includes(a)).map((a) => [a.id, a.output]))).toEqual({
       claude: 'claude/stopline.mjs',
       'claude-mod': 'claude/hooks/stopline-mod.mjs',
-      codex: 'codex/stopline.mjs',
       opencode: 'opencode/stopline.js',
-      hermes: 'hermes/stopline/stopline.mjs',
       pi: 'pi/stopline.ts',
       cli: 'stopline.mjs',
       installer: 'install.sh',

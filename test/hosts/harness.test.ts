@@ -1,11 +1,11 @@
 // Proves the real-host harness on every pinned host, offline, with tiny test-only guards
 // (not stopline): for each host a control run (the scripted tool runs and creates the file)
 // and a deny run (the file is absent and the model's next request carries the deny reason).
-// Codex runs with persisted per-hook trust from hosts/cli/install/codex-hook-trust.ts, never with the bypass flag.
+// Codex runs with persisted per-hook trust from hosts/codex/hook-trust.ts, never with the bypass flag.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { codexHookTrustEntries } from '../../hosts/cli/install/codex-hook-trust';
+import { codexHookTrustEntries } from '../../hosts/codex/hook-trust';
 import {
   codexHooksList,
   describeWithHosts,

@@ -36,7 +36,6 @@ afterAll(() => {
 /** The tool event and a write tool of each host, for the payload at the bound (Copilot's event is its argument). */
 const WRITE_EVENT: Record<SpawnedHost, { event: string; tool: string }> = {
   claude: { event: 'PreToolUse', tool: 'Write' },
-  codex: { event: 'PreToolUse', tool: 'Bash' },
   guard: { event: 'tool:before', tool: 'Write' },
   // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
   ...(Object.fromEntries(Object.entries<HostTestRows>(FOLDER_ROWS).map(([host, rows]) => [host, rows.writeEvent])) as Record<keyof typeof FOLDER_ROWS, { event: string; tool: string }>),

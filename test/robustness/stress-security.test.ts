@@ -157,9 +157,9 @@ describe('the data folder', () => {
       for (const [adapter, p] of hosts) {
         const send = (payload: Record<string, unknown>) =>
           answerHook(adapter, JSON.stringify({ ...payload, transcript_path: `/tmp/${SECRET}`, turn_id: SECRET, prompt_id: SECRET, agent_type: SECRET }), { env: { ...box.env, API_KEY: SECRET }, cwd: project });
-        await send(p.prompt(b2, `$stopline change files=src/** -- use ${SECRET}`));
+        await send(p.prompt(b2, `$stopline change files=src/** -- use ${SECRET}`)!);
         for (const t of tools) await send(p.tool(b2, t) as Record<string, unknown>);
-        await send(p.prompt(b2, `$stopline review -- ${SECRET}`));
+        await send(p.prompt(b2, `$stopline review -- ${SECRET}`)!);
         for (const t of tools) await send(p.tool(b2, t) as Record<string, unknown>);
       }
       const paths = allPaths(dataDir(box));

@@ -14,7 +14,6 @@ import { applyHostEditSwitch } from '../../core/answer/host-mode';
 import { InProcessHooks } from '../../core/hooks/in-process';
 import { REGISTRIES } from '../../core/registry/index';
 import { claudeAdapter } from '../../hosts/claude/adapter';
-import { codexAdapter } from '../../hosts/codex/adapter';
 import { nativeAdapter } from '../../hosts/cli/guard/adapters';
 import { pluginDoor } from '../../hosts/hermes/doors';
 import { OpenCodeDoor } from '../../hosts/opencode/door';
@@ -174,7 +173,6 @@ function decisionFromRendered(host: HostName, r: Rendered): Seen {
       if (d === 'deny' || d === 'ask') return { decision: d, stamp: String(hso.permissionDecisionReason ?? '') };
       return { decision: 'allow' };
     }
-    case 'codex':
     case 'guard':
       return r.exitCode === 2 ? { decision: 'deny', stamp: r.stderr } : { decision: 'allow' };
     case 'hermes': {
@@ -217,10 +215,6 @@ export const PAYLOADS = {
     prompt: (s: Sandbox, text: string) => ({ ...fixture('claude', 'UserPromptSubmit.json'), session_id: s.session, cwd: s.project, prompt: text }),
     tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('claude', 'PreToolUse-Write.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input, tool_use_id: nextId('toolu_') }),
   },
-  codex: {
-    prompt: (s: Sandbox, text: string) => ({ ...fixture('codex', 'UserPromptSubmit.json'), session_id: s.session, cwd: s.project, prompt: text }),
-    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('codex', 'PreToolUse-Bash.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input, tool_use_id: nextId('call_') }),
-  },
   hermes: {
     prompt: (s: Sandbox, text: string) => ({ ...fixture('hermes', 'pre_llm_call.json'), hook_event_name: 'pre_llm_call', session_id: s.session, task_id: s.session, cwd: s.project, user_message: text }),
     tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('hermes', 'pre_tool_call-write_file.json'), hook_event_name: 'pre_tool_call', session_id: s.session, task_id: s.session, cwd: s.project, tool_name: t.name, args: t.input, tool_call_id: nextId('call_') }),
@@ -233,11 +227,10 @@ export const PAYLOADS = {
   ...folderPayloads(),
 } as const;
 
-type CommandHost = 'claude' | 'codex' | 'hermes' | 'guard';
+type CommandHost = 'claude' | 'hermes' | 'guard';
 
 const COMMAND_ADAPTERS: Record<CommandHost, CommandHookAdapter> = {
   claude: claudeAdapter,
-  codex: codexAdapter,
   hermes: pluginDoor,
   guard: nativeAdapter,
 };

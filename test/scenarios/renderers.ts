@@ -39,7 +39,6 @@ function folderRows<T>(pick: (rows: HostTestRows, host: HostName) => T): Record<
 const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   claude: ['dotdot', 'absolute', 'home'],
   guard: ['dotdot', 'absolute', 'home'],
-  codex: ['dotdot', 'absolute'],
   opencode: ['dotdot', 'absolute'],
   pi: ['mention', 'dotdot', 'absolute', 'home', 'file-url'],
   hermes: ['dotdot', 'absolute', 'home'],
@@ -73,14 +72,6 @@ function spell(host: HostName, t: Extract<NeutralTool, { op: 'write' }>, ctx: Re
   }
 }
 
-function codexPatch(lines: string[]): string {
-  return ['*** Begin Patch', ...lines, '*** End Patch', ''].join('\n');
-}
-
-function plusLines(content: string): string[] {
-  return content.replace(/\n$/, '').split('\n').map((l) => `+${l}`);
-}
-
 const mcpArgs = (t: Extract<NeutralTool, { op: 'mcp' }>) => t.args;
 
 /** Claude Code (and the guard's native form, which takes Claude's tool names). */
@@ -96,26 +87,6 @@ function claudeLike(t: NeutralTool, ctx: RenderContext, host: HostName = 'claude
       return { name: 'Bash', input: { command: t.command, description: 'run it' } };
     case 'delegate':
       return { name: 'Agent', input: { description: 'help', prompt: t.task, subagent_type: 'general-purpose' } };
-    case 'batch':
-      return null;
-    case 'mcp':
-      return { name: `mcp__${t.server}__${t.tool}`, input: mcpArgs(t) };
-  }
-}
-
-function codex(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
-  switch (t.op) {
-    case 'write':
-      return { name: 'apply_patch', input: { command: codexPatch([`*** Add File: ${spell('codex', t, ctx, false)}`, ...plusLines(t.content)]) } };
-    case 'edit':
-      return { name: 'apply_patch', input: { command: codexPatch([`*** Update File: ${place(t.path, ctx, false)}`, '@@', `-${t.old}`, `+${t.new}`]) } };
-    case 'read':
-      // Codex has no read tool: the model reads through exec_command (the hook sees Bash)
-      return { name: 'Bash', input: { command: `cat ${place(t.path, ctx, false)}` } };
-    case 'shell':
-      return { name: 'Bash', input: { command: t.command } };
-    case 'delegate':
-      return { name: 'spawn_agent', input: { message: t.task } };
     case 'batch':
       return null;
     case 'mcp':
@@ -185,7 +156,6 @@ function hermes(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
 
 export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderContext) => RenderedTool | null>> = {
   claude: claudeLike,
-  codex,
   opencode,
   pi,
   hermes,

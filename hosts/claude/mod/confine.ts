@@ -11,9 +11,9 @@
  *
  * What Claude Code runs is the short form every door hands back (core/confine/launcher.ts): a
  * launcher script in the data folder that passes its one argument to that runner, written by
- * the core through the mod's Store like any door's, and put on disk by the door before it
- * answers (./door.ts). The runner line itself is the inline form, kept for when the script
- * cannot be written.
+ * the core through the mod's Store like any door's, which puts it on disk before the core goes
+ * on (./launchers.ts). The runner line itself is the inline form, for when the script cannot be
+ * written.
  *
  * Whether bubblewrap is on PATH is looked at once, when the mod starts (`$.fs.stat`, no process):
  * without it no sandbox can be built when the command runs, so the command is answered as before
@@ -27,7 +27,6 @@ import { deferredLauncherFor } from '../../../core/confine/launcher';
 import type { DeferredScope } from '../../../core/confine/deferred';
 import { confinedMessage, confinementSwitch } from '../../../core/confine/words';
 import { MODES } from '../../../core/contract/types';
-import { BoundedMap } from '../../shared/in-process/bounded';
 import type { NamedMode } from '../../../core/contract/types';
 
 /** Whether bubblewrap was on PATH when the mod started; null: not looked at. */
@@ -36,14 +35,6 @@ let bwrapSeen: boolean | null = null;
 /** What the mod saw at its start (hosts/claude/mod/entry.ts). */
 export function sawBubblewrap(found: boolean | null): void {
   bwrapSeen = found;
-}
-
-/** The inline form of each short form handed back lately, for when its script cannot be put on disk. */
-const inline = new BoundedMap<string>(64);
-
-/** The runner line to hand Claude Code instead of `short` (a short form this module made), if it is still known. */
-export function inlineOf(short: string): string | undefined {
-  return inline.get(short);
 }
 
 /** The runtime, as the plugin's hook command finds it. */
@@ -62,7 +53,6 @@ export function confineCommand(req: ConfineRequest): ConfineResult {
   const runner = `${RUNTIME} ${shellQuote(`${root.replace(/\/+$/, '')}/stopline.mjs`)}`;
   const command = deferredCommand(runner, scope, req.command);
   const launcher = scope.dataDir ? deferredLauncherFor(scope.dataDir, runner, scope, req.command) : undefined;
-  if (launcher) inline.set(launcher.command, command);
   return {
     ok: true,
     command,

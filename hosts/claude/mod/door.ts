@@ -11,8 +11,8 @@
  * person's config, the session's state and evidence, the transcript at a turn end, where a tool
  * call's paths and stopline's own paths lead) is read ahead (readAhead), so a decision runs the
  * core once and makes no call to the host during the run. Where links lead is read again for each
- * decision (./links.ts) and given to the core as its path probe, as the command hook reads the
- * disk when it decides.
+ * decision (./links.ts; stopline's own paths while their way is unchanged, ./landings.ts) and
+ * given to the core as its path probe, as the command hook reads the disk when it decides.
  *
  * The door never touches `$`: the entry (./entry.ts) hands it a ModHost of plain functions, each
  * a literal `$.noun.method(...)` call there, as the loader requires.
@@ -51,15 +51,18 @@ import type { HostProcessResult } from './host-runners';
 import { deepest, leadsElsewhere, lookUpLanding, settleLanding } from './links';
 import { errorCode } from './rejection';
 import { writeOutFile } from './write-out';
-import { inlineOf, sawBubblewrap } from './confine';
+import { sawBubblewrap } from './confine';
+import { Launchers } from './launchers';
+import { LandingCache } from './landings';
+import type { Stamps } from './landings';
 import { homeFrom, selfPaths } from '../../../core/paths/self-paths';
 import { userConfigPath } from '../../../core/config/config';
 import { projectWalkPaths } from '../../../core/config/project';
 import { DATA_SUBDIRS } from '../../../core/state/datadir';
 import { PRUNED } from '../../../core/state/retention';
-import { LAUNCHER_DIR, REFRESH_MS } from '../../../core/confine/launcher';
+import { LAUNCHER_DIR } from '../../../core/confine/launcher';
 import { logFile } from '../../../core/evidence/log';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { normalizeTarget } from '../../../core/paths/paths';
 
 /** The host's capabilities, as plain functions the entry builds from `$`. */
@@ -104,9 +107,10 @@ interface DoorAnswer {
  * target's contents, the hooks files a config names. The core's reader and Store are synchronous and `$.fs` is not, so such a path
  * cannot be read when the core asks; answering it with the fail mode instead would refuse
  * decisions the command hook makes on the same files. So those are loaded and the decision is
- * made again. In the mod's own test suites no decision takes a second run (without the read
- * ahead 56 of 108 did; without its retention listings and ages, and where stopline's own paths
- * land for a command that runs a program file, 7).
+ * made again. In the mod's own test suites no decision takes a second run for files (without the
+ * read ahead 56 of 108 did; without its retention listings and ages, and where stopline's own
+ * paths land for a command that runs a program file, 7); a launcher script put in place takes one
+ * (./launchers.ts).
  */
 const MAX_ROUNDS = 6;
 /**
@@ -156,8 +160,14 @@ export class ClaudeModDoor {
     failOutcome,
   };
   private readonly probe = () => (abs: string) => this.volume.probe(abs);
+  /** confined commands' launcher scripts, put on disk before the core records them (./launchers.ts) */
+  private readonly launchers = new Launchers();
   /** the core's state, lineage and evidence files, kept in the volume (./store.ts) */
-  private readonly store = volumeStore(() => this.volume);
+  private readonly store = this.launchers.store(volumeStore(() => this.volume));
+  /** where stopline's own paths land, kept while the folders on their way are unchanged (./landings.ts) */
+  private readonly landings = new LandingCache();
+  /** what the watched folders looked like before this decision read any landing; null: nothing is kept from it */
+  private stamps: Stamps | null = null;
 
   constructor(private readonly opts: DoorOptions) {
     this.volume = opts.volume;
@@ -303,6 +313,8 @@ export class ClaudeModDoor {
       let core: CoreApi = this.flushError !== null ? this.unavailableCore(this.flushError) : stalled !== null ? this.unavailableCore(stalled) : this.probingCore;
       // where paths lead is read again for every decision: a link may have been made since the last
       this.volume.freshLinks();
+      this.launchers.fresh();
+      this.stamps = null;
       let fileLoads = 0;
       let linkLoads = 0;
       /** a $.fs call that hangs must not hold the tool call forever: past the bound, the fail mode */
@@ -343,7 +355,7 @@ export class ClaudeModDoor {
         } finally {
           setHostRunners(null);
         }
-        if (!this.volume.hasMisses() || fileLoads >= MAX_ROUNDS) {
+        if ((!this.volume.hasMisses() && !this.launchers.wanted.size) || fileLoads >= MAX_ROUNDS) {
           this.updateBand(env, isPrompt);
           this.volume.commit();
           break;
@@ -352,6 +364,12 @@ export class ClaudeModDoor {
         const lists = [...this.volume.listMisses];
         const links = [...this.volume.linkMisses];
         this.volume.rollback();
+        if (this.launchers.wanted.size) {
+          // a launcher the core wrote goes on disk before the run that hands it back and records it
+          fileLoads++;
+          await this.launchers.place(host, (call) => rt.within("stopline's launcher script", LOAD_BOUND_MS, call));
+          if (!misses.length && !lists.length && !links.length) continue;
+        }
         if (misses.length || lists.length) fileLoads++;
         else if (++linkLoads > MAX_LINK_LOADS) {
           // a walk that would not end: what is still unread is unproven, and the decision is made on that
@@ -362,10 +380,9 @@ export class ClaudeModDoor {
       }
       // and keeps no copy of it between turn ends
       if (transcript) this.volume.forget(transcript);
+      if (this.stamps) this.landings.keep(this.volume.linkEntries().map(([p]) => p), (p) => this.volume.linkEntry(p), this.stamps);
       const fields = fieldsOf(event, decided!);
-      let result = classicOf(fields);
-      const script = decided!.kind !== 'silent' && decided!.answer.kind === 'rewrite' ? decided!.answer.rewrite?.launcher : undefined;
-      if (script !== undefined && typeof result.updatedInput?.command === 'string') result = await this.placeLauncher(host, script, result);
+      const result = classicOf(fields);
       const said = Object.keys(result).length > 0 || fields.messages.length > 0;
       const outcome = result.deny !== undefined ? 'deny' : result.ask !== undefined ? 'ask' : said ? 'answer' : 'none';
       const ms = rt.now() - started;
@@ -378,38 +395,6 @@ export class ClaudeModDoor {
       this.scheduleFlush(host);
       return { result, ms };
     });
-  }
-
-  /**
-   * Put a confined command's launcher script on disk before Claude Code is told to run it: the
-   * write-out of the rest comes after the answer, and would race the command. It is written
-   * every time, whatever the volume holds: a script changed on disk since this process wrote it
-   * (by anyone: the agent cannot, self-protection stops it) is replaced, never run as found. A
-   * link in place of the script or of its folder is refused, as every write-out refuses one; a
-   * script that cannot be written leaves Claude Code the runner line itself (the inline form),
-   * and the fail mode where even that is no longer known.
-   */
-  private async placeLauncher(host: ModHost, script: string, result: ClassicResult): Promise<ClassicResult> {
-    const entry = this.volume.entry(script);
-    try {
-      if (entry?.kind !== 'file') throw new Error('not kept');
-      await this.rt().within("stopline's launcher script", LOAD_BOUND_MS, async () => {
-        // absent is fine: $.fs.write makes the folder (0700)
-        const folder = await host.stat(dirname(script)).catch((err: unknown) => {
-          if (errorCode(err) === 'ENOENT') return null;
-          throw err;
-        });
-        if (folder && (folder.isLink === true || folder.kind !== 'dir')) throw new Error('the launcher folder is a link or not a folder: ELOOP');
-        await writeOutFile(host, { path: script, whole: entry.text });
-      });
-      return result;
-    } catch (err) {
-      const short = String(result.updatedInput!.command);
-      const runner = inlineOf(short);
-      host.log(`stopline: the confined command's launcher script was not written (${errorCode(err)}); ${runner ? 'Claude Code gets the runner inline' : 'answered with the fail mode'}`, true);
-      if (runner) return { ...result, updatedInput: { ...result.updatedInput, command: runner } };
-      return this.failureAnswer('PreToolUse', err) ?? { deny: 'stopline: the confined command could not be handed over' };
-    }
   }
 
   private scheduleRecheck(host: ModHost): void {
@@ -459,7 +444,10 @@ export class ClaudeModDoor {
     if (control === 'action.before' || control === 'action.after') {
       const targets = writeTargets(adapter, payload, env, cwd);
       const placed = this.placed;
+      // a command the analysis may not prove may be confined: the launchers in use are read as they are on disk now
+      const launchers = control === 'action.before' && targets.shell ? this.launchers.readAhead(host) : undefined;
       if (targets.paths.length) await this.loadLinks(host, targets.paths, placed ? () => (placed.own ??= selfPaths({ env, dataDir: placed.dataDir, projectDir: placed.projectDir, uid: null }).flatMap((p) => normalizeTarget(p, undefined).abs ?? [])) : undefined, targets.runs);
+      await launchers;
     }
   }
 
@@ -476,19 +464,16 @@ export class ClaudeModDoor {
    * What the retention pass at a session's start asks (core/state/retention.ts): the listing of
    * each folder it prunes and the age of each file there it may remove, a stat without the text
    * (a file the decision reads is loaded whole as before). A link, or a stat that fails, is left
-   * unknown: the core's look at it is then a miss, read as before.
+   * unknown: the core's look at it is then a miss, read as before. The launchers' folder is not
+   * looked at: the mod cannot remove a file (./launchers.ts).
    */
   private async loadPrunable(host: ModHost, dataDir: string): Promise<void> {
     await Promise.all(
-      PRUNED.map(async ({ sub, own }) => {
+      PRUNED.filter(({ sub }) => sub !== LAUNCHER_DIR).map(async ({ sub, own }) => {
         const dir = join(dataDir, sub);
         const e = this.volume.entry(dir);
-        // the launcher folder's listing is taken whole: a script a confined command needs that is
-        // not there is written without first being looked for (./volume.ts `whole`)
-        const whole = sub === LAUNCHER_DIR;
-        if (whole && e?.kind === 'absent') this.volume.learnListing(dir, [], true);
         if (e?.kind !== 'dir') return;
-        if (e.names === null || (whole && !e.whole)) await this.loadListing(host, dir, whole);
+        if (e.names === null) await this.loadListing(host, dir);
         const names = this.volume.entry(dir);
         if (names?.kind !== 'dir' || !names.names) return;
         await Promise.all(
@@ -499,9 +484,7 @@ export class ClaudeModDoor {
               try {
                 const st = await host.stat(p);
                 if (st.kind !== 'file' || st.isLink === true) return;
-                // a launcher written lately is read whole before it is used again (core/confine/launcher.ts): its text too
-                if (whole && host.now() - st.mtimeMs < REFRESH_MS) await this.loadPath(host, p);
-                else this.volume.learnStat(p, st.size, st.mtimeMs);
+                this.volume.learnStat(p, st.size, st.mtimeMs);
               } catch {
                 // unknown: the core's look is a miss
               }
@@ -552,6 +535,12 @@ export class ClaudeModDoor {
    * the working folder itself lands (a landing is written back in its names), so that is read too.
    */
   private async loadLinks(host: ModHost, paths: readonly string[], own?: () => string[], allOwn = false): Promise<void> {
+    // a program file run: stopline's own paths are all asked; the ones kept from earlier
+    // decisions are used while the folders on their way look as they did (./landings.ts)
+    if (allOwn && own && !this.windows) {
+      this.stamps = await this.landings.stamp(host, host.now());
+      for (const [p, r] of this.landings.valid(this.stamps)) this.volume.learnLink(p, r);
+    }
     const reading = new Map<string, Promise<void>>();
     const read = (p: string): Promise<void> => {
       if (this.volume.linkEntry(p) !== undefined) return Promise.resolve();
@@ -590,14 +579,10 @@ export class ClaudeModDoor {
     this.volume.learn(path, entry);
   }
 
-  private async loadListing(host: ModHost, dir: string, whole = false): Promise<void> {
+  private async loadListing(host: ModHost, dir: string): Promise<void> {
     try {
       const entries = await host.list(dir);
-      this.volume.learnListing(
-        dir,
-        entries.map((e) => e.name),
-        whole,
-      );
+      this.volume.learnListing(dir, entries.map((e) => e.name));
     } catch (err) {
       const code = errorCode(err);
       this.volume.learn(dir, code === 'ENOENT' ? { kind: 'absent' } : { kind: 'error', code });
@@ -756,8 +741,8 @@ function unknownRow(event: string, stamp: string): ClaudeFields {
  * placed as decide() places them. `runs`: it runs a program file, so the guard also asks where
  * each of stopline's own paths lands (core/contract/decide.ts runsProtected).
  */
-export function writeTargets(adapter: CommandHookAdapter, payload: HookPayload, env: Record<string, string | undefined>, cwd: string | undefined): { paths: string[]; runs: boolean } {
-  const none = { paths: [], runs: false };
+export function writeTargets(adapter: CommandHookAdapter, payload: HookPayload, env: Record<string, string | undefined>, cwd: string | undefined): { paths: string[]; runs: boolean; shell: boolean } {
+  const none = { paths: [], runs: false, shell: false };
   let mapped: MappedEvent;
   try {
     mapped = adapter.toControlEvent(payload, env);
@@ -767,9 +752,10 @@ export function writeTargets(adapter: CommandHookAdapter, payload: HookPayload, 
   }
   const action = mapped.kind === 'event' ? mapped.event.action : undefined;
   if (!action) return none;
+  const shell = action.command !== undefined && action.mutability !== 'read';
   const changes = action.mutability === 'write' || action.mutability === 'unknown' ? (action.affectedPaths ?? []) : [];
   const paths = [...changes, ...(action.runs ?? [])];
-  if (!paths.length) return none;
+  if (!paths.length) return { ...none, shell };
   const base = action.cwd ?? (mapped.kind === 'event' ? mapped.event.cwd : undefined) ?? cwd;
   const home = homeFrom(env);
   const out: string[] = [];
@@ -777,7 +763,7 @@ export function writeTargets(adapter: CommandHookAdapter, payload: HookPayload, 
     const abs = normalizeTarget(p, base, home ? { home } : {}).abs;
     if (abs && !out.includes(abs)) out.push(abs);
   }
-  return { paths: out, runs: (action.runs ?? []).length > 0 };
+  return { paths: out, runs: (action.runs ?? []).length > 0, shell };
 }
 
 /** `stopline ARMED review · files=src/** · deps=deny · agents 1/2` */

@@ -33,11 +33,7 @@ export type Known =
    * a stat answers from it; anything that needs the text is a miss, which loads the whole file
    */
   | { kind: 'stat'; bytes: number; mtimeMs: number }
-  /**
-   * `whole`: the listing is taken as complete, a name not in it is absent without a look (for the
-   * launcher folder only, where a wrong "absent" costs a script written again)
-   */
-  | { kind: 'dir'; names: string[] | null; whole?: true }
+  | { kind: 'dir'; names: string[] | null }
   | { kind: 'absent' }
   | { kind: 'error'; code: string };
 
@@ -152,19 +148,15 @@ export class Volume {
     if (entry.kind === 'file' || entry.kind === 'stat' || entry.kind === 'dir') this.learnParents(k);
   }
 
-  /**
-   * Record a folder's listing (names only; what each is stays unknown until asked). `whole`: a
-   * name not in it reads as absent from then on without a miss (even when the folder itself is
-   * not there yet: it is listed empty).
-   */
-  learnListing(dir: string, names: string[], whole = false): void {
+  /** Record a folder's listing (names only; what each is stays unknown until asked). */
+  learnListing(dir: string, names: string[]): void {
     const k = this.key(dir);
     const cur = this.known.get(k);
     const merged = new Set(names);
     // files made here but not written out yet are in the listing too
     if (cur?.kind === 'dir' && cur.names) for (const n of cur.names) if (this.known.get(this.join(k, n))?.kind !== 'absent') merged.add(n);
     for (const [p, e] of this.known) if (e.kind === 'file' && this.dirty.has(p) && this.paths.dirname(p) === k) merged.add(this.paths.basename(p));
-    this.known.set(k, { kind: 'dir', names: [...merged].sort(), ...(whole || (cur?.kind === 'dir' && cur.whole) ? { whole: true as const } : {}) });
+    this.known.set(k, { kind: 'dir', names: [...merged].sort() });
     this.learnParents(k);
   }
 
@@ -346,7 +338,7 @@ export class Volume {
   private setListing(dir: string, names: string[]): void {
     const cur = this.known.get(dir);
     if (this.journal && !this.journal.has(dir)) this.journal.set(dir, cur);
-    this.known.set(dir, { kind: 'dir', names, ...(cur?.kind === 'dir' && cur.whole ? { whole: true as const } : {}) });
+    this.known.set(dir, { kind: 'dir', names });
   }
 
   private noteAppend(k: string, text: string): void {
@@ -361,19 +353,12 @@ export class Volume {
   private look(path: string, syscall: string, whole = true): { k: string; e: Known } {
     const k = this.key(path);
     const e = this.known.get(k);
-    if (e === undefined && this.listedAbsent(k)) return { k, e: { kind: 'absent' } };
     if (e === undefined || (whole && e.kind === 'stat')) {
       if (!memoryOnly(k)) this.misses.add(k);
       return { k, e: { kind: 'absent' } };
     }
     if (e.kind === 'error') throw fsError(e.code, syscall, path);
     return { k, e };
-  }
-
-  /** Whether a whole listing of the path's folder leaves it out. */
-  private listedAbsent(k: string): boolean {
-    const parent = this.known.get(this.paths.dirname(k));
-    return parent?.kind === 'dir' && parent.whole === true && parent.names !== null && !parent.names.includes(this.paths.basename(k));
   }
 
   /**

@@ -13,27 +13,20 @@ import { pathToFileURL } from 'node:url';
 import { REGISTRIES } from '../../../core/registry/index';
 import { hostSpec } from '../../../core/registry/host-specs';
 import { claudeRegistry } from '../../../core/registry/claude';
-import { codexRegistry } from '../../../core/registry/codex';
 import type { HostRegistry } from '../../../core/registry/types';
-import { CODEX_EVENTS, codexObserveNeeds, codexPaths } from '../install/host-codex';
 import { CLAUDE_EVENTS, CLAUDE_HOOK_TIMEOUT_SECONDS, CLAUDE_MARKETPLACE, CLAUDE_PLUGIN_ID, claudeMarketplaceDir, claudeObserveNeeds, claudePluginDir, claudePluginHooksFile, claudeSettingsFile } from '../install/host-claude';
 import { registrations, type ObserveNeeds } from '../install/observe-events';
-import { CODEX_HOOK_TIMEOUT_SECONDS } from '../install/host-codex';
-import { HERMES_PLUGIN_NAME, HERMES_RESTART_HINT, hermesConfigFile, hermesPluginDir } from '../install/host-hermes';
 import { opencodePluginDir } from '../install/host-opencode';
 import { kiloArtifact, kiloPluginDir } from '../install/host-kilo';
 import { KILO_FOLDERS } from '../../../core/registry/kilo';
 import { piExtensionsDir } from '../install/host-pi';
 import { findOurGroups, type EventMapPath } from '../install/hook-groups';
-import { trustEntriesFor } from '../install/codex-trust';
 import { JsonEditError, findProp, nodeAt, nodeValue, parseJsonDocument } from '../install/json-edit';
 import { type Env, type Host, type Scope } from '../install/locations';
 import { runsScript } from '../install/plan-context';
 import { findOnPath, isRuntime } from '../install/runtime';
-import { parseTableHeader } from '../install/toml-trust';
-import { YamlEditError, enablePlugin } from '../install/yaml-plugins';
 import { opencode2Checks } from './opencode2';
-import { PROBE_REASON, probeClaude, probeCodex, probeHermes, probeOpenCode, probePi, probeRuntime } from './probes';
+import { PROBE_REASON, probeClaude, probeOpenCode, probePi, probeRuntime } from './probes';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
 import { claudeDoorCheck, claudeDoorFacts } from './claude-door';
@@ -259,109 +252,6 @@ function claudeMarketplaceListsPlugin(env: DoctorContext['env']): boolean {
   } catch {
     return false;
   }
-}
-
-// ----------------------------------------------------------------------------------- Codex
-
-/** `trusted_hash` of every `[hooks.state."…"]` table in config.toml. */
-export function trustedHashes(toml: string): Map<string, string> {
-  const out = new Map<string, string>();
-  let current: string | null = null;
-  for (const line of toml.split('\n')) {
-    const header = parseTableHeader(line.replace(/\r$/, ''));
-    if (header) {
-      current = header.length === 3 && header[0] === 'hooks' && header[1] === 'state' ? header[2]! : null;
-      continue;
-    }
-    const m = current !== null ? /^\s*trusted_hash\s*=\s*"([^"]*)"/.exec(line) : null;
-    if (m && current !== null) out.set(current, m[1]!);
-  }
-  return out;
-}
-
-export async function codexChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
-  const env = ctx.env;
-  const paths = codexPaths(env, p.scope, p.project);
-  const checks = [artifactCheck('codex', p, join(ctx.distDir, 'codex', 'stopline.mjs'), paths.script)];
-  const g = readGroups(paths.hooksFile, paths.script);
-  const registered = registeredCheck('codex', p, paths.hooksFile, CODEX_EVENTS, g);
-  checks.push(registered);
-  if (registered.status === 'fail') return checks;
-  checks.push(eventsCheck(installCommand('codex', p), codexRegistry, codexObserveNeeds(env, p.scope, p.project, p.afterEvidence === true), (e) => g.commands.has(e)));
-
-  // trust: the entries Codex would compute for stopline's handlers, against config.toml
-  const fix = installCommand('codex', p);
-  const positions = [...findOurGroups(g.text!, runsScript(paths.script))].flatMap(([event, idx]) => idx.map((groupIndex) => ({ event, groupIndex })));
-  const wanted = trustEntriesFor(paths.hooksFileForTrust, nodeValue(g.root!), positions);
-  const have = trustedHashes(readText(paths.configToml) ?? '');
-  const missing = wanted.filter((w) => !have.has(w.key));
-  const wrong = wanted.filter((w) => have.has(w.key) && have.get(w.key) !== w.trustedHash);
-  if (missing.length || wrong.length) {
-    const parts = [
-      missing.length ? `${missing.length} of ${wanted.length} handlers have no trust entry in ${paths.configToml}` : '',
-      wrong.length ? `${wrong.length} trust entr${wrong.length === 1 ? 'y does' : 'ies do'} not match the handler (it changed since it was trusted)` : '',
-    ].filter(Boolean);
-    checks.push(check('would-run', 'fail', `${parts.join('; ')}: Codex skips those hooks without a word`, fix));
-  } else {
-    const note = p.scope === 'project' ? '; Codex also needs the project itself trusted (codex asks on first start, or --trust)' : '';
-    checks.push(check('would-run', p.scope === 'project' ? 'warn' : 'pass', `all ${wanted.length} handlers are trusted in ${paths.configToml}${note}`));
-  }
-  const command = g.commands.get('PreToolUse')![0]!;
-  const rt = await commandRuntime(command, env.env);
-  checks.push(rt.check);
-  if (rt.ok) checks.push(probeCheck(await probeCodex(ctx.world(), command), 'codex', p, CODEX_HOOK_TIMEOUT_SECONDS));
-  return checks;
-}
-
-// ---------------------------------------------------------------------------------- Hermes
-
-/** What the Hermes shim starts: STOPLINE_RUNTIME (a name or a path), else node, bun, deno. */
-function hermesRuntime(env: NodeJS.ProcessEnv): { argv?: string[]; detail: string } {
-  const chosen = env.STOPLINE_RUNTIME?.trim();
-  const argvFor = (exe: string) => (exe.split('/').pop()!.startsWith('deno') ? [exe, 'run', '-A'] : [exe]);
-  if (chosen) {
-    const exe = isAbsolute(chosen) ? (existsSync(chosen) ? chosen : undefined) : findOnPath(chosen, env.PATH);
-    return exe ? { argv: argvFor(exe), detail: `${exe} (STOPLINE_RUNTIME)` } : { detail: `STOPLINE_RUNTIME=${chosen} is not an executable on PATH` };
-  }
-  for (const name of ['node', 'bun', 'deno']) {
-    const exe = findOnPath(name, env.PATH);
-    if (exe) return { argv: argvFor(exe), detail: `${name} (${exe}), the first of node, bun, deno on PATH` };
-  }
-  return { detail: 'none of node, bun, deno is on PATH' };
-}
-
-export async function hermesChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
-  const env = ctx.env;
-  const dir = hermesPluginDir(env);
-  const file = hermesConfigFile(env);
-  const fix = installCommand('hermes', p);
-  const checks = [artifactCheck('hermes', p, join(ctx.distDir, 'hermes', 'stopline'), dir)];
-  const text = readText(file);
-  let enabled = false;
-  let disabled = false;
-  let problem: string | undefined;
-  try {
-    const r = enablePlugin(text ?? '', HERMES_PLUGIN_NAME, file);
-    enabled = r.alreadyEnabled;
-    disabled = r.disabledToo;
-  } catch (e) {
-    problem = e instanceof YamlEditError ? e.message : String(e);
-  }
-  if (problem) checks.push(check('registered', 'fail', `cannot read plugins.enabled in ${file}: ${problem}`, `add "${HERMES_PLUGIN_NAME}" to plugins.enabled in ${file}`));
-  else if (!enabled) checks.push(check('registered', 'fail', `${text === null ? `${file} does not exist, so` : `plugins.enabled in ${file} does not list ${HERMES_PLUGIN_NAME}:`} Hermes never loads the plugin`, fix));
-  else checks.push(check('registered', 'pass', `plugins.enabled in ${file} lists ${HERMES_PLUGIN_NAME}`));
-  const wouldRun: string[] = [];
-  if (disabled) wouldRun.push(`plugins.disabled in ${file} also lists ${HERMES_PLUGIN_NAME}, and it wins`);
-  if (env.env.HERMES_SAFE_MODE === '1') wouldRun.push('HERMES_SAFE_MODE=1 turns every plugin off');
-  checks.push(
-    wouldRun.length
-      ? check('would-run', 'fail', wouldRun.join('; '), `remove ${HERMES_PLUGIN_NAME} from plugins.disabled in ${file} (and unset HERMES_SAFE_MODE)`)
-      : check('would-run', enabled ? 'pass' : 'fail', enabled ? `enabled and not disabled; a running gateway picks it up after a restart (${HERMES_RESTART_HINT.replace(/^restart the gateway: /, '')})` : 'not enabled', enabled ? undefined : fix),
-  );
-  const rt = hermesRuntime(env.env);
-  checks.push(check('runtime', rt.argv ? 'pass' : 'fail', `the plugin's evaluator runs under ${rt.detail}`, rt.argv ? undefined : 'install node, bun or deno, or set STOPLINE_RUNTIME'));
-  if (checks[0]!.status !== 'fail') checks.push(probeCheck(await probeHermes(ctx.world(), dir, rt.argv), 'hermes', p));
-  return checks;
 }
 
 // -------------------------------------------------------------------------------- OpenCode

@@ -12,18 +12,15 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, resolve } from 'node:path';
 import { claudeRegistry } from '../../../core/registry/claude';
-import { codexRegistry } from '../../../core/registry/codex';
 import { KILO_FOLDERS } from '../../../core/registry/kilo';
 import { isRecord } from '../../../core/check';
 import { CLAUDE_PLUGIN_ID, claudeObserveNeeds } from '../install/host-claude';
-import { CODEX_EVENTS, codexObserveNeeds } from '../install/host-codex';
-import { claudeConfigDir, codexHome, piAgentDir, xdgConfigHome, type Env, type Host } from '../install/locations';
-import { parseTableHeader } from '../install/toml-trust';
+import { claudeConfigDir, piAgentDir, xdgConfigHome, type Env, type Host } from '../install/locations';
 import { claudeDoor, eventsCheck } from './hosts';
 import type { DoctorContext } from './hosts';
 import { PACKAGE, hookProbe, packageName, parseJson, pluginEvents, pluginHookCommand, probeCheck, wholeFolder } from './native';
 import type { NativeDoor, NativeInstall } from './native';
-import { probeClaude, probeCodex, probeOpenCode, probePi, probeRuntime } from './probes';
+import { probeClaude, probeOpenCode, probePi, probeRuntime } from './probes';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
 import type { Check } from './report';
@@ -69,78 +66,6 @@ export const claudeNativeDoor: NativeDoor = {
     const events = eventsCheck(`stopline install ${n.host} (its hook file registers what your hooks need), then ${n.remove}`, claudeRegistry, claudeObserveNeeds(ctx.env, 'project', ctx.env.cwd, false), (e) => registered.has(e));
     const probe = await hookProbe(pluginHookCommand(hooksFile, 'CLAUDE_PLUGIN_ROOT', n.dir), `the plugin has no PreToolUse hook in ${n.dir}`, n, (c) => probeClaude(ctx.world(), c));
     return [events, ...probe, await claudeDoor(ctx, n.dir, bin)];
-  },
-};
-
-/** Codex: `[plugins."stopline@<marketplace>"]` in config.toml; the plugin sits in plugins/cache. */
-function codexNative(env: Env): NativeInstall[] {
-  const home = codexHome(env);
-  const file = join(home, 'config.toml');
-  const text = readText(file) ?? '';
-  const out: NativeInstall[] = [];
-  let current: string | null = null;
-  const seen = new Map<string, boolean>();
-  for (const line of text.split('\n')) {
-    const header = parseTableHeader(line.replace(/\r$/, ''));
-    if (header) {
-      current = header.length === 2 && header[0] === 'plugins' && header[1]!.startsWith(`${PACKAGE}@`) ? header[1]! : null;
-      if (current) seen.set(current, true);
-      continue;
-    }
-    const m = current ? /^\s*enabled\s*=\s*(true|false)/.exec(line) : null;
-    if (m && current) seen.set(current, m[1] === 'true');
-  }
-  for (const [id, enabled] of seen) {
-    const marketplace = id.slice(PACKAGE.length + 1);
-    const base = join(home, 'plugins', 'cache', marketplace, PACKAGE);
-    const versions = existsSync(base) ? readdirSync(base).filter((v) => statSync(join(base, v)).isDirectory()).sort() : [];
-    if (versions.length === 0) continue;
-    out.push({ host: 'codex', id, via: 'codex plugin add', dir: join(base, versions[versions.length - 1]!), recordedIn: file, remove: `codex plugin remove ${id}`, enabled });
-  }
-  return out;
-}
-
-/** `[hooks.state."stopline@…:…"]` tables that carry both hashes Codex wants for a plugin hook. */
-function codexPluginTrust(toml: string, id: string): number {
-  let n = 0;
-  let current: string | null = null;
-  let both = { handler: false, content: false };
-  const close = () => {
-    if (current && both.handler && both.content) n += 1;
-  };
-  for (const line of toml.split('\n')) {
-    const header = parseTableHeader(line.replace(/\r$/, ''));
-    if (header) {
-      close();
-      current = header.length === 3 && header[0] === 'hooks' && header[1] === 'state' && header[2]!.startsWith(`${id}:`) ? header[2]! : null;
-      both = { handler: false, content: false };
-      continue;
-    }
-    if (current && /^\s*trusted_hash\s*=/.test(line)) both.handler = true;
-    if (current && /^\s*trusted_content_hash\s*=/.test(line)) both.content = true;
-  }
-  close();
-  return n;
-}
-
-/** The hooks the shipped Codex plugin registers (its hooks.json: the registry rows but the observe-only ones). */
-const CODEX_PLUGIN_HOOKS = CODEX_EVENTS.length;
-
-export const codexNativeDoor: NativeDoor = {
-  find: codexNative,
-  shipped: wholeFolder('codex'),
-  enable: (n) => `set enabled = true under [plugins."${n.id}"] in ${n.recordedIn}`,
-  wouldRun(n) {
-    const trusted = codexPluginTrust(readText(n.recordedIn) ?? '', n.id);
-    return trusted >= CODEX_PLUGIN_HOOKS
-      ? check('would-run', 'warn', `${trusted} plugin hooks have trust entries in ${n.recordedIn}; Codex also hashes the whole plugin folder, which doctor cannot recompute, so any update untrusts them silently`, 'open codex and check /hooks, or use stopline install codex (trust it can keep)')
-      : check('would-run', 'fail', `${trusted} of ${CODEX_PLUGIN_HOOKS} plugin hooks are trusted: Codex skips untrusted plugin hooks without a word`, 'open codex, run /hooks and trust the stopline hooks; or use stopline install codex instead');
-  },
-  async probe(n, ctx) {
-    const hooksFile = join(n.dir, 'hooks.json');
-    const registered = pluginEvents(hooksFile);
-    const events = eventsCheck(`stopline install ${n.host} (its hook file registers what your hooks need), then ${n.remove}`, codexRegistry, codexObserveNeeds(ctx.env, 'project', ctx.env.cwd, false), (e) => registered.has(e));
-    return [events, ...(await hookProbe(pluginHookCommand(hooksFile, 'PLUGIN_ROOT', n.dir), `the plugin has no PreToolUse hook in ${n.dir}`, n, (c) => probeCodex(ctx.world(), c)))];
   },
 };
 

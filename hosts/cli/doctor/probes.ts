@@ -87,7 +87,7 @@ export function bashHookProbe(payload: (w: ProbeWorld) => object, vars: (w: Prob
   };
 }
 
-// ----------------------------------------------------------------- Claude Code and Codex
+// ----------------------------------------------------------------------------- Claude Code
 
 /** Claude runs a hook command with /bin/sh -c; the answer is a hookSpecificOutput deny on stdout. */
 export async function probeClaude(w: ProbeWorld, command: string): Promise<ProbeResult> {
@@ -105,90 +105,6 @@ export async function probeClaude(w: ProbeWorld, command: string): Promise<Probe
   const hso = parseJson(r.stdout)?.hookSpecificOutput as Record<string, unknown> | undefined;
   if (r.code === 0 && hso?.permissionDecision === 'deny' && deniedText(hso.permissionDecisionReason as string)) return { denied: true, ms: r.ms, via: 'permissionDecision "deny"' };
   return { denied: false, ms: r.ms, why: `a review-mode Write was not denied: ${describeRun(r)}` };
-}
-
-/** Codex runs a hook command with /bin/bash -c; the deny is the exact JSON, the stamp on stderr and exit 2. */
-export async function probeCodex(w: ProbeWorld, command: string): Promise<ProbeResult> {
-  const payload = {
-    session_id: w.sessionId,
-    turn_id: 'stopline-doctor-turn',
-    transcript_path: null,
-    cwd: w.project,
-    hook_event_name: 'PreToolUse',
-    model: 'gpt-5.5',
-    permission_mode: 'bypassPermissions',
-    tool_name: 'apply_patch',
-    tool_input: { command: '*** Begin Patch\n*** Add File: stopline-doctor-probe.txt\n+probe\n*** End Patch\n' },
-    tool_use_id: 'call_stopline_doctor',
-  };
-  const shell = findOnPath('bash', '/bin:/usr/bin') ?? '/bin/sh';
-  const r = await runProgram([shell, '-c', command], { env: w.env, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
-  const hso = parseJson(r.stdout)?.hookSpecificOutput as Record<string, unknown> | undefined;
-  if (r.code === 2 && hso?.permissionDecision === 'deny' && deniedText(r.stderr)) return { denied: true, ms: r.ms, via: 'deny JSON + exit 2' };
-  return { denied: false, ms: r.ms, why: `a review-mode apply_patch was not denied: ${describeRun(r)}` };
-}
-
-// ------------------------------------------------------------------------------- Hermes
-
-const HERMES_DRIVER = `
-import importlib.util, json, os, sys
-plugin_dir = sys.argv[1]
-spec = importlib.util.spec_from_file_location("stopline_doctor_probe", os.path.join(plugin_dir, "__init__.py"), submodule_search_locations=[plugin_dir])
-mod = importlib.util.module_from_spec(spec)
-sys.modules[spec.name] = mod
-spec.loader.exec_module(mod)
-hooks = {}
-class Ctx:
-    def register_hook(self, name, callback):
-        hooks.setdefault(name, []).append(callback)
-    def __getattr__(self, name):
-        return lambda *args, **kwargs: None
-mod.register(Ctx())
-kwargs = json.loads(sys.stdin.read())
-results = [cb(**kwargs) for cb in hooks.get("pre_tool_call", [])]
-print(json.dumps({"registered": sorted(hooks), "results": results}, default=str))
-`;
-
-function hermesKwargs(w: ProbeWorld): Record<string, unknown> {
-  return {
-    tool_name: 'write_file',
-    args: { path: 'stopline-doctor-probe.txt', content: 'probe\n' },
-    task_id: w.sessionId,
-    session_id: w.sessionId,
-    tool_call_id: 'call_stopline_doctor',
-    turn_id: `${w.sessionId}:${w.sessionId}:doctor`,
-    api_request_id: '',
-    middleware_trace: [],
-    telemetry_schema_version: 'hermes.observer.v1',
-  };
-}
-
-/**
- * Through the plugin's own Python shim when python3 is there (what Hermes loads: register(),
- * then a pre_tool_call with Hermes's keyword arguments); otherwise the shim's evaluator alone.
- */
-export async function probeHermes(w: ProbeWorld, pluginDir: string, runtime: string[] | undefined): Promise<ProbeResult> {
-  const python = findOnPath('python3', w.env.PATH);
-  const env = { ...w.env, TERMINAL_CWD: w.project };
-  if (python) {
-    const driver = join(w.dir, 'hermes_probe.py');
-    writeFileSync(driver, HERMES_DRIVER);
-    const r = await runProgram([python, driver, pluginDir], { env, cwd: w.project, input: JSON.stringify(hermesKwargs(w)), timeoutMs: w.timeoutMs });
-    const doc = parseJson(r.stdout);
-    const results = Array.isArray(doc?.results) ? (doc!.results as unknown[]) : [];
-    const block = results.find((x) => x && typeof x === 'object' && (x as Record<string, unknown>).action === 'block') as Record<string, unknown> | undefined;
-    if (block && deniedText(block.message as string)) return { denied: true, ms: r.ms, via: 'the Python shim returned {"action":"block"}' };
-    if (doc && Array.isArray(doc.registered) && !(doc.registered as unknown[]).includes('pre_tool_call')) return { denied: false, ms: r.ms, why: 'the plugin registered no pre_tool_call callback' };
-    return { denied: false, ms: r.ms, why: `a review-mode write_file was not blocked through the Python shim: ${describeRun(r)}` };
-  }
-  if (!runtime) return { denied: false, ms: 0, why: 'neither python3 nor a JS runtime (node, bun, deno) is on PATH', skipped: true };
-  const request = { op: 'dispatch', id: 1, host: 'hermes', event: 'pre_tool_call', payload: { ...hermesKwargs(w), cwd: w.project } };
-  const r = await runProgram([...runtime, join(pluginDir, 'stopline.mjs'), 'listen'], { env, cwd: w.project, input: `${JSON.stringify(request)}\n{"op":"bye"}\n`, timeoutMs: w.timeoutMs });
-  const first = r.stdout.split('\n').find((l) => l.trim() !== '');
-  const answer = first ? parseJson(first) : null;
-  const output = answer?.output as Record<string, unknown> | undefined;
-  if (answer?.ok === true && output?.action === 'block' && deniedText(output.message as string)) return { denied: true, ms: r.ms, via: 'the evaluator answered {"action":"block"} (python3 not found: the Python shim itself was not run)' };
-  return { denied: false, ms: r.ms, why: `a review-mode write_file was not blocked by the evaluator: ${describeRun(r)}` };
 }
 
 // ----------------------------------------------------------------------- OpenCode and Pi

@@ -57,15 +57,6 @@ export function claudeConfigDir(e: Env): string {
   return hostHome(e, 'claude');
 }
 
-/** `$CODEX_HOME` as given (host-codex.ts derives the path Codex puts in trust keys). */
-export function codexHome(e: Env): string {
-  return hostHome(e, 'codex');
-}
-
-export function hermesHome(e: Env): string {
-  return hostHome(e, 'hermes');
-}
-
 export function piAgentDir(e: Env): string {
   return hostHome(e, 'pi');
 }

@@ -13,7 +13,7 @@
  */
 import type { Host, Scope } from './locations';
 import type { Runtime } from './runtime';
-import type { TrustEntry } from './toml-trust';
+import type { TrustEntry } from '../../codex/trust';
 
 export interface InstallEntry {
   host: Host;

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codexHookTrustEntries } from '../../../hosts/cli/install/codex-hook-trust';
+import { codexHookTrustEntries } from '../../../hosts/codex/hook-trust';
 import { HOSTS_FOR, codexConfigToml, codexHooksList, ensureHosts, requireHost, startResponsesServer, type FakeModelServer } from '../../hosts/harness';
 import { cleanupTempDirs, fixture, makeDist, makeHome, stopline, write, type Home } from './helpers';
 

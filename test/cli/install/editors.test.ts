@@ -10,8 +10,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { unifiedDiff } from '../../../hosts/cli/install/diff';
 import { mergeHookGroups, removeHookGroups, type EventGroup } from '../../../hosts/cli/install/hook-groups';
 import { JsonEditError, appendArrayItem, nodeValue, parseJsonDocument, removeArrayItem, removeProperty, setProperty } from '../../../hosts/cli/install/json-edit';
-import { parseTableHeader, removeTrustEntries, renameTrustEntries, upsertTrustEntries } from '../../../hosts/cli/install/toml-trust';
-import { disablePlugin, enablePlugin, isPluginEnabled } from '../../../hosts/cli/install/yaml-plugins';
+import { parseTableHeader } from '../../../hosts/cli/install/toml-trust';
+import { removeTrustEntries, renameTrustEntries, upsertTrustEntries } from '../../../hosts/codex/trust';
+import { disablePlugin, enablePlugin, isPluginEnabled } from '../../../hosts/hermes/yaml-plugins';
 import { cleanupTempDirs, pythonParse, tempDir } from './helpers';
 
 afterAll(cleanupTempDirs);

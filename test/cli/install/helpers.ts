@@ -3,6 +3,7 @@
  * CLI runner for the install tests.
  */
 import { spawnSync } from 'node:child_process';
+import { afterAll, expect } from 'vitest';
 import { chmodSync, copyFileSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -235,4 +236,37 @@ export function pythonParse(kind: 'toml' | 'yaml', path: string): unknown | unde
   if (r.error || (r.status !== 0 && /ModuleNotFoundError|No module named/.test(r.stderr))) return undefined;
   if (r.status !== 0) throw new Error(`python could not parse ${path}: ${r.stderr}`);
   return JSON.parse(r.stdout);
+}
+
+/**
+ * One install test file's set-up: a placeholder dist, throwaway homes removed after the file, the
+ * CLI bound to both, and the checks every hook-script host repeats.
+ */
+export function installFixture(opts: { runtime?: string } = {}) {
+  const dist = makeDist();
+  afterAll(cleanupTempDirs);
+  const runtime = opts.runtime ? ['--runtime', opts.runtime] : [];
+  const install = (h: Home, ...args: string[]) => stopline(['install', ...args, ...runtime, '--from', dist], h);
+  const uninstall = (h: Home, ...args: string[]) => stopline(['uninstall', ...args], h);
+  return {
+    dist,
+    install,
+    uninstall,
+    readJson: (path: string) => readJson(path) as Record<string, unknown>,
+    /** a second install changes nothing, and uninstall gives back every byte of `before` */
+    async reinstallThenUninstall(h: Home, before: Map<string, Entry>, ...args: string[]): Promise<void> {
+      const once = snapshot(h.root);
+      expect((await install(h, ...args)).stdout).toContain('nothing to change');
+      expect(snapshot(h.root)).toEqual(once);
+      expect((await uninstall(h, ...args)).code).toBe(0);
+      expect(snapshot(h.root, { skipBackups: true })).toEqual(before);
+    },
+    /** runs a registered hook command as the host does (`sh -c`, the payload on stdin): what the placeholder script recorded */
+    runHook(h: Home, command: string, shell = '/bin/sh'): string {
+      const marker = join(h.root, 'marker');
+      const r = spawnSync(shell, ['-c', command], { env: { ...h.env, STOPLINE_TEST_MARKER: marker }, input: '{}', encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      return readFileSync(marker, 'utf8');
+    },
+  };
 }

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codexHookTrustEntries } from '../../../hosts/cli/install/codex-hook-trust';
+import { codexHookTrustEntries } from '../../../hosts/codex/hook-trust';
 import { backupsUnder, cleanupTempDirs, fixture, isBackup, makeDist, makeHome, pythonParse, readJson, seedUserConfigs, snapshot, stopline, write, type Home } from './helpers';
 
 let dist: string;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeRegistry } from '../../../core/registry/claude';
 import { codexRegistry } from '../../../core/registry/codex';
-import { codexHookTrustEntries } from '../../../hosts/cli/install/codex-hook-trust';
+import { codexHookTrustEntries } from '../../../hosts/codex/hook-trust';
 import { NO_NEEDS, registrations, rowsToRegister } from '../../../hosts/cli/install/observe-events';
 import { cleanupTempDirs, makeDist, makeHome, readJson, seedUserConfigs, stopline, write, type Home } from './helpers';
 

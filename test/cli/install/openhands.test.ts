@@ -5,31 +5,22 @@
  * one hooks file OpenHands reads, a second run changes nothing, uninstall gives every byte back,
  * and the registered command really runs the script (OpenHands runs it with `sh -c`).
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openhandsRegistry } from '../../../core/registry/openhands';
 import { installRows } from '../../../core/registry/rows';
-import { cleanupTempDirs, makeDist, makeHome, snapshot, stopline, write, type Home } from './helpers';
+import { installFixture, makeHome, snapshot, write } from './helpers';
 
-let dist: string;
-beforeAll(() => {
-  dist = makeDist();
-});
-afterAll(cleanupTempDirs);
-
-const install = (h: Home, ...args: string[]) => stopline(['install', ...args, '--from', dist], h);
-const uninstall = (h: Home, ...args: string[]) => stopline(['uninstall', ...args], h);
+const { dist, install, uninstall, readJson: read, reinstallThenUninstall, runHook } = installFixture({ runtime: 'node' });
 const events = installRows(openhandsRegistry).map((e) => e.native);
 type Groups = Record<string, { matcher?: string; hooks: { type: string; command: string; timeout?: number }[] }[]>;
-const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
 
 describe('stopline install openhands', () => {
   it('user scope: the bare event map, one handler per registered event; a second run changes nothing; uninstall leaves nothing', async () => {
     const h = makeHome();
     const before = snapshot(h.root);
-    const r = await install(h, 'openhands', '--runtime', 'node');
+    const r = await install(h, 'openhands');
     expect(r.code, r.stderr).toBe(0);
     const script = join(h.home, '.openhands', 'stopline', 'stopline.mjs');
     expect(readFileSync(script, 'utf8')).toBe(readFileSync(join(dist, 'openhands', 'stopline.mjs'), 'utf8'));
@@ -38,19 +29,14 @@ describe('stopline install openhands', () => {
     for (const event of events) expect(map[event]).toEqual([{ hooks: [{ type: 'command', command: `'/usr/bin/node' '${script}'`, timeout: 10 }] }]);
     // no project hooks file here: nothing hides the user file
     expect(r.stderr).toBe('');
-
-    const once = snapshot(h.root);
-    expect((await install(h, 'openhands', '--runtime', 'node')).stdout).toContain('nothing to change');
-    expect(snapshot(h.root)).toEqual(once);
-    expect((await uninstall(h, 'openhands')).code).toBe(0);
-    expect(snapshot(h.root, { skipBackups: true })).toEqual(before);
+    await reinstallThenUninstall(h, before, 'openhands');
   });
 
   it("a file wrapped in `hooks` keeps its shape: stopline's groups go after the person's, and uninstall gives the bytes back", async () => {
     const h = makeHome();
     const mine = `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'terminal', hooks: [{ type: 'command', command: '/usr/local/bin/mine' }] }] } }, null, 2)}\n`;
     write(join(h.home, '.openhands', 'hooks.json'), mine);
-    expect((await install(h, 'openhands', '--runtime', 'node')).code).toBe(0);
+    expect((await install(h, 'openhands')).code).toBe(0);
     const doc = read(join(h.home, '.openhands', 'hooks.json')) as { hooks: Groups };
     expect(Object.keys(doc)).toEqual(['hooks']);
     expect(doc.hooks.PreToolUse!.map((g) => g.hooks[0]!.command)).toEqual(['/usr/local/bin/mine', `'/usr/bin/node' '${join(h.home, '.openhands', 'stopline', 'stopline.mjs')}'`]);
@@ -63,7 +49,7 @@ describe('stopline install openhands', () => {
     const h = makeHome();
     const mine = '{"PreToolUse": []}\n';
     write(join(h.home, '.openhands', 'hooks.json'), mine);
-    const r = await install(h, 'openhands', '--scope', 'project', '--runtime', 'node');
+    const r = await install(h, 'openhands', '--scope', 'project');
     expect(r.code).toBe(0);
     expect(Object.keys(read(join(h.project, '.openhands', 'hooks.json')))).toEqual(events);
     expect(existsSync(join(h.project, '.openhands', 'stopline', 'stopline.mjs'))).toBe(true);
@@ -76,18 +62,15 @@ describe('stopline install openhands', () => {
   it("user scope in a project with its own hooks file: the install warns that OpenHands will not read it there", async () => {
     const h = makeHome();
     write(join(h.project, '.openhands', 'hooks.json'), '{}\n');
-    const r = await install(h, 'openhands', '--runtime', 'node');
+    const r = await install(h, 'openhands');
     expect(r.code).toBe(0);
     expect(r.stderr).toContain(`here ${join(h.project, '.openhands', 'hooks.json')} hides ${join(h.home, '.openhands', 'hooks.json')}`);
   });
 
   it('the registered command runs the installed script with the payload on stdin, as OpenHands runs it (sh -c)', async () => {
     const h = makeHome({ name: "a home with 'quotes' and spaces" });
-    expect((await install(h, 'openhands', '--runtime', 'node')).code).toBe(0);
+    expect((await install(h, 'openhands')).code).toBe(0);
     const command = (read(join(h.home, '.openhands', 'hooks.json')) as Groups).PreToolUse![0]!.hooks[0]!.command;
-    const marker = join(h.root, 'ran.txt');
-    const r = spawnSync('/bin/sh', ['-c', command], { env: { ...h.env, STOPLINE_TEST_MARKER: marker }, input: '{}', encoding: 'utf8' });
-    expect(r.status).toBe(0);
-    expect(readFileSync(marker, 'utf8')).toBe('openhands ');
+    expect(runHook(h, command)).toBe('openhands ');
   });
 });

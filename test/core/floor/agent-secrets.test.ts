@@ -1,8 +1,7 @@
 /**
  * The credentials coding agents and tools keep, and the settings and MCP server lists where their
  * API keys and tokens are written, wherever an environment variable moves their folder or file,
- * however the path is spelled (`file://`, `$CODEX_HOME/…`) and, for credentials, under a backup's
- * or a copy's name: stopped on every host's read tools and shell tools with no contract. A
+ * however the path is spelled (`file://`, `$CODEX_HOME/…`) and under a backup's or a copy's name: stopped on every host's read tools and shell tools with no contract. A
  * project's shared settings, a web address and names that only look alike stay free.
  */
 import { describe, expect, it } from 'vitest';
@@ -134,11 +133,12 @@ const SPELLED = [
   'id_ed25519 copy',
   'deploy_rsa copy 2',
   '.env.production copy',
+  '.mcp.json.orig',
+  '~/.cursor/mcp.json.bak',
 ];
 
 /**
- * A project's shared settings (committed to be read), settings that hold no key, a settings
- * file's backup, the agents' logs and session files, web addresses and names that only look
+ * A project's shared settings (committed to be read), settings that hold no key, the agents' logs and session files, web addresses and names that only look
  * alike: free.
  */
 const FREE = [
@@ -147,8 +147,6 @@ const FREE = [
   '~/.codex/sessions/2026/rollout.jsonl',
   `${VARS.XDG_DATA_HOME}/opencode/storage/session.json`,
   `${VARS.XDG_DATA_HOME}/opencode/logs/run.db`,
-  '.mcp.json.orig',
-  '~/.cursor/mcp.json.bak',
   'docs/mcp.json',
   'settings.json',
   'src/opencode.json.ts',

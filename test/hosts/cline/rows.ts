@@ -5,8 +5,10 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { clineRegistry } from '../../../core/registry/cline';
 import { stopCommand } from '../../../hosts/cline/adapter';
 import { answerJson, type HostTestRows } from '../harness/host-rows';
+import { registryCalls } from '../harness/registry-calls';
 
 /** A Cline answer whose one command only prints the stamp it also gives as context (the stop of a run_commands call). */
 function isStopCommand(j: Record<string, unknown>): boolean {
@@ -56,23 +58,14 @@ export const rows: HostTestRows = {
   },
   // `~/x` and `@x` are plain names in the project for Cline (observed on the real CLI)
   pathForms: ['dotdot', 'absolute'],
-  render(t, ctx, kit) {
-    switch (t.op) {
-      case 'write':
-        return { name: 'editor', input: { path: kit.spell(t, ctx, true), new_text: t.content } };
-      case 'edit':
-        return { name: 'editor', input: { path: kit.place(t.path, ctx, true), old_text: t.old, new_text: t.new } };
-      case 'read':
-        return { name: 'read_files', input: { files: [{ path: kit.place(t.path, ctx, true) }] } };
-      case 'shell':
-        return { name: 'run_commands', input: { commands: [t.command] } };
-      case 'delegate':
-        return { name: 'spawn_agent', input: { systemPrompt: 'You are a helper.', task: t.task } };
-      case 'batch':
-        return null;
-      case 'mcp':
-        return { name: `${t.server}__${t.tool}`, input: t.args };
-    }
-  },
+  render: registryCalls(clineRegistry, {
+    absolute: true,
+    mcp: (server, tool) => `${server}__${tool}`,
+    // the adapter reads run_commands' list as one script and read_files' files[].path as its paths
+    own: {
+      shell: (t) => ({ name: 'run_commands', input: { commands: [t.command] } }),
+      read: (t, ctx, kit) => ({ name: 'read_files', input: { files: [{ path: kit.place(t.path, ctx, true) }] } }),
+    },
+  }),
   writeEvent: { event: 'PreToolUse', tool: 'editor' },
 };

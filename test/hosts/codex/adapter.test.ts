@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { codexRegistry } from '../../../core/registry/codex';
 import { codexAdapter } from '../../../hosts/codex/adapter';
-import { CODEX_HOOK_EVENTS } from '../../../hosts/cli/install/codex-hook-trust';
+import { CODEX_HOOK_EVENTS } from '../../../hosts/codex/hook-trust';
 import { HookInputError } from '../../../hosts/shared/payload';
 import { expectMappedAsRowSays, rowEvent } from '../shared/row-event';
 

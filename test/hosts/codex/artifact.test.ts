@@ -9,7 +9,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { codexRegistry } from '../../../core/registry/codex';
-import { codexHookTrustEntries } from '../../../hosts/cli/install/codex-hook-trust';
+import { codexHookTrustEntries } from '../../../hosts/codex/hook-trust';
 import { requireArtifact } from '../shared/real-host';
 
 const hooksJson = JSON.parse(readFileSync(requireArtifact('codex', 'hooks.json'), 'utf8')) as { hooks: Record<string, { matcher?: string; hooks: { type: string; command: string; timeout: number }[] }[]> };

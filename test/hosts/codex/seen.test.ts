@@ -17,7 +17,7 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { renderCodexHookTrustToml, codexHookTrustEntries } from '../../../hosts/cli/install/codex-hook-trust';
+import { renderCodexHookTrustToml, codexHookTrustEntries } from '../../../hosts/codex/hook-trust';
 import { codexBinary, codexConfigToml, ensureHosts, HOSTS_FOR, runCodex, startResponsesServer, type FakeModelScript, type FakeModelServer } from '../harness';
 import { baseEnv } from '../harness/process';
 import { describeRealHost, readEvidence, realHostRuns, requestText, requireArtifact, stoplineDataDir, type RealHostCase } from '../shared/real-host';

@@ -3,18 +3,12 @@
  * files are left as they were, that a second install changes nothing and that uninstall gives
  * back every byte.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, makeDist, makeHome, snapshot, stopline, write, type Home } from '../../cli/install/helpers';
+import { describe, expect, it } from 'vitest';
+import { installFixture, makeHome, snapshot, stopline, write, type Home } from '../../cli/install/helpers';
 
-const dist = makeDist();
-afterAll(() => cleanupTempDirs());
-
-const install = (h: Home, ...args: string[]) => stopline(['install', ...args, '--runtime', 'node', '--from', dist], h);
-const uninstall = (h: Home, ...args: string[]) => stopline(['uninstall', ...args], h);
-const readJson = (p: string) => JSON.parse(readFileSync(p, 'utf8')) as Record<string, unknown>;
+const { dist, install, uninstall, readJson, reinstallThenUninstall, runHook } = installFixture({ runtime: 'node' });
 
 describe('stopline install copilot', () => {
   const copilotHome = (h: Home) => join(h.home, '.copilot');
@@ -37,22 +31,14 @@ describe('stopline install copilot', () => {
     expect(Object.keys(doc.hooks)).toEqual(['sessionStart', 'userPromptSubmitted', 'preToolUse', 'postToolUse', 'subagentStart', 'subagentStop', 'agentStop', 'sessionEnd']);
     for (const [event, [entry]] of Object.entries(doc.hooks)) expect(entry).toEqual({ type: 'command', bash: `'/usr/bin/node' '${script}' ${event}`, timeoutSec: 10 });
     expect(readFileSync(join(copilotHome(h), 'hooks', 'team.json'), 'utf8')).toContain('./audit.sh');
-
-    const once = snapshot(h.root);
-    expect((await install(h, 'copilot')).stdout).toContain('nothing to change');
-    expect(snapshot(h.root)).toEqual(once);
-
-    expect((await uninstall(h, 'copilot')).code).toBe(0);
-    expect(snapshot(h.root, { skipBackups: true })).toEqual(before);
+    await reinstallThenUninstall(h, before, 'copilot');
   });
 
   it('the registered command runs the installed script with its event', async () => {
     const h = makeHome();
     expect((await install(h, 'copilot')).code).toBe(0);
     const doc = readJson(join(h.home, '.copilot', 'hooks', 'stopline.json')) as { hooks: Record<string, { bash: string }[]> };
-    const marker = join(h.root, 'marker');
-    execFileSync('/bin/bash', ['-c', doc.hooks.preToolUse![0]!.bash], { env: { ...h.env, STOPLINE_TEST_MARKER: marker }, input: '{}' });
-    expect(readFileSync(marker, 'utf8')).toBe('copilot preToolUse');
+    expect(runHook(h, doc.hooks.preToolUse![0]!.bash, '/bin/bash')).toBe('copilot preToolUse');
   });
 
   it('$COPILOT_HOME moves the whole install; a hook file of the same name the person had comes back on uninstall', async () => {

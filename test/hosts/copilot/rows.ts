@@ -6,6 +6,7 @@
 import { copilotRegistry } from '../../../core/registry/copilot';
 import { installRows } from '../../../core/registry/rows';
 import { answerJson, type HostTestRows } from '../harness/host-rows';
+import { registryCalls } from '../harness/registry-calls';
 
 /** The name of the registered event with this control: the argument the hook file passes for it. */
 const argFor = (control: string): string[] => [installRows(copilotRegistry).find((e) => e.control === control)!.native];
@@ -25,25 +26,8 @@ export const rows: HostTestRows = {
     eventArgs: { prompt: argFor('prompt.submit'), tool: argFor('action.before') },
   },
   pathForms: ['dotdot', 'absolute'],
-  render(t, ctx, kit) {
-    switch (t.op) {
-      case 'write':
-        return { name: 'create', input: { path: kit.spell(t, ctx, true), file_text: t.content } };
-      case 'edit':
-        return { name: 'edit', input: { path: kit.place(t.path, ctx, true), old_str: t.old, new_str: t.new } };
-      case 'read':
-        return { name: 'view', input: { path: kit.place(t.path, ctx, true) } };
-      case 'shell':
-        return { name: 'bash', input: { command: t.command, description: 'run it' } };
-      case 'delegate':
-        return { name: 'task', input: { description: 'help', prompt: t.task, agent_type: 'general-purpose', name: 'helper' } };
-      case 'batch':
-        return null;
-      case 'mcp':
-        // an MCP tool under a name stopline has no table for
-        return { name: `${t.server}-${t.tool}`, input: t.args };
-    }
-  },
+  // an MCP tool under a name stopline has no table for
+  render: registryCalls(copilotRegistry, { absolute: true, mcp: (server, tool) => `${server}-${tool}` }),
   // the payload at the bound takes the captured snake_case fields with these names; the event itself is the argument
   writeEvent: { event: 'PreToolUse', tool: 'Write' },
 };

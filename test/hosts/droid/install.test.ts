@@ -5,18 +5,12 @@
  * settings.json, so each stopline event goes to the file Droid reads for it, never where it would
  * silence the person's hooks of that event.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, makeDist, makeHome, snapshot, stopline, write, type Home } from '../../cli/install/helpers';
+import { describe, expect, it } from 'vitest';
+import { installFixture, makeHome, snapshot, stopline, write, type Home } from '../../cli/install/helpers';
 
-const dist = makeDist();
-const readJson = (p: string) => JSON.parse(readFileSync(p, 'utf8')) as Record<string, unknown>;
-afterAll(() => cleanupTempDirs());
-
-const install = (h: Home, ...args: string[]) => stopline(['install', ...args, '--runtime', 'node', '--from', dist], h);
-const uninstall = (h: Home, ...args: string[]) => stopline(['uninstall', ...args], h);
+const { dist, install, uninstall, readJson, reinstallThenUninstall, runHook } = installFixture({ runtime: 'node' });
 
 type Groups = Record<string, { matcher?: string; hooks: { type: string; command: string; timeout: number }[] }[]>;
 
@@ -60,11 +54,7 @@ describe('stopline install droid', () => {
     expect(inSettings.Stop!.map((g) => g.hooks[0]!.command)).toEqual(['notify-send done', `'/usr/bin/node' '${script(h)}'`]);
     expect((readJson(join(factory(h), 'settings.json')) as { customModels: unknown[] }).customModels).toHaveLength(1);
 
-    const once = snapshot(h.root);
-    expect((await install(h, 'droid')).stdout).toContain('nothing to change');
-    expect(snapshot(h.root)).toEqual(once);
-    expect((await uninstall(h, 'droid')).code).toBe(0);
-    expect(snapshot(h.root, { skipBackups: true })).toEqual(before);
+    await reinstallThenUninstall(h, before, 'droid');
   });
 
   it('settings.json with hooks and no hooks.json: everything goes into settings.json (a new hooks.json would replace its events)', async () => {
@@ -101,9 +91,7 @@ describe('stopline install droid', () => {
     const h = makeHome();
     expect((await install(h, 'droid')).code).toBe(0);
     const map = readJson(join(factory(h), 'hooks.json')) as Groups;
-    const marker = join(h.root, 'marker');
-    execFileSync('/bin/sh', ['-c', map.PreToolUse![0]!.hooks[0]!.command], { env: { ...h.env, STOPLINE_TEST_MARKER: marker }, input: '{}' });
-    expect(readFileSync(marker, 'utf8')).toBe('droid ');
+    expect(runHook(h, map.PreToolUse![0]!.hooks[0]!.command)).toBe('droid ');
   });
 
   it('a hooks.json that is not JSON: a clear message, exit 1, nothing written', async () => {

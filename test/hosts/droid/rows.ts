@@ -2,7 +2,9 @@
  * Factory Droid 0.225.2's rows of the shared suites (test/fixtures/droid/PreToolUse-*.json):
  * absolute paths; MCP tools are `<server>___<tool>`.
  */
+import { droidRegistry } from '../../../core/registry/droid';
 import { answerJson, type HostTestRows } from '../harness/host-rows';
+import { registryCalls } from '../harness/registry-calls';
 
 export const rows: HostTestRows = {
   commandHook: {
@@ -19,23 +21,6 @@ export const rows: HostTestRows = {
     rewrittenInput: (j) => (j.hookSpecificOutput as Record<string, unknown> | undefined)?.updatedInput,
   },
   pathForms: ['dotdot', 'absolute'],
-  render(t, ctx, kit) {
-    switch (t.op) {
-      case 'write':
-        return { name: 'Create', input: { file_path: kit.spell(t, ctx, true), content: t.content } };
-      case 'edit':
-        return { name: 'Edit', input: { file_path: kit.place(t.path, ctx, true), old_str: t.old, new_str: t.new } };
-      case 'read':
-        return { name: 'Read', input: { file_path: kit.place(t.path, ctx, true) } };
-      case 'shell':
-        return { name: 'Execute', input: { command: t.command, summary: 'run it' } };
-      case 'delegate':
-        return { name: 'Task', input: { subagent_type: 'worker', description: 'help', prompt: t.task } };
-      case 'batch':
-        return null;
-      case 'mcp':
-        return { name: `${t.server}___${t.tool}`, input: t.args };
-    }
-  },
+  render: registryCalls(droidRegistry, { absolute: true, mcp: (server, tool) => `${server}___${tool}` }),
   writeEvent: { event: 'PreToolUse', tool: 'Create' },
 };

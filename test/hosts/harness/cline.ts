@@ -11,8 +11,8 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FakeModelServer } from './fake-server';
 import { requireHost } from './hosts';
-import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
-import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunResult } from './run-result';
+import { baseEnv, runProcess, withOverrides } from './process';
+import { assertRunInputs, type HostRunResult, runFolders, runLines } from './run-result';
 
 export interface ClineRunOptions {
   project: string;
@@ -53,10 +53,8 @@ export function writeClineHooks(dir: string, hooks: Record<string, string>): voi
 export async function runCline(opts: ClineRunOptions): Promise<ClineRunResult> {
   assertRunInputs('Cline', opts.server, 'openai-chat', opts.project);
   const bin = clineBinary();
-  const runDir = makeRunDir('cline', opts.runDir);
-  const home = join(runDir, 'home');
-  const tmp = join(runDir, 'tmp');
-  for (const d of [home, tmp]) mkdirSync(d, { recursive: true });
+  const folders = runFolders('cline', '.cline', { runDir: opts.runDir });
+  const { home, tmp } = folders;
   // local: the session runs in the CLI's own process; the default starts a hub daemon on a fixed
   // port (127.0.0.1:25463) that outlives the run
   const env = withOverrides({ ...baseEnv(home, tmp), CLINE_BIN_PATH: bin, CLINE_SESSION_BACKEND_MODE: 'local', CLINE_NO_AUTO_UPDATE: '1' }, opts.env);
@@ -68,10 +66,9 @@ export async function runCline(opts: ClineRunOptions): Promise<ClineRunResult> {
     timeoutMs: 60_000,
   });
   if (auth.code !== 0) throw new Error(`cline auth exited ${auth.code}: ${auth.stderr.slice(-1000)}`);
-  if (opts.hooks) writeClineHooks(join(home, '.cline', 'hooks'), opts.hooks);
+  if (opts.hooks) writeClineHooks(join(folders.config, 'hooks'), opts.hooks);
   const args = ['--json', ...(opts.args ?? []), opts.prompt];
-  const result = await withRequests(opts.server, runDir, () => runProcess({ command: bin, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }));
-  return { ...result, home, events: jsonLines(result.stdout) };
+  return runLines(opts.server, folders, { command: bin, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs });
 }
 
 /** The folder of a project's own hooks. */

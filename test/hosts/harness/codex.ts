@@ -2,14 +2,14 @@
  * Codex CLI 0.171.0, headless: `codex exec --json --skip-git-repo-check
  * --dangerously-bypass-approvals-and-sandbox <prompt>` with an isolated CODEX_HOME whose
  * config.toml points at a fake Responses server. Hooks go to `$CODEX_HOME/hooks.json`; their
- * trust is either persisted in config.toml (computed by hosts/cli/install/codex-hook-trust.ts, the way a real
+ * trust is either persisted in config.toml (computed by hosts/codex/hook-trust.ts, the way a real
  * install would do it), bypassed with `--dangerously-bypass-hook-trust`, or left out ('none':
  * Codex then skips every hook without a word).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { codexHookTrustEntries, renderCodexHookTrustToml } from '../../../hosts/cli/install/codex-hook-trust';
+import { codexHookTrustEntries, renderCodexHookTrustToml } from '../../../hosts/codex/hook-trust';
 import type { FakeModelServer } from './fake-server';
 import { requireHost } from './hosts';
 import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';

@@ -8,14 +8,14 @@
  * The native binary unpacks ~235 MB into its package cache on first start; the runs share one
  * cache under `.hosts/copilot/pkg-cache` (COPILOT_CACHE_HOME) so each run does not unpack again.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FakeModelServer, ProtocolAdapter, RequestView } from './fake-server';
 import { startFakeServer, type FakeServerOptions } from './fake-server';
 import { openAIChatProtocol } from './fake-openai-chat';
 import { hostsRoot, requireHost } from './hosts';
-import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
-import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, withRequests, type HostRunResult } from './run-result';
+import { baseEnv, withOverrides } from './process';
+import { assertRunInputs, type HostRunResult, runFolders, runLines } from './run-result';
 import { contentText, type FakeModelScript } from './script';
 
 export interface CopilotRunOptions {
@@ -75,16 +75,14 @@ export function copilotBinary(): string {
 export async function runCopilot(opts: CopilotRunOptions): Promise<CopilotRunResult> {
   assertRunInputs('Copilot', opts.server, 'openai-chat', opts.project);
   const bin = requireHost('copilot');
-  const runDir = makeRunDir('copilot', opts.runDir);
-  const home = opts.home ?? join(runDir, 'home');
-  const tmp = join(runDir, 'tmp');
-  for (const d of [home, tmp, join(home, '.copilot', 'hooks')]) mkdirSync(d, { recursive: true });
-  for (const [name, doc] of Object.entries(opts.hookFiles ?? {})) writeFileSync(join(home, '.copilot', 'hooks', `${name}.json`), `${JSON.stringify(doc, null, 2)}\n`);
+  const folders = runFolders('copilot', join('.copilot', 'hooks'), opts);
+  const { home, tmp } = folders;
+  for (const [name, doc] of Object.entries(opts.hookFiles ?? {})) writeFileSync(join(folders.config, `${name}.json`), `${JSON.stringify(doc, null, 2)}\n`);
   if (opts.settings) writeFileSync(join(home, '.copilot', 'settings.json'), `${JSON.stringify(opts.settings, null, 2)}\n`);
   const env = copilotEnv(home, tmp, opts.server, opts.env);
   const args = [...(opts.pluginDir ? ['--plugin-dir', opts.pluginDir] : []), ...(opts.args ?? []), '--allow-all-tools', '--no-auto-update', '-p', opts.prompt];
-  const result = await withRequests(opts.server, runDir, () => runProcess({ command: bin, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }));
-  return { ...result, home };
+  const { events: _, ...result } = await runLines(opts.server, folders, { command: bin, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs });
+  return result;
 }
 
 /**

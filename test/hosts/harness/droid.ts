@@ -8,12 +8,12 @@
  * interactive CLI, which fires UserPromptSubmit; plain `-o json` / text output does not fire it
  * for the prompt (docs/hosts/droid.md), which `output: 'json'` shows.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FakeModelServer } from './fake-server';
 import { requireHost } from './hosts';
-import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
-import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunResult } from './run-result';
+import { baseEnv, withOverrides } from './process';
+import { assertRunInputs, type HostRunResult, runFolders, runLines } from './run-result';
 
 export interface DroidRunOptions {
   project: string;
@@ -69,17 +69,13 @@ export function droidEnv(home: string, tmp: string, overrides?: Record<string, s
 export async function runDroid(opts: DroidRunOptions): Promise<DroidRunResult> {
   assertRunInputs('Droid', opts.server, 'openai-chat', opts.project);
   const bin = requireHost('droid');
-  const runDir = makeRunDir('droid', opts.runDir);
-  const home = opts.home ?? join(runDir, 'home');
   // the Execute tool makes its terminal folders in TMPDIR: it must exist
-  const tmp = join(runDir, 'tmp');
-  const factory = join(home, '.factory');
-  for (const d of [home, tmp, factory]) mkdirSync(d, { recursive: true });
+  const folders = runFolders('droid', '.factory', opts);
+  const { home, tmp, config: factory } = folders;
   writeFileSync(join(factory, 'settings.json'), `${JSON.stringify({ ...droidModelSettings(opts.server), ...opts.settings }, null, 2)}\n`);
   if (opts.hooksJson) writeFileSync(join(factory, 'hooks.json'), `${JSON.stringify(opts.hooksJson, null, 2)}\n`);
   const env = droidEnv(home, tmp, opts.env);
   const output = opts.output ?? 'jsonrpc';
   const args = ['exec', '--model', 'custom:Lab-0', '--skip-permissions-unsafe', '-o', output === 'jsonrpc' ? 'stream-jsonrpc' : 'json', ...(opts.args ?? []), opts.prompt];
-  const result = await withRequests(opts.server, runDir, () => runProcess({ command: bin, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }));
-  return { ...result, home, events: jsonLines(result.stdout) };
+  return runLines(opts.server, folders, { command: bin, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs });
 }

@@ -20,7 +20,6 @@ export interface HostsStatus {
 /** The hosts a runner needs (Pi 1.6.0 runs on the npm Node 22 on older system nodes; Hermes is a Python venv). */
 export const HOSTS_FOR = {
   claude: ['claude'],
-  codex: ['codex'],
   opencode: ['opencode'],
   'pi-ew': ['pi-ew', 'node22'],
   'pi-mz': ['pi-mz'],

@@ -3,6 +3,7 @@
 // the module (`node build/host-files.mjs --write` after adding one): not edited by hand.
 
 import type { HostTestRows } from './host-rows';
+import { rows as codexRows } from '../codex/rows';
 import { rows as geminiRows } from '../gemini/rows';
 import { rows as qwenRows } from '../qwen/rows';
 import { rows as copilotRows } from '../copilot/rows';
@@ -14,6 +15,7 @@ import { rows as openclawRows } from '../openclaw/rows';
 import { rows as vibeRows } from '../vibe/rows';
 
 export const FOLDER_ROWS = {
+  codex: codexRows,
   gemini: geminiRows,
   qwen: qwenRows,
   copilot: copilotRows,

@@ -21,7 +21,7 @@ export { runKilo, kiloConfig, type KiloRunOptions, type KiloRunResult } from './
 export { runCline, clineBinary, writeClineHooks, clineProjectHooksDir, clineUserHooksDir, type ClineRunOptions, type ClineRunResult } from './cline';
 export { runOpenHands, type OpenHandsRunOptions, type OpenHandsRunResult } from './openhands';
 export { runOpenClaw, openClawConfig, openClawCallId, startOpenClawChatServer, writeOpenClawPlugin, type OpenClawPluginRef, type OpenClawRunOptions, type OpenClawRunResult } from './openclaw';
-export { writeProbeHook, probeCommand, probeCalls, PROBE_DENY, type ProbeCall, type ProbeDenyFormat } from './probe-hook';
+export { writeProbeHook, probeCommand, probeCalls, probeSmoke, PROBE_DENY, type ProbeCall, type ProbeDenyFormat } from './probe-hook';
 export { jsonLines, type HostRunResult } from './run-result';
 export { ensureHosts, missingHosts, HOSTS_FOR, type HostsStatus } from './ensure-hosts';
 export { hostEntry, hostVersion, isHostInstalled, requireHost, HostNotInstalledError, repoRoot, type InstalledHost } from './hosts';

@@ -5,12 +5,12 @@
  * events for a Moonshot host). `--print` approves every tool call itself, so no yolo flag is
  * needed. Hooks are `[[hooks]]` tables of the same config file; there is no project-level file.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FakeModelServer } from './fake-server';
 import { requireHost } from './hosts';
-import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
-import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunResult } from './run-result';
+import { baseEnv, withOverrides } from './process';
+import { assertRunInputs, type HostRunResult, runFolders, runLines } from './run-result';
 
 /** One `[[hooks]]` table of config.toml. */
 export interface KimiHook {
@@ -75,13 +75,10 @@ export function kimiEnv(home: string, tmp: string, overrides?: Record<string, st
 export async function runKimi(opts: KimiRunOptions): Promise<KimiRunResult> {
   assertRunInputs('Kimi Code', opts.server, 'openai-chat', opts.project);
   const bin = requireHost('kimi');
-  const runDir = makeRunDir('kimi', opts.runDir);
-  const home = join(runDir, 'home');
-  const tmp = join(runDir, 'tmp');
-  for (const d of [home, tmp, join(home, '.kimi')]) mkdirSync(d, { recursive: true });
-  writeFileSync(join(home, '.kimi', 'config.toml'), kimiConfigToml(opts.server, opts.hooks, opts.config));
-  const env = kimiEnv(home, tmp, opts.env);
+  const folders = runFolders('kimi', '.kimi', { runDir: opts.runDir });
+  writeFileSync(join(folders.config, 'config.toml'), kimiConfigToml(opts.server, opts.hooks, opts.config));
+  const env = kimiEnv(folders.home, folders.tmp, opts.env);
   const args = ['--print', '--output-format', 'stream-json', ...(opts.args ?? []), '-p', opts.prompt];
-  const result = await withRequests(opts.server, runDir, () => runProcess({ command: bin, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }));
-  return { ...result, home, messages: jsonLines(result.stdout) };
+  const { events: messages, ...result } = await runLines(opts.server, folders, { command: bin, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs });
+  return { ...result, messages };
 }

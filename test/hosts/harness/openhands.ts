@@ -6,12 +6,12 @@
  * on every start). Hooks go to `$HOME/.openhands/hooks.json` (or the project's
  * `.openhands/hooks.json`, which wins: only the first file found is read).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FakeModelServer } from './fake-server';
 import { requireHost } from './hosts';
-import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
-import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunResult } from './run-result';
+import { baseEnv, withOverrides } from './process';
+import { assertRunInputs, type HostRunResult, runFolders, runLines } from './run-result';
 
 export interface OpenHandsRunOptions {
   project: string;
@@ -37,11 +37,9 @@ export interface OpenHandsRunResult extends HostRunResult {
 export async function runOpenHands(opts: OpenHandsRunOptions): Promise<OpenHandsRunResult> {
   assertRunInputs('OpenHands', opts.server, 'openai-chat', opts.project);
   const bin = requireHost('openhands');
-  const runDir = makeRunDir('openhands', opts.runDir);
-  const home = join(runDir, 'home');
-  const tmp = join(runDir, 'tmp');
-  for (const d of [home, tmp, join(home, '.openhands')]) mkdirSync(d, { recursive: true });
-  if (opts.hooksJson) writeFileSync(join(home, '.openhands', 'hooks.json'), `${JSON.stringify(opts.hooksJson, null, 2)}\n`);
+  const folders = runFolders('openhands', '.openhands', { runDir: opts.runDir });
+  const { home, tmp } = folders;
+  if (opts.hooksJson) writeFileSync(join(folders.config, 'hooks.json'), `${JSON.stringify(opts.hooksJson, null, 2)}\n`);
   const env = withOverrides(
     {
       ...baseEnv(home, tmp),
@@ -54,6 +52,5 @@ export async function runOpenHands(opts: OpenHandsRunOptions): Promise<OpenHands
     opts.env,
   );
   const args = ['--headless', '--json', '--always-approve', '--override-with-envs', ...(opts.args ?? []), '-t', opts.prompt];
-  const result = await withRequests(opts.server, runDir, () => runProcess({ command: bin, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }));
-  return { ...result, home, events: jsonLines(result.stdout) };
+  return runLines(opts.server, folders, { command: bin, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs });
 }

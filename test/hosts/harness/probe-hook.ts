@@ -14,8 +14,12 @@
  *   cancel   stdout {"cancel":true,"errorMessage":R}, exit 0 (Cline)
  * R is `PROBE-DENY: <tool name> stopped by the probe hook`.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'vitest';
+import { startChatServer } from './fake-openai-chat';
+import type { FakeModelServer } from './fake-server';
+import type { ScriptedTurn } from './script';
 
 export type ProbeDenyFormat = 'claude' | 'exit2' | 'decision' | 'deny' | 'cancel';
 
@@ -72,4 +76,40 @@ export function probeCalls(log: string): ProbeCall[] {
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as ProbeCall);
+}
+
+/** What a host gets for one probe smoke run (probeSmoke). */
+export interface ProbeSmokeRun {
+  /** the project: keep.txt ("kept\n") in it */
+  project: string;
+  /** a fake chat server whose thread plays the turns to a prompt that names the match */
+  server: FakeModelServer;
+  /** the run's own folder */
+  runDir: string;
+  /** the probe's command, denying a call that holds `marker` in `format` */
+  probe(marker?: string, format?: ProbeDenyFormat): string;
+}
+
+/**
+ * One run of a real host with the probe hook under `dir`: the host must exit 0; the server (closed,
+ * its record kept), what the probe saw, in order, and the host's result come back for the test's checks.
+ */
+export async function probeSmoke<R extends { code: number | null; stderr: string }>(
+  dir: string,
+  script: { match: string; turns: ScriptedTurn[] },
+  run: (r: ProbeSmokeRun) => Promise<R>,
+): Promise<{ project: string; server: FakeModelServer; calls: Record<string, unknown>[]; result: R }> {
+  const project = join(dir, 'project');
+  mkdirSync(project, { recursive: true });
+  writeFileSync(join(project, 'keep.txt'), 'kept\n');
+  const hook = writeProbeHook(dir);
+  const log = join(dir, 'hooks.jsonl');
+  const server = await startChatServer({ threads: [{ name: 'main', ...script }] });
+  try {
+    const result = await run({ project, server, runDir: join(dir, 'run'), probe: (marker, format) => probeCommand(hook, log, marker, format) });
+    expect(result.code, `the host exited ${result.code}\n${result.stderr.slice(-2000)}`).toBe(0);
+    return { project, server, calls: probeCalls(log).map((c) => c.stdin), result };
+  } finally {
+    await server.close();
+  }
 }

@@ -57,6 +57,16 @@ export async function runJsonTurn(
   return { ...result, home: folders.home, output };
 }
 
+/** One run of a host's command in its run folders (runFolders), with the requests its fake server received and its stdout's JSON lines as `events`. */
+export async function runLines(
+  server: FakeModelServer,
+  folders: { runDir: string; home: string },
+  spec: Omit<ProcessSpec, 'timeoutMs'> & { timeoutMs?: number | undefined },
+): Promise<HostRunResult & { home: string; events: unknown[] }> {
+  const result = await withRequests(server, folders.runDir, () => runProcess({ ...spec, timeoutMs: spec.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }));
+  return { ...result, home: folders.home, events: jsonLines(result.stdout) };
+}
+
 /** Parse JSON-lines output (e.g. `codex exec --json`, `opencode run --format json`); non-JSON lines are skipped. */
 export function jsonLines(text: string): unknown[] {
   const out: unknown[] = [];

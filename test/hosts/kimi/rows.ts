@@ -2,7 +2,9 @@
  * Kimi Code 1.51.0's rows of the shared suites (test/fixtures/kimi/PreToolUse-*.json): relative
  * paths as the model writes them; MCP tools keep their bare name.
  */
+import { kimiRegistry } from '../../../core/registry/kimi';
 import { answerJson, type HostTestRows } from '../harness/host-rows';
+import { registryCalls } from '../harness/registry-calls';
 
 export const rows: HostTestRows = {
   commandHook: {
@@ -18,23 +20,6 @@ export const rows: HostTestRows = {
   },
   // Kimi expands `~/` (Python's expanduser); `@x` and `file://` are plain names (observed)
   pathForms: ['dotdot', 'absolute', 'home'],
-  render(t, ctx, kit) {
-    switch (t.op) {
-      case 'write':
-        return { name: 'WriteFile', input: { path: kit.spell(t, ctx, false), content: t.content } };
-      case 'edit':
-        return { name: 'StrReplaceFile', input: { path: kit.place(t.path, ctx, false), edit: { old: t.old, new: t.new } } };
-      case 'read':
-        return { name: 'ReadFile', input: { path: kit.place(t.path, ctx, false) } };
-      case 'shell':
-        return { name: 'Shell', input: { command: t.command } };
-      case 'delegate':
-        return { name: 'Agent', input: { description: 'help', prompt: t.task, subagent_type: 'coder' } };
-      case 'batch':
-        return null;
-      case 'mcp':
-        return { name: t.tool, input: t.args };
-    }
-  },
+  render: registryCalls(kimiRegistry, { absolute: false, mcp: (_server, tool) => tool }),
   writeEvent: { event: 'PreToolUse', tool: 'WriteFile' },
 };

@@ -4,7 +4,9 @@
  * delegation is not something it can express: the task call is decided as a call of unknown
  * effect (scenarios.test.ts).
  */
+import { openhandsRegistry } from '../../../core/registry/openhands';
 import { answerJson, type HostTestRows } from '../harness/host-rows';
+import { registryCalls } from '../harness/registry-calls';
 
 export const rows: HostTestRows = {
   commandHook: {
@@ -20,22 +22,6 @@ export const rows: HostTestRows = {
   },
   // file_editor refuses a path that is not absolute
   pathForms: ['absolute'],
-  render(t, ctx, kit) {
-    switch (t.op) {
-      case 'write':
-        return { name: 'file_editor', input: { command: 'create', path: kit.spell(t, ctx, true), file_text: t.content, kind: 'FileEditorAction' } };
-      case 'edit':
-        return { name: 'file_editor', input: { command: 'str_replace', path: kit.place(t.path, ctx, true), old_str: t.old, new_str: t.new, kind: 'FileEditorAction' } };
-      case 'read':
-        return { name: 'file_editor', input: { command: 'view', path: kit.place(t.path, ctx, true), kind: 'FileEditorAction' } };
-      case 'shell':
-        return { name: 'terminal', input: { command: t.command, is_input: false, timeout: null, reset: false, kind: 'TerminalAction' } };
-      case 'delegate':
-      case 'batch':
-        return null;
-      case 'mcp':
-        return { name: `${t.server}_${t.tool}`, input: t.args };
-    }
-  },
+  render: registryCalls(openhandsRegistry, { absolute: true, mcp: (server, tool) => `${server}_${tool}` }),
   writeEvent: { event: 'PreToolUse', tool: 'file_editor' },
 };

@@ -4,10 +4,10 @@
  * and `{"decision":"deny","reason":R}` stops the call: the model reads R as the tool result
  * (docs/hosts/vibe.md).
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { describeWithHosts, ensureHosts, HOSTS_FOR, makeTempRoot, PROBE_DENY, probeCalls, probeCommand, startChatServer, writeProbeHook } from '../harness';
+import { describeWithHosts, ensureHosts, HOSTS_FOR, makeTempRoot, PROBE_DENY, probeSmoke } from '../harness';
 import { runVibe } from './harness';
 
 const status = await ensureHosts(HOSTS_FOR.vibe);
@@ -16,43 +16,20 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describeWithHosts(status, 'Mistral Vibe 3.0.2 (vibe -p, fake chat completions)', HOSTS_FOR.vibe, () => {
   it('a pre_tool hook sees write_file and bash under file_system.*; its deny stops the bash call and the model reads the reason', async () => {
-    const project = join(root, 'project');
-    mkdirSync(project, { recursive: true });
-    writeFileSync(join(project, 'keep.txt'), 'kept\n');
-    const probe = writeProbeHook(root);
-    const log = join(root, 'hooks.jsonl');
-    const server = await startChatServer({
-      threads: [
-        {
-          name: 'main',
-          match: 'VIBE-SMOKE',
-          turns: [
-            { toolCalls: [{ id: 'call_write', name: 'write_file', input: { path: 'made.txt', content: 'made\n' } }] },
-            { toolCalls: [{ id: 'call_rm', name: 'bash', input: { command: 'rm -f keep.txt' } }] },
-            { text: 'done' },
-          ],
-        },
-      ],
-    });
-    try {
-      const r = await runVibe({
-        project,
-        prompt: 'VIBE-SMOKE write then remove',
-        server,
-        runDir: join(root, 'run'),
-        hooks: [{ name: 'probe', type: 'pre_tool', command: probeCommand(probe, log, 'rm -f keep.txt', 'deny') }],
-      });
-      expect(r.code, `vibe exited ${r.code}\n${r.stderr.slice(-2000)}`).toBe(0);
-      expect(readFileSync(join(project, 'made.txt'), 'utf8')).toBe('made\n');
-      expect(existsSync(join(project, 'keep.txt'))).toBe(true);
-      expect(server.toolResultText('call_rm')).toBe(`${PROBE_DENY}: file_system.bash stopped by the probe hook`);
-      const calls = probeCalls(log).map((c) => c.stdin);
-      expect(calls.map((c) => c.tool_name)).toEqual(['file_system.write_file', 'file_system.bash']);
-      // the model called write_file with `path`; the hook reads Vibe's own field name
-      expect(calls[0]).toMatchObject({ hook_event_name: 'pre_tool', tool_call_id: 'call_write', tool_input: { file_path: 'made.txt', content: 'made\n' }, cwd: project, parent_session_id: null });
-      expect(String(calls[0]?.transcript_path)).toContain(String(calls[0]?.session_id));
-    } finally {
-      await server.close();
-    }
+    const turns = [
+      { toolCalls: [{ id: 'call_write', name: 'write_file', input: { path: 'made.txt', content: 'made\n' } }] },
+      { toolCalls: [{ id: 'call_rm', name: 'bash', input: { command: 'rm -f keep.txt' } }] },
+      { text: 'done' },
+    ];
+    const { project, server, calls } = await probeSmoke(root, { match: 'VIBE-SMOKE', turns }, ({ probe, ...r }) =>
+      runVibe({ ...r, prompt: 'VIBE-SMOKE write then remove', hooks: [{ name: 'probe', type: 'pre_tool', command: probe('rm -f keep.txt', 'deny') }] }),
+    );
+    expect(readFileSync(join(project, 'made.txt'), 'utf8')).toBe('made\n');
+    expect(existsSync(join(project, 'keep.txt'))).toBe(true);
+    expect(server.toolResultText('call_rm')).toBe(`${PROBE_DENY}: file_system.bash stopped by the probe hook`);
+    expect(calls.map((c) => c.tool_name)).toEqual(['file_system.write_file', 'file_system.bash']);
+    // the model called write_file with `path`; the hook reads Vibe's own field name
+    expect(calls[0]).toMatchObject({ hook_event_name: 'pre_tool', tool_call_id: 'call_write', tool_input: { file_path: 'made.txt', content: 'made\n' }, cwd: project, parent_session_id: null });
+    expect(String(calls[0]?.transcript_path)).toContain(String(calls[0]?.session_id));
   }, 240_000);
 });

@@ -150,22 +150,31 @@ describe('the Claude mod confines an unproven command by deferring the sandbox t
     expect(readFileSync(join(p.project, 'README.md'), 'utf8')).toBe('readme\n');
   });
 
-  it('a later Claude Code process hands back the launcher an earlier one wrote, each deciding in one run', async () => {
+  it('a launcher goes on disk once, before the run that hands it back; found in place later, it is read, not written again', async () => {
     const timing = join(root, 'reuse-timing.jsonl');
     const p = person({ STOPLINE_TIMING_FILE: timing });
     await arm(p, '$stopline change files=src/config.ts -- fix it');
+    const writes = (h: ModHost, path: string) => h.calls.filter((c) => c.noun === 'fs.write' && c.args[0] === path).length;
     const first = (await bash(p, COMMAND)).updatedInput?.command ?? '';
-    // the next process: the same session resumed, the launcher on disk from the first
+    const launcher = launcherOf(first);
+    // the write-out after the answer does not write it a second time
+    expect(writes(p.host, launcher)).toBe(1);
+    expect((await bash(p, COMMAND)).updatedInput?.command).toBe(first);
+    expect(writes(p.host, launcher)).toBe(1);
+    // the next process: the same session resumed, the launcher on disk from the first, written again once
     const later = { ...p, host: p.load() };
     await arm(later, '$stopline change files=src/config.ts -- fix it');
     const second = (await bash(later, COMMAND)).updatedInput?.command ?? '';
     expect(second).toBe(first);
+    expect(writes(later.host, launcher)).toBe(1);
     expect(handedBackConfined(second, p.home)).toBe(true);
+    expect(evidence(p).filter((r) => r.decision?.reasonCode === 'CONFINED').map((r) => (r.confined as { launcher?: true } | undefined)?.launcher)).toEqual([true, true, true]);
     const lines = readFileSync(timing, 'utf8')
       .split('\n')
       .filter((l) => l.trim() !== '')
       .map((l) => JSON.parse(l) as { hook: string; runs: number });
-    expect(lines.filter((l) => l.hook === 'PreToolUse').map((l) => l.runs)).toEqual([1, 1]);
+    // a script to put in place takes the run that names it and the one that hands it back
+    expect(lines.filter((l) => l.hook === 'PreToolUse').map((l) => l.runs)).toEqual([2, 1, 2]);
   });
 
   it('a link in place of the launcher, or of its folder, is not written through: Claude Code gets the runner line inline', async () => {
@@ -181,6 +190,8 @@ describe('the Claude mod confines an unproven command by deferring the sandbox t
     expect(viaLink.endsWith(` -- '${COMMAND.replace(/'/g, `'\\''`)}'`)).toBe(true);
     expect(readFileSync(elsewhere, 'utf8')).toBe('kept\n');
     expect(p.host.logs.some((l) => l.debug && l.text.includes("launcher script was not written (ELOOP)"))).toBe(true);
+    // the record says what Claude Code was handed: the short form first, then the sandbox inline
+    expect(evidence(p).filter((r) => r.decision?.reasonCode === 'CONFINED').map((r) => (r.confined as { launcher?: true } | undefined)?.launcher ?? false)).toEqual([true, false]);
     // the folder itself moved aside and a link to another folder put in its place
     const folder = dirname(launcher);
     const other = join(p.home, 'other-folder');

@@ -30,14 +30,19 @@ describe('the mod reads ahead where a write lands', () => {
   });
 
   it('a program file a command runs by its path: where it lands (running one of stopline\'s own is judged there)', () => {
-    expect(writeTargets(claudeAdapter, payload('Bash', { command: './build/run.sh' }), env, '/p')).toEqual({ paths: ['/p/build/run.sh'], runs: true });
+    expect(writeTargets(claudeAdapter, payload('Bash', { command: './build/run.sh' }), env, '/p')).toEqual({ paths: ['/p/build/run.sh'], runs: true, shell: true });
     // a plain write runs nothing: stopline's own paths are read only where a target holds one
     expect(writeTargets(claudeAdapter, payload('Bash', { command: 'echo x > out/a.txt' }), env, '/p').runs).toBe(false);
   });
 
+  it('a command the analysis may not prove may be confined: the launchers in use are read ahead for it', () => {
+    expect(writeTargets(claudeAdapter, payload('Bash', { command: 'python3 -c "print(1)"' }), env, '/p').shell).toBe(true);
+  });
+
   it('a read, a read-only command, a payload the adapter refuses: nothing', () => {
     expect(writeTargets(claudeAdapter, payload('Read', { file_path: '/p/a.txt' }), env, '/p').paths).toEqual([]);
-    expect(writeTargets(claudeAdapter, payload('Bash', { command: 'git status' }), env, '/p').paths).toEqual([]);
+    // nor a confinement to come: the launchers in use are not read for it
+    expect(writeTargets(claudeAdapter, payload('Bash', { command: 'git status' }), env, '/p')).toEqual({ paths: [], runs: false, shell: false });
     expect(writeTargets(claudeAdapter, { hook_event_name: 'PreToolUse' }, env, '/p').paths).toEqual([]);
   });
 });

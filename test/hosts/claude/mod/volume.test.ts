@@ -63,30 +63,6 @@ describe('the mod volume', () => {
     expect(store.read('/d/other.json')).toBe('{}\n');
   });
 
-  it('a whole listing answers a name it leaves out as absent without a miss; a partial one does not', () => {
-    const v = volume();
-    v.learnListing('/data/confined', ['a.sh'], true);
-    v.learnListing('/data/sessions', ['s.json']);
-    const store = volumeStore(() => v);
-    v.begin();
-    expect(store.entry('/data/confined/b.sh')).toBeNull();
-    expect(store.read('/data/confined/b.sh')).toBeNull();
-    expect(v.hasMisses()).toBe(false);
-    // a name it lists is read from disk as any other
-    expect(store.read('/data/confined/a.sh')).toBeNull();
-    expect(store.entry('/data/sessions/t.json')).toBeNull();
-    expect([...v.misses].sort()).toEqual(['/data/confined/a.sh', '/data/sessions/t.json']);
-    v.rollback();
-    v.begin();
-    // written here, the listing stays whole and holds it
-    store.write('/data/confined/b.sh', 'x');
-    v.commit();
-    v.begin();
-    expect(v.list('/data/confined')).toEqual(['a.sh', 'b.sh']);
-    expect(store.entry('/data/confined/c.sh')).toBeNull();
-    expect(v.hasMisses()).toBe(false);
-  });
-
   it('throws the error $.fs gave for a path (an unusable data folder fails the decision, not reads as empty)', () => {
     const v = volume();
     v.learn('/data/loop', { kind: 'error', code: 'ELOOP' });

@@ -4,7 +4,7 @@ import {
   codexEffectiveTimeout,
   codexHookTrustEntries,
   renderCodexHookTrustToml,
-} from '../../../hosts/cli/install/codex-hook-trust';
+} from '../../../hosts/codex/hook-trust';
 
 // A hooks.json that covers every rule of the trust hash. The expected keys and hashes below
 // were read from the real Codex 0.171.0 (`codex app-server`, method hooks/list, fields `key`

@@ -4,19 +4,19 @@
  * not listed there). The gateway keeps the old plugin set until it restarts.
  */
 import { join } from 'node:path';
-import { hermesHome, type Env } from './locations';
-import { PlanError, filesOnDisk, placeTree, requireDist, type HostPlanner, type InstallContext, type PlanContext } from './plan-context';
+import { hostHome, type Env } from '../cli/install/locations';
+import { PlanError, filesOnDisk, placeTree, requireDist, type HostPlanner, type InstallContext, type PlanContext } from '../cli/install/plan-context';
 import { YamlEditError, disablePlugin, enablePlugin } from './yaml-plugins';
 
 export const HERMES_PLUGIN_NAME = 'stopline';
 export const HERMES_RESTART_HINT = 'restart the gateway: hermes gateway restart';
 
 export function hermesPluginDir(env: Env): string {
-  return join(hermesHome(env), 'plugins', HERMES_PLUGIN_NAME);
+  return join(hostHome(env, 'hermes'), 'plugins', HERMES_PLUGIN_NAME);
 }
 
 export function hermesConfigFile(env: Env): string {
-  return join(hermesHome(env), 'config.yaml');
+  return join(hostHome(env, 'hermes'), 'config.yaml');
 }
 
 function guarded<T>(f: () => T): T {

@@ -6,7 +6,7 @@
  * are refused with a message that says what to add by hand.
  */
 
-import { splitLines, type Line } from './text-lines';
+import { splitLines, type Line } from '../cli/install/text-lines';
 
 export class YamlEditError extends Error {}
 

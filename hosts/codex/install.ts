@@ -7,17 +7,17 @@
  * tool run.
  */
 import { join } from 'node:path';
-import { codexRegistry } from '../../../core/registry/codex';
-import { trustEntriesFor, trustKey } from './codex-trust';
-import { findOurGroups, mergeHookGroups, removeHookGroups, type EventGroup } from './hook-groups';
-import { hookGroup } from './hook-files';
-import { nodeAt, nodeValue, parseJsonDocument } from './json-edit';
-import { codexHome, homeDir, type Env, type Scope } from './locations';
-import { NO_NEEDS, personHookEvents, registrationSummary, registrations, rowsToRegister, type InstallRow, type ObserveNeeds } from './observe-events';
-import { editingJson, futureRealpath, type HostPlanner, type InstallContext, placeFile, type PlanContext, PlanError, requireDist, runsScript } from './plan-context';
-import { hookCommand } from './runtime';
-import { CodexHooksFileError } from './codex-hook-trust';
-import { TomlEditError, removeTrustEntries, renameTrustEntries, upsertTrustEntries, type TrustEntry } from './toml-trust';
+import { codexRegistry } from '../../core/registry/codex';
+import { removeTrustEntries, renameTrustEntries, trustEntriesFor, trustKey, trustedHashes, upsertTrustEntries, type TrustEntry } from './trust';
+import { findOurGroups, mergeHookGroups, removeHookGroups, type EventGroup } from '../cli/install/hook-groups';
+import { hookGroup } from '../cli/install/hook-files';
+import { nodeAt, nodeValue, parseJsonDocument } from '../cli/install/json-edit';
+import { homeDir, hostHome, type Env, type Scope } from '../cli/install/locations';
+import { NO_NEEDS, personHookEvents, registrationSummary, registrations, rowsToRegister, type InstallRow, type ObserveNeeds } from '../cli/install/observe-events';
+import { editingJson, futureRealpath, type HostPlanner, type InstallContext, placeFile, type PlanContext, PlanError, requireDist, runsScript } from '../cli/install/plan-context';
+import { hookCommand } from '../cli/install/runtime';
+import { CodexHooksFileError } from './hook-trust';
+import { TomlEditError } from '../cli/install/toml-trust';
 
 /**
  * The events every `stopline install codex` registers: the registry rows with an install column,
@@ -43,13 +43,13 @@ interface CodexPaths {
 }
 
 export function codexPaths(env: Env, scope: Scope, project: string): CodexPaths {
-  const dir = scope === 'user' ? codexHome(env) : join(project, '.codex');
+  const dir = scope === 'user' ? hostHome(env, 'codex') : join(project, '.codex');
   const hooksFile = join(dir, 'hooks.json');
   // Codex canonicalises CODEX_HOME (and the project root) when it is given, but not the
   // default ~/.codex; the trust key must be the path Codex computes
   // (the folder only: Codex joins "hooks.json" to it without resolving the file itself)
   const hooksFileForTrust = scope === 'user' && !env.env.CODEX_HOME ? hooksFile : join(futureRealpath(dir), 'hooks.json');
-  return { dir, script: join(dir, 'stopline.mjs'), hooksFile, hooksFileForTrust, configToml: join(codexHome(env), 'config.toml') };
+  return { dir, script: join(dir, 'stopline.mjs'), hooksFile, hooksFileForTrust, configToml: join(hostHome(env, 'codex'), 'config.toml') };
 }
 
 /** Handlers carry no matcher (the registry gives none): an omitted matcher matches every tool and keeps the hash simple. */
@@ -65,15 +65,6 @@ function guarded<T>(file: string, f: () => T): T {
     if (e instanceof CodexHooksFileError) throw new PlanError(`${file}: ${e.message}; Codex would not run the hooks of this file, fix it and run the install again`);
     throw e;
   }
-}
-
-/** The value of `trusted_hash` in the table for `key`, if any (text-level, like the edits). */
-function trustedHashIn(toml: string, key: string): string | undefined {
-  const header = `[hooks.state.${JSON.stringify(key)}]`;
-  const at = toml.indexOf(header);
-  if (at < 0) return undefined;
-  const m = /\n\s*trusted_hash\s*=\s*"([^"]*)"/.exec(toml.slice(at + header.length).split(/\n\s*\[/)[0] ?? '');
-  return m?.[1];
 }
 
 interface Dropped {
@@ -145,7 +136,8 @@ export const codexPlanner: HostPlanner = {
     // entries this install wrote earlier under keys that are no longer ours (a group moved):
     // drop them only while they still carry our hash, so a person's own trust is never lost
     const wanted = new Set(entries.map((e) => e.key));
-    const stale = (ctx.previous?.codexTrust ?? []).filter((old) => !wanted.has(old.key) && trustedHashIn(toml, old.key) === old.trustedHash);
+    const have = trustedHashes(toml);
+    const stale = (ctx.previous?.codexTrust ?? []).filter((old) => !wanted.has(old.key) && have.get(old.key) === old.trustedHash);
     const droppedKeys = [...dropped.removeKeys].filter((k) => !wanted.has(k));
     const current = toml;
     toml = guarded(p.configToml, () =>
@@ -176,7 +168,8 @@ export const codexPlanner: HostPlanner = {
     }
     if (toml !== null) {
       const recorded: TrustEntry[] = ctx.previous?.codexTrust ?? [];
-      for (const old of recorded) if (trustedHashIn(toml, old.key) === old.trustedHash) removeKeys.add(old.key);
+      const have = trustedHashes(toml);
+      for (const old of recorded) if (have.get(old.key) === old.trustedHash) removeKeys.add(old.key);
       const current = toml;
       toml = guarded(p.configToml, () => renameTrustEntries(removeTrustEntries(current, [...removeKeys]), renames));
       if (toml !== current) {

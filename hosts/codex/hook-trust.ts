@@ -17,8 +17,8 @@
  * the entries must be recomputed whenever hooks.json changes.
  */
 import { createHash } from 'node:crypto';
-import { codexRegistry } from '../../../core/registry/codex';
-import { isRecord } from '../../../core/check';
+import { codexRegistry } from '../../core/registry/codex';
+import { isRecord } from '../../core/check';
 
 /** The hook events Codex 0.171.0 accepts (every row of its registry); other keys in `hooks` are ignored by Codex. */
 export const CODEX_HOOK_EVENTS: readonly string[] = codexRegistry.events.map((e) => e.native);

@@ -1,0 +1,144 @@
+/**
+ * Doctor's view of Codex CLI: the handlers `stopline install codex` merged into hooks.json
+ * (install.ts), the events they cover against what the person's setup needs, the trust entries
+ * Codex would compute for them against config.toml (without them Codex skips the hooks without a
+ * word), the script they run, a probe that feeds the command a review-mode apply_patch the way
+ * Codex would, and the plugin `codex plugin add` put in its cache.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { codexRegistry } from '../../core/registry/codex';
+import { hookFileChecks, type Registration } from '../cli/doctor/hook-file';
+import { eventsCheck, readGroups, registeredCheck, type DoctorContext, type Placement } from '../cli/doctor/hosts';
+import { PACKAGE, hookProbe, pluginEvents, pluginHookCommand, wholeFolder, type NativeDoor, type NativeInstall } from '../cli/doctor/native';
+import { deniedText, describeRun, parseJson, type ProbeResult, type ProbeWorld } from '../cli/doctor/probes';
+import { check, type Check } from '../cli/doctor/report';
+import { readText, runProgram } from '../cli/doctor/system';
+import { findOurGroups } from '../cli/install/hook-groups';
+import { nodeValue } from '../cli/install/json-edit';
+import { hostHome, type Env } from '../cli/install/locations';
+import { runsScript } from '../cli/install/plan-context';
+import { findOnPath } from '../cli/install/runtime';
+import { parseTableHeader } from '../cli/install/toml-trust';
+import { CODEX_EVENTS, CODEX_HOOK_TIMEOUT_SECONDS, codexObserveNeeds, codexPaths } from './install';
+import { trustEntriesFor, trustedHashes } from './trust';
+
+export function codexChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+  const paths = codexPaths(ctx.env, p.scope, p.project);
+  return hookFileChecks(ctx, p, 'codex', paths, { registration: (fix) => codexRegistration(ctx, p, paths, fix), probe: probeCodex, timeoutSec: CODEX_HOOK_TIMEOUT_SECONDS });
+}
+
+/** The handlers in hooks.json, the events they cover, and the trust entries Codex would compute for them against config.toml. */
+function codexRegistration(ctx: DoctorContext, p: Placement, paths: ReturnType<typeof codexPaths>, fix: string): Registration {
+  const g = readGroups(paths.hooksFile, paths.script);
+  const registered = registeredCheck('codex', p, paths.hooksFile, CODEX_EVENTS, g);
+  if (registered.status === 'fail') return { ok: false, checks: [registered] };
+  const events = eventsCheck(fix, codexRegistry, codexObserveNeeds(ctx.env, p.scope, p.project, p.afterEvidence === true), (e) => g.commands.has(e));
+  const positions = [...findOurGroups(g.text!, runsScript(paths.script))].flatMap(([event, idx]) => idx.map((groupIndex) => ({ event, groupIndex })));
+  const wanted = trustEntriesFor(paths.hooksFileForTrust, nodeValue(g.root!), positions);
+  const have = trustedHashes(readText(paths.configToml) ?? '');
+  const missing = wanted.filter((w) => !have.has(w.key));
+  const wrong = wanted.filter((w) => have.has(w.key) && have.get(w.key) !== w.trustedHash);
+  const parts = [
+    missing.length ? `${missing.length} of ${wanted.length} handlers have no trust entry in ${paths.configToml}` : '',
+    wrong.length ? `${wrong.length} trust entr${wrong.length === 1 ? 'y does' : 'ies do'} not match the handler (it changed since it was trusted)` : '',
+  ].filter(Boolean);
+  const note = p.scope === 'project' ? '; Codex also needs the project itself trusted (codex asks on first start, or --trust)' : '';
+  const wouldRun = parts.length
+    ? check('would-run', 'fail', `${parts.join('; ')}: Codex skips those hooks without a word`, fix)
+    : check('would-run', p.scope === 'project' ? 'warn' : 'pass', `all ${wanted.length} handlers are trusted in ${paths.configToml}${note}`);
+  return { ok: true, checks: [registered, events, wouldRun], command: g.commands.get('PreToolUse')![0]! };
+}
+
+/** Codex runs a hook command with /bin/bash -c; the deny is the exact JSON, the stamp on stderr and exit 2. */
+async function probeCodex(w: ProbeWorld, command: string): Promise<ProbeResult> {
+  const payload = {
+    session_id: w.sessionId,
+    turn_id: 'stopline-doctor-turn',
+    transcript_path: null,
+    cwd: w.project,
+    hook_event_name: 'PreToolUse',
+    model: 'gpt-5.5',
+    permission_mode: 'bypassPermissions',
+    tool_name: 'apply_patch',
+    tool_input: { command: '*** Begin Patch\n*** Add File: stopline-doctor-probe.txt\n+probe\n*** End Patch\n' },
+    tool_use_id: 'call_stopline_doctor',
+  };
+  const shell = findOnPath('bash', '/bin:/usr/bin') ?? '/bin/sh';
+  const r = await runProgram([shell, '-c', command], { env: w.env, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
+  const hso = parseJson(r.stdout)?.hookSpecificOutput as Record<string, unknown> | undefined;
+  if (r.code === 2 && hso?.permissionDecision === 'deny' && deniedText(r.stderr)) return { denied: true, ms: r.ms, via: 'deny JSON + exit 2' };
+  return { denied: false, ms: r.ms, why: `a review-mode apply_patch was not denied: ${describeRun(r)}` };
+}
+
+/** Codex: `[plugins."stopline@<marketplace>"]` in config.toml; the plugin sits in plugins/cache. */
+function codexNative(env: Env): NativeInstall[] {
+  const home = hostHome(env, 'codex');
+  const file = join(home, 'config.toml');
+  const text = readText(file) ?? '';
+  const out: NativeInstall[] = [];
+  let current: string | null = null;
+  const seen = new Map<string, boolean>();
+  for (const line of text.split('\n')) {
+    const header = parseTableHeader(line.replace(/\r$/, ''));
+    if (header) {
+      current = header.length === 2 && header[0] === 'plugins' && header[1]!.startsWith(`${PACKAGE}@`) ? header[1]! : null;
+      if (current) seen.set(current, true);
+      continue;
+    }
+    const m = current ? /^\s*enabled\s*=\s*(true|false)/.exec(line) : null;
+    if (m && current) seen.set(current, m[1] === 'true');
+  }
+  for (const [id, enabled] of seen) {
+    const marketplace = id.slice(PACKAGE.length + 1);
+    const base = join(home, 'plugins', 'cache', marketplace, PACKAGE);
+    const versions = existsSync(base) ? readdirSync(base).filter((v) => statSync(join(base, v)).isDirectory()).sort() : [];
+    if (versions.length === 0) continue;
+    out.push({ host: 'codex', id, via: 'codex plugin add', dir: join(base, versions[versions.length - 1]!), recordedIn: file, remove: `codex plugin remove ${id}`, enabled });
+  }
+  return out;
+}
+
+/** `[hooks.state."stopline@…:…"]` tables that carry both hashes Codex wants for a plugin hook. */
+function codexPluginTrust(toml: string, id: string): number {
+  let n = 0;
+  let current: string | null = null;
+  let both = { handler: false, content: false };
+  const close = () => {
+    if (current && both.handler && both.content) n += 1;
+  };
+  for (const line of toml.split('\n')) {
+    const header = parseTableHeader(line.replace(/\r$/, ''));
+    if (header) {
+      close();
+      current = header.length === 3 && header[0] === 'hooks' && header[1] === 'state' && header[2]!.startsWith(`${id}:`) ? header[2]! : null;
+      both = { handler: false, content: false };
+      continue;
+    }
+    if (current && /^\s*trusted_hash\s*=/.test(line)) both.handler = true;
+    if (current && /^\s*trusted_content_hash\s*=/.test(line)) both.content = true;
+  }
+  close();
+  return n;
+}
+
+/** The hooks the shipped Codex plugin registers (its hooks.json: the registry rows but the observe-only ones). */
+const CODEX_PLUGIN_HOOKS = CODEX_EVENTS.length;
+
+export const codexNativeDoor: NativeDoor = {
+  find: codexNative,
+  shipped: wholeFolder('codex'),
+  enable: (n) => `set enabled = true under [plugins."${n.id}"] in ${n.recordedIn}`,
+  wouldRun(n) {
+    const trusted = codexPluginTrust(readText(n.recordedIn) ?? '', n.id);
+    return trusted >= CODEX_PLUGIN_HOOKS
+      ? check('would-run', 'warn', `${trusted} plugin hooks have trust entries in ${n.recordedIn}; Codex also hashes the whole plugin folder, which doctor cannot recompute, so any update untrusts them silently`, 'open codex and check /hooks, or use stopline install codex (trust it can keep)')
+      : check('would-run', 'fail', `${trusted} of ${CODEX_PLUGIN_HOOKS} plugin hooks are trusted: Codex skips untrusted plugin hooks without a word`, 'open codex, run /hooks and trust the stopline hooks; or use stopline install codex instead');
+  },
+  async probe(n, ctx) {
+    const hooksFile = join(n.dir, 'hooks.json');
+    const registered = pluginEvents(hooksFile);
+    const events = eventsCheck(`stopline install ${n.host} (its hook file registers what your hooks need), then ${n.remove}`, codexRegistry, codexObserveNeeds(ctx.env, 'project', ctx.env.cwd, false), (e) => registered.has(e));
+    return [events, ...(await hookProbe(pluginHookCommand(hooksFile, 'PLUGIN_ROOT', n.dir), `the plugin has no PreToolUse hook in ${n.dir}`, n, (c) => probeCodex(ctx.world(), c)))];
+  },
+};
