@@ -3,6 +3,7 @@
 // the module (`node build/host-files.mjs --write` after adding one): not edited by hand.
 
 import type { HostTools } from './host-tool';
+import { tooling as piTools } from '../pi/tooling';
 import { tooling as copilotTools } from '../copilot/tooling';
 import { tooling as droidTools } from '../droid/tooling';
 import { tooling as clineTools } from '../cline/tooling';
@@ -11,6 +12,7 @@ import { tooling as openhandsTools } from '../openhands/tooling';
 import { tooling as vibeTools } from '../vibe/tooling';
 
 export const FOLDER_TOOLS = {
+  pi: piTools,
   copilot: copilotTools,
   droid: droidTools,
   cline: clineTools,

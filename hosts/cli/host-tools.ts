@@ -8,8 +8,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HostName } from '../../core/registry/host-specs';
-import { claudeChecks, codexChecks, geminiChecks, hermesChecks, kiloChecks, openclawChecks, opencodeChecks, piChecks, qwenChecks } from './doctor/hosts';
-import { claudeNativeDoor, codexNativeDoor, geminiNativeDoor, kiloNativeDoor, opencodeNativeDoor, piNativeDoor, qwenNativeDoor } from './doctor/native-hosts';
+import { claudeChecks, codexChecks, geminiChecks, hermesChecks, kiloChecks, openclawChecks, opencodeChecks, qwenChecks } from './doctor/hosts';
+import { claudeNativeDoor, codexNativeDoor, geminiNativeDoor, kiloNativeDoor, opencodeNativeDoor, qwenNativeDoor } from './doctor/native-hosts';
 import { claudePlanner, claudePluginDir } from './install/host-claude';
 import { codexPaths, codexPlanner } from './install/host-codex';
 import { geminiHost, geminiPlanner } from './install/host-gemini';
@@ -17,7 +17,6 @@ import { hermesPlanner, hermesPluginDir } from './install/host-hermes';
 import { kiloPlanner, kiloPluginDir } from './install/host-kilo';
 import { openclawPlanner, openclawPluginDir } from './install/host-openclaw';
 import { opencodePlanner, opencodePluginDir } from './install/host-opencode';
-import { piExtensionsDir, piPlanner } from './install/host-pi';
 import { qwenHost, qwenPlanner } from './install/host-qwen';
 import { FOLDER_TOOLS } from './host-folders';
 import type { HostTools } from './host-tool';
@@ -31,7 +30,6 @@ export const HOST_TOOLS: Readonly<Record<HostName, HostTools>> = {
   codex: { planner: codexPlanner, installedAt: (env, cwd) => existsSync(codexPaths(env, 'user', cwd).script), checks: (ctx, p) => codexChecks(ctx, p), native: codexNativeDoor },
   opencode: { planner: opencodePlanner, installedAt: (env, cwd) => existsSync(join(opencodePluginDir(env, 'user', cwd), 'stopline.js')), checks: (ctx, p, _all, bin) => opencodeChecks(ctx, p, bin), native: opencodeNativeDoor, alsoOnPath: (env) => findOpenCode2(env) !== undefined },
   hermes: { planner: hermesPlanner, installedAt: (env) => existsSync(hermesPluginDir(env)), checks: (ctx, p) => hermesChecks(ctx, p) },
-  pi: { planner: piPlanner, installedAt: (env, cwd) => existsSync(join(piExtensionsDir(env, 'user', cwd), 'stopline.ts')), checks: (ctx, p, all, bin) => piChecks(ctx, p, all, bin), native: piNativeDoor },
   gemini: { planner: geminiPlanner, installedAt: (env, cwd) => existsSync(settingsHookPaths(geminiHost, env, 'user', cwd).script), checks: (ctx, p) => geminiChecks(ctx, p), native: geminiNativeDoor },
   qwen: { planner: qwenPlanner, installedAt: (env, cwd) => existsSync(settingsHookPaths(qwenHost, env, 'user', cwd).script), checks: (ctx, p) => qwenChecks(ctx, p), native: qwenNativeDoor },
   kilo: { planner: kiloPlanner, installedAt: (env, cwd) => existsSync(join(kiloPluginDir(env, 'user', cwd), 'stopline.js')), checks: (ctx, p, _all, bin) => kiloChecks(ctx, p, bin), native: kiloNativeDoor },

@@ -39,7 +39,6 @@ describe('the artifact list', () => {
       codex: 'codex/stopline.mjs',
       opencode: 'opencode/stopline.js',
       hermes: 'hermes/stopline/stopline.mjs',
-      pi: 'pi/stopline.ts',
       gemini: 'gemini/stopline.mjs',
       qwen: 'qwen/stopline.mjs',
       openclaw: 'openclaw/index.js',

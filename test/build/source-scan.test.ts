@@ -207,7 +207,7 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   codex: 157,
   opencode: 129,
   hermes: 119,
-  pi: 116,
+  pi: 109,
   gemini: 60,
   qwen: 53,
   copilot: 47,

@@ -25,7 +25,6 @@ import { HERMES_PLUGIN_NAME, HERMES_RESTART_HINT, hermesConfigFile, hermesPlugin
 import { opencodePluginDir } from '../install/host-opencode';
 import { kiloArtifact, kiloPluginDir } from '../install/host-kilo';
 import { KILO_FOLDERS } from '../../../core/registry/kilo';
-import { piExtensionsDir } from '../install/host-pi';
 import { OPENCLAW_PLUGIN_ID, openclawLoadPaths, openclawPluginDir } from '../install/host-openclaw';
 import { geminiHost } from '../install/host-gemini';
 import { qwenHost } from '../install/host-qwen';
@@ -40,7 +39,7 @@ import { findOnPath, isRuntime } from '../install/runtime';
 import { parseTableHeader } from '../install/toml-trust';
 import { YamlEditError, enablePlugin } from '../install/yaml-plugins';
 import { opencode2Checks } from './opencode2';
-import { PROBE_REASON, probeClaude, probeCodex, probeGemini, probeHermes, probeOpenClaw, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
+import { PROBE_REASON, probeClaude, probeCodex, probeGemini, probeHermes, probeOpenClaw, probeOpenCode, probeQwen, probeRuntime } from './probes';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
 import { claudeDoorCheck, claudeDoorFacts } from './claude-door';
@@ -489,35 +488,6 @@ async function kiloLoaded(ctx: DoctorContext, p: Placement, file: string, bin: H
   const url = pathToFileURL(file).href;
   if (list.includes(url)) return check('loaded', 'pass', `Kilo's resolved config lists ${file} among its plugins`);
   return check('loaded', 'fail', `Kilo's resolved config (\`kilo debug config\` in ${cwd}) does not list ${file}: stopline does not run there`, installCommand('kilo', p));
-}
-
-// -------------------------------------------------------------------------------------- Pi
-
-export async function piChecks(ctx: DoctorContext, p: Placement, allPlacements: readonly Placement[], bin: HostBinary): Promise<Check[]> {
-  const env = ctx.env;
-  const dir = piExtensionsDir(env, p.scope, p.project);
-  const file = join(dir, 'stopline.ts');
-  const checks = [artifactCheck('pi', p, join(ctx.distDir, 'pi', 'stopline.ts'), file)];
-  if (checks[0]!.status === 'fail' && !existsSync(file)) return checks;
-  checks.push(check('registered', 'pass', `nothing to register: Pi loads every extension in ${dir}`));
-  if (p.scope === 'project' && !allPlacements.some((o) => o.scope === 'user' && o.recorded)) {
-    const major = /(\d+)\.\d+/.exec(bin.version ?? '')?.[1];
-    if (major === undefined) checks.push(check('would-run', 'warn', `installed only in ${dir}: Pi 1.x skips a project's .pi/extensions unless the project is trusted (the Pi version is unknown here)`, 'stopline install pi (user scope), or trust the project in Pi'));
-    else if (Number(major) >= 1) checks.push(check('would-run', 'fail', `installed only in ${dir}, and Pi ${bin.version} skips a project's .pi/extensions unless the project is trusted`, 'stopline install pi (user scope), or trust the project in Pi (pi --approve)'));
-    else checks.push(check('would-run', 'pass', `Pi ${bin.version} loads a project's .pi/extensions without a trust step`));
-  } else {
-    checks.push(check('would-run', 'pass', p.scope === 'user' ? 'the user extensions folder has no trust gate' : 'also installed for the user, which has no trust gate'));
-  }
-  checks.push(check('runtime', 'pass', "Pi loads the extension in its own Node (jiti)"));
-  const rt = await probeRuntime(env.env, ['bun', 'deno', 'node'], true);
-  if (!rt) checks.push(check('enforcement', 'warn', 'not probed: loading a .ts extension needs bun, deno or node >= 22.6 on PATH'));
-  else {
-    const r = await probePi(ctx.world(), file, rt.argv);
-    const c = probeCheck(r, 'pi', p);
-    if (r.denied) c.detail += ` under ${rt.label}`;
-    checks.push(c);
-  }
-  return checks;
 }
 
 // ------------------------------------------------------------------ Gemini CLI and Qwen Code

@@ -19,25 +19,18 @@ import { KILO_FOLDERS } from '../../../core/registry/kilo';
 import { isRecord } from '../../../core/check';
 import { CLAUDE_PLUGIN_ID, claudeObserveNeeds } from '../install/host-claude';
 import { CODEX_EVENTS, codexObserveNeeds } from '../install/host-codex';
-import { claudeConfigDir, codexHome, geminiDir, piAgentDir, qwenDir, xdgConfigHome, type Env, type Host } from '../install/locations';
+import { claudeConfigDir, codexHome, geminiDir, qwenDir, xdgConfigHome, type Env, type Host } from '../install/locations';
 import { parseTableHeader } from '../install/toml-trust';
 import { claudeDoor, eventsCheck } from './hosts';
 import type { DoctorContext } from './hosts';
-import { PACKAGE, extensionHookCommand, hookProbe, packageName, parseJson, pluginEvents, pluginHookCommand, probeCheck, wholeFolder } from './native';
+import { PACKAGE, extensionHookCommand, fileProbe, hookProbe, packageName, parseJson, pluginEvents, pluginHookCommand, probeCheck, wholeFolder } from './native';
 import type { NativeDoor, NativeInstall } from './native';
-import { probeClaude, probeCodex, probeGemini, probeOpenCode, probePi, probeQwen, probeRuntime } from './probes';
+import { probeClaude, probeCodex, probeGemini, probeOpenCode, probeQwen } from './probes';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
 import type { Check } from './report';
 import { readText } from './system';
 
-
-/** The probe of an in-process plugin file, loaded by a runtime on PATH as the host would load it. */
-async function fileProbe(ctx: DoctorContext, file: string, ts: boolean, run: (world: ProbeWorld, file: string, argv: string[]) => Promise<ProbeResult>): Promise<Check[]> {
-  const rt = await probeRuntime(ctx.env.env, ['bun', 'deno', 'node'], ts);
-  if (!rt) return [check('enforcement', 'warn', `not probed: no runtime on PATH can load ${file}`)];
-  return [probeCheck(await run(ctx.world(), file, rt.argv))];
-}
 
 /** Claude Code: `installed_plugins.json` lists `stopline@<marketplace>`; settings.json enables it. */
 function claudeNative(env: Env): NativeInstall[] {
@@ -183,35 +176,6 @@ export const kiloNativeDoor = opencodePackageDoor((env) => {
   const dirs = [join(xdgConfigHome(env), KILO_FOLDERS.config), ...KILO_FOLDERS.project.map((d) => join(env.cwd, d))];
   return configPluginNative('kilo', dirs.flatMap((d) => KILO_FOLDERS.configFiles.map((f) => join(d, f))));
 });
-
-/** Pi: a `packages` entry in settings.json whose source is the stopline package. */
-function piNative(env: Env): NativeInstall[] {
-  const agent = piAgentDir(env);
-  const file = join(agent, 'settings.json');
-  const settings = parseJson(readText(file));
-  const list = isRecord(settings) && Array.isArray(settings.packages) ? settings.packages : [];
-  const out: NativeInstall[] = [];
-  for (const item of list) {
-    const source = typeof item === 'string' ? item : isRecord(item) && typeof item.source === 'string' ? item.source : undefined;
-    if (!source) continue;
-    let dir: string | undefined;
-    if (source.startsWith('npm:')) {
-      if (!/^npm:stopline(@|$)/.test(source)) continue;
-      dir = join(agent, 'npm', 'node_modules', PACKAGE);
-    } else if (!/^(git:|https?:)/.test(source)) {
-      dir = resolve(agent, source);
-      if (packageName(dir) !== PACKAGE) continue;
-    } else continue;
-    out.push({ host: 'pi', id: source, via: 'pi install', dir, recordedIn: file, remove: `pi remove ${source}`, enabled: true });
-  }
-  return out;
-}
-
-export const piNativeDoor: NativeDoor = {
-  find: piNative,
-  shipped: (n, distDir) => ({ src: join(distDir, 'pi'), dest: join(n.dir, 'dist', 'pi') }),
-  probe: (n, ctx) => fileProbe(ctx, join(n.dir, 'dist', 'pi', 'stopline.ts'), true, probePi),
-};
 
 /** An extension folder the host copied to `<its folder>/extensions/stopline/`, read as the host runs its tool hook. */
 const extensionDoor = (host: 'gemini' | 'qwen', find: (env: Env) => NativeInstall[], hook: { event: string; variable: string }, run: (world: ProbeWorld, command: string) => Promise<ProbeResult>): NativeDoor => ({

@@ -11,7 +11,7 @@
 import { join } from 'node:path';
 import type { Env, Host } from '../install/locations';
 import type { DoctorContext, HostBinary } from './hosts';
-import type { ProbeResult } from './probes';
+import { probeRuntime, type ProbeResult, type ProbeWorld } from './probes';
 import { check } from './report';
 import type { Check } from './report';
 import { compareArtifact, readText } from './system';
@@ -20,7 +20,7 @@ import { isRecord } from '../../../core/check';
 /** What the host recorded about its own install of stopline. */
 export interface NativeInstall {
   host: Host;
-  /** how the host names it: `stopline@<marketplace>`, the opencode.json entry, the Pi source */
+  /** how the host names it: `stopline@<marketplace>`, a config file's entry, a package source */
   id: string;
   /** the command that made it, for the report */
   via: string;
@@ -135,4 +135,11 @@ export const wholeFolder = (part: string) => (n: NativeInstall, distDir: string)
 export async function hookProbe(command: string | undefined, missing: string, n: NativeInstall, run: (command: string) => Promise<ProbeResult>): Promise<Check[]> {
   if (!command) return [check('enforcement', 'fail', missing, n.remove)];
   return [probeCheck(await run(command))];
+}
+
+/** The probe of an in-process plugin file, loaded by a runtime on PATH as the host would load it. */
+export async function fileProbe(ctx: DoctorContext, file: string, ts: boolean, run: (world: ProbeWorld, file: string, argv: string[]) => Promise<ProbeResult>): Promise<Check[]> {
+  const rt = await probeRuntime(ctx.env.env, ['bun', 'deno', 'node'], ts);
+  if (!rt) return [check('enforcement', 'warn', `not probed: no runtime on PATH can load ${file}`)];
+  return [probeCheck(await run(ctx.world(), file, rt.argv))];
 }

@@ -222,7 +222,7 @@ export async function probeHermes(w: ProbeWorld, pluginDir: string, runtime: str
   return { denied: false, ms: r.ms, why: `a review-mode write_file was not blocked by the evaluator: ${describeRun(r)}` };
 }
 
-// ----------------------------------------------------------------------- OpenCode and Pi
+// ------------------------------------------------------------------ in-process files
 
 /** The runtime that can import the artifact: `ts` needs bun, deno, or node >= 22.6 (type stripping). */
 export async function probeRuntime(env: NodeJS.ProcessEnv, order: readonly ('bun' | 'deno' | 'node')[], ts: boolean): Promise<{ argv: string[]; label: string } | undefined> {
@@ -333,25 +333,35 @@ export async function probeOpenCode(w: ProbeWorld, pluginFile: string, runtime: 
   return { denied: false, ms: r.ms, why: `a review-mode write was not denied: ${describeRun(r)}`, ...extra };
 }
 
-const PI_DRIVER = (p: Record<string, string>) => `
+/**
+ * What a host that collects a file's handlers through `on(name, handler)` needs to be probed:
+ * the file's copy (its name keeps the extension the runtime reads), the driver code that loads
+ * it (registering through `on`, defining `ctx`), the tool event and its review-mode write, and
+ * the field of a block that holds the reason.
+ */
+export interface HandlerHost {
+  label: string;
+  noun: string;
+  copy: string;
+  setup: string;
+  event: string;
+  call: string;
+  reasonKey: string;
+}
+
+const HANDLER_DRIVER = (p: Record<string, string>, h: HandlerHost) => `
 const P = ${JSON.stringify(p)};
 const out = (o) => process.stdout.write(JSON.stringify(o) + "\\n");
 try {
   const mod = await import(P.url);
   const handlers = {};
-  const api = new Proxy({ on(name, handler) { (handlers[name] ??= []).push(handler); } }, { get: (t, k) => (k in t ? t[k] : () => undefined) });
-  mod.default(api);
-  const ctx = {
-    cwd: P.project, hasUI: false, mode: "print", isIdle: () => true, isProjectTrusted: () => true,
-    sessionManager: { getSessionId: () => P.session, getSessionFile: () => undefined, getCwd: () => P.project },
-    ui: { notify() {}, confirm: async () => false, setStatus() {}, setWidget() {} },
-  };
-  for (const h of handlers.session_start ?? []) await h({ type: "session_start", reason: "startup" }, ctx);
+  const on = (name, handler) => { (handlers[name] ??= []).push(handler); };
+${h.setup}
   let result = null;
   let threw = null;
-  for (const h of handlers.tool_call ?? []) {
+  for (const h of handlers.${h.event} ?? []) {
     try {
-      const r = await h({ type: "tool_call", toolName: "write", toolCallId: "call_stopline_doctor", input: { path: P.target, content: "probe\\n" } }, ctx);
+      const r = await h(${h.call}, ctx);
       if (r && r.block) { result = r; break; }
     } catch (e) { threw = String((e && e.message) || e); break; }
   }
@@ -361,18 +371,18 @@ try {
 }
 `;
 
-/** Pi calls `tool_call` handlers; `{block: true, reason}` is its deny. */
-export async function probePi(w: ProbeWorld, extensionFile: string, runtime: string[]): Promise<ProbeResult> {
-  const copy = join(w.dir, 'pi-extension.ts');
-  copyFileSync(extensionFile, copy);
-  const driver = join(w.dir, 'pi-probe.mjs');
-  writeFileSync(driver, PI_DRIVER({ url: pathToFileURL(copy).href, project: w.project, session: w.sessionId, target: w.target }));
+/** The host calls the tool handlers the file registered; `{block: true, <reasonKey>}` is its deny. */
+export async function probeHandlers(w: ProbeWorld, file: string, runtime: string[], h: HandlerHost): Promise<ProbeResult> {
+  const copy = join(w.dir, h.copy);
+  copyFileSync(file, copy);
+  const driver = join(w.dir, 'handler-probe.mjs');
+  writeFileSync(driver, HANDLER_DRIVER({ url: pathToFileURL(copy).href, project: w.project, session: w.sessionId, target: w.target }, h));
   const r = await runProgram([...runtime, driver], { env: w.env, cwd: w.project, timeoutMs: w.timeoutMs });
   const doc = parseJson(r.stdout);
   const result = doc?.result as Record<string, unknown> | null | undefined;
-  if (result?.block === true && deniedText(result.reason as string)) return { denied: true, ms: r.ms, via: 'tool_call returned {block: true}' };
-  if (doc?.threw) return { denied: false, ms: r.ms, why: `the tool_call handler threw (Pi blocks every tool then): ${String(doc.threw).slice(0, 200)}` };
-  if (doc?.error) return { denied: false, ms: r.ms, why: `the extension did not load: ${String(doc.error).slice(0, 200)}` };
+  if (result?.block === true && deniedText(result[h.reasonKey] as string)) return { denied: true, ms: r.ms, via: `${h.event} returned {block: true}` };
+  if (doc?.threw) return { denied: false, ms: r.ms, why: `the ${h.event} handler threw (${h.label} blocks every tool then): ${String(doc.threw).slice(0, 200)}` };
+  if (doc?.error) return { denied: false, ms: r.ms, why: `the ${h.noun} did not load: ${String(doc.error).slice(0, 200)}` };
   return { denied: false, ms: r.ms, why: `a review-mode write was not blocked: ${describeRun(r)}` };
 }
 

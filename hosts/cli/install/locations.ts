@@ -66,10 +66,6 @@ export function hermesHome(e: Env): string {
   return hostHome(e, 'hermes');
 }
 
-export function piAgentDir(e: Env): string {
-  return hostHome(e, 'pi');
-}
-
 /** Gemini CLI's `~/.gemini`; GEMINI_CLI_HOME stands for the home folder it sits in. */
 export function geminiDir(e: Env): string {
   return hostHome(e, 'gemini');
