@@ -3,20 +3,24 @@
 // the module (`node build/host-files.mjs --write` after adding one): not edited by hand.
 
 import type { HostTools } from './host-tool';
+import { tooling as opencodeTools } from '../opencode/tooling';
 import { tooling as piTools } from '../pi/tooling';
 import { tooling as copilotTools } from '../copilot/tooling';
 import { tooling as droidTools } from '../droid/tooling';
 import { tooling as clineTools } from '../cline/tooling';
 import { tooling as kimiTools } from '../kimi/tooling';
+import { tooling as kiloTools } from '../kilo/tooling';
 import { tooling as openhandsTools } from '../openhands/tooling';
 import { tooling as vibeTools } from '../vibe/tooling';
 
 export const FOLDER_TOOLS = {
+  opencode: opencodeTools,
   pi: piTools,
   copilot: copilotTools,
   droid: droidTools,
   cline: clineTools,
   kimi: kimiTools,
+  kilo: kiloTools,
   openhands: openhandsTools,
   vibe: vibeTools,
 } as const satisfies Readonly<Record<string, HostTools>>;

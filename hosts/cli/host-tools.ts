@@ -8,19 +8,16 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HostName } from '../../core/registry/host-specs';
-import { claudeChecks, codexChecks, geminiChecks, hermesChecks, kiloChecks, openclawChecks, opencodeChecks, qwenChecks } from './doctor/hosts';
-import { claudeNativeDoor, codexNativeDoor, geminiNativeDoor, kiloNativeDoor, opencodeNativeDoor, qwenNativeDoor } from './doctor/native-hosts';
+import { claudeChecks, codexChecks, geminiChecks, hermesChecks, openclawChecks, qwenChecks } from './doctor/hosts';
+import { claudeNativeDoor, codexNativeDoor, geminiNativeDoor, qwenNativeDoor } from './doctor/native-hosts';
 import { claudePlanner, claudePluginDir } from './install/host-claude';
 import { codexPaths, codexPlanner } from './install/host-codex';
 import { geminiHost, geminiPlanner } from './install/host-gemini';
 import { hermesPlanner, hermesPluginDir } from './install/host-hermes';
-import { kiloPlanner, kiloPluginDir } from './install/host-kilo';
 import { openclawPlanner, openclawPluginDir } from './install/host-openclaw';
-import { opencodePlanner, opencodePluginDir } from './install/host-opencode';
 import { qwenHost, qwenPlanner } from './install/host-qwen';
 import { FOLDER_TOOLS } from './host-folders';
 import type { HostTools } from './host-tool';
-import { findOpenCode2 } from './install/opencode2';
 import { settingsHookPaths } from './install/settings-hooks';
 
 
@@ -28,11 +25,9 @@ import { settingsHookPaths } from './install/settings-hooks';
 export const HOST_TOOLS: Readonly<Record<HostName, HostTools>> = {
   claude: { planner: claudePlanner, installedAt: (env) => existsSync(claudePluginDir(env)), checks: (ctx, p, _all, bin) => claudeChecks(ctx, p, bin), native: claudeNativeDoor, deferredConfinement: "Claude Code's mod" },
   codex: { planner: codexPlanner, installedAt: (env, cwd) => existsSync(codexPaths(env, 'user', cwd).script), checks: (ctx, p) => codexChecks(ctx, p), native: codexNativeDoor },
-  opencode: { planner: opencodePlanner, installedAt: (env, cwd) => existsSync(join(opencodePluginDir(env, 'user', cwd), 'stopline.js')), checks: (ctx, p, _all, bin) => opencodeChecks(ctx, p, bin), native: opencodeNativeDoor, alsoOnPath: (env) => findOpenCode2(env) !== undefined },
   hermes: { planner: hermesPlanner, installedAt: (env) => existsSync(hermesPluginDir(env)), checks: (ctx, p) => hermesChecks(ctx, p) },
   gemini: { planner: geminiPlanner, installedAt: (env, cwd) => existsSync(settingsHookPaths(geminiHost, env, 'user', cwd).script), checks: (ctx, p) => geminiChecks(ctx, p), native: geminiNativeDoor },
   qwen: { planner: qwenPlanner, installedAt: (env, cwd) => existsSync(settingsHookPaths(qwenHost, env, 'user', cwd).script), checks: (ctx, p) => qwenChecks(ctx, p), native: qwenNativeDoor },
-  kilo: { planner: kiloPlanner, installedAt: (env, cwd) => existsSync(join(kiloPluginDir(env, 'user', cwd), 'stopline.js')), checks: (ctx, p, _all, bin) => kiloChecks(ctx, p, bin), native: kiloNativeDoor },
   openclaw: { planner: openclawPlanner, installedAt: (env) => existsSync(join(openclawPluginDir(env), 'index.js')), checks: (ctx, p, _all, bin) => openclawChecks(ctx, p, bin) },
   // the rows a host keeps in its own folder (hosts/<host>/tooling.ts)
   ...FOLDER_TOOLS,

@@ -65,7 +65,7 @@ export function artifact(kit) {
     format: 'es',
     kind: 'pi-extension',
     shebang: false,
-    // as the OpenCode plugin: loaded once per Pi process
+    // loaded once per Pi process (in-process), so the size costs one start, not every call
     sizeBudget: kit.HOOK_SCRIPT_BUDGET,
     // the extension hands this folder to Pi's resource discovery: /skill:stopline
     files: [{ to: 'skills/stopline/SKILL.md', from: 'skills/stopline/SKILL.md' }],

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isRecord } from '../../core/check';
-import { artifactCheck, probeCheck, type DoctorContext, type HostBinary, type Placement } from '../cli/doctor/hosts';
+import { artifactCheck, loadedProbeCheck, type DoctorContext, type HostBinary, type Placement } from '../cli/doctor/hosts';
 import { PACKAGE, fileProbe, packageName, parseJson, type NativeDoor, type NativeInstall } from '../cli/doctor/native';
 import { probeHandlers, probeRuntime, type HandlerHost, type ProbeWorld } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
@@ -32,13 +32,7 @@ export async function piChecks(ctx: DoctorContext, p: Placement, allPlacements: 
   }
   checks.push(check('runtime', 'pass', "Pi loads the extension in its own Node (jiti)"));
   const rt = await probeRuntime(env.env, ['bun', 'deno', 'node'], true);
-  if (!rt) checks.push(check('enforcement', 'warn', 'not probed: loading a .ts extension needs bun, deno or node >= 22.6 on PATH'));
-  else {
-    const r = await probePi(ctx.world(), file, rt.argv);
-    const c = probeCheck(r, 'pi', p);
-    if (r.denied) c.detail += ` under ${rt.label}`;
-    checks.push(c);
-  }
+  checks.push(loadedProbeCheck(rt && (await probePi(ctx.world(), file, rt.argv)), rt, 'pi', p, 'loading a .ts extension needs bun, deno or node >= 22.6 on PATH'));
   return checks;
 }
 

@@ -37,7 +37,6 @@ describe('the artifact list', () => {
       claude: 'claude/stopline.mjs',
       'claude-mod': 'claude/hooks/stopline-mod.mjs',
       codex: 'codex/stopline.mjs',
-      opencode: 'opencode/stopline.js',
       hermes: 'hermes/stopline/stopline.mjs',
       gemini: 'gemini/stopline.mjs',
       qwen: 'qwen/stopline.mjs',

@@ -12,23 +12,20 @@
  * both; the others have no plugin manager of their own, and `stopline install` is the only route.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { basename, isAbsolute, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { claudeRegistry } from '../../../core/registry/claude';
 import { codexRegistry } from '../../../core/registry/codex';
-import { KILO_FOLDERS } from '../../../core/registry/kilo';
 import { isRecord } from '../../../core/check';
 import { CLAUDE_PLUGIN_ID, claudeObserveNeeds } from '../install/host-claude';
 import { CODEX_EVENTS, codexObserveNeeds } from '../install/host-codex';
-import { claudeConfigDir, codexHome, geminiDir, qwenDir, xdgConfigHome, type Env, type Host } from '../install/locations';
+import { claudeConfigDir, codexHome, geminiDir, qwenDir, type Env } from '../install/locations';
 import { parseTableHeader } from '../install/toml-trust';
 import { claudeDoor, eventsCheck } from './hosts';
-import type { DoctorContext } from './hosts';
-import { PACKAGE, extensionHookCommand, fileProbe, hookProbe, packageName, parseJson, pluginEvents, pluginHookCommand, probeCheck, wholeFolder } from './native';
+import { PACKAGE, extensionHookCommand, hookProbe, parseJson, pluginEvents, pluginHookCommand, wholeFolder } from './native';
 import type { NativeDoor, NativeInstall } from './native';
-import { probeClaude, probeCodex, probeGemini, probeOpenCode, probeQwen } from './probes';
+import { probeClaude, probeCodex, probeGemini, probeQwen } from './probes';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
-import type { Check } from './report';
 import { readText } from './system';
 
 
@@ -138,44 +135,6 @@ export const codexNativeDoor: NativeDoor = {
     return [events, ...(await hookProbe(pluginHookCommand(hooksFile, 'PLUGIN_ROOT', n.dir), `the plugin has no PreToolUse hook in ${n.dir}`, n, (c) => probeCodex(ctx.world(), c)))];
   },
 };
-
-/** A `"plugin"` entry naming the stopline package (a path to it, or the npm name) in any of `files`. */
-function configPluginNative(host: Host, files: readonly string[]): NativeInstall[] {
-  const out: NativeInstall[] = [];
-  for (const file of files) {
-    const config = parseJson(readText(file));
-    const list = isRecord(config) && Array.isArray(config.plugin) ? config.plugin : [];
-    for (const item of list) {
-      const spec = Array.isArray(item) ? item[0] : item;
-      if (typeof spec !== 'string') continue;
-      const path = spec.startsWith('file://') ? spec.slice('file://'.length) : spec;
-      const dir = isAbsolute(path) || path.startsWith('.') ? resolve(join(file, '..'), path) : undefined;
-      const ours = dir ? packageName(dir) === PACKAGE : spec === PACKAGE || spec.startsWith(`${PACKAGE}@`);
-      if (!ours) continue;
-      // an npm name: the host installs it into a cache of its own, which doctor does not look into
-      out.push({ host, id: spec, via: `a "plugin" entry in ${basename(file)}`, dir: dir ?? '', recordedIn: file, remove: `take "${spec}" out of "plugin" in ${file}`, enabled: true });
-    }
-  }
-  return out;
-}
-
-/** The OpenCode plugin inside the stopline package a `"plugin"` entry names (OpenCode and its forks). */
-const opencodePackageDoor = (find: (env: Env) => NativeInstall[]): NativeDoor => ({
-  find,
-  shipped: (n, distDir) => ({ src: join(distDir, 'opencode', 'stopline.js'), dest: join(n.dir, 'dist', 'opencode', 'stopline.js') }),
-  probe: (n, ctx) => fileProbe(ctx, join(n.dir, 'dist', 'opencode', 'stopline.js'), false, probeOpenCode),
-});
-
-/** OpenCode: a `"plugin"` entry in its config files. */
-export const opencodeNativeDoor = opencodePackageDoor((env) =>
-  configPluginNative('opencode', [join(xdgConfigHome(env), 'opencode', 'opencode.json'), join(xdgConfigHome(env), 'opencode', 'opencode.jsonc'), join(env.cwd, '.opencode', 'opencode.json'), join(env.cwd, 'opencode.json')]),
-);
-
-/** Kilo Code: the same `"plugin"` key, in any of the config files Kilo reads in its folders. */
-export const kiloNativeDoor = opencodePackageDoor((env) => {
-  const dirs = [join(xdgConfigHome(env), KILO_FOLDERS.config), ...KILO_FOLDERS.project.map((d) => join(env.cwd, d))];
-  return configPluginNative('kilo', dirs.flatMap((d) => KILO_FOLDERS.configFiles.map((f) => join(d, f))));
-});
 
 /** An extension folder the host copied to `<its folder>/extensions/stopline/`, read as the host runs its tool hook. */
 const extensionDoor = (host: 'gemini' | 'qwen', find: (env: Env) => NativeInstall[], hook: { event: string; variable: string }, run: (world: ProbeWorld, command: string) => Promise<ProbeResult>): NativeDoor => ({

@@ -67,7 +67,7 @@ export function packageName(dir: string): string | undefined {
   return isRecord(pkg) && typeof pkg.name === 'string' ? pkg.name : undefined;
 }
 
-export function probeCheck(r: ProbeResult): Check {
+function probeCheck(r: ProbeResult): Check {
   if (r.denied) return check('enforcement', 'pass', `a synthetic review-mode write was denied (${r.via}) in ${r.ms} ms`);
   if (r.skipped) return check('enforcement', 'warn', `not probed: ${r.why}`);
   return check('enforcement', 'fail', r.why);

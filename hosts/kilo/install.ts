@@ -5,10 +5,10 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { hostSpec } from '../../../core/registry/host-specs';
-import { KILO_FOLDERS } from '../../../core/registry/kilo';
-import { xdgConfigHome, type Env, type Scope } from './locations';
-import { placeFile, requireDist, type HostPlanner, type InstallContext } from './plan-context';
+import { hostSpec } from '../../core/registry/host-specs';
+import { KILO_FOLDERS } from '../../core/registry/kilo';
+import { xdgConfigHome, type Env, type Scope } from '../cli/install/locations';
+import { placeFile, requireDist, type HostPlanner, type InstallContext } from '../cli/install/plan-context';
 
 function kiloConfigDir(env: Env, scope: Scope, project: string): string {
   return scope === 'user' ? join(xdgConfigHome(env), KILO_FOLDERS.config) : join(project, KILO_FOLDERS.project[0]);
@@ -19,7 +19,7 @@ export function kiloPluginDir(env: Env, scope: Scope, project: string): string {
 }
 
 /** The file Kilo loads, in the dist folder: the artifact its spec names (OpenCode's plugin). */
-export function kiloArtifact(): string {
+function kiloArtifact(): string {
   return join(hostSpec('kilo').artifact ?? 'kilo', 'stopline.js');
 }
 
