@@ -8,7 +8,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { xdgConfigHome, type Env, type Scope } from '../cli/install/locations';
+import { hostSpec } from '../../core/registry/host-specs';
+import { xdgConfigHome, type Env, type Host, type Scope } from '../cli/install/locations';
 import { appendArrayItem, nodeAt, nodeValue, parseJsonDocument, removeArrayItem, removeProperty } from '../cli/install/json-edit';
 import { editingJson, placeFile, requireDist, type HostPlanner, type InstallContext, type PlanContext } from '../cli/install/plan-context';
 import { findOnPath } from '../cli/install/runtime';
@@ -17,18 +18,21 @@ export function opencodePluginDir(env: Env, scope: Scope, project: string): stri
   return join(opencodeConfigDir(env, scope, project), 'plugin');
 }
 
+/** OpenCode's plugin file placed in a host's plugin folder (the artifact its spec names); a copy in the sibling `plugins/` folder the host also scans would run twice. */
+export function placePluginFile(ctx: InstallContext, host: Host, dir: string, label: string): string {
+  const dest = placeFile(ctx, requireDist(ctx.distDir, join(hostSpec(host).artifact ?? host, 'stopline.js'), host), join(dir, 'stopline.js'));
+  const twin = join(dir, '..', 'plugins', 'stopline.js');
+  if (existsSync(twin)) ctx.warnings.push(`${twin} also exists; ${label} would load stopline twice, remove that copy`);
+  return dest;
+}
+
 export const opencodePlanner: HostPlanner = {
   host: 'opencode',
   usesRuntime: false,
   unsupportedScope: () => null,
 
   install(ctx: InstallContext) {
-    const src = requireDist(ctx.distDir, join('opencode', 'stopline.js'), 'opencode');
-    const dir = opencodePluginDir(ctx.env, ctx.scope, ctx.project);
-    const dest = placeFile(ctx, src, join(dir, 'stopline.js'));
-    // OpenCode also scans the sibling `plugins/` folder: a second copy would run twice
-    const twin = join(dir, '..', 'plugins', 'stopline.js');
-    if (existsSync(twin)) ctx.warnings.push(`${twin} also exists; OpenCode would load stopline twice, remove that copy`);
+    const dest = placePluginFile(ctx, 'opencode', opencodePluginDir(ctx.env, ctx.scope, ctx.project), 'OpenCode');
     ctx.notes.push(`plugin: OpenCode loads ${dest} on its next start`);
     const v2 = findOpenCode2(ctx.env);
     if (!v2) return { artifacts: [dest], configs: [] };
