@@ -205,7 +205,7 @@ describe('the host-files rule', () => {
 const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   claude: 262,
   codex: 157,
-  opencode: 123,
+  opencode: 122,
   hermes: 119,
   pi: 109,
   gemini: 60,
@@ -214,7 +214,7 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   droid: 41,
   cline: 12,
   kimi: 29,
-  kilo: 14,
+  kilo: 13,
   openhands: 20,
   openclaw: 22,
   vibe: 16,

@@ -355,7 +355,7 @@ function openclawDriver(s: Sandbox): HostDriver {
 }
 
 /** A command-hook host whose rows live in its test folder, run with its adapter (command-hook-adapters.ts). */
-function folderCommandDriver(host: keyof typeof FOLDER_ROWS, s: Sandbox): HostDriver {
+function folderCommandDriver(host: keyof typeof FOLDER_ROWS & keyof typeof COMMAND_HOOK_ADAPTERS, s: Sandbox): HostDriver {
   const adapter = COMMAND_HOOK_ADAPTERS[host];
   const args = EVENT_ARGS[host];
   // the arguments the host's hook file passes the script, for a host whose payloads name no event
@@ -376,7 +376,7 @@ function folderCommandDriver(host: keyof typeof FOLDER_ROWS, s: Sandbox): HostDr
 
 export function driverFor(host: HostName, s: Sandbox): HostDriver {
   if (host === 'opencode' || host === 'kilo') return opencodeDriver(s, host);
-  if (Object.hasOwn(FOLDER_ROWS, host)) return folderCommandDriver(host as keyof typeof FOLDER_ROWS, s);
+  if (Object.hasOwn(FOLDER_ROWS, host)) return folderCommandDriver(host as keyof typeof FOLDER_ROWS & keyof typeof COMMAND_HOOK_ADAPTERS, s);
   if (host === 'pi') return piDriver(s);
   if (host === 'openclaw') return openclawDriver(s);
   return commandHookDriver(host as CommandHost, s);

@@ -40,7 +40,6 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   claude: ['dotdot', 'absolute', 'home'],
   guard: ['dotdot', 'absolute', 'home'],
   codex: ['dotdot', 'absolute'],
-  opencode: ['dotdot', 'absolute'],
   pi: ['mention', 'dotdot', 'absolute', 'home', 'file-url'],
   hermes: ['dotdot', 'absolute', 'home'],
   // Gemini strips a leading `@` only when no such file exists (its fallback, not a mention form), never expands `~`
@@ -48,8 +47,6 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   // Qwen refuses a relative path before any hook runs: the model's paths are absolute
   qwen: ['absolute'],
   // `~/x`, `@x` and `file://` are plain names in the cwd for both (observed on the real CLIs)
-  // OpenCode's tools and path handling (test/hosts/kilo/path-forms.test.ts)
-  kilo: ['dotdot', 'absolute'],
   // one `@` dropped, `~/` the home, `file://` its path (observed on the real CLI)
   openclaw: ['mention', 'dotdot', 'absolute', 'home', 'file-url'],
   // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
@@ -126,27 +123,6 @@ function codex(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
       return null;
     case 'mcp':
       return { name: `mcp__${t.server}__${t.tool}`, input: mcpArgs(t) };
-  }
-}
-
-/** OpenCode 1.18.33, and Kilo Code 7.7.7 which sends the same tool names and fields (test/fixtures/kilo). */
-function opencode(t: NeutralTool, ctx: RenderContext, host: HostName = 'opencode'): RenderedTool | null {
-  switch (t.op) {
-    case 'write':
-      return { name: 'write', input: { filePath: spell(host, t, ctx, true), content: t.content } };
-    case 'edit':
-      return { name: 'edit', input: { filePath: place(t.path, ctx, true), oldString: t.old, newString: t.new } };
-    case 'read':
-      return { name: 'read', input: { filePath: place(t.path, ctx, true) } };
-    case 'shell':
-      return { name: 'bash', input: { command: t.command, description: 'run it' } };
-    case 'delegate':
-      return { name: 'task', input: { description: 'help', prompt: t.task, subagent_type: 'general' } };
-    case 'batch':
-      return null;
-    case 'mcp':
-      // OpenCode names MCP tools <server>_<tool>
-      return { name: `${t.server}_${t.tool}`, input: mcpArgs(t) };
   }
 }
 
@@ -254,13 +230,11 @@ function openclaw(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
 export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderContext) => RenderedTool | null>> = {
   claude: claudeLike,
   codex,
-  opencode,
   pi,
   hermes,
   guard: (t, ctx) => claudeLike(t, ctx, 'guard'),
   gemini,
   qwen,
-  kilo: (t, ctx) => opencode(t, ctx, 'kilo'),
   openclaw,
   ...folderRows((r, host) => (t: NeutralTool, ctx: RenderContext) => r.render(t, ctx, { spell: (w, c, absolute) => spell(host, w, c, absolute), place })),
 };

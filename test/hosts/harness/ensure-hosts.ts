@@ -21,13 +21,11 @@ export interface HostsStatus {
 export const HOSTS_FOR = {
   claude: ['claude'],
   codex: ['codex'],
-  opencode: ['opencode'],
   'pi-ew': ['pi-ew', 'node22'],
   'pi-mz': ['pi-mz'],
   hermes: ['hermes'],
   gemini: ['gemini'],
   qwen: ['qwen'],
-  kilo: ['kilo'],
   openclaw: ['openclaw', 'node24'],
   // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
   ...(Object.fromEntries(Object.entries<HostTestRows>(FOLDER_ROWS).map(([host, rows]) => [host, rows.installs ?? [host]])) as Record<keyof typeof FOLDER_ROWS, readonly InstalledHost[]>),

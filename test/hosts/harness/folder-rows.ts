@@ -3,18 +3,22 @@
 // the module (`node build/host-files.mjs --write` after adding one): not edited by hand.
 
 import type { HostTestRows } from './host-rows';
+import { rows as opencodeRows } from '../opencode/rows';
 import { rows as copilotRows } from '../copilot/rows';
 import { rows as droidRows } from '../droid/rows';
 import { rows as clineRows } from '../cline/rows';
 import { rows as kimiRows } from '../kimi/rows';
+import { rows as kiloRows } from '../kilo/rows';
 import { rows as openhandsRows } from '../openhands/rows';
 import { rows as vibeRows } from '../vibe/rows';
 
 export const FOLDER_ROWS = {
+  opencode: opencodeRows,
   copilot: copilotRows,
   droid: droidRows,
   cline: clineRows,
   kimi: kimiRows,
+  kilo: kiloRows,
   openhands: openhandsRows,
   vibe: vibeRows,
 } as const satisfies Readonly<Record<string, HostTestRows>>;
