@@ -40,7 +40,6 @@ const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   claude: ['dotdot', 'absolute', 'home'],
   guard: ['dotdot', 'absolute', 'home'],
   codex: ['dotdot', 'absolute'],
-  pi: ['mention', 'dotdot', 'absolute', 'home', 'file-url'],
   hermes: ['dotdot', 'absolute', 'home'],
   // Gemini strips a leading `@` only when no such file exists (its fallback, not a mention form), never expands `~`
   gemini: ['dotdot', 'absolute'],
@@ -123,26 +122,6 @@ function codex(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
       return null;
     case 'mcp':
       return { name: `mcp__${t.server}__${t.tool}`, input: mcpArgs(t) };
-  }
-}
-
-function pi(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
-  switch (t.op) {
-    case 'write':
-      return { name: 'write', input: { path: spell('pi', t, ctx, false), content: t.content } };
-    case 'edit':
-      return { name: 'edit', input: { path: place(t.path, ctx, false), edits: [{ oldText: t.old, newText: t.new }] } };
-    case 'read':
-      return { name: 'read', input: { path: place(t.path, ctx, false) } };
-    case 'shell':
-      return { name: 'bash', input: { command: t.command } };
-    case 'delegate':
-      return { name: 'subagent', input: { agent: 'worker', task: t.task } };
-    case 'batch':
-      return { name: 'subagent', input: { tasks: Array.from({ length: t.tasks }, (_, i) => ({ agent: 'worker', task: `part ${i + 1}` })) } };
-    case 'mcp':
-      // Pi has no MCP: the nearest thing is a tool another extension registered
-      return { name: `${t.server}_${t.tool}`, input: mcpArgs(t) };
   }
 }
 
@@ -230,7 +209,6 @@ function openclaw(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
 export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderContext) => RenderedTool | null>> = {
   claude: claudeLike,
   codex,
-  pi,
   hermes,
   guard: (t, ctx) => claudeLike(t, ctx, 'guard'),
   gemini,

@@ -4,6 +4,7 @@
 
 import type { HostTestRows } from './host-rows';
 import { rows as opencodeRows } from '../opencode/rows';
+import { rows as piRows } from '../pi/rows';
 import { rows as copilotRows } from '../copilot/rows';
 import { rows as droidRows } from '../droid/rows';
 import { rows as clineRows } from '../cline/rows';
@@ -14,6 +15,7 @@ import { rows as vibeRows } from '../vibe/rows';
 
 export const FOLDER_ROWS = {
   opencode: opencodeRows,
+  pi: piRows,
   copilot: copilotRows,
   droid: droidRows,
   cline: clineRows,
