@@ -501,7 +501,7 @@ export const KEPT_EXPORTS = [
   { file: 'hosts/cli/doctor/claude-door.ts', name: 'managedSettingsDir', test: true, why: "where Claude Code's managed settings are per platform: the tests hold it against the self-path table and Claude's layout" },
   { file: 'hosts/cli/doctor/claude-door.ts', name: 'ClaudeDoorFacts', test: true, why: 'what doctor gathers about the Claude door: the tests hand it made-up facts' },
   { file: 'hosts/cli/doctor/claude-door.ts', name: 'modsOnlyFiles', test: true, why: 'managed-settings files that only turn mods on: the tests place them' },
-  { file: 'hosts/cli/doctor/hosts.ts', name: 'exportedNames', test: true, why: 'the names a plugin file exports, as doctor reads them: the tests check each export form' },
+  { file: 'hosts/opencode/doctor.ts', name: 'exportedNames', test: true, why: 'the names a plugin file exports, as doctor reads them: the tests check each export form' },
   { file: 'hosts/cli/evidence/scan.ts', name: 'isoMs', test: true, why: "the evidence scan's time reader: the tests hold it to Date.parse" },
   { file: 'hosts/cli/evidence/tally.ts', name: 'RecordFields', test: true, why: "an evidence record's fields as the tally reads them: the tests scan with it" },
   { file: 'hosts/cli/evidence/tally.ts', name: 'recordFields', test: true, why: 'the same reader' },

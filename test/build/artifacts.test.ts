@@ -36,8 +36,6 @@ describe('the artifact list', () => {
     expect(Object.fromEntries(ARTIFACTS.filter((a) => !fromFolders.includes(a)).map((a) => [a.id, a.output]))).toEqual({
       claude: 'claude/stopline.mjs',
       'claude-mod': 'claude/hooks/stopline-mod.mjs',
-      opencode: 'opencode/stopline.js',
-      pi: 'pi/stopline.ts',
       cli: 'stopline.mjs',
       installer: 'install.sh',
     });

@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleEvent } from '../../core/answer/controller';
 import { recordChild } from '../../core/state/lineage';
 import { sessionStore } from '../../core/state/session';
-import { exportedNames } from '../../hosts/cli/doctor/hosts';
 import { trustedHashes } from '../../hosts/codex/trust';
+import { exportedNames } from '../../hosts/opencode/doctor';
 import { REPO, cleanupTempDirs, cli, spawnCli, spawnCliAsync, tempDir, writeFile } from './helpers';
 
 const DIST = join(REPO, 'dist');

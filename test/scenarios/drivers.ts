@@ -343,8 +343,8 @@ function folderCommandDriver(host: keyof typeof FOLDER_ROWS & keyof typeof COMMA
 
 export function driverFor(host: HostName, s: Sandbox): HostDriver {
   if (host === 'opencode' || host === 'kilo') return opencodeDriver(s, host);
-  if (folderCommandRows(host)) return folderCommandDriver(host as keyof typeof FOLDER_ROWS & keyof typeof COMMAND_HOOK_ADAPTERS, s);
   if (host === 'pi') return piDriver(s);
+  if (folderCommandRows(host)) return folderCommandDriver(host as keyof typeof FOLDER_ROWS & keyof typeof COMMAND_HOOK_ADAPTERS, s);
   if (host === 'openclaw') return openclawDriver(s);
   return commandHookDriver(host as CommandHost, s);
 }

@@ -39,12 +39,8 @@ function folderRows<T>(pick: (rows: HostTestRows, host: HostName) => T): Record<
 const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   claude: ['dotdot', 'absolute', 'home'],
   guard: ['dotdot', 'absolute', 'home'],
-  opencode: ['dotdot', 'absolute'],
-  pi: ['mention', 'dotdot', 'absolute', 'home', 'file-url'],
   hermes: ['dotdot', 'absolute', 'home'],
   // `~/x`, `@x` and `file://` are plain names in the cwd for both (observed on the real CLIs)
-  // OpenCode's tools and path handling (test/hosts/kilo/path-forms.test.ts)
-  kilo: ['dotdot', 'absolute'],
   // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
   ...folderRows((r) => r.pathForms),
 };
@@ -94,47 +90,6 @@ function claudeLike(t: NeutralTool, ctx: RenderContext, host: HostName = 'claude
   }
 }
 
-/** OpenCode 1.18.33, and Kilo Code 7.7.7 which sends the same tool names and fields (test/fixtures/kilo). */
-function opencode(t: NeutralTool, ctx: RenderContext, host: HostName = 'opencode'): RenderedTool | null {
-  switch (t.op) {
-    case 'write':
-      return { name: 'write', input: { filePath: spell(host, t, ctx, true), content: t.content } };
-    case 'edit':
-      return { name: 'edit', input: { filePath: place(t.path, ctx, true), oldString: t.old, newString: t.new } };
-    case 'read':
-      return { name: 'read', input: { filePath: place(t.path, ctx, true) } };
-    case 'shell':
-      return { name: 'bash', input: { command: t.command, description: 'run it' } };
-    case 'delegate':
-      return { name: 'task', input: { description: 'help', prompt: t.task, subagent_type: 'general' } };
-    case 'batch':
-      return null;
-    case 'mcp':
-      // OpenCode names MCP tools <server>_<tool>
-      return { name: `${t.server}_${t.tool}`, input: mcpArgs(t) };
-  }
-}
-
-function pi(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
-  switch (t.op) {
-    case 'write':
-      return { name: 'write', input: { path: spell('pi', t, ctx, false), content: t.content } };
-    case 'edit':
-      return { name: 'edit', input: { path: place(t.path, ctx, false), edits: [{ oldText: t.old, newText: t.new }] } };
-    case 'read':
-      return { name: 'read', input: { path: place(t.path, ctx, false) } };
-    case 'shell':
-      return { name: 'bash', input: { command: t.command } };
-    case 'delegate':
-      return { name: 'subagent', input: { agent: 'worker', task: t.task } };
-    case 'batch':
-      return { name: 'subagent', input: { tasks: Array.from({ length: t.tasks }, (_, i) => ({ agent: 'worker', task: `part ${i + 1}` })) } };
-    case 'mcp':
-      // Pi has no MCP: the nearest thing is a tool another extension registered
-      return { name: `${t.server}_${t.tool}`, input: mcpArgs(t) };
-  }
-}
-
 function hermes(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
   switch (t.op) {
     case 'write':
@@ -156,10 +111,7 @@ function hermes(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
 
 export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderContext) => RenderedTool | null>> = {
   claude: claudeLike,
-  opencode,
-  pi,
   hermes,
   guard: (t, ctx) => claudeLike(t, ctx, 'guard'),
-  kilo: (t, ctx) => opencode(t, ctx, 'kilo'),
   ...folderRows((r, host) => (t: NeutralTool, ctx: RenderContext) => r.render(t, ctx, { spell: (w, c, absolute) => spell(host, w, c, absolute), place })),
 };

@@ -8,25 +8,18 @@
  */
 import { accessSync, constants, existsSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
-import { isRecord } from '../../../core/check';
-import { pathToFileURL } from 'node:url';
 import { REGISTRIES } from '../../../core/registry/index';
 import { hostSpec } from '../../../core/registry/host-specs';
 import { claudeRegistry } from '../../../core/registry/claude';
 import type { HostRegistry } from '../../../core/registry/types';
 import { CLAUDE_EVENTS, CLAUDE_HOOK_TIMEOUT_SECONDS, CLAUDE_MARKETPLACE, CLAUDE_PLUGIN_ID, claudeMarketplaceDir, claudeObserveNeeds, claudePluginDir, claudePluginHooksFile, claudeSettingsFile } from '../install/host-claude';
 import { registrations, type ObserveNeeds } from '../install/observe-events';
-import { opencodePluginDir } from '../install/host-opencode';
-import { kiloArtifact, kiloPluginDir } from '../install/host-kilo';
-import { KILO_FOLDERS } from '../../../core/registry/kilo';
-import { piExtensionsDir } from '../install/host-pi';
 import { findOurGroups, type EventMapPath } from '../install/hook-groups';
 import { JsonEditError, findProp, nodeAt, nodeValue, parseJsonDocument } from '../install/json-edit';
 import { type Env, type Host, type Scope } from '../install/locations';
 import { runsScript } from '../install/plan-context';
 import { findOnPath, isRuntime } from '../install/runtime';
-import { opencode2Checks } from './opencode2';
-import { PROBE_REASON, probeClaude, probeOpenCode, probePi, probeRuntime } from './probes';
+import { PROBE_REASON, probeClaude } from './probes';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
 import { claudeDoorCheck, claudeDoorFacts } from './claude-door';
@@ -126,6 +119,14 @@ export function probeCheck(r: ProbeResult, host: Host, p: Placement, timeoutSec?
   }
   if (r.skipped) return check('enforcement', 'warn', `not probed: ${r.why}`);
   return check('enforcement', 'fail', r.why, `${installCommand(host, p)}; then try it by hand: stopline guard --host ${host} < payload.json`);
+}
+
+/** The probe's line for a file that a runtime on PATH loaded as the host would (none there: not probed, and why). */
+export function loadedProbeCheck(r: ProbeResult | undefined, rt: { label: string } | undefined, host: Host, p: Placement, none: string): Check {
+  if (!r || !rt) return check('enforcement', 'warn', `not probed: ${none}`);
+  const c = probeCheck(r, host, p);
+  if (r.denied) c.detail += ` under ${rt.label}`;
+  return c;
 }
 
 interface Groups {
@@ -252,153 +253,4 @@ function claudeMarketplaceListsPlugin(env: DoctorContext['env']): boolean {
   } catch {
     return false;
   }
-}
-
-// -------------------------------------------------------------------------------- OpenCode
-
-/**
- * The names a bundled ES module exports, read from its text (rollup writes `export{a as b};`,
- * minified on the last line). Only a fallback: with a runtime at hand the probe imports the
- * module and lists the real exports.
- */
-export function exportedNames(source: string): string[] {
-  const names: string[] = [];
-  for (const m of source.matchAll(/(?:^|[;}\n])\s*export\s*\{([^}]*)\}/g)) {
-    for (const part of m[1]!.split(',')) {
-      const name = part.trim().split(/\s+as\s+/).pop()?.trim();
-      if (name) names.push(name);
-    }
-  }
-  for (const m of source.matchAll(/(?:^|[;}\n])\s*export\s+(?:default\b|(?:async\s+)?function\s*\*?\s*([\w$]+)|(?:const|let|var|class)\s+([\w$]+))/g)) names.push(m[1] ?? m[2] ?? 'default');
-  return names;
-}
-
-/** What exportsCheck says of the host that loads OpenCode's plugin file: its name, the variables that turn plugins off. */
-interface PluginHost {
-  host: Host;
-  label: string;
-  pureVars: readonly string[];
-}
-
-const OPENCODE_HOST: PluginHost = { host: 'opencode', label: 'OpenCode', pureVars: ['OPENCODE_PURE'] };
-
-function exportsCheck(names: readonly string[], nonFunctions: readonly string[], env: NodeJS.ProcessEnv, dir: string, p: Placement, h: PluginHost = OPENCODE_HOST): Check {
-  const problems: string[] = [];
-  if (names.length === 0) problems.push('the file exports nothing OpenCode could load');
-  else if (nonFunctions.length) problems.push(`the file exports ${nonFunctions.join(', ')}, which ${nonFunctions.length === 1 ? 'is' : 'are'} not a plugin (a function, or an object with a server function); OpenCode then skips the whole file`);
-  else if (names.length > 1) problems.push(`the file exports ${names.join(', ')}; OpenCode runs every export as a plugin`);
-  for (const v of h.pureVars) if (env[v] === '1' || env[v] === 'true') problems.push(`${v}=${env[v]} turns every external plugin off`);
-  const twin = join(dir, '..', 'plugins', 'stopline.js');
-  const twinNote = existsSync(twin) ? `; ${twin} also exists and ${h.label} would load stopline twice` : '';
-  if (problems.length) return check('would-run', 'fail', problems.join('; ') + twinNote, installCommand(h.host, p));
-  return check('would-run', twinNote ? 'warn' : 'pass', `the file exports only the plugin (${names[0]})${twinNote}`, twinNote ? `remove ${twin}` : undefined);
-}
-
-export async function opencodeChecks(ctx: DoctorContext, p: Placement, bin: HostBinary = {}): Promise<Check[]> {
-  const env = ctx.env;
-  const dir = opencodePluginDir(env, p.scope, p.project);
-  const file = join(dir, 'stopline.js');
-  const checks = [artifactCheck('opencode', p, join(ctx.distDir, 'opencode', 'stopline.js'), file)];
-  const rt = existsSync(file) ? await probeRuntime(env.env, ['bun', 'deno', 'node'], false) : undefined;
-  const probe = rt ? await probeOpenCode(ctx.world(), file, rt.argv) : undefined;
-  if (checks[0]!.status === 'fail' && !existsSync(file)) return [...checks, ...(await opencode2Checks(ctx, p, file, probe, bin))];
-  checks.push(check('registered', 'pass', `nothing to register: OpenCode loads every .js/.ts file in ${dir}`));
-  // the real module's exports when the probe could import it, else what the text says
-  const names = probe?.exports ?? exportedNames(readText(file) ?? '');
-  checks.push(exportsCheck(names, probe?.nonFunctions ?? [], env.env, dir, p));
-  checks.push(check('runtime', 'pass', 'OpenCode runs the plugin in its own embedded Bun'));
-  if (!rt || !probe) checks.push(check('enforcement', 'warn', 'not probed: neither bun, deno nor node is on PATH to load the plugin'));
-  else {
-    const c = probeCheck(probe, 'opencode', p);
-    if (probe.denied) c.detail += ` under ${rt.label}`;
-    checks.push(c);
-  }
-  checks.push(...(await opencode2Checks(ctx, p, file, probe, bin)));
-  return checks;
-}
-
-// ------------------------------------------------------------------------------------ Kilo
-
-/** The plugin entries `kilo debug config` prints: Kilo's resolved config, plugin files it found included. */
-function kiloPluginList(stdout: string): string[] | null {
-  let config: unknown;
-  try {
-    config = JSON.parse(stdout.slice(stdout.indexOf('{')));
-  } catch {
-    return null;
-  }
-  if (!isRecord(config) || !Array.isArray(config.plugin)) return null;
-  return config.plugin.map((p) => (Array.isArray(p) ? p[0] : p)).filter((p): p is string => typeof p === 'string');
-}
-
-/**
- * Kilo Code loads OpenCode's file from its own plugin folder: the same file checks as OpenCode,
- * then Kilo itself is asked which plugin files its resolved config holds (`kilo debug config`):
- * a file in the folder that Kilo does not list is not loaded.
- */
-export async function kiloChecks(ctx: DoctorContext, p: Placement, bin: HostBinary = {}): Promise<Check[]> {
-  const env = ctx.env;
-  const dir = kiloPluginDir(env, p.scope, p.project);
-  const file = join(dir, 'stopline.js');
-  const shipped = artifactCheck('kilo', p, join(ctx.distDir, kiloArtifact()), file);
-  const checks = [shipped];
-  if (checks[0]!.status === 'fail' && !existsSync(file)) return checks;
-  const rt = await probeRuntime(env.env, ['bun', 'deno', 'node'], false);
-  const probe = rt ? await probeOpenCode(ctx.world(), file, rt.argv) : undefined;
-  checks.push(check('registered', 'pass', `nothing to register: Kilo loads every .js/.ts file in ${dir}`));
-  const names = probe?.exports ?? exportedNames(readText(file) ?? '');
-  checks.push(exportsCheck(names, probe?.nonFunctions ?? [], env.env, dir, p, { host: 'kilo', label: 'Kilo', pureVars: KILO_FOLDERS.pureVars }));
-  checks.push(check('runtime', 'pass', 'Kilo runs the plugin in its own embedded Bun'));
-  if (!rt || !probe) checks.push(check('enforcement', 'warn', 'not probed: neither bun, deno nor node is on PATH to load the plugin'));
-  else {
-    const c = probeCheck(probe, 'kilo', p);
-    if (probe.denied) c.detail += ` under ${rt.label}`;
-    checks.push(c);
-  }
-  checks.push(await kiloLoaded(ctx, p, file, bin));
-  return checks;
-}
-
-async function kiloLoaded(ctx: DoctorContext, p: Placement, file: string, bin: HostBinary): Promise<Check> {
-  const cwd = p.scope === 'project' ? p.project : ctx.env.cwd;
-  const ask = `run \`kilo debug config\` in ${cwd} and look for ${file} under "plugin"`;
-  if (!bin.path) return check('loaded', 'warn', 'not asked: kilo is not on PATH', ask);
-  const r = await runProgram([bin.path, 'debug', 'config'], { env: ctx.env.env, cwd, timeoutMs: ctx.timeoutMs });
-  const list = r.code === 0 ? kiloPluginList(r.stdout) : null;
-  if (!list) {
-    const why = r.spawnError ? `could not start it (${r.spawnError})` : r.timedOut ? `no answer within ${r.ms} ms` : r.code !== 0 ? `exit ${r.code}` : 'no plugin list in its answer';
-    return check('loaded', 'warn', `could not ask Kilo which plugins it loads (\`kilo debug config\`: ${why})`, ask);
-  }
-  const url = pathToFileURL(file).href;
-  if (list.includes(url)) return check('loaded', 'pass', `Kilo's resolved config lists ${file} among its plugins`);
-  return check('loaded', 'fail', `Kilo's resolved config (\`kilo debug config\` in ${cwd}) does not list ${file}: stopline does not run there`, installCommand('kilo', p));
-}
-
-// -------------------------------------------------------------------------------------- Pi
-
-export async function piChecks(ctx: DoctorContext, p: Placement, allPlacements: readonly Placement[], bin: HostBinary): Promise<Check[]> {
-  const env = ctx.env;
-  const dir = piExtensionsDir(env, p.scope, p.project);
-  const file = join(dir, 'stopline.ts');
-  const checks = [artifactCheck('pi', p, join(ctx.distDir, 'pi', 'stopline.ts'), file)];
-  if (checks[0]!.status === 'fail' && !existsSync(file)) return checks;
-  checks.push(check('registered', 'pass', `nothing to register: Pi loads every extension in ${dir}`));
-  if (p.scope === 'project' && !allPlacements.some((o) => o.scope === 'user' && o.recorded)) {
-    const major = /(\d+)\.\d+/.exec(bin.version ?? '')?.[1];
-    if (major === undefined) checks.push(check('would-run', 'warn', `installed only in ${dir}: Pi 1.x skips a project's .pi/extensions unless the project is trusted (the Pi version is unknown here)`, 'stopline install pi (user scope), or trust the project in Pi'));
-    else if (Number(major) >= 1) checks.push(check('would-run', 'fail', `installed only in ${dir}, and Pi ${bin.version} skips a project's .pi/extensions unless the project is trusted`, 'stopline install pi (user scope), or trust the project in Pi (pi --approve)'));
-    else checks.push(check('would-run', 'pass', `Pi ${bin.version} loads a project's .pi/extensions without a trust step`));
-  } else {
-    checks.push(check('would-run', 'pass', p.scope === 'user' ? 'the user extensions folder has no trust gate' : 'also installed for the user, which has no trust gate'));
-  }
-  checks.push(check('runtime', 'pass', "Pi loads the extension in its own Node (jiti)"));
-  const rt = await probeRuntime(env.env, ['bun', 'deno', 'node'], true);
-  if (!rt) checks.push(check('enforcement', 'warn', 'not probed: loading a .ts extension needs bun, deno or node >= 22.6 on PATH'));
-  else {
-    const r = await probePi(ctx.world(), file, rt.argv);
-    const c = probeCheck(r, 'pi', p);
-    if (r.denied) c.detail += ` under ${rt.label}`;
-    checks.push(c);
-  }
-  return checks;
 }

@@ -11,7 +11,7 @@
 import { join } from 'node:path';
 import { hostHome, type Env, type Host } from '../install/locations';
 import type { DoctorContext, HostBinary } from './hosts';
-import type { ProbeResult, ProbeWorld } from './probes';
+import { probeRuntime, type ProbeResult, type ProbeWorld } from './probes';
 import { check } from './report';
 import type { Check } from './report';
 import { compareArtifact, readText } from './system';
@@ -20,7 +20,7 @@ import { isRecord } from '../../../core/check';
 /** What the host recorded about its own install of stopline. */
 export interface NativeInstall {
   host: Host;
-  /** how the host names it: `stopline@<marketplace>`, the opencode.json entry, the Pi source */
+  /** how the host names it: `stopline@<marketplace>`, a config file's entry, a package source */
   id: string;
   /** the command that made it, for the report */
   via: string;
@@ -67,7 +67,7 @@ export function packageName(dir: string): string | undefined {
   return isRecord(pkg) && typeof pkg.name === 'string' ? pkg.name : undefined;
 }
 
-export function probeCheck(r: ProbeResult): Check {
+function probeCheck(r: ProbeResult): Check {
   if (r.denied) return check('enforcement', 'pass', `a synthetic review-mode write was denied (${r.via}) in ${r.ms} ms`);
   if (r.skipped) return check('enforcement', 'warn', `not probed: ${r.why}`);
   return check('enforcement', 'fail', r.why);
@@ -166,3 +166,9 @@ export const extensionDoor = (host: Host, x: ExtensionHost): NativeDoor => ({
     return hookProbe(extensionHookCommand(hooksFile, x.hook.event, x.hook.variable, n.dir), `the extension has no tool hook in ${hooksFile}`, n, (c) => x.probe(ctx.world(), c));
   },
 });
+/** The probe of an in-process plugin file, loaded by a runtime on PATH as the host would load it. */
+export async function fileProbe(ctx: DoctorContext, file: string, ts: boolean, run: (world: ProbeWorld, file: string, argv: string[]) => Promise<ProbeResult>): Promise<Check[]> {
+  const rt = await probeRuntime(ctx.env.env, ['bun', 'deno', 'node'], ts);
+  if (!rt) return [check('enforcement', 'warn', `not probed: no runtime on PATH can load ${file}`)];
+  return [probeCheck(await run(ctx.world(), file, rt.argv))];
+}

@@ -107,7 +107,7 @@ export async function probeClaude(w: ProbeWorld, command: string): Promise<Probe
   return { denied: false, ms: r.ms, why: `a review-mode Write was not denied: ${describeRun(r)}` };
 }
 
-// ----------------------------------------------------------------------- OpenCode and Pi
+// ------------------------------------------------------------------ in-process files
 
 /** The runtime that can import the artifact: `ts` needs bun, deno, or node >= 22.6 (type stripping). */
 export async function probeRuntime(env: NodeJS.ProcessEnv, order: readonly ('bun' | 'deno' | 'node')[], ts: boolean): Promise<{ argv: string[]; label: string } | undefined> {
@@ -124,119 +124,35 @@ export async function probeRuntime(env: NodeJS.ProcessEnv, order: readonly ('bun
   return undefined;
 }
 
-const OPENCODE_DRIVER = (p: Record<string, string>) => `
-const P = ${JSON.stringify(p)};
-const out = (o) => process.stdout.write(JSON.stringify(o) + "\\n");
-const respond = (data) => Promise.resolve({ data, error: undefined });
-// an SDK client that answers every call with no data; a root session, no agents
-function client(path) {
-  return new Proxy(function () {}, {
-    get(_t, key) {
-      if (key === "then") return undefined;
-      return client([...path, String(key)]);
-    },
-    apply(_t, _this, args) {
-      const name = path.join(".");
-      if (name === "session.get") return respond({ id: args?.[0]?.path?.id ?? P.session, parentID: undefined });
-      if (name === "app.agents") return respond([]);
-      return respond(undefined);
-    },
-  });
-}
-// an OpenCode 2.x context: each domain's hook() keeps the callback; a root session; no events
-function v2context(hooks) {
-  const domain = (name) => ({ hook: async (hook, fn) => { hooks[name + "." + hook] = fn; return { dispose() {} }; } });
-  const none = { [Symbol.asyncIterator]() { return { next: async () => ({ done: true, value: undefined }), return: async () => ({ done: true, value: undefined }) }; } };
-  return { tool: domain("tool"), session: { ...domain("session"), get: async ({ sessionID }) => ({ id: sessionID }) }, permission: domain("permission"), event: { subscribe: () => none }, location: { directory: P.project } };
-}
-try {
-  const mod = await import(P.url);
-  const exports = Object.keys(mod);
-  // 1.x loads every export: a function is a plugin factory, an object its server function
-  const factoryOf = (v) => (typeof v === "function" ? v : v && typeof v === "object" && typeof v.server === "function" ? v.server : undefined);
-  const nonFunctions = exports.filter((k) => !factoryOf(mod[k]));
-  const def = mod.default;
-  const shape = def && typeof def === "object" ? Object.fromEntries(Object.entries(def).map(([k, v]) => [k, typeof v])) : null;
-  const factory = exports.map((k) => factoryOf(mod[k])).find(Boolean);
-  let denied = false;
-  let message;
-  if (factory) {
-    const hooks = await factory({ client: client([]), project: { id: "global", worktree: P.project }, worktree: P.project, directory: P.project, serverUrl: new URL("http://localhost:4096/"), experimental_workspace: { register() {} } });
-    try {
-      await hooks["tool.execute.before"]({ tool: "write", sessionID: P.session, callID: "call_stopline_doctor" }, { args: { filePath: P.target, content: "probe\\n" } });
-    } catch (e) {
-      denied = true;
-      message = String((e && e.message) || e);
-    }
-  }
-  // 2.x loads only the default export and calls setup(ctx)
-  let v2 = null;
-  if (def && typeof def.setup === "function") {
-    const hooks = {};
-    const cleanup = await def.setup(v2context(hooks));
-    const before = hooks["tool.execute.before"];
-    if (typeof before !== "function") v2 = { denied: false, error: "setup registered no execute.before" };
-    else {
-      try {
-        await before({ tool: "write", sessionID: P.session + "-v2", agent: "build", messageID: "msg_stopline_doctor", id: "call_stopline_doctor_v2", input: { path: P.target, content: "probe\\n" } });
-        v2 = { denied: false };
-      } catch (e) {
-        v2 = { denied: true, message: String((e && e.message) || e) };
-      }
-    }
-    if (typeof cleanup === "function") await cleanup();
-  }
-  out({ exports, nonFunctions, shape, denied, message, v2 });
-} catch (e) {
-  out({ error: String((e && e.message) || e) });
-}
-`;
-
-export interface OpenCodeProbe {
-  exports?: string[];
-  nonFunctions?: string[];
-  /** the default export's keys with their typeof, when it is an object */
-  shape?: Record<string, string> | null;
-  /** the 2.x entry (setup) fed the same write; absent when the file has none */
-  v2?: ProbeResult;
+/**
+ * What a host that collects a file's handlers through `on(name, handler)` needs to be probed:
+ * the file's copy (its name keeps the extension the runtime reads), the driver code that loads
+ * it (registering through `on`, defining `ctx`), the tool event and its review-mode write, and
+ * the field of a block that holds the reason.
+ */
+export interface HandlerHost {
+  label: string;
+  noun: string;
+  copy: string;
+  setup: string;
+  event: string;
+  call: string;
+  reasonKey: string;
 }
 
-/** OpenCode 1.x calls `tool.execute.before`, 2.x the callback setup registered; a thrown Error is the deny on both. */
-export async function probeOpenCode(w: ProbeWorld, pluginFile: string, runtime: string[]): Promise<ProbeResult & OpenCodeProbe> {
-  // a copy with an .mjs name: a .js file under a package.json without "type" is CommonJS to node
-  const copy = join(w.dir, 'opencode-plugin.mjs');
-  copyFileSync(pluginFile, copy);
-  const driver = join(w.dir, 'opencode-probe.mjs');
-  writeFileSync(driver, OPENCODE_DRIVER({ url: pathToFileURL(copy).href, project: w.project, session: `ses_${w.sessionId}`, target: w.target }));
-  const r = await runProgram([...runtime, driver], { env: w.env, cwd: w.project, timeoutMs: w.timeoutMs });
-  const doc = parseJson(r.stdout);
-  const extra: OpenCodeProbe = Array.isArray(doc?.exports) && Array.isArray(doc?.nonFunctions) ? { exports: doc!.exports as string[], nonFunctions: doc!.nonFunctions as string[], shape: (doc!.shape as Record<string, string> | null) ?? null } : {};
-  const v2 = doc?.v2 as { denied?: boolean; message?: string; error?: string } | null | undefined;
-  if (v2) extra.v2 = v2.denied === true && deniedText(v2.message) ? { denied: true, ms: r.ms, via: 'the execute.before callback rejected with the stamp' } : { denied: false, ms: r.ms, why: v2.error ?? `a review-mode write was not denied by the 2.x entry${v2.message ? `: ${v2.message.slice(0, 160)}` : ''}` };
-  if (doc?.denied === true && deniedText(doc.message as string)) return { denied: true, ms: r.ms, via: 'tool.execute.before threw the stamp', ...extra };
-  if (doc?.error) return { denied: false, ms: r.ms, why: `the plugin did not load: ${String(doc.error).slice(0, 200)}`, ...extra };
-  return { denied: false, ms: r.ms, why: `a review-mode write was not denied: ${describeRun(r)}`, ...extra };
-}
-
-const PI_DRIVER = (p: Record<string, string>) => `
+const HANDLER_DRIVER = (p: Record<string, string>, h: HandlerHost) => `
 const P = ${JSON.stringify(p)};
 const out = (o) => process.stdout.write(JSON.stringify(o) + "\\n");
 try {
   const mod = await import(P.url);
   const handlers = {};
-  const api = new Proxy({ on(name, handler) { (handlers[name] ??= []).push(handler); } }, { get: (t, k) => (k in t ? t[k] : () => undefined) });
-  mod.default(api);
-  const ctx = {
-    cwd: P.project, hasUI: false, mode: "print", isIdle: () => true, isProjectTrusted: () => true,
-    sessionManager: { getSessionId: () => P.session, getSessionFile: () => undefined, getCwd: () => P.project },
-    ui: { notify() {}, confirm: async () => false, setStatus() {}, setWidget() {} },
-  };
-  for (const h of handlers.session_start ?? []) await h({ type: "session_start", reason: "startup" }, ctx);
+  const on = (name, handler) => { (handlers[name] ??= []).push(handler); };
+${h.setup}
   let result = null;
   let threw = null;
-  for (const h of handlers.tool_call ?? []) {
+  for (const h of handlers.${h.event} ?? []) {
     try {
-      const r = await h({ type: "tool_call", toolName: "write", toolCallId: "call_stopline_doctor", input: { path: P.target, content: "probe\\n" } }, ctx);
+      const r = await h(${h.call}, ctx);
       if (r && r.block) { result = r; break; }
     } catch (e) { threw = String((e && e.message) || e); break; }
   }
@@ -246,18 +162,18 @@ try {
 }
 `;
 
-/** Pi calls `tool_call` handlers; `{block: true, reason}` is its deny. */
-export async function probePi(w: ProbeWorld, extensionFile: string, runtime: string[]): Promise<ProbeResult> {
-  const copy = join(w.dir, 'pi-extension.ts');
-  copyFileSync(extensionFile, copy);
-  const driver = join(w.dir, 'pi-probe.mjs');
-  writeFileSync(driver, PI_DRIVER({ url: pathToFileURL(copy).href, project: w.project, session: w.sessionId, target: w.target }));
+/** The host calls the tool handlers the file registered; `{block: true, <reasonKey>}` is its deny. */
+export async function probeHandlers(w: ProbeWorld, file: string, runtime: string[], h: HandlerHost): Promise<ProbeResult> {
+  const copy = join(w.dir, h.copy);
+  copyFileSync(file, copy);
+  const driver = join(w.dir, 'handler-probe.mjs');
+  writeFileSync(driver, HANDLER_DRIVER({ url: pathToFileURL(copy).href, project: w.project, session: w.sessionId, target: w.target }, h));
   const r = await runProgram([...runtime, driver], { env: w.env, cwd: w.project, timeoutMs: w.timeoutMs });
   const doc = parseJson(r.stdout);
   const result = doc?.result as Record<string, unknown> | null | undefined;
-  if (result?.block === true && deniedText(result.reason as string)) return { denied: true, ms: r.ms, via: 'tool_call returned {block: true}' };
-  if (doc?.threw) return { denied: false, ms: r.ms, why: `the tool_call handler threw (Pi blocks every tool then): ${String(doc.threw).slice(0, 200)}` };
-  if (doc?.error) return { denied: false, ms: r.ms, why: `the extension did not load: ${String(doc.error).slice(0, 200)}` };
+  if (result?.block === true && deniedText(result[h.reasonKey] as string)) return { denied: true, ms: r.ms, via: `${h.event} returned {block: true}` };
+  if (doc?.threw) return { denied: false, ms: r.ms, why: `the ${h.event} handler threw (${h.label} blocks every tool then): ${String(doc.threw).slice(0, 200)}` };
+  if (doc?.error) return { denied: false, ms: r.ms, why: `the ${h.noun} did not load: ${String(doc.error).slice(0, 200)}` };
   return { denied: false, ms: r.ms, why: `a review-mode write was not blocked: ${describeRun(r)}` };
 }
 

@@ -57,10 +57,6 @@ export function claudeConfigDir(e: Env): string {
   return hostHome(e, 'claude');
 }
 
-export function piAgentDir(e: Env): string {
-  return hostHome(e, 'pi');
-}
-
 /** The user's stopline.json (failMode lives there). */
 export function stoplineConfigFile(e: Env): string {
   return join(xdgConfigHome(e), 'stopline', 'stopline.json');

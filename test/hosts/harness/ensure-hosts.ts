@@ -20,11 +20,9 @@ export interface HostsStatus {
 /** The hosts a runner needs (Pi 1.6.0 runs on the npm Node 22 on older system nodes; Hermes is a Python venv). */
 export const HOSTS_FOR = {
   claude: ['claude'],
-  opencode: ['opencode'],
   'pi-ew': ['pi-ew', 'node22'],
   'pi-mz': ['pi-mz'],
   hermes: ['hermes'],
-  kilo: ['kilo'],
   // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
   ...(Object.fromEntries(Object.entries<HostTestRows>(FOLDER_ROWS).map(([host, rows]) => [host, rows.installs ?? [host]])) as Record<keyof typeof FOLDER_ROWS, readonly InstalledHost[]>),
 } as const satisfies Record<string, readonly InstalledHost[]>;

@@ -4,24 +4,30 @@
 
 import type { HostTestRows } from './host-rows';
 import { rows as codexRows } from '../codex/rows';
+import { rows as opencodeRows } from '../opencode/rows';
+import { rows as piRows } from '../pi/rows';
 import { rows as geminiRows } from '../gemini/rows';
 import { rows as qwenRows } from '../qwen/rows';
 import { rows as copilotRows } from '../copilot/rows';
 import { rows as droidRows } from '../droid/rows';
 import { rows as clineRows } from '../cline/rows';
 import { rows as kimiRows } from '../kimi/rows';
+import { rows as kiloRows } from '../kilo/rows';
 import { rows as openhandsRows } from '../openhands/rows';
 import { rows as openclawRows } from '../openclaw/rows';
 import { rows as vibeRows } from '../vibe/rows';
 
 export const FOLDER_ROWS = {
   codex: codexRows,
+  opencode: opencodeRows,
+  pi: piRows,
   gemini: geminiRows,
   qwen: qwenRows,
   copilot: copilotRows,
   droid: droidRows,
   cline: clineRows,
   kimi: kimiRows,
+  kilo: kiloRows,
   openhands: openhandsRows,
   openclaw: openclawRows,
   vibe: vibeRows,

@@ -8,14 +8,14 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { piAgentDir, type Env, type Scope } from './locations';
-import { placeFile, placeTree, requireDist, type HostPlanner, type InstallContext } from './plan-context';
+import { hostHome, type Env, type Scope } from '../cli/install/locations';
+import { placeFile, placeTree, requireDist, type HostPlanner, type InstallContext } from '../cli/install/plan-context';
 
 /** The skill files the Pi dist ships, relative to dist/pi/ and to the extensions folder. */
 const PI_SKILL_FILES: readonly string[] = [join('skills', 'stopline', 'SKILL.md')];
 
 export function piExtensionsDir(env: Env, scope: Scope, project: string): string {
-  return scope === 'user' ? join(piAgentDir(env), 'extensions') : join(project, '.pi', 'extensions');
+  return scope === 'user' ? join(hostHome(env, 'pi'), 'extensions') : join(project, '.pi', 'extensions');
 }
 
 export const piPlanner: HostPlanner = {

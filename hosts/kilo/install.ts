@@ -3,12 +3,11 @@
  * (`$XDG_CONFIG_HOME/kilo/plugin/`) or the project's `.kilo/plugin/`. Kilo loads every
  * `*.js`/`*.ts` there, as OpenCode does; nothing is registered in a config file.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { hostSpec } from '../../../core/registry/host-specs';
-import { KILO_FOLDERS } from '../../../core/registry/kilo';
-import { xdgConfigHome, type Env, type Scope } from './locations';
-import { placeFile, requireDist, type HostPlanner, type InstallContext } from './plan-context';
+import { KILO_FOLDERS } from '../../core/registry/kilo';
+import { xdgConfigHome, type Env, type Scope } from '../cli/install/locations';
+import type { HostPlanner, InstallContext } from '../cli/install/plan-context';
+import { placePluginFile } from '../opencode/install';
 
 function kiloConfigDir(env: Env, scope: Scope, project: string): string {
   return scope === 'user' ? join(xdgConfigHome(env), KILO_FOLDERS.config) : join(project, KILO_FOLDERS.project[0]);
@@ -18,23 +17,13 @@ export function kiloPluginDir(env: Env, scope: Scope, project: string): string {
   return join(kiloConfigDir(env, scope, project), KILO_FOLDERS.plugin);
 }
 
-/** The file Kilo loads, in the dist folder: the artifact its spec names (OpenCode's plugin). */
-export function kiloArtifact(): string {
-  return join(hostSpec('kilo').artifact ?? 'kilo', 'stopline.js');
-}
-
 export const kiloPlanner: HostPlanner = {
   host: 'kilo',
   usesRuntime: false,
   unsupportedScope: () => null,
 
   install(ctx: InstallContext) {
-    const src = requireDist(ctx.distDir, kiloArtifact(), 'kilo');
-    const dir = kiloPluginDir(ctx.env, ctx.scope, ctx.project);
-    const dest = placeFile(ctx, src, join(dir, 'stopline.js'));
-    // Kilo also scans the sibling `plugins/` folder: a second copy would run twice
-    const twin = join(dir, '..', KILO_FOLDERS.twin, 'stopline.js');
-    if (existsSync(twin)) ctx.warnings.push(`${twin} also exists; Kilo would load stopline twice, remove that copy`);
+    const dest = placePluginFile(ctx, 'kilo', kiloPluginDir(ctx.env, ctx.scope, ctx.project), 'Kilo');
     ctx.notes.push(`plugin: Kilo Code loads ${dest} on its next start (OpenCode's plugin, which tells it runs under Kilo)`);
     return { artifacts: [dest], configs: [] };
   },

@@ -1,34 +1,28 @@
 /**
  * Doctor's OpenCode v2 checks, run beside the 1.x ones when a v2 is on this machine (the
  * `opencode2` command, or an `opencode` whose version is 2.x): is the installed file one v2
- * loads, does it deny there (the 2.x entry fed a write, probes.ts), is it where v2 looks (its
+ * loads, does it deny there (the 2.x entry fed a write, doctor.ts), is it where v2 looks (its
  * config key `plugins`, its plugin folders), and does v2 itself say it loaded it. Discovery is
  * not activation: only the host's own `plugin list` tells that it loaded, so doctor asks it. A
  * 1.x setup under an `opencode` that is now v2 (an upgrade) is told in so many words.
  */
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { OPENCODE2_CONFIG_KEY, OPENCODE2_ENTRY, configPluginTargets, findOpenCode2, majorVersion, opencodeConfigDir, opencodeConfigFile } from '../install/opencode2';
-import { OPENCODE2_PLUGIN_ID } from '../../../core/registry/opencode2';
-import type { Env, Scope } from '../install/locations';
-import type { OpenCodeProbe } from './probes';
-import { PROBE_REASON } from './probes';
-import { check } from './report';
-import type { Check } from './report';
-import { readText, runProgram, versionLine } from './system';
+import { OPENCODE2_PLUGIN_ID } from '../../core/registry/opencode2';
+import { PROBE_REASON, type ProbeResult } from '../cli/doctor/probes';
+import { check, type Check } from '../cli/doctor/report';
+import { readText, runProgram, versionLine } from '../cli/doctor/system';
+import type { DoctorContext, HostBinary, Placement } from '../cli/doctor/hosts';
+import { OPENCODE2_CONFIG_KEY, OPENCODE2_ENTRY, configPluginTargets, findOpenCode2, majorVersion, opencodeConfigDir, opencodeConfigFile } from './install';
 
-/** What these checks need of doctor's context, placement and `opencode` binary (hosts.ts has the full ones). */
-interface V2Context {
-  env: Env;
-  timeoutMs: number;
-}
-interface V2Placement {
-  scope: Scope;
-  project: string;
-}
-interface V1Binary {
-  path?: string;
-  version?: string;
+/** What the probe (doctor.ts) read of the plugin file beyond its 1.x answer. */
+export interface OpenCodeProbe {
+  exports?: string[];
+  nonFunctions?: string[];
+  /** the default export's keys with their typeof, when it is an object */
+  shape?: Record<string, string> | null;
+  /** the 2.x entry (setup) fed the same write; absent when the file has none */
+  v2?: ProbeResult;
 }
 
 interface OpenCode2Install {
@@ -39,7 +33,7 @@ interface OpenCode2Install {
 }
 
 /** OpenCode v2 on PATH: `opencode2`, else an `opencode` whose version says 2.x. */
-async function findV2(ctx: V2Context, v1: V1Binary): Promise<OpenCode2Install | undefined> {
+async function findV2(ctx: DoctorContext, v1: HostBinary): Promise<OpenCode2Install | undefined> {
   const replacesV1 = v1.path !== undefined && (majorVersion(v1.version) ?? 0) >= 2;
   const own = findOpenCode2(ctx.env);
   if (own) {
@@ -69,7 +63,7 @@ function parsePluginList(stdout: string): ListedPlugin[] {
 }
 
 /** The v2 checks for one placement of the plugin file; none when no v2 is on this machine. */
-export async function opencode2Checks(ctx: V2Context, p: V2Placement, file: string, probe: OpenCodeProbe | undefined, v1: V1Binary): Promise<Check[]> {
+export async function opencode2Checks(ctx: DoctorContext, p: Placement, file: string, probe: OpenCodeProbe | undefined, v1: HostBinary): Promise<Check[]> {
   const v2 = await findV2(ctx, v1);
   if (!v2) return [];
   const fix = `stopline install opencode${p.scope === 'project' ? ' --scope project' : ''}`;
