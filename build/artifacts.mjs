@@ -91,9 +91,10 @@ const CLI_CASES = [
  * OpenClaw, OpenCode) reach ~714-743 KB. ~12 KB more since the hosts' hook-file facts are rows of
  * data (core/registry/*-events.ts: files, forms and per-event payload fields, in place of per-host
  * switches in core/hooks), the confinement launcher (core/confine/launcher.ts) and the shell
- * analysis's function scopes and values set once: Hermes, the largest, ~741 KB.
+ * analysis's function scopes and values set once: Hermes, the largest, ~741 KB; ~752 KB with the
+ * sqlite3 statement reader (a database program's reads and placed writes) and the secrets' backups.
  */
-const HOOK_SCRIPT_BUDGET = 750 * KB;
+const HOOK_SCRIPT_BUDGET = 800 * KB;
 
 /**
  * The mod is the Claude hook script's guard inside Claude Code, plus its own door and the
@@ -109,9 +110,10 @@ const HOOK_SCRIPT_BUDGET = 750 * KB;
  * The budget leaves room for the floor's next tables; a source that grows it past that says why here.
  * ~731 KB with three more dialects of the person's hooks, the TOML and JSON ones (a TOML
  * reader, their event rows, payloads, matchers and answers: core/hooks/), which every artifact
- * that runs the person's hooks carries.
+ * that runs the person's hooks carries. ~753 KB with the sqlite3 statement reader and the mod's
+ * cache of where stopline's own paths land (hosts/claude/mod/landings.ts).
  */
-const CLAUDE_MOD_BUDGET = 750 * KB;
+const CLAUDE_MOD_BUDGET = 800 * KB;
 
 /**
  * What Claude Code's hook script's cases and demo take from their host (a host folder's
@@ -398,8 +400,6 @@ export const ARTIFACTS = [
     // `e`, `next`) are never given to a renamed variable, nor taken from the hooks
     // (build/checks.mjs checks the hooks; `claude plugin validate` and the real runs accept it)
     mangle: { reserved: ['on', '$', 'e', 'next'] },
-  },
-  {
   },
   // the artifacts hosts describe in their own folders (hosts/<host>/artifact.mjs)
   ...FOLDER_ARTIFACTS,

@@ -461,7 +461,6 @@ export const KEPT_EXPORTS = [
   { file: 'hosts/claude/mod/node/path.ts', name: 'normalize', why: "the mod's node:path offers node:path's functions by name, for the bundled packages as well as the core" },
   { file: 'hosts/claude/mod/door.ts', name: 'writeTargets', test: true, why: "the paths a write call lands on, which the door reads ahead: the tests check links and folders among them" },
   { file: 'hosts/claude/mod/links.ts', name: 'LinkHost', test: true, why: "the port through which the mod follows links with $.fs: the tests fake it" },
-  { file: 'hosts/claude/mod/write-out.ts', name: 'WriteOutHost', test: true, why: "the port through which the mod writes its volume out with $.fs: the tests fake it" },
   { file: 'core/registry/copilot-events.ts', name: 'COPILOT_CLAUDE_SPELLINGS', test: true, why: "Copilot's Claude-style event spellings: the tests hold each against the registry's event rows" },
   { file: 'core/hooks/decode.ts', name: 'decodeFlatPermissionOutput', test: true, why: "a flat permission answer (Copilot's) read with and without Claude's keys: the tests check both readings" },
   { file: 'core/hooks/decode.ts', name: 'decodePermissionOnlyOutput', test: true, why: "a permission-only answer (Droid's): the tests check which fields it takes" },

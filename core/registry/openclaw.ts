@@ -37,7 +37,7 @@ export const openclawRegistry: HostRegistry = {
     t('exec', 'shell', { canonical: 'Bash', commandField: 'command', workdirField: 'workdir', pathResolver: OPENCLAW_PATHS }),
     t('apply_patch', 'apply-patch', { canonical: 'Edit', patchField: 'input', pathResolver: OPENCLAW_PATHS, note: 'its paths were not observed: the write reading is applied' }),
     t('process', 'unknown', { kindBy: { field: 'action', cases: { list: 'read', poll: 'read', log: 'read' }, otherwise: 'unknown' }, note: 'write/kill act on a running exec session' }),
-    t('sessions_spawn', 'delegate', { canonical: 'Task', note: 'one sub-agent session per call; not run offline here' }),
+    t('sessions_spawn', 'delegate', { canonical: 'Task', taskField: 'task', note: 'one sub-agent session per call; not run offline here' }),
     t('sessions_yield', 'control'),
     t('tool_search', 'read'),
     t('tool_describe', 'read'),

@@ -203,18 +203,18 @@ describe('the host-files rule', () => {
  * not in the table must be named nowhere but its own places.
  */
 const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
-  claude: 262,
-  codex: 144,
+  claude: 264,
+  codex: 145,
   opencode: 122,
   hermes: 113,
-  pi: 109,
+  pi: 108,
   gemini: 48,
   qwen: 41,
   copilot: 46,
   droid: 40,
   cline: 12,
-  kimi: 29,
-  kilo: 13,
+  kimi: 30,
+  kilo: 14,
   openhands: 20,
   openclaw: 13,
   vibe: 16,

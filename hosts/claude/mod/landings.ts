@@ -19,7 +19,7 @@
 import { isRoot, parentOf } from '../../../core/paths/path-links';
 import type { ProbeResult } from '../../../core/paths/path-links';
 
-export interface StampHost {
+interface StampHost {
   stat(path: string): Promise<{ kind: string; mtimeMs: number; isLink?: boolean }>;
 }
 

@@ -64,7 +64,7 @@ export function registryCalls(reg: HostRegistry, shape: CallShape): HostTestRows
         return { name: tool.name, input: { ...useOf(tool, 'create'), [tool.pathFields![0]!]: kit.spell(t, ctx, shape.absolute), [tool.hookFields?.content ?? tool.contentFields![0]!]: t.content } };
       case 'edit': {
         const e = tool.hookEdits;
-        const texts = e ? { [e.field]: { [e.oldText]: t.old, [e.newText]: t.new } } : { [hook('old_string')]: t.old, [hook('new_string')]: t.new };
+        const texts = e ? { [e.field]: [{ [e.oldText]: t.old, [e.newText]: t.new }] } : { [hook('old_string')]: t.old, [hook('new_string')]: t.new };
         return { name: tool.name, input: { ...useOf(tool, 'replace'), ...at(t.path), ...texts } };
       }
       case 'read':
