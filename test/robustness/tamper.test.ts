@@ -106,8 +106,8 @@ describe('OpenCode: stray exports', () => {
 describe('Pi: untrusted project extensions', () => {
   it('the registry lists it as a blind spot and doctor checks that Pi is not only in an untrusted project', () => {
     expect(REGISTRIES.pi.blindSpots.join('\n')).toMatch(/untrusted|trusted/);
-    // the product's answer is doctor's would-run check (hosts/cli/doctor/hosts.ts, tested in test/cli/doctor.test.ts)
-    expect(readFileSync(join(REPO, 'hosts', 'cli', 'doctor', 'hosts.ts'), 'utf8')).toMatch(/skips a project's \.pi\/extensions unless the project is trusted/);
+    // the product's answer is doctor's would-run check (hosts/pi/doctor.ts, tested in test/cli/doctor.test.ts)
+    expect(readFileSync(join(REPO, 'hosts', 'pi', 'doctor.ts'), 'utf8')).toMatch(/skips a project's \.pi\/extensions unless the project is trusted/);
   });
 });
 
