@@ -155,6 +155,9 @@ const READ_PRAGMAS = new Set(
   ),
 );
 
+/** Of those, the ones whose argument in parentheses names what to report (a table, an index, a limit); the others take it as a new value (`PRAGMA user_version(5)` sets it). */
+const ARG_READ_PRAGMAS = new Set('table_info table_xinfo index_list index_info index_xinfo foreign_key_list foreign_key_check integrity_check quick_check'.split(' '));
+
 const STARTS = new Set(['SELECT', 'VALUES', 'WITH', 'TABLE', 'SHOW', 'DESCRIBE', 'DESC', 'EXPLAIN', 'PRAGMA', 'USE']);
 
 /** Why one statement is not proven read-only, or null when it is. */
@@ -171,6 +174,7 @@ function statementProblem(tokens: Token[], dialect: Dialect): string | null {
     const name = tokens[2]?.text === '.' ? tokens[3]?.text.toLowerCase() : tokens[1]?.text.toLowerCase();
     if (tokens.some((t) => t.text === '=')) return 'PRAGMA with a value changes a setting';
     if (!name || !READ_PRAGMAS.has(name)) return `PRAGMA ${name ?? ''} is not one that only reports`;
+    if (tokens.some((t) => t.text === '(') && !ARG_READ_PRAGMAS.has(name)) return `PRAGMA ${name}(…) sets a value`;
     return null;
   }
   if (first === 'SHOW' || first === 'DESCRIBE' || first === 'DESC') return dialect === 'sqlite' ? `${first} is not SQLite` : null;

@@ -25,6 +25,8 @@ const READS = [
   `sqlite3 -header -csv app.db 'select count(*) from t'`,
   `sqlite3 app.db 'explain query plan select a from t'`,
   `sqlite3 app.db 'pragma table_info(t)'`,
+  `sqlite3 app.db 'pragma integrity_check(10)'`,
+  `sqlite3 app.db 'pragma user_version'`,
   `sqlite3 app.db .tables .schema .indexes`,
   `sqlite3 app.db .dump`,
   `sqlite3 -cmd '.mode json' app.db '.headers on' 'select 1'`,
@@ -92,6 +94,8 @@ describe('sqlite3 without -readonly: the analysis', () => {
   });
   it('anything reaching another file, a program or code stays unknown', () => {
     for (const c of ESCAPES) expect(shape(c), c).toBe('unknown null');
+    // a pragma set in its call form (it writes the value) is not read as a report; not placed either
+    for (const c of [`sqlite3 app.db 'pragma user_version(5)'`, `sqlite3 app.db 'pragma main.journal_mode(wal)'`]) expect(shape(c), c).toBe('unknown null');
   });
   it('-readonly is unchanged: a statement that writes is unknown', () => {
     expect(shape(`sqlite3 -readonly app.db 'select 1'`)).toBe('read []');
