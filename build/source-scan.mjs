@@ -66,7 +66,7 @@ export function codeLines(text, file) {
     if (!py) line = line.replace(/\/\*.*?\*\//g, ' ');
     const t = line.trim();
     if (py ? t.startsWith('#') : t.startsWith('//') || t.startsWith('*')) return '';
-    const open = py ? -1 : line.indexOf('/*');
+    const open = py ? -1 : outsideQuotes(line, '/*');
     if (open >= 0 && line.indexOf('*/', open + 2) < 0) {
       inBlock = true;
       line = line.slice(0, open);
@@ -75,6 +75,20 @@ export function codeLines(text, file) {
     const trailing = py ? line.search(/\s#\s/) : line.search(/\s\/\/\s/);
     return trailing >= 0 ? line.slice(0, trailing) : line;
   });
+}
+
+/** Where `token` first stands in a line outside a quoted string (`'src/**'` opens no comment), or -1. */
+function outsideQuotes(line, token) {
+  let quote = '';
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = '';
+    } else if (ch === "'" || ch === '"' || ch === '`') quote = ch;
+    else if (line.startsWith(token, i)) return i;
+  }
+  return -1;
 }
 
 /** A comment holding this phrase marks the block after it as rendered from the registry. */
@@ -707,8 +721,11 @@ export function hostListings(files, hostNames) {
         let j = i + 1;
         while (j < code.length && code[j] !== ch && code[j] !== '\n') j += code[j] === '\\' ? 2 : 1;
         const str = code.slice(i + 1, j);
-        // a usage line's choices written out (`claude|codex|…`) are a list too
+        // a usage line's choices written out (`claude|codex|…`) or a sentence naming three or
+        // more hosts one after another (`claude, codex, opencode`) are a list too
         const choices = barList(str, hosts);
+        const named = commaList(str, hosts);
+        if (choices.length < 2 && named.length >= 3) out.push({ file, line, names: named });
         if (choices.length >= 2) out.push({ file, line, names: choices });
         const top = stack[stack.length - 1];
         if (top?.names && hosts.has(str)) top.names.add(str);
@@ -748,6 +765,19 @@ export function hostSwitches(files, hostNames) {
 /** The files the host-branch rule reads: the person's tooling (hosts/cli/) and the build. */
 export function hostSwitchScanFiles(root = REPO_ROOT) {
   return read(root, sourceFiles(root, ['hosts/cli', 'build'], CODE_EXT));
+}
+
+/** The distinct host names a string writes one after another, parted by commas or "or"/"and". */
+function commaList(str, hosts) {
+  let best = [];
+  let run = [];
+  for (const m of str.matchAll(/([\w-]+)(\s*\([^),]*\))?(\s*(?:,|\bor\b|\band\b)\s*)?/g)) {
+    if (hosts.has(m[1])) run.push(m[1]);
+    else run = [];
+    if (run.length > best.length) best = [...run];
+    if (!m[3]) run = [];
+  }
+  return [...new Set(best)];
 }
 
 /** The distinct host names a string sets beside a `|` (`<claude|codex|all>`), in order. */

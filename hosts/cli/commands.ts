@@ -8,7 +8,8 @@
  * are matched before single words.
  */
 import type { CommandSpec } from './command-spec';
-import { INSTALL_DESCRIPTION, INSTALL_OPTIONS, INSTALL_USAGE, UNINSTALL_DESCRIPTION, UNINSTALL_OPTIONS, UNINSTALL_USAGE } from './install/spec';
+import { INSTALL_DESCRIPTION, INSTALL_OPTIONS, INSTALL_TARGETS, INSTALL_USAGE, UNINSTALL_DESCRIPTION, UNINSTALL_OPTIONS, UNINSTALL_USAGE } from './install/spec';
+import { HOST_NAMES } from '../../core/registry/host-specs';
 import { DASHBOARD_DESCRIPTION, DASHBOARD_OPTIONS, DASHBOARD_USAGE } from './dashboard/spec';
 import { TOOL_COMMANDS } from './tool-commands';
 
@@ -32,7 +33,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'install',
-    summary: 'put stopline where a host loads it and register it (claude, codex, opencode, hermes, pi, gemini, qwen, copilot, droid, all)',
+    summary: `put stopline where a host loads it and register it (${INSTALL_TARGETS.join(', ')})`,
     usage: INSTALL_USAGE,
     description: INSTALL_DESCRIPTION,
     options: INSTALL_OPTIONS,
@@ -58,7 +59,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       'Your config (stopline.json: floor preset and exceptions) counts as in a session. Exit 0: it would run (as it is, or confined in a sandbox built from the contract where the host and this machine allow it); 2: it would be stopped (denied or asked); 1: usage error.',
     options: [
       { flag: '--contract', value: 'directive', summary: 'check under this contract, e.g. "review" or "change files=src/**" (default: a fresh session, no contract)' },
-      { flag: '--host', value: 'host', summary: 'read the call with this host\'s tool names and answer forms: claude (default), codex, opencode, hermes, pi, gemini, qwen, copilot, droid' },
+      { flag: '--host', value: 'host', summary: `read the call with this host's tool names and answer forms (default claude): ${HOST_NAMES.join(', ')}` },
       { flag: '--cwd', value: 'dir', summary: 'the folder the call runs in (default: the current folder)' },
       { flag: '--json', summary: 'print one JSON document instead of text' },
     ],

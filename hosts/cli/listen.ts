@@ -7,7 +7,7 @@
  *       -> {"ok":true,"output":<the Hermes callback's return value, or null>}
  *       (the Hermes adapter's own plugin door: the Python shim in hosts/hermes depends on it)
  *   {"op":"dispatch","event":"tool:before","payload":{…native form…}}
- *   {"op":"dispatch","host":"claude"|"codex"|"opencode"|"pi","event":<its hook name>,"payload":{…}}
+ *   {"op":"dispatch","host":<any other host of the registry>,"event":<its hook name>,"payload":{…}}
  *       -> {"ok":true,"decision":"allow"|"block","kind":…,"reason"?,"context"?,"rewrite"?,…,"output"?}
  *       (the verdict `stopline guard` prints, without the exit code; `"canRewrite":true` on the
  *       request is `guard --can-rewrite`: the caller runs a rewritten command)

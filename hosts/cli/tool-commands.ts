@@ -39,7 +39,7 @@ export const TOOL_COMMANDS: readonly CommandSpec[] = [
     description:
       'Serves the listen protocol (docs/universal-hooks.md §9) until {"op":"bye"} or the end of stdin. ' +
       '{"op":"dispatch","host":"hermes","event":"pre_tool_call","payload":{…}} answers {"ok":true,"output":<the Hermes return value or null>}; ' +
-      'a native event (no host) or a claude, codex, opencode or pi one answers the verdict `stopline guard` prints, as fields of {"ok":true,…}; add "canRewrite":true to a dispatch when you run a rewritten command (as `guard --can-rewrite`). ' +
+      'any other host\'s event, or a native one (no host), answers the verdict `stopline guard` prints, as fields of {"ok":true,…}; add "canRewrite":true to a dispatch when you run a rewritten command (as `guard --can-rewrite`). ' +
       'Also {"op":"ping"} and {"op":"reload"}. stdout carries nothing but answer lines.',
     options: [],
     run: async (args, io) => (await import('./listen')).runListen(args, io),

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REGISTRIES, findToolEntry } from '../../core/registry';
+import { HOST_FAMILIES } from '../../core/registry/host-specs';
 import { driverFor, sandbox } from '../scenarios/drivers';
 import { RENDERERS } from '../scenarios/renderers';
 import { probeSandbox } from '../../core/confine/probe';
@@ -118,7 +119,7 @@ interface CorpusCase {
 
 describe('the shell bypass corpus under review, through every host shell tool (stopped, or run only inside the sandbox)', () => {
   const cases = (JSON.parse(readFileSync(join(REPO, 'test', 'corpus', 'shell-corpus.json'), 'utf8')) as { cases: CorpusCase[] }).cases.filter((c) => c.mutates);
-  it.each(['claude', 'codex', 'opencode', 'pi', 'hermes', 'guard'] as const)('%s: no command that can change the file system is allowed', async (host) => {
+  it.each(HOST_FAMILIES)('%s: no command that can change the file system is allowed', async (host) => {
     const box = sandbox();
     try {
       const d = driverFor(host, box);
