@@ -114,9 +114,7 @@ describe('the host-list rule', () => {
  * added to by hand; when one goes, lower its count here (a count above it fails, and so does one
  * below, so the table stays the truth).
  */
-const KNOWN_HOST_BRANCHES: Readonly<Record<string, number>> = {
-  'hosts/cli/install/host-claude.ts': 1,
-};
+const KNOWN_HOST_BRANCHES: Readonly<Record<string, number>> = {};
 const KNOWN_TEST_HOST_LISTS: Readonly<Record<string, number>> = {};
 
 function perFile(rows: readonly { file: string }[]): Record<string, number> {
@@ -203,7 +201,7 @@ describe('the host-files rule', () => {
  * not in the table must be named nowhere but its own places.
  */
 const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
-  claude: 264,
+  claude: 259,
   codex: 145,
   opencode: 122,
   hermes: 113,
@@ -214,7 +212,7 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   droid: 40,
   cline: 12,
   kimi: 30,
-  kilo: 14,
+  kilo: 13,
   openhands: 20,
   openclaw: 13,
   vibe: 16,

@@ -15,12 +15,13 @@
  * What doctor cannot see is said with the answer: a session started with `--bare` or in safe
  * mode loads neither door, and server-managed or MDM policy can refuse mods too.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLAUDE_MOD_SHELL_GUARD } from '../../claude/mod-live';
-import { CLAUDE_MOD_MODULE } from '../../claude/hook-file';
-import { check, type Check } from './report';
-import { runProgram } from './system';
+import { check, type Check } from '../cli/doctor/report';
+import { parseJson } from '../cli/doctor/native';
+import { readText, runProgram } from '../cli/doctor/system';
+import { CLAUDE_MOD_MODULE } from './hook-file';
+import { CLAUDE_MOD_SHELL_GUARD } from './mod-live';
 
 /** The first Claude Code with mods (hooks modules). */
 const MODS_SINCE = '2.1.287';
@@ -72,13 +73,8 @@ export function claudeDoorCheck(f: ClaudeDoorFacts): Check {
   return check('door', 'pass', `the mod decides, inside Claude Code (${why.join('; ')}); the command hooks stay silent while it is live and decide wherever it does not load: ${BLIND}, and server-managed or MDM policy can refuse mods where doctor cannot see it`);
 }
 
-function readJson(file: string): unknown {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
-}
+/** A JSON file's content; null when it is missing or not JSON. */
+const readJson = (file: string): unknown => parseJson(readText(file)) ?? null;
 
 /** Managed settings files under `dir` that set allowManagedModsOnly on the policy plugin. */
 export function modsOnlyFiles(dir: string): string[] {
