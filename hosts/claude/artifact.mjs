@@ -21,14 +21,17 @@ const KB = 1024;
 const CLAUDE_MOD_BUDGET = 800 * KB;
 
 /**
- * What the kit's hook-script walk takes from Claude Code: the session of the captured tool calls,
- * the prompt payload's own fields, the captured read and write, how the person types the skill,
- * and the exit code of a fail-closed deny (Claude reads the deny JSON at exit 0).
  * @param {ArtifactKit} kit
- * @returns {import('../../build/types').HookHost}
+ * @returns {import('../../build/types').Artifact[]}
  */
-function claudeHook(kit) {
-  return {
+export function artifact(kit) {
+  /**
+   * What the kit's hook-script walk takes from Claude Code: the session of the captured tool
+   * calls, the prompt payload's own fields, the captured read and write, how the person types the
+   * skill, and the exit code of a fail-closed deny (Claude reads the deny JSON at exit 0).
+   * @type {import('../../build/types').HookHost}
+   */
+  const hook = {
     host: 'claude',
     session: 'b5a5bde6-34d6-4877-844a-a41ce38fb4f6',
     promptFields: { transcript_path: '/home/dev/.claude/projects/-home-dev-project/s.jsonl', prompt_id: 'p1', permission_mode: 'default' },
@@ -39,14 +42,6 @@ function claudeHook(kit) {
     write: { tool: 'Write', fixture: 'test/fixtures/claude/PreToolUse-Write.json', target: 'created.txt' },
     demoEnv: { CLAUDE_PROJECT_DIR: '{{project}}', CLAUDE_PLUGIN_DATA: '{{home}}/.claude/plugins/data/stopline-inline' },
   };
-}
-
-/**
- * @param {ArtifactKit} kit
- * @returns {import('../../build/types').Artifact[]}
- */
-export function artifact(kit) {
-  const hook = claudeHook(kit);
   return [
     {
       id: 'claude',

@@ -42,7 +42,6 @@ export interface Placement {
   afterEvidence?: boolean;
 }
 
-
 export function installCommand(host: Host, p: Placement): string {
   return `stopline install ${host}${p.scope === 'project' ? ' --scope project' : ''}${p.afterEvidence ? ' --after-evidence' : ''}`;
 }
@@ -135,7 +134,7 @@ interface Groups {
   root?: ReturnType<typeof parseJsonDocument>;
 }
 
-/** stopline's hook groups in a Claude settings.json or a Codex hooks.json. */
+/** stopline's hook groups in a JSON file that keeps them by event under `base` (a settings.json, a hooks.json). */
 export function readGroups(file: string, script: string, base: EventMapPath = ['hooks']): Groups {
   const text = readText(file);
   const out: Groups = { text, commands: new Map(), matchers: new Map() };
