@@ -53,7 +53,7 @@ const CLI_CASES = [
   { name: 'unknown option', argv: ['--verison'], stdin: '', exitCode: 1, stdout: '', stderrIncludes: ['unknown option "--verison"', 'did you mean "--version"?'] },
 ];
 
-// ---- Claude Code's hook script (and the hosts that answer as it does): runtime cases and the recorded demo session ----
+// ---- the hook scripts that answer in Claude Code's form (hookCases, hookDemo): runtime cases and the recorded demo session ----
 
 /**
  * Every hook artifact carries the shell analysis (unbash ~290 KB and core/analysis ~295 KB
@@ -95,44 +95,6 @@ const CLI_CASES = [
  * sqlite3 statement reader (a database program's reads and placed writes) and the secrets' backups.
  */
 const HOOK_SCRIPT_BUDGET = 800 * KB;
-
-/**
- * The mod is the Claude hook script's guard inside Claude Code, plus its own door and the
- * stand-ins for the core's file ports and node:path (~30 KB); minified first without renaming (Claude Code's
- * loader refuses a hook whose parameters a renamed variable shadows): ~590 KB, parsed once per Claude
- * Code process; ~676 KB since the analysis's larger option tables landed beside it; ~555 KB
- * since it is minified with renaming (the hooks' own names reserved, build/checks.mjs
- * checkModHooks) and carries only Claude's tool table; ~615 KB with the package grammars and the
- * tables of the analysis's read-only forms; ~645 KB with confinement's seam, the rewrite form and
- * the transcript reader of the per-session check; ~45 KB more with the floor (see
- * HOOK_SCRIPT_BUDGET); ~701 KB with the host command lines (see HOOK_SCRIPT_BUDGET) and the
- * deferred confinement the mod hands the host (hosts/claude/mod/confine.ts, core/confine/words.ts).
- * The budget leaves room for the floor's next tables; a source that grows it past that says why here.
- * ~731 KB with three more dialects of the person's hooks, the TOML and JSON ones (a TOML
- * reader, their event rows, payloads, matchers and answers: core/hooks/), which every artifact
- * that runs the person's hooks carries. ~753 KB with the sqlite3 statement reader and the mod's
- * cache of where stopline's own paths land (hosts/claude/mod/landings.ts).
- */
-const CLAUDE_MOD_BUDGET = 800 * KB;
-
-/**
- * What Claude Code's hook script's cases and demo take from their host (a host folder's
- * artifact.mjs hands the kit its own): the session of the captured tool calls, the prompt
- * payload's own fields, the captured read and write, how the person types the skill, and the
- * exit code of a fail-closed deny (Claude reads the deny JSON at exit 0).
- * @type {import('./types').HookHost}
- */
-const CLAUDE_HOOK = {
-  host: 'claude',
-  session: 'b5a5bde6-34d6-4877-844a-a41ce38fb4f6',
-  promptFields: { transcript_path: '/home/dev/.claude/projects/-home-dev-project/s.jsonl', prompt_id: 'p1', permission_mode: 'default' },
-  startFixture: 'SessionStart-startup.json',
-  read: () => fixtureText('claude', 'PreToolUse-Read.json'),
-  skill: '/stopline:stopline',
-  failClosedExit: 0,
-  write: { tool: 'Write', fixture: 'test/fixtures/claude/PreToolUse-Write.json', target: 'created.txt' },
-  demoEnv: { CLAUDE_PROJECT_DIR: '{{project}}', CLAUDE_PLUGIN_DATA: '{{home}}/.claude/plugins/data/stopline-inline' },
-};
 
 /** A prompt payload in the host's shape, in the session of the captured tool calls. */
 function hookPrompt(h, prompt) {
@@ -321,15 +283,15 @@ const ARTIFACT_KIT = { REPO_ROOT, HOOK_SCRIPT_BUDGET, NO_SESSION_STAMP, OBSERVIN
 
 /**
  * The artifacts described in the hosts' own folders: each hosts/<host>/artifact.mjs exports
- * `artifact(kit)`, in folder order. A host that needs nothing but its folder and its registry
- * file adds its artifact there, not here.
+ * `artifact(kit)` (one artifact, or a list when the host ships several), in folder order. A host
+ * that needs nothing but its folder and its registry file adds its artifact there, not here.
  * @returns {Promise<Artifact[]>}
  */
 async function folderArtifacts(root = REPO_ROOT) {
   const out = [];
   for (const name of readdirSync(join(root, 'hosts')).sort()) {
     const file = join(root, 'hosts', name, 'artifact.mjs');
-    if (existsSync(file)) out.push((await import(pathToFileURL(file).href)).artifact(ARTIFACT_KIT));
+    if (existsSync(file)) out.push(...[(await import(pathToFileURL(file).href)).artifact(ARTIFACT_KIT)].flat());
   }
   return out;
 }
@@ -338,69 +300,6 @@ const FOLDER_ARTIFACTS = await folderArtifacts();
 
 /** @type {Artifact[]} */
 export const ARTIFACTS = [
-  {
-    id: 'claude',
-    title: 'Claude Code plugin folder (hook script + hooks.json)',
-    entry: 'hosts/claude/main.ts',
-    decisionEntry: 'hosts/claude/decide.ts',
-    output: 'claude/stopline.mjs',
-    format: 'es',
-    kind: 'command',
-    shebang: true,
-    // the shell analysis (unbash + core/analysis) and the universal hooks engine are most of it;
-    // measured start-up is in the claude/codex report
-    sizeBudget: HOOK_SCRIPT_BUDGET,
-    files: [
-      { to: '.claude-plugin/plugin.json', generate: claudePluginJson },
-      { to: 'hooks/hooks.json', generate: () => GENERATED['hosts/claude/hooks.json']() },
-      { to: 'skills/stopline/SKILL.md', from: 'skills/stopline/SKILL.md' },
-    ],
-    install: 'claude --plugin-dir dist/claude (or copy the folder into a marketplace)',
-    cases: hookCases(CLAUDE_HOOK),
-    demo: hookDemo(CLAUDE_HOOK),
-  },
-  {
-    id: 'claude-mod',
-    title: 'Claude Code mod: the same guard inside Claude Code (hooks module of the plugin above)',
-    entry: 'hosts/claude/mod/entry.ts',
-    // beside the plugin's hooks.json, which names it under "modules" (the command hooks stay as the fallback)
-    output: 'claude/hooks/stopline-mod.mjs',
-    format: 'es',
-    kind: 'claude-mod',
-    shebang: false,
-    // the Claude hook script's guard, plus the mod's stand-ins for node:path and the core's ports; loaded
-    // once per Claude Code process
-    sizeBudget: CLAUDE_MOD_BUDGET,
-    files: [],
-    install: 'part of the Claude plugin folder (hooks/hooks.json "modules")',
-    cases: [],
-    // a mod imports nothing: Node's built-ins and the person's-hooks runners get stand-ins that
-    // work through the mod's `$` (hosts/claude/mod/)
-    moduleMap: {
-      'node:path': 'hosts/claude/mod/node/path.ts',
-      'node:module': 'hosts/claude/mod/node/module.ts',
-      // the core's files go through the mod's Store over its volume, wherever a caller passes none
-      'core/state/node-store.ts': 'hosts/claude/mod/store.ts',
-      // and the core's reads of the person's files and the transcript through its reader over it
-      'core/state/node-read.ts': 'hosts/claude/mod/read.ts',
-      // $.fs tells no owner or mode: the data folder's owner check has nothing to compare
-      'core/state/datadir-check.ts': 'hosts/claude/mod/datadir-check.ts',
-      // the mod starts no dashboard: it would need a process that outlives a hook
-      'hosts/shared/dashboard.ts': 'hosts/claude/mod/dashboard.ts',
-      'core/hooks/run-command.ts': 'hosts/claude/mod/run-command.ts',
-      'core/hooks/run-http.ts': 'hosts/claude/mod/run-http.ts',
-      // where links lead is read through $.fs by the door, which passes its probe to the core
-      'core/paths/fs-probe.ts': 'hosts/claude/mod/fs-probe.ts',
-      // no process can be started from inside Claude Code: the sandbox is built when the command
-      // runs, by the plugin's hook script (hosts/claude/mod/confine.ts)
-      'core/confine/confine.ts': 'hosts/claude/mod/confine.ts',
-    },
-    // Claude Code reads the module's source for `$.noun.method(...)` calls in its hooks and refuses
-    // a hook whose parameters a renamed inner variable shadows: the hooks' own names (`on`, `$`,
-    // `e`, `next`) are never given to a renamed variable, nor taken from the hooks
-    // (build/checks.mjs checks the hooks; `claude plugin validate` and the real runs accept it)
-    mangle: { reserved: ['on', '$', 'e', 'next'] },
-  },
   // the artifacts hosts describe in their own folders (hosts/<host>/artifact.mjs)
   ...FOLDER_ARTIFACTS,
   {
@@ -439,12 +338,6 @@ export const ARTIFACTS = [
     cases: [],
   },
 ];
-
-/** @param {PackageMeta} meta */
-function claudePluginJson(meta) {
-  const manifest = { name: meta.name, version: meta.version, description: meta.description, author: { name: meta.name }, license: meta.license };
-  return JSON.stringify(manifest, null, 2) + '\n';
-}
 
 /**
  * The artifact of a host whose dist folder is an extension its own installer copies: the hook

@@ -3,6 +3,7 @@
 // the module (`node build/host-files.mjs --write` after adding one): not edited by hand.
 
 import type { HostTools } from './host-tool';
+import { tooling as claudeTools } from '../claude/tooling';
 import { tooling as codexTools } from '../codex/tooling';
 import { tooling as opencodeTools } from '../opencode/tooling';
 import { tooling as hermesTools } from '../hermes/tooling';
@@ -19,6 +20,7 @@ import { tooling as openclawTools } from '../openclaw/tooling';
 import { tooling as vibeTools } from '../vibe/tooling';
 
 export const FOLDER_TOOLS = {
+  claude: claudeTools,
   codex: codexTools,
   opencode: opencodeTools,
   hermes: hermesTools,

@@ -20,20 +20,20 @@ import { hostHome, type Env } from '../cli/install/locations';
 import { runsScript } from '../cli/install/plan-context';
 import { findOnPath } from '../cli/install/runtime';
 import { parseTableHeader } from '../cli/install/toml-trust';
-import { CODEX_EVENTS, CODEX_HOOK_TIMEOUT_SECONDS, codexObserveNeeds, codexPaths } from './install';
+import { codexHooks, codexPaths } from './install';
 import { trustEntriesFor, trustedHashes } from './trust';
 
 export function codexChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
   const paths = codexPaths(ctx.env, p.scope, p.project);
-  return hookFileChecks(ctx, p, 'codex', paths, { registration: (fix) => codexRegistration(ctx, p, paths, fix), probe: probeCodex, timeoutSec: CODEX_HOOK_TIMEOUT_SECONDS });
+  return hookFileChecks(ctx, p, 'codex', paths, { registration: (fix) => codexRegistration(ctx, p, paths, fix), probe: probeCodex, timeoutSec: codexHooks.timeoutSec });
 }
 
 /** The handlers in hooks.json, the events they cover, and the trust entries Codex would compute for them against config.toml. */
 function codexRegistration(ctx: DoctorContext, p: Placement, paths: ReturnType<typeof codexPaths>, fix: string): Registration {
   const g = readGroups(paths.hooksFile, paths.script);
-  const registered = registeredCheck('codex', p, paths.hooksFile, CODEX_EVENTS, g);
+  const registered = registeredCheck('codex', p, paths.hooksFile, codexHooks.events, g);
   if (registered.status === 'fail') return { ok: false, checks: [registered] };
-  const events = eventsCheck(fix, codexRegistry, codexObserveNeeds(ctx.env, p.scope, p.project, p.afterEvidence === true), (e) => g.commands.has(e));
+  const events = eventsCheck(fix, codexRegistry, codexHooks.needs(ctx.env, p.scope, p.project, p.afterEvidence === true), (e) => g.commands.has(e));
   const positions = [...findOurGroups(g.text!, runsScript(paths.script))].flatMap(([event, idx]) => idx.map((groupIndex) => ({ event, groupIndex })));
   const wanted = trustEntriesFor(paths.hooksFileForTrust, nodeValue(g.root!), positions);
   const have = trustedHashes(readText(paths.configToml) ?? '');
@@ -123,7 +123,7 @@ function codexPluginTrust(toml: string, id: string): number {
 }
 
 /** The hooks the shipped Codex plugin registers (its hooks.json: the registry rows but the observe-only ones). */
-const CODEX_PLUGIN_HOOKS = CODEX_EVENTS.length;
+const CODEX_PLUGIN_HOOKS = codexHooks.events.length;
 
 export const codexNativeDoor: NativeDoor = {
   find: codexNative,
@@ -138,7 +138,7 @@ export const codexNativeDoor: NativeDoor = {
   async probe(n, ctx) {
     const hooksFile = join(n.dir, 'hooks.json');
     const registered = pluginEvents(hooksFile);
-    const events = eventsCheck(`stopline install ${n.host} (its hook file registers what your hooks need), then ${n.remove}`, codexRegistry, codexObserveNeeds(ctx.env, 'project', ctx.env.cwd, false), (e) => registered.has(e));
+    const events = eventsCheck(`stopline install ${n.host} (its hook file registers what your hooks need), then ${n.remove}`, codexRegistry, codexHooks.needs(ctx.env, 'project', ctx.env.cwd, false), (e) => registered.has(e));
     return [events, ...(await hookProbe(pluginHookCommand(hooksFile, 'PLUGIN_ROOT', n.dir), `the plugin has no PreToolUse hook in ${n.dir}`, n, (c) => probeCodex(ctx.world(), c)))];
   },
 };

@@ -9,28 +9,21 @@
 import { join } from 'node:path';
 import { codexRegistry } from '../../core/registry/codex';
 import { removeTrustEntries, renameTrustEntries, trustEntriesFor, trustKey, trustedHashes, upsertTrustEntries, type TrustEntry } from './trust';
-import { findOurGroups, mergeHookGroups, removeHookGroups, type EventGroup } from '../cli/install/hook-groups';
-import { hookGroup } from '../cli/install/hook-files';
+import { findOurGroups, mergeHookGroups, removeHookGroups } from '../cli/install/hook-groups';
+import { observingHooks } from '../cli/install/hook-files';
 import { nodeAt, nodeValue, parseJsonDocument } from '../cli/install/json-edit';
-import { homeDir, hostHome, type Env, type Scope } from '../cli/install/locations';
-import { NO_NEEDS, personHookEvents, registrationSummary, registrations, rowsToRegister, type InstallRow, type ObserveNeeds } from '../cli/install/observe-events';
+import { hostHome, type Env, type Scope } from '../cli/install/locations';
+import { registrationSummary } from '../cli/install/observe-events';
 import { editingJson, futureRealpath, type HostPlanner, type InstallContext, placeFile, type PlanContext, PlanError, requireDist, runsScript } from '../cli/install/plan-context';
 import { hookCommand } from '../cli/install/runtime';
 import { CodexHooksFileError } from './hook-trust';
 import { TomlEditError } from '../cli/install/toml-trust';
 
 /**
- * The events every `stopline install codex` registers: the registry rows with an install column,
- * less the observe-only ones nothing needs (observe-events.ts).
+ * The events, observe-only needs, timeout and hook groups of Codex's hooks.json. Handlers carry no
+ * matcher (the registry gives none): an omitted matcher matches every tool and keeps the hash simple.
  */
-export const CODEX_EVENTS: readonly string[] = rowsToRegister(codexRegistry, NO_NEEDS).map((e) => e.native);
-
-/** What the person's setup asks of Codex's observe-only events (their hooks in every dialect but Codex's own). */
-export function codexObserveNeeds(env: Env, scope: Scope, project: string, afterEvidence: boolean): ObserveNeeds {
-  return { hookEvents: personHookEvents('codex', env.env, scope === 'project' ? project : homeDir(env)), afterEvidence };
-}
-/** The handler timeout on every event but those the registry clamps (SessionEnd: 3 s, written as Codex applies it). */
-export const CODEX_HOOK_TIMEOUT_SECONDS = rowsToRegister(codexRegistry, NO_NEEDS)[0]!.install.timeoutSec;
+export const codexHooks = observingHooks('codex', codexRegistry);
 
 interface CodexPaths {
   /** where the script and hooks.json go */
@@ -50,11 +43,6 @@ export function codexPaths(env: Env, scope: Scope, project: string): CodexPaths 
   // (the folder only: Codex joins "hooks.json" to it without resolving the file itself)
   const hooksFileForTrust = scope === 'user' && !env.env.CODEX_HOME ? hooksFile : join(futureRealpath(dir), 'hooks.json');
   return { dir, script: join(dir, 'stopline.mjs'), hooksFile, hooksFileForTrust, configToml: join(hostHome(env, 'codex'), 'config.toml') };
-}
-
-/** Handlers carry no matcher (the registry gives none): an omitted matcher matches every tool and keeps the hash simple. */
-function codexGroups(command: string, rows: readonly InstallRow[] = rowsToRegister(codexRegistry, NO_NEEDS)): EventGroup[] {
-  return rows.map(({ native, install }) => ({ event: native, group: hookGroup(install, command) }));
 }
 
 function guarded<T>(file: string, f: () => T): T {
@@ -111,23 +99,19 @@ function dropOurGroups(p: CodexPaths, hooksText: string, ours: (command: string)
 }
 
 export const codexPlanner: HostPlanner = {
-  host: 'codex',
-  usesRuntime: true,
-  afterEvidence: true,
-  unsupportedScope: () => null,
+  ...codexHooks.planner,
 
   install(ctx: InstallContext) {
     const src = requireDist(ctx.distDir, join('codex', 'stopline.mjs'), 'codex');
     const p = codexPaths(ctx.env, ctx.scope, ctx.project);
     const artifacts = [placeFile(ctx, src, p.script)];
     const before = ctx.ws.readText(p.hooksFile);
-    const regs = registrations(codexRegistry, codexObserveNeeds(ctx.env, ctx.scope, ctx.project, ctx.afterEvidence));
-    const rows = regs.flatMap((r) => (r.registered ? [r.row] : []));
+    const { regs, rows } = codexHooks.registered(ctx);
     const ours = runsScript(p.script);
     // an event an earlier install registered and nothing needs now (an observe-only one) loses its group
     const wantedEvents = new Set(rows.map((r) => r.native));
     const dropped = dropOurGroups(p, before === null || before.trim() === '' ? '{}\n' : before, ours, (event) => !wantedEvents.has(event));
-    const hooksText = guarded(p.hooksFile, () => mergeHookGroups(dropped.text, codexGroups(hookCommand(ctx.runtime, p.script), rows), ours, p.hooksFile));
+    const hooksText = guarded(p.hooksFile, () => mergeHookGroups(dropped.text, codexHooks.groups(hookCommand(ctx.runtime, p.script), rows), ours, p.hooksFile));
     ctx.ws.write(p.hooksFile, hooksText, 'config');
 
     const positions = [...findOurGroups(hooksText, ours)].flatMap(([event, indices]) => indices.map((groupIndex) => ({ event, groupIndex })));

@@ -34,7 +34,7 @@ describe('the artifact list', () => {
     const fromFolders = ARTIFACTS.filter((a) => existsSync(join(REPO_ROOT, 'hosts', a.id, 'artifact.mjs')));
     expect(fromFolders.filter((a) => !a.output.startsWith(`${a.id}/`)).map((a) => `${a.id}: ${a.output}`)).toEqual([]);
     expect(Object.fromEntries(ARTIFACTS.filter((a) => !fromFolders.includes(a)).map((a) => [a.id, a.output]))).toEqual({
-      claude: 'claude/stopline.mjs',
+      // the second artifact of Claude's folder
       'claude-mod': 'claude/hooks/stopline-mod.mjs',
       cli: 'stopline.mjs',
       installer: 'install.sh',

@@ -73,7 +73,7 @@ describe('README.md', () => {
 
   it('puts each host under Install with its own command first, then curl | sh, then the CLI', () => {
     const install = readme.slice(readme.indexOf('## Install'), readme.indexOf('### Uninstall'));
-    const order = ['claude plugin marketplace add', 'opencode plugin', 'pi install', 'codex plugin marketplace add', 'hermes plugins install', 'gemini extensions install', 'qwen extensions install', 'copilot plugin marketplace add', 'droid plugin marketplace add', '| sh -s --', 'node dist/stopline.mjs install'];
+    const order = ['claude plugin marketplace add', 'codex plugin marketplace add', 'opencode plugin', 'hermes plugins install', 'pi install', 'gemini extensions install', 'qwen extensions install', 'copilot plugin marketplace add', 'droid plugin marketplace add', '| sh -s --', 'node dist/stopline.mjs install'];
     const at = order.map((s) => install.indexOf(s));
     expect(at.every((i) => i >= 0), order.filter((_, i) => at[i]! < 0).join(', ')).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);

@@ -120,9 +120,7 @@ describe('the host-list rule', () => {
  * added to by hand; when one goes, lower its count here (a count above it fails, and so does one
  * below, so the table stays the truth).
  */
-const KNOWN_HOST_BRANCHES: Readonly<Record<string, number>> = {
-  'hosts/cli/install/host-claude.ts': 1,
-};
+const KNOWN_HOST_BRANCHES: Readonly<Record<string, number>> = {};
 const KNOWN_TEST_HOST_LISTS: Readonly<Record<string, number>> = {};
 
 function perFile(rows: readonly { file: string }[]): Record<string, number> {
@@ -209,8 +207,8 @@ describe('the host-files rule', () => {
  * not in the table must be named nowhere but its own places.
  */
 const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
-  claude: 262,
-  codex: 143,
+  claude: 256,
+  codex: 142,
   opencode: 120,
   hermes: 111,
   pi: 106,
@@ -220,7 +218,7 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   droid: 39,
   cline: 12,
   kimi: 30,
-  kilo: 14,
+  kilo: 13,
   openhands: 20,
   openclaw: 13,
   vibe: 16,
@@ -268,7 +266,7 @@ describe('duplicate blocks', () => {
  * fall. A setup, a spawn-and-read helper or a reader copied into a second test file belongs in
  * the shared helper the first one should have used; when a copy goes, lower the count here.
  */
-const KNOWN_TEST_DUPES = 30;
+const KNOWN_TEST_DUPES = 29;
 
 describe('duplicate blocks among the tests', () => {
   it('the finder reads test/ with its fixtures, and the report says how many blocks it found', () => {

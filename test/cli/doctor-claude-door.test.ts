@@ -7,7 +7,7 @@
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { claudeDoorCheck, claudeDoorFacts, modsOnlyFiles, type ClaudeDoorFacts } from '../../hosts/cli/doctor/claude-door';
+import { claudeDoorCheck, claudeDoorFacts, modsOnlyFiles, type ClaudeDoorFacts } from '../../hosts/claude/doctor-door';
 import { CLAUDE_MOD_SHELL_GUARD } from '../../hosts/claude/mod-live';
 import { tempFoldersPerTest } from '../hosts/shared/real-host';
 import { repoRoot } from '../hosts/harness';

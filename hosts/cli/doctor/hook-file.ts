@@ -19,9 +19,10 @@ import type { Check } from './report';
 
 /**
  * What the host's file says of stopline's registration: `ok` false stops the checks there (the
- * host would run nothing of stopline's); else the command the probe runs.
+ * host would run nothing of stopline's); else the command the probe runs, and the part of it that
+ * starts the runtime when a shell test comes first.
  */
-export type Registration = { ok: false; checks: Check[] } | { ok: true; checks: Check[]; command: string };
+export type Registration = { ok: false; checks: Check[] } | { ok: true; checks: Check[]; command: string; started?: string };
 
 interface HookFileReading {
   /** the registered check (and the would-run check) from the host's files; `fix` is the install command */
@@ -30,15 +31,17 @@ interface HookFileReading {
   probe?(w: ProbeWorld, command: string): Promise<ProbeResult>;
   /** how long the host waits for a hook, when it says */
   timeoutSec?: number;
+  /** the artifact check of a host whose install is a whole folder (default: the script alone) */
+  artifact?: Check;
 }
 
 export async function hookFileChecks(ctx: DoctorContext, p: Placement, host: Host, paths: { script: string }, reading: HookFileReading): Promise<Check[]> {
   const fix = installCommand(host, p);
-  const checks = [artifactCheck(host, p, join(ctx.distDir, host, 'stopline.mjs'), paths.script)];
+  const checks = [reading.artifact ?? artifactCheck(host, p, join(ctx.distDir, host, 'stopline.mjs'), paths.script)];
   const reg = await reading.registration(fix);
   checks.push(...reg.checks);
   if (!reg.ok) return checks;
-  const rt = await commandRuntime(reg.command, ctx.env.env);
+  const rt = await commandRuntime(reg.started ?? reg.command, ctx.env.env);
   checks.push(rt.check);
   if (rt.ok && reading.probe) checks.push(probeCheck(await reading.probe(ctx.world(), reg.command), host, p, reading.timeoutSec));
   return checks;

@@ -1,29 +1,26 @@
 /**
- * Doctor's checks for each host, in the order a failure would bite: is the host there, is the
- * artifact in place and the one this CLI ships, is it registered, would the host really run it,
- * which runtime runs it, and does it deny a review-mode write when fed one (probes.ts).
+ * What doctor's checks of every host share, in the order a failure would bite: is the host there,
+ * is the artifact in place and the one this CLI ships, is it registered and for which events,
+ * which runtime runs it, and does it deny a review-mode write when fed one (probes.ts). Each
+ * host's own checks are in hosts/<host>/doctor.ts.
  *
- * Every path comes from the installer's own resolution (hosts/cli/install/), so doctor looks
- * exactly where `stopline install` put things.
+ * Every path comes from the installer's own resolution, so doctor looks exactly where `stopline
+ * install` put things.
  */
 import { accessSync, constants, existsSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { isAbsolute } from 'node:path';
 import { REGISTRIES } from '../../../core/registry/index';
 import { hostSpec } from '../../../core/registry/host-specs';
-import { claudeRegistry } from '../../../core/registry/claude';
 import type { HostRegistry } from '../../../core/registry/types';
-import { CLAUDE_EVENTS, CLAUDE_HOOK_TIMEOUT_SECONDS, CLAUDE_MARKETPLACE, CLAUDE_PLUGIN_ID, claudeMarketplaceDir, claudeObserveNeeds, claudePluginDir, claudePluginHooksFile, claudeSettingsFile } from '../install/host-claude';
 import { registrations, type ObserveNeeds } from '../install/observe-events';
 import { findOurGroups, type EventMapPath } from '../install/hook-groups';
-import { JsonEditError, findProp, nodeAt, nodeValue, parseJsonDocument } from '../install/json-edit';
+import { JsonEditError, nodeAt, nodeValue, parseJsonDocument } from '../install/json-edit';
 import { type Env, type Host, type Scope } from '../install/locations';
 import { runsScript } from '../install/plan-context';
 import { findOnPath, isRuntime } from '../install/runtime';
-import { PROBE_REASON, probeClaude } from './probes';
+import { PROBE_REASON } from './probes';
 import type { ProbeResult, ProbeWorld } from './probes';
 import { check } from './report';
-import { claudeDoorCheck, claudeDoorFacts } from './claude-door';
-import { CLAUDE_MOD_SHELL_GUARD } from '../../claude/mod-live';
 import type { Check } from './report';
 import { commandWords, compareArtifact, readText, runProgram, versionLine } from './system';
 
@@ -44,7 +41,6 @@ export interface Placement {
   /** the install asked for after-tool evidence (`--after-evidence`) */
   afterEvidence?: boolean;
 }
-
 
 export function installCommand(host: Host, p: Placement): string {
   return `stopline install ${host}${p.scope === 'project' ? ' --scope project' : ''}${p.afterEvidence ? ' --after-evidence' : ''}`;
@@ -100,8 +96,7 @@ function executable(path: string): boolean {
 
 /** The runtime a hook command starts, and the script it runs. */
 export async function commandRuntime(command: string, env: NodeJS.ProcessEnv): Promise<{ check: Check; ok: boolean }> {
-  // the Claude plugin's commands start with the test that keeps them silent while the mod decides
-  const words = commandWords(command.startsWith(CLAUDE_MOD_SHELL_GUARD) ? command.slice(CLAUDE_MOD_SHELL_GUARD.length) : command);
+  const words = commandWords(command);
   const exe = words[0] ?? '';
   const path = isAbsolute(exe) ? exe : findOnPath(exe, env.PATH);
   if (!path || !existsSync(path) || !executable(path)) {
@@ -139,7 +134,7 @@ interface Groups {
   root?: ReturnType<typeof parseJsonDocument>;
 }
 
-/** stopline's hook groups in a Claude settings.json or a Codex hooks.json. */
+/** stopline's hook groups in a JSON file that keeps them by event under `base` (a settings.json, a hooks.json). */
 export function readGroups(file: string, script: string, base: EventMapPath = ['hooks']): Groups {
   const text = readText(file);
   const out: Groups = { text, commands: new Map(), matchers: new Map() };
@@ -188,69 +183,4 @@ export function eventsCheck(fix: string, registry: HostRegistry, needs: ObserveN
     return check('events', 'warn', `${detail}; ${idle.map((r) => r.row.native).join(', ')} ${idle.length === 1 ? 'is' : 'are'} registered but nothing needs ${idle.length === 1 ? 'it' : 'them'}: a process start every time ${idle.length === 1 ? 'it fires' : 'they fire'}`, fix);
   }
   return check('events', 'pass', detail);
-}
-
-/** A PreToolUse group must cover every tool: no matcher, "", or "*". */
-function matcherCovers(m: unknown): boolean {
-  return m === undefined || m === null || m === '' || m === '*';
-}
-
-// ---------------------------------------------------------------------------------- Claude
-
-export async function claudeChecks(ctx: DoctorContext, p: Placement, bin: HostBinary = {}): Promise<Check[]> {
-  const env = ctx.env;
-  const pluginDir = claudePluginDir(env);
-  const script = join(pluginDir, 'stopline.mjs');
-  const settings = claudeSettingsFile(env, p.scope, p.project);
-  const hooksFile = claudePluginHooksFile(env);
-  // the installer writes the plugin's hooks.json (runtime, fail mode) instead of copying dist's:
-  // the checks below read that file; every other file must be the shipped bytes
-  const checks = [artifactCheck('claude', p, join(ctx.distDir, 'claude'), pluginDir, [relative(pluginDir, hooksFile)])];
-  const g = readGroups(hooksFile, script);
-  const registered = registeredCheck('claude', p, hooksFile, CLAUDE_EVENTS.map((e) => e.event), g);
-  checks.push(registered);
-  if (registered.status === 'fail') return checks;
-  checks.push(eventsCheck(installCommand('claude', p), claudeRegistry, claudeObserveNeeds(env, p.scope, p.project, p.afterEvidence === true), (e) => g.commands.has(e)));
-
-  const problems: string[] = [];
-  const s = readGroups(settings, script);
-  const enabled = s.root && s.root.type === 'object' ? nodeAt(s.root, ['enabledPlugins', CLAUDE_PLUGIN_ID]) : undefined;
-  if (!(enabled?.type === 'scalar' && enabled.value === true)) problems.push(`${settings} does not enable ${CLAUDE_PLUGIN_ID}, so Claude Code does not load the plugin`);
-  if (!claudeMarketplaceListsPlugin(env)) problems.push(`${join(claudeMarketplaceDir(env), '.claude-plugin', 'marketplace.json')} does not list the plugin ./stopline, so Claude Code cannot install it`);
-  const userSettings = claudeSettingsFile(env, 'user', p.project);
-  const u = userSettings === settings ? s : readGroups(userSettings, script);
-  const declared = u.root && u.root.type === 'object' ? nodeAt(u.root, ['extraKnownMarketplaces', CLAUDE_MARKETPLACE]) : undefined;
-  if (!declared) problems.push(`${userSettings} does not declare the ${CLAUDE_MARKETPLACE} marketplace, so Claude Code does not know where the plugin is`);
-  const disabled = s.root && s.root.type === 'object' ? findProp(s.root, 'disableAllHooks')?.value : undefined;
-  if (disabled?.type === 'scalar' && disabled.value === true) problems.push(`${settings} sets "disableAllHooks": true, so Claude Code runs no hook at all`);
-  const matcher = g.matchers.get('PreToolUse');
-  if (!matcherCovers(matcher)) problems.push(`the PreToolUse matcher ${JSON.stringify(matcher)} does not cover every tool`);
-  checks.push(
-    problems.length
-      ? check('would-run', 'fail', problems.join('; '), `remove "disableAllHooks" / ${installCommand('claude', p)}`)
-      : check('would-run', 'pass', 'hooks are on and PreToolUse covers every tool'),
-  );
-  const command = g.commands.get('PreToolUse')![0]!;
-  const rt = await commandRuntime(command, env.env);
-  checks.push(rt.check);
-  if (rt.ok) checks.push(probeCheck(await probeClaude(ctx.world(), command), 'claude', p, CLAUDE_HOOK_TIMEOUT_SECONDS));
-  checks.push(await claudeDoor(ctx, pluginDir, bin));
-  return checks;
-}
-
-/** Which door decides in the Claude plugin at `pluginDir` (the mod or the command hooks), and why. */
-export async function claudeDoor(ctx: Pick<DoctorContext, 'env' | 'timeoutMs'>, pluginDir: string, bin: HostBinary): Promise<Check> {
-  return claudeDoorCheck(await claudeDoorFacts(pluginDir, { ...(bin.path ? { claude: bin.path } : {}), ...(bin.version ? { version: bin.version } : {}), env: ctx.env.env, timeoutMs: Math.max(ctx.timeoutMs, 60_000) }));
-}
-
-/** The installer's marketplace.json is there and names the plugin folder beside it. */
-function claudeMarketplaceListsPlugin(env: DoctorContext['env']): boolean {
-  const text = readText(join(claudeMarketplaceDir(env), '.claude-plugin', 'marketplace.json'));
-  if (text === null) return false;
-  try {
-    const m = JSON.parse(text) as { name?: unknown; plugins?: { name?: unknown; source?: unknown }[] };
-    return m.name === CLAUDE_MARKETPLACE && Array.isArray(m.plugins) && m.plugins.some((x) => x.name === 'stopline' && x.source === './stopline');
-  } catch {
-    return false;
-  }
 }

@@ -87,26 +87,6 @@ export function bashHookProbe(payload: (w: ProbeWorld) => object, vars: (w: Prob
   };
 }
 
-// ----------------------------------------------------------------------------- Claude Code
-
-/** Claude runs a hook command with /bin/sh -c; the answer is a hookSpecificOutput deny on stdout. */
-export async function probeClaude(w: ProbeWorld, command: string): Promise<ProbeResult> {
-  const payload = {
-    session_id: w.sessionId,
-    transcript_path: '',
-    cwd: w.project,
-    permission_mode: 'default',
-    hook_event_name: 'PreToolUse',
-    tool_name: 'Write',
-    tool_input: { file_path: w.target, content: 'probe\n' },
-    tool_use_id: 'toolu_stopline_doctor',
-  };
-  const r = await runProgram(['/bin/sh', '-c', command], { env: { ...w.env, CLAUDE_PROJECT_DIR: w.project }, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
-  const hso = parseJson(r.stdout)?.hookSpecificOutput as Record<string, unknown> | undefined;
-  if (r.code === 0 && hso?.permissionDecision === 'deny' && deniedText(hso.permissionDecisionReason as string)) return { denied: true, ms: r.ms, via: 'permissionDecision "deny"' };
-  return { denied: false, ms: r.ms, why: `a review-mode Write was not denied: ${describeRun(r)}` };
-}
-
 // ------------------------------------------------------------------ in-process files
 
 /** The runtime that can import the artifact: `ts` needs bun, deno, or node >= 22.6 (type stripping). */

@@ -8,12 +8,14 @@
  * rendered here.
  */
 import { REGISTRIES } from '../../../core/registry/index';
-import { HOST_NAMES, HOST_SPECS, type HostName, type HostSpec, type HookFileParts, type ShippedHookFile } from '../../../core/registry/host-specs';
+import { HOST_NAMES, HOST_SPECS, type HookDialect, type HostName, type HostSpec, type HookFileParts, type ShippedHookFile } from '../../../core/registry/host-specs';
 import { rowsFor } from '../../../core/registry/rows';
-import type { InstallSpec } from '../../../core/registry/types';
-import type { HookGroup } from './hook-groups';
+import type { HostRegistry, InstallSpec } from '../../../core/registry/types';
+import type { EventGroup, HookGroup } from './hook-groups';
 import { HOOK_FILE_PARTS } from './hook-file-parts';
-import { NO_NEEDS, rowsToRegister, type InstallRow } from './observe-events';
+import { homeDir, type Env, type Scope } from './locations';
+import { NO_NEEDS, personHookEvents, registrations, rowsToRegister, type InstallRow, type ObserveNeeds } from './observe-events';
+import type { HostPlanner, InstallContext } from './plan-context';
 
 /** Run the bundled script with the first runtime on PATH (node, else bun). */
 const RUNTIME = '"$(command -v node || command -v bun || echo node)"';
@@ -136,4 +138,35 @@ export function installShWithHosts(source: string): string {
     `FOLDER_OF='${moved.join(' ')}'`,
   ];
   return `${source.slice(0, start + 1)}${lines.join('\n')}${source.slice(end)}`;
+}
+
+/**
+ * What the installer and doctor share for a host whose hook file, written by the install,
+ * registers the observe-only events only where the person's setup needs them (observe-events.ts).
+ * `dialect` is the host's own, whose hooks the host runs itself.
+ */
+export function observingHooks(dialect: HookDialect, registry: HostRegistry) {
+  const always = rowsToRegister(registry, NO_NEEDS);
+  const needs = (env: Env, scope: Scope, project: string, afterEvidence: boolean): ObserveNeeds => ({
+    // a user-wide install counts only the user's hooks, a project install the project's too
+    hookEvents: personHookEvents(dialect, env.env, scope === 'project' ? project : homeDir(env)),
+    afterEvidence,
+  });
+  return {
+    /** the fields of the host's planner that are the same for both: a runtime, every scope, after-tool evidence on request */
+    planner: { host: dialect, usesRuntime: true, afterEvidence: true, unsupportedScope: () => null } satisfies Partial<HostPlanner>,
+    /** the events every install registers (the observe-only ones only where something needs them) */
+    events: always.map((e) => e.native),
+    /** the hook timeout of every event but those the registry clamps */
+    timeoutSec: always[0]!.install.timeoutSec,
+    needs,
+    /** one install's registrations with their reasons, and the rows it registers */
+    registered(ctx: InstallContext) {
+      const regs = registrations(registry, needs(ctx.env, ctx.scope, ctx.project, ctx.afterEvidence));
+      return { regs, rows: regs.flatMap((r) => (r.registered ? [r.row] : [])) };
+    },
+    /** the hook groups of `rows`, each running `command` */
+    groups: (command: string, rows: readonly InstallRow[] = always, failClosed = false): EventGroup[] =>
+      rows.map(({ native, install }) => ({ event: native, group: hookGroup(install, command, failClosed) })),
+  };
 }

@@ -11,7 +11,7 @@ import { codexRegistry } from '../../../core/registry/codex';
 import { hermesRegistry } from '../../../core/registry/hermes';
 import { GENERATED } from '../../../build/host-files.mjs';
 import { pluginDoorHooks, renderHookFile, shippedCommand, withHookTuple } from '../../../hosts/cli/install/hook-files';
-import { claudeGroups } from '../../../hosts/cli/install/host-claude';
+import { claudeHooks } from '../../../hosts/claude/install';
 
 const REPO = join(__dirname, '..', '..', '..');
 const read = (p: string) => readFileSync(join(REPO, p), 'utf8');
@@ -32,7 +32,7 @@ describe('what is rendered', () => {
     expect(doc.hooks.SessionEnd![0]!.hooks[0]!.timeout).toBe(10);
     expect(doc.hooks.PreToolUse![0]!.hooks[0]!.timeout).toBe(10);
     expect(doc.hooks.PreToolUse![0]!.matcher).toBe('*');
-    const installed = claudeGroups(shippedCommand('claude'), false);
+    const installed = claudeHooks.groups(shippedCommand('claude'));
     expect(Object.entries(doc.hooks).map(([event, groups]) => ({ event, group: groups[0] }))).toEqual(installed);
   });
 

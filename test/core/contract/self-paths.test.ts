@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { TABLE_ENV, pathVars, selfPathTable, selfPaths } from '../../../core/paths/self-paths';
 import { analyzeShell } from '../../../core/analysis/shell';
 import { evaluatorDir } from '../../../hosts/shared/evaluator/where';
-import { managedSettingsDir } from '../../../hosts/cli/doctor/claude-door';
+import { managedSettingsDir } from '../../../hosts/claude/doctor-door';
 import { HOST_SPECS, expandLayoutPath, type HostSpec } from '../../../core/registry/host-specs';
 
 const HOME = '/home/u';

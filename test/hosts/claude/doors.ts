@@ -9,7 +9,8 @@
 import { expect } from 'vitest';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readTimings } from '../shared/real-host';
+import { runClaude, type FakeModelServer } from '../harness';
+import { readTimings, type RealHostCase } from '../shared/real-host';
 import { MANAGED_MODS_ONLY, managedPolicyWrapper } from './mod/policy';
 
 export interface ClaudeDoor {
@@ -56,4 +57,34 @@ export function expectDecidedBy(door: ClaudeDoor, timingFile: string): { artifac
   expect(lines.length, 'no stopline door answered').toBeGreaterThan(0);
   expect([...new Set(lines.map((l) => l.artifact))]).toEqual([door.timingArtifact]);
   return lines;
+}
+
+/** Why mods were refused some other way than by policy in this suite's runs (sayPolicyFallback says it after the suite). */
+const policyFallback = new Set<string>();
+
+export function sayPolicyFallback(): void {
+  for (const why of policyFallback) console.log(`[claude] mods were refused by loading the plugin without its module, not by managed policy: ${why}`);
+}
+
+/**
+ * One `claude -p` run of a case so that `door` decides, its timing lines in the run folder; it
+ * must exit 0 and exactly `door` must have decided. Returns the run, the timing file and its lines.
+ */
+export async function runThroughDoor(door: ClaudeDoor, pluginDir: string, c: RealHostCase, s: FakeModelServer, prompt: string, opts: { allowedTools: string[]; env?: Record<string, string | undefined>; args?: string[] }) {
+  const timing = join(c.runDir, 'timing.jsonl');
+  const launch = doorLaunch(door, pluginDir, c.runDir);
+  if (launch.fallback) policyFallback.add(launch.fallback);
+  const r = await runClaude({
+    project: c.project,
+    prompt,
+    server: s,
+    pluginDir: launch.pluginDir,
+    allowedTools: opts.allowedTools,
+    runDir: c.runDir,
+    env: { STOPLINE_TIMING_FILE: timing, ...opts.env },
+    ...(opts.args?.length ? { args: opts.args } : {}),
+    ...(launch.wrapper ? { wrapper: launch.wrapper } : {}),
+  });
+  expect(r.code, `claude exited ${r.code}\nstdout: ${r.stdout}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
+  return { r, timing, lines: expectDecidedBy(door, timing) };
 }

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ensureHosts, HOSTS_FOR, requireHost, startAnthropicServer } from '../harness';
 import { baseEnv } from '../harness/process';
 import { describeRealHost, realHostRuns, requireArtifact } from '../shared/real-host';

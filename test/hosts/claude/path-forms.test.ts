@@ -12,36 +12,18 @@
 import { afterAll, expect, it } from 'vitest';
 import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ensureHosts, HOSTS_FOR, runClaude, startAnthropicServer, type FakeModelServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, startAnthropicServer, type FakeModelServer } from '../harness';
 import { describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 import { pathFormCase, type PathFormHost } from '../shared/path-forms';
-import { CLAUDE_DOORS, doorLaunch, expectDecidedBy, type ClaudeDoor } from './doors';
+import { CLAUDE_DOORS, runThroughDoor, sayPolicyFallback, type ClaudeDoor } from './doors';
 
 const status = await ensureHosts(HOSTS_FOR.claude);
 const runs = realHostRuns({ prefix: 'claude-path-forms', startServer: startAnthropicServer, describeTimings: () => null });
 const { expectStopped, expectRan } = stopAssertions({ stopped: 'STOP /', ran: { never: 'STOP /' }, marksError: true });
-/** Why mods were refused some other way than by policy (said after the suite). */
-const policyFallback = new Set<string>();
-afterAll(() => {
-  for (const why of policyFallback) console.log(`[claude] mods were refused by loading the plugin without its module, not by managed policy: ${why}`);
-});
+afterAll(sayPolicyFallback);
 
 const claude = (door: ClaudeDoor, allowedTools: string[]) => async (c: RealHostCase, s: FakeModelServer, prompt: string): Promise<void> => {
-  const timing = join(c.runDir, 'timing.jsonl');
-  const launch = doorLaunch(door, requireArtifact('claude'), c.runDir);
-  if (launch.fallback) policyFallback.add(launch.fallback);
-  const r = await runClaude({
-    project: c.project,
-    prompt,
-    server: s,
-    pluginDir: launch.pluginDir,
-    allowedTools,
-    runDir: c.runDir,
-    env: { STOPLINE_TIMING_FILE: timing },
-    ...(launch.wrapper ? { wrapper: launch.wrapper } : {}),
-  });
-  expect(r.code, `claude exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
-  expectDecidedBy(door, timing);
+  await runThroughDoor(door, requireArtifact('claude'), c, s, prompt, { allowedTools });
 };
 
 const write = (id: string, file_path: string) => ({ toolCalls: [{ id, name: 'Write', input: { file_path, content: `${id}\n` } }] });

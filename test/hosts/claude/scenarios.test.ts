@@ -16,10 +16,10 @@ import { afterAll } from 'vitest';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { sessionKey } from '../../../core/state/session';
 import { join } from 'node:path';
-import { ensureHosts, HOSTS_FOR, runClaude, startAnthropicServer, type ClaudeRunResult, type FakeModelServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, startAnthropicServer, type ClaudeRunResult, type FakeModelServer } from '../harness';
 import { describeRealHost, hookRunSummary, median, realHostRuns, requestText, requireArtifact, stopAssertions, writeUserConfig, type RealHostCase, type RealHostRuns } from '../shared/real-host';
 import { sevenScenarios } from '../shared/seven-scenarios';
-import { CLAUDE_DOORS, doorLaunch, expectDecidedBy, type ClaudeDoor } from './doors';
+import { CLAUDE_DOORS, runThroughDoor, sayPolicyFallback, type ClaudeDoor } from './doors';
 
 const TOOLS = ['Read', 'Write', 'Edit', 'Bash', 'Agent'];
 const status = await ensureHosts(HOSTS_FOR.claude);
@@ -40,8 +40,6 @@ const { expectStopped, expectRan } = stopAssertions({ stopped: 'STOP /', ran: { 
 
 /** The mod's decision times (ms) per hook across the suite, for the latency line after it. */
 const modTimes: Record<string, number[]> = {};
-/** Why mods were refused some other way than by policy (said after the suite). */
-const policyFallback = new Set<string>();
 
 function percentile(values: number[], p: number): number {
   const s = [...values].sort((a, b) => a - b);
@@ -51,27 +49,11 @@ function percentile(values: number[], p: number): number {
 afterAll(() => {
   const pre = modTimes.PreToolUse ?? [];
   if (pre.length) console.log(`[claude mod] PreToolUse decisions inside Claude Code: ${pre.length}, median ${median(pre).toFixed(3)} ms, p99 ${percentile(pre, 99).toFixed(3)} ms (all hooks: ${Object.values(modTimes).flat().length}; a few per short -p session, so mostly first calls: the bench has the steady state)`);
-  for (const why of policyFallback) console.log(`[claude] mods were refused by loading the plugin without its module, not by managed policy: ${why}`);
+  sayPolicyFallback();
 });
 
 async function claude(door: ClaudeDoor, c: RealHostCase, s: FakeModelServer, prompt: string, env: Record<string, string | undefined> = {}, args: string[] = []): Promise<ClaudeRunResult> {
-  const timing = join(c.runDir, 'timing.jsonl');
-  const launch = doorLaunch(door, pluginDir, c.runDir);
-  if (launch.fallback) policyFallback.add(launch.fallback);
-  const r = await runClaude({
-    project: c.project,
-    prompt,
-    server: s,
-    pluginDir: launch.pluginDir,
-    allowedTools: TOOLS,
-    runDir: c.runDir,
-    env: { STOPLINE_TIMING_FILE: timing, ...env },
-    ...(args.length ? { args } : {}),
-    ...(launch.wrapper ? { wrapper: launch.wrapper } : {}),
-  });
-  expect(r.code, `claude exited ${r.code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`).toBe(0);
-  // exactly one door decided: every timing line is the expected door's
-  const lines = expectDecidedBy(door, timing);
+  const { r, timing, lines } = await runThroughDoor(door, pluginDir, c, s, prompt, { allowedTools: TOOLS, env, args });
   for (const l of lines) if (l.hook) (modTimes[l.hook] ??= []).push(l.ms);
   appendFileSync(runs.timingFile, readFileSync(timing, 'utf8'));
   return r;

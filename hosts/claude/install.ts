@@ -10,46 +10,27 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { claudeRegistry } from '../../../core/registry/claude';
-import { installRows } from '../../../core/registry/rows';
-import { removeHookGroups, type EventGroup, type HookGroup } from './hook-groups';
-import { hookGroup } from './hook-files';
-import { claudeConfigDir, homeDir, type Env } from './locations';
-import { NO_NEEDS, personHookEvents, registrationSummary, registrations, rowsToRegister, type InstallRow, type ObserveNeeds } from './observe-events';
-import { PlanError, artifactMode, filesOnDisk, futureRealpath, placeTree, requireDist, runsScript, type HostPlanner, type InstallContext, type PlanContext } from './plan-context';
-import { installKey } from './record';
-import { hookCommand } from './runtime';
-import { CLAUDE_MOD_MODULE } from '../../claude/hook-file';
-import { CLAUDE_MOD_SHELL_GUARD } from '../../claude/mod-live';
-import { JsonEditError, findProp, nodeAt, parseJsonDocument, removeProperty, setProperty } from './json-edit';
+import { claudeRegistry } from '../../core/registry/claude';
+import { removeHookGroups, type HookGroup } from '../cli/install/hook-groups';
+import { observingHooks } from '../cli/install/hook-files';
+import { claudeConfigDir, type Env } from '../cli/install/locations';
+import { registrationSummary } from '../cli/install/observe-events';
+import { artifactMode, editingJson, filesOnDisk, futureRealpath, placeTree, requireDist, runsScript, type HostPlanner, type InstallContext, type PlanContext } from '../cli/install/plan-context';
+import { installKey } from '../cli/install/record';
+import { hookCommand } from '../cli/install/runtime';
+import { CLAUDE_MOD_MODULE } from './hook-file';
+import { CLAUDE_MOD_SHELL_GUARD } from './mod-live';
+import { findProp, nodeAt, parseJsonDocument, removeProperty, setProperty } from '../cli/install/json-edit';
 
 /**
- * A hook that outlives its timeout is killed and, by default, the action goes ahead, so
- * timeouts are short. SessionEnd gets ~1.5 s unless a timeout is set, so it gets one too.
- * (The registry's install column; every Claude row carries the same value.)
+ * The events, observe-only needs and hook groups of the plugin's hooks.json. A hook that outlives
+ * its timeout is killed and, by default, the action goes ahead, so timeouts are short (SessionEnd
+ * gets ~1.5 s unless one is set, so it gets one too). `--fail closed` adds `onFailure: "block"`
+ * where the row says failClosed: the gates, where a failed guard must stop the action. Not Stop: a
+ * guard that keeps failing there would block every attempt to end the turn and trap the session
+ * in a loop.
  */
-export const CLAUDE_HOOK_TIMEOUT_SECONDS = installRows(claudeRegistry)[0]!.install.timeoutSec;
-
-/**
- * The events every `stopline install claude` registers, with their matcher: the registry rows
- * with an install column, less the observe-only ones nothing needs (observe-events.ts).
- * `--fail closed` adds `onFailure: "block"` where the row says failClosed: the gates, where a
- * failed guard must stop the action. Not Stop: a guard that keeps failing there would block
- * every attempt to end the turn and trap the session in a loop.
- */
-export const CLAUDE_EVENTS: readonly { event: string; matcher?: string }[] = rowsToRegister(claudeRegistry, NO_NEEDS).map((e) => ({
-  event: e.native,
-  ...(e.install.matcher !== undefined ? { matcher: e.install.matcher } : {}),
-}));
-
-/**
- * What the person's setup asks of Claude's observe-only events: their own hooks that stopline
- * runs on Claude (every dialect but Claude's, which Claude runs itself), from the project for a
- * project install and from the user's config for a user-wide one.
- */
-export function claudeObserveNeeds(env: Env, scope: 'user' | 'project', project: string, afterEvidence: boolean): ObserveNeeds {
-  return { hookEvents: personHookEvents('claude', env.env, scope === 'project' ? project : homeDir(env)), afterEvidence };
-}
+export const claudeHooks = observingHooks('claude', claudeRegistry);
 
 /** The marketplace name; not `stopline`, which the repository's own marketplace uses. */
 export const CLAUDE_MARKETPLACE = 'stopline-local';
@@ -68,13 +49,9 @@ export function claudePluginHooksFile(env: Env): string {
   return join(claudePluginDir(env), 'hooks', 'hooks.json');
 }
 
-/** The settings.json members the install owns. */
-function claudeSettingsPaths(): string[][] {
-  return [
-    ['extraKnownMarketplaces', CLAUDE_MARKETPLACE],
-    ['enabledPlugins', CLAUDE_PLUGIN_ID],
-  ];
-}
+/** The settings.json members the install owns: the plugin enabled, and (in the user settings) its marketplace declared. */
+export const PLUGIN_ENABLED = ['enabledPlugins', CLAUDE_PLUGIN_ID];
+export const MARKETPLACE_DECLARED = ['extraKnownMarketplaces', CLAUDE_MARKETPLACE];
 
 function marketplaceJson(version: string): string {
   const manifest = {
@@ -87,7 +64,7 @@ function marketplaceJson(version: string): string {
 }
 
 /** The plugin's hooks.json: the mod module when the build has one, and the command hooks as its fallback. */
-function pluginHooksJson(groups: EventGroup[], withModule: boolean): string {
+function pluginHooksJson(groups: ReturnType<typeof claudeHooks.groups>, withModule: boolean): string {
   const hooks: Record<string, HookGroup[]> = {};
   for (const { event, group } of groups) (hooks[event] ??= []).push(group);
   const doc = { description: 'stopline: task-contract guard (written by stopline install claude)', ...(withModule ? { modules: [CLAUDE_MOD_MODULE] } : {}), hooks };
@@ -98,22 +75,9 @@ export function claudeSettingsFile(env: Env, scope: 'user' | 'project', project:
   return scope === 'user' ? join(claudeConfigDir(env), 'settings.json') : join(project, '.claude', 'settings.json');
 }
 
-export function claudeGroups(command: string, failClosed: boolean, rows: readonly InstallRow[] = rowsToRegister(claudeRegistry, NO_NEEDS)): EventGroup[] {
-  return rows.map(({ native, install }) => ({ event: native, group: hookGroup(install, command, failClosed) }));
-}
-
 function settingsText(ctx: PlanContext, file: string): string {
   const text = ctx.ws.readText(file);
   return text === null || text.trim() === '' ? '{}\n' : text;
-}
-
-function edit<T>(file: string, f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof JsonEditError) throw new PlanError(`${file}: ${e.message.replace(`${file}: `, '')}; stopline edits only valid JSON, fix the file and run the install again`);
-    throw e;
-  }
 }
 
 /** Other Claude installs in the record (another scope or project) that still need the marketplace. */
@@ -142,7 +106,7 @@ function removeMembers(ctx: PlanContext, file: string, paths: string[][]): boole
   if (before === null) return false;
   let text = before;
   for (const path of paths) {
-    text = edit(file, () => removeProperty(text, path));
+    text = editingJson(file, () => removeProperty(text, path));
     const parentPath = path.slice(0, -1);
     const parent = nodeAt(parseJsonDocument(text), parentPath);
     if (parent?.type === 'object' && parent.props.length === 0 && !existedBefore(ctx, file, parentPath)) text = removeProperty(text, parentPath);
@@ -153,10 +117,7 @@ function removeMembers(ctx: PlanContext, file: string, paths: string[][]): boole
 }
 
 export const claudePlanner: HostPlanner = {
-  host: 'claude',
-  usesRuntime: true,
-  afterEvidence: true,
-  unsupportedScope: () => null,
+  ...claudeHooks.planner,
 
   install(ctx: InstallContext) {
     requireDist(ctx.distDir, join('claude', 'stopline.mjs'), 'claude');
@@ -169,9 +130,8 @@ export const claudePlanner: HostPlanner = {
     // the command hooks stay silent while the plugin's mod decides in the same Claude Code process
     const withModule = existsSync(join(src, 'hooks', CLAUDE_MOD_MODULE));
     const command = `${withModule ? CLAUDE_MOD_SHELL_GUARD : ''}${hookCommand(ctx.runtime, script)}`;
-    const regs = registrations(claudeRegistry, claudeObserveNeeds(ctx.env, ctx.scope, ctx.project, ctx.afterEvidence));
-    const rows = regs.flatMap((r) => (r.registered ? [r.row] : []));
-    ctx.ws.write(hooksFile, pluginHooksJson(claudeGroups(command, ctx.failClosed, rows), withModule), 'artifact', artifactMode(hooksFile));
+    const { regs, rows } = claudeHooks.registered(ctx);
+    ctx.ws.write(hooksFile, pluginHooksJson(claudeHooks.groups(command, rows, ctx.failClosed), withModule), 'artifact', artifactMode(hooksFile));
     artifacts.push(hooksFile);
     const version = (JSON.parse(readFileSync(join(src, '.claude-plugin', 'plugin.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
     const manifest = join(marketDir, '.claude-plugin', 'marketplace.json');
@@ -182,14 +142,14 @@ export const claudePlanner: HostPlanner = {
     const configs = [settings];
     let text = settingsText(ctx, settings);
     // an earlier install registered the hooks in settings.json; the plugin runs them now
-    text = edit(settings, () => removeHookGroups(text, runsScript(join(claudeConfigDir(ctx.env), 'plugins', 'stopline', 'stopline.mjs'))).text);
-    text = edit(settings, () => setProperty(text, ['enabledPlugins', CLAUDE_PLUGIN_ID], true));
+    text = editingJson(settings, () => removeHookGroups(text, runsScript(join(claudeConfigDir(ctx.env), 'plugins', 'stopline', 'stopline.mjs'))).text);
+    text = editingJson(settings, () => setProperty(text, PLUGIN_ENABLED, true));
     // the marketplace lives in the user's Claude config, so the user settings declare it
     const userSettings = claudeSettingsFile(ctx.env, 'user', ctx.project);
-    if (userSettings === settings) text = edit(settings, () => setProperty(text, ['extraKnownMarketplaces', CLAUDE_MARKETPLACE], { source: { source: 'directory', path: marketDir } }));
+    const declare = (before: string) => editingJson(userSettings, () => setProperty(before, MARKETPLACE_DECLARED, { source: { source: 'directory', path: marketDir } }));
+    if (userSettings === settings) text = declare(text);
     else {
-      const userText = settingsText(ctx, userSettings);
-      ctx.ws.write(userSettings, edit(userSettings, () => setProperty(userText, ['extraKnownMarketplaces', CLAUDE_MARKETPLACE], { source: { source: 'directory', path: marketDir } })), 'config');
+      ctx.ws.write(userSettings, declare(settingsText(ctx, userSettings)), 'config');
       configs.push(userSettings);
     }
     ctx.ws.write(settings, text, 'config');
@@ -206,9 +166,9 @@ export const claudePlanner: HostPlanner = {
     const userSettings = claudeSettingsFile(ctx.env, 'user', ctx.project);
     const others = otherClaudeInstalls(ctx);
     // the marketplace declaration in the user settings stays while another install enables the plugin
-    const own = userSettings === settings && others ? [['enabledPlugins', CLAUDE_PLUGIN_ID]] : claudeSettingsPaths().filter((p) => userSettings === settings || p[0] === 'enabledPlugins');
+    const own = userSettings === settings && !others ? [MARKETPLACE_DECLARED, PLUGIN_ENABLED] : [PLUGIN_ENABLED];
     if (removeMembers(ctx, settings, own)) ctx.notes.push(`plugin: ${CLAUDE_PLUGIN_ID} removed from ${settings}`);
-    if (userSettings !== settings && !others && removeMembers(ctx, userSettings, [['extraKnownMarketplaces', CLAUDE_MARKETPLACE]])) ctx.notes.push(`marketplace: ${CLAUDE_MARKETPLACE} removed from ${userSettings}`);
+    if (userSettings !== settings && !others && removeMembers(ctx, userSettings, [MARKETPLACE_DECLARED])) ctx.notes.push(`marketplace: ${CLAUDE_MARKETPLACE} removed from ${userSettings}`);
   },
 
   knownArtifacts: (ctx) => filesOnDisk(claudeMarketplaceDir(ctx.env)),

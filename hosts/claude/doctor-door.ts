@@ -15,12 +15,13 @@
  * What doctor cannot see is said with the answer: a session started with `--bare` or in safe
  * mode loads neither door, and server-managed or MDM policy can refuse mods too.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLAUDE_MOD_SHELL_GUARD } from '../../claude/mod-live';
-import { CLAUDE_MOD_MODULE } from '../../claude/hook-file';
-import { check, type Check } from './report';
-import { runProgram } from './system';
+import { check, type Check } from '../cli/doctor/report';
+import { parseJson } from '../cli/doctor/native';
+import { readText, runProgram } from '../cli/doctor/system';
+import { CLAUDE_MOD_MODULE } from './hook-file';
+import { CLAUDE_MOD_SHELL_GUARD } from './mod-live';
 
 /** The first Claude Code with mods (hooks modules). */
 const MODS_SINCE = '2.1.287';
@@ -44,13 +45,6 @@ export interface ClaudeDoorFacts {
   validate: { ok: boolean; detail: string } | null;
 }
 
-function compareVersions(a: string, b: string): number {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
-  return 0;
-}
-
 const BLIND = 'a session started with --bare or in safe mode loads neither door';
 
 /** The answer: which door decides and why. */
@@ -65,20 +59,15 @@ export function claudeDoorCheck(f: ClaudeDoorFacts): Check {
   if (!named) return check('door', 'pass', `the command hooks decide: this plugin has no mod (a build before the mod door); ${BLIND}`);
   if (!f.moduleExists) return check('door', 'warn', `the command hooks decide: hooks.json names ${CLAUDE_MOD_MODULE} but the file is missing, so Claude Code loads no mod`, 'reinstall: stopline install claude');
   const v = /(\d+\.\d+\.\d+)/.exec(f.version ?? '')?.[1];
-  if (v && compareVersions(v, MODS_SINCE) < 0) return check('door', 'pass', `the command hooks decide: Claude Code ${v} has no mods (since ${MODS_SINCE}); ${BLIND}`);
+  if (v && v.localeCompare(MODS_SINCE, 'en', { numeric: true }) < 0) return check('door', 'pass', `the command hooks decide: Claude Code ${v} has no mods (since ${MODS_SINCE}); ${BLIND}`);
   if (f.modsOnlyBy.length) return check('door', 'pass', `the command hooks decide: managed settings limit mods to the organization's (allowManagedModsOnly in ${f.modsOnlyBy.join(', ')}); ${BLIND}`);
   if (f.validate && !f.validate.ok) return check('door', 'warn', `the command hooks decide: Claude Code's loader refuses the mod (${f.validate.detail})`, 'reinstall: stopline install claude');
   const why = [f.validate ? 'claude plugin validate accepts it' : 'not validated: claude is not on PATH', v ? `Claude Code ${v} has mods` : 'Claude Code version unknown', 'no managed settings file refuses mods'];
   return check('door', 'pass', `the mod decides, inside Claude Code (${why.join('; ')}); the command hooks stay silent while it is live and decide wherever it does not load: ${BLIND}, and server-managed or MDM policy can refuse mods where doctor cannot see it`);
 }
 
-function readJson(file: string): unknown {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
-}
+/** A JSON file's content; null when it is missing or not JSON. */
+const readJson = (file: string): unknown => parseJson(readText(file)) ?? null;
 
 /** Managed settings files under `dir` that set allowManagedModsOnly on the policy plugin. */
 export function modsOnlyFiles(dir: string): string[] {
