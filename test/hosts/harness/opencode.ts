@@ -52,7 +52,7 @@ export function seedOpenCodeConfigDir(dir: string, version = hostVersion('openco
   );
 }
 
-/** The config keys OpenCode and its fork Kilo share: the fake server as the only model, nothing fetched or shared. */
+/** The config keys OpenCode and its forks share: the fake server as the only model, nothing fetched or shared. */
 export function fakeChatModelConfig(server: FakeModelServer): Record<string, unknown> {
   return {
     provider: {
@@ -79,7 +79,7 @@ export function openCodeConfig(server: FakeModelServer, extra: Record<string, un
   return base;
 }
 
-/** A run folder with HOME, TMP and the four XDG folders inside HOME, created (OpenCode and Kilo read all four). */
+/** A run folder with HOME, TMP and the four XDG folders inside HOME, created (OpenCode and its forks read all four). */
 export function xdgRunFolders(host: string, runDirOpt: string | undefined) {
   const runDir = makeRunDir(host, runDirOpt);
   const home = join(runDir, 'home');
