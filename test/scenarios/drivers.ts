@@ -15,7 +15,6 @@ import { InProcessHooks } from '../../core/hooks/in-process';
 import { REGISTRIES } from '../../core/registry/index';
 import { claudeAdapter } from '../../hosts/claude/adapter';
 import { nativeAdapter } from '../../hosts/cli/guard/adapters';
-import { pluginDoor } from '../../hosts/hermes/doors';
 import { OpenCodeDoor } from '../../hosts/opencode/door';
 import { PiDoor } from '../../hosts/pi/door';
 import { OpenClawDoor } from '../../hosts/openclaw/door';
@@ -157,12 +156,7 @@ function rewrittenInput(host: HostName, r: Rendered): unknown {
   }
   if (!j) return undefined;
   const hso = (j.hookSpecificOutput ?? {}) as Record<string, unknown>;
-  switch (host) {
-    case 'hermes':
-      return j.action === 'modify' ? j.args : undefined;
-    default:
-      return folderCommandRows(host)?.rewrittenInput(j) ?? hso.updatedInput;
-  }
+  return folderCommandRows(host)?.rewrittenInput(j) ?? hso.updatedInput;
 }
 
 function decisionFromRendered(host: HostName, r: Rendered): Seen {
@@ -175,12 +169,6 @@ function decisionFromRendered(host: HostName, r: Rendered): Seen {
     }
     case 'guard':
       return r.exitCode === 2 ? { decision: 'deny', stamp: r.stderr } : { decision: 'allow' };
-    case 'hermes': {
-      const j = fromJson(r.stdout);
-      if (j?.action === 'block') return { decision: 'deny', stamp: String(j.message ?? '') };
-      if (j?.action === 'approve') return { decision: 'ask', stamp: String(j.message ?? '') };
-      return { decision: 'allow' };
-    }
     default: {
       const rows = folderCommandRows(host);
       if (rows) return rows.decision(r);
@@ -215,10 +203,6 @@ export const PAYLOADS = {
     prompt: (s: Sandbox, text: string) => ({ ...fixture('claude', 'UserPromptSubmit.json'), session_id: s.session, cwd: s.project, prompt: text }),
     tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('claude', 'PreToolUse-Write.json'), session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input, tool_use_id: nextId('toolu_') }),
   },
-  hermes: {
-    prompt: (s: Sandbox, text: string) => ({ ...fixture('hermes', 'pre_llm_call.json'), hook_event_name: 'pre_llm_call', session_id: s.session, task_id: s.session, cwd: s.project, user_message: text }),
-    tool: (s: Sandbox, t: RenderedTool) => ({ ...fixture('hermes', 'pre_tool_call-write_file.json'), hook_event_name: 'pre_tool_call', session_id: s.session, task_id: s.session, cwd: s.project, tool_name: t.name, args: t.input, tool_call_id: nextId('call_') }),
-  },
   guard: {
     prompt: (s: Sandbox, text: string) => ({ hook_event_name: 'prompt:submit', session_id: s.session, cwd: s.project, prompt: text }),
     tool: (s: Sandbox, t: RenderedTool) => ({ hook_event_name: 'tool:before', session_id: s.session, cwd: s.project, tool_name: t.name, tool_input: t.input }),
@@ -227,11 +211,10 @@ export const PAYLOADS = {
   ...folderPayloads(),
 } as const;
 
-type CommandHost = 'claude' | 'hermes' | 'guard';
+type CommandHost = 'claude' | 'guard';
 
 const COMMAND_ADAPTERS: Record<CommandHost, CommandHookAdapter> = {
   claude: claudeAdapter,
-  hermes: pluginDoor,
   guard: nativeAdapter,
 };
 
@@ -322,8 +305,8 @@ function openclawDriver(s: Sandbox): HostDriver {
 }
 
 /** A command-hook host whose rows live in its test folder, run with its adapter (command-hook-adapters.ts). */
-function folderCommandDriver(host: keyof typeof FOLDER_ROWS & keyof typeof COMMAND_HOOK_ADAPTERS, s: Sandbox): HostDriver {
-  const adapter = COMMAND_HOOK_ADAPTERS[host];
+function folderCommandDriver(host: keyof typeof FOLDER_ROWS, s: Sandbox): HostDriver {
+  const adapter = folderCommandRows(host)?.door ?? COMMAND_HOOK_ADAPTERS[host as keyof typeof COMMAND_HOOK_ADAPTERS];
   const args = EVENT_ARGS[host];
   // the arguments the host's hook file passes the script, for a host whose payloads name no event
   const send = (payload: unknown, which: 'prompt' | 'tool') => answerHook(adapter, JSON.stringify(payload), { env: s.env, cwd: s.project, ...(args ? { args: args[which] } : {}) });
@@ -344,7 +327,7 @@ function folderCommandDriver(host: keyof typeof FOLDER_ROWS & keyof typeof COMMA
 export function driverFor(host: HostName, s: Sandbox): HostDriver {
   if (host === 'opencode' || host === 'kilo') return opencodeDriver(s, host);
   if (host === 'pi') return piDriver(s);
-  if (folderCommandRows(host)) return folderCommandDriver(host as keyof typeof FOLDER_ROWS & keyof typeof COMMAND_HOOK_ADAPTERS, s);
+  if (folderCommandRows(host)) return folderCommandDriver(host as keyof typeof FOLDER_ROWS, s);
   if (host === 'openclaw') return openclawDriver(s);
   return commandHookDriver(host as CommandHost, s);
 }

@@ -39,8 +39,6 @@ function folderRows<T>(pick: (rows: HostTestRows, host: HostName) => T): Record<
 const HOST_FORMS: Record<HostName, readonly PathForm[]> = {
   claude: ['dotdot', 'absolute', 'home'],
   guard: ['dotdot', 'absolute', 'home'],
-  hermes: ['dotdot', 'absolute', 'home'],
-  // `~/x`, `@x` and `file://` are plain names in the cwd for both (observed on the real CLIs)
   // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
   ...folderRows((r) => r.pathForms),
 };
@@ -68,8 +66,6 @@ function spell(host: HostName, t: Extract<NeutralTool, { op: 'write' }>, ctx: Re
   }
 }
 
-const mcpArgs = (t: Extract<NeutralTool, { op: 'mcp' }>) => t.args;
-
 /** Claude Code (and the guard's native form, which takes Claude's tool names). */
 function claudeLike(t: NeutralTool, ctx: RenderContext, host: HostName = 'claude'): RenderedTool | null {
   switch (t.op) {
@@ -86,32 +82,12 @@ function claudeLike(t: NeutralTool, ctx: RenderContext, host: HostName = 'claude
     case 'batch':
       return null;
     case 'mcp':
-      return { name: `mcp__${t.server}__${t.tool}`, input: mcpArgs(t) };
-  }
-}
-
-function hermes(t: NeutralTool, ctx: RenderContext): RenderedTool | null {
-  switch (t.op) {
-    case 'write':
-      return { name: 'write_file', input: { path: spell('hermes', t, ctx, false), content: t.content } };
-    case 'edit':
-      return { name: 'patch', input: { mode: 'replace', path: place(t.path, ctx, false), old_string: t.old, new_string: t.new } };
-    case 'read':
-      return { name: 'read_file', input: { path: place(t.path, ctx, false) } };
-    case 'shell':
-      return { name: 'terminal', input: { command: t.command } };
-    case 'delegate':
-      return { name: 'delegate_task', input: { goal: t.task } };
-    case 'batch':
-      return { name: 'delegate_task', input: { tasks: Array.from({ length: t.tasks }, (_, i) => ({ goal: `part ${i + 1}` })) } };
-    case 'mcp':
-      return { name: `mcp_${t.server}_${t.tool}`, input: mcpArgs(t) };
+      return { name: `mcp__${t.server}__${t.tool}`, input: t.args };
   }
 }
 
 export const RENDERERS: Readonly<Record<HostName, (t: NeutralTool, ctx: RenderContext) => RenderedTool | null>> = {
   claude: claudeLike,
-  hermes,
   guard: (t, ctx) => claudeLike(t, ctx, 'guard'),
   ...folderRows((r, host) => (t: NeutralTool, ctx: RenderContext) => r.render(t, ctx, { spell: (w, c, absolute) => spell(host, w, c, absolute), place })),
 };

@@ -9,11 +9,11 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSTS_FOR, ensureHosts, runClaude, startAnthropicServer, type FakeModelServer } from '../../hosts/harness';
-import { cleanupTempDirs, fixture, makeDist, makeHome, stopline, write } from './helpers';
+import { fixture, installFixture, makeHome, write } from './helpers';
 
+const { install } = installFixture({ runtime: 'node' });
 let ready = false;
 let skipReason = '';
-let dist: string;
 let server: FakeModelServer | undefined;
 
 beforeAll(async () => {
@@ -23,26 +23,24 @@ beforeAll(async () => {
     skipReason = `claude is not installed: ${status.log}`;
     if (status.required) throw new Error(skipReason);
   }
-  dist = makeDist();
   server = await startAnthropicServer({ threads: [{ name: 'hello', turns: [{ text: 'done' }] }] });
 }, 900_000);
 
 afterAll(async () => {
   await server?.close();
-  cleanupTempDirs();
 });
 
 describe('the real Claude Code runs the hooks stopline install registered', () => {
   for (const [name, args] of [
-    ['user scope, next to the person’s settings', ['--runtime', 'node']],
-    ['user scope with --fail closed', ['--runtime', 'node', '--fail', 'closed']],
-    ['project scope', ['--runtime', 'node', '--scope', 'project']],
+    ['user scope, next to the person’s settings', []],
+    ['user scope with --fail closed', ['--fail', 'closed']],
+    ['project scope', ['--scope', 'project']],
   ] as const) {
     it(name, async (ctx) => {
       if (!ready) return ctx.skip(skipReason);
       const h = makeHome();
       write(join(h.claude, 'settings.json'), fixture('claude-settings.json'));
-      const r = await stopline(['install', 'claude', ...args, '--from', dist], h);
+      const r = await install(h, 'claude', ...args);
       expect(r.code, r.stderr).toBe(0);
       const marker = join(h.root, 'marker');
       rmSync(marker, { force: true });

@@ -12,11 +12,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codexHookTrustEntries } from '../../../hosts/codex/hook-trust';
 import { HOSTS_FOR, codexConfigToml, codexHooksList, ensureHosts, requireHost, startResponsesServer, type FakeModelServer } from '../../hosts/harness';
-import { cleanupTempDirs, fixture, makeDist, makeHome, stopline, write, type Home } from './helpers';
+import { fixture, installFixture, makeHome, write, type Home } from './helpers';
 
+const { install, uninstall } = installFixture({ runtime: 'node' });
 let ready = false;
 let skipReason = '';
-let dist: string;
 const servers: FakeModelServer[] = [];
 
 beforeAll(async () => {
@@ -26,12 +26,10 @@ beforeAll(async () => {
     skipReason = `codex is not installed: ${status.log}`;
     if (status.required) throw new Error(skipReason);
   }
-  dist = makeDist();
 }, 900_000);
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
-  cleanupTempDirs();
 });
 
 function seed(h: Home, configToml: string): void {
@@ -50,7 +48,7 @@ describe('the real Codex accepts what stopline install codex writes', () => {
     // every row registered: the person's stopline hooks need Stop and SubagentStop, --after-evidence PostToolUse
     const personHooks = join(h.xdg, 'stopline', 'stopline.json');
     write(personHooks, JSON.stringify({ hooks: { 'turn:stop': [{ hooks: [{ command: 'true' }] }], 'subagent:end': [{ hooks: [{ command: 'true' }] }] } }));
-    const r = await stopline(['install', 'codex', '--runtime', 'node', '--after-evidence', '--from', dist], h);
+    const r = await install(h, 'codex', '--after-evidence');
     expect(r.code, r.stderr).toBe(0);
 
     const script = join(h.codex, 'stopline.mjs');
@@ -68,12 +66,12 @@ describe('the real Codex accepts what stopline install codex writes', () => {
 
     // nothing needs the observe-only events any more: installed again, they go and every hook left stays trusted
     write(personHooks, '{}');
-    expect((await stopline(['install', 'codex', '--runtime', 'node', '--from', dist], h)).code).toBe(0);
+    expect((await install(h, 'codex')).code).toBe(0);
     const fewer = await codexHooksList({ codexHome: h.codex, cwd: h.project });
     expect(fewer.filter((x) => x.command.includes(script)).map((x) => x.eventName).sort()).toEqual(['preToolUse', 'sessionEnd', 'sessionStart', 'stop', 'subagentStart', 'userPromptSubmit']);
     for (const hook of fewer) expect(hook.trustStatus, hook.key).toBe('trusted');
 
-    expect((await stopline(['uninstall', 'codex'], h)).code).toBe(0);
+    expect((await uninstall(h, 'codex')).code).toBe(0);
     const after = await codexHooksList({ codexHome: h.codex, cwd: h.project });
     expect(after.map((x) => [x.command, x.trustStatus])).toEqual(theirs.map((x) => [x.command, 'trusted']));
   }, 120_000);
@@ -81,7 +79,7 @@ describe('the real Codex accepts what stopline install codex writes', () => {
   it('project scope: the trust keys name the project hooks.json the way Codex does', async (ctx) => {
     if (!ready) return ctx.skip(skipReason);
     const h = makeHome();
-    const r = await stopline(['install', 'codex', '--scope', 'project', '--runtime', 'node', '--from', dist], h);
+    const r = await install(h, 'codex', '--scope', 'project');
     expect(r.code, r.stderr).toBe(0);
     // Codex loads project hooks only in a trusted project (that part is the person's decision)
     appendFileSync(join(h.codex, 'config.toml'), `\n[projects.${JSON.stringify(realpathSync(h.project))}]\ntrust_level = "trusted"\n`);
@@ -99,7 +97,7 @@ describe('the real Codex accepts what stopline install codex writes', () => {
     const real = join(h.root, 'real-codex-home');
     mkdirSync(real);
     symlinkSync(real, h.codex);
-    const r = await stopline(['install', 'codex', '--runtime', 'node', '--from', dist], h);
+    const r = await install(h, 'codex');
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(join(real, 'config.toml'), 'utf8')).toContain(`[hooks.state."${join(real, 'hooks.json')}:`);
     const listed = await codexHooksList({ codexHome: h.codex, cwd: h.project });
@@ -113,7 +111,7 @@ describe('the real Codex accepts what stopline install codex writes', () => {
     servers.push(server);
     const h = makeHome();
     write(join(h.codex, 'config.toml'), codexConfigToml(server));
-    const r = await stopline(['install', 'codex', '--runtime', 'node', '--from', dist], h);
+    const r = await install(h, 'codex');
     expect(r.code, r.stderr).toBe(0);
 
     const marker = join(h.root, 'marker');

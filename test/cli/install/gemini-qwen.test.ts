@@ -4,23 +4,15 @@
  * milliseconds; Qwen: seconds, after the person's own hooks), both scopes, a second run changes
  * nothing, uninstall gives every byte back, and the registered command really runs the script.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { geminiRegistry } from '../../../core/registry/gemini';
 import { qwenRegistry } from '../../../core/registry/qwen';
 import { installRows } from '../../../core/registry/rows';
-import { backupsUnder, cleanupTempDirs, fixture, makeDist, makeHome, readJson, seedUserConfigs, snapshot, stopline, write, type Home } from './helpers';
+import { backupsUnder, fixture, installFixture, makeHome, readJson, seedUserConfigs, snapshot, stopline, write, type Home } from './helpers';
 
-let dist: string;
-beforeAll(() => {
-  dist = makeDist();
-});
-afterAll(cleanupTempDirs);
-
-const install = (h: Home, ...args: string[]) => stopline(['install', ...args, '--from', dist], h);
-const uninstall = (h: Home, ...args: string[]) => stopline(['uninstall', ...args], h);
+const { dist, install, uninstall, reinstallThenUninstall, runHook } = installFixture({ runtime: 'node' });
 
 interface Handler {
   name?: string;
@@ -45,7 +37,7 @@ describe.each(HOSTS)('stopline install $host', ({ host, registry, dir, projectDi
     const h = makeHome();
     seedUserConfigs(h);
     const before = snapshot(h.root);
-    const r = await install(h, host, '--runtime', 'node');
+    const r = await install(h, host);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     const script = join(dir(h), 'stopline', 'stopline.mjs');
@@ -66,28 +58,19 @@ describe.each(HOSTS)('stopline install $host', ({ host, registry, dir, projectDi
     const backups = backupsUnder(h.root);
     expect(backups.map((b) => b.replace(/\.stopline-backup-.*$/, ''))).toEqual([`home/.${host}/settings.json`]);
     expect(readFileSync(join(h.root, backups[0]!), 'utf8')).toBe(fixture(`${host}-settings.json`));
-
-    const once = snapshot(h.root);
-    expect((await install(h, host, '--runtime', 'node')).stdout).toContain('nothing to change');
-    expect(snapshot(h.root)).toEqual(once);
-
-    expect((await uninstall(h, host)).code).toBe(0);
-    expect(snapshot(h.root, { skipBackups: true })).toEqual(before);
+    await reinstallThenUninstall(h, before, host);
   });
 
   it('the registered command runs the installed script with the payload on stdin, as the host runs it (bash -c)', async () => {
     const h = makeHome({ name: "a home with 'quotes' and spaces" });
-    expect((await install(h, host, '--runtime', 'node')).code).toBe(0);
+    expect((await install(h, host)).code).toBe(0);
     const command = jsonc(join(dir(h), 'settings.json')).hooks[tool]![0]!.hooks[0]!.command;
-    const marker = join(h.root, 'ran.txt');
-    const r = spawnSync('/bin/bash', ['-c', command], { env: { ...h.env, STOPLINE_TEST_MARKER: marker }, input: '{}', encoding: 'utf8' });
-    expect(r.status).toBe(0);
-    expect(readFileSync(marker, 'utf8')).toBe(`${host} `);
+    expect(runHook(h, command, '/bin/bash')).toBe(`${host} `);
   });
 
   it('project scope writes into <project>/.' + host + ', says what the host needs, and leaves the user folder alone', async () => {
     const h = makeHome();
-    const r = await install(h, host, '--scope', 'project', '--runtime', 'node');
+    const r = await install(h, host, '--scope', 'project');
     expect(r.code).toBe(0);
     expect(existsSync(join(projectDir(h), 'stopline', 'stopline.mjs'))).toBe(true);
     expect(Object.keys(jsonc(join(projectDir(h), 'settings.json')).hooks)).toEqual(events);
@@ -100,7 +83,7 @@ describe.each(HOSTS)('stopline install $host', ({ host, registry, dir, projectDi
   it('an edit of the settings after the install stays; uninstall takes out only stopline', async () => {
     const h = makeHome();
     write(join(dir(h), 'settings.json'), '{}\n');
-    expect((await install(h, host, '--runtime', 'node')).code).toBe(0);
+    expect((await install(h, host)).code).toBe(0);
     const path = join(dir(h), 'settings.json');
     const edited = readFileSync(path, 'utf8').replace(/^\{/, '{\n  "mine": 1,');
     write(path, edited);
@@ -127,7 +110,7 @@ describe('locations', () => {
     const h = makeHome();
     write(join(h.home, '.qwen', 'settings.json'), '{ "hooks": ');
     const before = snapshot(h.root);
-    const r = await install(h, 'qwen', '--runtime', 'node');
+    const r = await install(h, 'qwen');
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/settings\.json: .*stopline edits only valid JSON/);
     expect(snapshot(h.root)).toEqual(before);
@@ -136,7 +119,7 @@ describe('locations', () => {
 
 it('the Gemini hooks the installer writes are the shipped extension hooks, with the absolute command', async () => {
   const h = makeHome();
-  expect((await install(h, 'gemini', '--runtime', 'node')).code).toBe(0);
+  expect((await install(h, 'gemini')).code).toBe(0);
   const shipped = (readJson(join(__dirname, '..', '..', '..', 'hosts', 'gemini', 'hooks.json')) as Settings).hooks;
   const installed = jsonc(join(h.home, '.gemini', 'settings.json')).hooks;
   const script = join(h.home, '.gemini', 'stopline', 'stopline.mjs');

@@ -7,18 +7,11 @@ import { HOST_NAMES } from '../../../core/registry/host-specs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { codexHookTrustEntries } from '../../../hosts/codex/hook-trust';
-import { backupsUnder, cleanupTempDirs, fixture, isBackup, makeDist, makeHome, pythonParse, readJson, seedUserConfigs, snapshot, stopline, write, type Home } from './helpers';
+import { backupsUnder, fixture, installFixture, isBackup, makeHome, pythonParse, readJson, seedUserConfigs, snapshot, stopline, write, type Home } from './helpers';
 
-let dist: string;
-beforeAll(() => {
-  dist = makeDist();
-});
-afterAll(cleanupTempDirs);
-
-const install = (h: Home, ...args: string[]) => stopline(['install', ...args, '--from', dist], h);
-const uninstall = (h: Home, ...args: string[]) => stopline(['uninstall', ...args], h);
+const { dist, install, uninstall } = installFixture();
 
 type Settings = { hooks: Record<string, { matcher?: string; hooks: { command: string; timeout?: number; onFailure?: string }[] }[]> } & Record<string, unknown>;
 

@@ -12,11 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSTS_FOR, ensureHosts, openCodeConfig, piModelsJson, runOpenCode, runPi, seedOpenCodeConfigDir, startChatServer, type FakeModelServer } from '../../hosts/harness';
 import { piJitiCache } from '../../hosts/pi/jiti-cache';
 import { requestText } from '../../hosts/shared/real-host';
-import { REPO, cleanupTempDirs, makeDist, makeHome, seedUserConfigs, stopline, write } from './helpers';
+import { REPO, installFixture, makeHome, seedUserConfigs, stopline, write } from './helpers';
 
+const { install } = installFixture();
 let ready = new Set<string>();
 let log = '';
-let dist: string;
 let server: FakeModelServer | undefined;
 
 beforeAll(async () => {
@@ -24,13 +24,11 @@ beforeAll(async () => {
   ready = new Set(status.ready);
   log = status.log;
   if (status.required && (!ready.has('opencode') || !ready.has('pi-mz'))) throw new Error(`hosts missing: ${log}`);
-  dist = makeDist();
   server = await startChatServer({ threads: [{ name: 'hello', turns: [{ text: 'done' }] }] });
 }, 900_000);
 
 afterAll(async () => {
   await server?.close();
-  cleanupTempDirs();
 });
 
 describe('real hosts load the installed artifact', () => {
@@ -42,7 +40,7 @@ describe('real hosts load the installed artifact', () => {
     const configDir = join(h.xdg, 'opencode');
     seedOpenCodeConfigDir(configDir);
     writeFileSync(join(configDir, 'opencode.json'), JSON.stringify(openCodeConfig(server!), null, 2));
-    const r = await stopline(['install', 'opencode', '--from', dist], h);
+    const r = await install(h, 'opencode');
     expect(r.code, r.stderr).toBe(0);
     const marker = join(h.root, 'marker');
     const run = await runOpenCode({ project: h.project, prompt: 'say hello', server: server!, env: { HOME: h.home, XDG_CONFIG_HOME: h.xdg, STOPLINE_TEST_MARKER: marker } });
@@ -56,7 +54,7 @@ describe('real hosts load the installed artifact', () => {
     const h = makeHome();
     seedUserConfigs(h);
     writeFileSync(join(h.pi, 'models.json'), JSON.stringify(piModelsJson(server!), null, 2));
-    const r = await stopline(['install', 'pi', '--from', dist], h);
+    const r = await install(h, 'pi');
     expect(r.code, r.stderr).toBe(0);
     const marker = join(h.root, 'marker');
     const run = await runPi({ variant: 'mz', project: h.project, prompt: 'say hello', server: server!, env: { HOME: h.home, PI_CODING_AGENT_DIR: h.pi, STOPLINE_TEST_MARKER: marker } });

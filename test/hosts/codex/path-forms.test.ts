@@ -8,11 +8,11 @@
  * and without a lock Codex writes through a link where it leads.
  */
 import { expect, it } from 'vitest';
-import { copyFileSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, lstatSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ensureHosts, HOSTS_FOR, runCodex, startResponsesServer, type FakeModelServer } from '../harness';
 import { describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
-import { pathFormCase, usualPathForms, type PathFormHost } from '../shared/path-forms';
+import { linkLayout, pathFormCase, usualPathForms, type PathFormHost } from '../shared/path-forms';
 
 const status = await ensureHosts(HOSTS_FOR.codex);
 const runs = realHostRuns({ prefix: 'codex-path-forms', startServer: startResponsesServer, describeTimings: () => null });
@@ -38,14 +38,7 @@ describeRealHost(status, 'path forms on Codex 0.171.0 apply_patch', HOSTS_FOR.co
 
   it('without files= Codex writes through a link where it leads; a link into stopline\'s config folder is stopped', () =>
     pathFormCase(host, 'links', (c) => {
-      const target = join(dirname(c.project), 'codex-final-target.txt');
-      writeFileSync(target, 'before\n');
-      const link = join(c.project, 'src', 'final.txt');
-      mkdirSync(join(c.project, 'src'), { recursive: true });
-      symlinkSync(target, link);
-      const config = join(c.home, '.config', 'stopline');
-      mkdirSync(config, { recursive: true });
-      symlinkSync(config, join(c.project, 'src', 'cfg'));
+      const { target, link, config } = linkLayout(c, 'codex');
       return {
         prompt: '$stopline change -- edit anything',
         before: [{ toolCalls: [{ id: 'link_final', name: 'apply_patch', input: '*** Begin Patch\n*** Update File: src/final.txt\n@@\n-before\n+after\n*** End Patch\n' }] }],

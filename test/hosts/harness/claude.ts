@@ -5,17 +5,11 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FakeModelServer } from './fake-server';
 import { requireHost } from './hosts';
 import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
-import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, withRequests, type HostRunResult } from './run-result';
+import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, withRequests, type HostRunOptions, type HostRunResult } from './run-result';
 
-export interface ClaudeRunOptions {
-  /** working directory of the session */
-  project: string;
-  prompt: string;
-  /** a fake Anthropic server (startAnthropicServer) */
-  server: FakeModelServer;
+export interface ClaudeRunOptions extends HostRunOptions {
   /** passed as `--plugin-dir` (a folder with hooks/hooks.json, optional .claude-plugin/plugin.json) */
   pluginDir?: string;
   /** settings object (written to <run>/settings.json) or a path, passed as `--settings` */
@@ -24,12 +18,6 @@ export interface ClaudeRunOptions {
   allowedTools?: string[];
   /** extra CLI arguments, placed before `-p` */
   args?: string[];
-  /** environment overrides (undefined removes a variable) */
-  env?: Record<string, string | undefined>;
-  /** default 180 s */
-  timeoutMs?: number;
-  /** run folder (default: a new temp folder) */
-  runDir?: string;
   /** a command the CLI is started through (its argv, then the CLI's), e.g. a private mount namespace */
   wrapper?: string[];
 }

@@ -9,24 +9,15 @@
  */
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FakeModelServer } from './fake-server';
 import { requireHost } from './hosts';
 import { baseEnv, runProcess, withOverrides } from './process';
-import { assertRunInputs, type HostRunResult, runFolders, runLines } from './run-result';
+import { assertRunInputs, type HostRunOptions, type HostRunResult, runFolders, runLines } from './run-result';
 
-export interface ClineRunOptions {
-  project: string;
-  prompt: string;
-  /** a fake chat-completions server (startChatServer) */
-  server: FakeModelServer;
+export interface ClineRunOptions extends HostRunOptions {
   /** event file name -> shell script body, written executable into `$HOME/.cline/hooks/` */
   hooks?: Record<string, string>;
   /** extra CLI arguments, placed before the prompt */
   args?: string[];
-  env?: Record<string, string | undefined>;
-  /** default 180 s */
-  timeoutMs?: number;
-  runDir?: string;
 }
 
 export interface ClineRunResult extends HostRunResult {

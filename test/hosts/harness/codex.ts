@@ -13,15 +13,11 @@ import { codexHookTrustEntries, renderCodexHookTrustToml } from '../../../hosts/
 import type { FakeModelServer } from './fake-server';
 import { requireHost } from './hosts';
 import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
-import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunResult } from './run-result';
+import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunOptions, type HostRunResult } from './run-result';
 
 export type CodexTrustMode = 'persisted' | 'bypass' | 'none';
 
-export interface CodexRunOptions {
-  project: string;
-  prompt: string;
-  /** a fake Responses server (startResponsesServer) */
-  server: FakeModelServer;
+export interface CodexRunOptions extends HostRunOptions {
   /** written to `$CODEX_HOME/hooks.json` */
   hooksJson?: Record<string, unknown>;
   /** how the hooks get trusted; default 'persisted' */
@@ -32,10 +28,6 @@ export interface CodexRunOptions {
   model?: string;
   /** extra `codex exec` arguments, placed before the prompt */
   args?: string[];
-  env?: Record<string, string | undefined>;
-  /** default 180 s */
-  timeoutMs?: number;
-  runDir?: string;
 }
 
 export interface CodexRunResult extends HostRunResult {

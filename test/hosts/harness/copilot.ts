@@ -15,14 +15,10 @@ import { startFakeServer, type FakeServerOptions } from './fake-server';
 import { openAIChatProtocol } from './fake-openai-chat';
 import { hostsRoot, requireHost } from './hosts';
 import { baseEnv, withOverrides } from './process';
-import { assertRunInputs, type HostRunResult, runFolders, runLines } from './run-result';
+import { assertRunInputs, type HostRunOptions, type HostRunResult, runFolders, runLines } from './run-result';
 import { contentText, type FakeModelScript } from './script';
 
-export interface CopilotRunOptions {
-  project: string;
-  prompt: string;
-  /** a fake server from startHostChatServer (or startChatServer) */
-  server: FakeModelServer;
+export interface CopilotRunOptions extends HostRunOptions {
   /** `$HOME/.copilot/hooks/<name>.json` files, written before the run */
   hookFiles?: Record<string, unknown>;
   /** `$HOME/.copilot/settings.json` */
@@ -31,10 +27,6 @@ export interface CopilotRunOptions {
   pluginDir?: string;
   /** extra arguments, placed before `-p` */
   args?: string[];
-  env?: Record<string, string | undefined>;
-  /** default 180 s */
-  timeoutMs?: number;
-  runDir?: string;
   /** an existing HOME to run in (default `<runDir>/home`) */
   home?: string;
 }

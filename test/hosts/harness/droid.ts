@@ -13,13 +13,9 @@ import { join } from 'node:path';
 import type { FakeModelServer } from './fake-server';
 import { requireHost } from './hosts';
 import { baseEnv, withOverrides } from './process';
-import { assertRunInputs, type HostRunResult, runFolders, runLines } from './run-result';
+import { assertRunInputs, type HostRunOptions, type HostRunResult, runFolders, runLines } from './run-result';
 
-export interface DroidRunOptions {
-  project: string;
-  prompt: string;
-  /** a fake server from startHostChatServer */
-  server: FakeModelServer;
+export interface DroidRunOptions extends HostRunOptions {
   /** `$HOME/.factory/hooks.json` (the bare event map) */
   hooksJson?: Record<string, unknown>;
   /** merged into `$HOME/.factory/settings.json` next to the custom model */
@@ -28,10 +24,6 @@ export interface DroidRunOptions {
   output?: 'jsonrpc' | 'json';
   /** extra `droid exec` arguments, placed before the prompt */
   args?: string[];
-  env?: Record<string, string | undefined>;
-  /** default 180 s */
-  timeoutMs?: number;
-  runDir?: string;
   /** an existing HOME to run in (default `<runDir>/home`) */
   home?: string;
 }

@@ -17,12 +17,11 @@ export interface HostsStatus {
   required: boolean;
 }
 
-/** The hosts a runner needs (Pi 1.6.0 runs on the npm Node 22 on older system nodes; Hermes is a Python venv). */
+/** The hosts a runner needs (Pi 1.6.0 runs on the npm Node 22 on older system nodes). */
 export const HOSTS_FOR = {
   claude: ['claude'],
   'pi-ew': ['pi-ew', 'node22'],
   'pi-mz': ['pi-mz'],
-  hermes: ['hermes'],
   // the hosts that keep their rows in their own test folder (test/hosts/<host>/rows.ts)
   ...(Object.fromEntries(Object.entries<HostTestRows>(FOLDER_ROWS).map(([host, rows]) => [host, rows.installs ?? [host]])) as Record<keyof typeof FOLDER_ROWS, readonly InstalledHost[]>),
 } as const satisfies Record<string, readonly InstalledHost[]>;

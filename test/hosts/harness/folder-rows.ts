@@ -5,6 +5,7 @@
 import type { HostTestRows } from './host-rows';
 import { rows as codexRows } from '../codex/rows';
 import { rows as opencodeRows } from '../opencode/rows';
+import { rows as hermesRows } from '../hermes/rows';
 import { rows as piRows } from '../pi/rows';
 import { rows as geminiRows } from '../gemini/rows';
 import { rows as qwenRows } from '../qwen/rows';
@@ -20,6 +21,7 @@ import { rows as vibeRows } from '../vibe/rows';
 export const FOLDER_ROWS = {
   codex: codexRows,
   opencode: opencodeRows,
+  hermes: hermesRows,
   pi: piRows,
   gemini: geminiRows,
   qwen: qwenRows,

@@ -15,23 +15,15 @@ import { join } from 'node:path';
 import type { FakeModelServer } from './fake-server';
 import { requireHost } from './hosts';
 import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
-import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, withRequests, type HostRunResult } from './run-result';
+import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, withRequests, type HostRunOptions, type HostRunResult } from './run-result';
 
-export interface GeminiRunOptions {
-  project: string;
-  prompt: string;
-  /** a fake Gemini server (startGeminiServer) */
-  server: FakeModelServer;
+export interface GeminiRunOptions extends HostRunOptions {
   /** merged over the offline base into `$HOME/.gemini/settings.json` (e.g. `{hooks: …}`) */
   settings?: Record<string, unknown>;
   /** how the project folder gets trusted; default 'skip' */
   trust?: 'skip' | 'env';
   /** extra CLI arguments, placed before `-p` */
   args?: string[];
-  env?: Record<string, string | undefined>;
-  /** default 180 s */
-  timeoutMs?: number;
-  runDir?: string;
   /** write no settings file at all (the test wrote its own) */
   keepSettings?: boolean;
 }

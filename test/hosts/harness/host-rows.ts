@@ -3,7 +3,7 @@
  * so adding a host leaves the suites' tables alone: folder-rows.ts, rendered from the specs by
  * build/host-files.mjs, brings every such file in.
  */
-import type { Rendered } from '../../../hosts/shared/adapter';
+import type { CommandHookAdapter, Rendered } from '../../../hosts/shared/adapter';
 import type { InstalledHost } from './hosts';
 import type { Sandbox, Seen } from '../../scenarios/drivers';
 import type { RenderContext, RenderedTool } from '../../scenarios/renderers';
@@ -33,6 +33,8 @@ export function answerJson(stdout: string): Record<string, unknown> | null {
 
 /** The payloads a command-hook host sends, and how it reads the hook's answer. */
 export interface CommandHookRows {
+  /** the door the drivers answer through when it is not the host's command-hook adapter (Hermes' plugin door) */
+  readonly door?: CommandHookAdapter;
   /** the prompt payload; null: the host has no prompt event (the prompt is placed where the hook reads it, nothing is sent) */
   prompt(s: Sandbox, text: string, kit: PayloadKit): Record<string, unknown> | null;
   /** a before-a-tool payload for a rendered call */

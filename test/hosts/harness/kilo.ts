@@ -9,28 +9,21 @@
  * `--` or `$stopline` from being read as options (pass `args: ['--']`). Kilo also asks its own
  * gateway for a model list; offline that fails with one logged warning and the run goes on.
  */
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FakeModelServer } from './fake-server';
 import { hostVersion, requireHost, stagedToolsDir } from './hosts';
-import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
-import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunResult } from './run-result';
+import { copyPlugin, fakeChatModelConfig, seedOpenCodeConfigDir, xdgRunFolders } from './opencode';
+import { baseEnv, runProcess, withOverrides } from './process';
+import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunOptions, type HostRunResult } from './run-result';
 
-export interface KiloRunOptions {
-  project: string;
-  prompt: string;
-  /** a fake chat-completions server (startChatServer) */
-  server: FakeModelServer;
+export interface KiloRunOptions extends HostRunOptions {
   /** a .js or .ts plugin file (an OpenCode v1 plugin), copied into the global plugin folder */
   pluginFile?: string;
   /** merged over the generated kilo.json (top-level keys replace) */
   config?: Record<string, unknown>;
   /** extra `kilo run` arguments, placed before the prompt words */
   args?: string[];
-  env?: Record<string, string | undefined>;
-  /** default 180 s */
-  timeoutMs?: number;
-  runDir?: string;
 }
 
 export interface KiloRunResult extends HostRunResult {
@@ -40,48 +33,17 @@ export interface KiloRunResult extends HostRunResult {
 }
 
 export function kiloConfig(server: FakeModelServer, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    provider: {
-      fake: {
-        npm: '@ai-sdk/openai-compatible',
-        name: 'Scripted fake model',
-        options: { baseURL: server.baseUrl, apiKey: 'sk-harness-dummy' },
-        models: { scripted: { name: 'Scripted', tool_call: true, limit: { context: 128000, output: 4096 } } },
-      },
-    },
-    model: 'fake/scripted',
-    small_model: 'fake/scripted',
-    autoupdate: false,
-    share: 'disabled',
-    permission: { edit: 'allow', bash: 'allow', task: 'allow' },
-    ...extra,
-  };
+  return { ...fakeChatModelConfig(server), ...extra };
 }
 
 export async function runKilo(opts: KiloRunOptions): Promise<KiloRunResult> {
   assertRunInputs('Kilo Code', opts.server, 'openai-chat', opts.project);
   const kilo = requireHost('kilo');
-  const runDir = makeRunDir('kilo', opts.runDir);
-  const home = join(runDir, 'home');
-  const tmp = join(runDir, 'tmp');
-  const xdg = {
-    XDG_CONFIG_HOME: join(home, '.config'),
-    XDG_DATA_HOME: join(home, '.local', 'share'),
-    XDG_CACHE_HOME: join(home, '.cache'),
-    XDG_STATE_HOME: join(home, '.local', 'state'),
-  };
-  for (const d of [home, tmp, ...Object.values(xdg)]) mkdirSync(d, { recursive: true });
+  const { runDir, home, tmp, xdg } = xdgRunFolders('kilo', opts.runDir);
   const globalDir = join(xdg.XDG_CONFIG_HOME, 'kilo');
-  // node_modules plus a lock that lists every dependency: Kilo skips its npm install here
-  mkdirSync(join(globalDir, 'node_modules'), { recursive: true });
-  const deps = { '@kilocode/plugin': hostVersion('kilo') };
-  writeFileSync(join(globalDir, 'package.json'), `${JSON.stringify({ dependencies: deps })}\n`);
-  writeFileSync(join(globalDir, 'package-lock.json'), `${JSON.stringify({ name: 'seed', lockfileVersion: 3, packages: { '': { dependencies: deps } } })}\n`);
+  seedOpenCodeConfigDir(globalDir, hostVersion('kilo'), '@kilocode/plugin');
   writeFileSync(join(globalDir, 'kilo.json'), `${JSON.stringify(kiloConfig(opts.server, opts.config), null, 2)}\n`);
-  if (opts.pluginFile !== undefined) {
-    mkdirSync(join(globalDir, 'plugin'), { recursive: true });
-    copyFileSync(opts.pluginFile, join(globalDir, 'plugin', basename(opts.pluginFile)));
-  }
+  if (opts.pluginFile !== undefined) copyPlugin(opts.pluginFile, globalDir);
   const tools = stagedToolsDir();
   const env = withOverrides(
     {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { FakeModelServer } from './fake-server';
 import { requireHost } from './hosts';
 import { baseEnv, withOverrides } from './process';
-import { assertRunInputs, type HostRunResult, runFolders, runLines } from './run-result';
+import { assertRunInputs, type HostRunOptions, type HostRunResult, runFolders, runLines } from './run-result';
 
 /** One `[[hooks]]` table of config.toml. */
 export interface KimiHook {
@@ -22,20 +22,12 @@ export interface KimiHook {
   timeout?: number;
 }
 
-export interface KimiRunOptions {
-  project: string;
-  prompt: string;
-  /** a fake chat-completions server (startChatServer) */
-  server: FakeModelServer;
+export interface KimiRunOptions extends HostRunOptions {
   hooks?: KimiHook[];
   /** extra TOML appended to config.toml (top-level keys must not repeat the harness's) */
   config?: string;
   /** extra CLI arguments, placed before `-p` */
   args?: string[];
-  env?: Record<string, string | undefined>;
-  /** default 180 s */
-  timeoutMs?: number;
-  runDir?: string;
 }
 
 export interface KimiRunResult extends HostRunResult {

@@ -16,25 +16,16 @@ import type { FakeModelServer, FakeServerOptions } from './fake-server';
 import type { FakeModelScript } from './script';
 import { requireHost } from './hosts';
 import { baseEnv, withOverrides } from './process';
-import { assertRunInputs, runFolders, runJsonTurn, type HostRunResult } from './run-result';
+import { assertRunInputs, runFolders, runJsonTurn, type HostRunOptions, type HostRunResult } from './run-result';
 
-export interface OpenClawRunOptions {
-  project: string;
-  prompt: string;
-  /** a fake chat-completions server (startChatServer) */
-  server: FakeModelServer;
+export interface OpenClawRunOptions extends HostRunOptions {
   /** plugin folders (each with openclaw.plugin.json, package.json and its entry), loaded and enabled by id */
   plugins?: OpenClawPluginRef[];
-  args?: string[];
-  env?: Record<string, string | undefined>;
   /**
    * a HOME that already holds `.openclaw/openclaw.json` (written by `stopline install openclaw`):
    * its `plugins` section is kept when `plugins` is not given; default: `<runDir>/home`
    */
   home?: string;
-  /** default 180 s */
-  timeoutMs?: number;
-  runDir?: string;
 }
 
 export interface OpenClawRunResult extends HostRunResult {

@@ -14,13 +14,9 @@ import { basename, extname, join } from 'node:path';
 import type { FakeModelServer } from './fake-server';
 import { hostVersion, requireHost, stagedToolsDir } from './hosts';
 import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
-import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunResult } from './run-result';
+import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunOptions, type HostRunResult } from './run-result';
 
-export interface OpenCodeRunOptions {
-  project: string;
-  prompt: string;
-  /** a fake chat-completions server (startChatServer) */
-  server: FakeModelServer;
+export interface OpenCodeRunOptions extends HostRunOptions {
   /** a .js or .ts plugin file, copied into the global plugin folder */
   pluginFile?: string;
   /** merged over the generated opencode.json (top-level keys replace, `permission` merges) */
@@ -30,11 +26,6 @@ export interface OpenCodeRunOptions {
    * out, so OpenCode sends a title request (the fake answers it without using a turn).
    */
   title?: string | null;
-  args?: string[];
-  env?: Record<string, string | undefined>;
-  /** default 180 s */
-  timeoutMs?: number;
-  runDir?: string;
 }
 
 export interface OpenCodeRunResult extends HostRunResult {
@@ -51,9 +42,9 @@ export class OpenCodePluginError extends Error {
  * @opencode-ai/plugin` there (it is skipped when node_modules/ exists and package-lock.json
  * lists every dependency of package.json).
  */
-export function seedOpenCodeConfigDir(dir: string, version = hostVersion('opencode')): void {
+export function seedOpenCodeConfigDir(dir: string, version = hostVersion('opencode'), pluginPackage = '@opencode-ai/plugin'): void {
   mkdirSync(join(dir, 'node_modules'), { recursive: true });
-  const deps = { '@opencode-ai/plugin': version };
+  const deps = { [pluginPackage]: version };
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ dependencies: deps }, null, 2)}\n`);
   writeFileSync(
     join(dir, 'package-lock.json'),
@@ -61,9 +52,9 @@ export function seedOpenCodeConfigDir(dir: string, version = hostVersion('openco
   );
 }
 
-export function openCodeConfig(server: FakeModelServer, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const base: Record<string, unknown> = {
-    $schema: 'https://opencode.ai/config.json',
+/** The config keys OpenCode and its forks share: the fake server as the only model, nothing fetched or shared. */
+export function fakeChatModelConfig(server: FakeModelServer): Record<string, unknown> {
+  return {
     provider: {
       fake: {
         npm: '@ai-sdk/openai-compatible',
@@ -78,19 +69,19 @@ export function openCodeConfig(server: FakeModelServer, extra: Record<string, un
     share: 'disabled',
     permission: { edit: 'allow', bash: 'allow', task: 'allow' },
   };
+}
+
+export function openCodeConfig(server: FakeModelServer, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const base: Record<string, unknown> = { $schema: 'https://opencode.ai/config.json', ...fakeChatModelConfig(server) };
   for (const [k, v] of Object.entries(extra)) {
     base[k] = k === 'permission' && v && typeof v === 'object' ? { ...(base.permission as object), ...(v as object) } : v;
   }
   return base;
 }
 
-export async function runOpenCode(opts: OpenCodeRunOptions): Promise<OpenCodeRunResult> {
-  assertRunInputs('OpenCode', opts.server, 'openai-chat', opts.project);
-  if (opts.pluginFile !== undefined && !['.js', '.ts'].includes(extname(opts.pluginFile))) {
-    throw new OpenCodePluginError(`OpenCode only discovers .js and .ts plugin files, not ${basename(opts.pluginFile)}`);
-  }
-  const opencode = requireHost('opencode');
-  const runDir = makeRunDir('opencode', opts.runDir);
+/** A run folder with HOME, TMP and the four XDG folders inside HOME, created (OpenCode and its forks read all four). */
+export function xdgRunFolders(host: string, runDirOpt: string | undefined) {
+  const runDir = makeRunDir(host, runDirOpt);
   const home = join(runDir, 'home');
   const tmp = join(runDir, 'tmp');
   const xdg = {
@@ -100,16 +91,29 @@ export async function runOpenCode(opts: OpenCodeRunOptions): Promise<OpenCodeRun
     XDG_STATE_HOME: join(home, '.local', 'state'),
   };
   for (const d of [home, tmp, ...Object.values(xdg)]) mkdirSync(d, { recursive: true });
+  return { runDir, home, tmp, xdg };
+}
+
+/** Copy a plugin file into the `plugin/` folder of a global config dir. */
+export function copyPlugin(pluginFile: string, globalDir: string): void {
+  mkdirSync(join(globalDir, 'plugin'), { recursive: true });
+  copyFileSync(pluginFile, join(globalDir, 'plugin', basename(pluginFile)));
+}
+
+export async function runOpenCode(opts: OpenCodeRunOptions): Promise<OpenCodeRunResult> {
+  assertRunInputs('OpenCode', opts.server, 'openai-chat', opts.project);
+  if (opts.pluginFile !== undefined && !['.js', '.ts'].includes(extname(opts.pluginFile))) {
+    throw new OpenCodePluginError(`OpenCode only discovers .js and .ts plugin files, not ${basename(opts.pluginFile)}`);
+  }
+  const opencode = requireHost('opencode');
+  const { runDir, home, tmp, xdg } = xdgRunFolders('opencode', opts.runDir);
   const globalDir = join(xdg.XDG_CONFIG_HOME, 'opencode');
   seedOpenCodeConfigDir(globalDir);
   // a project .opencode folder is a config dir too (folders above the project are not ours to touch)
   const projectDir = join(opts.project, '.opencode');
   if (existsSync(projectDir) && !existsSync(join(projectDir, 'package-lock.json'))) seedOpenCodeConfigDir(projectDir);
   writeFileSync(join(globalDir, 'opencode.json'), `${JSON.stringify(openCodeConfig(opts.server, opts.config), null, 2)}\n`);
-  if (opts.pluginFile !== undefined) {
-    mkdirSync(join(globalDir, 'plugin'), { recursive: true });
-    copyFileSync(opts.pluginFile, join(globalDir, 'plugin', basename(opts.pluginFile)));
-  }
+  if (opts.pluginFile !== undefined) copyPlugin(opts.pluginFile, globalDir);
   // grep/glob need ripgrep; without one on PATH OpenCode downloads it from GitHub
   const tools = stagedToolsDir();
   const env = withOverrides(

@@ -8,24 +8,15 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FakeModelServer } from './fake-server';
 import { requireHost } from './hosts';
 import { baseEnv, withOverrides } from './process';
-import { assertRunInputs, type HostRunResult, runFolders, runLines } from './run-result';
+import { assertRunInputs, type HostRunOptions, type HostRunResult, runFolders, runLines } from './run-result';
 
-export interface OpenHandsRunOptions {
-  project: string;
-  prompt: string;
-  /** a fake chat-completions server (startChatServer) */
-  server: FakeModelServer;
+export interface OpenHandsRunOptions extends HostRunOptions {
   /** `$HOME/.openhands/hooks.json`: Claude's event map (`{"PreToolUse": [{matcher, hooks: [...]}]}`) */
   hooksJson?: Record<string, unknown>;
   /** extra CLI arguments, placed before `-t` */
   args?: string[];
-  env?: Record<string, string | undefined>;
-  /** default 180 s */
-  timeoutMs?: number;
-  runDir?: string;
 }
 
 export interface OpenHandsRunResult extends HostRunResult {

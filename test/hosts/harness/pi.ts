@@ -11,26 +11,17 @@ import { dirname, join } from 'node:path';
 import type { FakeModelServer } from './fake-server';
 import { requireHost } from './hosts';
 import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
-import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunResult } from './run-result';
+import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunOptions, type HostRunResult } from './run-result';
 
 export type PiVariant = 'ew' | 'mz';
 export type PiMode = 'print' | 'json';
 
-export interface PiRunOptions {
+export interface PiRunOptions extends HostRunOptions {
   variant: PiVariant;
-  project: string;
-  prompt: string;
-  /** a fake chat-completions server (startChatServer) */
-  server: FakeModelServer;
   /** `.ts`/`.js` extension file(s), each passed as `-e <file>`, in order */
   extensionFile?: string | string[];
   /** 'print' (default): final text on stdout; 'json': `--mode json` event lines */
   mode?: PiMode;
-  args?: string[];
-  env?: Record<string, string | undefined>;
-  /** default 180 s */
-  timeoutMs?: number;
-  runDir?: string;
 }
 
 export interface PiRunResult extends HostRunResult {

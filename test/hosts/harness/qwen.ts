@@ -11,23 +11,15 @@ import { join } from 'node:path';
 import type { FakeModelServer } from './fake-server';
 import { requireHost } from './hosts';
 import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
-import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, withRequests, type HostRunResult } from './run-result';
+import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, withRequests, type HostRunOptions, type HostRunResult } from './run-result';
 
-export interface QwenRunOptions {
-  project: string;
-  prompt: string;
-  /** a fake chat-completions server (startChatServer) */
-  server: FakeModelServer;
+export interface QwenRunOptions extends HostRunOptions {
   /** merged into `$HOME/.qwen/settings.json` (e.g. `{hooks: …}`) */
   settings?: Record<string, unknown>;
   /** write no settings file at all (the test wrote its own) */
   keepSettings?: boolean;
   /** extra CLI arguments, placed before the prompt */
   args?: string[];
-  env?: Record<string, string | undefined>;
-  /** default 180 s */
-  timeoutMs?: number;
-  runDir?: string;
 }
 
 export interface QwenRunResult extends HostRunResult {

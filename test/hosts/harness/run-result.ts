@@ -11,6 +11,23 @@ export interface HostRunResult extends ProcessResult {
   runDir: string;
 }
 
+/** What every host runner takes; each runner's options add its host's own knobs. */
+export interface HostRunOptions {
+  /** working directory of the run: an existing folder, given as an absolute path */
+  project: string;
+  prompt: string;
+  /** a fake model server speaking the host's protocol (assertRunInputs checks which) */
+  server: FakeModelServer;
+  /** extra CLI arguments */
+  args?: string[];
+  /** environment overrides (undefined removes a variable) */
+  env?: Record<string, string | undefined>;
+  /** default 180 s */
+  timeoutMs?: number;
+  /** run folder (default: a new temp folder) */
+  runDir?: string;
+}
+
 /** Runner preconditions, checked before anything is written or spawned. */
 export function assertRunInputs(host: string, server: FakeModelServer, wanted: ProtocolName, project: string): void {
   if (server.protocol !== wanted) {

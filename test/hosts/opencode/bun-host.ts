@@ -12,6 +12,7 @@
  * Answer on stdout: { exports, results: [{ threw?, output? }], injections, calls }
  */
 import { pathToFileURL } from 'node:url';
+import { readRequest } from './bun-stdin';
 import { FakeOpenCode } from './fake-client';
 
 type Step =
@@ -22,14 +23,7 @@ type Step =
   | { session: { id: string; parentID?: string } };
 
 const [file, project] = process.argv.slice(2) as [string, string];
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-}
-const request = JSON.parse(await readStdin()) as { steps: Step[] };
-const realLog = console.log;
-console.log = (...a: unknown[]) => console.error(...a);
+const { request, answer } = await readRequest<{ steps: Step[] }>();
 
 const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
 const exports = Object.fromEntries(Object.entries(mod).map(([k, v]) => [k, typeof v]));
@@ -75,4 +69,4 @@ for (const step of request.steps) {
     results.push({ threw: error instanceof Error ? error.message : String(error) });
   }
 }
-realLog(JSON.stringify({ exports, results, injections: fake.injections, calls: fake.calls }));
+answer({ exports, results, injections: fake.injections, calls: fake.calls });

@@ -8,11 +8,11 @@
  * OpenCode writes through a link where it leads.
  */
 import { beforeAll, expect, it } from 'vitest';
-import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { lstatSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ensureHosts, HOSTS_FOR, runOpenCode, startChatServer, type FakeModelServer } from '../harness';
 import { describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
-import { pathFormCase, usualPathForms, type PathFormHost } from '../shared/path-forms';
+import { linkLayout, pathFormCase, usualPathForms, type PathFormHost } from '../shared/path-forms';
 
 let plugin = '';
 const status = await ensureHosts(HOSTS_FOR.opencode);
@@ -37,14 +37,7 @@ describeRealHost(status, 'path forms on OpenCode 1.18.33 write', HOSTS_FOR.openc
 
   it('without files= OpenCode writes through a link where it leads; a link into stopline\'s config folder is stopped', () =>
     pathFormCase(host, 'links', (c) => {
-      const target = join(dirname(c.project), 'opencode-final-target.txt');
-      writeFileSync(target, 'before\n');
-      const link = join(c.project, 'src', 'final.txt');
-      mkdirSync(join(c.project, 'src'), { recursive: true });
-      symlinkSync(target, link);
-      const config = join(c.home, '.config', 'stopline');
-      mkdirSync(config, { recursive: true });
-      symlinkSync(config, join(c.project, 'src', 'cfg'));
+      const { target, link, config } = linkLayout(c, 'opencode');
       return {
         prompt: '$stopline change -- edit anything',
         // OpenCode overwrites an existing file only after reading it

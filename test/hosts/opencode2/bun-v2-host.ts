@@ -12,6 +12,7 @@
  * Answer on stdout: { loaded, loadError?, registered, results: [{ threw?, event? }] }
  */
 import { pathToFileURL } from 'node:url';
+import { readRequest } from '../opencode/bun-stdin';
 import { FakeV2, v2Event } from './fake-v2';
 
 type Step =
@@ -21,20 +22,13 @@ type Step =
   | { evaluate: { session: string; id: string; action: string } };
 
 const [file, project] = process.argv.slice(2) as [string, string];
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-}
-const request = JSON.parse(await readStdin()) as { steps: Step[] };
-const realLog = console.log;
-console.log = (...a: unknown[]) => console.error(...a);
+const { request, answer } = await readRequest<{ steps: Step[] }>();
 
 const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
 const def = mod.default as Record<string, unknown> | undefined;
 const loadable = !!def && typeof def === 'object' && typeof def.id === 'string' && (typeof def.effect === 'function' || typeof def.setup === 'function');
 if (!loadable) {
-  realLog(JSON.stringify({ loaded: false, loadError: 'Plugin must export a default definition with an id and an effect or setup function.', registered: [], results: [] }));
+  answer({ loaded: false, loadError: 'Plugin must export a default definition with an id and an effect or setup function.', registered: [], results: [] });
   process.exit(0);
 }
 const fake = new FakeV2(project);
@@ -62,5 +56,5 @@ for (const step of request.steps) {
   }
 }
 if (typeof cleanup === 'function') await cleanup();
-realLog(JSON.stringify({ loaded: true, id: def.id, registered: [...fake.hooks.keys()].sort(), subscribed: fake.subscribed, results }));
+answer({ loaded: true, id: def.id, registered: [...fake.hooks.keys()].sort(), subscribed: fake.subscribed, results });
 process.exit(0);

@@ -12,10 +12,10 @@
  * project, a link to the guard's own folder), and the guard judges where they lead.
  */
 import { expect, it } from 'vitest';
-import { lstatSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describeRealHost } from '../shared/real-host';
-import { pathFormCase, type PathFormHost } from '../shared/path-forms';
+import { linkLayout, pathFormCase, type PathFormHost } from '../shared/path-forms';
 import { PI_VARIANTS, piSuite } from './launch';
 
 const suite = await piSuite('pi-path-forms');
@@ -87,14 +87,7 @@ for (const { variant, label, hosts } of PI_VARIANTS) {
       pathFormCase(host, [variant, 'open'], (c) => {
         const outside = dirname(c.project);
         // a file that is a link to a file outside, and a folder that is a link to stopline's config folder
-        const target = join(outside, `${variant}-final-target.txt`);
-        writeFileSync(target, 'before\n');
-        const link = join(c.project, 'src', 'final.txt');
-        mkdirSync(join(c.project, 'src'), { recursive: true });
-        symlinkSync(target, link);
-        const config = join(c.home, '.config', 'stopline');
-        mkdirSync(config, { recursive: true });
-        symlinkSync(config, join(c.project, 'src', 'cfg'));
+        const { target, link, config } = linkLayout(c, variant);
         // a file:// URL into the project: both readings are inside it, so it runs, and Pi writes
         // the file its version reads: 1.6.0 the URL's path, 0.73.1 a `file:` folder in the project
         const viaUrl = join(c.project, 'src', 'url.ts');

@@ -2,7 +2,9 @@
  * Qwen Code's rows of the shared suites (test/fixtures/qwen/PreToolUse-*.json): absolute paths (it
  * refuses relative ones), no batch tool.
  */
+import { qwenRegistry } from '../../../core/registry/qwen';
 import { answerJson, type HostTestRows } from '../harness/host-rows';
+import { registryCalls } from '../harness/registry-calls';
 
 export const rows: HostTestRows = {
   commandHook: {
@@ -18,23 +20,6 @@ export const rows: HostTestRows = {
   },
   // Qwen refuses a relative path before any hook runs: the model's paths are absolute
   pathForms: ['absolute'],
-  render(t, ctx, kit) {
-    switch (t.op) {
-      case 'write':
-        return { name: 'write_file', input: { file_path: kit.spell(t, ctx, true), content: t.content } };
-      case 'edit':
-        return { name: 'edit', input: { file_path: kit.place(t.path, ctx, true), old_string: t.old, new_string: t.new } };
-      case 'read':
-        return { name: 'read_file', input: { file_path: kit.place(t.path, ctx, true) } };
-      case 'shell':
-        return { name: 'run_shell_command', input: { command: t.command, is_background: false } };
-      case 'delegate':
-        return { name: 'agent', input: { description: 'help', prompt: t.task, subagent_type: 'general-purpose' } };
-      case 'batch':
-        return null;
-      case 'mcp':
-        return { name: `mcp__${t.server}__${t.tool}`, input: t.args };
-    }
-  },
+  render: registryCalls(qwenRegistry, { absolute: true, mcp: (server, tool) => `mcp__${server}__${tool}` }),
   writeEvent: { event: 'PreToolUse', tool: 'write_file' },
 };

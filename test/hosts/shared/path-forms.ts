@@ -6,7 +6,7 @@
  * cases most hosts' write tools share.
  */
 import { expect, it } from 'vitest';
-import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FakeModelServer } from '../harness';
 import type { ScriptedTurn } from '../harness/script';
@@ -59,6 +59,22 @@ export async function pathFormCase(host: PathFormHost, name: string | string[], 
 }
 
 /** What a host does with the usual spellings, for `usualPathForms`. */
+/**
+ * The links case's layout: `src/final.txt` a link to `<name>-final-target.txt` (holding `before`)
+ * beside the project, and `src/cfg` a link to stopline's config folder in the case's HOME.
+ */
+export function linkLayout(c: RealHostCase, name: string): { target: string; link: string; config: string } {
+  const target = join(dirname(c.project), `${name}-final-target.txt`);
+  writeFileSync(target, 'before\n');
+  const link = join(c.project, 'src', 'final.txt');
+  mkdirSync(join(c.project, 'src'), { recursive: true });
+  symlinkSync(target, link);
+  const config = join(c.home, '.config', 'stopline');
+  mkdirSync(config, { recursive: true });
+  symlinkSync(config, join(c.project, 'src', 'cfg'));
+  return { target, link, config };
+}
+
 export interface UsualForms {
   /** the host in the titles: "each path is judged where <who> writes it" */
   who: string;

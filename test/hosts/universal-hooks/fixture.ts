@@ -18,6 +18,7 @@
  */
 import { chmodSync, mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 
 export const GUARD_REASON = 'UNIVERSAL-GUARD: rm -rf is not allowed here';
 export const CONTEXT_TEXT = 'UNIVERSAL-CONTEXT: keep diffs small';
@@ -104,6 +105,19 @@ export function hookLog(seeded: SeededHooks): string[] {
 export function stopMarker(seeded: SeededHooks): Record<string, unknown> | undefined {
   if (!existsSync(seeded.marker)) return undefined;
   return JSON.parse(readFileSync(seeded.marker, 'utf8')) as Record<string, unknown>;
+}
+
+/**
+ * (c) wrote the turn-end payload under `stopEvent`, and each of the three hooks ran exactly once:
+ * the guard denied one `rm -rf`, the context ran at prompt submit. Returns the log for host-own lines.
+ */
+export function expectEachRanOnce(seeded: SeededHooks, stopEvent = 'Stop'): string[] {
+  expect(stopMarker(seeded)).toMatchObject({ hook_event_name: stopEvent });
+  const log = hookLog(seeded);
+  expect(log.filter((l) => l.startsWith('guard:'))).toEqual(['guard:PreToolUse:deny']);
+  expect(log.filter((l) => l.startsWith('context:'))).toEqual(['context:prompt:submit']);
+  expect(log.filter((l) => l.startsWith('stop:'))).toEqual([`stop:${stopEvent}`]);
+  return log;
 }
 
 /** A project with a `build/` folder for the `rm -rf build` call to target. */

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { FakeModelServer } from '../harness/fake-server';
 import { requireHost } from '../harness/hosts';
 import { baseEnv, withOverrides } from '../harness/process';
-import { assertRunInputs, runFolders, runJsonTurn, type HostRunResult } from '../harness/run-result';
+import { assertRunInputs, runFolders, runJsonTurn, type HostRunOptions, type HostRunResult } from '../harness/run-result';
 
 /** One `[[hooks]]` table of hooks.toml. */
 export interface VibeHook {
@@ -25,18 +25,10 @@ export interface VibeHook {
   strict?: boolean;
 }
 
-export interface VibeRunOptions {
-  project: string;
-  prompt: string;
-  /** a fake chat-completions server (startChatServer) */
-  server: FakeModelServer;
+export interface VibeRunOptions extends HostRunOptions {
   hooks?: VibeHook[];
   /** extra CLI arguments, placed after `--auto-approve` */
   args?: string[];
-  env?: Record<string, string | undefined>;
-  /** default 180 s */
-  timeoutMs?: number;
-  runDir?: string;
 }
 
 export interface VibeRunResult extends HostRunResult {
