@@ -263,6 +263,7 @@ function variants(argv: readonly Arg[], w: Walk): Arg[][] {
  */
 export function noteReads(w: Walk, words: readonly Arg[], scope: Scope, recursive = false, write = false): void {
   const base = w.base;
+  const secret = (what: string, paths: string[]) => w.col.hazard({ kind: 'secret', form: `${write ? 'writes' : 'reads'} ${what}`, paths, ...(write ? { write: true } : {}) });
   const check = (raw: string) => {
     const placed = resolvePath(raw, scope.dir, base);
     // in a folder only known at run time (-execdir, `cd "$D"`) a name that is a secret in any folder still is one
@@ -270,10 +271,7 @@ export function noteReads(w: Walk, words: readonly Arg[], scope: Scope, recursiv
     if (p === null) return;
     if (placed !== null && !write && /[./]/.test(raw)) w.col.read(p);
     const kind = secretKindOf(p, base) ?? (recursive ? holdsHomeSecrets(p, base) : null);
-    if (!kind) return;
-    const h: Hazard = { kind: 'secret', form: `${write ? 'writes' : 'reads'} ${kind}`, paths: [p] };
-    if (write) h.write = true;
-    w.col.hazard(h);
+    if (kind) secret(kind, [p]);
   };
   for (const a of words) {
     if (a.value !== null) check(a.value);
@@ -281,13 +279,13 @@ export function noteReads(w: Walk, words: readonly Arg[], scope: Scope, recursiv
       const values = candidateValues(a, w.vars, base.home);
       for (const c of values) check(c);
       // a name decoded when the command runs (`cat $(echo … | xxd -r -p)`) cannot be proven not to be a secret
-      if (values.length === 0 && DECODES.test(a.text)) w.col.hazard({ kind: 'secret', form: `${write ? 'writes' : 'reads'} a file whose name is decoded at run time`, paths: [], ...(write ? { write: true } : {}) });
+      if (values.length === 0 && DECODES.test(a.text)) secret('a file whose name is decoded at run time', []);
     }
     // `"$CODEX_HOME/auth.json"`, the variable's value known or not: the file it names is still the agent's key
     const t = a.text.replace(/"/g, '');
     if (/^\$\{?[A-Za-z_]\w*\}?\/[^$`*?[]+$/.test(t)) {
       const kind = secretKindOf(t, base);
-      if (kind) w.col.hazard({ kind: 'secret', form: `${write ? 'writes' : 'reads'} ${kind}`, paths: [t], ...(write ? { write: true } : {}) });
+      if (kind) secret(kind, [t]);
     }
   }
 }
