@@ -7,7 +7,7 @@ import type { Hazard } from '../protocol';
 import { candidateValues, type ScriptVars } from './candidates';
 import { expandBraces } from '../paths/paths';
 import { Collector, contentIntents, isAbsoluteLike, isNullDevice, joinDir, patchSegments, resolvePath, type Base } from './collect';
-import { embeddedArgvs, scanArgv, type HazardFact } from './hazards';
+import { embeddedArgvs, findDeletes, scanArgv, type HazardFact } from './hazards';
 import { MAX_NESTING } from './limits';
 import { parsePatch } from './patch';
 import { classifyArgv } from './programs';
@@ -16,7 +16,7 @@ import { READ_TABLES } from './read-tables';
 import { remember } from './candidates';
 import type { StdinInfo, Verdict } from './verdict';
 import { globNamesSecret, holdsHomeSecrets, secretKindOf } from './secrets';
-import { literalArg, RUNTIME_ARG, staticValue, type Arg } from './words';
+import { literalArg, RUNTIME_ARG, staticValue, type Arg, type FindMatches } from './words';
 
 /** Where commands run: '' = the action cwd, a path, or null = not known. */
 export interface Scope {
@@ -115,6 +115,12 @@ function hazardsOfShell(w: Walk, source: string, scope: Scope, depth: number): v
  * with `..` (it leaves where it starts, so it is never taken for scratch space).
  */
 function placeFacts(f: HazardFact, scope: Scope, w: Walk): Hazard[] {
+  const found = f.targets.filter((a) => a.found);
+  if (found.length) {
+    const rest = f.targets.filter((a) => !a.found);
+    const placedFound = found.flatMap((a) => foundFacts(f, a.found!).flatMap((x) => placeFacts(x, a.found!.dir === undefined ? scope : { dir: a.found!.dir }, w)));
+    return [...(rest.length ? placeFacts({ ...f, targets: rest }, scope, w) : []), ...placedFound];
+  }
   const base = w.base;
   const placed: string[] = [];
   let unplaced = false;
@@ -146,6 +152,18 @@ function placeFacts(f: HazardFact, scope: Scope, w: Walk): Hazard[] {
   return [...(placed.length ? [one(placed)] : []), ...(unplaced ? [one(null)] : [])];
 }
 
+/**
+ * A fact about find's `{}`, each path find yields: a delete of them is find's own delete
+ * (findDeletes), a git command over them reaches the roots. A truncation or permission change
+ * reaches a root itself only when it recurses over every path; one over some entries below the
+ * roots names nothing the floor places.
+ */
+function foundFacts(f: HazardFact, found: FindMatches): HazardFact[] {
+  if (f.kind === 'delete') return findDeletes(f.form, found);
+  if ((f.kind === 'truncate' || f.kind === 'permissions') && !(f.recursive && found.every)) return [];
+  return [{ ...f, targets: [...found.roots] }];
+}
+
 /** One of the floor's facts found outside an argv (a PowerShell cmdlet), placed like the others. */
 export function notePlacedHazard(w: Walk, f: HazardFact, scope: Scope): void {
   for (const h of placeFacts(f, scope, w)) w.col.hazard(h);
@@ -158,12 +176,9 @@ function braceAlternatives(v: string): string[] {
 }
 
 /** The floor's facts of one argv: hazards placed in the folder it runs in, reads checked against the secret table. */
-function noteHazards(w: Walk, argv: readonly Arg[], stdin: StdinInfo, scope: Scope, depth: number, assigned?: ReadonlyMap<string, string | null>, underFind = false): void {
+function noteHazards(w: Walk, argv: readonly Arg[], stdin: StdinInfo, scope: Scope, depth: number, assigned?: ReadonlyMap<string, string | null>): void {
   const scan = scanArgv(argv, { stdin, assigned, vars: w.vars, home: w.base.home });
-  for (const f of scan.facts) {
-    if (underFind && f.targets.some((a) => a.value === null && a.text.includes('{}'))) continue;
-    for (const h of placeFacts(f, scope, w)) w.col.hazard(h);
-  }
+  for (const f of scan.facts) for (const h of placeFacts(f, scope, w)) w.col.hazard(h);
   // the positional words `sh -c CODE` hands its code, for the floor's candidates inside it
   scan.positional.forEach((v, i) => {
     if (v !== null) remember(w.vars, String(i), v);
@@ -248,15 +263,15 @@ function variants(argv: readonly Arg[], w: Walk): Arg[][] {
  */
 export function noteReads(w: Walk, words: readonly Arg[], scope: Scope, recursive = false, write = false): void {
   const base = w.base;
+  const secret = (what: string, paths: string[]) => w.col.hazard({ kind: 'secret', form: `${write ? 'writes' : 'reads'} ${what}`, paths, ...(write ? { write: true } : {}) });
   const check = (raw: string) => {
-    const p = resolvePath(raw, scope.dir, base);
+    const placed = resolvePath(raw, scope.dir, base);
+    // in a folder only known at run time (-execdir, `cd "$D"`) a name that is a secret in any folder still is one
+    const p = placed ?? (scope.dir === null ? raw : null);
     if (p === null) return;
-    if (!write && /[./]/.test(raw)) w.col.read(p);
+    if (placed !== null && !write && /[./]/.test(raw)) w.col.read(p);
     const kind = secretKindOf(p, base) ?? (recursive ? holdsHomeSecrets(p, base) : null);
-    if (!kind) return;
-    const h: Hazard = { kind: 'secret', form: `${write ? 'writes' : 'reads'} ${kind}`, paths: [p] };
-    if (write) h.write = true;
-    w.col.hazard(h);
+    if (kind) secret(kind, [p]);
   };
   for (const a of words) {
     if (a.value !== null) check(a.value);
@@ -264,13 +279,13 @@ export function noteReads(w: Walk, words: readonly Arg[], scope: Scope, recursiv
       const values = candidateValues(a, w.vars, base.home);
       for (const c of values) check(c);
       // a name decoded when the command runs (`cat $(echo … | xxd -r -p)`) cannot be proven not to be a secret
-      if (values.length === 0 && DECODES.test(a.text)) w.col.hazard({ kind: 'secret', form: `${write ? 'writes' : 'reads'} a file whose name is decoded at run time`, paths: [], ...(write ? { write: true } : {}) });
+      if (values.length === 0 && DECODES.test(a.text)) secret('a file whose name is decoded at run time', []);
     }
     // `"$CODEX_HOME/auth.json"`, the variable's value known or not: the file it names is still the agent's key
     const t = a.text.replace(/"/g, '');
     if (/^\$\{?[A-Za-z_]\w*\}?\/[^$`*?[]+$/.test(t)) {
       const kind = secretKindOf(t, base);
-      if (kind) w.col.hazard({ kind: 'secret', form: `${write ? 'writes' : 'reads'} ${kind}`, paths: [t], ...(write ? { write: true } : {}) });
+      if (kind) secret(kind, [t]);
     }
   }
 }
@@ -357,11 +372,11 @@ function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope, depth:
         return undefined;
       }
       const inner: Scope = v.cwd ? { dir: resolveDir(v.cwd, scope, base) } : scope;
-      const argv = v.runtimeArgs ? [...v.argv, RUNTIME_ARG] : v.argv;
+      // find's roots are written from the folder find runs in, not from -execdir's folder of each match
+      const argv = (v.runtimeArgs ? [...v.argv, RUNTIME_ARG] : v.argv).map((a) => (a.found && a.found.dir === undefined ? { ...a, found: { ...a.found, dir: scope.dir } } : a));
       const innerStdin: StdinInfo = v.keepStdin ? stdin : { kind: 'file' };
-      // find's `{}` stands for what find matched, below its roots: find's own facts place that
       const mark = w.col.hazards.length;
-      noteHazards(w, argv, innerStdin, inner, depth, undefined, v.why.startsWith('find '));
+      noteHazards(w, argv, innerStdin, inner, depth);
       const next = classifyArgv(argv, { stdin: innerStdin, home: base.home });
       noteEmbedded(w, next, argv, innerStdin, inner, depth);
       const content = applyVerdict(w, next, displayName(argv[0]), inner, depth, innerStdin, `${prefix}${v.why}; `, hops + 1);

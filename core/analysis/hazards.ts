@@ -16,8 +16,8 @@ import { shellOptions } from './shell-programs';
 import { READ_TABLES } from './read-tables';
 import { has, parseOpts, parseTable } from './table';
 import type { StdinInfo } from './verdict';
-import { literalArg, type Arg } from './words';
-import { FIND_WITH_VALUE, findExecUnterminated, PARALLEL_TABLE } from './wrappers';
+import { literalArg, type Arg, type FindMatches } from './words';
+import { FIND_NAME_TESTS, FIND_WITH_VALUE, findExecUnterminated, findMatches, PARALLEL_TABLE } from './wrappers';
 import { candidateValues, decodeBase64, type ScriptVars } from './candidates';
 
 export interface HazardFact {
@@ -80,7 +80,8 @@ function fromInput(a: Arg): boolean {
 
 /** A word from the input that may be an option (`{}`, not `./{}`). */
 function inputOption(a: Arg): boolean {
-  return fromInput(a) && !/^[./~\w]/.test(a.text.replace(/^['"]/, '').replace(/^\{/, '-'));
+  // find's paths start with its root, never with a dash
+  return fromInput(a) && !a.found && !/^[./~\w]/.test(a.text.replace(/^['"]/, '').replace(/^\{/, '-'));
 }
 
 // ------------------------------------------------------------------------------------- git
@@ -475,12 +476,10 @@ function removeHazards(name: string, args: readonly Arg[], out: HazardScan): voi
   out.facts.push({ kind: 'delete', form, targets: p.operands, recursive });
 }
 
-const FIND_NAME_TESTS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-lname', '-ilname']);
-
 /**
- * find's deletes: `-delete`, or `-exec rm …{}` on what it finds. Its targets lie below its
- * roots; without a test that picks files by name (or `-empty`, which picks only what holds
- * nothing) it takes everything below them.
+ * find's facts: `-delete` on what it yields (findMatches), reads by the programs its actions run,
+ * and code from its input. A command its actions run on `{}` is judged where it runs
+ * (apply.ts places find's `{}` as findDeletes does).
  */
 function findHazards(args: readonly Arg[], out: HazardScan): void {
   const roots: Arg[] = [];
@@ -503,26 +502,17 @@ function findHazards(args: readonly Arg[], out: HazardScan): void {
   if (roots.length === 0) roots.push(literalArg('.'));
   // find stops at an -exec it cannot end before it acts at all
   if (findExecUnterminated(args.slice(i))) return;
-  let picked = false;
+  const matches = findMatches(args, i, roots);
   let deletes = false;
-  let execRemove = false;
   for (; i < args.length; i++) {
     const v = args[i]!.value;
     if (v === null) {
       if (inputOption(args[i]!)) out.facts.push({ kind: 'unseen-code', form: 'find with an expression from its input', targets: [] });
       continue;
     }
-    if (FIND_NAME_TESTS.has(v)) {
-      const pat = args[i + 1]?.value;
-      if (pat !== null && pat !== undefined && !/^[*.?/]*$/.test(pat.replace(/\.\*/g, '*'))) picked = true;
-      i++;
-    } else if (FIND_WITH_VALUE.has(v) || /^-newer[aBcmt][aBcmt]$/.test(v)) {
-      // a test's value is not an action (`-inum -delete` tests an inode number)
-      if (v !== '-type' && v !== '-maxdepth' && v !== '-mindepth' && v !== '-regextype' && v !== '-xtype' && v !== '-printf') picked = true;
-      i += v === '-fprintf' ? 2 : 1;
-    } else if (v === '-fprint' || v === '-fprint0' || v === '-fls') i++;
+    // a test's value is not an action (`-inum -delete` tests an inode number)
+    if (FIND_NAME_TESTS.has(v) || FIND_WITH_VALUE.has(v) || /^-newer[aBcmt][aBcmt]$/.test(v) || v === '-fprint' || v === '-fprint0' || v === '-fls') i++;
     else if (v === '-fprintf') i += 2;
-    else if (v === '-empty') picked = true;
     else if (v === '-delete') deletes = true;
     else if (v === '-exec' || v === '-execdir' || v === '-ok' || v === '-okdir') {
       const cmd: Arg[] = [];
@@ -541,83 +531,21 @@ function findHazards(args: readonly Arg[], out: HazardScan): void {
         out.recursiveRead = true;
         for (let k = 0; k < args.length; k++) if (FIND_NAME_TESTS.has(args[k]!.value ?? '') && args[k + 1]?.value) out.readGlobs.push(args[k + 1]!.value!);
       }
-      if (pname && REMOVERS.has(pname) && cmd.some((a) => a.value !== null && a.value.includes('{}'))) {
-        const p = parseOpts(cmd.slice(1));
-        if (has(p, '-r', '-R', '--recursive') || v === '-exec' || v === '-execdir') execRemove = true;
-      }
       if (cmd[0] && cmd[0].value === null && !/[$`]/.test(cmd[0].text)) out.facts.push({ kind: 'unseen-code', form: `find ${v} running a command from its matches`, targets: [] });
     }
   }
-  if (deletes || execRemove) {
-    out.facts.push({ kind: 'delete', form: deletes ? 'find -delete' : 'find -exec rm', targets: roots, recursive: !picked });
-    if (picked) {
-      const meta = gitMetadataTargets(args, roots);
-      if (meta.length) out.facts.push({ kind: 'delete', form: `${deletes ? 'find -delete' : 'find -exec rm'} reaching .git`, targets: meta, recursive: true });
-    }
-    // following links (-L, -follow) it deletes wherever they lead
-    if (args.some((a) => a.value === '-L' || a.value === '-follow')) out.facts.push({ kind: 'delete', form: 'find -L -delete', targets: [{ text: '<link target>', value: null, glob: false }], recursive: true });
-  }
-}
-
-const REMOVERS = new Set(['rm', 'unlink', 'rimraf', 'trash', 'trash-put', 'srm', 'shred']);
-
-/**
- * What a repository keeps below `.git` (its hooks are code, its objects and refs the history):
- * find walks into `.git` like any folder, so a name test that picks one of these picks it there.
- */
-const GIT_METADATA = ['.git', 'HEAD', 'config', 'index', 'hooks', 'objects', 'refs', 'logs', 'info', 'packed-refs', 'modules', 'worktrees', 'description', 'ORIG_HEAD', 'FETCH_HEAD', 'COMMIT_EDITMSG'];
-const GIT_HOOKS = ['applypatch-msg', 'pre-applypatch', 'post-applypatch', 'pre-commit', 'pre-merge-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit', 'pre-rebase', 'post-checkout', 'post-merge', 'pre-push', 'pre-receive', 'update', 'post-receive', 'post-update', 'reference-transaction', 'push-to-checkout', 'post-rewrite', 'sendemail-validate', 'fsmonitor-watchman', 'pre-auto-gc'];
-
-/** A find pattern as a RegExp: `*` and `?` match any character (a `/` too in a -path test), `[…]` a class. */
-function findPattern(pattern: string, wholePath: boolean, ci: boolean): RegExp | null {
-  let src = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i]!;
-    if (c === '*') src += wholePath ? '.*' : '[^/]*';
-    else if (c === '?') src += wholePath ? '.' : '[^/]';
-    else if (c === '[') {
-      const end = pattern.indexOf(']', i + 2);
-      if (end === -1) return null;
-      src += '[' + pattern.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\') + ']';
-      i = end;
-    } else src += c.replace(/[.+^${}()|\\\/]/g, '\\$&');
-  }
-  try {
-    return new RegExp(`^${src}$`, ci ? 'i' : '');
-  } catch {
-    return null;
-  }
+  if (deletes) out.facts.push(...findDeletes('find -delete', matches));
 }
 
 /**
- * `find . -name hooks -execdir rm -rf {} +`: the entries of each root's `.git` its name and path
- * tests pick, as delete targets. None when the expression names `.git` to leave it out (`-prune`,
- * `-not -path './.git/*'`), or a test's pattern is only known at run time.
+ * A delete of each path find yields: of its roots wholesale when nothing narrows the matches,
+ * else of entries inside them, with the `.git` entries its tests pick; through links (-L) of
+ * wherever they lead.
  */
-function gitMetadataTargets(args: readonly Arg[], roots: readonly Arg[]): Arg[] {
-  if (args.some((a) => a.value !== null && a.value.includes('.git') && !FIND_NAME_TESTS.has(a.value)) && args.some((a) => a.value === '-prune' || a.value === '-not' || a.value === '!')) return [];
-  const tests: { re: RegExp; path: boolean }[] = [];
-  for (let k = 0; k < args.length; k++) {
-    const t = args[k]!.value;
-    if (t === null || !FIND_NAME_TESTS.has(t) || /regex|lname/.test(t)) continue;
-    const pat = args[k + 1]?.value;
-    if (pat === null || pat === undefined) return [];
-    const path = /path|wholename/.test(t);
-    const re = findPattern(pat, path, t.includes('-i'));
-    if (re) tests.push({ re, path });
-  }
-  const out: Arg[] = [];
-  for (const r of roots) {
-    if (r.value === null) continue;
-    const root = r.value.replace(/\/+$/, '') || '/';
-    const entries = [...GIT_METADATA.map((m) => (m === '.git' ? '.git' : `.git/${m}`)), ...GIT_HOOKS.map((h) => `.git/hooks/${h}`)];
-    for (const e of entries) {
-      const full = `${root}/${e}`;
-      const base = e.slice(e.lastIndexOf('/') + 1);
-      if (tests.some((t) => t.re.test(t.path ? full : base))) out.push(literalArg(full));
-      if (out.length >= 8) return out;
-    }
-  }
+export function findDeletes(form: string, m: FindMatches): HazardFact[] {
+  const out: HazardFact[] = [{ kind: 'delete', form, targets: [...m.roots], recursive: m.every }];
+  if (m.git.length) out.push({ kind: 'delete', form: `${form} reaching .git`, targets: [...m.git], recursive: true });
+  if (m.follows) out.push({ kind: 'delete', form: `${form} following links`, targets: [{ text: '<link target>', value: null, glob: false }], recursive: true });
   return out;
 }
 

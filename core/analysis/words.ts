@@ -16,6 +16,21 @@ export interface Arg {
   glob: boolean;
   /** a run-time word known to name an entry at or below one of these paths (find's `{}` under its roots) */
   below?: readonly Arg[];
+  /** find's `{}`: each path find yields (core/analysis/wrappers.ts findMatches) */
+  found?: FindMatches;
+}
+
+/** The paths find yields for its actions: its start points and every entry below them, or fewer. */
+export interface FindMatches {
+  roots: readonly Arg[];
+  /** no test narrows what matches: every entry below the roots, the roots themselves included */
+  every: boolean;
+  /** the entries of each root's `.git` a name or path test picks */
+  git: readonly Arg[];
+  /** -L or -follow: matches reached through links, wherever those lead */
+  follows: boolean;
+  /** the placed folder find runs in, once the walk has left it for the command find runs (-execdir) */
+  dir?: string | null;
 }
 
 export function literalArg(value: string): Arg {

@@ -8,7 +8,7 @@ import { isNullDevice } from './collect';
 import { READ_TABLES } from './read-tables';
 import { has, mayBeOption, parseOpts, parseTable, tableOptions, value, type OptSpec, type ProgramTable } from './table';
 import { read, write, unknown, type ProgramContext, type Verdict } from './verdict';
-import { literalArg, printedWord, RUNTIME_ARG, type Arg } from './words';
+import { literalArg, printedWord, RUNTIME_ARG, type Arg, type FindMatches } from './words';
 
 /**
  * Environment names whose value changes which program runs, what it loads, or makes it write a
@@ -101,7 +101,10 @@ function env(args: readonly Arg[]): Verdict {
     if (v === '-S' || v === '--split-string' || v.startsWith('--split-string=') || (v.startsWith('-S') && v.length > 2)) {
       const str = v === '-S' || v === '--split-string' ? args[i + 1]?.value : v.startsWith('-S') ? v.slice(2) : v.slice('--split-string='.length);
       if (str === null || str === undefined) return unknown('env -S with a string only known at run time');
-      const tail = args.slice(v === '-S' || v === '--split-string' ? i + 2 : i + 1).map((a) => a.text).join(' ');
+      const after = args.slice(v === '-S' || v === '--split-string' ? i + 2 : i + 1);
+      // plain words split at blanks; the words after the string reach the command as they are (find's `{}`)
+      if (/^[\w\s./:=@%+,-]*$/.test(str)) return env([...str.split(/\s+/).filter((x) => x !== '').map(literalArg), ...after]);
+      const tail = after.map((a) => a.text).join(' ');
       return { kind: 'shell', source: tail ? `${str} ${tail}` : str, why: 'env -S splits a string into a command' };
     }
     if (/^-[a-zA-Z]/.test(v)) {
@@ -289,7 +292,16 @@ function parallel(args: readonly Arg[]): Verdict {
   const jobs = values && values.length > 0 && values.length <= MAX_PARALLEL_JOBS && values.every((v) => !/^:::/.test(v)) ? values.map((v) => parallelJob(cmd, v)) : null;
   // with a replacement string in the command the input goes there and is not appended
   const replaced = cmd.some((a) => a.value !== null && /\{(?:\d+(?:\.|\/|\/\/|\/\.)?|\.|\/|\/\/|\/\.|#|%|=[^}]*=)?\}/.test(a.value));
-  const run: Verdict = jobs && jobs.every((j) => j !== null) ? { kind: 'many', verdicts: jobs.map((j) => ({ kind: 'exec' as const, argv: j!, why: 'parallel runs the command for each value' })) } : { kind: 'exec', argv, why: 'parallel runs the command for each input', runtimeArgs: !replaced };
+  // parallel hands each job's line to a shell: a command word holding blanks or shell syntax is code there
+  const code = /[\s;&|<>()$`'"\\]/.test(cmd[0]!.value ?? '') && cmd.every((a) => a.value !== null) && !has(p, '-q', '--quote');
+  const each = 'parallel runs the command for each value';
+  let run: Verdict;
+  if (jobs && jobs.every((j) => j !== null) && (!code || values!.every((v) => /^[\w./:=@%+,-]*$/.test(v)))) {
+    run = { kind: 'many', verdicts: jobs.map((j) => (code ? { kind: 'shell' as const, source: j!.map((a) => a.value).join(' '), why: each } : { kind: 'exec' as const, argv: j!, why: each })) };
+  } else if (code) {
+    const source = cmd.map((a) => a.value!.replace(/\{[^}]*\}/g, '"$_"')).join(' ') + (replaced ? '' : ' "$_"');
+    run = { kind: 'many', verdicts: [unknown('parallel runs its command line with each input put in'), { kind: 'shell', source, why: 'parallel runs the command line for each input' }] };
+  } else run = { kind: 'exec', argv, why: 'parallel runs the command for each input', runtimeArgs: !replaced };
   if (p.writes.length || p.targets.length) return { kind: 'many', verdicts: [write(p.writes[0] ?? 'parallel writes its job log or results', p.writes.length ? undefined : p.targets, { writesContent: true }), run] };
   return run;
 }
@@ -298,8 +310,10 @@ function watch(args: readonly Arg[]): Verdict {
   const p = parseOpts(args, { stopAtOperand: true, shortWithValue: 'nq', longWithValue: ['interval', 'equexit'] });
   if (p.rest.length === 0) return read('watch with no command');
   if (has(p, '-x', '--exec')) return { kind: 'exec', argv: p.rest, why: 'watch -x runs the command repeatedly' };
-  if (p.rest.some((a) => a.value === null)) return unknown('watch runs a command only known at run time');
-  return { kind: 'shell', source: p.rest.map((a) => a.value).join(' '), why: 'watch runs the words through sh -c repeatedly' };
+  if (p.rest[0]!.value === null) return unknown('watch runs a command only known at run time');
+  const run: Verdict = { kind: 'shell', source: p.rest.map((a) => a.value ?? '"$_"').join(' '), why: 'watch runs the words through sh -c repeatedly' };
+  // words only known at run time (xargs' input): the code is unknown, but what its known words run still counts
+  return p.rest.some((a) => a.value === null) ? { kind: 'many', verdicts: [unknown('watch runs a command only known at run time'), run] } : run;
 }
 
 /** GNU and BSD find expressions that only test, print or steer the walk (the rest are handled above) */
@@ -309,6 +323,102 @@ export const FIND_WITH_VALUE = new Set([
 const FIND_FLAGS = new Set([
   '-empty', '-executable', '-false', '-true', '-nogroup', '-nouser', '-readable', '-writable', '-d', '-depth', '-ignore_readdir_race', '-noignore_readdir_race', '-mount', '-xdev', '-noleaf', '-warn', '-nowarn', '-daystart', '-follow', '-help', '--help', '-version', '--version', '-ls', '-print', '-print0', '-prune', '-quit', '(', ')', '!', '-not', '-a', '-and', '-o', '-or', ',', '-s', '-x', '-E', '-X',
 ]);
+
+export const FIND_NAME_TESTS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-lname', '-ilname']);
+
+/**
+ * What a repository keeps below `.git` (its hooks are code, its objects and refs the history):
+ * find walks into `.git` like any folder, so a name test that picks one of these picks it there.
+ */
+const GIT_METADATA = ['.git', 'HEAD', 'config', 'index', 'hooks', 'objects', 'refs', 'logs', 'info', 'packed-refs', 'modules', 'worktrees', 'description', 'ORIG_HEAD', 'FETCH_HEAD', 'COMMIT_EDITMSG'];
+const GIT_HOOKS = ['applypatch-msg', 'pre-applypatch', 'post-applypatch', 'pre-commit', 'pre-merge-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit', 'pre-rebase', 'post-checkout', 'post-merge', 'pre-push', 'pre-receive', 'update', 'post-receive', 'post-update', 'reference-transaction', 'push-to-checkout', 'post-rewrite', 'sendemail-validate', 'fsmonitor-watchman', 'pre-auto-gc'];
+
+/** A find pattern as a RegExp: `*` and `?` match any character (a `/` too in a -path test), `[…]` a class. */
+function findPattern(pattern: string, wholePath: boolean, ci: boolean): RegExp | null {
+  let src = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '*') src += wholePath ? '.*' : '[^/]*';
+    else if (c === '?') src += wholePath ? '.' : '[^/]';
+    else if (c === '[') {
+      const end = pattern.indexOf(']', i + 2);
+      if (end === -1) return null;
+      src += '[' + pattern.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\') + ']';
+      i = end;
+    } else src += c.replace(/[.+^${}()|\\\/]/g, '\\$&');
+  }
+  try {
+    return new RegExp(`^${src}$`, ci ? 'i' : '');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `find . -name hooks -execdir rm -rf {} +`: the entries of each root's `.git` its name and path
+ * tests pick, as delete targets. None when the expression names `.git` to leave it out (`-prune`,
+ * `-not -path './.git/*'`), or a test's pattern is only known at run time.
+ */
+function gitMetadataTargets(args: readonly Arg[], roots: readonly Arg[]): Arg[] {
+  if (args.some((a) => a.value !== null && a.value.includes('.git') && !FIND_NAME_TESTS.has(a.value)) && args.some((a) => a.value === '-prune' || a.value === '-not' || a.value === '!')) return [];
+  const tests: { re: RegExp; path: boolean }[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const t = args[k]!.value;
+    if (t === null || !FIND_NAME_TESTS.has(t) || /regex|lname/.test(t)) continue;
+    const pat = args[k + 1]?.value;
+    if (pat === null || pat === undefined) return [];
+    const path = /path|wholename/.test(t);
+    const re = findPattern(pat, path, t.includes('-i'));
+    if (re) tests.push({ re, path });
+  }
+  const out: Arg[] = [];
+  for (const r of roots) {
+    if (r.value === null) continue;
+    const root = r.value.replace(/\/+$/, '') || '/';
+    const entries = [...GIT_METADATA.map((m) => (m === '.git' ? '.git' : `.git/${m}`)), ...GIT_HOOKS.map((h) => `.git/hooks/${h}`)];
+    for (const e of entries) {
+      const full = `${root}/${e}`;
+      const base = e.slice(e.lastIndexOf('/') + 1);
+      if (tests.some((t) => t.re.test(t.path ? full : base))) out.push(literalArg(full));
+      if (out.length >= 8) return out;
+    }
+  }
+  return out;
+}
+
+/** find's tests whose value does not narrow what matches (depth, the regex dialect, a format). */
+const FIND_WIDE = new Set(['-type', '-xtype', '-maxdepth', '-mindepth', '-regextype', '-printf']);
+
+/**
+ * What find yields from its expression (the words after the roots): without a test that picks by
+ * name, time or size (or `-empty`, which picks only what holds nothing), everything below its
+ * roots and the roots themselves. `-type` and `-mindepth` leave that whole: every file, or all
+ * below the start point, is still all of it.
+ */
+export function findMatches(args: readonly Arg[], expr: number, roots: readonly Arg[]): FindMatches {
+  let every = true;
+  for (let i = expr; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) continue;
+    if (FIND_NAME_TESTS.has(v)) {
+      const pat = args[i + 1]?.value;
+      if (pat !== null && pat !== undefined && !/^[*.?/]*$/.test(pat.replace(/\.\*/g, '*'))) every = false;
+      i++;
+    } else if (FIND_WITH_VALUE.has(v) || /^-newer[aBcmt][aBcmt]$/.test(v)) {
+      // a test's value is not an action (`-inum -delete` tests an inode number)
+      if (!FIND_WIDE.has(v)) every = false;
+      i++;
+    } else if (v === '-fprint' || v === '-fprint0' || v === '-fls') i++;
+    else if (v === '-fprintf') i += 2;
+    else if (v === '-empty') every = false;
+    else if (v === '-exec' || v === '-execdir' || v === '-ok' || v === '-okdir') {
+      while (i + 1 < args.length && args[i + 1]!.value !== ';' && args[i + 1]!.value !== '+') i++;
+      i++;
+    }
+  }
+  const follows = args.some((a) => a.value === '-L' || a.value === '-follow');
+  return { roots, every, git: every ? [] : gitMetadataTargets(args, roots), follows };
+}
 
 /** The search roots when every one is known before run time. */
 function staticRoots(roots: readonly Arg[]): readonly Arg[] | undefined {
@@ -351,6 +461,7 @@ function findCmd(args: readonly Arg[]): Verdict {
   }
   if (roots.length === 0) roots.push(literalArg('.'));
   if (findExecUnterminated(args.slice(i))) return read('find refuses an -exec with no `;` or `+` before it runs anything');
+  const found = findMatches(args, i, roots);
   const verdicts: Verdict[] = [];
   for (; i < args.length; i++) {
     const v = args[i]!.value;
@@ -367,7 +478,7 @@ function findCmd(args: readonly Arg[]): Verdict {
       for (; j < args.length; j++) {
         const w = args[j]!.value;
         if (w === ';' || w === '+') break;
-        if (w === '{}' && below) cmd.push({ ...args[j]!, value: null, below });
+        if (w === '{}') cmd.push({ ...args[j]!, value: null, found, ...(below ? { below } : {}) });
         else cmd.push(w !== null && w.includes('{}') ? { ...args[j]!, value: null } : args[j]!);
       }
       i = j;

@@ -58,6 +58,11 @@ interface FloorBreak {
 
 const ALLOW_HINT = 'The person can let this one command through for the rest of the session with `$stopline allow`, or lift the rule in their own config (docs/safety-net.md).';
 
+/** A break of `rule` by hazard `h`; the next step ends with how the person lifts it. */
+function stop(reasonCode: FloorReason, verdict: 'ask' | 'deny', h: Hazard, explanation: string, nextStep: string): FloorBreak {
+  return { reasonCode, verdict, form: h.form, explanation, nextStep: nextStep ? `${nextStep} ${ALLOW_HINT}` : ALLOW_HINT };
+}
+
 function shorten(s: string): string {
   return s.length > 80 ? '...' + s.slice(-77) : s;
 }
@@ -186,13 +191,7 @@ function judgeBulk(h: Hazard, p: FloorPlace, strict: boolean): FloorBreak | null
   const wholesale = h.recursive === true || kind === 'truncate';
   if (h.paths === null) {
     if (!wholesale) return null;
-    return {
-      reasonCode: 'FLOOR_DELETE_UNPROVEN',
-      verdict: 'ask',
-      form: h.form,
-      explanation: `\`${h.form}\` would ${WHAT[kind]} everything below a target that is only known when the command runs, so nobody can tell whether it is inside the project.`,
-      nextStep: `Name the target as a literal path inside the project (e.g. \`${kind === 'delete' ? 'rm -rf build' : kind === 'truncate' ? 'truncate -s 0 build/out.log' : 'chmod -R u+w build'}\`). ${ALLOW_HINT}`,
-    };
+    return stop('FLOOR_DELETE_UNPROVEN', 'ask', h, `\`${h.form}\` would ${WHAT[kind]} everything below a target that is only known when the command runs, so nobody can tell whether it is inside the project.`, `Name the target as a literal path inside the project (e.g. \`${kind === 'delete' ? 'rm -rf build' : kind === 'truncate' ? 'truncate -s 0 build/out.log' : 'chmod -R u+w build'}\`).`);
   }
   for (const raw of h.paths) {
     const t = place(raw, p);
@@ -200,13 +199,7 @@ function judgeBulk(h: Hazard, p: FloorPlace, strict: boolean): FloorBreak | null
     const spots = reaches(t, p);
     if (spots === null) {
       if (!wholesale) continue;
-      return {
-        reasonCode: 'FLOOR_DELETE_UNPROVEN',
-        verdict: 'ask',
-        form: h.form,
-        explanation: `\`${h.form}\` would ${WHAT[kind]} ${shorten(t.shown)}, and a link on the way cannot be read to tell where it leads.`,
-        nextStep: ALLOW_HINT,
-      };
+      return stop('FLOOR_DELETE_UNPROVEN', 'ask', h, `\`${h.form}\` would ${WHAT[kind]} ${shorten(t.shown)}, and a link on the way cannot be read to tell where it leads.`, '');
     }
     for (const abs of spots) {
       const where = whereIs(abs, p, t.glob, h.climbs === true);
@@ -216,13 +209,7 @@ function judgeBulk(h: Hazard, p: FloorPlace, strict: boolean): FloorBreak | null
       if (where === 'history' && !(wholesale || t.glob)) continue;
       if ((where === 'outside' || where === 'unrooted') && !wholesale && !(strict && kind !== 'permissions')) continue;
       if ((where === 'project-root' || where === 'home' || where === 'root') && kind === 'delete' && !wholesale) continue;
-      return {
-        reasonCode: 'FLOOR_WHOLESALE_DELETE',
-        verdict: 'deny',
-        form: h.form,
-        explanation: `\`${h.form}\` would ${WHAT[kind]} ${shorten(t.shown)}${via}: ${lost}`,
-        nextStep: `${where === 'unrooted' ? 'Work in the project folder (cd into it), or in a temp folder (/tmp).' : where === 'outside' ? 'Work inside the project, or in a temp folder (/tmp).' : 'Name the folders inside the project the task needs (e.g. `rm -rf build dist`).'} ${ALLOW_HINT}`,
-      };
+      return stop('FLOOR_WHOLESALE_DELETE', 'deny', h, `\`${h.form}\` would ${WHAT[kind]} ${shorten(t.shown)}${via}: ${lost}`, where === 'unrooted' ? 'Work in the project folder (cd into it), or in a temp folder (/tmp).' : where === 'outside' ? 'Work inside the project, or in a temp folder (/tmp).' : 'Name the folders inside the project the task needs (e.g. `rm -rf build dist`).');
     }
   }
   return null;
@@ -249,62 +236,23 @@ function lostText(where: Where, kind: string): string {
 function judgeOne(h: Hazard, p: FloorPlace, strict: boolean): FloorBreak | null {
   switch (h.kind) {
     case 'git-discard':
-      if (h.paths === null) {
-        return {
-          reasonCode: 'FLOOR_GIT_DISCARD',
-          verdict: 'ask',
-          form: h.form,
-          explanation: `\`${h.form}\`: the words that decide whether it discards uncommitted or unpushed work come from its input when it runs.`,
-          nextStep: `Run the git command with its words written out. ${ALLOW_HINT}`,
-        };
-      }
-      return {
-        reasonCode: 'FLOOR_GIT_DISCARD',
-        verdict: 'deny',
-        form: h.form,
-        explanation: `\`${h.form}\` throws away work git cannot give back (uncommitted changes, untracked files, stashes, unmerged branches or history others rely on).`,
-        nextStep: `Keep the work: \`git stash\` first, \`git clean -n\` to preview, \`git push --force-with-lease\`, \`git branch -d\`; or tell the person what you would discard and why. ${ALLOW_HINT}`,
-      };
+      if (h.paths === null) return stop('FLOOR_GIT_DISCARD', 'ask', h, `\`${h.form}\`: the words that decide whether it discards uncommitted or unpushed work come from its input when it runs.`, 'Run the git command with its words written out.');
+      return stop('FLOOR_GIT_DISCARD', 'deny', h, `\`${h.form}\` throws away work git cannot give back (uncommitted changes, untracked files, stashes, unmerged branches or history others rely on).`, 'Keep the work: `git stash` first, `git clean -n` to preview, `git push --force-with-lease`, `git branch -d`; or tell the person what you would discard and why.');
     case 'delete':
     case 'truncate':
     case 'permissions':
       return judgeBulk(h, p, strict);
     case 'device':
-      return {
-        reasonCode: 'FLOOR_DEVICE_WRITE',
-        verdict: 'deny',
-        form: h.form,
-        explanation: `\`${h.form}\` ${h.form === 'shred' ? 'overwrites its files so nothing can be recovered' : 'writes a disk or file system directly'}: everything stored there would be lost.`,
-        nextStep: `No task needs this from an agent: tell the person what you wanted to do. ${ALLOW_HINT}`,
-      };
+      return stop('FLOOR_DEVICE_WRITE', 'deny', h, `\`${h.form}\` ${h.form === 'shred' ? 'overwrites its files so nothing can be recovered' : 'writes a disk or file system directly'}: everything stored there would be lost.`, 'No task needs this from an agent: tell the person what you wanted to do.');
     case 'secret': {
       const where = h.paths?.[0] ? ` (${shorten(h.paths[0])})` : '';
-      return {
-        reasonCode: 'FLOOR_SECRET_READ',
-        verdict: 'deny',
-        form: h.form,
-        explanation: h.write
-          ? `This action ${h.form}${where}: a key or credential replaced by an agent cannot be restored.`
-          : `This action ${h.form}${where}: a secret shown to the model has left the machine.`,
-        nextStep: `Do not read secrets. Use the name of the variable or key the code needs, check that the file exists with \`test -f\` or \`ls -l\`, or read a template such as \`.env.example\`. ${ALLOW_HINT}`,
-      };
+      const lost = h.write ? 'a key or credential replaced by an agent cannot be restored' : 'a secret shown to the model has left the machine';
+      return stop('FLOOR_SECRET_READ', 'deny', h, `This action ${h.form}${where}: ${lost}.`, 'Do not read secrets. Use the name of the variable or key the code needs, check that the file exists with `test -f` or `ls -l`, or read a template such as `.env.example`.');
     }
     case 'download-exec':
-      return {
-        reasonCode: 'FLOOR_DOWNLOAD_EXEC',
-        verdict: 'deny',
-        form: h.form,
-        explanation: `\`${h.form}\` runs code straight from the network: nobody has seen what it does before it runs.`,
-        nextStep: `Download the script to a file, show the person what it does, and run it only if they agree. ${ALLOW_HINT}`,
-      };
+      return stop('FLOOR_DOWNLOAD_EXEC', 'deny', h, `\`${h.form}\` runs code straight from the network: nobody has seen what it does before it runs.`, 'Download the script to a file, show the person what it does, and run it only if they agree.');
     case 'unseen-code':
-      return {
-        reasonCode: 'FLOOR_UNSEEN_CODE',
-        verdict: strict ? 'deny' : 'ask',
-        form: h.form,
-        explanation: `\`${h.form}\`: the code it runs only exists when it runs (from its input, a variable or a command's output), so nothing can be proven about it.`,
-        nextStep: `Write the command out in full so it can be checked. ${ALLOW_HINT}`,
-      };
+      return stop('FLOOR_UNSEEN_CODE', strict ? 'deny' : 'ask', h, `\`${h.form}\`: the code it runs only exists when it runs (from its input, a variable or a command's output), so nothing can be proven about it.`, 'Write the command out in full so it can be checked.');
   }
 }
 
