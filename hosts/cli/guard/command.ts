@@ -15,7 +15,8 @@
  * Anything else (a crash, a timeout, a failed spawn) is the harness's to treat as a block
  * unless STOPLINE_FAIL_OPEN=1 (docs/wire-your-own-harness.md).
  */
-import { readBoundedStdin } from '../../shared/stdin';
+import { readBoundedChunks } from '../../shared/stdin';
+import { streamReader } from '../../shared/runtime-io';
 import { parseHookPayload, HookInputError } from '../../shared/payload';
 import type { HookPayload } from '../../shared/payload';
 import type { ParsedArgs } from '../args';
@@ -107,8 +108,12 @@ export async function runGuard(args: ParsedArgs, io: CliIO): Promise<number> {
   if (typeof args.options.task === 'string' && task === undefined) return usageError(io, 'guard', '--task needs a non-empty id');
 
   if (io.stdin.isTTY) return noInput(io);
-  const read = await readBoundedStdin(io.stdin as never);
-  if (!read.ok) return inputProblem(io, read.message);
+  const read = await readBoundedChunks(streamReader(io.stdin));
+  if (!read.ok) {
+    // a refused input may still be open: let it go, or it keeps the process from ending
+    (io.stdin as { destroy?: () => void }).destroy?.();
+    return inputProblem(io, read.message);
+  }
   let payload: HookPayload;
   try {
     payload = parseHookPayload(read.text);
