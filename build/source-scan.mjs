@@ -589,7 +589,6 @@ export const ANSWER_TYPES = [
   { file: 'core/answer/outcome.ts', name: 'Answer', role: 'answer', why: 'the one answer: allow, context, ask, deny, rewrite, with the person-hooks fields' },
   { file: 'core/answer/outcome.ts', name: 'Outcome', role: 'part', why: "the guard's part of an Answer (Answer extends it), what handleEvent returns" },
   { file: 'hosts/shared/adapter.ts', name: 'Rendered', role: 'wire', why: "a command hook's bytes: stdout, stderr, exit code" },
-  { file: 'hosts/shared/evaluator/protocol.ts', name: 'RenderedAnswer', role: 'wire', why: "an alias of Rendered: the same bytes as the resident evaluator sends them over its socket" },
   { file: 'hosts/shared/runner.ts', name: 'HookDecision', role: 'wrapper', why: 'an Answer with its event row before rendering (or silent, or the fail mode)' },
   { file: 'hosts/cli/guard/decide.ts', name: 'GuardResult', role: 'wrapper', why: "`stopline guard`'s JSON verdict (rendered from an Answer; the Verdict type is the module's own) with its exit code and stderr, or an input error" },
   { file: 'hosts/claude/mod/classic.ts', name: 'ClassicResult', role: 'mod', why: "Claude Code's classic hook result: the mod's wire format" },
