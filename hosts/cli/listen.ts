@@ -25,7 +25,7 @@ import { eventEntry } from '../shared/adapter';
 import type { HookEnv } from '../shared/adapter';
 import type { ParsedArgs } from './args';
 import type { CliIO } from './command-spec';
-import { ADAPTERS, DIALECTS, acceptedEvents, isGuardDialect, residentDoorOf } from './guard/adapters';
+import { ADAPTERS, DIALECTS, GUARD_DOORS, acceptedEvents, isGuardDialect } from './guard/adapters';
 import type { GuardDialect } from './guard/adapters';
 import { decideGuard } from './guard/decide';
 import { usageError } from './output';
@@ -50,7 +50,7 @@ export function cliListenHandler(ctx: ListenContext): ListenHandler {
   // a host's own resident door, made on its first request
   const residents = new Map<GuardDialect, ListenHandler | undefined>();
   const residentOf = (dialect: GuardDialect): ListenHandler | undefined => {
-    if (!residents.has(dialect)) residents.set(dialect, residentDoorOf(dialect)?.({ env: ctx.env, cwd: ctx.cwd, log: ctx.log }));
+    if (!residents.has(dialect)) residents.set(dialect, GUARD_DOORS[dialect].resident?.({ env: ctx.env, cwd: ctx.cwd, log: ctx.log }));
     return residents.get(dialect);
   };
   const dialectOf = (host: string | undefined): GuardDialect => {

@@ -164,6 +164,11 @@ function denyMeaningOf(r: HostRegistry): string {
   return meaning;
 }
 
+/** One cell per host, keyed by family in the hosts' order. */
+function perHost<T>(regs: readonly HostRegistry[], cellOf: (r: HostRegistry) => T): Record<RegistryFamily, T> {
+  return Object.fromEntries(regs.map((r) => [r.family, cellOf(r)])) as Record<RegistryFamily, T>;
+}
+
 export function buildMatrix(): Matrix {
   const regs = HOST_ORDER.map((f) => REGISTRIES[f]);
   const hosts = regs.map((r) => ({
@@ -184,30 +189,22 @@ export function buildMatrix(): Matrix {
   }));
   const events = CANONICAL_EVENTS.map((canonical) => {
     const info = CANONICAL[canonical];
-    const cells = {} as Record<RegistryFamily, EventCell>;
-    for (const r of regs) {
+    const cells = perHost(regs, (r): EventCell => {
       const natives = r.events.filter((e) => e.canonical === canonical).map(nativeOf);
       const why = r.unsupported.find((u) => u.canonical === canonical)?.why;
-      cells[r.family as RegistryFamily] = { natives, ...(why ? { unsupported: why } : {}) };
-    }
+      return { natives, ...(why ? { unsupported: why } : {}) };
+    });
     return { canonical, meaning: info.meaning, blockable: info.blockable, guardKind: info.controlKind, cells };
   });
   const toolClasses = TOOL_CLASSES.map(({ kind, meaning }) => {
-    const cells = {} as Record<RegistryFamily, { tools: string[]; patterns: PatternView[] }>;
-    for (const r of regs) {
-      // a tool whose kind depends on an input field is listed under its default kind
-      cells[r.family as RegistryFamily] = {
-        tools: r.tools.filter((t) => t.kind === kind).map((t) => t.name),
-        patterns: r.toolPatterns.filter((p) => p.kind === kind).map((p) => ({ pattern: p.namePattern, ...(p.note ? { note: p.note } : {}) })),
-      };
-    }
+    // a tool whose kind depends on an input field is listed under its default kind
+    const cells = perHost(regs, (r) => ({
+      tools: r.tools.filter((t) => t.kind === kind).map((t) => t.name),
+      patterns: r.toolPatterns.filter((p) => p.kind === kind).map((p): PatternView => ({ pattern: p.namePattern, ...(p.note ? { note: p.note } : {}) })),
+    }));
     return { kind, meaning, cells };
   });
-  const floor = ['GUARD_SELF_PROTECTION', ...FLOOR_RULES].map((code) => {
-    const cells = {} as Record<RegistryFamily, string[]>;
-    for (const r of regs) cells[r.family as RegistryFamily] = floorTools(r, code);
-    return { code, summary: REASONS[code as keyof typeof REASONS].summary, cells };
-  });
+  const floor = ['GUARD_SELF_PROTECTION', ...FLOOR_RULES].map((code) => ({ code, summary: REASONS[code as keyof typeof REASONS].summary, cells: perHost(regs, (r) => floorTools(r, code)) }));
   return { hosts, events, toolClasses, variants: VARIANT_REGISTRIES.map(variantView), floor };
 }
 
@@ -226,11 +223,14 @@ function code(name: string): string {
   return '`' + name.replace(/`/g, "'") + '`';
 }
 
+/** What a deny at an event row does on its host. */
+function denyThere(row: { registered: boolean; blockable: boolean; whenNeeded?: true }): string {
+  return !row.registered ? 'not registered' : row.whenNeeded ? 'observed where needed' : row.blockable ? '**blocks**' : 'observed';
+}
+
 function eventCellText(c: EventCell): string {
   if (c.natives.length === 0) return c.unsupported ? `— (${cell(c.unsupported)})` : '—';
-  return c.natives
-    .map((n) => `${code(n.name)} ${!n.registered ? 'not registered' : n.whenNeeded ? 'observed where needed' : n.blockable ? '**blocks**' : 'observed'}`)
-    .join('<br>');
+  return c.natives.map((n) => `${code(n.name)} ${denyThere(n)}`).join('<br>');
 }
 
 export function renderMarkdown(m: Matrix): string {
@@ -319,10 +319,7 @@ function renderVariants(variants: readonly VariantView[]): string[] {
     if (v.notRunOnRealHost) out.push(`- **not run on the real host**: ${v.notRunOnRealHost}`);
     out.push(`- a deny: ${v.denyMeaning}`, `- an ask: ${v.askMeaning}`, `- context: ${v.context}`, '');
     out.push('| host event | canonical event | guard reads it as | a deny there | note |', '| --- | --- | --- | --- | --- |');
-    for (const e of v.events) {
-      const deny = !e.registered ? 'not registered' : e.blockable ? '**blocks**' : 'observed';
-      out.push(`| ${code(e.name)} | ${e.canonical ? code(e.canonical) : '—'} | ${e.control ? code(e.control) : '—'} | ${deny} | ${cell(e.note ?? '')} |`);
-    }
+    for (const e of v.events) out.push(`| ${code(e.name)} | ${e.canonical ? code(e.canonical) : '—'} | ${e.control ? code(e.control) : '—'} | ${denyThere(e)} | ${cell(e.note ?? '')} |`);
     for (const u of v.unsupported) out.push(`| — | ${code(u.canonical)} | — | — | ${cell(u.why)} |`);
     out.push('', '| class | tools |', '| --- | --- |');
     for (const c of v.toolClasses) out.push(`| ${c.kind} | ${c.tools.map(code).join(', ')} |`);

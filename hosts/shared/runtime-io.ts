@@ -82,7 +82,7 @@ export interface RuntimeIO {
   exit(code: number): never;
   later: Schedule;
   /** whether `path` is a folder only its owner, this user, can enter (mode 0700 or less; not a link where the runtime can tell) */
-  privateDir(path: string): Promise<'private' | 'missing' | 'not-private'>;
+  privateDir(path: string): Promise<DirState>;
   /** append a line to a file (test instruments) */
   appendFile(path: string, text: string): Promise<void>;
   /** a whole file as UTF-8, or null when there is none */
@@ -103,6 +103,8 @@ export interface RuntimeIO {
    */
   exchange(path: string, request: string, connectMs: number, answerMs: number): Promise<Exchange>;
 }
+
+type DirState = 'private' | 'missing' | 'not-private';
 
 /** How a socket exchange ended. */
 type Exchange =
@@ -151,6 +153,28 @@ function decode(chunks: readonly Uint8Array[]): string {
     at += c.byteLength;
   }
   return new TextDecoder().decode(all);
+}
+
+/** What `read` returns, or null when `missing` says its error is a file that is not there (any other error is thrown). */
+function orMissing<T>(read: () => T, missing: (err: unknown) => boolean): T | null {
+  try {
+    return read();
+  } catch (err) {
+    if (missing(err)) return null;
+    throw err;
+  }
+}
+const denoMissing = (err: unknown): boolean => (err as Error).name === 'NotFound';
+const nodeMissing = (err: unknown): boolean => (err as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** RuntimeIO.ensurePrivateDir over a runtime's mkdir and privateDir. */
+async function ensurePrivate(mkdir: () => unknown, privateDir: () => Promise<DirState>): Promise<boolean> {
+  try {
+    await mkdir();
+  } catch {
+    // there already (checked next), or not makeable (ditto)
+  }
+  return (await privateDir()) === 'private';
 }
 
 /** setTimeout, unref'd: a pending bound must not keep the process alive once everything else is done. */
@@ -216,12 +240,12 @@ function denoIO(deno: DenoLike): RuntimeIO {
   const buf = new Uint8Array(64 * 1024);
   const platform = deno.build.os === 'windows' ? 'win32' : deno.build.os;
   const later = signalLater;
-  const privateDir = async (path: string): Promise<'private' | 'missing' | 'not-private'> => {
+  const privateDir = async (path: string): Promise<DirState> => {
     try {
       const st = deno.lstatSync(path);
       return st.isDirectory && !st.isSymlink && st.uid === deno.uid() && st.mode !== null && (st.mode & 0o077) === 0 ? 'private' : 'not-private';
     } catch (err) {
-      return (err as Error).name === 'NotFound' ? 'missing' : 'not-private';
+      return denoMissing(err) ? 'missing' : 'not-private';
     }
   };
   return {
@@ -244,22 +268,8 @@ function denoIO(deno: DenoLike): RuntimeIO {
     later,
     privateDir,
     appendFile: async (path, text) => deno.writeTextFileSync(path, text, { append: true }),
-    async readText(path) {
-      try {
-        return deno.readTextFileSync(path);
-      } catch (err) {
-        if ((err as Error).name === 'NotFound') return null;
-        throw err;
-      }
-    },
-    async ensurePrivateDir(path) {
-      try {
-        deno.mkdirSync(path, { mode: 0o700 });
-      } catch {
-        // there already (checked next), or not makeable (ditto)
-      }
-      return (await privateDir(path)) === 'private';
-    },
+    readText: async (path) => orMissing(() => deno.readTextFileSync(path), denoMissing),
+    ensurePrivateDir: (path) => ensurePrivate(() => deno.mkdirSync(path, { mode: 0o700 }), () => privateDir(path)),
     async writeFileAtomic(path, text) {
       // createNew: a name planted beforehand (a link to a file elsewhere) is refused, never followed
       const tmp = `${path}.${deno.pid}.${Date.now().toString(36)}.tmp`;
@@ -270,14 +280,8 @@ function denoIO(deno: DenoLike): RuntimeIO {
     inflateRaw: (bytes) => new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'))).text(),
     sha256Hex,
     async sha256File(path) {
-      let bytes: Uint8Array;
-      try {
-        bytes = deno.readFileSync(path);
-      } catch (err) {
-        if ((err as Error).name === 'NotFound') return null;
-        throw err;
-      }
-      return hexOf(await globalThis.crypto.subtle.digest('SHA-256', bytes));
+      const bytes = orMissing(() => deno.readFileSync(path), denoMissing);
+      return bytes === null ? null : hexOf(await globalThis.crypto.subtle.digest('SHA-256', bytes));
     },
     exchange: (path, request, connectMs, answerMs) =>
       exchangeWith(later, (ev) => {
@@ -331,16 +335,6 @@ async function builtin<T>(id: 'node:fs' | 'node:net' | 'node:zlib' | 'node:crypt
   return mod ?? ((await (id === 'node:fs' ? import('node:fs') : id === 'node:net' ? import('node:net') : id === 'node:zlib' ? import('node:zlib') : import('node:crypto'))) as T);
 }
 
-/** A whole file's bytes, or null when there is none. */
-function readBytes(fs: NodeFs, path: string): Uint8Array | null {
-  try {
-    return fs.readFileSync(path);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
-}
-
 /** SHA-256 through node:crypto (Node). */
 async function nodeSha256Hex(text: string): Promise<string> {
   return (await builtin<NodeCrypto>('node:crypto')).createHash('sha256').update(text, 'utf8').digest('hex');
@@ -384,35 +378,24 @@ function writeAllSync(fs: NodeFs, fd: number, text: string): void {
   }
 }
 
-function nodeStat(fs: NodeFs, path: string, uid: number | undefined): 'private' | 'missing' | 'not-private' {
+function nodeStat(fs: NodeFs, path: string, uid: number | undefined): DirState {
   try {
     const st = fs.lstatSync(path);
     return st.isDirectory() && !st.isSymbolicLink() && st.uid === uid && (st.mode & 0o077) === 0 ? 'private' : 'not-private';
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'not-private';
+    return nodeMissing(err) ? 'missing' : 'not-private';
   }
 }
 
 /** Cold-path file helpers both Node and Bun take from node:fs. */
-function fsHelpers(fs: () => Promise<NodeFs>, privateDir: (path: string) => Promise<'private' | 'missing' | 'not-private'>): Pick<RuntimeIO, 'appendFile' | 'readText' | 'ensurePrivateDir' | 'writeFileAtomic'> {
+function fsHelpers(fs: () => Promise<NodeFs>, privateDir: (path: string) => Promise<DirState>): Pick<RuntimeIO, 'appendFile' | 'readText' | 'ensurePrivateDir' | 'writeFileAtomic'> {
   return {
     appendFile: async (path, text) => (await fs()).appendFileSync(path, text),
     async readText(path) {
-      try {
-        return (await fs()).readFileSync(path, 'utf8');
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw err;
-      }
+      const f = await fs();
+      return orMissing(() => f.readFileSync(path, 'utf8'), nodeMissing);
     },
-    async ensurePrivateDir(path) {
-      try {
-        (await fs()).mkdirSync(path, { mode: 0o700 });
-      } catch {
-        // there already (checked next), or not makeable (ditto)
-      }
-      return (await privateDir(path)) === 'private';
-    },
+    ensurePrivateDir: (path) => ensurePrivate(async () => (await fs()).mkdirSync(path, { mode: 0o700 }), () => privateDir(path)),
     async writeFileAtomic(path, text) {
       const f = await fs();
       // 'wx': a name planted beforehand (a link to a file elsewhere) is refused, never followed
@@ -444,17 +427,18 @@ async function nodeIO(): Promise<RuntimeIO> {
   // The stdin stream, because a read of fd 0 through node:fs blocks a thread-pool thread that
   // Node waits for at exit: a host that never closes stdin would keep the hook alive.
   let reader: (() => Promise<Uint8Array | null>) | undefined;
+  const privateDir = async (path: string): Promise<DirState> => nodeStat(fs, path, proc.getuid?.());
   return {
     runtime: 'node',
     ...processBasics(proc),
     readChunk: () => (reader ??= streamReader(proc.stdin))(),
     write: async (fd, text) => writeAllSync(fs, fd, text),
-    privateDir: async (path) => nodeStat(fs, path, proc.getuid?.()),
-    ...fsHelpers(async () => fs, async (path) => nodeStat(fs, path, proc.getuid?.())),
+    privateDir,
+    ...fsHelpers(async () => fs, privateDir),
     inflateRaw: async (bytes) => (await builtin<NodeZlib>('node:zlib')).inflateRawSync(bytes).toString('utf8'),
     sha256Hex: nodeSha256Hex,
     async sha256File(path) {
-      const bytes = readBytes(fs, path);
+      const bytes = orMissing(() => fs.readFileSync(path), nodeMissing);
       return bytes === null ? null : (await builtin<NodeCrypto>('node:crypto')).createHash('sha256').update(bytes).digest('hex');
     },
     async exchange(path, request, connectMs, answerMs) {
@@ -476,13 +460,13 @@ function bunIO(bun: BunLike): RuntimeIO {
   const proc = g.process as NodeJS.Process;
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   const fs = (): Promise<NodeFs> => builtin<NodeFs>('node:fs');
-  const privateDir = async (path: string): Promise<'private' | 'missing' | 'not-private'> => {
+  const privateDir = async (path: string): Promise<DirState> => {
     // stat follows a link: what counts is that the folder reached is this user's own and closed
     try {
       const st = await bun.file(path).stat();
       return st.isDirectory() && st.uid === proc.getuid?.() && (st.mode & 0o077) === 0 ? 'private' : 'not-private';
     } catch (err) {
-      return (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'not-private';
+      return nodeMissing(err) ? 'missing' : 'not-private';
     }
   };
   return {
@@ -500,7 +484,8 @@ function bunIO(bun: BunLike): RuntimeIO {
     inflateRaw: async (bytes) => new TextDecoder().decode(bun.inflateSync(bytes)),
     sha256Hex: async (text) => new bun.CryptoHasher('sha256').update(text).digest('hex'),
     async sha256File(path) {
-      const bytes = readBytes(await fs(), path);
+      const f = await fs();
+      const bytes = orMissing(() => f.readFileSync(path), nodeMissing);
       return bytes === null ? null : new bun.CryptoHasher('sha256').update(bytes).digest('hex');
     },
     exchange: (path, request, connectMs, answerMs) =>

@@ -21,16 +21,6 @@ export type StdinResult =
   | { ok: true; text: string }
   | { ok: false; reason: 'too-large' | 'timeout' | 'error'; message: string };
 
-/** The part of a Node-style readable stream the reader uses (process.stdin on node, bun, deno). */
-export interface ByteStream {
-  on(event: 'data', listener: (chunk: Uint8Array | string) => void): unknown;
-  on(event: 'end', listener: () => void): unknown;
-  on(event: 'error', listener: (err: unknown) => void): unknown;
-  removeAllListeners?(event?: string): unknown;
-  pause?(): unknown;
-  destroy?(): unknown;
-}
-
 export interface StdinLimits {
   maxBytes?: number;
   timeoutMs?: number;
@@ -41,7 +31,7 @@ function mib(bytes: number): string {
 }
 
 /**
- * The bound on time, shared by both readers: a CPU-starved hook (many hooks at once on a small
+ * The bound on time: a CPU-starved hook (many hooks at once on a small
  * machine) wakes up with the bound already passed while the whole payload sits unread in the
  * pipe (timers run before the event loop polls I/O). So an expired bound is only final once a
  * grace period has passed with no new bytes; while bytes keep arriving it is extended, up to
@@ -126,50 +116,6 @@ export function readBoundedChunks(read: () => Promise<Uint8Array | null>, limits
       }
     };
     pull().catch((err: unknown) => {
-      const why = err instanceof Error ? err.message : String(err);
-      finish({ ok: false, reason: 'error', message: `hook input could not be read: ${why}` });
-    });
-  });
-}
-
-/**
- * Collect the whole stream as UTF-8 text, or say why not. Never rejects. On a refusal the
- * stream is paused and detached so the caller can exit without draining it.
- */
-export function readBoundedStdin(stream: ByteStream, limits: StdinLimits = {}): Promise<StdinResult> {
-  const maxBytes = limits.maxBytes ?? MAX_HOOK_INPUT_BYTES;
-  const timeoutMs = limits.timeoutMs ?? STDIN_TIMEOUT_MS;
-  return new Promise((resolve) => {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    let settled = false;
-    const encoder = new TextEncoder();
-
-    const finish = (result: StdinResult): void => {
-      if (settled) return;
-      settled = true;
-      bound.stop();
-      if (!result.ok) {
-        stream.removeAllListeners?.('data');
-        stream.pause?.();
-        stream.destroy?.();
-      }
-      resolve(result);
-    };
-    const bound = timeBound(timeoutMs, () => size, () => finish(timedOut(timeoutMs)), setTimeoutSchedule);
-
-    stream.on('data', (chunk) => {
-      if (settled) return;
-      const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
-      size += bytes.byteLength;
-      if (size > maxBytes) {
-        finish(tooLarge(maxBytes));
-        return;
-      }
-      chunks.push(bytes);
-    });
-    stream.on('end', () => finish({ ok: true, text: joined(chunks, size) }));
-    stream.on('error', (err) => {
       const why = err instanceof Error ? err.message : String(err);
       finish({ ok: false, reason: 'error', message: `hook input could not be read: ${why}` });
     });

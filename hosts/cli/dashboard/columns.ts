@@ -64,9 +64,12 @@ function bytesToId(ids: Uint8Array, at: number): string {
   return s;
 }
 
-function bump(checks: number[], denies: number[], id: number, deny: number): void {
-  checks[id] = (checks[id] ?? 0) + 1;
-  denies[id] = (denies[id] ?? 0) + deny;
+/** Checks and denies per dictionary id (of a host, reason or tool class). */
+export type CheckCounts = { checks: number[]; denies: number[] };
+
+function bump(counts: CheckCounts, id: number, deny: number): void {
+  counts.checks[id] = (counts.checks[id] ?? 0) + 1;
+  counts.denies[id] = (counts.denies[id] ?? 0) + deny;
 }
 
 export class EvidenceColumns {
@@ -98,12 +101,9 @@ export class EvidenceColumns {
   sessions: SessionInfo[] = [];
 
   totals = emptyTotals();
-  hostChecks: number[] = [];
-  hostDenies: number[] = [];
-  reasonChecks: number[] = [];
-  reasonDenies: number[] = [];
-  classChecks: number[] = [];
-  classDenies: number[] = [];
+  byHost: CheckCounts = { checks: [], denies: [] };
+  byReason: CheckCounts = { checks: [], denies: [] };
+  byClass: CheckCounts = { checks: [], denies: [] };
 
   /**
    * One line the scanner accepted as a record of `shape`, read from file `fileId`: a new row, or
@@ -211,9 +211,9 @@ export class EvidenceColumns {
       else t.denies++;
       info.checks++;
       info.denies += deny;
-      bump(this.hostChecks, this.hostDenies, this.hostOf[i]!, deny);
-      bump(this.reasonChecks, this.reasonDenies, this.reasonOf[i]!, deny);
-      bump(this.classChecks, this.classDenies, this.classOf[i]!, deny);
+      bump(this.byHost, this.hostOf[i]!, deny);
+      bump(this.byReason, this.reasonOf[i]!, deny);
+      bump(this.byClass, this.classOf[i]!, deny);
     }
   }
 
@@ -224,12 +224,9 @@ export class EvidenceColumns {
    */
   drop(gone: ReadonlySet<number>, latest: (row: number) => { contract: RuntimeContractSummary | null; controlState: string } | null): void {
     this.totals = emptyTotals();
-    this.hostChecks = [];
-    this.hostDenies = [];
-    this.reasonChecks = [];
-    this.reasonDenies = [];
-    this.classChecks = [];
-    this.classDenies = [];
+    this.byHost = { checks: [], denies: [] };
+    this.byReason = { checks: [], denies: [] };
+    this.byClass = { checks: [], denies: [] };
     for (const s of this.sessions) Object.assign(s, { firstAt: Infinity, lastAt: -Infinity, checks: 0, denies: 0 });
     const keep: number[] = [];
     for (let i = 0; i < this.rows; i++) {

@@ -22,19 +22,12 @@ export type PortChoice = { ok: true; port: number; from: string } | { ok: false;
 
 /** --port, else STOPLINE_DASHBOARD_PORT, else `dashboard.port` of the user config, else the default. */
 export function choosePort(option: string | true | undefined, env: Env, configured: unknown): PortChoice {
-  if (typeof option === 'string') {
-    const p = parsePort(option);
-    return p === null ? { ok: false, error: `--port must be a port number from 0 to 65535, not "${option}"` } : { ok: true, port: p, from: '--port' };
-  }
+  const chosen = (port: number | null, from: string, wrong: string): PortChoice => (port === null ? { ok: false, error: wrong } : { ok: true, port, from });
+  const notPort = 'must be a port number from 0 to 65535';
+  if (typeof option === 'string') return chosen(parsePort(option), '--port', `--port ${notPort}, not "${option}"`);
   const fromEnv = env.STOPLINE_DASHBOARD_PORT;
-  if (fromEnv !== undefined && fromEnv.trim() !== '') {
-    const p = parsePort(fromEnv);
-    return p === null ? { ok: false, error: `STOPLINE_DASHBOARD_PORT must be a port number from 0 to 65535, not "${fromEnv}"` } : { ok: true, port: p, from: 'STOPLINE_DASHBOARD_PORT' };
-  }
-  if (configured !== undefined) {
-    const p = typeof configured === 'number' ? parsePort(String(configured)) : null;
-    return p === null ? { ok: false, error: `dashboard.port in stopline.json must be a port number from 0 to 65535` } : { ok: true, port: p, from: 'dashboard.port' };
-  }
+  if (fromEnv !== undefined && fromEnv.trim() !== '') return chosen(parsePort(fromEnv), 'STOPLINE_DASHBOARD_PORT', `STOPLINE_DASHBOARD_PORT ${notPort}, not "${fromEnv}"`);
+  if (configured !== undefined) return chosen(typeof configured === 'number' ? parsePort(String(configured)) : null, 'dashboard.port', `dashboard.port in stopline.json ${notPort}`);
   return { ok: true, port: DASHBOARD_DEFAULT_PORT, from: 'default' };
 }
 

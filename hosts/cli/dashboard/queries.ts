@@ -6,7 +6,7 @@
 import type { Label } from '../../../core/contract/grammar';
 import type { RuntimeContractSummary, RuntimeEventV1 } from '../../../core/evidence/runtime-event';
 import { renderExplain } from '../../../core/messages/render';
-import type { Dict, EvidenceColumns, Totals } from './columns';
+import type { CheckCounts, Dict, EvidenceColumns, Totals } from './columns';
 import type { EvidenceFiles } from './files';
 import type { EvidenceLabels } from './labels';
 import { DENY, EVENT_ID, OUTCOMES } from './record-shape';
@@ -59,15 +59,10 @@ export interface EventRow {
   label: Label | null;
 }
 
-export interface EventQuery {
-  page: number;
-  size: number;
-  host?: string;
-  outcome?: string;
-  reason?: string;
-  toolClass?: string;
-  type?: string;
-}
+/** The columns a page of events can be filtered on, each by one value. */
+export const FILTERS = ['host', 'outcome', 'reason', 'toolClass', 'type'] as const;
+
+export type EventQuery = { page: number; size: number } & { [F in (typeof FILTERS)[number]]?: string };
 
 export interface EventPage {
   total: number;
@@ -90,16 +85,16 @@ const BUCKETS_MS = [60e3, 5 * 60e3, 15 * 60e3, 30 * 60e3, 3600e3, 3 * 3600e3, 6 
 const MAX_BUCKETS = 90;
 
 export function summary(cols: EvidenceColumns, labels: EvidenceLabels, damaged: number, timeline: Timeline): Summary {
-  const breakdown = (dict: Dict, checks: number[], denies: number[]): Breakdown[] =>
+  const breakdown = (dict: Dict, { checks, denies }: CheckCounts): Breakdown[] =>
     dict.names
       .map((name, id) => ({ name: name === '' ? '(none)' : name, checks: checks[id] ?? 0, denies: denies[id] ?? 0 }))
       .filter((b) => b.checks > 0)
       .sort((a, b) => b.checks - a.checks || a.name.localeCompare(b.name));
   return {
     totals: { ...cols.totals, sessions: cols.sessions.filter((s) => s.lastAt !== -Infinity).length, damaged },
-    byHost: breakdown(cols.hosts, cols.hostChecks, cols.hostDenies),
-    byReason: breakdown(cols.reasons, cols.reasonChecks, cols.reasonDenies),
-    byToolClass: breakdown(cols.classes, cols.classChecks, cols.classDenies),
+    byHost: breakdown(cols.hosts, cols.byHost),
+    byReason: breakdown(cols.reasons, cols.byReason),
+    byToolClass: breakdown(cols.classes, cols.byClass),
     labels: labels.counts(),
     timeline,
   };

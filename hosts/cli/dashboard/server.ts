@@ -14,6 +14,7 @@ import { LABELS } from '../../../core/contract/grammar';
 import type { Label } from '../../../core/contract/grammar';
 import { DASHBOARD_APP } from '../../shared/dashboard';
 import { dashboardPage } from './page';
+import { FILTERS } from './queries';
 import { EVENT_ID, OUTCOMES } from './store';
 import type { EventQuery, EvidenceStore } from './store';
 import { isRecord } from '../../../core/check';
@@ -176,8 +177,6 @@ function intParam(url: URL, name: string, fallback: number, min: number, max: nu
   if (!(n >= min && n <= max)) throw new HttpError(400, `${name} must be a whole number from ${min} to ${max}`);
   return n;
 }
-
-const FILTERS = ['host', 'outcome', 'reason', 'toolClass', 'type'] as const;
 
 function eventQuery(url: URL): EventQuery {
   onlyParams(url, ['page', 'size', ...FILTERS]);

@@ -14,6 +14,7 @@ import { parseLockContent } from '../../../core/state/lock';
 import { CORRUPT_STATE_FILE, checkState } from '../../../core/state/session';
 import { evidenceFolders } from '../evidence/folders';
 import type { DataFolder } from '../evidence/folders';
+import { plural } from '../output';
 import type { Env } from '../style';
 import { DATA_REPORT, check } from './report';
 import type { Check, HostReport } from './report';
@@ -147,65 +148,51 @@ function few(list: readonly string[]): string {
   return list.length > 3 ? `${shown} and ${list.length - 3} more` : shown;
 }
 
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
+/** One kind's check: red with the fix when something was `found`, else what is fine. */
+function kindCheck(name: string, found: number, fail: string, fix: string, pass: string): Check {
+  return found ? check(name, 'fail', fail, fix) : check(name, 'pass', pass);
 }
 
 /** The checks for one scanned folder: one per kind, red with the fix when something is found. */
 function dataFolderChecks(scan: DataScan): Check[] {
-  const checks: Check[] = [];
-  checks.push(
-    scan.damagedState.length
-      ? check(
-          'state',
-          'fail',
-          `${plural(scan.damagedState.length, 'damaged session state file')} of ${scan.stateFiles} in sessions/: ${few(scan.damagedState.map((d) => `${d.name} ${d.why}`))}`,
-          "the session's next hook moves it aside and answers by the fail mode; then re-arm with $stopline <mode> -- <task> if it was armed",
-        )
-      : check('state', 'pass', `${plural(scan.stateFiles, 'session state file')}, all readable`),
-  );
-  checks.push(
-    scan.movedAside.length
-      ? check(
-          'moved-aside',
-          'fail',
-          `${plural(scan.movedAside.length, 'damaged state file')} moved aside in sessions/ (their contracts are lost: under fail closed those sessions stop every tool call, under fail open they go on from a fresh contract): ${few(scan.movedAside)}`,
-          'if a contract was armed in that session, arm it again ($stopline <mode> -- <task>); then delete the sessions/*.corrupt-* files to clear this',
-        )
-      : check('moved-aside', 'pass', 'no damaged state file was moved aside'),
-  );
-  checks.push(
-    scan.badLineage.length
-      ? check(
-          'lineage',
-          'fail',
-          `${plural(scan.badLineage.length, 'unreadable subagent lineage file')} of ${scan.lineageFiles} in lineage/ (their subagents are judged as orphans: they cannot arm or widen a contract, and no root contract applies): ${few(scan.badLineage)}`,
-          'delete the named lineage/ files when no agent is running; a new subagent start records a fresh one',
-        )
-      : check('lineage', 'pass', `${plural(scan.lineageFiles, 'subagent lineage file')}, all readable`),
-  );
-  checks.push(
-    scan.badLocks.length
-      ? check(
-          'locks',
-          'fail',
-          `${plural(scan.badLocks.length, 'unreadable session lock')} in sessions/ (a hook waits up to 2 s before breaking one): ${few(scan.badLocks)}`,
-          'delete the named sessions/*.lock files when no agent is running',
-        )
-      : check('locks', 'pass', 'no unreadable session lock'),
-  );
   const lines = scan.badLines.reduce((n, b) => n + b.lines, 0);
-  checks.push(
-    lines
-      ? check(
-          'evidence',
-          'fail',
-          `${plural(lines, 'bad line')} in ${plural(scan.badLines.length, 'evidence log')} of ${scan.logs}, skipped and counted by every reader (a writer killed mid-append, a full disk, or an edit by hand): ${few(scan.badLines.map((b) => `${b.name} ${b.lines}`))}`,
-          'nothing else was lost; to clear this, move the named logs out of the data folder (their good records go with them)',
-        )
-      : check('evidence', 'pass', `${plural(scan.logs, 'evidence log')}, every line readable`),
-  );
-  return checks;
+  return [
+    kindCheck(
+      'state',
+      scan.damagedState.length,
+      `${plural(scan.damagedState.length, 'damaged session state file')} of ${scan.stateFiles} in sessions/: ${few(scan.damagedState.map((d) => `${d.name} ${d.why}`))}`,
+      "the session's next hook moves it aside and answers by the fail mode; then re-arm with $stopline <mode> -- <task> if it was armed",
+      `${plural(scan.stateFiles, 'session state file')}, all readable`,
+    ),
+    kindCheck(
+      'moved-aside',
+      scan.movedAside.length,
+      `${plural(scan.movedAside.length, 'damaged state file')} moved aside in sessions/ (their contracts are lost: under fail closed those sessions stop every tool call, under fail open they go on from a fresh contract): ${few(scan.movedAside)}`,
+      'if a contract was armed in that session, arm it again ($stopline <mode> -- <task>); then delete the sessions/*.corrupt-* files to clear this',
+      'no damaged state file was moved aside',
+    ),
+    kindCheck(
+      'lineage',
+      scan.badLineage.length,
+      `${plural(scan.badLineage.length, 'unreadable subagent lineage file')} of ${scan.lineageFiles} in lineage/ (their subagents are judged as orphans: they cannot arm or widen a contract, and no root contract applies): ${few(scan.badLineage)}`,
+      'delete the named lineage/ files when no agent is running; a new subagent start records a fresh one',
+      `${plural(scan.lineageFiles, 'subagent lineage file')}, all readable`,
+    ),
+    kindCheck(
+      'locks',
+      scan.badLocks.length,
+      `${plural(scan.badLocks.length, 'unreadable session lock')} in sessions/ (a hook waits up to 2 s before breaking one): ${few(scan.badLocks)}`,
+      'delete the named sessions/*.lock files when no agent is running',
+      'no unreadable session lock',
+    ),
+    kindCheck(
+      'evidence',
+      lines,
+      `${plural(lines, 'bad line')} in ${plural(scan.badLines.length, 'evidence log')} of ${scan.logs}, skipped and counted by every reader (a writer killed mid-append, a full disk, or an edit by hand): ${few(scan.badLines.map((b) => `${b.name} ${b.lines}`))}`,
+      'nothing else was lost; to clear this, move the named logs out of the data folder (their good records go with them)',
+      `${plural(scan.logs, 'evidence log')}, every line readable`,
+    ),
+  ];
 }
 
 function folderReport(folder: DataFolder): HostReport {

@@ -16,7 +16,7 @@
 import { CANONICAL, CANONICAL_EVENTS } from '../../../core/canonical';
 import type { Answer } from '../../../core/answer/outcome';
 import { stampOf } from '../../../core/answer/outcome';
-import type { ControlEvent } from '../../../core/protocol';
+import type { ControlEvent, ControlEventKind } from '../../../core/protocol';
 import { pathVars } from '../../../core/paths/self-paths';
 import { claudeRegistry } from '../../../core/registry/claude';
 import { opencodeRegistry } from '../../../core/registry/opencode';
@@ -56,6 +56,51 @@ function exitAnswer(outcome: Pick<Answer, 'kind' | 'message' | 'reasonCode'>): R
   return { stdout: '', stderr: stamp.endsWith('\n') ? stamp : `${stamp}\n`, exitCode: 2 };
 }
 
+/** A row the guard reads (its control is set). */
+type GuardRow = EventEntry & { control: ControlEventKind };
+
+/**
+ * A dialect of the bridge as a command-hook adapter: its rows classify the event, `map` reads the
+ * rows it knows. A bridge has nobody to ask (an ask is rendered as a deny) and answers by exit code.
+ */
+function bridgeAdapter(
+  registry: HostRegistry,
+  label: string,
+  denyResponse: string,
+  shape: HookShape,
+  map: (entry: GuardRow, native: NativeEvent, payload: HookPayload, env: HookEnv) => MappedEvent,
+): CommandHookAdapter {
+  return {
+    registry,
+    label,
+    denyResponse,
+    toControlEvent: (payload, env) => {
+      const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
+      const c = classifyEvent(registry, native);
+      return 'answer' in c ? c.answer : map(c.entry, native, payload, env);
+    },
+    canAsk: () => false,
+    render: exitAnswer,
+    renderUnidentifiedDeny: (message) => exitAnswer({ kind: 'deny', message }),
+    userHooks: bridgeHooks(shape),
+  };
+}
+
+/** An adapter function's TypeError (a payload field of the wrong type) is an input error. */
+function typeErrorsAsInput<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof TypeError) throw new HookInputError(e.message);
+    throw e;
+  }
+}
+
+/** `action.before` or `action.after`, as a tool row's control says. */
+function toolControl(entry: GuardRow): 'action.before' | 'action.after' {
+  return entry.control === 'action.before' ? 'action.before' : 'action.after';
+}
+
 // ------------------------------------------------------------------- the person's hooks
 
 /**
@@ -81,41 +126,37 @@ type HookShape = (p: HookPayload, event: ControlEvent | undefined, cwd: string) 
 /** stopline's own form has Claude's field names already; its tool input is canonical. */
 const nativeHookShape: HookShape = (p) => ({ ...p, ...(isRecord(p.tool_input) ? { canonical_input: p.tool_input } : {}) });
 
-/** OpenCode's `{input, output}` hook arguments. */
-const opencodeHookShape: HookShape = (p, event, cwd) => {
+/** The Claude-shaped payload of an in-process host's call: the event's session, folder and prompt, and the tool call when there is one. */
+function callShape(event: ControlEvent | undefined, cwd: string, call?: { name: string; args: unknown; id: unknown; canonical: unknown }): HookPayload {
   const base: HookPayload = { session_id: event?.sessionId ?? '', cwd: event?.cwd ?? cwd };
-  const input = isRecord(p.input) ? p.input : {};
-  const output = isRecord(p.output) ? p.output : {};
-  const tool = typeof input.tool === 'string' ? input.tool : undefined;
-  const args = p.hook_event_name === 'tool.execute.after' ? input.args : output.args;
-  if (tool) {
-    base.tool_name = tool;
-    base.tool_input = args;
-    base.tool_use_id = input.callID;
-    const c = oc.canonicalInput(tool, args);
-    if (c) base.canonical_input = c;
+  if (call) {
+    base.tool_name = call.name;
+    base.tool_input = call.args;
+    base.tool_use_id = call.id;
+    if (call.canonical) base.canonical_input = call.canonical;
   }
   if (event?.prompt) base.prompt = event.prompt.text;
   return base;
+}
+
+/** OpenCode's `{input, output}` hook arguments. */
+const opencodeHookShape: HookShape = (p, event, cwd) => {
+  const input = isRecord(p.input) ? p.input : {};
+  const output = isRecord(p.output) ? p.output : {};
+  if (typeof input.tool !== 'string') return callShape(event, cwd);
+  const args = p.hook_event_name === 'tool.execute.after' ? input.args : output.args;
+  return callShape(event, cwd, { name: input.tool, args, id: input.callID, canonical: oc.canonicalInput(input.tool, args) });
 };
 
 /** An `{event: {toolName, toolCallId, <args>}}` host (Pi names the arguments `input`, OpenClaw `params`). */
 const eventHookShape =
   (registry: HostRegistry, argsKey: string): HookShape =>
   (p, event, cwd) => {
-    const base: HookPayload = { session_id: event?.sessionId ?? '', cwd: event?.cwd ?? cwd };
     const ev = isRecord(p.event) ? p.event : {};
-    if (typeof ev.toolName === 'string') {
-      const args = ev[argsKey];
-      base.tool_name = ev.toolName;
-      base.tool_input = args;
-      base.tool_use_id = ev.toolCallId;
-      const entry = findToolEntry(registry, ev.toolName);
-      const c = entry ? hookInput(entry, args) : undefined;
-      if (c) base.canonical_input = c;
-    }
-    if (event?.prompt) base.prompt = event.prompt.text;
-    return base;
+    if (typeof ev.toolName !== 'string') return callShape(event, cwd);
+    const args = ev[argsKey];
+    const entry = findToolEntry(registry, ev.toolName);
+    return callShape(event, cwd, { name: ev.toolName, args, id: ev.toolCallId, canonical: entry ? hookInput(entry, args) : undefined });
   };
 
 // ----------------------------------------------------------------------------------- native
@@ -142,36 +183,20 @@ export const nativeRegistry: HostRegistry = {
   callRecord: { status: 'none', why: 'the calling harness keeps its own record; the bridge is handed one event at a time' },
 };
 
-function nativeToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
-  const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
-  const c = classifyEvent(nativeRegistry, native);
-  if ('answer' in c) return c.answer;
+function nativeToControlEvent(entry: GuardRow, native: NativeEvent, payload: HookPayload, env: HookEnv): MappedEvent {
   const host = commonHostInfo('guard', payload);
   // a bridge has nobody to ask: an ask is rendered as a deny
   host.hasHuman = false;
-  const event = eventSkeleton({ kind: c.entry.control, payload, host, turnId: nonEmptyString(payload, 'turn_id') });
-  if (c.entry.control === 'prompt.submit') {
+  const event = eventSkeleton({ kind: entry.control, payload, host, turnId: nonEmptyString(payload, 'turn_id') });
+  if (entry.control === 'prompt.submit') {
     event.prompt = { text: promptText(payload), source: host.agentId ? 'subagent' : 'user' };
-  } else if (c.entry.control === 'action.before' || c.entry.control === 'action.after') {
-    return mapToolEvent(nativeRegistry, native, c.entry, event, payload, optionalString(payload, 'cwd'), env);
+  } else if (entry.control === 'action.before' || entry.control === 'action.after') {
+    return mapToolEvent(nativeRegistry, native, entry, event, payload, optionalString(payload, 'cwd'), env);
   }
-  return mappedEvent(native, c.entry, event);
+  return mappedEvent(native, entry, event);
 }
 
-export const nativeAdapter: CommandHookAdapter = {
-  registry: nativeRegistry,
-  label: 'stopline guard',
-  denyResponse: 'guard_exit2_returned',
-  toControlEvent: nativeToControlEvent,
-  canAsk: () => false,
-  render: exitAnswer,
-  renderUnidentifiedDeny: (message) => exitAnswer({ kind: 'deny', message }),
-  userHooks: bridgeHooks(nativeHookShape),
-};
-
-export function nativeEventNames(): readonly string[] {
-  return CANONICAL_EVENTS;
-}
+export const nativeAdapter = bridgeAdapter(nativeRegistry, 'stopline guard', 'guard_exit2_returned', nativeHookShape, nativeToControlEvent);
 
 // ------------------------------------------------------------------------- in-process hosts
 
@@ -185,28 +210,21 @@ function bridgeRegistry(base: HostRegistry): HostRegistry {
   return { ...base, events: base.events.map((e) => (e.bridgeAs && e.doors.includes('bridge') ? { ...e, ...e.bridgeAs } : e)) };
 }
 
-function recordField(payload: HookPayload, key: string): HookPayload {
-  return objectField(payload, key);
-}
-
 /**
  * OpenCode and the forks that load its plugin (core/registry/opencode-hosts.ts):
  * `{"hook":<a bridge-door row>,"input":{…},"output":{…},"cwd"?}`, read with the host's own rows.
  */
-function opencodeToControlEvent(host: HostRegistry, payload: HookPayload, env: HookEnv): MappedEvent {
-  const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
-  const c = classifyEvent(host, native);
-  if ('answer' in c) return c.answer;
-  const input = recordField(payload, 'input');
-  const output = recordField(payload, 'output');
+function opencodeToControlEvent(host: HostRegistry, entry: GuardRow, native: NativeEvent, payload: HookPayload, env: HookEnv): MappedEvent {
+  const input = objectField(payload, 'input');
+  const output = objectField(payload, 'output');
   const cwd = optionalString(payload, 'cwd');
   const version = optionalString(payload, 'version');
   if (native.name === 'chat.message') {
     const sessionId = nonEmptyString(input, 'sessionID');
     if (!sessionId) throw new HookInputError('input.sessionID: required, missing or empty');
     const message = oc.userMessage({ info: output.message, parts: output.parts });
-    if (!message) return { kind: 'ignored', native, row: c.entry, why: 'not a user message with text the person wrote' };
-    return mappedEvent(native, c.entry, oc.promptEvent({ sessionId, rootId: sessionId, certain: true }, message.text, { cwd, family: host.family, ...(version ? { version } : {}), ...(message.agent ? { agent: message.agent } : {}) }));
+    if (!message) return { kind: 'ignored', native, row: entry, why: 'not a user message with text the person wrote' };
+    return mappedEvent(native, entry, oc.promptEvent({ sessionId, rootId: sessionId, certain: true }, message.text, { cwd, family: host.family, ...(version ? { version } : {}), ...(message.agent ? { agent: message.agent } : {}) }));
   }
   let call: oc.ToolCallInput;
   try {
@@ -214,24 +232,14 @@ function opencodeToControlEvent(host: HostRegistry, payload: HookPayload, env: H
   } catch (e) {
     throw new HookInputError(e instanceof Error ? e.message : String(e));
   }
-  const before = c.entry.control === 'action.before';
-  const args = before ? output.args : input.args;
+  const args = entry.control === 'action.before' ? output.args : input.args;
   const ctx = { ancestry: { sessionId: call.sessionID, rootId: call.sessionID, certain: true }, cwd, env, vars: pathVars(env), registry: host, ...(version ? { version } : {}) };
-  return mappedEvent(native, c.entry, oc.toolEvent(before ? 'action.before' : 'action.after', call, args, ctx), oc.toolCall(c.entry, call, args, ctx));
+  return mappedEvent(native, entry, oc.toolEvent(toolControl(entry), call, args, ctx), oc.toolCall(entry, call, args, ctx));
 }
 
 function opencodeFamilyBridge(base: HostRegistry): CommandHookAdapter {
   const registry = bridgeRegistry(base);
-  return {
-    registry,
-    label: `stopline guard (${base.family})`,
-    denyResponse: oc.DENY_RESPONSE,
-    toControlEvent: (payload, env) => opencodeToControlEvent(registry, payload, env),
-    canAsk: () => false,
-    render: exitAnswer,
-    renderUnidentifiedDeny: (message) => exitAnswer({ kind: 'deny', message }),
-    userHooks: bridgeHooks(opencodeHookShape),
-  };
+  return bridgeAdapter(registry, `stopline guard (${base.family})`, oc.DENY_RESPONSE, opencodeHookShape, (...a) => opencodeToControlEvent(registry, ...a));
 }
 
 /** Pi: `{"event":{"type":<a bridge-door row>,…},"ctx":{"sessionId","cwd","hasUI"?,"mode"?}}`, as the captured fixtures hold them. */
@@ -248,68 +256,36 @@ function piContext(ctx: HookPayload): pi.PiContext {
   return out;
 }
 
-function piToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
-  const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
-  const c = classifyEvent(piBridgeRegistry, native);
-  if ('answer' in c) return c.answer;
-  const ctx = piContext(recordField(payload, 'ctx'));
-  const ev = recordField(payload, 'event');
-  try {
-    if (c.entry.control === 'prompt.submit') {
+function piToControlEvent(entry: GuardRow, native: NativeEvent, payload: HookPayload, env: HookEnv): MappedEvent {
+  const ctx = piContext(objectField(payload, 'ctx'));
+  const ev = objectField(payload, 'event');
+  return typeErrorsAsInput(() => {
+    if (entry.control === 'prompt.submit') {
       const input = pi.inputOf(ev);
-      return mappedEvent(native, c.entry, pi.promptEvent(input.text, input.source, ctx));
+      return mappedEvent(native, entry, pi.promptEvent(input.text, input.source, ctx));
     }
     const call = pi.toolCallOf(ev);
     const t = { env, vars: pathVars(env) };
-    const before = c.entry.control === 'action.before';
-    return mappedEvent(native, c.entry, pi.toolEvent(before ? 'action.before' : 'action.after', call, ctx, t), pi.toolCall(c.entry, call, ctx, t));
-  } catch (e) {
-    if (e instanceof TypeError) throw new HookInputError(e.message);
-    throw e;
-  }
+    return mappedEvent(native, entry, pi.toolEvent(toolControl(entry), call, ctx, t), pi.toolCall(entry, call, ctx, t));
+  });
 }
 
-const piBridge: CommandHookAdapter = {
-  registry: piBridgeRegistry,
-  label: 'stopline guard (pi)',
-  denyResponse: pi.DENY_RESPONSE,
-  toControlEvent: piToControlEvent,
-  canAsk: () => false,
-  render: exitAnswer,
-  renderUnidentifiedDeny: (message) => exitAnswer({ kind: 'deny', message }),
-  userHooks: bridgeHooks(eventHookShape(piRegistry, 'input')),
-};
+const piBridge = bridgeAdapter(piBridgeRegistry, 'stopline guard (pi)', pi.DENY_RESPONSE, eventHookShape(piRegistry, 'input'), piToControlEvent);
 
 /** OpenClaw: `{"hook":<a bridge-door row>,"event":{…},"ctx":{"sessionId"|"sessionKey","workspaceDir"?}}`, as the captured fixtures hold them. */
-function openclawToControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
-  const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
-  const c = classifyEvent(openclawRegistry, native);
-  if ('answer' in c) return c.answer;
-  const ctx = recordField(payload, 'ctx') as claw.OpenClawContext;
-  const ev = recordField(payload, 'event');
+function openclawToControlEvent(entry: GuardRow, native: NativeEvent, payload: HookPayload, env: HookEnv): MappedEvent {
+  const ctx = objectField(payload, 'ctx') as claw.OpenClawContext;
+  const ev = objectField(payload, 'event');
   const cwd = claw.workspaceOf(ctx);
-  try {
-    if (c.entry.control === 'prompt.submit') return mappedEvent(native, c.entry, claw.promptEvent(claw.promptTextOf(ev), ctx, cwd));
+  return typeErrorsAsInput(() => {
+    if (entry.control === 'prompt.submit') return mappedEvent(native, entry, claw.promptEvent(claw.promptTextOf(ev), ctx, cwd));
     const call = claw.toolCallOf(ev);
     const t = { env, vars: pathVars(env) };
-    const before = c.entry.control === 'action.before';
-    return mappedEvent(native, c.entry, claw.toolEvent(before ? 'action.before' : 'action.after', call, ctx, cwd, t), claw.toolCall(c.entry, call, cwd, t));
-  } catch (e) {
-    if (e instanceof TypeError) throw new HookInputError(e.message);
-    throw e;
-  }
+    return mappedEvent(native, entry, claw.toolEvent(toolControl(entry), call, ctx, cwd, t), claw.toolCall(entry, call, cwd, t));
+  });
 }
 
-const openclawBridge: CommandHookAdapter = {
-  registry: openclawRegistry,
-  label: 'stopline guard (openclaw)',
-  denyResponse: claw.DENY_RESPONSE,
-  toControlEvent: openclawToControlEvent,
-  canAsk: () => false,
-  render: exitAnswer,
-  renderUnidentifiedDeny: (message) => exitAnswer({ kind: 'deny', message }),
-  userHooks: bridgeHooks(eventHookShape(openclawRegistry, 'params')),
-};
+const openclawBridge = bridgeAdapter(openclawRegistry, 'stopline guard (openclaw)', claw.DENY_RESPONSE, eventHookShape(openclawRegistry, 'params'), openclawToControlEvent);
 
 /**
  * One dialect of the bridge: its adapter, where its payload keeps the event name (the bridge
@@ -318,10 +294,11 @@ const openclawBridge: CommandHookAdapter = {
  */
 interface GuardDoor {
   readonly adapter: CommandHookAdapter;
+  /** where the dialect's payload keeps its event name, as the bridge reads it */
   eventName(payload: HookPayload): string | undefined;
   /** the message when `eventName` finds nothing (absent: the payload lacks hook_event_name) */
   readonly noEventName?: string;
-  /** the answer as a JSON value (null: the host gets nothing, which lets the action run); undefined: the answer is the exit code */
+  /** the host answer its harness would act on, as a JSON value (null: the host gets nothing, which lets the action run); undefined where the answer is the exit code (native; OpenCode's is a thrown Error) */
   hostOutput(rendered: Rendered, outcome: Answer | undefined): unknown;
   /** the host's own door for `stopline listen`, where its shim speaks another form than the bridge's (absent: the bridge's) */
   readonly resident?: (ctx: ResidentContext) => ListenHandler;
@@ -365,7 +342,7 @@ function commandHookDoors<K extends string>(adapters: Readonly<Record<K, Command
 }
 
 /** The bridge's dialect of each host, keyed by the spec's names, and stopline's own. */
-const GUARD_DOORS: Readonly<Record<GuardDialect, GuardDoor>> = {
+export const GUARD_DOORS: Readonly<Record<GuardDialect, GuardDoor>> = {
   native: NATIVE_DOOR,
   // the Python shim of hosts/hermes dispatches the plugin's callbacks to its own door
   hermes: { ...commandHookDoor(shellHookDoor), resident: hermesListenHandler },
@@ -381,30 +358,6 @@ const GUARD_DOORS: Readonly<Record<GuardDialect, GuardDoor>> = {
   // every command-hook host reads its payloads with its own adapter, unchanged
   ...commandHookDoors(COMMAND_HOOK_ADAPTERS),
 };
-
-/** Where a dialect's payload keeps its event name, as the bridge reads it. */
-export function eventNameOf(dialect: GuardDialect, payload: HookPayload): string | undefined {
-  return GUARD_DOORS[dialect].eventName(payload);
-}
-
-/** What a payload of the dialect without its event name is told, where its door says other than hook_event_name. */
-export function noEventNameOf(dialect: GuardDialect): string | undefined {
-  return GUARD_DOORS[dialect].noEventName;
-}
-
-/**
- * The host answer a dialect's harness would act on, for the hosts whose answer is a JSON value
- * (null: the host gets nothing, which lets the action run). undefined for native and OpenCode,
- * whose answer is the exit code (OpenCode's is a thrown Error).
- */
-export function hostOutputOf(dialect: GuardDialect, rendered: Rendered, outcome: Answer | undefined): unknown {
-  return GUARD_DOORS[dialect].hostOutput(rendered, outcome);
-}
-
-/** The door `stopline listen` hands a dialect's requests to, where the host has its own. */
-export function residentDoorOf(dialect: GuardDialect): ((ctx: ResidentContext) => ListenHandler) | undefined {
-  return GUARD_DOORS[dialect].resident;
-}
 
 /** The event names a dialect accepts (its registry rows with the bridge door), for input checking and the error message. */
 export function acceptedEvents(dialect: GuardDialect): readonly string[] {

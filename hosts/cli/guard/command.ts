@@ -15,7 +15,8 @@
  * Anything else (a crash, a timeout, a failed spawn) is the harness's to treat as a block
  * unless STOPLINE_FAIL_OPEN=1 (docs/wire-your-own-harness.md).
  */
-import { readBoundedStdin } from '../../shared/stdin';
+import { readBoundedChunks } from '../../shared/stdin';
+import { streamReader } from '../../shared/runtime-io';
 import { parseHookPayload, HookInputError } from '../../shared/payload';
 import type { HookPayload } from '../../shared/payload';
 import type { ParsedArgs } from '../args';
@@ -23,8 +24,9 @@ import type { CliIO } from '../command-spec';
 import { usageError } from '../output';
 import { suggest } from '../suggest';
 import { isAbsolute } from 'node:path';
+import { CANONICAL_EVENTS } from '../../../core/canonical';
 import type { CanonicalEvent } from '../../../core/canonical';
-import { ADAPTERS, DIALECTS, acceptedEvents, isGuardDialect, nativeEventNames } from './adapters';
+import { ADAPTERS, DIALECTS, acceptedEvents, isGuardDialect } from './adapters';
 import type { GuardDialect } from './adapters';
 import { HOST_SPECS, type HostName, type HostSpec } from '../../../core/registry/host-specs';
 import { answerBadInput, decideGuard } from './decide';
@@ -51,7 +53,7 @@ const NAME_WIDTH = Math.max(...DESCRIBED.map((s) => s.name.length));
 export const ACCEPTED_FORMS = [
   'Accepted input: one JSON object on stdin, in one of these forms:',
   `  (default) native: {"hook_event_name":"tool:before","session_id":"s1","cwd":"/abs/project","tool_name":"Write","tool_input":{"file_path":"a.txt","content":"…"}}`,
-  `      events: ${nativeEventNames().join(', ')}; tools by their canonical names (Bash, Write, Edit, MultiEdit, Read, …) with ${CANONICAL_FIELDS.hooks?.short ?? CANONICAL_FIELDS.displayName}'s input fields`,
+  `      events: ${CANONICAL_EVENTS.join(', ')}; tools by their canonical names (Bash, Write, Edit, MultiEdit, Read, …) with ${CANONICAL_FIELDS.hooks?.short ?? CANONICAL_FIELDS.displayName}'s input fields`,
   '      prompt:submit carries "prompt"; subagent events "agent_id"/"agent_type"',
   '  (default) a ControlEvent v1: {"protocolVersion":1,"kind":"action.before","sessionId":"s1","host":{"family":"guard"},"action":{…}} (core/protocol.ts)',
   ...DESCRIBED.map((s) => `  --host ${s.name.padEnd(NAME_WIDTH)} ${guardInputText(s.name, s.guardInput)}`),
@@ -106,8 +108,12 @@ export async function runGuard(args: ParsedArgs, io: CliIO): Promise<number> {
   if (typeof args.options.task === 'string' && task === undefined) return usageError(io, 'guard', '--task needs a non-empty id');
 
   if (io.stdin.isTTY) return noInput(io);
-  const read = await readBoundedStdin(io.stdin as never);
-  if (!read.ok) return inputProblem(io, read.message);
+  const read = await readBoundedChunks(streamReader(io.stdin));
+  if (!read.ok) {
+    // a refused input may still be open: let it go, or it keeps the process from ending
+    (io.stdin as { destroy?: () => void }).destroy?.();
+    return inputProblem(io, read.message);
+  }
   let payload: HookPayload;
   try {
     payload = parseHookPayload(read.text);

@@ -15,13 +15,14 @@
  */
 import type { RuntimeIO } from '../runtime-io';
 import { EVALUATOR_DIGEST } from './build-id';
-import { decodeResponse, encodeRequest, EVALUATOR_PROTOCOL, type RenderedAnswer } from './protocol';
+import type { Rendered } from '../adapter';
+import { decodeResponse, encodeRequest, EVALUATOR_PROTOCOL } from './protocol';
 import { evaluatorDir, socketPath, type EvaluatorSpec } from './where';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 export type Asked =
-  | { kind: 'answered'; rendered: RenderedAnswer }
+  | { kind: 'answered'; rendered: Rendered }
   | { kind: 'absent'; why: string; socket: string | null; start: boolean }
   | { kind: 'lost'; why: string }
   | { kind: 'no-answer'; why: string };

@@ -29,10 +29,8 @@ export interface EvaluatorRequest {
   args?: string[];
 }
 
-/** A command hook's bytes as the evaluator hands them back: the hook writes them as it would have rendered them itself. */
-export type RenderedAnswer = Rendered;
-
-export type EvaluatorResponse = { v: typeof EVALUATOR_PROTOCOL; rendered: RenderedAnswer; code: string } | { v: typeof EVALUATOR_PROTOCOL; mismatch: string } | { v: typeof EVALUATOR_PROTOCOL; refused: string };
+/** `rendered`: the command hook's bytes, which the hook writes as it would have rendered them itself. */
+export type EvaluatorResponse = { v: typeof EVALUATOR_PROTOCOL; rendered: Rendered; code: string } | { v: typeof EVALUATOR_PROTOCOL; mismatch: string } | { v: typeof EVALUATOR_PROTOCOL; refused: string };
 
 /** The largest request line an evaluator reads (the hook refuses stdin above 8 MiB; env and JSON escapes come on top). */
 export const MAX_REQUEST_BYTES = 24 * 1024 * 1024;

@@ -2,15 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { readBoundedChunks, readBoundedStdin, MAX_HOOK_INPUT_BYTES } from '../../../hosts/shared/stdin';
-import type { ByteStream, StdinLimits, StdinResult } from '../../../hosts/shared/stdin';
+import { readBoundedChunks, MAX_HOOK_INPUT_BYTES } from '../../../hosts/shared/stdin';
+import type { StdinLimits, StdinResult } from '../../../hosts/shared/stdin';
 import { streamReader } from '../../../hosts/shared/runtime-io';
 
-/** Both readers keep the same bounds: the stream form (the CLI bridge) and the pull form (the hook scripts). */
-const READERS: [string, (s: NodeJS.ReadableStream, limits: StdinLimits) => Promise<StdinResult>][] = [
-  ['readBoundedStdin', (s, limits) => readBoundedStdin(s as unknown as ByteStream, limits)],
-  ['readBoundedChunks', (s, limits) => readBoundedChunks(streamReader(s), limits)],
-];
+/** The bounded reader over a Node stream, as the hook scripts on Node and the CLI bridge read stdin. */
+const READERS: [string, (s: NodeJS.ReadableStream, limits: StdinLimits) => Promise<StdinResult>][] = [['readBoundedChunks', (s, limits) => readBoundedChunks(streamReader(s), limits)]];
 import { parseHookPayload, HookInputError, requiredString, nonEmptyString, objectField } from '../../../hosts/shared/payload';
 
 describe.each(READERS)('%s', (_name, readBounded) => {
