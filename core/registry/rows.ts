@@ -50,6 +50,15 @@ export function eventRow(native: string, canonical: EventEntry['canonical'], con
   };
 }
 
+/** An event-row maker for a host whose rows all carry its handler timeout rules (a row may set its own). */
+export function timedEventRow(hostTimeout: NonNullable<EventEntry['hostTimeout']>) {
+  return (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
+    eventRow(native, canonical, control, blockable, { hostTimeout, ...cols }, note);
+}
+
+/** stopline's handler as a command-hook host's file registers it: no matcher unless given, 10 s, a failure lets the tool run. */
+export const commandHook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
+
 /** The rows a door accepts, in table order. */
 export function rowsFor(events: readonly EventEntry[], door: Door): EventEntry[] {
   return events.filter((e) => e.doors.includes(door));
