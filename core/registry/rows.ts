@@ -7,7 +7,7 @@ import type { Door, EventEntry, HostRegistry, InstallSpec, RewriteForm, ToolEntr
 export const toolRow = (name: string, kind: ToolEntry['kind'], rest: Omit<ToolEntry, 'name' | 'kind'> = {}): ToolEntry => ({ name, kind, ...rest });
 
 /** The columns of an event row after the four that every row has. */
-export interface EventColumns {
+interface EventColumns {
   /** the artifact registers it (implied by `install`) */
   plugin?: boolean;
   outputs?: EventEntry['outputs'];
