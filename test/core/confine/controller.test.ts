@@ -1,6 +1,6 @@
 /**
  * The core end to end, as a host door would drive it: a Bash call the analysis cannot prove
- * (`npm test`), analysed by the Claude tool table, answered by handleEvent on a door that can
+ * (`npm test`), analysed and answered through handleEvent (project.ts) on a door that can
  * rewrite; then the rewritten command run with bash in a real project, as the host would run it.
  * Needs bubblewrap (CI installs it).
  */
