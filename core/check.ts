@@ -47,11 +47,15 @@ export function enumOf<T extends string>(v: unknown, values: readonly T[], at: s
   return v as T;
 }
 
-export function strArray(v: unknown, at: string): string[] {
-  if (!Array.isArray(v)) throw new BadField(at, 'expected array');
-  for (let i = 0; i < v.length; i++) str(v[i], `${at}.${i}`);
-  return [...(v as string[])];
+/** A check of a list whose every item passes `item` (an item's path ends in its index). */
+export function listOf<T>(item: (v: unknown, at: string) => T): (v: unknown, at: string) => T[] {
+  return (v, at) => {
+    if (!Array.isArray(v)) throw new BadField(at, 'expected array');
+    return v.map((x, i) => item(x, `${at}.${i}`));
+  };
 }
+
+export const strArray = listOf(str);
 
 /**
  * An optional field: absent (or undefined) leaves `out` without it; present, it must pass

@@ -11,7 +11,7 @@
  * into this and render the Outcome (core/answer/outcome.ts) back into their host's format.
  */
 import { HOST_FAMILIES, type HostFamily } from './registry/host-specs';
-import { BadField, bool, enumOf, int, isRecord, nonEmpty, optional, str, strArray } from './check';
+import { BadField, bool, enumOf, int, isRecord, listOf, nonEmpty, optional, str, strArray } from './check';
 
 const PROTOCOL_VERSION = 1 as const;
 
@@ -229,11 +229,6 @@ function segment(v: unknown, at: string): Segment {
   return { program: str(v.program, `${at}.program`), mutability: enumOf(v.mutability, MUTABILITIES, `${at}.mutability`), paths: strArray(v.paths, `${at}.paths`), why: str(v.why, `${at}.why`) };
 }
 
-function segments(v: unknown, at: string): Segment[] {
-  if (!Array.isArray(v)) throw new BadField(at, 'expected array');
-  return v.map((s, i) => segment(s, `${at}.${i}`));
-}
-
 function hazard(v: unknown, at: string): Hazard {
   if (!isRecord(v)) throw new BadField(at, 'expected object');
   const h: Hazard = { kind: enumOf(v.kind, HAZARD_KINDS, `${at}.kind`), form: str(v.form, `${at}.form`), paths: v.paths === null ? null : strArray(v.paths, `${at}.paths`) };
@@ -241,11 +236,6 @@ function hazard(v: unknown, at: string): Hazard {
   optional(v, 'write', bool, h, at);
   optional(v, 'climbs', bool, h, at);
   return h;
-}
-
-function hazards(v: unknown, at: string): Hazard[] {
-  if (!Array.isArray(v)) throw new BadField(at, 'expected array');
-  return v.map((h, i) => hazard(h, `${at}.${i}`));
 }
 
 function action(v: unknown, at: string): Action {
@@ -263,8 +253,8 @@ function action(v: unknown, at: string): Action {
   a.unboundedDelegation = bool(v.unboundedDelegation, `${at}.unboundedDelegation`);
   optional(v, 'selfTarget', bool, a, at);
   optional(v, 'command', str, a, at);
-  optional(v, 'segments', segments, a, at);
-  optional(v, 'hazards', hazards, a, at);
+  optional(v, 'segments', listOf(segment), a, at);
+  optional(v, 'hazards', listOf(hazard), a, at);
   optional(v, 'reads', strArray, a, at);
   optional(v, 'codeNames', strArray, a, at);
   optional(v, 'opens', strArray, a, at);
@@ -284,8 +274,7 @@ function recordedCall(v: unknown, at: string): RecordedCall {
 
 function callRecord(v: unknown, at: string): NonNullable<TurnEnd['record']> {
   if (!isRecord(v)) throw new BadField(at, 'expected object');
-  if (!Array.isArray(v.calls)) throw new BadField(`${at}.calls`, 'expected array');
-  const r = { calls: v.calls.map((c, i) => recordedCall(c, `${at}.calls.${i}`)), truncated: bool(v.truncated, `${at}.truncated`) } as NonNullable<TurnEnd['record']>;
+  const r = { calls: listOf(recordedCall)(v.calls, `${at}.calls`), truncated: bool(v.truncated, `${at}.truncated`) } as NonNullable<TurnEnd['record']>;
   optional(v, 'unreadable', str, r, at);
   return r;
 }
@@ -306,10 +295,7 @@ function controlEvent(v: unknown): ControlEvent {
   optional(v, 'cwd', str, ev, '');
   ev.host = hostInfo(v.host, 'host');
   optional(v, 'prompt', prompt, ev, '');
-  if (v.prompts !== undefined) {
-    if (!Array.isArray(v.prompts)) throw new BadField('prompts', 'expected array');
-    ev.prompts = v.prompts.map((p, i) => prompt(p, `prompts.${i}`));
-  }
+  optional(v, 'prompts', listOf(prompt), ev, '');
   optional(v, 'action', action, ev, '');
   optional(v, 'turnEnd', turnEnd, ev, '');
   return ev;

@@ -7,9 +7,8 @@
  *
  * Never throws: a record that cannot be written becomes a diagnostic line.
  */
-import { loadConfig } from '../config/config';
-import { controlState, freshContract } from '../contract/types';
-import type { Contract } from '../contract/types';
+import { configuredContract, loadConfig } from '../config/config';
+import { controlState } from '../contract/types';
 import { appendEvent } from '../evidence/log';
 import { actionSummary, buildEvent } from '../evidence/runtime-event';
 import { describeError } from './failmode';
@@ -33,8 +32,7 @@ export function recordBypass(input: BypassInput, opts: { env: Record<string, str
     const { config, diagnostics } = loadConfig(opts.env, cwd);
     const dataDir = resolveDataDir(opts.env, { configDataDir: config.dataDir, hostDataDir: input.host.dataDir });
     const store = sessionStore(dataDir, input.sessionId);
-    const fresh = (): Contract => freshContract({ mode: config.defaultMode, level: config.defaultLevel === 'off' ? 'off' : config.defaultMode === 'unconfirmed' ? 'watch' : config.defaultLevel, defaults: config.defaults });
-    const contract = readSession(store, fresh).state.contract;
+    const contract = readSession(store, () => configuredContract(config)).state.contract;
     const e = buildEvent({ type: 'bypass', sessionKey: store.key, child: false, host: input.host, state: controlState(contract), contract, now: (opts.now ?? Date.now)() });
     appendEvent(dataDir, { ...e, action: actionSummary({ ...input.action }) });
     const out: Outcome = { kind: 'none', eventId: e.eventId };

@@ -14,7 +14,7 @@
  * A subagent or child session (rootSessionId, or host.agentId) shares the root's contract and
  * can never change it.
  */
-import { loadConfig } from '../config/config';
+import { configuredContract, loadConfig } from '../config/config';
 import type { FailMode, StoplineConfig } from '../config/config';
 import { applyCorrection, applyDirective } from '../contract/amend';
 import type { ApplyResult, ContractSettings } from '../contract/amend';
@@ -23,7 +23,7 @@ import { decide, delegationUnits } from '../contract/decide';
 import type { Decision, FloorContext } from '../contract/decide';
 import { normalizeSlashDirective, parsePromptCommand } from '../contract/grammar';
 import type { Query } from '../contract/grammar';
-import { controlState, freshContract } from '../contract/types';
+import { controlState } from '../contract/types';
 import type { Contract } from '../contract/types';
 import { appendEvent, appendLabel, findEvent, readAllEvents, readLabels, readSessionEvents, summarize } from '../evidence/log';
 import { actionSummary, buildEvent, decisionSummary, newEventId } from '../evidence/runtime-event';
@@ -135,11 +135,6 @@ function buildCtx(ev: ControlEvent, opts: HandleOptions): Ctx {
   const rootId = ev.rootSessionId ?? ev.sessionId;
   const child = (ev.rootSessionId !== undefined && ev.rootSessionId !== ev.sessionId) || (ev.host.agentId !== undefined && ev.host.agentId !== '');
   const armLevel = config.defaultLevel === 'watch' ? 'watch' : 'guard';
-  const fresh = (): Contract => {
-    const mode = config.defaultMode;
-    const level = config.defaultLevel === 'off' ? 'off' : mode === 'unconfirmed' ? 'watch' : config.defaultLevel;
-    return freshContract({ mode, level, defaults: config.defaults });
-  };
   return {
     ev,
     opts,
@@ -153,7 +148,7 @@ function buildCtx(ev: ControlEvent, opts: HandleOptions): Ctx {
     io: opts.store ?? nodeStore,
     child,
     settings: { defaults: config.defaults, armLevel },
-    fresh,
+    fresh: () => configuredContract(config),
     lock: lockOptions(opts),
   };
 }

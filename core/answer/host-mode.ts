@@ -11,8 +11,8 @@
  * Like handleEvent it never throws: an internal error gets the fail-mode answer (open: nothing
  * changes, one diagnostic).
  */
-import { loadConfig } from '../config/config';
-import { controlState, freshContract } from '../contract/types';
+import { configuredContract, loadConfig } from '../config/config';
+import { controlState } from '../contract/types';
 import type { Contract } from '../contract/types';
 import { appendEvent } from '../evidence/log';
 import { buildEvent } from '../evidence/runtime-event';
@@ -54,11 +54,7 @@ export function applyHostEditSwitch(input: HostModeSwitch, opts: HostModeOptions
     const { config, diagnostics } = loadConfig(opts.env, cwd);
     const dataDir = resolveDataDir(opts.env, { configDataDir: config.dataDir, hostDataDir: input.host.dataDir });
     const store = sessionStore(dataDir, input.sessionId);
-    const fresh = (): Contract => {
-      const mode = config.defaultMode;
-      const level = config.defaultLevel === 'off' ? 'off' : mode === 'unconfirmed' ? 'watch' : config.defaultLevel;
-      return freshContract({ mode, level, defaults: config.defaults });
-    };
+    const fresh = (): Contract => configuredContract(config);
     const timeoutMs = lockTimeoutFromEnv(opts.env);
     // lastContextHash is left alone on purpose: the prompt that came with the switch then sees
     // a changed contract and injects its context once

@@ -9,7 +9,8 @@
  * `dashboard`, ...) are passed through untouched for the modules that read them.
  */
 import { join, resolve } from 'node:path';
-import { BUILTIN_DEFAULTS, LEVELS, MAX_AGENT_BUDGET, MODES, POLICIES } from '../contract/types';
+import { BUILTIN_DEFAULTS, LEVELS, MAX_AGENT_BUDGET, MODES, POLICIES, freshContract } from '../contract/types';
+import type { Contract } from '../contract/types';
 import { parseJsonc } from '../hooks/jsonc';
 import { homeFrom } from '../paths/self-paths';
 import { DEFAULT_RETENTION_DAYS } from '../state/retention';
@@ -202,6 +203,13 @@ function parseFile(value: unknown, problems: string[], userOnly = true): ParsedF
 
 function fileDiagnostic(which: string, path: string, problems: string[]): string {
   return `${which} config ${path}: ${problems.join('; ')}; using the safe default for ${problems.length === 1 ? 'it' : 'those'}`;
+}
+
+/** The contract a session starts with under this config (a mode not yet confirmed only watches). */
+export function configuredContract(config: Pick<StoplineConfig, 'defaultMode' | 'defaultLevel' | 'defaults'>): Contract {
+  const mode = config.defaultMode;
+  const level = config.defaultLevel === 'off' ? 'off' : mode === 'unconfirmed' ? 'watch' : config.defaultLevel;
+  return freshContract({ mode, level, defaults: config.defaults });
 }
 
 /**

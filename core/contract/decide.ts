@@ -490,20 +490,20 @@ export function decide(contract: Contract, given: Action, ctx: DecideContext): D
     if (confinable) d.confinable = confinable;
     return d;
   }
-  const verdict: Verdict = found.some((b) => b.verdict === 'deny') ? 'deny' : 'ask';
-  const d: Decision = {
-    outcome: outcomeOf(verdict),
-    verdict,
-    reasonCode: first.reasonCode,
-    family: first.family,
-    state,
-    explanation: first.explanation,
-    nextStep: first.nextStep,
-    pathCount,
-    reserve: 0,
-  };
-  if (found.length > 1) d.also = found.slice(1);
+  const verdict = strictest(found);
+  const d = refusal(outcomeOf(verdict), verdict, first, found.slice(1), state, pathCount);
   if (confinable) d.confinable = confinable;
+  return d;
+}
+
+function strictest(rules: readonly BrokenRule[]): 'ask' | 'deny' {
+  return rules.some((b) => b.verdict === 'deny') ? 'deny' : 'ask';
+}
+
+/** A deny or ask (or its watched context) named by its first broken rule, with the others in `also`; nothing is reserved. */
+function refusal(outcome: DecisionOutcome, verdict: Verdict, first: BrokenRule, also: BrokenRule[], state: ControlState, pathCount: number | null): Decision {
+  const d: Decision = { outcome, verdict, reasonCode: first.reasonCode, family: first.family, state, explanation: first.explanation, nextStep: first.nextStep, pathCount, reserve: 0 };
+  if (also.length) d.also = also;
   return d;
 }
 
@@ -575,21 +575,6 @@ function floorBreaks(f: Facts): BrokenRule[] {
  */
 function floorDecision(floor: BrokenRule[], contractRules: BrokenRule[], state: ControlState, pathCount: number | null): Decision {
   const enforced = state === 'ARMED' ? contractRules : [];
-  const all = [...floor, ...enforced];
-  const verdict: Verdict = all.some((b) => b.verdict === 'deny') ? 'deny' : 'ask';
-  const first = floor[0]!;
-  const d: Decision = {
-    outcome: verdict,
-    verdict,
-    reasonCode: first.reasonCode,
-    family: first.family,
-    state,
-    explanation: first.explanation,
-    nextStep: first.nextStep,
-    pathCount,
-    reserve: 0,
-  };
-  const also = [...floor.slice(1), ...contractRules];
-  if (also.length) d.also = also;
-  return d;
+  const verdict = strictest([...floor, ...enforced]);
+  return refusal(verdict, verdict, floor[0]!, [...floor.slice(1), ...contractRules], state, pathCount);
 }

@@ -30,14 +30,12 @@ export const MAX_AGENT_BUDGET = 64;
 export const CONTRACT_SOURCES = ['default', 'config', 'directive', 'correction', 'host'] as const;
 type ContractSource = (typeof CONTRACT_SOURCES)[number];
 
-export interface Contract {
+/** deps=, hash= and agents= are the PolicyDefaults' fields. */
+export interface Contract extends PolicyDefaults {
   mode: Mode;
   level: Level;
   /** files= allow-list, case preserved; null = no files= boundary; [] = no writes allowed */
   files: string[] | null;
-  deps: Policy;
-  hash: Policy;
-  agents: AgentBudget;
   /** subagent launches reserved since the last directive */
   agentsUsed: number;
   source: ContractSource;

@@ -8,6 +8,7 @@
 import { randomHex } from '../digest';
 import type { Contract, ControlState } from '../contract/types';
 import type { Decision } from '../contract/decide';
+import type { PlanCounts } from '../confine/plan';
 import type { Action, HostFamily, HostStatus, Mutability } from '../protocol';
 import type { Family } from '../registry/reasons';
 import { hashText } from '../state/session';
@@ -113,13 +114,9 @@ export interface RuntimeEventV1 {
   corrects?: string;
 }
 
-interface RuntimeConfinement {
+interface RuntimeConfinement extends PlanCounts {
   /** the reason codes that made it unproven (empty: none broken, its writes could not be placed) */
   rules: string[];
-  writable: number;
-  readOnly: number;
-  hidden: number;
-  blocked: number;
   /** protected paths that did not exist and could not be held (named after the run if created) */
   unguarded: number;
   /** the sandbox is built when the command runs (the Claude Code mod's door): the counts above are not known here and are 0 */

@@ -78,6 +78,22 @@ export function emptyResponse(): HookResponse {
   return { decision: 'none', stop: false, contexts: [], messages: [] };
 }
 
+/** A deny; the reason is left out when there is none. */
+function denied(reason?: string): HookResponse {
+  const r = emptyResponse();
+  r.decision = 'deny';
+  if (reason) r.reason = reason;
+  return r;
+}
+
+function isPermission(v: unknown): v is 'allow' | 'deny' | 'ask' {
+  return v === 'allow' || v === 'deny' || v === 'ask';
+}
+
+function exitFailed(code: number): Decoded {
+  return { ok: false, error: `exit ${code}`, exitCode: code };
+}
+
 function text(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() !== '' ? v : undefined;
 }
@@ -120,7 +136,7 @@ function decodeContractOutput(out: string, event: CanonicalEvent): HookResponse 
   const hso = obj.hookSpecificOutput;
   if (isRecord(hso)) {
     const pd = hso.permissionDecision;
-    if (pd === 'allow' || pd === 'deny' || pd === 'ask') {
+    if (isPermission(pd)) {
       r.decision = pd;
       r.reason = text(hso.permissionDecisionReason) ?? r.reason;
     }
@@ -171,7 +187,7 @@ function decodeAnswerObject(obj: Record<string, unknown>, nested: boolean, event
   const hso = obj.hookSpecificOutput;
   if (isRecord(hso)) {
     const pd = hso.permissionDecision;
-    if (nested && (pd === 'allow' || pd === 'deny' || pd === 'ask')) {
+    if (nested && isPermission(pd)) {
       r.decision = pd;
       r.reason = text(hso.permissionDecisionReason) ?? text(obj.reason);
     }
@@ -200,13 +216,8 @@ function decodeJsonAnyExit(event: CanonicalEvent, code: number, stdout: string, 
   if (out === '') return { ok: true, response: emptyResponse(), exitCode: code };
   const obj = answerObject(out);
   if (obj) return { ok: true, response: decodeAnswerObject(obj, false, event), exitCode: code };
-  if (code >= 2) {
-    const r = emptyResponse();
-    r.decision = 'deny';
-    r.reason = out;
-    return { ok: true, response: r, exitCode: code };
-  }
-  if (code === 1) return { ok: false, error: 'exit 1', exitCode: code };
+  if (code >= 2) return { ok: true, response: denied(out), exitCode: code };
+  if (code === 1) return exitFailed(code);
   const r = emptyResponse();
   r.messages.push(out);
   return { ok: true, response: r, exitCode: code };
@@ -216,15 +227,9 @@ function decodeStderrOn2(event: CanonicalEvent, code: number, stdout: string, st
   const out = code === 2 ? stderr.trim() : stdout.trim() !== '' ? stdout.trim() : stderr.trim();
   const obj = out.startsWith('{') ? answerObject(out) : undefined;
   if (obj) return { ok: true, response: decodeAnswerObject(obj, true, event), exitCode: code };
+  if (code === 2) return { ok: true, response: out !== '' ? denied(out) : emptyResponse(), exitCode: code };
+  if (code !== 0) return exitFailed(code);
   const r = emptyResponse();
-  if (code === 2) {
-    if (out !== '') {
-      r.decision = 'deny';
-      r.reason = out;
-    }
-    return { ok: true, response: r, exitCode: code };
-  }
-  if (code !== 0) return { ok: false, error: `exit ${code}`, exitCode: code };
   if (out !== '' && !out.startsWith('{')) {
     if (CANONICAL[event].contextFromStdout) r.contexts.push(out);
     else r.messages.push(out);
@@ -234,23 +239,13 @@ function decodeStderrOn2(event: CanonicalEvent, code: number, stdout: string, st
 
 /** Only a deny is read (exit 2, or hookSpecificOutput.permissionDecision "deny"). */
 function decodeDenyOnly(code: number, stdout: string, stderr: string): Decoded {
-  const r = emptyResponse();
-  if (code === 2) {
-    r.decision = 'deny';
-    const reason = text(stderr);
-    if (reason) r.reason = reason.trim();
-    return { ok: true, response: r, exitCode: code };
-  }
-  if (code !== 0) return { ok: false, error: `exit ${code}`, exitCode: code };
+  if (code === 2) return { ok: true, response: denied(text(stderr)?.trim()), exitCode: code };
+  if (code !== 0) return exitFailed(code);
   const trimmed = stdout.trim();
   const obj = trimmed.startsWith('{') ? parseObject(trimmed) : undefined;
   const hso = obj?.hookSpecificOutput;
-  if (isRecord(hso) && hso.permissionDecision === 'deny') {
-    r.decision = 'deny';
-    const reason = text(hso.permissionDecisionReason);
-    if (reason) r.reason = reason;
-  }
-  return { ok: true, response: r, exitCode: code };
+  const deny = isRecord(hso) && hso.permissionDecision === 'deny';
+  return { ok: true, response: deny ? denied(text(hso.permissionDecisionReason)) : emptyResponse(), exitCode: code };
 }
 
 /** `decision-any-case`: see the header. */
@@ -266,27 +261,21 @@ function decodeDecisionAnyCase(code: number, stdout: string, stderr: string): De
     if ('continue' in obj && !obj.continue) blocked = true;
   }
   if (blocked) {
-    r.decision = 'deny';
-    r.reason = (obj && obj.reason !== null && obj.reason !== undefined ? (typeof obj.reason === 'string' ? obj.reason : JSON.stringify(obj.reason)) : undefined) || stderr.trim() || 'Blocked by hook';
-    return { ok: true, response: r, exitCode: code };
+    const reason = obj && obj.reason !== null && obj.reason !== undefined ? (typeof obj.reason === 'string' ? obj.reason : JSON.stringify(obj.reason)) : undefined;
+    return { ok: true, response: denied(reason || stderr.trim() || 'Blocked by hook'), exitCode: code };
   }
-  if (code !== 0) return { ok: false, error: `exit ${code}`, exitCode: code };
+  if (code !== 0) return exitFailed(code);
   return { ok: true, response: r, exitCode: code };
 }
 
 /** A JSON object on exit 0 is the answer; anything else is a failure (see the header). */
 function decodeExitZeroStrict(event: CanonicalEvent, code: number, stdout: string): Decoded {
-  if (code !== 0) return { ok: false, error: `exit ${code}`, exitCode: code };
+  if (code !== 0) return exitFailed(code);
   const trimmed = stdout.trim();
-  const r = emptyResponse();
-  if (trimmed === '') return { ok: true, response: r, exitCode: code };
+  if (trimmed === '') return { ok: true, response: emptyResponse(), exitCode: code };
   const obj = parseObject(trimmed);
   if (!obj) return { ok: false, error: 'stdout is not a JSON object', exitCode: code };
-  if (obj.decision === 'deny') {
-    r.decision = 'deny';
-    const reason = text(obj.reason);
-    if (reason) r.reason = reason;
-  }
+  const r = obj.decision === 'deny' ? denied(text(obj.reason)) : emptyResponse();
   const hso = obj.hook_specific_output;
   if (isRecord(hso)) {
     const rewrite = rewriteOf(hso.tool_input, event);
@@ -317,7 +306,7 @@ export function decodeFlatPermissionOutput(out: string, event: CanonicalEvent, n
   const rewrite = rewriteOf(obj.modifiedArgs, event);
   if (rewrite) r.rewrite = rewrite;
   const pd = obj.permissionDecision;
-  if (pd === 'allow' || pd === 'deny' || pd === 'ask') {
+  if (isPermission(pd)) {
     r.decision = pd;
     r.reason = text(obj.permissionDecisionReason) ?? r.reason;
   }
@@ -337,7 +326,7 @@ export function decodePermissionOnlyOutput(out: string, event: CanonicalEvent): 
   const obj = out.trim().startsWith('{') ? parseObject(out.trim()) : undefined;
   const hso = obj?.hookSpecificOutput;
   const pd = isRecord(hso) ? hso.permissionDecision : undefined;
-  if (pd !== 'allow' && pd !== 'deny' && pd !== 'ask') {
+  if (!isPermission(pd)) {
     r.decision = 'none';
     delete r.reason;
   }
@@ -351,28 +340,17 @@ function failClosedRun(event: CanonicalEvent, raw: Extract<RawRun, { kind: 'exit
   const code = raw.code;
   if (code === null) return { ok: false, error: signalError(raw.signal) };
   if (code === 0) return { ok: true, response: decodeFlatPermissionOutput(raw.stdout, event, nested), exitCode: 0 };
-  const denied = emptyResponse();
-  denied.decision = 'deny';
   // exit 2 denies with a fixed text: the host drops stderr
-  if (code === 2) {
-    denied.reason = 'hook exited with code 2';
-    return { ok: true, response: denied, exitCode: 2 };
-  }
+  if (code === 2) return { ok: true, response: denied('hook exited with code 2'), exitCode: 2 };
   // a crash (or a command not found) denies the tool call; elsewhere it is a failure
-  if (event === 'tool:before') {
-    denied.reason = HOOK_ERRORED;
-    return { ok: true, response: denied, exitCode: code, note: `exit ${code} (${label} denies the call)` };
-  }
-  return { ok: false, error: `exit ${code}`, exitCode: code };
+  if (event === 'tool:before') return { ok: true, response: denied(HOOK_ERRORED), exitCode: code, note: `exit ${code} (${label} denies the call)` };
+  return exitFailed(code);
 }
 
 export function decodeRun(dialect: Dialect, event: CanonicalEvent, raw: RawRun, spelling?: string): Decoded {
   const form = rulesOf(dialect).answer;
   if (form === 'flat-permission-fail-closed' && event === 'tool:before' && raw.kind === 'spawn-error') {
-    const denied = emptyResponse();
-    denied.decision = 'deny';
-    denied.reason = HOOK_ERRORED;
-    return { ok: true, response: denied, note: `spawn failed: ${raw.message} (${DIALECT_LABEL[dialect]} denies the call)` };
+    return { ok: true, response: denied(HOOK_ERRORED), note: `spawn failed: ${raw.message} (${DIALECT_LABEL[dialect]} denies the call)` };
   }
   switch (raw.kind) {
     case 'timeout':
@@ -411,14 +389,8 @@ export function decodeRun(dialect: Dialect, event: CanonicalEvent, raw: RawRun, 
       break;
   }
   if (code === 0) return { ok: true, response: form === 'exit-code-and-json-permission-only' ? decodePermissionOnlyOutput(raw.stdout, event) : decodeContractOutput(raw.stdout, event), exitCode: 0 };
-  if (code === 2) {
-    const r = emptyResponse();
-    r.decision = 'deny';
-    const reason = text(raw.stderr);
-    if (reason) r.reason = reason.trim();
-    return { ok: true, response: r, exitCode: 2 };
-  }
-  return { ok: false, error: `exit ${code}`, exitCode: code };
+  if (code === 2) return { ok: true, response: denied(text(raw.stderr)?.trim()), exitCode: 2 };
+  return exitFailed(code);
 }
 
 /** `action-json`: stdout whatever the exit code; exit 2 denies before a tool. */

@@ -13,7 +13,7 @@ import { parseJsonc, type LocatedDocument } from './jsonc';
 import { DIALECT_LABEL, DIALECT_SHORT, lookupSpelling, rulesOf, snakeName } from './dialects';
 import { parseHooksList, parseHooksSection, report, type ParseContext } from './parse';
 import { parseToml } from './toml';
-import type { Diagnostic, Dialect, HookGroup, HooksConfig } from './types';
+import type { Diagnostic, Dialect, HookGroup, HooksConfig, Position } from './types';
 import { parseYaml } from './yaml';
 import { isRecord } from '../check';
 import { HOOK_DIALECTS, type HookDialect } from '../registry/host-specs';
@@ -131,30 +131,14 @@ export function loadHooksConfig(opts: LoadOptions): HooksConfig {
     if (text === undefined) return null;
     sources.push(path);
     const format = rulesOf(dialect).format;
-    if (format === 'yaml') {
-      const r = parseYaml(text, { onlyKeys: ['hooks'] });
-      if (!r.ok) {
-        diagnostics.push({ level: 'error', file: path, position: `${r.position.line}:${r.position.col}`, message: `YAML: ${r.message}; file skipped` });
-        return null;
-      }
-      for (const w of r.warnings) diagnostics.push({ level: 'warning', file: path, position: `${w.position.line}:${w.position.col}`, message: w.message });
-      return { doc: r.doc };
-    }
-    if (format === 'toml') {
-      const r = parseToml(text);
-      if (!r.ok) {
-        diagnostics.push({ level: 'error', file: path, position: `${r.position.line}:${r.position.col}`, message: `TOML: ${r.message}; file skipped` });
-        return null;
-      }
-      return { doc: r.doc };
-    }
-    if (text.trim() === '') return { doc: { value: {}, locations: new Map() } };
-    const r = parseJsonc(text);
+    if (format === 'json' && text.trim() === '') return { doc: { value: {}, locations: new Map() } };
+    const r = format === 'yaml' ? parseYaml(text, { onlyKeys: ['hooks'] }) : format === 'toml' ? parseToml(text) : parseJsonc(text);
+    const at = (p: Position): string => `${p.line}:${p.col}`;
     if (!r.ok) {
-      diagnostics.push({ level: 'error', file: path, position: `${r.position.line}:${r.position.col}`, message: `JSON: ${r.message}; file skipped` });
+      diagnostics.push({ level: 'error', file: path, position: at(r.position), message: `${format.toUpperCase()}: ${r.message}; file skipped` });
       return null;
     }
-    for (const w of r.warnings) diagnostics.push({ level: 'warning', file: path, position: `${w.position.line}:${w.position.col}`, message: w.message });
+    for (const w of ('warnings' in r ? r.warnings : []) as { message: string; position: Position }[]) diagnostics.push({ level: 'warning', file: path, position: at(w.position), message: w.message });
     return { doc: r.doc };
   };
 

@@ -170,16 +170,10 @@ export interface HookRun {
   exitCode?: number;
 }
 
-export interface FoldedResult {
-  decision: Decision;
+/** Every hook's response folded into one (`messages`: systemMessage texts for the person). */
+export interface FoldedResult extends HookResponse {
   /** reasons of the winning decision, joined with a blank line */
   reason?: string;
-  /** a hook said `continue: false` */
-  stop: boolean;
-  stopReason?: string;
-  contexts: string[];
-  /** systemMessage texts for the person */
-  messages: string[];
   /** a deny/ask on an event that cannot block became `none` */
   downgraded: boolean;
   rawDecision?: Decision;

@@ -3,19 +3,18 @@
  * read every host's event names, and an artifact that runs the person's hooks bundles this file
  * without the host's tool table (claude.ts, which re-exports these rows in its registry).
  */
-import type { EventEntry, HookFileSpec, InstallSpec } from './types';
-import { eventRow, type EventColumns } from './rows';
+import type { EventEntry, HookFileSpec } from './types';
+import { commandHook, timedEventRow } from './rows';
 import { HOOK_CONTRACT_PAYLOAD } from './hook-payloads';
 
 /** Claude gives a command hook 600 s when it sets no timeout. */
-const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
-  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 600 }, ...cols }, note);
+const ev = timedEventRow({ defaultSec: 600 });
 
 /**
  * stopline's handler on Claude: a hook that outlives its timeout is killed and, by default, the
  * action goes ahead, so timeouts are short (10 s).
  */
-const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
+const hook = commandHook;
 
 export const claudeEvents: EventEntry[] = [
   // registered by dist/claude/hooks/hooks.json and `stopline install claude` (nine events;

@@ -10,7 +10,7 @@
 import type { PathResolver } from '../paths/path-resolve';
 import type { HostRegistry, EventEntry } from './types';
 import { hostSpec } from './host-specs';
-import { eventRow, toolRow as t, type EventColumns } from './rows';
+import { commandHook, eventRow as ev, toolRow as t } from './rows';
 
 /**
  * editor / read_files `path` (docs/hosts/cline.md, observed on 3.0.65): absolute as given, else
@@ -19,21 +19,14 @@ import { eventRow, toolRow as t, type EventColumns } from './rows';
  */
 const CLINE_PATHS: PathResolver = { steps: ['literal'] };
 
-/**
- * Cline runs a hook file to its end; no default timeout was measured, so the row names none and
- * stopline's own handler keeps to the 10 s of the other command-hook hosts.
- */
-const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
-  eventRow(native, canonical, control, blockable, cols, note);
-
-const hook = { timeoutSec: 10, failClosed: false } as const;
-
+// Cline runs a hook file to its end; no default timeout was measured, so the rows name none and
+// stopline's own handler keeps to the 10 s of the other command-hook hosts
 const clineEvents: EventEntry[] = [
   // written as hook files by `stopline install cline`
-  ev('TaskStart', 'prompt:submit', 'prompt.submit', false, { install: { ...hook }, outputs: ['silent'] }, "hookName agent_start. The payload carries no prompt and UserPromptSubmit does not fire for a headless prompt: the person's prompt is read from Cline's session record (`<data>/sessions/<rootSessionId>/<rootSessionId>.json`, field `prompt`), which exists when the hook runs (verified). Cline does not wait for this hook (3.0.65 runs run-start hook files detached: their blocking option is never set by the CLI, read), so the first PreToolUse can come first: a top agent's PreToolUse reads the same record while the session has taken no prompt, and whichever comes first arms the contract (keyed by the prompt; the later one changes nothing). A child agent's TaskStart (parent_agent_id set) is its subagent start. contextModification here never reached a model request (observed): the contract's context reaches the model at the first PreToolUse"),
-  ev('PreToolUse', 'tool:before', 'action.before', true, { install: { ...hook }, outputs: ['context', 'block'], rewrite: 'override-input' }, 'hookName tool_call. rewrite: {"overrideInput":{…}} runs the new input and the run goes on (verified). contextModification (or context) reaches the model as a user message after the tool result (verified). There is no per-call deny: {"cancel":true} stops the call and ends the whole run as aborted; exit 2, a crash or non-JSON stdout let the tool run'),
-  ev('PostToolUse', 'tool:after', 'action.after', false, { install: { ...hook }, outputs: ['context'] }, 'hookName tool_result; evidence. contextModification reaches the model after the tool result (verified)'),
-  ev('TaskComplete', 'turn:stop', 'turn.stop', false, { install: { ...hook }, outputs: ['silent'] }, 'hookName agent_end, also for a child agent; no answer keeps the task going'),
+  ev('TaskStart', 'prompt:submit', 'prompt.submit', false, { install: commandHook(), outputs: ['silent'] }, "hookName agent_start. The payload carries no prompt and UserPromptSubmit does not fire for a headless prompt: the person's prompt is read from Cline's session record (`<data>/sessions/<rootSessionId>/<rootSessionId>.json`, field `prompt`), which exists when the hook runs (verified). Cline does not wait for this hook (3.0.65 runs run-start hook files detached: their blocking option is never set by the CLI, read), so the first PreToolUse can come first: a top agent's PreToolUse reads the same record while the session has taken no prompt, and whichever comes first arms the contract (keyed by the prompt; the later one changes nothing). A child agent's TaskStart (parent_agent_id set) is its subagent start. contextModification here never reached a model request (observed): the contract's context reaches the model at the first PreToolUse"),
+  ev('PreToolUse', 'tool:before', 'action.before', true, { install: commandHook(), outputs: ['context', 'block'], rewrite: 'override-input' }, 'hookName tool_call. rewrite: {"overrideInput":{…}} runs the new input and the run goes on (verified). contextModification (or context) reaches the model as a user message after the tool result (verified). There is no per-call deny: {"cancel":true} stops the call and ends the whole run as aborted; exit 2, a crash or non-JSON stdout let the tool run'),
+  ev('PostToolUse', 'tool:after', 'action.after', false, { install: commandHook(), outputs: ['context'] }, 'hookName tool_result; evidence. contextModification reaches the model after the tool result (verified)'),
+  ev('TaskComplete', 'turn:stop', 'turn.stop', false, { install: commandHook(), outputs: ['silent'] }, 'hookName agent_end, also for a child agent; no answer keeps the task going'),
   // mapped, not registered
   ev('UserPromptSubmit', null, null, false, {}, 'hookName prompt_submit: not fired for the prompt of a headless run (observed) and its payload was never captured, so it is not read'),
   ev('TaskResume', null, null, false, {}, 'hookName agent_resume (read in the binary)'),

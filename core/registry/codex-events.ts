@@ -3,19 +3,18 @@
  * read every host's event names, and an artifact that runs the person's hooks bundles this file
  * without the host's tool table (codex.ts, which re-exports these rows in its registry).
  */
-import type { EventEntry, HookFileSpec, InstallSpec } from './types';
-import { eventRow, type EventColumns } from './rows';
+import type { EventEntry, HookFileSpec } from './types';
+import { commandHook, timedEventRow } from './rows';
 import { HOOK_CONTRACT_PAYLOAD } from './hook-payloads';
 
 /** Codex gives a command hook 600 s when it sets no timeout... */
-const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
-  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 600 }, ...cols }, note);
+const ev = timedEventRow({ defaultSec: 600 });
 
 /** ...but 1 s on SessionEnd and Interrupt, and clamps a configured one to at most 3 s. */
 const SHORT = { defaultSec: 1, minSec: 0, maxSec: 3 };
 
 /** stopline's handler on Codex: no matcher (an omitted one matches every tool and keeps the trust hash simple), 10 s. */
-const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
+const hook = commandHook;
 
 export const codexEvents: EventEntry[] = [
   // registered by dist/codex/hooks.json and `stopline install codex` (eight events;

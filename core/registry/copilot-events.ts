@@ -3,8 +3,8 @@
  * read every host's event names, and an artifact that runs the person's hooks bundles this file
  * without the host's tool table (copilot.ts, which re-exports these rows in its registry).
  */
-import type { EventEntry, HookFileSpec, InstallSpec, PayloadFields } from './types';
-import { eventRow, type EventColumns } from './rows';
+import type { EventEntry, HookFileSpec, PayloadFields } from './types';
+import { commandHook, timedEventRow } from './rows';
 import { HOOK_CONTRACT_PAYLOAD, opt, or } from './hook-payloads';
 
 /**
@@ -13,11 +13,10 @@ import { HOOK_CONTRACT_PAYLOAD, opt, or } from './hook-payloads';
  * for a payload that names its event in hook_event_name (the plugin form does; a camelCase
  * hook file passes the event as an argument instead).
  */
-const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
-  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 30 }, ...cols }, note);
+const ev = timedEventRow({ defaultSec: 30 });
 
 /** stopline's handler on Copilot: no matcher (every tool), 10 s like the other command-hook hosts. */
-const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
+const hook = commandHook;
 
 export const copilotEvents: EventEntry[] = [
   // registered by dist/copilot/hooks.json and `stopline install copilot`

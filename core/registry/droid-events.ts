@@ -4,18 +4,17 @@
  * without the host's tool table (droid.ts, which re-exports these rows in its registry).
  */
 import { HOOK_CONTRACT_PAYLOAD } from './hook-payloads';
-import type { EventEntry, HookFileSpec, InstallSpec } from './types';
-import { eventRow, type EventColumns } from './rows';
+import type { EventEntry, HookFileSpec } from './types';
+import { commandHook, timedEventRow } from './rows';
 
 /**
  * Droid gives a command hook 60 s when it sets none and lets the tool run when the hook outlives
  * it. Every mapped row is also a door of `stopline guard --host droid` and `listen`.
  */
-const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
-  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 60 }, ...cols }, note);
+const ev = timedEventRow({ defaultSec: 60 });
 
 /** stopline's handler on Droid: no matcher (every tool), 10 s. */
-const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
+const hook = commandHook;
 
 export const droidEvents: EventEntry[] = [
   // registered by dist/droid/hooks/hooks.json and `stopline install droid`

@@ -3,19 +3,18 @@
  * read every host's event names, and an artifact that runs the person's hooks bundles this file
  * without the host's tool table (gemini.ts, which re-exports these rows in its registry).
  */
-import type { EventEntry, HookFileSpec, InstallSpec } from './types';
-import { eventRow, type EventColumns } from './rows';
+import type { EventEntry, HookFileSpec } from './types';
+import { commandHook, timedEventRow } from './rows';
 import { HOOK_CONTRACT_PAYLOAD } from './hook-payloads';
 
 /** Gemini gives a command hook 60 s (60000 ms) when it sets no timeout. */
-const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
-  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 60 }, ...cols }, note);
+const ev = timedEventRow({ defaultSec: 60 });
 
 /**
  * stopline's handler on Gemini: 10 s (the installer writes Gemini's milliseconds). A timeout,
  * a crash or exit 1 lets the tool run; only stopline's own fail mode can close.
  */
-const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
+const hook = commandHook;
 
 export const geminiEvents: EventEntry[] = [
   // registered by dist/gemini/hooks/hooks.json and `stopline install gemini`

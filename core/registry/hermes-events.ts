@@ -3,13 +3,12 @@
  * read every host's event names, and an artifact that runs the person's hooks bundles this file
  * without the host's tool table (hermes.ts, which re-exports these rows in its registry).
  */
-import { eventRow, type EventColumns } from './rows';
+import { timedEventRow } from './rows';
 import { opt, or } from './hook-payloads';
 import type { EventEntry, HookFileSpec, PayloadField, PayloadFields } from './types';
 
 /** Hermes shell hooks (`hooks:` in config.yaml) get 60 s when they set none, and 1 to 300 s when they do. */
-const e = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
-  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 60, minSec: 1, maxSec: 300 }, ...cols }, note);
+const e = timedEventRow({ defaultSec: 60, minSec: 1, maxSec: 300 });
 
 export const hermesEvents: EventEntry[] = [
   e('pre_llm_call', 'prompt:submit', 'prompt.submit', false, { plugin: true, outputs: ['context', 'notice'] }, 'once per user turn; {"context"} is appended to the user message; a prompt cannot be refused'),

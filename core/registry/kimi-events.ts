@@ -6,16 +6,15 @@
  * reason (or exit 2 with the reason on stderr). Nothing a hook prints reaches the model as
  * context, and no event takes a rewritten input (docs/hosts/kimi.md).
  */
-import type { EventEntry, HookFileSpec, InstallSpec, PayloadFields } from './types';
-import { eventRow, type EventColumns } from './rows';
+import type { EventEntry, HookFileSpec, PayloadFields } from './types';
+import { commandHook, timedEventRow } from './rows';
 import { opt, or } from './hook-payloads';
 
 /** Kimi gives a hook 30 s when it sets none and clamps a set timeout to 1..600 s. */
-const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
-  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 30, minSec: 1, maxSec: 600 }, ...cols }, note);
+const ev = timedEventRow({ defaultSec: 30, minSec: 1, maxSec: 600 });
 
 /** stopline's handler on Kimi: no matcher (every tool), 10 s; a hook that outlives it lets the tool run. */
-const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
+const hook = commandHook;
 
 export const kimiEvents: EventEntry[] = [
   // registered by dist/kimi/hooks.toml and `stopline install kimi`

@@ -3,19 +3,18 @@
  * artifact that runs the person's hooks bundles the event rows without the host's tool table;
  * openhands.ts re-exports them in its registry).
  */
-import type { EventEntry, HookFileSpec, InstallSpec, PayloadField, PayloadFields } from './types';
-import { eventRow, type EventColumns } from './rows';
+import type { EventEntry, HookFileSpec, PayloadField, PayloadFields } from './types';
+import { commandHook, timedEventRow } from './rows';
 import { opt, or } from './hook-payloads';
 
 /** OpenHands gives a command hook 60 s when it sets no timeout (HookDefinition.timeout, seconds). */
-const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
-  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 60 }, ...cols }, note);
+const ev = timedEventRow({ defaultSec: 60 });
 
 /**
  * stopline's handler on OpenHands: no matcher (OpenHands reads none as `*`, every tool), 10 s. A timeout, a crash, a missing command
  * or any exit but 0 and 2 lets the tool run; only stopline's own fail mode can close.
  */
-const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
+const hook = commandHook;
 
 export const openhandsEvents: EventEntry[] = [
   // registered by `stopline install openhands` (.openhands/hooks.json)

@@ -3,16 +3,15 @@
  * read every host's event names, and an artifact that runs the person's hooks bundles this file
  * without the host's tool table (qwen.ts, which re-exports these rows in its registry).
  */
-import type { EventEntry, HookFileSpec, InstallSpec } from './types';
+import type { EventEntry, HookFileSpec } from './types';
 import { HOOK_CONTRACT_PAYLOAD } from './hook-payloads';
-import { eventRow, type EventColumns } from './rows';
+import { commandHook, timedEventRow } from './rows';
 
 /** Qwen gives a command hook 60 s when it sets no timeout (seconds; a value of 1000 or more is read as milliseconds). */
-const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
-  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 60 }, ...cols }, note);
+const ev = timedEventRow({ defaultSec: 60 });
 
 /** stopline's handler on Qwen: 10 s; a timeout, a crash or any exit but 0 and 2 lets the tool run. */
-const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
+const hook = commandHook;
 
 export const qwenEvents: EventEntry[] = [
   // registered by dist/qwen/hooks/hooks.json and `stopline install qwen`

@@ -7,7 +7,7 @@ import type { Door, EventEntry, HostRegistry, InstallSpec, RewriteForm, ToolEntr
 export const toolRow = (name: string, kind: ToolEntry['kind'], rest: Omit<ToolEntry, 'name' | 'kind'> = {}): ToolEntry => ({ name, kind, ...rest });
 
 /** The columns of an event row after the four that every row has. */
-export interface EventColumns {
+interface EventColumns {
   /** the artifact registers it (implied by `install`) */
   plugin?: boolean;
   outputs?: EventEntry['outputs'];
@@ -49,6 +49,15 @@ export function eventRow(native: string, canonical: EventEntry['canonical'], con
     ...(note ? { note } : {}),
   };
 }
+
+/** An event-row maker for a host whose rows all carry its handler timeout rules (a row may set its own). */
+export function timedEventRow(hostTimeout: NonNullable<EventEntry['hostTimeout']>) {
+  return (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
+    eventRow(native, canonical, control, blockable, { hostTimeout, ...cols }, note);
+}
+
+/** stopline's handler as a command-hook host's file registers it: no matcher unless given, 10 s, a failure lets the tool run. */
+export const commandHook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
 
 /** The rows a door accepts, in table order. */
 export function rowsFor(events: readonly EventEntry[], door: Door): EventEntry[] {

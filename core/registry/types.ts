@@ -332,40 +332,12 @@ export interface HookSwitch {
   reach: 'host' | 'file';
 }
 
-/**
- * How a group's matcher is read (core/hooks/matcher.ts implements each):
- * - `literal-list`: alternatives split on `|` or `,`, each compared exactly;
- * - `name-list-else-regex`: only `[A-Za-z0-9_|]` is an exact name list, anything else an unanchored regex;
- * - `full-regex`: a regex on the whole tool name;
- * - `search-regex`: an unanchored regex;
- * - `regex-else-name`: an unanchored regex, the exact name when it does not compile;
- * - `names-then-regex`: exact names (a `|` list trimmed entry by entry), else an unanchored regex
- *   on the host's own tool name; a regex that does not compile runs only on the exact name;
- * - `slashed-regex-or-name`: `/re/` a whole-name regex; a pattern with regex characters a whole-name
- *   regex, or the exact name when it does not compile; anything else the exact name;
- * - `glob-ignore-case`: a shell glob on the whole lowered name; `re:` is refused.
- */
+/** How a group's matcher is read: core/hooks/matcher.ts describes and implements each form. */
 type MatcherForm = 'literal-list' | 'name-list-else-regex' | 'full-regex' | 'search-regex' | 'regex-else-name' | 'names-then-regex' | 'slashed-regex-or-name' | 'glob-ignore-case';
 
 /**
- * How a hook's exit code and output are read (core/hooks/decode.ts implements each; the facts
- * are in docs/hosts/<host>.md):
- * - `exit-code-and-json`: exit 0 with JSON (decision, hookSpecificOutput, continue, ...) or text as
- *   context; exit 2 denies with stderr; any other exit fails;
- * - `exit-code-and-json-permission-only`: the same, but before a tool only
- *   hookSpecificOutput.permissionDecision decides;
- * - `json-any-exit-else-text`: trimmed stdout (else stderr) as JSON whatever the exit; other text
- *   denies on exit 2 or more, is a message on exit 0, fails on exit 1;
- * - `stderr-on-2-else-json`: on exit 2 stderr is the answer, else stdout; JSON with a top-level
- *   decision or the permissionDecision; other text is context or a message on exit 0;
- * - `action-json`: stdout is read whatever the exit (`action`/`decision` block, `context`); exit 2
- *   denies before a tool;
- * - `flat-permission-fail-closed`: top-level permissionDecision and modifiedArgs; exit 2 denies with
- *   a fixed text; a crash before a tool denies;
- * - `deny-only`: only a deny is read (exit 2, or permissionDecision "deny");
- * - `decision-any-case`: JSON `decision` allow|deny in any case, `continue: false` blocks, exit 2 blocks;
- * - `exit-zero-json-strict`: exit 0 with a JSON object (`decision`, hook_specific_output); anything
- *   else fails.
+ * How a hook's exit code and output are read: core/hooks/decode.ts describes and implements each
+ * form (the facts behind each host's form are in docs/hosts/<host>.md).
  */
 type AnswerForm =
   | 'exit-code-and-json'

@@ -3,20 +3,19 @@
  * read every host's event names, and an artifact that runs the person's hooks bundles this file
  * without the host's tool table (vibe.ts, which re-exports these rows in its registry).
  */
-import type { EventEntry, HookFileSpec, InstallSpec, PayloadFields } from './types';
-import { eventRow, type EventColumns } from './rows';
+import type { EventEntry, HookFileSpec, PayloadFields } from './types';
+import { commandHook, timedEventRow } from './rows';
 import { opt, or } from './hook-payloads';
 
 /** Vibe gives a hook 60 s when its `[[hooks]]` table sets no timeout, and kills the process tree after it. */
-const ev = (native: string, canonical: EventEntry['canonical'], control: EventEntry['control'], blockable: boolean, cols: EventColumns = {}, note?: string): EventEntry =>
-  eventRow(native, canonical, control, blockable, { hostTimeout: { defaultSec: 60 }, ...cols }, note);
+const ev = timedEventRow({ defaultSec: 60 });
 
 /**
  * stopline's `[[hooks]]` table on Vibe: every tool (no match), 10 s. A crash, a timeout or stdout
  * that is not Vibe's schema lets the tool run unless the table says `strict = true`, which
  * `--fail closed` writes.
  */
-const hook = (spec: Partial<InstallSpec> = {}): InstallSpec => ({ timeoutSec: 10, failClosed: false, ...spec });
+const hook = commandHook;
 
 export const vibeEvents: EventEntry[] = [
   // registered by `stopline install vibe` (hooks.toml)

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { NotAFileError } from './store';
 import { nodeStore } from './node-store';
 import type { Store } from './store';
+import { pruneFolder } from './retention';
 import { randomHex, sha256 } from '../digest';
 import { cryptoModule } from '../lazy-builtins';
 
@@ -133,27 +134,7 @@ export const LINEAGE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Remove records older than `maxAgeMs` (and temp files a killed writer left). Returns how many. */
 export function pruneLineage(dataDir: string, now = Date.now(), maxAgeMs = LINEAGE_MAX_AGE_MS, io: Store = nodeStore): number {
-  const dir = join(dataDir, 'lineage');
-  let names: string[];
-  try {
-    names = io.list(dir);
-  } catch {
-    return 0;
-  }
-  let removed = 0;
-  for (const name of names) {
-    const p = join(dir, name);
-    try {
-      const e = io.entry(p);
-      if (e && now - e.mtimeMs > (name.endsWith('.tmp') ? 60_000 : maxAgeMs)) {
-        io.remove(p);
-        removed++;
-      }
-    } catch {
-      /* gone already */
-    }
-  }
-  return removed;
+  return pruneFolder(io, join(dataDir, 'lineage'), (name) => now - (name.endsWith('.tmp') ? 60_000 : maxAgeMs));
 }
 
 /** Drop a finished child's record. A record that is already gone is fine. */

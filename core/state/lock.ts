@@ -139,31 +139,30 @@ function tryLink(staged: string, path: string, token: string): boolean {
   }
 }
 
-function tryCreateExclusive(path: string, token: string): boolean {
-  let fd: number;
+/** A new file (0600) holding `text`; throws EEXIST when the name is taken. */
+function writeNew(path: string, text: string): void {
+  const fd = openSync(path, 'wx', 0o600);
   try {
-    fd = openSync(path, 'wx', 0o600);
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function tryCreateExclusive(path: string, token: string): boolean {
+  try {
+    writeNew(path, token);
+    return true;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw e;
   }
-  try {
-    writeSync(fd, token);
-  } finally {
-    closeSync(fd);
-  }
-  return true;
 }
 
 function stage(path: string, token: string): string {
   const staged = `${path}.${process.pid}.${randomHex(4)}.tmp`;
   ensureDir(dirname(path));
-  const fd = openSync(staged, 'wx', 0o600);
-  try {
-    writeSync(fd, token);
-  } finally {
-    closeSync(fd);
-  }
+  writeNew(staged, token);
   return staged;
 }
 

@@ -27,27 +27,35 @@ export const DEFAULT_RETENTION_DAYS = 30;
 export function pruneOldSessions(dataDir: string, retentionDays: number, now: number, keepKey?: string, io: Store = nodeStore): number {
   const cutoff = now - retentionDays * 86_400_000;
   let removed = 0;
-  for (const { sub, own } of PRUNED) {
-    const dir = join(dataDir, sub);
-    let names: string[];
+  for (const { sub, own } of PRUNED) removed += pruneFolder(io, join(dataDir, sub), (name) => (own.test(name) && !(keepKey && name.startsWith(keepKey)) ? cutoff : undefined));
+  return removed;
+}
+
+/**
+ * Remove the entries of a folder last changed before the cutoff its name is given (undefined:
+ * kept, and its age is not read). Returns how many; a folder that cannot be listed has none.
+ */
+export function pruneFolder(io: Store, dir: string, cutoffFor: (name: string) => number | undefined): number {
+  let names: string[];
+  try {
+    names = io.list(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const cutoff = cutoffFor(name);
+    if (cutoff === undefined) continue;
+    const p = join(dir, name);
     try {
-      names = io.list(dir);
-    } catch {
-      continue;
-    }
-    for (const name of names) {
-      if (!own.test(name) || (keepKey && name.startsWith(keepKey))) continue;
-      const p = join(dir, name);
-      try {
-        // lstat: a link's own age; unlinking removes the link, never what it points to
-        const e = io.entry(p);
-        if (e && e.mtimeMs < cutoff) {
-          io.remove(p);
-          removed++;
-        }
-      } catch {
-        /* removed by another process meanwhile */
+      // lstat: a link's own age; unlinking removes the link, never what it points to
+      const e = io.entry(p);
+      if (e && e.mtimeMs < cutoff) {
+        io.remove(p);
+        removed++;
       }
+    } catch {
+      /* removed by another process meanwhile */
     }
   }
   return removed;

@@ -1,41 +1,24 @@
 /**
  * The core end to end, as a host door would drive it: a Bash call the analysis cannot prove
- * (`npm test`), analysed by the Claude tool table, answered by handleEvent on a door that can
+ * (`npm test`), analysed and answered through handleEvent (project.ts) on a door that can
  * rewrite; then the rewritten command run with bash in a real project, as the host would run it.
  * Needs bubblewrap (CI installs it).
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyzeToolCall } from '../../../core/analysis/tool-call';
-import { handleEvent } from '../../../core/answer/controller';
-import type { HandleOptions } from '../../../core/answer/controller';
 import { readSessionEvents } from '../../../core/evidence/log';
-import type { Outcome } from '../../../core/answer/outcome';
-import { claudeRegistry } from '../../../core/registry/claude';
 import { sessionStore } from '../../../core/state/session';
-
-const roots: string[] = [];
-afterAll(() => {
-  for (const r of roots) rmSync(r, { recursive: true, force: true });
-});
+import { drive, project, runAsHost } from './project';
 
 /** A small npm project under git: its test writes the config, tries a file outside, and build output. */
-function project() {
-  const root = mkdtempSync(join(tmpdir(), 'stopline-confine-core-'));
-  roots.push(root);
-  const home = join(root, 'home');
-  const proj = join(root, 'proj');
-  mkdirSync(join(proj, 'src'), { recursive: true });
-  mkdirSync(home);
-  writeFileSync(join(home, 'canary.txt'), 'canary\n');
-  writeFileSync(join(proj, '.gitignore'), 'dist/\n');
-  writeFileSync(join(proj, 'package.json'), JSON.stringify({ name: 'fixture', private: true, scripts: { test: 'node check.js' } }));
-  writeFileSync(join(proj, 'src', 'config.ts'), 'export const port = 80;\n');
+function npmProject() {
+  const p = project('confine-core', { npm_config_update_notifier: 'false' });
+  writeFileSync(join(p.home, 'canary.txt'), 'canary\n');
+  writeFileSync(join(p.proj, '.gitignore'), 'dist/\n');
+  writeFileSync(join(p.proj, 'package.json'), JSON.stringify({ name: 'fixture', private: true, scripts: { test: 'node check.js' } }));
   writeFileSync(
-    join(proj, 'check.js'),
+    join(p.proj, 'check.js'),
     [
       "const fs = require('fs');",
       "const tryWrite = (p) => { try { fs.writeFileSync(p, 'x'); return 'written'; } catch (e) { return e.code; } };",
@@ -47,28 +30,12 @@ function project() {
       "console.log('4 tests passed');",
     ].join('\n'),
   );
-  spawnSync('git', ['init', '-q'], { cwd: proj });
-  const env: Record<string, string | undefined> = { HOME: home, STOPLINE_HOME: join(root, 'data'), XDG_CONFIG_HOME: join(home, '.config'), PATH: process.env.PATH, npm_config_update_notifier: 'false' };
-  return { root, home, proj, env };
-}
-
-type P = ReturnType<typeof project>;
-
-function drive(p: P, directive: string, command: string, opts: Partial<HandleOptions> = { canRewrite: true }): Outcome {
-  const base = { protocolVersion: 1, sessionId: 'core-1', host: { family: 'claude' }, cwd: p.proj };
-  handleEvent({ ...base, kind: 'prompt.submit', prompt: { text: directive, source: 'user' } }, { env: p.env });
-  const action = analyzeToolCall(claudeRegistry, 'Bash', { command }, { cwd: p.proj, home: p.home });
-  return handleEvent({ ...base, kind: 'action.before', action }, { env: p.env, ...opts });
-}
-
-function runAsHost(p: P, text: string) {
-  const r = spawnSync('bash', ['-c', text], { cwd: p.proj, env: p.env as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 60_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  return p;
 }
 
 describe('a confined npm test', () => {
   it('files=src/config.ts: rewritten; the run writes the config and build output, nothing else', () => {
-    const p = project();
+    const p = npmProject();
     expect(`${drive(p, '$stopline change files=src/config.ts -- fix the port', 'npm test', {}).kind}`).toBe('deny');
     const o = drive(p, '$stopline change files=src/config.ts -- fix the port', 'npm test');
     expect(o).toMatchObject({ kind: 'rewrite', reasonCode: 'CONFINED' });
@@ -86,7 +53,7 @@ describe('a confined npm test', () => {
   });
 
   it('review: rewritten; the project stays as it was, and a failing run says why on stderr', () => {
-    const p = project();
+    const p = npmProject();
     const o = drive(p, '$stopline review -- look at the port', 'npm test');
     expect(o).toMatchObject({ kind: 'rewrite', reasonCode: 'CONFINED' });
     const r = runAsHost(p, o.rewrite!.command);
@@ -101,7 +68,7 @@ describe('a confined npm test', () => {
   });
 
   it('a proven read runs as it is; a proven write outside files= keeps its STOP stamp', () => {
-    const p = project();
+    const p = npmProject();
     expect(drive(p, '$stopline change files=src/config.ts -- x', 'cat src/config.ts')).toMatchObject({ kind: 'none', reasonCode: 'WITHIN_CONTRACT' });
     const d = drive(p, '$stopline change files=src/config.ts -- x', 'echo x > lib.ts');
     expect(d).toMatchObject({ kind: 'deny', reasonCode: 'PATH_OUTSIDE_CONTRACT' });
@@ -109,9 +76,9 @@ describe('a confined npm test', () => {
   });
 
   it('evidence: allowed as CONFINED with the unproven rule and counts, and no path or command text', () => {
-    const p = project();
+    const p = npmProject();
     drive(p, '$stopline change files=src/config.ts -- x', 'npm test');
-    const events = readSessionEvents(join(p.root, 'data'), sessionStore(join(p.root, 'data'), 'core-1').key).records;
+    const events = readSessionEvents(p.data, sessionStore(p.data, 's-1').key).records;
     const check = events.filter((e) => e.type === 'check').pop()!;
     expect(check.decision).toMatchObject({ verdict: 'allow', outcome: 'allow', reasonCode: 'CONFINED', response: 'rewrite_returned' });
     expect(check.confined).toMatchObject({ rules: ['WRITE_PATH_UNPROVEN'], unguarded: 0 });

@@ -6,65 +6,23 @@
  * the script cannot be written the host gets the whole wrapper inline. Needs bubblewrap (CI
  * installs it).
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyzeToolCall } from '../../../core/analysis/tool-call';
 import { handleEvent } from '../../../core/answer/controller';
-import type { HandleOptions } from '../../../core/answer/controller';
 import { readSessionEvents } from '../../../core/evidence/log';
-import type { Outcome } from '../../../core/answer/outcome';
-import { claudeRegistry } from '../../../core/registry/claude';
 import { sessionStore } from '../../../core/state/session';
 import { pruneOldSessions } from '../../../core/state/retention';
-
-const roots: string[] = [];
-afterAll(() => {
-  for (const r of roots) rmSync(r, { recursive: true, force: true });
-});
-
-function project() {
-  const root = mkdtempSync(join(tmpdir(), 'stopline-launcher-'));
-  roots.push(root);
-  const home = join(root, 'home');
-  const proj = join(root, 'proj');
-  const data = join(root, 'data');
-  mkdirSync(join(proj, 'src'), { recursive: true });
-  mkdirSync(home);
-  writeFileSync(join(proj, 'src', 'config.ts'), 'export const port = 80;\n');
-  spawnSync('git', ['init', '-q'], { cwd: proj });
-  const env: Record<string, string | undefined> = { HOME: home, STOPLINE_HOME: data, XDG_CONFIG_HOME: join(home, '.config'), PATH: process.env.PATH };
-  return { root, home, proj, data, env };
-}
-
-type P = ReturnType<typeof project>;
+import { act, drive, project, runAsHost } from './project';
 
 const WRITES = `node -e "require('fs').writeFileSync('src/config.ts', 'y'); console.log('it\\'s written')"`;
-
-function act(p: P, tool: string, input: Record<string, unknown>, opts: Partial<HandleOptions> = { canRewrite: true }, sessionId = 's-1'): Outcome {
-  const base = { protocolVersion: 1, sessionId, host: { family: 'claude' }, cwd: p.proj };
-  const action = analyzeToolCall(claudeRegistry, tool, input, { cwd: p.proj, home: p.home });
-  return handleEvent({ ...base, kind: 'action.before', action }, { env: p.env, ...opts });
-}
-
-function drive(p: P, directive: string, command: string, sessionId = 's-1'): Outcome {
-  const base = { protocolVersion: 1, sessionId, host: { family: 'claude' }, cwd: p.proj };
-  handleEvent({ ...base, kind: 'prompt.submit', prompt: { text: directive, source: 'user' } }, { env: p.env });
-  return act(p, 'Bash', { command }, { canRewrite: true }, sessionId);
-}
-
-function runAsHost(p: P, text: string) {
-  const r = spawnSync('bash', ['-c', text], { cwd: p.proj, env: p.env as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 60_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 const SHORT = /^'\/bin\/sh' '([^']+)' /;
 
 describe('the short form', () => {
   it('the host gets sh <script> <command>; the script holds the sandbox, not the command, and runs it confined', () => {
-    const p = project();
+    const p = project('launcher');
     const o = drive(p, '$stopline change files=src/config.ts -- fix the port', WRITES);
     expect(o).toMatchObject({ kind: 'rewrite', reasonCode: 'CONFINED' });
     const command = o.rewrite!.command;
@@ -88,7 +46,7 @@ describe('the short form', () => {
   });
 
   it('outside files= the write fails inside the sandbox with the note; the status comes back', () => {
-    const p = project();
+    const p = project('launcher');
     const o = drive(p, '$stopline review -- look', WRITES);
     const r = runAsHost(p, `${o.rewrite!.command}; echo "status $?"`);
     expect(r.stderr).toContain('Read-only file system');
@@ -98,7 +56,7 @@ describe('the short form', () => {
   });
 
   it('one plan is one script: another command under the same contract reuses it', () => {
-    const p = project();
+    const p = project('launcher');
     const a = drive(p, '$stopline review -- look', 'npm test');
     const b = act(p, 'Bash', { command: 'make check' });
     expect(SHORT.exec(a.rewrite!.command)?.[1]).toBe(SHORT.exec(b.rewrite!.command)?.[1]);
@@ -106,7 +64,7 @@ describe('the short form', () => {
   });
 
   it('a launcher run with anything but one argument runs nothing', () => {
-    const p = project();
+    const p = project('launcher');
     const o = drive(p, '$stopline review -- look', 'npm test');
     const script = SHORT.exec(o.rewrite!.command)![1]!;
     const r = spawnSync('/bin/sh', [script], { encoding: 'utf8' });
@@ -115,7 +73,7 @@ describe('the short form', () => {
   });
 
   it('evidence says the short form was handed back, without the script name or the command', () => {
-    const p = project();
+    const p = project('launcher');
     const o = drive(p, '$stopline review -- look', 'npm test');
     const events = readSessionEvents(p.data, sessionStore(p.data, 's-1').key).records;
     const check = events.filter((e) => e.type === 'check').pop()!;
@@ -125,7 +83,7 @@ describe('the short form', () => {
   });
 
   it('a script that cannot be written: the host gets the whole sandbox inline, with a line saying so', () => {
-    const p = project();
+    const p = project('launcher');
     mkdirSync(p.data, { recursive: true, mode: 0o700 });
     writeFileSync(join(p.data, 'confined'), 'not a folder');
     const o = drive(p, '$stopline change files=src/config.ts -- fix', WRITES);
@@ -141,7 +99,7 @@ describe('the short form', () => {
   });
 
   it('a link where the folder should be is refused: nothing is written where it leads', () => {
-    const p = project();
+    const p = project('launcher');
     const elsewhere = join(p.root, 'elsewhere');
     mkdirSync(elsewhere);
     mkdirSync(p.data, { recursive: true, mode: 0o700 });
@@ -154,7 +112,7 @@ describe('the short form', () => {
 
 describe('a launcher folder others may write', () => {
   it('holding only stopline\'s files: closed to 0700, then used', () => {
-    const p = project();
+    const p = project('launcher');
     drive(p, '$stopline review -- look', 'npm test');
     chmodSync(join(p.data, 'confined'), 0o777);
     const o = act(p, 'Bash', { command: 'make check' });
@@ -163,7 +121,7 @@ describe('a launcher folder others may write', () => {
   });
 
   it.skipIf(process.getuid?.() !== 0)('holding another user\'s file: refused, no launcher handed out, the folder named', () => {
-    const p = project();
+    const p = project('launcher');
     drive(p, '$stopline review -- look', 'npm test');
     const planted = join(p.data, 'confined', `${'d'.repeat(40)}.sh`);
     writeFileSync(planted, 'echo planted\n');
@@ -178,7 +136,7 @@ describe('a launcher folder others may write', () => {
 
 describe('the launcher folder is stopline’s own', () => {
   it('a Write or a Bash redirect into it is stopped as self-protection, under every mode', () => {
-    const p = project();
+    const p = project('launcher');
     const o = drive(p, '$stopline change -- anything', 'npm test');
     const script = o.rewrite?.launcher ?? join(p.data, 'confined', `${'a'.repeat(40)}.sh`);
     for (const [tool, input] of [
@@ -197,7 +155,7 @@ describe('the launcher folder is stopline’s own', () => {
 
 describe('retention', () => {
   it('the pass that prunes old sessions removes launcher scripts nobody used for the window, and only those', () => {
-    const p = project();
+    const p = project('launcher');
     const o = drive(p, '$stopline review -- look', 'npm test');
     const used = o.rewrite!.launcher!;
     const dir = join(p.data, 'confined');
@@ -215,7 +173,7 @@ describe('retention', () => {
   });
 
   it('a script still in use is written again before it could age out', () => {
-    const p = project();
+    const p = project('launcher');
     const first = drive(p, '$stopline review -- look', 'npm test');
     const script = first.rewrite!.launcher!;
     const past = (Date.now() - 2 * 86_400_000) / 1000;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { handleEvent } from '../../../core/answer/controller';
 import type { HandleOptions } from '../../../core/answer/controller';
 import type { Outcome } from '../../../core/answer/outcome';
+import { freshContract, type Contract } from '../../../core/contract/types';
 import type { Action } from '../../../core/protocol';
 
 export interface Sandbox {
@@ -20,6 +21,9 @@ export function sandbox(extraEnv: Record<string, string> = {}): Sandbox {
   const data = join(root, 'data');
   return { root, home, data, env: { HOME: home, STOPLINE_HOME: data, XDG_CONFIG_HOME: join(home, '.config'), ...extraEnv } };
 }
+
+/** A contract the person armed in change mode, with `o` on top. */
+export const armed = (o: Partial<Contract>): Contract => ({ ...freshContract(), mode: 'change', level: 'guard', source: 'directive', revision: 1, ...o });
 
 export function action(o: Partial<Action> = {}): Action {
   return { name: 'Edit', canonicalName: 'Edit', mutability: 'write', affectedPaths: ['src/a.ts'], dependencyIntent: false, hashIntent: false, delegationCount: 0, unboundedDelegation: false, ...o };

@@ -14,6 +14,7 @@ import type { DecideContext } from '../../../core/contract/decide';
 import { freshContract } from '../../../core/contract/types';
 import type { Contract } from '../../../core/contract/types';
 import { REGISTRIES } from '../../../core/registry/index';
+import { armed } from './helpers';
 
 const P = '/w/p';
 const HOME = '/home/u';
@@ -22,7 +23,6 @@ const ctx: DecideContext = {
   home: HOME,
   cwd: P,
 };
-const armed = (o: Partial<Contract>): Contract => ({ ...freshContract(), mode: 'change', level: 'guard', source: 'directive', revision: 1, ...o });
 const CONTRACTS: [string, Contract][] = [
   ['no contract', freshContract()],
   ['change, no files=', armed({})],

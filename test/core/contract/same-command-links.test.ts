@@ -10,13 +10,12 @@ import { analyzeShell } from '../../../core/analysis/shell';
 import { decide } from '../../../core/contract/decide';
 import type { DecideContext } from '../../../core/contract/decide';
 import { freshContract } from '../../../core/contract/types';
-import type { Contract } from '../../../core/contract/types';
 import { REGISTRIES } from '../../../core/registry/index';
+import { armed } from './helpers';
 
 const P = '/w/p';
 const HOME = '/home/u';
 const ctx: DecideContext = { selfPaths: ['/home/u/.codex/hooks.json', '/home/u/.codex', '/home/u/.config/stopline'], home: HOME, cwd: P };
-const armed = (o: Partial<Contract>): Contract => ({ ...freshContract(), mode: 'change', level: 'guard', source: 'directive', revision: 1, ...o });
 const bash = (command: string) => analyzeToolCall(REGISTRIES.claude, 'Bash', { command }, { cwd: P, home: HOME });
 
 describe('writes through a link made earlier in the same command', () => {

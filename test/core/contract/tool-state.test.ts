@@ -9,14 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../../../core/analysis/shell';
 import { decide } from '../../../core/contract/decide';
 import type { DecideContext } from '../../../core/contract/decide';
-import { freshContract } from '../../../core/contract/types';
-import type { Contract } from '../../../core/contract/types';
 import type { Action } from '../../../core/protocol';
+import { armed } from './helpers';
 
 const HOME = '/home/u';
 const P = '/w/p';
 const ctx: DecideContext = { selfPaths: ['/home/u/.config/stopline', '/home/u/.codex/hooks.json', '/w/p/.stopline'], home: HOME, cwd: P };
-const armed = (o: Partial<Contract>): Contract => ({ ...freshContract(), mode: 'change', level: 'guard', source: 'directive', revision: 1, ...o });
 const REVIEW = armed({ mode: 'review' });
 const FILES = armed({ files: ['src/**'] });
 const NO_FILES = armed({ files: [] });

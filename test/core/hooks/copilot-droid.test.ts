@@ -11,28 +11,19 @@
  *   `.factory` too; `commandRegex`; `hooksDisabled`; only hookSpecificOutput decides before a
  *   tool; every failure lets the tool run; the payload's top-level fields are also variables.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeFlatPermissionOutput, decodePermissionOnlyOutput, decodeRun } from '../../../core/hooks/decode';
 import { defaultTimeoutSec, lookupSpelling, spellingsOf } from '../../../core/hooks/dialects';
 import { dispatchHooks } from '../../../core/hooks/dispatch';
-import { loadHooksConfig, type LoadOptions } from '../../../core/hooks/load';
 import { buildPayload } from '../../../core/hooks/payload';
 import type { DispatchInput, HooksConfig } from '../../../core/hooks/types';
+import { CWD, HOME, USER_CFG, load, scratchDir } from './helpers';
 
-const dir = mkdtempSync(join(tmpdir(), 'stopline-hooks-copilot-droid-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchDir('copilot-droid');
 
-const HOME = '/home/u';
-const CWD = '/work/proj';
-const USER_CFG = '/home/u/.config/stopline/stopline.json';
 
-function load(files: Record<string, unknown>, dirs: Record<string, string[]> = {}, extra: Partial<LoadOptions> = {}): HooksConfig {
-  const texts = Object.fromEntries(Object.entries(files).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
-  return loadHooksConfig({ env: {}, home: HOME, cwd: CWD, readFile: (p) => texts[p], listDir: (d) => dirs[d], ...extra });
-}
 const summary = (c: HooksConfig): string[] => c.groups.map((g) => `${g.dialect}:${g.event}:${g.spelling}:${g.matcher.source ?? '*'}:${g.hooks.map((h) => (h.type === 'command' ? h.command : h.url)).join('+')}`);
 
 describe('the copilot dialect', () => {

@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import type { CanonicalEvent } from '../../../core/canonical';
 import { decodeRun, type RawRun } from '../../../core/hooks/decode';
 import { lookupSpelling, resolveEventName, spellingsOf } from '../../../core/hooks/dialects';
-import { loadHooksConfig } from '../../../core/hooks/load';
 import { compileMatcher } from '../../../core/hooks/matcher';
 import { buildPayload } from '../../../core/hooks/payload';
 import type { Dialect } from '../../../core/hooks/types';
+import { USER_CFG, load } from './helpers';
 
 const exit = (code: number, stdout = '', stderr = ''): RawRun => ({ kind: 'exit', code, signal: null, stdout, stderr });
 const decided = (dialect: Dialect, event: CanonicalEvent, raw: RawRun) => {
@@ -107,11 +107,6 @@ describe('answers', () => {
 });
 
 describe('loading the imported files', () => {
-  const HOME = '/home/u';
-  const CWD = '/work/proj';
-  const USER_CFG = '/home/u/.config/stopline/stopline.json';
-  const load = (files: Record<string, string>, env: Record<string, string> = {}) =>
-    loadHooksConfig({ env, home: HOME, cwd: CWD, readFile: (p) => files[p] });
   const hook = (command: string, timeout?: number) => ({ hooks: [{ type: 'command', command, ...(timeout !== undefined ? { timeout } : {}) }] });
 
   it('Gemini: user then project settings.json, timeouts in milliseconds, bash, env kept', () => {
@@ -127,7 +122,7 @@ describe('loading the imported files', () => {
   });
 
   it('Gemini: GEMINI_CLI_HOME moves the user file; hooksConfig.enabled false turns the imported hooks off', () => {
-    const c = load({ [USER_CFG]: '{"import": ["gemini"]}', '/alt/.gemini/settings.json': JSON.stringify({ hooksConfig: { enabled: false }, hooks: { BeforeTool: [hook('x.sh')] } }) }, { GEMINI_CLI_HOME: '/alt' });
+    const c = load({ [USER_CFG]: '{"import": ["gemini"]}', '/alt/.gemini/settings.json': JSON.stringify({ hooksConfig: { enabled: false }, hooks: { BeforeTool: [hook('x.sh')] } }) }, {}, { env: { GEMINI_CLI_HOME: '/alt' } });
     expect(c.groups).toEqual([]);
     expect(c.diagnostics.map((d) => d.message)).toContain('hooksConfig.enabled is false; 1 Gemini CLI hook group(s) not imported');
   });
@@ -138,22 +133,17 @@ describe('loading the imported files', () => {
       '/work/proj/.qwen/settings.json': JSON.stringify({ hooks: { PreToolUse: [hook('p.sh', 5)] } }),
       '/q/settings.json': JSON.stringify({ hooks: { PreToolUse: [hook('u.sh', 2500)], MessageDisplay: [hook('m.sh')] } }),
     };
-    const c = load(files, { QWEN_HOME: '/q' });
+    const c = load(files, {}, { env: { QWEN_HOME: '/q' } });
     expect(c.groups.map((g) => (g.hooks[0]!.type === 'command' ? g.hooks[0]!.command : ''))).toEqual(['p.sh', 'u.sh']);
     expect(c.groups.map((g) => g.hooks[0]!.timeoutMs)).toEqual([5000, 2500]);
     expect(c.diagnostics.map((d) => d.message)).toContain('Qwen Code event "MessageDisplay" has no canonical counterpart; its hooks only run inside Qwen Code itself');
-    const off = load({ ...files, '/q/settings.json': JSON.stringify({ disableAllHooks: true }) }, { QWEN_HOME: '/q' });
+    const off = load({ ...files, '/q/settings.json': JSON.stringify({ disableAllHooks: true }) }, {}, { env: { QWEN_HOME: '/q' } });
     expect(off.groups).toEqual([]);
   });
 
   it('the running host skips its own dialect (Gemini and Qwen run those hooks themselves)', () => {
-    const c = loadHooksConfig({
-      env: {},
-      home: HOME,
-      cwd: CWD,
-      skipDialects: ['gemini'],
-      readFile: (p) => ({ [USER_CFG]: '{"import": ["gemini", "qwen"]}', '/home/u/.gemini/settings.json': JSON.stringify({ hooks: { BeforeTool: [hook('g.sh')] } }), '/home/u/.qwen/settings.json': JSON.stringify({ hooks: { PreToolUse: [hook('q.sh')] } }) })[p],
-    });
+    const files = { [USER_CFG]: '{"import": ["gemini", "qwen"]}', '/home/u/.gemini/settings.json': JSON.stringify({ hooks: { BeforeTool: [hook('g.sh')] } }), '/home/u/.qwen/settings.json': JSON.stringify({ hooks: { PreToolUse: [hook('q.sh')] } }) };
+    const c = load(files, {}, { skipDialects: ['gemini'] });
     expect(c.groups.map((g) => g.dialect)).toEqual(['qwen']);
   });
 });

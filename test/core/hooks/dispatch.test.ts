@@ -1,14 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dispatchHooks, hasHooks, selectHooks } from '../../../core/hooks/dispatch';
 import { foldGuardWithHooks } from '../../../core/hooks/fold';
 import { loadHooksConfig } from '../../../core/hooks/load';
 import type { DispatchInput, DispatchOptions, HooksConfig } from '../../../core/hooks/types';
+import { scratchDir } from './helpers';
 
-const dir = mkdtempSync(join(tmpdir(), 'stopline-hooks-dispatch-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchDir('dispatch');
 
 const HOME = '/home/u';
 const baseEnv: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: dir, OUT: dir };

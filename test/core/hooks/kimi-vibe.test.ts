@@ -10,34 +10,24 @@
  *   decision deny, hook_specific_output.tool_input as the rewrite; every failure lets the tool
  *   run unless `strict = true`.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeRun } from '../../../core/hooks/decode';
 import { defaultTimeoutSec, lookupSpelling, spellingsOf } from '../../../core/hooks/dialects';
 import { dispatchHooks } from '../../../core/hooks/dispatch';
-import { loadHooksConfig, type LoadOptions } from '../../../core/hooks/load';
 import { compileMatcher } from '../../../core/hooks/matcher';
 import { buildPayload } from '../../../core/hooks/payload';
 import type { DispatchInput, HooksConfig } from '../../../core/hooks/types';
+import { HOME, USER_CFG, diags, load, scratchDir } from './helpers';
 
-const dir = mkdtempSync(join(tmpdir(), 'stopline-hooks-kimi-vibe-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchDir('kimi-vibe');
 
-const HOME = '/home/u';
-const CWD = '/work/proj';
-const USER_CFG = '/home/u/.config/stopline/stopline.json';
 const KIMI = '/home/u/.kimi/config.toml';
 const VIBE = '/home/u/.vibe/hooks.toml';
 
-function load(files: Record<string, unknown>, extra: Partial<LoadOptions> = {}): HooksConfig {
-  const texts = Object.fromEntries(Object.entries(files).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
-  return loadHooksConfig({ env: {}, home: HOME, cwd: CWD, readFile: (p) => texts[p], ...extra });
-}
 const summary = (c: HooksConfig): string[] =>
   c.groups.map((g) => `${g.dialect}:${g.event}:${g.spelling}:${g.matcher.source ?? '*'}:${g.hooks.map((h) => (h.type === 'command' ? `${h.command}@${h.timeoutMs}/${h.onError}` : h.url)).join('+')}`);
-const diags = (c: HooksConfig): string[] => c.diagnostics.map((d) => `${d.level} ${d.file}:${d.position ?? '-'} ${d.message}`);
 
 const kimiConfig = [
   'default_model = "k2"',
@@ -98,7 +88,7 @@ describe('the kimi dialect', () => {
   });
 
   it('KIMI_SHARE_DIR moves the file; a file that is not TOML is skipped with its place; a table without a command is skipped', () => {
-    const moved = load({ [USER_CFG]: { import: ['kimi'] }, '/k/config.toml': '[[hooks]]\nevent = "Stop"\ncommand = "./s.sh"\n' }, { env: { KIMI_SHARE_DIR: '/k' } });
+    const moved = load({ [USER_CFG]: { import: ['kimi'] }, '/k/config.toml': '[[hooks]]\nevent = "Stop"\ncommand = "./s.sh"\n' }, {}, { env: { KIMI_SHARE_DIR: '/k' } });
     expect(summary(moved)).toEqual(['kimi:turn:stop:Stop:*:./s.sh@30000/warn']);
     const broken = load({ [USER_CFG]: { import: ['kimi'] }, [KIMI]: '[[hooks]]\nevent = "Stop\ncommand = "x"\n' });
     expect(summary(broken)).toEqual([]);
@@ -109,7 +99,7 @@ describe('the kimi dialect', () => {
   });
 
   it('the kimi artifact skips its own dialect: Kimi runs those hooks itself', () => {
-    const c = load({ [USER_CFG]: { import: ['kimi'] }, [KIMI]: kimiConfig }, { skipDialects: ['kimi'] });
+    const c = load({ [USER_CFG]: { import: ['kimi'] }, [KIMI]: kimiConfig }, {}, { skipDialects: ['kimi'] });
     expect(c.groups).toEqual([]);
     expect(c.sources).toEqual([USER_CFG]);
   });
@@ -199,7 +189,7 @@ describe('the vibe dialect', () => {
   });
 
   it('VIBE_HOME moves the file; a path named hooks.toml is read as Vibe\'s', () => {
-    const moved = load({ [USER_CFG]: { import: ['vibe'] }, '/v/hooks.toml': '[[hooks]]\ntype = "post_agent"\ncommand = "./d.sh"\n' }, { env: { VIBE_HOME: '/v' } });
+    const moved = load({ [USER_CFG]: { import: ['vibe'] }, '/v/hooks.toml': '[[hooks]]\ntype = "post_agent"\ncommand = "./d.sh"\n' }, {}, { env: { VIBE_HOME: '/v' } });
     expect(summary(moved)).toEqual(['vibe:turn:stop:post_agent:*:./d.sh@60000/warn']);
     const byPath = load({ [USER_CFG]: { import: ['/etc/team/hooks.toml'] }, '/etc/team/hooks.toml': '[[hooks]]\ntype = "pre_tool"\ncommand = "./t.sh"\n' });
     expect(summary(byPath)).toEqual(['vibe:tool:before:pre_tool:*:./t.sh@60000/warn']);

@@ -6,34 +6,24 @@
  * refuse it; matchers compared with the tool name only; OpenHands' own payload and variables; a
  * top-level decision deny, `continue: false` or exit 2 blocks.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeRun } from '../../../core/hooks/decode';
 import { defaultTimeoutSec, lookupSpelling } from '../../../core/hooks/dialects';
 import { dispatchHooks, selectHooks } from '../../../core/hooks/dispatch';
-import { loadHooksConfig, type LoadOptions } from '../../../core/hooks/load';
 import { compileMatcher } from '../../../core/hooks/matcher';
 import { buildPayload } from '../../../core/hooks/payload';
 import type { DispatchInput, HooksConfig } from '../../../core/hooks/types';
+import { HOME, USER_CFG, diags, load, scratchDir } from './helpers';
 
-const dir = mkdtempSync(join(tmpdir(), 'stopline-hooks-openhands-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchDir('openhands');
 
-const HOME = '/home/u';
-const CWD = '/work/proj';
-const USER_CFG = '/home/u/.config/stopline/stopline.json';
 const PROJECT = '/work/proj/.openhands/hooks.json';
 const USER = '/home/u/.openhands/hooks.json';
 
-function load(files: Record<string, unknown>, extra: Partial<LoadOptions> = {}): HooksConfig {
-  const texts = Object.fromEntries(Object.entries(files).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
-  return loadHooksConfig({ env: {}, home: HOME, cwd: CWD, readFile: (p) => texts[p], ...extra });
-}
 const summary = (c: HooksConfig): string[] =>
   c.groups.map((g) => `${g.event}:${g.spelling}:${g.matcher.source ?? '*'}:${g.hooks.map((h) => (h.type === 'command' ? `${h.command}@${h.timeoutMs}` : h.url)).join('+')}`);
-const diags = (c: HooksConfig): string[] => c.diagnostics.map((d) => `${d.level} ${d.file}:${d.position ?? '-'} ${d.message}`);
 
 describe('the openhands dialect', () => {
   it('spells its six events in PascalCase or snake_case; 60 s unless set', () => {
@@ -147,7 +137,7 @@ describe('the openhands dialect', () => {
   });
 
   it('the openhands artifact skips its own dialect', () => {
-    const c = load({ [USER_CFG]: { import: ['openhands'] }, [PROJECT]: { PreToolUse: [{ hooks: [{ command: './p.sh' }] }] } }, { skipDialects: ['openhands'] });
+    const c = load({ [USER_CFG]: { import: ['openhands'] }, [PROJECT]: { PreToolUse: [{ hooks: [{ command: './p.sh' }] }] } }, {}, { skipDialects: ['openhands'] });
     expect(c.groups).toEqual([]);
   });
 });

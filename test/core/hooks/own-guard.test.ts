@@ -5,23 +5,9 @@
  * decide twice, on a payload shaped for the wrong host.
  */
 import { describe, expect, it } from 'vitest';
-import { loadHooksConfig, runsStoplineGuard } from '../../../core/hooks/load';
+import { runsStoplineGuard } from '../../../core/hooks/load';
 import type { HooksConfig } from '../../../core/hooks/types';
-
-const HOME = '/home/u';
-const USER_CFG = '/home/u/.config/stopline/stopline.json';
-
-function load(files: Record<string, unknown>): HooksConfig {
-  return loadHooksConfig({
-    env: {},
-    home: HOME,
-    cwd: '/work/proj',
-    readFile: (p) => {
-      const v = files[p];
-      return v === undefined || typeof v === 'string' ? v : JSON.stringify(v);
-    },
-  });
-}
+import { USER_CFG, load } from './helpers';
 
 const commands = (c: HooksConfig): string[] => c.groups.flatMap((g) => g.hooks.map((h) => (h.type === 'command' ? h.command : h.url)));
 

@@ -1,11 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCommand, type CommandSpec } from '../../../core/hooks/run-command';
+import { scratchDir } from './helpers';
 
-const dir = mkdtempSync(join(tmpdir(), 'stopline-hooks-run-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchDir('run');
 
 const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => typeof e[1] === 'string'));
 const spec = (command: string, extra: Partial<CommandSpec> = {}): CommandSpec => ({ command, shell: 'sh', cwd: dir, env, stdin: '', timeoutMs: 10_000, ...extra });
