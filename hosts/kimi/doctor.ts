@@ -62,7 +62,7 @@ async function kimiLoads(bin: HostBinary, file: string, env: NodeJS.ProcessEnv):
   return { unknown: `Kimi's config loader gave no answer (exit ${r.code ?? 'none'}${r.timedOut ? ', timed out' : ''})` };
 }
 
-export function kimiChecks(ctx: DoctorContext, p: Placement, bin: HostBinary): Promise<Check[]> {
+export function kimiChecks(ctx: DoctorContext, p: Placement, _all: readonly Placement[], bin: HostBinary): Promise<Check[]> {
   const paths = kimiPaths(ctx.env);
   return hookFileChecks(ctx, p, 'kimi', paths, { registration: (fix) => kimiRegistration(paths, bin, ctx.env.env, fix), probe: probeKimi, timeoutSec: KIMI_HOOK_TIMEOUT_SECONDS });
 }

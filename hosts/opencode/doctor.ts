@@ -62,7 +62,7 @@ export async function pluginFileChecks(ctx: DoctorContext, p: Placement, h: Plug
   return { checks, file, placed: true, probe };
 }
 
-export async function opencodeChecks(ctx: DoctorContext, p: Placement, bin: HostBinary = {}): Promise<Check[]> {
+export async function opencodeChecks(ctx: DoctorContext, p: Placement, _all: readonly Placement[], bin: HostBinary): Promise<Check[]> {
   const { checks, file, probe } = await pluginFileChecks(ctx, p, { host: 'opencode', label: 'OpenCode', pureVars: ['OPENCODE_PURE'], dir: opencodePluginDir(ctx.env, p.scope, p.project) });
   return [...checks, ...(await opencode2Checks(ctx, p, file, probe, bin))];
 }

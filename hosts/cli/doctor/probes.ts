@@ -176,31 +176,3 @@ export async function probeHandlers(w: ProbeWorld, file: string, runtime: string
   if (doc?.error) return { denied: false, ms: r.ms, why: `the ${h.noun} did not load: ${String(doc.error).slice(0, 200)}` };
   return { denied: false, ms: r.ms, why: `a review-mode write was not blocked: ${describeRun(r)}` };
 }
-
-/**
- * The text of a driver script that loads a plugin file the way its host does (`setup` registers it
- * with the `handlers` it fills and sets `ctx`), calls each `event` handler with `call` until one
- * blocks, and prints what happened as one JSON line (`{handlers, result, threw}` or `{error}`).
- */
-export function pluginDriver(p: Record<string, string>, setup: string, event: string, call: string): string {
-  return `
-const P = ${JSON.stringify(p)};
-const out = (o) => process.stdout.write(JSON.stringify(o) + "\\n");
-try {
-  const mod = await import(P.url);
-  const handlers = {};
-  ${setup}
-  let result = null;
-  let threw = null;
-  for (const h of handlers.${event} ?? []) {
-    try {
-      const r = await h(${call}, ctx);
-      if (r && r.block) { result = r; break; }
-    } catch (e) { threw = String((e && e.message) || e); break; }
-  }
-  out({ handlers: Object.keys(handlers), result, threw });
-} catch (e) {
-  out({ error: String((e && e.message) || e) });
-}
-`;
-}
