@@ -4,7 +4,7 @@
  * a review-mode write_file the way Gemini would, and the extension `gemini extensions install` put
  * in its extensions folder.
  */
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { isRecord } from '../../core/check';
 import { settingsHookChecks } from '../cli/doctor/hook-file';
 import type { DoctorContext, Placement } from '../cli/doctor/hosts';
@@ -47,15 +47,8 @@ function geminiWouldRun(p: Placement, settingsFiles: readonly string[], command:
  * the top-level `{"decision":"deny","reason"}` on stdout (the exit code does not matter then).
  */
 const probeGemini = bashHookProbe(
-  (w) => ({
-    session_id: w.sessionId,
-    transcript_path: '',
-    cwd: w.project,
-    hook_event_name: 'BeforeTool',
-    timestamp: new Date(0).toISOString(),
-    tool_name: 'write_file',
-    tool_input: { file_path: 'stopline-doctor-probe.txt', content: 'probe\n' },
-  }),
+  'BeforeTool',
+  (w) => ({ timestamp: new Date(0).toISOString(), tool_input: { file_path: relative(w.project, w.target), content: 'probe\n' } }),
   (w) => ({ GEMINI_PROJECT_DIR: w.project, GEMINI_CWD: w.project }),
   (_r, out) => (out?.decision === 'deny' && deniedText(out.reason as string) ? 'decision "deny"' : undefined),
 );

@@ -85,18 +85,8 @@ function qwenWouldRun(env: Env, p: Placement, settings: string, script: string):
 
 /** Qwen runs a hook command with bash -c; on exit 2 it reads the reason from stderr, else the permissionDecision JSON. */
 const probeQwen = bashHookProbe(
-  (w) => ({
-    session_id: w.sessionId,
-    transcript_path: '',
-    cwd: w.project,
-    hook_event_name: 'PreToolUse',
-    permission_mode: 'yolo',
-    prompt_id: `${w.sessionId}########0`,
-    tool_name: 'write_file',
-    tool_input: { file_path: w.target, content: 'probe\n' },
-    tool_use_id: 'toolu_stopline_doctor',
-    tool_call_id: 'call_stopline_doctor',
-  }),
+  'PreToolUse',
+  (w) => ({ permission_mode: 'yolo', prompt_id: `${w.sessionId}########0`, tool_use_id: 'toolu_stopline_doctor', tool_call_id: 'call_stopline_doctor' }),
   (w) => ({ QWEN_PROJECT_DIR: w.project }),
   (r, out) => {
     const hso = out?.hookSpecificOutput as Record<string, unknown> | undefined;

@@ -75,10 +75,20 @@ export function parseJson(text: string): Record<string, unknown> | null {
 
 /**
  * The probe of a host that runs a hook command with bash -c, the payload on stdin and its own
- * variables set: it feeds the command a review-mode write_file, and `denied` reads the answer the
- * host's way and says how it denied, or nothing.
+ * variables set: it feeds the command a review-mode write_file at `event` in the Claude-shaped
+ * payload (`own` adds or replaces the host's fields), and `denied` reads the answer the host's way
+ * and says how it denied, or nothing.
  */
-export function bashHookProbe(payload: (w: ProbeWorld) => object, vars: (w: ProbeWorld) => Record<string, string>, denied: (r: RunResult, out: Record<string, unknown> | null) => string | undefined) {
+export function bashHookProbe(event: string, own: (w: ProbeWorld) => object, vars: (w: ProbeWorld) => Record<string, string>, denied: (r: RunResult, out: Record<string, unknown> | null) => string | undefined) {
+  const payload = (w: ProbeWorld) => ({
+    session_id: w.sessionId,
+    transcript_path: '',
+    cwd: w.project,
+    hook_event_name: event,
+    tool_name: 'write_file',
+    tool_input: { file_path: w.target, content: 'probe\n' },
+    ...own(w),
+  });
   return async (w: ProbeWorld, command: string): Promise<ProbeResult> => {
     const shell = findOnPath('bash', w.env.PATH ?? '/bin:/usr/bin') ?? '/bin/sh';
     const r = await runProgram([shell, '-c', command], { env: { ...w.env, ...vars(w) }, cwd: w.project, input: JSON.stringify(payload(w)), timeoutMs: w.timeoutMs });
