@@ -19,9 +19,8 @@ import { nodeValue } from '../cli/install/json-edit';
 import { hostHome, type Env } from '../cli/install/locations';
 import { runsScript } from '../cli/install/plan-context';
 import { findOnPath } from '../cli/install/runtime';
-import { parseTableHeader } from '../cli/install/toml-trust';
 import { CODEX_EVENTS, CODEX_HOOK_TIMEOUT_SECONDS, codexObserveNeeds, codexPaths } from './install';
-import { trustEntriesFor, trustedHashes } from './trust';
+import { configTables, trustEntriesFor, trustedHashes, trustTableKey } from './trust';
 
 export function codexChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
   const paths = codexPaths(ctx.env, p.scope, p.project);
@@ -77,17 +76,15 @@ function codexNative(env: Env): NativeInstall[] {
   const file = join(home, 'config.toml');
   const text = readText(file) ?? '';
   const out: NativeInstall[] = [];
-  let current: string | null = null;
   const seen = new Map<string, boolean>();
-  for (const line of text.split('\n')) {
-    const header = parseTableHeader(line.replace(/\r$/, ''));
-    if (header) {
-      current = header.length === 2 && header[0] === 'plugins' && header[1]!.startsWith(`${PACKAGE}@`) ? header[1]! : null;
-      if (current) seen.set(current, true);
-      continue;
+  for (const { keys, body } of configTables(text)) {
+    const id = keys.length === 2 && keys[0] === 'plugins' && keys[1]!.startsWith(`${PACKAGE}@`) ? keys[1]! : undefined;
+    if (id === undefined) continue;
+    seen.set(id, true);
+    for (const line of body) {
+      const m = /^\s*enabled\s*=\s*(true|false)/.exec(line);
+      if (m) seen.set(id, m[1] === 'true');
     }
-    const m = current ? /^\s*enabled\s*=\s*(true|false)/.exec(line) : null;
-    if (m && current) seen.set(current, m[1] === 'true');
   }
   for (const [id, enabled] of seen) {
     const marketplace = id.slice(PACKAGE.length + 1);
@@ -101,25 +98,8 @@ function codexNative(env: Env): NativeInstall[] {
 
 /** `[hooks.state."stopline@…:…"]` tables that carry both hashes Codex wants for a plugin hook. */
 function codexPluginTrust(toml: string, id: string): number {
-  let n = 0;
-  let current: string | null = null;
-  let both = { handler: false, content: false };
-  const close = () => {
-    if (current && both.handler && both.content) n += 1;
-  };
-  for (const line of toml.split('\n')) {
-    const header = parseTableHeader(line.replace(/\r$/, ''));
-    if (header) {
-      close();
-      current = header.length === 3 && header[0] === 'hooks' && header[1] === 'state' && header[2]!.startsWith(`${id}:`) ? header[2]! : null;
-      both = { handler: false, content: false };
-      continue;
-    }
-    if (current && /^\s*trusted_hash\s*=/.test(line)) both.handler = true;
-    if (current && /^\s*trusted_content_hash\s*=/.test(line)) both.content = true;
-  }
-  close();
-  return n;
+  const has = (body: string[], key: string) => body.some((line) => new RegExp(`^\\s*${key}\\s*=`).test(line));
+  return configTables(toml).filter(({ keys, body }) => trustTableKey(keys)?.startsWith(`${id}:`) && has(body, 'trusted_hash') && has(body, 'trusted_content_hash')).length;
 }
 
 /** The hooks the shipped Codex plugin registers (its hooks.json: the registry rows but the observe-only ones). */
