@@ -1,9 +1,6 @@
 /**
- * Doctor's view of Codex CLI: the handlers `stopline install codex` merged into hooks.json
- * (install.ts), the events they cover against what the person's setup needs, the trust entries
- * Codex would compute for them against config.toml (without them Codex skips the hooks without a
- * word), the script they run, a probe that feeds the command a review-mode apply_patch the way
- * Codex would, and the plugin `codex plugin add` put in its cache.
+ * Doctor's view of Codex CLI: the hooks.json handlers and config.toml trust entries install.ts wrote,
+ * and the plugin `codex plugin add` put in its cache.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

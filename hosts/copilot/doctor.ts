@@ -1,8 +1,6 @@
 /**
- * Doctor's view of GitHub Copilot CLI: stopline's own hook file `stopline install copilot` wrote
- * (install.ts), the script its handlers run, whether Copilot would load the folder, a probe that
- * feeds the registered command a review-mode create the way Copilot would, and the plugin
- * Copilot's own `copilot plugin install` enabled.
+ * Doctor's view of GitHub Copilot CLI: stopline's own hook file install.ts wrote and the plugin
+ * `copilot plugin install` enabled.
  */
 import { join, resolve } from 'node:path';
 import { isRecord } from '../../core/check';

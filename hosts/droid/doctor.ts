@@ -1,8 +1,6 @@
 /**
- * Doctor's view of Factory Droid: the handlers `stopline install droid` merged into hooks.json or
- * settings.json (install.ts), where Droid reads each event from, the script they run, a probe that
- * feeds the registered command a review-mode Create the way Droid would, and the plugin Droid's
- * own `droid plugin install` put in its cache.
+ * Doctor's view of Factory Droid: the handlers install.ts merged into hooks.json or settings.json
+ * and the plugin `droid plugin install` put in its cache.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,8 +1,6 @@
 /**
- * Doctor's view of Gemini CLI: the handlers `stopline install gemini` merged into settings.json
- * (install.ts), what would keep Gemini from running them, a probe that feeds the registered command
- * a review-mode write_file the way Gemini would, and the extension `gemini extensions install` put
- * in its extensions folder.
+ * Doctor's view of Gemini CLI: the settings.json handlers install.ts merged and the extension
+ * `gemini extensions install` placed.
  */
 import { join, relative } from 'node:path';
 import { isRecord } from '../../core/check';

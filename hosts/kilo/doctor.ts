@@ -1,7 +1,6 @@
 /**
- * Doctor's view of Kilo Code: OpenCode's plugin file in Kilo's own folder (install.ts), checked as
- * OpenCode's is, then Kilo itself asked which plugin files its resolved config holds; and a
- * `"plugin"` entry of Kilo's config that names the stopline package.
+ * Doctor's view of Kilo Code: OpenCode's plugin file in Kilo's folder, checked as OpenCode's is, and
+ * which plugin files Kilo's resolved config holds.
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

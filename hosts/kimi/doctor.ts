@@ -1,7 +1,5 @@
 /**
- * Doctor's view of Kimi Code: the `[[hooks]]` tables `stopline install kimi` appended to
- * config.toml (install.ts), the script they run, whether Kimi's own config loader reads them, and
- * a probe that feeds the registered command a review-mode write the way Kimi would.
+ * Doctor's view of Kimi Code: the config.toml `[[hooks]]` tables install.ts appended.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { hookFileChecks, type Registration } from '../cli/doctor/hook-file';

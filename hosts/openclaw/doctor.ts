@@ -1,8 +1,6 @@
 /**
- * Doctor's view of OpenClaw: the plugin folder and the config entries `stopline install openclaw`
- * wrote (install.ts), whether OpenClaw itself loads the plugin with its guard hooks, and a probe
- * that loads the plugin in a runtime on PATH and calls its before_tool_call handler with a
- * review-mode write.
+ * Doctor's view of OpenClaw: the plugin folder and config entries install.ts wrote, and whether
+ * OpenClaw itself loads the plugin.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,5 @@
 /**
- * Doctor's view of OpenHands CLI: the hooks.json handlers `stopline install openhands` wrote
- * (install.ts), the script they run, which hooks file this folder's conversations read, and a probe
- * that feeds the registered command a review-mode write the way OpenHands would.
+ * Doctor's view of OpenHands CLI: the hooks.json handlers install.ts wrote.
  */
 import { existsSync } from 'node:fs';
 import { installRows } from '../../core/registry/rows';

@@ -1,8 +1,6 @@
 /**
- * Doctor's view of Qwen Code: the handlers `stopline install qwen` put at the end of each event's
- * list in settings.json (install.ts), the hooks Qwen would read after them, a probe that feeds the
- * registered command a review-mode write_file the way Qwen would, and the extension `qwen
- * extensions install` put in its extensions folder.
+ * Doctor's view of Qwen Code: the settings.json handlers install.ts put last and the extension
+ * `qwen extensions install` placed.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

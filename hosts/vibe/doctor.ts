@@ -1,7 +1,5 @@
 /**
- * Doctor's view of Mistral Vibe: the hooks.toml tables `stopline install vibe` wrote (install.ts),
- * the script they run, and a probe that feeds the registered command a review-mode write the way
- * Vibe would.
+ * Doctor's view of Mistral Vibe: the hooks.toml tables install.ts wrote.
  */
 import { vibeRegistry } from '../../core/registry/vibe';
 import { hookFileChecks } from '../cli/doctor/hook-file';
