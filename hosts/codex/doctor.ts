@@ -8,14 +8,13 @@ import { codexRegistry } from '../../core/registry/codex';
 import { hookFileChecks, type Registration } from '../cli/doctor/hook-file';
 import { eventsCheck, readGroups, registeredCheck, type DoctorContext, type Placement } from '../cli/doctor/hosts';
 import { PACKAGE, hookProbe, pluginEvents, pluginHookCommand, wholeFolder, type NativeDoor, type NativeInstall } from '../cli/doctor/native';
-import { deniedText, describeRun, parseJson, type ProbeResult, type ProbeWorld } from '../cli/doctor/probes';
+import { deniedText, shellHookProbe, systemBash } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
-import { readText, runProgram } from '../cli/doctor/system';
+import { readText } from '../cli/doctor/system';
 import { findOurGroups } from '../cli/install/hook-groups';
 import { nodeValue } from '../cli/install/json-edit';
 import { hostHome, type Env } from '../cli/install/locations';
 import { runsScript } from '../cli/install/plan-context';
-import { findOnPath } from '../cli/install/runtime';
 import { CODEX_EVENTS, CODEX_HOOK_TIMEOUT_SECONDS, codexObserveNeeds, codexPaths } from './install';
 import { configTables, trustEntriesFor, trustedHashes, trustTableKey } from './trust';
 
@@ -47,8 +46,10 @@ function codexRegistration(ctx: DoctorContext, p: Placement, paths: ReturnType<t
 }
 
 /** Codex runs a hook command with /bin/bash -c; the deny is the exact JSON, the stamp on stderr and exit 2. */
-async function probeCodex(w: ProbeWorld, command: string): Promise<ProbeResult> {
-  const payload = {
+const probeCodex = shellHookProbe({
+  tool: 'apply_patch',
+  shell: systemBash,
+  payload: (w) => ({
     session_id: w.sessionId,
     turn_id: 'stopline-doctor-turn',
     transcript_path: null,
@@ -59,13 +60,9 @@ async function probeCodex(w: ProbeWorld, command: string): Promise<ProbeResult> 
     tool_name: 'apply_patch',
     tool_input: { command: '*** Begin Patch\n*** Add File: stopline-doctor-probe.txt\n+probe\n*** End Patch\n' },
     tool_use_id: 'call_stopline_doctor',
-  };
-  const shell = findOnPath('bash', '/bin:/usr/bin') ?? '/bin/sh';
-  const r = await runProgram([shell, '-c', command], { env: w.env, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
-  const hso = parseJson(r.stdout)?.hookSpecificOutput as Record<string, unknown> | undefined;
-  if (r.code === 2 && hso?.permissionDecision === 'deny' && deniedText(r.stderr)) return { denied: true, ms: r.ms, via: 'deny JSON + exit 2' };
-  return { denied: false, ms: r.ms, why: `a review-mode apply_patch was not denied: ${describeRun(r)}` };
-}
+  }),
+  denied: (r, out) => (r.code === 2 && (out?.hookSpecificOutput as Record<string, unknown> | undefined)?.permissionDecision === 'deny' && deniedText(r.stderr) ? 'deny JSON + exit 2' : undefined),
+});
 
 /** Codex: `[plugins."stopline@<marketplace>"]` in config.toml; the plugin sits in plugins/cache. */
 function codexNative(env: Env): NativeInstall[] {

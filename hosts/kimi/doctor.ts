@@ -4,7 +4,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { hookFileChecks, type Registration } from '../cli/doctor/hook-file';
 import type { DoctorContext, HostBinary, Placement } from '../cli/doctor/hosts';
-import { deniedText, describeRun, parseJson, type ProbeResult, type ProbeWorld } from '../cli/doctor/probes';
+import { deniedText, shellHookProbe } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText, runProgram } from '../cli/doctor/system';
 import { runsScript } from '../cli/install/plan-context';
@@ -94,10 +94,11 @@ async function kimiRegistration(paths: ReturnType<typeof kimiPaths>, bin: HostBi
 }
 
 /** Kimi runs a hook with `sh -c` in the work dir; the deny it reads is hookSpecificOutput.permissionDecision (or exit 2). */
-async function probeKimi(w: ProbeWorld, command: string): Promise<ProbeResult> {
-  const payload = { hook_event_name: 'PreToolUse', session_id: w.sessionId, cwd: w.project, tool_name: 'WriteFile', tool_input: { path: w.target, content: 'probe\n' }, tool_call_id: 'doctor-probe' };
-  const r = await runProgram(['/bin/sh', '-c', command], { env: w.env, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
-  const hso = parseJson(r.stdout)?.hookSpecificOutput as Record<string, unknown> | undefined;
-  if (r.code === 0 && hso?.permissionDecision === 'deny' && deniedText(hso.permissionDecisionReason as string)) return { denied: true, ms: r.ms, via: 'hookSpecificOutput permissionDecision "deny"' };
-  return { denied: false, ms: r.ms, why: `a review-mode WriteFile was not denied: ${describeRun(r)}` };
-}
+const probeKimi = shellHookProbe({
+  tool: 'WriteFile',
+  payload: (w) => ({ hook_event_name: 'PreToolUse', session_id: w.sessionId, cwd: w.project, tool_name: 'WriteFile', tool_input: { path: w.target, content: 'probe\n' }, tool_call_id: 'doctor-probe' }),
+  denied: (r, out) => {
+    const hso = out?.hookSpecificOutput as Record<string, unknown> | undefined;
+    return r.code === 0 && hso?.permissionDecision === 'deny' && deniedText(hso.permissionDecisionReason as string) ? 'hookSpecificOutput permissionDecision "deny"' : undefined;
+  },
+});

@@ -74,27 +74,50 @@ export function parseJson(text: string): Record<string, unknown> | null {
 }
 
 /**
- * The probe of a host that runs a hook command with bash -c, the payload on stdin and its own
- * variables set: it feeds the command a review-mode write_file at `event` in the Claude-shaped
- * payload (`own` adds or replaces the host's fields), and `denied` reads the answer the host's way
- * and says how it denied, or nothing.
+ * What probing a host that runs a hook command through a shell (the payload on stdin, its own
+ * variables set) needs: the host's payload of a review-mode write with `tool`, and how the host
+ * reads the answer (`denied` says how it denied, or nothing).
  */
-export function bashHookProbe(event: string, own: (w: ProbeWorld) => object, vars: (w: ProbeWorld) => Record<string, string>, denied: (r: RunResult, out: Record<string, unknown> | null) => string | undefined) {
-  const payload = (w: ProbeWorld) => ({
-    session_id: w.sessionId,
-    transcript_path: '',
-    cwd: w.project,
-    hook_event_name: event,
-    tool_name: 'write_file',
-    tool_input: { file_path: w.target, content: 'probe\n' },
-    ...own(w),
-  });
+export interface ShellHookHost {
+  tool: string;
+  /** the shell the host runs the command with (default /bin/sh) */
+  shell?: (w: ProbeWorld) => string;
+  payload: (w: ProbeWorld) => object;
+  vars?: (w: ProbeWorld) => Record<string, string>;
+  denied: (r: RunResult, out: Record<string, unknown> | null) => string | undefined;
+}
+
+export function shellHookProbe(h: ShellHookHost) {
   return async (w: ProbeWorld, command: string): Promise<ProbeResult> => {
-    const shell = findOnPath('bash', w.env.PATH ?? '/bin:/usr/bin') ?? '/bin/sh';
-    const r = await runProgram([shell, '-c', command], { env: { ...w.env, ...vars(w) }, cwd: w.project, input: JSON.stringify(payload(w)), timeoutMs: w.timeoutMs });
-    const via = denied(r, parseJson(r.stdout));
-    return via ? { denied: true, ms: r.ms, via } : { denied: false, ms: r.ms, why: `a review-mode write_file was not denied: ${describeRun(r)}` };
+    const r = await runProgram([h.shell?.(w) ?? '/bin/sh', '-c', command], { env: { ...w.env, ...h.vars?.(w) }, cwd: w.project, input: JSON.stringify(h.payload(w)), timeoutMs: w.timeoutMs });
+    const via = h.denied(r, parseJson(r.stdout));
+    return via ? { denied: true, ms: r.ms, via } : { denied: false, ms: r.ms, why: `a review-mode ${h.tool} was not denied: ${describeRun(r)}` };
   };
+}
+
+/** bash from the system's folders, as a host that starts bash itself finds it. */
+export const systemBash = () => findOnPath('bash', '/bin:/usr/bin') ?? '/bin/sh';
+
+/**
+ * The probe of a host that runs a hook command with bash -c (found on PATH) and reads Claude's
+ * payload: a review-mode write_file at `event`, with the host's own fields (`own` adds or replaces).
+ */
+export function bashHookProbe(event: string, own: (w: ProbeWorld) => object, vars: (w: ProbeWorld) => Record<string, string>, denied: ShellHookHost['denied']) {
+  return shellHookProbe({
+    tool: 'write_file',
+    shell: (w) => findOnPath('bash', w.env.PATH ?? '/bin:/usr/bin') ?? '/bin/sh',
+    payload: (w) => ({
+      session_id: w.sessionId,
+      transcript_path: '',
+      cwd: w.project,
+      hook_event_name: event,
+      tool_name: 'write_file',
+      tool_input: { file_path: w.target, content: 'probe\n' },
+      ...own(w),
+    }),
+    vars,
+    denied,
+  });
 }
 
 // ----------------------------------------------------------------------------- Claude Code
