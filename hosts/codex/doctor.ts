@@ -8,7 +8,7 @@ import { codexRegistry } from '../../core/registry/codex';
 import { hookFileChecks, type Registration } from '../cli/doctor/hook-file';
 import { eventsCheck, readGroups, registeredCheck, type DoctorContext, type Placement } from '../cli/doctor/hosts';
 import { PACKAGE, hookProbe, pluginEvents, pluginHookCommand, wholeFolder, type NativeDoor, type NativeInstall } from '../cli/doctor/native';
-import { deniedText, shellHookProbe, systemBash } from '../cli/doctor/probes';
+import { deniedText, hookSpecificDeny, shellHookProbe, systemBash } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText } from '../cli/doctor/system';
 import { findOurGroups } from '../cli/install/hook-groups';
@@ -61,7 +61,7 @@ const probeCodex = shellHookProbe({
     tool_input: { command: '*** Begin Patch\n*** Add File: stopline-doctor-probe.txt\n+probe\n*** End Patch\n' },
     tool_use_id: 'call_stopline_doctor',
   }),
-  denied: (r, out) => (r.code === 2 && (out?.hookSpecificOutput as Record<string, unknown> | undefined)?.permissionDecision === 'deny' && deniedText(r.stderr) ? 'deny JSON + exit 2' : undefined),
+  denied: (r, out) => (r.code === 2 && hookSpecificDeny(out) !== undefined && deniedText(r.stderr) ? 'deny JSON + exit 2' : undefined),
 });
 
 /** Codex: `[plugins."stopline@<marketplace>"]` in config.toml; the plugin sits in plugins/cache. */

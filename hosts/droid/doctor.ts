@@ -8,7 +8,7 @@ import { isRecord } from '../../core/check';
 import { hookFileChecks, offSwitch, type Registration } from '../cli/doctor/hook-file';
 import type { DoctorContext, Placement } from '../cli/doctor/hosts';
 import { PACKAGE, hookProbe, parseJson, pluginHookCommand, wholeFolder, type NativeDoor, type NativeInstall } from '../cli/doctor/native';
-import { deniedText, shellHookProbe } from '../cli/doctor/probes';
+import { claudeWritePayload, deniedText, hookSpecificDeny, shellHookProbe } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText } from '../cli/doctor/system';
 import { JsonEditError, nodeAt, nodeValue, parseJsonDocument } from '../cli/install/json-edit';
@@ -73,20 +73,9 @@ function droidRegistration(paths: ReturnType<typeof droidPaths>, fix: string): R
 /** Droid runs a hook with `sh -c`; the deny it reads is hookSpecificOutput.permissionDecision (or exit 2). */
 const probeDroid = shellHookProbe({
   tool: 'Create',
-  payload: (w) => ({
-    session_id: w.sessionId,
-    transcript_path: '',
-    cwd: w.project,
-    permission_mode: 'auto-low',
-    hook_event_name: 'PreToolUse',
-    tool_name: 'Create',
-    tool_input: { file_path: w.target, content: 'probe\n' },
-  }),
+  payload: claudeWritePayload('PreToolUse', () => ({ permission_mode: 'auto-low', tool_name: 'Create' })),
   vars: (w) => ({ FACTORY_PROJECT_DIR: w.project }),
-  denied: (r, out) => {
-    const hso = out?.hookSpecificOutput as Record<string, unknown> | undefined;
-    return r.code === 0 && hso?.permissionDecision === 'deny' && deniedText(hso.permissionDecisionReason as string) ? 'hookSpecificOutput permissionDecision "deny"' : undefined;
-  },
+  denied: (r, out) => (r.code === 0 && deniedText(hookSpecificDeny(out)) ? 'hookSpecificOutput permissionDecision "deny"' : undefined),
 });
 
 /**

@@ -4,7 +4,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { hookFileChecks, type Registration } from '../cli/doctor/hook-file';
 import type { DoctorContext, HostBinary, Placement } from '../cli/doctor/hosts';
-import { deniedText, shellHookProbe } from '../cli/doctor/probes';
+import { deniedText, hookSpecificDeny, shellHookProbe } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText, runProgram } from '../cli/doctor/system';
 import { runsScript } from '../cli/install/plan-context';
@@ -97,8 +97,5 @@ async function kimiRegistration(paths: ReturnType<typeof kimiPaths>, bin: HostBi
 const probeKimi = shellHookProbe({
   tool: 'WriteFile',
   payload: (w) => ({ hook_event_name: 'PreToolUse', session_id: w.sessionId, cwd: w.project, tool_name: 'WriteFile', tool_input: { path: w.target, content: 'probe\n' }, tool_call_id: 'doctor-probe' }),
-  denied: (r, out) => {
-    const hso = out?.hookSpecificOutput as Record<string, unknown> | undefined;
-    return r.code === 0 && hso?.permissionDecision === 'deny' && deniedText(hso.permissionDecisionReason as string) ? 'hookSpecificOutput permissionDecision "deny"' : undefined;
-  },
+  denied: (r, out) => (r.code === 0 && deniedText(hookSpecificDeny(out)) ? 'hookSpecificOutput permissionDecision "deny"' : undefined),
 });

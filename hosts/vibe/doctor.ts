@@ -4,7 +4,7 @@
 import { vibeRegistry } from '../../core/registry/vibe';
 import { hookFileChecks } from '../cli/doctor/hook-file';
 import type { DoctorContext, Placement } from '../cli/doctor/hosts';
-import { deniedText, shellHookProbe } from '../cli/doctor/probes';
+import { claudeWritePayload, deniedText, shellHookProbe } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText } from '../cli/doctor/system';
 import { NO_NEEDS, rowsToRegister } from '../cli/install/observe-events';
@@ -66,15 +66,6 @@ export function vibeChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
 /** Vibe runs a hook command through the shell and reads only a top-level decision on stdout with exit 0. */
 const probeVibe = shellHookProbe({
   tool: 'write_file',
-  payload: (w) => ({
-    session_id: w.sessionId,
-    transcript_path: '',
-    cwd: w.project,
-    parent_session_id: null,
-    hook_event_name: 'pre_tool',
-    tool_name: 'file_system.write_file',
-    tool_call_id: 'call_stopline_doctor',
-    tool_input: { file_path: w.target, content: 'probe\n' },
-  }),
+  payload: claudeWritePayload('pre_tool', () => ({ parent_session_id: null, tool_name: 'file_system.write_file', tool_call_id: 'call_stopline_doctor' })),
   denied: (r, out) => (r.code === 0 && out?.decision === 'deny' && deniedText(out.reason as string) ? 'decision "deny"' : undefined),
 });

@@ -74,20 +74,17 @@ export function parseJson(text: string): Record<string, unknown> | null {
 }
 
 /**
- * What probing a host that runs a hook command through a shell (the payload on stdin, its own
- * variables set) needs: the host's payload of a review-mode write with `tool`, and how the host
- * reads the answer (`denied` says how it denied, or nothing).
+ * The probe of a host that runs a hook command through `shell` (default /bin/sh) with `payload`,
+ * a review-mode write with `tool`, on stdin and `vars` set; `denied` reads the answer the host's
+ * way and says how it denied, or nothing.
  */
-export interface ShellHookHost {
+export function shellHookProbe(h: {
   tool: string;
-  /** the shell the host runs the command with (default /bin/sh) */
   shell?: (w: ProbeWorld) => string;
   payload: (w: ProbeWorld) => object;
   vars?: (w: ProbeWorld) => Record<string, string>;
   denied: (r: RunResult, out: Record<string, unknown> | null) => string | undefined;
-}
-
-export function shellHookProbe(h: ShellHookHost) {
+}) {
   return async (w: ProbeWorld, command: string): Promise<ProbeResult> => {
     const r = await runProgram([h.shell?.(w) ?? '/bin/sh', '-c', command], { env: { ...w.env, ...h.vars?.(w) }, cwd: w.project, input: JSON.stringify(h.payload(w)), timeoutMs: w.timeoutMs });
     const via = h.denied(r, parseJson(r.stdout));
@@ -95,29 +92,25 @@ export function shellHookProbe(h: ShellHookHost) {
   };
 }
 
-/** bash from the system's folders, as a host that starts bash itself finds it. */
+/** bash as a host finds it: on the PATH it runs with, or in the system's folders. */
+export const pathBash = (w: ProbeWorld) => findOnPath('bash', w.env.PATH ?? '/bin:/usr/bin') ?? '/bin/sh';
 export const systemBash = () => findOnPath('bash', '/bin:/usr/bin') ?? '/bin/sh';
 
-/**
- * The probe of a host that runs a hook command with bash -c (found on PATH) and reads Claude's
- * payload: a review-mode write_file at `event`, with the host's own fields (`own` adds or replaces).
- */
-export function bashHookProbe(event: string, own: (w: ProbeWorld) => object, vars: (w: ProbeWorld) => Record<string, string>, denied: ShellHookHost['denied']) {
-  return shellHookProbe({
-    tool: 'write_file',
-    shell: (w) => findOnPath('bash', w.env.PATH ?? '/bin:/usr/bin') ?? '/bin/sh',
-    payload: (w) => ({
-      session_id: w.sessionId,
-      transcript_path: '',
-      cwd: w.project,
-      hook_event_name: event,
-      tool_name: 'write_file',
-      tool_input: { file_path: w.target, content: 'probe\n' },
-      ...own(w),
-    }),
-    vars,
-    denied,
-  });
+/** Claude's hook payload of a review-mode write_file at `event`; `own` adds or replaces the host's fields. */
+export const claudeWritePayload = (event: string, own: (w: ProbeWorld) => object) => (w: ProbeWorld) => ({
+  session_id: w.sessionId,
+  transcript_path: '',
+  cwd: w.project,
+  hook_event_name: event,
+  tool_name: 'write_file',
+  tool_input: { file_path: w.target, content: 'probe\n' },
+  ...own(w),
+});
+
+/** The reason of Claude's deny form (`hookSpecificOutput.permissionDecision` "deny") in an answer, when it is one. */
+export function hookSpecificDeny(out: Record<string, unknown> | null): string | undefined {
+  const hso = out?.hookSpecificOutput as Record<string, unknown> | undefined;
+  return hso?.permissionDecision === 'deny' ? (hso.permissionDecisionReason as string) : undefined;
 }
 
 // ----------------------------------------------------------------------------- Claude Code
