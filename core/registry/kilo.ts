@@ -38,8 +38,8 @@ export const kiloRegistry: HostRegistry = {
 /**
  * Kilo's folders (docs/hosts/kilo.md): the global config folder under `$XDG_CONFIG_HOME`, the
  * project folders it reads plugins from (stopline's project install uses the first), and the
- * plugin folder names inside each. OpenCode's `.opencode/` is also read by Kilo, so a project
- * install for OpenCode runs under Kilo too.
+ * plugin folder stopline writes inside each. OpenCode's `.opencode/` is also read by Kilo, so a
+ * project install for OpenCode runs under Kilo too.
  */
 export const KILO_FOLDERS = {
   config: 'kilo',
@@ -47,7 +47,6 @@ export const KILO_FOLDERS = {
   /** the config files Kilo reads in each folder, in its order */
   configFiles: ['kilo.jsonc', 'kilo.json', 'opencode.jsonc', 'opencode.json'],
   plugin: 'plugin',
-  twin: 'plugins',
   /** the variables that start Kilo without any plugin */
   pureVars: ['KILO_PURE', 'KILO_DISABLE_DEFAULT_PLUGINS'],
 } as const;

@@ -2,6 +2,7 @@
  * What the person's tooling needs of one host (its HOST_TOOLS row), in a module of its own so a
  * host folder can write its row (hosts/<host>/tools.ts) without importing the table it joins.
  */
+import { existsSync } from 'node:fs';
 import type { DoctorContext, HostBinary, Placement } from './doctor/hosts';
 import type { NativeDoor } from './doctor/native';
 import type { Check } from './doctor/report';
@@ -21,4 +22,9 @@ export interface HostTools {
   readonly deferredConfinement?: string;
   /** stopline installed with the host's own command (its plugin manager, extension installer, package list); absent: the host has none */
   readonly native?: NativeDoor;
+}
+
+/** A host's row whose stopline sits at the user place in `userFiles`: installed there when any of them exists. */
+export function hostTools(row: Omit<HostTools, 'installedAt'>, userFiles: (env: Env, cwd: string) => string | readonly string[]): HostTools {
+  return { ...row, installedAt: (env, cwd) => [userFiles(env, cwd)].flat().some((f) => existsSync(f)) };
 }

@@ -1,8 +1,6 @@
 /**
- * Cline CLI adapter: the registry table (core/registry/cline.ts) plus Cline's dialect.
- *
- *   toControlEvent: Cline hook payload (stdin JSON, `hookName`, `tool_call`) -> ControlEvent
- *   render:         Answer -> Cline's hook answer (`overrideInput`, `cancel`, `contextModification`)
+ * Cline CLI's hook dialect: the payload (`hookName`, `tool_call`) and the answer (`overrideInput`,
+ * `cancel`, `contextModification`).
  *
  * Forms (observed on Cline CLI 3.0.65, docs/hosts/cline.md):
  * - one executable file per event; the hook file passes the event name as its first argument,

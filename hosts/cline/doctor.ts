@@ -1,6 +1,5 @@
 /**
- * Doctor's view of Cline CLI: the hook files `stopline install cline` wrote (install.ts), the
- * script they run and the runtime they start.
+ * Doctor's view of Cline CLI: the hook files install.ts wrote.
  */
 import { accessSync, constants } from 'node:fs';
 import { join } from 'node:path';

@@ -1,8 +1,5 @@
 /**
- * Codex CLI adapter: the registry table (core/registry/codex.ts) plus two functions.
- *
- *   toControlEvent: Codex hook payload (stdin JSON) -> ControlEvent, or ignored/unknown
- *   render:         Outcome -> Codex's exact hook output
+ * Codex CLI's hook dialect (the payload and the answer).
  *
  * Codex 0.171.0 runs the tool on any deviation from its deny form (an extra field, a missing
  * reason, a log line before the JSON, `ask`), so a deny is belt and braces

@@ -1,9 +1,6 @@
 /**
- * Doctor's view of Codex CLI: the handlers `stopline install codex` merged into hooks.json
- * (install.ts), the events they cover against what the person's setup needs, the trust entries
- * Codex would compute for them against config.toml (without them Codex skips the hooks without a
- * word), the script they run, a probe that feeds the command a review-mode apply_patch the way
- * Codex would, and the plugin `codex plugin add` put in its cache.
+ * Doctor's view of Codex CLI: the hooks.json handlers and config.toml trust entries install.ts wrote,
+ * and the plugin `codex plugin add` put in its cache.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,17 +8,15 @@ import { codexRegistry } from '../../core/registry/codex';
 import { hookFileChecks, type Registration } from '../cli/doctor/hook-file';
 import { eventsCheck, readGroups, registeredCheck, type DoctorContext, type Placement } from '../cli/doctor/hosts';
 import { PACKAGE, hookProbe, pluginEvents, pluginHookCommand, wholeFolder, type NativeDoor, type NativeInstall } from '../cli/doctor/native';
-import { deniedText, describeRun, parseJson, type ProbeResult, type ProbeWorld } from '../cli/doctor/probes';
+import { deniedText, hookSpecificDeny, shellHookProbe, systemBash } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
-import { readText, runProgram } from '../cli/doctor/system';
+import { readText } from '../cli/doctor/system';
 import { findOurGroups } from '../cli/install/hook-groups';
 import { nodeValue } from '../cli/install/json-edit';
 import { hostHome, type Env } from '../cli/install/locations';
 import { runsScript } from '../cli/install/plan-context';
-import { findOnPath } from '../cli/install/runtime';
-import { parseTableHeader } from '../cli/install/toml-trust';
 import { codexHooks, codexPaths } from './install';
-import { trustEntriesFor, trustedHashes } from './trust';
+import { configTables, trustEntriesFor, trustedHashes, trustTableKey } from './trust';
 
 export function codexChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
   const paths = codexPaths(ctx.env, p.scope, p.project);
@@ -51,8 +46,10 @@ function codexRegistration(ctx: DoctorContext, p: Placement, paths: ReturnType<t
 }
 
 /** Codex runs a hook command with /bin/bash -c; the deny is the exact JSON, the stamp on stderr and exit 2. */
-async function probeCodex(w: ProbeWorld, command: string): Promise<ProbeResult> {
-  const payload = {
+const probeCodex = shellHookProbe({
+  tool: 'apply_patch',
+  shell: systemBash,
+  payload: (w) => ({
     session_id: w.sessionId,
     turn_id: 'stopline-doctor-turn',
     transcript_path: null,
@@ -63,13 +60,9 @@ async function probeCodex(w: ProbeWorld, command: string): Promise<ProbeResult> 
     tool_name: 'apply_patch',
     tool_input: { command: '*** Begin Patch\n*** Add File: stopline-doctor-probe.txt\n+probe\n*** End Patch\n' },
     tool_use_id: 'call_stopline_doctor',
-  };
-  const shell = findOnPath('bash', '/bin:/usr/bin') ?? '/bin/sh';
-  const r = await runProgram([shell, '-c', command], { env: w.env, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
-  const hso = parseJson(r.stdout)?.hookSpecificOutput as Record<string, unknown> | undefined;
-  if (r.code === 2 && hso?.permissionDecision === 'deny' && deniedText(r.stderr)) return { denied: true, ms: r.ms, via: 'deny JSON + exit 2' };
-  return { denied: false, ms: r.ms, why: `a review-mode apply_patch was not denied: ${describeRun(r)}` };
-}
+  }),
+  denied: (r, out) => (r.code === 2 && hookSpecificDeny(out) !== undefined && deniedText(r.stderr) ? 'deny JSON + exit 2' : undefined),
+});
 
 /** Codex: `[plugins."stopline@<marketplace>"]` in config.toml; the plugin sits in plugins/cache. */
 function codexNative(env: Env): NativeInstall[] {
@@ -77,17 +70,15 @@ function codexNative(env: Env): NativeInstall[] {
   const file = join(home, 'config.toml');
   const text = readText(file) ?? '';
   const out: NativeInstall[] = [];
-  let current: string | null = null;
   const seen = new Map<string, boolean>();
-  for (const line of text.split('\n')) {
-    const header = parseTableHeader(line.replace(/\r$/, ''));
-    if (header) {
-      current = header.length === 2 && header[0] === 'plugins' && header[1]!.startsWith(`${PACKAGE}@`) ? header[1]! : null;
-      if (current) seen.set(current, true);
-      continue;
+  for (const { keys, body } of configTables(text)) {
+    const id = keys.length === 2 && keys[0] === 'plugins' && keys[1]!.startsWith(`${PACKAGE}@`) ? keys[1]! : undefined;
+    if (id === undefined) continue;
+    seen.set(id, true);
+    for (const line of body) {
+      const m = /^\s*enabled\s*=\s*(true|false)/.exec(line);
+      if (m) seen.set(id, m[1] === 'true');
     }
-    const m = current ? /^\s*enabled\s*=\s*(true|false)/.exec(line) : null;
-    if (m && current) seen.set(current, m[1] === 'true');
   }
   for (const [id, enabled] of seen) {
     const marketplace = id.slice(PACKAGE.length + 1);
@@ -101,25 +92,8 @@ function codexNative(env: Env): NativeInstall[] {
 
 /** `[hooks.state."stopline@…:…"]` tables that carry both hashes Codex wants for a plugin hook. */
 function codexPluginTrust(toml: string, id: string): number {
-  let n = 0;
-  let current: string | null = null;
-  let both = { handler: false, content: false };
-  const close = () => {
-    if (current && both.handler && both.content) n += 1;
-  };
-  for (const line of toml.split('\n')) {
-    const header = parseTableHeader(line.replace(/\r$/, ''));
-    if (header) {
-      close();
-      current = header.length === 3 && header[0] === 'hooks' && header[1] === 'state' && header[2]!.startsWith(`${id}:`) ? header[2]! : null;
-      both = { handler: false, content: false };
-      continue;
-    }
-    if (current && /^\s*trusted_hash\s*=/.test(line)) both.handler = true;
-    if (current && /^\s*trusted_content_hash\s*=/.test(line)) both.content = true;
-  }
-  close();
-  return n;
+  const has = (body: string[], key: string) => body.some((line) => new RegExp(`^\\s*${key}\\s*=`).test(line));
+  return configTables(toml).filter(({ keys, body }) => trustTableKey(keys)?.startsWith(`${id}:`) && has(body, 'trusted_hash') && has(body, 'trusted_content_hash')).length;
 }
 
 /** The hooks the shipped Codex plugin registers (its hooks.json: the registry rows but the observe-only ones). */

@@ -54,7 +54,7 @@ function renderTrustHeader(key: string): string {
 }
 
 function isTrustTable(keys: string[], key: string): boolean {
-  return keys.length === 3 && keys[0] === 'hooks' && keys[1] === 'state' && keys[2] === key;
+  return trustTableKey(keys) === key;
 }
 
 const quoted = (s: string): string => JSON.stringify(s);
@@ -135,8 +135,8 @@ export function renameTrustEntries(text: string, renames: ReadonlyMap<string, st
   const { tables } = scanTables(lines);
   // all at once from the back: renames may form chains (3 -> 2, 4 -> 3)
   for (const table of [...tables].reverse()) {
-    const [a, b, key] = table.keys;
-    if (table.keys.length !== 3 || a !== 'hooks' || b !== 'state' || key === undefined) continue;
+    const key = trustTableKey(table.keys);
+    if (key === undefined) continue;
     const renamed = renames.get(key);
     if (renamed === undefined) continue;
     const line = lines[table.headerLine]!;
@@ -147,18 +147,36 @@ export function renameTrustEntries(text: string, renames: ReadonlyMap<string, st
   return text;
 }
 
+/**
+ * The tables of config.toml with their body lines, for the readers of trust and plugin entries: a
+ * table starts at a line parseTableHeader reads as a plain header (an array table's lines stay in
+ * the table before it).
+ */
+export function configTables(toml: string): { keys: string[]; body: string[] }[] {
+  const tables: { keys: string[]; body: string[] }[] = [];
+  for (const line of toml.split('\n')) {
+    const keys = parseTableHeader(line.replace(/\r$/, ''));
+    if (keys) tables.push({ keys, body: [] });
+    else tables.at(-1)?.body.push(line);
+  }
+  return tables;
+}
+
+/** The key of a `[hooks.state."…"]` table, or undefined for any other table. */
+export function trustTableKey(keys: readonly string[]): string | undefined {
+  return keys.length === 3 && keys[0] === 'hooks' && keys[1] === 'state' ? keys[2] : undefined;
+}
+
 /** `trusted_hash` of every `[hooks.state."…"]` table in config.toml. */
 export function trustedHashes(toml: string): Map<string, string> {
   const out = new Map<string, string>();
-  let current: string | null = null;
-  for (const line of toml.split('\n')) {
-    const header = parseTableHeader(line.replace(/\r$/, ''));
-    if (header) {
-      current = header.length === 3 && header[0] === 'hooks' && header[1] === 'state' ? header[2]! : null;
-      continue;
+  for (const { keys, body } of configTables(toml)) {
+    const key = trustTableKey(keys);
+    if (key === undefined) continue;
+    for (const line of body) {
+      const m = /^\s*trusted_hash\s*=\s*"([^"]*)"/.exec(line);
+      if (m) out.set(key, m[1]!);
     }
-    const m = current !== null ? /^\s*trusted_hash\s*=\s*"([^"]*)"/.exec(line) : null;
-    if (m && current !== null) out.set(current, m[1]!);
   }
   return out;
 }

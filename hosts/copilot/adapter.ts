@@ -1,8 +1,5 @@
 /**
- * GitHub Copilot CLI adapter: the registry table (core/registry/copilot.ts) plus two functions.
- *
- *   toControlEvent: Copilot hook payload (camelCase, stdin JSON) -> ControlEvent
- *   render:         Outcome -> Copilot's exact hook output
+ * GitHub Copilot CLI's hook dialect (a camelCase payload, its own answers).
  *
  * Forms (verified on Copilot CLI 1.0.102, docs/hosts/copilot.md):
  * - the payload names no event: the hook command passes it as its first argument (nameEvent);

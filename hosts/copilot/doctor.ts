@@ -1,20 +1,17 @@
 /**
- * Doctor's view of GitHub Copilot CLI: stopline's own hook file `stopline install copilot` wrote
- * (install.ts), the script its handlers run, whether Copilot would load the folder, a probe that
- * feeds the registered command a review-mode create the way Copilot would, and the plugin
- * Copilot's own `copilot plugin install` enabled.
+ * Doctor's view of GitHub Copilot CLI: stopline's own hook file install.ts wrote and the plugin
+ * `copilot plugin install` enabled.
  */
 import { join, resolve } from 'node:path';
 import { isRecord } from '../../core/check';
 import { hookFileChecks, offSwitch, type Registration } from '../cli/doctor/hook-file';
 import type { DoctorContext, Placement } from '../cli/doctor/hosts';
 import { PACKAGE, hookProbe, parseJson, wholeFolder, type NativeDoor, type NativeInstall } from '../cli/doctor/native';
-import { deniedText, describeRun, parseJson as parseAnswer, type ProbeResult, type ProbeWorld } from '../cli/doctor/probes';
+import { deniedText, shellHookProbe, systemBash } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
-import { readText, runProgram } from '../cli/doctor/system';
+import { readText } from '../cli/doctor/system';
 import { hostHome, type Env } from '../cli/install/locations';
 import { runsScript } from '../cli/install/plan-context';
-import { findOnPath } from '../cli/install/runtime';
 import { COPILOT_EVENTS, COPILOT_HOOK_TIMEOUT_SECONDS, copilotPaths } from './install';
 
 /** The command of each camelCase event in stopline's Copilot hook file (`bash`, else `command`). */
@@ -65,14 +62,13 @@ function copilotRegistration(paths: ReturnType<typeof copilotPaths>, p: Placemen
  * Copilot runs a hook with /bin/bash and a camelCase payload that names no event (the handler's
  * command passes it). The deny Copilot reads there is the top-level permissionDecision.
  */
-async function probeCopilot(w: ProbeWorld, command: string): Promise<ProbeResult> {
-  const payload = { sessionId: w.sessionId, timestamp: Date.now(), cwd: w.project, toolName: 'create', toolArgs: { path: w.target, file_text: 'probe\n' } };
-  const shell = findOnPath('bash', '/bin:/usr/bin') ?? '/bin/sh';
-  const r = await runProgram([shell, '-c', command], { env: { ...w.env, COPILOT_PROJECT_DIR: w.project }, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
-  const out = parseAnswer(r.stdout);
-  if (r.code === 0 && out?.permissionDecision === 'deny' && deniedText(out.permissionDecisionReason as string)) return { denied: true, ms: r.ms, via: 'permissionDecision "deny"' };
-  return { denied: false, ms: r.ms, why: `a review-mode create was not denied: ${describeRun(r)}` };
-}
+const probeCopilot = shellHookProbe({
+  tool: 'create',
+  shell: systemBash,
+  payload: (w) => ({ sessionId: w.sessionId, timestamp: Date.now(), cwd: w.project, toolName: 'create', toolArgs: { path: w.target, file_text: 'probe\n' } }),
+  vars: (w) => ({ COPILOT_PROJECT_DIR: w.project }),
+  denied: (r, out) => (r.code === 0 && out?.permissionDecision === 'deny' && deniedText(out.permissionDecisionReason as string) ? 'permissionDecision "deny"' : undefined),
+});
 
 /**
  * Copilot: `enabledPlugins` in settings.json names `stopline@<marketplace>`; a directory

@@ -1,8 +1,5 @@
 /**
- * Factory Droid adapter: the registry table (core/registry/droid.ts) plus two functions.
- *
- *   toControlEvent: Droid hook payload (Claude-like stdin JSON) -> ControlEvent
- *   render:         Outcome -> Droid's exact hook output
+ * Factory Droid's hook dialect (a Claude-like payload, its own answers).
  *
  * Forms (verified on the Droid 0.225.2 binary, docs/hosts/droid.md):
  * - deny before a tool: `{"hookSpecificOutput":{"hookEventName":"PreToolUse",

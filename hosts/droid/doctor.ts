@@ -1,8 +1,6 @@
 /**
- * Doctor's view of Factory Droid: the handlers `stopline install droid` merged into hooks.json or
- * settings.json (install.ts), where Droid reads each event from, the script they run, a probe that
- * feeds the registered command a review-mode Create the way Droid would, and the plugin Droid's
- * own `droid plugin install` put in its cache.
+ * Doctor's view of Factory Droid: the handlers install.ts merged into hooks.json or settings.json
+ * and the plugin `droid plugin install` put in its cache.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,9 +8,9 @@ import { isRecord } from '../../core/check';
 import { hookFileChecks, offSwitch, type Registration } from '../cli/doctor/hook-file';
 import type { DoctorContext, Placement } from '../cli/doctor/hosts';
 import { PACKAGE, hookProbe, parseJson, pluginHookCommand, wholeFolder, type NativeDoor, type NativeInstall } from '../cli/doctor/native';
-import { deniedText, describeRun, parseJson as parseAnswer, type ProbeResult, type ProbeWorld } from '../cli/doctor/probes';
+import { claudeWritePayload, deniedText, hookSpecificDeny, shellHookProbe } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
-import { readText, runProgram } from '../cli/doctor/system';
+import { readText } from '../cli/doctor/system';
 import { JsonEditError, nodeAt, nodeValue, parseJsonDocument } from '../cli/install/json-edit';
 import { findOurGroups } from '../cli/install/hook-groups';
 import { hostHome, type Env } from '../cli/install/locations';
@@ -73,21 +71,12 @@ function droidRegistration(paths: ReturnType<typeof droidPaths>, fix: string): R
 }
 
 /** Droid runs a hook with `sh -c`; the deny it reads is hookSpecificOutput.permissionDecision (or exit 2). */
-async function probeDroid(w: ProbeWorld, command: string): Promise<ProbeResult> {
-  const payload = {
-    session_id: w.sessionId,
-    transcript_path: '',
-    cwd: w.project,
-    permission_mode: 'auto-low',
-    hook_event_name: 'PreToolUse',
-    tool_name: 'Create',
-    tool_input: { file_path: w.target, content: 'probe\n' },
-  };
-  const r = await runProgram(['/bin/sh', '-c', command], { env: { ...w.env, FACTORY_PROJECT_DIR: w.project }, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
-  const hso = parseAnswer(r.stdout)?.hookSpecificOutput as Record<string, unknown> | undefined;
-  if (r.code === 0 && hso?.permissionDecision === 'deny' && deniedText(hso.permissionDecisionReason as string)) return { denied: true, ms: r.ms, via: 'hookSpecificOutput permissionDecision "deny"' };
-  return { denied: false, ms: r.ms, why: `a review-mode Create was not denied: ${describeRun(r)}` };
-}
+const probeDroid = shellHookProbe({
+  tool: 'Create',
+  payload: claudeWritePayload('PreToolUse', () => ({ permission_mode: 'auto-low', tool_name: 'Create' })),
+  vars: (w) => ({ FACTORY_PROJECT_DIR: w.project }),
+  denied: (r, out) => (r.code === 0 && deniedText(hookSpecificDeny(out)) ? 'hookSpecificOutput permissionDecision "deny"' : undefined),
+});
 
 /**
  * Droid: `enabledPlugins` in settings.json names `stopline@<marketplace>`; the plugin is a copy in

@@ -1,8 +1,5 @@
 /**
- * Gemini CLI adapter: the registry table (core/registry/gemini.ts) plus two functions.
- *
- *   toControlEvent: Gemini hook payload (stdin JSON) -> ControlEvent, or ignored/unknown
- *   render:         Outcome -> Gemini's exact hook output
+ * Gemini CLI's hook dialect (the payload and the answer).
  *
  * Gemini 0.61.0 reads a hook's answer like this (docs/hosts/gemini.md, Deny): trimmed stdout,
  * or stderr when stdout is empty, parsed as JSON whatever the exit code; only a top-level

@@ -1,15 +1,13 @@
 /**
- * Doctor's view of Gemini CLI: the handlers `stopline install gemini` merged into settings.json
- * (install.ts), what would keep Gemini from running them, a probe that feeds the registered command
- * a review-mode write_file the way Gemini would, and the extension `gemini extensions install` put
- * in its extensions folder.
+ * Doctor's view of Gemini CLI: the settings.json handlers install.ts merged and the extension
+ * `gemini extensions install` placed.
  */
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { isRecord } from '../../core/check';
 import { settingsHookChecks } from '../cli/doctor/hook-file';
 import type { DoctorContext, Placement } from '../cli/doctor/hosts';
 import { PACKAGE, extensionDoor } from '../cli/doctor/native';
-import { bashHookProbe, deniedText } from '../cli/doctor/probes';
+import { claudeWritePayload, deniedText, pathBash, shellHookProbe } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText } from '../cli/doctor/system';
 import { HOOK_NAME } from '../cli/install/hook-files';
@@ -46,19 +44,13 @@ function geminiWouldRun(p: Placement, settingsFiles: readonly string[], command:
  * Gemini runs a hook command with bash -c (its variables already put in); the deny it honours is
  * the top-level `{"decision":"deny","reason"}` on stdout (the exit code does not matter then).
  */
-const probeGemini = bashHookProbe(
-  (w) => ({
-    session_id: w.sessionId,
-    transcript_path: '',
-    cwd: w.project,
-    hook_event_name: 'BeforeTool',
-    timestamp: new Date(0).toISOString(),
-    tool_name: 'write_file',
-    tool_input: { file_path: 'stopline-doctor-probe.txt', content: 'probe\n' },
-  }),
-  (w) => ({ GEMINI_PROJECT_DIR: w.project, GEMINI_CWD: w.project }),
-  (_r, out) => (out?.decision === 'deny' && deniedText(out.reason as string) ? 'decision "deny"' : undefined),
-);
+const probeGemini = shellHookProbe({
+  tool: 'write_file',
+  shell: pathBash,
+  payload: claudeWritePayload('BeforeTool', (w) => ({ timestamp: new Date(0).toISOString(), tool_input: { file_path: relative(w.project, w.target), content: 'probe\n' } })),
+  vars: (w) => ({ GEMINI_PROJECT_DIR: w.project, GEMINI_CWD: w.project }),
+  denied: (_r, out) => (out?.decision === 'deny' && deniedText(out.reason as string) ? 'decision "deny"' : undefined),
+});
 
 /** Gemini CLI's `gemini extensions install`: off only where a `!<path>` rule of its overrides matches the cwd. */
 export const geminiNativeDoor = extensionDoor('gemini', {

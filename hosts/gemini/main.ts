@@ -1,8 +1,7 @@
 /**
- * Entry of dist/gemini/stopline.mjs: the Gemini CLI hook script. Gemini runs it for every event
- * registered in settings.json (or the extension's hooks/hooks.json) with one JSON object on stdin.
- * This is the script's small first part (hosts/shared/hook-entry.ts); its decision code,
- * hosts/gemini/decide.ts, is the second part of the same file (hosts/shared/evaluator/load.ts).
+ * Entry (first part, decide.ts the second) of dist/gemini/stopline.mjs: the Gemini CLI hook script.
+ * Gemini runs it for every event registered in settings.json (or the extension's hooks/hooks.json)
+ * with one JSON object on stdin.
  */
 import { runHookEntry } from '../shared/hook-entry';
 import { EVALUATOR_BUILD } from '../shared/evaluator/build-id';

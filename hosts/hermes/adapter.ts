@@ -1,9 +1,6 @@
 /**
- * Hermes Agent adapter: the registry table (core/registry/hermes.ts) plus two functions.
- *
- *   toControlEvent: a Hermes hook call (the callback's keyword arguments, plus `cwd`, under
- *                   `hook_event_name`) -> ControlEvent, or ignored/unknown
- *   render:         Outcome -> the value the Hermes callback returns, as JSON (empty = None)
+ * Hermes Agent's dialect: a hook call (the callback's keyword arguments, plus `cwd`, under
+ * `hook_event_name`) in, the value the callback returns out (JSON; empty = None).
  *
  * Both ways into stopline use it: the Python plugin shim (`stopline.mjs listen`, one JSON line per
  * hook call) and Hermes shell hooks (`hooks:` in config.yaml, one process per call; their stdin

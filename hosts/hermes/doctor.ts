@@ -1,7 +1,5 @@
 /**
- * Doctor's view of Hermes Agent: the plugin bundle `stopline install hermes` copied (install.ts),
- * its name in plugins.enabled (and not in plugins.disabled, which wins), the runtime its shim
- * starts, and a probe that loads the plugin as Hermes does and hands it a review-mode write_file.
+ * Doctor's view of Hermes Agent: the plugin bundle and plugins.enabled entry install.ts wrote.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';

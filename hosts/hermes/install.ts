@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { hostHome, type Env } from '../cli/install/locations';
-import { PlanError, filesOnDisk, placeTree, requireDist, type HostPlanner, type InstallContext, type PlanContext } from '../cli/install/plan-context';
+import { editingWith, filesOnDisk, placeTree, requireDist, type HostPlanner, type InstallContext, type PlanContext } from '../cli/install/plan-context';
 import { YamlEditError, disablePlugin, enablePlugin } from './yaml-plugins';
 
 export const HERMES_PLUGIN_NAME = 'stopline';
@@ -17,15 +17,6 @@ export function hermesPluginDir(env: Env): string {
 
 export function hermesConfigFile(env: Env): string {
   return join(hostHome(env, 'hermes'), 'config.yaml');
-}
-
-function guarded<T>(f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof YamlEditError) throw new PlanError(e.message);
-    throw e;
-  }
 }
 
 export const hermesPlanner: HostPlanner = {
@@ -40,7 +31,7 @@ export const hermesPlanner: HostPlanner = {
     const artifacts = placeTree(ctx, join(ctx.distDir, 'hermes', 'stopline'), hermesPluginDir(ctx.env));
     const file = hermesConfigFile(ctx.env);
     const before = ctx.ws.readText(file) ?? '';
-    const result = guarded(() => enablePlugin(before, HERMES_PLUGIN_NAME, file));
+    const result = editingWith(YamlEditError, () => enablePlugin(before, HERMES_PLUGIN_NAME, file));
     ctx.ws.write(file, result.text, 'config');
     if (result.disabledToo) ctx.warnings.push(`${file} also lists stopline in plugins.disabled, which wins; remove it there or Hermes will not load stopline`);
     ctx.notes.push(result.alreadyEnabled ? `plugins.enabled in ${file} already lists stopline` : `plugins.enabled: stopline added in ${file}`);
@@ -65,7 +56,7 @@ export const hermesPlanner: HostPlanner = {
     // without a record the entry is still stopline's own name: take it out, leave the keys
     const what = ctx.previous?.hermes ?? { addedName: true, createdEnabledKey: false, createdPluginsKey: false };
     if (text === null || !what.addedName) return;
-    const after = guarded(() => disablePlugin(text, HERMES_PLUGIN_NAME, file, { dropEmptyEnabled: what.createdEnabledKey, dropEmptyPlugins: what.createdPluginsKey }));
+    const after = editingWith(YamlEditError, () => disablePlugin(text, HERMES_PLUGIN_NAME, file, { dropEmptyEnabled: what.createdEnabledKey, dropEmptyPlugins: what.createdPluginsKey }));
     if (after !== text) {
       ctx.ws.write(file, after, 'config');
       ctx.notes.push(`plugins.enabled: stopline removed from ${file}`);

@@ -1,11 +1,6 @@
-/** Hermes Agent's row of the person's tooling: its installer, where it sits by default, its doctor checks. */
-import { existsSync } from 'node:fs';
-import type { HostTools } from '../cli/host-tool';
+/** Hermes Agent's row of the person's tooling. */
+import { hostTools } from '../cli/host-tool';
 import { hermesChecks } from './doctor';
 import { hermesPlanner, hermesPluginDir } from './install';
 
-export const tooling: HostTools = {
-  planner: hermesPlanner,
-  installedAt: (env) => existsSync(hermesPluginDir(env)),
-  checks: (ctx, p) => hermesChecks(ctx, p),
-};
+export const tooling = hostTools({ planner: hermesPlanner, checks: hermesChecks }, (env) => hermesPluginDir(env));

@@ -1,7 +1,6 @@
 /**
- * Doctor's view of Kilo Code: OpenCode's plugin file in Kilo's own folder (install.ts), checked as
- * OpenCode's is, then Kilo itself asked which plugin files its resolved config holds; and a
- * `"plugin"` entry of Kilo's config that names the stopline package.
+ * Doctor's view of Kilo Code: OpenCode's plugin file in Kilo's folder, checked as OpenCode's is, and
+ * which plugin files Kilo's resolved config holds.
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -31,7 +30,7 @@ function kiloPluginList(stdout: string): string[] | null {
  * then Kilo itself is asked which plugin files its resolved config holds (`kilo debug config`):
  * a file in the folder that Kilo does not list is not loaded.
  */
-export async function kiloChecks(ctx: DoctorContext, p: Placement, bin: HostBinary = {}): Promise<Check[]> {
+export async function kiloChecks(ctx: DoctorContext, p: Placement, _all: readonly Placement[], bin: HostBinary): Promise<Check[]> {
   const { checks, file, placed } = await pluginFileChecks(ctx, p, { host: 'kilo', label: 'Kilo', pureVars: KILO_FOLDERS.pureVars, dir: kiloPluginDir(ctx.env, p.scope, p.project) });
   return placed ? [...checks, await kiloLoaded(ctx, p, file, bin)] : checks;
 }

@@ -1,8 +1,5 @@
 /**
- * Kimi Code adapter: the registry table (core/registry/kimi.ts) plus two functions.
- *
- *   toControlEvent: Kimi hook payload (Claude-shaped stdin JSON) -> ControlEvent
- *   render:         Outcome -> Kimi's exact hook output
+ * Kimi Code's hook dialect (a Claude-shaped payload, one answer).
  *
  * Kimi reads one answer (verified on 1.51.0, docs/hosts/kimi.md): `{"hookSpecificOutput":
  * {"permissionDecision":"deny","permissionDecisionReason":"<stamp>"}}` on stdout, exit 0, on any

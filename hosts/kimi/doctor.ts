@@ -1,12 +1,10 @@
 /**
- * Doctor's view of Kimi Code: the `[[hooks]]` tables `stopline install kimi` appended to
- * config.toml (install.ts), the script they run, whether Kimi's own config loader reads them, and
- * a probe that feeds the registered command a review-mode write the way Kimi would.
+ * Doctor's view of Kimi Code: the config.toml `[[hooks]]` tables install.ts appended.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { hookFileChecks, type Registration } from '../cli/doctor/hook-file';
 import type { DoctorContext, HostBinary, Placement } from '../cli/doctor/hosts';
-import { deniedText, describeRun, parseJson, type ProbeResult, type ProbeWorld } from '../cli/doctor/probes';
+import { deniedText, hookSpecificDeny, shellHookProbe } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText, runProgram } from '../cli/doctor/system';
 import { runsScript } from '../cli/install/plan-context';
@@ -62,7 +60,7 @@ async function kimiLoads(bin: HostBinary, file: string, env: NodeJS.ProcessEnv):
   return { unknown: `Kimi's config loader gave no answer (exit ${r.code ?? 'none'}${r.timedOut ? ', timed out' : ''})` };
 }
 
-export function kimiChecks(ctx: DoctorContext, p: Placement, bin: HostBinary): Promise<Check[]> {
+export function kimiChecks(ctx: DoctorContext, p: Placement, _all: readonly Placement[], bin: HostBinary): Promise<Check[]> {
   const paths = kimiPaths(ctx.env);
   return hookFileChecks(ctx, p, 'kimi', paths, { registration: (fix) => kimiRegistration(paths, bin, ctx.env.env, fix), probe: probeKimi, timeoutSec: KIMI_HOOK_TIMEOUT_SECONDS });
 }
@@ -96,10 +94,8 @@ async function kimiRegistration(paths: ReturnType<typeof kimiPaths>, bin: HostBi
 }
 
 /** Kimi runs a hook with `sh -c` in the work dir; the deny it reads is hookSpecificOutput.permissionDecision (or exit 2). */
-async function probeKimi(w: ProbeWorld, command: string): Promise<ProbeResult> {
-  const payload = { hook_event_name: 'PreToolUse', session_id: w.sessionId, cwd: w.project, tool_name: 'WriteFile', tool_input: { path: w.target, content: 'probe\n' }, tool_call_id: 'doctor-probe' };
-  const r = await runProgram(['/bin/sh', '-c', command], { env: w.env, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
-  const hso = parseJson(r.stdout)?.hookSpecificOutput as Record<string, unknown> | undefined;
-  if (r.code === 0 && hso?.permissionDecision === 'deny' && deniedText(hso.permissionDecisionReason as string)) return { denied: true, ms: r.ms, via: 'hookSpecificOutput permissionDecision "deny"' };
-  return { denied: false, ms: r.ms, why: `a review-mode WriteFile was not denied: ${describeRun(r)}` };
-}
+const probeKimi = shellHookProbe({
+  tool: 'WriteFile',
+  payload: (w) => ({ hook_event_name: 'PreToolUse', session_id: w.sessionId, cwd: w.project, tool_name: 'WriteFile', tool_input: { path: w.target, content: 'probe\n' }, tool_call_id: 'doctor-probe' }),
+  denied: (r, out) => (r.code === 0 && deniedText(hookSpecificDeny(out)) ? 'hookSpecificOutput permissionDecision "deny"' : undefined),
+});

@@ -10,7 +10,7 @@ import { kimiRegistry } from '../../core/registry/kimi';
 import { tomlHookTables } from '../cli/install/hook-files';
 import { hostHome, type Env } from '../cli/install/locations';
 import { NO_NEEDS, registrationSummary, registrations, rowsToRegister } from '../cli/install/observe-events';
-import { type HostPlanner, type InstallContext, type PlanContext, PlanError, runsScript } from '../cli/install/plan-context';
+import { editingWith, type HostPlanner, type InstallContext, type PlanContext, runsScript } from '../cli/install/plan-context';
 import { placeHookScript } from '../cli/install/hook-script';
 import { splitLines } from '../cli/install/text-lines';
 import { scanTables, TomlEditError } from '../cli/install/toml-trust';
@@ -86,15 +86,6 @@ function removeKimiHooks(text: string, ours: (command: string) => boolean, file:
   return { text: out, removed: mine.length };
 }
 
-function guarded<T>(f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof TomlEditError) throw new PlanError(e.message);
-    throw e;
-  }
-}
-
 export const kimiPlanner: HostPlanner = {
   host: 'kimi',
   usesRuntime: true,
@@ -106,7 +97,7 @@ export const kimiPlanner: HostPlanner = {
     const before = ctx.ws.readText(p.configFile) ?? '';
     const regs = registrations(kimiRegistry, { hookEvents: new Set(), afterEvidence: ctx.afterEvidence });
     const rows = regs.flatMap((r) => (r.registered ? [r.row] : []));
-    let text = guarded(() => removeKimiHooks(before, ours, p.configFile)).text;
+    let text = editingWith(TomlEditError, () => removeKimiHooks(before, ours, p.configFile)).text;
     if (text.length && !text.endsWith('\n')) text += '\n';
     text += (text.length ? '\n' : '') + tomlHookTables(command, rows);
     if (text !== before) ctx.ws.write(p.configFile, text, 'config');
@@ -119,7 +110,7 @@ export const kimiPlanner: HostPlanner = {
     const p = kimiPaths(ctx.env);
     const text = ctx.ws.readText(p.configFile);
     if (text === null) return;
-    const removal = guarded(() => removeKimiHooks(text, runsScript(p.script), p.configFile));
+    const removal = editingWith(TomlEditError, () => removeKimiHooks(text, runsScript(p.script), p.configFile));
     if (removal.removed === 0) return;
     ctx.ws.write(p.configFile, removal.text, 'config');
     ctx.notes.push(`hooks: ${removal.removed} stopline [[hooks]] tables removed from ${p.configFile}`);

@@ -1,15 +1,12 @@
 /**
- * Doctor's view of OpenClaw: the plugin folder and the config entries `stopline install openclaw`
- * wrote (install.ts), whether OpenClaw itself loads the plugin with its guard hooks, and a probe
- * that loads the plugin in a runtime on PATH and calls its before_tool_call handler with a
- * review-mode write.
+ * Doctor's view of OpenClaw: the plugin folder and config entries install.ts wrote, and whether
+ * OpenClaw itself loads the plugin.
  */
-import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { openclawRegistry } from '../../core/registry/openclaw';
-import { artifactCheck, installCommand, probeCheck, type DoctorContext, type HostBinary, type Placement } from '../cli/doctor/hosts';
-import { deniedText, describeRun, parseJson as parseAnswer, pluginDriver, probeRuntime, type ProbeResult, type ProbeWorld } from '../cli/doctor/probes';
+import { artifactCheck, installCommand, loadedProbeCheck, type DoctorContext, type HostBinary, type Placement } from '../cli/doctor/hosts';
+import { probeHandlers, probeRuntime, type HandlerHost } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText, runProgram } from '../cli/doctor/system';
 import { JsonEditError, nodeAt, nodeValue, parseJsonDocument } from '../cli/install/json-edit';
@@ -58,7 +55,7 @@ async function openclawLoaded(ctx: DoctorContext, bin: HostBinary): Promise<Chec
   return check('loaded', 'pass', `OpenClaw loads the plugin with its hooks (${hooks.join(', ')})`);
 }
 
-export async function openclawChecks(ctx: DoctorContext, p: Placement, bin: HostBinary = {}): Promise<Check[]> {
+export async function openclawChecks(ctx: DoctorContext, p: Placement, _all: readonly Placement[], bin: HostBinary): Promise<Check[]> {
   const env = ctx.env;
   const dir = openclawPluginDir(env);
   const file = join(dir, 'index.js');
@@ -68,40 +65,19 @@ export async function openclawChecks(ctx: DoctorContext, p: Placement, bin: Host
   checks.push(await openclawLoaded(ctx, bin));
   checks.push(check('runtime', 'pass', 'OpenClaw loads the plugin in its own Node (>= 24.16)'));
   const rt = await probeRuntime(env.env, ['node', 'bun', 'deno'], false);
-  if (!rt) checks.push(check('enforcement', 'warn', 'not probed: neither node, bun nor deno is on PATH to load the plugin'));
-  else {
-    const r = await probeOpenClaw(ctx.world(), file, rt.argv);
-    const c = probeCheck(r, 'openclaw', p);
-    if (r.denied) c.detail += ` under ${rt.label}`;
-    checks.push(c);
-  }
+  checks.push(loadedProbeCheck(rt && (await probeHandlers(ctx.world(), file, rt.argv, OPENCLAW_PROBE)), rt, 'openclaw', p, 'neither node, bun nor deno is on PATH to load the plugin'));
   return checks;
 }
 
-
-/** OpenClaw's plugin api and tool-call context, as `openclaw agent --local` hands them to the plugin. */
-const OPENCLAW_DRIVER = (p: Record<string, string>) =>
-  pluginDriver(
-    p,
-    `const api = { id: "stopline", config: { agents: { defaults: { workspace: P.project } } }, on(name, handler) { (handlers[name] ??= []).push(handler); } };
-  mod.default.register(api);
+/** OpenClaw calls `before_tool_call` handlers with its plugin api and tool-call context, as `openclaw agent --local` hands them over; `{block: true, blockReason}` is its deny. */
+const OPENCLAW_PROBE: HandlerHost = {
+  label: 'OpenClaw',
+  event: 'before_tool_call',
+  call: '{ toolName: "write", toolCallId: "call_stopline_doctor", params: { path: P.target, content: "probe\\n" } }',
+  reasonKey: 'blockReason',
+  noun: 'plugin',
+  // an .mjs name: the folder's package.json says "module", a lone copy has none
+  copy: 'openclaw-plugin.mjs',
+  setup: `  mod.default.register({ id: "stopline", config: { agents: { defaults: { workspace: P.project } } }, on });
   const ctx = { agentId: "main", sessionKey: "agent:main:main", sessionId: P.session, toolName: "write", toolCallId: "call_stopline_doctor" };`,
-    'before_tool_call',
-    '{ toolName: "write", toolCallId: "call_stopline_doctor", params: { path: P.target, content: "probe\\n" } }',
-  );
-
-/** OpenClaw calls `before_tool_call` handlers; `{block: true, blockReason}` is its deny. */
-async function probeOpenClaw(w: ProbeWorld, pluginFile: string, runtime: string[]): Promise<ProbeResult> {
-  // a copy with an .mjs name: the folder's package.json says "module", a lone copy has none
-  const copy = join(w.dir, 'openclaw-plugin.mjs');
-  copyFileSync(pluginFile, copy);
-  const driver = join(w.dir, 'openclaw-probe.mjs');
-  writeFileSync(driver, OPENCLAW_DRIVER({ url: pathToFileURL(copy).href, project: w.project, session: w.sessionId, target: w.target }));
-  const r = await runProgram([...runtime, driver], { env: w.env, cwd: w.project, timeoutMs: w.timeoutMs });
-  const doc = parseAnswer(r.stdout);
-  const result = doc?.result as Record<string, unknown> | null | undefined;
-  if (result?.block === true && deniedText(result.blockReason as string)) return { denied: true, ms: r.ms, via: 'before_tool_call returned {block: true}' };
-  if (doc?.threw) return { denied: false, ms: r.ms, why: `the before_tool_call handler threw (OpenClaw blocks every tool then): ${String(doc.threw).slice(0, 200)}` };
-  if (doc?.error) return { denied: false, ms: r.ms, why: `the plugin did not load: ${String(doc.error).slice(0, 200)}` };
-  return { denied: false, ms: r.ms, why: `a review-mode write was not blocked: ${describeRun(r)}` };
-}
+};

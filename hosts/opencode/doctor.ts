@@ -1,9 +1,6 @@
 /**
- * Doctor's view of OpenCode: the plugin file `stopline install opencode` placed (install.ts), what
- * it exports (OpenCode runs every export as a plugin), a probe that imports it and feeds both
- * entries a review-mode write the way OpenCode 1.x and 2.x would, v2's own checks (doctor-v2.ts),
- * and a `"plugin"` entry of OpenCode's config that names the stopline package. A fork that loads
- * the same file from folders of its own shares these checks (pluginFileChecks, opencodePackageDoor).
+ * Doctor's view of OpenCode (1.x and 2.x): the plugin file install.ts placed and a `"plugin"` entry
+ * naming the package; a fork that loads the same file shares these checks (pluginFileChecks).
  */
 import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
 import { basename, isAbsolute, join, resolve } from 'node:path';
@@ -62,7 +59,7 @@ export async function pluginFileChecks(ctx: DoctorContext, p: Placement, h: Plug
   return { checks, file, placed: true, probe };
 }
 
-export async function opencodeChecks(ctx: DoctorContext, p: Placement, bin: HostBinary = {}): Promise<Check[]> {
+export async function opencodeChecks(ctx: DoctorContext, p: Placement, _all: readonly Placement[], bin: HostBinary): Promise<Check[]> {
   const { checks, file, probe } = await pluginFileChecks(ctx, p, { host: 'opencode', label: 'OpenCode', pureVars: ['OPENCODE_PURE'], dir: opencodePluginDir(ctx.env, p.scope, p.project) });
   return [...checks, ...(await opencode2Checks(ctx, p, file, probe, bin))];
 }

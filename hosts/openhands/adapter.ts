@@ -1,8 +1,5 @@
 /**
- * OpenHands CLI adapter: the registry table (core/registry/openhands.ts) plus two functions.
- *
- *   toControlEvent: OpenHands hook payload (stdin JSON) -> ControlEvent, or ignored/unknown
- *   render:         Answer -> OpenHands' exact hook output
+ * OpenHands CLI's hook dialect (the payload and the answer).
  *
  * OpenHands 1.16.0 reads a hook's answer like this (docs/hosts/openhands.md, Deny): exit 2
  * blocks, and so does a top-level `{"decision": "deny"}` in the JSON on stdout, whose `reason`

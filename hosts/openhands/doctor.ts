@@ -1,15 +1,13 @@
 /**
- * Doctor's view of OpenHands CLI: the hooks.json handlers `stopline install openhands` wrote
- * (install.ts), the script they run, which hooks file this folder's conversations read, and a probe
- * that feeds the registered command a review-mode write the way OpenHands would.
+ * Doctor's view of OpenHands CLI: the hooks.json handlers install.ts wrote.
  */
 import { existsSync } from 'node:fs';
 import { installRows } from '../../core/registry/rows';
 import { hookFileChecks } from '../cli/doctor/hook-file';
 import { readGroups, registeredCheck, type DoctorContext, type Placement } from '../cli/doctor/hosts';
-import { deniedText, describeRun, parseJson, type ProbeResult, type ProbeWorld } from '../cli/doctor/probes';
+import { deniedText, shellHookProbe } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
-import { readText, runProgram } from '../cli/doctor/system';
+import { readText } from '../cli/doctor/system';
 import type { EventMapPath } from '../cli/install/hook-groups';
 import { settingsHookPaths } from '../cli/install/settings-hooks';
 import { openhandsEventMap, openhandsHost } from './install';
@@ -52,8 +50,9 @@ export function openhandsChecks(ctx: DoctorContext, p: Placement): Promise<Check
  * OpenHands runs a hook through `sh -c` in the conversation's folder with its own payload
  * (`event_type`, `working_dir`); a top-level decision "deny" or exit 2 blocks there.
  */
-async function probeOpenHands(w: ProbeWorld, command: string): Promise<ProbeResult> {
-  const payload = {
+const probeOpenHands = shellHookProbe({
+  tool: 'file_editor create',
+  payload: (w) => ({
     event_type: 'PreToolUse',
     tool_name: 'file_editor',
     tool_input: { command: 'create', path: w.target, file_text: 'probe\n', old_str: null, new_str: null, insert_line: null, view_range: null, kind: 'FileEditorAction' },
@@ -62,10 +61,10 @@ async function probeOpenHands(w: ProbeWorld, command: string): Promise<ProbeResu
     session_id: w.sessionId,
     working_dir: w.project,
     metadata: {},
-  };
-  const r = await runProgram(['/bin/sh', '-c', command], { env: { ...w.env, OPENHANDS_PROJECT_DIR: w.project, OPENHANDS_SESSION_ID: w.sessionId, OPENHANDS_EVENT_TYPE: 'PreToolUse', OPENHANDS_TOOL_NAME: 'file_editor' }, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
-  const out = parseJson(r.stdout);
-  if (out?.decision === 'deny' && deniedText(out.reason as string)) return { denied: true, ms: r.ms, via: `decision "deny" (exit ${r.code})` };
-  if (r.code === 2 && deniedText(r.stderr)) return { denied: true, ms: r.ms, via: 'the stamp on stderr + exit 2' };
-  return { denied: false, ms: r.ms, why: `a review-mode file_editor create was not denied: ${describeRun(r)}` };
-}
+  }),
+  vars: (w) => ({ OPENHANDS_PROJECT_DIR: w.project, OPENHANDS_SESSION_ID: w.sessionId, OPENHANDS_EVENT_TYPE: 'PreToolUse', OPENHANDS_TOOL_NAME: 'file_editor' }),
+  denied: (r, out) => {
+    if (out?.decision === 'deny' && deniedText(out.reason as string)) return `decision "deny" (exit ${r.code})`;
+    return r.code === 2 && deniedText(r.stderr) ? 'the stamp on stderr + exit 2' : undefined;
+  },
+});

@@ -1,8 +1,6 @@
 /**
- * Doctor's view of Pi: the extension `stopline install pi` placed (install.ts), whether Pi would
- * load it from there (a project's folder waits for trust on Pi 1.x), a probe that loads the file
- * and calls its `tool_call` handlers with a review-mode write the way Pi would, and the package
- * Pi's own `pi install` recorded in its settings.
+ * Doctor's view of Pi: the extension install.ts placed (a project's folder waits for trust on Pi
+ * 1.x) and the package Pi's own `pi install` recorded.
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -1,13 +1,7 @@
-/** Pi's row of the person's tooling: its installer, where it sits by default, its doctor checks, its own package install. */
-import { existsSync } from 'node:fs';
+/** Pi's row of the person's tooling. */
 import { join } from 'node:path';
-import type { HostTools } from '../cli/host-tool';
+import { hostTools } from '../cli/host-tool';
 import { piChecks, piNativeDoor } from './doctor';
 import { piExtensionsDir, piPlanner } from './install';
 
-export const tooling: HostTools = {
-  planner: piPlanner,
-  installedAt: (env, cwd) => existsSync(join(piExtensionsDir(env, 'user', cwd), 'stopline.ts')),
-  checks: (ctx, p, all, bin) => piChecks(ctx, p, all, bin),
-  native: piNativeDoor,
-};
+export const tooling = hostTools({ planner: piPlanner, checks: piChecks, native: piNativeDoor }, (env, cwd) => join(piExtensionsDir(env, 'user', cwd), 'stopline.ts'));

@@ -1,8 +1,5 @@
 /**
- * Qwen Code adapter: the registry table (core/registry/qwen.ts) plus two functions.
- *
- *   toControlEvent: Qwen hook payload (stdin JSON) -> ControlEvent, or ignored/unknown
- *   render:         Outcome -> Qwen's exact hook output
+ * Qwen Code's hook dialect (the payload and the answer).
  *
  * Qwen 0.24.4 reads the Claude hook contract (docs/hosts/qwen.md, Deny): on exit 2 it takes
  * stderr as the deny reason, otherwise the JSON object on stdout, where

@@ -1,8 +1,4 @@
-/**
- * The decision code of dist/qwen/stopline.mjs (the second part of the file, see
- * hosts/shared/evaluator/load.ts): the Qwen Code adapter with the core, in the hook's own process
- * or as the resident evaluator.
- */
+/** The decision code of dist/qwen/stopline.mjs: its second part (hosts/shared/evaluator/load.ts), run in the hook's process or as the resident evaluator. */
 import { decisionPart } from '../shared/evaluator/decision-part';
 import { qwenAdapter } from './adapter';
 

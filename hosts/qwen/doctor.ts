@@ -1,8 +1,6 @@
 /**
- * Doctor's view of Qwen Code: the handlers `stopline install qwen` put at the end of each event's
- * list in settings.json (install.ts), the hooks Qwen would read after them, a probe that feeds the
- * registered command a review-mode write_file the way Qwen would, and the extension `qwen
- * extensions install` put in its extensions folder.
+ * Doctor's view of Qwen Code: the settings.json handlers install.ts put last and the extension
+ * `qwen extensions install` placed.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +11,7 @@ import { runsScript } from '../cli/install/plan-context';
 import type { DoctorContext, Placement } from '../cli/doctor/hosts';
 import { settingsHookChecks } from '../cli/doctor/hook-file';
 import { PACKAGE, extensionDoor } from '../cli/doctor/native';
-import { bashHookProbe, deniedText } from '../cli/doctor/probes';
+import { claudeWritePayload, deniedText, hookSpecificDeny, pathBash, shellHookProbe } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText } from '../cli/doctor/system';
 import { isRecord } from '../../core/check';
@@ -84,27 +82,16 @@ function qwenWouldRun(env: Env, p: Placement, settings: string, script: string):
 }
 
 /** Qwen runs a hook command with bash -c; on exit 2 it reads the reason from stderr, else the permissionDecision JSON. */
-const probeQwen = bashHookProbe(
-  (w) => ({
-    session_id: w.sessionId,
-    transcript_path: '',
-    cwd: w.project,
-    hook_event_name: 'PreToolUse',
-    permission_mode: 'yolo',
-    prompt_id: `${w.sessionId}########0`,
-    tool_name: 'write_file',
-    tool_input: { file_path: w.target, content: 'probe\n' },
-    tool_use_id: 'toolu_stopline_doctor',
-    tool_call_id: 'call_stopline_doctor',
-  }),
-  (w) => ({ QWEN_PROJECT_DIR: w.project }),
-  (r, out) => {
-    const hso = out?.hookSpecificOutput as Record<string, unknown> | undefined;
+const probeQwen = shellHookProbe({
+  tool: 'write_file',
+  shell: pathBash,
+  payload: claudeWritePayload('PreToolUse', (w) => ({ permission_mode: 'yolo', prompt_id: `${w.sessionId}########0`, tool_use_id: 'toolu_stopline_doctor', tool_call_id: 'call_stopline_doctor' })),
+  vars: (w) => ({ QWEN_PROJECT_DIR: w.project }),
+  denied: (r, out) => {
     if (r.code === 2 && deniedText(r.stderr)) return 'the stamp on stderr + exit 2';
-    if (r.code === 0 && hso?.permissionDecision === 'deny' && deniedText(hso.permissionDecisionReason as string)) return 'permissionDecision "deny"';
-    return undefined;
+    return r.code === 0 && deniedText(hookSpecificDeny(out)) ? 'permissionDecision "deny"' : undefined;
   },
-);
+});
 
 /** Qwen Code's `qwen extensions install`: its extension store says whether it is activated. */
 export const qwenNativeDoor = extensionDoor('qwen', {

@@ -1,8 +1,5 @@
 /**
- * Mistral Vibe adapter: the registry table (core/registry/vibe.ts) plus its dialect.
- *
- *   toControlEvent: Vibe hook payload (snake_case stdin JSON) -> ControlEvent
- *   render:         Answer -> Vibe's exact hook output
+ * Mistral Vibe's hook dialect (snake_case JSON both ways).
  *
  * Vibe 3.0.2 reads a hook's answer from stdout with exit 0 only (docs/hosts/vibe.md): a
  * top-level `{"decision": "deny", "reason"}` stops a tool and the model reads the reason

@@ -1,8 +1,4 @@
-/**
- * The decision code of dist/vibe/stopline.mjs (the second part of the file, see
- * hosts/shared/evaluator/load.ts): the Mistral Vibe adapter with the core, in the hook's own
- * process or as the resident evaluator.
- */
+/** The decision code of dist/vibe/stopline.mjs: its second part (hosts/shared/evaluator/load.ts), run in the hook's process or as the resident evaluator. */
 import { decisionPart } from '../shared/evaluator/decision-part';
 import { vibeAdapter } from './adapter';
 

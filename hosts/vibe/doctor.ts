@@ -1,14 +1,12 @@
 /**
- * Doctor's view of Mistral Vibe: the hooks.toml tables `stopline install vibe` wrote (install.ts),
- * the script they run, and a probe that feeds the registered command a review-mode write the way
- * Vibe would.
+ * Doctor's view of Mistral Vibe: the hooks.toml tables install.ts wrote.
  */
 import { vibeRegistry } from '../../core/registry/vibe';
 import { hookFileChecks } from '../cli/doctor/hook-file';
 import type { DoctorContext, Placement } from '../cli/doctor/hosts';
-import { deniedText, describeRun, parseJson, type ProbeResult, type ProbeWorld } from '../cli/doctor/probes';
+import { claudeWritePayload, deniedText, shellHookProbe } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
-import { readText, runProgram } from '../cli/doctor/system';
+import { readText } from '../cli/doctor/system';
 import { NO_NEEDS, rowsToRegister } from '../cli/install/observe-events';
 import { runsScript } from '../cli/install/plan-context';
 import { VIBE_HOOK_TIMEOUT_SECONDS, vibePaths } from './install';
@@ -66,19 +64,8 @@ export function vibeChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
 }
 
 /** Vibe runs a hook command through the shell and reads only a top-level decision on stdout with exit 0. */
-async function probeVibe(w: ProbeWorld, command: string): Promise<ProbeResult> {
-  const payload = {
-    session_id: w.sessionId,
-    transcript_path: '',
-    cwd: w.project,
-    parent_session_id: null,
-    hook_event_name: 'pre_tool',
-    tool_name: 'file_system.write_file',
-    tool_call_id: 'call_stopline_doctor',
-    tool_input: { file_path: w.target, content: 'probe\n' },
-  };
-  const r = await runProgram(['/bin/sh', '-c', command], { env: w.env, cwd: w.project, input: JSON.stringify(payload), timeoutMs: w.timeoutMs });
-  const out = parseJson(r.stdout);
-  if (r.code === 0 && out?.decision === 'deny' && deniedText(out.reason as string)) return { denied: true, ms: r.ms, via: 'decision "deny"' };
-  return { denied: false, ms: r.ms, why: `a review-mode write_file was not denied: ${describeRun(r)}` };
-}
+const probeVibe = shellHookProbe({
+  tool: 'write_file',
+  payload: claudeWritePayload('pre_tool', () => ({ parent_session_id: null, tool_name: 'file_system.write_file', tool_call_id: 'call_stopline_doctor' })),
+  denied: (r, out) => (r.code === 0 && out?.decision === 'deny' && deniedText(out.reason as string) ? 'decision "deny"' : undefined),
+});

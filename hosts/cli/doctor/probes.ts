@@ -74,17 +74,43 @@ export function parseJson(text: string): Record<string, unknown> | null {
 }
 
 /**
- * The probe of a host that runs a hook command with bash -c, the payload on stdin and its own
- * variables set: it feeds the command a review-mode write_file, and `denied` reads the answer the
- * host's way and says how it denied, or nothing.
+ * The probe of a host that runs a hook command through `shell` (default /bin/sh) with `payload`,
+ * a review-mode write with `tool`, on stdin and `vars` set; `denied` reads the answer the host's
+ * way and says how it denied, or nothing.
  */
-export function bashHookProbe(payload: (w: ProbeWorld) => object, vars: (w: ProbeWorld) => Record<string, string>, denied: (r: RunResult, out: Record<string, unknown> | null) => string | undefined) {
+export function shellHookProbe(h: {
+  tool: string;
+  shell?: (w: ProbeWorld) => string;
+  payload: (w: ProbeWorld) => object;
+  vars?: (w: ProbeWorld) => Record<string, string>;
+  denied: (r: RunResult, out: Record<string, unknown> | null) => string | undefined;
+}) {
   return async (w: ProbeWorld, command: string): Promise<ProbeResult> => {
-    const shell = findOnPath('bash', w.env.PATH ?? '/bin:/usr/bin') ?? '/bin/sh';
-    const r = await runProgram([shell, '-c', command], { env: { ...w.env, ...vars(w) }, cwd: w.project, input: JSON.stringify(payload(w)), timeoutMs: w.timeoutMs });
-    const via = denied(r, parseJson(r.stdout));
-    return via ? { denied: true, ms: r.ms, via } : { denied: false, ms: r.ms, why: `a review-mode write_file was not denied: ${describeRun(r)}` };
+    const r = await runProgram([h.shell?.(w) ?? '/bin/sh', '-c', command], { env: { ...w.env, ...h.vars?.(w) }, cwd: w.project, input: JSON.stringify(h.payload(w)), timeoutMs: w.timeoutMs });
+    const via = h.denied(r, parseJson(r.stdout));
+    return via ? { denied: true, ms: r.ms, via } : { denied: false, ms: r.ms, why: `a review-mode ${h.tool} was not denied: ${describeRun(r)}` };
   };
+}
+
+/** bash as a host finds it: on the PATH it runs with, or in the system's folders. */
+export const pathBash = (w: ProbeWorld) => findOnPath('bash', w.env.PATH ?? '/bin:/usr/bin') ?? '/bin/sh';
+export const systemBash = () => findOnPath('bash', '/bin:/usr/bin') ?? '/bin/sh';
+
+/** Claude's hook payload of a review-mode write_file at `event`; `own` adds or replaces the host's fields. */
+export const claudeWritePayload = (event: string, own: (w: ProbeWorld) => object) => (w: ProbeWorld) => ({
+  session_id: w.sessionId,
+  transcript_path: '',
+  cwd: w.project,
+  hook_event_name: event,
+  tool_name: 'write_file',
+  tool_input: { file_path: w.target, content: 'probe\n' },
+  ...own(w),
+});
+
+/** The reason of Claude's deny form (`hookSpecificOutput.permissionDecision` "deny") in an answer, when it is one. */
+export function hookSpecificDeny(out: Record<string, unknown> | null): string | undefined {
+  const hso = out?.hookSpecificOutput as Record<string, unknown> | undefined;
+  return hso?.permissionDecision === 'deny' ? (hso.permissionDecisionReason as string) : undefined;
 }
 
 // ------------------------------------------------------------------ in-process files
@@ -155,32 +181,4 @@ export async function probeHandlers(w: ProbeWorld, file: string, runtime: string
   if (doc?.threw) return { denied: false, ms: r.ms, why: `the ${h.event} handler threw (${h.label} blocks every tool then): ${String(doc.threw).slice(0, 200)}` };
   if (doc?.error) return { denied: false, ms: r.ms, why: `the ${h.noun} did not load: ${String(doc.error).slice(0, 200)}` };
   return { denied: false, ms: r.ms, why: `a review-mode write was not blocked: ${describeRun(r)}` };
-}
-
-/**
- * The text of a driver script that loads a plugin file the way its host does (`setup` registers it
- * with the `handlers` it fills and sets `ctx`), calls each `event` handler with `call` until one
- * blocks, and prints what happened as one JSON line (`{handlers, result, threw}` or `{error}`).
- */
-export function pluginDriver(p: Record<string, string>, setup: string, event: string, call: string): string {
-  return `
-const P = ${JSON.stringify(p)};
-const out = (o) => process.stdout.write(JSON.stringify(o) + "\\n");
-try {
-  const mod = await import(P.url);
-  const handlers = {};
-  ${setup}
-  let result = null;
-  let threw = null;
-  for (const h of handlers.${event} ?? []) {
-    try {
-      const r = await h(${call}, ctx);
-      if (r && r.block) { result = r; break; }
-    } catch (e) { threw = String((e && e.message) || e); break; }
-  }
-  out({ handlers: Object.keys(handlers), result, threw });
-} catch (e) {
-  out({ error: String((e && e.message) || e) });
-}
-`;
 }

@@ -25,6 +25,16 @@ export function editingJson<T>(file: string, edit: () => T): T {
   }
 }
 
+/** Runs one edit whose editor throws `failure` with a message that already names the file and the fix: it becomes a PlanError. */
+export function editingWith<T>(failure: new (message: string) => Error, edit: () => T): T {
+  try {
+    return edit();
+  } catch (e) {
+    if (e instanceof failure) throw new PlanError(e.message);
+    throw e;
+  }
+}
+
 export interface PlanContext {
   ws: Workspace;
   record: InstallRecord;
