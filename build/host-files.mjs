@@ -55,6 +55,14 @@ export const FOLDER_TABLES = {
     type: { name: 'CommandHookAdapter', from: '../../shared/adapter' },
     hosts: (spec) => spec.door === 'command-hook',
   },
+  'hosts/cli/guard/folder-doors.ts': {
+    what: "The in-process hosts' dialects of `stopline guard` kept in their folders (hosts/<host>/guard-door.ts)",
+    module: 'hosts/<host>/guard-door.ts',
+    exported: 'guardDoor',
+    local: 'Door',
+    table: 'FOLDER_DOORS',
+    type: { name: 'GuardDoor', from: './bridge' },
+  },
   'hosts/cli/install/hook-file-parts.ts': {
     what: "What the hosts' shipped hook files hold beyond their rows, kept in their folders (hosts/<host>/hook-file.ts)",
     module: 'hosts/<host>/hook-file.ts',
