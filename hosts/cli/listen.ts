@@ -25,7 +25,7 @@ import { eventEntry } from '../shared/adapter';
 import type { HookEnv } from '../shared/adapter';
 import type { ParsedArgs } from './args';
 import type { CliIO } from './command-spec';
-import { ADAPTERS, DIALECTS, GUARD_DOORS, acceptedEvents, isGuardDialect } from './guard/adapters';
+import { DIALECTS, GUARD_DOORS, acceptedEvents, isGuardDialect } from './guard/adapters';
 import type { GuardDialect } from './guard/adapters';
 import { decideGuard } from './guard/decide';
 import { usageError } from './output';
@@ -34,7 +34,7 @@ import { usageError } from './output';
 function canonicalFor(dialect: GuardDialect, name: string): CanonicalEvent | null {
   if (dialect === 'native') return isCanonicalEvent(name) ? name : null;
   if (!acceptedEvents(dialect).includes(name)) return null;
-  const row = eventEntry(ADAPTERS[dialect].registry, name);
+  const row = eventEntry(GUARD_DOORS[dialect].adapter.registry, name);
   if (!row) return null;
   if (row.canonical) return row.canonical;
   return CANONICAL_EVENTS.find((c) => row.control !== null && CANONICAL[c].controlKind === row.control) ?? null;

@@ -89,7 +89,5 @@ export const GUARD_DOORS: Readonly<Record<GuardDialect, GuardDoor>> = {
 
 /** The event names a dialect accepts (its registry rows with the bridge door), for input checking and the error message. */
 export function acceptedEvents(dialect: GuardDialect): readonly string[] {
-  return rowsFor(ADAPTERS[dialect].registry.events, 'bridge').map((e) => e.native);
+  return rowsFor(GUARD_DOORS[dialect].adapter.registry.events, 'bridge').map((e) => e.native);
 }
-
-export const ADAPTERS: Readonly<Record<GuardDialect, CommandHookAdapter>> = Object.fromEntries(DIALECTS.map((d) => [d, GUARD_DOORS[d].adapter])) as Record<GuardDialect, CommandHookAdapter>;

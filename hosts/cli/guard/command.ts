@@ -26,7 +26,7 @@ import { suggest } from '../suggest';
 import { isAbsolute } from 'node:path';
 import { CANONICAL_EVENTS } from '../../../core/canonical';
 import type { CanonicalEvent } from '../../../core/canonical';
-import { ADAPTERS, DIALECTS, acceptedEvents, isGuardDialect } from './adapters';
+import { DIALECTS, GUARD_DOORS, acceptedEvents, isGuardDialect } from './adapters';
 import type { GuardDialect } from './adapters';
 import { HOST_SPECS, type HostName, type HostSpec } from '../../../core/registry/host-specs';
 import { answerBadInput, decideGuard } from './decide';
@@ -37,7 +37,7 @@ import type { GuardResult } from './decide';
  * accepts (`"a"|"b"|"c"`), `{tool:before}` and the like the host's name of that canonical event.
  */
 function guardInputText(dialect: HostName, text: string): string {
-  const rows = ADAPTERS[dialect].registry.events;
+  const rows = GUARD_DOORS[dialect].adapter.registry.events;
   return text.replace(/\{(oneOf|[a-z]+:[a-z]+)\}/g, (_, name: string) =>
     name === 'oneOf' ? acceptedEvents(dialect).map((n) => JSON.stringify(n)).join('|') : (rows.find((e) => e.canonical === (name as CanonicalEvent))?.native ?? name),
   );

@@ -27,7 +27,7 @@ import type { HookPayload } from '../../shared/payload';
 import { NODE_CORE, decideHook, renderDecision } from '../../shared/runner';
 import type { CoreApi } from '../../shared/runner';
 import { suggest } from '../suggest';
-import { ADAPTERS, GUARD_DOORS, acceptedEvents } from './adapters';
+import { GUARD_DOORS, acceptedEvents } from './adapters';
 import type { GuardDialect } from './adapters';
 
 const GUARD_DENY_RESPONSE = 'guard_exit2_returned';
@@ -165,12 +165,13 @@ function asBridge(adapter: CommandHookAdapter, task: string | undefined, canRewr
 export async function decideGuard(req: GuardRequest): Promise<GuardResult> {
   try {
     if (req.dialect === 'native' && 'protocolVersion' in req.payload) return await decideControlEvent(req);
-    const adapter = ADAPTERS[req.dialect];
-    const name = req.eventName ?? GUARD_DOORS[req.dialect].eventName(req.payload);
+    const door = GUARD_DOORS[req.dialect];
+    const adapter = door.adapter;
+    const name = req.eventName ?? door.eventName(req.payload);
     const host = adapter.registry.displayName;
     const what = req.dialect === 'native' ? 'a canonical event' : `${/^[AEIOU]/.test(host) ? 'an' : 'a'} ${host} event`;
     if (name === undefined || name === '') {
-      return inputError(GUARD_DOORS[req.dialect].noEventName ?? `no "hook_event_name": name ${what}`);
+      return inputError(door.noEventName ?? `no "hook_event_name": name ${what}`);
     }
     const known = acceptedEvents(req.dialect);
     const entry = known.includes(name) ? eventEntry(adapter.registry, name) : undefined;
@@ -192,7 +193,7 @@ export async function decideGuard(req: GuardRequest): Promise<GuardResult> {
     // them where no host runs its own), the fold, and the row's gates
     const rendered = renderDecision(bridge, decided);
     const outcome: Answer = decided.kind === 'silent' ? { kind: 'none' } : decided.answer;
-    return verdictFrom(outcome, { output: GUARD_DOORS[req.dialect].hostOutput(rendered, outcome), stderr: rendered.stderr });
+    return verdictFrom(outcome, { output: door.hostOutput(rendered, outcome), stderr: rendered.stderr });
   } catch (err) {
     // the runner never throws; this is the last line of defence, and it follows the fail mode
     const out = failAnswer(req.core ?? NODE_CORE, err, { env: req.env, cwd: req.cwd }, null);
