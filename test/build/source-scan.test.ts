@@ -216,10 +216,10 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   qwen: 40,
   copilot: 45,
   droid: 39,
-  cline: 12,
-  kimi: 30,
+  cline: 8,
+  kimi: 29,
   kilo: 13,
-  openhands: 20,
+  openhands: 19,
   openclaw: 13,
   vibe: 16,
 };

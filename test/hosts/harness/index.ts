@@ -18,7 +18,6 @@ export { runCopilot, copilotBinary, copilotCacheDir, copilotEnv, startHostChatSe
 export { runDroid, droidBinary, droidEnv, droidModelSettings, type DroidRunOptions, type DroidRunResult } from './droid';
 export { runKimi, kimiConfigToml, kimiEnv, type KimiHook, type KimiRunOptions, type KimiRunResult } from './kimi';
 export { runKilo, kiloConfig, type KiloRunOptions, type KiloRunResult } from './kilo';
-export { runCline, clineBinary, writeClineHooks, clineProjectHooksDir, clineUserHooksDir, type ClineRunOptions, type ClineRunResult } from './cline';
 export { runOpenHands, type OpenHandsRunOptions, type OpenHandsRunResult } from './openhands';
 export { runOpenClaw, openClawConfig, openClawCallId, startOpenClawChatServer, writeOpenClawPlugin, type OpenClawPluginRef, type OpenClawRunOptions, type OpenClawRunResult } from './openclaw';
 export { writeProbeHook, probeCommand, probeCalls, probeSmoke, PROBE_DENY, type ProbeCall, type ProbeDenyFormat } from './probe-hook';

@@ -28,6 +28,7 @@ import { join } from 'node:path';
 import { probeSandbox } from '../../../core/confine/probe';
 import { hookFileDoc } from '../../../hosts/cli/install/hook-files';
 import { CLINE_EVENTS, clineHookFile } from '../../../hosts/cline/install';
+import { runCline } from '../cline/harness';
 import { vibeHookTables } from '../../../hosts/vibe/install';
 import { NO_NEEDS, rowsToRegister } from '../../../hosts/cli/install/observe-events';
 import { vibeRegistry } from '../../../core/registry/vibe';
@@ -46,7 +47,6 @@ import {
   runOpenCode,
   runPi,
   runQwen,
-  runCline,
   runOpenHands,
   runOpenClaw,
   startAnthropicServer,
