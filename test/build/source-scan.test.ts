@@ -217,7 +217,7 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   copilot: 45,
   droid: 39,
   cline: 8,
-  kimi: 29,
+  kimi: 26,
   kilo: 13,
   openhands: 19,
   openclaw: 13,

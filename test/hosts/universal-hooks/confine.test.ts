@@ -29,6 +29,7 @@ import { probeSandbox } from '../../../core/confine/probe';
 import { hookFileDoc } from '../../../hosts/cli/install/hook-files';
 import { CLINE_EVENTS, clineHookFile } from '../../../hosts/cline/install';
 import { runCline } from '../cline/harness';
+import { runKimi } from '../kimi/harness';
 import { vibeHookTables } from '../../../hosts/vibe/install';
 import { NO_NEEDS, rowsToRegister } from '../../../hosts/cli/install/observe-events';
 import { vibeRegistry } from '../../../core/registry/vibe';
@@ -42,7 +43,6 @@ import {
   runCopilot,
   runDroid,
   runGemini,
-  runKimi,
   runKilo,
   runOpenCode,
   runPi,
