@@ -218,7 +218,7 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   droid: 39,
   cline: 8,
   kimi: 26,
-  kilo: 13,
+  kilo: 10,
   openhands: 19,
   openclaw: 13,
   vibe: 16,

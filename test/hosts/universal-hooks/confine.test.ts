@@ -29,6 +29,7 @@ import { probeSandbox } from '../../../core/confine/probe';
 import { hookFileDoc } from '../../../hosts/cli/install/hook-files';
 import { CLINE_EVENTS, clineHookFile } from '../../../hosts/cline/install';
 import { runCline } from '../cline/harness';
+import { runKilo } from '../kilo/harness';
 import { runKimi } from '../kimi/harness';
 import { vibeHookTables } from '../../../hosts/vibe/install';
 import { NO_NEEDS, rowsToRegister } from '../../../hosts/cli/install/observe-events';
@@ -43,7 +44,6 @@ import {
   runCopilot,
   runDroid,
   runGemini,
-  runKilo,
   runOpenCode,
   runPi,
   runQwen,
