@@ -219,8 +219,8 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   cline: 8,
   kimi: 26,
   kilo: 10,
-  openhands: 19,
-  openclaw: 13,
+  openhands: 16,
+  openclaw: 10,
   vibe: 16,
 };
 

@@ -16,8 +16,6 @@ export { runGemini, geminiEnv, GEMINI_OFFLINE_SETTINGS, type GeminiRunOptions, t
 export { runQwen, qwenEnv, type QwenRunOptions, type QwenRunResult } from './qwen';
 export { runCopilot, copilotBinary, copilotCacheDir, copilotEnv, startHostChatServer, hostChatProtocol, type CopilotRunOptions, type CopilotRunResult } from './copilot';
 export { runDroid, droidBinary, droidEnv, droidModelSettings, type DroidRunOptions, type DroidRunResult } from './droid';
-export { runOpenHands, type OpenHandsRunOptions, type OpenHandsRunResult } from './openhands';
-export { runOpenClaw, openClawConfig, openClawCallId, startOpenClawChatServer, writeOpenClawPlugin, type OpenClawPluginRef, type OpenClawRunOptions, type OpenClawRunResult } from './openclaw';
 export { writeProbeHook, probeCommand, probeCalls, probeSmoke, PROBE_DENY, type ProbeCall, type ProbeDenyFormat } from './probe-hook';
 export { jsonLines, type HostRunResult } from './run-result';
 export { ensureHosts, missingHosts, HOSTS_FOR, type HostsStatus } from './ensure-hosts';

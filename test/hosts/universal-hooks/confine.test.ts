@@ -29,6 +29,8 @@ import { probeSandbox } from '../../../core/confine/probe';
 import { hookFileDoc } from '../../../hosts/cli/install/hook-files';
 import { CLINE_EVENTS, clineHookFile } from '../../../hosts/cline/install';
 import { runCline } from '../cline/harness';
+import { runOpenClaw, startOpenClawChatServer } from '../openclaw/harness';
+import { runOpenHands } from '../openhands/harness';
 import { runKilo } from '../kilo/harness';
 import { runKimi } from '../kimi/harness';
 import { vibeHookTables } from '../../../hosts/vibe/install';
@@ -47,10 +49,7 @@ import {
   runOpenCode,
   runPi,
   runQwen,
-  runOpenHands,
-  runOpenClaw,
   startAnthropicServer,
-  startOpenClawChatServer,
   startChatServer,
   startGeminiServer,
   startHostChatServer,
