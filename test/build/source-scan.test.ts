@@ -214,13 +214,13 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   pi: 106,
   gemini: 47,
   qwen: 40,
-  copilot: 45,
-  droid: 39,
-  cline: 8,
+  copilot: 44,
+  droid: 38,
+  cline: 7,
   kimi: 26,
   kilo: 10,
   openhands: 16,
-  openclaw: 10,
+  openclaw: 9,
   vibe: 16,
 };
 
