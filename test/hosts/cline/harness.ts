@@ -61,7 +61,3 @@ export async function runCline(opts: ClineRunOptions): Promise<ClineRunResult> {
   const args = ['--json', ...(opts.args ?? []), opts.prompt];
   return runLines(opts.server, folders, { command: bin, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs });
 }
-
-/** The folder of a project's own hooks. */
-export const clineProjectHooksDir = (project: string): string => join(project, '.clinerules', 'hooks');
-export const clineUserHooksDir = (home: string): string => join(home, '.cline', 'hooks');

@@ -1,7 +1,4 @@
-/**
- * Real-host test harness: scripted fake model servers on 127.0.0.1 plus runners for the real
- * Claude Code, Codex, OpenCode and Pi CLIs, each in an isolated HOME. See README.md.
- */
+/** Real-host test harness: scripted fake model servers on 127.0.0.1 and the shared runners. See README.md. */
 export * from './script';
 export { requestAfterToolCall, toolResultFor, type FakeModelServer, type FakeServerOptions, type ProtocolName } from './fake-server';
 export { startAnthropicServer } from './fake-anthropic';
