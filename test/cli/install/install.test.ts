@@ -152,7 +152,7 @@ describe('install all into a home full of other settings', () => {
   });
 
   it('each host alone installs and uninstalls cleanly', async () => {
-    for (const host of ['claude', 'codex', 'opencode', 'hermes', 'pi', 'gemini', 'qwen', 'copilot', 'droid', 'cline', 'openclaw']) {
+    for (const host of HOST_NAMES) {
       const h = seededHome();
       const before = snapshot(h.root);
       const r = await install(h, host, '--runtime', 'node');

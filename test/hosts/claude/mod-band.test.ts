@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { ensureHosts, HOSTS_FOR, requireHost, startAnthropicServer } from '../harness';
-import { baseEnv } from '../harness/process';
+import { claudeEnv } from '../harness/claude';
 import { describeRealHost, realHostRuns, requireArtifact } from '../shared/real-host';
 
 const status = await ensureHosts(HOSTS_FOR.claude);
@@ -33,19 +33,7 @@ describeRealHost(status, 'Claude Code 2.1.332 interactive, with dist/claude', HO
       join(c.home, '.claude.json'),
       JSON.stringify({ hasCompletedOnboarding: true, theme: 'dark', customApiKeyResponses: { approved: ['sk-ant-harness-dummy'], rejected: [] }, projects: { [c.project]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } } }),
     );
-    const env = {
-      ...baseEnv(c.home, tmp),
-      ANTHROPIC_BASE_URL: s.origin,
-      ANTHROPIC_API_KEY: 'sk-ant-harness-dummy',
-      DISABLE_TELEMETRY: '1',
-      DISABLE_ERROR_REPORTING: '1',
-      DISABLE_AUTOUPDATER: '1',
-      DISABLE_UPDATES: '1',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: '1',
-      CLAUDE_CODE_ENABLE_TELEMETRY: '0',
-      CLAUDE_CODE_TMPDIR: tmp,
-    };
+    const env = claudeEnv(c.home, tmp, s.origin);
     const r = spawnSync('python3', [join(import.meta.dirname, 'mod', 'tui.py'), requireHost('claude'), c.project, '$stopline change files=a.txt agents=2 -- tidy a.txt', '60', '--plugin-dir', plugin], { env, encoding: 'utf8', timeout: 170_000 });
     expect(r.status, r.stderr).toBe(0);
     const screen = JSON.parse(r.stdout) as { before: string; after: string };

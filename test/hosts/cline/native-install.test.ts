@@ -8,7 +8,8 @@ import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'no
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { CLINE_EVENTS } from '../../../hosts/cline/install';
-import { ensureHosts, HOSTS_FOR, runCline, startHostChatServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, startHostChatServer } from '../harness';
+import { runCline } from './harness';
 import { runProcess } from '../harness/process';
 import { doctor, statuses } from '../shared/native-install';
 import { describeRealHost, realHostRuns, requireArtifact } from '../shared/real-host';

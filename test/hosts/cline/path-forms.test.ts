@@ -8,7 +8,8 @@ import { expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { clineHookFile, CLINE_EVENTS } from '../../../hosts/cline/install';
-import { ensureHosts, HOSTS_FOR, runCline, startHostChatServer, type FakeModelServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, startHostChatServer, type FakeModelServer } from '../harness';
+import { runCline } from './harness';
 import { describeRealHost, readEvidence, realHostRuns, requireArtifact, stoplineDataDir, type RealHostCase } from '../shared/real-host';
 
 const status = await ensureHosts(HOSTS_FOR.cline);

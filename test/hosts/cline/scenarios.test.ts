@@ -10,7 +10,8 @@
  */
 import { expect } from 'vitest';
 import { clineHookFile, CLINE_EVENTS } from '../../../hosts/cline/install';
-import { ensureHosts, HOSTS_FOR, runCline, startHostChatServer, type ClineRunResult, type FakeModelServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, startHostChatServer, type FakeModelServer } from '../harness';
+import { runCline, type ClineRunResult } from './harness';
 import { describeRealHost, hookRunSummary, readEvidence, realHostRuns, requireArtifact, stoplineDataDir, type RealHostCase } from '../shared/real-host';
 import { sevenScenarios } from '../shared/seven-scenarios';
 

@@ -7,7 +7,8 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { describeWithHosts, ensureHosts, HOSTS_FOR, makeTempRoot, probeSmoke, runCline } from '../harness';
+import { describeWithHosts, ensureHosts, HOSTS_FOR, makeTempRoot, probeSmoke } from '../harness';
+import { runCline } from './harness';
 
 const status = await ensureHosts(HOSTS_FOR.cline);
 const root = makeTempRoot('cline-smoke');

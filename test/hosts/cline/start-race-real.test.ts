@@ -10,7 +10,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { clineHookFile, CLINE_EVENTS } from '../../../hosts/cline/install';
-import { ensureHosts, HOSTS_FOR, runCline, startHostChatServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, startHostChatServer } from '../harness';
+import { runCline } from './harness';
 import { describeRealHost, readEvidence, realHostRuns, requireArtifact, stoplineDataDir } from '../shared/real-host';
 
 const status = await ensureHosts(HOSTS_FOR.cline);

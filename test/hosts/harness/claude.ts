@@ -27,6 +27,24 @@ export interface ClaudeRunResult extends HostRunResult {
   output: Record<string, unknown> | undefined;
 }
 
+/** Claude Code's offline environment: the fake server, a dummy key, no telemetry or updates. */
+export function claudeEnv(home: string, tmp: string, origin: string): Record<string, string> {
+  return {
+    ...baseEnv(home, tmp),
+    ANTHROPIC_BASE_URL: origin,
+    ANTHROPIC_API_KEY: 'sk-ant-harness-dummy',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_ERROR_REPORTING: '1',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_UPDATES: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: '1',
+    CLAUDE_CODE_ENABLE_TELEMETRY: '0',
+    // the CLI's own temp files (claude-<uid>/, cc-socks/) would otherwise go to the system temp dir
+    CLAUDE_CODE_TMPDIR: tmp,
+  };
+}
+
 export async function runClaude(opts: ClaudeRunOptions): Promise<ClaudeRunResult> {
   assertRunInputs('Claude Code', opts.server, 'anthropic', opts.project);
   const claude = requireHost('claude');
@@ -46,23 +64,7 @@ export async function runClaude(opts: ClaudeRunOptions): Promise<ClaudeRunResult
     args.push('--settings', settingsPath);
   }
   if (opts.pluginDir !== undefined) args.push('--plugin-dir', opts.pluginDir);
-  const env = withOverrides(
-    {
-      ...baseEnv(home, tmp),
-      ANTHROPIC_BASE_URL: opts.server.origin,
-      ANTHROPIC_API_KEY: 'sk-ant-harness-dummy',
-      DISABLE_TELEMETRY: '1',
-      DISABLE_ERROR_REPORTING: '1',
-      DISABLE_AUTOUPDATER: '1',
-      DISABLE_UPDATES: '1',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: '1',
-      CLAUDE_CODE_ENABLE_TELEMETRY: '0',
-      // the CLI's own temp files (claude-<uid>/, cc-socks/) would otherwise go to the system temp dir
-      CLAUDE_CODE_TMPDIR: tmp,
-    },
-    opts.env,
-  );
+  const env = withOverrides(claudeEnv(home, tmp, opts.server.origin), opts.env);
   const result = await withRequests(opts.server, runDir, () =>
     runProcess({
       command: opts.wrapper?.[0] ?? claude,

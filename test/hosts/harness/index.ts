@@ -1,7 +1,4 @@
-/**
- * Real-host test harness: scripted fake model servers on 127.0.0.1 plus runners for the real
- * Claude Code, Codex, OpenCode and Pi CLIs, each in an isolated HOME. See README.md.
- */
+/** Real-host test harness: scripted fake model servers on 127.0.0.1 and the shared runners. See README.md. */
 export * from './script';
 export { requestAfterToolCall, toolResultFor, type FakeModelServer, type FakeServerOptions, type ProtocolName } from './fake-server';
 export { startAnthropicServer } from './fake-anthropic';
@@ -16,11 +13,6 @@ export { runGemini, geminiEnv, GEMINI_OFFLINE_SETTINGS, type GeminiRunOptions, t
 export { runQwen, qwenEnv, type QwenRunOptions, type QwenRunResult } from './qwen';
 export { runCopilot, copilotBinary, copilotCacheDir, copilotEnv, startHostChatServer, hostChatProtocol, type CopilotRunOptions, type CopilotRunResult } from './copilot';
 export { runDroid, droidBinary, droidEnv, droidModelSettings, type DroidRunOptions, type DroidRunResult } from './droid';
-export { runKimi, kimiConfigToml, kimiEnv, type KimiHook, type KimiRunOptions, type KimiRunResult } from './kimi';
-export { runKilo, kiloConfig, type KiloRunOptions, type KiloRunResult } from './kilo';
-export { runCline, clineBinary, writeClineHooks, clineProjectHooksDir, clineUserHooksDir, type ClineRunOptions, type ClineRunResult } from './cline';
-export { runOpenHands, type OpenHandsRunOptions, type OpenHandsRunResult } from './openhands';
-export { runOpenClaw, openClawConfig, openClawCallId, startOpenClawChatServer, writeOpenClawPlugin, type OpenClawPluginRef, type OpenClawRunOptions, type OpenClawRunResult } from './openclaw';
 export { writeProbeHook, probeCommand, probeCalls, probeSmoke, PROBE_DENY, type ProbeCall, type ProbeDenyFormat } from './probe-hook';
 export { jsonLines, type HostRunResult } from './run-result';
 export { ensureHosts, missingHosts, HOSTS_FOR, type HostsStatus } from './ensure-hosts';

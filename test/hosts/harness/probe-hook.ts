@@ -1,7 +1,7 @@
 /**
- * A recording and denying command hook for the hosts still being verified (Kimi Code, Crush,
- * OpenHands, Cline …): not stopline, a few lines of Node that show what the real host hands a
- * hook and what it does with a deny. Every call appends one JSON line to the log:
+ * A recording and denying command hook for a host being verified: not stopline, a few lines of
+ * Node that show what the real host hands a hook and what it does with a deny. Every call appends
+ * one JSON line to the log:
  * `{argv, cwd, stdin}` (stdin parsed; `{unparsed}` when it is not JSON).
  *
  *   node probe.mjs <log> [marker] [format]
@@ -10,8 +10,8 @@
  *   claude   stdout {"hookSpecificOutput":{"hookEventName":<event>,"permissionDecision":"deny","permissionDecisionReason":R}}, exit 0
  *   exit2    R on stderr, exit 2
  *   decision stdout {"decision":"block","reason":R}, exit 0
- *   deny     stdout {"decision":"deny","reason":R}, exit 0 (OpenHands and a host that reads it at exit 0 only)
- *   cancel   stdout {"cancel":true,"errorMessage":R}, exit 0 (Cline)
+ *   deny     stdout {"decision":"deny","reason":R}, exit 0 (for a host that reads a deny at exit 0 only)
+ *   cancel   stdout {"cancel":true,"errorMessage":R}, exit 0 (for a host that cancels a call by a field)
  * R is `PROBE-DENY: <tool name> stopped by the probe hook`.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -6,7 +6,8 @@
 import { expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ensureHosts, HOSTS_FOR, requireHost, runKilo, startChatServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, requireHost, startChatServer } from '../harness';
+import { runKilo } from './harness';
 import { runProcess } from '../harness/process';
 import { DIST, describeRealHost, realHostRuns, requireArtifact, stopAssertions } from '../shared/real-host';
 import { doctor, statuses } from '../shared/native-install';

@@ -6,7 +6,8 @@
  * it and nothing left by a stopped one.
  */
 import { beforeAll, expect } from 'vitest';
-import { ensureHosts, HOSTS_FOR, runKilo, startChatServer, type FakeModelServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, startChatServer, type FakeModelServer } from '../harness';
+import { runKilo } from './harness';
 import { describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 import { usualPathForms, type PathFormHost } from '../shared/path-forms';
 

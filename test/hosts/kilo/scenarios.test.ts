@@ -8,7 +8,8 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { ensureHosts, HOSTS_FOR, runKilo, startChatServer, type FakeModelServer, type KiloRunResult } from '../harness';
+import { ensureHosts, HOSTS_FOR, startChatServer, type FakeModelServer } from '../harness';
+import { runKilo, type KiloRunResult } from './harness';
 import { describeRealHost, readEvidence, realHostRuns, requireArtifact, stoplineDataDir, stopAssertions, type RealHostCase } from '../shared/real-host';
 import { sevenScenarios } from '../shared/seven-scenarios';
 

@@ -8,7 +8,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { describeWithHosts, ensureHosts, HOSTS_FOR, makeTempRoot, runKilo, startChatServer } from '../harness';
+import { describeWithHosts, ensureHosts, HOSTS_FOR, makeTempRoot, startChatServer } from '../harness';
+import { runKilo } from './harness';
 import { requireArtifact } from '../shared/real-host';
 
 const status = await ensureHosts(HOSTS_FOR.kilo);

@@ -6,7 +6,8 @@
  */
 import { expect } from 'vitest';
 import { join } from 'node:path';
-import { ensureHosts, HOSTS_FOR, runKimi, startChatServer, type FakeModelServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, startChatServer, type FakeModelServer } from '../harness';
+import { runKimi } from './harness';
 import { describeRealHost, realHostRuns, stopAssertions, type RealHostCase } from '../shared/real-host';
 import { usualPathForms, type PathFormHost } from '../shared/path-forms';
 import { kimiHooks } from './hooks';

@@ -9,7 +9,8 @@
 import { expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureHosts, HOSTS_FOR, runKimi, startChatServer, type FakeModelServer, type KimiRunResult } from '../harness';
+import { ensureHosts, HOSTS_FOR, startChatServer, type FakeModelServer } from '../harness';
+import { runKimi, type KimiRunResult } from './harness';
 import { describeRealHost, hookRunSummary, realHostRuns, stopAssertions, type RealHostCase } from '../shared/real-host';
 import { kimiHooks } from './hooks';
 import { sevenScenarios } from '../shared/seven-scenarios';

@@ -6,7 +6,8 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { describeWithHosts, ensureHosts, HOSTS_FOR, makeTempRoot, PROBE_DENY, probeSmoke, runKimi } from '../harness';
+import { describeWithHosts, ensureHosts, HOSTS_FOR, makeTempRoot, PROBE_DENY, probeSmoke } from '../harness';
+import { runKimi } from './harness';
 
 const status = await ensureHosts(HOSTS_FOR.kimi);
 const root = makeTempRoot('kimi-smoke');

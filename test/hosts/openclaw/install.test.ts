@@ -7,7 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { ensureHosts, HOSTS_FOR, runOpenClaw, startOpenClawChatServer, type FakeModelServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, type FakeModelServer } from '../harness';
+import { runOpenClaw, startOpenClawChatServer } from './harness';
 import { describeRealHost, requireArtifact } from '../shared/real-host';
 import { cleanupTempDirs, makeHome, stopline } from '../../cli/install/helpers';
 

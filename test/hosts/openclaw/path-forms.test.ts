@@ -7,7 +7,8 @@
 import { expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ensureHosts, HOSTS_FOR, runOpenClaw, startOpenClawChatServer, type FakeModelServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, type FakeModelServer } from '../harness';
+import { runOpenClaw, startOpenClawChatServer } from './harness';
 import { describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 
 const status = await ensureHosts(HOSTS_FOR.openclaw);

@@ -9,7 +9,8 @@
  */
 import { dirname } from 'node:path';
 import { expect } from 'vitest';
-import { ensureHosts, HOSTS_FOR, runOpenClaw, startOpenClawChatServer, type FakeModelServer, type OpenClawRunResult } from '../harness';
+import { ensureHosts, HOSTS_FOR, type FakeModelServer } from '../harness';
+import { runOpenClaw, startOpenClawChatServer, type OpenClawRunResult } from './harness';
 import { describeRealHost, hookRunSummary, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 import { sevenScenarios } from '../shared/seven-scenarios';
 

@@ -6,7 +6,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { describeWithHosts, ensureHosts, HOSTS_FOR, makeTempRoot, runOpenClaw, startChatServer, writeOpenClawPlugin } from '../harness';
+import { describeWithHosts, ensureHosts, HOSTS_FOR, makeTempRoot, startChatServer } from '../harness';
+import { runOpenClaw, writeOpenClawPlugin } from './harness';
 
 const status = await ensureHosts(HOSTS_FOR.openclaw);
 const root = makeTempRoot('openclaw-smoke');

@@ -9,7 +9,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { ensureHosts, HOSTS_FOR, runOpenHands, startChatServer, type FakeModelServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, startChatServer, type FakeModelServer } from '../harness';
+import { runOpenHands } from './harness';
 import { runProcess } from '../harness/process';
 import { doctor, filesMentioning, statuses } from '../shared/native-install';
 import { DIST, describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';

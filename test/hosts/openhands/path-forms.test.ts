@@ -10,7 +10,8 @@ import { expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { openhandsHooksMap } from '../../../hosts/openhands/install';
-import { ensureHosts, HOSTS_FOR, runOpenHands, startChatServer, type FakeModelServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, startChatServer, type FakeModelServer } from '../harness';
+import { runOpenHands } from './harness';
 import { pathFormCase, type PathFormHost } from '../shared/path-forms';
 import { describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 

@@ -10,7 +10,8 @@ import { expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openhandsHooksMap } from '../../../hosts/openhands/install';
-import { ensureHosts, HOSTS_FOR, runOpenHands, startChatServer, type FakeModelServer, type OpenHandsRunResult } from '../harness';
+import { ensureHosts, HOSTS_FOR, startChatServer, type FakeModelServer } from '../harness';
+import { runOpenHands, type OpenHandsRunResult } from './harness';
 import { describeRealHost, hookRunSummary, readEvidence, realHostRuns, requireArtifact, stoplineDataDir, stopAssertions, type RealHostCase } from '../shared/real-host';
 import { sevenScenarios } from '../shared/seven-scenarios';
 

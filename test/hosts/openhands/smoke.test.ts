@@ -7,7 +7,8 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { describeWithHosts, ensureHosts, HOSTS_FOR, makeTempRoot, PROBE_DENY, probeSmoke, runOpenHands } from '../harness';
+import { describeWithHosts, ensureHosts, HOSTS_FOR, makeTempRoot, PROBE_DENY, probeSmoke } from '../harness';
+import { runOpenHands } from './harness';
 
 const status = await ensureHosts(HOSTS_FOR.openhands);
 const root = makeTempRoot('openhands-smoke');

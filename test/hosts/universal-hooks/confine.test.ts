@@ -28,6 +28,11 @@ import { join } from 'node:path';
 import { probeSandbox } from '../../../core/confine/probe';
 import { hookFileDoc } from '../../../hosts/cli/install/hook-files';
 import { CLINE_EVENTS, clineHookFile } from '../../../hosts/cline/install';
+import { runCline } from '../cline/harness';
+import { runOpenClaw, startOpenClawChatServer } from '../openclaw/harness';
+import { runOpenHands } from '../openhands/harness';
+import { runKilo } from '../kilo/harness';
+import { runKimi } from '../kimi/harness';
 import { vibeHookTables } from '../../../hosts/vibe/install';
 import { NO_NEEDS, rowsToRegister } from '../../../hosts/cli/install/observe-events';
 import { vibeRegistry } from '../../../core/registry/vibe';
@@ -41,16 +46,10 @@ import {
   runCopilot,
   runDroid,
   runGemini,
-  runKimi,
-  runKilo,
   runOpenCode,
   runPi,
   runQwen,
-  runCline,
-  runOpenHands,
-  runOpenClaw,
   startAnthropicServer,
-  startOpenClawChatServer,
   startChatServer,
   startGeminiServer,
   startHostChatServer,

@@ -11,11 +11,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FakeModelServer } from './fake-server';
-import { hostVersion, requireHost, stagedToolsDir } from './hosts';
-import { copyPlugin, fakeChatModelConfig, seedOpenCodeConfigDir, xdgRunFolders } from './opencode';
-import { baseEnv, runProcess, withOverrides } from './process';
-import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunOptions, type HostRunResult } from './run-result';
+import type { FakeModelServer } from '../harness/fake-server';
+import { hostVersion, requireHost, stagedToolsDir } from '../harness/hosts';
+import { copyPlugin, fakeChatModelConfig, seedOpenCodeConfigDir, xdgRunFolders } from '../harness/opencode';
+import { baseEnv, runProcess, withOverrides } from '../harness/process';
+import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunOptions, type HostRunResult } from '../harness/run-result';
 
 export interface KiloRunOptions extends HostRunOptions {
   /** a .js or .ts plugin file (an OpenCode v1 plugin), copied into the global plugin folder */

@@ -11,12 +11,12 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { startChatServer } from './fake-openai-chat';
-import type { FakeModelServer, FakeServerOptions } from './fake-server';
-import type { FakeModelScript } from './script';
-import { requireHost } from './hosts';
-import { baseEnv, withOverrides } from './process';
-import { assertRunInputs, runFolders, runJsonTurn, type HostRunOptions, type HostRunResult } from './run-result';
+import { startChatServer } from '../harness/fake-openai-chat';
+import type { FakeModelServer, FakeServerOptions } from '../harness/fake-server';
+import type { FakeModelScript } from '../harness/script';
+import { requireHost } from '../harness/hosts';
+import { baseEnv, withOverrides } from '../harness/process';
+import { assertRunInputs, runFolders, runJsonTurn, type HostRunOptions, type HostRunResult } from '../harness/run-result';
 
 export interface OpenClawRunOptions extends HostRunOptions {
   /** plugin folders (each with openclaw.plugin.json, package.json and its entry), loaded and enabled by id */

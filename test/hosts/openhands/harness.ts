@@ -4,13 +4,14 @@
  * `openai/<name>`, LLM_BASE_URL at the fake chat server and LLM_API_KEY (LiteLLM), and
  * LITELLM_LOCAL_MODEL_COST_MAP=True (otherwise LiteLLM spends ~10 s retrying a GitHub download
  * on every start). Hooks go to `$HOME/.openhands/hooks.json` (or the project's
- * `.openhands/hooks.json`, which wins: only the first file found is read).
+ * `.openhands/hooks.json`, which wins: only the first file found is read). LiteLLM sends no
+ * `stream`: startChatServer answers it with one `chat.completion` object instead of SSE.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { requireHost } from './hosts';
-import { baseEnv, withOverrides } from './process';
-import { assertRunInputs, type HostRunOptions, type HostRunResult, runFolders, runLines } from './run-result';
+import { requireHost } from '../harness/hosts';
+import { baseEnv, withOverrides } from '../harness/process';
+import { assertRunInputs, type HostRunOptions, type HostRunResult, runFolders, runLines } from '../harness/run-result';
 
 export interface OpenHandsRunOptions extends HostRunOptions {
   /** `$HOME/.openhands/hooks.json`: Claude's event map (`{"PreToolUse": [{matcher, hooks: [...]}]}`) */

@@ -9,9 +9,9 @@
  */
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { requireHost } from './hosts';
-import { baseEnv, runProcess, withOverrides } from './process';
-import { assertRunInputs, type HostRunOptions, type HostRunResult, runFolders, runLines } from './run-result';
+import { requireHost } from '../harness/hosts';
+import { baseEnv, runProcess, withOverrides } from '../harness/process';
+import { assertRunInputs, type HostRunOptions, type HostRunResult, runFolders, runLines } from '../harness/run-result';
 
 export interface ClineRunOptions extends HostRunOptions {
   /** event file name -> shell script body, written executable into `$HOME/.cline/hooks/` */
@@ -61,7 +61,3 @@ export async function runCline(opts: ClineRunOptions): Promise<ClineRunResult> {
   const args = ['--json', ...(opts.args ?? []), opts.prompt];
   return runLines(opts.server, folders, { command: bin, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs });
 }
-
-/** The folder of a project's own hooks. */
-export const clineProjectHooksDir = (project: string): string => join(project, '.clinerules', 'hooks');
-export const clineUserHooksDir = (home: string): string => join(home, '.cline', 'hooks');
