@@ -32,6 +32,8 @@ export interface Walk {
   written: Map<string, string>;
   /** variables an earlier command exported (`export GIT_SSH_COMMAND=…; git fetch`): every later command runs with them (null: run time) */
   exported: Map<string, string | null>;
+  /** the positional words the latest `sh -c CODE NAME ARG…` handed its code ($0, $1, …) */
+  positional: { args: readonly Arg[] };
   /** a walk of its own over the same base and variables: what it finds goes to its own collector */
   fork(): Walk;
   /** parse and walk POSIX shell code */
@@ -64,10 +66,14 @@ function displayName(arg: Arg | undefined): string {
  * `assigned`: the assignments written before it (`GIT_DIR=x git …`), for the floor's reading.
  */
 export function runArgv(w: Walk, argv: readonly Arg[], stdin: StdinInfo, scope: Scope, depth: number, prefix = '', assigned?: ReadonlyMap<string, string | null>): string | undefined {
+  // the positional words a `sh -c` here hands its code hold for that code only
+  const positional = w.positional.args;
   noteHazards(w, argv, stdin, scope, depth, assigned);
   const v = classifyArgv(argv, { stdin, home: w.base.home });
   noteEmbedded(w, v, argv, stdin, scope, depth);
-  return applyVerdict(w, v, displayName(argv[0]), scope, depth, stdin, prefix, 0);
+  const printed = applyVerdict(w, v, displayName(argv[0]), scope, depth, stdin, prefix, 0);
+  w.positional.args = positional;
+  return printed;
 }
 
 /** A program the tables cannot place may run the command line in its words: the floor reads those too. */
@@ -107,6 +113,22 @@ function hazardsOfShell(w: Walk, source: string, scope: Scope, depth: number): v
   const f = w.fork();
   f.shell(source, { dir: scope.dir }, depth + 1, 'floor');
   for (const h of f.col.hazards) w.col.hazard(h);
+}
+
+/** `"$1"`, `"${1}"`, `"$@"`: a positional word written whole and quoted, so it is not split */
+const QUOTED_POSITIONAL = /^"\$(?:([1-9@])|\{([1-9@])\})"$/;
+
+/**
+ * `sh -c 'rm -rf "$1"' _ {}`: a quoted `"$1"` or `"$@"` standing for find's `{}` is that word,
+ * judged as if written in place. Known strings stay run-time words here (the floor guesses them as
+ * candidates), as does anything unquoted or mixed with other text.
+ */
+export function positionalInPlace(w: Walk, a: Arg): Arg[] {
+  const m = a.value === null ? QUOTED_POSITIONAL.exec(a.text) : null;
+  const n = m?.[1] ?? m?.[2];
+  if (n === undefined) return [a];
+  const words = n === '@' ? w.positional.args.slice(1) : w.positional.args.slice(Number(n), Number(n) + 1);
+  return words.length > 0 && words.every((x) => x.found) ? [...words] : [a];
 }
 
 /**
@@ -179,10 +201,13 @@ function braceAlternatives(v: string): string[] {
 function noteHazards(w: Walk, argv: readonly Arg[], stdin: StdinInfo, scope: Scope, depth: number, assigned?: ReadonlyMap<string, string | null>): void {
   const scan = scanArgv(argv, { stdin, assigned, vars: w.vars, home: w.base.home });
   for (const f of scan.facts) for (const h of placeFacts(f, scope, w)) w.col.hazard(h);
-  // the positional words `sh -c CODE` hands its code, for the floor's candidates inside it
-  scan.positional.forEach((v, i) => {
-    if (v !== null) remember(w.vars, String(i), v);
-  });
+  // the positional words `sh -c CODE` hands its code: known ones for the floor's candidates, all for positionalInPlace
+  if (scan.positional) {
+    w.positional.args = scan.positional;
+    scan.positional.forEach((a, i) => {
+      if (a.value !== null) remember(w.vars, String(i), a.value);
+    });
+  }
   noteReads(w, scan.reads, scope, scan.recursiveRead);
   for (const a of scan.codeNames) {
     const p = a.value !== null && /[./~]/.test(a.value) ? resolvePath(a.value, scope.dir, w.base) : null;

@@ -42,8 +42,8 @@ interface HazardScan {
   recursiveRead: boolean;
   /** argvs the command may also run, read for the floor's facts only */
   argvs: Arg[][];
-  /** `sh -c CODE NAME ARG…`: the positional words CODE sees ($0, $1, …), static ones only */
-  positional: (string | null)[];
+  /** `sh -c CODE NAME ARG…`: the positional words CODE sees ($0, $1, …); null when no shell code was met */
+  positional: readonly Arg[] | null;
   /** files a shell runs as code (its script, --rcfile, BASH_ENV, `source`): read when this command wrote them */
   runsFiles: Arg[];
   /** start-up files a shell runs before its own code (BASH_ENV, ENV, --rcfile): unseen code unless this command wrote them */
@@ -62,7 +62,7 @@ interface HazardContext {
 }
 
 function empty(): HazardScan {
-  return { facts: [], reads: [], codeNames: [], readGlobs: [], shell: [], recursiveRead: false, argvs: [], positional: [], runsFiles: [], startup: [] };
+  return { facts: [], reads: [], codeNames: [], readGlobs: [], shell: [], recursiveRead: false, argvs: [], positional: null, runsFiles: [], startup: [] };
 }
 
 /** A word whose value the shell knows, or null. */
@@ -848,20 +848,16 @@ const MAX_POSITIONAL_CODE = 64 * 1024;
  */
 function withPositional(code: string, positional: readonly Arg[]): string | null {
   let failed = false;
-  const word = (n: number): string | null => {
-    const a = positional[n];
-    if (!a) return '';
-    if (a.value === null) {
-      failed = true;
-      return null;
-    }
-    return a.value;
+  // a word past the last one is empty
+  const word = (n: number): string => {
+    if (positional[n]?.value === null) failed = true;
+    return positional[n]?.value ?? '';
   };
-  const all = () => positional.slice(1).map((a) => (a.value === null ? ((failed = true), '') : a.value));
+  const all = () => positional.slice(1).map((_, i) => word(i + 1));
   const out = code
-    .replace(/"\$(?:\{([1-9])\}|([1-9]))"/g, (_, a, b) => shellQuote(word(Number(a ?? b)) ?? ''))
+    .replace(/"\$(?:\{([1-9])\}|([1-9]))"/g, (_, a, b) => shellQuote(word(Number(a ?? b))))
     .replace(/"\$(?:\{[@*]\}|[@*])"/g, () => all().map(shellQuote).join(' '))
-    .replace(/\$(?:\{([1-9])\}|([1-9]))/g, (_, a, b) => word(Number(a ?? b)) ?? '')
+    .replace(/\$(?:\{([1-9])\}|([1-9]))/g, (_, a, b) => word(Number(a ?? b)))
     .replace(/\$(?:\{[@*]\}|[@*])/g, () => all().join(' '));
   return failed ? null : out;
 }
@@ -970,7 +966,7 @@ function codeHazards(name: string, args: readonly Arg[], ctx: HazardContext, out
         // `sh -c '$1' _ 'git reset --hard'`: the code runs its positional words
         const at = args.indexOf(s.c);
         const positional = args.slice(at + 1);
-        out.positional = positional.map((a) => a.value);
+        out.positional = positional;
         // with IFS changed the words split differently than the floor can follow
         if (positional.length > 0 && RUNS_POSITIONAL.test(s.c.value) && !/\bIFS=/.test(s.c.value)) {
           const subst = withPositional(s.c.value, positional);

@@ -6,7 +6,7 @@
  */
 import { parse, forEachChild } from 'unbash';
 import type { Command, CompoundList, Node, PipelineNode, AndOr, Redirection, Script, Statement, SyntaxNode, Word } from './unbash-types';
-import { noteReads, runArgv, runHazardsOnly, type Scope, type Walk } from './apply';
+import { noteReads, positionalInPlace, runArgv, runHazardsOnly, type Scope, type Walk } from './apply';
 import { candidateValues, remember } from './candidates';
 import { isDevicePath } from './hazards';
 import { contentIntents, isNullDevice, resolvePath } from './collect';
@@ -583,7 +583,7 @@ class ShellWalker {
     }
     // the name stays as written: a command named through a variable is the contract's unknown
     const env = this.env(scope);
-    const argv = [argFromWord(cmd.name, w.base), ...cmd.args.map((a) => argFromCommandArgument(a, env))];
+    const argv = [argFromWord(cmd.name, w.base), ...cmd.args.flatMap((a) => positionalInPlace(w, argFromCommandArgument(a, env)))];
     let content: string | undefined;
     const fname = staticValue(argv[0]);
     // a command named at run time, or code a variable holds, may call any function defined here

@@ -5,16 +5,17 @@ import { Collector, type Base } from './collect';
 import { walkPowerShell } from './powershell-walker';
 import { walkShellSource } from './shell-walker';
 
-export function makeWalk(col: Collector, base: Base, vars: ScriptVars = new Map(), written: Map<string, string> = new Map(), exported: Map<string, string | null> = new Map()): Walk {
+export function makeWalk(col: Collector, base: Base, vars: ScriptVars = new Map(), written: Map<string, string> = new Map(), exported: Map<string, string | null> = new Map(), positional: Walk['positional'] = { args: [] }): Walk {
   const w: Walk = {
     col,
     base,
     vars,
     written,
     exported,
+    positional,
     shell: (source, scope, depth, why) => walkShellSource(w, source, scope, depth, why),
     powershell: (source, scope, depth, why) => walkPowerShell(w, source, scope, depth, why),
-    fork: () => makeWalk(new Collector(base), base, vars, written, exported),
+    fork: () => makeWalk(new Collector(base), base, vars, written, exported, positional),
   };
   return w;
 }

@@ -42,6 +42,7 @@ const WORD_RUNNERS: readonly Runner[] = [
   ['sudo', (c) => `sudo -u root ${c}`],
   ['command', (c) => `command ${c}`],
   ['watch -x', (c) => `watch -x ${c}`],
+  ['sh -c "$@"', (c) => `sh -c '"$@"' sh ${c}`],
 ];
 
 /** Runners that take the command as one shell word (quoted here; payloads hold no single quote). */
@@ -53,6 +54,7 @@ const CODE_RUNNERS: readonly Runner[] = [
   ['parallel', (c) => `parallel '${c}' ::: once`],
   ['git -c alias', (c) => `git -c 'alias.go=!${c}' go`],
   ['find -exec sh -c', (c) => `find . -maxdepth 0 -exec sh -c '${c}' \\;`],
+  ['sh -c eval "$1"', (c) => `sh -c 'eval "$1"' _ '${c}'`],
 ];
 
 /** busybox runs its own applets only: no git, no mkfs.ext4 among them. */
@@ -96,7 +98,7 @@ describe('each runner: the floor rule of the command it runs', () => {
 
 describe("find's `{}`: each path find yields, the start point included", () => {
   /** Ways of putting a recursive delete of `{}` after -exec. */
-  const REMOVES = ['rm -rf {} +', 'rm -r {} \\;', 'env rm -rf {} +', 'sudo rm -rf {} +', 'nice -n 5 rm -rf {} \\;', 'command rm -rf {} +', 'busybox rm -rf {} +', 'timeout 9 rm -rf {} +', 'env -S "rm -rf" {} +'];
+  const REMOVES = ['rm -rf {} +', 'rm -r {} \\;', 'env rm -rf {} +', 'sudo rm -rf {} +', 'nice -n 5 rm -rf {} \\;', 'command rm -rf {} +', 'busybox rm -rf {} +', 'timeout 9 rm -rf {} +', 'env -S "rm -rf" {} +', `sh -c 'rm -rf "$1"' _ {} \\;`, `bash -c 'rm -rf -- "$@"' sh {} +`, `sh -c 'cd /tmp && rm -rf "\${1}"' x {} \\;`];
   const ACTIONS = ['-exec', '-execdir', '-ok'];
   it('over every path below a start point: what `rm -rf <start>` is', () => {
     const off: string[] = [];
@@ -118,7 +120,7 @@ describe("find's `{}`: each path find yields, the start point included", () => {
   it('a test that narrows what matches keeps the delete inside the project free', () => {
     const off: string[] = [];
     for (const test of ["-name '*.pyc'", '-path ./build/cache', '-newer stamp', '-empty', "-name '*.o' -type f", "-path ./.git -prune -o -name '*.tmp'"]) {
-      for (const r of [...REMOVES, 'rm {} +', 'env rm -f {} +']) {
+      for (const r of [...REMOVES, 'rm {} +', 'env rm -f {} +', `sh -c 'rm "$1"' _ {} \\;`]) {
         const c = `find . ${test} -exec ${r}`;
         if (!verdictOf(c).startsWith('allow')) off.push(`${c} -> ${verdictOf(c)}`);
       }
@@ -142,6 +144,15 @@ describe("find's `{}`: each path find yields, the start point included", () => {
   it('an -exec left unended runs nothing: the shell takes its `;`, or an inner find takes the first', () => {
     expect(verdictOf('find . -exec env rm -rf {} ;')).toBe('allow CONTROL_INACTIVE');
     expect(verdictOf('find . -exec find . -exec git reset --hard \\; \\;')).toBe('allow CONTROL_INACTIVE');
+  });
+  it('a shell positional word stands for the matches only when it is `{}`, quoted and whole', () => {
+    // unquoted, a match splits into words that are not matches; a known word or xargs' input is not find's
+    expect(verdictOf(`find . -exec sh -c 'rm -rf $1' _ {} \\;`)).toBe('ask FLOOR_DELETE_UNPROVEN');
+    expect(verdictOf(`find . -exec sh -c 'rm -rf "$2"' _ {} \\;`)).toBe('ask FLOOR_DELETE_UNPROVEN');
+    expect(verdictOf(`find . -exec sh -c 'rm -rf "$@"' _ x {} \\;`)).toBe('ask FLOOR_DELETE_UNPROVEN');
+    expect(verdictOf(`printf '%s\\n' a b | xargs sh -c 'rm -rf -- "$@"' sh`)).toBe('ask FLOOR_DELETE_UNPROVEN');
+    expect(verdictOf(`find . -exec sh -c 'true' _ {} \\; ; sh -c 'rm -rf "$1"'`)).toBe('ask FLOOR_DELETE_UNPROVEN');
+    expect(verdictOf(`find . -name '*.o' -exec sh -c 'true' _ {} \\; ; eval 'rm -rf "$1"'`)).toBe('ask FLOOR_DELETE_UNPROVEN');
   });
   it('a secret named in the folder of each match (-execdir) is still a secret', () => {
     expect(verdictOf('find . -name app -type d -execdir cat .env \\;')).toBe('deny FLOOR_SECRET_READ');
