@@ -250,7 +250,8 @@ export function runCommand(iso, box, command, { timeoutMs = 3000, captureStdout 
   });
 }
 
-const BACKGROUND_GRACE_MS = 1000;
+// long enough for a backgrounded `git status` on a loaded two-core machine to finish and drop its lock
+const BACKGROUND_GRACE_MS = 3000;
 
 function groupAlive(pid) {
   try {
