@@ -216,7 +216,7 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   qwen: 39,
   copilot: 42,
   droid: 37,
-  cline: 6,
+  cline: 5,
   kimi: 25,
   kilo: 8,
   openhands: 15,
