@@ -208,20 +208,20 @@ describe('the host-files rule', () => {
  */
 const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   claude: 256,
-  codex: 141,
-  opencode: 120,
+  codex: 139,
+  opencode: 119,
   hermes: 108,
-  pi: 104,
-  gemini: 46,
-  qwen: 39,
-  copilot: 42,
-  droid: 37,
-  cline: 5,
-  kimi: 25,
-  kilo: 8,
-  openhands: 15,
-  openclaw: 7,
-  vibe: 15,
+  pi: 103,
+  gemini: 44,
+  qwen: 37,
+  copilot: 40,
+  droid: 36,
+  cline: 3,
+  kimi: 23,
+  kilo: 4,
+  openhands: 13,
+  openclaw: 4,
+  vibe: 13,
 };
 
 describe('import circles', () => {
