@@ -209,7 +209,7 @@ describe('the host-files rule', () => {
 const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   claude: 256,
   codex: 139,
-  opencode: 119,
+  opencode: 120,
   hermes: 108,
   pi: 103,
   gemini: 44,
@@ -218,7 +218,7 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   droid: 36,
   cline: 3,
   kimi: 23,
-  kilo: 4,
+  kilo: 3,
   openhands: 13,
   openclaw: 4,
   vibe: 13,
