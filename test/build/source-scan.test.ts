@@ -220,7 +220,7 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   kimi: 23,
   kilo: 3,
   openhands: 13,
-  openclaw: 4,
+  openclaw: 3,
   vibe: 13,
 };
 

@@ -74,4 +74,9 @@ export interface HostTestRows {
   readonly hostPaths?: HostPathRows;
   /** an in-process host: the scenario driver that calls its door as the host does */
   driver?(s: Sandbox, kit: DriverKit): HostDriver;
+  /**
+   * small stand-ins for the host's files in the build's dist/<host>/ beyond its hook script,
+   * by path in that folder: the install tests place and register them (test/cli/install/helpers.ts)
+   */
+  readonly placeholderDist?: Readonly<Record<string, string>>;
 }

@@ -75,4 +75,9 @@ export const rows: HostTestRows = {
   // an MCP tool under a name stopline has no table for
   render: registryCalls(openclawRegistry, { absolute: false, mcp: (server, tool) => `${server}__${tool}` }),
   writeEvent: { event: 'before_tool_call', tool: 'write' },
+  placeholderDist: {
+    'index.js': 'export default { id: "stopline", register() {} };\n',
+    'openclaw.plugin.json': '{"id":"stopline","configSchema":{"type":"object"}}\n',
+    'package.json': '{"name":"stopline-openclaw","type":"module","openclaw":{"extensions":["./index.js"]}}\n',
+  },
 };
