@@ -11,7 +11,7 @@
  * (docs/support-matrix.md freshness is test/cli/matrix.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { recordBypass } from '../../core/answer/bypass';
 import { failOutcome, handleEvent } from '../../core/answer/controller';
@@ -38,18 +38,11 @@ import type { CommandHookAdapter } from '../../hosts/shared/adapter';
 import { FakeOpenCode } from '../hosts/opencode/fake-client';
 import { fakeCtx } from '../hosts/pi/fake-pi';
 import { sandbox } from '../scenarios/drivers';
+import { checkingCore, jsonFixtures, NOT_HOOK_FILES, registered } from './kit';
 
 const REPO = join(__dirname, '..', '..');
-const FIX = join(REPO, 'test', 'fixtures');
 const read = (p: string) => readFileSync(join(REPO, p), 'utf8');
 const ENV = { HOME: '/home/dev' };
-
-function jsonFixtures(host: string, sub = ''): { file: string; data: Record<string, unknown> }[] {
-  const dir = join(FIX, host, sub);
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json') && !f.startsWith('_') && f !== 'index.json')
-    .map((file) => ({ file: join(sub, file), data: JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown> }));
-}
 
 /** A payload with every field the command-hook hosts require for a given event. */
 function minimalPayload(family: string, native: string): Record<string, unknown> {
@@ -102,7 +95,6 @@ describe.each(COMMAND_HOSTS)('%s: events are exactly the registry rows', (family
   });
 });
 
-const registered = (reg: HostRegistry) => reg.events.filter((e) => e.registered).map((e) => e.native).sort();
 /** A shipped plugin file cannot know the person's hooks: it registers no observe-only row (hosts/cli/install/observe-events.ts). */
 const shipped = (reg: HostRegistry) => reg.events.filter((e) => e.registered && !e.install?.observeOnly).map((e) => e.native).sort();
 
@@ -244,22 +236,6 @@ describe.each(COMMAND_HOSTS)('%s: every captured payload', (family, adapter) => 
   });
 });
 
-/** A core stand-in that validates every event the in-process guard sends, then asks the real core. */
-function checkingCore(seen: ControlEvent[], invalid: string[]) {
-  return {
-    handleEvent: (event: unknown, opts: Parameters<typeof handleEvent>[1]) => {
-      const r = parseControlEvent(event);
-      if (!r.ok) invalid.push(r.error);
-      else seen.push(r.event);
-      return handleEvent(event, opts);
-    },
-    failOutcome,
-  };
-}
-
-/** Fixture files of an in-process host that are not hook payloads (SDK results, configs, captured model requests). */
-const OPENCODE_NOT_HOOKS = /^(client\.|config|plugin-input|model-request-|run-format-|tool\.definition-|shell\.env|chat\.headers|chat\.params|experimental\.(chat|text)\.)/;
-
 describe('OpenCode: every captured hook payload goes through the plugin', () => {
   const files = jsonFixtures('opencode');
   it.each(files.map((f) => [f.file, f.data] as const))('%s', async (file, data) => {
@@ -283,7 +259,7 @@ describe('OpenCode: every captured hook payload goes through the plugin', () => 
         // bus events the registry does not list are ignored by the plugin
         if (!row) expect(guard.busEvents()).not.toContain(type);
         await hooks.event!(data.arg);
-      } else if (OPENCODE_NOT_HOOKS.test(file)) {
+      } else if (NOT_HOOK_FILES.test(file)) {
         return;
       } else {
         hook = file.replace(/\.json$/, '').replace(/-.*$/, '');
@@ -297,56 +273,6 @@ describe('OpenCode: every captured hook payload goes through the plugin', () => 
       }
       await guard.drain();
       expect(invalid).toEqual([]);
-    } finally {
-      box.cleanup();
-    }
-  });
-});
-
-describe('Kilo Code: OpenCode\'s plugin, given Kilo\'s registry, takes every captured 7.7.7 hook payload and speaks as kilo', () => {
-  it('the plugin hooks plus the bus events it answers are the Kilo rows it registers', () => {
-    const box = sandbox();
-    try {
-      const guard = new OpenCodeDoor({ client: new FakeOpenCode().client(), directory: box.project }, { env: box.env, core: { handleEvent, failOutcome, applyHostEditSwitch }, hooks: new InProcessHooks(box.env, 'kilo'), registry: REGISTRIES.kilo, log: () => {} });
-      const hookNames = Object.keys(guard.hooks()).filter((k) => k !== 'event');
-      expect([...new Set([...hookNames, ...guard.busEvents()])].sort()).toEqual(registered(REGISTRIES.kilo));
-    } finally {
-      box.cleanup();
-    }
-  });
-
-  const files = jsonFixtures('kilo');
-  it('there are captured payloads', () => expect(files.length).toBeGreaterThan(10));
-  it.each(files.map((f) => [f.file, f.data] as const))('%s', async (file, data) => {
-    if (OPENCODE_NOT_HOOKS.test(file)) return;
-    const box = sandbox();
-    try {
-      const seen: ControlEvent[] = [];
-      const invalid: string[] = [];
-      const guard = new OpenCodeDoor(
-        { client: new FakeOpenCode().client(), directory: box.project },
-        { env: box.env, core: { ...checkingCore(seen, invalid), applyHostEditSwitch }, hooks: new InProcessHooks(box.env, 'kilo'), registry: REGISTRIES.kilo, log: () => {}, sdkTimeoutMs: 500 },
-      );
-      const hooks = guard.hooks() as unknown as Record<string, (a: unknown, b?: unknown) => Promise<unknown>>;
-      if (file.startsWith('event-')) {
-        const type = String((data.event as { type?: string }).type);
-        // a bus event the registry does not list is one the plugin ignores
-        if (!REGISTRIES.kilo.events.some((e) => e.native === type)) expect(guard.busEvents()).not.toContain(type);
-        await hooks.event!({ event: data.event });
-      } else {
-        const hook = file.replace(/\.json$/, '').replace(/-.*$/, '');
-        const row = REGISTRIES.kilo.events.find((e) => e.native === hook);
-        expect(row, `${hook} is not in the Kilo registry`).toBeDefined();
-        if (!hooks[hook]) {
-          expect(row!.registered).toBe(false);
-          return;
-        }
-        await hooks[hook]!(data.input, data.output);
-        if (hook === 'tool.execute.before') expect(seen.length, file).toBeGreaterThan(0);
-      }
-      await guard.drain();
-      expect(invalid).toEqual([]);
-      for (const ev of seen) expect(ev.host.family).toBe('kilo');
     } finally {
       box.cleanup();
     }

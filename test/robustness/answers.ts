@@ -1,19 +1,22 @@
 /** Reading a hook artifact's answer the way its host does, for the robustness suites. */
 import type { Rendered } from '../../hosts/shared/adapter';
+import { FOLDER_ROWS } from '../hosts/harness/folder-rows';
+import type { HostTestRows } from '../hosts/harness/host-rows';
 
 type Json = Record<string, unknown>;
 
-/** Whether the host reads this answer as "do not run it". */
-export function isDeny(r: Rendered): boolean {
+/**
+ * Whether the host reads this answer as "do not run it". `host`: the artifact's host, whose test
+ * rows say how it reads an answer when it has stops of its own (test/hosts/<host>/rows.ts).
+ */
+export function isDeny(r: Rendered, host?: string): boolean {
   if (r.exitCode === 2) return true;
   if (r.stdout === '') return false;
   const j = JSON.parse(r.stdout) as Json;
   const hso = (j.hookSpecificOutput ?? {}) as Json;
-  // Cline: a cancel, or run_commands replaced by the one command that prints the stamp and fails
-  const override = (j.overrideInput ?? {}) as Json;
-  const clineStop = Array.isArray(override.commands) && override.commands.length === 1 && /^printf '%s\\n' [\s\S]*; exit 1$/.test(String(override.commands[0]));
+  const own = host !== undefined && Object.hasOwn(FOLDER_ROWS, host) ? (FOLDER_ROWS[host as keyof typeof FOLDER_ROWS] as HostTestRows).commandHook : undefined;
   // a top-level decision "deny" (one host reads it only at exit 0)
-  return hso.permissionDecision === 'deny' || j.decision === 'block' || j.decision === 'deny' || j.action === 'block' || j.cancel === true || clineStop;
+  return hso.permissionDecision === 'deny' || j.decision === 'block' || j.decision === 'deny' || j.action === 'block' || j.cancel === true || own?.decision(r).decision === 'deny';
 }
 
 /**

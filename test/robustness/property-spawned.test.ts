@@ -96,7 +96,7 @@ describe.each(HOSTS)('built %s artifact', (host) => {
           expect(r.exitCode).toBe(0);
           expect(r.stderr.trim().split('\n')).toHaveLength(1);
         } else {
-          expect(isDeny(r)).toBe(true);
+          expect(isDeny(r, host)).toBe(true);
         }
       }
     } finally {
@@ -116,7 +116,7 @@ describe.each(HOSTS)('built %s artifact', (host) => {
       expect(r.killed).toBe(false);
       // decided: not refused as too large (fail closed would have denied with GUARD_UNAVAILABLE)
       expect(r.stderr).not.toContain('larger than');
-      expect(isDeny(r)).toBe(false);
+      expect(isDeny(r, host)).toBe(false);
     } finally {
       box.cleanup();
     }

@@ -64,7 +64,7 @@ describe('64 concurrent hook processes on one session', () => {
       expect(c).toHaveLength(undecided.filter((u) => !u).length);
       for (const [i, r] of results.entries()) if (undecided[i]) expect({ stdout: r.stdout, exit: r.exitCode, lines: r.stderr.trim().split('\n').length }).toEqual({ stdout: '', exit: 0, lines: 1 });
       // decisions seen by the host match the evidence
-      const denied = results.filter(isDeny).length;
+      const denied = results.filter((r) => isDeny(r)).length;
       expect(c.filter((x) => x.reasonCode !== 'WITHIN_CONTRACT').length).toBe(denied);
       // the budget holds across processes: of the launches that were decided, at most 8 ran
       const decidedLaunches = results.filter((r, i) => i % 2 === 1 && !undecided[i]);

@@ -1,30 +1,20 @@
 /**
  * In-process drivers: each feeds one host's payloads to the same entry functions its artifact
- * runs (the shared runner's answerHook with the host adapter for Claude, Codex, the Hermes
- * plugin door and the guard's native form; the OpenCode plugin guard and the Pi extension
- * guard with in-memory host stand-ins), and reads back the decision the host would see plus
- * the reason code the evidence recorded.
+ * runs (the shared runner's answerHook with the host adapter for the command-hook hosts, the
+ * Hermes plugin door and the guard's native form; an in-process host's plugin door with an
+ * in-memory host stand-in, from the driver in its test folder's rows), and reads back the
+ * decision the host would see plus the reason code the evidence recorded.
  */
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { recordBypass } from '../../core/answer/bypass';
-import { failOutcome, handleEvent } from '../../core/answer/controller';
-import { applyHostEditSwitch } from '../../core/answer/host-mode';
-import { InProcessHooks } from '../../core/hooks/in-process';
-import { REGISTRIES } from '../../core/registry/index';
 import { claudeAdapter } from '../../hosts/claude/adapter';
 import { nativeAdapter } from '../../hosts/cli/guard/adapters';
-import { OpenCodeDoor } from '../../hosts/opencode/door';
-import { PiDoor } from '../../hosts/pi/door';
-import { OpenClawDoor } from '../../hosts/openclaw/door';
 import { COMMAND_HOOK_ADAPTERS } from '../../hosts/cli/guard/command-hook-adapters';
 import { FOLDER_ROWS } from '../hosts/harness/folder-rows';
-import type { CommandHookRows, HostTestRows, PayloadKit } from '../hosts/harness/host-rows';
+import type { CommandHookRows, DriverKit, HostTestRows, PayloadKit } from '../hosts/harness/host-rows';
 import type { CommandHookAdapter, Rendered } from '../../hosts/shared/adapter';
 import { answerHook } from '../../hosts/shared/runner';
-import { FakeOpenCode } from '../hosts/opencode/fake-client';
-import { fakeCtx, newUi } from '../hosts/pi/fake-pi';
 import { RENDERERS, type HostName, type RenderedTool } from './renderers';
 import { PROJECT_FILES } from './types';
 
@@ -241,69 +231,6 @@ function commandHookDriver(host: CommandHost, s: Sandbox): HostDriver {
   };
 }
 
-/** OpenCode's plugin as the host `host` loads it (OpenCode, or Kilo Code with its own registry). */
-function opencodeDriver(s: Sandbox, host: 'opencode' | 'kilo' = 'opencode'): HostDriver {
-  const fake = new FakeOpenCode();
-  fake.addSession(s.session);
-  const guard = new OpenCodeDoor(
-    { client: fake.client(), directory: s.project },
-    { env: s.env, core: { handleEvent, failOutcome, applyHostEditSwitch }, hooks: new InProcessHooks(s.env, host), registry: REGISTRIES[host], log: () => {}, sdkTimeoutMs: 2000 },
-  );
-  const hooks = guard.hooks();
-  return {
-    host,
-    async prompt(text) {
-      const m = fake.userMessage(s.session, text);
-      for (const e of m.events) await hooks.event({ event: e });
-      await guard.drain();
-    },
-    async tool(t) {
-      try {
-        const output = { args: structuredClone(t.input) };
-        await hooks['tool.execute.before']({ tool: t.name, sessionID: s.session, callID: nextId('call_') }, output);
-        return withRewrite({ decision: 'allow' }, t.input, output.args);
-      } catch (err) {
-        return { decision: 'deny', stamp: err instanceof Error ? err.message : String(err) };
-      }
-    },
-  };
-}
-
-function piDriver(s: Sandbox): HostDriver {
-  const h = new PiDoor({ env: s.env, core: { handleEvent, failOutcome, recordBypass }, hooks: new InProcessHooks(s.env, 'pi'), log: () => {}, askTimeoutMs: 500 }).handlers();
-  const ui = newUi(false);
-  const ctx = (isIdle: boolean) => fakeCtx({ cwd: s.project, sessionId: s.session, isIdle }, ui);
-  return {
-    host: 'pi',
-    async prompt(text) {
-      await h.input!({ type: 'input', text, source: 'interactive' }, ctx(true));
-    },
-    async tool(t) {
-      const input = structuredClone(t.input);
-      const r = (await h.tool_call!({ type: 'tool_call', toolName: t.name, toolCallId: nextId('call_'), input }, ctx(false))) as { block?: boolean; reason?: string } | undefined;
-      return r?.block ? { decision: 'deny', stamp: r.reason ?? '' } : withRewrite({ decision: 'allow' }, t.input, input);
-    },
-  };
-}
-
-/** OpenClaw's plugin hooks as the real host calls them: the prompt hook names the workspace, the tool hook does not. */
-function openclawDriver(s: Sandbox): HostDriver {
-  const h = new OpenClawDoor({ env: s.env, core: { handleEvent, failOutcome, recordBypass }, hooks: new InProcessHooks(s.env, 'openclaw'), log: () => {} }).handlers();
-  const ctx = { agentId: 'main', sessionKey: 'agent:main:main', sessionId: s.session };
-  return {
-    host: 'openclaw',
-    async prompt(text) {
-      await h.before_prompt_build!({ prompt: text, currentUserMessage: text, messages: [] }, { ...ctx, workspaceDir: s.project });
-    },
-    async tool(t) {
-      const id = nextId('call_');
-      const r = (await h.before_tool_call!({ toolName: t.name, params: structuredClone(t.input), toolCallId: id }, { ...ctx, toolName: t.name, toolCallId: id } as typeof ctx)) as { block?: boolean; blockReason?: string; params?: unknown } | undefined;
-      if (r?.block) return { decision: 'deny', stamp: r.blockReason ?? '' };
-      return withRewrite({ decision: 'allow' }, t.input, r?.params ?? t.input);
-    },
-  };
-}
-
 /** A command-hook host whose rows live in its test folder, run with its adapter (command-hook-adapters.ts). */
 function folderCommandDriver(host: keyof typeof FOLDER_ROWS, s: Sandbox): HostDriver {
   const adapter = folderCommandRows(host)?.door ?? COMMAND_HOOK_ADAPTERS[host as keyof typeof COMMAND_HOOK_ADAPTERS];
@@ -324,11 +251,13 @@ function folderCommandDriver(host: keyof typeof FOLDER_ROWS, s: Sandbox): HostDr
   };
 }
 
+const DRIVER_KIT: DriverKit = { nextId, withRewrite };
+
 export function driverFor(host: HostName, s: Sandbox): HostDriver {
-  if (host === 'opencode' || host === 'kilo') return opencodeDriver(s, host);
-  if (host === 'pi') return piDriver(s);
+  // an in-process host brings its own driver (its test folder's rows)
+  const own = Object.hasOwn(FOLDER_ROWS, host) ? (FOLDER_ROWS[host as keyof typeof FOLDER_ROWS] as HostTestRows).driver : undefined;
+  if (own) return own(s, DRIVER_KIT);
   if (folderCommandRows(host)) return folderCommandDriver(host as keyof typeof FOLDER_ROWS, s);
-  if (host === 'openclaw') return openclawDriver(s);
   return commandHookDriver(host as CommandHost, s);
 }
 

@@ -12,6 +12,8 @@ import { runCli } from '../../../hosts/cli/cli';
 import { COMMANDS } from '../../../hosts/cli/commands';
 import { ARTIFACTS } from '../../../build/artifacts.mjs';
 import { HOST_NAMES } from '../../../core/registry/host-specs';
+import { FOLDER_ROWS } from '../../hosts/harness/folder-rows';
+import type { HostTestRows } from '../../hosts/harness/host-rows';
 
 export const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -130,9 +132,6 @@ export function makeDist(dir = join(tempDir('stopline-dist-'), 'dist')): string 
     'kimi/hooks.toml': '',
     'droid/.factory-plugin/plugin.json': '{"name":"stopline","version":"0.0.0-test"}\n',
     'droid/hooks/hooks.json': '{"hooks":{}}\n',
-    'openclaw/index.js': 'export default { id: "stopline", register() {} };\n',
-    'openclaw/openclaw.plugin.json': '{"id":"stopline","configSchema":{"type":"object"}}\n',
-    'openclaw/package.json': '{"name":"stopline-openclaw","type":"module","openclaw":{"extensions":["./index.js"]}}\n',
     'pi/stopline.ts': [
       "import { writeFileSync } from 'node:fs';",
       'export default function (pi: unknown): void {',
@@ -141,6 +140,8 @@ export function makeDist(dir = join(tempDir('stopline-dist-'), 'dist')): string 
       '}',
       '',
     ].join('\n'),
+    // the hosts that keep their stand-ins in their test folder's rows
+    ...Object.fromEntries(Object.entries<HostTestRows>(FOLDER_ROWS).flatMap(([host, rows]) => Object.entries(rows.placeholderDist ?? {}).map(([rel, text]) => [`${host}/${rel}`, text]))),
   };
   for (const [rel, text] of Object.entries(files)) write(join(dir, rel), text);
   return dir;

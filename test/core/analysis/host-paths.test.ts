@@ -2,180 +2,51 @@
  * Every host's path resolver column, through analyzeToolCall as the adapters call it: one
  * table per host (and per Pi version) of the forms a model writes -> the path the host
  * writes, relative to the cwd or absolute outside it, or null where it is unproven. The facts
- * behind each row are in docs/hosts/<host>.md.
+ * behind each row are in docs/hosts/<host>.md. The hosts with a test folder keep their write
+ * call and tables there (test/hosts/<host>/rows.ts, hostPaths).
  */
 import { describe, expect, it } from 'vitest';
 import { analyzeToolCall } from '../../../core/analysis/tool-call';
 import { REGISTRIES, type RegistryFamily } from '../../../core/registry/index';
+import { FOLDER_ROWS } from '../../hosts/harness/folder-rows';
+import type { HostTestRows } from '../../hosts/harness/host-rows';
+import { COMMON, CWD, HOME, type HostPathRows } from '../../hosts/harness/path-tables';
 
-const CWD = '/w/proj';
-const HOME = '/w/home';
+/** Claude Code's write call and table; every other host keeps its own in its test folder (its rows' hostPaths). */
+const CLAUDE: HostPathRows = {
+  write: (raw) => ({ tool: 'Write', input: { file_path: raw, content: 'x' } }),
+  tables: [
+    {
+      title: 'Claude Code 2.1.332',
+      rows: [
+        ...COMMON,
+        ['~/.claude/settings.json', [`${HOME}/.claude/settings.json`]],
+        ['  src/a.ts  ', ['src/a.ts']],
+        ['@src/a.ts', ['@src/a.ts']],
+        ['file:///etc/x', ['file:/etc/x']],
+        ['~root/x', [`${CWD}/~root/x`]],
+      ],
+    },
+  ],
+};
 
-type Row = [raw: string, expected: string[] | null];
+const HOSTS: [RegistryFamily, HostPathRows][] = [
+  ['claude', CLAUDE],
+  ...Object.entries<HostTestRows>(FOLDER_ROWS).flatMap(([host, rows]) => (rows.hostPaths ? [[host as RegistryFamily, rows.hostPaths] as [RegistryFamily, HostPathRows]] : [])),
+];
 
-function writeInput(host: RegistryFamily, raw: string): { tool: string; input: Record<string, unknown> } {
-  switch (host) {
-    case 'claude':
-      return { tool: 'Write', input: { file_path: raw, content: 'x' } };
-    case 'codex':
-      return { tool: 'apply_patch', input: { command: `*** Begin Patch\n*** Add File: ${raw}\n+x\n*** End Patch\n` } };
-    case 'opencode':
-    case 'kilo':
-      return { tool: 'write', input: { filePath: raw, content: 'x' } };
-    case 'pi':
-      return { tool: 'write', input: { path: raw, content: 'x' } };
-    case 'hermes':
-      return { tool: 'write_file', input: { path: raw, content: 'x' } };
-    case 'gemini':
-    case 'qwen':
-      return { tool: 'write_file', input: { file_path: raw, content: 'x' } };
-    case 'copilot':
-      return { tool: 'create', input: { path: raw, file_text: 'x' } };
-    case 'droid':
-      return { tool: 'Create', input: { file_path: raw, content: 'x' } };
-    case 'cline':
-      return { tool: 'editor', input: { path: raw, new_text: 'x' } };
-    case 'kimi':
-      return { tool: 'WriteFile', input: { path: raw, content: 'x' } };
-    case 'openhands':
-      return { tool: 'file_editor', input: { command: 'create', path: raw, file_text: 'x' } };
-    case 'openclaw':
-      return { tool: 'write', input: { path: raw, content: 'x' } };
-    case 'vibe':
-      return { tool: 'file_system.write_file', input: { file_path: raw, content: 'x' } };
-  }
-}
+const TABLES = HOSTS.flatMap(([host, paths]) => paths.tables.map((t) => [t.title, { host, write: paths.write, version: t.version, rows: t.rows }] as const));
 
-function targets(host: RegistryFamily, raw: string, hostVersion?: string): string[] | null {
-  const { tool, input } = writeInput(host, raw);
+function targets(host: RegistryFamily, write: HostPathRows['write'], raw: string, hostVersion?: string): string[] | null {
+  const { tool, input } = write(raw);
   const a = analyzeToolCall(REGISTRIES[host], tool, input, { cwd: CWD, home: HOME, ...(hostVersion ? { hostVersion } : {}) });
   expect(a.mutability).toBe('write');
   return a.affectedPaths;
 }
 
-// forms every host reads the same way
-const COMMON: Row[] = [
-  ['src/a.ts', ['src/a.ts']],
-  ['./src/../src/a.ts', ['src/a.ts']],
-  [`${CWD}/src/a.ts`, ['src/a.ts']],
-  ['../outside/x.txt', ['/w/outside/x.txt']],
-  ['/etc/x', ['/etc/x']],
-];
-
-const TABLES: Record<string, { host: RegistryFamily; version?: string; rows: Row[] }> = {
-  'Claude Code 2.1.332': {
-    host: 'claude',
-    rows: [
-      ...COMMON,
-      ['~/.claude/settings.json', [`${HOME}/.claude/settings.json`]],
-      ['  src/a.ts  ', ['src/a.ts']],
-      ['@src/a.ts', ['@src/a.ts']],
-      ['file:///etc/x', ['file:/etc/x']],
-      ['~root/x', [`${CWD}/~root/x`]],
-    ],
-  },
-  'Codex 0.171.0': {
-    host: 'codex',
-    rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']]],
-  },
-  'OpenCode 1.18.33': {
-    host: 'opencode',
-    rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']]],
-  },
-  'Hermes 0.19.0': {
-    host: 'hermes',
-    rows: [...COMMON, ['~/x.txt', [`${HOME}/x.txt`]], ['~root/x', null], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']]],
-  },
-  // the forms the column decides; Gemini's adapter first resolves what depends on the disk
-  // (`@`, replace's search, percent escapes): test/hosts/gemini/paths.test.ts
-  'Gemini CLI 0.61.0 (after the adapter)': {
-    host: 'gemini',
-    rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['file:///etc/x', ['file:/etc/x']]],
-  },
-  // Qwen refuses a relative file_path before any hook runs; what reaches the hook is absolute
-  'Qwen Code 0.24.4': {
-    host: 'qwen',
-    rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']]],
-  },
-  'Pi 1.6.0': {
-    host: 'pi',
-    version: '1.6.0',
-    rows: [
-      ...COMMON,
-      ['@src/a.ts', ['src/a.ts']],
-      ['@../outside/x.txt', ['/w/outside/x.txt']],
-      ['@~/.pi/agent/extensions/stopline.ts', [`${HOME}/.pi/agent/extensions/stopline.ts`]],
-      ['~/x.txt', [`${HOME}/x.txt`]],
-      ['file:///etc/x', ['/etc/x']],
-      [`file://${CWD}/src/a%20b.ts`, ['src/a b.ts']],
-      ['@file:///etc/x', ['/etc/x']],
-      ['file://host/x', null],
-      ['src/my\u00A0a.ts', ['src/my a.ts']],
-      ['@@x', ['@x']],
-    ],
-  },
-  'Pi 0.73.1': {
-    host: 'pi',
-    version: '0.73.1',
-    rows: [
-      ...COMMON,
-      ['@src/a.ts', ['src/a.ts']],
-      ['@../outside/x.txt', ['/w/outside/x.txt']],
-      ['@~/.pi/agent/extensions/stopline.ts', [`${HOME}/.pi/agent/extensions/stopline.ts`]],
-      ['file:///etc/x', ['file:/etc/x']],
-      ['file://host/x', ['file:/host/x']],
-      ['src/my\u00A0a.ts', ['src/my a.ts']],
-    ],
-  },
-  // observed on the real CLIs (test/hosts/copilot/path-forms.test.ts, test/hosts/droid/path-forms.test.ts):
-  // `~/x`, `@x`, a leading space and `file://` are plain names in the cwd
-  'GitHub Copilot CLI 1.0.102': {
-    host: 'copilot',
-    rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']], [' src/a.ts', [' src/a.ts']]],
-  },
-  'Kimi Code 1.51.0': {
-    host: 'kimi',
-    rows: [...COMMON, ['~/x.txt', [`${HOME}/x.txt`]], ['~other/x.txt', null], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']]],
-  },
-  'Factory Droid 0.225.2': {
-    host: 'droid',
-    rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']], [' src/a.ts', [' src/a.ts']]],
-  },
-  'Cline CLI 3.0.65': {
-    host: 'cline',
-    rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], [' src/a.ts', [' src/a.ts']]],
-  },
-  // file_editor refuses a path that is not absolute (nothing is written); `~` is never expanded
-  'OpenHands 1.16.0': {
-    host: 'openhands',
-    rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], [`${CWD}/a/../b.txt`, ['b.txt']]],
-  },
-  // observed on the real CLI (test/hosts/openclaw/path-forms.test.ts)
-  'OpenClaw 2026.9.6': {
-    host: 'openclaw',
-    rows: [...COMMON, ['~/x.txt', [`${HOME}/x.txt`]], ['@src/a.ts', ['src/a.ts']], [`file://${CWD}/src/a.ts`, ['src/a.ts']], [' src/a.ts', [' src/a.ts']], ['src/my\u00A0a.ts', ['src/my\u00A0a.ts']]],
-  },
-  // observed on the real CLI (test/hosts/vibe/path-forms.test.ts): `~/x` is the HOME's, `~name/x` that user's home, `@x` and `file://` plain names
-  'Mistral Vibe 3.0.2': {
-    host: 'vibe',
-    rows: [...COMMON, ['~/x.txt', [`${HOME}/x.txt`]], ['~bob/x.txt', null], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']]],
-  },
-  'Pi, version not known (both)': {
-    host: 'pi',
-    rows: [
-      ...COMMON,
-      ['@src/a.ts', ['src/a.ts']],
-      ['@~/x', [`${HOME}/x`]],
-      ['file:///etc/x', ['file:/etc/x', '/etc/x']],
-      [`file://${CWD}/src/a.ts`, [`file:${CWD}/src/a.ts`, 'src/a.ts']],
-      ['file://host/x', null],
-    ],
-  },
-};
-
-describe.each(Object.entries(TABLES))('%s', (_title, t) => {
+describe.each(TABLES)('%s', (_title, t) => {
   it.each(t.rows)('%j -> %j', (raw, expected) => {
-    expect(targets(t.host, raw, t.version)).toEqual(expected);
+    expect(targets(t.host, t.write, raw, t.version)).toEqual(expected);
   });
 });
 

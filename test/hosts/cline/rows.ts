@@ -9,6 +9,11 @@ import { clineRegistry } from '../../../core/registry/cline';
 import { stopCommand } from '../../../hosts/cline/adapter';
 import { answerJson, type HostTestRows } from '../harness/host-rows';
 import { registryCalls } from '../harness/registry-calls';
+import { doc, fx, PROJECT as P, type ToolCase } from '../harness/tool-cases';
+import { COMMON, CWD, type HostPathRows } from '../harness/path-tables';
+import clShell from '../../fixtures/cline/PreToolUse-run_commands.json';
+import clEditor from '../../fixtures/cline/PreToolUse-editor.json';
+import clRead from '../../fixtures/cline/PreToolUse-read_files.json';
 
 /** A Cline answer whose one command only prints the stamp it also gives as context (the stop of a run_commands call). */
 function isStopCommand(j: Record<string, unknown>): boolean {
@@ -24,7 +29,37 @@ function writeRecord(s: { home: string; session: string; project: string }, text
   writeFileSync(join(dir, `${s.session}.json`), JSON.stringify({ session_id: s.session, cwd: s.project, prompt: text }));
 }
 
+/**
+ * analyzeToolCall's cases, one at least for every tool of the registry (test/core/analysis/tool-call.test.ts).
+ * The inputs as the Cline adapter hands them on: run_commands' list as one script, read_files' paths listed.
+ */
+const TOOL_CASES: ToolCase[] = [
+  fx('run_commands', { commands: clShell.tool_call.input.commands[0] }, P, 'write', { paths: ['allowed.txt'] }),
+  doc('run_commands', { commands: '(\ncd /tmp\n)\n(\ntouch b.txt\n)' }, 'write', { paths: ['b.txt'] }),
+  doc('run_commands', { commands: ['touch b.txt'] }, 'unknown'),
+  fx('editor', clEditor.tool_call.input, P, 'write', { paths: ['w.txt'] }),
+  fx('read_files', { ...clRead.tool_call.input, paths: clRead.tool_call.input.files.map((f: { path: string }) => f.path) }, P, 'read'),
+  doc('search_codebase', { queries: ['TODO'] }, 'read'),
+  doc('fetch_web_content', { requests: [{ url: 'https://example.com', prompt: 'x' }] }, 'read'),
+  doc('spawn_agent', { systemPrompt: 'x', task: 'y' }, 'delegate', { delegation: 1 }),
+  doc('ask_question', { question: 'x' }, 'control'),
+  doc('team_spawn_teammate', { name: 'x' }, 'unknown'),
+];
+
+/** The write call and the path resolver tables (test/core/analysis/host-paths.test.ts). */
+const HOST_PATHS: HostPathRows = {
+  write: (raw) => ({ tool: 'editor', input: { path: raw, new_text: 'x' } }),
+  tables: [
+    {
+      title: 'Cline CLI 3.0.65',
+      rows: [...COMMON, ['~/x.txt', [`${CWD}/~/x.txt`]], ['@src/a.ts', ['@src/a.ts']], [' src/a.ts', [' src/a.ts']]],
+    },
+  ],
+};
+
 export const rows: HostTestRows = {
+  toolCases: TOOL_CASES,
+  hostPaths: HOST_PATHS,
   commandHook: {
     prompt(s, text, kit) {
       writeRecord(s, text);

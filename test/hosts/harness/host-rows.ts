@@ -5,7 +5,9 @@
  */
 import type { CommandHookAdapter, Rendered } from '../../../hosts/shared/adapter';
 import type { InstalledHost } from './hosts';
-import type { Sandbox, Seen } from '../../scenarios/drivers';
+import type { HostDriver, Sandbox, Seen } from '../../scenarios/drivers';
+import type { HostPathRows } from './path-tables';
+import type { ToolCase } from './tool-cases';
 import type { RenderContext, RenderedTool } from '../../scenarios/renderers';
 import type { NeutralTool, PathForm } from '../../scenarios/types';
 
@@ -29,6 +31,14 @@ export interface PayloadKit {
 export function answerJson(stdout: string): Record<string, unknown> | null {
   if (stdout.trim() === '') return null;
   return JSON.parse(stdout) as Record<string, unknown>;
+}
+
+/** What the scenario drivers lend a host's own in-process driver. */
+export interface DriverKit {
+  /** an id unique in the run, with a prefix */
+  nextId(prefix: string): string;
+  /** the answer with the command the host runs instead of the model's, when the tool input it runs changed */
+  withRewrite(seen: Seen, before: unknown, after: unknown): Seen;
 }
 
 /** The payloads a command-hook host sends, and how it reads the hook's answer. */
@@ -58,4 +68,15 @@ export interface HostTestRows {
   render(t: NeutralTool, ctx: RenderContext, kit: RenderKit): RenderedTool | null;
   /** the before-a-tool event and a write tool, for the payload at the input bound */
   readonly writeEvent: { readonly event: string; readonly tool: string };
+  /** analyzeToolCall's cases, one at least for every tool of the host's registry */
+  readonly toolCases?: readonly ToolCase[];
+  /** the host's write call and its path resolver tables */
+  readonly hostPaths?: HostPathRows;
+  /** an in-process host: the scenario driver that calls its door as the host does */
+  driver?(s: Sandbox, kit: DriverKit): HostDriver;
+  /**
+   * small stand-ins for the host's files in the build's dist/<host>/ beyond its hook script,
+   * by path in that folder: the install tests place and register them (test/cli/install/helpers.ts)
+   */
+  readonly placeholderDist?: Readonly<Record<string, string>>;
 }

@@ -9,6 +9,13 @@ import { join } from 'node:path';
 import { vibeRegistry } from '../../../core/registry/vibe';
 import type { HostTestRows } from '../harness/host-rows';
 import { registryCalls } from '../harness/registry-calls';
+import { doc, fx, type ToolCase } from '../harness/tool-cases';
+import { COMMON, HOME, type HostPathRows } from '../harness/path-tables';
+import vBash from '../../fixtures/vibe/pre_tool-bash.json';
+import vRm from '../../fixtures/vibe/pre_tool-bash-denied.json';
+import vWrite from '../../fixtures/vibe/pre_tool-write_file.json';
+import vEdit from '../../fixtures/vibe/pre_tool-search_replace.json';
+import vRead from '../../fixtures/vibe/pre_tool-read_file.json';
 
 let turns = 0;
 
@@ -32,7 +39,37 @@ function answerJson(stdout: string): Record<string, unknown> | null {
   return JSON.parse(stdout) as Record<string, unknown>;
 }
 
+/** analyzeToolCall's cases, one at least for every tool of the registry (test/core/analysis/tool-call.test.ts). */
+const TOOL_CASES: ToolCase[] = [
+  fx('file_system.bash', vBash.tool_input, vBash.cwd, 'write', { paths: ['allowed.txt'] }),
+  fx('file_system.bash', vRm.tool_input, vRm.cwd, 'write', { paths: ['a.txt'] }),
+  fx('file_system.write_file', vWrite.tool_input, vWrite.cwd, 'write', { paths: ['w.txt'] }),
+  fx('file_system.search_replace', vEdit.tool_input, vEdit.cwd, 'write', { paths: ['w.txt'] }),
+  fx('file_system.read_file', vRead.tool_input, vRead.cwd, 'read'),
+  doc('process.start', { command: 'touch p.txt' }, 'write', { paths: ['p.txt'] }),
+  doc('agents.spawn', { name: 'helper', message: 'look' }, 'delegate', { delegation: 1 }),
+  ...['process.output', 'process.list', 'skill.read', 'agents.list', 'agents.list_configs'].map((t) => doc(t, {}, 'read')),
+  ...['process.stop', 'agents.send_message', 'agents.interrupt'].map((t) => doc(t, {}, 'control')),
+  doc('process.write', { text: 'y' }, 'unknown'),
+  doc('mcp_linear.create_issue', { title: 'x' }, 'unknown'),
+  doc('connector_Google_Drive_search_files', { q: 'x' }, 'unknown'),
+];
+
+/** The write call and the path resolver tables (test/core/analysis/host-paths.test.ts). */
+const HOST_PATHS: HostPathRows = {
+  write: (raw) => ({ tool: 'file_system.write_file', input: { file_path: raw, content: 'x' } }),
+  tables: [
+    // observed on the real CLI (test/hosts/vibe/path-forms.test.ts): `~/x` is the HOME's, `~name/x` that user's home, `@x` and `file://` plain names
+    {
+      title: 'Mistral Vibe 3.0.2',
+      rows: [...COMMON, ['~/x.txt', [`${HOME}/x.txt`]], ['~bob/x.txt', null], ['@src/a.ts', ['@src/a.ts']], ['file:///etc/x', ['file:/etc/x']]],
+    },
+  ],
+};
+
 export const rows: HostTestRows = {
+  toolCases: TOOL_CASES,
+  hostPaths: HOST_PATHS,
   commandHook: {
     // no prompt event: the prompt goes into the session journal the hook reads at the next pre_tool, and nothing is sent
     prompt(s, text) {
