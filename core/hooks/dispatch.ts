@@ -87,6 +87,7 @@ interface SelectedHook {
   handler: HookHandler;
 }
 
+/** @keep selectHooks which of the person's hooks a call selects: the tests check the failed-tool filter on it */
 export function selectHooks(config: HooksConfig, input: DispatchInput, skipDialects?: DispatchOptions['skipDialects']): SelectedHook[] {
   const groups = config.byEvent[input.event];
   if (!groups || groups.length === 0) return [];

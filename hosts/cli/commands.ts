@@ -14,6 +14,10 @@ import { DASHBOARD_DESCRIPTION, DASHBOARD_OPTIONS, DASHBOARD_USAGE } from './das
 import { TOOL_COMMANDS } from './tool-commands';
 
 // the types live in the leaf module; importers of this table take them from here
+/**
+ * @keep CliIO the CLI's stdin, stdout and stderr port: the tests run commands on fakes of it
+ * @keep CommandSpec a command table row: the tests run the CLI on a small table of their own
+ */
 export type { CliIO, CommandSpec } from './command-spec';
 
 export const COMMANDS: readonly CommandSpec[] = [
