@@ -177,12 +177,13 @@ describe('the host-files rule', () => {
     const names = HOST_SPECS.map((s: HostSpec) => s.name);
     const rows = hostFileListings(repositoryFiles(), names);
     expect(Object.fromEntries(Object.entries(rows).map(([host, files]) => [host, files.length]))).toEqual(Object.fromEntries(names.map((h) => [h, KNOWN_HOST_FILES[h] ?? 0])));
+    // a host that reaches 0 leaves the table, so a new host is never named here either
+    expect(Object.entries(KNOWN_HOST_FILES).filter(([h, n]) => !names.includes(h) || n <= 0)).toEqual([]);
   });
 
   it('Mistral Vibe, the host added last, is named in no file of the tooling or the build (hosts/cli/, build/, rollup.config.ts)', () => {
     const rows = hostFileListings(repositoryFiles(), ['vibe']);
-    // the scanner itself is left out: its table of kept exports names files by their path, the host's own among them
-    expect(rows.vibe!.filter((f) => (f.startsWith('hosts/') || f.startsWith('build/') || f === 'rollup.config.ts') && f !== 'build/source-scan.mjs')).toEqual([]);
+    expect(rows.vibe!.filter((f) => f.startsWith('hosts/') || f.startsWith('build/') || f === 'rollup.config.ts')).toEqual([]);
   });
 
   it('runs from the command line: one host lists its files, an unknown host is a usage error', () => {
@@ -190,8 +191,8 @@ describe('the host-files rule', () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     const lines = run.stdout.trim().split('\n');
-    expect(lines[0]).toBe(`vibe: ${KNOWN_HOST_FILES.vibe} file(s) outside its registry, its folders and generated files`);
-    expect(lines.length).toBe(KNOWN_HOST_FILES.vibe! + 2);
+    expect(lines[0]).toBe(`vibe: ${KNOWN_HOST_FILES.vibe ?? 0} file(s) outside its registry, its folders and generated files`);
+    expect(lines.length).toBe((KNOWN_HOST_FILES.vibe ?? 0) + 2);
     const bad = spawnSync(process.execPath, ['build/source-scan.mjs', 'host-files', 'vibes'], { encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stdout).toBe('');
@@ -204,18 +205,18 @@ describe('the host-files rule', () => {
  * test/hosts/<host>/, test/fixtures/<host>/), dist/, docs/ and the generated files: each is a
  * file a new host of its kind would have to be added to by hand. Counts that may only fall; when
  * one does, lower it here (a count below fails too, so the table stays the truth). A host that is
- * not in the table must be named nowhere but its own places.
+ * not in the table must be named nowhere but its own places, and one whose count reaches 0 leaves it.
  */
 const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
-  claude: 258,
+  claude: 257,
   codex: 142,
   opencode: 120,
   hermes: 109,
   pi: 104,
   gemini: 46,
   qwen: 40,
-  copilot: 43,
-  droid: 38,
+  copilot: 42,
+  droid: 37,
   cline: 6,
   kimi: 26,
   kilo: 9,
