@@ -61,6 +61,8 @@ export interface HostSpec {
   readonly canonicalFields?: true;
   /** The hook registration file the host's artifact ships, rendered from its event rows (ShippedHookFile). */
   readonly shipped?: ShippedHookFile;
+  /** The guard holds on this host with limits its install section tells (the README's host list points there). */
+  readonly limited?: true;
 }
 
 /**
@@ -146,7 +148,7 @@ export const HOST_SPECS = [
   { name: 'copilot', displayName: 'GitHub Copilot CLI', binary: 'copilot', door: 'command-hook', hooks: { label: 'Copilot', defaultTimeoutSec: 30 }, layout: { dir: '.copilot', env: ['COPILOT_HOME'], user: ['stopline', 'hooks/stopline.json', 'settings.json'], project: ['.github/hooks/stopline{.json,}'], secrets: ['config.json', 'mcp-secrets', 'mcp-oauth-config'], settings: ['mcp-config.json'] }, guardInput: 'a GitHub Copilot CLI hook payload with "hook_event_name" ({tool:before}, {prompt:submit}, {session:start}, …)', shipped: { file: 'hooks.json', format: 'flat', command: 'exec {runtime} "${COPILOT_PLUGIN_ROOT}/stopline.mjs" {event}' } },
   // Droid replaces ${DROID_PLUGIN_ROOT} in a plugin's command text with the plugin's installed folder
   { name: 'droid', displayName: 'Factory Droid', binary: 'droid', door: 'command-hook', hooks: { label: 'Droid', defaultTimeoutSec: 60 }, layout: { dir: '.factory', env: ['FACTORY_HOME_OVERRIDE/.factory'], user: ['stopline', 'hooks.json', 'settings.json', 'plugins'], project: ['.factory/{hooks.json,settings.json,stopline}'], secrets: ['auth.json'] }, guardInput: 'a Factory Droid hook payload ({tool:before}, {prompt:submit}, {session:start}, …)', shipped: { file: 'hooks.json', format: 'groups', command: 'exec {runtime} "${DROID_PLUGIN_ROOT}/stopline.mjs"' } },
-  { name: 'cline', displayName: 'Cline CLI', binary: 'cline', door: 'command-hook', layout: { dir: '.cline', user: ['hooks', 'stopline'], project: ['.clinerules/hooks', '.cline/{hooks,stopline}'], home: ['Documents/Cline/Hooks'] } },
+  { name: 'cline', displayName: 'Cline CLI', binary: 'cline', door: 'command-hook', layout: { dir: '.cline', user: ['hooks', 'stopline'], project: ['.clinerules/hooks', '.cline/{hooks,stopline}'], home: ['Documents/Cline/Hooks'] }, limited: true },
   // Kimi runs a hook with `sh -c` and expands nothing itself: the shell finds the script where `stopline install kimi` puts it
   { name: 'kimi', displayName: 'Kimi Code', binary: 'kimi', door: 'command-hook', hooks: { label: 'Kimi Code', defaultTimeoutSec: 30 }, layout: { dir: '.kimi', env: ['KIMI_SHARE_DIR'], user: ['stopline', 'config.toml'], secrets: ['credentials', 'mcp-oauth'], settings: ['config.toml', 'config.json', 'mcp.json'] }, shipped: { file: 'hooks.toml', format: 'toml', command: 'exec {runtime} "${KIMI_SHARE_DIR:-$HOME/.kimi}/stopline/stopline.mjs"', head: ['# stopline for Kimi Code: append these tables to ~/.kimi/config.toml (Kimi reads hooks only', '# there) and copy stopline.mjs to ~/.kimi/stopline/, or run `stopline install kimi`.', ''] } },
   { name: 'kilo', displayName: 'Kilo Code', binary: 'kilo', door: 'plugin', artifact: 'opencode', loadedBy: { pidVar: 'KILO_PID', versionVar: 'KILOCODE_VERSION' }, layout: { dir: '.config/kilo', env: ['XDG_CONFIG_HOME/kilo'], user: ['plugin{,s}/stopline.js', '{kilo,opencode}.json{,c}'], project: ['.kilo{,code}/{plugin{,s}/stopline.js,{kilo,opencode}.json{,c}}'], system: ['{/etc/kilo,/Library/Application Support/kilo}/{plugin{,s}/stopline.js,{kilo,opencode}.json{,c}}'] } },

@@ -217,7 +217,7 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   qwen: 40,
   copilot: 42,
   droid: 37,
-  cline: 6,
+  cline: 5,
   kimi: 26,
   kilo: 9,
   openhands: 15,
