@@ -214,7 +214,7 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   hermes: 109,
   pi: 104,
   gemini: 46,
-  qwen: 40,
+  qwen: 39,
   copilot: 42,
   droid: 37,
   cline: 5,
