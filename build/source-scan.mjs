@@ -638,8 +638,8 @@ export function hostListings(files, hostNames) {
 }
 
 /**
- * A host-specific branch: a host name compared as a quoted string (`case 'kimi':`,
- * `host === 'kimi'`, `'kimi' !== host`). Each is code that a new host must be added to by hand
+ * A host-specific branch: a host name compared as a quoted string (`case '<host>':`,
+ * `host === '<host>'`, `'<host>' !== host`). Each is code that a new host must be added to by hand
  * instead of a row its spec or a keyed table provides. Comments are not read.
  * @param {{ file: string, text: string }[]} files
  * @param {readonly string[]} hostNames
@@ -730,7 +730,8 @@ export function eventScanFiles(root = REPO_ROOT) {
  * THE HOST-FILES RULE. Adding a host should touch its registry file, its own folders and
  * generated output, nothing else. A file names a host when the host's name stands in it as a
  * whole word, any case, in code or prose alike (a comment naming a host is a place someone edits
- * when the host changes too). Not counted: core/registry/ (the one table of host facts), the
+ * when the host changes too); a long option spelled like one (`free --kilo`) is a program's
+ * option, not the host. Not counted: core/registry/ (the one table of host facts), the
  * host's folders (hosts/<host>/, test/hosts/<host>/, test/fixtures/<host>/), dist/ and docs/
  * (built or written from the registry and the host notes), the files build/host-files.mjs
  * renders whole, which a test compares byte for byte with their renderer, and a Markdown file's
@@ -745,7 +746,7 @@ export function hostFileListings(files, hostNames, generated = Object.keys(GENER
   const skip = new Set(generated);
   const out = {};
   for (const host of hostNames) {
-    const word = new RegExp(`(?<![A-Za-z0-9_])${escapeRe(host)}(?![A-Za-z0-9_])`, 'i');
+    const word = new RegExp(`(?<![A-Za-z0-9_]|--)${escapeRe(host)}(?![A-Za-z0-9_])`, 'i');
     const own = ['core/registry/', 'dist/', 'docs/', `hosts/${host}/`, `test/hosts/${host}/`, `test/fixtures/${host}/`];
     out[host] = files
       .filter(({ file, text }) => !skip.has(file) && !own.some((dir) => file.startsWith(dir)) && word.test(file.endsWith('.md') ? text.replace(GENERATED_MD_BLOCK, '') : text))

@@ -83,7 +83,7 @@ function rootOf(dataDir: string, parentId: string, io?: Store): Lineage {
 
 /**
  * The tree of a host whose subagents run on their parent's session id, marked only by a subagent
- * start … stop bracket (Kimi Code): a child's tool calls are the session's own and are judged by
+ * start … stop bracket: a child's tool calls are the session's own and are judged by
  * its contract, but a prompt inside an open bracket (the child's task, the host's follow-ups to
  * it) is never the person. A session start or end closes every bracket a crash left open.
  */
