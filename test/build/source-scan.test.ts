@@ -213,7 +213,7 @@ describe('the host-files rule', () => {
 const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   claude: 254,
   codex: 141,
-  opencode: 119,
+  opencode: 118,
   hermes: 108,
   pi: 103,
   gemini: 45,
@@ -221,7 +221,7 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
   copilot: 41,
   droid: 35,
   cline: 5,
-  kimi: 21,
+  kimi: 20,
   kilo: 7,
   openhands: 14,
   openclaw: 6,
