@@ -96,8 +96,8 @@ export const GENERATED_MARK = 'generated from core/registry';
 
 /**
  * The lines of a generated block blanked: from the line after a comment with GENERATED_MARK
- * through the first line that only closes a bracket (`)`, `]`, `}`), as the Hermes shim's
- * `HOOKS = (…)` tuple, which the build renders from the registry.
+ * through the first line that only closes a bracket (`)`, `]`, `}`), as a shim's `HOOKS = (…)`
+ * tuple (a shipped hook file's `tuple`), which the build renders from the registry.
  */
 export function withoutGeneratedBlocks(lines) {
   let state = 'code'; // 'code' | 'marked' (in the comment that carries the mark) | 'block'
@@ -574,7 +574,7 @@ export function answerReport(files, doors = ANSWER_DOORS, types = ANSWER_TYPES) 
  * whole from it (build/host-files.mjs) and scenario data (the runtime-matrix cases and demo
  * scripts in build/artifacts.mjs, the README example run: sequences of calls with their
  * payloads, not a table of a host's events).
- * A file the build renders only in part (the Hermes shim) is scanned with its generated block
+ * A file the build renders only in part (a shim's hook tuple) is scanned with its generated block
  * left out (GENERATED_MARK).
  */
 export function isExempt(file, text) {
@@ -593,7 +593,7 @@ const FOLDER_ARTIFACT = /^hosts\/[^/]+\/artifact\.mjs$/;
  * more distinct host family names as whole quoted strings, or a string that writes two or more
  * of them as `|` choices (a usage line), is a hand-written list of hosts, and
  * the one list lives in core/registry/host-specs.ts: take HOST_NAMES or HOOK_DIALECTS from there (a
- * table keyed by host, `{ claude: …, codex: … }`, is not a list: its type asks for every host;
+ * table keyed by host, `{ a: …, b: … }`, is not a list: its type asks for every host;
  * nor is an array of records, whose names sit inside objects).
  * Comments are not read (codeLines). TypeScript, JavaScript and Python files are read.
  * @param {{ file: string, text: string }[]} files
@@ -617,8 +617,8 @@ export function hostListings(files, hostNames) {
         let j = i + 1;
         while (j < code.length && code[j] !== ch && code[j] !== '\n') j += code[j] === '\\' ? 2 : 1;
         const str = code.slice(i + 1, j);
-        // a usage line's choices written out (`claude|codex|…`) or a sentence naming three or
-        // more hosts one after another (`claude, codex, opencode`) are a list too
+        // a usage line's choices written out (`a|b|…`) or a sentence naming three or
+        // more hosts one after another (`a, b, c`) are a list too
         const choices = barList(str, hosts);
         const named = commaList(str, hosts);
         if (choices.length < 2 && named.length >= 3) out.push({ file, line, names: named });
@@ -676,7 +676,7 @@ function commaList(str, hosts) {
   return [...new Set(best)];
 }
 
-/** The distinct host names a string sets beside a `|` (`<claude|codex|all>`), in order. */
+/** The distinct host names a string sets beside a `|` (`<a|b|all>`), in order. */
 function barList(str, hosts) {
   const names = new Set();
   for (const m of str.matchAll(/[\w-]+/g)) {
