@@ -168,6 +168,9 @@ export type HookDialect = Extract<Spec, { hooks: object }>['name'];
 
 export const HOST_NAMES: readonly HostName[] = HOST_SPECS.map((s) => s.name);
 
+/** The host whose tool input fields are the canonical ones (`canonicalFields`): how a tool call given without a host is read. */
+export const CANONICAL_HOST: HostName = HOST_SPECS.find((s: HostSpec) => s.canonicalFields)!.name as HostName;
+
 /** The host families of ControlEvent: every host, and `guard` (the bridge a harness calls). */
 export const HOST_FAMILIES: readonly (HostName | 'guard')[] = [...HOST_NAMES, 'guard'];
 export type HostFamily = HostName | 'guard';

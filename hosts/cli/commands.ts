@@ -9,7 +9,7 @@
  */
 import type { CommandSpec } from './command-spec';
 import { INSTALL_DESCRIPTION, INSTALL_OPTIONS, INSTALL_TARGETS, INSTALL_USAGE, UNINSTALL_DESCRIPTION, UNINSTALL_OPTIONS, UNINSTALL_USAGE } from './install/spec';
-import { HOST_NAMES } from '../../core/registry/host-specs';
+import { CANONICAL_HOST, HOST_NAMES } from '../../core/registry/host-specs';
 import { DASHBOARD_DESCRIPTION, DASHBOARD_OPTIONS, DASHBOARD_USAGE } from './dashboard/spec';
 import { TOOL_COMMANDS } from './tool-commands';
 
@@ -63,7 +63,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       'Your config (stopline.json: floor preset and exceptions) counts as in a session. Exit 0: it would run (as it is, or confined in a sandbox built from the contract where the host and this machine allow it); 2: it would be stopped (denied or asked); 1: usage error.',
     options: [
       { flag: '--contract', value: 'directive', summary: 'check under this contract, e.g. "review" or "change files=src/**" (default: a fresh session, no contract)' },
-      { flag: '--host', value: 'host', summary: `read the call with this host's tool names and answer forms (default claude): ${HOST_NAMES.join(', ')}` },
+      { flag: '--host', value: 'host', summary: `read the call with this host's tool names and answer forms (default ${CANONICAL_HOST}): ${HOST_NAMES.join(', ')}` },
       { flag: '--cwd', value: 'dir', summary: 'the folder the call runs in (default: the current folder)' },
       { flag: '--json', summary: 'print one JSON document instead of text' },
     ],
