@@ -53,7 +53,7 @@ const CLI_CASES = [
   { name: 'unknown option', argv: ['--verison'], stdin: '', exitCode: 1, stdout: '', stderrIncludes: ['unknown option "--verison"', 'did you mean "--version"?'] },
 ];
 
-// ---- the hook scripts that answer in Claude Code's form (hookCases, hookDemo): runtime cases and the recorded demo session ----
+// ---- the hook scripts that answer with hookSpecificOutput (hookCases, hookDemo): runtime cases and the recorded demo session ----
 
 /**
  * Every hook artifact carries the shell analysis (unbash ~290 KB and core/analysis ~295 KB
@@ -65,14 +65,14 @@ const CLI_CASES = [
  * PowerShell cmdlets) needs an option table too (red-team sets A and B: 135 and 87 mutating
  * commands read before), plus ~15 KB of two more hook dialects and their tool tables; ~525-537
  * KB since each artifact carries only its own host's tool table (core/registry/<host>-events.ts
- * holds the rows the dialects read). The Claude and Codex scripts keep that decision code in the comment of a two-part file
- * (build/two-part.mjs): what an event parses is their ~11 KB first part. The 150 KB goal for the
+ * holds the rows the dialects read). A script with a `decisionEntry` keeps that decision code in the comment of a two-part file
+ * (build/two-part.mjs): what an event parses is its ~11 KB first part. The 150 KB goal for the
  * file is not met (docs/performance.md says why, and what a lazily evaluated shell analysis did
  * and did not buy); the budget sits a little above today's size so growth fails the build.
  * ~587-597 KB since each package manager has a full option grammar (dependency intent read on
  * every reading of its options) and database clients, batch editors, archive listings, toolchain
  * queries and backup-writing programs have tables of their own (~60 KB, most of it option strings).
- * Minified, the Claude decision code is (`node build/size-breakdown.mjs --all`): analysis tables
+ * Minified, the largest command hook's decision code is (`node build/size-breakdown.mjs --all`): analysis tables
  * 170 KB (already one option string per program, compiled at first use; ~120 KB of it is string
  * literals), unbash 100 KB, the shell analysis's code 81 KB, the person's-hooks engine 51 KB,
  * registry 25 KB, PowerShell 17 KB, contract 15 KB, the rest of the core and the adapter ~64 KB.
@@ -87,11 +87,11 @@ const CLI_CASES = [
  * ~5 KB more for the hosts' and stopline's own command lines (core/analysis/host-clis.ts: which
  * subcommands change stopline's protected files), the links made in a command and tool state.
  * ~21 KB more for three more dialects of the person's hooks, the TOML and JSON ones (a TOML
- * reader, their event rows, payloads, matchers and answers): the in-process files (Hermes, Pi,
- * OpenClaw, OpenCode) reach ~714-743 KB. ~12 KB more since the hosts' hook-file facts are rows of
+ * reader, their event rows, payloads, matchers and answers): the in-process files (a plugin or a
+ * shim's resident process) reach ~714-743 KB. ~12 KB more since the hosts' hook-file facts are rows of
  * data (core/registry/*-events.ts: files, forms and per-event payload fields, in place of per-host
  * switches in core/hooks), the confinement launcher (core/confine/launcher.ts) and the shell
- * analysis's function scopes and values set once: Hermes, the largest, ~741 KB; ~752 KB with the
+ * analysis's function scopes and values set once: the largest, ~741 KB; ~752 KB with the
  * sqlite3 statement reader (a database program's reads and placed writes) and the secrets' backups.
  */
 const HOOK_SCRIPT_BUDGET = 800 * KB;
@@ -312,8 +312,8 @@ export const ARTIFACTS = [
     shebang: true,
     // the CLI carries the whole guard (guard bridge, listen, doctor's probes: the same core,
     // shell analysis and adapters as a hook script, ~780 KB) plus install and the views; the
-    // Gemini CLI, Qwen Code and later hosts' tables, adapters, installers and doctor checks,
-    // doctor's Claude door check (which door decides and why), the analysis's option tables, the
+    // later hosts' tables, adapters, installers and doctor checks, doctor's check of which door
+    // decides on a host with two (and why), the analysis's option tables, the
     // package grammars, the read-only forms and the floor (~45 KB, see HOOK_SCRIPT_BUDGET) grew it;
     // ~974 KB with the host command lines and the deferred confinement runner; each new host adds
     // its tool table, adapter (the guard bridge reads its payloads), installer and doctor checks

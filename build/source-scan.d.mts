@@ -31,8 +31,8 @@ export declare function deadExports(
   files: { file: string; text: string }[],
   opts: { entries?: string[]; standIns?: Record<string, string>; exists: (candidate: string) => boolean },
 ): { file: string; name: string }[];
-export declare const KEPT_EXPORTS: { file: string; name: string; test?: boolean; why: string }[];
-export declare function deadReport(root?: string): Promise<{ dead: { file: string; name: string; tests: boolean }[]; kept: { file: string; name: string; tests: boolean }[]; keptTests: string[] }>;
+export declare function keptExports(files: { file: string; text: string }[]): { file: string; name: string; test: boolean; why: string }[];
+export declare function deadReport(root?: string): Promise<{ dead: { file: string; name: string; tests: boolean }[]; kept: { file: string; name: string; tests: boolean; why: string }[]; keptTests: string[] }>;
 export declare const ANSWER_MODULE: string;
 export interface AnswerTypeRow { file: string; name: string; role: 'answer' | 'part' | 'wire' | 'wrapper' | 'mod' | 'other' | 'unclassified'; why: string }
 export declare const ANSWER_TYPES: AnswerTypeRow[];

@@ -96,8 +96,8 @@ export const GENERATED_MARK = 'generated from core/registry';
 
 /**
  * The lines of a generated block blanked: from the line after a comment with GENERATED_MARK
- * through the first line that only closes a bracket (`)`, `]`, `}`), as the Hermes shim's
- * `HOOKS = (…)` tuple, which the build renders from the registry.
+ * through the first line that only closes a bracket (`)`, `]`, `}`), as a shim's `HOOKS = (…)`
+ * tuple (a shipped hook file's `tuple`), which the build renders from the registry.
  */
 export function withoutGeneratedBlocks(lines) {
   let state = 'code'; // 'code' | 'marked' (in the comment that carries the mark) | 'block'
@@ -357,7 +357,7 @@ export function takenNames(file, text, exists) {
 
 /**
  * Exported names of core/ and hosts/ that no other file takes. `importers` are the files whose
- * imports count (the source tree, and the tests only for the seams in KEPT_FOR_TESTS); `entries`
+ * imports count (the source tree, and the tests only for the seams kept with `@keep`); `entries`
  * are the modules a host or the build loads by path (their exports are the host's to read);
  * `standIns` maps a module to the file the build puts in its place (the names taken from the
  * one are taken from the other). A module reached as a whole (`*`) has none of its names dead.
@@ -430,133 +430,31 @@ export function deadExports(files, { entries = [], standIns = {}, exists }) {
 }
 
 /**
- * Exports no source file takes, kept on purpose, each with why. `test` marks a seam only the
- * tests take (a test imports it; nothing else counts as its importer). They come in kinds:
- * a seam that reaches behaviour a person would notice (a fake file system, a clock, a cache
- * to drop, an error class to expect); a table a test enumerates against the world (an option
- * table against the installed program's --help, the protocol's enumerations against an
- * independent schema); and the type of a public function's input or a port the tests fake.
- * A helper whose behaviour the tests can reach through its public caller is not kept here:
- * its test goes through that caller.
+ * Exports no source file takes, kept on purpose, each with why, read from a JSDoc tag on the
+ * export itself: `@keep <name> <why>` marks a seam only the tests take (a test imports it; nothing
+ * else counts as its importer), `@keepUntested <name> <why>` one kept though no test takes it. The
+ * tag names its export so that one comment above an `export { a, b } from` list can keep some of
+ * its names. They come in kinds: a seam that reaches behaviour a person would notice (a fake file
+ * system, a clock, a cache to drop, an error class to expect); a table a test enumerates against
+ * the world (an option table against the installed program's --help, the protocol's enumerations
+ * against an independent schema); and the type of a public function's input or a port the tests
+ * fake. A helper whose behaviour the tests can reach through its public caller is not kept: its
+ * test goes through that caller.
+ * @param {{ file: string, text: string }[]} files
+ * @returns {{ file: string, name: string, test: boolean, why: string }[]}
  */
-export const KEPT_EXPORTS = [
-  { file: 'core/analysis/listings.ts', name: 'CPIO_TABLE', test: true, why: "the option-completeness test holds it against the installed cpio's --help: a new option fails there instead of reading as safe" },
-  { file: 'core/analysis/listings.ts', name: 'DPKG_DEB_TABLE', test: true, why: "the option-completeness test holds it against the installed dpkg-deb's --help" },
-  { file: 'core/analysis/network-tools.ts', name: 'CURL_TABLE', test: true, why: "the option-completeness test holds it against the installed curl's --help" },
-  { file: 'core/analysis/package-options.ts', name: 'packageOptions', test: true, why: "a package grammar's options, compiled: the tests hold them against each package manager's --help" },
-  { file: 'core/analysis/package-options.ts', name: 'compilePackageOptions', test: true, why: 'the grammar the package tables are written in: the tests hold its token forms and its refusal of a bad token, which no table in the tree has' },
-  { file: 'core/analysis/text-tools.ts', name: 'SED_TABLE', test: true, why: "the option-completeness test holds it against the installed sed's --help" },
-  { file: 'core/analysis/text-tools.ts', name: 'AWK_TABLE', test: true, why: "the option-completeness test holds it against the installed gawk's --help" },
-  { file: 'core/analysis/text-tools.ts', name: 'YQ_TABLE', test: true, why: "the option-completeness test holds it against yq's --help" },
-  { file: 'core/analysis/wrappers.ts', name: 'XARGS_TABLE', test: true, why: "the option-completeness test holds it against the installed xargs's --help" },
-  { file: 'core/answer/session-tree.ts', name: 'UNKNOWN_PARENT_AGENT', test: true, why: 'the agent id a child without a readable parent gets: the tests assert a session is placed under it' },
-  { file: 'core/answer/session-tree.ts', name: 'placeInRecordedTree', test: true, why: 'the doors reach it through RECORDED_TREE; the tests call it with damaged and missing session files' },
-  { file: 'core/config/config.ts', name: 'forgetConfigCache', test: true, why: 'the tests edit config files within one process and drop the cache between steps' },
-  { file: 'core/config/file-stamp.ts', name: 'RACY_WINDOW_MS', test: true, why: 'the tests run the live-edit cases with the racy window on and off' },
-  { file: 'core/config/file-stamp.ts', name: 'setRacyWindowForTests', test: true, why: 'the same: sets the window the live-edit tests run under' },
-  { file: 'core/config/project.ts', name: 'findProject', test: true, why: "the uncached project walk: the cache tests hold locateProject's answer equal to it" },
-  { file: 'core/config/tighten.ts', name: 'TIGHTER_ORDER', test: true, why: 'the order a project file may only tighten along: the test holds it to name every key the config reads' },
-  { file: 'core/config/tighten.ts', name: 'levelAtLeastAsTight', test: true, why: 'one comparison of that order, tested on each pair of levels' },
-  { file: 'core/config/tighten.ts', name: 'modeAtLeastAsTight', test: true, why: 'one comparison of that order: a mode may not bring looser defaults' },
-  { file: 'core/config/tighten.ts', name: 'policyAtLeastAsTight', test: true, why: 'one comparison of that order, on the deps and hash policies' },
-  { file: 'core/config/tighten.ts', name: 'agentsAtLeastAsTight', test: true, why: 'one comparison of that order, on the agents limit' },
-  { file: 'core/confine/confine.ts', name: 'failureNote', test: true, why: 'the note a person reads when a confined command fails: the tests read its text' },
-  { file: 'core/confine/confine.ts', name: 'scopeOf', test: true, why: 'which folders a contract lets a confined command write: the tests ask it per mode' },
-  { file: 'core/confine/machine.ts', name: 'ConfineMachine', test: true, why: "the machine port's type: the failure tests put a fake machine in its place" },
-  { file: 'core/confine/macos.ts', name: 'seatbeltProfile', test: true, why: 'the macOS profile, generated and read as text by the tests until it is verified on a Mac (core/confine/probe.ts says so)' },
-  { file: 'core/confine/macos.ts', name: 'seatbeltCommand', test: true, why: 'the command that runs under that profile, for the same reason' },
-  { file: 'core/contract/corrections.ts', name: 'CorrectionRule', test: true, why: 'the type of the correction rows the grammar tests list' },
-  { file: 'core/contract/corrections.ts', name: 'stripQuotedAndCode', test: true, why: 'what a correction is read from (quotes and code left out): the tests check each form it drops' },
-  { file: 'core/contract/decide.ts', name: 'DecideContext', test: true, why: 'the context decide() takes: the decision tests build it' },
-  { file: 'core/contract/decide.ts', name: 'DecisionOutcome', test: true, why: 'the outcome decide() returns: the decision table rows are typed with it' },
-  { file: 'core/contract/grammar.ts', name: 'PromptCommand', test: true, why: 'what the prompt grammar returns: the grammar tests are typed with it' },
-  { file: 'core/digest.ts', name: 'toHex', test: true, why: "the hex encoder, checked on arbitrary bytes against Node's" },
-  { file: 'core/evidence/log.ts', name: 'ROTATE_BYTES', test: true, why: "the evidence log's rotation size: the tests write a log past it" },
-  { file: 'hosts/claude/mod/node/path.ts', name: 'normalize', why: "the mod's node:path offers node:path's functions by name, for the bundled packages as well as the core" },
-  { file: 'hosts/claude/mod/door.ts', name: 'writeTargets', test: true, why: "the paths a write call lands on, which the door reads ahead: the tests check links and folders among them" },
-  { file: 'hosts/claude/mod/links.ts', name: 'LinkHost', test: true, why: "the port through which the mod follows links with $.fs: the tests fake it" },
-  { file: 'core/registry/copilot-events.ts', name: 'COPILOT_CLAUDE_SPELLINGS', test: true, why: "Copilot's Claude-style event spellings: the tests hold each against the registry's event rows" },
-  { file: 'core/hooks/decode.ts', name: 'decodeFlatPermissionOutput', test: true, why: "a flat permission answer (Copilot's) read with and without Claude's keys: the tests check both readings" },
-  { file: 'core/hooks/decode.ts', name: 'decodePermissionOnlyOutput', test: true, why: "a permission-only answer (Droid's): the tests check which fields it takes" },
-  { file: 'core/hooks/dispatch.ts', name: 'selectHooks', test: true, why: "which of the person's hooks a call selects: the tests check the failed-tool filter on it" },
-  { file: 'core/hooks/listen.ts', name: 'ListenDispatchRequest', test: true, why: 'the request a listen handler gets: the listen tests record them' },
-  { file: 'core/hooks/load.ts', name: 'LoadOptions', test: true, why: 'what loadHooksConfig takes: the tests hand it files in memory' },
-  { file: 'core/hooks/load.ts', name: 'loadHooksConfig', test: true, why: "the person's hooks loaded from given files (the cached loader reads the disk): every hooks test loads through it" },
-  { file: 'core/hooks/load.ts', name: 'defaultConfigPaths', test: true, why: "where the person's hooks files are looked for: the tests move them with XDG_CONFIG_HOME" },
-  { file: 'core/hooks/load.ts', name: 'dialectFromFileName', test: true, why: 'which dialect a hooks file is read in, by its name: the tests check each name' },
-  { file: 'core/hooks/load.ts', name: 'forgetHooksConfigCache', test: true, why: 'the tests edit hooks files within one process and drop the cache between steps' },
-  { file: 'core/hooks/load.ts', name: 'runsStoplineGuard', test: true, why: 'whether a hook command runs stopline itself (so it is not run twice): the tests check each spelling' },
-  { file: 'core/hooks/run-command.ts', name: 'CommandSpec', test: true, why: 'the command hook the runner takes: the tests build them' },
-  { file: 'core/hooks/run-http.ts', name: 'expandHeaderValue', test: true, why: "a header value's variables: the tests check both spellings and an unknown name" },
-  { file: 'core/hooks/yaml.ts', name: 'resolvePlainScalar', test: true, why: "a plain YAML scalar's value (yes, Off, numbers): the tests check each form" },
-  { file: 'core/paths/path-resolve.ts', name: 'VersionedPathResolver', test: true, why: "the resolver type whose rows change with the host's version: the tests write one" },
-  { file: 'core/paths/paths.ts', name: 'MAX_BRACE_ALTERNATIVES', test: true, why: 'the brace-expansion bound: the tests expect the message that names it' },
-  { file: 'core/paths/self-paths.ts', name: 'TABLE_ENV', test: true, why: 'the key of the remembered self-path table: the test holds it to every variable the table reads' },
-  { file: 'core/protocol.ts', name: 'CONTROL_EVENT_KINDS', test: true, why: 'the protocol test builds an independent schema from these tables and holds parseControlEvent to it' },
-  { file: 'core/protocol.ts', name: 'PROMPT_SOURCES', test: true, why: 'the same schema' },
-  { file: 'core/protocol.ts', name: 'MUTABILITIES', test: true, why: 'the same schema' },
-  { file: 'core/protocol.ts', name: 'HOST_STATUSES', test: true, why: 'the same schema' },
-  { file: 'core/protocol.ts', name: 'HAZARD_KINDS', test: true, why: 'the same schema' },
-  { file: 'core/protocol.ts', name: 'HOST_FAMILIES', test: true, why: 'the same schema' },
-  { file: 'core/protocol.ts', name: 'isAction', test: true, why: 'the Action check: the analysis tests hold every action they build to it' },
-  { file: 'core/registry/index.ts', name: 'findToolEntry', test: true, why: "a host's tool row by name: the tests read rows through it" },
-  { file: 'core/registry/reasons.ts', name: 'DECISION_PRECEDENCE', test: true, why: 'the order reason codes win in: the decision tests reach every code in it' },
-  { file: 'core/state/fsio.ts', name: 'NotAFileError', test: true, why: 'what a read of a link or folder throws: the store tests expect it' },
-  { file: 'core/state/lineage.ts', name: 'LINEAGE_MAX_AGE_MS', test: true, why: 'how long a lineage record is kept: the tests place one past it' },
-  { file: 'core/state/lineage.ts', name: 'pruneLineage', test: true, why: 'the lineage sweep: the tests run it on a missing folder and on old records' },
-  { file: 'core/state/lock.ts', name: 'LockBusyError', test: true, why: 'what a yielding lock throws: the controller tests expect it' },
-  { file: 'core/state/lock.ts', name: 'LockTimeoutError', test: true, why: 'what a lock held too long throws: the store tests expect it' },
-  { file: 'hosts/claude/mod-live.ts', name: 'MOD_LIVE_VAR', test: true, why: "the variable the mod sets to Claude's pid: the tests set it to check that the command hook stands aside while the mod decides" },
-  { file: 'hosts/cli/commands.ts', name: 'CliIO', test: true, why: "the CLI's stdin, stdout and stderr port: the tests run commands on fakes of it" },
-  { file: 'hosts/cli/commands.ts', name: 'CommandSpec', test: true, why: 'a command table row: the tests run the CLI on a small table of their own' },
-  { file: 'hosts/cli/dashboard/instance.ts', name: 'probeHealth', test: true, why: "the dashboard's health probe: the autostart test asks a started dashboard" },
-  { file: 'hosts/cli/dashboard/store.ts', name: 'EventRow', test: true, why: 'an evidence row as the store reads it: the scan tests write them' },
-  { file: 'hosts/claude/doctor-door.ts', name: 'managedSettingsDir', test: true, why: "where Claude Code's managed settings are per platform: the tests hold it against the self-path table and Claude's layout" },
-  { file: 'hosts/claude/doctor-door.ts', name: 'ClaudeDoorFacts', test: true, why: 'what doctor gathers about the Claude door: the tests hand it made-up facts' },
-  { file: 'hosts/claude/doctor-door.ts', name: 'modsOnlyFiles', test: true, why: 'managed-settings files that only turn mods on: the tests place them' },
-  { file: 'hosts/opencode/doctor.ts', name: 'exportedNames', test: true, why: 'the names a plugin file exports, as doctor reads them: the tests check each export form' },
-  { file: 'hosts/cli/evidence/scan.ts', name: 'isoMs', test: true, why: "the evidence scan's time reader: the tests hold it to Date.parse" },
-  { file: 'hosts/cli/evidence/tally.ts', name: 'RecordFields', test: true, why: "an evidence record's fields as the tally reads them: the tests scan with it" },
-  { file: 'hosts/cli/evidence/tally.ts', name: 'recordFields', test: true, why: 'the same reader' },
-  { file: 'hosts/cli/guard/adapters.ts', name: 'nativeRegistry', test: true, why: "the guard's own event rows: the parity suite drives the guard with them" },
-  { file: 'hosts/cli/guard/adapters.ts', name: 'nativeAdapter', test: true, why: "the guard's native dialect: the property and stress suites drive it" },
-  { file: 'hosts/cli/install/checksums.ts', name: 'writeChecksums', test: true, why: 'the SHA256SUMS the installer verifies: the tests serve a dist with it' },
-  { file: 'hosts/codex/hook-trust.ts', name: 'codexEffectiveTimeout', test: true, why: 'the timeout Codex applies to a hook: the tests check each default' },
-  { file: 'hosts/cline/install.ts', name: 'clineHookFile', test: true, why: 'the hook file the Cline install writes: the real-host suites place it by hand' },
-  { file: 'hosts/openhands/install.ts', name: 'openhandsHooksMap', test: true, why: 'the hooks file a fresh OpenHands install writes: the real-host suites place it by hand' },
-  { file: 'hosts/vibe/install.ts', name: 'vibeHookTables', test: true, why: 'the hook tables the Vibe install writes: the real-host suites place them by hand' },
-  { file: 'hosts/hermes/yaml-plugins.ts', name: 'isPluginEnabled', test: true, why: "whether a plugins list enables a name: the tests read the installer's edits back with it" },
-  { file: 'hosts/cli/matrix-summary.ts', name: 'readmeSummaryTable', test: true, why: "the README's support summary: the test holds the README equal to it and writes it on request" },
-  { file: 'hosts/cli/style.ts', name: 'colorEnabled', test: true, why: 'whether output is coloured (TTY, NO_COLOR, STOPLINE_NO_COLOR): the tests set each' },
-  { file: 'hosts/cline/adapter.ts', name: 'stopCommand', test: true, why: 'the command a stop hands Cline back: the scenario driver recognises it' },
-  { file: 'hosts/copilot/adapter.ts', name: 'claudeView', test: true, why: "Copilot's payload with Claude's field names beside it, as the person's hooks get it" },
-  { file: 'hosts/copilot/adapter.ts', name: 'namedBy', test: true, why: "the event named by the hook file's argument: the tests and the scenario driver name events as the hook file does" },
-  { file: 'hosts/gemini/adapter.ts', name: 'personPrompt', test: true, why: "the person's words with the injected hook context taken off: the tests check each form" },
-  { file: 'hosts/gemini/adapter.ts', name: 'toControlEvent', test: true, why: 'the tests hand it a fake file system (the adapter object reads the real one)' },
-  { file: 'hosts/hermes/adapter.ts', name: 'HAS_HUMAN_FIELD', test: true, why: "the field the plugin shim sets when a person can answer: the tests build the shim's calls with it" },
-  { file: 'hosts/hermes/adapter.ts', name: 'PATH_BASE_FIELD', test: true, why: "the field the plugin shim sets with Hermes' tool folder: the tests build the shim's calls with it" },
-  { file: 'hosts/hermes/adapter.ts', name: 'isShellHookPayload', test: true, why: 'which of the two payload shapes a call has: the tests check both' },
-  { file: 'hosts/hermes/adapter.ts', name: 'kwargsFromShellHook', test: true, why: "a shell hook's stdin as plugin kwargs: the tests check odd shapes field by field" },
-  { file: 'hosts/hermes/doors.ts', name: 'pluginDoor', test: true, why: 'the door the plugin shim calls: the property and stress suites drive it' },
-  { file: 'hosts/hermes/doors.ts', name: 'listenCanonical', test: true, why: 'what the listen loop accepts: the tests hold it to every registered hook' },
-  { file: 'hosts/hermes/owner.ts', name: 'OWNER_PID_ENV', test: true, why: 'the variable that names the Hermes process the listener serves: the tests set it' },
-  { file: 'hosts/hermes/owner.ts', name: 'OwnerProbe', test: true, why: 'the process probe: the tests hand a fake one' },
-  { file: 'hosts/hermes/owner.ts', name: 'namedOwner', test: true, why: 'the owner read from that variable: the tests check malformed values' },
-  { file: 'hosts/hermes/owner.ts', name: 'ownerGoneCheck', test: true, why: 'whether the owner is gone: the tests run it on fake processes' },
-  { file: 'hosts/opencode/door.ts', name: 'OpenCodeClient', test: true, why: 'the OpenCode SDK client the door calls: the tests hand a fake one' },
-  { file: 'hosts/opencode/door.ts', name: 'SdkResult', test: true, why: "an SDK call's result: the fake client returns them" },
-  { file: 'hosts/opencode/door.ts', name: 'CoreApi', test: true, why: 'the core the door is handed: the door tests hand a fake one' },
-  { file: 'hosts/pi/door.ts', name: 'PiHandlers', test: true, why: 'the handlers the door registers with Pi: the tests call them' },
-  { file: 'hosts/pi/door.ts', name: 'BUSY_NOTICE', test: true, why: 'the notice Pi shows while a decision waits: the tests expect it' },
-  { file: 'hosts/pi/door.ts', name: 'CoreApi', test: true, why: 'the core the door is handed: the door tests hand a fake one' },
-  { file: 'hosts/shared/evaluator/load.ts', name: 'PART_START', test: true, why: 'build/two-part.mjs writes this layout in JavaScript and cannot import it: the tests hold writer and reader equal' },
-  { file: 'hosts/shared/evaluator/load.ts', name: 'secondPart', test: true, why: 'the reader of that layout, run by the tests on the files the writer made' },
-  { file: 'hosts/shared/in-process/ports.ts', name: 'PersonHooksPort', test: true, why: "the type of the person's-hooks port the runtime tests hand a fake of" },
-  { file: 'hosts/shared/stdin.ts', name: 'MAX_HOOK_INPUT_BYTES', test: true, why: 'the stdin bound: the tests feed input at it and over it' },
-  { file: 'hosts/shared/stdin.ts', name: 'StdinLimits', test: true, why: 'the bounds the tests set small' },
-  { file: 'hosts/vibe/adapter.ts', name: 'toControlEvent', test: true, why: "the tests hand it the session's prompts (the adapter object reads them from the session folder)" },
-  { file: 'hosts/vibe/journal.ts', name: 'turnStartOf', test: true, why: "a turn's start read from Vibe's session journal: the tests check person and injected turns" },
-];
+export function keptExports(files) {
+  const out = [];
+  for (const { file, text } of files) {
+    for (const doc of text.matchAll(/\/\*\*([\s\S]*?)\*\//g)) {
+      const body = doc[1].split('\n').map((l) => l.replace(/^\s*\*?\s?/, '').trim()).join(' ');
+      for (const m of body.matchAll(/(?:^|\s)@(keep|keepUntested)\s+([\w$]+)\s+(.*?)\s*(?=\s@\w|$)/g)) {
+        out.push({ file, name: m[2], test: m[1] === 'keep', why: m[3] });
+      }
+    }
+  }
+  return out;
+}
 
 /** The dead-export report: the tree's files, the build's entries and stand-ins, the tests for the kept seams. */
 export async function deadReport(root = REPO_ROOT) {
@@ -568,7 +466,8 @@ export async function deadReport(root = REPO_ROOT) {
   const entries = ARTIFACTS.flatMap((a) => [a.entry, a.decisionEntry].filter(Boolean)).concat(byPath.filter((f) => f.endsWith('.ts')), folderArtifacts);
   const standIns = Object.assign({}, ...ARTIFACTS.map((a) => a.moduleMap ?? {}));
   const src = read(root, sourceFiles(root, [...SCANNED_ROOTS], /\.(ts|mts|mjs|js)$/));
-  const keptTests = KEPT_EXPORTS.filter((k) => k.test).map((k) => `${k.file}#${k.name}`);
+  const keptRows = keptExports(src);
+  const keptTests = keptRows.filter((k) => k.test).map((k) => `${k.file}#${k.name}`);
   const all = src.concat(read(root, ['rollup.config.ts'].filter((f) => existsSync(join(root, f)))));
   const set = new Set(all.map((f) => f.file));
   const dead = deadExports(all, { entries, standIns, exists: (c) => set.has(c) });
@@ -581,8 +480,9 @@ export async function deadReport(root = REPO_ROOT) {
     byTests.set(target, s);
   }
   const rows = dead.map((d) => ({ ...d, tests: byTests.get(d.file)?.has(d.name) || byTests.get(d.file)?.has('*') || false }));
-  const kept = rows.filter((r) => KEPT_EXPORTS.some((k) => k.file === r.file && k.name === r.name && (!k.test || r.tests)));
-  return { dead: rows.filter((r) => !kept.includes(r)), kept, keptTests };
+  const why = (r) => keptRows.find((k) => k.file === r.file && k.name === r.name && (!k.test || r.tests))?.why;
+  const kept = rows.filter((r) => why(r) !== undefined).map((r) => ({ ...r, why: why(r) }));
+  return { dead: rows.filter((r) => why(r) === undefined), kept, keptTests };
 }
 
 // ------------------------------------------------------------------------------ answer types and path
@@ -674,7 +574,7 @@ export function answerReport(files, doors = ANSWER_DOORS, types = ANSWER_TYPES) 
  * whole from it (build/host-files.mjs) and scenario data (the runtime-matrix cases and demo
  * scripts in build/artifacts.mjs, the README example run: sequences of calls with their
  * payloads, not a table of a host's events).
- * A file the build renders only in part (the Hermes shim) is scanned with its generated block
+ * A file the build renders only in part (a shim's hook tuple) is scanned with its generated block
  * left out (GENERATED_MARK).
  */
 export function isExempt(file, text) {
@@ -693,7 +593,7 @@ const FOLDER_ARTIFACT = /^hosts\/[^/]+\/artifact\.mjs$/;
  * more distinct host family names as whole quoted strings, or a string that writes two or more
  * of them as `|` choices (a usage line), is a hand-written list of hosts, and
  * the one list lives in core/registry/host-specs.ts: take HOST_NAMES or HOOK_DIALECTS from there (a
- * table keyed by host, `{ claude: …, codex: … }`, is not a list: its type asks for every host;
+ * table keyed by host, `{ a: …, b: … }`, is not a list: its type asks for every host;
  * nor is an array of records, whose names sit inside objects).
  * Comments are not read (codeLines). TypeScript, JavaScript and Python files are read.
  * @param {{ file: string, text: string }[]} files
@@ -717,8 +617,8 @@ export function hostListings(files, hostNames) {
         let j = i + 1;
         while (j < code.length && code[j] !== ch && code[j] !== '\n') j += code[j] === '\\' ? 2 : 1;
         const str = code.slice(i + 1, j);
-        // a usage line's choices written out (`claude|codex|…`) or a sentence naming three or
-        // more hosts one after another (`claude, codex, opencode`) are a list too
+        // a usage line's choices written out (`a|b|…`) or a sentence naming three or
+        // more hosts one after another (`a, b, c`) are a list too
         const choices = barList(str, hosts);
         const named = commaList(str, hosts);
         if (choices.length < 2 && named.length >= 3) out.push({ file, line, names: named });
@@ -738,8 +638,8 @@ export function hostListings(files, hostNames) {
 }
 
 /**
- * A host-specific branch: a host name compared as a quoted string (`case 'kimi':`,
- * `host === 'kimi'`, `'kimi' !== host`). Each is code that a new host must be added to by hand
+ * A host-specific branch: a host name compared as a quoted string (`case '<host>':`,
+ * `host === '<host>'`, `'<host>' !== host`). Each is code that a new host must be added to by hand
  * instead of a row its spec or a keyed table provides. Comments are not read.
  * @param {{ file: string, text: string }[]} files
  * @param {readonly string[]} hostNames
@@ -776,7 +676,7 @@ function commaList(str, hosts) {
   return [...new Set(best)];
 }
 
-/** The distinct host names a string sets beside a `|` (`<claude|codex|all>`), in order. */
+/** The distinct host names a string sets beside a `|` (`<a|b|all>`), in order. */
 function barList(str, hosts) {
   const names = new Set();
   for (const m of str.matchAll(/[\w-]+/g)) {
@@ -830,7 +730,8 @@ export function eventScanFiles(root = REPO_ROOT) {
  * THE HOST-FILES RULE. Adding a host should touch its registry file, its own folders and
  * generated output, nothing else. A file names a host when the host's name stands in it as a
  * whole word, any case, in code or prose alike (a comment naming a host is a place someone edits
- * when the host changes too). Not counted: core/registry/ (the one table of host facts), the
+ * when the host changes too); a long option spelled like one (`free --kilo`) is a program's
+ * option, not the host. Not counted: core/registry/ (the one table of host facts), the
  * host's folders (hosts/<host>/, test/hosts/<host>/, test/fixtures/<host>/), dist/ and docs/
  * (built or written from the registry and the host notes), the files build/host-files.mjs
  * renders whole, which a test compares byte for byte with their renderer, and a Markdown file's
@@ -845,7 +746,7 @@ export function hostFileListings(files, hostNames, generated = Object.keys(GENER
   const skip = new Set(generated);
   const out = {};
   for (const host of hostNames) {
-    const word = new RegExp(`(?<![A-Za-z0-9_])${escapeRe(host)}(?![A-Za-z0-9_])`, 'i');
+    const word = new RegExp(`(?<![A-Za-z0-9_]|--)${escapeRe(host)}(?![A-Za-z0-9_])`, 'i');
     const own = ['core/registry/', 'dist/', 'docs/', `hosts/${host}/`, `test/hosts/${host}/`, `test/fixtures/${host}/`];
     out[host] = files
       .filter(({ file, text }) => !skip.has(file) && !own.some((dir) => file.startsWith(dir)) && word.test(file.endsWith('.md') ? text.replace(GENERATED_MD_BLOCK, '') : text))
@@ -949,7 +850,7 @@ async function main(what, root = REPO_ROOT) {
   } else if (what === 'dead') {
     const { dead, kept } = await deadReport(root);
     for (const d of dead) console.log(`${d.file} ${d.name}${d.tests ? ' (taken by tests only)' : ''}`);
-    for (const k of kept) console.log(`kept: ${k.file} ${k.name}: ${KEPT_EXPORTS.find((e) => e.file === k.file && e.name === k.name).why}`);
+    for (const k of kept) console.log(`kept: ${k.file} ${k.name}: ${k.why}`);
     console.log(`${dead.length} dead export(s) in core/ and hosts/, ${kept.length} kept on purpose`);
   } else if (what === 'answers') {
     const r = answerReport(read(root, sourceFiles(root, [...SCANNED_ROOTS], /\.(ts|mts|mjs|js)$/)));

@@ -6,11 +6,12 @@
 
 /**
  * command: a script run as a process per event (host JSON on stdin, host JSON on stdout);
- * opencode-plugin / pi-extension / openclaw-plugin: loaded in the host's process;
- * claude-mod: a Claude Code hooks module, loaded into Claude Code's process, importing nothing;
- * static: a file copied as is (the POSIX sh installer), not bundled.
+ * static: a file copied as is (the POSIX sh installer), not bundled;
+ * `<host>-plugin`, `<host>-extension`, `<host>-mod`: loaded in the host's process, named by the
+ * host's artifact description (hosts/<host>/artifact.mjs) with the host's own word for it; the
+ * build's checks and demo driver of such a kind (build/checks.mjs, build/demo.mjs) go by that name.
  */
-export type ArtifactKind = 'command' | 'opencode-plugin' | 'pi-extension' | 'claude-mod' | 'static' | 'openclaw-plugin';
+export type ArtifactKind = 'command' | 'static' | `${string}-${'plugin' | 'extension' | 'mod'}`;
 
 export interface PackageMeta {
   name: string;

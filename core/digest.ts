@@ -79,7 +79,10 @@ export function sha256(input: string | Uint8Array): Uint8Array {
   return out;
 }
 
-/** Lower-case hex of bytes. */
+/**
+ * Lower-case hex of bytes.
+ * @keep toHex the hex encoder, checked on arbitrary bytes against Node's
+ */
 export function toHex(bytes: Uint8Array): string {
   let s = '';
   for (const b of bytes) s += (b < 16 ? '0' : '') + b.toString(16);

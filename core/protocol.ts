@@ -15,6 +15,10 @@ import { BadField, bool, enumOf, int, isRecord, listOf, nonEmpty, optional, str,
 
 const PROTOCOL_VERSION = 1 as const;
 
+/**
+ * @keep CONTROL_EVENT_KINDS the protocol test builds an independent schema from these tables and holds
+ *   parseControlEvent to it
+ */
 export const CONTROL_EVENT_KINDS = [
   'session.start',
   'prompt.submit',
@@ -28,15 +32,21 @@ export const CONTROL_EVENT_KINDS = [
 export type ControlEventKind = (typeof CONTROL_EVENT_KINDS)[number];
 
 // the host specs are the one list of hosts (core/registry/host-specs.ts)
+/** @keep HOST_FAMILIES the protocol test builds its independent schema from it */
 export { HOST_FAMILIES, type HostFamily } from './registry/host-specs';
 
-/** Only `user` prompts can arm, change or disarm a contract. */
+/**
+ * Only `user` prompts can arm, change or disarm a contract.
+ * @keep PROMPT_SOURCES the protocol test builds its independent schema from it
+ */
 export const PROMPT_SOURCES = ['user', 'synthetic', 'extension', 'subagent'] as const;
 export type PromptSource = (typeof PROMPT_SOURCES)[number];
 
+/** @keep MUTABILITIES the protocol test builds its independent schema from it */
 export const MUTABILITIES = ['read', 'write', 'delegate', 'control', 'unknown'] as const;
 export type Mutability = (typeof MUTABILITIES)[number];
 
+/** @keep HOST_STATUSES the protocol test builds its independent schema from it */
 export const HOST_STATUSES = ['ok', 'error', 'blocked'] as const;
 export type HostStatus = (typeof HOST_STATUSES)[number];
 
@@ -65,6 +75,7 @@ interface Prompt {
 /**
  * What the always-on floor (core/floor/) judges: a fact the analysis found about what an action
  * would destroy or expose, whatever the task contract says. Each kind is one floor family.
+ * @keep HAZARD_KINDS the protocol test builds its independent schema from it
  */
 export const HAZARD_KINDS = ['git-discard', 'delete', 'truncate', 'permissions', 'device', 'secret', 'download-exec', 'unseen-code'] as const;
 export type HazardKind = (typeof HAZARD_KINDS)[number];
@@ -322,7 +333,10 @@ export function parseControlEvent(value: unknown): ParseResult {
   return { ok: true, event: ev };
 }
 
-/** Whether a value is a valid Action (what the analysis hands the core). */
+/**
+ * Whether a value is a valid Action (what the analysis hands the core).
+ * @keep isAction the Action check: the analysis tests hold every action they build to it
+ */
 export function isAction(value: unknown): value is Action {
   try {
     action(value, 'action');

@@ -21,6 +21,8 @@ function tableProblem(args: readonly Arg[], t: ProgramTable, label: string): { o
  * GNU cpio: -t lists (alone or with -i), -i --to-stdout extracts to stdout; -i extracts files,
  * -o writes the archive to stdout (or to -O/-F), -p copies into a folder. --rsh-command runs a
  * program, -r asks for new names on the terminal.
+ * @keep CPIO_TABLE the option-completeness test holds it against the installed cpio's --help: a new option
+ *   fails there instead of reading as safe
  */
 export const CPIO_TABLE: ProgramTable = {
   options:
@@ -65,7 +67,10 @@ export function ar(args: readonly Arg[]): Leaf {
   return write(`ar ${ops} changes the archive`, archive ? [archive] : undefined, { writesContent: true });
 }
 
-/** dpkg-deb: -c/-I/-f/-W and --ctrl-tarfile/--fsys-tarfile print; -x/-X/-R/-e extract, -b builds. */
+/**
+ * dpkg-deb: -c/-I/-f/-W and --ctrl-tarfile/--fsys-tarfile print; -x/-X/-R/-e extract, -b builds.
+ * @keep DPKG_DEB_TABLE the option-completeness test holds it against the installed dpkg-deb's --help
+ */
 export const DPKG_DEB_TABLE: ProgramTable = {
   options: '-c --contents -I --info -W --show -f --field --ctrl-tarfile --fsys-tarfile -? --help --version -v --verbose -D --debug --showformat= --deb-format= --nocheck --root-owner-group --threads-max= --uniform-compression --no-uniform-compression -z= -Z= -S= -b!W --build!W -e!W --control!W -x!W --extract!W -X!W --vextract!W -R!W --raw-extract!W',
 };

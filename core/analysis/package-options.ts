@@ -57,7 +57,11 @@ interface CompiledGrammar {
   short: Map<string, PackageOption>;
 }
 
-/** A grammar's options in the table grammar's tokens (table.ts), read as flag, value or maybe. */
+/**
+ * A grammar's options in the table grammar's tokens (table.ts), read as flag, value or maybe.
+ * @keep compilePackageOptions the grammar the package tables are written in: the tests hold its token forms
+ *   and its refusal of a bad token, which no table in the tree has
+ */
 export function compilePackageOptions(spec: string): PackageOption[] {
   return compileOptions(spec).map((r) => {
     // a package grammar says how words are taken, not what options do: no effects, no two-value options
@@ -85,7 +89,11 @@ function compile(g: PackageGrammar): CompiledGrammar {
   return c;
 }
 
-/** The options of a grammar, for tests and docs. */
+/**
+ * The options of a grammar, for tests and docs.
+ * @keep packageOptions a package grammar's options, compiled: the tests hold them against each package
+ *   manager's --help
+ */
 export function packageOptions(g: PackageGrammar): PackageOption[] {
   const c = compile(g);
   return [...c.long.values(), ...c.short.values()];

@@ -119,11 +119,12 @@ const NAMED_SETTINGS: readonly (readonly [folder: string, name: string])[] = [
   ['', '.claude.json'],
   ['', 'opencode.json'],
   ['', 'opencode.jsonc'],
-  ['.claude', 'settings.local.json'],
-  ['.gemini', 'settings.json'],
-  ['.qwen', 'settings.json'],
+  // the hosts' own, in any folder named like their user folder (HostLayout.namedSettings)
+  ...HOST_SPECS.flatMap((spec) => {
+    const lay: HostLayout = spec.layout;
+    return (lay.namedSettings ?? []).map((n) => [lay.dir.split('/').at(-1)!, n] as const);
+  }),
   ['.cursor', 'mcp.json'],
-  ['.kimi', 'mcp.json'],
   ['.kimi-code', 'mcp.json'],
   ['.amp', 'settings.json'],
   ['.amp', 'settings.jsonc'],

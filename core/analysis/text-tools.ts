@@ -5,6 +5,7 @@ import { tableProblem } from './table-read';
 import { read, unknown, write, type Leaf, type Verdict } from './verdict';
 import { backupName, literalArg, type Arg } from './words';
 
+/** @keep SED_TABLE the option-completeness test holds it against the installed sed's --help */
 export const SED_TABLE: ProgramTable = {
   options:
     '-n --quiet --silent --debug -e= --expression= -f= --file= --follow-symlinks -i[=] --in-place[=] -l= --line-length= --posix -E -r --regexp-extended -s --separate --sandbox -u --unbuffered -z --null-data -b --binary',
@@ -37,6 +38,7 @@ export function sed(args: readonly Arg[]): Leaf {
   return read('sed prints the edited text');
 }
 
+/** @keep AWK_TABLE the option-completeness test holds it against the installed gawk's --help */
 export const AWK_TABLE: ProgramTable = {
   options:
     '-f=X --file=X -v= --assign= -F= --field-separator= -i= --include= -E=X --exec=X -l=X --load=X -e= --source= -b --characters-as-bytes -c --traditional -C --copyright -d[=] --dump-variables[=] -D[=]U --debug[=]U -g --gen-pot -I --trace -k --csv -L[=] --lint[=] -M --bignum -N --use-lc-numeric -n --non-decimal-data -o[=]W --pretty-print[=]W -O --optimize -p[=]W --profile[=]W -P --posix -r --re-interval -s --no-optimize -S --sandbox -t --lint-old -V -h -W=',
@@ -73,6 +75,7 @@ export function awk(name: string, args: readonly Arg[]): Verdict {
  * yq (two programs share the name: the Python jq wrapper and the Go one). Options from both;
  * -i/--inplace/--in-place edit their files, Go yq -s/--split-exp writes one file per document,
  * and Python yq's -s (--slurp) is the same letter: unknown which program runs, so -s is unprovable.
+ * @keep YQ_TABLE the option-completeness test holds it against yq's --help
  */
 export const YQ_TABLE: ProgramTable = {
   options:

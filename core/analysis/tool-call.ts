@@ -408,7 +408,7 @@ function multiEdit(entry: ToolEntry, input: unknown, base: Base): Result {
   const name = entry.name;
   if (!isRecord(input)) return simple(name, 'write', `${name} input is ${describe(input)}; the target is unproven`);
   const top = pathsOf(input, entry.pathFields && entry.pathFields.length ? entry.pathFields : EDIT_PATH_FIELDS);
-  // the row's edit list (hookEdits): its field and text names; one edit object is a list of one (Kimi's StrReplaceFile)
+  // the row's edit list (hookEdits): its field and text names; one edit object where a list may stand is a list of one
   const listed = input[entry.hookEdits?.field ?? 'edits'];
   const edits = isRecord(listed) && entry.hookEdits ? [listed] : listed;
   const newFields = entry.hookEdits ? [entry.hookEdits.newText, ...NEW_TEXT_FIELDS] : NEW_TEXT_FIELDS;

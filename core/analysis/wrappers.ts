@@ -206,7 +206,10 @@ function strace(name: string, args: readonly Arg[]): Verdict {
   return verdicts.length === 1 ? verdicts[0]! : { kind: 'many', verdicts };
 }
 
-/** xargs's own options (GNU and BSD); its command starts at the first operand. */
+/**
+ * xargs's own options (GNU and BSD); its command starts at the first operand.
+ * @keep XARGS_TABLE the option-completeness test holds it against the installed xargs's --help
+ */
 export const XARGS_TABLE: ProgramTable = {
   stopAtOperand: true,
   options:

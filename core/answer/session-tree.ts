@@ -33,7 +33,11 @@ export type SessionTree =
 /** The tree Hermes doors declare. */
 export const RECORDED_TREE: SessionTree = { kind: 'recorded', place: (event, dataDir, io) => placeInRecordedTree(event, dataDir, io) };
 
-/** Marks a child whose root could not be proven (it is a subagent of someone). */
+/**
+ * Marks a child whose root could not be proven (it is a subagent of someone).
+ * @keep UNKNOWN_PARENT_AGENT the agent id a child without a readable parent gets: the tests assert a session
+ *   is placed under it
+ */
 export const UNKNOWN_PARENT_AGENT = 'unknown-parent';
 
 function placed(event: ControlEvent, lineage: Lineage): ControlEvent {
@@ -54,6 +58,8 @@ function placed(event: ControlEvent, lineage: Lineage): ControlEvent {
  * Resolve (and at subagent start record, at subagent stop forget) where the event's session
  * sits, from the records in `dataDir`. On subagent events the host's `rootSessionId` is the
  * parent it named. File-system errors are thrown: the controller answers them with the fail mode.
+ * @keep placeInRecordedTree the doors reach it through RECORDED_TREE; the tests call it with damaged and
+ *   missing session files
  */
 export function placeInRecordedTree(event: ControlEvent, dataDir: string, io?: Store): ControlEvent {
   const at = (lineage: Lineage): ControlEvent => placed(event, lineage);
@@ -77,7 +83,7 @@ function rootOf(dataDir: string, parentId: string, io?: Store): Lineage {
 
 /**
  * The tree of a host whose subagents run on their parent's session id, marked only by a subagent
- * start … stop bracket (Kimi Code): a child's tool calls are the session's own and are judged by
+ * start … stop bracket: a child's tool calls are the session's own and are judged by
  * its contract, but a prompt inside an open bracket (the child's task, the host's follow-ups to
  * it) is never the person. A session start or end closes every bracket a crash left open.
  */

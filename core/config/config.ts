@@ -126,7 +126,10 @@ function readConfigFile(path: string, userOnly: boolean, seen?: StatAnswer): Fil
   return reading;
 }
 
-/** Forget every cached parse and project walk (tests). */
+/**
+ * Forget every cached parse and project walk (tests).
+ * @keep forgetConfigCache the tests edit config files within one process and drop the cache between steps
+ */
 export function forgetConfigCache(): void {
   readings.clear();
   forgetProjectWalks();

@@ -28,7 +28,10 @@ export type StatAnswer =
   | { kind: 'other' } // a folder, socket, ...: not a file we can read
   | { kind: 'error'; code: string };
 
-/** Two seconds covers the coarsest common timestamp (FAT's 2 s); ext4/APFS ticks are far finer. */
+/**
+ * Two seconds covers the coarsest common timestamp (FAT's 2 s); ext4/APFS ticks are far finer.
+ * @keep RACY_WINDOW_MS the tests run the live-edit cases with the racy window on and off
+ */
 export const RACY_WINDOW_MS = 2000;
 let racyWindowMs = RACY_WINDOW_MS;
 
@@ -36,6 +39,7 @@ let racyWindowMs = RACY_WINDOW_MS;
  * Tests only: a smaller window lets a test written in one second reach the stamp comparison
  * instead of the text re-read (the test then changes the size, or waits a tick, per edit).
  * Returns the previous value.
+ * @keep setRacyWindowForTests sets the racy window the live-edit tests run under
  */
 export function setRacyWindowForTests(ms: number): number {
   const before = racyWindowMs;

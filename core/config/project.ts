@@ -68,7 +68,10 @@ function walk(start: string): Walk {
   return { candidates, found: -1, rootWithoutFile: start };
 }
 
-/** The walk without any cache (tools and tests that want the file system as it is now). */
+/**
+ * The walk without any cache (tools and tests that want the file system as it is now).
+ * @keep findProject the uncached project walk: the cache tests hold locateProject's answer equal to it
+ */
 export function findProject(cwd: string | undefined): ProjectLocation | undefined {
   if (!cwd) return undefined;
   const w = walk(resolve(cwd));

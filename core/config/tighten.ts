@@ -25,15 +25,20 @@ const MODE_RANK: Record<Mode, number> = { unconfirmed: 0, open: 1, change: 2, mo
 const POLICY_RANK: Record<Policy, number> = { allow: 0, ask: 1, deny: 2 };
 const FAIL_RANK: Record<FailMode, number> = { open: 0, closed: 1 };
 
+/** @keep levelAtLeastAsTight one comparison of TIGHTER_ORDER, tested on each pair of levels */
 export function levelAtLeastAsTight(candidate: Level, current: Level): boolean {
   return candidate === current || LEVEL_RANK[candidate] > LEVEL_RANK[current];
 }
 
+/** @keep policyAtLeastAsTight one comparison of TIGHTER_ORDER, on the deps and hash policies */
 export function policyAtLeastAsTight(candidate: Policy, current: Policy): boolean {
   return POLICY_RANK[candidate] >= POLICY_RANK[current];
 }
 
-/** `allow` is no budget at all; a smaller number of subagents is tighter. */
+/**
+ * `allow` is no budget at all; a smaller number of subagents is tighter.
+ * @keep agentsAtLeastAsTight one comparison of TIGHTER_ORDER, on the agents limit
+ */
 export function agentsAtLeastAsTight(candidate: AgentBudget, current: AgentBudget): boolean {
   const rank = (a: AgentBudget): number => (a === 'allow' ? -1 : MAX_AGENT_BUDGET - a);
   return rank(candidate) >= rank(current);
@@ -47,13 +52,20 @@ function defaultsAtLeastAsTight(candidate: PolicyDefaults, current: PolicyDefaul
   return policyAtLeastAsTight(candidate.deps, current.deps) && policyAtLeastAsTight(candidate.hash, current.hash) && agentsAtLeastAsTight(candidate.agents, current.agents);
 }
 
-/** `defaults` are the configured policy defaults in force (after the project's own tightening). */
+/**
+ * `defaults` are the configured policy defaults in force (after the project's own tightening).
+ * @keep modeAtLeastAsTight one comparison of TIGHTER_ORDER: a mode may not bring looser defaults
+ */
 export function modeAtLeastAsTight(candidate: Mode, current: Mode, defaults: PolicyDefaults): boolean {
   if (candidate === current) return true;
   return MODE_RANK[candidate] >= MODE_RANK[current] && defaultsAtLeastAsTight(defaultsForMode(candidate, defaults), defaultsForMode(current, defaults));
 }
 
-/** The order of every key, as docs/contract.md states it (tests check the table covers every key). */
+/**
+ * The order of every key, as docs/contract.md states it (tests check the table covers every key).
+ * @keep TIGHTER_ORDER the order a project file may only tighten along: the test holds it to name every key
+ *   the config reads
+ */
 export const TIGHTER_ORDER: Readonly<Record<string, string>> = {
   defaultLevel: 'off, watch < guard (off and watch are not comparable)',
   defaultMode: 'unconfirmed < open < change < answer = review = monitor, and the mode\'s policy defaults may not get looser',

@@ -18,6 +18,10 @@ import type { SandboxProbe } from './probe';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/**
+ * @keep failureNote the note a person reads when a confined command fails: the tests read its text
+ * @keep scopeOf which folders a contract lets a confined command write: the tests ask it per mode
+ */
 export { confinementSwitch, failureNote, scopeOf, scopeWords } from './words';
 
 export interface ConfineRequest {

@@ -13,6 +13,7 @@ import type { SandboxProbe } from './probe';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/** @keep ConfineMachine the machine port's type: the failure tests put a fake machine in its place */
 export interface ConfineMachine {
   sandbox(env: Env, now: number): SandboxProbe;
   disk(): DiskPort;

@@ -18,6 +18,10 @@ function sbString(s: string): string {
   return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
+/**
+ * @keep seatbeltProfile the macOS profile, generated and read as text by the tests until it is verified on a
+ *   Mac (core/confine/probe.ts says so)
+ */
 export function seatbeltProfile(plan: ConfinePlan): string {
   const lines = ['(version 1)', '(allow default)'];
   if (plan.root === 'ro') lines.push('(deny file-write* (subpath "/"))');
@@ -30,7 +34,11 @@ export function seatbeltProfile(plan: ConfinePlan): string {
   return lines.join('\n') + '\n';
 }
 
-/** The text a host's shell runs in place of `command` on macOS. */
+/**
+ * The text a host's shell runs in place of `command` on macOS.
+ * @keep seatbeltCommand the command that runs under the seatbelt profile, read as text by the tests for the
+ *   same reason
+ */
 export function seatbeltCommand(plan: ConfinePlan, command: string, bash = '/bin/bash'): string {
   return ['/usr/bin/sandbox-exec', '-p', seatbeltProfile(plan), bash, '-c', command].map(shellQuote).join(' ');
 }

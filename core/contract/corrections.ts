@@ -7,6 +7,7 @@
 import { NON_MUTATING_MODES } from './types';
 import type { Mode, NamedMode } from './types';
 
+/** @keep CorrectionRule the type of the correction rows the grammar tests list */
 export type CorrectionRule = 'stop' | 'review' | 'answer' | 'monitor' | 'fix';
 
 export interface Correction {
@@ -14,7 +15,11 @@ export interface Correction {
   rule: CorrectionRule;
 }
 
-/** Remove everything that is not the person's own words. */
+/**
+ * Remove everything that is not the person's own words.
+ * @keep stripQuotedAndCode what a correction is read from (quotes and code left out): the tests check each
+ *   form it drops
+ */
 export function stripQuotedAndCode(text: string): string {
   const out: string[] = [];
   let fence: string | null = null;

@@ -46,6 +46,7 @@ import type { DecisionReason, Family } from '../registry/reasons';
 import { NON_MUTATING_MODES, controlState } from './types';
 import type { Contract, ControlState, Policy } from './types';
 
+/** @keep DecideContext the context decide() takes: the decision tests build it */
 export interface DecideContext {
   /** stopline's own files and folders (absolute), from core/paths/self-paths.ts */
   selfPaths: readonly string[];
@@ -82,6 +83,7 @@ export interface FloorContext {
 const STANDARD_FLOOR: FloorSettings = { preset: 'standard', exceptions: [], secrets: [] };
 
 type Verdict = 'allow' | 'ask' | 'deny';
+/** @keep DecisionOutcome the outcome decide() returns: the decision table rows are typed with it */
 export type DecisionOutcome = 'allow' | 'context' | 'ask' | 'deny';
 
 export interface Decision {

@@ -48,6 +48,7 @@ type DirectiveErrorCode =
   | 'INVALID_POLICY_VALUE'
   | 'INVALID_QUERY';
 
+/** @keep PromptCommand what the prompt grammar returns: the grammar tests are typed with it */
 export type PromptCommand =
   | { kind: 'none' }
   | { kind: 'directive'; directive: DirectiveSpec }

@@ -12,6 +12,7 @@ import { nodeStore } from '../state/node-store';
 import type { Store } from '../state/store';
 import type { RuntimeEventV1 } from './runtime-event';
 
+/** @keep ROTATE_BYTES the evidence log's rotation size: the tests write a log past it */
 export const ROTATE_BYTES = 4 * 1024 * 1024;
 
 export function runtimeDir(dataDir: string): string {

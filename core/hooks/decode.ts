@@ -295,6 +295,8 @@ function signalError(signal: string | null | undefined): string {
  * count: `permissionDecision` allow|deny|ask with `permissionDecisionReason`, `additionalContext`;
  * hookSpecificOutput and `decision` are ignored there. Under its aliases (`nested`) the nested
  * contract's fields count as well. Output that is not a JSON object lets the tool run.
+ * @keep decodeFlatPermissionOutput a flat permission answer read with and without the nested contract's
+ *   keys: the tests check both readings
  */
 export function decodeFlatPermissionOutput(out: string, event: CanonicalEvent, nested: boolean): HookResponse {
   const trimmed = out.trim();
@@ -319,6 +321,7 @@ export function decodeFlatPermissionOutput(out: string, event: CanonicalEvent, n
  * `exit-code-and-json-permission-only` stdout: the contract's fields, except that before a tool
  * only hookSpecificOutput.permissionDecision decides (`decision: "block"` and a top-level
  * permissionDecision are ignored there).
+ * @keep decodePermissionOnlyOutput a permission-only answer: the tests check which fields it takes
  */
 export function decodePermissionOnlyOutput(out: string, event: CanonicalEvent): HookResponse {
   const r = decodeContractOutput(out, event);

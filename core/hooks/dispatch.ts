@@ -2,7 +2,7 @@
  * dispatchHooks: run every hook configured for one event and fold the answers.
  *
  * Selection: the event's groups (config order) minus skipped dialects, minus groups
- * written under the other spelling of a two-spelling event (Claude PostToolUse vs
+ * written under the other spelling of a two-spelling event (PostToolUse vs
  * PostToolUseFailure), minus groups whose matcher accepts neither the host's tool name
  * nor the canonical one. Identical handlers selected twice for the same dialect and
  * spelling run once. All selected handlers start at once; the fold uses config order.
@@ -57,15 +57,16 @@ function matcherSubjects(input: DispatchInput): string[] {
 const FAILURE_SPELLING = /Failure$/;
 
 /**
- * Claude's PostToolUse / PostToolUseFailure (and Copilot's postToolUse / postToolUseFailure,
- * in either spelling) are mutually exclusive; everything else always applies. Whether the
+ * A dialect's two spellings of one event that split success from failure (PostToolUse /
+ * PostToolUseFailure, in whichever case the dialect writes them) are mutually exclusive;
+ * everything else always applies. Whether the
  * tool failed comes from the host's own spelling when it is one of this dialect's, else from
  * `toolFailed`; when neither says, every group runs.
  */
 function spellingApplies(group: HookGroup, input: DispatchInput): boolean {
   if (group.event !== 'tool:after') return true;
   const spellings = spellingsOf(group.dialect, group.event);
-  // two spellings of one event that do not split success from failure (OpenHands' snake_case) both apply
+  // two spellings of one event that do not split success from failure (a file read in snake_case too) both apply
   if (!spellings.some((s) => FAILURE_SPELLING.test(s))) return true;
   let failed: boolean | undefined;
   if (input.dialectEventName !== undefined && spellings.includes(input.dialectEventName)) failed = FAILURE_SPELLING.test(input.dialectEventName);
@@ -73,7 +74,7 @@ function spellingApplies(group: HookGroup, input: DispatchInput): boolean {
   return failed === undefined || FAILURE_SPELLING.test(group.spelling) === failed;
 }
 
-/** The shell command of a tool call, for a group's command filter (Droid's `commandRegex`). */
+/** The shell command of a tool call, for a group's command filter (the dialect's `handler.commandFilter`). */
 function commandOf(input: DispatchInput): string | undefined {
   const fromCanonical = input.canonicalInput?.command;
   if (typeof fromCanonical === 'string') return fromCanonical;
@@ -87,6 +88,7 @@ interface SelectedHook {
   handler: HookHandler;
 }
 
+/** @keep selectHooks which of the person's hooks a call selects: the tests check the failed-tool filter on it */
 export function selectHooks(config: HooksConfig, input: DispatchInput, skipDialects?: DispatchOptions['skipDialects']): SelectedHook[] {
   const groups = config.byEvent[input.event];
   if (!groups || groups.length === 0) return [];
@@ -117,14 +119,14 @@ function hookEnv(base: Readonly<Record<string, string | undefined>>, input: Disp
   for (const [k, v] of Object.entries(base)) if (typeof v === 'string') env[k] = v;
   if (fromPayload) Object.assign(env, fromPayload);
   if (extra) Object.assign(env, extra);
-  // a host that already exports it (Claude Code) keeps its value
+  // a value the host already exports is kept
   if (!env.CLAUDE_PROJECT_DIR) env.CLAUDE_PROJECT_DIR = input.projectDir ?? input.cwd;
   return env;
 }
 
 /**
- * A `payloadVars` host (Droid) hands a hook every top-level string, number and boolean field of its payload as an
- * environment variable too (`tool_name`, `session_id`, `cwd`, ...; observed on 0.225.2).
+ * A `payloadVars` dialect's host hands a hook every top-level string, number and boolean field of its payload as
+ * an environment variable too (`tool_name`, `session_id`, `cwd`, ...).
  */
 function payloadVars(body: string): Record<string, string> {
   const out: Record<string, string> = {};

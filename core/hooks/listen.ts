@@ -21,6 +21,7 @@ import { HOOK_DIALECTS } from '../registry/host-specs';
 import type { Diagnostic, Dialect } from './types';
 import { isRecord } from '../check';
 
+/** @keep ListenDispatchRequest the request a listen handler gets: the listen tests record them */
 export interface ListenDispatchRequest {
   /** the event name as sent */
   event: string;

@@ -20,6 +20,7 @@ import { HOOK_DIALECTS, type HookDialect } from '../registry/host-specs';
 import { HOOK_FILES } from '../registry/hook-files';
 import type { HookFileLocation, HookSwitch } from '../registry/types';
 
+/** @keep LoadOptions what loadHooksConfig takes: the tests hand it files in memory */
 export interface LoadOptions {
   env: Readonly<Record<string, string | undefined>>;
   home: string;
@@ -61,6 +62,8 @@ interface HostFile {
  * `$STOPLINE_CONFIG`, else `$XDG_CONFIG_HOME/stopline/stopline.json`, else
  * `~/.config/stopline/stopline.json`; the project file is `<project>/.stopline/stopline.json`
  * (loadHooksConfigFromSystem finds the project by walking up like core/config does).
+ * @keep defaultConfigPaths where the person's hooks files are looked for: the tests move them with
+ *   XDG_CONFIG_HOME
  */
 export function defaultConfigPaths(env: LoadOptions['env'], home: string, cwd: string): { user: string; project: string } {
   const explicit = env.STOPLINE_CONFIG?.trim();
@@ -91,7 +94,10 @@ function nameMatches(pattern: string, name: string): boolean {
   return new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(name);
 }
 
-/** Guess an explicit import's dialect from its file name (the rows' `fileNames`). */
+/**
+ * Guess an explicit import's dialect from its file name (the rows' `fileNames`).
+ * @keep dialectFromFileName which dialect a hooks file is read in, by its name: the tests check each name
+ */
 export function dialectFromFileName(path: string): Dialect | null {
   const name = basename(path).toLowerCase();
   for (const d of HOOK_DIALECTS) if (HOOK_FILES[d].fileNames?.some((p) => nameMatches(p, name))) return d;
@@ -111,6 +117,10 @@ function nodeReadFile(path: string): string | undefined {
 
 type ReadResult = { doc: LocatedDocument } | null;
 
+/**
+ * @keep loadHooksConfig the person's hooks loaded from given files (the cached loader reads the disk): every
+ *   hooks test loads through it
+ */
 export function loadHooksConfig(opts: LoadOptions): HooksConfig {
   const diagnostics: Diagnostic[] = [];
   const sources: string[] = [];
@@ -372,7 +382,10 @@ function nodeListDir(dir: string): string[] | undefined {
 }
 const loads = new BoundedCache<CachedLoad>(32);
 
-/** Forget every cached hooks config (tests). */
+/**
+ * Forget every cached hooks config (tests).
+ * @keep forgetHooksConfigCache the tests edit hooks files within one process and drop the cache between steps
+ */
 export function forgetHooksConfigCache(): void {
   loads.clear();
 }
@@ -454,7 +467,11 @@ function withoutStoplineGuard(groups: readonly HookGroup[]): HookGroup[] {
 /** stopline's hook scripts are all named `stopline.mjs` (the Claude mod's `stopline-mod.mjs`) */
 const GUARD_SCRIPTS: ReadonlySet<string> = new Set(['stopline.mjs', 'stopline-mod.mjs']);
 
-/** The command runs one of stopline's hook scripts, or the `stopline guard` bridge. */
+/**
+ * The command runs one of stopline's hook scripts, or the `stopline guard` bridge.
+ * @keep runsStoplineGuard whether a hook command runs stopline itself (so it is not run twice): the tests
+ *   check each spelling
+ */
 export function runsStoplineGuard(command: string, args: readonly string[] = []): boolean {
   const words = [...command.split(/\s+/), ...args].map((w) => w.replace(/^["']+|["';&|)]+$/g, '')).filter((w) => w !== '');
   const base = (w: string) => w.slice(Math.max(w.lastIndexOf('/'), w.lastIndexOf('\\')) + 1);

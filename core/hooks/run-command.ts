@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import type { RawRun } from './decode';
 import type { CommandSpec } from './run-spec';
 
+/** @keep CommandSpec the command hook the runner takes: the tests build them */
 export type { CommandSpec } from './run-spec';
 
 const IS_WINDOWS = process.platform === 'win32';

@@ -1,9 +1,8 @@
 /**
- * A TOML 1.0 reader for the hosts whose hook files are TOML (Kimi Code's config.toml, Mistral
- * Vibe's hooks.toml). A hooks list sits in a file that also holds the host's other settings, so
- * the whole grammar is read (strings of all four kinds, numbers, dates, arrays, inline tables,
- * dotted keys, `[table]` and `[[array]]` headers): a `[[hooks]]` line inside a multi-line string
- * is text, not a header. A file that breaks the grammar is reported with its line:col and
+ * A TOML 1.0 reader for the hosts whose hook files are TOML (a hook-file row's `format: 'toml'`).
+ * A hooks list sits in a file that also holds the host's other settings, so the whole grammar is
+ * read (strings of all four kinds, numbers, dates, arrays, inline tables, dotted keys, `[table]`
+ * and `[[array]]` headers): a `[[hooks]]` line inside a multi-line string is text, not a header. A file that breaks the grammar is reported with its line:col and
  * nothing of it is read, as the hosts themselves refuse it.
  *
  * Dates and times are kept as their text (no hook field is a date).

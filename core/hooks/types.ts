@@ -70,9 +70,9 @@ export interface HookGroup {
   /** the event name as written in the file (`PreToolUse`, `pre_tool_call`, `tool:before`) */
   spelling: string;
   matcher: CompiledMatcher;
-  /** Droid `commandRegex`: the group runs only for a call whose shell command matches */
+  /** the dialect's command filter (`handler.commandFilter`): the group runs only for a call whose shell command matches */
   commandRegex?: RegExp;
-  /** what the matcher is compared with when not the event's canonical subject (Kimi's prompt matchers) */
+  /** what the matcher is compared with when not the event's canonical subject (a dialect's `promptMatcher` events match the prompt) */
   subject?: 'prompt';
   hooks: HookHandler[];
 }

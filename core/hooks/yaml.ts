@@ -41,7 +41,10 @@ const BOOL_TRUE = new Set(['yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'O
 const BOOL_FALSE = new Set(['no', 'No', 'NO', 'false', 'False', 'FALSE', 'off', 'Off', 'OFF']);
 const NULLS = new Set(['', '~', 'null', 'Null', 'NULL']);
 
-/** Resolve a plain (unquoted) scalar the way PyYAML's safe loader does for common cases. */
+/**
+ * Resolve a plain (unquoted) scalar the way PyYAML's safe loader does for common cases.
+ * @keep resolvePlainScalar a plain YAML scalar's value (yes, Off, numbers): the tests check each form
+ */
 export function resolvePlainScalar(s: string): unknown {
   if (NULLS.has(s)) return null;
   if (BOOL_TRUE.has(s)) return true;

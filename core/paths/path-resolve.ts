@@ -45,7 +45,11 @@ export interface PathResolver {
   base?: 'cwd' | 'host';
 }
 
-/** A host whose versions resolve differently: each entry holds from `since` on (dotted numbers). */
+/**
+ * A host whose versions resolve differently: each entry holds from `since` on (dotted numbers).
+ * @keep VersionedPathResolver the resolver type whose rows change with the host's version: the tests write
+ *   one
+ */
 export interface VersionedPathResolver {
   versions: readonly { since: string; resolver: PathResolver }[];
 }

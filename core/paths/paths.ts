@@ -98,7 +98,10 @@ function normalizeEntry(entry: string, cwd: string | undefined, opts: { home?: s
   return placed;
 }
 
-/** More alternatives than this from one files= entry is refused (nested braces multiply). */
+/**
+ * More alternatives than this from one files= entry is refused (nested braces multiply).
+ * @keep MAX_BRACE_ALTERNATIVES the brace-expansion bound: the tests expect the message that names it
+ */
 export const MAX_BRACE_ALTERNATIVES = 256;
 
 type BraceExpansion = { ok: true; alternatives: string[] } | { ok: false; error: string };

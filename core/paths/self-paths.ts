@@ -184,7 +184,11 @@ const HOST_FOLDER_VARS: readonly string[] = [...new Set(HOST_SPECS.flatMap((s) =
 /** The variables that name a host's system settings file. */
 const HOST_FILE_VARS: readonly string[] = HOST_SPECS.flatMap((s) => ((s.layout as HostLayout).system ?? []).flatMap((e) => (e.indexOf('=') > 0 ? [e.slice(0, e.indexOf('='))] : [])));
 
-/** Every environment variable selfPathTable reads (a test keeps this list complete). */
+/**
+ * Every environment variable selfPathTable reads (a test keeps this list complete).
+ * @keep TABLE_ENV the key of the remembered self-path table: the test holds it to every variable the table
+ *   reads
+ */
 export const TABLE_ENV: readonly string[] = [
   ...new Set(['HOME', 'USERPROFILE', 'STOPLINE_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'XDG_RUNTIME_DIR', 'TMPDIR', 'STOPLINE_CONFIG', ...HOST_FOLDER_VARS, ...HOST_FILE_VARS, 'ZDOTDIR', 'BASH_ENV', 'ENV']),
 ];

@@ -42,6 +42,8 @@ export const copilotEvents: EventEntry[] = [
  * Claude's PascalCase keys, which a Copilot hook file may use instead (read in the 1.0.102
  * settings schema; each fired in the capture except where docs/hosts/copilot.md says not): the
  * file's entries are then Claude's nested groups and its payloads Claude's snake_case shape.
+ * @keep COPILOT_CLAUDE_SPELLINGS Copilot's Claude-style event spellings: the tests hold each against the
+ *   registry's event rows
  */
 export const COPILOT_CLAUDE_SPELLINGS: Readonly<Record<string, string>> = {
   SessionStart: 'sessionStart',

@@ -64,7 +64,10 @@ export const FLOOR_RULES = [
 ] as const;
 export type FloorReason = (typeof FLOOR_RULES)[number];
 
-/** decide() rules, in precedence order (the first that matches wins). */
+/**
+ * decide() rules, in precedence order (the first that matches wins).
+ * @keep DECISION_PRECEDENCE the order reason codes win in: the decision tests reach every code in it
+ */
 export const DECISION_PRECEDENCE = [
   'GUARD_SELF_PROTECTION',
   ...FLOOR_RULES,

@@ -25,6 +25,7 @@ const NOFOLLOW: number = typeof constants?.O_NOFOLLOW === 'number' ? constants.O
 const NONBLOCK: number = typeof constants?.O_NONBLOCK === 'number' ? constants.O_NONBLOCK : 0;
 const RDONLY: number = typeof constants?.O_RDONLY === 'number' ? constants.O_RDONLY : 0;
 
+/** @keep NotAFileError what a read of a link or folder throws: the store tests expect it */
 export { NotAFileError } from './store';
 
 function isLinkError(e: unknown): boolean {

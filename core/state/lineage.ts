@@ -129,10 +129,16 @@ export function recordChild(dataDir: string, childId: string, parentId: string |
   return lineage;
 }
 
-/** A child is done long before this; older records were left by a host that never said stop. */
+/**
+ * A child is done long before this; older records were left by a host that never said stop.
+ * @keep LINEAGE_MAX_AGE_MS how long a lineage record is kept: the tests place one past it
+ */
 export const LINEAGE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Remove records older than `maxAgeMs` (and temp files a killed writer left). Returns how many. */
+/**
+ * Remove records older than `maxAgeMs` (and temp files a killed writer left). Returns how many.
+ * @keep pruneLineage the lineage sweep: the tests run it on a missing folder and on old records
+ */
 export function pruneLineage(dataDir: string, now = Date.now(), maxAgeMs = LINEAGE_MAX_AGE_MS, io: Store = nodeStore): number {
   return pruneFolder(io, join(dataDir, 'lineage'), (name) => now - (name.endsWith('.tmp') ? 60_000 : maxAgeMs));
 }

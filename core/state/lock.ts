@@ -21,6 +21,10 @@ import { ensureDir, readOwnFile, sleepSync } from './fsio';
 import { LockBusyError, LockTimeoutError } from './store';
 import type { LockOptions } from './store';
 
+/**
+ * @keep LockBusyError what a yielding lock throws: the controller tests expect it
+ * @keep LockTimeoutError what a lock held too long throws: the store tests expect it
+ */
 export { LockBusyError, LockTimeoutError } from './store';
 
 type Bounds = Required<Omit<LockOptions, 'yieldSince'>>;

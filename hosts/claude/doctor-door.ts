@@ -26,13 +26,18 @@ import { CLAUDE_MOD_SHELL_GUARD } from './mod-live';
 /** The first Claude Code with mods (hooks modules). */
 const MODS_SINCE = '2.1.287';
 
-/** Where Claude Code reads managed settings on each platform (2.1.332). */
+/**
+ * Where Claude Code reads managed settings on each platform (2.1.332).
+ * @keep managedSettingsDir where Claude Code's managed settings are per platform: the tests hold it against
+ *   the self-path table and Claude's layout
+ */
 export function managedSettingsDir(platform: string = process.platform): string {
   if (platform === 'darwin') return '/Library/Application Support/ClaudeCode';
   if (platform === 'win32') return 'C:\\Program Files\\ClaudeCode';
   return '/etc/claude-code';
 }
 
+/** @keep ClaudeDoorFacts what doctor gathers about the Claude door: the tests hand it made-up facts */
 export interface ClaudeDoorFacts {
   /** the plugin's hooks.json as read (null: missing or not JSON) */
   hooks: { modules?: unknown; hooks?: Record<string, { hooks?: { command?: unknown }[] }[]> } | null;
@@ -69,7 +74,10 @@ export function claudeDoorCheck(f: ClaudeDoorFacts): Check {
 /** A JSON file's content; null when it is missing or not JSON. */
 const readJson = (file: string): unknown => parseJson(readText(file)) ?? null;
 
-/** Managed settings files under `dir` that set allowManagedModsOnly on the policy plugin. */
+/**
+ * Managed settings files under `dir` that set allowManagedModsOnly on the policy plugin.
+ * @keep modsOnlyFiles managed-settings files that only turn mods on: the tests place them
+ */
 export function modsOnlyFiles(dir: string): string[] {
   const files = [join(dir, 'managed-settings.json')];
   try {

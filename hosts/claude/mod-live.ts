@@ -14,7 +14,11 @@
  * (the `silentWhen` of hosts/claude/main.ts) for a command written some other way.
  */
 
-/** The variable the mod sets (the mod spells it literally: Claude Code reads env names from its source). */
+/**
+ * The variable the mod sets (the mod spells it literally: Claude Code reads env names from its source).
+ * @keep MOD_LIVE_VAR the variable the mod sets to Claude's pid: the tests set it to check that the command
+ *   hook stands aside while the mod decides
+ */
 export const MOD_LIVE_VAR = 'STOPLINE_CLAUDE_MOD';
 
 /** True when the mod of this Claude Code process decides, so the command hook must stay silent. */

@@ -16,7 +16,7 @@ export interface OptionSpec {
 }
 
 export interface ParsedArgs {
-  /** by long name without dashes: `--host claude` -> { host: 'claude' }, `--json` -> { json: true } */
+  /** by long name without dashes: `--host x` -> { host: 'x' }, `--json` -> { json: true } */
   options: Record<string, string | true>;
   positionals: string[];
   /** the command's argv as given */

@@ -4,8 +4,8 @@
  * the contract a directive would (or the fresh-session one), reads the person's config for the
  * floor, and decides with the same decide() every host artifact uses.
  *
- *   stopline check [--contract "review files=src/**"] [--host claude] [--cwd DIR] [--json] -- '<command>'
- *   stopline check [--host claude] '{"tool_name":"Read","tool_input":{"file_path":".env"}}'
+ *   stopline check [--contract "review files=src/**"] [--host <host>] [--cwd DIR] [--json] -- '<command>'
+ *   stopline check [--host <host>] '{"tool_name":"Read","tool_input":{"file_path":".env"}}'
  *
  * Exit 0: the call would run (as it is, or confined); 2: it would be stopped (denied, or asked of the person); 1: a
  * usage error.
@@ -24,6 +24,7 @@ import { fsProbe } from '../../core/paths/fs-probe';
 import { stampFromDecision } from '../../core/messages/render';
 import type { Action } from '../../core/protocol';
 import { REGISTRIES } from '../../core/registry/index';
+import { CANONICAL_HOST } from '../../core/registry/host-specs';
 import type { HostRegistry } from '../../core/registry/types';
 import { rewriteFormOf } from '../../core/registry/rows';
 import { confineCommand, scopeWords } from '../../core/confine/confine';
@@ -116,7 +117,7 @@ function verdictWord(d: Decision, canAsk: boolean, confined: boolean): string {
 
 export async function runCheck(args: ParsedArgs, io: CliIO): Promise<number> {
   const hostOpt = args.options.host;
-  const host = (typeof hostOpt === 'string' ? hostOpt : 'claude') as RegistryFamily;
+  const host = (typeof hostOpt === 'string' ? hostOpt : CANONICAL_HOST) as RegistryFamily;
   if (!(host in REGISTRIES)) return usageError(io, 'check', `unknown host "${String(hostOpt)}"; one of ${Object.keys(REGISTRIES).join(', ')}`);
   const text = args.positionals.join(' ');
   if (text.trim() === '') return usageError(io, 'check', 'give the command after `--`, or a tool call as JSON');

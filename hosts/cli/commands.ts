@@ -9,11 +9,15 @@
  */
 import type { CommandSpec } from './command-spec';
 import { INSTALL_DESCRIPTION, INSTALL_OPTIONS, INSTALL_TARGETS, INSTALL_USAGE, UNINSTALL_DESCRIPTION, UNINSTALL_OPTIONS, UNINSTALL_USAGE } from './install/spec';
-import { HOST_NAMES } from '../../core/registry/host-specs';
+import { CANONICAL_HOST, HOST_NAMES } from '../../core/registry/host-specs';
 import { DASHBOARD_DESCRIPTION, DASHBOARD_OPTIONS, DASHBOARD_USAGE } from './dashboard/spec';
 import { TOOL_COMMANDS } from './tool-commands';
 
 // the types live in the leaf module; importers of this table take them from here
+/**
+ * @keep CliIO the CLI's stdin, stdout and stderr port: the tests run commands on fakes of it
+ * @keep CommandSpec a command table row: the tests run the CLI on a small table of their own
+ */
 export type { CliIO, CommandSpec } from './command-spec';
 
 export const COMMANDS: readonly CommandSpec[] = [
@@ -59,7 +63,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       'Your config (stopline.json: floor preset and exceptions) counts as in a session. Exit 0: it would run (as it is, or confined in a sandbox built from the contract where the host and this machine allow it); 2: it would be stopped (denied or asked); 1: usage error.',
     options: [
       { flag: '--contract', value: 'directive', summary: 'check under this contract, e.g. "review" or "change files=src/**" (default: a fresh session, no contract)' },
-      { flag: '--host', value: 'host', summary: `read the call with this host's tool names and answer forms (default claude): ${HOST_NAMES.join(', ')}` },
+      { flag: '--host', value: 'host', summary: `read the call with this host's tool names and answer forms (default ${CANONICAL_HOST}): ${HOST_NAMES.join(', ')}` },
       { flag: '--cwd', value: 'dir', summary: 'the folder the call runs in (default: the current folder)' },
       { flag: '--json', summary: 'print one JSON document instead of text' },
     ],

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import type { DoctorContext, HostBinary, Placement } from './doctor/hosts';
 import type { NativeDoor } from './doctor/native';
+import type { CallRecordFormat } from '../shared/call-record';
 import type { Check } from './doctor/report';
 import type { Env } from './install/locations';
 import type { HostPlanner } from './install/plan-context';
@@ -22,6 +23,12 @@ export interface HostTools {
   readonly deferredConfinement?: string;
   /** stopline installed with the host's own command (its plugin manager, extension installer, package list); absent: the host has none */
   readonly native?: NativeDoor;
+  /**
+   * The host's own record of a session's tool calls, which `stopline status --session` finds by
+   * the session's id and holds against the guard's checks (for a host whose registry row says the
+   * record is `compared`); null from `locate` when there is none.
+   */
+  readonly callRecord?: { readonly format: CallRecordFormat; locate(sessionId: string, env: Record<string, string | undefined>): string | null };
 }
 
 /** A host's row whose stopline sits at the user place in `userFiles`: installed there when any of them exists. */

@@ -16,6 +16,10 @@ function toolsOf(m: Matrix, family: Matrix['hosts'][number]['family'], kinds: re
   return names.length === 0 ? '—' : names.map((n) => `\`${n}\``).join(', ');
 }
 
+/**
+ * @keep readmeSummaryTable the README's support summary: the test holds the README equal to it and writes it
+ *   on request
+ */
 export function readmeSummaryTable(m: Matrix = buildMatrix()): string {
   const rows = m.hosts.map((h) => {
     const prompt = m.events.find((e) => e.canonical === 'prompt:submit')?.cells[h.family].natives.map((n) => `\`${n.name}\``).join(', ') || '—';

@@ -19,6 +19,7 @@ export interface Style {
   cyan(text: string): string;
 }
 
+/** @keep colorEnabled whether output is coloured (TTY, NO_COLOR, STOPLINE_NO_COLOR): the tests set each */
 export function colorEnabled(stream: Stream, env: Env): boolean {
   if (nonEmpty(env.NO_COLOR) || nonEmpty(env.STOPLINE_NO_COLOR)) return false;
   return stream.isTTY === true;

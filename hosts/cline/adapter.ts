@@ -168,7 +168,10 @@ function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The command put in place of a stopped run_commands call: it prints the stamp and fails, nothing else. */
+/**
+ * The command put in place of a stopped run_commands call: it prints the stamp and fails, nothing else.
+ * @keep stopCommand the command a stop hands Cline back: the scenario driver recognises it
+ */
 export function stopCommand(stamp: string): string {
   return `printf '%s\\n' ${shellQuote(stamp)}; exit 1`;
 }

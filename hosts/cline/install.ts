@@ -30,7 +30,10 @@ export function clinePaths(env: Env, scope: Scope, project: string): ClinePaths 
   return { script: join(project, '.cline', 'stopline', 'stopline.mjs'), hooksDir: join(project, '.clinerules', 'hooks') };
 }
 
-/** One event's hook file: a shell script that hands the payload to the installed script. */
+/**
+ * One event's hook file: a shell script that hands the payload to the installed script.
+ * @keep clineHookFile the hook file the Cline install writes: the real-host suites place it by hand
+ */
 export function clineHookFile(command: string, event: string): string {
   return `#!/bin/sh\nexec ${command} ${event}\n`;
 }

@@ -54,7 +54,10 @@ export function codexEventLabel(event: CodexHookEvent): string {
   return event.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 }
 
-/** The timeout Codex actually applies (and hashes) for a handler's configured `timeout`. */
+/**
+ * The timeout Codex actually applies (and hashes) for a handler's configured `timeout`.
+ * @keep codexEffectiveTimeout the timeout Codex applies to a hook: the tests check each default
+ */
 export function codexEffectiveTimeout(event: CodexHookEvent, configured: number | undefined): number {
   // the registry's hostTimeout: 600 s by default, SessionEnd and Interrupt 1 s clamped to at most 3 s
   const host = rowOf(event)?.hostTimeout ?? { defaultSec: 600 };

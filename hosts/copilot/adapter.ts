@@ -28,6 +28,7 @@ import type { HookPayload } from '../shared/payload';
  * The payload in the field names the shared command-hook helpers (and the person's hooks)
  * read: session_id, tool_name, tool_input, agent_id, agent_type, transcript_path,
  * tool_response. What Copilot sends stays alongside.
+ * @keep claudeView Copilot's payload with Claude's field names beside it, as the person's hooks get it
  */
 export function claudeView(payload: HookPayload): HookPayload {
   const out: HookPayload = { ...payload };
@@ -147,6 +148,8 @@ function nonEmpty(v: string | undefined): string | undefined {
  * listed under, so it wins (Copilot's camelCase notification payload carries Claude's
  * `hook_event_name: "Notification"`). Without an argument, a payload that names its own event
  * (`hook_event_name`, or `hookName` on permissionRequest) keeps it.
+ * @keep namedBy the event named by the hook file's argument: the tests and the scenario driver name events as
+ *   the hook file does
  */
 export function namedBy(argv: readonly string[]): (payload: HookPayload) => HookPayload {
   const fromArgs = argv.find((a) => a !== '' && !a.startsWith('-'));

@@ -54,10 +54,12 @@ function placedPayload(payload: HookPayload, cwd: string | undefined, fs: Gemini
  */
 const SESSION_CONTEXT_PREFIX = /^<hook_context>[\s\S]*?<\/hook_context>\n\n/;
 
+/** @keep personPrompt the person's words with the injected hook context taken off: the tests check each form */
 export function personPrompt(prompt: string): string {
   return prompt.replace(SESSION_CONTEXT_PREFIX, '');
 }
 
+/** @keep toControlEvent the tests hand it a fake file system (the adapter object reads the real one) */
 export function toControlEvent(payload: HookPayload, env: HookEnv, fs: GeminiFs = REAL_FS): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(geminiRegistry, native);

@@ -42,6 +42,8 @@ import { isRecord } from '../../core/check';
 /**
  * Set by the plugin shim on a hook call when a person can answer Hermes's approval prompt right
  * now (Hermes's interactive CLI, not the gateway or cron). Absent means nobody can.
+ * @keep HAS_HUMAN_FIELD the field the plugin shim sets when a person can answer: the tests build the shim's
+ *   calls with it
  */
 export const HAS_HUMAN_FIELD = 'stopline_has_human';
 
@@ -50,6 +52,8 @@ export const HAS_HUMAN_FIELD = 'stopline_has_human';
  * for this task, read from Hermes (`tools.file_tools._resolve_base_dir(task_id)`: the live
  * terminal folder after a `cd`). The tool rows' path resolver joins relative paths there; the
  * event keeps `cwd` (where Hermes was started) as the contract's folder.
+ * @keep PATH_BASE_FIELD the field the plugin shim sets with Hermes' tool folder: the tests build the shim's
+ *   calls with it
  */
 export const PATH_BASE_FIELD = 'stopline_path_base';
 
@@ -228,7 +232,10 @@ export const hermesAdapter: CommandHookAdapter = {
   userHooks,
 };
 
-/** A Hermes shell hook's stdin (it has `extra`); the plugin door's kwargs never do. */
+/**
+ * A Hermes shell hook's stdin (it has `extra`); the plugin door's kwargs never do.
+ * @keep isShellHookPayload which of the two payload shapes a call has: the tests check both
+ */
 export function isShellHookPayload(payload: HookPayload): boolean {
   return 'extra' in payload && 'hook_event_name' in payload;
 }
@@ -238,6 +245,7 @@ export function isShellHookPayload(payload: HookPayload): boolean {
  * as the keyword arguments the plugin door receives. On subagent hooks Hermes puts the parent's
  * id in `session_id`; the child's is in `extra`. Never throws: a field of the wrong type is
  * left out, and the mapping then names what is missing.
+ * @keep kwargsFromShellHook a shell hook's stdin as plugin kwargs: the tests check odd shapes field by field
  */
 export function kwargsFromShellHook(payload: HookPayload): HookPayload {
   const hook = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : '';

@@ -29,6 +29,7 @@ function withSessionTree(adapter: CommandHookAdapter): CommandHookAdapter {
   return { ...adapter, tree: RECORDED_TREE };
 }
 
+/** @keep pluginDoor the door the plugin shim calls: the property and stress suites drive it */
 export const pluginDoor: CommandHookAdapter = withSessionTree(hermesAdapter);
 export const shellHookDoor: CommandHookAdapter = withSessionTree(hermesShellHookAdapter);
 
@@ -37,6 +38,7 @@ export const shellHookDoor: CommandHookAdapter = withSessionTree(hermesShellHook
  * the hook's own name, so this only decides whether the line is accepted: a registry row without
  * a canonical event (on_session_end, the per-turn marker) is filed under the canonical event of
  * its guard kind.
+ * @keep listenCanonical what the listen loop accepts: the tests hold it to every registered hook
  */
 export function listenCanonical(hook: string): CanonicalEvent | null {
   const row = eventEntry(hermesRegistry, hook);

@@ -16,9 +16,11 @@
  * it never keeps the process alive by itself.
  */
 
+/** @keep OWNER_PID_ENV the variable that names the Hermes process the listener serves: the tests set it */
 export const OWNER_PID_ENV = 'STOPLINE_OWNER_PID';
 const OWNER_CHECK_MS = 1000;
 
+/** @keep OwnerProbe the process probe: the tests hand a fake one */
 export interface OwnerProbe {
   /** the current parent PID */
   parentPid(): number;
@@ -39,7 +41,10 @@ const liveProbe: OwnerProbe = {
   },
 };
 
-/** The owner PID named in the environment, or null when it is absent or not a usable PID. */
+/**
+ * The owner PID named in the environment, or null when it is absent or not a usable PID.
+ * @keep namedOwner the owner read from that variable: the tests check malformed values
+ */
 export function namedOwner(env: Record<string, string | undefined>): number | null {
   const raw = env[OWNER_PID_ENV]?.trim() ?? '';
   if (!/^\d{1,10}$/.test(raw)) return null;
@@ -47,7 +52,10 @@ export function namedOwner(env: Record<string, string | undefined>): number | nu
   return pid > 1 ? pid : null;
 }
 
-/** A check that answers true once the owner is gone (the parent at creation time, and the named PID). */
+/**
+ * A check that answers true once the owner is gone (the parent at creation time, and the named PID).
+ * @keep ownerGoneCheck whether the owner is gone: the tests run it on fake processes
+ */
 export function ownerGoneCheck(env: Record<string, string | undefined>, probe: OwnerProbe = liveProbe): () => boolean {
   const parentAtStart = probe.parentPid();
   const named = namedOwner(env);

@@ -231,7 +231,11 @@ export function disablePlugin(text: string, name: string, file: string, opts: Di
   return text.slice(0, pl.start) + text.slice(pl.end);
 }
 
-/** Whether `name` is listed in plugins.enabled (for messages and checks). */
+/**
+ * Whether `name` is listed in plugins.enabled (for messages and checks).
+ * @keep isPluginEnabled whether a plugins list enables a name: the tests read the installer's edits back with
+ *   it
+ */
 export function isPluginEnabled(text: string, name: string, file: string): boolean {
   const list = readEnabled(text, file, name);
   return list.flow ? list.flow.names.includes(name) : list.items.some((i) => i.name === name);

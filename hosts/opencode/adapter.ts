@@ -25,8 +25,8 @@ import { isRecord } from '../../core/check';
 
 /**
  * The prefix of every line the plugin writes, naming the host that loaded it: a fork that loads
- * this artifact unchanged (Kilo) is named as itself, so a person reading its log is not sent to
- * OpenCode.
+ * this artifact unchanged (its spec's `artifact` names this one) is named as itself, so a person
+ * reading its log is not sent to OpenCode.
  */
 export function labelFor(registry: Pick<HostRegistry, 'family'>): string {
   return `stopline (${registry.family})`;

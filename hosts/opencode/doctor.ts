@@ -19,6 +19,7 @@ import { opencodePluginDir } from './install';
  * The names a bundled ES module exports, read from its text (rollup writes `export{a as b};`,
  * minified on the last line). Only a fallback: with a runtime at hand the probe imports the
  * module and lists the real exports.
+ * @keep exportedNames the names a plugin file exports, as doctor reads them: the tests check each export form
  */
 export function exportedNames(source: string): string[] {
   const names: string[] = [];

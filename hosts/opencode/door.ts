@@ -33,7 +33,12 @@ import { OpenCodeSessions } from './sessions';
 import { OpenCodeTools } from './tools';
 import { isRecord } from '../../core/check';
 
+/**
+ * @keep OpenCodeClient the OpenCode SDK client the door calls: the tests hand a fake one
+ * @keep SdkResult an SDK call's result: the fake client returns them
+ */
 export type { OpenCodeClient, SdkResult } from './sdk';
+/** @keep CoreApi the core the door is handed: the door tests hand a fake one */
 export type { CoreApi } from '../../core/answer/answer';
 
 export interface PluginInput {

@@ -43,7 +43,11 @@ export const openhandsHost: SettingsHookHost = {
 
 export const openhandsPlanner = settingsHookPlanner(openhandsHost);
 
-/** The hooks file a fresh user install writes: the bare event map, one stopline group per registered event. */
+/**
+ * The hooks file a fresh user install writes: the bare event map, one stopline group per registered event.
+ * @keep openhandsHooksMap the hooks file a fresh OpenHands install writes: the real-host suites place it by
+ *   hand
+ */
 export function openhandsHooksMap(command: string): Record<string, unknown> {
   return Object.fromEntries(settingsHookGroups(openhandsHost, command).map((g) => [g.event, [g.group]]));
 }

@@ -47,7 +47,11 @@ import {
 } from './adapter';
 import type { PiContext, PiToolCtx, ToolCallEvent } from './adapter';
 
-/** The core entries this door calls (core/answer/answer.ts's CoreApi; the `!` command record is Pi's own event). */
+/**
+ * The core entries this door calls (core/answer/answer.ts's CoreApi; the `!` command record is Pi's own
+ *   event).
+ * @keep CoreApi the core the door is handed: the door tests hand a fake one
+ */
 export type { CoreApi } from '../../core/answer/answer';
 
 interface DoorDeps {
@@ -62,7 +66,10 @@ interface DoorDeps {
   hostVersion?: Promise<string | undefined>;
 }
 
-/** What `pi.on` registers: Pi event name -> handler. */
+/**
+ * What `pi.on` registers: Pi event name -> handler.
+ * @keep PiHandlers the handlers the door registers with Pi: the tests call them
+ */
 export type PiHandlers = Record<string, (event: unknown, ctx: PiContext) => Promise<unknown>>;
 
 /** Pi's handlers, one result type each; the registry's `handler` column names them. */
@@ -82,7 +89,10 @@ interface PiEventHandlers {
 /** Handlers that apply the fail mode themselves; every other one can only fail as a diagnostic. */
 const DECIDES_ON_ERROR: ReadonlySet<keyof PiEventHandlers> = new Set<keyof PiEventHandlers>(['input', 'tool-before']);
 
-/** Said when a contract change arrives while the agent works. */
+/**
+ * Said when a contract change arrives while the agent works.
+ * @keep BUSY_NOTICE the notice Pi shows while a decision waits: the tests expect it
+ */
 export const BUSY_NOTICE = 'stopline: the agent is working, so this contract change was not applied. Send it again when the agent is idle.';
 
 export class PiDoor {

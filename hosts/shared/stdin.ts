@@ -10,7 +10,10 @@
  *   hook timeouts stopline registers (10 s).
  */
 
-/** Largest hook payload accepted. A Write of a big file is the realistic maximum. */
+/**
+ * Largest hook payload accepted. A Write of a big file is the realistic maximum.
+ * @keep MAX_HOOK_INPUT_BYTES the stdin bound: the tests feed input at it and over it
+ */
 export const MAX_HOOK_INPUT_BYTES = 8 * 1024 * 1024;
 /** How long to wait for stdin to close. */
 const STDIN_TIMEOUT_MS = 3000;
@@ -21,6 +24,7 @@ export type StdinResult =
   | { ok: true; text: string }
   | { ok: false; reason: 'too-large' | 'timeout' | 'error'; message: string };
 
+/** @keep StdinLimits the bounds the tests set small */
 export interface StdinLimits {
   maxBytes?: number;
   timeoutMs?: number;

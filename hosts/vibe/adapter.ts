@@ -27,6 +27,10 @@ import { readTurnPrompts, type TurnPrompt } from './journal';
 /** Where the session's turn prompts come from; a test passes its own. */
 type PromptReader = (sessionDir: string) => TurnPrompt[];
 
+/**
+ * @keep toControlEvent the tests hand it the session's prompts (the adapter object reads them from the
+ *   session folder)
+ */
 export function toControlEvent(payload: HookPayload, env: HookEnv, readPrompts: PromptReader = readTurnPrompts): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(vibeRegistry, native);

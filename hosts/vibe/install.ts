@@ -38,7 +38,10 @@ function vibeHookName(event: string): string {
 /** A TOML basic string (JSON's escapes are TOML's). */
 const tomlString = (s: string): string => JSON.stringify(s);
 
-/** stopline's `[[hooks]]` tables, in table order. */
+/**
+ * stopline's `[[hooks]]` tables, in table order.
+ * @keep vibeHookTables the hook tables the Vibe install writes: the real-host suites place them by hand
+ */
 export function vibeHookTables(rows: readonly InstallRow[], command: string, failClosed: boolean): string {
   return rows
     .map((row) => {

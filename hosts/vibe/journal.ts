@@ -51,7 +51,11 @@ function tail(path: string): string {
   }
 }
 
-/** A `turn/start` record's prompt, or null when the line is not one. */
+/**
+ * A `turn/start` record's prompt, or null when the line is not one.
+ * @keep turnStartOf a turn's start read from Vibe's session journal: the tests check person and injected
+ *   turns
+ */
 export function turnStartOf(line: string): TurnPrompt | null {
   if (!line.includes(TURN_START)) return null;
   let rec: unknown;

@@ -11,7 +11,7 @@ import { REPO_ROOT } from '../../build/artifacts.mjs';
 import { EXAMPLE_END, EXAMPLE_START, FLOOR_END, FLOOR_START, exampleBlock, floorBlock, withExample, withFloorExample } from '../../build/readme-example.mjs';
 import { END, START, TABLE_FILE, artifactTable, withArtifactTable } from '../../build/readme-table.mjs';
 import { readmeSummaryTable } from '../../hosts/cli/matrix-summary';
-import { NAMES_END, NAMES_START, SECTIONS_END, SECTIONS_START, withHostBlocks } from '../../build/readme-hosts.mjs';
+import { NAMES_END, NAMES_START, SECTIONS_END, SECTIONS_START, UNINSTALL_END, UNINSTALL_START, withHostBlocks } from '../../build/readme-hosts.mjs';
 import { HOST_SPECS, type HostSpec } from '../../core/registry/host-specs';
 
 const README = join(REPO_ROOT, 'README.md');
@@ -59,8 +59,8 @@ describe('README.md', () => {
     expect(readme).toBe(withFloorExample(readme, block));
   });
 
-  it('names every host and shows the install sections the host folders keep, as build/readme-hosts.mjs renders them (npm run build refreshes them)', () => {
-    for (const mark of [NAMES_START, NAMES_END, SECTIONS_START, SECTIONS_END]) expect(readme).toContain(mark);
+  it('names every host and shows the install sections and removal commands the host folders keep, as build/readme-hosts.mjs renders them (npm run build refreshes them)', () => {
+    for (const mark of [NAMES_START, NAMES_END, SECTIONS_START, SECTIONS_END, UNINSTALL_START, UNINSTALL_END]) expect(readme).toContain(mark);
     expect(readme).toBe(withHostBlocks(readme));
     // every host by its display name, in the opening paragraph
     const opening = readme.slice(0, readme.indexOf('\n## '));

@@ -740,6 +740,8 @@ function unknownRow(event: string, stamp: string): ClaudeFields {
  * and the program files it runs (running one of stopline's own is judged by its landing too),
  * placed as decide() places them. `runs`: it runs a program file, so the guard also asks where
  * each of stopline's own paths lands (core/contract/decide.ts runsProtected).
+ * @keep writeTargets the paths a write call lands on, which the door reads ahead: the tests check links and
+ *   folders among them
  */
 export function writeTargets(adapter: CommandHookAdapter, payload: HookPayload, env: Record<string, string | undefined>, cwd: string | undefined): { paths: string[]; runs: boolean; shell: boolean } {
   const none = { paths: [], runs: false, shell: false };

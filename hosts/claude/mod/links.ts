@@ -19,6 +19,7 @@ import { isRoot, landingOf, parentOf } from '../../../core/paths/path-links';
 import type { ProbeResult } from '../../../core/paths/path-links';
 import { errorCode } from './rejection';
 
+/** @keep LinkHost the port through which the mod follows links with $.fs: the tests fake it */
 export interface LinkHost {
   stat(path: string, options: { resolve: boolean }): Promise<{ kind: string; isLink?: boolean; realPath?: string }>;
   run(argv: readonly string[], init: { timeoutMs?: number }): Promise<{ exitCode: number; stdout: string }>;

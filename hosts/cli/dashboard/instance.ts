@@ -21,7 +21,10 @@ interface Health {
   dataDir: string;
 }
 
-/** GET /api/health on a loopback port; null when nothing (or something else) answers in time. */
+/**
+ * GET /api/health on a loopback port; null when nothing (or something else) answers in time.
+ * @keep probeHealth the dashboard's health probe: the autostart test asks a started dashboard
+ */
 export function probeHealth(port: number, timeoutMs: number): Promise<Health | null> {
   return new Promise((resolve) => {
     const req = request({ host: '127.0.0.1', port, path: '/api/health', method: 'GET', headers: { host: `127.0.0.1:${port}` }, timeout: timeoutMs }, (res) => {

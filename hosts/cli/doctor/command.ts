@@ -131,7 +131,7 @@ export async function runDoctor(args: ParsedArgs, io: CliIO): Promise<number> {
     for (const host of hosts) {
       try {
         const installs = Object.values(record?.installs ?? {}).filter((i) => i.host === host);
-        // installed with the host's own command (claude plugin install, codex plugin add, ...)
+        // installed with the host's own command (its plugin manager, extension installer, package list)
         const door = HOST_TOOLS[host].native;
         const native = door?.find(env) ?? [];
         const atDefault = HOST_TOOLS[host].installedAt(env, io.cwd);
@@ -141,7 +141,7 @@ export async function runDoctor(args: ParsedArgs, io: CliIO): Promise<number> {
             ? []
             : [{ scope: 'user', project: io.cwd, recorded: false }];
         const bin = await hostBinary(host, env.env);
-        // a host may be there under another program of its own alone (OpenCode v2 as `opencode2`)
+        // a host may be there under another program of its own alone (a next major version with its own binary)
         const onPath = bin.path !== undefined || HOST_TOOLS[host].alsoOnPath?.(env) === true;
         if (!explicit && !installs.length && !onPath && !atDefault && !native.length) {
           reports.push({ host, scope: '', checks: [check('install', 'skip', `not installed, and ${host} is not on PATH`, `stopline install ${host}`)] });

@@ -48,7 +48,7 @@ export function hostRewrites(host: Host): boolean {
 export function hostConfinementCheck(host: Host, here: ConfinementHere, rewrites: boolean = hostRewrites(host), deferredDoor?: string): Check {
   if (here.off) return check('confine', 'skip', 'not confined here (turned off; see the stopline lines above)');
   if (!here.sandbox.ok) {
-    // a door that hands the sandbox to a later run (the Claude Code mod) sees only whether bwrap is
+    // a door that hands the sandbox to a later run (`deferredDoor`) sees only whether bwrap is
     // installed; where it is but cannot start, that run refuses the command instead of a question
     if (deferredDoor && !/not installed/.test(here.sandbox.why)) return check('confine', 'warn', `not confined here (no sandbox); ${deferredDoor} hands a command it cannot prove to a run that builds the sandbox, and here that run runs nothing (exit 126, with why) instead of asking`, here.sandbox.fix);
     return check('confine', 'skip', 'not confined here (no sandbox; see the stopline lines above)');

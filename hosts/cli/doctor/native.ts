@@ -2,8 +2,8 @@
  * stopline installed with a host's own command (not `stopline install`): a plugin manager, an
  * extension installer, a package list or a config entry of the host. Each host's door (how it
  * records the install, which dist part it holds, how it is turned back on, what to feed it) is
- * the `native` of its HOST_TOOLS row, beside its doctor checks in hosts/<host>/doctor.ts (Hermes
- * has none: `hermes plugins install` clones into the folder `stopline install hermes` uses). This
+ * the `native` of its HOST_TOOLS row, beside its doctor checks in hosts/<host>/doctor.ts (a host
+ * whose own install lands in the folder `stopline install` uses has none). This
  * file holds what every door shares: doctor finds each install where the host records it, checks
  * that the host will run it, feeds the installed hook a review-mode write that must be denied, and
  * warns when a `stopline install` registration is active for the same host too (every event

@@ -65,7 +65,7 @@ export function runProgram(argv: readonly string[], opts: RunOptions): Promise<R
   });
 }
 
-/** The first line a `--version` printed (stdout, else stderr: Pi 0.73.1 prints it there). */
+/** The first line a `--version` printed (stdout, else stderr: some hosts print it there). */
 export function versionLine(r: RunResult): string | undefined {
   const text = (r.stdout.trim() || r.stderr.trim()).split('\n')[0]?.trim();
   return text && text.length <= 120 ? text : text?.slice(0, 120);

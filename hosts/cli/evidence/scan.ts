@@ -376,6 +376,7 @@ function digits(b: Buffer, at: number, n: number): number {
  * Date.parse of the bytes, with no string for `YYYY-MM-DDTHH:MM:SS.mmmZ` (what stopline writes):
  * Date.UTC gives the same number as Date.parse for it, out-of-range days rolling over alike.
  * Anything else (other forms, years before 100 that Date.UTC maps to 19xx) takes Date.parse.
+ * @keep isoMs the evidence scan's time reader: the tests hold it to Date.parse
  */
 export function isoMs(b: Buffer, start: number, end: number): number {
   if (

@@ -14,14 +14,13 @@ import { compareCalls, guardView } from '../../../core/evidence/seen';
 import type { GuardView } from '../../../core/evidence/seen';
 import { logFile } from '../../../core/evidence/log';
 import type { RuntimeSeenSummary } from '../../../core/evidence/runtime-event';
-import { claudeRegistry } from '../../../core/registry/claude';
-import { codexRegistry } from '../../../core/registry/codex';
+import { HOST_SPECS, type HostSpec } from '../../../core/registry/host-specs';
+import { REGISTRIES } from '../../../core/registry/index';
 import type { HostRegistry } from '../../../core/registry/types';
 import { sessionKey } from '../../../core/state/session';
-import { locateClaudeTranscript, claudeTranscript } from '../../claude/transcript';
-import { codexRollout, locateCodexRollout } from '../../codex/rollout';
 import { readCallRecord, recordedCalls } from '../../shared/call-record';
 import type { CallRecordFormat, ReadLimits } from '../../shared/call-record';
+import { HOST_TOOLS } from '../host-tools';
 import type { DataFolder } from './folders';
 
 /** A terminal may read a long session whole; the bounds only keep a damaged or endless file from hanging it. */
@@ -29,15 +28,22 @@ const STATUS_LIMITS: ReadLimits = { maxBytes: 512 * 1024 * 1024, maxMs: 60_000 }
 
 interface RecordSource {
   registry: HostRegistry;
+  /** the host as its diagnostics name it */
+  label: string;
   format: CallRecordFormat;
   locate(sessionId: string, env: Record<string, string | undefined>): string | null;
 }
 
-/** The hosts whose record the check compares (the registry's `callRecord` column says `compared`). */
-const SOURCES: readonly RecordSource[] = [
-  { registry: claudeRegistry, format: claudeTranscript, locate: locateClaudeTranscript },
-  { registry: codexRegistry, format: codexRollout, locate: locateCodexRollout },
-];
+/** The hosts whose record the check compares (the registry's `callRecord` column says `compared`), in spec order. */
+const SOURCES: readonly RecordSource[] = HOST_SPECS.flatMap((spec) => {
+  const described: HostSpec = spec;
+  const registry = REGISTRIES[spec.name];
+  const record = HOST_TOOLS[spec.name].callRecord;
+  return registry.callRecord.status === 'compared' && record ? [{ registry, label: described.hooks?.label ?? spec.displayName, ...record }] : [];
+});
+
+/** The hosts of SOURCES as prose: `A`, `A or B`, `A, B or C`. */
+const SOURCE_NAMES = ((names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`))(SOURCES.map((s) => s.label));
 
 interface HostRecordCheck {
   host: string;
@@ -148,7 +154,7 @@ function kinds(k: Record<string, number>): string {
 /** The lines `status --session` prints for the check. */
 export function checkLines(c: SessionCheck): string[] {
   const lines = ['Tool calls (the host\'s own record against the guard\'s checks):'];
-  if (c.records.length === 0) lines.push('  no record of this session found where Claude Code or Codex keep one (the other hosts: docs/support-matrix.md)');
+  if (c.records.length === 0) lines.push(`  no record of this session found where ${SOURCE_NAMES} keep one (the other hosts: docs/support-matrix.md)`);
   for (const r of c.records) {
     if (r.unreadable !== undefined || !r.result) {
       lines.push(`  ${r.host}: ${r.record} could not be read (${r.unreadable ?? 'unknown'})`);

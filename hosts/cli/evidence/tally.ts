@@ -10,7 +10,10 @@ import type { LabelRecord, Read, RuntimeSummary } from '../../../core/evidence/l
 import { EvidenceScanner } from './scan';
 import type { EvidenceObject, Line, ScanSink } from './scan';
 
-/** The fields of one record the views read (never eventId or occurredAt: those are per line). */
+/**
+ * The fields of one record the views read (never eventId or occurredAt: those are per line).
+ * @keep RecordFields an evidence record's fields as the tally reads them: the tests scan with it
+ */
 export interface RecordFields {
   type: string;
   sessionKey: string;
@@ -25,7 +28,10 @@ export interface RecordFields {
   reasonKey: string;
 }
 
-/** core's isEvent: the records every evidence reader accepts */
+/**
+ * core's isEvent: the records every evidence reader accepts
+ * @keep recordFields the reader of RecordFields: the tests scan with it
+ */
 export function recordFields(o: EvidenceObject): RecordFields | null {
   if (o.schemaVersion !== 1 || typeof o.eventId !== 'string' || typeof o.type !== 'string' || typeof o.sessionKey !== 'string' || typeof o.contract !== 'object') return null;
   const contract = o.contract as Record<string, unknown> | null;

@@ -41,6 +41,7 @@ const nativeHookShape: HookShape = (p) => ({ ...p, ...(isRecord(p.tool_input) ? 
  * The native event table: every canonical event under its own name. Tool names are the
  * canonical ones (Bash, Write, Edit, MultiEdit, Read, …) with Claude's input fields, which is
  * Claude Code's tool table; an unlisted tool name is unknown (never a silent read).
+ * @keep nativeRegistry the guard's own event rows: the parity suite drives the guard with them
  */
 export const nativeRegistry: HostRegistry = {
   family: 'guard',
@@ -72,6 +73,7 @@ function nativeToControlEvent(entry: GuardRow, native: NativeEvent, payload: Hoo
   return mappedEvent(native, entry, event);
 }
 
+/** @keep nativeAdapter the guard's native dialect: the property and stress suites drive it */
 export const nativeAdapter = bridgeAdapter(nativeRegistry, 'stopline guard', 'guard_exit2_returned', nativeHookShape, nativeToControlEvent);
 
 /** A command-hook door for each adapter of a keyed table. */

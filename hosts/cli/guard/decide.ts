@@ -68,7 +68,7 @@ interface Verdict {
   /** a hook said `continue: false` */
   stop?: boolean;
   stopReason?: string;
-  /** the host's own answer, for claude, codex, hermes and pi payloads */
+  /** the host's own answer, for a host whose dialect renders one */
   output?: unknown;
   diagnostics?: string[];
 }

@@ -27,7 +27,10 @@ function checksumsFor(distDir: string): string {
     .join('');
 }
 
-/** Writes `<distDir>/SHA256SUMS`; returns its text. */
+/**
+ * Writes `<distDir>/SHA256SUMS`; returns its text.
+ * @keep writeChecksums the SHA256SUMS the installer verifies: the tests serve a dist with it
+ */
 export function writeChecksums(distDir: string): string {
   const text = checksumsFor(distDir);
   writeFileSync(join(distDir, CHECKSUMS_FILE), text, { mode: 0o644 });

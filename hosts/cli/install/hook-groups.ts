@@ -1,10 +1,10 @@
 /**
- * Claude Code's settings.json, Codex's hooks.json and the settings files of hosts that copy them share one shape:
+ * The hook files and settings files of the `groups` form (ShippedHookFile's `groups`) share one shape:
  *   {"hooks": {"<Event>": [ {"matcher"?: "...", "hooks": [ {"type":"command","command":"...", ...} ]} ]}}
  * A file may be the event map itself (`base` []: the events at the top).
  * stopline owns whole groups whose every handler runs its installed script; nothing else
  * in the file is touched. New groups go at the end of an event's list so the position
- * (and, for Codex, the trust key) of every existing group stays where it was.
+ * (and a trust key a host derives from it) of every existing group stays where it was.
  */
 import {
   JsonEditError,
@@ -19,7 +19,7 @@ import {
 } from './json-edit';
 
 export interface HookHandler {
-  /** Gemini CLI dedupes and disables hooks by name */
+  /** for a host that dedupes and disables hooks by name (the `named-groups` form) */
   name?: string;
   type: 'command';
   command: string;
@@ -119,7 +119,7 @@ interface RemovalResult {
 /**
  * Removes every stopline group (of the events `only` accepts, when given). An event list left
  * empty is removed, and so is a `hooks` object left empty. Reports how the remaining groups
- * moved (Codex keys its trust entries by group index).
+ * moved (a host may key its trust entries by group index).
  */
 export function removeHookGroups(text: string, ours: OwnershipTest, base: EventMapPath = UNDER_HOOKS, only?: (event: string) => boolean): RemovalResult {
   const found = new Map([...findOurGroups(text, ours, base)].filter(([event]) => !only || only(event)));

@@ -1,6 +1,6 @@
 /**
  * Text-preserving edits of a JSON (or JSONC) document. The installer owns a few keys in
- * files that belong to the user (Claude settings.json, Codex hooks.json, stopline.json);
+ * files that belong to the user (a host's settings or hooks file, stopline.json);
  * everything it does not own must stay exactly as the user wrote it, so edits are splices
  * into the original text, never a re-serialisation of the whole document.
  *

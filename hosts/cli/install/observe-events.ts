@@ -1,11 +1,11 @@
 /**
- * Which events a Claude Code or Codex hook file registers, and why. A registered event costs a
+ * Which events an installed hook file registers, and why. A registered event costs a
  * process start every time it fires, and PostToolUse fires after every tool call, so the rows
  * the registry marks `observeOnly` (the guard takes nothing from them: PostToolUse, SubagentStop)
  * are registered only where something needs them:
  *
  * - the person's own hooks for the row's canonical event, in a dialect stopline runs on this host
- *   (Claude runs Claude-dialect hooks itself, Codex its own), found by loading their config the
+ *   (a host runs the hooks of its own dialect itself), found by loading their config the
  *   way the hook process does;
  * - after-tool evidence the person asked for (`stopline install <host> --after-evidence`): an
  *   `after` record of what became of every tool call.

@@ -102,7 +102,7 @@ export function placeFile(ctx: InstallContext, src: string, dest: string): strin
   return dest;
 }
 
-/** Copies a whole artifact folder (the Claude plugin, the Hermes bundle). */
+/** Copies a whole artifact folder (a plugin or a bundle the host loads as one). */
 export function placeTree(ctx: InstallContext, srcDir: string, destDir: string): string[] {
   return listTree(srcDir).map((src) => placeFile(ctx, src, join(destDir, relative(srcDir, src))));
 }

@@ -1,8 +1,8 @@
 /**
  * Which JavaScript runtime the installed hooks run under, and the exact command line.
  * Hooks start a process per event, so start-up time is the cost a person feels: the
- * default is the fastest runtime found on PATH (bun, then deno, then node; measured in
- * the Hermes notes at ≈76 / 117 / 275 ms per call). The runtime is written as an absolute
+ * default is the fastest runtime found on PATH (bun, then deno, then node; measured at
+ * ≈76 / 117 / 275 ms per call). The runtime is written as an absolute
  * path, because a hook host with a different PATH that cannot find `node` runs nothing
  * and, on most hosts, lets the action through.
  */
@@ -63,7 +63,7 @@ export function chooseRuntime(flag: string | undefined, env: NodeJS.ProcessEnv):
   throw new RuntimeError(`none of ${RUNTIMES.join(', ')} is on PATH; install one (Node.js 20 or newer, Bun, or Deno 2) and run the install again`);
 }
 
-/** POSIX single-quoting: safe for /bin/sh (Claude) and /bin/bash (Codex) alike. */
+/** POSIX single-quoting: safe for whichever of /bin/sh and /bin/bash a host runs its hooks with. */
 function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }

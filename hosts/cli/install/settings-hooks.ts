@@ -1,5 +1,5 @@
 /**
- * The install of a host that reads Claude-shaped command hooks from a settings.json `hooks` key:
+ * The install of a host that reads command hooks of the `groups` form from a settings.json `hooks` key:
  * the hook script goes into `<host folder>/stopline/stopline.mjs` (user: the host's own folder;
  * project: `<project>/.<host>/`), and one stopline group per
  * registered event is merged into the settings.json beside it, at the end of each event's list.

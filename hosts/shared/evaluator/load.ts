@@ -30,6 +30,10 @@
  */
 import type { RuntimeIO } from '../runtime-io';
 
+/**
+ * @keep PART_START build/two-part.mjs writes this layout in JavaScript and cannot import it: the tests hold
+ *   writer and reader equal
+ */
 export const PART_START = '\n/*@stopline-evaluator deflate-raw base64\n';
 export const PART_END = '\n*/\n';
 
@@ -54,7 +58,10 @@ function inflated(io: Pick<RuntimeIO, 'inflateRaw'>, packed: string): Promise<st
   return io.inflateRaw(bytes);
 }
 
-/** The second part's source, or null when the file has none. */
+/**
+ * The second part's source, or null when the file has none.
+ * @keep secondPart the reader of that layout, run by the tests on the files the writer made
+ */
 export async function secondPart(io: Pick<RuntimeIO, 'inflateRaw'>, fileText: string): Promise<string | null> {
   const packed = packedPart(fileText);
   return packed === null ? null : inflated(io, packed);

@@ -28,7 +28,11 @@ export interface TimingRecord {
   outcome: string;
 }
 
-/** The person's universal hooks as the door keeps them for the life of the process (core/hooks/in-process.ts InProcessHooks). */
+/**
+ * The person's universal hooks as the door keeps them for the life of the process (core/hooks/in-process.ts
+ *   InProcessHooks).
+ * @keep PersonHooksPort the type of the person's-hooks port the runtime tests hand a fake of
+ */
 export interface PersonHooksPort {
   /** whether any hook is configured for this event in this project folder */
   has(event: CanonicalEvent, projectDir: string): boolean;

@@ -329,6 +329,10 @@ export function setPathPlatform(platform: string): void {
 export const join = (...parts: string[]): string => own.join(...parts);
 export const resolve = (...parts: string[]): string => own.resolve(...parts);
 export const relative = (from: string, to: string): string => own.relative(from, to);
+/**
+ * @keepUntested normalize the mod's node:path offers node:path's functions by name, for the bundled packages
+ *   as well as the core
+ */
 export const normalize = (p: string): string => own.normalize(p);
 export const dirname = (p: string): string => own.dirname(p);
 export const basename = (p: string, ext?: string): string => own.basename(p, ext);
