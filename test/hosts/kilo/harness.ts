@@ -13,7 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FakeModelServer } from '../harness/fake-server';
 import { hostVersion, requireHost, stagedToolsDir } from '../harness/hosts';
-import { copyPlugin, fakeChatModelConfig, seedOpenCodeConfigDir, xdgRunFolders } from '../harness/opencode';
+import { copyPlugin, fakeChatModelConfig, seedOpenCodeConfigDir, xdgRunFolders } from '../opencode/harness';
 import { baseEnv, runProcess, withOverrides } from '../harness/process';
 import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunOptions, type HostRunResult } from '../harness/run-result';
 

@@ -11,10 +11,10 @@
  */
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import type { FakeModelServer } from './fake-server';
-import { hostVersion, requireHost, stagedToolsDir } from './hosts';
-import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
-import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunOptions, type HostRunResult } from './run-result';
+import type { FakeModelServer } from '../harness/fake-server';
+import { hostVersion, requireHost, stagedToolsDir } from '../harness/hosts';
+import { baseEnv, makeRunDir, runProcess, withOverrides } from '../harness/process';
+import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunOptions, type HostRunResult } from '../harness/run-result';
 
 export interface OpenCodeRunOptions extends HostRunOptions {
   /** a .js or .ts plugin file, copied into the global plugin folder */
