@@ -28,7 +28,7 @@ export interface InstalledHostRows {
   denied: RegExp;
   /** the host runs a project's hooks only in a trusted folder (they are skipped before) */
   trusts?: boolean;
-  /** the fake model server the host talks to (default: the chat server of Copilot and Droid) */
+  /** the fake model server the host talks to (default: startHostChatServer) */
   startServer?: (script: FakeModelScript) => Promise<FakeModelServer>;
   /** the person's own settings file (under HOME) the install writes into: there before install, the same text after uninstall, naming no stopline script */
   settings?: { file: string; text: string };

@@ -12,7 +12,7 @@
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { FakeModelServer } from '../harness/fake-server';
-import { hostVersion, requireHost, stagedToolsDir } from '../harness/hosts';
+import { hostVersion, requireHost, stagedToolsDir, type InstalledHost } from '../harness/hosts';
 import { baseEnv, makeRunDir, runProcess, withOverrides } from '../harness/process';
 import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunOptions, type HostRunResult } from '../harness/run-result';
 
@@ -107,7 +107,7 @@ function copyPlugin(pluginFile: string, globalDir: string): void {
  * are not ours to touch), and a plugin file it would not load.
  */
 export interface OpenCodeFork {
-  host: 'opencode' | 'kilo';
+  host: InstalledHost;
   label: string;
   switches: string;
   configFile: string;
