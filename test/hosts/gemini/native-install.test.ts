@@ -5,12 +5,12 @@
  * sessions with no hook in settings.json; `gemini extensions uninstall stopline` takes it out.
  * `stopline install gemini` is install-real.test.ts.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { ensureHosts, GEMINI_OFFLINE_SETTINGS, geminiEnv, HOSTS_FOR, requireHost, runGemini, startGeminiServer, type FakeModelScript, type FakeModelServer } from '../harness';
 import { runProcess } from '../harness/process';
-import { doctor, filesMentioning, makeCheckout, statuses } from '../shared/native-install';
+import { doctor, extensionPerson, filesMentioning, statuses } from '../shared/native-install';
 import { DIST, describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 
 const status = await ensureHosts(HOSTS_FOR.gemini);
@@ -45,12 +45,7 @@ describeRealHost(status, 'Gemini CLI 0.61.0: `gemini extensions install`', HOSTS
   };
 
   beforeAll(async () => {
-    const root = runs.newCase('install').runDir;
-    checkout = makeCheckout(join(root, 'checkout'));
-    person = join(root, 'person');
-    server = await runs.server({ threads: [] });
-    mkdirSync(join(person, 'home', '.gemini'), { recursive: true });
-    writeFileSync(join(person, 'home', '.gemini', 'settings.json'), JSON.stringify(GEMINI_OFFLINE_SETTINGS, null, 2));
+    ({ checkout, person, server } = await extensionPerson(runs, '.gemini/settings.json', JSON.stringify(GEMINI_OFFLINE_SETTINGS, null, 2)));
   });
 
   it('`gemini extensions install` copies the folder and enables it; a review session is stopped without any hook in settings.json', async () => {

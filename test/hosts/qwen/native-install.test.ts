@@ -6,12 +6,12 @@
  * user and project hooks, so stopline's answer is the last one Qwen reads. `stopline install qwen`
  * is install-real.test.ts.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { ensureHosts, HOSTS_FOR, qwenEnv, requireHost, runQwen, startChatServer, type FakeModelScript, type FakeModelServer } from '../harness';
 import { runProcess } from '../harness/process';
-import { doctor, makeCheckout, statuses } from '../shared/native-install';
+import { doctor, extensionPerson, statuses } from '../shared/native-install';
 import { DIST, describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 
 const status = await ensureHosts(HOSTS_FOR.qwen);
@@ -46,12 +46,7 @@ describeRealHost(status, 'Qwen Code 0.24.4: `qwen extensions install`', HOSTS_FO
   };
 
   beforeAll(async () => {
-    const root = runs.newCase('install').runDir;
-    checkout = makeCheckout(join(root, 'checkout'));
-    person = join(root, 'person');
-    server = await runs.server({ threads: [] });
-    mkdirSync(join(person, 'home', '.qwen'), { recursive: true });
-    writeFileSync(join(person, 'home', '.qwen', 'settings.json'), BASE_SETTINGS);
+    ({ checkout, person, server } = await extensionPerson(runs, '.qwen/settings.json', BASE_SETTINGS));
   });
 
   it('`qwen extensions install --consent` copies the folder and enables it; a review session is stopped without any hook in settings.json', async () => {
