@@ -39,8 +39,8 @@ export function hostSpecs(root = REPO_ROOT) {
  */
 export const FOLDER_TABLES = {
   'hosts/cli/host-folders.ts': {
-    what: "The hosts' rows of HOST_TOOLS kept in their folders (hosts/<host>/tooling.ts)",
-    module: 'hosts/<host>/tooling.ts',
+    what: "The hosts' rows of HOST_TOOLS kept in their folders, each beside its doctor checks (hosts/<host>/doctor.ts)",
+    module: 'hosts/<host>/doctor.ts',
     exported: 'tooling',
     local: 'Tools',
     table: 'FOLDER_TOOLS',

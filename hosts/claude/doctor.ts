@@ -6,6 +6,7 @@
  * which of the plugin's two doors decides (doctor-door.ts), and the plugin `claude plugin install`
  * put in its cache.
  */
+import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { isRecord } from '../../core/check';
 import { claudeRegistry } from '../../core/registry/claude';
@@ -15,13 +16,15 @@ import { PACKAGE, hookProbe, parseJson, pluginEvents, pluginHookCommand, wholeFo
 import { deniedText, describeRun, parseJson as lastJsonLine, type ProbeResult, type ProbeWorld } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText, runProgram } from '../cli/doctor/system';
+import type { HostTools } from '../cli/host-tool';
 import { findProp, nodeAt } from '../cli/install/json-edit';
 import { claudeConfigDir, type Env } from '../cli/install/locations';
 import { claudeDoorCheck, claudeDoorFacts } from './doctor-door';
-import { CLAUDE_MARKETPLACE, CLAUDE_PLUGIN_ID, MARKETPLACE_DECLARED, PLUGIN_ENABLED, claudeHooks, claudeMarketplaceDir, claudePluginDir, claudePluginHooksFile, claudeSettingsFile } from './install';
+import { CLAUDE_MARKETPLACE, CLAUDE_PLUGIN_ID, MARKETPLACE_DECLARED, PLUGIN_ENABLED, claudeHooks, claudeMarketplaceDir, claudePlanner, claudePluginDir, claudePluginHooksFile, claudeSettingsFile } from './install';
+import { claudeTranscript, locateClaudeTranscript } from './transcript';
 import { CLAUDE_MOD_SHELL_GUARD } from './mod-live';
 
-export async function claudeChecks(ctx: DoctorContext, p: Placement, bin: HostBinary = {}): Promise<Check[]> {
+async function claudeChecks(ctx: DoctorContext, p: Placement, bin: HostBinary = {}): Promise<Check[]> {
   const pluginDir = claudePluginDir(ctx.env);
   const hooksFile = claudePluginHooksFile(ctx.env);
   let registered = false;
@@ -123,7 +126,7 @@ function claudeNative(env: Env): NativeInstall[] {
   return out;
 }
 
-export const claudeNativeDoor: NativeDoor = {
+const claudeNativeDoor: NativeDoor = {
   find: claudeNative,
   shipped: wholeFolder('claude'),
   update: (n) => `claude plugin update ${n.id}`,
@@ -137,4 +140,14 @@ export const claudeNativeDoor: NativeDoor = {
     const probe = await hookProbe(pluginHookCommand(hooksFile, 'CLAUDE_PLUGIN_ROOT', n.dir), `the plugin has no PreToolUse hook in ${n.dir}`, n, (c) => probeClaude(ctx.world(), c));
     return [events, ...probe, await claudeDoor(ctx, n.dir, bin)];
   },
+};
+
+/** Claude Code's row of the person's tooling: its installer, where it sits by default, its doctor checks, its own plugin install, its session transcript. */
+export const tooling: HostTools = {
+  planner: claudePlanner,
+  installedAt: (env) => existsSync(claudePluginDir(env)),
+  checks: (ctx, p, _all, bin) => claudeChecks(ctx, p, bin),
+  native: claudeNativeDoor,
+  deferredConfinement: "Claude Code's mod",
+  callRecord: { format: claudeTranscript, locate: locateClaudeTranscript },
 };

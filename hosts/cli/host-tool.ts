@@ -1,6 +1,6 @@
 /**
  * What the person's tooling needs of one host (its HOST_TOOLS row), in a module of its own so a
- * host folder can write its row (hosts/<host>/tools.ts) without importing the table it joins.
+ * host folder can write its row (`tooling` in hosts/<host>/doctor.ts) without importing the table it joins.
  */
 import { existsSync } from 'node:fs';
 import type { DoctorContext, HostBinary, Placement } from './doctor/hosts';

@@ -7,15 +7,16 @@ import { hookFileChecks } from '../cli/doctor/hook-file';
 import type { DoctorContext, Placement } from '../cli/doctor/hosts';
 import { check, type Check } from '../cli/doctor/report';
 import { readText } from '../cli/doctor/system';
+import { hostTools } from '../cli/host-tool';
 import { runsScript } from '../cli/install/plan-context';
-import { CLINE_EVENTS, clinePaths } from './install';
+import { CLINE_EVENTS, clinePaths, clinePlanner } from './install';
 
 /**
  * Cline runs each executable file of its hooks folder named after an event; it has no command
  * that lists them, so doctor reads the files the way Cline starts them (the executable bit, the
  * script they run, the event they name) and checks the runtime they start.
  */
-export function clineChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+function clineChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
   const paths = clinePaths(ctx.env, p.scope, p.project);
   return hookFileChecks(ctx, p, 'cline', paths, {
     registration(fix) {
@@ -40,3 +41,6 @@ export function clineChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> 
     },
   });
 }
+
+/** Cline CLI's row of the person's tooling. */
+export const tooling = hostTools({ planner: clinePlanner, checks: clineChecks }, (env, cwd) => clinePaths(env, 'user', cwd).script);

@@ -11,14 +11,16 @@ import { PACKAGE, hookProbe, pluginEvents, pluginHookCommand, wholeFolder, type 
 import { deniedText, hookSpecificDeny, shellHookProbe, systemBash } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText } from '../cli/doctor/system';
+import { hostTools } from '../cli/host-tool';
 import { findOurGroups } from '../cli/install/hook-groups';
 import { nodeValue } from '../cli/install/json-edit';
 import { hostHome, type Env } from '../cli/install/locations';
 import { runsScript } from '../cli/install/plan-context';
-import { codexHooks, codexPaths } from './install';
+import { codexHooks, codexPaths, codexPlanner } from './install';
+import { codexRollout, locateCodexRollout } from './rollout';
 import { configTables, trustEntriesFor, trustedHashes, trustTableKey } from './trust';
 
-export function codexChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+function codexChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
   const paths = codexPaths(ctx.env, p.scope, p.project);
   return hookFileChecks(ctx, p, 'codex', paths, { registration: (fix) => codexRegistration(ctx, p, paths, fix), probe: probeCodex, timeoutSec: codexHooks.timeoutSec });
 }
@@ -99,7 +101,7 @@ function codexPluginTrust(toml: string, id: string): number {
 /** The hooks the shipped Codex plugin registers (its hooks.json: the registry rows but the observe-only ones). */
 const CODEX_PLUGIN_HOOKS = codexHooks.events.length;
 
-export const codexNativeDoor: NativeDoor = {
+const codexNativeDoor: NativeDoor = {
   find: codexNative,
   shipped: wholeFolder('codex'),
   enable: (n) => `set enabled = true under [plugins."${n.id}"] in ${n.recordedIn}`,
@@ -116,3 +118,6 @@ export const codexNativeDoor: NativeDoor = {
     return [events, ...(await hookProbe(pluginHookCommand(hooksFile, 'PLUGIN_ROOT', n.dir), `the plugin has no PreToolUse hook in ${n.dir}`, n, (c) => probeCodex(ctx.world(), c)))];
   },
 };
+
+/** Codex CLI's row of the person's tooling. */
+export const tooling = hostTools({ planner: codexPlanner, checks: codexChecks, native: codexNativeDoor, callRecord: { format: codexRollout, locate: locateCodexRollout } }, (env, cwd) => codexPaths(env, 'user', cwd).script);

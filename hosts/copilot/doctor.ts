@@ -10,9 +10,10 @@ import { PACKAGE, hookProbe, parseJson, wholeFolder, type NativeDoor, type Nativ
 import { deniedText, shellHookProbe, systemBash } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText } from '../cli/doctor/system';
+import { hostTools } from '../cli/host-tool';
 import { hostHome, type Env } from '../cli/install/locations';
 import { runsScript } from '../cli/install/plan-context';
-import { COPILOT_EVENTS, COPILOT_HOOK_TIMEOUT_SECONDS, copilotPaths } from './install';
+import { COPILOT_EVENTS, COPILOT_HOOK_TIMEOUT_SECONDS, copilotPaths, copilotPlanner } from './install';
 
 /** The command of each camelCase event in stopline's Copilot hook file (`bash`, else `command`). */
 function copilotCommands(text: string): Map<string, string> {
@@ -26,7 +27,7 @@ function copilotCommands(text: string): Map<string, string> {
   return out;
 }
 
-export function copilotChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+function copilotChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
   const paths = copilotPaths(ctx.env, p.scope, p.project);
   return hookFileChecks(ctx, p, 'copilot', paths, { registration: (fix) => copilotRegistration(paths, p, fix), probe: probeCopilot, timeoutSec: COPILOT_HOOK_TIMEOUT_SECONDS });
 }
@@ -111,9 +112,12 @@ function copilotPluginCommand(hooksFile: string, dir: string): string | undefine
   return command ? `export COPILOT_PLUGIN_ROOT='${dir.replace(/'/g, "'\\''")}'; ${command}` : undefined;
 }
 
-export const copilotNativeDoor: NativeDoor = {
+const copilotNativeDoor: NativeDoor = {
   find: copilotNative,
   shipped: wholeFolder('copilot'),
   enable: (n) => `copilot plugin enable ${n.id}`,
   probe: (n, ctx) => hookProbe(copilotPluginCommand(join(n.dir, 'hooks.json'), n.dir), `the plugin has no preToolUse hook in ${n.dir}`, n, (c) => probeCopilot(ctx.world(), c)),
 };
+
+/** GitHub Copilot CLI's row of the person's tooling. */
+export const tooling = hostTools({ planner: copilotPlanner, checks: copilotChecks, native: copilotNativeDoor }, (env, cwd) => [copilotPaths(env, 'user', cwd).script, copilotPaths(env, 'user', cwd).hooksFile]);

@@ -11,13 +11,14 @@ import { PACKAGE, hookProbe, parseJson, pluginHookCommand, wholeFolder, type Nat
 import { claudeWritePayload, deniedText, hookSpecificDeny, shellHookProbe } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText } from '../cli/doctor/system';
+import { hostTools } from '../cli/host-tool';
 import { JsonEditError, nodeAt, nodeValue, parseJsonDocument } from '../cli/install/json-edit';
 import { findOurGroups } from '../cli/install/hook-groups';
 import { hostHome, type Env } from '../cli/install/locations';
 import { runsScript } from '../cli/install/plan-context';
-import { DROID_EVENTS, DROID_HOOK_TIMEOUT_SECONDS, HOOKS_FILE_MAP, SETTINGS_MAP, droidPaths } from './install';
+import { DROID_EVENTS, DROID_HOOK_TIMEOUT_SECONDS, HOOKS_FILE_MAP, SETTINGS_MAP, droidPaths, droidPlanner } from './install';
 
-export function droidChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+function droidChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
   const paths = droidPaths(ctx.env, p.scope, p.project);
   return hookFileChecks(ctx, p, 'droid', paths, { registration: (fix) => droidRegistration(paths, fix), probe: probeDroid, timeoutSec: DROID_HOOK_TIMEOUT_SECONDS });
 }
@@ -100,7 +101,7 @@ function droidNative(env: Env): NativeInstall[] {
   return out;
 }
 
-export const droidNativeDoor: NativeDoor = {
+const droidNativeDoor: NativeDoor = {
   find: droidNative,
   shipped: wholeFolder('droid'),
   enable: (n) => `set "${n.id}": true under enabledPlugins in ${n.recordedIn}`,
@@ -108,3 +109,6 @@ export const droidNativeDoor: NativeDoor = {
   probe: (n, ctx) =>
     hookProbe(pluginHookCommand(join(n.dir, 'hooks', 'hooks.json'), 'DROID_PLUGIN_ROOT', n.dir)?.split('${DROID_PLUGIN_ROOT}').join(n.dir), `the plugin has no PreToolUse hook in ${n.dir}`, n, (c) => probeDroid(ctx.world(), c)),
 };
+
+/** Factory Droid's row of the person's tooling. */
+export const tooling = hostTools({ planner: droidPlanner, checks: droidChecks, native: droidNativeDoor }, (env, cwd) => droidPaths(env, 'user', cwd).script);

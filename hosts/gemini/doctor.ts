@@ -10,11 +10,12 @@ import { PACKAGE, extensionDoor } from '../cli/doctor/native';
 import { claudeWritePayload, deniedText, pathBash, shellHookProbe } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText } from '../cli/doctor/system';
+import { hostTools } from '../cli/host-tool';
 import { HOOK_NAME } from '../cli/install/hook-files';
 import { settingsHookPaths } from '../cli/install/settings-hooks';
-import { geminiHost } from './install';
+import { geminiHost, geminiPlanner } from './install';
 
-export function geminiChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+function geminiChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
   // a project install is read beside the user's settings, which can turn hooks off for both
   const files = (paths: { settings: string }) => (p.scope === 'project' ? [settingsHookPaths(geminiHost, ctx.env, 'user', p.project).settings, paths.settings] : [paths.settings]);
   return settingsHookChecks(ctx, p, geminiHost, (paths, command) => geminiWouldRun(p, files(paths), command), probeGemini);
@@ -53,7 +54,7 @@ const probeGemini = shellHookProbe({
 });
 
 /** Gemini CLI's `gemini extensions install`: off only where a `!<path>` rule of its overrides matches the cwd. */
-export const geminiNativeDoor = extensionDoor('gemini', {
+const geminiNativeDoor = extensionDoor('gemini', {
   manifest: 'gemini-extension.json',
   record: join('extensions', 'extension-enablement.json'),
   enabled(config, env) {
@@ -73,3 +74,6 @@ export const geminiNativeDoor = extensionDoor('gemini', {
   hook: { event: 'BeforeTool', variable: 'extensionPath' },
   probe: probeGemini,
 });
+
+/** Gemini CLI's row of the person's tooling. */
+export const tooling = hostTools({ planner: geminiPlanner, checks: geminiChecks, native: geminiNativeDoor }, (env, cwd) => settingsHookPaths(geminiHost, env, 'user', cwd).script);

@@ -7,8 +7,9 @@ import { artifactCheck, installCommand, probeCheck, type DoctorContext, type Pla
 import { deniedText, describeRun, parseJson, type ProbeResult, type ProbeWorld } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText, runProgram } from '../cli/doctor/system';
+import { hostTools } from '../cli/host-tool';
 import { findOnPath } from '../cli/install/runtime';
-import { HERMES_PLUGIN_NAME, HERMES_RESTART_HINT, hermesConfigFile, hermesPluginDir } from './install';
+import { HERMES_PLUGIN_NAME, HERMES_RESTART_HINT, hermesConfigFile, hermesPlanner, hermesPluginDir } from './install';
 import { YamlEditError, enablePlugin } from './yaml-plugins';
 
 const HERMES_DRIVER = `
@@ -87,7 +88,7 @@ function hermesRuntime(env: NodeJS.ProcessEnv): { argv?: string[]; detail: strin
   return { detail: 'none of node, bun, deno is on PATH' };
 }
 
-export async function hermesChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+async function hermesChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
   const env = ctx.env;
   const dir = hermesPluginDir(env);
   const file = hermesConfigFile(env);
@@ -120,3 +121,6 @@ export async function hermesChecks(ctx: DoctorContext, p: Placement): Promise<Ch
   if (checks[0]!.status !== 'fail') checks.push(probeCheck(await probeHermes(ctx.world(), dir, rt.argv), 'hermes', p));
   return checks;
 }
+
+/** Hermes Agent's row of the person's tooling. */
+export const tooling = hostTools({ planner: hermesPlanner, checks: hermesChecks }, (env) => hermesPluginDir(env));

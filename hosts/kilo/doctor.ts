@@ -9,9 +9,10 @@ import { KILO_FOLDERS } from '../../core/registry/kilo';
 import { installCommand, type DoctorContext, type HostBinary, type Placement } from '../cli/doctor/hosts';
 import { check, type Check } from '../cli/doctor/report';
 import { runProgram } from '../cli/doctor/system';
+import { hostTools } from '../cli/host-tool';
 import { xdgConfigHome } from '../cli/install/locations';
 import { configPluginNative, opencodePackageDoor, pluginFileChecks } from '../opencode/doctor';
-import { kiloPluginDir } from './install';
+import { kiloPlanner, kiloPluginDir } from './install';
 
 /** The plugin entries `kilo debug config` prints: Kilo's resolved config, plugin files it found included. */
 function kiloPluginList(stdout: string): string[] | null {
@@ -30,7 +31,7 @@ function kiloPluginList(stdout: string): string[] | null {
  * then Kilo itself is asked which plugin files its resolved config holds (`kilo debug config`):
  * a file in the folder that Kilo does not list is not loaded.
  */
-export async function kiloChecks(ctx: DoctorContext, p: Placement, _all: readonly Placement[], bin: HostBinary): Promise<Check[]> {
+async function kiloChecks(ctx: DoctorContext, p: Placement, _all: readonly Placement[], bin: HostBinary): Promise<Check[]> {
   const { checks, file, placed } = await pluginFileChecks(ctx, p, { host: 'kilo', label: 'Kilo', pureVars: KILO_FOLDERS.pureVars, dir: kiloPluginDir(ctx.env, p.scope, p.project) });
   return placed ? [...checks, await kiloLoaded(ctx, p, file, bin)] : checks;
 }
@@ -51,7 +52,10 @@ async function kiloLoaded(ctx: DoctorContext, p: Placement, file: string, bin: H
 }
 
 /** Kilo Code: the same `"plugin"` key, in any of the config files Kilo reads in its folders. */
-export const kiloNativeDoor = opencodePackageDoor((env) => {
+const kiloNativeDoor = opencodePackageDoor((env) => {
   const dirs = [join(xdgConfigHome(env), KILO_FOLDERS.config), ...KILO_FOLDERS.project.map((d) => join(env.cwd, d))];
   return configPluginNative('kilo', dirs.flatMap((d) => KILO_FOLDERS.configFiles.map((f) => join(d, f))));
 });
+
+/** Kilo Code's row of the person's tooling. */
+export const tooling = hostTools({ planner: kiloPlanner, checks: kiloChecks, native: kiloNativeDoor }, (env, cwd) => join(kiloPluginDir(env, 'user', cwd), 'stopline.js'));

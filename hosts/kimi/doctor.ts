@@ -7,8 +7,9 @@ import type { DoctorContext, HostBinary, Placement } from '../cli/doctor/hosts';
 import { deniedText, hookSpecificDeny, shellHookProbe } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText, runProgram } from '../cli/doctor/system';
+import { hostTools } from '../cli/host-tool';
 import { runsScript } from '../cli/install/plan-context';
-import { KIMI_EVENTS, KIMI_HOOK_TIMEOUT_SECONDS, kimiHookTablesIn, kimiPaths, type KimiHookTable } from './install';
+import { KIMI_EVENTS, KIMI_HOOK_TIMEOUT_SECONDS, kimiHookTablesIn, kimiPaths, kimiPlanner, type KimiHookTable } from './install';
 
 /**
  * Kimi's own config loader, run by the interpreter the `kimi` program starts: the hooks Kimi
@@ -60,7 +61,7 @@ async function kimiLoads(bin: HostBinary, file: string, env: NodeJS.ProcessEnv):
   return { unknown: `Kimi's config loader gave no answer (exit ${r.code ?? 'none'}${r.timedOut ? ', timed out' : ''})` };
 }
 
-export function kimiChecks(ctx: DoctorContext, p: Placement, _all: readonly Placement[], bin: HostBinary): Promise<Check[]> {
+function kimiChecks(ctx: DoctorContext, p: Placement, _all: readonly Placement[], bin: HostBinary): Promise<Check[]> {
   const paths = kimiPaths(ctx.env);
   return hookFileChecks(ctx, p, 'kimi', paths, { registration: (fix) => kimiRegistration(paths, bin, ctx.env.env, fix), probe: probeKimi, timeoutSec: KIMI_HOOK_TIMEOUT_SECONDS });
 }
@@ -99,3 +100,6 @@ const probeKimi = shellHookProbe({
   payload: (w) => ({ hook_event_name: 'PreToolUse', session_id: w.sessionId, cwd: w.project, tool_name: 'WriteFile', tool_input: { path: w.target, content: 'probe\n' }, tool_call_id: 'doctor-probe' }),
   denied: (r, out) => (r.code === 0 && deniedText(hookSpecificDeny(out)) ? 'hookSpecificOutput permissionDecision "deny"' : undefined),
 });
+
+/** Kimi Code's row of the person's tooling. */
+export const tooling = hostTools({ planner: kimiPlanner, checks: kimiChecks }, (env) => kimiPaths(env).script);

@@ -9,8 +9,9 @@ import { artifactCheck, installCommand, loadedProbeCheck, type DoctorContext, ty
 import { probeHandlers, probeRuntime, type HandlerHost } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText, runProgram } from '../cli/doctor/system';
+import { hostTools } from '../cli/host-tool';
 import { JsonEditError, nodeAt, nodeValue, parseJsonDocument } from '../cli/install/json-edit';
-import { OPENCLAW_PLUGIN_ID, openclawConfigFile, openclawLoadPaths, openclawPluginDir } from './install';
+import { OPENCLAW_PLUGIN_ID, openclawConfigFile, openclawLoadPaths, openclawPlanner, openclawPluginDir } from './install';
 
 /** What OpenClaw's config says of the plugin: loaded from the folder, enabled, with the prompt hooks allowed. */
 function openclawRegistered(file: string, dir: string, p: Placement): Check {
@@ -55,7 +56,7 @@ async function openclawLoaded(ctx: DoctorContext, bin: HostBinary): Promise<Chec
   return check('loaded', 'pass', `OpenClaw loads the plugin with its hooks (${hooks.join(', ')})`);
 }
 
-export async function openclawChecks(ctx: DoctorContext, p: Placement, _all: readonly Placement[], bin: HostBinary): Promise<Check[]> {
+async function openclawChecks(ctx: DoctorContext, p: Placement, _all: readonly Placement[], bin: HostBinary): Promise<Check[]> {
   const env = ctx.env;
   const dir = openclawPluginDir(env);
   const file = join(dir, 'index.js');
@@ -81,3 +82,6 @@ const OPENCLAW_PROBE: HandlerHost = {
   setup: `  mod.default.register({ id: "stopline", config: { agents: { defaults: { workspace: P.project } } }, on });
   const ctx = { agentId: "main", sessionKey: "agent:main:main", sessionId: P.session, toolName: "write", toolCallId: "call_stopline_doctor" };`,
 };
+
+/** OpenClaw's row of the person's tooling. */
+export const tooling = hostTools({ planner: openclawPlanner, checks: openclawChecks }, (env) => join(openclawPluginDir(env), 'index.js'));

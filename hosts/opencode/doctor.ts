@@ -11,9 +11,10 @@ import { PACKAGE, fileProbe, packageName, parseJson, type NativeDoor, type Nativ
 import { deniedText, describeRun, parseJson as parseAnswer, probeRuntime, type ProbeResult, type ProbeWorld } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText, runProgram } from '../cli/doctor/system';
+import { hostTools } from '../cli/host-tool';
 import { xdgConfigHome, type Env, type Host } from '../cli/install/locations';
 import { opencode2Checks, type OpenCodeProbe } from './doctor-v2';
-import { opencodePluginDir } from './install';
+import { findOpenCode2, opencodePlanner, opencodePluginDir } from './install';
 
 /**
  * The names a bundled ES module exports, read from its text (rollup writes `export{a as b};`,
@@ -60,7 +61,7 @@ export async function pluginFileChecks(ctx: DoctorContext, p: Placement, h: Plug
   return { checks, file, placed: true, probe };
 }
 
-export async function opencodeChecks(ctx: DoctorContext, p: Placement, _all: readonly Placement[], bin: HostBinary): Promise<Check[]> {
+async function opencodeChecks(ctx: DoctorContext, p: Placement, _all: readonly Placement[], bin: HostBinary): Promise<Check[]> {
   const { checks, file, probe } = await pluginFileChecks(ctx, p, { host: 'opencode', label: 'OpenCode', pureVars: ['OPENCODE_PURE'], dir: opencodePluginDir(ctx.env, p.scope, p.project) });
   return [...checks, ...(await opencode2Checks(ctx, p, file, probe, bin))];
 }
@@ -190,6 +191,9 @@ export const opencodePackageDoor = (find: (env: Env) => NativeInstall[]): Native
 });
 
 /** OpenCode: a `"plugin"` entry in its config files. */
-export const opencodeNativeDoor = opencodePackageDoor((env) =>
+const opencodeNativeDoor = opencodePackageDoor((env) =>
   configPluginNative('opencode', [join(xdgConfigHome(env), 'opencode', 'opencode.json'), join(xdgConfigHome(env), 'opencode', 'opencode.jsonc'), join(env.cwd, '.opencode', 'opencode.json'), join(env.cwd, 'opencode.json')]),
 );
+
+/** OpenCode's row of the person's tooling. */
+export const tooling = hostTools({ planner: opencodePlanner, checks: opencodeChecks, native: opencodeNativeDoor, alsoOnPath: (env) => findOpenCode2(env) !== undefined }, (env, cwd) => join(opencodePluginDir(env, 'user', cwd), 'stopline.js'));

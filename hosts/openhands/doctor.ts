@@ -8,9 +8,10 @@ import { readGroups, registeredCheck, type DoctorContext, type Placement } from 
 import { deniedText, shellHookProbe } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText } from '../cli/doctor/system';
+import { hostTools } from '../cli/host-tool';
 import type { EventMapPath } from '../cli/install/hook-groups';
 import { settingsHookPaths } from '../cli/install/settings-hooks';
-import { openhandsEventMap, openhandsHost } from './install';
+import { openhandsEventMap, openhandsHost, openhandsPlanner } from './install';
 
 /**
  * OpenHands reads only the first hooks file it finds, `<working dir>/.openhands/hooks.json`
@@ -18,7 +19,7 @@ import { openhandsEventMap, openhandsHost } from './install';
  * reads the file, says which one this folder's conversations would read, and runs the
  * registered command on a review-mode write the way OpenHands does.
  */
-export function openhandsChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+function openhandsChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
   const env = ctx.env;
   const paths = settingsHookPaths(openhandsHost, env, p.scope, p.project);
   const rows = installRows(openhandsHost.registry);
@@ -68,3 +69,6 @@ const probeOpenHands = shellHookProbe({
     return r.code === 2 && deniedText(r.stderr) ? 'the stamp on stderr + exit 2' : undefined;
   },
 });
+
+/** OpenHands CLI's row of the person's tooling. */
+export const tooling = hostTools({ planner: openhandsPlanner, checks: openhandsChecks }, (env, cwd) => settingsHookPaths(openhandsHost, env, 'user', cwd).script);

@@ -10,10 +10,11 @@ import { PACKAGE, fileProbe, packageName, parseJson, type NativeDoor, type Nativ
 import { probeHandlers, probeRuntime, type HandlerHost, type ProbeWorld } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText } from '../cli/doctor/system';
+import { hostTools } from '../cli/host-tool';
 import { hostHome, type Env } from '../cli/install/locations';
-import { piExtensionsDir } from './install';
+import { piExtensionsDir, piPlanner } from './install';
 
-export async function piChecks(ctx: DoctorContext, p: Placement, allPlacements: readonly Placement[], bin: HostBinary): Promise<Check[]> {
+async function piChecks(ctx: DoctorContext, p: Placement, allPlacements: readonly Placement[], bin: HostBinary): Promise<Check[]> {
   const env = ctx.env;
   const dir = piExtensionsDir(env, p.scope, p.project);
   const file = join(dir, 'stopline.ts');
@@ -75,8 +76,11 @@ function piNative(env: Env): NativeInstall[] {
   return out;
 }
 
-export const piNativeDoor: NativeDoor = {
+const piNativeDoor: NativeDoor = {
   find: piNative,
   shipped: (n, distDir) => ({ src: join(distDir, 'pi'), dest: join(n.dir, 'dist', 'pi') }),
   probe: (n, ctx) => fileProbe(ctx, join(n.dir, 'dist', 'pi', 'stopline.ts'), true, probePi),
 };
+
+/** Pi's row of the person's tooling. */
+export const tooling = hostTools({ planner: piPlanner, checks: piChecks, native: piNativeDoor }, (env, cwd) => join(piExtensionsDir(env, 'user', cwd), 'stopline.ts'));

@@ -4,7 +4,9 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { qwenHost } from './install';
+import { hostTools } from '../cli/host-tool';
+import { settingsHookPaths } from '../cli/install/settings-hooks';
+import { qwenHost, qwenPlanner } from './install';
 import { findOurGroups } from '../cli/install/hook-groups';
 import { hostHome, type Env } from '../cli/install/locations';
 import { runsScript } from '../cli/install/plan-context';
@@ -16,7 +18,7 @@ import { check, type Check } from '../cli/doctor/report';
 import { readText } from '../cli/doctor/system';
 import { isRecord } from '../../core/check';
 
-export function qwenChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+function qwenChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
   return settingsHookChecks(ctx, p, qwenHost, (paths) => qwenWouldRun(ctx.env, p, paths.settings, paths.script), probeQwen);
 }
 
@@ -94,7 +96,7 @@ const probeQwen = shellHookProbe({
 });
 
 /** Qwen Code's `qwen extensions install`: its extension store says whether it is activated. */
-export const qwenNativeDoor = extensionDoor('qwen', {
+const qwenNativeDoor = extensionDoor('qwen', {
   manifest: 'qwen-extension.json',
   record: join('extension-store', 'state.json'),
   enabled(state) {
@@ -105,3 +107,6 @@ export const qwenNativeDoor = extensionDoor('qwen', {
   hook: { event: 'PreToolUse', variable: 'CLAUDE_PLUGIN_ROOT' },
   probe: probeQwen,
 });
+
+/** Qwen Code's row of the person's tooling. */
+export const tooling = hostTools({ planner: qwenPlanner, checks: qwenChecks, native: qwenNativeDoor }, (env, cwd) => settingsHookPaths(qwenHost, env, 'user', cwd).script);

@@ -7,9 +7,10 @@ import type { DoctorContext, Placement } from '../cli/doctor/hosts';
 import { claudeWritePayload, deniedText, shellHookProbe } from '../cli/doctor/probes';
 import { check, type Check } from '../cli/doctor/report';
 import { readText } from '../cli/doctor/system';
+import { hostTools } from '../cli/host-tool';
 import { NO_NEEDS, rowsToRegister } from '../cli/install/observe-events';
 import { runsScript } from '../cli/install/plan-context';
-import { VIBE_HOOK_TIMEOUT_SECONDS, vibePaths } from './install';
+import { VIBE_HOOK_TIMEOUT_SECONDS, vibePaths, vibePlanner } from './install';
 
 /** The command of each stopline `[[hooks]]` table in a hooks.toml text, by its `type`. */
 function vibeCommands(text: string): Map<string, string> {
@@ -41,7 +42,7 @@ function vibeCommands(text: string): Map<string, string> {
  * Vibe has no command that lists the hooks it loaded, so doctor reads the file Vibe reads at each
  * session start and runs the registered command as Vibe would.
  */
-export function vibeChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
+function vibeChecks(ctx: DoctorContext, p: Placement): Promise<Check[]> {
   const paths = vibePaths(ctx.env, p.scope, p.project);
   return hookFileChecks(ctx, p, 'vibe', paths, {
     registration(fix) {
@@ -69,3 +70,6 @@ const probeVibe = shellHookProbe({
   payload: claudeWritePayload('pre_tool', () => ({ parent_session_id: null, tool_name: 'file_system.write_file', tool_call_id: 'call_stopline_doctor' })),
   denied: (r, out) => (r.code === 0 && out?.decision === 'deny' && deniedText(out.reason as string) ? 'decision "deny"' : undefined),
 });
+
+/** Mistral Vibe's row of the person's tooling. */
+export const tooling = hostTools({ planner: vibePlanner, checks: vibeChecks }, (env, cwd) => vibePaths(env, 'user', cwd).script);

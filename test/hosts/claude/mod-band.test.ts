@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { ensureHosts, HOSTS_FOR, requireHost, startAnthropicServer } from '../harness';
-import { claudeEnv } from '../harness/claude';
+import { claudeEnv } from './harness';
 import { describeRealHost, realHostRuns, requireArtifact } from '../shared/real-host';
 
 const status = await ensureHosts(HOSTS_FOR.claude);

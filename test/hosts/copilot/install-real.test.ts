@@ -5,7 +5,7 @@ import { describeInstalledHost } from '../harness/installed';
 
 await describeInstalledHost('copilot', {
   write: (path) => ({ name: 'create', input: { path, file_text: 'x\n' } }),
-  run: (o, args) => runCopilot({ ...o, args }),
+  run: (o, trusted) => runCopilot({ ...o, args: trusted ? ['--trust-folder'] : [] }),
   denied: /Denied by preToolUse hook: STOP \/[\s\S]*MODE_FORBIDS_MUTATION/,
-  trust: ['--trust-folder'],
+  trusts: true,
 });

@@ -2,12 +2,12 @@
 // host starts (no installed host needed for these).
 import { afterAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import { runClaude } from './claude';
-import { runCodex } from './codex';
+import { runClaude } from '../claude/harness';
+import { runCodex } from '../codex/harness';
 import { startAnthropicServer } from './fake-anthropic';
 import { startChatServer } from './fake-openai-chat';
-import { OpenCodePluginError, runOpenCode } from './opencode';
-import { runPi, type PiVariant } from './pi';
+import { OpenCodePluginError, runOpenCode } from '../opencode/harness';
+import { runPi, type PiVariant } from '../pi/harness';
 import { makeTempRoot } from './temp';
 
 const root = makeTempRoot('runner-inputs');

@@ -9,13 +9,9 @@
  * `--` or `$stopline` from being read as options (pass `args: ['--']`). Kilo also asks its own
  * gateway for a model list; offline that fails with one logged warning and the run goes on.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FakeModelServer } from '../harness/fake-server';
-import { hostVersion, requireHost, stagedToolsDir } from '../harness/hosts';
-import { copyPlugin, fakeChatModelConfig, seedOpenCodeConfigDir, xdgRunFolders } from '../harness/opencode';
-import { baseEnv, runProcess, withOverrides } from '../harness/process';
-import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunOptions, type HostRunResult } from '../harness/run-result';
+import type { HostRunOptions, HostRunResult } from '../harness/run-result';
+import { fakeChatModelConfig, runOpenCodeFork, type OpenCodeFork } from '../opencode/harness';
 
 export interface KiloRunOptions extends HostRunOptions {
   /** a .js or .ts plugin file (an OpenCode v1 plugin), copied into the global plugin folder */
@@ -36,31 +32,8 @@ export function kiloConfig(server: FakeModelServer, extra: Record<string, unknow
   return { ...fakeChatModelConfig(server), ...extra };
 }
 
-export async function runKilo(opts: KiloRunOptions): Promise<KiloRunResult> {
-  assertRunInputs('Kilo Code', opts.server, 'openai-chat', opts.project);
-  const kilo = requireHost('kilo');
-  const { runDir, home, tmp, xdg } = xdgRunFolders('kilo', opts.runDir);
-  const globalDir = join(xdg.XDG_CONFIG_HOME, 'kilo');
-  seedOpenCodeConfigDir(globalDir, hostVersion('kilo'), '@kilocode/plugin');
-  writeFileSync(join(globalDir, 'kilo.json'), `${JSON.stringify(kiloConfig(opts.server, opts.config), null, 2)}\n`);
-  if (opts.pluginFile !== undefined) copyPlugin(opts.pluginFile, globalDir);
-  const tools = stagedToolsDir();
-  const env = withOverrides(
-    {
-      ...baseEnv(home, tmp, tools ? [tools] : []),
-      ...xdg,
-      KILO_DISABLE_MODELS_FETCH: '1',
-      KILO_DISABLE_AUTOUPDATE: '1',
-      KILO_DISABLE_LSP_DOWNLOAD: '1',
-      KILO_DISABLE_SHARE: '1',
-      KILO_TELEMETRY_LEVEL: 'off',
-      npm_config_offline: 'true',
-      npm_config_fetch_retries: '0',
-    },
-    opts.env,
-  );
-  const words = opts.prompt.split(/\s+/).filter(Boolean);
-  const args = ['run', '--format', 'json', '--print-logs', '--title', 'harness run', ...(opts.args ?? []), ...words];
-  const result = await withRequests(opts.server, runDir, () => runProcess({ command: kilo, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }));
-  return { ...result, home, events: jsonLines(result.stdout) };
+const KILO: OpenCodeFork = { host: 'kilo', label: 'Kilo Code', switches: 'KILO', configFile: 'kilo.json', pluginPackage: '@kilocode/plugin', env: { KILO_TELEMETRY_LEVEL: 'off' } };
+
+export function runKilo(opts: KiloRunOptions): Promise<KiloRunResult> {
+  return runOpenCodeFork(KILO, opts, kiloConfig(opts.server, opts.config), 'harness run');
 }

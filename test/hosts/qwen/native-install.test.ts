@@ -3,15 +3,15 @@
  * qwen-extension.json and hooks/hooks.json), on the real 0.24.4, offline, in a throwaway HOME:
  * `qwen extensions install <checkout>/dist/qwen --consent`, then sessions with no hook in
  * settings.json; `qwen extensions uninstall stopline` takes it out. Extension hooks run after
- * user and project hooks, so stopline's answer is the last one Qwen reads. Also `stopline install
- * qwen` end to end: a real session stopped, doctor green, uninstall.
+ * user and project hooks, so stopline's answer is the last one Qwen reads. `stopline install qwen`
+ * is install-real.test.ts.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { ensureHosts, HOSTS_FOR, qwenEnv, requireHost, runQwen, startChatServer, type FakeModelScript, type FakeModelServer } from '../harness';
 import { runProcess } from '../harness/process';
-import { doctor, filesMentioning, makeCheckout, statuses } from '../shared/native-install';
+import { doctor, extensionPerson, statuses } from '../shared/native-install';
 import { DIST, describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 
 const status = await ensureHosts(HOSTS_FOR.qwen);
@@ -33,7 +33,7 @@ const writeAndTouch = (c: RealHostCase): FakeModelScript => ({
   ],
 });
 
-describeRealHost(status, 'Qwen Code 0.24.4: `qwen extensions install` and `stopline install qwen`', HOSTS_FOR.qwen, 240_000, () => {
+describeRealHost(status, 'Qwen Code 0.24.4: `qwen extensions install`', HOSTS_FOR.qwen, 240_000, () => {
   let person = '';
   let checkout = '';
   let server: FakeModelServer;
@@ -46,12 +46,7 @@ describeRealHost(status, 'Qwen Code 0.24.4: `qwen extensions install` and `stopl
   };
 
   beforeAll(async () => {
-    const root = runs.newCase('install').runDir;
-    checkout = makeCheckout(join(root, 'checkout'));
-    person = join(root, 'person');
-    server = await runs.server({ threads: [] });
-    mkdirSync(join(person, 'home', '.qwen'), { recursive: true });
-    writeFileSync(join(person, 'home', '.qwen', 'settings.json'), BASE_SETTINGS);
+    ({ checkout, person, server } = await extensionPerson(runs, '.qwen/settings.json', BASE_SETTINGS));
   });
 
   it('`qwen extensions install --consent` copies the folder and enables it; a review session is stopped without any hook in settings.json', async () => {
@@ -99,21 +94,5 @@ describeRealHost(status, 'Qwen Code 0.24.4: `qwen extensions install` and `stopl
     await session(c, '$stopline review -- MAIN-MARK look at a.txt', s);
     expect(readFileSync(join(c.project, 'new.txt'), 'utf8')).toBe('new\n');
     expectRan(s, 'call_write');
-  });
-
-  it('`stopline install qwen` (settings.json): files= stops the write outside it; doctor is green; uninstall gives the settings back', async () => {
-    const cli = (...args: string[]) => runProcess({ command: process.execPath, args: [join(DIST, 'stopline.mjs'), ...args], cwd: join(person, 'home'), env: env(), timeoutMs: 120_000 });
-    const i = await cli('install', 'qwen', '--runtime', 'node');
-    expect(i.code, i.stdout + i.stderr).toBe(0);
-    const c = runs.newCase('stopline-install');
-    const s = await runs.server(writeAndTouch(c));
-    await session(c, '$stopline change files=a.txt -- MAIN-MARK fix a.txt', s);
-    expect(existsSync(join(c.project, 'new.txt'))).toBe(false);
-    expectStopped(s, 'call_write', 'PATH_OUTSIDE_CONTRACT');
-    const d = await doctor('qwen', env(), join(person, 'home'));
-    expect(statuses(d.reports.find((r) => r.host === 'qwen' && r.scope === 'user')), JSON.stringify(d.reports, null, 1)).toMatchObject({ artifact: 'pass', registered: 'pass', 'would-run': 'pass', runtime: 'pass', enforcement: 'pass' });
-    expect((await cli('uninstall', 'qwen')).code).toBe(0);
-    expect(readFileSync(join(person, 'home', '.qwen', 'settings.json'), 'utf8')).toBe(BASE_SETTINGS);
-    expect(filesMentioning(join(person, 'home', '.qwen'), 'stopline.mjs', (rel) => rel.includes('.stopline-backup-'))).toEqual([]);
   });
 });

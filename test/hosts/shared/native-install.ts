@@ -4,11 +4,11 @@
  * dist/), and a way to run a host's own management commands (`claude plugin …`, `codex plugin
  * …`, `pi install …`) in the same throwaway HOME the sessions use.
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot, type FakeModelScript } from '../harness';
+import { repoRoot, type FakeModelScript, type FakeModelServer } from '../harness';
 import { runProcess, withOverrides, type ProcessResult } from '../harness/process';
-import { DIST, type RealHostCase } from './real-host';
+import { DIST, type RealHostCase, type RealHostRuns } from './real-host';
 
 /** The files at the repository root that make it installable by a host's own command. */
 export const ROOT_MANIFESTS = ['.claude-plugin/marketplace.json', '.agents/plugins/marketplace.json', 'package.json', 'README.md', '.github/plugin/marketplace.json', '.factory-plugin/marketplace.json'] as const;
@@ -37,6 +37,19 @@ export async function hostCommand(command: string, args: string[], env: Record<s
 }
 
 export { withOverrides };
+
+/**
+ * The person of a suite of a host with extension folders: a checkout of the repository, a
+ * HOME holding the host's settings file `settingsFile` with `settings`, and an idle server for
+ * the host's own commands.
+ */
+export async function extensionPerson(runs: RealHostRuns, settingsFile: string, settings: string): Promise<{ checkout: string; person: string; server: FakeModelServer }> {
+  const root = runs.newCase('install').runDir;
+  const person = join(root, 'person');
+  mkdirSync(join(person, 'home', settingsFile, '..'), { recursive: true });
+  writeFileSync(join(person, 'home', settingsFile), settings);
+  return { checkout: makeCheckout(join(root, 'checkout')), person, server: await runs.server({ threads: [] }) };
+}
 
 /** Every file under `dir` whose text mentions `needle` (relative paths), for "nothing of stopline is left". */
 export function filesMentioning(dir: string, needle: string, skip: (rel: string) => boolean = () => false): string[] {

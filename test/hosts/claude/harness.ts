@@ -5,9 +5,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { requireHost } from './hosts';
-import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
-import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, withRequests, type HostRunOptions, type HostRunResult } from './run-result';
+import { requireHost } from '../harness/hosts';
+import { baseEnv, makeRunDir, runProcess, withOverrides } from '../harness/process';
+import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, withRequests, type HostRunOptions, type HostRunResult } from '../harness/run-result';
 
 export interface ClaudeRunOptions extends HostRunOptions {
   /** passed as `--plugin-dir` (a folder with hooks/hooks.json, optional .claude-plugin/plugin.json) */

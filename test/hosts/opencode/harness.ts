@@ -11,10 +11,10 @@
  */
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import type { FakeModelServer } from './fake-server';
-import { hostVersion, requireHost, stagedToolsDir } from './hosts';
-import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
-import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunOptions, type HostRunResult } from './run-result';
+import type { FakeModelServer } from '../harness/fake-server';
+import { hostVersion, requireHost, stagedToolsDir, type InstalledHost } from '../harness/hosts';
+import { baseEnv, makeRunDir, runProcess, withOverrides } from '../harness/process';
+import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, jsonLines, withRequests, type HostRunOptions, type HostRunResult } from '../harness/run-result';
 
 export interface OpenCodeRunOptions extends HostRunOptions {
   /** a .js or .ts plugin file, copied into the global plugin folder */
@@ -80,7 +80,7 @@ export function openCodeConfig(server: FakeModelServer, extra: Record<string, un
 }
 
 /** A run folder with HOME, TMP and the four XDG folders inside HOME, created (OpenCode and its forks read all four). */
-export function xdgRunFolders(host: string, runDirOpt: string | undefined) {
+function xdgRunFolders(host: string, runDirOpt: string | undefined) {
   const runDir = makeRunDir(host, runDirOpt);
   const home = join(runDir, 'home');
   const tmp = join(runDir, 'tmp');
@@ -95,24 +95,39 @@ export function xdgRunFolders(host: string, runDirOpt: string | undefined) {
 }
 
 /** Copy a plugin file into the `plugin/` folder of a global config dir. */
-export function copyPlugin(pluginFile: string, globalDir: string): void {
+function copyPlugin(pluginFile: string, globalDir: string): void {
   mkdirSync(join(globalDir, 'plugin'), { recursive: true });
   copyFileSync(pluginFile, join(globalDir, 'plugin', basename(pluginFile)));
 }
 
-export async function runOpenCode(opts: OpenCodeRunOptions): Promise<OpenCodeRunResult> {
-  assertRunInputs('OpenCode', opts.server, 'openai-chat', opts.project);
-  if (opts.pluginFile !== undefined && !['.js', '.ts'].includes(extname(opts.pluginFile))) {
-    throw new OpenCodePluginError(`OpenCode only discovers .js and .ts plugin files, not ${basename(opts.pluginFile)}`);
-  }
-  const opencode = requireHost('opencode');
-  const { runDir, home, tmp, xdg } = xdgRunFolders('opencode', opts.runDir);
-  const globalDir = join(xdg.XDG_CONFIG_HOME, 'opencode');
-  seedOpenCodeConfigDir(globalDir);
-  // a project .opencode folder is a config dir too (folders above the project are not ours to touch)
-  const projectDir = join(opts.project, '.opencode');
-  if (existsSync(projectDir) && !existsSync(join(projectDir, 'package-lock.json'))) seedOpenCodeConfigDir(projectDir);
-  writeFileSync(join(globalDir, 'opencode.json'), `${JSON.stringify(openCodeConfig(opts.server, opts.config), null, 2)}\n`);
+/**
+ * What tells OpenCode and a fork apart in a run: its pinned binary (also its config folder's
+ * name), the prefix of its offline switches, its config file and plugin package, further
+ * switches, a project config folder to seed when the test made one (folders above the project
+ * are not ours to touch), and a plugin file it would not load.
+ */
+export interface OpenCodeFork {
+  host: InstalledHost;
+  label: string;
+  switches: string;
+  configFile: string;
+  pluginPackage: string;
+  env?: Record<string, string>;
+  projectDir?: string;
+  checkPlugin?(file: string): void;
+}
+
+/** One headless `run --format json` of OpenCode or a fork: fresh XDG folders, the seeded global config folder with `config` and the plugin, the offline environment, prompt words as argv. */
+export async function runOpenCodeFork(fork: OpenCodeFork, opts: HostRunOptions & { pluginFile?: string }, config: Record<string, unknown>, title: string | null): Promise<HostRunResult & { home: string; events: unknown[] }> {
+  assertRunInputs(fork.label, opts.server, 'openai-chat', opts.project);
+  if (opts.pluginFile !== undefined) fork.checkPlugin?.(opts.pluginFile);
+  const bin = requireHost(fork.host);
+  const { runDir, home, tmp, xdg } = xdgRunFolders(fork.host, opts.runDir);
+  const globalDir = join(xdg.XDG_CONFIG_HOME, fork.host);
+  seedOpenCodeConfigDir(globalDir, hostVersion(fork.host), fork.pluginPackage);
+  const projectDir = fork.projectDir === undefined ? undefined : join(opts.project, fork.projectDir);
+  if (projectDir !== undefined && existsSync(projectDir) && !existsSync(join(projectDir, 'package-lock.json'))) seedOpenCodeConfigDir(projectDir, hostVersion(fork.host), fork.pluginPackage);
+  writeFileSync(join(globalDir, fork.configFile), `${JSON.stringify(config, null, 2)}\n`);
   if (opts.pluginFile !== undefined) copyPlugin(opts.pluginFile, globalDir);
   // grep/glob need ripgrep; without one on PATH OpenCode downloads it from GitHub
   const tools = stagedToolsDir();
@@ -120,21 +135,30 @@ export async function runOpenCode(opts: OpenCodeRunOptions): Promise<OpenCodeRun
     {
       ...baseEnv(home, tmp, tools ? [tools] : []),
       ...xdg,
-      OPENCODE_DISABLE_MODELS_FETCH: '1',
-      OPENCODE_DISABLE_AUTOUPDATE: '1',
-      OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
-      OPENCODE_DISABLE_SHARE: '1',
+      [`${fork.switches}_DISABLE_MODELS_FETCH`]: '1',
+      [`${fork.switches}_DISABLE_AUTOUPDATE`]: '1',
+      [`${fork.switches}_DISABLE_LSP_DOWNLOAD`]: '1',
+      [`${fork.switches}_DISABLE_SHARE`]: '1',
+      ...fork.env,
       // safety net for OpenCode's embedded npm (Arborist), which reads npm_config_*
       npm_config_offline: 'true',
       npm_config_fetch_retries: '0',
     },
     opts.env,
   );
-  const title = opts.title === undefined ? 'harness run' : opts.title;
   const words = opts.prompt.split(/\s+/).filter(Boolean);
   const args = ['run', '--format', 'json', '--print-logs', ...(title !== null ? ['--title', title] : []), ...(opts.args ?? []), ...words];
-  const result = await withRequests(opts.server, runDir, () =>
-    runProcess({ command: opencode, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }),
-  );
-  return { ...result, events: jsonLines(result.stdout) };
+  const result = await withRequests(opts.server, runDir, () => runProcess({ command: bin, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }));
+  return { ...result, home, events: jsonLines(result.stdout) };
+}
+
+const OPENCODE: OpenCodeFork = {
+  host: 'opencode', label: 'OpenCode', switches: 'OPENCODE', configFile: 'opencode.json', pluginPackage: '@opencode-ai/plugin', projectDir: '.opencode',
+  checkPlugin: (file) => {
+    if (!['.js', '.ts'].includes(extname(file))) throw new OpenCodePluginError(`OpenCode only discovers .js and .ts plugin files, not ${basename(file)}`);
+  },
+};
+
+export function runOpenCode(opts: OpenCodeRunOptions): Promise<OpenCodeRunResult> {
+  return runOpenCodeFork(OPENCODE, opts, openCodeConfig(opts.server, opts.config), opts.title === undefined ? 'harness run' : opts.title);
 }

@@ -10,10 +10,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FakeModelServer } from './fake-server';
-import { requireHost } from './hosts';
-import { baseEnv, withOverrides } from './process';
-import { assertRunInputs, type HostRunOptions, type HostRunResult, runFolders, runLines } from './run-result';
+import type { FakeModelServer } from '../harness/fake-server';
+import { requireHost } from '../harness/hosts';
+import { baseEnv, withOverrides } from '../harness/process';
+import { assertRunInputs, type HostRunOptions, type HostRunResult, runFolders, runLines } from '../harness/run-result';
 
 export interface DroidRunOptions extends HostRunOptions {
   /** `$HOME/.factory/hooks.json` (the bare event map) */

@@ -10,13 +10,13 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FakeModelServer, ProtocolAdapter, RequestView } from './fake-server';
-import { startFakeServer, type FakeServerOptions } from './fake-server';
-import { openAIChatProtocol } from './fake-openai-chat';
-import { hostsRoot, requireHost } from './hosts';
-import { baseEnv, withOverrides } from './process';
-import { assertRunInputs, type HostRunOptions, type HostRunResult, runFolders, runLines } from './run-result';
-import { contentText, type FakeModelScript } from './script';
+import type { FakeModelServer, ProtocolAdapter, RequestView } from '../harness/fake-server';
+import { startFakeServer, type FakeServerOptions } from '../harness/fake-server';
+import { openAIChatProtocol } from '../harness/fake-openai-chat';
+import { hostsRoot, requireHost } from '../harness/hosts';
+import { baseEnv, withOverrides } from '../harness/process';
+import { assertRunInputs, type HostRunOptions, type HostRunResult, runFolders, runLines } from '../harness/run-result';
+import { contentText, type FakeModelScript } from '../harness/script';
 
 export interface CopilotRunOptions extends HostRunOptions {
   /** `$HOME/.copilot/hooks/<name>.json` files, written before the run */

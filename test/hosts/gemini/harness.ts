@@ -12,10 +12,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FakeModelServer } from './fake-server';
-import { requireHost } from './hosts';
-import { baseEnv, makeRunDir, runProcess, withOverrides } from './process';
-import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, withRequests, type HostRunOptions, type HostRunResult } from './run-result';
+import type { FakeModelServer } from '../harness/fake-server';
+import { requireHost } from '../harness/hosts';
+import { baseEnv, makeRunDir, runProcess, withOverrides } from '../harness/process';
+import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, withRequests, type HostRunOptions, type HostRunResult } from '../harness/run-result';
 
 export interface GeminiRunOptions extends HostRunOptions {
   /** merged over the offline base into `$HOME/.gemini/settings.json` (e.g. `{hooks: …}`) */
