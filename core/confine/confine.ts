@@ -15,14 +15,16 @@ import { planConfinement } from './plan';
 import type { ConfinePlan, DiskPort, PlanCounts } from './plan';
 import { confinementSwitch, confinedMessage, failureNote, scopeOf } from './words';
 import type { SandboxProbe } from './probe';
+import type { ConfineContract } from './words';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-export { confinementSwitch, failureNote, scopeOf, scopeWords } from './words';
+export { armed, confinementSwitch, failureNote, scopeOf, scopeWords } from './words';
 
 export interface ConfineRequest {
   command: string;
-  contract: Pick<Contract, 'mode' | 'files' | 'confine'>;
+  /** with no contract armed (its level and mode say), only what stopline protects is held */
+  contract: ConfineContract & Pick<Contract, 'confine'>;
   /** the project folder (files= base), absolute */
   project: string;
   env: Env;
