@@ -19,7 +19,7 @@ import type { ConfineContract } from './words';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-export { armed, confinementSwitch, failureNote, scopeOf, scopeWords } from './words';
+export { confinementSwitch, failureNote, scopeOf, scopeWords } from './words';
 
 export interface ConfineRequest {
   command: string;

@@ -8,11 +8,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readDeferred } from '../../../core/confine/deferred';
-import { probeSandbox } from '../../../core/confine/probe';
-import { confineCommand as modConfine, sawBubblewrap } from '../../../hosts/claude/mod/confine';
-import { runConfined } from '../../../hosts/shared/confine-run';
-import { project } from './project';
+import { readDeferred } from '../../../../core/confine/deferred';
+import { probeSandbox } from '../../../../core/confine/probe';
+import { confineCommand as modConfine, sawBubblewrap } from '../../../../hosts/claude/mod/confine';
+import { runConfined } from '../../../../hosts/shared/confine-run';
+import { project } from '../../../core/confine/project';
 
 const SANDBOX = probeSandbox(process.env as Record<string, string>);
 
