@@ -553,7 +553,9 @@ function onActionBefore(c: Ctx, action: Action): Outcome {
   const dctx = decideCtx(c, action, false, state.floorAllowed);
   if (controlState(contract) === 'OFF') {
     // the contract is off; the floor is not (only the person's config turns it off)
-    const d = decide(contract, action, dctx);
+    const decided = held(c, action, decide(contract, action, dctx), contract, dctx);
+    if ('kind' in decided) return decided;
+    const d = decided;
     if (d.outcome === 'allow') return { kind: 'none' };
     return remembered(c, action, d, finishAction(c, action, d, contract, 'check'));
   }
@@ -582,10 +584,14 @@ function onActionBefore(c: Ctx, action: Action): Outcome {
   } else {
     d = decide(contract, action, dctx);
   }
-  if (d.confinable && c.opts.canRewrite) {
-    const confined = confineAction(c, action, d, contract);
-    if (confined) return confined;
+  const decided = held(c, action, d, contract, dctx);
+  if ('kind' in decided) return decided;
+  if (reservedUnits > 0 && decided !== d && decided.outcome !== 'allow' && decided.outcome !== 'context') {
+    // the launch is asked after all: the units it reserved go back, as for any launch not let through
+    releaseAgentUnits(c, contract.revision, reservedUnits, launchKey(contract.revision, action.id));
+    reservedUnits = 0;
   }
+  d = decided;
   if (reservedUnits === 0) return remembered(c, action, d, finishAction(c, action, d, contract, 'check'));
   try {
     return remembered(c, action, d, finishAction(c, action, d, contract, 'check'));
@@ -644,6 +650,21 @@ function releaseAgentUnits(c: Ctx, revision: number, units: number, launch: stri
 }
 
 /**
+ * A confinable command, confined where the host and the machine can; where they cannot, a command
+ * with no contract armed is decided once more knowing that (the strict floor asks it). Any other
+ * decision is returned as it is.
+ */
+function held(c: Ctx, action: Action, d: Decision, contract: Contract, dctx: ReturnType<typeof decideCtx>): Outcome | Decision {
+  if (!d.confinable) return d;
+  if (c.opts.canRewrite) {
+    const confined = confineAction(c, action, d, contract);
+    if (confined) return confined;
+  }
+  if (controlState(contract) === 'ARMED' || c.config.floor.preset !== 'strict') return d;
+  return decide(contract, action, { ...dctx, unconfined: true });
+}
+
+/**
  * A shell command the analysis cannot prove, run confined to the contract instead of asked or
  * denied. Null when it cannot be (confinement off, no sandbox here, a plan too large): the
  * decision's own answer stands.
@@ -663,7 +684,7 @@ function confineAction(c: Ctx, action: Action, d: Decision, contract: Contract):
       protectedPaths: selfPathTable({ env: c.opts.env, dataDir: c.dataDir, projectDir: c.config.projectRoot ?? c.cwd, uid: processUid() }),
       now: c.now(),
       configOn: c.config.confine,
-      rules: d.reasonCode === 'WITHIN_CONTRACT' ? [] : [d.reasonCode],
+      rules: unprovenRules(d),
       dataDir: c.dataDir,
     });
   } catch (err) {
@@ -675,7 +696,7 @@ function confineAction(c: Ctx, action: Action, d: Decision, contract: Contract):
     if (/^the contract would need|globs match|hard link|private folder|a plan failed/.test(r.why)) c.diagnostics.push(`not confined (${r.why}); answered as before`);
     return null;
   }
-  const rules = d.reasonCode === 'WITHIN_CONTRACT' ? [] : [d.reasonCode];
+  const rules = unprovenRules(d);
   // the short form once its script is in place; the whole wrapper inline when it cannot be written
   let command = r.command;
   let launcher = false;
@@ -696,9 +717,16 @@ function confineAction(c: Ctx, action: Action, d: Decision, contract: Contract):
     decision: { verdict: 'allow', outcome: 'allow', family: null, reasonCode: 'CONFINED', response: 'rewrite_returned', hostEffect: 'unobserved' },
     confined: { rules, ...r.counts, ...(r.deferred ? { deferred: true as const } : {}), ...(launcher ? { launcher: true as const } : {}) },
   });
-  const o: Outcome = { kind: 'rewrite', rewrite: { command, ...(launcher && r.launcher ? { launcher: r.launcher.script } : {}) }, reasonCode: 'CONFINED', message: r.message };
+  // under watch the model is still told what the contract would have said
+  const message = d.outcome === 'context' ? `${r.message}\n${stampFromDecision(d, contract, 'watch', eventId)}` : r.message;
+  const o: Outcome = { kind: 'rewrite', rewrite: { command, ...(launcher && r.launcher ? { launcher: r.launcher.script } : {}) }, reasonCode: 'CONFINED', message };
   if (eventId) o.eventId = eventId;
   return o;
+}
+
+/** The rule a confined command left unproven (or, under watch, the one it broke); none when it broke none. */
+function unprovenRules(d: Decision): string[] {
+  return d.reasonCode === 'WITHIN_CONTRACT' || d.reasonCode === 'CONTROL_INACTIVE' ? [] : [d.reasonCode];
 }
 
 /**
@@ -706,7 +734,7 @@ function confineAction(c: Ctx, action: Action, d: Decision, contract: Contract):
  * person can let it through with `$stopline allow`. Best effort: the answer stands without it.
  */
 function remembered(c: Ctx, action: Action, d: Decision, o: Outcome): Outcome {
-  if (o.kind === 'none' || !o.eventId || !(FLOOR_RULES as readonly string[]).concat('GUARD_SELF_PROTECTION').includes(d.reasonCode)) return o;
+  if (o.kind === 'none' || !o.eventId || !(FLOOR_RULES as readonly string[]).concat('GUARD_SELF_PROTECTION', 'GUARD_SELF_UNPROVEN').includes(d.reasonCode)) return o;
   const entry = stopEntry({ eventId: o.eventId, rule: d.reasonCode, digest: floorDigest(action, c.cwd) });
   try {
     updateSession(c.store, c.fresh, (s) => ({ next: { ...s, floorStops: [...(s.floorStops ?? []), entry].slice(-FLOOR_MEMORY) }, result: null }), asleep(c.lock));

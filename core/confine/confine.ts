@@ -15,6 +15,7 @@ import { planConfinement } from './plan';
 import type { ConfinePlan, DiskPort, PlanCounts } from './plan';
 import { confinementSwitch, confinedMessage, failureNote, scopeOf } from './words';
 import type { SandboxProbe } from './probe';
+import type { ConfineContract } from './words';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -26,7 +27,8 @@ export { confinementSwitch, failureNote, scopeOf, scopeWords } from './words';
 
 export interface ConfineRequest {
   command: string;
-  contract: Pick<Contract, 'mode' | 'files' | 'confine'>;
+  /** with no contract armed (its level and mode say), only what stopline protects is held */
+  contract: ConfineContract & Pick<Contract, 'confine'>;
   /** the project folder (files= base), absolute */
   project: string;
   env: Env;

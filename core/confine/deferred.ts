@@ -7,7 +7,8 @@
  * builds it when it answers (hosts/shared/confine-run.ts). Pure: the command line and reading it
  * back.
  *
- * The scope rides as one JSON word: the contract's mode and files=, the project folder, the rules
+ * The scope rides as one JSON word: the contract's mode and files= (mode null: no contract is
+ * armed, and only what stopline protects is held), the project folder, the rules
  * the analysis left unproven (named when the command cannot be confined) and the door's data
  * folder. The runner never takes stopline's protected paths from it: it works them out itself
  * and only adds the data folder named here, so the word can narrow a run, never widen what it
@@ -25,7 +26,8 @@ export const CONFINE_FLAG = '--stopline-confine';
 export const NOT_RUN_STATUS = 126;
 
 export interface DeferredScope {
-  mode: NamedMode;
+  /** null: no contract is armed (everything but what stopline protects is writable; files is null) */
+  mode: NamedMode | null;
   /** null: no files= (everything but stopline's own files) */
   files: string[] | null;
   /** absolute: where files= entries resolve */
@@ -56,11 +58,12 @@ export function readDeferred(args: readonly string[]): { ok: true; scope: Deferr
   const rules = isStrings(o.rules) ? o.rules.filter((r) => /^[A-Z_]{1,64}$/.test(r)) : [];
   const bad = (why: string) => ({ ok: false as const, why, rules });
   if (args.length !== 3 || args[1] !== '--') return bad(`it takes ${CONFINE_FLAG} <scope> -- <command>`);
-  if (typeof o.mode !== 'string' || !(MODES as readonly string[]).includes(o.mode)) return bad('its scope names no mode');
+  if (o.mode !== null && (typeof o.mode !== 'string' || !(MODES as readonly string[]).includes(o.mode))) return bad('its scope names no mode');
   if (o.files !== null && !isStrings(o.files)) return bad('its scope has no files list');
+  if (o.mode === null && o.files !== null) return bad('its scope has a files list and no mode');
   if (typeof o.project !== 'string' || !o.project.startsWith('/')) return bad('its scope has no absolute project folder');
   if (o.dataDir !== undefined && (typeof o.dataDir !== 'string' || !o.dataDir.startsWith('/'))) return bad('its data folder is not absolute');
-  const scope: DeferredScope = { mode: o.mode as NamedMode, files: o.files as string[] | null, project: o.project, rules };
+  const scope: DeferredScope = { mode: o.mode as NamedMode | null, files: o.files as string[] | null, project: o.project, rules };
   if (typeof o.dataDir === 'string') scope.dataDir = o.dataDir;
   return { ok: true, scope, command: args[2]! };
 }

@@ -31,8 +31,12 @@
  * `confinable` says when the operating system can hold a shell command to the contract instead
  * (core/confine): under an armed contract, every rule it breaks only says "cannot be proven"
  * (MUTABILITY_UNPROVEN, WRITE_PATH_UNPROVEN), or it breaks none but writes where nobody can
- * place, so stopline's own paths are not proven safe from it. decide() only says so; whether a
- * sandbox runs it is the controller's call.
+ * place, so stopline's own paths are not proven safe from it. With no contract armed (a fresh
+ * session, watch, off) the floor is the only rule, and a command that writes where nobody can
+ * place is confinable as well, held only away from what stopline protects: otherwise one line of
+ * code nobody can read would rewrite a host's settings and switch the guard off. decide() only
+ * says so; whether a sandbox runs it is the controller's call. Where none can (`unconfined`), such
+ * a command runs as it is, or under the strict floor is asked (GUARD_SELF_UNPROVEN).
  */
 import { inFrame, landingOf } from '../paths/path-links';
 import type { PathProbe } from '../paths/path-links';
@@ -68,6 +72,11 @@ export interface DecideContext {
    * with the cwd as the project root and no exceptions.
    */
   floor?: FloorContext;
+  /**
+   * No sandbox can hold a shell command here (confinement off, none on this machine, or the host
+   * runs no rewritten command): set by the caller that tried and could not, deciding once more.
+   */
+  unconfined?: boolean;
 }
 
 export interface FloorContext {
@@ -464,12 +473,19 @@ export function decide(contract: Contract, given: Action, ctx: DecideContext): D
 
   // the floor: what no task needs, whatever the contract says (and with no contract at all)
   const floor = floorBreaks(facts);
+  if (floor.length === 0 && state !== 'ARMED') {
+    const unheld = unheldWrite(facts);
+    if (unheld) floor.push({ ...unheld, family: REASONS[unheld.reasonCode]?.family ?? null });
+  }
 
   // 0: nothing of the contract is enforced without a confirmed mode or with the guard off
   if (state === 'OFF' || contract.mode === 'unconfirmed') {
     if (floor.length) return floorDecision(floor, [], state, pathCount);
     const explanation = state === 'OFF' ? 'stopline is off for this session.' : 'No task mode is confirmed yet; stopline only records.';
-    return { outcome: 'allow', verdict: 'allow', reasonCode: 'CONTROL_INACTIVE', family: REASONS.CONTROL_INACTIVE?.family ?? null, state, explanation, pathCount, reserve };
+    const d: Decision = { outcome: 'allow', verdict: 'allow', reasonCode: 'CONTROL_INACTIVE', family: REASONS.CONTROL_INACTIVE?.family ?? null, state, explanation, pathCount, reserve };
+    const confinable = confinableBy(facts, [], state);
+    if (confinable) d.confinable = confinable;
+    return d;
   }
 
   const found: BrokenRule[] = [];
@@ -535,17 +551,40 @@ function settleOpens(action: Action, ctx: DecideContext): Action {
  * A shell command the analysis could not prove, under an armed contract: either every rule it
  * breaks is an unproven one, or it breaks none while its writes cannot be placed (it might
  * reach stopline's own files). A proven violation anywhere (a target outside files=, a write in
- * review, a dependency, hashing) keeps its stamp.
+ * review, a dependency, hashing) keeps its stamp. With no contract armed nothing of the contract
+ * is enforced: a command whose writes cannot be placed is confinable whatever the watched rules say.
  */
 function confinableBy(f: Facts, found: readonly BrokenRule[], state: ControlState): Confinable | undefined {
-  if (state !== 'ARMED' || typeof f.action.command !== 'string' || !f.mutates) return undefined;
-  if (found.length === 0) return f.targets === null || f.targets.length === 0 || f.landingUnknown ? { rules: [] } : undefined;
+  if (typeof f.action.command !== 'string' || !f.mutates) return undefined;
+  if (state !== 'ARMED' || found.length === 0) return unplaced(f) ? { rules: [] } : undefined;
   const rules: ConfinableRule[] = [];
   for (const b of found) {
     if (!isConfinableRule(b.reasonCode)) return undefined;
     rules.push(b.reasonCode);
   }
   return { rules };
+}
+
+/** The action writes where nobody can place: no target known, or a link on the way that cannot be read. */
+function unplaced(f: Facts): boolean {
+  return f.mutates && (f.targets === null || f.targets.length === 0 || f.landingUnknown);
+}
+
+/**
+ * With no contract armed, a shell command that writes where nobody can place and that no sandbox
+ * can hold here: nothing shows it keeps away from stopline's own files. The strict floor asks;
+ * any other preset lets it run as it is (the person chose not to be asked about what is unproven).
+ */
+function unheldWrite(f: Facts): Omit<BrokenRule, 'family'> | null {
+  const fc = f.ctx.floor;
+  if (!f.ctx.unconfined || fc?.settings.preset !== 'strict' || typeof f.action.command !== 'string' || !unplaced(f)) return null;
+  if (fc.allowed?.('GUARD_SELF_UNPROVEN')) return null;
+  return broken(
+    'GUARD_SELF_UNPROVEN',
+    'ask',
+    "No task contract is armed, this command's writes cannot be placed, and no sandbox can keep stopline's own files and the agents' settings out of its reach here.",
+    'Use an edit or write tool that names its file, or a command whose targets are literal paths; or ask the person to approve this one (`$stopline allow` lets it through for the session).',
+  );
 }
 
 /**

@@ -71,6 +71,7 @@ export type FloorReason = (typeof FLOOR_RULES)[number];
 export const DECISION_PRECEDENCE = [
   'GUARD_SELF_PROTECTION',
   ...FLOOR_RULES,
+  'GUARD_SELF_UNPROVEN',
   'CONTROL_INACTIVE',
   'MODE_FORBIDS_MUTATION',
   'MUTABILITY_UNPROVEN',
@@ -93,6 +94,7 @@ const GUARD_ROWS = [
     r('FLOOR_DOWNLOAD_EXEC', 'F', 'decision', 'a download is run as code (curl ... | sh, bash <(curl ...), eval "$(curl ...)"): denied in every session'),
     r('FLOOR_DELETE_UNPROVEN', 'F', 'decision', 'a recursive delete, truncation or permission change whose target is only known at run time: needs approval in every session'),
     r('FLOOR_UNSEEN_CODE', 'F', 'decision', 'the command runs code that only exists at run time (from its input, a variable or a command substitution): needs approval in every session'),
+    r('GUARD_SELF_UNPROVEN', 'C', 'decision', "no contract is armed, a shell command's writes cannot be placed and no sandbox can hold it here: needs approval under preset strict (runs as it is otherwise)"),
     r('CONTROL_INACTIVE', null, 'decision', 'the guard is off or no task mode is confirmed yet, and the floor found nothing: allowed and recorded'),
     r('MODE_FORBIDS_MUTATION', 'I', 'decision', 'the mode (answer, review, monitor) does not include changing files, and this action writes'),
     r('MUTABILITY_UNPROVEN', 'I', 'decision', 'a non-mutating mode meets an action that cannot be proven read-only: needs approval'),

@@ -28,6 +28,7 @@ import { CANONICAL_HOST } from '../../core/registry/host-specs';
 import type { HostRegistry } from '../../core/registry/types';
 import { rewriteFormOf } from '../../core/registry/rows';
 import { confineCommand, scopeWords } from '../../core/confine/confine';
+import { armed, scopeOf } from '../../core/confine/words';
 import type { RegistryFamily } from '../../core/registry/index';
 import { homeFrom, pathVars, selfPathTable, selfPaths } from '../../core/paths/self-paths';
 import type { SelfPathEntry } from '../../core/paths/self-paths';
@@ -107,8 +108,8 @@ function confinedBy(d: Decision, req: { contract: Contract; registry: HostRegist
   return planned.ok ? { on: true } : { on: false, why: planned.why.startsWith('confinement is off') ? planned.why : `not confined here: ${planned.why}` };
 }
 
-function verdictWord(d: Decision, canAsk: boolean, confined: boolean): string {
-  if (confined) return 'run confined (inside a sandbox built from the contract)';
+function verdictWord(d: Decision, canAsk: boolean, confined: boolean, contract: Contract): string {
+  if (confined) return armed(contract) ? 'run confined (inside a sandbox built from the contract)' : "run confined (inside a sandbox that keeps what stopline protects read-only)";
   if (d.outcome === 'allow') return 'allow';
   if (d.outcome === 'context') return 'allow, with a WATCH note to the model';
   if (d.outcome === 'ask') return canAsk ? 'ask the person' : 'deny (the host cannot ask a person)';
@@ -144,9 +145,13 @@ export async function runCheck(args: ParsedArgs, io: CliIO): Promise<number> {
     probe: fsProbe(),
     floor: floorContext(config, cwd, env, action),
   };
-  const d = decide(contract, action, ctx);
+  let d = decide(contract, action, ctx);
   const canAsk = registry.ask === 'host-ask' || registry.ask === 'ui-prompt' || registry.ask === 'approve';
-  const confine = confinedBy(d, { contract, registry, call, project: action.cwd ?? cwd, configOn: config.confine, env, ...(home ? { home } : {}), selfPaths: selfPathTable({ env, dataDir, projectDir }) });
+  const confine: { on: boolean; why?: string } = confinedBy(d, { contract, registry, call, project: action.cwd ?? cwd, configOn: config.confine, env, ...(home ? { home } : {}), selfPaths: selfPathTable({ env, dataDir, projectDir }) });
+  // with no contract armed, what cannot be confined is decided once more, as the guard does (the strict floor asks it)
+  const unarmedFallback = !confine.on && d.confinable !== undefined && !armed(contract);
+  if (unarmedFallback) d = decide(contract, action, { ...ctx, unconfined: true });
+  if (unarmedFallback && confine.why) confine.why += d.outcome === 'allow' ? `; with no contract armed it runs as it is under floor preset ${config.floor.preset}` : '; with no contract armed it is asked under floor preset strict';
   const stopped = !confine.on && (d.outcome === 'deny' || d.outcome === 'ask');
   const stamp = d.outcome === 'allow' || confine.on ? null : stampFromDecision(d, contract, d.outcome === 'context' ? 'watch' : d.outcome === 'ask' && canAsk ? 'ask' : 'stop', undefined, d.outcome === 'ask' && !canAsk);
 
@@ -155,7 +160,7 @@ export async function runCheck(args: ParsedArgs, io: CliIO): Promise<number> {
       host,
       verdict: d.verdict,
       outcome: confine.on ? 'confined' : d.outcome,
-      ...(confine.on ? { confined: { writable: scopeWords(contract) } } : !confine.on && confine.why ? { notConfined: confine.why } : {}),
+      ...(confine.on ? { confined: { scope: scopeOf(contract).kind, armed: armed(contract), writable: scopeWords(contract) } } : !confine.on && confine.why ? { notConfined: confine.why } : {}),
       reasonCode: d.reasonCode,
       family: d.family,
       explanation: d.explanation,
@@ -170,8 +175,9 @@ export async function runCheck(args: ParsedArgs, io: CliIO): Promise<number> {
     return stopped ? 2 : 0;
   }
   const lines: string[] = [];
-  lines.push(`verdict: ${verdictWord(d, canAsk, confine.on)} on ${registry.displayName}`);
-  if (confine.on) lines.push(`confined: writable ${scopeWords(contract)}, plus build, cache and temp folders; stopline's own files read-only (reason CONFINED)`);
+  lines.push(`verdict: ${verdictWord(d, canAsk, confine.on, contract)} on ${registry.displayName}`);
+  if (confine.on && armed(contract)) lines.push(`confined: writable ${scopeWords(contract)}, plus build, cache and temp folders; stopline's own files read-only (reason CONFINED)`);
+  else if (confine.on) lines.push("confined: no contract armed; everything is writable but what stopline protects (its own files, the agents' settings and install folders), which stays read-only (reason CONFINED)");
   lines.push(`${confine.on ? 'unproven' : 'rule'}: ${d.reasonCode}${d.family ? ` (${d.family})` : ''}: ${d.explanation}`);
   if (!confine.on && confine.why) lines.push(`not confined: ${confine.why}`);
   for (const b of d.also ?? []) lines.push(`also breaks: ${b.reasonCode}: ${b.explanation}`);

@@ -9,10 +9,14 @@
  * When no sandbox can be built (no bubblewrap, a probe or a plan that fails, confinement switched
  * off by STOPLINE_CONFINE=0 or the person's config) the command is not run: one line on stderr
  * says why and which rule was unproven, and the exit status is 126. Fail closed stays closed.
+ * With no contract armed (a scope with no mode) the floor is the only rule, and its answer where
+ * nothing can hold the command is the one every other door gives: run as it is, unless the floor
+ * preset is strict (then not run, as no one can be asked here).
  *
  * stopline's protected paths are worked out here from the environment and the person's config,
  * as the controller does; the scope only adds the data folder the deciding door used.
  */
+import { shellQuote } from '../../core/confine/bwrap';
 import { confineCommand } from '../../core/confine/confine';
 import { NOT_RUN_STATUS, readDeferred } from '../../core/confine/deferred';
 import { loadConfig } from '../../core/config/config';
@@ -53,7 +57,7 @@ export async function runConfined(args: readonly string[], io: ConfineRunIO): Pr
     const home = homeFrom(io.env);
     const r = confineCommand({
       command,
-      contract: { mode: scope.mode, files: scope.files },
+      contract: scope.mode === null ? { mode: 'unconfirmed', files: null } : { mode: scope.mode, files: scope.files },
       project: scope.project,
       env: io.env,
       ...(home ? { home } : {}),
@@ -63,6 +67,7 @@ export async function runConfined(args: readonly string[], io: ConfineRunIO): Pr
       configOn: config.confine,
     });
     if (!r.ok) {
+      if (scope.mode === null && config.floor.preset !== 'strict') return run(`exec bash -c ${shellQuote(command)}`, io);
       await io.stderr(notRunLine(r.why, scope.rules));
       return NOT_RUN_STATUS;
     }

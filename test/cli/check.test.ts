@@ -88,6 +88,36 @@ describe('stopline check', () => {
     expect(floor.stdout).toContain('rule: FLOOR_GIT_DISCARD');
   });
 
+  it('no contract armed: a command whose writes cannot be placed runs confined away from what stopline protects; asked under strict where it cannot be', async () => {
+    const p = place();
+    const env = { ...p.env, PATH: process.env.PATH ?? '' };
+    const tamper = `python3 -c "import os; open(os.path.join(os.environ['HOME'], '.' + chr(99) + 'laude', 'settings.json'), 'w').write('{}')"`;
+    const r = await cli(['check', '--json', '--', tamper], { env, cwd: p.project });
+    const j = JSON.parse(r.stdout) as { verdict: string; outcome: string; reasonCode: string; confined?: { scope: string; armed: boolean; writable: string }; notConfined?: string };
+    expect([j.verdict, j.reasonCode]).toEqual(['allow', 'CONTROL_INACTIVE']);
+    expect(r.code).toBe(0);
+    if (probeSandbox(env).ok) {
+      expect(j.outcome).toBe('confined');
+      expect(j.confined).toEqual({ scope: 'all', armed: false, writable: 'no contract armed: everything but what stopline protects' });
+      const text = await cli(['check', '--', tamper], { env, cwd: p.project });
+      expect(text.stdout).toContain('verdict: run confined (inside a sandbox that keeps what stopline protects read-only)');
+    }
+    // a proven read and a placed write cost nothing: no sandbox
+    for (const plain of ['cat a.txt', 'echo x > out.txt']) {
+      const proven = JSON.parse((await cli(['check', '--json', '--', plain], { env, cwd: p.project })).stdout) as { outcome: string; confined?: unknown };
+      expect([plain, proven.outcome, proven.confined]).toEqual([plain, 'allow', undefined]);
+    }
+    // no sandbox to hold it: runs as it is under standard, and says so; asked under strict
+    const off = await cli(['check', '--', tamper], { env: { ...env, STOPLINE_CONFINE: '0' }, cwd: p.project });
+    expect(off.code).toBe(0);
+    expect(off.stdout).toContain('not confined: confinement is off (STOPLINE_CONFINE=0); with no contract armed it runs as it is under floor preset standard');
+    writeFile(join(p.home, '.config', 'stopline', 'stopline.json'), JSON.stringify({ floor: { preset: 'strict' } }));
+    const strict = await cli(['check', '--', tamper], { env: { ...env, STOPLINE_CONFINE: '0' }, cwd: p.project });
+    expect(strict.code).toBe(2);
+    expect(strict.stdout).toContain('rule: GUARD_SELF_UNPROVEN (C)');
+    expect(strict.stdout).toContain('with no contract armed it is asked under floor preset strict');
+  });
+
   it('a tool call given as JSON, on another host: its own tool names and answer forms', async () => {
     const p = place();
     const claude = await cli(['check', JSON.stringify({ tool_name: 'Read', tool_input: { file_path: join(p.home, '.ssh', 'id_rsa') } })], { env: p.env, cwd: p.project });

@@ -63,6 +63,18 @@ describe('the machine line', () => {
   });
 });
 
+describe('with no contract armed', () => {
+  it('says what a command whose writes cannot be placed gets: confined, run as it is, or asked under strict', () => {
+    expect(confinementCheck(confinementHere({ HOME: home(), PATH: process.env.PATH }, '/')).detail).toContain('with no contract armed, a command whose writes cannot be placed runs confined away from what stopline protects');
+    const off = { HOME: home(), PATH: process.env.PATH, STOPLINE_CONFINE: '0' };
+    expect(confinementCheck(confinementHere(off, '/')).detail).toContain('with no contract armed, a command whose writes cannot be placed runs as it is');
+    writeFile(join(off.HOME, '.config', 'stopline', 'stopline.json'), '{"floor": {"preset": "strict"}}');
+    expect(confinementCheck(confinementHere(off, '/')).detail).toContain('with no contract armed, a command whose writes cannot be placed is asked (floor preset strict)');
+    const ok = { sandbox: { ok: true as const, version: 'bubblewrap 0.8.0', tools: { bwrap: '/usr/bin/bwrap', bash: '/bin/bash', root: false } }, preset: 'standard' };
+    expect(hostConfinementCheck('qwen', ok).detail).toContain('runs as it is');
+  });
+});
+
 describe('the host line', () => {
   const here = confinementHere({ HOME: home(), PATH: process.env.PATH }, '/');
   it("says whether the host runs the confined command, from the registry's rewrite column", () => {

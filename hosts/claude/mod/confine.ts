@@ -25,7 +25,7 @@ import { shellQuote } from '../../../core/confine/bwrap';
 import { deferredCommand } from '../../../core/confine/deferred';
 import { deferredLauncherFor } from '../../../core/confine/launcher';
 import type { DeferredScope } from '../../../core/confine/deferred';
-import { confinedMessage, confinementSwitch } from '../../../core/confine/words';
+import { armed, confinedMessage, confinementSwitch } from '../../../core/confine/words';
 import { MODES } from '../../../core/contract/types';
 import type { NamedMode } from '../../../core/contract/types';
 
@@ -47,8 +47,12 @@ export function confineCommand(req: ConfineRequest): ConfineResult {
   const root = req.env.CLAUDE_PLUGIN_ROOT;
   if (!root || !root.startsWith('/')) return { ok: false, why: 'the plugin folder is not known (CLAUDE_PLUGIN_ROOT)' };
   if (!req.project.startsWith('/')) return { ok: false, why: 'the project folder is not an absolute path' };
-  if (!(MODES as readonly string[]).includes(req.contract.mode)) return { ok: false, why: 'no mode is named' };
-  const scope: DeferredScope = { mode: req.contract.mode as NamedMode, files: req.contract.files, project: req.project, rules: [...(req.rules ?? [])] };
+  // with no contract armed the run holds only what stopline protects (mode null), whatever mode is named
+  const unarmed = !armed(req.contract);
+  if (!unarmed && !(MODES as readonly string[]).includes(req.contract.mode)) return { ok: false, why: 'no mode is named' };
+  const scope: DeferredScope = unarmed
+    ? { mode: null, files: null, project: req.project, rules: [...(req.rules ?? [])] }
+    : { mode: req.contract.mode as NamedMode, files: req.contract.files, project: req.project, rules: [...(req.rules ?? [])] };
   if (req.dataDir?.startsWith('/')) scope.dataDir = req.dataDir;
   const runner = `${RUNTIME} ${shellQuote(`${root.replace(/\/+$/, '')}/stopline.mjs`)}`;
   const command = deferredCommand(runner, scope, req.command);

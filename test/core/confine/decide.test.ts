@@ -1,7 +1,8 @@
 /**
- * decide()'s `confinable`: which decisions a sandbox may settle instead. Only an armed contract,
- * only a shell command (one with command text), only rules that say "cannot be proven"; a proven
- * violation anywhere keeps its answer.
+ * decide()'s `confinable`: which decisions a sandbox may settle instead. Only a shell command
+ * (one with command text); under an armed contract only rules that say "cannot be proven", and a
+ * proven violation anywhere keeps its answer; with no contract armed, a command whose writes
+ * cannot be placed (so that it cannot reach what stopline protects), and nothing else.
  */
 import { describe, expect, it } from 'vitest';
 import { decide } from '../../../core/contract/decide';
@@ -36,8 +37,15 @@ const ROWS: Row[] = [
   ['a proven write into stopline', {}, { affectedPaths: ['.stopline/x'] }, 'deny GUARD_SELF_PROTECTION', null],
   ['a read', { mode: 'review' }, { mutability: 'read', affectedPaths: [] }, 'allow WITHIN_CONTRACT', null],
   ['not a shell command (an MCP tool)', { mode: 'review' }, { name: 'mcp__x__run', canonicalName: undefined, command: undefined }, 'ask MUTABILITY_UNPROVEN', null],
-  ['watch level: nothing is held, nothing confined', { mode: 'review', level: 'watch' }, {}, 'context MUTABILITY_UNPROVEN', null],
-  ['no mode confirmed', { mode: 'unconfirmed', level: 'watch' }, {}, 'allow CONTROL_INACTIVE', null],
+  // no contract armed: the floor is the only rule, and an unplaced write is held away from stopline only
+  ['watch level: the contract is only watched, the unplaced write held', { mode: 'review', level: 'watch' }, {}, 'context MUTABILITY_UNPROVEN', []],
+  ['no mode confirmed: an unplaced write is held', { mode: 'unconfirmed', level: 'watch' }, {}, 'allow CONTROL_INACTIVE', []],
+  ['no mode confirmed: python -c building a path at run time', { mode: 'unconfirmed', level: 'watch' }, { command: 'python3 -c "open(p,\'w\')"' }, 'allow CONTROL_INACTIVE', []],
+  ['level off: an unplaced write is held', { level: 'off' }, {}, 'allow CONTROL_INACTIVE', []],
+  ['no mode confirmed: a proven read costs nothing', { mode: 'unconfirmed', level: 'watch' }, { mutability: 'read', affectedPaths: [] }, 'allow CONTROL_INACTIVE', null],
+  ['no mode confirmed: a proven write in the project costs nothing', { mode: 'unconfirmed', level: 'watch' }, { mutability: 'write', affectedPaths: ['src/a.ts'] }, 'allow CONTROL_INACTIVE', null],
+  ['no mode confirmed: not a shell command', { mode: 'unconfirmed', level: 'watch' }, { name: 'mcp__x__run', canonicalName: undefined, command: undefined }, 'allow CONTROL_INACTIVE', null],
+  ['no mode confirmed: a proven write into stopline keeps its stamp', { mode: 'unconfirmed', level: 'watch' }, { mutability: 'write', affectedPaths: ['.stopline/x'] }, 'deny GUARD_SELF_PROTECTION', null],
 ];
 
 describe('confinable', () => {

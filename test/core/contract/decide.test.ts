@@ -19,9 +19,11 @@ function A(o: Partial<Action> = {}): Action {
 const READ: Partial<Action> = { name: 'Read', mutability: 'read', affectedPaths: [] };
 const UNKNOWN: Partial<Action> = { name: 'mcp__x__run', mutability: 'unknown', affectedPaths: null };
 const DELEGATE: Partial<Action> = { name: 'Agent', mutability: 'delegate', affectedPaths: [], delegationCount: 1 };
+const UNPLACED: Partial<Action> = { name: 'Bash', mutability: 'unknown', affectedPaths: null, command: 'python3 -c "..."' };
+const STRICT_UNCONFINED: Partial<DecideContext> = { unconfined: true, floor: { settings: { preset: 'strict', exceptions: [], secrets: [] } } };
 const UNSEEN: Partial<Action> = { name: 'task', mutability: 'unknown', affectedPaths: null, delegationCount: 1, dependencyIntent: true, hashIntent: true };
 
-type Row = [string, Partial<Contract>, Partial<Action>, DecisionOutcome, DecisionReason];
+type Row = [string, Partial<Contract>, Partial<Action>, DecisionOutcome, DecisionReason, Partial<DecideContext>?];
 
 // Each rule: it fires; the rule above it wins when both match; it wins over the rule below; a near miss.
 const ROWS: Row[] = [
@@ -52,6 +54,15 @@ const ROWS: Row[] = [
   ['an unproven delete beside a proven one outside: the deny wins', { mode: 'open' }, { hazards: [{ kind: 'delete', form: 'rm -rf', paths: null, recursive: true }, { kind: 'delete', form: 'rm -rf', paths: ['/'], recursive: true }] }, 'deny', 'FLOOR_WHOLESALE_DELETE'],
   ['a plain delete of a run-time target is free', { mode: 'open' }, { hazards: [{ kind: 'delete', form: 'rm', paths: null }] }, 'allow', 'WITHIN_CONTRACT'],
   ['code only known at run time: asked', { mode: 'unconfirmed', level: 'watch' }, { hazards: [{ kind: 'unseen-code', form: 'eval <code only known at run time>', paths: [] }] }, 'ask', 'FLOOR_UNSEEN_CODE'],
+  // 9 GUARD_SELF_UNPROVEN: no contract armed, a command's writes unplaced, no sandbox to hold it, the strict floor
+  ['unarmed, unplaced, unconfinable, strict: asked', { mode: 'unconfirmed', level: 'watch' }, { ...UNPLACED }, 'ask', 'GUARD_SELF_UNPROVEN', STRICT_UNCONFINED],
+  ['the same under off', { level: 'off' }, { ...UNPLACED }, 'ask', 'GUARD_SELF_UNPROVEN', STRICT_UNCONFINED],
+  ['the same under watch: the ask is not softened', { mode: 'review', level: 'watch' }, { ...UNPLACED }, 'ask', 'GUARD_SELF_UNPROVEN', STRICT_UNCONFINED],
+  ['a floor rule above it wins', { mode: 'unconfirmed', level: 'watch' }, { ...UNPLACED, hazards: [{ kind: 'unseen-code', form: 'eval <code only known at run time>', paths: [] }] }, 'deny', 'FLOOR_UNSEEN_CODE', STRICT_UNCONFINED],
+  ['under preset standard it runs', { mode: 'unconfirmed', level: 'watch' }, { ...UNPLACED }, 'allow', 'CONTROL_INACTIVE', { unconfined: true }],
+  ['a sandbox may still hold it: not asked', { mode: 'unconfirmed', level: 'watch' }, { ...UNPLACED }, 'allow', 'CONTROL_INACTIVE', { floor: { settings: { preset: 'strict', exceptions: [], secrets: [] } } }],
+  ['an armed contract: its own rules answer', { mode: 'open' }, { ...UNPLACED }, 'allow', 'WITHIN_CONTRACT', STRICT_UNCONFINED],
+  ['a placed write: not asked', { mode: 'unconfirmed', level: 'watch' }, { ...UNPLACED, mutability: 'write', affectedPaths: ['src/a.ts'] }, 'allow', 'CONTROL_INACTIVE', STRICT_UNCONFINED],
   ['~ path into an installed hook file', {}, { affectedPaths: ['~/.codex/hooks.json'] }, 'deny', 'GUARD_SELF_PROTECTION'],
   ['relative path into project .stopline', {}, { affectedPaths: ['.stopline/stopline.json'] }, 'deny', 'GUARD_SELF_PROTECTION'],
   ['.. escape resolving into .stopline', {}, { cwd: '/w/p/src', affectedPaths: ['../.stopline/x.json'] }, 'deny', 'GUARD_SELF_PROTECTION'],
@@ -163,9 +174,9 @@ const ROWS: Row[] = [
 ];
 
 describe('decide: every rule and its precedence neighbours', () => {
-  for (const [name, c, a, outcome, reason] of ROWS) {
+  for (const [name, c, a, outcome, reason, more] of ROWS) {
     it(`${reason}: ${name}`, () => {
-      const d = decide(C(c), A(a), ctx);
+      const d = decide(C(c), A(a), { ...ctx, ...more });
       expect({ outcome: d.outcome, reason: d.reasonCode }).toEqual({ outcome, reason });
       expect(d.family).toBe(REASONS[reason]!.family);
       if (d.outcome !== 'allow') expect(d.nextStep, 'every non-allow carries a next step').toBeTruthy();

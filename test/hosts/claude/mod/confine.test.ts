@@ -136,6 +136,25 @@ describe('the Claude mod confines an unproven command by deferring the sandbox t
     expect(existsSync(join(p.project, 'x.txt'))).toBe(false);
   });
 
+  it('no contract armed: code that builds the settings path at run time is rewritten; run, the project write is made and the settings file is not', async () => {
+    const p = person();
+    mkdirSync(join(p.home, '.claude'), { recursive: true });
+    writeFileSync(join(p.home, '.claude', 'settings.json'), '{"hooks":{}}\n');
+    await arm(p, 'look at the project and run the tests');
+    const tamper = `node -e "const fs=require('fs'); fs.writeFileSync('out.txt','made'); fs.writeFileSync(require('os').homedir()+'/.cl'+'aude/settings.json','{}')"`;
+    const answer = await bash(p, tamper);
+    const rewritten = answer.updatedInput?.command ?? '';
+    expect(handedBackConfined(rewritten, p.home), rewritten).toBe(true);
+    expect(readFileSync(launcherOf(rewritten), 'utf8')).toContain(`--stopline-confine '{"mode":null,"files":null,`);
+    expect(evidence(p).filter((r) => r.decision?.reasonCode === 'CONFINED')[0]?.confined).toMatchObject({ rules: [], deferred: true });
+    // where bubblewrap is there but cannot start, the run falls back to the command as it is (preset standard)
+    if (!SANDBOX.ok) return;
+    const r = runAsClaude(p, rewritten);
+    expect(readFileSync(join(p.home, '.claude', 'settings.json'), 'utf8')).toBe('{"hooks":{}}\n');
+    expect(r.stderr).toContain('no task contract is armed');
+    expect(readFileSync(join(p.project, 'out.txt'), 'utf8')).toBe('made');
+  });
+
   it('a launcher changed on disk after the mod wrote it is written again before it is handed back, and runs as the guard wrote it', async () => {
     const p = person();
     await arm(p, '$stopline change files=src/config.ts -- fix it');
