@@ -26,6 +26,8 @@ export interface HazardFact {
   /** the words naming its targets; a word whose value is null is only known at run time */
   targets: Arg[];
   recursive?: boolean;
+  /** entries below the targets that a test picks (find's narrowed matches), see Hazard.below */
+  below?: boolean;
 }
 
 interface HazardScan {
@@ -589,7 +591,7 @@ function findHazards(args: readonly Arg[], out: HazardScan): void {
  * wherever they lead.
  */
 export function findDeletes(form: string, m: FindMatches): HazardFact[] {
-  const out: HazardFact[] = [{ kind: 'delete', form, targets: [...m.roots], recursive: m.every }];
+  const out: HazardFact[] = [{ kind: 'delete', form, targets: [...m.roots], ...(m.every ? { recursive: true } : { below: true }) }];
   if (m.git.length) out.push({ kind: 'delete', form: `${form} reaching .git`, targets: [...m.git], recursive: true });
   if (m.follows) out.push({ kind: 'delete', form: `${form} following links`, targets: [{ text: '<link target>', value: null, glob: false }], recursive: true });
   return out;
