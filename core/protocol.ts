@@ -95,6 +95,12 @@ export interface Hazard {
   write?: boolean;
   /** a target is written with `..`: it climbs out of where it starts (never taken for a temp folder) */
   climbs?: boolean;
+  /**
+   * delete / truncate / permissions: entries below its targets that a test picks, as many as
+   * match (`find / -name x -exec chmod 777 {} +`): judged like a glob in the target, so free inside
+   * the project or below a temp folder and stopped elsewhere
+   */
+  below?: boolean;
 }
 
 /** Per-segment detail of an analysed shell command (for explain and universal hooks). */
@@ -246,6 +252,7 @@ function hazard(v: unknown, at: string): Hazard {
   optional(v, 'recursive', bool, h, at);
   optional(v, 'write', bool, h, at);
   optional(v, 'climbs', bool, h, at);
+  optional(v, 'below', bool, h, at);
   return h;
 }
 

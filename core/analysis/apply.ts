@@ -33,7 +33,11 @@ export interface Walk {
   /** variables an earlier command exported (`export GIT_SSH_COMMAND=…; git fetch`): every later command runs with them (null: run time) */
   exported: Map<string, string | null>;
   /** the positional words the latest `sh -c CODE NAME ARG…` handed its code ($0, $1, …) */
-  positional: { args: readonly Arg[] };
+  positional: {
+    args: readonly Arg[];
+    /** loop variables that take each positional word in turn (`for f; do`, `for f in "$@"; do`) */
+    loopVars?: Set<string>;
+  };
   /** a walk of its own over the same base and variables: what it finds goes to its own collector */
   fork(): Walk;
   /** parse and walk POSIX shell code */
@@ -118,17 +122,28 @@ function hazardsOfShell(w: Walk, source: string, scope: Scope, depth: number): v
 /** `"$1"`, `"${1}"`, `"$@"`: a positional word written whole and quoted, so it is not split */
 const QUOTED_POSITIONAL = /^"\$(?:([1-9@])|\{([1-9@])\})"$/;
 
+/** `"$f"`, `"${f}"`: a variable written whole and quoted */
+const QUOTED_VARIABLE = /^"\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})"$/;
+
 /**
  * `sh -c 'rm -rf "$1"' _ {}`: a quoted `"$1"` or `"$@"` standing for find's `{}` is that word,
- * judged as if written in place. Known strings stay run-time words here (the floor guesses them as
- * candidates), as does anything unquoted or mixed with other text.
+ * judged as if written in place, and so is a loop variable that walks the positional words
+ * (`for f; do rm -rf "$f"; done`: each word in turn, which the floor judges as all of them at
+ * once). Known strings handed along with `{}` (`sh -c 'rm "$@"' _ -rf {}`) are in place too; known
+ * strings alone stay run-time words here (the floor guesses them as candidates), as does anything
+ * unquoted or mixed with other text.
  */
 export function positionalInPlace(w: Walk, a: Arg): Arg[] {
-  const m = a.value === null ? QUOTED_POSITIONAL.exec(a.text) : null;
-  const n = m?.[1] ?? m?.[2];
+  if (a.value !== null) return [a];
+  const m = QUOTED_POSITIONAL.exec(a.text);
+  let n = m?.[1] ?? m?.[2];
+  if (n === undefined) {
+    const l = QUOTED_VARIABLE.exec(a.text);
+    if (l && w.positional.loopVars?.has(l[1] ?? l[2]!)) n = '@';
+  }
   if (n === undefined) return [a];
   const words = n === '@' ? w.positional.args.slice(1) : w.positional.args.slice(Number(n), Number(n) + 1);
-  return words.length > 0 && words.every((x) => x.found) ? [...words] : [a];
+  return words.some((x) => x.found) && words.every((x) => x.found || x.value !== null) ? [...words] : [a];
 }
 
 /**
@@ -168,6 +183,7 @@ function placeFacts(f: HazardFact, scope: Scope, w: Walk): Hazard[] {
     const h: Hazard = { kind: f.kind, form: f.form, paths };
     if (recursive) h.recursive = true;
     if (climbs && paths !== null) h.climbs = true;
+    if (f.below && !recursive) h.below = true;
     return h;
   };
   if (f.targets.length === 0) return [one([])];
@@ -177,12 +193,12 @@ function placeFacts(f: HazardFact, scope: Scope, w: Walk): Hazard[] {
 /**
  * A fact about find's `{}`, each path find yields: a delete of them is find's own delete
  * (findDeletes), a git command over them reaches the roots. A truncation or permission change
- * reaches a root itself only when it recurses over every path; one over some entries below the
- * roots names nothing the floor places.
+ * reaches a root itself when it recurses over every path; one over the entries a test picks, or
+ * over each path without recursing, changes entries below the roots, as many as match.
  */
 function foundFacts(f: HazardFact, found: FindMatches): HazardFact[] {
   if (f.kind === 'delete') return findDeletes(f.form, found);
-  if ((f.kind === 'truncate' || f.kind === 'permissions') && !(f.recursive && found.every)) return [];
+  if ((f.kind === 'truncate' || f.kind === 'permissions') && !(f.recursive && found.every)) return [{ kind: f.kind, form: f.form, targets: [...found.roots], below: true }];
   return [{ ...f, targets: [...found.roots] }];
 }
 

@@ -26,6 +26,8 @@ export interface HazardFact {
   /** the words naming its targets; a word whose value is null is only known at run time */
   targets: Arg[];
   recursive?: boolean;
+  /** entries below the targets that a test picks (find's narrowed matches), see Hazard.below */
+  below?: boolean;
 }
 
 interface HazardScan {
@@ -154,6 +156,41 @@ function gitCodeValue(key: string, value: string): boolean {
   // a credential helper without `!` is a git-credential-<name> program
   if (/^credential\./i.test(key) && !value.startsWith('!')) return false;
   return true;
+}
+
+const SSH_KEYS = new Set(['core.sshcommand', 'GIT_SSH']);
+
+/** Folders whose programs the system or a package manager installed, not the session. */
+const SYSTEM_PROGRAMS = /^\/(usr|bin|sbin|opt\/homebrew|nix|snap)\//;
+
+/**
+ * The program a setting's command names by a path outside the system's program folders, or null
+ * (a name found on PATH, such as `ssh -i key` or `cat`). Leading assignments are skipped.
+ */
+function pathProgram(code: string): string | null {
+  const words = code.trim().split(/\s+/);
+  let i = 0;
+  while (i < words.length && /^[A-Za-z_]\w*=/.test(words[i]!)) i++;
+  const w = (words[i] ?? '').replace(/^(['"])(.*)\1$/, '$2');
+  if (!w.includes('/') || SYSTEM_PROGRAMS.test(w)) return null;
+  return w;
+}
+
+/** Subcommands that never open a connection to a remote, so never run the ssh transport. */
+const LOCAL_ONLY = new Set(['status', 'log', 'diff', 'show', 'add', 'commit', 'checkout', 'switch', 'branch', 'tag', 'reset', 'restore', 'rm', 'mv', 'stash', 'merge', 'rebase', 'cherry-pick', 'revert', 'config', 'rev-parse', 'init', 'grep', 'blame', 'describe', 'reflog', 'worktree', 'clean', 'bisect', 'notes', 'shortlog', 'gc', 'fsck', 'ls-files', 'ls-tree', 'cat-file', 'help', 'version', 'apply', 'am', 'format-patch', 'diff-tree', 'rev-list', 'show-ref', 'symbolic-ref', 'update-ref', 'update-index', 'var', 'whatchanged', 'range-diff', 'sparse-checkout', 'maintenance']);
+
+/**
+ * Whether a git subcommand may reach a remote and so run the ssh transport: `archive` only with
+ * `--remote`, `remote` only where it talks to one (`update`, `show`, `prune`, `set-head`), an
+ * unknown subcommand (an alias from a config file) as possibly doing so.
+ */
+function reachesRemote(sub: string, rest: readonly string[]): boolean {
+  if (sub === 'archive') return rest.some((w) => w === '\0runtime' || w.startsWith('--remote'));
+  if (sub === 'remote') {
+    const verb = rest.find((w) => !w.startsWith('-'));
+    return verb === undefined ? false : ['update', 'show', 'prune', 'set-head', '\0runtime'].includes(verb);
+  }
+  return !LOCAL_ONLY.has(sub);
 }
 
 /** The subcommand, its words and the command-line aliases and code settings of a git argv. */
@@ -430,8 +467,19 @@ function gitHazards(args: readonly Arg[], ctx: HazardContext, out: HazardScan, d
   // git runs these settings' commands through the shell: judged whatever the subcommand, since
   // which subcommand reaches the pager, an editor or the transport is git's business
   for (const c of call.code) {
-    if (c.value === null) out.facts.push({ kind: 'unseen-code', form: `git with ${c.key} only known at run time`, targets: [] });
-    else out.shell.push(c.value.startsWith('!') ? c.value.slice(1) : c.value);
+    if (c.value === null) {
+      out.facts.push({ kind: 'unseen-code', form: `git with ${c.key} only known at run time`, targets: [] });
+      continue;
+    }
+    const code = c.value.startsWith('!') ? c.value.slice(1) : c.value;
+    out.shell.push(code);
+    // a program named by its path outside the system's program folders (`./helper`, `bin/x`,
+    // `/tmp/x`) is a file nobody has read that git runs on the side of a harmless-looking
+    // subcommand; the ssh transport only runs where the subcommand reaches a remote
+    const program = pathProgram(code);
+    if (program && (!SSH_KEYS.has(c.key) || reachesRemote(sub, rest))) {
+      out.facts.push({ kind: 'unseen-code', form: `git running ${program} from ${c.key}`, targets: [] });
+    }
   }
   const alias = call.aliases.get(sub);
   if (alias === null) {
@@ -543,7 +591,7 @@ function findHazards(args: readonly Arg[], out: HazardScan): void {
  * wherever they lead.
  */
 export function findDeletes(form: string, m: FindMatches): HazardFact[] {
-  const out: HazardFact[] = [{ kind: 'delete', form, targets: [...m.roots], recursive: m.every }];
+  const out: HazardFact[] = [{ kind: 'delete', form, targets: [...m.roots], ...(m.every ? { recursive: true } : { below: true }) }];
   if (m.git.length) out.push({ kind: 'delete', form: `${form} reaching .git`, targets: [...m.git], recursive: true });
   if (m.follows) out.push({ kind: 'delete', form: `${form} following links`, targets: [{ text: '<link target>', value: null, glob: false }], recursive: true });
   return out;

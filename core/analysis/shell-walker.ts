@@ -316,7 +316,17 @@ class ShellWalker {
         }
         if (v !== null && sensitiveName(v)) this.w.col.unknown(n.type === 'For' ? 'for' : 'select', `the loop assigns ${v}, which changes what the loop's commands run or load`);
         for (const wd of n.wordlist ?? []) this.substitutions(wd, scope, depth);
+        // `for f; do` and `for f in "$@"; do` walk the positional words: `"$f"` is each of them
+        const walksPositional = n.type === 'For' && v !== null && (n.wordlist ?? []).every((wd) => wd.text === '"$@"');
+        const loopVars = (this.w.positional.loopVars ??= new Set());
+        const had = v !== null && loopVars.has(v);
+        if (walksPositional) loopVars.add(v);
+        else if (v !== null) loopVars.delete(v);
         this.loop(() => this.guarded(scope, () => this.list(n.body, scope, depth, stdin)));
+        if (v !== null) {
+          if (had) loopVars.add(v);
+          else loopVars.delete(v);
+        }
         return;
       }
       case 'ArithmeticFor':

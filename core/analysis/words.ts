@@ -111,9 +111,27 @@ function onlyExpanded(command: string, name: string): boolean {
     const after = command[i + name.length];
     if ((before !== undefined && ident.test(before)) || (after !== undefined && ident.test(after))) continue; // part of a longer name
     const expanded = before === '$' || (before === '{' && command[i - 2] === '$');
-    if (!expanded) return false;
+    if (!expanded && !prefixOfPlainProgram(command, i, name)) return false;
   }
   return true;
+}
+
+/**
+ * Programs that run no code of their own and read no variable named in the text: a value
+ * given to one as a prefix (`TMPDIR=/x rm -rf "$TMPDIR/y"`) is only in its environment, while
+ * the shell expands its words with the value from before.
+ */
+const PLAIN_PROGRAMS = new Set(['rm', 'rmdir', 'mkdir', 'touch', 'ls', 'cp', 'mv', 'ln', 'chmod', 'chown', 'chgrp', 'stat', 'truncate', 'cat', 'echo', 'printf']);
+
+/**
+ * Whether the name at `i` is the one assignment in front of a plain program, at the start of a
+ * simple command (`TMPDIR=/x rm -rf $TMPDIR/y`): it leaves the shell's own variable as it was.
+ */
+function prefixOfPlainProgram(command: string, i: number, name: string): boolean {
+  const lead = command.slice(0, i).replace(/[ \t]+$/, '');
+  if (lead !== '' && !/(^|[;&|(\n])$/.test(lead)) return false;
+  const m = /^=(?:"[^"`$\\]*"|'[^']*'|[^\s;&|()<>'"`$\\]*)[ \t]+([A-Za-z][\w.-]*)(?=[ \t]|$)/.exec(command.slice(i + name.length));
+  return m !== null && PLAIN_PROGRAMS.has(m[1]!);
 }
 
 interface Acc {

@@ -188,9 +188,10 @@ const WHAT: Record<'delete' | 'truncate' | 'permissions', string> = {
 /** The break a delete, truncation or permission change is, or null when it stays free. */
 function judgeBulk(h: Hazard, p: FloorPlace, strict: boolean): FloorBreak | null {
   const kind = h.kind as 'delete' | 'truncate' | 'permissions';
-  const wholesale = h.recursive === true || kind === 'truncate';
+  const wholesale = h.recursive === true || kind === 'truncate' || h.below === true;
   if (h.paths === null) {
-    if (!wholesale) return null;
+    // entries a test picks below a target only known at run time: as free as a glob there
+    if (!wholesale || (h.below && h.recursive !== true && kind !== 'truncate')) return null;
     return stop('FLOOR_DELETE_UNPROVEN', 'ask', h, `\`${h.form}\` would ${WHAT[kind]} everything below a target that is only known when the command runs, so nobody can tell whether it is inside the project.`, `Name the target as a literal path inside the project (e.g. \`${kind === 'delete' ? 'rm -rf build' : kind === 'truncate' ? 'truncate -s 0 build/out.log' : 'chmod -R u+w build'}\`).`);
   }
   for (const raw of h.paths) {
@@ -206,6 +207,9 @@ function judgeBulk(h: Hazard, p: FloorPlace, strict: boolean): FloorBreak | null
       const via = abs === t.abs ? '' : ` (through a link to ${shorten(abs)})`;
       const lost = lostText(where, kind);
       if (where === 'inside' || where === 'temp') continue;
+      // entries picked below the project root are inside it (a pick of `.git`'s own is its own fact);
+      // below a folder holding it (`find ..`) they are outside as well
+      if (where === 'project-root' && h.below && p.projectRoot && abs === (normalizeTarget(p.projectRoot, undefined).abs ?? p.projectRoot)) continue;
       if (where === 'history' && !(wholesale || t.glob)) continue;
       if ((where === 'outside' || where === 'unrooted') && !wholesale && !(strict && kind !== 'permissions')) continue;
       if ((where === 'project-root' || where === 'home' || where === 'root') && kind === 'delete' && !wholesale) continue;

@@ -62,8 +62,9 @@ describe('find -exec: what the guard decides', () => {
     expect(verdict(freshContract(), 'find ~/.claude -name "*.json" -exec sed -i s/stopline// {} +', [SETTINGS])).toBe('deny GUARD_SELF_PROTECTION');
   });
 
-  it('the same folder without stopline\'s files in it is not', () => {
-    expect(verdict(freshContract(), 'find ~/.claude -name settings.json -exec rm {} +')).toBe('allow CONTROL_INACTIVE');
+  it('the same folder without stopline\'s files in it is not, but the files it picks there lie outside the project', () => {
+    expect(verdict(freshContract(), 'find ~/.claude -name settings.json -exec rm {} +')).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(verdict(freshContract(), 'find /tmp/job -name settings.json -exec rm {} +')).toBe('allow CONTROL_INACTIVE');
   });
 
   it('under files=src/**: rewriting matches under src is within the contract; under the project root it is not', () => {

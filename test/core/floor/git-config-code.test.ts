@@ -86,9 +86,51 @@ describe('git settings that run code', () => {
       'git -c core.fsmonitor=false status',
       'git -c core.hooksPath=/dev/null commit -m hi',
       'git -c credential.helper=store push',
-      'GIT_SSH=./ssh-wrapper git fetch',
+      'GIT_SSH=/usr/bin/ssh git fetch',
       `GIT_SSH_COMMAND='ssh -o StrictHostKeyChecking=no' git fetch`,
       'GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0=cat git log',
+    ])
+      expect(verdictOf(c), c).toBe('allow CONTROL_INACTIVE');
+  });
+});
+
+describe('a program named by its path, given to a setting', () => {
+  it('is code nobody has read where the subcommand runs it', () => {
+    for (const c of [
+      'GIT_SSH=./ssh-wrapper git fetch',
+      'GIT_SSH_COMMAND=tools/ssh-shim git pull --rebase',
+      `GIT_SSH_COMMAND='./ssh-shim -v' git clone git@example.org:a/b`,
+      'export GIT_SSH_COMMAND=./ssh-shim; git ls-remote upstream',
+      'git -c core.sshCommand=/tmp/wrap push origin main',
+      'git -ccore.sshCommand=./wrap submodule update --init',
+      'GIT_SSH_COMMAND=./ssh-shim git remote update',
+      'GIT_SSH_COMMAND=./ssh-shim git archive --remote=ssh://example.org/r HEAD',
+      'GIT_SSH_COMMAND=./ssh-shim git sync-all',
+      'git -c core.pager=./page log',
+      'git -c core.fsmonitor=.hooks/monitor status',
+      `git -c credential.helper='!./creds' push`,
+      'GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=diff.external GIT_CONFIG_VALUE_0=scripts/differ git diff',
+    ])
+      expect(verdictOf(c), c).toBe('ask FLOOR_UNSEEN_CODE');
+  });
+
+  it('the ssh transport is not run by a subcommand that stays local', () => {
+    for (const c of [
+      'GIT_SSH_COMMAND=./ssh-shim git status',
+      'GIT_SSH_COMMAND=./ssh-shim git remote -v',
+      'GIT_SSH_COMMAND=./ssh-shim git archive -o out.tar HEAD',
+      'git -c core.sshCommand=./wrap log --oneline',
+      'GIT_SSH=./ssh-wrapper git commit -m hi',
+    ])
+      expect(verdictOf(c), c).toBe('allow CONTROL_INACTIVE');
+  });
+
+  it('a program found on PATH or installed in a system folder is judged as itself', () => {
+    for (const c of [
+      `GIT_SSH_COMMAND='ssh -i ~/.ssh/deploy_key.pub -o IdentitiesOnly=yes' git fetch`,
+      `GIT_SSH_COMMAND='/usr/bin/ssh -p 2222' git push`,
+      'git -c core.pager=cat log',
+      `git -c alias.t='!./run-tests.sh' t`,
     ])
       expect(verdictOf(c), c).toBe('allow CONTROL_INACTIVE');
   });
@@ -101,6 +143,7 @@ describe('every host shell tool follows the setting', () => {
       expect(v(`git -c core.pager='rm -rf ~' log`)).toBe('deny FLOOR_WHOLESALE_DELETE');
       expect(v(`GIT_SSH_COMMAND="$WRAP" git fetch`)).toBe('ask FLOOR_UNSEEN_CODE');
       expect(v('git -c user.name=x commit -m hi')).toBe('allow CONTROL_INACTIVE');
+      expect(v('GIT_SSH=./ssh-wrapper git push')).toBe('ask FLOOR_UNSEEN_CODE');
     });
   }
 });
@@ -109,5 +152,6 @@ describe('under review', () => {
   it('a setting that runs code is judged before the contract', () => {
     expect(reviewVerdictOf(`git -c core.pager='cat ~/.aws/credentials' log`)).toBe('deny FLOOR_SECRET_READ');
     expect(reviewVerdictOf(`git -c alias.up='!rm -rf ~' up`)).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(reviewVerdictOf('git -c core.sshCommand=./wrap fetch')).toBe('ask FLOOR_UNSEEN_CODE');
   });
 });

@@ -84,6 +84,15 @@ describe('a temp folder the environment names', () => {
     }
     expect(v('rm -rf $TMPDIR/job-3-out', p)).toBe('allow CONTROL_INACTIVE');
   });
+  each('a value given as the prefix of a plain program is only in its environment: its words expand the folder from before', (v) => {
+    const p = { ...base, tmpdir: '/tmp/job-3' };
+    for (const c of ['TMPDIR=/Users rm -rf "$TMPDIR/out"', 'TMPDIR= rm -rf $TMPDIR/out', "TMPDIR='/srv x' rm -rf ${TMPDIR}/out", 'cd src && TMPDIR=/ rm -rf "$TMPDIR/out"', 'TMPDIR=/home/u chmod -R 700 "$TMPDIR/out"'])
+      expect(v(c, p), c).toBe('allow CONTROL_INACTIVE');
+    expect(v('TMPDIR=/Users rm -rf "$TMPDIR"', p)).toBe('deny FLOOR_WHOLESALE_DELETE');
+    // a program that may expand the variable itself sees the new value, and a plain assignment sets it
+    for (const c of [`TMPDIR=/Users sh -c 'rm -rf "$TMPDIR/out"'`, `TMPDIR=/Users eval 'rm -rf "$TMPDIR/out"'`, 'TMPDIR=/Users xargs rm -rf "$TMPDIR/out"', 'TMPDIR=/Users; rm -rf "$TMPDIR/out"', 'export TMPDIR=/Users rm; rm -rf "$TMPDIR/out"', 'A=1 TMPDIR=/Users rm -rf "$TMPDIR/out"'])
+      expect(v(c, p), c).not.toBe('allow CONTROL_INACTIVE');
+  });
 });
 
 describe("another repository's history below a temp folder", () => {

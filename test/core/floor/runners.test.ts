@@ -5,7 +5,7 @@
  * is a delete of the start point, one over the paths a test narrows stays inside it.
  */
 import { describe, expect, it } from 'vitest';
-import { verdictOf } from './helpers';
+import { reviewVerdictOf, verdictOf } from './helpers';
 
 /** Commands the floor stops, one or more per family. */
 const PAYLOADS = [
@@ -149,10 +149,45 @@ describe("find's `{}`: each path find yields, the start point included", () => {
     // unquoted, a match splits into words that are not matches; a known word or xargs' input is not find's
     expect(verdictOf(`find . -exec sh -c 'rm -rf $1' _ {} \\;`)).toBe('ask FLOOR_DELETE_UNPROVEN');
     expect(verdictOf(`find . -exec sh -c 'rm -rf "$2"' _ {} \\;`)).toBe('ask FLOOR_DELETE_UNPROVEN');
-    expect(verdictOf(`find . -exec sh -c 'rm -rf "$@"' _ x {} \\;`)).toBe('ask FLOOR_DELETE_UNPROVEN');
     expect(verdictOf(`printf '%s\\n' a b | xargs sh -c 'rm -rf -- "$@"' sh`)).toBe('ask FLOOR_DELETE_UNPROVEN');
     expect(verdictOf(`find . -exec sh -c 'true' _ {} \\; ; sh -c 'rm -rf "$1"'`)).toBe('ask FLOOR_DELETE_UNPROVEN');
     expect(verdictOf(`find . -name '*.o' -exec sh -c 'true' _ {} \\; ; eval 'rm -rf "$1"'`)).toBe('ask FLOOR_DELETE_UNPROVEN');
+  });
+  it('known words handed along with `{}` are in place too: an option among them counts', () => {
+    expect(verdictOf(`find /srv/d -exec sh -c 'rm "$@"' _ -rf {} +`)).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(verdictOf(`find . -exec sh -c 'rm -rf "$@"' _ -v {} +`)).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(verdictOf(`find . -exec sh -c 'rm -rf "$@"' _ x {} \\;`)).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(verdictOf(`find /tmp/job -exec sh -c 'rm "$@"' _ -rf {} +`)).toBe('allow CONTROL_INACTIVE');
+    expect(verdictOf(`find . -name '*.o' -exec sh -c 'rm "$@"' _ -f {} +`)).toBe('allow CONTROL_INACTIVE');
+  });
+  it('a loop over the positional words (`for f; do`, `for f in "$@"`) hands each match to "$f"', () => {
+    for (const loop of [`for f; do rm -rf "$f"; done`, `for f in "$@"; do rm -rf -- "$f"; done`, `for f do rm -rf "\${f}"; done`]) {
+      for (const start of ['.', '~', '/srv/data']) expect(verdictOf(`find ${start} -exec sh -c '${loop}' sh {} +`), `${start} ${loop}`).toBe(verdictOf(`rm -rf ${start}`));
+      expect(verdictOf(`find /tmp/job -exec sh -c '${loop}' sh {} +`)).toBe('allow CONTROL_INACTIVE');
+      expect(verdictOf(`find . -name '*.pyc' -exec bash -c '${loop}' _ {} +`)).toBe('allow CONTROL_INACTIVE');
+    }
+    // a loop over other words, or "$f" after its loop ended, is not the matches
+    expect(verdictOf(`find . -exec sh -c 'for f in a b; do rm -rf "$f"; done' _ {} +`)).toBe('ask FLOOR_DELETE_UNPROVEN');
+    expect(verdictOf(`find /srv/d -exec sh -c 'for f; do :; done; rm -rf "$f"' _ {} +`)).toBe('ask FLOOR_DELETE_UNPROVEN');
+  });
+  it('`$*` and an unquoted `$@` split each match, so the targets are only known at run time', () => {
+    for (const w of ['$*', '"$*"', '$@']) expect(verdictOf(`find /srv/d -exec sh -c 'rm -rf ${w}' _ {} +`), w).toBe('ask FLOOR_DELETE_UNPROVEN');
+  });
+  it('a permission change or truncation of the matches a test picks: free inside the project and below a temp folder, stopped elsewhere', () => {
+    for (const act of ['chmod 777 {} +', 'chown me {} +', 'chgrp staff {} \\;', 'truncate -s 0 {} +', `sh -c 'chmod 777 "$@"' _ {} +`, `sh -c 'for f; do chmod 666 "$f"; done' _ {} +`]) {
+      for (const start of ['/', '~', '/etc', '/tmp', '..']) expect(verdictOf(`find ${start} -name x -exec ${act}`), `${start} ${act}`).toBe('deny FLOOR_WHOLESALE_DELETE');
+      for (const start of ['.', 'src', '/tmp/job']) expect(verdictOf(`find ${start} -name x -exec ${act}`), `${start} ${act}`).toBe('allow CONTROL_INACTIVE');
+    }
+    expect(verdictOf('find ~ -exec chmod 700 {} +')).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(verdictOf('find . -type f -exec chmod 644 {} +')).toBe('allow CONTROL_INACTIVE');
+    // the one file a plain chmod names stays the contract's business, as before
+    expect(verdictOf('chmod 600 /etc/app.conf')).toBe('allow CONTROL_INACTIVE');
+  });
+  it('a delete of the matches a test picks outside the project is the glob delete there', () => {
+    for (const c of ["find / -name '*.log' -delete", "find ~ -name '*.bak' -exec rm -f {} +", 'find /etc -name x -exec env rm {} \\;', "find /tmp -name '*.sock' -delete"]) expect(verdictOf(c), c).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(verdictOf('rm -f ~/*.bak')).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(reviewVerdictOf("find / -name '*.log' -exec chmod 666 {} +")).toBe('deny FLOOR_WHOLESALE_DELETE');
+    for (const c of ["find /tmp/job -name '*.log' -delete", "find src -name '*.orig' -exec rm {} +", 'find "$OUT" -name x -delete']) expect(verdictOf(c), c).toBe('allow CONTROL_INACTIVE');
   });
   it('a secret named in the folder of each match (-execdir) is still a secret', () => {
     expect(verdictOf('find . -name app -type d -execdir cat .env \\;')).toBe('deny FLOOR_SECRET_READ');
