@@ -130,8 +130,10 @@ export async function answer(event: ControlEvent | null, place: AnswerPlace, por
   const first = await withHooks(guard, ports.hooks);
   let folded = first.answer;
   let guardPart = guard;
-  // a person's hook put another command in place of the model's: the guard judges what will run
-  const hookRewrite = folded.kind === 'rewrite' && folded.reasonCode === 'hook-rewrite' ? folded.rewrite : undefined;
+  // a person's hook put another command in place of the model's: the guard judges what will run,
+  // also when it would have run the model's command confined (the hook's command is then the one
+  // confined, or run as it is when the guard can place it)
+  const hookRewrite = folded.kind === 'rewrite' && (folded.reasonCode === 'hook-rewrite' || guard.kind === 'rewrite') ? first.result?.rewrite : undefined;
   if (hookRewrite && event?.action && place.call?.canRewrite && first.result) {
     const rewritten: ControlEvent = { ...event, action: { ...place.call.withCommand(hookRewrite.command), ...(event.action.id ? { id: event.action.id } : {}) } };
     guardPart = guardGate(ports.core.handleEvent(rewritten, opts), event.kind);

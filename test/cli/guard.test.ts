@@ -286,6 +286,8 @@ describe('tasks, the ControlEvent form and the person\'s hooks', () => {
 
   it("a hook's rewritten command: the verdict carries it only for a caller that runs one (--can-rewrite, listen's canRewrite)", async () => {
     const w = world();
+    // the hook's command as it is: with no sandbox the guard places no command in one (the confined form is in test/core/answer.test.ts)
+    w.env.STOPLINE_CONFINE = '0';
     const answer = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command: 'npm test -- --silent' } } });
     writeFile(join(w.home, '.config', 'stopline', 'stopline.json'), JSON.stringify({ hooks: { 'tool:before': [{ matcher: 'Bash', hooks: [{ command: `printf '%s' '${answer}'` }] }] } }));
     const bash = { hook_event_name: 'tool:before', session_id: 'rw', cwd: w.project, tool_name: 'Bash', tool_input: { command: 'npm test', description: 'tests' } };

@@ -89,11 +89,25 @@ describe("a person's hook that rewrites the command", () => {
 });
 
 describe("the guard's own rewrite (a command it would only let run confined)", () => {
-  it('goes to the host where it can run it, the hooks’ rewrite set aside', async () => {
+  it('goes to the host where it can run it, with its other fields kept', async () => {
     const g = guard(() => ({ kind: 'rewrite', rewrite: { command: 'confined npm test' }, reasonCode: 'WITHIN_CONTRACT' }));
-    const out = await answer(before('npm test'), place({ call: call({ command: 'npm test', timeout: 5 }) }), { core: g.core, hooks: hooks({ rewrite: { command: 'other' } }) });
+    const out = await answer(before('npm test'), place({ call: call({ command: 'npm test', timeout: 5 }) }), { core: g.core });
     expect(g.seen).toHaveLength(1);
     expect(out).toMatchObject({ kind: 'rewrite', from: 'guard', rewrite: { command: 'confined npm test', input: { command: 'confined npm test', timeout: 5 } } });
+  });
+
+  it("a person's hook rewrote the command: the guard judges the hook's command, and confines that one", async () => {
+    const g = guard((c) => ({ kind: 'rewrite', rewrite: { command: `confined ${c}` }, reasonCode: 'WITHIN_CONTRACT' }));
+    const out = await answer(before('npm test'), place({ call: call({ command: 'npm test', timeout: 5 }) }), { core: g.core, hooks: hooks({ rewrite: { command: 'npm test -- --silent' } }) });
+    expect(g.seen.map((s) => s.command)).toEqual(['npm test', 'npm test -- --silent']);
+    expect(out).toMatchObject({ kind: 'rewrite', from: 'guard', rewrite: { command: 'confined npm test -- --silent', input: { command: 'confined npm test -- --silent', timeout: 5 } } });
+    expect(out.diagnostics).toBeUndefined();
+  });
+
+  it("a hook's command the guard can place runs as the hook wrote it, not confined", async () => {
+    const g = guard((c) => (c === 'npm test' ? { kind: 'rewrite', rewrite: { command: 'confined npm test' }, reasonCode: 'WITHIN_CONTRACT' } : { kind: 'none' }));
+    const out = await answer(before('npm test'), place({ call: call({ command: 'npm test' }) }), { core: g.core, hooks: hooks({ rewrite: { command: 'echo skipped' } }) });
+    expect(out).toMatchObject({ kind: 'rewrite', reasonCode: 'hook-rewrite', from: 'hook', rewrite: { command: 'echo skipped' } });
   });
 
   it('anywhere else it is a deny: a command that may only run confined never runs as it is', async () => {
