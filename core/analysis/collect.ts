@@ -17,6 +17,11 @@ export interface Base {
   home?: string | undefined;
   /** environment values `$NAME` targets may use (see words.ts trustedWordEnv) */
   vars?: Readonly<Record<string, string>> | undefined;
+  /**
+   * Names of `home`/`vars` the command sets only inside subshells or command substitutions of
+   * `source` (at those offsets): kept for the words after them, not known inside them.
+   */
+  apart?: { source: string; at: ReadonlyMap<string, readonly number[]> } | undefined;
 }
 
 /** Devices and pseudo-files that are not a write to the project. */

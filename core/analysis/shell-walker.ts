@@ -26,7 +26,9 @@ export function walkShellSource(w: Walk, source: string, scope: Scope, depth: nu
     return;
   }
   const script = parse(source);
-  const held: HeldBodies = { byName: new Map(), unsure: false, inBody: [], bodyUnsure: false, source, pending: new Set(), exported: new Set(), loops: 0, calledBefore: new Set(), known: new Map() };
+  let spans: [number, number][] | undefined;
+  const subshells = () => (spans ??= spansOf(script));
+  const held: HeldBodies = { byName: new Map(), unsure: false, inBody: [], bodyUnsure: false, source, pending: new Set(), exported: new Set(), loops: 0, calledBefore: new Set(), known: new Map(), knownApart: new Map(), subshells };
   new ShellWalker(w, new Set(), held).script(script, scope, depth);
   // a body never called is never run. A function handed to child shells (`export -f`) may be
   // called by any of them, whose text is not this one's: its name met again anywhere counts
@@ -39,6 +41,26 @@ export function walkShellSource(w: Walk, source: string, scope: Scope, depth: nu
       changed = true;
     }
   }
+}
+
+/**
+ * Where `source` runs code in a subshell whose assignments end with it: `( … )` and command
+ * substitutions (`$( … )`, backticks). Not a function's body nor a coprocess, whose running the
+ * walk does not follow; nothing for text the grammar does not accept.
+ */
+export function subshellSpans(source: string): [number, number][] {
+  return source.length > MAX_COMMAND_CHARS ? [] : spansOf(parse(source));
+}
+
+function spansOf(script: Script): [number, number][] {
+  if ((script as { errors?: readonly unknown[] }).errors?.length) return [];
+  const spans: [number, number][] = [];
+  const visit = (n: SyntaxNode, parent: string | undefined): void => {
+    if ((n.type === 'Subshell' && parent !== 'Function' && parent !== 'Coproc') || n.type === 'CommandExpansion') spans.push([n.pos, n.end]);
+    forEachChild(n, (c) => visit(c, n.type));
+  };
+  visit(script, undefined);
+  return spans;
 }
 
 /** How often a function's name is met as a word of the text (names are word letters, `.`, `:` and `-`). */
@@ -95,22 +117,30 @@ interface HeldBodies {
   loops: number;
   /** names run as commands in a loop before they were defined */
   calledBefore: Set<string>;
-  /** variables given one literal value on the straight path of this text and never changed elsewhere in it */
+  /** variables given one literal value on the straight path of this text and never changed elsewhere in it but in subshells */
   known: Map<string, string>;
+  /** where a name of `known` is set again inside a subshell or substitution: there it is not known */
+  knownApart: Map<string, number[]>;
+  /** the text's subshells and command substitutions, as [start, end) offsets */
+  subshells: () => [number, number][];
 }
 
 /**
  * Whether `name` is set exactly once in the text and only expanded elsewhere: the one assignment
- * is the walker's to read. `${name:=x}`, `read name`, `for name in`, `unset name` all count as sets.
+ * is the walker's to read. `${name:=x}`, `read name`, `for name in`, `unset name` all count as sets;
+ * not those inside a subshell or command substitution, whose assignments end with it: their places
+ * go to `apart`, where the value is not known.
  */
-function setOnce(text: string, name: string): boolean {
+function setOnce(text: string, name: string, subshells: () => readonly (readonly [number, number])[], apart: number[]): boolean {
   let sets = 0;
   const re = new RegExp(`(?<![\\w])${name}(?![\\w])`, 'g');
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const i = m.index;
     const after = text.slice(i + name.length, i + name.length + 3);
     const expanded = text[i - 1] === '$' || (text[i - 1] === '{' && text[i - 2] === '$' && !/^:?[=?+-]/.test(after));
-    if (!expanded) sets++;
+    if (expanded) continue;
+    if (subshells().some(([pos, end]) => i >= pos && i < end)) apart.push(i);
+    else sets++;
   }
   return sets === 1;
 }
@@ -175,8 +205,33 @@ class ShellWalker {
     if (this.inner || this.branchy > 0 || this.held.inBody.length > 0 || value === null) return;
     // split or globbed when expanded: not one known word
     if (/[\s*?[\]\\]/.test(value) || /\bIFS\b/.test(this.held.source)) return;
-    if (!setOnce(this.held.source, name)) return;
+    const apart: number[] = [];
+    if (!setOnce(this.held.source, name, this.held.subshells, apart)) return;
     this.held.known.set(name, value);
+    if (apart.length) this.held.knownApart.set(name, apart);
+  }
+
+  /**
+   * A subshell or substitution of the command's own text that sets a value of the hook's: inside
+   * it that value is not known (the code may expand it after setting it, also through `sh -c` or
+   * `eval`); after it the shell has its old value again.
+   */
+  private apart(n: { pos: number; end: number }, fn: () => void): void {
+    const setHere = (at: readonly number[]) => at.some((i) => i >= n.pos && i < n.end);
+    const before = this.w.base;
+    const names = before.apart && before.apart.source === this.held.source ? [...before.apart.at].filter(([, at]) => setHere(at)).map(([name]) => name) : [];
+    const known = [...this.held.knownApart].filter(([name, at]) => this.held.known.has(name) && setHere(at)).map(([name]) => [name, this.held.known.get(name)!] as const);
+    if (names.length === 0 && known.length === 0) return fn();
+    const vars = { ...(before.vars ?? {}) };
+    for (const name of names) delete vars[name];
+    if (names.length) this.w.base = { ...before, vars, ...(names.includes('HOME') ? { home: undefined } : {}) };
+    for (const [name] of known) this.held.known.delete(name);
+    try {
+      fn();
+    } finally {
+      this.w.base = before;
+      for (const [name, value] of known) this.held.known.set(name, value);
+    }
   }
 
   /** What words expand with: the hook's values and the ones this text set for certain. */
@@ -285,7 +340,7 @@ class ShellWalker {
         return;
       case 'Subshell':
         // a function defined in `( … )` is gone when it ends
-        new ShellWalker(this.w, new Set(this.functions), this.held, true).list(n.body, { dir: scope.dir }, depth, stdin);
+        this.apart(n, () => new ShellWalker(this.w, new Set(this.functions), this.held, true).list(n.body, { dir: scope.dir }, depth, stdin));
         return;
       case 'BraceGroup':
         this.list(n.body, scope, depth, stdin);
@@ -447,7 +502,9 @@ class ShellWalker {
         if (errors && errors.length) this.w.col.unknown(label, `the shell grammar does not accept the ${label}: ${errors[0]!.message}`);
         const child = new ShellWalker(this.w, new Set(this.functions), this.held, true);
         const s = { dir: scope.dir };
-        for (const st of inner.commands) child.node(st.command, s, depth + 1, stdin);
+        this.apart(n, () => {
+          for (const st of inner.commands) child.node(st.command, s, depth + 1, stdin);
+        });
         return;
       }
       forEachChild(n, visit);

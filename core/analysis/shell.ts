@@ -10,6 +10,7 @@ export function startDir(workdir: string | null | undefined): string | null {
   return typeof workdir === 'string' && workdir.trim() !== '' ? workdir.trim() : '';
 }
 import type { ShellAnalysis } from './types';
+import { subshellSpans } from './shell-walker';
 import { makeWalk } from './walk';
 import { trustedWordEnv } from './words';
 
@@ -30,8 +31,8 @@ export interface AnalyzeOptions {
 
 export function analyzeShell(command: string, opts: AnalyzeOptions = {}): ShellAnalysis {
   // a variable the command itself may set is not the hook's value: it stays a run-time value
-  const known = typeof command === 'string' ? trustedWordEnv(command, { home: opts.home, vars: opts.vars }) : {};
-  const base: Base = { cwd: opts.cwd, home: known.home, vars: known.vars };
+  const known = typeof command === 'string' ? trustedWordEnv(command, { home: opts.home, vars: opts.vars }, () => subshellSpans(command)) : {};
+  const base: Base = { cwd: opts.cwd, home: known.home, vars: known.vars, ...(known.apart ? { apart: { source: command, at: known.apart } } : {}) };
   const col = new Collector(base);
   try {
     if (typeof command !== 'string') col.unknown('(input)', 'the command is not text');

@@ -15,7 +15,8 @@ export function makeWalk(col: Collector, base: Base, vars: ScriptVars = new Map(
     positional,
     shell: (source, scope, depth, why) => walkShellSource(w, source, scope, depth, why),
     powershell: (source, scope, depth, why) => walkPowerShell(w, source, scope, depth, why),
-    fork: () => makeWalk(new Collector(base), base, vars, written, exported, positional),
+    // the base in force now: inside a subshell that sets a hook's value, without it
+    fork: () => makeWalk(new Collector(w.base), w.base, vars, written, exported, positional),
   };
   return w;
 }

@@ -89,29 +89,42 @@ function expansionValue(part: WordPart, env: WordEnv): string | undefined {
  * Keep only the variables a command cannot have changed before using them: a name that appears
  * in `command` anywhere except right after `$` or `${` (an assignment, `export`, `read`, `for`,
  * `unset`, `printf -v`, `${#NAME}`…) is dropped, so its expansions stay run-time values. HOME
- * counts too (dropping it leaves `~` and `$HOME` unresolved).
+ * counts too (dropping it leaves `~` and `$HOME` unresolved). A name met only inside the
+ * `subshells` spans (`( … )`, `$( … )`, backticks) is kept, with those places in `apart`: the walk
+ * drops it inside them only.
  */
-export function trustedWordEnv(command: string, env: WordEnv): WordEnv {
+export function trustedWordEnv(command: string, env: WordEnv, subshells?: () => readonly (readonly [number, number])[]): WordEnv & { apart?: Map<string, number[]> } {
   const names = [...(env.home !== undefined ? ['HOME'] : []), ...Object.keys(env.vars ?? {})];
-  const out: WordEnv = {};
+  const out: WordEnv & { apart?: Map<string, number[]> } = {};
   const vars: Record<string, string> = {};
+  let spans: readonly (readonly [number, number])[] | undefined;
+  const inSubshell = (i: number) => (spans ??= subshells ? subshells() : []).some(([pos, end]) => i >= pos && i < end);
   for (const name of names) {
-    if (!onlyExpanded(command, name)) continue;
+    const apart: number[] = [];
+    if (!onlyExpanded(command, name, inSubshell, apart)) continue;
     if (name === 'HOME') out.home = env.home;
     else vars[name] = env.vars![name]!;
+    if (apart.length) (out.apart ??= new Map()).set(name, apart);
   }
   if (Object.keys(vars).length) out.vars = vars;
   return out;
 }
 
-function onlyExpanded(command: string, name: string): boolean {
+/**
+ * Whether every mention of `name` that is not an expansion leaves the shell's own value as it
+ * was: the prefix of a plain program, or text inside a subshell or a command substitution, whose
+ * assignments end with it. Those last are listed in `apart`: inside them the value is not known.
+ */
+function onlyExpanded(command: string, name: string, inSubshell: (i: number) => boolean, apart: number[]): boolean {
   const ident = /[A-Za-z0-9_]/;
   for (let i = command.indexOf(name); i !== -1; i = command.indexOf(name, i + 1)) {
     const before = command[i - 1];
     const after = command[i + name.length];
     if ((before !== undefined && ident.test(before)) || (after !== undefined && ident.test(after))) continue; // part of a longer name
     const expanded = before === '$' || (before === '{' && command[i - 2] === '$');
-    if (!expanded && !prefixOfPlainProgram(command, i, name)) return false;
+    if (expanded || prefixOfPlainProgram(command, i, name)) continue;
+    if (!inSubshell(i)) return false;
+    apart.push(i);
   }
   return true;
 }

@@ -1,8 +1,9 @@
 /**
  * Values the command itself fixes before it uses them: a variable set once on the straight path
  * of the line (`export TMPDIR=/tmp/x; rm -rf "$TMPDIR/y"`) expands to that value, so a delete
- * below it is judged where it lands; a value that may differ (set in a branch, a subshell, after
- * `||`, twice, as a prefix of the command that expands it) stays a run-time value and is asked.
+ * below it is judged where it lands; a value that may differ (set in a branch, after `||`, twice,
+ * as a prefix of the command that expands it) stays a run-time value and is asked. A value set
+ * inside a subshell or a command substitution ends with it: after it the one from before holds.
  * A `parallel` list of repeated values is judged once per distinct value.
  */
 import { describe, expect, it } from 'vitest';
@@ -28,8 +29,6 @@ describe('a variable the line sets once', () => {
   it('a value that may not be the one set stays unknown and is asked', () => {
     for (const c of [
       'TMPDIR=/tmp/job-7 rm -rf "$TMPDIR/cache"',
-      '(export TMPDIR=/tmp/job-7); rm -rf "$TMPDIR/cache"',
-      'echo $(export TMPDIR=/tmp/job-7); rm -rf "$TMPDIR/cache"',
       'true || export TMPDIR=/tmp/job-7; rm -rf "$TMPDIR/cache"',
       'if [ -d /tmp ]; then TMPDIR=/tmp/job-7; fi; rm -rf "$TMPDIR/cache"',
       'TMPDIR=/tmp/job-7; read TMPDIR; rm -rf "$TMPDIR/cache"',
@@ -39,6 +38,18 @@ describe('a variable the line sets once', () => {
       'f() { local D=/tmp/job-7; }; f; rm -rf "$D/cache"',
       'D="/tmp/a /srv"; rm -rf $D/cache',
     ])
+      expect(verdictOf(c), c).toBe(ASKED);
+  });
+
+  it('a set inside a subshell or a command substitution leaves the value after it as it was', () => {
+    for (const c of ['BASE=/tmp/job-7; (BASE=/srv); rm -rf "$BASE/cache"', 'BASE=/tmp/job-7; echo $(BASE=/; echo); rm -rf $BASE/cache', '(BASE=/srv); BASE=/tmp/job-7; rm -rf "$BASE/cache"', 'BASE=/tmp/job-7; (unset BASE) | cat; rm -rf "$BASE/cache"'])
+      expect(verdictOf(c), c).toBe(FREE);
+    expect(verdictOf('D=/srv/data; (D=/tmp/x); rm -rf "$D"')).toBe(DENIED);
+    // the hook does not know TMPDIR here: judged as `rm -rf "$TMPDIR/cache"` alone
+    for (const c of ['(export TMPDIR=/tmp/job-7); rm -rf "$TMPDIR/cache"', 'echo $(export TMPDIR=/tmp/job-7); rm -rf "$TMPDIR/cache"', 'rm -rf "$TMPDIR/cache"'])
+      expect(verdictOf(c), c).toBe(ASKED);
+    // expanded where the other value holds, or set again in this shell or in a pipe's part
+    for (const c of ['BASE=/tmp/job-7; (BASE=/srv; rm -rf "$BASE/cache")', 'BASE=/tmp/job-7; echo `BASE=/srv; rm -rf $BASE/cache`', "BASE=/tmp/job-7; (BASE=/srv; sh -c 'rm -rf $'BASE'/cache')", 'BASE=/tmp/job-7; { BASE=/srv; }; rm -rf "$BASE/cache"', 'BASE=/tmp/job-7; BASE=/srv | cat; rm -rf "$BASE/cache"'])
       expect(verdictOf(c), c).toBe(ASKED);
   });
 

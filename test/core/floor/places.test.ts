@@ -93,6 +93,31 @@ describe('a temp folder the environment names', () => {
     for (const c of [`TMPDIR=/Users sh -c 'rm -rf "$TMPDIR/out"'`, `TMPDIR=/Users eval 'rm -rf "$TMPDIR/out"'`, 'TMPDIR=/Users xargs rm -rf "$TMPDIR/out"', 'TMPDIR=/Users; rm -rf "$TMPDIR/out"', 'export TMPDIR=/Users rm; rm -rf "$TMPDIR/out"', 'A=1 TMPDIR=/Users rm -rf "$TMPDIR/out"'])
       expect(v(c, p), c).not.toBe('allow CONTROL_INACTIVE');
   });
+  each('a value set inside a subshell or a command substitution ends with it: the words after it expand the folder from before', (v) => {
+    const p = { ...base, tmpdir: '/tmp/job-3' };
+    for (const c of ['(export TMPDIR=/Users); rm -rf $TMPDIR/build', 'echo $(export TMPDIR=/Users); rm -rf $TMPDIR/build', 'echo `TMPDIR=/; export TMPDIR`; rm -rf "$TMPDIR/build"', '(unset TMPDIR); rm -rf "$TMPDIR/build"', '(read TMPDIR) < /dev/null; rm -rf ${TMPDIR}/build', '(declare TMPDIR=/srv) | cat; rm -rf "$TMPDIR/build"', '(cd /; export TMPDIR=/Users) && rm -rf "$TMPDIR/build"'])
+      expect(v(c, p), c).toBe('allow CONTROL_INACTIVE');
+    expect(v('(export TMPDIR=/Users); rm -rf "$TMPDIR"', p)).toBe('deny FLOOR_WHOLESALE_DELETE');
+    // the export happens in this shell, and a subshell inherits it
+    for (const c of ['{ export TMPDIR=/Users; }; rm -rf $TMPDIR/build', 'export TMPDIR=/Users; (rm -rf $TMPDIR/build)', 'export TMPDIR=/Users; echo $(rm -rf $TMPDIR/build)'])
+      expect(v(c, p), c).toBe('deny FLOOR_WHOLESALE_DELETE');
+    // expanded inside the subshell that set it (also by code it runs), a pipe's part (its own shell in bash, not in zsh), a
+    // coprocess, a function body, arithmetic in this shell: the value may not be the hook's
+    for (const c of [
+      '(export TMPDIR=/Users; rm -rf $TMPDIR/build)',
+      'echo $(export TMPDIR=/Users; rm -rf $TMPDIR/build)',
+      "(export TMPDIR=/Users; sh -c 'rm -rf $'TMPDIR'/build')",
+      'export TMPDIR=/Users | rm -rf $TMPDIR/build',
+      'coproc { export TMPDIR=/Users; }; rm -rf $TMPDIR/build',
+      'coproc (export TMPDIR=/Users); rm -rf $TMPDIR/build',
+      'f() { export TMPDIR=/Users; }; f; rm -rf $TMPDIR/build',
+      'f() { export TMPDIR=/Users; }; rm -rf $TMPDIR/build',
+      'f() ( export TMPDIR=/Users ); f; rm -rf $TMPDIR/build',
+      '((TMPDIR=0)); rm -rf $TMPDIR/build',
+      'x=( $((TMPDIR=0)) ); rm -rf $TMPDIR/build',
+    ])
+      expect(v(c, p), c).not.toBe('allow CONTROL_INACTIVE');
+  });
 });
 
 describe("another repository's history below a temp folder", () => {

@@ -29,5 +29,7 @@ function each(name: string, cases: readonly string[], want: string): void {
 describe('the working folder as a word', () => {
   each('a delete below the project folder it names is free', ['rm -rf `pwd`/build', 'rm -rf "$(pwd)/dist"', 'rm -rf $(pwd)/out', 'rm -rf "$PWD/build"', 'rm -rf ${PWD}/cache', 'cd src && rm -rf "$(pwd)/gen"'], 'allow CONTROL_INACTIVE');
   each('a path that climbs out of it, or the folder itself, is stopped', ['rm -rf `pwd`/../escape', 'rm -rf "$(pwd)"', 'rm -rf $PWD', 'cd /srv && rm -rf "$(pwd)/data"', 'cd ~ && rm -rf $(pwd)/x', 'PWD=/; rm -rf "$PWD/build"', 'cd .. && rm -rf "$(pwd)/p2"'], 'deny FLOOR_WHOLESALE_DELETE');
+  each('a cd inside a subshell or a command substitution leaves the folder after it as it was', ['(cd /srv); rm -rf "$(pwd)/build"', '(cd /srv && make); rm -rf $PWD/build', 'echo $(cd /; pwd); rm -rf "$PWD/build"'], 'allow CONTROL_INACTIVE');
+  each('inside it, or after a cd in this shell, the folder is the one moved to', ['(cd /srv && rm -rf "$(pwd)/data")', 'echo $(cd /srv; rm -rf $PWD/data)', 'cd /srv; (rm -rf $PWD/data)', '{ cd /srv; }; rm -rf $PWD/data'], 'deny FLOOR_WHOLESALE_DELETE');
   each('a folder only known at run time, or a pwd this text changes, stays unproven', ['cd "$X" && rm -rf "$(pwd)/build"', 'pwd() { echo /; }; rm -rf "$(pwd)/build"', 'export PWD; rm -rf "$PWD/build"', 'rm -rf "$(pwd -P)/build"', 'rm -rf "$(pwd; echo x)/build"'], 'ask FLOOR_DELETE_UNPROVEN');
 });
