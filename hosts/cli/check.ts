@@ -40,10 +40,24 @@ import { isRecord } from '../../core/check';
 
 type Call = { tool: string; input: unknown };
 
+/**
+ * A shell brace group (`{ export X=1; }; rm -rf $X`): a `{` and a blank, then a word that does not
+ * open a JSON key. A JSON tool call parses; text shaped like one that does not is said to be broken.
+ */
+function braceGroup(text: string): boolean {
+  if (!/^\{\s+[^"\s}]/.test(text)) return false;
+  try {
+    JSON.parse(text);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /** The call: a JSON tool call, or a shell command for the host's shell tool. */
 function callOf(text: string, host: RegistryFamily): Call | string {
   const trimmed = text.trim();
-  if (trimmed.startsWith('{')) {
+  if (trimmed.startsWith('{') && !braceGroup(trimmed)) {
     let v: unknown;
     try {
       v = JSON.parse(trimmed);

@@ -162,8 +162,16 @@ describe('stopline check', () => {
     expect((await cli(['check'], { env: p.env, cwd: p.project })).code).toBe(1);
     expect((await cli(['check', '--host', 'vim', '--', 'ls'], { env: p.env, cwd: p.project })).stderr).toContain('unknown host "vim"');
     expect((await cli(['check', '{not json'], { env: p.env, cwd: p.project })).stderr).toContain('not valid JSON');
+    expect((await cli(['check', '{ "tool_name": "Read", }'], { env: p.env, cwd: p.project })).stderr).toContain('not valid JSON');
     expect((await cli(['check', '--contract', 'reviw', '--', 'ls'], { env: p.env, cwd: p.project })).code).toBe(1);
     expect((await cli(['check', '--host', 'hermes', '--', 'ls'], { env: p.env, cwd: p.project })).code).toBe(0);
+  });
+
+  it('a command that opens with a shell brace group is judged as a command, not read as a broken tool call', async () => {
+    const p = place();
+    const group = await cli(['check', '--json', '--', '{ export D=/srv; }; rm -rf "$D"/x'], { env: p.env, cwd: p.project });
+    expect(group.stderr).toBe('');
+    expect(JSON.parse(group.stdout)).toMatchObject({ verdict: 'deny', reasonCode: 'FLOOR_WHOLESALE_DELETE' });
   });
 });
 
