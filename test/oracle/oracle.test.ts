@@ -56,6 +56,14 @@ describe('execution oracle', () => {
     expect(verdictIn(c, 'touch made.txt')).not.toBe('read');
   });
 
+  it('sees what a job left in the background writes, and a backgrounded git status leaves no lock', async () => {
+    const c = usable();
+    if (!c) return;
+    const [late, status] = await observeAll(c, ['(sleep 0.4; touch late.txt) &', 'git status -v &'], { concurrency: 2 });
+    expect(late!.changes).toContain('+repo/late.txt');
+    expect(status!.changes.filter((l) => l.includes('index.lock'))).toEqual([]);
+  });
+
   it('runs every read verdict of the generated candidates without a change', { timeout: 30 * 60_000 }, async () => {
     const c = usable();
     if (!c) return;

@@ -38,9 +38,15 @@ const isRoot = () => typeof process.getuid === 'function' && process.getuid() ==
  */
 const ESCAPE_MOUNTS = 'mount --bind "$1/escape/var-tmp" /var/tmp && mount --bind "$1/escape/shm" /dev/shm && mount --bind "$1/escape/tmp" /tmp && shift && exec "$@"';
 
-/** The argv that runs `bash -c command` in the sandbox `box`. */
+/**
+ * The argv that runs `command` with bash in the sandbox `box`. The shell waits for the jobs the
+ * command leaves in the background before it exits: in a PID namespace the shell is process 1, and
+ * its exit kills every job at once, so a backgrounded `git status` would die holding index.lock and
+ * the kill, not the command, would show as a change.
+ */
 export function sandboxArgv(iso, box, command) {
-  return iso.mounts ? [...iso.prefix.slice(0, iso.mounts), box, ...iso.prefix.slice(iso.mounts), 'bash', '-c', command] : [...iso.prefix, 'bash', '-c', command];
+  const shell = ['bash', '-c', 'eval "$1"; s=$?; wait; exit $s', 'bash', command];
+  return iso.mounts ? [...iso.prefix.slice(0, iso.mounts), box, ...iso.prefix.slice(iso.mounts), ...shell] : [...iso.prefix, ...shell];
 }
 
 function works(workRoot, prefix, mounts) {
@@ -190,7 +196,7 @@ export function diffSnapshots(before, after) {
 }
 
 /**
- * Run `bash -c command` inside the sandbox `box` (already populated). Resolves with
+ * Run `command` with bash inside the sandbox `box` (already populated). Resolves with
  * { exit, signal, timedOut, ms, stdout? }. The whole process group is killed at the end
  * (and with a PID namespace every process the command started dies with it).
  */
