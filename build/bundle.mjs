@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { createHash } from 'node:crypto';
+import { deflateRawSync } from 'node:zlib';
 import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
@@ -124,6 +125,53 @@ export function stoplineBundle(artifact, { root = REPO_ROOT, meta = PACKAGE } = 
   };
 }
 
+/** The function of hosts/cli/packed-text.ts whose literal argument the build packs. */
+export const PACKED_TEXT = 'packedText';
+
+/** A text as packedText's packed form takes it: UTF-8, raw DEFLATE, base64 (ASCII, so `ascii_only` keeps it as is). */
+export function packText(text) {
+  return deflateRawSync(Buffer.from(text, 'utf8'), { level: 9 }).toString('base64');
+}
+
+/**
+ * Every `packedText(<literal>)` call of a module becomes `packedText("<packed>", true)`: long
+ * static text a command rarely needs is carried deflated (hosts/cli/packed-text.ts). The call
+ * keeps its line count, so a source map (build/size-breakdown.mjs) still finds the lines after it.
+ * An argument that is not one literal without substitutions fails the build.
+ */
+export function packedTextPlugin({ root = REPO_ROOT } = {}) {
+  return {
+    name: 'stopline-packed-text',
+    transform: {
+      order: 'post',
+      handler(code, id) {
+        if (id.includes(`${sep}node_modules${sep}`) || !code.includes(`${PACKED_TEXT}(`)) return null;
+        /** @type {{ start: number, end: number, text: string }[]} */
+        const edits = [];
+        const visit = (node) => {
+          if (!node || typeof node.type !== 'string') return;
+          if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === PACKED_TEXT) {
+            const arg = node.arguments.length === 1 ? node.arguments[0] : undefined;
+            const text = arg?.type === 'TemplateLiteral' && arg.expressions.length === 0 ? arg.quasis[0].value.cooked : arg?.type === 'Literal' && typeof arg.value === 'string' ? arg.value : null;
+            if (text === null || text === undefined) this.error(`${PACKED_TEXT}() takes one string literal without substitutions, the text the build packs (in ${stableId(id, root)})`);
+            const lines = code.slice(arg.start, arg.end).split('\n').length - 1;
+            edits.push({ start: arg.start, end: arg.end, text: `${JSON.stringify(packText(text))}, true${'\n'.repeat(lines)}` });
+            return;
+          }
+          for (const value of Object.values(node)) {
+            if (Array.isArray(value)) value.forEach(visit);
+            else if (value && typeof value === 'object') visit(value);
+          }
+        };
+        visit(this.parse(code));
+        let out = code;
+        for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+        return { code: out, map: null };
+      },
+    },
+  };
+}
+
 /**
  * Output plugin, after the minifier: shebang / ts-nocheck line and banner go on the final text.
  * @param {import('./artifacts.mjs').Artifact} artifact
@@ -211,6 +259,7 @@ export function inputOptionsFor(artifact, entry, { root = REPO_ROOT, meta = PACK
       stoplineBundle(artifact, { root, meta }),
       typescript({ tsconfig: artifactTsconfig(artifact, root, entry), filterRoot: root, include: ['core/**/*.ts', 'hosts/**/*.ts'], ...(sourcemap ? { sourceMap: true } : {}) }),
       nodeResolve({ exportConditions: ['node', 'import', 'default'], preferBuiltins: true }),
+      packedTextPlugin({ root }),
     ],
     /** @param {import('rollup').RollupLog} warning @param {(w: import('rollup').RollupLog) => void} warn */
     onwarn(warning, warn) {

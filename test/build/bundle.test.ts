@@ -5,10 +5,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rollup } from 'rollup';
+import { parseAst } from 'rollup/parseAst';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, PACKAGE, REPO_ROOT } from '../../build/artifacts.mjs';
 import type { Artifact } from '../../build/artifacts.mjs';
-import { finishCode, rollupOptionsFor, sourceHash } from '../../build/bundle.mjs';
+import { finishCode, packedTextPlugin, rollupOptionsFor, sourceHash } from '../../build/bundle.mjs';
+import { packedText } from '../../hosts/cli/packed-text';
 import { scratch } from './helpers';
 
 const work = scratch('bundle');
@@ -52,6 +54,39 @@ describe('what an artifact may import', () => {
   it('refuses a package it cannot bundle instead of leaving an import behind', async () => {
     await expect(bundle(fixture('unresolved'))).rejects.toThrow(/left-pad-not-installed/);
   }, 60_000);
+});
+
+describe('packed text (hosts/cli/packed-text.ts)', () => {
+  const TEXT = '<p>one packed text « with non-ASCII » and a ` backtick</p>\n  its second line, indented';
+  const SOURCE = 'const page = packedText(`<p>one packed text « with non-ASCII » and a \\` backtick</p>\n  its second line, indented`);\nconst after = 1;\n';
+
+  /** The build's transform of one module, with rollup's own parser. */
+  function packed(code: string, id = join(REPO_ROOT, 'hosts', 'cli', 'fixture.js')): string {
+    const plugin = packedTextPlugin() as { transform: { handler: (this: unknown, code: string, id: string) => { code: string } | null } };
+    const context = {
+      parse: (text: string) => parseAst(text),
+      error: (message: string) => {
+        throw new Error(message);
+      },
+    };
+    return plugin.transform.handler.call(context, code, id)?.code ?? code;
+  }
+
+  it('carries a literal packedText argument deflated, on as many lines, and gives back the same text', async () => {
+    const out = packed(SOURCE);
+    expect(out).not.toContain('one packed text');
+    expect(out.split('\n').length).toBe(SOURCE.split('\n').length);
+    const base64 = /packedText\("([A-Za-z0-9+/=]+)", true\n\)/.exec(out)?.[1];
+    expect(base64).toBeDefined();
+    expect(await packedText(base64!, true)()).toBe(TEXT);
+    // run from source, the same call gives the text as written
+    expect(await packedText(TEXT)()).toBe(TEXT);
+  });
+
+  it('refuses a packedText argument it cannot know at build time (a substitution, a name)', () => {
+    expect(() => packed('const page = packedText(`<p>${name}</p>`);')).toThrow('packedText() takes one string literal without substitutions, the text the build packs (in hosts/cli/fixture.js)');
+    expect(() => packed('const page = packedText(text);')).toThrow('packedText() takes one string literal');
+  });
 });
 
 describe('banner and text', () => {

@@ -2,10 +2,12 @@
  * The one page, served from memory: plain HTML, CSS and a small script, no dependency and
  * nothing fetched from elsewhere (the CSP allows only this origin). The server aggregates;
  * the script only draws what the JSON API returns. Every value from the evidence reaches the
- * DOM through textContent or a numeric SVG attribute, never as markup.
+ * DOM through textContent or a numeric SVG attribute, never as markup. Its fixed parts are
+ * packed text (../packed-text.ts): the bundle carries them deflated.
  */
+import { packedText } from '../packed-text';
 
-const STYLE = `
+const STYLE = packedText(`
 :root{--bg:#fff;--fg:#1d2330;--mute:#667085;--line:#e4e7ec;--card:#f7f8fa;--ok:#3b82f6;--deny:#dc2626;--ask:#d97706;--ctx:#0d9488;--sel:#eef4ff}
 @media (prefers-color-scheme:dark){:root{--bg:#14171c;--fg:#e6e8eb;--mute:#98a2b3;--line:#2b3039;--card:#1b1f26;--sel:#1e2a40}}
 *{box-sizing:border-box}body{margin:0;font:14px/1.4 system-ui,-apple-system,Segoe UI,sans-serif;background:var(--bg);color:var(--fg)}
@@ -27,9 +29,9 @@ button[disabled]{opacity:.45;cursor:default}button.on{outline:2px solid var(--ok
 #detail{border:1px solid var(--line);border-radius:6px;padding:12px;background:var(--card)}
 #detail pre{white-space:pre-wrap;margin:0 0 10px;font:12px/1.5 ui-monospace,Menlo,monospace}
 .error{color:var(--deny)}.scroll{overflow-x:auto}
-`;
+`);
 
-const SCRIPT = `
+const SCRIPT = packedText(`
 'use strict';
 const token = document.querySelector('meta[name="stopline-token"]').content;
 const view = { page: 1, size: 50, filters: {}, selected: null, pages: 1 };
@@ -185,9 +187,9 @@ $('refresh').onclick = () => loadAll().catch(showError);
 for (const b of document.querySelectorAll('#labels button')) b.onclick = () => setLabel(b.dataset.label);
 loadAll().catch(showError);
 setInterval(() => { if ($('auto').checked && !document.hidden) loadAll().catch(showError); }, 15000);
-`;
+`);
 
-const BODY = `
+const BODY = packedText(`
 <header><h1>stopline</h1><span class="mute">evidence dashboard · <span id="folder"></span></span><span id="status" class="mute">Loading…</span>
 <label class="mute"><input type="checkbox" id="auto" checked> auto-refresh</label><button id="refresh">Refresh</button></header>
 <main>
@@ -205,16 +207,17 @@ const BODY = `
 <section id="detail" hidden><h2>Event <span id="detail-id"></span></h2><pre id="explain"></pre>
 <div id="labels">Label this decision: <button data-label="correct">correct</button> <button data-label="incorrect">incorrect</button> <button data-label="inconclusive">inconclusive</button></div>
 <p id="label-status" class="mute"></p></section>
-</main>`;
+</main>`);
 
 function attr(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-export function dashboardPage(opts: { token: string; nonce: string; version: string }): string {
+export async function dashboardPage(opts: { token: string; nonce: string; version: string }): Promise<string> {
+  const [style, body, script] = await Promise.all([STYLE(), BODY(), SCRIPT()]);
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<meta name="stopline-token" content="${attr(opts.token)}"><title>stopline dashboard ${attr(opts.version)}</title>` +
-    `<style nonce="${attr(opts.nonce)}">${STYLE}</style></head><body>${BODY}<script nonce="${attr(opts.nonce)}">${SCRIPT}</script></body></html>`
+    `<style nonce="${attr(opts.nonce)}">${style}</style></head><body>${body}<script nonce="${attr(opts.nonce)}">${script}</script></body></html>`
   );
 }

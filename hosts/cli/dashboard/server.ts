@@ -100,7 +100,7 @@ async function handle(ctx: DashboardContext, req: IncomingMessage, res: ServerRe
     case 'GET /index.html': {
       const nonce = randomBytes(16).toString('base64');
       const csp = `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
-      send(res, 200, dashboardPage({ token: ctx.token, nonce, version: ctx.version }), 'text/html; charset=utf-8', { 'content-security-policy': csp });
+      send(res, 200, await dashboardPage({ token: ctx.token, nonce, version: ctx.version }), 'text/html; charset=utf-8', { 'content-security-policy': csp });
       return;
     }
     case 'GET /favicon.ico':
