@@ -12,6 +12,8 @@
 //   node build/source-scan.mjs host-files [host]
 //                                      -> per host, the files that name it outside its registry,
 //                                         its own folders and the generated files
+//   node build/source-scan.mjs literals -> string literals naming a host (its id, folder or variable
+//                                         names) in core/, hosts/cli/, hosts/shared/ and build/
 //   node build/source-scan.mjs dead     -> exported names of core/ and hosts/ no other file takes
 //   node build/source-scan.mjs answers  -> the answer types and which doors reach core/answer answer()
 //
@@ -773,6 +775,100 @@ export function repositoryFiles(root = REPO_ROOT) {
   return out;
 }
 
+// ------------------------------------------------------------------------------ host literals
+
+/**
+ * The words that name one host in a string: its id (any case, as a whole word: no letter or
+ * digit either side, so an upper-case variable that starts with it, a folder `.<id>-x` and its
+ * display name count, a longer word that starts with it does not, nor a long option spelled like
+ * it, `--<id>`), and the folder and variable names its layout owns, which need not hold the id. A
+ * folder or variable two hosts share (`.config`, `XDG_CONFIG_HOME`) names neither.
+ * @param {readonly import('../core/registry/host-specs').HostSpec[]} specs
+ * @returns {{ host: string, re: RegExp }[]}
+ */
+export function hostWords(specs) {
+  const owners = new Map();
+  const own = (host, word) => owners.set(word, new Set([...(owners.get(word) ?? []), host]));
+  for (const s of specs) {
+    const l = s.layout ?? {};
+    if (l.dir) own(s.name, l.dir.split('/')[0]);
+    for (const v of l.env ?? []) own(s.name, v.split('/')[0]);
+    for (const v of l.system ?? []) if (/^[A-Z][A-Z0-9_]*=/.test(v)) own(s.name, v.slice(0, v.indexOf('=')));
+    if (s.loadedBy) for (const v of Object.values(s.loadedBy)) own(s.name, v);
+  }
+  // an id of two letters is an ordinary word too (a SQL function's name): in lowercase between spaces it is a word of another language
+  const anyCase = (w) => [...w].map((c) => (/[a-z]/i.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : escapeRe(c))).join('');
+  const idRe = (id) => {
+    const b = '(?<![A-Za-z0-9]|--)';
+    if (id.length > 2) return `${b}${anyCase(id)}(?![A-Za-z0-9])`;
+    const lower = escapeRe(id.toLowerCase());
+    return `${b}(?:${escapeRe(id[0].toUpperCase())}${anyCase(id.slice(1))}(?![A-Za-z0-9])|(?<! )${lower}(?![A-Za-z0-9])|${lower}(?![A-Za-z0-9 ]))`;
+  };
+  const out = specs.map((s) => ({ host: s.name, re: new RegExp(idRe(s.name)) }));
+  for (const [word, hosts] of owners) {
+    if (hosts.size !== 1 || word === '') continue;
+    const [host] = hosts;
+    if (out.some((w) => w.host === host && w.re.test(word))) continue;
+    out.push({ host, re: new RegExp(`(?<![\\w.])${escapeRe(word)}(?![\\w])`) });
+  }
+  return out;
+}
+
+/**
+ * The string literals of a code file (comments not read), each with its line and text: quoted
+ * strings on one line, template literals across lines (their `${…}` parts read as text).
+ * @returns {{ line: number, text: string }[]}
+ */
+export function stringLiterals(text, file) {
+  const code = codeLines(text, file).join('\n');
+  const out = [];
+  let line = 1;
+  for (let i = 0; i < code.length; i++) {
+    const ch = code[i];
+    if (ch === '\n') line++;
+    else if (ch === "'" || ch === '"' || ch === '`') {
+      const start = line;
+      let j = i + 1;
+      while (j < code.length && code[j] !== ch && (ch === '`' || code[j] !== '\n')) {
+        if (code[j] === '\n') line++;
+        j += code[j] === '\\' ? 2 : 1;
+      }
+      out.push({ line: start, text: code.slice(i + 1, j) });
+      i = j;
+    }
+  }
+  return out;
+}
+
+/**
+ * THE LITERAL RULE. A string literal in code that names a host (hostWords) outside the host's own
+ * places is a host fact written by hand: a help text, a path, a variable or a file a new host of
+ * its kind would need added there too. The facts live in core/registry (the host's spec and rows)
+ * and in hosts/<host>/; other code reads them from there. Comments are not read.
+ * @param {{ file: string, text: string }[]} files
+ * @param {{ host: string, re: RegExp }[]} words
+ * @returns {{ file: string, line: number, hosts: string[], text: string }[]} one row per literal
+ */
+export function hostLiterals(files, words) {
+  const out = [];
+  for (const { file, text } of files) {
+    if (!CODE_EXT.test(file)) continue;
+    for (const lit of stringLiterals(text, file)) {
+      const hosts = [...new Set(words.filter((w) => w.re.test(lit.text)).map((w) => w.host))];
+      if (hosts.length) out.push({ file, line: lit.line, hosts, text: lit.text });
+    }
+  }
+  return out;
+}
+
+/** The rooms the literal rule reads: the core, the shared host code, the person's tooling and the build. */
+export const LITERAL_ROOTS = ['core', 'hosts/cli', 'hosts/shared', 'build'];
+
+/** The code files the literal rule reads: LITERAL_ROOTS without core/registry and the files rendered whole from it. */
+export function literalScanFiles(root = REPO_ROOT) {
+  return read(root, sourceFiles(root, LITERAL_ROOTS, CODE_EXT)).filter(({ file }) => !file.startsWith('core/registry/') && !Object.hasOwn(GENERATED, file));
+}
+
 async function loadRegistry(root, file = 'index.ts') {
   const { createJiti } = await import(pathToFileURL(join(root, 'node_modules', 'jiti', 'lib', 'jiti.mjs')).href);
   const jiti = createJiti(import.meta.url, { moduleCache: false, fsCache: false });
@@ -835,6 +931,11 @@ async function main(what, root = REPO_ROOT) {
       if (only) for (const f of files) console.log(`  ${f}`);
     }
     console.log(`${Object.values(rows).reduce((n, f) => n + f.length, 0)} file(s) name a host outside its own places`);
+  } else if (what === 'literals') {
+    const { HOST_SPECS } = await loadRegistry(root, 'host-specs.ts');
+    const rows = hostLiterals(literalScanFiles(root), hostWords(HOST_SPECS));
+    for (const r of rows) console.log(`${r.file}:${r.line} ${r.hosts.join(',')} ${JSON.stringify(r.text.length > 80 ? `${r.text.slice(0, 77)}...` : r.text)}`);
+    console.log(`${rows.length} string literal(s) naming a host in ${LITERAL_ROOTS.join(', ')} outside core/registry`);
   } else if (what === 'cycles') {
     const circles = importCircles(importGraph(root));
     for (const c of circles) console.log(c.join(' <-> '));
@@ -862,7 +963,7 @@ async function main(what, root = REPO_ROOT) {
     const off = r.doors.filter((d) => !d.via).length;
     console.log(`${answers.length} answer type(s), ${unclassified} unclassified; ${r.doors.length - off} of ${r.doors.length} doors reach answer() (${r.callers.length} caller module(s): ${r.callers.join(', ')})`);
   } else {
-    console.error('usage: node build/source-scan.mjs events|dupes [test]|cycles|hosts|host-files [host]|lines|dead|answers');
+    console.error('usage: node build/source-scan.mjs events|dupes [test]|cycles|hosts|host-files [host]|literals|lines|dead|answers');
     process.exitCode = 2;
   }
 }
