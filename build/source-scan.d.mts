@@ -51,3 +51,4 @@ export declare function stringLiterals(text: string, file: string): { line: numb
 export declare function hostLiterals(files: { file: string; text: string }[], words: readonly HostWord[]): { file: string; line: number; hosts: string[]; text: string }[];
 export declare const LITERAL_ROOTS: string[];
 export declare function literalScanFiles(root?: string): { file: string; text: string }[];
+export declare function answerTags(files: { file: string; text: string }[]): { types: AnswerTypeRow[]; doors: { door: string; file: string }[] };

@@ -496,9 +496,10 @@ export const ANSWER_MODULE = 'core/answer/answer.ts';
  * Every exported type of core/ and hosts/ that carries an answer, and what it is to that answer:
  * `answer` (the one type every door renders), `part` (a piece the answer is made of), `wire`
  * (the host's or a door's bytes: the answer rendered, not a second answer), `wrapper` (the one
- * answer with what a door needs beside it), `mod` (the Claude Code mod's own forms: Claude Code's
- * classic hook result, mapped once from the Claude adapter's fields of the answer), `other` (named like an answer, not one). A new type
- * named `…Answer` that is not here fails the report's test.
+ * answer with what a door needs beside it), `mod` (a host mod's own forms: the result the host
+ * reads from a mod, mapped once from its adapter's fields of the answer), `other` (named like an answer, not one). A new type
+ * named `…Answer` that is not here fails the report's test. A host folder's own types are not
+ * listed here but tagged where they are declared (answerTags), so this table names no host.
  */
 export const ANSWER_TYPES = [
   { file: 'core/answer/outcome.ts', name: 'Answer', role: 'answer', why: 'the one answer: allow, context, ask, deny, rewrite, with the person-hooks fields' },
@@ -506,19 +507,39 @@ export const ANSWER_TYPES = [
   { file: 'hosts/shared/adapter.ts', name: 'Rendered', role: 'wire', why: "a command hook's bytes: stdout, stderr, exit code" },
   { file: 'hosts/shared/runner.ts', name: 'HookDecision', role: 'wrapper', why: 'an Answer with its event row before rendering (or silent, or the fail mode)' },
   { file: 'hosts/cli/guard/decide.ts', name: 'GuardResult', role: 'wrapper', why: "`stopline guard`'s JSON verdict (rendered from an Answer; the Verdict type is the module's own) with its exit code and stderr, or an input error" },
-  { file: 'hosts/claude/mod/classic.ts', name: 'ClassicResult', role: 'mod', why: "Claude Code's classic hook result: the mod's wire format" },
   { file: 'core/config/file-stamp.ts', name: 'StatAnswer', role: 'other', why: 'what a stat says about a path' },
 ];
 
-/** The doors, each by the module where it starts deciding. */
+/** The doors, each by the module where it starts deciding (a host folder's own door: its `@door` tag, answerTags). */
 export const ANSWER_DOORS = [
   { door: 'command hooks', file: 'hosts/shared/runner.ts' },
   { door: 'evaluator', file: 'hosts/shared/evaluator/server.ts' },
   { door: 'in-process runtime', file: 'hosts/shared/in-process/runtime.ts' },
-  { door: 'mod', file: 'hosts/claude/mod/door.ts' },
   { door: 'guard', file: 'hosts/cli/guard/decide.ts' },
   { door: 'listen', file: 'hosts/cli/listen.ts' },
 ];
+
+/**
+ * The answer types and doors a file declares by a JSDoc tag: `@answerType <role> <why>` on an
+ * exported type (the next one after the comment), `@door <name>` anywhere in a comment (the file
+ * is where that door starts deciding). A host folder tags its own, as `@keep` tags its kept seams.
+ * @param {{ file: string, text: string }[]} files
+ * @returns {{ types: { file: string, name: string, role: string, why: string }[], doors: { door: string, file: string }[] }}
+ */
+export function answerTags(files) {
+  const types = [];
+  const doors = [];
+  for (const { file, text } of files) {
+    for (const doc of text.matchAll(/\/\*\*([\s\S]*?)\*\//g)) {
+      const body = doc[1].split('\n').map((l) => l.replace(/^\s*\*?\s?/, '').trim()).join(' ');
+      for (const m of body.matchAll(/(?:^|\s)@door\s+([\w-]+)/g)) doors.push({ door: m[1], file });
+      const t = /(?:^|\s)@answerType\s+(\w+)\s+(.*?)\s*(?=\s@\w|$)/.exec(body);
+      const next = t && /^\s*export\s+(?:interface|type)\s+([\w$]+)/.exec(text.slice(doc.index + doc[0].length));
+      if (next) types.push({ file, name: next[1], role: t[1], why: t[2] });
+    }
+  }
+  return { types, doors };
+}
 
 /** Exported type names of a file (interfaces and type aliases). */
 function exportedTypes(text) {
@@ -954,7 +975,9 @@ async function main(what, root = REPO_ROOT) {
     for (const k of kept) console.log(`kept: ${k.file} ${k.name}: ${k.why}`);
     console.log(`${dead.length} dead export(s) in core/ and hosts/, ${kept.length} kept on purpose`);
   } else if (what === 'answers') {
-    const r = answerReport(read(root, sourceFiles(root, [...SCANNED_ROOTS], /\.(ts|mts|mjs|js)$/)));
+    const files = read(root, sourceFiles(root, [...SCANNED_ROOTS], /\.(ts|mts|mjs|js)$/));
+    const tagged = answerTags(files);
+    const r = answerReport(files, [...ANSWER_DOORS, ...tagged.doors], [...ANSWER_TYPES, ...tagged.types]);
     const answers = r.types.filter((t) => t.role === 'answer');
     for (const t of r.types) console.log(`${t.role}: ${t.file} ${t.name}: ${t.why}`);
     for (const t of r.missing) console.log(`missing: ${t.file} ${t.name} is listed and no longer exported there`);
