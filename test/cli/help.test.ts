@@ -5,6 +5,7 @@ import { TOOL_COMMANDS } from '../../hosts/cli/tool-commands';
 import { INSTALL_OPTIONS, UNINSTALL_DESCRIPTION } from '../../hosts/cli/install/spec';
 import { HOST_SPECS, type HostSpec } from '../../core/registry/host-specs';
 import { REGISTRIES } from '../../core/registry/index';
+import { HOST_TOOLS } from '../../hosts/cli/host-tools';
 import { cleanupTempDirs, cli, isolatedEnv, tempDir } from './helpers';
 
 afterAll(cleanupTempDirs);
@@ -61,6 +62,14 @@ describe('the host facts in the help come from the registry', () => {
       if (s.help?.uninstalls) expect(UNINSTALL_DESCRIPTION).toContain(`, ${s.help.uninstalls}`);
     }
     expect(fail).toMatch(/, failMode "closed" in stopline\.json\)$/);
+  });
+
+  it('install --after-evidence names the hosts whose installer takes it, as their specs say', () => {
+    const takes = specs.filter((s) => HOST_TOOLS[s.name as keyof typeof HOST_TOOLS].planner.afterEvidence === true);
+    expect(takes.length).toBeGreaterThan(0);
+    expect(specs.filter((s) => s.help?.afterEvidence).map((s) => s.name)).toEqual(takes.map((s) => s.name));
+    const summary = INSTALL_OPTIONS.find((o) => o.flag === '--after-evidence')!.summary;
+    expect(summary.startsWith(`${takes.map((s) => s.hooks?.label ?? s.displayName).join(', ')}: also register the after-tool event`)).toBe(true);
     expect(UNINSTALL_DESCRIPTION).toMatch(/^Removes exactly what install added: the files, the hook entries[,.]/);
   });
 });
