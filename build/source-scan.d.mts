@@ -45,3 +45,10 @@ export declare function answerReport(
 ): { types: AnswerTypeRow[]; missing: AnswerTypeRow[]; doors: { door: string; file: string; via: string[] | null }[]; callers: string[] };
 export declare function hostSwitches(files: { file: string; text: string }[], hostNames: readonly string[]): { file: string; line: number; name: string }[];
 export declare function hostSwitchScanFiles(root?: string): { file: string; text: string }[];
+export interface HostWord { host: string; re: RegExp }
+export declare function hostWords(specs: readonly { name: string; layout?: { dir?: string; env?: readonly string[]; system?: readonly string[] }; loadedBy?: Readonly<Record<string, string>> }[]): HostWord[];
+export declare function stringLiterals(text: string, file: string): { line: number; text: string }[];
+export declare function hostLiterals(files: { file: string; text: string }[], words: readonly HostWord[]): { file: string; line: number; hosts: string[]; text: string }[];
+export declare const LITERAL_ROOTS: string[];
+export declare function literalScanFiles(root?: string): { file: string; text: string }[];
+export declare function answerTags(files: { file: string; text: string }[]): { types: AnswerTypeRow[]; doors: { door: string; file: string }[] };

@@ -12,6 +12,8 @@
 //   node build/source-scan.mjs host-files [host]
 //                                      -> per host, the files that name it outside its registry,
 //                                         its own folders and the generated files
+//   node build/source-scan.mjs literals -> string literals naming a host (its id, folder or variable
+//                                         names) in core/, hosts/cli/, hosts/shared/ and build/
 //   node build/source-scan.mjs dead     -> exported names of core/ and hosts/ no other file takes
 //   node build/source-scan.mjs answers  -> the answer types and which doors reach core/answer answer()
 //
@@ -494,9 +496,10 @@ export const ANSWER_MODULE = 'core/answer/answer.ts';
  * Every exported type of core/ and hosts/ that carries an answer, and what it is to that answer:
  * `answer` (the one type every door renders), `part` (a piece the answer is made of), `wire`
  * (the host's or a door's bytes: the answer rendered, not a second answer), `wrapper` (the one
- * answer with what a door needs beside it), `mod` (the Claude Code mod's own forms: Claude Code's
- * classic hook result, mapped once from the Claude adapter's fields of the answer), `other` (named like an answer, not one). A new type
- * named `…Answer` that is not here fails the report's test.
+ * answer with what a door needs beside it), `mod` (a host mod's own forms: the result the host
+ * reads from a mod, mapped once from its adapter's fields of the answer), `other` (named like an answer, not one). A new type
+ * named `…Answer` that is not here fails the report's test. A host folder's own types are not
+ * listed here but tagged where they are declared (answerTags), so this table names no host.
  */
 export const ANSWER_TYPES = [
   { file: 'core/answer/outcome.ts', name: 'Answer', role: 'answer', why: 'the one answer: allow, context, ask, deny, rewrite, with the person-hooks fields' },
@@ -504,19 +507,39 @@ export const ANSWER_TYPES = [
   { file: 'hosts/shared/adapter.ts', name: 'Rendered', role: 'wire', why: "a command hook's bytes: stdout, stderr, exit code" },
   { file: 'hosts/shared/runner.ts', name: 'HookDecision', role: 'wrapper', why: 'an Answer with its event row before rendering (or silent, or the fail mode)' },
   { file: 'hosts/cli/guard/decide.ts', name: 'GuardResult', role: 'wrapper', why: "`stopline guard`'s JSON verdict (rendered from an Answer; the Verdict type is the module's own) with its exit code and stderr, or an input error" },
-  { file: 'hosts/claude/mod/classic.ts', name: 'ClassicResult', role: 'mod', why: "Claude Code's classic hook result: the mod's wire format" },
   { file: 'core/config/file-stamp.ts', name: 'StatAnswer', role: 'other', why: 'what a stat says about a path' },
 ];
 
-/** The doors, each by the module where it starts deciding. */
+/** The doors, each by the module where it starts deciding (a host folder's own door: its `@door` tag, answerTags). */
 export const ANSWER_DOORS = [
   { door: 'command hooks', file: 'hosts/shared/runner.ts' },
   { door: 'evaluator', file: 'hosts/shared/evaluator/server.ts' },
   { door: 'in-process runtime', file: 'hosts/shared/in-process/runtime.ts' },
-  { door: 'mod', file: 'hosts/claude/mod/door.ts' },
   { door: 'guard', file: 'hosts/cli/guard/decide.ts' },
   { door: 'listen', file: 'hosts/cli/listen.ts' },
 ];
+
+/**
+ * The answer types and doors a file declares by a JSDoc tag: `@answerType <role> <why>` on an
+ * exported type (the next one after the comment), `@door <name>` anywhere in a comment (the file
+ * is where that door starts deciding). A host folder tags its own, as `@keep` tags its kept seams.
+ * @param {{ file: string, text: string }[]} files
+ * @returns {{ types: { file: string, name: string, role: string, why: string }[], doors: { door: string, file: string }[] }}
+ */
+export function answerTags(files) {
+  const types = [];
+  const doors = [];
+  for (const { file, text } of files) {
+    for (const doc of text.matchAll(/\/\*\*([\s\S]*?)\*\//g)) {
+      const body = doc[1].split('\n').map((l) => l.replace(/^\s*\*?\s?/, '').trim()).join(' ');
+      for (const m of body.matchAll(/(?:^|\s)@door\s+([\w-]+)/g)) doors.push({ door: m[1], file });
+      const t = /(?:^|\s)@answerType\s+(\w+)\s+(.*?)\s*(?=\s@\w|$)/.exec(body);
+      const next = t && /^\s*export\s+(?:interface|type)\s+([\w$]+)/.exec(text.slice(doc.index + doc[0].length));
+      if (next) types.push({ file, name: next[1], role: t[1], why: t[2] });
+    }
+  }
+  return { types, doors };
+}
 
 /** Exported type names of a file (interfaces and type aliases). */
 function exportedTypes(text) {
@@ -773,6 +796,100 @@ export function repositoryFiles(root = REPO_ROOT) {
   return out;
 }
 
+// ------------------------------------------------------------------------------ host literals
+
+/**
+ * The words that name one host in a string: its id (any case, as a whole word: no letter or
+ * digit either side, so an upper-case variable that starts with it, a folder `.<id>-x` and its
+ * display name count, a longer word that starts with it does not, nor a long option spelled like
+ * it, `--<id>`), and the folder and variable names its layout owns, which need not hold the id. A
+ * folder or variable two hosts share (`.config`, `XDG_CONFIG_HOME`) names neither.
+ * @param {readonly import('../core/registry/host-specs').HostSpec[]} specs
+ * @returns {{ host: string, re: RegExp }[]}
+ */
+export function hostWords(specs) {
+  const owners = new Map();
+  const own = (host, word) => owners.set(word, new Set([...(owners.get(word) ?? []), host]));
+  for (const s of specs) {
+    const l = s.layout ?? {};
+    if (l.dir) own(s.name, l.dir.split('/')[0]);
+    for (const v of l.env ?? []) own(s.name, v.split('/')[0]);
+    for (const v of l.system ?? []) if (/^[A-Z][A-Z0-9_]*=/.test(v)) own(s.name, v.slice(0, v.indexOf('=')));
+    if (s.loadedBy) for (const v of Object.values(s.loadedBy)) own(s.name, v);
+  }
+  // an id of two letters is an ordinary word too (a SQL function's name): in lowercase between spaces it is a word of another language
+  const anyCase = (w) => [...w].map((c) => (/[a-z]/i.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : escapeRe(c))).join('');
+  const idRe = (id) => {
+    const b = '(?<![A-Za-z0-9]|--)';
+    if (id.length > 2) return `${b}${anyCase(id)}(?![A-Za-z0-9])`;
+    const lower = escapeRe(id.toLowerCase());
+    return `${b}(?:${escapeRe(id[0].toUpperCase())}${anyCase(id.slice(1))}(?![A-Za-z0-9])|(?<! )${lower}(?![A-Za-z0-9])|${lower}(?![A-Za-z0-9 ]))`;
+  };
+  const out = specs.map((s) => ({ host: s.name, re: new RegExp(idRe(s.name)) }));
+  for (const [word, hosts] of owners) {
+    if (hosts.size !== 1 || word === '') continue;
+    const [host] = hosts;
+    if (out.some((w) => w.host === host && w.re.test(word))) continue;
+    out.push({ host, re: new RegExp(`(?<![\\w.])${escapeRe(word)}(?![\\w])`) });
+  }
+  return out;
+}
+
+/**
+ * The string literals of a code file (comments not read), each with its line and text: quoted
+ * strings on one line, template literals across lines (their `${…}` parts read as text).
+ * @returns {{ line: number, text: string }[]}
+ */
+export function stringLiterals(text, file) {
+  const code = codeLines(text, file).join('\n');
+  const out = [];
+  let line = 1;
+  for (let i = 0; i < code.length; i++) {
+    const ch = code[i];
+    if (ch === '\n') line++;
+    else if (ch === "'" || ch === '"' || ch === '`') {
+      const start = line;
+      let j = i + 1;
+      while (j < code.length && code[j] !== ch && (ch === '`' || code[j] !== '\n')) {
+        if (code[j] === '\n') line++;
+        j += code[j] === '\\' ? 2 : 1;
+      }
+      out.push({ line: start, text: code.slice(i + 1, j) });
+      i = j;
+    }
+  }
+  return out;
+}
+
+/**
+ * THE LITERAL RULE. A string literal in code that names a host (hostWords) outside the host's own
+ * places is a host fact written by hand: a help text, a path, a variable or a file a new host of
+ * its kind would need added there too. The facts live in core/registry (the host's spec and rows)
+ * and in hosts/<host>/; other code reads them from there. Comments are not read.
+ * @param {{ file: string, text: string }[]} files
+ * @param {{ host: string, re: RegExp }[]} words
+ * @returns {{ file: string, line: number, hosts: string[], text: string }[]} one row per literal
+ */
+export function hostLiterals(files, words) {
+  const out = [];
+  for (const { file, text } of files) {
+    if (!CODE_EXT.test(file)) continue;
+    for (const lit of stringLiterals(text, file)) {
+      const hosts = [...new Set(words.filter((w) => w.re.test(lit.text)).map((w) => w.host))];
+      if (hosts.length) out.push({ file, line: lit.line, hosts, text: lit.text });
+    }
+  }
+  return out;
+}
+
+/** The rooms the literal rule reads: the core, the shared host code, the person's tooling and the build. */
+export const LITERAL_ROOTS = ['core', 'hosts/cli', 'hosts/shared', 'build'];
+
+/** The code files the literal rule reads: LITERAL_ROOTS without core/registry and the files rendered whole from it. */
+export function literalScanFiles(root = REPO_ROOT) {
+  return read(root, sourceFiles(root, LITERAL_ROOTS, CODE_EXT)).filter(({ file }) => !file.startsWith('core/registry/') && !Object.hasOwn(GENERATED, file));
+}
+
 async function loadRegistry(root, file = 'index.ts') {
   const { createJiti } = await import(pathToFileURL(join(root, 'node_modules', 'jiti', 'lib', 'jiti.mjs')).href);
   const jiti = createJiti(import.meta.url, { moduleCache: false, fsCache: false });
@@ -835,6 +952,11 @@ async function main(what, root = REPO_ROOT) {
       if (only) for (const f of files) console.log(`  ${f}`);
     }
     console.log(`${Object.values(rows).reduce((n, f) => n + f.length, 0)} file(s) name a host outside its own places`);
+  } else if (what === 'literals') {
+    const { HOST_SPECS } = await loadRegistry(root, 'host-specs.ts');
+    const rows = hostLiterals(literalScanFiles(root), hostWords(HOST_SPECS));
+    for (const r of rows) console.log(`${r.file}:${r.line} ${r.hosts.join(',')} ${JSON.stringify(r.text.length > 80 ? `${r.text.slice(0, 77)}...` : r.text)}`);
+    console.log(`${rows.length} string literal(s) naming a host in ${LITERAL_ROOTS.join(', ')} outside core/registry`);
   } else if (what === 'cycles') {
     const circles = importCircles(importGraph(root));
     for (const c of circles) console.log(c.join(' <-> '));
@@ -853,7 +975,9 @@ async function main(what, root = REPO_ROOT) {
     for (const k of kept) console.log(`kept: ${k.file} ${k.name}: ${k.why}`);
     console.log(`${dead.length} dead export(s) in core/ and hosts/, ${kept.length} kept on purpose`);
   } else if (what === 'answers') {
-    const r = answerReport(read(root, sourceFiles(root, [...SCANNED_ROOTS], /\.(ts|mts|mjs|js)$/)));
+    const files = read(root, sourceFiles(root, [...SCANNED_ROOTS], /\.(ts|mts|mjs|js)$/));
+    const tagged = answerTags(files);
+    const r = answerReport(files, [...ANSWER_DOORS, ...tagged.doors], [...ANSWER_TYPES, ...tagged.types]);
     const answers = r.types.filter((t) => t.role === 'answer');
     for (const t of r.types) console.log(`${t.role}: ${t.file} ${t.name}: ${t.why}`);
     for (const t of r.missing) console.log(`missing: ${t.file} ${t.name} is listed and no longer exported there`);
@@ -862,7 +986,7 @@ async function main(what, root = REPO_ROOT) {
     const off = r.doors.filter((d) => !d.via).length;
     console.log(`${answers.length} answer type(s), ${unclassified} unclassified; ${r.doors.length - off} of ${r.doors.length} doors reach answer() (${r.callers.length} caller module(s): ${r.callers.join(', ')})`);
   } else {
-    console.error('usage: node build/source-scan.mjs events|dupes [test]|cycles|hosts|host-files [host]|lines|dead|answers');
+    console.error('usage: node build/source-scan.mjs events|dupes [test]|cycles|hosts|host-files [host]|literals|lines|dead|answers');
     process.exitCode = 2;
   }
 }

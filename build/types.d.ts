@@ -3,6 +3,7 @@
  * these through JSDoc; the .d.mts files next to them declare their exports for TypeScript
  * callers (rollup.config.ts, test/build/).
  */
+import type { HostName } from '../core/registry/host-specs';
 
 /**
  * command: a script run as a process per event (host JSON on stdin, host JSON on stdout);
@@ -11,7 +12,7 @@
  * host's artifact description (hosts/<host>/artifact.mjs) with the host's own word for it; the
  * build's checks and demo driver of such a kind (build/checks.mjs, build/demo.mjs) go by that name.
  */
-export type ArtifactKind = 'command' | 'static' | `${string}-${'plugin' | 'extension' | 'mod'}`;
+export type ArtifactKind = 'command' | 'static' | `${HostName}-${'plugin' | 'extension' | 'mod'}`;
 
 export interface PackageMeta {
   name: string;

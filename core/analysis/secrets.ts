@@ -105,44 +105,46 @@ const HOME_FOLDERS: (readonly [string, SecretKind])[] = [
   ['.terraform.d/credentials.tfrc.json', 'cloud credentials'],
   // Amp's MCP sign-ins
   ['.amp/oauth', 'coding agent credentials'],
-  // Claude Code's user file: MCP servers of every scope with their env and headers
-  ['.claude.json', AGENT_SETTINGS],
+  // a hosts's settings file below HOME itself (HostLayout.home among its settings): MCP servers with their env and headers
+  ...HOST_SPECS.flatMap((spec) => {
+    const lay: HostLayout = spec.layout;
+    return (lay.home ?? []).filter((f) => lay.settings?.includes(f)).map((f) => [f, AGENT_SETTINGS] as const);
+  }),
+  // the keyring folder first among the XDG data folder's rows: a read of the whole folder is named by it
+  ['.local/share/keyrings', 'a keychain or password store'],
 ];
 
 /**
  * Agent settings found by their folder's name and their own wherever they lie (a project's
- * `.mcp.json`, `.claude/settings.local.json`, a system-wide `gemini-cli/settings.json`); `''`: by
- * name alone. A project's shared `.claude/settings.json` is meant to be committed and read.
+ * `.mcp.json`, a host's settings by name or in a folder named like its user folder, a system-wide
+ * copy); `''`: by name alone. A project's shared settings file is meant to be committed and read.
  */
 const NAMED_SETTINGS: readonly (readonly [folder: string, name: string])[] = [
   ['', '.mcp.json'],
-  ['', '.claude.json'],
-  ['', 'opencode.json'],
-  ['', 'opencode.jsonc'],
-  // the hosts' own, in any folder named like their user folder (HostLayout.namedSettings)
+  // the hosts' own, in any folder named like their user folder (HostLayout.namedSettings) or as their layout names them (anySettings)
   ...HOST_SPECS.flatMap((spec) => {
     const lay: HostLayout = spec.layout;
-    return (lay.namedSettings ?? []).map((n) => [lay.dir.split('/').at(-1)!, n] as const);
+    const named = (lay.namedSettings ?? []).map((n) => [lay.dir.split('/').at(-1)!, n] as const);
+    const any = (lay.anySettings ?? []).map((p) => (p.includes('/') ? ([p.slice(0, p.lastIndexOf('/')), p.slice(p.lastIndexOf('/') + 1)] as const) : (['', p] as const)));
+    return [...named, ...any];
   }),
   ['.cursor', 'mcp.json'],
-  ['.kimi-code', 'mcp.json'],
   ['.amp', 'settings.json'],
   ['.amp', 'settings.jsonc'],
   // the settings an administrator deploys for every Amp user (`/etc/ampcode`, macOS's Application Support)
   ['ampcode', 'managed-settings.json'],
-  ['gemini-cli', 'settings.json'],
-  ['geminicli', 'settings.json'],
-  ['opencode', 'opencode.json'],
 ];
 
 /** Variables that name one settings or state file itself, and what that file is. */
 const MOVABLE_FILES: Readonly<Record<string, SecretKind>> = {
-  GEMINI_CLI_SYSTEM_SETTINGS_PATH: AGENT_SETTINGS,
-  QWEN_CODE_SYSTEM_SETTINGS_PATH: AGENT_SETTINGS,
-  OPENCODE_CONFIG: AGENT_SETTINGS,
   AMP_SETTINGS_FILE: AGENT_SETTINGS,
-  // OpenCode's database (and its write-ahead files) holds the console account's tokens
-  OPENCODE_DB: 'coding agent credentials',
+  // the hosts' own (HostLayout.settingsVars, secretVars: a database and its write-ahead files)
+  ...Object.fromEntries(
+    HOST_SPECS.flatMap((spec) => {
+      const lay: HostLayout = spec.layout;
+      return [...(lay.settingsVars ?? []).map((v) => [v, AGENT_SETTINGS] as const), ...(lay.secretVars ?? []).map((v) => [v, 'coding agent credentials'] as const)];
+    }),
+  ),
 };
 
 /**
@@ -151,27 +153,27 @@ const MOVABLE_FILES: Readonly<Record<string, SecretKind>> = {
  * lies below HOME when the variable is not set; every file is also a HOME_FOLDERS row through it.
  * The supported hosts' own folders come from their layout (HOST_SPECS); these are the rest.
  */
-const MOVABLE_FOLDERS: { readonly name: string; readonly home: string; files: string[]; settings?: string[] }[] = [
-  // a second Kimi product keeps its sign-in and settings beside Kimi Code's
-  { name: 'KIMI_CODE_HOME', home: '.kimi-code', files: ['credentials', 'server.token', 'mcp-oauth'], settings: ['config.toml', 'mcp.json'] },
-  // Cursor keeps the tokens of each MCP server's sign-in per project
-  { name: 'CURSOR_DATA_DIR', home: '.cursor', files: ['auth.json', 'projects/*/mcp-auth.json'], settings: ['mcp.json'] },
-  { name: 'OPENCODE_CONFIG_DIR', home: '.config/opencode', files: [], settings: ['opencode.json', 'opencode.jsonc'] },
-  {
-    name: 'XDG_CONFIG_HOME',
-    home: '.config',
-    files: ['gh/hosts.yml', 'hub', 'gcloud', 'github-copilot/hosts.json', 'github-copilot/apps.json', 'cursor/auth.json'],
-    // `amp/amp.json`: the name some setups write Amp's user settings under, with the same MCP servers and keys
-    settings: ['opencode/opencode.json', 'opencode/opencode.jsonc', 'amp/settings.json', 'amp/settings.jsonc', 'amp/amp.json'],
-  },
-  // OpenCode's database keeps the console account's access and refresh tokens
-  {
-    name: 'XDG_DATA_HOME',
-    home: '.local/share',
-    // every channel's database (`opencode-nightly.db`) and its write-ahead and shared-memory files
-    files: ['keyrings', 'opencode/auth.json', 'opencode/mcp-auth.json', 'opencode/opencode*.db*', 'amp/secrets.json'],
-  },
-];
+const MOVABLE_FOLDERS: { readonly name: string; readonly home: string; files: string[]; settings?: string[] }[] = [];
+
+/** A folder's files and settings added to its row (one row per variable, made where it is first named). */
+function addMovable(name: string, home: string, files: readonly string[], settings: readonly string[]): void {
+  const row = MOVABLE_FOLDERS.find((m) => m.name === name);
+  if (row) {
+    row.files.push(...files);
+    (row.settings ??= []).push(...settings);
+  } else MOVABLE_FOLDERS.push({ name, home, files: [...files], settings: [...settings] });
+}
+
+// the hosts' other folders first (HostLayout.otherFolders): a read of a whole XDG folder is named by the first row below it
+for (const spec of HOST_SPECS) {
+  const lay: HostLayout = spec.layout;
+  for (const f of lay.otherFolders ?? []) addMovable(f.env, f.home, f.secrets ?? [], f.settings ?? []);
+}
+// Cursor keeps the tokens of each MCP server's sign-in per project
+addMovable('CURSOR_DATA_DIR', '.cursor', ['auth.json', 'projects/*/mcp-auth.json'], ['mcp.json']);
+// `amp/amp.json`: the name some setups write Amp's user settings under, with the same MCP servers and keys
+addMovable('XDG_CONFIG_HOME', '.config', ['gh/hosts.yml', 'hub', 'gcloud', 'cursor/auth.json'], ['amp/settings.json', 'amp/settings.jsonc', 'amp/amp.json']);
+addMovable('XDG_DATA_HOME', '.local/share', ['keyrings', 'amp/secrets.json'], []);
 
 // a host's credential files, under each variable that moves its folder (`VAR/sub`: below `sub`
 // of the folder the variable names), and below HOME where no variable moves it
@@ -188,11 +190,7 @@ for (const spec of HOST_SPECS) {
     const at = sub.join('/');
     const home = at === '' ? lay.dir : lay.dir === at ? '' : lay.dir.slice(0, -at.length - 1);
     const below = (f: string) => (at === '' ? f : `${at}/${f}`);
-    const row = MOVABLE_FOLDERS.find((m) => m.name === name);
-    if (row) {
-      row.files.push(...secrets.map(below));
-      (row.settings ??= []).push(...settings.map(below));
-    } else MOVABLE_FOLDERS.push({ name: name!, home, files: secrets.map(below), settings: settings.map(below) });
+    addMovable(name!, home, secrets.map(below), settings.map(below));
   }
 }
 
@@ -213,11 +211,14 @@ for (const m of MOVABLE_FOLDERS) {
  */
 const MAY_NAME_SECRET = new RegExp(
   [
-    /env|rc\b|mcp|netrc|credential|id_|pgpass|my\.cnf|account|_(rsa|dsa|ecdsa|ed25519)|\.(pem|key|p12|pfx|pkcs12|ppk|jks|keystore|asc|ovpn|keyring|keychain|kdbx?|psafe3|agilekeychain|kwallet|pcap)|ssh|gnupg|aws|azure|gcp|gcloud|\.oci|password-store|keyrings|keychains|docker|kube|gh\/|hub|cargo|\.gem|terraform|copilot|opencode|amp|cursor|auth|secret|models\.json|\.db\b|\$\{?[A-Z_]/.source,
-    // the folders and files of the hosts' own credentials (their layouts), below HOME or moved
+    /env|rc\b|mcp|netrc|credential|id_|pgpass|my\.cnf|account|_(rsa|dsa|ecdsa|ed25519)|\.(pem|key|p12|pfx|pkcs12|ppk|jks|keystore|asc|ovpn|keyring|keychain|kdbx?|psafe3|agilekeychain|kwallet|pcap)|ssh|gnupg|aws|azure|gcp|gcloud|\.oci|password-store|keyrings|keychains|docker|kube|gh\/|hub|cargo|\.gem|terraform|amp|cursor|auth|secret|models\.json|\.db\b|\$\{?[A-Z_]/.source,
+    // the folders and files of the hosts' own credentials and settings (their layouts), below HOME or
+    // moved; of their other folders and settings found anywhere each segment (a glob's is named by its folder's)
     ...HOST_SPECS.flatMap((spec) => {
       const lay: HostLayout = spec.layout;
-      return lay.secrets || lay.settings ? [...lay.dir.split('/'), ...(lay.secrets ?? []), ...(lay.settings ?? [])].filter((x) => x !== '').map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : [];
+      const own = lay.secrets || lay.settings ? [...lay.dir.split('/'), ...(lay.secrets ?? []), ...(lay.settings ?? [])] : [];
+      const other = [...(lay.otherFolders ?? []).flatMap((f) => [...(f.secrets ?? []), ...(f.settings ?? [])]), ...(lay.anySettings ?? [])].flatMap((p) => p.split('/'));
+      return [...own, ...other].filter((x) => x !== '' && !x.includes('*')).map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
     }),
   ].join('|'),
   'i',
@@ -226,7 +227,7 @@ const MAY_NAME_SECRET = new RegExp(
 interface SecretBase {
   cwd?: string | undefined;
   home?: string | undefined;
-  /** the values the hook's environment gives the variables that move an agent's folder (CODEX_HOME, XDG_DATA_HOME) */
+  /** the values the hook's environment gives the variables that move an agent's folder (a host's layout `env`, XDG_DATA_HOME) */
   vars?: Readonly<Record<string, string>> | undefined;
 }
 
@@ -351,7 +352,7 @@ function decodeUri(p: string): string {
 }
 
 function pathKind(raw: string, base: SecretBase): SecretKind | null {
-  // `$CODEX_HOME/auth.json`: the variable names the agent's folder, whatever its value
+  // `$VAR/auth.json`: the variable names the agent's folder, whatever its value
   const v = /^\$(?:\{([A-Z_][A-Z0-9_]*)\}|([A-Z_][A-Z0-9_]*))\/(.+)$/.exec(raw);
   if (v) {
     const kind = movedRow(v[1] ?? v[2]!, v[3]!.toLowerCase());
@@ -386,7 +387,7 @@ function pathKind(raw: string, base: SecretBase): SecretKind | null {
     if (!kind || !value.startsWith('/')) continue;
     const file = value.toLowerCase();
     // a database is also its write-ahead log and shared-memory file
-    if (lowerAbs === file || (name === 'OPENCODE_DB' && (lowerAbs === file + '-wal' || lowerAbs === file + '-shm'))) return kind;
+    if (lowerAbs === file || (kind === 'coding agent credentials' && (lowerAbs === file + '-wal' || lowerAbs === file + '-shm'))) return kind;
   }
   return namedSettings(lowerAbs) ?? secretByName(baseName(abs));
 }

@@ -86,6 +86,7 @@ export const claudeRegistry: HostRegistry = {
   ],
   callRecord: {
     status: 'compared',
+    record: 'transcript',
     where: 'the session transcript (`transcript_path`: `~/.claude/projects/<project>/<session>.jsonl`), one JSON line per message; each `tool_use` carries the id the hooks get as `tool_use_id`',
   },
 };

@@ -63,6 +63,7 @@ export const codexRegistry: HostRegistry = {
   ],
   callRecord: {
     status: 'compared',
+    record: 'rollout',
     where: 'the session rollout (`transcript_path`: `$CODEX_HOME/sessions/<yyyy>/<mm>/<dd>/rollout-<time>-<session>.jsonl`), one JSON line per item; each function or custom tool call carries the `call_id` the hooks get as `tool_use_id`',
   },
 };

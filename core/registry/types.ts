@@ -258,7 +258,7 @@ export type DenyForm =
  * - none: the host keeps no record stopline can read (`why`).
  */
 export type CallRecordColumn =
-  | { status: 'compared'; where: string }
+  | { status: 'compared'; where: string; /** the record's name in the person's help text (`transcript`) */ record: string }
   | { status: 'kept'; where: string; why: string }
   | { status: 'none'; why: string };
 

@@ -5,10 +5,22 @@
  */
 import type { OptionSpec } from './args';
 import type { CommandSpec } from './command-spec';
-import { HOST_NAMES } from '../../core/registry/host-specs';
+import { HOST_NAMES, HOST_SPECS, type HostSpec } from '../../core/registry/host-specs';
+import { REGISTRIES } from '../../core/registry/index';
 
 /** the bridge's payload dialects: stopline's own form and every host's (as hosts/cli/guard/adapters.ts DIALECTS) */
 const GUARD_DIALECTS = ['native', ...HOST_NAMES];
+
+/** A host as the help names it: its hook label, else its display name. */
+const label = (s: HostSpec): string => s.hooks?.label ?? s.displayName;
+/** The host whose plugin door is a shim that dispatches to `stopline listen`, and its before-tool hook, for the listen example. */
+const SHIM = (HOST_SPECS as readonly HostSpec[]).find((s) => s.door === 'shim')!;
+const SHIM_BEFORE_TOOL = REGISTRIES[SHIM.name as keyof typeof REGISTRIES].events.find((e) => e.control === 'action.before' && e.doors.includes('plugin'))!.native;
+/** The hosts' own records of tool calls that `status --session` compares (callRecord `compared`), in HOST_SPECS order. */
+const COMPARED_RECORDS = (HOST_SPECS as readonly HostSpec[]).flatMap((s) => {
+  const r = REGISTRIES[s.name as keyof typeof REGISTRIES].callRecord;
+  return r.status === 'compared' ? [`${label(s)}'s ${r.record}`] : [];
+});
 
 const JSON_OPTION: OptionSpec = { flag: '--json', summary: 'print one JSON document instead of text' };
 const SESSION_OPTION: OptionSpec = { flag: '--session', value: 'id', summary: 'one session: its raw session id, or the task id given to `stopline guard --task`' };
@@ -38,7 +50,7 @@ export const TOOL_COMMANDS: readonly CommandSpec[] = [
     usage: 'stopline listen',
     description:
       'Serves the listen protocol (docs/universal-hooks.md §9) until {"op":"bye"} or the end of stdin. ' +
-      '{"op":"dispatch","host":"hermes","event":"pre_tool_call","payload":{…}} answers {"ok":true,"output":<the Hermes return value or null>}; ' +
+      `{"op":"dispatch","host":"${SHIM.name}","event":"${SHIM_BEFORE_TOOL}","payload":{…}} answers {"ok":true,"output":<the ${label(SHIM)} return value or null>}; ` +
       'any other host\'s event, or a native one (no host), answers the verdict `stopline guard` prints, as fields of {"ok":true,…}; add "canRewrite":true to a dispatch when you run a rewritten command (as `guard --can-rewrite`). ' +
       'Also {"op":"ping"} and {"op":"reload"}. stdout carries nothing but answer lines.',
     options: [],
@@ -64,7 +76,7 @@ export const TOOL_COMMANDS: readonly CommandSpec[] = [
     description:
       'Shows the config files and fail mode, every data folder a host may have written to, and the contract and checks of the ' +
       `most recently active sessions (the in-chat \`$stopline status\` shows the same for one session). Reads only. ` +
-      'With --session, also the per-session check: the tool calls the host recorded for that session (Claude Code\'s transcript, Codex\'s rollout, found by the id) ' +
+      `With --session, also the per-session check: the tool calls the host recorded for that session (${COMPARED_RECORDS.join(', ')}, found by the id) ` +
       'against the calls the guard checked; exit 1 when a call ran that the guard never checked, or when nothing is known of the session.',
     options: [{ flag: '--all', summary: 'list every session, not only the 10 most recent' }, SESSION_OPTION, JSON_OPTION],
     run: async (args, io) => (await import('./evidence/views')).runStatus(args, io),

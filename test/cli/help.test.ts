@@ -2,6 +2,10 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TOOL_COMMANDS } from '../../hosts/cli/tool-commands';
+import { INSTALL_OPTIONS, UNINSTALL_DESCRIPTION } from '../../hosts/cli/install/spec';
+import { HOST_SPECS, type HostSpec } from '../../core/registry/host-specs';
+import { REGISTRIES } from '../../core/registry/index';
+import { HOST_TOOLS } from '../../hosts/cli/host-tools';
 import { cleanupTempDirs, cli, isolatedEnv, tempDir } from './helpers';
 
 afterAll(cleanupTempDirs);
@@ -29,6 +33,45 @@ describe('every command of this module', () => {
       }
     });
   }
+});
+
+describe('the host facts in the help come from the registry', () => {
+  const specs = HOST_SPECS as readonly HostSpec[];
+  const described = (name: string): string => TOOL_COMMANDS.find((c) => c.name === name)!.description ?? '';
+
+  it('status names every host whose own record of tool calls it compares, and no other', () => {
+    const text = described('status');
+    for (const s of specs) {
+      const r = REGISTRIES[s.name as keyof typeof REGISTRIES].callRecord;
+      const named = text.includes(`${s.hooks?.label ?? s.displayName}'s `);
+      expect(named, s.name).toBe(r.status === 'compared');
+      if (r.status === 'compared') expect(text).toContain(`'s ${r.record}`);
+    }
+  });
+
+  it("listen's example dispatches the before-tool hook of the host whose plugin is a shim", () => {
+    const shim = specs.find((s) => s.door === 'shim')!;
+    const hook = REGISTRIES[shim.name as keyof typeof REGISTRIES].events.find((e) => e.control === 'action.before' && e.doors.includes('plugin'))!;
+    expect(described('listen')).toContain(`{"op":"dispatch","host":"${shim.name}","event":"${hook.native}",`);
+  });
+
+  it("install --fail and uninstall say each host's own setting and item", () => {
+    const fail = INSTALL_OPTIONS.find((o) => o.flag === '--fail')!.summary;
+    for (const s of specs) {
+      if (s.help?.failClosed) expect(fail).toContain(s.help.failClosed);
+      if (s.help?.uninstalls) expect(UNINSTALL_DESCRIPTION).toContain(`, ${s.help.uninstalls}`);
+    }
+    expect(fail).toMatch(/, failMode "closed" in stopline\.json\)$/);
+  });
+
+  it('install --after-evidence names the hosts whose installer takes it, as their specs say', () => {
+    const takes = specs.filter((s) => HOST_TOOLS[s.name as keyof typeof HOST_TOOLS].planner.afterEvidence === true);
+    expect(takes.length).toBeGreaterThan(0);
+    expect(specs.filter((s) => s.help?.afterEvidence).map((s) => s.name)).toEqual(takes.map((s) => s.name));
+    const summary = INSTALL_OPTIONS.find((o) => o.flag === '--after-evidence')!.summary;
+    expect(summary.startsWith(`${takes.map((s) => s.hooks?.label ?? s.displayName).join(', ')}: also register the after-tool event`)).toBe(true);
+    expect(UNINSTALL_DESCRIPTION).toMatch(/^Removes exactly what install added: the files, the hook entries[,.]/);
+  });
 });
 
 describe('colours', () => {

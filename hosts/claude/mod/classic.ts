@@ -15,7 +15,10 @@ import type { ClaudeFields } from '../adapter';
 import type { HookPayload } from '../../shared/payload';
 import { isRecord } from '../../../core/check';
 
-/** What a classic hook may answer (the fields stopline's answers use). */
+/**
+ * What a classic hook may answer (the fields stopline's answers use).
+ * @answerType mod Claude Code's classic hook result: the mod's wire format
+ */
 export interface ClassicResult {
   deny?: string;
   ask?: string;

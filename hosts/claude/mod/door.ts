@@ -21,6 +21,7 @@
  * the fail mode, the timing instrument, the label on its log lines and the time bound on `$`
  * calls come from there, through ports made of the mod's own capabilities. The decision itself
  * goes through the command-hook runner, because a classic event's `e` is that runner's input.
+ * @door mod
  */
 import { decidePayload } from '../../shared/runner';
 import type { CoreApi, HookDecision } from '../../shared/runner';

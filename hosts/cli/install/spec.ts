@@ -3,10 +3,15 @@
  * install code so the command registry can list them without loading that code.
  */
 import type { OptionSpec } from '../args';
-import { HOST_NAMES } from '../../../core/registry/host-specs';
+import { HOST_NAMES, HOST_SPECS, type HostSpec } from '../../../core/registry/host-specs';
 
 /** every host `stopline install` knows (core/registry/host-specs.ts), and `all` */
 export const INSTALL_TARGETS: readonly string[] = [...HOST_NAMES, 'all'];
+
+/** What the hosts' specs say of them in this help (HostSpec.help), in HOST_SPECS order. */
+const helpOf = (field: 'failClosed' | 'uninstalls'): string[] => (HOST_SPECS as readonly HostSpec[]).flatMap((s) => s.help?.[field] ?? []);
+/** The hosts whose install registers the after-tool event on request, as the help names them. */
+const AFTER_EVIDENCE = (HOST_SPECS as readonly HostSpec[]).flatMap((s) => (s.help?.afterEvidence ? [s.hooks?.label ?? s.displayName] : []));
 
 const SCOPE_OPTION: OptionSpec = { flag: '--scope', value: 'user|project', summary: 'install for this user (default) or for the project in the current folder' };
 const DRY_RUN_OPTION: OptionSpec = { flag: '--dry-run', summary: 'print a unified diff of every file that would change; change nothing' };
@@ -14,8 +19,8 @@ const DRY_RUN_OPTION: OptionSpec = { flag: '--dry-run', summary: 'print a unifie
 export const INSTALL_OPTIONS: readonly OptionSpec[] = [
   SCOPE_OPTION,
   { flag: '--runtime', value: 'node|bun|deno', summary: 'runtime for hook commands (default: STOPLINE_RUNTIME, else the fastest found: bun, deno, node)' },
-  { flag: '--fail', value: 'closed|open', summary: 'closed: a failing guard blocks (Claude onFailure "block", failMode "closed" in stopline.json)' },
-  { flag: '--after-evidence', summary: 'Claude Code, Codex: also register the after-tool event (PostToolUse) to record what became of every tool call; by default it is registered only when your own hooks need it' },
+  { flag: '--fail', value: 'closed|open', summary: `closed: a failing guard blocks (${[...helpOf('failClosed'), 'failMode "closed" in stopline.json'].join(', ')})` },
+  { flag: '--after-evidence', summary: `${AFTER_EVIDENCE.join(', ')}: also register the after-tool event (PostToolUse) to record what became of every tool call; by default it is registered only when your own hooks need it` },
   DRY_RUN_OPTION,
   { flag: '--from', value: 'dist dir', summary: 'take the artifacts from this dist folder (default: the folder of this stopline.mjs)' },
 ];
@@ -29,5 +34,5 @@ export const INSTALL_DESCRIPTION =
   'Puts the host artifact where the host loads it and registers it. Every edit of a host config file is a merge that keeps the rest of the file as it was, ' +
   'writes <file>.stopline-backup-<time> first, and changes nothing on a second run. See docs/install.md.';
 export const UNINSTALL_DESCRIPTION =
-  'Removes exactly what install added: the files, the hook entries, the Codex trust entries, the Hermes plugins.enabled item. ' +
+  `Removes exactly what install added: ${['the files', 'the hook entries', ...helpOf('uninstalls')].join(', ')}. ` +
   'A config file that nothing else changed since gets its original bytes back.';
