@@ -174,6 +174,15 @@ export function generate() {
     ['autoflake --in-place -r src', 'autoflake -r src'],
     ['prettier --write src', 'prettier --check src'],
   ];
+  // converters: the output they are told is what they write; without one they print
+  formatters.push(
+    ['pandoc README.md -o README.html', 'pandoc README.md'],
+    ['pandoc -s --toc -t html5 --output=site/index.html README.md', 'pandoc -s --toc -t html5 README.md'],
+    ['dot -Tsvg graph.dot -o graph.svg', 'dot -Tsvg graph.dot'],
+    ['dot -Tpng -O graph.dot', 'dot -V'],
+    ['pdftotext doc.pdf', 'pdftotext doc.pdf -'],
+    ['pdftotext -layout doc.pdf doc-layout.txt', 'pdftotext -layout -f 1 -l 2 doc.pdf -'],
+  );
   for (const [m, r] of formatters) {
     add('M', 'in-place', false, m);
     add('R', 'in-place', false, r);
