@@ -1,6 +1,6 @@
 /**
- * Document and graph converters that read their inputs and write one output they are told (or
- * print it): pandoc, Graphviz's layout programs, pdftotext. The output is the written target; with
+ * Document, graph, style and image converters that read their inputs and write the outputs they
+ * are told (or print them): pandoc, Graphviz's layout programs, pdftotext, sass, optipng. The output is the written target; with
  * none they print. An option that runs code (a pandoc filter, a Lua reader or writer, a PDF
  * engine), names more options from a file (pandoc --defaults) or is not in the table keeps the
  * command unknown.
@@ -62,14 +62,65 @@ function pdftotext(args: readonly Arg[]): Leaf {
   return write('pdftotext writes the text beside the PDF (its name with .txt)', [literalArg(out)], { writesContent: true });
 }
 
+const SASS: ProgramTable = {
+  options:
+    '--stdin --indented --no-indented -I= --load-path= -s= --style= --charset --no-charset --error-css --no-error-css --update --source-map --no-source-map --source-map-urls= --embed-sources --no-embed-sources --embed-source-map --no-embed-source-map --stop-on-error -c --color --no-color --unicode --no-unicode -q --quiet --quiet-deps --verbose --fatal-deprecation= --future-deprecation= --silence-deprecation= --trace -h ' +
+    '-w!U --watch!U --poll!U -i!U --interactive!U --pkg-importer=U',
+};
+
+/**
+ * sass IN [OUT] or IN:OUT pairs (files or folders): one input prints the CSS; each output is
+ * written, with its source map beside it (OUT.map) unless maps are off or embedded.
+ */
+function sass(args: readonly Arg[]): Leaf {
+  const p = parseTable(args, SASS, 'sass');
+  if (p.unknowns.length) return unknown(p.unknowns[0]!);
+  const ops = p.operands;
+  if (ops.some((a) => a.value === null)) return unknown('sass: an input or output only known at run time');
+  const pairs = ops.filter((a) => a.value!.includes(':'));
+  let outs: string[];
+  if (pairs.length) {
+    if (pairs.length !== ops.length || p.flags.has('--stdin')) return unknown('sass: IN:OUT pairs mixed with other operands');
+    outs = pairs.map((a) => a.value!.slice(a.value!.indexOf(':') + 1));
+  } else if (ops.length === 2 || (ops.length === 1 && p.flags.has('--stdin'))) outs = [ops[ops.length - 1]!.value!];
+  else if (ops.length === 1 || (ops.length === 0 && p.flags.has('--stdin'))) return read('sass prints the CSS');
+  else return unknown('sass: more operands than an input and an output');
+  if (outs.some((o) => o === '' || o === '-')) return unknown('sass: an empty output name');
+  const maps = !p.flags.has('--no-source-map') && !p.flags.has('--embed-source-map');
+  const targets = outs.flatMap((o) => (maps ? [o, `${o}.map`] : [o]));
+  return write('sass writes the CSS (and its source map) to the outputs given', targets.map(literalArg), { writesContent: true });
+}
+
+const OPTIPNG: ProgramTable = {
+  singleDashLong: true,
+  options:
+    '-o= -f= -i= -zc= -zm= -zs= -zw= -full -nb -nc -np -nx -nz -fix -force -preserve -quiet -v -help -? -clobber -simulate -strip= -snip ' +
+    '-out=W -dir=W -backup!W -keep!W -log=W',
+};
+
+/** optipng FILES: rewrites each file in place, or writes -out FILE / into -dir DIR; -simulate writes nothing. */
+function optipng(args: readonly Arg[]): Leaf {
+  const p = parseTable(args, OPTIPNG, 'optipng');
+  if (p.unknowns.length) return unknown(p.unknowns[0]!);
+  if (['-v', '-help', '-?', '--help', '--version'].some((f) => p.flags.has(f)) && p.operands.length === 0) return read('optipng prints information');
+  // backups are named by optipng beside each file
+  if (p.writes.length) return write('optipng keeps a backup of each file it rewrites', undefined, { writesContent: true });
+  if (p.flags.has('-simulate')) return p.targets.length ? write('optipng -simulate still writes its log', p.targets, { writesContent: true }) : read('optipng -simulate only reports what it would do');
+  if (p.operands.length === 0) return unknown('optipng without a file');
+  if (p.targets.length && (p.flags.has('-out') || p.flags.has('-dir'))) return write('optipng writes the optimized image to the name or folder given', p.targets, { writesContent: true });
+  return write('optipng rewrites each image in place', [...p.operands, ...p.targets], { writesContent: true });
+}
+
 const GRAPHVIZ_NAMES = new Set(['dot', 'neato', 'twopi', 'circo', 'fdp', 'sfdp', 'osage', 'patchwork']);
 
 export function isConverter(name: string): boolean {
-  return name === 'pandoc' || name === 'pdftotext' || GRAPHVIZ_NAMES.has(name);
+  return name === 'pandoc' || name === 'pdftotext' || name === 'sass' || name === 'optipng' || GRAPHVIZ_NAMES.has(name);
 }
 
 export function converter(name: string, args: readonly Arg[]): Leaf {
   if (name === 'pandoc') return pandoc(args);
   if (name === 'pdftotext') return pdftotext(args);
+  if (name === 'sass') return sass(args);
+  if (name === 'optipng') return optipng(args);
   return graphviz(name, args);
 }

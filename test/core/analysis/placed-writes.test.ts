@@ -12,7 +12,7 @@
  * every file the editor was given for a write with no name); a name the editor expands, a write
  * to a command, a write inside :g, or a write of the current file with no file given stays unknown.
  *
- * Converters (core/analysis/converters.ts): pandoc, Graphviz and pdftotext print what they make
+ * Converters (core/analysis/converters.ts): pandoc, Graphviz, pdftotext, sass and optipng print what they make
  * unless told where to write it; the output they are told is the placed target. Code they would
  * run (a filter, a Lua reader or writer, a PDF engine), more options from a file, a name made up
  * from the inputs, or an option the table does not list keep them unknown or unplaced.
@@ -178,11 +178,19 @@ describe('converters: the output named is the target', () => {
     ['pdftotext -layout -f 2 -l 3 doc.pdf', ['doc.txt']],
     ['pdftotext report.PDF', ['report.txt']],
     ['pdftotext notes', ['notes.txt']],
+    ['sass src/app.scss dist/app.css', ['dist/app.css', 'dist/app.css.map']],
+    ['sass --no-source-map -s compressed src/app.scss dist/app.css', ['dist/app.css']],
+    ['sass a.scss:out/a.css b.scss:out/b.css', ['out/a.css', 'out/a.css.map', 'out/b.css', 'out/b.css.map']],
+    ['sass --stdin out.css', ['out.css', 'out.css.map']],
+    ['optipng img.png', ['img.png']],
+    ['optipng -o7 -strip all a.png b.png', ['a.png', 'b.png']],
+    ['optipng -out small.png img.png', ['small.png']],
+    ['optipng -dir out a.png', ['out']],
   ])('%s writes %j', (cmd, paths) => {
     expect(run(cmd)).toEqual({ mutability: 'write', paths });
   });
 
-  it.each(['pandoc README.md', 'pandoc -t html5 -s --toc README.md', 'pandoc --list-output-formats', 'dot -Tsvg graph.dot', 'dot -V', 'pdftotext -layout doc.pdf -', 'pdftotext -v'])('%s is a read', (cmd) => {
+  it.each(['pandoc README.md', 'pandoc -t html5 -s --toc README.md', 'pandoc --list-output-formats', 'dot -Tsvg graph.dot', 'dot -V', 'pdftotext -layout doc.pdf -', 'pdftotext -v', 'sass src/app.scss', 'optipng -simulate img.png', 'optipng -v'])('%s is a read', (cmd) => {
     expect(run(cmd).mutability).toBe('read');
   });
 
@@ -191,6 +199,8 @@ describe('converters: the output named is the target', () => {
     'dot -Tsvg -O graph.dot',
     'pdftotext -htmlmeta doc.pdf',
     'pdftotext -tsv doc.pdf',
+    // backups optipng names beside each file
+    'optipng -backup img.png',
   ])('%s is a write with unplaced targets', (cmd) => {
     expect(run(cmd)).toEqual({ mutability: 'write', paths: null });
   });
@@ -211,6 +221,12 @@ describe('converters: the output named is the target', () => {
     'dot -Z g.dot',
     'pdftotext a.pdf b.txt c.txt',
     'pdftotext "$F"',
+    'sass --watch src:dist',
+    'sass -i',
+    'sass a.scss b.css c.css',
+    'sass a.scss "$OUT"',
+    'optipng',
+    'optipng -zz img.png',
   ])('%s stays unknown', (cmd) => {
     expect(run(cmd).mutability).toBe('unknown');
   });

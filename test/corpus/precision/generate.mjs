@@ -182,6 +182,10 @@ export function generate() {
     ['dot -Tpng -O graph.dot', 'dot -V'],
     ['pdftotext doc.pdf', 'pdftotext doc.pdf -'],
     ['pdftotext -layout doc.pdf doc-layout.txt', 'pdftotext -layout -f 1 -l 2 doc.pdf -'],
+    ['sass src/app.scss dist/app.css', 'sass src/app.scss'],
+    ['sass --no-source-map styles:public/css', 'sass --no-source-map -s compressed styles/app.scss'],
+    ['optipng -o7 img.png', 'optipng -simulate -o7 img.png'],
+    ['optipng -out small.png img.png', 'optipng -v'],
   );
   for (const [m, r] of formatters) {
     add('M', 'in-place', false, m);
