@@ -231,3 +231,27 @@ describe('converters: the output named is the target', () => {
     expect(run(cmd).mutability).toBe('unknown');
   });
 });
+
+describe('tar: files written besides the archive are named', () => {
+  it.each([
+    ['tar -czf out.tgz -g snap.snar src', ['out.tgz', 'snap.snar']],
+    ['tar -cf out.tar --listed-incremental=s.snar src', ['out.tar', 's.snar']],
+    ['tar -cvf out.tar --index-file idx.txt src', ['out.tar', 'idx.txt']],
+    ['tar -cf out.tar --volno-file=v.txt src', ['out.tar', 'v.txt']],
+    ['tar -c -M -f a.tar -f b.tar src', ['a.tar', 'b.tar']],
+    ['tar -xvf a.tar --index-file=../log.txt', ['.', '/home/dev/log.txt']],
+    // extracting reads the snapshot
+    ['tar -xf a.tar -g snap.snar', ['.']],
+    ['tar -cz --listed-incremental=snap . | wc -c', ['snap']],
+  ])('%s writes %j', (cmd, paths) => {
+    expect(run(cmd)).toEqual({ mutability: 'write', paths });
+  });
+
+  it.each(['tar -cf /dev/null src', 'tar -cf - src | wc -c', 'tar -czf /dev/null -g /dev/null src'])('%s is a read', (cmd) => {
+    expect(run(cmd).mutability).toBe('read');
+  });
+
+  it.each(['tar -xOf a.tar --index-file=i.txt', 'tar -tf a.tar --index-file=i.txt'])('%s stays unknown', (cmd) => {
+    expect(run(cmd).mutability).toBe('unknown');
+  });
+});

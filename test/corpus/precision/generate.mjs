@@ -82,6 +82,8 @@ export function generate() {
   for (const c of ['rsync -a lab/arch/ out/', 'rsync -a --delete lab/arch/ docs/', 'rsync -avn --log-file=r.log lab/arch/ out/', 'rsync -a --write-batch=bat lab/arch/ out/', 'rsync -a lab/arch/one.txt notes.txt']) add('M', 'ro-mode', true, c);
   for (const c of ['tar -cf /dev/null src', 'tar -czf /dev/null src docs', 'tar -cf - src > /dev/null', 'tar -xOf archive.tar.gz', 'tar -tzf archive.tar.gz']) add('R', 'ro-mode', true, c);
   add('M', 'ro-mode', true, 'tar -cf out.tar src');
+  // files tar writes besides the archive: the snapshot, the index of -v output
+  for (const c of ['tar -cf out2.tar -g snap.snar src', 'tar -cvf out3.tar --index-file=idx.txt src', 'tar -cz --listed-incremental=snap2 src | wc -c', 'tar -xvf archive.tar.gz --index-file idx2.txt -C docs']) add('M', 'ro-mode', true, c);
   for (const c of ['git format-patch --stdout --no-stdout HEAD~1', 'git add -n --no-dry-run scratch.txt', 'git add --dry-run --no-dry-run scratch.txt', 'git rm -n --no-dry-run --cached notes.txt', 'git mv -n --no-dry-run notes.txt n2.txt', 'git clean -n --no-dry-run -f']) add('M', 'ro-mode', true, c);
   for (const c of ['git format-patch --no-stdout --stdout HEAD~1', 'git add --no-dry-run -n scratch.txt', 'git add -nA', 'git rm -rn --cached src', 'git mv -n notes.txt n2.txt', 'git clean -nd', 'git clean -n -f']) add('R', 'ro-mode', true, c);
   for (const c of ['npm pack --dry-run --ignore-scripts --no-dry-run', 'npm pack --dry-run=false --ignore-scripts', 'npm pack --ignore-scripts --dry-run false']) add('M', 'ro-mode', true, c);
