@@ -255,3 +255,23 @@ describe('tar: files written besides the archive are named', () => {
     expect(run(cmd).mutability).toBe('unknown');
   });
 });
+
+describe('option grammar: writes read as writes, not as unknown', () => {
+  it.each([
+    // tsc's build mode emits every referenced project's outputs (where the tsconfig files say)
+    ['tsc --build', null],
+    ['tsc -b tsconfig.build.json', null],
+    // scc's --format is its own option (no abbreviation of --format-multi)
+    ['scc -o scc.json --format json', ['scc.json']],
+  ])('%s writes %j', (cmd, paths) => {
+    expect(run(cmd)).toEqual({ mutability: 'write', paths });
+  });
+
+  it.each(['scc --format json', 'scc -f json src', 'tsc --noEmit'])('%s is a read', (cmd) => {
+    expect(run(cmd).mutability).toBe('read');
+  });
+
+  it.each(['tsc -b --clean', "scc --format-multi 'json:x.json'"])('%s stays unknown', (cmd) => {
+    expect(run(cmd).mutability).toBe('unknown');
+  });
+});
