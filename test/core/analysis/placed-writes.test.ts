@@ -263,15 +263,18 @@ describe('option grammar: writes read as writes, not as unknown', () => {
     ['tsc -b tsconfig.build.json', null],
     // scc's --format is its own option (no abbreviation of --format-multi)
     ['scc -o scc.json --format json', ['scc.json']],
+    // rsync SRC lists the source and logs where it is told
+    ['rsync --log-file=l.txt src', ['l.txt']],
+    ['rsync --log-file l.txt -r src/', ['l.txt']],
   ])('%s writes %j', (cmd, paths) => {
     expect(run(cmd)).toEqual({ mutability: 'write', paths });
   });
 
-  it.each(['scc --format json', 'scc -f json src', 'tsc --noEmit'])('%s is a read', (cmd) => {
+  it.each(['scc --format json', 'scc -f json src', 'tsc --noEmit', 'rsync -av src/', 'rsync --log-file=/dev/null src'])('%s is a read', (cmd) => {
     expect(run(cmd).mutability).toBe('read');
   });
 
-  it.each(['tsc -b --clean', "scc --format-multi 'json:x.json'"])('%s stays unknown', (cmd) => {
+  it.each(['tsc -b --clean', "scc --format-multi 'json:x.json'", 'rsync --log-file=l.txt -e ssh host:src', 'rsync --bogus --log-file=l.txt src'])('%s stays unknown', (cmd) => {
     expect(run(cmd).mutability).toBe('unknown');
   });
 });

@@ -82,6 +82,9 @@ export function generate() {
   for (const c of ['rsync -a lab/arch/ out/', 'rsync -a --delete lab/arch/ docs/', 'rsync -avn --log-file=r.log lab/arch/ out/', 'rsync -a --write-batch=bat lab/arch/ out/', 'rsync -a lab/arch/one.txt notes.txt']) add('M', 'ro-mode', true, c);
   for (const c of ['tar -cf /dev/null src', 'tar -czf /dev/null src docs', 'tar -cf - src > /dev/null', 'tar -xOf archive.tar.gz', 'tar -tzf archive.tar.gz']) add('R', 'ro-mode', true, c);
   add('M', 'ro-mode', true, 'tar -cf out.tar src');
+  // rsync SRC lists the source; a log file is its one write
+  add('M', 'ro-mode', true, 'rsync -r --log-file=rl.txt lab/arch/');
+  add('R', 'ro-mode', true, 'rsync -r --log-file=/dev/null lab/arch/');
   // files tar writes besides the archive: the snapshot, the index of -v output
   for (const c of ['tar -cf out2.tar -g snap.snar src', 'tar -cvf out3.tar --index-file=idx.txt src', 'tar -cz --listed-incremental=snap2 src | wc -c', 'tar -xvf archive.tar.gz --index-file idx2.txt -C docs']) add('M', 'ro-mode', true, c);
   for (const c of ['git format-patch --stdout --no-stdout HEAD~1', 'git add -n --no-dry-run scratch.txt', 'git add --dry-run --no-dry-run scratch.txt', 'git rm -n --no-dry-run --cached notes.txt', 'git mv -n --no-dry-run notes.txt n2.txt', 'git clean -n --no-dry-run -f']) add('M', 'ro-mode', true, c);
