@@ -58,7 +58,8 @@ function pdftotext(args: readonly Arg[]): Leaf {
   if (pdf.value === null || pdf.value === '-') return unknown('pdftotext: the output name comes from an input only known at run time');
   // the HTML and TSV modes name their default output with another extension
   if (['-htmlmeta', '-bbox', '-bbox-layout', '-tsv'].some((f) => p.flags.has(f))) return write('pdftotext writes beside the PDF under a name its mode picks', undefined, { writesContent: true });
-  const out = /\.pdf$/i.test(pdf.value) ? pdf.value.slice(0, -4) + '.txt' : pdf.value + '.txt';
+  // poppler swaps only `.pdf` or `.PDF` for `.txt` (`a.Pdf` gives `a.Pdf.txt`)
+  const out = /\.(pdf|PDF)$/.test(pdf.value) ? pdf.value.slice(0, -4) + '.txt' : pdf.value + '.txt';
   return write('pdftotext writes the text beside the PDF (its name with .txt)', [literalArg(out)], { writesContent: true });
 }
 

@@ -178,6 +178,7 @@ describe('converters: the output named is the target', () => {
     ['pdftotext -layout -f 2 -l 3 doc.pdf', ['doc.txt']],
     ['pdftotext report.PDF', ['report.txt']],
     ['pdftotext notes', ['notes.txt']],
+    ['pdftotext scan.Pdf', ['scan.Pdf.txt']],
     ['sass src/app.scss dist/app.css', ['dist/app.css', 'dist/app.css.map']],
     ['sass --no-source-map -s compressed src/app.scss dist/app.css', ['dist/app.css']],
     ['sass a.scss:out/a.css b.scss:out/b.css', ['out/a.css', 'out/a.css.map', 'out/b.css', 'out/b.css.map']],
