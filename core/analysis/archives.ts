@@ -11,30 +11,44 @@ export function tar(args: readonly Arg[]): Leaf {
   // tar's old style: first word is a bundle of letters without a dash
   const first = list[0]?.value;
   if (first && !first.startsWith('-') && /^[A-Za-z]+$/.test(first)) list = [literalArg('-' + first), ...list.slice(1)];
-  const p = parseOpts(list, { shortWithValue: 'fCTXbHgKNVL', longWithValue: ['file', 'directory', 'files-from', 'exclude-from', 'blocking-factor', 'format', 'listed-incremental', 'to-command', 'use-compress-program', 'owner', 'group', 'mode', 'transform', 'xform', 'exclude', 'newer', 'after-date', 'label', 'strip-components', 'checkpoint-action', 'info-script', 'new-volume-script', 'rsh-command', 'rmt-command'] });
+  const p = parseOpts(list, { shortWithValue: 'fCTXbHgKNVL', longWithValue: ['file', 'directory', 'files-from', 'exclude-from', 'blocking-factor', 'format', 'listed-incremental', 'to-command', 'use-compress-program', 'owner', 'group', 'mode', 'transform', 'xform', 'exclude', 'newer', 'after-date', 'label', 'strip-components', 'checkpoint-action', 'info-script', 'new-volume-script', 'rsh-command', 'rmt-command', 'index-file', 'volno-file'] });
   if (has(p, '--to-command', '--use-compress-program', '-I', '--info-script', '--new-volume-script', '-F', '--checkpoint-action', '--rsh-command', '--rmt-command')) return unknown('tar option runs another program');
-  const file = value(p, '-f', '--file');
-  // an archive written to /dev/null (or stdout) is not a file written
-  const archive = file === undefined || file === '-' || (file !== null && isNullDevice(file)) ? null : file === null ? RUNTIME_ARG : literalArg(file);
+  // -M takes one archive per -f (each volume is written); /dev/null or stdout is not a file written
+  const files = [...(p.flags.get('-f') ?? []), ...(p.flags.get('--file') ?? [])];
+  const archives = files.filter((f) => f !== '-' && !(f !== null && isNullDevice(f))).map((f) => (f === null ? RUNTIME_ARG : literalArg(f)));
+  const archive = archives.length ? archives : null;
   if (has(p, '-x', '--extract', '--get')) {
     if (has(p, '-O', '--to-stdout')) return unprovenTarOption(p) ?? read('tar -xO extracts to stdout');
     const dir = value(p, '-C', '--directory');
-    return write('tar -x extracts files', [dir === undefined ? literalArg('.') : dir === null ? RUNTIME_ARG : literalArg(dir)], { writesContent: true });
+    return write('tar -x extracts files', [dir === undefined ? literalArg('.') : dir === null ? RUNTIME_ARG : literalArg(dir), ...tarOutputs(p, false)], { writesContent: true });
   }
   if (has(p, '-c', '--create', '-r', '--append', '-u', '--update', '-A', '--catenate', '--concatenate', '--delete')) {
     if (has(p, '--remove-files')) {
       // the files it archives are deleted; they are named relative to -C (one -C only: several move the base as tar reads them)
       const dirs = p.flags.get('-C') ?? p.flags.get('--directory') ?? [];
       const inDir = (a: Arg): Arg => (dirs.length === 0 || a.value === null ? a : dirs.length === 1 && dirs[0] !== null && !a.value.startsWith('/') ? literalArg(`${dirs[0]}/${a.value}`) : RUNTIME_ARG);
-      return write('tar --remove-files archives files and deletes them', [...(archive ? [archive] : []), ...(p.operands.length ? p.operands.map(inDir) : [RUNTIME_ARG])], { writesContent: true });
+      return write('tar --remove-files archives files and deletes them', [...(archive ?? []), ...tarOutputs(p, true), ...(p.operands.length ? p.operands.map(inDir) : [RUNTIME_ARG])], { writesContent: true });
     }
-    if (archive) return write('tar writes an archive', [archive], { writesContent: true });
-    // to stdout: a read only with options proven not to write (-g/--listed-incremental writes its snapshot file, --index-file an index)
-    const other = [...p.flags.keys()].find((k) => !TAR_READ_OPTIONS.has(k) && !TAR_CREATE_OPTIONS.has(k));
-    return other === undefined ? read('tar writes the archive to stdout') : unknown(`tar ${other}: an option not proven read-only (tar has options that write files)`);
+    if (archive) return write('tar writes an archive', [...archive, ...tarOutputs(p, true)], { writesContent: true });
+    // to stdout: a read only with options proven not to write; the snapshot, index and volume-number files are writes of their names
+    const other = [...p.flags.keys()].find((k) => !TAR_READ_OPTIONS.has(k) && !TAR_CREATE_OPTIONS.has(k) && !TAR_OUTPUT_FILES.includes(k));
+    if (other !== undefined) return unknown(`tar ${other}: an option not proven read-only (tar has options that write files)`);
+    const outputs = tarOutputs(p, true);
+    return outputs.length ? write('tar writes the archive to stdout and its snapshot, index or volume-number file', outputs, { writesContent: true }) : read('tar writes the archive to stdout');
   }
   if (has(p, '-t', '--list', '-d', '--diff', '--compare', '--test-label')) return unprovenTarOption(p) ?? read('tar lists or compares an archive');
   return unknown('tar without a known mode');
+}
+
+/** Options whose value is a file tar writes besides the archive (the snapshot is written when archiving, read when extracting). */
+const TAR_OUTPUT_FILES = ['--index-file', '--volno-file', '-g', '--listed-incremental'];
+
+function tarOutputs(p: ReturnType<typeof parseOpts>, archiving: boolean): Arg[] {
+  const out: Arg[] = [];
+  for (const opt of archiving ? TAR_OUTPUT_FILES : TAR_OUTPUT_FILES.slice(0, 2)) {
+    for (const v of p.flags.get(opt) ?? []) if (v === null || !isNullDevice(v)) out.push(v === null ? RUNTIME_ARG : literalArg(v));
+  }
+  return out;
 }
 
 /**

@@ -44,6 +44,19 @@ function satisfied(p: TableParse, words: readonly Arg[], group: readonly string[
   });
 }
 
+/**
+ * The operands an in-place flag rewrites, when they are all it writes: null when another write
+ * flag was given, no operand names a file (stdin, or the tool's own default set), or an operand
+ * holds pattern characters the tool may expand itself (a quoted `'{../x}/*.js'` reaches files
+ * the literal path does not name).
+ */
+function inPlaceFiles(tool: CheckTool, p: TableParse): Arg[] | null {
+  if (!tool.inPlace || p.writeFlags.length === 0 || !p.writeFlags.every((f) => tool.inPlace!.includes(f))) return null;
+  if (p.operands.length === 0) return null;
+  for (const a of p.operands) if (a.value === '-' || (a.value !== null && /[*?[\]{}!\\]/.test(a.value))) return null;
+  return p.operands;
+}
+
 export function checkTool(name: string, tool: CheckTool, args: readonly Arg[]): Leaf {
   if (tool.subcommands) {
     const first = args.findIndex((a) => a.value === null || !a.value.startsWith('-'));
@@ -59,7 +72,12 @@ export function checkTool(name: string, tool: CheckTool, args: readonly Arg[]): 
   const p = parseTable(words, tool.table, name);
   if (p.unknowns.length) return unknown(p.unknowns[0]!);
   if (p.execs.length) return unknown(p.execs[0]!);
-  if (p.writes.length || p.targets.length) return write(p.writes[0] ?? `${name} writes a report or cache file`, p.writes.length ? undefined : p.targets, { writesContent: true });
+  if (p.writes.length || p.targets.length) {
+    const why = p.writes[0] ?? `${name} writes a report or cache file`;
+    const files = inPlaceFiles(tool, p);
+    if (files) return write(`${why} (the files and folders it is given)`, [...files, ...p.targets], { writesContent: true });
+    return write(why, p.writes.length ? undefined : p.targets, { writesContent: true });
+  }
   if (tool.readOnlyWith) {
     const groups = (Array.isArray(tool.readOnlyWith[0]) ? tool.readOnlyWith : [tool.readOnlyWith]) as string[][];
     if (!groups.every((g) => satisfied(p, words, g))) return write(tool.defaultWrites ?? `${name} writes files by default`, undefined, { writesContent: true });

@@ -214,10 +214,18 @@ const SQLITE_DOT_READS = /^\.(tables|table|schema|indexes|indices|databases|head
  * `write` when some change the database the client opened and nothing reaches past it, else why not.
  * With `readOnly` (-readonly, an immutable or in-memory database) a statement that writes is refused.
  */
-function sqliteScript(text: string, readOnly: boolean): 'read' | 'write' | string {
+function sqliteScript(text: string, readOnly: boolean, outputs: string[]): 'read' | 'write' | string {
   const sql: string[] = [];
   for (const line of text.split('\n')) {
     const t = line.trim();
+    // `.output FILE` / `.once FILE` send results to a file; `|cmd`, `-x`, `-e`, a quoted name are not read here
+    const out = /^\.(output|once)(?:\s+(\S+))?\s*$/.exec(t);
+    if (out) {
+      if (out[2] === undefined || out[2] === 'stdout') continue;
+      if (!PLAIN_NAME.test(out[2]) || out[2].startsWith('-')) return `${t} sends results to a command, an editor or a name this guard does not place`;
+      outputs.push(out[2]);
+      continue;
+    }
     if (t.startsWith('.')) {
       if (!SQLITE_DOT_READS.test(t)) return `${t.split(/\s/)[0]} writes, reads another file or runs a command`;
       // `.mode insert` and friends only shape output; anything naming a file is refused above
@@ -230,6 +238,11 @@ function sqliteScript(text: string, readOnly: boolean): 'read' | 'write' | strin
   if (typeof tokens === 'string') return tokens;
   let writes = false;
   for (const st of statements(tokens)) {
+    const copy = vacuumInto(st);
+    if (copy !== null) {
+      outputs.push(copy);
+      continue;
+    }
     const why = statementProblem(st, 'sqlite');
     if (why === null) continue;
     const own = readOnly ? null : ownDatabaseProblem(st);
@@ -237,6 +250,24 @@ function sqliteScript(text: string, readOnly: boolean): 'read' | 'write' | strin
     else return own ?? why;
   }
   return writes ? 'write' : 'read';
+}
+
+/** A file name sqlite3 takes as written (not a URI, no quoting, no variable). */
+const PLAIN_NAME = /^[\w./+-]+$/;
+
+/**
+ * `VACUUM [schema] INTO 'file'`: a copy of the database written to the file named (it reads the
+ * database, also a read-only one), or null for any other statement or a name that is not a plain
+ * string (an expression, a URI).
+ */
+function vacuumInto(tokens: Token[]): string | null {
+  const words = tokens.map((t) => (t.kind === 'word' ? t.text.toUpperCase() : t.kind));
+  const at = words[1] === 'INTO' ? 1 : words[2] === 'INTO' && tokens[1]?.kind === 'word' ? 2 : -1;
+  if (words[0] !== 'VACUUM' || at === -1 || tokens.length !== at + 2) return null;
+  const name = tokens[at + 1]!;
+  if (name.kind !== 'string') return null;
+  const file = name.text.slice(1, -1);
+  return PLAIN_NAME.test(file) && !file.startsWith('-') && !file.startsWith('file:') ? file : null;
 }
 
 /** Statements of a token list, split on `;`. */
@@ -351,22 +382,25 @@ export function sqlite3(args: readonly Arg[], ctx: ProgramContext): Leaf {
     scripts.push(ctx.stdin.text);
   }
   let writes = false;
+  const outputs: string[] = [];
   for (const s of scripts) {
     if (s === null) return unknown('sqlite3: SQL only known at run time');
-    const r = sqliteScript(s, untouched || readonly);
+    const r = sqliteScript(s, untouched || readonly, outputs);
     if (r === 'write') writes = true;
     else if (r !== 'read') return unknown(`sqlite3: ${r}`);
   }
+  const written = outputs.map(literalArg);
   if (file !== null) {
     const at = [literalArg(file)];
+    if (written.length) return write('sqlite3 writes query results or a copy of the database to the files it names', [...at, ...written], { writesContent: true });
     if (writes) return write('sqlite3 runs statements that change only the database it opens', at, { writesContent: true });
     return write('sqlite3 opens the database read-write to run statements that only read: it creates the file when it is missing', at, { onlyIfMissing: true });
   }
-  if (untouched) return read('sqlite3 reads an in-memory or immutable database with statements proven read-only');
+  if (untouched) return written.length ? write('sqlite3 writes query results or a copy of the database to the files it names', written, { writesContent: true }) : read('sqlite3 reads an in-memory or immutable database with statements proven read-only');
   // statements that read no table (`select 1`, `select lower('A')`) never open the database's pages
-  if (scripts.every((x) => x !== null && !/^\s*\./m.test(x) && !/\b(from|join|pragma\w*|table|explain|into)\b/i.test(x))) return read('sqlite3 -readonly runs statements that read no table');
+  if (!written.length && scripts.every((x) => x !== null && !/^\s*\./m.test(x) && !/\b(from|join|pragma\w*|table|explain|into)\b/i.test(x))) return read('sqlite3 -readonly runs statements that read no table');
   const base = db.value.replace(/^file:/, '').replace(/\?.*$/, '');
-  return write('sqlite3 -readonly runs statements proven read-only, but a database in WAL mode gets its -wal and -shm files created beside it', [literalArg(`${base}-wal`), literalArg(`${base}-shm`)]);
+  return write(`sqlite3 -readonly runs statements proven read-only${written.length ? ' and writes the files it names' : ''}, but a database in WAL mode gets its -wal and -shm files created beside it`, [literalArg(`${base}-wal`), literalArg(`${base}-shm`), ...written], written.length ? { writesContent: true } : {});
 }
 
 /** psql meta-commands that only describe or format. */

@@ -97,6 +97,9 @@ const RSYNC_LIST: ProgramTable = {
     '-a --archive -r --recursive -v --verbose -q --quiet -h --human-readable -l --links -L --copy-links -n --dry-run --list-only -i --itemize-changes -8 --8-bit-output --no-motd --exclude= --include= --filter= -f= --exclude-from= --include-from= --files-from= -0 --from0 -s --protect-args --port= --contimeout= --timeout= --address= -4 -6 --ipv4 --ipv6 -z --compress --stats --progress --out-format= --info= --debug= -x --one-file-system -t --times -p --perms -o --owner -g --group -D --devices --specials -H --hard-links -A --acls -X --xattrs --numeric-ids -R --relative -d --dirs -m --prune-empty-dirs --password-file= --safe-links --copy-unsafe-links -e=X --rsh=X --rsync-path=X',
 };
 
+/** A listing that also logs: the log file is its one write. */
+const RSYNC_LIST_LOGGED: ProgramTable = { options: RSYNC_LIST.options + ' --log-file=W --log-file-format=' };
+
 /**
  * rsync's options in a dry run (-n, --dry-run, also inside a cluster such as -avn): a dry run
  * changes nothing but its log (--log-file) and batch files; every other option listed here only
@@ -119,8 +122,9 @@ export function rsyncLike(name: string, args: readonly Arg[]): Leaf {
   if (ops.length < 2) {
     // rsync SRC lists SRC: a read only with options from the listing table (--log-file, batches and backups write)
     if (name !== 'rsync') return unknown(`${name} with fewer than two operands`);
-    const t = parseTable(args, RSYNC_LIST, 'rsync');
-    return t.unknowns.length || t.execs.length ? unknown(t.unknowns[0] ?? t.execs[0]!) : read('rsync SRC lists the source');
+    const t = parseTable(args, RSYNC_LIST_LOGGED, 'rsync');
+    if (t.unknowns.length || t.execs.length) return unknown(t.unknowns[0] ?? t.execs[0]!);
+    return t.targets.length ? write('rsync SRC lists the source and writes its log file', t.targets, { writesContent: true }) : read('rsync SRC lists the source');
   }
   const dest = ops[ops.length - 1]!;
   const remote = (a: Arg) => a.value === null || (/^[^/]*:/.test(a.value) && !/^[A-Za-z]:[\\/]/.test(a.value));

@@ -9,6 +9,7 @@ import { classifyBuiltin, declareRunsCode } from './builtins';
 import { isNullDevice } from './collect';
 import { mysql, psql, redisCli, sqlite3 } from './databases';
 import { batchEditor, isBatchEditor } from './editors';
+import { converter, isConverter } from './converters';
 import { allOperandsWrite, destinations, destinationWrite, metadataWrite, operands, withBackups } from './file-writes';
 import { classifyGit } from './git';
 import { gh } from './github-cli';
@@ -298,6 +299,7 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
   }
   if (HASH_PROGRAMS.has(name)) return unknown(`${name}: a hashing program without an option table (some write hash files or logs)`, { hash: true });
   if (isBatchEditor(name) && args.length > 0) return batchEditor(name, args, ctx);
+  if (isConverter(name)) return converter(name, args);
   const info = versionQuery(name, args) ?? syntaxCheck(name, args);
   if (info) return info;
   if (INTERACTIVE.has(name)) return unknown(`${name} is interactive; keystrokes typed later are never seen by a hook`);

@@ -75,6 +75,8 @@ export interface TableParse {
   targets: Arg[];
   /** why a write without provable targets, an exec or an unprovable option was seen */
   writes: string[];
+  /** the canonical names of the `!W` flags given (what made `writes`) */
+  writeFlags: string[];
   execs: string[];
   unknowns: string[];
   /** a word only known at run time stood where an option could be */
@@ -170,7 +172,7 @@ function lookupLong(c: Compiled, name: string): OptRule | 'ambiguous' | undefine
 
 export function parseTable(args: readonly Arg[], t: ProgramTable, program: string): TableParse {
   const c = compile(t);
-  const res: TableParse = { flags: new Map(), sequence: [], operands: [], targets: [], writes: [], execs: [], unknowns: [], dynamicWord: false };
+  const res: TableParse = { flags: new Map(), sequence: [], operands: [], targets: [], writes: [], writeFlags: [], execs: [], unknowns: [], dynamicWord: false };
   const add = (rule: OptRule, values: (Arg | null)[]) => {
     res.sequence.push(rule.name);
     const list = res.flags.get(rule.name) ?? [];
@@ -182,7 +184,10 @@ export function parseTable(args: readonly Arg[], t: ProgramTable, program: strin
       if (rule.valueIsTarget) {
         if (!(v && v.value !== null && (isNullDevice(v.value) || v.value === '-'))) res.targets.push(v ?? { text: '<runtime>', value: null, glob: false });
       }
-      else res.writes.push(`${program} ${rule.name} writes files`);
+      else {
+        res.writes.push(`${program} ${rule.name} writes files`);
+        res.writeFlags.push(rule.name);
+      }
     } else if (rule.effect === 'exec') res.execs.push(`${program} ${rule.name} runs another program`);
     else if (rule.effect === 'unknown') res.unknowns.push(`${program} ${rule.name}: its effect cannot be proven read-only`);
   };

@@ -13,18 +13,32 @@ export interface CheckTool {
   readOnlyWith?: string[] | string[][];
   /** why the default writes (the write verdict's reason) */
   defaultWrites?: string;
+  /**
+   * `!W` flags that rewrite exactly the files and folders given as operands (and nothing else:
+   * no cache, no backup, no file found by following imports), so those operands are the targets
+   */
+  inPlace?: string[];
   /** first operand is a subcommand that must be one of these (ruff check/format) */
   subcommands?: Record<string, CheckTool>;
 }
 
 /** tsc: every compiler option (typescript 5 `tsc --all`); names are case-insensitive */
 const TSC_OPTIONS =
-  '--all --build!U --init!W --listfilesonly --locale= --project= --showconfig --watch --allowarbitraryextensions --allowimportingtsextensions --allowumdglobalaccess --baseurl= --customconditions= --module= --moduleresolution= --modulesuffixes --noresolve --nouncheckedsideeffectimports --paths= --resolvejsonmodule --resolvepackagejsonexports --resolvepackagejsonimports --rewriterelativeimportextensions --rootdir= --rootdirs= --typeroots= --types= --allowjs --checkjs --maxnodemodulejsdepth= --allowsyntheticdefaultimports --erasablesyntaxonly --esmoduleinterop --forceconsistentcasinginfilenames --isolateddeclarations --isolatedmodules --preservesymlinks --verbatimmodulesyntax --allowunreachablecode --allowunusedlabels --alwaysstrict --exactoptionalpropertytypes --nofallthroughcasesinswitch --noimplicitany --noimplicitoverride --noimplicitreturns --noimplicitthis --nopropertyaccessfromindexsignature --nouncheckedindexedaccess --nounusedlocals --nounusedparameters --strict --strictbindcallapply --strictbuiltiniteratorreturn --strictfunctiontypes --strictnullchecks --strictpropertyinitialization --useunknownincatchvariables --assumechangesonlyaffectdirectdependencies --charset= --importsnotusedasvalues= --keyofstringsonly --noimplicitusestrict --nostrictgenericchecks --out --preservevalueimports --suppressexcesspropertyerrors --suppressimplicitanyindexerrors --composite!W --disablereferencedprojectload --disablesolutionsearching --disablesourceofprojectreferenceredirect --incremental!W --tsbuildinfofile=W --declaration --declarationdir --declarationmap --downleveliteration --emitbom --emitdeclarationonly --importhelpers --inlinesourcemap --inlinesources --maproot= --newline= --noemit --noemithelpers --noemitonerror --outdir= --outfile --preserveconstenums --removecomments --sourcemap --sourceroot --stripinternal --diagnostics --explainfiles --extendeddiagnostics --generatecpuprofile=W --generatetrace=W --listemittedfiles --listfiles --nocheck --traceresolution --disablesizelimit --plugins= --emitdecoratormetadata --experimentaldecorators --jsx= --jsxfactory= --jsxfragmentfactory= --jsximportsource= --lib= --libreplacement --moduledetection= --nolib --reactnamespace= --target= --usedefineforclassfields --noerrortruncation --preservewatchoutput --pretty --skipdefaultlibcheck --skiplibcheck --watchfile= --watchdirectory= --fallbackpolling= --synchronouswatchdirectory --excludedirectories= --excludefiles= --verbose --dry --force!U --clean!U --stopbuildonerrors -p= -b!U -w -t= -m= -d -i!W -f!U -h -v -? --all';
+  '--all --build!W --init!W --listfilesonly --locale= --project= --showconfig --watch --allowarbitraryextensions --allowimportingtsextensions --allowumdglobalaccess --baseurl= --customconditions= --module= --moduleresolution= --modulesuffixes --noresolve --nouncheckedsideeffectimports --paths= --resolvejsonmodule --resolvepackagejsonexports --resolvepackagejsonimports --rewriterelativeimportextensions --rootdir= --rootdirs= --typeroots= --types= --allowjs --checkjs --maxnodemodulejsdepth= --allowsyntheticdefaultimports --erasablesyntaxonly --esmoduleinterop --forceconsistentcasinginfilenames --isolateddeclarations --isolatedmodules --preservesymlinks --verbatimmodulesyntax --allowunreachablecode --allowunusedlabels --alwaysstrict --exactoptionalpropertytypes --nofallthroughcasesinswitch --noimplicitany --noimplicitoverride --noimplicitreturns --noimplicitthis --nopropertyaccessfromindexsignature --nouncheckedindexedaccess --nounusedlocals --nounusedparameters --strict --strictbindcallapply --strictbuiltiniteratorreturn --strictfunctiontypes --strictnullchecks --strictpropertyinitialization --useunknownincatchvariables --assumechangesonlyaffectdirectdependencies --charset= --importsnotusedasvalues= --keyofstringsonly --noimplicitusestrict --nostrictgenericchecks --out --preservevalueimports --suppressexcesspropertyerrors --suppressimplicitanyindexerrors --composite!W --disablereferencedprojectload --disablesolutionsearching --disablesourceofprojectreferenceredirect --incremental!W --tsbuildinfofile=W --declaration --declarationdir --declarationmap --downleveliteration --emitbom --emitdeclarationonly --importhelpers --inlinesourcemap --inlinesources --maproot= --newline= --noemit --noemithelpers --noemitonerror --outdir= --outfile --preserveconstenums --removecomments --sourcemap --sourceroot --stripinternal --diagnostics --explainfiles --extendeddiagnostics --generatecpuprofile=W --generatetrace=W --listemittedfiles --listfiles --nocheck --traceresolution --disablesizelimit --plugins= --emitdecoratormetadata --experimentaldecorators --jsx= --jsxfactory= --jsxfragmentfactory= --jsximportsource= --lib= --libreplacement --moduledetection= --nolib --reactnamespace= --target= --usedefineforclassfields --noerrortruncation --preservewatchoutput --pretty --skipdefaultlibcheck --skiplibcheck --watchfile= --watchdirectory= --fallbackpolling= --synchronouswatchdirectory --excludedirectories= --excludefiles= --verbose --dry --force!U --clean!U --stopbuildonerrors -p= -b!W -w -t= -m= -d -i!W -f!U -h -v -? --all';
 
 const RUFF_COMMON = '--config= --isolated -q --quiet -s --silent -v --verbose -n --no-cache --cache-dir=W --stdin-filename= --extension= --target-version= --preview --no-preview --exclude= --extend-exclude= --respect-gitignore --no-respect-gitignore --force-exclude --no-force-exclude --line-length= --exit-zero --exit-non-zero-on-fix --output-format= -o=W --output-file=W --diff --check --show-files --show-settings --range=';
 
+/** Each `--name` token also as `-name` (LLVM's command lines accept both). */
+function llvmOptions(spec: string): string {
+  return spec
+    .split(' ')
+    .flatMap((t) => [t, t.slice(1)])
+    .join(' ');
+}
+
 export const CHECK_TOOLS: Record<string, CheckTool> = {
   eslint: {
+    inPlace: ['--fix'],
     table: {
       options:
         '--ext= -c= --config= --no-config-lookup --no-eslintrc --env= --parser= --parser-options= --resolve-plugins-relative-to= --rulesdir= --plugin= --rule= --ignore-path= --no-ignore --ignore-pattern= --stdin --stdin-filename= --quiet --max-warnings= -f= --format= --color --no-color --no-inline-config --report-unused-disable-directives --report-unused-disable-directives-severity= --report-unused-inline-configs= --no-error-on-unmatched-pattern --exit-on-fatal-error --debug --print-config= -h -v --env-info --no-warn-ignored --pass-on-no-patterns --pass-on-unpruned-suppressions --flag= --stats --fix-dry-run --fix-type= --cache-strategy= --concurrency= --suppressions-location= ' +
@@ -32,6 +46,7 @@ export const CHECK_TOOLS: Record<string, CheckTool> = {
     },
   },
   prettier: {
+    inPlace: ['-w', '--write'],
     table: {
       options:
         '-c --check -l --list-different --config= --no-config --ignore-path= --parser= --stdin-filepath= --no-editorconfig --with-node-modules --log-level= --loglevel= --no-color --color --find-config-path= --file-info= --support-info --ignore-unknown -u --no-error-on-unmatched-pattern --plugin= --print-width= --tab-width= --use-tabs --semi --no-semi --single-quote --jsx-single-quote --quote-props= --trailing-comma= --bracket-spacing --no-bracket-spacing --bracket-same-line --arrow-parens= --prose-wrap= --end-of-line= --embedded-language-formatting= --single-attribute-per-line --html-whitespace-sensitivity= --vue-indent-script-and-style --object-wrap= --experimental-ternaries --experimental-operator-position= --range-start= --range-end= --require-pragma --config-precedence= --cache-strategy= --no-plugin-search -v -h ' +
@@ -66,13 +81,52 @@ export const CHECK_TOOLS: Record<string, CheckTool> = {
   shellcheck: {
     table: { options: '-a --check-sourced -C[=] --color[=] -i= --include= -e= --exclude= --extended-analysis= -f= --format= --list-optional -o= --enable= -P= --source-path= -s= --shell= -S= --severity= -V -W= --wiki-link-count= -x --external-sources --norc --rcfile= -h' },
   },
-  gofmt: { table: { singleDashLong: true, options: '-l -d -s -e -r= -cpuprofile=W -w!W' } },
+  gofmt: { inPlace: ['-w'], table: { singleDashLong: true, options: '-l -d -s -e -r= -cpuprofile=W -w!W' } },
+  // Pure formatters: they print the formatted source or a diff unless told to rewrite in place,
+  // and their config files are data (YAML, INI, TOML, .editorconfig), not code they load.
+  'clang-format': {
+    inPlace: ['-i'],
+    table: {
+      singleDashLong: true,
+      // LLVM options take one or two dashes; a boolean one also takes `=true`/`=false`.
+      // --files names a file that lists more inputs: with -i those are written too, unnamed here
+      options: llvmOptions('--dry-run[=] --dump-config[=] --output-replacements-xml[=] --sort-includes[=] --verbose[=] --Werror[=] --Wno-error= --assume-filename= --cursor= --fallback-style= --ferror-limit= --length= --lines= --offset= --qualifier-alignment= --style= --help-list --help-hidden --fcolor-diagnostics[=] --fno-color-diagnostics[=] --files=U') + ' -n[=] -i!W',
+    },
+  },
+  shfmt: {
+    inPlace: ['-w', '--write'],
+    table: {
+      singleDashLong: true,
+      options:
+        '-l[=] --list[=] -d --diff -s --simplify -mn --minify -p --posix -i= --indent= -bn --binary-next-line -ci --case-indent -sr --space-redirects -kp --keep-padding -fn --func-next-line -ln= --language-dialect= -f[=] --find[=] --filename= --apply-ignore --to-json -tojson --from-json -version -h -w!W --write!W',
+    },
+  },
+  autopep8: {
+    inPlace: ['-i', '--in-place'],
+    table: {
+      options:
+        '-v --verbose -d --diff -r --recursive -j= --jobs= -p= --pep8-passes= -a --aggressive --experimental --exclude= --list-fixes --ignore= --select= --max-line-length= --line-range== --range== --indent-size= --hang-closing --exit-code --global-config= --ignore-local-config -h -i!W --in-place!W',
+    },
+  },
+  yapf: {
+    inPlace: ['-i', '--in-place'],
+    table: { options: '-v --version -d --diff -q --quiet -r --recursive -l= --lines= -e= --exclude= --style= --style-help --no-local-style -p --parallel -m --print-modified --verbose -h -i!W --in-place!W' },
+  },
+  autoflake: {
+    inPlace: ['-i', '--in-place'],
+    table: {
+      singleDashLong: true,
+      options:
+        '-c --check -cd --check-diff -r --recursive -j= --jobs= --exclude= --imports= --expand-star-imports --remove-all-unused-imports --ignore-init-module-imports --remove-duplicate-keys --remove-unused-variables --remove-rhs-for-unused-variables --ignore-pass-statements --ignore-pass-after-docstring -s --stdout --stdin-display-name= --config= -q --quiet -v --verbose -h -i!W --in-place!W',
+    },
+  },
   rustfmt: {
     readOnlyWith: ['--check', '--emit=stdout'],
     defaultWrites: 'rustfmt rewrites files unless --check or --emit stdout',
     table: { options: '--check --emit= --backup --config-path= --edition= --color= --print-config= -l --files-with-diff --config= -v --verbose -q --quiet -h -V --style-edition=' },
   },
   stylelint: {
+    inPlace: ['--fix'],
     table: {
       options:
         '--config= -c= --config-basedir= --ignore-path= -i= --ignore-pattern= --ip= --custom-syntax= --formatter= -f= --custom-formatter= -q --quiet --quiet-deprecation-warnings --color --no-color --report-needless-disables --rd --report-invalid-scope-disables --risd --report-descriptionless-disables --rdd --max-warnings= --mw= --stdin --stdin-filename= --allow-empty-input --aei --globbyOptions= --go= --print-config= -v -h --ignore-disables --id --disable-default-ignores --di ' +
@@ -80,6 +134,7 @@ export const CHECK_TOOLS: Record<string, CheckTool> = {
     },
   },
   markdownlint: {
+    inPlace: ['--fix'],
     table: { options: '-c= --config= -i= --ignore= -p= --ignore-path= -r= --rules= -s --stdin -j --json -d --dot -q --quiet -V -h --enable= --disable= --fix!W -o=W --output=W' },
   },
   biome: {

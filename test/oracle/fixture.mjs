@@ -107,8 +107,8 @@ export function buildTemplate(box, owner) {
 }
 
 /**
- * repo/lab: inputs for the toolchain, archive, database, editor and patch families
- * (test/corpus/precision/cases.tsv): a Go module, a Cargo package, archives in each format, SQLite
+ * repo/lab: inputs for the toolchain, formatter, archive, database, editor and patch families
+ * (test/corpus/precision/cases.tsv): a Go module, Go files to format, a Cargo package, archives in each format, SQLite
  * databases (one in WAL mode), scripts that leave a trace when they run, and a file with diffs
  * that apply exactly, with fuzz, and not at all. An artifact whose tool is missing here is left out
  * (the commands that need it then find no tool either, and the oracle reports them as not installed).
@@ -116,6 +116,9 @@ export function buildTemplate(box, owner) {
 export const LAB_FILES = {
   'go/go.mod': 'module example.com/lab\n\ngo 1.19\n',
   'go/main.go': 'package main\n\nimport "fmt"\n\nfunc main() { fmt.Println("lab") }\n',
+  // outside the module: a file gofmt rewrites and one it leaves as it is
+  'fmt/messy.go': 'package messy\n\nfunc  F( ) int {\nreturn 1\n}\n',
+  'fmt/tidy.go': 'package messy\n\nfunc G() int {\n\treturn 2\n}\n',
   'rust/Cargo.toml': '[package]\nname = "lab"\nversion = "0.1.0"\nedition = "2018"\n\n[dependencies]\n',
   'rust/src/main.rs': 'fn main() {\n    println!("lab");\n}\n',
   'arch/one.txt': 'one\n',

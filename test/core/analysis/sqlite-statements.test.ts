@@ -54,9 +54,13 @@ const WRITES = [
 /** What reaches another file, a program or loaded code, or SQL nobody can read here. */
 const ESCAPES = [
   `sqlite3 app.db "attach 'other.db' as o; insert into o.t values (1)"`,
-  `sqlite3 app.db "vacuum into 'copy.db'"`,
-  `sqlite3 app.db '.output out.txt' 'select 1'`,
-  `sqlite3 app.db '.once out.txt' 'select 1'`,
+  `sqlite3 app.db "vacuum into 'file:copy.db?vfs=unix-dotfile'"`,
+  `sqlite3 app.db "vacuum into 'copy' || '.db'"`,
+  `sqlite3 app.db "vacuum into ?"`,
+  `sqlite3 app.db '.output |tee out.txt' 'select 1'`,
+  `sqlite3 app.db '.once -x' 'select 1'`,
+  `sqlite3 app.db '.once --bom out.txt' 'select 1'`,
+  `sqlite3 app.db '.output "$F"' 'select 1'`,
   `sqlite3 app.db '.save copy.db'`,
   `sqlite3 app.db '.backup copy.db'`,
   `sqlite3 app.db '.restore copy.db'`,
@@ -96,6 +100,14 @@ describe('sqlite3 without -readonly: the analysis', () => {
     for (const c of ESCAPES) expect(shape(c), c).toBe('unknown null');
     // a pragma set in its call form (it writes the value) is not read as a report; not placed either
     for (const c of [`sqlite3 app.db 'pragma user_version(5)'`, `sqlite3 app.db 'pragma main.journal_mode(wal)'`]) expect(shape(c), c).toBe('unknown null');
+  });
+  it('results sent to a file, or a copy made with VACUUM INTO, are written at the name given', () => {
+    expect(shape(`sqlite3 app.db "vacuum into 'copy.db'"`)).toBe('write ["app.db","copy.db"]');
+    expect(shape(`sqlite3 app.db '.output out.txt' 'select 1'`)).toBe('write ["app.db","out.txt"]');
+    expect(shape(`sqlite3 app.db '.once ../out.txt' 'select 1'`)).toBe('write ["app.db","/w/out.txt"]');
+    expect(shape(`sqlite3 -deserialize app.db "vacuum main into 'copy.db'"`)).toBe('write ["copy.db"]');
+    expect(shape(`sqlite3 -deserialize app.db '.output' 'select 1'`)).toBe('read []');
+    expect(shape(`sqlite3 -readonly app.db '.once o.txt' 'select 1'`)).toBe('write ["app.db-wal","app.db-shm","o.txt"]');
   });
   it('-readonly is unchanged: a statement that writes is unknown', () => {
     expect(shape(`sqlite3 -readonly app.db 'select 1'`)).toBe('read []');

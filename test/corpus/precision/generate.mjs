@@ -82,6 +82,11 @@ export function generate() {
   for (const c of ['rsync -a lab/arch/ out/', 'rsync -a --delete lab/arch/ docs/', 'rsync -avn --log-file=r.log lab/arch/ out/', 'rsync -a --write-batch=bat lab/arch/ out/', 'rsync -a lab/arch/one.txt notes.txt']) add('M', 'ro-mode', true, c);
   for (const c of ['tar -cf /dev/null src', 'tar -czf /dev/null src docs', 'tar -cf - src > /dev/null', 'tar -xOf archive.tar.gz', 'tar -tzf archive.tar.gz']) add('R', 'ro-mode', true, c);
   add('M', 'ro-mode', true, 'tar -cf out.tar src');
+  // rsync SRC lists the source; a log file is its one write
+  add('M', 'ro-mode', true, 'rsync -r --log-file=rl.txt lab/arch/');
+  add('R', 'ro-mode', true, 'rsync -r --log-file=/dev/null lab/arch/');
+  // files tar writes besides the archive: the snapshot, the index of -v output
+  for (const c of ['tar -cf out2.tar -g snap.snar src', 'tar -cvf out3.tar --index-file=idx.txt src', 'tar -cz --listed-incremental=snap2 src | wc -c', 'tar -xvf archive.tar.gz --index-file idx2.txt -C docs']) add('M', 'ro-mode', true, c);
   for (const c of ['git format-patch --stdout --no-stdout HEAD~1', 'git add -n --no-dry-run scratch.txt', 'git add --dry-run --no-dry-run scratch.txt', 'git rm -n --no-dry-run --cached notes.txt', 'git mv -n --no-dry-run notes.txt n2.txt', 'git clean -n --no-dry-run -f']) add('M', 'ro-mode', true, c);
   for (const c of ['git format-patch --no-stdout --stdout HEAD~1', 'git add --no-dry-run -n scratch.txt', 'git add -nA', 'git rm -rn --cached src', 'git mv -n notes.txt n2.txt', 'git clean -nd', 'git clean -n -f']) add('R', 'ro-mode', true, c);
   for (const c of ['npm pack --dry-run --ignore-scripts --no-dry-run', 'npm pack --dry-run=false --ignore-scripts', 'npm pack --ignore-scripts --dry-run false']) add('M', 'ro-mode', true, c);
@@ -110,6 +115,9 @@ export function generate() {
   for (const c of ["vim -es -c '%s/a/b/g' -c 'wq' notes.txt", "vim -es -c '%s/a/A/g' -c 'x' notes.txt", "vim -es -c 'w out.txt' -c 'q!' notes.txt", "vim -es -c 'g/a/d' -c 'x' notes.txt", "ex -s +'%s/a/A/g' +wq notes.txt", "vim -es -c '!touch ran' -c 'q!' notes.txt", "vim -es -c 'call writefile([\"x\"], \"wf.txt\")' -c 'q!' notes.txt", "vim -es -c 'redir > r.txt' -c 'p' -c 'redir END' -c 'q!' notes.txt", "vim -es -c 'sav copy.txt' -c 'q!' notes.txt"]) add('M', 'no-table', true, c);
   for (const s of [',p', '1,3p', 'g/a/p', ',n', '=']) add('R', 'no-table', true, `ed -s notes.txt <<< $'${s}\\nq'`);
   add('M', 'no-table', true, "ed -s notes.txt <<< $',s/a/b/\\nw\\nq'");
+  // a script that writes names its files: the current one (every file given) or a plain name
+  for (const c of ["vim -es -c '%s/a/b/g' -c 'w! out2.txt' -c 'q!' notes.txt", "vim -es -c '%s/a/b/g' -c 'wa' -c 'q!' notes.txt words.txt", "vim -es -c 'redir >> r2.txt' -c '%p' -c 'redir END' -c 'q!' notes.txt", "vim -es -c 'sav copy2.txt' -c 'x' notes.txt", "vim -es -c 'w %.bak' -c 'q!' notes.txt", "ed -s notes.txt <<< $'2d\\nw\\nq'", "ed -s notes.txt <<< $'1,2w part.txt\\nq'", "ed -s notes.txt <<< $'w !cat > piped.txt\\nq'"]) add('M', 'no-table', true, c);
+  for (const c of ["ed -s notes.txt <<< $',s/a/b/g\\n,p\\nQ'", "ed -s notes.txt <<< $'2d\\n,p\\nQ'"]) add('R', 'no-table', true, c);
   const db = 'cd lab/db && ';
   const selects = ['select 1', 'select count(*) from t', 'select * from t where a > 1 order by a limit 2', 'select max(a), min(a) from t', 'with x as (select a from t) select * from x', "select lower('A'), length(b) from t", 'select typeof(a) from t', 'explain query plan select * from t', 'pragma table_info(t)', 'pragma integrity_check', '.tables', '.schema t', "select json_object('a', a) from t", 'select a from t; select count(*) from t'];
   for (const [s, mode] of product(selects, ['-deserialize', '-deserialize -json', '-deserialize -csv -header'])) add('R', 'no-table', true, `${db}sqlite3 ${mode} data.db ${q(s)}`);
@@ -122,6 +130,8 @@ export function generate() {
   // statements that read no table never open the database's pages
   for (const s of ['select 1', "select lower('A'), 1 + 2", "select json_object('a', 1)"]) add('R', 'no-table', true, `${db}sqlite3 -readonly wal.db ${q(s)}`);
   for (const c of ["sqlite3 data.db 'insert into t values (9, \"w\")'", "sqlite3 new.db 'select 1'", "sqlite3 -readonly data.db \"select writefile('wf.txt', 'x')\"", "sqlite3 -readonly data.db \"vacuum into 'vac.db'\"", "sqlite3 -readonly data.db '.output out.txt' 'select 1'", "sqlite3 -readonly data.db '.once o.txt' 'select 1'", "sqlite3 -readonly data.db '.shell touch ran'", "sqlite3 data.db 'with x as (select 5) insert into t(a) select * from x'", "sqlite3 data.db 'create table u(a)'", "sqlite3 data.db 'pragma user_version=3'", "sqlite3 -deserialize data.db \"select writefile('wf2.txt', 'x')\""]) add('M', 'no-table', true, db + c);
+  // results to a file, or a copy: written at the name given (the database itself only read)
+  for (const c of ["sqlite3 -deserialize data.db \"vacuum into 'vac2.db'\"", "sqlite3 -deserialize data.db '.output out2.txt' 'select count(*) from t'", "sqlite3 -deserialize data.db '.once once2.txt' 'select 1'", "sqlite3 data.db \"vacuum main into 'vac3.db'\""]) add('M', 'no-table', true, db + c);
   // servers are not part of the sandbox: the labels are the statements' own
   for (const c of ["psql -c 'SELECT 1'", "psql -X -d app -c 'select count(*) from users'", "psql -c '\\dt'", "psql -l", "psql -At -c 'select now()'", "mysql -e 'SHOW TABLES'", "mysql -u app -D app -e 'select count(*) from users'", "mysql -N -B -e 'describe users'", 'redis-cli GET k', 'redis-cli -n 2 HGETALL h', 'redis-cli --scan --pattern "user:*"', 'redis-cli INFO memory', 'redis-cli CONFIG GET maxmemory']) add('R', 'no-table', false, c);
   for (const c of ["psql -c 'select nextval($$s$$)'", "psql -c 'select * from t for update'", "psql -c 'with d as (delete from t returning *) select * from d'", "psql -c '\\! touch x'", "psql -o out.txt -c 'select 1'", "mysql -e 'select * from t into outfile \"/tmp/x\"'", "mysql -e 'system touch x'", "mysql -e 'show tables; drop table t'", 'redis-cli SET k v', 'redis-cli GETDEL k', 'redis-cli CONFIG SET maxmemory 1', 'redis-cli --rdb dump.rdb', 'redis-cli FLUSHALL']) add('M', 'no-table', false, c);
@@ -151,6 +161,41 @@ export function generate() {
   }
   for (const c of ['rsync -I -b lab/arch/one.txt lab/arch/two.txt', 'rsync -I -b --suffix=.old lab/arch/one.txt lab/arch/two.txt', 'rsync -I --backup-dir=bk lab/arch/one.txt lab/arch/two.txt', 'rsync -I --backup-dir=../bk2 lab/arch/one.txt lab/arch/two.txt', 'rsync -I --backup-dir=/tmp/bk lab/arch/one.txt lab/arch/two.txt', 'rsync -rI -b lab/arch/ docs/', 'rsync -I -b lab/arch/one.txt words.txt']) add('M', 'backups', true, c);
   for (const c of ["sed -i.bak 's/a/b/' notes.txt", "sed -i'.orig' -e 's/a/b/' notes.txt words.txt", "perl -pi.bak -e 's/a/b/' notes.txt", "perl -i.orig -pe 's/a/b/' notes.txt"]) add('M', 'backups', true, c);
+
+  // 7. in-place formatters: the files and folders given are what they rewrite; a check form writes nothing
+  for (const c of ['gofmt -w lab/fmt/messy.go', 'gofmt -w lab/fmt', 'gofmt -l -w lab/fmt', 'cd lab/fmt && gofmt -s -w .', 'gofmt -w lab/fmt/tidy.go lab/fmt/messy.go']) add('M', 'in-place', true, c);
+  for (const c of ['gofmt -l lab/fmt', 'gofmt -d lab/fmt/messy.go', 'gofmt lab/fmt/messy.go', 'gofmt -s -l lab/fmt']) add('R', 'in-place', true, c);
+  // tools CI does not install: labelled from their manuals
+  const formatters = [
+    ['clang-format -i src/main.c', 'clang-format --dry-run src/main.c'],
+    ['clang-format -style=file -i src/a.cc src/b.h', 'clang-format -style=file -n src/a.cc'],
+    ['shfmt -w scripts', 'shfmt -d scripts'],
+    ['shfmt -i 2 -ci --write run.sh', 'shfmt -i 2 -l run.sh'],
+    ['autopep8 --in-place -a src/app.py', 'autopep8 --diff -a src/app.py'],
+    ['autopep8 -ir src', 'autopep8 -r src'],
+    ['yapf -i src/app.py', 'yapf --diff src/app.py'],
+    ['yapf -ri --style=pep8 src', 'yapf -r -d --style=pep8 src'],
+    ['autoflake -i --remove-all-unused-imports src/app.py', 'autoflake --check --remove-all-unused-imports src/app.py'],
+    ['autoflake --in-place -r src', 'autoflake -r src'],
+    ['prettier --write src', 'prettier --check src'],
+  ];
+  // converters: the output they are told is what they write; without one they print
+  formatters.push(
+    ['pandoc README.md -o README.html', 'pandoc README.md'],
+    ['pandoc -s --toc -t html5 --output=site/index.html README.md', 'pandoc -s --toc -t html5 README.md'],
+    ['dot -Tsvg graph.dot -o graph.svg', 'dot -Tsvg graph.dot'],
+    ['dot -Tpng -O graph.dot', 'dot -V'],
+    ['pdftotext doc.pdf', 'pdftotext doc.pdf -'],
+    ['pdftotext -layout doc.pdf doc-layout.txt', 'pdftotext -layout -f 1 -l 2 doc.pdf -'],
+    ['sass src/app.scss dist/app.css', 'sass src/app.scss'],
+    ['sass --no-source-map styles:public/css', 'sass --no-source-map -s compressed styles/app.scss'],
+    ['optipng -o7 img.png', 'optipng -simulate -o7 img.png'],
+    ['optipng -out small.png img.png', 'optipng -v'],
+  );
+  for (const [m, r] of formatters) {
+    add('M', 'in-place', false, m);
+    add('R', 'in-place', false, r);
+  }
   return rows;
 }
 
