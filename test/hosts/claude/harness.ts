@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requireHost } from '../harness/hosts';
-import { baseEnv, makeRunDir, runProcess, withOverrides } from '../harness/process';
+import { baseEnv, jsonObjectOutput, makeRunDir, runProcess, withOverrides } from '../harness/process';
 import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, withRequests, type HostRunOptions, type HostRunResult } from '../harness/run-result';
 
 export interface ClaudeRunOptions extends HostRunOptions {
@@ -74,12 +74,5 @@ export async function runClaude(opts: ClaudeRunOptions): Promise<ClaudeRunResult
       timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS,
     }),
   );
-  let output: Record<string, unknown> | undefined;
-  try {
-    const parsed: unknown = JSON.parse(result.stdout);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) output = parsed as Record<string, unknown>;
-  } catch {
-    output = undefined;
-  }
-  return { ...result, output };
+  return { ...result, output: jsonObjectOutput(result.stdout) };
 }
