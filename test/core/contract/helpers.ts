@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { handleEvent } from '../../../core/answer/controller';
 import type { HandleOptions } from '../../../core/answer/controller';
 import type { Outcome } from '../../../core/answer/outcome';
+import { analyzeToolCall } from '../../../core/analysis/tool-call';
 import { freshContract, type Contract } from '../../../core/contract/types';
 import type { Action } from '../../../core/protocol';
+import { REGISTRIES } from '../../../core/registry/index';
 
 export interface Sandbox {
   root: string;
@@ -21,6 +23,13 @@ export function sandbox(extraEnv: Record<string, string> = {}): Sandbox {
   const data = join(root, 'data');
   return { root, home, data, env: { HOME: home, STOPLINE_HOME: data, XDG_CONFIG_HOME: join(home, '.config'), ...extraEnv } };
 }
+
+/** The project and HOME a decision test places its calls in. */
+export const P = '/w/p';
+export const HOME = '/home/u';
+
+/** A shell command as Claude Code's Bash call, analysed in P with HOME. */
+export const bash = (command: string) => analyzeToolCall(REGISTRIES.claude, 'Bash', { command }, { cwd: P, home: HOME });
 
 /** A contract the person armed in change mode, with `o` on top. */
 export const armed = (o: Partial<Contract>): Contract => ({ ...freshContract(), mode: 'change', level: 'guard', source: 'directive', revision: 1, ...o });
