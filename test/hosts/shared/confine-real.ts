@@ -17,7 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { probeSandbox } from '../../../core/confine/probe';
-import { ensureHosts, missingHosts, repoRoot, type FakeModelServer, type InstalledHost } from '../harness';
+import { ensureHosts, mainThread, missingHosts, repoRoot, type FakeModelServer, type InstalledHost } from '../harness';
 import { readEvidence, type EvidenceRecord } from './real-host';
 
 /** Whether this machine can start the sandbox; when it cannot, the answer from before must stand. */
@@ -128,7 +128,7 @@ export function expectOneLiner(w: World, s: FakeModelServer, callId: string): vo
   expect(unseenCalls(w), 'the confined call was reported as one the guard never saw').toBe(0);
 }
 
-const turns = (call: { id: string; name: string; input: Record<string, unknown> }) => ({ threads: [{ name: 'main', match: 'MAIN-MARK', turns: [{ toolCalls: [call] }, { text: 'done' }] }] });
+const turns = (call: { id: string; name: string; input: Record<string, unknown> }) => mainThread('MAIN-MARK', [{ toolCalls: [call] }, { text: 'done' }]);
 
 /** One suite's hosts, fixture folder and fake model servers. */
 interface ConfineRun {
