@@ -10,7 +10,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:
 import { join } from 'node:path';
 import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runCodex, startResponsesServer, type FakeModelServer } from '../harness';
 import { requestText, requireArtifact } from '../shared/real-host';
-import { CONTEXT_TEXT, expectEachRanOnce, GUARD_REASON, projectWithBuild, seedUniversalHooks } from './fixture';
+import { CLEAN_PROMPT, CONTEXT_TEXT, expectEachRanOnce, GUARD_REASON, projectWithBuild, rmBuildScript, seedUniversalHooks } from './fixture';
 
 const status = await ensureHosts(HOSTS_FOR.codex);
 const missing = missingHosts(status, HOSTS_FOR.codex);
@@ -38,12 +38,10 @@ describe('universal hooks on Codex 0.171.0 with dist/codex', () => {
     const hooks = seedUniversalHooks(home);
     // the person's Stop hook after stopline's own, in the hooks file Codex reads and trusts
     const hooksJson = { ...shipped, hooks: { ...shipped.hooks, Stop: [...(shipped.hooks.Stop ?? []), ...hooks.codexStopGroups] } };
-    const s = await startResponsesServer({
-      threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'call_rm', name: 'exec_command', input: { cmd: 'rm -rf build' } }] }, { text: 'done' }] }],
-    });
+    const s = await startResponsesServer(rmBuildScript('call_rm', 'exec_command', { cmd: 'rm -rf build' }));
     servers.push(s);
 
-    const r = await runCodex({ project, prompt: 'clean up the build folder', server: s, hooksJson, trust: 'persisted', runDir, timeoutMs: 240_000 });
+    const r = await runCodex({ project, prompt: CLEAN_PROMPT, server: s, hooksJson, trust: 'persisted', runDir, timeoutMs: 240_000 });
     expect(r.code, `codex exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
     expect(r.codexHome).toBe(codexHome);
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { hookFileDoc } from '../../../hosts/cli/install/hook-files';
 import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runCopilot, startHostChatServer, type FakeModelServer } from '../harness';
 import { requestText, requireArtifact } from '../shared/real-host';
-import { CONTEXT_TEXT, GUARD_REASON, expectEachRanOnce, universalWorld } from './fixture';
+import { CLEAN_PROMPT, CONTEXT_TEXT, expectEachRanOnce, GUARD_REASON, rmBuildScript, universalWorld } from './fixture';
 
 const status = await ensureHosts(HOSTS_FOR.copilot);
 const missing = missingHosts(status, HOSTS_FOR.copilot);
@@ -34,12 +34,12 @@ describe('universal hooks on GitHub Copilot CLI 1.0.102 with dist/copilot', () =
     chmodSync(own, 0o755);
     const stoplineJson = JSON.parse(readFileSync(hooks.stoplineJson, 'utf8')) as { import: string[] };
     writeFileSync(hooks.stoplineJson, JSON.stringify({ ...stoplineJson, import: [...stoplineJson.import, 'copilot'] }));
-    const s = await startHostChatServer({ threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'call_rm', name: 'bash', input: { command: 'rm -rf build', description: 'clean' } }] }, { text: 'done' }] }] });
+    const s = await startHostChatServer(rmBuildScript('call_rm', 'bash', { command: 'rm -rf build', description: 'clean' }));
     servers.push(s);
 
     const r = await runCopilot({
       project,
-      prompt: 'clean up the build folder',
+      prompt: CLEAN_PROMPT,
       server: s,
       runDir,
       home,

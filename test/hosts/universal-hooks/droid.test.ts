@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { hookFileDoc } from '../../../hosts/cli/install/hook-files';
 import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runDroid, startHostChatServer, type FakeModelServer } from '../harness';
 import { requestText, requireArtifact } from '../shared/real-host';
-import { CONTEXT_TEXT, GUARD_REASON, expectEachRanOnce, universalWorld } from './fixture';
+import { CLEAN_PROMPT, CONTEXT_TEXT, expectEachRanOnce, GUARD_REASON, rmBuildScript, universalWorld } from './fixture';
 
 const status = await ensureHosts(HOSTS_FOR.droid);
 const missing = missingHosts(status, HOSTS_FOR.droid);
@@ -35,12 +35,10 @@ describe('universal hooks on Factory Droid 0.225.2 with dist/droid', () => {
     writeFileSync(hooks.stoplineJson, JSON.stringify({ ...stoplineJson, import: [...stoplineJson.import, 'droid'] }));
     const map = hookFileDoc('droid', `'${process.execPath}' '${script}'`).hooks as Record<string, unknown[]>;
     const hooksJson = { ...map, UserPromptSubmit: [...map.UserPromptSubmit!, { hooks: [{ type: 'command', command: own }] }] };
-    const s = await startHostChatServer({
-      threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'call_rm', name: 'Execute', input: { command: 'rm -rf build', summary: 'clean', riskLevelReason: 'cleanup', riskLevel: 'low' } }] }, { text: 'done' }] }],
-    });
+    const s = await startHostChatServer(rmBuildScript('call_rm', 'Execute', { command: 'rm -rf build', summary: 'clean', riskLevelReason: 'cleanup', riskLevel: 'low' }));
     servers.push(s);
 
-    const r = await runDroid({ project, prompt: 'clean up the build folder', server: s, runDir, home, hooksJson, env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 240_000 });
+    const r = await runDroid({ project, prompt: CLEAN_PROMPT, server: s, runDir, home, hooksJson, env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 240_000 });
     expect(r.code, `droid exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
 
     // (a): the folder survives and the model read the hook's reason

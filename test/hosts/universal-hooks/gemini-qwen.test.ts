@@ -9,7 +9,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runGemini, runQwen, startChatServer, startGeminiServer, type FakeModelServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, mainThread, makeTempRoot, missingHosts, runGemini, runQwen, startChatServer, startGeminiServer, type FakeModelServer } from '../harness';
 import { requestText, requireArtifact } from '../shared/real-host';
 import { shippedGeminiHooks } from '../gemini/shipped';
 import { shippedQwenHooks } from '../qwen/shipped';
@@ -53,7 +53,7 @@ describe.each([
       // the person's own turn-end hook after stopline's, in the settings the host reads (and stopline.json imports)
       const settingsHooks = { ...shipped, [stopEvent]: [...((shipped[stopEvent] as unknown[]) ?? []), ...own.groups] };
       const call = host === 'gemini' ? { id: 'call_rm', name: 'run_shell_command', input: { command: 'rm -rf build' } } : { id: 'call_rm', name: 'run_shell_command', input: { command: 'rm -rf build', is_background: false } };
-      const script = { threads: [{ name: 'main', match: 'MAIN-MARK', turns: [{ toolCalls: [call] }, { text: 'done' }] }] };
+      const script = mainThread('MAIN-MARK', [{ toolCalls: [call] }, { text: 'done' }]);
       const s = host === 'gemini' ? await startGeminiServer(script) : await startChatServer(script);
       servers.push(s);
       const r =

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runPi, startChatServer, type FakeModelServer, type PiVariant } from '../harness';
 import { requestText, requireArtifact } from '../shared/real-host';
 import { piJitiCache } from '../pi/jiti-cache';
-import { CONTEXT_TEXT, expectEachRanOnce, GUARD_REASON, projectWithBuild, seedUniversalHooks } from './fixture';
+import { CLEAN_PROMPT, CONTEXT_TEXT, expectEachRanOnce, GUARD_REASON, projectWithBuild, rmBuildScript, seedUniversalHooks } from './fixture';
 
 const VARIANTS: { variant: PiVariant; label: string; hosts: readonly ('pi-ew' | 'pi-mz' | 'node22')[] }[] = [
   { variant: 'ew', label: '@earendil-works/pi-coding-agent 1.6.0', hosts: HOSTS_FOR['pi-ew'] },
@@ -39,15 +39,13 @@ for (const v of VARIANTS) {
       mkdirSync(project, { recursive: true });
       const build = projectWithBuild(project);
       const hooks = seedUniversalHooks(home);
-      const s = await startChatServer({
-        threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'call_rm', name: 'bash', input: { command: 'rm -rf build' } }] }, { text: 'done' }] }],
-      });
+      const s = await startChatServer(rmBuildScript('call_rm', 'bash', { command: 'rm -rf build' }));
       servers.push(s);
 
       const r = await runPi({
         variant: v.variant,
         project,
-        prompt: 'clean up the build folder',
+        prompt: CLEAN_PROMPT,
         server: s,
         extensionFile: extension,
         runDir,

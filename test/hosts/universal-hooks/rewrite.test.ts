@@ -17,6 +17,7 @@ import { vibeRegistry } from '../../../core/registry/vibe';
 import {
   ensureHosts,
   HOSTS_FOR,
+  mainThread,
   makeTempRoot,
   missingHosts,
   runClaude,
@@ -101,7 +102,7 @@ async function serve(server: Promise<FakeModelServer>): Promise<FakeModelServer>
   return s;
 }
 
-const turns = (call: { id: string; name: string; input: Record<string, unknown> }) => ({ threads: [{ name: 'main', match: 'MAIN-MARK', turns: [{ toolCalls: [call] }, { text: 'done' }] }] });
+const turns = (call: { id: string; name: string; input: Record<string, unknown> }) => mainThread('MAIN-MARK', [{ toolCalls: [call] }, { text: 'done' }]);
 const PROMPT = 'MAIN-MARK run the check';
 const skip = (needed: readonly (typeof ALL)[number][]) => missingHosts(status, needed).length > 0 && !status.required;
 
