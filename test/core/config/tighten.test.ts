@@ -13,7 +13,7 @@ import { TIGHTER_ORDER, agentsAtLeastAsTight, levelAtLeastAsTight, modeAtLeastAs
 import { BUILTIN_DEFAULTS } from '../../../core/contract/types';
 import { loadHooksConfigFromSystem } from '../../../core/hooks/load';
 import type { Outcome } from '../../../core/answer/outcome';
-import { allFiles, driver } from '../contract/helpers';
+import { allFiles, driver, writeUserFile } from '../contract/helpers';
 import type { Driver, Sandbox } from '../contract/helpers';
 import { configWorlds } from './world';
 
@@ -371,8 +371,7 @@ describe('what else a project file holds', () => {
 
   it('comments and trailing commas (kept by stopline install) do not drop a user file to the loosest defaults', () => {
     const w = world(null, null);
-    mkdirSync(join(w.sb.home, '.config', 'stopline'), { recursive: true });
-    writeFileSync(join(w.sb.home, '.config', 'stopline', 'stopline.json'), '// mine\n{ "failMode": "closed", /* strict */ "defaultMode": "review", }\n');
+    writeUserFile(w.sb.home, '// mine\n{ "failMode": "closed", /* strict */ "defaultMode": "review", }\n');
     mkdirSync(join(w.repo, '.stopline'), { recursive: true });
     writeFileSync(w.projectFile, '{\n  // the team wants no new packages\n  "defaults": { "deps": "deny", },\n}\n');
     const { config, diagnostics } = loadConfig(w.env, w.cwd);

@@ -5,7 +5,7 @@
 import { afterEach } from 'vitest';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sandbox, type Sandbox } from '../contract/helpers';
+import { sandbox, writeUserFile, type Sandbox } from '../contract/helpers';
 
 export interface ConfigWorld {
   sb: Sandbox;
@@ -26,8 +26,7 @@ export function configWorlds(): (user: object | null, project: object | null) =>
     const repo = join(sb.root, 'repo');
     mkdirSync(join(repo, '.git'), { recursive: true });
     if (user) {
-      mkdirSync(join(sb.home, '.config', 'stopline'), { recursive: true });
-      writeFileSync(join(sb.home, '.config', 'stopline', 'stopline.json'), JSON.stringify(user));
+      writeUserFile(sb.home, user);
     }
     const projectFile = join(repo, '.stopline', 'stopline.json');
     if (project) {

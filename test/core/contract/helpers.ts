@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { handleEvent } from '../../../core/answer/controller';
@@ -30,6 +30,12 @@ export const HOME = '/home/u';
 
 /** A shell command as Claude Code's Bash call, analysed in P with HOME. */
 export const bash = (command: string) => analyzeToolCall(REGISTRIES.claude, 'Bash', { command }, { cwd: P, home: HOME });
+
+/** The person's user file, ~/.config/stopline/stopline.json under `home`: `config` as JSON, a string as it is. */
+export function writeUserFile(home: string, config: unknown): void {
+  mkdirSync(join(home, '.config', 'stopline'), { recursive: true });
+  writeFileSync(join(home, '.config', 'stopline', 'stopline.json'), typeof config === 'string' ? config : JSON.stringify(config));
+}
 
 /** A contract the person armed in change mode, with `o` on top. */
 export const armed = (o: Partial<Contract>): Contract => ({ ...freshContract(), mode: 'change', level: 'guard', source: 'directive', revision: 1, ...o });
