@@ -154,7 +154,7 @@ export function parseJsonOutput(stdout: string): unknown {
   }
 }
 
-/** That document when it is an object (`--output-format json` of Claude Code, Gemini CLI), else undefined. */
+/** That document when it is an object (a `--output-format json` result), else undefined. */
 export function jsonObjectOutput(stdout: string): Record<string, unknown> | undefined {
   const parsed = parseJsonOutput(stdout);
   return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;

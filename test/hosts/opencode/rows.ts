@@ -22,7 +22,7 @@ import oBash from '../../fixtures/opencode/tool.execute.before-bash.json';
 import oBashDenied from '../../fixtures/opencode/tool.execute.before-bash-denied.json';
 import oTask from '../../fixtures/opencode/tool.execute.before-task.json';
 
-/** The cases of OpenCode's tools that take no fixture; a host that keeps its tool table (Kilo Code) shares them. */
+/** The cases of OpenCode's tools that take no fixture; a fork that keeps its tool table shares them. */
 export const OPENCODE_TOOLS: ToolCase[] = [
   doc('read', { filePath: 'a.txt' }, 'read'),
   doc('grep', { pattern: 'x' }, 'read'),
