@@ -4,23 +4,16 @@
  * and stopline skips it; stopline runs the native context hook (b) and the Codex-format Stop
  * hook (c) it imports from ~/.codex/hooks.json.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
-import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, type FakeModelServer } from '../harness';
+import { describe, expect, it } from 'vitest';
+import { ensureHosts, HOSTS_FOR, missingHosts } from '../harness';
 import { requestText, requireArtifact } from '../shared/real-host';
-import { claudeKeepsBuild, CONTEXT_TEXT, GUARD_REASON, expectEachRanOnce, universalWorld } from './fixture';
+import { claudeKeepsBuild, CONTEXT_TEXT, expectEachRanOnce, GUARD_REASON, universalRuns, universalWorld } from './fixture';
 
 const status = await ensureHosts(HOSTS_FOR.claude);
 const missing = missingHosts(status, HOSTS_FOR.claude);
 if (missing.length && status.required) throw new Error(`Claude Code not installed:\n${status.log}`);
 const pluginDir = requireArtifact('claude');
-const root = makeTempRoot('universal-hooks-claude');
-const servers: FakeModelServer[] = [];
-
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  rmSync(root, { recursive: true, force: true });
-});
+const { root, servers } = universalRuns('claude');
 
 describe('universal hooks on Claude Code 2.1.332 with dist/claude', () => {
   it.skipIf(missing.length > 0)('(a) stops `rm -rf build` with its reason, (b) context reaches the model, (c) writes its marker at turn end', async () => {

@@ -16,10 +16,10 @@
  * Every hook appends one line to `log` (`<hook>:<hook_event_name>[:deny]`), so a test can say
  * which ran, under which event name, and that none ran twice.
  */
-import { chmodSync, mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect } from 'vitest';
-import { runClaude, startAnthropicServer, type FakeModelScript, type FakeModelServer } from '../harness';
+import { afterAll, expect } from 'vitest';
+import { makeTempRoot, runClaude, startAnthropicServer, type FakeModelScript, type FakeModelServer } from '../harness';
 
 export const GUARD_REASON = 'UNIVERSAL-GUARD: rm -rf is not allowed here';
 export const CONTEXT_TEXT = 'UNIVERSAL-CONTEXT: keep diffs small';
@@ -154,4 +154,16 @@ export async function claudeKeepsBuild(w: { project: string; runDir: string; bui
   expect(existsSync(w.build)).toBe(true);
   expect(s.toolResult('toolu_rm')?.isError).toBe(true);
   return s;
+}
+
+/** The suite's temp root and its fake model servers: closed and removed after the file (kept and named with STOPLINE_KEEP_RUNS=1 where `keepable`). */
+export function universalRuns(name: string, keepable = false): { root: string; servers: FakeModelServer[] } {
+  const root = makeTempRoot(`universal-hooks-${name}`);
+  const servers: FakeModelServer[] = [];
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+    if (keepable && process.env.STOPLINE_KEEP_RUNS === '1') console.log(`runs kept in ${root}`);
+    else rmSync(root, { recursive: true, force: true });
+  });
+  return { root, servers };
 }

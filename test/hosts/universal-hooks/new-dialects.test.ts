@@ -5,24 +5,18 @@
  * answer and its reason reaches the model; the OpenHands-format (project .openhands/hooks.json)
  * and Vibe-format (~/.vibe/hooks.toml) hooks each run once on that call, with their own payloads.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, type FakeModelServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, missingHosts } from '../harness';
 import { requireArtifact } from '../shared/real-host';
-import { claudeKeepsBuild, projectWithBuild } from './fixture';
+import { claudeKeepsBuild, projectWithBuild, universalRuns } from './fixture';
 
 const status = await ensureHosts(HOSTS_FOR.claude);
 const missing = missingHosts(status, HOSTS_FOR.claude);
 if (missing.length && status.required) throw new Error(`Claude Code not installed:\n${status.log}`);
 const pluginDir = requireArtifact('claude');
-const root = makeTempRoot('universal-hooks-new-dialects');
-const servers: FakeModelServer[] = [];
-
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  rmSync(root, { recursive: true, force: true });
-});
+const { root, servers } = universalRuns('new-dialects');
 
 const KIMI_REASON = 'KIMI-FORMAT-GUARD: rm -rf is not allowed here';
 
