@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { claudeOfflineVars } from '../test/hosts/claude/offline-env.mjs';
 import { REPO_ROOT } from './facts.mjs';
 import { round, summarize } from './stats.mjs';
 
@@ -94,16 +95,7 @@ async function session({ dist, calls, wrapper }) {
     LANG: 'C.UTF-8',
     TERM: 'dumb',
     SHELL: '/bin/bash',
-    ANTHROPIC_BASE_URL: `http://127.0.0.1:${server.address().port}`,
-    ANTHROPIC_API_KEY: 'sk-ant-bench-dummy',
-    DISABLE_TELEMETRY: '1',
-    DISABLE_ERROR_REPORTING: '1',
-    DISABLE_AUTOUPDATER: '1',
-    DISABLE_UPDATES: '1',
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: '1',
-    CLAUDE_CODE_ENABLE_TELEMETRY: '0',
-    CLAUDE_CODE_TMPDIR: tmp,
+    ...claudeOfflineVars(`http://127.0.0.1:${server.address().port}`, 'sk-ant-bench-dummy', tmp),
     STOPLINE_TIMING_FILE: timing,
   };
   const argv = [...(wrapper ?? []), CLAUDE, '-p', '$stopline review -- bench', '--output-format', 'json', '--max-turns', String(calls + 5), '--allowedTools', 'Read,Write,Edit,Bash', '--plugin-dir', join(dist, 'claude')];

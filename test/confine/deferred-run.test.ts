@@ -9,33 +9,23 @@
  * command may write.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { probeSandbox } from '../../core/confine/probe';
-import { repoRoot } from '../hosts/harness';
+import { confineFixtures, repoTempRoot } from '../hosts/harness';
 import { requireArtifact, writeUserConfig } from '../hosts/shared/real-host';
 import { RUNTIMES } from '../hosts/shared/runtimes';
 import { confineCommand as modConfine, sawBubblewrap } from '../../hosts/claude/mod/confine';
 
 const script = requireArtifact('claude', 'stopline.mjs');
 const SANDBOX = probeSandbox(process.env as Record<string, string>);
-mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
-const root = realpathSync(mkdtempSync(join(repoRoot, '.tmp', 'deferred-run-')));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const nextFixture = confineFixtures(repoTempRoot('deferred-run'));
 
-let n = 0;
 function fixture() {
-  const dir = join(root, `f${++n}`);
-  const home = join(dir, 'home');
-  const project = join(dir, 'proj');
-  mkdirSync(home, { recursive: true });
-  mkdirSync(join(project, 'src'), { recursive: true });
-  writeFileSync(join(project, 'src', 'config.ts'), 'before\n');
-  writeFileSync(join(project, 'README.md'), 'readme\n');
-  writeFileSync(join(home, 'canary.txt'), 'canary\n');
-  spawnSync('git', ['init', '-q'], { cwd: project });
-  return { dir, home, project };
+  const f = nextFixture();
+  writeFileSync(join(f.home, 'canary.txt'), 'canary\n');
+  return f;
 }
 
 type Fixture = ReturnType<typeof fixture>;

@@ -12,6 +12,7 @@ import {
   ensureHosts,
   FAKE_TITLE,
   HOSTS_FOR,
+  mainThread,
   makeTempRoot,
   runClaude,
   runCodex,
@@ -164,23 +165,15 @@ hostSuite('Codex 0.171.0 (codex exec, fake Responses, persisted hook trust)', HO
     const hooksJson = {
       hooks: { PreToolUse: [{ matcher: 'Bash|apply_patch', hooks: [{ type: 'command', command: `${process.execPath} ${hook} ${mode} ${ws.log}`, timeout: 30 }] }] },
     };
-    const server = await startResponsesServer({
-      threads: [
-        {
-          name: 'main',
-          match: 'HARNESS-CODEX',
-          turns: [
-            {
-              toolCalls: [
-                { id: 'call_shell_1', name: 'exec_command', input: { cmd: 'touch codex-shell.txt' } },
-                { id: 'call_patch_1', name: 'apply_patch', input: patch },
-              ],
-            },
-            { text: 'all done' },
-          ],
-        },
-      ],
-    });
+    const server = await startResponsesServer(mainThread('HARNESS-CODEX', [
+      {
+        toolCalls: [
+          { id: 'call_shell_1', name: 'exec_command', input: { cmd: 'touch codex-shell.txt' } },
+          { id: 'call_patch_1', name: 'apply_patch', input: patch },
+        ],
+      },
+      { text: 'all done' },
+    ]));
     return withServer(server, async () => {
       const result = await runCodex({ project: ws.project, prompt: 'HARNESS-CODEX create the two files', server, hooksJson, trust, runDir: ws.runDir, timeoutMs: RUN_TIMEOUT_MS });
       return { result, server, ws, hooksJson };
@@ -358,23 +351,15 @@ for (const variant of ['ew', 'mz'] as const satisfies readonly PiVariant[]) {
       const ws = workspace(`pi-${variant}-${mode}`);
       const extensionFile = join(ws.project, '..', 'harness-guard.ts');
       writeFileSync(extensionFile, PI_EXTENSION);
-      const server = await startChatServer({
-        threads: [
-          {
-            name: 'main',
-            match: 'HARNESS-PI',
-            turns: [
-              {
-                toolCalls: [
-                  { id: 'call_write_1', name: 'write', input: { path: 'pi-write.txt', content: 'made by write\n' } },
-                  { id: 'call_bash_1', name: 'bash', input: { command: 'echo made by bash > pi-bash.txt' } },
-                ],
-              },
-              { text: 'all done' },
-            ],
-          },
-        ],
-      });
+      const server = await startChatServer(mainThread('HARNESS-PI', [
+        {
+          toolCalls: [
+            { id: 'call_write_1', name: 'write', input: { path: 'pi-write.txt', content: 'made by write\n' } },
+            { id: 'call_bash_1', name: 'bash', input: { command: 'echo made by bash > pi-bash.txt' } },
+          ],
+        },
+        { text: 'all done' },
+      ]));
       return withServer(server, async () => {
         const result = await runPi({
           variant,

@@ -14,20 +14,16 @@
  * Results: test-artifacts/oracle/precision.json. Needs the oracle's sandbox (see oracle.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyzeToolCall } from '../../core/analysis/tool-call';
-import { claudeRegistry } from '../../core/registry/claude';
-import { readSet } from '../corpus/redteam/sets.mjs';
-import { OWN_STATE, uncovered } from './paths.mjs';
+import { uncovered } from './paths.mjs';
 import { canaryState, observeAll } from './run.mjs';
-import { ARTIFACTS, oracleSandbox, REPO, stableSample } from './suite';
-import { reviewVerdict } from './verdict';
+import { corpusRows, oracleSandbox, stableSample, writeReport } from './suite';
+import { judgeRows, ownChanges } from './verdict';
 
 const JOBS = Number(process.env.STOPLINE_ORACLE_JOBS ?? 4);
 const SAMPLE = Number(process.env.STOPLINE_PRECISION_SAMPLE ?? 0);
 
-const rows = readSet(readFileSync(join(REPO, 'test', 'corpus', 'precision', 'cases.tsv'), 'utf8')).filter((r: { oracle: boolean }) => r.oracle);
+const rows = corpusRows('precision', 'cases.tsv').filter((r) => r.oracle);
 
 const usable = oracleSandbox('precision oracle');
 
@@ -37,18 +33,14 @@ describe('precision cases through the execution oracle', () => {
     if (!c) return;
     const cwd = join(c.template, 'repo');
     const home = join(c.template, 'home');
-    let judged = rows.map((r: { kind: string; family: string; cmd: string }) => {
-      const a = analyzeToolCall(claudeRegistry, 'Bash', { command: r.cmd }, { cwd, home });
-      return { ...r, verdict: reviewVerdict(r.cmd, cwd, home), mutability: a.mutability, affected: a.affectedPaths, git: (a.segments ?? []).some((s) => s.program === 'git') };
-    });
+    let judged = judgeRows(rows, cwd, home);
     if (SAMPLE > 0) judged = stableSample(judged, SAMPLE);
     const t0 = Date.now();
     const res = await observeAll(c, judged.map((r) => r.cmd), { concurrency: JOBS, timeoutMs: 20_000 });
     const byCmd = new Map(judged.map((r, i) => [r.cmd, res[i]!]));
-    const own = (o: { changes: string[] }) => o.changes.filter((l) => !OWN_STATE.some((re: RegExp) => re.test(l.slice(1).replace(/ \(.*$/, ''))) && !/^~(home|\.) \(mtime\)$/.test(l));
 
     const allowed = judged.filter((r) => r.verdict === 'read');
-    const readChanged = allowed.filter((r) => own(byCmd.get(r.cmd)!).length > 0).map((r) => `${r.cmd}  =>  ${byCmd.get(r.cmd)!.changes.slice(0, 5).join(' ')}`);
+    const readChanged = allowed.filter((r) => ownChanges(byCmd.get(r.cmd)!).length > 0).map((r) => `${r.cmd}  =>  ${byCmd.get(r.cmd)!.changes.slice(0, 5).join(' ')}`);
     const mutating = judged.filter((r) => r.kind === 'M');
     const missing = mutating.filter((r) => byCmd.get(r.cmd)!.exit === 127 && !byCmd.get(r.cmd)!.changed).map((r) => r.cmd);
     const unchanged = mutating.filter((r) => !byCmd.get(r.cmd)!.changed && byCmd.get(r.cmd)!.exit !== 127).map((r) => `${r.cmd} (exit ${byCmd.get(r.cmd)!.exit})`);
@@ -60,8 +52,7 @@ describe('precision cases through the execution oracle', () => {
       if (miss.length) wrongPaths.push(`${r.cmd}  =>  said ${JSON.stringify(r.affected)}, also wrote ${miss.slice(0, 5).map((m: { path: string }) => m.path).join(' ')}`);
     }
     const readsNotAllowed = judged.filter((r) => r.kind === 'R' && r.verdict !== 'read').map((r) => `${r.verdict}: ${r.cmd}`);
-    mkdirSync(ARTIFACTS, { recursive: true });
-    writeFileSync(join(ARTIFACTS, 'precision.json'), JSON.stringify({ ms: Date.now() - t0, ran: judged.length, readChanged, unchanged, missing, wrongPaths, readsNotAllowed, rows: judged.map((r) => ({ cmd: r.cmd, kind: r.kind, verdict: r.verdict, affected: r.affected, ...byCmd.get(r.cmd) })) }, null, 1));
+    writeReport('precision.json', { ms: Date.now() - t0, ran: judged.length, readChanged, unchanged, missing, wrongPaths, readsNotAllowed, rows: judged.map((r) => ({ cmd: r.cmd, kind: r.kind, verdict: r.verdict, affected: r.affected, ...byCmd.get(r.cmd) })) });
     console.log(
       `precision oracle: ran ${judged.length} in ${((Date.now() - t0) / 1000).toFixed(1)} s (${allowed.length} allowed as reads, ${mutating.length} mutating); read changed ${readChanged.length}; mutating unchanged ${unchanged.length}, not installed ${missing.length}; paths named wrongly ${wrongPaths.length}; reads not allowed ${readsNotAllowed.length}`,
     );

@@ -16,15 +16,12 @@
  * Results: test-artifacts/oracle/redteam.json. Needs the oracle's sandbox (see oracle.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyzeToolCall } from '../../core/analysis/tool-call';
-import { claudeRegistry } from '../../core/registry/claude';
-import { readSet } from '../corpus/redteam/sets.mjs';
-import { OWN_STATE, uncovered } from './paths.mjs';
+import { uncovered } from './paths.mjs';
 import { canaryState, observeAll } from './run.mjs';
-import { ARTIFACTS, oracleSandbox, REPO, stableSample } from './suite';
-import { reviewVerdict } from './verdict';
+import { corpusRows, oracleSandbox, REPO, stableSample, writeReport } from './suite';
+import { judgeRows, ownChanges } from './verdict';
 
 const FULL = process.env.STOPLINE_REDTEAM_FULL === '1';
 const JOBS = Number(process.env.STOPLINE_ORACLE_JOBS ?? 4);
@@ -36,7 +33,7 @@ const PATH_SAMPLE = Number(process.env.STOPLINE_REDTEAM_PATHS ?? 60);
 const SETS = join(REPO, 'test', 'corpus', 'redteam');
 const rows = readdirSync(SETS)
   .filter((f) => /^set-.*\.tsv$/.test(f))
-  .flatMap((f) => readSet(readFileSync(join(SETS, f), 'utf8')).map((r: { kind: string; family: string; oracle: boolean; cmd: string }) => ({ ...r, set: f })))
+  .flatMap((f) => corpusRows('redteam', f).map((r) => ({ ...r, set: f })))
   .filter((r) => r.oracle);
 
 const sample = <T extends { cmd: string }>(xs: T[], n: number) => (FULL ? xs : stableSample(xs, n));
@@ -53,10 +50,7 @@ describe('red-team sets through the execution oracle', () => {
     if (!c) return;
     const cwd = join(c.template, 'repo');
     const home = join(c.template, 'home');
-    const judged = rows.map((r) => {
-      const a = analyzeToolCall(claudeRegistry, 'Bash', { command: r.cmd }, { cwd, home });
-      return { ...r, verdict: reviewVerdict(r.cmd, cwd, home), mutability: a.mutability, affected: a.affectedPaths, git: (a.segments ?? []).some((s) => s.program === 'git') };
-    });
+    const judged = judgeRows(rows, cwd, home);
     const reads = sample(judged.filter((r) => r.kind === 'R' && r.verdict === 'read'), READ_SAMPLE);
     const mutating = sample(judged.filter((r) => r.kind === 'M'), M_SAMPLE);
     const proven = sample(judged.filter((r) => r.kind === 'M' && r.mutability === 'write' && r.affected !== null), PATH_SAMPLE);
@@ -66,8 +60,7 @@ describe('red-team sets through the execution oracle', () => {
     const byCmd = new Map(toRun.map((r, i) => [r.cmd, res[i]!]));
     const links = linksIn(cwd);
 
-    const ownState = (o: { changes: string[] }) => o.changes.filter((l) => !OWN_STATE.some((re: RegExp) => re.test(l.slice(1).replace(/ \(.*$/, ''))) && !/^~(home|\.) \(mtime\)$/.test(l));
-    const readChanged = reads.filter((r) => ownState(byCmd.get(r.cmd)!).length > 0).map((r) => `${r.cmd}  =>  ${byCmd.get(r.cmd)!.changes.slice(0, 5).join(' ')}`);
+    const readChanged = reads.filter((r) => ownChanges(byCmd.get(r.cmd)!).length > 0).map((r) => `${r.cmd}  =>  ${byCmd.get(r.cmd)!.changes.slice(0, 5).join(' ')}`);
     const missing = mutating.filter((r) => byCmd.get(r.cmd)!.exit === 127 && !byCmd.get(r.cmd)!.changed).map((r) => r.cmd);
     const unchanged = mutating.filter((r) => !byCmd.get(r.cmd)!.changed && byCmd.get(r.cmd)!.exit !== 127).map((r) => r.cmd);
     const wrongPaths: string[] = [];
@@ -82,8 +75,7 @@ describe('red-team sets through the execution oracle', () => {
       if (r.affected!.some((p) => links.includes(p))) throughLinks.push(line);
       else wrongPaths.push(line);
     }
-    mkdirSync(ARTIFACTS, { recursive: true });
-    writeFileSync(join(ARTIFACTS, 'redteam.json'), JSON.stringify({ ms: Date.now() - t0, ran: toRun.length, readChanged, unchanged, missing, wrongPaths, throughLinks, rows: toRun.map((r) => ({ cmd: r.cmd, kind: r.kind, verdict: r.verdict, affected: r.affected, ...byCmd.get(r.cmd) })) }, null, 1));
+    writeReport('redteam.json', { ms: Date.now() - t0, ran: toRun.length, readChanged, unchanged, missing, wrongPaths, throughLinks, rows: toRun.map((r) => ({ cmd: r.cmd, kind: r.kind, verdict: r.verdict, affected: r.affected, ...byCmd.get(r.cmd) })) });
     console.log(
       `red-team oracle: ran ${toRun.length} in ${((Date.now() - t0) / 1000).toFixed(1)} s (${reads.length} reads allowed as reads, ${mutating.length} mutating sampled, ${proven.length} proven writes); read changed ${readChanged.length}; mutating unchanged ${unchanged.length}, not installed ${missing.length}; paths named wrongly ${wrongPaths.length}, through a symlink ${throughLinks.length}`,
     );

@@ -5,11 +5,22 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { readSet, type RedTeamRow } from '../corpus/redteam/sets.mjs';
 import { cleanup, oracleWorkParent, prepare, type OracleCtx } from './run.mjs';
 
 export const REPO = resolve(__dirname, '..', '..');
 export const ARTIFACTS = join(REPO, 'test-artifacts', 'oracle');
+
+/** The rows of a corpus file under test/corpus/ (kind, family, oracle, cmd). */
+export const corpusRows = (...path: string[]): RedTeamRow[] => readSet(readFileSync(join(REPO, 'test', 'corpus', ...path), 'utf8'));
+
+/** A run's report under test-artifacts/oracle/, for a person to read after it. */
+export function writeReport(name: string, report: unknown): void {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  writeFileSync(join(ARTIFACTS, name), JSON.stringify(report, null, 1));
+}
 
 /** `n` of the items, the same ones on every run; all of them, in their order, when there are no more than `n`. */
 export function stableSample<T extends { cmd: string }>(items: T[], n: number): T[] {

@@ -8,6 +8,7 @@ import { analyzeToolCall } from '../../core/analysis/tool-call';
 import { decide } from '../../core/contract/decide';
 import { freshContract, type Contract } from '../../core/contract/types';
 import { claudeRegistry } from '../../core/registry/claude';
+import { OWN_STATE } from './paths.mjs';
 
 export type OracleVerdict = 'read' | 'ask' | 'deny';
 
@@ -23,3 +24,14 @@ export function reviewVerdict(command: string, cwd: string, home: string): Oracl
 export function analysisClass(command: string, cwd: string, home: string): string {
   return analyzeToolCall(claudeRegistry, 'Bash', { command }, { cwd, home }).mutability;
 }
+
+/** Each row with the guard's review verdict and what the analysis says of it as a Bash call in `cwd`. */
+export function judgeRows<T extends { cmd: string }>(rows: T[], cwd: string, home: string) {
+  return rows.map((r) => {
+    const a = analyzeToolCall(claudeRegistry, 'Bash', { command: r.cmd }, { cwd, home });
+    return { ...r, verdict: reviewVerdict(r.cmd, cwd, home), mutability: a.mutability, affected: a.affectedPaths, git: (a.segments ?? []).some((s) => s.program === 'git') };
+  });
+}
+
+/** What a run changed beyond the state programs keep for themselves (OWN_STATE) and the mtime of HOME or the cwd. */
+export const ownChanges = (o: { changes: string[] }): string[] => o.changes.filter((l) => !OWN_STATE.some((re: RegExp) => re.test(l.slice(1).replace(/ \(.*$/, ''))) && !/^~(home|\.) \(mtime\)$/.test(l));

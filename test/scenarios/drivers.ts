@@ -60,6 +60,17 @@ export interface Sandbox {
   cleanup(): void;
 }
 
+/** A host's environment in a HOME of its own: its XDG folders inside it, nothing of the caller's but PATH. */
+export function homeEnv(home: string): Record<string, string> {
+  return {
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local', 'share'),
+    XDG_STATE_HOME: join(home, '.local', 'state'),
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+  };
+}
+
 export function sandbox(session = 'scn-session-0001'): Sandbox {
   const dir = mkdtempSync(join(tmpdir(), 'stopline-conf-'));
   const home = join(dir, 'home');
@@ -69,14 +80,7 @@ export function sandbox(session = 'scn-session-0001'): Sandbox {
     writeFileSync(join(project, rel), text);
   }
   mkdirSync(home, { recursive: true });
-  const env: Record<string, string> = {
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, '.config'),
-    XDG_DATA_HOME: join(home, '.local', 'share'),
-    XDG_STATE_HOME: join(home, '.local', 'state'),
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    STOPLINE_DASHBOARD: 'off',
-  };
+  const env: Record<string, string> = { ...homeEnv(home), STOPLINE_DASHBOARD: 'off' };
   // retries: a resident evaluator may still be finishing a write when a test's round ends
   return { dir, home, project, env, session, cleanup: () => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }) };
 }

@@ -13,11 +13,12 @@
  * this change came from the build it replaced).
  */
 import { spawnSync } from 'node:child_process';
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionKey } from '../../core/state/session';
+import { cleanUpAfterAll } from '../hosts/shared/evaluators';
 import { DIST } from '../hosts/shared/real-host';
 import { runWithInput, type Run } from '../hosts/shared/runtimes';
 import { probeSandbox } from '../../core/confine/probe';
@@ -30,32 +31,7 @@ for (const d of [home, project, tmp]) mkdirSync(d, { recursive: true });
 writeFileSync(join(project, 'README.md'), 'x\n');
 const evalDir = join(tmp, `stopline-${process.getuid!()}`);
 
-/** Every evaluator serving a socket under this file's temp root (Linux /proc), ended by pid at the end. */
-function evaluators(): number[] {
-  const out: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const args = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
-      const at = args.indexOf('--stopline-evaluator');
-      if (at >= 0 && args[at + 1]?.startsWith(`${root}/`)) out.push(Number(name));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return out;
-}
-
-afterAll(() => {
-  for (const pid of evaluators()) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // gone already
-    }
-  }
-  rmSync(root, { recursive: true, force: true });
-});
+cleanUpAfterAll(root);
 
 const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, TMPDIR: tmp, NO_COLOR: '1', STOPLINE_NO_DASHBOARD: '1', CLAUDE_PROJECT_DIR: project };
 const plugin = join(home, '.claude', 'plugins', 'stopline-local', 'stopline');

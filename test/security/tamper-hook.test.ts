@@ -18,8 +18,9 @@ import { createHash } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionStore } from '../../core/state/session';
+import { cleanUpAfterAll, evaluatorsUnder } from '../hosts/shared/evaluators';
 import { DIST, requireArtifact } from '../hosts/shared/real-host';
 import { runWithInput, type Run } from '../hosts/shared/runtimes';
 
@@ -27,36 +28,8 @@ const SLOW = { timeout: 120_000 };
 const root = mkdtempSync(join(tmpdir(), 'stopline-tamper-hook-'));
 const script = requireArtifact('claude', 'stopline.mjs');
 
-/** Every evaluator serving a socket under this file's temp root (Linux /proc). */
-function evaluators(): { pid: number; socket: string }[] {
-  const out: { pid: number; socket: string }[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const args = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
-      const at = args.indexOf('--stopline-evaluator');
-      if (at >= 0 && args[at + 1]?.startsWith(`${root}/`)) out.push({ pid: Number(name), socket: args[at + 1]! });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return out;
-}
-
-function stopEvaluators(): void {
-  for (const e of evaluators()) {
-    try {
-      process.kill(e.pid, 'SIGKILL');
-    } catch {
-      // gone already
-    }
-  }
-}
-
-afterAll(() => {
-  stopEvaluators();
-  rmSync(root, { recursive: true, force: true });
-});
+const evaluators = () => evaluatorsUnder(root);
+cleanUpAfterAll(root);
 
 let worlds = 0;
 function world(extra: Record<string, string> = {}) {

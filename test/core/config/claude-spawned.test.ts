@@ -5,32 +5,19 @@
  * the person's review guard or their closed fail mode. Rebuild the artifact with
  * `STOPLINE_ONLY=claude npm run build` when core/config changes.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runArtifact } from '../../scenarios/spawn';
-import { sandbox } from '../contract/helpers';
+import { configWorlds } from './world';
 
 const FIXTURE = join(__dirname, '..', '..', 'fixtures', 'claude', 'PreToolUse-Write.json');
 const LOOSE_PROJECT = { defaultLevel: 'off', failMode: 'open' };
 
-const roots: string[] = [];
-afterEach(() => {
-  for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true });
-});
+const configWorld = configWorlds();
 
 function setup(user: object, project: object | null, brokenDataFolder = false) {
-  const sb = sandbox();
-  roots.push(sb.root);
-  const repo = join(sb.root, 'repo');
-  mkdirSync(join(repo, '.git'), { recursive: true });
-  mkdirSync(join(sb.home, '.config', 'stopline'), { recursive: true });
-  writeFileSync(join(sb.home, '.config', 'stopline', 'stopline.json'), JSON.stringify(user));
-  const projectFile = join(repo, '.stopline', 'stopline.json');
-  if (project) {
-    mkdirSync(join(repo, '.stopline'), { recursive: true });
-    writeFileSync(projectFile, JSON.stringify(project));
-  }
+  const { sb, repo, projectFile } = configWorld(user, project);
   let data = sb.data;
   if (brokenDataFolder) {
     // a regular file where the data folder should be: the guard cannot read its state

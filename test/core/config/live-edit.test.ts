@@ -18,6 +18,7 @@ import { applyHostEditSwitch } from '../../../core/answer/host-mode';
 import { InProcessHooks } from '../../../core/hooks/in-process';
 import { OpenCodeDoor } from '../../../hosts/opencode/door';
 import { FakeOpenCode } from '../../hosts/opencode/fake-client';
+import { homeEnv } from '../../scenarios/drivers';
 
 const made: string[] = [];
 afterEach(() => {
@@ -51,14 +52,7 @@ function startHost(): Host {
   const project = join(root, 'project');
   mkdirSync(join(project, '.git'), { recursive: true });
   mkdirSync(home, { recursive: true });
-  const env: Record<string, string> = {
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, '.config'),
-    XDG_DATA_HOME: join(home, '.local', 'share'),
-    XDG_STATE_HOME: join(home, '.local', 'state'),
-    CLAUDE_CONFIG_DIR: join(home, 'claude'),
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-  };
+  const env: Record<string, string> = { ...homeEnv(home), CLAUDE_CONFIG_DIR: join(home, 'claude') };
   const fake = new FakeOpenCode();
   const lines: string[] = [];
   const guard = new OpenCodeDoor(

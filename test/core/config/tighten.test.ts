@@ -5,16 +5,17 @@
  * and each ignored key is one stderr line naming the key and never the value.
  * Decisions are real events through the controller (core/answer/controller.ts handleEvent).
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../../../core/config/config';
 import { TIGHTER_ORDER, agentsAtLeastAsTight, levelAtLeastAsTight, modeAtLeastAsTight, policyAtLeastAsTight } from '../../../core/config/tighten';
 import { BUILTIN_DEFAULTS } from '../../../core/contract/types';
 import { loadHooksConfigFromSystem } from '../../../core/hooks/load';
 import type { Outcome } from '../../../core/answer/outcome';
-import { allFiles, driver, sandbox } from '../contract/helpers';
+import { allFiles, driver, writeUserFile } from '../contract/helpers';
 import type { Driver, Sandbox } from '../contract/helpers';
+import { configWorlds } from './world';
 
 type Json = Record<string, unknown>;
 
@@ -28,27 +29,12 @@ interface World {
   drive(sessionId?: string): Driver;
 }
 
-const roots: string[] = [];
-afterEach(() => {
-  for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true });
-});
+const configWorld = configWorlds();
 
 function world(user: Json | null, project: Json | null, envFor: (sb: Sandbox) => Record<string, string | undefined> = (sb) => sb.env): World {
-  const sb = sandbox();
-  roots.push(sb.root);
-  const repo = join(sb.root, 'repo');
+  const { sb, repo, projectFile } = configWorld(user, project);
   const cwd = join(repo, 'src');
   mkdirSync(cwd, { recursive: true });
-  mkdirSync(join(repo, '.git'));
-  if (user) {
-    mkdirSync(join(sb.home, '.config', 'stopline'), { recursive: true });
-    writeFileSync(join(sb.home, '.config', 'stopline', 'stopline.json'), JSON.stringify(user));
-  }
-  const projectFile = join(repo, '.stopline', 'stopline.json');
-  if (project) {
-    mkdirSync(join(repo, '.stopline'), { recursive: true });
-    writeFileSync(projectFile, JSON.stringify(project));
-  }
   const env = envFor(sb);
   return { sb, repo, cwd, projectFile, env, drive: (sessionId = 'session-1') => driver({ ...sb, env }, { canAsk: true }, { cwd, sessionId }) };
 }
@@ -385,8 +371,7 @@ describe('what else a project file holds', () => {
 
   it('comments and trailing commas (kept by stopline install) do not drop a user file to the loosest defaults', () => {
     const w = world(null, null);
-    mkdirSync(join(w.sb.home, '.config', 'stopline'), { recursive: true });
-    writeFileSync(join(w.sb.home, '.config', 'stopline', 'stopline.json'), '// mine\n{ "failMode": "closed", /* strict */ "defaultMode": "review", }\n');
+    writeUserFile(w.sb.home, '// mine\n{ "failMode": "closed", /* strict */ "defaultMode": "review", }\n');
     mkdirSync(join(w.repo, '.stopline'), { recursive: true });
     writeFileSync(w.projectFile, '{\n  // the team wants no new packages\n  "defaults": { "deps": "deny", },\n}\n');
     const { config, diagnostics } = loadConfig(w.env, w.cwd);

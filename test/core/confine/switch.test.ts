@@ -4,14 +4,12 @@
  * (asked, or denied where nobody can approve); a new mode directive starts with it on again.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { applyCorrection, applyDirective } from '../../../core/contract/amend';
 import { parsePromptCommand } from '../../../core/contract/grammar';
 import type { DirectiveSpec } from '../../../core/contract/grammar';
 import { freshContract } from '../../../core/contract/types';
 import { contractLine } from '../../../core/messages/render';
-import { driver, sandbox } from '../contract/helpers';
+import { driver, sandbox, writeUserFile } from '../contract/helpers';
 
 const settings = { defaults: { deps: 'ask', hash: 'deny', agents: 'allow' } as const, armLevel: 'guard' as const };
 const spec = (text: string): DirectiveSpec => {
@@ -51,8 +49,7 @@ describe('each switch gives the answer from before (needs bubblewrap for the "on
   const act = (env: Record<string, string> = {}, directive = '$stopline review -- x', userConfig?: object) => {
     const sb = sandbox(env);
     if (userConfig) {
-      mkdirSync(join(sb.home, '.config', 'stopline'), { recursive: true });
-      writeFileSync(join(sb.home, '.config', 'stopline', 'stopline.json'), JSON.stringify(userConfig));
+      writeUserFile(sb.home, userConfig);
     }
     const d = driver(sb, { canRewrite: true });
     d.prompt(directive);

@@ -13,6 +13,7 @@ import { probeSandbox } from '../../../core/confine/probe';
 import { readSessionEvents } from '../../../core/evidence/log';
 import { selfPathTable } from '../../../core/paths/self-paths';
 import { sessionStore } from '../../../core/state/session';
+import { writeUserFile } from '../contract/helpers';
 import { act, drive, project, runAsHost } from './project';
 
 const SANDBOX = probeSandbox(process.env as Record<string, string>);
@@ -39,8 +40,7 @@ const tamper = (p: Place) =>
 const pyTamper = (p: Place) => `python3 -c "import os; open(os.path.join(os.environ['HOME'], ''.join(map(chr, [${[...p.rel].map((c) => c.charCodeAt(0)).join(', ')}]))),'w').write('{}')"`;
 
 function strict(p: Place) {
-  mkdirSync(join(p.home, '.config', 'stopline'), { recursive: true });
-  writeFileSync(join(p.home, '.config', 'stopline', 'stopline.json'), JSON.stringify({ floor: { preset: 'strict' } }));
+  writeUserFile(p.home, { floor: { preset: 'strict' } });
 }
 
 const bash = (p: Place, command: string, opts = {}) => act(p, 'Bash', { command }, { canRewrite: true, ...opts });

@@ -14,7 +14,7 @@ import { logFile } from '../../../core/evidence/log';
 import type { Action } from '../../../core/protocol';
 import { parseState, sessionStore } from '../../../core/state/session';
 import { useControllerBundle } from './bundle';
-import { driver, sandbox, type Sandbox } from './helpers';
+import { driver, sandbox, writeUserFile, type Sandbox } from './helpers';
 
 const DELEGATE: Partial<Action> = { name: 'Agent', canonicalName: 'Agent', mutability: 'delegate', affectedPaths: [], delegationCount: 1 };
 const CLOSED = { STOPLINE_FAIL_OPEN: '0' };
@@ -78,8 +78,7 @@ describe('a launch denied because its evidence cannot be written holds no agent 
 
   it('config failMode closed (no env) gives the unit back too', () => {
     const sb = sandbox();
-    mkdirSync(join(sb.home, '.config', 'stopline'), { recursive: true });
-    writeFileSync(join(sb.home, '.config', 'stopline', 'stopline.json'), JSON.stringify({ failMode: 'closed' }));
+    writeUserFile(sb.home, { failMode: 'closed' });
     const d = driver(sb);
     d.prompt('$stopline change agents=1 -- x');
     const fix = breakEvidenceFolder(sb);

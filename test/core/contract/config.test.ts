@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig, userConfigPath } from '../../../core/config/config';
 import { findProject } from '../../../core/config/project';
-import { sandbox } from './helpers';
+import { sandbox, writeUserFile } from './helpers';
 
 function setup(user?: unknown, project?: unknown, opts: { git?: boolean } = {}) {
   const sb = sandbox();
@@ -12,8 +12,7 @@ function setup(user?: unknown, project?: unknown, opts: { git?: boolean } = {}) 
   mkdirSync(sub, { recursive: true });
   if (opts.git !== false) mkdirSync(join(repo, '.git'));
   if (user !== undefined) {
-    mkdirSync(join(sb.home, '.config', 'stopline'), { recursive: true });
-    writeFileSync(join(sb.home, '.config', 'stopline', 'stopline.json'), typeof user === 'string' ? user : JSON.stringify(user));
+    writeUserFile(sb.home, user);
   }
   if (project !== undefined) {
     mkdirSync(join(repo, '.stopline'), { recursive: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { failOutcome, handleEvent } from '../../../core/answer/controller';
@@ -7,7 +7,7 @@ import { readSessionEvents } from '../../../core/evidence/log';
 import type { Action } from '../../../core/protocol';
 import { LockBusyError } from '../../../core/state/lock';
 import { sessionStore } from '../../../core/state/session';
-import { allDirs, allFiles, driver, sandbox } from './helpers';
+import { allDirs, allFiles, driver, sandbox, writeUserFile } from './helpers';
 
 const DELEGATE: Partial<Action> = { name: 'Agent', canonicalName: 'Agent', mutability: 'delegate', affectedPaths: [], delegationCount: 1 };
 
@@ -417,8 +417,7 @@ describe('config and data folder', () => {
     };
     run(sb.env);
     expect(readdirSync(sb.data)).toContain('sessions');
-    mkdirSync(join(sb.home, '.config', 'stopline'), { recursive: true });
-    writeFileSync(join(sb.home, '.config', 'stopline', 'stopline.json'), JSON.stringify({ dataDir: cfgDir }));
+    writeUserFile(sb.home, { dataDir: cfgDir });
     run({ ...sb.env, STOPLINE_HOME: undefined });
     expect(readdirSync(cfgDir)).toContain('sessions');
     writeFileSync(join(sb.home, '.config', 'stopline', 'stopline.json'), '{}');
@@ -432,8 +431,7 @@ describe('config and data folder', () => {
 
   it('config defaultMode/defaultLevel shape fresh sessions and directives', () => {
     const sb = sandbox();
-    mkdirSync(join(sb.home, '.config', 'stopline'), { recursive: true });
-    writeFileSync(join(sb.home, '.config', 'stopline', 'stopline.json'), JSON.stringify({ defaultMode: 'review', defaultLevel: 'guard' }));
+    writeUserFile(sb.home, { defaultMode: 'review', defaultLevel: 'guard' });
     const d = driver(sb);
     expect(d.act().reasonCode).toBe('MODE_FORBIDS_MUTATION');
     writeFileSync(join(sb.home, '.config', 'stopline', 'stopline.json'), JSON.stringify({ defaultLevel: 'watch' }));
@@ -444,8 +442,7 @@ describe('config and data folder', () => {
 
   it('an invalid config gives one diagnostic and the safe default, never a crash', () => {
     const sb = sandbox();
-    mkdirSync(join(sb.home, '.config', 'stopline'), { recursive: true });
-    writeFileSync(join(sb.home, '.config', 'stopline', 'stopline.json'), '{ not json');
+    writeUserFile(sb.home, '{ not json');
     const d = driver(sb);
     const o = d.prompt('$stopline review -- x');
     expect(o.reasonCode).toBe('DIRECTIVE_APPLIED');
@@ -467,8 +464,7 @@ describe('fail mode', () => {
 
   it('fails closed when configured, with a GUARD_UNAVAILABLE stamp', () => {
     const sb = sandbox();
-    mkdirSync(join(sb.home, '.config', 'stopline'), { recursive: true });
-    writeFileSync(join(sb.home, '.config', 'stopline', 'stopline.json'), JSON.stringify({ failMode: 'closed' }));
+    writeUserFile(sb.home, { failMode: 'closed' });
     const o = handleEvent(bad, { env: sb.env });
     expect(o.kind).toBe('deny');
     expect(o.reasonCode).toBe('GUARD_UNAVAILABLE');
@@ -619,8 +615,7 @@ describe('an unusable data folder (issue 5 scenario 6)', () => {
 
   it('config failMode closed (no env) also denies when the evidence cannot be written', () => {
     const sb = sandbox();
-    mkdirSync(join(sb.home, '.config', 'stopline'), { recursive: true });
-    writeFileSync(join(sb.home, '.config', 'stopline', 'stopline.json'), JSON.stringify({ failMode: 'closed' }));
+    writeUserFile(sb.home, { failMode: 'closed' });
     driver(sb).prompt('$stopline change files=src/** -- fix');
     fileInTheWay(join(sb.data, 'runtime'));
     expect(driver(sb).act().reasonCode).toBe('GUARD_UNAVAILABLE');
@@ -653,8 +648,7 @@ describe('STOPLINE_FAIL_MODE', () => {
   const bad = { protocolVersion: 1, kind: 'action.before', sessionId: 's', host: { family: 'claude' }, action: { name: 'Edit' } };
   const closedConfig = () => {
     const sb = sandbox();
-    mkdirSync(join(sb.home, '.config', 'stopline'), { recursive: true });
-    writeFileSync(join(sb.home, '.config', 'stopline', 'stopline.json'), JSON.stringify({ failMode: 'closed' }));
+    writeUserFile(sb.home, { failMode: 'closed' });
     return sb;
   };
 

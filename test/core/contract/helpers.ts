@@ -1,11 +1,13 @@
-import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { handleEvent } from '../../../core/answer/controller';
 import type { HandleOptions } from '../../../core/answer/controller';
 import type { Outcome } from '../../../core/answer/outcome';
+import { analyzeToolCall } from '../../../core/analysis/tool-call';
 import { freshContract, type Contract } from '../../../core/contract/types';
 import type { Action } from '../../../core/protocol';
+import { REGISTRIES } from '../../../core/registry/index';
 
 export interface Sandbox {
   root: string;
@@ -20,6 +22,19 @@ export function sandbox(extraEnv: Record<string, string> = {}): Sandbox {
   const home = join(root, 'home');
   const data = join(root, 'data');
   return { root, home, data, env: { HOME: home, STOPLINE_HOME: data, XDG_CONFIG_HOME: join(home, '.config'), ...extraEnv } };
+}
+
+/** The project and HOME a decision test places its calls in. */
+export const P = '/w/p';
+export const HOME = '/home/u';
+
+/** A shell command as Claude Code's Bash call, analysed in P with HOME. */
+export const bash = (command: string) => analyzeToolCall(REGISTRIES.claude, 'Bash', { command }, { cwd: P, home: HOME });
+
+/** The person's user file, ~/.config/stopline/stopline.json under `home`: `config` as JSON, a string as it is. */
+export function writeUserFile(home: string, config: unknown): void {
+  mkdirSync(join(home, '.config', 'stopline'), { recursive: true });
+  writeFileSync(join(home, '.config', 'stopline', 'stopline.json'), typeof config === 'string' ? config : JSON.stringify(config));
 }
 
 /** A contract the person armed in change mode, with `o` on top. */

@@ -7,17 +7,11 @@
  * free; a subcommand the table does not name is unknown, never a read.
  */
 import { describe, expect, it } from 'vitest';
-import { analyzeToolCall } from '../../../core/analysis/tool-call';
 import { analyzeShell } from '../../../core/analysis/shell';
-import { decide } from '../../../core/contract/decide';
-import type { DecideContext } from '../../../core/contract/decide';
-import { freshContract } from '../../../core/contract/types';
-import type { Contract } from '../../../core/contract/types';
-import { REGISTRIES } from '../../../core/registry/index';
-import { armed } from './helpers';
+import { decide, type DecideContext } from '../../../core/contract/decide';
+import { freshContract, type Contract } from '../../../core/contract/types';
+import { armed, bash, HOME, P } from './helpers';
 
-const P = '/w/p';
-const HOME = '/home/u';
 const ctx: DecideContext = {
   selfPaths: ['/home/u/.config/stopline', '/home/u/.claude/settings.json', '/home/u/.codex/hooks.json', '/home/u/.codex/stopline.mjs', '/home/u/.gemini/stopline', '/home/u/.claude/plugins'],
   home: HOME,
@@ -29,10 +23,6 @@ const CONTRACTS: [string, Contract][] = [
   ['change files=src/**', armed({ files: ['src/**'] })],
   ['review', armed({ mode: 'review' })],
 ];
-
-function bash(command: string) {
-  return analyzeToolCall(REGISTRIES.claude, 'Bash', { command }, { cwd: P, home: HOME });
-}
 
 const SELF = [
   'claude plugin disable stopline@stopline',

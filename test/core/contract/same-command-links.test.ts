@@ -5,18 +5,12 @@
  * source, so making one writes the source: a protected source is self-protection.
  */
 import { describe, expect, it } from 'vitest';
-import { analyzeToolCall } from '../../../core/analysis/tool-call';
 import { analyzeShell } from '../../../core/analysis/shell';
-import { decide } from '../../../core/contract/decide';
-import type { DecideContext } from '../../../core/contract/decide';
+import { decide, type DecideContext } from '../../../core/contract/decide';
 import { freshContract } from '../../../core/contract/types';
-import { REGISTRIES } from '../../../core/registry/index';
-import { armed } from './helpers';
+import { armed, bash, HOME, P } from './helpers';
 
-const P = '/w/p';
-const HOME = '/home/u';
 const ctx: DecideContext = { selfPaths: ['/home/u/.codex/hooks.json', '/home/u/.codex', '/home/u/.config/stopline'], home: HOME, cwd: P };
-const bash = (command: string) => analyzeToolCall(REGISTRIES.claude, 'Bash', { command }, { cwd: P, home: HOME });
 
 describe('writes through a link made earlier in the same command', () => {
   it.each([

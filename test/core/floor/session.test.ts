@@ -5,10 +5,10 @@
  * of a floor stop is metadata only.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Outcome } from '../../../core/answer/outcome';
-import { allFiles, driver, sandbox } from '../contract/helpers';
+import { allFiles, driver, sandbox, writeUserFile } from '../contract/helpers';
 import type { Sandbox } from '../contract/helpers';
 import { shellAction, toolAction } from './helpers';
 import { claudeRegistry } from '../../../core/registry/claude';
@@ -23,8 +23,7 @@ function world(config?: object): Sandbox {
   const sb = sandbox();
   roots.push(sb.root);
   if (config) {
-    mkdirSync(join(sb.home, '.config', 'stopline'), { recursive: true });
-    writeFileSync(join(sb.home, '.config', 'stopline', 'stopline.json'), JSON.stringify(config));
+    writeUserFile(sb.home, config);
   }
   return sb;
 }
@@ -151,8 +150,7 @@ describe("the person's floor config", () => {
 
   it('an exception for a path outside lifts the delete there, not elsewhere', () => {
     const sb = world();
-    mkdirSync(join(sb.home, '.config', 'stopline'), { recursive: true });
-    writeFileSync(join(sb.home, '.config', 'stopline', 'stopline.json'), JSON.stringify({ floor: { exceptions: [{ rule: 'FLOOR_WHOLESALE_DELETE', path: '/w/scratch/**' }] } }));
+    writeUserFile(sb.home, { floor: { exceptions: [{ rule: 'FLOOR_WHOLESALE_DELETE', path: '/w/scratch/**' }] } });
     const d = driver(sb, { canAsk: true });
     expect(seen(d.act(cmd('rm -rf /w/scratch/old')))).toBe('none CONTROL_INACTIVE');
     expect(seen(d.act(cmd('rm -rf /w/other')))).toBe('deny FLOOR_WHOLESALE_DELETE');

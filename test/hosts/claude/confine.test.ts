@@ -6,44 +6,39 @@
  * confined too: its file never appears.
  * What is proven, and why the fixture lives under `.tmp/`: test/hosts/shared/confine-real.ts.
  */
-import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { HOSTS_FOR, runClaude, startAnthropicServer } from '../harness';
-import { CHANGE_PROMPT, confineRun, expectOneLiner, expectTestRun, handedShortForm, ONE_LINER, REVIEW_PROMPT, SANDBOX, TEST_COMMAND, turns } from '../shared/confine-real';
+import { CHANGE_PROMPT, confineSuite, type ConfineCase, expectOneLiner, expectTestRun, handedShortForm, ONE_LINER, REVIEW_PROMPT, SANDBOX, TEST_COMMAND } from '../shared/confine-real';
 import { requireArtifact } from '../shared/real-host';
-import { CLAUDE_DOORS, doorLaunch, expectDecidedBy } from './doors';
+import { CLAUDE_DOORS, type ClaudeDoor, doorLaunch, expectDecidedBy } from './doors';
 
-const { skip, world, serve } = await confineRun(HOSTS_FOR.claude);
+const CMD = CLAUDE_DOORS.find((d) => d.short === 'cmd')!;
+const MOD = CLAUDE_DOORS.find((d) => d.short === 'mod')!;
 
-describe('confinement on Claude Code 2.1.332', () => {
-  const run = async (name: string, prompt: string, command: string, door = CLAUDE_DOORS.find((d) => d.short === 'cmd')!) => {
-    const w = world(name);
-    const s = await serve(startAnthropicServer(turns({ id: 'toolu_cf', name: 'Bash', input: { command, description: 'run it' } })));
+/** One case through `door`: the door that answered is the one asked for, then `check`; the mod hands back its launcher. */
+const viaDoor = (door: ClaudeDoor, title: string, world: string, prompt: string, command: string, check: NonNullable<ConfineCase['check']>): ConfineCase => ({
+  title,
+  world,
+  prompt,
+  input: { command, description: 'run it' },
+  run: (w, s, p) => {
     const launch = doorLaunch(door, requireArtifact('claude'), w.runDir);
-    const timing = join(w.runDir, 'timing.jsonl');
-    const r = await runClaude({ project: w.project, prompt, server: s, pluginDir: launch.pluginDir, allowedTools: ['Bash'], runDir: w.runDir, env: { STOPLINE_TIMING_FILE: timing }, ...(launch.wrapper ? { wrapper: launch.wrapper } : {}), timeoutMs: 240_000 });
-    expect(r.code, `claude exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
-    expectDecidedBy(door, timing);
-    return { w, s };
-  };
-  it.skipIf(skip(HOSTS_FOR.claude))('the command hooks: change files=src/config.ts: npm test runs confined', async () => {
-    const { w, s } = await run('claude-change', CHANGE_PROMPT, TEST_COMMAND);
-    expectTestRun(w, s, 'toolu_cf');
-  }, 300_000);
+    const env = { STOPLINE_TIMING_FILE: join(w.runDir, 'timing.jsonl') };
+    return runClaude({ project: w.project, prompt: p, server: s, pluginDir: launch.pluginDir, allowedTools: ['Bash'], runDir: w.runDir, env, ...(launch.wrapper ? { wrapper: launch.wrapper } : {}), timeoutMs: 240_000 });
+  },
+  check: (w, s, callId) => {
+    expectDecidedBy(door, join(w.runDir, 'timing.jsonl'));
+    check(w, s, callId);
+    if (door === MOD && SANDBOX.ok) expect(handedShortForm(w), 'the mod handed back the runner line, not the launcher').toBe(true);
+  },
+});
+
+await confineSuite({ title: 'confinement on Claude Code 2.1.332', cli: 'claude', hosts: HOSTS_FOR.claude, callId: 'toolu_cf', tool: 'Bash', server: startAnthropicServer }, [
+  viaDoor(CMD, 'the command hooks: change files=src/config.ts: npm test runs confined', 'claude-change', CHANGE_PROMPT, TEST_COMMAND, expectTestRun),
   // the mod decides inside Claude Code's process, where no sandbox can be started: its rewrite
   // runs the plugin's hook script, which builds the sandbox when the command runs
-  it.skipIf(skip(HOSTS_FOR.claude))('the mod (the default door): change files=src/config.ts: npm test runs confined', async () => {
-    const { w, s } = await run('claude-mod', CHANGE_PROMPT, TEST_COMMAND, CLAUDE_DOORS.find((d) => d.short === 'mod')!);
-    expectTestRun(w, s, 'toolu_cf');
-    if (SANDBOX.ok) expect(handedShortForm(w), 'the mod handed back the runner line, not the launcher').toBe(true);
-  }, 300_000);
-  it.skipIf(skip(HOSTS_FOR.claude))('the command hooks: review: an unproven one-liner runs confined and writes nothing', async () => {
-    const { w, s } = await run('claude-review', REVIEW_PROMPT, ONE_LINER);
-    expectOneLiner(w, s, 'toolu_cf');
-  }, 300_000);
-  it.skipIf(skip(HOSTS_FOR.claude))('the mod: review: an unproven one-liner runs confined and writes nothing', async () => {
-    const { w, s } = await run('claude-mod-review', REVIEW_PROMPT, ONE_LINER, CLAUDE_DOORS.find((d) => d.short === 'mod')!);
-    expectOneLiner(w, s, 'toolu_cf');
-    if (SANDBOX.ok) expect(handedShortForm(w), 'the mod handed back the runner line, not the launcher').toBe(true);
-  }, 300_000);
-});
+  viaDoor(MOD, 'the mod (the default door): change files=src/config.ts: npm test runs confined', 'claude-mod', CHANGE_PROMPT, TEST_COMMAND, expectTestRun),
+  viaDoor(CMD, 'the command hooks: review: an unproven one-liner runs confined and writes nothing', 'claude-review', REVIEW_PROMPT, ONE_LINER, expectOneLiner),
+  viaDoor(MOD, 'the mod: review: an unproven one-liner runs confined and writes nothing', 'claude-mod-review', REVIEW_PROMPT, ONE_LINER, expectOneLiner),
+]);

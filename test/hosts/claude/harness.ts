@@ -6,7 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requireHost } from '../harness/hosts';
-import { baseEnv, makeRunDir, runProcess, withOverrides } from '../harness/process';
+import { baseEnv, jsonObjectOutput, makeRunDir, runProcess, withOverrides } from '../harness/process';
+import { claudeOfflineVars } from './offline-env.mjs';
 import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, withRequests, type HostRunOptions, type HostRunResult } from '../harness/run-result';
 
 export interface ClaudeRunOptions extends HostRunOptions {
@@ -29,20 +30,7 @@ export interface ClaudeRunResult extends HostRunResult {
 
 /** Claude Code's offline environment: the fake server, a dummy key, no telemetry or updates. */
 export function claudeEnv(home: string, tmp: string, origin: string): Record<string, string> {
-  return {
-    ...baseEnv(home, tmp),
-    ANTHROPIC_BASE_URL: origin,
-    ANTHROPIC_API_KEY: 'sk-ant-harness-dummy',
-    DISABLE_TELEMETRY: '1',
-    DISABLE_ERROR_REPORTING: '1',
-    DISABLE_AUTOUPDATER: '1',
-    DISABLE_UPDATES: '1',
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: '1',
-    CLAUDE_CODE_ENABLE_TELEMETRY: '0',
-    // the CLI's own temp files (claude-<uid>/, cc-socks/) would otherwise go to the system temp dir
-    CLAUDE_CODE_TMPDIR: tmp,
-  };
+  return { ...baseEnv(home, tmp), ...claudeOfflineVars(origin, 'sk-ant-harness-dummy', tmp) };
 }
 
 export async function runClaude(opts: ClaudeRunOptions): Promise<ClaudeRunResult> {
@@ -74,12 +62,5 @@ export async function runClaude(opts: ClaudeRunOptions): Promise<ClaudeRunResult
       timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS,
     }),
   );
-  let output: Record<string, unknown> | undefined;
-  try {
-    const parsed: unknown = JSON.parse(result.stdout);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) output = parsed as Record<string, unknown>;
-  } catch {
-    output = undefined;
-  }
-  return { ...result, output };
+  return { ...result, output: jsonObjectOutput(result.stdout) };
 }

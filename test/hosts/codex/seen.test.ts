@@ -18,7 +18,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { renderCodexHookTrustToml, codexHookTrustEntries } from '../../../hosts/codex/hook-trust';
-import { codexBinary, codexConfigToml, ensureHosts, HOSTS_FOR, runCodex, startResponsesServer, type FakeModelScript, type FakeModelServer } from '../harness';
+import { codexBinary, codexConfigToml, ensureHosts, HOSTS_FOR, mainThread, runCodex, startResponsesServer, type FakeModelScript, type FakeModelServer } from '../harness';
 import { baseEnv } from '../harness/process';
 import { describeRealHost, readEvidence, realHostRuns, requestText, requireArtifact, stoplineDataDir, type RealHostCase } from '../shared/real-host';
 
@@ -39,20 +39,12 @@ function hooksSkippingShell(): Record<string, unknown> {
 
 /** `touch x`, an apply_patch adding new.txt, `done`; asked again after a Stop block, `noted`. */
 function touchThenPatch(): FakeModelScript {
-  return {
-    threads: [
-      {
-        name: 'main',
-        match: 'add new.txt',
-        turns: [
-          { toolCalls: [{ id: 'call_seen_touch', name: 'exec_command', input: { cmd: 'touch x' } }] },
-          { toolCalls: [{ id: 'call_seen_patch', name: 'apply_patch', input: '*** Begin Patch\n*** Add File: new.txt\n+new\n*** End Patch\n' }] },
-          { text: 'done' },
-          { text: 'noted' },
-        ],
-      },
-    ],
-  };
+  return mainThread('add new.txt', [
+    { toolCalls: [{ id: 'call_seen_touch', name: 'exec_command', input: { cmd: 'touch x' } }] },
+    { toolCalls: [{ id: 'call_seen_patch', name: 'apply_patch', input: '*** Begin Patch\n*** Add File: new.txt\n+new\n*** End Patch\n' }] },
+    { text: 'done' },
+    { text: 'noted' },
+  ]);
 }
 
 interface Case extends RealHostCase {

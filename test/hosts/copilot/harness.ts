@@ -8,13 +8,12 @@
  * The native binary unpacks ~235 MB into its package cache on first start; the runs share one
  * cache under `.hosts/copilot/pkg-cache` (COPILOT_CACHE_HOME) so each run does not unpack again.
  */
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FakeModelServer, ProtocolAdapter, RequestView } from '../harness/fake-server';
 import { startFakeServer, type FakeServerOptions } from '../harness/fake-server';
 import { openAIChatProtocol } from '../harness/fake-openai-chat';
 import { hostsRoot, requireHost } from '../harness/hosts';
-import { baseEnv, withOverrides } from '../harness/process';
+import { baseEnv, withOverrides, writeJsonFile } from '../harness/process';
 import { assertRunInputs, type HostRunOptions, type HostRunResult, runFolders, runLines } from '../harness/run-result';
 import { contentText, type FakeModelScript } from '../harness/script';
 
@@ -69,8 +68,8 @@ export async function runCopilot(opts: CopilotRunOptions): Promise<CopilotRunRes
   const bin = requireHost('copilot');
   const folders = runFolders('copilot', join('.copilot', 'hooks'), opts);
   const { home, tmp } = folders;
-  for (const [name, doc] of Object.entries(opts.hookFiles ?? {})) writeFileSync(join(folders.config, `${name}.json`), `${JSON.stringify(doc, null, 2)}\n`);
-  if (opts.settings) writeFileSync(join(home, '.copilot', 'settings.json'), `${JSON.stringify(opts.settings, null, 2)}\n`);
+  for (const [name, doc] of Object.entries(opts.hookFiles ?? {})) writeJsonFile(join(folders.config, `${name}.json`), doc);
+  if (opts.settings) writeJsonFile(join(home, '.copilot', 'settings.json'), opts.settings);
   const env = copilotEnv(home, tmp, opts.server, opts.env);
   const args = [...(opts.pluginDir ? ['--plugin-dir', opts.pluginDir] : []), ...(opts.args ?? []), '--allow-all-tools', '--no-auto-update', '-p', opts.prompt];
   const { events: _, ...result } = await runLines(opts.server, folders, { command: bin, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs });

@@ -8,11 +8,10 @@
  * interactive CLI, which fires UserPromptSubmit; plain `-o json` / text output does not fire it
  * for the prompt (docs/hosts/droid.md), which `output: 'json'` shows.
  */
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FakeModelServer } from '../harness/fake-server';
 import { requireHost } from '../harness/hosts';
-import { baseEnv, withOverrides } from '../harness/process';
+import { baseEnv, withOverrides, writeJsonFile } from '../harness/process';
 import { assertRunInputs, type HostRunOptions, type HostRunResult, runFolders, runLines } from '../harness/run-result';
 
 export interface DroidRunOptions extends HostRunOptions {
@@ -64,8 +63,8 @@ export async function runDroid(opts: DroidRunOptions): Promise<DroidRunResult> {
   // the Execute tool makes its terminal folders in TMPDIR: it must exist
   const folders = runFolders('droid', '.factory', opts);
   const { home, tmp, config: factory } = folders;
-  writeFileSync(join(factory, 'settings.json'), `${JSON.stringify({ ...droidModelSettings(opts.server), ...opts.settings }, null, 2)}\n`);
-  if (opts.hooksJson) writeFileSync(join(factory, 'hooks.json'), `${JSON.stringify(opts.hooksJson, null, 2)}\n`);
+  writeJsonFile(join(factory, 'settings.json'), { ...droidModelSettings(opts.server), ...opts.settings });
+  if (opts.hooksJson) writeJsonFile(join(factory, 'hooks.json'), opts.hooksJson);
   const env = droidEnv(home, tmp, opts.env);
   const output = opts.output ?? 'jsonrpc';
   const args = ['exec', '--model', 'custom:Lab-0', '--skip-permissions-unsafe', '-o', output === 'jsonrpc' ? 'stream-jsonrpc' : 'json', ...(opts.args ?? []), opts.prompt];

@@ -14,7 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FakeModelServer } from '../harness/fake-server';
 import { requireHost } from '../harness/hosts';
-import { baseEnv, makeRunDir, runProcess, withOverrides } from '../harness/process';
+import { baseEnv, jsonObjectOutput, makeRunDir, runProcess, withOverrides } from '../harness/process';
 import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, withRequests, type HostRunOptions, type HostRunResult } from '../harness/run-result';
 
 export interface GeminiRunOptions extends HostRunOptions {
@@ -57,12 +57,5 @@ export async function runGemini(opts: GeminiRunOptions): Promise<GeminiRunResult
   }
   const args = [entry, ...(trust === 'skip' ? ['--skip-trust'] : []), '--approval-mode', 'yolo', ...(opts.args ?? []), '-p', opts.prompt, '--output-format', 'json'];
   const result = await withRequests(opts.server, runDir, () => runProcess({ command: process.execPath, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }));
-  let output: Record<string, unknown> | undefined;
-  try {
-    const parsed: unknown = JSON.parse(result.stdout);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) output = parsed as Record<string, unknown>;
-  } catch {
-    output = undefined;
-  }
-  return { ...result, home, output };
+  return { ...result, home, output: jsonObjectOutput(result.stdout) };
 }

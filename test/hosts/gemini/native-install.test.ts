@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { ensureHosts, GEMINI_OFFLINE_SETTINGS, geminiEnv, HOSTS_FOR, requireHost, runGemini, startGeminiServer, type FakeModelScript, type FakeModelServer } from '../harness';
+import { ensureHosts, GEMINI_OFFLINE_SETTINGS, geminiEnv, HOSTS_FOR, mainThread, requireHost, runGemini, startGeminiServer, type FakeModelScript, type FakeModelServer } from '../harness';
 import { runProcess } from '../harness/process';
 import { doctor, extensionPerson, filesMentioning, statuses } from '../shared/native-install';
 import { DIST, describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
@@ -20,15 +20,8 @@ requireArtifact('stopline.mjs');
 const runs = realHostRuns({ prefix: 'gemini-native', startServer: startGeminiServer, describeTimings: () => null });
 const { expectStopped, expectRan } = stopAssertions({ stopped: 'Tool execution blocked: STOP /', ran: { never: 'Tool execution blocked' } });
 
-const writeAndTouch = (): FakeModelScript => ({
-  threads: [
-    {
-      name: 'main',
-      match: 'MAIN-MARK',
-      turns: [{ toolCalls: [{ id: 'call_write', name: 'write_file', input: { file_path: 'new.txt', content: 'new\n' } }] }, { toolCalls: [{ id: 'call_touch', name: 'run_shell_command', input: { command: 'touch x' } }] }, { text: 'done' }],
-    },
-  ],
-});
+const writeAndTouch = (): FakeModelScript =>
+  mainThread('MAIN-MARK', [{ toolCalls: [{ id: 'call_write', name: 'write_file', input: { file_path: 'new.txt', content: 'new\n' } }] }, { toolCalls: [{ id: 'call_touch', name: 'run_shell_command', input: { command: 'touch x' } }] }, { text: 'done' }]);
 
 describeRealHost(status, 'Gemini CLI 0.61.0: `gemini extensions install`', HOSTS_FOR.gemini, 240_000, () => {
   let person = '';

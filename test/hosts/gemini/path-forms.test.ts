@@ -8,7 +8,7 @@
 import { expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureHosts, HOSTS_FOR, runGemini, startGeminiServer, type FakeModelServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, mainThread, runGemini, startGeminiServer, type FakeModelServer } from '../harness';
 import { describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 import { shippedGeminiHooks } from './shipped';
 
@@ -28,24 +28,16 @@ describeRealHost(status, 'path forms on Gemini CLI 0.61.0 write_file and replace
   it('under files=src/** each path is judged where Gemini writes it', async () => {
     const c = runs.newCase('locked');
     mkdirSync(join(c.project, 'src'));
-    const s = await runs.server({
-      threads: [
-        {
-          name: 'main',
-          match: 'MAIN-MARK',
-          turns: [
-            // `@src/…` does not exist, so Gemini strips the `@`: inside the lock
-            write('mention', '@src/mention.ts'),
-            // decoded after the join: `src/../escape.txt`, the project root, outside the lock
-            write('escape', 'src/%2e%2e/escape.txt'),
-            // a folder named `~` in the project (Gemini never expands it), outside the lock
-            write('home', '~/home.txt'),
-            write('plain', 'src/plain.ts'),
-            { text: 'done' },
-          ],
-        },
-      ],
-    });
+    const s = await runs.server(mainThread('MAIN-MARK', [
+      // `@src/…` does not exist, so Gemini strips the `@`: inside the lock
+      write('mention', '@src/mention.ts'),
+      // decoded after the join: `src/../escape.txt`, the project root, outside the lock
+      write('escape', 'src/%2e%2e/escape.txt'),
+      // a folder named `~` in the project (Gemini never expands it), outside the lock
+      write('home', '~/home.txt'),
+      write('plain', 'src/plain.ts'),
+      { text: 'done' },
+    ]));
     await gemini(c, s, '$stopline change files=src/** -- MAIN-MARK edit the sources');
     expectRan(s, 'mention');
     expectRan(s, 'plain');
@@ -59,7 +51,7 @@ describeRealHost(status, 'path forms on Gemini CLI 0.61.0 write_file and replace
     const c = runs.newCase('search');
     mkdirSync(join(c.project, 'src'));
     writeFileSync(join(c.project, 'src', 'app.ts'), 'one\n');
-    const s = await runs.server({ threads: [{ name: 'main', match: 'MAIN-MARK', turns: [replace('searched', 'app.ts'), { text: 'done' }] }] });
+    const s = await runs.server(mainThread('MAIN-MARK', [replace('searched', 'app.ts'), { text: 'done' }]));
     await gemini(c, s, '$stopline change files=app.ts -- MAIN-MARK fix app.ts');
     expectStopped(s, 'searched', 'WRITE_PATH_UNPROVEN');
     expect(readFileSync(join(c.project, 'src', 'app.ts'), 'utf8')).toBe('one\n');

@@ -17,5 +17,5 @@ export { writeProbeHook, probeCommand, probeCalls, probeSmoke, PROBE_DENY, type 
 export { jsonLines, type HostRunResult } from './run-result';
 export { ensureHosts, missingHosts, HOSTS_FOR, type HostsStatus } from './ensure-hosts';
 export { hostEntry, hostVersion, isHostInstalled, requireHost, HostNotInstalledError, repoRoot, type InstalledHost } from './hosts';
-export { makeTempRoot } from './temp';
+export { confineFixtures, makeTempRoot, repoTempRoot } from './temp';
 export { describeWithHosts } from './host-suite';

@@ -3,7 +3,7 @@
  * clock bound after which the child (and only the child, by its PID) gets SIGTERM, then SIGKILL.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -143,4 +143,24 @@ export function withOverrides(env: Record<string, string>, overrides: Record<str
     else out[k] = v;
   }
   return out;
+}
+
+/** The one JSON document a headless run printed on stdout; undefined when stdout is not one. */
+export function parseJsonOutput(stdout: string): unknown {
+  try {
+    return JSON.parse(stdout);
+  } catch {
+    return undefined;
+  }
+}
+
+/** That document when it is an object (a `--output-format json` result), else undefined. */
+export function jsonObjectOutput(stdout: string): Record<string, unknown> | undefined {
+  const parsed = parseJsonOutput(stdout);
+  return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+}
+
+/** A host's JSON config file as a person's editor would leave it: two-space indent, a final newline. */
+export function writeJsonFile(file: string, value: unknown): void {
+  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 }

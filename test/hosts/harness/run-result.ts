@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { FakeModelServer, ProtocolName } from './fake-server';
-import { makeRunDir, runProcess, type ProcessResult, type ProcessSpec } from './process';
+import { makeRunDir, parseJsonOutput, runProcess, type ProcessResult, type ProcessSpec } from './process';
 import type { RecordedRequest } from './script';
 
 export interface HostRunResult extends ProcessResult {
@@ -65,13 +65,7 @@ export async function runJsonTurn(
   spec: Omit<ProcessSpec, 'timeoutMs'> & { timeoutMs?: number | undefined },
 ): Promise<HostRunResult & { home: string; output: unknown }> {
   const result = await withRequests(server, folders.runDir, () => runProcess({ ...spec, timeoutMs: spec.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }));
-  let output: unknown;
-  try {
-    output = JSON.parse(result.stdout);
-  } catch {
-    output = undefined;
-  }
-  return { ...result, home: folders.home, output };
+  return { ...result, home: folders.home, output: parseJsonOutput(result.stdout) };
 }
 
 /** One run of a host's command in its run folders (runFolders), with the requests its fake server received and its stdout's JSON lines as `events`. */

@@ -154,3 +154,8 @@ export function contentText(content: unknown): string {
     .filter((s) => s !== '')
     .join('\n');
 }
+
+/** A script of one thread, `main`, chosen by `match` in the first user message: most real-host runs. */
+export function mainThread(match: string, turns: ScriptedTurn[]): FakeModelScript {
+  return { threads: [{ name: 'main', match, turns }] };
+}

@@ -4,7 +4,7 @@
  */
 import type { HostTestRows } from '../harness/host-rows';
 import { doc, fx, PROJECT as P, type ToolCase } from '../harness/tool-cases';
-import { openCodeDialect, openCodeDriver } from '../opencode/rows';
+import { OPENCODE_TOOLS, openCodeDialect, openCodeDriver } from '../opencode/rows';
 import kWrite from '../../fixtures/kilo/tool.execute.before-write.json';
 import kBash from '../../fixtures/kilo/tool.execute.before-bash.json';
 import kBashDenied from '../../fixtures/kilo/tool.execute.before-bash-denied.json';
@@ -18,19 +18,7 @@ const TOOL_CASES: ToolCase[] = [
   fx('task', kTask.output.args, P, 'delegate', { delegation: 1 }),
   doc('edit', { filePath: 'a.txt', oldString: 'a', newString: 'b' }, 'write', { paths: ['a.txt'] }),
   // the rest of OpenCode's tool table, which Kilo keeps (seen in its tool list)
-  doc('read', { filePath: 'a.txt' }, 'read'),
-  doc('grep', { pattern: 'x' }, 'read'),
-  doc('glob', { pattern: '*.ts' }, 'read'),
-  doc('list', { path: '.' }, 'read'),
-  doc('lsp', {}, 'read'),
-  doc('webfetch', { url: 'https://x' }, 'read'),
-  doc('websearch', { query: 'x' }, 'read'),
-  doc('codesearch', { query: 'x' }, 'read'),
-  doc('multiedit', { filePath: 'a.ts', edits: [{ oldString: 'a', newString: 'b' }] }, 'write', { paths: ['a.ts'] }),
-  doc('patch', { patchText: '*** Begin Patch\n*** Add File: p.ts\n+x\n*** End Patch' }, 'write', { paths: ['p.ts'] }),
-  doc('apply_patch', { patchText: '*** Begin Patch\n*** Update File: q.ts\n@@\n-a\n+b\n*** End Patch' }, 'write', { paths: ['q.ts'] }),
-  ...['todowrite', 'todoread', 'question', 'skill', 'plan_enter', 'plan_exit', 'invalid'].map((t) => doc(t, {}, 'control')),
-  doc('batch', { tool_calls: [] }, 'unknown'),
+  ...OPENCODE_TOOLS,
 ];
 
 export const rows: HostTestRows = {

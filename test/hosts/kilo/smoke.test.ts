@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { describeWithHosts, ensureHosts, HOSTS_FOR, makeTempRoot, startChatServer } from '../harness';
+import { describeWithHosts, ensureHosts, HOSTS_FOR, mainThread, makeTempRoot, startChatServer } from '../harness';
 import { runKilo } from './harness';
 import { requireArtifact } from '../shared/real-host';
 
@@ -40,19 +40,11 @@ describeWithHosts(status, 'Kilo Code 7.7.7 (kilo run, fake chat completions)', H
     const plugin = join(root, 'probe', 'probe-plugin.js');
     writeFileSync(plugin, PROBE_PLUGIN);
     const log = join(root, 'probe', 'calls.jsonl');
-    const server = await startChatServer({
-      threads: [
-        {
-          name: 'main',
-          match: 'KILO-SMOKE',
-          turns: [
-            { toolCalls: [{ id: 'call_write', name: 'write', input: { filePath: join(dir, 'made.txt'), content: 'made\n' } }] },
-            { toolCalls: [{ id: 'call_rm', name: 'bash', input: { command: 'rm -f keep.txt', description: 'remove it' } }] },
-            { text: 'done' },
-          ],
-        },
-      ],
-    });
+    const server = await startChatServer(mainThread('KILO-SMOKE', [
+      { toolCalls: [{ id: 'call_write', name: 'write', input: { filePath: join(dir, 'made.txt'), content: 'made\n' } }] },
+      { toolCalls: [{ id: 'call_rm', name: 'bash', input: { command: 'rm -f keep.txt', description: 'remove it' } }] },
+      { text: 'done' },
+    ]));
     try {
       const r = await runKilo({ project: dir, prompt: 'KILO-SMOKE write then remove', server, pluginFile: plugin, runDir: join(root, 'probe', 'run'), env: { PROBE_LOG: log } });
       expect(r.code, `kilo exited ${r.code}\n${r.stderr.slice(-2000)}`).toBe(0);
@@ -71,19 +63,11 @@ describeWithHosts(status, 'Kilo Code 7.7.7 (kilo run, fake chat completions)', H
   it("stopline's OpenCode artifact loads unchanged: under `$stopline review` a write is stopped, a read runs", async () => {
     const artifact = requireArtifact('opencode', 'stopline.js');
     const dir = project('stopline');
-    const server = await startChatServer({
-      threads: [
-        {
-          name: 'main',
-          match: 'KILO-REVIEW',
-          turns: [
-            { toolCalls: [{ id: 'call_write', name: 'write', input: { filePath: join(dir, 'new.txt'), content: 'x\n' } }] },
-            { toolCalls: [{ id: 'call_read', name: 'read', input: { filePath: join(dir, 'keep.txt') } }] },
-            { text: 'done' },
-          ],
-        },
-      ],
-    });
+    const server = await startChatServer(mainThread('KILO-REVIEW', [
+      { toolCalls: [{ id: 'call_write', name: 'write', input: { filePath: join(dir, 'new.txt'), content: 'x\n' } }] },
+      { toolCalls: [{ id: 'call_read', name: 'read', input: { filePath: join(dir, 'keep.txt') } }] },
+      { text: 'done' },
+    ]));
     try {
       const r = await runKilo({
         project: dir,

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { describeWithHosts, ensureHosts, HOSTS_FOR, makeTempRoot, startChatServer } from '../harness';
+import { describeWithHosts, ensureHosts, HOSTS_FOR, mainThread, makeTempRoot, startChatServer } from '../harness';
 import { runOpenClaw, writeOpenClawPlugin } from './harness';
 
 const status = await ensureHosts(HOSTS_FOR.openclaw);
@@ -36,19 +36,11 @@ describeWithHosts(status, 'OpenClaw 2026.9.6 (openclaw agent --local, fake chat 
     const log = join(root, 'calls.jsonl');
     const plugin = writeOpenClawPlugin(join(root, 'plugin'), 'probe-guard', PROBE_PLUGIN);
     // OpenClaw strips `_` from tool-call ids before they go back to the model: ids without one
-    const server = await startChatServer({
-      threads: [
-        {
-          name: 'main',
-          match: 'OPENCLAW-SMOKE',
-          turns: [
-            { toolCalls: [{ id: 'callwrite', name: 'write', input: { path: 'made.txt', content: 'made\n' } }] },
-            { toolCalls: [{ id: 'callrm', name: 'exec', input: { title: 'remove', command: 'rm -f keep.txt' } }] },
-            { text: 'done' },
-          ],
-        },
-      ],
-    });
+    const server = await startChatServer(mainThread('OPENCLAW-SMOKE', [
+      { toolCalls: [{ id: 'callwrite', name: 'write', input: { path: 'made.txt', content: 'made\n' } }] },
+      { toolCalls: [{ id: 'callrm', name: 'exec', input: { title: 'remove', command: 'rm -f keep.txt' } }] },
+      { text: 'done' },
+    ]));
     try {
       const r = await runOpenClaw({ project, prompt: 'OPENCLAW-SMOKE write then remove', server, plugins: [plugin], runDir: join(root, 'run'), env: { PROBE_LOG: log }, timeoutMs: 300_000 });
       expect(r.code, `openclaw exited ${r.code}\n${r.stderr.slice(-2000)}`).toBe(0);

@@ -22,15 +22,8 @@ import oBash from '../../fixtures/opencode/tool.execute.before-bash.json';
 import oBashDenied from '../../fixtures/opencode/tool.execute.before-bash-denied.json';
 import oTask from '../../fixtures/opencode/tool.execute.before-task.json';
 
-/** analyzeToolCall's cases, one at least for every tool of the registry (test/core/analysis/tool-call.test.ts). */
-const TOOL_CASES: ToolCase[] = [
-  fx('write', oWrite.output.args, P, 'write', { paths: ['allowed.txt'] }),
-  fx('write', oWriteDenied.output.args, P, 'write', { paths: ['LAB_BLOCK-write.txt'] }),
-  fx('edit', oEditDenied.output.args, P, 'write', { paths: ['allowed.txt'] }),
-  fx('bash', oBash.output.args, P, 'write', { paths: ['bash-allowed.txt'] }),
-  fx('bash', oBashDenied.output.args, P, 'write', { paths: ['LAB_BLOCK-bash.txt'] }),
-  fx('task', oTask.output.args, P, 'delegate', { delegation: 1 }),
-  doc('task', { description: 'd', prompt: 'p', subagent_type: 'general', task_id: 'ses_abc' }, 'control'),
+/** The cases of OpenCode's tools that take no fixture; a fork that keeps its tool table shares them. */
+export const OPENCODE_TOOLS: ToolCase[] = [
   doc('read', { filePath: 'a.txt' }, 'read'),
   doc('grep', { pattern: 'x' }, 'read'),
   doc('glob', { pattern: '*.ts' }, 'read'),
@@ -42,9 +35,21 @@ const TOOL_CASES: ToolCase[] = [
   doc('multiedit', { filePath: 'a.ts', edits: [{ oldString: 'a', newString: 'b' }] }, 'write', { paths: ['a.ts'] }),
   doc('patch', { patchText: '*** Begin Patch\n*** Add File: p.ts\n+x\n*** End Patch' }, 'write', { paths: ['p.ts'] }),
   doc('apply_patch', { patchText: '*** Begin Patch\n*** Update File: q.ts\n@@\n-a\n+b\n*** End Patch' }, 'write', { paths: ['q.ts'] }),
-  doc('bash', { command: 'rm -rf dist', workdir: 'web' }, 'write', { paths: ['web/dist'] }),
   ...['todowrite', 'todoread', 'question', 'skill', 'plan_enter', 'plan_exit', 'invalid'].map((t) => doc(t, {}, 'control')),
   doc('batch', { tool_calls: [] }, 'unknown'),
+];
+
+/** analyzeToolCall's cases, one at least for every tool of the registry (test/core/analysis/tool-call.test.ts). */
+const TOOL_CASES: ToolCase[] = [
+  fx('write', oWrite.output.args, P, 'write', { paths: ['allowed.txt'] }),
+  fx('write', oWriteDenied.output.args, P, 'write', { paths: ['LAB_BLOCK-write.txt'] }),
+  fx('edit', oEditDenied.output.args, P, 'write', { paths: ['allowed.txt'] }),
+  fx('bash', oBash.output.args, P, 'write', { paths: ['bash-allowed.txt'] }),
+  fx('bash', oBashDenied.output.args, P, 'write', { paths: ['LAB_BLOCK-bash.txt'] }),
+  fx('task', oTask.output.args, P, 'delegate', { delegation: 1 }),
+  doc('task', { description: 'd', prompt: 'p', subagent_type: 'general', task_id: 'ses_abc' }, 'control'),
+  doc('bash', { command: 'rm -rf dist', workdir: 'web' }, 'write', { paths: ['web/dist'] }),
+  ...OPENCODE_TOOLS,
   doc('github_create_issue', { title: 'x' }, 'unknown'),
 ];
 

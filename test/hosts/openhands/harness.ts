@@ -7,10 +7,9 @@
  * `.openhands/hooks.json`, which wins: only the first file found is read). LiteLLM sends no
  * `stream`: startChatServer answers it with one `chat.completion` object instead of SSE.
  */
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requireHost } from '../harness/hosts';
-import { baseEnv, withOverrides } from '../harness/process';
+import { baseEnv, withOverrides, writeJsonFile } from '../harness/process';
 import { assertRunInputs, type HostRunOptions, type HostRunResult, runFolders, runLines } from '../harness/run-result';
 
 export interface OpenHandsRunOptions extends HostRunOptions {
@@ -31,7 +30,7 @@ export async function runOpenHands(opts: OpenHandsRunOptions): Promise<OpenHands
   const bin = requireHost('openhands');
   const folders = runFolders('openhands', '.openhands', { runDir: opts.runDir });
   const { home, tmp } = folders;
-  if (opts.hooksJson) writeFileSync(join(folders.config, 'hooks.json'), `${JSON.stringify(opts.hooksJson, null, 2)}\n`);
+  if (opts.hooksJson) writeJsonFile(join(folders.config, 'hooks.json'), opts.hooksJson);
   const env = withOverrides(
     {
       ...baseEnv(home, tmp),

@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FakeModelServer } from '../harness/fake-server';
 import { requireHost } from '../harness/hosts';
-import { baseEnv, makeRunDir, runProcess, withOverrides } from '../harness/process';
+import { baseEnv, makeRunDir, parseJsonOutput, runProcess, withOverrides } from '../harness/process';
 import { assertRunInputs, DEFAULT_RUN_TIMEOUT_MS, withRequests, type HostRunOptions, type HostRunResult } from '../harness/run-result';
 
 export interface QwenRunOptions extends HostRunOptions {
@@ -57,12 +57,7 @@ export async function runQwen(opts: QwenRunOptions): Promise<QwenRunResult> {
   }
   const args = [entry, '--approval-mode', 'yolo', '--output-format', 'json', ...(opts.args ?? []), opts.prompt];
   const result = await withRequests(opts.server, runDir, () => runProcess({ command: process.execPath, args, cwd: opts.project, env, timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS }));
-  let messages: Record<string, unknown>[] = [];
-  try {
-    const parsed: unknown = JSON.parse(result.stdout);
-    if (Array.isArray(parsed)) messages = parsed.filter((m): m is Record<string, unknown> => !!m && typeof m === 'object');
-  } catch {
-    messages = [];
-  }
+  const parsed = parseJsonOutput(result.stdout);
+  const messages = Array.isArray(parsed) ? parsed.filter((m): m is Record<string, unknown> => !!m && typeof m === 'object') : [];
   return { ...result, home, messages };
 }

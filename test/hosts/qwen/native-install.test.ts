@@ -9,7 +9,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { ensureHosts, HOSTS_FOR, qwenEnv, requireHost, runQwen, startChatServer, type FakeModelScript, type FakeModelServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, mainThread, qwenEnv, requireHost, runQwen, startChatServer, type FakeModelScript, type FakeModelServer } from '../harness';
 import { runProcess } from '../harness/process';
 import { doctor, extensionPerson, statuses } from '../shared/native-install';
 import { DIST, describeRealHost, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
@@ -23,15 +23,8 @@ const { expectStopped, expectRan } = stopAssertions({ stopped: /^STOP \//, ran: 
 
 // Qwen writes its settings version in on first use (`$version`); a file that has it stays byte-for-byte
 const BASE_SETTINGS = `${JSON.stringify({ privacy: { usageStatisticsEnabled: false }, $version: 4 }, null, 2)}\n`;
-const writeAndTouch = (c: RealHostCase): FakeModelScript => ({
-  threads: [
-    {
-      name: 'main',
-      match: 'MAIN-MARK',
-      turns: [{ toolCalls: [{ id: 'call_write', name: 'write_file', input: { file_path: join(c.project, 'new.txt'), content: 'new\n' } }] }, { toolCalls: [{ id: 'call_touch', name: 'run_shell_command', input: { command: 'touch x' } }] }, { text: 'done' }],
-    },
-  ],
-});
+const writeAndTouch = (c: RealHostCase): FakeModelScript =>
+  mainThread('MAIN-MARK', [{ toolCalls: [{ id: 'call_write', name: 'write_file', input: { file_path: join(c.project, 'new.txt'), content: 'new\n' } }] }, { toolCalls: [{ id: 'call_touch', name: 'run_shell_command', input: { command: 'touch x' } }] }, { text: 'done' }]);
 
 describeRealHost(status, 'Qwen Code 0.24.4: `qwen extensions install`', HOSTS_FOR.qwen, 240_000, () => {
   let person = '';

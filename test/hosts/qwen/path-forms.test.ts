@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ensureHosts, HOSTS_FOR, runQwen, startChatServer, type FakeModelServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, mainThread, runQwen, startChatServer, type FakeModelServer } from '../harness';
 import { describeRealHost, readEvidence, realHostRuns, requireArtifact, stoplineDataDir, stopAssertions, type RealHostCase } from '../shared/real-host';
 import { shippedQwenHooks } from './shipped';
 
@@ -26,20 +26,12 @@ describeRealHost(status, 'path forms on Qwen Code 0.24.4 write_file', HOSTS_FOR.
   it('under files=src/**: an escaped name lands inside, `..` out of the folder is stopped, a relative path never reaches the hook', async () => {
     const c = runs.newCase('locked');
     mkdirSync(join(c.project, 'src'));
-    const s = await runs.server({
-      threads: [
-        {
-          name: 'main',
-          match: 'MAIN-MARK',
-          turns: [
-            write('escaped', `  ${c.project}/src/my\\ file.ts  `),
-            write('dotdot', `${c.project}/src/../../dotdot.txt`),
-            write('relative', 'src/relative.ts'),
-            { text: 'done' },
-          ],
-        },
-      ],
-    });
+    const s = await runs.server(mainThread('MAIN-MARK', [
+      write('escaped', `  ${c.project}/src/my\\ file.ts  `),
+      write('dotdot', `${c.project}/src/../../dotdot.txt`),
+      write('relative', 'src/relative.ts'),
+      { text: 'done' },
+    ]));
     await qwen(c, s, '$stopline change files=src/** -- MAIN-MARK edit the sources');
     expectRan(s, 'escaped');
     expect(readFileSync(join(c.project, 'src', 'my file.ts'), 'utf8')).toBe('escaped\n');

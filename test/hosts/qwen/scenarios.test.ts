@@ -9,7 +9,7 @@
 import { expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureHosts, HOSTS_FOR, runQwen, startChatServer, type FakeModelServer, type QwenRunResult } from '../harness';
+import { ensureHosts, HOSTS_FOR, mainThread, runQwen, startChatServer, type FakeModelServer, type QwenRunResult } from '../harness';
 import { describeRealHost, hookRunSummary, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 import { sevenScenarios } from '../shared/seven-scenarios';
 import { shippedQwenHooks } from './shipped';
@@ -66,19 +66,11 @@ describeRealHost(status, 'Qwen Code 0.24.4 with dist/qwen', HOSTS_FOR.qwen, TEST
 
   it('review: the deferred monitor tool (tool_search + tool_call) runs a shell command, and it is stopped too', async () => {
     const c = runs.newCase('s1-monitor');
-    const s = await runs.server({
-      threads: [
-        {
-          name: 'main',
-          match: 'MAIN-MARK',
-          turns: [
-            { toolCalls: [{ id: 'call_search', name: 'tool_search', input: { query: 'select:monitor' } }] },
-            { toolCalls: [{ id: 'call_monitor', name: 'tool_call', input: { name: 'monitor', arguments: { command: 'touch mon.txt', description: 'watch' } } }] },
-            { text: 'done' },
-          ],
-        },
-      ],
-    });
+    const s = await runs.server(mainThread('MAIN-MARK', [
+      { toolCalls: [{ id: 'call_search', name: 'tool_search', input: { query: 'select:monitor' } }] },
+      { toolCalls: [{ id: 'call_monitor', name: 'tool_call', input: { name: 'monitor', arguments: { command: 'touch mon.txt', description: 'watch' } } }] },
+      { text: 'done' },
+    ]));
     await qwen(c, s, '$stopline review -- MAIN-MARK watch the logs');
     expect(existsSync(join(c.project, 'mon.txt'))).toBe(false);
     expectStopped(s, 'call_monitor', 'MODE_FORBIDS_MUTATION');

@@ -12,12 +12,12 @@
  * The fixture lives under the repository's `.tmp/`, not in a temp folder: temp folders are
  * writable scratch inside a confined run, so a canary there would prove nothing.
  */
-import { afterAll, expect } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { probeSandbox } from '../../../core/confine/probe';
-import { ensureHosts, missingHosts, repoRoot, type FakeModelServer, type InstalledHost } from '../harness';
+import { ensureHosts, mainThread, missingHosts, repoRoot, type FakeModelServer, type InstalledHost } from '../harness';
 import { readEvidence, type EvidenceRecord } from './real-host';
 
 /** Whether this machine can start the sandbox; when it cannot, the answer from before must stand. */
@@ -97,7 +97,7 @@ function expectTestRanConfined(w: World, s: FakeModelServer, callId: string): vo
 export const handedShortForm = (w: World): boolean => evidence(w).some((r) => (r.decision as { reasonCode?: string } | undefined)?.reasonCode === 'CONFINED' && (r.confined as { launcher?: boolean } | undefined)?.launcher === true);
 
 /** Nothing ran: the test's marker never reached the model, nothing changed, the evidence says why. */
-export function expectStopped(w: World, s: FakeModelServer, callId: string, reasonCode: string): void {
+function expectStopped(w: World, s: FakeModelServer, callId: string, reasonCode: string): void {
   expect(read(join(w.project, 'src', 'config.ts')), 'the unproven command ran unconfined').toBe(CONFIG_BEFORE);
   expect(read(join(w.project, 'README.md'))).toBe(README);
   expect(read(w.canary)).toBe(CANARY);
@@ -128,10 +128,10 @@ export function expectOneLiner(w: World, s: FakeModelServer, callId: string): vo
   expect(unseenCalls(w), 'the confined call was reported as one the guard never saw').toBe(0);
 }
 
-export const turns = (call: { id: string; name: string; input: Record<string, unknown> }) => ({ threads: [{ name: 'main', match: 'MAIN-MARK', turns: [{ toolCalls: [call] }, { text: 'done' }] }] });
+const turns = (call: { id: string; name: string; input: Record<string, unknown> }) => mainThread('MAIN-MARK', [{ toolCalls: [call] }, { text: 'done' }]);
 
 /** One suite's hosts, fixture folder and fake model servers. */
-export interface ConfineRun {
+interface ConfineRun {
   /** whether a case that needs these installs is skipped (never in CI, where a missing host fails) */
   skip(needed: readonly InstalledHost[]): boolean;
   world(name: string): World;
@@ -140,7 +140,7 @@ export interface ConfineRun {
 }
 
 /** Installs the suite's pinned hosts and makes its fixture folder; both are cleaned up after it. */
-export async function confineRun(hosts: readonly InstalledHost[]): Promise<ConfineRun> {
+async function confineRun(hosts: readonly InstalledHost[]): Promise<ConfineRun> {
   const status = await ensureHosts(hosts);
   mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
   const root = realpathSync(mkdtempSync(join(repoRoot, '.tmp', 'confine-real-hosts-')));
@@ -193,3 +193,58 @@ export async function confineRun(hosts: readonly InstalledHost[]): Promise<Confi
 
   return { skip: (needed) => missingHosts(status, needed).length > 0 && !status.required, world, serve };
 }
+
+/** The id of the model's one tool call in every case. */
+const CALL_ID = 'call_cf';
+
+/** One case of a host's suite: the tool call the model makes, how the host runs it, what must hold after. */
+export interface ConfineCase {
+  title: string;
+  /** the case's fixture folder */
+  world: string;
+  /** the installs the case needs (default: the suite's) */
+  hosts?: readonly InstalledHost[];
+  /** default CHANGE_PROMPT */
+  prompt?: string;
+  /** the input of the model's one call of the suite's tool */
+  input: Record<string, unknown>;
+  /** one run of the host; a returned exit code must be 0 (a runner that checks its own returns nothing) */
+  run(w: World, s: FakeModelServer, prompt: string): Promise<{ code: number | null; stderr: string } | void>;
+  /** default expectTestRun */
+  check?(w: World, s: FakeModelServer, callId: string): void;
+  timeoutMs?: number;
+}
+
+/** A host's suite and what its cases share: the host's shell tool, its fake model server, the call id (default CALL_ID). */
+export interface ConfineSuite {
+  title: string;
+  /** names the host when it exits non-zero */
+  cli: string;
+  hosts: readonly InstalledHost[];
+  tool: string;
+  server(script: ReturnType<typeof turns>): Promise<FakeModelServer>;
+  callId?: string;
+}
+
+/** One test per case in a describe block titled `o.title`, each on a fixture of its own. */
+export async function confineSuite(o: ConfineSuite, cases: readonly ConfineCase[]): Promise<void> {
+  const { skip, world, serve } = await confineRun(o.hosts);
+  const callId = o.callId ?? CALL_ID;
+  describe(o.title, () => {
+    for (const c of cases) {
+      it.skipIf(skip(c.hosts ?? o.hosts))(c.title, async () => {
+        const w = world(c.world);
+        const s = await serve(o.server(turns({ id: callId, name: o.tool, input: c.input })));
+        const r = await c.run(w, s, c.prompt ?? CHANGE_PROMPT);
+        if (r) expect(r.code, `${o.cli} exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
+        (c.check ?? expectTestRun)(w, s, callId);
+      }, c.timeoutMs ?? 300_000);
+    }
+  });
+}
+
+/** A host that runs no rewritten command: the command is stopped, and the model read the reason (`said`). */
+export const expectStoppedSaying = (said: string) => (w: World, s: FakeModelServer, callId: string): void => {
+  expectStopped(w, s, callId, 'WRITE_PATH_UNPROVEN');
+  expect(s.toolResultText(callId) ?? '').toContain(said);
+};

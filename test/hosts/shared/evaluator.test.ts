@@ -14,7 +14,8 @@ import { createServer } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { sessionStore } from '../../../core/state/session';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanUpAfterAll, evaluatorsUnder, stopEvaluatorsUnder } from './evaluators';
 import { requireArtifact } from './real-host';
 import { RUNTIMES, runWithInput, type Run } from './runtimes';
 import { dialectCases } from '../../cli/guard-cases';
@@ -27,39 +28,10 @@ const tmp = join(root, 'tmp');
 mkdirSync(tmp);
 const evalDir = join(tmp, `stopline-${process.getuid!()}`);
 
-/** Every evaluator process serving a socket in `dir`, from /proc (Linux). */
-function evaluators(dir = evalDir): { pid: number; socket: string }[] {
-  const out: { pid: number; socket: string }[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    let args: string[];
-    try {
-      args = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
-    } catch {
-      continue;
-    }
-    const at = args.indexOf('--stopline-evaluator');
-    if (at >= 0 && args[at + 1]?.startsWith(`${dir}/`)) out.push({ pid: Number(name), socket: args[at + 1]! });
-  }
-  return out;
-}
-
+const evaluators = (dir = evalDir) => evaluatorsUnder(dir);
 /** End every evaluator this file started (its sockets all live under its temp root), by pid. */
-function stopAll(): void {
-  for (const e of evaluators(root)) {
-    try {
-      process.kill(e.pid, 'SIGCONT');
-      process.kill(e.pid, 'SIGKILL');
-    } catch {
-      // gone already
-    }
-  }
-}
-
-afterAll(() => {
-  stopAll();
-  rmSync(root, { recursive: true, force: true });
-});
+const stopAll = () => stopEvaluatorsUnder(root);
+cleanUpAfterAll(root);
 
 function run(script: string, runtime: string, payload: unknown, env: Record<string, string>, args: string[] = []): Promise<Run> {
   return runWithInput([...RUNTIMES[runtime]!, script, ...args], payload, { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', TMPDIR: tmp, STOPLINE_NO_DASHBOARD: '1', ...env } });

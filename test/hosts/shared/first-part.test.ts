@@ -15,11 +15,12 @@
  * Its own evaluator folder (TMPDIR inside its temp root); every evaluator it started is ended by
  * pid at the end.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MOD_LIVE_VAR } from '../../../hosts/claude/mod-live';
+import { cleanUpAfterAll } from './evaluators';
 import { requireArtifact } from './real-host';
 import { RUNTIMES, runWithInput, type Run } from './runtimes';
 
@@ -44,32 +45,7 @@ writeFileSync(
   ].join('\n'),
 );
 
-/** Every evaluator process serving a socket under `dir`, from /proc (Linux). */
-function evaluators(dir: string): number[] {
-  const out: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const args = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
-      const at = args.indexOf('--stopline-evaluator');
-      if (at >= 0 && args[at + 1]?.startsWith(`${dir}/`)) out.push(Number(name));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return out;
-}
-
-afterAll(() => {
-  for (const pid of evaluators(root)) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // gone already
-    }
-  }
-  rmSync(root, { recursive: true, force: true });
-});
+cleanUpAfterAll(root);
 
 function run(argv: string[], payload: string, env: Record<string, string>): Promise<Run> {
   return runWithInput(argv, payload, { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', STOPLINE_NO_DASHBOARD: '1', ...env } });

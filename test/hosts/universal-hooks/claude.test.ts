@@ -4,43 +4,27 @@
  * and stopline skips it; stopline runs the native context hook (b) and the Codex-format Stop
  * hook (c) it imports from ~/.codex/hooks.json.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, rmSync } from 'node:fs';
-import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runClaude, startAnthropicServer, type FakeModelServer } from '../harness';
+import { describe, expect, it } from 'vitest';
+import { ensureHosts, HOSTS_FOR, missingHosts } from '../harness';
 import { requestText, requireArtifact } from '../shared/real-host';
-import { CONTEXT_TEXT, GUARD_REASON, expectEachRanOnce, universalWorld } from './fixture';
+import { claudeKeepsBuild, CONTEXT_TEXT, expectEachRanOnce, GUARD_REASON, universalRuns, universalWorld } from './fixture';
 
 const status = await ensureHosts(HOSTS_FOR.claude);
 const missing = missingHosts(status, HOSTS_FOR.claude);
 if (missing.length && status.required) throw new Error(`Claude Code not installed:\n${status.log}`);
 const pluginDir = requireArtifact('claude');
-const root = makeTempRoot('universal-hooks-claude');
-const servers: FakeModelServer[] = [];
-
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  rmSync(root, { recursive: true, force: true });
-});
+const { root, servers } = universalRuns('claude');
 
 describe('universal hooks on Claude Code 2.1.332 with dist/claude', () => {
   it.skipIf(missing.length > 0)('(a) stops `rm -rf build` with its reason, (b) context reaches the model, (c) writes its marker at turn end', async () => {
-    const { project, runDir, build, hooks } = universalWorld(root);
-    const s = await startAnthropicServer({
-      threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'toolu_rm', name: 'Bash', input: { command: 'rm -rf build' } }] }, { text: 'done' }] }],
-    });
-    servers.push(s);
-
-    const r = await runClaude({ project, prompt: 'clean up the build folder', server: s, pluginDir, runDir, timeoutMs: 240_000 });
-    expect(r.code, `claude exited ${r.code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`).toBe(0);
-
+    const w = universalWorld(root);
     // (a): the folder survives and the next model request carries the hook's reason
-    expect(existsSync(build)).toBe(true);
-    expect(s.toolResult('toolu_rm')?.isError).toBe(true);
+    const s = await claudeKeepsBuild(w, pluginDir, servers);
     expect(s.toolResultText('toolu_rm')).toContain(GUARD_REASON);
     // (b): the context is in the first model request
     expect(requestText(s.requests.find((q) => q.kind === 'turn')?.body)).toContain(CONTEXT_TEXT);
     // (c): the marker holds the Stop payload in Codex's spelling
     // each ran once: Claude ran its own dialect's guard, stopline did not run it again
-    expectEachRanOnce(hooks);
+    expectEachRanOnce(w.hooks);
   }, 300_000);
 });

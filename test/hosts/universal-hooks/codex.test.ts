@@ -5,25 +5,19 @@
  * install writes it) and Codex runs it; stopline runs the Claude-format guard (a) it imports
  * from ~/.claude/settings.json and the native context hook (b).
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runCodex, startResponsesServer, type FakeModelServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, missingHosts, runCodex, startResponsesServer } from '../harness';
 import { requestText, requireArtifact } from '../shared/real-host';
-import { CONTEXT_TEXT, expectEachRanOnce, GUARD_REASON, projectWithBuild, seedUniversalHooks } from './fixture';
+import { CLEAN_PROMPT, CONTEXT_TEXT, expectEachRanOnce, GUARD_REASON, projectWithBuild, rmBuildScript, seedUniversalHooks, universalRuns } from './fixture';
 
 const status = await ensureHosts(HOSTS_FOR.codex);
 const missing = missingHosts(status, HOSTS_FOR.codex);
 if (missing.length && status.required) throw new Error(`Codex not installed:\n${status.log}`);
 const script = requireArtifact('codex', 'stopline.mjs');
 const shipped = JSON.parse(readFileSync(requireArtifact('codex', 'hooks.json'), 'utf8')) as { hooks: Record<string, unknown[]> };
-const root = makeTempRoot('universal-hooks-codex');
-const servers: FakeModelServer[] = [];
-
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  rmSync(root, { recursive: true, force: true });
-});
+const { root, servers } = universalRuns('codex');
 
 describe('universal hooks on Codex 0.171.0 with dist/codex', () => {
   it.skipIf(missing.length > 0)('(a) stops `rm -rf build` with its reason, (b) context reaches the model, (c) writes its marker at turn end', async () => {
@@ -38,12 +32,10 @@ describe('universal hooks on Codex 0.171.0 with dist/codex', () => {
     const hooks = seedUniversalHooks(home);
     // the person's Stop hook after stopline's own, in the hooks file Codex reads and trusts
     const hooksJson = { ...shipped, hooks: { ...shipped.hooks, Stop: [...(shipped.hooks.Stop ?? []), ...hooks.codexStopGroups] } };
-    const s = await startResponsesServer({
-      threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'call_rm', name: 'exec_command', input: { cmd: 'rm -rf build' } }] }, { text: 'done' }] }],
-    });
+    const s = await startResponsesServer(rmBuildScript('call_rm', 'exec_command', { cmd: 'rm -rf build' }));
     servers.push(s);
 
-    const r = await runCodex({ project, prompt: 'clean up the build folder', server: s, hooksJson, trust: 'persisted', runDir, timeoutMs: 240_000 });
+    const r = await runCodex({ project, prompt: CLEAN_PROMPT, server: s, hooksJson, trust: 'persisted', runDir, timeoutMs: 240_000 });
     expect(r.code, `codex exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
     expect(r.codexHome).toBe(codexHome);
 

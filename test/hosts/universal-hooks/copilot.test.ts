@@ -5,25 +5,19 @@
  * hook (c) at agentStop. A hook in Copilot's own dialect (a camelCase file in ~/.copilot/hooks/,
  * imported by name in stopline.json too) is run by Copilot itself, once: stopline skips it.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hookFileDoc } from '../../../hosts/cli/install/hook-files';
-import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runCopilot, startHostChatServer, type FakeModelServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, missingHosts, runCopilot, startHostChatServer } from '../harness';
 import { requestText, requireArtifact } from '../shared/real-host';
-import { CONTEXT_TEXT, GUARD_REASON, expectEachRanOnce, universalWorld } from './fixture';
+import { CLEAN_PROMPT, CONTEXT_TEXT, expectEachRanOnce, GUARD_REASON, rmBuildScript, universalRuns, universalWorld } from './fixture';
 
 const status = await ensureHosts(HOSTS_FOR.copilot);
 const missing = missingHosts(status, HOSTS_FOR.copilot);
 if (missing.length && status.required) throw new Error(`Copilot not installed:\n${status.log}`);
 const script = requireArtifact('copilot', 'stopline.mjs');
-const root = makeTempRoot('universal-hooks-copilot');
-const servers: FakeModelServer[] = [];
-
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  rmSync(root, { recursive: true, force: true });
-});
+const { root, servers } = universalRuns('copilot');
 
 describe('universal hooks on GitHub Copilot CLI 1.0.102 with dist/copilot', () => {
   it.skipIf(missing.length > 0)("(a) stops `rm -rf build` with its reason, (b) context reaches the model, (c) writes its marker at turn end; Copilot's own hook runs once", async () => {
@@ -34,12 +28,12 @@ describe('universal hooks on GitHub Copilot CLI 1.0.102 with dist/copilot', () =
     chmodSync(own, 0o755);
     const stoplineJson = JSON.parse(readFileSync(hooks.stoplineJson, 'utf8')) as { import: string[] };
     writeFileSync(hooks.stoplineJson, JSON.stringify({ ...stoplineJson, import: [...stoplineJson.import, 'copilot'] }));
-    const s = await startHostChatServer({ threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'call_rm', name: 'bash', input: { command: 'rm -rf build', description: 'clean' } }] }, { text: 'done' }] }] });
+    const s = await startHostChatServer(rmBuildScript('call_rm', 'bash', { command: 'rm -rf build', description: 'clean' }));
     servers.push(s);
 
     const r = await runCopilot({
       project,
-      prompt: 'clean up the build folder',
+      prompt: CLEAN_PROMPT,
       server: s,
       runDir,
       home,

@@ -5,25 +5,19 @@
  * hook (c). A hook in Droid's own dialect (in ~/.factory/hooks.json next to stopline's, imported
  * by name in stopline.json too) is run by Droid itself, once: stopline skips it.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hookFileDoc } from '../../../hosts/cli/install/hook-files';
-import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runDroid, startHostChatServer, type FakeModelServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, missingHosts, runDroid, startHostChatServer } from '../harness';
 import { requestText, requireArtifact } from '../shared/real-host';
-import { CONTEXT_TEXT, GUARD_REASON, expectEachRanOnce, universalWorld } from './fixture';
+import { CLEAN_PROMPT, CONTEXT_TEXT, expectEachRanOnce, GUARD_REASON, rmBuildScript, universalRuns, universalWorld } from './fixture';
 
 const status = await ensureHosts(HOSTS_FOR.droid);
 const missing = missingHosts(status, HOSTS_FOR.droid);
 if (missing.length && status.required) throw new Error(`Droid not installed:\n${status.log}`);
 const script = requireArtifact('droid', 'stopline.mjs');
-const root = makeTempRoot('universal-hooks-droid');
-const servers: FakeModelServer[] = [];
-
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  rmSync(root, { recursive: true, force: true });
-});
+const { root, servers } = universalRuns('droid');
 
 describe('universal hooks on Factory Droid 0.225.2 with dist/droid', () => {
   it.skipIf(missing.length > 0)("(a) stops `rm -rf build` with its reason, (b) context reaches the model, (c) writes its marker at turn end; Droid's own hook runs once", async () => {
@@ -35,12 +29,10 @@ describe('universal hooks on Factory Droid 0.225.2 with dist/droid', () => {
     writeFileSync(hooks.stoplineJson, JSON.stringify({ ...stoplineJson, import: [...stoplineJson.import, 'droid'] }));
     const map = hookFileDoc('droid', `'${process.execPath}' '${script}'`).hooks as Record<string, unknown[]>;
     const hooksJson = { ...map, UserPromptSubmit: [...map.UserPromptSubmit!, { hooks: [{ type: 'command', command: own }] }] };
-    const s = await startHostChatServer({
-      threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'call_rm', name: 'Execute', input: { command: 'rm -rf build', summary: 'clean', riskLevelReason: 'cleanup', riskLevel: 'low' } }] }, { text: 'done' }] }],
-    });
+    const s = await startHostChatServer(rmBuildScript('call_rm', 'Execute', { command: 'rm -rf build', summary: 'clean', riskLevelReason: 'cleanup', riskLevel: 'low' }));
     servers.push(s);
 
-    const r = await runDroid({ project, prompt: 'clean up the build folder', server: s, runDir, home, hooksJson, env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 240_000 });
+    const r = await runDroid({ project, prompt: CLEAN_PROMPT, server: s, runDir, home, hooksJson, env: { STOPLINE_DASHBOARD: 'off' }, timeoutMs: 240_000 });
     expect(r.code, `droid exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
 
     // (a): the folder survives and the model read the hook's reason

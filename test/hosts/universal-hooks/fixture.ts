@@ -16,9 +16,10 @@
  * Every hook appends one line to `log` (`<hook>:<hook_event_name>[:deny]`), so a test can say
  * which ran, under which event name, and that none ran twice.
  */
-import { chmodSync, mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
+import { makeTempRoot, runClaude, startAnthropicServer, type FakeModelScript, type FakeModelServer } from '../harness';
 
 export const GUARD_REASON = 'UNIVERSAL-GUARD: rm -rf is not allowed here';
 export const CONTEXT_TEXT = 'UNIVERSAL-CONTEXT: keep diffs small';
@@ -136,4 +137,33 @@ export function universalWorld(root: string): { project: string; runDir: string;
   mkdirSync(project, { recursive: true });
   const build = projectWithBuild(project);
   return { project, runDir, home, build, hooks: seedUniversalHooks(home) };
+}
+
+/** What the person asks in every universal-hooks run. */
+export const CLEAN_PROMPT = 'clean up the build folder';
+
+/** The model's one call that removes the build folder (the host's own tool and fields), then `done`. */
+export const rmBuildScript = (id: string, name: string, input: Record<string, unknown>): FakeModelScript => ({ threads: [{ name: 'main', turns: [{ toolCalls: [{ id, name, input }] }, { text: 'done' }] }] });
+
+/** Claude Code with `pluginDir` asked to clean up: it exits 0, the build folder survives, the model read an error; the server for the rest. */
+export async function claudeKeepsBuild(w: { project: string; runDir: string; build: string }, pluginDir: string, servers: FakeModelServer[]): Promise<FakeModelServer> {
+  const s = await startAnthropicServer(rmBuildScript('toolu_rm', 'Bash', { command: 'rm -rf build' }));
+  servers.push(s);
+  const r = await runClaude({ project: w.project, prompt: CLEAN_PROMPT, server: s, pluginDir, runDir: w.runDir, timeoutMs: 240_000 });
+  expect(r.code, `claude exited ${r.code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`).toBe(0);
+  expect(existsSync(w.build)).toBe(true);
+  expect(s.toolResult('toolu_rm')?.isError).toBe(true);
+  return s;
+}
+
+/** The suite's temp root and its fake model servers: closed and removed after the file (kept and named with STOPLINE_KEEP_RUNS=1 where `keepable`). */
+export function universalRuns(name: string, keepable = false): { root: string; servers: FakeModelServer[] } {
+  const root = makeTempRoot(`universal-hooks-${name}`);
+  const servers: FakeModelServer[] = [];
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+    if (keepable && process.env.STOPLINE_KEEP_RUNS === '1') console.log(`runs kept in ${root}`);
+    else rmSync(root, { recursive: true, force: true });
+  });
+  return { root, servers };
 }

@@ -6,24 +6,17 @@
  * stopline.json imports that host's files too, and the host runs it once: stopline skips its own
  * host's dialect (import "gemini" on Gemini, "qwen" on Qwen).
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runGemini, runQwen, startChatServer, startGeminiServer, type FakeModelServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, mainThread, missingHosts, runGemini, runQwen, startChatServer, startGeminiServer } from '../harness';
 import { requestText, requireArtifact } from '../shared/real-host';
 import { shippedGeminiHooks } from '../gemini/shipped';
 import { shippedQwenHooks } from '../qwen/shipped';
-import { CONTEXT_TEXT, expectEachRanOnce, GUARD_REASON, projectWithBuild, seedUniversalHooks } from './fixture';
+import { CONTEXT_TEXT, expectEachRanOnce, GUARD_REASON, projectWithBuild, seedUniversalHooks, universalRuns } from './fixture';
 
 const status = await ensureHosts([...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen]);
-const root = makeTempRoot('universal-hooks-gemini-qwen');
-const servers: FakeModelServer[] = [];
-
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  if (process.env.STOPLINE_KEEP_RUNS === '1') console.log(`runs kept in ${root}`);
-  else rmSync(root, { recursive: true, force: true });
-});
+const { root, servers } = universalRuns('gemini-qwen', true);
 
 /** The host-format turn-end hook (the fixture's marker script), and stopline.json importing claude and the host itself. */
 function ownHostStop(home: string, host: 'gemini' | 'qwen'): { groups: unknown[] } {
@@ -53,7 +46,7 @@ describe.each([
       // the person's own turn-end hook after stopline's, in the settings the host reads (and stopline.json imports)
       const settingsHooks = { ...shipped, [stopEvent]: [...((shipped[stopEvent] as unknown[]) ?? []), ...own.groups] };
       const call = host === 'gemini' ? { id: 'call_rm', name: 'run_shell_command', input: { command: 'rm -rf build' } } : { id: 'call_rm', name: 'run_shell_command', input: { command: 'rm -rf build', is_background: false } };
-      const script = { threads: [{ name: 'main', match: 'MAIN-MARK', turns: [{ toolCalls: [call] }, { text: 'done' }] }] };
+      const script = mainThread('MAIN-MARK', [{ toolCalls: [call] }, { text: 'done' }]);
       const s = host === 'gemini' ? await startGeminiServer(script) : await startChatServer(script);
       servers.push(s);
       const r =

@@ -5,24 +5,18 @@
  * answer and its reason reaches the model; the OpenHands-format (project .openhands/hooks.json)
  * and Vibe-format (~/.vibe/hooks.toml) hooks each run once on that call, with their own payloads.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runClaude, startAnthropicServer, type FakeModelServer } from '../harness';
+import { ensureHosts, HOSTS_FOR, missingHosts } from '../harness';
 import { requireArtifact } from '../shared/real-host';
-import { projectWithBuild } from './fixture';
+import { claudeKeepsBuild, projectWithBuild, universalRuns } from './fixture';
 
 const status = await ensureHosts(HOSTS_FOR.claude);
 const missing = missingHosts(status, HOSTS_FOR.claude);
 if (missing.length && status.required) throw new Error(`Claude Code not installed:\n${status.log}`);
 const pluginDir = requireArtifact('claude');
-const root = makeTempRoot('universal-hooks-new-dialects');
-const servers: FakeModelServer[] = [];
-
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  rmSync(root, { recursive: true, force: true });
-});
+const { root, servers } = universalRuns('new-dialects');
 
 const KIMI_REASON = 'KIMI-FORMAT-GUARD: rm -rf is not allowed here';
 
@@ -68,16 +62,7 @@ describe('Kimi, OpenHands and Vibe hook files on Claude Code 2.1.332 with dist/c
     mkdirSync(join(home, '.config', 'stopline'), { recursive: true });
     writeFileSync(join(home, '.config', 'stopline', 'stopline.json'), JSON.stringify({ import: ['kimi', 'openhands', 'vibe'] }));
 
-    const s = await startAnthropicServer({
-      threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'toolu_rm', name: 'Bash', input: { command: 'rm -rf build' } }] }, { text: 'done' }] }],
-    });
-    servers.push(s);
-
-    const r = await runClaude({ project, prompt: 'clean up the build folder', server: s, pluginDir, runDir, timeoutMs: 240_000 });
-    expect(r.code, `claude exited ${r.code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`).toBe(0);
-
-    expect(existsSync(build)).toBe(true);
-    expect(s.toolResult('toolu_rm')?.isError).toBe(true);
+    const s = await claudeKeepsBuild({ project, runDir, build }, pluginDir, servers);
     expect(s.toolResultText('toolu_rm')).toContain(KIMI_REASON);
     const lines = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((l) => l !== '') : [];
     expect(lines.sort()).toEqual(['kimi:deny', 'openhands:PreToolUse', 'vibe:pre_tool']);

@@ -4,33 +4,25 @@
  * three: the Claude-format guard (a) and the Codex-format Stop hook (c) it imports, and the
  * native context hook (b). turn:stop is OpenCode's `session.idle` event (core/registry/opencode.ts).
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, rmSync } from 'node:fs';
-import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runOpenCode, startChatServer, type FakeModelServer } from '../harness';
+import { describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { ensureHosts, HOSTS_FOR, missingHosts, runOpenCode, startChatServer } from '../harness';
 import { requestText, requireArtifact } from '../shared/real-host';
-import { CONTEXT_TEXT, GUARD_REASON, expectEachRanOnce, universalWorld } from './fixture';
+import { CLEAN_PROMPT, CONTEXT_TEXT, expectEachRanOnce, GUARD_REASON, rmBuildScript, universalRuns, universalWorld } from './fixture';
 
 const status = await ensureHosts(HOSTS_FOR.opencode);
 const missing = missingHosts(status, HOSTS_FOR.opencode);
 if (missing.length && status.required) throw new Error(`OpenCode not installed:\n${status.log}`);
 const plugin = requireArtifact('opencode', 'stopline.js');
-const root = makeTempRoot('universal-hooks-opencode');
-const servers: FakeModelServer[] = [];
-
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  rmSync(root, { recursive: true, force: true });
-});
+const { root, servers } = universalRuns('opencode');
 
 describe('universal hooks on OpenCode 1.18.33 with dist/opencode/stopline.js', () => {
   it.skipIf(missing.length > 0)('(a) stops `rm -rf build` with its reason, (b) context reaches the model, (c) writes its marker when the session goes idle', async () => {
     const { project, runDir, build, hooks } = universalWorld(root);
-    const s = await startChatServer({
-      threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'call_rm', name: 'bash', input: { command: 'rm -rf build', description: 'remove build' } }] }, { text: 'done' }] }],
-    });
+    const s = await startChatServer(rmBuildScript('call_rm', 'bash', { command: 'rm -rf build', description: 'remove build' }));
     servers.push(s);
 
-    const r = await runOpenCode({ project, prompt: 'clean up the build folder', server: s, pluginFile: plugin, runDir, args: ['--'], timeoutMs: 300_000 });
+    const r = await runOpenCode({ project, prompt: CLEAN_PROMPT, server: s, pluginFile: plugin, runDir, args: ['--'], timeoutMs: 300_000 });
     expect(r.code, `opencode exited ${r.code}\nstderr: ${r.stderr.slice(-3000)}`).toBe(0);
     expect(r.stderr, 'the plugin failed to load').not.toMatch(/failed to load plugin/i);
 

@@ -5,13 +5,13 @@
  * Stop hook (c) it imports, and the native context hook (b). turn:stop is Pi's `agent_end`
  * (core/registry/pi.ts: observed only).
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureHosts, HOSTS_FOR, makeTempRoot, missingHosts, runPi, startChatServer, type FakeModelServer, type PiVariant } from '../harness';
+import { ensureHosts, HOSTS_FOR, missingHosts, runPi, startChatServer, type PiVariant } from '../harness';
 import { requestText, requireArtifact } from '../shared/real-host';
 import { piJitiCache } from '../pi/jiti-cache';
-import { CONTEXT_TEXT, expectEachRanOnce, GUARD_REASON, projectWithBuild, seedUniversalHooks } from './fixture';
+import { CLEAN_PROMPT, CONTEXT_TEXT, expectEachRanOnce, GUARD_REASON, projectWithBuild, rmBuildScript, seedUniversalHooks, universalRuns } from './fixture';
 
 const VARIANTS: { variant: PiVariant; label: string; hosts: readonly ('pi-ew' | 'pi-mz' | 'node22')[] }[] = [
   { variant: 'ew', label: '@earendil-works/pi-coding-agent 1.6.0', hosts: HOSTS_FOR['pi-ew'] },
@@ -19,13 +19,7 @@ const VARIANTS: { variant: PiVariant; label: string; hosts: readonly ('pi-ew' | 
 ];
 const status = await ensureHosts([...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz']]);
 const extension = requireArtifact('pi', 'stopline.ts');
-const root = makeTempRoot('universal-hooks-pi');
-const servers: FakeModelServer[] = [];
-
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  rmSync(root, { recursive: true, force: true });
-});
+const { root, servers } = universalRuns('pi');
 
 for (const v of VARIANTS) {
   const missing = missingHosts(status, v.hosts);
@@ -39,15 +33,13 @@ for (const v of VARIANTS) {
       mkdirSync(project, { recursive: true });
       const build = projectWithBuild(project);
       const hooks = seedUniversalHooks(home);
-      const s = await startChatServer({
-        threads: [{ name: 'main', turns: [{ toolCalls: [{ id: 'call_rm', name: 'bash', input: { command: 'rm -rf build' } }] }, { text: 'done' }] }],
-      });
+      const s = await startChatServer(rmBuildScript('call_rm', 'bash', { command: 'rm -rf build' }));
       servers.push(s);
 
       const r = await runPi({
         variant: v.variant,
         project,
-        prompt: 'clean up the build folder',
+        prompt: CLEAN_PROMPT,
         server: s,
         extensionFile: extension,
         runDir,

@@ -7,8 +7,8 @@
  * not) and the model read its output. Qwen Code 0.24.4 takes none (its row says why): there the
  * model's own command runs.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hookFileDoc } from '../../../hosts/cli/install/hook-files';
 import { vibeHookTables } from '../../../hosts/vibe/install';
@@ -17,7 +17,7 @@ import { vibeRegistry } from '../../../core/registry/vibe';
 import {
   ensureHosts,
   HOSTS_FOR,
-  makeTempRoot,
+  mainThread,
   missingHosts,
   runClaude,
   runCodex,
@@ -42,17 +42,11 @@ import { shippedQwenHooks } from '../qwen/shipped';
 import { piJitiCache } from '../pi/jiti-cache';
 import { installPlugin, runHermes, writeHermesConfig } from '../hermes/real-hermes';
 import { requireArtifact } from '../shared/real-host';
+import { universalRuns } from './fixture';
 
 const ALL = [...HOSTS_FOR.claude, ...HOSTS_FOR.codex, ...HOSTS_FOR.opencode, ...HOSTS_FOR['pi-ew'], ...HOSTS_FOR['pi-mz'], ...HOSTS_FOR.hermes, ...HOSTS_FOR.gemini, ...HOSTS_FOR.qwen, ...HOSTS_FOR.copilot, ...HOSTS_FOR.droid, ...HOSTS_FOR.vibe];
 const status = await ensureHosts(ALL);
-const root = makeTempRoot('universal-hooks-rewrite');
-const servers: FakeModelServer[] = [];
-
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  if (process.env.STOPLINE_KEEP_RUNS === '1') console.log(`runs kept in ${root}`);
-  else rmSync(root, { recursive: true, force: true });
-});
+const { root, servers } = universalRuns('rewrite', true);
 
 /** What the model asks for, and what the person's hook runs instead. */
 const MODEL_COMMAND = 'echo MODEL-RAN > model.txt; echo MODEL-OUTPUT';
@@ -101,7 +95,7 @@ async function serve(server: Promise<FakeModelServer>): Promise<FakeModelServer>
   return s;
 }
 
-const turns = (call: { id: string; name: string; input: Record<string, unknown> }) => ({ threads: [{ name: 'main', match: 'MAIN-MARK', turns: [{ toolCalls: [call] }, { text: 'done' }] }] });
+const turns = (call: { id: string; name: string; input: Record<string, unknown> }) => mainThread('MAIN-MARK', [{ toolCalls: [call] }, { text: 'done' }]);
 const PROMPT = 'MAIN-MARK run the check';
 const skip = (needed: readonly (typeof ALL)[number][]) => missingHosts(status, needed).length > 0 && !status.required;
 

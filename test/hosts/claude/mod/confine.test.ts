@@ -13,11 +13,11 @@
  * command may write.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { probeSandbox } from '../../../../core/confine/probe';
-import { repoRoot } from '../../harness';
+import { confineFixtures, repoTempRoot } from '../../harness';
 import { handedBackConfined } from '../../../scenarios/parity';
 import { readEvidence, requireArtifact } from '../../shared/real-host';
 import { ModHost } from './mod-host';
@@ -27,9 +27,8 @@ const script = requireArtifact('claude', 'stopline.mjs');
 const pluginRoot = dirname(script);
 const SANDBOX = probeSandbox(process.env as Record<string, string>);
 const SESSION = '5d1b3c2e-0000-4000-8000-0000000000c1';
-mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
-const root = realpathSync(mkdtempSync(join(repoRoot, '.tmp', 'mod-confine-')));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = repoTempRoot('mod-confine');
+const fixture = confineFixtures(root);
 
 /**
  * What the model asks to run: a quote of each kind, a `$` that must stay text, a newline, and a
@@ -37,18 +36,10 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
  */
 const COMMAND = [`printf '%s|' "it's" 'say "hi"' '$NOT_EXPANDED' "$(echo sub)"`, `sh scripts/w.sh; exit 7`].join('\n');
 
-let n = 0;
 function person(env: Record<string, string> = {}) {
-  const dir = join(root, `p${++n}`);
-  const home = join(dir, 'home');
-  const project = join(dir, 'proj');
-  mkdirSync(home, { recursive: true });
-  mkdirSync(join(project, 'src'), { recursive: true });
-  writeFileSync(join(project, 'src', 'config.ts'), 'before\n');
-  writeFileSync(join(project, 'README.md'), 'readme\n');
+  const { home, project } = fixture();
   mkdirSync(join(project, 'scripts'));
   writeFileSync(join(project, 'scripts', 'w.sh'), 'echo written > src/config.ts\necho x > README.md\n');
-  spawnSync('git', ['init', '-q'], { cwd: project });
   const data = join(home, '.claude', 'plugins', 'data', 'stopline-inline');
   const load = () =>
     new ModHost(bundle, {
@@ -234,8 +225,7 @@ describe('the Claude mod confines an unproven command by deferring the sandbox t
   });
 
   it('no bubblewrap on PATH when the mod starts: no rewrite, the command is stopped as before', async () => {
-    const empty = join(root, `nobin${n}`);
-    mkdirSync(empty, { recursive: true });
+    const empty = mkdtempSync(join(root, 'nobin-'));
     const p = person({ PATH: empty });
     await arm(p, '$stopline change files=src/config.ts -- fix it');
     const answer = await bash(p, COMMAND);

@@ -7,18 +7,16 @@
  * The fixture lives under the repository's `.tmp/` (the system temp folder changes all the time,
  * and a folder changed within the last seconds is not trusted); its folders are dated back.
  */
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LandingCache } from '../../../../hosts/claude/mod/landings';
-import { repoRoot } from '../../harness';
+import { repoTempRoot } from '../../harness';
 import { requireArtifact } from '../../shared/real-host';
 import { ModHost } from './mod-host';
 
 const bundle = requireArtifact('claude', 'hooks', 'stopline-mod.mjs');
-mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
-const root = realpathSync(mkdtempSync(join(repoRoot, '.tmp', 'mod-landings-')));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = repoTempRoot('mod-landings');
 
 /** Every folder from `dir` up to the root dated an hour back. */
 function dateBack(dir: string): void {

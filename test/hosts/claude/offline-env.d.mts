@@ -1,0 +1,2 @@
+/** Types for offline-env.mjs. */
+export declare function claudeOfflineVars(origin: string, apiKey: string, tmp: string): Record<string, string>;
