@@ -4,6 +4,7 @@
  * collects it from here).
  */
 import { join } from 'node:path';
+import { OPENCODE_LOADER } from './artifact-check.mjs';
 
 /** @typedef {import('../../build/types').ArtifactKit} ArtifactKit */
 
@@ -82,6 +83,7 @@ function opencodeDemo(kit) {
     install: 'stopline install opencode',
     cases: [],
     calls: opencodeCalls(kit),
+    loader: OPENCODE_LOADER,
     demo: opencodeDemo(kit),
   };
 }

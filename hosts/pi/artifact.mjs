@@ -4,6 +4,8 @@
  * (build/artifacts.mjs collects it from here).
  */
 
+import { PI_LOADER } from './artifact-check.mjs';
+
 /** @typedef {import('../../build/types').ArtifactKit} ArtifactKit */
 
 /**
@@ -75,6 +77,7 @@ export function artifact(kit) {
     install: 'stopline install pi',
     cases: [],
     calls: PI_CALLS,
+    loader: PI_LOADER,
     demo: piDemo(kit),
   };
 }

@@ -211,11 +211,11 @@ describe('the host-files rule', () => {
  * not in the table must be named nowhere but its own places, and one whose count reaches 0 leaves it.
  */
 const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
-  claude: 236,
+  claude: 235,
   codex: 129,
-  opencode: 114,
+  opencode: 113,
   hermes: 100,
-  pi: 98,
+  pi: 97,
   gemini: 39,
   qwen: 34,
   copilot: 36,
@@ -233,7 +233,6 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
  */
 const KNOWN_HOST_LITERALS: Readonly<Record<string, number>> = {
   'build/bundle.mjs': 1,
-  'build/checks.mjs': 18,
   'build/demo.mjs': 6,
   'build/demo/drivers.mjs': 2,
   'build/demo/hermes-host.py': 6,
