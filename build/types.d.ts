@@ -10,7 +10,8 @@ import type { HostName } from '../core/registry/host-specs';
  * static: a file copied as is (the POSIX sh installer), not bundled;
  * `<host>-plugin`, `<host>-extension`, `<host>-mod`: loaded in the host's process, named by the
  * host's artifact description (hosts/<host>/artifact.mjs) with the host's own word for it; the
- * build's checks and demo driver of such a kind (build/checks.mjs, build/demo.mjs) go by that name.
+ * build's checks and the demo read what the description gives (its `loader`, its demo's `driver`);
+ * build/bundle.mjs still goes by the kind for the extension's first line.
  */
 export type ArtifactKind = 'command' | 'static' | `${HostName}-${'plugin' | 'extension' | 'mod'}`;
 
@@ -107,7 +108,7 @@ export interface DemoStep {
  * `{{home}}`; `pathMap` rewrites fixture paths first (e.g. { '/home/dev/proj': '{{project}}' }).
  */
 export interface DemoSpec {
-  /** default: command for command artifacts, opencode / pi for plugins */
+  /** the driver that feeds the steps (a plugin's host folder names its fake host); default: command */
   driver?: DemoDriver;
   pathMap?: Record<string, string>;
   env?: Record<string, string>;

@@ -48,6 +48,8 @@ function opencodeAnswerLines(r) {
  */
 function opencodeDemo(kit) {
   return {
+      // the fake host (build/demo/plugin-host.mjs) loads the plugin as OpenCode does
+      driver: 'opencode',
       pathMap: { '/home/dev/project': '{{project}}' },
       // the fake host cannot answer the SDK read-back of the person's message, so this session's
       // contract comes from stopline.json (defaultMode review); the person's `$stopline review`

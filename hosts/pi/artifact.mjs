@@ -43,6 +43,8 @@ function piDemo(kit) {
   const event = (name) => JSON.parse(kit.fixtureText('pi', name)).event;
   const write = event('tool_call-write.json');
   return {
+    // the fake host (build/demo/plugin-host.mjs) loads the extension as Pi does
+    driver: 'pi',
     pathMap: { '/home/dev/project': '{{project}}' },
     steps: [
       { say: 'the person types: $stopline review -- look at a.txt', hook: 'input', payload: { type: 'input', text: '$stopline review -- look at a.txt', source: 'interactive' }, render: piAnswerLines },

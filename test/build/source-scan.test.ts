@@ -233,7 +233,7 @@ const KNOWN_HOST_FILES: Readonly<Record<string, number>> = {
  */
 const KNOWN_HOST_LITERALS: Readonly<Record<string, number>> = {
   'build/bundle.mjs': 1,
-  'build/demo.mjs': 6,
+  'build/demo.mjs': 2,
   'build/demo/drivers.mjs': 2,
   'build/demo/hermes-host.py': 6,
   'build/demo/plugin-host.mjs': 1,
