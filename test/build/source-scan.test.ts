@@ -237,7 +237,7 @@ const KNOWN_HOST_LITERALS: Readonly<Record<string, number>> = {
   'build/demo/drivers.mjs': 2,
   'build/demo/hermes-host.py': 6,
   'build/demo/plugin-host.mjs': 1,
-  'build/readme-example.mjs': 7,
+  'build/readme-example.mjs': 4,
   'core/analysis/host-clis.ts': 1,
   'core/paths/self-paths.ts': 6,
 };
