@@ -1,4 +1,4 @@
-import type { Artifact } from './types';
+import type { Artifact, ArtifactCheckTools } from './types';
 
 export interface ExportInfo {
   name: string;
@@ -11,10 +11,7 @@ export declare function findAbsolutePaths(text: string, markers?: string[]): str
 export declare function importedSpecifiers(code: string): (string | null)[];
 export declare function checkImports(code: string, opts?: { hostModules?: readonly string[]; secondPartLoader?: boolean }): string[];
 export declare function listExports(code: string): ExportInfo[];
-export declare function checkOpencodeExports(code: string): string[];
-export declare function checkPiExports(code: string): string[];
-export declare function checkClaudeModule(code: string): string[];
-export declare function checkModHooks(code: string, registerName: string | null): string[];
 export declare function checkLoadsAsTypeScript(code: string, fileName: string): Promise<string[]>;
+export declare const CHECK_TOOLS: ArtifactCheckTools;
 export declare function checkArtifactCode(artifact: Artifact, code: string, bytes: number): Promise<string[]>;
 export declare function checkStaticFile(to: string, text: string): string[];

@@ -1,10 +1,11 @@
 // Checks every built artifact must pass. build/finish.mjs runs them after each build (a
 // failure fails the build) and test/build/ runs them over the committed dist/. They read
-// only the artifact list and the bytes on disk, never a per-host rule.
+// only the artifact list and the bytes on disk; what a host's loader needs of its file is the
+// artifact's `loader`, written in the host's folder.
 import { homedir } from 'node:os';
 import { parseAst } from 'rollup/parseAst';
 import { REPO_ROOT } from './artifacts.mjs';
-import { SHEBANG, TS_NOCHECK } from './bundle.mjs';
+import { SHEBANG } from './bundle.mjs';
 import { isAllowedBuiltin } from './builtins.mjs';
 import { splitParts } from './two-part.mjs';
 
@@ -86,7 +87,7 @@ export function checkImports(code, { hostModules = [], secondPartLoader = false 
 }
 
 function stripFirstLine(code) {
-  // parseAst accepts a hashbang, but keep this explicit for the ts-nocheck-first Pi file too
+  // parseAst accepts a hashbang, but keep this explicit for a file whose loader wants another first line too
   return code.startsWith('#!') ? code.slice(code.indexOf('\n') + 1) : code;
 }
 
@@ -193,106 +194,6 @@ export function defaultObjectShape(code) {
   return shape;
 }
 
-/**
- * The OpenCode plugin file is one default export `{id, server, setup}`: OpenCode 1.x loads every
- * export (an object with a `server` function is a plugin; anything else makes it skip the whole
- * file, a second plugin export would register the guard twice), and OpenCode 2.x loads only the
- * default export, which needs `id` and a `setup` function.
- */
-export function checkOpencodeExports(code) {
-  const exports = listExports(code);
-  const problems = [];
-  if (exports.length === 0) return ['exports nothing (OpenCode would load no plugin)'];
-  for (const e of exports) {
-    if (e.reExport) problems.push(`re-exports "${e.name}" from another module (OpenCode needs the plugin defined in the file)`);
-    else if (e.name !== 'default') problems.push(`exports "${e.name}" besides the default plugin object (OpenCode 1.x would load it as a plugin too, or skip the whole file)`);
-  }
-  if (!exports.some((e) => e.name === 'default')) return [...problems, 'has no default export (OpenCode 2.x loads only the default export)'];
-  const shape = defaultObjectShape(code);
-  if (!shape) return [...problems, 'the default export is not an object literal {id, server, setup} (OpenCode 2.x needs id and setup, 1.x a server function)'];
-  if (!shape.has('id')) problems.push('the default object has no id (both versions need it for a plugin loaded from a path)');
-  if (shape.get('server') !== true) problems.push('the default object has no server function (OpenCode 1.x would load no plugin)');
-  if (shape.get('setup') !== true) problems.push('the default object has no setup function (OpenCode 2.x would refuse the file)');
-  if (shape.has('effect')) problems.push('the default object has an effect key (OpenCode 2.x would take it for an Effect plugin instead of setup)');
-  return problems;
-}
-
-/**
- * A Claude Code hooks module imports nothing (no Node built-ins there; `import()` keeps the
- * module from loading at all) and exports `register(on)`.
- */
-export function checkClaudeModule(code) {
-  const problems = [];
-  for (const spec of importedSpecifiers(code)) problems.push(`imports "${spec ?? '(computed)'}" (a Claude Code mod may import only its own files; the bundle is one file)`);
-  if (/\bimport\s*\(/.test(code)) problems.push('holds the text "import(" (Claude Code refuses a hooks module with a dynamic import)');
-  const exports = listExports(code);
-  const register = exports.find((e) => e.name === 'register');
-  if (!register || !register.isFunction) problems.push('does not export a function named register (Claude Code calls register(on))');
-  for (const e of exports) if (e.name !== 'register') problems.push(`exports "${e.name}" besides register`);
-  if (register?.isFunction) problems.push(...checkModHooks(code, register.local));
-  return problems;
-}
-
-/** The names a hook's parameters must keep: Claude Code's loader reads them in the module's source. */
-const HOOK_PARAMS = ['$', 'e', 'next'];
-
-/**
- * Every hook the mod registers (the last argument of each `on(...)` in register, and each
- * `.catch(...)` handler) takes its parameters as `$`, `e`, `next`, and nothing inside it declares
- * one of those names again: Claude Code's loader refuses a hook whose parameter is renamed or
- * shadowed (`"e" is declared again (shadowed)`), which a minifier that renames variables would
- * cause. A hook named by an identifier is looked up among the module's top-level functions.
- * @param {string} code
- * @param {string | null} registerName the local name `register` is exported from
- * @returns {string[]}
- */
-export function checkModHooks(code, registerName) {
-  const ast = parseAst(stripFirstLine(code));
-  /** @type {Map<string, any>} */
-  const functions = new Map();
-  for (const node of ast.body) {
-    const decl = node.type === 'ExportNamedDeclaration' && node.declaration ? node.declaration : node;
-    if (decl.type === 'FunctionDeclaration' && decl.id) functions.set(decl.id.name, decl);
-    if (decl.type === 'VariableDeclaration') for (const d of decl.declarations) if (d.id.type === 'Identifier' && d.init && FUNCTION_NODES.has(d.init.type)) functions.set(d.id.name, d.init);
-  }
-  const register = registerName ? functions.get(registerName) : undefined;
-  const on = register?.params[0];
-  if (!register || on?.type !== 'Identifier') return ['register(on) takes no `on` to register hooks with'];
-  const problems = [];
-  /** @type {{ fn: any, where: string }[]} */
-  const hooks = [];
-  const hookOf = (node, where) => {
-    const fn = node?.type === 'Identifier' ? functions.get(node.name) : node;
-    if (!fn || !FUNCTION_NODES.has(fn.type)) problems.push(`the hook for ${where} is not a function of this module`);
-    else hooks.push({ fn, where });
-  };
-  walk(register.body, (node) => {
-    if (node.type !== 'CallExpression') return;
-    const callee = node.callee;
-    if (callee.type === 'Identifier' && callee.name === on.name) {
-      const event = node.arguments[0]?.type === 'Literal' ? String(node.arguments[0].value) : '(computed)';
-      hookOf(node.arguments[node.arguments.length - 1], event);
-    } else if (callee.type === 'MemberExpression' && callee.property.type === 'Identifier' && callee.property.name === 'catch' && callee.object.type === 'CallExpression' && callee.object.callee.type === 'Identifier' && callee.object.callee.name === on.name) {
-      const event = callee.object.arguments[0]?.type === 'Literal' ? String(callee.object.arguments[0].value) : '(computed)';
-      hookOf(node.arguments[0], `${event} (.catch)`);
-    }
-  });
-  const seen = new Set();
-  for (const { fn, where } of hooks) {
-    if (seen.has(fn)) continue;
-    seen.add(fn);
-    const names = fn.params.map((p) => (p.type === 'Identifier' ? p.name : null));
-    if (names.some((n, i) => n !== HOOK_PARAMS[i])) {
-      problems.push(`the hook for ${where} takes (${names.map((n) => n ?? '…').join(', ')}), not ($, e, next)`);
-      continue;
-    }
-    walk(fn.body, (node) => {
-      for (const name of declaredNames(node)) if (names.includes(name)) problems.push(`the hook for ${where} declares "${name}" again (shadowed)`);
-    });
-  }
-  return problems;
-}
-
 /** The names a node binds in its scope (a declaration, a function's name and parameters, a catch parameter). */
 function declaredNames(node) {
   const out = [];
@@ -313,17 +214,8 @@ function declaredNames(node) {
   return out;
 }
 
-/** Pi takes the default export as the extension factory. */
-export function checkPiExports(code) {
-  const exports = listExports(code);
-  const def = exports.find((e) => e.name === 'default');
-  if (!def) return ['has no default export (Pi loads the default export as the extension)'];
-  if (!def.isFunction) return ['default export is not a function (Pi calls it with the extension API)'];
-  return [];
-}
-
 /**
- * The Pi file is loaded as TypeScript (jiti strips types, then runs the rest as JS). So it
+ * A file its host loads as TypeScript (jiti strips types, then runs the rest as JS). So it
  * must parse as TS, and it must mean the same as TS as it does as JS: `a < b > (c)` is two
  * comparisons in JS but a generic call `a(c)` in TS. Compare the JS syntax tree of the file
  * with the tree of what TypeScript emits for it (positions and comments ignored).
@@ -350,6 +242,22 @@ export async function checkLoadsAsTypeScript(code, fileName) {
 }
 
 /**
+ * The readers a host's loader check (an artifact's `loader`, described in its host folder) is
+ * handed: the host folder keeps its loader's rules, this file how to read a module.
+ * @type {import('./types').ArtifactCheckTools}
+ */
+export const CHECK_TOOLS = {
+  parse: (code) => parseAst(stripFirstLine(code)),
+  walk,
+  FUNCTION_NODES,
+  declaredNames,
+  listExports,
+  defaultObjectShape,
+  importedSpecifiers,
+  loadsAsTypeScript: checkLoadsAsTypeScript,
+};
+
+/**
  * Everything the build guarantees about one artifact file.
  * @param {import('./artifacts.mjs').Artifact} artifact
  * @param {string} code the file's text
@@ -368,7 +276,8 @@ export async function checkArtifactCode(artifact, code, bytes) {
   const firstLine = code.slice(0, code.indexOf('\n'));
   if (artifact.shebang && firstLine !== SHEBANG) problems.push(`does not start with "${SHEBANG}"`);
   if (!artifact.shebang && code.startsWith('#!')) problems.push('starts with a shebang but is not a command artifact');
-  if (artifact.kind === 'pi-extension' && firstLine !== TS_NOCHECK) problems.push(`does not start with "${TS_NOCHECK}"`);
+  const loader = artifact.loader;
+  if (loader?.firstLine !== undefined && firstLine !== loader.firstLine) problems.push(`does not start with "${loader.firstLine}"`);
   if (code.includes('\r')) problems.push('contains CR characters (artifacts use LF line endings)');
   if (bytes > artifact.sizeBudget) problems.push(`is ${bytes} bytes, over its budget of ${artifact.sizeBudget} bytes`);
   problems.push(...findAbsolutePaths(code));
@@ -376,7 +285,7 @@ export async function checkArtifactCode(artifact, code, bytes) {
   const parts = artifact.decisionEntry ? splitParts(code) : null;
   if (artifact.decisionEntry && !parts) problems.push(`has no second part (the decision code of ${artifact.decisionEntry})`);
   try {
-    if (artifact.kind === 'claude-mod') importedSpecifiers(code);
+    if (loader?.importsNothing) importedSpecifiers(code);
     else if (parts) {
       problems.push(...checkImports(parts.first, { secondPartLoader: true }));
       problems.push(...checkImports(parts.second, { hostModules: artifact.hostModules ?? [] }).map((p) => `second part: ${p}`));
@@ -385,12 +294,7 @@ export async function checkArtifactCode(artifact, code, bytes) {
     parsed = false;
     problems.push(`does not parse as JavaScript: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (parsed && artifact.kind === 'opencode-plugin') problems.push(...checkOpencodeExports(code));
-  if (parsed && artifact.kind === 'claude-mod') problems.push(...checkClaudeModule(code));
-  if (parsed && artifact.kind === 'pi-extension') {
-    problems.push(...checkPiExports(code));
-    problems.push(...(await checkLoadsAsTypeScript(code, artifact.output)));
-  }
+  if (parsed && loader) problems.push(...(await loader.check(code, CHECK_TOOLS, artifact)));
   return problems;
 }
 

@@ -16,12 +16,9 @@ import { runHermesSteps, runPluginCalls } from './demo/drivers.mjs';
 /** @typedef {import('./types').DemoSpec} DemoSpec */
 /** @typedef {import('./types').DemoStep} DemoStep */
 
-/** The driver a demo spec uses unless it names one. */
+/** The driver a demo spec names (a plugin's host folder names its fake host), else the command driver. */
 export function driverFor(artifact) {
-  if (artifact.demo?.driver) return artifact.demo.driver;
-  if (artifact.kind === 'opencode-plugin') return 'opencode';
-  if (artifact.kind === 'pi-extension') return 'pi';
-  return 'command';
+  return artifact.demo?.driver ?? 'command';
 }
 
 /** Replace fixture paths and `{{project}}` / `{{home}}` in every string of a payload. */

@@ -18,6 +18,11 @@ export const FLOOR_END = '<!-- floor-example:end -->';
 const FLOOR_COMMAND = 'cat .env';
 
 const DIRECTIVE = '$stopline review -- look at a.txt and tell me what is wrong';
+/**
+ * The README shows Claude Code on purpose: its example text (the payloads, the prose around the
+ * answer) is one host's real exchange, so the host is named here as example text, not looked up.
+ */
+const EXAMPLE_SCRIPT = ['claude', 'stopline.mjs'];
 const SESSION = '3f1c9a52-7b1e-4c3a-9d5e-2a6b8c0d4e1f';
 
 /** Run the hook script once with `payload` on stdin, in a folder of its own. */
@@ -50,7 +55,7 @@ function scene() {
 
 /** The floor's example block: a session with no directive, the agent runs `cat .env`. */
 export function floorBlock(dist = distRoot()) {
-  const script = join(dist, 'claude', 'stopline.mjs');
+  const script = join(dist, ...EXAMPLE_SCRIPT);
   const s = scene();
   try {
     writeFileSync(join(s.project, '.env'), 'API_KEY=not-for-the-model\n');
@@ -64,27 +69,12 @@ export function floorBlock(dist = distRoot()) {
 
 /** The example block (markdown) from a fresh run of the built artifact. */
 export function exampleBlock(dist = distRoot()) {
-  const script = join(dist, 'claude', 'stopline.mjs');
-  const work = mkdtempSync(join(tmpdir(), 'stopline-readme-'));
+  const script = join(dist, ...EXAMPLE_SCRIPT);
+  const s = scene();
   try {
-    const home = join(work, 'home');
-    const project = join(work, 'project');
-    mkdirSync(home, { recursive: true });
-    mkdirSync(project, { recursive: true });
-    writeFileSync(join(project, 'a.txt'), 'alpha\n');
-    const env = {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: home,
-      XDG_CONFIG_HOME: join(home, '.config'),
-      XDG_DATA_HOME: join(home, '.local', 'share'),
-      XDG_STATE_HOME: join(home, '.local', 'state'),
-      CLAUDE_PROJECT_DIR: project,
-      CLAUDE_PLUGIN_DATA: join(home, '.claude', 'plugins', 'data', 'stopline-stopline'),
-      NO_COLOR: '1',
-    };
-    const base = { session_id: SESSION, transcript_path: join(home, '.claude', 'projects', 'p', `${SESSION}.jsonl`), cwd: project, permission_mode: 'default' };
-    const armed = hook(script, { ...base, hook_event_name: 'UserPromptSubmit', prompt_id: 'p1', prompt: DIRECTIVE }, env);
-    const denied = hook(script, { ...base, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_use_id: 'toolu_1', tool_input: { file_path: join(project, 'notes.txt'), content: 'fixed\n' } }, env);
+    writeFileSync(join(s.project, 'a.txt'), 'alpha\n');
+    const armed = hook(script, { ...s.base, hook_event_name: 'UserPromptSubmit', prompt_id: 'p1', prompt: DIRECTIVE }, s.env);
+    const denied = hook(script, { ...s.base, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_use_id: 'toolu_1', tool_input: { file_path: join(s.project, 'notes.txt'), content: 'fixed\n' } }, s.env);
     const stamp = String(denied?.hookSpecificOutput?.permissionDecisionReason ?? '(no stamp: the Write would have run)').replace(/evt_[0-9a-f]+/g, 'evt_…');
     return [
       '```text',
@@ -97,7 +87,7 @@ export function exampleBlock(dist = distRoot()) {
       '```',
     ].join('\n');
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    s.done();
   }
 }
 

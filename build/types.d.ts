@@ -10,7 +10,8 @@ import type { HostName } from '../core/registry/host-specs';
  * static: a file copied as is (the POSIX sh installer), not bundled;
  * `<host>-plugin`, `<host>-extension`, `<host>-mod`: loaded in the host's process, named by the
  * host's artifact description (hosts/<host>/artifact.mjs) with the host's own word for it; the
- * build's checks and demo driver of such a kind (build/checks.mjs, build/demo.mjs) go by that name.
+ * build's checks and the demo read what the description gives (its `loader`, its demo's `driver`);
+ * build/bundle.mjs still goes by the kind for the extension's first line.
  */
 export type ArtifactKind = 'command' | 'static' | `${HostName}-${'plugin' | 'extension' | 'mod'}`;
 
@@ -107,7 +108,7 @@ export interface DemoStep {
  * `{{home}}`; `pathMap` rewrites fixture paths first (e.g. { '/home/dev/proj': '{{project}}' }).
  */
 export interface DemoSpec {
-  /** default: command for command artifacts, opencode / pi for plugins */
+  /** the driver that feeds the steps (a plugin's host folder names its fake host); default: command */
   driver?: DemoDriver;
   pathMap?: Record<string, string>;
   env?: Record<string, string>;
@@ -161,6 +162,34 @@ export interface Artifact {
    * still loads where the host does not provide them
    */
   hostModules?: string[];
+  /** what the host's loader needs of the file, from its folder; build/checks.mjs runs it on the built file */
+  loader?: ArtifactLoader;
+}
+
+/** A host loader's rules for its artifact file (hosts/<host>/, next to its artifact.mjs). */
+export interface ArtifactLoader {
+  /** the line the file must start with */
+  firstLine?: string;
+  /** the file imports nothing at all: `check` reports each import, in place of the shared import policy */
+  importsNothing?: boolean;
+  /** the problems of a file that parses, one line each */
+  check(code: string, tools: ArtifactCheckTools, artifact: Artifact): string[] | Promise<string[]>;
+}
+
+/** How build/checks.mjs reads a module, handed to a host's loader check. */
+export interface ArtifactCheckTools {
+  /** the module's syntax tree (a first `#!` line skipped) */
+  parse(code: string): any;
+  walk(node: any, visit: (node: any) => void): void;
+  FUNCTION_NODES: ReadonlySet<string>;
+  /** the names a node binds in its scope */
+  declaredNames(node: any): string[];
+  listExports(code: string): { name: string; local: string | null; isFunction: boolean; reExport: boolean }[];
+  /** the default-exported object literal's keys, each with whether its value is a function; null when it is none */
+  defaultObjectShape(code: string): Map<string, boolean> | null;
+  importedSpecifiers(code: string): (string | null)[];
+  /** the problems of a file a host loads as TypeScript */
+  loadsAsTypeScript(code: string, fileName: string): Promise<string[]>;
 }
 
 /** What build/artifacts.mjs hands a host folder's artifact.mjs (hosts/<host>/artifact.mjs). */

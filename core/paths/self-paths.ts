@@ -184,6 +184,9 @@ const HOST_FOLDER_VARS: readonly string[] = [...new Set(HOST_SPECS.flatMap((s) =
 /** The variables that name a host's system settings file. */
 const HOST_FILE_VARS: readonly string[] = HOST_SPECS.flatMap((s) => ((s.layout as HostLayout).system ?? []).flatMap((e) => (e.indexOf('=') > 0 ? [e.slice(0, e.indexOf('='))] : [])));
 
+/** The variables that name one of a host's settings or credentials files (HostLayout.settingsVars, secretVars), in HOST_SPECS order. */
+const HOST_FILE_PATH_VARS: readonly string[] = HOST_SPECS.flatMap((s) => [...((s.layout as HostLayout).settingsVars ?? []), ...((s.layout as HostLayout).secretVars ?? [])]);
+
 /**
  * Every environment variable selfPathTable reads (a test keeps this list complete).
  * @keep TABLE_ENV the key of the remembered self-path table: the test holds it to every variable the table
@@ -207,14 +210,14 @@ const PATH_VARS: readonly string[] = [
     'STOPLINE_CONFIG',
     ...HOST_FOLDER_VARS,
     // folders and files of agents that keep credentials or key-bearing settings (secrets.ts)
+    // folders: secrets.ts names a path by the first of these it lies below, so this order stays as written
     'KIMI_CODE_HOME',
     'CURSOR_DATA_DIR',
     'OPENCODE_CONFIG_DIR',
-    'OPENCODE_CONFIG',
-    'OPENCODE_DB',
+    // files: secrets.ts matches one by equality, and only a credentials file (secretVars) is named other
+    // than settings, so the hosts' files keep their place before Amp's settings file
+    ...HOST_FILE_PATH_VARS,
     'AMP_SETTINGS_FILE',
-    'GEMINI_CLI_SYSTEM_SETTINGS_PATH',
-    'QWEN_CODE_SYSTEM_SETTINGS_PATH',
     'XDG_CONFIG_HOME',
     'XDG_DATA_HOME',
     'XDG_STATE_HOME',

@@ -5,6 +5,8 @@
  * (build/artifacts.mjs collects both from here).
  */
 
+import { CLAUDE_MOD_LOADER } from './mod-check.mjs';
+
 /** @typedef {import('../../build/types').ArtifactKit} ArtifactKit */
 
 const KB = 1024;
@@ -12,7 +14,7 @@ const KB = 1024;
 /**
  * The mod is the Claude hook script's guard inside Claude Code, plus its own door and the
  * stand-ins for the core's file ports and node:path (~30 KB), parsed once per Claude Code process.
- * It is minified with renaming (the hooks' own names reserved, build/checks.mjs checkModHooks) and
+ * It is minified with renaming (the hooks' own names reserved, hosts/claude/mod-check.mjs checkModHooks) and
  * carries only Claude's tool table: ~753 KB with everything HOOK_SCRIPT_BUDGET in
  * build/artifacts.mjs lists, the deferred confinement it hands the host (hosts/claude/mod/confine.ts)
  * and its cache of where stopline's own paths land (hosts/claude/mod/landings.ts). The budget
@@ -103,8 +105,9 @@ export function artifact(kit) {
       // Claude Code reads the module's source for `$.noun.method(...)` calls in its hooks and refuses
       // a hook whose parameters a renamed inner variable shadows: the hooks' own names (`on`, `$`,
       // `e`, `next`) are never given to a renamed variable, nor taken from the hooks
-      // (build/checks.mjs checks the hooks; `claude plugin validate` and the real runs accept it)
+      // (mod-check.mjs checks the hooks; `claude plugin validate` and the real runs accept it)
       mangle: { reserved: ['on', '$', 'e', 'next'] },
+      loader: CLAUDE_MOD_LOADER,
     },
   ];
 }

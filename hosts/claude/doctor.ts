@@ -18,9 +18,9 @@ import { check, type Check } from '../cli/doctor/report';
 import { readText, runProgram } from '../cli/doctor/system';
 import type { HostTools } from '../cli/host-tool';
 import { findProp, nodeAt } from '../cli/install/json-edit';
-import { claudeConfigDir, type Env } from '../cli/install/locations';
+import type { Env } from '../cli/install/locations';
 import { claudeDoorCheck, claudeDoorFacts } from './doctor-door';
-import { CLAUDE_MARKETPLACE, CLAUDE_PLUGIN_ID, MARKETPLACE_DECLARED, PLUGIN_ENABLED, claudeHooks, claudeMarketplaceDir, claudePlanner, claudePluginDir, claudePluginHooksFile, claudeSettingsFile } from './install';
+import { CLAUDE_MARKETPLACE, CLAUDE_PLUGIN_ID, MARKETPLACE_DECLARED, PLUGIN_ENABLED, claudeConfigDir, claudeHooks, claudeMarketplaceDir, claudePlanner, claudePluginDir, claudePluginHooksFile, claudeSettingsFile } from './install';
 import { claudeTranscript, locateClaudeTranscript } from './transcript';
 import { CLAUDE_MOD_SHELL_GUARD } from './mod-live';
 

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { claudeRegistry } from '../../core/registry/claude';
 import { removeHookGroups, type HookGroup } from '../cli/install/hook-groups';
 import { observingHooks } from '../cli/install/hook-files';
-import { claudeConfigDir, type Env } from '../cli/install/locations';
+import { hostHome, type Env } from '../cli/install/locations';
 import { registrationSummary } from '../cli/install/observe-events';
 import { artifactMode, editingJson, filesOnDisk, futureRealpath, placeTree, requireDist, runsScript, type HostPlanner, type InstallContext, type PlanContext } from '../cli/install/plan-context';
 import { installKey } from '../cli/install/record';
@@ -21,6 +21,11 @@ import { hookCommand } from '../cli/install/runtime';
 import { CLAUDE_MOD_MODULE } from './hook-file';
 import { CLAUDE_MOD_SHELL_GUARD } from './mod-live';
 import { findProp, nodeAt, parseJsonDocument, removeProperty, setProperty } from '../cli/install/json-edit';
+
+/** Claude Code's user folder (CLAUDE_CONFIG_DIR, else ~/.claude), as its layout puts it. */
+export function claudeConfigDir(e: Env): string {
+  return hostHome(e, 'claude');
+}
 
 /**
  * The events, observe-only needs and hook groups of the plugin's hooks.json. A hook that outlives

@@ -22,6 +22,17 @@ const COMPARED_RECORDS = (HOST_SPECS as readonly HostSpec[]).flatMap((s) => {
   return r.status === 'compared' ? [`${label(s)}'s ${r.record}`] : [];
 });
 
+/** A host as doctor's help names it: its short hook label, else as the other help does. */
+const shortName = (s: HostSpec): string => s.hooks?.short ?? label(s);
+/** What doctor reads to see each host's artifact registered, hosts that share it named together: `Claude/Codex hooks`. */
+const DOCTOR_REGISTERED = [...new Set((HOST_SPECS as readonly HostSpec[]).flatMap((s) => (s.help?.doctorRegistered ? [s.help.doctorRegistered] : [])))]
+  .map((what) => `${(HOST_SPECS as readonly HostSpec[]).filter((s) => s.help?.doctorRegistered === what).map(shortName).join('/')} ${what}`)
+  .join(', ');
+/** What doctor checks that each host would run its artifact. */
+const DOCTOR_RUNS = (HOST_SPECS as readonly HostSpec[])
+  .flatMap((s) => (s.help?.doctorRuns ? [s.help.doctorRuns.includes('{host}') ? s.help.doctorRuns.replace('{host}', shortName(s)) : `${shortName(s)} ${s.help.doctorRuns}`] : []))
+  .join(', ');
+
 const JSON_OPTION: OptionSpec = { flag: '--json', summary: 'print one JSON document instead of text' };
 const SESSION_OPTION: OptionSpec = { flag: '--session', value: 'id', summary: 'one session: its raw session id, or the task id given to `stopline guard --task`' };
 
@@ -62,8 +73,7 @@ export const TOOL_COMMANDS: readonly CommandSpec[] = [
     usage: `stopline doctor [${[...HOST_NAMES, 'all'].join('|')}] [--json] [--from <dist dir>]`,
     description:
       'Checks every host stopline is installed for (or the one named): the host on PATH and its version; the artifact in place and identical to the dist this CLI ' +
-      'ships; registered (Claude/Codex hooks, Hermes plugins.enabled); would the host run it (Codex trust entries present and matching, Hermes not disabled, ' +
-      'Pi not only in an untrusted project folder, the OpenCode file exporting only the plugin); the runtime; and a probe: the installed artifact gets a ' +
+      `ships; registered (${DOCTOR_REGISTERED}); would the host run it (${DOCTOR_RUNS}); the runtime; and a probe: the installed artifact gets a ` +
       'synthetic review-mode write in the host\'s payload format (throwaway STOPLINE_HOME and config, your evidence is untouched) and must deny it. ' +
       'One line per check with the fix; exit 1 when a check failed. Probes are bounded by STOPLINE_GUARD_TIMEOUT_MS (default 60000 here).',
     options: [JSON_OPTION, { flag: '--from', value: 'dist dir', summary: 'compare the installed artifacts with this dist folder (default: the folder of this stopline.mjs)' }],

@@ -19,6 +19,14 @@ import { hookCommand } from '../cli/install/runtime';
 import { CodexHooksFileError } from './hook-trust';
 import { TomlEditError } from '../cli/install/toml-trust';
 
+// what the installer remembers of a Codex install between runs (hosts/cli/install/record.ts keeps it)
+declare module '../cli/install/record' {
+  interface InstallEntry {
+    /** the trust entries written, so a stale one can be recognised by its hash */
+    codexTrust?: TrustEntry[];
+  }
+}
+
 /**
  * The events, observe-only needs, timeout and hook groups of Codex's hooks.json. Handlers carry no
  * matcher (the registry gives none): an omitted matcher matches every tool and keeps the hash simple.

@@ -8,6 +8,14 @@ import { hostHome, type Env } from '../cli/install/locations';
 import { editingWith, filesOnDisk, placeTree, requireDist, type HostPlanner, type InstallContext, type PlanContext } from '../cli/install/plan-context';
 import { YamlEditError, disablePlugin, enablePlugin } from './yaml-plugins';
 
+// what the installer remembers of a Hermes install between runs (hosts/cli/install/record.ts keeps it)
+declare module '../cli/install/record' {
+  interface InstallEntry {
+    /** what the enable step added to plugins.enabled (only that is taken out again) */
+    hermes?: { addedName: boolean; createdEnabledKey: boolean; createdPluginsKey: boolean };
+  }
+}
+
 export const HERMES_PLUGIN_NAME = 'stopline';
 export const HERMES_RESTART_HINT = 'restart the gateway: hermes gateway restart';
 

@@ -4,6 +4,7 @@
  * collects it from here).
  */
 import { join } from 'node:path';
+import { OPENCODE_LOADER } from './artifact-check.mjs';
 
 /** @typedef {import('../../build/types').ArtifactKit} ArtifactKit */
 
@@ -47,6 +48,8 @@ function opencodeAnswerLines(r) {
  */
 function opencodeDemo(kit) {
   return {
+      // the fake host (build/demo/plugin-host.mjs) loads the plugin as OpenCode does
+      driver: 'opencode',
       pathMap: { '/home/dev/project': '{{project}}' },
       // the fake host cannot answer the SDK read-back of the person's message, so this session's
       // contract comes from stopline.json (defaultMode review); the person's `$stopline review`
@@ -82,6 +85,7 @@ function opencodeDemo(kit) {
     install: 'stopline install opencode',
     cases: [],
     calls: opencodeCalls(kit),
+    loader: OPENCODE_LOADER,
     demo: opencodeDemo(kit),
   };
 }

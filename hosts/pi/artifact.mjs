@@ -4,6 +4,8 @@
  * (build/artifacts.mjs collects it from here).
  */
 
+import { PI_LOADER } from './artifact-check.mjs';
+
 /** @typedef {import('../../build/types').ArtifactKit} ArtifactKit */
 
 /**
@@ -41,6 +43,8 @@ function piDemo(kit) {
   const event = (name) => JSON.parse(kit.fixtureText('pi', name)).event;
   const write = event('tool_call-write.json');
   return {
+    // the fake host (build/demo/plugin-host.mjs) loads the extension as Pi does
+    driver: 'pi',
     pathMap: { '/home/dev/project': '{{project}}' },
     steps: [
       { say: 'the person types: $stopline review -- look at a.txt', hook: 'input', payload: { type: 'input', text: '$stopline review -- look at a.txt', source: 'interactive' }, render: piAnswerLines },
@@ -75,6 +79,7 @@ export function artifact(kit) {
     install: 'stopline install pi',
     cases: [],
     calls: PI_CALLS,
+    loader: PI_LOADER,
     demo: piDemo(kit),
   };
 }

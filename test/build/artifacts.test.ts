@@ -8,19 +8,19 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ARTIFACTS, REPO_ROOT } from '../../build/artifacts.mjs';
 import type { Artifact } from '../../build/artifacts.mjs';
-import {
-  checkArtifactCode,
-  checkClaudeModule,
-  checkImports,
-  checkOpencodeExports,
-  checkPiExports,
-  checkStaticFile,
-  checkLoadsAsTypeScript,
-  findAbsolutePaths,
-} from '../../build/checks.mjs';
+import { CHECK_TOOLS, checkArtifactCode, checkImports, checkStaticFile, checkLoadsAsTypeScript, findAbsolutePaths } from '../../build/checks.mjs';
 import { REGISTRIES } from '../../core/registry';
 import { HOST_SPECS, type HostSpec } from '../../core/registry/host-specs';
 import { artifactsByState, distFile } from './helpers';
+
+// the loader check an artifact's host folder gives it, with the readers build/checks.mjs hands it
+const loaderCheck = (id: string) => {
+  const artifact = ARTIFACTS.find((a) => a.id === id)!;
+  return async (code: string) => artifact.loader!.check(code, CHECK_TOOLS, artifact);
+};
+const checkClaudeModule = loaderCheck('claude-mod');
+const checkOpencodeExports = loaderCheck('opencode');
+const checkPiExports = loaderCheck('pi');
 
 const { built, notYet } = artifactsByState();
 
@@ -175,25 +175,25 @@ describe('the checks catch what they are for', () => {
     expect(checkImports("const pi = await import('@mariozechner/pi-coding-agent');")).toEqual(['imports "@mariozechner/pi-coding-agent" (only node: built-ins from build/builtins.mjs may stay external)']);
   });
 
-  it('an OpenCode file that is not exactly one default {id, server, setup} (1.x and 2.x each load it their way)', () => {
+  it('an OpenCode file that is not exactly one default {id, server, setup} (1.x and 2.x each load it their way)', async () => {
     const ok = 'const server = async () => ({});\nasync function setup(ctx) {}\nconst plugin = { id: "stopline", server, setup };\nexport { plugin as default };\n';
-    expect(checkOpencodeExports(ok)).toEqual([]);
-    expect(checkOpencodeExports('export default { id: "x", server: async () => ({}), setup: async () => {} };\n')).toEqual([]);
+    expect(await checkOpencodeExports(ok)).toEqual([]);
+    expect(await checkOpencodeExports('export default { id: "x", server: async () => ({}), setup: async () => {} };\n')).toEqual([]);
     // a 1.x-only file: 2.x refuses it with a load error that only its log shows
-    expect(checkOpencodeExports('const p = async () => ({});\nexport { p as StoplinePlugin };\n')).toEqual([
+    expect(await checkOpencodeExports('const p = async () => ({});\nexport { p as StoplinePlugin };\n')).toEqual([
       'exports "StoplinePlugin" besides the default plugin object (OpenCode 1.x would load it as a plugin too, or skip the whole file)',
       'has no default export (OpenCode 2.x loads only the default export)',
     ]);
-    expect(checkOpencodeExports(`${ok}export const VERSION = "1";\n`)).toEqual(['exports "VERSION" besides the default plugin object (OpenCode 1.x would load it as a plugin too, or skip the whole file)']);
-    expect(checkOpencodeExports('export default { id: "stopline", server: async () => ({}) };\n')).toEqual(['the default object has no setup function (OpenCode 2.x would refuse the file)']);
-    expect(checkOpencodeExports('export default { id: "stopline", setup: async () => {} };\n')).toEqual(['the default object has no server function (OpenCode 1.x would load no plugin)']);
-    expect(checkOpencodeExports('export default { server: async () => ({}), setup: async () => {}, effect: () => 1 };\n')).toEqual([
+    expect(await checkOpencodeExports(`${ok}export const VERSION = "1";\n`)).toEqual(['exports "VERSION" besides the default plugin object (OpenCode 1.x would load it as a plugin too, or skip the whole file)']);
+    expect(await checkOpencodeExports('export default { id: "stopline", server: async () => ({}) };\n')).toEqual(['the default object has no setup function (OpenCode 2.x would refuse the file)']);
+    expect(await checkOpencodeExports('export default { id: "stopline", setup: async () => {} };\n')).toEqual(['the default object has no server function (OpenCode 1.x would load no plugin)']);
+    expect(await checkOpencodeExports('export default { server: async () => ({}), setup: async () => {}, effect: () => 1 };\n')).toEqual([
       'the default object has no id (both versions need it for a plugin loaded from a path)',
       'the default object has an effect key (OpenCode 2.x would take it for an Effect plugin instead of setup)',
     ]);
-    expect(checkOpencodeExports('export default async function () { return {}; }\n')[0]).toContain('not an object literal');
-    expect(checkOpencodeExports('export * from "node:fs";\n')[0]).toContain('re-exports');
-    expect(checkOpencodeExports('const x = 1;\n')).toEqual(['exports nothing (OpenCode would load no plugin)']);
+    expect((await checkOpencodeExports('export default async function () { return {}; }\n'))[0]).toContain('not an object literal');
+    expect((await checkOpencodeExports('export * from "node:fs";\n'))[0]).toContain('re-exports');
+    expect(await checkOpencodeExports('const x = 1;\n')).toEqual(['exports nothing (OpenCode would load no plugin)']);
   });
 
   it('the OpenCode check runs as part of the artifact checks', async () => {
@@ -204,9 +204,9 @@ describe('the checks catch what they are for', () => {
   });
 
   it('a Pi file that is not a loadable extension', async () => {
-    expect(checkPiExports('function ext(pi) {}\nexport { ext as default };\n')).toEqual([]);
-    expect(checkPiExports('export function ext(pi) {}\n')).toEqual(['has no default export (Pi loads the default export as the extension)']);
-    expect(checkPiExports('export default 42;\n')).toEqual(['default export is not a function (Pi calls it with the extension API)']);
+    expect(await checkPiExports('function ext(pi) {}\nexport { ext as default };\n')).toEqual([]);
+    expect(await checkPiExports('export function ext(pi) {}\n')).toEqual(['has no default export (Pi loads the default export as the extension)']);
+    expect(await checkPiExports('export default 42;\n')).toEqual(['default export is not a function (Pi calls it with the extension API)']);
     expect(await checkLoadsAsTypeScript('const ok = (a) => a;\n', 'x.ts')).toEqual([]);
     expect((await checkLoadsAsTypeScript('const = 1;\n', 'x.ts'))[0]).toMatch(/^is not valid TypeScript: /);
     // two comparisons in JS, a generic call `a(c)` once TypeScript strips `<b>`
@@ -217,15 +217,21 @@ describe('the checks catch what they are for', () => {
     expect(await checkArtifactCode(pi, noHeader, noHeader.length)).toEqual(['does not start with "// @ts-nocheck"']);
   });
 
-  it('a Claude mod whose hooks a minifier renamed or shadowed (Claude Code\'s loader refuses them)', () => {
+  it('a Claude mod whose hooks a minifier renamed or shadowed (Claude Code\'s loader refuses them)', async () => {
     const ok = 'function onTool($, e, next) { const t = e.tool; return next(e); }\nfunction fail($, e, next) { return next(e); }\nfunction r(on) { on("tool.call", onTool).catch(fail); on("ui.render", { component: "AbovePrompt" }, ($, e, next) => next(e)); }\nexport { r as register };\n';
-    expect(checkClaudeModule(ok)).toEqual([]);
+    expect(await checkClaudeModule(ok)).toEqual([]);
     const renamed = ok.replace('function onTool($, e, next) { const t = e.tool; return next(e); }', 'function onTool(s, t, n) { return n(t); }');
-    expect(checkClaudeModule(renamed)).toEqual(['the hook for tool.call takes (s, t, n), not ($, e, next)']);
+    expect(await checkClaudeModule(renamed)).toEqual(['the hook for tool.call takes (s, t, n), not ($, e, next)']);
     const shadowed = ok.replace('const t = e.tool;', 'const f = (e) => e;');
-    expect(checkClaudeModule(shadowed)).toEqual(['the hook for tool.call declares "e" again (shadowed)']);
+    expect(await checkClaudeModule(shadowed)).toEqual(['the hook for tool.call declares "e" again (shadowed)']);
     const caught = ok.replace('function fail($, e, next) { return next(e); }', 'function fail($, e, next) { try { return next(e); } catch (next) { return {}; } }');
-    expect(checkClaudeModule(caught)).toEqual(['the hook for tool.call (.catch) declares "next" again (shadowed)']);
+    expect(await checkClaudeModule(caught)).toEqual(['the hook for tool.call (.catch) declares "next" again (shadowed)']);
+  });
+
+  it('the Claude mod check runs as part of the artifact checks, in place of the shared import policy', async () => {
+    const mod = ARTIFACTS.find((a) => a.id === 'claude-mod')!;
+    const code = 'import { join } from "node:path";\nfunction r(on) { on("tool.call", ($, e, next) => next(e)); }\nexport { r as register };\n';
+    expect(await checkArtifactCode(mod, code, code.length)).toEqual(['imports "node:path" (a Claude Code mod may import only its own files; the bundle is one file)']);
   });
 
   it('a static JSON file that does not parse', () => {

@@ -41,6 +41,7 @@ const toys: Artifact[] = [
     kind: 'opencode-plugin',
     shebang: false,
     demo: {
+      driver: 'opencode',
       steps: [
         { say: 'blocked write', payload: { input: { tool: 'write' }, output: { args: { filePath: '{{project}}/.env' } } } },
         { say: 'allowed write', payload: { input: { tool: 'write' }, output: { args: { filePath: '{{project}}/src/a.ts' } } }, render: (r) => `allowed, args now ${JSON.stringify(r.output.args.seenBy)}` },
@@ -55,7 +56,7 @@ const toys: Artifact[] = [
     output: 'pi/stopline.ts',
     kind: 'pi-extension',
     shebang: false,
-    demo: { steps: [{ say: 'blocked write', payload: { toolName: 'write', input: { path: '.env' } }, ctx: { sessionId: 'S9' } }] },
+    demo: { driver: 'pi', steps: [{ say: 'blocked write', payload: { toolName: 'write', input: { path: '.env' } }, ctx: { sessionId: 'S9' } }] },
   },
   {
     ...base,

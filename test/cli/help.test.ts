@@ -72,6 +72,18 @@ describe('the host facts in the help come from the registry', () => {
     expect(summary.startsWith(`${takes.map((s) => s.hooks?.label ?? s.displayName).join(', ')}: also register the after-tool event`)).toBe(true);
     expect(UNINSTALL_DESCRIPTION).toMatch(/^Removes exactly what install added: the files, the hook entries[,.]/);
   });
+
+  it("doctor names what it reads of each host, from the host's spec, in registry order", () => {
+    const text = described('doctor');
+    const name = (s: HostSpec) => s.hooks?.short ?? s.hooks?.label ?? s.displayName;
+    const runs = specs.filter((s) => s.help?.doctorRuns).map((s) => (s.help!.doctorRuns!.includes('{host}') ? s.help!.doctorRuns!.replace('{host}', name(s)) : `${name(s)} ${s.help!.doctorRuns}`));
+    expect(runs.length).toBeGreaterThan(1);
+    // each host's own check, in HOST_SPECS order
+    const at = runs.map((r) => text.indexOf(r));
+    expect(at.every((i) => i > 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    for (const s of specs.filter((x) => x.help?.doctorRegistered)) expect(text).toMatch(new RegExp(`registered \\([^)]*\\b${name(s)}\\b[^)]* ${s.help!.doctorRegistered!.replace('.', '\\.')}`));
+  });
 });
 
 describe('colours', () => {

@@ -17,6 +17,7 @@ import { findOnPath } from '../install/runtime';
 import { runProgram, versionLine } from './system';
 import type { RunResult } from './system';
 import { isRecord } from '../../../core/check';
+import { HOST_SPECS, type HostSpec } from '../../../core/registry/host-specs';
 
 export const PROBE_REASON = 'MODE_FORBIDS_MUTATION';
 
@@ -32,8 +33,8 @@ export interface ProbeWorld {
 
 export type ProbeResult = { denied: true; ms: number; via: string } | { denied: false; ms: number; why: string; skipped?: boolean };
 
-/** Variables of the person's that would change what the probe measures. */
-const DROPPED = ['STOPLINE_TASK_ID', 'STOPLINE_FAIL_MODE', 'STOPLINE_HOST_DATA_DIR', 'CLAUDE_PLUGIN_DATA', 'CLAUDE_CODE_SESSION_ATTENDED', 'OPENCODE_PURE'];
+/** Variables of the person's that would change what the probe measures: stopline's own, then each host's (HostSpec.probeDrops). */
+const DROPPED: readonly string[] = ['STOPLINE_TASK_ID', 'STOPLINE_FAIL_MODE', 'STOPLINE_HOST_DATA_DIR', ...(HOST_SPECS as readonly HostSpec[]).flatMap((s) => s.probeDrops ?? [])];
 
 export function makeProbeWorld(base: Readonly<Record<string, string | undefined>>, timeoutMs: number): ProbeWorld {
   const dir = mkdtempSync(join(tmpdir(), 'stopline-doctor-'));

@@ -12,7 +12,7 @@
  * Nothing here decides: the mapping is the adapters', the decision the core's.
  */
 import { CANONICAL, CANONICAL_EVENTS } from '../../../core/canonical';
-import { claudeRegistry } from '../../../core/registry/claude';
+import { REGISTRIES } from '../../../core/registry/index';
 import { eventRow, rowsFor } from '../../../core/registry/rows';
 import type { EventEntry, HostRegistry } from '../../../core/registry/types';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent } from '../../shared/adapter';
@@ -20,7 +20,7 @@ import { COMMAND_HOOK_ADAPTERS } from './command-hook-adapters';
 import { FOLDER_DOORS } from './folder-doors';
 import { bridgeAdapter, commandHookDoor } from './bridge';
 import type { GuardDoor, GuardRow, HookShape } from './bridge';
-import { HOST_NAMES, type HostName } from '../../../core/registry/host-specs';
+import { CANONICAL_HOST, HOST_NAMES, type HostName } from '../../../core/registry/host-specs';
 import { commonHostInfo, eventSkeleton, mappedEvent, promptText, mapToolEvent } from '../../shared/command-hook';
 import { nonEmptyString, optionalString } from '../../shared/payload';
 import type { HookPayload } from '../../shared/payload';
@@ -40,7 +40,8 @@ const nativeHookShape: HookShape = (p) => ({ ...p, ...(isRecord(p.tool_input) ? 
 /**
  * The native event table: every canonical event under its own name. Tool names are the
  * canonical ones (Bash, Write, Edit, MultiEdit, Read, …) with Claude's input fields, which is
- * Claude Code's tool table; an unlisted tool name is unknown (never a silent read).
+ * the tool table of the host whose fields are canonical (CANONICAL_HOST); an unlisted tool name
+ * is unknown (never a silent read).
  * @keep nativeRegistry the guard's own event rows: the parity suite drives the guard with them
  */
 export const nativeRegistry: HostRegistry = {
@@ -50,8 +51,8 @@ export const nativeRegistry: HostRegistry = {
   events: CANONICAL_EVENTS.map(
     (name): EventEntry => eventRow(name, name, CANONICAL[name].controlKind, CANONICAL[name].blockable, { plugin: true }),
   ),
-  tools: claudeRegistry.tools,
-  toolPatterns: claudeRegistry.toolPatterns,
+  tools: REGISTRIES[CANONICAL_HOST].tools,
+  toolPatterns: REGISTRIES[CANONICAL_HOST].toolPatterns,
   deny: 'guard-exit2',
   ask: 'deny',
   context: 'the "context" field of the one JSON line on stdout',

@@ -53,10 +53,6 @@ export function hostHome(e: Env, host: HostName): string {
   return join(homeDir(e), ...layout.dir.split('/').filter((x) => x !== ''));
 }
 
-export function claudeConfigDir(e: Env): string {
-  return hostHome(e, 'claude');
-}
-
 /** The user's stopline.json (failMode lives there). */
 export function stoplineConfigFile(e: Env): string {
   return join(xdgConfigHome(e), 'stopline', 'stopline.json');

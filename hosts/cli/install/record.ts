@@ -13,7 +13,6 @@
  */
 import type { Host, Scope } from './locations';
 import type { Runtime } from './runtime';
-import type { TrustEntry } from '../../codex/trust';
 
 export interface InstallEntry {
   host: Host;
@@ -28,10 +27,8 @@ export interface InstallEntry {
   artifacts: string[];
   /** user config files this install edited */
   configs: string[];
-  /** Codex: the trust entries written, so a stale one can be recognised by its hash */
-  codexTrust?: TrustEntry[];
-  /** Hermes: what the enable step added (only that is taken out again) */
-  hermes?: { addedName: boolean; createdEnabledKey: boolean; createdPluginsKey: boolean };
+  // a host's own memory of its install (Codex's trust entries, what Hermes' enable step added) is
+  // declared in its folder's install.ts, which adds its field to this interface
 }
 
 interface FileEntry {
