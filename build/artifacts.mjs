@@ -324,7 +324,12 @@ export const ARTIFACTS = [
     // dashboard's page, deflated by the build, ~6.5 KB less), the host adapters and doctors ~130,
     // the rest of the core ~120.
     // Measured and not taken: terser's unsafe_arrows (~3.7 KB) and a third pass (~0.3 KB).
-    sizeBudget: 1100 * KB,
+    // 1,099 KB once the analysis placed the writes of formatters, converters and editor scripts
+    // (~12 KB of option tables): no dead code is bundled, and ~73% is the guard itself. No hook
+    // event parses this file (each hook script carries its own two-part copy of the guard); its
+    // bytes are paid when a person runs a command or an integration calls `stopline guard`. Room
+    // for precision and hosts to grow until the CLI, too, carries the guard deflated as a second part.
+    sizeBudget: 1200 * KB,
     files: [],
     install: 'node dist/stopline.mjs --help',
     cases: CLI_CASES,
