@@ -48,14 +48,18 @@ function satisfied(p: TableParse, words: readonly Arg[], group: readonly string[
  * The operands an in-place flag rewrites, when they are all it writes: null when another write
  * flag was given, no operand names a file (stdin, or the tool's own default set), or an operand
  * holds pattern characters the tool may expand itself (a quoted `'{../x}/*.js'` reaches files
- * the literal path does not name).
+ * the literal path does not name). Also null for the working folder or a folder above it (`.`,
+ * `..`): the tool rewrites only those of the files below that need it, perhaps none outside a
+ * narrower lock, so the write is not proven to leave it and a sandbox holds it instead.
  */
 function inPlaceFiles(tool: CheckTool, p: TableParse): Arg[] | null {
   if (!tool.inPlace || p.writeFlags.length === 0 || !p.writeFlags.every((f) => tool.inPlace!.includes(f))) return null;
   if (p.operands.length === 0) return null;
-  for (const a of p.operands) if (a.value === '-' || (a.value !== null && /[*?[\]{}!\\]/.test(a.value))) return null;
+  for (const a of p.operands) if (a.value === '-' || (a.value !== null && (/[*?[\]{}!\\]/.test(a.value) || WORKING_OR_ABOVE.test(a.value)))) return null;
   return p.operands;
 }
+
+const WORKING_OR_ABOVE = /^\.{1,2}(\/+\.{1,2})*\/*$/;
 
 export function checkTool(name: string, tool: CheckTool, args: readonly Arg[]): Leaf {
   if (tool.subcommands) {
