@@ -1,9 +1,13 @@
 /**
  * Long static text that only a command few runs need (the dashboard's page): the build stores
  * it as raw DEFLATE in base64 (build/bundle.mjs `packedTextPlugin`), which keeps the CLI's file
- * and its parse smaller, and it is inflated once, on first use. Run from source, it is the text
- * as written. Both give the same string.
+ * and its parse smaller, and it is inflated once, on first use, the way a two-part script's
+ * second part is (hosts/shared/evaluator/load.ts `inflated`). Run from source, it is the text as
+ * written. Both give the same string.
  */
+import { inflated } from '../shared/evaluator/load';
+import { runtimeIO } from '../shared/runtime-io';
+
 type PackedText = () => Promise<string>;
 
 /**
@@ -12,7 +16,7 @@ type PackedText = () => Promise<string>;
  */
 export function packedText(text: string, deflated = false): PackedText {
   if (!deflated) return () => Promise.resolve(text);
-  let inflated: Promise<string> | undefined;
-  // loaded when first needed: most runs of the CLI never inflate anything
-  return () => (inflated ??= import('node:zlib').then((zlib) => new TextDecoder().decode(zlib.inflateRawSync(Uint8Array.from(atob(text), (c) => c.charCodeAt(0))))));
+  let once: Promise<string> | undefined;
+  // the runtime's inflate is loaded when first needed: most runs of the CLI never inflate anything
+  return () => (once ??= runtimeIO().then((io) => inflated(io, text)));
 }

@@ -51,7 +51,11 @@ function packedPart(fileText: string): string | null {
   return start < 0 || end <= start ? null : fileText.slice(start + PART_START.length, end);
 }
 
-function inflated(io: Pick<RuntimeIO, 'inflateRaw'>, packed: string): Promise<string> {
+/**
+ * Base64 raw DEFLATE inflated to UTF-8 text through the runtime's own inflate (node, bun, deno).
+ * The second part here and the CLI's packed texts (hosts/cli/packed-text.ts) share this one form.
+ */
+export function inflated(io: Pick<RuntimeIO, 'inflateRaw'>, packed: string): Promise<string> {
   const raw = atob(packed);
   const bytes = new Uint8Array(raw.length);
   for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
