@@ -93,6 +93,32 @@ function outsideQuotes(line, token) {
   return -1;
 }
 
+/**
+ * Walks code (comments already blanked, codeLines) once, for every scan that reads its quoted
+ * strings: `onString(text, line)` for each string with the line it opens on, `onCode(ch, line)`
+ * for each other character but a line break. A quoted string ends at its quote or at the end of
+ * its line; a template literal runs across lines when `templatesSpanLines` (its `${…}` parts read
+ * as text), else it ends at its line too and what follows on the next lines is read as code.
+ */
+function walkStrings(code, { templatesSpanLines, onString, onCode = () => {} }) {
+  let line = 1;
+  for (let i = 0; i < code.length; i++) {
+    const ch = code[i];
+    if (ch === '\n') line++;
+    else if (ch === "'" || ch === '"' || ch === '`') {
+      const start = line;
+      const spans = templatesSpanLines && ch === '`';
+      let j = i + 1;
+      while (j < code.length && code[j] !== ch && (spans || code[j] !== '\n')) {
+        if (code[j] === '\n') line++;
+        j += code[j] === '\\' ? 2 : 1;
+      }
+      onString(code.slice(i + 1, j), start);
+      i = j;
+    } else onCode(ch, line);
+  }
+}
+
 /** A comment holding this phrase marks the block after it as rendered from the registry. */
 export const GENERATED_MARK = 'generated from core/registry';
 
@@ -632,14 +658,9 @@ export function hostListings(files, hostNames) {
     // open brackets: an array's start line and the host names quoted directly in it; an object
     // frame keeps its values out of the array around it (a table of records, one per artifact)
     const stack = [];
-    let line = 1;
-    for (let i = 0; i < code.length; i++) {
-      const ch = code[i];
-      if (ch === '\n') line++;
-      else if (ch === "'" || ch === '"' || ch === '`') {
-        let j = i + 1;
-        while (j < code.length && code[j] !== ch && code[j] !== '\n') j += code[j] === '\\' ? 2 : 1;
-        const str = code.slice(i + 1, j);
+    walkStrings(code, {
+      templatesSpanLines: false,
+      onString(str, line) {
         // a usage line's choices written out (`a|b|…`) or a sentence naming three or
         // more hosts one after another (`a, b, c`) are a list too
         const choices = barList(str, hosts);
@@ -648,14 +669,16 @@ export function hostListings(files, hostNames) {
         if (choices.length >= 2) out.push({ file, line, names: choices });
         const top = stack[stack.length - 1];
         if (top?.names && hosts.has(str)) top.names.add(str);
-        i = j;
-      } else if (ch === '[') stack.push({ line, names: new Set() });
-      else if (ch === '{') stack.push({ line });
-      else if ((ch === ']' || ch === '}') && stack.length > 0) {
-        const open = stack.pop();
-        if (open.names && open.names.size >= 2) out.push({ file, line: open.line, names: [...open.names] });
-      }
-    }
+      },
+      onCode(ch, line) {
+        if (ch === '[') stack.push({ line, names: new Set() });
+        else if (ch === '{') stack.push({ line });
+        else if ((ch === ']' || ch === '}') && stack.length > 0) {
+          const open = stack.pop();
+          if (open.names && open.names.size >= 2) out.push({ file, line: open.line, names: [...open.names] });
+        }
+      },
+    });
   }
   return out;
 }
@@ -841,23 +864,8 @@ export function hostWords(specs) {
  * @returns {{ line: number, text: string }[]}
  */
 export function stringLiterals(text, file) {
-  const code = codeLines(text, file).join('\n');
   const out = [];
-  let line = 1;
-  for (let i = 0; i < code.length; i++) {
-    const ch = code[i];
-    if (ch === '\n') line++;
-    else if (ch === "'" || ch === '"' || ch === '`') {
-      const start = line;
-      let j = i + 1;
-      while (j < code.length && code[j] !== ch && (ch === '`' || code[j] !== '\n')) {
-        if (code[j] === '\n') line++;
-        j += code[j] === '\\' ? 2 : 1;
-      }
-      out.push({ line: start, text: code.slice(i + 1, j) });
-      i = j;
-    }
-  }
+  walkStrings(codeLines(text, file).join('\n'), { templatesSpanLines: true, onString: (str, line) => out.push({ line, text: str }) });
   return out;
 }
 
