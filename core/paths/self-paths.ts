@@ -188,6 +188,19 @@ const HOST_FILE_VARS: readonly string[] = HOST_SPECS.flatMap((s) => ((s.layout a
 const HOST_FILE_PATH_VARS: readonly string[] = HOST_SPECS.flatMap((s) => [...((s.layout as HostLayout).settingsVars ?? []), ...((s.layout as HostLayout).secretVars ?? [])]);
 
 /**
+ * The variables of agents' other folders that keep credentials or key-bearing settings
+ * (HostLayout.otherFolders with a rank, and Cursor's, which is no host), lowest rank first:
+ * secrets.ts names a path by the first of these it lies below, so a folder with credentials comes
+ * before one with settings only. Equal ranks keep their order, the hosts' in HOST_SPECS order first.
+ */
+const OTHER_FOLDER_VARS: readonly string[] = [
+  ...HOST_SPECS.flatMap((s) => ((s.layout as HostLayout).otherFolders ?? []).flatMap((f) => (f.rank === undefined ? [] : [{ env: f.env, rank: f.rank }]))),
+  { env: 'CURSOR_DATA_DIR', rank: 1 },
+]
+  .sort((a, b) => a.rank - b.rank)
+  .map((f) => f.env);
+
+/**
  * Every environment variable selfPathTable reads (a test keeps this list complete).
  * @keep TABLE_ENV the key of the remembered self-path table: the test holds it to every variable the table
  *   reads
@@ -210,10 +223,7 @@ const PATH_VARS: readonly string[] = [
     'STOPLINE_CONFIG',
     ...HOST_FOLDER_VARS,
     // folders and files of agents that keep credentials or key-bearing settings (secrets.ts)
-    // folders: secrets.ts names a path by the first of these it lies below, so this order stays as written
-    'KIMI_CODE_HOME',
-    'CURSOR_DATA_DIR',
-    'OPENCODE_CONFIG_DIR',
+    ...OTHER_FOLDER_VARS,
     // files: secrets.ts matches one by equality, and only a credentials file (secretVars) is named other
     // than settings, so the hosts' files keep their place before Amp's settings file
     ...HOST_FILE_PATH_VARS,

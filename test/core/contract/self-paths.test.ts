@@ -280,6 +280,17 @@ describe('a folder that contains a protected path is protected like the path its
     expect(w('D:\\Users\\u\\.codex')).toBe('WITHIN_CONTRACT');
   });
 
+  it("an agent's other folder with credentials is resolved before one with settings only, which it would otherwise name with the weaker stamp", () => {
+    const ranked = HOST_SPECS.flatMap((s: HostSpec) => (s.layout.otherFolders ?? []).filter((f) => f.rank !== undefined));
+    expect(ranked.length).toBeGreaterThanOrEqual(2);
+    for (const f of ranked) expect([f.env, f.rank]).toEqual([f.env, f.secrets?.length ? 1 : 2]);
+    const env = Object.fromEntries([...ranked.map((f) => f.env), 'CURSOR_DATA_DIR'].map((v, i) => [v, `/srv/agents/${i}`]));
+    const order = Object.keys(pathVars(env));
+    const firstSettingsOnly = Math.min(...ranked.filter((f) => f.rank === 2).map((f) => order.indexOf(f.env)));
+    for (const f of ranked.filter((f) => f.rank === 1)) expect(order.indexOf(f.env)).toBeLessThan(firstSettingsOnly);
+    expect(order.indexOf('CURSOR_DATA_DIR')).toBeLessThan(firstSettingsOnly);
+  });
+
   it('values that would split or glob, or start with ~, are not used', () => {
     expect(pathVars({ CODEX_HOME: '/a b', HERMES_HOME: '/x/*', PI_CODING_AGENT_DIR: '~/pi', STOPLINE_HOME: '/ok', HOME: '/h' })).toEqual({ STOPLINE_HOME: '/ok' });
     expect(judge('rm -rf $CODEX_HOME', { HOME, CODEX_HOME: '/a b' }, scoped).reason).toBe('WRITE_PATH_UNPROVEN');
