@@ -2,7 +2,6 @@ import type { RollupOptions, Plugin } from 'rollup';
 import type { Artifact, PackageMeta } from './types';
 
 export declare const SHEBANG: string;
-export declare const TS_NOCHECK: string;
 export declare const VERSION_TOKEN: string;
 export declare function sourceHash(moduleIds: readonly string[], root?: string): string;
 export declare function bannerLines(artifact: Artifact, hash: string, meta?: PackageMeta): string[];

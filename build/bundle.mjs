@@ -21,7 +21,6 @@ import { isAllowedBuiltin } from './builtins.mjs';
 import { secondPartPlugin } from './two-part.mjs';
 
 export const SHEBANG = '#!/usr/bin/env node';
-export const TS_NOCHECK = '// @ts-nocheck';
 /** Replaced at build time by the package version (see hosts/cli/version.ts). */
 export const VERSION_TOKEN = '__STOPLINE_VERSION__';
 
@@ -55,7 +54,7 @@ export function sourceHash(moduleIds, root = REPO_ROOT) {
 }
 
 /**
- * The comment lines every artifact starts with (after the shebang / ts-nocheck line).
+ * The comment lines every artifact starts with (after the shebang or the loader's first line).
  * @param {import('./artifacts.mjs').Artifact} artifact
  * @param {string} hash
  */
@@ -77,9 +76,9 @@ export function finishCode(artifact, code, hash, meta = PACKAGE) {
   body = body.replace(/^\n+/, '').replace(/\n*$/, '\n');
   const head = [];
   if (artifact.shebang) head.push(SHEBANG);
-  // Pi loads the extension as TypeScript through jiti; the bundle is plain JS, which is
-  // valid TS syntax, and ts-nocheck keeps an editor or tsc from type-checking bundled code.
-  if (artifact.kind === 'pi-extension') head.push(TS_NOCHECK);
+  // the line a host's loader needs first, from the host's folder (Pi's ts-nocheck: it loads the
+  // extension as TypeScript, and the bundle, plain JS, is not to be type-checked)
+  if (artifact.loader?.firstLine !== undefined) head.push(artifact.loader.firstLine);
   head.push(...bannerLines(artifact, hash, meta));
   return head.join('\n') + '\n' + body;
 }
@@ -173,7 +172,7 @@ export function packedTextPlugin({ root = REPO_ROOT } = {}) {
 }
 
 /**
- * Output plugin, after the minifier: shebang / ts-nocheck line and banner go on the final text.
+ * Output plugin, after the minifier: shebang or the loader's first line and banner go on the final text.
  * @param {import('./artifacts.mjs').Artifact} artifact
  */
 export function stoplineBanner(artifact, { root = REPO_ROOT, meta = PACKAGE, extraModuleIds = [] } = {}) {

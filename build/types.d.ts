@@ -10,8 +10,8 @@ import type { HostName } from '../core/registry/host-specs';
  * static: a file copied as is (the POSIX sh installer), not bundled;
  * `<host>-plugin`, `<host>-extension`, `<host>-mod`: loaded in the host's process, named by the
  * host's artifact description (hosts/<host>/artifact.mjs) with the host's own word for it; the
- * build's checks and the demo read what the description gives (its `loader`, its demo's `driver`);
- * build/bundle.mjs still goes by the kind for the extension's first line.
+ * build's checks, build/bundle.mjs and the demo read what the description gives (its `loader`, its
+ * first line among it, its demo's `driver`).
  */
 export type ArtifactKind = 'command' | 'static' | `${HostName}-${'plugin' | 'extension' | 'mod'}`;
 
@@ -168,7 +168,7 @@ export interface Artifact {
 
 /** A host loader's rules for its artifact file (hosts/<host>/, next to its artifact.mjs). */
 export interface ArtifactLoader {
-  /** the line the file must start with */
+  /** the line the file must start with: build/bundle.mjs writes it first, build/checks.mjs checks it */
   firstLine?: string;
   /** the file imports nothing at all: `check` reports each import, in place of the shared import policy */
   importsNothing?: boolean;
