@@ -50,5 +50,6 @@ export declare function hostWords(specs: readonly { name: string; layout?: { dir
 export declare function stringLiterals(text: string, file: string): { line: number; text: string }[];
 export declare function hostLiterals(files: { file: string; text: string }[], words: readonly HostWord[]): { file: string; line: number; hosts: string[]; text: string }[];
 export declare const LITERAL_ROOTS: string[];
+export declare const LITERAL_EXAMPLE: string;
 export declare function literalScanFiles(root?: string): { file: string; text: string }[];
 export declare function answerTags(files: { file: string; text: string }[]): { types: AnswerTypeRow[]; doors: { door: string; file: string }[] };

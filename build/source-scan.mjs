@@ -893,9 +893,22 @@ export function hostLiterals(files, words) {
 /** The rooms the literal rule reads: the core, the shared host code, the person's tooling and the build. */
 export const LITERAL_ROOTS = ['core', 'hosts/cli', 'hosts/shared', 'build'];
 
-/** The code files the literal rule reads: LITERAL_ROOTS without core/registry and the files rendered whole from it. */
+/**
+ * The one file of LITERAL_ROOTS the literal rule leaves out, and why its host names are no host
+ * facts written by hand. build/readme-example.mjs makes the README's example: one real exchange
+ * with one host, named on purpose (its payloads, its user folder in them, its artifact, the
+ * sentence saying what that host does with the answer), which the README's prose around the block
+ * names too. It is example text, like a captured fixture in a host's test folder: a new host is
+ * never added to it (the README shows one exchange, not one per host), and what it could look up
+ * in the registry would still need the host's name to find the row. The event-list rule leaves it
+ * out for the same reason (SCENARIO_FILES). Every other file is read, the other scenario file
+ * (build/artifacts.mjs) too: the hosts' cases live in their folders, so a name there would be a fact.
+ */
+export const LITERAL_EXAMPLE = 'build/readme-example.mjs';
+
+/** The code files the literal rule reads: LITERAL_ROOTS without core/registry, the files rendered whole from it and the README's example. */
 export function literalScanFiles(root = REPO_ROOT) {
-  return read(root, sourceFiles(root, LITERAL_ROOTS, CODE_EXT)).filter(({ file }) => !file.startsWith('core/registry/') && !Object.hasOwn(GENERATED, file));
+  return read(root, sourceFiles(root, LITERAL_ROOTS, CODE_EXT)).filter(({ file }) => !file.startsWith('core/registry/') && !Object.hasOwn(GENERATED, file) && file !== LITERAL_EXAMPLE);
 }
 
 async function loadRegistry(root, file = 'index.ts') {
