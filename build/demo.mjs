@@ -10,13 +10,16 @@ import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ARTIFACTS, REPO_ROOT, distRoot } from './artifacts.mjs';
 import { runFile } from './runtimes.mjs';
-import { runHermesSteps, runPluginCalls } from './demo/drivers.mjs';
+import { runPluginCalls, runShimSteps } from './demo/drivers.mjs';
 
 /** @typedef {import('./types').Artifact} Artifact */
 /** @typedef {import('./types').DemoSpec} DemoSpec */
 /** @typedef {import('./types').DemoStep} DemoStep */
 
-/** The driver a demo spec names (a plugin's host folder names its fake host), else the command driver. */
+/**
+ * The driver a demo spec names (a plugin's host folder names its fake host, by the host's name:
+ * the fake host imitates that host's loader), else the command driver.
+ */
 export function driverFor(artifact) {
   return artifact.demo?.driver ?? 'command';
 }
@@ -54,20 +57,24 @@ function pluginRender(result) {
   return [`returned: ${JSON.stringify(result.returned ?? null)}`];
 }
 
-/** A plugin driver: the steps as calls of its hooks, run by the fake host under Bun. */
-function pluginDriver(kind, callOf) {
+/** A plugin driver: the steps as calls of its hooks, run under Bun by the fake host loading as `host` does. */
+function pluginDriver(callOf) {
   return {
-    async run({ spec, payloads, file, project, env }) {
+    async run({ host, spec, payloads, file, project, env }) {
       const calls = spec.steps.map((step, i) => callOf(step, /** @type {any} */ (payloads[i] ?? {})));
-      const answer = await runPluginCalls('bun', kind, file, calls, { project, env });
-      if (answer.loadError) throw new Error(`the ${kind} artifact failed to load: ${answer.loadError}`);
+      const answer = await runPluginCalls('bun', host, file, calls, { project, env });
+      if (answer.loadError) throw new Error(`the ${host} artifact failed to load: ${answer.loadError}`);
       return answer.results;
     },
     render: pluginRender,
   };
 }
 
-/** How each driver feeds an artifact its steps, and shows an answer when a step has no `render` (enough to see the decision). */
+/**
+ * How each driver feeds an artifact its steps, and shows an answer when a step has no `render`
+ * (enough to see the decision). `run` is handed the driver's name as `host`: a fake host's driver
+ * is named after the host it imitates.
+ */
 const DRIVERS = {
   command: {
     async run({ spec, payloads, file, project, env }) {
@@ -87,9 +94,9 @@ const DRIVERS = {
     },
   },
   hermes: {
-    async run({ spec, payloads, file, project, env }) {
+    async run({ host, spec, payloads, file, project, env }) {
       const steps = spec.steps.map((step, i) => ({ name: step.say, hook: step.hook ?? 'pre_tool_call', kwargs: payloads[i] ?? {} }));
-      const answer = await runHermesSteps(dirname(file), steps, { project, env });
+      const answer = await runShimSteps(dirname(file), steps, { host, project, env });
       if (answer.load_error) throw new Error(`the plugin failed to load: ${answer.load_error}`);
       return answer.results;
     },
@@ -100,8 +107,8 @@ const DRIVERS = {
       return lines;
     },
   },
-  opencode: pluginDriver('opencode', (step, p) => ({ name: step.say, hook: step.hook ?? 'tool.execute.before', input: p.input, output: p.output })),
-  pi: pluginDriver('pi', (step, p) => ({ name: step.say, hook: step.hook ?? 'tool_call', input: p, ctx: step.ctx })),
+  opencode: pluginDriver((step, p) => ({ name: step.say, hook: step.hook ?? 'tool.execute.before', input: p.input, output: p.output })),
+  pi: pluginDriver((step, p) => ({ name: step.say, hook: step.hook ?? 'tool_call', input: p, ctx: step.ctx })),
 };
 
 /** Generic rendering when a step has no `render`: enough to see the decision. */
@@ -137,7 +144,7 @@ export async function runArtifactDemo(artifact, file, { root = REPO_ROOT } = {})
   try {
     const payloads = spec.steps.map((step) => substitute(payloadOf(step, root), ctx));
     /** @type {unknown[]} */
-    const results = await DRIVERS[driver].run({ spec, payloads, file, project, env });
+    const results = await DRIVERS[driver].run({ host: driver, spec, payloads, file, project, env });
     spec.steps.forEach((step, i) => {
       lines.push(`  ${i + 1}. ${step.say}`);
       const rendered = step.render ? step.render(results[i]) : defaultRender(driver, results[i]);

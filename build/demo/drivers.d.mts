@@ -8,7 +8,7 @@ export interface PluginHostAnswer {
   records: { call: string; args: unknown[] }[];
   stderr: string;
 }
-export interface HermesHostAnswer {
+export interface ShimHostAnswer {
   registered: Record<string, number>;
   load_error?: string;
   results: { name: string; unhandled?: boolean; returned?: unknown[]; error?: string | null }[];
@@ -16,7 +16,7 @@ export interface HermesHostAnswer {
   stderr: string;
 }
 export declare const PLUGIN_HOST: string;
-export declare const HERMES_HOST: string;
+export declare const SHIM_HOST: string;
 export declare function runPluginCalls(runtime: RuntimeName, kind: 'opencode' | 'pi', file: string, calls: PluginCall[], opts: { project: string; env?: Record<string, string | undefined>; timeoutMs?: number }): Promise<PluginHostAnswer>;
-export declare function runHermesSteps(pluginDir: string, steps: { name: string; hook: string; kwargs?: Record<string, unknown> }[], opts: { project: string; env?: Record<string, string | undefined>; timeoutMs?: number; python?: string }): Promise<HermesHostAnswer>;
+export declare function runShimSteps(pluginDir: string, steps: { name: string; hook: string; kwargs?: Record<string, unknown> }[], opts: { host: string; project: string; env?: Record<string, string | undefined>; timeoutMs?: number; python?: string }): Promise<ShimHostAnswer>;
 export { RUNTIMES, runFile } from '../runtimes.mjs';

@@ -1,14 +1,14 @@
 // Drivers that feed host payloads through built artifacts exactly as each host would:
 // a spawned process with stdin/stdout for command hooks, the fake host in plugin-host.mjs
-// for the OpenCode plugin and the Pi extension, and hermes-host.py (python3) for the
-// Hermes plugin bundle. Used by build/demo.mjs and test/build/.
+// for the in-process plugins and extensions (HostSpec.door 'plugin'), and shim-host.py
+// (python3) for the Python plugin bundle of the shim door. Used by build/demo.mjs and test/build/.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUNTIMES, runFile, spawnCollect } from '../runtimes.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const PLUGIN_HOST = join(HERE, 'plugin-host.mjs');
-export const HERMES_HOST = join(HERE, 'hermes-host.py');
+export const SHIM_HOST = join(HERE, 'shim-host.py');
 
 /**
  * Load a plugin/extension in a runtime and run calls through it.
@@ -25,15 +25,16 @@ export async function runPluginCalls(runtime, kind, file, calls, { project, env 
 }
 
 /**
- * Load a Hermes plugin folder with python3 and call its hooks.
+ * Load a shim host's plugin folder with python3 as the host named `host` does (its name names
+ * the package the folder is imported under), and call its hooks.
  * @param {string} pluginDir
  * @param {{ name: string, hook: string, kwargs?: Record<string, unknown> }[]} steps
- * @param {{ project: string, env?: Record<string, string | undefined>, timeoutMs?: number, python?: string }} opts
+ * @param {{ host: string, project: string, env?: Record<string, string | undefined>, timeoutMs?: number, python?: string }} opts
  */
-export async function runHermesSteps(pluginDir, steps, { project, env = process.env, timeoutMs = 60_000, python = 'python3' }) {
-  const request = JSON.stringify({ plugin_dir: pluginDir, steps });
-  const r = await spawnCollect(python, [HERMES_HOST], { stdin: request, env, cwd: project, timeoutMs });
-  return parseAnswer(r, 'hermes host');
+export async function runShimSteps(pluginDir, steps, { host, project, env = process.env, timeoutMs = 60_000, python = 'python3' }) {
+  const request = JSON.stringify({ host, plugin_dir: pluginDir, steps });
+  const r = await spawnCollect(python, [SHIM_HOST], { stdin: request, env, cwd: project, timeoutMs });
+  return parseAnswer(r, `${host} host`);
 }
 
 function parseAnswer(r, label) {

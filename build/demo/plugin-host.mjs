@@ -102,7 +102,8 @@ async function runPi(mod) {
       get(target, key) {
         if (key in target) return target[key];
         if (typeof key === 'symbol' || key === 'then') return undefined;
-        return recorder(`pi.${key}`, () => undefined);
+        // the extension API object, recorded under its host's name as the extension's code calls it
+        return recorder(`${request.kind}.${key}`, () => undefined);
       },
     },
   );

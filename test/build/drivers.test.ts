@@ -8,14 +8,17 @@ import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../build/artifacts.mjs';
-import { runHermesSteps, runPluginCalls } from '../../build/demo/drivers.mjs';
+import { runPluginCalls, runShimSteps } from '../../build/demo/drivers.mjs';
 import type { PluginCall } from '../../build/types';
+import { HOST_SPECS } from '../../core/registry/host-specs';
 import { isolatedEnv, scratch } from './helpers';
 
 const TOY = join(REPO_ROOT, 'test', 'build', 'fixtures', 'toy-dist');
 const work = scratch('drivers');
 afterAll(() => work.cleanup());
 const opts = () => ({ project: work.dir, env: isolatedEnv(work.dir) });
+/** the host of the shim door, as the demo finds it */
+const SHIM = HOST_SPECS.find((s) => s.door === 'shim')!.name;
 
 describe('OpenCode fake host (Bun)', () => {
   const calls: PluginCall[] = [
@@ -68,14 +71,14 @@ describe('Pi fake host (.ts through Bun and Deno)', () => {
 
 describe('Hermes fake host (python3)', () => {
   it('loads the bundle as a package, registers hooks and calls them with keyword arguments', async () => {
-    const answer = await runHermesSteps(
+    const answer = await runShimSteps(
       join(TOY, 'hermes', 'toy'),
       [
         { name: 'block', hook: 'pre_tool_call', kwargs: { tool_name: 'write_file', args: { path: 'app/.env' }, session_id: 's', task_id: 't', tool_call_id: 'c' } },
         { name: 'allow', hook: 'pre_tool_call', kwargs: { tool_name: 'write_file', args: { path: 'app/main.py' } } },
         { name: 'unregistered', hook: 'pre_llm_call', kwargs: {} },
       ],
-      opts(),
+      { ...opts(), host: SHIM },
     );
     expect(answer.load_error).toBeUndefined();
     expect(answer.registered).toEqual({ pre_tool_call: 1 });
@@ -90,7 +93,15 @@ describe('Hermes fake host (python3)', () => {
     const dir = join(work.dir, 'broken');
     cpSync(join(TOY, 'hermes', 'toy'), dir, { recursive: true });
     writeFileSync(join(dir, '__init__.py'), 'raise RuntimeError("half-written shim")\n');
-    const answer = await runHermesSteps(dir, [], opts());
+    const answer = await runShimSteps(dir, [], { ...opts(), host: SHIM });
     expect(answer.load_error).toBe('RuntimeError: half-written shim');
+  }, 60_000);
+
+  it("imports the folder as a module of the host's plugin package, the package named after the host", async () => {
+    const dir = join(work.dir, 'named-one');
+    cpSync(join(TOY, 'hermes', 'toy'), dir, { recursive: true });
+    writeFileSync(join(dir, '__init__.py'), 'def register(ctx):\n    ctx.register_hook("pre_tool_call", lambda **kw: __name__)\n');
+    const answer = await runShimSteps(dir, [{ name: 'name', hook: 'pre_tool_call', kwargs: {} }], { ...opts(), host: SHIM });
+    expect(answer.results).toEqual([{ name: 'name', returned: [`${SHIM}_plugins.named_one`], error: null }]);
   }, 60_000);
 });

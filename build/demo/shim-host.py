@@ -1,8 +1,10 @@
-"""A small fake Hermes host for the demo and the tests: loads a plugin folder the way
-Hermes v0.19.0 does (package `hermes_plugins.<slug>` whose __path__ is the folder, then
-register(ctx)) and calls the registered hooks with keyword arguments only.
+"""A small fake host of the shim door (HostSpec.door 'shim') for the demo and the tests: loads
+a plugin folder the way that host does (as the package <host>_plugins.<slug> whose __path__ is
+the folder, then register(ctx)) and calls the registered hooks with keyword arguments only.
+The host's name comes in the request: the demo's driver is named after the host it imitates
+(build/demo.mjs), and the tests take it from the host's spec in core/registry.
 
-Request on stdin (JSON): {"plugin_dir": ..., "steps": [{"name": ..., "hook": ..., "kwargs": {...}}]}
+Request on stdin (JSON): {"host": ..., "plugin_dir": ..., "steps": [{"name": ..., "hook": ..., "kwargs": {...}}]}
 Answer on stdout (JSON): {"registered": {hook: count}, "load_error"?: str, "results": [...]}
 """
 import contextlib
@@ -29,14 +31,15 @@ class FakeContext:
         return record
 
 
-def load(plugin_dir, ctx):
+def load(host, plugin_dir, ctx):
     plugin_dir = os.path.abspath(plugin_dir)
     slug = os.path.basename(os.path.normpath(plugin_dir)).replace("-", "_")
-    name = "hermes_plugins." + slug
-    if "hermes_plugins" not in sys.modules:
-        parent = importlib.util.module_from_spec(importlib.machinery.ModuleSpec("hermes_plugins", None, is_package=True))
+    package = host + "_plugins"
+    name = package + "." + slug
+    if package not in sys.modules:
+        parent = importlib.util.module_from_spec(importlib.machinery.ModuleSpec(package, None, is_package=True))
         parent.__path__ = []
-        sys.modules["hermes_plugins"] = parent
+        sys.modules[package] = parent
     spec = importlib.util.spec_from_file_location(name, os.path.join(plugin_dir, "__init__.py"),
                                                   submodule_search_locations=[plugin_dir])
     module = importlib.util.module_from_spec(spec)
@@ -52,8 +55,8 @@ def main():
     # whatever the plugin prints must not corrupt the JSON answer on stdout
     with contextlib.redirect_stdout(sys.stderr):
         try:
-            load(request["plugin_dir"], ctx)
-        except Exception as exc:  # the report says why; Hermes itself would log and go on
+            load(request["host"], request["plugin_dir"], ctx)
+        except Exception as exc:  # the report says why; the host itself would log and go on
             answer["load_error"] = "%s: %s" % (type(exc).__name__, exc)
         answer["registered"] = {k: len(v) for k, v in ctx.hooks.items()}
         for step in request.get("steps", []):
@@ -66,7 +69,7 @@ def main():
             for cb in callbacks:
                 try:
                     returned.append(cb(**step.get("kwargs", {})))
-                except Exception as exc:  # Hermes v0.19.0 swallows it (= allow); report it
+                except Exception as exc:  # the host swallows it (= allow); report it
                     error = "%s: %s" % (type(exc).__name__, exc)
             answer["results"].append({"name": step["name"], "returned": returned, "error": error})
     sys.stdout.write(json.dumps(answer, default=repr))
