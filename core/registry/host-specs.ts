@@ -19,6 +19,13 @@ export interface HostSpec {
   /** the CLI program doctor looks for on PATH and asks for `--version` */
   readonly binary: string;
   /**
+   * The subcommands of `binary` the shell analysis knows (core/analysis/host-clis.ts): `self` changes
+   * what stopline protects (plugins, hooks, settings, the host's own install), `read` only prints,
+   * `unknown` acts beyond what a hook sees. Facts from the host's `--help` at the pinned version
+   * (docs/hosts/). Absent: the host's command line is unknown as a whole.
+   */
+  readonly cli?: CliTable;
+  /**
    * The artifact the host loads: an id in build/artifacts.mjs. Absent: the host's own, named after
    * it; a fork that loads its parent's plugin unchanged names the parent's.
    */
@@ -171,25 +178,113 @@ export interface HostLayout {
   readonly otherFolders?: readonly { readonly env: string; readonly home: string; readonly secrets?: readonly string[]; readonly settings?: readonly string[]; readonly rank?: 1 | 2 }[];
 }
 
+/** A command line's subcommands, word by word (HostSpec.cli). */
+export type CliKind = 'read' | 'self' | 'unknown';
+export interface CliTable {
+  readonly [sub: string]: CliKind | CliTable;
+}
+
+// listing and showing plugins is free; everything that installs, removes, enables, disables,
+// updates or configures them rewrites the plugin folders or the settings that list them
+const MARKETPLACE: CliTable = { add: 'self', remove: 'self', rm: 'self', update: 'self', upgrade: 'self', list: 'read', help: 'read' };
+
+const CLAUDE_PLUGIN: CliTable = {
+  install: 'self', i: 'self', uninstall: 'self', remove: 'self', enable: 'self', disable: 'self', update: 'self',
+  configure: 'self', prune: 'self', autoremove: 'self', 'restore-set-aside': 'self', marketplace: MARKETPLACE,
+  list: 'read', details: 'read', help: 'read',
+  // init/new scaffold a plugin where they are told; eval, tag and test run things
+  init: 'unknown', new: 'unknown', eval: 'unknown', tag: 'unknown', test: 'unknown', validate: 'unknown',
+};
+const CLAUDE_CLI: CliTable = {
+  plugin: CLAUDE_PLUGIN,
+  plugins: CLAUDE_PLUGIN,
+  // `claude mcp add|remove` write ~/.claude.json or the project settings; list and get start the servers to check them
+  mcp: { add: 'self', 'add-json': 'self', 'add-from-claude-desktop': 'self', remove: 'self', 'reset-project-choices': 'self', help: 'read' },
+  config: { set: 'self', add: 'self', remove: 'self', get: 'read', list: 'read', ls: 'read', help: 'read' },
+  // install and update replace Claude Code itself and record the install in ~/.claude.json; import copies settings in
+  install: 'self', update: 'self', upgrade: 'self', import: 'self',
+};
+
+const CODEX_CLI: CliTable = {
+  plugin: { add: 'self', remove: 'self', marketplace: MARKETPLACE, list: 'read', help: 'read' },
+  // mcp servers and feature flags live in config.toml, which also trusts the hooks
+  mcp: { add: 'self', remove: 'self', list: 'read', get: 'read', help: 'read' },
+  features: { enable: 'self', disable: 'self', list: 'read', help: 'read' },
+  completion: 'read',
+};
+
+const GEMINI_EXTENSIONS: CliTable = {
+  install: 'self', uninstall: 'self', update: 'self', disable: 'self', enable: 'self', link: 'self', config: 'self', settings: 'self',
+  list: 'read', help: 'read', new: 'unknown', validate: 'unknown',
+};
+const GEMINI_CLI: CliTable = {
+  extensions: GEMINI_EXTENSIONS,
+  extension: GEMINI_EXTENSIONS,
+  // hooks and MCP servers are kept in settings.json
+  hooks: { migrate: 'self', enable: 'self', disable: 'self', help: 'read' },
+  hook: { migrate: 'self', enable: 'self', disable: 'self', help: 'read' },
+  mcp: { add: 'self', remove: 'self', help: 'read' },
+};
+
+const QWEN_CLI: CliTable = {
+  extensions: { ...GEMINI_EXTENSIONS, sources: 'unknown' },
+  // every hooks form edits or shows settings.json's hooks: the table of its forms is not known, so any one changes them
+  hooks: 'self',
+  mcp: { add: 'self', remove: 'self', approve: 'self', reject: 'self', help: 'read' },
+};
+
+const OPENCODE_CLI: CliTable = {
+  // `opencode plugin <module>` installs a plugin and adds it to opencode.json; uninstall removes opencode and its files
+  plugin: 'self', plugins: 'self', uninstall: 'self', upgrade: 'self',
+  mcp: { add: 'self', remove: 'self', help: 'read' },
+  models: 'read', completion: 'read',
+};
+
+const COPILOT_CLI: CliTable = {
+  plugin: { install: 'self', uninstall: 'self', update: 'self', enable: 'self', disable: 'self', marketplace: MARKETPLACE, list: 'read', help: 'read' },
+  // `copilot config KEY VALUE` writes settings.json (hooks, plugins); `copilot config KEY` and --list print
+  config: 'self',
+  mcp: { add: 'self', remove: 'self', list: 'read', help: 'read' },
+  update: 'self', help: 'read', version: 'read', completion: 'read',
+};
+
+const DROID_CLI: CliTable = {
+  plugin: { install: 'self', i: 'self', uninstall: 'self', remove: 'self', update: 'self', marketplace: MARKETPLACE, list: 'read', help: 'read' },
+  mcp: { add: 'self', remove: 'self', list: 'read', help: 'read' },
+  update: 'self',
+};
+
+const HERMES_CLI: CliTable = {
+  plugins: { install: 'self', update: 'self', remove: 'self', rm: 'self', uninstall: 'self', enable: 'self', disable: 'self', list: 'read', ls: 'read' },
+  // `hooks test` fires the hooks with a made-up event: a forged payload for stopline's hook
+  hooks: { list: 'read', ls: 'read', test: 'self', revoke: 'self', remove: 'self', rm: 'self', doctor: 'read' },
+  config: { show: 'read', get: 'read', path: 'read', 'env-path': 'read', check: 'read', set: 'self', unset: 'self', edit: 'self', migrate: 'self' },
+  setup: 'self', update: 'self', uninstall: 'self',
+};
+
+const PI_CLI: CliTable = {
+  install: 'self', remove: 'self', uninstall: 'self', update: 'self', config: 'self', list: 'read',
+};
+
 export const HOST_SPECS = [
   // Claude Code sets CLAUDE_PLUGIN_ROOT for a plugin's hooks (hosts/claude/hook-file.ts adds the mod's guard and the module)
-  { name: 'claude', displayName: 'Claude Code', binary: 'claude', door: 'command-hook', hooks: { label: 'Claude Code', short: 'Claude', defaultTimeoutSec: 600 }, layout: { dir: '.claude', env: ['CLAUDE_CONFIG_DIR'], keepDefault: true, user: ['plugins', 'settings.json', '.claude.json'], project: ['.claude/settings{,.local}.json'], home: ['.claude.json'], system: ['/etc/claude-code', '/Library/Application Support/ClaudeCode', 'C:\\Program Files\\ClaudeCode'], secrets: ['.credentials.json'], settings: ['settings.json', 'settings.local.json', '.claude.json'], namedSettings: ['settings.local.json'], anySettings: ['.claude.json'] }, data: { dirs: ['plugins/data/stopline', 'plugins/data/stopline-*'], why: 'Claude Code plugin data (CLAUDE_PLUGIN_DATA)' }, guardInput: 'a Claude Code hook payload ({tool:before}, {prompt:submit}, {session:start}, …)', canonicalFields: true, shipped: { file: 'hooks.json', format: 'groups', command: 'exec {runtime} "${CLAUDE_PLUGIN_ROOT}/stopline.mjs"' }, probeDrops: ['CLAUDE_PLUGIN_DATA', 'CLAUDE_CODE_SESSION_ATTENDED'], help: { failClosed: 'Claude onFailure "block"', afterEvidence: true, doctorRegistered: 'hooks' } },
+  { name: 'claude', displayName: 'Claude Code', binary: 'claude', cli: CLAUDE_CLI, door: 'command-hook', hooks: { label: 'Claude Code', short: 'Claude', defaultTimeoutSec: 600 }, layout: { dir: '.claude', env: ['CLAUDE_CONFIG_DIR'], keepDefault: true, user: ['plugins', 'settings.json', '.claude.json'], project: ['.claude/settings{,.local}.json'], home: ['.claude.json'], system: ['/etc/claude-code', '/Library/Application Support/ClaudeCode', 'C:\\Program Files\\ClaudeCode'], secrets: ['.credentials.json'], settings: ['settings.json', 'settings.local.json', '.claude.json'], namedSettings: ['settings.local.json'], anySettings: ['.claude.json'] }, data: { dirs: ['plugins/data/stopline', 'plugins/data/stopline-*'], why: 'Claude Code plugin data (CLAUDE_PLUGIN_DATA)' }, guardInput: 'a Claude Code hook payload ({tool:before}, {prompt:submit}, {session:start}, …)', canonicalFields: true, shipped: { file: 'hooks.json', format: 'groups', command: 'exec {runtime} "${CLAUDE_PLUGIN_ROOT}/stopline.mjs"' }, probeDrops: ['CLAUDE_PLUGIN_DATA', 'CLAUDE_CODE_SESSION_ATTENDED'], help: { failClosed: 'Claude onFailure "block"', afterEvidence: true, doctorRegistered: 'hooks' } },
   // Codex sets PLUGIN_ROOT for a plugin's hooks; a hooks.json copied into CODEX_HOME has none
-  { name: 'codex', displayName: 'Codex CLI', binary: 'codex', door: 'command-hook', hooks: { label: 'Codex', defaultTimeoutSec: 600}, layout: { dir: '.codex', env: ['CODEX_HOME'], user: ['stopline.mjs', 'hooks.json', 'config.toml', 'plugins'], project: ['.codex'], secrets: ['auth.json', '.credentials.json', 'secrets', '.sandbox-secrets'], settings: ['config.toml', '*.config.toml'] }, guardInput: 'a Codex CLI hook payload', shipped: { file: 'hooks.json', format: 'groups', command: 'exec {runtime} "${PLUGIN_ROOT:-${CODEX_HOME:-$HOME/.codex}}/stopline.mjs"' }, help: { uninstalls: 'the Codex trust entries', afterEvidence: true, doctorRegistered: 'hooks', doctorRuns: 'trust entries present and matching' } },
+  { name: 'codex', displayName: 'Codex CLI', binary: 'codex', cli: CODEX_CLI, door: 'command-hook', hooks: { label: 'Codex', defaultTimeoutSec: 600}, layout: { dir: '.codex', env: ['CODEX_HOME'], user: ['stopline.mjs', 'hooks.json', 'config.toml', 'plugins'], project: ['.codex'], secrets: ['auth.json', '.credentials.json', 'secrets', '.sandbox-secrets'], settings: ['config.toml', '*.config.toml'] }, guardInput: 'a Codex CLI hook payload', shipped: { file: 'hooks.json', format: 'groups', command: 'exec {runtime} "${PLUGIN_ROOT:-${CODEX_HOME:-$HOME/.codex}}/stopline.mjs"' }, help: { uninstalls: 'the Codex trust entries', afterEvidence: true, doctorRegistered: 'hooks', doctorRuns: 'trust entries present and matching' } },
   // OpenCode's database (every channel's, `opencode-nightly.db`, with its write-ahead files) holds the console account's access and refresh tokens
-  { name: 'opencode', displayName: 'OpenCode', binary: 'opencode', door: 'plugin', layout: { dir: '.config', env: ['XDG_CONFIG_HOME'], user: ['opencode/plugin{,s}/stopline.js', 'opencode/opencode.json{,c}'], project: ['.opencode/plugin{,s}/stopline.js', '{,.opencode/}opencode.json{,c}'], anySettings: ['opencode.json', 'opencode.jsonc', 'opencode/opencode.json'], settingsVars: ['OPENCODE_CONFIG'], secretVars: ['OPENCODE_DB'], otherFolders: [{ env: 'OPENCODE_CONFIG_DIR', home: '.config/opencode', settings: ['opencode.json', 'opencode.jsonc'], rank: 2 }, { env: 'XDG_CONFIG_HOME', home: '.config', settings: ['opencode/opencode.json', 'opencode/opencode.jsonc'] }, { env: 'XDG_DATA_HOME', home: '.local/share', secrets: ['opencode/auth.json', 'opencode/mcp-auth.json', 'opencode/opencode*.db*'] }] }, guardInput: '{"hook":{oneOf},"input":{…},"output":{…},"cwd":"/abs/project"}', probeDrops: ['OPENCODE_PURE'], help: { doctorRuns: 'the {host} file exporting only the plugin' } },
+  { name: 'opencode', displayName: 'OpenCode', binary: 'opencode', cli: OPENCODE_CLI, door: 'plugin', layout: { dir: '.config', env: ['XDG_CONFIG_HOME'], user: ['opencode/plugin{,s}/stopline.js', 'opencode/opencode.json{,c}'], project: ['.opencode/plugin{,s}/stopline.js', '{,.opencode/}opencode.json{,c}'], anySettings: ['opencode.json', 'opencode.jsonc', 'opencode/opencode.json'], settingsVars: ['OPENCODE_CONFIG'], secretVars: ['OPENCODE_DB'], otherFolders: [{ env: 'OPENCODE_CONFIG_DIR', home: '.config/opencode', settings: ['opencode.json', 'opencode.jsonc'], rank: 2 }, { env: 'XDG_CONFIG_HOME', home: '.config', settings: ['opencode/opencode.json', 'opencode/opencode.jsonc'] }, { env: 'XDG_DATA_HOME', home: '.local/share', secrets: ['opencode/auth.json', 'opencode/mcp-auth.json', 'opencode/opencode*.db*'] }] }, guardInput: '{"hook":{oneOf},"input":{…},"output":{…},"cwd":"/abs/project"}', probeDrops: ['OPENCODE_PURE'], help: { doctorRuns: 'the {host} file exporting only the plugin' } },
   // Hermes reads only these fields of plugin.yaml; hooks exist only through ctx.register_hook in the shim
-  { name: 'hermes', displayName: 'Hermes Agent', binary: 'hermes', door: 'shim', hooks: { label: 'Hermes', defaultTimeoutSec: 60}, layout: { dir: '.hermes', env: ['HERMES_HOME'], user: ['plugins/stopline', 'config.yaml', '.env'], secrets: ['auth.json'] }, data: { dirs: ['stopline'], why: 'Hermes Agent (the profile in HERMES_HOME)' }, guardInput: 'Hermes hook keyword arguments plus "hook_event_name" ({tool:before}, {prompt:submit}, …) and "cwd", or a Hermes shell-hook payload', shipped: { file: 'plugin.yaml', format: 'yaml', head: ['# stopline for Hermes Agent. Hermes reads only the fields below; hooks exist only through', '# ctx.register_hook in __init__.py (provides_hooks is informational).', 'name: stopline', 'version: "0.1.0"', "description: Task-contract guard - every tool call, prompt and session event is decided by stopline's JS evaluator", 'author: stopline', '# explicit, so Hermes never guesses the kind from the text of __init__.py', 'kind: standalone', 'manifest_version: 1', 'provides_hooks:'], tuple: { file: '__init__.py', start: 'HOOKS = (' } }, help: { uninstalls: 'the Hermes plugins.enabled item', doctorRegistered: 'plugins.enabled', doctorRuns: 'not disabled' } },
-  { name: 'pi', displayName: 'Pi', binary: 'pi', door: 'plugin', layout: { dir: '.pi/agent', env: ['PI_CODING_AGENT_DIR'], user: ['extensions/stopline.ts', 'extensions/skills/stopline', 'settings.json', 'npm'], project: ['.pi/extensions/stopline.ts', '.pi/extensions/skills/stopline', '.pi/settings.json'], secrets: ['auth.json', 'models.json'] }, guardInput: '{"event":{"type":{oneOf},…},"ctx":{"sessionId":"…","cwd":"/abs/project"}}', help: { doctorRuns: 'not only in an untrusted project folder' } },
+  { name: 'hermes', displayName: 'Hermes Agent', binary: 'hermes', cli: HERMES_CLI, door: 'shim', hooks: { label: 'Hermes', defaultTimeoutSec: 60}, layout: { dir: '.hermes', env: ['HERMES_HOME'], user: ['plugins/stopline', 'config.yaml', '.env'], secrets: ['auth.json'] }, data: { dirs: ['stopline'], why: 'Hermes Agent (the profile in HERMES_HOME)' }, guardInput: 'Hermes hook keyword arguments plus "hook_event_name" ({tool:before}, {prompt:submit}, …) and "cwd", or a Hermes shell-hook payload', shipped: { file: 'plugin.yaml', format: 'yaml', head: ['# stopline for Hermes Agent. Hermes reads only the fields below; hooks exist only through', '# ctx.register_hook in __init__.py (provides_hooks is informational).', 'name: stopline', 'version: "0.1.0"', "description: Task-contract guard - every tool call, prompt and session event is decided by stopline's JS evaluator", 'author: stopline', '# explicit, so Hermes never guesses the kind from the text of __init__.py', 'kind: standalone', 'manifest_version: 1', 'provides_hooks:'], tuple: { file: '__init__.py', start: 'HOOKS = (' } }, help: { uninstalls: 'the Hermes plugins.enabled item', doctorRegistered: 'plugins.enabled', doctorRuns: 'not disabled' } },
+  { name: 'pi', displayName: 'Pi', binary: 'pi', cli: PI_CLI, door: 'plugin', layout: { dir: '.pi/agent', env: ['PI_CODING_AGENT_DIR'], user: ['extensions/stopline.ts', 'extensions/skills/stopline', 'settings.json', 'npm'], project: ['.pi/extensions/stopline.ts', '.pi/extensions/skills/stopline', '.pi/settings.json'], secrets: ['auth.json', 'models.json'] }, guardInput: '{"event":{"type":{oneOf},…},"ctx":{"sessionId":"…","cwd":"/abs/project"}}', help: { doctorRuns: 'not only in an untrusted project folder' } },
   // Gemini CLI puts the extension's folder in for ${extensionPath}, and dedupes and disables hooks by name
-  { name: 'gemini', displayName: 'Gemini CLI', binary: 'gemini', door: 'command-hook', hooks: { label: 'Gemini CLI', defaultTimeoutSec: 60}, layout: { dir: '.gemini', env: ['GEMINI_CLI_HOME/.gemini'], user: ['stopline', 'settings.json', 'extensions', '.env'], project: ['.gemini/{.env,extensions,settings.json,stopline}'], system: ['GEMINI_CLI_SYSTEM_SETTINGS_PATH=/etc/gemini-cli/settings.json'], secrets: ['oauth_creds.json', 'mcp-oauth-tokens.json', 'a2a-oauth-tokens.json', 'gemini-credentials.json'], settings: ['settings.json', 'google_accounts.json', 'config/mcp_config.json', 'config/hooks.json'], namedSettings: ['settings.json'], anySettings: ['gemini-cli/settings.json', 'geminicli/settings.json'], settingsVars: ['GEMINI_CLI_SYSTEM_SETTINGS_PATH'] }, guardInput: 'a Gemini CLI hook payload ({tool:before}, {prompt:submit}, {session:start}, …)', shipped: { file: 'hooks.json', format: 'named-groups', command: 'exec {runtime} "${extensionPath}/stopline.mjs"' } },
+  { name: 'gemini', displayName: 'Gemini CLI', binary: 'gemini', cli: GEMINI_CLI, door: 'command-hook', hooks: { label: 'Gemini CLI', defaultTimeoutSec: 60}, layout: { dir: '.gemini', env: ['GEMINI_CLI_HOME/.gemini'], user: ['stopline', 'settings.json', 'extensions', '.env'], project: ['.gemini/{.env,extensions,settings.json,stopline}'], system: ['GEMINI_CLI_SYSTEM_SETTINGS_PATH=/etc/gemini-cli/settings.json'], secrets: ['oauth_creds.json', 'mcp-oauth-tokens.json', 'a2a-oauth-tokens.json', 'gemini-credentials.json'], settings: ['settings.json', 'google_accounts.json', 'config/mcp_config.json', 'config/hooks.json'], namedSettings: ['settings.json'], anySettings: ['gemini-cli/settings.json', 'geminicli/settings.json'], settingsVars: ['GEMINI_CLI_SYSTEM_SETTINGS_PATH'] }, guardInput: 'a Gemini CLI hook payload ({tool:before}, {prompt:submit}, {session:start}, …)', shipped: { file: 'hooks.json', format: 'named-groups', command: 'exec {runtime} "${extensionPath}/stopline.mjs"' } },
   // Qwen Code puts the extension's folder in for ${CLAUDE_PLUGIN_ROOT}
-  { name: 'qwen', displayName: 'Qwen Code', binary: 'qwen', door: 'command-hook', hooks: { label: 'Qwen Code', defaultTimeoutSec: 60}, layout: { dir: '.qwen', env: ['QWEN_HOME'], user: ['stopline', 'settings.json', 'extensions/stopline', 'extension-store', '.env'], project: ['.qwen/{.env,settings.json,stopline}'], system: ['QWEN_CODE_SYSTEM_SETTINGS_PATH=/etc/qwen-code/settings.json'], secrets: ['oauth_creds.json'], settings: ['settings.json'], namedSettings: ['settings.json'], settingsVars: ['QWEN_CODE_SYSTEM_SETTINGS_PATH'] }, guardInput: 'a Qwen Code hook payload ({tool:before}, {prompt:submit}, {session:start}, …)', shipped: { file: 'hooks.json', format: 'groups', command: 'exec {runtime} "${CLAUDE_PLUGIN_ROOT}/stopline.mjs"' } },
+  { name: 'qwen', displayName: 'Qwen Code', binary: 'qwen', cli: QWEN_CLI, door: 'command-hook', hooks: { label: 'Qwen Code', defaultTimeoutSec: 60}, layout: { dir: '.qwen', env: ['QWEN_HOME'], user: ['stopline', 'settings.json', 'extensions/stopline', 'extension-store', '.env'], project: ['.qwen/{.env,settings.json,stopline}'], system: ['QWEN_CODE_SYSTEM_SETTINGS_PATH=/etc/qwen-code/settings.json'], secrets: ['oauth_creds.json'], settings: ['settings.json'], namedSettings: ['settings.json'], settingsVars: ['QWEN_CODE_SYSTEM_SETTINGS_PATH'] }, guardInput: 'a Qwen Code hook payload ({tool:before}, {prompt:submit}, {session:start}, …)', shipped: { file: 'hooks.json', format: 'groups', command: 'exec {runtime} "${CLAUDE_PLUGIN_ROOT}/stopline.mjs"' } },
   // GitHub's editor Copilot keeps its sign-in tokens in the XDG config folder
   // Copilot sets COPILOT_PLUGIN_ROOT; its camelCase payload does not name the event, so the command passes it
-  { name: 'copilot', displayName: 'GitHub Copilot CLI', binary: 'copilot', door: 'command-hook', hooks: { label: 'Copilot', defaultTimeoutSec: 30 }, layout: { dir: '.copilot', env: ['COPILOT_HOME'], user: ['stopline', 'hooks/stopline.json', 'settings.json'], project: ['.github/hooks/stopline{.json,}'], secrets: ['config.json', 'mcp-secrets', 'mcp-oauth-config'], settings: ['mcp-config.json'], otherFolders: [{ env: 'XDG_CONFIG_HOME', home: '.config', secrets: ['github-copilot/hosts.json', 'github-copilot/apps.json'] }] }, guardInput: 'a GitHub Copilot CLI hook payload with "hook_event_name" ({tool:before}, {prompt:submit}, {session:start}, …)', shipped: { file: 'hooks.json', format: 'flat', command: 'exec {runtime} "${COPILOT_PLUGIN_ROOT}/stopline.mjs" {event}' } },
+  { name: 'copilot', displayName: 'GitHub Copilot CLI', binary: 'copilot', cli: COPILOT_CLI, door: 'command-hook', hooks: { label: 'Copilot', defaultTimeoutSec: 30 }, layout: { dir: '.copilot', env: ['COPILOT_HOME'], user: ['stopline', 'hooks/stopline.json', 'settings.json'], project: ['.github/hooks/stopline{.json,}'], secrets: ['config.json', 'mcp-secrets', 'mcp-oauth-config'], settings: ['mcp-config.json'], otherFolders: [{ env: 'XDG_CONFIG_HOME', home: '.config', secrets: ['github-copilot/hosts.json', 'github-copilot/apps.json'] }] }, guardInput: 'a GitHub Copilot CLI hook payload with "hook_event_name" ({tool:before}, {prompt:submit}, {session:start}, …)', shipped: { file: 'hooks.json', format: 'flat', command: 'exec {runtime} "${COPILOT_PLUGIN_ROOT}/stopline.mjs" {event}' } },
   // Droid replaces ${DROID_PLUGIN_ROOT} in a plugin's command text with the plugin's installed folder
-  { name: 'droid', displayName: 'Factory Droid', binary: 'droid', door: 'command-hook', hooks: { label: 'Droid', defaultTimeoutSec: 60 }, layout: { dir: '.factory', env: ['FACTORY_HOME_OVERRIDE/.factory'], user: ['stopline', 'hooks.json', 'settings.json', 'plugins'], project: ['.factory/{hooks.json,settings.json,stopline}'], secrets: ['auth.json'] }, guardInput: 'a Factory Droid hook payload ({tool:before}, {prompt:submit}, {session:start}, …)', shipped: { file: 'hooks.json', format: 'groups', command: 'exec {runtime} "${DROID_PLUGIN_ROOT}/stopline.mjs"' } },
+  { name: 'droid', displayName: 'Factory Droid', binary: 'droid', cli: DROID_CLI, door: 'command-hook', hooks: { label: 'Droid', defaultTimeoutSec: 60 }, layout: { dir: '.factory', env: ['FACTORY_HOME_OVERRIDE/.factory'], user: ['stopline', 'hooks.json', 'settings.json', 'plugins'], project: ['.factory/{hooks.json,settings.json,stopline}'], secrets: ['auth.json'] }, guardInput: 'a Factory Droid hook payload ({tool:before}, {prompt:submit}, {session:start}, …)', shipped: { file: 'hooks.json', format: 'groups', command: 'exec {runtime} "${DROID_PLUGIN_ROOT}/stopline.mjs"' } },
   { name: 'cline', displayName: 'Cline CLI', binary: 'cline', door: 'command-hook', layout: { dir: '.cline', user: ['hooks', 'stopline'], project: ['.clinerules/hooks', '.cline/{hooks,stopline}'], home: ['Documents/Cline/Hooks'] }, limited: true },
   // a second Kimi product keeps its sign-in and settings beside Kimi Code's (KIMI_CODE_HOME)
   // Kimi runs a hook with `sh -c` and expands nothing itself: the shell finds the script where `stopline install kimi` puts it

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../../../core/analysis/shell';
 import { decide, type DecideContext } from '../../../core/contract/decide';
 import { freshContract, type Contract } from '../../../core/contract/types';
+import { HOST_SPECS, type CliTable } from '../../../core/registry/host-specs';
 import { armed, bash, HOME, P } from './helpers';
 
 const ctx: DecideContext = {
@@ -72,6 +73,19 @@ describe('host and stopline programs that change stopline itself', () => {
       const d = decide(contract, a, ctx);
       expect([label, d.verdict, d.reasonCode, d.confinable]).toEqual([label, 'deny', 'GUARD_SELF_PROTECTION', undefined]);
     }
+  });
+
+  /** Every route a table names, as the words after the program, with what it says the route does. */
+  function routes(t: CliTable, at: string[] = []): [string[], string][] {
+    return Object.entries(t).flatMap(([w, e]) => (typeof e === 'string' ? [[[...at, w], e] as [string[], string]] : routes(e, [...at, w])));
+  }
+  const specRoutes = HOST_SPECS.flatMap((s) => ('cli' in s && s.cli ? routes(s.cli).map(([words, kind]) => [`${s.binary} ${words.join(' ')} stopline`, kind] as const) : []));
+
+  it('every route of every host spec\'s command-line table is read through the host\'s program as the table says', () => {
+    // hosts without a table are unknown as a whole; the ones with one are the table's
+    expect(new Set(specRoutes.map(([c]) => c.split(' ')[0])).size).toBeGreaterThanOrEqual(9);
+    const want = { self: ['write', true], read: ['read', undefined], unknown: ['unknown', undefined] } as const;
+    for (const [command, kind] of specRoutes) expect([command, bash(command).mutability, bash(command).selfTarget]).toEqual([command, ...want[kind as keyof typeof want]]);
   });
 
   it.each([
