@@ -28,9 +28,8 @@ function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(codexRegistry, native);
   if ('answer' in c) return c.answer;
-  const host = commonHostInfo('codex', payload);
   // `codex exec` always runs with approval policy "never" and hooks cannot ask: no person
-  host.hasHuman = false;
+  const host = commonHostInfo('codex', payload, false);
   const event = eventSkeleton({ kind: c.entry.control, payload, host, turnId: nonEmptyString(payload, 'turn_id') });
 
   if (c.entry.control === 'prompt.submit') {

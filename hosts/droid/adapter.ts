@@ -32,9 +32,8 @@ function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(droidRegistry, native);
   if ('answer' in c) return c.answer;
-  const host = commonHostInfo('droid', payload);
   // hooks cannot ask a person in `droid exec`; the interactive CLI was not observed asking either
-  host.hasHuman = false;
+  const host = commonHostInfo('droid', payload, false);
   const projectDir = projectOf(payload, env);
   // A Task sub-agent is a session of its own; only its SessionStart names the parent session.
   const caller = c.entry.native === 'SessionStart' ? nonEmptyString(payload, 'calling_session_id') : undefined;

@@ -63,9 +63,8 @@ export function toControlEvent(payload: HookPayload, env: HookEnv, fs: GeminiFs 
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(geminiRegistry, native);
   if ('answer' in c) return c.answer;
-  const host = commonHostInfo('gemini', payload);
   // an ask would wait for a confirmation nobody can give in a headless run: never ask
-  host.hasHuman = false;
+  const host = commonHostInfo('gemini', payload, false);
   const event = eventSkeleton({ kind: c.entry.control, payload, host, turnId: undefined });
 
   if (c.entry.control === 'prompt.submit') {
@@ -91,9 +90,7 @@ export function toControlEvent(payload: HookPayload, env: HookEnv, fs: GeminiFs 
  * A tool's deny is the top-level deny Gemini honours, with the stamp also on stderr and exit 2.
  * A rewrite is the whole tool input in hookSpecificOutput.tool_input, which Gemini runs instead.
  */
-function render(answer: Answer, at: RowEvent): Rendered {
-  return renderRowJson(answer, at, { toolDeny: decisionDenyExitTwo, blockWord: 'deny', rewriteField: 'tool_input' });
-}
+const render = (answer: Answer, at: RowEvent): Rendered => renderRowJson(answer, at, { toolDeny: decisionDenyExitTwo, blockWord: 'deny', rewriteField: 'tool_input' });
 
 /**
  * Gemini runs Gemini-dialect hooks itself. Its tool inputs mostly use Claude's field names

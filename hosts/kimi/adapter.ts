@@ -23,9 +23,8 @@ function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(kimiRegistry, native);
   if ('answer' in c) return c.answer;
-  const host = commonHostInfo('kimi', payload);
   // print mode approves every call itself and hooks cannot ask: nobody to answer
-  host.hasHuman = false;
+  const host = commonHostInfo('kimi', payload, false);
   // the work dir: Kimi runs hooks there and has no project variable
   const event = eventSkeleton({ kind: c.entry.control, payload, host, turnId: undefined });
   if (c.entry.control === 'prompt.submit') {

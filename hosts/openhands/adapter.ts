@@ -37,9 +37,8 @@ function toControlEvent(raw: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(openhandsRegistry, native);
   if ('answer' in c) return c.answer;
-  const host = commonHostInfo('openhands', payload);
   // no hook answer reaches a person: an ask can never be answered
-  host.hasHuman = false;
+  const host = commonHostInfo('openhands', payload, false);
   const event = eventSkeleton({ kind: c.entry.control, payload, host, turnId: undefined });
 
   if (c.entry.control === 'prompt.submit') {
@@ -54,9 +53,7 @@ function toControlEvent(raw: HookPayload, env: HookEnv): MappedEvent {
 }
 
 /** A tool's deny is the top-level deny OpenHands honours, with the stamp also on stderr and exit 2 (either alone blocks). */
-function render(answer: Answer, at: RowEvent): Rendered {
-  return renderRowJson(answer, at, { toolDeny: decisionDenyExitTwo, blockWord: 'deny' });
-}
+const render = (answer: Answer, at: RowEvent): Rendered => renderRowJson(answer, at, { toolDeny: decisionDenyExitTwo, blockWord: 'deny' });
 
 /**
  * The person's stopline.json hooks run inside the artifact. OpenHands runs its own hooks.json

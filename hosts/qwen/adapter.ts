@@ -28,8 +28,7 @@ function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(qwenRegistry, native);
   if ('answer' in c) return c.answer;
-  const host = commonHostInfo('qwen', payload);
-  host.hasHuman = false;
+  const host = commonHostInfo('qwen', payload, false);
   const event = eventSkeleton({ kind: c.entry.control, payload, host, turnId: nonEmptyString(payload, 'prompt_id') });
 
   if (c.entry.control === 'prompt.submit') {
@@ -52,9 +51,7 @@ function toolDeny(reason: string): Rendered {
  * No "allow" ever: on Qwen the last permissionDecision of all hooks wins, and an allow from
  * stopline would cancel a deny of the person's own Qwen hooks.
  */
-function render(answer: Answer, at: RowEvent): Rendered {
-  return renderRowJson(answer, at, { toolDeny, blockWord: 'block' });
-}
+const render = (answer: Answer, at: RowEvent): Rendered => renderRowJson(answer, at, { toolDeny, blockWord: 'block' });
 
 /** Qwen runs Qwen-dialect hooks itself; its tool inputs already use Claude's field names. */
 const userHooks: UserHooksSupport = {

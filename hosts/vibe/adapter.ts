@@ -34,9 +34,8 @@ export function toControlEvent(payload: HookPayload, env: HookEnv, readPrompts: 
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(vibeRegistry, native);
   if ('answer' in c) return c.answer;
-  const host = commonHostInfo('vibe', payload);
   // no hook answer of Vibe's asks a person
-  host.hasHuman = false;
+  const host = commonHostInfo('vibe', payload, false);
   const event = eventSkeleton({ kind: c.entry.control, payload, host, turnId: undefined });
   // a subagent's payloads name the session that started it: its calls fall under that contract
   const parent = nonEmptyString(payload, 'parent_session_id');
