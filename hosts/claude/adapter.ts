@@ -20,14 +20,13 @@ import type { ControlEvent, HostInfo } from '../../core/protocol';
 import type { Answer } from '../../core/answer/outcome';
 import { stampOf } from '../../core/answer/outcome';
 import { claudeRegistry } from '../../core/registry/claude';
-import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
-import { exitTwoWith, finishJsonAnswer } from '../shared/adapter';
+import type { HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
+import { commandHookAdapter, finishJsonAnswer } from '../shared/adapter';
 import { classifyEvent, commonHostInfo, eventSkeleton, mapToolEvent, mappedEvent, promptText, rebaseAction } from '../shared/command-hook';
-import { nonEmptyString, optionalString } from '../shared/payload';
+import { envValue, nonEmptyString, optionalString, toolInputAsIs } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
 import { turnEndRecord } from '../shared/call-record';
 import { claudeTranscript } from './transcript';
-import { isRecord } from '../../core/check';
 
 /** The plugin's own slash command names (`/stopline` and, from the plugin, `/stopline:stopline`). */
 const OWN_COMMANDS: ReadonlySet<string> = new Set(['stopline', 'stopline:stopline']);
@@ -86,7 +85,7 @@ function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const turnId = nonEmptyString(payload, 'prompt_id');
   // The hook's cwd follows a Bash `cd`; CLAUDE_PROJECT_DIR stays the project root, which is
   // where the config lives and what files= is written against.
-  const projectDir = nonEmpty(env.CLAUDE_PROJECT_DIR);
+  const projectDir = envValue(env.CLAUDE_PROJECT_DIR);
   const event = eventSkeleton({ kind: c.entry.control, payload, host, turnId, projectDir });
 
   if (c.entry.control === 'prompt.submit') {
@@ -97,7 +96,7 @@ function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
     event.prompt = { text, source };
   } else if (c.entry.control === 'action.before' || c.entry.control === 'action.after') {
     const ranIn = optionalString(payload, 'cwd') ?? projectDir;
-    const home = nonEmpty(env.HOME);
+    const home = envValue(env.HOME);
     return mapToolEvent(claudeRegistry, native, c.entry, event, payload, ranIn, env, (a) => (ranIn && projectDir ? rebaseAction(a, ranIn, projectDir, home) : a));
   } else if (c.entry.control === 'turn.stop' && !host.agentId) {
     // the per-session check: the transcript's tool calls (ids and tools only), read within bounds
@@ -171,15 +170,6 @@ function render(answer: Answer, at: RowEvent): Rendered {
   return finishJsonAnswer(out, { ...answer, messages: f.messages }, undefined);
 }
 
-/**
- * Fail closed before the event is known (bad JSON, stdin too large or never closed): exit 2
- * with the stamp on stderr blocks a PreToolUse call and a prompt on Claude Code whatever the
- * event was, where a JSON answer would need the event's name.
- */
-function renderUnidentifiedDeny(message: string): Rendered {
-  return exitTwoWith(message);
-}
-
 /** ask reaches a person only in an attended session and only before a tool runs. */
 function canAsk(event: ControlEvent): boolean {
   return event.kind === 'action.before' && event.host.hasHuman === true;
@@ -188,24 +178,13 @@ function canAsk(event: ControlEvent): boolean {
 /** Claude runs Claude-dialect hooks itself; the tool inputs already use Claude's field names. */
 const userHooks: UserHooksSupport = {
   dialect: 'claude',
-  projectDir: (payload, env) => nonEmpty(env.CLAUDE_PROJECT_DIR) ?? optionalString(payload, 'cwd'),
-  canonicalInput: (payload) => {
-    const input = payload.tool_input;
-    return isRecord(input) ? input : undefined;
-  },
+  projectDir: (payload, env) => envValue(env.CLAUDE_PROJECT_DIR) ?? optionalString(payload, 'cwd'),
+  canonicalInput: toolInputAsIs,
 };
 
-function nonEmpty(v: string | undefined): string | undefined {
-  return v && v.trim() !== '' ? v : undefined;
-}
-
-export const claudeAdapter: CommandHookAdapter = {
-  registry: claudeRegistry,
-  userHooks,
-  label: 'stopline (claude)',
-  denyResponse: 'permission_deny_returned',
-  toControlEvent,
-  canAsk,
-  render,
-  renderUnidentifiedDeny,
-};
+/**
+ * Fail closed before the event is known (bad JSON, stdin too large or never closed) by the
+ * default: exit 2 with the stamp on stderr blocks a PreToolUse call and a prompt on Claude Code
+ * whatever the event was, where a JSON answer would need the event's name.
+ */
+export const claudeAdapter = commandHookAdapter({ registry: claudeRegistry, userHooks, denyResponse: 'permission_deny_returned', toControlEvent, canAsk, render });

@@ -5,6 +5,7 @@
  * (build/artifacts.mjs collects both from here).
  */
 
+import { hookScript } from '../shared/hook-artifact.mjs';
 import { CLAUDE_MOD_LOADER } from './mod-check.mjs';
 
 /** @typedef {import('../../build/types').ArtifactKit} ArtifactKit */
@@ -46,17 +47,9 @@ export function artifact(kit) {
   };
   return [
     {
-      id: 'claude',
-      title: 'Claude Code plugin folder (hook script + hooks.json)',
-      entry: 'hosts/claude/main.ts',
-      decisionEntry: 'hosts/claude/decide.ts',
-      output: 'claude/stopline.mjs',
-      format: 'es',
-      kind: 'command',
-      shebang: true,
-      // the shell analysis (unbash + core/analysis) and the universal hooks engine are most of it
-      // (measured start-up: npm run bench)
-      sizeBudget: kit.HOOK_SCRIPT_BUDGET,
+      // of the hook script's budget, the shell analysis (unbash + core/analysis) and the universal
+      // hooks engine are most (measured start-up: npm run bench)
+      ...hookScript(kit, 'claude', 'Claude Code plugin folder (hook script + hooks.json)'),
       files: [
         { to: '.claude-plugin/plugin.json', generate: kit.pluginManifestJson },
         { to: 'hooks/hooks.json', generate: () => kit.generated('hosts/claude/hooks.json') },

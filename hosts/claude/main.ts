@@ -5,9 +5,8 @@
  * the second part of the same file (hosts/shared/evaluator/load.ts).
  */
 import { runHookEntry } from '../shared/hook-entry';
-import { EVALUATOR_BUILD } from '../shared/evaluator/build-id';
 import { modDecides } from './mod-live';
 
 // first, before stdin is read or an evaluator asked: when the plugin's mod decides in this
 // Claude Code process, this hook stays silent and does no work at all
-void runHookEntry({ label: 'stopline (claude)', spec: { artifact: 'claude', build: EVALUATOR_BUILD }, self: import.meta.url, silentWhen: modDecides });
+void runHookEntry({ artifact: 'claude', self: import.meta.url, silentWhen: modDecides });

@@ -23,8 +23,8 @@ import type { Answer } from '../../core/answer/outcome';
 import { stampOf } from '../../core/answer/outcome';
 import { clineRegistry, CLINE_HOOK_NAMES } from '../../core/registry/cline';
 import { isRecord } from '../../core/check';
-import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent } from '../shared/adapter';
-import { SILENT } from '../shared/adapter';
+import type { HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent } from '../shared/adapter';
+import { commandHookAdapter, jsonAnswer as json, SILENT } from '../shared/adapter';
 import { classifyEvent, eventSkeleton, mappedEvent, mapToolEvent } from '../shared/command-hook';
 import { HookInputError, nonEmptyString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
@@ -159,10 +159,6 @@ function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   return mappedEvent(native, c.entry, event);
 }
 
-function json(value: unknown): Rendered {
-  return { stdout: JSON.stringify(value), stderr: '', exitCode: 0 };
-}
-
 /** A POSIX shell word holding `text` exactly. */
 function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
@@ -201,15 +197,6 @@ function render(answer: Answer, at: RowEvent): Rendered {
   return Object.keys(out).length ? json(out) : SILENT;
 }
 
-/** Fail closed before the payload could be read: the cancel, which stops any tool (and the run). */
-function renderUnidentifiedDeny(message: string): Rendered {
-  return json({ cancel: true, errorMessage: message });
-}
-
-function canAsk(_event: ControlEvent): boolean {
-  return false;
-}
-
 /**
  * The event name the hook file passes as its first argument (the file is named after it), else
  * the payload's `hookName` in the file's spelling; `tool_name` is set for the renderer, whose
@@ -224,13 +211,12 @@ function nameEvent(payload: HookPayload, args: readonly string[]): HookPayload {
   return { ...payload, ...(name !== undefined ? { hook_event_name: name } : {}), ...(tool !== undefined ? { tool_name: tool } : {}) };
 }
 
-export const clineAdapter: CommandHookAdapter = {
+export const clineAdapter = commandHookAdapter({
   registry: clineRegistry,
-  label: 'stopline (cline)',
   denyResponse: 'override_or_cancel_returned',
   nameEvent,
   toControlEvent,
-  canAsk,
   render,
-  renderUnidentifiedDeny,
-};
+  // fail closed before the payload could be read: the cancel, which stops any tool (and the run)
+  renderUnidentifiedDeny: (message) => json({ cancel: true, errorMessage: message }),
+});

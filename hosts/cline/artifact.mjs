@@ -3,6 +3,8 @@
  * the cases the runtime matrix runs it with (build/artifacts.mjs collects it from here).
  */
 
+import { hookScript } from '../shared/hook-artifact.mjs';
+
 /** @typedef {import('../../build/types').ArtifactKit} ArtifactKit */
 /** @typedef {import('../../build/types').CommandCase} CommandCase */
 
@@ -34,15 +36,7 @@ function clineCases(kit) {
  */
 export function artifact(kit) {
   return {
-    id: 'cline',
-    title: 'Cline CLI hook script (one hook file per event runs it)',
-    entry: 'hosts/cline/main.ts',
-    decisionEntry: 'hosts/cline/decide.ts',
-    output: 'cline/stopline.mjs',
-    format: 'es',
-    kind: 'command',
-    shebang: true,
-    sizeBudget: kit.HOOK_SCRIPT_BUDGET,
+    ...hookScript(kit, 'cline', 'Cline CLI hook script (one hook file per event runs it)'),
     files: [],
     install: 'stopline install cline (writes ~/.cline/hooks/<Event> files that run the script)',
     cases: clineCases(kit),

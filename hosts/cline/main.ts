@@ -5,6 +5,5 @@
  * which travels with the payload to wherever it is decided (the adapter's nameEvent).
  */
 import { runHookEntry } from '../shared/hook-entry';
-import { EVALUATOR_BUILD } from '../shared/evaluator/build-id';
 
-void runHookEntry({ label: 'stopline (cline)', spec: { artifact: 'cline', build: EVALUATOR_BUILD }, self: import.meta.url });
+void runHookEntry({ artifact: 'cline', self: import.meta.url });

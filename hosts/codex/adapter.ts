@@ -12,13 +12,12 @@
  * the events whose output schema has it (SessionStart, UserPromptSubmit, PreToolUse,
  * PostToolUse, SubagentStart).
  */
-import type { ControlEvent } from '../../core/protocol';
 import type { Answer } from '../../core/answer/outcome';
 import { stampOf } from '../../core/answer/outcome';
 import { codexRegistry } from '../../core/registry/codex';
 import { isAbsolute, join } from 'node:path';
-import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
-import { exitTwoWith, finishJsonAnswer, SILENT } from '../shared/adapter';
+import type { HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
+import { commandHookAdapter, exitTwoWith, finishJsonAnswer, SILENT } from '../shared/adapter';
 import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, promptText, mapToolEvent } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
@@ -29,9 +28,8 @@ function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(codexRegistry, native);
   if ('answer' in c) return c.answer;
-  const host = commonHostInfo('codex', payload);
   // `codex exec` always runs with approval policy "never" and hooks cannot ask: no person
-  host.hasHuman = false;
+  const host = commonHostInfo('codex', payload, false);
   const event = eventSkeleton({ kind: c.entry.control, payload, host, turnId: nonEmptyString(payload, 'turn_id') });
 
   if (c.entry.control === 'prompt.submit') {
@@ -51,7 +49,7 @@ function preToolDeny(reason: string): Rendered {
   const stdout = JSON.stringify({
     hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
   });
-  return { stdout, stderr: reason.endsWith('\n') ? reason : `${reason}\n`, exitCode: 2 };
+  return { ...exitTwoWith(reason), stdout };
 }
 
 /**
@@ -98,18 +96,6 @@ function render(answer: Answer, at: RowEvent): Rendered {
 }
 
 /**
- * Fail closed before the event is known: exit 2 with the stamp on stderr blocks a PreToolUse
- * call (and a prompt) on Codex without needing the event's name.
- */
-function renderUnidentifiedDeny(message: string): Rendered {
-  return exitTwoWith(message);
-}
-
-function canAsk(_event: ControlEvent): boolean {
-  return false;
-}
-
-/**
  * Codex runs Codex-dialect hooks itself. Hooks written against Claude's shapes see the shell
  * command as `command` (Codex already uses that name) and a patch's first target as `file_path`.
  */
@@ -126,13 +112,8 @@ const userHooks: UserHooksSupport = {
   },
 };
 
-export const codexAdapter: CommandHookAdapter = {
-  registry: codexRegistry,
-  userHooks,
-  label: 'stopline (codex)',
-  denyResponse: 'permission_deny_returned',
-  toControlEvent,
-  canAsk,
-  render,
-  renderUnidentifiedDeny,
-};
+/**
+ * No ask; fail closed before the event is known by the default, exit 2 with the stamp on stderr,
+ * which blocks a PreToolUse call (and a prompt) on Codex without needing the event's name.
+ */
+export const codexAdapter = commandHookAdapter({ registry: codexRegistry, userHooks, denyResponse: 'permission_deny_returned', toControlEvent, render });

@@ -4,6 +4,8 @@
  * walk with Codex's captures (build/artifacts.mjs collects it from here).
  */
 
+import { hookScript } from '../shared/hook-artifact.mjs';
+
 /** @typedef {import('../../build/types').ArtifactKit} ArtifactKit */
 
 /**
@@ -31,15 +33,7 @@ function codexHook(kit) {
  */
 export function artifact(kit) {
   return {
-    id: 'codex',
-    title: 'Codex CLI hook script + hooks.json',
-    entry: 'hosts/codex/main.ts',
-    decisionEntry: 'hosts/codex/decide.ts',
-    output: 'codex/stopline.mjs',
-    format: 'es',
-    kind: 'command',
-    shebang: true,
-    sizeBudget: kit.HOOK_SCRIPT_BUDGET,
+    ...hookScript(kit, 'codex', 'Codex CLI hook script + hooks.json'),
     files: [
       { to: 'hooks.json', generate: () => kit.generated('hosts/codex/hooks.json') },
       // the same folder is a Codex plugin (`codex plugin add stopline@stopline` through the

@@ -3,6 +3,5 @@
  * Codex runs it for every event in hooks.json with one JSON object on stdin.
  */
 import { runHookEntry } from '../shared/hook-entry';
-import { EVALUATOR_BUILD } from '../shared/evaluator/build-id';
 
-void runHookEntry({ label: 'stopline (codex)', spec: { artifact: 'codex', build: EVALUATOR_BUILD }, self: import.meta.url });
+void runHookEntry({ artifact: 'codex', self: import.meta.url });

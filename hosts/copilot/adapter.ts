@@ -12,16 +12,16 @@
  * - at agentStop `{"decision":"block","reason"}` keeps the turn going (only a person's hook asks).
  * Copilot cannot ask a person in -p runs (it denies an ask), so an ask is a deny.
  */
-import type { ControlEvent, HostInfo } from '../../core/protocol';
+import type { HostInfo } from '../../core/protocol';
 import type { Answer } from '../../core/answer/outcome';
 import { stampOf } from '../../core/answer/outcome';
 import { copilotRegistry } from '../../core/registry/copilot';
 import { toolHookInput } from '../../core/registry/hook-input';
 import { RECORDED_TREE } from '../../core/answer/session-tree';
-import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
-import { SILENT } from '../shared/adapter';
+import type { HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
+import { commandHookAdapter, jsonAnswer as json, SILENT } from '../shared/adapter';
 import { classifyEvent, eventSkeleton, mappedEvent, promptText, mapToolEvent } from '../shared/command-hook';
-import { nonEmptyString, optionalString } from '../shared/payload';
+import { envValue, nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
 
 /**
@@ -50,7 +50,7 @@ export function claudeView(payload: HookPayload): HookPayload {
 
 function hostInfo(view: HookPayload, env: HookEnv): HostInfo {
   const host: HostInfo = { family: 'copilot', hasHuman: false };
-  const version = nonEmpty(env.COPILOT_CLI_BINARY_VERSION);
+  const version = envValue(env.COPILOT_CLI_BINARY_VERSION);
   if (version) host.version = version;
   const agentId = nonEmptyString(view, 'agent_id');
   if (agentId) host.agentId = agentId;
@@ -66,7 +66,7 @@ function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const view = claudeView(payload);
   const host = hostInfo(view, env);
   // the hook runs in the project; COPILOT_PROJECT_DIR names it (config, files= base)
-  const projectDir = nonEmpty(env.COPILOT_PROJECT_DIR) ?? optionalString(view, 'cwd');
+  const projectDir = envValue(env.COPILOT_PROJECT_DIR) ?? optionalString(view, 'cwd');
   const event = eventSkeleton({ kind: c.entry.control, payload: view, host, turnId: undefined, ...(projectDir ? { projectDir } : {}) });
   const parent = nonEmptyString(view, 'parentAgentId');
   const agentId = host.agentId;
@@ -90,10 +90,6 @@ function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
     return mapToolEvent(copilotRegistry, native, c.entry, event, view, optionalString(view, 'cwd') ?? projectDir, env);
   }
   return mappedEvent(native, c.entry, event);
-}
-
-function json(value: unknown): Rendered {
-  return { stdout: JSON.stringify(value), stderr: '', exitCode: 0 };
 }
 
 /** The deny Copilot reads from a camelCase file, and the one a PascalCase (Claude-style) file reads, in one object. */
@@ -128,22 +124,6 @@ function render(answer: Answer, at: RowEvent): Rendered {
 }
 
 /**
- * Fail closed before the payload could be read: the deny JSON, which Copilot honours on
- * preToolUse (the only event stopline denies); exit 2 would lose the stamp.
- */
-function renderUnidentifiedDeny(message: string): Rendered {
-  return deny(message);
-}
-
-function canAsk(_event: ControlEvent): boolean {
-  return false;
-}
-
-function nonEmpty(v: string | undefined): string | undefined {
-  return v && v.trim() !== '' ? v : undefined;
-}
-
-/**
  * The event name the hook file passes as the first argument: it is the key the handler is
  * listed under, so it wins (Copilot's camelCase notification payload carries Claude's
  * `hook_event_name: "Notification"`). Without an argument, a payload that names its own event
@@ -168,23 +148,23 @@ export function namedBy(argv: readonly string[]): (payload: HookPayload) => Hook
 const userHooks: UserHooksSupport = {
   dialect: 'copilot',
   shape: (payload) => claudeView(payload),
-  projectDir: (shaped, env) => nonEmpty(env.COPILOT_PROJECT_DIR) ?? optionalString(shaped, 'cwd'),
+  projectDir: (shaped, env) => envValue(env.COPILOT_PROJECT_DIR) ?? optionalString(shaped, 'cwd'),
   canonicalInput: (payload) => {
     const view = claudeView(payload);
     return toolHookInput(copilotRegistry, view.tool_name, view.tool_input);
   },
 };
 
-export const copilotAdapter: CommandHookAdapter = {
+export const copilotAdapter = commandHookAdapter({
   registry: copilotRegistry,
   userHooks,
-  label: 'stopline (copilot)',
   denyResponse: 'permission_deny_returned',
   // a sub-agent may spawn its own: the link recorded at subagentStart finds the root
   tree: RECORDED_TREE,
   nameEvent: (payload, args) => namedBy(args)(payload),
   toControlEvent,
-  canAsk,
   render,
-  renderUnidentifiedDeny,
-};
+  // fail closed before the payload could be read: the deny JSON, which Copilot honours on
+  // preToolUse (the only event stopline denies); exit 2 would lose the stamp
+  renderUnidentifiedDeny: deny,
+});

@@ -5,6 +5,8 @@
  * camelCase payloads name no event: each case passes it as the argument, as the hook file does.
  */
 
+import { hookScript } from '../shared/hook-artifact.mjs';
+
 /** @typedef {import('../../build/types').ArtifactKit} ArtifactKit */
 /** @typedef {import('../../build/types').CommandCase} CommandCase */
 
@@ -61,15 +63,7 @@ function copilotDemo(kit) {
  */
 export function artifact(kit) {
   return {
-    id: 'copilot',
-    title: 'GitHub Copilot CLI plugin folder (hook script + hooks.json)',
-    entry: 'hosts/copilot/main.ts',
-    decisionEntry: 'hosts/copilot/decide.ts',
-    output: 'copilot/stopline.mjs',
-    format: 'es',
-    kind: 'command',
-    shebang: true,
-    sizeBudget: kit.HOOK_SCRIPT_BUDGET,
+    ...hookScript(kit, 'copilot', 'GitHub Copilot CLI plugin folder (hook script + hooks.json)'),
     files: [
       // a Copilot plugin: plugin.json beside hooks.json; the commands find the script through COPILOT_PLUGIN_ROOT
       { to: 'plugin.json', generate: kit.pluginManifestJson },

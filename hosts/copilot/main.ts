@@ -5,6 +5,5 @@
  * argument, which travels with the payload to wherever it is decided (the adapter's nameEvent).
  */
 import { runHookEntry } from '../shared/hook-entry';
-import { EVALUATOR_BUILD } from '../shared/evaluator/build-id';
 
-void runHookEntry({ label: 'stopline (copilot)', spec: { artifact: 'copilot', build: EVALUATOR_BUILD }, self: import.meta.url });
+void runHookEntry({ artifact: 'copilot', self: import.meta.url });

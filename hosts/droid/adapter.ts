@@ -12,34 +12,28 @@
  *   at Stop `{"decision":"block","reason"}` keeps the turn going.
  * Droid does not ask a person from a hook in exec, so an ask is a deny.
  */
-import type { ControlEvent } from '../../core/protocol';
 import type { Answer } from '../../core/answer/outcome';
 import { stampOf } from '../../core/answer/outcome';
 import { droidRegistry } from '../../core/registry/droid';
 import { toolHookInput } from '../../core/registry/hook-input';
 import { RECORDED_TREE } from '../../core/answer/session-tree';
-import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
-import { exitTwoWith, SILENT } from '../shared/adapter';
+import type { HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
+import { commandHookAdapter, jsonAnswer as json, SILENT } from '../shared/adapter';
 import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, promptText, mapToolEvent } from '../shared/command-hook';
-import { nonEmptyString, optionalString } from '../shared/payload';
+import { envValue, nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
-
-function nonEmpty(v: string | undefined): string | undefined {
-  return v && v.trim() !== '' ? v : undefined;
-}
 
 /** The project folder: Droid exports it to every hook; the payload's cwd is the same folder. */
 function projectOf(payload: HookPayload, env: HookEnv): string | undefined {
-  return nonEmpty(env.FACTORY_PROJECT_DIR) ?? nonEmpty(env.DROID_PROJECT_DIR) ?? optionalString(payload, 'cwd');
+  return envValue(env.FACTORY_PROJECT_DIR) ?? envValue(env.DROID_PROJECT_DIR) ?? optionalString(payload, 'cwd');
 }
 
 function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(droidRegistry, native);
   if ('answer' in c) return c.answer;
-  const host = commonHostInfo('droid', payload);
   // hooks cannot ask a person in `droid exec`; the interactive CLI was not observed asking either
-  host.hasHuman = false;
+  const host = commonHostInfo('droid', payload, false);
   const projectDir = projectOf(payload, env);
   // A Task sub-agent is a session of its own; only its SessionStart names the parent session.
   const caller = c.entry.native === 'SessionStart' ? nonEmptyString(payload, 'calling_session_id') : undefined;
@@ -60,10 +54,6 @@ function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
     return mapToolEvent(droidRegistry, native, c.entry, event, payload, optionalString(payload, 'cwd') ?? projectDir, env);
   }
   return mappedEvent(native, c.entry, event);
-}
-
-function json(value: unknown): Rendered {
-  return { stdout: JSON.stringify(value), stderr: '', exitCode: 0 };
 }
 
 /** Context only where the row takes it (PreToolUse's additionalContext never reaches the model: verified). */
@@ -99,18 +89,6 @@ function render(answer: Answer, at: RowEvent): Rendered {
 }
 
 /**
- * Fail closed before the event is known: exit 2 with the stamp on stderr, which Droid reads as
- * a deny before a tool (the model gets `Error: <stamp>`) and as a refused prompt.
- */
-function renderUnidentifiedDeny(message: string): Rendered {
-  return exitTwoWith(message);
-}
-
-function canAsk(_event: ControlEvent): boolean {
-  return false;
-}
-
-/**
  * Droid runs its own hook files (dialect `droid`). Hooks written against Claude's shapes see
  * file_path / command / content / old_string / new_string from the registry row.
  */
@@ -120,15 +98,9 @@ const userHooks: UserHooksSupport = {
   canonicalInput: (payload) => toolHookInput(droidRegistry, payload.tool_name, payload.tool_input),
 };
 
-export const droidAdapter: CommandHookAdapter = {
-  registry: droidRegistry,
-  userHooks,
-  label: 'stopline (droid)',
-  denyResponse: 'permission_deny_returned',
-  // a sub-agent's session names its caller only at SessionStart: the link is recorded there
-  tree: RECORDED_TREE,
-  toControlEvent,
-  canAsk,
-  render,
-  renderUnidentifiedDeny,
-};
+/**
+ * No ask; fail closed before the event is known by the default, exit 2 with the stamp on stderr,
+ * which Droid reads as a deny before a tool (the model gets `Error: <stamp>`) and as a refused
+ * prompt. A sub-agent's session names its caller only at SessionStart: the link is recorded there.
+ */
+export const droidAdapter = commandHookAdapter({ registry: droidRegistry, userHooks, denyResponse: 'permission_deny_returned', tree: RECORDED_TREE, toControlEvent, render });

@@ -4,6 +4,8 @@
  * the script with and the demo's steps (build/artifacts.mjs collects it from here).
  */
 
+import { hookScript } from '../shared/hook-artifact.mjs';
+
 /** @typedef {import('../../build/types').ArtifactKit} ArtifactKit */
 /** @typedef {import('../../build/types').CommandCase} CommandCase */
 
@@ -57,15 +59,7 @@ function droidDemo(kit) {
  */
 export function artifact(kit) {
   return {
-    id: 'droid',
-    title: 'Factory Droid plugin folder (hook script + hooks/hooks.json)',
-    entry: 'hosts/droid/main.ts',
-    decisionEntry: 'hosts/droid/decide.ts',
-    output: 'droid/stopline.mjs',
-    format: 'es',
-    kind: 'command',
-    shebang: true,
-    sizeBudget: kit.HOOK_SCRIPT_BUDGET,
+    ...hookScript(kit, 'droid', 'Factory Droid plugin folder (hook script + hooks/hooks.json)'),
     files: [
       // a Droid plugin: .factory-plugin/plugin.json and hooks/hooks.json, whose commands name ${DROID_PLUGIN_ROOT}
       { to: '.factory-plugin/plugin.json', generate: kit.pluginManifestJson },

@@ -3,6 +3,5 @@
  * script. Droid runs it (`sh -c`) for every event of the hook file with one JSON object on stdin.
  */
 import { runHookEntry } from '../shared/hook-entry';
-import { EVALUATOR_BUILD } from '../shared/evaluator/build-id';
 
-void runHookEntry({ label: 'stopline (droid)', spec: { artifact: 'droid', build: EVALUATOR_BUILD }, self: import.meta.url });
+void runHookEntry({ artifact: 'droid', self: import.meta.url });

@@ -15,14 +15,13 @@
  */
 import { existsSync } from 'node:fs';
 import type { Answer } from '../../core/answer/outcome';
-import type { ControlEvent } from '../../core/protocol';
 import { toolHookInput } from '../../core/registry/hook-input';
 import { geminiRegistry } from '../../core/registry/gemini';
-import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
-import { exitTwoWith } from '../shared/adapter';
-import { renderRowJson } from '../shared/row-json';
+import type { HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
+import { commandHookAdapter } from '../shared/adapter';
+import { decisionDenyExitTwo, renderRowJson } from '../shared/row-json';
 import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, promptText, readToolCall } from '../shared/command-hook';
-import { nonEmptyString, optionalString } from '../shared/payload';
+import { envValue, nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
 import { GEMINI_FILE_TOOLS, placeGeminiPath } from './paths';
 import { isRecord } from '../../core/check';
@@ -64,9 +63,8 @@ export function toControlEvent(payload: HookPayload, env: HookEnv, fs: GeminiFs 
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(geminiRegistry, native);
   if ('answer' in c) return c.answer;
-  const host = commonHostInfo('gemini', payload);
   // an ask would wait for a confirmation nobody can give in a headless run: never ask
-  host.hasHuman = false;
+  const host = commonHostInfo('gemini', payload, false);
   const event = eventSkeleton({ kind: c.entry.control, payload, host, turnId: undefined });
 
   if (c.entry.control === 'prompt.submit') {
@@ -88,27 +86,11 @@ export function toControlEvent(payload: HookPayload, env: HookEnv, fs: GeminiFs 
   return mappedEvent(native, c.entry, event);
 }
 
-/** The top-level deny Gemini honours, with the stamp also on stderr and exit 2. */
-function toolDeny(reason: string): Rendered {
-  return { stdout: JSON.stringify({ decision: 'deny', reason }), stderr: reason.endsWith('\n') ? reason : `${reason}\n`, exitCode: 2 };
-}
-
-/** A rewrite is the whole tool input in hookSpecificOutput.tool_input, which Gemini runs instead. */
-function render(answer: Answer, at: RowEvent): Rendered {
-  return renderRowJson(answer, at, { toolDeny, blockWord: 'deny', rewriteField: 'tool_input' });
-}
-
 /**
- * Fail closed before the event is known: text on stderr with exit 2 blocks a tool (and a
- * prompt) on Gemini without needing the event's name.
+ * A tool's deny is the top-level deny Gemini honours, with the stamp also on stderr and exit 2.
+ * A rewrite is the whole tool input in hookSpecificOutput.tool_input, which Gemini runs instead.
  */
-function renderUnidentifiedDeny(message: string): Rendered {
-  return exitTwoWith(message);
-}
-
-function canAsk(_event: ControlEvent): boolean {
-  return false;
-}
+const render = (answer: Answer, at: RowEvent): Rendered => renderRowJson(answer, at, { toolDeny: decisionDenyExitTwo, blockWord: 'deny', rewriteField: 'tool_input' });
 
 /**
  * Gemini runs Gemini-dialect hooks itself. Its tool inputs mostly use Claude's field names
@@ -116,21 +98,12 @@ function canAsk(_event: ControlEvent): boolean {
  */
 const userHooks: UserHooksSupport = {
   dialect: 'gemini',
-  projectDir: (payload, env) => nonEmptyString(payload, 'cwd') ?? nonEmpty(env.GEMINI_PROJECT_DIR),
+  projectDir: (payload, env) => nonEmptyString(payload, 'cwd') ?? envValue(env.GEMINI_PROJECT_DIR),
   canonicalInput: (payload) => toolHookInput(geminiRegistry, payload.tool_name, payload.tool_input),
 };
 
-function nonEmpty(v: string | undefined): string | undefined {
-  return v && v.trim() !== '' ? v : undefined;
-}
-
-export const geminiAdapter: CommandHookAdapter = {
-  registry: geminiRegistry,
-  userHooks,
-  label: 'stopline (gemini)',
-  denyResponse: 'decision_deny_returned',
-  toControlEvent: (payload, env) => toControlEvent(payload, env),
-  canAsk,
-  render,
-  renderUnidentifiedDeny,
-};
+/**
+ * No ask; fail closed before the event is known by the default: text on stderr with exit 2
+ * blocks a tool (and a prompt) on Gemini without needing the event's name.
+ */
+export const geminiAdapter = commandHookAdapter({ registry: geminiRegistry, userHooks, denyResponse: 'decision_deny_returned', toControlEvent: (payload, env) => toControlEvent(payload, env), render });

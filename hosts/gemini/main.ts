@@ -4,6 +4,5 @@
  * with one JSON object on stdin.
  */
 import { runHookEntry } from '../shared/hook-entry';
-import { EVALUATOR_BUILD } from '../shared/evaluator/build-id';
 
-void runHookEntry({ label: 'stopline (gemini)', spec: { artifact: 'gemini', build: EVALUATOR_BUILD }, self: import.meta.url });
+void runHookEntry({ artifact: 'gemini', self: import.meta.url });

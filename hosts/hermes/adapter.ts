@@ -33,7 +33,7 @@ import type { EventEntry } from '../../core/registry/types';
 import { isAbsolute, join } from 'node:path';
 import { actionOf, toolCallFor } from '../shared/action';
 import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
-import { SILENT } from '../shared/adapter';
+import { jsonAnswer as json, SILENT } from '../shared/adapter';
 import { classifyEvent, mappedEvent } from '../shared/command-hook';
 import { HookInputError, nonEmptyString, objectField, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
@@ -135,10 +135,6 @@ function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
     return mappedEvent(native, c.entry, event, read.call);
   }
   return mappedEvent(native, c.entry, event);
-}
-
-function json(value: unknown): Rendered {
-  return { stdout: JSON.stringify(value), stderr: '', exitCode: 0 };
 }
 
 /**

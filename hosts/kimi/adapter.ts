@@ -8,14 +8,13 @@
  * ignored, so everything else renders nothing. Kimi lets the tool run on every hook failure, so
  * stopline's own fail closed is this same explicit deny. No ask: an ask is a deny.
  */
-import type { ControlEvent } from '../../core/protocol';
 import type { Answer } from '../../core/answer/outcome';
 import { stampOf } from '../../core/answer/outcome';
 import { kimiRegistry } from '../../core/registry/kimi';
 import { BRACKETED_TREE } from '../../core/answer/session-tree';
 import { toolHookInput } from '../../core/registry/hook-input';
-import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
-import { exitTwoWith, SILENT } from '../shared/adapter';
+import type { HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
+import { commandHookAdapter, jsonAnswer, SILENT } from '../shared/adapter';
 import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, mapToolEvent, promptText } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
@@ -24,9 +23,8 @@ function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(kimiRegistry, native);
   if ('answer' in c) return c.answer;
-  const host = commonHostInfo('kimi', payload);
   // print mode approves every call itself and hooks cannot ask: nobody to answer
-  host.hasHuman = false;
+  const host = commonHostInfo('kimi', payload, false);
   // the work dir: Kimi runs hooks there and has no project variable
   const event = eventSkeleton({ kind: c.entry.control, payload, host, turnId: undefined });
   if (c.entry.control === 'prompt.submit') {
@@ -44,18 +42,9 @@ function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
 /** A deny (an ask included) where the row honours a block; nothing anywhere else. */
 function render(answer: Answer, at: RowEvent): Rendered {
   if ((answer.kind === 'deny' || answer.kind === 'ask') && at.row.outputs.includes('block')) {
-    return { stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: at.name, permissionDecision: 'deny', permissionDecisionReason: stampOf(answer) } }), stderr: '', exitCode: 0 };
+    return jsonAnswer({ hookSpecificOutput: { hookEventName: at.name, permissionDecision: 'deny', permissionDecisionReason: stampOf(answer) } });
   }
   return SILENT;
-}
-
-/** Fail closed before the event is known: exit 2 with the stamp on stderr, a deny on every Kimi event. */
-function renderUnidentifiedDeny(message: string): Rendered {
-  return exitTwoWith(message);
-}
-
-function canAsk(_event: ControlEvent): boolean {
-  return false;
 }
 
 /**
@@ -69,15 +58,9 @@ const userHooks: UserHooksSupport = {
   canonicalInput: (payload) => toolHookInput(kimiRegistry, payload.tool_name, payload.tool_input),
 };
 
-export const kimiAdapter: CommandHookAdapter = {
-  registry: kimiRegistry,
-  userHooks,
-  label: 'stopline (kimi)',
-  denyResponse: 'permission_deny_returned',
-  // an Agent child shares its parent's session id; only the SubagentStart … SubagentStop pair marks it
-  tree: BRACKETED_TREE,
-  toControlEvent,
-  canAsk,
-  render,
-  renderUnidentifiedDeny,
-};
+/**
+ * No ask; fail closed before the event is known by the default, exit 2 with the stamp on stderr,
+ * a deny on every Kimi event. An Agent child shares its parent's session id; only the
+ * SubagentStart … SubagentStop pair marks it (BRACKETED_TREE).
+ */
+export const kimiAdapter = commandHookAdapter({ registry: kimiRegistry, userHooks, denyResponse: 'permission_deny_returned', tree: BRACKETED_TREE, toControlEvent, render });

@@ -4,6 +4,8 @@
  * with (build/artifacts.mjs collects it from here).
  */
 
+import { hookScript } from '../shared/hook-artifact.mjs';
+
 /** @typedef {import('../../build/types').ArtifactKit} ArtifactKit */
 /** @typedef {import('../../build/types').CommandCase} CommandCase */
 
@@ -32,15 +34,7 @@ function kimiCases(kit) {
  */
 export function artifact(kit) {
   return {
-    id: 'kimi',
-    title: 'Kimi Code hook script (+ hooks.toml, the [[hooks]] tables for ~/.kimi/config.toml)',
-    entry: 'hosts/kimi/main.ts',
-    decisionEntry: 'hosts/kimi/decide.ts',
-    output: 'kimi/stopline.mjs',
-    format: 'es',
-    kind: 'command',
-    shebang: true,
-    sizeBudget: kit.HOOK_SCRIPT_BUDGET,
+    ...hookScript(kit, 'kimi', 'Kimi Code hook script (+ hooks.toml, the [[hooks]] tables for ~/.kimi/config.toml)'),
     files: [
       // Kimi has no plugin folder: hooks live only in its config file, which the tables are appended to
       { to: 'hooks.toml', generate: () => kit.generated('hosts/kimi/hooks.toml') },

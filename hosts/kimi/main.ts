@@ -4,6 +4,5 @@
  * JSON object on stdin.
  */
 import { runHookEntry } from '../shared/hook-entry';
-import { EVALUATOR_BUILD } from '../shared/evaluator/build-id';
 
-void runHookEntry({ label: 'stopline (kimi)', spec: { artifact: 'kimi', build: EVALUATOR_BUILD }, self: import.meta.url });
+void runHookEntry({ artifact: 'kimi', self: import.meta.url });

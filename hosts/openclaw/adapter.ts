@@ -17,8 +17,8 @@ import type { Outcome, Rewrite } from '../../core/answer/outcome';
 import { stampOf } from '../../core/answer/outcome';
 import { openclawRegistry } from '../../core/registry/openclaw';
 import type { EventEntry } from '../../core/registry/types';
-import { actionOf, toolCallFor } from '../shared/action';
-import type { ActionAt, Env, ToolCallRef } from '../shared/action';
+import { actionAt, actionOf, toolCallFor } from '../shared/action';
+import type { Env, ToolCallRef } from '../shared/action';
 import { isRecord } from '../../core/check';
 
 export const LABEL = 'stopline (openclaw)';
@@ -109,10 +109,6 @@ export interface OpenClawToolCtx {
   vars?: Record<string, string>;
 }
 
-function callAt(cwd: string | undefined, t: OpenClawToolCtx): ActionAt {
-  return { ...(cwd ? { cwd } : {}), env: t.env, ...(t.vars ? { vars: t.vars } : {}) };
-}
-
 function callRef(call: ToolCallEvent): ToolCallRef {
   return { tool: call.toolName, input: call.params, ...(call.toolCallId ? { id: call.toolCallId } : {}) };
 }
@@ -120,13 +116,13 @@ function callRef(call: ToolCallEvent): ToolCallRef {
 /** action.before / action.after for one tool call, analysed against OpenClaw's tool table. */
 export function toolEvent(kind: 'action.before' | 'action.after', call: ToolCallEvent, ctx: OpenClawContext | undefined, cwd: string | undefined, t: OpenClawToolCtx): ControlEvent {
   const ev = skeleton(kind, ctx, cwd);
-  ev.action = actionOf(openclawRegistry, callRef(call), callAt(cwd, t));
+  ev.action = actionOf(openclawRegistry, callRef(call), actionAt(cwd, t));
   return ev;
 }
 
 /** The tool call for the answer path: whether the row takes a rewrite of it, and the same call with another command. */
 export function toolCall(row: EventEntry, call: ToolCallEvent, cwd: string | undefined, t: OpenClawToolCtx): ToolCall {
-  return toolCallFor(openclawRegistry, row, callRef(call), callAt(cwd, t));
+  return toolCallFor(openclawRegistry, row, callRef(call), actionAt(cwd, t));
 }
 
 /** OpenClaw runs the tool with the `params` a handler returns: the model's arguments with the command replaced. */

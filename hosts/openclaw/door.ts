@@ -16,7 +16,7 @@ import type { Env, HookEventInput, InProcessHooks } from '../../core/hooks/in-pr
 import { openclawRegistry } from '../../core/registry/openclaw';
 import { pathVars } from '../../core/paths/self-paths';
 import type { CoreApi } from '../../core/answer/answer';
-import { bindHandlers } from '../shared/in-process/handlers';
+import { registeredHandlers } from '../shared/in-process/handlers';
 import { BoundedMap } from '../shared/in-process/bounded';
 import { nodePorts } from '../shared/in-process/node';
 import { NO_UI } from '../shared/in-process/ports';
@@ -63,12 +63,7 @@ export class OpenClawDoor {
   }
 
   handlers(): OpenClawHandlers {
-    const out: OpenClawHandlers = {};
-    for (const [native, { row, handler }] of bindHandlers(openclawRegistry, this.eventHandlers())) {
-      const fn = handler as (event: unknown, ctx: OpenClawContext) => Promise<unknown>;
-      out[native] = DECIDES_ON_ERROR.has(row.handler as keyof OpenClawEventHandlers) ? fn : (e, ctx) => this.rt.safely(native, () => fn(e, ctx));
-    }
-    return out;
+    return registeredHandlers<OpenClawContext, OpenClawEventHandlers>(openclawRegistry, this.eventHandlers(), DECIDES_ON_ERROR, (name, fn) => this.rt.safely(name, fn));
   }
 
   private eventHandlers(): OpenClawEventHandlers {

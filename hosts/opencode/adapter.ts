@@ -19,8 +19,8 @@ import { stampOf } from '../../core/answer/outcome';
 import { toolHookInput } from '../../core/registry/hook-input';
 import { opencodeRegistry } from '../../core/registry/opencode';
 import type { EventEntry, HostRegistry } from '../../core/registry/types';
-import { actionOf, toolCallFor } from '../shared/action';
-import type { ActionAt, Env } from '../shared/action';
+import { actionAt, actionOf, toolCallFor } from '../shared/action';
+import type { Env } from '../shared/action';
 import { isRecord } from '../../core/check';
 
 /**
@@ -39,7 +39,8 @@ export const MAX_ANCESTRY_DEPTH = 32;
 
 type Obj = Record<string, unknown>;
 
-function str(o: Obj, key: string): string | undefined {
+/** A field that is a non-empty string, or undefined. */
+export function str(o: Obj, key: string): string | undefined {
   const v = o[key];
   return typeof v === 'string' && v !== '' ? v : undefined;
 }
@@ -105,21 +106,17 @@ export interface ToolEventCtx {
   registry?: HostRegistry;
 }
 
-function callAt(ctx: ToolEventCtx): ActionAt {
-  return { ...(ctx.cwd ? { cwd: ctx.cwd } : {}), env: ctx.env, ...(ctx.vars ? { vars: ctx.vars } : {}) };
-}
-
 /** action.before / action.after for one tool call, analysed against OpenCode's tool table. */
 export function toolEvent(kind: 'action.before' | 'action.after', call: ToolCallInput, args: unknown, ctx: ToolEventCtx): ControlEvent {
   const registry = ctx.registry ?? opencodeRegistry;
   const ev = skeleton(kind, ctx.ancestry, ctx.cwd, hostInfo(ctx.version, undefined, registry.family));
-  ev.action = actionOf(registry, { tool: call.tool, input: args, ...(call.callID ? { id: call.callID } : {}) }, callAt(ctx));
+  ev.action = actionOf(registry, { tool: call.tool, input: args, ...(call.callID ? { id: call.callID } : {}) }, actionAt(ctx.cwd, ctx));
   return ev;
 }
 
 /** The tool call for the answer path: whether the row takes a rewrite of it, and the same call with another command. */
 export function toolCall(row: EventEntry, call: ToolCallInput, args: unknown, ctx: ToolEventCtx): ToolCall {
-  return toolCallFor(ctx.registry ?? opencodeRegistry, row, { tool: call.tool, input: args, ...(call.callID ? { id: call.callID } : {}) }, callAt(ctx));
+  return toolCallFor(ctx.registry ?? opencodeRegistry, row, { tool: call.tool, input: args, ...(call.callID ? { id: call.callID } : {}) }, actionAt(ctx.cwd, ctx));
 }
 
 /**

@@ -13,14 +13,13 @@
  * the field names the shared mapping reads (`hook_event_name`, `cwd`, `prompt`).
  */
 import type { Answer } from '../../core/answer/outcome';
-import type { ControlEvent } from '../../core/protocol';
 import { openhandsRegistry } from '../../core/registry/openhands';
-import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
+import type { HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
 import { toolHookInput } from '../../core/registry/hook-input';
-import { exitTwoWith } from '../shared/adapter';
-import { renderRowJson } from '../shared/row-json';
+import { commandHookAdapter } from '../shared/adapter';
+import { decisionDenyExitTwo, renderRowJson } from '../shared/row-json';
 import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, mapToolEvent } from '../shared/command-hook';
-import { nonEmptyString, optionalString } from '../shared/payload';
+import { envValue, nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
 
 /** The payload in the field names the shared mapping reads; OpenHands' own fields stay as they are. */
@@ -38,9 +37,8 @@ function toControlEvent(raw: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(openhandsRegistry, native);
   if ('answer' in c) return c.answer;
-  const host = commonHostInfo('openhands', payload);
   // no hook answer reaches a person: an ask can never be answered
-  host.hasHuman = false;
+  const host = commonHostInfo('openhands', payload, false);
   const event = eventSkeleton({ kind: c.entry.control, payload, host, turnId: undefined });
 
   if (c.entry.control === 'prompt.submit') {
@@ -54,23 +52,8 @@ function toControlEvent(raw: HookPayload, env: HookEnv): MappedEvent {
   return mappedEvent(native, c.entry, event);
 }
 
-/** The top-level deny OpenHands honours, with the stamp also on stderr and exit 2 (either alone blocks). */
-function toolDeny(reason: string): Rendered {
-  return { stdout: JSON.stringify({ decision: 'deny', reason }), stderr: reason.endsWith('\n') ? reason : `${reason}\n`, exitCode: 2 };
-}
-
-function render(answer: Answer, at: RowEvent): Rendered {
-  return renderRowJson(answer, at, { toolDeny, blockWord: 'deny' });
-}
-
-/** Fail closed before the event is known: exit 2 with the stamp on stderr blocks a tool and a prompt on OpenHands. */
-function renderUnidentifiedDeny(message: string): Rendered {
-  return exitTwoWith(message);
-}
-
-function canAsk(_event: ControlEvent): boolean {
-  return false;
-}
+/** A tool's deny is the top-level deny OpenHands honours, with the stamp also on stderr and exit 2 (either alone blocks). */
+const render = (answer: Answer, at: RowEvent): Rendered => renderRowJson(answer, at, { toolDeny: decisionDenyExitTwo, blockWord: 'deny' });
 
 /**
  * The person's stopline.json hooks run inside the artifact. OpenHands runs its own hooks.json
@@ -80,23 +63,13 @@ function canAsk(_event: ControlEvent): boolean {
  */
 const userHooks: UserHooksSupport = {
   dialect: 'openhands',
-  projectDir: (payload, env) => nonEmptyString(payload, 'working_dir') ?? nonEmpty(env.OPENHANDS_PROJECT_DIR),
+  projectDir: (payload, env) => nonEmptyString(payload, 'working_dir') ?? envValue(env.OPENHANDS_PROJECT_DIR),
   canonicalInput: (payload) => toolHookInput(openhandsRegistry, payload.tool_name, payload.tool_input),
 };
 
-function nonEmpty(v: string | undefined): string | undefined {
-  return v && v.trim() !== '' ? v : undefined;
-}
-
-export const openhandsAdapter: CommandHookAdapter = {
-  registry: openhandsRegistry,
-  label: 'stopline (openhands)',
-  denyResponse: 'decision_deny_returned',
-  // the runner (and the bridge) find the event by hook_event_name
-  nameEvent: (payload) => payloadView(payload),
-  userHooks,
-  toControlEvent,
-  canAsk,
-  render,
-  renderUnidentifiedDeny,
-};
+/**
+ * No ask; fail closed before the event is known by the default, exit 2 with the stamp on stderr,
+ * which blocks a tool and a prompt on OpenHands. The runner (and the bridge) find the event by
+ * hook_event_name, so nameEvent hands them the view.
+ */
+export const openhandsAdapter = commandHookAdapter({ registry: openhandsRegistry, denyResponse: 'decision_deny_returned', nameEvent: (payload) => payloadView(payload), userHooks, toControlEvent, render });

@@ -4,6 +4,8 @@
  * collects it from here).
  */
 
+import { hookScript } from '../shared/hook-artifact.mjs';
+
 /** @typedef {import('../../build/types').ArtifactKit} ArtifactKit */
 /** @typedef {import('../../build/types').CommandCase} CommandCase */
 
@@ -36,15 +38,7 @@ function openhandsCases(kit) {
  */
 export function artifact(kit) {
   return {
-    id: 'openhands',
-    title: 'OpenHands CLI hook script (registered in .openhands/hooks.json)',
-    entry: 'hosts/openhands/main.ts',
-    decisionEntry: 'hosts/openhands/decide.ts',
-    output: 'openhands/stopline.mjs',
-    format: 'es',
-    kind: 'command',
-    shebang: true,
-    sizeBudget: kit.HOOK_SCRIPT_BUDGET,
+    ...hookScript(kit, 'openhands', 'OpenHands CLI hook script (registered in .openhands/hooks.json)'),
     // OpenHands has no plugin folder that carries hooks to the CLI: the install writes the hooks file
     files: [],
     install: 'stopline install openhands',

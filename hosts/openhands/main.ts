@@ -4,6 +4,5 @@
  * object on stdin.
  */
 import { runHookEntry } from '../shared/hook-entry';
-import { EVALUATOR_BUILD } from '../shared/evaluator/build-id';
 
-void runHookEntry({ label: 'stopline (openhands)', spec: { artifact: 'openhands', build: EVALUATOR_BUILD }, self: import.meta.url });
+void runHookEntry({ artifact: 'openhands', self: import.meta.url });

@@ -22,8 +22,8 @@ import { stampOf } from '../../core/answer/outcome';
 import { toolHookInput } from '../../core/registry/hook-input';
 import { piRegistry } from '../../core/registry/pi';
 import type { EventEntry } from '../../core/registry/types';
-import { actionOf, toolCallFor } from '../shared/action';
-import type { ActionAt, Env, ToolCallRef } from '../shared/action';
+import { actionAt, actionOf, toolCallFor } from '../shared/action';
+import type { Env, ToolCallRef } from '../shared/action';
 import { isRecord } from '../../core/check';
 
 export const LABEL = 'stopline (pi)';
@@ -129,10 +129,6 @@ export interface PiToolCtx {
   hostVersion?: string;
 }
 
-function callAt(cwd: string | undefined, t: PiToolCtx): ActionAt {
-  return { ...(cwd ? { cwd } : {}), env: t.env, ...(t.vars ? { vars: t.vars } : {}), ...(t.hostVersion ? { hostVersion: t.hostVersion } : {}) };
-}
-
 function callRef(call: ToolCallEvent): ToolCallRef {
   return { tool: call.toolName, input: call.input, ...(call.toolCallId ? { id: call.toolCallId } : {}) };
 }
@@ -140,13 +136,13 @@ function callRef(call: ToolCallEvent): ToolCallRef {
 /** action.before / action.after for one tool call, analysed against Pi's tool table (for the Pi version, when known). */
 export function toolEvent(kind: 'action.before' | 'action.after', call: ToolCallEvent, ctx: PiContext | undefined, t: PiToolCtx): ControlEvent {
   const ev = skeleton(kind, ctx);
-  ev.action = actionOf(piRegistry, callRef(call), callAt(ev.cwd, t));
+  ev.action = actionOf(piRegistry, callRef(call), actionAt(ev.cwd, t));
   return ev;
 }
 
 /** The tool call for the answer path: whether the row takes a rewrite of it, and the same call with another command. */
 export function toolCall(row: EventEntry, call: ToolCallEvent, ctx: PiContext | undefined, t: PiToolCtx): ToolCall {
-  return toolCallFor(piRegistry, row, callRef(call), callAt(cwdOf(ctx), t));
+  return toolCallFor(piRegistry, row, callRef(call), actionAt(cwdOf(ctx), t));
 }
 
 /**
@@ -164,7 +160,7 @@ export function rewriteInput(event: unknown, rewrite: Rewrite): boolean {
 export function userBashAction(event: unknown, ctx: PiContext | undefined, t: PiToolCtx): Omit<NonNullable<ControlEvent['action']>, 'id'> {
   const command = isRecord(event) && typeof event.command === 'string' ? event.command : '';
   const cwd = isRecord(event) && typeof event.cwd === 'string' && event.cwd !== '' ? event.cwd : cwdOf(ctx);
-  return actionOf(piRegistry, { tool: 'bash', input: { command } }, callAt(cwd, { env: t.env, ...(t.vars ? { vars: t.vars } : {}) }));
+  return actionOf(piRegistry, { tool: 'bash', input: { command } }, actionAt(cwd, { env: t.env, ...(t.vars ? { vars: t.vars } : {}) }));
 }
 
 export function sessionEndEvent(ctx: PiContext | undefined): ControlEvent {

@@ -20,7 +20,7 @@ import { promptIntent } from '../../core/answer/prompt-intent';
 import { piRegistry } from '../../core/registry/pi';
 import { pathVars } from '../../core/paths/self-paths';
 import type { CoreApi } from '../../core/answer/answer';
-import { bindHandlers } from '../shared/in-process/handlers';
+import { registeredHandlers } from '../shared/in-process/handlers';
 import { nodePorts } from '../shared/in-process/node';
 import { NO_UI } from '../shared/in-process/ports';
 import type { DoorUi } from '../shared/in-process/ports';
@@ -112,12 +112,7 @@ export class PiDoor {
   }
 
   handlers(): PiHandlers {
-    const out: PiHandlers = {};
-    for (const [native, { row, handler }] of bindHandlers(piRegistry, this.eventHandlers())) {
-      const fn = handler as (event: unknown, ctx: PiContext) => Promise<unknown>;
-      out[native] = DECIDES_ON_ERROR.has(row.handler as keyof PiEventHandlers) ? fn : (e, ctx) => this.rt.safely(native, () => fn(e, ctx));
-    }
-    return out;
+    return registeredHandlers<PiContext, PiEventHandlers>(piRegistry, this.eventHandlers(), DECIDES_ON_ERROR, (name, fn) => this.rt.safely(name, fn));
   }
 
   private eventHandlers(): PiEventHandlers {

@@ -16,22 +16,19 @@
  * `submitted_prompt` is what the person typed (Qwen adds it to the user's own query only).
  */
 import type { Answer } from '../../core/answer/outcome';
-import type { ControlEvent } from '../../core/protocol';
 import { qwenRegistry } from '../../core/registry/qwen';
-import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
-import { exitTwoWith } from '../shared/adapter';
+import type { HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
+import { commandHookAdapter, jsonAnswer } from '../shared/adapter';
 import { renderRowJson } from '../shared/row-json';
 import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, mapToolEvent } from '../shared/command-hook';
-import { nonEmptyString, optionalString } from '../shared/payload';
+import { envValue, nonEmptyString, optionalString, toolInputAsIs } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
-import { isRecord } from '../../core/check';
 
 function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(qwenRegistry, native);
   if ('answer' in c) return c.answer;
-  const host = commonHostInfo('qwen', payload);
-  host.hasHuman = false;
+  const host = commonHostInfo('qwen', payload, false);
   const event = eventSkeleton({ kind: c.entry.control, payload, host, turnId: nonEmptyString(payload, 'prompt_id') });
 
   if (c.entry.control === 'prompt.submit') {
@@ -47,48 +44,21 @@ function toControlEvent(payload: HookPayload, env: HookEnv): MappedEvent {
 
 /** The Claude-form deny Qwen honours and keeps when it is the last answer: JSON on stdout, exit 0. */
 function toolDeny(reason: string): Rendered {
-  const stdout = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
-  return { stdout, stderr: '', exitCode: 0 };
+  return jsonAnswer({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
 }
 
 /**
  * No "allow" ever: on Qwen the last permissionDecision of all hooks wins, and an allow from
  * stopline would cancel a deny of the person's own Qwen hooks.
  */
-function render(answer: Answer, at: RowEvent): Rendered {
-  return renderRowJson(answer, at, { toolDeny, blockWord: 'block' });
-}
-
-/** Fail closed before the event is known: exit 2 with the stamp on stderr blocks a tool and a prompt on Qwen. */
-function renderUnidentifiedDeny(message: string): Rendered {
-  return exitTwoWith(message);
-}
-
-function canAsk(_event: ControlEvent): boolean {
-  return false;
-}
+const render = (answer: Answer, at: RowEvent): Rendered => renderRowJson(answer, at, { toolDeny, blockWord: 'block' });
 
 /** Qwen runs Qwen-dialect hooks itself; its tool inputs already use Claude's field names. */
 const userHooks: UserHooksSupport = {
   dialect: 'qwen',
-  projectDir: (payload, env) => nonEmptyString(payload, 'cwd') ?? nonEmpty(env.QWEN_PROJECT_DIR),
-  canonicalInput: (payload) => {
-    const input = payload.tool_input;
-    return isRecord(input) ? input : undefined;
-  },
+  projectDir: (payload, env) => nonEmptyString(payload, 'cwd') ?? envValue(env.QWEN_PROJECT_DIR),
+  canonicalInput: toolInputAsIs,
 };
 
-function nonEmpty(v: string | undefined): string | undefined {
-  return v && v.trim() !== '' ? v : undefined;
-}
-
-export const qwenAdapter: CommandHookAdapter = {
-  registry: qwenRegistry,
-  userHooks,
-  label: 'stopline (qwen)',
-  denyResponse: 'permission_deny_returned',
-  toControlEvent,
-  canAsk,
-  render,
-  renderUnidentifiedDeny,
-};
+/** No ask; fail closed before the event is known by the default, exit 2 with the stamp on stderr, which blocks a tool and a prompt on Qwen. */
+export const qwenAdapter = commandHookAdapter({ registry: qwenRegistry, userHooks, denyResponse: 'permission_deny_returned', toControlEvent, render });

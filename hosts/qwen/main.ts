@@ -4,6 +4,5 @@
  * with one JSON object on stdin.
  */
 import { runHookEntry } from '../shared/hook-entry';
-import { EVALUATOR_BUILD } from '../shared/evaluator/build-id';
 
-void runHookEntry({ label: 'stopline (qwen)', spec: { artifact: 'qwen', build: EVALUATOR_BUILD }, self: import.meta.url });
+void runHookEntry({ artifact: 'qwen', self: import.meta.url });

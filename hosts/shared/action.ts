@@ -45,6 +45,11 @@ export interface ActionAt {
   hostBase?: string;
 }
 
+/** Where an in-process door's call runs: the folder when known, and the vars and host version the door read, each only when set. */
+export function actionAt(cwd: string | undefined, t: Pick<ActionAt, 'env' | 'vars' | 'hostVersion'>): ActionAt {
+  return { ...(cwd ? { cwd } : {}), env: t.env, ...(t.vars ? { vars: t.vars } : {}), ...(t.hostVersion ? { hostVersion: t.hostVersion } : {}) };
+}
+
 function analysisOptions(at: ActionAt): ToolCallOptions {
   const opts: ToolCallOptions = {};
   if (at.cwd) opts.cwd = at.cwd;

@@ -134,6 +134,27 @@ export function exitTwoWith(message: string): Rendered {
   return { stdout: '', stderr: message.endsWith('\n') ? message : `${message}\n`, exitCode: 2 };
 }
 
+/**
+ * What an adapter says where it differs from the common command hook: its rows, its dialect's
+ * two functions, how its deny is recorded; the label, the ask and the answer before the event is
+ * known have defaults.
+ */
+type AdapterSpec = Omit<CommandHookAdapter, 'label' | 'canAsk' | 'renderUnidentifiedDeny'> & Partial<Pick<CommandHookAdapter, 'label' | 'canAsk' | 'renderUnidentifiedDeny'>>;
+
+/**
+ * A command-hook adapter from what it says, with the defaults most hosts share: the label names
+ * the registry's family; no ask, since a hook's ask reaches nobody in a headless run; and before
+ * the event is known the stamp on stderr with exit 2 (exitTwoWith).
+ */
+export function commandHookAdapter(spec: AdapterSpec): CommandHookAdapter {
+  return { label: `stopline (${spec.registry.family})`, canAsk: () => false, renderUnidentifiedDeny: exitTwoWith, ...spec };
+}
+
+/** JSON on stdout with exit 0: the answer of a host that reads its hook's stdout. */
+export function jsonAnswer(value: unknown): Rendered {
+  return { stdout: JSON.stringify(value), stderr: '', exitCode: 0 };
+}
+
 /** The registry row for a native event name, or undefined when the host's table lacks it. */
 export function eventEntry(registry: HostRegistry, name: string): EventEntry | undefined {
   return registry.events.find((e) => e.native === name);

@@ -63,8 +63,11 @@ export function eventSkeleton(input: SkeletonInput): ControlEvent {
   return ev;
 }
 
-/** Host info from the Claude-style fields (`permission_mode`, `agent_id`, `agent_type`), each only when present. */
-export function commonHostInfo(family: HostInfo['family'], payload: HookPayload): HostInfo {
+/**
+ * Host info from the Claude-style fields (`permission_mode`, `agent_id`, `agent_type`), each only
+ * when present, and `hasHuman` when the adapter knows it (most hosts' hooks reach nobody: false).
+ */
+export function commonHostInfo(family: HostInfo['family'], payload: HookPayload, hasHuman?: boolean): HostInfo {
   const host: HostInfo = { family };
   const mode = nonEmptyString(payload, 'permission_mode');
   if (mode) host.permissionMode = mode;
@@ -72,6 +75,7 @@ export function commonHostInfo(family: HostInfo['family'], payload: HookPayload)
   if (agentId) host.agentId = agentId;
   const agentType = nonEmptyString(payload, 'agent_type');
   if (agentType) host.agentType = agentType;
+  if (hasHuman !== undefined) host.hasHuman = hasHuman;
   return host;
 }
 

@@ -27,7 +27,7 @@ import { renderUnavailable } from '../../core/messages/unavailable';
 import type { Rendered } from './adapter';
 import { askEvaluator, evaluatorWanted, type Asked } from './evaluator/client';
 import type { DecisionPart } from './evaluator/decision-part';
-import { EVALUATOR_DIGEST } from './evaluator/build-id';
+import { EVALUATOR_BUILD, EVALUATOR_DIGEST } from './evaluator/build-id';
 import { fileOfUrl, importSecondPart, type PartCache } from './evaluator/load';
 import { EVALUATOR_FLAG, evaluatorDir, type EvaluatorSpec } from './evaluator/where';
 import { CONFINE_FLAG, NOT_RUN_STATUS } from '../../core/confine/deferred';
@@ -115,7 +115,12 @@ async function confine(io: RuntimeIO, entry: HookEntry, env: Readonly<Record<str
   return io.exit(status);
 }
 
-export async function runHookEntry(entry: HookEntry): Promise<void> {
+/**
+ * A host's hook script: `artifact` names it (its stderr lines say `stopline (<artifact>)`, its
+ * evaluator is that artifact's at this build), `self` and `silentWhen` as in HookEntry.
+ */
+export async function runHookEntry({ artifact, ...rest }: Omit<HookEntry, 'label' | 'spec'> & { artifact: string }): Promise<void> {
+  const entry: HookEntry = { ...rest, label: `stopline (${artifact})`, spec: { artifact, build: EVALUATOR_BUILD } };
   const io = await runtimeIO();
   const env = io.env();
   const args = io.args();

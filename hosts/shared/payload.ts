@@ -62,3 +62,13 @@ export function nonEmptyString(payload: HookPayload, key: string): string | unde
   const v = optionalString(payload, key);
   return v === undefined || v === '' ? undefined : v;
 }
+
+/** An environment variable's value, or undefined when it is unset or only blanks. */
+export function envValue(v: string | undefined): string | undefined {
+  return v && v.trim() !== '' ? v : undefined;
+}
+
+/** The payload's tool input as it is, for a host whose tool inputs already use Claude's field names. */
+export function toolInputAsIs(payload: HookPayload): Record<string, unknown> | undefined {
+  return isRecord(payload.tool_input) ? payload.tool_input : undefined;
+}

@@ -8,7 +8,7 @@
 import { stampOf } from '../../core/answer/outcome';
 import type { Answer } from '../../core/answer/outcome';
 import type { Rendered, RowEvent } from './adapter';
-import { finishJsonAnswer, SILENT } from './adapter';
+import { exitTwoWith, finishJsonAnswer, SILENT } from './adapter';
 
 interface RowJsonForms {
   /** how the host blocks a tool call */
@@ -17,6 +17,14 @@ interface RowJsonForms {
   blockWord: 'deny' | 'block';
   /** the hookSpecificOutput field that carries a rewritten tool input (Gemini's `tool_input`), where the host runs one */
   rewriteField?: string;
+}
+
+/**
+ * The deny of a host that reads a top-level `{"decision": "deny", "reason"}` whatever the exit
+ * and blocks on exit 2 as well: the JSON on stdout, the stamp also on stderr, exit 2.
+ */
+export function decisionDenyExitTwo(reason: string): Rendered {
+  return { ...exitTwoWith(reason), stdout: JSON.stringify({ decision: 'deny', reason }) };
 }
 
 export function renderRowJson(answer: Answer, at: RowEvent, forms: RowJsonForms): Rendered {

@@ -12,13 +12,12 @@
  * Vibe has no prompt event: the session's turn prompts are read from its journal at each pre_tool
  * (journal.ts) and handed to the core with the call, which takes each one once.
  */
-import type { ControlEvent } from '../../core/protocol';
 import type { Answer } from '../../core/answer/outcome';
 import { stampOf } from '../../core/answer/outcome';
 import { toolHookInput } from '../../core/registry/hook-input';
 import { vibeRegistry } from '../../core/registry/vibe';
-import type { CommandHookAdapter, HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
-import { SILENT } from '../shared/adapter';
+import type { HookEnv, MappedEvent, NativeEvent, Rendered, RowEvent, UserHooksSupport } from '../shared/adapter';
+import { commandHookAdapter, jsonAnswer, SILENT } from '../shared/adapter';
 import { classifyEvent, commonHostInfo, eventSkeleton, mappedEvent, mapToolEvent } from '../shared/command-hook';
 import { nonEmptyString, optionalString } from '../shared/payload';
 import type { HookPayload } from '../shared/payload';
@@ -35,9 +34,8 @@ export function toControlEvent(payload: HookPayload, env: HookEnv, readPrompts: 
   const native: NativeEvent = { name: String(payload.hook_event_name ?? '') };
   const c = classifyEvent(vibeRegistry, native);
   if ('answer' in c) return c.answer;
-  const host = commonHostInfo('vibe', payload);
   // no hook answer of Vibe's asks a person
-  host.hasHuman = false;
+  const host = commonHostInfo('vibe', payload, false);
   const event = eventSkeleton({ kind: c.entry.control, payload, host, turnId: undefined });
   // a subagent's payloads name the session that started it: its calls fall under that contract
   const parent = nonEmptyString(payload, 'parent_session_id');
@@ -58,7 +56,7 @@ export function toControlEvent(payload: HookPayload, env: HookEnv, readPrompts: 
 }
 
 function json(value: Record<string, unknown>): Rendered {
-  return Object.keys(value).length ? { stdout: JSON.stringify(value), stderr: '', exitCode: 0 } : SILENT;
+  return Object.keys(value).length ? jsonAnswer(value) : SILENT;
 }
 
 function render(answer: Answer, at: RowEvent): Rendered {
@@ -85,18 +83,6 @@ function render(answer: Answer, at: RowEvent): Rendered {
 }
 
 /**
- * Fail closed before the event is known: the top-level deny, which Vibe reads whatever the event
- * (a tool stops; after a tool or at the turn's end the reason is what the model reads next).
- */
-function renderUnidentifiedDeny(message: string): Rendered {
-  return { stdout: JSON.stringify({ decision: 'deny', reason: message }), stderr: '', exitCode: 0 };
-}
-
-function canAsk(_event: ControlEvent): boolean {
-  return false;
-}
-
-/**
  * The person's hooks from stopline.json run next to the guard; Vibe's own hooks.toml tables are
  * Vibe's to run, so an `import` of "vibe" is skipped here (it runs on every other host). Hooks
  * written against Claude's shapes see file_path / command / content / old_string / new_string,
@@ -108,13 +94,13 @@ const userHooks: UserHooksSupport = {
   canonicalInput: (payload) => toolHookInput(vibeRegistry, payload.tool_name, payload.tool_input),
 };
 
-export const vibeAdapter: CommandHookAdapter = {
+export const vibeAdapter = commandHookAdapter({
   registry: vibeRegistry,
   userHooks,
-  label: 'stopline (vibe)',
   denyResponse: 'decision_deny_returned',
   toControlEvent: (payload, env) => toControlEvent(payload, env),
-  canAsk,
   render,
-  renderUnidentifiedDeny,
-};
+  // fail closed before the event is known: the top-level deny, which Vibe reads whatever the event
+  // (a tool stops; after a tool or at the turn's end the reason is what the model reads next)
+  renderUnidentifiedDeny: (message) => jsonAnswer({ decision: 'deny', reason: message }),
+});

@@ -2,6 +2,8 @@
  * Mistral Vibe's artifact: the hook script `stopline install vibe` registers in hooks.toml, and
  * the cases the runtime matrix runs it with (build/artifacts.mjs collects it from here).
  */
+
+import { hookScript } from '../shared/hook-artifact.mjs';
 import { join } from 'node:path';
 
 /** @typedef {import('../../build/types').ArtifactKit} ArtifactKit */
@@ -49,15 +51,7 @@ function vibeCases(kit) {
  */
 export function artifact(kit) {
   return {
-    id: 'vibe',
-    title: 'Mistral Vibe hook script (registered in hooks.toml by stopline install vibe)',
-    entry: 'hosts/vibe/main.ts',
-    decisionEntry: 'hosts/vibe/decide.ts',
-    output: 'vibe/stopline.mjs',
-    format: 'es',
-    kind: 'command',
-    shebang: true,
-    sizeBudget: kit.HOOK_SCRIPT_BUDGET,
+    ...hookScript(kit, 'vibe', 'Mistral Vibe hook script (registered in hooks.toml by stopline install vibe)'),
     files: [],
     install: 'stopline install vibe',
     cases: vibeCases(kit),

@@ -3,6 +3,5 @@
  * Vibe runs the command of each `[[hooks]]` table in hooks.toml with one JSON object on stdin.
  */
 import { runHookEntry } from '../shared/hook-entry';
-import { EVALUATOR_BUILD } from '../shared/evaluator/build-id';
 
-void runHookEntry({ label: 'stopline (vibe)', spec: { artifact: 'vibe', build: EVALUATOR_BUILD }, self: import.meta.url });
+void runHookEntry({ artifact: 'vibe', self: import.meta.url });

@@ -11,19 +11,14 @@ import { stampOf } from '../../../core/answer/outcome';
 import type { ToolCall } from '../../../core/answer/answer';
 import { opencode2Registry } from '../../../core/registry/opencode2';
 import type { EventEntry } from '../../../core/registry/types';
-import { actionOf, toolCallFor } from '../../shared/action';
-import type { ActionAt, Env } from '../../shared/action';
-import {  } from '../adapter';
+import { actionAt, actionOf, toolCallFor } from '../../shared/action';
+import type { Env } from '../../shared/action';
+import { str } from '../adapter';
 import type { Ancestry, ToolCallInput } from '../adapter';
 import type { V2PermissionEvaluate, V2SessionContext, V2SessionPrompt, V2ToolAfter, V2ToolBefore } from './api';
 import { isRecord } from '../../../core/check';
 
 export const LABEL_V2 = 'stopline (opencode v2)';
-
-function str(o: Record<string, unknown>, key: string): string | undefined {
-  const v = o[key];
-  return typeof v === 'string' && v !== '' ? v : undefined;
-}
 
 /** The execute.before event, checked; the same object, so a confined command can be written back. */
 export function toolBefore(event: unknown): V2ToolBefore {
@@ -82,23 +77,19 @@ interface ToolEventCtxV2 {
   canAsk: boolean;
 }
 
-function callAt(ctx: ToolEventCtxV2): ActionAt {
-  return { ...(ctx.cwd ? { cwd: ctx.cwd } : {}), env: ctx.env, ...(ctx.vars ? { vars: ctx.vars } : {}) };
-}
-
 /** action.before / action.after for one tool call, analysed against the v2 tool table. */
 export function toolEventV2(kind: 'action.before' | 'action.after', call: ToolCallInput, args: unknown, ctx: ToolEventCtxV2): ControlEvent {
   const ev: ControlEvent = { protocolVersion: 1, kind, sessionId: ctx.ancestry.sessionId, host: hostInfoV2(ctx.canAsk, ctx.agent) };
   // a child shares its root's contract and can never change it
   if (ctx.ancestry.certain && ctx.ancestry.rootId !== ctx.ancestry.sessionId) ev.rootSessionId = ctx.ancestry.rootId;
   if (ctx.cwd) ev.cwd = ctx.cwd;
-  ev.action = actionOf(opencode2Registry, { tool: call.tool, input: args, ...(call.callID ? { id: call.callID } : {}) }, callAt(ctx));
+  ev.action = actionOf(opencode2Registry, { tool: call.tool, input: args, ...(call.callID ? { id: call.callID } : {}) }, actionAt(ctx.cwd, ctx));
   return ev;
 }
 
 /** The tool call for the answer path: whether the row takes a rewrite of it, and the same call with another command. */
 export function toolCallV2(row: EventEntry, call: ToolCallInput, args: unknown, ctx: ToolEventCtxV2): ToolCall {
-  return toolCallFor(opencode2Registry, row, { tool: call.tool, input: args, ...(call.callID ? { id: call.callID } : {}) }, callAt(ctx));
+  return toolCallFor(opencode2Registry, row, { tool: call.tool, input: args, ...(call.callID ? { id: call.callID } : {}) }, actionAt(ctx.cwd, ctx));
 }
 
 /**

@@ -35,3 +35,17 @@ export function bindHandlers<M extends { [K in keyof M]: AnyHandler }>(registry:
   if (idle.length) throw new Error(`${registry.family}: handler(s) ${idle.join(', ')} answer no event of the table`);
   return bound;
 }
+
+/**
+ * What a door registers with its host: native event name -> handler, bound as bindHandlers binds
+ * them. A handler that applies the fail mode itself (`decidesOnError`) runs as it is; any other
+ * can only fail as a diagnostic, so it runs in `safely` (the error said, the host goes on).
+ */
+export function registeredHandlers<C, M extends { [K in keyof M]: AnyHandler }>(registry: HostRegistry, handlers: M, decidesOnError: ReadonlySet<keyof M>, safely: (name: string, fn: () => Promise<unknown>) => Promise<unknown>): Record<string, (event: unknown, ctx: C) => Promise<unknown>> {
+  const out: Record<string, (event: unknown, ctx: C) => Promise<unknown>> = {};
+  for (const [native, { row, handler }] of bindHandlers(registry, handlers)) {
+    const fn = handler as (event: unknown, ctx: C) => Promise<unknown>;
+    out[native] = decidesOnError.has(row.handler as keyof M) ? fn : (e, ctx) => safely(native, () => fn(e, ctx));
+  }
+  return out;
+}
