@@ -185,6 +185,18 @@ export function hookRunSummary(timingFile: string): string | null {
   return `stopline hook runs: ${ms.length}, median ${median(ms).toFixed(1)} ms in-process (runtime start to answer)`;
 }
 
+/** The runs of a host's scenario suite (`<host>-scenarios`), with the hook runs' timing line as `[host] …`. */
+export function scenarioRuns(host: string, startServer: RealHostRunsOptions['startServer']): RealHostRuns {
+  return realHostRuns({
+    prefix: `${host}-scenarios`,
+    startServer,
+    describeTimings: (file) => {
+      const summary = hookRunSummary(file);
+      return summary && `[${host}] ${summary}`;
+    },
+  });
+}
+
 /** How a host shows the model a stopped call, and what a call that ran never shows. */
 export interface StopSigns {
   stopped: RegExp | string;
