@@ -3,9 +3,9 @@
  * CLI runner for the install tests.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { afterAll, expect } from 'vitest';
+import { afterAll, expect, onTestFinished } from 'vitest';
 import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -286,8 +286,8 @@ export function installSh(shell: string, args: string[], env: Record<string, str
   });
 }
 
-/** Serves `root` on 127.0.0.1 (install.sh's download path), `tamper` in place of the files it names; records the paths asked for. */
-export function serveDist(root: string, tamper: Record<string, string> = {}): Promise<{ server: Server; url: string; requests: string[] }> {
+/** Serves `root` on 127.0.0.1 (install.sh's download path) until the test ends, `tamper` in place of the files it names; records the paths asked for. */
+export function serveDist(root: string, tamper: Record<string, string> = {}): Promise<{ url: string; requests: string[] }> {
   const requests: string[] = [];
   const server = createServer((req, res) => {
     const path = decodeURIComponent((req.url ?? '/').split('?')[0]!);
@@ -305,5 +305,6 @@ export function serveDist(root: string, tamper: Record<string, string> = {}): Pr
     }
     res.end(readFileSync(file));
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/dist`, requests })));
+  onTestFinished(() => void server.close());
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/dist`, requests })));
 }

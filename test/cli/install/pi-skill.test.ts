@@ -168,21 +168,17 @@ describe('install.sh pi', () => {
     const served = distWithPiSkill(join(webRoot, 'dist'));
     bundleCli(served);
     writeChecksums(served);
-    const { server, url, requests } = await serveDist(webRoot);
-    try {
-      const h = makeHome();
-      seedUserConfigs(h);
-      const before = snapshot(h.root);
-      const r = await installSh('/bin/sh', ['pi'], { ...h.env, STOPLINE_BASE_URL: url }, h.project);
-      expect(r.code, r.stderr).toBe(0);
-      expect(requests).toContain('/dist/pi/skills/stopline/SKILL.md');
-      expect(r.stderr).toContain(`downloaded and verified 3 files from ${url}`);
-      expect(readFileSync(skillAt(join(h.pi, 'extensions')), 'utf8')).toBe(SKILL_TEXT);
-      const u = await installSh('/bin/sh', ['--uninstall', 'pi'], { ...h.env, STOPLINE_BASE_URL: url }, h.project);
-      expect(u.code, u.stderr).toBe(0);
-      expect(snapshot(h.root)).toEqual(before);
-    } finally {
-      server.close();
-    }
+    const { url, requests } = await serveDist(webRoot);
+    const h = makeHome();
+    seedUserConfigs(h);
+    const before = snapshot(h.root);
+    const r = await installSh('/bin/sh', ['pi'], { ...h.env, STOPLINE_BASE_URL: url }, h.project);
+    expect(r.code, r.stderr).toBe(0);
+    expect(requests).toContain('/dist/pi/skills/stopline/SKILL.md');
+    expect(r.stderr).toContain(`downloaded and verified 3 files from ${url}`);
+    expect(readFileSync(skillAt(join(h.pi, 'extensions')), 'utf8')).toBe(SKILL_TEXT);
+    const u = await installSh('/bin/sh', ['--uninstall', 'pi'], { ...h.env, STOPLINE_BASE_URL: url }, h.project);
+    expect(u.code, u.stderr).toBe(0);
+    expect(snapshot(h.root)).toEqual(before);
   }, 120_000);
 });
