@@ -99,35 +99,21 @@ describe.each(COMMAND_HOSTS)('%s: events are exactly the registry rows', (family
 const shipped = (reg: HostRegistry) => reg.events.filter((e) => e.registered && !e.install?.observeOnly).map((e) => e.native).sort();
 
 describe('what each artifact registers with its host is the registry', () => {
-  it('Claude Code: hosts/claude/hooks.json', () => {
-    const hooks = Object.keys((JSON.parse(read('hosts/claude/hooks.json')) as { hooks: Record<string, unknown> }).hooks).sort();
-    expect(hooks).toEqual(shipped(REGISTRIES.claude));
-  });
-
-  it('Codex: hosts/codex/hooks.json', () => {
-    const hooks = Object.keys((JSON.parse(read('hosts/codex/hooks.json')) as { hooks: Record<string, unknown> }).hooks).sort();
-    expect(hooks).toEqual(shipped(REGISTRIES.codex));
-  });
-
-  it('Gemini CLI: hosts/gemini/hooks.json (the extension hooks)', () => {
-    const hooks = Object.keys((JSON.parse(read('hosts/gemini/hooks.json')) as { hooks: Record<string, unknown> }).hooks).sort();
-    expect(hooks).toEqual(registered(REGISTRIES.gemini));
-  });
-
-  it('Qwen Code: hosts/qwen/hooks.json (the extension hooks)', () => {
-    const hooks = Object.keys((JSON.parse(read('hosts/qwen/hooks.json')) as { hooks: Record<string, unknown> }).hooks).sort();
-    expect(hooks).toEqual(registered(REGISTRIES.qwen));
+  it.each([
+    ['Claude Code: hosts/claude/hooks.json', 'claude', shipped],
+    ['Codex: hosts/codex/hooks.json', 'codex', shipped],
+    ['Gemini CLI: hosts/gemini/hooks.json (the extension hooks)', 'gemini', registered],
+    ['Qwen Code: hosts/qwen/hooks.json (the extension hooks)', 'qwen', registered],
+    ['Droid: hosts/droid/hooks.json', 'droid', registered],
+  ] as const)('%s', (_title, host, expected) => {
+    const hooks = Object.keys((JSON.parse(read(`hosts/${host}/hooks.json`)) as { hooks: Record<string, unknown> }).hooks).sort();
+    expect(hooks).toEqual(expected(REGISTRIES[host]));
   });
 
   it('Copilot: hosts/copilot/hooks.json, each handler passing its own event to the script', () => {
     const hooks = (JSON.parse(read('hosts/copilot/hooks.json')) as { hooks: Record<string, { bash: string }[]> }).hooks;
     expect(Object.keys(hooks).sort()).toEqual(registered(REGISTRIES.copilot));
     for (const [event, entries] of Object.entries(hooks)) expect(entries[0]!.bash.endsWith(` ${event}`), event).toBe(true);
-  });
-
-  it('Droid: hosts/droid/hooks.json', () => {
-    const hooks = Object.keys((JSON.parse(read('hosts/droid/hooks.json')) as { hooks: Record<string, unknown> }).hooks).sort();
-    expect(hooks).toEqual(registered(REGISTRIES.droid));
   });
 
   it('Kimi: hosts/kimi/hooks.toml', () => {
