@@ -48,8 +48,7 @@ describe.skipIf(!existsSync(join(DIST, 'kimi', 'stopline.mjs')) || !existsSync(K
     const { code, doc } = await doctor();
     expect(code, JSON.stringify(doc, null, 1)).toBe(0);
     expect(checkOf(doc, 'registered')?.status).toBe('pass');
-    expect(checkOf(doc, 'would-run')).toMatchObject({ status: 'pass' });
-    expect(checkOf(doc, 'would-run')!.detail).toContain("Kimi's own config loader reads stopline's 6 hooks");
+    expect(checkOf(doc, 'would-run')).toMatchObject({ status: 'pass', detail: expect.stringContaining("Kimi's own config loader reads stopline's 6 hooks") });
     expect(checkOf(doc, 'enforcement')?.detail).toContain('MODE_FORBIDS_MUTATION');
   });
 
@@ -59,8 +58,7 @@ describe.skipIf(!existsSync(join(DIST, 'kimi', 'stopline.mjs')) || !existsSync(K
     writeFileSync(file, `${original}\n[[hooks]]\nevent = "BeforeEverything"\ncommand = "true"\n`);
     let r = await doctor();
     expect(r.code).toBe(1);
-    expect(checkOf(r.doc, 'would-run')).toMatchObject({ status: 'fail' });
-    expect(checkOf(r.doc, 'would-run')!.detail).toContain('Kimi refuses');
+    expect(checkOf(r.doc, 'would-run')).toMatchObject({ status: 'fail', detail: expect.stringContaining('Kimi refuses') });
     writeFileSync(file, '');
     r = await doctor();
     expect(checkOf(r.doc, 'registered')).toMatchObject({ status: 'fail', fix: 'stopline install kimi' });
