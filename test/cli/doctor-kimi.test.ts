@@ -7,16 +7,11 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO, cleanupTempDirs, cli, tempDir, writeFile } from './helpers';
+import { REPO, cleanupTempDirs, cli, tempDir, writeFile, type Doc } from './helpers';
 
 const DIST = join(REPO, 'dist');
 const KIMI = join(REPO, '.hosts', 'kimi', 'venv', 'bin', 'kimi');
 const SLOW = { timeout: 300_000 };
-
-interface Doc {
-  ok: boolean;
-  reports: { host: string; scope: string; checks: { id: string; status: string; detail: string; fix?: string }[] }[];
-}
 
 let home: string;
 let project: string;

@@ -15,15 +15,10 @@ import { recordChild } from '../../core/state/lineage';
 import { sessionStore } from '../../core/state/session';
 import { trustedHashes } from '../../hosts/codex/trust';
 import { exportedNames } from '../../hosts/opencode/doctor';
-import { REPO, cleanupTempDirs, cli, spawnCli, spawnCliAsync, tempDir, writeFile } from './helpers';
+import { REPO, cleanupTempDirs, cli, spawnCli, spawnCliAsync, tempDir, writeFile, type Doc } from './helpers';
 
 const DIST = join(REPO, 'dist');
 const SLOW = { timeout: 600_000 };
-
-interface Doc {
-  ok: boolean;
-  reports: { host: string; scope: string; checks: { id: string; status: string; detail: string; fix?: string }[] }[];
-}
 
 let root: string;
 let home: string;
