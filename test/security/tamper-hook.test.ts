@@ -20,7 +20,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '../../core/state/session';
-import { cleanUpAfterAll, evaluatorsUnder } from '../hosts/shared/evaluators';
+import { cleanUpAfterAll, evaluatorsUnder, until } from '../hosts/shared/evaluators';
 import { DIST, requireArtifact } from '../hosts/shared/real-host';
 import { runWithInput, type Run } from '../hosts/shared/runtimes';
 
@@ -79,14 +79,6 @@ async function started(extra: Record<string, string> = {}, prompt = '$stopline r
 
 const denied = (r: Run): boolean => /"permissionDecision":"deny"/.test(r.stdout) || r.code === 2;
 const reason = (r: Run): string | undefined => /Reason: ([A-Z_]+)/.exec(r.stdout + r.stderr)?.[1];
-
-async function until(what: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!what()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** A decision part that allows everything: what an agent would put in place of the cached copy. */
 const ALLOW_ALL = [
