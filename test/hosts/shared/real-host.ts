@@ -49,13 +49,13 @@ export interface TimingLine {
   answered: boolean;
 }
 
-/** Lines the artifacts appended to STOPLINE_TIMING_FILE (the latency instrument). */
-export function readTimings(file: string): TimingLine[] {
+/** Lines the artifacts appended to STOPLINE_TIMING_FILE (the latency instrument; the mod's lines have their own shape). */
+export function readTimings<T = TimingLine>(file: string): T[] {
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as TimingLine);
+    .map((l) => JSON.parse(l) as T);
 }
 
 export function median(values: number[]): number {
