@@ -7,16 +7,11 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO, cleanupTempDirs, cli, tempDir, writeFile } from './helpers';
+import { REPO, cleanupTempDirs, cli, tempDir, writeFile, type Doc } from './helpers';
 
 const DIST = join(REPO, 'dist');
 const KIMI = join(REPO, '.hosts', 'kimi', 'venv', 'bin', 'kimi');
 const SLOW = { timeout: 300_000 };
-
-interface Doc {
-  ok: boolean;
-  reports: { host: string; scope: string; checks: { id: string; status: string; detail: string; fix?: string }[] }[];
-}
 
 let home: string;
 let project: string;
@@ -48,8 +43,7 @@ describe.skipIf(!existsSync(join(DIST, 'kimi', 'stopline.mjs')) || !existsSync(K
     const { code, doc } = await doctor();
     expect(code, JSON.stringify(doc, null, 1)).toBe(0);
     expect(checkOf(doc, 'registered')?.status).toBe('pass');
-    expect(checkOf(doc, 'would-run')).toMatchObject({ status: 'pass' });
-    expect(checkOf(doc, 'would-run')!.detail).toContain("Kimi's own config loader reads stopline's 6 hooks");
+    expect(checkOf(doc, 'would-run')).toMatchObject({ status: 'pass', detail: expect.stringContaining("Kimi's own config loader reads stopline's 6 hooks") });
     expect(checkOf(doc, 'enforcement')?.detail).toContain('MODE_FORBIDS_MUTATION');
   });
 
@@ -59,8 +53,7 @@ describe.skipIf(!existsSync(join(DIST, 'kimi', 'stopline.mjs')) || !existsSync(K
     writeFileSync(file, `${original}\n[[hooks]]\nevent = "BeforeEverything"\ncommand = "true"\n`);
     let r = await doctor();
     expect(r.code).toBe(1);
-    expect(checkOf(r.doc, 'would-run')).toMatchObject({ status: 'fail' });
-    expect(checkOf(r.doc, 'would-run')!.detail).toContain('Kimi refuses');
+    expect(checkOf(r.doc, 'would-run')).toMatchObject({ status: 'fail', detail: expect.stringContaining('Kimi refuses') });
     writeFileSync(file, '');
     r = await doctor();
     expect(checkOf(r.doc, 'registered')).toMatchObject({ status: 'fail', fix: 'stopline install kimi' });

@@ -10,14 +10,9 @@
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO, cleanupTempDirs, cli, isolatedEnv, tempDir } from './helpers';
+import { REPO, cleanupTempDirs, cli, isolatedEnv, tempDir, type Doc } from './helpers';
 
 const DIST = join(REPO, 'dist');
-
-interface Doc {
-  ok: boolean;
-  reports: { host: string; scope: string; checks: { id: string; status: string; detail: string; fix?: string }[] }[];
-}
 
 afterAll(cleanupTempDirs);
 

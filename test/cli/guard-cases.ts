@@ -29,6 +29,22 @@ export interface DialectCase {
   brokenSays: string;
 }
 
+/**
+ * A dialect whose payloads are its captured ones with the session, the folder (`cwd`) and (where given)
+ * the tool input put in; the broken one is the write with no tool_name.
+ */
+function captured(project: string, host: string, files: { prompt: string; read: string; write: string }, input: { read: Json; write?: Json }, prompt: (text: string) => Json = (text) => ({ prompt: text })): DialectCase {
+  const at = (name: string, s: string, more: Json = {}): Json => ({ ...fixture(host, name), session_id: s, cwd: project, ...more });
+  return {
+    host,
+    prompt: (s, text) => at(files.prompt, s, prompt(text)),
+    read: (s) => at(files.read, s, { tool_input: input.read }),
+    write: (s) => at(files.write, s, input.write ? { tool_input: input.write } : {}),
+    broken: (s) => at(files.write, s, { tool_name: undefined }),
+    brokenSays: 'tool_name: required',
+  };
+}
+
 export function dialectCases(project: string): Record<string, DialectCase> {
   const file = join(project, 'created.txt');
   return {
@@ -39,14 +55,7 @@ export function dialectCases(project: string): Record<string, DialectCase> {
       broken: () => ({ hook_event_name: 'tool:before', cwd: project, tool_name: 'Write', tool_input: { file_path: file } }),
       brokenSays: 'session_id: required',
     },
-    claude: {
-      host: 'claude',
-      prompt: (s, text) => ({ ...fixture('claude', 'UserPromptSubmit.json'), session_id: s, cwd: project, prompt: text }),
-      read: (s) => ({ ...fixture('claude', 'PreToolUse-Read.json'), session_id: s, cwd: project, tool_input: { file_path: file } }),
-      write: (s) => ({ ...fixture('claude', 'PreToolUse-Write.json'), session_id: s, cwd: project, tool_input: { file_path: file, content: 'x\n' } }),
-      broken: (s) => ({ ...fixture('claude', 'PreToolUse-Write.json'), session_id: s, cwd: project, tool_name: undefined }),
-      brokenSays: 'tool_name: required',
-    },
+    claude: captured(project, 'claude', { prompt: 'UserPromptSubmit.json', read: 'PreToolUse-Read.json', write: 'PreToolUse-Write.json' }, { read: { file_path: file }, write: { file_path: file, content: 'x\n' } }),
     codex: {
       host: 'codex',
       prompt: (s, text) => ({ ...fixture('codex', 'UserPromptSubmit.json'), session_id: s, cwd: project, prompt: text }),
@@ -87,22 +96,8 @@ export function dialectCases(project: string): Record<string, DialectCase> {
       broken: () => ({ event: fixture('pi', 'tool_call-write.json').event, ctx: { cwd: project } }),
       brokenSays: 'ctx.sessionId: required',
     },
-    gemini: {
-      host: 'gemini',
-      prompt: (s, text) => ({ ...fixture('gemini', 'BeforeAgent.json'), session_id: s, cwd: project, prompt: text }),
-      read: (s) => ({ ...fixture('gemini', 'BeforeTool-run_shell_command.json'), session_id: s, cwd: project, tool_input: { command: 'cat created.txt' } }),
-      write: (s) => ({ ...fixture('gemini', 'BeforeTool-write_file.json'), session_id: s, cwd: project }),
-      broken: (s) => ({ ...fixture('gemini', 'BeforeTool-write_file.json'), session_id: s, cwd: project, tool_name: undefined }),
-      brokenSays: 'tool_name: required',
-    },
-    qwen: {
-      host: 'qwen',
-      prompt: (s, text) => ({ ...fixture('qwen', 'UserPromptSubmit.json'), session_id: s, cwd: project, prompt: text, submitted_prompt: text }),
-      read: (s) => ({ ...fixture('qwen', 'PreToolUse-read_file.json'), session_id: s, cwd: project, tool_input: { file_path: file } }),
-      write: (s) => ({ ...fixture('qwen', 'PreToolUse-write_file.json'), session_id: s, cwd: project, tool_input: { file_path: file, content: 'x\n' } }),
-      broken: (s) => ({ ...fixture('qwen', 'PreToolUse-write_file.json'), session_id: s, cwd: project, tool_name: undefined }),
-      brokenSays: 'tool_name: required',
-    },
+    gemini: captured(project, 'gemini', { prompt: 'BeforeAgent.json', read: 'BeforeTool-run_shell_command.json', write: 'BeforeTool-write_file.json' }, { read: { command: 'cat created.txt' } }),
+    qwen: captured(project, 'qwen', { prompt: 'UserPromptSubmit.json', read: 'PreToolUse-read_file.json', write: 'PreToolUse-write_file.json' }, { read: { file_path: file }, write: { file_path: file, content: 'x\n' } }, (text) => ({ prompt: text, submitted_prompt: text })),
     copilot: {
       // the camelCase payloads of a hook file, with the event it passes as an argument named in the payload
       host: 'copilot',
@@ -112,14 +107,7 @@ export function dialectCases(project: string): Record<string, DialectCase> {
       broken: (s) => ({ ...fixture('copilot', 'preToolUse-create.json'), hook_event_name: 'preToolUse', sessionId: s, cwd: project, toolName: undefined }),
       brokenSays: 'tool_name: required',
     },
-    droid: {
-      host: 'droid',
-      prompt: (s, text) => ({ ...fixture('droid', 'UserPromptSubmit-subagent.json'), session_id: s, cwd: project, prompt: text }),
-      read: (s) => ({ ...fixture('droid', 'PreToolUse-Read.json'), session_id: s, cwd: project, tool_input: { file_path: file } }),
-      write: (s) => ({ ...fixture('droid', 'PreToolUse-Create.json'), session_id: s, cwd: project, tool_input: { file_path: file, content: 'x\n' } }),
-      broken: (s) => ({ ...fixture('droid', 'PreToolUse-Create.json'), session_id: s, cwd: project, tool_name: undefined }),
-      brokenSays: 'tool_name: required',
-    },
+    droid: captured(project, 'droid', { prompt: 'UserPromptSubmit-subagent.json', read: 'PreToolUse-Read.json', write: 'PreToolUse-Create.json' }, { read: { file_path: file }, write: { file_path: file, content: 'x\n' } }),
     openhands: {
       // OpenHands' own payload: the event in event_type, the folder in working_dir, the prompt in message
       host: 'openhands',

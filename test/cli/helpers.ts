@@ -32,6 +32,12 @@ export function writeFile(path: string, content: string): void {
   writeFileSync(path, content);
 }
 
+/** `stopline doctor --json` as the tests read it. */
+export interface Doc {
+  ok: boolean;
+  reports: { host: string; scope: string; checks: { id: string; status: string; detail: string; fix?: string }[] }[];
+}
+
 export interface RunResult {
   code: number;
   stdout: string;

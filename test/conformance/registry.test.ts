@@ -37,7 +37,7 @@ import { NO_NEEDS, rowsToRegister } from '../../hosts/cli/install/observe-events
 import type { CommandHookAdapter } from '../../hosts/shared/adapter';
 import { FakeOpenCode } from '../hosts/opencode/fake-client';
 import { fakeCtx } from '../hosts/pi/fake-pi';
-import { sandbox } from '../scenarios/drivers';
+import { testSandbox } from '../scenarios/drivers';
 import { checkingCore, jsonFixtures, NOT_HOOK_FILES, registered } from './kit';
 
 const REPO = join(__dirname, '..', '..');
@@ -99,35 +99,21 @@ describe.each(COMMAND_HOSTS)('%s: events are exactly the registry rows', (family
 const shipped = (reg: HostRegistry) => reg.events.filter((e) => e.registered && !e.install?.observeOnly).map((e) => e.native).sort();
 
 describe('what each artifact registers with its host is the registry', () => {
-  it('Claude Code: hosts/claude/hooks.json', () => {
-    const hooks = Object.keys((JSON.parse(read('hosts/claude/hooks.json')) as { hooks: Record<string, unknown> }).hooks).sort();
-    expect(hooks).toEqual(shipped(REGISTRIES.claude));
-  });
-
-  it('Codex: hosts/codex/hooks.json', () => {
-    const hooks = Object.keys((JSON.parse(read('hosts/codex/hooks.json')) as { hooks: Record<string, unknown> }).hooks).sort();
-    expect(hooks).toEqual(shipped(REGISTRIES.codex));
-  });
-
-  it('Gemini CLI: hosts/gemini/hooks.json (the extension hooks)', () => {
-    const hooks = Object.keys((JSON.parse(read('hosts/gemini/hooks.json')) as { hooks: Record<string, unknown> }).hooks).sort();
-    expect(hooks).toEqual(registered(REGISTRIES.gemini));
-  });
-
-  it('Qwen Code: hosts/qwen/hooks.json (the extension hooks)', () => {
-    const hooks = Object.keys((JSON.parse(read('hosts/qwen/hooks.json')) as { hooks: Record<string, unknown> }).hooks).sort();
-    expect(hooks).toEqual(registered(REGISTRIES.qwen));
+  it.each([
+    ['Claude Code: hosts/claude/hooks.json', 'claude', shipped],
+    ['Codex: hosts/codex/hooks.json', 'codex', shipped],
+    ['Gemini CLI: hosts/gemini/hooks.json (the extension hooks)', 'gemini', registered],
+    ['Qwen Code: hosts/qwen/hooks.json (the extension hooks)', 'qwen', registered],
+    ['Droid: hosts/droid/hooks.json', 'droid', registered],
+  ] as const)('%s', (_title, host, expected) => {
+    const hooks = Object.keys((JSON.parse(read(`hosts/${host}/hooks.json`)) as { hooks: Record<string, unknown> }).hooks).sort();
+    expect(hooks).toEqual(expected(REGISTRIES[host]));
   });
 
   it('Copilot: hosts/copilot/hooks.json, each handler passing its own event to the script', () => {
     const hooks = (JSON.parse(read('hosts/copilot/hooks.json')) as { hooks: Record<string, { bash: string }[]> }).hooks;
     expect(Object.keys(hooks).sort()).toEqual(registered(REGISTRIES.copilot));
     for (const [event, entries] of Object.entries(hooks)) expect(entries[0]!.bash.endsWith(` ${event}`), event).toBe(true);
-  });
-
-  it('Droid: hosts/droid/hooks.json', () => {
-    const hooks = Object.keys((JSON.parse(read('hosts/droid/hooks.json')) as { hooks: Record<string, unknown> }).hooks).sort();
-    expect(hooks).toEqual(registered(REGISTRIES.droid));
   });
 
   it('Kimi: hosts/kimi/hooks.toml', () => {
@@ -148,16 +134,12 @@ describe('what each artifact registers with its host is the registry', () => {
   });
 
   it('OpenCode: the plugin hooks plus the bus events the plugin answers', () => {
-    const box = sandbox();
-    try {
-      const fake = new FakeOpenCode();
-      const guard = new OpenCodeDoor({ client: fake.client(), directory: box.project }, { env: box.env, core: { handleEvent, failOutcome, applyHostEditSwitch }, hooks: new InProcessHooks(box.env, 'opencode'), log: () => {} });
-      const hookNames = Object.keys(guard.hooks()).filter((k) => k !== 'event');
-      const busCases = guard.busEvents();
-      expect([...new Set([...hookNames, ...busCases])].sort()).toEqual(registered(REGISTRIES.opencode));
-    } finally {
-      box.cleanup();
-    }
+    const box = testSandbox();
+    const fake = new FakeOpenCode();
+    const guard = new OpenCodeDoor({ client: fake.client(), directory: box.project }, { env: box.env, core: { handleEvent, failOutcome, applyHostEditSwitch }, hooks: new InProcessHooks(box.env, 'opencode'), log: () => {} });
+    const hookNames = Object.keys(guard.hooks()).filter((k) => k !== 'event');
+    const busCases = guard.busEvents();
+    expect([...new Set([...hookNames, ...busCases])].sort()).toEqual(registered(REGISTRIES.opencode));
   });
 
   it('Pi: the handlers the extension passes to pi.on, plus resources_discover', () => {
@@ -239,74 +221,66 @@ describe.each(COMMAND_HOSTS)('%s: every captured payload', (family, adapter) => 
 describe('OpenCode: every captured hook payload goes through the plugin', () => {
   const files = jsonFixtures('opencode');
   it.each(files.map((f) => [f.file, f.data] as const))('%s', async (file, data) => {
-    const box = sandbox();
-    try {
-      const seen: ControlEvent[] = [];
-      const invalid: string[] = [];
-      const fake = new FakeOpenCode();
-      const guard = new OpenCodeDoor(
-        { client: fake.client(), directory: box.project },
-        { env: box.env, core: { ...checkingCore(seen, invalid), applyHostEditSwitch }, hooks: new InProcessHooks(box.env, 'opencode'), log: () => {}, sdkTimeoutMs: 500 },
-      );
-      const hooks = guard.hooks() as unknown as Record<string, (a: unknown, b?: unknown) => Promise<unknown>>;
-      let hook: string;
-      // a captured hook call has its arguments (`input`/`output`, or `arg` for a bus event); other files are data (configs)
-      if (!('input' in data) && !('arg' in data)) return;
-      if (file.startsWith('event-')) {
-        hook = 'event';
-        const type = ((data.arg as { event?: { type?: string } })?.event?.type ?? '') as string;
-        const row = REGISTRIES.opencode.events.find((e) => e.native === type);
-        // bus events the registry does not list are ignored by the plugin
-        if (!row) expect(guard.busEvents()).not.toContain(type);
-        await hooks.event!(data.arg);
-      } else if (NOT_HOOK_FILES.test(file)) {
+    const box = testSandbox();
+    const seen: ControlEvent[] = [];
+    const invalid: string[] = [];
+    const fake = new FakeOpenCode();
+    const guard = new OpenCodeDoor(
+      { client: fake.client(), directory: box.project },
+      { env: box.env, core: { ...checkingCore(seen, invalid), applyHostEditSwitch }, hooks: new InProcessHooks(box.env, 'opencode'), log: () => {}, sdkTimeoutMs: 500 },
+    );
+    const hooks = guard.hooks() as unknown as Record<string, (a: unknown, b?: unknown) => Promise<unknown>>;
+    let hook: string;
+    // a captured hook call has its arguments (`input`/`output`, or `arg` for a bus event); other files are data (configs)
+    if (!('input' in data) && !('arg' in data)) return;
+    if (file.startsWith('event-')) {
+      hook = 'event';
+      const type = ((data.arg as { event?: { type?: string } })?.event?.type ?? '') as string;
+      const row = REGISTRIES.opencode.events.find((e) => e.native === type);
+      // bus events the registry does not list are ignored by the plugin
+      if (!row) expect(guard.busEvents()).not.toContain(type);
+      await hooks.event!(data.arg);
+    } else if (NOT_HOOK_FILES.test(file)) {
+      return;
+    } else {
+      hook = file.replace(/\.json$/, '').replace(/-.*$/, '');
+      const row = REGISTRIES.opencode.events.find((e) => e.native === hook);
+      expect(row, `${hook} is not in the OpenCode registry`).toBeDefined();
+      if (!hooks[hook]) {
+        expect(row!.registered).toBe(false);
         return;
-      } else {
-        hook = file.replace(/\.json$/, '').replace(/-.*$/, '');
-        const row = REGISTRIES.opencode.events.find((e) => e.native === hook);
-        expect(row, `${hook} is not in the OpenCode registry`).toBeDefined();
-        if (!hooks[hook]) {
-          expect(row!.registered).toBe(false);
-          return;
-        }
-        await hooks[hook]!(data.input, data.output);
       }
-      await guard.drain();
-      expect(invalid).toEqual([]);
-    } finally {
-      box.cleanup();
+      await hooks[hook]!(data.input, data.output);
     }
+    await guard.drain();
+    expect(invalid).toEqual([]);
   });
 });
 
 describe('Pi: every captured event (1.6.0 and 0.73.1) goes through the extension', () => {
   const files = [...jsonFixtures('pi'), ...jsonFixtures('pi', 'mariozechner-0.73.1')];
   it.each(files.map((f) => [f.file, f.data] as const))('%s', async (_file, data) => {
-    const box = sandbox();
-    try {
-      const seen: ControlEvent[] = [];
-      const invalid: string[] = [];
-      const h = new PiDoor({ env: box.env, core: { ...checkingCore(seen, invalid), recordBypass }, hooks: new InProcessHooks(box.env, 'pi'), log: () => {}, askTimeoutMs: 200 }).handlers();
-      const event = data.event as { type?: string };
-      const type = String(event.type ?? '');
-      const row = REGISTRIES.pi.events.find((e) => e.native === type);
-      const handler = h[type];
-      if (!handler && type === 'resources_discover') {
-        // answered by the extension entry itself (the skills folder), not the guard
-        expect(read('hosts/pi/extension.ts')).toContain("pi.on('resources_discover'");
-        return;
-      }
-      if (!handler) {
-        // not a stopline event: the registry either declares it unregistered or does not list it
-        expect(row?.registered ?? false).toBe(false);
-        return;
-      }
-      const c = data.ctx as { cwd?: string; hasUI?: boolean; isIdle?: boolean; sessionId?: string; mode?: string };
-      await handler(event, fakeCtx({ ...c, cwd: box.project, hasUI: false }));
-      expect(invalid).toEqual([]);
-      if (row?.control) expect(seen.map((e) => e.kind)).toContain(row.control);
-    } finally {
-      box.cleanup();
+    const box = testSandbox();
+    const seen: ControlEvent[] = [];
+    const invalid: string[] = [];
+    const h = new PiDoor({ env: box.env, core: { ...checkingCore(seen, invalid), recordBypass }, hooks: new InProcessHooks(box.env, 'pi'), log: () => {}, askTimeoutMs: 200 }).handlers();
+    const event = data.event as { type?: string };
+    const type = String(event.type ?? '');
+    const row = REGISTRIES.pi.events.find((e) => e.native === type);
+    const handler = h[type];
+    if (!handler && type === 'resources_discover') {
+      // answered by the extension entry itself (the skills folder), not the guard
+      expect(read('hosts/pi/extension.ts')).toContain("pi.on('resources_discover'");
+      return;
     }
+    if (!handler) {
+      // not a stopline event: the registry either declares it unregistered or does not list it
+      expect(row?.registered ?? false).toBe(false);
+      return;
+    }
+    const c = data.ctx as { cwd?: string; hasUI?: boolean; isIdle?: boolean; sessionId?: string; mode?: string };
+    await handler(event, fakeCtx({ ...c, cwd: box.project, hasUI: false }));
+    expect(invalid).toEqual([]);
+    if (row?.control) expect(seen.map((e) => e.kind)).toContain(row.control);
   });
 });

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HOST_SPECS, type HostSpec } from '../../core/registry/host-specs';
 import { MAX_HOOK_INPUT_BYTES } from '../../hosts/shared/stdin';
-import { fixture, sandbox } from '../scenarios/drivers';
+import { fixture, sandbox, testSandbox } from '../scenarios/drivers';
 import { runArtifact, type SpawnedHost } from '../scenarios/spawn';
 import { FOLDER_ROWS } from '../hosts/harness/folder-rows';
 import type { HostTestRows } from '../hosts/harness/host-rows';
@@ -77,48 +77,40 @@ describe.each(HOSTS)('built %s artifact', (host) => {
     ['invalid UTF-8 and NUL bytes', () => Buffer.from([0x7b, 0xff, 0x00, 0xc3, 0x28, 0x7d])],
   ];
   it.each(EDGE)('%s: fail open prints nothing and exits 0 with one stderr line (the guard bridge: exit 1, an input error); fail closed denies (the guard bridge: exit 2, GUARD_UNAVAILABLE)', async (_what, make) => {
-    const box = sandbox();
-    try {
-      for (const mode of ['open', 'closed'] as const) {
-        const r = await runArtifact(host, make(), envFor(box.env, mode), box.project, 60_000, ARGS[host]);
-        expect(r.killed).toBe(false);
-        expect(answerProblems(LABELS[host], r, inputErrorFor(host, mode))).toEqual([]);
-        if (host === 'guard' && mode === 'open') {
-          expect(r.exitCode).toBe(1);
-          expect(r.stdout).toBe('');
-          expect(r.stderr).toContain('input error');
-        } else if (host === 'guard') {
-          expect(r.exitCode).toBe(2);
-          expect(r.stderr).toContain('GUARD_UNAVAILABLE');
-          expect(JSON.parse(r.stdout)).toMatchObject({ decision: 'block', reasonCode: 'GUARD_UNAVAILABLE' });
-        } else if (mode === 'open') {
-          expect(r.stdout).toBe('');
-          expect(r.exitCode).toBe(0);
-          expect(r.stderr.trim().split('\n')).toHaveLength(1);
-        } else {
-          expect(isDeny(r, host)).toBe(true);
-        }
+    const box = testSandbox();
+    for (const mode of ['open', 'closed'] as const) {
+      const r = await runArtifact(host, make(), envFor(box.env, mode), box.project, 60_000, ARGS[host]);
+      expect(r.killed).toBe(false);
+      expect(answerProblems(LABELS[host], r, inputErrorFor(host, mode))).toEqual([]);
+      if (host === 'guard' && mode === 'open') {
+        expect(r.exitCode).toBe(1);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toContain('input error');
+      } else if (host === 'guard') {
+        expect(r.exitCode).toBe(2);
+        expect(r.stderr).toContain('GUARD_UNAVAILABLE');
+        expect(JSON.parse(r.stdout)).toMatchObject({ decision: 'block', reasonCode: 'GUARD_UNAVAILABLE' });
+      } else if (mode === 'open') {
+        expect(r.stdout).toBe('');
+        expect(r.exitCode).toBe(0);
+        expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      } else {
+        expect(isDeny(r, host)).toBe(true);
       }
-    } finally {
-      box.cleanup();
     }
   }, 300_000);
 
   it('a payload at the bound (8 MiB of a Write) is read and decided', async () => {
-    const box = sandbox();
-    try {
-      const base = JSON.stringify({ ...PAYLOADS.claude.find((p) => p.tool_name === 'Write'), hook_event_name: WRITE_EVENT[host].event, session_id: 'big-1', cwd: box.project, tool_name: WRITE_EVENT[host].tool, tool_input: { file_path: `${box.project}/big.txt`, command: 'true', content: '' } });
-      const text = base.replace('"content":""', `"content":"${'a'.repeat(MAX_HOOK_INPUT_BYTES - base.length - 16)}"`);
-      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_HOOK_INPUT_BYTES);
-      // a host that reads the person's prompt from its own record at a tool call has one: its prompt row places it
-      FOLDER_ROWS[host as keyof typeof FOLDER_ROWS]?.commandHook?.prompt({ ...box, session: 'big-1' }, '', { fixture, nextId: (prefix) => `${prefix}1` });
-      const r = await runArtifact(host, text, envFor(box.env, 'closed'), box.project, 60_000, ARGS[host]);
-      expect(r.killed).toBe(false);
-      // decided: not refused as too large (fail closed would have denied with GUARD_UNAVAILABLE)
-      expect(r.stderr).not.toContain('larger than');
-      expect(isDeny(r, host)).toBe(false);
-    } finally {
-      box.cleanup();
-    }
+    const box = testSandbox();
+    const base = JSON.stringify({ ...PAYLOADS.claude.find((p) => p.tool_name === 'Write'), hook_event_name: WRITE_EVENT[host].event, session_id: 'big-1', cwd: box.project, tool_name: WRITE_EVENT[host].tool, tool_input: { file_path: `${box.project}/big.txt`, command: 'true', content: '' } });
+    const text = base.replace('"content":""', `"content":"${'a'.repeat(MAX_HOOK_INPUT_BYTES - base.length - 16)}"`);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_HOOK_INPUT_BYTES);
+    // a host that reads the person's prompt from its own record at a tool call has one: its prompt row places it
+    FOLDER_ROWS[host as keyof typeof FOLDER_ROWS]?.commandHook?.prompt({ ...box, session: 'big-1' }, '', { fixture, nextId: (prefix) => `${prefix}1` });
+    const r = await runArtifact(host, text, envFor(box.env, 'closed'), box.project, 60_000, ARGS[host]);
+    expect(r.killed).toBe(false);
+    // decided: not refused as too large (fail closed would have denied with GUARD_UNAVAILABLE)
+    expect(r.stderr).not.toContain('larger than');
+    expect(isDeny(r, host)).toBe(false);
   }, 300_000);
 });

@@ -18,7 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { probeSandbox } from '../../core/confine/probe';
-import { driverFor, sandbox } from '../scenarios/drivers';
+import { driverFor, testSandbox } from '../scenarios/drivers';
 import type { Sandbox } from '../scenarios/drivers';
 import { HOSTS, RENDERERS } from '../scenarios/renderers';
 import type { HostName } from '../scenarios/renderers';
@@ -68,43 +68,39 @@ function routes(script: string): { name: string; interpreter?: true; tool: { op:
 
 describe('an agent cannot write or change a confined command launcher, on any host', () => {
   it.each(HOSTS.map((h) => [h] as [HostName]))('%s: every route to a launcher in use and to a new one is stopped as self-protection', async (host) => {
-    const box = sandbox();
-    try {
-      const d = driverFor(host, box);
-      await d.prompt('$stopline change files=src/** -- edit');
-      const ctx = { project: box.project, home: box.home };
-      // a launcher in use, where the host runs confined commands through one
-      const confined = await d.tool(RENDERERS[host]({ op: 'shell', command: 'npm test' }, ctx)!);
-      const inUse = SHORT_FORM.exec(confined.rewrite ?? '')?.[1];
-      const data = inUse ? dirname(dirname(inUse)) : dataFolder(box);
-      expect(data, 'the data folder of this host was not found').not.toBeNull();
-      const fresh = join(data!, 'confined', `${'5e'.repeat(20)}.sh`);
-      const passed: string[] = [];
-      for (const script of inUse ? [inUse, fresh] : [fresh]) {
-        const before = existsSync(script) ? readFileSync(script, 'utf8') : null;
-        for (const r of routes(script)) {
-          const t = RENDERERS[host](r.tool, ctx);
-          // a host without such a tool has no such route
-          if (!t) continue;
-          const seen = await d.tool(t);
-          if (r.interpreter && seen.decision === 'allow' && handedBackConfined(seen.rewrite ?? '', box.dir)) {
-            // the path is text inside the interpreter's own code, which the analysis does not read: the
-            // command is unproven and runs only confined, where stopline's data folder is not writable
-            const ran = spawnSync('bash', ['-c', seen.rewrite!], { cwd: box.project, env: box.env, encoding: 'utf8', timeout: 60_000 });
-            expect(ran.status, ran.stderr).not.toBe(0);
-            expect(existsSync(script) ? readFileSync(script, 'utf8') : null).toBe(before);
-            continue;
-          }
-          // or, where no sandbox can start (or the host runs no rewritten command), it is stopped as unproven
-          if (r.interpreter && seen.decision === 'deny' && /WRITE_PATH_UNPROVEN/.test(seen.stamp ?? '')) continue;
-          if (seen.decision === 'allow' || !(seen.stamp ?? '').includes('GUARD_SELF_PROTECTION')) passed.push(`${r.name} -> ${script === inUse ? 'in use' : 'new'}: ${JSON.stringify(seen)}`);
+    const box = testSandbox();
+    const d = driverFor(host, box);
+    await d.prompt('$stopline change files=src/** -- edit');
+    const ctx = { project: box.project, home: box.home };
+    // a launcher in use, where the host runs confined commands through one
+    const confined = await d.tool(RENDERERS[host]({ op: 'shell', command: 'npm test' }, ctx)!);
+    const inUse = SHORT_FORM.exec(confined.rewrite ?? '')?.[1];
+    const data = inUse ? dirname(dirname(inUse)) : dataFolder(box);
+    expect(data, 'the data folder of this host was not found').not.toBeNull();
+    const fresh = join(data!, 'confined', `${'5e'.repeat(20)}.sh`);
+    const passed: string[] = [];
+    for (const script of inUse ? [inUse, fresh] : [fresh]) {
+      const before = existsSync(script) ? readFileSync(script, 'utf8') : null;
+      for (const r of routes(script)) {
+        const t = RENDERERS[host](r.tool, ctx);
+        // a host without such a tool has no such route
+        if (!t) continue;
+        const seen = await d.tool(t);
+        if (r.interpreter && seen.decision === 'allow' && handedBackConfined(seen.rewrite ?? '', box.dir)) {
+          // the path is text inside the interpreter's own code, which the analysis does not read: the
+          // command is unproven and runs only confined, where stopline's data folder is not writable
+          const ran = spawnSync('bash', ['-c', seen.rewrite!], { cwd: box.project, env: box.env, encoding: 'utf8', timeout: 60_000 });
+          expect(ran.status, ran.stderr).not.toBe(0);
+          expect(existsSync(script) ? readFileSync(script, 'utf8') : null).toBe(before);
+          continue;
         }
-        expect(existsSync(script) ? readFileSync(script, 'utf8') : null).toBe(before);
+        // or, where no sandbox can start (or the host runs no rewritten command), it is stopped as unproven
+        if (r.interpreter && seen.decision === 'deny' && /WRITE_PATH_UNPROVEN/.test(seen.stamp ?? '')) continue;
+        if (seen.decision === 'allow' || !(seen.stamp ?? '').includes('GUARD_SELF_PROTECTION')) passed.push(`${r.name} -> ${script === inUse ? 'in use' : 'new'}: ${JSON.stringify(seen)}`);
       }
-      expect(passed).toEqual([]);
-    } finally {
-      box.cleanup();
+      expect(existsSync(script) ? readFileSync(script, 'utf8') : null).toBe(before);
     }
+    expect(passed).toEqual([]);
   }, 120_000);
 });
 
@@ -112,38 +108,34 @@ describe('a launcher planted by someone else is not run as found', () => {
   const canConfine = probeSandbox(process.env as Record<string, string>).ok;
   // every door writes the launcher through the same core code; a host that runs no rewritten command gets none
   it.skipIf(!canConfine).each(HOSTS.map((h) => [h] as [HostName]))('%s: other content under the launcher name is replaced before the short form is handed back; a link there is not written through', async (host) => {
-    const box = sandbox();
-    try {
-      const d = driverFor(host, box);
-      await d.prompt('$stopline change files=src/** -- edit');
-      const ctx = { project: box.project, home: box.home };
-      const ask = () => d.tool(RENDERERS[host]({ op: 'shell', command: 'npm test' }, ctx)!);
-      const first = await ask();
-      const script = SHORT_FORM.exec(first.rewrite ?? '')?.[1];
-      if (first.decision !== 'allow') {
-        expect(first.stamp ?? '').toContain('WRITE_PATH_UNPROVEN');
-        return;
-      }
-      expect(script, JSON.stringify(first)).toBeDefined();
-      const text = readFileSync(script!, 'utf8');
-      // the same name, other content, as fresh as the guard's own
-      writeFileSync(script!, '#!/bin/sh\nsh -c "$1"\n');
-      const again = await ask();
-      expect(again.rewrite).toBe(first.rewrite);
-      expect(readFileSync(script!, 'utf8')).toBe(text);
-      expect(handedBackConfined(again.rewrite ?? '', box.dir)).toBe(true);
-      // a link to a file elsewhere in place of the script: the guard never writes through it
-      const elsewhere = join(box.dir, 'elsewhere.sh');
-      writeFileSync(elsewhere, 'kept\n');
-      rmSync(script!);
-      symlinkSync(elsewhere, script!);
-      const viaLink = await ask();
-      expect(viaLink.decision).toBe('allow');
-      expect(viaLink.rewrite ?? '').not.toContain(script!);
-      expect(handedBackConfined(viaLink.rewrite ?? '', box.dir), viaLink.rewrite).toBe(true);
-      expect(readFileSync(elsewhere, 'utf8')).toBe('kept\n');
-    } finally {
-      box.cleanup();
+    const box = testSandbox();
+    const d = driverFor(host, box);
+    await d.prompt('$stopline change files=src/** -- edit');
+    const ctx = { project: box.project, home: box.home };
+    const ask = () => d.tool(RENDERERS[host]({ op: 'shell', command: 'npm test' }, ctx)!);
+    const first = await ask();
+    const script = SHORT_FORM.exec(first.rewrite ?? '')?.[1];
+    if (first.decision !== 'allow') {
+      expect(first.stamp ?? '').toContain('WRITE_PATH_UNPROVEN');
+      return;
     }
+    expect(script, JSON.stringify(first)).toBeDefined();
+    const text = readFileSync(script!, 'utf8');
+    // the same name, other content, as fresh as the guard's own
+    writeFileSync(script!, '#!/bin/sh\nsh -c "$1"\n');
+    const again = await ask();
+    expect(again.rewrite).toBe(first.rewrite);
+    expect(readFileSync(script!, 'utf8')).toBe(text);
+    expect(handedBackConfined(again.rewrite ?? '', box.dir)).toBe(true);
+    // a link to a file elsewhere in place of the script: the guard never writes through it
+    const elsewhere = join(box.dir, 'elsewhere.sh');
+    writeFileSync(elsewhere, 'kept\n');
+    rmSync(script!);
+    symlinkSync(elsewhere, script!);
+    const viaLink = await ask();
+    expect(viaLink.decision).toBe('allow');
+    expect(viaLink.rewrite ?? '').not.toContain(script!);
+    expect(handedBackConfined(viaLink.rewrite ?? '', box.dir), viaLink.rewrite).toBe(true);
+    expect(readFileSync(elsewhere, 'utf8')).toBe('kept\n');
   }, 120_000);
 });

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REGISTRIES, findToolEntry } from '../../core/registry';
 import { HOST_FAMILIES } from '../../core/registry/host-specs';
-import { driverFor, sandbox } from '../scenarios/drivers';
+import { driverFor, testSandbox } from '../scenarios/drivers';
 import { RENDERERS } from '../scenarios/renderers';
 import { probeSandbox } from '../../core/confine/probe';
 import type { Sandbox, Seen } from '../scenarios/drivers';
@@ -29,35 +29,27 @@ describe('Codex: interactive shell driven by write_stdin', () => {
   });
 
   it.each(['bash', 'python3', 'node', 'sh -i', 'bash --norc'])('under review, starting `%s` (whose keystrokes no hook sees) runs confined, or is stopped where no sandbox can be built', async (cmd) => {
-    const box = sandbox();
-    try {
-      const d = driverFor('codex', box);
-      await d.prompt('$stopline review -- look');
-      const seen = await d.tool({ name: 'Bash', input: { command: cmd } });
-      if (canConfine(box.env)) {
-        // every later keystroke reaches the program inside the sandbox: nothing it types can write the project
-        expect(confined(seen, box), JSON.stringify(seen)).toBe(true);
-      } else {
-        expect(seen.decision).toBe('deny');
-        expect(seen.stamp).toContain('MUTABILITY_UNPROVEN');
-      }
-    } finally {
-      box.cleanup();
+    const box = testSandbox();
+    const d = driverFor('codex', box);
+    await d.prompt('$stopline review -- look');
+    const seen = await d.tool({ name: 'Bash', input: { command: cmd } });
+    if (canConfine(box.env)) {
+      // every later keystroke reaches the program inside the sandbox: nothing it types can write the project
+      expect(confined(seen, box), JSON.stringify(seen)).toBe(true);
+    } else {
+      expect(seen.decision).toBe('deny');
+      expect(seen.stamp).toContain('MUTABILITY_UNPROVEN');
     }
   });
 
   it('with confinement switched off, an interactive shell under review or files= is stopped', async () => {
-    const box = sandbox();
-    try {
-      box.env.STOPLINE_CONFINE = '0';
-      const d = driverFor('codex', box);
-      await d.prompt('$stopline review -- look');
-      expect((await d.tool({ name: 'Bash', input: { command: 'bash' } })).stamp).toContain('MUTABILITY_UNPROVEN');
-      await d.prompt('$stopline change files=src/** -- edit');
-      expect((await d.tool({ name: 'Bash', input: { command: 'bash' } })).stamp).toContain('WRITE_PATH_UNPROVEN');
-    } finally {
-      box.cleanup();
-    }
+    const box = testSandbox();
+    box.env.STOPLINE_CONFINE = '0';
+    const d = driverFor('codex', box);
+    await d.prompt('$stopline review -- look');
+    expect((await d.tool({ name: 'Bash', input: { command: 'bash' } })).stamp).toContain('MUTABILITY_UNPROVEN');
+    await d.prompt('$stopline change files=src/** -- edit');
+    expect((await d.tool({ name: 'Bash', input: { command: 'bash' } })).stamp).toContain('WRITE_PATH_UNPROVEN');
   });
 });
 
@@ -67,27 +59,19 @@ describe('Codex: apply_patch through the shell (a heredoc to exec_command, no ap
     ['README.md', 'deny', 'PATH_OUTSIDE_CONTRACT'],
     ['src/ok.ts', 'allow', undefined],
   ] as const)('files=src/**: a heredoc patch adding %s -> %s', async (file, decision, reason) => {
-    const box = sandbox();
-    try {
-      const d = driverFor('codex', box);
-      await d.prompt('$stopline change files=src/** -- edit');
-      const seen = await d.tool({ name: 'Bash', input: { command: heredoc(file) } });
-      expect(seen.decision).toBe(decision);
-      if (reason) expect(seen.stamp).toContain(reason);
-    } finally {
-      box.cleanup();
-    }
+    const box = testSandbox();
+    const d = driverFor('codex', box);
+    await d.prompt('$stopline change files=src/** -- edit');
+    const seen = await d.tool({ name: 'Bash', input: { command: heredoc(file) } });
+    expect(seen.decision).toBe(decision);
+    if (reason) expect(seen.stamp).toContain(reason);
   });
 
   it('review: a heredoc patch is a write', async () => {
-    const box = sandbox();
-    try {
-      const d = driverFor('codex', box);
-      await d.prompt('$stopline review -- look');
-      expect((await d.tool({ name: 'Bash', input: { command: heredoc('src/x.ts') } })).decision).toBe('deny');
-    } finally {
-      box.cleanup();
-    }
+    const box = testSandbox();
+    const d = driverFor('codex', box);
+    await d.prompt('$stopline review -- look');
+    expect((await d.tool({ name: 'Bash', input: { command: heredoc('src/x.ts') } })).decision).toBe('deny');
   });
 });
 
@@ -120,20 +104,16 @@ interface CorpusCase {
 describe('the shell bypass corpus under review, through every host shell tool (stopped, or run only inside the sandbox)', () => {
   const cases = (JSON.parse(readFileSync(join(REPO, 'test', 'corpus', 'shell-corpus.json'), 'utf8')) as { cases: CorpusCase[] }).cases.filter((c) => c.mutates);
   it.each(HOST_FAMILIES)('%s: no command that can change the file system is allowed', async (host) => {
-    const box = sandbox();
-    try {
-      const d = driverFor(host, box);
-      await d.prompt('$stopline review -- look');
-      const allowed: string[] = [];
-      for (const c of cases) {
-        const t = RENDERERS[host]({ op: 'shell', command: c.cmd }, { project: box.project, home: box.home })!;
-        const seen = await d.tool(t);
-        if (seen.decision === 'allow' && !confined(seen, box)) allowed.push(c.cmd);
-      }
-      expect(cases.length).toBeGreaterThan(20);
-      expect(allowed).toEqual([]);
-    } finally {
-      box.cleanup();
+    const box = testSandbox();
+    const d = driverFor(host, box);
+    await d.prompt('$stopline review -- look');
+    const allowed: string[] = [];
+    for (const c of cases) {
+      const t = RENDERERS[host]({ op: 'shell', command: c.cmd }, { project: box.project, home: box.home })!;
+      const seen = await d.tool(t);
+      if (seen.decision === 'allow' && !confined(seen, box)) allowed.push(c.cmd);
     }
+    expect(cases.length).toBeGreaterThan(20);
+    expect(allowed).toEqual([]);
   }, 300_000);
 });

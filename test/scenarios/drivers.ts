@@ -8,6 +8,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { onTestFinished } from 'vitest';
 import { claudeAdapter } from '../../hosts/claude/adapter';
 import { nativeAdapter } from '../../hosts/cli/guard/adapters';
 import { COMMAND_HOOK_ADAPTERS } from '../../hosts/cli/guard/command-hook-adapters';
@@ -83,6 +84,13 @@ export function sandbox(session = 'scn-session-0001'): Sandbox {
   const env: Record<string, string> = { ...homeEnv(home), STOPLINE_DASHBOARD: 'off' };
   // retries: a resident evaluator may still be finishing a write when a test's round ends
   return { dir, home, project, env, session, cleanup: () => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }) };
+}
+
+/** sandbox() for the running test, removed when the test ends (passed or not). */
+export function testSandbox(session?: string): Sandbox {
+  const box = sandbox(session);
+  onTestFinished(() => box.cleanup());
+  return box;
 }
 
 /** Every evidence line under a folder (any data folder a host writes to). */

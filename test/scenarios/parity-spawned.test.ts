@@ -8,7 +8,7 @@
  * empty or the host's JSON.
  */
 import { describe, expect, it } from 'vitest';
-import { checks, EVENT_ARGS, PAYLOADS, sandbox, seenFromRendered, type HostDriver, type Sandbox } from './drivers';
+import { checks, EVENT_ARGS, PAYLOADS, seenFromRendered, testSandbox, type HostDriver, type Sandbox } from './drivers';
 import { HOST_SPECS, type HostSpec } from '../../core/registry/host-specs';
 import { loadCorpus, runScenario } from './parity';
 import { runArtifact, type SpawnedHost } from './spawn';
@@ -62,15 +62,11 @@ const SPAWNED = [...HOST_SPECS.filter((s: HostSpec) => s.door === 'command-hook'
 describe.each(SPAWNED)('parity through the built %s artifact', (host) => {
   it('the subset names scenarios that exist', () => expect(corpus.map((s) => s.id).sort()).toEqual([...SUBSET].sort()));
   it.each(corpus.map((s) => [s.id, s] as const))('%s', async (_id, sc) => {
-    const box = sandbox();
-    try {
-      const stdoutProblems: string[] = [];
-      const results = await runScenario(sc, spawnedDriver(host, box, stdoutProblems), box);
-      expect(results.flatMap((r) => r.problems.map((p) => `step ${r.step}: ${p}`))).toEqual([]);
-      expect(stdoutProblems).toEqual([]);
-      expect(checks(box.home).length).toBe(results.filter((r) => r.got).length);
-    } finally {
-      box.cleanup();
-    }
+    const box = testSandbox();
+    const stdoutProblems: string[] = [];
+    const results = await runScenario(sc, spawnedDriver(host, box, stdoutProblems), box);
+    expect(results.flatMap((r) => r.problems.map((p) => `step ${r.step}: ${p}`))).toEqual([]);
+    expect(stdoutProblems).toEqual([]);
+    expect(checks(box.home).length).toBe(results.filter((r) => r.got).length);
   });
 });

@@ -5,7 +5,7 @@
  * tool) is accepted only when its registry lists no tool of that kind.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { driverFor, sandbox } from './drivers';
+import { driverFor, testSandbox } from './drivers';
 import { loadCorpus, runScenario } from './parity';
 import { HOSTS } from './renderers';
 
@@ -22,19 +22,15 @@ describe('the neutral scenario corpus', () => {
 
 describe.each(HOSTS)('parity on %s (in process)', (host) => {
   it.each(corpus.map((s) => [s.id, s] as const))('%s', async (_id, sc) => {
-    const box = sandbox();
-    try {
-      const results = await runScenario(sc, driverFor(host, box), box);
-      tally.runs += 1;
-      for (const r of results) {
-        if (r.got) tally.toolSteps += 1;
-        else tally.notExpressible.push(`${host}:${sc.id}#${r.step}`);
-      }
-      const problems = results.flatMap((r) => r.problems.map((p) => `step ${r.step} (${r.op}): ${p}`));
-      expect(problems).toEqual([]);
-    } finally {
-      box.cleanup();
+    const box = testSandbox();
+    const results = await runScenario(sc, driverFor(host, box), box);
+    tally.runs += 1;
+    for (const r of results) {
+      if (r.got) tally.toolSteps += 1;
+      else tally.notExpressible.push(`${host}:${sc.id}#${r.step}`);
     }
+    const problems = results.flatMap((r) => r.problems.map((p) => `step ${r.step} (${r.op}): ${p}`));
+    expect(problems).toEqual([]);
   });
 });
 

@@ -20,7 +20,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '../../core/state/session';
-import { cleanUpAfterAll, evaluatorsUnder } from '../hosts/shared/evaluators';
+import { cleanUpAfterAll, evaluatorsUnder, until } from '../hosts/shared/evaluators';
 import { DIST, requireArtifact } from '../hosts/shared/real-host';
 import { runWithInput, type Run } from '../hosts/shared/runtimes';
 
@@ -69,16 +69,16 @@ function events(project: string, session = 's1') {
   };
 }
 
+/** A fresh world whose session began with `prompt` (review). */
+async function started(extra: Record<string, string> = {}, prompt = '$stopline review -- look') {
+  const w = world(extra);
+  const e = events(w.project);
+  await hook(e.prompt(prompt), w.env);
+  return { w, e };
+}
+
 const denied = (r: Run): boolean => /"permissionDecision":"deny"/.test(r.stdout) || r.code === 2;
 const reason = (r: Run): string | undefined => /Reason: ([A-Z_]+)/.exec(r.stdout + r.stderr)?.[1];
-
-async function until(what: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!what()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** A decision part that allows everything: what an agent would put in place of the cached copy. */
 const ALLOW_ALL = [
@@ -89,11 +89,20 @@ const ALLOW_ALL = [
   '',
 ].join('\n');
 
+/** A review session whose resident evaluator was started, then killed and its socket removed: the next hook finds none. */
+async function residentKilled() {
+  const { w, e } = await started({ STOPLINE_EVALUATOR: '1' });
+  await until(() => evaluators().some((x) => x.socket.startsWith(`${w.evalDir}/`)) && readdirSync(w.evalDir).some((f) => f.endsWith('.sock')));
+  const ev = evaluators().find((x) => x.socket.startsWith(`${w.evalDir}/`))!;
+  process.kill(ev.pid, 'SIGKILL');
+  await until(() => !evaluators().some((x) => x.pid === ev.pid));
+  rmSync(ev.socket, { force: true });
+  return { w, e, ev };
+}
+
 describe('the resident evaluator\'s cached decision code is never trusted as it lies on disk', () => {
   it('a copy swapped for code that allows everything is not loaded: the hook decides with its own code and writes the copy again', SLOW, async () => {
-    const w = world();
-    const e = events(w.project);
-    await hook(e.prompt('$stopline review -- look'), w.env);
+    const { w, e } = await started();
     expect(denied(await hook(e.write(), w.env))).toBe(true);
     const copies = readdirSync(w.evalDir).filter((f) => f.endsWith('.mjs'));
     expect(copies).toHaveLength(1);
@@ -105,9 +114,7 @@ describe('the resident evaluator\'s cached decision code is never trusted as it 
   });
 
   it('stopline doctor finds a swapped copy, and its fix removes it (the next event writes a checked one)', SLOW, async () => {
-    const w = world();
-    const e = events(w.project);
-    await hook(e.prompt('$stopline review -- look'), w.env);
+    const { w, e } = await started();
     const copy = join(w.evalDir, readdirSync(w.evalDir).find((f) => f.endsWith('.mjs'))!);
     const doctor = () => {
       const r = spawnSync(process.execPath, [join(DIST, 'stopline.mjs'), 'doctor', '--json'], { env: w.env, cwd: w.project, encoding: 'utf8', timeout: 120_000 });
@@ -125,14 +132,7 @@ describe('the resident evaluator\'s cached decision code is never trusted as it 
   });
 
   it('with the evaluator killed and its socket removed, the evaluator started next runs the checked code too', SLOW, async () => {
-    const w = world({ STOPLINE_EVALUATOR: '1' });
-    const e = events(w.project);
-    await hook(e.prompt('$stopline review -- look'), w.env);
-    await until(() => evaluators().some((x) => x.socket.startsWith(`${w.evalDir}/`)) && readdirSync(w.evalDir).some((f) => f.endsWith('.sock')));
-    const ev = evaluators().find((x) => x.socket.startsWith(`${w.evalDir}/`))!;
-    process.kill(ev.pid, 'SIGKILL');
-    await until(() => !evaluators().some((x) => x.pid === ev.pid));
-    rmSync(ev.socket, { force: true });
+    const { w, e, ev } = await residentKilled();
     const copy = readdirSync(w.evalDir).find((f) => f.endsWith('.mjs'))!;
     writeFileSync(join(w.evalDir, copy), ALLOW_ALL);
     // decided in its own process, and an evaluator is started for the next event
@@ -143,14 +143,7 @@ describe('the resident evaluator\'s cached decision code is never trusted as it 
   });
 
   it('an answer from an evaluator that did not load this script\'s code is not taken', SLOW, async () => {
-    const w = world({ STOPLINE_EVALUATOR: '1' });
-    const e = events(w.project);
-    await hook(e.prompt('$stopline review -- look'), w.env);
-    await until(() => evaluators().some((x) => x.socket.startsWith(`${w.evalDir}/`)) && readdirSync(w.evalDir).some((f) => f.endsWith('.sock')));
-    const ev = evaluators().find((x) => x.socket.startsWith(`${w.evalDir}/`))!;
-    process.kill(ev.pid, 'SIGKILL');
-    await until(() => !evaluators().some((x) => x.pid === ev.pid));
-    rmSync(ev.socket, { force: true });
+    const { w, e, ev } = await residentKilled();
     let asked = 0;
     const conns = new Set<Socket>();
     const impostor = createServer((c) => {
@@ -172,9 +165,7 @@ describe('the resident evaluator\'s cached decision code is never trusted as it 
 
 describe('a symbolic link where the session state file should be is damage, never followed', () => {
   it('a link to a file outside: its mode and content stay as they were, the link is moved aside as the link', SLOW, async () => {
-    const w = world();
-    const e = events(w.project);
-    await hook(e.prompt('$stopline review -- look'), w.env);
+    const { w, e } = await started();
     const outside = join(w.dir, 'system-file');
     writeFileSync(outside, 'not stopline\n');
     chmodSync(outside, 0o644);
@@ -195,9 +186,7 @@ describe('a symbolic link where the session state file should be is damage, neve
   });
 
   it('a link to a file holding an `open` contract, in a `review` session: not obeyed', SLOW, async () => {
-    const w = world({ STOPLINE_FAIL_MODE: 'closed' });
-    const e = events(w.project);
-    await hook(e.prompt('$stopline review -- look'), w.env);
+    const { w, e } = await started({ STOPLINE_FAIL_MODE: 'closed' });
     const file = sessionStore(w.data, 's1').file;
     const review = JSON.parse(readFileSync(file, 'utf8')) as { contract: Record<string, unknown> };
     const elsewhere = join(w.dir, 'open-contract.json');
@@ -214,9 +203,7 @@ describe('a symbolic link where the session state file should be is damage, neve
 
 describe('fail closed stays closed', () => {
   it('damaged state under fail closed: every later call is stopped with STATE_DAMAGED until the person re-arms', SLOW, async () => {
-    const w = world({ STOPLINE_FAIL_MODE: 'closed' });
-    const e = events(w.project);
-    await hook(e.prompt('$stopline change -- edit'), w.env);
+    const { w, e } = await started({ STOPLINE_FAIL_MODE: 'closed' }, '$stopline change -- edit');
     expect(denied(await hook(e.write(), w.env))).toBe(false);
     writeFileSync(sessionStore(w.data, 's1').file, '{"schemaVersion":1,"contr');
     expect(reason(await hook(e.write(), w.env))).toBe('GUARD_UNAVAILABLE');
@@ -233,9 +220,7 @@ describe('fail closed stays closed', () => {
 
 describe('the data folder: who may change it', () => {
   it('a folder others may write into, holding something stopline did not put there, is refused with a one-line fix, by the fail mode', SLOW, async () => {
-    const w = world();
-    const e = events(w.project);
-    await hook(e.prompt('$stopline review -- look'), w.env);
+    const { w, e } = await started();
     expect(denied(await hook(e.read(), w.env))).toBe(false);
     chmodSync(w.data, 0o777);
     // someone may already have written into it: it is not closed and trusted, it is refused
@@ -252,9 +237,7 @@ describe('the data folder: who may change it', () => {
   });
 
   it('a folder of the person that others may write into (umask 002: 0775) and that holds only stopline files is closed to 0700 with a one-line notice; the session goes on', SLOW, async () => {
-    const w = world({ STOPLINE_FAIL_MODE: 'closed' });
-    const e = events(w.project);
-    await hook(e.prompt('$stopline review -- look'), w.env);
+    const { w, e } = await started({ STOPLINE_FAIL_MODE: 'closed' });
     chmodSync(w.data, 0o775);
     chmodSync(join(w.data, 'sessions'), 0o775);
     const r = await hook(e.write(), w.env);
@@ -268,9 +251,7 @@ describe('the data folder: who may change it', () => {
   });
 
   it('a shared folder with the sticky bit (like /tmp) is never closed: refused as before', SLOW, async () => {
-    const w = world({ STOPLINE_FAIL_MODE: 'closed' });
-    const e = events(w.project);
-    await hook(e.prompt('$stopline review -- look'), w.env);
+    const { w, e } = await started({ STOPLINE_FAIL_MODE: 'closed' });
     chmodSync(w.data, 0o1777);
     const r = await hook(e.read(), w.env);
     expect(reason(r)).toBe('GUARD_UNAVAILABLE');
@@ -278,9 +259,7 @@ describe('the data folder: who may change it', () => {
   });
 
   it('sessions/ replaced by a link to another folder is refused, and nothing is written through it', SLOW, async () => {
-    const w = world({ STOPLINE_FAIL_MODE: 'closed' });
-    const e = events(w.project);
-    await hook(e.prompt('$stopline review -- look'), w.env);
+    const { w, e } = await started({ STOPLINE_FAIL_MODE: 'closed' });
     const elsewhere = join(w.dir, 'elsewhere');
     mkdirSync(elsewhere, { mode: 0o700 });
     rmSync(join(w.data, 'sessions'), { recursive: true });
@@ -292,9 +271,7 @@ describe('the data folder: who may change it', () => {
   });
 
   it.runIf(process.getuid?.() === 0)('a folder of another user is refused (as root: chowned to another uid)', SLOW, async () => {
-    const w = world({ STOPLINE_FAIL_MODE: 'closed' });
-    const e = events(w.project);
-    await hook(e.prompt('$stopline review -- look'), w.env);
+    const { w, e } = await started({ STOPLINE_FAIL_MODE: 'closed' });
     chownSync(w.data, 4242, 4242);
     const r = await hook(e.read(), w.env);
     expect(reason(r)).toBe('GUARD_UNAVAILABLE');
@@ -308,9 +285,7 @@ describe('a session lock dated in the future', () => {
     ['naming a live process of this host', () => `${process.pid} ${hostname()} abcdef ${Date.now()}`],
   ] as const) {
     it(`${kind}: stale, so agents=1 lets exactly 1 of 2 launches through`, SLOW, async () => {
-      const w = world({ STOPLINE_LOCK_TIMEOUT_MS: '500' });
-      const e = events(w.project);
-      await hook(e.prompt('$stopline change agents=1 -- split'), w.env);
+      const { w, e } = await started({ STOPLINE_LOCK_TIMEOUT_MS: '500' }, '$stopline change agents=1 -- split');
       const lock = sessionStore(w.data, 's1').lockFile;
       writeFileSync(lock, content());
       const future = new Date(Date.now() + 3_600_000);

@@ -155,17 +155,15 @@ describe('Hermes plugins.enabled in config.yaml', () => {
     ['null list', 'plugins:\n  enabled: null\n', 'plugins:\n  enabled:\n    - stopline\n'],
   ];
 
-  for (const [name, before, after] of cases) {
-    it(`${name}: adds the name, and takes it out again`, () => {
-      const r = enablePlugin(before, 'stopline', 'config.yaml');
-      expect(r.text).toBe(after);
-      expect(isPluginEnabled(r.text, 'stopline', 'config.yaml')).toBe(true);
-      expect(enablePlugin(r.text, 'stopline', 'config.yaml').alreadyEnabled).toBe(true);
-      const back = disablePlugin(r.text, 'stopline', 'config.yaml', { dropEmptyEnabled: r.createdEnabledKey, dropEmptyPlugins: r.createdPluginsKey });
-      if (!name.startsWith('null')) expect(back).toBe(before);
-      else expect(isPluginEnabled(back, 'stopline', 'config.yaml')).toBe(false);
-    });
-  }
+  it.each(cases)('%s: adds the name, and takes it out again', (name, before, after) => {
+    const r = enablePlugin(before, 'stopline', 'config.yaml');
+    expect(r.text).toBe(after);
+    expect(isPluginEnabled(r.text, 'stopline', 'config.yaml')).toBe(true);
+    expect(enablePlugin(r.text, 'stopline', 'config.yaml').alreadyEnabled).toBe(true);
+    const back = disablePlugin(r.text, 'stopline', 'config.yaml', { dropEmptyEnabled: r.createdEnabledKey, dropEmptyPlugins: r.createdPluginsKey });
+    if (!name.startsWith('null')) expect(back).toBe(before);
+    else expect(isPluginEnabled(back, 'stopline', 'config.yaml')).toBe(false);
+  });
 
   it('does not confuse another section’s `enabled:` with plugins.enabled', () => {
     const before = 'analytics:\n  enabled: false\nplugins:\n  disabled: []\n';

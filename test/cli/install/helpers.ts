@@ -2,11 +2,13 @@
  * Throwaway homes, a placeholder dist folder, byte-exact tree snapshots and an in-process
  * CLI runner for the install tests.
  */
-import { spawnSync } from 'node:child_process';
-import { afterAll, expect } from 'vitest';
-import { chmodSync, copyFileSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { afterAll, expect, onTestFinished } from 'vitest';
+import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../../hosts/cli/cli';
 import { COMMANDS } from '../../../hosts/cli/commands';
@@ -270,4 +272,39 @@ export function installFixture(opts: { runtime?: string } = {}) {
       return readFileSync(marker, 'utf8');
     },
   };
+}
+
+/** install.sh run by `shell` (async, so a test server in this process can answer while it runs). */
+export function installSh(shell: string, args: string[], env: Record<string, string>, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(shell, [join(REPO, 'hosts', 'cli', 'install.sh'), ...args], { env, cwd });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Serves `root` on 127.0.0.1 (install.sh's download path) until the test ends, `tamper` in place of the files it names; records the paths asked for. */
+export function serveDist(root: string, tamper: Record<string, string> = {}): Promise<{ url: string; requests: string[] }> {
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent((req.url ?? '/').split('?')[0]!);
+    requests.push(path);
+    const rel = normalize(path).replace(/^\/+/, '');
+    if (rel in tamper) {
+      res.end(tamper[rel]);
+      return;
+    }
+    const file = join(root, rel);
+    if (!file.startsWith(root) || !existsSync(file)) {
+      res.statusCode = 404;
+      res.end('not found');
+      return;
+    }
+    res.end(readFileSync(file));
+  });
+  onTestFinished(() => void server.close());
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/dist`, requests })));
 }

@@ -2,36 +2,18 @@
  * `sh install.sh` under dash (Debian's /bin/sh, the strictest common POSIX shell): from a
  * local dist folder, and the download path against a server on 127.0.0.1 only.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, symlinkSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeChecksums } from '../../../hosts/cli/install/checksums';
 import { HOST_NAMES, HOST_SPECS, type HostSpec } from '../../../core/registry/host-specs';
-import { bundleCli, cleanupTempDirs, makeDist, makeHome, readJson, snapshot, tempDir, write, REPO, type Home } from './helpers';
+import { bundleCli, cleanupTempDirs, installSh, makeDist, makeHome, readJson, serveDist, snapshot, tempDir, write, REPO, type Home } from './helpers';
 
 const DASH = ['/usr/bin/dash', '/bin/dash'].find((p) => existsSync(p));
 const SCRIPT = join(REPO, 'hosts', 'cli', 'install.sh');
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Async, so the in-process test server can answer while the script runs. */
-function dash(args: string[], env: Record<string, string>, cwd: string): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(DASH!, [SCRIPT, ...args], { env, cwd });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const dash = (args: string[], env: Record<string, string>, cwd: string) => installSh(DASH!, args, env, cwd);
 
 /** A bin folder with only the named tools (to take runtimes or downloaders away). */
 function binWith(tools: string[]): string {
@@ -45,27 +27,6 @@ function binWith(tools: string[]): string {
   return dir;
 }
 const BASIC_TOOLS = ['mktemp', 'rm', 'mkdir', 'dirname', 'sed', 'cut', 'cat', 'sha256sum'];
-
-function serve(root: string, tamper: Record<string, string> = {}): Promise<{ server: Server; url: string; requests: string[] }> {
-  const requests: string[] = [];
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent((req.url ?? '/').split('?')[0]!);
-    requests.push(path);
-    const rel = normalize(path).replace(/^\/+/, '');
-    if (rel in tamper) {
-      res.end(tamper[rel]);
-      return;
-    }
-    const file = join(root, rel);
-    if (!file.startsWith(root) || !existsSync(file)) {
-      res.statusCode = 404;
-      res.end('not found');
-      return;
-    }
-    res.end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/dist`, requests })));
-}
 
 const describeDash = DASH ? describe : describe.skip;
 if (!DASH) console.warn('dash is not installed (Debian: apt-get install dash); skipping the install.sh tests');
@@ -116,74 +77,54 @@ describeDash('install.sh under dash', () => {
   });
 
   it('downloads the host files from a 127.0.0.1 server, checks them against SHA256SUMS, installs', async () => {
-    const { server, url, requests } = await serve(webRoot);
-    try {
-      const h = makeHome();
-      const r = await dash(['claude', '--runtime', 'node'], { ...envFor(h), STOPLINE_BASE_URL: url }, h.project);
-      expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toContain(`downloaded and verified 5 files from ${url}`);
-      expect(requests.sort()).toEqual(['/dist/SHA256SUMS', '/dist/claude/.claude-plugin/plugin.json', '/dist/claude/hooks/hooks.json', '/dist/claude/skills/stopline/SKILL.md', '/dist/claude/stopline.mjs', '/dist/stopline.mjs']);
-      const plugin = join(h.claude, 'plugins', 'stopline-local', 'stopline');
-      expect(readFileSync(join(plugin, 'stopline.mjs'), 'utf8')).toBe(readFileSync(join(dist, 'claude', 'stopline.mjs'), 'utf8'));
-      expect(readFileSync(join(plugin, 'hooks', 'hooks.json'), 'utf8')).toContain(`'${join(plugin, 'stopline.mjs')}'`);
-      expect(readJson(join(h.claude, 'settings.json'))).toMatchObject({ enabledPlugins: { 'stopline@stopline-local': true } });
-    } finally {
-      server.close();
-    }
+    const { url, requests } = await serveDist(webRoot);
+    const h = makeHome();
+    const r = await dash(['claude', '--runtime', 'node'], { ...envFor(h), STOPLINE_BASE_URL: url }, h.project);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`downloaded and verified 5 files from ${url}`);
+    expect(requests.sort()).toEqual(['/dist/SHA256SUMS', '/dist/claude/.claude-plugin/plugin.json', '/dist/claude/hooks/hooks.json', '/dist/claude/skills/stopline/SKILL.md', '/dist/claude/stopline.mjs', '/dist/stopline.mjs']);
+    const plugin = join(h.claude, 'plugins', 'stopline-local', 'stopline');
+    expect(readFileSync(join(plugin, 'stopline.mjs'), 'utf8')).toBe(readFileSync(join(dist, 'claude', 'stopline.mjs'), 'utf8'));
+    expect(readFileSync(join(plugin, 'hooks', 'hooks.json'), 'utf8')).toContain(`'${join(plugin, 'stopline.mjs')}'`);
+    expect(readJson(join(h.claude, 'settings.json'))).toMatchObject({ enabledPlugins: { 'stopline@stopline-local': true } });
   });
 
   it('downloads with wget when there is no curl', async () => {
-    const { server, url } = await serve(webRoot);
-    try {
-      const h = makeHome();
-      const r = await dash(['pi'], { ...envFor(h, binWith(['node', 'wget', ...BASIC_TOOLS])), STOPLINE_BASE_URL: url }, h.project);
-      expect(r.code, r.stderr).toBe(0);
-      expect(existsSync(join(h.pi, 'extensions', 'stopline.ts'))).toBe(true);
-    } finally {
-      server.close();
-    }
+    const { url } = await serveDist(webRoot);
+    const h = makeHome();
+    const r = await dash(['pi'], { ...envFor(h, binWith(['node', 'wget', ...BASIC_TOOLS])), STOPLINE_BASE_URL: url }, h.project);
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(join(h.pi, 'extensions', 'stopline.ts'))).toBe(true);
   });
 
   it('checks sums with the JS runtime when no sha256 tool is installed', async () => {
-    const { server, url } = await serve(webRoot);
-    try {
-      const h = makeHome();
-      const bin = binWith(['node', 'curl', ...BASIC_TOOLS.filter((t) => t !== 'sha256sum')]);
-      const r = await dash(['opencode'], { ...envFor(h, bin), STOPLINE_BASE_URL: url }, h.project);
-      expect(r.code, r.stderr).toBe(0);
-      expect(existsSync(join(h.xdg, 'opencode', 'plugin', 'stopline.js'))).toBe(true);
-    } finally {
-      server.close();
-    }
+    const { url } = await serveDist(webRoot);
+    const h = makeHome();
+    const bin = binWith(['node', 'curl', ...BASIC_TOOLS.filter((t) => t !== 'sha256sum')]);
+    const r = await dash(['opencode'], { ...envFor(h, bin), STOPLINE_BASE_URL: url }, h.project);
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(join(h.xdg, 'opencode', 'plugin', 'stopline.js'))).toBe(true);
   });
 
   it('refuses a file whose checksum does not match, before installing anything', async () => {
-    const { server, url } = await serve(webRoot, { 'dist/codex/stopline.mjs': 'console.log("tampered")\n' });
-    try {
-      const h = makeHome();
-      const before = snapshot(h.root);
-      const r = await dash(['codex', '--runtime', 'node'], { ...envFor(h), STOPLINE_BASE_URL: url }, h.project);
-      expect(r.code).toBe(1);
-      expect(r.stderr).toContain('checksum mismatch for codex/stopline.mjs');
-      expect(r.stderr).toContain('refusing to install');
-      expect(snapshot(h.root)).toEqual(before);
-    } finally {
-      server.close();
-    }
+    const { url } = await serveDist(webRoot, { 'dist/codex/stopline.mjs': 'console.log("tampered")\n' });
+    const h = makeHome();
+    const before = snapshot(h.root);
+    const r = await dash(['codex', '--runtime', 'node'], { ...envFor(h), STOPLINE_BASE_URL: url }, h.project);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('checksum mismatch for codex/stopline.mjs');
+    expect(r.stderr).toContain('refusing to install');
+    expect(snapshot(h.root)).toEqual(before);
   });
 
   it('refuses a SHA256SUMS that names a path outside the download folder', async () => {
     const sums = readFileSync(join(dist, 'SHA256SUMS'), 'utf8') + `${'a'.repeat(64)}  pi/../../escape.ts\n`;
-    const { server, url } = await serve(webRoot, { 'dist/SHA256SUMS': sums });
-    try {
-      const h = makeHome();
-      const r = await dash(['pi'], { ...envFor(h), STOPLINE_BASE_URL: url }, h.project);
-      expect(r.code).toBe(1);
-      expect(r.stderr).toContain('unsafe path');
-      expect(existsSync(join(h.pi, 'extensions'))).toBe(false);
-    } finally {
-      server.close();
-    }
+    const { url } = await serveDist(webRoot, { 'dist/SHA256SUMS': sums });
+    const h = makeHome();
+    const r = await dash(['pi'], { ...envFor(h), STOPLINE_BASE_URL: url }, h.project);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('unsafe path');
+    expect(existsSync(join(h.pi, 'extensions'))).toBe(false);
   });
 
   it('says clearly when no JavaScript runtime is on PATH', async () => {
@@ -213,22 +154,18 @@ describeDash('install.sh under dash', () => {
   });
 
   it('downloads each host\'s own folder, and a host that loads another host\'s artifact from that host\'s folder', async () => {
-    const { server, url, requests } = await serve(webRoot);
-    try {
-      // the newest host (listed last) and every host that loads another host's artifact
-      for (const spec of HOST_SPECS as readonly HostSpec[]) {
-        if (spec !== HOST_SPECS[HOST_SPECS.length - 1] && !spec.artifact) continue;
-        requests.length = 0;
-        const h = makeHome();
-        const r = await dash([spec.name, '--dry-run', '--runtime', 'node'], { ...envFor(h), STOPLINE_BASE_URL: url }, h.project);
-        expect(r.code, r.stderr).toBe(0);
-        const folder = spec.artifact ?? spec.name;
-        const fetched = requests.filter((p) => p !== '/dist/SHA256SUMS' && p !== '/dist/stopline.mjs');
-        expect(fetched.length, spec.name).toBeGreaterThan(0);
-        for (const p of fetched) expect(p.startsWith(`/dist/${folder}/`), `${spec.name}: ${p}`).toBe(true);
-      }
-    } finally {
-      server.close();
+    const { url, requests } = await serveDist(webRoot);
+    // the newest host (listed last) and every host that loads another host's artifact
+    for (const spec of HOST_SPECS as readonly HostSpec[]) {
+      if (spec !== HOST_SPECS[HOST_SPECS.length - 1] && !spec.artifact) continue;
+      requests.length = 0;
+      const h = makeHome();
+      const r = await dash([spec.name, '--dry-run', '--runtime', 'node'], { ...envFor(h), STOPLINE_BASE_URL: url }, h.project);
+      expect(r.code, r.stderr).toBe(0);
+      const folder = spec.artifact ?? spec.name;
+      const fetched = requests.filter((p) => p !== '/dist/SHA256SUMS' && p !== '/dist/stopline.mjs');
+      expect(fetched.length, spec.name).toBeGreaterThan(0);
+      for (const p of fetched) expect(p.startsWith(`/dist/${folder}/`), `${spec.name}: ${p}`).toBe(true);
     }
   });
 

@@ -6,15 +6,12 @@
  * that folder to Pi; the real Pi 0.73.1 expands /skill:stopline from it; and install.sh's
  * download path brings the skill along.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeChecksums } from '../../../hosts/cli/install/checksums';
-import { bundleCli, cleanupTempDirs, makeDist, makeHome, readJson, REPO, seedUserConfigs, snapshot, stopline, tempDir, write, type Home } from './helpers';
+import { bundleCli, cleanupTempDirs, installSh, makeDist, makeHome, readJson, REPO, seedUserConfigs, serveDist, snapshot, stopline, tempDir, write, type Home } from './helpers';
 
 const SKILL_TEXT = '---\nname: stopline\ndescription: placeholder skill for the install tests\n---\n# stopline skill (placeholder)\n';
 
@@ -163,34 +160,6 @@ describe('the shipped Pi extension, installed, offers the installed skill to Pi'
   }, 60_000);
 });
 
-/** Serves `root` on 127.0.0.1 (install.sh's download path); records the paths asked for. */
-function serve(root: string): Promise<{ server: Server; url: string; requests: string[] }> {
-  const requests: string[] = [];
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent((req.url ?? '/').split('?')[0]!);
-    requests.push(path);
-    const file = join(root, normalize(path).replace(/^\/+/, ''));
-    if (!file.startsWith(root) || !existsSync(file)) {
-      res.statusCode = 404;
-      res.end('not found');
-      return;
-    }
-    res.end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/dist`, requests })));
-}
-
-function sh(args: string[], env: Record<string, string>, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('/bin/sh', [join(REPO, 'hosts', 'cli', 'install.sh'), ...args], { env, cwd });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 const haveCurl = ['/usr/bin/curl', '/bin/curl', '/usr/local/bin/curl'].some((p) => existsSync(p));
 
 describe('install.sh pi', () => {
@@ -199,21 +168,17 @@ describe('install.sh pi', () => {
     const served = distWithPiSkill(join(webRoot, 'dist'));
     bundleCli(served);
     writeChecksums(served);
-    const { server, url, requests } = await serve(webRoot);
-    try {
-      const h = makeHome();
-      seedUserConfigs(h);
-      const before = snapshot(h.root);
-      const r = await sh(['pi'], { ...h.env, STOPLINE_BASE_URL: url }, h.project);
-      expect(r.code, r.stderr).toBe(0);
-      expect(requests).toContain('/dist/pi/skills/stopline/SKILL.md');
-      expect(r.stderr).toContain(`downloaded and verified 3 files from ${url}`);
-      expect(readFileSync(skillAt(join(h.pi, 'extensions')), 'utf8')).toBe(SKILL_TEXT);
-      const u = await sh(['--uninstall', 'pi'], { ...h.env, STOPLINE_BASE_URL: url }, h.project);
-      expect(u.code, u.stderr).toBe(0);
-      expect(snapshot(h.root)).toEqual(before);
-    } finally {
-      server.close();
-    }
+    const { url, requests } = await serveDist(webRoot);
+    const h = makeHome();
+    seedUserConfigs(h);
+    const before = snapshot(h.root);
+    const r = await installSh('/bin/sh', ['pi'], { ...h.env, STOPLINE_BASE_URL: url }, h.project);
+    expect(r.code, r.stderr).toBe(0);
+    expect(requests).toContain('/dist/pi/skills/stopline/SKILL.md');
+    expect(r.stderr).toContain(`downloaded and verified 3 files from ${url}`);
+    expect(readFileSync(skillAt(join(h.pi, 'extensions')), 'utf8')).toBe(SKILL_TEXT);
+    const u = await installSh('/bin/sh', ['--uninstall', 'pi'], { ...h.env, STOPLINE_BASE_URL: url }, h.project);
+    expect(u.code, u.stderr).toBe(0);
+    expect(snapshot(h.root)).toEqual(before);
   }, 120_000);
 });

@@ -26,9 +26,27 @@ const run = (cmd: string) => {
   const a = analyzeShell(cmd, { cwd, home });
   return { mutability: a.mutability, paths: a.affectedPaths };
 };
+/** One test a command: it writes exactly `paths` (null: a write whose targets are not placed). */
+const writes = (rows: [string, string[] | null][]) =>
+  it.each(rows)('%s writes %j', (cmd, paths) => {
+    expect(run(cmd)).toEqual({ mutability: 'write', paths });
+  });
+/** A write the analysis cannot place: `says` is the title's verb (`stays a write`, `is a write`). */
+const unplaced = (cmds: string[], says: string) =>
+  it.each(cmds)(`%s ${says} with unplaced targets`, (cmd) => {
+    expect(run(cmd)).toEqual({ mutability: 'write', paths: null });
+  });
+const reads = (cmds: string[]) =>
+  it.each(cmds)('%s is a read', (cmd) => {
+    expect(run(cmd).mutability).toBe('read');
+  });
+const unknown = (cmds: string[]) =>
+  it.each(cmds)('%s stays unknown', (cmd) => {
+    expect(run(cmd).mutability).toBe('unknown');
+  });
 
 describe('in-place formatters: the operands are the targets', () => {
-  it.each([
+  writes([
     ['gofmt -w main.go', ['main.go']],
     ['gofmt -s -w cmd internal', ['cmd', 'internal']],
     ['clang-format -i src/main.c', ['src/main.c']],
@@ -47,11 +65,9 @@ describe('in-place formatters: the operands are the targets', () => {
     ['stylelint --fix styles/app.css', ['styles/app.css']],
     ['markdownlint --fix README.md', ['README.md']],
     ['gofmt -w ../shared/x.go', ['/home/dev/shared/x.go']],
-  ])('%s writes %j', (cmd, paths) => {
-    expect(run(cmd)).toEqual({ mutability: 'write', paths });
-  });
+  ]);
 
-  it.each([
+  reads([
     'gofmt -l .',
     'gofmt -d main.go',
     'clang-format src/main.c',
@@ -69,11 +85,9 @@ describe('in-place formatters: the operands are the targets', () => {
     'autoflake src/app.py',
     'prettier --check src',
     'eslint src',
-  ])('%s is a read', (cmd) => {
-    expect(run(cmd).mutability).toBe('read');
-  });
+  ]);
 
-  it.each([
+  unplaced([
     // a quoted pattern reaches the tool, which expands it: `{../x}` is not below the project
     "prettier --write 'src/**/*.{ts,tsx}'",
     "eslint --fix '{../x}/a.js'",
@@ -92,24 +106,20 @@ describe('in-place formatters: the operands are the targets', () => {
     'prettier -w .',
     'eslint --fix ./',
     'shfmt -w ../..',
-  ])('%s stays a write with unplaced targets', (cmd) => {
-    expect(run(cmd)).toEqual({ mutability: 'write', paths: null });
-  });
+  ], 'stays a write');
 
-  it.each([
+  unknown([
     // the named file lists more inputs, which -i rewrites too
     'clang-format --files=list.txt -i a.c',
     // a name only known at run time could be an option
     'clang-format -i "$f"',
     'shfmt --unknown-flag -w x.sh',
     'yapf --in-place --bogus x.py',
-  ])('%s stays unknown', (cmd) => {
-    expect(run(cmd).mutability).toBe('unknown');
-  });
+  ]);
 });
 
 describe('batch editors: a writing script places its files', () => {
-  it.each([
+  writes([
     ["vim -es -c '%s/a/b/g' -c 'wq' notes.txt", ['notes.txt']],
     ["vim -es -c 'g/a/d' -c 'x' notes.txt", ['notes.txt']],
     ["ex -s +'%s/a/A/g' +wq notes.txt", ['notes.txt']],
@@ -124,11 +134,9 @@ describe('batch editors: a writing script places its files', () => {
     ["ed -s notes.txt <<< $',s/a/b/\\nw\\nq'", ['notes.txt']],
     ["ed -s notes.txt <<< $'2d\\nwq'", ['notes.txt']],
     ["ed -s notes.txt <<< $'1,2w part.txt\\nq'", ['part.txt']],
-  ])('%s writes %j', (cmd, paths) => {
-    expect(run(cmd)).toEqual({ mutability: 'write', paths });
-  });
+  ]);
 
-  it.each([
+  reads([
     "vim -es -c '%p' -c 'q!' notes.txt",
     "vim -es -c '%s/a/b/g' -c 'q!' notes.txt",
     "vim -es -c 'redir END' -c 'q!' notes.txt",
@@ -136,11 +144,9 @@ describe('batch editors: a writing script places its files', () => {
     // the buffer changes, nothing is written
     "ed -s notes.txt <<< $',s/a/b/g\\n,p\\nQ'",
     "ed -s notes.txt <<< $'2d\\n1m$\\n,p\\nQ'",
-  ])('%s is a read', (cmd) => {
-    expect(run(cmd).mutability).toBe('read');
-  });
+  ]);
 
-  it.each([
+  unknown([
     // names vim expands: the buffer name, home, a variable, a wildcard
     "vim -es -c 'w %.bak' -c 'q!' notes.txt",
     "vim -es -c 'w ~/x.txt' -c 'q!' notes.txt",
@@ -163,13 +169,11 @@ describe('batch editors: a writing script places its files', () => {
     "ed -s notes.txt <<< $'r !ls\\nw\\nq'",
     "ed -s notes.txt <<< $'a\\nhello\\n.\\nw\\nq'",
     "ed -s notes.txt <<< $'w ~/x\\nq'",
-  ])('%s stays unknown', (cmd) => {
-    expect(run(cmd).mutability).toBe('unknown');
-  });
+  ]);
 });
 
 describe('converters: the output named is the target', () => {
-  it.each([
+  writes([
     ['pandoc --output=out.docx in.md', ['out.docx']],
     ['pandoc README.md -o README.html', ['README.html']],
     ['pandoc -s --toc -f gfm -t html5 -o site/index.html README.md', ['site/index.html']],
@@ -191,26 +195,20 @@ describe('converters: the output named is the target', () => {
     ['optipng -o7 -strip all a.png b.png', ['a.png', 'b.png']],
     ['optipng -out small.png img.png', ['small.png']],
     ['optipng -dir out a.png', ['out']],
-  ])('%s writes %j', (cmd, paths) => {
-    expect(run(cmd)).toEqual({ mutability: 'write', paths });
-  });
+  ]);
 
-  it.each(['pandoc README.md', 'pandoc -t html5 -s --toc README.md', 'pandoc --list-output-formats', 'dot -Tsvg graph.dot', 'dot -V', 'pdftotext -layout doc.pdf -', 'pdftotext -v', 'sass src/app.scss', 'optipng -simulate img.png', 'optipng -v'])('%s is a read', (cmd) => {
-    expect(run(cmd).mutability).toBe('read');
-  });
+  reads(['pandoc README.md', 'pandoc -t html5 -s --toc README.md', 'pandoc --list-output-formats', 'dot -Tsvg graph.dot', 'dot -V', 'pdftotext -layout doc.pdf -', 'pdftotext -v', 'sass src/app.scss', 'optipng -simulate img.png', 'optipng -v']);
 
-  it.each([
+  unplaced([
     // outputs named from the inputs by a mode: written, not placed
     'dot -Tsvg -O graph.dot',
     'pdftotext -htmlmeta doc.pdf',
     'pdftotext -tsv doc.pdf',
     // backups optipng names beside each file
     'optipng -backup img.png',
-  ])('%s is a write with unplaced targets', (cmd) => {
-    expect(run(cmd)).toEqual({ mutability: 'write', paths: null });
-  });
+  ], 'is a write');
 
-  it.each([
+  unknown([
     'pandoc -s doc.md -o doc.pdf',
     'pandoc -t latex -o doc.PDF doc.md',
     'pandoc --pdf-engine=xelatex -o x.html a.md',
@@ -232,13 +230,11 @@ describe('converters: the output named is the target', () => {
     'sass a.scss "$OUT"',
     'optipng',
     'optipng -zz img.png',
-  ])('%s stays unknown', (cmd) => {
-    expect(run(cmd).mutability).toBe('unknown');
-  });
+  ]);
 });
 
 describe('tar: files written besides the archive are named', () => {
-  it.each([
+  writes([
     ['tar -czf out.tgz -g snap.snar src', ['out.tgz', 'snap.snar']],
     ['tar -cf out.tar --listed-incremental=s.snar src', ['out.tar', 's.snar']],
     ['tar -cvf out.tar --index-file idx.txt src', ['out.tar', 'idx.txt']],
@@ -248,21 +244,15 @@ describe('tar: files written besides the archive are named', () => {
     // extracting reads the snapshot
     ['tar -xf a.tar -g snap.snar', ['.']],
     ['tar -cz --listed-incremental=snap . | wc -c', ['snap']],
-  ])('%s writes %j', (cmd, paths) => {
-    expect(run(cmd)).toEqual({ mutability: 'write', paths });
-  });
+  ]);
 
-  it.each(['tar -cf /dev/null src', 'tar -cf - src | wc -c', 'tar -czf /dev/null -g /dev/null src'])('%s is a read', (cmd) => {
-    expect(run(cmd).mutability).toBe('read');
-  });
+  reads(['tar -cf /dev/null src', 'tar -cf - src | wc -c', 'tar -czf /dev/null -g /dev/null src']);
 
-  it.each(['tar -xOf a.tar --index-file=i.txt', 'tar -tf a.tar --index-file=i.txt'])('%s stays unknown', (cmd) => {
-    expect(run(cmd).mutability).toBe('unknown');
-  });
+  unknown(['tar -xOf a.tar --index-file=i.txt', 'tar -tf a.tar --index-file=i.txt']);
 });
 
 describe('option grammar: writes read as writes, not as unknown', () => {
-  it.each([
+  writes([
     // tsc's build mode emits every referenced project's outputs (where the tsconfig files say)
     ['tsc --build', null],
     ['tsc -b tsconfig.build.json', null],
@@ -271,15 +261,9 @@ describe('option grammar: writes read as writes, not as unknown', () => {
     // rsync SRC lists the source and logs where it is told
     ['rsync --log-file=l.txt src', ['l.txt']],
     ['rsync --log-file l.txt -r src/', ['l.txt']],
-  ])('%s writes %j', (cmd, paths) => {
-    expect(run(cmd)).toEqual({ mutability: 'write', paths });
-  });
+  ]);
 
-  it.each(['scc --format json', 'scc -f json src', 'tsc --noEmit', 'rsync -av src/', 'rsync --log-file=/dev/null src'])('%s is a read', (cmd) => {
-    expect(run(cmd).mutability).toBe('read');
-  });
+  reads(['scc --format json', 'scc -f json src', 'tsc --noEmit', 'rsync -av src/', 'rsync --log-file=/dev/null src']);
 
-  it.each(['tsc -b --clean', "scc --format-multi 'json:x.json'", 'rsync --log-file=l.txt -e ssh host:src', 'rsync --bogus --log-file=l.txt src'])('%s stays unknown', (cmd) => {
-    expect(run(cmd).mutability).toBe('unknown');
-  });
+  unknown(['tsc -b --clean', "scc --format-multi 'json:x.json'", 'rsync --log-file=l.txt -e ssh host:src', 'rsync --bogus --log-file=l.txt src']);
 });

@@ -22,11 +22,9 @@ describe('red-team sets', () => {
     }
   });
 
-  for (const f of sets) {
-    it(`${f}: no mutating command is classified read`, () => {
-      const rows = readSet(readFileSync(join(dir, f), 'utf8'));
-      const read = rows.filter((r) => r.kind === 'M' && analyzeShell(r.cmd, { cwd: '/home/dev/project', home: '/home/dev' }).mutability === 'read').map((r) => r.cmd);
-      expect(read).toEqual([]);
-    });
-  }
+  it.each(sets)('%s: no mutating command is classified read', (f) => {
+    const rows = readSet(readFileSync(join(dir, f), 'utf8'));
+    const read = rows.filter((r) => r.kind === 'M' && analyzeShell(r.cmd, { cwd: '/home/dev/project', home: '/home/dev' }).mutability === 'read').map((r) => r.cmd);
+    expect(read).toEqual([]);
+  });
 });

@@ -4,7 +4,6 @@
  * budget for an agent that never ran. Fail open lets the launch run, and it keeps its unit.
  * The race guarantee still holds with the release in place: 32 processes, agents=2.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -14,7 +13,7 @@ import { logFile } from '../../../core/evidence/log';
 import type { Action } from '../../../core/protocol';
 import { parseState, sessionStore } from '../../../core/state/session';
 import { useControllerBundle } from './bundle';
-import { driver, sandbox, writeUserFile, type Sandbox } from './helpers';
+import { driver, sandbox, startWorker, until, writeUserFile, type Sandbox } from './helpers';
 
 const DELEGATE: Partial<Action> = { name: 'Agent', canonicalName: 'Agent', mutability: 'delegate', affectedPaths: [], delegationCount: 1 };
 const CLOSED = { STOPLINE_FAIL_OPEN: '0' };
@@ -105,39 +104,7 @@ describe('the release keeps the race guarantee across processes', () => {
   const HERE = dirname(fileURLToPath(import.meta.url));
   const controllerBundle = useControllerBundle();
 
-  interface Worker {
-    lines: string[];
-    err: () => string;
-    exit: () => number | null;
-    kill: () => void;
-  }
-
-  function startWorker(args: string[], env: NodeJS.ProcessEnv): Worker {
-    const p = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const lines: string[] = [];
-    let buf = '';
-    let err = '';
-    let exit: number | null = null;
-    p.stdout.on('data', (d) => {
-      buf += d;
-      let n: number;
-      while ((n = buf.indexOf('\n')) >= 0) {
-        lines.push(buf.slice(0, n));
-        buf = buf.slice(n + 1);
-      }
-    });
-    p.stderr.on('data', (d) => (err += d));
-    p.on('exit', (code) => (exit = code ?? -1));
-    return { lines, err: () => err, exit: () => exit, kill: () => p.kill('SIGKILL') };
-  }
-
-  async function until(cond: () => boolean, what: string, timeoutMs = 120_000): Promise<void> {
-    const t0 = Date.now();
-    while (!cond()) {
-      if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  }
+  const WAIT_MS = 120_000;
 
   it('32 processes, agents=2: all denied while the evidence is broken and nothing stays taken; after the fix exactly 2 are granted', async () => {
     const sb = sandbox();
@@ -153,19 +120,19 @@ describe('the release keeps the race guarantee across processes', () => {
     const workers = Array.from({ length: 32 }, () => startWorker([join(HERE, 'workers', 'race-worker.mjs'), controllerBundle(), JSON.stringify(tasks), barrier], env));
     try {
       for (let i = 0; i < tasks.length; i++) {
-        await until(() => workers.every((w) => w.lines.length >= 2 + 2 * i || w.exit() !== null), `all 32 at barrier ${i}`);
+        await until(() => workers.every((w) => w.lines.length >= 2 + 2 * i || w.exit() !== null), `all 32 at barrier ${i}`, WAIT_MS);
         // between the two races the evidence folder is repaired
         if (i === 1) fix();
         writeFileSync(join(barrier, `go-${i}`), '');
-        await until(() => workers.every((w) => w.lines.length >= 3 + 2 * i || w.exit() !== null), `race ${i}`);
+        await until(() => workers.every((w) => w.lines.length >= 3 + 2 * i || w.exit() !== null), `race ${i}`, WAIT_MS);
         if (i === 0) expect(agentsUsed(sb)).toBe(0);
       }
-      await until(() => workers.every((w) => w.exit() !== null), 'workers to exit');
+      await until(() => workers.every((w) => w.exit() !== null), 'workers to exit', WAIT_MS);
     } finally {
       for (const w of workers) if (w.exit() === null) w.kill();
       rmSync(barrier, { recursive: true, force: true });
     }
-    for (const w of workers) expect(w.exit(), w.err()).toBe(0);
+    for (const w of workers) expect(w.exit(), w.stderr()).toBe(0);
     const results = workers.flatMap((w) => w.lines.slice(1).map((l) => JSON.parse(l) as { i?: number; at?: number; kind: string; reasonCode: string | null })).filter((r) => r.at === undefined);
     const race = (i: number) => results.filter((r) => r.i === i);
     expect(race(0)).toHaveLength(32);

@@ -95,15 +95,13 @@ describe('config files', () => {
     ['bad defaults', { defaults: { deps: 'maybe', agents: -1 } }, 'defaults.deps'],
     ['defaults not an object', { defaults: 'x' }, 'defaults must be an object'],
   ];
-  for (const [name, content, says] of invalid) {
-    it(`${name}: one diagnostic, safe defaults`, () => {
-      const { sb, sub } = setup(content);
-      const { config, diagnostics } = loadConfig(sb.env, sub);
-      expect(diagnostics).toHaveLength(1);
-      expect(diagnostics[0]).toContain(says);
-      expect(config).toMatchObject({ defaultMode: 'unconfirmed', defaultLevel: 'guard', failMode: 'open' });
-    });
-  }
+  it.each(invalid)('%s: one diagnostic, safe defaults', (_name, content, says) => {
+    const { sb, sub } = setup(content);
+    const { config, diagnostics } = loadConfig(sb.env, sub);
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]).toContain(says);
+    expect(config).toMatchObject({ defaultMode: 'unconfirmed', defaultLevel: 'guard', failMode: 'open' });
+  });
 
   it('valid keys survive next to an invalid one', () => {
     const { sb, sub } = setup({ failMode: 'closed', defaultLevel: 'nope' });

@@ -156,9 +156,7 @@ function check(cmd: PromptCommand, want: Want) {
 
 describe('directive grammar', () => {
   it('has at least 60 table cases', () => expect(CASES.length).toBeGreaterThanOrEqual(60));
-  for (const [text, want] of CASES) {
-    it(JSON.stringify(text), () => check(parsePromptCommand(text), want));
-  }
+  it.each(CASES.map(([text, want]) => [JSON.stringify(text), text, want] as const))('%s', (_, text, want) => check(parsePromptCommand(text), want));
 });
 
 describe('normalizeSlashDirective', () => {
@@ -177,9 +175,7 @@ describe('normalizeSlashDirective', () => {
     ['    /stopline review', '    /stopline review'],
     ['/other thing', '/other thing'],
   ];
-  for (const [input, out] of cases) {
-    it(JSON.stringify(input), () => expect(normalizeSlashDirective(input)).toBe(out));
-  }
+  it.each(cases.map(([input, out]) => [JSON.stringify(input), input, out] as const))('%s', (_, input, out) => expect(normalizeSlashDirective(input)).toBe(out));
   it('feeds the parser the same directive as the $ form', () => {
     expect(parsePromptCommand(normalizeSlashDirective('/stopline:stopline review -- x'))).toEqual(parsePromptCommand('$stopline review -- x'));
   });
@@ -233,14 +229,12 @@ describe('plain-language corrections', () => {
     ['他说「只看不改」是什么意思', 'change', null],
     ['```\nfix it\n```', 'review', null],
   ];
-  for (const [text, mode, rule] of cases) {
-    it(`${JSON.stringify(text)} in ${mode}`, () => {
-      const c = detectCorrection(text, mode);
-      expect(c?.rule ?? null).toBe(rule);
-      if (rule === 'fix') expect(c?.mode).toBe('change');
-      if (rule === 'stop') expect(c?.mode).toBe('answer');
-    });
-  }
+  it.each(cases.map(([text, mode, rule]) => [`${JSON.stringify(text)} in ${mode}`, text, mode, rule] as const))('%s', (_, text, mode, rule) => {
+    const c = detectCorrection(text, mode);
+    expect(c?.rule ?? null).toBe(rule);
+    if (rule === 'fix') expect(c?.mode).toBe('change');
+    if (rule === 'stop') expect(c?.mode).toBe('answer');
+  });
   it('strips fenced, indented, quoted and inline text but keeps the rest', () => {
     const out = stripQuotedAndCode('keep this\n```js\ndrop()\n```\n    dropped too\n> quoted\nand `code` here "quoted" don\'t');
     expect(out).toContain('keep this');

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,4 +84,33 @@ export function allDirs(dir: string): string[] {
     if (statSync(p).isDirectory()) out.push(...allDirs(p));
   }
   return out;
+}
+
+/** A worker process whose stdout lines are collected as they come. */
+export function startWorker(args: string[], env: NodeJS.ProcessEnv) {
+  const p = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: string[] = [];
+  let buf = '';
+  let err = '';
+  let exit: number | null = null;
+  p.stdout.on('data', (d) => {
+    buf += d;
+    let n: number;
+    while ((n = buf.indexOf('\n')) >= 0) {
+      lines.push(buf.slice(0, n));
+      buf = buf.slice(n + 1);
+    }
+  });
+  p.stderr.on('data', (d) => (err += d));
+  p.on('exit', (code) => (exit = code ?? -1));
+  return { lines, stderr: () => err, exit: () => exit, kill: () => p.kill('SIGKILL') };
+}
+
+/** Waits for `cond`, looking every 5 ms; past `timeoutMs` it throws, naming `what`. */
+export async function until(cond: () => boolean, what: string, timeoutMs: number): Promise<void> {
+  const t0 = Date.now();
+  while (!cond()) {
+    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
 }

@@ -30,8 +30,7 @@ describe('the same launch asked again', () => {
   });
 
   it('launches without a call id each reserve (nothing can tell a retry from a new call)', () => {
-    const sb = sandbox();
-    const d = driver(sb);
+    const d = driver(sandbox());
     d.prompt('$stopline change agents=1 -- delegate one task');
     expect(d.act(launch())).toMatchObject({ reasonCode: 'WITHIN_CONTRACT' });
     expect(d.act(launch())).toMatchObject({ kind: 'deny', reasonCode: 'AGENT_BUDGET_EXHAUSTED' });

@@ -13,7 +13,7 @@ import { handleEvent } from '../../../core/answer/controller';
 import { readSessionEvents } from '../../../core/evidence/log';
 import { cleanupSession, parseState, sessionStore } from '../../../core/state/session';
 import { useControllerBundle } from './bundle';
-import { sandbox } from './helpers';
+import { sandbox, startWorker, until } from './helpers';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const controllerBundle = useControllerBundle();
@@ -26,33 +26,7 @@ interface Result {
   diagnostics: string[];
 }
 
-/** A worker process whose stdout lines are collected as they come. */
-function startWorker(args: string[], env: NodeJS.ProcessEnv) {
-  const p = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines: string[] = [];
-  let buf = '';
-  let err = '';
-  let exit: number | null = null;
-  p.stdout!.on('data', (d) => {
-    buf += d;
-    let n: number;
-    while ((n = buf.indexOf('\n')) >= 0) {
-      lines.push(buf.slice(0, n));
-      buf = buf.slice(n + 1);
-    }
-  });
-  p.stderr!.on('data', (d) => (err += d));
-  p.on('exit', (code) => (exit = code ?? -1));
-  return { p, lines, stderr: () => err, exit: () => exit };
-}
-
-async function until(cond: () => boolean, what: string, timeoutMs = 90_000): Promise<void> {
-  const t0 = Date.now();
-  while (!cond()) {
-    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+const WAIT_MS = 90_000;
 
 describe('agents=N across separate hook processes', () => {
   it('32 processes racing for agents=2 are granted exactly 2, in 20 of 20 repetitions (and batches reserve all or nothing)', async () => {
@@ -76,18 +50,18 @@ describe('agents=N across separate hook processes', () => {
     const worker = join(HERE, 'workers', 'race-worker.mjs');
     const workers = Array.from({ length: 32 }, () => startWorker([worker, controllerBundle(), JSON.stringify(tasks), barrier], env));
     try {
-      await until(() => workers.every((w) => w.lines.length >= 1 || w.exit() !== null), '32 workers ready');
+      await until(() => workers.every((w) => w.lines.length >= 1 || w.exit() !== null), '32 workers ready', WAIT_MS);
       for (const w of workers) expect(w.lines[0], w.stderr()).toBe('ready');
       // one race per task: every process is waiting at the barrier when it opens
       // lines per worker: ready, then for each task {at: i} and the result
       for (let i = 0; i < tasks.length; i++) {
-        await until(() => workers.every((w) => w.lines.length >= 2 + 2 * i || w.exit() !== null), `all 32 at barrier ${i}`);
+        await until(() => workers.every((w) => w.lines.length >= 2 + 2 * i || w.exit() !== null), `all 32 at barrier ${i}`, WAIT_MS);
         writeFileSync(join(barrier, `go-${i}`), '');
-        await until(() => workers.every((w) => w.lines.length >= 3 + 2 * i || w.exit() !== null), `race ${i}`);
+        await until(() => workers.every((w) => w.lines.length >= 3 + 2 * i || w.exit() !== null), `race ${i}`, WAIT_MS);
       }
-      await until(() => workers.every((w) => w.exit() !== null), 'workers to exit');
+      await until(() => workers.every((w) => w.exit() !== null), 'workers to exit', WAIT_MS);
     } finally {
-      for (const w of workers) if (w.exit() === null) w.p.kill('SIGKILL');
+      for (const w of workers) if (w.exit() === null) w.kill();
       rmSync(barrier, { recursive: true, force: true });
     }
     for (const w of workers) expect(w.exit(), w.stderr()).toBe(0);

@@ -108,8 +108,7 @@ describe('the turn end (controller, turn.stop)', () => {
   });
 
   it('while the host already goes on with the turn because of a turn-end answer, the model is not told again: the notice only', () => {
-    const sb = sandbox();
-    const d = driver(sb);
+    const d = driver(sandbox());
     const o = d.event('turn.stop', turnEnd([shell('toolu_x')], { continued: true }));
     expect(o).toMatchObject({ kind: 'none', reasonCode: 'CALLS_UNSEEN' });
     expect(o.message).toBeUndefined();

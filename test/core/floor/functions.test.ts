@@ -89,21 +89,17 @@ const EVERY_SHELL_TOOL: [command: string, verdict: string][] = [
 ];
 
 describe('shell functions', () => {
-  for (const [body, verdict] of BODIES) {
-    it(`a body that would be stopped (${body}): free when never called, stopped when called`, () => {
-      for (const def of DEFINE) {
-        for (const [afters, expected] of [[NOT_CALLED, FREE], [CALLED, verdict]] as const) {
-          for (const after of afters) expect(verdictOf(def(body) + after), def(body) + after).toBe(expected);
-        }
+  it.each(BODIES)('a body that would be stopped (%s): free when never called, stopped when called', (body, verdict) => {
+    for (const def of DEFINE) {
+      for (const [afters, expected] of [[NOT_CALLED, FREE], [CALLED, verdict]] as const) {
+        for (const after of afters) expect(verdictOf(def(body) + after), def(body) + after).toBe(expected);
       }
-    });
-  }
+    }
+  });
 
-  for (const [group, cases] of ORDERS) {
-    it(group, () => {
-      for (const [command, verdict] of cases) expect(verdictOf(command), command).toBe(verdict);
-    });
-  }
+  it.each(ORDERS)('%s', (_group, cases) => {
+    for (const [command, verdict] of cases) expect(verdictOf(command), command).toBe(verdict);
+  });
 
   it('the contract still reads the body where it is defined', () => {
     const a = toolAction(REGISTRIES.claude!, 'Bash', { command: 'tidy() { rm -rf build; }; echo hi' });

@@ -46,11 +46,9 @@ const PAYLOADS: [val: (key: string) => string, verdict: string][] = [
 ];
 
 describe('git settings that run code', () => {
-  for (const [key, sub] of SETTINGS) {
-    it(`${key} before git ${sub}: its code is judged in every spelling`, () => {
-      for (const [val, verdict] of PAYLOADS) for (const c of spellings(key, sub, val(key))) expect(verdictOf(c), c).toBe(verdict);
-    });
-  }
+  it.each(SETTINGS)('%s before git %s: its code is judged in every spelling', (key, sub) => {
+    for (const [val, verdict] of PAYLOADS) for (const c of spellings(key, sub, val(key))) expect(verdictOf(c), c).toBe(verdict);
+  });
 
   it('a value the environment gives --config-env without this command setting it is asked', () => {
     expect(verdictOf('git --config-env=core.pager=PAGER_CMD log')).toBe('ask FLOOR_UNSEEN_CODE');

@@ -82,18 +82,14 @@ describe('each runner: the floor rule of the command it runs', () => {
   it('the commands alone are stopped (what the runners must keep)', () => {
     for (const c of PAYLOADS) expect(verdictOf(c), c).toMatch(/^deny FLOOR_/);
   });
-  for (const [name, wrap] of [...WORD_RUNNERS, ...CODE_RUNNERS]) {
-    it(name, () => expect(disagreements(wrap)).toEqual([]));
-  }
+  it.each([...WORD_RUNNERS, ...CODE_RUNNERS])('%s', (_name, wrap) => expect(disagreements(wrap)).toEqual([]));
   it('busybox (its applets)', () => expect(disagreements((c) => `busybox ${c}`, PAYLOADS.filter(busyboxRuns))).toEqual([]));
-  for (const [outer, wrapOuter] of WORD_RUNNERS) {
-    it(`${outer} around every runner`, () => {
-      // an action of find inside another's is cut short: the first `;` ends the outer action
-      const inner = [...WORD_RUNNERS, ...CODE_RUNNERS].filter(([n]) => !(outer.startsWith('find') && n.startsWith('find')));
-      const nested = inner.flatMap(([, wrapInner]) => disagreements((c) => wrapOuter(wrapInner(c))));
-      expect(nested).toEqual([]);
-    });
-  }
+  it.each(WORD_RUNNERS)('%s around every runner', (outer, wrapOuter) => {
+    // an action of find inside another's is cut short: the first `;` ends the outer action
+    const inner = [...WORD_RUNNERS, ...CODE_RUNNERS].filter(([n]) => !(outer.startsWith('find') && n.startsWith('find')));
+    const nested = inner.flatMap(([, wrapInner]) => disagreements((c) => wrapOuter(wrapInner(c))));
+    expect(nested).toEqual([]);
+  });
 });
 
 describe("find's `{}`: each path find yields, the start point included", () => {

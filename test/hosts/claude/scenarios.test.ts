@@ -17,7 +17,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, write
 import { sessionKey } from '../../../core/state/session';
 import { join } from 'node:path';
 import { ensureHosts, HOSTS_FOR, startAnthropicServer, type ClaudeRunResult, type FakeModelServer } from '../harness';
-import { describeRealHost, hookRunSummary, median, realHostRuns, requestText, requireArtifact, stopAssertions, writeUserConfig, type RealHostCase, type RealHostRuns } from '../shared/real-host';
+import { describeRealHost, median, scenarioRuns, requestText, requireArtifact, stopAssertions, writeUserConfig, type RealHostCase, type RealHostRuns } from '../shared/real-host';
 import { sevenScenarios } from '../shared/seven-scenarios';
 import { CLAUDE_DOORS, runThroughDoor, sayPolicyFallback, type ClaudeDoor } from './doors';
 
@@ -27,14 +27,7 @@ const pluginDir = requireArtifact('claude');
 requireArtifact('claude', 'stopline.mjs');
 const TEST_TIMEOUT_MS = 240_000;
 
-const runs = realHostRuns({
-  prefix: 'claude-scenarios',
-  startServer: startAnthropicServer,
-  describeTimings: (file) => {
-    const summary = hookRunSummary(file);
-    return summary && `[claude] ${summary}`;
-  },
-});
+const runs = scenarioRuns('claude', startAnthropicServer);
 // Claude Code marks a stopped call's result as an error and quotes the stamp
 const { expectStopped, expectRan } = stopAssertions({ stopped: 'STOP /', ran: { never: 'STOP /' }, marksError: true });
 

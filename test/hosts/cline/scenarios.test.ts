@@ -12,20 +12,13 @@ import { expect } from 'vitest';
 import { clineHookFile, CLINE_EVENTS } from '../../../hosts/cline/install';
 import { ensureHosts, HOSTS_FOR, startHostChatServer, type FakeModelServer } from '../harness';
 import { runCline, type ClineRunResult } from './harness';
-import { describeRealHost, hookRunSummary, readEvidence, realHostRuns, requireArtifact, stoplineDataDir, type RealHostCase } from '../shared/real-host';
+import { describeRealHost, readEvidence, scenarioRuns, requireArtifact, stoplineDataDir, type RealHostCase } from '../shared/real-host';
 import { sevenScenarios } from '../shared/seven-scenarios';
 
 const status = await ensureHosts(HOSTS_FOR.cline);
 const TEST_TIMEOUT_MS = 240_000;
 
-const runs = realHostRuns({
-  prefix: 'cline-scenarios',
-  startServer: startHostChatServer,
-  describeTimings: (file) => {
-    const summary = hookRunSummary(file);
-    return summary && `[cline] ${summary}`;
-  },
-});
+const runs = scenarioRuns('cline', startHostChatServer);
 
 /** The hook files as `stopline install cline` writes them: this node, the shipped script, the event. */
 function installedHooks(script = requireArtifact('cline', 'stopline.mjs')): Record<string, string> {
@@ -94,7 +87,6 @@ describeRealHost(status, 'Cline CLI 3.0.65 with dist/cline', HOSTS_FOR.cline, TE
       cannotAsk: 'Cline cannot ask from a hook',
       childCall: "its calls carry the run's rootSessionId and its own agent_id",
       failClosed: 'run_commands replaced, any other tool cancelled',
-      failOpen: 'stopline answers nothing and exits 0',
       promptEvent: 'TaskStart',
     },
   });

@@ -12,7 +12,7 @@ import { expect } from 'vitest';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureHosts, HOSTS_FOR, runCodex, startResponsesServer, type CodexRunResult, type FakeModelServer, type TurnContext } from '../harness';
-import { describeRealHost, hookRunSummary, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
+import { describeRealHost, scenarioRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 import { sevenScenarios } from '../shared/seven-scenarios';
 
 const status = await ensureHosts(HOSTS_FOR.codex);
@@ -21,14 +21,7 @@ requireArtifact('codex', 'stopline.mjs');
 const hooksJson = JSON.parse(readFileSync(requireArtifact('codex', 'hooks.json'), 'utf8')) as Record<string, unknown>;
 const TEST_TIMEOUT_MS = 240_000;
 
-const runs = realHostRuns({
-  prefix: 'codex-scenarios',
-  startServer: startResponsesServer,
-  describeTimings: (file) => {
-    const summary = hookRunSummary(file);
-    return summary && `[codex] ${summary}`;
-  },
-});
+const runs = scenarioRuns('codex', startResponsesServer);
 // Codex says "Command blocked" for the shell and apply_patch, "Tool call blocked" for other tools
 const { expectStopped, expectRan } = stopAssertions({ stopped: /(Command|Tool call) blocked by PreToolUse hook: STOP \//, ran: { never: /blocked by PreToolUse hook/ } });
 
@@ -88,8 +81,6 @@ describeRealHost(status, 'Codex 0.171.0 with dist/codex', HOSTS_FOR.codex, TEST_
       cannotAsk: 'Codex cannot ask',
       childCall: "its calls go through the parent's hooks",
       failClosed: 'an explicit deny',
-      failOpen: 'stopline answers nothing and exits 0',
-      promptEvent: 'UserPromptSubmit',
     },
     // the hook sees apply_patch (an add as much as an update) as Edit
     evidenceTools: ['Edit', 'Edit', 'Bash'],

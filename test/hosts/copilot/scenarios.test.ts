@@ -12,20 +12,13 @@ import { expect } from 'vitest';
 import { dirname } from 'node:path';
 import { hookFileDoc } from '../../../hosts/cli/install/hook-files';
 import { ensureHosts, HOSTS_FOR, runCopilot, startHostChatServer, type CopilotRunResult, type FakeModelServer } from '../harness';
-import { describeRealHost, hookRunSummary, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
+import { describeRealHost, scenarioRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 import { sevenScenarios } from '../shared/seven-scenarios';
 
 const status = await ensureHosts(HOSTS_FOR.copilot);
 const TEST_TIMEOUT_MS = 240_000;
 
-const runs = realHostRuns({
-  prefix: 'copilot-scenarios',
-  startServer: startHostChatServer,
-  describeTimings: (file) => {
-    const summary = hookRunSummary(file);
-    return summary && `[copilot] ${summary}`;
-  },
-});
+const runs = scenarioRuns('copilot', startHostChatServer);
 // Copilot hands the model "Denied by preToolUse hook: <reason>" for a denied call
 const { expectStopped, expectRan } = stopAssertions({ stopped: /Denied by preToolUse hook: STOP \//, ran: { never: /Denied by preToolUse hook/ } });
 

@@ -12,20 +12,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hookFileDoc } from '../../../hosts/cli/install/hook-files';
 import { ensureHosts, HOSTS_FOR, runDroid, startHostChatServer, type DroidRunResult, type FakeModelServer } from '../harness';
-import { describeRealHost, hookRunSummary, realHostRuns, requireArtifact, stopAssertions, writeUserConfig, type RealHostCase } from '../shared/real-host';
+import { describeRealHost, scenarioRuns, requireArtifact, stopAssertions, writeUserConfig, type RealHostCase } from '../shared/real-host';
 import { sevenScenarios } from '../shared/seven-scenarios';
 
 const status = await ensureHosts(HOSTS_FOR.droid);
 const TEST_TIMEOUT_MS = 240_000;
 
-const runs = realHostRuns({
-  prefix: 'droid-scenarios',
-  startServer: startHostChatServer,
-  describeTimings: (file) => {
-    const summary = hookRunSummary(file);
-    return summary && `[droid] ${summary}`;
-  },
-});
+const runs = scenarioRuns('droid', startHostChatServer);
 // Droid hands the model "Error: <reason>" for a denied call
 const { expectStopped, expectRan } = stopAssertions({ stopped: /Error: STOP \//, ran: { never: /STOP \// } });
 
@@ -61,8 +54,6 @@ describeRealHost(status, 'Factory Droid 0.225.2 with dist/droid', HOSTS_FOR.droi
       cannotAsk: 'Droid cannot ask from a hook',
       childCall: 'a session of its own',
       failClosed: 'an explicit deny: Droid lets a failing hook through',
-      failOpen: 'stopline answers nothing and exits 0',
-      promptEvent: 'UserPromptSubmit',
     },
   });
 

@@ -8,7 +8,7 @@
 import { expect } from 'vitest';
 import { ensureHosts, HOSTS_FOR, runGemini, startGeminiServer, type FakeModelServer, type GeminiRunResult } from '../harness';
 import { shippedGeminiHooks } from './shipped';
-import { describeRealHost, hookRunSummary, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
+import { describeRealHost, scenarioRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 import { sevenScenarios } from '../shared/seven-scenarios';
 
 const status = await ensureHosts(HOSTS_FOR.gemini);
@@ -16,14 +16,7 @@ const artifactDir = requireArtifact('gemini');
 requireArtifact('gemini', 'stopline.mjs');
 const TEST_TIMEOUT_MS = 240_000;
 
-const runs = realHostRuns({
-  prefix: 'gemini-scenarios',
-  startServer: startGeminiServer,
-  describeTimings: (file) => {
-    const summary = hookRunSummary(file);
-    return summary && `[gemini] ${summary}`;
-  },
-});
+const runs = scenarioRuns('gemini', startGeminiServer);
 // Gemini hands the model {"error": "Tool execution blocked: <reason>"} for a denied call
 const { expectStopped, expectRan } = stopAssertions({ stopped: 'Tool execution blocked: STOP /', ran: { never: 'Tool execution blocked' } });
 
@@ -50,7 +43,6 @@ describeRealHost(status, 'Gemini CLI 0.61.0 with dist/gemini', HOSTS_FOR.gemini,
       cannotAsk: 'Gemini cannot ask headless',
       childCall: "its calls carry the parent's session",
       failClosed: 'an explicit deny',
-      failOpen: 'stopline answers nothing and exits 0',
       promptEvent: 'BeforeAgent',
     },
     read: (id, path) => ({ id, name: 'read_file', input: { file_path: path } }),

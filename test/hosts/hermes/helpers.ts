@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
 
 export const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const REPO = path.resolve(HERE, '../../..');
@@ -79,6 +80,21 @@ export interface SpawnRecord {
 /** stderr lines the shim writes when it cannot reach the evaluator */
 export function unavailableLines(stderr: string): string[] {
   return stderr.split('\n').filter((l) => l.startsWith('stopline: guard unavailable'));
+}
+
+/** A list of process ids each test may push to: every one still there is killed (SIGKILL) after the test. */
+export function killedAfterEach(): number[] {
+  const pids: number[] = [];
+  afterEach(() => {
+    for (const pid of pids.splice(0)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  });
+  return pids;
 }
 
 export function isAlive(pid: number): boolean {

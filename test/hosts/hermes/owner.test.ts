@@ -7,9 +7,9 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { namedOwner, ownerGoneCheck, OWNER_PID_ENV, type OwnerProbe } from '../../../hosts/hermes/owner';
-import { childPids, isAlive, PYTHON, realBundle, waitFor } from './helpers';
+import { childPids, isAlive, killedAfterEach, PYTHON, realBundle, waitFor } from './helpers';
 
 describe('the owner rule', () => {
   function probe(parent: number, existing: number[]): OwnerProbe & { parent: number; existing: Set<number> } {
@@ -129,16 +129,7 @@ class Owner {
   }
 }
 
-const started: number[] = [];
-afterEach(() => {
-  for (const pid of started.splice(0)) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-});
+const started = killedAfterEach();
 
 async function startOwner(argv: string[], mode: 'named' | 'parent'): Promise<{ owner: Owner; child: number; holder: number }> {
   const owner = new Owner(argv, mode);

@@ -7,21 +7,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { isAlive, PYTHON, Sandbox, waitFor } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { isAlive, killedAfterEach, PYTHON, Sandbox, waitFor } from './helpers';
 import { sandboxesPerTest, withLoadedHost } from './shim-kit';
 
 const { sandbox } = sandboxesPerTest();
-const started: number[] = [];
-afterEach(() => {
-  for (const pid of started.splice(0)) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-});
+const started = killedAfterEach();
 
 const SID = '20261129_141503_7c2e9a';
 

@@ -11,21 +11,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureHosts, HOSTS_FOR, startChatServer, type FakeModelServer } from '../harness';
 import { runKimi, type KimiRunResult } from './harness';
-import { describeRealHost, hookRunSummary, realHostRuns, stopAssertions, type RealHostCase } from '../shared/real-host';
+import { describeRealHost, scenarioRuns, stopAssertions, type RealHostCase } from '../shared/real-host';
 import { kimiHooks } from './hooks';
 import { sevenScenarios } from '../shared/seven-scenarios';
 
 const status = await ensureHosts(HOSTS_FOR.kimi);
 const TEST_TIMEOUT_MS = 240_000;
 
-const runs = realHostRuns({
-  prefix: 'kimi-scenarios',
-  startServer: startChatServer,
-  describeTimings: (file) => {
-    const summary = hookRunSummary(file);
-    return summary && `[kimi] ${summary}`;
-  },
-});
+const runs = scenarioRuns('kimi', startChatServer);
 const { expectStopped, expectRan } = stopAssertions({ stopped: /ERROR: STOP \//, ran: { never: /STOP \// } });
 
 async function kimi(c: RealHostCase, s: FakeModelServer, prompt: string, env?: Record<string, string | undefined>): Promise<KimiRunResult> {
@@ -52,8 +45,6 @@ describeRealHost(status, 'Kimi Code 1.51.0 with dist/kimi', HOSTS_FOR.kimi, TEST
       cannotAsk: 'Kimi cannot ask from a hook',
       childCall: "on the parent's session id",
       failClosed: 'an explicit deny: Kimi lets a failing hook through',
-      failOpen: 'stopline answers nothing and exits 0',
-      promptEvent: 'UserPromptSubmit',
     },
   });
 

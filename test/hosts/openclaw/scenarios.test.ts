@@ -11,20 +11,13 @@ import { dirname } from 'node:path';
 import { expect } from 'vitest';
 import { ensureHosts, HOSTS_FOR, type FakeModelServer } from '../harness';
 import { runOpenClaw, startOpenClawChatServer, type OpenClawRunResult } from './harness';
-import { describeRealHost, hookRunSummary, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
+import { describeRealHost, scenarioRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 import { sevenScenarios } from '../shared/seven-scenarios';
 
 const status = await ensureHosts(HOSTS_FOR.openclaw);
 const TEST_TIMEOUT_MS = 300_000;
 
-const runs = realHostRuns({
-  prefix: 'openclaw-scenarios',
-  startServer: startOpenClawChatServer,
-  describeTimings: (file) => {
-    const summary = hookRunSummary(file);
-    return summary && `[openclaw] ${summary}`;
-  },
-});
+const runs = scenarioRuns('openclaw', startOpenClawChatServer);
 
 // the model reads blockReason verbatim: the stamp itself
 const { expectStopped, expectRan } = stopAssertions({ stopped: /STOP \//, ran: { never: /STOP \// } });

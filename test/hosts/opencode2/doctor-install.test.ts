@@ -9,17 +9,12 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO, cleanupTempDirs, cli, tempDir, writeFile } from '../../cli/helpers';
+import { REPO, cleanupTempDirs, cli, tempDir, writeFile, type Doc } from '../../cli/helpers';
 
 const DIST = join(REPO, 'dist');
 const SLOW = { timeout: 300_000 };
 
 afterAll(cleanupTempDirs);
-
-interface Doc {
-  ok: boolean;
-  reports: { host: string; scope: string; checks: { id: string; status: string; detail: string; fix?: string }[] }[];
-}
 
 /** A shell script standing in for the v2 CLI; `mode` says what `plugin list` does. */
 function fakeV2(bin: string, name: string, version: string): void {

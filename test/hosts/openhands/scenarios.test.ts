@@ -12,20 +12,13 @@ import { join } from 'node:path';
 import { openhandsHooksMap } from '../../../hosts/openhands/install';
 import { ensureHosts, HOSTS_FOR, startChatServer, type FakeModelServer } from '../harness';
 import { runOpenHands, type OpenHandsRunResult } from './harness';
-import { describeRealHost, hookRunSummary, readEvidence, realHostRuns, requireArtifact, stoplineDataDir, stopAssertions, type RealHostCase } from '../shared/real-host';
+import { describeRealHost, readEvidence, scenarioRuns, requireArtifact, stoplineDataDir, stopAssertions, type RealHostCase } from '../shared/real-host';
 import { sevenScenarios } from '../shared/seven-scenarios';
 
 const status = await ensureHosts(HOSTS_FOR.openhands);
 const TEST_TIMEOUT_MS = 360_000;
 
-const runs = realHostRuns({
-  prefix: 'openhands-scenarios',
-  startServer: (script) => startChatServer(script),
-  describeTimings: (file) => {
-    const summary = hookRunSummary(file);
-    return summary && `[openhands] ${summary}`;
-  },
-});
+const runs = scenarioRuns('openhands', (script) => startChatServer(script));
 // OpenHands hands the model "Action rejected: <reason>" for a denied call
 const { expectStopped, expectRan } = stopAssertions({ stopped: /Action rejected: STOP \//, ran: { never: /STOP \// } });
 
@@ -57,8 +50,6 @@ describeRealHost(status, 'OpenHands CLI 1.16.0 with dist/openhands', HOSTS_FOR.o
       cannotAsk: 'OpenHands cannot ask from a hook',
       childCall: 'no hook fires there',
       failClosed: 'exit 2 with the decision deny',
-      failOpen: 'stopline answers nothing and exits 0',
-      promptEvent: 'UserPromptSubmit',
     },
   });
 

@@ -10,7 +10,7 @@ import { expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureHosts, HOSTS_FOR, mainThread, runQwen, startChatServer, type FakeModelServer, type QwenRunResult } from '../harness';
-import { describeRealHost, hookRunSummary, realHostRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
+import { describeRealHost, scenarioRuns, requireArtifact, stopAssertions, type RealHostCase } from '../shared/real-host';
 import { sevenScenarios } from '../shared/seven-scenarios';
 import { shippedQwenHooks } from './shipped';
 
@@ -19,14 +19,7 @@ const artifactDir = requireArtifact('qwen');
 requireArtifact('qwen', 'stopline.mjs');
 const TEST_TIMEOUT_MS = 240_000;
 
-const runs = realHostRuns({
-  prefix: 'qwen-scenarios',
-  startServer: startChatServer,
-  describeTimings: (file) => {
-    const summary = hookRunSummary(file);
-    return summary && `[qwen] ${summary}`;
-  },
-});
+const runs = scenarioRuns('qwen', startChatServer);
 // Qwen hands the model the reason verbatim as the tool message
 const { expectStopped, expectRan } = stopAssertions({ stopped: /^STOP \//, ran: { never: /^STOP \// } });
 
@@ -53,8 +46,6 @@ describeRealHost(status, 'Qwen Code 0.24.4 with dist/qwen', HOSTS_FOR.qwen, TEST
       cannotAsk: 'Qwen cannot ask headless',
       childCall: "its calls carry the parent's session and an agent_id",
       failClosed: 'an explicit deny',
-      failOpen: 'stopline answers nothing and exits 0',
-      promptEvent: 'UserPromptSubmit',
     },
     // edit refuses a file the session has not read
     read: (id, path) => ({ id, name: 'read_file', input: { file_path: path } }),

@@ -15,7 +15,7 @@ import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { sessionStore } from '../../../core/state/session';
 import { describe, expect, it } from 'vitest';
-import { cleanUpAfterAll, evaluatorsUnder, stopEvaluatorsUnder } from './evaluators';
+import { cleanUpAfterAll, evaluatorsUnder, stopEvaluatorsUnder, until } from './evaluators';
 import { requireArtifact } from './real-host';
 import { RUNTIMES, runWithInput, type Run } from './runtimes';
 import { dialectCases } from '../../cli/guard-cases';
@@ -80,14 +80,6 @@ const isOf = (socket: string, runtime: string, artifact = 'claude'): boolean => 
 function serving(runtime: string, dir = evalDir, artifact = 'claude'): boolean {
   const e = evaluators(dir).find((x) => isOf(x.socket, runtime, artifact));
   return !!e && existsSync(e.socket) && !existsSync(`${e.socket}.starting`);
-}
-
-async function until(what: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!what()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const script = requireArtifact('claude', 'stopline.mjs');

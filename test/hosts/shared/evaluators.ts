@@ -40,3 +40,12 @@ export function cleanUpAfterAll(root: string): void {
     rmSync(root, { recursive: true, force: true });
   });
 }
+
+/** Waits until `what` holds (an evaluator started, gone, serving), looking every 50 ms; past `ms` it throws. */
+export async function until(what: () => boolean, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!what()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

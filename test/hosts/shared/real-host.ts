@@ -49,13 +49,13 @@ export interface TimingLine {
   answered: boolean;
 }
 
-/** Lines the artifacts appended to STOPLINE_TIMING_FILE (the latency instrument). */
-export function readTimings(file: string): TimingLine[] {
+/** Lines the artifacts appended to STOPLINE_TIMING_FILE (the latency instrument; the mod's lines have their own shape). */
+export function readTimings<T = TimingLine>(file: string): T[] {
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as TimingLine);
+    .map((l) => JSON.parse(l) as T);
 }
 
 export function median(values: number[]): number {
@@ -183,6 +183,18 @@ export function hookRunSummary(timingFile: string): string | null {
   const ms = readTimings(timingFile).map((t) => t.ms);
   if (ms.length === 0) return null;
   return `stopline hook runs: ${ms.length}, median ${median(ms).toFixed(1)} ms in-process (runtime start to answer)`;
+}
+
+/** The runs of a host's scenario suite (`<host>-scenarios`), with the hook runs' timing line as `[host] …`. */
+export function scenarioRuns(host: string, startServer: RealHostRunsOptions['startServer']): RealHostRuns {
+  return realHostRuns({
+    prefix: `${host}-scenarios`,
+    startServer,
+    describeTimings: (file) => {
+      const summary = hookRunSummary(file);
+      return summary && `[${host}] ${summary}`;
+    },
+  });
 }
 
 /** How a host shows the model a stopped call, and what a call that ran never shows. */

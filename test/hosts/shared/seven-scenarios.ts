@@ -43,8 +43,8 @@ export interface ScenarioHost {
    * so a host version that gains the tool fails here instead of passing unproven.
    */
   noSubagents?: { why: string; refusal: string | RegExp };
-  /** the host's own words in titles */
-  words: { cannotAsk: string; childCall: string; failClosed: string; failOpen: string; promptEvent: string };
+  /** the host's own words in titles (a command-hook host's failOpen and promptEvent by default) */
+  words: { cannotAsk: string; childCall: string; failClosed: string; failOpen?: string; promptEvent?: string };
   /** the canonical tools the evidence names for the create, edit and shell calls (default Write, Edit, Bash) */
   evidenceTools?: readonly [string, string, string];
   /**
@@ -384,7 +384,7 @@ export function sevenScenarios(h: ScenarioHost): void {
       if (h.failClosedSays) expect(s.toolResultText('call_create')).toContain(h.failClosedSays);
     });
 
-    it(`fail open: the same write runs (${h.words.failOpen})`, async () => {
+    it(`fail open: the same write runs (${h.words.failOpen ?? 'stopline answers nothing and exits 0'})`, async () => {
       const c = runs.newCase('s6-open');
       seedBrokenDataFolder(c, 'open', h.brokenDataFolder ?? 'self-link');
       const s = await runs.server(script(c));
@@ -407,7 +407,7 @@ export function sevenScenarios(h: ScenarioHost): void {
     });
   } else {
     const where = h.contextLate ? `the model request at the latest after the first tool call (${h.contextLate})` : 'the first model request';
-    it(`7. the contract context from ${h.words.promptEvent} is in ${where}${gap}`, async () => {
+    it(`7. the contract context from ${h.words.promptEvent ?? 'UserPromptSubmit'} is in ${where}${gap}`, async () => {
       const c = runs.newCase('s7');
       // a late context needs a first call to arrive after (a read, or cat where the host gives none)
       const look = h.contextLate && !h.read ? [{ toolCalls: [shell('call_read', 'cat a.txt')] }] : h.contextOnce || h.contextLate ? readA(c) : [];

@@ -16,20 +16,13 @@ import { NO_NEEDS, rowsToRegister } from '../../../hosts/cli/install/observe-eve
 import { vibeRegistry } from '../../../core/registry/vibe';
 import { ensureHosts, HOSTS_FOR, startChatServer, type FakeModelServer } from '../harness';
 import { runVibe, type VibeRunResult } from './harness';
-import { describeRealHost, hookRunSummary, readEvidence, realHostRuns, requireArtifact, stopAssertions, stoplineDataDir, type RealHostCase } from '../shared/real-host';
+import { describeRealHost, readEvidence, scenarioRuns, requireArtifact, stopAssertions, stoplineDataDir, type RealHostCase } from '../shared/real-host';
 import { sevenScenarios } from '../shared/seven-scenarios';
 
 const status = await ensureHosts(HOSTS_FOR.vibe);
 const TEST_TIMEOUT_MS = 240_000;
 
-const runs = realHostRuns({
-  prefix: 'vibe-scenarios',
-  startServer: startChatServer,
-  describeTimings: (file) => {
-    const summary = hookRunSummary(file);
-    return summary && `[vibe] ${summary}`;
-  },
-});
+const runs = scenarioRuns('vibe', startChatServer);
 
 // Vibe hands the model the deny's reason verbatim
 const direct = stopAssertions({ stopped: /^STOP \//, ran: { never: /STOP \// } });
@@ -88,7 +81,6 @@ describeRealHost(status, 'Mistral Vibe 3.0.2 with dist/vibe', HOSTS_FOR.vibe, TE
       cannotAsk: 'Vibe cannot ask from a hook',
       childCall: 'its payloads name the parent session',
       failClosed: 'an explicit deny: Vibe lets a failing hook through',
-      failOpen: 'stopline answers nothing and exits 0',
       promptEvent: "the session journal (Vibe's turn record)",
     },
     limits: { noContext: 'Vibe has no session or prompt event; the contract reaches the model in the first stop' },

@@ -12,7 +12,7 @@ import { installRows } from '../../../../core/registry/rows';
 import { claudeRegistry } from '../../../../core/registry/claude';
 import { sessionKey } from '../../../../core/state/session';
 import { MOD_LIVE_VAR } from '../../../../hosts/claude/mod-live';
-import { readEvidence, requireArtifact, tempFoldersPerTest, writeUserConfig } from '../../shared/real-host';
+import { readEvidence, readTimings, requireArtifact, tempFoldersPerTest, writeUserConfig } from '../../shared/real-host';
 import { ModHost } from './mod-host';
 import type { DollarCall } from './mod-host';
 
@@ -327,10 +327,7 @@ describe('the built Claude mod judges a write where its symbolic links lead, rea
     expect(verdict(await tool(p, 'toolu_o', 'Bash', { command: 'touch out.txt', description: 't' }))).toBe('PATH_OUTSIDE_CONTRACT');
     await p.host.raise('classic.Stop', { ...base(p), hook_event_name: 'Stop', stop_hook_active: false });
     await p.host.settle();
-    const lines = readFileSync(timing, 'utf8')
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((l) => JSON.parse(l) as { hook: string; runs: number });
+    const lines = readTimings<{ hook: string; runs: number }>(timing);
     expect(lines.map((l) => l.hook)).toEqual(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PreToolUse', 'PreToolUse', 'PreToolUse', 'Stop']);
     expect(lines.map((l) => l.runs)).toEqual([1, 1, 1, 1, 1, 1, 1]);
   });
@@ -352,10 +349,7 @@ describe('the built Claude mod judges a write where its symbolic links lead, rea
     await tool(p, 'toolu_sh', 'Bash', { command: 'sh scripts/w.sh', description: 'd' });
     await tool(p, 'toolu_x', 'Bash', { command: './scripts/w.sh', description: 'd' });
     await p.host.settle();
-    const lines = readFileSync(timing, 'utf8')
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((l) => JSON.parse(l) as { hook: string; runs: number });
+    const lines = readTimings<{ hook: string; runs: number }>(timing);
     expect(lines.map((l) => l.hook)).toEqual(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PreToolUse']);
     // the first runs confined: its launcher goes on disk between the run that names it and the one
     // that hands it back (hosts/claude/mod/launchers.ts); the second finds it there

@@ -19,7 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { probeSandbox } from '../../../../core/confine/probe';
 import { confineFixtures, repoTempRoot } from '../../harness';
 import { handedBackConfined } from '../../../scenarios/parity';
-import { readEvidence, requireArtifact } from '../../shared/real-host';
+import { readEvidence, readTimings, requireArtifact } from '../../shared/real-host';
 import { ModHost } from './mod-host';
 
 const bundle = requireArtifact('claude', 'hooks', 'stopline-mod.mjs');
@@ -179,10 +179,7 @@ describe('the Claude mod confines an unproven command by deferring the sandbox t
     expect(writes(later.host, launcher)).toBe(1);
     expect(handedBackConfined(second, p.home)).toBe(true);
     expect(evidence(p).filter((r) => r.decision?.reasonCode === 'CONFINED').map((r) => (r.confined as { launcher?: true } | undefined)?.launcher)).toEqual([true, true, true]);
-    const lines = readFileSync(timing, 'utf8')
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((l) => JSON.parse(l) as { hook: string; runs: number });
+    const lines = readTimings<{ hook: string; runs: number }>(timing);
     // a script to put in place takes the run that names it and the one that hands it back
     expect(lines.filter((l) => l.hook === 'PreToolUse').map((l) => l.runs)).toEqual([2, 1, 2]);
   });
