@@ -28,6 +28,9 @@ function pipRead(label: string, args: readonly Arg[]): Leaf {
   return read(`${label} reads package information`);
 }
 
+/** pip commands that print, through its table of read options */
+const PIP_READS = new Set('list show freeze check help search debug inspect hash completion'.split(' '));
+
 export function pip(t: string, args: readonly Arg[]): Verdict {
   const first = firstSubcommand(PACKAGE_GRAMMARS.pip!, args);
   if (!first) return onlyInfo(args) ? read(`${t} prints information`) : pipRead(`${t}`, args);
@@ -36,6 +39,10 @@ export function pip(t: string, args: readonly Arg[]): Verdict {
   const rest = args.slice(first.index + 1);
   const others = [...args.slice(0, first.index), ...rest];
   const p = parseTable(rest, valueOptionTable(PACKAGE_GRAMMARS.pip!), t);
+  if (PIP_READS.has(cmd)) {
+    const leaf = pipRead(`${t} ${cmd}`, others);
+    return cmd === 'hash' && leaf.mutability === 'read' ? { ...leaf, hash: true } : leaf;
+  }
   switch (cmd) {
     case 'install': {
       const editable = (p.flags.get('-e') ?? []).concat(p.flags.get('--editable') ?? []).filter((v) => v !== '.' && v !== './');
@@ -51,19 +58,6 @@ export function pip(t: string, args: readonly Arg[]): Verdict {
     case 'cache':
       if (['list', 'dir', 'info'].includes(rest[0]?.value ?? '')) return pipRead(`${t} cache ${rest[0]!.value}`, [...args.slice(0, first.index), ...rest.slice(1)]);
       return write(`${t} cache ${rest[0]?.value ?? ''} changes the cache`);
-    case 'list':
-    case 'show':
-    case 'freeze':
-    case 'check':
-    case 'help':
-    case 'search':
-    case 'debug':
-    case 'inspect':
-    case 'hash':
-    case 'completion': {
-      const leaf = pipRead(`${t} ${cmd}`, others);
-      return cmd === 'hash' && leaf.mutability === 'read' ? { ...leaf, hash: true } : leaf;
-    }
     case 'index':
       return rest[0]?.value === 'versions' ? pipRead(`${t} index versions`, [...args.slice(0, first.index), ...rest.slice(1)]) : unknown(`${t} index ${rest[0]?.value ?? ''}`);
     case 'config':
@@ -88,6 +82,9 @@ function uvRead(label: string, args: readonly Arg[]): Leaf {
   return read(`${label} reads`);
 }
 
+/** uv commands that write the environment, the lockfile or other files */
+const UV_WRITES = new Set('remove sync lock venv init build export cache self'.split(' '));
+
 export function uv(args: readonly Arg[]): Verdict {
   const first = firstSubcommand(PACKAGE_GRAMMARS.uv!, args);
   if (!first) return onlyInfo(args) ? read('uv prints information') : read('uv prints usage');
@@ -95,21 +92,12 @@ export function uv(args: readonly Arg[]): Verdict {
   if (cmd === null) return unknown('uv: the command is only known at run time');
   const rest = args.slice(first.index + 1);
   const others = [...args.slice(0, first.index), ...rest];
+  if (UV_WRITES.has(cmd)) return write(`uv ${cmd} writes the environment, lockfile or files`);
   switch (cmd) {
     case 'add':
       return write('uv add adds dependencies', undefined, { dep: true });
     case 'pip':
       return pip('uv pip', rest);
-    case 'remove':
-    case 'sync':
-    case 'lock':
-    case 'venv':
-    case 'init':
-    case 'build':
-    case 'export':
-    case 'cache':
-    case 'self':
-      return write(`uv ${cmd} writes the environment, lockfile or files`);
     case 'tree': {
       // tree resolves the project first and writes uv.lock unless --frozen or --locked
       const p = parseTable(others, UV_READ_TABLE, 'uv tree');

@@ -548,6 +548,9 @@ function fd(args: readonly Arg[]): Verdict | null {
   return { kind: 'exec', argv, why: 'fd --exec runs the command on each match', runtimeArgs: true };
 }
 
+/** Wrappers that run the command in another root or namespace */
+const OTHER_ROOTS = new Set('chroot nsenter unshare firejail bwrap proot fakeroot fakechroot'.split(' '));
+
 export function classifyWrapper(name: string, args: readonly Arg[], _ctx: ProgramContext): Verdict | null {
   switch (name) {
     case 'sudo':
@@ -621,15 +624,6 @@ export function classifyWrapper(name: string, args: readonly Arg[], _ctx: Progra
     case 'toybox':
       if (args.length === 0 || args[0]!.value === '--list' || args[0]!.value === '--help') return read(`${name} lists applets`);
       return { kind: 'exec', argv: [...args], why: `${name} runs an applet`, keepStdin: true };
-    case 'chroot':
-    case 'nsenter':
-    case 'unshare':
-    case 'firejail':
-    case 'bwrap':
-    case 'proot':
-    case 'fakeroot':
-    case 'fakechroot':
-      return unknown(`${name} runs the command in another root or namespace; its paths cannot be placed`);
   }
-  return null;
+  return OTHER_ROOTS.has(name) ? unknown(`${name} runs the command in another root or namespace; its paths cannot be placed`) : null;
 }
