@@ -158,23 +158,18 @@ const POETRY_READ_TABLE: ProgramTable = {
     '-h --help -q --quiet -V --version --ansi --no-ansi -n --no-interaction --no-plugins --no-cache -C= --directory= -P= --project= -v -vv -vvv --verbose --tree --latest -l --outdated -o --all -a --why --only= --without= --with= --no-dev --top-level -T --full-path -p --path --short -s --lock --strict --local --list --next-phase --dry-run --unset!W',
 };
 
+/** poetry commands that change the environment or the project's files */
+const POETRY_CHANGES = new Set<string | null>('install lock update remove init new build sync'.split(' '));
+
 export function poetry(args: readonly Arg[]): Verdict {
   const first = firstSubcommand(PACKAGE_GRAMMARS.poetry!, args);
   if (!first) return onlyInfo(args) ? read('poetry prints information') : read('poetry prints usage');
   const cmd = first.arg.value;
   const rest = args.slice(first.index + 1);
+  if (POETRY_CHANGES.has(cmd)) return write(`poetry ${cmd} changes the environment or project files`);
   switch (cmd) {
     case 'add':
       return write('poetry add adds dependencies', undefined, { dep: true });
-    case 'install':
-    case 'lock':
-    case 'update':
-    case 'remove':
-    case 'init':
-    case 'new':
-    case 'build':
-    case 'sync':
-      return write(`poetry ${cmd} changes the environment or project files`);
     case 'run':
       return runAfterOptions('poetry run', rest, []);
     case 'shell':
@@ -199,6 +194,9 @@ export function poetry(args: readonly Arg[]): Verdict {
   }
 }
 
+/** pipenv commands that change the Pipfile, its lock or the environment */
+const PIPENV_CHANGES = new Set<string | null>('uninstall lock sync update upgrade clean'.split(' '));
+
 /**
  * pipenv: its informational options print; install/uninstall/lock/sync/update/upgrade/clean
  * change the Pipfile, the lock or the environment; run runs a command in it. Any other
@@ -215,19 +213,13 @@ export function pipenv(args: readonly Arg[]): Verdict {
   }
   const cmd = first.arg.value;
   const rest = args.slice(first.index + 1);
+  if (PIPENV_CHANGES.has(cmd)) return write(`pipenv ${cmd} changes the Pipfile, its lock or the environment`);
   switch (cmd) {
     case 'install': {
       const p = parseTable(rest, valueOptionTable(PACKAGE_GRAMMARS.pipenv!), 'pipenv');
       const named = packageSpecs(p).length > 0 || has(p, '-r', '--requirements') || (p.flags.get('-e') ?? []).concat(p.flags.get('--editable') ?? []).some((v) => v !== '.' && v !== './');
       return named ? write('pipenv install adds packages to the Pipfile', undefined, { dep: true }) : write('pipenv install installs the Pipfile (creating the environment and the lock)');
     }
-    case 'uninstall':
-    case 'lock':
-    case 'sync':
-    case 'update':
-    case 'upgrade':
-    case 'clean':
-      return write(`pipenv ${cmd} changes the Pipfile, its lock or the environment`);
     case 'run':
       return { kind: 'many', verdicts: [write('pipenv run creates the project environment when it is missing'), runAfterOptions('pipenv run', rest, [])] };
     case 'shell':
