@@ -225,10 +225,7 @@ type ParseResult = { ok: true; event: ControlEvent } | { ok: false; error: strin
 function hostInfo(v: unknown, at: string): HostInfo {
   if (!isRecord(v)) throw new BadField(at, 'expected object');
   const h: HostInfo = { family: enumOf(v.family, HOST_FAMILIES, `${at}.family`) };
-  optional(v, 'version', str, h, at);
-  optional(v, 'permissionMode', str, h, at);
-  optional(v, 'agentId', str, h, at);
-  optional(v, 'agentType', str, h, at);
+  for (const k of ['version', 'permissionMode', 'agentId', 'agentType']) optional(v, k, str, h, at);
   optional(v, 'hasHuman', bool, h, at);
   optional(v, 'dataDir', str, h, at);
   return h;
@@ -249,10 +246,7 @@ function segment(v: unknown, at: string): Segment {
 function hazard(v: unknown, at: string): Hazard {
   if (!isRecord(v)) throw new BadField(at, 'expected object');
   const h: Hazard = { kind: enumOf(v.kind, HAZARD_KINDS, `${at}.kind`), form: str(v.form, `${at}.form`), paths: v.paths === null ? null : strArray(v.paths, `${at}.paths`) };
-  optional(v, 'recursive', bool, h, at);
-  optional(v, 'write', bool, h, at);
-  optional(v, 'climbs', bool, h, at);
-  optional(v, 'below', bool, h, at);
+  for (const k of ['recursive', 'write', 'climbs', 'below']) optional(v, k, bool, h, at);
   return h;
 }
 
@@ -273,10 +267,7 @@ function action(v: unknown, at: string): Action {
   optional(v, 'command', str, a, at);
   optional(v, 'segments', listOf(segment), a, at);
   optional(v, 'hazards', listOf(hazard), a, at);
-  optional(v, 'reads', strArray, a, at);
-  optional(v, 'codeNames', strArray, a, at);
-  optional(v, 'opens', strArray, a, at);
-  optional(v, 'runs', strArray, a, at);
+  for (const k of ['reads', 'codeNames', 'opens', 'runs']) optional(v, k, strArray, a, at);
   optional(v, 'callKey', str, a, at);
   optional(v, 'hostStatus', (x, p) => enumOf(x, HOST_STATUSES, p), a, at);
   return a;

@@ -8,7 +8,7 @@ import { candidateValues, type ScriptVars } from './candidates';
 import { expandBraces } from '../paths/paths';
 import { Collector, contentIntents, isAbsoluteLike, isNullDevice, joinDir, patchSegments, resolvePath, type Base } from './collect';
 import { embeddedArgvs, findDeletes, scanArgv, type HazardFact } from './hazards';
-import { MAX_NESTING } from './limits';
+import { MAX_COMMAND_CHARS, MAX_NESTING } from './limits';
 import { parsePatch } from './patch';
 import { classifyArgv } from './programs';
 import { programName } from './program-name';
@@ -47,6 +47,13 @@ export interface Walk {
 }
 
 const MAX_WRAPPER_HOPS = 64;
+
+/** Source past a hard bound (length, nesting) is unknown with the bound named; true when it was. */
+export function pastLimits(w: Walk, source: string, depth: number, why: string): boolean {
+  const bound = source.length > MAX_COMMAND_CHARS ? `longer than ${MAX_COMMAND_CHARS} characters; not analysed` : depth > MAX_NESTING ? `nested deeper than ${MAX_NESTING} levels` : null;
+  if (bound) w.col.unknown('(input)', `${why ? why + ': ' : ''}${bound}`);
+  return bound !== null;
+}
 
 export function resolveDir(arg: Arg, scope: Scope, base: Base): string | null {
   const raw = staticValue(arg);

@@ -23,6 +23,21 @@ interface Token {
   text: string;
 }
 
+/**
+ * Where a quoted string or name that goes on at `j` ends (its closing `close`), or -1 when it does
+ * not: a doubled quote inside stands for itself (a `]` never doubles), and where `escapes` a
+ * backslash takes the character after it.
+ */
+function closingQuote(sql: string, j: number, close: string, escapes: boolean): number {
+  while (j < sql.length) {
+    if (escapes && sql[j] === '\\') j += 2;
+    else if (sql[j] !== close) j++;
+    else if (sql[j + 1] === close && close !== ']') j += 2;
+    else return j;
+  }
+  return -1;
+}
+
 /** Tokens of one SQL text, or a reason it cannot be read (an unclosed string or comment). */
 function tokenize(sql: string, dialect: Dialect): Token[] | string {
   const out: Token[] = [];
@@ -51,22 +66,8 @@ function tokenize(sql: string, dialect: Dialect): Token[] | string {
       continue;
     }
     if (c === "'" || ((c === 'E' || c === 'e') && sql[i + 1] === "'" && dialect === 'postgres')) {
-      let j = c === "'" ? i + 1 : i + 2;
-      for (;;) {
-        if (j >= n) return 'an unclosed string';
-        if (sql[j] === '\\' && (dialect === 'mysql' || c !== "'")) {
-          j += 2;
-          continue;
-        }
-        if (sql[j] === "'") {
-          if (sql[j + 1] === "'") {
-            j += 2;
-            continue;
-          }
-          break;
-        }
-        j++;
-      }
+      const j = closingQuote(sql, c === "'" ? i + 1 : i + 2, "'", dialect === 'mysql' || c !== "'");
+      if (j === -1) return 'an unclosed string';
       out.push({ kind: 'string', text: sql.slice(i, j + 1) });
       i = j + 1;
       continue;
@@ -82,19 +83,8 @@ function tokenize(sql: string, dialect: Dialect): Token[] | string {
       }
     }
     if (c === '"' || c === '`' || (c === '[' && dialect === 'sqlite')) {
-      const close = c === '[' ? ']' : c;
-      let j = i + 1;
-      for (;;) {
-        if (j >= n) return 'an unclosed quoted name';
-        if (sql[j] === close) {
-          if (sql[j + 1] === close && close !== ']') {
-            j += 2;
-            continue;
-          }
-          break;
-        }
-        j++;
-      }
+      const j = closingQuote(sql, i + 1, c === '[' ? ']' : c, false);
+      if (j === -1) return 'an unclosed quoted name';
       out.push({ kind: 'quoted', text: sql.slice(i, j + 1) });
       i = j + 1;
       continue;

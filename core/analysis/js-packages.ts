@@ -9,6 +9,15 @@ import { onlyInfo, packageSpecs } from './tool-words';
 import { read, unknown, write, type Leaf, type ProgramContext, type Verdict } from './verdict';
 import { literalArg, type Arg } from './words';
 
+/** npm's spellings of install (its own shortenings and the misspellings it takes) */
+const NPM_INSTALLS = new Set('install i in ins inst insta instal isnt isntal isntall'.split(' '));
+/** commands that change installed packages or the manifest */
+const NPM_CHANGES = new Set('ci clean-install install-clean sync rebuild dedupe ddp prune update up upgrade uninstall remove rm r un unlink link ln import patch patch-commit'.split(' '));
+/** commands that only print (audit fix apart) */
+const NPM_READS = new Set('ls list ll la view v info show outdated search s find help whoami root bin prefix explain why query ping licenses fund docs home repo bugs audit sbom'.split(' '));
+/** commands that change what the registry holds or the login to it */
+const NPM_REGISTRY = new Set('publish deprecate unpublish dist-tag owner access token login logout adduser'.split(' '));
+
 export function npmish(tool: string, args: readonly Arg[], ctx: ProgramContext): Verdict {
   // each of npm, pnpm, yarn and bun has its own options: pnpm's -w is a flag, npm's takes a workspace name
   const grammar = PACKAGE_GRAMMARS[tool]!;
@@ -26,53 +35,21 @@ export function npmish(tool: string, args: readonly Arg[], ctx: ProgramContext):
   const p = parseTable(rest, valueOptionTable(grammar), tool);
   const adds = (why: string): Leaf =>
     packageSpecs(p).length > 0 ? write(`${t} ${cmd} adds packages: ${why}`, undefined, { dep: true }) : write(`${t} ${cmd} installs the declared dependencies`);
+  if (NPM_INSTALLS.has(cmd)) return adds('named packages are new dependencies');
+  if (cmd === 'create' || cmd === 'init') return p.operands.length > 0 ? unknown(`${t} ${cmd} <initializer> runs a package's code`) : write(`${t} ${cmd} writes a manifest`);
+  if (NPM_CHANGES.has(cmd)) return write(`${t} ${cmd} changes installed packages or the manifest`);
+  if (NPM_REGISTRY.has(cmd)) return unknown(`${t} ${cmd} changes the registry`);
+  if (NPM_READS.has(cmd)) {
+    if (cmd === 'audit' && rest.some((a) => a.value === 'fix')) return write(`${t} audit fix changes dependencies`);
+    return npmRead(t, cmd, [...args.slice(0, first.index), ...rest]);
+  }
   switch (cmd) {
-    case 'install':
-    case 'i':
-    case 'in':
-    case 'ins':
-    case 'inst':
-    case 'insta':
-    case 'instal':
-    case 'isnt':
-    case 'isntal':
-    case 'isntall':
-      return adds('named packages are new dependencies');
     case 'add':
     case 'a':
       return packageSpecs(p).length > 0 ? write(`${t} add adds packages`, undefined, { dep: true }) : write(`${t} add with no package`);
     case 'global':
       if (rest[0]?.value === 'add') return write(`${t} global add installs packages`, undefined, { dep: true });
       return rest[0]?.value === 'list' ? npmRead(t, 'global list', rest.slice(1)) : write(`${t} global changes global packages`);
-    case 'ci':
-    case 'clean-install':
-    case 'install-clean':
-    case 'sync':
-    case 'rebuild':
-    case 'dedupe':
-    case 'ddp':
-    case 'prune':
-    case 'update':
-    case 'up':
-    case 'upgrade':
-    case 'uninstall':
-    case 'remove':
-    case 'rm':
-    case 'r':
-    case 'un':
-    case 'unlink':
-    case 'link':
-    case 'ln':
-    case 'init':
-    case 'create':
-    case 'import':
-    case 'patch':
-    case 'patch-commit':
-      if (cmd === 'create' || cmd === 'init') {
-        if (p.operands.length > 0) return unknown(`${t} ${cmd} <initializer> runs a package's code`);
-        return write(`${t} ${cmd} writes a manifest`);
-      }
-      return write(`${t} ${cmd} changes installed packages or the manifest`);
     case 'cache': {
       // verify garbage-collects the cache; add/clean/rm change it
       const op = rest[0]?.value;
@@ -94,45 +71,12 @@ export function npmish(tool: string, args: readonly Arg[], ctx: ProgramContext):
       if (tool === 'yarn') return p.operands.length === 0 && rest.length === 0 ? unknown('yarn version asks for a new version and writes it') : write('yarn version writes a new version');
       if (p.operands.length === 0) return npmRead(t, cmd, [...args.slice(0, first.index), ...rest]);
       return write(`${t} version writes a new version`, [literalArg('package.json')], { writesContent: true });
-    case 'ls':
-    case 'list':
-    case 'll':
-    case 'la':
-    case 'view':
-    case 'v':
-    case 'info':
-    case 'show':
-    case 'outdated':
-    case 'search':
-    case 's':
-    case 'find':
-    case 'help':
-    case 'whoami':
-    case 'root':
-    case 'bin':
-    case 'prefix':
-    case 'explain':
-    case 'why':
-    case 'query':
-    case 'ping':
-    case 'licenses':
-    case 'fund':
-    case 'docs':
-    case 'home':
-    case 'repo':
-    case 'bugs':
-    case 'audit':
-    case 'sbom':
     case 'pm': {
-      if (cmd === 'audit' && rest.some((a) => a.value === 'fix')) return write(`${t} audit fix changes dependencies`);
-      if (cmd === 'pm') {
-        // bun pm: ls, hash, bin, untrusted and cache (printing its folder) read; cache rm, trust, migrate change things
-        const op = rest[0]?.value;
-        const reads = op === 'ls' || op === 'hash' || op === 'hash-string' || op === 'hash-print' || op === 'bin' || op === 'untrusted' || op === 'version' || (op === 'cache' && rest.length === 1);
-        if (!reads) return unknown(`${t} pm ${op ?? ''} changes packages, the cache or trust`);
-        return npmRead(t, `pm ${op}`, [...args.slice(0, first.index), ...rest.slice(1)]);
-      }
-      return npmRead(t, cmd, [...args.slice(0, first.index), ...rest]);
+      // bun pm: ls, hash, bin, untrusted and cache (printing its folder) read; cache rm, trust, migrate change things
+      const op = rest[0]?.value;
+      const reads = op === 'ls' || op === 'hash' || op === 'hash-string' || op === 'hash-print' || op === 'bin' || op === 'untrusted' || op === 'version' || (op === 'cache' && rest.length === 1);
+      if (!reads) return unknown(`${t} pm ${op ?? ''} changes packages, the cache or trust`);
+      return npmRead(t, `pm ${op}`, [...args.slice(0, first.index), ...rest.slice(1)]);
     }
     case 'doctor':
       return write(`${t} doctor verifies (and garbage-collects) the cache`);
@@ -141,17 +85,6 @@ export function npmish(tool: string, args: readonly Arg[], ctx: ProgramContext):
       // stores the packed tarball in npm's cache (~/.npm/_cacache) even then (measured, npm 11)
       if (npmBoolean(rest, 'dry-run')) return npmBoolean(rest, 'ignore-scripts') ? write(`${t} pack --dry-run stores the tarball in the package manager's cache`) : unknown(`${t} pack --dry-run still runs the package's prepack and prepare scripts`);
       return write(`${t} pack writes a tarball`);
-    case 'publish':
-    case 'deprecate':
-    case 'unpublish':
-    case 'dist-tag':
-    case 'owner':
-    case 'access':
-    case 'token':
-    case 'login':
-    case 'logout':
-    case 'adduser':
-      return unknown(`${t} ${cmd} changes the registry`);
     case 'exec':
     case 'x':
     case 'dlx': {

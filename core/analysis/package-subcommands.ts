@@ -129,12 +129,19 @@ export const CONDA = { install: 'dep', create: 'dep', remove: 'write', uninstall
 
 export const DENO = { add: 'dep', install: 'dep', i: 'dep', remove: 'write', rm: 'write', uninstall: 'write', outdated: 'read', fmt: 'write', lint: 'read', check: 'read', info: 'read', doc: 'read', types: 'read', help: 'read', completions: 'read', run: 'unknown', test: 'unknown', task: 'unknown', eval: 'unknown', repl: 'unknown', serve: 'unknown', bench: 'unknown', compile: 'write', bundle: 'write', cache: 'write', init: 'write', upgrade: 'write', publish: 'unknown', jupyter: 'unknown', clean: 'write' } as const;
 
+/** dotnet commands that write build output or project files */
+const DOTNET_WRITES = new Set<string | null>('build restore publish pack clean new format msbuild workload'.split(' '));
+/** dotnet commands that run the project's code */
+const DOTNET_RUNS = new Set<string | null>('run test watch exec fsi'.split(' '));
+
 export function dotnet(args: readonly Arg[]): Verdict {
   const first = firstOperand(args);
   if (!first) return onlyInfo(args) || args.some((a) => a.value === '--info' || a.value === '--list-sdks' || a.value === '--list-runtimes') ? read('dotnet prints information') : read('dotnet prints usage');
   const cmd = first.arg.value;
   const rest = args.slice(first.index + 1);
   const ops = rest.filter((a) => a.value !== null && !a.value.startsWith('-')).map((a) => a.value);
+  if (DOTNET_WRITES.has(cmd)) return write(`dotnet ${cmd} writes build output or project files`);
+  if (DOTNET_RUNS.has(cmd)) return unknown(`dotnet ${cmd} runs project code`);
   switch (cmd) {
     case 'add':
       if (ops.includes('package')) return write('dotnet add package adds a dependency', undefined, { dep: true });
@@ -154,22 +161,6 @@ export function dotnet(args: readonly Arg[]): Verdict {
     case 'sln':
       if (cmd === 'sln' && ops[ops.length - 1] !== 'list') return write(`dotnet sln ${ops.join(' ')} changes or migrates the solution`);
       return read(`dotnet ${cmd} reads`);
-    case 'build':
-    case 'restore':
-    case 'publish':
-    case 'pack':
-    case 'clean':
-    case 'new':
-    case 'format':
-    case 'msbuild':
-    case 'workload':
-      return write(`dotnet ${cmd} writes build output or project files`);
-    case 'run':
-    case 'test':
-    case 'watch':
-    case 'exec':
-    case 'fsi':
-      return unknown(`dotnet ${cmd} runs project code`);
     case 'nuget':
       // list source, locals … --list, verify and why read; every other verb changes sources, caches, trust or a feed
       if (ops[0] === 'list' || ops[0] === 'verify' || ops[0] === 'why' || (ops[0] === 'locals' && rest.some((a) => a.value === '-l' || a.value === '--list') && !rest.some((a) => a.value === '-c' || a.value === '--clear'))) return read(`dotnet nuget ${ops[0]} reads`);

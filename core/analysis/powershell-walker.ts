@@ -5,9 +5,9 @@
  * table. Sub-expressions, script blocks and `$(…)` in strings are walked as code where they run.
  * Invoke-Expression, Start-Process, .NET calls and anything unlisted are unknown.
  */
-import { noteReads, notePlacedHazard, runArgv, resolveDir, type Scope, type Walk } from './apply';
+import { noteReads, notePlacedHazard, pastLimits, runArgv, resolveDir, type Scope, type Walk } from './apply';
 import { contentIntents, isNullDevice, resolvePath } from './collect';
-import { MAX_COMMAND_CHARS, MAX_NESTING } from './limits';
+import { MAX_NESTING } from './limits';
 import { Collector } from './collect';
 import { cmdletTable, NATIVE_OUTSIDE_WINDOWS, resolveParam, splitCommas, type CmdletSpec } from './powershell-cmdlets';
 import { lexPowerShell, type PsCode, type PsError, type PsToken } from './powershell-lex';
@@ -19,14 +19,7 @@ type Tok = PsToken;
 const KEYWORDS = new Set(['if', 'elseif', 'else', 'foreach', 'for', 'while', 'do', 'until', 'switch', 'try', 'catch', 'finally', 'function', 'filter', 'param', 'return', 'throw', 'break', 'continue', 'exit', 'trap', 'begin', 'process', 'end', 'class', 'enum', 'using', 'data', 'dynamicparam', 'workflow', 'parallel', 'sequence', 'inlinescript']);
 
 export function walkPowerShell(w: Walk, source: string, scope: Scope, depth: number, why: string): void {
-  if (source.length > MAX_COMMAND_CHARS) {
-    w.col.unknown('(input)', `${why ? why + ': ' : ''}longer than ${MAX_COMMAND_CHARS} characters; not analysed`);
-    return;
-  }
-  if (depth > MAX_NESTING) {
-    w.col.unknown('(input)', `${why ? why + ': ' : ''}nested deeper than ${MAX_NESTING} levels`);
-    return;
-  }
+  if (pastLimits(w, source, depth, why)) return;
   const lexed = lexPowerShell(source, { home: w.base.home }, 0, depth);
   walkTokens(w, lexed.tokens, lexed.errors, scope, depth, why);
 }

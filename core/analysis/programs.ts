@@ -75,6 +75,9 @@ export function classifyArgv(argv: readonly Arg[], ctx: ProgramContext): Verdict
   return classifyCoreutil(name, args, ctx);
 }
 
+/** Compressors without a table (not installed where their --help could be checked): they replace files */
+const UNTABLED_COMPRESSORS = new Set('brotli compress uncompress pigz unpigz lzip lunzip lzop lz4c pbzip2 lbzip2 plzip pixz'.split(' '));
+
 function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContext): Verdict {
   switch (name) {
     case 'cd':
@@ -219,21 +222,6 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
     case '7zr':
     case '7zz':
       return sevenZip(name, args);
-    // compressors without a table (not installed where their --help could be checked): they replace files
-    case 'brotli':
-    case 'compress':
-    case 'uncompress':
-    case 'pigz':
-    case 'unpigz':
-    case 'lzip':
-    case 'lunzip':
-    case 'lzop':
-    case 'lz4c':
-    case 'pbzip2':
-    case 'lbzip2':
-    case 'plzip':
-    case 'pixz':
-      return write(`${name} replaces files with (de)compressed ones (its options are not tabled: never a read)`);
     case 'patch':
       return gnuPatch(args, ctx.stdin.kind === 'text' ? ctx.stdin.text : null);
     case 'rsync':
@@ -280,6 +268,7 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
       return out !== undefined ? unknown('sdiff -o merges interactively') : read('sdiff prints');
     }
   }
+  if (UNTABLED_COMPRESSORS.has(name)) return write(`${name} replaces files with (de)compressed ones (its options are not tabled: never a read)`);
   const builtin = classifyBuiltin(name, args);
   if (builtin) {
     if (name === 'echo' || name === 'printf') return builtin.mutability === 'read' ? { ...builtin, content: echoContent(name, args) } : builtin;

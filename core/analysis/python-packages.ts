@@ -28,6 +28,9 @@ function pipRead(label: string, args: readonly Arg[]): Leaf {
   return read(`${label} reads package information`);
 }
 
+/** pip commands that print, through its table of read options */
+const PIP_READS = new Set('list show freeze check help search debug inspect hash completion'.split(' '));
+
 export function pip(t: string, args: readonly Arg[]): Verdict {
   const first = firstSubcommand(PACKAGE_GRAMMARS.pip!, args);
   if (!first) return onlyInfo(args) ? read(`${t} prints information`) : pipRead(`${t}`, args);
@@ -36,6 +39,10 @@ export function pip(t: string, args: readonly Arg[]): Verdict {
   const rest = args.slice(first.index + 1);
   const others = [...args.slice(0, first.index), ...rest];
   const p = parseTable(rest, valueOptionTable(PACKAGE_GRAMMARS.pip!), t);
+  if (PIP_READS.has(cmd)) {
+    const leaf = pipRead(`${t} ${cmd}`, others);
+    return cmd === 'hash' && leaf.mutability === 'read' ? { ...leaf, hash: true } : leaf;
+  }
   switch (cmd) {
     case 'install': {
       const editable = (p.flags.get('-e') ?? []).concat(p.flags.get('--editable') ?? []).filter((v) => v !== '.' && v !== './');
@@ -51,19 +58,6 @@ export function pip(t: string, args: readonly Arg[]): Verdict {
     case 'cache':
       if (['list', 'dir', 'info'].includes(rest[0]?.value ?? '')) return pipRead(`${t} cache ${rest[0]!.value}`, [...args.slice(0, first.index), ...rest.slice(1)]);
       return write(`${t} cache ${rest[0]?.value ?? ''} changes the cache`);
-    case 'list':
-    case 'show':
-    case 'freeze':
-    case 'check':
-    case 'help':
-    case 'search':
-    case 'debug':
-    case 'inspect':
-    case 'hash':
-    case 'completion': {
-      const leaf = pipRead(`${t} ${cmd}`, others);
-      return cmd === 'hash' && leaf.mutability === 'read' ? { ...leaf, hash: true } : leaf;
-    }
     case 'index':
       return rest[0]?.value === 'versions' ? pipRead(`${t} index versions`, [...args.slice(0, first.index), ...rest.slice(1)]) : unknown(`${t} index ${rest[0]?.value ?? ''}`);
     case 'config':
@@ -88,6 +82,9 @@ function uvRead(label: string, args: readonly Arg[]): Leaf {
   return read(`${label} reads`);
 }
 
+/** uv commands that write the environment, the lockfile or other files */
+const UV_WRITES = new Set('remove sync lock venv init build export cache self'.split(' '));
+
 export function uv(args: readonly Arg[]): Verdict {
   const first = firstSubcommand(PACKAGE_GRAMMARS.uv!, args);
   if (!first) return onlyInfo(args) ? read('uv prints information') : read('uv prints usage');
@@ -95,21 +92,12 @@ export function uv(args: readonly Arg[]): Verdict {
   if (cmd === null) return unknown('uv: the command is only known at run time');
   const rest = args.slice(first.index + 1);
   const others = [...args.slice(0, first.index), ...rest];
+  if (UV_WRITES.has(cmd)) return write(`uv ${cmd} writes the environment, lockfile or files`);
   switch (cmd) {
     case 'add':
       return write('uv add adds dependencies', undefined, { dep: true });
     case 'pip':
       return pip('uv pip', rest);
-    case 'remove':
-    case 'sync':
-    case 'lock':
-    case 'venv':
-    case 'init':
-    case 'build':
-    case 'export':
-    case 'cache':
-    case 'self':
-      return write(`uv ${cmd} writes the environment, lockfile or files`);
     case 'tree': {
       // tree resolves the project first and writes uv.lock unless --frozen or --locked
       const p = parseTable(others, UV_READ_TABLE, 'uv tree');
@@ -170,23 +158,18 @@ const POETRY_READ_TABLE: ProgramTable = {
     '-h --help -q --quiet -V --version --ansi --no-ansi -n --no-interaction --no-plugins --no-cache -C= --directory= -P= --project= -v -vv -vvv --verbose --tree --latest -l --outdated -o --all -a --why --only= --without= --with= --no-dev --top-level -T --full-path -p --path --short -s --lock --strict --local --list --next-phase --dry-run --unset!W',
 };
 
+/** poetry commands that change the environment or the project's files */
+const POETRY_CHANGES = new Set<string | null>('install lock update remove init new build sync'.split(' '));
+
 export function poetry(args: readonly Arg[]): Verdict {
   const first = firstSubcommand(PACKAGE_GRAMMARS.poetry!, args);
   if (!first) return onlyInfo(args) ? read('poetry prints information') : read('poetry prints usage');
   const cmd = first.arg.value;
   const rest = args.slice(first.index + 1);
+  if (POETRY_CHANGES.has(cmd)) return write(`poetry ${cmd} changes the environment or project files`);
   switch (cmd) {
     case 'add':
       return write('poetry add adds dependencies', undefined, { dep: true });
-    case 'install':
-    case 'lock':
-    case 'update':
-    case 'remove':
-    case 'init':
-    case 'new':
-    case 'build':
-    case 'sync':
-      return write(`poetry ${cmd} changes the environment or project files`);
     case 'run':
       return runAfterOptions('poetry run', rest, []);
     case 'shell':
@@ -211,6 +194,9 @@ export function poetry(args: readonly Arg[]): Verdict {
   }
 }
 
+/** pipenv commands that change the Pipfile, its lock or the environment */
+const PIPENV_CHANGES = new Set<string | null>('uninstall lock sync update upgrade clean'.split(' '));
+
 /**
  * pipenv: its informational options print; install/uninstall/lock/sync/update/upgrade/clean
  * change the Pipfile, the lock or the environment; run runs a command in it. Any other
@@ -227,19 +213,13 @@ export function pipenv(args: readonly Arg[]): Verdict {
   }
   const cmd = first.arg.value;
   const rest = args.slice(first.index + 1);
+  if (PIPENV_CHANGES.has(cmd)) return write(`pipenv ${cmd} changes the Pipfile, its lock or the environment`);
   switch (cmd) {
     case 'install': {
       const p = parseTable(rest, valueOptionTable(PACKAGE_GRAMMARS.pipenv!), 'pipenv');
       const named = packageSpecs(p).length > 0 || has(p, '-r', '--requirements') || (p.flags.get('-e') ?? []).concat(p.flags.get('--editable') ?? []).some((v) => v !== '.' && v !== './');
       return named ? write('pipenv install adds packages to the Pipfile', undefined, { dep: true }) : write('pipenv install installs the Pipfile (creating the environment and the lock)');
     }
-    case 'uninstall':
-    case 'lock':
-    case 'sync':
-    case 'update':
-    case 'upgrade':
-    case 'clean':
-      return write(`pipenv ${cmd} changes the Pipfile, its lock or the environment`);
     case 'run':
       return { kind: 'many', verdicts: [write('pipenv run creates the project environment when it is missing'), runAfterOptions('pipenv run', rest, [])] };
     case 'shell':

@@ -110,23 +110,9 @@ export function sedEffects(script: string): ScriptEffects {
     const cmd = s[i];
     if (cmd === undefined) break;
     i++;
+    // the commands that take no argument
+    if ('{=dDgGhHnNpPxzF'.includes(cmd)) continue;
     switch (cmd) {
-      case '{':
-      case '=':
-      case 'd':
-      case 'D':
-      case 'g':
-      case 'G':
-      case 'h':
-      case 'H':
-      case 'n':
-      case 'N':
-      case 'p':
-      case 'P':
-      case 'x':
-      case 'z':
-      case 'F':
-        break;
       case 'q':
       case 'Q':
       case 'l':

@@ -6,7 +6,7 @@
  */
 import { parse, forEachChild } from 'unbash';
 import type { Command, CompoundList, Node, PipelineNode, AndOr, Redirection, Script, Statement, SyntaxNode, Word } from './unbash-types';
-import { noteReads, positionalInPlace, runArgv, runHazardsOnly, type Scope, type Walk } from './apply';
+import { noteReads, pastLimits, positionalInPlace, runArgv, runHazardsOnly, type Scope, type Walk } from './apply';
 import { candidateValues, remember } from './candidates';
 import { isDevicePath } from './hazards';
 import { contentIntents, isNullDevice, resolvePath } from './collect';
@@ -17,14 +17,7 @@ import { argFromCommandArgument, argFromWord, staticValue, type Arg } from './wo
 import { sensitiveAssignment, sensitiveName } from './wrappers';
 
 export function walkShellSource(w: Walk, source: string, scope: Scope, depth: number, why: string): void {
-  if (source.length > MAX_COMMAND_CHARS) {
-    w.col.unknown('(input)', `${why ? why + ': ' : ''}longer than ${MAX_COMMAND_CHARS} characters; not analysed`);
-    return;
-  }
-  if (depth > MAX_NESTING) {
-    w.col.unknown('(input)', `${why ? why + ': ' : ''}nested deeper than ${MAX_NESTING} levels`);
-    return;
-  }
+  if (pastLimits(w, source, depth, why)) return;
   const script = parse(source);
   let spans: [number, number][] | undefined;
   const subshells = () => (spans ??= spansOf(script));

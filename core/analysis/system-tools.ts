@@ -105,8 +105,22 @@ function nftCommand(args: readonly Arg[]): Leaf {
   return unknown(`nft ${verb ?? '<run time>'} changes the firewall`);
 }
 
+/** Power, users, kernel modules, swap, sockets, and other programs or agents a command hands work to */
+const OUTSIDE_VIEW = new Set('shutdown reboot halt poweroff useradd userdel usermod groupadd passwd chpasswd visudo modprobe insmod rmmod swapon swapoff enable nc ncat netcat socat open xdg-open start code cursor subl osascript aider su runuser login newgrp sg'.split(' '));
+/** Partitioners and formatters: they write a block device */
+const BLOCK_WRITERS = new Set('mkfs fdisk sfdisk gdisk sgdisk parted wipefs mkswap blkdiscard badblocks'.split(' '));
+
 export function systemTool(name: string, args: readonly Arg[]): Verdict | null {
   const first = args[0]?.value;
+  if (OUTSIDE_VIEW.has(name)) {
+    if (name === 'su' || name === 'runuser') {
+      const c = args.findIndex((a) => a.value === '-c' || a.value === '--command');
+      const src = c === -1 ? undefined : args[c + 1]?.value;
+      if (src) return { kind: 'shell', source: src, why: `${name} -c runs a shell command as another user` };
+    }
+    return unknown(`${name} acts outside the file system view of this hook (processes, users, other programs or agents)`);
+  }
+  if (BLOCK_WRITERS.has(name)) return write(`${name} writes a block device`);
   switch (name) {
     case 'kill':
     case 'pkill':
@@ -155,57 +169,6 @@ export function systemTool(name: string, args: readonly Arg[]): Verdict | null {
       return args.length > 0 && args.every((a) => a.value !== null && (!a.value.startsWith('-') || /^-(p|lint|s|help|type)$/.test(a.value))) && args.some((a) => /^-(p|lint|help|type)$/.test(a.value ?? '')) ? read('plutil prints or checks property lists') : unknown('plutil converts or edits property lists in place');
     case 'ufw':
       return args.some((a) => a.value === '--dry-run') || (args.length >= 1 && /^(status|show|version)$/.test(first ?? '')) || (first === 'app' && /^(list|info)$/.test(args[1]?.value ?? '')) ? read('ufw reads its rules') : unknown('ufw changes the firewall');
-    case 'shutdown':
-    case 'reboot':
-    case 'halt':
-    case 'poweroff':
-    case 'useradd':
-    case 'userdel':
-    case 'usermod':
-    case 'groupadd':
-    case 'passwd':
-    case 'chpasswd':
-    case 'visudo':
-    case 'modprobe':
-    case 'insmod':
-    case 'rmmod':
-    case 'swapon':
-    case 'swapoff':
-    case 'enable':
-    case 'nc':
-    case 'ncat':
-    case 'netcat':
-    case 'socat':
-    case 'open':
-    case 'xdg-open':
-    case 'start':
-    case 'code':
-    case 'cursor':
-    case 'subl':
-    case 'osascript':
-    case 'aider':
-    case 'su':
-    case 'runuser':
-    case 'login':
-    case 'newgrp':
-    case 'sg':
-      if (name === 'su' || name === 'runuser') {
-        const c = args.findIndex((a) => a.value === '-c' || a.value === '--command');
-        const src = c === -1 ? undefined : args[c + 1]?.value;
-        if (src) return { kind: 'shell', source: src, why: `${name} -c runs a shell command as another user` };
-      }
-      return unknown(`${name} acts outside the file system view of this hook (processes, users, other programs or agents)`);
-    case 'mkfs':
-    case 'fdisk':
-    case 'sfdisk':
-    case 'gdisk':
-    case 'sgdisk':
-    case 'parted':
-    case 'wipefs':
-    case 'mkswap':
-    case 'blkdiscard':
-    case 'badblocks':
-      return write(`${name} writes a block device`);
     case 'htpasswd': {
       const p = parseOpts(args);
       if (has(p, '-n')) return read('htpasswd -n prints a password hash', { hash: true });

@@ -548,6 +548,11 @@ function fd(args: readonly Arg[]): Verdict | null {
   return { kind: 'exec', argv, why: 'fd --exec runs the command on each match', runtimeArgs: true };
 }
 
+/** Wrappers that take their options, then run the command as it is */
+const PLAIN_WRAPPERS = new Set('unbuffer caffeinate chronic systemd-inhibit dbus-launch catchsegv winpty'.split(' '));
+/** Wrappers that run the command in another root or namespace */
+const OTHER_ROOTS = new Set('chroot nsenter unshare firejail bwrap proot fakeroot fakechroot'.split(' '));
+
 export function classifyWrapper(name: string, args: readonly Arg[], _ctx: ProgramContext): Verdict | null {
   switch (name) {
     case 'sudo':
@@ -594,14 +599,6 @@ export function classifyWrapper(name: string, args: readonly Arg[], _ctx: Progra
       return firstOperandThenCommand('chrt', args, { shortWithValue: 'T', longWithValue: ['sched-runtime', 'sched-period', 'sched-deadline'] }, ['-p', '--pid']);
     case 'flock':
       return flock(args);
-    case 'unbuffer':
-    case 'caffeinate':
-    case 'chronic':
-    case 'systemd-inhibit':
-    case 'dbus-launch':
-    case 'catchsegv':
-    case 'winpty':
-      return simple(name, args, { shortWithValue: name === 'caffeinate' ? 'tw' : '' });
     case 'strace':
     case 'ltrace':
       return strace(name, args);
@@ -621,15 +618,7 @@ export function classifyWrapper(name: string, args: readonly Arg[], _ctx: Progra
     case 'toybox':
       if (args.length === 0 || args[0]!.value === '--list' || args[0]!.value === '--help') return read(`${name} lists applets`);
       return { kind: 'exec', argv: [...args], why: `${name} runs an applet`, keepStdin: true };
-    case 'chroot':
-    case 'nsenter':
-    case 'unshare':
-    case 'firejail':
-    case 'bwrap':
-    case 'proot':
-    case 'fakeroot':
-    case 'fakechroot':
-      return unknown(`${name} runs the command in another root or namespace; its paths cannot be placed`);
   }
-  return null;
+  if (PLAIN_WRAPPERS.has(name)) return simple(name, args, { shortWithValue: name === 'caffeinate' ? 'tw' : '' });
+  return OTHER_ROOTS.has(name) ? unknown(`${name} runs the command in another root or namespace; its paths cannot be placed`) : null;
 }

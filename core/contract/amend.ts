@@ -24,51 +24,19 @@ export type ApplyResult = { ok: true; contract: Contract } | { ok: false; code: 
  * Every directive resets the agents used count.
  */
 export function applyDirective(current: Contract, d: DirectiveSpec, s: ContractSettings): ApplyResult {
-  if (d.mode) {
-    const def = defaultsForMode(d.mode, s.defaults);
-    return {
-      ok: true,
-      contract: withConfine(
-        {
-          mode: d.mode,
-          level: d.level ?? s.armLevel,
-          files: d.files ?? null,
-          deps: d.deps ?? def.deps,
-          hash: d.hash ?? def.hash,
-          agents: d.agents ?? def.agents,
-          agentsUsed: 0,
-          source: 'directive',
-          revision: current.revision + 1,
-        },
-        d.confine ?? true,
-      ),
-    };
-  }
-  const level = d.level ?? current.level;
-  if (current.mode === 'unconfirmed' && level === 'guard') {
+  const level = d.level ?? (d.mode ? s.armLevel : current.level);
+  if (!d.mode && current.mode === 'unconfirmed' && level === 'guard') {
     return {
       ok: false,
       code: 'INVALID_DIRECTIVE',
       message: '`guard` needs a task mode, e.g. `$stopline review guard -- task` or `$stopline change files=src/** -- task`.',
     };
   }
-  return {
-    ok: true,
-    contract: withConfine(
-      {
-        ...current,
-        level,
-        files: d.files ?? current.files,
-        deps: d.deps ?? current.deps,
-        hash: d.hash ?? current.hash,
-        agents: d.agents ?? current.agents,
-        agentsUsed: 0,
-        source: 'directive',
-        revision: current.revision + 1,
-      },
-      d.confine ?? current.confine !== false,
-    ),
-  };
+  const def = d.mode ? defaultsForMode(d.mode, s.defaults) : null;
+  // what the directive does not name: a new mode's defaults (every file), else the contract in force
+  const from = d.mode && def ? { mode: d.mode, level, files: null, deps: def.deps, hash: def.hash, agents: def.agents } : current;
+  const contract = { ...from, level, files: d.files ?? from.files, deps: d.deps ?? from.deps, hash: d.hash ?? from.hash, agents: d.agents ?? from.agents, agentsUsed: 0, source: 'directive' as const, revision: current.revision + 1 };
+  return { ok: true, contract: withConfine(contract, d.confine ?? (d.mode ? true : current.confine !== false)) };
 }
 
 /** A contract with confinement on (the field absent) or off (`confine: false`). */

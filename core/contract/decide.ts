@@ -251,7 +251,7 @@ const selfProtection: RuleCheck = ({ action, ctx, cwd, pathOpts, mutates, target
     }
   }
   // running one of stopline's own files (its hook script, fed a made-up event) drives its state as the host would
-  const ran = !hit && action.runs?.length ? runsProtected(ctx, action.runs, cwd, pathOpts) : undefined;
+  const ran = !hit && action.runs?.length ? firstProtected(ctx, action.runs, cwd, pathOpts, true) : undefined;
   if (ran) {
     return broken(
       'GUARD_SELF_PROTECTION',
@@ -262,7 +262,7 @@ const selfProtection: RuleCheck = ({ action, ctx, cwd, pathOpts, mutates, target
   }
   // a one-liner whose code spells one of stopline's own paths may be what changes it: the code is
   // not read, so naming the file is the one fact there is (a proven read stays free)
-  const named = !hit && action.mutability !== 'read' && action.codeNames?.length ? codeNamesProtected(ctx, action.codeNames, cwd, pathOpts) : undefined;
+  const named = !hit && action.mutability !== 'read' && action.codeNames?.length ? firstProtected(ctx, action.codeNames, cwd, pathOpts, false) : undefined;
   if (named) {
     return broken(
       'GUARD_SELF_PROTECTION',
@@ -289,23 +289,16 @@ const selfProtection: RuleCheck = ({ action, ctx, cwd, pathOpts, mutates, target
   );
 };
 
-/** The first path spelled in the action's code that is one of stopline's protected paths (or inside one). */
-function codeNamesProtected(ctx: DecideContext, names: readonly string[], cwd: string | undefined, pathOpts: { home?: string }): string | undefined {
+/**
+ * The first of these paths that is one of stopline's protected paths (or inside one): a path
+ * spelled in the action's code, or (`throughLinks`) a program file it runs, also where it lands.
+ */
+function firstProtected(ctx: DecideContext, paths: readonly string[], cwd: string | undefined, pathOpts: { home?: string }, throughLinks: boolean): string | undefined {
   const own = protectedPaths(ctx, !!ctx.probe);
-  for (const n of names) {
-    const t = normalizeTarget(n, cwd, pathOpts);
+  for (const p of paths) {
+    const t = normalizeTarget(p, cwd, pathOpts);
     if (allowListCovers(own, t, cwd, pathOpts)) return t.rel;
-  }
-  return undefined;
-}
-
-/** The first program file the action runs that is one of stopline's protected paths (or inside one). */
-function runsProtected(ctx: DecideContext, runs: readonly string[], cwd: string | undefined, pathOpts: { home?: string }): string | undefined {
-  const own = protectedPaths(ctx, !!ctx.probe);
-  for (const r of runs) {
-    const t = normalizeTarget(r, cwd, pathOpts);
-    if (allowListCovers(own, t, cwd, pathOpts)) return t.rel;
-    const real = ctx.probe && t.abs ? landingOf(t.abs, ctx.probe) : null;
+    const real = throughLinks && ctx.probe && t.abs ? landingOf(t.abs, ctx.probe) : null;
     if (real && real !== t.abs && allowListCovers(own, normalizeTarget(real, cwd, pathOpts), cwd, pathOpts)) return t.rel;
   }
   return undefined;

@@ -138,6 +138,25 @@ export function parseJsonc(text: string): JsoncResult {
     }
   };
 
+  /** Step past a container's closing bracket and record where it ends. */
+  const close = <T extends ObjectNode | ArrayNode>(node: T): T => {
+    i++;
+    node.end = i;
+    return node;
+  };
+
+  /** After an item: true when `bracket` closes the container here (a trailing comma allowed), false when another item follows. */
+  const atClose = (bracket: string): boolean => {
+    skip();
+    if (text[i] === ',') {
+      i++;
+      skip();
+      return text[i] === bracket;
+    }
+    if (text[i] === bracket) return true;
+    throw new JsonError(`expected ',' or '${bracket}', found ${describe(i)}`, i);
+  };
+
   const parseValue = (path: (string | number)[]): JsonNode => {
     skip();
     if (path.length > MAX_DEPTH) throw new JsonError(`nested deeper than ${MAX_DEPTH} levels`, i);
@@ -148,13 +167,8 @@ export function parseJsonc(text: string): JsoncResult {
       i++;
       const obj: ObjectNode = { type: 'object', start, end: start, props: [] };
       const seen = new Set<string>();
-      const done = (): ObjectNode => {
-        i++;
-        obj.end = i;
-        return obj;
-      };
       skip();
-      if (text[i] === '}') return done();
+      if (text[i] === '}') return close(obj);
       for (;;) {
         skip();
         if (text[i] !== '"') throw new JsonError(`expected a quoted key, found ${describe(i)}`, i);
@@ -168,40 +182,19 @@ export function parseJsonc(text: string): JsoncResult {
         path.push(key);
         obj.props.push({ key, keyStart: keyAt, value: parseValue(path) });
         path.pop();
-        skip();
-        if (text[i] === ',') {
-          i++;
-          skip();
-          if (text[i] === '}') return done();
-          continue;
-        }
-        if (text[i] === '}') return done();
-        throw new JsonError(`expected ',' or '}', found ${describe(i)}`, i);
+        if (atClose('}')) return close(obj);
       }
     }
     if (c === '[') {
       i++;
       const arr: ArrayNode = { type: 'array', start, end: start, items: [] };
-      const done = (): ArrayNode => {
-        i++;
-        arr.end = i;
-        return arr;
-      };
       skip();
-      if (text[i] === ']') return done();
+      if (text[i] === ']') return close(arr);
       for (;;) {
         path.push(arr.items.length);
         arr.items.push(parseValue(path));
         path.pop();
-        skip();
-        if (text[i] === ',') {
-          i++;
-          skip();
-          if (text[i] === ']') return done();
-          continue;
-        }
-        if (text[i] === ']') return done();
-        throw new JsonError(`expected ',' or ']', found ${describe(i)}`, i);
+        if (atClose(']')) return close(arr);
       }
     }
     if (c === '"') {
