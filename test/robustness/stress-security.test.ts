@@ -101,24 +101,19 @@ describe('the data folder', () => {
     const box = testSandbox('symlink-1');
     const send = (p: unknown) => answerHook(claudeAdapter, JSON.stringify(p), { env: box.env, cwd: box.project });
     await send(PAYLOADS.claude.prompt(box, '$stopline review -- look'));
-    const runtime = join(dataDir(box), 'runtime');
-    const victim = join(box.dir, 'victim.txt');
-    writeFileSync(victim, 'untouched\n');
-    for (const f of readdirSync(runtime)) {
-      rmSync(join(runtime, f));
-      symlinkSync(victim, join(runtime, f));
-    }
-    const sessions = join(dataDir(box), 'sessions');
-    const victim2 = join(box.dir, 'victim2.txt');
-    writeFileSync(victim2, 'untouched\n');
-    for (const f of readdirSync(sessions)) {
-      rmSync(join(sessions, f));
-      symlinkSync(victim2, join(sessions, f));
-    }
+    // every evidence log and every session file becomes a link to a file of its own outside
+    const victims = ['runtime', 'sessions'].map((folder, i) => {
+      const victim = join(box.dir, `victim${i + 1}.txt`);
+      writeFileSync(victim, 'untouched\n');
+      for (const f of readdirSync(join(dataDir(box), folder))) {
+        rmSync(join(dataDir(box), folder, f));
+        symlinkSync(victim, join(dataDir(box), folder, f));
+      }
+      return victim;
+    });
     await send(PAYLOADS.claude.tool(box, { name: 'Write', input: { file_path: join(box.project, 'a.txt'), content: 'x' } }));
     await send(PAYLOADS.claude.prompt(box, '$stopline change -- go'));
-    expect(readFileSync(victim, 'utf8')).toBe('untouched\n');
-    expect(readFileSync(victim2, 'utf8')).toBe('untouched\n');
+    for (const victim of victims) expect(readFileSync(victim, 'utf8')).toBe('untouched\n');
   });
 
   it('a secret planted in every input field never reaches the data folder, and the files are 0600 / folders 0700', async () => {
