@@ -101,6 +101,12 @@ export interface Hazard {
    * the project or below a temp folder and stopped elsewhere
    */
   below?: boolean;
+  /**
+   * The command as written would fail before doing anything (the shell rejects its grammar, a
+   * quoted line is one program name, find's -exec has no end): the hazard is what it shows it
+   * means to do, stopped all the same, since the next try would do it. Says why it would fail.
+   */
+  fails?: string;
 }
 
 /** Per-segment detail of an analysed shell command (for explain and universal hooks). */

@@ -7,7 +7,7 @@ import type { Hazard } from '../protocol';
 import { candidateValues, type ScriptVars } from './candidates';
 import { expandBraces } from '../paths/paths';
 import { Collector, contentIntents, isAbsoluteLike, isNullDevice, joinDir, patchSegments, resolvePath, type Base } from './collect';
-import { embeddedArgvs, findDeletes, scanArgv, type HazardFact } from './hazards';
+import { embeddedArgvs, findDeletes, scanArgv, type HazardFact, type Intent } from './hazards';
 import { MAX_COMMAND_CHARS, MAX_NESTING } from './limits';
 import { parsePatch } from './patch';
 import { classifyArgv } from './programs';
@@ -126,6 +126,19 @@ function hazardsOfShell(w: Walk, source: string, scope: Scope, depth: number): v
   for (const h of f.col.hazards) w.col.hazard(h);
 }
 
+/**
+ * What a command that would fail as written shows it means to do, for the floor only: its
+ * hazards carry why it would fail, so the stamp can say both. The command's own verdict stays
+ * what the tables gave (a line the shell rejects changes nothing).
+ */
+export function hazardsOfIntent(w: Walk, intent: Intent, scope: Scope, stdin: StdinInfo, depth: number): void {
+  if (depth + 1 > MAX_NESTING) return;
+  const f = w.fork();
+  if (intent.shell !== undefined) f.shell(intent.shell, { dir: scope.dir }, depth + 1, 'floor');
+  if (intent.argv) runArgv(f, intent.argv, stdin, { dir: scope.dir }, depth + 1, '');
+  for (const h of f.col.hazards) w.col.hazard(h.fails ? h : { ...h, fails: intent.fails });
+}
+
 /** `"$1"`, `"${1}"`, `"$@"`: a positional word written whole and quoted, so it is not split */
 const QUOTED_POSITIONAL = /^"\$(?:([1-9@])|\{([1-9@])\})"$/;
 
@@ -240,6 +253,7 @@ function noteHazards(w: Walk, argv: readonly Arg[], stdin: StdinInfo, scope: Sco
     if (globNamesSecret(g)) w.col.hazard({ kind: 'secret', form: `${displayName(argv[0])} over files named ${g}`, paths: [g] });
   }
   for (const src of scan.shell) hazardsOfShell(w, src, scope, depth);
+  for (const i of scan.intents) hazardsOfIntent(w, i, scope, stdin, depth);
   if (depth < MAX_NESTING) for (const a of scan.argvs) runHazardsOnly(w, a, stdin, scope, depth + 1);
   // words held in variables this script set (`W='rm -rf x'; $W`, `env $W`, `"$1"`): each value
   // they may hold, unquoted ones split into words; `$SHELL` is a shell

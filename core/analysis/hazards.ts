@@ -44,6 +44,8 @@ interface HazardScan {
   recursiveRead: boolean;
   /** argvs the command may also run, read for the floor's facts only */
   argvs: Arg[][];
+  /** what a command that would fail as written shows it means to run, and why it would fail (floor facts only) */
+  intents: Intent[];
   /** `sh -c CODE NAME ARG…`: the positional words CODE sees ($0, $1, …); null when no shell code was met */
   positional: readonly Arg[] | null;
   /** files a shell runs as code (its script, --rcfile, BASH_ENV, `source`): read when this command wrote them */
@@ -52,6 +54,13 @@ interface HazardScan {
   startup: Arg[];
   /** the shell that reads them (`env BASH_ENV=f bash`: bash) */
   startupShell?: string;
+}
+
+/** A malformed command's evident meaning: shell text or an argv, read for the floor only. */
+export interface Intent {
+  shell?: string;
+  argv?: Arg[];
+  fails: string;
 }
 
 interface HazardContext {
@@ -64,7 +73,7 @@ interface HazardContext {
 }
 
 function empty(): HazardScan {
-  return { facts: [], reads: [], codeNames: [], readGlobs: [], shell: [], recursiveRead: false, argvs: [], positional: null, runsFiles: [], startup: [] };
+  return { facts: [], reads: [], codeNames: [], readGlobs: [], shell: [], recursiveRead: false, argvs: [], intents: [], positional: null, runsFiles: [], startup: [] };
 }
 
 /** A word whose value the shell knows, or null. */

@@ -60,7 +60,9 @@ const ALLOW_HINT = 'The person can let this one command through for the rest of 
 
 /** A break of `rule` by hazard `h`; the next step ends with how the person lifts it. */
 function stop(reasonCode: FloorReason, verdict: 'ask' | 'deny', h: Hazard, explanation: string, nextStep: string): FloorBreak {
-  return { reasonCode, verdict, form: h.form, explanation, nextStep: nextStep ? `${nextStep} ${ALLOW_HINT}` : ALLOW_HINT };
+  // a command that fails as written is stopped for what it shows it means: fixing the typo would run it
+  const shown = h.fails ? `${explanation} As written the command would fail (${h.fails}), but this is what it asks for.` : explanation;
+  return { reasonCode, verdict, form: h.form, explanation: shown, nextStep: nextStep ? `${nextStep} ${ALLOW_HINT}` : ALLOW_HINT };
 }
 
 function shorten(s: string): string {

@@ -41,7 +41,7 @@ describe('ControlEvent v1', () => {
 const nonEmpty = z.string().check(z.minLength(1));
 const count = z.number().check(z.int(), z.minimum(0));
 const Segment = z.object({ program: z.string(), mutability: z.enum(MUTABILITIES), paths: z.array(z.string()), why: z.string() });
-const Hazard = z.object({ kind: z.enum(HAZARD_KINDS), form: z.string(), paths: z.nullable(z.array(z.string())), recursive: z.optional(z.boolean()), write: z.optional(z.boolean()), climbs: z.optional(z.boolean()) });
+const Hazard = z.object({ kind: z.enum(HAZARD_KINDS), form: z.string(), paths: z.nullable(z.array(z.string())), recursive: z.optional(z.boolean()), write: z.optional(z.boolean()), climbs: z.optional(z.boolean()), below: z.optional(z.boolean()), fails: z.optional(z.string()) });
 const Action = z.object({
   id: z.optional(z.string()),
   name: nonEmpty,
@@ -125,7 +125,7 @@ function nearly(shape: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<unkn
 }
 const pick = <T,>(xs: readonly T[]) => fc.oneof(fc.constantFrom(...xs), fc.string());
 const segmentArb = nearly({ program: fc.string(), mutability: pick(MUTABILITIES), paths: fc.array(fc.string(), { maxLength: 3 }), why: fc.string() });
-const hazardArb = nearly({ kind: pick(HAZARD_KINDS), form: fc.string(), paths: fc.option(fc.array(fc.string(), { maxLength: 2 })), recursive: fc.boolean(), write: fc.boolean(), climbs: fc.boolean() });
+const hazardArb = nearly({ kind: pick(HAZARD_KINDS), form: fc.string(), paths: fc.option(fc.array(fc.string(), { maxLength: 2 })), recursive: fc.boolean(), write: fc.boolean(), climbs: fc.boolean(), fails: fc.option(fc.string(), { nil: undefined }) });
 const actionArb = nearly({
   id: fc.string(), name: fc.string({ maxLength: 3 }), canonicalName: fc.string(), mutability: pick(MUTABILITIES), affectedPaths: fc.option(fc.array(fc.string(), { maxLength: 3 })),
   cwd: fc.string(), dependencyIntent: fc.boolean(), hashIntent: fc.boolean(), delegationCount: fc.integer({ min: -1, max: 4 }), unboundedDelegation: fc.boolean(),
