@@ -9,6 +9,7 @@ import type { Decision } from '../../../core/contract/decide';
 import { freshContract } from '../../../core/contract/types';
 import type { Contract } from '../../../core/contract/types';
 import type { FloorSettings } from '../../../core/floor/floor';
+import type { PathProbe } from '../../../core/paths/path-links';
 import type { Action } from '../../../core/protocol';
 import { claudeRegistry } from '../../../core/registry/claude';
 import type { HostRegistry, ToolEntry, ToolKind } from '../../../core/registry/types';
@@ -38,6 +39,8 @@ export interface Judge {
   contract?: Contract;
   settings?: FloorSettings;
   allowed?: (rule: string) => boolean;
+  /** what the disk holds (links); nothing by default */
+  probe?: PathProbe;
 }
 
 export function judge(a: Action, o: Judge = {}): Decision {
@@ -45,7 +48,7 @@ export function judge(a: Action, o: Judge = {}): Decision {
     selfPaths: [`${HOME}/.config/stopline`, `${HOME}/.claude/settings.json`, `${CWD}/.stopline`],
     home: HOME,
     cwd: CWD,
-    probe: () => 'missing',
+    probe: o.probe ?? (() => 'missing'),
     floor: { settings: o.settings ?? STANDARD_FLOOR, projectRoot: CWD, tempRoots: [], ...(o.allowed ? { allowed: o.allowed } : {}) },
   });
 }

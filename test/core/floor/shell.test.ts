@@ -5,7 +5,8 @@
  * be placed is asked.
  */
 import { describe, expect, it } from 'vitest';
-import { armed, verdictOf } from './helpers';
+import { armed, judge, shellAction, verdictOf } from './helpers';
+import type { PathProbe } from '../../../core/paths/path-links';
 
 /** Ways of running one command: each must leave the floor's answer unchanged. */
 const WRAPPERS: readonly [string, (c: string) => string][] = [
@@ -178,7 +179,22 @@ describe('FLOOR_WHOLESALE_DELETE: deletes, truncation and permission changes pas
   });
   it('a temp folder climbed into with .. is not scratch space', () => {
     expect(verdictOf('rm -rf /tmp/../etc')).toBe('deny FLOOR_WHOLESALE_DELETE');
-    expect(verdictOf('rm -rf /tmp')).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(verdictOf('rm -rf /tmp/x/..')).toBe('deny FLOOR_WHOLESALE_DELETE');
+  });
+  it('a glob below a link in the project picks its names where the link leads', () => {
+    // /w/p/escape is a link to /srv/outside; /w/p/build is a real folder of the project
+    const probe: PathProbe = (abs) => (abs === '/w/p/escape' ? { real: '/srv/outside' } : abs === '/w/p/build' || abs === '/w/p' ? { real: abs } : 'missing');
+    for (const c of ['rm -rf escape/*', 'rm -rf ./escape/*.log', 'chmod -R 777 escape/*']) expect(verdictOf(c, { probe }), c).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(judge(shellAction('rm -rf escape/*'), { probe }).explanation).toContain('through a link to /srv/outside/*');
+    for (const c of ['rm -rf build/*', 'rm -rf build/*.o']) expect(verdictOf(c, { probe }), c).toBe('allow CONTROL_INACTIVE');
+  });
+  it('emptying a temp folder itself is scratch work in standard and stopped in strict; a folder holding one is not', () => {
+    const strict = { settings: { preset: 'strict' as const, exceptions: [], secrets: [] } };
+    for (const c of ['rm -rf /tmp', 'rm -rf /tmp/*', 'find /var/tmp -delete', 'chmod -R 777 /dev/shm']) {
+      expect(verdictOf(c), c).toBe('allow CONTROL_INACTIVE');
+      expect(verdictOf(c, strict), c).toBe('deny FLOOR_WHOLESALE_DELETE');
+    }
+    for (const c of ['rm -rf /var', 'rm -rf /private', 'rm -rf /tmp/../*']) expect(verdictOf(c), c).toBe('deny FLOOR_WHOLESALE_DELETE');
   });
   it('truncation and single-file deletes: only outside the project, only truncation in standard', () => {
     expect(verdictOf('truncate -s 0 /etc/hosts')).toBe('deny FLOOR_WHOLESALE_DELETE');
