@@ -22,6 +22,7 @@ import type { EventEntry, HostRegistry } from '../../core/registry/types';
 import { actionAt, actionOf, toolCallFor } from '../shared/action';
 import type { Env } from '../shared/action';
 import { isRecord } from '../../core/check';
+import { stoplineLabel } from '../shared/label';
 
 /**
  * The prefix of every line the plugin writes, naming the host that loaded it: a fork that loads
@@ -29,7 +30,7 @@ import { isRecord } from '../../core/check';
  * reading its log is not sent to OpenCode.
  */
 export function labelFor(registry: Pick<HostRegistry, 'family'>): string {
-  return `stopline (${registry.family})`;
+  return stoplineLabel(registry.family);
 }
 export const LABEL = labelFor(opencodeRegistry);
 /** how a deny reaches OpenCode, as the evidence records it */

@@ -11,6 +11,7 @@ import type { Dialect } from '../../core/hooks';
 import type { SessionTree } from '../../core/answer/controller';
 import type { EventEntry, HostRegistry } from '../../core/registry/types';
 import type { HookPayload } from './payload';
+import { stoplineLabel } from './label';
 
 export type HookEnv = Readonly<Record<string, string | undefined>>;
 
@@ -147,7 +148,7 @@ type AdapterSpec = Omit<CommandHookAdapter, 'label' | 'canAsk' | 'renderUnidenti
  * the event is known the stamp on stderr with exit 2 (exitTwoWith).
  */
 export function commandHookAdapter(spec: AdapterSpec): CommandHookAdapter {
-  return { label: `stopline (${spec.registry.family})`, canAsk: () => false, renderUnidentifiedDeny: exitTwoWith, ...spec };
+  return { label: stoplineLabel(spec.registry.family), canAsk: () => false, renderUnidentifiedDeny: exitTwoWith, ...spec };
 }
 
 /** JSON on stdout with exit 0: the answer of a host that reads its hook's stdout. */

@@ -33,6 +33,7 @@ import { EVALUATOR_FLAG, evaluatorDir, type EvaluatorSpec } from './evaluator/wh
 import { CONFINE_FLAG, NOT_RUN_STATUS } from '../../core/confine/deferred';
 import { runtimeIO, type RuntimeIO } from './runtime-io';
 import { readBoundedChunks } from './stdin';
+import { stoplineLabel } from './label';
 
 interface HookEntry {
   /** prefix of every stderr line, e.g. `stopline (claude)` */
@@ -120,7 +121,7 @@ async function confine(io: RuntimeIO, entry: HookEntry, env: Readonly<Record<str
  * evaluator is that artifact's at this build), `self` and `silentWhen` as in HookEntry.
  */
 export async function runHookEntry({ artifact, ...rest }: Omit<HookEntry, 'label' | 'spec'> & { artifact: string }): Promise<void> {
-  const entry: HookEntry = { ...rest, label: `stopline (${artifact})`, spec: { artifact, build: EVALUATOR_BUILD } };
+  const entry: HookEntry = { ...rest, label: stoplineLabel(artifact), spec: { artifact, build: EVALUATOR_BUILD } };
   const io = await runtimeIO();
   const env = io.env();
   const args = io.args();
