@@ -538,7 +538,7 @@ function removeHazards(name: string, args: readonly Arg[], out: HazardScan): voi
  * and code from its input. A command its actions run on `{}` is judged where it runs
  * (apply.ts places find's `{}` as findDeletes does).
  */
-function findHazards(args: readonly Arg[], out: HazardScan): void {
+function findHazards(head: Arg, args: readonly Arg[], out: HazardScan): void {
   const roots: Arg[] = [];
   let i = 0;
   for (; i < args.length; i++) {
@@ -557,8 +557,12 @@ function findHazards(args: readonly Arg[], out: HazardScan): void {
     roots.push(args[i]!);
   }
   if (roots.length === 0) roots.push(literalArg('.'));
-  // find stops at an -exec it cannot end before it acts at all
-  if (findExecUnterminated(args.slice(i))) return;
+  // find stops at an -exec it cannot end before it acts at all; the unescaped `;` the shell took
+  // shows where the agent meant it to end, and the next try, escaped, runs it
+  if (findExecUnterminated(args.slice(i))) {
+    out.intents.push({ argv: [head, ...args, literalArg(';')], fails: "find's -exec has no `;` or `+` to end it" });
+    return;
+  }
   const matches = findMatches(args, i, roots);
   let deletes = false;
   for (; i < args.length; i++) {
@@ -1228,7 +1232,7 @@ export function scanArgv(argv: readonly Arg[], ctx: HazardContext): HazardScan {
   else if (name === 'rm' || name === 'unlink' || name === 'rimraf' || name === 'trash' || name === 'trash-put' || name === 'srm' || name === 'rmdir') {
     if (name !== 'rmdir') removeHazards(name, args, out);
     else out.facts.push({ kind: 'delete', form: 'rmdir', targets: args.filter((a) => a.value === null || !a.value.startsWith('-')), recursive: false });
-  } else if (name === 'find') findHazards(args, out);
+  } else if (name === 'find') findHazards(head, args, out);
   else if (name === 'truncate') {
     const p = parseOpts(args, { shortWithValue: 'sr', longWithValue: ['size', 'reference'] });
     if (p.operands.length) out.facts.push({ kind: 'truncate', form: 'truncate', targets: p.operands });
