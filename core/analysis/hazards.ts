@@ -10,9 +10,11 @@
  * in. A word only known at run time is an unplaced target, and the floor judges it as unproven.
  * Nothing here ever frees a command: a missing fact leaves the contract to judge it.
  */
+import { parse as parseShell } from 'unbash';
 import type { HazardKind } from '../protocol';
 import { programName } from './program-name';
 import { shellOptions } from './shell-programs';
+import { MAX_COMMAND_CHARS } from './limits';
 import { READ_TABLES } from './read-tables';
 import { has, parseOpts, parseTable } from './table';
 import type { StdinInfo } from './verdict';
@@ -1010,6 +1012,49 @@ function inlineHazards(code: string, out: HazardScan, program: string): void {
   }
 }
 
+/** How the stamp names the language an interpreter reads. */
+function languageOf(name: string): string {
+  if (name.startsWith('py')) return 'Python';
+  if (name === 'ruby') return 'Ruby';
+  if (name === 'perl') return 'Perl';
+  if (name === 'php') return 'PHP';
+  return 'JavaScript';
+}
+
+/** `x = …`, `const x = …`, `my $x = …`: a statement the languages read as an assignment (or a comparison), never a command. */
+const ASSIGNS = /(^|[;\n])\s*(?:(?:const|let|var|my|our|local)\s+)?[$@%]?[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?\s+\S{0,2}=\s/;
+
+/**
+ * Functions and statements each language has under the name of a shell program or builtin
+ * (Perl's `unlink x`, Ruby's `system 'ls'`, Python 2's `print x`): a line that starts with one is
+ * valid code of the language, whatever it means to a shell.
+ */
+const LANGUAGE_WORDS: Record<string, ReadonlySet<string>> = {
+  Perl: new Set(['unlink', 'rmdir', 'mkdir', 'chmod', 'chown', 'truncate', 'rename', 'link', 'symlink', 'kill', 'chdir', 'chroot', 'utime', 'eval', 'exec', 'system', 'do', 'require', 'use', 'print', 'printf', 'open', 'sort', 'grep', 'map', 'join', 'split', 'sleep', 'exit', 'die', 'warn', 'local', 'my', 'our', 'sub', 'read', 'wait', 'times', 'umask', 'reset', 'dump']),
+  Ruby: new Set(['eval', 'exec', 'system', 'spawn', 'puts', 'print', 'require', 'load', 'sleep', 'exit', 'abort', 'open', 'p', 'pp', 'test', 'trap', 'fork']),
+  PHP: new Set(['unlink', 'rmdir', 'mkdir', 'chmod', 'chown', 'eval', 'exec', 'system', 'passthru', 'echo', 'print', 'exit', 'die', 'include', 'require', 'touch', 'copy', 'rename', 'link', 'symlink']),
+  Python: new Set(['exec', 'eval', 'print', 'import', 'from', 'del', 'assert', 'raise', 'pass', 'exit', 'global']),
+  JavaScript: new Set(['eval', 'require', 'import', 'await', 'typeof', 'void', 'delete']),
+};
+
+/**
+ * Code whose text is known: read in its language, and when that finds nothing it understands
+ * (`node -e "rm -rf /"`, a here-doc of shell lines handed to `python3 -`), read as the shell line
+ * it spells. As written the interpreter stops at the first line; the agent's next try, in a
+ * shell, would run it. Code the shell grammar rejects, or that assigns, stays the language's.
+ */
+function knownCode(code: string, out: HazardScan, name: string): void {
+  const seen = out.facts.length + out.shell.length + out.reads.length;
+  inlineHazards(code, out, name);
+  if (out.facts.length + out.shell.length + out.reads.length !== seen) return;
+  if (code.trim() === '' || code.length > MAX_COMMAND_CHARS || ASSIGNS.test(code)) return;
+  const language = languageOf(name);
+  const own = LANGUAGE_WORDS[language]!;
+  if (code.split(/[;\n|&]+/).some((st) => own.has(st.trim().split(/[\s(]/, 1)[0]!))) return;
+  if ((parseShell(code) as { errors?: readonly unknown[] }).errors?.length) return;
+  out.intents.push({ shell: code, fails: `the code is not valid ${language}` });
+}
+
 function codeHazards(name: string, args: readonly Arg[], ctx: HazardContext, out: HazardScan): void {
   const fromDownload = ctx.stdin.kind === 'pipe' && ctx.stdin.download === true;
   if (SHELLS.has(name)) {
@@ -1058,8 +1103,8 @@ function codeHazards(name: string, args: readonly Arg[], ctx: HazardContext, out
     // download run as code is the floor's, and code whose text is known is read like a one-liner
     if ('stdin' in ic) {
       if (fromDownload) out.facts.push({ kind: 'download-exec', form: `curl … | ${name}`, targets: [] });
-      else if (ctx.stdin.kind === 'text') inlineHazards(ctx.stdin.text, out, name);
-      else if (ctx.stdin.kind === 'pipe' && ctx.stdin.text !== undefined) inlineHazards(ctx.stdin.text, out, name);
+      else if (ctx.stdin.kind === 'text') knownCode(ctx.stdin.text, out, name);
+      else if (ctx.stdin.kind === 'pipe' && ctx.stdin.text !== undefined) knownCode(ctx.stdin.text, out, name);
       return;
     }
     if ('script' in ic) {
@@ -1075,7 +1120,7 @@ function codeHazards(name: string, args: readonly Arg[], ctx: HazardContext, out
       else for (const c of candidateValues(ic.code, ctx.vars, ctx.home)) inlineHazards(c, out, name);
       return;
     }
-    inlineHazards(ic.code.value, out, name);
+    knownCode(ic.code.value, out, name);
     return;
   }
   if (name === 'eval') {
