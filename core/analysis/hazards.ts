@@ -19,7 +19,7 @@ import { READ_TABLES } from './read-tables';
 import { has, parseOpts, parseTable } from './table';
 import type { StdinInfo } from './verdict';
 import { literalArg, type Arg, type FindMatches } from './words';
-import { FIND_NAME_TESTS, FIND_WITH_VALUE, findExecUnterminated, findMatches, PARALLEL_TABLE } from './wrappers';
+import { FIND_NAME_TESTS, FIND_WITH_VALUE, findExecUnterminated, findMatches, PARALLEL_TABLE, XARGS_TABLE } from './wrappers';
 import { candidateValues, decodeBase64, type ScriptVars } from './candidates';
 
 export interface HazardFact {
@@ -1292,6 +1292,7 @@ export function scanArgv(argv: readonly Arg[], ctx: HazardContext): HazardScan {
     const cmd = args.findIndex((a) => a.value === null || !a.value.startsWith('-'));
     if (cmd !== -1 && words.length) out.argvs.push([...args.slice(cmd), ...words]);
   }
+  if (name === 'xargs') xargsIntents(head, args, ctx.stdin, out);
   if (name === 'watch') {
     // procps watch joins its words into one `sh -c` string; other builds run them as they are
     // (`watch -x`): the floor reads them that way too, so neither reading hides a hazard
@@ -1299,6 +1300,34 @@ export function scanArgv(argv: readonly Arg[], ctx: HazardContext): HazardScan {
     if (p.rest.length && !has(p, '-x', '--exec')) out.argvs.push(p.rest);
   }
   return out;
+}
+
+/**
+ * xargs lines that run nothing as written but show the command meant. GNU xargs given an empty
+ * `--replace=` runs nothing; with the default `{}` it runs the command on each line. A shell
+ * with `-c` and no code after it gets its input as the code: with no replacement string, xargs
+ * splits it into words and the shell runs only the first (`echo 'rm -rf /' | xargs bash -c`
+ * runs a bare `rm`); with one, `-c` gets nothing at all. The text the input holds is the command.
+ */
+function xargsIntents(head: Arg, args: readonly Arg[], stdin: StdinInfo, out: HazardScan): void {
+  const p = parseTable(args, XARGS_TABLE, 'xargs');
+  if (p.unknowns.length || p.operands.length === 0) return;
+  const emptyReplace = (p.flags.get('--replace') ?? []).includes('');
+  if (emptyReplace) {
+    out.intents.push({ argv: [head, ...args.map((a) => (a.value === '--replace=' ? literalArg('--replace') : a))], fails: 'an empty --replace= makes xargs run nothing' });
+    return;
+  }
+  const pn = programName(p.operands[0]!);
+  if (!('name' in pn) || !SHELLS.has(pn.name.toLowerCase())) return;
+  const sh = shellOptions(p.operands.slice(1));
+  if (!sh.wantsC || sh.runTime || sh.at < p.operands.length - 1) return;
+  // xargs reads quotes and backslashes its own way, and -0/-d/-a hand it other input
+  if (stdin.kind !== 'pipe' || stdin.text === undefined || /['"\\]/.test(stdin.text) || has(p, '-a', '--arg-file', '-0', '--null', '-d', '--delimiter')) return;
+  const replaced = has(p, '-I', '-J', '-i', '--replace');
+  const words = stdin.text.split(/\s+/).filter((w) => w !== '');
+  // one word is code the shell runs as it is: that line works, and the floor reads it as fed
+  if (words.length === 0 || (!replaced && words.length < 2)) return;
+  out.intents.push({ shell: stdin.text, fails: replaced ? 'xargs puts its input only where the replacement string is, so `-c` gets no code' : 'xargs splits its input into words and the shell runs only the first as code' });
 }
 
 /**
