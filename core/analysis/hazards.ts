@@ -10,14 +10,16 @@
  * in. A word only known at run time is an unplaced target, and the floor judges it as unproven.
  * Nothing here ever frees a command: a missing fact leaves the contract to judge it.
  */
+import { parse as parseShell } from 'unbash';
 import type { HazardKind } from '../protocol';
 import { programName } from './program-name';
 import { shellOptions } from './shell-programs';
+import { MAX_COMMAND_CHARS } from './limits';
 import { READ_TABLES } from './read-tables';
 import { has, parseOpts, parseTable } from './table';
 import type { StdinInfo } from './verdict';
 import { literalArg, type Arg, type FindMatches } from './words';
-import { FIND_NAME_TESTS, FIND_WITH_VALUE, findExecUnterminated, findMatches, PARALLEL_TABLE } from './wrappers';
+import { FIND_NAME_TESTS, FIND_WITH_VALUE, findExecUnterminated, findMatches, PARALLEL_TABLE, XARGS_TABLE } from './wrappers';
 import { candidateValues, decodeBase64, type ScriptVars } from './candidates';
 
 export interface HazardFact {
@@ -538,7 +540,7 @@ function removeHazards(name: string, args: readonly Arg[], out: HazardScan): voi
  * and code from its input. A command its actions run on `{}` is judged where it runs
  * (apply.ts places find's `{}` as findDeletes does).
  */
-function findHazards(args: readonly Arg[], out: HazardScan): void {
+function findHazards(head: Arg, args: readonly Arg[], out: HazardScan): void {
   const roots: Arg[] = [];
   let i = 0;
   for (; i < args.length; i++) {
@@ -557,8 +559,12 @@ function findHazards(args: readonly Arg[], out: HazardScan): void {
     roots.push(args[i]!);
   }
   if (roots.length === 0) roots.push(literalArg('.'));
-  // find stops at an -exec it cannot end before it acts at all
-  if (findExecUnterminated(args.slice(i))) return;
+  // find stops at an -exec it cannot end before it acts at all; the unescaped `;` the shell took
+  // shows where the agent meant it to end, and the next try, escaped, runs it
+  if (findExecUnterminated(args.slice(i))) {
+    out.intents.push({ argv: [head, ...args, literalArg(';')], fails: "find's -exec has no `;` or `+` to end it" });
+    return;
+  }
   const matches = findMatches(args, i, roots);
   let deletes = false;
   for (; i < args.length; i++) {
@@ -1006,6 +1012,49 @@ function inlineHazards(code: string, out: HazardScan, program: string): void {
   }
 }
 
+/** How the stamp names the language an interpreter reads. */
+function languageOf(name: string): string {
+  if (name.startsWith('py')) return 'Python';
+  if (name === 'ruby') return 'Ruby';
+  if (name === 'perl') return 'Perl';
+  if (name === 'php') return 'PHP';
+  return 'JavaScript';
+}
+
+/** `x = …`, `const x = …`, `my $x = …`: a statement the languages read as an assignment (or a comparison), never a command. */
+const ASSIGNS = /(^|[;\n])\s*(?:(?:const|let|var|my|our|local)\s+)?[$@%]?[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?\s+\S{0,2}=\s/;
+
+/**
+ * Functions and statements each language has under the name of a shell program or builtin
+ * (Perl's `unlink x`, Ruby's `system 'ls'`, Python 2's `print x`): a line that starts with one is
+ * valid code of the language, whatever it means to a shell.
+ */
+const LANGUAGE_WORDS: Record<string, ReadonlySet<string>> = {
+  Perl: new Set(['unlink', 'rmdir', 'mkdir', 'chmod', 'chown', 'truncate', 'rename', 'link', 'symlink', 'kill', 'chdir', 'chroot', 'utime', 'eval', 'exec', 'system', 'do', 'require', 'use', 'print', 'printf', 'open', 'sort', 'grep', 'map', 'join', 'split', 'sleep', 'exit', 'die', 'warn', 'local', 'my', 'our', 'sub', 'read', 'wait', 'times', 'umask', 'reset', 'dump']),
+  Ruby: new Set(['eval', 'exec', 'system', 'spawn', 'puts', 'print', 'require', 'load', 'sleep', 'exit', 'abort', 'open', 'p', 'pp', 'test', 'trap', 'fork']),
+  PHP: new Set(['unlink', 'rmdir', 'mkdir', 'chmod', 'chown', 'eval', 'exec', 'system', 'passthru', 'echo', 'print', 'exit', 'die', 'include', 'require', 'touch', 'copy', 'rename', 'link', 'symlink']),
+  Python: new Set(['exec', 'eval', 'print', 'import', 'from', 'del', 'assert', 'raise', 'pass', 'exit', 'global']),
+  JavaScript: new Set(['eval', 'require', 'import', 'await', 'typeof', 'void', 'delete']),
+};
+
+/**
+ * Code whose text is known: read in its language, and when that finds nothing it understands
+ * (`node -e "rm -rf /"`, a here-doc of shell lines handed to `python3 -`), read as the shell line
+ * it spells. As written the interpreter stops at the first line; the agent's next try, in a
+ * shell, would run it. Code the shell grammar rejects, or that assigns, stays the language's.
+ */
+function knownCode(code: string, out: HazardScan, name: string): void {
+  const seen = out.facts.length + out.shell.length + out.reads.length;
+  inlineHazards(code, out, name);
+  if (out.facts.length + out.shell.length + out.reads.length !== seen) return;
+  if (code.trim() === '' || code.length > MAX_COMMAND_CHARS || ASSIGNS.test(code)) return;
+  const language = languageOf(name);
+  const own = LANGUAGE_WORDS[language]!;
+  if (code.split(/[;\n|&]+/).some((st) => own.has(st.trim().split(/[\s(]/, 1)[0]!))) return;
+  if ((parseShell(code) as { errors?: readonly unknown[] }).errors?.length) return;
+  out.intents.push({ shell: code, fails: `the code is not valid ${language}` });
+}
+
 function codeHazards(name: string, args: readonly Arg[], ctx: HazardContext, out: HazardScan): void {
   const fromDownload = ctx.stdin.kind === 'pipe' && ctx.stdin.download === true;
   if (SHELLS.has(name)) {
@@ -1054,8 +1103,8 @@ function codeHazards(name: string, args: readonly Arg[], ctx: HazardContext, out
     // download run as code is the floor's, and code whose text is known is read like a one-liner
     if ('stdin' in ic) {
       if (fromDownload) out.facts.push({ kind: 'download-exec', form: `curl … | ${name}`, targets: [] });
-      else if (ctx.stdin.kind === 'text') inlineHazards(ctx.stdin.text, out, name);
-      else if (ctx.stdin.kind === 'pipe' && ctx.stdin.text !== undefined) inlineHazards(ctx.stdin.text, out, name);
+      else if (ctx.stdin.kind === 'text') knownCode(ctx.stdin.text, out, name);
+      else if (ctx.stdin.kind === 'pipe' && ctx.stdin.text !== undefined) knownCode(ctx.stdin.text, out, name);
       return;
     }
     if ('script' in ic) {
@@ -1071,7 +1120,7 @@ function codeHazards(name: string, args: readonly Arg[], ctx: HazardContext, out
       else for (const c of candidateValues(ic.code, ctx.vars, ctx.home)) inlineHazards(c, out, name);
       return;
     }
-    inlineHazards(ic.code.value, out, name);
+    knownCode(ic.code.value, out, name);
     return;
   }
   if (name === 'eval') {
@@ -1228,7 +1277,7 @@ export function scanArgv(argv: readonly Arg[], ctx: HazardContext): HazardScan {
   else if (name === 'rm' || name === 'unlink' || name === 'rimraf' || name === 'trash' || name === 'trash-put' || name === 'srm' || name === 'rmdir') {
     if (name !== 'rmdir') removeHazards(name, args, out);
     else out.facts.push({ kind: 'delete', form: 'rmdir', targets: args.filter((a) => a.value === null || !a.value.startsWith('-')), recursive: false });
-  } else if (name === 'find') findHazards(args, out);
+  } else if (name === 'find') findHazards(head, args, out);
   else if (name === 'truncate') {
     const p = parseOpts(args, { shortWithValue: 'sr', longWithValue: ['size', 'reference'] });
     if (p.operands.length) out.facts.push({ kind: 'truncate', form: 'truncate', targets: p.operands });
@@ -1243,6 +1292,7 @@ export function scanArgv(argv: readonly Arg[], ctx: HazardContext): HazardScan {
     const cmd = args.findIndex((a) => a.value === null || !a.value.startsWith('-'));
     if (cmd !== -1 && words.length) out.argvs.push([...args.slice(cmd), ...words]);
   }
+  if (name === 'xargs') xargsIntents(head, args, ctx.stdin, out);
   if (name === 'watch') {
     // procps watch joins its words into one `sh -c` string; other builds run them as they are
     // (`watch -x`): the floor reads them that way too, so neither reading hides a hazard
@@ -1250,6 +1300,34 @@ export function scanArgv(argv: readonly Arg[], ctx: HazardContext): HazardScan {
     if (p.rest.length && !has(p, '-x', '--exec')) out.argvs.push(p.rest);
   }
   return out;
+}
+
+/**
+ * xargs lines that run nothing as written but show the command meant. GNU xargs given an empty
+ * `--replace=` runs nothing; with the default `{}` it runs the command on each line. A shell
+ * with `-c` and no code after it gets its input as the code: with no replacement string, xargs
+ * splits it into words and the shell runs only the first (`echo 'rm -rf /' | xargs bash -c`
+ * runs a bare `rm`); with one, `-c` gets nothing at all. The text the input holds is the command.
+ */
+function xargsIntents(head: Arg, args: readonly Arg[], stdin: StdinInfo, out: HazardScan): void {
+  const p = parseTable(args, XARGS_TABLE, 'xargs');
+  if (p.unknowns.length || p.operands.length === 0) return;
+  const emptyReplace = (p.flags.get('--replace') ?? []).includes('');
+  if (emptyReplace) {
+    out.intents.push({ argv: [head, ...args.map((a) => (a.value === '--replace=' ? literalArg('--replace') : a))], fails: 'an empty --replace= makes xargs run nothing' });
+    return;
+  }
+  const pn = programName(p.operands[0]!);
+  if (!('name' in pn) || !SHELLS.has(pn.name.toLowerCase())) return;
+  const sh = shellOptions(p.operands.slice(1));
+  if (!sh.wantsC || sh.runTime || sh.at < p.operands.length - 1) return;
+  // xargs reads quotes and backslashes its own way, and -0/-d/-a hand it other input
+  if (stdin.kind !== 'pipe' || stdin.text === undefined || /['"\\]/.test(stdin.text) || has(p, '-a', '--arg-file', '-0', '--null', '-d', '--delimiter')) return;
+  const replaced = has(p, '-I', '-J', '-i', '--replace');
+  const words = stdin.text.split(/\s+/).filter((w) => w !== '');
+  // one word is code the shell runs as it is: that line works, and the floor reads it as fed
+  if (words.length === 0 || (!replaced && words.length < 2)) return;
+  out.intents.push({ shell: stdin.text, fails: replaced ? 'xargs puts its input only where the replacement string is, so `-c` gets no code' : 'xargs splits its input into words and the shell runs only the first as code' });
 }
 
 /**

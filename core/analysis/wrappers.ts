@@ -207,8 +207,8 @@ function strace(name: string, args: readonly Arg[]): Verdict {
 }
 
 /**
- * xargs's own options (GNU and BSD); its command starts at the first operand.
- * @keep XARGS_TABLE the option-completeness test holds it against the installed xargs's --help
+ * xargs's own options (GNU and BSD); its command starts at the first operand. The floor reads
+ * them too (hazards.ts), and the option-completeness test holds them against xargs's --help.
  */
 export const XARGS_TABLE: ProgramTable = {
   stopAtOperand: true,

@@ -137,9 +137,9 @@ describe("find's `{}`: each path find yields, the start point included", () => {
     expect(verdictOf('find . -maxdepth 0 -exec sudo git reset --hard \\;')).toBe('deny FLOOR_GIT_DISCARD');
     expect(verdictOf("find src -name '*.ts' -exec env sed -i s/a/b/ {} +")).toBe('allow CONTROL_INACTIVE');
   });
-  it('an -exec left unended runs nothing: the shell takes its `;`, or an inner find takes the first', () => {
-    expect(verdictOf('find . -exec env rm -rf {} ;')).toBe('allow CONTROL_INACTIVE');
-    expect(verdictOf('find . -exec find . -exec git reset --hard \\; \\;')).toBe('allow CONTROL_INACTIVE');
+  it('an -exec left unended runs nothing as written (the shell takes its `;`, or an inner find takes the first), but is judged by what it shows', () => {
+    expect(verdictOf('find . -exec env rm -rf {} ;')).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(verdictOf('find . -exec find . -exec git reset --hard \\; \\;')).toBe('deny FLOOR_GIT_DISCARD');
   });
   it('a shell positional word stands for the matches only when it is `{}`, quoted and whole', () => {
     // unquoted, a match splits into words that are not matches; a known word or xargs' input is not find's
