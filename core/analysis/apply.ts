@@ -273,8 +273,16 @@ function noteHazards(w: Walk, argv: readonly Arg[], stdin: StdinInfo, scope: Sco
  * (quotes, backslashes) or when there are too many words to list.
  */
 function fedArgv(v: Extract<Verdict, { kind: 'exec' }>, stdin: StdinInfo): Arg[] | null {
-  if (!v.stdinWords || stdin.kind !== 'pipe' || stdin.text === undefined || /['"\\]/.test(stdin.text)) return null;
-  const words = stdin.text.split(/\s+/).filter((x) => x !== '');
+  if (!v.stdinWords || stdin.kind !== 'pipe' || stdin.text === undefined) return null;
+  let words: string[];
+  if (v.stdinDelimiter !== undefined) {
+    // one word per delimited piece, blanks and quotes kept; a delimiter ending the input ends the last word
+    words = stdin.text.split(v.stdinDelimiter);
+    if (words[words.length - 1] === '') words.pop();
+  } else {
+    if (/['"\\]/.test(stdin.text)) return null;
+    words = stdin.text.split(/\s+/).filter((x) => x !== '');
+  }
   return words.length > 64 ? null : [...v.argv, ...words.map(literalArg)];
 }
 

@@ -46,8 +46,11 @@ interface StdinLines {
 
 export type Verdict =
   | Leaf
-  /** run another argv (a wrapper); `runtimeArgs` = more arguments arrive at run time; `stdinWords` = they are the words of its stdin */
-  | { kind: 'exec'; argv: Arg[]; why: string; cwd?: Arg; runtimeArgs?: boolean; keepStdin?: boolean; stdinWords?: boolean; stdinLines?: StdinLines }
+  /**
+   * run another argv (a wrapper); `runtimeArgs` = more arguments arrive at run time; `stdinWords` = they are the words of its
+   * stdin, split on blanks, or on `stdinDelimiter` when one is given (xargs -0, -d), which also turns quoting off
+   */
+  | { kind: 'exec'; argv: Arg[]; why: string; cwd?: Arg; runtimeArgs?: boolean; keepStdin?: boolean; stdinWords?: boolean; stdinDelimiter?: string; stdinLines?: StdinLines }
   /** parse and analyse this text as a POSIX shell script */
   | { kind: 'shell'; source: string; why: string; /** runs in folders only known at run time */ cwdUnknown?: boolean }
   | { kind: 'powershell'; source: string; why: string }

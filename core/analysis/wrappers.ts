@@ -216,6 +216,21 @@ export const XARGS_TABLE: ProgramTable = {
     '-0 --null -a= --arg-file= -d= --delimiter= -E= -e[=] --eof[=] -I= -i[=] --replace[=] -L= -l[=] --max-lines[=] -n= --max-args= -o --open-tty -P= --max-procs= -p --interactive -r --no-run-if-empty -s= --max-chars= --show-limits -t --verbose -x --exit --process-slot-var= -J= -R= -S=',
 };
 
+const C_ESCAPES: Record<string, string> = { a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\' };
+
+/**
+ * The one character GNU xargs -d splits on: a character, a C escape (`\n`), an octal (`\0`, `\012`)
+ * or hex (`\x0a`) code. null: only known at run time, or a value xargs refuses (it then runs nothing).
+ */
+function delimiterOf(v: string | null | undefined): string | null {
+  if (v === null || v === undefined) return null;
+  if (v.length === 1) return v;
+  const c = /^\\(?:([abfnrtv\\])|([0-7]{1,3})|x([0-9a-fA-F]{1,2}))$/.exec(v);
+  if (!c) return null;
+  if (c[1]) return C_ESCAPES[c[1]]!;
+  return String.fromCharCode(c[2] ? parseInt(c[2], 8) : parseInt(c[3]!, 16));
+}
+
 function xargs(args: readonly Arg[]): Verdict {
   const p = parseTable(args, XARGS_TABLE, 'xargs');
   if (p.unknowns.length) return unknown(p.unknowns[0]!);
@@ -228,7 +243,13 @@ function xargs(args: readonly Arg[]): Verdict {
   // the input decides the arguments: replacement strings and appended words are run-time values
   const argv = rest.map((a, i) => (i > 0 && replace && (a.value === null || a.value.includes(replace)) ? { ...a, value: null } : a));
   const exec: Verdict = { kind: 'exec', argv, why: 'xargs runs the command with arguments read from its input', runtimeArgs: !replace };
-  if (!replace && !has(p, '-a', '--arg-file')) exec.stdinWords = true;
+  if (!replace && !has(p, '-a', '--arg-file')) {
+    // -0 and -d split the input on one character, quotes and all: `echo 'rm -rf ~' | xargs -d '\n' sh -c`
+    // hands the whole line to the shell as its code
+    const delimiter = has(p, '-0', '--null') ? '\0' : has(p, '-d', '--delimiter') ? delimiterOf(value(p, '-d', '--delimiter')) : undefined;
+    if (delimiter !== null) exec.stdinWords = true;
+    if (typeof delimiter === 'string') exec.stdinDelimiter = delimiter;
+  }
   // one line at a time, each one put in place of the replacement string: known when the input is
   if (replace && !has(p, '-a', '--arg-file', '-0', '--null', '-d', '--delimiter', '-E', '-e', '--eof')) exec.stdinLines = { replace, template: [...rest] };
   return exec;

@@ -47,6 +47,18 @@ describe("a wrapper's input that becomes code", () => {
     expect(verdictOf('python3 -m pytest')).toBe(FREE);
   });
 
+  it('xargs -0 and -d fed text written out: each delimited piece is one word, quotes and blanks kept, so a shell gets the whole line as code', () => {
+    for (const c of [`echo 'rm -rf ~' | xargs -d '\\n' bash -c`, `printf 'rm -rf ~\\n' | xargs -0 sh -c`, `printf 'rm -rf ~,x' | xargs -d , sh -c`, `echo 'rm -rf ~' | xargs --delimiter='\\012' sh -c`])
+      expect(verdictOf(c), c).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(verdictOf(`echo 'git reset --hard' | xargs -d '\\n' sh -c`)).toBe('deny FLOOR_GIT_DISCARD');
+    // the same pieces handed to a program as its words are judged as words
+    expect(verdictOf(`printf 'build\\ndist\\n' | xargs -d '\\n' rm -rf`)).toBe(FREE);
+    expect(verdictOf(`printf 'build\\n/srv/data\\n' | xargs -d '\\n' rm -rf`)).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(verdictOf(`echo 'echo hi' | xargs -d '\\n' sh -c`)).toBe(FREE);
+    // a delimiter only known at run time, or one xargs refuses: the code stays unseen
+    expect(verdictOf(`echo 'echo hi' | xargs -d "$D" sh -c`)).toBe(ASK);
+    expect(verdictOf(`echo 'echo hi' | xargs -d '\\q' sh -c`)).toBe(ASK);
+  });
   it('xargs -I fed lines written out in the same command: each line in place of the string is judged', () => {
     expect(verdictOf(`printf 'rm -rf ~\\n' | xargs -I{} sh -c {}`)).toBe('deny FLOOR_WHOLESALE_DELETE');
     expect(verdictOf(`echo 'git clean -fdx' | xargs -I% bash -c %`)).toBe('deny FLOOR_GIT_DISCARD');
