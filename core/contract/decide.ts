@@ -19,7 +19,8 @@
  *   9 AGENT_BUDGET_EXHAUSTED  used + count > agents=N                     deny
  *  10 WITHIN_CONTRACT         nothing matched                             allow
  * Under the watch level every deny/ask of the contract becomes `context` (the action runs, the
- * model is told); the floor's answers stand under every level.
+ * model is told); the floor's answers stand under every level. Rules 2, 3, 5 and 6 do not count a
+ * write proven to land only in a temp folder (scratch.ts); the floor and self-protection do.
  *
  * One action can break several rules (`npm install x` under `files=src/** deps=deny` writes
  * where nobody can prove and adds a dependency). The reason code is the first by precedence;

@@ -8,9 +8,10 @@
  * This only changes how the contract's mode and files= rules see an action: the analysis still
  * labels the write a write, and the floor and self-protection judge the action as it is before any
  * of this. What is never scratch, even below a temp folder: a target in the project, or anywhere
- * in a temp folder the project lies in (a project in /tmp keeps its rules), in HOME, among or holding stopline's own paths, the temp
- * folder itself, a path that climbs with `..`, and a target whose link leads out of the temp
- * folder or cannot be read. A write whose targets are not all placed stays what it is.
+ * in a temp folder the project lies in (a project in /tmp keeps its rules), in HOME, among or
+ * holding stopline's own paths, the temp folder itself, a path that climbs with `..`, a
+ * repository's `.git`, and a target whose link leads out of the temp folder or cannot be read.
+ * A write whose targets are not all placed stays what it is.
  */
 import { landingOf } from '../paths/path-links';
 import type { PathProbe } from '../paths/path-links';
@@ -85,8 +86,10 @@ function inTemp(abs: string, frame: Frame): boolean {
 }
 
 function scratchTarget(raw: string, place: ScratchPlace, frame: Frame): boolean {
-  // a `..` is resolved by the kernel after the links before it, not by the text
-  if (raw.split(/[\\/]/).includes('..')) return false;
+  // a `..` is resolved by the kernel after the links before it, not by the text; a repository's
+  // history is history wherever it lies (the floor says the same of a clone in /tmp)
+  const names = raw.split(/[\\/]/);
+  if (names.includes('..') || names.includes('.git')) return false;
   const opts = place.home ? { home: place.home } : {};
   const t: NormalizedPath = normalizeTarget(raw, place.cwd, opts);
   if (t.abs === null || t.style !== 'posix' || !inTemp(t.abs, frame)) return false;

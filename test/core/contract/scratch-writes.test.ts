@@ -107,6 +107,9 @@ describe('never scratch', () => {
     expect(verdictOf(review, w(['/var/tmp/']), own)).toEqual(deny);
     expect(verdictOf(review, w(['/tmp/a/../b']), own)).toEqual(deny);
     expect(verdictOf(review, sh('echo x > /tmp/../etc/x'), own)).toEqual(deny);
+    // another repository's history, in /tmp as anywhere
+    expect(verdictOf(review, sh('echo x > /tmp/clone/.git/HEAD'), own)).toEqual(deny);
+    expect(verdictOf(review, sh('git -C /tmp/clone log -p --output=/tmp/clone.patch'), own)).toEqual(['allow', 'WITHIN_CONTRACT']);
   });
 
   it('a project that lies in /tmp keeps its rules, beside it too; other temp folders are scratch', () => {
