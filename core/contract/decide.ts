@@ -488,7 +488,7 @@ export function decide(contract: Contract, given: Action, ctx: DecideContext): D
   const first = found[0];
   const confinable = confinableBy(judged, found, state);
   if (!first) {
-    const explanation = set.scratch ? 'Within the contract: the files it writes are scratch in a temp folder.' : 'Within the contract.';
+    const explanation = set.scratch && set.action.mutability === 'read' ? 'Within the contract: the files it writes are scratch in a temp folder.' : 'Within the contract.';
     const d: Decision = { outcome: 'allow', verdict: 'allow', reasonCode: 'WITHIN_CONTRACT', family: null, state, explanation, pathCount, reserve };
     if (confinable) d.confinable = confinable;
     return d;

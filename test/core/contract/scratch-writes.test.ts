@@ -88,10 +88,28 @@ describe('mixed commands are judged by what is not scratch', () => {
   });
 
   it('a write whose targets are not all placed stays what it was', () => {
-    for (const cmd of ['echo hi | tee /tmp/a "$OUT"', 'echo x > /tmp/$RANDOM', 'mktemp -d', 'pytest > /tmp/log']) {
+    for (const cmd of ['echo hi | tee /tmp/a "$OUT"', 'echo x > /tmp/$RANDOM', 'mktemp -d', 'npm test 2>&1 | tee /tmp/out.log', 'pytest > src/log', 'ln -s /w/p/src /tmp/l; pytest > /tmp/l/x']) {
       expect(verdictOf(review, sh(cmd)), cmd).toEqual(['deny', 'MODE_FORBIDS_MUTATION']);
       expect(verdictOf(scoped, sh(cmd)), cmd).toEqual(['ask', 'WRITE_PATH_UNPROVEN']);
     }
+  });
+
+  it('an unknown program whose output is redirected to /tmp is judged as that program alone', () => {
+    for (const mode of ['review', 'answer', 'monitor'] as const) {
+      for (const cmd of ['pytest > /tmp/log', 'pytest > /tmp/log 2> /tmp/err', 'make test >> /var/tmp/build.log 2>&1']) {
+        const alone = decide(armed({ mode }), sh(cmd.startsWith('make') ? 'make test' : 'pytest'), ctx());
+        const d = decide(armed({ mode }), sh(cmd), ctx());
+        expect([d.outcome, d.reasonCode, d.confinable], `${mode}: ${cmd}`).toEqual([alone.outcome, alone.reasonCode, alone.confinable]);
+        expect([d.outcome, d.reasonCode, d.confinable?.rules]).toEqual(['ask', 'MUTABILITY_UNPROVEN', ['MUTABILITY_UNPROVEN']]);
+      }
+    }
+    // under files= it was already asked as unproven, and still is
+    expect(verdictOf(scoped, sh('pytest > /tmp/log'))).toEqual(['ask', 'WRITE_PATH_UNPROVEN']);
+    // a redirect into the project as well keeps it a change
+    expect(verdictOf(review, sh('pytest > /tmp/log 2> src/err'))).toEqual(['deny', 'MODE_FORBIDS_MUTATION']);
+    // past the analysis's segment limit nothing is seen, so nothing is set aside
+    const long = `pytest > /tmp/log; ${'cat src/a.ts; '.repeat(2_100)}sed -i s/a/b/ src/a.ts`;
+    expect(verdictOf(review, sh(long))).toEqual(['deny', 'MODE_FORBIDS_MUTATION']);
   });
 });
 
