@@ -12,13 +12,17 @@ import type { DecideContext } from '../../../core/contract/decide';
 import type { Contract } from '../../../core/contract/types';
 import type { PathProbe } from '../../../core/paths/path-links';
 import type { Action } from '../../../core/protocol';
+import { CANONICAL_HOST } from '../../../core/registry/host-specs';
 import { REGISTRIES } from '../../../core/registry/index';
 import { HOME, P, armed } from './helpers';
 
 const STANDARD = { preset: 'standard' as const, exceptions: [], secrets: [] };
 
-/** A shell command as Claude Code's Bash call, in `cwd` with `home`. */
-const sh = (command: string, cwd = P, home = HOME): Action => analyzeToolCall(REGISTRIES.claude, 'Bash', { command }, { cwd, home });
+/** The host whose tool names are the canonical ones: its own Bash and Write calls. */
+const HOST = REGISTRIES[CANONICAL_HOST];
+/** A shell command as that host's Bash call, in `cwd` with `home`. */
+const sh = (command: string, cwd = P, home = HOME): Action => analyzeToolCall(HOST, 'Bash', { command }, { cwd, home });
+const writeCall = (file_path: string): Action => analyzeToolCall(HOST, 'Write', { file_path, content: 'x\n' }, { cwd: P, home: HOME });
 const ctx = (o: Partial<DecideContext> = {}): DecideContext => ({ selfPaths: [`${HOME}/.config/stopline`, '/tmp/stopline-1000'], home: HOME, cwd: P, ...o });
 const verdictOf = (c: Contract, a: Action, o: Partial<DecideContext> = {}) => {
   const d = decide(c, a, ctx(o));
@@ -56,15 +60,13 @@ describe.each(MODES)('under %s', (_name, contract) => {
     expect(d.explanation).toMatch(/scratch in a temp folder/);
   });
 
-  it('a Write tool call to a file in /tmp is scratch too (Claude Code Write, Codex apply_patch)', () => {
-    expect(verdictOf(contract, analyzeToolCall(REGISTRIES.claude, 'Write', { file_path: '/tmp/notes.md', content: 'x\n' }, { cwd: P, home: HOME }))).toEqual(['allow', 'WITHIN_CONTRACT']);
-    const patch = '*** Begin Patch\n*** Add File: /tmp/notes.md\n+x\n*** End Patch\n';
-    expect(verdictOf(contract, analyzeToolCall(REGISTRIES.codex, 'apply_patch', { command: patch }, { cwd: P, home: HOME }))).toEqual(['allow', 'WITHIN_CONTRACT']);
+  it('a Write tool call to a file in /tmp is scratch too, one to the project is not', () => {
+    expect(verdictOf(contract, writeCall('/tmp/notes.md'))).toEqual(['allow', 'WITHIN_CONTRACT']);
+    expect(verdictOf(contract, writeCall(`${P}/lib/notes.md`))[0]).toBe('deny');
   });
 
   it('a write to the project as well keeps its verdict', () => {
-    const edit = analyzeToolCall(REGISTRIES.claude, 'Write', { file_path: `${P}/lib/b.ts`, content: 'x\n' }, { cwd: P, home: HOME });
-    const before = decide(contract, edit, ctx());
+    const before = decide(contract, writeCall(`${P}/lib/b.ts`), ctx());
     expect(before.outcome).toBe('deny');
     const mixed = decide(contract, sh('echo x > lib/b.ts; echo y > /tmp/log'), ctx());
     expect([mixed.outcome, mixed.reasonCode]).toEqual([before.outcome, before.reasonCode]);
