@@ -19,7 +19,8 @@
  *   9 AGENT_BUDGET_EXHAUSTED  used + count > agents=N                     deny
  *  10 WITHIN_CONTRACT         nothing matched                             allow
  * Under the watch level every deny/ask of the contract becomes `context` (the action runs, the
- * model is told); the floor's answers stand under every level.
+ * model is told); the floor's answers stand under every level. Rules 2, 3, 5 and 6 do not count a
+ * write proven to land only in a temp folder (scratch.ts); the floor and self-protection do.
  *
  * One action can break several rules (`npm install x` under `files=src/** deps=deny` writes
  * where nobody can prove and adds a dependency). The reason code is the first by precedence;
@@ -47,6 +48,8 @@ import { judgeFloor } from '../floor/floor';
 import type { FloorSettings } from '../floor/floor';
 import { REASONS } from '../registry/reasons';
 import type { DecisionReason, Family } from '../registry/reasons';
+import { withoutScratch } from './scratch';
+import type { ScratchPlace } from './scratch';
 import { NON_MUTATING_MODES, controlState } from './types';
 import type { Contract, ControlState, Policy } from './types';
 
@@ -446,23 +449,7 @@ export function decide(contract: Contract, given: Action, ctx: DecideContext): D
   const reserve = delegationUnits(action);
   const outcomeOf = (verdict: Verdict): DecisionOutcome => (verdict === 'allow' ? 'allow' : state === 'OBSERVING' ? 'context' : verdict);
 
-  const cwd = action.cwd ?? ctx.cwd;
-  const pathOpts = ctx.home ? { home: ctx.home } : {};
-  const mutates = action.mutability === 'write' || action.mutability === 'unknown';
-  const targets = action.affectedPaths?.map((p) => normalizeTarget(p, cwd, pathOpts)) ?? null;
-  const links = mutates ? landings(targets, cwd, pathOpts, ctx.probe) : { landed: [], unknown: false };
-  const facts: Facts = {
-    contract,
-    action,
-    ctx,
-    cwd,
-    pathOpts,
-    mutates,
-    targets,
-    landed: links.landed,
-    landingUnknown: links.unknown,
-    nonMutating: NON_MUTATING_MODES.includes(contract.mode),
-  };
+  const facts = factsOf(contract, action, ctx);
 
   // the floor: what no task needs, whatever the contract says (and with no contract at all)
   const floor = floorBreaks(facts);
@@ -481,11 +468,15 @@ export function decide(contract: Contract, given: Action, ctx: DecideContext): D
     return d;
   }
 
+  // the mode and files= see past writes that only leave scratch files in a temp folder (scratch.ts);
+  // the floor above judged the action as it is
+  const set = withoutScratch(action, scratchPlace(facts));
+  const judged = set.scratch ? factsOf(contract, set.action, ctx) : facts;
   const found: BrokenRule[] = [];
   const concerns = new Set<Concern>();
   for (const [concern, check] of RULES) {
     if (concerns.has(concern)) continue;
-    const b = check(facts);
+    const b = check(judged);
     if (!b) continue;
     concerns.add(concern);
     found.push({ ...b, family: REASONS[b.reasonCode]?.family ?? null });
@@ -495,9 +486,10 @@ export function decide(contract: Contract, given: Action, ctx: DecideContext): D
   if (floor.length) return floorDecision(floor, found, state, pathCount);
 
   const first = found[0];
-  const confinable = confinableBy(facts, found, state);
+  const confinable = confinableBy(judged, found, state);
   if (!first) {
-    const d: Decision = { outcome: 'allow', verdict: 'allow', reasonCode: 'WITHIN_CONTRACT', family: null, state, explanation: 'Within the contract.', pathCount, reserve };
+    const explanation = set.scratch && set.action.mutability === 'read' ? 'Within the contract: the files it writes are scratch in a temp folder.' : 'Within the contract.';
+    const d: Decision = { outcome: 'allow', verdict: 'allow', reasonCode: 'WITHIN_CONTRACT', family: null, state, explanation, pathCount, reserve };
     if (confinable) d.confinable = confinable;
     return d;
   }
@@ -505,6 +497,41 @@ export function decide(contract: Contract, given: Action, ctx: DecideContext): D
   const d = refusal(outcomeOf(verdict), verdict, first, found.slice(1), state, pathCount);
   if (confinable) d.confinable = confinable;
   return d;
+}
+
+/** The facts of one action: its targets placed against the cwd and HOME, and where links lead them. */
+function factsOf(contract: Contract, action: Action, ctx: DecideContext): Facts {
+  const cwd = action.cwd ?? ctx.cwd;
+  const pathOpts = ctx.home ? { home: ctx.home } : {};
+  const mutates = action.mutability === 'write' || action.mutability === 'unknown';
+  const targets = action.affectedPaths?.map((p) => normalizeTarget(p, cwd, pathOpts)) ?? null;
+  const links = mutates ? landings(targets, cwd, pathOpts, ctx.probe) : { landed: [], unknown: false };
+  return {
+    contract,
+    action,
+    ctx,
+    cwd,
+    pathOpts,
+    mutates,
+    targets,
+    landed: links.landed,
+    landingUnknown: links.unknown,
+    nonMutating: NON_MUTATING_MODES.includes(contract.mode),
+  };
+}
+
+/** Where the session stands, for telling scratch from the project: the same place the floor is given. */
+function scratchPlace(f: Facts): ScratchPlace {
+  const fc = f.ctx.floor;
+  const root = fc?.projectRoot ?? f.cwd;
+  return {
+    ...(f.cwd ? { cwd: f.cwd } : {}),
+    ...(f.ctx.home ? { home: f.ctx.home } : {}),
+    ...(root ? { projectRoot: root } : {}),
+    tempRoots: fc?.tempRoots ?? [],
+    selfPaths: protectedPaths(f.ctx, !!f.ctx.probe),
+    ...(f.ctx.probe ? { probe: f.ctx.probe } : {}),
+  };
 }
 
 function strictest(rules: readonly BrokenRule[]): 'ask' | 'deny' {

@@ -39,11 +39,13 @@ describe('core stays host-free', () => {
   });
 
   it('decide() is pure: no I/O, clock, randomness or process state', () => {
-    const src = readFileSync(join(REPO, 'core', 'contract', 'decide.ts'), 'utf8');
-    for (const spec of imports(join(REPO, 'core', 'contract', 'decide.ts'))) {
-      expect(['../floor/floor', '../paths/path-links', '../paths/paths', '../protocol', '../registry/reasons', './types']).toContain(spec);
+    for (const name of ['decide.ts', 'scratch.ts']) {
+      const file = join(REPO, 'core', 'contract', name);
+      for (const spec of imports(file)) {
+        expect(['../floor/floor', '../paths/path-links', '../paths/paths', '../protocol', '../registry/reasons', './scratch', './types']).toContain(spec);
+      }
+      expect(readFileSync(file, 'utf8')).not.toMatch(/Date\.|Math\.random|process\.|require\(/);
     }
-    expect(src).not.toMatch(/Date\.|Math\.random|process\.|require\(/);
   });
 
   it('the floor decide() asks is pure too: what it knows of the disk comes from the probe it is given', () => {

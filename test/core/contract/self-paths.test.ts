@@ -249,7 +249,7 @@ describe('a folder that contains a protected path is protected like the path its
   });
 
   it('a variable the command sets once before using it is the value it set, not the hook value', () => {
-    for (const [cmd, set] of [['CODEX_HOME=/tmp/x; rm -rf $CODEX_HOME', '/tmp/x'], ['export CODEX_HOME=/tmp/y && rm -rf "$CODEX_HOME"', '/tmp/y']] as const) {
+    for (const [cmd, set] of [['CODEX_HOME=/srv/x; rm -rf $CODEX_HOME', '/srv/x'], ['export CODEX_HOME=/srv/y && rm -rf "$CODEX_HOME"', '/srv/y']] as const) {
       const r = judge(cmd, MOVED, scoped);
       expect([cmd, r.paths, r.reason]).toEqual([cmd, [set], 'PATH_OUTSIDE_CONTRACT']);
     }

@@ -1,0 +1,135 @@
+/**
+ * Scratch writes: a file an action is proven to write only below a temp folder is not a change of
+ * the project, under every contract. A review that writes `git diff > /tmp/d.txt` or a repro
+ * script in /tmp has changed nothing the person asked to keep; the confinement draws the same
+ * line (a confined command may write temp folders, docs/confinement.md), and a proven write
+ * there must not be judged worse than unknown code that may write the same place.
+ *
+ * This only changes how the contract's mode and files= rules see an action: the analysis still
+ * labels the write a write, and the floor and self-protection judge the action as it is before any
+ * of this. What is never scratch, even below a temp folder: a target in the project, or anywhere
+ * in a temp folder the project lies in (a project in /tmp keeps its rules), in HOME, among or
+ * holding stopline's own paths, the temp folder itself, a path that climbs with `..`, a
+ * repository's `.git`, and a target whose link leads out of the temp folder or cannot be read.
+ * A write whose targets are not all placed stays what it is.
+ */
+import { landingOf } from '../paths/path-links';
+import type { PathProbe } from '../paths/path-links';
+import { allowListCovers, entryInsideTarget, normalizeTarget } from '../paths/paths';
+import type { NormalizedPath } from '../paths/paths';
+import type { Action } from '../protocol';
+
+/** The system's temp folders (macOS keeps /tmp and /var/tmp under /private). */
+const SYSTEM_TEMP = ['/tmp', '/var/tmp', '/private/tmp', '/private/var/tmp', '/dev/shm'];
+
+/** Where the session stands, as decide() knows it. */
+export interface ScratchPlace {
+  cwd?: string;
+  home?: string;
+  /** the project root (config), else the cwd */
+  projectRoot?: string;
+  /** temp folders the environment names ($TMPDIR), beyond the system's */
+  tempRoots: readonly string[];
+  /** stopline's own paths: never scratch */
+  selfPaths: readonly string[];
+  probe?: PathProbe;
+}
+
+function under(p: string, dir: string): boolean {
+  return p === dir || p.startsWith(dir.endsWith('/') ? dir : `${dir}/`);
+}
+
+function absOf(p: string | undefined): string | undefined {
+  return p === undefined ? undefined : (normalizeTarget(p, undefined).abs ?? undefined);
+}
+
+/**
+ * A temp folder the environment names counts only when it is one: not `/` or a top-level folder
+ * (`TMPDIR=/Users`), not HOME or a folder holding it, not a folder holding the project (the same
+ * sanity the floor applies to that choice). Windows folders are left out: there the temp folder
+ * lies in the profile, which HOME rules out anyway.
+ */
+function chosenTemp(t: string, home: string | undefined, root: string | undefined): boolean {
+  if (!t.startsWith('/') || /^\/[^/]*$/.test(t)) return false;
+  return !(home && under(home, t)) && !(root && under(root, t));
+}
+
+/** A folder's text and, once the disk says it differs, its real place. */
+function bothPlaces(p: string, probe: PathProbe | undefined): string[] {
+  const real = probe ? landingOf(p, probe) : null;
+  return real && real !== p ? [p, real] : [p];
+}
+
+/** What one decision compares targets with: the temp folders, and the places that are never scratch. */
+interface Frame {
+  temps: string[];
+  /** the project root and HOME, as written and where they really are */
+  kept: string[];
+}
+
+function frameOf(place: ScratchPlace): Frame {
+  const home = absOf(place.home);
+  const root = absOf(place.projectRoot ?? place.cwd);
+  const chosen = place.tempRoots.map((t) => absOf(t) ?? t).filter((t) => chosenTemp(t, home, root));
+  const roots = root === undefined ? [] : bothPlaces(root, place.probe);
+  // a temp folder the project lies in holds the project's neighbours, not scratch: `../notes.txt`
+  // from a project in /tmp/work/p is outside the project, as it would be anywhere else
+  const temps = [...new Set([...SYSTEM_TEMP, ...chosen].flatMap((t) => bothPlaces(t, place.probe)))].filter((t) => !roots.some((r) => under(r, t)));
+  const kept = [...(home === undefined ? [] : bothPlaces(home, place.probe)), ...roots];
+  return { temps, kept };
+}
+
+/** An absolute place strictly below a temp folder and outside the project and HOME. */
+function inTemp(abs: string, frame: Frame): boolean {
+  if (frame.kept.some((k) => under(abs, k))) return false;
+  return frame.temps.some((t) => abs !== t && under(abs, t));
+}
+
+function scratchTarget(raw: string, place: ScratchPlace, frame: Frame): boolean {
+  // a `..` is resolved by the kernel after the links before it, not by the text; a repository's
+  // history is history wherever it lies (the floor says the same of a clone in /tmp)
+  const names = raw.split(/[\\/]/);
+  if (names.includes('..') || names.includes('.git')) return false;
+  const opts = place.home ? { home: place.home } : {};
+  const t: NormalizedPath = normalizeTarget(raw, place.cwd, opts);
+  if (t.abs === null || t.style !== 'posix' || !inTemp(t.abs, frame)) return false;
+  if (allowListCovers(place.selfPaths, t, place.cwd, opts) || entryInsideTarget(t, place.selfPaths, place.cwd, opts) !== undefined) return false;
+  if (!place.probe) return true;
+  const real = landingOf(t.abs, place.probe);
+  return real !== null && (real === t.abs || inTemp(real, frame));
+}
+
+/**
+ * An unknown program whose output goes to a file in a temp folder (`pytest > /tmp/log`): the
+ * command's targets are unproven because of the program, not of the redirection. A redirection
+ * names exactly one file, so a redirect segment that names it is placed whole (one the walker
+ * cannot place names none, and one through a link made earlier in the command comes with that
+ * link's own write). When every write is such a redirection into a temp folder, what is left is
+ * the unknown part alone. Other writes (`tee`, `cp`) may name some of their targets and not all,
+ * which the action does not show, so they keep the command a write.
+ */
+function onlyRedirected(action: Action, place: ScratchPlace, frame: Frame): boolean {
+  const segments = action.segments ?? [];
+  const writes = segments.filter((s) => s.mutability === 'write');
+  // past the analysis's segment limit nothing is seen, writes included
+  if (writes.length === 0 || !segments.some((s) => s.mutability === 'unknown') || segments.some((s) => s.program === '(limit)')) return false;
+  return writes.every((s) => s.program === 'redirect' && s.paths.length === 1 && scratchTarget(s.paths[0]!, place, frame));
+}
+
+/**
+ * The action as the mode and files= rules judge it: a write whose placed targets are all scratch
+ * is the read it is for the project; one with scratch and other targets is judged by the others;
+ * an unknown program whose only writes are redirections into a temp folder is the unknown it is.
+ * Anything else (targets nobody can place, a write of stopline's own files) comes back as it is.
+ * `scratch` says whether any target was set aside.
+ */
+export function withoutScratch(action: Action, place: ScratchPlace): { action: Action; scratch: boolean } {
+  const paths = action.affectedPaths;
+  if (action.mutability !== 'write' || action.selfTarget || paths?.length === 0) return { action, scratch: false };
+  const frame = frameOf(place);
+  if (paths === null) return onlyRedirected(action, place, frame) ? { action: { ...action, mutability: 'unknown' }, scratch: true } : { action, scratch: false };
+  const rest = paths.filter((p) => !scratchTarget(p, place, frame));
+  if (rest.length === paths.length) return { action, scratch: false };
+  const judged: Action = rest.length ? { ...action, affectedPaths: rest } : { ...action, mutability: 'read', affectedPaths: [] };
+  return { action: judged, scratch: true };
+}
