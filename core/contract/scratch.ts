@@ -18,9 +18,8 @@ import type { PathProbe } from '../paths/path-links';
 import { allowListCovers, entryInsideTarget, normalizeTarget } from '../paths/paths';
 import type { NormalizedPath } from '../paths/paths';
 import type { Action } from '../protocol';
+import { SYSTEM_TEMP, tempChoice } from '../paths/temp-folders';
 
-/** The system's temp folders (macOS keeps /tmp and /var/tmp under /private). */
-const SYSTEM_TEMP = ['/tmp', '/var/tmp', '/private/tmp', '/private/var/tmp', '/dev/shm'];
 
 /** Where the session stands, as decide() knows it. */
 export interface ScratchPlace {
@@ -43,17 +42,6 @@ function absOf(p: string | undefined): string | undefined {
   return p === undefined ? undefined : (normalizeTarget(p, undefined).abs ?? undefined);
 }
 
-/**
- * A temp folder the environment names counts only when it is one: not `/` or a top-level folder
- * (`TMPDIR=/Users`), not HOME or a folder holding it, not a folder holding the project (the same
- * sanity the floor applies to that choice). Windows folders are left out: there the temp folder
- * lies in the profile, which HOME rules out anyway.
- */
-function chosenTemp(t: string, home: string | undefined, root: string | undefined): boolean {
-  if (!t.startsWith('/') || /^\/[^/]*$/.test(t)) return false;
-  return !(home && under(home, t)) && !(root && under(root, t));
-}
-
 /** A folder's text and, once the disk says it differs, its real place. */
 function bothPlaces(p: string, probe: PathProbe | undefined): string[] {
   const real = probe ? landingOf(p, probe) : null;
@@ -70,7 +58,7 @@ interface Frame {
 function frameOf(place: ScratchPlace): Frame {
   const home = absOf(place.home);
   const root = absOf(place.projectRoot ?? place.cwd);
-  const chosen = place.tempRoots.map((t) => absOf(t) ?? t).filter((t) => chosenTemp(t, home, root));
+  const chosen = place.tempRoots.map((t) => absOf(t) ?? t).filter((t) => tempChoice(t, home, root));
   const roots = root === undefined ? [] : bothPlaces(root, place.probe);
   // a temp folder the project lies in holds the project's neighbours, not scratch: `../notes.txt`
   // from a project in /tmp/work/p is outside the project, as it would be anywhere else

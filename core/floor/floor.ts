@@ -13,6 +13,7 @@
 import { landingOf } from '../paths/path-links';
 import type { PathProbe } from '../paths/path-links';
 import { globToRegExp, normalizeTarget } from '../paths/paths';
+import { SYSTEM_TEMP, tempChoice } from '../paths/temp-folders';
 import type { Action, Hazard } from '../protocol';
 import type { FloorReason } from '../registry/reasons';
 
@@ -78,7 +79,6 @@ interface Placed {
 
 type Where = 'root' | 'home' | 'project-root' | 'history' | 'outside' | 'unrooted' | 'temp' | 'inside';
 
-const SYSTEM_TEMP = ['/tmp', '/var/tmp', '/private/tmp', '/private/var/tmp', '/dev/shm'];
 
 function under(p: string, dir: string): boolean {
   const d = dir.endsWith('/') ? dir : dir + '/';
@@ -107,18 +107,6 @@ function reachesAll(abs: string, glob: boolean, x: string): boolean {
     if (!globToRegExp(parts[i]!, false).test(names[i]!)) return false;
   }
   return true;
-}
-
-/**
- * Whether a temp folder the environment names can be taken as scratch space: the person's or the
- * host's choice, unless it names `/`, a top-level folder (`TMPDIR=/Users`, `/etc`), HOME or a
- * folder holding it, or a folder holding the project: those hold far more than scratch files.
- */
-function tempChoice(t: string, home: string | undefined, root: string | undefined): boolean {
-  if (!t.startsWith('/')) return /[\\/]te?mp$/i.test(t.replace(/[\\/]+$/, ''));
-  if (/^\/[^/]*$/.test(t)) return false;
-  if (home && under(home, t)) return false;
-  return !(root && under(root, t));
 }
 
 /**

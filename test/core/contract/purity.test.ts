@@ -42,7 +42,7 @@ describe('core stays host-free', () => {
     for (const name of ['decide.ts', 'scratch.ts']) {
       const file = join(REPO, 'core', 'contract', name);
       for (const spec of imports(file)) {
-        expect(['../floor/floor', '../paths/path-links', '../paths/paths', '../protocol', '../registry/reasons', './scratch', './types']).toContain(spec);
+        expect(['../floor/floor', '../paths/path-links', '../paths/paths', '../paths/temp-folders', '../protocol', '../registry/reasons', './scratch', './types']).toContain(spec);
       }
       expect(readFileSync(file, 'utf8')).not.toMatch(/Date\.|Math\.random|process\.|require\(/);
     }
@@ -50,14 +50,16 @@ describe('core stays host-free', () => {
 
   it('the floor decide() asks is pure too: what it knows of the disk comes from the probe it is given', () => {
     const file = join(REPO, 'core', 'floor', 'floor.ts');
-    for (const spec of imports(file)) expect(['../paths/path-links', '../paths/paths', '../protocol', '../registry/reasons']).toContain(spec);
+    for (const spec of imports(file)) expect(['../paths/path-links', '../paths/paths', '../paths/temp-folders', '../protocol', '../registry/reasons']).toContain(spec);
     expect(readFileSync(file, 'utf8')).not.toMatch(/Date\.|Math\.random|process\.|require\(|node:/);
   });
 
-  it('the link arithmetic decide() uses is pure too: the disk is read only through the probe it is given', () => {
-    const file = join(REPO, 'core', 'paths', 'path-links.ts');
-    expect(imports(file)).toEqual([]);
-    expect(readFileSync(file, 'utf8')).not.toMatch(/Date\.|Math\.random|process\.|require\(|node:/);
+  it('the link arithmetic and temp-folder table decide() uses are pure too: the disk is read only through the probe it is given', () => {
+    for (const name of ['path-links.ts', 'temp-folders.ts']) {
+      const file = join(REPO, 'core', 'paths', name);
+      expect(imports(file)).toEqual([]);
+      expect(readFileSync(file, 'utf8')).not.toMatch(/Date\.|Math\.random|process\.|require\(|node:/);
+    }
   });
 });
 
