@@ -100,6 +100,8 @@ describe('a whole command line written as one quoted program name', () => {
     [`'find ~\n-delete'`, 'FLOOR_WHOLESALE_DELETE'],
     [`'rm\n--recursive --force ~'`, 'FLOOR_WHOLESALE_DELETE'],
     [`$'git clean\\n-fdx'`, 'FLOOR_GIT_DISCARD'],
+    // a line handed in as one word and run whole (`"$1"` is not split): the same line as a name
+    [`bash -c '"$1"' _ 'git reset --hard'`, 'FLOOR_GIT_DISCARD'],
   ];
   it.each(LINES)('%s', (command, reason) => {
     expectStopped(command, reason, WHOLE_LINE);
