@@ -6,10 +6,11 @@
  */
 import { parse, forEachChild } from 'unbash';
 import type { Command, CompoundList, Node, PipelineNode, AndOr, Redirection, Script, Statement, SyntaxNode, Word } from './unbash-types';
-import { noteReads, pastLimits, positionalInPlace, runArgv, runHazardsOnly, type Scope, type Walk } from './apply';
+import { hazardsOfIntent, noteReads, pastLimits, positionalInPlace, runArgv, runHazardsOnly, type Scope, type Walk } from './apply';
 import { candidateValues, remember } from './candidates';
 import { isDevicePath } from './hazards';
 import { contentIntents, isNullDevice, resolvePath } from './collect';
+import { afterRejectedToken, lineNameIntents } from './malformed';
 import { MAX_COMMAND_CHARS, MAX_NESTING } from './limits';
 import type { StdinInfo } from './verdict';
 import type { Hazard } from '../protocol';
@@ -257,11 +258,14 @@ class ShellWalker {
   }
 
   script(script: Script, scope: Scope, depth: number): void {
-    const errors = (script as { errors?: readonly { message: string }[] }).errors;
+    const errors = (script as { errors?: readonly { message: string; pos: number }[] }).errors;
     if (errors && errors.length) {
       this.w.col.unknown('(parse)', `the shell grammar does not accept this command: ${errors[0]!.message}`);
     }
     for (const st of script.commands) this.statement(st, scope, depth);
+    // the rest of a line after a token the grammar rejects is what the next try would run
+    const rest = errors && errors.length ? afterRejectedToken(this.held.source, errors, script.commands.reduce((end, st) => Math.max(end, st.end), 0)) : null;
+    if (rest) hazardsOfIntent(this.w, rest, scope, STDIN_TTY, depth);
   }
 
   private list(list: CompoundList, scope: Scope, depth: number, stdin: StdinInfo): void {
@@ -491,13 +495,17 @@ class ShellWalker {
           return;
         }
         const stdin: StdinInfo = n.type === 'ProcessSubstitution' && n.operator === '>' ? { kind: 'pipe' } : STDIN_TTY;
-        const errors = (inner as { errors?: readonly { message: string }[] }).errors;
+        const errors = (inner as { errors?: readonly { message: string; pos: number }[] }).errors;
         if (errors && errors.length) this.w.col.unknown(label, `the shell grammar does not accept the ${label}: ${errors[0]!.message}`);
         const child = new ShellWalker(this.w, new Set(this.functions), this.held, true);
         const s = { dir: scope.dir };
         this.apart(n, () => {
           for (const st of inner.commands) child.node(st.command, s, depth + 1, stdin);
         });
+        // its positions are the whole text's; the rest after a rejected token ends before the closing mark
+        const close = /[)`]/.test(this.held.source[n.end - 1] ?? '') ? n.end - 1 : n.end;
+        const rest = errors && errors.length ? afterRejectedToken(this.held.source.slice(0, close), errors, inner.commands.reduce((end, st) => Math.max(end, st.end), n.pos)) : null;
+        if (rest) hazardsOfIntent(this.w, rest, s, stdin, depth + 1);
         return;
       }
       forEachChild(n, visit);
@@ -672,6 +680,8 @@ class ShellWalker {
     if (fname === 'unset') for (const a of argv.slice(1)) if (a.value !== null) w.exported.delete(a.value);
     // an unset variable expands to nothing
     if (fname === 'unset') for (const a of argv.slice(1)) if (a.value !== null && /^[A-Za-z_]\w*$/.test(a.value)) remember(w.vars, a.value, '');
+    // a whole command line written as one word names no program; what it shows is judged by the floor
+    if (fname) for (const intent of lineNameIntents(fname, cmd.args.map((a) => a.text))) hazardsOfIntent(w, intent, scope, effectiveStdin, depth);
     if (poisoned) {
       w.col.unknown(fname ?? '(command)', `runs with ${poisoned} changed, so the program or what it loads is not the usual one`);
       runHazardsOnly(w, argv, effectiveStdin, scope, depth, assigned);
