@@ -131,7 +131,7 @@ function hazardsOfShell(w: Walk, source: string, scope: Scope, depth: number): v
  * hazards carry why it would fail, so the stamp can say both. The command's own verdict stays
  * what the tables gave (a line the shell rejects changes nothing).
  */
-function hazardsOfIntent(w: Walk, intent: Intent, scope: Scope, stdin: StdinInfo, depth: number): void {
+export function hazardsOfIntent(w: Walk, intent: Intent, scope: Scope, stdin: StdinInfo, depth: number): void {
   if (depth + 1 > MAX_NESTING) return;
   const f = w.fork();
   if (intent.shell !== undefined) f.shell(intent.shell, { dir: scope.dir }, depth + 1, 'floor');
