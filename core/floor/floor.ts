@@ -114,7 +114,7 @@ function reachesAll(abs: string, glob: boolean, x: string): boolean {
  * holding it), the project's history (`.git`), then inside the project, a temp folder, or
  * elsewhere.
  */
-function whereIs(abs: string, place: FloorPlace, glob: boolean, climbs: boolean, strict: boolean): Where {
+function whereIs(abs: string, place: FloorPlace, glob: boolean, climbs: boolean): Where {
   let root = place.projectRoot ? (normalizeTarget(place.projectRoot, undefined).abs ?? place.projectRoot) : undefined;
   const home = place.home ? (normalizeTarget(place.home, undefined).abs ?? place.home) : undefined;
   const dir = glob ? fixedPart(abs) : abs;
@@ -134,10 +134,7 @@ function whereIs(abs: string, place: FloorPlace, glob: boolean, climbs: boolean,
     if (under(dir, root)) return 'inside';
   }
   const temps = [...SYSTEM_TEMP, ...place.tempRoots.map((t) => normalizeTarget(t, undefined).abs ?? t).filter((t) => tempChoice(t, home, place.projectRoot))];
-  // emptying a temp folder itself (`rm -rf /tmp`, `rm -rf "$TMPDIR"/*`) is scratch work the person
-  // lets agents do; the strict preset keeps it out, since other programs keep their files there too.
-  // A folder holding one (`rm -rf /var`) is not a temp folder
-  if (temps.some((t) => (glob ? fixedPart(abs) === t && picksAll(abs.slice(t.length + 1)) : abs === t))) return strict || climbs ? 'outside' : 'temp';
+  // a temp folder itself is not scratch space: other programs and sessions keep their files there
   if (temps.some((t) => reachesAll(abs, glob, t))) return 'outside';
   // another repository's history (a linked worktree's main `.git`, a clone in /tmp) is history
   // wherever it lies: its unpushed commits have no other copy
@@ -198,7 +195,7 @@ function judgeBulk(h: Hazard, p: FloorPlace, strict: boolean): FloorBreak | null
       return stop('FLOOR_DELETE_UNPROVEN', 'ask', h, `\`${h.form}\` would ${WHAT[kind]} ${shorten(t.shown)}, and a link on the way cannot be read to tell where it leads.`, '');
     }
     for (const abs of spots) {
-      const where = whereIs(abs, p, t.glob, h.climbs === true, strict);
+      const where = whereIs(abs, p, t.glob, h.climbs === true);
       const via = abs === t.abs ? '' : ` (through a link to ${shorten(abs)})`;
       const lost = lostText(where, kind);
       if (where === 'inside' || where === 'temp') continue;

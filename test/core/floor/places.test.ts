@@ -19,8 +19,6 @@ interface Place {
   root: string;
   /** $TMPDIR as the hook's environment holds it */
   tmpdir?: string;
-  /** the strict preset instead of standard */
-  strict?: boolean;
 }
 
 function verdict(registry: HostRegistry, tool: ToolEntry, as: Record<string, unknown>, command: string, p: Place, review = false): string {
@@ -31,7 +29,7 @@ function verdict(registry: HostRegistry, tool: ToolEntry, as: Record<string, unk
     home: p.home,
     cwd: p.cwd,
     probe: () => 'missing',
-    floor: { settings: { preset: p.strict ? 'strict' : 'standard', exceptions: [], secrets: [] }, projectRoot: p.root, tempRoots: p.tmpdir ? [p.tmpdir] : [] },
+    floor: { settings: { preset: 'standard', exceptions: [], secrets: [] }, projectRoot: p.root, tempRoots: p.tmpdir ? [p.tmpdir] : [] },
   });
   return `${d.outcome} ${d.reasonCode}`;
 }
@@ -78,11 +76,11 @@ describe('a temp folder the environment names', () => {
     expect(v('rm -rf "$TMPDIR/.ssh"', { ...base, tmpdir: '/home/u' })).toBe('deny FLOOR_WHOLESALE_DELETE');
     expect(v('rm -rf "$TMPDIR/other-project"', { ...base, tmpdir: '/w' })).toBe('deny FLOOR_WHOLESALE_DELETE');
   });
-  each('the folder itself, or everything in it, is scratch work in standard and stopped in strict', (v) => {
+  each('the folder itself, or everything in it, is not scratch space', (v) => {
     const p = { ...base, tmpdir: '/tmp/job-3' };
     for (const c of ['find $TMPDIR -depth -delete', 'find "$TMPDIR/." -delete', 'rm -rf "${TMPDIR}//"', 'rm -rf $TMPDIR/*', 'rm -rf /tmp/job-3']) {
-      expect(v(c, p), c).toBe('allow CONTROL_INACTIVE');
-      expect(v(c, { ...p, strict: true }), c).toBe('deny FLOOR_WHOLESALE_DELETE');
+      expect(v(c, p)).toBe('deny FLOOR_WHOLESALE_DELETE');
+      expect(v(c, p, true)).toBe('deny FLOOR_WHOLESALE_DELETE');
     }
     expect(v('rm -rf $TMPDIR/job-3-out', p)).toBe('allow CONTROL_INACTIVE');
   });
@@ -90,8 +88,7 @@ describe('a temp folder the environment names', () => {
     const p = { ...base, tmpdir: '/tmp/job-3' };
     for (const c of ['TMPDIR=/Users rm -rf "$TMPDIR/out"', 'TMPDIR= rm -rf $TMPDIR/out', "TMPDIR='/srv x' rm -rf ${TMPDIR}/out", 'cd src && TMPDIR=/ rm -rf "$TMPDIR/out"', 'TMPDIR=/home/u chmod -R 700 "$TMPDIR/out"'])
       expect(v(c, p), c).toBe('allow CONTROL_INACTIVE');
-    // the word expands the folder from before: the temp folder itself, free in standard (with /Users it would be stopped)
-    expect(v('TMPDIR=/Users rm -rf "$TMPDIR"', p)).toBe('allow CONTROL_INACTIVE');
+    expect(v('TMPDIR=/Users rm -rf "$TMPDIR"', p)).toBe('deny FLOOR_WHOLESALE_DELETE');
     // a program that may expand the variable itself sees the new value, and a plain assignment sets it
     for (const c of [`TMPDIR=/Users sh -c 'rm -rf "$TMPDIR/out"'`, `TMPDIR=/Users eval 'rm -rf "$TMPDIR/out"'`, 'TMPDIR=/Users xargs rm -rf "$TMPDIR/out"', 'TMPDIR=/Users; rm -rf "$TMPDIR/out"', 'export TMPDIR=/Users rm; rm -rf "$TMPDIR/out"', 'A=1 TMPDIR=/Users rm -rf "$TMPDIR/out"'])
       expect(v(c, p), c).not.toBe('allow CONTROL_INACTIVE');
@@ -100,7 +97,7 @@ describe('a temp folder the environment names', () => {
     const p = { ...base, tmpdir: '/tmp/job-3' };
     for (const c of ['(export TMPDIR=/Users); rm -rf $TMPDIR/build', 'echo $(export TMPDIR=/Users); rm -rf $TMPDIR/build', 'echo `TMPDIR=/; export TMPDIR`; rm -rf "$TMPDIR/build"', '(unset TMPDIR); rm -rf "$TMPDIR/build"', '(read TMPDIR) < /dev/null; rm -rf ${TMPDIR}/build', '(declare TMPDIR=/srv) | cat; rm -rf "$TMPDIR/build"', '(cd /; export TMPDIR=/Users) && rm -rf "$TMPDIR/build"'])
       expect(v(c, p), c).toBe('allow CONTROL_INACTIVE');
-    expect(v('(export TMPDIR=/Users); rm -rf "$TMPDIR"', p)).toBe('allow CONTROL_INACTIVE');
+    expect(v('(export TMPDIR=/Users); rm -rf "$TMPDIR"', p)).toBe('deny FLOOR_WHOLESALE_DELETE');
     // the export happens in this shell, and a subshell inherits it
     for (const c of ['{ export TMPDIR=/Users; }; rm -rf $TMPDIR/build', 'export TMPDIR=/Users; (rm -rf $TMPDIR/build)', 'export TMPDIR=/Users; echo $(rm -rf $TMPDIR/build)'])
       expect(v(c, p), c).toBe('deny FLOOR_WHOLESALE_DELETE');

@@ -171,8 +171,8 @@ describe("find's `{}`: each path find yields, the start point included", () => {
   });
   it('a permission change or truncation of the matches a test picks: free inside the project and below a temp folder, stopped elsewhere', () => {
     for (const act of ['chmod 777 {} +', 'chown me {} +', 'chgrp staff {} \\;', 'truncate -s 0 {} +', `sh -c 'chmod 777 "$@"' _ {} +`, `sh -c 'for f; do chmod 666 "$f"; done' _ {} +`]) {
-      for (const start of ['/', '~', '/etc', '..']) expect(verdictOf(`find ${start} -name x -exec ${act}`), `${start} ${act}`).toBe('deny FLOOR_WHOLESALE_DELETE');
-      for (const start of ['.', 'src', '/tmp/job', '/tmp']) expect(verdictOf(`find ${start} -name x -exec ${act}`), `${start} ${act}`).toBe('allow CONTROL_INACTIVE');
+      for (const start of ['/', '~', '/etc', '/tmp', '..']) expect(verdictOf(`find ${start} -name x -exec ${act}`), `${start} ${act}`).toBe('deny FLOOR_WHOLESALE_DELETE');
+      for (const start of ['.', 'src', '/tmp/job']) expect(verdictOf(`find ${start} -name x -exec ${act}`), `${start} ${act}`).toBe('allow CONTROL_INACTIVE');
     }
     expect(verdictOf('find ~ -exec chmod 700 {} +')).toBe('deny FLOOR_WHOLESALE_DELETE');
     expect(verdictOf('find . -type f -exec chmod 644 {} +')).toBe('allow CONTROL_INACTIVE');
@@ -180,10 +180,10 @@ describe("find's `{}`: each path find yields, the start point included", () => {
     expect(verdictOf('chmod 600 /etc/app.conf')).toBe('allow CONTROL_INACTIVE');
   });
   it('a delete of the matches a test picks outside the project is the glob delete there', () => {
-    for (const c of ["find / -name '*.log' -delete", "find ~ -name '*.bak' -exec rm -f {} +", 'find /etc -name x -exec env rm {} \\;']) expect(verdictOf(c), c).toBe('deny FLOOR_WHOLESALE_DELETE');
+    for (const c of ["find / -name '*.log' -delete", "find ~ -name '*.bak' -exec rm -f {} +", 'find /etc -name x -exec env rm {} \\;', "find /tmp -name '*.sock' -delete"]) expect(verdictOf(c), c).toBe('deny FLOOR_WHOLESALE_DELETE');
     expect(verdictOf('rm -f ~/*.bak')).toBe('deny FLOOR_WHOLESALE_DELETE');
     expect(reviewVerdictOf("find / -name '*.log' -exec chmod 666 {} +")).toBe('deny FLOOR_WHOLESALE_DELETE');
-    for (const c of ["find /tmp/job -name '*.log' -delete", "find /tmp -name '*.sock' -delete", "find src -name '*.orig' -exec rm {} +", 'find "$OUT" -name x -delete']) expect(verdictOf(c), c).toBe('allow CONTROL_INACTIVE');
+    for (const c of ["find /tmp/job -name '*.log' -delete", "find src -name '*.orig' -exec rm {} +", 'find "$OUT" -name x -delete']) expect(verdictOf(c), c).toBe('allow CONTROL_INACTIVE');
   });
   it('a secret named in the folder of each match (-execdir) is still a secret', () => {
     expect(verdictOf('find . -name app -type d -execdir cat .env \\;')).toBe('deny FLOOR_SECRET_READ');

@@ -188,13 +188,10 @@ describe('FLOOR_WHOLESALE_DELETE: deletes, truncation and permission changes pas
     expect(judge(shellAction('rm -rf escape/*'), { probe }).explanation).toContain('through a link to /srv/outside/*');
     for (const c of ['rm -rf build/*', 'rm -rf build/*.o']) expect(verdictOf(c, { probe }), c).toBe('allow CONTROL_INACTIVE');
   });
-  it('emptying a temp folder itself is scratch work in standard and stopped in strict; a folder holding one is not', () => {
-    const strict = { settings: { preset: 'strict' as const, exceptions: [], secrets: [] } };
-    for (const c of ['rm -rf /tmp', 'rm -rf /tmp/*', 'find /var/tmp -delete', 'chmod -R 777 /dev/shm']) {
-      expect(verdictOf(c), c).toBe('allow CONTROL_INACTIVE');
-      expect(verdictOf(c, strict), c).toBe('deny FLOOR_WHOLESALE_DELETE');
-    }
-    for (const c of ['rm -rf /var', 'rm -rf /private', 'rm -rf /tmp/../*']) expect(verdictOf(c), c).toBe('deny FLOOR_WHOLESALE_DELETE');
+  it('a temp folder itself, or everything in it, is not scratch space; a folder holding one is not a temp folder', () => {
+    for (const c of ['rm -rf /tmp', 'rm -rf /tmp/*', 'find /var/tmp -delete', 'chmod -R 777 /dev/shm', 'rm -rf /var', 'rm -rf /private', 'rm -rf /tmp/../*'])
+      expect(verdictOf(c), c).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(verdictOf('rm -rf /tmp/job-3')).toBe('allow CONTROL_INACTIVE');
   });
   it('truncation and single-file deletes: only outside the project, only truncation in standard', () => {
     expect(verdictOf('truncate -s 0 /etc/hosts')).toBe('deny FLOOR_WHOLESALE_DELETE');
