@@ -115,6 +115,8 @@ export interface Segment {
   mutability: Mutability;
   paths: string[];
   why: string;
+  /** every target of this segment is in `paths` (`tee /tmp/a`, not `tee /tmp/a "$X"`); an action carries it on writes only */
+  pathsProven?: boolean;
 }
 
 export interface Action {

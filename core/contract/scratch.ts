@@ -88,20 +88,19 @@ function scratchTarget(raw: string, place: ScratchPlace, frame: Frame): boolean 
 }
 
 /**
- * An unknown program whose output goes to a file in a temp folder (`pytest > /tmp/log`): the
- * command's targets are unproven because of the program, not of the redirection. A redirection
- * names exactly one file, so a redirect segment that names it is placed whole (one the walker
- * cannot place names none, and one through a link made earlier in the command comes with that
- * link's own write). When every write is such a redirection into a temp folder, what is left is
- * the unknown part alone. Other writes (`tee`, `cp`) may name some of their targets and not all,
- * which the action does not show, so they keep the command a write.
+ * An unknown program whose output goes to a file in a temp folder (`pytest > /tmp/log`,
+ * `npm test 2>&1 | tee /tmp/out.log`): the command's targets are unproven because of the program,
+ * not of its writes. A write segment the analysis placed whole (`pathsProven`: a redirection, a
+ * `tee` of literal names; one through a link made earlier in the command is not) says every file
+ * it writes; when every write is such a one into a temp folder, what is left is the unknown part
+ * alone. A write that names some of its targets and not all keeps the command a write.
  */
-function onlyRedirected(action: Action, place: ScratchPlace, frame: Frame): boolean {
+function onlyScratchWrites(action: Action, place: ScratchPlace, frame: Frame): boolean {
   const segments = action.segments ?? [];
   const writes = segments.filter((s) => s.mutability === 'write');
   // past the analysis's segment limit nothing is seen, writes included
   if (writes.length === 0 || !segments.some((s) => s.mutability === 'unknown') || segments.some((s) => s.program === '(limit)')) return false;
-  return writes.every((s) => s.program === 'redirect' && s.paths.length === 1 && scratchTarget(s.paths[0]!, place, frame));
+  return writes.every((s) => s.pathsProven === true && s.paths.length > 0 && s.paths.every((p) => scratchTarget(p, place, frame)));
 }
 
 /**
@@ -115,7 +114,7 @@ export function withoutScratch(action: Action, place: ScratchPlace): { action: A
   const paths = action.affectedPaths;
   if (action.mutability !== 'write' || action.selfTarget || paths?.length === 0) return { action, scratch: false };
   const frame = frameOf(place);
-  if (paths === null) return onlyRedirected(action, place, frame) ? { action: { ...action, mutability: 'unknown' }, scratch: true } : { action, scratch: false };
+  if (paths === null) return onlyScratchWrites(action, place, frame) ? { action: { ...action, mutability: 'unknown' }, scratch: true } : { action, scratch: false };
   const rest = paths.filter((p) => !scratchTarget(p, place, frame));
   if (rest.length === paths.length) return { action, scratch: false };
   const judged: Action = rest.length ? { ...action, affectedPaths: rest } : { ...action, mutability: 'read', affectedPaths: [] };

@@ -40,7 +40,7 @@ describe('ControlEvent v1', () => {
 // same values, and an accepted value comes back equal.
 const nonEmpty = z.string().check(z.minLength(1));
 const count = z.number().check(z.int(), z.minimum(0));
-const Segment = z.object({ program: z.string(), mutability: z.enum(MUTABILITIES), paths: z.array(z.string()), why: z.string() });
+const Segment = z.object({ program: z.string(), mutability: z.enum(MUTABILITIES), paths: z.array(z.string()), why: z.string(), pathsProven: z.optional(z.boolean()) });
 const Hazard = z.object({ kind: z.enum(HAZARD_KINDS), form: z.string(), paths: z.nullable(z.array(z.string())), recursive: z.optional(z.boolean()), write: z.optional(z.boolean()), climbs: z.optional(z.boolean()), below: z.optional(z.boolean()), fails: z.optional(z.string()) });
 const Action = z.object({
   id: z.optional(z.string()),

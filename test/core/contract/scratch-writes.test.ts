@@ -90,7 +90,7 @@ describe('mixed commands are judged by what is not scratch', () => {
   });
 
   it('a write whose targets are not all placed stays what it was', () => {
-    for (const cmd of ['echo hi | tee /tmp/a "$OUT"', 'echo x > /tmp/$RANDOM', 'mktemp -d', 'npm test 2>&1 | tee /tmp/out.log', 'pytest > src/log', 'ln -s /w/p/src /tmp/l; pytest > /tmp/l/x']) {
+    for (const cmd of ['echo hi | tee /tmp/a "$OUT"', 'echo x > /tmp/$RANDOM', 'mktemp -d', 'npm test 2>&1 | tee /tmp/out.log "$LOG"', 'pytest > src/log', 'ln -s /w/p/src /tmp/l; pytest > /tmp/l/x']) {
       expect(verdictOf(review, sh(cmd)), cmd).toEqual(['deny', 'MODE_FORBIDS_MUTATION']);
       expect(verdictOf(scoped, sh(cmd)), cmd).toEqual(['ask', 'WRITE_PATH_UNPROVEN']);
     }
@@ -112,6 +112,22 @@ describe('mixed commands are judged by what is not scratch', () => {
     // past the analysis's segment limit nothing is seen, so nothing is set aside
     const long = `pytest > /tmp/log; ${'cat src/a.ts; '.repeat(2_100)}sed -i s/a/b/ src/a.ts`;
     expect(verdictOf(review, sh(long))).toEqual(['deny', 'MODE_FORBIDS_MUTATION']);
+  });
+});
+
+describe('an unknown program whose placed writes all land in a temp folder', () => {
+  const review = armed({ mode: 'review' });
+  it('tee of literal names in /tmp is judged as the program alone; a name only known at run time or one in the project keeps it a change', () => {
+    for (const cmd of ['npm test 2>&1 | tee /tmp/out.log', 'pytest | tee /tmp/a /var/tmp/b', 'pytest | tee -a /tmp/log > /dev/null']) {
+      const d = decide(review, sh(cmd), ctx());
+      expect([d.outcome, d.reasonCode], cmd).toEqual(['ask', 'MUTABILITY_UNPROVEN']);
+    }
+    for (const cmd of ['pytest | tee /tmp/a "$X"', 'pytest | tee src/out.log', 'pytest | tee /tmp/a src/b', 'pytest | tee /tmp/../etc/x']) expect(verdictOf(review, sh(cmd)), cmd).toEqual(['deny', 'MODE_FORBIDS_MUTATION']);
+  });
+  it('the action says which writes the analysis placed whole', () => {
+    const segs = sh('pytest | tee /tmp/a "$X"').segments!.concat(sh('pytest | tee /tmp/a').segments!);
+    expect(segs.filter((x) => x.program === 'tee').map((x) => x.pathsProven === true)).toEqual([false, true]);
+    expect(sh('ls').segments!.every((x) => x.pathsProven === undefined)).toBe(true);
   });
 });
 
