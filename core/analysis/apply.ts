@@ -196,7 +196,9 @@ function placeFacts(f: HazardFact, scope: Scope, w: Walk): Hazard[] {
       // `..` as written, or after a `cd ..`: it climbs out of where the command started
       const joined = isAbsoluteLike(raw) || scope.dir === null ? raw : joinDir(scope.dir, raw);
       if (/(^|[\\/])\.\.([\\/]|$)/.test(joined)) climbs = true;
-      if (!placed.includes(p)) placed.push(p);
+      // `rm -rf link/` empties where the link leads, `rm -rf link` removes the link: the floor needs the slash
+      const q = f.kind === 'delete' && /[\\/]$/.test(raw) && !/[\\/]$/.test(p) ? `${p}/` : p;
+      if (!placed.includes(q)) placed.push(q);
     }
   }
   const one = (paths: string[] | null): Hazard => {

@@ -162,8 +162,18 @@ function place(raw: string, p: FloorPlace): Placed | null {
 }
 
 /** The places a placed target reaches: as written, and where its links lead when that differs. */
-function reaches(t: Placed, p: FloorPlace): string[] | null {
+function reaches(t: Placed, p: FloorPlace, linkItself: boolean): string[] | null {
   if (!p.probe) return [t.abs];
+  // a delete of a link written without a slash removes the link where it is, not what it leads to
+  if (linkItself && !t.glob) {
+    const cut = t.abs.lastIndexOf('/');
+    if (cut > 0) {
+      const real = landingOf(t.abs.slice(0, cut), p.probe);
+      if (real === null) return null;
+      const here = `${real}${t.abs.slice(cut)}`;
+      return here === t.abs ? [t.abs] : [t.abs, here];
+    }
+  }
   // a glob picks its names where its fixed folder really is: `rm -rf link/*` empties the link's target
   const fixed = t.glob ? fixedPart(t.abs) : t.abs;
   const real = landingOf(fixed, p.probe);
@@ -189,7 +199,7 @@ function judgeBulk(h: Hazard, p: FloorPlace, strict: boolean): FloorBreak | null
   for (const raw of h.paths) {
     const t = place(raw, p);
     if (!t) continue;
-    const spots = reaches(t, p);
+    const spots = reaches(t, p, kind === 'delete' && !/[\\/]$/.test(raw));
     if (spots === null) {
       if (!wholesale) continue;
       return stop('FLOOR_DELETE_UNPROVEN', 'ask', h, `\`${h.form}\` would ${WHAT[kind]} ${shorten(t.shown)}, and a link on the way cannot be read to tell where it leads.`, '');

@@ -188,6 +188,16 @@ describe('FLOOR_WHOLESALE_DELETE: deletes, truncation and permission changes pas
     expect(judge(shellAction('rm -rf escape/*'), { probe }).explanation).toContain('through a link to /srv/outside/*');
     for (const c of ['rm -rf build/*', 'rm -rf build/*.o']) expect(verdictOf(c, { probe }), c).toBe('allow CONTROL_INACTIVE');
   });
+  it('a delete of a link written without a slash removes the link; with a slash it empties where the link leads', () => {
+    // /w/p/escape and /w/p/data are links out of the project; /w/p/lib a link to a folder of it
+    const probe: PathProbe = (abs) =>
+      abs === '/w/p/escape' ? { real: '/srv/outside' } : abs === '/w/p/data' ? { real: '/home/u' } : abs === '/w/p/lib' ? { real: '/w/p/vendor/lib' } : abs === '/w/p' ? { real: abs } : 'missing';
+    for (const c of ['rm -rf escape', 'rm -r ./data', 'find escape -delete', 'rm -rf lib']) expect(verdictOf(c, { probe }), c).toBe('allow CONTROL_INACTIVE');
+    for (const c of ['rm -rf escape/', 'rm -rf ./data/', 'find escape/ -delete', 'rm -rf escape/sub']) expect(verdictOf(c, { probe }), c).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(judge(shellAction('rm -rf data/'), { probe }).explanation).toContain('the home folder');
+    // a permission change follows the link on the command line
+    expect(verdictOf('chmod -R 777 escape', { probe })).toBe('deny FLOOR_WHOLESALE_DELETE');
+  });
   it('a temp folder itself, or everything in it, is not scratch space; a folder holding one is not a temp folder', () => {
     for (const c of ['rm -rf /tmp', 'rm -rf /tmp/*', 'find /var/tmp -delete', 'chmod -R 777 /dev/shm', 'rm -rf /var', 'rm -rf /private', 'rm -rf /tmp/../*'])
       expect(verdictOf(c), c).toBe('deny FLOOR_WHOLESALE_DELETE');
