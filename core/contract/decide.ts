@@ -523,13 +523,14 @@ function factsOf(contract: Contract, action: Action, ctx: DecideContext): Facts 
 /** Where the session stands, for telling scratch from the project: the same place the floor is given. */
 function scratchPlace(f: Facts): ScratchPlace {
   const fc = f.ctx.floor;
+  let own: readonly string[] | undefined;
   const root = fc?.projectRoot ?? f.cwd;
   return {
     ...(f.cwd ? { cwd: f.cwd } : {}),
     ...(f.ctx.home ? { home: f.ctx.home } : {}),
     ...(root ? { projectRoot: root } : {}),
     tempRoots: fc?.tempRoots ?? [],
-    selfPaths: protectedPaths(f.ctx, !!f.ctx.probe),
+    selfPaths: () => (own ??= protectedPaths(f.ctx, !!f.ctx.probe)),
     ...(f.ctx.probe ? { probe: f.ctx.probe } : {}),
   };
 }

@@ -29,8 +29,8 @@ export interface ScratchPlace {
   projectRoot?: string;
   /** temp folders the environment names ($TMPDIR), beyond the system's */
   tempRoots: readonly string[];
-  /** stopline's own paths: never scratch */
-  selfPaths: readonly string[];
+  /** stopline's own paths: never scratch (asked only for a target below a temp folder, since placing them may read the disk) */
+  selfPaths: () => readonly string[];
   probe?: PathProbe;
 }
 
@@ -67,6 +67,18 @@ function frameOf(place: ScratchPlace): Frame {
   return { temps, kept };
 }
 
+/** A target as written lies below a temp folder (before links and the project's place are read). */
+function writtenInTemp(raw: string, place: ScratchPlace): boolean {
+  const abs = normalizeTarget(raw, place.cwd, place.home ? { home: place.home } : {}).abs;
+  if (abs === null) return false;
+  const home = absOf(place.home);
+  const root = absOf(place.projectRoot ?? place.cwd);
+  if ((root !== undefined && under(abs, root)) || (home !== undefined && under(abs, home))) return false;
+  const chosen = place.tempRoots.map((t) => absOf(t) ?? t).filter((t) => tempChoice(t, home, root));
+  // a temp folder holding the project is the project's neighbourhood, not scratch (frameOf)
+  return [...SYSTEM_TEMP, ...chosen].some((t) => abs !== t && under(abs, t) && !(root !== undefined && under(root, t)));
+}
+
 /** An absolute place strictly below a temp folder and outside the project and HOME. */
 function inTemp(abs: string, frame: Frame): boolean {
   if (frame.kept.some((k) => under(abs, k))) return false;
@@ -81,7 +93,8 @@ function scratchTarget(raw: string, place: ScratchPlace, frame: Frame): boolean 
   const opts = place.home ? { home: place.home } : {};
   const t: NormalizedPath = normalizeTarget(raw, place.cwd, opts);
   if (t.abs === null || t.style !== 'posix' || !inTemp(t.abs, frame)) return false;
-  if (allowListCovers(place.selfPaths, t, place.cwd, opts) || entryInsideTarget(t, place.selfPaths, place.cwd, opts) !== undefined) return false;
+  const own = place.selfPaths();
+  if (allowListCovers(own, t, place.cwd, opts) || entryInsideTarget(t, own, place.cwd, opts) !== undefined) return false;
   if (!place.probe) return true;
   const real = landingOf(t.abs, place.probe);
   return real !== null && (real === t.abs || inTemp(real, frame));
@@ -113,6 +126,10 @@ function onlyScratchWrites(action: Action, place: ScratchPlace, frame: Frame): b
 export function withoutScratch(action: Action, place: ScratchPlace): { action: Action; scratch: boolean } {
   const paths = action.affectedPaths;
   if (action.mutability !== 'write' || action.selfTarget || paths?.length === 0) return { action, scratch: false };
+  // the disk is asked only when a target is written below a temp folder: a write in the project
+  // costs no probe (an in-process host reads ahead what a decision asks, and this it cannot foresee)
+  const written = paths ?? (action.segments ?? []).filter((x) => x.mutability === 'write').flatMap((x) => x.paths);
+  if (!written.some((p) => writtenInTemp(p, place))) return { action, scratch: false };
   const frame = frameOf(place);
   if (paths === null) return onlyScratchWrites(action, place, frame) ? { action: { ...action, mutability: 'unknown' }, scratch: true } : { action, scratch: false };
   const rest = paths.filter((p) => !scratchTarget(p, place, frame));

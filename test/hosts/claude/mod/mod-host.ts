@@ -89,7 +89,7 @@ export class ModHost {
     private readonly opts: ModHostOptions,
   ) {
     const code = readFileSync(bundlePath, 'utf8');
-    const exported = /export\s*\{\s*(\w+)\s+as\s+register\s*\};?\s*$/.exec(code) ?? /export\s*\{\s*register\s*\};?\s*$/.exec(code);
+    const exported = /export\s*\{\s*([\w$]+)\s+as\s+register\s*\};?\s*$/.exec(code) ?? /export\s*\{\s*register\s*\};?\s*$/.exec(code);
     if (!exported) throw new Error('the mod does not end with `export { … as register }`');
     const body = code.slice(0, exported.index) + `\nglobalThis.__register = ${exported[1] ?? 'register'};\n`;
     const sandbox: Record<string, unknown> = {
