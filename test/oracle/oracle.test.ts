@@ -54,6 +54,8 @@ describe('execution oracle', () => {
     expect(tmp!.changes).toContain('+escape/tmp/escaped.txt');
     expect(git!.changed).toBe(true);
     expect(verdictIn(c, 'touch made.txt')).not.toBe('read');
+    // a write only to a temp folder is allowed under review as scratch, never counted as a read
+    expect(verdictIn(c, 'echo x > /tmp/escaped.txt')).toBe('scratch');
   });
 
   it('sees what a job left in the background writes, and a backgrounded git status leaves no lock', async () => {

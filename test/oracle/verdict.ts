@@ -1,8 +1,9 @@
 /**
  * What the guard says about one shell command under an armed `review` contract, computed the
  * way a host hook computes it: the host's Bash tool through analyzeToolCall (core/analysis),
- * then decide() (core/contract). `read` = the guard would let it run as a read; `ask`/`deny`
- * = it would stop it. The oracle only needs that split: a `read` must change nothing.
+ * then decide() (core/contract). `read` = the guard would let it run as a read; `scratch` = it
+ * would let it write files in a temp folder only; `ask`/`deny` = it would stop it. The oracle's
+ * property is about `read`: it must change nothing.
  */
 import { analyzeToolCall } from '../../core/analysis/tool-call';
 import { decide } from '../../core/contract/decide';
@@ -10,14 +11,16 @@ import { freshContract, type Contract } from '../../core/contract/types';
 import { claudeRegistry } from '../../core/registry/claude';
 import { OWN_STATE } from './paths.mjs';
 
-export type OracleVerdict = 'read' | 'ask' | 'deny';
+/** `scratch`: allowed because every file it writes is scratch in a temp folder (core/contract/scratch.ts), not as a read */
+export type OracleVerdict = 'read' | 'scratch' | 'ask' | 'deny';
 
 const REVIEW: Contract = { ...freshContract(), mode: 'review', level: 'guard', source: 'directive', revision: 1 };
 
 export function reviewVerdict(command: string, cwd: string, home: string): OracleVerdict {
   const action = analyzeToolCall(claudeRegistry, 'Bash', { command }, { cwd, home });
   const d = decide(REVIEW, { ...action, id: 'oracle' }, { selfPaths: [], home, cwd });
-  return d.verdict === 'allow' ? 'read' : d.verdict;
+  if (d.verdict !== 'allow') return d.verdict;
+  return action.mutability === 'read' ? 'read' : 'scratch';
 }
 
 /** The analysis's own one-word class, for the report (read / write / unknown / delegate). */
