@@ -80,20 +80,11 @@ export function runArgv(w: Walk, argv: readonly Arg[], stdin: StdinInfo, scope: 
   // the positional words a `sh -c` here hands its code hold for that code only
   const positional = w.positional.args;
   noteHazards(w, argv, stdin, scope, depth, assigned);
-  const v = classifyArgv(argv, { stdin, home: w.base.home, tmpdir: tmpdirOf(w, assigned) });
+  const v = classifyArgv(argv, { stdin, home: w.base.home });
   noteEmbedded(w, v, argv, stdin, scope, depth);
   const printed = applyVerdict(w, v, displayName(argv[0]), scope, depth, stdin, prefix, 0);
   w.positional.args = positional;
   return printed;
-}
-
-/**
- * The folder temp files go to by default: the hook's $TMPDIR, else /tmp; null once this command
- * sets TMPDIR anywhere (`export TMPDIR=…`, a `TMPDIR=… mktemp` prefix), since then only the run knows.
- */
-function tmpdirOf(w: Walk, assigned?: ReadonlyMap<string, string | null>): string | null {
-  if (w.vars.has('TMPDIR') || assigned?.has('TMPDIR')) return null;
-  return w.base.vars?.TMPDIR ?? '/tmp';
 }
 
 /** A program the tables cannot place may run the command line in its words: the floor reads those too. */
@@ -458,8 +449,7 @@ function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope, depth:
       const innerStdin: StdinInfo = v.keepStdin ? stdin : { kind: 'file' };
       const mark = w.col.hazards.length;
       noteHazards(w, argv, innerStdin, inner, depth);
-      // a wrapper may set TMPDIR for what it runs (`env TMPDIR=x mktemp`): the folder is the run's
-      const next = classifyArgv(argv, { stdin: innerStdin, home: base.home, tmpdir: null });
+      const next = classifyArgv(argv, { stdin: innerStdin, home: base.home });
       noteEmbedded(w, next, argv, innerStdin, inner, depth);
       const content = applyVerdict(w, next, displayName(argv[0]), inner, depth, innerStdin, `${prefix}${v.why}; `, hops + 1);
       // the contract keeps judging a run-time word; the floor judges the words xargs is fed instead

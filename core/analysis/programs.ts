@@ -19,7 +19,6 @@ import { classifyInterpreter, isInterpreter } from './interpreters';
 import { ar, cpio, dpkgDeb, syntaxCheck, versionQuery } from './listings';
 import { curl, httpie, rsyncLike, wget } from './network-tools';
 import { pwshProgram } from './powershell-encoded';
-import { mktemp } from './mktemp';
 import { programName } from './program-name';
 import { READ_TABLES } from './read-tables';
 import { FOREIGN_SHELLS, shellProgram, SHELLS } from './shell-programs';
@@ -240,8 +239,11 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
       return wget(args);
     case 'openssl':
       return openssl(args);
-    case 'mktemp':
-      return mktemp(args, ctx.tmpdir);
+    case 'mktemp': {
+      const p = parseOpts(args, { shortWithValue: 'p', longWithValue: ['tmpdir', 'suffix'] });
+      if (has(p, '-u', '--dry-run')) return read('mktemp -u only prints a name');
+      return write('mktemp creates a temporary file or folder');
+    }
     case 'gh':
       return gh(args);
     case 'cpio':

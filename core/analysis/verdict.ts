@@ -77,8 +77,6 @@ export type StdinInfo = { kind: 'tty' } | { kind: 'pipe'; download?: boolean; te
 export interface ProgramContext {
   stdin: StdinInfo;
   home?: string;
-  /** the folder a temp file goes to by default ($TMPDIR, else /tmp); null when this command may have changed it */
-  tmpdir?: string | null;
 }
 
 export function read(why: string, extra: Partial<Leaf> = {}): Leaf {

@@ -51,8 +51,6 @@ const SCRATCH_ONLY = [
   'cp src/a.ts /tmp/a.ts',
   'echo hi >> /var/tmp/notes/log.txt',
   'sort src/a.ts > /dev/shm/sorted',
-  'mktemp -d',
-  'mktemp -t repro.XXXXXX',
 ];
 
 describe.each(MODES)('under %s', (_name, contract) => {
@@ -91,13 +89,8 @@ describe('mixed commands are judged by what is not scratch', () => {
     expect(d.explanation).not.toContain('/tmp');
   });
 
-  it('a temp name mktemp makes in the project is a change of the project', () => {
-    expect(verdictOf(review, sh('mktemp -d build.XXXX'))).toEqual(['deny', 'MODE_FORBIDS_MUTATION']);
-    expect(verdictOf(scoped, sh('mktemp -d build.XXXX'))).toEqual(['deny', 'PATH_OUTSIDE_CONTRACT']);
-  });
-
   it('a write whose targets are not all placed stays what it was', () => {
-    for (const cmd of ['echo hi | tee /tmp/a "$OUT"', 'echo x > /tmp/$RANDOM', 'mktemp -p "$D"', 'npm test 2>&1 | tee /tmp/out.log "$LOG"', 'pytest > src/log', 'ln -s /w/p/src /tmp/l; pytest > /tmp/l/x']) {
+    for (const cmd of ['echo hi | tee /tmp/a "$OUT"', 'echo x > /tmp/$RANDOM', 'mktemp -d', 'npm test 2>&1 | tee /tmp/out.log "$LOG"', 'pytest > src/log', 'ln -s /w/p/src /tmp/l; pytest > /tmp/l/x']) {
       expect(verdictOf(review, sh(cmd)), cmd).toEqual(['deny', 'MODE_FORBIDS_MUTATION']);
       expect(verdictOf(scoped, sh(cmd)), cmd).toEqual(['ask', 'WRITE_PATH_UNPROVEN']);
     }
