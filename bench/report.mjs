@@ -27,6 +27,8 @@ export function fastestRuntimeGain(allHooks) {
   return out;
 }
 
+const GROWTH_TARGET = 25;
+
 export function targetLines(results) {
   const lines = [];
   const hooks = (results.hooks ?? []).filter((h) => !h.skipped);
@@ -59,6 +61,11 @@ export function targetLines(results) {
     lines.push(`${s.pass ? 'PASS' : 'FAIL'} stopline runtime --all over ${s.records} records (counted ${s.checksCounted} checks): ${round(s.wall.median, 0)} ms <= 2000 ms${s.wall.median <= 2000 ? '' : ` (misses by ${round(s.wall.median - 2000, 0)} ms)`}${s.checksCounted >= s.records ? '' : ' (it did not read every record)'}`);
     const a = scale.agentRace;
     lines.push(`${a.pass ? 'PASS' : 'FAIL'} ${a.processes} processes reserving agents=${a.budget}: ${a.granted} granted (must be exactly ${a.budget}; ${a.grantedByFailOpen} of them by failing open), wait p99 ${round(a.wall.p99, 0)} ms`);
+  }
+  // 10x the words may cost 10x the time and some slack for the collector; a step that repeats work per word costs 100x and more
+  for (const g of results.analysis?.growth ?? []) {
+    const ok = g.ratio <= GROWTH_TARGET;
+    lines.push(`${ok ? 'PASS' : 'FAIL'} analysis of a long line (${g.shape}): ${round(g.ratio, 2)}x the time for 10x the words <= ${GROWTH_TARGET}x (${round(g.longMs, 0)} ms at ${g.longChars} chars)`);
   }
   for (const a of results.artifacts ?? []) {
     const first = a.firstKib !== undefined ? `; what each event parses, its first part: ${a.firstKib} KiB` : '';

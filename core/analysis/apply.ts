@@ -303,18 +303,16 @@ function fedLines(v: Extract<Verdict, { kind: 'exec' }>, stdin: StdinInfo): Arg[
 
 /** The argvs a command may become once its variables hold what this script gave them (at most 4). */
 function variants(argv: readonly Arg[], w: Walk): Arg[][] {
+  // each variant is its own array, so a plain word is pushed in place: copying every variant per
+  // word made a long command line cost the square of its length
   let out: Arg[][] = [[]];
   let changed = false;
   for (const a of argv) {
     const m = a.value === null ? /^("?)\$(\{)?([A-Za-z_0-9@*][A-Za-z0-9_]*)\}?\1$/.exec(a.text) : null;
-    if (!m) {
-      out = out.map((x) => [...x, a]);
-      continue;
-    }
-    const name = m[3]!;
-    const values = name === 'SHELL' || name === 'BASH' ? ['sh'] : candidateValues(a, w.vars, w.base.home).slice(0, 4);
-    if (values.length === 0) {
-      out = out.map((x) => [...x, a]);
+    const name = m?.[3];
+    const values = name === undefined ? [] : name === 'SHELL' || name === 'BASH' ? ['sh'] : candidateValues(a, w.vars, w.base.home).slice(0, 4);
+    if (!m || values.length === 0) {
+      for (const x of out) x.push(a);
       continue;
     }
     changed = true;

@@ -8,6 +8,9 @@
  * Time: bundles core/analysis (shell + PowerShell entry points) with rollup exactly as the host
  * artifacts do, then times each command: one warm-up pass, then `--rounds` timed passes
  * (default 20). Prints median, p90, p99 and max per command, measured, not asserted.
+ * Growth: long lines of a few shapes (a quoted whole line, a one-liner's code, words with
+ * variables, a chain of deletes) at n and 10n words; time at 10n over time at n is about 10 when
+ * the cost grows with the length and far more when a step repeats work per word.
  *
  *   node test/corpus/measure.mjs [--rounds 20] [--json] [--list]   (--list prints the offending commands)
  */
@@ -70,6 +73,7 @@ try {
     perCommand.push(samples[Math.floor(samples.length / 2)]);
     all.push(...samples);
   }
+  const growth = lengthGrowth(run);
   const q = (arr, p) => {
     const s = [...arr].sort((a, b) => a - b);
     return s[Math.min(s.length - 1, Math.floor(p * s.length))];
@@ -83,6 +87,7 @@ try {
     firstCallMs: Math.round(coldMs * 100) / 100,
     perCommandMedianUs: { median: us(q(perCommand, 0.5)), p90: us(q(perCommand, 0.9)), p99: us(q(perCommand, 0.99)), max: us(q(perCommand, 1)) },
     allSamplesUs: { median: us(q(all, 0.5)), p99: us(q(all, 0.99)) },
+    growth,
     verdicts: {
       mutating: verdicts.mutating,
       reads: verdicts.reads,
@@ -100,6 +105,7 @@ try {
     const m = result.perCommandMedianUs;
     console.log(`  per command (median of rounds): median ${m.median} µs, p90 ${m.p90} µs, p99 ${m.p99} µs, max ${m.max} µs`);
     console.log(`  all samples: median ${result.allSamplesUs.median} µs, p99 ${result.allSamplesUs.p99} µs`);
+    for (const g of growth) console.log(`  growth ${g.shape}: ${g.shortMs} ms at ${g.shortChars} chars, ${g.longMs} ms at ${g.longChars} chars (${g.ratio}x for 10x the words)`);
     const v = result.verdicts;
     console.log(`verdicts over ${v.mutating} mutating and ${v.reads} read commands:`);
     console.log(`  mutations classified read: ${v.mutationsClassifiedRead}`);
@@ -113,4 +119,36 @@ try {
   }
 } finally {
   cleanup();
+}
+
+/** Shapes of long command lines, each a function of its word count. */
+function longShapes() {
+  const xs = (n) => Array(n).fill('x').join(' ');
+  return {
+    'quoted whole line': (n) => `'git push ${xs(n)} --force'`,
+    "one-liner's code": (n) => `python -c '"rm ${xs(n)}"'`,
+    'words with variables': (n) => `X=a; rm ${Array(n).fill('"$X" y').join(' ')}`,
+    'chain of deletes': (n) => Array(Math.ceil(n / 4)).fill('rm -rf build/x').join(' && '),
+  };
+}
+
+/** Best of three timings of one long line per shape at 2,000 and 20,000 words. */
+function lengthGrowth(run) {
+  const time = (cmd) => {
+    let best = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      run({ cmd });
+      best = Math.min(best, performance.now() - t);
+    }
+    return best;
+  };
+  return Object.entries(longShapes()).map(([shape, make]) => {
+    const short = make(2000);
+    const long = make(20000);
+    const shortMs = time(short);
+    const longMs = time(long);
+    const r2 = (x) => Math.round(x * 100) / 100;
+    return { shape, shortChars: short.length, longChars: long.length, shortMs: r2(shortMs), longMs: r2(longMs), ratio: r2(longMs / Math.max(shortMs, 0.01)) };
+  });
 }
