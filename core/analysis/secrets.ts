@@ -88,6 +88,14 @@ const SECRET_EXTENSIONS: Readonly<Record<string, SecretKind>> = {
 /** Public halves and lists that are safe to show, outside the SSH folder. */
 const PUBLIC_NAMES = /\.pub$|^known_hosts$|^authorized_keys$/;
 
+/**
+ * A `.pem` whose name says it holds a certificate, a chain of them or a public key (`cert.pem`,
+ * `fullchain.pem`, `ca-bundle.pem`, `server_cert.pem`, `pubkey.pem`): what a TLS setup shows to
+ * every client. A name that also says key or private (`cert-key.pem`, `privkey.pem`) stays secret.
+ */
+const PUBLIC_PEM = /(?:^|[-_.])(?:certs?|certificate|crt|chain|fullchain|ca|cacert|rootca|ca-bundle|bundle|pub|public|pubkey|public[-_]key)\.pem$/;
+const PRIVATE_WORDS = /priv|secret|(?:^|[-_.])key(?:[-_.]|$)/;
+
 /** Folders under HOME whose whole content is secret (matched below HOME only). */
 const HOME_FOLDERS: (readonly [string, SecretKind])[] = [
   ['.ssh', 'a private key'],
@@ -291,6 +299,7 @@ function secretByName(name: string): SecretKind | null {
   if (n === '' || /\s/.test(n)) return null;
   if (ENV_TEMPLATES.test(n)) return null;
   if (PUBLIC_NAMES.test(n)) return null;
+  if (PUBLIC_PEM.test(n) && !PRIVATE_WORDS.test(n.replace(/pub(?:lic)?[-_]?key/, ''))) return null;
   const exact = SECRET_NAMES[n];
   if (exact) return exact;
   if (n.startsWith('.env.')) return 'an environment file';
