@@ -18,7 +18,8 @@ import { MAX_COMMAND_CHARS } from './limits';
 import { READ_TABLES } from './read-tables';
 import { has, parseOpts, parseTable } from './table';
 import type { StdinInfo } from './verdict';
-import { literalArg, type Arg, type FindMatches } from './words';
+import { literalArg, staticValue, type Arg, type FindMatches } from './words';
+import { lineNameIntents } from './malformed';
 import { FIND_NAME_TESTS, FIND_WITH_VALUE, findExecUnterminated, findMatches, PARALLEL_TABLE, XARGS_TABLE } from './wrappers';
 import { candidateValues, decodeBase64, type ScriptVars } from './candidates';
 
@@ -1269,6 +1270,10 @@ export function scanArgv(argv: readonly Arg[], ctx: HazardContext): HazardScan {
     }
     return out;
   }
+  // a whole command line written as one word names no program, here or after a wrapper
+  // (`sudo 'rm -rf ~'`, `env 'git reset --hard'`): what it shows is judged by the floor
+  const headName = staticValue(head);
+  if (headName !== null) out.intents.push(...lineNameIntents(headName, argv.slice(1).map((a) => a.text)));
   if ('file' in pn) return out;
   const name = pn.name.toLowerCase();
   const args = argv.slice(1);

@@ -10,7 +10,7 @@ import { hazardsOfIntent, noteReads, pastLimits, positionalInPlace, runArgv, run
 import { candidateValues, remember } from './candidates';
 import { isDevicePath } from './hazards';
 import { contentIntents, isNullDevice, resolvePath } from './collect';
-import { afterRejectedToken, lineNameIntents } from './malformed';
+import { afterRejectedToken } from './malformed';
 import { MAX_COMMAND_CHARS, MAX_NESTING } from './limits';
 import type { StdinInfo } from './verdict';
 import type { Hazard } from '../protocol';
@@ -680,8 +680,6 @@ class ShellWalker {
     if (fname === 'unset') for (const a of argv.slice(1)) if (a.value !== null) w.exported.delete(a.value);
     // an unset variable expands to nothing
     if (fname === 'unset') for (const a of argv.slice(1)) if (a.value !== null && /^[A-Za-z_]\w*$/.test(a.value)) remember(w.vars, a.value, '');
-    // a whole command line written as one word names no program; what it shows is judged by the floor
-    if (fname) for (const intent of lineNameIntents(fname, cmd.args.map((a) => a.text))) hazardsOfIntent(w, intent, scope, effectiveStdin, depth);
     if (poisoned) {
       w.col.unknown(fname ?? '(command)', `runs with ${poisoned} changed, so the program or what it loads is not the usual one`);
       runHazardsOnly(w, argv, effectiveStdin, scope, depth, assigned);
