@@ -7,7 +7,7 @@ import type { Hazard } from '../protocol';
 import { candidateValues, type ScriptVars } from './candidates';
 import { expandBraces } from '../paths/paths';
 import { Collector, contentIntents, isAbsoluteLike, isNullDevice, joinDir, patchSegments, resolvePath, type Base } from './collect';
-import { embeddedArgvs, findDeletes, scanArgv, type HazardFact, type Intent } from './hazards';
+import { embeddedArgvs, findDeletes, isDevicePath, scanArgv, type HazardFact, type Intent } from './hazards';
 import { MAX_COMMAND_CHARS, MAX_NESTING } from './limits';
 import { parsePatch } from './patch';
 import { classifyArgv } from './programs';
@@ -106,6 +106,15 @@ function noteSecretWrites(w: Walk, paths: readonly string[]): void {
     const kind = secretKindOf(p, w.base);
     if (kind) w.col.hazard({ kind: 'secret', form: `writes ${kind}`, paths: [p], write: true });
   }
+}
+
+/**
+ * Write targets that are disks: a program that writes its file operand (`tee /dev/sda`,
+ * `cp disk.img /dev/sdb`) overwrites the file system there as a redirection into it does.
+ */
+function noteDeviceWrites(w: Walk, program: string, paths: readonly string[]): void {
+  const devices = paths.filter(isDevicePath);
+  if (devices.length) w.col.hazard({ kind: 'device', form: `${program} writing /dev/…`, paths: devices });
 }
 
 /**
@@ -420,6 +429,7 @@ function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope, depth:
       }
       // git's pathspecs name files it stages, untracks or restores, not files it shows or fills in
       if (v.mutability === 'write' && program !== 'git') noteSecretWrites(w, paths);
+      if (v.mutability === 'write') noteDeviceWrites(w, program, paths);
       // a file a program wrote (`cp x rc`) no longer holds the text this command wrote into it before
       if (v.mutability === 'write') for (const p of paths) w.written.delete(p);
       w.col.add({

@@ -676,11 +676,29 @@ function deviceHazards(name: string, args: readonly Arg[], out: HazardScan): voi
     case 'sgdisk':
     case 'parted':
     case 'cfdisk': {
-      // listing forms only read the partition table
-      if (values.some((v) => v === '-l' || v === '--list' || v === '-s' || v === '--show' || v === 'print' || v === '-p' || v === '--print' || v === '-h' || v === '--help' || v === '-V' || v === '--version' || v === '-d' || v === '--dump')) return;
+      // listing forms only read the partition table; each tool spells them its own way
+      // (`parted -s` is script mode and `sgdisk -d` deletes a partition)
+      const listing = PARTITION_LISTINGS[name]!;
+      if (values.some((v) => v !== null && (listing.has(v) || HELP_WORDS.has(v)))) return;
       deviceTargets(name, args, out);
       return;
     }
+    case 'ddrescue':
+      // ddrescue copies its first operand onto its second
+      deviceTargets(name, args.filter((a) => a.value === null || !a.value.startsWith('-')).slice(1, 2), out);
+      return;
+    case 'hdparm':
+      if (values.some((v) => v !== null && HDPARM_WRITES.some((o) => v === o || v.startsWith(`${o}=`)))) deviceTargets(name, args, out);
+      return;
+  }
+  const erasing = DEVICE_SUBCOMMANDS[name];
+  if (erasing) {
+    const sub = values.find((v) => v !== null && !v.startsWith('-'));
+    // diskutil names a disk by its identifier (`disk2`) as often as by its path
+    if (sub && erasing.has(sub.toLowerCase())) out.facts.push({ kind: 'device', form: `${name} ${sub}`, targets: [] });
+    return;
+  }
+  switch (name) {
     case 'badblocks':
       if (values.some((v) => v !== null && /^-[a-zA-Z]*[wn]/.test(v))) out.facts.push({ kind: 'device', form: 'badblocks -w', targets: [] });
       return;
@@ -690,6 +708,29 @@ function deviceHazards(name: string, args: readonly Arg[], out: HazardScan): voi
     deviceTargets(name, args, out);
   }
 }
+
+const HELP_WORDS = new Set(['-h', '--help', '-V', '--version']);
+
+/** The options and words with which each partition tool only shows the table. */
+const PARTITION_LISTINGS: Record<string, ReadonlySet<string>> = {
+  fdisk: new Set(['-l', '--list', '-s', '--getsz', '-x', '--list-details']),
+  sfdisk: new Set(['-l', '--list', '-s', '--show-size', '-d', '--dump', '-J', '--json', '-F', '--list-free', '-g', '--show-geometry', '-V', '--verify']),
+  gdisk: new Set(['-l']),
+  sgdisk: new Set(['-p', '--print', '-O', '--print-mbr', '-v', '--verify', '-P', '--pretend']),
+  parted: new Set(['-l', '--list', 'print', 'p']),
+  cfdisk: new Set(),
+};
+
+/** hdparm options that write to the disk or erase it (the rest read or tune it). */
+const HDPARM_WRITES = ['--security-erase', '--security-erase-enhanced', '--trim-sector-ranges', '--trim-sector-ranges-stdin', '--write-sector', '--make-bad-sector', '--fwdownload', '--fwdownload-mode3', '--fwdownload-mode3-max', '--fwdownload-mode7'];
+
+/** Volume and disk managers: the subcommands that erase, format or relabel what they are given. */
+const DEVICE_SUBCOMMANDS: Record<string, ReadonlySet<string>> = {
+  diskutil: new Set(['erasedisk', 'erasevolume', 'zerodisk', 'randomdisk', 'secureerase', 'partitiondisk', 'reformat', 'splitpartition', 'mergepartitions', 'deletevolume']),
+  cryptsetup: new Set(['luksformat', 'erase', 'lukserase', 'reencrypt']),
+  nvme: new Set(['format', 'sanitize', 'write-zeroes', 'write', 'fw-download']),
+  zpool: new Set(['create', 'labelclear', 'add', 'replace', 'attach', 'destroy']),
+};
 
 /**
  * A file-system or partition tool aimed at a device (or at a target only known at run time); the
