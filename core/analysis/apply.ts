@@ -9,6 +9,7 @@ import { expandBraces } from '../paths/paths';
 import { Collector, contentIntents, isAbsoluteLike, isNullDevice, joinDir, patchSegments, resolvePath, type Base } from './collect';
 import { embeddedArgvs, findDeletes, isDevicePath, scanArgv, type HazardFact, type Intent } from './hazards';
 import { MAX_COMMAND_CHARS, MAX_NESTING } from './limits';
+import { lineNameIntents } from './malformed';
 import { parsePatch } from './patch';
 import { classifyArgv } from './programs';
 import { programName } from './program-name';
@@ -30,6 +31,8 @@ export interface Walk {
   vars: ScriptVars;
   /** files this command wrote with known text (`cat > x.sh <<EOF`), by placed path: a shell that then runs one runs that text */
   written: Map<string, string>;
+  /** files a downloader wrote in this command, by placed path: nobody has read them yet */
+  downloaded: Set<string>;
   /** variables an earlier command exported (`export GIT_SSH_COMMAND=…; git fetch`): every later command runs with them (null: run time) */
   exported: Map<string, string | null>;
   /** the positional words the latest `sh -c CODE NAME ARG…` handed its code ($0, $1, …) */
@@ -105,6 +108,21 @@ function noteSecretWrites(w: Walk, paths: readonly string[]): void {
   for (const p of paths) {
     const kind = secretKindOf(p, w.base);
     if (kind) w.col.hazard({ kind: 'secret', form: `writes ${kind}`, paths: [p], write: true });
+  }
+}
+
+/** Programs that fetch a web address into the files they write. */
+export const DOWNLOADERS = new Set(['curl', 'wget', 'wget2', 'fetch', 'http', 'https', 'xh', 'xhs', 'aria2c']);
+
+/** Programs that change a file's attributes, never what it holds. */
+const ATTRIBUTE_WRITERS = new Set(['chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'touch', 'xattr']);
+
+/** A file a downloader wrote holds what the network sent; a write of its content replaces that. */
+export function noteDownloaded(w: Walk, program: string, paths: readonly string[]): void {
+  if (ATTRIBUTE_WRITERS.has(program)) return;
+  for (const p of paths) {
+    if (DOWNLOADERS.has(program)) w.downloaded.add(p);
+    else w.downloaded.delete(p);
   }
 }
 
@@ -269,8 +287,11 @@ function noteHazards(w: Walk, argv: readonly Arg[], stdin: StdinInfo, scope: Sco
   // words held in variables this script set (`W='rm -rf x'; $W`, `env $W`, `"$1"`): each value
   // they may hold, unquoted ones split into words; `$SHELL` is a shell
   if (depth < MAX_NESTING) for (const v of variants(argv, w)) runHazardsOnly(w, v, stdin, scope, depth + 1);
-  for (const f of scan.runsFiles) {
+  for (const f of [...scan.runsFiles, ...scan.scripts]) {
     const p = f.value === null ? null : resolvePath(f.value, scope.dir, w.base);
+    // `curl -o i.sh URL && sh i.sh`: the download runs before anyone read it
+    if (p !== null && w.downloaded.has(p)) w.col.hazard({ kind: 'download-exec', form: `${displayName(argv[0])} running a file this command downloaded`, paths: [] });
+    if (!scan.runsFiles.includes(f)) continue;
     const text = p === null ? undefined : w.written.get(p);
     if (text !== undefined) hazardsOfShell(w, text, scope, depth);
     // a start-up file runs before the code the command shows: unless this line wrote it, nobody has read it
@@ -355,8 +376,13 @@ export function noteReads(w: Walk, words: readonly Arg[], scope: Scope, recursiv
     if (kind) secret(kind, [p]);
   };
   for (const a of words) {
-    if (a.value !== null) check(a.value);
-    else {
+    if (a.value !== null) {
+      check(a.value);
+      // `cat .env*`, `base64 *.pem`: a glob the shell fills with a secret's name reads that secret
+      const kind = a.glob ? globNamesSecret(a.value) : null;
+      const placed = kind ? resolvePath(a.value, scope.dir, base) : null;
+      if (kind) secret(kind, [placed ?? a.value]);
+    } else {
       const values = candidateValues(a, w.vars, base.home);
       for (const c of values) check(c);
       // a name decoded when the command runs (`cat $(echo … | xxd -r -p)`) cannot be proven not to be a secret
@@ -432,6 +458,7 @@ function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope, depth:
       if (v.mutability === 'write') noteDeviceWrites(w, program, paths);
       // a file a program wrote (`cp x rc`) no longer holds the text this command wrote into it before
       if (v.mutability === 'write') for (const p of paths) w.written.delete(p);
+      if (v.mutability === 'write') noteDownloaded(w, program, paths);
       w.col.add({
         program,
         mutability: v.mutability,
@@ -458,6 +485,9 @@ function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope, depth:
       const argv = (v.runtimeArgs ? [...v.argv, RUNTIME_ARG] : v.argv).map((a) => (a.found && a.found.dir === undefined ? { ...a, found: { ...a.found, dir: scope.dir } } : a));
       const innerStdin: StdinInfo = v.keepStdin ? stdin : { kind: 'file' };
       const mark = w.col.hazards.length;
+      // a whole command line a wrapper is handed as one word (`sudo 'rm -rf ~'`) names no program either
+      const head = staticValue(argv[0]);
+      if (head !== null) for (const intent of lineNameIntents(head, argv.slice(1).map((a) => a.text))) hazardsOfIntent(w, intent, inner, innerStdin, depth);
       noteHazards(w, argv, innerStdin, inner, depth);
       const next = classifyArgv(argv, { stdin: innerStdin, home: base.home });
       noteEmbedded(w, next, argv, innerStdin, inner, depth);

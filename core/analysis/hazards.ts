@@ -18,8 +18,7 @@ import { MAX_COMMAND_CHARS } from './limits';
 import { READ_TABLES } from './read-tables';
 import { has, parseOpts, parseTable } from './table';
 import type { StdinInfo } from './verdict';
-import { literalArg, staticValue, type Arg, type FindMatches } from './words';
-import { lineNameIntents } from './malformed';
+import { literalArg, type Arg, type FindMatches } from './words';
 import { FIND_NAME_TESTS, FIND_WITH_VALUE, findExecUnterminated, findMatches, PARALLEL_TABLE, XARGS_TABLE } from './wrappers';
 import { candidateValues, decodeBase64, type ScriptVars } from './candidates';
 
@@ -53,6 +52,8 @@ interface HazardScan {
   positional: readonly Arg[] | null;
   /** files a shell runs as code (its script, --rcfile, BASH_ENV, `source`): read when this command wrote them */
   runsFiles: Arg[];
+  /** scripts an interpreter or a program path runs (`python3 x.py`, `./x.sh`): a download made by this command is run unread */
+  scripts: Arg[];
   /** start-up files a shell runs before its own code (BASH_ENV, ENV, --rcfile): unseen code unless this command wrote them */
   startup: Arg[];
   /** the shell that reads them (`env BASH_ENV=f bash`: bash) */
@@ -76,7 +77,7 @@ interface HazardContext {
 }
 
 function empty(): HazardScan {
-  return { facts: [], reads: [], codeNames: [], readGlobs: [], shell: [], recursiveRead: false, argvs: [], intents: [], positional: null, runsFiles: [], startup: [] };
+  return { facts: [], reads: [], codeNames: [], readGlobs: [], shell: [], recursiveRead: false, argvs: [], intents: [], positional: null, runsFiles: [], scripts: [], startup: [] };
 }
 
 /** A word whose value the shell knows, or null. */
@@ -827,7 +828,7 @@ const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'busy
 const INTERPRETERS = new Set(['python', 'python2', 'python3', 'pypy', 'pypy3', 'node', 'nodejs', 'bun', 'deno', 'ruby', 'perl', 'php']);
 
 /** A word that holds a command substitution or process substitution running a download. */
-function downloads(a: Arg): boolean {
+export function downloads(a: Arg): boolean {
   return /(\$\(|`|<\()\s*(sudo\s+)?(curl|wget2?|fetch|https?|xh|aria2c)\b/.test(a.text);
 }
 
@@ -887,7 +888,12 @@ function inlineCode(name: string, args: readonly Arg[]): { code: Arg | null } | 
     const a = args[i]!;
     const v = a.value;
     // a word after a long option without `=` is that option's value (`--title {}`)
-    if (v === null) return (i > 0 && /^--[^=]+$/.test(args[i - 1]!.value ?? '')) ? null : fromInput(a) || /^"?\$/.test(a.text) ? { code: a } : null;
+    if (v === null) {
+      if (i > 0 && /^--[^=]+$/.test(args[i - 1]!.value ?? '')) return null;
+      // `python3 <(curl …)`: a process substitution in the script's place is the script
+      if (/^<\(/.test(a.text)) return { script: a };
+      return fromInput(a) || /^"?\$/.test(a.text) ? { code: a } : null;
+    }
     if (v === '--eval' || v === '--print' || v === '-p' && name.startsWith('node')) return { code: args[i + 1] ?? null };
     if (v.startsWith('--eval=')) return { code: literalArg(v.slice(7)) };
     // a module named by the input (`xargs -I{} python3 -m {}`) runs the input's choice of code
@@ -1151,8 +1157,9 @@ function codeHazards(name: string, args: readonly Arg[], ctx: HazardContext, out
     }
     if ('script' in ic) {
       if (downloads(ic.script)) out.facts.push({ kind: 'download-exec', form: `${name} <(curl …)`, targets: [] });
+      else out.scripts.push(ic.script);
       // the script and the words after it are files it may read (`python3 ~/.ssh/id_rsa`)
-      else out.reads.push(...args.slice(args.indexOf(ic.script)).filter((a) => a.value === null || !a.value.startsWith('-')));
+      if (!downloads(ic.script)) out.reads.push(...args.slice(args.indexOf(ic.script)).filter((a) => a.value === null || !a.value.startsWith('-')));
       return;
     }
     if (ic.code === null) return;
@@ -1311,11 +1318,10 @@ export function scanArgv(argv: readonly Arg[], ctx: HazardContext): HazardScan {
     }
     return out;
   }
-  // a whole command line written as one word names no program, here or after a wrapper
-  // (`sudo 'rm -rf ~'`, `env 'git reset --hard'`): what it shows is judged by the floor
-  const headName = staticValue(head);
-  if (headName !== null) out.intents.push(...lineNameIntents(headName, argv.slice(1).map((a) => a.text)));
-  if ('file' in pn) return out;
+  if ('file' in pn) {
+    out.scripts.push(head);
+    return out;
+  }
   const name = pn.name.toLowerCase();
   const args = argv.slice(1);
   if (name === 'git') gitHazards(args, ctx, out);

@@ -6,11 +6,11 @@
  */
 import { parse, forEachChild } from 'unbash';
 import type { Command, CompoundList, Node, PipelineNode, AndOr, Redirection, Script, Statement, SyntaxNode, Word } from './unbash-types';
-import { hazardsOfIntent, noteReads, pastLimits, positionalInPlace, runArgv, runHazardsOnly, type Scope, type Walk } from './apply';
+import { DOWNLOADERS, hazardsOfIntent, noteDownloaded, noteReads, pastLimits, positionalInPlace, runArgv, runHazardsOnly, type Scope, type Walk } from './apply';
 import { candidateValues, remember } from './candidates';
-import { isDevicePath } from './hazards';
+import { downloads, isDevicePath } from './hazards';
 import { contentIntents, isNullDevice, resolvePath } from './collect';
-import { afterRejectedToken } from './malformed';
+import { afterRejectedToken, lineNameIntents } from './malformed';
 import { MAX_COMMAND_CHARS, MAX_NESTING } from './limits';
 import type { StdinInfo } from './verdict';
 import type { Hazard } from '../protocol';
@@ -535,7 +535,8 @@ class ShellWalker {
       }
       const op = r.operator;
       if (op === '<' || op === '<&') {
-        if ((fd === undefined || fd === 0) && op === '<') result = { kind: 'file' };
+        // `bash < <(curl …)`: what the command reads comes from the network
+        if ((fd === undefined || fd === 0) && op === '<') result = r.target && downloads(argFromWord(r.target, this.w.base)) ? { kind: 'pipe', download: true } : { kind: 'file' };
         if (op === '<' && r.target) noteReads(this.w, [argFromWord(r.target, this.w.base)], scope);
         continue;
       }
@@ -566,6 +567,8 @@ class ShellWalker {
       if (path !== null && toStdout && content !== undefined) this.w.written.set(path, append ? (this.w.written.get(path) ?? '') + content : content);
       // what a file holds once output nobody can read went into it is not known either
       else if (path !== null) this.w.written.delete(path);
+      // `curl URL > i.sh`: the file holds the download
+      if (path !== null && toStdout) noteDownloaded(this.w, program, [path]);
       if (path !== null) {
         const ci = contentIntents(path, toStdout ? content : undefined, append);
         seg.dependencyIntent = ci.dep || undefined;
@@ -680,6 +683,8 @@ class ShellWalker {
     if (fname === 'unset') for (const a of argv.slice(1)) if (a.value !== null) w.exported.delete(a.value);
     // an unset variable expands to nothing
     if (fname === 'unset') for (const a of argv.slice(1)) if (a.value !== null && /^[A-Za-z_]\w*$/.test(a.value)) remember(w.vars, a.value, '');
+    // a whole command line written as one word names no program; what it shows is judged by the floor
+    if (fname) for (const intent of lineNameIntents(fname, cmd.args.map((a) => a.text))) hazardsOfIntent(w, intent, scope, effectiveStdin, depth);
     if (poisoned) {
       w.col.unknown(fname ?? '(command)', `runs with ${poisoned} changed, so the program or what it loads is not the usual one`);
       runHazardsOnly(w, argv, effectiveStdin, scope, depth, assigned);
@@ -696,7 +701,6 @@ class ShellWalker {
 }
 
 
-const DOWNLOAD_PROGRAMS = new Set(['curl', 'wget', 'wget2', 'fetch', 'http', 'https', 'xh', 'xhs', 'aria2c']);
 const PASS_THROUGH = new Set(['sudo', 'doas', 'env', 'command', 'nice', 'nohup', 'time', 'timeout', 'stdbuf', 'exec']);
 
 /** Whether a pipeline element downloads: its program (after a few transparent wrappers) fetches a URL. */
@@ -707,7 +711,7 @@ function downloadsTo(n: PipelineNode | AndOr | Node, base: Walk['base']): boolea
     const v = a.value;
     if (v === null) return false;
     const name = v.replace(/^.*\//, '');
-    if (DOWNLOAD_PROGRAMS.has(name)) return true;
+    if (DOWNLOADERS.has(name)) return true;
     if (PASS_THROUGH.has(name) || v.startsWith('-') || /^[A-Za-z_]\w*=/.test(v) || /^\d+(\.\d+)?[smhd]?$/.test(v)) continue;
     return false;
   }
