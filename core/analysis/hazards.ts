@@ -387,9 +387,17 @@ function gitDiscardForm(sub: string, rest: readonly string[]): string | null {
     case 'filter-repo':
       return rest.some((w) => w === '-h' || w === '--help' || w === '--analyze' || w === '--dry-run') ? null : 'git filter-repo';
     case 'rebase':
-      return before.some((w) => longIs(w, '--abort')) ? 'git rebase --abort' : null;
     case 'merge':
-      return before.some((w) => longIs(w, '--abort')) ? 'git merge --abort' : null;
+    case 'cherry-pick':
+    case 'revert':
+    case 'am':
+      // each puts the work tree back as it was before the operation: resolved conflicts are lost
+      return before.some((w) => longIs(w, '--abort')) ? `git ${sub} --abort` : null;
+    case 'read-tree':
+      // -u writes the index it reads into the work tree; --reset drops what the work tree changed
+      return before.some((w) => w === '-u') && before.some((w) => w === '--reset') ? 'git read-tree -u --reset' : null;
+    case 'checkout-index':
+      return before.some((w) => longIs(w, '--force') || (/^-[^-]/.test(w) && w.includes('f'))) ? 'git checkout-index --force' : null;
   }
   return null;
 }
@@ -510,6 +518,7 @@ function gitHazards(args: readonly Arg[], ctx: HazardContext, out: HazardScan, d
     gitHazards(expanded, { ...ctx, assigned: new Map() }, out, depth + 1);
     return;
   }
+  gitRunsCommand(sub, rest, out);
   const form = gitDiscardForm(sub, rest);
   if (form) out.facts.push({ kind: 'git-discard', form, targets: [] });
   else if (DISCARD_CAPABLE.has(sub) && beforeDashes(args).some(fromInput)) {
@@ -520,6 +529,35 @@ function gitHazards(args: readonly Arg[], ctx: HazardContext, out: HazardScan, d
   if (['show', 'diff', 'blame', 'annotate', 'cat-file'].includes(sub) || (sub === 'log' && rest.some((w) => w === '-p' || w === '--patch'))) {
     for (const w of rest) if (w !== '\0runtime' && !w.startsWith('-')) out.reads.push(literalArg(w.includes(':') ? w.slice(w.indexOf(':') + 1) : w));
   }
+}
+
+/**
+ * Subcommands that run a command given in their own words: `submodule foreach` (its words as one
+ * shell line, in every submodule), `rebase --exec`/`-x` (after each commit), `bisect run` (a program
+ * and its words). Each is judged like the same command typed bare.
+ */
+function gitRunsCommand(sub: string, rest: readonly string[], out: HazardScan): void {
+  const line = (words: readonly string[]): void => {
+    if (words.length === 0) return;
+    if (words.includes('\0runtime')) out.facts.push({ kind: 'unseen-code', form: `git ${sub} running a command only known at run time`, targets: [] });
+    else out.shell.push(words.join(' '));
+  };
+  if (sub === 'submodule') {
+    const at = rest.indexOf('foreach');
+    if (at === -1) return;
+    let i = at + 1;
+    while (i < rest.length && /^--(quiet|recursive)$|^-q$/.test(rest[i]!)) i++;
+    if (rest[i] === '--') i++;
+    line(rest.slice(i));
+  } else if (sub === 'rebase') {
+    for (let i = 0; i < rest.length; i++) {
+      const w = rest[i]!;
+      if (w === '--') break;
+      if (w === '-x' || longIs(w, '--exec') && !w.includes('=')) line(rest.slice(i + 1, i + 2));
+      else if (w.startsWith('--exec=')) line([w.slice('--exec='.length)]);
+      else if (/^-x./.test(w)) line([w.slice(2)]);
+    }
+  } else if (sub === 'bisect' && rest[0] === 'run') line(rest.slice(1));
 }
 
 // --------------------------------------------------------------------- deletes and friends
