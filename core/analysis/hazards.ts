@@ -1169,6 +1169,10 @@ function codeHazards(name: string, args: readonly Arg[], ctx: HazardContext, out
       }
       return;
     }
+    if (s.script && stdinNamed(s.script)) {
+      codeFromStdin(name, ctx.stdin, out);
+      return;
+    }
     if (s.script) {
       out.runsFiles.push(s.script);
       if (downloads(s.script)) out.facts.push({ kind: 'download-exec', form: `${name} <(curl …)`, targets: [] });
@@ -1220,6 +1224,10 @@ function codeHazards(name: string, args: readonly Arg[], ctx: HazardContext, out
   if (name === 'source' || name === '.') {
     // bash's `source -p PATH FILE` searches PATH for FILE
     const script = args[0]?.value === '-p' ? args[2] : args[0];
+    if (script && stdinNamed(script)) {
+      codeFromStdin(name, ctx.stdin, out);
+      return;
+    }
     if (script) out.runsFiles.push(script);
     // with the search path only known at run time, so is the file it finds
     if (args[0]?.value === '-p' && args[1] && args[1].value === null && candidateValues(args[1], ctx.vars, ctx.home).length === 0) {
@@ -1383,6 +1391,7 @@ export function scanArgv(argv: readonly Arg[], ctx: HazardContext): HazardScan {
     if (cmd !== -1 && words.length) out.argvs.push([...args.slice(cmd), ...words]);
   }
   if (name === 'xargs') xargsIntents(head, args, ctx.stdin, out);
+  shellEscapes(name, args, ctx.stdin, out);
   if (name === 'watch') {
     // procps watch joins its words into one `sh -c` string; other builds run them as they are
     // (`watch -x`): the floor reads them that way too, so neither reading hides a hazard
@@ -1390,6 +1399,71 @@ export function scanArgv(argv: readonly Arg[], ctx: HazardContext): HazardScan {
     if (p.rest.length && !has(p, '-x', '--exec')) out.argvs.push(p.rest);
   }
   return out;
+}
+
+/** `/dev/stdin` and its other names: a script named so is what the command reads from its input. */
+function stdinNamed(a: Arg): boolean {
+  return a.value !== null && /^\/(dev\/stdin|dev\/fd\/0|proc\/self\/fd\/0)$/.test(a.value);
+}
+
+/** `. /dev/stdin <<< 'rm -rf ~'`, `curl … | bash /dev/stdin`: the input is the code. */
+function codeFromStdin(name: string, stdin: StdinInfo, out: HazardScan): void {
+  const text = knownStdin(stdin);
+  if (stdin.kind === 'pipe' && stdin.download === true) out.facts.push({ kind: 'download-exec', form: `curl … | ${name} /dev/stdin`, targets: [] });
+  else if (text !== null) out.shell.push(text);
+  else if (stdin.kind === 'pipe') out.facts.push({ kind: 'unseen-code', form: `… | ${name} /dev/stdin`, targets: [] });
+}
+
+const VIM_LIKE = new Set(['vim', 'vi', 'nvim', 'ex', 'view', 'vimdiff', 'gvim', 'rvim']);
+
+/** An editor command that runs a shell line (`!rm -rf ~`, `:silent !make`), the line; else null. */
+function vimBang(cmd: string): string | null {
+  const m = /^[\s:]*(?:sil(?:ent)?!?\s*)?!(.+)$/s.exec(cmd);
+  return m ? m[1]! : null;
+}
+
+/** The text a program reads from stdin when it is known (a here-string, a heredoc, `echo … |`). */
+function knownStdin(stdin: StdinInfo): string | null {
+  if (stdin.kind === 'text') return stdin.text;
+  return stdin.kind === 'pipe' && stdin.text !== undefined ? stdin.text : null;
+}
+
+/**
+ * Programs with a shell escape of their own, given the line in their words or their input:
+ * `script -c`, vim's `-c '!…'`/`+'!…'`/`--cmd`, ed's `!` lines, sqlite3's `.shell`/`.system`.
+ * Each line is judged as the same command typed bare.
+ */
+function shellEscapes(name: string, args: readonly Arg[], stdin: StdinInfo, out: HazardScan): void {
+  const values = args.map((a) => a.value);
+  if (name === 'script') {
+    values.forEach((v, i) => {
+      if (v === '-c' || v === '--command' || (v !== null && /^-[a-zA-Z]*c$/.test(v) && !v.startsWith('--'))) {
+        const code = values[i + 1];
+        if (code) out.shell.push(code);
+      } else if (v?.startsWith('--command=')) out.shell.push(v.slice('--command='.length));
+    });
+    return;
+  }
+  if (VIM_LIKE.has(name)) {
+    values.forEach((v, i) => {
+      const cmd = v === '-c' || v === '--cmd' ? values[i + 1] : v !== null && v.startsWith('+') ? v.slice(1) : undefined;
+      const line = cmd ? vimBang(cmd) : null;
+      if (line) out.shell.push(line);
+    });
+    return;
+  }
+  const text = knownStdin(stdin);
+  if (name === 'ed' || name === 'red') {
+    for (const l of (text ?? '').split('\n')) if (l.startsWith('!')) out.shell.push(l.slice(1));
+    return;
+  }
+  if (name === 'sqlite3') {
+    const lines = [...values.slice(1).filter((v): v is string => v !== null), ...(text ?? '').split('\n')];
+    for (const l of lines) {
+      const m = /^\s*\.(shell|system)\s+(.+)$/s.exec(l);
+      if (m) out.shell.push(m[2]!);
+    }
+  }
 }
 
 /**
