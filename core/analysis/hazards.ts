@@ -863,7 +863,15 @@ function readHazards(name: string, args: readonly Arg[], out: HazardScan): void 
 // ------------------------------------------------------------------------ code and shells
 
 const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'busybox-sh', 'fish', 'csh', 'tcsh']);
-const INTERPRETERS = new Set(['python', 'python2', 'python3', 'pypy', 'pypy3', 'node', 'nodejs', 'bun', 'deno', 'ruby', 'perl', 'php']);
+const INTERPRETERS = new Set(['python', 'python2', 'python3', 'pypy', 'pypy3', 'node', 'nodejs', 'bun', 'deno', 'ruby', 'perl', 'php', 'lua', 'luajit', 'rscript']);
+
+/** Options of a bundle (`-MFile::Path`, `-I/lib`) that take the rest of the word as their value. */
+function valueLetters(name: string): string {
+  if (name === 'perl') return 'MmIxl0FiCdD';
+  if (name === 'ruby') return 'IrxCEFKTWl0';
+  if (name.startsWith('py')) return 'WXQ';
+  return 'l';
+}
 
 /** A word that holds a command substitution or process substitution running a download. */
 export function downloads(a: Arg): boolean {
@@ -922,6 +930,11 @@ const RUNTIME_WORD: Arg = { text: '<runtime>', value: null, glob: false };
 /** Inline code of an interpreter (`python -c`, `node -e`, `perl -e`, `ruby -e`, `php -r`), or undefined. */
 function inlineCode(name: string, args: readonly Arg[]): { code: Arg | null } | { script: Arg } | { stdin: true } | null {
   const letters = name.startsWith('python') || name.startsWith('pypy') ? 'c' : name === 'php' ? 'r' : 'eE';
+  // `deno eval CODE`
+  if (name === 'deno') {
+    const sub = args.findIndex((a) => a.value === null || !a.value.startsWith('-'));
+    return sub !== -1 && args[sub]!.value === 'eval' ? { code: args.slice(sub + 1).find((a) => a.value === null || !a.value.startsWith('-')) ?? null } : null;
+  }
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
@@ -939,7 +952,9 @@ function inlineCode(name: string, args: readonly Arg[]): { code: Arg | null } | 
     if (v === '-') return { stdin: true };
     if (/^-[A-Za-z]+/.test(v) && !v.startsWith('--')) {
       const body = v.slice(1);
-      const at = [...body].findIndex((c) => letters.includes(c));
+      // a letter that takes the rest of the word as its value hides the letters after it
+      const valued = [...body].findIndex((c) => valueLetters(name).includes(c));
+      const at = [...body].findIndex((c, k) => letters.includes(c) && (valued === -1 || k < valued));
       if (at !== -1) {
         const attached = body.slice(at + 1);
         return { code: attached ? literalArg(attached) : args[i + 1] ?? null };
@@ -968,12 +983,15 @@ function inlineCode(name: string, args: readonly Arg[]): { code: Arg | null } | 
 function shellCallsIn(code: string, backticks: boolean): { literals: string[]; dynamic: boolean } {
   const literals: string[] = [];
   let dynamic = false;
-  const call = /\b(os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|execSync|exec|spawnSync|spawn|execFileSync|system|popen|shell_exec|passthru|proc_open|qx|%x|Kernel\.system|IO\.popen|Open3\.\w+)\s*\(\s*/g;
+  // `subprocess` imported under another name (`import subprocess as s; s.run(…)`) keeps its calls' names
+  const call = /\b(os\.system|os\.popen|os\.exec\w*|os\.spawn\w*|os\.execute|(?:[A-Za-z_]\w*\.)?(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|execSync|exec|spawnSync|spawn|execFileSync|execFile|system|popen|shell_exec|passthru|proc_open|pcntl_exec|qx|%x|Kernel\.system|Kernel\.exec|IO\.popen|Open3\.\w+)\s*\(\s*/g;
   for (const m of code.matchAll(call)) {
     const after = code.slice(m.index! + m[0].length);
     const lit = /^(?:r|b|f)?("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`)/.exec(after);
     if (lit) {
-      literals.push(unquote(lit[1]!));
+      // a program and its words (`spawnSync('rm', ['-rf', '/'])`, Perl's `system("git", "reset", "--hard")`)
+      const words = [unquote(lit[1]!), ...argumentWords(after.slice(lit[0].length))];
+      literals.push(words.length > 1 ? words.map(shellQuote).join(' ') : words[0]!);
       continue;
     }
     // a list form: ["rm", "-rf", "/x"]
@@ -986,6 +1004,25 @@ function shellCallsIn(code: string, backticks: boolean): { literals: string[]; d
   }
   if (backticks) for (const m of code.matchAll(/`([^`]+)`/g)) literals.push(m[1]!);
   return { literals, dynamic };
+}
+
+/** The literal words after a call's first argument: more literals, or one list of them; stops at anything else. */
+function argumentWords(rest: string): string[] {
+  const words: string[] = [];
+  const lit = /^\s*,\s*(?:r|b|f)?("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/;
+  const list = /^\s*,\s*\[\s*((?:(?:"[^"]*"|'[^']*')\s*,?\s*)+)\]/;
+  for (let left = rest; words.length < 64; ) {
+    const l = lit.exec(left);
+    if (l) {
+      words.push(unquote(l[1]!));
+      left = left.slice(l[0].length);
+      continue;
+    }
+    const m = list.exec(left);
+    if (m) words.push(...[...m[1]!.matchAll(/"([^"]*)"|'([^']*)'/g)].map((x) => x[1] ?? x[2] ?? ''));
+    break;
+  }
+  return words;
 }
 
 /** The most text `sh -c CODE ARG…` may become once its arguments are put in; more is judged as code not seen. */
@@ -1028,12 +1065,21 @@ function shellQuote(s: string): string {
 /** Calls in inline code that delete a tree or read a file, with their literal path. */
 function fileCallsIn(code: string, out: HazardScan, program: string): void {
   const lit = String.raw`\s*\(\s*(?:r|b|f)?(?:"([^"]*)"|'([^']*)'|([^)"']*))`;
-  const tree = new RegExp(String.raw`\b(shutil\.rmtree|rmtree|remove_tree|rm_rf|rm_r|FileUtils\.rm_rf|FileUtils\.remove_dir|fs\.rmSync|fs\.rm|fs\.promises\.rm|rmSync|rmdirSync|Deno\.remove)` + lit, 'g');
+  const tree = new RegExp(String.raw`\b(shutil\.rmtree|rmtree|remove_tree|rm_rf|rm_r|FileUtils\.rm_rf|FileUtils\.remove_dir|fs\.rmSync|fs\.rm|fs\.promises\.rm|rmSync|rmdirSync|Deno\.removeSync|Deno\.remove)` + lit, 'g');
   for (const m of code.matchAll(tree)) {
     const path = m[2] ?? m[3];
     const target = path !== undefined ? literalArg(path) : { text: m[4] ?? '<code>', value: null, glob: false };
     const recursive = /rmtree|remove_tree|rm_rf|rm_r|remove_dir/.test(m[1]!) || /recursive\s*:\s*true/.test(code.slice(m.index!, m.index! + 200));
     out.facts.push({ kind: 'delete', form: `${program} ${m[1]}`, targets: [target], recursive });
+  }
+  // Perl's `unlink glob("~/*")`: every file the glob matches, as `rm -f ~/*` deletes them
+  for (const m of code.matchAll(/\bunlink\s*\(?\s*glob\s*\(?\s*(?:"([^"]*)"|'([^']*)')/g)) {
+    const path = m[1] ?? m[2]!;
+    out.facts.push({ kind: 'delete', form: `${program} unlink glob`, targets: [{ text: path, value: path, glob: /[*?[]/.test(path) }], recursive: false });
+  }
+  // R's `unlink(path, recursive = TRUE)` deletes a tree
+  for (const m of code.matchAll(/\bunlink\s*\(\s*(?:"([^"]*)"|'([^']*)')\s*,\s*recursive\s*=\s*(?:TRUE|T)\b/g)) {
+    out.facts.push({ kind: 'delete', form: `${program} unlink recursive`, targets: [literalArg(m[1] ?? m[2]!)], recursive: true });
   }
   const reads = new RegExp(String.raw`\b(open|readFileSync|readFile|read_text|read_bytes|File\.read|IO\.read|file_get_contents|Bun\.file|Deno\.readTextFile|Path)` + lit, 'g');
   for (const m of code.matchAll(reads)) {
@@ -1212,6 +1258,10 @@ function codeHazards(name: string, args: readonly Arg[], ctx: HazardContext, out
       return;
     }
     knownCode(ic.code.value, out, name);
+    // `perl -ne CODE FILE…`, `ruby -pe CODE FILE…`: the loop reads every file named after the code
+    if ((name === 'perl' || name === 'ruby') && args.some((a) => a.value !== null && /^-[a-zA-Z]*[np]/.test(a.value) && !a.value.startsWith('--'))) {
+      out.reads.push(...args.slice(args.indexOf(ic.code) + 1).filter((a) => a.value === null || !a.value.startsWith('-')));
+    }
     return;
   }
   if (name === 'eval') {
