@@ -146,7 +146,7 @@ export function runHazardsOnly(w: Walk, argv: readonly Arg[], stdin: StdinInfo, 
 }
 
 /** Walk shell code for the floor's facts only (its segments are not the command's: the tables already judged it). */
-function hazardsOfShell(w: Walk, source: string, scope: Scope, depth: number): void {
+export function hazardsOfShell(w: Walk, source: string, scope: Scope, depth: number): void {
   if (depth + 1 > MAX_NESTING) return;
   const f = w.fork();
   f.shell(source, { dir: scope.dir }, depth + 1, 'floor');

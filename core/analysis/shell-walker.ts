@@ -6,7 +6,7 @@
  */
 import { parse, forEachChild } from 'unbash';
 import type { Command, CompoundList, Node, PipelineNode, AndOr, Redirection, Script, Statement, SyntaxNode, Word } from './unbash-types';
-import { DOWNLOADERS, hazardsOfIntent, noteDownloaded, noteReads, pastLimits, positionalInPlace, runArgv, runHazardsOnly, type Scope, type Walk } from './apply';
+import { DOWNLOADERS, hazardsOfIntent, hazardsOfShell, noteDownloaded, noteReads, pastLimits, positionalInPlace, runArgv, runHazardsOnly, type Scope, type Walk } from './apply';
 import { candidateValues, remember } from './candidates';
 import { downloads, isDevicePath } from './hazards';
 import { contentIntents, isNullDevice, resolvePath } from './collect';
@@ -22,7 +22,7 @@ export function walkShellSource(w: Walk, source: string, scope: Scope, depth: nu
   const script = parse(source);
   let spans: [number, number][] | undefined;
   const subshells = () => (spans ??= spansOf(script));
-  const held: HeldBodies = { byName: new Map(), unsure: false, inBody: [], bodyUnsure: false, source, pending: new Set(), exported: new Set(), loops: 0, calledBefore: new Set(), known: new Map(), knownApart: new Map(), subshells };
+  const held: HeldBodies = { byName: new Map(), unsure: false, inBody: [], bodyUnsure: false, source, pending: new Set(), exported: new Set(), aliases: new Map(), loops: 0, calledBefore: new Set(), known: new Map(), knownApart: new Map(), subshells };
   new ShellWalker(w, new Set(), held).script(script, scope, depth);
   // a body never called is never run. A function handed to child shells (`export -f`) may be
   // called by any of them, whose text is not this one's: its name met again anywhere counts
@@ -107,6 +107,8 @@ interface HeldBodies {
   pending: Set<string>;
   /** functions handed to child shells with `export -f` */
   exported: Set<string>;
+  /** aliases this text defines (`alias gr='git reset --hard'`): name -> the words it stands for */
+  aliases: Map<string, string>;
   /** inside a loop body: a call before a definition runs it on the next round */
   loops: number;
   /** names run as commands in a loop before they were defined */
@@ -664,6 +666,11 @@ class ShellWalker {
       else this.held.unsure = true;
     }
     // text this shell runs later or at once as code: each name in it may be a call
+    if (fname === 'alias') for (const a of argv.slice(1)) noteAlias(this.held.aliases, a.value);
+    // a name this text made an alias runs the alias's words (with `expand_aliases`, or from the next
+    // line on); the floor judges them, the contract keeps the name as written
+    const aliased = fname === null ? undefined : this.held.aliases.get(fname);
+    if (aliased !== undefined) hazardsOfShell(w, [aliased, ...cmd.args.map((a) => a.text)].join(' '), scope, depth);
     if (fname === 'eval' || fname === 'trap' || fname === 'alias') {
       for (const a of argv.slice(1)) if (a.value !== null) for (const word of wordsOf(a.value)) callByName(this.held, word, true, w);
     }
@@ -702,6 +709,15 @@ class ShellWalker {
 
 
 const PASS_THROUGH = new Set(['sudo', 'doas', 'env', 'command', 'nice', 'nohup', 'time', 'timeout', 'stdbuf', 'exec']);
+
+/** `alias name=value`: the words a later command of that name stands for (an alias of itself is left alone). */
+function noteAlias(aliases: Map<string, string>, word: string | null): void {
+  const m = word === null ? null : /^([^=\s/$`'"]+)=(.*)$/s.exec(word);
+  if (!m) return;
+  const first = m[2]!.trim().split(/\s+/, 1)[0];
+  if (first === m[1]) aliases.delete(m[1]!);
+  else aliases.set(m[1]!, m[2]!);
+}
 
 /** Whether a pipeline element downloads: its program (after a few transparent wrappers) fetches a URL. */
 function downloadsTo(n: PipelineNode | AndOr | Node, base: Walk['base']): boolean {
