@@ -6,7 +6,7 @@
  */
 import { parse, forEachChild } from 'unbash';
 import type { Command, CompoundList, Node, PipelineNode, AndOr, Redirection, Script, Statement, SyntaxNode, Word } from './unbash-types';
-import { DOWNLOADERS, hazardsOfIntent, hazardsOfShell, noteDownloaded, noteReads, pastLimits, positionalInPlace, runArgv, runHazardsOnly, type Scope, type Walk } from './apply';
+import { DOWNLOADERS, hazardsOfIntent, hazardsOfShell, notePlacedHazard, noteDownloaded, noteReads, pastLimits, positionalInPlace, runArgv, runHazardsOnly, type Scope, type Walk } from './apply';
 import { candidateValues, remember } from './candidates';
 import { downloads, isDevicePath } from './hazards';
 import { contentIntents, isNullDevice, resolvePath } from './collect';
@@ -555,6 +555,8 @@ class ShellWalker {
       else noteReads(this.w, [arg], scope, false, true);
       const toStdout = fd === undefined || fd === 1 || op === '&>' || op === '&>>';
       const append = op === '>>' || op === '&>>';
+      // `: > f`, `> f`, `true > f`: output that is provably nothing empties the file, as `truncate -s0 f` does
+      if (!append && toStdout && (content === '' || PRINTS_NOTHING.has(program))) notePlacedHazard(this.w, { kind: 'truncate', form: `${op} with no output`, targets: [arg] }, scope);
       const raw = arg.glob ? null : arg.value;
       const path = raw === null ? null : resolvePath(raw, scope.dir, this.w.base);
       const seg = {
@@ -709,6 +711,9 @@ class ShellWalker {
 
 
 const PASS_THROUGH = new Set(['sudo', 'doas', 'env', 'command', 'nice', 'nohup', 'time', 'timeout', 'stdbuf', 'exec']);
+
+/** Commands that print nothing: their output redirected into a file empties it. */
+const PRINTS_NOTHING = new Set([':', 'true', 'false']);
 
 /** `alias name=value`: the words a later command of that name stands for (an alias of itself is left alone). */
 function noteAlias(aliases: Map<string, string>, word: string | null): void {
