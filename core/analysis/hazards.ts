@@ -790,6 +790,39 @@ const NAME_ONLY = new Set([
   'curl', 'wget', 'http', 'https', 'xh', 'xhs', 'ssh', 'scp', 'rsync', 'sftp', 'ssh-add', 'ssh-keygen', 'gpg', 'dd',
 ]);
 
+/** gpg commands that turn a file's content into output (encrypted, signed, armored, printed). */
+const GPG_TRANSFORMS = /^(-[a-zA-Z]*[ecsab]|--(symmetric|encrypt|sign|clearsign|clear-sign|detach-sign|armor|enarmor|store|print-md))$/;
+
+/** The files gpg reads: its operands, not the values of its options that take one. */
+function gpgOperands(args: readonly Arg[]): Arg[] {
+  const out: Arg[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v !== null && /^(-[oru]|--(output|recipient|local-user|homedir|passphrase|passphrase-file|cipher-algo|compress-algo|digest-algo|default-key|trust-model|keyring|secret-keyring))$/.test(v)) {
+      i++;
+      continue;
+    }
+    if (v === null || !v.startsWith('-')) out.push(args[i]!);
+  }
+  return out;
+}
+
+/** Files a downloader uploads: `curl -T/--upload-file F`, `wget --post-file=F`/`--body-file=F`, httpie's `@F` and `name@F`. */
+function uploadedFiles(args: readonly Arg[]): Arg[] {
+  const out: Arg[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) continue;
+    if (v === '-T' || v === '--upload-file' || v === '--post-file' || v === '--body-file') {
+      if (args[i + 1]) out.push(args[i + 1]!);
+      i++;
+    } else if (/^-T./.test(v)) out.push(literalArg(v.slice(2)));
+    else if (/^--(upload-file|post-file|body-file)=/.test(v)) out.push(literalArg(v.slice(v.indexOf('=') + 1)));
+    else if (/^[\w-]*@[^@]/.test(v) && !v.includes('://') && !/^[^@]+@[^@]+\.[^@]+$/.test(v)) out.push(literalArg(v.slice(v.indexOf('@') + 1)));
+  }
+  return out;
+}
+
 /** Programs whose first operand is a pattern or program, not a file (unless -e / -f give it). */
 const PATTERN_FIRST = new Set(['grep', 'egrep', 'fgrep', 'zgrep', 'rg', 'ripgrep', 'ag', 'ack', 'sed', 'jq', 'yq', 'awk', 'gawk', 'mawk', 'nawk']);
 
@@ -807,10 +840,14 @@ function readHazards(name: string, args: readonly Arg[], out: HazardScan): void 
     }
     if (name === 'curl') for (const a of args) if (a.value !== null && /^@[^@]/.test(a.value)) out.reads.push(literalArg(a.value.slice(1)));
     if (name === 'curl') for (const a of args) if (a.value !== null && /^[a-z][\w-]*=@/.test(a.value)) out.reads.push(literalArg(a.value.slice(a.value.indexOf('@') + 1)));
+    // an upload sends the file it names off the machine (`curl -T f`, `wget --post-file=f`)
+    if (name === 'curl' || name === 'wget' || name === 'http' || name === 'https' || name === 'xh' || name === 'xhs') out.reads.push(...uploadedFiles(args));
     if (name === 'ssh-keygen' || name === 'gpg') {
       // printing a key's fingerprint or exporting one shows it; generating or listing does not
       const vs = args.map(val);
       if (vs.some((v) => v === '-y' || v === '-e' || v === '--export-secret-keys' || v === '--export')) for (const a of args) if (a.value !== null && !a.value.startsWith('-')) out.reads.push(a);
+      // encrypting, signing or armoring a file writes what it holds out in another form
+      if (name === 'gpg' && vs.some((v) => v !== null && GPG_TRANSFORMS.test(v))) out.reads.push(...gpgOperands(args));
     }
     if (name === 'mv' || name === 'ln') {
       // a secret moved or linked into the open is read later under another name
