@@ -1540,6 +1540,14 @@ function shellEscapes(name: string, args: readonly Arg[], stdin: StdinInfo, out:
     return;
   }
   const text = knownStdin(stdin);
+  // `make -f - <<EOF`: the makefile is the input, and each recipe line (a tab first) is a shell line
+  if ((name === 'make' || name === 'gmake') && text !== null && values.some((v, i) => (v === '-f' || v === '--file' || v === '--makefile') ? values[i + 1] === '-' : v === '-f-' || v === '--file=-' || v === '--makefile=-')) {
+    for (const l of text.split('\n')) {
+      const m = /^\t[@+-]*(.*)$/.exec(l);
+      if (m && m[1]!.trim()) out.shell.push(m[1]!.replace(/\$\$/g, '$'));
+    }
+    return;
+  }
   if (name === 'ed' || name === 'red') {
     for (const l of (text ?? '').split('\n')) if (l.startsWith('!')) out.shell.push(l.slice(1));
     return;
