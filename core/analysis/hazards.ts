@@ -1021,7 +1021,7 @@ function shellCallsIn(code: string, backticks: boolean): { literals: string[]; d
   const literals: string[] = [];
   let dynamic = false;
   // `subprocess` imported under another name (`import subprocess as s; s.run(…)`) keeps its calls' names
-  const call = /\b(os\.system|os\.popen|os\.exec\w*|os\.spawn\w*|os\.execute|(?:[A-Za-z_]\w*\.)?(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|execSync|exec|spawnSync|spawn|execFileSync|execFile|system|popen|shell_exec|passthru|proc_open|pcntl_exec|qx|%x|Kernel\.system|Kernel\.exec|IO\.popen|Open3\.\w+)\s*\(\s*/g;
+  const call = /\b(os\.system|os\.popen|os\.exec\w*|os\.spawn\w*|os\.execute|(?:[A-Za-z_]\w*\.)?(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|execSync|exec|spawnSync|spawn|execFileSync|execFile|system|popen|shell_exec|passthru|proc_open|pcntl_exec|qx|%x|Kernel\.system|Kernel\.exec|IO\.popen|Open3\.\w+)(?:\s*\(\s*|\s+(?=["'`\[]))/g;
   for (const m of code.matchAll(call)) {
     const after = code.slice(m.index! + m[0].length);
     const lit = /^(?:r|b|f)?("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`)/.exec(after);

@@ -15,6 +15,9 @@ const STOPPED: readonly [string, string][] = [
   [`node -e "require('child_process').execFileSync('git',['clean','-fdx'])"`, 'deny FLOOR_GIT_DISCARD'],
   [`perl -e 'system("git", "reset", "--hard")'`, 'deny FLOOR_GIT_DISCARD'],
   [`php -r 'pcntl_exec("/bin/rm", ["-rf", "/home/u"]);'`, 'deny FLOOR_WHOLESALE_DELETE'],
+  // Perl and Ruby call without parentheses
+  [`perl -e 'exec "rm", "-rf", "/home/u"'`, 'deny FLOOR_WHOLESALE_DELETE'],
+  [`ruby -e 'system "git reset --hard"'`, 'deny FLOOR_GIT_DISCARD'],
   [`perl -e 'unlink glob("/home/u/*")'`, 'deny FLOOR_WHOLESALE_DELETE'],
   // a module option's value (`-MFile::Path`) holds no code letter
   [`perl -MFile::Path -e 'rmtree("/home/u")'`, 'deny FLOOR_WHOLESALE_DELETE'],
@@ -38,6 +41,7 @@ const FREE: readonly string[] = [
   `perl -e 'unlink glob("*.o")'`,
   `deno eval 'console.log(1)'`,
   `perl -MJSON -e 'print 1'`,
+  `ruby -e 'system "bundle install"'`,
 ];
 
 describe('one-liners that run a program or delete in their own words', () => {
