@@ -568,7 +568,8 @@ function removeHazards(name: string, args: readonly Arg[], out: HazardScan): voi
   // getopt takes any unique prefix of a long option (`--recursiv`); a word from the input may be `-rf`
   const long = (full: string) => [...p.flags.keys()].some((k) => k.length >= 5 && full.startsWith(k));
   const fromIn = beforeDashes(args).some((a) => inputOption(a));
-  const recursive = has(p, '-r', '-R') || long('--recursive') || name === 'rimraf' || fromIn;
+  // rimraf and the trash programs take a folder whole, with no option asking for it
+  const recursive = has(p, '-r', '-R') || long('--recursive') || name === 'rimraf' || name === 'trash' || name === 'trash-put' || fromIn;
   const force = has(p, '-f') || long('--force');
   if (p.operands.length === 0) return;
   const form = recursive ? `${name} -r${force ? 'f' : ''}` : force ? `${name} -f` : name;
