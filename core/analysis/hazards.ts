@@ -577,6 +577,21 @@ function removeHazards(name: string, args: readonly Arg[], out: HazardScan): voi
 }
 
 /**
+ * `mv ~ /tmp/old`, `mv / x`: HOME or the root moved away is gone from where everything expects it,
+ * as a delete of it would be. Only those places themselves (and the folder holding HOME): a file
+ * moved out of HOME is an everyday move.
+ */
+function movedAway(args: readonly Arg[], home: string | undefined, out: HazardScan): void {
+  const p = parseOpts(args, { shortWithValue: 'tS', longWithValue: ['target-directory', 'suffix', 'backup'] });
+  const homeParent = home ? home.replace(/\/[^/]+\/?$/, '') : undefined;
+  const sources = p.operands.slice(0, has(p, '-t', '--target-directory') ? undefined : -1).filter((a) => {
+    const v = a.value === null || a.glob ? null : a.value.replace(/(.)\/+$/, '$1');
+    return v !== null && (v === '/' || v === home || (homeParent !== undefined && homeParent !== '' && v === homeParent));
+  });
+  if (sources.length) out.facts.push({ kind: 'delete', form: 'mv (moves it away)', targets: sources, recursive: true });
+}
+
+/**
  * find's facts: `-delete` on what it yields (findMatches), reads by the programs its actions run,
  * and code from its input. A command its actions run on `{}` is judged where it runs
  * (apply.ts places find's `{}` as findDeletes does).
@@ -1464,6 +1479,7 @@ export function scanArgv(argv: readonly Arg[], ctx: HazardContext): HazardScan {
     if (name !== 'rmdir') removeHazards(name, args, out);
     else out.facts.push({ kind: 'delete', form: 'rmdir', targets: args.filter((a) => a.value === null || !a.value.startsWith('-')), recursive: false });
   } else if (name === 'find') findHazards(head, args, out);
+  else if (name === 'mv') movedAway(args, ctx.home, out);
   else if (name === 'truncate') {
     const p = parseOpts(args, { shortWithValue: 'sr', longWithValue: ['size', 'reference'] });
     if (p.operands.length) out.facts.push({ kind: 'truncate', form: 'truncate', targets: p.operands });
