@@ -1480,6 +1480,11 @@ export function scanArgv(argv: readonly Arg[], ctx: HazardContext): HazardScan {
     else out.facts.push({ kind: 'delete', form: 'rmdir', targets: args.filter((a) => a.value === null || !a.value.startsWith('-')), recursive: false });
   } else if (name === 'find') findHazards(head, args, out);
   else if (name === 'mv') movedAway(args, ctx.home, out);
+  else if (name === 'cp') {
+    // `cp /dev/null f` empties f, as `truncate -s0 f` does
+    const ops = args.filter((a) => a.value === null || !a.value.startsWith('-'));
+    if (ops.length === 2 && ops[0]!.value === '/dev/null') out.facts.push({ kind: 'truncate', form: 'cp /dev/null', targets: [ops[1]!] });
+  }
   else if (name === 'truncate') {
     const p = parseOpts(args, { shortWithValue: 'sr', longWithValue: ['size', 'reference'] });
     if (p.operands.length) out.facts.push({ kind: 'truncate', form: 'truncate', targets: p.operands });
