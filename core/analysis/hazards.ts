@@ -1287,6 +1287,9 @@ function codeHazards(name: string, args: readonly Arg[], ctx: HazardContext, out
   }
   if (INTERPRETERS.has(name) || /^python\d(\.\d+)?$/.test(name)) {
     const ic = inlineCode(name, args);
+    // `python3 -m base64 f`, `python -m json.tool .env`: the words after the module are files it may read
+    const module = name.startsWith('py') ? args.findIndex((a) => a.value === '-m') : -1;
+    if (!ic && module !== -1) out.reads.push(...args.slice(module + 2).filter((a) => a.value === null || !a.value.startsWith('-')));
     if (!ic) return;
     // code an interpreter gets from a variable or a pipe is left to the contract (unknown); only a
     // download run as code is the floor's, and code whose text is known is read like a one-liner

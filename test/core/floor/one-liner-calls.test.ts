@@ -24,6 +24,9 @@ const STOPPED: readonly [string, string][] = [
   ['perl -ne print ~/.ssh/id_rsa', 'deny FLOOR_SECRET_READ'],
   [`perl -pe 's/a/b/' .env`, 'deny FLOOR_SECRET_READ'],
   [`ruby -ne 'puts $_' ~/.netrc`, 'deny FLOOR_SECRET_READ'],
+  // a module run with -m reads the files named after it
+  ['python3 -m base64 ~/.ssh/id_rsa', 'deny FLOOR_SECRET_READ'],
+  ['python -m json.tool .env', 'deny FLOOR_SECRET_READ'],
   [`lua -e 'os.execute("rm -rf ~")'`, 'deny FLOOR_WHOLESALE_DELETE'],
   [`Rscript -e 'system("git reset --hard")'`, 'deny FLOOR_GIT_DISCARD'],
   [`Rscript -e 'unlink("/home/u", recursive=TRUE)'`, 'deny FLOOR_WHOLESALE_DELETE'],
@@ -42,6 +45,8 @@ const FREE: readonly string[] = [
   `deno eval 'console.log(1)'`,
   `perl -MJSON -e 'print 1'`,
   `ruby -e 'system "bundle install"'`,
+  'python3 -m json.tool package.json',
+  'python3 -m pytest tests/',
 ];
 
 describe('one-liners that run a program or delete in their own words', () => {
