@@ -7,8 +7,9 @@ import type { Hazard } from '../protocol';
 import { candidateValues, type ScriptVars } from './candidates';
 import { expandBraces } from '../paths/paths';
 import { Collector, contentIntents, isAbsoluteLike, isNullDevice, joinDir, patchSegments, resolvePath, type Base } from './collect';
-import { embeddedArgvs, findDeletes, scanArgv, type HazardFact, type Intent } from './hazards';
+import { embeddedArgvs, findDeletes, isDevicePath, scanArgv, type HazardFact, type Intent } from './hazards';
 import { MAX_COMMAND_CHARS, MAX_NESTING } from './limits';
+import { lineNameIntents } from './malformed';
 import { parsePatch } from './patch';
 import { classifyArgv } from './programs';
 import { programName } from './program-name';
@@ -30,6 +31,8 @@ export interface Walk {
   vars: ScriptVars;
   /** files this command wrote with known text (`cat > x.sh <<EOF`), by placed path: a shell that then runs one runs that text */
   written: Map<string, string>;
+  /** files a downloader wrote in this command, by placed path: nobody has read them yet */
+  downloaded: Set<string>;
   /** variables an earlier command exported (`export GIT_SSH_COMMAND=…; git fetch`): every later command runs with them (null: run time) */
   exported: Map<string, string | null>;
   /** the positional words the latest `sh -c CODE NAME ARG…` handed its code ($0, $1, …) */
@@ -108,6 +111,30 @@ function noteSecretWrites(w: Walk, paths: readonly string[]): void {
   }
 }
 
+/** Programs that fetch a web address into the files they write. */
+export const DOWNLOADERS = new Set(['curl', 'wget', 'wget2', 'fetch', 'http', 'https', 'xh', 'xhs', 'aria2c']);
+
+/** Programs that change a file's attributes, never what it holds. */
+const ATTRIBUTE_WRITERS = new Set(['chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'touch', 'xattr']);
+
+/** A file a downloader wrote holds what the network sent; a write of its content replaces that. */
+export function noteDownloaded(w: Walk, program: string, paths: readonly string[]): void {
+  if (ATTRIBUTE_WRITERS.has(program)) return;
+  for (const p of paths) {
+    if (DOWNLOADERS.has(program)) w.downloaded.add(p);
+    else w.downloaded.delete(p);
+  }
+}
+
+/**
+ * Write targets that are disks: a program that writes its file operand (`tee /dev/sda`,
+ * `cp disk.img /dev/sdb`) overwrites the file system there as a redirection into it does.
+ */
+function noteDeviceWrites(w: Walk, program: string, paths: readonly string[]): void {
+  const devices = paths.filter(isDevicePath);
+  if (devices.length) w.col.hazard({ kind: 'device', form: `${program} writing /dev/…`, paths: devices });
+}
+
 /**
  * Only the floor's facts of an argv the walker does not classify (a command run with a changed
  * PATH or GIT_DIR is unknown to the tables, but `GIT_DIR=x git reset --hard` still discards work).
@@ -119,7 +146,7 @@ export function runHazardsOnly(w: Walk, argv: readonly Arg[], stdin: StdinInfo, 
 }
 
 /** Walk shell code for the floor's facts only (its segments are not the command's: the tables already judged it). */
-function hazardsOfShell(w: Walk, source: string, scope: Scope, depth: number): void {
+export function hazardsOfShell(w: Walk, source: string, scope: Scope, depth: number): void {
   if (depth + 1 > MAX_NESTING) return;
   const f = w.fork();
   f.shell(source, { dir: scope.dir }, depth + 1, 'floor');
@@ -260,8 +287,11 @@ function noteHazards(w: Walk, argv: readonly Arg[], stdin: StdinInfo, scope: Sco
   // words held in variables this script set (`W='rm -rf x'; $W`, `env $W`, `"$1"`): each value
   // they may hold, unquoted ones split into words; `$SHELL` is a shell
   if (depth < MAX_NESTING) for (const v of variants(argv, w)) runHazardsOnly(w, v, stdin, scope, depth + 1);
-  for (const f of scan.runsFiles) {
+  for (const f of [...scan.runsFiles, ...scan.scripts]) {
     const p = f.value === null ? null : resolvePath(f.value, scope.dir, w.base);
+    // `curl -o i.sh URL && sh i.sh`: the download runs before anyone read it
+    if (p !== null && w.downloaded.has(p)) w.col.hazard({ kind: 'download-exec', form: `${displayName(argv[0])} running a file this command downloaded`, paths: [] });
+    if (!scan.runsFiles.includes(f)) continue;
     const text = p === null ? undefined : w.written.get(p);
     if (text !== undefined) hazardsOfShell(w, text, scope, depth);
     // a start-up file runs before the code the command shows: unless this line wrote it, nobody has read it
@@ -344,8 +374,13 @@ export function noteReads(w: Walk, words: readonly Arg[], scope: Scope, recursiv
     if (kind) secret(kind, [p]);
   };
   for (const a of words) {
-    if (a.value !== null) check(a.value);
-    else {
+    if (a.value !== null) {
+      check(a.value);
+      // `cat .env*`, `base64 *.pem`: a glob the shell fills with a secret's name reads that secret
+      const kind = a.glob ? globNamesSecret(a.value) : null;
+      const placed = kind ? resolvePath(a.value, scope.dir, base) : null;
+      if (kind) secret(kind, [placed ?? a.value]);
+    } else {
       const values = candidateValues(a, w.vars, base.home);
       for (const c of values) check(c);
       // a name decoded when the command runs (`cat $(echo … | xxd -r -p)`) cannot be proven not to be a secret
@@ -418,8 +453,10 @@ function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope, depth:
       }
       // git's pathspecs name files it stages, untracks or restores, not files it shows or fills in
       if (v.mutability === 'write' && program !== 'git') noteSecretWrites(w, paths);
+      if (v.mutability === 'write') noteDeviceWrites(w, program, paths);
       // a file a program wrote (`cp x rc`) no longer holds the text this command wrote into it before
       if (v.mutability === 'write') for (const p of paths) w.written.delete(p);
+      if (v.mutability === 'write') noteDownloaded(w, program, paths);
       w.col.add({
         program,
         mutability: v.mutability,
@@ -446,6 +483,9 @@ function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope, depth:
       const argv = (v.runtimeArgs ? [...v.argv, RUNTIME_ARG] : v.argv).map((a) => (a.found && a.found.dir === undefined ? { ...a, found: { ...a.found, dir: scope.dir } } : a));
       const innerStdin: StdinInfo = v.keepStdin ? stdin : { kind: 'file' };
       const mark = w.col.hazards.length;
+      // a whole command line a wrapper is handed as one word (`sudo 'rm -rf ~'`) names no program either
+      const head = staticValue(argv[0]);
+      if (head !== null) for (const intent of lineNameIntents(head, argv.slice(1).map((a) => a.text))) hazardsOfIntent(w, intent, inner, innerStdin, depth);
       noteHazards(w, argv, innerStdin, inner, depth);
       const next = classifyArgv(argv, { stdin: innerStdin, home: base.home });
       noteEmbedded(w, next, argv, innerStdin, inner, depth);

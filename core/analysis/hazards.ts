@@ -52,6 +52,8 @@ interface HazardScan {
   positional: readonly Arg[] | null;
   /** files a shell runs as code (its script, --rcfile, BASH_ENV, `source`): read when this command wrote them */
   runsFiles: Arg[];
+  /** scripts an interpreter or a program path runs (`python3 x.py`, `./x.sh`): a download made by this command is run unread */
+  scripts: Arg[];
   /** start-up files a shell runs before its own code (BASH_ENV, ENV, --rcfile): unseen code unless this command wrote them */
   startup: Arg[];
   /** the shell that reads them (`env BASH_ENV=f bash`: bash) */
@@ -75,7 +77,7 @@ interface HazardContext {
 }
 
 function empty(): HazardScan {
-  return { facts: [], reads: [], codeNames: [], readGlobs: [], shell: [], recursiveRead: false, argvs: [], intents: [], positional: null, runsFiles: [], startup: [] };
+  return { facts: [], reads: [], codeNames: [], readGlobs: [], shell: [], recursiveRead: false, argvs: [], intents: [], positional: null, runsFiles: [], scripts: [], startup: [] };
 }
 
 /** A word whose value the shell knows, or null. */
@@ -385,9 +387,17 @@ function gitDiscardForm(sub: string, rest: readonly string[]): string | null {
     case 'filter-repo':
       return rest.some((w) => w === '-h' || w === '--help' || w === '--analyze' || w === '--dry-run') ? null : 'git filter-repo';
     case 'rebase':
-      return before.some((w) => longIs(w, '--abort')) ? 'git rebase --abort' : null;
     case 'merge':
-      return before.some((w) => longIs(w, '--abort')) ? 'git merge --abort' : null;
+    case 'cherry-pick':
+    case 'revert':
+    case 'am':
+      // each puts the work tree back as it was before the operation: resolved conflicts are lost
+      return before.some((w) => longIs(w, '--abort')) ? `git ${sub} --abort` : null;
+    case 'read-tree':
+      // -u writes the index it reads into the work tree; --reset drops what the work tree changed
+      return before.some((w) => w === '-u') && before.some((w) => w === '--reset') ? 'git read-tree -u --reset' : null;
+    case 'checkout-index':
+      return before.some((w) => longIs(w, '--force') || (/^-[^-]/.test(w) && w.includes('f'))) ? 'git checkout-index --force' : null;
   }
   return null;
 }
@@ -508,6 +518,7 @@ function gitHazards(args: readonly Arg[], ctx: HazardContext, out: HazardScan, d
     gitHazards(expanded, { ...ctx, assigned: new Map() }, out, depth + 1);
     return;
   }
+  gitRunsCommand(sub, rest, out);
   const form = gitDiscardForm(sub, rest);
   if (form) out.facts.push({ kind: 'git-discard', form, targets: [] });
   else if (DISCARD_CAPABLE.has(sub) && beforeDashes(args).some(fromInput)) {
@@ -520,6 +531,35 @@ function gitHazards(args: readonly Arg[], ctx: HazardContext, out: HazardScan, d
   }
 }
 
+/**
+ * Subcommands that run a command given in their own words: `submodule foreach` (its words as one
+ * shell line, in every submodule), `rebase --exec`/`-x` (after each commit), `bisect run` (a program
+ * and its words). Each is judged like the same command typed bare.
+ */
+function gitRunsCommand(sub: string, rest: readonly string[], out: HazardScan): void {
+  const line = (words: readonly string[]): void => {
+    if (words.length === 0) return;
+    if (words.includes('\0runtime')) out.facts.push({ kind: 'unseen-code', form: `git ${sub} running a command only known at run time`, targets: [] });
+    else out.shell.push(words.join(' '));
+  };
+  if (sub === 'submodule') {
+    const at = rest.indexOf('foreach');
+    if (at === -1) return;
+    let i = at + 1;
+    while (i < rest.length && /^--(quiet|recursive)$|^-q$/.test(rest[i]!)) i++;
+    if (rest[i] === '--') i++;
+    line(rest.slice(i));
+  } else if (sub === 'rebase') {
+    for (let i = 0; i < rest.length; i++) {
+      const w = rest[i]!;
+      if (w === '--') break;
+      if (w === '-x' || longIs(w, '--exec') && !w.includes('=')) line(rest.slice(i + 1, i + 2));
+      else if (w.startsWith('--exec=')) line([w.slice('--exec='.length)]);
+      else if (/^-x./.test(w)) line([w.slice(2)]);
+    }
+  } else if (sub === 'bisect' && rest[0] === 'run') line(rest.slice(1));
+}
+
 // --------------------------------------------------------------------- deletes and friends
 
 /** rm and its kin: recursive (or glob) deletes of their operands. */
@@ -528,11 +568,27 @@ function removeHazards(name: string, args: readonly Arg[], out: HazardScan): voi
   // getopt takes any unique prefix of a long option (`--recursiv`); a word from the input may be `-rf`
   const long = (full: string) => [...p.flags.keys()].some((k) => k.length >= 5 && full.startsWith(k));
   const fromIn = beforeDashes(args).some((a) => inputOption(a));
-  const recursive = has(p, '-r', '-R') || long('--recursive') || name === 'rimraf' || fromIn;
+  // rimraf and the trash programs take a folder whole, with no option asking for it
+  const recursive = has(p, '-r', '-R') || long('--recursive') || name === 'rimraf' || name === 'trash' || name === 'trash-put' || fromIn;
   const force = has(p, '-f') || long('--force');
   if (p.operands.length === 0) return;
   const form = recursive ? `${name} -r${force ? 'f' : ''}` : force ? `${name} -f` : name;
   out.facts.push({ kind: 'delete', form, targets: p.operands, recursive });
+}
+
+/**
+ * `mv ~ /tmp/old`, `mv / x`: HOME or the root moved away is gone from where everything expects it,
+ * as a delete of it would be. Only those places themselves (and the folder holding HOME): a file
+ * moved out of HOME is an everyday move.
+ */
+function movedAway(args: readonly Arg[], home: string | undefined, out: HazardScan): void {
+  const p = parseOpts(args, { shortWithValue: 'tS', longWithValue: ['target-directory', 'suffix', 'backup'] });
+  const homeParent = home ? home.replace(/\/[^/]+\/?$/, '') : undefined;
+  const sources = p.operands.slice(0, has(p, '-t', '--target-directory') ? undefined : -1).filter((a) => {
+    const v = a.value === null || a.glob ? null : a.value.replace(/(.)\/+$/, '$1');
+    return v !== null && (v === '/' || v === home || (homeParent !== undefined && homeParent !== '' && v === homeParent));
+  });
+  if (sources.length) out.facts.push({ kind: 'delete', form: 'mv (moves it away)', targets: sources, recursive: true });
 }
 
 /**
@@ -675,11 +731,29 @@ function deviceHazards(name: string, args: readonly Arg[], out: HazardScan): voi
     case 'sgdisk':
     case 'parted':
     case 'cfdisk': {
-      // listing forms only read the partition table
-      if (values.some((v) => v === '-l' || v === '--list' || v === '-s' || v === '--show' || v === 'print' || v === '-p' || v === '--print' || v === '-h' || v === '--help' || v === '-V' || v === '--version' || v === '-d' || v === '--dump')) return;
+      // listing forms only read the partition table; each tool spells them its own way
+      // (`parted -s` is script mode and `sgdisk -d` deletes a partition)
+      const listing = PARTITION_LISTINGS[name]!;
+      if (values.some((v) => v !== null && (listing.has(v) || HELP_WORDS.has(v)))) return;
       deviceTargets(name, args, out);
       return;
     }
+    case 'ddrescue':
+      // ddrescue copies its first operand onto its second
+      deviceTargets(name, args.filter((a) => a.value === null || !a.value.startsWith('-')).slice(1, 2), out);
+      return;
+    case 'hdparm':
+      if (values.some((v) => v !== null && HDPARM_WRITES.some((o) => v === o || v.startsWith(`${o}=`)))) deviceTargets(name, args, out);
+      return;
+  }
+  const erasing = DEVICE_SUBCOMMANDS[name];
+  if (erasing) {
+    const sub = values.find((v) => v !== null && !v.startsWith('-'));
+    // diskutil names a disk by its identifier (`disk2`) as often as by its path
+    if (sub && erasing.has(sub.toLowerCase())) out.facts.push({ kind: 'device', form: `${name} ${sub}`, targets: [] });
+    return;
+  }
+  switch (name) {
     case 'badblocks':
       if (values.some((v) => v !== null && /^-[a-zA-Z]*[wn]/.test(v))) out.facts.push({ kind: 'device', form: 'badblocks -w', targets: [] });
       return;
@@ -689,6 +763,29 @@ function deviceHazards(name: string, args: readonly Arg[], out: HazardScan): voi
     deviceTargets(name, args, out);
   }
 }
+
+const HELP_WORDS = new Set(['-h', '--help', '-V', '--version']);
+
+/** The options and words with which each partition tool only shows the table. */
+const PARTITION_LISTINGS: Record<string, ReadonlySet<string>> = {
+  fdisk: new Set(['-l', '--list', '-s', '--getsz', '-x', '--list-details']),
+  sfdisk: new Set(['-l', '--list', '-s', '--show-size', '-d', '--dump', '-J', '--json', '-F', '--list-free', '-g', '--show-geometry', '-V', '--verify']),
+  gdisk: new Set(['-l']),
+  sgdisk: new Set(['-p', '--print', '-O', '--print-mbr', '-v', '--verify', '-P', '--pretend']),
+  parted: new Set(['-l', '--list', 'print', 'p']),
+  cfdisk: new Set(),
+};
+
+/** hdparm options that write to the disk or erase it (the rest read or tune it). */
+const HDPARM_WRITES = ['--security-erase', '--security-erase-enhanced', '--trim-sector-ranges', '--trim-sector-ranges-stdin', '--write-sector', '--make-bad-sector', '--fwdownload', '--fwdownload-mode3', '--fwdownload-mode3-max', '--fwdownload-mode7'];
+
+/** Volume and disk managers: the subcommands that erase, format or relabel what they are given. */
+const DEVICE_SUBCOMMANDS: Record<string, ReadonlySet<string>> = {
+  diskutil: new Set(['erasedisk', 'erasevolume', 'zerodisk', 'randomdisk', 'secureerase', 'partitiondisk', 'reformat', 'splitpartition', 'mergepartitions', 'deletevolume']),
+  cryptsetup: new Set(['luksformat', 'erase', 'lukserase', 'reencrypt']),
+  nvme: new Set(['format', 'sanitize', 'write-zeroes', 'write', 'fw-download']),
+  zpool: new Set(['create', 'labelclear', 'add', 'replace', 'attach', 'destroy']),
+};
 
 /**
  * A file-system or partition tool aimed at a device (or at a target only known at run time); the
@@ -709,6 +806,39 @@ const NAME_ONLY = new Set([
   'curl', 'wget', 'http', 'https', 'xh', 'xhs', 'ssh', 'scp', 'rsync', 'sftp', 'ssh-add', 'ssh-keygen', 'gpg', 'dd',
 ]);
 
+/** gpg commands that turn a file's content into output (encrypted, signed, armored, printed). */
+const GPG_TRANSFORMS = /^(-[a-zA-Z]*[ecsab]|--(symmetric|encrypt|sign|clearsign|clear-sign|detach-sign|armor|enarmor|store|print-md))$/;
+
+/** The files gpg reads: its operands, not the values of its options that take one. */
+function gpgOperands(args: readonly Arg[]): Arg[] {
+  const out: Arg[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v !== null && /^(-[oru]|--(output|recipient|local-user|homedir|passphrase|passphrase-file|cipher-algo|compress-algo|digest-algo|default-key|trust-model|keyring|secret-keyring))$/.test(v)) {
+      i++;
+      continue;
+    }
+    if (v === null || !v.startsWith('-')) out.push(args[i]!);
+  }
+  return out;
+}
+
+/** Files a downloader uploads: `curl -T/--upload-file F`, `wget --post-file=F`/`--body-file=F`, httpie's `@F` and `name@F`. */
+function uploadedFiles(args: readonly Arg[]): Arg[] {
+  const out: Arg[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) continue;
+    if (v === '-T' || v === '--upload-file' || v === '--post-file' || v === '--body-file') {
+      if (args[i + 1]) out.push(args[i + 1]!);
+      i++;
+    } else if (/^-T./.test(v)) out.push(literalArg(v.slice(2)));
+    else if (/^--(upload-file|post-file|body-file)=/.test(v)) out.push(literalArg(v.slice(v.indexOf('=') + 1)));
+    else if (/^[\w-]*@[^@]/.test(v) && !v.includes('://') && !/^[^@]+@[^@]+\.[^@]+$/.test(v)) out.push(literalArg(v.slice(v.indexOf('@') + 1)));
+  }
+  return out;
+}
+
 /** Programs whose first operand is a pattern or program, not a file (unless -e / -f give it). */
 const PATTERN_FIRST = new Set(['grep', 'egrep', 'fgrep', 'zgrep', 'rg', 'ripgrep', 'ag', 'ack', 'sed', 'jq', 'yq', 'awk', 'gawk', 'mawk', 'nawk']);
 
@@ -726,10 +856,14 @@ function readHazards(name: string, args: readonly Arg[], out: HazardScan): void 
     }
     if (name === 'curl') for (const a of args) if (a.value !== null && /^@[^@]/.test(a.value)) out.reads.push(literalArg(a.value.slice(1)));
     if (name === 'curl') for (const a of args) if (a.value !== null && /^[a-z][\w-]*=@/.test(a.value)) out.reads.push(literalArg(a.value.slice(a.value.indexOf('@') + 1)));
+    // an upload sends the file it names off the machine (`curl -T f`, `wget --post-file=f`)
+    if (name === 'curl' || name === 'wget' || name === 'http' || name === 'https' || name === 'xh' || name === 'xhs') out.reads.push(...uploadedFiles(args));
     if (name === 'ssh-keygen' || name === 'gpg') {
       // printing a key's fingerprint or exporting one shows it; generating or listing does not
       const vs = args.map(val);
       if (vs.some((v) => v === '-y' || v === '-e' || v === '--export-secret-keys' || v === '--export')) for (const a of args) if (a.value !== null && !a.value.startsWith('-')) out.reads.push(a);
+      // encrypting, signing or armoring a file writes what it holds out in another form
+      if (name === 'gpg' && vs.some((v) => v !== null && GPG_TRANSFORMS.test(v))) out.reads.push(...gpgOperands(args));
     }
     if (name === 'mv' || name === 'ln') {
       // a secret moved or linked into the open is read later under another name
@@ -782,10 +916,18 @@ function readHazards(name: string, args: readonly Arg[], out: HazardScan): void 
 // ------------------------------------------------------------------------ code and shells
 
 const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'busybox-sh', 'fish', 'csh', 'tcsh']);
-const INTERPRETERS = new Set(['python', 'python2', 'python3', 'pypy', 'pypy3', 'node', 'nodejs', 'bun', 'deno', 'ruby', 'perl', 'php']);
+const INTERPRETERS = new Set(['python', 'python2', 'python3', 'pypy', 'pypy3', 'node', 'nodejs', 'bun', 'deno', 'ruby', 'perl', 'php', 'lua', 'luajit', 'rscript']);
+
+/** Options of a bundle (`-MFile::Path`, `-I/lib`) that take the rest of the word as their value. */
+function valueLetters(name: string): string {
+  if (name === 'perl') return 'MmIxl0FiCdD';
+  if (name === 'ruby') return 'IrxCEFKTWl0';
+  if (name.startsWith('py')) return 'WXQ';
+  return 'l';
+}
 
 /** A word that holds a command substitution or process substitution running a download. */
-function downloads(a: Arg): boolean {
+export function downloads(a: Arg): boolean {
   return /(\$\(|`|<\()\s*(sudo\s+)?(curl|wget2?|fetch|https?|xh|aria2c)\b/.test(a.text);
 }
 
@@ -841,11 +983,21 @@ const RUNTIME_WORD: Arg = { text: '<runtime>', value: null, glob: false };
 /** Inline code of an interpreter (`python -c`, `node -e`, `perl -e`, `ruby -e`, `php -r`), or undefined. */
 function inlineCode(name: string, args: readonly Arg[]): { code: Arg | null } | { script: Arg } | { stdin: true } | null {
   const letters = name.startsWith('python') || name.startsWith('pypy') ? 'c' : name === 'php' ? 'r' : 'eE';
+  // `deno eval CODE`
+  if (name === 'deno') {
+    const sub = args.findIndex((a) => a.value === null || !a.value.startsWith('-'));
+    return sub !== -1 && args[sub]!.value === 'eval' ? { code: args.slice(sub + 1).find((a) => a.value === null || !a.value.startsWith('-')) ?? null } : null;
+  }
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
     // a word after a long option without `=` is that option's value (`--title {}`)
-    if (v === null) return (i > 0 && /^--[^=]+$/.test(args[i - 1]!.value ?? '')) ? null : fromInput(a) || /^"?\$/.test(a.text) ? { code: a } : null;
+    if (v === null) {
+      if (i > 0 && /^--[^=]+$/.test(args[i - 1]!.value ?? '')) return null;
+      // `python3 <(curl …)`: a process substitution in the script's place is the script
+      if (/^<\(/.test(a.text)) return { script: a };
+      return fromInput(a) || /^"?\$/.test(a.text) ? { code: a } : null;
+    }
     if (v === '--eval' || v === '--print' || v === '-p' && name.startsWith('node')) return { code: args[i + 1] ?? null };
     if (v.startsWith('--eval=')) return { code: literalArg(v.slice(7)) };
     // a module named by the input (`xargs -I{} python3 -m {}`) runs the input's choice of code
@@ -853,7 +1005,9 @@ function inlineCode(name: string, args: readonly Arg[]): { code: Arg | null } | 
     if (v === '-') return { stdin: true };
     if (/^-[A-Za-z]+/.test(v) && !v.startsWith('--')) {
       const body = v.slice(1);
-      const at = [...body].findIndex((c) => letters.includes(c));
+      // a letter that takes the rest of the word as its value hides the letters after it
+      const valued = [...body].findIndex((c) => valueLetters(name).includes(c));
+      const at = [...body].findIndex((c, k) => letters.includes(c) && (valued === -1 || k < valued));
       if (at !== -1) {
         const attached = body.slice(at + 1);
         return { code: attached ? literalArg(attached) : args[i + 1] ?? null };
@@ -882,12 +1036,15 @@ function inlineCode(name: string, args: readonly Arg[]): { code: Arg | null } | 
 function shellCallsIn(code: string, backticks: boolean): { literals: string[]; dynamic: boolean } {
   const literals: string[] = [];
   let dynamic = false;
-  const call = /\b(os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|execSync|exec|spawnSync|spawn|execFileSync|system|popen|shell_exec|passthru|proc_open|qx|%x|Kernel\.system|IO\.popen|Open3\.\w+)\s*\(\s*/g;
+  // `subprocess` imported under another name (`import subprocess as s; s.run(…)`) keeps its calls' names
+  const call = /\b(os\.system|os\.popen|os\.exec\w*|os\.spawn\w*|os\.execute|(?:[A-Za-z_]\w*\.)?(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|execSync|exec|spawnSync|spawn|execFileSync|execFile|system|popen|shell_exec|passthru|proc_open|pcntl_exec|qx|%x|Kernel\.system|Kernel\.exec|IO\.popen|Open3\.\w+)(?:\s*\(\s*|\s+(?=["'`\[]))/g;
   for (const m of code.matchAll(call)) {
     const after = code.slice(m.index! + m[0].length);
     const lit = /^(?:r|b|f)?("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`)/.exec(after);
     if (lit) {
-      literals.push(unquote(lit[1]!));
+      // a program and its words (`spawnSync('rm', ['-rf', '/'])`, Perl's `system("git", "reset", "--hard")`)
+      const words = [unquote(lit[1]!), ...argumentWords(after.slice(lit[0].length))];
+      literals.push(words.length > 1 ? words.map(shellQuote).join(' ') : words[0]!);
       continue;
     }
     // a list form: ["rm", "-rf", "/x"]
@@ -900,6 +1057,25 @@ function shellCallsIn(code: string, backticks: boolean): { literals: string[]; d
   }
   if (backticks) for (const m of code.matchAll(/`([^`]+)`/g)) literals.push(m[1]!);
   return { literals, dynamic };
+}
+
+/** The literal words after a call's first argument: more literals, or one list of them; stops at anything else. */
+function argumentWords(rest: string): string[] {
+  const words: string[] = [];
+  const lit = /^\s*,\s*(?:r|b|f)?("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/;
+  const list = /^\s*,\s*\[\s*((?:(?:"[^"]*"|'[^']*')\s*,?\s*)+)\]/;
+  for (let left = rest; words.length < 64; ) {
+    const l = lit.exec(left);
+    if (l) {
+      words.push(unquote(l[1]!));
+      left = left.slice(l[0].length);
+      continue;
+    }
+    const m = list.exec(left);
+    if (m) words.push(...[...m[1]!.matchAll(/"([^"]*)"|'([^']*)'/g)].map((x) => x[1] ?? x[2] ?? ''));
+    break;
+  }
+  return words;
 }
 
 /** The most text `sh -c CODE ARG…` may become once its arguments are put in; more is judged as code not seen. */
@@ -942,12 +1118,21 @@ function shellQuote(s: string): string {
 /** Calls in inline code that delete a tree or read a file, with their literal path. */
 function fileCallsIn(code: string, out: HazardScan, program: string): void {
   const lit = String.raw`\s*\(\s*(?:r|b|f)?(?:"([^"]*)"|'([^']*)'|([^)"']*))`;
-  const tree = new RegExp(String.raw`\b(shutil\.rmtree|rmtree|remove_tree|rm_rf|rm_r|FileUtils\.rm_rf|FileUtils\.remove_dir|fs\.rmSync|fs\.rm|fs\.promises\.rm|rmSync|rmdirSync|Deno\.remove)` + lit, 'g');
+  const tree = new RegExp(String.raw`\b(shutil\.rmtree|rmtree|remove_tree|rm_rf|rm_r|FileUtils\.rm_rf|FileUtils\.remove_dir|fs\.rmSync|fs\.rm|fs\.promises\.rm|rmSync|rmdirSync|Deno\.removeSync|Deno\.remove)` + lit, 'g');
   for (const m of code.matchAll(tree)) {
     const path = m[2] ?? m[3];
     const target = path !== undefined ? literalArg(path) : { text: m[4] ?? '<code>', value: null, glob: false };
     const recursive = /rmtree|remove_tree|rm_rf|rm_r|remove_dir/.test(m[1]!) || /recursive\s*:\s*true/.test(code.slice(m.index!, m.index! + 200));
     out.facts.push({ kind: 'delete', form: `${program} ${m[1]}`, targets: [target], recursive });
+  }
+  // Perl's `unlink glob("~/*")`: every file the glob matches, as `rm -f ~/*` deletes them
+  for (const m of code.matchAll(/\bunlink\s*\(?\s*glob\s*\(?\s*(?:"([^"]*)"|'([^']*)')/g)) {
+    const path = m[1] ?? m[2]!;
+    out.facts.push({ kind: 'delete', form: `${program} unlink glob`, targets: [{ text: path, value: path, glob: /[*?[]/.test(path) }], recursive: false });
+  }
+  // R's `unlink(path, recursive = TRUE)` deletes a tree
+  for (const m of code.matchAll(/\bunlink\s*\(\s*(?:"([^"]*)"|'([^']*)')\s*,\s*recursive\s*=\s*(?:TRUE|T)\b/g)) {
+    out.facts.push({ kind: 'delete', form: `${program} unlink recursive`, targets: [literalArg(m[1] ?? m[2]!)], recursive: true });
   }
   const reads = new RegExp(String.raw`\b(open|readFileSync|readFile|read_text|read_bytes|File\.read|IO\.read|file_get_contents|Bun\.file|Deno\.readTextFile|Path)` + lit, 'g');
   for (const m of code.matchAll(reads)) {
@@ -1083,6 +1268,10 @@ function codeHazards(name: string, args: readonly Arg[], ctx: HazardContext, out
       }
       return;
     }
+    if (s.script && stdinNamed(s.script)) {
+      codeFromStdin(name, ctx.stdin, out);
+      return;
+    }
     if (s.script) {
       out.runsFiles.push(s.script);
       if (downloads(s.script)) out.facts.push({ kind: 'download-exec', form: `${name} <(curl …)`, targets: [] });
@@ -1098,6 +1287,9 @@ function codeHazards(name: string, args: readonly Arg[], ctx: HazardContext, out
   }
   if (INTERPRETERS.has(name) || /^python\d(\.\d+)?$/.test(name)) {
     const ic = inlineCode(name, args);
+    // `python3 -m base64 f`, `python -m json.tool .env`: the words after the module are files it may read
+    const module = name.startsWith('py') ? args.findIndex((a) => a.value === '-m') : -1;
+    if (!ic && module !== -1) out.reads.push(...args.slice(module + 2).filter((a) => a.value === null || !a.value.startsWith('-')));
     if (!ic) return;
     // code an interpreter gets from a variable or a pipe is left to the contract (unknown); only a
     // download run as code is the floor's, and code whose text is known is read like a one-liner
@@ -1109,8 +1301,9 @@ function codeHazards(name: string, args: readonly Arg[], ctx: HazardContext, out
     }
     if ('script' in ic) {
       if (downloads(ic.script)) out.facts.push({ kind: 'download-exec', form: `${name} <(curl …)`, targets: [] });
+      else out.scripts.push(ic.script);
       // the script and the words after it are files it may read (`python3 ~/.ssh/id_rsa`)
-      else out.reads.push(...args.slice(args.indexOf(ic.script)).filter((a) => a.value === null || !a.value.startsWith('-')));
+      if (!downloads(ic.script)) out.reads.push(...args.slice(args.indexOf(ic.script)).filter((a) => a.value === null || !a.value.startsWith('-')));
       return;
     }
     if (ic.code === null) return;
@@ -1121,6 +1314,10 @@ function codeHazards(name: string, args: readonly Arg[], ctx: HazardContext, out
       return;
     }
     knownCode(ic.code.value, out, name);
+    // `perl -ne CODE FILE…`, `ruby -pe CODE FILE…`: the loop reads every file named after the code
+    if ((name === 'perl' || name === 'ruby') && args.some((a) => a.value !== null && /^-[a-zA-Z]*[np]/.test(a.value) && !a.value.startsWith('--'))) {
+      out.reads.push(...args.slice(args.indexOf(ic.code) + 1).filter((a) => a.value === null || !a.value.startsWith('-')));
+    }
     return;
   }
   if (name === 'eval') {
@@ -1133,6 +1330,10 @@ function codeHazards(name: string, args: readonly Arg[], ctx: HazardContext, out
   if (name === 'source' || name === '.') {
     // bash's `source -p PATH FILE` searches PATH for FILE
     const script = args[0]?.value === '-p' ? args[2] : args[0];
+    if (script && stdinNamed(script)) {
+      codeFromStdin(name, ctx.stdin, out);
+      return;
+    }
     if (script) out.runsFiles.push(script);
     // with the search path only known at run time, so is the file it finds
     if (args[0]?.value === '-p' && args[1] && args[1].value === null && candidateValues(args[1], ctx.vars, ctx.home).length === 0) {
@@ -1269,7 +1470,10 @@ export function scanArgv(argv: readonly Arg[], ctx: HazardContext): HazardScan {
     }
     return out;
   }
-  if ('file' in pn) return out;
+  if ('file' in pn) {
+    out.scripts.push(head);
+    return out;
+  }
   const name = pn.name.toLowerCase();
   const args = argv.slice(1);
   if (name === 'git') gitHazards(args, ctx, out);
@@ -1278,6 +1482,12 @@ export function scanArgv(argv: readonly Arg[], ctx: HazardContext): HazardScan {
     if (name !== 'rmdir') removeHazards(name, args, out);
     else out.facts.push({ kind: 'delete', form: 'rmdir', targets: args.filter((a) => a.value === null || !a.value.startsWith('-')), recursive: false });
   } else if (name === 'find') findHazards(head, args, out);
+  else if (name === 'mv') movedAway(args, ctx.home, out);
+  else if (name === 'cp') {
+    // `cp /dev/null f` empties f, as `truncate -s0 f` does
+    const ops = args.filter((a) => a.value === null || !a.value.startsWith('-'));
+    if (ops.length === 2 && ops[0]!.value === '/dev/null') out.facts.push({ kind: 'truncate', form: 'cp /dev/null', targets: [ops[1]!] });
+  }
   else if (name === 'truncate') {
     const p = parseOpts(args, { shortWithValue: 'sr', longWithValue: ['size', 'reference'] });
     if (p.operands.length) out.facts.push({ kind: 'truncate', form: 'truncate', targets: p.operands });
@@ -1293,6 +1503,7 @@ export function scanArgv(argv: readonly Arg[], ctx: HazardContext): HazardScan {
     if (cmd !== -1 && words.length) out.argvs.push([...args.slice(cmd), ...words]);
   }
   if (name === 'xargs') xargsIntents(head, args, ctx.stdin, out);
+  shellEscapes(name, args, ctx.stdin, out);
   if (name === 'watch') {
     // procps watch joins its words into one `sh -c` string; other builds run them as they are
     // (`watch -x`): the floor reads them that way too, so neither reading hides a hazard
@@ -1300,6 +1511,79 @@ export function scanArgv(argv: readonly Arg[], ctx: HazardContext): HazardScan {
     if (p.rest.length && !has(p, '-x', '--exec')) out.argvs.push(p.rest);
   }
   return out;
+}
+
+/** `/dev/stdin` and its other names: a script named so is what the command reads from its input. */
+function stdinNamed(a: Arg): boolean {
+  return a.value !== null && /^\/(dev\/stdin|dev\/fd\/0|proc\/self\/fd\/0)$/.test(a.value);
+}
+
+/** `. /dev/stdin <<< 'rm -rf ~'`, `curl … | bash /dev/stdin`: the input is the code. */
+function codeFromStdin(name: string, stdin: StdinInfo, out: HazardScan): void {
+  const text = knownStdin(stdin);
+  if (stdin.kind === 'pipe' && stdin.download === true) out.facts.push({ kind: 'download-exec', form: `curl … | ${name} /dev/stdin`, targets: [] });
+  else if (text !== null) out.shell.push(text);
+  else if (stdin.kind === 'pipe') out.facts.push({ kind: 'unseen-code', form: `… | ${name} /dev/stdin`, targets: [] });
+}
+
+const VIM_LIKE = new Set(['vim', 'vi', 'nvim', 'ex', 'view', 'vimdiff', 'gvim', 'rvim']);
+
+/** An editor command that runs a shell line (`!rm -rf ~`, `:silent !make`), the line; else null. */
+function vimBang(cmd: string): string | null {
+  const m = /^[\s:]*(?:sil(?:ent)?!?\s*)?!(.+)$/s.exec(cmd);
+  return m ? m[1]! : null;
+}
+
+/** The text a program reads from stdin when it is known (a here-string, a heredoc, `echo … |`). */
+function knownStdin(stdin: StdinInfo): string | null {
+  if (stdin.kind === 'text') return stdin.text;
+  return stdin.kind === 'pipe' && stdin.text !== undefined ? stdin.text : null;
+}
+
+/**
+ * Programs with a shell escape of their own, given the line in their words or their input:
+ * `script -c`, vim's `-c '!…'`/`+'!…'`/`--cmd`, ed's `!` lines, sqlite3's `.shell`/`.system`.
+ * Each line is judged as the same command typed bare.
+ */
+function shellEscapes(name: string, args: readonly Arg[], stdin: StdinInfo, out: HazardScan): void {
+  const values = args.map((a) => a.value);
+  if (name === 'script') {
+    values.forEach((v, i) => {
+      if (v === '-c' || v === '--command' || (v !== null && /^-[a-zA-Z]*c$/.test(v) && !v.startsWith('--'))) {
+        const code = values[i + 1];
+        if (code) out.shell.push(code);
+      } else if (v?.startsWith('--command=')) out.shell.push(v.slice('--command='.length));
+    });
+    return;
+  }
+  if (VIM_LIKE.has(name)) {
+    values.forEach((v, i) => {
+      const cmd = v === '-c' || v === '--cmd' ? values[i + 1] : v !== null && v.startsWith('+') ? v.slice(1) : undefined;
+      const line = cmd ? vimBang(cmd) : null;
+      if (line) out.shell.push(line);
+    });
+    return;
+  }
+  const text = knownStdin(stdin);
+  // `make -f - <<EOF`: the makefile is the input, and each recipe line (a tab first) is a shell line
+  if ((name === 'make' || name === 'gmake') && text !== null && values.some((v, i) => (v === '-f' || v === '--file' || v === '--makefile') ? values[i + 1] === '-' : v === '-f-' || v === '--file=-' || v === '--makefile=-')) {
+    for (const l of text.split('\n')) {
+      const m = /^\t[@+-]*(.*)$/.exec(l);
+      if (m && m[1]!.trim()) out.shell.push(m[1]!.replace(/\$\$/g, '$'));
+    }
+    return;
+  }
+  if (name === 'ed' || name === 'red') {
+    for (const l of (text ?? '').split('\n')) if (l.startsWith('!')) out.shell.push(l.slice(1));
+    return;
+  }
+  if (name === 'sqlite3') {
+    const lines = [...values.slice(1).filter((v): v is string => v !== null), ...(text ?? '').split('\n')];
+    for (const l of lines) {
+      const m = /^\s*\.(shell|system)\s+(.+)$/s.exec(l);
+      if (m) out.shell.push(m[2]!);
+    }
+  }
 }
 
 /**

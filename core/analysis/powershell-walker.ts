@@ -31,7 +31,12 @@ function walkTokens(w: Walk, toks: Tok[], errors: PsError[], scope: Scope, depth
   let stmt: Tok[][] = [[]];
   const flush = () => {
     const cmds = stmt.filter((c) => c.length > 0);
-    cmds.forEach((c, i) => runCommand(w, c, scope, depth, i > 0 ? { kind: 'pipe' } : { kind: 'tty' }));
+    // what a later command of the pipe reads comes from the network once an earlier one downloads
+    let download = false;
+    cmds.forEach((c, i) => {
+      runCommand(w, c, scope, depth, i > 0 ? { kind: 'pipe', ...(download ? { download: true } : {}) } : { kind: 'tty' });
+      if (downloadsHere(c)) download = true;
+    });
     stmt = [[]];
   };
   for (const t of toks) {
@@ -40,6 +45,26 @@ function walkTokens(w: Walk, toks: Tok[], errors: PsError[], scope: Scope, depth
     else stmt[stmt.length - 1]!.push(t);
   }
   flush();
+}
+
+/** Cmdlets and programs that fetch a web address (`iwr`, `irm`, `curl`, `Start-BitsTransfer`). */
+const PS_DOWNLOADERS = new Set(['invoke-webrequest', 'iwr', 'invoke-restmethod', 'irm', 'curl', 'curl.exe', 'wget', 'wget.exe', 'start-bitstransfer']);
+
+/** Cmdlets that run a string as PowerShell code. */
+const PS_EVALUATORS = new Set(['invoke-expression', 'iex']);
+
+/** Whether a command downloads: its name is a downloader, or it calls a WebClient's Download… method. */
+function downloadsHere(toks: readonly Tok[]): boolean {
+  const head = toks.find((t) => t.t !== 'redir');
+  if (head && head.t === 'word' && head.value !== null && PS_DOWNLOADERS.has(head.value.toLowerCase())) return true;
+  return toks.some((t) => (t.t === 'dyn' && /\.Download(String|Data)\b/i.test(t.text)) || ((t.t === 'sub' || t.t === 'block') && t.body.tokens !== null && downloadsHere(t.body.tokens)));
+}
+
+/** `iwr … | iex`, `iex (irm …)`: downloaded text run as code before anyone read it. */
+function downloadRunAsCode(w: Walk, name: string, rest: readonly Tok[], stdin: StdinInfo): void {
+  if (!PS_EVALUATORS.has(name.toLowerCase())) return;
+  const piped = stdin.kind === 'pipe' && stdin.download === true;
+  if (piped || downloadsHere(rest)) w.col.hazard({ kind: 'download-exec', form: `${piped ? 'iwr … | ' : ''}${name}${piped ? '' : ' (iwr …)'}`, paths: [] });
 }
 
 /** Walk a nested piece of code (a sub-expression, a script block, `$(…)` in a string) one level deeper. */
@@ -110,7 +135,10 @@ function runCommand(w: Walk, toks: Tok[], scope: Scope, depth: number, stdin: St
       if (first.value.toLowerCase() === 'exit' || first.value.toLowerCase() === 'return' || first.value.toLowerCase() === 'throw') {
         w.col.add({ program: first.value, mutability: 'read', paths: [], pathsProven: true, why: `${first.value} ends the script` });
       } else w.col.add({ program: first.value, mutability: 'read', paths: [], pathsProven: true, why: `${first.value}: its blocks are analysed as code` });
-    } else content = invoke(w, first.value, rest, scope, depth, stdin);
+    } else {
+      downloadRunAsCode(w, first.value, rest, stdin);
+      content = invoke(w, first.value, rest, scope, depth, stdin);
+    }
   } else {
     // an expression statement: $x = …, 'text', $x, 42, [Type]::Member, (…)
     const dyn = elems.find((t) => t.t === 'dyn' && t.call);

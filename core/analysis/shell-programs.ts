@@ -20,7 +20,8 @@ export function shellOptions(args: readonly Arg[]): { at: number; wantsC: boolea
   for (; i < args.length; i++) {
     const v = args[i]!.value;
     if (v === null) return { at: i, wantsC, noexec, readStdin, runTime: true };
-    if (v === '--') {
+    // a lone `-` ends the options as `--` does (`curl … | sh -`)
+    if (v === '--' || v === '-') {
       i++;
       break;
     }

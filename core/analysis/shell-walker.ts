@@ -6,9 +6,9 @@
  */
 import { parse, forEachChild } from 'unbash';
 import type { Command, CompoundList, Node, PipelineNode, AndOr, Redirection, Script, Statement, SyntaxNode, Word } from './unbash-types';
-import { hazardsOfIntent, noteReads, pastLimits, positionalInPlace, runArgv, runHazardsOnly, type Scope, type Walk } from './apply';
+import { DOWNLOADERS, hazardsOfIntent, hazardsOfShell, notePlacedHazard, noteDownloaded, noteReads, pastLimits, positionalInPlace, runArgv, runHazardsOnly, type Scope, type Walk } from './apply';
 import { candidateValues, remember } from './candidates';
-import { isDevicePath } from './hazards';
+import { downloads, isDevicePath } from './hazards';
 import { contentIntents, isNullDevice, resolvePath } from './collect';
 import { afterRejectedToken, lineNameIntents } from './malformed';
 import { MAX_COMMAND_CHARS, MAX_NESTING } from './limits';
@@ -22,7 +22,7 @@ export function walkShellSource(w: Walk, source: string, scope: Scope, depth: nu
   const script = parse(source);
   let spans: [number, number][] | undefined;
   const subshells = () => (spans ??= spansOf(script));
-  const held: HeldBodies = { byName: new Map(), unsure: false, inBody: [], bodyUnsure: false, source, pending: new Set(), exported: new Set(), loops: 0, calledBefore: new Set(), known: new Map(), knownApart: new Map(), subshells };
+  const held: HeldBodies = { byName: new Map(), unsure: false, inBody: [], bodyUnsure: false, source, pending: new Set(), exported: new Set(), aliases: new Map(), loops: 0, calledBefore: new Set(), known: new Map(), knownApart: new Map(), subshells };
   new ShellWalker(w, new Set(), held).script(script, scope, depth);
   // a body never called is never run. A function handed to child shells (`export -f`) may be
   // called by any of them, whose text is not this one's: its name met again anywhere counts
@@ -107,6 +107,8 @@ interface HeldBodies {
   pending: Set<string>;
   /** functions handed to child shells with `export -f` */
   exported: Set<string>;
+  /** aliases this text defines (`alias gr='git reset --hard'`): name -> the words it stands for */
+  aliases: Map<string, string>;
   /** inside a loop body: a call before a definition runs it on the next round */
   loops: number;
   /** names run as commands in a loop before they were defined */
@@ -535,7 +537,8 @@ class ShellWalker {
       }
       const op = r.operator;
       if (op === '<' || op === '<&') {
-        if ((fd === undefined || fd === 0) && op === '<') result = { kind: 'file' };
+        // `bash < <(curl …)`: what the command reads comes from the network
+        if ((fd === undefined || fd === 0) && op === '<') result = r.target && downloads(argFromWord(r.target, this.w.base)) ? { kind: 'pipe', download: true } : { kind: 'file' };
         if (op === '<' && r.target) noteReads(this.w, [argFromWord(r.target, this.w.base)], scope);
         continue;
       }
@@ -552,6 +555,8 @@ class ShellWalker {
       else noteReads(this.w, [arg], scope, false, true);
       const toStdout = fd === undefined || fd === 1 || op === '&>' || op === '&>>';
       const append = op === '>>' || op === '&>>';
+      // `: > f`, `> f`, `true > f`: output that is provably nothing empties the file, as `truncate -s0 f` does
+      if (!append && toStdout && (content === '' || PRINTS_NOTHING.has(program))) notePlacedHazard(this.w, { kind: 'truncate', form: `${op} with no output`, targets: [arg] }, scope);
       const raw = arg.glob ? null : arg.value;
       const path = raw === null ? null : resolvePath(raw, scope.dir, this.w.base);
       const seg = {
@@ -566,6 +571,8 @@ class ShellWalker {
       if (path !== null && toStdout && content !== undefined) this.w.written.set(path, append ? (this.w.written.get(path) ?? '') + content : content);
       // what a file holds once output nobody can read went into it is not known either
       else if (path !== null) this.w.written.delete(path);
+      // `curl URL > i.sh`: the file holds the download
+      if (path !== null && toStdout) noteDownloaded(this.w, program, [path]);
       if (path !== null) {
         const ci = contentIntents(path, toStdout ? content : undefined, append);
         seg.dependencyIntent = ci.dep || undefined;
@@ -661,6 +668,11 @@ class ShellWalker {
       else this.held.unsure = true;
     }
     // text this shell runs later or at once as code: each name in it may be a call
+    if (fname === 'alias') for (const a of argv.slice(1)) noteAlias(this.held.aliases, a.value);
+    // a name this text made an alias runs the alias's words (with `expand_aliases`, or from the next
+    // line on); the floor judges them, the contract keeps the name as written
+    const aliased = fname === null ? undefined : this.held.aliases.get(fname);
+    if (aliased !== undefined) hazardsOfShell(w, [aliased, ...cmd.args.map((a) => a.text)].join(' '), scope, depth);
     if (fname === 'eval' || fname === 'trap' || fname === 'alias') {
       for (const a of argv.slice(1)) if (a.value !== null) for (const word of wordsOf(a.value)) callByName(this.held, word, true, w);
     }
@@ -698,8 +710,19 @@ class ShellWalker {
 }
 
 
-const DOWNLOAD_PROGRAMS = new Set(['curl', 'wget', 'wget2', 'fetch', 'http', 'https', 'xh', 'xhs', 'aria2c']);
 const PASS_THROUGH = new Set(['sudo', 'doas', 'env', 'command', 'nice', 'nohup', 'time', 'timeout', 'stdbuf', 'exec']);
+
+/** Commands that print nothing: their output redirected into a file empties it. */
+const PRINTS_NOTHING = new Set([':', 'true', 'false']);
+
+/** `alias name=value`: the words a later command of that name stands for (an alias of itself is left alone). */
+function noteAlias(aliases: Map<string, string>, word: string | null): void {
+  const m = word === null ? null : /^([^=\s/$`'"]+)=(.*)$/s.exec(word);
+  if (!m) return;
+  const first = m[2]!.trim().split(/\s+/, 1)[0];
+  if (first === m[1]) aliases.delete(m[1]!);
+  else aliases.set(m[1]!, m[2]!);
+}
 
 /** Whether a pipeline element downloads: its program (after a few transparent wrappers) fetches a URL. */
 function downloadsTo(n: PipelineNode | AndOr | Node, base: Walk['base']): boolean {
@@ -709,7 +732,7 @@ function downloadsTo(n: PipelineNode | AndOr | Node, base: Walk['base']): boolea
     const v = a.value;
     if (v === null) return false;
     const name = v.replace(/^.*\//, '');
-    if (DOWNLOAD_PROGRAMS.has(name)) return true;
+    if (DOWNLOADERS.has(name)) return true;
     if (PASS_THROUGH.has(name) || v.startsWith('-') || /^[A-Za-z_]\w*=/.test(v) || /^\d+(\.\d+)?[smhd]?$/.test(v)) continue;
     return false;
   }

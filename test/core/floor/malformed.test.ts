@@ -107,6 +107,27 @@ describe('a whole command line written as one quoted program name', () => {
     expectStopped(command, reason, WHOLE_LINE);
   });
 
+  // a wrapper runs the word after its own options as a program: the line is no program there either
+  const WRAPPED: readonly [string, string][] = [
+    [`sudo 'rm -rf ~'`, 'FLOOR_WHOLESALE_DELETE'],
+    [`sudo -u root 'git reset --hard HEAD'`, 'FLOOR_GIT_DISCARD'],
+    [`env 'git reset --hard'`, 'FLOOR_GIT_DISCARD'],
+    [`env FOO=1 'git reset --hard'`, 'FLOOR_GIT_DISCARD'],
+    [`nohup 'git clean -fdx'`, 'FLOOR_GIT_DISCARD'],
+    [`timeout 5 'rm -rf /'`, 'FLOOR_WHOLESALE_DELETE'],
+    [`nice 'git checkout -f'`, 'FLOOR_GIT_DISCARD'],
+    [`exec 'rm -rf ~'`, 'FLOOR_WHOLESALE_DELETE'],
+    [`stdbuf -oL 'cat ~/.ssh/id_rsa'`, 'FLOOR_SECRET_READ'],
+    [`time 'rm -rf ~'`, 'FLOOR_WHOLESALE_DELETE'],
+    [`sudo env 'dd if=/dev/zero of=/dev/sda'`, 'FLOOR_DEVICE_WRITE'],
+    [`find . -exec 'git clean -fdx' \\;`, 'FLOOR_GIT_DISCARD'],
+    // `command "$1"` with the line as its one positional word: the same wrapper, the same line
+    [`bash -c 'command "$1"' _ 'cat .env'`, 'FLOOR_SECRET_READ'],
+  ];
+  it.each(WRAPPED)('after a wrapper: %s', (command, reason) => {
+    expectStopped(command, reason, WHOLE_LINE);
+  });
+
   it('inside a function the line is judged when the function is called', () => {
     expect(stopOf(`f() { 'git reset --hard'; }`, undefined).verdict).toBe('allow CONTROL_INACTIVE');
     expectStopped(`f() { 'git reset --hard'; }; f`, 'FLOOR_GIT_DISCARD', WHOLE_LINE);
@@ -143,6 +164,8 @@ describe('the free side: what shows nothing the floor stops stays as it is', () 
     ['"C:\\Program Files\\Git\\bin\\git.exe" status', 'allow WITHIN_CONTRACT'],
     ['"/opt/My Tools (x86)/bin/tool" reset --hard', 'ask MUTABILITY_UNPROVEN'],
     ['"$HOME/my scripts/clean.sh" -f', 'ask MUTABILITY_UNPROVEN'],
+    ['sudo "/opt/My Tools (x86)/bin/tool" reset --hard', 'ask MUTABILITY_UNPROVEN'],
+    ['timeout 60 "./my tools/run.sh" --flag', 'ask MUTABILITY_UNPROVEN'],
   ];
   it.each(PATHS)('%s keeps its verdict and gets no floor fact', (command, review) => {
     expect(stopOf(command, undefined).verdict).toBe('allow CONTROL_INACTIVE');
