@@ -286,7 +286,15 @@ function noteHazards(w: Walk, argv: readonly Arg[], stdin: StdinInfo, scope: Sco
   if (depth < MAX_NESTING) for (const a of scan.argvs) runHazardsOnly(w, a, stdin, scope, depth + 1);
   // words held in variables this script set (`W='rm -rf x'; $W`, `env $W`, `"$1"`): each value
   // they may hold, unquoted ones split into words; `$SHELL` is a shell
-  if (depth < MAX_NESTING) for (const v of variants(argv, w)) runHazardsOnly(w, v, stdin, scope, depth + 1);
+  if (depth < MAX_NESTING) {
+    for (const v of variants(argv, w)) {
+      // a whole line a variable holds, expanded quoted as the program's name (`W='rm -rf ~'; "$W"`):
+      // as written no program has that name, but the line shows what the command asks for
+      const head = staticValue(v[0]);
+      if (head !== null && argv[0]?.value === null) for (const intent of lineNameIntents(head, v.slice(1).map((a) => a.text))) hazardsOfIntent(w, intent, scope, stdin, depth);
+      runHazardsOnly(w, v, stdin, scope, depth + 1);
+    }
+  }
   for (const f of [...scan.runsFiles, ...scan.scripts]) {
     const p = f.value === null ? null : resolvePath(f.value, scope.dir, w.base);
     // `curl -o i.sh URL && sh i.sh`: the download runs before anyone read it

@@ -24,9 +24,17 @@ describe('a command name built at run time', () => {
     expect(verdictOf(`T='git clean -fdx'; $T`)).toBe('deny FLOOR_GIT_DISCARD');
   });
 
+  it('a whole line a variable holds, run as one name, is judged for what it shows', () => {
+    // no program has the line's name, so as written it fails; the next try, unquoted, would not
+    expect(verdictOf(`W='rm -rf ~'; "$W"`)).toBe('deny FLOOR_WHOLESALE_DELETE');
+    expect(reviewVerdictOf(`W='git reset --hard'; "$W" && echo done`)).toBe('deny FLOOR_GIT_DISCARD');
+    // split on `:` the one word stays one word: the whole line as one name, as with `"$W"`
+    expect(verdictOf(`sh -c 'IFS=:; $*' _ 'git reset --hard'`)).toBe('deny FLOOR_GIT_DISCARD');
+    // a program's path with blanks in a folder name is a name, not a line
+    expect(verdictOf(`X="/opt/my tools/bin/run"; "$X" --version`)).toBe(FREE);
+  });
+
   it('a name that cannot run, or only describes itself, stays free', () => {
-    // split on `:` the one word stays one word: no command of that name exists
-    expect(verdictOf(`sh -c 'IFS=:; $*' _ 'git reset --hard'`)).toBe(FREE);
     // quoted, `$*` joins its words with `:` into one name
     expect(verdictOf(`sh -c 'IFS=:; "$*"' _ git reset --hard`)).toBe(FREE);
     expect(verdictOf(`sh -c '$@ $@' _ true true`)).toBe(FREE);
