@@ -117,6 +117,13 @@ export interface Segment {
   why: string;
   /** every target of this segment is in `paths` (`tee /tmp/a`, not `tee /tmp/a "$X"`); an action carries it on writes only */
   pathsProven?: boolean;
+  /**
+   * A target beyond `paths`: a new entry directly in `folder` (placed like `paths`) whose name
+   * starts with `prefix` and goes on as the program picks when it runs (`mktemp -d`). Set only on
+   * a write whose other targets are all in `paths`; `pathsProven` stays false, so a rule that reads
+   * `paths` alone still sees a write it cannot place.
+   */
+  newEntry?: { folder: string; prefix: string };
 }
 
 export interface Action {
