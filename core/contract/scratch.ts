@@ -48,6 +48,23 @@ function bothPlaces(p: string, probe: PathProbe | undefined): string[] {
   return real && real !== p ? [p, real] : [p];
 }
 
+/**
+ * Where the session stands as written, before the disk is asked anything: HOME, the project root
+ * (the config's, else the cwd) and the temp folders (the system's and those of $TMPDIR it may use).
+ */
+interface TextFrame {
+  home?: string;
+  root?: string;
+  temps: string[];
+}
+
+function textFrameOf(place: ScratchPlace): TextFrame {
+  const home = absOf(place.home);
+  const root = absOf(place.projectRoot ?? place.cwd);
+  const chosen = place.tempRoots.map((t) => absOf(t) ?? t).filter((t) => tempChoice(t, home, root));
+  return { ...(home === undefined ? {} : { home }), ...(root === undefined ? {} : { root }), temps: [...SYSTEM_TEMP, ...chosen] };
+}
+
 /** What one decision compares targets with: the temp folders, and the places that are never scratch. */
 interface Frame {
   temps: string[];
@@ -55,28 +72,23 @@ interface Frame {
   kept: string[];
 }
 
-function frameOf(place: ScratchPlace): Frame {
-  const home = absOf(place.home);
-  const root = absOf(place.projectRoot ?? place.cwd);
-  const chosen = place.tempRoots.map((t) => absOf(t) ?? t).filter((t) => tempChoice(t, home, root));
-  const roots = root === undefined ? [] : bothPlaces(root, place.probe);
+function frameOf(text: TextFrame, probe: PathProbe | undefined): Frame {
+  const roots = text.root === undefined ? [] : bothPlaces(text.root, probe);
   // a temp folder the project lies in holds the project's neighbours, not scratch: `../notes.txt`
   // from a project in /tmp/work/p is outside the project, as it would be anywhere else
-  const temps = [...new Set([...SYSTEM_TEMP, ...chosen].flatMap((t) => bothPlaces(t, place.probe)))].filter((t) => !roots.some((r) => under(r, t)));
-  const kept = [...(home === undefined ? [] : bothPlaces(home, place.probe)), ...roots];
+  const temps = [...new Set(text.temps.flatMap((t) => bothPlaces(t, probe)))].filter((t) => !roots.some((r) => under(r, t)));
+  const kept = [...(text.home === undefined ? [] : bothPlaces(text.home, probe)), ...roots];
   return { temps, kept };
 }
 
 /** A target as written lies below a temp folder (before links and the project's place are read). */
-function writtenInTemp(raw: string, place: ScratchPlace): boolean {
+function writtenInTemp(raw: string, place: ScratchPlace, text: TextFrame): boolean {
   const abs = normalizeTarget(raw, place.cwd, place.home ? { home: place.home } : {}).abs;
   if (abs === null) return false;
-  const home = absOf(place.home);
-  const root = absOf(place.projectRoot ?? place.cwd);
+  const { home, root } = text;
   if ((root !== undefined && under(abs, root)) || (home !== undefined && under(abs, home))) return false;
-  const chosen = place.tempRoots.map((t) => absOf(t) ?? t).filter((t) => tempChoice(t, home, root));
   // a temp folder holding the project is the project's neighbourhood, not scratch (frameOf)
-  return [...SYSTEM_TEMP, ...chosen].some((t) => abs !== t && under(abs, t) && !(root !== undefined && under(root, t)));
+  return text.temps.some((t) => abs !== t && under(abs, t) && !(root !== undefined && under(root, t)));
 }
 
 /** An absolute place strictly below a temp folder and outside the project and HOME. */
@@ -129,8 +141,9 @@ export function withoutScratch(action: Action, place: ScratchPlace): { action: A
   // the disk is asked only when a target is written below a temp folder: a write in the project
   // costs no probe (an in-process host reads ahead what a decision asks, and this it cannot foresee)
   const written = paths ?? (action.segments ?? []).filter((x) => x.mutability === 'write').flatMap((x) => x.paths);
-  if (!written.some((p) => writtenInTemp(p, place))) return { action, scratch: false };
-  const frame = frameOf(place);
+  const text = textFrameOf(place);
+  if (!written.some((p) => writtenInTemp(p, place, text))) return { action, scratch: false };
+  const frame = frameOf(text, place.probe);
   if (paths === null) return onlyScratchWrites(action, place, frame) ? { action: { ...action, mutability: 'unknown' }, scratch: true } : { action, scratch: false };
   const rest = paths.filter((p) => !scratchTarget(p, place, frame));
   if (rest.length === paths.length) return { action, scratch: false };
