@@ -394,7 +394,8 @@ function placedLinks(links: readonly Arg[] | undefined, scope: Scope, base: Base
 function placedEntry(v: Leaf, scope: Scope, base: Base): { newEntry?: { folder: string; prefix: string } } {
   if (v.mutability !== 'write' || !v.newEntry || v.paths?.length) return {};
   const raw = staticValue(v.newEntry.folder);
-  const folder = raw === null ? null : resolvePath(raw, scope.dir, base);
+  // the kernel takes a `..` after the links before it, which the text cannot follow
+  const folder = raw === null || raw.split('/').includes('..') ? null : resolvePath(raw, scope.dir, base);
   return folder === null ? {} : { newEntry: { folder, prefix: v.newEntry.prefix } };
 }
 

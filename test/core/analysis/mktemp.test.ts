@@ -50,6 +50,7 @@ describe('mktemp names the folder of its new entry', () => {
       'mktemp -t -p /x y.XXX',
       'mktemp --bogus',
       'cd "$X" && mktemp q.XXX',
+      'mktemp -p /tmp/l/.. x.XXXX',
     ]) {
       const a = at(cmd);
       expect(entries(cmd), cmd).toEqual([]);

@@ -51,6 +51,11 @@ const SCRATCH_ONLY = [
   'cp src/a.ts /tmp/a.ts',
   'echo hi >> /var/tmp/notes/log.txt',
   'sort src/a.ts > /dev/shm/sorted',
+  // a new name mktemp picks in a temp folder
+  'mktemp -d',
+  'mktemp',
+  'mktemp -p /tmp x.XXXX',
+  'mktemp --tmpdir x.XXX',
 ];
 
 describe.each(MODES)('under %s', (_name, contract) => {
@@ -90,10 +95,27 @@ describe('mixed commands are judged by what is not scratch', () => {
   });
 
   it('a write whose targets are not all placed stays what it was', () => {
-    for (const cmd of ['echo hi | tee /tmp/a "$OUT"', 'echo x > /tmp/$RANDOM', 'mktemp -d', 'npm test 2>&1 | tee /tmp/out.log "$LOG"', 'pytest > src/log', 'ln -s /w/p/src /tmp/l; pytest > /tmp/l/x']) {
+    for (const cmd of ['echo hi | tee /tmp/a "$OUT"', 'echo x > /tmp/$RANDOM', 'mktemp -p "$X"', 'TMPDIR=/tmp/x mktemp -d', 'npm test 2>&1 | tee /tmp/out.log "$LOG"', 'pytest > src/log', 'ln -s /w/p/src /tmp/l; pytest > /tmp/l/x']) {
       expect(verdictOf(review, sh(cmd)), cmd).toEqual(['deny', 'MODE_FORBIDS_MUTATION']);
       expect(verdictOf(scoped, sh(cmd)), cmd).toEqual(['ask', 'WRITE_PATH_UNPROVEN']);
     }
+  });
+
+  it('a new name mktemp picks in the project is a change of the project', () => {
+    for (const cmd of ['mktemp out.XXXX', 'mktemp -d build/cache.XXXX', 'mktemp -p . x.XXXX', 'mktemp -d -p src x.XXXX']) {
+      expect(verdictOf(review, sh(cmd)), cmd).toEqual(['deny', 'MODE_FORBIDS_MUTATION']);
+      expect(verdictOf(scoped, sh(cmd)), cmd).toEqual(['ask', 'WRITE_PATH_UNPROVEN']);
+    }
+  });
+
+  it('a temp name mktemp picks beside a project write leaves that write to be judged', () => {
+    expect(verdictOf(review, sh('mktemp -d && echo x > src/a.ts'))).toEqual(['deny', 'MODE_FORBIDS_MUTATION']);
+    expect(verdictOf(scoped, sh('mktemp -d && echo x > src/a.ts'))).toEqual(['allow', 'WITHIN_CONTRACT']);
+    const d = decide(scoped, sh('mktemp -d && echo x > lib/a.ts'), ctx());
+    expect([d.outcome, d.reasonCode]).toEqual(['deny', 'PATH_OUTSIDE_CONTRACT']);
+    expect(d.explanation).toContain('lib/a.ts');
+    // beside an unknown program it is that program alone
+    expect(verdictOf(review, sh('mktemp -d; pytest'))).toEqual(['ask', 'MUTABILITY_UNPROVEN']);
   });
 
   it('an unknown program whose output is redirected to /tmp is judged as that program alone', () => {
@@ -178,6 +200,25 @@ describe('never scratch', () => {
     expect(verdictOf(review, { ...sh('true'), name: 'Write', mutability: 'write', affectedPaths: ['/tmp'] }, allowed)).toEqual(deny);
   });
 
+  it('a new name mktemp picks where it could be one of stopline\'s own, in HOME, beside a project in /tmp, or past `..`', () => {
+    expect(verdictOf(review, sh('mktemp -d -p /tmp stopline-XXXX'))).toEqual(deny);
+    expect(verdictOf(review, sh('mktemp -p /tmp/stopline-1000'))).toEqual(deny);
+    expect(verdictOf(review, sh('mktemp -d -p /tmp other-XXXX'))).toEqual(['allow', 'WITHIN_CONTRACT']);
+    expect(verdictOf(review, sh('mktemp -p ~ x.XXXX'))).toEqual(deny);
+    expect(verdictOf(review, sh('mktemp -p /tmp/a/../b x.XXXX'))).toEqual(deny);
+    expect(verdictOf(review, sh('mktemp -p /tmp/clone/.git x.XXXX'))).toEqual(deny);
+    const cwd = '/tmp/work/p';
+    expect(verdictOf(review, sh('mktemp -d', cwd), { cwd, floor: { settings: STANDARD, projectRoot: cwd } })).toEqual(deny);
+  });
+
+  it('a new name mktemp picks in a folder whose link leads out of the temp folder, or cannot be read', () => {
+    const probe = disk({ '/tmp/out': '/etc', '/tmp': '/private/tmp' }, ['/var/tmp/locked']);
+    expect(verdictOf(review, sh('mktemp -p /tmp/out x.XXXX'), { probe })).toEqual(deny);
+    expect(verdictOf(review, sh('mktemp -p /var/tmp/locked x.XXXX'), { probe })).toEqual(deny);
+    // macOS: /tmp is /private/tmp
+    expect(verdictOf(review, sh('mktemp -d'), { probe: disk({ '/tmp': '/private/tmp' }) })).toEqual(['allow', 'WITHIN_CONTRACT']);
+  });
+
   it('a link that leads out of the temp folder, or one that cannot be read', () => {
     const probe = disk({ '/tmp/out': '/etc', '/tmp/back': P, '/tmp/round': '/var/tmp/x' }, ['/tmp/locked']);
     expect(verdictOf(review, sh('echo x > /tmp/out/passwd'), { probe })).toEqual(deny);
@@ -199,6 +240,12 @@ describe("the hook's $TMPDIR", () => {
     // macOS: its real place is the same folder
     const probe = disk({ '/var/folders/x/T': '/private/var/folders/x/T' });
     expect(verdictOf(review, sh('echo x > /var/folders/x/T/log'), withTemp('/var/folders/x/T', { probe }))).toEqual(['allow', 'WITHIN_CONTRACT']);
+  });
+
+  it('is where mktemp puts a new name: scratch when it is a temp folder, a change when it lies in the project', () => {
+    const mk = (tmpdir: string) => analyzeToolCall(HOST, 'Bash', { command: 'mktemp -d' }, { cwd: P, home: HOME, vars: { TMPDIR: tmpdir } });
+    expect(verdictOf(review, mk('/scratch/t'), withTemp('/scratch/t'))).toEqual(['allow', 'WITHIN_CONTRACT']);
+    expect(verdictOf(review, mk(`${P}/tmp`), withTemp(`${P}/tmp`))).toEqual(['deny', 'MODE_FORBIDS_MUTATION']);
   });
 
   it('is not when it names `/`, a top-level folder, HOME or a folder holding HOME or the project', () => {
