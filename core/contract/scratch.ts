@@ -18,9 +18,9 @@ import type { PathProbe } from '../paths/path-links';
 import { allowListCovers, entryInsideTarget, normalizeTarget } from '../paths/paths';
 import type { NormalizedPath } from '../paths/paths';
 import type { Action, Segment } from '../protocol';
+import { SYSTEM_TEMP, tempChoice } from '../paths/temp-folders';
 
 type NewEntry = NonNullable<Segment['newEntry']>;
-import { SYSTEM_TEMP, tempChoice } from '../paths/temp-folders';
 
 
 /** Where the session stands, as decide() knows it. */
@@ -102,14 +102,16 @@ function inTemp(abs: string, frame: Frame, folder = false): boolean {
   return frame.temps.some((t) => (folder || abs !== t) && under(abs, t));
 }
 
-/** A `..` is resolved by the kernel after the links before it, not by the text; a repository's history is history wherever it lies. */
+/**
+ * A `..` is resolved by the kernel after the links before it, not by the text; a repository's
+ * history is history wherever it lies (the floor says the same of a clone in /tmp).
+ */
 function climbsOrHistory(raw: string): boolean {
   const names = raw.split(/[\\/]/);
   return names.includes('..') || names.includes('.git');
 }
 
 function scratchTarget(raw: string, place: ScratchPlace, frame: Frame): boolean {
-  // the floor says the same of a clone in /tmp
   if (climbsOrHistory(raw)) return false;
   const opts = place.home ? { home: place.home } : {};
   const t: NormalizedPath = normalizeTarget(raw, place.cwd, opts);
@@ -124,8 +126,8 @@ function scratchTarget(raw: string, place: ScratchPlace, frame: Frame): boolean 
 /**
  * A new entry a write makes in a folder, named at run time (Segment.newEntry): scratch when the
  * folder is a temp folder or lies below one, outside the project and HOME, where it really is
- * too, and the name could not be one of stopline's own paths there (it is new, so only one that
- * is not made yet, but such a one is never the agent's to make).
+ * too, and the name could not be one of stopline's own paths there. mktemp never takes a name
+ * that exists, but one of stopline's own not made yet is never the agent's to make first.
  */
 function scratchEntry(entry: NewEntry, place: ScratchPlace, frame: Frame): boolean {
   if (climbsOrHistory(entry.folder)) return false;
