@@ -14,7 +14,7 @@ import type { PathProbe } from '../../../core/paths/path-links';
 import type { Action } from '../../../core/protocol';
 import { CANONICAL_HOST } from '../../../core/registry/host-specs';
 import { REGISTRIES } from '../../../core/registry/index';
-import { HOME, P, armed } from './helpers';
+import { HOME, P, armed, driver, sandbox } from './helpers';
 
 const STANDARD = { preset: 'standard' as const, exceptions: [], secrets: [] };
 
@@ -265,5 +265,23 @@ describe('the floor is judged first and is untouched', () => {
 
   it('a scratch delete below /tmp under review is free, as the floor leaves it', () => {
     expect(verdictOf(armed({ mode: 'review' }), sh('rm -rf /tmp/build-cache'))).toEqual(['allow', 'WITHIN_CONTRACT']);
+  });
+});
+
+describe('through the event a host hands the core', () => {
+  it('keeps what the scratch rule reads of a write: review lets a temp write and mktemp -d through, not mktemp in the project', () => {
+    const sb = sandbox();
+    const d = driver(sb);
+    d.prompt('$stopline review');
+    const act = (command: string) => {
+      const o = d.act(sh(command, P, sb.home));
+      return `${o.kind} ${o.reasonCode ?? ''}`.trim();
+    };
+    expect(act('mktemp -d')).not.toMatch(/deny|ask/);
+    expect(act('git diff > /tmp/d.txt')).not.toMatch(/deny|ask/);
+    // an unknown program next to them is judged alone, as it is without them
+    expect(act('mktemp -d; pytest > /tmp/log')).toBe(act('pytest'));
+    expect(act('mktemp out.XXXX')).toBe('deny MODE_FORBIDS_MUTATION');
+    expect(act('echo x > src/a.ts')).toBe('deny MODE_FORBIDS_MUTATION');
   });
 });
