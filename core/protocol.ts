@@ -117,6 +117,13 @@ export interface Segment {
   why: string;
   /** every target of this segment is in `paths` (`tee /tmp/a`, not `tee /tmp/a "$X"`); an action carries it on writes only */
   pathsProven?: boolean;
+  /**
+   * A target beyond `paths`: a new entry directly in `folder` (placed like `paths`) whose name
+   * starts with `prefix` and goes on as the program picks when it runs (`mktemp -d`). Set only on
+   * a write whose other targets are all in `paths`; `pathsProven` stays false, so a rule that reads
+   * `paths` alone still sees a write it cannot place.
+   */
+  newEntry?: { folder: string; prefix: string };
 }
 
 export interface Action {
@@ -246,9 +253,18 @@ function prompt(v: unknown, at: string): Prompt {
   return p;
 }
 
+function newEntry(v: unknown, at: string): NonNullable<Segment['newEntry']> {
+  if (!isRecord(v)) throw new BadField(at, 'expected object');
+  return { folder: str(v.folder, `${at}.folder`), prefix: str(v.prefix, `${at}.prefix`) };
+}
+
 function segment(v: unknown, at: string): Segment {
   if (!isRecord(v)) throw new BadField(at, 'expected object');
-  return { program: str(v.program, `${at}.program`), mutability: enumOf(v.mutability, MUTABILITIES, `${at}.mutability`), paths: strArray(v.paths, `${at}.paths`), why: str(v.why, `${at}.why`) };
+  const s: Segment = { program: str(v.program, `${at}.program`), mutability: enumOf(v.mutability, MUTABILITIES, `${at}.mutability`), paths: strArray(v.paths, `${at}.paths`), why: str(v.why, `${at}.why`) };
+  // what the scratch rule reads of a write (core/contract/scratch.ts): kept through the event
+  optional(v, 'pathsProven', bool, s, at);
+  optional(v, 'newEntry', newEntry, s, at);
+  return s;
 }
 
 function hazard(v: unknown, at: string): Hazard {

@@ -15,7 +15,7 @@ import { classifyArgv } from './programs';
 import { programName } from './program-name';
 import { READ_TABLES } from './read-tables';
 import { remember } from './candidates';
-import type { StdinInfo, Verdict } from './verdict';
+import type { Leaf, StdinInfo, Verdict } from './verdict';
 import { globNamesSecret, holdsHomeSecrets, secretKindOf } from './secrets';
 import { literalArg, RUNTIME_ARG, staticValue, type Arg, type FindMatches } from './words';
 
@@ -83,11 +83,20 @@ export function runArgv(w: Walk, argv: readonly Arg[], stdin: StdinInfo, scope: 
   // the positional words a `sh -c` here hands its code hold for that code only
   const positional = w.positional.args;
   noteHazards(w, argv, stdin, scope, depth, assigned);
-  const v = classifyArgv(argv, { stdin, home: w.base.home });
+  const v = classifyArgv(argv, { stdin, home: w.base.home, tmpdir: tmpdirOf(w, assigned) });
   noteEmbedded(w, v, argv, stdin, scope, depth);
   const printed = applyVerdict(w, v, displayName(argv[0]), scope, depth, stdin, prefix, 0);
   w.positional.args = positional;
   return printed;
+}
+
+/**
+ * The folder temp names go to by default, as analyzeShell found it; null once this command sets
+ * TMPDIR before here (`TMPDIR=… mktemp`, an export, an assignment the walk met in nested code).
+ */
+function tmpdirOf(w: Walk, assigned?: ReadonlyMap<string, string | null>): string | null {
+  if (w.vars.has('TMPDIR') || assigned?.has('TMPDIR')) return null;
+  return w.base.tmpdir ?? null;
 }
 
 /** A program the tables cannot place may run the command line in its words: the floor reads those too. */
@@ -422,6 +431,15 @@ function placedLinks(links: readonly Arg[] | undefined, scope: Scope, base: Base
   return r ? { links: r } : {};
 }
 
+/** A write's new entry (mktemp), its folder placed like a target; nothing when the folder is only known at run time. */
+function placedEntry(v: Leaf, scope: Scope, base: Base): { newEntry?: { folder: string; prefix: string } } {
+  if (v.mutability !== 'write' || !v.newEntry || v.paths?.length) return {};
+  const raw = staticValue(v.newEntry.folder);
+  // the kernel takes a `..` after the links before it, which the text cannot follow
+  const folder = raw === null || raw.split('/').includes('..') ? null : resolvePath(raw, scope.dir, base);
+  return folder === null ? {} : { newEntry: { folder, prefix: v.newEntry.prefix } };
+}
+
 function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope, depth: number, stdin: StdinInfo, prefix: string, hops: number): string | undefined {
   const base = w.base;
   switch (v.kind) {
@@ -478,6 +496,7 @@ function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope, depth:
         ...(v.onlyIfMissing && v.mutability === 'write' ? { onlyIfMissing: true } : {}),
         ...placedRuns(v.runs, scope, base),
         ...placedLinks(v.links, scope, base),
+        ...placedEntry(v, scope, base),
       });
       return v.mutability === 'read' ? v.content : undefined;
     }
@@ -495,7 +514,8 @@ function applyVerdict(w: Walk, v: Verdict, program: string, scope: Scope, depth:
       const head = staticValue(argv[0]);
       if (head !== null) for (const intent of lineNameIntents(head, argv.slice(1).map((a) => a.text))) hazardsOfIntent(w, intent, inner, innerStdin, depth);
       noteHazards(w, argv, innerStdin, inner, depth);
-      const next = classifyArgv(argv, { stdin: innerStdin, home: base.home });
+      // a wrapper may set TMPDIR for what it runs (`env TMPDIR=x mktemp`): the folder is the run's
+      const next = classifyArgv(argv, { stdin: innerStdin, home: base.home, tmpdir: null });
       noteEmbedded(w, next, argv, innerStdin, inner, depth);
       const content = applyVerdict(w, next, displayName(argv[0]), inner, depth, innerStdin, `${prefix}${v.why}; `, hops + 1);
       // the contract keeps judging a run-time word; the floor judges the words xargs is fed instead

@@ -22,6 +22,8 @@ export interface Base {
    * `source` (at those offsets): kept for the words after them, not known inside them.
    */
   apart?: { source: string; at: ReadonlyMap<string, readonly number[]> } | undefined;
+  /** the folder a temp name goes to by default ($TMPDIR, else /tmp); null or absent when only the run knows */
+  tmpdir?: string | null | undefined;
 }
 
 /** Devices and pseudo-files that are not a write to the project. */

@@ -18,6 +18,7 @@ import { HASH_PROGRAMS } from './intents';
 import { classifyInterpreter, isInterpreter } from './interpreters';
 import { ar, cpio, dpkgDeb, syntaxCheck, versionQuery } from './listings';
 import { curl, httpie, rsyncLike, wget } from './network-tools';
+import { mktemp } from './mktemp';
 import { pwshProgram } from './powershell-encoded';
 import { programName } from './program-name';
 import { READ_TABLES } from './read-tables';
@@ -239,11 +240,8 @@ function classifyCoreutil(name: string, args: readonly Arg[], ctx: ProgramContex
       return wget(args);
     case 'openssl':
       return openssl(args);
-    case 'mktemp': {
-      const p = parseOpts(args, { shortWithValue: 'p', longWithValue: ['tmpdir', 'suffix'] });
-      if (has(p, '-u', '--dry-run')) return read('mktemp -u only prints a name');
-      return write('mktemp creates a temporary file or folder');
-    }
+    case 'mktemp':
+      return mktemp(args, ctx.tmpdir);
     case 'gh':
       return gh(args);
     case 'cpio':

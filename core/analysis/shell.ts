@@ -31,8 +31,11 @@ export interface AnalyzeOptions {
 
 export function analyzeShell(command: string, opts: AnalyzeOptions = {}): ShellAnalysis {
   // a variable the command itself may set is not the hook's value: it stays a run-time value
-  const known = typeof command === 'string' ? trustedWordEnv(command, { home: opts.home, vars: opts.vars }, () => subshellSpans(command)) : {};
+  let spans: ReturnType<typeof subshellSpans> | undefined;
+  const subshells = () => (spans ??= subshellSpans(command));
+  const known = typeof command === 'string' ? trustedWordEnv(command, { home: opts.home, vars: opts.vars }, subshells) : {};
   const base: Base = { cwd: opts.cwd, home: known.home, vars: known.vars, ...(known.apart ? { apart: { source: command, at: known.apart } } : {}) };
+  if (typeof command === 'string') base.tmpdir = defaultTempFolder(command, opts.vars, subshells);
   const col = new Collector(base);
   try {
     if (typeof command !== 'string') col.unknown('(input)', 'the command is not text');
@@ -42,4 +45,14 @@ export function analyzeShell(command: string, opts: AnalyzeOptions = {}): ShellA
     col.unknown('(analysis)', `analysis failed: ${e instanceof Error ? e.message : String(e)}`);
   }
   return col.result();
+}
+
+/**
+ * Where mktemp and the like put a new name by default: the hook's $TMPDIR, else /tmp; null when the
+ * command may set TMPDIR itself anywhere (a subshell included), since then only the run knows.
+ */
+function defaultTempFolder(command: string, vars: AnalyzeOptions['vars'], subshells: () => readonly (readonly [number, number])[]): string | null {
+  const tmpdir = vars?.TMPDIR ?? '/tmp';
+  const kept = trustedWordEnv(command, { vars: { TMPDIR: tmpdir } }, subshells);
+  return kept.vars?.TMPDIR !== undefined && !kept.apart ? tmpdir : null;
 }

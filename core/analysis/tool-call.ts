@@ -125,7 +125,14 @@ function finish(name: string, canonical: string | undefined, base: Base, r: Resu
     hashIntent: r.hashIntent,
     delegationCount: r.delegationCount,
     unboundedDelegation: r.unboundedDelegation,
-    segments: r.segments.map(({ program, mutability, paths, why, pathsProven }) => ({ program, mutability, paths, why, ...(mutability === 'write' && pathsProven ? { pathsProven: true } : {}) })),
+    segments: r.segments.map(({ program, mutability, paths, why, pathsProven, newEntry }) => ({
+      program,
+      mutability,
+      paths,
+      why,
+      ...(mutability === 'write' && pathsProven ? { pathsProven: true } : {}),
+      ...(mutability === 'write' && newEntry ? { newEntry } : {}),
+    })),
   };
   if (canonical) a.canonicalName = canonical;
   if (base.cwd) a.cwd = base.cwd;

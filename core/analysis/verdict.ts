@@ -11,6 +11,11 @@ export type Leaf = {
   why: string;
   /** write targets; undefined on a write = targets not provable */
   paths?: Arg[];
+  /**
+   * The one thing this write makes: a new entry directly in `folder` whose name starts with
+   * `prefix` and goes on as the program picks when it runs (mktemp). Only on a write without `paths`.
+   */
+  newEntry?: { folder: Arg; prefix: string };
   /** the targets receive new content (not just deletion / metadata): used for manifest intent */
   writesContent?: boolean;
   /** the new content, when it is visible (echo, heredoc) */
@@ -77,6 +82,8 @@ export type StdinInfo = { kind: 'tty' } | { kind: 'pipe'; download?: boolean; te
 export interface ProgramContext {
   stdin: StdinInfo;
   home?: string;
+  /** the folder a temp file goes to by default ($TMPDIR, else /tmp); null when this command may have changed it */
+  tmpdir?: string | null;
 }
 
 export function read(why: string, extra: Partial<Leaf> = {}): Leaf {

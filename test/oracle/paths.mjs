@@ -41,17 +41,36 @@ function under(path, folder) {
  */
 export const OWN_STATE = [/^home\/\.npm\/_logs(\/|$)/, /^home\/\.npm\/_update-notifier-last-checked$/, /^home\/\.npm$/];
 
+/** A path the analysis names, relative to `cwd` or absolute, as an absolute path. */
+const placedAt = (p, cwd) => (p.startsWith('/') ? posix.normalize(p) : posix.join(cwd, p));
+
+/**
+ * The entries the run made for the analysis's new entries (a segment's newEntry: a new name
+ * directly in `folder` that starts with `prefix`, picked at run time): each claims one created
+ * entry of its folder with such a name, and only one.
+ */
+function claimedEntries(abs, entries, cwd) {
+  const claimed = [];
+  for (const e of entries) {
+    const folder = placedAt(e.folder, cwd);
+    const hit = abs.find((c) => c.op === '+' && c.abs !== folder && posix.dirname(c.abs) === folder && posix.basename(c.abs).startsWith(e.prefix) && !claimed.includes(c.abs));
+    if (hit) claimed.push(hit.abs);
+  }
+  return claimed;
+}
+
 /**
  * The observed changes no affected path covers. `affected` = analysis affectedPaths (relative
- * to cwd, or absolute); `cwd` the folder they are relative to. A folder whose only change is its
- * mtime, with a changed entry below it, is the trace of that entry (not a change of its own).
- * Changes inside `.git` are the repository's own bookkeeping of a git command and are left out
- * when `gitMetadata` is true.
+ * to cwd, or absolute); `cwd` the folder they are relative to; `entries` the new entries named
+ * at run time the analysis placed by their folder (a change at or below the one each claims is
+ * covered). A folder whose only change is its mtime, with a changed entry below it, is the trace
+ * of that entry (not a change of its own). Changes inside `.git` are the repository's own
+ * bookkeeping of a git command and are left out when `gitMetadata` is true.
  */
-export function uncovered(changes, affected, { template, cwd, gitMetadata = false }) {
-  const named = affected.map((p) => (p.startsWith('/') ? posix.normalize(p) : posix.join(cwd, p)));
+export function uncovered(changes, affected, { template, cwd, gitMetadata = false, entries = [] }) {
   const parsed = changes.map(parseChange).filter(Boolean);
   const abs = parsed.map((c) => ({ ...c, abs: boxToAbsolute(c.path, template) }));
+  const named = [...affected.map((p) => placedAt(p, cwd)), ...claimedEntries(abs, entries, cwd)];
   const gitDir = posix.join(cwd, '.git');
   const out = [];
   for (const c of abs) {

@@ -37,3 +37,24 @@ describe('oracle path check', () => {
     expect(miss(['+home/.npm', '+home/.npm/_logs', '+home/.npm/_logs/x-debug-0.log', '~repo/package.json (content+mtime)'], ['package.json'])).toEqual([]);
   });
 });
+
+describe('oracle path check of a new name picked at run time (mktemp)', () => {
+  const tmp = { folder: '/w/template/tmp', prefix: 'tmp.' };
+  const check = (changes: string[], entries: { folder: string; prefix: string }[], affected: string[] = []) => uncovered(changes, affected, { template, cwd, entries }).map((c) => c.path);
+
+  it('covers one new entry of the named folder, and what is below it', () => {
+    expect(check(['+tmp/tmp.fUHHbR6wS8', '~tmp (mtime)'], [tmp])).toEqual([]);
+    expect(check(['+tmp/tmp.a1', '+tmp/tmp.a1/out', '~tmp (mtime)'], [tmp])).toEqual([]);
+    expect(check(['+repo/x.Ab3', '~repo (mtime)'], [{ folder: '.', prefix: 'x.' }])).toEqual([]);
+    expect(check(['+repo/out.txt', '+tmp/tmp.q', '~repo (mtime)', '~tmp (mtime)'], [tmp], ['out.txt'])).toEqual([]);
+  });
+
+  it('fails a new entry in another folder, a second one, one named otherwise, and a change of an entry already there', () => {
+    expect(check(['+escape/tmp/tmp.fUHHbR6wS8'], [tmp])).toEqual(['escape/tmp/tmp.fUHHbR6wS8']);
+    expect(check(['+repo/tmp.fUHHbR6wS8', '~repo (mtime)'], [tmp])).toEqual(['repo/tmp.fUHHbR6wS8']);
+    expect(check(['+tmp/tmp.a1', '+tmp/tmp.b2', '~tmp (mtime)'], [tmp])).toEqual(['tmp/tmp.b2']);
+    expect(check(['+tmp/other.a1', '~tmp (mtime)'], [tmp])).toEqual(['tmp/other.a1']);
+    expect(check(['~tmp/tmp.old (content+mtime)'], [tmp])).toEqual(['tmp/tmp.old']);
+    expect(check(['+tmp/sub/tmp.a1', '+tmp/sub', '~tmp (mtime)'], [tmp])).toEqual(['tmp/sub/tmp.a1', 'tmp/sub']);
+  });
+});

@@ -33,7 +33,7 @@ describe('precision cases through the execution oracle', () => {
     if (!c) return;
     const cwd = join(c.template, 'repo');
     const home = join(c.template, 'home');
-    let judged = judgeRows(rows, cwd, home);
+    let judged = judgeRows(rows, cwd, home, { TMPDIR: join(c.template, 'tmp') });
     if (SAMPLE > 0) judged = stableSample(judged, SAMPLE);
     const t0 = Date.now();
     const res = await observeAll(c, judged.map((r) => r.cmd), { concurrency: JOBS, timeoutMs: 20_000 });
@@ -48,8 +48,8 @@ describe('precision cases through the execution oracle', () => {
     for (const r of mutating.filter((m) => m.mutability === 'write' && m.affected !== null)) {
       const o = byCmd.get(r.cmd)!;
       if (o.timedOut) continue;
-      const miss = uncovered(o.changes, r.affected!, { template: c.template, cwd, gitMetadata: r.git });
-      if (miss.length) wrongPaths.push(`${r.cmd}  =>  said ${JSON.stringify(r.affected)}, also wrote ${miss.slice(0, 5).map((m: { path: string }) => m.path).join(' ')}`);
+      const miss = uncovered(o.changes, r.affected!, { template: c.template, cwd, gitMetadata: r.git, entries: r.entries });
+      if (miss.length) wrongPaths.push(`${r.cmd}  =>  said ${JSON.stringify(r.affected)}${r.entries.length ? ` and a new entry of ${r.entries.map((e) => `${e.folder} (${e.prefix}…)`).join(', ')}` : ''}, also wrote ${miss.slice(0, 5).map((m: { path: string }) => m.path).join(' ')}`);
     }
     const readsNotAllowed = judged.filter((r) => r.kind === 'R' && r.verdict !== 'read').map((r) => `${r.verdict}: ${r.cmd}`);
     writeReport('precision.json', { ms: Date.now() - t0, ran: judged.length, readChanged, unchanged, missing, wrongPaths, readsNotAllowed, rows: judged.map((r) => ({ cmd: r.cmd, kind: r.kind, verdict: r.verdict, affected: r.affected, ...byCmd.get(r.cmd) })) });

@@ -50,10 +50,12 @@ describe('red-team sets through the execution oracle', () => {
     if (!c) return;
     const cwd = join(c.template, 'repo');
     const home = join(c.template, 'home');
-    const judged = judgeRows(rows, cwd, home);
+    const judged = judgeRows(rows, cwd, home, { TMPDIR: join(c.template, 'tmp') });
     const reads = sample(judged.filter((r) => r.kind === 'R' && r.verdict === 'read'), READ_SAMPLE);
     const mutating = sample(judged.filter((r) => r.kind === 'M'), M_SAMPLE);
-    const proven = sample(judged.filter((r) => r.kind === 'M' && r.mutability === 'write' && r.affected !== null), PATH_SAMPLE);
+    const placed = judged.filter((r) => r.kind === 'M' && r.mutability === 'write' && r.affected !== null);
+    // the few writes that name a new entry picked at run time are always checked, the rest sampled
+    const proven = [...new Set([...sample(placed, PATH_SAMPLE), ...placed.filter((r) => r.entries.length > 0)])];
     const toRun = [...new Map([...reads, ...mutating, ...proven].map((r) => [r.cmd, r])).values()];
     const t0 = Date.now();
     const res = await observeAll(c, toRun.map((r) => r.cmd), { concurrency: JOBS });
@@ -69,9 +71,9 @@ describe('red-team sets through the execution oracle', () => {
       const o = byCmd.get(r.cmd)!;
       // a run cut off by the time bound may have left temporary files it would have removed
       if (o.timedOut) continue;
-      const miss = uncovered(o.changes, r.affected!, { template: c.template, cwd, gitMetadata: r.git });
+      const miss = uncovered(o.changes, r.affected!, { template: c.template, cwd, gitMetadata: r.git, entries: r.entries });
       if (!miss.length) continue;
-      const line = `${r.cmd}  =>  said ${JSON.stringify(r.affected)}, also wrote ${miss.slice(0, 5).map((m: { path: string }) => m.path).join(' ')}`;
+      const line = `${r.cmd}  =>  said ${JSON.stringify(r.affected)}${r.entries.length ? ` and a new entry of ${r.entries.map((e) => `${e.folder} (${e.prefix}…)`).join(', ')}` : ''}, also wrote ${miss.slice(0, 5).map((m: { path: string }) => m.path).join(' ')}`;
       if (r.affected!.some((p) => links.includes(p))) throughLinks.push(line);
       else wrongPaths.push(line);
     }

@@ -29,6 +29,11 @@ describe('ControlEvent v1', () => {
   it('never throws on garbage', () => {
     for (const v of [null, 1, 'x', [], { protocolVersion: 2 }]) expect(parseControlEvent(v).ok).toBe(false);
   });
+  it('keeps what the scratch rule reads of a write segment', () => {
+    const segments = [{ program: 'mktemp', mutability: 'write', paths: [], why: 'w', newEntry: { folder: '/tmp', prefix: 'tmp.' } }, { program: 'redirect', mutability: 'write', paths: ['/tmp/a'], why: 'w', pathsProven: true }];
+    const r = parseControlEvent({ ...base, action: { ...action, affectedPaths: null, segments } });
+    expect(r.ok && r.event.action?.segments).toEqual(segments);
+  });
   it('carries no key the protocol does not define', () => {
     const r = parseControlEvent({ ...base, extra: 'x', host: { family: 'claude', extra: 1 }, action: { ...action, extra: true } });
     expect(r.ok && JSON.stringify(r.event)).not.toContain('extra');
@@ -40,7 +45,7 @@ describe('ControlEvent v1', () => {
 // same values, and an accepted value comes back equal.
 const nonEmpty = z.string().check(z.minLength(1));
 const count = z.number().check(z.int(), z.minimum(0));
-const Segment = z.object({ program: z.string(), mutability: z.enum(MUTABILITIES), paths: z.array(z.string()), why: z.string(), pathsProven: z.optional(z.boolean()) });
+const Segment = z.object({ program: z.string(), mutability: z.enum(MUTABILITIES), paths: z.array(z.string()), why: z.string(), pathsProven: z.optional(z.boolean()), newEntry: z.optional(z.object({ folder: z.string(), prefix: z.string() })) });
 const Hazard = z.object({ kind: z.enum(HAZARD_KINDS), form: z.string(), paths: z.nullable(z.array(z.string())), recursive: z.optional(z.boolean()), write: z.optional(z.boolean()), climbs: z.optional(z.boolean()), below: z.optional(z.boolean()), fails: z.optional(z.string()) });
 const Action = z.object({
   id: z.optional(z.string()),
@@ -124,7 +129,7 @@ function nearly(shape: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<unkn
   );
 }
 const pick = <T,>(xs: readonly T[]) => fc.oneof(fc.constantFrom(...xs), fc.string());
-const segmentArb = nearly({ program: fc.string(), mutability: pick(MUTABILITIES), paths: fc.array(fc.string(), { maxLength: 3 }), why: fc.string() });
+const segmentArb = nearly({ program: fc.string(), mutability: pick(MUTABILITIES), paths: fc.array(fc.string(), { maxLength: 3 }), why: fc.string(), pathsProven: fc.boolean(), newEntry: nearly({ folder: fc.string(), prefix: fc.string() }) });
 const hazardArb = nearly({ kind: pick(HAZARD_KINDS), form: fc.string(), paths: fc.option(fc.array(fc.string(), { maxLength: 2 })), recursive: fc.boolean(), write: fc.boolean(), climbs: fc.boolean(), fails: fc.option(fc.string(), { nil: undefined }) });
 const actionArb = nearly({
   id: fc.string(), name: fc.string({ maxLength: 3 }), canonicalName: fc.string(), mutability: pick(MUTABILITIES), affectedPaths: fc.option(fc.array(fc.string(), { maxLength: 3 })),

@@ -14,7 +14,7 @@ import type { PathProbe } from '../../../core/paths/path-links';
 import type { Action } from '../../../core/protocol';
 import { CANONICAL_HOST } from '../../../core/registry/host-specs';
 import { REGISTRIES } from '../../../core/registry/index';
-import { HOME, P, armed } from './helpers';
+import { HOME, P, armed, driver, sandbox } from './helpers';
 
 const STANDARD = { preset: 'standard' as const, exceptions: [], secrets: [] };
 
@@ -51,6 +51,11 @@ const SCRATCH_ONLY = [
   'cp src/a.ts /tmp/a.ts',
   'echo hi >> /var/tmp/notes/log.txt',
   'sort src/a.ts > /dev/shm/sorted',
+  // a new name mktemp picks in a temp folder
+  'mktemp -d',
+  'mktemp',
+  'mktemp -p /tmp x.XXXX',
+  'mktemp --tmpdir x.XXX',
 ];
 
 describe.each(MODES)('under %s', (_name, contract) => {
@@ -90,10 +95,27 @@ describe('mixed commands are judged by what is not scratch', () => {
   });
 
   it('a write whose targets are not all placed stays what it was', () => {
-    for (const cmd of ['echo hi | tee /tmp/a "$OUT"', 'echo x > /tmp/$RANDOM', 'mktemp -d', 'npm test 2>&1 | tee /tmp/out.log "$LOG"', 'pytest > src/log', 'ln -s /w/p/src /tmp/l; pytest > /tmp/l/x']) {
+    for (const cmd of ['echo hi | tee /tmp/a "$OUT"', 'echo x > /tmp/$RANDOM', 'mktemp -p "$X"', 'TMPDIR=/tmp/x mktemp -d', 'npm test 2>&1 | tee /tmp/out.log "$LOG"', 'pytest > src/log', 'ln -s /w/p/src /tmp/l; pytest > /tmp/l/x']) {
       expect(verdictOf(review, sh(cmd)), cmd).toEqual(['deny', 'MODE_FORBIDS_MUTATION']);
       expect(verdictOf(scoped, sh(cmd)), cmd).toEqual(['ask', 'WRITE_PATH_UNPROVEN']);
     }
+  });
+
+  it('a new name mktemp picks in the project is a change of the project', () => {
+    for (const cmd of ['mktemp out.XXXX', 'mktemp -d build/cache.XXXX', 'mktemp -p . x.XXXX', 'mktemp -d -p src x.XXXX']) {
+      expect(verdictOf(review, sh(cmd)), cmd).toEqual(['deny', 'MODE_FORBIDS_MUTATION']);
+      expect(verdictOf(scoped, sh(cmd)), cmd).toEqual(['ask', 'WRITE_PATH_UNPROVEN']);
+    }
+  });
+
+  it('a temp name mktemp picks beside a project write leaves that write to be judged', () => {
+    expect(verdictOf(review, sh('mktemp -d && echo x > src/a.ts'))).toEqual(['deny', 'MODE_FORBIDS_MUTATION']);
+    expect(verdictOf(scoped, sh('mktemp -d && echo x > src/a.ts'))).toEqual(['allow', 'WITHIN_CONTRACT']);
+    const d = decide(scoped, sh('mktemp -d && echo x > lib/a.ts'), ctx());
+    expect([d.outcome, d.reasonCode]).toEqual(['deny', 'PATH_OUTSIDE_CONTRACT']);
+    expect(d.explanation).toContain('lib/a.ts');
+    // beside an unknown program it is that program alone
+    expect(verdictOf(review, sh('mktemp -d; pytest'))).toEqual(['ask', 'MUTABILITY_UNPROVEN']);
   });
 
   it('an unknown program whose output is redirected to /tmp is judged as that program alone', () => {
@@ -178,6 +200,25 @@ describe('never scratch', () => {
     expect(verdictOf(review, { ...sh('true'), name: 'Write', mutability: 'write', affectedPaths: ['/tmp'] }, allowed)).toEqual(deny);
   });
 
+  it('a new name mktemp picks where it could be one of stopline\'s own, in HOME, beside a project in /tmp, or past `..`', () => {
+    expect(verdictOf(review, sh('mktemp -d -p /tmp stopline-XXXX'))).toEqual(deny);
+    expect(verdictOf(review, sh('mktemp -p /tmp/stopline-1000'))).toEqual(deny);
+    expect(verdictOf(review, sh('mktemp -d -p /tmp other-XXXX'))).toEqual(['allow', 'WITHIN_CONTRACT']);
+    expect(verdictOf(review, sh('mktemp -p ~ x.XXXX'))).toEqual(deny);
+    expect(verdictOf(review, sh('mktemp -p /tmp/a/../b x.XXXX'))).toEqual(deny);
+    expect(verdictOf(review, sh('mktemp -p /tmp/clone/.git x.XXXX'))).toEqual(deny);
+    const cwd = '/tmp/work/p';
+    expect(verdictOf(review, sh('mktemp -d', cwd), { cwd, floor: { settings: STANDARD, projectRoot: cwd } })).toEqual(deny);
+  });
+
+  it('a new name mktemp picks in a folder whose link leads out of the temp folder, or cannot be read', () => {
+    const probe = disk({ '/tmp/out': '/etc', '/tmp': '/private/tmp' }, ['/var/tmp/locked']);
+    expect(verdictOf(review, sh('mktemp -p /tmp/out x.XXXX'), { probe })).toEqual(deny);
+    expect(verdictOf(review, sh('mktemp -p /var/tmp/locked x.XXXX'), { probe })).toEqual(deny);
+    // macOS: /tmp is /private/tmp
+    expect(verdictOf(review, sh('mktemp -d'), { probe: disk({ '/tmp': '/private/tmp' }) })).toEqual(['allow', 'WITHIN_CONTRACT']);
+  });
+
   it('a link that leads out of the temp folder, or one that cannot be read', () => {
     const probe = disk({ '/tmp/out': '/etc', '/tmp/back': P, '/tmp/round': '/var/tmp/x' }, ['/tmp/locked']);
     expect(verdictOf(review, sh('echo x > /tmp/out/passwd'), { probe })).toEqual(deny);
@@ -201,6 +242,12 @@ describe("the hook's $TMPDIR", () => {
     expect(verdictOf(review, sh('echo x > /var/folders/x/T/log'), withTemp('/var/folders/x/T', { probe }))).toEqual(['allow', 'WITHIN_CONTRACT']);
   });
 
+  it('is where mktemp puts a new name: scratch when it is a temp folder, a change when it lies in the project', () => {
+    const mk = (tmpdir: string) => analyzeToolCall(HOST, 'Bash', { command: 'mktemp -d' }, { cwd: P, home: HOME, vars: { TMPDIR: tmpdir } });
+    expect(verdictOf(review, mk('/scratch/t'), withTemp('/scratch/t'))).toEqual(['allow', 'WITHIN_CONTRACT']);
+    expect(verdictOf(review, mk(`${P}/tmp`), withTemp(`${P}/tmp`))).toEqual(['deny', 'MODE_FORBIDS_MUTATION']);
+  });
+
   it('is not when it names `/`, a top-level folder, HOME or a folder holding HOME or the project', () => {
     for (const [t, target] of [['/', '/srv/log'], ['/Users', '/Users/x/log'], [HOME, `${HOME}/log`], ['/home', '/home/other/log'], ['/w', '/w/q/log']] as const) {
       expect(verdictOf(review, sh(`echo x > ${target}`), withTemp(t)), t).toEqual(['deny', 'MODE_FORBIDS_MUTATION']);
@@ -218,5 +265,23 @@ describe('the floor is judged first and is untouched', () => {
 
   it('a scratch delete below /tmp under review is free, as the floor leaves it', () => {
     expect(verdictOf(armed({ mode: 'review' }), sh('rm -rf /tmp/build-cache'))).toEqual(['allow', 'WITHIN_CONTRACT']);
+  });
+});
+
+describe('through the event a host hands the core', () => {
+  it('keeps what the scratch rule reads of a write: review lets a temp write and mktemp -d through, not mktemp in the project', () => {
+    const sb = sandbox();
+    const d = driver(sb);
+    d.prompt('$stopline review');
+    const act = (command: string) => {
+      const o = d.act(sh(command, P, sb.home));
+      return `${o.kind} ${o.reasonCode ?? ''}`.trim();
+    };
+    expect(act('mktemp -d')).not.toMatch(/deny|ask/);
+    expect(act('git diff > /tmp/d.txt')).not.toMatch(/deny|ask/);
+    // an unknown program next to them is judged alone, as it is without them
+    expect(act('mktemp -d; pytest > /tmp/log')).toBe(act('pytest'));
+    expect(act('mktemp out.XXXX')).toBe('deny MODE_FORBIDS_MUTATION');
+    expect(act('echo x > src/a.ts')).toBe('deny MODE_FORBIDS_MUTATION');
   });
 });
