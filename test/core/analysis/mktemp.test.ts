@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyzeToolCall } from '../../../core/analysis/tool-call';
-import { claudeRegistry } from '../../../core/registry/claude';
+import { CANONICAL_HOST } from '../../../core/registry/host-specs';
+import { REGISTRIES } from '../../../core/registry/index';
 
-const at = (command: string, vars?: Record<string, string>) => analyzeToolCall(claudeRegistry, 'Bash', { command }, { cwd: '/w/p', home: '/home/u', ...(vars ? { vars } : {}) });
+const at = (command: string, vars?: Record<string, string>) => analyzeToolCall(REGISTRIES[CANONICAL_HOST], 'Bash', { command }, { cwd: '/w/p', home: '/home/u', ...(vars ? { vars } : {}) });
 const entries = (command: string, vars?: Record<string, string>) => (at(command, vars).segments ?? []).flatMap((s) => (s.newEntry ? [s.newEntry] : []));
 
 describe('mktemp names the folder of its new entry', () => {

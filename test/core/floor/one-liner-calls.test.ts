@@ -37,7 +37,7 @@ const FREE: readonly string[] = [
   `python3 -c "import subprocess; subprocess.run(['npm','test'])"`,
   `node -e "require('child_process').spawnSync('ls',['-la'])"`,
   `perl -ne 'print if /x/' src/a.txt`,
-  `perl -pi -e 's/a/b/' src/a.txt`,
+  `perl -p -i -e 's/a/b/' src/a.txt`,
   `python3 -c "import asyncio; asyncio.run(main())"`,
   `lua -e 'print(1)'`,
   `Rscript -e 'unlink("build", recursive=TRUE)'`,
